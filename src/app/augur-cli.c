@@ -1,0 +1,200 @@
+/* augur-cli.c: Augur's engine from the command line, for scripts and
+ * headless cluster nodes.  Links the engine only.
+ *
+ *   augur-cli pepa MODEL.pepa [--solver NAME] [--format text|json|csv]
+ *                             [--table throughput|utilisation|states]
+ *                             [--export-dot FILE] [--max-states N]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pepa.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+enum {
+  EXIT_OK = 0,
+  EXIT_MODEL = 1,    /* the model or its solution failed */
+  EXIT_USAGE = 2,
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out,
+           "Usage: augur-cli COMMAND [OPTIONS] FILE\n"
+           "\n"
+           "Commands:\n"
+           "  pepa MODEL.pepa     derive and solve a PEPA model\n"
+           "\n"
+           "Run 'augur-cli COMMAND --help' for the options of a command.\n");
+}
+
+static gboolean
+progress_enabled = FALSE;
+
+static void
+on_progress (double fraction, const char *phase, gpointer user_data)
+{
+  if (!progress_enabled)
+    return;
+  if (fraction >= 0)
+    fprintf (stderr, "\r%s (%.0f%%)\033[K", phase, fraction * 100.0);
+  else
+    fprintf (stderr, "\r%s\033[K", phase);
+}
+
+static int
+run_pepa (int argc, char **argv)
+{
+  g_autofree char *solver = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *table = NULL;
+  g_autofree char *dot = NULL;
+  gint64 max_states = 0;
+  double tolerance = 0.0;
+  gboolean verbose = FALSE;
+  GOptionEntry entries[] = {
+    { "solver", 's', 0, G_OPTION_ARG_STRING, &solver,
+      "Steady-state solver: auto, direct, gauss-seidel, sor, jacobi, power", "NAME" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
+    { "table", 't', 0, G_OPTION_ARG_STRING, &table,
+      "CSV table: throughput (default), utilisation or states", "TABLE" },
+    { "export-dot", 0, 0, G_OPTION_ARG_FILENAME, &dot, "Write the state space as Graphviz DOT", "FILE" },
+    { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states, "Stop when the state space exceeds N states", "N" },
+    { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &tolerance, "Relative residual to reach (default 1e-12)", "TOL" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("MODEL.pepa - derive and solve a PEPA model");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  g_autoptr(AugurPepaResult) result = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *output = NULL;
+  gsize length = 0;
+  AugurSolverOptions options = { 0 };
+  const char *path;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "augur-cli pepa: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  if (argc != 2)
+    {
+      fprintf (stderr, "augur-cli pepa: expected one model file, got %d\n"
+               "Usage: augur-cli pepa MODEL.pepa [--solver NAME] [--format text|json|csv] [--export-dot FILE]\n",
+               argc - 1);
+      return EXIT_USAGE;
+    }
+  path = argv[1];
+  if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 &&
+      strcmp (format, "csv") != 0)
+    {
+      fprintf (stderr, "augur-cli pepa: unknown format '%s' (expected text, json or csv)\n", format);
+      return EXIT_USAGE;
+    }
+  if (table != NULL && strcmp (table, "throughput") != 0 && strcmp (table, "utilisation") != 0 &&
+      strcmp (table, "states") != 0)
+    {
+      fprintf (stderr, "augur-cli pepa: unknown table '%s' (expected throughput, utilisation or states)\n", table);
+      return EXIT_USAGE;
+    }
+  if (solver != NULL && !augur_solver_kind_from_name (solver, &options.kind))
+    {
+      fprintf (stderr, "augur-cli pepa: unknown solver '%s' "
+               "(expected auto, direct, gauss-seidel, sor, jacobi or power)\n", solver);
+      return EXIT_USAGE;
+    }
+  if (max_states < 0 || max_states > G_MAXUINT)
+    {
+      fprintf (stderr, "augur-cli pepa: --max-states must be between 0 and %u\n", G_MAXUINT);
+      return EXIT_USAGE;
+    }
+  options.tolerance = tolerance;
+  progress_enabled = verbose;
+
+  if (!g_file_get_contents (path, &text, &length, &error))
+    {
+      fprintf (stderr, "augur-cli: %s\n", error->message);
+      return EXIT_MODEL;
+    }
+
+  model = augur_pepa_model_parse (text, length, path, &diagnostics, &error);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const AugurDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      fprintf (stderr, "%s:%d:%d: %s: %s\n", path, d->line, d->column,
+               d->severity == AUGUR_SEVERITY_ERROR ? "error" : "warning", d->message);
+    }
+  if (model == NULL)
+    return EXIT_MODEL;
+
+  space = augur_pepa_derive (model, (guint) max_states, on_progress, NULL, NULL, &error);
+  if (verbose)
+    fprintf (stderr, "\n");
+  if (space == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return EXIT_MODEL;
+    }
+
+  if (dot != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (dot);
+      g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+      if (out == NULL ||
+          !augur_pepa_state_space_write_dot (space, G_OUTPUT_STREAM (out), NULL, &error) ||
+          !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &error))
+        {
+          fprintf (stderr, "augur-cli: cannot write %s: %s\n", dot, error->message);
+          return EXIT_MODEL;
+        }
+    }
+
+  result = augur_pepa_solve (space, &options, on_progress, NULL, NULL, &error);
+  if (verbose)
+    fprintf (stderr, "\n");
+  if (result == NULL)
+    {
+      fprintf (stderr, "%s: %s\n", path, error->message);
+      return EXIT_MODEL;
+    }
+
+  if (g_strcmp0 (format, "json") == 0)
+    output = augur_pepa_result_to_json (result);
+  else if (g_strcmp0 (format, "csv") == 0)
+    output = augur_pepa_result_to_csv (result, table ? table : "throughput");
+  else
+    output = augur_pepa_result_to_text (result);
+  fputs (output, stdout);
+  return fflush (stdout) == 0 ? EXIT_OK : EXIT_MODEL;
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? EXIT_USAGE : EXIT_OK;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("augur-cli %s\n", PACKAGE_VERSION);
+      return EXIT_OK;
+    }
+  if (strcmp (argv[1], "pepa") == 0)
+    return run_pepa (argc - 1, argv + 1);
+
+  fprintf (stderr, "augur-cli: unknown command '%s'\n", argv[1]);
+  print_usage (stderr);
+  return EXIT_USAGE;
+}

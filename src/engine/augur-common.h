@@ -1,0 +1,41 @@
+/* augur-common.h: types shared by every engine module.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* Progress of a long computation: fraction in [0,1] (or < 0 when unknown)
+ * and a short phase description ("Deriving", "Solving").  Called from the
+ * worker thread; implementations must be thread-safe and cheap. */
+typedef void (*AugurProgressFunc) (double      fraction,
+                                   const char *phase,
+                                   gpointer    user_data);
+
+typedef enum {
+  AUGUR_SEVERITY_ERROR,
+  AUGUR_SEVERITY_WARNING,
+} AugurSeverity;
+
+/* A message about a source text, 1-based line and column (0 when unknown). */
+typedef struct {
+  AugurSeverity severity;
+  int           line;
+  int           column;
+  char         *message;
+} AugurDiagnostic;
+
+AugurDiagnostic *augur_diagnostic_new  (AugurSeverity severity,
+                                        int           line,
+                                        int           column,
+                                        const char   *format,
+                                        ...) G_GNUC_PRINTF (4, 5);
+void             augur_diagnostic_free (AugurDiagnostic *d);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDiagnostic, augur_diagnostic_free)
+
+G_END_DECLS

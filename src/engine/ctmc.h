@@ -1,0 +1,111 @@
+/* ctmc.h: continuous-time Markov chains: sparse generator, steady state.
+ *
+ * A chain is given by its off-diagonal transition rates in row-compressed
+ * form (row = source state).  Duplicate (source, target) entries are summed
+ * and self-loops are dropped when the chain is built: they do not change the
+ * generator.  The chain is immutable once built and may be solved many times
+ * (e.g. with new rates of the same structure, see augur_ctmc_set_rates()).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-common.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_CTMC_ERROR (augur_ctmc_error_quark ())
+GQuark augur_ctmc_error_quark (void);
+
+typedef enum {
+  AUGUR_CTMC_ERROR_INVALID,        /* negative/NaN rate, bad index, empty chain */
+  AUGUR_CTMC_ERROR_NOT_CONVERGED,  /* message gives iterations and residual */
+  AUGUR_CTMC_ERROR_TOO_LARGE,      /* e.g. direct method asked for a huge chain */
+  AUGUR_CTMC_ERROR_REDUCIBLE,      /* no unique steady state (absorbing states, ...) */
+  AUGUR_CTMC_ERROR_CANCELLED,
+} AugurCtmcError;
+
+typedef enum {
+  AUGUR_SOLVER_AUTO = 0,   /* direct for n <= 2000, else Gauss-Seidel/SOR, with fallbacks */
+  AUGUR_SOLVER_DIRECT,     /* dense LU (Gaussian elimination with partial pivoting) */
+  AUGUR_SOLVER_GAUSS_SEIDEL,
+  AUGUR_SOLVER_SOR,        /* adaptive relaxation factor */
+  AUGUR_SOLVER_JACOBI,
+  AUGUR_SOLVER_POWER,      /* uniformised power method */
+  AUGUR_SOLVER_BICGSTAB,   /* optional; may fall back */
+} AugurSolverKind;
+
+/* Parses "auto", "direct", "gauss-seidel" (also "gs"), "sor", "jacobi",
+ * "power", "bicgstab".  Returns FALSE for an unknown name. */
+gboolean    augur_solver_kind_from_name (const char      *name,
+                                         AugurSolverKind *kind);
+const char *augur_solver_kind_to_name   (AugurSolverKind  kind);
+
+typedef struct {
+  AugurSolverKind kind;
+  guint           max_iterations;   /* 0: default (100000) */
+  double          tolerance;        /* 0: default 1e-12, relative residual */
+  double          omega;            /* SOR start factor; 0: default */
+  double          max_seconds;      /* 0: no limit */
+} AugurSolverOptions;
+
+/* What the solver did; filled even when it fails. */
+typedef struct {
+  char    *solver_name;   /* the method that produced the answer, e.g. "gauss-seidel" */
+  guint    iterations;    /* 0 for direct */
+  double   residual;      /* ||pi Q||_inf / max_i |q_ii| after normalisation */
+  gboolean converged;
+  double   seconds;
+} AugurSolveInfo;
+
+void augur_solve_info_clear (AugurSolveInfo *info);
+
+typedef struct _AugurCtmc AugurCtmc;
+
+/* Takes ownership of the three arrays (g_malloc'd): row_ptr has n + 1
+ * entries, col and rate have row_ptr[n] entries.  Rates must be finite and
+ * > 0 (zero entries are dropped).  Returns NULL with AUGUR_CTMC_ERROR_INVALID
+ * otherwise. */
+AugurCtmc *augur_ctmc_new_from_csr (guint    n,
+                                    guint64 *row_ptr,
+                                    guint   *col,
+                                    double  *rate,
+                                    GError **error);
+void       augur_ctmc_free         (AugurCtmc *ctmc);
+
+guint      augur_ctmc_get_n_states      (const AugurCtmc *ctmc);
+/* Distinct off-diagonal (source, target) pairs. */
+guint64    augur_ctmc_get_n_transitions (const AugurCtmc *ctmc);
+/* Total exit rate of a state (-q_ii). */
+double     augur_ctmc_get_exit_rate     (const AugurCtmc *ctmc, guint state);
+/* Iterate the off-diagonal entries of one row, in increasing target order. */
+guint      augur_ctmc_get_row           (const AugurCtmc *ctmc,
+                                         guint            state,
+                                         const guint    **targets,
+                                         const double   **rates);
+
+/* Steady state pi with pi Q = 0, sum pi = 1.  Returns a g_malloc'd array of
+ * n doubles, or NULL and an error (NOT_CONVERGED says the iterations and the
+ * final residual; info is filled in either case).  initial may be NULL or a
+ * starting vector of n entries (e.g. the previous solution).  progress is
+ * called at most ~20 times a second. */
+double    *augur_ctmc_steady_state (const AugurCtmc          *ctmc,
+                                    const AugurSolverOptions *options,
+                                    const double             *initial,
+                                    AugurProgressFunc         progress,
+                                    gpointer                  progress_data,
+                                    GCancellable             *cancellable,
+                                    AugurSolveInfo           *info,
+                                    GError                  **error);
+
+/* Residual ||pi Q||_inf / max_i |q_ii| of a given vector (for tests). */
+double     augur_ctmc_residual     (const AugurCtmc *ctmc,
+                                    const double    *pi);
+
+/* Strongly connected check: TRUE if every state reaches every other.  When
+ * FALSE and bad_state != NULL, stores one state that cannot return to the
+ * initial state 0 (or is not reached from it). */
+gboolean   augur_ctmc_is_irreducible (const AugurCtmc *ctmc,
+                                      guint           *bad_state);
+
+G_END_DECLS

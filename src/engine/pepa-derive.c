@@ -1,0 +1,831 @@
+/* pepa-derive.c: breadth-first derivation of a PEPA model's state space.
+ *
+ * A state is the vector of local states of the sequential components (for an
+ * aggregated array, the number of copies in each local state), packed into
+ * 64-bit words and kept in an open-addressing hash set.  Transitions are
+ * generated per state by walking the static cooperation structure bottom-up
+ * and applying the apparent-rate rule at every cooperation.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pepa-private.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct {
+  guint    action;
+  gboolean passive;
+  double   rate;
+  guint    first_change;
+  guint    n_changes;
+} GenTrans;
+
+typedef struct {
+  guint slot;
+  int   delta;
+} Change;
+
+typedef struct {
+  AugurPepaModel *model;
+  guint           n_actions;
+  guint32        *slots;        /* the state being expanded */
+  guint32        *scratch;      /* the target being built */
+  GenTrans       *trans;
+  gsize           n_trans;
+  gsize           cap_trans;
+  Change         *changes;
+  gsize           n_changes;
+  gsize           cap_changes;
+  double         *ra_active[2];
+  double         *ra_passive[2];
+  guint8         *touched;
+} Gen;
+
+static inline void
+push_trans (Gen *g, const GenTrans *t)
+{
+  if (G_UNLIKELY (g->n_trans == g->cap_trans))
+    {
+      g->cap_trans = MAX (64, g->cap_trans * 2);
+      g->trans = g_renew (GenTrans, g->trans, g->cap_trans);
+    }
+  g->trans[g->n_trans++] = *t;
+}
+
+static inline guint
+push_changes (Gen *g, guint n)
+{
+  guint first;
+  if (G_UNLIKELY (g->n_changes + n > g->cap_changes))
+    {
+      g->cap_changes = MAX (g->n_changes + n, MAX (256, g->cap_changes * 2));
+      g->changes = g_renew (Change, g->changes, g->cap_changes);
+    }
+  first = g->n_changes;
+  g->n_changes += n;
+  return first;
+}
+
+/* Appends the transitions of structure s in the current state to g->trans. */
+static void
+generate (Gen *g, const PepaStruct *s)
+{
+  switch (s->kind)
+    {
+    case PEPA_STRUCT_LEAF:
+      {
+        const PepaComponent *comp = g_ptr_array_index (g->model->components, s->component);
+        if (comp->copies <= 1)
+          {
+            guint local = g->slots[comp->slot];
+            const PepaLocalState *ls = g_ptr_array_index (comp->locals, local);
+            const PepaActivity *acts = (const PepaActivity *) ls->activities->data;
+            for (guint k = 0; k < ls->activities->len; k++)
+              {
+                GenTrans t;
+                t.action = acts[k].action;
+                t.passive = acts[k].passive;
+                t.rate = acts[k].rate;
+                t.first_change = push_changes (g, 1);
+                t.n_changes = 1;
+                g->changes[t.first_change].slot = comp->slot;
+                g->changes[t.first_change].delta = (int) acts[k].target - (int) local;
+                push_trans (g, &t);
+              }
+          }
+        else
+          {
+            for (guint local = 0; local < comp->locals->len; local++)
+              {
+                guint32 count = g->slots[comp->slot + local];
+                const PepaLocalState *ls;
+                const PepaActivity *acts;
+
+                if (count == 0)
+                  continue;
+                ls = g_ptr_array_index (comp->locals, local);
+                acts = (const PepaActivity *) ls->activities->data;
+                for (guint k = 0; k < ls->activities->len; k++)
+                  {
+                    GenTrans t;
+                    t.action = acts[k].action;
+                    t.passive = acts[k].passive;
+                    t.rate = acts[k].rate * count;
+                    t.first_change = push_changes (g, 2);
+                    t.n_changes = 2;
+                    g->changes[t.first_change].slot = comp->slot + local;
+                    g->changes[t.first_change].delta = -1;
+                    g->changes[t.first_change + 1].slot = comp->slot + acts[k].target;
+                    g->changes[t.first_change + 1].delta = 1;
+                    push_trans (g, &t);
+                  }
+              }
+          }
+        break;
+      }
+
+    case PEPA_STRUCT_HIDE:
+      {
+        gsize start = g->n_trans;
+        generate (g, s->left);
+        for (gsize i = start; i < g->n_trans; i++)
+          if (s->in_set[g->trans[i].action])
+            g->trans[i].action = g->model->tau;
+        break;
+      }
+
+    case PEPA_STRUCT_COOP:
+      {
+        gsize a = g->n_trans, b, c, out;
+        const guint8 *in_set = s->in_set;
+        gboolean any_shared = FALSE;
+
+        generate (g, s->left);
+        b = g->n_trans;
+        generate (g, s->right);
+        c = g->n_trans;
+
+        /* apparent rates of the shared actions on each side */
+        for (gsize i = a; i < c; i++)
+          {
+            const GenTrans *t = &g->trans[i];
+            int side = i < b ? 0 : 1;
+            if (!in_set[t->action])
+              continue;
+            any_shared = TRUE;
+            if (!g->touched[t->action])
+              {
+                g->touched[t->action] = 1;
+                g->ra_active[0][t->action] = g->ra_active[1][t->action] = 0.0;
+                g->ra_passive[0][t->action] = g->ra_passive[1][t->action] = 0.0;
+              }
+            if (t->passive)
+              g->ra_passive[side][t->action] += t->rate;
+            else
+              g->ra_active[side][t->action] += t->rate;
+          }
+
+        if (!any_shared)
+          break;   /* interleaving only: the transitions are already in place */
+
+        /* individual activities stay; shared ones pair up */
+        out = c;
+        for (gsize i = a; i < c; i++)
+          if (!in_set[g->trans[i].action])
+            {
+              GenTrans t = g->trans[i];
+              push_trans (g, &t);
+            }
+        for (gsize i = a; i < b; i++)
+          {
+            const guint action = g->trans[i].action;
+            if (!in_set[action])
+              continue;
+            for (gsize j = b; j < c; j++)
+              {
+                GenTrans t1, t2, t;
+                double r;
+                gboolean passive;
+
+                if (g->trans[j].action != action)
+                  continue;
+                t1 = g->trans[i];
+                t2 = g->trans[j];
+                if (!t1.passive && !t2.passive)
+                  {
+                    double A1 = g->ra_active[0][action], A2 = g->ra_active[1][action];
+                    r = (t1.rate / A1) * (t2.rate / A2) * MIN (A1, A2);
+                    passive = FALSE;
+                  }
+                else if (t1.passive && !t2.passive)
+                  {
+                    r = (t1.rate / g->ra_passive[0][action]) * t2.rate;
+                    passive = FALSE;
+                  }
+                else if (!t1.passive && t2.passive)
+                  {
+                    r = t1.rate * (t2.rate / g->ra_passive[1][action]);
+                    passive = FALSE;
+                  }
+                else
+                  {
+                    double W1 = g->ra_passive[0][action], W2 = g->ra_passive[1][action];
+                    r = (t1.rate / W1) * (t2.rate / W2) * MIN (W1, W2);
+                    passive = TRUE;
+                  }
+                t.action = action;
+                t.passive = passive;
+                t.rate = r;
+                t.n_changes = t1.n_changes + t2.n_changes;
+                t.first_change = push_changes (g, t.n_changes);
+                memcpy (&g->changes[t.first_change], &g->changes[t1.first_change],
+                        t1.n_changes * sizeof (Change));
+                memcpy (&g->changes[t.first_change + t1.n_changes], &g->changes[t2.first_change],
+                        t2.n_changes * sizeof (Change));
+                push_trans (g, &t);
+              }
+          }
+        for (gsize i = a; i < c; i++)
+          g->touched[g->trans[i].action] = 0;
+        memmove (&g->trans[a], &g->trans[out], (g->n_trans - out) * sizeof (GenTrans));
+        g->n_trans = a + (g->n_trans - out);
+        break;
+      }
+    }
+}
+
+/* ---- packed states and the hash set ---------------------------------------- */
+
+typedef struct {
+  guint64 *packed;
+  gsize    cap_states;
+  guint    n_states;
+  guint    n_words;
+  guint32 *table;       /* state index + 1, 0 = empty */
+  gsize    mask;
+} StateSet;
+
+static inline guint64
+hash_words (const guint64 *w, guint n)
+{
+  guint64 h = 0x9E3779B97F4A7C15ull ^ n;
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 x = w[i] + h;
+      x ^= x >> 30;
+      x *= 0xBF58476D1CE4E5B9ull;
+      x ^= x >> 27;
+      x *= 0x94D049BB133111EBull;
+      x ^= x >> 31;
+      h = x;
+    }
+  return h;
+}
+
+static void
+state_set_grow_table (StateSet *set)
+{
+  gsize new_size = (set->mask + 1) * 2;
+  guint32 *table = g_new0 (guint32, new_size);
+  gsize mask = new_size - 1;
+
+  for (guint s = 0; s < set->n_states; s++)
+    {
+      gsize h = hash_words (&set->packed[(gsize) s * set->n_words], set->n_words) & mask;
+      while (table[h] != 0)
+        h = (h + 1) & mask;
+      table[h] = s + 1;
+    }
+  g_free (set->table);
+  set->table = table;
+  set->mask = mask;
+}
+
+/* Returns the index of the state, adding it if new (*added = TRUE). */
+static inline guint
+state_set_insert (StateSet *set, const guint64 *w, gboolean *added)
+{
+  const guint n = set->n_words;
+  gsize h = hash_words (w, n) & set->mask;
+
+  for (;;)
+    {
+      guint32 e = set->table[h];
+      if (e == 0)
+        break;
+      if (memcmp (&set->packed[(gsize) (e - 1) * n], w, n * sizeof (guint64)) == 0)
+        {
+          *added = FALSE;
+          return e - 1;
+        }
+      h = (h + 1) & set->mask;
+    }
+  if (set->n_states == set->cap_states)
+    {
+      set->cap_states = MAX (1024, set->cap_states * 2);
+      set->packed = g_renew (guint64, set->packed, set->cap_states * n);
+    }
+  memcpy (&set->packed[(gsize) set->n_states * n], w, n * sizeof (guint64));
+  set->table[h] = set->n_states + 1;
+  set->n_states++;
+  *added = TRUE;
+  if ((gsize) set->n_states * 2 > set->mask)
+    state_set_grow_table (set);
+  return set->n_states - 1;
+}
+
+static void
+pack (const AugurPepaStateSpace *space, guint n_slots, const guint32 *slots, guint64 *w)
+{
+  memset (w, 0, space->n_words * sizeof (guint64));
+  for (guint i = 0; i < n_slots; i++)
+    w[space->slot_word[i]] |= (guint64) slots[i] << space->slot_shift[i];
+}
+
+void
+pepa_state_space_unpack (const AugurPepaStateSpace *space,
+                         guint                      state,
+                         guint32                   *slots)
+{
+  const guint64 *w = &space->packed[(gsize) state * space->n_words];
+  guint n_slots = space->model->n_slots;
+  for (guint i = 0; i < n_slots; i++)
+    slots[i] = (guint32) ((w[space->slot_word[i]] >> space->slot_shift[i]) & space->slot_mask[i]);
+}
+
+static guint
+bits_for (guint max_value)
+{
+  guint bits = 1;
+  while (bits < 32 && (1ull << bits) <= max_value)
+    bits++;
+  return bits;
+}
+
+static void
+layout_slots (AugurPepaStateSpace *space)
+{
+  AugurPepaModel *model = space->model;
+  guint n_slots = model->n_slots;
+  guint word = 0, shift = 0;
+
+  space->slot_shift = g_new0 (guint8, n_slots);
+  space->slot_word = g_new0 (guint16, n_slots);
+  space->slot_mask = g_new0 (guint64, n_slots);
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+      guint n = comp->copies > 1 ? comp->locals->len : 1;
+      guint bits = comp->copies > 1 ? bits_for (comp->copies) : bits_for (comp->locals->len - 1);
+      for (guint k = 0; k < n; k++)
+        {
+          guint slot = comp->slot + k;
+          if (shift + bits > 64)
+            {
+              word++;
+              shift = 0;
+            }
+          space->slot_word[slot] = word;
+          space->slot_shift[slot] = shift;
+          space->slot_mask[slot] = bits == 64 ? G_MAXUINT64 : ((1ull << bits) - 1);
+          shift += bits;
+        }
+    }
+  space->n_words = word + 1;
+}
+
+/* ---- describing states ------------------------------------------------------- */
+
+static void
+describe_local (const AugurPepaStateSpace *space, const guint32 *slots, guint c, GString *s)
+{
+  PepaComponent *comp = g_ptr_array_index (space->model->components, c);
+  if (comp->copies <= 1)
+    {
+      PepaLocalState *ls = g_ptr_array_index (comp->locals, slots[comp->slot]);
+      g_string_append (s, ls->name);
+      return;
+    }
+  g_string_append_printf (s, "%s: {", comp->label);
+  {
+    gboolean first = TRUE;
+    for (guint l = 0; l < comp->locals->len; l++)
+      {
+        PepaLocalState *ls;
+        if (slots[comp->slot + l] == 0)
+          continue;
+        ls = g_ptr_array_index (comp->locals, l);
+        g_string_append_printf (s, "%s%s: %u", first ? "" : ", ", ls->name, slots[comp->slot + l]);
+        first = FALSE;
+      }
+  }
+  g_string_append_c (s, '}');
+}
+
+static void describe_struct (const AugurPepaStateSpace *space, const guint32 *slots,
+                             const PepaStruct *st, GString *s, gboolean *first);
+
+static void
+describe_elements (const AugurPepaStateSpace *space, const guint32 *slots,
+                   const PepaStruct *st, GString *s, gboolean *first)
+{
+  if (st->kind == PEPA_STRUCT_COOP)
+    {
+      describe_struct (space, slots, st->left, s, first);
+      describe_struct (space, slots, st->right, s, first);
+    }
+  else if (st->kind == PEPA_STRUCT_HIDE)
+    describe_struct (space, slots, st->left, s, first);
+  else
+    describe_struct (space, slots, st, s, first);
+}
+
+static void
+describe_struct (const AugurPepaStateSpace *space, const guint32 *slots,
+                 const PepaStruct *st, GString *s, gboolean *first)
+{
+  if (!*first)
+    g_string_append (s, ", ");
+  if (st->kind == PEPA_STRUCT_LEAF)
+    {
+      *first = FALSE;
+      describe_local (space, slots, st->component, s);
+      return;
+    }
+  if (st->group)
+    {
+      gboolean inner_first = TRUE;
+      g_string_append_c (s, '(');
+      describe_elements (space, slots, st, s, &inner_first);
+      g_string_append_c (s, ')');
+      *first = FALSE;
+    }
+  else
+    {
+      /* flattened into the enclosing tuple: undo the separator we added */
+      if (!*first)
+        g_string_truncate (s, s->len - 2);
+      describe_elements (space, slots, st, s, first);
+    }
+}
+
+char *
+augur_pepa_state_space_describe_state (const AugurPepaStateSpace *space,
+                                       guint                      state)
+{
+  g_autofree guint32 *slots = NULL;
+  GString *s;
+  gboolean first = TRUE;
+
+  g_return_val_if_fail (state < space->n_states, NULL);
+  slots = g_new (guint32, MAX (1, space->model->n_slots));
+  pepa_state_space_unpack (space, state, slots);
+  s = g_string_new (NULL);
+  if (space->model->root->kind == PEPA_STRUCT_LEAF)
+    describe_local (space, slots, space->model->root->component, s);
+  else
+    {
+      g_string_append_c (s, '(');
+      describe_elements (space, slots, space->model->root, s, &first);
+      g_string_append_c (s, ')');
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* ---- derivation ----------------------------------------------------------------- */
+
+static int
+compare_targets (const void *a, const void *b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Builds the CTMC from the labelled transitions: per row, targets sorted,
+ * duplicates summed, self-loops dropped. */
+static AugurCtmc *
+build_ctmc (AugurPepaStateSpace *space, GError **error)
+{
+  guint n = space->n_states;
+  guint64 total = space->row_ptr[n];
+  guint64 *row_ptr = g_new (guint64, (gsize) n + 1);
+  guint *col = g_new (guint, MAX (1, total));
+  double *rate = g_new (double, MAX (1, total));
+  guint64 k = 0;
+  g_autofree guint *tmp = NULL;
+  gsize tmp_cap = 0;
+
+  for (guint s = 0; s < n; s++)
+    {
+      guint64 a = space->row_ptr[s], b = space->row_ptr[s + 1];
+      guint64 start = k;
+      guint m = (guint) (b - a);
+
+      row_ptr[s] = k;
+      if (m > tmp_cap)
+        {
+          tmp_cap = MAX (m, tmp_cap * 2);
+          tmp = g_renew (guint, tmp, tmp_cap);
+        }
+      for (guint i = 0; i < m; i++)
+        tmp[i] = i;
+      /* sort indices by target (rows are short: insertion sort) */
+      for (guint i = 1; i < m; i++)
+        {
+          guint x = tmp[i], j = i;
+          guint tx = space->transitions[a + x].target;
+          while (j > 0 && space->transitions[a + tmp[j - 1]].target > tx)
+            {
+              tmp[j] = tmp[j - 1];
+              j--;
+            }
+          tmp[j] = x;
+        }
+      for (guint i = 0; i < m; i++)
+        {
+          const AugurPepaTransition *t = &space->transitions[a + tmp[i]];
+          if (t->target == s)
+            continue;
+          if (k > start && col[k - 1] == t->target)
+            rate[k - 1] += t->rate;
+          else
+            {
+              col[k] = t->target;
+              rate[k] = t->rate;
+              k++;
+            }
+        }
+    }
+  row_ptr[n] = k;
+  (void) compare_targets;
+  return augur_ctmc_new_from_csr (n, row_ptr, col, rate, error);
+}
+
+AugurPepaStateSpace *
+augur_pepa_derive (AugurPepaModel    *model,
+                   guint              max_states,
+                   AugurProgressFunc  progress,
+                   gpointer           progress_data,
+                   GCancellable      *cancellable,
+                   GError           **error)
+{
+  AugurPepaStateSpace *space;
+  StateSet set = { 0 };
+  Gen g = { 0 };
+  guint n_slots;
+  g_autofree guint64 *w = NULL;
+  gsize cap_trans = 0, n_trans = 0;
+  gsize cap_rows = 0;
+  gint64 start_time = g_get_monotonic_time ();
+  gint64 last_progress = start_time;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (model != NULL, NULL);
+
+  space = g_new0 (AugurPepaStateSpace, 1);
+  g_atomic_ref_count_init (&space->ref_count);
+  space->model = augur_pepa_model_ref (model);
+  layout_slots (space);
+  n_slots = model->n_slots;
+
+  g.model = model;
+  g.n_actions = model->actions->len;
+  g.slots = g_new0 (guint32, MAX (1, n_slots));
+  g.scratch = g_new0 (guint32, MAX (1, n_slots));
+  for (int i = 0; i < 2; i++)
+    {
+      g.ra_active[i] = g_new0 (double, MAX (1, g.n_actions));
+      g.ra_passive[i] = g_new0 (double, MAX (1, g.n_actions));
+    }
+  g.touched = g_new0 (guint8, MAX (1, g.n_actions));
+
+  set.n_words = space->n_words;
+  set.mask = 1023;
+  set.table = g_new0 (guint32, set.mask + 1);
+  w = g_new0 (guint64, space->n_words);
+
+  /* the initial state */
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+      if (comp->copies > 1)
+        g.slots[comp->slot + comp->initial] = comp->copies;
+      else
+        g.slots[comp->slot] = comp->initial;
+    }
+  {
+    gboolean added;
+    pack (space, n_slots, g.slots, w);
+    state_set_insert (&set, w, &added);
+  }
+
+  for (guint s = 0; s < set.n_states; s++)
+    {
+      gsize row_start = n_trans;
+
+      if ((s & 4095) == 0 && s > 0)
+        {
+          gint64 now = g_get_monotonic_time ();
+          if (g_cancellable_is_cancelled (cancellable))
+            {
+              g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_CANCELLED,
+                           "Derivation cancelled after %u states", set.n_states);
+              ok = FALSE;
+              break;
+            }
+          if (progress != NULL && now - last_progress > 50000)
+            {
+              char phase[96];
+              g_snprintf (phase, sizeof phase, "Deriving the state space: %u states", set.n_states);
+              progress ((double) s / set.n_states, phase, progress_data);
+              last_progress = now;
+            }
+        }
+
+      if (s + 1 >= cap_rows)
+        {
+          cap_rows = MAX (1024, cap_rows * 2);
+          space->row_ptr = g_renew (guint64, space->row_ptr, cap_rows + 1);
+        }
+      space->row_ptr[s] = row_start;
+
+      /* unpack the state (the packed array may move as it grows) */
+      pepa_state_space_unpack (&(AugurPepaStateSpace) {
+                                 .model = model, .n_words = space->n_words,
+                                 .packed = set.packed, .slot_shift = space->slot_shift,
+                                 .slot_word = space->slot_word, .slot_mask = space->slot_mask },
+                               s, g.slots);
+      g.n_trans = 0;
+      g.n_changes = 0;
+      generate (&g, model->root);
+
+      if (g.n_trans == 0)
+        {
+          g_autofree char *term = NULL;
+          space->packed = set.packed;
+          space->n_states = set.n_states;
+          term = augur_pepa_state_space_describe_state (space, s);
+          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_DEADLOCK,
+                       "%s: the model deadlocks: state %u has no outgoing transition: %s",
+                       model->filename, s + 1, term);
+          ok = FALSE;
+          break;
+        }
+
+      for (gsize i = 0; i < g.n_trans; i++)
+        {
+          const GenTrans *t = &g.trans[i];
+          gboolean added;
+          guint target;
+
+          if (G_UNLIKELY (t->passive))
+            {
+              g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                           "%s: the passive action '%s' is not synchronised with an active one",
+                           model->filename, augur_pepa_model_get_action_name (model, t->action));
+              ok = FALSE;
+              break;
+            }
+          memcpy (g.scratch, g.slots, n_slots * sizeof (guint32));
+          for (guint k = 0; k < t->n_changes; k++)
+            {
+              const Change *ch = &g.changes[t->first_change + k];
+              g.scratch[ch->slot] = (guint32) ((int) g.scratch[ch->slot] + ch->delta);
+            }
+          pack (space, n_slots, g.scratch, w);
+          target = state_set_insert (&set, w, &added);
+          if (n_trans == cap_trans)
+            {
+              cap_trans = MAX (4096, cap_trans * 2);
+              space->transitions = g_renew (AugurPepaTransition, space->transitions, cap_trans);
+            }
+          space->transitions[n_trans].target = target;
+          space->transitions[n_trans].action = t->action;
+          space->transitions[n_trans].rate = t->rate;
+          n_trans++;
+        }
+      if (!ok)
+        break;
+
+      if (max_states > 0 && set.n_states > max_states)
+        {
+          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                       "%s: the state space has more than %u states (the limit)",
+                       model->filename, max_states);
+          ok = FALSE;
+          break;
+        }
+    }
+
+  g_free (g.slots);
+  g_free (g.scratch);
+  g_free (g.trans);
+  g_free (g.changes);
+  for (int i = 0; i < 2; i++)
+    {
+      g_free (g.ra_active[i]);
+      g_free (g.ra_passive[i]);
+    }
+  g_free (g.touched);
+  g_free (set.table);
+
+  space->packed = set.packed;
+  space->n_states = set.n_states;
+  if (!ok)
+    {
+      augur_pepa_state_space_unref (space);
+      return NULL;
+    }
+
+  space->row_ptr = g_renew (guint64, space->row_ptr, (gsize) set.n_states + 1);
+  space->row_ptr[set.n_states] = n_trans;
+  space->transitions = g_renew (AugurPepaTransition, space->transitions, MAX (1, n_trans));
+  space->packed = g_renew (guint64, space->packed, (gsize) set.n_states * space->n_words);
+
+  if (progress != NULL)
+    progress (1.0, "Building the generator", progress_data);
+  space->ctmc = build_ctmc (space, error);
+  if (space->ctmc == NULL)
+    {
+      augur_pepa_state_space_unref (space);
+      return NULL;
+    }
+  space->derive_seconds = (g_get_monotonic_time () - start_time) / 1e6;
+  return space;
+}
+
+AugurPepaStateSpace *
+augur_pepa_state_space_ref (AugurPepaStateSpace *space)
+{
+  g_return_val_if_fail (space != NULL, NULL);
+  g_atomic_ref_count_inc (&space->ref_count);
+  return space;
+}
+
+void
+augur_pepa_state_space_unref (AugurPepaStateSpace *space)
+{
+  if (space == NULL || !g_atomic_ref_count_dec (&space->ref_count))
+    return;
+  augur_pepa_model_unref (space->model);
+  g_free (space->packed);
+  g_free (space->slot_shift);
+  g_free (space->slot_word);
+  g_free (space->slot_mask);
+  g_free (space->row_ptr);
+  g_free (space->transitions);
+  if (space->ctmc)
+    augur_ctmc_free (space->ctmc);
+  g_free (space);
+}
+
+AugurPepaModel *
+augur_pepa_state_space_get_model (const AugurPepaStateSpace *space)
+{
+  return space->model;
+}
+
+guint
+augur_pepa_state_space_get_n_states (const AugurPepaStateSpace *space)
+{
+  return space->n_states;
+}
+
+guint64
+augur_pepa_state_space_get_n_transitions (const AugurPepaStateSpace *space)
+{
+  return augur_ctmc_get_n_transitions (space->ctmc);
+}
+
+const AugurCtmc *
+augur_pepa_state_space_get_ctmc (const AugurPepaStateSpace *space)
+{
+  return space->ctmc;
+}
+
+double
+augur_pepa_state_space_get_derive_seconds (const AugurPepaStateSpace *space)
+{
+  return space->derive_seconds;
+}
+
+guint
+augur_pepa_state_space_get_local (const AugurPepaStateSpace *space,
+                                  guint                      state,
+                                  guint                      component,
+                                  guint                     *counts)
+{
+  g_autofree guint32 *slots = g_new (guint32, MAX (1, space->model->n_slots));
+  PepaComponent *comp;
+
+  g_return_val_if_fail (state < space->n_states, 0);
+  g_return_val_if_fail (component < space->model->components->len, 0);
+  comp = g_ptr_array_index (space->model->components, component);
+  pepa_state_space_unpack (space, state, slots);
+  if (comp->copies > 1)
+    {
+      guint best = 0;
+      for (guint l = 0; l < comp->locals->len; l++)
+        {
+          if (counts)
+            counts[l] = slots[comp->slot + l];
+          if (slots[comp->slot + l] > slots[comp->slot + best])
+            best = l;
+        }
+      return best;
+    }
+  if (counts)
+    counts[0] = 1;
+  return slots[comp->slot];
+}
+
+guint
+augur_pepa_state_space_get_transitions (const AugurPepaStateSpace  *space,
+                                        guint                       state,
+                                        const AugurPepaTransition **transitions)
+{
+  g_return_val_if_fail (state < space->n_states, 0);
+  *transitions = &space->transitions[space->row_ptr[state]];
+  return (guint) (space->row_ptr[state + 1] - space->row_ptr[state]);
+}

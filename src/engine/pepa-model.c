@@ -1,0 +1,1096 @@
+/* pepa-model.c: static compilation of a PEPA syntax tree into sequential
+ * components under a fixed cooperation/hiding structure.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pepa-private.h"
+
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (augur-pepa-error-quark, augur_pepa_error)
+
+typedef struct {
+  PepaAst        *ast;
+  AugurPepaModel *model;
+  GPtrArray      *diagnostics;
+  gboolean        failed;
+} Compiler;
+
+static void
+report (Compiler   *c,
+        int         line,
+        int         column,
+        const char *format,
+        ...) G_GNUC_PRINTF (4, 5);
+
+static void
+report (Compiler   *c,
+        int         line,
+        int         column,
+        const char *format,
+        ...)
+{
+  va_list args;
+  AugurDiagnostic *d = g_new0 (AugurDiagnostic, 1);
+
+  va_start (args, format);
+  d->severity = AUGUR_SEVERITY_ERROR;
+  d->line = line;
+  d->column = column;
+  d->message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_ptr_array_add (c->diagnostics, d);
+  c->failed = TRUE;
+}
+
+static PepaDefinition *
+lookup (Compiler *c, const char *name, int *index)
+{
+  gpointer v = g_hash_table_lookup (c->ast->by_name, name);
+  if (v == NULL)
+    return NULL;
+  if (index)
+    *index = GPOINTER_TO_INT (v) - 1;
+  return g_ptr_array_index (c->ast->definitions, GPOINTER_TO_INT (v) - 1);
+}
+
+/* ---- rates ------------------------------------------------------------------ */
+
+typedef struct {
+  double   value;
+  gboolean passive;
+} Rate;
+
+static gboolean eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use);
+
+static gboolean
+eval_expr (Compiler *c, const PepaExpr *e, Rate *out)
+{
+  Rate a, b;
+
+  switch (e->kind)
+    {
+    case PEPA_EXPR_NUMBER:
+      out->value = e->number;
+      out->passive = FALSE;
+      return TRUE;
+    case PEPA_EXPR_INFTY:
+      out->value = 1.0;
+      out->passive = TRUE;
+      return TRUE;
+    case PEPA_EXPR_NAME:
+      {
+        PepaDefinition *d = lookup (c, e->name, NULL);
+        if (d == NULL)
+          {
+            if (strcmp (e->name, "T") == 0)
+              {
+                out->value = 1.0;
+                out->passive = TRUE;
+                return TRUE;
+              }
+            report (c, e->line, e->column, "undefined rate '%s'", e->name);
+            return FALSE;
+          }
+        if (d->kind != PEPA_DEF_RATE)
+          {
+            report (c, e->line, e->column, "'%s' is a process (defined at line %d), not a rate",
+                    e->name, d->line);
+            return FALSE;
+          }
+        d->used = TRUE;
+        if (!eval_rate_definition (c, d, e))
+          return FALSE;
+        out->value = d->value;
+        out->passive = d->passive;
+        return TRUE;
+      }
+    case PEPA_EXPR_NEG:
+      if (!eval_expr (c, e->a, &a))
+        return FALSE;
+      if (a.passive)
+        {
+          report (c, e->line, e->column, "a passive rate cannot be negated");
+          return FALSE;
+        }
+      out->value = -a.value;
+      out->passive = FALSE;
+      return TRUE;
+    default:
+      break;
+    }
+
+  if (!eval_expr (c, e->a, &a) || !eval_expr (c, e->b, &b))
+    return FALSE;
+  switch (e->kind)
+    {
+    case PEPA_EXPR_ADD:
+    case PEPA_EXPR_SUB:
+      if (a.passive != b.passive)
+        {
+          report (c, e->line, e->column, "cannot add or subtract a passive rate and an active one");
+          return FALSE;
+        }
+      out->value = e->kind == PEPA_EXPR_ADD ? a.value + b.value : a.value - b.value;
+      out->passive = a.passive;
+      break;
+    case PEPA_EXPR_MUL:
+      if (a.passive && b.passive)
+        {
+          report (c, e->line, e->column, "cannot multiply two passive rates");
+          return FALSE;
+        }
+      out->value = a.value * b.value;
+      out->passive = a.passive || b.passive;
+      break;
+    case PEPA_EXPR_DIV:
+      if (b.passive)
+        {
+          report (c, e->line, e->column, "cannot divide by a passive rate");
+          return FALSE;
+        }
+      if (b.value == 0.0)
+        {
+          report (c, e->line, e->column, "division by zero");
+          return FALSE;
+        }
+      out->value = a.value / b.value;
+      out->passive = a.passive;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (!isfinite (out->value))
+    {
+      report (c, e->line, e->column, "the rate is not a finite number");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use)
+{
+  Rate r;
+
+  if (d->eval_state == 2)
+    return TRUE;
+  if (d->eval_state == 1)
+    {
+      report (c, use ? use->line : d->line, use ? use->column : d->column,
+              "the rate '%s' is defined in terms of itself", d->name);
+      return FALSE;
+    }
+  if (d->eval_state == 3)
+    return FALSE;
+  d->eval_state = 1;
+  if (!eval_expr (c, d->expr, &r))
+    {
+      d->eval_state = 3;
+      return FALSE;
+    }
+  d->value = r.value;
+  d->passive = r.passive;
+  d->eval_state = 2;
+  return TRUE;
+}
+
+/* ---- sequential components ------------------------------------------------- */
+
+static void
+print_term (GString *s, const PepaNode *n, gboolean top)
+{
+  switch (n->kind)
+    {
+    case PEPA_NODE_PREFIX:
+      g_string_append_printf (s, "(%s, %s).", n->name, n->rate_text ? n->rate_text : "?");
+      print_term (s, n->left, FALSE);
+      break;
+    case PEPA_NODE_CHOICE:
+      if (!top)
+        g_string_append_c (s, '(');
+      print_term (s, n->left, TRUE);
+      g_string_append (s, " + ");
+      print_term (s, n->right, TRUE);
+      if (!top)
+        g_string_append_c (s, ')');
+      break;
+    case PEPA_NODE_CONST:
+      g_string_append (s, n->name);
+      break;
+    default:
+      g_string_append (s, "…");
+      break;
+    }
+}
+
+typedef struct {
+  Compiler      *c;
+  PepaComponent *comp;
+  GHashTable    *index;    /* local state name (constant or term) -> local + 1 */
+  GQueue         todo;     /* local indices to explore */
+  GPtrArray     *bodies;   /* local -> const PepaNode* */
+} LeafBuilder;
+
+/* Follows constants to the node that defines the behaviour. */
+static const PepaNode *
+deref (Compiler *c, const PepaNode *n, const char **name)
+{
+  guint steps = 0;
+
+  *name = NULL;
+  while (n != NULL && n->kind == PEPA_NODE_CONST)
+    {
+      PepaDefinition *d = lookup (c, n->name, NULL);
+      /* the last constant of an alias chain P = Q; names the state */
+      if (d == NULL)
+        {
+          report (c, n->line, n->column, "undefined process '%s'", n->name);
+          return NULL;
+        }
+      if (d->kind != PEPA_DEF_PROCESS)
+        {
+          report (c, n->line, n->column, "'%s' is a rate (defined at line %d), not a process",
+                  n->name, d->line);
+          return NULL;
+        }
+      d->used = TRUE;
+      *name = d->name;
+      if (++steps > c->ast->definitions->len)
+        {
+          report (c, n->line, n->column,
+                  "unguarded recursion: '%s' is defined in terms of itself without an activity first",
+                  n->name);
+          return NULL;
+        }
+      n = d->body;
+    }
+  return n;
+}
+
+static gboolean
+is_structural (Compiler *c, const PepaNode *n, guint depth)
+{
+  if (n == NULL || depth > c->ast->definitions->len + 1)
+    return FALSE;
+  switch (n->kind)
+    {
+    case PEPA_NODE_COOP:
+    case PEPA_NODE_HIDE:
+    case PEPA_NODE_ARRAY:
+      return TRUE;
+    case PEPA_NODE_CONST:
+      {
+        PepaDefinition *d = lookup (c, n->name, NULL);
+        if (d == NULL || d->kind != PEPA_DEF_PROCESS)
+          return FALSE;
+        return is_structural (c, d->body, depth + 1);
+      }
+    default:
+      return FALSE;
+    }
+}
+
+static guint
+leaf_local (LeafBuilder *b, const PepaNode *n)
+{
+  const char *name;
+  const PepaNode *body = deref (b->c, n, &name);
+  gpointer v;
+  PepaLocalState *ls;
+
+  g_autofree char *key = NULL;
+
+  if (body == NULL)
+    return G_MAXUINT;
+  /* Structurally equal anonymous derivatives are one local state, so
+   * that counting aggregation sees them as one. */
+  if (name != NULL)
+    key = g_strdup (name);
+  else
+    {
+      GString *s = g_string_new (NULL);
+      print_term (s, body, TRUE);
+      key = g_string_free (s, FALSE);
+    }
+  v = g_hash_table_lookup (b->index, key);
+  if (v != NULL)
+    return GPOINTER_TO_UINT (v) - 1;
+  if (body->kind == PEPA_NODE_COOP || body->kind == PEPA_NODE_HIDE || body->kind == PEPA_NODE_ARRAY)
+    {
+      report (b->c, body->line, body->column,
+              "cooperation, hiding and arrays are only allowed in the static structure of the model, "
+              "not after an activity inside a sequential component");
+      return G_MAXUINT;
+    }
+  ls = g_new0 (PepaLocalState, 1);
+  ls->name = g_strdup (key);
+  ls->activities = g_array_new (FALSE, FALSE, sizeof (PepaActivity));
+  g_ptr_array_add (b->comp->locals, ls);
+  g_ptr_array_add (b->bodies, (gpointer) body);
+  g_hash_table_insert (b->index, ls->name, GUINT_TO_POINTER (b->comp->locals->len));
+  g_queue_push_tail (&b->todo, GUINT_TO_POINTER (b->comp->locals->len - 1));
+  return b->comp->locals->len - 1;
+}
+
+static gboolean
+collect_activities (LeafBuilder *b, guint local, const PepaNode *n, guint depth)
+{
+  if (depth > b->c->ast->definitions->len + 2000)
+    {
+      report (b->c, n->line, n->column,
+              "unguarded recursion: a choice refers back to itself without an activity first");
+      return FALSE;
+    }
+  switch (n->kind)
+    {
+    case PEPA_NODE_PREFIX:
+      {
+        PepaActivity a = { 0 };
+        Rate r;
+        guint target;
+
+        if (!eval_expr (b->c, n->rate, &r))
+          return FALSE;
+        if (!r.passive && r.value <= 0.0)
+          {
+            report (b->c, n->rate->line, n->rate->column,
+                    "the rate of '%s' must be positive, found %g", n->name, r.value);
+            return FALSE;
+          }
+        if (r.passive && r.value <= 0.0)
+          {
+            report (b->c, n->rate->line, n->rate->column,
+                    "the weight of the passive rate of '%s' must be positive, found %g",
+                    n->name, r.value);
+            return FALSE;
+          }
+        target = leaf_local (b, n->left);
+        if (target == G_MAXUINT)
+          return FALSE;
+        a.action = pepa_model_intern_action (b->c->model, n->name);
+        a.rate = r.value;
+        a.passive = r.passive;
+        a.target = target;
+        {
+          PepaLocalState *ls = g_ptr_array_index (b->comp->locals, local);
+          g_array_append_val (ls->activities, a);
+        }
+        return TRUE;
+      }
+    case PEPA_NODE_CHOICE:
+      return collect_activities (b, local, n->left, depth + 1) &&
+             collect_activities (b, local, n->right, depth + 1);
+    case PEPA_NODE_CONST:
+      {
+        PepaDefinition *d = lookup (b->c, n->name, NULL);
+        if (d == NULL)
+          {
+            report (b->c, n->line, n->column, "undefined process '%s'", n->name);
+            return FALSE;
+          }
+        if (d->kind != PEPA_DEF_PROCESS)
+          {
+            report (b->c, n->line, n->column, "'%s' is a rate, not a process", n->name);
+            return FALSE;
+          }
+        d->used = TRUE;
+        return collect_activities (b, local, d->body, depth + 1);
+      }
+    default:
+      report (b->c, n->line, n->column,
+              "cooperation, hiding and arrays cannot appear inside a choice");
+      return FALSE;
+    }
+}
+
+static void
+local_state_free (gpointer p)
+{
+  PepaLocalState *ls = p;
+  g_free (ls->name);
+  g_array_unref (ls->activities);
+  g_free (ls);
+}
+
+static void
+component_free (gpointer p)
+{
+  PepaComponent *comp = p;
+  g_free (comp->label);
+  g_ptr_array_unref (comp->locals);
+  g_free (comp);
+}
+
+static PepaStruct *
+new_struct (Compiler *c, PepaStructKind kind)
+{
+  PepaStruct *s = g_new0 (PepaStruct, 1);
+  s->kind = kind;
+  g_ptr_array_add (c->model->structs, s);
+  return s;
+}
+
+static PepaStruct *
+compile_leaf (Compiler *c, const PepaNode *start, const char *label, guint copies)
+{
+  LeafBuilder b = { 0 };
+  PepaComponent *comp = g_new0 (PepaComponent, 1);
+  PepaStruct *s;
+  guint initial;
+
+  comp->locals = g_ptr_array_new_with_free_func (local_state_free);
+  comp->copies = copies;
+  g_ptr_array_add (c->model->components, comp);
+  b.c = c;
+  b.comp = comp;
+  b.index = g_hash_table_new (g_str_hash, g_str_equal);
+  b.bodies = g_ptr_array_new ();
+  g_queue_init (&b.todo);
+
+  initial = leaf_local (&b, start);
+  while (initial != G_MAXUINT && !g_queue_is_empty (&b.todo))
+    {
+      guint local = GPOINTER_TO_UINT (g_queue_pop_head (&b.todo));
+      if (!collect_activities (&b, local, g_ptr_array_index (b.bodies, local), 0))
+        break;
+    }
+  g_queue_clear (&b.todo);
+  g_hash_table_unref (b.index);
+  g_ptr_array_unref (b.bodies);
+
+  comp->initial = initial == G_MAXUINT ? 0 : initial;
+  if (label != NULL)
+    comp->label = copies > 1 ? g_strdup_printf ("%s[%u]", label, copies) : g_strdup (label);
+  else if (comp->locals->len > 0)
+    {
+      PepaLocalState *ls = g_ptr_array_index (comp->locals, comp->initial);
+      comp->label = g_strdup (ls->name);
+    }
+  else
+    comp->label = g_strdup ("?");
+
+  s = new_struct (c, PEPA_STRUCT_LEAF);
+  s->component = c->model->components->len - 1;
+  return s;
+}
+
+/* Structure nodes keep their action sets as name lists until every action
+ * is known; then they become bitmaps. */
+typedef struct {
+  PepaStruct *s;
+  GPtrArray  *names;     /* borrowed from the AST; NULL for <*> */
+  int         line;
+  int         column;
+} PendingSet;
+
+static PepaStruct *
+compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
+{
+  PepaStruct *s;
+
+  if (c->failed || n == NULL)
+    return NULL;
+  if (depth > 10000)
+    {
+      report (c, n->line, n->column, "the model's structure refers back to itself");
+      return NULL;
+    }
+  switch (n->kind)
+    {
+    case PEPA_NODE_COOP:
+      {
+        PendingSet ps = { 0 };
+        s = new_struct (c, PEPA_STRUCT_COOP);
+        s->group = n->parenthesised;
+        s->left = compile_struct (c, n->left, pending, depth + 1);
+        s->right = compile_struct (c, n->right, pending, depth + 1);
+        ps.s = s;
+        ps.names = n->wildcard ? NULL : n->actions;
+        ps.line = n->line;
+        ps.column = n->column;
+        g_array_append_val (pending, ps);
+        return c->failed ? NULL : s;
+      }
+    case PEPA_NODE_HIDE:
+      {
+        PendingSet ps = { 0 };
+        s = new_struct (c, PEPA_STRUCT_HIDE);
+        s->group = n->parenthesised;
+        s->left = compile_struct (c, n->left, pending, depth + 1);
+        ps.s = s;
+        ps.names = n->actions;
+        ps.line = n->line;
+        ps.column = n->column;
+        g_array_append_val (pending, ps);
+        return c->failed ? NULL : s;
+      }
+    case PEPA_NODE_ARRAY:
+      {
+        Rate r;
+        guint count;
+        PepaNode tmp = { 0 };
+        PepaDefinition *d = lookup (c, n->name, NULL);
+
+        if (d == NULL)
+          {
+            report (c, n->line, n->column, "undefined process '%s'", n->name);
+            return NULL;
+          }
+        if (d->kind != PEPA_DEF_PROCESS)
+          {
+            report (c, n->line, n->column, "'%s' is a rate, not a process", n->name);
+            return NULL;
+          }
+        if (!eval_expr (c, n->count, &r))
+          return NULL;
+        if (r.passive || r.value < 1 || r.value != floor (r.value) || r.value > 1e6)
+          {
+            report (c, n->count->line, n->count->column,
+                    "the number of copies must be a whole number from 1 to 1000000, found %g", r.value);
+            return NULL;
+          }
+        count = (guint) r.value;
+        if (is_structural (c, d->body, 0))
+          {
+            report (c, n->line, n->column,
+                    "an array needs a sequential component; '%s' contains cooperation or hiding", n->name);
+            return NULL;
+          }
+        tmp.kind = PEPA_NODE_CONST;
+        tmp.name = n->name;
+        tmp.line = n->line;
+        tmp.column = n->column;
+        if (n->actions == NULL || n->actions->len == 0 || count == 1)
+          {
+            s = compile_leaf (c, &tmp, n->name, count);
+            if (s)
+              s->group = n->parenthesised;
+            return s;
+          }
+        /* copies synchronising among themselves: expand P <L> P <L> ... */
+        {
+          PepaStruct *acc = compile_leaf (c, &tmp, n->name, 1);
+          for (guint i = 1; i < count && !c->failed; i++)
+            {
+              PendingSet ps = { 0 };
+              PepaStruct *coop = new_struct (c, PEPA_STRUCT_COOP);
+              coop->left = acc;
+              coop->right = compile_leaf (c, &tmp, n->name, 1);
+              ps.s = coop;
+              ps.names = n->actions;
+              ps.line = n->line;
+              ps.column = n->column;
+              g_array_append_val (pending, ps);
+              acc = coop;
+            }
+          if (acc)
+            acc->group = TRUE;
+          return c->failed ? NULL : acc;
+        }
+      }
+    case PEPA_NODE_CONST:
+      {
+        PepaDefinition *d = lookup (c, n->name, NULL);
+        if (d == NULL)
+          {
+            report (c, n->line, n->column, "undefined process '%s'", n->name);
+            return NULL;
+          }
+        if (d->kind != PEPA_DEF_PROCESS)
+          {
+            report (c, n->line, n->column, "'%s' is a rate (defined at line %d), not a process",
+                    n->name, d->line);
+            return NULL;
+          }
+        d->used = TRUE;
+        if (is_structural (c, d->body, 0))
+          {
+            s = compile_struct (c, d->body, pending, depth + 1);
+            if (s)
+              s->group = TRUE;
+            return s;
+          }
+        return compile_leaf (c, n, n->name, 1);
+      }
+    case PEPA_NODE_PREFIX:
+    case PEPA_NODE_CHOICE:
+      if (n->kind == PEPA_NODE_CHOICE &&
+          (is_structural (c, n->left, 0) || is_structural (c, n->right, 0)))
+        {
+          report (c, n->line, n->column,
+                  "cooperation, hiding and arrays cannot appear inside a choice");
+          return NULL;
+        }
+      return compile_leaf (c, n, NULL, 1);
+    default:
+      g_assert_not_reached ();
+    }
+  return NULL;
+}
+
+/* Visible actions a structure can perform (bitmap over action ids). */
+static void
+alphabet (AugurPepaModel *model, const PepaStruct *s, guint8 *out)
+{
+  switch (s->kind)
+    {
+    case PEPA_STRUCT_LEAF:
+      {
+        PepaComponent *comp = g_ptr_array_index (model->components, s->component);
+        for (guint l = 0; l < comp->locals->len; l++)
+          {
+            PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+            for (guint k = 0; k < ls->activities->len; k++)
+              out[g_array_index (ls->activities, PepaActivity, k).action] = 1;
+          }
+        break;
+      }
+    case PEPA_STRUCT_HIDE:
+      {
+        guint n = model->actions->len;
+        g_autofree guint8 *tmp = g_malloc0 (n);
+        alphabet (model, s->left, tmp);
+        for (guint a = 0; a < n; a++)
+          if (tmp[a] && !s->in_set[a])
+            out[a] = 1;
+        break;
+      }
+    case PEPA_STRUCT_COOP:
+      alphabet (model, s->left, out);
+      alphabet (model, s->right, out);
+      break;
+    }
+}
+
+/* Actions that may still be passive at the top of a structure (passive),
+ * and actions performed actively there (active).  Conservative only where it
+ * is certain: an action both active and passive on one side (as in a
+ * component that alternates) is left to the derivation, which names the
+ * state where it stays passive. */
+static void
+modes_up (AugurPepaModel *model, const PepaStruct *s, guint8 *passive, guint8 *active)
+{
+  guint n = model->actions->len;
+
+  switch (s->kind)
+    {
+    case PEPA_STRUCT_LEAF:
+      {
+        PepaComponent *comp = g_ptr_array_index (model->components, s->component);
+        for (guint l = 0; l < comp->locals->len; l++)
+          {
+            PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+            for (guint k = 0; k < ls->activities->len; k++)
+              {
+                PepaActivity *a = &g_array_index (ls->activities, PepaActivity, k);
+                if (a->passive)
+                  passive[a->action] = 1;
+                else
+                  active[a->action] = 1;
+              }
+          }
+        break;
+      }
+    case PEPA_STRUCT_HIDE:
+      {
+        g_autofree guint8 *p = g_malloc0 (n);
+        g_autofree guint8 *a = g_malloc0 (n);
+        modes_up (model, s->left, p, a);
+        for (guint x = 0; x < n; x++)
+          {
+            guint y = s->in_set[x] ? model->tau : x;
+            passive[y] |= p[x];
+            active[y] |= a[x];
+          }
+        break;
+      }
+    case PEPA_STRUCT_COOP:
+      {
+        g_autofree guint8 *lp = g_malloc0 (n);
+        g_autofree guint8 *la = g_malloc0 (n);
+        g_autofree guint8 *rp = g_malloc0 (n);
+        g_autofree guint8 *ra = g_malloc0 (n);
+        modes_up (model, s->left, lp, la);
+        modes_up (model, s->right, rp, ra);
+        for (guint x = 0; x < n; x++)
+          {
+            if (s->in_set[x])
+              {
+                passive[x] |= lp[x] && rp[x] && !la[x] && !ra[x];
+                active[x] |= (la[x] && (ra[x] || rp[x])) || (ra[x] && lp[x]);
+              }
+            else
+              {
+                passive[x] |= lp[x] || rp[x];
+                active[x] |= la[x] || ra[x];
+              }
+          }
+        break;
+      }
+    }
+}
+
+guint
+pepa_model_intern_action (AugurPepaModel *model,
+                          const char     *name)
+{
+  gpointer v = g_hash_table_lookup (model->action_ids, name);
+  char *copy;
+
+  if (v != NULL)
+    return GPOINTER_TO_UINT (v) - 1;
+  copy = g_strdup (name);
+  g_ptr_array_add (model->actions, copy);
+  g_hash_table_insert (model->action_ids, copy, GUINT_TO_POINTER (model->actions->len));
+  return model->actions->len - 1;
+}
+
+static void
+struct_free (gpointer p)
+{
+  PepaStruct *s = p;
+  g_free (s->in_set);
+  g_free (s);
+}
+
+static void
+assign_slots (AugurPepaModel *model)
+{
+  guint slot = 0;
+  for (guint i = 0; i < model->components->len; i++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, i);
+      comp->slot = slot;
+      slot += comp->copies > 1 ? comp->locals->len : 1;
+    }
+  model->n_slots = slot;
+}
+
+AugurPepaModel *
+pepa_model_compile (PepaAst    *ast,
+                    const char *filename,
+                    GPtrArray  *diagnostics)
+{
+  Compiler c = { 0 };
+  AugurPepaModel *model = g_new0 (AugurPepaModel, 1);
+  g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (PendingSet));
+
+  g_atomic_ref_count_init (&model->ref_count);
+  model->filename = g_strdup (filename ? filename : "<model>");
+  model->actions = g_ptr_array_new_with_free_func (g_free);
+  model->action_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  model->components = g_ptr_array_new_with_free_func (component_free);
+  model->structs = g_ptr_array_new_with_free_func (struct_free);
+  model->rates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  c.ast = ast;
+  c.model = model;
+  c.diagnostics = diagnostics;
+
+  /* every rate definition is evaluated, so that errors in unused ones show too */
+  for (guint i = 0; i < ast->definitions->len; i++)
+    {
+      PepaDefinition *d = g_ptr_array_index (ast->definitions, i);
+      if (d->kind == PEPA_DEF_RATE && eval_rate_definition (&c, d, NULL))
+        {
+          double *v = g_new (double, 1);
+          *v = d->value;
+          g_hash_table_insert (model->rates, g_strdup (d->name), v);
+          if (!d->passive && d->value <= 0.0)
+            {
+              /* reported where it is used as an activity rate; a rate
+               * definition itself may be zero or negative (e.g. an offset) */
+            }
+        }
+    }
+
+  model->root = compile_struct (&c, ast->system, pending, 0);
+
+  if (!c.failed && model->root != NULL)
+    {
+      guint n;
+      g_autofree guint8 *passive = NULL;
+
+      gboolean hides = g_hash_table_contains (model->action_ids, "tau");
+      for (guint i = 0; i < pending->len; i++)
+        hides |= g_array_index (pending, PendingSet, i).s->kind == PEPA_STRUCT_HIDE;
+      model->tau = hides ? pepa_model_intern_action (model, "tau") : G_MAXUINT;
+      /* resolve cooperation and hiding sets (interning listed names) */
+      for (guint i = 0; i < pending->len; i++)
+        {
+          PendingSet *ps = &g_array_index (pending, PendingSet, i);
+          if (ps->names != NULL)
+            for (guint k = 0; k < ps->names->len; k++)
+              pepa_model_intern_action (model, g_ptr_array_index (ps->names, k));
+        }
+      if (model->tau == G_MAXUINT && g_hash_table_contains (model->action_ids, "tau"))
+        model->tau = pepa_model_intern_action (model, "tau");
+      n = model->actions->len;
+      /* sets are filled bottom-up: pending is in post-order */
+      for (guint i = 0; i < pending->len; i++)
+        {
+          PendingSet *ps = &g_array_index (pending, PendingSet, i);
+          ps->s->in_set = g_malloc0 (n);
+          if (ps->names == NULL)
+            {
+              g_autofree guint8 *l = g_malloc0 (n);
+              g_autofree guint8 *r = g_malloc0 (n);
+              alphabet (model, ps->s->left, l);
+              alphabet (model, ps->s->right, r);
+              for (guint a = 0; a < n; a++)
+                ps->s->in_set[a] = l[a] && r[a] && a != model->tau;
+            }
+          else
+            for (guint k = 0; k < ps->names->len; k++)
+              {
+                const char *name = g_ptr_array_index (ps->names, k);
+                guint a = pepa_model_intern_action (model, name);
+                if (a == model->tau)
+                  {
+                    if (ps->s->kind == PEPA_STRUCT_COOP)
+                      report (&c, ps->line, ps->column,
+                              "'tau' cannot be in a cooperation set: silent actions never synchronise");
+                    continue;
+                  }
+                ps->s->in_set[a] = 1;
+              }
+        }
+      /* a passive activity must meet an active one before the top */
+      passive = g_malloc0 (n);
+      {
+        g_autofree guint8 *active = g_malloc0 (n);
+        modes_up (model, model->root, passive, active);
+        for (guint a = 0; a < n; a++)
+          passive[a] = passive[a] && !active[a];
+      }
+      for (guint a = 0; a < n && !c.failed; a++)
+        if (passive[a])
+          {
+            int line = 0, column = 0;
+            for (guint i = 0; i < ast->nodes->len; i++)
+              {
+                PepaNode *node = g_ptr_array_index (ast->nodes, i);
+                if (node->kind == PEPA_NODE_PREFIX && strcmp (node->name, g_ptr_array_index (model->actions, a)) == 0 &&
+                    (node->rate->kind == PEPA_EXPR_INFTY || node->rate->kind == PEPA_EXPR_MUL ||
+                     node->rate->kind == PEPA_EXPR_NAME))
+                  {
+                    line = node->line;
+                    column = node->column;
+                    break;
+                  }
+              }
+            report (&c, line, column,
+                    "the passive action '%s' is not synchronised with an active one: "
+                    "add it to a cooperation set with a component that performs it at a rate",
+                    (const char *) g_ptr_array_index (model->actions, a));
+          }
+      assign_slots (model);
+    }
+
+  if (!c.failed)
+    for (guint i = 0; i < ast->definitions->len; i++)
+      {
+        PepaDefinition *d = g_ptr_array_index (ast->definitions, i);
+        if (!d->used)
+          g_ptr_array_add (diagnostics,
+                           augur_diagnostic_new (AUGUR_SEVERITY_WARNING, d->line, d->column,
+                                                 "'%s' is defined but never used", d->name));
+      }
+
+  if (c.failed || model->root == NULL)
+    {
+      augur_pepa_model_unref (model);
+      return NULL;
+    }
+  return model;
+}
+
+/* ---- public model API ------------------------------------------------------- */
+
+static int
+compare_diagnostics (gconstpointer a, gconstpointer b)
+{
+  const AugurDiagnostic *da = *(AugurDiagnostic * const *) a;
+  const AugurDiagnostic *db = *(AugurDiagnostic * const *) b;
+  if (da->line != db->line)
+    return da->line < db->line ? -1 : 1;
+  if (da->column != db->column)
+    return da->column < db->column ? -1 : 1;
+  return 0;
+}
+
+AugurPepaModel *
+augur_pepa_model_parse (const char  *text,
+                        gssize       length,
+                        const char  *filename,
+                        GPtrArray  **diagnostics,
+                        GError     **error)
+{
+  g_autoptr(GPtrArray) diags = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diagnostic_free);
+  g_autoptr(GArray) tokens = NULL;
+  PepaAst *ast;
+  AugurPepaModel *model = NULL;
+  const char *fname = filename ? filename : "<model>";
+  gsize len;
+
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+
+  len = length < 0 ? strlen (text) : (gsize) length;
+  if (memchr (text, '\0', len) != NULL)
+    {
+      const char *nul = memchr (text, '\0', len);
+      int line = 1;
+      for (const char *q = text; q < nul; q++)
+        line += *q == '\n';
+      g_ptr_array_add (diags, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, 1,
+                                                    "the file contains a NUL byte: is it a binary file?"));
+    }
+  else if (!g_utf8_validate (text, len, NULL))
+    {
+      const char *end;
+      int line = 1;
+      g_utf8_validate (text, len, &end);
+      for (const char *q = text; q < end; q++)
+        line += *q == '\n';
+      g_ptr_array_add (diags, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, 1,
+                                                    "the text is not valid UTF-8"));
+    }
+  else
+    {
+      tokens = pepa_lex (text, len);
+      ast = pepa_parse (text, len, tokens, diags);
+      if (ast != NULL)
+        {
+          model = pepa_model_compile (ast, fname, diags);
+          pepa_ast_free (ast);
+        }
+    }
+
+  g_ptr_array_sort (diags, compare_diagnostics);
+  if (model == NULL)
+    {
+      const AugurDiagnostic *first = NULL;
+      for (guint i = 0; i < diags->len; i++)
+        {
+          const AugurDiagnostic *d = g_ptr_array_index (diags, i);
+          if (d->severity == AUGUR_SEVERITY_ERROR)
+            {
+              first = d;
+              break;
+            }
+        }
+      if (first != NULL)
+        g_set_error (error, AUGUR_PEPA_ERROR,
+                     strstr (first->message, "expected") || strstr (first->message, "unexpected") ||
+                     strstr (first->message, "unterminated") || strstr (first->message, "UTF-8") ||
+                     strstr (first->message, "NUL")
+                       ? AUGUR_PEPA_ERROR_SYNTAX : AUGUR_PEPA_ERROR_SEMANTIC,
+                     "%s:%d:%d: %s", fname, first->line, first->column, first->message);
+      else
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                     "%s: the model could not be compiled", fname);
+    }
+  if (diagnostics)
+    *diagnostics = g_steal_pointer (&diags);
+  return model;
+}
+
+AugurPepaModel *
+augur_pepa_model_ref (AugurPepaModel *model)
+{
+  g_return_val_if_fail (model != NULL, NULL);
+  g_atomic_ref_count_inc (&model->ref_count);
+  return model;
+}
+
+void
+augur_pepa_model_unref (AugurPepaModel *model)
+{
+  if (model == NULL || !g_atomic_ref_count_dec (&model->ref_count))
+    return;
+  g_free (model->filename);
+  g_hash_table_unref (model->action_ids);
+  g_ptr_array_unref (model->actions);
+  g_ptr_array_unref (model->components);
+  g_ptr_array_unref (model->structs);
+  g_hash_table_unref (model->rates);
+  g_free (model);
+}
+
+guint
+augur_pepa_model_get_n_actions (const AugurPepaModel *model)
+{
+  return model->actions->len;
+}
+
+const char *
+augur_pepa_model_get_action_name (const AugurPepaModel *model,
+                                  guint                 action)
+{
+  g_return_val_if_fail (action < model->actions->len, NULL);
+  return g_ptr_array_index (model->actions, action);
+}
+
+guint
+augur_pepa_model_get_n_components (const AugurPepaModel *model)
+{
+  return model->components->len;
+}
+
+const char *
+augur_pepa_model_get_component_label (const AugurPepaModel *model,
+                                      guint                 component)
+{
+  PepaComponent *comp;
+  g_return_val_if_fail (component < model->components->len, NULL);
+  comp = g_ptr_array_index (model->components, component);
+  return comp->label;
+}
+
+guint
+augur_pepa_model_get_n_local_states (const AugurPepaModel *model,
+                                     guint                 component)
+{
+  PepaComponent *comp;
+  g_return_val_if_fail (component < model->components->len, 0);
+  comp = g_ptr_array_index (model->components, component);
+  return comp->locals->len;
+}
+
+const char *
+augur_pepa_model_get_local_state_name (const AugurPepaModel *model,
+                                       guint                 component,
+                                       guint                 local)
+{
+  PepaComponent *comp;
+  PepaLocalState *ls;
+  g_return_val_if_fail (component < model->components->len, NULL);
+  comp = g_ptr_array_index (model->components, component);
+  g_return_val_if_fail (local < comp->locals->len, NULL);
+  ls = g_ptr_array_index (comp->locals, local);
+  return ls->name;
+}
+
+guint
+augur_pepa_model_get_component_copies (const AugurPepaModel *model,
+                                       guint                 component)
+{
+  PepaComponent *comp;
+  g_return_val_if_fail (component < model->components->len, 0);
+  comp = g_ptr_array_index (model->components, component);
+  return comp->copies;
+}
+
+gboolean
+augur_pepa_model_lookup_rate (const AugurPepaModel *model,
+                              const char           *name,
+                              double               *value)
+{
+  double *v = g_hash_table_lookup (model->rates, name);
+  if (v == NULL)
+    return FALSE;
+  if (value)
+    *value = *v;
+  return TRUE;
+}

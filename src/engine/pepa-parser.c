@@ -1,0 +1,727 @@
+/* pepa-parser.c: PEPA source text to syntax tree.
+ *
+ * Grammar (the PEPA Eclipse Plug-in's, plus `'` in names):
+ *   file       := definition* system [';']
+ *   definition := ['#'] NAME ('=' | ':=') (rate | process) ';'
+ *   process    := choice (coop choice)*          coop := '||' | '<' [names | '*'] '>'
+ *   choice     := hiding ('+' hiding)*
+ *   hiding     := primary ('/' ('{' names '}' | '<' names '>'))*
+ *   primary    := '(' NAME ',' rate ')' '.' primary | '(' process ')'
+ *               | NAME ['[' rate ']' ['[' names ']']]
+ *   rate       := arithmetic over numbers, rate names, infty, T
+ * A definition is a rate when its right-hand side is arithmetic over
+ * numbers and rate names, a process otherwise.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pepa-private.h"
+
+#include <string.h>
+
+#define MAX_DEPTH 2000
+
+typedef struct {
+  const char *text;
+  GArray     *tokens;
+  guint       pos;
+  GPtrArray  *diagnostics;
+  PepaAst    *ast;
+  int         depth;
+  gboolean    failed;     /* an error in the current statement */
+  gboolean    any_error;
+} Parser;
+
+static inline const PepaToken *
+peek (Parser *p)
+{
+  return &g_array_index (p->tokens, PepaToken, p->pos);
+}
+
+static inline const PepaToken *
+peek_at (Parser *p, guint ahead)
+{
+  guint i = MIN (p->pos + ahead, p->tokens->len - 1);
+  return &g_array_index (p->tokens, PepaToken, i);
+}
+
+static inline const PepaToken *
+advance (Parser *p)
+{
+  const PepaToken *t = peek (p);
+  if (t->kind != TOK_EOF)
+    p->pos++;
+  return t;
+}
+
+static char *
+token_text (Parser *p, const PepaToken *t)
+{
+  if (t->kind == TOK_EOF)
+    return g_strdup ("end of file");
+  if (t->length > 24)
+    return g_strdup_printf ("'%.*s…'", 24, p->text + t->offset);
+  return g_strdup_printf ("'%.*s'", (int) t->length, p->text + t->offset);
+}
+
+static gboolean
+token_is_ident (Parser *p, const PepaToken *t, const char *word)
+{
+  gsize n = strlen (word);
+  return t->kind == TOK_IDENT && t->length == n &&
+         memcmp (p->text + t->offset, word, n) == 0;
+}
+
+static char *
+token_string (Parser *p, const PepaToken *t)
+{
+  return g_strndup (p->text + t->offset, t->length);
+}
+
+static void
+error_at (Parser          *p,
+          const PepaToken *t,
+          const char      *expected)
+{
+  g_autofree char *found = NULL;
+
+  if (p->failed)
+    return;
+  p->failed = TRUE;
+  p->any_error = TRUE;
+  if (t->kind == TOK_ERROR)
+    {
+      found = token_text (p, t);
+      if (t->length == 2 && p->text[t->offset] == '/' && p->text[t->offset + 1] == '*')
+        g_ptr_array_add (p->diagnostics,
+                         augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
+                                               "unterminated comment: '/*' without '*/'"));
+      else
+        g_ptr_array_add (p->diagnostics,
+                         augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
+                                               "unexpected character %s; expected %s",
+                                               found, expected));
+      return;
+    }
+  found = token_text (p, t);
+  g_ptr_array_add (p->diagnostics,
+                   augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
+                                         "expected %s, found %s", expected, found));
+}
+
+static gboolean
+expect (Parser        *p,
+        PepaTokenKind  kind,
+        const char    *expected)
+{
+  if (p->failed)
+    return FALSE;
+  if (peek (p)->kind != kind)
+    {
+      error_at (p, peek (p), expected);
+      return FALSE;
+    }
+  advance (p);
+  return TRUE;
+}
+
+static PepaNode *
+node_new (Parser *p, PepaNodeKind kind, const PepaToken *at)
+{
+  PepaNode *n = g_new0 (PepaNode, 1);
+  n->kind = kind;
+  n->line = at->line;
+  n->column = at->column;
+  n->definition = -1;
+  g_ptr_array_add (p->ast->nodes, n);
+  return n;
+}
+
+static PepaExpr *
+expr_new (Parser *p, PepaExprKind kind, const PepaToken *at)
+{
+  PepaExpr *e = g_new0 (PepaExpr, 1);
+  e->kind = kind;
+  e->line = at->line;
+  e->column = at->column;
+  g_ptr_array_add (p->ast->exprs, e);
+  return e;
+}
+
+/* ---- rates ---------------------------------------------------------------- */
+
+static PepaExpr *parse_rate (Parser *p);
+
+static PepaExpr *
+parse_rate_factor (Parser *p)
+{
+  const PepaToken *t = peek (p);
+  PepaExpr *e;
+
+  if (p->failed)
+    return NULL;
+  if (++p->depth > MAX_DEPTH)
+    {
+      error_at (p, t, "less deeply nested brackets (more than 2000 levels)");
+      return NULL;
+    }
+  switch (t->kind)
+    {
+    case TOK_NUMBER:
+      advance (p);
+      e = expr_new (p, PEPA_EXPR_NUMBER, t);
+      e->number = t->number;
+      break;
+    case TOK_IDENT:
+      advance (p);
+      if (token_is_ident (p, t, "infty") || token_is_ident (p, t, "infinity"))
+        e = expr_new (p, PEPA_EXPR_INFTY, t);
+      else
+        {
+          e = expr_new (p, PEPA_EXPR_NAME, t);
+          e->name = token_string (p, t);
+        }
+      break;
+    case TOK_LPAREN:
+      advance (p);
+      e = parse_rate (p);
+      expect (p, TOK_RPAREN, "')' closing the rate expression");
+      break;
+    case TOK_MINUS:
+      advance (p);
+      e = expr_new (p, PEPA_EXPR_NEG, t);
+      e->a = parse_rate_factor (p);
+      break;
+    case TOK_PLUS:
+      advance (p);
+      e = parse_rate_factor (p);
+      break;
+    default:
+      error_at (p, t, "a rate (a number, a rate name or infty)");
+      e = NULL;
+      break;
+    }
+  p->depth--;
+  return p->failed ? NULL : e;
+}
+
+static PepaExpr *
+parse_rate_term (Parser *p)
+{
+  PepaExpr *e = parse_rate_factor (p);
+
+  while (!p->failed && (peek (p)->kind == TOK_STAR || peek (p)->kind == TOK_SLASH))
+    {
+      const PepaToken *op = advance (p);
+      PepaExpr *b = expr_new (p, op->kind == TOK_STAR ? PEPA_EXPR_MUL : PEPA_EXPR_DIV, op);
+      b->a = e;
+      b->b = parse_rate_factor (p);
+      e = b;
+    }
+  return e;
+}
+
+static PepaExpr *
+parse_rate (Parser *p)
+{
+  PepaExpr *e = parse_rate_term (p);
+
+  while (!p->failed && (peek (p)->kind == TOK_PLUS || peek (p)->kind == TOK_MINUS))
+    {
+      const PepaToken *op = advance (p);
+      PepaExpr *b = expr_new (p, op->kind == TOK_PLUS ? PEPA_EXPR_ADD : PEPA_EXPR_SUB, op);
+      b->a = e;
+      b->b = parse_rate_term (p);
+      e = b;
+    }
+  return e;
+}
+
+/* ---- processes ------------------------------------------------------------ */
+
+static PepaNode *parse_process (Parser *p);
+
+/* names until `close`; allows an empty list */
+static GPtrArray *
+parse_action_list (Parser        *p,
+                   PepaTokenKind  close,
+                   const char    *what)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  if (peek (p)->kind == close)
+    return names;
+  for (;;)
+    {
+      const PepaToken *t = peek (p);
+      if (t->kind != TOK_IDENT)
+        {
+          error_at (p, t, what);
+          break;
+        }
+      advance (p);
+      g_ptr_array_add (names, token_string (p, t));
+      if (peek (p)->kind != TOK_COMMA)
+        break;
+      advance (p);
+    }
+  return names;
+}
+
+static void
+own_actions (Parser *p, PepaNode *n, GPtrArray *names)
+{
+  /* names are owned by the node; freed with the AST */
+  n->actions = names;
+  g_ptr_array_set_free_func (names, g_free);
+  (void) p;
+}
+
+static PepaNode *
+parse_primary (Parser *p)
+{
+  const PepaToken *t = peek (p);
+  PepaNode *n = NULL;
+
+  if (p->failed)
+    return NULL;
+  if (++p->depth > MAX_DEPTH)
+    {
+      error_at (p, t, "less deeply nested brackets (more than 2000 levels)");
+      return NULL;
+    }
+
+  if (t->kind == TOK_LPAREN &&
+      peek_at (p, 1)->kind == TOK_IDENT && peek_at (p, 2)->kind == TOK_COMMA)
+    {
+      const PepaToken *action = peek_at (p, 1);
+      const PepaToken *rate_start;
+      const PepaToken *rate_end;
+
+      advance (p);
+      advance (p);
+      advance (p);
+      n = node_new (p, PEPA_NODE_PREFIX, t);
+      n->name = token_string (p, action);
+      rate_start = peek (p);
+      n->rate = parse_rate (p);
+      rate_end = peek (p);
+      if (!p->failed)
+        n->rate_text = g_strndup (p->text + rate_start->offset,
+                                  rate_end->offset - rate_start->offset);
+      if (n->rate_text != NULL)
+        g_strstrip (n->rate_text);
+      expect (p, TOK_RPAREN, "')' after the rate of the activity");
+      expect (p, TOK_DOT, "'.' after the activity");
+      n->left = parse_primary (p);
+    }
+  else if (t->kind == TOK_LPAREN)
+    {
+      advance (p);
+      n = parse_process (p);
+      if (n != NULL)
+        n->parenthesised = TRUE;
+      expect (p, TOK_RPAREN, "')'");
+    }
+  else if (t->kind == TOK_IDENT)
+    {
+      advance (p);
+      if (peek (p)->kind == TOK_LBRACKET)
+        {
+          n = node_new (p, PEPA_NODE_ARRAY, t);
+          n->name = token_string (p, t);
+          advance (p);
+          n->count = parse_rate (p);
+          expect (p, TOK_RBRACKET, "']' after the number of copies");
+          if (!p->failed && peek (p)->kind == TOK_LBRACKET)
+            {
+              advance (p);
+              own_actions (p, n, parse_action_list (p, TOK_RBRACKET, "an action name"));
+              expect (p, TOK_RBRACKET, "']' closing the cooperation set of the array");
+            }
+        }
+      else
+        {
+          n = node_new (p, PEPA_NODE_CONST, t);
+          n->name = token_string (p, t);
+        }
+    }
+  else
+    error_at (p, t, "a process: '(' or a process name");
+
+  p->depth--;
+  return p->failed ? NULL : n;
+}
+
+static PepaNode *
+parse_hiding (Parser *p)
+{
+  PepaNode *n = parse_primary (p);
+
+  while (!p->failed && peek (p)->kind == TOK_SLASH)
+    {
+      const PepaToken *op = advance (p);
+      PepaNode *h = node_new (p, PEPA_NODE_HIDE, op);
+      PepaTokenKind close;
+
+      h->left = n;
+      if (peek (p)->kind == TOK_LBRACE)
+        close = TOK_RBRACE;
+      else if (peek (p)->kind == TOK_LT)
+        close = TOK_GT;
+      else
+        {
+          error_at (p, peek (p), "'{' or '<' starting the set of hidden actions");
+          return NULL;
+        }
+      advance (p);
+      own_actions (p, h, parse_action_list (p, close, "an action name"));
+      expect (p, close, close == TOK_RBRACE ? "'}' closing the hidden actions"
+                                            : "'>' closing the hidden actions");
+      n = h;
+    }
+  return p->failed ? NULL : n;
+}
+
+static PepaNode *
+parse_choice (Parser *p)
+{
+  PepaNode *n = parse_hiding (p);
+
+  while (!p->failed && peek (p)->kind == TOK_PLUS)
+    {
+      const PepaToken *op = advance (p);
+      PepaNode *c = node_new (p, PEPA_NODE_CHOICE, op);
+      c->left = n;
+      c->right = parse_hiding (p);
+      n = c;
+    }
+  return p->failed ? NULL : n;
+}
+
+static PepaNode *
+parse_process (Parser *p)
+{
+  PepaNode *n = parse_choice (p);
+
+  while (!p->failed && (peek (p)->kind == TOK_LT || peek (p)->kind == TOK_PARALLEL))
+    {
+      const PepaToken *op = advance (p);
+      PepaNode *c = node_new (p, PEPA_NODE_COOP, op);
+
+      c->left = n;
+      if (op->kind == TOK_PARALLEL)
+        own_actions (p, c, g_ptr_array_new ());
+      else if (peek (p)->kind == TOK_STAR && peek_at (p, 1)->kind == TOK_GT)
+        {
+          advance (p);
+          c->wildcard = TRUE;
+        }
+      else
+        own_actions (p, c, parse_action_list (p, TOK_GT, "an action name or '>'"));
+      if (op->kind == TOK_LT)
+        expect (p, TOK_GT, "'>' closing the cooperation set");
+      c->right = parse_choice (p);
+      n = c;
+    }
+  return p->failed ? NULL : n;
+}
+
+/* ---- statements ------------------------------------------------------------ */
+
+/* Looks at the right-hand side tokens [from, to) of a definition: does it
+ * have to be a process?  Returns PEPA_DEF_PROCESS, PEPA_DEF_RATE when it has to
+ * be a rate, PEPA_DEF_UNKNOWN when only names decide (P = Q; r = s + t;). */
+static PepaDefKind
+classify_rhs (Parser *p, guint from, guint to)
+{
+  gboolean arithmetic = FALSE;
+
+  for (guint i = from; i < to; i++)
+    {
+      const PepaToken *t = &g_array_index (p->tokens, PepaToken, i);
+      switch (t->kind)
+        {
+        case TOK_COMMA: case TOK_DOT: case TOK_LT: case TOK_GT: case TOK_PARALLEL:
+        case TOK_LBRACKET: case TOK_LBRACE:
+          return PEPA_DEF_PROCESS;
+        case TOK_NUMBER: case TOK_MINUS: case TOK_STAR: case TOK_SLASH:
+          arithmetic = TRUE;
+          break;
+        case TOK_IDENT:
+          if (token_is_ident (p, t, "infty") || token_is_ident (p, t, "infinity"))
+            arithmetic = TRUE;
+          break;
+        default:
+          break;
+        }
+    }
+  return arithmetic ? PEPA_DEF_RATE : PEPA_DEF_UNKNOWN;
+}
+
+/* Finds the end of the statement starting at pos: the index of its ';' or of EOF. */
+static guint
+statement_end (Parser *p)
+{
+  guint i = p->pos;
+  for (;;)
+    {
+      const PepaToken *t = &g_array_index (p->tokens, PepaToken, i);
+      if (t->kind == TOK_SEMI || t->kind == TOK_EOF)
+        return i;
+      /* "Name =" inside a right-hand side: the ';' before it is missing */
+      if (i > p->pos && t->kind == TOK_IDENT &&
+          g_array_index (p->tokens, PepaToken, i + 1).kind == TOK_EQUALS)
+        {
+          if (g_array_index (p->tokens, PepaToken, i - 1).kind == TOK_HASH)
+            i--;
+          return i;
+        }
+      i++;
+    }
+}
+
+typedef struct {
+  guint       rhs_start;
+  guint       rhs_end;
+  PepaDefKind kind;
+} PendingDef;
+
+void
+pepa_ast_free (PepaAst *ast)
+{
+  if (ast == NULL)
+    return;
+  for (guint i = 0; i < ast->definitions->len; i++)
+    {
+      PepaDefinition *d = g_ptr_array_index (ast->definitions, i);
+      g_free (d->name);
+      g_free (d);
+    }
+  g_ptr_array_unref (ast->definitions);
+  g_hash_table_unref (ast->by_name);
+  for (guint i = 0; i < ast->nodes->len; i++)
+    {
+      PepaNode *n = g_ptr_array_index (ast->nodes, i);
+      g_free (n->name);
+      g_free (n->rate_text);
+      if (n->actions)
+        g_ptr_array_unref (n->actions);
+      g_free (n);
+    }
+  g_ptr_array_unref (ast->nodes);
+  for (guint i = 0; i < ast->exprs->len; i++)
+    {
+      PepaExpr *e = g_ptr_array_index (ast->exprs, i);
+      g_free (e->name);
+      g_free (e);
+    }
+  g_ptr_array_unref (ast->exprs);
+  g_free (ast);
+}
+
+/* Decides P = Q; style definitions: a rate if every name in it is a rate. */
+static gboolean
+names_all_rates (Parser *p, GArray *pending, guint from, guint to)
+{
+  gboolean any = FALSE;
+
+  for (guint i = from; i < to; i++)
+    {
+      const PepaToken *t = &g_array_index (p->tokens, PepaToken, i);
+      g_autofree char *name = NULL;
+      gpointer idx;
+
+      if (t->kind != TOK_IDENT)
+        continue;
+      if (token_is_ident (p, t, "T"))
+        {
+          any = TRUE;
+          continue;
+        }
+      name = token_string (p, t);
+      idx = g_hash_table_lookup (p->ast->by_name, name);
+      if (idx == NULL)
+        return FALSE;
+      if (g_array_index (pending, PendingDef, GPOINTER_TO_UINT (idx) - 1).kind != PEPA_DEF_RATE)
+        return FALSE;
+      any = TRUE;
+    }
+  return any;
+}
+
+PepaAst *
+pepa_parse (const char *text,
+            gsize       length,
+            GArray     *tokens,
+            GPtrArray  *diagnostics)
+{
+  Parser p = { 0 };
+  g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (PendingDef));
+  gboolean changed;
+  guint system_start = G_MAXUINT;
+
+  (void) length;
+  p.text = text;
+  p.tokens = tokens;
+  p.diagnostics = diagnostics;
+  p.ast = g_new0 (PepaAst, 1);
+  p.ast->definitions = g_ptr_array_new ();
+  p.ast->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  p.ast->nodes = g_ptr_array_new ();
+  p.ast->exprs = g_ptr_array_new ();
+
+  /* Pass 1: find the definitions and the system equation. */
+  while (peek (&p)->kind != TOK_EOF)
+    {
+      guint start = p.pos;
+      const PepaToken *name;
+
+      p.failed = FALSE;
+      if (peek (&p)->kind == TOK_SEMI)
+        {
+          advance (&p);    /* stray ';' */
+          continue;
+        }
+      if (peek (&p)->kind == TOK_HASH)
+        advance (&p);
+      name = peek (&p);
+      if (name->kind == TOK_IDENT && peek_at (&p, 1)->kind == TOK_EQUALS)
+        {
+          PepaDefinition *d = g_new0 (PepaDefinition, 1);
+          PendingDef pd = { 0 };
+          guint end;
+
+          advance (&p);
+          advance (&p);
+          d->name = token_string (&p, name);
+          d->line = name->line;
+          d->column = name->column;
+          end = statement_end (&p);
+          pd.rhs_start = p.pos;
+          pd.rhs_end = end;
+          if (pd.rhs_start == pd.rhs_end)
+            {
+              error_at (&p, peek (&p), "a rate or a process after '='");
+            }
+          pd.kind = classify_rhs (&p, pd.rhs_start, pd.rhs_end);
+          if (g_hash_table_contains (p.ast->by_name, d->name))
+            {
+              guint prev = GPOINTER_TO_UINT (g_hash_table_lookup (p.ast->by_name, d->name)) - 1;
+              PepaDefinition *pdef = g_ptr_array_index (p.ast->definitions, prev);
+              p.any_error = TRUE;
+              g_ptr_array_add (diagnostics,
+                               augur_diagnostic_new (AUGUR_SEVERITY_ERROR, d->line, d->column,
+                                                     "'%s' is defined twice (first at line %d)",
+                                                     d->name, pdef->line));
+            }
+          else
+            g_hash_table_insert (p.ast->by_name, d->name,
+                                 GUINT_TO_POINTER (p.ast->definitions->len + 1));
+          g_ptr_array_add (p.ast->definitions, d);
+          g_array_append_val (pending, pd);
+          p.pos = end;
+          if (peek (&p)->kind != TOK_SEMI)
+            {
+              const PepaToken *prev = &g_array_index (p.tokens, PepaToken, p.pos - 1);
+              p.any_error = TRUE;
+              g_ptr_array_add (diagnostics,
+                               augur_diagnostic_new (AUGUR_SEVERITY_ERROR, prev->line,
+                                                     prev->column + (int) g_utf8_strlen (p.text + prev->offset, prev->length),
+                                                     "expected ';' ending the definition of '%s'",
+                                                     d->name));
+            }
+          else
+            advance (&p);
+          continue;
+        }
+      /* The system equation: the rest of the file. */
+      if (peek_at (&p, 0)->kind == TOK_IDENT && peek_at (&p, 1)->kind == TOK_EOF)
+        {
+          system_start = start;
+          break;
+        }
+      system_start = start;
+      break;
+    }
+
+  if (system_start == G_MAXUINT)
+    {
+      p.failed = FALSE;
+      error_at (&p, peek (&p), "the system equation (the model's last line, e.g. 'P1 <a> P2')");
+    }
+
+  /* Pass 2: rate or process, for definitions that only names decide. */
+  do
+    {
+      changed = FALSE;
+      for (guint i = 0; i < pending->len; i++)
+        {
+          PendingDef *pd = &g_array_index (pending, PendingDef, i);
+          if (pd->kind == PEPA_DEF_UNKNOWN &&
+              names_all_rates (&p, pending, pd->rhs_start, pd->rhs_end))
+            {
+              pd->kind = PEPA_DEF_RATE;
+              changed = TRUE;
+            }
+        }
+    }
+  while (changed);
+
+  /* Pass 3: parse every right-hand side. */
+  for (guint i = 0; i < pending->len; i++)
+    {
+      PendingDef *pd = &g_array_index (pending, PendingDef, i);
+      PepaDefinition *d = g_ptr_array_index (p.ast->definitions, i);
+
+      if (pd->rhs_start == pd->rhs_end)
+        continue;
+      p.failed = FALSE;
+      p.depth = 0;
+      p.pos = pd->rhs_start;
+      if (pd->kind == PEPA_DEF_RATE)
+        {
+          d->kind = PEPA_DEF_RATE;
+          d->expr = parse_rate (&p);
+          if (!p.failed && p.pos != pd->rhs_end)
+            error_at (&p, peek (&p), "';' or an operator after the rate");
+        }
+      else
+        {
+          d->kind = PEPA_DEF_PROCESS;
+          d->body = parse_process (&p);
+          if (!p.failed && p.pos != pd->rhs_end)
+            error_at (&p, peek (&p), "';', '+', '<', '||' or '/' after the process");
+        }
+    }
+
+  if (system_start != G_MAXUINT)
+    {
+      p.failed = FALSE;
+      p.depth = 0;
+      p.pos = system_start;
+      if (peek (&p)->kind == TOK_HASH)
+        {
+          error_at (&p, peek (&p), "a definition 'Name = ...;' or the system equation after '#'");
+        }
+      else
+        {
+          p.ast->system = parse_process (&p);
+          if (!p.failed && peek (&p)->kind == TOK_SEMI)
+            advance (&p);
+          if (!p.failed && peek (&p)->kind != TOK_EOF)
+            {
+              if (peek (&p)->kind == TOK_EQUALS)
+                error_at (&p, peek (&p), "the end of the model: the system equation must come last");
+              else
+                error_at (&p, peek (&p), "the end of the model after the system equation (an operator such as '<a>', '||' or '+' may be missing)");
+            }
+        }
+    }
+
+  if (p.any_error)
+    {
+      pepa_ast_free (p.ast);
+      return NULL;
+    }
+  return p.ast;
+}

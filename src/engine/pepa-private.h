@@ -1,0 +1,229 @@
+/* pepa-private.h: the PEPA engine's internal structures.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "pepa.h"
+
+G_BEGIN_DECLS
+
+/* ---- Lexer ------------------------------------------------------------ */
+
+typedef enum {
+  TOK_EOF,
+  TOK_IDENT,
+  TOK_NUMBER,
+  TOK_EQUALS,      /* = or := */
+  TOK_SEMI,
+  TOK_LPAREN,
+  TOK_RPAREN,
+  TOK_COMMA,
+  TOK_DOT,
+  TOK_PLUS,
+  TOK_MINUS,
+  TOK_STAR,
+  TOK_SLASH,
+  TOK_LT,
+  TOK_GT,
+  TOK_LBRACKET,
+  TOK_RBRACKET,
+  TOK_LBRACE,
+  TOK_RBRACE,
+  TOK_PARALLEL,    /* || */
+  TOK_HASH,
+  TOK_ERROR,
+} PepaTokenKind;
+
+typedef struct {
+  PepaTokenKind kind;
+  int           line;
+  int           column;
+  gsize         offset;   /* byte offset of the first character */
+  gsize         length;   /* bytes */
+  double        number;
+} PepaToken;
+
+/* Tokenises the whole text.  Lexical errors become TOK_ERROR tokens whose
+ * text span shows the offending character(s). */
+GArray     *pepa_lex (const char *text, gsize length);
+const char *pepa_token_kind_describe (PepaTokenKind kind);
+
+/* ---- Syntax tree ------------------------------------------------------ */
+
+typedef enum {
+  PEPA_NODE_PREFIX,   /* (action, rate).left */
+  PEPA_NODE_CHOICE,   /* left + right */
+  PEPA_NODE_CONST,    /* name */
+  PEPA_NODE_COOP,     /* left <actions> right */
+  PEPA_NODE_HIDE,     /* left / {actions} */
+  PEPA_NODE_ARRAY,    /* name[count] or name[count][actions] */
+} PepaNodeKind;
+
+typedef struct _PepaExpr PepaExpr;
+typedef struct _PepaNode PepaNode;
+
+typedef enum {
+  PEPA_EXPR_NUMBER,
+  PEPA_EXPR_NAME,
+  PEPA_EXPR_INFTY,
+  PEPA_EXPR_NEG,
+  PEPA_EXPR_ADD,
+  PEPA_EXPR_SUB,
+  PEPA_EXPR_MUL,
+  PEPA_EXPR_DIV,
+} PepaExprKind;
+
+struct _PepaExpr {
+  PepaExprKind kind;
+  int          line;
+  int          column;
+  double       number;
+  char        *name;
+  PepaExpr    *a;
+  PepaExpr    *b;
+};
+
+struct _PepaNode {
+  PepaNodeKind kind;
+  int          line;
+  int          column;
+  gboolean     parenthesised;   /* written inside ( ) in the source */
+  char        *name;            /* CONST, ARRAY: the constant; PREFIX: action */
+  PepaExpr    *rate;            /* PREFIX */
+  char        *rate_text;       /* PREFIX: the rate as written */
+  PepaExpr    *count;           /* ARRAY */
+  GPtrArray   *actions;         /* COOP, HIDE, ARRAY: char* action names; NULL for <*> */
+  gboolean     wildcard;        /* COOP <*> */
+  PepaNode    *left;
+  PepaNode    *right;
+  int          definition;      /* CONST, ARRAY: resolved definition index, -1 if not yet */
+};
+
+typedef enum {
+  PEPA_DEF_UNKNOWN,
+  PEPA_DEF_RATE,
+  PEPA_DEF_PROCESS,
+} PepaDefKind;
+
+typedef struct {
+  char        *name;
+  int          line;
+  int          column;
+  PepaDefKind  kind;
+  PepaExpr    *expr;      /* rate definitions */
+  PepaNode    *body;      /* process definitions */
+  gboolean     used;
+  /* rate evaluation state */
+  int          eval_state;  /* 0 not yet, 1 in progress, 2 done */
+  double       value;
+  gboolean     passive;
+} PepaDefinition;
+
+typedef struct {
+  GPtrArray  *definitions;  /* PepaDefinition* */
+  GHashTable *by_name;      /* name -> index + 1 */
+  PepaNode   *system;
+  GPtrArray  *nodes;        /* owns every PepaNode */
+  GPtrArray  *exprs;        /* owns every PepaExpr */
+} PepaAst;
+
+void pepa_ast_free (PepaAst *ast);
+
+/* Parses tokens into an AST; appends diagnostics; returns NULL on a syntax
+ * error (which is also the first error diagnostic). */
+PepaAst *pepa_parse (const char *text,
+                     gsize       length,
+                     GArray     *tokens,
+                     GPtrArray  *diagnostics);
+
+/* ---- Compiled model ----------------------------------------------------- */
+
+typedef struct {
+  guint    action;
+  double   rate;      /* active rate, or passive weight */
+  gboolean passive;
+  guint    target;    /* local state index */
+} PepaActivity;
+
+typedef struct {
+  char   *name;
+  GArray *activities;     /* PepaActivity */
+} PepaLocalState;
+
+typedef struct {
+  char      *label;
+  GPtrArray *locals;      /* PepaLocalState* */
+  guint      initial;
+  guint      copies;      /* > 1: aggregated array (counting abstraction) */
+  guint      slot;        /* first slot in the state vector */
+} PepaComponent;
+
+typedef enum {
+  PEPA_STRUCT_LEAF,
+  PEPA_STRUCT_COOP,
+  PEPA_STRUCT_HIDE,
+} PepaStructKind;
+
+typedef struct _PepaStruct PepaStruct;
+struct _PepaStruct {
+  PepaStructKind kind;
+  guint          component;     /* LEAF */
+  guint8        *in_set;        /* COOP: synchronised; HIDE: hidden; indexed by action */
+  PepaStruct    *left;
+  PepaStruct    *right;
+  gboolean       group;         /* printed as a nested tuple */
+};
+
+struct _AugurPepaModel {
+  gatomicrefcount ref_count;
+  char           *filename;
+  GPtrArray      *actions;      /* char* */
+  GHashTable     *action_ids;   /* name -> id + 1 */
+  guint           tau;
+  GPtrArray      *components;   /* PepaComponent* */
+  PepaStruct     *root;
+  GPtrArray      *structs;      /* owns PepaStruct */
+  guint           n_slots;
+  GHashTable     *rates;        /* name -> double* */
+};
+
+guint pepa_model_intern_action (AugurPepaModel *model, const char *name);
+
+/* Builds the compiled model from an AST (adds diagnostics, returns NULL on
+ * error). */
+AugurPepaModel *pepa_model_compile (PepaAst    *ast,
+                                    const char *filename,
+                                    GPtrArray  *diagnostics);
+
+/* ---- State space ---------------------------------------------------------- */
+
+struct _AugurPepaStateSpace {
+  gatomicrefcount      ref_count;
+  AugurPepaModel      *model;
+  guint                n_states;
+  guint                n_words;       /* 64-bit words per packed state */
+  guint64             *packed;        /* n_states * n_words */
+  guint8              *slot_shift;    /* per slot: bit position inside its word */
+  guint16             *slot_word;     /* per slot: word index */
+  guint64             *slot_mask;     /* per slot: mask after shift */
+  guint64             *row_ptr;       /* n_states + 1, into transitions */
+  AugurPepaTransition *transitions;
+  AugurCtmc           *ctmc;
+  double               derive_seconds;
+};
+
+void pepa_state_space_unpack (const AugurPepaStateSpace *space,
+                              guint                      state,
+                              guint32                   *slots);
+
+struct _AugurPepaResult {
+  gatomicrefcount      ref_count;
+  AugurPepaStateSpace *space;
+  double              *pi;
+  AugurSolveInfo       info;
+  double              *throughput;    /* per action */
+  GPtrArray           *population;    /* per component: double[n_locals] */
+};
+
+G_END_DECLS

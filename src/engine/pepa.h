@@ -1,0 +1,175 @@
+/* pepa.h: PEPA models: parse, derive the state space, solve, measure.
+ *
+ * The language is the one of the PEPA Eclipse Plug-in (plus `'` in names,
+ * as in classic PEPA Workbench files).  Typical use:
+ *
+ *   model  = augur_pepa_model_parse (text, -1, "pipeline.pepa", &diags, &error);
+ *   space  = augur_pepa_derive (model, 0, progress, data, cancellable, &error);
+ *   result = augur_pepa_solve (space, &options, progress, data, cancellable, &error);
+ *
+ * All objects are reference counted and immutable once built, so a result
+ * made in a worker thread can be handed to the UI thread.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-common.h"
+#include "ctmc.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_PEPA_ERROR (augur_pepa_error_quark ())
+GQuark augur_pepa_error_quark (void);
+
+typedef enum {
+  AUGUR_PEPA_ERROR_SYNTAX,      /* "file:line:column: expected X, found Y" */
+  AUGUR_PEPA_ERROR_SEMANTIC,    /* undefined name, unguarded recursion, bad rate, unsynchronised passive */
+  AUGUR_PEPA_ERROR_DEADLOCK,    /* names the deadlocked state */
+  AUGUR_PEPA_ERROR_TOO_LARGE,   /* more states than the limit given to derive */
+  AUGUR_PEPA_ERROR_CANCELLED,
+} AugurPepaError;
+
+typedef struct _AugurPepaModel      AugurPepaModel;
+typedef struct _AugurPepaStateSpace AugurPepaStateSpace;
+typedef struct _AugurPepaResult     AugurPepaResult;
+
+/* ---- Model ------------------------------------------------------------ */
+
+/* Parses and checks a model.  length may be -1 for a NUL-terminated text.
+ * filename is only used in messages (may be NULL: "<model>").
+ * diagnostics, when not NULL, receives a new GPtrArray of AugurDiagnostic*
+ * (errors and warnings, in source order), whether or not parsing succeeds.
+ * Returns NULL and sets error (the first error) when the model is invalid. */
+AugurPepaModel *augur_pepa_model_parse (const char  *text,
+                                        gssize       length,
+                                        const char  *filename,
+                                        GPtrArray  **diagnostics,
+                                        GError     **error);
+AugurPepaModel *augur_pepa_model_ref   (AugurPepaModel *model);
+void            augur_pepa_model_unref (AugurPepaModel *model);
+
+/* Action types of the model (including "tau" when hiding produces it). */
+guint       augur_pepa_model_get_n_actions     (const AugurPepaModel *model);
+const char *augur_pepa_model_get_action_name   (const AugurPepaModel *model,
+                                                guint                 action);
+/* Sequential components of the system equation, left to right.  An array
+ * P[n] is one (aggregated) component labelled "P[n]". */
+guint       augur_pepa_model_get_n_components  (const AugurPepaModel *model);
+const char *augur_pepa_model_get_component_label (const AugurPepaModel *model,
+                                                  guint                 component);
+/* Local states (derivatives) of a component, in discovery order; anonymous
+ * derivatives are named by their term, e.g. "(process1, infty).Stage1". */
+guint       augur_pepa_model_get_n_local_states (const AugurPepaModel *model,
+                                                 guint                 component);
+const char *augur_pepa_model_get_local_state_name (const AugurPepaModel *model,
+                                                   guint                 component,
+                                                   guint                 local);
+/* Number of copies for an array component, 1 otherwise. */
+guint       augur_pepa_model_get_component_copies (const AugurPepaModel *model,
+                                                   guint                 component);
+/* Value of a rate constant; FALSE if there is none of that name. */
+gboolean    augur_pepa_model_lookup_rate (const AugurPepaModel *model,
+                                          const char           *name,
+                                          double               *value);
+
+/* ---- State space ------------------------------------------------------ */
+
+/* Derives the reachable states breadth-first from the system equation.
+ * max_states = 0 means no limit.  A deadlock (a state without outgoing
+ * transitions) is an AUGUR_PEPA_ERROR_DEADLOCK naming the state. */
+AugurPepaStateSpace *augur_pepa_derive (AugurPepaModel    *model,
+                                        guint              max_states,
+                                        AugurProgressFunc  progress,
+                                        gpointer           progress_data,
+                                        GCancellable      *cancellable,
+                                        GError           **error);
+AugurPepaStateSpace *augur_pepa_state_space_ref   (AugurPepaStateSpace *space);
+void                 augur_pepa_state_space_unref (AugurPepaStateSpace *space);
+
+AugurPepaModel  *augur_pepa_state_space_get_model   (const AugurPepaStateSpace *space);
+guint            augur_pepa_state_space_get_n_states (const AugurPepaStateSpace *space);
+/* Distinct source -> target pairs with source != target. */
+guint64          augur_pepa_state_space_get_n_transitions (const AugurPepaStateSpace *space);
+const AugurCtmc *augur_pepa_state_space_get_ctmc     (const AugurPepaStateSpace *space);
+double           augur_pepa_state_space_get_derive_seconds (const AugurPepaStateSpace *space);
+
+/* Local state index of a component in a state (for arrays: see counts). */
+guint  augur_pepa_state_space_get_local  (const AugurPepaStateSpace *space,
+                                          guint                      state,
+                                          guint                      component,
+                                          guint                     *counts);
+/* The state written like table 2.1 of the pipeline paper, one local state per
+ * component, grouped by the cooperation structure:
+ * "(Network, (Stage1, Stage2, Stage3), (Processor1, Processor2, Processor3))".
+ * Arrays show their counts: "P1[20]: {P1: 12, P2: 8}". Free with g_free. */
+char  *augur_pepa_state_space_describe_state (const AugurPepaStateSpace *space,
+                                              guint                      state);
+
+/* Labelled transitions out of a state as derived (before summing): one entry
+ * per derivation, self-loops included.  Arrays are owned by the space. */
+typedef struct {
+  guint  target;
+  guint  action;
+  double rate;
+} AugurPepaTransition;
+
+guint  augur_pepa_state_space_get_transitions (const AugurPepaStateSpace  *space,
+                                               guint                       state,
+                                               const AugurPepaTransition **transitions);
+
+/* Writes the state space as Graphviz DOT. */
+gboolean augur_pepa_state_space_write_dot (const AugurPepaStateSpace *space,
+                                           GOutputStream             *out,
+                                           GCancellable              *cancellable,
+                                           GError                   **error);
+
+/* ---- Solution and measures -------------------------------------------- */
+
+AugurPepaResult *augur_pepa_solve (AugurPepaStateSpace      *space,
+                                   const AugurSolverOptions *options,
+                                   AugurProgressFunc         progress,
+                                   gpointer                  progress_data,
+                                   GCancellable             *cancellable,
+                                   GError                  **error);
+AugurPepaResult *augur_pepa_result_ref   (AugurPepaResult *result);
+void             augur_pepa_result_unref (AugurPepaResult *result);
+
+AugurPepaStateSpace  *augur_pepa_result_get_state_space   (const AugurPepaResult *result);
+const AugurSolveInfo *augur_pepa_result_get_solve_info    (const AugurPepaResult *result);
+const double         *augur_pepa_result_get_probabilities (const AugurPepaResult *result);
+
+/* Throughput of an action type (index as in the model); *_by_name returns
+ * FALSE for an unknown action. */
+double   augur_pepa_result_get_throughput (const AugurPepaResult *result,
+                                           guint                  action);
+gboolean augur_pepa_result_get_throughput_by_name (const AugurPepaResult *result,
+                                                   const char            *action,
+                                                   double                *value);
+/* Probability that a component is in a local state; for an array, the mean
+ * fraction of its copies in that state (population / copies). */
+double   augur_pepa_result_get_utilisation (const AugurPepaResult *result,
+                                            guint                  component,
+                                            guint                  local);
+/* Mean number of copies in a local state (= utilisation for plain components). */
+double   augur_pepa_result_get_population  (const AugurPepaResult *result,
+                                            guint                  component,
+                                            guint                  local);
+
+/* Exports.  JSON: {"states": N, "transitions": M, "throughput": {...},
+ * "utilisation": [{"component":..,"state":..,"probability":..,"population":..}],
+ * "solver": {"name":..,"iterations":..,"residual":..,"converged":..,"seconds":..},
+ * "derive_seconds": s}.  CSV tables: "throughput" (action,throughput),
+ * "utilisation" (component,state,probability,population), "states"
+ * (state,term,probability). */
+char *augur_pepa_result_to_json (const AugurPepaResult *result);
+char *augur_pepa_result_to_csv  (const AugurPepaResult *result,
+                                 const char            *table);
+/* Plain text report, as augur-cli prints it. */
+char *augur_pepa_result_to_text (const AugurPepaResult *result);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaModel, augur_pepa_model_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaStateSpace, augur_pepa_state_space_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaResult, augur_pepa_result_unref)
+
+G_END_DECLS

@@ -1,0 +1,906 @@
+/* test-ctmc.c: sparse CTMC construction and steady-state solvers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "ctmc.h"
+
+static const AugurSolverKind all_solvers[] = {
+  AUGUR_SOLVER_AUTO,
+  AUGUR_SOLVER_DIRECT,
+  AUGUR_SOLVER_GAUSS_SEIDEL,
+  AUGUR_SOLVER_SOR,
+  AUGUR_SOLVER_JACOBI,
+  AUGUR_SOLVER_POWER,
+  AUGUR_SOLVER_BICGSTAB,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Building chains from (source, target, rate) triples                      */
+
+typedef struct
+{
+  guint  n;
+  GArray *src;
+  GArray *dst;
+  GArray *rate;
+} Triples;
+
+static void
+triples_init (Triples *t,
+              guint    n)
+{
+  t->n = n;
+  t->src = g_array_new (FALSE, FALSE, sizeof (guint));
+  t->dst = g_array_new (FALSE, FALSE, sizeof (guint));
+  t->rate = g_array_new (FALSE, FALSE, sizeof (double));
+}
+
+static void
+triples_add (Triples *t,
+             guint    from,
+             guint    to,
+             double   rate)
+{
+  g_array_append_val (t->src, from);
+  g_array_append_val (t->dst, to);
+  g_array_append_val (t->rate, rate);
+}
+
+/* Consumes t; rows keep insertion order (unsorted within a row). */
+static AugurCtmc *
+triples_build (Triples  *t,
+               GError  **error)
+{
+  guint64 *row_ptr = g_new0 (guint64, t->n + 1);
+  guint m = t->src->len;
+  guint *col = g_new (guint, MAX (m, 1));
+  double *rate = g_new (double, MAX (m, 1));
+  g_autofree guint64 *fill = NULL;
+
+  for (guint k = 0; k < m; k++)
+    row_ptr[g_array_index (t->src, guint, k) + 1]++;
+  for (guint i = 0; i < t->n; i++)
+    row_ptr[i + 1] += row_ptr[i];
+  fill = g_memdup2 (row_ptr, sizeof (guint64) * (t->n + 1));
+  for (guint k = 0; k < m; k++)
+    {
+      guint64 pos = fill[g_array_index (t->src, guint, k)]++;
+
+      col[pos] = g_array_index (t->dst, guint, k);
+      rate[pos] = g_array_index (t->rate, double, k);
+    }
+  g_array_unref (t->src);
+  g_array_unref (t->dst);
+  g_array_unref (t->rate);
+  return augur_ctmc_new_from_csr (t->n, row_ptr, col, rate, error);
+}
+
+static AugurCtmc *
+two_state (double a,
+           double b)
+{
+  Triples t;
+  g_autoptr(GError) error = NULL;
+  AugurCtmc *c;
+
+  triples_init (&t, 2);
+  triples_add (&t, 0, 1, a);
+  triples_add (&t, 1, 0, b);
+  c = triples_build (&t, &error);
+  g_assert_no_error (error);
+  return c;
+}
+
+/* Birth-death chain on 0..n-1 with birth rate lambda(k) and death rate
+ * mu(k); pi_k is proportional to prod_{i<k} lambda(i) / mu(i+1). */
+static AugurCtmc *
+birth_death (guint    n,
+             double (*lambda) (guint),
+             double (*mu) (guint),
+             double  *exact)
+{
+  Triples t;
+  g_autoptr(GError) error = NULL;
+  AugurCtmc *c;
+  double s = 0;
+
+  triples_init (&t, n);
+  for (guint k = 0; k + 1 < n; k++)
+    {
+      triples_add (&t, k, k + 1, lambda (k));
+      triples_add (&t, k + 1, k, mu (k + 1));
+    }
+  c = triples_build (&t, &error);
+  g_assert_no_error (error);
+
+  exact[0] = 1;
+  for (guint k = 1; k < n; k++)
+    exact[k] = exact[k - 1] * lambda (k - 1) / mu (k);
+  for (guint k = 0; k < n; k++)
+    s += exact[k];
+  for (guint k = 0; k < n; k++)
+    exact[k] /= s;
+  return c;
+}
+
+static double bd_lambda (guint k) { return 1.0 + 0.1 * (k % 3); }
+static double bd_mu (guint k) { return 1.5 + 0.05 * k; }
+/* Stiff: rates 1 and 10^4; pi spans 1 .. 1e-60. */
+static double stiff_lambda (guint k) { return k % 4 == 3 ? 1e4 : 1.0; }
+static double stiff_mu (guint k) { return k % 2 ? 1e4 : 2.0; }
+/* Nearly completely decomposable: pairs of states joined by 10^4 both ways,
+ * pairs joined by 1; pi spans 1 .. 1e-44.  Hard for every iterative
+ * method, exact for elimination. */
+static double ncd_lambda (guint k) { return k % 2 ? 1e4 : 1.0; }
+static double ncd_mu (guint k) { return k % 3 ? 1e4 : 1.0; }
+
+/* The PEPA pipeline of N stages: each stage waits for input (0), processes
+ * (1), waits to pass its output on (2); move_0 brings input to stage 0,
+ * move_i (0 < i < N) hands stage i-1's output to stage i, move_N emits.
+ * 3^N states, numbered in breadth-first order from all stages waiting. */
+static AugurCtmc *
+pipeline (guint     n_stages,
+          double    move_rate,
+          double    process_rate,
+          guint64  *n_raw_transitions,
+          guint32 **codes)
+{
+  guint n = 1;
+  g_autofree gint32 *index = NULL;
+  g_autofree guint32 *order = NULL;
+  g_autofree guint *pow3 = g_new (guint, n_stages + 1);
+  guint64 *row_ptr;
+  guint *col;
+  double *rate;
+  guint64 m = 0, cap;
+  guint head = 0, tail = 0;
+  g_autoptr(GError) error = NULL;
+  AugurCtmc *c;
+
+  for (guint i = 0; i < n_stages; i++)
+    {
+      pow3[i] = n;
+      n *= 3;
+    }
+  index = g_new (gint32, n);
+  order = g_new (guint32, n);
+  memset (index, 0xff, sizeof (gint32) * n);
+  cap = (guint64) n * 7;
+  row_ptr = g_new (guint64, n + 1);
+  col = g_new (guint, cap);
+  rate = g_new (double, cap);
+
+  index[0] = 0;
+  order[tail++] = 0;
+  row_ptr[0] = 0;
+  while (head < tail)
+    {
+      guint code = order[head];
+
+#define EMIT(target, r)                                   \
+      G_STMT_START {                                      \
+        guint _t = (target);                              \
+        if (index[_t] < 0)                                \
+          {                                               \
+            index[_t] = tail;                             \
+            order[tail++] = _t;                           \
+          }                                               \
+        if (m == cap)                                     \
+          {                                               \
+            cap *= 2;                                     \
+            col = g_renew (guint, col, cap);              \
+            rate = g_renew (double, rate, cap);           \
+          }                                               \
+        col[m] = index[_t];                               \
+        rate[m] = (r);                                    \
+        m++;                                              \
+      } G_STMT_END
+
+      for (guint i = 0; i < n_stages; i++)
+        {
+          guint si = code / pow3[i] % 3;
+
+          if (i == 0 && si == 0)
+            EMIT (code + pow3[0], move_rate);
+          if (si == 1)
+            EMIT (code + pow3[i], process_rate);
+          if (si == 2 && i + 1 < n_stages && code / pow3[i + 1] % 3 == 0)
+            EMIT (code - 2 * pow3[i] + pow3[i + 1], move_rate);
+          if (si == 2 && i + 1 == n_stages)
+            EMIT (code - 2 * pow3[i], move_rate);
+        }
+#undef EMIT
+      head++;
+      row_ptr[head] = m;
+    }
+  g_assert_cmpuint (tail, ==, n);
+  if (codes != NULL)
+    *codes = g_steal_pointer (&order);
+  if (n_raw_transitions != NULL)
+    *n_raw_transitions = m;
+  c = augur_ctmc_new_from_csr (n, row_ptr, col, rate, &error);
+  g_assert_no_error (error);
+  return c;
+}
+
+static double *
+solve (const AugurCtmc *c,
+       AugurSolverKind  kind,
+       AugurSolveInfo  *info)
+{
+  AugurSolverOptions opts = { .kind = kind };
+  g_autoptr(GError) error = NULL;
+  double *pi;
+
+  pi = augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, info, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (pi);
+  g_assert_true (info->converged);
+  g_assert_nonnull (info->solver_name);
+  return pi;
+}
+
+static void
+assert_close (const double *pi,
+              const double *exact,
+              guint         n,
+              double        abs_tol,
+              double        rel_tol)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      double err = fabs (pi[i] - exact[i]);
+
+      if (err > abs_tol && err > rel_tol * fabs (exact[i]))
+        g_error ("state %u: %.17g, expected %.17g (error %.3g)", i, pi[i], exact[i], err);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void
+test_names (void)
+{
+  AugurSolverKind kind = AUGUR_SOLVER_AUTO;
+
+  for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
+    {
+      g_assert_true (augur_solver_kind_from_name (augur_solver_kind_to_name (all_solvers[i]), &kind));
+      g_assert_cmpint (kind, ==, all_solvers[i]);
+    }
+  g_assert_true (augur_solver_kind_from_name ("gs", &kind));
+  g_assert_cmpint (kind, ==, AUGUR_SOLVER_GAUSS_SEIDEL);
+  g_assert_cmpstr (augur_solver_kind_to_name (AUGUR_SOLVER_SOR), ==, "sor");
+  g_assert_false (augur_solver_kind_from_name ("newton", &kind));
+  g_assert_false (augur_solver_kind_from_name (NULL, &kind));
+}
+
+static void
+test_build_duplicates (void)
+{
+  Triples t;
+  g_autoptr(GError) error = NULL;
+  AugurCtmc *c;
+  const guint *targets;
+  const double *rates;
+  guint len;
+
+  triples_init (&t, 4);
+  triples_add (&t, 0, 3, 1.0);
+  triples_add (&t, 0, 1, 2.0);
+  triples_add (&t, 0, 3, 0.5);     /* duplicate: summed */
+  triples_add (&t, 0, 0, 7.0);     /* self-loop: dropped */
+  triples_add (&t, 0, 2, 0.0);     /* zero: dropped */
+  triples_add (&t, 1, 2, 4.0);
+  triples_add (&t, 2, 0, 1.0);
+  triples_add (&t, 3, 0, 3.0);
+  triples_add (&t, 3, 2, 1.0);
+  triples_add (&t, 3, 0, 3.0);
+  c = triples_build (&t, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (augur_ctmc_get_n_states (c), ==, 4);
+  g_assert_cmpuint (augur_ctmc_get_n_transitions (c), ==, 6);
+  g_assert_cmpfloat (augur_ctmc_get_exit_rate (c, 0), ==, 3.5);
+  g_assert_cmpfloat (augur_ctmc_get_exit_rate (c, 1), ==, 4.0);
+  g_assert_cmpfloat (augur_ctmc_get_exit_rate (c, 3), ==, 7.0);
+
+  len = augur_ctmc_get_row (c, 0, &targets, &rates);
+  g_assert_cmpuint (len, ==, 2);
+  g_assert_cmpuint (targets[0], ==, 1);
+  g_assert_cmpuint (targets[1], ==, 3);
+  g_assert_cmpfloat (rates[0], ==, 2.0);
+  g_assert_cmpfloat (rates[1], ==, 1.5);
+  len = augur_ctmc_get_row (c, 3, &targets, &rates);
+  g_assert_cmpuint (len, ==, 2);
+  g_assert_cmpuint (targets[0], ==, 0);
+  g_assert_cmpfloat (rates[0], ==, 6.0);
+  g_assert_cmpuint (targets[1], ==, 2);
+  g_assert_true (augur_ctmc_is_irreducible (c, NULL));
+  augur_ctmc_free (c);
+}
+
+static void
+expect_invalid (guint          n,
+                const guint64 *rp,
+                guint          m,
+                const guint   *cl,
+                const double  *rt)
+{
+  g_autoptr(GError) error = NULL;
+  AugurCtmc *c;
+
+  c = augur_ctmc_new_from_csr (n,
+                               rp != NULL ? g_memdup2 (rp, sizeof (guint64) * (n + 1)) : NULL,
+                               m > 0 ? g_memdup2 (cl, sizeof (guint) * m) : NULL,
+                               m > 0 ? g_memdup2 (rt, sizeof (double) * m) : NULL,
+                               &error);
+  g_assert_null (c);
+  g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID);
+  g_assert_nonnull (error->message);
+  g_assert_cmpstr (error->message, !=, "");
+}
+
+static void
+test_build_invalid (void)
+{
+  const guint64 rp[] = { 0, 1, 2 };
+  const guint ok_col[] = { 1, 0 };
+  const guint bad_col[] = { 1, 2 };
+  const double neg[] = { 1.0, -1.0 };
+  const double nan_rate[] = { NAN, 1.0 };
+  const double inf_rate[] = { 1.0, INFINITY };
+  const guint64 bad_rp[] = { 0, 2, 1 };
+  const guint64 bad_start[] = { 1, 1, 2 };
+  g_autoptr(GError) error = NULL;
+
+  expect_invalid (2, rp, 2, ok_col, neg);
+  expect_invalid (2, rp, 2, ok_col, nan_rate);
+  expect_invalid (2, rp, 2, ok_col, inf_rate);
+  expect_invalid (2, rp, 2, bad_col, (const double[]) { 1.0, 1.0 });
+  expect_invalid (2, bad_rp, 2, ok_col, (const double[]) { 1.0, 1.0 });
+  expect_invalid (2, bad_start, 2, ok_col, (const double[]) { 1.0, 1.0 });
+  expect_invalid (0, (const guint64[]) { 0 }, 0, NULL, NULL);
+
+  /* The message names the offending transition. */
+  g_assert_null (augur_ctmc_new_from_csr (2, g_memdup2 (rp, sizeof rp),
+                                          g_memdup2 (ok_col, sizeof ok_col),
+                                          g_memdup2 (neg, sizeof neg), &error));
+  g_assert_nonnull (strstr (error->message, "state 1"));
+  g_assert_nonnull (strstr (error->message, "-1"));
+}
+
+static void
+test_two_state (void)
+{
+  const double a = 3.0, b = 0.25;
+  const double exact[] = { b / (a + b), a / (a + b) };
+  AugurCtmc *c = two_state (a, b);
+
+  for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
+    {
+      AugurSolveInfo info = { 0 };
+      g_autofree double *pi = solve (c, all_solvers[i], &info);
+
+      assert_close (pi, exact, 2, 1e-12, 1e-12);
+      g_assert_cmpfloat (info.residual, <=, 1e-12);
+      if (all_solvers[i] == AUGUR_SOLVER_AUTO)
+        g_assert_cmpstr (info.solver_name, ==, "direct");
+      else
+        g_assert_cmpstr (info.solver_name, ==, augur_solver_kind_to_name (all_solvers[i]));
+      augur_solve_info_clear (&info);
+    }
+  augur_ctmc_free (c);
+}
+
+static void
+test_birth_death (void)
+{
+  const guint n = 40;
+  double exact[40];
+  AugurCtmc *c = birth_death (n, bd_lambda, bd_mu, exact);
+
+  /* pi spans ~1e-9 .. 0.3 here: check absolute 1e-12 and relative 1e-10 on
+   * the significant states with the default tolerance. */
+  for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
+    {
+      AugurSolveInfo info = { 0 };
+      g_autofree double *pi = solve (c, all_solvers[i], &info);
+
+      g_test_message ("%s: %u iterations, residual %.3g", info.solver_name,
+                      info.iterations, info.residual);
+      assert_close (pi, exact, n, 1e-12, 1e-10);
+      g_assert_cmpfloat (info.residual, <=, 1e-12);
+      g_assert_cmpfloat (fabs (augur_ctmc_residual (c, pi) - info.residual), <=, 1e-15);
+      augur_solve_info_clear (&info);
+    }
+  augur_ctmc_free (c);
+}
+
+static void
+test_stiff_birth_death (void)
+{
+  const guint n = 60;
+  double exact[60];
+  AugurCtmc *c = birth_death (n, stiff_lambda, stiff_mu, exact);
+  const AugurSolverKind kinds[] = {
+    AUGUR_SOLVER_AUTO, AUGUR_SOLVER_DIRECT, AUGUR_SOLVER_GAUSS_SEIDEL,
+    AUGUR_SOLVER_SOR,
+  };
+
+  /* (BiCGSTAB with diagonal preconditioning breaks down on this one.) */
+  g_assert_cmpfloat (exact[n - 1], <, 1e-50);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      AugurSolveInfo info = { 0 };
+      g_autofree double *pi = solve (c, kinds[i], &info);
+
+      g_test_message ("%s: %u iterations, residual %.3g", info.solver_name,
+                      info.iterations, info.residual);
+      assert_close (pi, exact, n, 1e-13, 1e-10);
+      augur_solve_info_clear (&info);
+    }
+  augur_ctmc_free (c);
+}
+
+static void
+test_ncd_birth_death (void)
+{
+  const guint n = 60;
+  double exact[60];
+  AugurCtmc *c = birth_death (n, ncd_lambda, ncd_mu, exact);
+  const AugurSolverKind kinds[] = { AUGUR_SOLVER_AUTO, AUGUR_SOLVER_DIRECT };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      AugurSolveInfo info = { 0 };
+      g_autofree double *pi = solve (c, kinds[i], &info);
+
+      g_assert_cmpstr (info.solver_name, ==, "direct");
+      /* relative accuracy down to 1e-44 */
+      assert_close (pi, exact, n, 0, 1e-12);
+      augur_solve_info_clear (&info);
+    }
+  augur_ctmc_free (c);
+}
+
+/* A pipeline of 7 stages (2187 states, above the direct threshold of AUTO)
+ * whose links run at 10^4 and whose stages compute at 1. */
+static void
+test_stiff_pipeline (void)
+{
+  g_autofree guint32 *codes = NULL;
+  AugurCtmc *c = pipeline (7, 1e4, 1.0, NULL, &codes);
+  guint n = augur_ctmc_get_n_states (c);
+  AugurSolveInfo info = { 0 };
+  g_autofree double *ref = solve (c, AUGUR_SOLVER_DIRECT, &info);
+  const AugurSolverKind kinds[] = {
+    AUGUR_SOLVER_GAUSS_SEIDEL, AUGUR_SOLVER_SOR, AUGUR_SOLVER_AUTO,
+  };
+  double first_thr = 0;
+
+  g_assert_cmpuint (n, ==, 2187);
+  g_assert_cmpfloat (info.residual, <=, 1e-13);
+  augur_solve_info_clear (&info);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree double *pi = solve (c, kinds[i], &info);
+      double max_err = 0;
+
+      g_test_message ("%s: %u iterations, residual %.3g, %.3f s", info.solver_name,
+                      info.iterations, info.residual, info.seconds);
+      if (kinds[i] == AUGUR_SOLVER_AUTO)
+        g_assert_cmpstr (info.solver_name, ==, "gauss-seidel");
+      g_assert_cmpfloat (info.residual, <=, 1e-12);
+      for (guint s = 0; s < n; s++)
+        max_err = MAX (max_err, fabs (pi[s] - ref[s]) / ref[s]);
+      g_test_message ("max relative difference to direct: %.3g", max_err);
+      g_assert_cmpfloat (max_err, <=, 1e-6);
+      augur_solve_info_clear (&info);
+    }
+
+  /* Flow balance: in steady state every stage processes at the same rate. */
+  for (guint stage = 0; stage < 7; stage++)
+    {
+      guint p3 = 1;
+      double thr = 0;
+
+      for (guint k = 0; k < stage; k++)
+        p3 *= 3;
+      for (guint s = 0; s < n; s++)
+        if (codes[s] / p3 % 3 == 1)
+          thr += ref[s] * 1.0;
+      if (stage == 0)
+        first_thr = thr;
+      g_assert_cmpfloat (thr, >, 0.1);
+      g_assert_cmpfloat (fabs (thr - first_thr), <=, 1e-12 * first_thr);
+    }
+  augur_ctmc_free (c);
+}
+
+static void
+test_pipeline_structure (void)
+{
+  guint64 raw = 0;
+  AugurCtmc *c = pipeline (3, 10, 10, &raw, NULL);
+
+  /* Figure 2.2 / table 2.1 of the pipeline paper. */
+  g_assert_cmpuint (augur_ctmc_get_n_states (c), ==, 27);
+  g_assert_cmpuint (augur_ctmc_get_n_transitions (c), ==, 51);
+  g_assert_cmpuint (raw, ==, 51);
+  g_assert_true (augur_ctmc_is_irreducible (c, NULL));
+  augur_ctmc_free (c);
+}
+
+/* All methods agree on a 6-stage pipeline (729 states). */
+static void
+test_pipeline_agree (void)
+{
+  AugurCtmc *c = pipeline (6, 10, 10, NULL, NULL);
+  guint n = augur_ctmc_get_n_states (c);
+  AugurSolveInfo info = { 0 };
+  g_autofree double *ref = solve (c, AUGUR_SOLVER_DIRECT, &info);
+
+  augur_solve_info_clear (&info);
+  for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
+    {
+      AugurSolverOptions opts = { .kind = all_solvers[i], .tolerance = 1e-14 };
+      g_autoptr(GError) error = NULL;
+      g_autofree double *pi = NULL;
+
+      pi = augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, &info, &error);
+      g_assert_no_error (error);
+      g_test_message ("%s: %u iterations, residual %.3g", info.solver_name,
+                      info.iterations, info.residual);
+      assert_close (pi, ref, n, 1e-14, 1e-9);
+      augur_solve_info_clear (&info);
+    }
+  augur_ctmc_free (c);
+}
+
+static void
+test_reducible (void)
+{
+  Triples t;
+  g_autoptr(GError) error = NULL;
+  AugurSolveInfo info = { 0 };
+  AugurCtmc *c;
+  guint bad = G_MAXUINT;
+  double *pi;
+
+  /* 0 -> 1 -> 2, 2 absorbing */
+  triples_init (&t, 3);
+  triples_add (&t, 0, 1, 1.0);
+  triples_add (&t, 1, 0, 1.0);
+  triples_add (&t, 1, 2, 1.0);
+  c = triples_build (&t, &error);
+  g_assert_no_error (error);
+  g_assert_false (augur_ctmc_is_irreducible (c, &bad));
+  g_assert_cmpuint (bad, ==, 2);
+  pi = augur_ctmc_steady_state (c, NULL, NULL, NULL, NULL, NULL, &info, &error);
+  g_assert_null (pi);
+  g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE);
+  g_assert_nonnull (strstr (error->message, "State 2"));
+  g_assert_false (info.converged);
+  augur_solve_info_clear (&info);
+  g_clear_error (&error);
+  augur_ctmc_free (c);
+
+  /* Two closed classes {0,1} and {2,3}, entered from 0 via 1 -> 2. */
+  triples_init (&t, 4);
+  triples_add (&t, 0, 1, 1.0);
+  triples_add (&t, 1, 0, 1.0);
+  triples_add (&t, 1, 2, 1.0);
+  triples_add (&t, 2, 3, 1.0);
+  triples_add (&t, 3, 2, 1.0);
+  c = triples_build (&t, &error);
+  g_assert_no_error (error);
+  g_assert_false (augur_ctmc_is_irreducible (c, &bad));
+  g_assert_true (bad == 2 || bad == 3);
+  for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
+    {
+      AugurSolverOptions opts = { .kind = all_solvers[i] };
+
+      pi = augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, &info, &error);
+      g_assert_null (pi);
+      g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE);
+      g_assert_nonnull (strstr (error->message, "State 2"));
+      augur_solve_info_clear (&info);
+      g_clear_error (&error);
+    }
+  augur_ctmc_free (c);
+
+  /* State 1 is never reached from 0. */
+  triples_init (&t, 3);
+  triples_add (&t, 0, 2, 1.0);
+  triples_add (&t, 2, 0, 1.0);
+  triples_add (&t, 1, 0, 1.0);
+  c = triples_build (&t, &error);
+  g_assert_no_error (error);
+  g_assert_false (augur_ctmc_is_irreducible (c, &bad));
+  g_assert_cmpuint (bad, ==, 1);
+  augur_ctmc_free (c);
+}
+
+static void
+test_not_converged (void)
+{
+  double exact[100];
+  AugurCtmc *c = birth_death (100, bd_lambda, bd_mu, exact);
+  const AugurSolverKind kinds[] = {
+    AUGUR_SOLVER_GAUSS_SEIDEL, AUGUR_SOLVER_SOR, AUGUR_SOLVER_JACOBI,
+    AUGUR_SOLVER_POWER, AUGUR_SOLVER_BICGSTAB,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      AugurSolverOptions opts = { .kind = kinds[i], .max_iterations = 2 };
+      AugurSolveInfo info = { 0 };
+      g_autoptr(GError) error = NULL;
+      double *pi;
+
+      pi = augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, &info, &error);
+      g_assert_null (pi);
+      g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED);
+      g_assert_nonnull (strstr (error->message, "residual"));
+      g_assert_nonnull (strstr (error->message, augur_solver_kind_to_name (kinds[i])));
+      g_assert_nonnull (strstr (error->message, "2 iterations"));
+      g_assert_false (info.converged);
+      g_assert_cmpuint (info.iterations, ==, 2);
+      g_assert_cmpfloat (info.residual, >, 1e-12);
+      g_assert_true (isfinite (info.residual));
+      g_assert_cmpstr (info.solver_name, ==, augur_solver_kind_to_name (kinds[i]));
+      augur_solve_info_clear (&info);
+    }
+  augur_ctmc_free (c);
+}
+
+static void
+test_direct_too_large (void)
+{
+  double *exact = g_new (double, 4001);
+  AugurCtmc *c = birth_death (4001, bd_lambda, bd_mu, exact);
+  AugurSolverOptions opts = { .kind = AUGUR_SOLVER_DIRECT };
+  AugurSolveInfo info = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, &info, &error));
+  g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE);
+  augur_solve_info_clear (&info);
+  augur_ctmc_free (c);
+  g_free (exact);
+}
+
+typedef struct
+{
+  GCancellable *cancellable;
+  guint         calls;
+  gint64        first;
+  gint64        last;
+  double        last_fraction;
+  gboolean      monotonic;
+} ProgressData;
+
+static void
+progress_cb (double      fraction,
+             const char *phase,
+             gpointer    user_data)
+{
+  ProgressData *d = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  g_assert_nonnull (phase);
+  if (d->calls == 0)
+    d->first = now;
+  if (fraction < d->last_fraction - 0.5)
+    d->monotonic = FALSE;
+  d->calls++;
+  d->last = now;
+  d->last_fraction = fraction;
+  if (d->cancellable != NULL && d->calls == 3)
+    g_cancellable_cancel (d->cancellable);
+}
+
+/* A long nearly decomposable chain: Gauss-Seidel needs far more than
+ * 10^5 iterations, i.e. seconds, so there is time to cancel. */
+static AugurCtmc *
+slow_chain (void)
+{
+  const guint n = 20000;
+  g_autofree double *exact = g_new (double, n);
+
+  return birth_death (n, ncd_lambda, ncd_mu, exact);
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  AugurCtmc *c = slow_chain ();
+  AugurSolverOptions opts = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL };
+  AugurSolveInfo info = { 0 };
+  ProgressData d = { 0 };
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+
+  /* Already cancelled. */
+  g_cancellable_cancel (cancellable);
+  g_assert_null (augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, cancellable, &info, &error));
+  g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED);
+  g_clear_error (&error);
+  augur_solve_info_clear (&info);
+
+  /* Cancelled from the third progress report of an endless solve. */
+  g_cancellable_reset (cancellable);
+  d.cancellable = cancellable;
+  d.monotonic = TRUE;
+  start = g_get_monotonic_time ();
+  g_assert_null (augur_ctmc_steady_state (c, &opts, NULL, progress_cb, &d, cancellable, &info, &error));
+  g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED);
+  g_assert_cmpuint (d.calls, ==, 3);
+  /* three reports at most ~20 per second: at least ~100 ms apart in all */
+  g_assert_cmpint (d.last - d.first, >=, 90000);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  g_assert_false (info.converged);
+  augur_solve_info_clear (&info);
+  augur_ctmc_free (c);
+}
+
+static void
+test_progress_and_time_limit (void)
+{
+  AugurCtmc *c = slow_chain ();
+  AugurSolverOptions opts = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL, .max_seconds = 0.5 };
+  AugurSolveInfo info = { 0 };
+  ProgressData d = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  d.monotonic = TRUE;
+  g_assert_null (augur_ctmc_steady_state (c, &opts, NULL, progress_cb, &d, NULL, &info, &error));
+  g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED);
+  g_assert_nonnull (strstr (error->message, "residual"));
+  g_assert_cmpfloat (info.seconds, >=, 0.5);
+  g_assert_cmpfloat (info.seconds, <, 3.0);
+  /* <= ~20 reports a second */
+  g_assert_cmpuint (d.calls, >=, 2);
+  g_assert_cmpuint (d.calls, <=, 0.5 * 20 + 2);
+  g_assert_true (d.monotonic);
+  g_assert_cmpfloat (d.last_fraction, >=, 0);
+  g_assert_cmpfloat (d.last_fraction, <, 1);
+  augur_solve_info_clear (&info);
+  augur_ctmc_free (c);
+}
+
+static void
+test_initial (void)
+{
+  AugurCtmc *c = pipeline (8, 10, 3, NULL, NULL);
+  AugurSolverOptions opts = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL };
+  AugurSolveInfo first = { 0 }, second = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree double *pi = NULL;
+  g_autofree double *pi2 = NULL;
+  g_autofree double *bad = NULL;
+  guint n = augur_ctmc_get_n_states (c);
+
+  pi = augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, &first, &error);
+  g_assert_no_error (error);
+  pi2 = augur_ctmc_steady_state (c, &opts, pi, NULL, NULL, NULL, &second, &error);
+  g_assert_no_error (error);
+  g_test_message ("cold %u iterations, warm %u", first.iterations, second.iterations);
+  g_assert_cmpuint (first.iterations, >, 10);
+  g_assert_cmpuint (second.iterations, <, first.iterations / 4);
+  assert_close (pi2, pi, n, 1e-14, 1e-8);
+
+  /* A non-finite start is refused. */
+  bad = g_memdup2 (pi, sizeof (double) * n);
+  bad[5] = NAN;
+  augur_solve_info_clear (&second);
+  g_assert_null (augur_ctmc_steady_state (c, &opts, bad, NULL, NULL, NULL, &second, &error));
+  g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID);
+  augur_solve_info_clear (&first);
+  augur_solve_info_clear (&second);
+  augur_ctmc_free (c);
+}
+
+static void
+test_residual (void)
+{
+  AugurCtmc *c = two_state (1.0, 3.0);
+  const double uniform[] = { 0.5, 0.5 };
+  const double exact[] = { 0.75, 0.25 };
+
+  /* pi Q = (-0.5 + 1.5, 0.5 - 1.5) = (1, -1); max exit rate 3. */
+  g_assert_cmpfloat_with_epsilon (augur_ctmc_residual (c, uniform), 1.0 / 3.0, 1e-15);
+  g_assert_cmpfloat (augur_ctmc_residual (c, exact), <=, 1e-16);
+  augur_ctmc_free (c);
+}
+
+static void
+test_single_state (void)
+{
+  guint64 *rp = g_new0 (guint64, 2);
+  g_autoptr(GError) error = NULL;
+  AugurCtmc *c = augur_ctmc_new_from_csr (1, rp, NULL, NULL, &error);
+  AugurSolveInfo info = { 0 };
+  g_autofree double *pi = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_ctmc_get_n_transitions (c), ==, 0);
+  g_assert_true (augur_ctmc_is_irreducible (c, NULL));
+  pi = solve (c, AUGUR_SOLVER_AUTO, &info);
+  g_assert_cmpfloat (pi[0], ==, 1.0);
+  augur_solve_info_clear (&info);
+  augur_ctmc_free (c);
+}
+
+/* The benchmark model: 13-stage pipeline, 1,594,323 states (-m perf). */
+static void
+test_perf_pipeline13 (void)
+{
+  gint64 t0 = g_get_monotonic_time (), t1, t2;
+  guint64 raw = 0;
+  g_autofree guint32 *codes = NULL;
+  AugurCtmc *c = pipeline (13, 10, 10, &raw, &codes);
+  AugurSolveInfo info = { 0 };
+  g_autofree double *pi = NULL;
+  double first = 0, last = 0;
+  guint n;
+
+  t1 = g_get_monotonic_time ();
+  n = augur_ctmc_get_n_states (c);
+  g_assert_cmpuint (n, ==, 1594323);
+  g_assert_cmpuint (augur_ctmc_get_n_transitions (c), ==, 10097379);
+  pi = solve (c, AUGUR_SOLVER_AUTO, &info);
+  t2 = g_get_monotonic_time ();
+  /* processing throughput of the first and the last stage */
+  for (guint s = 0; s < n; s++)
+    {
+      if (codes[s] % 3 == 1)
+        first += 10 * pi[s];
+      if (codes[s] / 531441 % 3 == 1)
+        last += 10 * pi[s];
+    }
+  g_test_minimized_result ((t2 - t1) / 1e6,
+                           "pipeline13: build %.2f s, solve %.2f s (%s, %u iterations, residual %.3g), throughput %.9g / %.9g",
+                           (t1 - t0) / 1e6, (t2 - t1) / 1e6, info.solver_name,
+                           info.iterations, info.residual, first, last);
+  g_assert_cmpfloat (info.residual, <=, 1e-12);
+  g_assert_cmpfloat (fabs (first - last), <=, 1e-6 * first);
+  augur_solve_info_clear (&info);
+  augur_ctmc_free (c);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/ctmc/names", test_names);
+  g_test_add_func ("/engine/ctmc/build/duplicates", test_build_duplicates);
+  g_test_add_func ("/engine/ctmc/build/invalid", test_build_invalid);
+  g_test_add_func ("/engine/ctmc/build/single-state", test_single_state);
+  g_test_add_func ("/engine/ctmc/build/pipeline", test_pipeline_structure);
+  g_test_add_func ("/engine/ctmc/residual", test_residual);
+  g_test_add_func ("/engine/ctmc/steady/two-state", test_two_state);
+  g_test_add_func ("/engine/ctmc/steady/birth-death", test_birth_death);
+  g_test_add_func ("/engine/ctmc/steady/stiff-birth-death", test_stiff_birth_death);
+  g_test_add_func ("/engine/ctmc/steady/ncd-birth-death", test_ncd_birth_death);
+  g_test_add_func ("/engine/ctmc/steady/stiff-pipeline", test_stiff_pipeline);
+  g_test_add_func ("/engine/ctmc/steady/pipeline-agree", test_pipeline_agree);
+  g_test_add_func ("/engine/ctmc/steady/reducible", test_reducible);
+  g_test_add_func ("/engine/ctmc/steady/not-converged", test_not_converged);
+  g_test_add_func ("/engine/ctmc/steady/direct-too-large", test_direct_too_large);
+  g_test_add_func ("/engine/ctmc/steady/cancel", test_cancel);
+  g_test_add_func ("/engine/ctmc/steady/progress-time-limit", test_progress_and_time_limit);
+  g_test_add_func ("/engine/ctmc/steady/initial", test_initial);
+  if (g_test_perf ())
+    g_test_add_func ("/engine/ctmc/perf/pipeline13", test_perf_pipeline13);
+
+  return g_test_run ();
+}

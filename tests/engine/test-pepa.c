@@ -1,0 +1,518 @@
+/* test-pepa.c: the PEPA engine against published and reference numbers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pepa.h"
+
+#include <math.h>
+#include <string.h>
+
+#define FIGURE_B1 \
+  "// PIPELINE APPLICATION\n" \
+  "// 3 stages, 3 processors (1 stage per processor)\n" \
+  "\n" \
+  "// Variables declaration (all identical)\n" \
+  "mu1=10; mu2=10; mu3=10;\n" \
+  "la1=10; la2=10; la3=10; la4=10;\n" \
+  "\n" \
+  "// Definition of the Stages\n" \
+  "Stage1 = (move1, infty).(process1, infty).(move2, infty).Stage1;\n" \
+  "Stage2 = (move2, infty).(process2, infty).(move3, infty).Stage2;\n" \
+  "Stage3 = (move3, infty).(process3, infty).(move4, infty).Stage3;\n" \
+  "\n" \
+  "// Definition of the Processors\n" \
+  "Processor1 = (process1, mu1).Processor1;\n" \
+  "Processor2 = (process2, mu2).Processor2;\n" \
+  "Processor3 = (process3, mu3).Processor3;\n" \
+  "\n" \
+  "// Definition of the Network\n" \
+  "Network = (move1,la1).Network + (move2,la2).Network\n" \
+  "          + (move3,la3).Network + (move4,la4).Network;\n" \
+  "\n" \
+  "// The pipeline model\n" \
+  "Network <move1,move2,move3,move4>\n" \
+  "  (Stage1 <move2> Stage2 <move3> Stage3)\n" \
+  "  <process1,process2,process3> (Processor1||Processor2||Processor3)\n"
+
+static char *
+pipeline_model (guint n)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "Stage%u = (move%u, infty).(process%u, infty).(move%u, infty).Stage%u;\n",
+                            i, i, i, i + 1, i);
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "Processor%u = (process%u, 10).Processor%u;\n", i, i, i);
+  g_string_append (s, "Network = ");
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "%s(move%u, 10).Network", i > 1 ? " + " : "", i);
+  g_string_append (s, ";\nNetwork <");
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "%smove%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (");
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, i > 1 ? " <move%u> Stage%u" : "Stage%u", i > 1 ? i : 1, i);
+  g_string_append (s, ") <");
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "%sprocess%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (");
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "%sProcessor%u", i > 1 ? "||" : "", i);
+  g_string_append (s, ")\n");
+  return g_string_free (s, FALSE);
+}
+
+static AugurPepaResult *
+solve_text (const char *text, const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, name, NULL, &error);
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  AugurPepaResult *result;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  result = augur_pepa_solve (space, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  return result;
+}
+
+static double
+throughput (AugurPepaResult *result, const char *action)
+{
+  double v = NAN;
+  g_assert_true (augur_pepa_result_get_throughput_by_name (result, action, &v));
+  return v;
+}
+
+static void
+assert_relative (double value, double expected, double tolerance)
+{
+  double rel = fabs (value - expected) / MAX (fabs (expected), 1e-300);
+  if (rel > tolerance)
+    g_error ("expected %.15g, got %.15g (relative error %.3g > %.3g)", expected, value, rel, tolerance);
+}
+
+static void
+test_figure_b1 (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text (FIGURE_B1, "pipeline.pepa");
+  AugurPepaStateSpace *space = augur_pepa_result_get_state_space (result);
+  g_autofree char *first = augur_pepa_state_space_describe_state (space, 0);
+  const AugurSolveInfo *info = augur_pepa_result_get_solve_info (result);
+
+  g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, 27);
+  g_assert_cmpuint (augur_pepa_state_space_get_n_transitions (space), ==, 51);
+  /* exact rational value 1217332/505609 */
+  assert_relative (throughput (result, "process1"), 1217332.0 / 505609.0, 1e-12);
+  assert_relative (throughput (result, "move4"), 1217332.0 / 505609.0, 1e-12);
+  g_assert_cmpstr (first, ==, "(Network, (Stage1, Stage2, Stage3), (Processor1, Processor2, Processor3))");
+  g_assert_true (info->converged);
+  g_assert_cmpfloat (info->residual, <, 1e-12);
+  /* every component's local states are a distribution */
+  for (guint c = 0; c < 7; c++)
+    {
+      AugurPepaModel *model = augur_pepa_state_space_get_model (space);
+      double sum = 0;
+      for (guint l = 0; l < augur_pepa_model_get_n_local_states (model, c); l++)
+        sum += augur_pepa_result_get_utilisation (result, c, l);
+      assert_relative (sum, 1.0, 1e-12);
+    }
+}
+
+static void
+test_figure_b1_every_solver (void)
+{
+  const char *solvers[] = { "direct", "gauss-seidel", "sor", "jacobi", "power" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (FIGURE_B1, -1, NULL, NULL, &error);
+  g_autoptr(AugurPepaStateSpace) space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (solvers); i++)
+    {
+      AugurSolverOptions options = { 0 };
+      g_autoptr(AugurPepaResult) result = NULL;
+
+      g_assert_true (augur_solver_kind_from_name (solvers[i], &options.kind));
+      result = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      assert_relative (throughput (result, "process1"), 1217332.0 / 505609.0, 1e-9);
+    }
+}
+
+static void
+test_pipeline_sizes (void)
+{
+  guint expected = 1;
+  for (guint n = 1; n <= 8; n++)
+    {
+      g_autofree char *text = pipeline_model (n);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, NULL, NULL, &error);
+      g_autoptr(AugurPepaStateSpace) space = NULL;
+
+      g_assert_no_error (error);
+      space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      expected *= 3;
+      g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, expected);
+    }
+}
+
+/* ---- the conformance models ---------------------------------------------- */
+
+typedef struct {
+  const char *model;
+  guint       states;
+  guint64     transitions;
+  const char *action[3];
+  double      value[3];
+} Conformance;
+
+static const Conformance conformance[] = {
+  { "verysimple", 21, 40, { "a", "b" }, { 12, 12 } },
+  { "aggregation", 3, 4, { "a", "b" }, { 1.3333333333, 1.3333333333 } },
+  { "kdc", 6, 6, { "request" }, { 0.0260869565 } },
+  { "bankscenario", 7, 9, { "checkReliability", "createLoanRequest" }, { 0.3333333333, 0.25 } },
+  { "badge", 72, 240, { "reg14", "rep15", "move15" }, { 0.7895656229, 0.7896571761, 0.0666666667 } },
+  { "PC-LAN4", 128, 384, { "serve1", "arrive" }, { 0.0086665448, 0.0346661792 } },
+  { "lan4", 128, 384, { "serve1", "arrive" }, { 0.1247430657, 0.4989722628 } },
+  { "browser", 242, 831, { "display", "cache" }, { 0.6372580974, 0.2549032389 } },
+  { "PC-LAN6", 768, 3072, { "serve1" }, { 0.0082803482 } },
+  { "ws-3-3-2-2", 9344, 55000, { "b_write", "s_fail" }, { 0.0713187544, 0.5716826832 } },
+  { "production", 17846, 67727, { "ready_to_pick" }, { 0.0774405029 } },
+  { "ws-large", 47220, 397300, { "b_write", "s_fail" }, { 0.3026637021, 1.9959935683 } },
+  { "RKIP_MEK", 51327, 482559, { "k5product", "k12react" }, { 0.0590658209, 0.2502396810 } },
+  { "medium-t", 65536, 524288, { "a" }, { 8 } },
+  { "large-t", 65536, 524288, { "a", "g" }, { 8, 4 } },
+  { "x-large-t", 262144, 2359296, { "a" }, { 9 } },
+  { "lan6", 56862, 349920, { NULL }, { 0 } },
+  { "alternatingbit", 26385, 117867, { NULL }, { 0 } },
+};
+
+static char *
+conformance_path (const char *model)
+{
+  const char *dir = g_getenv ("AUGUR_CONFORMANCE_DIR");
+  g_autofree char *name = g_strconcat (model, ".pepa", NULL);
+
+  g_assert_nonnull (dir);
+  return g_build_filename (dir, "pepa", name, NULL);
+}
+
+static void
+test_conformance (gconstpointer data)
+{
+  const Conformance *c = data;
+  g_autofree char *path = conformance_path (c->model);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaResult) result = NULL;
+  AugurPepaStateSpace *space;
+  const AugurSolveInfo *info;
+
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    g_error ("the conformance models must be beside the project: %s", error->message);
+  result = solve_text (text, path);
+  space = augur_pepa_result_get_state_space (result);
+  info = augur_pepa_result_get_solve_info (result);
+  g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, c->states);
+  g_assert_cmpuint (augur_pepa_state_space_get_n_transitions (space), ==, c->transitions);
+  g_assert_true (info->converged);
+  for (guint i = 0; i < G_N_ELEMENTS (c->action) && c->action[i]; i++)
+    assert_relative (throughput (result, c->action[i]), c->value[i],
+                     /* the README gives 10 decimals */
+                     MAX (1e-8, 0.6e-10 / c->value[i]));
+  /* probabilities form a distribution */
+  {
+    const double *pi = augur_pepa_result_get_probabilities (result);
+    double sum = 0;
+    for (guint s = 0; s < c->states; s++)
+      {
+        g_assert_cmpfloat (pi[s], >=, 0.0);
+        sum += pi[s];
+      }
+    assert_relative (sum, 1.0, 1e-12);
+  }
+}
+
+static void
+test_tom222 (void)
+{
+  g_autofree char *path = conformance_path ("tom222");
+  g_autofree char *text = NULL;
+  g_autoptr(AugurPepaResult) result = NULL;
+  AugurPepaModel *model;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  result = solve_text (text, path);
+  model = augur_pepa_state_space_get_model (augur_pepa_result_get_state_space (result));
+  /* the file's own comment: "tom 222 960 states" */
+  g_assert_cmpuint (augur_pepa_state_space_get_n_states (augur_pepa_result_get_state_space (result)), ==, 960);
+  g_assert_cmpstr (augur_pepa_model_get_local_state_name (model, 0, 1), ==, "P1'");
+  /* three symmetric processes share one memory: each gets the same throughput */
+  assert_relative (throughput (result, "get1"), throughput (result, "get2"), 1e-10);
+}
+
+static void
+test_deadlock (void)
+{
+  g_autofree char *path = conformance_path ("jobshop3-deadlock");
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  model = augur_pepa_model_parse (text, -1, "jobshop3-deadlock.pepa", NULL, &error);
+  g_assert_no_error (error);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_assert_null (space);
+  g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_DEADLOCK);
+  g_assert_nonnull (strstr (error->message, "deadlock"));
+  /* the state is named: every tool is taken, nobody can work */
+  g_assert_nonnull (strstr (error->message, "Hammer_taken"));
+  g_assert_nonnull (strstr (error->message, "Chisel_taken"));
+}
+
+/* ---- language --------------------------------------------------------------- */
+
+static void
+test_language_features (void)
+{
+  /* :=, #, '//' and block comments, weighted passive, hiding, wildcard, T, tau */
+  const char *text =
+    "/* block\n comment */ r := 2.0; s = r * 1.5 - 1;\n"
+    "#P = (a, r).(b, s).P + (tau, 1).P;\n"
+    "Q = (a, 2 * infty).Q + (a, T).Q;\n"
+    "H = (c, 1).H;\n"
+    "(P <*> Q) <> H/{c}\n";
+  g_autoptr(AugurPepaResult) result = solve_text (text, "features.pepa");
+  AugurPepaModel *model = augur_pepa_state_space_get_model (augur_pepa_result_get_state_space (result));
+  double v;
+
+  g_assert_true (augur_pepa_model_lookup_rate (model, "s", &v));
+  g_assert_cmpfloat_with_epsilon (v, 2.0, 1e-15);
+  /* P alternates a (rate 2) and b (rate 2); tau at 1 from the first state only:
+   * the hidden c of H shows up as tau too */
+  assert_relative (throughput (result, "a"), 0.5 * 2.0 * 2.0 / (2.0 + 2.0 + 1.0) * 5.0 / 2.5 / 2.0, 1e-12);
+  assert_relative (throughput (result, "a"), throughput (result, "b"), 1e-12);
+  g_assert_false (augur_pepa_result_get_throughput_by_name (result, "c", &v) && v > 0);
+}
+
+static void
+test_apparent_rate (void)
+{
+  /* P offers a at 1 and 3; Q offers a at 2: shared rate min(4, 2) = 2,
+   * split 1/4 and 3/4 between P's two derivatives */
+  const char *text =
+    "P = (a, 1).P1 + (a, 3).P2;\n"
+    "P1 = (b, 5).P;\nP2 = (c, 5).P;\n"
+    "Q = (a, 2).Q;\n"
+    "P <a> Q\n";
+  g_autoptr(AugurPepaResult) result = solve_text (text, NULL);
+  /* cycle: a at 2 then b or c at 5: a-throughput = 1/(1/2 + 1/5) */
+  assert_relative (throughput (result, "a"), 1.0 / (0.5 + 0.2), 1e-12);
+  assert_relative (throughput (result, "b"), 0.25 / (0.5 + 0.2), 1e-12);
+  assert_relative (throughput (result, "c"), 0.75 / (0.5 + 0.2), 1e-12);
+}
+
+static void
+test_passive_passive (void)
+{
+  /* two passive partners stay passive until an active third one */
+  const char *text =
+    "P = (a, infty).P;\nQ = (a, infty).Q;\nR = (a, 4).R;\n"
+    "(P <a> Q) <a> R\n";
+  g_autoptr(AugurPepaResult) result = solve_text (text, NULL);
+  assert_relative (throughput (result, "a"), 4.0, 1e-12);
+}
+
+typedef struct {
+  const char *text;
+  int         line;
+  int         column;
+  const char *needle;
+} BadModel;
+
+static const BadModel bad_models[] = {
+  { "P = (a, 1).P\nP", 1, 13, "';'" },
+  { "P = (a, 1).Q;\nP", 1, 12, "undefined process 'Q'" },
+  { "P = P;\nP", 1, 5, "unguarded recursion" },
+  { "P = (a, 0).P;\nP", 1, 9, "must be positive" },
+  { "r = -2;\nP = (a, r).P;\nP", 2, 9, "must be positive" },
+  { "P = (a, infty).P;\nP", 1, 5, "not synchronised" },
+  { "P = (a, 1).P;\nP <a> (", 2, 8, "expected" },
+  { "P = (a, 1).P;\nP <a> Q", 2, 7, "undefined process 'Q'" },
+  { "P = (a, 1).P;\nP = (b, 1).P;\nP", 2, 1, "defined twice" },
+  { "P = (a, r).P;\nP", 1, 9, "undefined rate 'r'" },
+  { "r = 1; P = (a, 1).P;", 1, 21, "system equation" },
+  { "", 1, 1, "system equation" },
+  { "P = (a, 1).P; /* open\nP", 1, 15, "unterminated comment" },
+  { "P = (a, 1).P;\nP @ P", 2, 3, "unexpected character '@'" },
+  { "P = (a, 1).P;\nP[0]", 2, 3, "whole number" },
+  { "P = (a, 1).P;\nP <a> P;\nQ = (b, 1).Q;", 3, 3, "system equation must come last" },
+};
+
+static void
+test_errors (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bad_models); i++)
+    {
+      const BadModel *b = &bad_models[i];
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) diags = NULL;
+      g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (b->text, -1, "bad.pepa", &diags, &error);
+      const AugurDiagnostic *first = NULL;
+      g_autofree char *prefix = g_strdup_printf ("bad.pepa:%d:%d: ", b->line, b->column);
+
+      g_assert_null (model);
+      g_assert_nonnull (error);
+      for (guint k = 0; k < diags->len && first == NULL; k++)
+        if (((AugurDiagnostic *) g_ptr_array_index (diags, k))->severity == AUGUR_SEVERITY_ERROR)
+          first = g_ptr_array_index (diags, k);
+      g_assert_nonnull (first);
+      if (!g_str_has_prefix (error->message, prefix) || strstr (error->message, b->needle) == NULL)
+        g_error ("model %u: expected \"%s…%s\", got \"%s\"", i, prefix, b->needle, error->message);
+    }
+}
+
+static void
+test_warnings (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diags = NULL;
+  g_autoptr(AugurPepaModel) model =
+    augur_pepa_model_parse ("unused = 3;\nP = (a, 1).P;\nQ = (b, 1).Q;\nP", -1, NULL, &diags, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  g_assert_cmpuint (diags->len, ==, 2);
+  g_assert_cmpint (((AugurDiagnostic *) diags->pdata[0])->severity, ==, AUGUR_SEVERITY_WARNING);
+  g_assert_cmpint (((AugurDiagnostic *) diags->pdata[0])->line, ==, 1);
+  g_assert_cmpint (((AugurDiagnostic *) diags->pdata[1])->line, ==, 3);
+  g_assert_nonnull (strstr (((AugurDiagnostic *) diags->pdata[1])->message, "'Q'"));
+}
+
+static void
+test_robustness (void)
+{
+  g_autoptr(GString) deep = g_string_new ("P = (a, 1).P;\n");
+  g_autofree char *long_line = g_malloc (10 * 1024 * 1024 + 1);
+  const char garbage[] = "\x01\xff\xfe<<>>]]]{{(((,,;;\x7f";
+  const char *texts[] = { "", "(((((", ")))))", "P = ;", "<a>", "P = (a, 1).P;\nP <a, b", "#", ";;;;" };
+
+  for (int i = 0; i < 100000; i++)
+    g_string_append_c (deep, '(');
+  g_string_append (deep, "P");
+  memset (long_line, 'x', 10 * 1024 * 1024);
+  long_line[10 * 1024 * 1024] = '\0';
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (texts[i], -1, NULL, NULL, &error);
+      g_assert_null (model);
+      g_assert_nonnull (error);
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (deep->str, deep->len, NULL, NULL, &error);
+    g_assert_null (model);
+    g_assert_nonnull (strstr (error->message, "nested"));
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (long_line, -1, NULL, NULL, &error);
+    g_assert_null (model);
+    g_assert_nonnull (error);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (garbage, sizeof garbage - 1, NULL, NULL, &error);
+    g_assert_null (model);
+    g_assert_nonnull (strstr (error->message, "UTF-8"));
+  }
+}
+
+static void
+test_limits_and_cancel (void)
+{
+  g_autofree char *text = pipeline_model (9);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, NULL, NULL, &error);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  AugurPepaStateSpace *space;
+
+  space = augur_pepa_derive (model, 1000, NULL, NULL, NULL, &error);
+  g_assert_null (space);
+  g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+
+  g_cancellable_cancel (cancellable);
+  space = augur_pepa_derive (model, 0, NULL, NULL, cancellable, &error);
+  g_assert_null (space);
+  g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_CANCELLED);
+}
+
+static void
+test_exports (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text (FIGURE_B1, "pipeline.pepa");
+  g_autofree char *json = augur_pepa_result_to_json (result);
+  g_autofree char *csv = augur_pepa_result_to_csv (result, "throughput");
+  g_autofree char *states = augur_pepa_result_to_csv (result, "states");
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dot = NULL;
+  guint arrows = 0;
+
+  g_assert_nonnull (strstr (json, "\"states\": 27,"));
+  g_assert_nonnull (strstr (json, "\"transitions\": 51,"));
+  g_assert_nonnull (strstr (json, "\"process1\": 2.4076549270"));
+  g_assert_nonnull (strstr (json, "\"solver\": {\"name\": \"direct\""));
+  g_assert_true (g_str_has_prefix (csv, "action,throughput\nmove1,2.4076549270"));
+  g_assert_true (g_str_has_prefix (states, "state,term,probability\n1,\"(Network, (Stage1, Stage2, Stage3)"));
+
+  g_assert_true (augur_pepa_state_space_write_dot (augur_pepa_result_get_state_space (result), out, NULL, &error));
+  g_assert_no_error (error);
+  g_output_stream_write_all (out, "", 1, NULL, NULL, NULL);
+  g_output_stream_close (out, NULL, NULL);
+  dot = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+  g_assert_true (g_str_has_prefix (dot, "digraph"));
+  for (const char *p = dot; (p = strstr (p, " -> ")) != NULL; p++)
+    arrows++;
+  /* one arrow per labelled transition (51 distinct pairs, no duplicates here) */
+  g_assert_cmpuint (arrows, ==, 51);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/pepa/pipeline/figure-b1", test_figure_b1);
+  g_test_add_func ("/engine/pepa/pipeline/every-solver", test_figure_b1_every_solver);
+  g_test_add_func ("/engine/pepa/pipeline/3-to-the-n", test_pipeline_sizes);
+  for (guint i = 0; i < G_N_ELEMENTS (conformance); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/engine/pepa/conformance/%s", conformance[i].model);
+      g_test_add_data_func (path, &conformance[i], test_conformance);
+    }
+  g_test_add_func ("/engine/pepa/conformance/tom222", test_tom222);
+  g_test_add_func ("/engine/pepa/conformance/jobshop3-deadlock", test_deadlock);
+  g_test_add_func ("/engine/pepa/language/features", test_language_features);
+  g_test_add_func ("/engine/pepa/semantics/apparent-rate", test_apparent_rate);
+  g_test_add_func ("/engine/pepa/semantics/passive-passive", test_passive_passive);
+  g_test_add_func ("/engine/pepa/errors/located", test_errors);
+  g_test_add_func ("/engine/pepa/errors/warnings", test_warnings);
+  g_test_add_func ("/engine/pepa/errors/robustness", test_robustness);
+  g_test_add_func ("/engine/pepa/derive/limits-and-cancel", test_limits_and_cancel);
+  g_test_add_func ("/engine/pepa/exports", test_exports);
+  return g_test_run ();
+}

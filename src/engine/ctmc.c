@@ -1,47 +1,23 @@
-/* ctmc.c: sparse CTMC generator and steady-state solvers.
+/* ctmc.c: sparse CTMC generator: construction, access, structure (the
+ * communicating classes) and the residual of a vector.
  *
  * The generator is kept twice: outgoing rows (the caller's arrays, sorted and
  * compacted in place) and incoming rows whose rates are divided by the exit
  * rate of the target state.  With the latter, a Gauss-Seidel update of state
  * j is a plain dot product, pi_j = sum_i pi_i q_ij / q_j, and the balance
- * residual is q_j * (that sum - pi_j).
+ * residual is q_j * (that sum - pi_j).  The solvers are in ctmc-solve.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "ctmc.h"
+#include "ctmc-private.h"
 
-#define DEFAULT_MAX_ITERATIONS 100000
-#define DEFAULT_TOLERANCE      1e-13
-#define MIN_TOLERANCE          (32 * DBL_EPSILON)
-#define AUTO_DIRECT_MAX        2000
-#define DIRECT_MAX             4000
-#define JACOBI_DAMPING         (2.0 / 3.0)
-#define POWER_FACTOR           1.02
-#define PROGRESS_INTERVAL_US   50000   /* at most 20 calls a second */
-#define MAX_CHECK_INTERVAL     10      /* iterations between residual checks */
+/* State numbers in messages count from 1, as the user interface does. */
 
-struct _AugurCtmc
-{
-  guint    n;
-  guint64  nnz;
-
-  /* Outgoing rows, targets increasing. */
-  guint64 *row_ptr;
-  guint   *col;
-  double  *rate;
-  double  *exit;
-  double   max_exit;
-
-  /* Incoming rows, sources increasing; in_w = q_ij / q_j. */
-  guint64 *in_ptr;
-  guint   *in_src;
-  double  *in_w;
-};
+static void structure_free (CtmcStructure *st);
 
 G_DEFINE_QUARK (augur-ctmc-error-quark, augur_ctmc_error)
 
@@ -153,7 +129,7 @@ validate_csr (guint           n,
       {
         g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
                      _("The transition table is malformed: the row offsets of state %u decrease."),
-                     i);
+                     i + 1);
         return FALSE;
       }
   if (row_ptr[n] > 0 && (col == NULL || rate == NULL))
@@ -169,14 +145,14 @@ validate_csr (guint           n,
           {
             g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
                          _("A transition from state %u goes to state %u, but the chain has only %u states."),
-                         i, col[k], n);
+                         i + 1, col[k] + 1, n);
             return FALSE;
           }
         if (!isfinite (rate[k]) || rate[k] < 0)
           {
             g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
                          _("The transition from state %u to state %u has rate %g; rates must be finite and not negative."),
-                         i, col[k], rate[k]);
+                         i + 1, col[k] + 1, rate[k]);
             return FALSE;
           }
       }
@@ -231,7 +207,7 @@ augur_ctmc_new_from_csr (guint    n,
       if (!isfinite (exit))
         {
           g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
-                       _("The total rate out of state %u is too large to represent."), i);
+                       _("The total rate out of state %u is too large to represent."), i + 1);
           g_free (row_ptr);
           g_free (col);
           g_free (rate);
@@ -285,6 +261,7 @@ augur_ctmc_free (AugurCtmc *ctmc)
   g_free (ctmc->in_ptr);
   g_free (ctmc->in_src);
   g_free (ctmc->in_w);
+  structure_free (ctmc->structure);
   g_free (ctmc);
 }
 
@@ -333,94 +310,388 @@ augur_ctmc_get_row (const AugurCtmc *ctmc,
 /* ------------------------------------------------------------------------ */
 /* Structure                                                                */
 
+#define DONE G_MAXUINT
+
+/* Tarjan's algorithm from state 0, iterative (chains have millions of
+ * states), O(n + nnz).  num[v] is the visit number (0: not visited) until
+ * v's component is complete, then DONE; low[v] is the low link, then the
+ * component number.  Components complete sinks first, so that of state 0
+ * is the last one.  Returns the number of components; *n_reached the
+ * number of states visited. */
 static guint
-bfs_count (guint            n,
-           guint            root,
-           const guint64   *ptr,
-           const guint     *adj,
-           guint8          *seen,
-           guint           *queue)
+tarjan (const AugurCtmc *c,
+        guint           *num,
+        guint           *low,
+        guint           *n_reached)
+{
+  const guint64 *restrict row_ptr = c->row_ptr;
+  const guint *restrict col = c->col;
+  g_autofree guint *stack = g_new (guint, c->n);
+  g_autofree guint *path = g_new (guint, c->n);
+  g_autofree guint64 *cursor = g_new (guint64, c->n);
+  guint sp = 0, depth = 0, counter = 0, n_components = 0;
+
+  num[0] = low[0] = ++counter;
+  stack[sp++] = 0;
+  path[depth] = 0;
+  cursor[depth++] = row_ptr[0];
+
+  while (depth > 0)
+    {
+      guint v = path[depth - 1];
+      guint64 k = cursor[depth - 1];
+      const guint64 end = row_ptr[v + 1];
+      guint lv = low[v];
+
+      for (; k < end; k++)
+        {
+          guint w = col[k];
+          guint nw = num[w];
+
+          if (nw == 0)
+            break;
+          if (nw < lv)        /* on the stack (DONE is larger than any number) */
+            lv = nw;
+        }
+      low[v] = lv;
+      if (k < end)
+        {
+          guint w = col[k];
+
+          cursor[depth - 1] = k + 1;
+          num[w] = low[w] = ++counter;
+          stack[sp++] = w;
+          path[depth] = w;
+          cursor[depth++] = row_ptr[w];
+          continue;
+        }
+
+      depth--;
+      if (lv == num[v])
+        {
+          guint w;
+
+          do
+            {
+              w = stack[--sp];
+              num[w] = DONE;
+              low[w] = n_components;
+            }
+          while (w != v);
+          n_components++;
+        }
+      else
+        {
+          guint u = path[depth - 1];
+
+          if (lv < low[u])
+            low[u] = lv;
+        }
+    }
+  *n_reached = counter;
+  return n_components;
+}
+
+/* The general case: every component, then the closed ones. */
+static void
+analyse_components (const AugurCtmc *c,
+                    CtmcStructure   *st)
+{
+  const guint n = c->n;
+  g_autofree guint *num = g_new0 (guint, n);
+  g_autofree guint *comp = g_new (guint, n);
+  g_autofree guint8 *open = NULL;
+  g_autofree guint *size = NULL;
+  guint n_components, n_reached, bottom = DONE;
+
+  n_components = tarjan (c, num, comp, &n_reached);
+  g_assert (n_reached == st->n_reached);
+
+  /* A component is closed when no transition leaves it. */
+  open = g_new0 (guint8, n_components);
+  size = g_new0 (guint, n_components);
+  for (guint v = 0; v < n; v++)
+    {
+      guint cv;
+
+      if (num[v] != DONE)
+        continue;
+      cv = comp[v];
+      size[cv]++;
+      for (guint64 k = c->row_ptr[v]; k < c->row_ptr[v + 1]; k++)
+        if (comp[c->col[k]] != cv)
+          {
+            open[cv] = 1;
+            break;
+          }
+    }
+
+  for (guint v = 0; v < n; v++)
+    {
+      guint cv;
+
+      if (num[v] != DONE || open[comp[v]])
+        continue;
+      cv = comp[v];
+      /* first time this closed class is met: v is its smallest state */
+      if (st->n_bottom < 2)
+        st->example[st->n_bottom] = v;
+      if (st->n_bottom == 0)
+        bottom = cv;
+      st->n_bottom++;
+      st->n_closed += size[cv];
+      open[cv] = 2;
+    }
+  g_assert (st->n_bottom >= 1);
+
+  if (st->n_bottom == 1)
+    {
+      guint m = 0;
+
+      st->members = g_new (guint, st->n_closed);
+      for (guint v = 0; v < n; v++)
+        if (num[v] == DONE && comp[v] == bottom)
+          st->members[m++] = v;
+      g_assert (m == st->n_closed);
+    }
+}
+
+enum {
+  REACHED = 1 << 0,     /* from state 0 */
+  REACHES_0 = 1 << 1,
+  REACHES_S = 1 << 2,   /* the candidate state s of the current round */
+  FROM_S = 1 << 3,
+};
+
+/* Breadth-first search from root along ptr/adj through the states that
+ * have all the bits of within; marks them with mark and lists them in
+ * queue, in the order reached.  Returns how many. */
+static guint
+bfs (const guint64 *restrict ptr,
+     const guint *restrict   adj,
+     guint                   root,
+     guint8 *restrict        marks,
+     guint8                  mark,
+     guint8                  within,
+     guint *restrict         queue)
 {
   guint head = 0, tail = 0;
 
-  memset (seen, 0, n);
-  seen[root] = 1;
+  marks[root] |= mark;
   queue[tail++] = root;
   while (head < tail)
     {
       guint s = queue[head++];
 
       for (guint64 k = ptr[s]; k < ptr[s + 1]; k++)
-        if (!seen[adj[k]])
-          {
-            seen[adj[k]] = 1;
-            queue[tail++] = adj[k];
-          }
+        {
+          guint t = adj[k];
+          guint8 m = marks[t];
+
+          if (!(m & mark) && (m & within) == within)
+            {
+              marks[t] = m | mark;
+              queue[tail++] = t;
+            }
+        }
     }
   return tail;
 }
 
-/* 0: irreducible; 1: absorbing state; 2: not reached from 0; 3: cannot
- * return to 0. */
-static int
-check_irreducible (const AugurCtmc *c,
-                   guint           *bad_state)
+/* Breadth-first searches cost little on chains numbered in breadth-first
+ * order (as derived state spaces are); the depth-first search of Tarjan's
+ * algorithm jumps around memory and costs ~10 times more.  So: forwards
+ * and backwards from state 0 settle the irreducible case; when state 0 is
+ * transient, a few rounds try a late state s of the set that cannot return:
+ * if all that s reaches returns to s, that is a closed class, the only one
+ * when every state reaches it.  Tarjan's algorithm settles the rest. */
+static CtmcStructure *
+analyse (const AugurCtmc *c)
 {
-  g_autofree guint8 *seen = NULL;
-  g_autofree guint *queue = NULL;
-  guint n = c->n;
+  const guint n = c->n;
+  CtmcStructure *st = g_new0 (CtmcStructure, 1);
+  g_autofree guint8 *marks = g_new0 (guint8, n);
+  g_autofree guint *queue = g_new (guint, n);
+  g_autofree guint *back = g_new (guint, n);
+  guint nq, n_from = 0;
+  guint8 exclude = REACHES_0, closed = 0;
 
-  if (n == 1)
-    return 0;
-  for (guint i = 0; i < n; i++)
-    if (c->exit[i] == 0)
-      {
-        *bad_state = i;
-        return 1;
-      }
+  st->unreached = st->not_returning = st->absorbing = DONE;
+  st->example[0] = st->example[1] = DONE;
 
-  seen = g_new (guint8, n);
-  queue = g_new (guint, n);
-  if (bfs_count (n, 0, c->row_ptr, c->col, seen, queue) < n)
+  st->n_reached = nq = bfs (c->row_ptr, c->col, 0, marks, REACHED, 0, queue);
+  if (bfs (c->in_ptr, c->in_src, 0, marks, REACHES_0, REACHED, back) == st->n_reached)
     {
-      for (guint i = 0; i < n; i++)
-        if (!seen[i])
+      /* the reachable states form one closed class */
+      st->n_bottom = 1;
+      st->n_closed = st->n_reached;
+      st->example[0] = 0;
+      st->irreducible = st->n_reached == n;
+      if (c->exit[0] == 0)
+        {
+          st->n_absorbing = 1;
+          st->absorbing = 0;
+        }
+      if (st->irreducible)
+        return st;
+      closed = REACHED;
+    }
+
+  for (guint v = 0; v < n; v++)
+    {
+      if (!(marks[v] & REACHED))
+        {
+          if (st->unreached == DONE)
+            st->unreached = v;
+          continue;
+        }
+      if (!(marks[v] & REACHES_0) && st->not_returning == DONE)
+        st->not_returning = v;
+      if (c->exit[v] == 0 && st->n_absorbing++ == 0)
+        st->absorbing = v;
+    }
+
+  /* The candidates (the states in queue without the exclude bit) form a
+   * closed set: none reaches a state with the bit. */
+  for (guint round = 0; closed == 0 && round < 4; round++)
+    {
+      guint s = DONE, n_back;
+      gboolean returns = TRUE;
+
+      for (guint k = nq; k > 0; k--)
+        if (!(marks[queue[k - 1]] & exclude))
           {
-            *bad_state = i;
+            s = queue[k - 1];
             break;
           }
-      return 2;
+      g_assert (s != DONE);
+      for (guint v = 0; v < n; v++)
+        marks[v] &= ~(REACHES_S | FROM_S);
+      n_back = bfs (c->in_ptr, c->in_src, s, marks, REACHES_S, REACHED, back);
+      n_from = nq = bfs (c->row_ptr, c->col, s, marks, FROM_S, 0, queue);
+      for (guint k = 0; k < nq && returns; k++)
+        returns = (marks[queue[k]] & REACHES_S) != 0;
+      if (returns)
+        {
+          /* what s reaches is its class, and closed */
+          if (n_back == st->n_reached)
+            closed = FROM_S;   /* and the only one */
+          break;
+        }
+      exclude = REACHES_S;
     }
-  if (bfs_count (n, 0, c->in_ptr, c->in_src, seen, queue) < n)
+
+  if (closed == 0)
     {
-      for (guint i = 0; i < n; i++)
-        if (!seen[i])
-          {
-            *bad_state = i;
-            break;
-          }
-      return 3;
+      analyse_components (c, st);
+      g_debug ("structure of %u states: %u reached, %u closed classes (%u states), found by components",
+               n, st->n_reached, st->n_bottom, st->n_closed);
+      return st;
     }
-  return 0;
+
+  {
+    guint m = 0;
+
+    st->n_bottom = 1;
+    st->n_closed = closed == REACHED ? st->n_reached : n_from;
+    st->members = g_new (guint, st->n_closed);
+    for (guint v = 0; v < n; v++)
+      if (marks[v] & closed)
+        st->members[m++] = v;
+    g_assert (m == st->n_closed);
+    st->example[0] = st->members[0];
+  }
+  g_debug ("structure of %u states: %u reached, one closed class of %u states, found by searches",
+           n, st->n_reached, st->n_closed);
+  return st;
+}
+
+const CtmcStructure *
+ctmc_get_structure (const AugurCtmc *ctmc)
+{
+  AugurCtmc *c = (AugurCtmc *) ctmc;
+
+  if (g_once_init_enter (&c->structure))
+    g_once_init_leave (&c->structure, analyse (c));
+  return c->structure;
+}
+
+static void
+structure_free (CtmcStructure *st)
+{
+  if (st == NULL)
+    return;
+  g_free (st->members);
+  g_free (st);
 }
 
 gboolean
 augur_ctmc_is_irreducible (const AugurCtmc *ctmc,
                            guint           *bad_state)
 {
-  guint bad = 0;
+  const CtmcStructure *st;
 
   g_return_val_if_fail (ctmc != NULL, FALSE);
 
-  if (check_irreducible (ctmc, &bad) == 0)
+  st = ctmc_get_structure (ctmc);
+  if (st->irreducible)
     return TRUE;
   if (bad_state != NULL)
-    *bad_state = bad;
+    *bad_state = st->unreached != DONE ? st->unreached : st->not_returning;
   return FALSE;
 }
 
+guint
+augur_ctmc_get_n_transient (const AugurCtmc *ctmc)
+{
+  g_return_val_if_fail (ctmc != NULL, 0);
+
+  return ctmc->n - ctmc_get_structure (ctmc)->n_closed;
+}
+
+AugurCtmc *
+ctmc_new_restricted (const AugurCtmc *ctmc,
+                     const guint     *members,
+                     guint            n_members)
+{
+  g_autofree guint *map = g_new (guint, ctmc->n);
+  g_autoptr(GError) error = NULL;
+  guint64 *row_ptr = g_new (guint64, (gsize) n_members + 1);
+  guint64 nnz = 0, w = 0;
+  guint *col;
+  double *rate;
+  AugurCtmc *sub;
+
+  memset (map, 0xff, sizeof (guint) * ctmc->n);
+  for (guint k = 0; k < n_members; k++)
+    {
+      map[members[k]] = k;
+      nnz += ctmc->row_ptr[members[k] + 1] - ctmc->row_ptr[members[k]];
+    }
+  col = g_new (guint, MAX (nnz, 1));
+  rate = g_new (double, MAX (nnz, 1));
+  row_ptr[0] = 0;
+  for (guint k = 0; k < n_members; k++)
+    {
+      guint s = members[k];
+
+      /* map is increasing on the members: rows stay sorted */
+      for (guint64 e = ctmc->row_ptr[s]; e < ctmc->row_ptr[s + 1]; e++)
+        {
+          g_assert (map[ctmc->col[e]] != DONE);
+          col[w] = map[ctmc->col[e]];
+          rate[w] = ctmc->rate[e];
+          w++;
+        }
+      row_ptr[k + 1] = w;
+    }
+  sub = augur_ctmc_new_from_csr (n_members, row_ptr, col, rate, &error);
+  g_assert_no_error (error);
+  return sub;
+}
+
 /* ------------------------------------------------------------------------ */
-/* Kernels                                                                  */
+/* Residual                                                                 */
 
 /* max_j |(pi Q)_j| / max_j q_j, pi taken as given. */
 double
@@ -457,968 +728,3 @@ augur_ctmc_residual (const AugurCtmc *ctmc,
   return worst;
 }
 
-/* The stop test: sum_j |(pi Q)_j| / sum_j pi_j q_j, the net flow left
- * unbalanced relative to the total flow.  Unlike the reported residual
- * (infinity norm over the largest exit rate, in *inf) it does not shrink
- * with the number of states or with the spread of the rates, so one
- * tolerance gives the same accuracy of measures on every chain.  It is
- * never smaller than the reported residual. */
-static double
-residual_norms (const AugurCtmc *c,
-                const double    *pi,
-                double          *inf)
-{
-  const guint64 *restrict ip = c->in_ptr;
-  const guint *restrict src = c->in_src;
-  const double *restrict w = c->in_w;
-  const double *restrict exit = c->exit;
-  double worst = 0, total = 0, flow = 0;
-  guint64 k = 0;
-
-  for (guint j = 0; j < c->n; j++)
-    {
-      guint64 end = ip[j + 1];
-      double s = 0, r;
-
-      for (; k < end; k++)
-        s += w[k] * pi[src[k]];
-      r = fabs (exit[j] * (s - pi[j]));
-      total += r;
-      flow += fabs (exit[j] * pi[j]);
-      if (!(r <= worst))
-        worst = r;
-    }
-  if (c->max_exit > 0)
-    worst /= c->max_exit;
-  *inf = worst;
-  if (!isfinite (worst) || !isfinite (flow))
-    return INFINITY;
-  return flow > 0 ? total / flow : (total > 0 ? INFINITY : 0);
-}
-
-/* One forward Gauss-Seidel (omega == 1) or SOR sweep in place; returns the
- * sum of the new vector. */
-static double
-sweep_sor (const AugurCtmc *c,
-           double *restrict x,
-           double           omega)
-{
-  const guint64 *restrict ip = c->in_ptr;
-  const guint *restrict src = c->in_src;
-  const double *restrict w = c->in_w;
-  const guint n = c->n;
-  double total = 0;
-  guint64 k = 0;
-
-  if (omega == 1.0)
-    {
-      for (guint j = 0; j < n; j++)
-        {
-          const guint64 end = ip[j + 1];
-          double s = 0;
-
-          for (; k < end; k++)
-            s += w[k] * x[src[k]];
-          x[j] = s;
-          total += s;
-        }
-    }
-  else
-    {
-      for (guint j = 0; j < n; j++)
-        {
-          const guint64 end = ip[j + 1];
-          double s = 0;
-
-          for (; k < end; k++)
-            s += w[k] * x[src[k]];
-          s = x[j] + omega * (s - x[j]);
-          x[j] = s;
-          total += s;
-        }
-    }
-  return total;
-}
-
-/* y = x + d_j (W x - x)_j with d_j = damping (Jacobi) or q_j / Lambda
- * (uniformised power method, P = I + Q / Lambda). */
-static double
-sweep_jacobi (const AugurCtmc *c,
-              const double *restrict x,
-              double *restrict       y,
-              double                 damping,
-              double                 inv_lambda)
-{
-  const guint64 *restrict ip = c->in_ptr;
-  const guint *restrict src = c->in_src;
-  const double *restrict w = c->in_w;
-  const double *restrict exit = c->exit;
-  const guint n = c->n;
-  double total = 0;
-  guint64 k = 0;
-
-  for (guint j = 0; j < n; j++)
-    {
-      const guint64 end = ip[j + 1];
-      double s = 0, d;
-
-      for (; k < end; k++)
-        s += w[k] * x[src[k]];
-      d = inv_lambda > 0 ? exit[j] * inv_lambda : damping;
-      s = x[j] + d * (s - x[j]);
-      y[j] = s;
-      total += s;
-    }
-  return total;
-}
-
-static void
-scale (double *x,
-       guint   n,
-       double  f)
-{
-  for (guint i = 0; i < n; i++)
-    x[i] *= f;
-}
-
-static double
-sum (const double *x,
-     guint         n)
-{
-  double s = 0;
-
-  for (guint i = 0; i < n; i++)
-    s += x[i];
-  return s;
-}
-
-/* Clamps the small negative entries rounding leaves behind, normalises. */
-static gboolean
-clean_up (double *x,
-          guint   n)
-{
-  double s;
-
-  for (guint i = 0; i < n; i++)
-    if (x[i] < 0)
-      x[i] = 0;
-  s = sum (x, n);
-  if (!isfinite (s) || s <= 0)
-    return FALSE;
-  scale (x, n, 1.0 / s);
-  return TRUE;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Solver driver                                                            */
-
-typedef enum {
-  OUTCOME_CONVERGED,
-  OUTCOME_MAX_ITERATIONS,
-  OUTCOME_STAGNATED,
-  OUTCOME_DIVERGED,
-  OUTCOME_TIMEOUT,
-  OUTCOME_CANCELLED,
-} Outcome;
-
-typedef struct
-{
-  const AugurCtmc   *ctmc;
-  double             tol;
-  guint              max_iterations;
-  gint64             start;
-  gint64             deadline;        /* 0: none */
-  gint64             last_progress;
-  AugurProgressFunc  progress;
-  gpointer           progress_data;
-  GCancellable      *cancellable;
-  double             first_residual;
-  /* per attempt */
-  guint              iterations;
-  double             residual;        /* infinity norm, as reported */
-  double             residual1;       /* 1-norm, what the stop test uses */
-} Solve;
-
-/* Cheap enough to call every iteration of a large chain. */
-static Outcome
-solve_poll (Solve  *sv,
-            double  fraction)
-{
-  gint64 now;
-
-  if (g_cancellable_is_cancelled (sv->cancellable))
-    return OUTCOME_CANCELLED;
-  if (sv->progress == NULL && sv->deadline == 0)
-    return OUTCOME_CONVERGED;
-  now = g_get_monotonic_time ();
-  if (sv->deadline != 0 && now > sv->deadline)
-    return OUTCOME_TIMEOUT;
-  if (sv->progress != NULL && now - sv->last_progress >= PROGRESS_INTERVAL_US)
-    {
-      sv->last_progress = now;
-      sv->progress (CLAMP (fraction, 0.0, 0.999), _("Solving"), sv->progress_data);
-    }
-  return OUTCOME_CONVERGED;
-}
-
-static double
-residual_fraction (Solve  *sv,
-                   double  res)
-{
-  double a = sv->first_residual;
-
-  if (!(a > sv->tol) || !(res > 0))
-    return res <= sv->tol ? 1.0 : 0.0;
-  return log (a / res) / log (a / sv->tol);
-}
-
-static double
-measure (Solve        *sv,
-         const double *x)
-{
-  sv->residual1 = residual_norms (sv->ctmc, x, &sv->residual);
-  return sv->residual1;
-}
-
-static double
-normalise_and_measure (Solve  *sv,
-                       double *x,
-                       double  total)
-{
-  if (!isfinite (total) || total <= 0)
-    {
-      sv->residual = sv->residual1 = INFINITY;
-      return INFINITY;
-    }
-  scale (x, sv->ctmc->n, 1.0 / total);
-  return measure (sv, x);
-}
-
-/* Gauss-Seidel, SOR, Jacobi and the power method: one sweep per iteration,
- * normalised each time; the residual is computed when it could have
- * reached the tolerance (predicted from the rate so far) and at least every
- * MAX_CHECK_INTERVAL iterations.  With may_bail, gives up early when the
- * observed convergence rate cannot reach the tolerance within the budget. */
-static Outcome
-run_stationary (Solve           *sv,
-                AugurSolverKind  kind,
-                double           omega,
-                double          *x,
-                guint            budget,
-                gboolean         may_bail)
-{
-  const AugurCtmc *c = sv->ctmc;
-  const guint n = c->n;
-  g_autofree double *y = NULL;
-  double res, best_res, total;
-  guint it = 0, next_check;
-  guint last_it, win_it;
-  double last_res, win_res;
-  guint poll_mask = c->nnz + n > 200000 ? 0 : c->nnz + n > 5000 ? 15 : 255;
-  /* SOR adaptation */
-  gboolean adapt = kind == AUGUR_SOLVER_SOR;
-  guint adapt_it = 0, n_adapt = 0;
-  double adapt_res = 0, best_rate = 1, best_omega = 1;
-  double inv_lambda = 0;
-  gint64 attempt_start = g_get_monotonic_time ();
-
-  if (kind == AUGUR_SOLVER_GAUSS_SEIDEL)
-    omega = 1.0;
-  else if (kind == AUGUR_SOLVER_JACOBI || kind == AUGUR_SOLVER_POWER)
-    {
-      y = g_new (double, n);
-      if (kind == AUGUR_SOLVER_POWER)
-        inv_lambda = 1.0 / (POWER_FACTOR * c->max_exit);
-    }
-
-  sv->iterations = 0;
-  res = best_res = normalise_and_measure (sv, x, sum (x, n));
-  if (!isfinite (res))
-    return OUTCOME_DIVERGED;
-  if (res <= sv->tol)
-    return OUTCOME_CONVERGED;
-
-  last_it = win_it = adapt_it = 0;
-  last_res = win_res = adapt_res = res;
-  next_check = 1;
-
-  while (it < budget)
-    {
-      if (y != NULL)
-        {
-          /* Jacobi and power are not the fast path: copying keeps the
-           * answer in x at every exit. */
-          total = sweep_jacobi (c, x, y, JACOBI_DAMPING, inv_lambda);
-          memcpy (x, y, sizeof (double) * n);
-        }
-      else
-        total = sweep_sor (c, x, omega);
-      it++;
-
-      if (!isfinite (total) || total <= 0)
-        {
-          sv->iterations = it;
-          sv->residual = sv->residual1 = INFINITY;
-          if (kind == AUGUR_SOLVER_SOR && omega != 1.0)
-            {
-              /* Over-relaxation blew up: restart plain Gauss-Seidel. */
-              for (guint i = 0; i < n; i++)
-                x[i] = 1.0 / n;
-              omega = 1.0;
-              adapt = FALSE;
-              continue;
-            }
-          return OUTCOME_DIVERGED;
-        }
-      scale (x, n, 1.0 / total);
-
-      if (it >= next_check || it == budget)
-        {
-          double rate;
-          guint step;
-
-          res = measure (sv, x);
-          sv->iterations = it;
-          if (!isfinite (res))
-            return OUTCOME_DIVERGED;
-          if (res <= sv->tol)
-            return OUTCOME_CONVERGED;
-          best_res = MIN (best_res, res);
-          if (res > 1e8 * best_res)
-            {
-              if (kind == AUGUR_SOLVER_SOR && omega != 1.0)
-                {
-                  omega = 1.0;
-                  adapt = FALSE;
-                }
-              else
-                return OUTCOME_DIVERGED;
-            }
-
-          /* Predict when the tolerance is reached. */
-          rate = pow (res / last_res, 1.0 / (it - last_it));
-          step = MAX_CHECK_INTERVAL;
-          if (rate > 0 && rate < 1)
-            {
-              double need = ceil (log (sv->tol / res) / log (rate));
-
-              if (need < step)
-                step = MAX ((guint) need, 1);
-            }
-          last_it = it;
-          last_res = res;
-          next_check = it + step;
-
-          /* Adaptive relaxation: start from Young's estimate for the
-           * Gauss-Seidel rate, then step back towards 1 when it hurts. */
-          if (adapt && it - adapt_it >= 20)
-            {
-              double r = pow (res / adapt_res, 1.0 / (it - adapt_it));
-
-              if (n_adapt == 0)
-                {
-                  best_rate = r;
-                  best_omega = omega;
-                  /* fast already: over-relaxation gains little */
-                  if (r < 0.5 || r >= 1)
-                    adapt = FALSE;
-                  else
-                    omega = MIN (1.9, 2.0 / (1.0 + sqrt (1.0 - r)));
-                }
-              else if (r < 0.98 * best_rate && n_adapt < 6)
-                {
-                  double step = omega - best_omega;
-
-                  best_rate = r;
-                  best_omega = omega;
-                  omega = MIN (1.95, omega + 0.5 * step);
-                }
-              else
-                {
-                  omega = r < best_rate ? omega : best_omega;
-                  adapt = FALSE;
-                }
-              n_adapt++;
-              adapt_it = it;
-              adapt_res = res;
-            }
-
-          /* Give up early when the observed rate cannot make it. */
-          if (it - win_it >= 100)
-            {
-              double r = pow (res / win_res, 1.0 / (it - win_it));
-
-              if (may_bail && !adapt)
-                {
-                  double need = r < 1 ? log (sv->tol / res) / log (r) : INFINITY;
-                  double per_it = (double) (g_get_monotonic_time () - attempt_start) / it;
-                  gboolean too_slow = need > (double) (budget - it);
-
-                  if (sv->deadline != 0)
-                    too_slow = too_slow ||
-                               need * per_it > (double) (sv->deadline - g_get_monotonic_time ());
-                  if (too_slow)
-                    return OUTCOME_STAGNATED;
-                }
-              win_it = it;
-              win_res = res;
-            }
-        }
-
-      if ((it & poll_mask) == 0)
-        {
-          Outcome o = solve_poll (sv, residual_fraction (sv, res));
-
-          if (o != OUTCOME_CONVERGED)
-            {
-              sv->iterations = it;
-              measure (sv, x);
-              return o;
-            }
-        }
-    }
-
-  sv->iterations = it;
-  return measure (sv, x) <= sv->tol ? OUTCOME_CONVERGED : OUTCOME_MAX_ITERATIONS;
-}
-
-/* Grassmann-Taksar-Heyman elimination: Gaussian elimination that removes
- * states from the last to the first and recomputes each pivot as the sum of
- * the remaining off-diagonal rates, so it never subtracts and needs no
- * pivoting; entries keep relative accuracy even in stiff chains.  Only the
- * span of nonzeros of each pivot row is touched, which makes banded
- * (breadth-first ordered) chains cheap. */
-static Outcome
-run_direct (Solve   *sv,
-            double  *x,
-            GError **error)
-{
-  const AugurCtmc *c = sv->ctmc;
-  const gsize n = c->n;
-  g_autofree double *a = NULL;
-  g_autofree double *piv = NULL;
-  double total;
-
-  sv->iterations = 0;
-  sv->residual = sv->residual1 = INFINITY;
-  if (n > DIRECT_MAX)
-    {
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
-                   _("The direct solver handles at most %u states; this chain has %u. Choose an iterative solver such as Gauss-Seidel."),
-                   DIRECT_MAX, c->n);
-      return OUTCOME_DIVERGED;
-    }
-  a = g_try_malloc0_n (n * n, sizeof (double));
-  if (a == NULL)
-    {
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
-                   _("Not enough memory for the direct solver (%u states). Choose an iterative solver."),
-                   c->n);
-      return OUTCOME_DIVERGED;
-    }
-  piv = g_new (double, n);
-  for (gsize i = 0; i < n; i++)
-    for (guint64 k = c->row_ptr[i]; k < c->row_ptr[i + 1]; k++)
-      a[i * n + c->col[k]] = c->rate[k];
-
-  for (gsize k = n - 1; k > 0; k--)
-    {
-      const double *restrict rk = a + k * n;
-      gsize lo = 0;
-      double s = 0;
-
-      if ((k & 15) == 0)
-        {
-          double done = 1.0 - pow ((double) k / n, 3);
-          Outcome o = solve_poll (sv, 0.95 * done);
-
-          if (o != OUTCOME_CONVERGED)
-            return o;
-        }
-      while (lo < k && rk[lo] == 0)
-        lo++;
-      for (gsize j = lo; j < k; j++)
-        s += rk[j];
-      if (!(s > 0))
-        {
-          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
-                       _("State %u has no path to any lower-numbered state: the chain has no unique steady state."),
-                       (guint) k);
-          return OUTCOME_DIVERGED;
-        }
-      piv[k] = s;
-      for (gsize i = 0; i < k; i++)
-        {
-          double *restrict ri = a + i * n;
-          double f = ri[k];
-
-          if (f == 0)
-            continue;
-          f /= s;
-          /* the diagonal a[i][i] is never read, so no need to skip j == i */
-          for (gsize j = lo; j < k; j++)
-            ri[j] += f * rk[j];
-        }
-    }
-
-  x[0] = 1;
-  total = 1;
-  for (gsize j = 1; j < n; j++)
-    {
-      double s = 0;
-
-      for (gsize i = 0; i < j; i++)
-        s += x[i] * a[i * n + j];
-      x[j] = s / piv[j];
-      total += x[j];
-    }
-  if (!isfinite (total) || total <= 0)
-    return OUTCOME_DIVERGED;
-  scale (x, c->n, 1.0 / total);
-  return isfinite (measure (sv, x)) ? OUTCOME_CONVERGED : OUTCOME_DIVERGED;
-}
-
-/* out = B u with (B u)_j = sum_i w_ij u_i - u_j, and 0 for the fixed
- * state f; every vector here has u_f = 0. */
-static void
-apply_b (const AugurCtmc *c,
-         const double *restrict u,
-         double *restrict out,
-         guint            f)
-{
-  const guint64 *restrict ip = c->in_ptr;
-  const guint *restrict src = c->in_src;
-  const double *restrict w = c->in_w;
-  guint64 k = 0;
-
-  for (guint j = 0; j < c->n; j++)
-    {
-      const guint64 end = ip[j + 1];
-      double s = 0;
-
-      for (; k < end; k++)
-        s += w[k] * u[src[k]];
-      out[j] = s - u[j];
-    }
-  out[f] = 0;
-}
-
-static double
-dot (const double *a,
-     const double *b,
-     guint         n)
-{
-  double s = 0;
-
-  for (guint i = 0; i < n; i++)
-    s += a[i] * b[i];
-  return s;
-}
-
-/* BiCGSTAB on the balance equations scaled by 1/q_j (Jacobi
- * preconditioning), with pi_f = 1 fixed for the state f of largest initial
- * probability and its own equation dropped. */
-static Outcome
-run_bicgstab (Solve   *sv,
-              double  *x,
-              guint    budget,
-              gboolean may_bail)
-{
-  const AugurCtmc *c = sv->ctmc;
-  const guint n = c->n;
-  g_autofree double *y = g_new (double, n);
-  g_autofree double *b = g_new0 (double, n);
-  g_autofree double *r = g_new (double, n);
-  g_autofree double *rh = g_new (double, n);
-  g_autofree double *p = g_new0 (double, n);
-  g_autofree double *v = g_new0 (double, n);
-  g_autofree double *s = g_new (double, n);
-  g_autofree double *t = g_new (double, n);
-  double rho = 1, alpha = 1, om = 1, res, best_res, win_res;
-  guint f = 0, it = 0, win_it = 0, next_check = MAX_CHECK_INTERVAL;
-  gboolean restart = TRUE;
-  guint poll_mask = c->nnz + n > 200000 ? 0 : c->nnz + n > 5000 ? 15 : 255;
-
-  sv->iterations = 0;
-  res = best_res = win_res = normalise_and_measure (sv, x, sum (x, n));
-  if (!isfinite (res))
-    return OUTCOME_DIVERGED;
-  if (res <= sv->tol)
-    return OUTCOME_CONVERGED;
-
-  for (guint i = 1; i < n; i++)
-    if (x[i] > x[f])
-      f = i;
-  for (guint i = 0; i < n; i++)
-    y[i] = x[i] / x[f];
-  y[f] = 0;
-  for (guint64 k = c->row_ptr[f]; k < c->row_ptr[f + 1]; k++)
-    b[c->col[k]] = -c->rate[k] / c->exit[c->col[k]];
-
-  while (it < budget)
-    {
-      double rho1, den, tt, ysum, est, flow;
-
-      if (restart)
-        {
-          apply_b (c, y, t, f);
-          for (guint i = 0; i < n; i++)
-            rh[i] = r[i] = b[i] - t[i];
-          memset (p, 0, sizeof (double) * n);
-          memset (v, 0, sizeof (double) * n);
-          rho = alpha = om = 1;
-          restart = FALSE;
-        }
-
-      rho1 = dot (rh, r, n);
-      if (rho1 == 0 || !isfinite (rho1))
-        {
-          restart = TRUE;
-          rho1 = dot (r, r, n);
-          if (rho1 == 0 || !isfinite (rho1))
-            break;   /* exact or hopeless: the residual check below decides */
-          continue;
-        }
-      {
-        double beta = (rho1 / rho) * (alpha / om);
-
-        for (guint i = 0; i < n; i++)
-          p[i] = r[i] + beta * (p[i] - om * v[i]);
-      }
-      apply_b (c, p, v, f);
-      den = dot (rh, v, n);
-      if (den == 0 || !isfinite (den))
-        {
-          restart = TRUE;
-          it++;
-          continue;
-        }
-      alpha = rho1 / den;
-      for (guint i = 0; i < n; i++)
-        s[i] = r[i] - alpha * v[i];
-      apply_b (c, s, t, f);
-      tt = dot (t, t, n);
-      om = tt > 0 ? dot (t, s, n) / tt : 0;
-      ysum = 1;
-      est = 0;
-      flow = c->exit[f];
-      for (guint i = 0; i < n; i++)
-        {
-          y[i] += alpha * p[i] + om * s[i];
-          r[i] = s[i] - om * t[i];
-          ysum += y[i];
-          est += c->exit[i] * fabs (r[i]);
-          flow += c->exit[i] * fabs (y[i]);
-        }
-      rho = rho1;
-      if (om == 0)
-        restart = TRUE;
-      it++;
-
-      est = flow > 0 ? est / flow : INFINITY;
-      if (est <= sv->tol || it >= next_check || it == budget || !isfinite (est))
-        {
-          memcpy (x, y, sizeof (double) * n);
-          x[f] = 1;
-          res = normalise_and_measure (sv, x, ysum);
-          sv->iterations = it;
-          if (!isfinite (res))
-            return OUTCOME_DIVERGED;
-          if (res <= sv->tol)
-            return OUTCOME_CONVERGED;
-          if (est <= sv->tol)
-            restart = TRUE;   /* the recurrence drifted from the truth */
-          best_res = MIN (best_res, res);
-          next_check = it + MAX_CHECK_INTERVAL;
-          if (it - win_it >= 200)
-            {
-              if (may_bail && best_res > 0.1 * win_res)
-                return OUTCOME_STAGNATED;
-              win_it = it;
-              win_res = best_res;
-            }
-        }
-
-      if ((it & poll_mask) == 0)
-        {
-          Outcome o = solve_poll (sv, residual_fraction (sv, res));
-
-          if (o != OUTCOME_CONVERGED)
-            {
-              memcpy (x, y, sizeof (double) * n);
-              x[f] = 1;
-              sv->iterations = it;
-              normalise_and_measure (sv, x, sum (x, n));
-              return o;
-            }
-        }
-    }
-
-  memcpy (x, y, sizeof (double) * n);
-  x[f] = 1;
-  sv->iterations = it;
-  if (!isfinite (normalise_and_measure (sv, x, sum (x, n))))
-    return OUTCOME_DIVERGED;
-  return sv->residual1 <= sv->tol ? OUTCOME_CONVERGED : OUTCOME_MAX_ITERATIONS;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Entry point                                                              */
-
-static Outcome
-run_one (Solve           *sv,
-         AugurSolverKind  kind,
-         double           omega,
-         double          *x,
-         guint            budget,
-         gboolean         may_bail,
-         GError         **error)
-{
-  switch (kind)
-    {
-    case AUGUR_SOLVER_DIRECT:
-      return run_direct (sv, x, error);
-    case AUGUR_SOLVER_BICGSTAB:
-      return run_bicgstab (sv, x, budget, may_bail);
-    case AUGUR_SOLVER_GAUSS_SEIDEL:
-    case AUGUR_SOLVER_SOR:
-    case AUGUR_SOLVER_JACOBI:
-    case AUGUR_SOLVER_POWER:
-      return run_stationary (sv, kind, omega, x, budget, may_bail);
-    case AUGUR_SOLVER_AUTO:
-    default:
-      g_assert_not_reached ();
-    }
-  return OUTCOME_DIVERGED;
-}
-
-static void
-set_failure (GError          **error,
-             Outcome           outcome,
-             AugurSolverKind   kind,
-             const Solve      *sv,
-             guint             iterations,
-             double            seconds)
-{
-  const char *name = augur_solver_kind_to_name (kind);
-
-  switch (outcome)
-    {
-    case OUTCOME_CANCELLED:
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED,
-                   _("Solving the Markov chain was cancelled."));
-      break;
-    case OUTCOME_TIMEOUT:
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
-                   _("The %s solver reached the time limit of %.3g s after %u iterations; the residual (net flow over all states, relative to the total flow) was still %.3g, above the tolerance %.3g (largest entry %.3g of the largest rate)."),
-                   name, seconds, iterations, sv->residual1, sv->tol, sv->residual);
-      break;
-    case OUTCOME_DIVERGED:
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
-                   _("The %s solver diverged after %u iterations (residual %.3g, tolerance %.3g). Try the direct solver for small chains, or Gauss-Seidel."),
-                   name, iterations, sv->residual1, sv->tol);
-      break;
-    case OUTCOME_STAGNATED:
-    case OUTCOME_MAX_ITERATIONS:
-    case OUTCOME_CONVERGED:
-    default:
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
-                   _("The %s solver did not converge in %u iterations: the residual (net flow over all states, relative to the total flow) is %.3g, above the tolerance %.3g (largest entry %.3g of the largest rate). Allow more iterations or a larger tolerance."),
-                   name, iterations, sv->residual1, sv->tol, sv->residual);
-      break;
-    }
-}
-
-double *
-augur_ctmc_steady_state (const AugurCtmc          *ctmc,
-                         const AugurSolverOptions *options,
-                         const double             *initial,
-                         AugurProgressFunc         progress,
-                         gpointer                  progress_data,
-                         GCancellable             *cancellable,
-                         AugurSolveInfo           *info,
-                         GError                  **error)
-{
-  static const AugurSolverOptions defaults = { AUGUR_SOLVER_AUTO, 0, 0, 0, 0 };
-  static const AugurSolverKind auto_chain[] = {
-    AUGUR_SOLVER_GAUSS_SEIDEL, AUGUR_SOLVER_SOR, AUGUR_SOLVER_BICGSTAB, AUGUR_SOLVER_POWER,
-  };
-  AugurSolveInfo local_info = { 0 };
-  Solve sv = { 0 };
-  g_autofree double *x = NULL;
-  g_autofree double *best = NULL;
-  AugurSolverKind plan[G_N_ELEMENTS (auto_chain) + 1];
-  guint n_plan = 0, used = 0, bad = 0;
-  double best_res = INFINITY, best_res_inf = INFINITY;
-  AugurSolverKind last = AUGUR_SOLVER_AUTO, best_kind = AUGUR_SOLVER_AUTO;
-  Outcome outcome = OUTCOME_DIVERGED;
-  int why;
-  guint n;
-
-  g_return_val_if_fail (ctmc != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (info == NULL)
-    info = &local_info;
-  memset (info, 0, sizeof *info);
-  if (options == NULL)
-    options = &defaults;
-
-  n = ctmc->n;
-  sv.ctmc = ctmc;
-  sv.start = g_get_monotonic_time ();
-  /* below a few rounding errors the stop test cannot be met */
-  sv.tol = MAX (options->tolerance > 0 ? options->tolerance : DEFAULT_TOLERANCE,
-                MIN_TOLERANCE);
-  sv.max_iterations = options->max_iterations > 0 ? options->max_iterations : DEFAULT_MAX_ITERATIONS;
-  sv.deadline = options->max_seconds > 0 ? sv.start + (gint64) (options->max_seconds * G_USEC_PER_SEC) : 0;
-  sv.progress = progress;
-  sv.progress_data = progress_data;
-  sv.cancellable = cancellable;
-  sv.residual = sv.residual1 = INFINITY;
-
-  if ((guint) options->kind > AUGUR_SOLVER_BICGSTAB || !isfinite (options->tolerance) ||
-      options->tolerance < 0 || !isfinite (options->omega) || options->omega < 0 ||
-      options->omega >= 2 || !isfinite (options->max_seconds) || options->max_seconds < 0)
-    {
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
-                   _("Invalid solver options: the kind must be known, the tolerance and time limit not negative, and the relaxation factor between 0 and 2."));
-      info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
-      return NULL;
-    }
-
-  x = g_new (double, n);
-  if (n == 1)
-    {
-      x[0] = 1;
-      info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind == AUGUR_SOLVER_AUTO ? AUGUR_SOLVER_DIRECT : options->kind));
-      info->converged = TRUE;
-      return g_steal_pointer (&x);
-    }
-
-  why = check_irreducible (ctmc, &bad);
-  if (why != 0)
-    {
-      info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
-      if (why == 1)
-        g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
-                     _("State %u is absorbing (it has no outgoing transition, a deadlock): the chain has no unique steady state."),
-                     bad);
-      else if (why == 2)
-        g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
-                     _("State %u cannot be reached from the initial state 0: the chain is not irreducible, so it has no unique steady state."),
-                     bad);
-      else
-        g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
-                     _("State %u cannot return to the initial state 0 (it lies in a closed set of states): the chain has no unique steady state."),
-                     bad);
-      info->seconds = (g_get_monotonic_time () - sv.start) / (double) G_USEC_PER_SEC;
-      return NULL;
-    }
-
-  if (initial != NULL)
-    {
-      double s = 0;
-
-      for (guint i = 0; i < n; i++)
-        {
-          if (!isfinite (initial[i]))
-            {
-              g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
-                           _("The initial vector is not finite at state %u."), i);
-              info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
-              return NULL;
-            }
-          x[i] = MAX (initial[i], 0.0);
-          s += x[i];
-        }
-      if (!(s > 0))
-        initial = NULL;
-    }
-  if (initial == NULL)
-    for (guint i = 0; i < n; i++)
-      x[i] = 1.0 / n;
-
-  if (options->kind != AUGUR_SOLVER_AUTO)
-    plan[n_plan++] = options->kind;
-  else
-    {
-      if (n <= AUTO_DIRECT_MAX)
-        plan[n_plan++] = AUGUR_SOLVER_DIRECT;
-      for (guint i = 0; i < G_N_ELEMENTS (auto_chain); i++)
-        plan[n_plan++] = auto_chain[i];
-    }
-  if (n_plan > 1)
-    best = g_memdup2 (x, sizeof (double) * n);
-
-  for (guint i = 0; i < n_plan; i++)
-    {
-      gboolean may_bail = i + 1 < n_plan;
-      g_autoptr(GError) local_error = NULL;
-      double omega = options->omega > 0 ? options->omega : 1.0;
-
-      last = plan[i];
-      outcome = run_one (&sv, plan[i], omega, x, sv.max_iterations - used, may_bail,
-                         n_plan > 1 ? &local_error : error);
-      used += sv.iterations;
-      if (outcome == OUTCOME_CONVERGED || outcome == OUTCOME_CANCELLED ||
-          outcome == OUTCOME_TIMEOUT)
-        break;
-      if (local_error != NULL && may_bail)
-        g_debug ("%s solver failed: %s", augur_solver_kind_to_name (plan[i]), local_error->message);
-      else if (local_error != NULL)
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      if (best != NULL)
-        {
-          /* Carry the best vector so far into the next method. */
-          if (sv.residual1 < best_res)
-            {
-              best_res = sv.residual1;
-              best_res_inf = sv.residual;
-              best_kind = plan[i];
-              memcpy (best, x, sizeof (double) * n);
-            }
-          else
-            memcpy (x, best, sizeof (double) * n);
-        }
-      if (used >= sv.max_iterations)
-        break;
-    }
-
-  info->iterations = used;
-  info->seconds = (g_get_monotonic_time () - sv.start) / (double) G_USEC_PER_SEC;
-
-  if (outcome == OUTCOME_CONVERGED)
-    {
-      /* Final check on the vector actually returned. */
-      if (!clean_up (x, n))
-        outcome = OUTCOME_DIVERGED;
-      else
-        {
-          if (!isfinite (measure (&sv, x)))
-            outcome = OUTCOME_DIVERGED;
-        }
-    }
-
-  if (outcome == OUTCOME_CONVERGED)
-    {
-      info->solver_name = g_strdup (augur_solver_kind_to_name (last));
-      info->residual = sv.residual;
-      info->converged = TRUE;
-      if (progress != NULL)
-        progress (1.0, _("Solving"), progress_data);
-      return g_steal_pointer (&x);
-    }
-
-  if (best != NULL && best_res < sv.residual1 && outcome != OUTCOME_CANCELLED)
-    {
-      sv.residual1 = best_res;
-      sv.residual = best_res_inf;
-      last = best_kind;
-    }
-  info->solver_name = g_strdup (augur_solver_kind_to_name (last));
-  info->residual = sv.residual;
-  if (error == NULL || *error == NULL)
-    set_failure (error, outcome, last, &sv, used, info->seconds);
-  return NULL;
-}

@@ -3,8 +3,11 @@
  * A chain is given by its off-diagonal transition rates in row-compressed
  * form (row = source state).  Duplicate (source, target) entries are summed
  * and self-loops are dropped when the chain is built: they do not change the
- * generator.  The chain is immutable once built and may be solved many times
- * (e.g. with new rates of the same structure, see augur_ctmc_set_rates()).
+ * generator.  The chain is immutable once built and may be solved many times,
+ * also from several threads at once.
+ *
+ * States are numbered from 0 in this interface; messages (GError) number
+ * them from 1, as the user interface does.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,13 +24,15 @@ typedef enum {
   AUGUR_CTMC_ERROR_INVALID,        /* negative/NaN rate, bad index, empty chain */
   AUGUR_CTMC_ERROR_NOT_CONVERGED,  /* message gives iterations and residual */
   AUGUR_CTMC_ERROR_TOO_LARGE,      /* e.g. direct method asked for a huge chain */
-  AUGUR_CTMC_ERROR_REDUCIBLE,      /* no unique steady state (absorbing states, ...) */
+  AUGUR_CTMC_ERROR_REDUCIBLE,      /* no unique steady state: several closed classes
+                                    * reachable from state 0, or a deadlock (the message
+                                    * names states) */
   AUGUR_CTMC_ERROR_CANCELLED,
 } AugurCtmcError;
 
 typedef enum {
   AUGUR_SOLVER_AUTO = 0,   /* direct for n <= 2000, else Gauss-Seidel/SOR, with fallbacks */
-  AUGUR_SOLVER_DIRECT,     /* dense LU (Gaussian elimination with partial pivoting) */
+  AUGUR_SOLVER_DIRECT,     /* dense Gaussian elimination (GTH form: stable without pivoting), n <= 4000 */
   AUGUR_SOLVER_GAUSS_SEIDEL,
   AUGUR_SOLVER_SOR,        /* adaptive relaxation factor */
   AUGUR_SOLVER_JACOBI,
@@ -44,15 +49,19 @@ const char *augur_solver_kind_to_name   (AugurSolverKind  kind);
 typedef struct {
   AugurSolverKind kind;
   guint           max_iterations;   /* 0: default (100000) */
-  double          tolerance;        /* 0: default 1e-12, relative residual */
+  double          tolerance;        /* 0: default 1e-13; stop when sum_j |(pi Q)_j| /
+                                     * sum_j pi_j |q_jj| <= tolerance (at least 32 eps),
+                                     * which implies residual <= tolerance */
   double          omega;            /* SOR start factor; 0: default */
   double          max_seconds;      /* 0: no limit */
 } AugurSolverOptions;
 
 /* What the solver did; filled even when it fails. */
 typedef struct {
-  char    *solver_name;   /* the method that produced the answer, e.g. "gauss-seidel" */
-  guint    iterations;    /* 0 for direct */
+  char    *solver_name;   /* the method that produced the answer, e.g. "gauss-seidel";
+                           * in AUTO, after fallbacks, e.g. "sor (after gauss-seidel
+                           * stagnated)".  Not translated (it is exported). */
+  guint    iterations;    /* of that method only; 0 for direct */
   double   residual;      /* ||pi Q||_inf / max_i |q_ii| after normalisation */
   gboolean converged;
   double   seconds;
@@ -84,11 +93,23 @@ guint      augur_ctmc_get_row           (const AugurCtmc *ctmc,
                                          const guint    **targets,
                                          const double   **rates);
 
-/* Steady state pi with pi Q = 0, sum pi = 1.  Returns a g_malloc'd array of
- * n doubles, or NULL and an error (NOT_CONVERGED says the iterations and the
- * final residual; info is filled in either case).  initial may be NULL or a
- * starting vector of n entries (e.g. the previous solution).  progress is
- * called at most ~20 times a second. */
+/* Steady state pi with pi Q = 0, sum pi = 1, of the chain started in state
+ * 0.  Returns a g_malloc'd array of n doubles, or NULL and an error
+ * (NOT_CONVERGED says the iterations and the final residual).
+ *
+ * Only the states reachable from state 0 matter.  When they contain exactly
+ * one closed class of states (no transition leaves it), the solver runs on
+ * that class alone and every other state (transient, or not reachable) gets
+ * exactly 0; see augur_ctmc_get_n_transient().  Several closed classes, or a
+ * single absorbing state (a deadlock), give AUGUR_CTMC_ERROR_REDUCIBLE with
+ * a message that names states.
+ *
+ * info may be NULL, or zero-initialised, or one filled by an earlier call:
+ * its previous solver_name is freed.  It is filled in either case (clear it
+ * with augur_solve_info_clear()); the residual is that of the returned
+ * vector on the whole chain.  initial may be NULL or a starting vector of n
+ * entries (e.g. the previous solution).  progress is called at most ~20
+ * times a second. */
 double    *augur_ctmc_steady_state (const AugurCtmc          *ctmc,
                                     const AugurSolverOptions *options,
                                     const double             *initial,
@@ -103,9 +124,18 @@ double     augur_ctmc_residual     (const AugurCtmc *ctmc,
                                     const double    *pi);
 
 /* Strongly connected check: TRUE if every state reaches every other.  When
- * FALSE and bad_state != NULL, stores one state that cannot return to the
- * initial state 0 (or is not reached from it). */
+ * FALSE and bad_state != NULL, stores the smallest state not reached from
+ * the initial state 0 or, if all are reached, the smallest state that
+ * cannot return to it.  The first call of this, of
+ * augur_ctmc_get_n_transient() or of augur_ctmc_steady_state() analyses
+ * the chain (strongly connected components, O(n + transitions)); later
+ * calls reuse the result. */
 gboolean   augur_ctmc_is_irreducible (const AugurCtmc *ctmc,
                                       guint           *bad_state);
+
+/* States outside the closed classes reachable from state 0: transient
+ * states and states not reachable from 0.  They have probability 0 in the
+ * steady state.  0 for an irreducible chain. */
+guint      augur_ctmc_get_n_transient (const AugurCtmc *ctmc);
 
 G_END_DECLS

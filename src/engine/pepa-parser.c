@@ -710,7 +710,9 @@ pepa_parse (const char *text,
             advance (&p);
           if (!p.failed && peek (&p)->kind != TOK_EOF)
             {
-              if (peek (&p)->kind == TOK_EQUALS)
+              if (peek (&p)->kind == TOK_EQUALS ||
+                  (peek (&p)->kind == TOK_IDENT && peek_at (&p, 1)->kind == TOK_EQUALS) ||
+                  (peek (&p)->kind == TOK_HASH && peek_at (&p, 1)->kind == TOK_IDENT))
                 error_at (&p, peek (&p), "the end of the model: the system equation must come last");
               else
                 error_at (&p, peek (&p), "the end of the model after the system equation (an operator such as '<a>', '||' or '+' may be missing)");

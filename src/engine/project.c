@@ -462,6 +462,29 @@ read_project (xmlDoc      *xml,
   return g_steal_pointer (&project);
 }
 
+/* libxml2 goes on after some errors (a mismatched end tag, then "premature
+ * end of data"), and ctxt->lastError keeps the last one; the first is the
+ * one the user has to fix. */
+typedef struct {
+  int   line;
+  int   column;
+  char *message;
+} FirstError;
+
+static void
+record_first_error (void        *user_data,
+                    xmlErrorPtr  err)
+{
+  xmlParserCtxt *ctxt = user_data;
+  FirstError *first = ctxt->_private;
+
+  if (first->message != NULL || err == NULL || err->level < XML_ERR_ERROR)
+    return;
+  first->line = err->line;
+  first->column = err->int2;
+  first->message = g_strchomp (g_strdup (err->message != NULL ? err->message : "not well-formed XML"));
+}
+
 AugurProject *
 augur_project_load_from_bytes (const char  *data,
                                gsize        length,
@@ -469,6 +492,7 @@ augur_project_load_from_bytes (const char  *data,
                                GError     **error)
 {
   AugurProject *project = NULL;
+  FirstError first = { 0, 0, NULL };
   xmlParserCtxt *ctxt;
   xmlDoc *xml;
 
@@ -490,31 +514,34 @@ augur_project_load_from_bytes (const char  *data,
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     g_error ("%s: out of memory", G_STRLOC);
+  /* The context has its own copy of the SAX handler; errors come to
+   * record_first_error() with the context as user data. */
+  ctxt->_private = &first;
+  ctxt->sax->serror = record_first_error;
 
   /* No network, no external entities; errors are collected, not printed. */
   xml = xmlCtxtReadMemory (ctxt, data != NULL ? data : "", (int) length, filename, NULL,
                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (xml == NULL || !ctxt->wellFormed)
     {
-      const xmlError *err = xmlCtxtGetLastError (ctxt);
-      g_autofree char *message = NULL;
+      if (first.message == NULL)
+        {
+          const xmlError *err = xmlCtxtGetLastError (ctxt);
 
-      if (err != NULL && err->message != NULL)
-        message = g_strchomp (g_strdup (err->message));
-      else
-        message = g_strdup ("not well-formed XML");
-
+          first.line = err != NULL ? err->line : 0;
+          first.column = err != NULL ? err->int2 : 0;
+          first.message = g_strchomp (g_strdup (err != NULL && err->message != NULL ?
+                                                err->message : "not well-formed XML"));
+        }
       g_set_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_MALFORMED,
-                   "%s:%d:%d: %s", filename,
-                   err != NULL ? err->line : 0,
-                   err != NULL ? err->int2 : 0,
-                   message);
+                   "%s:%d:%d: %s", filename, first.line, first.column, first.message);
     }
   else
     {
       project = read_project (xml, filename, error);
     }
 
+  g_free (first.message);
   if (xml != NULL)
     xmlFreeDoc (xml);
   xmlFreeParserCtxt (ctxt);

@@ -369,7 +369,8 @@ test_build_invalid (void)
   g_assert_null (augur_ctmc_new_from_csr (2, g_memdup2 (rp, sizeof rp),
                                           g_memdup2 (ok_col, sizeof ok_col),
                                           g_memdup2 (neg, sizeof neg), &error));
-  g_assert_nonnull (strstr (error->message, "state 1"));
+  /* numbered from 1, as in the user interface */
+  g_assert_nonnull (strstr (error->message, "from state 2 to state 1"));
   g_assert_nonnull (strstr (error->message, "-1"));
 }
 
@@ -562,67 +563,421 @@ test_pipeline_agree (void)
   augur_ctmc_free (c);
 }
 
+static AugurCtmc *
+build_or_die (Triples *t)
+{
+  g_autoptr(GError) error = NULL;
+  AugurCtmc *c = triples_build (t, &error);
+
+  g_assert_no_error (error);
+  return c;
+}
+
+/* Transient states 0, 2, 3 lead into the closed cycle 1 -> 4 -> 5 -> 1
+ * (rates a, b, c: pi proportional to 1/a, 1/b, 1/c); state 6 is not
+ * reachable from 0.  The class is not contiguous, so re-indexing shows. */
+static AugurCtmc *
+transient_chain (double *exact)
+{
+  const double a = 1.0, b = 2.0, c = 4.0;
+  const double s = 1 / a + 1 / b + 1 / c;
+  Triples t;
+
+  triples_init (&t, 7);
+  triples_add (&t, 0, 2, 2.0);
+  triples_add (&t, 2, 0, 1.0);     /* {0, 2} is a class, but not closed */
+  triples_add (&t, 2, 3, 3.0);
+  triples_add (&t, 3, 4, 0.5);
+  triples_add (&t, 0, 1, 1.0);
+  triples_add (&t, 1, 4, a);
+  triples_add (&t, 4, 5, b);
+  triples_add (&t, 5, 1, c);
+  triples_add (&t, 6, 3, 1.0);
+  memset (exact, 0, sizeof (double) * 7);
+  exact[1] = 1 / a / s;
+  exact[4] = 1 / b / s;
+  exact[5] = 1 / c / s;
+  return build_or_die (&t);
+}
+
+static void
+test_transient (void)
+{
+  double exact[7];
+  AugurCtmc *c = transient_chain (exact);
+  AugurSolveInfo info = { 0 };
+  guint bad = G_MAXUINT;
+
+  g_assert_false (augur_ctmc_is_irreducible (c, &bad));
+  g_assert_cmpuint (bad, ==, 6);          /* not reached from 0 */
+  g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, 4);
+
+  for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
+    {
+      AugurSolverOptions opts = { .kind = all_solvers[i] };
+      g_autoptr(GError) error = NULL;
+      g_autofree double *pi = NULL;
+
+      /* info reused without clearing: the call frees the old name */
+      pi = augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, &info, &error);
+      g_assert_no_error (error);
+      g_test_message ("%s: %u iterations, residual %.3g", info.solver_name,
+                      info.iterations, info.residual);
+      g_assert_true (info.converged);
+      g_assert_cmpstr (info.solver_name, ==,
+                       all_solvers[i] == AUGUR_SOLVER_AUTO ? "direct" : augur_solver_kind_to_name (all_solvers[i]));
+      assert_close (pi, exact, 7, 1e-13, 1e-12);
+      for (guint s = 0; s < 7; s++)
+        if (exact[s] == 0)
+          g_assert_cmpfloat (pi[s], ==, 0.0);
+      g_assert_cmpfloat (info.residual, <=, 1e-12);
+      /* the residual is that of the full vector on the full chain */
+      g_assert_cmpfloat (augur_ctmc_residual (c, pi), ==, info.residual);
+    }
+  augur_solve_info_clear (&info);
+
+  /* A start vector: only its entries on the closed class count. */
+  {
+    const double start[7] = { 5, 1, 5, 5, 2, 3, 5 };
+    const double no_mass[7] = { 1, 0, 1, 1, 0, 0, 1 };
+    AugurSolverOptions opts = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL };
+    g_autoptr(GError) error = NULL;
+    g_autofree double *pi = NULL;
+    g_autofree double *pi2 = NULL;
+
+    pi = augur_ctmc_steady_state (c, &opts, start, NULL, NULL, NULL, &info, &error);
+    g_assert_no_error (error);
+    assert_close (pi, exact, 7, 1e-13, 1e-12);
+    pi2 = augur_ctmc_steady_state (c, &opts, no_mass, NULL, NULL, NULL, &info, &error);
+    g_assert_no_error (error);
+    assert_close (pi2, exact, 7, 1e-13, 1e-12);
+    g_assert_cmpfloat (pi2[0], ==, 0.0);
+    augur_solve_info_clear (&info);
+  }
+  augur_ctmc_free (c);
+}
+
+/* Transient layers z_0 -> z_1 -> ... -> z_r -> {a, b}: z_k reaches z_k+1
+ * in three steps but everything below z_k+1 in one, so z_k+1 is the
+ * farthest state from z_k.  (This defeats the cheap search for the closed
+ * class that starts from the farthest state: the general analysis runs.) */
+static void
+test_transient_layers (void)
+{
+  const guint r = 8, n = 3 * r + 3, a = 3 * r + 1, b = 3 * r + 2;
+  g_autofree double *exact = g_new0 (double, n);
+  AugurCtmc *c;
+  Triples t;
+
+  triples_init (&t, n);
+  for (guint k = 0; k < r; k++)
+    {
+      triples_add (&t, 3 * k, 3 * k + 1, 1.0);
+      triples_add (&t, 3 * k + 1, 3 * k + 2, 1.0);
+      triples_add (&t, 3 * k + 2, 3 * k + 3, 1.0);
+      /* shortcuts to all below z_k+1 */
+      for (guint j = 3 * k + 4; j < n; j++)
+        triples_add (&t, 3 * k, j, 0.5);
+    }
+  triples_add (&t, 3 * r, a, 1.0);
+  triples_add (&t, a, b, 3.0);
+  triples_add (&t, b, a, 1.0);
+  c = build_or_die (&t);
+  exact[a] = 0.25;
+  exact[b] = 0.75;
+  g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, n - 2);
+
+  for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
+    {
+      AugurSolveInfo info = { 0 };
+      g_autofree double *pi = solve (c, all_solvers[i], &info);
+
+      assert_close (pi, exact, n, 1e-15, 1e-13);
+      for (guint s = 0; s < a; s++)
+        g_assert_cmpfloat (pi[s], ==, 0.0);
+      augur_solve_info_clear (&info);
+    }
+  augur_ctmc_free (c);
+}
+
+/* Above the direct threshold of AUTO: the 7-stage pipeline (2187 states)
+ * as the closed class behind a transient ladder of 600 states, interleaved
+ * (class state k is state 2k + 2 for k < 600, the ladder the odd states);
+ * the iterative solvers work on the compact class. */
+static void
+test_transient_large (void)
+{
+  const guint nt = 600;
+  AugurCtmc *p = pipeline (7, 10, 10, NULL, NULL);
+  const guint nb = augur_ctmc_get_n_states (p), n = nb + nt + 1;
+  g_autofree guint *id = g_new (guint, nb);
+  g_autofree double *exact = g_new0 (double, n);
+  AugurSolveInfo info = { 0 };
+  AugurCtmc *c;
+  Triples t;
+  const AugurSolverKind kinds[] = {
+    AUGUR_SOLVER_AUTO, AUGUR_SOLVER_GAUSS_SEIDEL, AUGUR_SOLVER_SOR,
+    AUGUR_SOLVER_BICGSTAB, AUGUR_SOLVER_JACOBI, AUGUR_SOLVER_POWER,
+  };
+  guint tr = 1;
+
+  for (guint k = 0; k < nb; k++)
+    id[k] = k < nt ? 2 * k + 2 : nt + k + 1;
+  triples_init (&t, n);
+  /* transient ladder 0 -> 1 <-> 3 <-> 5 ..., leaking into the class */
+  triples_add (&t, 0, 1, 1.0);
+  for (guint k = 0; k + 1 < nt; k++, tr += 2)
+    {
+      triples_add (&t, tr, tr + 2, 2.0);
+      triples_add (&t, tr, tr > 1 ? tr - 2 : 0, 1.0);
+    }
+  triples_add (&t, tr, id[nb / 2], 0.25);
+  for (guint k = 0; k < nb; k++)
+    {
+      const guint *targets;
+      const double *rates;
+      guint len = augur_ctmc_get_row (p, k, &targets, &rates);
+
+      for (guint e = 0; e < len; e++)
+        triples_add (&t, id[k], id[targets[e]], rates[e]);
+    }
+  c = build_or_die (&t);
+  g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, nt + 1);
+
+  {
+    g_autofree double *ref = solve (p, AUGUR_SOLVER_DIRECT, &info);
+
+    for (guint k = 0; k < nb; k++)
+      exact[id[k]] = ref[k];
+    augur_solve_info_clear (&info);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree double *pi = solve (c, kinds[i], &info);
+
+      g_test_message ("%s: %u iterations, residual %.3g", info.solver_name,
+                      info.iterations, info.residual);
+      if (kinds[i] == AUGUR_SOLVER_AUTO)
+        g_assert_cmpstr (info.solver_name, ==, "gauss-seidel");
+      g_assert_cmpuint (info.iterations, >, 0);
+      assert_close (pi, exact, n, 1e-13, 1e-8);
+      for (guint s = 0; s < n; s++)
+        if (exact[s] == 0)
+          g_assert_cmpfloat (pi[s], ==, 0.0);
+      g_assert_cmpfloat (augur_ctmc_residual (c, pi), ==, info.residual);
+      augur_solve_info_clear (&info);
+    }
+  augur_ctmc_free (c);
+  augur_ctmc_free (p);
+}
+
+/* A birth-death chain of 3000 states is slow for Gauss-Seidel (the mass
+ * has to travel against the sweep): AUTO falls back, and says so. */
+static void
+test_auto_fallback (void)
+{
+  const guint n = 3000;
+  g_autofree double *exact = g_new (double, n);
+  AugurCtmc *c = birth_death (n, bd_lambda, bd_mu, exact);
+  AugurSolveInfo info = { 0 };
+  g_autofree double *pi = solve (c, AUGUR_SOLVER_AUTO, &info);
+  const char *paren;
+
+  g_test_message ("%s: %u iterations, residual %.3g, %.3f s", info.solver_name,
+                  info.iterations, info.residual, info.seconds);
+  assert_close (pi, exact, n, 1e-13, 1e-9);
+  paren = strstr (info.solver_name, " (after gauss-seidel stagnated");
+  g_assert_nonnull (paren);
+  g_assert_cmpstr (paren + strlen (paren) - 1, ==, ")");
+  augur_solve_info_clear (&info);
+  augur_ctmc_free (c);
+}
+
+static void
+expect_reducible (AugurCtmc   *c,
+                  const char **needles)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
+    {
+      AugurSolverOptions opts = { .kind = all_solvers[i] };
+      AugurSolveInfo info = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      g_assert_null (augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, &info, &error));
+      g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE);
+      if (i == 0)
+        g_test_message ("%s", error->message);
+      for (guint k = 0; needles[k] != NULL; k++)
+        if (strstr (error->message, needles[k]) == NULL)
+          g_error ("'%s' not in '%s'", needles[k], error->message);
+      g_assert_false (info.converged);
+      g_assert_nonnull (info.solver_name);
+      augur_solve_info_clear (&info);
+    }
+}
+
 static void
 test_reducible (void)
 {
   Triples t;
-  g_autoptr(GError) error = NULL;
-  AugurSolveInfo info = { 0 };
   AugurCtmc *c;
   guint bad = G_MAXUINT;
-  double *pi;
 
-  /* 0 -> 1 -> 2, 2 absorbing */
-  triples_init (&t, 3);
+  /* Two closed classes {1, 2} and {3, 4}, entered from 0. */
+  triples_init (&t, 5);
+  triples_add (&t, 0, 3, 1.0);
   triples_add (&t, 0, 1, 1.0);
-  triples_add (&t, 1, 0, 1.0);
   triples_add (&t, 1, 2, 1.0);
-  c = triples_build (&t, &error);
-  g_assert_no_error (error);
-  g_assert_false (augur_ctmc_is_irreducible (c, &bad));
-  g_assert_cmpuint (bad, ==, 2);
-  pi = augur_ctmc_steady_state (c, NULL, NULL, NULL, NULL, NULL, &info, &error);
-  g_assert_null (pi);
-  g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE);
-  g_assert_nonnull (strstr (error->message, "State 2"));
-  g_assert_false (info.converged);
-  augur_solve_info_clear (&info);
-  g_clear_error (&error);
-  augur_ctmc_free (c);
-
-  /* Two closed classes {0,1} and {2,3}, entered from 0 via 1 -> 2. */
-  triples_init (&t, 4);
-  triples_add (&t, 0, 1, 1.0);
-  triples_add (&t, 1, 0, 1.0);
-  triples_add (&t, 1, 2, 1.0);
-  triples_add (&t, 2, 3, 1.0);
-  triples_add (&t, 3, 2, 1.0);
-  c = triples_build (&t, &error);
-  g_assert_no_error (error);
-  g_assert_false (augur_ctmc_is_irreducible (c, &bad));
-  g_assert_true (bad == 2 || bad == 3);
-  for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
-    {
-      AugurSolverOptions opts = { .kind = all_solvers[i] };
-
-      pi = augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, &info, &error);
-      g_assert_null (pi);
-      g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE);
-      g_assert_nonnull (strstr (error->message, "State 2"));
-      augur_solve_info_clear (&info);
-      g_clear_error (&error);
-    }
-  augur_ctmc_free (c);
-
-  /* State 1 is never reached from 0. */
-  triples_init (&t, 3);
-  triples_add (&t, 0, 2, 1.0);
-  triples_add (&t, 2, 0, 1.0);
-  triples_add (&t, 1, 0, 1.0);
-  c = triples_build (&t, &error);
-  g_assert_no_error (error);
+  triples_add (&t, 2, 1, 1.0);
+  triples_add (&t, 3, 4, 1.0);
+  triples_add (&t, 4, 3, 1.0);
+  c = build_or_die (&t);
   g_assert_false (augur_ctmc_is_irreducible (c, &bad));
   g_assert_cmpuint (bad, ==, 1);
+  g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, 1);
+  expect_reducible (c, (const char *[]) { "2 closed classes", "states 2 and 4 (numbered from 1)",
+                                          "cannot reach each other", "initial state", NULL });
+  augur_ctmc_free (c);
+
+  /* Three closed classes, two of them deadlocks: 0 -> {1}, {2, 3}, {4}. */
+  triples_init (&t, 5);
+  triples_add (&t, 0, 1, 1.0);
+  triples_add (&t, 0, 2, 1.0);
+  triples_add (&t, 0, 4, 1.0);
+  triples_add (&t, 2, 3, 1.0);
+  triples_add (&t, 3, 2, 1.0);
+  c = build_or_die (&t);
+  expect_reducible (c, (const char *[]) { "3 closed classes", "states 2 and 3",
+                                          "2 states are absorbing", "deadlock", "state 2.", NULL });
+  augur_ctmc_free (c);
+
+  /* A closed class unreachable from 0 does not count. */
+  triples_init (&t, 4);
+  triples_add (&t, 0, 1, 1.0);
+  triples_add (&t, 1, 0, 3.0);
+  triples_add (&t, 2, 3, 1.0);
+  triples_add (&t, 3, 2, 1.0);
+  c = build_or_die (&t);
+  {
+    AugurSolveInfo info = { 0 };
+    g_autofree double *pi = solve (c, AUGUR_SOLVER_AUTO, &info);
+
+    assert_close (pi, (const double[]) { 0.75, 0.25, 0, 0 }, 4, 1e-15, 1e-15);
+    g_assert_cmpfloat (pi[2], ==, 0.0);
+    g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, 2);
+    g_assert_false (augur_ctmc_is_irreducible (c, &bad));
+    g_assert_cmpuint (bad, ==, 2);
+    augur_solve_info_clear (&info);
+  }
+  augur_ctmc_free (c);
+}
+
+static void
+test_absorbing (void)
+{
+  Triples t;
+  AugurCtmc *c;
+  guint bad = G_MAXUINT;
+
+  /* 0 <-> 1 -> 2, 2 absorbing: every path ends there. */
+  triples_init (&t, 3);
+  triples_add (&t, 0, 1, 1.0);
+  triples_add (&t, 1, 0, 1.0);
+  triples_add (&t, 1, 2, 1.0);
+  c = build_or_die (&t);
+  g_assert_false (augur_ctmc_is_irreducible (c, &bad));
+  g_assert_cmpuint (bad, ==, 2);
+  g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, 2);
+  expect_reducible (c, (const char *[]) { "State 3 (numbered from 1)", "absorbing", "deadlock", NULL });
+  augur_ctmc_free (c);
+
+  /* The initial state itself is absorbing. */
+  triples_init (&t, 2);
+  triples_add (&t, 1, 0, 1.0);
+  c = build_or_die (&t);
+  expect_reducible (c, (const char *[]) { "State 1 (numbered from 1)", "deadlock", NULL });
+  augur_ctmc_free (c);
+}
+
+/* Deep graphs: a path of 10^6 states into a 3-cycle, and a cycle of 10^6
+ * states, need a depth-first search without recursion. */
+static void
+test_structure_deep (void)
+{
+  const guint n = 1000000;
+  AugurCtmc *c;
+  guint64 *rp;
+  guint *col;
+  double *rate;
+  g_autofree double *pi = NULL;
+  AugurSolveInfo info = { 0 };
+  g_autoptr(GError) error = NULL;
+  gint64 t0;
+
+  rp = g_new (guint64, n + 1);
+  col = g_new (guint, n);
+  rate = g_new (double, n);
+  for (guint i = 0; i <= n; i++)
+    rp[i] = i;
+  for (guint i = 0; i < n; i++)
+    {
+      col[i] = i + 1 < n ? i + 1 : n - 3;   /* n-3 -> n-2 -> n-1 -> n-3 */
+      rate[i] = 1.0 + (i % 7);
+    }
+  c = augur_ctmc_new_from_csr (n, rp, col, rate, NULL);
+  t0 = g_get_monotonic_time ();
+  g_assert_false (augur_ctmc_is_irreducible (c, NULL));
+  g_test_message ("structure of a path of %u states: %.3f s", n,
+                  (g_get_monotonic_time () - t0) / 1e6);
+  g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, n - 3);
+  pi = solve (c, AUGUR_SOLVER_AUTO, &info);
+  {
+    /* rates out of n-3, n-2, n-1 */
+    double r0 = 1.0 + (n - 3) % 7, r1 = 1.0 + (n - 2) % 7, r2 = 1.0 + (n - 1) % 7;
+    double s = 1 / r0 + 1 / r1 + 1 / r2;
+
+    g_assert_cmpfloat_with_epsilon (pi[n - 3], 1 / r0 / s, 1e-14);
+    g_assert_cmpfloat_with_epsilon (pi[n - 1], 1 / r2 / s, 1e-14);
+    g_assert_cmpfloat (pi[0], ==, 0.0);
+    g_assert_cmpfloat (pi[n - 4], ==, 0.0);
+  }
+  augur_solve_info_clear (&info);
+  augur_ctmc_free (c);
+
+  rp = g_new (guint64, n + 1);
+  col = g_new (guint, n);
+  rate = g_new (double, n);
+  for (guint i = 0; i <= n; i++)
+    rp[i] = i;
+  for (guint i = 0; i < n; i++)
+    {
+      col[i] = (i + 1) % n;
+      rate[i] = 1.0;
+    }
+  c = augur_ctmc_new_from_csr (n, rp, col, rate, NULL);
+  g_assert_true (augur_ctmc_is_irreducible (c, NULL));
+  g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, 0);
+  augur_ctmc_free (c);
+
+  /* A path of 10^6 - 1 states forking into two absorbing states: the
+   * general analysis (depth-first, 10^6 deep) names them. */
+  rp = g_new (guint64, n + 1);
+  col = g_new (guint, n - 1);
+  rate = g_new (double, n - 1);
+  for (guint i = 0; i <= n - 3; i++)
+    rp[i] = i;
+  rp[n - 2] = rp[n - 1] = rp[n] = n - 1;   /* n - 3 has two transitions */
+  for (guint k = 0; k < n - 1; k++)
+    {
+      col[k] = k + 1;                     /* row n - 3: n - 2 and n - 1 */
+      rate[k] = 1.0;
+    }
+  c = augur_ctmc_new_from_csr (n, rp, col, rate, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_ctmc_get_n_transitions (c), ==, n - 1);
+  g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, n - 2);
+  expect_reducible (c, (const char *[]) { "2 closed classes", "states 999999 and 1000000", NULL });
   augur_ctmc_free (c);
 }
 
@@ -893,7 +1248,13 @@ main (int   argc,
   g_test_add_func ("/engine/ctmc/steady/ncd-birth-death", test_ncd_birth_death);
   g_test_add_func ("/engine/ctmc/steady/stiff-pipeline", test_stiff_pipeline);
   g_test_add_func ("/engine/ctmc/steady/pipeline-agree", test_pipeline_agree);
+  g_test_add_func ("/engine/ctmc/steady/transient", test_transient);
+  g_test_add_func ("/engine/ctmc/steady/transient-large", test_transient_large);
+  g_test_add_func ("/engine/ctmc/steady/transient-layers", test_transient_layers);
+  g_test_add_func ("/engine/ctmc/steady/auto-fallback", test_auto_fallback);
   g_test_add_func ("/engine/ctmc/steady/reducible", test_reducible);
+  g_test_add_func ("/engine/ctmc/steady/absorbing", test_absorbing);
+  g_test_add_func ("/engine/ctmc/structure/deep", test_structure_deep);
   g_test_add_func ("/engine/ctmc/steady/not-converged", test_not_converged);
   g_test_add_func ("/engine/ctmc/steady/direct-too-large", test_direct_too_large);
   g_test_add_func ("/engine/ctmc/steady/cancel", test_cancel);

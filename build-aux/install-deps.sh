@@ -1,0 +1,32 @@
+#!/bin/sh
+# Installs what Augur needs to build and test on Debian 12 (bookworm), if
+# anything is missing.  Safe to run again: it installs nothing when all is there.
+set -eu
+
+PACKAGES="
+  build-essential clang meson ninja-build pkg-config python3
+  libglib2.0-dev libglib2.0-bin libgtk-4-dev libxml2-dev
+  gettext desktop-file-utils appstream librsvg2-bin
+  xvfb xauth fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
+"
+
+missing=""
+for p in $PACKAGES; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $p"
+  fi
+done
+
+if [ -z "$missing" ]; then
+  exit 0
+fi
+
+echo "Installing:$missing"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Builds Augur and runs every test headless (Xvfb): the normal build, then the
+# same suite under AddressSanitizer and UndefinedBehaviorSanitizer, then the
+# parser fuzz target for a bounded time.  Ends with "N passed, N failed".
+#
+#   build-aux/run-tests.sh            everything
+#   AUGUR_QUICK=1 build-aux/run-tests.sh   skip the sanitizer build and the fuzzer
+set -u
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+
+build-aux/install-deps.sh || { echo "could not install the build dependencies"; echo "0 passed, 1 failed"; exit 1; }
+
+failed_steps=0
+logs=""
+
+run_suite () {
+  # $1 build dir, $2.. extra meson setup options
+  dir="$1"; shift
+  if [ ! -f "$dir/build.ninja" ]; then
+    meson setup "$dir" "$@" || return 1
+  else
+    meson setup --reconfigure "$dir" "$@" >/dev/null || return 1
+  fi
+  ninja -C "$dir" || return 1
+  xvfb-run -a -s "-screen 0 1280x1024x24" \
+    meson test -C "$dir" --no-rebuild --print-errorlogs --no-suite bench --num-processes 2
+  logs="$logs $dir/meson-logs/testlog.json"
+  return 0
+}
+
+run_suite build || failed_steps=$((failed_steps + 1))
+
+if [ "${AUGUR_QUICK:-0}" != "1" ]; then
+  ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+    run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
+    || failed_steps=$((failed_steps + 1))
+
+  # The parser fuzz target, for a bounded time (libFuzzer, clang).
+  if command -v clang >/dev/null 2>&1; then
+    if [ ! -f build-fuzz/build.ninja ]; then
+      CC=clang meson setup build-fuzz -Dgui=disabled -Dfuzzing=true -Db_lundef=false >/dev/null \
+        || failed_steps=$((failed_steps + 1))
+    fi
+    if ninja -C build-fuzz tests/fuzz/fuzz-pepa >/dev/null; then
+      mkdir -p build-fuzz/corpus
+      cp tests/fuzz/corpus/* build-fuzz/corpus/ 2>/dev/null || true
+      if build-fuzz/tests/fuzz/fuzz-pepa -max_total_time="${AUGUR_FUZZ_SECONDS:-60}" \
+           -max_len=65536 -rss_limit_mb=4096 build-fuzz/corpus tests/fuzz/corpus >build-fuzz/fuzz.log 2>&1; then
+        echo "fuzz-pepa: no crash in ${AUGUR_FUZZ_SECONDS:-60} s ($(grep -c . build-fuzz/fuzz.log) log lines)"
+        echo '{"name": "fuzz-pepa", "result": "OK"}' > build-fuzz/fuzz-result.json
+      else
+        tail -40 build-fuzz/fuzz.log
+        echo '{"name": "fuzz-pepa", "result": "FAIL"}' > build-fuzz/fuzz-result.json
+      fi
+      logs="$logs build-fuzz/fuzz-result.json"
+    else
+      failed_steps=$((failed_steps + 1))
+    fi
+  fi
+fi
+
+python3 build-aux/count-tests.py $failed_steps $logs

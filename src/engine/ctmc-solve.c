@@ -1,0 +1,1124 @@
+/* ctmc-solve.c: steady-state solvers of a CTMC (see ctmc.c for the storage).
+ *
+ * A chain with transient states in front of a single closed class is solved
+ * on that class alone, re-indexed to a compact chain; the transient states
+ * get probability 0.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "ctmc-private.h"
+
+#define DEFAULT_MAX_ITERATIONS 100000
+#define DEFAULT_TOLERANCE      1e-13
+#define MIN_TOLERANCE          (32 * DBL_EPSILON)
+#define AUTO_DIRECT_MAX        2000
+#define DIRECT_MAX             4000
+#define JACOBI_DAMPING         (2.0 / 3.0)
+#define POWER_FACTOR           1.02
+#define PROGRESS_INTERVAL_US   50000   /* at most 20 calls a second */
+#define MAX_CHECK_INTERVAL     10      /* iterations between residual checks */
+
+/* ------------------------------------------------------------------------ */
+/* Kernels                                                                  */
+
+/* The stop test: sum_j |(pi Q)_j| / sum_j pi_j q_j, the net flow left
+ * unbalanced relative to the total flow.  Unlike the reported residual
+ * (infinity norm over the largest exit rate, in *inf) it does not shrink
+ * with the number of states or with the spread of the rates, so one
+ * tolerance gives the same accuracy of measures on every chain.  It is
+ * never smaller than the reported residual. */
+static double
+residual_norms (const AugurCtmc *c,
+                const double    *pi,
+                double          *inf)
+{
+  const guint64 *restrict ip = c->in_ptr;
+  const guint *restrict src = c->in_src;
+  const double *restrict w = c->in_w;
+  const double *restrict exit = c->exit;
+  double worst = 0, total = 0, flow = 0;
+  guint64 k = 0;
+
+  for (guint j = 0; j < c->n; j++)
+    {
+      guint64 end = ip[j + 1];
+      double s = 0, r;
+
+      for (; k < end; k++)
+        s += w[k] * pi[src[k]];
+      r = fabs (exit[j] * (s - pi[j]));
+      total += r;
+      flow += fabs (exit[j] * pi[j]);
+      if (!(r <= worst))
+        worst = r;
+    }
+  if (c->max_exit > 0)
+    worst /= c->max_exit;
+  *inf = worst;
+  if (!isfinite (worst) || !isfinite (flow))
+    return INFINITY;
+  return flow > 0 ? total / flow : (total > 0 ? INFINITY : 0);
+}
+
+/* One forward Gauss-Seidel (omega == 1) or SOR sweep in place; returns the
+ * sum of the new vector. */
+static double
+sweep_sor (const AugurCtmc *c,
+           double *restrict x,
+           double           omega)
+{
+  const guint64 *restrict ip = c->in_ptr;
+  const guint *restrict src = c->in_src;
+  const double *restrict w = c->in_w;
+  const guint n = c->n;
+  double total = 0;
+  guint64 k = 0;
+
+  if (omega == 1.0)
+    {
+      for (guint j = 0; j < n; j++)
+        {
+          const guint64 end = ip[j + 1];
+          double s = 0;
+
+          for (; k < end; k++)
+            s += w[k] * x[src[k]];
+          x[j] = s;
+          total += s;
+        }
+    }
+  else
+    {
+      for (guint j = 0; j < n; j++)
+        {
+          const guint64 end = ip[j + 1];
+          double s = 0;
+
+          for (; k < end; k++)
+            s += w[k] * x[src[k]];
+          s = x[j] + omega * (s - x[j]);
+          x[j] = s;
+          total += s;
+        }
+    }
+  return total;
+}
+
+/* y = x + d_j (W x - x)_j with d_j = damping (Jacobi) or q_j / Lambda
+ * (uniformised power method, P = I + Q / Lambda). */
+static double
+sweep_jacobi (const AugurCtmc *c,
+              const double *restrict x,
+              double *restrict       y,
+              double                 damping,
+              double                 inv_lambda)
+{
+  const guint64 *restrict ip = c->in_ptr;
+  const guint *restrict src = c->in_src;
+  const double *restrict w = c->in_w;
+  const double *restrict exit = c->exit;
+  const guint n = c->n;
+  double total = 0;
+  guint64 k = 0;
+
+  for (guint j = 0; j < n; j++)
+    {
+      const guint64 end = ip[j + 1];
+      double s = 0, d;
+
+      for (; k < end; k++)
+        s += w[k] * x[src[k]];
+      d = inv_lambda > 0 ? exit[j] * inv_lambda : damping;
+      s = x[j] + d * (s - x[j]);
+      y[j] = s;
+      total += s;
+    }
+  return total;
+}
+
+static void
+scale (double *x,
+       guint   n,
+       double  f)
+{
+  for (guint i = 0; i < n; i++)
+    x[i] *= f;
+}
+
+static double
+sum (const double *x,
+     guint         n)
+{
+  double s = 0;
+
+  for (guint i = 0; i < n; i++)
+    s += x[i];
+  return s;
+}
+
+/* Clamps the small negative entries rounding leaves behind, normalises. */
+static gboolean
+clean_up (double *x,
+          guint   n)
+{
+  double s;
+
+  for (guint i = 0; i < n; i++)
+    if (x[i] < 0)
+      x[i] = 0;
+  s = sum (x, n);
+  if (!isfinite (s) || s <= 0)
+    return FALSE;
+  scale (x, n, 1.0 / s);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Solver driver                                                            */
+
+typedef enum {
+  OUTCOME_CONVERGED,
+  OUTCOME_MAX_ITERATIONS,
+  OUTCOME_STAGNATED,
+  OUTCOME_DIVERGED,
+  OUTCOME_TIMEOUT,
+  OUTCOME_CANCELLED,
+} Outcome;
+
+typedef struct
+{
+  const AugurCtmc   *ctmc;
+  double             tol;
+  guint              max_iterations;
+  gint64             start;
+  gint64             deadline;        /* 0: none */
+  gint64             last_progress;
+  AugurProgressFunc  progress;
+  gpointer           progress_data;
+  GCancellable      *cancellable;
+  double             first_residual;  /* set by the first progress report */
+  const guint       *members;         /* sub-chain: its states in the full chain */
+  double             inf_scale;       /* sub-chain: residual on the full chain /
+                                       * residual on the sub-chain */
+  /* per attempt */
+  guint              iterations;
+  double             residual;        /* infinity norm, as reported */
+  double             residual1;       /* 1-norm, what the stop test uses */
+} Solve;
+
+/* Cheap enough to call every iteration of a large chain. */
+static Outcome
+solve_poll (Solve  *sv,
+            double  fraction)
+{
+  gint64 now;
+
+  if (g_cancellable_is_cancelled (sv->cancellable))
+    return OUTCOME_CANCELLED;
+  if (sv->progress == NULL && sv->deadline == 0)
+    return OUTCOME_CONVERGED;
+  now = g_get_monotonic_time ();
+  if (sv->deadline != 0 && now > sv->deadline)
+    return OUTCOME_TIMEOUT;
+  if (sv->progress != NULL && now - sv->last_progress >= PROGRESS_INTERVAL_US)
+    {
+      sv->last_progress = now;
+      sv->progress (CLAMP (fraction, 0.0, 0.999), _("Solving"), sv->progress_data);
+    }
+  return OUTCOME_CONVERGED;
+}
+
+static double
+residual_fraction (Solve  *sv,
+                   double  res)
+{
+  double a;
+
+  if (!(sv->first_residual > 0) && isfinite (res))
+    sv->first_residual = res;
+  a = sv->first_residual;
+
+  if (!(a > sv->tol) || !(res > 0))
+    return res <= sv->tol ? 1.0 : 0.0;
+  return log (a / res) / log (a / sv->tol);
+}
+
+static double
+measure (Solve        *sv,
+         const double *x)
+{
+  sv->residual1 = residual_norms (sv->ctmc, x, &sv->residual);
+  return sv->residual1;
+}
+
+static double
+normalise_and_measure (Solve  *sv,
+                       double *x,
+                       double  total)
+{
+  if (!isfinite (total) || total <= 0)
+    {
+      sv->residual = sv->residual1 = INFINITY;
+      return INFINITY;
+    }
+  scale (x, sv->ctmc->n, 1.0 / total);
+  return measure (sv, x);
+}
+
+/* Gauss-Seidel, SOR, Jacobi and the power method: one sweep per iteration,
+ * normalised each time; the residual is computed when it could have
+ * reached the tolerance (predicted from the rate so far) and at least every
+ * MAX_CHECK_INTERVAL iterations.  With may_bail, gives up early when the
+ * observed convergence rate cannot reach the tolerance within the budget. */
+static Outcome
+run_stationary (Solve           *sv,
+                AugurSolverKind  kind,
+                double           omega,
+                double          *x,
+                guint            budget,
+                gboolean         may_bail)
+{
+  const AugurCtmc *c = sv->ctmc;
+  const guint n = c->n;
+  g_autofree double *y = NULL;
+  double res, best_res, total;
+  guint it = 0, next_check;
+  guint last_it, win_it;
+  double last_res, win_res;
+  guint poll_mask = c->nnz + n > 200000 ? 0 : c->nnz + n > 5000 ? 15 : 255;
+  /* SOR adaptation */
+  gboolean adapt = kind == AUGUR_SOLVER_SOR;
+  guint adapt_it = 0, n_adapt = 0, settle_it = 0;
+  double adapt_res = 0, best_rate = 1, best_omega = 1;
+  double inv_lambda = 0;
+  gint64 attempt_start = g_get_monotonic_time ();
+
+  if (kind == AUGUR_SOLVER_GAUSS_SEIDEL)
+    omega = 1.0;
+  else if (kind == AUGUR_SOLVER_JACOBI || kind == AUGUR_SOLVER_POWER)
+    {
+      y = g_new (double, n);
+      if (kind == AUGUR_SOLVER_POWER)
+        inv_lambda = 1.0 / (POWER_FACTOR * c->max_exit);
+    }
+
+  sv->iterations = 0;
+  res = best_res = normalise_and_measure (sv, x, sum (x, n));
+  if (!isfinite (res))
+    return OUTCOME_DIVERGED;
+  if (res <= sv->tol)
+    return OUTCOME_CONVERGED;
+
+  last_it = win_it = adapt_it = 0;
+  last_res = win_res = adapt_res = res;
+  next_check = 1;
+
+  while (it < budget)
+    {
+      if (y != NULL)
+        {
+          /* Jacobi and power are not the fast path: copying keeps the
+           * answer in x at every exit. */
+          total = sweep_jacobi (c, x, y, JACOBI_DAMPING, inv_lambda);
+          memcpy (x, y, sizeof (double) * n);
+        }
+      else
+        total = sweep_sor (c, x, omega);
+      it++;
+
+      if (!isfinite (total) || total <= 0)
+        {
+          sv->iterations = it;
+          sv->residual = sv->residual1 = INFINITY;
+          if (kind == AUGUR_SOLVER_SOR && omega != 1.0)
+            {
+              /* Over-relaxation blew up: restart plain Gauss-Seidel. */
+              for (guint i = 0; i < n; i++)
+                x[i] = 1.0 / n;
+              omega = 1.0;
+              adapt = FALSE;
+              continue;
+            }
+          return OUTCOME_DIVERGED;
+        }
+      scale (x, n, 1.0 / total);
+
+      if (it >= next_check || it == budget)
+        {
+          double rate;
+          guint step;
+
+          res = measure (sv, x);
+          sv->iterations = it;
+          if (!isfinite (res))
+            return OUTCOME_DIVERGED;
+          if (res <= sv->tol)
+            return OUTCOME_CONVERGED;
+          best_res = MIN (best_res, res);
+          if (res > 1e8 * best_res)
+            {
+              if (kind == AUGUR_SOLVER_SOR && omega != 1.0)
+                {
+                  omega = 1.0;
+                  adapt = FALSE;
+                }
+              else
+                return OUTCOME_DIVERGED;
+            }
+
+          /* Predict when the tolerance is reached. */
+          rate = pow (res / last_res, 1.0 / (it - last_it));
+          step = MAX_CHECK_INTERVAL;
+          if (rate > 0 && rate < 1)
+            {
+              double need = ceil (log (sv->tol / res) / log (rate));
+
+              if (need < step)
+                step = MAX ((guint) need, 1);
+            }
+          last_it = it;
+          last_res = res;
+          next_check = it + step;
+
+          /* Adaptive relaxation: start from Young's estimate for the
+           * Gauss-Seidel rate, then step back towards 1 when it hurts. */
+          if (adapt && settle_it != 0 && it >= settle_it)
+            {
+              /* measure the new factor once its transient has passed */
+              adapt_it = it;
+              adapt_res = res;
+              settle_it = 0;
+            }
+          else if (adapt && settle_it == 0 && it - adapt_it >= 30)
+            {
+              double r = pow (res / adapt_res, 1.0 / (it - adapt_it));
+
+              if (n_adapt == 0)
+                {
+                  best_rate = r;
+                  best_omega = omega;
+                  /* fast already: over-relaxation gains little */
+                  if (r < 0.5 || r >= 1)
+                    adapt = FALSE;
+                  else
+                    omega = MIN (1.9, 2.0 / (1.0 + sqrt (1.0 - r)));
+                }
+              else if (r < 0.98 * best_rate && n_adapt < 6)
+                {
+                  double step = omega - best_omega;
+
+                  best_rate = r;
+                  best_omega = omega;
+                  omega = MIN (1.95, omega + 0.5 * step);
+                }
+              else
+                {
+                  omega = r < best_rate ? omega : best_omega;
+                  adapt = FALSE;
+                }
+              n_adapt++;
+              settle_it = it + 10;
+            }
+
+          /* Give up early when the observed rate cannot make it. */
+          if (it - win_it >= 100)
+            {
+              double r = pow (res / win_res, 1.0 / (it - win_it));
+
+              if (may_bail && !adapt)
+                {
+                  double need = r < 1 ? log (sv->tol / res) / log (r) : INFINITY;
+                  double per_it = (double) (g_get_monotonic_time () - attempt_start) / it;
+                  gboolean too_slow = need > (double) (budget - it);
+
+                  if (sv->deadline != 0)
+                    too_slow = too_slow ||
+                               need * per_it > (double) (sv->deadline - g_get_monotonic_time ());
+                  if (too_slow)
+                    return OUTCOME_STAGNATED;
+                }
+              win_it = it;
+              win_res = res;
+            }
+        }
+
+      if ((it & poll_mask) == 0)
+        {
+          Outcome o = solve_poll (sv, residual_fraction (sv, res));
+
+          if (o != OUTCOME_CONVERGED)
+            {
+              sv->iterations = it;
+              measure (sv, x);
+              return o;
+            }
+        }
+    }
+
+  sv->iterations = it;
+  return measure (sv, x) <= sv->tol ? OUTCOME_CONVERGED : OUTCOME_MAX_ITERATIONS;
+}
+
+/* Grassmann-Taksar-Heyman elimination: Gaussian elimination that removes
+ * states from the last to the first and recomputes each pivot as the sum of
+ * the remaining off-diagonal rates, so it never subtracts and needs no
+ * pivoting; entries keep relative accuracy even in stiff chains.  Only the
+ * span of nonzeros of each pivot row is touched, which makes banded
+ * (breadth-first ordered) chains cheap. */
+static Outcome
+run_direct (Solve   *sv,
+            double  *x,
+            GError **error)
+{
+  const AugurCtmc *c = sv->ctmc;
+  const gsize n = c->n;
+  g_autofree double *a = NULL;
+  g_autofree double *piv = NULL;
+  double total;
+
+  sv->iterations = 0;
+  sv->residual = sv->residual1 = INFINITY;
+  if (n > DIRECT_MAX)
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                   _("The direct solver handles at most %u states; this chain has %u. Choose an iterative solver such as Gauss-Seidel."),
+                   DIRECT_MAX, c->n);
+      return OUTCOME_DIVERGED;
+    }
+  a = g_try_malloc0_n (n * n, sizeof (double));
+  if (a == NULL)
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                   _("Not enough memory for the direct solver (%u states). Choose an iterative solver."),
+                   c->n);
+      return OUTCOME_DIVERGED;
+    }
+  piv = g_new (double, n);
+  for (gsize i = 0; i < n; i++)
+    for (guint64 k = c->row_ptr[i]; k < c->row_ptr[i + 1]; k++)
+      a[i * n + c->col[k]] = c->rate[k];
+
+  for (gsize k = n - 1; k > 0; k--)
+    {
+      const double *restrict rk = a + k * n;
+      gsize lo = 0;
+      double s = 0;
+
+      if ((k & 15) == 0)
+        {
+          double done = 1.0 - pow ((double) k / n, 3);
+          Outcome o = solve_poll (sv, 0.95 * done);
+
+          if (o != OUTCOME_CONVERGED)
+            return o;
+        }
+      while (lo < k && rk[lo] == 0)
+        lo++;
+      for (gsize j = lo; j < k; j++)
+        s += rk[j];
+      if (!(s > 0))
+        {
+          /* cannot happen on an irreducible chain, short of underflow */
+          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                       _("State %u has no path to any lower-numbered state: the chain has no unique steady state."),
+                       (sv->members != NULL ? sv->members[k] : (guint) k) + 1);
+          return OUTCOME_DIVERGED;
+        }
+      piv[k] = s;
+      for (gsize i = 0; i < k; i++)
+        {
+          double *restrict ri = a + i * n;
+          double f = ri[k];
+
+          if (f == 0)
+            continue;
+          f /= s;
+          /* the diagonal a[i][i] is never read, so no need to skip j == i */
+          for (gsize j = lo; j < k; j++)
+            ri[j] += f * rk[j];
+        }
+    }
+
+  x[0] = 1;
+  total = 1;
+  for (gsize j = 1; j < n; j++)
+    {
+      double s = 0;
+
+      for (gsize i = 0; i < j; i++)
+        s += x[i] * a[i * n + j];
+      x[j] = s / piv[j];
+      total += x[j];
+    }
+  if (!isfinite (total) || total <= 0)
+    return OUTCOME_DIVERGED;
+  scale (x, c->n, 1.0 / total);
+  return isfinite (measure (sv, x)) ? OUTCOME_CONVERGED : OUTCOME_DIVERGED;
+}
+
+/* out = B u with (B u)_j = sum_i w_ij u_i - u_j, and 0 for the fixed
+ * state f; every vector here has u_f = 0. */
+static void
+apply_b (const AugurCtmc *c,
+         const double *restrict u,
+         double *restrict out,
+         guint            f)
+{
+  const guint64 *restrict ip = c->in_ptr;
+  const guint *restrict src = c->in_src;
+  const double *restrict w = c->in_w;
+  guint64 k = 0;
+
+  for (guint j = 0; j < c->n; j++)
+    {
+      const guint64 end = ip[j + 1];
+      double s = 0;
+
+      for (; k < end; k++)
+        s += w[k] * u[src[k]];
+      out[j] = s - u[j];
+    }
+  out[f] = 0;
+}
+
+static double
+dot (const double *a,
+     const double *b,
+     guint         n)
+{
+  double s = 0;
+
+  for (guint i = 0; i < n; i++)
+    s += a[i] * b[i];
+  return s;
+}
+
+/* BiCGSTAB on the balance equations scaled by 1/q_j (Jacobi
+ * preconditioning), with pi_f = 1 fixed for the state f of largest initial
+ * probability and its own equation dropped. */
+static Outcome
+run_bicgstab (Solve   *sv,
+              double  *x,
+              guint    budget,
+              gboolean may_bail)
+{
+  const AugurCtmc *c = sv->ctmc;
+  const guint n = c->n;
+  g_autofree double *y = g_new (double, n);
+  g_autofree double *b = g_new0 (double, n);
+  g_autofree double *r = g_new (double, n);
+  g_autofree double *rh = g_new (double, n);
+  g_autofree double *p = g_new0 (double, n);
+  g_autofree double *v = g_new0 (double, n);
+  g_autofree double *s = g_new (double, n);
+  g_autofree double *t = g_new (double, n);
+  double rho = 1, alpha = 1, om = 1, res, best_res, win_res;
+  guint f = 0, it = 0, win_it = 0, next_check = MAX_CHECK_INTERVAL;
+  gboolean restart = TRUE;
+  guint poll_mask = c->nnz + n > 200000 ? 0 : c->nnz + n > 5000 ? 15 : 255;
+
+  sv->iterations = 0;
+  res = best_res = win_res = normalise_and_measure (sv, x, sum (x, n));
+  if (!isfinite (res))
+    return OUTCOME_DIVERGED;
+  if (res <= sv->tol)
+    return OUTCOME_CONVERGED;
+
+  for (guint i = 1; i < n; i++)
+    if (x[i] > x[f])
+      f = i;
+  for (guint i = 0; i < n; i++)
+    y[i] = x[i] / x[f];
+  y[f] = 0;
+  for (guint64 k = c->row_ptr[f]; k < c->row_ptr[f + 1]; k++)
+    b[c->col[k]] = -c->rate[k] / c->exit[c->col[k]];
+
+  while (it < budget)
+    {
+      double rho1, den, tt, ysum, est, flow;
+
+      if (restart)
+        {
+          apply_b (c, y, t, f);
+          for (guint i = 0; i < n; i++)
+            rh[i] = r[i] = b[i] - t[i];
+          memset (p, 0, sizeof (double) * n);
+          memset (v, 0, sizeof (double) * n);
+          rho = alpha = om = 1;
+          restart = FALSE;
+        }
+
+      rho1 = dot (rh, r, n);
+      if (rho1 == 0 || !isfinite (rho1))
+        {
+          restart = TRUE;
+          rho1 = dot (r, r, n);
+          if (rho1 == 0 || !isfinite (rho1))
+            break;   /* exact or hopeless: the residual check below decides */
+          continue;
+        }
+      {
+        double beta = (rho1 / rho) * (alpha / om);
+
+        for (guint i = 0; i < n; i++)
+          p[i] = r[i] + beta * (p[i] - om * v[i]);
+      }
+      apply_b (c, p, v, f);
+      den = dot (rh, v, n);
+      if (den == 0 || !isfinite (den))
+        {
+          restart = TRUE;
+          it++;
+          continue;
+        }
+      alpha = rho1 / den;
+      for (guint i = 0; i < n; i++)
+        s[i] = r[i] - alpha * v[i];
+      apply_b (c, s, t, f);
+      tt = dot (t, t, n);
+      om = tt > 0 ? dot (t, s, n) / tt : 0;
+      ysum = 1;
+      est = 0;
+      flow = c->exit[f];
+      for (guint i = 0; i < n; i++)
+        {
+          y[i] += alpha * p[i] + om * s[i];
+          r[i] = s[i] - om * t[i];
+          ysum += y[i];
+          est += c->exit[i] * fabs (r[i]);
+          flow += c->exit[i] * fabs (y[i]);
+        }
+      rho = rho1;
+      if (om == 0)
+        restart = TRUE;
+      it++;
+
+      est = flow > 0 ? est / flow : INFINITY;
+      if (est <= sv->tol || it >= next_check || it == budget || !isfinite (est))
+        {
+          memcpy (x, y, sizeof (double) * n);
+          x[f] = 1;
+          res = normalise_and_measure (sv, x, ysum);
+          sv->iterations = it;
+          if (!isfinite (res))
+            return OUTCOME_DIVERGED;
+          if (res <= sv->tol)
+            return OUTCOME_CONVERGED;
+          if (est <= sv->tol)
+            restart = TRUE;   /* the recurrence drifted from the truth */
+          best_res = MIN (best_res, res);
+          next_check = it + MAX_CHECK_INTERVAL;
+          if (it - win_it >= 200)
+            {
+              if (may_bail && best_res > 0.1 * win_res)
+                return OUTCOME_STAGNATED;
+              win_it = it;
+              win_res = best_res;
+            }
+        }
+
+      if ((it & poll_mask) == 0)
+        {
+          Outcome o = solve_poll (sv, residual_fraction (sv, res));
+
+          if (o != OUTCOME_CONVERGED)
+            {
+              memcpy (x, y, sizeof (double) * n);
+              x[f] = 1;
+              sv->iterations = it;
+              normalise_and_measure (sv, x, sum (x, n));
+              return o;
+            }
+        }
+    }
+
+  memcpy (x, y, sizeof (double) * n);
+  x[f] = 1;
+  sv->iterations = it;
+  if (!isfinite (normalise_and_measure (sv, x, sum (x, n))))
+    return OUTCOME_DIVERGED;
+  return sv->residual1 <= sv->tol ? OUTCOME_CONVERGED : OUTCOME_MAX_ITERATIONS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* ------------------------------------------------------------------------ */
+/* Entry point                                                              */
+
+static Outcome
+run_one (Solve           *sv,
+         AugurSolverKind  kind,
+         double           omega,
+         double          *x,
+         guint            budget,
+         gboolean         may_bail,
+         GError         **error)
+{
+  switch (kind)
+    {
+    case AUGUR_SOLVER_DIRECT:
+      return run_direct (sv, x, error);
+    case AUGUR_SOLVER_BICGSTAB:
+      return run_bicgstab (sv, x, budget, may_bail);
+    case AUGUR_SOLVER_GAUSS_SEIDEL:
+    case AUGUR_SOLVER_SOR:
+    case AUGUR_SOLVER_JACOBI:
+    case AUGUR_SOLVER_POWER:
+      return run_stationary (sv, kind, omega, x, budget, may_bail);
+    case AUGUR_SOLVER_AUTO:
+    default:
+      g_assert_not_reached ();
+    }
+  return OUTCOME_DIVERGED;
+}
+
+/* Why a method of the automatic sequence gave way to the next one.  Part
+ * of the solver name, which is an identifier (also in exported files), so
+ * not translated. */
+static const char *
+gave_way_reason (Outcome  outcome,
+                 gboolean failed)
+{
+  if (failed)
+    return "failed";
+  switch (outcome)
+    {
+    case OUTCOME_STAGNATED:
+      return "stagnated";
+    case OUTCOME_MAX_ITERATIONS:
+      return "ran out of iterations";
+    case OUTCOME_DIVERGED:
+      return "diverged";
+    case OUTCOME_CONVERGED:
+    case OUTCOME_TIMEOUT:
+    case OUTCOME_CANCELLED:
+    default:
+      return "stopped";
+    }
+}
+
+static void
+set_failure (GError          **error,
+             Outcome           outcome,
+             const char       *name,
+             const Solve      *sv,
+             guint             iterations,
+             double            seconds,
+             const char       *tried)
+{
+  g_autofree char *also = NULL;
+  double residual = sv->residual * sv->inf_scale;
+
+  if (tried != NULL)
+    also = g_strdup_printf (_(" Methods tried before: %s."), tried);
+
+  switch (outcome)
+    {
+    case OUTCOME_CANCELLED:
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED,
+                   _("Solving the Markov chain was cancelled."));
+      break;
+    case OUTCOME_TIMEOUT:
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
+                   _("The %s solver reached the time limit of %.3g s after %u iterations; the residual (net flow over all states, relative to the total flow) was still %.3g, above the tolerance %.3g (largest entry %.3g of the largest rate).%s"),
+                   name, seconds, iterations, sv->residual1, sv->tol, residual,
+                   also != NULL ? also : "");
+      break;
+    case OUTCOME_DIVERGED:
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
+                   _("The %s solver diverged after %u iterations (residual %.3g, tolerance %.3g). Try the direct solver for small chains, or Gauss-Seidel.%s"),
+                   name, iterations, sv->residual1, sv->tol, also != NULL ? also : "");
+      break;
+    case OUTCOME_STAGNATED:
+    case OUTCOME_MAX_ITERATIONS:
+    case OUTCOME_CONVERGED:
+    default:
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
+                   _("The %s solver did not converge in %u iterations: the residual (net flow over all states, relative to the total flow) is %.3g, above the tolerance %.3g (largest entry %.3g of the largest rate). Allow more iterations or a larger tolerance.%s"),
+                   name, iterations, sv->residual1, sv->tol, residual,
+                   also != NULL ? also : "");
+      break;
+    }
+}
+
+/* Solves the irreducible chain sv->ctmc from the start vector x (positive
+ * sum), in place.  Fills info except seconds; its residual is that of
+ * sv->ctmc times sv->inf_scale. */
+static gboolean
+solve_irreducible (Solve                    *sv,
+                   const AugurSolverOptions *options,
+                   double                   *x,
+                   AugurSolveInfo           *info,
+                   GError                  **error)
+{
+  static const AugurSolverKind auto_chain[] = {
+    AUGUR_SOLVER_GAUSS_SEIDEL, AUGUR_SOLVER_SOR, AUGUR_SOLVER_BICGSTAB, AUGUR_SOLVER_POWER,
+  };
+  const guint n = sv->ctmc->n;
+  AugurSolverKind plan[G_N_ELEMENTS (auto_chain) + 1];
+  g_autofree double *best = NULL;
+  g_autoptr(GString) tried = NULL;
+  guint n_plan = 0, used = 0, best_iterations = 0;
+  double best_res = INFINITY, best_res_inf = INFINITY;
+  AugurSolverKind last = AUGUR_SOLVER_AUTO, best_kind = AUGUR_SOLVER_AUTO;
+  Outcome outcome = OUTCOME_DIVERGED;
+  const char *name;
+
+  if (n == 1)
+    {
+      x[0] = 1;
+      info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind == AUGUR_SOLVER_AUTO ? AUGUR_SOLVER_DIRECT : options->kind));
+      info->converged = TRUE;
+      return TRUE;
+    }
+
+  if (options->kind != AUGUR_SOLVER_AUTO)
+    plan[n_plan++] = options->kind;
+  else
+    {
+      if (n <= AUTO_DIRECT_MAX)
+        plan[n_plan++] = AUGUR_SOLVER_DIRECT;
+      for (guint i = 0; i < G_N_ELEMENTS (auto_chain); i++)
+        plan[n_plan++] = auto_chain[i];
+    }
+  if (n_plan > 1)
+    {
+      best = g_memdup2 (x, sizeof (double) * n);
+      tried = g_string_new (NULL);
+    }
+
+  for (guint i = 0; i < n_plan; i++)
+    {
+      gboolean may_bail = i + 1 < n_plan;
+      g_autoptr(GError) local_error = NULL;
+      double omega = options->omega > 0 ? options->omega : 1.0;
+
+      last = plan[i];
+      outcome = run_one (sv, plan[i], omega, x, sv->max_iterations - used, may_bail,
+                         n_plan > 1 ? &local_error : error);
+      used += sv->iterations;
+      if (outcome == OUTCOME_CONVERGED || outcome == OUTCOME_CANCELLED ||
+          outcome == OUTCOME_TIMEOUT)
+        break;
+      if (tried != NULL)
+        g_string_append_printf (tried, "%s%s %s", tried->len > 0 ? ", " : "",
+                                augur_solver_kind_to_name (plan[i]),
+                                gave_way_reason (outcome, local_error != NULL));
+      if (local_error != NULL && may_bail)
+        g_debug ("%s solver failed: %s", augur_solver_kind_to_name (plan[i]), local_error->message);
+      else if (local_error != NULL)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      if (best != NULL)
+        {
+          /* Carry the best vector so far into the next method. */
+          if (sv->residual1 < best_res)
+            {
+              best_res = sv->residual1;
+              best_res_inf = sv->residual;
+              best_kind = plan[i];
+              best_iterations = sv->iterations;
+              memcpy (best, x, sizeof (double) * n);
+            }
+          else
+            memcpy (x, best, sizeof (double) * n);
+        }
+      if (used >= sv->max_iterations)
+        break;
+    }
+
+  if (outcome == OUTCOME_CONVERGED)
+    {
+      /* Final check on the vector actually returned. */
+      if (!clean_up (x, n) || !isfinite (measure (sv, x)))
+        outcome = OUTCOME_DIVERGED;
+    }
+
+  if (outcome == OUTCOME_CONVERGED)
+    {
+      name = augur_solver_kind_to_name (last);
+      /* "tried" lists the methods that gave way, none of them is last */
+      if (tried != NULL && tried->len > 0)
+        info->solver_name = g_strdup_printf ("%s (after %s)", name, tried->str);
+      else
+        info->solver_name = g_strdup (name);
+      info->iterations = sv->iterations;
+      info->residual = sv->residual * sv->inf_scale;
+      info->converged = TRUE;
+      return TRUE;
+    }
+
+  /* Report the best attempt: its method, iterations and residual. */
+  if (best != NULL && best_res < sv->residual1 && outcome != OUTCOME_CANCELLED)
+    {
+      sv->residual1 = best_res;
+      sv->residual = best_res_inf;
+      sv->iterations = best_iterations;
+      last = best_kind;
+    }
+  name = augur_solver_kind_to_name (last);
+  info->solver_name = g_strdup (name);
+  info->iterations = sv->iterations;
+  info->residual = sv->residual * sv->inf_scale;
+  if (error == NULL || *error == NULL)
+    set_failure (error, outcome, name, sv, sv->iterations,
+                 (g_get_monotonic_time () - sv->start) / (double) G_USEC_PER_SEC,
+                 tried != NULL && tried->len > 0 ? tried->str : NULL);
+  return FALSE;
+}
+
+/* The chain has no unique steady state, or only the trivial one of a
+ * deadlock: explains why. */
+static gboolean
+check_structure (const AugurCtmc      *ctmc,
+                 const CtmcStructure  *st,
+                 GError              **error)
+{
+  if (st->irreducible)
+    return TRUE;
+
+  if (st->n_bottom == 1 && st->n_closed == 1 && ctmc->exit[st->example[0]] == 0)
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                   _("State %u (numbered from 1) is absorbing: it has no outgoing transition (a deadlock), and the chain started in state 1 always ends up there, so the only steady state is to stay in it. Check the model for the cause of the deadlock."),
+                   st->example[0] + 1);
+      return FALSE;
+    }
+
+  if (st->n_bottom > 1)
+    {
+      g_autofree char *deadlock = NULL;
+
+      if (st->n_absorbing == 1)
+        deadlock = g_strdup_printf (_(" State %u is absorbing: it has no outgoing transition (a deadlock)."),
+                                    st->absorbing + 1);
+      else if (st->n_absorbing > 1)
+        deadlock = g_strdup_printf (_(" %u states are absorbing (no outgoing transition: deadlocks), e.g. state %u."),
+                                    st->n_absorbing, st->absorbing + 1);
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                   _("The chain has %u closed classes of states (e.g. states %u and %u (numbered from 1) cannot reach each other): the steady state depends on the initial state.%s"),
+                   st->n_bottom, st->example[0] + 1, st->example[1] + 1,
+                   deadlock != NULL ? deadlock : "");
+      return FALSE;
+    }
+
+  /* transient states in front of one closed class: solvable */
+  return TRUE;
+}
+
+double *
+augur_ctmc_steady_state (const AugurCtmc          *ctmc,
+                         const AugurSolverOptions *options,
+                         const double             *initial,
+                         AugurProgressFunc         progress,
+                         gpointer                  progress_data,
+                         GCancellable             *cancellable,
+                         AugurSolveInfo           *info,
+                         GError                  **error)
+{
+  static const AugurSolverOptions defaults = { AUGUR_SOLVER_AUTO, 0, 0, 0, 0 };
+  AugurSolveInfo local_info = { 0 };
+  const CtmcStructure *st;
+  AugurCtmc *sub = NULL;
+  const AugurCtmc *chain;
+  const guint *members = NULL;
+  Solve sv = { 0 };
+  g_autofree double *x = NULL;
+  double s = 0;
+  gboolean ok;
+  guint m;
+
+  g_return_val_if_fail (ctmc != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (info == NULL)
+    info = &local_info;
+  augur_solve_info_clear (info);
+  if (options == NULL)
+    options = &defaults;
+
+  sv.start = g_get_monotonic_time ();
+  if ((guint) options->kind > AUGUR_SOLVER_BICGSTAB || !isfinite (options->tolerance) ||
+      options->tolerance < 0 || !isfinite (options->omega) || options->omega < 0 ||
+      options->omega >= 2 || !isfinite (options->max_seconds) || options->max_seconds < 0)
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                   _("Invalid solver options: the kind must be known, the tolerance and time limit not negative, and the relaxation factor between 0 and 2."));
+      info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
+      return NULL;
+    }
+  if (initial != NULL)
+    for (guint i = 0; i < ctmc->n; i++)
+      if (!isfinite (initial[i]))
+        {
+          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                       _("The initial vector is not finite at state %u."), i + 1);
+          info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
+          return NULL;
+        }
+
+  st = ctmc_get_structure (ctmc);
+  if (!check_structure (ctmc, st, error))
+    {
+      info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
+      info->seconds = (g_get_monotonic_time () - sv.start) / (double) G_USEC_PER_SEC;
+      return NULL;
+    }
+
+  chain = ctmc;
+  if (!st->irreducible)
+    {
+      members = st->members;
+      chain = sub = ctmc_new_restricted (ctmc, st->members, st->n_closed);
+    }
+  m = chain->n;
+
+  sv.ctmc = chain;
+  sv.members = members;
+  sv.inf_scale = sub != NULL && ctmc->max_exit > 0 ? sub->max_exit / ctmc->max_exit : 1.0;
+  /* below a few rounding errors the stop test cannot be met */
+  sv.tol = MAX (options->tolerance > 0 ? options->tolerance : DEFAULT_TOLERANCE,
+                MIN_TOLERANCE);
+  sv.max_iterations = options->max_iterations > 0 ? options->max_iterations : DEFAULT_MAX_ITERATIONS;
+  sv.deadline = options->max_seconds > 0 ? sv.start + (gint64) (options->max_seconds * G_USEC_PER_SEC) : 0;
+  sv.progress = progress;
+  sv.progress_data = progress_data;
+  sv.cancellable = cancellable;
+  sv.residual = sv.residual1 = INFINITY;
+
+  x = g_new (double, m);
+  if (initial != NULL)
+    for (guint k = 0; k < m; k++)
+      {
+        x[k] = MAX (initial[members != NULL ? members[k] : k], 0.0);
+        s += x[k];
+      }
+  if (!(s > 0) || !isfinite (s))
+    for (guint k = 0; k < m; k++)
+      x[k] = 1.0 / m;
+
+  ok = solve_irreducible (&sv, options, x, info, error);
+
+  if (ok && sub != NULL)
+    {
+      /* Full length, transient states 0; the residual on the full chain. */
+      double *full = g_new0 (double, ctmc->n);
+
+      for (guint k = 0; k < m; k++)
+        full[members[k]] = x[k];
+      g_free (x);
+      x = full;
+      info->residual = augur_ctmc_residual (ctmc, x);
+    }
+  augur_ctmc_free (sub);
+  info->seconds = (g_get_monotonic_time () - sv.start) / (double) G_USEC_PER_SEC;
+
+  if (!ok)
+    return NULL;
+  if (progress != NULL)
+    progress (1.0, _("Solving"), progress_data);
+  return g_steal_pointer (&x);
+}

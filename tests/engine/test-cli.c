@@ -1,0 +1,125 @@
+/* test-cli.c: augur-cli as a user runs it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+static const char *cli;
+
+static int
+run (const char *const *args, char **out, char **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     out, err, &status, &error))
+    g_error ("cannot run %s: %s", cli, error->message);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static char *
+example (const char *name)
+{
+  return g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fuzz", "corpus", name, NULL);
+}
+
+static void
+test_json (void)
+{
+  g_autofree char *model = example ("pipeline.pepa");
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "pepa", model, "--format", "json", NULL };
+
+  g_assert_cmpint (run (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "\"states\": 27,"));
+  g_assert_nonnull (strstr (out, "\"transitions\": 51,"));
+  g_assert_nonnull (strstr (out, "\"process1\": 2.40765492702859"));
+  g_assert_nonnull (strstr (out, "\"solver\": {\"name\": \"direct\", \"iterations\": 0, \"residual\": "));
+}
+
+static void
+test_solver_and_csv (void)
+{
+  g_autofree char *model = example ("pipeline.pepa");
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "pepa", model, "--solver", "gauss-seidel", "--format", "csv", NULL };
+
+  g_assert_cmpint (run (args, &out, &err), ==, 0);
+  g_assert_true (g_str_has_prefix (out, "action,throughput\nmove1,2.40765492702"));
+}
+
+static void
+test_dot (void)
+{
+  g_autofree char *model = example ("pipeline.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-XXXXXX", NULL);
+  g_autofree char *dot = g_build_filename (dir, "space.dot", NULL);
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  const char *args[] = { "pepa", model, "--export-dot", dot, NULL };
+
+  g_assert_cmpint (run (args, &out, &err), ==, 0);
+  g_assert_true (g_file_get_contents (dot, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "digraph statespace {"));
+  g_assert_nonnull (strstr (text, "s1 -> "));
+  g_unlink (dot);
+  g_rmdir (dir);
+}
+
+static void
+test_bad_model (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bad.pepa", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *expected = g_strdup_printf ("%s:2:7: error: undefined process 'Q'", path);
+  const char *args[] = { "pepa", path, NULL };
+
+  g_assert_true (g_file_set_contents (path, "P = (a, 1).P;\nP <a> Q\n", -1, NULL));
+  g_assert_cmpint (run (args, &out, &err), ==, 1);
+  g_assert_cmpstr (out, ==, "");
+  if (strstr (err, expected) == NULL)
+    g_error ("expected \"%s\" in \"%s\"", expected, err);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_usage (void)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  const char *missing[] = { "pepa", "/nonexistent/model.pepa", NULL };
+  const char *solver[] = { "pepa", "x.pepa", "--solver", "magic", NULL };
+  const char *command[] = { "frobnicate", NULL };
+
+  g_assert_cmpint (run (missing, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "/nonexistent/model.pepa"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (solver, &out, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "unknown solver 'magic'"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (command, &out, &err), ==, 2);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  cli = g_getenv ("AUGUR_CLI");
+  g_assert_nonnull (cli);
+  g_test_add_func ("/cli/pepa/json", test_json);
+  g_test_add_func ("/cli/pepa/solver-and-csv", test_solver_and_csv);
+  g_test_add_func ("/cli/pepa/export-dot", test_dot);
+  g_test_add_func ("/cli/pepa/bad-model", test_bad_model);
+  g_test_add_func ("/cli/usage", test_usage);
+  return g_test_run ();
+}

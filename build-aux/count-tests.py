@@ -19,7 +19,7 @@ for path in sys.argv[2:]:
         entry = json.loads(line)
         name = entry.get("name", "?")
         result = entry.get("result", "FAIL")
-        out = entry.get("stdo", "") or ""
+        out = entry.get("stdout", entry.get("stdo", "")) or ""
         oks = len(re.findall(r"^ok \d+", out, re.M))
         skips = len(re.findall(r"^ok \d+ .*# SKIP", out, re.M))
         bad = len(re.findall(r"^not ok \d+", out, re.M))

@@ -30,7 +30,6 @@ typedef struct {
   AugurPepaModel *model;
   guint           n_actions;
   guint32        *slots;        /* the state being expanded */
-  guint32        *scratch;      /* the target being built */
   GenTrans       *trans;
   gsize           n_trans;
   gsize           cap_trans;
@@ -169,14 +168,9 @@ generate (Gen *g, const PepaStruct *s)
         if (!any_shared)
           break;   /* interleaving only: the transitions are already in place */
 
-        /* individual activities stay; shared ones pair up */
+        /* shared activities pair up (appended after c); individual ones
+         * stay, compacted in place afterwards */
         out = c;
-        for (gsize i = a; i < c; i++)
-          if (!in_set[g->trans[i].action])
-            {
-              GenTrans t = g->trans[i];
-              push_trans (g, &t);
-            }
         for (gsize i = a; i < b; i++)
           {
             const guint action = g->trans[i].action;
@@ -226,10 +220,17 @@ generate (Gen *g, const PepaStruct *s)
                 push_trans (g, &t);
               }
           }
-        for (gsize i = a; i < c; i++)
-          g->touched[g->trans[i].action] = 0;
-        memmove (&g->trans[a], &g->trans[out], (g->n_trans - out) * sizeof (GenTrans));
-        g->n_trans = a + (g->n_trans - out);
+        {
+          gsize w = a;
+          for (gsize i = a; i < c; i++)
+            {
+              g->touched[g->trans[i].action] = 0;
+              if (!in_set[g->trans[i].action])
+                g->trans[w++] = g->trans[i];
+            }
+          memmove (&g->trans[w], &g->trans[out], (g->n_trans - out) * sizeof (GenTrans));
+          g->n_trans = w + (g->n_trans - out);
+        }
         break;
       }
     }
@@ -294,7 +295,8 @@ state_set_insert (StateSet *set, const guint64 *w, gboolean *added)
       guint32 e = set->table[h];
       if (e == 0)
         break;
-      if (memcmp (&set->packed[(gsize) (e - 1) * n], w, n * sizeof (guint64)) == 0)
+      if (n == 1 ? set->packed[e - 1] == w[0]
+                 : memcmp (&set->packed[(gsize) (e - 1) * n], w, n * sizeof (guint64)) == 0)
         {
           *added = FALSE;
           return e - 1;
@@ -555,6 +557,7 @@ augur_pepa_derive (AugurPepaModel    *model,
   Gen g = { 0 };
   guint n_slots;
   g_autofree guint64 *w = NULL;
+  g_autofree guint64 *source = NULL;
   gsize cap_trans = 0, n_trans = 0;
   gsize cap_rows = 0;
   gint64 start_time = g_get_monotonic_time ();
@@ -572,7 +575,6 @@ augur_pepa_derive (AugurPepaModel    *model,
   g.model = model;
   g.n_actions = model->actions->len;
   g.slots = g_new0 (guint32, MAX (1, n_slots));
-  g.scratch = g_new0 (guint32, MAX (1, n_slots));
   for (int i = 0; i < 2; i++)
     {
       g.ra_active[i] = g_new0 (double, MAX (1, g.n_actions));
@@ -584,6 +586,7 @@ augur_pepa_derive (AugurPepaModel    *model,
   set.mask = 1023;
   set.table = g_new0 (guint32, set.mask + 1);
   w = g_new0 (guint64, space->n_words);
+  source = g_new0 (guint64, space->n_words);
 
   /* the initial state */
   for (guint c = 0; c < model->components->len; c++)
@@ -636,6 +639,7 @@ augur_pepa_derive (AugurPepaModel    *model,
                                  .packed = set.packed, .slot_shift = space->slot_shift,
                                  .slot_word = space->slot_word, .slot_mask = space->slot_mask },
                                s, g.slots);
+      memcpy (source, &set.packed[(gsize) s * space->n_words], space->n_words * sizeof (guint64));
       g.n_trans = 0;
       g.n_changes = 0;
       generate (&g, model->root);
@@ -667,13 +671,17 @@ augur_pepa_derive (AugurPepaModel    *model,
               ok = FALSE;
               break;
             }
-          memcpy (g.scratch, g.slots, n_slots * sizeof (guint32));
+          /* the target differs from the source in a few slots only */
+          memcpy (w, source, space->n_words * sizeof (guint64));
           for (guint k = 0; k < t->n_changes; k++)
             {
               const Change *ch = &g.changes[t->first_change + k];
-              g.scratch[ch->slot] = (guint32) ((int) g.scratch[ch->slot] + ch->delta);
+              guint word = space->slot_word[ch->slot];
+              guint shift = space->slot_shift[ch->slot];
+              guint64 mask = space->slot_mask[ch->slot];
+              guint64 value = ((w[word] >> shift) & mask) + (guint64) (gint64) ch->delta;
+              w[word] = (w[word] & ~(mask << shift)) | ((value & mask) << shift);
             }
-          pack (space, n_slots, g.scratch, w);
           target = state_set_insert (&set, w, &added);
           if (n_trans == cap_trans)
             {
@@ -699,7 +707,6 @@ augur_pepa_derive (AugurPepaModel    *model,
     }
 
   g_free (g.slots);
-  g_free (g.scratch);
   g_free (g.trans);
   g_free (g.changes);
   for (int i = 0; i < 2; i++)

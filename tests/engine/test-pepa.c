@@ -493,6 +493,69 @@ test_exports (void)
   g_assert_cmpuint (arrows, ==, 51);
 }
 
+static void
+test_array_with_synchronisation (void)
+{
+  /* P[3][s]: three copies that synchronise on s (all at once, apparent
+   * rate min), interleave on a; expanded, not aggregated */
+  const char *text = "P = (a, 1).P1;\nP1 = (s, 2).P;\nP[3][s]\n";
+  g_autoptr(AugurPepaResult) result = solve_text (text, NULL);
+  AugurPepaStateSpace *space = augur_pepa_result_get_state_space (result);
+
+  g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, 8);
+  /* a cycle: the three a's (rates 3, 2, 1 as fewer copies wait), then s at 2 */
+  assert_relative (throughput (result, "s"), 1.0 / (1.0 / 3 + 1.0 / 2 + 1.0 + 1.0 / 2), 1e-12);
+}
+
+static void
+test_stiff_pipeline (void)
+{
+  /* rates from 1 to 10^4 in one chain, as table 5.1 of the pipeline paper:
+   * every iterative solver must agree with the direct one */
+  GString *text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  const char *solvers[] = { "gauss-seidel", "sor", "auto" };
+  double reference;
+
+  for (guint i = 1; i <= 6; i++)
+    g_string_append_printf (text, "Stage%u = (move%u, infty).(process%u, infty).(move%u, infty).Stage%u;\n"
+                            "Processor%u = (process%u, %g).Processor%u;\n",
+                            i, i, i, i + 1, i, i, i, i % 3 == 0 ? 1.0 : 10.0, i);
+  g_string_append (text, "Network = (move1, 10000).Network + (move2, 10000).Network + (move3, 8).Network"
+                         " + (move4, 10000).Network + (move5, 1).Network + (move6, 10000).Network"
+                         " + (move7, 10000).Network;\n"
+                         "Network <move1,move2,move3,move4,move5,move6,move7> "
+                         "(Stage1 <move2> Stage2 <move3> Stage3 <move4> Stage4 <move5> Stage5 <move6> Stage6) "
+                         "<process1,process2,process3,process4,process5,process6> "
+                         "(Processor1 || Processor2 || Processor3 || Processor4 || Processor5 || Processor6)\n");
+  model = augur_pepa_model_parse (text->str, -1, NULL, NULL, &error);
+  g_string_free (text, TRUE);
+  g_assert_no_error (error);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, 729);
+  {
+    AugurSolverOptions options = { .kind = AUGUR_SOLVER_DIRECT };
+    g_autoptr(AugurPepaResult) result = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    reference = throughput (result, "process1");
+    g_assert_cmpfloat (reference, >, 0.0);
+    g_assert_cmpfloat (reference, <, 1.0);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (solvers); i++)
+    {
+      AugurSolverOptions options = { 0 };
+      g_autoptr(AugurPepaResult) result = NULL;
+      g_assert_true (augur_solver_kind_from_name (solvers[i], &options.kind));
+      result = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (augur_pepa_result_get_solve_info (result)->converged);
+      assert_relative (throughput (result, "process1"), reference, 1e-9);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -516,5 +579,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/errors/robustness", test_robustness);
   g_test_add_func ("/engine/pepa/derive/limits-and-cancel", test_limits_and_cancel);
   g_test_add_func ("/engine/pepa/exports", test_exports);
+  g_test_add_func ("/engine/pepa/semantics/array-with-synchronisation", test_array_with_synchronisation);
+  g_test_add_func ("/engine/pepa/solve/stiff", test_stiff_pipeline);
   return g_test_run ();
 }

@@ -1,0 +1,249 @@
+/* augur-application.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "augur-application.h"
+#include "augur-preferences.h"
+#include "augur-window.h"
+
+struct _AugurApplication
+{
+  GtkApplication  parent_instance;
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (AugurApplication, augur_application, GTK_TYPE_APPLICATION)
+
+static AugurWindow *
+get_or_create_window (AugurApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (AUGUR_IS_WINDOW (window))
+    return AUGUR_WINDOW (window);
+  return augur_window_new (self);
+}
+
+static void
+augur_application_activate (GApplication *app)
+{
+  gtk_window_present (GTK_WINDOW (get_or_create_window (AUGUR_APPLICATION (app))));
+}
+
+static void
+augur_application_open (GApplication  *app,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  AugurWindow *window = get_or_create_window (AUGUR_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  for (int i = 0; i < n_files; i++)
+    augur_window_open_file_interactive (window, files[i]);
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (app));
+
+  /* Closing (not destroying) lets each window ask about unsaved changes;
+   * the application ends when the last one has gone. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  AugurApplication *self = AUGUR_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWidget *preferences = augur_preferences_new (self->settings);
+
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), parent);
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  static const char *developers[] = { "The Augur developers", NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (app),
+                         "program-name", _("Augur"),
+                         "version", PACKAGE_VERSION,
+                         "logo-icon-name", APP_ID,
+                         "comments", _("Predict the performance of parallel programs from models"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "copyright", _("© The Augur developers"),
+                         "authors", developers,
+                         /* Translators: put your name here, one per line. */
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+clear_recent_action (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  AugurApplication *self = AUGUR_APPLICATION (user_data);
+
+  g_settings_reset (self->settings, "recent-files");
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "quit", .activate = quit_action },
+  { .name = "preferences", .activate = preferences_action },
+  { .name = "about", .activate = about_action },
+  { .name = "clear-recent", .activate = clear_recent_action },
+};
+
+static void
+set_accels (GtkApplication *app)
+{
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "win.new-pepa", { "<Control>n", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.close", { "<Control>w", NULL } },
+    { "win.solve", { "<Control>Return", "<Control>KP_Enter", NULL } },
+    { "win.cancel", { "Escape", NULL } },
+    { "win.rename-document", { "F2", NULL } },
+    { "win.previous-document", { "<Control>Page_Up", NULL } },
+    { "win.next-document", { "<Control>Page_Down", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (app, accels[i].action, accels[i].accels);
+}
+
+static void
+augur_application_startup (GApplication *app)
+{
+  AugurApplication *self = AUGUR_APPLICATION (app);
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (augur_application_parent_class)->startup (app);
+
+  self->settings = g_settings_new (APP_ID);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
+                                   G_N_ELEMENTS (app_actions), self);
+  set_accels (GTK_APPLICATION (self));
+
+  gtk_css_provider_load_from_resource (css, "/io/github/augur/Augur/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_default_icon_name (APP_ID);
+}
+
+static void
+augur_application_dispose (GObject *object)
+{
+  AugurApplication *self = AUGUR_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (augur_application_parent_class)->dispose (object);
+}
+
+static void
+augur_application_class_init (AugurApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = augur_application_dispose;
+  app_class->startup = augur_application_startup;
+  app_class->activate = augur_application_activate;
+  app_class->open = augur_application_open;
+}
+
+static void
+augur_application_init (AugurApplication *self)
+{
+}
+
+AugurApplication *
+augur_application_new (void)
+{
+  return g_object_new (AUGUR_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/io/github/augur/Augur",
+                       NULL);
+}
+
+GSettings *
+augur_application_get_settings (AugurApplication *self)
+{
+  g_return_val_if_fail (AUGUR_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (self->settings != NULL, NULL);
+  return self->settings;
+}
+
+static void
+update_recent (AugurApplication *self,
+               GFile            *file,
+               gboolean          add)
+{
+  g_auto(GStrv) old = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) recent = NULL;
+  g_autofree char *uri = g_file_get_uri (file);
+  guint n = 0;
+
+  g_return_if_fail (self->settings != NULL);
+
+  old = g_settings_get_strv (self->settings, "recent-files");
+  if (add)
+    {
+      g_strv_builder_add (builder, uri);
+      n++;
+    }
+  for (guint i = 0; old[i] != NULL && n < AUGUR_RECENT_FILES_MAX; i++)
+    {
+      if (g_strcmp0 (old[i], uri) == 0)
+        continue;
+      g_strv_builder_add (builder, old[i]);
+      n++;
+    }
+  recent = g_strv_builder_end (builder);
+  g_settings_set_strv (self->settings, "recent-files", (const char * const *) recent);
+}
+
+void
+augur_application_add_recent_file (AugurApplication *self,
+                                   GFile            *file)
+{
+  g_return_if_fail (AUGUR_IS_APPLICATION (self));
+  g_return_if_fail (G_IS_FILE (file));
+  update_recent (self, file, TRUE);
+}
+
+void
+augur_application_remove_recent_file (AugurApplication *self,
+                                      GFile            *file)
+{
+  g_return_if_fail (AUGUR_IS_APPLICATION (self));
+  g_return_if_fail (G_IS_FILE (file));
+  update_recent (self, file, FALSE);
+}

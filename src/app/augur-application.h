@@ -1,0 +1,26 @@
+/* augur-application.h: the GtkApplication: app actions, recent files.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define AUGUR_TYPE_APPLICATION (augur_application_get_type ())
+G_DECLARE_FINAL_TYPE (AugurApplication, augur_application, AUGUR, APPLICATION, GtkApplication)
+
+/* How many files "Open Recent" remembers. */
+#define AUGUR_RECENT_FILES_MAX 10
+
+AugurApplication *augur_application_new              (void);
+GSettings        *augur_application_get_settings     (AugurApplication *self);
+/* Moves file to the front of the recent-files setting (deduplicated,
+ * at most AUGUR_RECENT_FILES_MAX entries). */
+void              augur_application_add_recent_file  (AugurApplication *self,
+                                                      GFile            *file);
+void              augur_application_remove_recent_file (AugurApplication *self,
+                                                        GFile            *file);
+
+G_END_DECLS

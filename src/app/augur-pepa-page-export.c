@@ -1,0 +1,265 @@
+/* augur-pepa-page-export.c: exports of a PEPA page's results.
+ *
+ * Tables and JSON come from the engine's writers, DOT from the state space,
+ * PNG/SVG/PDF from the views' drawing of the diagram; the page opens the
+ * files (the views never do).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "augur-export.h"
+#include "augur-pepa-page-private.h"
+
+/* ---- Exports ---------------------------------------------------------- */
+
+const char *
+augur_pepa_page_visible_table (AugurPepaPage *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages));
+
+  if (g_strcmp0 (name, "utilisation") == 0 || g_strcmp0 (name, "states") == 0)
+    return name;
+  return "throughput";
+}
+
+/* CSV exports pick the table from the file name when it names one
+ * ("…utilisation….csv", "…states….csv", "…throughput….csv"), else the
+ * table in view (the throughput table when the summary is in view). */
+static const char *
+csv_table_for_file (AugurPepaPage *self,
+                    GFile         *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *lower = g_utf8_strdown (basename ? basename : "", -1);
+
+  if (strstr (lower, "utilisation") != NULL || strstr (lower, "utilization") != NULL)
+    return "utilisation";
+  if (strstr (lower, "states") != NULL)
+    return "states";
+  if (strstr (lower, "throughput") != NULL)
+    return "throughput";
+  return augur_pepa_page_visible_table (self);
+}
+
+static gboolean
+write_string (GFile       *file,
+              const char  *contents,
+              GError     **error)
+{
+  return g_file_replace_contents (file, contents, strlen (contents), NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+gboolean
+augur_pepa_page_export (AugurPepaPage *self,
+                        const char    *what,
+                        GFile         *file,
+                        GError       **error)
+{
+  g_autoptr(GFileOutputStream) out = NULL;
+
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), FALSE);
+  g_return_val_if_fail (what != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (g_str_has_suffix (what, "-csv") || g_str_equal (what, "json"))
+    {
+      g_autofree char *contents = NULL;
+
+      if (self->result == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There are no results to export yet: solve the model first"));
+          return FALSE;
+        }
+
+      if (g_str_equal (what, "json"))
+        contents = augur_pepa_result_to_json (self->result);
+      else if (g_str_equal (what, "throughput-csv"))
+        contents = augur_pepa_result_to_csv (self->result, "throughput");
+      else if (g_str_equal (what, "utilisation-csv"))
+        contents = augur_pepa_result_to_csv (self->result, "utilisation");
+      else if (g_str_equal (what, "states-csv"))
+        contents = augur_pepa_result_to_csv (self->result, "states");
+
+      if (contents == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("Unknown export format “%s”"), what);
+          return FALSE;
+        }
+      return write_string (file, contents, error);
+    }
+
+  if (g_str_equal (what, "dot"))
+    {
+      if (self->space == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There is no state space to export yet: solve the model first"));
+          return FALSE;
+        }
+      out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+      if (out == NULL)
+        return FALSE;
+      if (!augur_pepa_state_space_write_dot (self->space, G_OUTPUT_STREAM (out), NULL, error))
+        return FALSE;
+      return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+    }
+
+  if (g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf"))
+    {
+      if (self->space == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There is no state transition diagram yet: solve the model first"));
+          return FALSE;
+        }
+      if (self->diagram == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("The state space has %'u states, more than the %'u a diagram may show; "
+                         "export it as DOT instead, or raise the limit in Preferences"),
+                       augur_pepa_state_space_get_n_states (self->space), self->diagram_max_states);
+          return FALSE;
+        }
+      out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+      if (out == NULL)
+        return FALSE;
+      if (!augur_diagram_export (self->diagram, what, G_OUTPUT_STREAM (out), error))
+        return FALSE;
+      return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+    }
+
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+               _("Unknown export format “%s”"), what);
+  return FALSE;
+}
+
+static void
+show_error_dialog (AugurPepaPage *self,
+                   const char    *primary,
+                   const char    *secondary)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog;
+
+  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
+                                   "%s", primary);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_export_response (AugurPepaPage        *self,
+                    int                   response,
+                    GtkFileChooserNative *native)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *what = NULL;
+
+  if (native != self->export_dialog)
+    return;
+
+  what = g_strdup (g_object_get_data (G_OBJECT (native), "augur-export"));
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  g_clear_object (&self->export_dialog);
+
+  if (file == NULL)
+    return;
+
+  if (g_str_equal (what, "csv"))
+    {
+      g_free (what);
+      what = g_strdup_printf ("%s-csv", csv_table_for_file (self, file));
+    }
+
+  if (!augur_pepa_page_export (self, what, file, &error))
+    {
+      g_autofree char *basename = g_file_get_basename (file);
+      g_autofree char *primary = g_strdup_printf (_("Could not export “%s”"), basename);
+
+      show_error_dialog (self, primary, error->message);
+    }
+  else
+    {
+      g_autofree char *basename = g_file_get_basename (file);
+      g_autofree char *status = g_strdup_printf (_("Exported “%s”"), basename);
+
+      gtk_widget_set_tooltip_text (self->status_label, status);
+    }
+}
+
+static char *
+suggested_name (AugurPepaPage *self,
+                const char    *what)
+{
+  g_autofree char *stem = NULL;
+  const char *dot;
+
+  stem = g_strdup (self->title && *self->title ? self->title : _("model"));
+  dot = strrchr (stem, '.');
+  if (dot != NULL && dot != stem)
+    stem[dot - stem] = '\0';
+
+  if (g_str_equal (what, "csv"))
+    return g_strdup_printf ("%s-%s.csv", stem, augur_pepa_page_visible_table (self));
+  if (g_str_equal (what, "dot"))
+    return g_strdup_printf ("%s-states.dot", stem);
+  if (g_str_equal (what, "json"))
+    return g_strdup_printf ("%s-results.json", stem);
+  return g_strdup_printf ("%s-diagram.%s", stem, what);
+}
+
+void
+augur_pepa_page_export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (widget);
+  const char *what = action_name + strlen ("page.export-");
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autofree char *name = suggested_name (self, what);
+  g_autofree char *pattern = g_strdup_printf ("*.%s", what);
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  const char *title;
+
+  if (g_str_equal (what, "csv"))
+    title = _("Export Table as CSV");
+  else if (g_str_equal (what, "json"))
+    title = _("Export Results as JSON");
+  else if (g_str_equal (what, "dot"))
+    title = _("Export State Space as DOT");
+  else
+    title = _("Export State Transition Diagram");
+
+  augur_pepa_page_close_export (self);
+  self->export_dialog = gtk_file_chooser_native_new (title,
+                                                     GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                     GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                     _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->export_dialog), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_dialog), name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_filter_set_name (filter, pattern);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->export_dialog), filter);
+  g_object_set_data_full (G_OBJECT (self->export_dialog), "augur-export", g_strdup (what), g_free);
+  g_signal_connect_object (self->export_dialog, "response",
+                           G_CALLBACK (on_export_response), self, G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->export_dialog));
+}
+
+void
+augur_pepa_page_close_export (AugurPepaPage *self)
+{
+  if (self->export_dialog != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->export_dialog));
+  g_clear_object (&self->export_dialog);
+}

@@ -1,0 +1,109 @@
+/* augur-pepa-page-private.h: what the parts of the PEPA page share.
+ *
+ * augur-pepa-page.c: the widget, its editor and result views;
+ * augur-pepa-page-solve.c: solving in a worker thread;
+ * augur-pepa-page-export.c: exports and their file choosers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-pepa-page.h"
+#include "augur-diagram.h"
+
+G_BEGIN_DECLS
+
+#define STATES_TABLE_MAX_ROWS 200000
+
+typedef struct _AugurPepaSolveJob AugurPepaSolveJob;
+
+struct _AugurPepaPage
+{
+  GtkWidget             parent_instance;
+
+  /* Template children. */
+  GtkWidget            *solver_dropdown;
+  GtkWidget            *progress_bar;
+  GtkWidget            *status_label;
+  GtkTextView          *text_view;
+  GtkWidget            *problems_label;
+  GtkWidget            *position_label;
+  GtkListBox           *diagnostics_list;
+  GtkWidget            *results_stack;
+  GtkWidget            *result_pages;
+  GtkWidget            *summary_grid;
+  GtkWidget            *throughput_box;
+  GtkWidget            *utilisation_box;
+  GtkWidget            *diagram_box;
+  GtkWidget            *states_box;
+  GtkWidget            *too_large_revealer;
+  GtkWidget            *too_large_label;
+
+  GtkWidget            *throughput_table;
+  GtkWidget            *utilisation_table;
+  GtkWidget            *states_table;
+  GtkWidget            *diagram_view;
+  GtkWidget            *gutter;
+
+  GtkTextTag           *error_tag;
+  GtkTextTag           *warning_tag;
+  GListStore           *diagnostics;
+  GSettings            *settings;
+
+  char                 *title;
+  char                 *status_text;
+  guint                 parse_source;
+  guint                 diagram_max_states;
+
+  AugurPepaSolveJob    *job;
+  AugurPepaStateSpace  *space;
+  AugurPepaResult      *result;
+  AugurDiagram         *diagram;
+  AugurPepaStateSpace  *diagram_space;   /* unowned: what diagram shows */
+  GtkFileChooserNative *export_dialog;
+};
+
+/* Row layouts of the result tables (strings, numbers). */
+enum { THROUGHPUT_S_ACTION, THROUGHPUT_N_STRINGS };
+enum { THROUGHPUT_N_VALUE, THROUGHPUT_N_NUMBERS };
+enum { UTIL_S_COMPONENT, UTIL_S_LOCAL, UTIL_S_SEARCH, UTIL_N_STRINGS };
+enum { UTIL_N_PROBABILITY, UTIL_N_POPULATION, UTIL_N_NUMBERS };
+enum { STATE_S_TERM, STATE_N_STRINGS };
+enum { STATE_N_NUMBER, STATE_N_PROBABILITY, STATE_N_NUMBERS };
+enum { DIAG_S_MESSAGE, DIAG_S_SEVERITY, DIAG_N_STRINGS };
+enum { DIAG_N_LINE, DIAG_N_COLUMN, DIAG_N_NUMBERS };
+
+/* augur-pepa-page.c */
+void  augur_pepa_page_set_status       (AugurPepaPage *self,
+                                        const char    *text,
+                                        gboolean       is_error);
+void  augur_pepa_page_show_diagnostics (AugurPepaPage *self,
+                                        GPtrArray     *diagnostics);
+void  augur_pepa_page_clear_results    (AugurPepaPage *self);
+void  augur_pepa_page_present_results  (AugurPepaPage       *self,
+                                        AugurPepaStateSpace *space,
+                                        AugurPepaResult     *result,
+                                        GListModel          *throughput_rows,
+                                        GListModel          *utilisation_rows,
+                                        GListModel          *state_rows,
+                                        double               seconds);
+void  augur_pepa_page_update_diagram   (AugurPepaPage *self);
+/* A diagram of space built elsewhere (in the worker), or NULL. */
+void  augur_pepa_page_take_diagram     (AugurPepaPage       *self,
+                                        AugurPepaStateSpace *space,
+                                        AugurDiagram        *diagram);
+void  augur_pepa_page_update_actions   (AugurPepaPage *self);
+char *augur_format_duration            (double         seconds);
+
+/* augur-pepa-page-solve.c */
+void  augur_pepa_solve_job_cancel      (AugurPepaSolveJob *job);
+void  augur_pepa_solve_job_unref       (AugurPepaSolveJob *job);
+
+/* augur-pepa-page-export.c */
+const char *augur_pepa_page_visible_table (AugurPepaPage *self);
+void  augur_pepa_page_export_action    (GtkWidget     *widget,
+                                        const char    *action_name,
+                                        GVariant      *parameter);
+void  augur_pepa_page_close_export     (AugurPepaPage *self);
+
+G_END_DECLS

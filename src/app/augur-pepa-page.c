@@ -1,0 +1,1175 @@
+/* augur-pepa-page.c: one PEPA document: editor, solve, results.
+ *
+ * The widget, its editor (line numbers, live diagnostics) and its result
+ * views; solving is in augur-pepa-page-solve.c, exports in
+ * augur-pepa-page-export.c.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "augur-line-gutter.h"
+#include "augur-pepa-page-private.h"
+#include "augur-state-diagram-view.h"
+
+#define LIVE_PARSE_MAX_BYTES  (200 * 1024)
+#define LIVE_PARSE_DELAY_MS   300
+#define DEFAULT_MAX_STATES    300
+#define SETTINGS_SCHEMA       "io.github.augur.Augur"
+
+G_DEFINE_FINAL_TYPE (AugurPepaPage, augur_pepa_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_MODIFIED,
+  PROP_SOLVER,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+enum {
+  SOLVED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Order of the solver drop-down. */
+static const char * const solver_names[] = {
+  "auto", "direct", "gauss-seidel", "sor", "jacobi", "power",
+};
+
+static void augur_pepa_page_schedule_parse (AugurPepaPage *self);
+
+/* ---- Status ----------------------------------------------------------- */
+
+void
+augur_pepa_page_set_status (AugurPepaPage *self,
+            const char    *text,
+            gboolean       is_error)
+{
+  g_free (self->status_text);
+  self->status_text = g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->status_label), text);
+  gtk_widget_set_tooltip_text (self->status_label, text);
+
+  if (is_error)
+    {
+      gtk_widget_remove_css_class (self->status_label, "dim-label");
+      gtk_widget_add_css_class (self->status_label, "error");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (self->status_label, "error");
+      gtk_widget_add_css_class (self->status_label, "dim-label");
+    }
+}
+
+char *
+augur_format_duration (double seconds)
+{
+  if (seconds < 1.0)
+    return g_strdup_printf (_("%.0f ms"), seconds * 1000.0);
+  if (seconds < 120.0)
+    return g_strdup_printf (_("%.2f s"), seconds);
+  return g_strdup_printf (_("%.0f min %.0f s"), floor (seconds / 60.0), fmod (seconds, 60.0));
+}
+
+/* ---- Editor: diagnostics ---------------------------------------------- */
+
+/* Diagnostics count columns in characters, 1-based; 0 means unknown. */
+static void
+iter_at_line_column (GtkTextBuffer *buffer,
+                     GtkTextIter   *iter,
+                     int            line,
+                     int            column)
+{
+  if (line < 1)
+    line = 1;
+  if (!gtk_text_buffer_get_iter_at_line (buffer, iter, line - 1))
+    {
+      gtk_text_buffer_get_end_iter (buffer, iter);
+      return;
+    }
+  if (column > 1)
+    {
+      int chars = gtk_text_iter_get_chars_in_line (iter);
+      GtkTextIter end = *iter;
+
+      /* Never past the line's end (nor onto its newline). */
+      if (!gtk_text_iter_ends_line (&end))
+        gtk_text_iter_forward_to_line_end (&end);
+      chars = gtk_text_iter_get_line_offset (&end);
+      gtk_text_iter_set_line_offset (iter, MIN (column - 1, chars));
+    }
+}
+
+/* The span to underline: the word (or the character) at the position, or
+ * the character before it at the end of a line. */
+static void
+diagnostic_span (GtkTextBuffer *buffer,
+                 int            line,
+                 int            column,
+                 GtkTextIter   *start,
+                 GtkTextIter   *end)
+{
+  iter_at_line_column (buffer, start, line, column);
+  *end = *start;
+
+  if (column < 1)
+    {
+      if (!gtk_text_iter_ends_line (end))
+        gtk_text_iter_forward_to_line_end (end);
+      return;
+    }
+
+  if (gtk_text_iter_ends_line (start))
+    {
+      /* E.g. "expected ';'" at the end of a line: mark the last character. */
+      if (!gtk_text_iter_starts_line (start))
+        gtk_text_iter_backward_char (start);
+      return;
+    }
+
+  if (g_unichar_isalnum (gtk_text_iter_get_char (end)) || gtk_text_iter_get_char (end) == '_')
+    {
+      while (!gtk_text_iter_ends_line (end) &&
+             (g_unichar_isalnum (gtk_text_iter_get_char (end)) ||
+              gtk_text_iter_get_char (end) == '_' ||
+              gtk_text_iter_get_char (end) == '\''))
+        gtk_text_iter_forward_char (end);
+    }
+  else
+    gtk_text_iter_forward_char (end);
+}
+
+static void
+clear_underlines (AugurPepaPage *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_remove_tag (buffer, self->error_tag, &start, &end);
+  gtk_text_buffer_remove_tag (buffer, self->warning_tag, &start, &end);
+}
+
+/* Replaces the diagnostics list (and underlines) with those of a parse. */
+void
+augur_pepa_page_show_diagnostics (AugurPepaPage *self,
+                  GPtrArray     *diagnostics)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n_errors = 0, n_warnings = 0;
+
+  clear_underlines (self);
+
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    {
+      const AugurDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      AugurResultRow *row = augur_result_row_new (i, DIAG_N_STRINGS, DIAG_N_NUMBERS);
+      gboolean is_error = d->severity == AUGUR_SEVERITY_ERROR;
+      GtkTextIter start, end;
+
+      augur_result_row_set_string (row, DIAG_S_MESSAGE, d->message ? d->message : "");
+      augur_result_row_set_string (row, DIAG_S_SEVERITY, is_error ? "error" : "warning");
+      augur_result_row_set_number (row, DIAG_N_LINE, MAX (d->line, 0));
+      augur_result_row_set_number (row, DIAG_N_COLUMN, MAX (d->column, 0));
+      g_ptr_array_add (rows, row);
+
+      if (is_error)
+        n_errors++;
+      else
+        n_warnings++;
+
+      if (d->line > 0)
+        {
+          diagnostic_span (buffer, d->line, d->column, &start, &end);
+          gtk_text_buffer_apply_tag (buffer, is_error ? self->error_tag : self->warning_tag,
+                                     &start, &end);
+        }
+    }
+
+  g_list_store_splice (self->diagnostics, 0,
+                       g_list_model_get_n_items (G_LIST_MODEL (self->diagnostics)),
+                       rows->pdata, rows->len);
+
+  if (n_errors == 0 && n_warnings == 0)
+    gtk_label_set_text (GTK_LABEL (self->problems_label), "");
+  else
+    {
+      g_autofree char *errors = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors", n_errors), n_errors);
+      g_autofree char *warnings = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warning", "%u warnings", n_warnings), n_warnings);
+      g_autofree char *both = NULL;
+
+      if (n_errors > 0 && n_warnings > 0)
+        both = g_strdup_printf ("%s, %s", errors, warnings);
+      else
+        both = g_strdup (n_errors > 0 ? errors : warnings);
+      gtk_label_set_text (GTK_LABEL (self->problems_label), both);
+    }
+}
+
+static gboolean
+live_parse_cb (gpointer user_data)
+{
+  AugurPepaPage *self = user_data;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+
+  self->parse_source = 0;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+  model = augur_pepa_model_parse (text, -1, self->title, &diagnostics, &error);
+
+  if (model == NULL && error != NULL && (diagnostics == NULL || diagnostics->len == 0))
+    {
+      /* An error without a diagnostic still deserves a row. */
+      if (diagnostics == NULL)
+        diagnostics = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diagnostic_free);
+      g_ptr_array_add (diagnostics,
+                       augur_diagnostic_new (AUGUR_SEVERITY_ERROR, 0, 0, "%s", error->message));
+    }
+  augur_pepa_page_show_diagnostics (self, diagnostics);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+augur_pepa_page_schedule_parse (AugurPepaPage *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+
+  g_clear_handle_id (&self->parse_source, g_source_remove);
+
+  /* Parsing is fast, but not free: very large models (generated ones) are
+   * checked when solved instead of on every key press. */
+  if (gtk_text_buffer_get_char_count (buffer) > LIVE_PARSE_MAX_BYTES)
+    {
+      augur_pepa_page_show_diagnostics (self, NULL);
+      gtk_label_set_text (GTK_LABEL (self->problems_label),
+                          _("Large model: checked when solved"));
+      return;
+    }
+
+  self->parse_source = g_timeout_add (LIVE_PARSE_DELAY_MS, live_parse_cb, self);
+}
+
+static GtkWidget *
+create_diagnostic_row (gpointer item,
+                       gpointer user_data)
+{
+  AugurResultRow *row = item;
+  gboolean is_error = g_strcmp0 (augur_result_row_get_string (row, DIAG_S_SEVERITY), "error") == 0;
+  int line = (int) augur_result_row_get_number (row, DIAG_N_LINE);
+  int column = (int) augur_result_row_get_number (row, DIAG_N_COLUMN);
+  g_autofree char *where = NULL;
+  GtkWidget *box, *icon, *location, *message;
+
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_widget_set_margin_start (box, 8);
+  gtk_widget_set_margin_end (box, 8);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+
+  icon = gtk_image_new_from_icon_name (is_error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+  gtk_widget_add_css_class (icon, is_error ? "error" : "warning");
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), icon);
+
+  if (line > 0)
+    where = g_strdup_printf ("%d:%d", line, column);
+  else
+    where = g_strdup ("");
+  location = gtk_label_new (where);
+  gtk_label_set_xalign (GTK_LABEL (location), 1.0f);
+  gtk_label_set_width_chars (GTK_LABEL (location), 7);
+  gtk_widget_set_valign (location, GTK_ALIGN_START);
+  gtk_widget_add_css_class (location, "monospace");
+  gtk_widget_add_css_class (location, "dim-label");
+  gtk_box_append (GTK_BOX (box), location);
+
+  message = gtk_label_new (augur_result_row_get_string (row, DIAG_S_MESSAGE));
+  gtk_label_set_xalign (GTK_LABEL (message), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_hexpand (message, TRUE);
+  gtk_box_append (GTK_BOX (box), message);
+
+  return box;
+}
+
+static void
+on_diagnostic_activated (AugurPepaPage *self,
+                         GtkListBoxRow *list_row,
+                         GtkListBox    *list)
+{
+  g_autoptr(AugurResultRow) row = NULL;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+  GtkTextIter iter;
+  int line, column;
+
+  row = g_list_model_get_item (G_LIST_MODEL (self->diagnostics),
+                               gtk_list_box_row_get_index (list_row));
+  if (row == NULL)
+    return;
+
+  line = (int) augur_result_row_get_number (row, DIAG_N_LINE);
+  column = (int) augur_result_row_get_number (row, DIAG_N_COLUMN);
+  if (line < 1)
+    return;
+
+  iter_at_line_column (buffer, &iter, line, column);
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  gtk_text_view_scroll_to_mark (self->text_view, gtk_text_buffer_get_insert (buffer),
+                                0.2, FALSE, 0.0, 0.0);
+  gtk_widget_grab_focus (GTK_WIDGET (self->text_view));
+}
+
+/* ---- Editor: text ----------------------------------------------------- */
+
+static void
+on_buffer_changed (AugurPepaPage *self,
+                   GtkTextBuffer *buffer)
+{
+  augur_line_gutter_update (AUGUR_LINE_GUTTER (self->gutter));
+  augur_pepa_page_schedule_parse (self);
+}
+
+static void
+on_modified_changed (AugurPepaPage *self,
+                     GtkTextBuffer *buffer)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+static void
+on_cursor_moved (AugurPepaPage *self,
+                 GParamSpec    *pspec,
+                 GtkTextBuffer *buffer)
+{
+  GtkTextIter iter;
+  g_autofree char *text = NULL;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  text = g_strdup_printf (_("Line %d, Col %d"),
+                          gtk_text_iter_get_line (&iter) + 1,
+                          gtk_text_iter_get_line_offset (&iter) + 1);
+  gtk_label_set_text (GTK_LABEL (self->position_label), text);
+  gtk_widget_queue_draw (self->gutter);
+}
+
+static void
+on_editor_scrolled (AugurPepaPage *self)
+{
+  gtk_widget_queue_draw (self->gutter);
+}
+
+/* ---- Results ---------------------------------------------------------- */
+
+static void
+summary_add (AugurPepaPage *self,
+             int            row,
+             const char    *name,
+             const char    *value)
+{
+  GtkWidget *key = gtk_label_new (name);
+  GtkWidget *val = gtk_label_new (value);
+
+  gtk_label_set_xalign (GTK_LABEL (key), 1.0f);
+  gtk_widget_add_css_class (key, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (val), 0.0f);
+  gtk_label_set_selectable (GTK_LABEL (val), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (val), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (val), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (val), 60);
+  gtk_widget_set_can_focus (val, FALSE);
+  gtk_grid_attach (GTK_GRID (self->summary_grid), key, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->summary_grid), val, 1, row, 1, 1);
+}
+
+static void
+summary_clear (AugurPepaPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->summary_grid)))
+    gtk_grid_remove (GTK_GRID (self->summary_grid), child);
+}
+
+static void
+fill_summary (AugurPepaPage       *self,
+              AugurPepaStateSpace *space,
+              AugurPepaResult     *result,
+              double               seconds)
+{
+  const AugurSolveInfo *info = result ? augur_pepa_result_get_solve_info (result) : NULL;
+  AugurPepaModel *model = augur_pepa_state_space_get_model (space);
+  g_autofree char *states = g_strdup_printf ("%'u", augur_pepa_state_space_get_n_states (space));
+  g_autofree char *transitions = g_strdup_printf ("%'" G_GUINT64_FORMAT,
+                                                  augur_pepa_state_space_get_n_transitions (space));
+  g_autofree char *components = g_strdup_printf ("%u", augur_pepa_model_get_n_components (model));
+  g_autofree char *actions = g_strdup_printf ("%u", augur_pepa_model_get_n_actions (model));
+  g_autofree char *derive = augur_format_duration (augur_pepa_state_space_get_derive_seconds (space));
+  g_autofree char *total = augur_format_duration (seconds);
+  GtkWidget *heading;
+  int row = 0;
+
+  summary_clear (self);
+
+  heading = gtk_label_new (self->title ? self->title : _("Untitled Model"));
+  gtk_label_set_xalign (GTK_LABEL (heading), 0.0f);
+  gtk_widget_add_css_class (heading, "title-2");
+  gtk_widget_set_margin_bottom (heading, 6);
+  gtk_grid_attach (GTK_GRID (self->summary_grid), heading, 0, row++, 2, 1);
+
+  summary_add (self, row++, _("States"), states);
+  summary_add (self, row++, _("Transitions"), transitions);
+  summary_add (self, row++, _("Components"), components);
+  summary_add (self, row++, _("Action types"), actions);
+  summary_add (self, row++, _("Derivation time"), derive);
+  if (info != NULL)
+    {
+      g_autofree char *iterations = g_strdup_printf ("%'u", info->iterations);
+      g_autofree char *residual = g_strdup_printf ("%.3g", info->residual);
+      g_autofree char *solve = augur_format_duration (info->seconds);
+
+      summary_add (self, row++, _("Solver"), info->solver_name ? info->solver_name : "");
+      summary_add (self, row++, _("Iterations"), iterations);
+      summary_add (self, row++, _("Residual"), residual);
+      summary_add (self, row++, _("Converged"), info->converged ? _("Yes") : _("No"));
+      summary_add (self, row++, _("Solution time"), solve);
+    }
+  else
+    summary_add (self, row++, _("Solution"), _("Failed: see the status line"));
+  summary_add (self, row++, _("Total time"), total);
+}
+
+void
+augur_pepa_page_update_diagram (AugurPepaPage *self)
+{
+  guint n_states = self->space ? augur_pepa_state_space_get_n_states (self->space) : 0;
+
+  augur_state_diagram_view_set_max_nodes (AUGUR_STATE_DIAGRAM_VIEW (self->diagram_view),
+                                          self->diagram_max_states);
+
+  /* Normally built by the worker; here only when the limit was raised
+   * after the solve. */
+  if (self->diagram_space != self->space || self->space == NULL || n_states > self->diagram_max_states)
+    {
+      g_clear_pointer (&self->diagram, augur_diagram_unref);
+      self->diagram_space = NULL;
+    }
+  if (self->diagram == NULL && self->space != NULL && n_states <= self->diagram_max_states)
+    {
+      self->diagram = augur_diagram_new_from_pepa (self->space);
+      self->diagram_space = self->space;
+    }
+
+  if (self->space != NULL && n_states > self->diagram_max_states)
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("%'u states are too many to draw (the limit is %'u, see Preferences). "
+                           "Export the state space to inspect it with other tools."),
+                         n_states, self->diagram_max_states);
+
+      gtk_label_set_text (GTK_LABEL (self->too_large_label), text);
+      gtk_revealer_set_reveal_child (GTK_REVEALER (self->too_large_revealer), TRUE);
+      augur_state_diagram_view_set_too_large (AUGUR_STATE_DIAGRAM_VIEW (self->diagram_view), n_states);
+    }
+  else
+    {
+      gtk_revealer_set_reveal_child (GTK_REVEALER (self->too_large_revealer), FALSE);
+      augur_state_diagram_view_set_diagram (AUGUR_STATE_DIAGRAM_VIEW (self->diagram_view), self->diagram);
+    }
+}
+
+void
+augur_pepa_page_take_diagram (AugurPepaPage       *self,
+                              AugurPepaStateSpace *space,
+                              AugurDiagram        *diagram)
+{
+  g_clear_pointer (&self->diagram, augur_diagram_unref);
+  self->diagram = diagram;
+  self->diagram_space = diagram != NULL ? space : NULL;
+}
+
+void
+augur_pepa_page_clear_results (AugurPepaPage *self)
+{
+  g_clear_pointer (&self->result, augur_pepa_result_unref);
+  g_clear_pointer (&self->space, augur_pepa_state_space_unref);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->throughput_table), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->utilisation_table), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->states_table), NULL);
+  augur_result_table_set_note (AUGUR_RESULT_TABLE (self->states_table), NULL);
+  summary_clear (self);
+  augur_pepa_page_update_diagram (self);
+  augur_pepa_page_update_actions (self);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "empty");
+}
+
+void
+augur_pepa_page_present_results (AugurPepaPage       *self,
+                                 AugurPepaStateSpace *space,
+                                 AugurPepaResult     *result,
+                                 GListModel          *throughput_rows,
+                                 GListModel          *utilisation_rows,
+                                 GListModel          *state_rows,
+                                 double               seconds)
+{
+  guint n_states = augur_pepa_state_space_get_n_states (space);
+
+  g_clear_pointer (&self->result, augur_pepa_result_unref);
+  g_clear_pointer (&self->space, augur_pepa_state_space_unref);
+  self->space = augur_pepa_state_space_ref (space);
+  self->result = result ? augur_pepa_result_ref (result) : NULL;
+
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->throughput_table),
+                               throughput_rows);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->utilisation_table),
+                               utilisation_rows);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->states_table),
+                               state_rows);
+
+  if (n_states > STATES_TABLE_MAX_ROWS)
+    {
+      g_autofree char *note = g_strdup_printf (_("Showing the first %'u of %'u states; export the states as CSV for all of them."),
+                                               STATES_TABLE_MAX_ROWS, n_states);
+      augur_result_table_set_note (AUGUR_RESULT_TABLE (self->states_table), note);
+    }
+  else
+    augur_result_table_set_note (AUGUR_RESULT_TABLE (self->states_table), NULL);
+
+  fill_summary (self, space, result, seconds);
+  augur_pepa_page_update_diagram (self);
+  augur_pepa_page_update_actions (self);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "results");
+  if (result == NULL)
+    gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), "states");
+}
+
+/* ---- Actions ---------------------------------------------------------- */
+
+static void
+solve_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  augur_pepa_page_solve (AUGUR_PEPA_PAGE (widget));
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  augur_pepa_page_cancel (AUGUR_PEPA_PAGE (widget));
+}
+
+void
+augur_pepa_page_update_actions (AugurPepaPage *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean has_result = self->result != NULL;
+  gboolean has_space = self->space != NULL;
+
+  gtk_widget_action_set_enabled (widget, "page.cancel", self->job != NULL);
+  gtk_widget_action_set_enabled (widget, "page.export-csv", has_result);
+  gtk_widget_action_set_enabled (widget, "page.export-json", has_result);
+  gtk_widget_action_set_enabled (widget, "page.export-dot", has_space);
+  gtk_widget_action_set_enabled (widget, "page.export-png", self->diagram != NULL);
+  gtk_widget_action_set_enabled (widget, "page.export-svg", self->diagram != NULL);
+  gtk_widget_action_set_enabled (widget, "page.export-pdf", self->diagram != NULL);
+}
+
+/* ---- Diagram and states table ----------------------------------------- */
+
+static void
+on_diagram_zoom_in (AugurStateDiagramView *view)
+{
+  augur_state_diagram_view_zoom (view, 1.25);
+}
+
+static void
+on_diagram_zoom_out (AugurStateDiagramView *view)
+{
+  augur_state_diagram_view_zoom (view, 0.8);
+}
+
+static void
+on_diagram_fit (AugurStateDiagramView *view)
+{
+  augur_state_diagram_view_fit (view);
+}
+
+static void
+on_diagram_node_selected (AugurPepaPage *self,
+                          int            node,
+                          GtkWidget     *view)
+{
+  if (node >= 0)
+    augur_result_table_select_key (AUGUR_RESULT_TABLE (self->states_table), (guint) node);
+}
+
+static void
+on_state_row_selected (AugurPepaPage    *self,
+                       guint             key,
+                       AugurResultTable *table)
+{
+  augur_state_diagram_view_set_selected (AUGUR_STATE_DIAGRAM_VIEW (self->diagram_view), (int) key);
+}
+
+static void
+on_max_states_changed (AugurPepaPage *self,
+                       const char    *key,
+                       GSettings     *settings)
+{
+  self->diagram_max_states = MAX (1, g_settings_get_uint (settings, "diagram-max-states"));
+  augur_pepa_page_update_diagram (self);
+  augur_pepa_page_update_actions (self);
+}
+
+/* ---- Solver drop-down ------------------------------------------------- */
+
+static void
+on_solver_selected (AugurPepaPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOLVER]);
+}
+
+/* ---- Object ----------------------------------------------------------- */
+
+static void
+augur_pepa_page_dispose (GObject *object)
+{
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (object);
+  GtkWidget *child;
+
+  if (self->job != NULL)
+    augur_pepa_solve_job_cancel (self->job);
+  g_clear_pointer (&self->job, augur_pepa_solve_job_unref);
+  g_clear_handle_id (&self->parse_source, g_source_remove);
+  augur_pepa_page_close_export (self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_PEPA_PAGE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->diagnostics);
+  g_clear_pointer (&self->diagram, augur_diagram_unref);
+  g_clear_pointer (&self->result, augur_pepa_result_unref);
+  g_clear_pointer (&self->space, augur_pepa_state_space_unref);
+
+  G_OBJECT_CLASS (augur_pepa_page_parent_class)->dispose (object);
+}
+
+static void
+augur_pepa_page_finalize (GObject *object)
+{
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (object);
+
+  g_free (self->title);
+  g_free (self->status_text);
+
+  G_OBJECT_CLASS (augur_pepa_page_parent_class)->finalize (object);
+}
+
+static void
+augur_pepa_page_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, augur_pepa_page_get_modified (self));
+      break;
+    case PROP_SOLVER:
+      g_value_set_string (value, augur_pepa_page_get_solver (self));
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->job != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_pepa_page_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      augur_pepa_page_set_title (self, g_value_get_string (value));
+      break;
+    case PROP_MODIFIED:
+      augur_pepa_page_set_modified (self, g_value_get_boolean (value));
+      break;
+    case PROP_SOLVER:
+      augur_pepa_page_set_solver (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_pepa_page_class_init (AugurPepaPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  static const char * const export_actions[] = {
+    "page.export-csv", "page.export-json", "page.export-png",
+    "page.export-svg", "page.export-pdf", "page.export-dot",
+  };
+
+  object_class->dispose = augur_pepa_page_dispose;
+  object_class->finalize = augur_pepa_page_finalize;
+  object_class->get_property = augur_pepa_page_get_property;
+  object_class->set_property = augur_pepa_page_set_property;
+
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SOLVER] =
+    g_param_spec_string ("solver", NULL, NULL, "auto",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A solve finished, successfully or not (also after a cancel). */
+  signals[SOLVED] =
+    g_signal_new ("solved",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-pepa-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, solver_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, text_view);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, problems_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, position_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, diagnostics_list);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, results_stack);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, result_pages);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, summary_grid);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, throughput_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, utilisation_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, diagram_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, states_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, too_large_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, too_large_label);
+
+  gtk_widget_class_install_action (widget_class, "page.solve", NULL, solve_action);
+  gtk_widget_class_install_action (widget_class, "page.cancel", NULL, cancel_action);
+  for (guint i = 0; i < G_N_ELEMENTS (export_actions); i++)
+    gtk_widget_class_install_action (widget_class, export_actions[i], NULL,
+                                     augur_pepa_page_export_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "page.solve", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "page.solve", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "page.solve", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "page.cancel", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "augurpepapage");
+
+  g_type_ensure (AUGUR_TYPE_RESULT_ROW);
+  g_type_ensure (AUGUR_TYPE_STATE_DIAGRAM_VIEW);
+}
+
+/* A few rules of the page's own, so it looks right wherever it is
+ * embedded (the window, tests); the theme's colours only. */
+static const char page_css[] =
+  "augurpepapage image.error { color: @error_color; }\n"
+  "augurpepapage image.warning { color: @warning_color; }\n"
+  "augurpepapage .numeric { font-feature-settings: \"tnum\"; }\n"
+  "augurpepapage augurlinegutter { background-color: alpha(currentColor, 0.04);"
+  " border-right: 1px solid alpha(currentColor, 0.08); }\n"
+  "augurpepapage .augur-problems-header { background-color: alpha(currentColor, 0.03); }\n"
+  "augurpepapage .augur-diagnostics row { padding: 0; }\n";
+
+static void
+ensure_css (void)
+{
+  static gboolean done;
+  g_autoptr(GtkCssProvider) provider = NULL;
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (done || display == NULL)
+    return;
+  done = TRUE;
+
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, page_css, -1);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+static GtkWidget *
+add_table (GtkWidget               *box,
+           const AugurResultColumn *columns,
+           guint                    n_columns,
+           guint                    filter_string,
+           const char              *placeholder)
+{
+  GtkWidget *table = augur_result_table_new (columns, n_columns, filter_string, placeholder);
+
+  gtk_widget_set_vexpand (table, TRUE);
+  gtk_box_append (GTK_BOX (box), table);
+  return table;
+}
+
+static void
+augur_pepa_page_init (AugurPepaPage *self)
+{
+  const AugurResultColumn throughput_columns[] = {
+    { _("Action"), AUGUR_RESULT_COLUMN_STRING, THROUGHPUT_S_ACTION, TRUE, FALSE },
+    { _("Throughput"), AUGUR_RESULT_COLUMN_NUMBER, THROUGHPUT_N_VALUE, FALSE, FALSE },
+  };
+  const AugurResultColumn utilisation_columns[] = {
+    { _("Component"), AUGUR_RESULT_COLUMN_STRING, UTIL_S_COMPONENT, FALSE, FALSE },
+    { _("Local State"), AUGUR_RESULT_COLUMN_STRING, UTIL_S_LOCAL, TRUE, TRUE },
+    { _("Probability"), AUGUR_RESULT_COLUMN_NUMBER, UTIL_N_PROBABILITY, FALSE, FALSE },
+    { _("Population"), AUGUR_RESULT_COLUMN_NUMBER, UTIL_N_POPULATION, FALSE, FALSE },
+  };
+  const AugurResultColumn state_columns[] = {
+    { _("State"), AUGUR_RESULT_COLUMN_INTEGER, STATE_N_NUMBER, FALSE, FALSE },
+    { _("Term"), AUGUR_RESULT_COLUMN_STRING, STATE_S_TERM, TRUE, TRUE },
+    { _("Probability"), AUGUR_RESULT_COLUMN_NUMBER, STATE_N_PROBABILITY, FALSE, FALSE },
+  };
+  g_autoptr(GtkStringList) solvers = NULL;
+  g_autoptr(GSettingsSchema) schema = NULL;
+  GSettingsSchemaSource *source;
+  GtkTextBuffer *buffer;
+  GtkAdjustment *vadjustment;
+
+  ensure_css ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Solver drop-down, in the order of solver_names[]. */
+  solvers = gtk_string_list_new (NULL);
+  gtk_string_list_append (solvers, _("Automatic"));
+  gtk_string_list_append (solvers, _("Direct (LU)"));
+  gtk_string_list_append (solvers, _("Gauss–Seidel"));
+  gtk_string_list_append (solvers, _("SOR"));
+  gtk_string_list_append (solvers, _("Jacobi"));
+  gtk_string_list_append (solvers, _("Power Method"));
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->solver_dropdown), G_LIST_MODEL (solvers));
+  g_signal_connect_object (self->solver_dropdown, "notify::selected",
+                           G_CALLBACK (on_solver_selected), self, G_CONNECT_SWAPPED);
+
+  /* Editor. */
+  buffer = gtk_text_view_get_buffer (self->text_view);
+  self->error_tag = gtk_text_buffer_create_tag (buffer, "augur-error",
+                                                "underline", PANGO_UNDERLINE_ERROR,
+                                                "underline-rgba", &(GdkRGBA) { 0.88, 0.11, 0.14, 1.0 },
+                                                NULL);
+  self->warning_tag = gtk_text_buffer_create_tag (buffer, "augur-warning",
+                                                  "underline", PANGO_UNDERLINE_ERROR,
+                                                  "underline-rgba", &(GdkRGBA) { 0.90, 0.60, 0.0, 1.0 },
+                                                  NULL);
+  self->gutter = augur_line_gutter_new (self->text_view);
+  gtk_text_view_set_gutter (self->text_view, GTK_TEXT_WINDOW_LEFT, self->gutter);
+  g_signal_connect_object (buffer, "changed", G_CALLBACK (on_buffer_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (buffer, "modified-changed", G_CALLBACK (on_modified_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (buffer, "notify::cursor-position", G_CALLBACK (on_cursor_moved), self, G_CONNECT_SWAPPED);
+  vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->text_view));
+  g_signal_connect_object (vadjustment, "value-changed", G_CALLBACK (on_editor_scrolled), self, G_CONNECT_SWAPPED);
+  on_cursor_moved (self, NULL, buffer);
+
+  /* Diagnostics. */
+  self->diagnostics = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  gtk_list_box_bind_model (self->diagnostics_list, G_LIST_MODEL (self->diagnostics),
+                           create_diagnostic_row, NULL, NULL);
+  {
+    GtkWidget *placeholder = gtk_label_new (_("No problems found"));
+
+    gtk_widget_add_css_class (placeholder, "dim-label");
+    gtk_widget_set_margin_top (placeholder, 12);
+    gtk_widget_set_margin_bottom (placeholder, 12);
+    gtk_list_box_set_placeholder (self->diagnostics_list, placeholder);
+  }
+  g_signal_connect_object (self->diagnostics_list, "row-activated",
+                           G_CALLBACK (on_diagnostic_activated), self, G_CONNECT_SWAPPED);
+
+  /* Result tables. */
+  self->throughput_table = add_table (self->throughput_box, throughput_columns,
+                                      G_N_ELEMENTS (throughput_columns), THROUGHPUT_S_ACTION,
+                                      _("Filter actions"));
+  self->utilisation_table = add_table (self->utilisation_box, utilisation_columns,
+                                       G_N_ELEMENTS (utilisation_columns), UTIL_S_SEARCH,
+                                       _("Filter components and states"));
+  self->states_table = add_table (self->states_box, state_columns,
+                                  G_N_ELEMENTS (state_columns), STATE_S_TERM,
+                                  _("Filter states"));
+  g_signal_connect_object (self->states_table, "row-selected",
+                           G_CALLBACK (on_state_row_selected), self, G_CONNECT_SWAPPED);
+
+  /* Diagram. */
+  self->diagram_max_states = DEFAULT_MAX_STATES;
+  source = g_settings_schema_source_get_default ();
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, SETTINGS_SCHEMA, TRUE);
+  if (schema != NULL && g_settings_schema_has_key (schema, "diagram-max-states"))
+    {
+      self->settings = g_settings_new (SETTINGS_SCHEMA);
+      self->diagram_max_states = MAX (1, g_settings_get_uint (self->settings, "diagram-max-states"));
+      g_signal_connect_object (self->settings, "changed::diagram-max-states",
+                               G_CALLBACK (on_max_states_changed), self, G_CONNECT_SWAPPED);
+      if (g_settings_schema_has_key (schema, "solver"))
+        {
+          g_autofree char *solver = g_settings_get_string (self->settings, "solver");
+          augur_pepa_page_set_solver (self, solver);
+        }
+    }
+
+  self->diagram_view = augur_state_diagram_view_new ();
+  gtk_widget_set_vexpand (self->diagram_view, TRUE);
+  gtk_widget_set_hexpand (self->diagram_view, TRUE);
+  {
+    GtkWidget *overlay = gtk_overlay_new ();
+    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+    struct { const char *icon; const char *tooltip; GCallback cb; } zoom[] = {
+      { "zoom-out-symbolic", N_("Zoom Out (Ctrl+−)"), G_CALLBACK (on_diagram_zoom_out) },
+      { "zoom-fit-best-symbolic", N_("Show the Whole Diagram (Ctrl+0)"), G_CALLBACK (on_diagram_fit) },
+      { "zoom-in-symbolic", N_("Zoom In (Ctrl++)"), G_CALLBACK (on_diagram_zoom_in) },
+    };
+
+    gtk_widget_add_css_class (buttons, "linked");
+    gtk_widget_add_css_class (buttons, "osd");
+    gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+    gtk_widget_set_valign (buttons, GTK_ALIGN_END);
+    gtk_widget_set_margin_end (buttons, 12);
+    gtk_widget_set_margin_bottom (buttons, 12);
+    for (guint i = 0; i < G_N_ELEMENTS (zoom); i++)
+      {
+        GtkWidget *button = gtk_button_new_from_icon_name (zoom[i].icon);
+        gtk_widget_set_tooltip_text (button, _(zoom[i].tooltip));
+        g_signal_connect_object (button, "clicked", zoom[i].cb, self->diagram_view, G_CONNECT_SWAPPED);
+        gtk_box_append (GTK_BOX (buttons), button);
+      }
+    gtk_overlay_set_child (GTK_OVERLAY (overlay), self->diagram_view);
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay), buttons);
+    gtk_widget_set_vexpand (overlay, TRUE);
+    gtk_box_append (GTK_BOX (self->diagram_box), overlay);
+  }
+  g_signal_connect_object (self->diagram_view, "node-selected",
+                           G_CALLBACK (on_diagram_node_selected), self, G_CONNECT_SWAPPED);
+
+  augur_pepa_page_clear_results (self);
+  augur_pepa_page_update_actions (self);
+}
+
+/* ---- Public API ------------------------------------------------------- */
+
+GtkWidget *
+augur_pepa_page_new (void)
+{
+  return g_object_new (AUGUR_TYPE_PEPA_PAGE, NULL);
+}
+
+void
+augur_pepa_page_set_text (AugurPepaPage *self,
+                          const char    *text)
+{
+  g_autofree char *valid = NULL;
+  GtkTextBuffer *buffer;
+  GtkTextIter start;
+  gboolean was_modified;
+
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+
+  /* The buffer takes UTF-8 only: show what can be shown rather than
+   * nothing (the file on disk is not touched until the user saves). */
+  if (text != NULL && !g_utf8_validate (text, -1, NULL))
+    text = valid = g_utf8_make_valid (text, -1);
+
+  buffer = gtk_text_view_get_buffer (self->text_view);
+  was_modified = gtk_text_buffer_get_modified (buffer);
+
+  /* Loading is not an edit: "modified" ends FALSE, notified at most once. */
+  g_signal_handlers_block_by_func (buffer, on_modified_changed, self);
+  gtk_text_buffer_begin_irreversible_action (buffer);
+  gtk_text_buffer_set_text (buffer, text ? text : "", -1);
+  gtk_text_buffer_end_irreversible_action (buffer);
+  gtk_text_buffer_set_modified (buffer, FALSE);
+  g_signal_handlers_unblock_by_func (buffer, on_modified_changed, self);
+
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  if (was_modified)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+char *
+augur_pepa_page_get_text (AugurPepaPage *self)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+
+  buffer = gtk_text_view_get_buffer (self->text_view);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+}
+
+void
+augur_pepa_page_set_title (AugurPepaPage *self,
+                           const char    *title)
+{
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+
+  if (g_strcmp0 (self->title, title) == 0)
+    return;
+
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+}
+
+const char *
+augur_pepa_page_get_title (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  return self->title;
+}
+
+gboolean
+augur_pepa_page_get_modified (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), FALSE);
+  return gtk_text_buffer_get_modified (gtk_text_view_get_buffer (self->text_view));
+}
+
+void
+augur_pepa_page_set_modified (AugurPepaPage *self,
+                              gboolean       modified)
+{
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+
+  /* The buffer notifies through "modified-changed" only on a change. */
+  gtk_text_buffer_set_modified (gtk_text_view_get_buffer (self->text_view), !!modified);
+}
+
+const char *
+augur_pepa_page_get_solver (AugurPepaPage *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+
+  selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->solver_dropdown));
+  if (selected >= G_N_ELEMENTS (solver_names))
+    return solver_names[0];
+  return solver_names[selected];
+}
+
+void
+augur_pepa_page_set_solver (AugurPepaPage *self,
+                            const char    *name)
+{
+  AugurSolverKind kind;
+  const char *canonical;
+
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+
+  if (name == NULL || !augur_solver_kind_from_name (name, &kind))
+    {
+      g_warning ("Unknown solver “%s”", name ? name : "(null)");
+      return;
+    }
+  canonical = augur_solver_kind_to_name (kind);
+
+  for (guint i = 0; i < G_N_ELEMENTS (solver_names); i++)
+    if (g_strcmp0 (solver_names[i], canonical) == 0)
+      {
+        /* The drop-down notifies "selected" only on a change, and so
+         * notifies "solver" through on_solver_selected(). */
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->solver_dropdown), i);
+        return;
+      }
+  g_warning ("Solver “%s” is not offered by the page", name);
+}
+
+const char *
+augur_pepa_page_get_status_text (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  return self->status_text ? self->status_text : gtk_label_get_text (GTK_LABEL (self->status_label));
+}
+
+GListModel *
+augur_pepa_page_get_diagnostics (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  return G_LIST_MODEL (self->diagnostics);
+}
+
+AugurResultTable *
+augur_pepa_page_get_result_table (AugurPepaPage *self,
+                                  const char    *name)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+
+  if (g_strcmp0 (name, "throughput") == 0)
+    return AUGUR_RESULT_TABLE (self->throughput_table);
+  if (g_strcmp0 (name, "utilisation") == 0)
+    return AUGUR_RESULT_TABLE (self->utilisation_table);
+  if (g_strcmp0 (name, "states") == 0)
+    return AUGUR_RESULT_TABLE (self->states_table);
+  return NULL;
+}
+
+GtkTextView *
+augur_pepa_page_get_text_view (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  return self->text_view;
+}
+
+GtkWidget *
+augur_pepa_page_get_diagram_view (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  return self->diagram_view;
+}
+
+void
+augur_pepa_page_show_results (AugurPepaPage *self,
+                              const char    *name)
+{
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), name);
+}

@@ -1,0 +1,64 @@
+/* augur-pepa-page.h: one PEPA document: editor, solve, results.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pepa.h"
+#include "augur-result-tables.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_TYPE_PEPA_PAGE (augur_pepa_page_get_type ())
+G_DECLARE_FINAL_TYPE (AugurPepaPage, augur_pepa_page, AUGUR, PEPA_PAGE, GtkWidget)
+
+GtkWidget       *augur_pepa_page_new          (void);
+
+/* Replaces the text (not undoable) and resets "modified". */
+void             augur_pepa_page_set_text     (AugurPepaPage *page,
+                                               const char    *text);
+char            *augur_pepa_page_get_text     (AugurPepaPage *page);
+/* Document name (e.g. "pipeline.pepa"): diagnostics and export file names. */
+void             augur_pepa_page_set_title    (AugurPepaPage *page,
+                                               const char    *title);
+const char      *augur_pepa_page_get_title    (AugurPepaPage *page);
+gboolean         augur_pepa_page_get_modified (AugurPepaPage *page);
+void             augur_pepa_page_set_modified (AugurPepaPage *page,
+                                               gboolean       modified);
+/* Solver names as augur_solver_kind_from_name(): "auto", "direct", ... */
+const char      *augur_pepa_page_get_solver   (AugurPepaPage *page);
+void             augur_pepa_page_set_solver   (AugurPepaPage *page,
+                                               const char    *name);
+
+/* Starts solving in a worker thread (cancelling a solve in progress);
+ * "solved" is emitted when it finishes, whether it succeeded or not. */
+void             augur_pepa_page_solve        (AugurPepaPage *page);
+void             augur_pepa_page_cancel       (AugurPepaPage *page);
+gboolean         augur_pepa_page_get_running  (AugurPepaPage *page);
+/* The last successful result, NULL before (or after a failed solve). */
+AugurPepaResult *augur_pepa_page_get_result   (AugurPepaPage *page);
+
+/* what: "throughput-csv", "utilisation-csv", "states-csv", "json", "png",
+ * "svg", "pdf" or "dot".  Writes synchronously on the calling thread. */
+gboolean         augur_pepa_page_export       (AugurPepaPage *page,
+                                               const char    *what,
+                                               GFile         *file,
+                                               GError       **error);
+
+/* For tests and the window: the status line as shown, the diagnostics of
+ * the last parse (a GListModel of AugurResultRow: strings message and
+ * severity ("error"/"warning"), numbers line and column), and the result
+ * tables by name ("throughput", "utilisation", "states"). */
+const char       *augur_pepa_page_get_status_text  (AugurPepaPage *page);
+GListModel       *augur_pepa_page_get_diagnostics  (AugurPepaPage *page);
+AugurResultTable *augur_pepa_page_get_result_table (AugurPepaPage *page,
+                                                    const char    *name);
+GtkTextView      *augur_pepa_page_get_text_view    (AugurPepaPage *page);
+GtkWidget        *augur_pepa_page_get_diagram_view (AugurPepaPage *page);
+/* Shows a results page: "summary", "throughput", "utilisation", "states". */
+void              augur_pepa_page_show_results     (AugurPepaPage *page,
+                                                    const char    *name);
+
+G_END_DECLS

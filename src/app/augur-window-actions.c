@@ -1,0 +1,704 @@
+/* augur-window-actions.c: opening, saving and the window actions.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "augur-pepa-page.h"
+#include "augur-window-private.h"
+
+static const char *new_model_template =
+  "// Three clients share one server.  Edit the rates and press Ctrl+Return\n"
+  "// to derive the Markov chain and solve it.\n"
+  "r_think = 0.5;\n"
+  "r_serve = 2.0;\n"
+  "\n"
+  "Client  = (think, r_think).Client1;\n"
+  "Client1 = (serve, infty).Client;\n"
+  "\n"
+  "Server  = (serve, r_serve).Server;\n"
+  "\n"
+  "Client[3] <serve> Server\n";
+
+static void
+add_recent_file (AugurWindow *self,
+                 GFile       *file)
+{
+  AugurApplication *app = _augur_window_get_application (self);
+
+  if (app != NULL)
+    augur_application_add_recent_file (app, file);
+}
+
+/* ---- Opening and saving ----------------------------------------------- */
+
+static gboolean
+looks_like_project (GFile      *file,
+                    const char *contents,
+                    gsize       length)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *lower = g_ascii_strdown (basename, -1);
+
+  if (g_str_has_suffix (lower, ".augur"))
+    return TRUE;
+  if (g_str_has_suffix (lower, ".pepa"))
+    return FALSE;
+  /* Any other name: a project is XML, a model never starts with '<'. */
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isspace (contents[i]))
+      return contents[i] == '<';
+  return FALSE;
+}
+
+static char *
+document_name_for_file (GFile *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *display = g_filename_display_name (basename);
+  char *dot = strrchr (display, '.');
+
+  if (dot != NULL && dot != display)
+    *dot = '\0';
+  return g_strdup (display);
+}
+
+gboolean
+augur_window_open_file (AugurWindow  *self,
+                        GFile        *file,
+                        GError      **error)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *parse_name = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+    return FALSE;
+  parse_name = g_file_get_parse_name (file);
+
+  if (looks_like_project (file, contents, length))
+    {
+      g_autoptr(AugurProject) project = augur_project_load_from_bytes (contents, length, parse_name, error);
+
+      if (project == NULL)
+        return FALSE;
+      _augur_window_set_project (self, project, file);
+    }
+  else
+    {
+      g_autofree char *name = document_name_for_file (file);
+      gboolean was_empty = augur_window_is_empty (self);
+
+      if (strlen (contents) != length || !g_utf8_validate (contents, length, NULL))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("%s is not a text file in UTF-8; a PEPA model must be plain text"),
+                       parse_name);
+          return FALSE;
+        }
+
+      augur_window_add_pepa_document (self, name, contents);
+      /* A model opened into an empty window is safe on disk already. */
+      if (was_empty)
+        self->structure_modified = FALSE;
+      _augur_window_update_title (self);
+    }
+
+  add_recent_file (self, file);
+  return TRUE;
+}
+
+gboolean
+augur_window_save_to_file (AugurWindow  *self,
+                           GFile        *file,
+                           GError      **error)
+{
+  g_autoptr(AugurProject) project = NULL;
+
+  g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  project = augur_window_build_project (self);
+  if (!augur_project_save_to_file (project, file, NULL, error))
+    return FALSE;
+
+  g_set_object (&self->file, file);
+  self->structure_modified = FALSE;
+  for (guint i = 0; i < _augur_window_get_n_documents (self); i++)
+    {
+      AugurWindowDocument *doc = _augur_window_get_document (self, i);
+
+      if (AUGUR_IS_PEPA_PAGE (doc->page))
+        augur_pepa_page_set_modified (AUGUR_PEPA_PAGE (doc->page), FALSE);
+    }
+  add_recent_file (self, file);
+  _augur_window_update_title (self);
+  return TRUE;
+}
+
+void
+_augur_window_show_error (AugurWindow *self,
+                          const char  *primary,
+                          GError      *error)
+{
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
+                                              "%s", primary);
+
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+augur_window_open_file_interactive (AugurWindow *self,
+                                    GFile       *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *lower = NULL;
+
+  g_return_if_fail (AUGUR_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  /* A project replaces the window's contents, so it goes into a new window
+   * unless this one holds nothing. */
+  basename = g_file_get_basename (file);
+  lower = g_ascii_strdown (basename, -1);
+  if (g_str_has_suffix (lower, ".augur") && !augur_window_is_empty (self))
+    {
+      AugurWindow *other = augur_window_new (_augur_window_get_application (self));
+
+      gtk_window_present (GTK_WINDOW (other));
+      self = other;
+    }
+
+  if (!augur_window_open_file (self, file, &error))
+    {
+      g_autofree char *display = g_filename_display_basename (basename);
+      g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), display);
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) && _augur_window_get_application (self) != NULL)
+        augur_application_remove_recent_file (_augur_window_get_application (self), file);
+      _augur_window_show_error (self, primary, error);
+    }
+}
+
+static void
+open_response_cb (GtkNativeDialog *chooser,
+                  int              response,
+                  AugurWindow     *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        {
+          g_autoptr(GFile) file = g_list_model_get_item (files, i);
+          augur_window_open_file_interactive (self, file);
+        }
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+  g_object_unref (self);
+}
+
+static void
+add_filters (GtkFileChooser *chooser,
+             gboolean        models)
+{
+  GtkFileFilter *filter;
+
+  if (models)
+    {
+      filter = gtk_file_filter_new ();
+      gtk_file_filter_set_name (filter, _("All Supported Files"));
+      gtk_file_filter_add_suffix (filter, "augur");
+      gtk_file_filter_add_suffix (filter, "pepa");
+      gtk_file_chooser_add_filter (chooser, filter);
+      g_object_unref (filter);
+    }
+
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("Augur Projects"));
+  gtk_file_filter_add_suffix (filter, "augur");
+  gtk_file_chooser_add_filter (chooser, filter);
+  g_object_unref (filter);
+
+  if (models)
+    {
+      filter = gtk_file_filter_new ();
+      gtk_file_filter_set_name (filter, _("PEPA Models"));
+      gtk_file_filter_add_suffix (filter, "pepa");
+      gtk_file_chooser_add_filter (chooser, filter);
+      g_object_unref (filter);
+    }
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_("Open"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  add_filters (GTK_FILE_CHOOSER (chooser), TRUE);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  augur_window_open_file_interactive (AUGUR_WINDOW (widget), file);
+}
+
+/* Returns TRUE when the window may now close. */
+gboolean
+_augur_window_save_interactive (AugurWindow *self,
+                                GFile       *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (augur_window_save_to_file (self, file, &error))
+    return TRUE;
+  _augur_window_show_error (self, _("Could not save the project"), error);
+  return FALSE;
+}
+
+typedef struct {
+  AugurWindow *window;
+  gboolean     close_after;
+} SaveAsData;
+
+static void
+save_as_response_cb (GtkNativeDialog *chooser,
+                     int              response,
+                     SaveAsData      *data)
+{
+  AugurWindow *self = data->window;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *basename = g_file_get_basename (chosen);
+      g_autoptr(GFile) file = NULL;
+
+      /* Without the extension the project would not open as one. */
+      if (g_str_has_suffix (basename, ".augur"))
+        {
+          file = g_object_ref (chosen);
+        }
+      else
+        {
+          g_autofree char *with_suffix = g_strconcat (basename, ".augur", NULL);
+          g_autoptr(GFile) parent = g_file_get_parent (chosen);
+          file = g_file_get_child (parent, with_suffix);
+        }
+
+      if (_augur_window_save_interactive (self, file) && data->close_after)
+        {
+          self->close_confirmed = TRUE;
+          gtk_window_close (GTK_WINDOW (self));
+        }
+    }
+
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+  g_object_unref (self);
+  g_free (data);
+}
+
+void
+_augur_window_save_as (AugurWindow *self,
+                       gboolean     close_after)
+{
+  GtkFileChooserNative *chooser;
+  SaveAsData *data = g_new0 (SaveAsData, 1);
+
+  chooser = gtk_file_chooser_native_new (_("Save Project"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Save"), _("_Cancel"));
+  add_filters (GTK_FILE_CHOOSER (chooser), FALSE);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  if (self->file != NULL)
+    {
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+    }
+  else
+    {
+      /* Translators: the file name proposed for a new project. */
+      g_autofree char *name = g_strconcat (_("Untitled Project"), ".augur", NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+
+  data->window = g_object_ref (self);
+  data->close_after = close_after;
+  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response_cb), data);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+
+  if (self->file != NULL)
+    _augur_window_save_interactive (self, self->file);
+  else
+    _augur_window_save_as (self, FALSE);
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  _augur_window_save_as (AUGUR_WINDOW (widget), FALSE);
+}
+
+/* ---- Other actions ---------------------------------------------------- */
+
+static void
+new_pepa_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+  GtkWidget *page;
+
+  augur_window_add_pepa_document (self, _("Model"), new_model_template);
+  page = augur_window_get_current_page (self);
+  if (AUGUR_IS_PEPA_PAGE (page))
+    gtk_widget_grab_focus (GTK_WIDGET (augur_pepa_page_get_text_view (AUGUR_PEPA_PAGE (page))));
+}
+
+static void
+new_window_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+
+  gtk_window_present (GTK_WINDOW (augur_window_new (_augur_window_get_application (self))));
+}
+
+static void
+close_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+static void
+solve_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+  AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
+
+  if (page != NULL)
+    augur_pepa_page_solve (page);
+  _augur_window_update_actions (self);
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+  AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
+
+  if (page != NULL)
+    augur_pepa_page_cancel (page);
+  _augur_window_update_actions (self);
+}
+
+/* "win.export-png" -> "page.export-png" on the current page: the page's
+ * actions resolve only from inside the page, the header bar is outside. */
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+  GtkWidget *page = (GtkWidget *) _augur_window_get_current_pepa_page (self);
+  g_autofree char *page_action = NULL;
+
+  g_return_if_fail (g_str_has_prefix (action_name, "win."));
+  if (page == NULL)
+    return;
+  page_action = g_strconcat ("page.", action_name + strlen ("win."), NULL);
+  if (!gtk_widget_activate_action (page, page_action, NULL))
+    g_warning ("The page has no action “%s”", page_action);
+}
+
+static void
+step_document (AugurWindow *self,
+               int          delta)
+{
+  guint n = _augur_window_get_n_documents (self);
+  guint index = augur_window_get_selected_index (self);
+
+  if (n == 0)
+    return;
+  if (index == GTK_INVALID_LIST_POSITION)
+    index = 0;
+  augur_window_select_document (self, (index + n + delta) % n);
+}
+
+static void
+previous_document_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *param)
+{
+  step_document (AUGUR_WINDOW (widget), -1);
+}
+
+static void
+next_document_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  step_document (AUGUR_WINDOW (widget), 1);
+}
+
+static void
+remove_response_cb (GtkDialog           *dialog,
+                    int                  response,
+                    AugurWindowDocument *doc)
+{
+  AugurWindow *self = AUGUR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  guint index;
+
+  if (response == GTK_RESPONSE_ACCEPT &&
+      g_list_store_find (self->documents, doc, &index))
+    augur_window_remove_document (self, index);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+remove_document_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+  AugurWindowDocument *doc = _augur_window_get_selected_document (self);
+  g_autofree char *text = NULL;
+  GtkWidget *dialog;
+  GtkWidget *button;
+
+  if (doc == NULL)
+    return;
+
+  if (AUGUR_IS_PEPA_PAGE (doc->page))
+    text = augur_pepa_page_get_text (AUGUR_PEPA_PAGE (doc->page));
+  else
+    text = g_strdup (augur_project_document_get_text (doc->source));
+
+  if (text == NULL || *g_strstrip (text) == '\0')
+    {
+      augur_window_remove_document (self, augur_window_get_selected_index (self));
+      return;
+    }
+
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Remove “%s”?"), doc->name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("The document and its text are removed from the project."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Remove"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (remove_response_cb),
+                         g_object_ref (doc), (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+rename_document_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+  AugurWindowDocument *doc = _augur_window_get_selected_document (self);
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->sidebar);
+  graphene_rect_t bounds;
+
+  if (doc == NULL || row == NULL)
+    return;
+
+  g_set_object (&self->renaming, doc);
+  gtk_editable_set_text (GTK_EDITABLE (self->rename_entry), doc->name);
+  if (gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self->sidebar), &bounds))
+    {
+      GdkRectangle rect = {
+        (int) bounds.origin.x, (int) bounds.origin.y,
+        (int) bounds.size.width, (int) bounds.size.height,
+      };
+      gtk_popover_set_pointing_to (self->rename_popover, &rect);
+    }
+  gtk_popover_popup (self->rename_popover);
+  gtk_widget_grab_focus (GTK_WIDGET (self->rename_entry));
+  gtk_editable_select_region (GTK_EDITABLE (self->rename_entry), 0, -1);
+}
+
+static void
+commit_rename (AugurWindow *self)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->rename_entry))));
+  guint index;
+
+  if (*name == '\0' || self->renaming == NULL)
+    return;
+  if (g_list_store_find (self->documents, self->renaming, &index))
+    augur_window_rename_document (self, index, name);
+  gtk_popover_popdown (self->rename_popover);
+}
+
+static void
+rename_entry_activate_cb (GtkEntry    *entry,
+                          AugurWindow *self)
+{
+  commit_rename (self);
+}
+
+static void
+rename_button_clicked_cb (GtkButton   *button,
+                          AugurWindow *self)
+{
+  commit_rename (self);
+}
+
+static void
+rename_entry_changed_cb (GtkEditable *entry,
+                         AugurWindow *self)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+
+  gtk_widget_set_sensitive (self->rename_button, *name != '\0');
+}
+
+static void
+rename_popover_closed_cb (GtkPopover  *popover,
+                          AugurWindow *self)
+{
+  g_clear_object (&self->renaming);
+}
+
+/* ---- Closing ---------------------------------------------------------- */
+
+static gboolean
+close_idle_cb (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+close_response_cb (GtkDialog   *dialog,
+                   int          response,
+                   AugurWindow *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  switch (response)
+    {
+    case GTK_RESPONSE_ACCEPT:   /* Save */
+      if (self->file == NULL)
+        {
+          _augur_window_save_as (self, TRUE);
+          return;
+        }
+      if (!_augur_window_save_interactive (self, self->file))
+        return;
+      break;
+    case GTK_RESPONSE_REJECT:   /* Discard */
+      break;
+    default:                    /* Cancel, or the dialog was closed */
+      return;
+    }
+
+  /* Not from inside the dialog's response: the dialog still refers to its
+   * parent until the emission ends. */
+  self->close_confirmed = TRUE;
+  g_idle_add_full (G_PRIORITY_DEFAULT, close_idle_cb, g_object_ref (self), g_object_unref);
+}
+
+void
+_augur_window_confirm_close (AugurWindow *self)
+{
+  GtkWindow *window = GTK_WINDOW (self);
+  g_autofree char *name = _augur_window_get_project_name (self);
+  GtkWidget *dialog;
+  GtkWidget *button;
+
+  dialog = gtk_message_dialog_new (window,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Save changes to “%s” before closing?"), name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("Changes that are not saved are lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "suggested-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_signal_connect (dialog, "response", G_CALLBACK (close_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+_augur_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  static const char *exports[] = { "csv", "json", "png", "svg", "pdf", "dot" };
+
+  gtk_widget_class_bind_template_callback (widget_class, rename_entry_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rename_entry_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rename_button_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rename_popover_closed_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.new-pepa", NULL, new_pepa_action);
+  gtk_widget_class_install_action (widget_class, "win.new-window", NULL, new_window_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.solve", NULL, solve_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-document", NULL, remove_document_action);
+  gtk_widget_class_install_action (widget_class, "win.rename-document", NULL, rename_document_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-document", NULL, previous_document_action);
+  gtk_widget_class_install_action (widget_class, "win.next-document", NULL, next_document_action);
+  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+    {
+      g_autofree char *name = g_strconcat ("win.export-", exports[i], NULL);
+      gtk_widget_class_install_action (widget_class, name, NULL, export_action);
+    }
+}

@@ -1,0 +1,81 @@
+/* augur-window-private.h: shared by augur-window*.c.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-pepa-page.h"
+#include "augur-window.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_KIND_PEPA "pepa"
+
+struct _AugurWindowDocument
+{
+  GObject               parent_instance;
+  char                 *name;
+  GtkWidget            *page;
+  AugurProjectDocument *source;    /* kind, settings, text as read */
+  gboolean              modified;
+};
+
+struct _AugurWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  GtkLabel             *title_label;
+  GtkLabel             *subtitle_label;
+  GtkWidget            *export_button;
+  GtkListBox           *sidebar;
+  GtkStack             *stack;
+  GtkWidget            *empty_page;
+  GtkPopover           *rename_popover;
+  GtkEntry             *rename_entry;
+  GtkWidget            *rename_button;
+  GtkPopoverMenu       *document_popover;
+  GMenu                *recent_section;
+
+  GSettings            *settings;
+  GListStore           *documents;
+  GFile                *file;
+  AugurWindowDocument  *renaming;
+  /* Documents were added, removed or renamed since the last save. */
+  gboolean              structure_modified;
+  /* The user chose to close despite unsaved changes (or saved them). */
+  gboolean              close_confirmed;
+};
+
+/* augur-window-document.c */
+AugurWindowDocument  *_augur_window_document_new        (AugurProjectDocument *source);
+AugurProjectDocument *_augur_window_document_snapshot   (AugurWindowDocument  *doc);
+void                  _augur_window_document_set_name   (AugurWindowDocument  *doc,
+                                                         const char           *name);
+
+/* augur-window.c */
+AugurApplication     *_augur_window_get_application     (AugurWindow          *self);
+AugurWindowDocument  *_augur_window_get_document        (AugurWindow          *self,
+                                                         guint                 index);
+guint                 _augur_window_get_n_documents     (AugurWindow          *self);
+AugurWindowDocument  *_augur_window_get_selected_document (AugurWindow        *self);
+AugurPepaPage        *_augur_window_get_current_pepa_page (AugurWindow        *self);
+char                 *_augur_window_get_project_name    (AugurWindow          *self);
+void                  _augur_window_update_title        (AugurWindow          *self);
+void                  _augur_window_update_actions      (AugurWindow          *self);
+void                  _augur_window_set_project         (AugurWindow          *self,
+                                                         AugurProject         *project,
+                                                         GFile                *file);
+
+/* augur-window-actions.c */
+void                  _augur_window_class_actions_init  (GtkWidgetClass       *widget_class);
+gboolean              _augur_window_save_interactive    (AugurWindow          *self,
+                                                         GFile                *file);
+void                  _augur_window_save_as             (AugurWindow          *self,
+                                                         gboolean              close_after);
+void                  _augur_window_show_error          (AugurWindow          *self,
+                                                         const char           *primary,
+                                                         GError               *error);
+void                  _augur_window_confirm_close       (AugurWindow          *self);
+
+G_END_DECLS

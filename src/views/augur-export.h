@@ -1,0 +1,50 @@
+/* augur-export.h: render any of Augur's pictures to PNG, SVG or PDF.
+ *
+ * Views never open files: the caller passes an output stream.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include <gio/gio.h>
+
+#include "augur-diagram.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  AUGUR_EXPORT_PNG,
+  AUGUR_EXPORT_SVG,
+  AUGUR_EXPORT_PDF,
+} AugurExportFormat;
+
+/* Draws a picture of width x height (pixels for PNG, points for SVG and PDF). */
+typedef void (*AugurDrawFunc) (cairo_t *cr,
+                               int      width,
+                               int      height,
+                               gpointer data);
+
+/* "png", "svg", "pdf" (any case); FALSE for anything else. */
+gboolean augur_export_format_from_name     (const char        *name,
+                                            AugurExportFormat *format);
+/* From a file name's extension. */
+gboolean augur_export_format_from_filename (const char        *filename,
+                                            AugurExportFormat *format);
+
+gboolean augur_export_draw (AugurDrawFunc      draw,
+                            gpointer           data,
+                            int                width,
+                            int                height,
+                            AugurExportFormat  format,
+                            GOutputStream     *out,
+                            GError           **error);
+
+/* The whole diagram at its natural size (PNG at twice that for sharpness);
+ * format is "png", "svg" or "pdf". */
+gboolean augur_diagram_export (AugurDiagram   *diagram,
+                               const char     *format,
+                               GOutputStream  *out,
+                               GError        **error);
+
+G_END_DECLS

@@ -1,0 +1,564 @@
+/* augur-state-diagram-view.c: draws an AugurDiagram with hover, zoom, pan,
+ * fit and selection.  The layout is computed once by AugurDiagram; a frame
+ * only transforms and strokes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-state-diagram-view.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#define MAX_FIT_SCALE 1.5
+#define LEGIBLE_SCALE 0.6   /* below this, labels are too small to read */
+#define MIN_SCALE     0.02
+#define MAX_SCALE     8.0
+
+struct _AugurStateDiagramView
+{
+  GtkWidget             parent_instance;
+
+  AugurDiagram         *diagram;
+  guint                 max_nodes;
+  guint                 too_large;     /* > 0: the number of states not drawn */
+  int                   selected;
+  int                   hovered;
+  gboolean              fitted;        /* follow the widget's size */
+  gboolean              whole;         /* fitted: the whole diagram, however small */
+  AugurDiagramViewport  vp;
+  double                pointer_x;
+  double                pointer_y;
+  double                drag_start_x;
+  double                drag_start_y;
+};
+
+enum {
+  PROP_0,
+  PROP_MAX_NODES,
+  PROP_SELECTED,
+  N_PROPS
+};
+
+enum {
+  NODE_SELECTED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (AugurStateDiagramView, augur_state_diagram_view, GTK_TYPE_WIDGET)
+
+static gboolean
+is_drawable (AugurStateDiagramView *self)
+{
+  return self->diagram != NULL && self->too_large == 0 &&
+         augur_diagram_get_n_nodes (self->diagram) <= self->max_nodes;
+}
+
+static gboolean
+is_dark (GtkWidget *widget)
+{
+  GdkRGBA fg;
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
+}
+
+static void
+refit (AugurStateDiagramView *self)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+
+  if (self->diagram == NULL || w <= 0 || h <= 0)
+    return;
+  augur_diagram_fit_viewport (self->diagram, w, h, MAX_FIT_SCALE, &self->vp);
+  if (!self->whole && self->vp.scale < LEGIBLE_SCALE)
+    {
+      /* A legible part, from the initial state on (layers run left to
+       * right); the whole diagram is one click (or Ctrl+0) away. */
+      double dw, dh;
+      augur_diagram_get_size (self->diagram, &dw, &dh);
+      self->vp.scale = LEGIBLE_SCALE;
+      self->vp.offset_x = dw * LEGIBLE_SCALE <= w ? (w - dw * LEGIBLE_SCALE) / 2 : 0;
+      self->vp.offset_y = (h - dh * LEGIBLE_SCALE) / 2;
+    }
+}
+
+static void
+draw_message (cairo_t    *cr,
+              GtkWidget  *widget,
+              int         width,
+              int         height,
+              const char *title,
+              const char *detail)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, NULL);
+  g_autofree char *markup = g_markup_printf_escaped ("<big><b>%s</b></big>\n\n%s", title, detail);
+  GdkRGBA fg;
+  int lw, lh;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  pango_layout_set_markup (layout, markup, -1);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_width (layout, MAX (100, MIN (width - 48, 520)) * PANGO_SCALE);
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.7);
+  cairo_move_to (cr, (width - lw) / 2.0, (height - lh) / 2.0);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+static void
+augur_state_diagram_view_snapshot (GtkWidget   *widget,
+                                   GtkSnapshot *snapshot)
+{
+  AugurStateDiagramView *self = AUGUR_STATE_DIAGRAM_VIEW (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  cairo_t *cr;
+
+  if (width <= 0 || height <= 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  if (is_drawable (self))
+    {
+      AugurDiagramStyle style;
+
+      augur_diagram_style_init (&style, is_dark (widget));
+      style.background.alpha = 0;   /* the widget's own background shows */
+      style.selected_node = self->selected;
+      style.hovered_node = self->hovered;
+      if (self->fitted)
+        refit (self);
+      augur_diagram_draw (cr, width, height, self->diagram, &self->vp, &style);
+    }
+  else if (self->too_large > 0 || (self->diagram != NULL && augur_diagram_get_n_nodes (self->diagram) > self->max_nodes))
+    {
+      guint n = self->too_large > 0 ? self->too_large : augur_diagram_get_n_nodes (self->diagram);
+      g_autofree char *detail =
+        g_strdup_printf (_("The state space has %'u states, more than the %'u that can be drawn legibly "
+                           "(change the limit in Preferences). Export it as Graphviz DOT or as a "
+                           "CSV table of states instead."), n, self->max_nodes);
+      draw_message (cr, widget, width, height, _("Too large to draw"), detail);
+    }
+  else
+    draw_message (cr, widget, width, height, _("No state space yet"),
+                  _("Solve the model to see its state transition diagram."));
+
+  cairo_destroy (cr);
+}
+
+static void
+augur_state_diagram_view_size_allocate (GtkWidget *widget,
+                                        int        width,
+                                        int        height,
+                                        int        baseline)
+{
+  AugurStateDiagramView *self = AUGUR_STATE_DIAGRAM_VIEW (widget);
+  if (self->fitted)
+    refit (self);
+}
+
+static void
+set_hovered (AugurStateDiagramView *self, int node)
+{
+  if (self->hovered == node)
+    return;
+  self->hovered = node;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static int
+node_at (AugurStateDiagramView *self, double x, double y)
+{
+  if (!is_drawable (self))
+    return -1;
+  return augur_diagram_node_at (self->diagram, &self->vp,
+                                gtk_widget_get_width (GTK_WIDGET (self)),
+                                gtk_widget_get_height (GTK_WIDGET (self)), x, y);
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion,
+           double                    x,
+           double                    y,
+           AugurStateDiagramView    *self)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+  set_hovered (self, node_at (self, x, y));
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion,
+          AugurStateDiagramView    *self)
+{
+  set_hovered (self, -1);
+}
+
+static gboolean
+on_query_tooltip (GtkWidget             *widget,
+                  int                    x,
+                  int                    y,
+                  gboolean               keyboard,
+                  GtkTooltip            *tooltip,
+                  AugurStateDiagramView *self)
+{
+  int node = node_at (self, x, y);
+  g_autofree char *text = NULL;
+
+  if (node < 0)
+    return FALSE;
+  text = g_strdup_printf (_("State %s\n%s"), augur_diagram_get_node_label (self->diagram, node),
+                          augur_diagram_get_node_tooltip (self->diagram, node));
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+zoom_at (AugurStateDiagramView *self, double factor, double x, double y)
+{
+  double scale = CLAMP (self->vp.scale * factor, MIN_SCALE, MAX_SCALE);
+  double ux, uy;
+
+  if (!is_drawable (self) || scale == self->vp.scale)
+    return;
+  /* keep the diagram point under (x, y) in place */
+  ux = (x - self->vp.offset_x) / self->vp.scale;
+  uy = (y - self->vp.offset_y) / self->vp.scale;
+  self->vp.scale = scale;
+  self->vp.offset_x = x - ux * scale;
+  self->vp.offset_y = y - uy * scale;
+  self->fitted = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *scroll,
+           double                    dx,
+           double                    dy,
+           AugurStateDiagramView    *self)
+{
+  if (!is_drawable (self) || dy == 0)
+    return FALSE;
+  zoom_at (self, pow (1.15, -dy), self->pointer_x, self->pointer_y);
+  return TRUE;
+}
+
+static void
+on_drag_begin (GtkGestureDrag        *drag,
+               double                 x,
+               double                 y,
+               AugurStateDiagramView *self)
+{
+  self->drag_start_x = self->vp.offset_x;
+  self->drag_start_y = self->vp.offset_y;
+}
+
+static void
+on_drag_update (GtkGestureDrag        *drag,
+                double                 dx,
+                double                 dy,
+                AugurStateDiagramView *self)
+{
+  if (!is_drawable (self) || (fabs (dx) < 3 && fabs (dy) < 3 && self->fitted))
+    return;
+  self->vp.offset_x = self->drag_start_x + dx;
+  self->vp.offset_y = self->drag_start_y + dy;
+  self->fitted = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_click_released (GtkGestureClick       *click,
+                   int                    n_press,
+                   double                 x,
+                   double                 y,
+                   AugurStateDiagramView *self)
+{
+  int node = node_at (self, x, y);
+
+  if (node < 0 && n_press == 2)
+    {
+      augur_state_diagram_view_fit (self);
+      return;
+    }
+  if (node < 0 || n_press != 1)
+    return;
+  augur_state_diagram_view_set_selected (self, node);
+  g_signal_emit (self, signals[NODE_SELECTED], 0, node);
+}
+
+static void
+zoom_in_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  augur_state_diagram_view_zoom (AUGUR_STATE_DIAGRAM_VIEW (widget), 1.25);
+}
+
+static void
+zoom_out_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  augur_state_diagram_view_zoom (AUGUR_STATE_DIAGRAM_VIEW (widget), 0.8);
+}
+
+static void
+fit_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  augur_state_diagram_view_fit (AUGUR_STATE_DIAGRAM_VIEW (widget));
+}
+
+static void
+augur_state_diagram_view_dispose (GObject *object)
+{
+  AugurStateDiagramView *self = AUGUR_STATE_DIAGRAM_VIEW (object);
+  g_clear_pointer (&self->diagram, augur_diagram_unref);
+  G_OBJECT_CLASS (augur_state_diagram_view_parent_class)->dispose (object);
+}
+
+static void
+augur_state_diagram_view_get_property (GObject    *object,
+                                       guint       prop_id,
+                                       GValue     *value,
+                                       GParamSpec *pspec)
+{
+  AugurStateDiagramView *self = AUGUR_STATE_DIAGRAM_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAX_NODES:
+      g_value_set_uint (value, self->max_nodes);
+      break;
+    case PROP_SELECTED:
+      g_value_set_int (value, self->selected);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_state_diagram_view_set_property (GObject      *object,
+                                       guint         prop_id,
+                                       const GValue *value,
+                                       GParamSpec   *pspec)
+{
+  AugurStateDiagramView *self = AUGUR_STATE_DIAGRAM_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MAX_NODES:
+      augur_state_diagram_view_set_max_nodes (self, g_value_get_uint (value));
+      break;
+    case PROP_SELECTED:
+      augur_state_diagram_view_set_selected (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_state_diagram_view_class_init (AugurStateDiagramViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = augur_state_diagram_view_dispose;
+  object_class->get_property = augur_state_diagram_view_get_property;
+  object_class->set_property = augur_state_diagram_view_set_property;
+  widget_class->snapshot = augur_state_diagram_view_snapshot;
+  widget_class->size_allocate = augur_state_diagram_view_size_allocate;
+
+  properties[PROP_MAX_NODES] =
+    g_param_spec_uint ("max-nodes", NULL, NULL, 1, G_MAXUINT, 300,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_int ("selected", NULL, NULL, -1, G_MAXINT, -1,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A node was clicked: (int node). */
+  signals[NODE_SELECTED] =
+    g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+
+  gtk_widget_class_install_action (widget_class, "diagram.zoom-in", NULL, zoom_in_action);
+  gtk_widget_class_install_action (widget_class, "diagram.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_install_action (widget_class, "diagram.fit", NULL, fit_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "diagram.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "diagram.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "diagram.fit", NULL);
+  gtk_widget_class_set_css_name (widget_class, "statediagram");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+augur_state_diagram_view_init (AugurStateDiagramView *self)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  self->max_nodes = 300;
+  self->selected = -1;
+  self->hovered = -1;
+  self->fitted = TRUE;
+  self->vp.scale = 1.0;
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+}
+
+GtkWidget *
+augur_state_diagram_view_new (void)
+{
+  return g_object_new (AUGUR_TYPE_STATE_DIAGRAM_VIEW, NULL);
+}
+
+void
+augur_state_diagram_view_set_diagram (AugurStateDiagramView *self,
+                                      AugurDiagram          *diagram)
+{
+  g_return_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self));
+
+  self->too_large = 0;
+  if (self->diagram != diagram)
+    {
+      g_clear_pointer (&self->diagram, augur_diagram_unref);
+      if (diagram != NULL)
+        self->diagram = augur_diagram_ref (diagram);
+      self->selected = -1;
+      self->hovered = -1;
+      self->fitted = TRUE;
+      self->whole = FALSE;
+      refit (self);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+AugurDiagram *
+augur_state_diagram_view_get_diagram (AugurStateDiagramView *self)
+{
+  g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), NULL);
+  return self->diagram;
+}
+
+void
+augur_state_diagram_view_set_max_nodes (AugurStateDiagramView *self,
+                                        guint                  max_nodes)
+{
+  g_return_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self));
+
+  max_nodes = MAX (max_nodes, 1);
+  if (self->max_nodes == max_nodes)
+    return;
+  self->max_nodes = max_nodes;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_NODES]);
+}
+
+guint
+augur_state_diagram_view_get_max_nodes (AugurStateDiagramView *self)
+{
+  g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), 0);
+  return self->max_nodes;
+}
+
+void
+augur_state_diagram_view_set_too_large (AugurStateDiagramView *self,
+                                        guint                  n_states)
+{
+  g_return_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self));
+
+  g_clear_pointer (&self->diagram, augur_diagram_unref);
+  self->too_large = n_states;
+  self->selected = -1;
+  self->hovered = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+augur_state_diagram_view_set_selected (AugurStateDiagramView *self,
+                                       int                    node)
+{
+  g_return_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self));
+
+  if (self->diagram == NULL || node >= (int) augur_diagram_get_n_nodes (self->diagram))
+    node = -1;
+  if (node < -1)
+    node = -1;
+  if (self->selected == node)
+    return;
+  self->selected = node;
+
+  /* bring it into view when it is outside */
+  if (node >= 0 && is_drawable (self))
+    {
+      int w = gtk_widget_get_width (GTK_WIDGET (self));
+      int h = gtk_widget_get_height (GTK_WIDGET (self));
+      double x, y, r, px, py;
+
+      augur_diagram_get_node_position (self->diagram, node, &x, &y, &r);
+      px = self->vp.offset_x + x * self->vp.scale;
+      py = self->vp.offset_y + y * self->vp.scale;
+      if (w > 0 && h > 0 && (px < r || py < r || px > w - r || py > h - r))
+        {
+          self->vp.offset_x = w / 2.0 - x * self->vp.scale;
+          self->vp.offset_y = h / 2.0 - y * self->vp.scale;
+          self->fitted = FALSE;
+        }
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+int
+augur_state_diagram_view_get_selected (AugurStateDiagramView *self)
+{
+  g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), -1);
+  return self->selected;
+}
+
+void
+augur_state_diagram_view_fit (AugurStateDiagramView *self)
+{
+  g_return_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self));
+  self->fitted = TRUE;
+  self->whole = TRUE;
+  refit (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+augur_state_diagram_view_zoom (AugurStateDiagramView *self,
+                               double                 factor)
+{
+  g_return_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self));
+  zoom_at (self, factor,
+           gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+           gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+}
+
+double
+augur_state_diagram_view_get_scale (AugurStateDiagramView *self)
+{
+  g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), 1.0);
+  return self->vp.scale;
+}

@@ -1,0 +1,40 @@
+/* augur-state-diagram-view.h: the state transition diagram as a widget.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "augur-diagram.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_TYPE_STATE_DIAGRAM_VIEW (augur_state_diagram_view_get_type ())
+G_DECLARE_FINAL_TYPE (AugurStateDiagramView, augur_state_diagram_view, AUGUR, STATE_DIAGRAM_VIEW, GtkWidget)
+
+GtkWidget    *augur_state_diagram_view_new           (void);
+/* Shows a diagram (NULL: nothing), fitted to the view but never below a
+ * legible zoom, until the user zooms or pans. */
+void          augur_state_diagram_view_set_diagram   (AugurStateDiagramView *self,
+                                                      AugurDiagram          *diagram);
+AugurDiagram *augur_state_diagram_view_get_diagram   (AugurStateDiagramView *self);
+/* Diagrams with more nodes than this are not drawn. */
+void          augur_state_diagram_view_set_max_nodes (AugurStateDiagramView *self,
+                                                      guint                  max_nodes);
+guint         augur_state_diagram_view_get_max_nodes (AugurStateDiagramView *self);
+/* No diagram: explain that n_states are too many to draw legibly. */
+void          augur_state_diagram_view_set_too_large (AugurStateDiagramView *self,
+                                                      guint                  n_states);
+/* Selects a node (-1: none) and scrolls it into view; emits nothing. */
+void          augur_state_diagram_view_set_selected  (AugurStateDiagramView *self,
+                                                      int                    node);
+int           augur_state_diagram_view_get_selected  (AugurStateDiagramView *self);
+/* Shows the whole diagram, however small. */
+void          augur_state_diagram_view_fit           (AugurStateDiagramView *self);
+void          augur_state_diagram_view_zoom          (AugurStateDiagramView *self,
+                                                      double                 factor);
+/* The current zoom (pixels per diagram unit). */
+double        augur_state_diagram_view_get_scale     (AugurStateDiagramView *self);
+
+G_END_DECLS

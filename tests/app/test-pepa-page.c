@@ -1,0 +1,748 @@
+/* test-pepa-page.c: the PEPA page, headless (xvfb), end to end.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+#include <gtk/gtk.h>
+#include <glib/gstdio.h>
+
+#include "augur-pepa-page.h"
+#include "augur-diagram.h"
+
+/* Figure B.1 of the pipeline paper, all rates 10. */
+static const char pipeline_model[] =
+  "// PIPELINE APPLICATION\n"
+  "// 3 stages, 3 processors (1 stage per processor)\n"
+  "\n"
+  "// Variables declaration (all identical)\n"
+  "mu1=10; mu2=10; mu3=10;\n"
+  "la1=10; la2=10; la3=10; la4=10;\n"
+  "\n"
+  "// Definition of the Stages\n"
+  "Stage1 = (move1, infty).(process1, infty).(move2, infty).Stage1;\n"
+  "Stage2 = (move2, infty).(process2, infty).(move3, infty).Stage2;\n"
+  "Stage3 = (move3, infty).(process3, infty).(move4, infty).Stage3;\n"
+  "\n"
+  "// Definition of the Processors\n"
+  "Processor1 = (process1, mu1).Processor1;\n"
+  "Processor2 = (process2, mu2).Processor2;\n"
+  "Processor3 = (process3, mu3).Processor3;\n"
+  "\n"
+  "// Definition of the Network\n"
+  "Network = (move1,la1).Network + (move2,la2).Network\n"
+  "          + (move3,la3).Network + (move4,la4).Network;\n"
+  "\n"
+  "// The pipeline model\n"
+  "Network <move1,move2,move3,move4>\n"
+  "  (Stage1 <move2> Stage2 <move3> Stage3)\n"
+  "  <process1,process2,process3> (Processor1||Processor2||Processor3)\n";
+
+/* Three actions with distinct throughputs 1, 2, 3. */
+static const char choice_model[] =
+  "P = (a, 1).P + (b, 2).P + (c, 3).P;\n"
+  "Q = (d, 5).Q;\n"
+  "P || Q\n";
+
+typedef struct {
+  GtkWidget     *window;
+  AugurPepaPage *page;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  f->page = AUGUR_PEPA_PAGE (augur_pepa_page_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
+  augur_pepa_page_set_title (f->page, "pipeline.pepa");
+  gtk_window_present (GTK_WINDOW (f->window));
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+flag_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_solved (AugurPepaPage *page,
+           gboolean      *done)
+{
+  *done = TRUE;
+}
+
+/* Iterates the main context until "solved"; FALSE on a timeout. */
+static gboolean
+wait_solved (AugurPepaPage *page,
+             guint          seconds)
+{
+  gboolean done = FALSE, timed_out = FALSE;
+  gulong handler = g_signal_connect (page, "solved", G_CALLBACK (on_solved), &done);
+  guint timeout = g_timeout_add_seconds (seconds, flag_timeout, &timed_out);
+
+  while (!done && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_signal_handler_disconnect (page, handler);
+  if (!timed_out)
+    g_source_remove (timeout);
+  return done;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, flag_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+solve_and_wait (AugurPepaPage *page,
+                const char    *text)
+{
+  augur_pepa_page_set_text (page, text);
+  augur_pepa_page_solve (page);
+  g_assert_true (augur_pepa_page_get_running (page));
+  g_assert_true (wait_solved (page, 60));
+  g_assert_false (augur_pepa_page_get_running (page));
+}
+
+static AugurResultRow *
+find_row (GListModel *model,
+          guint       string_column,
+          const char *name)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(AugurResultRow) row = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (augur_result_row_get_string (row, string_column), name) == 0)
+        return row;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              guint      *count)
+{
+  (*count)++;
+}
+
+/* ---- Solving and tables ------------------------------------------------ */
+
+static void
+test_solve_pipeline (Fixture       *f,
+                     gconstpointer  data)
+{
+  AugurResultTable *table;
+  AugurResultRow *row;
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+  GListModel *model;
+  double previous = -1.0;
+
+  solve_and_wait (f->page, pipeline_model);
+
+  g_assert_nonnull (augur_pepa_page_get_result (f->page));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "27 states, 51 transitions"));
+  g_assert_false (augur_pepa_page_get_modified (f->page));
+  text = augur_pepa_page_get_text (f->page);
+  g_assert_cmpstr (text, ==, pipeline_model);
+
+  table = augur_pepa_page_get_result_table (f->page, "throughput");
+  model = augur_result_table_get_model (table);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 7);
+  row = find_row (model, 0, "process1");
+  g_assert_nonnull (row);
+  g_assert_cmpfloat_with_epsilon (augur_result_row_get_number (row, 0), 2.40765492702859, 1e-9);
+
+  /* Column 0 is the action (string sorter), column 1 the throughput. */
+  augur_result_table_sort_by (table, 0, GTK_SORT_DESCENDING);
+  names = augur_result_table_dump_column (table, 0);
+  g_assert_cmpstr (names, ==, "process3 process2 process1 move4 move3 move2 move1");
+  g_clear_pointer (&names, g_free);
+  augur_result_table_sort_by (table, 0, GTK_SORT_ASCENDING);
+  names = augur_result_table_dump_column (table, 0);
+  g_assert_cmpstr (names, ==, "move1 move2 move3 move4 process1 process2 process3");
+
+  augur_result_table_sort_by (table, 1, GTK_SORT_ASCENDING);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(AugurResultRow) r = g_list_model_get_item (model, i);
+      double value = augur_result_row_get_number (r, 0);
+
+      g_assert_cmpfloat (value, >=, previous);
+      /* In a pipeline every action has the same throughput. */
+      g_assert_cmpfloat_with_epsilon (value, 2.40765492702859, 1e-9);
+      previous = value;
+    }
+
+  augur_result_table_set_filter (table, "move");
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 4);
+  augur_result_table_set_filter (table, "PROCESS2");
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 1);
+  augur_result_table_set_filter (table, "");
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 7);
+
+  /* Utilisation: every component's local states sum to 1. */
+  {
+    GHashTable *sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    GHashTableIter iter;
+    gpointer key, value;
+
+    table = augur_pepa_page_get_result_table (f->page, "utilisation");
+    model = augur_result_table_get_model (table);
+    g_assert_cmpuint (g_list_model_get_n_items (model), >=, 7);
+    for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+      {
+        g_autoptr(AugurResultRow) r = g_list_model_get_item (model, i);
+        const char *component = augur_result_row_get_string (r, 0);
+        double *sum = g_hash_table_lookup (sums, component);
+
+        if (sum == NULL)
+          {
+            sum = g_new0 (double, 1);
+            g_hash_table_insert (sums, g_strdup (component), sum);
+          }
+        *sum += augur_result_row_get_number (r, 0);
+        g_assert_cmpfloat (augur_result_row_get_number (r, 0), >=, 0.0);
+      }
+    g_assert_cmpuint (g_hash_table_size (sums), ==, 7);
+    g_hash_table_iter_init (&iter, sums);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      g_assert_cmpfloat_with_epsilon (*(double *) value, 1.0, 1e-9);
+    g_hash_table_unref (sums);
+
+    augur_result_table_set_filter (table, "Stage1");
+    g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 3);
+  }
+
+  /* States: 27 rows numbered 1..27, probabilities summing to 1. */
+  {
+    double total = 0.0;
+
+    table = augur_pepa_page_get_result_table (f->page, "states");
+    model = augur_result_table_get_model (table);
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 27);
+    for (guint i = 0; i < 27; i++)
+      {
+        g_autoptr(AugurResultRow) r = g_list_model_get_item (model, i);
+
+        g_assert_cmpfloat (augur_result_row_get_number (r, 0), ==, i + 1);
+        total += augur_result_row_get_number (r, 1);
+        g_assert_nonnull (strstr (augur_result_row_get_string (r, 0), "Network"));
+      }
+    g_assert_cmpfloat_with_epsilon (total, 1.0, 1e-9);
+
+    g_assert_true (augur_result_table_select_key (table, 5));
+    g_assert_cmpuint (augur_result_table_get_selected_key (table), ==, 5);
+  }
+}
+
+static void
+test_sort_by_throughput (Fixture       *f,
+                         gconstpointer  data)
+{
+  AugurResultTable *table;
+  g_autofree char *names = NULL;
+  g_autofree char *values = NULL;
+
+  solve_and_wait (f->page, choice_model);
+  table = augur_pepa_page_get_result_table (f->page, "throughput");
+
+  augur_result_table_sort_by (table, 1, GTK_SORT_DESCENDING);
+  names = augur_result_table_dump_column (table, 0);
+  g_assert_cmpstr (names, ==, "d c b a");
+  values = augur_result_table_dump_column (table, 1);
+  g_assert_cmpstr (values, ==, "5 3 2 1");
+
+  g_clear_pointer (&names, g_free);
+  augur_result_table_sort_by (table, 1, GTK_SORT_ASCENDING);
+  names = augur_result_table_dump_column (table, 0);
+  g_assert_cmpstr (names, ==, "a b c d");
+}
+
+static void
+test_properties (Fixture       *f,
+                 gconstpointer  data)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (augur_pepa_page_get_text_view (f->page));
+  guint modified_notifies = 0, solver_notifies = 0;
+  GtkTextIter end;
+
+  g_signal_connect (f->page, "notify::modified", G_CALLBACK (count_notify), &modified_notifies);
+  g_signal_connect (f->page, "notify::solver", G_CALLBACK (count_notify), &solver_notifies);
+
+  augur_pepa_page_set_text (f->page, pipeline_model);
+  g_assert_false (augur_pepa_page_get_modified (f->page));
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, "// more\n", -1);
+  g_assert_true (augur_pepa_page_get_modified (f->page));
+  g_assert_cmpuint (modified_notifies, ==, 1);
+  augur_pepa_page_set_modified (f->page, TRUE);
+  g_assert_cmpuint (modified_notifies, ==, 1);
+  augur_pepa_page_set_modified (f->page, FALSE);
+  g_assert_false (augur_pepa_page_get_modified (f->page));
+  g_assert_cmpuint (modified_notifies, ==, 2);
+
+  g_assert_cmpstr (augur_pepa_page_get_solver (f->page), ==, "auto");
+  augur_pepa_page_set_solver (f->page, "gs");
+  g_assert_cmpstr (augur_pepa_page_get_solver (f->page), ==, "gauss-seidel");
+  g_assert_cmpuint (solver_notifies, ==, 1);
+  augur_pepa_page_set_solver (f->page, "gauss-seidel");
+  g_assert_cmpuint (solver_notifies, ==, 1);
+
+  augur_pepa_page_solve (f->page);
+  g_assert_true (wait_solved (f->page, 30));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "27 states, 51 transitions"));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "gauss-seidel"));
+
+  augur_pepa_page_set_solver (f->page, "power");
+  augur_pepa_page_solve (f->page);
+  g_assert_true (wait_solved (f->page, 30));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "power"));
+  g_assert_cmpstr (augur_pepa_page_get_title (f->page), ==, "pipeline.pepa");
+}
+
+/* A derivation that deadlocks fails at once; a chain with an absorbing state
+ * derives but does not solve, and its states are still shown and exported. */
+static void
+test_unsolvable (Fixture       *f,
+                 gconstpointer  data)
+{
+  static const char deadlock_model[] =
+    "P = (a, 1).Q;\nQ = (b, 1).Q;\nR = (c, 1).R;\nP <b, c> R\n";
+  static const char absorbing_model[] =
+    "P = (a, 1).Q;\nQ = (b, 2).Stop;\nStop = (c, 1).Stop;\n"
+    "R = (c, 1).R2;\nR2 = (d, 1).R2;\nP <c> R\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  AugurResultTable *table;
+
+  solve_and_wait (f->page, deadlock_model);
+  g_assert_null (augur_pepa_page_get_result (f->page));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "eadlock"));
+
+  solve_and_wait (f->page, absorbing_model);
+  g_assert_null (augur_pepa_page_get_result (f->page));
+  table = augur_pepa_page_get_result_table (f->page, "states");
+  /* (P, R), (Q, R), (Stop, R), (Stop, R2): the last one only loops. */
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 4);
+  {
+    g_autoptr(AugurResultRow) row = g_list_model_get_item (augur_result_table_get_model (table), 0);
+
+    g_assert_true (isnan (augur_result_row_get_number (row, 1)));
+  }
+  g_assert_cmpuint (augur_result_table_get_n_rows (augur_pepa_page_get_result_table (f->page, "throughput")), ==, 0);
+
+  dir = g_dir_make_tmp ("augur-page-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "s.dot", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_true (augur_pepa_page_export (f->page, "dot", file, &error));
+  g_assert_no_error (error);
+  g_assert_false (augur_pepa_page_export (f->page, "json", file, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* ---- Exports ----------------------------------------------------------- */
+
+static char *
+read_export (AugurPepaPage *page,
+             const char    *dir,
+             const char    *what,
+             const char    *name,
+             gsize         *length)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_assert_true (augur_pepa_page_export (page, what, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (*length, >, 0);
+  g_unlink (path);
+  return contents;
+}
+
+static void
+test_exports (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  char *contents;
+  gsize length;
+
+  dir = g_dir_make_tmp ("augur-page-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  /* Nothing to export before a solve: an error, not a crash. */
+  {
+    g_autofree char *path = g_build_filename (dir, "early.json", NULL);
+    g_autoptr(GFile) early = g_file_new_for_path (path);
+
+    g_assert_false (augur_pepa_page_export (f->page, "json", early, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+    g_clear_error (&error);
+  }
+
+  solve_and_wait (f->page, pipeline_model);
+
+  contents = read_export (f->page, dir, "throughput-csv", "t.csv", &length);
+  g_assert_true (g_str_has_prefix (contents, "action,throughput\n"));
+  g_assert_nonnull (strstr (contents, "process1,"));
+  g_free (contents);
+
+  contents = read_export (f->page, dir, "utilisation-csv", "u.csv", &length);
+  g_assert_true (g_str_has_prefix (contents, "component,state,probability,population\n"));
+  g_free (contents);
+
+  contents = read_export (f->page, dir, "states-csv", "s.csv", &length);
+  g_assert_true (g_str_has_prefix (contents, "state,term,probability\n"));
+  g_free (contents);
+
+  contents = read_export (f->page, dir, "json", "r.json", &length);
+  g_assert_nonnull (strstr (contents, "\"states\""));
+  g_assert_nonnull (strstr (contents, "27"));
+  g_free (contents);
+
+  contents = read_export (f->page, dir, "dot", "s.dot", &length);
+  g_assert_nonnull (strstr (contents, "digraph"));
+  g_free (contents);
+
+  contents = read_export (f->page, dir, "png", "d.png", &length);
+  g_assert_cmpuint (length, >, 8);
+  g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_free (contents);
+
+  contents = read_export (f->page, dir, "svg", "d.svg", &length);
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_free (contents);
+
+  contents = read_export (f->page, dir, "pdf", "d.pdf", &length);
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  g_free (contents);
+
+  /* An unknown format and an unwritable place are errors. */
+  file = g_file_new_build_filename (dir, "x.txt", NULL);
+  g_assert_false (augur_pepa_page_export (f->page, "bmp", file, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_clear_object (&file);
+  file = g_file_new_build_filename (dir, "no-such-dir", "x.csv", NULL);
+  g_assert_false (augur_pepa_page_export (f->page, "throughput-csv", file, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* ---- Diagnostics ------------------------------------------------------- */
+
+static void
+test_diagnostics (Fixture       *f,
+                  gconstpointer  data)
+{
+  static const char bad_model[] =
+    "r = 1.5;\n"
+    "P = (a, r).P;\n"
+    "Q = (b, r).Q $ ;\n"
+    "P || Q\n";
+  GListModel *diagnostics = augur_pepa_page_get_diagnostics (f->page);
+  g_autoptr(AugurResultRow) row = NULL;
+  g_autofree char *text = NULL;
+  GtkTextBuffer *buffer;
+  GtkTextIter iter;
+
+  augur_pepa_page_set_text (f->page, bad_model);
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
+  spin (600);
+
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), >=, 1);
+  row = g_list_model_get_item (diagnostics, 0);
+  g_assert_cmpstr (augur_result_row_get_string (row, 1), ==, "error");
+  g_assert_cmpfloat (augur_result_row_get_number (row, 0), ==, 3);
+  g_assert_cmpfloat (augur_result_row_get_number (row, 1), ==, 14);
+
+  text = augur_pepa_page_get_text (f->page);
+  g_assert_cmpstr (text, ==, bad_model);
+  g_assert_false (augur_pepa_page_get_modified (f->page));
+
+  /* The span is underlined with the error tag. */
+  buffer = gtk_text_view_get_buffer (augur_pepa_page_get_text_view (f->page));
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, 2, 13);
+  g_assert_true (gtk_text_iter_has_tag (&iter, gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "augur-error")));
+
+  /* Activating the row puts the cursor on the error and focuses the editor. */
+  {
+    GtkWidget *list = find_widget (GTK_WIDGET (f->page), GTK_TYPE_LIST_BOX);
+    GtkListBoxRow *list_row;
+    GtkTextIter cursor;
+
+    g_assert_nonnull (list);
+    list_row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0);
+    g_assert_nonnull (list_row);
+    g_signal_emit_by_name (list, "row-activated", list_row);
+    gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+    g_assert_cmpint (gtk_text_iter_get_line (&cursor), ==, 2);
+    g_assert_cmpint (gtk_text_iter_get_line_offset (&cursor), ==, 13);
+    g_assert_true (gtk_widget_is_focus (GTK_WIDGET (augur_pepa_page_get_text_view (f->page))));
+  }
+
+  /* Solving it fails with an error in the status, and keeps the text. */
+  augur_pepa_page_solve (f->page);
+  g_assert_true (wait_solved (f->page, 30));
+  g_assert_null (augur_pepa_page_get_result (f->page));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "3:14"));
+  g_clear_pointer (&text, g_free);
+  text = augur_pepa_page_get_text (f->page);
+  g_assert_cmpstr (text, ==, bad_model);
+
+  /* Typing marks the page modified; fixing the error clears the list. */
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, 2, 13);
+  {
+    GtkTextIter end = iter;
+
+    gtk_text_iter_forward_char (&end);
+    gtk_text_buffer_delete (buffer, &iter, &end);
+  }
+  g_assert_true (augur_pepa_page_get_modified (f->page));
+  spin (600);
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
+}
+
+static void
+test_garbage (Fixture       *f,
+              gconstpointer  data)
+{
+  static const char *inputs[] = {
+    "", "(", ")", "P = ", "P = (a, 1).P", "P = (a, -1).P;\nP\n", "<<<>>>",
+    "P = (a, 1).Q;\nP\n", "P = (a, infty).P;\nP\n", "\xff\xfe garbage",
+    "P = (a, 1).P;\nP[1000000000]\n", "r = 1/0;\nP = (a, r).P;\nP\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autofree char *text = NULL;
+      const char *expected = g_utf8_validate (inputs[i], -1, NULL) ? inputs[i] : NULL;
+
+      augur_pepa_page_set_text (f->page, inputs[i]);
+      augur_pepa_page_solve (f->page);
+      g_assert_true (wait_solved (f->page, 30));
+      spin (350);
+      text = augur_pepa_page_get_text (f->page);
+      if (expected != NULL)
+        g_assert_cmpstr (text, ==, expected);
+    }
+}
+
+/* ---- Cancel ------------------------------------------------------------ */
+
+static char *
+make_pipeline (guint stages)
+{
+  GString *s = g_string_new ("la = 10; mu = 10;\n");
+
+  for (guint i = 1; i <= stages; i++)
+    g_string_append_printf (s, "Stage%u = (move%u, infty).(process%u, infty).(move%u, infty).Stage%u;\n"
+                               "Processor%u = (process%u, mu).Processor%u;\n",
+                            i, i, i, i + 1, i, i, i, i);
+  g_string_append (s, "Network = ");
+  for (guint i = 1; i <= stages + 1; i++)
+    g_string_append_printf (s, "%s(move%u, la).Network", i > 1 ? " + " : "", i);
+  g_string_append (s, ";\nNetwork <");
+  for (guint i = 1; i <= stages + 1; i++)
+    g_string_append_printf (s, "%smove%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (");
+  for (guint i = 1; i <= stages; i++)
+    {
+      if (i > 1)
+        g_string_append_printf (s, " <move%u> ", i);
+      g_string_append_printf (s, "Stage%u", i);
+    }
+  g_string_append (s, ") <");
+  for (guint i = 1; i <= stages; i++)
+    g_string_append_printf (s, "%sprocess%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (");
+  for (guint i = 1; i <= stages; i++)
+    g_string_append_printf (s, "%sProcessor%u", i > 1 ? " || " : "", i);
+  g_string_append (s, ")\n");
+
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_cancel (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *big = make_pipeline (12);
+  g_autofree char *text = NULL;
+  gint64 start;
+
+  augur_pepa_page_set_text (f->page, big);
+  augur_pepa_page_solve (f->page);
+  g_assert_true (augur_pepa_page_get_running (f->page));
+
+  /* The UI keeps turning while the worker derives. */
+  start = g_get_monotonic_time ();
+  spin (300);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+  g_assert_true (augur_pepa_page_get_running (f->page));
+
+  augur_pepa_page_cancel (f->page);
+  g_assert_true (wait_solved (f->page, 30));
+  g_assert_false (augur_pepa_page_get_running (f->page));
+  g_assert_null (augur_pepa_page_get_result (f->page));
+  g_assert_cmpstr (augur_pepa_page_get_status_text (f->page), ==, "Cancelled");
+  text = augur_pepa_page_get_text (f->page);
+  g_assert_cmpstr (text, ==, big);
+
+  /* A second solve replaces a running one; the page stays usable. */
+  augur_pepa_page_solve (f->page);
+  spin (100);
+  augur_pepa_page_set_text (f->page, pipeline_model);
+  augur_pepa_page_solve (f->page);
+  g_assert_true (wait_solved (f->page, 60));
+  g_assert_nonnull (augur_pepa_page_get_result (f->page));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "27 states"));
+}
+
+/* ---- Rendering --------------------------------------------------------- */
+
+static GdkTexture *
+render_window (GtkWidget *window)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  int width = gtk_widget_get_width (window);
+  int height = gtk_widget_get_height (window);
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_to_node (snapshot);
+  g_assert_nonnull (node);
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+static void
+test_render (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = NULL;
+  AugurDiagramStyle style;
+  GtkWidget *view;
+  graphene_rect_t bounds;
+  const char *screenshot = g_getenv ("AUGUR_PAGE_SCREENSHOT");
+  int width, height;
+  gsize stride;
+  guint matches = 0, total = 0;
+
+  solve_and_wait (f->page, pipeline_model);
+  augur_pepa_page_show_results (f->page, "states");
+  spin (500);
+
+  texture = render_window (f->window);
+  if (screenshot != NULL)
+    g_assert_true (gdk_texture_save_to_png (texture, screenshot));
+
+  view = augur_pepa_page_get_diagram_view (f->page);
+  g_assert_true (gtk_widget_get_mapped (view));
+  g_assert_true (gtk_widget_compute_bounds (view, f->window, &bounds));
+  g_assert_cmpfloat (bounds.size.width, >, 100);
+  g_assert_cmpfloat (bounds.size.height, >, 100);
+
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  stride = (gsize) width * 4;
+  pixels = g_malloc (stride * height);
+  gdk_texture_download (texture, pixels, stride);
+
+  augur_diagram_style_init (&style, FALSE);
+  for (int y = MAX (0, (int) bounds.origin.y); y < MIN (height, (int) (bounds.origin.y + bounds.size.height)); y++)
+    for (int x = MAX (0, (int) bounds.origin.x); x < MIN (width, (int) (bounds.origin.x + bounds.size.width)); x++)
+      {
+        /* gdk_texture_download(): CAIRO_FORMAT_ARGB32, i.e. B G R A in memory. */
+        const guchar *p = pixels + y * stride + x * 4;
+        int b = p[0], g = p[1], r = p[2];
+
+        total++;
+        if (abs (r - (int) round (style.node_fill.red * 255)) <= 6 &&
+            abs (g - (int) round (style.node_fill.green * 255)) <= 6 &&
+            abs (b - (int) round (style.node_fill.blue * 255)) <= 6)
+          matches++;
+      }
+
+  g_test_message ("%u of %u diagram pixels have the node colour", matches, total);
+  /* 27 filled circles, however small the fitted zoom makes them. */
+  g_assert_cmpuint (matches, >, 27 * 8);
+  g_assert_cmpuint (matches, <, total / 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  gtk_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/app/pepa-page/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("solve-pipeline", test_solve_pipeline);
+  ADD ("sort-by-throughput", test_sort_by_throughput);
+  ADD ("properties", test_properties);
+  ADD ("unsolvable", test_unsolvable);
+  ADD ("exports", test_exports);
+  ADD ("diagnostics", test_diagnostics);
+  ADD ("garbage", test_garbage);
+  ADD ("cancel", test_cancel);
+  ADD ("render", test_render);
+#undef ADD
+
+  return g_test_run ();
+}

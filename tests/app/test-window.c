@@ -1,0 +1,626 @@
+/* test-window.c: the main window, projects, recent files, preferences.
+ *
+ * Runs headless (Xvfb) with GSETTINGS_BACKEND=memory and the schema
+ * compiled in <build>/data.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "augur-application.h"
+#include "augur-pepa-page.h"
+#include "augur-preferences.h"
+#include "augur-window.h"
+#include "project.h"
+
+static AugurApplication *app;
+
+static const char *model_alpha =
+  "// Alpha: one component\n"
+  "r = 1.0;\n"
+  "P = (a, r).P1;\n"
+  "P1 = (b, 2.0).P;\n"
+  "P\n";
+
+static const char *model_beta =
+  "// Beta: two components\n"
+  "s = 3.0;\n"
+  "Q = (c, s).Q1;\n"
+  "Q1 = (d, 1.0).Q;\n"
+  "Q <> Q\n";
+
+static void
+iterate (void)
+{
+  /* Let GTK lay out, map and run idles (bound-model rows, bindings). */
+  for (guint i = 0; i < 5; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static char *
+make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("augur-window-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_dir_close (d);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static GFile *
+write_two_document_project (const char *dir,
+                            const char *basename)
+{
+  g_autofree char *path = g_build_filename (dir, basename, NULL);
+  GFile *file = g_file_new_for_path (path);
+  g_autoptr(AugurProject) project = augur_project_new ();
+  g_autoptr(AugurProjectDocument) alpha = augur_project_document_new ("pepa", "Alpha", model_alpha);
+  g_autoptr(AugurProjectDocument) beta = augur_project_document_new ("pepa", "Beta", model_beta);
+  g_autoptr(GError) error = NULL;
+
+  augur_project_document_set_property (beta, "solver", "gauss-seidel");
+  augur_project_add_document (project, alpha);
+  augur_project_add_document (project, beta);
+  g_assert_true (augur_project_save_to_file (project, file, NULL, &error));
+  g_assert_no_error (error);
+  return file;
+}
+
+static GtkWidget *
+find_label_with_class (GtkWidget  *widget,
+                       const char *css_class)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_with_class (child, css_class);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The names shown in the sidebar, space separated, e.g. "Alpha Beta". */
+static char *
+sidebar_names (AugurWindow *window)
+{
+  GtkListBox *sidebar = GTK_LIST_BOX (augur_window_get_sidebar (window));
+  GString *names = g_string_new (NULL);
+  GtkListBoxRow *row;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (sidebar, i)) != NULL; i++)
+    {
+      GtkWidget *label = find_label_with_class (GTK_WIDGET (row), "document-name");
+
+      g_assert_nonnull (label);
+      if (names->len > 0)
+        g_string_append_c (names, ' ');
+      g_string_append (names, gtk_label_get_label (GTK_LABEL (label)));
+    }
+  return g_string_free (names, FALSE);
+}
+
+static AugurPepaPage *
+current_pepa_page (AugurWindow *window)
+{
+  GtkWidget *page = augur_window_get_current_page (window);
+
+  g_assert_true (AUGUR_IS_PEPA_PAGE (page));
+  return AUGUR_PEPA_PAGE (page);
+}
+
+static GtkMessageDialog *
+find_dialog_for (GtkWindow *parent)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_MESSAGE_DIALOG (l->data) &&
+        gtk_window_get_transient_for (l->data) == parent &&
+        gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+static char *
+dialog_text (GtkMessageDialog *dialog)
+{
+  g_autofree char *text = NULL;
+
+  g_object_get (dialog, "text", &text, NULL);
+  return g_steal_pointer (&text);
+}
+
+static void
+reset_settings (void)
+{
+  GSettings *settings = augur_application_get_settings (app);
+
+  g_settings_reset (settings, "recent-files");
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  g_settings_reset (settings, "window-maximized");
+}
+
+static void
+test_window_project (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr(GFile) file = write_two_document_project (dir, "study.augur");
+  g_autofree char *saved_path = g_build_filename (dir, "study2.augur", NULL);
+  g_autoptr(GFile) saved = g_file_new_for_path (saved_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurProject) reloaded = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+  g_auto(GStrv) recent = NULL;
+  g_autofree char *file_uri = g_file_get_uri (file);
+  g_autofree char *saved_uri = g_file_get_uri (saved);
+  GSettings *settings = augur_application_get_settings (app);
+  AugurWindow *window;
+  AugurPepaPage *page;
+  GtkTextBuffer *buffer;
+  GtkTextIter end;
+  GtkMessageDialog *dialog;
+  AugurProjectDocument *doc;
+
+  reset_settings ();
+  window = augur_window_new (app);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+
+  /* A new window is empty and unmodified. */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Untitled Project — Augur");
+  g_assert_true (augur_window_is_empty (window));
+  g_assert_false (augur_window_get_modified (window));
+  g_assert_null (augur_window_get_current_page (window));
+
+  /* Open the project: both documents listed, the first one shown. */
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  iterate ();
+  names = sidebar_names (window);
+  g_assert_cmpstr (names, ==, "Alpha Beta");
+  g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "study — Augur");
+  g_assert_false (augur_window_get_modified (window));
+  g_assert_true (g_file_equal (augur_window_get_file (window), file));
+  g_assert_cmpuint (augur_window_get_selected_index (window), ==, 0);
+  page = current_pepa_page (window);
+  text = augur_pepa_page_get_text (page);
+  g_assert_cmpstr (text, ==, model_alpha);
+  g_clear_pointer (&text, g_free);
+
+  /* Switch to the second document: the stack follows, with its solver. */
+  augur_window_select_document (window, 1);
+  iterate ();
+  page = current_pepa_page (window);
+  text = augur_pepa_page_get_text (page);
+  g_assert_cmpstr (text, ==, model_beta);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpstr (augur_pepa_page_get_solver (page), ==, "gauss-seidel");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+
+  /* Type into it: the title shows the unsaved change. */
+  buffer = gtk_text_view_get_buffer (augur_pepa_page_get_text_view (page));
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, "// edited\n", -1);
+  iterate ();
+  g_assert_true (augur_pepa_page_get_modified (page));
+  g_assert_true (augur_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• study — Augur");
+
+  /* Save under another name and read it back with the engine. */
+  g_assert_true (augur_window_save_to_file (window, saved, &error));
+  g_assert_no_error (error);
+  g_assert_false (augur_window_get_modified (window));
+  g_assert_false (augur_pepa_page_get_modified (page));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "study2 — Augur");
+
+  reloaded = augur_project_load_from_file (saved, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_project_get_n_documents (reloaded), ==, 2);
+  doc = augur_project_get_nth_document (reloaded, 0);
+  g_assert_cmpstr (augur_project_document_get_kind (doc), ==, "pepa");
+  g_assert_cmpstr (augur_project_document_get_name (doc), ==, "Alpha");
+  g_assert_cmpstr (augur_project_document_get_text (doc), ==, model_alpha);
+  g_assert_nonnull (augur_project_document_get_property (doc, "solver"));
+  doc = augur_project_get_nth_document (reloaded, 1);
+  g_assert_cmpstr (augur_project_document_get_name (doc), ==, "Beta");
+  text = g_strconcat (model_beta, "// edited\n", NULL);
+  g_assert_cmpstr (augur_project_document_get_text (doc), ==, text);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpstr (augur_project_document_get_property (doc, "solver"), ==, "gauss-seidel");
+
+  /* Rename the first document. */
+  augur_window_rename_document (window, 0, "Gamma");
+  iterate ();
+  g_clear_pointer (&names, g_free);
+  names = sidebar_names (window);
+  g_assert_cmpstr (names, ==, "Gamma Beta");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• study2 — Augur");
+
+  /* Removing a document with text asks first; Cancel keeps it. */
+  augur_window_select_document (window, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-document", NULL));
+  iterate ();
+  dialog = find_dialog_for (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  text = dialog_text (dialog);
+  g_assert_cmpstr (text, ==, "Remove “Beta”?");
+  g_clear_pointer (&text, g_free);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  iterate ();
+  g_assert_null (find_dialog_for (GTK_WINDOW (window)));
+  g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-document", NULL));
+  iterate ();
+  dialog = find_dialog_for (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 1);
+  g_clear_pointer (&names, g_free);
+  names = sidebar_names (window);
+  g_assert_cmpstr (names, ==, "Gamma");
+  g_assert_cmpuint (augur_window_get_selected_index (window), ==, 0);
+  page = current_pepa_page (window);
+  text = augur_pepa_page_get_text (page);
+  g_assert_cmpstr (text, ==, model_alpha);
+  g_clear_pointer (&text, g_free);
+
+  /* New PEPA model: a template, selected, with a unique name. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pepa", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pepa", NULL));
+  iterate ();
+  g_clear_pointer (&names, g_free);
+  names = sidebar_names (window);
+  g_assert_cmpstr (names, ==, "Gamma Model Model (2)");
+  g_assert_cmpuint (augur_window_get_selected_index (window), ==, 2);
+  text = augur_pepa_page_get_text (current_pepa_page (window));
+  g_assert_true (g_str_has_prefix (text, "// Three clients share one server."));
+  g_clear_pointer (&text, g_free);
+
+  /* An empty document goes without a question. */
+  augur_pepa_page_set_text (current_pepa_page (window), "  \n");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-document", NULL));
+  iterate ();
+  g_assert_null (find_dialog_for (GTK_WINDOW (window)));
+  g_clear_pointer (&names, g_free);
+  names = sidebar_names (window);
+  g_assert_cmpstr (names, ==, "Gamma Model");
+
+  /* Both files are recent, the saved one first. */
+  recent = g_settings_get_strv (settings, "recent-files");
+  g_assert_cmpuint (g_strv_length (recent), ==, 2);
+  g_assert_cmpstr (recent[0], ==, saved_uri);
+  g_assert_cmpstr (recent[1], ==, file_uri);
+
+  /* Closing with unsaved changes asks; Cancel keeps the window. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_nonnull (window);
+  dialog = find_dialog_for (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  text = dialog_text (dialog);
+  g_assert_cmpstr (text, ==, "Save changes to “study2” before closing?");
+  g_clear_pointer (&text, g_free);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  iterate ();
+  g_assert_nonnull (window);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+
+  /* Discard closes it and stores its size. */
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  dialog = find_dialog_for (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
+  iterate ();
+  g_assert_null (window);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1200);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 760);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+
+  /* The discarded edits did not reach the file. */
+  g_clear_pointer (&reloaded, augur_project_unref);
+  reloaded = augur_project_load_from_file (saved, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_project_get_n_documents (reloaded), ==, 2);
+  g_assert_cmpstr (augur_project_document_get_name (augur_project_get_nth_document (reloaded, 0)), ==, "Alpha");
+
+  remove_dir (dir);
+}
+
+static void
+test_window_open_pepa (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "pipeline.pepa", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+  AugurWindow *window;
+
+  reset_settings ();
+  g_assert_true (g_file_set_contents (path, model_beta, -1, NULL));
+
+  window = augur_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+
+  /* A model opened into an empty window: no unsaved project yet. */
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  iterate ();
+  names = sidebar_names (window);
+  g_assert_cmpstr (names, ==, "pipeline");
+  g_assert_false (augur_window_get_modified (window));
+  g_assert_null (augur_window_get_file (window));
+  text = augur_pepa_page_get_text (current_pepa_page (window));
+  g_assert_cmpstr (text, ==, model_beta);
+
+  /* The same model again: a second document, made unique, and now the
+   * project has changed. */
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_clear_pointer (&names, g_free);
+  names = sidebar_names (window);
+  g_assert_cmpstr (names, ==, "pipeline pipeline (2)");
+  g_assert_cmpuint (augur_window_get_selected_index (window), ==, 1);
+  g_assert_true (augur_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Untitled Project — Augur");
+
+  /* Binary data is refused with a message naming the file. */
+  g_assert_true (g_file_set_contents (path, "P = (a, 1).P;\0\xff", 15, NULL));
+  g_assert_false (augur_window_open_file (window, file, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, "pipeline.pepa"));
+  g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  remove_dir (dir);
+}
+
+static void
+test_window_open_errors (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *bad_path = g_build_filename (dir, "broken.augur", NULL);
+  g_autofree char *missing_path = g_build_filename (dir, "missing.augur", NULL);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  g_autoptr(GFile) missing = g_file_new_for_path (missing_path);
+  g_autoptr(GFile) good = write_two_document_project (dir, "good.augur");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *names = NULL;
+  g_auto(GStrv) recent = NULL;
+  AugurWindow *window;
+
+  reset_settings ();
+  g_assert_true (g_file_set_contents (bad_path,
+                                      "<augur-project version=\"1\">\n"
+                                      "  <document kind=\"pepa\" name=\"x\">\n"
+                                      "    <text>oops</document>\n"
+                                      "</augur-project>\n", -1, NULL));
+
+  window = augur_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (augur_window_open_file (window, good, &error));
+  g_assert_no_error (error);
+
+  /* A broken project leaves the open one as it was. */
+  g_assert_false (augur_window_open_file (window, bad, &error));
+  g_assert_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_MALFORMED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "broken.augur:3:"));
+  g_clear_error (&error);
+
+  g_assert_false (augur_window_open_file (window, missing, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  iterate ();
+  names = sidebar_names (window);
+  g_assert_cmpstr (names, ==, "Alpha Beta");
+  g_assert_true (g_file_equal (augur_window_get_file (window), good));
+  recent = g_settings_get_strv (augur_application_get_settings (app), "recent-files");
+  g_assert_cmpuint (g_strv_length (recent), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  remove_dir (dir);
+}
+
+/* Documents of kinds this version cannot edit survive a save untouched. */
+static void
+test_window_unsupported_kind (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "mixed.augur", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "mixed-out.augur", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) out = g_file_new_for_path (out_path);
+  g_autoptr(AugurProject) project = augur_project_new ();
+  g_autoptr(AugurProjectDocument) pipeline = augur_project_document_new ("pipeline", "Stages", "stage a 1.0\n<weird> & ]]>\n");
+  g_autoptr(AugurProjectDocument) pepa = augur_project_document_new ("pepa", "Model", model_alpha);
+  g_autoptr(AugurProject) reloaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *names = NULL;
+  AugurProjectDocument *doc;
+  AugurWindow *window;
+
+  augur_project_document_set_property (pipeline, "mapping", "round-robin");
+  augur_project_add_document (project, pipeline);
+  augur_project_add_document (project, pepa);
+  g_assert_true (augur_project_save_to_file (project, file, NULL, &error));
+
+  window = augur_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  iterate ();
+  names = sidebar_names (window);
+  g_assert_cmpstr (names, ==, "Stages Model");
+  g_assert_false (AUGUR_IS_PEPA_PAGE (augur_window_get_current_page (window)));
+  g_assert_false (augur_window_get_modified (window));
+
+  g_assert_true (augur_window_save_to_file (window, out, &error));
+  g_assert_no_error (error);
+  reloaded = augur_project_load_from_file (out, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_project_get_n_documents (reloaded), ==, 2);
+  doc = augur_project_get_nth_document (reloaded, 0);
+  g_assert_cmpstr (augur_project_document_get_kind (doc), ==, "pipeline");
+  g_assert_cmpstr (augur_project_document_get_text (doc), ==, "stage a 1.0\n<weird> & ]]>\n");
+  g_assert_cmpstr (augur_project_document_get_property (doc, "mapping"), ==, "round-robin");
+  g_assert_null (augur_project_document_get_property (doc, "solver"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  remove_dir (dir);
+}
+
+static void
+test_recent_files (void)
+{
+  GSettings *settings = augur_application_get_settings (app);
+  g_auto(GStrv) recent = NULL;
+
+  reset_settings ();
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/tmp/augur-recent-%u.augur", i);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      augur_application_add_recent_file (app, file);
+    }
+  /* Opening number 5 again moves it to the front. */
+  {
+    g_autoptr(GFile) again = g_file_new_for_path ("/tmp/augur-recent-5.augur");
+    augur_application_add_recent_file (app, again);
+  }
+
+  recent = g_settings_get_strv (settings, "recent-files");
+  g_assert_cmpuint (g_strv_length (recent), ==, AUGUR_RECENT_FILES_MAX);
+  g_assert_cmpstr (recent[0], ==, "file:///tmp/augur-recent-5.augur");
+  g_assert_cmpstr (recent[1], ==, "file:///tmp/augur-recent-11.augur");
+  g_assert_cmpstr (recent[2], ==, "file:///tmp/augur-recent-10.augur");
+  /* 5 left the middle; 0 and 1 fell off the end. */
+  g_assert_cmpstr (recent[6], ==, "file:///tmp/augur-recent-6.augur");
+  g_assert_cmpstr (recent[7], ==, "file:///tmp/augur-recent-4.augur");
+  g_assert_cmpstr (recent[9], ==, "file:///tmp/augur-recent-2.augur");
+  for (guint i = 1; recent[i] != NULL; i++)
+    g_assert_cmpstr (recent[i], !=, recent[0]);
+
+  {
+    g_autoptr(GFile) gone = g_file_new_for_path ("/tmp/augur-recent-10.augur");
+    g_auto(GStrv) after = NULL;
+
+    augur_application_remove_recent_file (app, gone);
+    after = g_settings_get_strv (settings, "recent-files");
+    g_assert_cmpuint (g_strv_length (after), ==, 9);
+    g_assert_cmpstr (after[2], ==, "file:///tmp/augur-recent-9.augur");
+  }
+  reset_settings ();
+}
+
+static void
+test_preferences (void)
+{
+  GSettings *settings = augur_application_get_settings (app);
+  GtkWidget *prefs = augur_preferences_new (settings);
+  GtkSpinButton *spin = augur_preferences_get_max_states_spin (AUGUR_PREFERENCES (prefs));
+  GtkDropDown *dropdown = augur_preferences_get_solver_dropdown (AUGUR_PREFERENCES (prefs));
+  g_autofree char *solver = NULL;
+
+  g_settings_reset (settings, "diagram-max-states");
+  g_settings_reset (settings, "solver");
+  gtk_window_present (GTK_WINDOW (prefs));
+  iterate ();
+
+  /* Defaults shown. */
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 300);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
+
+  /* Widget -> setting. */
+  gtk_spin_button_set_value (spin, 1234);
+  g_assert_cmpuint (g_settings_get_uint (settings, "diagram-max-states"), ==, 1234);
+  gtk_drop_down_set_selected (dropdown, 5);
+  solver = g_settings_get_string (settings, "solver");
+  g_assert_cmpstr (solver, ==, "power");
+
+  /* Setting -> widget. */
+  g_settings_set_string (settings, "solver", "sor");
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 3);
+  g_settings_set_uint (settings, "diagram-max-states", 77);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 77);
+
+  /* The range of the schema is the range of the spin button. */
+  gtk_spin_button_set_value (spin, 1e9);
+  g_assert_cmpuint (g_settings_get_uint (settings, "diagram-max-states"), ==, 100000);
+
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  iterate ();
+  g_settings_reset (settings, "diagram-max-states");
+  g_settings_reset (settings, "solver");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  /* No session bus in the test environment: fail fast instead of trying
+   * to autolaunch one. */
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/augur-test-bus", TRUE);
+
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+
+  app = augur_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/app/window/project", test_window_project);
+  g_test_add_func ("/app/window/open-pepa", test_window_open_pepa);
+  g_test_add_func ("/app/window/open-errors", test_window_open_errors);
+  g_test_add_func ("/app/window/unsupported-kind", test_window_unsupported_kind);
+  g_test_add_func ("/app/recent-files", test_recent_files);
+  g_test_add_func ("/app/preferences", test_preferences);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}

@@ -1,0 +1,294 @@
+/* test-diagram.c: the state transition diagram, as data, as pixels, as files,
+ * and as a widget.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gtk/gtk.h>
+#include <math.h>
+#include <string.h>
+
+#include "augur-diagram.h"
+#include "augur-export.h"
+#include "augur-state-diagram-view.h"
+
+static const char pipeline[] =
+  "mu1=10; mu2=10; mu3=10; la1=10; la2=10; la3=10; la4=10;\n"
+  "Stage1 = (move1, infty).(process1, infty).(move2, infty).Stage1;\n"
+  "Stage2 = (move2, infty).(process2, infty).(move3, infty).Stage2;\n"
+  "Stage3 = (move3, infty).(process3, infty).(move4, infty).Stage3;\n"
+  "Processor1 = (process1, mu1).Processor1;\nProcessor2 = (process2, mu2).Processor2;\n"
+  "Processor3 = (process3, mu3).Processor3;\n"
+  "Network = (move1,la1).Network + (move2,la2).Network + (move3,la3).Network + (move4,la4).Network;\n"
+  "Network <move1,move2,move3,move4> (Stage1 <move2> Stage2 <move3> Stage3)\n"
+  "  <process1,process2,process3> (Processor1||Processor2||Processor3)\n";
+
+static AugurDiagram *
+pipeline_diagram (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (pipeline, -1, NULL, NULL, &error);
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+
+  g_assert_no_error (error);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return augur_diagram_new_from_pepa (space);
+}
+
+static gboolean
+color_near (const guint8 *px, const AugurDiagramColor *c, int tolerance)
+{
+  /* cairo ARGB32, little-endian: B G R A */
+  return abs (px[2] - (int) round (c->red * 255)) <= tolerance &&
+         abs (px[1] - (int) round (c->green * 255)) <= tolerance &&
+         abs (px[0] - (int) round (c->blue * 255)) <= tolerance;
+}
+
+static void
+save_on_failure (cairo_surface_t *surface, const char *name)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), name, NULL);
+  cairo_surface_write_to_png (surface, path);
+  g_test_message ("picture written to %s", path);
+}
+
+static void
+test_structure (void)
+{
+  g_autoptr(AugurDiagram) d = pipeline_diagram ();
+  g_autoptr(AugurDiagram) again = pipeline_diagram ();
+  guint n = augur_diagram_get_n_nodes (d);
+
+  g_assert_cmpuint (n, ==, 27);
+  /* figure 2.2: 51 arcs between distinct pairs of states */
+  g_assert_cmpuint (augur_diagram_get_n_edges (d), ==, 51);
+  g_assert_cmpstr (augur_diagram_get_node_label (d, 0), ==, "1");
+  g_assert_cmpstr (augur_diagram_get_node_tooltip (d, 0), ==,
+                   "(Network, (Stage1, Stage2, Stage3), (Processor1, Processor2, Processor3))");
+
+  for (guint i = 0; i < n; i++)
+    {
+      double x1, y1, r1, x2, y2, r2;
+      augur_diagram_get_node_position (d, i, &x1, &y1, &r1);
+      augur_diagram_get_node_position (again, i, &x2, &y2, &r2);
+      /* deterministic layout */
+      g_assert_cmpfloat (x1, ==, x2);
+      g_assert_cmpfloat (y1, ==, y2);
+      /* no two states overlap */
+      for (guint j = i + 1; j < n; j++)
+        {
+          augur_diagram_get_node_position (d, j, &x2, &y2, &r2);
+          g_assert_cmpfloat (hypot (x1 - x2, y1 - y2), >, r1 + r2);
+        }
+    }
+}
+
+static void
+test_pixels (void)
+{
+  g_autoptr(AugurDiagram) d = pipeline_diagram ();
+  AugurDiagramStyle style;
+  AugurDiagramViewport vp;
+  const int width = 1600, height = 500;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  const guint8 *data;
+  int stride;
+  guint nodes_seen = 0, arc_pixels = 0;
+
+  augur_diagram_style_init (&style, FALSE);
+  augur_diagram_fit_viewport (d, width, height, 1.5, &vp);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  augur_diagram_draw (cr, width, height, d, &vp, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+
+  /* the corners stay blank */
+  g_assert_cmpuint (data[0], ==, 255);
+  g_assert_cmpuint (data[(height - 1) * stride + (width - 1) * 4 + 1], ==, 255);
+
+  /* every state is drawn where the layout put it: node fill near its centre,
+   * and the hit test finds it there */
+  for (guint i = 0; i < 27; i++)
+    {
+      double x, y, r;
+      int px, py;
+      gboolean found = FALSE;
+
+      augur_diagram_get_node_position (d, i, &x, &y, &r);
+      px = (int) (vp.offset_x + x * vp.scale);
+      py = (int) (vp.offset_y + y * vp.scale);
+      g_assert_cmpint (augur_diagram_node_at (d, &vp, width, height, px, py), ==, (int) i);
+      /* look around the centre (the number is drawn on top) */
+      for (int dy = -(int) (r * vp.scale * 0.7); dy <= (int) (r * vp.scale * 0.7) && !found; dy++)
+        for (int dx = -(int) (r * vp.scale * 0.7); dx <= (int) (r * vp.scale * 0.7) && !found; dx++)
+          found = color_near (data + (py + dy) * stride + (px + dx) * 4, &style.node_fill, 8);
+      nodes_seen += found;
+    }
+  if (nodes_seen != 27)
+    save_on_failure (surface, "test-diagram-pixels.out.png");
+  g_assert_cmpuint (nodes_seen, ==, 27);
+  g_assert_cmpint (augur_diagram_node_at (d, &vp, width, height, 2, 2), ==, -1);
+
+  /* arcs are drawn in the action colours */
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guint8 *px = data + y * stride + x * 4;
+        for (guint k = 0; k < style.n_palette; k++)
+          if (color_near (px, &style.palette[k], 30))
+            {
+              arc_pixels++;
+              break;
+            }
+      }
+  g_assert_cmpuint (arc_pixels, >, 2000);
+  cairo_surface_destroy (surface);
+}
+
+static GBytes *
+export (AugurDiagram *d, const char *format)
+{
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (augur_diagram_export (d, format, out, &error));
+  g_assert_no_error (error);
+  g_output_stream_close (out, NULL, NULL);
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+}
+
+static void
+test_exports (void)
+{
+  g_autoptr(AugurDiagram) d = pipeline_diagram ();
+  g_autoptr(GBytes) png = export (d, "png");
+  g_autoptr(GBytes) svg = export (d, "svg");
+  g_autoptr(GBytes) pdf = export (d, "pdf");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autoptr(GdkTexture) texture = NULL;
+  gsize size;
+  const char *text;
+  double w, h;
+
+  texture = gdk_texture_new_from_bytes (png, &error);
+  g_assert_no_error (error);
+  augur_diagram_get_size (d, &w, &h);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, (int) ceil (w * 2));
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, (int) ceil (h * 2));
+
+  text = g_bytes_get_data (svg, &size);
+  g_assert_nonnull (g_strstr_len (text, size, "<svg"));
+  text = g_bytes_get_data (pdf, &size);
+  g_assert_true (size > 4 && memcmp (text, "%PDF", 4) == 0);
+
+  g_assert_false (augur_diagram_export (d, "gif", out, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+}
+
+/* Renders a widget as GTK would and counts pixels of a colour. */
+static guint
+count_widget_pixels (GtkWidget *window, GtkWidget *widget, const AugurDiagramColor *color)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  GdkTexture *texture;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autofree guint8 *data = NULL;
+  guint count = 0;
+
+  g_assert_cmpint (width, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  data = g_malloc ((gsize) width * height * 4);
+  gdk_texture_download (texture, data, width * 4);
+  for (int i = 0; i < width * height; i++)
+    count += color_near (data + i * 4, color, 8);
+  if (g_test_verbose ())
+    gdk_texture_save_to_png (texture, "test-diagram-widget.out.png");
+  gsk_render_node_unref (node);
+  g_object_unref (texture);
+  g_object_unref (paintable);
+  return count;
+}
+
+static void
+wait_for_frames (void)
+{
+  for (int i = 0; i < 20; i++)
+    {
+      g_usleep (10000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
+static void
+on_unexpected_selection (GtkWidget *view, int node, gpointer data)
+{
+  g_error ("selecting from outside must not emit node-selected (node %d)", node);
+}
+
+static void
+test_widget (void)
+{
+  g_autoptr(AugurDiagram) d = pipeline_diagram ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = augur_state_diagram_view_new ();
+  AugurDiagramStyle style;
+  int selected = -1;
+  guint filled, selected_pixels;
+
+  augur_diagram_style_init (&style, FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_state_diagram_view_set_diagram (AUGUR_STATE_DIAGRAM_VIEW (view), d);
+  wait_for_frames ();
+
+  filled = count_widget_pixels (window, view, &style.node_fill);
+  g_assert_cmpuint (filled, >, 500);
+  /* opens at a legible zoom, and fit shows the whole diagram smaller */
+  g_assert_cmpfloat (augur_state_diagram_view_get_scale (AUGUR_STATE_DIAGRAM_VIEW (view)), >=, 0.6);
+  augur_state_diagram_view_fit (AUGUR_STATE_DIAGRAM_VIEW (view));
+  g_assert_cmpfloat (augur_state_diagram_view_get_scale (AUGUR_STATE_DIAGRAM_VIEW (view)), <, 0.6);
+  augur_state_diagram_view_zoom (AUGUR_STATE_DIAGRAM_VIEW (view), 2.0);
+  g_assert_cmpfloat (augur_state_diagram_view_get_scale (AUGUR_STATE_DIAGRAM_VIEW (view)), <, 1.2);
+
+  /* selection from outside shows in the selected colour, emits nothing */
+  g_signal_connect (view, "node-selected", G_CALLBACK (on_unexpected_selection), NULL);
+  augur_state_diagram_view_fit (AUGUR_STATE_DIAGRAM_VIEW (view));
+  augur_state_diagram_view_set_selected (AUGUR_STATE_DIAGRAM_VIEW (view), 3);
+  g_object_get (view, "selected", &selected, NULL);
+  g_assert_cmpint (selected, ==, 3);
+  wait_for_frames ();
+  selected_pixels = count_widget_pixels (window, view, &style.selected_fill);
+  g_assert_cmpuint (selected_pixels, >, 20);
+
+  /* above the limit: no states drawn at all */
+  augur_state_diagram_view_set_max_nodes (AUGUR_STATE_DIAGRAM_VIEW (view), 10);
+  wait_for_frames ();
+  g_assert_cmpuint (count_widget_pixels (window, view, &style.node_fill), ==, 0);
+  g_assert_cmpuint (count_widget_pixels (window, view, &style.selected_fill), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/views/diagram/structure", test_structure);
+  g_test_add_func ("/views/diagram/pixels", test_pixels);
+  g_test_add_func ("/views/diagram/exports", test_exports);
+  g_test_add_func ("/views/state-diagram-view/render", test_widget);
+  return g_test_run ();
+}

@@ -110,6 +110,56 @@ test_usage (void)
   g_assert_cmpint (run (command, &out, &err), ==, 2);
 }
 
+static void
+test_pipeline (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "t51.des", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.des", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "pipeline", path, "--format", "json", NULL };
+  const char *all[] = { "pipeline", path, "--all-mappings", NULL };
+  const char *sweep[] = { "pipeline", path, "--sweep", "nl1-2=1:10000:5", "--log", "--format", "json", NULL };
+  const char *unknown[] = { "pipeline", path, "--sweep", "speed=1:2:3", NULL };
+  const char *broken[] = { "pipeline", bad, NULL };
+
+  g_assert_true (g_file_set_contents (path,
+    "type = pipeline;\nnbproc = 3;\ncp1=10; cp2=10; cp3=10;\n"
+    "nl1-1=10000; nl2-2=10000; nl3-3=10000; nl1-2=10000; nl2-3=10000; nl1-3=10000;\n"
+    "nbstage=3; w1=1; w2=1; w3=1; ds1=1; ds2=1; ds3=1; ds4=1;\n"
+    "mappings=[1,(1,2,3),3],[1,(1,1,2),2],[1,(1,1,1),1],[1,(1,3,2),2];\nthroughput;\n", -1, NULL));
+  g_assert_cmpint (run (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "{\"mapping\": \"[1,(1,2,3),3]\", \"throughput\": 5.634666690"));
+  g_assert_nonnull (strstr (out, "\"best\": [\"[1,(1,2,3),3]\", \"[1,(1,3,2),2]\"]"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run (all, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "Mappings:     27"));
+  g_assert_nonnull (strstr (out, "(6 mappings tie)"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run (sweep, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "\"parameter\": \"nl1-2\""));
+  g_assert_nonnull (strstr (out, "{\"x\": 10000, \"throughput\": {\"[1,(1,2,3),3]\": 5.634666690"));
+  g_assert_nonnull (strstr (out, "\"crossovers\": [{\"x\": "));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run (unknown, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "unknown parameter 'speed'"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_true (g_file_set_contents (bad, "type = pipeline;\nnbproc = 2;\nmappings=[1,(1,2),x];\n", -1, NULL));
+  g_assert_cmpint (run (broken, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "bad.des:3:10: expected a mapping such as [1,(1,2,3),3]"));
+  g_unlink (path);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -121,5 +171,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/pepa/export-dot", test_dot);
   g_test_add_func ("/cli/pepa/bad-model", test_bad_model);
   g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/pipeline", test_pipeline);
   return g_test_run ();
 }

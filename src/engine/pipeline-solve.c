@@ -1,0 +1,460 @@
+/* pipeline-solve.c: throughput of pipeline mappings, the best mapping, and
+ * sweeps.
+ *
+ * The state space of a pipeline depends only on its number of stages: it is
+ * derived once (from the PEPA model with one processor per stage) and every
+ * mapping only changes the rates of its transitions (each transition is one
+ * move_i at la_i or one process_i at mu_i).  Mappings are evaluated in
+ * decreasing order of their bound, the slowest stage's cycle: the
+ * throughput never exceeds it, so once it falls below the best throughput
+ * found the remaining mappings cannot win.  Mappings with the same rates (e.g.
+ * symmetric processors) are solved once.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pipeline.h"
+#include "pepa.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define TIE_TOLERANCE 1e-9
+
+/* ---- the rate-free state space ---------------------------------------------- */
+
+typedef struct {
+  guint    ns;
+  guint    n;            /* states */
+  guint64 *row_ptr;
+  guint   *col;
+  guint8  *param;        /* la_i -> i, mu_i -> ns + 1 + i */
+  guint64  nnz;
+  double  *pi;           /* last solution: the next solve starts there */
+} Template;
+
+static void
+template_free (Template *t)
+{
+  if (t == NULL)
+    return;
+  g_free (t->row_ptr);
+  g_free (t->col);
+  g_free (t->param);
+  g_free (t->pi);
+  g_free (t);
+}
+
+static Template *
+template_new (guint ns, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(AugurPipeline) p = augur_pipeline_new (ns, ns);
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  g_autofree char *text = NULL;
+  g_autofree guint8 *action_param = NULL;
+  AugurMapping m = { .n_stages = ns, .input = 0, .output = ns - 1 };
+  Template *t;
+  guint n_actions;
+
+  for (guint i = 0; i < ns; i++)
+    m.stage[i] = i;
+  text = augur_pipeline_to_pepa (p, &m);
+  model = augur_pepa_model_parse (text, -1, "pipeline", NULL, error);
+  if (model == NULL)
+    return NULL;
+  space = augur_pepa_derive (model, 0, NULL, NULL, cancellable, error);
+  if (space == NULL)
+    return NULL;
+
+  n_actions = augur_pepa_model_get_n_actions (model);
+  action_param = g_new0 (guint8, n_actions);
+  for (guint a = 0; a < n_actions; a++)
+    {
+      const char *name = augur_pepa_model_get_action_name (model, a);
+      guint i;
+      if (sscanf (name, "move%u", &i) == 1)
+        action_param[a] = i - 1;
+      else if (sscanf (name, "process%u", &i) == 1)
+        action_param[a] = ns + 1 + (i - 1);
+      else
+        g_assert_not_reached ();
+    }
+
+  t = g_new0 (Template, 1);
+  t->ns = ns;
+  t->n = augur_pepa_state_space_get_n_states (space);
+  t->row_ptr = g_new (guint64, (gsize) t->n + 1);
+  t->row_ptr[0] = 0;
+  for (guint s = 0; s < t->n; s++)
+    {
+      const AugurPepaTransition *tr;
+      t->row_ptr[s + 1] = t->row_ptr[s] + augur_pepa_state_space_get_transitions (space, s, &tr);
+    }
+  t->nnz = t->row_ptr[t->n];
+  t->col = g_new (guint, MAX (1, t->nnz));
+  t->param = g_new (guint8, MAX (1, t->nnz));
+  for (guint s = 0; s < t->n; s++)
+    {
+      const AugurPepaTransition *tr;
+      guint k = augur_pepa_state_space_get_transitions (space, s, &tr);
+      for (guint i = 0; i < k; i++)
+        {
+          t->col[t->row_ptr[s] + i] = tr[i].target;
+          t->param[t->row_ptr[s] + i] = action_param[tr[i].action];
+        }
+    }
+  return t;
+}
+
+/* Solves one rate vector; returns the throughput of process_1, or NAN with
+ * an error. */
+static double
+template_solve (Template                 *t,
+                const double             *mu,
+                const double             *la,
+                const AugurSolverOptions *solver,
+                GCancellable             *cancellable,
+                GError                  **error)
+{
+  double params[2 * AUGUR_PIPELINE_MAX_STAGES + 1];
+  guint64 *row_ptr = g_memdup2 (t->row_ptr, ((gsize) t->n + 1) * sizeof (guint64));
+  guint *col = g_memdup2 (t->col, MAX (1, t->nnz) * sizeof (guint));
+  double *rate = g_new (double, MAX (1, t->nnz));
+  AugurSolverOptions options = *solver;
+  AugurSolveInfo info = { 0 };
+  AugurCtmc *ctmc;
+  double *pi, x = 0;
+  guint mu1 = t->ns + 1;
+
+  for (guint i = 0; i <= t->ns; i++)
+    params[i] = la[i];
+  for (guint i = 0; i < t->ns; i++)
+    params[t->ns + 1 + i] = mu[i];
+  for (guint64 k = 0; k < t->nnz; k++)
+    rate[k] = params[t->param[k]];
+
+  ctmc = augur_ctmc_new_from_csr (t->n, row_ptr, col, rate, error);
+  if (ctmc == NULL)
+    return NAN;
+  if (options.kind == AUGUR_SOLVER_AUTO)
+    options.kind = t->n <= 300 ? AUGUR_SOLVER_DIRECT : AUGUR_SOLVER_GAUSS_SEIDEL;
+  pi = augur_ctmc_steady_state (ctmc, &options, t->pi, NULL, NULL, cancellable, &info, error);
+  augur_ctmc_free (ctmc);
+  augur_solve_info_clear (&info);
+  if (pi == NULL)
+    {
+      if (error && *error && (*error)->domain == AUGUR_CTMC_ERROR)
+        {
+          int code = (*error)->code == AUGUR_CTMC_ERROR_CANCELLED ? AUGUR_PIPELINE_ERROR_CANCELLED
+                                                                   : AUGUR_PIPELINE_ERROR_SOLVE;
+          (*error)->domain = AUGUR_PIPELINE_ERROR;
+          (*error)->code = code;
+        }
+      return NAN;
+    }
+  for (guint s = 0; s < t->n; s++)
+    for (guint64 k = t->row_ptr[s]; k < t->row_ptr[s + 1]; k++)
+      if (t->param[k] == mu1)
+        x += pi[s] * mu[0];
+  g_free (t->pi);
+  t->pi = pi;
+  return x;
+}
+
+/* ---- evaluation ------------------------------------------------------------------ */
+
+struct _AugurPipelineResults {
+  GArray *rows;       /* AugurMappingResult */
+  GArray *best;       /* guint */
+  guint   n_solved;
+  double  seconds;
+};
+
+static void
+fill_rates (const AugurPipeline *p, AugurMappingResult *r)
+{
+  guint ns = augur_pipeline_get_n_stages (p);
+
+  augur_pipeline_get_rates (p, &r->mapping, r->mu, r->la);
+  /* Stage i is a sequential component that performs move_i, process_i and
+   * move_i+1 once per item, each taking 1/rate on average at best: the
+   * throughput cannot exceed the inverse of the slowest stage's cycle. */
+  r->bound = INFINITY;
+  for (guint i = 0; i < ns; i++)
+    r->bound = MIN (r->bound, 1.0 / (1.0 / r->la[i] + 1.0 / r->mu[i] + 1.0 / r->la[i + 1]));
+  r->throughput = NAN;
+}
+
+static void
+fill_bottleneck (guint ns, AugurMappingResult *r)
+{
+  /* every activity happens once per item: utilisation = throughput / rate */
+  double lowest = INFINITY;
+  for (guint i = 0; i <= ns; i++)
+    if (r->la[i] < lowest)
+      {
+        lowest = r->la[i];
+        g_snprintf (r->bottleneck, sizeof r->bottleneck, "move%u", i + 1);
+      }
+  for (guint i = 0; i < ns; i++)
+    if (r->mu[i] < lowest)
+      {
+        lowest = r->mu[i];
+        g_snprintf (r->bottleneck, sizeof r->bottleneck, "process%u", i + 1);
+      }
+  r->bottleneck_utilisation = r->throughput / lowest;
+}
+
+/* Pointers into the rows: decreasing bound, then the rows' own order. */
+static int
+compare_bound_desc (gconstpointer a, gconstpointer b)
+{
+  const AugurMappingResult *x = *(AugurMappingResult * const *) a;
+  const AugurMappingResult *y = *(AugurMappingResult * const *) b;
+  if (x->bound != y->bound)
+    return x->bound > y->bound ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+static guint
+rates_hash (gconstpointer key)
+{
+  const AugurMappingResult *r = key;
+  guint h = 5381;
+  const guint8 *bytes = (const guint8 *) r->mu;
+  for (gsize i = 0; i < sizeof r->mu + sizeof r->la; i++)
+    h = h * 33 + bytes[i];
+  return h;
+}
+
+static gboolean
+rates_equal (gconstpointer a, gconstpointer b)
+{
+  const AugurMappingResult *x = a, *y = b;
+  return memcmp (x->mu, y->mu, sizeof x->mu) == 0 && memcmp (x->la, y->la, sizeof x->la) == 0;
+}
+
+/* Every stage tuple, with the input and output policy of pipeline.h. */
+static gboolean
+enumerate_all (const AugurPipeline *p, GArray *rows, GError **error)
+{
+  guint np = augur_pipeline_get_n_processors (p), ns = augur_pipeline_get_n_stages (p);
+  guint nm = augur_pipeline_get_n_mappings (p);
+  gboolean follow_last = TRUE;
+  guint input = 0, output = 0;
+  double total = pow (np, ns);
+  AugurMappingResult r = { 0 };
+
+  if (total > 4e6)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   "%u processors and %u stages make %.3g mappings, more than the 4 million Augur "
+                   "searches exhaustively: list candidate mappings instead", np, ns, total);
+      return FALSE;
+    }
+  if (nm > 0)
+    {
+      const AugurMapping *first = augur_pipeline_get_mapping (p, 0);
+      input = first->input;
+      output = first->output;
+      for (guint i = 0; i < nm; i++)
+        {
+          const AugurMapping *m = augur_pipeline_get_mapping (p, i);
+          follow_last &= m->output == m->stage[ns - 1];
+        }
+    }
+  r.mapping.n_stages = ns;
+  r.mapping.input = input;
+  for (;;)
+    {
+      r.mapping.output = follow_last ? r.mapping.stage[ns - 1] : output;
+      fill_rates (p, &r);
+      g_array_append_val (rows, r);
+      /* next tuple, last stage fastest */
+      guint i = ns;
+      while (i > 0 && ++r.mapping.stage[i - 1] == np)
+        r.mapping.stage[--i] = 0;
+      if (i == 0)
+        break;
+    }
+  return TRUE;
+}
+
+AugurPipelineResults *
+augur_pipeline_evaluate (const AugurPipeline        *p,
+                         const AugurPipelineOptions *options,
+                         AugurProgressFunc           progress,
+                         gpointer                    progress_data,
+                         GCancellable               *cancellable,
+                         GError                    **error)
+{
+  AugurPipelineOptions defaults = { 0 };
+  AugurPipelineResults *res;
+  Template *t;
+  g_autoptr(GArray) order = NULL;
+  g_autoptr(GHashTable) cache = NULL;
+  gint64 start = g_get_monotonic_time (), last_progress = start;
+  guint ns = augur_pipeline_get_n_stages (p);
+  double best = -INFINITY;
+
+  if (options == NULL)
+    options = &defaults;
+  if (!augur_pipeline_validate (p, error))
+    return NULL;
+  if (options->scope == AUGUR_PIPELINE_LISTED && augur_pipeline_get_n_mappings (p) == 0)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   "the description lists no mapping: add 'mappings=[1,(1,2,3),3];' or evaluate all mappings");
+      return NULL;
+    }
+
+  res = g_new0 (AugurPipelineResults, 1);
+  res->rows = g_array_new (FALSE, TRUE, sizeof (AugurMappingResult));
+  res->best = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (options->scope == AUGUR_PIPELINE_ALL)
+    {
+      if (!enumerate_all (p, res->rows, error))
+        {
+          augur_pipeline_results_free (res);
+          return NULL;
+        }
+    }
+  else
+    for (guint i = 0; i < augur_pipeline_get_n_mappings (p); i++)
+      {
+        AugurMappingResult r = { 0 };
+        r.mapping = *augur_pipeline_get_mapping (p, i);
+        fill_rates (p, &r);
+        g_array_append_val (res->rows, r);
+      }
+
+  if (progress)
+    progress (0.0, "Deriving the state space", progress_data);
+  t = template_new (ns, cancellable, error);
+  if (t == NULL)
+    {
+      augur_pipeline_results_free (res);
+      return NULL;
+    }
+
+  /* solve in decreasing order of bound */
+  order = g_array_sized_new (FALSE, FALSE, sizeof (AugurMappingResult *), res->rows->len);
+  for (guint i = 0; i < res->rows->len; i++)
+    {
+      AugurMappingResult *r = &g_array_index (res->rows, AugurMappingResult, i);
+      g_array_append_val (order, r);
+    }
+  g_array_sort (order, compare_bound_desc);
+  cache = g_hash_table_new (rates_hash, rates_equal);
+
+  for (guint k = 0; k < order->len; k++)
+    {
+      AugurMappingResult *r = g_array_index (order, AugurMappingResult *, k);
+      AugurMappingResult *known;
+
+      if (options->scope == AUGUR_PIPELINE_ALL && !options->no_prune &&
+          r->bound < best * (1 - TIE_TOLERANCE))
+        continue;   /* cannot reach the best */
+      known = g_hash_table_lookup (cache, r);
+      if (known != NULL)
+        r->throughput = known->throughput;
+      else
+        {
+          r->throughput = template_solve (t, r->mu, r->la, &options->solver, cancellable, error);
+          if (isnan (r->throughput))
+            {
+              if (error && *error && (*error)->code == AUGUR_PIPELINE_ERROR_SOLVE)
+                {
+                  g_autofree char *m = augur_mapping_to_string (&r->mapping);
+                  g_prefix_error (error, "mapping %s: ", m);
+                }
+              template_free (t);
+              augur_pipeline_results_free (res);
+              return NULL;
+            }
+          g_hash_table_add (cache, r);
+        }
+      r->solved = TRUE;
+      res->n_solved++;
+      fill_bottleneck (ns, r);
+      best = MAX (best, r->throughput);
+
+      if (progress && (k & 63) == 0)
+        {
+          gint64 now = g_get_monotonic_time ();
+          if (now - last_progress > 50000)
+            {
+              char phase[96];
+              g_snprintf (phase, sizeof phase, "Evaluating mappings: %u of %u", k + 1, order->len);
+              progress ((double) (k + 1) / order->len, phase, progress_data);
+              last_progress = now;
+            }
+        }
+      if ((k & 63) == 0 && g_cancellable_is_cancelled (cancellable))
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_CANCELLED, "Evaluation cancelled");
+          template_free (t);
+          augur_pipeline_results_free (res);
+          return NULL;
+        }
+    }
+  template_free (t);
+
+  for (guint i = 0; i < res->rows->len; i++)
+    {
+      const AugurMappingResult *r = &g_array_index (res->rows, AugurMappingResult, i);
+      if (r->solved && r->throughput >= best * (1 - TIE_TOLERANCE))
+        g_array_append_val (res->best, i);
+    }
+  res->seconds = (g_get_monotonic_time () - start) / 1e6;
+  return res;
+}
+
+void
+augur_pipeline_results_free (AugurPipelineResults *r)
+{
+  if (r == NULL)
+    return;
+  g_array_unref (r->rows);
+  g_array_unref (r->best);
+  g_free (r);
+}
+
+guint
+augur_pipeline_results_get_n (const AugurPipelineResults *r)
+{
+  return r->rows->len;
+}
+
+const AugurMappingResult *
+augur_pipeline_results_get (const AugurPipelineResults *r, guint i)
+{
+  g_return_val_if_fail (i < r->rows->len, NULL);
+  return &g_array_index (r->rows, AugurMappingResult, i);
+}
+
+guint
+augur_pipeline_results_get_n_best (const AugurPipelineResults *r)
+{
+  return r->best->len;
+}
+
+guint
+augur_pipeline_results_get_best (const AugurPipelineResults *r, guint k)
+{
+  g_return_val_if_fail (k < r->best->len, 0);
+  return g_array_index (r->best, guint, k);
+}
+
+guint
+augur_pipeline_results_get_n_solved (const AugurPipelineResults *r)
+{
+  return r->n_solved;
+}
+
+double
+augur_pipeline_results_get_seconds (const AugurPipelineResults *r)
+{
+  return r->seconds;
+}

@@ -1,0 +1,491 @@
+/* pipeline-sweep.c: throughput against one parameter, one curve per
+ * mapping, with the points where the best mapping changes; and the text,
+ * JSON and CSV forms of evaluations and sweeps.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pipeline.h"
+
+#include <math.h>
+#include <string.h>
+
+struct _AugurPipelineSweep {
+  char    *parameter;
+  guint    n_points;
+  double  *x;
+  GArray  *curves;      /* AugurMapping */
+  double  *y;           /* curve * n_points + point */
+  guint   *best;
+  GArray  *crossovers;  /* Crossover */
+};
+
+typedef struct {
+  double x;
+  guint  from;
+  guint  to;
+} Crossover;
+
+/* Throughput of one mapping with the parameter set to x (NAN + error on
+ * failure).  Uses a one-mapping evaluation: the state space is small for
+ * the few curves of a sweep, and the evaluation keeps its own warm start. */
+static double
+throughput_at (const AugurPipeline *p, const char *parameter, double x, const AugurMapping *m,
+               const AugurSolverOptions *solver, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(AugurPipeline) q = augur_pipeline_copy (p);
+  g_autoptr(AugurPipelineResults) r = NULL;
+  AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
+
+  if (solver)
+    options.solver = *solver;
+  if (!augur_pipeline_set_parameter (q, parameter, x, error))
+    return NAN;
+  augur_pipeline_clear_mappings (q);
+  augur_pipeline_add_mapping (q, m);
+  r = augur_pipeline_evaluate (q, &options, NULL, NULL, cancellable, error);
+  if (r == NULL)
+    return NAN;
+  return augur_pipeline_results_get (r, 0)->throughput;
+}
+
+AugurPipelineSweep *
+augur_pipeline_sweep (const AugurPipeline      *p,
+                      const AugurSweepSpec     *spec,
+                      const AugurSolverOptions *solver,
+                      AugurProgressFunc         progress,
+                      gpointer                  progress_data,
+                      GCancellable             *cancellable,
+                      GError                  **error)
+{
+  AugurPipelineSweep *s;
+  AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
+  guint n_curves, total, done = 0;
+  double value;
+
+  if (solver)
+    options.solver = *solver;
+  if (!augur_pipeline_validate (p, error))
+    return NULL;
+  if (!augur_pipeline_get_parameter (p, spec->parameter, &value, error))
+    return NULL;
+  if (spec->points < 2 || spec->points > 10000)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
+                   "a sweep needs from 2 to 10000 points, not %u", spec->points);
+      return NULL;
+    }
+  if (!(spec->from > 0 && spec->to > 0 && isfinite (spec->from) && isfinite (spec->to)) || spec->from == spec->to)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
+                   "the sweep of '%s' needs two different positive bounds, not %g and %g",
+                   spec->parameter, spec->from, spec->to);
+      return NULL;
+    }
+
+  s = g_new0 (AugurPipelineSweep, 1);
+  s->parameter = g_strdup (spec->parameter);
+  s->n_points = spec->points;
+  s->x = g_new (double, spec->points);
+  s->curves = g_array_new (FALSE, TRUE, sizeof (AugurMapping));
+  s->crossovers = g_array_new (FALSE, TRUE, sizeof (Crossover));
+  for (guint i = 0; i < spec->points; i++)
+    {
+      double f = (double) i / (spec->points - 1);
+      s->x[i] = spec->logarithmic ? spec->from * pow (spec->to / spec->from, f)
+                                  : spec->from + (spec->to - spec->from) * f;
+    }
+  s->x[spec->points - 1] = spec->to;
+
+  /* the curves */
+  if (spec->best_k == 0)
+    {
+      if (augur_pipeline_get_n_mappings (p) == 0)
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       "the description lists no mapping to plot: list mappings or ask for the best k");
+          augur_pipeline_sweep_free (s);
+          return NULL;
+        }
+      for (guint i = 0; i < augur_pipeline_get_n_mappings (p); i++)
+        g_array_append_val (s->curves, *augur_pipeline_get_mapping (p, i));
+    }
+  else
+    {
+      g_autoptr(AugurPipeline) q = augur_pipeline_copy (p);
+      g_autoptr(AugurPipelineResults) all = NULL;
+      g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+      AugurPipelineOptions all_options = options;
+
+      all_options.scope = AUGUR_PIPELINE_ALL;
+      if (!augur_pipeline_set_parameter (q, spec->parameter, s->x[0], error) ||
+          (all = augur_pipeline_evaluate (q, &all_options, NULL, NULL, cancellable, error)) == NULL)
+        {
+          augur_pipeline_sweep_free (s);
+          return NULL;
+        }
+      for (guint i = 0; i < augur_pipeline_results_get_n (all); i++)
+        g_array_append_val (order, i);
+      /* best first (selection of k: fine for the sizes allowed) */
+      for (guint k = 0; k < MIN (spec->best_k, order->len); k++)
+        {
+          guint bi = k;
+          for (guint j = k + 1; j < order->len; j++)
+            if (augur_pipeline_results_get (all, g_array_index (order, guint, j))->throughput >
+                augur_pipeline_results_get (all, g_array_index (order, guint, bi))->throughput)
+              bi = j;
+          {
+            guint tmp = g_array_index (order, guint, k);
+            g_array_index (order, guint, k) = g_array_index (order, guint, bi);
+            g_array_index (order, guint, bi) = tmp;
+          }
+          g_array_append_val (s->curves, augur_pipeline_results_get (all, g_array_index (order, guint, k))->mapping);
+        }
+    }
+
+  /* every curve at every point: one evaluation per point */
+  n_curves = s->curves->len;
+  s->y = g_new (double, (gsize) n_curves * s->n_points);
+  s->best = g_new0 (guint, s->n_points);
+  total = s->n_points;
+  for (guint i = 0; i < s->n_points; i++)
+    {
+      g_autoptr(AugurPipeline) q = augur_pipeline_copy (p);
+      g_autoptr(AugurPipelineResults) r = NULL;
+
+      augur_pipeline_clear_mappings (q);
+      for (guint c = 0; c < n_curves; c++)
+        augur_pipeline_add_mapping (q, &g_array_index (s->curves, AugurMapping, c));
+      if (!augur_pipeline_set_parameter (q, spec->parameter, s->x[i], error) ||
+          (r = augur_pipeline_evaluate (q, &options, NULL, NULL, cancellable, error)) == NULL)
+        {
+          augur_pipeline_sweep_free (s);
+          return NULL;
+        }
+      for (guint c = 0; c < n_curves; c++)
+        {
+          s->y[c * s->n_points + i] = augur_pipeline_results_get (r, c)->throughput;
+          if (s->y[c * s->n_points + i] > s->y[s->best[i] * s->n_points + i] * (1 + 1e-9))
+            s->best[i] = c;
+        }
+      done++;
+      if (progress)
+        {
+          char phase[64];
+          g_snprintf (phase, sizeof phase, "Sweeping %s: point %u of %u", spec->parameter, i + 1, total);
+          progress ((double) done / total, phase, progress_data);
+        }
+    }
+
+  /* crossovers, refined by bisection on the two curves */
+  for (guint i = 0; i + 1 < s->n_points; i++)
+    {
+      Crossover c = { 0 };
+      double lo = s->x[i], hi = s->x[i + 1];
+      const AugurMapping *a, *b;
+
+      if (s->best[i] == s->best[i + 1])
+        continue;
+      c.from = s->best[i];
+      c.to = s->best[i + 1];
+      a = &g_array_index (s->curves, AugurMapping, c.from);
+      b = &g_array_index (s->curves, AugurMapping, c.to);
+      for (int it = 0; it < 40 && (hi - lo) > 1e-9 * hi; it++)
+        {
+          double mid = spec->logarithmic ? sqrt (lo * hi) : (lo + hi) / 2;
+          double ya = throughput_at (p, spec->parameter, mid, a, solver, cancellable, error);
+          double yb = isnan (ya) ? NAN : throughput_at (p, spec->parameter, mid, b, solver, cancellable, error);
+          if (isnan (ya) || isnan (yb))
+            {
+              augur_pipeline_sweep_free (s);
+              return NULL;
+            }
+          if (ya >= yb)
+            lo = mid;
+          else
+            hi = mid;
+        }
+      c.x = spec->logarithmic ? sqrt (lo * hi) : (lo + hi) / 2;
+      g_array_append_val (s->crossovers, c);
+    }
+  return s;
+}
+
+void
+augur_pipeline_sweep_free (AugurPipelineSweep *s)
+{
+  if (s == NULL)
+    return;
+  g_free (s->parameter);
+  g_free (s->x);
+  g_array_unref (s->curves);
+  g_free (s->y);
+  g_free (s->best);
+  g_array_unref (s->crossovers);
+  g_free (s);
+}
+
+const char *augur_pipeline_sweep_get_parameter (const AugurPipelineSweep *s) { return s->parameter; }
+guint  augur_pipeline_sweep_get_n_points (const AugurPipelineSweep *s) { return s->n_points; }
+double augur_pipeline_sweep_get_x (const AugurPipelineSweep *s, guint i) { g_return_val_if_fail (i < s->n_points, NAN); return s->x[i]; }
+guint  augur_pipeline_sweep_get_n_curves (const AugurPipelineSweep *s) { return s->curves->len; }
+
+const AugurMapping *
+augur_pipeline_sweep_get_mapping (const AugurPipelineSweep *s, guint c)
+{
+  g_return_val_if_fail (c < s->curves->len, NULL);
+  return &g_array_index (s->curves, AugurMapping, c);
+}
+
+double
+augur_pipeline_sweep_get_y (const AugurPipelineSweep *s, guint c, guint i)
+{
+  g_return_val_if_fail (c < s->curves->len && i < s->n_points, NAN);
+  return s->y[c * s->n_points + i];
+}
+
+guint
+augur_pipeline_sweep_get_best (const AugurPipelineSweep *s, guint i)
+{
+  g_return_val_if_fail (i < s->n_points, 0);
+  return s->best[i];
+}
+
+guint
+augur_pipeline_sweep_get_n_crossovers (const AugurPipelineSweep *s)
+{
+  return s->crossovers->len;
+}
+
+void
+augur_pipeline_sweep_get_crossover (const AugurPipelineSweep *s, guint k, double *x, guint *from, guint *to)
+{
+  const Crossover *c;
+  g_return_if_fail (k < s->crossovers->len);
+  c = &g_array_index (s->crossovers, Crossover, k);
+  if (x) *x = c->x;
+  if (from) *from = c->from;
+  if (to) *to = c->to;
+}
+
+/* ---- text, JSON, CSV -------------------------------------------------------------- */
+
+static void
+number (GString *s, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  if (!isfinite (v))
+    g_string_append (s, "null");
+  else
+    g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.12g", v));
+}
+
+static void
+append_mapping (GString *s, const AugurMapping *m)
+{
+  g_autofree char *text = augur_mapping_to_string (m);
+  g_string_append_printf (s, "\"%s\"", text);
+}
+
+char *
+augur_pipeline_results_to_json (const AugurPipelineResults *r)
+{
+  GString *s = g_string_new ("{\n  \"mappings\": [");
+  guint n = augur_pipeline_results_get_n (r);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AugurMappingResult *m = augur_pipeline_results_get (r, i);
+      g_string_append (s, i ? ",\n    {\"mapping\": " : "\n    {\"mapping\": ");
+      append_mapping (s, &m->mapping);
+      g_string_append (s, ", \"throughput\": ");
+      number (s, m->throughput);
+      g_string_append (s, ", \"bound\": ");
+      number (s, m->bound);
+      g_string_append_printf (s, ", \"solved\": %s, \"mu\": [", m->solved ? "true" : "false");
+      for (guint k = 0; k < m->mapping.n_stages; k++)
+        {
+          if (k)
+            g_string_append (s, ", ");
+          number (s, m->mu[k]);
+        }
+      g_string_append (s, "], \"lambda\": [");
+      for (guint k = 0; k <= m->mapping.n_stages; k++)
+        {
+          if (k)
+            g_string_append (s, ", ");
+          number (s, m->la[k]);
+        }
+      g_string_append (s, "]");
+      if (m->solved)
+        g_string_append_printf (s, ", \"bottleneck\": \"%s\"", m->bottleneck);
+      g_string_append (s, "}");
+    }
+  g_string_append (s, "\n  ],\n  \"best\": [");
+  for (guint k = 0; k < augur_pipeline_results_get_n_best (r); k++)
+    {
+      if (k)
+        g_string_append (s, ", ");
+      append_mapping (s, &augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, k))->mapping);
+    }
+  g_string_append_printf (s, "],\n  \"solved\": %u,\n  \"seconds\": ", augur_pipeline_results_get_n_solved (r));
+  number (s, augur_pipeline_results_get_seconds (r));
+  g_string_append (s, "\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_pipeline_results_to_csv (const AugurPipelineResults *r)
+{
+  GString *s = g_string_new ("mapping,throughput,bound,solved");
+  guint n = augur_pipeline_results_get_n (r);
+  guint ns = n > 0 ? augur_pipeline_results_get (r, 0)->mapping.n_stages : 0;
+
+  for (guint k = 0; k < ns; k++)
+    g_string_append_printf (s, ",mu%u", k + 1);
+  for (guint k = 0; k <= ns; k++)
+    g_string_append_printf (s, ",lambda%u", k + 1);
+  g_string_append (s, ",bottleneck\n");
+  for (guint i = 0; i < n; i++)
+    {
+      const AugurMappingResult *m = augur_pipeline_results_get (r, i);
+      g_autofree char *name = augur_mapping_to_string (&m->mapping);
+      g_string_append_printf (s, "\"%s\",", name);
+      if (m->solved)
+        number (s, m->throughput);
+      g_string_append_c (s, ',');
+      number (s, m->bound);
+      g_string_append_printf (s, ",%s", m->solved ? "true" : "false");
+      for (guint k = 0; k < ns; k++)
+        {
+          g_string_append_c (s, ',');
+          number (s, m->mu[k]);
+        }
+      for (guint k = 0; k <= ns; k++)
+        {
+          g_string_append_c (s, ',');
+          number (s, m->la[k]);
+        }
+      g_string_append_printf (s, ",%s\n", m->solved ? m->bottleneck : "");
+    }
+  return g_string_free (s, FALSE);
+}
+
+static int
+compare_throughput_desc (gconstpointer a, gconstpointer b)
+{
+  const AugurMappingResult *x = *(AugurMappingResult * const *) a;
+  const AugurMappingResult *y = *(AugurMappingResult * const *) b;
+  double tx = x->solved ? x->throughput : -1, ty = y->solved ? y->throughput : -1;
+  if (tx != ty)
+    return tx > ty ? -1 : 1;
+  return x < y ? -1 : x > y;
+}
+
+char *
+augur_pipeline_results_to_text (const AugurPipelineResults *r)
+{
+  GString *s = g_string_new (NULL);
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+  guint n = augur_pipeline_results_get_n (r), shown;
+  guint n_best = augur_pipeline_results_get_n_best (r);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (sorted, (gpointer) augur_pipeline_results_get (r, i));
+  g_ptr_array_sort (sorted, compare_throughput_desc);
+
+  g_string_append_printf (s, "Mappings:     %u (%u solved, %u pruned by their bound) in %.3f s\n",
+                          n, augur_pipeline_results_get_n_solved (r),
+                          n - augur_pipeline_results_get_n_solved (r), augur_pipeline_results_get_seconds (r));
+  if (n_best > 0)
+    {
+      const AugurMappingResult *b = augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, 0));
+      g_string_append_printf (s, "Best:         %.6g", b->throughput);
+      if (n_best > 1)
+        g_string_append_printf (s, " (%u mappings tie)", n_best);
+      g_string_append (s, "\n");
+      for (guint k = 0; k < n_best && k < 20; k++)
+        {
+          g_autofree char *name =
+            augur_mapping_to_string (&augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, k))->mapping);
+          g_string_append_printf (s, "              %s\n", name);
+        }
+    }
+  g_string_append_printf (s, "\n%-24s  %-12s  %-12s  %s\n", "Mapping", "Throughput", "Bound", "Bottleneck");
+  shown = MIN (n, 50);
+  for (guint i = 0; i < shown; i++)
+    {
+      const AugurMappingResult *m = g_ptr_array_index (sorted, i);
+      g_autofree char *name = augur_mapping_to_string (&m->mapping);
+      if (m->solved)
+        g_string_append_printf (s, "%-24s  %-12.6g  %-12.6g  %s\n", name, m->throughput, m->bound, m->bottleneck);
+      else
+        g_string_append_printf (s, "%-24s  %-12s  %-12.6g  (pruned: cannot beat the best)\n", name, "-", m->bound);
+    }
+  if (n > shown)
+    g_string_append_printf (s, "… and %u more (use --format csv or json for all)\n", n - shown);
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_pipeline_sweep_to_json (const AugurPipelineSweep *sw)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "{\n  \"parameter\": \"%s\",\n  \"points\": [", sw->parameter);
+  for (guint i = 0; i < sw->n_points; i++)
+    {
+      g_string_append (s, i ? ",\n    {\"x\": " : "\n    {\"x\": ");
+      number (s, sw->x[i]);
+      g_string_append (s, ", \"throughput\": {");
+      for (guint c = 0; c < sw->curves->len; c++)
+        {
+          if (c)
+            g_string_append (s, ", ");
+          append_mapping (s, &g_array_index (sw->curves, AugurMapping, c));
+          g_string_append (s, ": ");
+          number (s, sw->y[c * sw->n_points + i]);
+        }
+      g_string_append (s, "}, \"best\": ");
+      append_mapping (s, &g_array_index (sw->curves, AugurMapping, sw->best[i]));
+      g_string_append (s, "}");
+    }
+  g_string_append (s, "\n  ],\n  \"crossovers\": [");
+  for (guint k = 0; k < sw->crossovers->len; k++)
+    {
+      const Crossover *c = &g_array_index (sw->crossovers, Crossover, k);
+      g_string_append (s, k ? ", {\"x\": " : "{\"x\": ");
+      number (s, c->x);
+      g_string_append (s, ", \"from\": ");
+      append_mapping (s, &g_array_index (sw->curves, AugurMapping, c->from));
+      g_string_append (s, ", \"to\": ");
+      append_mapping (s, &g_array_index (sw->curves, AugurMapping, c->to));
+      g_string_append (s, "}");
+    }
+  g_string_append (s, "]\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_pipeline_sweep_to_csv (const AugurPipelineSweep *sw)
+{
+  GString *s = g_string_new (sw->parameter);
+
+  for (guint c = 0; c < sw->curves->len; c++)
+    {
+      g_autofree char *name = augur_mapping_to_string (&g_array_index (sw->curves, AugurMapping, c));
+      g_string_append_printf (s, ",\"%s\"", name);
+    }
+  g_string_append (s, ",best\n");
+  for (guint i = 0; i < sw->n_points; i++)
+    {
+      g_autofree char *best = augur_mapping_to_string (&g_array_index (sw->curves, AugurMapping, sw->best[i]));
+      number (s, sw->x[i]);
+      for (guint c = 0; c < sw->curves->len; c++)
+        {
+          g_string_append_c (s, ',');
+          number (s, sw->y[c * sw->n_points + i]);
+        }
+      g_string_append_printf (s, ",\"%s\"\n", best);
+    }
+  return g_string_free (s, FALSE);
+}

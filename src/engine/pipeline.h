@@ -1,0 +1,234 @@
+/* pipeline.h: pipeline skeletons mapped onto processors (AMoGeT description
+ * files), their PEPA models, the best mapping, and what-if sweeps.
+ *
+ * Rates of a mapping (section 4.3 of the pipeline paper, kept as the paper
+ * states them): mu_i = w_i * cp_j / nbst_j where processor j hosts stage i
+ * and nbst_j stages; la_i = nl_{j1-j2} / ds_i where j1 hosts stage i-1 (the
+ * input location for i = 1) and j2 hosts stage i (the output location for
+ * i = Ns+1).  Throughput = throughput of process_1.
+ *
+ * Processors and stages are numbered from 1 in text (files, mapping strings,
+ * parameter names) and from 0 in this API.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-common.h"
+#include "ctmc.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_PIPELINE_ERROR (augur_pipeline_error_quark ())
+GQuark augur_pipeline_error_quark (void);
+
+typedef enum {
+  AUGUR_PIPELINE_ERROR_SYNTAX,     /* "file:line:column: expected ..." */
+  AUGUR_PIPELINE_ERROR_INVALID,    /* missing or non-positive parameter, bad mapping; names it */
+  AUGUR_PIPELINE_ERROR_PARAMETER,  /* unknown sweep parameter */
+  AUGUR_PIPELINE_ERROR_SOLVE,      /* the CTMC did not converge (message has the residual) */
+  AUGUR_PIPELINE_ERROR_CANCELLED,
+} AugurPipelineError;
+
+#define AUGUR_PIPELINE_MAX_STAGES     16
+#define AUGUR_PIPELINE_MAX_PROCESSORS 64
+
+/* A mapping [input, (p_1, ..., p_Ns), output], 0-based processors. */
+typedef struct {
+  guint n_stages;
+  guint input;
+  guint output;
+  guint stage[AUGUR_PIPELINE_MAX_STAGES];
+} AugurMapping;
+
+/* "[1,(1,2,3),3]" (1-based, no spaces). Free with g_free. */
+char    *augur_mapping_to_string   (const AugurMapping *m);
+/* Parses "[1,(1,2,3),3]" or "[1, (1, 2, 3), 3]"; FALSE if malformed. */
+gboolean augur_mapping_parse       (const char         *text,
+                                    AugurMapping       *m);
+gboolean augur_mapping_equal       (const AugurMapping *a,
+                                    const AugurMapping *b);
+
+/* ---- Description ------------------------------------------------------ */
+
+/* A mutable description: processors (computing power cp, links nl), stages
+ * (work w, data sizes ds_1..ds_{Ns+1}) and listed mappings.  Values that
+ * were never given are 0 ("missing"); validate() names them. */
+typedef struct _AugurPipeline AugurPipeline;
+
+AugurPipeline *augur_pipeline_new      (guint n_processors,
+                                        guint n_stages);
+AugurPipeline *augur_pipeline_copy     (const AugurPipeline *p);
+void           augur_pipeline_free     (AugurPipeline       *p);
+gboolean       augur_pipeline_equal    (const AugurPipeline *a,
+                                        const AugurPipeline *b);
+
+/* Parses a .des file.  Errors name the line and column; unknown keys are
+ * errors; "n11-2" (the paper's extraction of "nl1-2") is accepted. Links are
+ * symmetric unless both directions are given.  The result is validated. */
+AugurPipeline *augur_pipeline_parse    (const char  *text,
+                                        gssize       length,
+                                        const char  *filename,
+                                        GError     **error);
+/* Writes a .des file that parses back to an equal description. */
+char          *augur_pipeline_to_des   (const AugurPipeline *p);
+/* Every parameter present and positive, every listed mapping valid. */
+gboolean       augur_pipeline_validate (const AugurPipeline *p,
+                                        GError             **error);
+
+guint    augur_pipeline_get_n_processors (const AugurPipeline *p);
+guint    augur_pipeline_get_n_stages     (const AugurPipeline *p);
+/* Adding keeps existing values (new ones get cp = 1, links = 1, nl_i-i =
+ * 10000, w = 1, ds = 1); removing a processor drops listed mappings that
+ * use it; removing a stage shortens mappings. */
+void     augur_pipeline_set_n_processors (AugurPipeline *p, guint n);
+void     augur_pipeline_set_n_stages     (AugurPipeline *p, guint n);
+
+double   augur_pipeline_get_cp   (const AugurPipeline *p, guint proc);
+void     augur_pipeline_set_cp   (AugurPipeline *p, guint proc, double value);
+double   augur_pipeline_get_w    (const AugurPipeline *p, guint stage);
+void     augur_pipeline_set_w    (AugurPipeline *p, guint stage, double value);
+/* i in 0..Ns: ds_{i+1}; i = Ns is the output data. */
+double   augur_pipeline_get_ds   (const AugurPipeline *p, guint i);
+void     augur_pipeline_set_ds   (AugurPipeline *p, guint i, double value);
+/* nl from a to b. */
+double   augur_pipeline_get_link (const AugurPipeline *p, guint a, guint b);
+/* symmetric = TRUE sets both directions (the usual case). */
+void     augur_pipeline_set_link (AugurPipeline *p, guint a, guint b, double value,
+                                  gboolean symmetric);
+
+guint               augur_pipeline_get_n_mappings (const AugurPipeline *p);
+const AugurMapping *augur_pipeline_get_mapping    (const AugurPipeline *p, guint i);
+void                augur_pipeline_add_mapping    (AugurPipeline *p, const AugurMapping *m);
+void                augur_pipeline_remove_mapping (AugurPipeline *p, guint i);
+void                augur_pipeline_clear_mappings (AugurPipeline *p);
+
+/* Rates of a mapping: mu has n_stages entries, la n_stages + 1. */
+void     augur_pipeline_get_rates (const AugurPipeline *p,
+                                   const AugurMapping  *m,
+                                   double              *mu,
+                                   double              *la);
+/* The PEPA model of a mapping, in the style of figure B.1. */
+char    *augur_pipeline_to_pepa   (const AugurPipeline *p,
+                                   const AugurMapping  *m);
+
+/* ---- Parameters (sweeps) ------------------------------------------------ */
+
+/* Names: "cpJ", "wI", "dsI" (I up to Ns+1), "nlA-B" (the link, both
+ * directions unless only one was given), "links" (every link A != B
+ * together), "cp" (every processor together).  1-based. */
+gboolean augur_pipeline_get_parameter (const AugurPipeline *p,
+                                       const char          *name,
+                                       double              *value,
+                                       GError             **error);
+gboolean augur_pipeline_set_parameter (AugurPipeline       *p,
+                                       const char          *name,
+                                       double               value,
+                                       GError             **error);
+
+/* ---- Evaluation ---------------------------------------------------------- */
+
+typedef enum {
+  AUGUR_PIPELINE_LISTED,        /* the mappings of the description */
+  AUGUR_PIPELINE_ALL,           /* every Np^Ns stage tuple; see below */
+} AugurPipelineScope;
+
+/* For AUGUR_PIPELINE_ALL the input location is the listed mappings' (or
+ * processor 1), and the output follows the last stage when every listed
+ * mapping does so (or none is listed), else is the listed one.  Mappings
+ * whose bound cannot reach the best throughput found are pruned unless
+ * no_prune.  The bound is the slowest stage's cycle: stage i performs
+ * move_i, process_i and move_i+1 once per item, so the throughput is at
+ * most 1 / (1/la_i + 1/mu_i + 1/la_i+1). */
+typedef struct {
+  AugurPipelineScope scope;
+  gboolean           no_prune;
+  AugurSolverOptions solver;
+} AugurPipelineOptions;
+
+typedef struct {
+  AugurMapping mapping;
+  gboolean     solved;        /* FALSE: pruned, throughput <= bound */
+  double       throughput;    /* NAN when pruned */
+  double       bound;         /* min over stages of 1 / (1/la_i + 1/mu_i + 1/la_i+1) */
+  double       mu[AUGUR_PIPELINE_MAX_STAGES];
+  double       la[AUGUR_PIPELINE_MAX_STAGES + 1];
+  /* The activity with the highest utilisation: "process2" or "move3". */
+  char         bottleneck[16];
+  double       bottleneck_utilisation;
+} AugurMappingResult;
+
+typedef struct _AugurPipelineResults AugurPipelineResults;
+
+AugurPipelineResults *augur_pipeline_evaluate (const AugurPipeline        *p,
+                                               const AugurPipelineOptions *options,
+                                               AugurProgressFunc           progress,
+                                               gpointer                    progress_data,
+                                               GCancellable               *cancellable,
+                                               GError                    **error);
+void   augur_pipeline_results_free       (AugurPipelineResults *r);
+guint  augur_pipeline_results_get_n      (const AugurPipelineResults *r);
+const AugurMappingResult *
+       augur_pipeline_results_get        (const AugurPipelineResults *r, guint i);
+/* Indices of the best mappings (ties within 1e-9 relative), in order. */
+guint  augur_pipeline_results_get_n_best (const AugurPipelineResults *r);
+guint  augur_pipeline_results_get_best   (const AugurPipelineResults *r, guint k);
+guint  augur_pipeline_results_get_n_solved (const AugurPipelineResults *r);
+double augur_pipeline_results_get_seconds  (const AugurPipelineResults *r);
+/* {"mappings": [{"mapping": "[1,(1,2,3),3]", "throughput": x, "bound": b,
+ *   "solved": true, "mu": [...], "lambda": [...], "bottleneck": "move2"}, ...],
+ *  "best": ["[1,(1,2,3),3]", ...], "solved": n, "seconds": s} */
+char  *augur_pipeline_results_to_json    (const AugurPipelineResults *r);
+char  *augur_pipeline_results_to_csv     (const AugurPipelineResults *r);
+char  *augur_pipeline_results_to_text    (const AugurPipelineResults *r);
+
+/* ---- Sweeps ------------------------------------------------------------- */
+
+typedef struct {
+  char     *parameter;     /* as for augur_pipeline_set_parameter */
+  double    from;
+  double    to;
+  guint     points;        /* >= 2 */
+  gboolean  logarithmic;
+  /* Which mappings get a curve: the listed ones (best_k = 0), or the best
+   * best_k of an AUGUR_PIPELINE_ALL evaluation at the first point. */
+  guint     best_k;
+} AugurSweepSpec;
+
+typedef struct _AugurPipelineSweep AugurPipelineSweep;
+
+AugurPipelineSweep *augur_pipeline_sweep (const AugurPipeline  *p,
+                                          const AugurSweepSpec *spec,
+                                          const AugurSolverOptions *solver,
+                                          AugurProgressFunc     progress,
+                                          gpointer              progress_data,
+                                          GCancellable         *cancellable,
+                                          GError              **error);
+void                 augur_pipeline_sweep_free (AugurPipelineSweep *s);
+const char          *augur_pipeline_sweep_get_parameter (const AugurPipelineSweep *s);
+guint                augur_pipeline_sweep_get_n_points  (const AugurPipelineSweep *s);
+double               augur_pipeline_sweep_get_x         (const AugurPipelineSweep *s, guint point);
+guint                augur_pipeline_sweep_get_n_curves  (const AugurPipelineSweep *s);
+const AugurMapping  *augur_pipeline_sweep_get_mapping   (const AugurPipelineSweep *s, guint curve);
+double               augur_pipeline_sweep_get_y         (const AugurPipelineSweep *s, guint curve, guint point);
+/* The curve that is best at a point (the first of tied ones). */
+guint                augur_pipeline_sweep_get_best      (const AugurPipelineSweep *s, guint point);
+/* Parameter values where the best mapping changes, refined by bisection
+ * between sample points; from/to are the curves before and after. */
+guint                augur_pipeline_sweep_get_n_crossovers (const AugurPipelineSweep *s);
+void                 augur_pipeline_sweep_get_crossover    (const AugurPipelineSweep *s,
+                                                            guint                     k,
+                                                            double                   *x,
+                                                            guint                    *from,
+                                                            guint                    *to);
+/* {"parameter": "ds2", "points": [{"x": v, "throughput": {"[1,(1,2,3),3]": y, ...},
+ *   "best": "..."}, ...], "crossovers": [{"x": v, "from": "...", "to": "..."}]} */
+char  *augur_pipeline_sweep_to_json (const AugurPipelineSweep *s);
+/* x, then one column per mapping. */
+char  *augur_pipeline_sweep_to_csv  (const AugurPipelineSweep *s);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPipeline, augur_pipeline_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPipelineResults, augur_pipeline_results_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPipelineSweep, augur_pipeline_sweep_free)
+
+G_END_DECLS

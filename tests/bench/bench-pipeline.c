@@ -1,0 +1,96 @@
+/* bench-pipeline.c: mappings evaluated per second for pipelines of 3, 5 and
+ * 8 stages on 4 unequal processors, searching every mapping (4^Ns) with
+ * pruning, and for 3 and 5 stages (and 8 with --exhaustive) also solving
+ * every mapping, to check that pruning finds the same best.  Not a timed
+ * test.  No peer: AMoGeT was a Perl script around the PEPA Workbench.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pipeline.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static AugurPipeline *
+description (guint ns)
+{
+  static const double cp[] = { 10, 8, 12, 5 };
+  static const double links[4][4] = { { 10000, 20, 50, 7 }, { 20, 10000, 15, 3 },
+                                      { 50, 15, 10000, 50 }, { 7, 3, 50, 10000 } };
+  static const double w[] = { 1, 2, 1, 3, 1, 1, 2, 1 };
+  static const double ds[] = { 1, 2, 5, 1, 1, 3, 1, 2, 1 };
+  AugurPipeline *p = augur_pipeline_new (4, ns);
+  AugurMapping m = { .n_stages = ns, .input = 0 };
+
+  for (guint j = 0; j < 4; j++)
+    {
+      augur_pipeline_set_cp (p, j, cp[j]);
+      for (guint k = 0; k < 4; k++)
+        augur_pipeline_set_link (p, j, k, links[j][k], FALSE);
+    }
+  for (guint i = 0; i < ns; i++)
+    {
+      augur_pipeline_set_w (p, i, w[i]);
+      augur_pipeline_set_ds (p, i, ds[i]);
+      m.stage[i] = i % 4;
+    }
+  augur_pipeline_set_ds (p, ns, ds[ns]);
+  m.output = m.stage[ns - 1];
+  augur_pipeline_add_mapping (p, &m);
+  return p;
+}
+
+int
+main (int argc, char **argv)
+{
+  const guint sizes[] = { 3, 5, 8 };
+  gboolean exhaustive8 = argc > 1 && strcmp (argv[1], "--exhaustive") == 0;
+
+  printf ("Pipeline mapping search: every mapping of Ns stages on 4 unequal processors\n");
+  printf ("Ns  states  mappings  solved  seconds  mappings/s  solves/s  best        same best as exhaustive (s)\n");
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      guint ns = sizes[k];
+      g_autoptr(AugurPipeline) p = description (ns);
+      g_autoptr(GError) error = NULL;
+      AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_ALL };
+      g_autoptr(AugurPipelineResults) r = augur_pipeline_evaluate (p, &options, NULL, NULL, NULL, &error);
+      g_autofree char *best = NULL;
+      guint states = 1;
+      double s;
+
+      if (r == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return 1;
+        }
+      for (guint i = 0; i < ns; i++)
+        states *= 3;
+      s = augur_pipeline_results_get_seconds (r);
+      best = augur_mapping_to_string (&augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, 0))->mapping);
+      printf ("%2u  %6u  %8u  %6u  %7.3f  %10.0f  %8.0f  %-10s  ", ns, states, augur_pipeline_results_get_n (r),
+              augur_pipeline_results_get_n_solved (r), s, augur_pipeline_results_get_n (r) / s,
+              augur_pipeline_results_get_n_solved (r) / s, best);
+      fflush (stdout);
+      if (ns < 8 || exhaustive8)
+        {
+          AugurPipelineOptions all = { .scope = AUGUR_PIPELINE_ALL, .no_prune = TRUE };
+          g_autoptr(AugurPipelineResults) e = augur_pipeline_evaluate (p, &all, NULL, NULL, NULL, &error);
+          g_autofree char *ebest = NULL;
+          if (e == NULL)
+            {
+              fprintf (stderr, "%s\n", error->message);
+              return 1;
+            }
+          ebest = augur_mapping_to_string (&augur_pipeline_results_get (e, augur_pipeline_results_get_best (e, 0))->mapping);
+          printf ("%s (%.3f s for all %u)\n", strcmp (best, ebest) == 0 ? "yes" : "NO", augur_pipeline_results_get_seconds (e),
+                  augur_pipeline_results_get_n_solved (e));
+          if (strcmp (best, ebest) != 0)
+            return 1;
+        }
+      else
+        printf ("(run with --exhaustive to check)\n");
+    }
+  printf ("Target: all 65,536 mappings of 8 stages on 4 processors in under 60 s.\n");
+  return 0;
+}

@@ -1,0 +1,373 @@
+/* test-pipeline.c: pipeline mappings against the pipeline paper's tables
+ * and figures (seed 002, section 5).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pepa.h"
+#include "pipeline.h"
+
+#include <math.h>
+#include <string.h>
+
+static AugurPipeline *
+parse (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  AugurPipeline *p = augur_pipeline_parse (text, -1, "test.des", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (p);
+  return p;
+}
+
+/* Experiment 1: w = ds = 1, nl_i-i = 10000, the nine mappings (1, x, y)
+ * with the output on the last stage's processor. */
+static char *
+experiment1 (double n12, double n23, double n13, double c1, double c2, double c3)
+{
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (s, "type = pipeline;\nnbproc = 3;\ncp1=%g; cp2=%g; cp3=%g;\n"
+                             "nl1-1=10000; nl2-2=10000; nl3-3=10000;\n"
+                             "n11-2=%g; nl2-3=%g; nl1-3=%g;\n"   /* the paper's spelling, once */
+                             "nbstage=3;\nw1=1; w2=1; w3=1;\nds1=1; ds2=1; ds3=1; ds4=1;\nmappings=",
+                          c1, c2, c3, n12, n23, n13);
+  for (int x = 1; x <= 3; x++)
+    for (int y = 1; y <= 3; y++)
+      g_string_append_printf (s, "%s[1,(1,%d,%d),%d]", x == 1 && y == 1 ? "" : ", ", x, y, y);
+  g_string_append (s, ";\nthroughput;\n");
+  return g_string_free (s, FALSE);
+}
+
+typedef struct {
+  double      n12, n23, n13, c1, c2, c3;
+  const char *best;
+  double      throughput;
+} Table51Row;
+
+static const Table51Row table51[] = {
+  { 10000, 10000, 10000, 10, 10, 10, "[1,(1,2,3),3]", 5.63467 },
+  { 10000, 10000, 10000, 5, 5, 5, "[1,(1,2,3),3]", 2.81892 },
+  { 10000, 10000, 10000, 10, 10, 1, "[1,(1,2,1),1]", 3.36671 },
+  { 10, 10, 10, 10, 10, 1, "[1,(1,1,2),2]", 2.59914 },
+  { 1, 1, 1, 10, 10, 1, "[1,(1,1,1),1]", 1.87963 },
+  { 10, 1, 1, 10, 10, 10, "[1,(1,1,2),2]", 2.59914 },
+  { 10, 1, 1, 1, 1, 100, "[1,(1,3,3),3]", 0.49988 },
+};
+
+static void
+test_table51 (void)
+{
+  for (guint row = 0; row < G_N_ELEMENTS (table51); row++)
+    {
+      const Table51Row *t = &table51[row];
+      g_autofree char *text = experiment1 (t->n12, t->n23, t->n13, t->c1, t->c2, t->c3);
+      g_autoptr(AugurPipeline) p = parse (text);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPipelineResults) r = augur_pipeline_evaluate (p, NULL, NULL, NULL, NULL, &error);
+      gboolean found = FALSE;
+      double best;
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (augur_pipeline_results_get_n (r), ==, 9);
+      g_assert_cmpuint (augur_pipeline_results_get_n_solved (r), ==, 9);
+      best = augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, 0))->throughput;
+      for (guint k = 0; k < augur_pipeline_results_get_n_best (r); k++)
+        {
+          g_autofree char *m =
+            augur_mapping_to_string (&augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, k))->mapping);
+          found |= strcmp (m, t->best) == 0;
+        }
+      if (!found)
+        g_error ("row %u: the paper's best mapping %s is not among Augur's best", row + 1, t->best);
+      if (row == 2)
+        /* The exact value is 3.3667150640 (direct and iterative solvers agree
+         * to 1e-15): it rounds to 3.36672, the paper prints 3.36671. */
+        g_assert_cmpfloat (fabs (best - t->throughput), <=, 1.0e-5);
+      else
+        g_assert_cmpfloat (fabs (round (best * 1e5) / 1e5 - t->throughput), <, 1e-9);
+    }
+}
+
+static void
+test_ties (void)
+{
+  /* rows 1 and 2: (1,3,2) equals (1,2,3), as the paper notes */
+  g_autofree char *text = experiment1 (10000, 10000, 10000, 10, 10, 10);
+  g_autoptr(AugurPipeline) p = parse (text);
+  g_autoptr(AugurPipelineResults) r = augur_pipeline_evaluate (p, NULL, NULL, NULL, NULL, NULL);
+  g_autofree char *json = augur_pipeline_results_to_json (r);
+
+  g_assert_cmpuint (augur_pipeline_results_get_n_best (r), ==, 2);
+  g_assert_nonnull (strstr (json, "\"best\": [\"[1,(1,2,3),3]\", \"[1,(1,3,2),2]\"]"));
+}
+
+static void
+test_generated_pepa (void)
+{
+  /* the PEPA model of a mapping, solved by the PEPA engine, gives the
+   * pipeline tool's own figure */
+  g_autofree char *text = experiment1 (10, 1, 1, 1, 1, 100);
+  g_autoptr(AugurPipeline) p = parse (text);
+  g_autoptr(AugurPipelineResults) r = augur_pipeline_evaluate (p, NULL, NULL, NULL, NULL, NULL);
+
+  for (guint i = 0; i < augur_pipeline_results_get_n (r); i++)
+    {
+      const AugurMappingResult *m = augur_pipeline_results_get (r, i);
+      g_autofree char *pepa = augur_pipeline_to_pepa (p, &m->mapping);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (pepa, -1, "mapping.pepa", NULL, &error);
+      g_autoptr(AugurPepaStateSpace) space = NULL;
+      g_autoptr(AugurPepaResult) result = NULL;
+      double x;
+
+      g_assert_no_error (error);
+      space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, 27);
+      result = augur_pepa_solve (space, NULL, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (augur_pepa_result_get_throughput_by_name (result, "process1", &x));
+      g_assert_cmpfloat (fabs (x - m->throughput) / m->throughput, <, 1e-10);
+    }
+}
+
+static void
+test_all_mappings (void)
+{
+  /* 5 stages on 3 unequal processors: pruning by the bound finds the same
+   * best as solving all 243 mappings */
+  const char *text =
+    "type = pipeline; nbproc = 3; cp1=10; cp2=4; cp3=7;\n"
+    "nl1-1=10000; nl2-2=10000; nl3-3=10000; nl1-2=5; nl1-3=30; nl2-3=2;\n"
+    "nbstage=5; w1=1; w2=3; w3=1; w4=2; w5=1; ds1=1; ds2=2; ds3=1; ds4=4; ds5=1; ds6=1;\n"
+    "mappings=[1,(1,2,3,1,2),2];\nthroughput;\n";
+  g_autoptr(AugurPipeline) p = parse (text);
+  AugurPipelineOptions pruned = { .scope = AUGUR_PIPELINE_ALL };
+  AugurPipelineOptions full = { .scope = AUGUR_PIPELINE_ALL, .no_prune = TRUE };
+  g_autoptr(AugurPipelineResults) a = augur_pipeline_evaluate (p, &pruned, NULL, NULL, NULL, NULL);
+  g_autoptr(AugurPipelineResults) b = augur_pipeline_evaluate (p, &full, NULL, NULL, NULL, NULL);
+
+  g_assert_cmpuint (augur_pipeline_results_get_n (a), ==, 243);
+  g_assert_cmpuint (augur_pipeline_results_get_n_solved (b), ==, 243);
+  g_assert_cmpuint (augur_pipeline_results_get_n_solved (a), <, 243);
+  g_assert_cmpuint (augur_pipeline_results_get_n_best (a), ==, augur_pipeline_results_get_n_best (b));
+  for (guint k = 0; k < augur_pipeline_results_get_n_best (a); k++)
+    g_assert_true (augur_mapping_equal (&augur_pipeline_results_get (a, augur_pipeline_results_get_best (a, k))->mapping,
+                                        &augur_pipeline_results_get (b, augur_pipeline_results_get_best (b, k))->mapping));
+  /* the bound holds for every mapping */
+  for (guint i = 0; i < augur_pipeline_results_get_n (b); i++)
+    {
+      const AugurMappingResult *m = augur_pipeline_results_get (b, i);
+      g_assert_cmpfloat (m->throughput, <=, m->bound * (1 + 1e-12));
+      /* the output follows the last stage: every listed mapping does */
+      g_assert_cmpuint (m->mapping.output, ==, m->mapping.stage[4]);
+      g_assert_cmpuint (m->mapping.input, ==, 0);
+    }
+}
+
+static void
+test_experiment2 (void)
+{
+  /* figure 5.1: the best mapping is (1,3,2) for small ds2 and (1,1,3) for
+   * large ds2, crossing near 150 */
+  const char *text =
+    "type = pipeline; nbproc = 3; cp1=10; cp2=10; cp3=10;\n"
+    "nl1-1=10000; nl2-2=10000; nl3-3=10000; nl1-2=100; nl2-3=1000; nl1-3=1000;\n"
+    "nbstage=3; w1=1; w2=1; w3=1; ds1=100; ds2=100; ds3=100; ds4=100;\n"
+    "mappings=[1,(1,1,1),1],[1,(1,1,2),2],[1,(1,1,3),3],[1,(1,2,1),1],[1,(1,2,2),2],"
+    "[1,(1,2,3),3],[1,(1,3,1),1],[1,(1,3,2),2],[1,(1,3,3),3];\nthroughput;\n";
+  g_autoptr(AugurPipeline) p = parse (text);
+  AugurSweepSpec spec = { .parameter = (char *) "ds2", .from = 10, .to = 1000, .points = 21, .logarithmic = TRUE };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep (p, &spec, NULL, NULL, NULL, NULL, &error);
+  g_autofree char *first = NULL, *last = NULL, *from = NULL, *to = NULL;
+  double x;
+  guint a, b;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_pipeline_sweep_get_n_curves (s), ==, 9);
+  first = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (s, augur_pipeline_sweep_get_best (s, 0)));
+  last = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (s, augur_pipeline_sweep_get_best (s, 20)));
+  g_assert_cmpstr (first, ==, "[1,(1,3,2),2]");
+  g_assert_cmpstr (last, ==, "[1,(1,1,3),3]");
+  g_assert_cmpuint (augur_pipeline_sweep_get_n_crossovers (s), ==, 1);
+  augur_pipeline_sweep_get_crossover (s, 0, &x, &a, &b);
+  from = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (s, a));
+  to = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (s, b));
+  g_assert_cmpstr (from, ==, "[1,(1,3,2),2]");
+  g_assert_cmpstr (to, ==, "[1,(1,1,3),3]");
+  g_test_message ("crossover at ds2 = %g", x);
+  g_assert_cmpfloat (x, >, 130);
+  g_assert_cmpfloat (x, <, 170);
+  /* (1,1,1), (1,1,2) and (1,1,3) hardly depend on ds2 (stages 1 and 2 share
+   * a fast link), (1,2,2) and (1,2,3) collapse (move_2 on the slow link) */
+  for (guint c = 0; c < 3; c++)
+    g_assert_cmpfloat (augur_pipeline_sweep_get_y (s, c, 0) / augur_pipeline_sweep_get_y (s, c, 20), <, 1.3);
+  for (guint c = 4; c < 6; c++)
+    g_assert_cmpfloat (augur_pipeline_sweep_get_y (s, c, 0) / augur_pipeline_sweep_get_y (s, c, 20), >, 20.0);
+}
+
+static void
+test_experiment3 (void)
+{
+  /* figure 5.2: 8 stages; 8 processors win above about 7, one below about
+   * 0.8, with 4 and 2 in between */
+  GString *text = g_string_new ("type = pipeline; nbproc = 8;\n");
+  g_autoptr(AugurPipeline) p = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPipelineSweep) s = NULL;
+  AugurSweepSpec spec = { .parameter = (char *) "links", .from = 0.1, .to = 100, .points = 13, .logarithmic = TRUE };
+  double x[3];
+
+  for (int j = 1; j <= 8; j++)
+    g_string_append_printf (text, "cp%d=10; nl%d-%d=10000;\n", j, j, j);
+  for (int a = 1; a <= 8; a++)
+    for (int b = a + 1; b <= 8; b++)
+      g_string_append_printf (text, "nl%d-%d=1;", a, b);
+  g_string_append (text, "\nnbstage=8;\n");
+  for (int i = 1; i <= 8; i++)
+    g_string_append_printf (text, "w%d=1; ds%d=1;\n", i, i);
+  g_string_append (text, "ds9=1;\nmappings=[1,(1,2,3,4,5,6,7,8),8],[1,(1,1,2,2,3,3,4,4),4],"
+                         "[1,(1,1,1,1,2,2,2,2),2],[1,(1,1,1,1,1,1,1,1),1];\nthroughput;\n");
+  p = parse (text->str);
+  g_string_free (text, TRUE);
+  s = augur_pipeline_sweep (p, &spec, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_pipeline_sweep_get_best (s, 0), ==, 3);    /* one processor */
+  g_assert_cmpuint (augur_pipeline_sweep_get_best (s, 12), ==, 0);   /* eight */
+  g_assert_cmpuint (augur_pipeline_sweep_get_n_crossovers (s), ==, 3);
+  for (guint k = 0; k < 3; k++)
+    {
+      guint from, to;
+      augur_pipeline_sweep_get_crossover (s, k, &x[k], &from, &to);
+      g_assert_cmpuint (from, ==, 3 - k);
+      g_assert_cmpuint (to, ==, 2 - k);
+    }
+  g_test_message ("1 -> 2 processors at %g, 2 -> 4 at %g, 4 -> 8 at %g", x[0], x[1], x[2]);
+  g_assert_cmpfloat (x[0], >, 0.6);
+  g_assert_cmpfloat (x[0], <, 1.0);
+  g_assert_cmpfloat (x[2], >, 5.5);
+  g_assert_cmpfloat (x[2], <, 8.5);
+}
+
+static void
+test_round_trip (void)
+{
+  g_autofree char *text = experiment1 (10, 1, 1, 1, 1, 100);
+  g_autoptr(AugurPipeline) p = parse (text);
+  g_autoptr(AugurPipeline) q = NULL;
+  g_autofree char *des = NULL;
+
+  augur_pipeline_set_link (p, 0, 2, 3.5, FALSE);   /* one direction only */
+  des = augur_pipeline_to_des (p);
+  q = parse (des);
+  g_assert_true (augur_pipeline_equal (p, q));
+  g_assert_cmpfloat (augur_pipeline_get_link (q, 0, 2), ==, 3.5);
+  g_assert_cmpfloat (augur_pipeline_get_link (q, 2, 0), ==, 1.0);
+  g_assert_cmpfloat (augur_pipeline_get_link (q, 1, 0), ==, 10.0);   /* symmetric */
+}
+
+static void
+test_rates (void)
+{
+  /* mu_i = w_i * cp_j / nbst_j; la_i = nl_j1-j2 / ds_i (section 4.3) */
+  const char *text =
+    "type = pipeline; nbproc = 2; cp1=10; cp2=6; nl1-1=100; nl2-2=50; nl1-2=8;\n"
+    "nbstage=3; w1=2; w2=1; w3=3; ds1=4; ds2=2; ds3=1; ds4=5; throughput;\n";
+  g_autoptr(AugurPipeline) p = parse (text);
+  AugurMapping m;
+  double mu[3], la[4];
+
+  g_assert_true (augur_mapping_parse ("[2, (1, 1, 2), 1]", &m));
+  augur_pipeline_get_rates (p, &m, mu, la);
+  g_assert_cmpfloat (mu[0], ==, 2 * 10 / 2.0);
+  g_assert_cmpfloat (mu[1], ==, 1 * 10 / 2.0);
+  g_assert_cmpfloat (mu[2], ==, 3 * 6 / 1.0);
+  g_assert_cmpfloat (la[0], ==, 8 / 4.0);     /* input on 2 -> stage 1 on 1 */
+  g_assert_cmpfloat (la[1], ==, 100 / 2.0);   /* 1 -> 1 */
+  g_assert_cmpfloat (la[2], ==, 8 / 1.0);     /* 1 -> 2 */
+  g_assert_cmpfloat (la[3], ==, 8 / 5.0);     /* stage 3 on 2 -> output on 1 */
+}
+
+typedef struct {
+  const char *text;
+  const char *needle;
+} BadDes;
+
+static const BadDes bad[] = {
+  { "type = pipeline;\nnbproc = 2;\ncp1=1; cp2=1; nl1-1=1; nl2-2=1; nl1-2=1;\nnbstage=1; w1=1; ds1=1; ds2=1;\nfoo=3;",
+    "test.des:5:1: unknown parameter 'foo'" },
+  { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1;",
+    "cp2 (the computing power of processor 2) is missing" },
+  { "type = pipeline; nbproc = 2; cp1=1; cp2=0; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1;",
+    "'cp2' must be positive" },
+  { "type = pipeline; nbproc = 2; cp1=1; cp2=1; nl1-1=1; nl2-2=1; nbstage=1; w1=1; ds1=1; ds2=1;",
+    "nl1-2 (the link from processor 1 to 2) is missing" },
+  { "type = pipeline; nbproc = 2; cp1=1; cp2=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1;\n"
+    "mappings=[1,(3),1];", "test.des:2: the mapping [1,(3),1] puts stage 1 on processor 3, but there are only 2" },
+  { "type = pipeline; nbproc = 2; cp1=1; cp2=1; cp3=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1;",
+    "'cp3' names processor 3, but there are only 2" },
+  { "type = pipeline; nbproc = 2; cp1=1; cp2=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=2; w1=1; ds1=1; ds2=1;",
+    "w2 (the work of stage 2) is missing" },
+  { "type = pipeline; nbproc = 2; cp1=1; cp2=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1;\n"
+    "mappings=[1,(1,2),1];", "places 2 stages, but the pipeline has 1" },
+  { "type = pipeline; nbproc = 2; cp1=x;", "test.des:1:34: expected a number for 'cp1'" },
+  { "type = grid;", "expected 'pipeline'" },
+  { "type = pipeline; cp1 = 1", "nbproc (the number of processors) is missing" },
+  { "type = pipeline; nbproc = 1; cp1=1 nl1-1=2;", "test.des:1:36: expected ';'" },
+};
+
+static void
+test_errors (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPipeline) p = augur_pipeline_parse (bad[i].text, -1, "test.des", &error);
+      g_assert_null (p);
+      g_assert_nonnull (error);
+      if (strstr (error->message, bad[i].needle) == NULL)
+        g_error ("description %u: expected \"%s\" in \"%s\"", i, bad[i].needle, error->message);
+    }
+}
+
+static void
+test_sweep_errors (void)
+{
+  g_autofree char *text = experiment1 (10, 1, 1, 1, 1, 100);
+  g_autoptr(AugurPipeline) p = parse (text);
+  AugurSweepSpec spec = { .parameter = (char *) "bandwidth", .from = 1, .to = 10, .points = 5 };
+  g_autoptr(GError) error = NULL;
+  AugurPipelineSweep *s = augur_pipeline_sweep (p, &spec, NULL, NULL, NULL, NULL, &error);
+
+  g_assert_null (s);
+  g_assert_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER);
+  g_assert_nonnull (strstr (error->message, "unknown parameter 'bandwidth'"));
+  g_clear_error (&error);
+  spec.parameter = (char *) "cp4";
+  s = augur_pipeline_sweep (p, &spec, NULL, NULL, NULL, NULL, &error);
+  g_assert_null (s);
+  g_assert_nonnull (strstr (error->message, "3 processors"));
+  g_clear_error (&error);
+  spec.parameter = (char *) "cp1";
+  spec.from = -1;
+  s = augur_pipeline_sweep (p, &spec, NULL, NULL, NULL, NULL, &error);
+  g_assert_null (s);
+  g_assert_nonnull (strstr (error->message, "positive"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/pipeline/table-5.1", test_table51);
+  g_test_add_func ("/engine/pipeline/ties", test_ties);
+  g_test_add_func ("/engine/pipeline/generated-pepa", test_generated_pepa);
+  g_test_add_func ("/engine/pipeline/all-mappings", test_all_mappings);
+  g_test_add_func ("/engine/pipeline/experiment-2", test_experiment2);
+  g_test_add_func ("/engine/pipeline/experiment-3", test_experiment3);
+  g_test_add_func ("/engine/pipeline/round-trip", test_round_trip);
+  g_test_add_func ("/engine/pipeline/rates", test_rates);
+  g_test_add_func ("/engine/pipeline/errors", test_errors);
+  g_test_add_func ("/engine/pipeline/sweep-errors", test_sweep_errors);
+  return g_test_run ();
+}

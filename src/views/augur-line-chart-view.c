@@ -1,0 +1,277 @@
+/* augur-line-chart-view.c: draws an AugurChartData and follows the pointer
+ * to the nearest point.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-line-chart-view.h"
+
+#include <glib/gi18n.h>
+
+struct _AugurLineChartView
+{
+  GtkWidget       parent_instance;
+
+  AugurChartData *data;
+  int             hover_series;
+  int             hover_point;
+};
+
+enum {
+  PROP_0,
+  PROP_DATA,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (AugurLineChartView, augur_line_chart_view, GTK_TYPE_WIDGET)
+
+static gboolean
+is_dark (GtkWidget *widget)
+{
+  GdkRGBA fg;
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
+}
+
+static void
+augur_line_chart_view_snapshot (GtkWidget   *widget,
+                                GtkSnapshot *snapshot)
+{
+  AugurLineChartView *self = AUGUR_LINE_CHART_VIEW (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  AugurChartStyle style;
+  cairo_t *cr;
+
+  if (width <= 0 || height <= 0)
+    return;
+  augur_chart_style_init (&style, is_dark (widget));
+  style.hover_series = self->hover_series;
+  style.hover_point = self->hover_point;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  augur_chart_draw (cr, width, height, self->data, &style);
+  cairo_destroy (cr);
+}
+
+static void
+augur_line_chart_view_measure (GtkWidget      *widget,
+                               GtkOrientation  orientation,
+                               int             for_size,
+                               int            *minimum,
+                               int            *natural,
+                               int            *minimum_baseline,
+                               int            *natural_baseline)
+{
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 240 : 160;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 720 : 450;
+}
+
+static void
+set_hover (AugurLineChartView *self,
+           int                 series,
+           int                 point)
+{
+  if (self->hover_series == series && self->hover_point == point)
+    return;
+  self->hover_series = series;
+  self->hover_point = point;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+hit (AugurLineChartView *self,
+     double              x,
+     double              y,
+     guint              *series,
+     guint              *point)
+{
+  return self->data != NULL &&
+         augur_chart_hit (self->data, gtk_widget_get_width (GTK_WIDGET (self)),
+                          gtk_widget_get_height (GTK_WIDGET (self)), x, y, series, point);
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion,
+           double                    x,
+           double                    y,
+           AugurLineChartView       *self)
+{
+  guint series, point;
+
+  if (hit (self, x, y, &series, &point))
+    set_hover (self, series, point);
+  else
+    set_hover (self, -1, -1);
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion,
+          AugurLineChartView       *self)
+{
+  set_hover (self, -1, -1);
+}
+
+static gboolean
+on_query_tooltip (GtkWidget          *widget,
+                  int                 x,
+                  int                 y,
+                  gboolean            keyboard,
+                  GtkTooltip         *tooltip,
+                  AugurLineChartView *self)
+{
+  g_autofree char *text = NULL;
+  guint series, point;
+
+  if (!hit (self, x, y, &series, &point))
+    return FALSE;
+  text = augur_chart_data_format_point (self->data, series, point);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+augur_line_chart_view_dispose (GObject *object)
+{
+  AugurLineChartView *self = AUGUR_LINE_CHART_VIEW (object);
+  g_clear_pointer (&self->data, augur_chart_data_unref);
+  G_OBJECT_CLASS (augur_line_chart_view_parent_class)->dispose (object);
+}
+
+static void
+augur_line_chart_view_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  AugurLineChartView *self = AUGUR_LINE_CHART_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DATA:
+      g_value_set_boxed (value, self->data);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_line_chart_view_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  AugurLineChartView *self = AUGUR_LINE_CHART_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DATA:
+      augur_line_chart_view_set_data (self, g_value_get_boxed (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_line_chart_view_class_init (AugurLineChartViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = augur_line_chart_view_dispose;
+  object_class->get_property = augur_line_chart_view_get_property;
+  object_class->set_property = augur_line_chart_view_set_property;
+  widget_class->snapshot = augur_line_chart_view_snapshot;
+  widget_class->measure = augur_line_chart_view_measure;
+
+  properties[PROP_DATA] =
+    g_param_spec_boxed ("data", NULL, NULL, AUGUR_TYPE_CHART_DATA,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "linechart");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+augur_line_chart_view_init (AugurLineChartView *self)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  self->hover_series = -1;
+  self->hover_point = -1;
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+}
+
+GtkWidget *
+augur_line_chart_view_new (void)
+{
+  return g_object_new (AUGUR_TYPE_LINE_CHART_VIEW, NULL);
+}
+
+void
+augur_line_chart_view_set_data (AugurLineChartView *self,
+                                AugurChartData     *d)
+{
+  g_return_if_fail (AUGUR_IS_LINE_CHART_VIEW (self));
+
+  if (self->data == d)
+    return;
+  g_clear_pointer (&self->data, augur_chart_data_unref);
+  if (d != NULL)
+    self->data = augur_chart_data_ref (d);
+  self->hover_series = -1;
+  self->hover_point = -1;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  d && augur_chart_data_get_title (d) ? augur_chart_data_get_title (d)
+                                                                      : _("Line chart"), -1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA]);
+}
+
+AugurChartData *
+augur_line_chart_view_get_data (AugurLineChartView *self)
+{
+  g_return_val_if_fail (AUGUR_IS_LINE_CHART_VIEW (self), NULL);
+  return self->data;
+}
+
+gboolean
+augur_line_chart_view_get_hover (AugurLineChartView *self,
+                                 guint              *series,
+                                 guint              *point)
+{
+  g_return_val_if_fail (AUGUR_IS_LINE_CHART_VIEW (self), FALSE);
+
+  if (self->hover_series < 0 || self->hover_point < 0)
+    return FALSE;
+  if (series)
+    *series = self->hover_series;
+  if (point)
+    *point = self->hover_point;
+  return TRUE;
+}
+
+gboolean
+augur_line_chart_view_export (AugurLineChartView *self,
+                              const char         *format,
+                              int                 width,
+                              int                 height,
+                              GOutputStream      *out,
+                              GError            **error)
+{
+  g_return_val_if_fail (AUGUR_IS_LINE_CHART_VIEW (self), FALSE);
+
+  if (width <= 0)
+    width = MAX (gtk_widget_get_width (GTK_WIDGET (self)), 720);
+  if (height <= 0)
+    height = MAX (gtk_widget_get_height (GTK_WIDGET (self)), 450);
+  return augur_chart_export (self->data, format, width, height, out, error);
+}

@@ -1,0 +1,169 @@
+/* augur-line-chart.h: line charts (one curve per series against a swept
+ * parameter) as data, drawing, hit testing and export.
+ *
+ * An AugurChartData is filled once and then handed to a view, after which
+ * it must not change: the view and exports only read it.  Coordinates
+ * given to augur_chart_draw() and augur_chart_hit() are pixels (points for
+ * SVG and PDF) of a width x height picture.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef struct _AugurChartData AugurChartData;
+
+#define AUGUR_TYPE_CHART_DATA (augur_chart_data_get_type ())
+GType augur_chart_data_get_type (void) G_GNUC_CONST;
+
+typedef struct {
+  double red;
+  double green;
+  double blue;
+  double alpha;
+} AugurChartColor;
+
+typedef struct {
+  gboolean               dark;
+  AugurChartColor        background;   /* alpha 0: leave the target untouched */
+  AugurChartColor        text;
+  AugurChartColor        axis;
+  AugurChartColor        grid;
+  AugurChartColor        minor_grid;
+  AugurChartColor        marker;       /* vertical marker lines */
+  AugurChartColor        tooltip_background;
+  const AugurChartColor *palette;      /* series colours; past the end, dashed */
+  guint                  n_palette;
+  int                    hover_series; /* -1: none */
+  int                    hover_point;  /* -1: none */
+} AugurChartStyle;
+
+/* Axis ticks: the axis runs from min to max (widened outwards to ticks);
+ * major ticks are labelled and gridded, minor ones only gridded. */
+typedef struct {
+  double   min;
+  double   max;
+  gboolean log;
+  double   step;       /* linear: distance of major ticks; log: decades */
+  double  *major;
+  guint    n_major;
+  double  *minor;
+  guint    n_minor;
+} AugurChartTicks;
+
+AugurChartData *augur_chart_data_new   (const char     *title,
+                                        const char     *x_label,
+                                        const char     *x_unit,
+                                        const char     *y_label,
+                                        const char     *y_unit);
+AugurChartData *augur_chart_data_ref   (AugurChartData *d);
+void            augur_chart_data_unref (AugurChartData *d);
+
+void  augur_chart_data_set_log_x           (AugurChartData *d,
+                                            gboolean        log_x);
+void  augur_chart_data_set_log_y           (AugurChartData *d,
+                                            gboolean        log_y);
+/* Copies n points; a NAN (or, on a log axis, non-positive) value is a gap.
+ * Returns the index of the series. */
+guint augur_chart_data_add_series          (AugurChartData *d,
+                                            const char     *name,
+                                            const double   *x,
+                                            const double   *y,
+                                            guint           n);
+/* Drawn thicker and on top, e.g. the best mapping. */
+void  augur_chart_data_set_series_emphasis (AugurChartData *d,
+                                            guint           series,
+                                            gboolean        emphasised);
+/* A vertical dashed line at x with a label. */
+void  augur_chart_data_add_marker          (AugurChartData *d,
+                                            double          x,
+                                            const char     *label);
+
+const char *augur_chart_data_get_title        (const AugurChartData *d);
+gboolean    augur_chart_data_get_log_x        (const AugurChartData *d);
+gboolean    augur_chart_data_get_log_y        (const AugurChartData *d);
+guint       augur_chart_data_get_n_series     (const AugurChartData *d);
+const char *augur_chart_data_get_series_name  (const AugurChartData *d,
+                                               guint                 series);
+gboolean    augur_chart_data_get_series_emphasis (const AugurChartData *d,
+                                                  guint                 series);
+guint       augur_chart_data_get_n_points     (const AugurChartData *d,
+                                               guint                 series);
+void        augur_chart_data_get_point        (const AugurChartData *d,
+                                               guint                 series,
+                                               guint                 point,
+                                               double               *x,
+                                               double               *y);
+guint       augur_chart_data_get_n_markers    (const AugurChartData *d);
+/* "series: x label = value unit, y label = value unit", for tooltips. */
+char       *augur_chart_data_format_point     (const AugurChartData *d,
+                                               guint                 series,
+                                               guint                 point);
+
+void  augur_chart_style_init      (AugurChartStyle       *style,
+                                   gboolean               dark);
+/* The colour of a series and its dash pattern number (0: solid). */
+void  augur_chart_style_get_series_color (const AugurChartStyle *style,
+                                          guint                  series,
+                                          AugurChartColor       *color,
+                                          guint                 *dash);
+
+/* Ticks for data between min and max, at most about max_ticks labelled
+ * ones: 1-2-5 steps, or decades (with 2..9 minor ticks) when log. */
+void  augur_chart_ticks_compute   (AugurChartTicks       *ticks,
+                                   double                 min,
+                                   double                 max,
+                                   gboolean               log,
+                                   guint                  max_ticks);
+void  augur_chart_ticks_clear     (AugurChartTicks       *ticks);
+/* The label of a major tick, formatted for the whole axis' scale. */
+char *augur_chart_ticks_format    (const AugurChartTicks *ticks,
+                                   double                 value);
+
+/* style NULL: the light default, no hover. */
+void     augur_chart_draw   (cairo_t               *cr,
+                             int                    width,
+                             int                    height,
+                             const AugurChartData  *d,
+                             const AugurChartStyle *style);
+/* The point nearest to (x, y), if within about 8 pixels. */
+gboolean augur_chart_hit    (const AugurChartData  *d,
+                             int                    width,
+                             int                    height,
+                             double                 x,
+                             double                 y,
+                             guint                 *series,
+                             guint                 *point);
+/* Where a valid point is drawn in a width x height picture. */
+gboolean augur_chart_get_point_position (const AugurChartData *d,
+                                         int                   width,
+                                         int                   height,
+                                         guint                 series,
+                                         guint                 point,
+                                         double               *x,
+                                         double               *y);
+/* Light style on white, width x height pixels (PNG) or points (SVG, PDF);
+ * format is "png", "svg" or "pdf". */
+gboolean augur_chart_export (AugurChartData        *d,
+                             const char            *format,
+                             int                    width,
+                             int                    height,
+                             GOutputStream         *out,
+                             GError               **error);
+/* As augur_chart_export(), the PNG scaled by scale (e.g. 2 for sharp
+ * slides): its layout is that of width x height. */
+gboolean augur_chart_export_scaled (AugurChartData *d,
+                                    const char     *format,
+                                    int             width,
+                                    int             height,
+                                    double          scale,
+                                    GOutputStream  *out,
+                                    GError        **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurChartData, augur_chart_data_unref)
+
+G_END_DECLS

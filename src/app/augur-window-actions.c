@@ -22,6 +22,22 @@ static const char *new_model_template =
   "\n"
   "Client[3] <serve> Server\n";
 
+/* Table 5.1, first row, of the pipeline paper: three identical processors
+ * on fast links, three stages, the nine mappings (1, x, y). */
+static const char *new_pipeline_template =
+  "type = pipeline;\n"
+  "nbproc = 3;\n"
+  "cp1=10; cp2=10; cp3=10;\n"
+  "nl1-1=10000; nl2-2=10000; nl3-3=10000;\n"
+  "nl1-2=10000; nl1-3=10000; nl2-3=10000;\n"
+  "nbstage = 3;\n"
+  "w1=1; w2=1; w3=1;\n"
+  "ds1=1; ds2=1; ds3=1; ds4=1;\n"
+  "mappings=[1,(1,1,1),1], [1,(1,1,2),2], [1,(1,1,3),3],\n"
+  "  [1,(1,2,1),1], [1,(1,2,2),2], [1,(1,2,3),3],\n"
+  "  [1,(1,3,1),1], [1,(1,3,2),2], [1,(1,3,3),3];\n"
+  "throughput;\n";
+
 static void
 add_recent_file (AugurWindow *self,
                  GFile       *file)
@@ -44,7 +60,7 @@ looks_like_project (GFile      *file,
 
   if (g_str_has_suffix (lower, ".augur"))
     return TRUE;
-  if (g_str_has_suffix (lower, ".pepa"))
+  if (g_str_has_suffix (lower, ".pepa") || g_str_has_suffix (lower, ".des"))
     return FALSE;
   /* Any other name: a project is XML, a model never starts with '<'. */
   for (gsize i = 0; i < length; i++)
@@ -88,6 +104,22 @@ augur_window_open_file (AugurWindow  *self,
       if (project == NULL)
         return FALSE;
       _augur_window_set_project (self, project, file);
+    }
+  else if (g_str_has_suffix (parse_name, ".des") || g_str_has_suffix (parse_name, ".DES"))
+    {
+      g_autofree char *name = document_name_for_file (file);
+      g_autoptr(AugurPipeline) pipeline = NULL;
+      gboolean was_empty = augur_window_is_empty (self);
+
+      /* A description that does not parse is not opened: the error names
+       * the file and line. */
+      pipeline = augur_pipeline_parse (contents, (gssize) length, parse_name, error);
+      if (pipeline == NULL)
+        return FALSE;
+      augur_window_add_pipeline_document (self, name, contents);
+      if (was_empty)
+        self->structure_modified = FALSE;
+      _augur_window_update_title (self);
     }
   else
     {
@@ -135,6 +167,8 @@ augur_window_save_to_file (AugurWindow  *self,
 
       if (AUGUR_IS_PEPA_PAGE (doc->page))
         augur_pepa_page_set_modified (AUGUR_PEPA_PAGE (doc->page), FALSE);
+      else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
+        augur_pipeline_page_set_modified (AUGUR_PIPELINE_PAGE (doc->page), FALSE);
     }
   add_recent_file (self, file);
   _augur_window_update_title (self);
@@ -222,6 +256,7 @@ add_filters (GtkFileChooser *chooser,
       gtk_file_filter_set_name (filter, _("All Supported Files"));
       gtk_file_filter_add_suffix (filter, "augur");
       gtk_file_filter_add_suffix (filter, "pepa");
+      gtk_file_filter_add_suffix (filter, "des");
       gtk_file_chooser_add_filter (chooser, filter);
       g_object_unref (filter);
     }
@@ -237,6 +272,12 @@ add_filters (GtkFileChooser *chooser,
       filter = gtk_file_filter_new ();
       gtk_file_filter_set_name (filter, _("PEPA Models"));
       gtk_file_filter_add_suffix (filter, "pepa");
+      gtk_file_chooser_add_filter (chooser, filter);
+      g_object_unref (filter);
+
+      filter = gtk_file_filter_new ();
+      gtk_file_filter_set_name (filter, _("Pipeline Descriptions (AMoGeT)"));
+      gtk_file_filter_add_suffix (filter, "des");
       gtk_file_chooser_add_filter (chooser, filter);
       g_object_unref (filter);
     }
@@ -393,6 +434,15 @@ new_pepa_action (GtkWidget  *widget,
 }
 
 static void
+new_pipeline_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  augur_window_add_pipeline_document (AUGUR_WINDOW (widget), _("Pipeline Mapping"),
+                                      new_pipeline_template);
+}
+
+static void
 new_window_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *param)
@@ -417,9 +467,12 @@ solve_action (GtkWidget  *widget,
 {
   AugurWindow *self = AUGUR_WINDOW (widget);
   AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
+  GtkWidget *current = augur_window_get_current_page (self);
 
   if (page != NULL)
     augur_pepa_page_solve (page);
+  else if (AUGUR_IS_PIPELINE_PAGE (current))
+    gtk_widget_activate_action (current, "page.evaluate", NULL);
   _augur_window_update_actions (self);
 }
 
@@ -430,9 +483,12 @@ cancel_action (GtkWidget  *widget,
 {
   AugurWindow *self = AUGUR_WINDOW (widget);
   AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
+  GtkWidget *current = augur_window_get_current_page (self);
 
   if (page != NULL)
     augur_pepa_page_cancel (page);
+  else if (AUGUR_IS_PIPELINE_PAGE (current))
+    augur_pipeline_page_cancel (AUGUR_PIPELINE_PAGE (current));
   _augur_window_update_actions (self);
 }
 
@@ -444,11 +500,11 @@ export_action (GtkWidget  *widget,
                GVariant   *param)
 {
   AugurWindow *self = AUGUR_WINDOW (widget);
-  GtkWidget *page = (GtkWidget *) _augur_window_get_current_pepa_page (self);
+  GtkWidget *page = augur_window_get_current_page (self);
   g_autofree char *page_action = NULL;
 
   g_return_if_fail (g_str_has_prefix (action_name, "win."));
-  if (page == NULL)
+  if (!AUGUR_IS_PEPA_PAGE (page) && !AUGUR_IS_PIPELINE_PAGE (page))
     return;
   page_action = g_strconcat ("page.", action_name + strlen ("win."), NULL);
   if (!gtk_widget_activate_action (page, page_action, NULL))
@@ -515,6 +571,8 @@ remove_document_action (GtkWidget  *widget,
 
   if (AUGUR_IS_PEPA_PAGE (doc->page))
     text = augur_pepa_page_get_text (AUGUR_PEPA_PAGE (doc->page));
+  else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
+    text = augur_pipeline_page_get_text (AUGUR_PIPELINE_PAGE (doc->page));
   else
     text = g_strdup (augur_project_document_get_text (doc->source));
 
@@ -684,6 +742,7 @@ _augur_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, rename_popover_closed_cb);
 
   gtk_widget_class_install_action (widget_class, "win.new-pepa", NULL, new_pepa_action);
+  gtk_widget_class_install_action (widget_class, "win.new-pipeline", NULL, new_pipeline_action);
   gtk_widget_class_install_action (widget_class, "win.new-window", NULL, new_window_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);

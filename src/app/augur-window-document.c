@@ -29,6 +29,8 @@ _augur_window_document_set_name (AugurWindowDocument *doc,
   doc->name = g_strdup (name);
   if (AUGUR_IS_PEPA_PAGE (doc->page))
     augur_pepa_page_set_title (AUGUR_PEPA_PAGE (doc->page), name);
+  else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
+    augur_pipeline_page_set_title (AUGUR_PIPELINE_PAGE (doc->page), name);
   g_object_notify_by_pspec (G_OBJECT (doc), doc_properties[DOC_PROP_NAME]);
 }
 
@@ -187,6 +189,19 @@ _augur_window_document_new (AugurProjectDocument *source)
       augur_pepa_page_set_text (page, augur_project_document_get_text (source));
       g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
     }
+  else if (g_strcmp0 (kind, AUGUR_KIND_PIPELINE) == 0)
+    {
+      AugurPipelinePage *page = AUGUR_PIPELINE_PAGE (augur_pipeline_page_new ());
+      const char *mapping = augur_project_document_get_property (source, "working-mapping");
+
+      doc->page = g_object_ref_sink (GTK_WIDGET (page));
+      augur_pipeline_page_set_title (page, doc->name);
+      /* Text that does not parse is kept as it is and shown with its error. */
+      augur_pipeline_page_set_text (page, augur_project_document_get_text (source));
+      if (mapping != NULL)
+        augur_pipeline_page_set_working_mapping (page, mapping, FALSE);
+      g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
+    }
   else
     {
       doc->page = g_object_ref_sink (create_unsupported_page (kind));
@@ -209,6 +224,18 @@ _augur_window_document_snapshot (AugurWindowDocument *doc)
 
       augur_project_document_set_text (copy, text);
       augur_project_document_set_property (copy, "solver", augur_pepa_page_get_solver (page));
+    }
+  else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
+    {
+      AugurPipelinePage *page = AUGUR_PIPELINE_PAGE (doc->page);
+      g_autofree char *text = augur_pipeline_page_get_text (page);
+      g_autofree char *mapping = augur_pipeline_page_get_working_mapping (page);
+
+      augur_project_document_set_text (copy, text);
+      /* The .des format has no place for it; NULL (text that did not
+       * parse) keeps what was read. */
+      if (mapping != NULL)
+        augur_project_document_set_property (copy, "working-mapping", mapping);
     }
   return copy;
 }

@@ -5,11 +5,13 @@
 #pragma once
 
 #include "augur-pepa-page.h"
+#include "augur-pipeline-page.h"
 #include "augur-window.h"
 
 G_BEGIN_DECLS
 
 #define AUGUR_KIND_PEPA "pepa"
+#define AUGUR_KIND_PIPELINE "pipeline"
 
 struct _AugurWindowDocument
 {

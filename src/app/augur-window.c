@@ -195,15 +195,21 @@ _augur_window_update_actions (AugurWindow *self)
     "win.export-svg", "win.export-pdf", "win.export-dot",
   };
   AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
+  GtkWidget *current = augur_window_get_current_page (self);
+  AugurPipelinePage *pipeline = AUGUR_IS_PIPELINE_PAGE (current) ? AUGUR_PIPELINE_PAGE (current) : NULL;
   gboolean has_doc = _augur_window_get_selected_document (self) != NULL;
   guint n = _augur_window_get_n_documents (self);
 
   for (guint i = 0; i < G_N_ELEMENTS (page_actions); i++)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), page_actions[i], page != NULL);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), page_actions[i], page != NULL || pipeline != NULL);
+  /* A pipeline page has no state diagram to export as DOT. */
+  if (pipeline != NULL)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-dot", FALSE);
   /* Escape must reach other widgets when there is nothing to cancel. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel",
-                                 page != NULL && augur_pepa_page_get_running (page));
-  gtk_widget_set_sensitive (self->export_button, page != NULL);
+                                 (page != NULL && augur_pepa_page_get_running (page)) ||
+                                 (pipeline != NULL && augur_pipeline_page_get_running (pipeline)));
+  gtk_widget_set_sensitive (self->export_button, page != NULL || pipeline != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.remove-document", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.rename-document", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-document", n > 1);
@@ -232,6 +238,17 @@ page_running_cb (AugurWindow *self)
   _augur_window_update_actions (self);
 }
 
+static guint add_document (AugurWindow *self, const char *kind, const char *name, const char *text);
+
+/* A pipeline page asks for the PEPA model of a mapping. */
+static void
+page_open_pepa_cb (AugurWindow *self,
+                   const char  *name,
+                   const char  *text)
+{
+  add_document (self, AUGUR_KIND_PEPA, name, text);
+}
+
 static guint
 insert_document (AugurWindow          *self,
                  AugurProjectDocument *source)
@@ -248,6 +265,13 @@ insert_document (AugurWindow          *self,
       g_signal_connect_object (doc->page, "solved", G_CALLBACK (page_running_cb),
                                self, G_CONNECT_SWAPPED);
       g_signal_connect_object (doc->page, "notify::solver", G_CALLBACK (page_solver_cb),
+                               self, G_CONNECT_SWAPPED);
+    }
+  else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
+    {
+      g_signal_connect_object (doc->page, "notify::running", G_CALLBACK (page_running_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (doc->page, "open-pepa", G_CALLBACK (page_open_pepa_cb),
                                self, G_CONNECT_SWAPPED);
     }
   gtk_stack_add_child (self->stack, doc->page);
@@ -293,25 +317,45 @@ make_unique_name (AugurWindow *self,
   return name;
 }
 
-guint
-augur_window_add_pepa_document (AugurWindow *self,
-                                const char  *name,
-                                const char  *text)
+static guint
+add_document (AugurWindow *self,
+              const char  *kind,
+              const char  *name,
+              const char  *text)
 {
   g_autoptr(AugurProjectDocument) source = NULL;
   g_autofree char *unique = NULL;
   guint index;
 
-  g_return_val_if_fail (AUGUR_IS_WINDOW (self), 0);
-  g_return_val_if_fail (name != NULL, 0);
-
   unique = make_unique_name (self, name);
-  source = augur_project_document_new (AUGUR_KIND_PEPA, unique, text);
+  source = augur_project_document_new (kind, unique, text);
   index = insert_document (self, source);
   self->structure_modified = TRUE;
   augur_window_select_document (self, index);
   _augur_window_update_title (self);
   return index;
+}
+
+guint
+augur_window_add_pepa_document (AugurWindow *self,
+                                const char  *name,
+                                const char  *text)
+{
+  g_return_val_if_fail (AUGUR_IS_WINDOW (self), 0);
+  g_return_val_if_fail (name != NULL, 0);
+
+  return add_document (self, AUGUR_KIND_PEPA, name, text);
+}
+
+guint
+augur_window_add_pipeline_document (AugurWindow *self,
+                                    const char  *name,
+                                    const char  *text)
+{
+  g_return_val_if_fail (AUGUR_IS_WINDOW (self), 0);
+  g_return_val_if_fail (name != NULL, 0);
+
+  return add_document (self, AUGUR_KIND_PIPELINE, name, text);
 }
 
 void
@@ -409,10 +453,12 @@ create_sidebar_row (gpointer item,
 {
   AugurWindowDocument *doc = item;
   gboolean pepa = AUGUR_IS_PEPA_PAGE (doc->page);
+  gboolean pipeline = AUGUR_IS_PIPELINE_PAGE (doc->page);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *icon = gtk_image_new_from_icon_name (pepa ? "x-office-document-symbolic"
-                                                       : "text-x-generic-symbolic");
+                                                  : pipeline ? "view-continuous-symbolic"
+                                                  : "text-x-generic-symbolic");
   GtkWidget *label = gtk_label_new (NULL);
   GtkWidget *dot = gtk_label_new ("•");
 
@@ -623,6 +669,7 @@ augur_window_class_init (AugurWindowClass *klass)
   _augur_window_class_actions_init (widget_class);
 
   g_type_ensure (AUGUR_TYPE_PEPA_PAGE);
+  g_type_ensure (AUGUR_TYPE_PIPELINE_PAGE);
 }
 
 static void

@@ -42,6 +42,11 @@ GListModel   *augur_window_get_documents       (AugurWindow      *self);
 guint         augur_window_add_pepa_document   (AugurWindow      *self,
                                                 const char       *name,
                                                 const char       *text);
+/* A pipeline mapping document from a .des text (kept even if it does not
+ * parse: the page shows the error). */
+guint         augur_window_add_pipeline_document (AugurWindow    *self,
+                                                  const char     *name,
+                                                  const char     *text);
 void          augur_window_remove_document     (AugurWindow      *self,
                                                 guint             index);
 void          augur_window_rename_document     (AugurWindow      *self,
@@ -51,7 +56,8 @@ void          augur_window_select_document     (AugurWindow      *self,
                                                 guint             index);
 /* GTK_INVALID_LIST_POSITION when there are no documents. */
 guint         augur_window_get_selected_index  (AugurWindow      *self);
-/* The page of the selected document (an AugurPepaPage for "pepa"), or NULL. */
+/* The page of the selected document (an AugurPepaPage for "pepa", an
+ * AugurPipelinePage for "pipeline"), or NULL. */
 GtkWidget    *augur_window_get_current_page    (AugurWindow      *self);
 /* The sidebar GtkListBox, for tests. */
 GtkWidget    *augur_window_get_sidebar         (AugurWindow      *self);

@@ -1,0 +1,823 @@
+/* augur-pipeline-page-solve.c: evaluations and sweeps of the pipeline page
+ * in a worker thread, their results table, the plot and the exports.
+ *
+ * A job works on a copy of the description; the rows of the results table
+ * are built in the worker, so the UI thread only swaps models.  Progress
+ * goes through one coalesced idle, as on the PEPA page.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "augur-line-chart-view.h"
+#include "augur-pipeline-page-private.h"
+
+/* Row layout of the results table. */
+enum { RES_S_MAPPING, RES_S_STATUS, RES_S_BOTTLENECK, RES_N_STRINGS };
+enum { RES_N_THROUGHPUT, RES_N_BOUND, RES_N_FIRST_RATE };
+enum { CROSS_S_FROM, CROSS_S_TO, CROSS_N_STRINGS };
+enum { CROSS_N_X, CROSS_N_NUMBERS };
+
+struct _AugurPipelineJob
+{
+  gatomicrefcount        ref_count;
+  GWeakRef               page;
+  GCancellable          *cancellable;
+  gboolean               is_sweep;
+
+  /* Inputs. */
+  AugurPipeline         *pipeline;
+  AugurPipelineOptions   options;
+  AugurSweepSpec         spec;
+  gint64                 started;
+
+  /* Progress. */
+  GMutex                 mutex;
+  double                 fraction;
+  char                  *phase;
+  gboolean               idle_pending;
+
+  /* Outputs. */
+  AugurPipelineResults  *results;
+  GListStore            *rows;
+  AugurPipelineSweep    *sweep;
+  double                 seconds;
+};
+
+typedef AugurPipelineJob Job;
+
+static Job *
+job_ref (Job *job)
+{
+  g_atomic_ref_count_inc (&job->ref_count);
+  return job;
+}
+
+void
+augur_pipeline_job_unref (Job *job)
+{
+  if (!g_atomic_ref_count_dec (&job->ref_count))
+    return;
+  g_weak_ref_clear (&job->page);
+  g_clear_object (&job->cancellable);
+  g_clear_pointer (&job->pipeline, augur_pipeline_free);
+  g_free (job->spec.parameter);
+  g_mutex_clear (&job->mutex);
+  g_free (job->phase);
+  g_clear_pointer (&job->results, augur_pipeline_results_free);
+  g_clear_object (&job->rows);
+  g_clear_pointer (&job->sweep, augur_pipeline_sweep_free);
+  g_free (job);
+}
+
+void
+augur_pipeline_job_cancel (Job *job)
+{
+  g_cancellable_cancel (job->cancellable);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Job, augur_pipeline_job_unref)
+
+/* ---- Worker ----------------------------------------------------------- */
+
+static gboolean
+progress_idle_cb (gpointer user_data)
+{
+  Job *job = user_data;
+  g_autoptr(AugurPipelinePage) self = g_weak_ref_get (&job->page);
+  g_autofree char *phase = NULL;
+  double fraction;
+
+  g_mutex_lock (&job->mutex);
+  job->idle_pending = FALSE;
+  fraction = job->fraction;
+  phase = g_strdup (job->phase);
+  g_mutex_unlock (&job->mutex);
+
+  if (self == NULL || self->job != job)
+    return G_SOURCE_REMOVE;
+  if (fraction < 0)
+    gtk_progress_bar_pulse (GTK_PROGRESS_BAR (self->progress_bar));
+  else
+    gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), CLAMP (fraction, 0.0, 1.0));
+  gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), phase);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+job_progress (double      fraction,
+              const char *phase,
+              gpointer    user_data)
+{
+  Job *job = user_data;
+  gboolean schedule;
+
+  g_mutex_lock (&job->mutex);
+  job->fraction = fraction;
+  g_free (job->phase);
+  job->phase = g_strdup (phase);
+  schedule = !job->idle_pending;
+  job->idle_pending = TRUE;
+  g_mutex_unlock (&job->mutex);
+
+  if (schedule)
+    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, progress_idle_cb,
+                     job_ref (job), (GDestroyNotify) augur_pipeline_job_unref);
+}
+
+static void
+build_rows (Job *job)
+{
+  guint n = augur_pipeline_results_get_n (job->results);
+  guint ns = augur_pipeline_get_n_stages (job->pipeline);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree gboolean *best = g_new0 (gboolean, MAX (n, 1));
+  guint n_best = augur_pipeline_results_get_n_best (job->results);
+
+  for (guint k = 0; k < n_best; k++)
+    best[augur_pipeline_results_get_best (job->results, k)] = TRUE;
+
+  job->rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  for (guint i = 0; i < n; i++)
+    {
+      const AugurMappingResult *r = augur_pipeline_results_get (job->results, i);
+      AugurResultRow *row = augur_result_row_new (i, RES_N_STRINGS, RES_N_FIRST_RATE + 2 * ns + 1);
+      char *status;
+
+      augur_result_row_take_string (row, RES_S_MAPPING, augur_mapping_to_string (&r->mapping));
+      if (best[i])
+        status = g_strdup (n_best > 1 ? _("★ Best (tie)") : _("★ Best"));
+      else if (!r->solved)
+        /* Translators: a mapping that was not solved because its bound
+         * (the slowest activity) cannot beat the best throughput. */
+        status = g_strdup_printf (_("≤ %.6g (pruned)"), r->bound);
+      else
+        status = g_strdup ("");
+      augur_result_row_take_string (row, RES_S_STATUS, status);
+      augur_result_row_set_string (row, RES_S_BOTTLENECK, r->bottleneck);
+      augur_result_row_set_number (row, RES_N_THROUGHPUT, r->solved ? r->throughput : NAN);
+      augur_result_row_set_number (row, RES_N_BOUND, r->bound);
+      for (guint s = 0; s < ns; s++)
+        augur_result_row_set_number (row, RES_N_FIRST_RATE + s, r->mu[s]);
+      for (guint s = 0; s <= ns; s++)
+        augur_result_row_set_number (row, RES_N_FIRST_RATE + ns + s, r->la[s]);
+      g_ptr_array_add (rows, row);
+    }
+  g_list_store_splice (job->rows, 0, 0, rows->pdata, rows->len);
+}
+
+static void
+job_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  Job *job = task_data;
+  GError *error = NULL;
+
+  if (job->is_sweep)
+    {
+      job->sweep = augur_pipeline_sweep (job->pipeline, &job->spec, &job->options.solver,
+                                         job_progress, job, cancellable, &error);
+      if (job->sweep == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+    }
+  else
+    {
+      job->results = augur_pipeline_evaluate (job->pipeline, &job->options,
+                                              job_progress, job, cancellable, &error);
+      if (job->results == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+      build_rows (job);
+    }
+  job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  g_task_return_boolean (task, TRUE);
+}
+
+/* ---- UI side ---------------------------------------------------------- */
+
+static gboolean
+is_cancel_error (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+         g_error_matches (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_CANCELLED) ||
+         g_error_matches (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED);
+}
+
+static void
+set_running (AugurPipelinePage *self,
+             Job               *job)
+{
+  gboolean was_running = self->job != NULL;
+
+  g_clear_pointer (&self->job, augur_pipeline_job_unref);
+  self->job = job;
+  gtk_widget_set_visible (self->progress_bar, job != NULL);
+  if (job != NULL)
+    {
+      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0.0);
+      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Starting…"));
+    }
+  augur_pipeline_page_update_actions (self);
+  if (was_running != (job != NULL))
+    g_object_notify (G_OBJECT (self), "running");
+}
+
+static char *
+format_seconds (double seconds)
+{
+  if (seconds < 1.0)
+    return g_strdup_printf (_("%.0f ms"), seconds * 1000.0);
+  return g_strdup_printf (_("%.2f s"), seconds);
+}
+
+static void
+set_best_text (AugurPipelinePage *self,
+               const char        *text)
+{
+  g_free (self->best_text);
+  self->best_text = g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->best_label), text ? text : "");
+  gtk_widget_set_tooltip_text (self->best_label, text);
+}
+
+void
+augur_pipeline_page_clear_results (AugurPipelinePage *self)
+{
+  g_clear_pointer (&self->results, augur_pipeline_results_free);
+  if (self->results_table != NULL)
+    {
+      gtk_box_remove (GTK_BOX (self->results_box), self->results_table);
+      self->results_table = NULL;
+    }
+  gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "empty");
+  augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (self->canvas), NULL, 0, 0);
+  set_best_text (self, NULL);
+  augur_pipeline_page_update_actions (self);
+}
+
+static void
+on_result_row_selected (AugurPipelinePage *self,
+                        guint              key)
+{
+  augur_pipeline_page_update_actions (self);
+}
+
+const AugurMapping *
+augur_pipeline_page_selected_result (AugurPipelinePage *self)
+{
+  guint key;
+
+  if (self->results == NULL || self->results_table == NULL)
+    return NULL;
+  if (!g_str_equal (gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack)), "results"))
+    return NULL;
+  key = augur_result_table_get_selected_key (AUGUR_RESULT_TABLE (self->results_table));
+  if (key >= augur_pipeline_results_get_n (self->results))
+    return NULL;
+  return &augur_pipeline_results_get (self->results, key)->mapping;
+}
+
+static void
+present_results (AugurPipelinePage *self,
+                 Job               *job)
+{
+  guint ns = augur_pipeline_get_n_stages (job->pipeline);
+  guint n = augur_pipeline_results_get_n (job->results);
+  guint n_best = augur_pipeline_results_get_n_best (job->results);
+  g_autoptr(GArray) columns = g_array_new (FALSE, TRUE, sizeof (AugurResultColumn));
+  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  g_autofree AugurMapping *best = g_new0 (AugurMapping, MAX (n_best, 1));
+  g_autofree char *time = format_seconds (job->seconds);
+  g_autofree char *status = NULL;
+  AugurResultColumn column;
+
+  augur_pipeline_page_clear_results (self);
+  self->results = g_steal_pointer (&job->results);
+
+  column = (AugurResultColumn) { _("Mapping"), AUGUR_RESULT_COLUMN_STRING, RES_S_MAPPING, FALSE, FALSE };
+  g_array_append_val (columns, column);
+  column = (AugurResultColumn) { _("Throughput"), AUGUR_RESULT_COLUMN_NUMBER, RES_N_THROUGHPUT, FALSE, FALSE };
+  g_array_append_val (columns, column);
+  column = (AugurResultColumn) { _("Status"), AUGUR_RESULT_COLUMN_STRING, RES_S_STATUS, FALSE, FALSE };
+  g_array_append_val (columns, column);
+  column = (AugurResultColumn) { _("Bottleneck"), AUGUR_RESULT_COLUMN_STRING, RES_S_BOTTLENECK, FALSE, FALSE };
+  g_array_append_val (columns, column);
+  column = (AugurResultColumn) { _("Bound"), AUGUR_RESULT_COLUMN_NUMBER, RES_N_BOUND, FALSE, FALSE };
+  g_array_append_val (columns, column);
+  for (guint s = 0; s < ns; s++)
+    {
+      char *title = g_strdup_printf ("μ%u", s + 1);
+      g_ptr_array_add (titles, title);
+      column = (AugurResultColumn) { title, AUGUR_RESULT_COLUMN_NUMBER, RES_N_FIRST_RATE + s, FALSE, FALSE };
+      g_array_append_val (columns, column);
+    }
+  for (guint s = 0; s <= ns; s++)
+    {
+      char *title = g_strdup_printf ("λ%u", s + 1);
+      g_ptr_array_add (titles, title);
+      column = (AugurResultColumn) { title, AUGUR_RESULT_COLUMN_NUMBER, RES_N_FIRST_RATE + ns + s, FALSE, FALSE };
+      g_array_append_val (columns, column);
+    }
+
+  /* The table copies its column specs, not their titles: the titles must
+   * outlive it.  They are kept on the table widget. */
+  self->results_table = augur_result_table_new ((AugurResultColumn *) columns->data, columns->len,
+                                                RES_S_MAPPING, _("Filter mappings"));
+  g_object_set_data_full (G_OBJECT (self->results_table), "augur-titles",
+                          g_ptr_array_ref (titles), (GDestroyNotify) g_ptr_array_unref);
+  gtk_widget_set_vexpand (self->results_table, TRUE);
+  gtk_box_append (GTK_BOX (self->results_box), self->results_table);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->results_table), G_LIST_MODEL (job->rows));
+  augur_result_table_sort_by (AUGUR_RESULT_TABLE (self->results_table), 1, GTK_SORT_DESCENDING);
+  g_signal_connect_object (self->results_table, "row-selected",
+                           G_CALLBACK (on_result_row_selected), self, G_CONNECT_SWAPPED);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "table");
+
+  for (guint k = 0; k < n_best; k++)
+    best[k] = augur_pipeline_results_get (self->results, augur_pipeline_results_get_best (self->results, k))->mapping;
+
+  if (n_best == 0)
+    set_best_text (self, _("No mapping could be evaluated"));
+  else
+    {
+      double top = augur_pipeline_results_get (self->results, augur_pipeline_results_get_best (self->results, 0))->throughput;
+      g_autofree char *first = augur_mapping_to_string (&best[0]);
+      g_autofree char *text = NULL;
+
+      if (n_best == 1)
+        text = g_strdup_printf (_("Best: %s at %.6g"), first, top);
+      else
+        {
+          GString *list = g_string_new (NULL);
+
+          for (guint k = 0; k < n_best && k < 6; k++)
+            {
+              g_autofree char *s = augur_mapping_to_string (&best[k]);
+              g_string_append_printf (list, "%s%s", k > 0 ? ", " : "", s);
+            }
+          if (n_best > 6)
+            g_string_append (list, ", …");
+          /* Translators: e.g. "3 mappings tie at 5.63467: [1,(1,2,3),3], …". */
+          text = g_strdup_printf (_("%u mappings tie at %.6g: %s"), n_best, top, list->str);
+          g_string_free (list, TRUE);
+        }
+      set_best_text (self, text);
+      augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (self->canvas), best, n_best, top);
+      augur_result_table_select_key (AUGUR_RESULT_TABLE (self->results_table),
+                                     augur_pipeline_results_get_best (self->results, 0));
+    }
+
+  {
+    guint n_solved = augur_pipeline_results_get_n_solved (self->results);
+
+    if (n_solved == n)
+      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u mapping evaluated · %s",
+                                             "%u mappings evaluated · %s", n), n, time);
+    else
+      /* Translators: e.g. "27 mappings evaluated, 20 pruned by their bound · 3 ms". */
+      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u mapping evaluated, %u pruned by their bound · %s",
+                                             "%u mappings evaluated, %u pruned by their bound · %s", n),
+                                n, n - n_solved, time);
+  }
+  augur_pipeline_page_set_status (self, status, FALSE);
+  augur_pipeline_page_show_view (self, "results");
+}
+
+static const char *
+parameter_unit (const char *parameter)
+{
+  if (g_str_has_prefix (parameter, "ds"))
+    return _("data size");
+  if (g_str_has_prefix (parameter, "w"))
+    return _("work");
+  if (g_str_has_prefix (parameter, "cp"))
+    return _("work per time unit");
+  return _("data per time unit");
+}
+
+static void
+present_sweep (AugurPipelinePage *self,
+               Job               *job)
+{
+  AugurPipelineSweep *sweep = job->sweep;
+  guint n_points = augur_pipeline_sweep_get_n_points (sweep);
+  guint n_curves = augur_pipeline_sweep_get_n_curves (sweep);
+  guint n_cross = augur_pipeline_sweep_get_n_crossovers (sweep);
+  const char *parameter = augur_pipeline_sweep_get_parameter (sweep);
+  g_autofree double *x = g_new (double, MAX (n_points, 1));
+  g_autofree double *y = g_new (double, MAX (n_points, 1));
+  g_autofree gboolean *ever_best = g_new0 (gboolean, MAX (n_curves, 1));
+  g_autofree char *title = g_strdup_printf (_("Throughput against %s"), parameter);
+  g_autoptr(GListStore) rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  g_autofree char *time = format_seconds (job->seconds);
+  g_autofree char *status = NULL;
+  AugurChartData *chart;
+
+  g_clear_pointer (&self->sweep, augur_pipeline_sweep_free);
+  g_clear_pointer (&self->chart, augur_chart_data_unref);
+  self->sweep = g_steal_pointer (&job->sweep);
+  sweep = self->sweep;
+
+  chart = augur_chart_data_new (title, parameter, parameter_unit (parameter),
+                                _("Throughput"), _("per time unit"));
+  augur_chart_data_set_log_x (chart, job->spec.logarithmic);
+  for (guint p = 0; p < n_points; p++)
+    {
+      x[p] = augur_pipeline_sweep_get_x (sweep, p);
+      ever_best[augur_pipeline_sweep_get_best (sweep, p)] = TRUE;
+    }
+  for (guint c = 0; c < n_curves; c++)
+    {
+      g_autofree char *name = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (sweep, c));
+      guint series;
+
+      for (guint p = 0; p < n_points; p++)
+        y[p] = augur_pipeline_sweep_get_y (sweep, c, p);
+      series = augur_chart_data_add_series (chart, name, x, y, n_points);
+      /* The upper envelope: the mappings that are best somewhere. */
+      if (ever_best[c])
+        augur_chart_data_set_series_emphasis (chart, series, TRUE);
+    }
+  for (guint k = 0; k < n_cross; k++)
+    {
+      double at;
+      guint from, to;
+      g_autofree char *from_name = NULL;
+      g_autofree char *to_name = NULL;
+      g_autofree char *label = NULL;
+      AugurResultRow *row = augur_result_row_new (k, CROSS_N_STRINGS, CROSS_N_NUMBERS);
+
+      augur_pipeline_sweep_get_crossover (sweep, k, &at, &from, &to);
+      from_name = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (sweep, from));
+      to_name = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (sweep, to));
+      label = g_strdup_printf ("%s → %s", from_name, to_name);
+      augur_chart_data_add_marker (chart, at, label);
+      augur_result_row_set_string (row, CROSS_S_FROM, from_name);
+      augur_result_row_set_string (row, CROSS_S_TO, to_name);
+      augur_result_row_set_number (row, CROSS_N_X, at);
+      g_list_store_append (rows, row);
+      g_object_unref (row);
+    }
+  self->chart = chart;
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->chart_view), chart);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->crossover_table), G_LIST_MODEL (rows));
+  augur_result_table_set_note (AUGUR_RESULT_TABLE (self->crossover_table),
+                               n_cross == 0 ? _("The best mapping is the same over the whole range.") : NULL);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->sweep_stack), "plot");
+  augur_pipeline_page_show_view (self, "sweep");
+
+  status = g_strdup_printf (_("Swept %s over %u points, %u curves, %u crossovers · %s"),
+                            parameter, n_points, n_curves, n_cross, time);
+  augur_pipeline_page_set_status (self, status, FALSE);
+}
+
+static void
+job_done_cb (GObject      *source,
+             GAsyncResult *res,
+             gpointer      user_data)
+{
+  g_autoptr(Job) job = user_data;
+  g_autoptr(AugurPipelinePage) self = g_weak_ref_get (&job->page);
+  g_autoptr(GError) error = NULL;
+
+  g_task_propagate_boolean (G_TASK (res), &error);
+  if (self == NULL || self->job != job)
+    return;
+
+  if (error == NULL)
+    {
+      if (job->is_sweep)
+        present_sweep (self, job);
+      else
+        present_results (self, job);
+    }
+  else if (is_cancel_error (error))
+    augur_pipeline_page_set_status (self, _("Cancelled"), FALSE);
+  else
+    {
+      augur_pipeline_page_set_status (self, error->message, TRUE);
+      augur_pipeline_page_show_error (self, error->message);
+    }
+
+  set_running (self, NULL);
+  g_signal_emit_by_name (self, job->is_sweep ? "swept" : "evaluated");
+}
+
+static Job *
+job_new (AugurPipelinePage *self,
+         gboolean           is_sweep)
+{
+  Job *job = g_new0 (Job, 1);
+
+  g_atomic_ref_count_init (&job->ref_count);
+  g_mutex_init (&job->mutex);
+  g_weak_ref_init (&job->page, self);
+  job->cancellable = g_cancellable_new ();
+  job->is_sweep = is_sweep;
+  job->pipeline = augur_pipeline_copy (self->pipeline);
+  job->started = g_get_monotonic_time ();
+  return job;
+}
+
+static void
+job_start (AugurPipelinePage *self,
+           Job               *job)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->job != NULL)
+    g_cancellable_cancel (self->job->cancellable);
+  set_running (self, job);
+  augur_pipeline_page_show_error (self, NULL);
+  augur_pipeline_page_set_status (self, job->is_sweep ? _("Sweeping…") : _("Evaluating…"), FALSE);
+
+  task = g_task_new (NULL, job->cancellable, job_done_cb, job_ref (job));
+  g_task_set_source_tag (task, job_start);
+  g_task_set_name (task, job->is_sweep ? "augur-pipeline-sweep" : "augur-pipeline-evaluate");
+  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) augur_pipeline_job_unref);
+  g_task_run_in_thread (task, job_thread);
+}
+
+void
+augur_pipeline_page_evaluate (AugurPipelinePage  *self,
+                              AugurPipelineScope  scope)
+{
+  g_autoptr(GError) error = NULL;
+  Job *job;
+
+  g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
+
+  if (self->pipeline == NULL)
+    return;
+  if (!augur_pipeline_validate (self->pipeline, &error))
+    {
+      augur_pipeline_page_show_error (self, error->message);
+      augur_pipeline_page_set_status (self, _("The description is not complete: see the message above"), TRUE);
+      g_signal_emit_by_name (self, "evaluated");
+      return;
+    }
+  if (scope == AUGUR_PIPELINE_LISTED && augur_pipeline_get_n_mappings (self->pipeline) == 0)
+    {
+      augur_pipeline_page_show_error (self, _("No mappings are listed: add the working mapping to the list (+ under Listed Mappings), or evaluate all mappings."));
+      augur_pipeline_page_set_status (self, _("Nothing to evaluate"), TRUE);
+      g_signal_emit_by_name (self, "evaluated");
+      return;
+    }
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->scope_dropdown), scope == AUGUR_PIPELINE_ALL ? 1 : 0);
+  job = job_new (self, FALSE);
+  job->options.scope = scope;
+  job_start (self, job);
+}
+
+void
+augur_pipeline_page_sweep (AugurPipelinePage *self,
+                           const char        *parameter,
+                           double             from,
+                           double             to,
+                           guint              points,
+                           gboolean           logarithmic,
+                           guint              best_k)
+{
+  g_autoptr(GError) error = NULL;
+  double value;
+  Job *job;
+
+  g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
+  g_return_if_fail (parameter != NULL);
+
+  if (self->pipeline == NULL)
+    return;
+  if (!augur_pipeline_validate (self->pipeline, &error) ||
+      !augur_pipeline_get_parameter (self->pipeline, parameter, &value, &error))
+    {
+      augur_pipeline_page_show_error (self, error->message);
+      augur_pipeline_page_set_status (self, error->message, TRUE);
+      g_signal_emit_by_name (self, "swept");
+      return;
+    }
+  if (best_k == 0 && augur_pipeline_get_n_mappings (self->pipeline) == 0)
+    {
+      augur_pipeline_page_show_error (self, _("No mappings are listed: list some, or sweep the best mappings of all."));
+      g_signal_emit_by_name (self, "swept");
+      return;
+    }
+
+  job = job_new (self, TRUE);
+  job->spec.parameter = g_strdup (parameter);
+  job->spec.from = from;
+  job->spec.to = to;
+  job->spec.points = points;
+  job->spec.logarithmic = logarithmic;
+  job->spec.best_k = best_k;
+  job_start (self, job);
+}
+
+/* The popover's Run button: check the fields, then sweep. */
+void
+augur_pipeline_page_sweep_from_popover (AugurPipelinePage *self)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->sweep_parameter));
+  const char *from_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_from));
+  const char *to_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_to));
+  gboolean logarithmic = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->sweep_log));
+  char *end_from = NULL, *end_to = NULL;
+  double from = g_ascii_strtod (from_text, &end_from);
+  double to = g_ascii_strtod (to_text, &end_to);
+  const char *problem = NULL;
+  guint best_k = 0;
+
+  if (item == NULL)
+    problem = _("Choose a parameter to sweep.");
+  else if (end_from == from_text || *end_from != '\0' || end_to == to_text || *end_to != '\0' ||
+           !isfinite (from) || !isfinite (to))
+    problem = _("From and To must be numbers.");
+  else if (from <= 0 || to <= 0)
+    problem = _("From and To must be positive: every parameter is a positive quantity.");
+  else if (from == to)
+    problem = _("From and To must differ.");
+
+  gtk_widget_set_visible (self->sweep_error, problem != NULL);
+  if (problem != NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->sweep_error), problem);
+      return;
+    }
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_curves)) == 1)
+    best_k = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_best_k));
+  gtk_popover_popdown (GTK_POPOVER (self->sweep_popover));
+  augur_pipeline_page_sweep (self, gtk_string_object_get_string (item), from, to,
+                             (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points)),
+                             logarithmic, best_k);
+}
+
+void
+augur_pipeline_page_cancel (AugurPipelinePage *self)
+{
+  g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
+
+  if (self->job != NULL)
+    {
+      g_cancellable_cancel (self->job->cancellable);
+      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
+    }
+}
+
+gboolean
+augur_pipeline_page_get_running (AugurPipelinePage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
+  return self->job != NULL;
+}
+
+/* ---- Exports ---------------------------------------------------------- */
+
+static gboolean
+sweep_in_view (AugurPipelinePage *self)
+{
+  return self->sweep != NULL &&
+         g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack)), "sweep") == 0;
+}
+
+gboolean
+augur_pipeline_page_export (AugurPipelinePage *self,
+                            const char        *what,
+                            GFile             *file,
+                            GError           **error)
+{
+  g_autofree char *contents = NULL;
+
+  g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
+  g_return_val_if_fail (what != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf"))
+    {
+      g_autoptr(GFileOutputStream) out = NULL;
+
+      if (self->chart == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There is no plot to export yet: run a sweep first (Sweep…)"));
+          return FALSE;
+        }
+      out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+      if (out == NULL)
+        return FALSE;
+      if (!augur_chart_export (self->chart, what, 960, 600, G_OUTPUT_STREAM (out), error))
+        return FALSE;
+      return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+    }
+
+  if (g_str_equal (what, "sweep-csv") || (g_str_equal (what, "csv") && sweep_in_view (self)))
+    {
+      if (self->sweep == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There is no sweep to export yet: run one first (Sweep…)"));
+          return FALSE;
+        }
+      contents = augur_pipeline_sweep_to_csv (self->sweep);
+    }
+  else if (g_str_equal (what, "json") && sweep_in_view (self))
+    contents = augur_pipeline_sweep_to_json (self->sweep);
+  else if (g_str_equal (what, "csv") || g_str_equal (what, "json"))
+    {
+      if (self->results == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There are no results to export yet: evaluate the mappings first"));
+          return FALSE;
+        }
+      contents = g_str_equal (what, "csv") ? augur_pipeline_results_to_csv (self->results)
+                                           : augur_pipeline_results_to_json (self->results);
+    }
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Unknown export “%s”"), what);
+      return FALSE;
+    }
+  return g_file_replace_contents (file, contents, strlen (contents), NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+void
+augur_pipeline_page_close_export (AugurPipelinePage *self)
+{
+  if (self->export_dialog != NULL)
+    {
+      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->export_dialog));
+      g_clear_object (&self->export_dialog);
+    }
+}
+
+static void
+export_response_cb (GtkNativeDialog   *dialog,
+                    int                response,
+                    AugurPipelinePage *self)
+{
+  const char *what = g_object_get_data (G_OBJECT (dialog), "augur-what");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GError) error = NULL;
+
+      if (augur_pipeline_page_export (self, what, file, &error))
+        {
+          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
+          augur_pipeline_page_set_status (self, text, FALSE);
+        }
+      else
+        augur_pipeline_page_set_status (self, error->message, TRUE);
+    }
+  augur_pipeline_page_close_export (self);
+}
+
+void
+augur_pipeline_page_export_action (GtkWidget  *widget,
+                                   const char *action_name,
+                                   GVariant   *parameter)
+{
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (widget);
+  const char *what = action_name + strlen ("page.export-");
+  gboolean plot = g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf");
+  gboolean sweep = plot || sweep_in_view (self);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autofree char *name = NULL;
+
+  /* Nothing to write: say so rather than open a dialog for nothing. */
+  if ((sweep && (plot ? self->chart == NULL : self->sweep == NULL)) || (!sweep && self->results == NULL))
+    {
+      augur_pipeline_page_set_status (self,
+                                      sweep ? _("Nothing to export: run a sweep first (Sweep…)")
+                                            : _("Nothing to export: evaluate the mappings first"),
+                                      TRUE);
+      return;
+    }
+
+  augur_pipeline_page_close_export (self);
+  self->export_dialog = gtk_file_chooser_native_new (_("Export"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                     GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  /* Translators: export file names, e.g. "Pipeline-sweep.png". */
+  name = g_strdup_printf ("%s-%s.%s", self->title ? self->title : _("pipeline"),
+                          sweep ? _("sweep") : _("results"), what);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_dialog), name);
+  g_object_set_data_full (G_OBJECT (self->export_dialog), "augur-what", g_strdup (what), g_free);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->export_dialog), TRUE);
+  g_signal_connect (self->export_dialog, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->export_dialog));
+}

@@ -1,0 +1,776 @@
+/* test-pipeline-page.c: the pipeline mapping page, headless (xvfb), end
+ * to end: evaluation, canvas drops with undo/redo, validation, sweeps,
+ * generated PEPA models and the window's projects.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+#include <gtk/gtk.h>
+#include <glib/gstdio.h>
+
+#include "augur-application.h"
+#include "augur-line-chart.h"
+#include "augur-pipeline-canvas.h"
+#include "augur-pipeline-page.h"
+#include "augur-window.h"
+#include "pepa.h"
+#include "project.h"
+
+static AugurApplication *app;
+
+/* Table 5.1, first row: three identical processors on fast links. */
+static const char table_5_1_row_1[] =
+  "type = pipeline;\n"
+  "nbproc = 3;\n"
+  "cp1=10; cp2=10; cp3=10;\n"
+  "nl1-1=10000; nl2-2=10000; nl3-3=10000;\n"
+  "nl1-2=10000; nl1-3=10000; nl2-3=10000;\n"
+  "nbstage = 3;\n"
+  "w1=1; w2=1; w3=1;\n"
+  "ds1=1; ds2=1; ds3=1; ds4=1;\n"
+  "mappings=[1,(1,1,1),1], [1,(1,1,2),2], [1,(1,1,3),3],\n"
+  "  [1,(1,2,1),1], [1,(1,2,2),2], [1,(1,2,3),3],\n"
+  "  [1,(1,3,1),1], [1,(1,3,2),2], [1,(1,3,3),3];\n"
+  "throughput;\n";
+
+typedef struct {
+  GtkWidget         *window;
+  AugurPipelinePage *page;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 860);
+  f->page = AUGUR_PIPELINE_PAGE (augur_pipeline_page_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
+  augur_pipeline_page_set_title (f->page, "table-5-1");
+  g_assert_true (augur_pipeline_page_set_text (f->page, table_5_1_row_1));
+  gtk_window_present (GTK_WINDOW (f->window));
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+flag_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_done (GtkWidget *page,
+         gboolean  *done)
+{
+  *done = TRUE;
+}
+
+/* Iterates the main context until the signal; FALSE on a timeout. */
+static gboolean
+wait_signal (AugurPipelinePage *page,
+             const char        *signal,
+             guint              seconds)
+{
+  gboolean done = FALSE, timed_out = FALSE;
+  gulong handler = g_signal_connect (page, signal, G_CALLBACK (on_done), &done);
+  guint timeout = g_timeout_add_seconds (seconds, flag_timeout, &timed_out);
+
+  while (!done && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (page, handler);
+  if (!timed_out)
+    g_source_remove (timeout);
+  return done;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, flag_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+evaluate_and_wait (AugurPipelinePage  *page,
+                   AugurPipelineScope  scope)
+{
+  augur_pipeline_page_evaluate (page, scope);
+  g_assert_true (wait_signal (page, "evaluated", 120));
+  g_assert_false (augur_pipeline_page_get_running (page));
+}
+
+static char *
+working (AugurPipelinePage *page)
+{
+  return augur_pipeline_page_get_working_mapping (page);
+}
+
+static GdkTexture *render_window (GtkWidget *window);
+static void save_screenshot (GdkTexture *texture, const char *name);
+
+/* ---- Evaluation ------------------------------------------------------- */
+
+static void
+test_evaluate_listed (Fixture       *f,
+                      gconstpointer  data)
+{
+  const AugurPipelineResults *results;
+  const AugurMappingResult *best;
+  AugurResultTable *table;
+  g_autofree char *column = NULL;
+  g_autofree char *best_name = NULL;
+  g_autofree char *now = NULL;
+  guint n_best;
+
+  evaluate_and_wait (f->page, AUGUR_PIPELINE_LISTED);
+  g_assert_null (augur_pipeline_page_get_error_text (f->page));
+  results = augur_pipeline_page_get_results (f->page);
+  g_assert_nonnull (results);
+  g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, 9);
+
+  n_best = augur_pipeline_results_get_n_best (results);
+  g_test_message ("%u best mappings; %s", n_best, augur_pipeline_page_get_best_text (f->page));
+  /* (1,2,3) and (1,3,2) are equal (the paper says so): a tie. */
+  g_assert_cmpuint (n_best, >=, 2);
+  best = augur_pipeline_results_get (results, augur_pipeline_results_get_best (results, 0));
+  g_assert_cmpfloat_with_epsilon (best->throughput, 5.63467, 5e-6);
+  for (guint k = 0; k < n_best; k++)
+    {
+      const AugurMappingResult *r = augur_pipeline_results_get (results, augur_pipeline_results_get_best (results, k));
+      g_autofree char *name = augur_mapping_to_string (&r->mapping);
+
+      g_assert_cmpfloat_with_epsilon (r->throughput, best->throughput, 1e-8);
+      g_assert_true (g_str_equal (name, "[1,(1,2,3),3]") || g_str_equal (name, "[1,(1,3,2),2]"));
+    }
+  g_assert_nonnull (strstr (augur_pipeline_page_get_best_text (f->page), "mappings tie at 5.63467"));
+
+  /* The table: nine rows, sorted by throughput (descending) at first. */
+  table = augur_pipeline_page_get_results_table (f->page);
+  g_assert_nonnull (table);
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 9);
+  column = augur_result_table_dump_column (table, 1);
+  g_assert_true (g_str_has_prefix (column, "5.634"));
+  /* Sortable by every column: by mapping, ascending. */
+  augur_result_table_sort_by (table, 0, GTK_SORT_ASCENDING);
+  g_clear_pointer (&column, g_free);
+  column = augur_result_table_dump_column (table, 0);
+  g_assert_true (g_str_has_prefix (column, "[1,(1,1,1),1] [1,(1,1,2),2] [1,(1,1,3),3]"));
+
+  /* Apply best: the working mapping becomes the best, undoably. */
+  g_assert_true (augur_pipeline_page_apply_best (f->page));
+  best_name = augur_mapping_to_string (&best->mapping);
+  now = working (f->page);
+  g_assert_cmpstr (now, ==, best_name);
+  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_clear_pointer (&now, g_free);
+  now = working (f->page);
+  g_assert_cmpstr (now, ==, "[1,(1,1,1),1]");
+}
+
+static void
+test_evaluate_all (Fixture       *f,
+                   gconstpointer  data)
+{
+  const AugurPipelineResults *results;
+  const AugurMappingResult *best;
+
+  evaluate_and_wait (f->page, AUGUR_PIPELINE_ALL);
+  results = augur_pipeline_page_get_results (f->page);
+  g_assert_nonnull (results);
+  /* Input fixed on processor 1, output following the last stage: 3^3. */
+  g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, 27);
+  best = augur_pipeline_results_get (results, augur_pipeline_results_get_best (results, 0));
+  g_assert_cmpfloat_with_epsilon (best->throughput, 5.63467, 5e-6);
+}
+
+/* ---- Canvas, undo and redo -------------------------------------------- */
+
+static void
+test_drag_undo (Fixture       *f,
+                gconstpointer  data)
+{
+  AugurPipelineCanvas *canvas = AUGUR_PIPELINE_CANVAS (augur_pipeline_page_get_canvas (f->page));
+  graphene_rect_t stage, proc;
+  g_autofree char *before = working (f->page);
+  g_autofree char *after = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  guint index = 99;
+
+  spin (200);
+  g_assert_cmpstr (before, ==, "[1,(1,1,1),1]");
+  g_assert_false (augur_pipeline_page_get_modified (f->page));
+
+  /* The gesture's hit test finds stage 2 and processor 3 where drawn. */
+  g_assert_true (augur_pipeline_canvas_get_item_bounds (canvas, AUGUR_PIPELINE_ITEM_STAGE, 1, &stage));
+  g_assert_true (augur_pipeline_canvas_get_item_bounds (canvas, AUGUR_PIPELINE_ITEM_PROCESSOR, 2, &proc));
+  g_assert_cmpfloat (proc.origin.y, >, stage.origin.y + stage.size.height);
+  g_assert_cmpint (augur_pipeline_canvas_pick (canvas, stage.origin.x + stage.size.width / 2,
+                                               stage.origin.y + stage.size.height / 2, &index),
+                   ==, AUGUR_PIPELINE_ITEM_STAGE);
+  g_assert_cmpuint (index, ==, 1);
+  g_assert_cmpint (augur_pipeline_canvas_pick (canvas, proc.origin.x + 4, proc.origin.y + 4, &index),
+                   ==, AUGUR_PIPELINE_ITEM_PROCESSOR);
+  g_assert_cmpuint (index, ==, 2);
+
+  /* Drop stage 2 onto processor 3. */
+  g_assert_true (augur_pipeline_canvas_drop_stage (canvas, 1, 2));
+  after = working (f->page);
+  g_assert_cmpstr (after, ==, "[1,(1,3,1),1]");
+  g_assert_true (augur_pipeline_page_get_modified (f->page));
+  /* Dropping where it already is changes nothing. */
+  g_assert_false (augur_pipeline_canvas_drop_stage (canvas, 1, 2));
+  /* The output marker onto processor 2. */
+  g_assert_true (augur_pipeline_canvas_drop_output (canvas, 1));
+  g_clear_pointer (&after, g_free);
+  after = working (f->page);
+  g_assert_cmpstr (after, ==, "[1,(1,3,1),2]");
+
+  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_true (augur_pipeline_page_undo (f->page));
+  undone = working (f->page);
+  g_assert_cmpstr (undone, ==, "[1,(1,1,1),1]");
+  g_assert_cmpstr (augur_pipeline_canvas_get_mapping (canvas) ? "ok" : NULL, ==, "ok");
+  {
+    g_autofree char *on_canvas = augur_mapping_to_string (augur_pipeline_canvas_get_mapping (canvas));
+    g_assert_cmpstr (on_canvas, ==, "[1,(1,1,1),1]");
+  }
+  g_assert_false (augur_pipeline_page_get_modified (f->page));
+  g_assert_false (augur_pipeline_page_undo (f->page));
+
+  g_assert_true (augur_pipeline_page_redo (f->page));
+  redone = working (f->page);
+  g_assert_cmpstr (redone, ==, "[1,(1,3,1),1]");
+  g_assert_true (augur_pipeline_page_get_modified (f->page));
+
+  /* Ctrl+Z through the page's action, as the keyboard does. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.undo", NULL));
+  g_clear_pointer (&undone, g_free);
+  undone = working (f->page);
+  g_assert_cmpstr (undone, ==, "[1,(1,1,1),1]");
+}
+
+static void
+test_entries (Fixture       *f,
+              gconstpointer  data)
+{
+  GtkEditable *cp1 = augur_pipeline_page_get_entry (f->page, "cp1");
+  GtkEditable *nl12 = augur_pipeline_page_get_entry (f->page, "nl1-2");
+  GtkEditable *nl21 = augur_pipeline_page_get_entry (f->page, "nl2-1");
+  const AugurPipeline *p = augur_pipeline_page_get_pipeline (f->page);
+  g_autofree char *des_before = augur_pipeline_page_get_text (f->page);
+  g_autofree char *des_after = NULL;
+
+  g_assert_nonnull (cp1);
+  g_assert_nonnull (nl12);
+  g_assert_nonnull (nl21);
+  g_assert_nonnull (augur_pipeline_page_get_entry (f->page, "ds4"));
+  g_assert_nonnull (augur_pipeline_page_get_entry (f->page, "w3"));
+  g_assert_cmpstr (gtk_editable_get_text (cp1), ==, "10");
+
+  /* Not positive: an error, the description unchanged. */
+  gtk_editable_set_text (cp1, "-5");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (cp1), "error"));
+  g_signal_emit_by_name (cp1, "activate");
+  g_assert_nonnull (augur_pipeline_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "cp1"));
+  g_assert_cmpfloat (augur_pipeline_get_cp (augur_pipeline_page_get_pipeline (f->page), 0), ==, 10);
+  des_after = augur_pipeline_page_get_text (f->page);
+  g_assert_cmpstr (des_after, ==, des_before);
+  g_assert_false (augur_pipeline_page_can_undo (f->page));
+
+  /* Not a number, and empty: the same. */
+  gtk_editable_set_text (cp1, "fast");
+  g_signal_emit_by_name (cp1, "activate");
+  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "not a number"));
+  gtk_editable_set_text (cp1, "");
+  g_signal_emit_by_name (cp1, "activate");
+  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "empty"));
+  g_assert_cmpfloat (augur_pipeline_get_cp (augur_pipeline_page_get_pipeline (f->page), 0), ==, 10);
+
+  /* A valid value is applied, clears the error and is undoable. */
+  gtk_editable_set_text (cp1, "20");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (cp1), "error"));
+  g_signal_emit_by_name (cp1, "activate");
+  g_assert_null (augur_pipeline_page_get_error_text (f->page));
+  p = augur_pipeline_page_get_pipeline (f->page);
+  g_assert_cmpfloat (augur_pipeline_get_cp (p, 0), ==, 20);
+
+  /* A symmetric link: both directions, and the other entry follows. */
+  gtk_editable_set_text (nl12, "8");
+  g_signal_emit_by_name (nl12, "activate");
+  p = augur_pipeline_page_get_pipeline (f->page);
+  g_assert_cmpfloat (augur_pipeline_get_link (p, 0, 1), ==, 8);
+  g_assert_cmpfloat (augur_pipeline_get_link (p, 1, 0), ==, 8);
+  g_assert_cmpstr (gtk_editable_get_text (nl21), ==, "8");
+  g_assert_false (gtk_editable_get_editable (nl21));
+
+  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_true (augur_pipeline_page_undo (f->page));
+  p = augur_pipeline_page_get_pipeline (f->page);
+  g_assert_cmpfloat (augur_pipeline_get_cp (p, 0), ==, 10);
+  g_assert_cmpfloat (augur_pipeline_get_link (p, 0, 1), ==, 10000);
+  g_assert_cmpstr (gtk_editable_get_text (cp1), ==, "10");
+  g_assert_cmpstr (gtk_editable_get_text (nl21), ==, "10000");
+}
+
+static void
+test_add_remove (Fixture       *f,
+                 gconstpointer  data)
+{
+  GtkWidget *page = GTK_WIDGET (f->page);
+  g_autofree char *mapping = NULL;
+
+  g_assert_true (gtk_widget_activate_action (page, "page.add-stage", NULL));
+  g_assert_cmpuint (augur_pipeline_get_n_stages (augur_pipeline_page_get_pipeline (f->page)), ==, 4);
+  g_assert_nonnull (augur_pipeline_page_get_entry (f->page, "w4"));
+  g_assert_nonnull (augur_pipeline_page_get_entry (f->page, "ds5"));
+  mapping = working (f->page);
+  g_assert_cmpstr (mapping, ==, "[1,(1,1,1,1),1]");
+
+  g_assert_true (gtk_widget_activate_action (page, "page.add-processor", NULL));
+  g_assert_cmpuint (augur_pipeline_get_n_processors (augur_pipeline_page_get_pipeline (f->page)), ==, 4);
+  g_assert_nonnull (augur_pipeline_page_get_entry (f->page, "cp4"));
+  g_assert_nonnull (augur_pipeline_page_get_entry (f->page, "nl4-1"));
+
+  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_cmpuint (augur_pipeline_get_n_stages (augur_pipeline_page_get_pipeline (f->page)), ==, 3);
+  g_assert_cmpuint (augur_pipeline_get_n_processors (augur_pipeline_page_get_pipeline (f->page)), ==, 3);
+  g_assert_null (augur_pipeline_page_get_entry (f->page, "w4"));
+
+  /* Listed mappings: the working one can be added once. */
+  g_assert_true (gtk_widget_activate_action (page, "page.remove-stage", NULL));
+  g_assert_cmpuint (augur_pipeline_get_n_mappings (augur_pipeline_page_get_pipeline (f->page)), ==, 9);
+  g_assert_true (augur_pipeline_page_list_working_mapping (f->page) == FALSE);
+  g_assert_true (augur_pipeline_canvas_drop_stage (AUGUR_PIPELINE_CANVAS (augur_pipeline_page_get_canvas (f->page)), 0, 2));
+  g_assert_true (augur_pipeline_page_list_working_mapping (f->page));
+  g_assert_false (augur_pipeline_page_list_working_mapping (f->page));
+  g_assert_cmpuint (augur_pipeline_get_n_mappings (augur_pipeline_page_get_pipeline (f->page)), ==, 10);
+  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_cmpuint (augur_pipeline_get_n_mappings (augur_pipeline_page_get_pipeline (f->page)), ==, 9);
+}
+
+static void
+test_bad_text (Fixture       *f,
+               gconstpointer  data)
+{
+  static const char bad[] = "type = pipeline;\nnbproc = 2;\ncp1=10; cp2=-1;\n";
+  g_autofree char *text = NULL;
+
+  g_assert_false (augur_pipeline_page_set_text (f->page, bad));
+  g_assert_nonnull (augur_pipeline_page_get_error_text (f->page));
+  g_test_message ("error: %s", augur_pipeline_page_get_error_text (f->page));
+  g_assert_null (augur_pipeline_page_get_pipeline (f->page));
+  g_assert_false (augur_pipeline_page_get_modified (f->page));
+  /* Kept byte for byte. */
+  text = augur_pipeline_page_get_text (f->page);
+  g_assert_cmpstr (text, ==, bad);
+  g_assert_null (augur_pipeline_page_get_working_mapping (f->page));
+  /* Nothing to evaluate, no crash. */
+  augur_pipeline_page_evaluate (f->page, AUGUR_PIPELINE_ALL);
+  g_assert_false (augur_pipeline_page_get_running (f->page));
+  augur_pipeline_page_show_view (f->page, "description");
+  spin (400);
+  {
+    g_autoptr(GdkTexture) texture = render_window (f->window);
+    save_screenshot (texture, "pipeline-bad-text.png");
+  }
+}
+
+/* ---- Sweeps and PEPA -------------------------------------------------- */
+
+static void
+test_sweep (Fixture       *f,
+            gconstpointer  data)
+{
+  const AugurPipelineSweep *sweep;
+  AugurChartData *chart;
+  g_autofree char *dir = g_dir_make_tmp ("augur-pipeline-XXXXXX", NULL);
+  g_autofree char *png_path = g_build_filename (dir, "sweep.png", NULL);
+  g_autofree char *csv_path = g_build_filename (dir, "sweep.csv", NULL);
+  g_autoptr(GFile) png = g_file_new_for_path (png_path);
+  g_autoptr(GFile) csv = g_file_new_for_path (csv_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  gsize length = 0;
+  double x0, y0;
+
+  augur_pipeline_page_sweep (f->page, "ds2", 1, 1000, 10, TRUE, 0);
+  g_assert_true (wait_signal (f->page, "swept", 120));
+  g_assert_null (augur_pipeline_page_get_error_text (f->page));
+  sweep = augur_pipeline_page_get_sweep (f->page);
+  g_assert_nonnull (sweep);
+  g_assert_cmpuint (augur_pipeline_sweep_get_n_points (sweep), ==, 10);
+  g_assert_cmpuint (augur_pipeline_sweep_get_n_curves (sweep), ==, 9);
+
+  chart = augur_pipeline_page_get_chart (f->page);
+  g_assert_nonnull (chart);
+  g_assert_cmpuint (augur_chart_data_get_n_series (chart), ==, 9);
+  g_assert_true (augur_chart_data_get_log_x (chart));
+  for (guint s = 0; s < 9; s++)
+    g_assert_cmpuint (augur_chart_data_get_n_points (chart, s), ==, 10);
+  g_assert_cmpuint (augur_chart_data_get_n_markers (chart), ==, augur_pipeline_sweep_get_n_crossovers (sweep));
+  augur_chart_data_get_point (chart, 0, 0, &x0, &y0);
+  g_assert_cmpfloat_with_epsilon (x0, 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (y0, augur_pipeline_sweep_get_y (sweep, 0, 0), 1e-12);
+
+  /* Exports: a PNG of the plot, the data as CSV (header + 10 rows). */
+  g_assert_true (augur_pipeline_page_export (f->page, "png", png, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (png_path, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_cmpint (memcmp (contents, "\x89PNG", 4), ==, 0);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (augur_pipeline_page_export (f->page, "sweep-csv", csv, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv_path, &contents, NULL, NULL));
+  lines = g_strsplit (g_strchomp (contents), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 11);
+
+  /* A parameter that does not exist: a message, no sweep. */
+  augur_pipeline_page_sweep (f->page, "ds9", 1, 10, 5, FALSE, 0);
+  g_assert_nonnull (augur_pipeline_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "ds9"));
+
+  g_unlink (png_path);
+  g_unlink (csv_path);
+  g_rmdir (dir);
+}
+
+typedef struct {
+  char *name;
+  char *text;
+} Opened;
+
+static void
+on_open_pepa (AugurPipelinePage *page,
+              const char        *name,
+              const char        *text,
+              Opened            *opened)
+{
+  g_free (opened->name);
+  g_free (opened->text);
+  opened->name = g_strdup (name);
+  opened->text = g_strdup (text);
+}
+
+static void
+test_open_pepa (Fixture       *f,
+                gconstpointer  data)
+{
+  Opened opened = { NULL, NULL };
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  g_autoptr(AugurPepaResult) result = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(GError) error = NULL;
+  AugurSolverOptions options = { 0 };
+  const AugurPipelineResults *results;
+  double throughput = 0;
+
+  g_signal_connect (f->page, "open-pepa", G_CALLBACK (on_open_pepa), &opened);
+  g_assert_true (augur_pipeline_page_set_working_mapping (f->page, "[1,(1,2,3),3]", TRUE));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.open-pepa", NULL));
+  g_assert_cmpstr (opened.name, ==, "Mapping [1,(1,2,3),3]");
+  g_assert_nonnull (opened.text);
+
+  model = augur_pepa_model_parse (opened.text, -1, opened.name, &diagnostics, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, 27);
+  result = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (augur_pepa_result_get_throughput_by_name (result, "process1", &throughput));
+
+  /* The generated model, solved by the PEPA engine, gives the pipeline
+   * tool's own figure. */
+  evaluate_and_wait (f->page, AUGUR_PIPELINE_LISTED);
+  results = augur_pipeline_page_get_results (f->page);
+  for (guint i = 0; i < augur_pipeline_results_get_n (results); i++)
+    {
+      const AugurMappingResult *r = augur_pipeline_results_get (results, i);
+      g_autofree char *name = augur_mapping_to_string (&r->mapping);
+
+      if (g_str_equal (name, "[1,(1,2,3),3]"))
+        g_assert_cmpfloat_with_epsilon (r->throughput, throughput, 1e-8);
+    }
+  g_assert_cmpfloat_with_epsilon (throughput, 5.63467, 5e-6);
+
+  g_free (opened.name);
+  g_free (opened.text);
+}
+
+/* ---- Rendering -------------------------------------------------------- */
+
+static GdkTexture *
+render_window (GtkWidget *window)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  int width = gtk_widget_get_width (window);
+  int height = gtk_widget_get_height (window);
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_to_node (snapshot);
+  g_assert_nonnull (node);
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+static void
+save_screenshot (GdkTexture *texture,
+                 const char *name)
+{
+  const char *dir = g_getenv ("AUGUR_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+/* Pixels of the canvas in a processor's colour (within 8 per channel). */
+static guint
+count_colour (GdkTexture            *texture,
+              const graphene_rect_t *bounds,
+              const GdkRGBA         *colour)
+{
+  int width = gdk_texture_get_width (texture);
+  int height = gdk_texture_get_height (texture);
+  gsize stride = (gsize) width * 4;
+  g_autofree guchar *pixels = g_malloc (stride * height);
+  guint matches = 0;
+
+  gdk_texture_download (texture, pixels, stride);
+  for (int y = MAX (0, (int) bounds->origin.y); y < MIN (height, (int) (bounds->origin.y + bounds->size.height)); y++)
+    for (int x = MAX (0, (int) bounds->origin.x); x < MIN (width, (int) (bounds->origin.x + bounds->size.width)); x++)
+      {
+        const guchar *p = pixels + y * stride + x * 4;
+
+        if (abs (p[2] - (int) round (colour->red * 255)) <= 8 &&
+            abs (p[1] - (int) round (colour->green * 255)) <= 8 &&
+            abs (p[0] - (int) round (colour->blue * 255)) <= 8)
+          matches++;
+      }
+  return matches;
+}
+
+static void
+test_render (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GdkTexture) sweep = NULL;
+  GtkWidget *canvas = augur_pipeline_page_get_canvas (f->page);
+  graphene_rect_t bounds;
+  GdkRGBA colour;
+  guint p1, p2, p3;
+
+  augur_pipeline_page_set_working_mapping (f->page, "[1,(1,2,3),3]", TRUE);
+  evaluate_and_wait (f->page, AUGUR_PIPELINE_LISTED);
+  spin (400);
+  texture = render_window (f->window);
+  save_screenshot (texture, "pipeline-page.png");
+
+  g_assert_true (gtk_widget_get_mapped (canvas));
+  g_assert_true (gtk_widget_compute_bounds (canvas, f->window, &bounds));
+  g_assert_cmpfloat (bounds.size.width, >, 400);
+  g_assert_cmpfloat (bounds.size.height, >, 200);
+
+  /* One stage on each processor: each colour is on the canvas (box,
+   * header band, line). */
+  augur_pipeline_processor_color (0, &colour);
+  p1 = count_colour (texture, &bounds, &colour);
+  augur_pipeline_processor_color (1, &colour);
+  p2 = count_colour (texture, &bounds, &colour);
+  augur_pipeline_processor_color (2, &colour);
+  p3 = count_colour (texture, &bounds, &colour);
+  g_test_message ("processor colour pixels: %u %u %u", p1, p2, p3);
+  g_assert_cmpuint (p1, >, 1000);
+  g_assert_cmpuint (p2, >, 1000);
+  g_assert_cmpuint (p3, >, 1000);
+
+  /* All three stages on processor 1: the others' colours nearly vanish
+   * (only their header bands remain, faded). */
+  augur_pipeline_page_set_working_mapping (f->page, "[1,(1,1,1),1]", TRUE);
+  spin (100);
+  g_clear_object (&texture);
+  texture = render_window (f->window);
+  augur_pipeline_processor_color (1, &colour);
+  g_assert_cmpuint (count_colour (texture, &bounds, &colour), <, p2 / 2);
+  save_screenshot (texture, "pipeline-page-one-processor.png");
+
+  augur_pipeline_page_sweep (f->page, "ds2", 1, 1000, 20, TRUE, 0);
+  g_assert_true (wait_signal (f->page, "swept", 120));
+  spin (400);
+  sweep = render_window (f->window);
+  save_screenshot (sweep, "pipeline-sweep.png");
+}
+
+/* ---- Window ----------------------------------------------------------- */
+
+static void
+iterate (void)
+{
+  for (guint i = 0; i < 5; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static void
+test_window_roundtrip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-pipeline-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "study.augur", NULL);
+  g_autofree char *des_path = g_build_filename (dir, "experiment.des", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "broken.des", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) des = g_file_new_for_path (des_path);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  g_autoptr(AugurProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved_text = NULL;
+  g_autofree char *reloaded_mapping = NULL;
+  g_autofree char *reloaded_text = NULL;
+  AugurProjectDocument *doc;
+  AugurPipelinePage *page;
+  AugurWindow *window, *other;
+  GtkWidget *current;
+
+  window = augur_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* New → Pipeline Mapping. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pipeline", NULL));
+  iterate ();
+  current = augur_window_get_current_page (window);
+  g_assert_true (AUGUR_IS_PIPELINE_PAGE (current));
+  page = AUGUR_PIPELINE_PAGE (current);
+  g_assert_cmpuint (augur_pipeline_get_n_stages (augur_pipeline_page_get_pipeline (page)), ==, 3);
+  g_assert_cmpuint (augur_pipeline_get_n_mappings (augur_pipeline_page_get_pipeline (page)), ==, 9);
+
+  /* An edit on the canvas, then save. */
+  g_assert_true (augur_pipeline_canvas_drop_stage (AUGUR_PIPELINE_CANVAS (augur_pipeline_page_get_canvas (page)), 1, 2));
+  g_assert_true (augur_window_get_modified (window));
+  saved_text = augur_pipeline_page_get_text (page);
+  g_assert_true (augur_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (augur_window_get_modified (window));
+  g_assert_false (augur_pipeline_page_get_modified (page));
+
+  project = augur_project_load_from_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_project_get_n_documents (project), ==, 1);
+  doc = augur_project_get_nth_document (project, 0);
+  g_assert_cmpstr (augur_project_document_get_kind (doc), ==, "pipeline");
+  g_assert_cmpstr (augur_project_document_get_text (doc), ==, saved_text);
+  g_assert_cmpstr (augur_project_document_get_property (doc, "working-mapping"), ==, "[1,(1,3,1),1]");
+
+  /* The generated PEPA model becomes a PEPA document of the window. */
+  augur_pipeline_page_open_pepa (page, NULL);
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
+  {
+    g_autoptr(AugurWindowDocument) pepa = g_list_model_get_item (augur_window_get_documents (window), 1);
+
+    g_assert_cmpstr (augur_window_document_get_kind (pepa), ==, "pepa");
+    g_assert_cmpstr (augur_window_document_get_name (pepa), ==, "Mapping [1,(1,3,1),1]");
+    g_assert_cmpuint (augur_window_get_selected_index (window), ==, 1);
+  }
+
+  /* Reopen the project: same description, same working mapping. */
+  other = augur_window_new (app);
+  gtk_window_present (GTK_WINDOW (other));
+  g_assert_true (augur_window_open_file (other, file, &error));
+  g_assert_no_error (error);
+  iterate ();
+  current = augur_window_get_current_page (other);
+  g_assert_true (AUGUR_IS_PIPELINE_PAGE (current));
+  reloaded_mapping = augur_pipeline_page_get_working_mapping (AUGUR_PIPELINE_PAGE (current));
+  g_assert_cmpstr (reloaded_mapping, ==, "[1,(1,3,1),1]");
+  reloaded_text = augur_pipeline_page_get_text (AUGUR_PIPELINE_PAGE (current));
+  g_assert_cmpstr (reloaded_text, ==, saved_text);
+  g_assert_false (augur_window_get_modified (other));
+
+  /* A .des file opens as a pipeline document; a broken one names its line. */
+  g_assert_true (g_file_set_contents (des_path, table_5_1_row_1, -1, NULL));
+  g_assert_true (augur_window_open_file (other, des, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (other)), ==, 2);
+  g_assert_true (AUGUR_IS_PIPELINE_PAGE (augur_window_get_current_page (other)));
+  g_assert_true (g_file_set_contents (bad_path, "type = pipeline;\nnbproc = 2;\ncp1 = ten;\n", -1, NULL));
+  g_assert_false (augur_window_open_file (other, bad, &error));
+  g_assert_nonnull (error);
+  g_test_message ("broken .des: %s", error->message);
+  g_assert_nonnull (strstr (error->message, "broken.des"));
+  g_assert_nonnull (strstr (error->message, ":3"));
+  g_clear_error (&error);
+
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_unlink (path);
+  g_unlink (des_path);
+  g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/augur-test-bus", TRUE);
+
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+
+  app = augur_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+#define ADD(path, func) \
+  g_test_add ("/app/pipeline-page/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("evaluate/listed", test_evaluate_listed);
+  ADD ("evaluate/all", test_evaluate_all);
+  ADD ("canvas/drop-undo-redo", test_drag_undo);
+  ADD ("panels/validation", test_entries);
+  ADD ("panels/add-remove", test_add_remove);
+  ADD ("bad-text", test_bad_text);
+  ADD ("sweep", test_sweep);
+  ADD ("open-pepa", test_open_pepa);
+  ADD ("render", test_render);
+#undef ADD
+  g_test_add_func ("/app/pipeline-page/window/round-trip", test_window_roundtrip);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}

@@ -12,10 +12,11 @@
 #include <string.h>
 
 #include "augur-pepa-page-private.h"
+#include "augur-progress-relay.h"
 
 /* Shared by the UI thread and one worker.  Inputs are set before the worker
  * starts; outputs are written by the worker and read after the task
- * completes; progress fields are under the mutex. */
+ * completes; progress goes through the relay. */
 struct _AugurPepaSolveJob
 {
   gatomicrefcount      ref_count;
@@ -29,11 +30,7 @@ struct _AugurPepaSolveJob
   guint                diagram_max_states;
   gint64               started;
 
-  /* Progress. */
-  GMutex               mutex;
-  double               fraction;
-  char                *phase;
-  gboolean             idle_pending;
+  AugurProgressRelay  *relay;
 
   /* Outputs. */
   GPtrArray           *diagnostics;
@@ -65,8 +62,7 @@ augur_pepa_solve_job_unref (SolveJob *job)
   g_clear_object (&job->cancellable);
   g_free (job->text);
   g_free (job->filename);
-  g_mutex_clear (&job->mutex);
-  g_free (job->phase);
+  g_clear_pointer (&job->relay, augur_progress_relay_unref);
   g_clear_pointer (&job->diagnostics, g_ptr_array_unref);
   g_clear_pointer (&job->space, augur_pepa_state_space_unref);
   g_clear_pointer (&job->result, augur_pepa_result_unref);
@@ -87,71 +83,34 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SolveJob, augur_pepa_solve_job_unref)
 
 /* ---- Solving: worker -------------------------------------------------- */
 
-static gboolean
-progress_idle_cb (gpointer user_data)
+/* The engine reports derivation as "Deriving …: N states" with a fraction
+ * that is only explored / discovered so far, so the page shows a pulse and
+ * the count instead; the other phases get their ellipsis. */
+static char *
+format_progress (double     *fraction,
+                 const char *phase)
 {
-  SolveJob *job = user_data;
-  g_autoptr(AugurPepaPage) self = g_weak_ref_get (&job->page);
-  g_autofree char *phase = NULL;
-  double fraction;
+  if (phase != NULL && g_str_has_prefix (phase, "Deriving"))
+    {
+      const char *digits = strpbrk (phase, "0123456789");
 
-  g_mutex_lock (&job->mutex);
-  job->idle_pending = FALSE;
-  fraction = job->fraction;
-  phase = g_strdup (job->phase);
-  g_mutex_unlock (&job->mutex);
-
-  if (self == NULL || self->job != job)
-    return G_SOURCE_REMOVE;
-
-  if (fraction < 0)
-    gtk_progress_bar_pulse (GTK_PROGRESS_BAR (self->progress_bar));
-  else
-    gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), CLAMP (fraction, 0.0, 1.0));
-  gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), phase);
-
-  return G_SOURCE_REMOVE;
+      *fraction = -1.0;
+      if (digits != NULL)
+        return g_strdup_printf (_("Deriving states… %'u"), (guint) g_ascii_strtoull (digits, NULL, 10));
+      return g_strdup (_("Deriving states…"));
+    }
+  if (phase != NULL && !g_str_has_suffix (phase, "…"))
+    return g_strdup_printf (_("%s…"), phase);
+  return g_strdup (phase);
 }
 
-/* Called from the worker: store the latest values, and schedule one idle
- * if none is pending yet.  The engine reports derivation as "Deriving …:
- * N states" with a fraction that is only explored / discovered so far, so
- * the page shows a pulse and the count instead. */
 static void
 job_progress (double      fraction,
               const char *phase,
               gpointer    user_data)
 {
   SolveJob *job = user_data;
-  g_autofree char *text = NULL;
-  gboolean schedule;
-
-  if (phase != NULL && g_str_has_prefix (phase, "Deriving"))
-    {
-      const char *digits = strpbrk (phase, "0123456789");
-
-      fraction = -1.0;
-      if (digits != NULL)
-        text = g_strdup_printf (_("Deriving states… %'u"), (guint) g_ascii_strtoull (digits, NULL, 10));
-      else
-        text = g_strdup (_("Deriving states…"));
-    }
-  else if (phase != NULL && !g_str_has_suffix (phase, "…"))
-    text = g_strdup_printf (_("%s…"), phase);
-  if (text == NULL)
-    text = g_strdup (phase);
-
-  g_mutex_lock (&job->mutex);
-  job->fraction = fraction;
-  g_free (job->phase);
-  job->phase = g_steal_pointer (&text);
-  schedule = !job->idle_pending;
-  job->idle_pending = TRUE;
-  g_mutex_unlock (&job->mutex);
-
-  if (schedule)
-    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, progress_idle_cb,
-                     solve_job_ref (job), (GDestroyNotify) augur_pepa_solve_job_unref);
+  augur_progress_relay_report (fraction, phase, job->relay);
 }
 
 /* The states table; pi may be NULL when the chain could not be solved
@@ -295,6 +254,8 @@ set_running (AugurPepaPage *self,
 {
   gboolean was_running = self->job != NULL;
 
+  if (self->job != NULL)
+    augur_progress_relay_detach (self->job->relay);
   g_clear_pointer (&self->job, augur_pepa_solve_job_unref);
   self->job = job;
 
@@ -408,7 +369,7 @@ augur_pepa_page_solve (AugurPepaPage *self)
 
   job = g_new0 (SolveJob, 1);
   g_atomic_ref_count_init (&job->ref_count);
-  g_mutex_init (&job->mutex);
+  job->relay = augur_progress_relay_new (GTK_PROGRESS_BAR (self->progress_bar), format_progress);
   g_weak_ref_init (&job->page, self);
   job->cancellable = g_cancellable_new ();
   job->text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);

@@ -13,6 +13,7 @@
 
 #include "augur-line-chart-view.h"
 #include "augur-pipeline-page-private.h"
+#include "augur-progress-relay.h"
 
 /* Row layout of the results table. */
 enum { RES_S_MAPPING, RES_S_STATUS, RES_S_BOTTLENECK, RES_N_STRINGS };
@@ -33,11 +34,7 @@ struct _AugurPipelineJob
   AugurSweepSpec         spec;
   gint64                 started;
 
-  /* Progress. */
-  GMutex                 mutex;
-  double                 fraction;
-  char                  *phase;
-  gboolean               idle_pending;
+  AugurProgressRelay    *relay;
 
   /* Outputs. */
   AugurPipelineResults  *results;
@@ -64,8 +61,7 @@ augur_pipeline_job_unref (Job *job)
   g_clear_object (&job->cancellable);
   g_clear_pointer (&job->pipeline, augur_pipeline_free);
   g_free (job->spec.parameter);
-  g_mutex_clear (&job->mutex);
-  g_free (job->phase);
+  g_clear_pointer (&job->relay, augur_progress_relay_unref);
   g_clear_pointer (&job->results, augur_pipeline_results_free);
   g_clear_object (&job->rows);
   g_clear_pointer (&job->sweep, augur_pipeline_sweep_free);
@@ -82,49 +78,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (Job, augur_pipeline_job_unref)
 
 /* ---- Worker ----------------------------------------------------------- */
 
-static gboolean
-progress_idle_cb (gpointer user_data)
-{
-  Job *job = user_data;
-  g_autoptr(AugurPipelinePage) self = g_weak_ref_get (&job->page);
-  g_autofree char *phase = NULL;
-  double fraction;
-
-  g_mutex_lock (&job->mutex);
-  job->idle_pending = FALSE;
-  fraction = job->fraction;
-  phase = g_strdup (job->phase);
-  g_mutex_unlock (&job->mutex);
-
-  if (self == NULL || self->job != job)
-    return G_SOURCE_REMOVE;
-  if (fraction < 0)
-    gtk_progress_bar_pulse (GTK_PROGRESS_BAR (self->progress_bar));
-  else
-    gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), CLAMP (fraction, 0.0, 1.0));
-  gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), phase);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 job_progress (double      fraction,
               const char *phase,
               gpointer    user_data)
 {
   Job *job = user_data;
-  gboolean schedule;
-
-  g_mutex_lock (&job->mutex);
-  job->fraction = fraction;
-  g_free (job->phase);
-  job->phase = g_strdup (phase);
-  schedule = !job->idle_pending;
-  job->idle_pending = TRUE;
-  g_mutex_unlock (&job->mutex);
-
-  if (schedule)
-    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, progress_idle_cb,
-                     job_ref (job), (GDestroyNotify) augur_pipeline_job_unref);
+  augur_progress_relay_report (fraction, phase, job->relay);
 }
 
 static void
@@ -220,6 +180,8 @@ set_running (AugurPipelinePage *self,
 {
   gboolean was_running = self->job != NULL;
 
+  if (self->job != NULL)
+    augur_progress_relay_detach (self->job->relay);
   g_clear_pointer (&self->job, augur_pipeline_job_unref);
   self->job = job;
   gtk_widget_set_visible (self->progress_bar, job != NULL);
@@ -521,7 +483,7 @@ job_new (AugurPipelinePage *self,
   Job *job = g_new0 (Job, 1);
 
   g_atomic_ref_count_init (&job->ref_count);
-  g_mutex_init (&job->mutex);
+  job->relay = augur_progress_relay_new (GTK_PROGRESS_BAR (self->progress_bar), NULL);
   g_weak_ref_init (&job->page, self);
   job->cancellable = g_cancellable_new ();
   job->is_sweep = is_sweep;

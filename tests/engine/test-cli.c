@@ -160,6 +160,45 @@ test_pipeline (void)
   g_rmdir (dir);
 }
 
+static void
+test_replay (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "replay", "ring", NULL);
+  g_autofree char *platform = g_build_filename (dir, "platform.xml", NULL);
+  g_autofree char *deployment = g_build_filename (dir, "deployment.xml", NULL);
+  g_autofree char *trace = g_build_filename (dir, "trace.txt", NULL);
+  g_autofree char *split = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "replay",
+                                             "ring-split", "deployment.xml", NULL);
+  g_autofree char *split_platform = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "replay",
+                                                      "ring-split", "platform.xml", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *json[] = { "replay", "--platform", platform, "--deployment", deployment, trace,
+                         "--network", "cm02", "--format", "json", NULL };
+  const char *per_process[] = { "replay", "--platform", split_platform, "--deployment", split, NULL };
+  const char *bad_model[] = { "replay", "--platform", platform, "--deployment", deployment, trace,
+                              "--network", "fast", NULL };
+  const char *missing[] = { "replay", "--deployment", deployment, trace, NULL };
+
+  g_assert_cmpint (run (json, &out, &err), ==, 0);
+  /* SimGrid 3.32's time for the same inputs (tests/fixtures/replay/ring) */
+  g_assert_nonnull (strstr (out, "\"simulated_time\": 0.038400000000000004,"));
+  g_assert_nonnull (strstr (out, "{\"rank\": \"p1\", \"compute\": "));
+  g_assert_nonnull (strstr (out, "\"actions\": 12,"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run (per_process, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "Simulated time: 0.0682136907 s (lv08)"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run (bad_model, &out, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "unknown network model 'fast'"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (missing, &out, &err), ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -172,5 +211,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/pepa/bad-model", test_bad_model);
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/pipeline", test_pipeline);
+  g_test_add_func ("/cli/replay", test_replay);
   return g_test_run ();
 }

@@ -1,0 +1,282 @@
+/* deployment.c: SimGrid deployment files: <actor> (or <process> before
+ * version 4.1) elements placing processes on the platform's hosts.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "platform-private.h"
+
+#include <string.h>
+
+#define INVALID(error, filename, node, ...) \
+  platform_xml_error ((error), AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, \
+                      (filename), (node), __VA_ARGS__)
+
+static void
+actor_clear (AugurActor *actor)
+{
+  g_free (actor->function);
+  g_strfreev (actor->arguments);
+}
+
+static AugurDeployment *
+deployment_new_empty (void)
+{
+  AugurDeployment *d = g_new0 (AugurDeployment, 1);
+
+  d->actors = g_array_new (FALSE, TRUE, sizeof (AugurActor));
+  g_array_set_clear_func (d->actors, (GDestroyNotify) actor_clear);
+  return d;
+}
+
+void
+augur_deployment_free (AugurDeployment *d)
+{
+  if (d == NULL)
+    return;
+  g_array_unref (d->actors);
+  g_free (d);
+}
+
+AugurDeployment *
+augur_deployment_new (guint        n_actors,
+                      const guint *hosts)
+{
+  AugurDeployment *d;
+
+  g_return_val_if_fail (n_actors == 0 || hosts != NULL, NULL);
+
+  d = deployment_new_empty ();
+  for (guint i = 0; i < n_actors; i++)
+    {
+      AugurActor actor = { g_strdup_printf ("p%u", i), hosts[i], g_new0 (char *, 1), 0 };
+
+      g_array_append_val (d->actors, actor);
+    }
+  return d;
+}
+
+guint
+augur_deployment_get_n_actors (const AugurDeployment *d)
+{
+  g_return_val_if_fail (d != NULL, 0);
+  return d->actors->len;
+}
+
+const AugurActor *
+augur_deployment_get_actor (const AugurDeployment *d,
+                            guint                  i)
+{
+  g_return_val_if_fail (d != NULL && i < d->actors->len, NULL);
+  return &g_array_index (d->actors, AugurActor, i);
+}
+
+/* The first actor running this function. */
+gboolean
+augur_deployment_lookup (const AugurDeployment *d,
+                         const char            *function,
+                         guint                 *actor)
+{
+  g_return_val_if_fail (d != NULL, FALSE);
+
+  for (guint i = 0; function != NULL && i < d->actors->len; i++)
+    if (strcmp (g_array_index (d->actors, AugurActor, i).function, function) == 0)
+      {
+        if (actor != NULL)
+          *actor = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+check_attributes (xmlNode            *node,
+                  const char *const  *allowed,
+                  const char         *filename,
+                  GError            **error)
+{
+  for (xmlAttr *a = node->properties; a != NULL; a = a->next)
+    {
+      const char *name = (const char *) a->name;
+
+      if (g_strv_contains (allowed, name))
+        continue;
+      if (strcmp (name, "start_time") == 0 || strcmp (name, "kill_time") == 0)
+        INVALID (error, filename, node, "the attribute '%s' of <%s> is not supported by Augur "
+                 "(every process starts at time 0 and runs to its end)", name, node->name);
+      else
+        INVALID (error, filename, node, "<%s> has no attribute '%s'", node->name, name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_actor (AugurDeployment      *d,
+            xmlNode              *node,
+            const AugurPlatform  *platform,
+            const char           *filename,
+            GError              **error)
+{
+  static const char *const allowed[] = { "host", "function", "on_failure", NULL };
+  static const char *const argument_allowed[] = { "value", NULL };
+  g_autofree char *host_name = NULL;
+  g_autoptr(GPtrArray) arguments = g_ptr_array_new_with_free_func (g_free);
+  AugurActor actor = { NULL, 0, NULL, (int) xmlGetLineNo (node) };
+
+  if (!check_attributes (node, allowed, filename, error))
+    return FALSE;
+  host_name = platform_xml_get (node, "host");
+  actor.function = platform_xml_get (node, "function");
+  if (host_name == NULL || actor.function == NULL)
+    {
+      INVALID (error, filename, node, "<%s> needs the attributes host and function", node->name);
+      g_free (actor.function);
+      return FALSE;
+    }
+  if (!augur_platform_lookup_host (platform, host_name, &actor.host))
+    {
+      INVALID (error, filename, node, "process '%s' is placed on host '%s', which the platform "
+               "does not have", actor.function, host_name);
+      g_free (actor.function);
+      return FALSE;
+    }
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      char *value;
+
+      if (child->type != XML_ELEMENT_NODE || platform_xml_is (child, "prop"))
+        continue;
+      if (!platform_xml_is (child, "argument"))
+        {
+          INVALID (error, filename, child, "unknown element <%s> in <%s> (expected <argument>)",
+                   child->name, node->name);
+          g_free (actor.function);
+          return FALSE;
+        }
+      if (!check_attributes (child, argument_allowed, filename, error) ||
+          (value = platform_xml_get (child, "value")) == NULL)
+        {
+          INVALID (error, filename, child, "<argument> needs a value attribute");
+          g_free (actor.function);
+          return FALSE;
+        }
+      g_ptr_array_add (arguments, value);
+    }
+  g_ptr_array_add (arguments, NULL);
+  actor.arguments = (char **) g_ptr_array_free (g_steal_pointer (&arguments), FALSE);
+  g_array_append_val (d->actors, actor);
+  return TRUE;
+}
+
+/* Platform elements may share the file with the actors (SimGrid accepts
+ * both in one file); they are the platform loader's business. */
+static gboolean
+is_platform_element (xmlNode *node)
+{
+  static const char *const names[] = {
+    "zone", "AS", "cluster", "config", "include", "trace", "trace_connect", NULL,
+  };
+
+  return g_strv_contains (names, (const char *) node->name);
+}
+
+AugurDeployment *
+augur_deployment_load_bytes (const char           *data,
+                             gsize                 length,
+                             const char           *filename,
+                             const AugurPlatform  *platform,
+                             GError              **error)
+{
+  g_autoptr(AugurDeployment) d = NULL;
+  xmlDoc *xml;
+  xmlNode *root;
+  double version;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (platform != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (filename == NULL)
+    filename = "<deployment>";
+  xml = platform_xml_read (data, length, filename, AUGUR_PLATFORM_ERROR,
+                           AUGUR_PLATFORM_ERROR_XML, error);
+  if (xml == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (xml);
+  if (!platform_xml_check_root (root, filename, &version, error))
+    {
+      xmlFreeDoc (xml);
+      return NULL;
+    }
+  d = deployment_new_empty ();
+  for (xmlNode *child = root->children; ok && child != NULL; child = child->next)
+    {
+      if (child->type != XML_ELEMENT_NODE || is_platform_element (child))
+        continue;
+      if (platform_xml_is (child, "actor") || platform_xml_is (child, "process"))
+        ok = read_actor (d, child, platform, filename, error);
+      else
+        {
+          INVALID (error, filename, child, "unknown element <%s> in a deployment "
+                   "(expected <actor> or <process>)", child->name);
+          ok = FALSE;
+        }
+    }
+  xmlFreeDoc (xml);
+  return ok ? g_steal_pointer (&d) : NULL;
+}
+
+AugurDeployment *
+augur_deployment_load_file (GFile                *file,
+                            const AugurPlatform  *platform,
+                            GError              **error)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *name = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+    return NULL;
+  name = g_file_get_parse_name (file);
+  return augur_deployment_load_bytes (contents, length, name, platform, error);
+}
+
+char *
+augur_deployment_to_xml (const AugurDeployment *d,
+                         const AugurPlatform   *platform)
+{
+  GString *out;
+
+  g_return_val_if_fail (d != NULL && platform != NULL, NULL);
+
+  out = g_string_new ("<?xml version='1.0'?>\n"
+                      "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                      "<platform version=\"4.1\">\n");
+  for (guint i = 0; i < d->actors->len; i++)
+    {
+      const AugurActor *a = &g_array_index (d->actors, AugurActor, i);
+      g_autofree char *start = g_markup_printf_escaped ("  <actor host=\"%s\" function=\"%s\"",
+                                                        augur_platform_get_host_name (platform, a->host),
+                                                        a->function);
+
+      g_string_append (out, start);
+      if (a->arguments == NULL || a->arguments[0] == NULL)
+        {
+          g_string_append (out, "/>\n");
+          continue;
+        }
+      g_string_append (out, ">\n");
+      for (guint j = 0; a->arguments[j] != NULL; j++)
+        {
+          g_autofree char *arg = g_markup_printf_escaped ("    <argument value=\"%s\"/>\n",
+                                                          a->arguments[j]);
+          g_string_append (out, arg);
+        }
+      g_string_append (out, "  </actor>\n");
+    }
+  g_string_append (out, "</platform>\n");
+  return g_string_free (out, FALSE);
+}

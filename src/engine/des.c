@@ -1,0 +1,321 @@
+/* des.c: activities, weighted max-min sharing and time advance.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "des.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Relative precision of completions: an activity whose remaining amount is
+ * below this fraction of its total is done (as SimGrid's precision). */
+#define DONE_PRECISION 1e-12
+
+struct _AugurActivity {
+  double             remaining;
+  double             total;
+  double             delay;        /* left in the latency phase */
+  double             bound;
+  double             penalty;
+  double             rate;
+  guint              n_resources;
+  guint             *resources;
+  double            *coefficients;
+  AugurActivityDone  done;
+  gpointer           data;
+  guint              index;        /* in des->active */
+  gboolean           fixed;        /* scratch: rate decided in this solve */
+};
+
+typedef struct {
+  double capacity;
+  double remaining;     /* scratch */
+  double weight_sum;    /* scratch: sum of a / p of unfixed users */
+  GPtrArray *users;     /* activities using it (in transfer phase) */
+} Resource;
+
+struct _AugurDes {
+  double     now;
+  GArray    *resources;   /* Resource */
+  GPtrArray *active;      /* AugurActivity* */
+  gboolean   dirty;       /* sharing must be solved again */
+  gboolean   stop;
+};
+
+AugurDes *
+augur_des_new (void)
+{
+  AugurDes *des = g_new0 (AugurDes, 1);
+  des->resources = g_array_new (FALSE, TRUE, sizeof (Resource));
+  des->active = g_ptr_array_new ();
+  return des;
+}
+
+static void
+activity_free (AugurActivity *a)
+{
+  g_free (a->resources);
+  g_free (a->coefficients);
+  g_free (a);
+}
+
+void
+augur_des_free (AugurDes *des)
+{
+  if (des == NULL)
+    return;
+  for (guint i = 0; i < des->active->len; i++)
+    activity_free (g_ptr_array_index (des->active, i));
+  for (guint r = 0; r < des->resources->len; r++)
+    g_ptr_array_unref (g_array_index (des->resources, Resource, r).users);
+  g_array_unref (des->resources);
+  g_ptr_array_unref (des->active);
+  g_free (des);
+}
+
+double
+augur_des_now (const AugurDes *des)
+{
+  return des->now;
+}
+
+guint
+augur_des_get_n_active (const AugurDes *des)
+{
+  return des->active->len;
+}
+
+guint
+augur_des_add_resource (AugurDes *des,
+                        double    capacity)
+{
+  Resource r = { 0 };
+  r.capacity = capacity;
+  r.users = g_ptr_array_new ();
+  g_array_append_val (des->resources, r);
+  return des->resources->len - 1;
+}
+
+static void
+attach (AugurDes *des, AugurActivity *a)
+{
+  for (guint k = 0; k < a->n_resources; k++)
+    g_ptr_array_add (g_array_index (des->resources, Resource, a->resources[k]).users, a);
+}
+
+static void
+detach (AugurDes *des, AugurActivity *a)
+{
+  for (guint k = 0; k < a->n_resources; k++)
+    g_ptr_array_remove_fast (g_array_index (des->resources, Resource, a->resources[k]).users, a);
+}
+
+AugurActivity *
+augur_des_start (AugurDes          *des,
+                 double             amount,
+                 double             delay,
+                 double             bound,
+                 double             penalty,
+                 guint              n_resources,
+                 const guint       *resources,
+                 const double      *coefficients,
+                 AugurActivityDone  done,
+                 gpointer           data)
+{
+  AugurActivity *a = g_new0 (AugurActivity, 1);
+
+  g_return_val_if_fail (n_resources > 0 || bound > 0, NULL);
+  a->remaining = MAX (amount, 0.0);
+  a->total = a->remaining;
+  a->delay = MAX (delay, 0.0);
+  a->bound = bound;
+  a->penalty = penalty > 0 ? penalty : 1.0;
+  a->n_resources = n_resources;
+  a->resources = g_memdup2 (resources, n_resources * sizeof (guint));
+  a->coefficients = g_memdup2 (coefficients, n_resources * sizeof (double));
+  a->done = done;
+  a->data = data;
+  a->index = des->active->len;
+  g_ptr_array_add (des->active, a);
+  if (a->delay == 0)
+    attach (des, a);
+  des->dirty = TRUE;
+  return a;
+}
+
+/* Weighted max-min: progressive filling over the activities in their
+ * transfer phase. */
+static void
+solve_sharing (AugurDes *des)
+{
+  GPtrArray *active = des->active;
+  guint unfixed = 0;
+
+  for (guint r = 0; r < des->resources->len; r++)
+    {
+      Resource *res = &g_array_index (des->resources, Resource, r);
+      res->remaining = res->capacity;
+    }
+  for (guint i = 0; i < active->len; i++)
+    {
+      AugurActivity *a = g_ptr_array_index (active, i);
+      a->rate = 0;
+      a->fixed = a->delay > 0 || a->remaining <= 0;
+      unfixed += !a->fixed;
+    }
+
+  while (unfixed > 0)
+    {
+      double level = INFINITY;
+
+      /* the level at which the first resource fills or activity hits its bound */
+      for (guint r = 0; r < des->resources->len; r++)
+        {
+          Resource *res = &g_array_index (des->resources, Resource, r);
+          res->weight_sum = 0;
+        }
+      for (guint i = 0; i < active->len; i++)
+        {
+          AugurActivity *a = g_ptr_array_index (active, i);
+          if (a->fixed)
+            continue;
+          for (guint k = 0; k < a->n_resources; k++)
+            g_array_index (des->resources, Resource, a->resources[k]).weight_sum +=
+              a->coefficients[k] / a->penalty;
+          if (a->bound > 0)
+            level = MIN (level, a->bound * a->penalty);
+        }
+      for (guint r = 0; r < des->resources->len; r++)
+        {
+          Resource *res = &g_array_index (des->resources, Resource, r);
+          if (res->weight_sum > 0)
+            level = MIN (level, MAX (res->remaining, 0.0) / res->weight_sum);
+        }
+      if (!isfinite (level))
+        level = 0;   /* cannot happen: every activity has a resource or a bound */
+
+      /* fix the activities on full resources and those at their bound */
+      for (guint i = 0; i < active->len; i++)
+        {
+          AugurActivity *a = g_ptr_array_index (active, i);
+          gboolean full = a->bound > 0 && a->bound * a->penalty <= level * (1 + 1e-12);
+
+          if (a->fixed)
+            continue;
+          for (guint k = 0; k < a->n_resources && !full; k++)
+            {
+              Resource *res = &g_array_index (des->resources, Resource, a->resources[k]);
+              full = res->weight_sum > 0 && MAX (res->remaining, 0.0) / res->weight_sum <= level * (1 + 1e-12);
+            }
+          if (!full)
+            continue;
+          a->rate = level / a->penalty;
+          if (a->bound > 0)
+            a->rate = MIN (a->rate, a->bound);
+          a->fixed = TRUE;
+          unfixed--;
+        }
+      /* subtract what the newly fixed activities use */
+      for (guint r = 0; r < des->resources->len; r++)
+        g_array_index (des->resources, Resource, r).remaining = g_array_index (des->resources, Resource, r).capacity;
+      for (guint i = 0; i < active->len; i++)
+        {
+          AugurActivity *a = g_ptr_array_index (active, i);
+          if (!a->fixed)
+            continue;
+          for (guint k = 0; k < a->n_resources; k++)
+            g_array_index (des->resources, Resource, a->resources[k]).remaining -= a->rate * a->coefficients[k];
+        }
+    }
+  des->dirty = FALSE;
+}
+
+void
+augur_des_stop (AugurDes *des)
+{
+  des->stop = TRUE;
+}
+
+guint64
+augur_des_run (AugurDes      *des,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  guint64 completions = 0;
+
+  des->stop = FALSE;
+  while (des->active->len > 0 && !des->stop)
+    {
+      double dt = INFINITY;
+      g_autoptr(GPtrArray) finished = g_ptr_array_new ();
+
+      if (des->dirty)
+        solve_sharing (des);
+
+      for (guint i = 0; i < des->active->len; i++)
+        {
+          AugurActivity *a = g_ptr_array_index (des->active, i);
+          if (a->delay > 0)
+            dt = MIN (dt, a->delay);
+          else if (a->remaining <= 0)
+            dt = 0;
+          else if (a->rate > 0)
+            dt = MIN (dt, a->remaining / a->rate);
+        }
+      if (!isfinite (dt))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       "the simulation is stuck at %.9g s: %u activities make no progress",
+                       des->now, des->active->len);
+          return completions;
+        }
+
+      des->now += dt;
+      for (guint i = 0; i < des->active->len; i++)
+        {
+          AugurActivity *a = g_ptr_array_index (des->active, i);
+          if (a->delay > 0)
+            {
+              a->delay -= dt;
+              if (a->delay <= 1e-15 * MAX (1.0, des->now))
+                {
+                  /* the latency phase is over: it starts sharing */
+                  a->delay = 0;
+                  attach (des, a);
+                  des->dirty = TRUE;
+                  if (a->remaining <= 0)
+                    g_ptr_array_add (finished, a);
+                }
+            }
+          else
+            {
+              a->remaining -= a->rate * dt;
+              if (a->remaining <= DONE_PRECISION * a->total || a->remaining <= 0)
+                g_ptr_array_add (finished, a);
+            }
+        }
+
+      for (guint i = 0; i < finished->len; i++)
+        {
+          AugurActivity *a = g_ptr_array_index (finished, i);
+          guint idx = a->index;
+          AugurActivity *last = g_ptr_array_index (des->active, des->active->len - 1);
+
+          last->index = idx;
+          g_ptr_array_remove_index_fast (des->active, idx);
+          detach (des, a);
+          des->dirty = TRUE;
+        }
+      for (guint i = 0; i < finished->len; i++)
+        {
+          AugurActivity *a = g_ptr_array_index (finished, i);
+          completions++;
+          if (a->done)
+            a->done (des, a, a->data);
+          activity_free (a);
+        }
+      if ((completions & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return completions;
+    }
+  return completions;
+}

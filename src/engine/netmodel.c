@@ -1,0 +1,181 @@
+/* netmodel.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "netmodel.h"
+
+#include <math.h>
+#include <string.h>
+
+#define LV08_LATENCY_FACTOR   13.01
+#define LV08_BANDWIDTH_FACTOR 0.97
+#define LV08_WEIGHT_S         20537.0
+#define LV08_CROSS_TRAFFIC    0.05
+#define TCP_GAMMA             4194304.0
+
+struct _AugurNetwork {
+  AugurDes            *des;
+  const AugurPlatform *platform;
+  AugurNetworkModel    model;
+  guint               *cpu;          /* per host: its CPU resource */
+  guint               *link_res;     /* per link: resource of direction 0; direction 1 at +1 when split */
+  gboolean            *has_resource; /* FALSE for fat pipes */
+};
+
+gboolean
+augur_network_model_from_name (const char *name, AugurNetworkModel *model)
+{
+  if (g_ascii_strcasecmp (name, "lv08") == 0)
+    *model = AUGUR_NETWORK_LV08;
+  else if (g_ascii_strcasecmp (name, "cm02") == 0)
+    *model = AUGUR_NETWORK_CM02;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+const char *
+augur_network_model_to_name (AugurNetworkModel model)
+{
+  return model == AUGUR_NETWORK_CM02 ? "cm02" : "lv08";
+}
+
+AugurNetwork *
+augur_network_new (AugurDes            *des,
+                   const AugurPlatform *platform,
+                   AugurNetworkModel    model)
+{
+  AugurNetwork *net = g_new0 (AugurNetwork, 1);
+  guint n_hosts = augur_platform_get_n_hosts (platform);
+  guint n_links = augur_platform_get_n_links (platform);
+  double factor = model == AUGUR_NETWORK_LV08 ? LV08_BANDWIDTH_FACTOR : 1.0;
+
+  net->des = des;
+  net->platform = platform;
+  net->model = model;
+  net->cpu = g_new (guint, MAX (1, n_hosts));
+  for (guint h = 0; h < n_hosts; h++)
+    net->cpu[h] = augur_des_add_resource (des, augur_platform_get_host_speed (platform, h) *
+                                               augur_platform_get_host_cores (platform, h));
+  net->link_res = g_new (guint, MAX (1, n_links));
+  net->has_resource = g_new0 (gboolean, MAX (1, n_links));
+  for (guint l = 0; l < n_links; l++)
+    {
+      AugurLinkSharing sharing = augur_platform_get_link_sharing (platform, l);
+      double capacity = augur_platform_get_link_bandwidth (platform, l) * factor;
+
+      if (sharing == AUGUR_LINK_FATPIPE)
+        continue;
+      net->has_resource[l] = TRUE;
+      net->link_res[l] = augur_des_add_resource (des, capacity);
+      if (sharing == AUGUR_LINK_SPLITDUPLEX)
+        augur_des_add_resource (des, capacity);
+    }
+  return net;
+}
+
+void
+augur_network_free (AugurNetwork *net)
+{
+  if (net == NULL)
+    return;
+  g_free (net->cpu);
+  g_free (net->link_res);
+  g_free (net->has_resource);
+  g_free (net);
+}
+
+AugurActivity *
+augur_network_exec (AugurNetwork      *net,
+                    guint              host,
+                    double             flops,
+                    AugurActivityDone  done,
+                    gpointer           data)
+{
+  double coefficient = 1.0;
+  return augur_des_start (net->des, flops, 0.0, augur_platform_get_host_speed (net->platform, host),
+                          1.0, 1, &net->cpu[host], &coefficient, done, data);
+}
+
+AugurActivity *
+augur_network_sleep (AugurNetwork      *net,
+                     double             seconds,
+                     AugurActivityDone  done,
+                     gpointer           data)
+{
+  return augur_des_start (net->des, seconds, 0.0, 1.0, 1.0, 0, NULL, NULL, done, data);
+}
+
+static guint
+hop_resource (AugurNetwork *net, const AugurRouteHop *hop)
+{
+  gboolean split = augur_platform_get_link_sharing (net->platform, hop->link) == AUGUR_LINK_SPLITDUPLEX;
+  return net->link_res[hop->link] + (split ? hop->direction : 0);
+}
+
+/* Adds coefficient c on a resource, merging repeated resources. */
+static void
+use (GArray *res, GArray *coef, guint r, double c)
+{
+  for (guint i = 0; i < res->len; i++)
+    if (g_array_index (res, guint, i) == r)
+      {
+        g_array_index (coef, double, i) += c;
+        return;
+      }
+  g_array_append_val (res, r);
+  g_array_append_val (coef, c);
+}
+
+AugurActivity *
+augur_network_transfer (AugurNetwork      *net,
+                        guint              src,
+                        guint              dst,
+                        double             bytes,
+                        AugurActivityDone  done,
+                        gpointer           data,
+                        GError           **error)
+{
+  const AugurRouteHop *hops;
+  guint n_hops;
+  double latency = 0, penalty = 0, bound = INFINITY;
+  g_autoptr(GArray) res = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) coef = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean lv08 = net->model == AUGUR_NETWORK_LV08;
+
+  if (!augur_platform_get_route (net->platform, src, dst, &hops, &n_hops, error))
+    return NULL;
+  for (guint k = 0; k < n_hops; k++)
+    {
+      guint l = hops[k].link;
+      double lat = augur_platform_get_link_latency (net->platform, l);
+      double bw = augur_platform_get_link_bandwidth (net->platform, l);
+
+      latency += lat;
+      penalty += lat + (lv08 ? LV08_WEIGHT_S / bw : 0.0);
+      if (net->has_resource[l])
+        use (res, coef, hop_resource (net, &hops[k]), 1.0);
+      else
+        bound = MIN (bound, bw * (lv08 ? LV08_BANDWIDTH_FACTOR : 1.0));
+    }
+  if (lv08)
+    {
+      /* cross traffic: the acknowledgements load the reverse route */
+      const AugurRouteHop *back;
+      guint n_back;
+      if (augur_platform_get_route (net->platform, dst, src, &back, &n_back, NULL))
+        for (guint k = 0; k < n_back; k++)
+          if (net->has_resource[back[k].link])
+            use (res, coef, hop_resource (net, &back[k]), LV08_CROSS_TRAFFIC);
+    }
+  if (latency > 0)
+    bound = MIN (bound, TCP_GAMMA / (2.0 * latency) * (lv08 ? LV08_BANDWIDTH_FACTOR : 1.0));
+  if (!isfinite (bound))
+    bound = 0;   /* unbounded: the links decide */
+  if (res->len == 0 && bound == 0)
+    bound = 1e300;  /* a route of fat pipes without bandwidth limit: instant */
+  if (penalty <= 0)
+    penalty = 1.0;
+  return augur_des_start (net->des, bytes, latency * (lv08 ? LV08_LATENCY_FACTOR : 1.0), bound, penalty,
+                          res->len, (guint *) res->data, (double *) coef->data, done, data);
+}

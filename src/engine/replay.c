@@ -1,0 +1,818 @@
+/* replay.c: ranks as state machines over the discrete-event kernel.
+ *
+ * A rank executes its actions one at a time; an action that must wait
+ * (a computation, a blocking transfer, a collective) records a step and
+ * returns; completions wake the rank, which resumes the action at that
+ * step.  Every transfer is a rendezvous: it starts when both the send and
+ * the receive are posted, matched in order per (sender, receiver) pair;
+ * collectives use their own channels so they never match point-to-point
+ * messages.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "replay.h"
+
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (augur-replay-error-quark, augur_replay_error)
+
+#define EAGER_LIMIT 65536.0
+
+typedef struct _Rank    Rank;
+typedef struct _Replay  Replay;
+typedef struct _Request Request;
+
+struct _Request {
+  gboolean  is_send;
+  Rank     *owner;
+  guint     src;
+  guint     dst;
+  double    bytes;
+  gboolean  done;
+  gboolean  owner_waits;
+  gboolean  collective;
+  guint     file;
+  guint64   line;
+};
+
+typedef struct {
+  GQueue sends;
+  GQueue recvs;
+} Channel;
+
+struct _Rank {
+  Replay        *rp;
+  guint          index;
+  guint          host;
+  AugurAction    act;
+  gboolean       has_act;
+  int            step;
+  gboolean       finished;
+  gboolean       blocked;
+  int            waiting;
+  AugurRankState block_state;
+  double         block_start;
+  GPtrArray     *irecvs;      /* pending Irecv requests, most recent last */
+  AugurRankStats stats;
+};
+
+struct _Replay {
+  AugurDes              *des;
+  AugurNetwork          *net;
+  const AugurDeployment *deployment;
+  AugurTraceSet         *traces;
+  Rank                  *ranks;
+  guint                  n;
+  guint                  comm_size;
+  GHashTable            *channels;    /* key -> Channel */
+  GPtrArray             *requests;    /* owns every Request */
+  GPtrArray             *barrier;     /* ranks waiting at the barrier */
+  GError                *error;
+  gboolean               record;
+  GArray                *intervals;
+  GArray                *messages;
+  guint64                actions;
+  AugurProgressFunc      progress;
+  gpointer               progress_data;
+  gint64                 last_progress;
+};
+
+typedef struct {
+  Request *send;
+  Request *recv;
+  double   start;
+} Transfer;
+
+struct _AugurReplayResult {
+  AugurNetworkModel model;
+  double            time;
+  guint64           actions;
+  double            seconds;
+  guint             n;
+  char            **names;
+  AugurRankStats   *stats;
+  GArray           *intervals;
+  GArray           *messages;
+};
+
+static const char *state_names[AUGUR_STATE_N] = { "compute", "send", "recv", "wait", "collective", "sleep" };
+
+const char *
+augur_rank_state_to_string (AugurRankState state)
+{
+  return state < AUGUR_STATE_N ? state_names[state] : "?";
+}
+
+static void run_rank (Rank *rank);
+
+static void
+fail (Replay *rp, int code, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+fail (Replay *rp, int code, const char *format, ...)
+{
+  va_list args;
+  if (rp->error != NULL)
+    return;
+  va_start (args, format);
+  rp->error = g_error_new_valist (AUGUR_REPLAY_ERROR, code, format, args);
+  va_end (args);
+  augur_des_stop (rp->des);
+}
+
+static const char *
+rank_name (Replay *rp, guint i)
+{
+  return augur_deployment_get_actor (rp->deployment, i)->function;
+}
+
+static char *
+where (Replay *rp, guint file, guint64 line)
+{
+  return g_strdup_printf ("%s:%" G_GUINT64_FORMAT, augur_trace_set_get_file_name (rp->traces, file), line);
+}
+
+/* ---- blocking and waking ---------------------------------------------------- */
+
+static void
+block (Rank *rank, AugurRankState state, int waiting)
+{
+  rank->blocked = TRUE;
+  rank->waiting = waiting;
+  rank->block_state = state;
+  rank->block_start = augur_des_now (rank->rp->des);
+}
+
+static void
+wake (Rank *rank)
+{
+  Replay *rp = rank->rp;
+  double now = augur_des_now (rp->des);
+
+  rank->blocked = FALSE;
+  rank->stats.times[rank->block_state] += now - rank->block_start;
+  if (rp->record && now > rank->block_start)
+    {
+      AugurInterval iv = { rank->index, rank->block_state, rank->block_start, now, rank->act.line };
+      g_array_append_val (rp->intervals, iv);
+    }
+  rank->step++;
+  run_rank (rank);
+}
+
+static void
+release (Rank *rank)
+{
+  if (rank->blocked && --rank->waiting == 0)
+    wake (rank);
+}
+
+/* ---- point-to-point ------------------------------------------------------------ */
+
+static Channel *
+channel (Replay *rp, guint src, guint dst, gboolean collective)
+{
+  gpointer key = GUINT_TO_POINTER (((src * rp->n + dst) << 1 | (collective ? 1u : 0u)) + 1);
+  Channel *c = g_hash_table_lookup (rp->channels, key);
+  if (c == NULL)
+    {
+      c = g_new0 (Channel, 1);
+      g_queue_init (&c->sends);
+      g_queue_init (&c->recvs);
+      g_hash_table_insert (rp->channels, key, c);
+    }
+  return c;
+}
+
+static void
+transfer_done (AugurDes *des, AugurActivity *activity, gpointer data)
+{
+  Transfer *t = data;
+  Replay *rp = t->send->owner->rp;
+
+  if (rp->record)
+    {
+      AugurMessage m = { t->send->src, t->recv->dst, t->start, augur_des_now (des), t->send->bytes };
+      g_array_append_val (rp->messages, m);
+    }
+  t->send->done = TRUE;
+  t->recv->done = TRUE;
+  if (t->send->owner_waits)
+    release (t->send->owner);
+  if (t->recv->owner_waits)
+    release (t->recv->owner);
+  g_free (t);
+}
+
+static void
+match (Replay *rp, Request *send, Request *recv)
+{
+  Transfer *t = g_new0 (Transfer, 1);
+  g_autoptr(GError) error = NULL;
+
+  t->send = send;
+  t->recv = recv;
+  t->start = augur_des_now (rp->des);
+  if (augur_network_transfer (rp->net, rp->ranks[send->src].host, rp->ranks[recv->dst].host,
+                              send->bytes, transfer_done, t, &error) == NULL)
+    {
+      g_autofree char *at = where (rp, send->file, send->line);
+      g_free (t);
+      fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s cannot reach %s: %s", at,
+            rank_name (rp, send->src), rank_name (rp, recv->dst), error->message);
+    }
+}
+
+static Request *
+post (Rank *rank, gboolean is_send, guint peer, double bytes, gboolean collective, gboolean owner_waits)
+{
+  Replay *rp = rank->rp;
+  Request *req = g_new0 (Request, 1);
+  Channel *c;
+
+  req->is_send = is_send;
+  req->owner = rank;
+  req->src = is_send ? rank->index : peer;
+  req->dst = is_send ? peer : rank->index;
+  req->bytes = bytes;
+  req->collective = collective;
+  req->owner_waits = owner_waits;
+  req->file = rank->act.file;
+  req->line = rank->act.line;
+  g_ptr_array_add (rp->requests, req);
+
+  c = channel (rp, req->src, req->dst, collective);
+  if (is_send)
+    {
+      if (!g_queue_is_empty (&c->recvs))
+        match (rp, req, g_queue_pop_head (&c->recvs));
+      else
+        g_queue_push_tail (&c->sends, req);
+    }
+  else
+    {
+      if (!g_queue_is_empty (&c->sends))
+        match (rp, g_queue_pop_head (&c->sends), req);
+      else
+        g_queue_push_tail (&c->recvs, req);
+    }
+  return req;
+}
+
+/* ---- actions -------------------------------------------------------------------- */
+
+static void
+activity_done (AugurDes *des, AugurActivity *activity, gpointer data)
+{
+  release (data);
+}
+
+static gboolean
+check_peer (Rank *rank)
+{
+  Replay *rp = rank->rp;
+  if (rank->act.peer >= rp->n)
+    {
+      g_autofree char *at = where (rp, rank->act.file, rank->act.line);
+      fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: the peer of %s is not in the deployment", at,
+            rank_name (rp, rank->index));
+      return FALSE;
+    }
+  if (rank->act.peer == rank->index)
+    {
+      g_autofree char *at = where (rp, rank->act.file, rank->act.line);
+      fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s sends to or receives from itself", at,
+            rank_name (rp, rank->index));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Runs the current action from its step; FALSE when the rank blocked. */
+static gboolean
+execute (Rank *rank)
+{
+  Replay *rp = rank->rp;
+  AugurAction *a = &rank->act;
+  guint root = 0;
+  guint size = MIN (rp->comm_size, rp->n);
+
+  switch (a->kind)
+    {
+    case AUGUR_ACTION_INIT:
+    case AUGUR_ACTION_FINALIZE:
+      return TRUE;
+
+    case AUGUR_ACTION_COMM_SIZE:
+      if (a->value < 1 || a->value > rp->n)
+        {
+          g_autofree char *at = where (rp, a->file, a->line);
+          fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: comm_size %g is not between 1 and the %u processes",
+                at, a->value, rp->n);
+          return FALSE;
+        }
+      rp->comm_size = (guint) a->value;
+      return TRUE;
+
+    case AUGUR_ACTION_COMPUTE:
+      if (rank->step == 0)
+        {
+          augur_network_exec (rp->net, rank->host, a->flops, activity_done, rank);
+          block (rank, AUGUR_STATE_COMPUTE, 1);
+          return FALSE;
+        }
+      return TRUE;
+
+    case AUGUR_ACTION_SLEEP:
+      if (rank->step == 0)
+        {
+          augur_network_sleep (rp->net, a->value, activity_done, rank);
+          block (rank, AUGUR_STATE_SLEEP, 1);
+          return FALSE;
+        }
+      return TRUE;
+
+    case AUGUR_ACTION_SEND:
+    case AUGUR_ACTION_ISEND:
+      if (rank->step == 0)
+        {
+          gboolean blocking = a->kind == AUGUR_ACTION_SEND && a->bytes >= EAGER_LIMIT;
+          if (!check_peer (rank))
+            return FALSE;
+          post (rank, TRUE, a->peer, a->bytes, FALSE, blocking);
+          if (blocking)
+            {
+              block (rank, AUGUR_STATE_SEND, 1);
+              return FALSE;
+            }
+        }
+      return TRUE;
+
+    case AUGUR_ACTION_RECV:
+      if (rank->step == 0)
+        {
+          if (!check_peer (rank))
+            return FALSE;
+          post (rank, FALSE, a->peer, a->bytes, FALSE, TRUE);
+          block (rank, AUGUR_STATE_RECV, 1);
+          return FALSE;
+        }
+      return TRUE;
+
+    case AUGUR_ACTION_IRECV:
+      if (!check_peer (rank))
+        return FALSE;
+      g_ptr_array_add (rank->irecvs, post (rank, FALSE, a->peer, a->bytes, FALSE, FALSE));
+      return TRUE;
+
+    case AUGUR_ACTION_WAIT:
+      if (rank->step == 0)
+        {
+          Request *req;
+          if (rank->irecvs->len == 0)
+            {
+              g_autofree char *at = where (rp, a->file, a->line);
+              fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s waits, but has no pending Irecv", at,
+                    rank_name (rp, rank->index));
+              return FALSE;
+            }
+          req = g_ptr_array_steal_index (rank->irecvs, rank->irecvs->len - 1);
+          if (req->done)
+            return TRUE;
+          req->owner_waits = TRUE;
+          block (rank, AUGUR_STATE_WAIT, 1);
+          return FALSE;
+        }
+      return TRUE;
+
+    case AUGUR_ACTION_BARRIER:
+      if (rank->step == 0)
+        {
+          g_ptr_array_add (rp->barrier, rank);
+          if (rp->barrier->len < size)
+            {
+              block (rank, AUGUR_STATE_COLLECTIVE, 1);
+              return FALSE;
+            }
+          {
+            g_autoptr(GPtrArray) waiting = rp->barrier;
+            rp->barrier = g_ptr_array_new ();
+            for (guint i = 0; i < waiting->len; i++)
+              if (g_ptr_array_index (waiting, i) != rank)
+                release (g_ptr_array_index (waiting, i));
+          }
+        }
+      return TRUE;
+
+    case AUGUR_ACTION_BCAST:
+    case AUGUR_ACTION_REDUCE:
+    case AUGUR_ACTION_ALLREDUCE:
+      {
+        /* steps: reduce (gather to the root, root computes) then bcast */
+        gboolean has_reduce = a->kind != AUGUR_ACTION_BCAST;
+        gboolean has_bcast = a->kind != AUGUR_ACTION_REDUCE;
+        int step = rank->step;
+
+        if (size <= 1)
+          return TRUE;
+        if (!has_reduce)
+          step += 2;   /* bcast alone starts at its step 2 */
+        if (rank->index == root)
+          switch (step)
+            {
+            case 0:
+              for (guint r = 0; r < size; r++)
+                if (r != root)
+                  post (rank, FALSE, r, a->bytes, TRUE, TRUE);
+              block (rank, AUGUR_STATE_COLLECTIVE, size - 1);
+              return FALSE;
+            case 1:
+              if (a->flops > 0)
+                {
+                  augur_network_exec (rp->net, rank->host, a->flops, activity_done, rank);
+                  block (rank, AUGUR_STATE_COLLECTIVE, 1);
+                  return FALSE;
+                }
+              rank->step++;
+              G_GNUC_FALLTHROUGH;
+            case 2:
+              if (!has_bcast)
+                return TRUE;
+              if (!has_reduce && rank->step != 0)
+                return TRUE;
+              for (guint r = 0; r < size; r++)
+                if (r != root)
+                  post (rank, TRUE, r, a->bytes, TRUE, TRUE);
+              block (rank, AUGUR_STATE_COLLECTIVE, size - 1);
+              return FALSE;
+            default:
+              return TRUE;
+            }
+        if (rank->index >= size)
+          return TRUE;
+        switch (step)
+          {
+          case 0:
+            post (rank, TRUE, root, a->bytes, TRUE, TRUE);
+            block (rank, AUGUR_STATE_COLLECTIVE, 1);
+            return FALSE;
+          case 1:
+            rank->step++;
+            G_GNUC_FALLTHROUGH;
+          case 2:
+            if (!has_bcast)
+              return TRUE;
+            if (!has_reduce && rank->step != 0)
+              return TRUE;
+            post (rank, FALSE, root, a->bytes, TRUE, TRUE);
+            block (rank, AUGUR_STATE_COLLECTIVE, 1);
+            return FALSE;
+          default:
+            return TRUE;
+          }
+      }
+
+    default:
+      {
+        g_autofree char *at = where (rp, a->file, a->line);
+        fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: the action '%s' cannot be replayed", at,
+              augur_action_kind_to_string (a->kind));
+        return FALSE;
+      }
+    }
+}
+
+static void
+count_action (Rank *rank)
+{
+  AugurAction *a = &rank->act;
+  rank->stats.actions++;
+  rank->stats.count[a->kind]++;
+  if (a->bytes > 0)
+    rank->stats.bytes[a->kind] += a->bytes;
+  if (a->flops > 0)
+    rank->stats.flops[a->kind] += a->flops;
+}
+
+static void
+run_rank (Rank *rank)
+{
+  Replay *rp = rank->rp;
+
+  while (!rank->finished && rp->error == NULL)
+    {
+      if (!rank->has_act)
+        {
+          GError *error = NULL;
+          if (!augur_trace_set_next (rp->traces, rank->index, &rank->act, &error))
+            {
+              if (error != NULL)
+                {
+                  rp->error = error;
+                  augur_des_stop (rp->des);
+                  return;
+                }
+              rank->finished = TRUE;
+              rank->stats.end = augur_des_now (rp->des);
+              return;
+            }
+          rank->has_act = TRUE;
+          rank->step = 0;
+          rp->actions++;
+          count_action (rank);
+        }
+      if (!execute (rank))
+        return;
+      rank->has_act = FALSE;
+    }
+}
+
+/* ---- the whole replay --------------------------------------------------------------- */
+
+static char *
+describe_wait (Replay *rp, Rank *rank)
+{
+  AugurAction *a = &rank->act;
+  g_autofree char *at = where (rp, a->file, a->line);
+  const char *kind = augur_action_kind_to_string (a->kind);
+
+  switch (a->kind)
+    {
+    case AUGUR_ACTION_SEND:
+    case AUGUR_ACTION_RECV:
+      return g_strdup_printf ("%s waits in %s %s %s (%s)", rank_name (rp, rank->index), kind,
+                              a->kind == AUGUR_ACTION_SEND ? "to" : "from",
+                              a->peer < rp->n ? rank_name (rp, a->peer) : "?", at);
+    case AUGUR_ACTION_WAIT:
+      return g_strdup_printf ("%s waits for its last Irecv (%s)", rank_name (rp, rank->index), at);
+    default:
+      return g_strdup_printf ("%s waits in %s (%s)", rank_name (rp, rank->index), kind, at);
+    }
+}
+
+static void
+channel_free (gpointer p)
+{
+  Channel *c = p;
+  g_queue_clear (&c->sends);
+  g_queue_clear (&c->recvs);
+  g_free (c);
+}
+
+static void
+check_unmatched (Replay *rp)
+{
+  GHashTableIter iter;
+  gpointer value;
+  Request *first = NULL;
+
+  g_hash_table_iter_init (&iter, rp->channels);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Channel *c = value;
+      GQueue *queues[2] = { &c->sends, &c->recvs };
+      for (int q = 0; q < 2; q++)
+        for (GList *l = queues[q]->head; l; l = l->next)
+          {
+            Request *r = l->data;
+            if (first == NULL || r->owner->index < first->owner->index ||
+                (r->owner->index == first->owner->index && r->line < first->line))
+              first = r;
+          }
+    }
+  if (first != NULL)
+    {
+      g_autofree char *at = where (rp, first->file, first->line);
+      if (first->is_send)
+        fail (rp, AUGUR_REPLAY_ERROR_UNMATCHED, "%s: %s sends %g bytes to %s, who never receives them",
+              at, rank_name (rp, first->src), first->bytes, rank_name (rp, first->dst));
+      else
+        fail (rp, AUGUR_REPLAY_ERROR_UNMATCHED, "%s: %s receives from %s, who never sends", at,
+              rank_name (rp, first->dst), rank_name (rp, first->src));
+    }
+}
+
+AugurReplayResult *
+augur_replay_run (const AugurPlatform      *platform,
+                  const AugurDeployment    *deployment,
+                  AugurTraceSet            *traces,
+                  const AugurReplayOptions *options,
+                  AugurProgressFunc         progress,
+                  gpointer                  progress_data,
+                  GCancellable             *cancellable,
+                  AugurReplayResult       **partial,
+                  GError                  **error)
+{
+  AugurReplayOptions defaults = { 0 };
+  Replay rp = { 0 };
+  AugurReplayResult *result;
+  gint64 start = g_get_monotonic_time ();
+  GError *run_error = NULL;
+
+  if (options == NULL)
+    options = &defaults;
+  if (partial)
+    *partial = NULL;
+  rp.n = augur_deployment_get_n_actors (deployment);
+  if (augur_trace_set_get_n_processes (traces) != rp.n)
+    {
+      g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
+                   "the traces have %u processes, the deployment %u actors",
+                   augur_trace_set_get_n_processes (traces), rp.n);
+      return NULL;
+    }
+  rp.des = augur_des_new ();
+  rp.net = augur_network_new (rp.des, platform, options->model);
+  rp.deployment = deployment;
+  rp.traces = traces;
+  rp.comm_size = rp.n;
+  rp.channels = g_hash_table_new_full (NULL, NULL, NULL, channel_free);
+  rp.requests = g_ptr_array_new_with_free_func (g_free);
+  rp.barrier = g_ptr_array_new ();
+  rp.record = options->record_timeline;
+  rp.intervals = g_array_new (FALSE, FALSE, sizeof (AugurInterval));
+  rp.messages = g_array_new (FALSE, FALSE, sizeof (AugurMessage));
+  rp.progress = progress;
+  rp.progress_data = progress_data;
+  rp.ranks = g_new0 (Rank, MAX (1, rp.n));
+  for (guint i = 0; i < rp.n; i++)
+    {
+      rp.ranks[i].rp = &rp;
+      rp.ranks[i].index = i;
+      rp.ranks[i].host = augur_deployment_get_actor (deployment, i)->host;
+      rp.ranks[i].irecvs = g_ptr_array_new ();
+    }
+
+  for (guint i = 0; i < rp.n && rp.error == NULL; i++)
+    run_rank (&rp.ranks[i]);
+  if (rp.error == NULL)
+    augur_des_run (rp.des, cancellable, &run_error);
+  if (run_error != NULL && rp.error == NULL)
+    {
+      if (g_error_matches (run_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        rp.error = g_error_new (AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_CANCELLED, "Replay cancelled");
+      else
+        rp.error = g_error_copy (run_error);
+    }
+  g_clear_error (&run_error);
+
+  if (rp.error == NULL)
+    {
+      GString *blocked = NULL;
+      for (guint i = 0; i < rp.n; i++)
+        if (!rp.ranks[i].finished)
+          {
+            g_autofree char *what = describe_wait (&rp, &rp.ranks[i]);
+            if (blocked == NULL)
+              blocked = g_string_new (NULL);
+            else
+              g_string_append (blocked, "; ");
+            g_string_append (blocked, what);
+          }
+      if (blocked != NULL)
+        {
+          fail (&rp, AUGUR_REPLAY_ERROR_DEADLOCK, "the replay deadlocks at %.9g s: %s",
+                augur_des_now (rp.des), blocked->str);
+          g_string_free (blocked, TRUE);
+        }
+      else
+        check_unmatched (&rp);
+    }
+
+  result = g_new0 (AugurReplayResult, 1);
+  result->model = options->model;
+  result->time = augur_des_now (rp.des);
+  result->actions = rp.actions;
+  result->seconds = (g_get_monotonic_time () - start) / 1e6;
+  result->n = rp.n;
+  result->names = g_new0 (char *, rp.n + 1);
+  result->stats = g_new0 (AugurRankStats, MAX (1, rp.n));
+  for (guint i = 0; i < rp.n; i++)
+    {
+      result->names[i] = g_strdup (rank_name (&rp, i));
+      result->stats[i] = rp.ranks[i].stats;
+      g_ptr_array_unref (rp.ranks[i].irecvs);
+    }
+  result->intervals = rp.intervals;
+  result->messages = rp.messages;
+
+  augur_network_free (rp.net);
+  augur_des_free (rp.des);
+  g_hash_table_unref (rp.channels);
+  g_ptr_array_unref (rp.requests);
+  g_ptr_array_unref (rp.barrier);
+  g_free (rp.ranks);
+
+  if (rp.error != NULL)
+    {
+      g_propagate_error (error, rp.error);
+      if (partial)
+        *partial = result;
+      else
+        augur_replay_result_free (result);
+      return NULL;
+    }
+  return result;
+}
+
+void
+augur_replay_result_free (AugurReplayResult *r)
+{
+  if (r == NULL)
+    return;
+  g_strfreev (r->names);
+  g_free (r->stats);
+  g_array_unref (r->intervals);
+  g_array_unref (r->messages);
+  g_free (r);
+}
+
+double  augur_replay_result_get_time (const AugurReplayResult *r) { return r->time; }
+guint64 augur_replay_result_get_n_actions (const AugurReplayResult *r) { return r->actions; }
+double  augur_replay_result_get_seconds (const AugurReplayResult *r) { return r->seconds; }
+guint   augur_replay_result_get_n_ranks (const AugurReplayResult *r) { return r->n; }
+const char *augur_replay_result_get_rank_name (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->n, NULL); return r->names[i]; }
+const AugurRankStats *augur_replay_result_get_stats (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->n, NULL); return &r->stats[i]; }
+guint   augur_replay_result_get_n_intervals (const AugurReplayResult *r) { return r->intervals->len; }
+const AugurInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->intervals->len, NULL); return &g_array_index (r->intervals, AugurInterval, i); }
+guint   augur_replay_result_get_n_messages (const AugurReplayResult *r) { return r->messages->len; }
+const AugurMessage *augur_replay_result_get_message (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->messages->len, NULL); return &g_array_index (r->messages, AugurMessage, i); }
+
+static void
+num (GString *s, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.17g", v));
+}
+
+char *
+augur_replay_result_to_json (const AugurReplayResult *r)
+{
+  GString *s = g_string_new ("{\n  \"simulated_time\": ");
+
+  num (s, r->time);
+  g_string_append_printf (s, ",\n  \"model\": \"%s\",\n  \"actions\": %" G_GUINT64_FORMAT ",\n  \"ranks\": [",
+                          augur_network_model_to_name (r->model), r->actions);
+  for (guint i = 0; i < r->n; i++)
+    {
+      g_string_append_printf (s, "%s\n    {\"rank\": \"%s\"", i ? "," : "", r->names[i]);
+      for (int k = 0; k < AUGUR_STATE_N; k++)
+        {
+          g_string_append_printf (s, ", \"%s\": ", state_names[k]);
+          num (s, r->stats[i].times[k]);
+        }
+      g_string_append (s, ", \"end\": ");
+      num (s, r->stats[i].end);
+      g_string_append_printf (s, ", \"actions\": %" G_GUINT64_FORMAT "}", r->stats[i].actions);
+    }
+  g_string_append (s, "\n  ]\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_replay_result_to_text (const AugurReplayResult *r)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "Simulated time: %.9g s (%s)\nActions:        %" G_GUINT64_FORMAT
+                             " replayed in %.3f s\n\n",
+                          r->time, augur_network_model_to_name (r->model), r->actions, r->seconds);
+  g_string_append_printf (s, "%-8s %12s %12s %12s %12s %12s %12s %12s\n", "Rank", "compute", "send",
+                          "recv", "wait", "collective", "sleep", "end");
+  for (guint i = 0; i < r->n; i++)
+    {
+      g_string_append_printf (s, "%-8s", r->names[i]);
+      for (int k = 0; k < AUGUR_STATE_N; k++)
+        g_string_append_printf (s, " %12.6g", r->stats[i].times[k]);
+      g_string_append_printf (s, " %12.6g\n", r->stats[i].end);
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_replay_result_to_csv (const AugurReplayResult *r)
+{
+  GString *s = g_string_new ("rank,action,start,end,volume\n");
+  for (guint i = 0; i < r->intervals->len; i++)
+    {
+      const AugurInterval *iv = &g_array_index (r->intervals, AugurInterval, i);
+      g_string_append_printf (s, "%s,%s,", r->names[iv->rank], state_names[iv->state]);
+      num (s, iv->start);
+      g_string_append_c (s, ',');
+      num (s, iv->end);
+      g_string_append (s, ",\n");
+    }
+  for (guint i = 0; i < r->messages->len; i++)
+    {
+      const AugurMessage *m = &g_array_index (r->messages, AugurMessage, i);
+      g_string_append_printf (s, "%s,message to %s,", r->names[m->src], r->names[m->dst]);
+      num (s, m->start);
+      g_string_append_c (s, ',');
+      num (s, m->end);
+      g_string_append_c (s, ',');
+      num (s, m->bytes);
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}

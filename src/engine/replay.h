@@ -1,0 +1,105 @@
+/* replay.h: replay time-independent MPI traces on a simulated platform.
+ *
+ * Ranks are state machines on the discrete-event kernel; traces are read
+ * as streams, one action of a rank at a time.  The rules (matching,
+ * blocking, collectives) are those of REPLAY-SEMANTICS.md, SimGrid's.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "netmodel.h"
+#include "trace.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_REPLAY_ERROR (augur_replay_error_quark ())
+GQuark augur_replay_error_quark (void);
+
+typedef enum {
+  AUGUR_REPLAY_ERROR_DEADLOCK,     /* names every blocked rank, what it waits for and its trace line */
+  AUGUR_REPLAY_ERROR_UNMATCHED,    /* a send or receive never matched */
+  AUGUR_REPLAY_ERROR_INVALID,      /* a rank missing from the deployment, a bad peer */
+  AUGUR_REPLAY_ERROR_CANCELLED,
+} AugurReplayError;
+
+typedef enum {
+  AUGUR_STATE_COMPUTE,
+  AUGUR_STATE_SEND,
+  AUGUR_STATE_RECV,
+  AUGUR_STATE_WAIT,
+  AUGUR_STATE_COLLECTIVE,
+  AUGUR_STATE_SLEEP,
+  AUGUR_STATE_N
+} AugurRankState;
+
+const char *augur_rank_state_to_string (AugurRankState state);
+
+typedef struct {
+  AugurNetworkModel model;
+  gboolean          record_timeline;
+} AugurReplayOptions;
+
+typedef struct {
+  double times[AUGUR_STATE_N];   /* seconds spent in each state */
+  double end;                    /* when the rank finished */
+  guint64 actions;
+  guint64 count[AUGUR_ACTION_N_KINDS];
+  double  bytes[AUGUR_ACTION_N_KINDS];
+  double  flops[AUGUR_ACTION_N_KINDS];
+} AugurRankStats;
+
+typedef struct {
+  guint          rank;
+  AugurRankState state;
+  double         start;
+  double         end;
+  guint64        line;
+} AugurInterval;
+
+typedef struct {
+  guint   src;
+  guint   dst;
+  double  start;        /* when the transfer started (both sides posted) */
+  double  end;
+  double  bytes;
+} AugurMessage;
+
+typedef struct _AugurReplayResult AugurReplayResult;
+
+/* Replays the traces.  On a deadlock the error names the ranks; the partial
+ * result (its timeline up to that point) is still returned in *partial when
+ * partial is not NULL. */
+AugurReplayResult *augur_replay_run (const AugurPlatform      *platform,
+                                     const AugurDeployment    *deployment,
+                                     AugurTraceSet            *traces,
+                                     const AugurReplayOptions *options,
+                                     AugurProgressFunc         progress,
+                                     gpointer                  progress_data,
+                                     GCancellable             *cancellable,
+                                     AugurReplayResult       **partial,
+                                     GError                  **error);
+void   augur_replay_result_free            (AugurReplayResult *r);
+double augur_replay_result_get_time        (const AugurReplayResult *r);
+guint64 augur_replay_result_get_n_actions  (const AugurReplayResult *r);
+double augur_replay_result_get_seconds     (const AugurReplayResult *r);
+guint  augur_replay_result_get_n_ranks     (const AugurReplayResult *r);
+const char *augur_replay_result_get_rank_name (const AugurReplayResult *r, guint rank);
+const AugurRankStats *augur_replay_result_get_stats (const AugurReplayResult *r, guint rank);
+/* Empty unless record_timeline. */
+guint  augur_replay_result_get_n_intervals (const AugurReplayResult *r);
+const AugurInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i);
+guint  augur_replay_result_get_n_messages  (const AugurReplayResult *r);
+const AugurMessage *augur_replay_result_get_message  (const AugurReplayResult *r, guint i);
+
+/* {"simulated_time": t, "ranks": [{"rank": "p0", "compute": s, "send": s,
+ *  "recv": s, "wait": s, "collective": s, "sleep": s, "end": s}, ...],
+ *  "actions": n, "model": "lv08"} */
+char  *augur_replay_result_to_json (const AugurReplayResult *r);
+char  *augur_replay_result_to_text (const AugurReplayResult *r);
+/* The timed trace: rank,action,start,end,volume. */
+char  *augur_replay_result_to_csv  (const AugurReplayResult *r);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurReplayResult, augur_replay_result_free)
+
+G_END_DECLS

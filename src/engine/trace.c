@@ -1,0 +1,1259 @@
+/* trace.c: time-independent traces (seed 004 format), read as streams.
+ *
+ * Every distinct input file is read by one or more cursors.  A cursor is a
+ * buffered line reader on its own stream that owns a set of processes:
+ * when a process needs an action and its queue is empty, its cursor reads
+ * forward; lines of processes it owns are parsed and queued, lines of the
+ * other processes are skipped (their names are still checked), until the
+ * asking process has an action.  A merged file starts with one cursor that
+ * owns every process; a per-process file with one that owns its process.
+ *
+ * The replay consumes processes roughly in step (each asks for its next
+ * action when the simulation reaches it), so on an interleaved merged file
+ * the queues hold only the lines between the slowest and fastest process:
+ * one pass over the file, a few actions per process in memory.  When the
+ * processes run far apart (a merged file grouped by process, or a pipeline
+ * where one process finishes long before another starts), the total number
+ * of queued actions hits a limit and the process with the longest queue is
+ * detached: its queue is dropped and it gets a cursor of its own that reads
+ * the file again from its first dropped line (a seek for plain files, a
+ * second decompression for gzip).  Memory stays proportional to the number
+ * of processes (queue limit + one buffer per cursor); time degrades to at
+ * most one pass over the file per process.
+ *
+ * Parsing is by hand (no GRegex, no g_strsplit): memchr for the line end,
+ * fields are spans of the read buffer, process names are looked up in an
+ * open-addressing table, decimal numbers take Clinger's exact fast path
+ * and only the rest goes through g_ascii_strtod.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "trace.h"
+
+#define QUEUE_PER_PROCESS   1024
+#define QUEUE_MIN           65536
+#define BUFFER_BUDGET       (16 * 1024 * 1024)
+#define BUFFER_MIN          (16 * 1024)
+#define BUFFER_MAX          (256 * 1024)
+#define MAX_FIELDS          5     /* name, action, up to 2 values, one extra */
+#define MESSAGE_TOKEN_MAX   40
+
+G_DEFINE_QUARK (augur-trace-error-quark, augur_trace_error)
+
+typedef struct
+{
+  const char *name;
+  guint8      min_args;
+  guint8      max_args;
+  gboolean    peer;
+  const char *usage;
+} KindInfo;
+
+static const KindInfo kinds[AUGUR_ACTION_N_KINDS] = {
+  [AUGUR_ACTION_INIT]      = { "init",      0, 0, FALSE, "init" },
+  [AUGUR_ACTION_FINALIZE]  = { "finalize",  0, 0, FALSE, "finalize" },
+  [AUGUR_ACTION_COMPUTE]   = { "compute",   1, 1, FALSE, "compute F" },
+  [AUGUR_ACTION_SEND]      = { "send",      2, 2, TRUE,  "send pM S" },
+  [AUGUR_ACTION_ISEND]     = { "Isend",     2, 2, TRUE,  "Isend pM S" },
+  [AUGUR_ACTION_RECV]      = { "recv",      1, 2, TRUE,  "recv pM [S]" },
+  [AUGUR_ACTION_IRECV]     = { "Irecv",     1, 2, TRUE,  "Irecv pM [S]" },
+  [AUGUR_ACTION_WAIT]      = { "wait",      0, 0, FALSE, "wait" },
+  [AUGUR_ACTION_BARRIER]   = { "barrier",   0, 0, FALSE, "barrier" },
+  [AUGUR_ACTION_BCAST]     = { "bcast",     1, 1, FALSE, "bcast S" },
+  [AUGUR_ACTION_REDUCE]    = { "reduce",    2, 2, FALSE, "reduce S F" },
+  [AUGUR_ACTION_ALLREDUCE] = { "allReduce", 2, 2, FALSE, "allReduce S F" },
+  [AUGUR_ACTION_COMM_SIZE] = { "comm_size", 1, 1, FALSE, "comm_size N" },
+  [AUGUR_ACTION_SLEEP]     = { "sleep",     1, 1, FALSE, "sleep T" },
+};
+
+typedef struct
+{
+  AugurAction action;
+  guint64     offset;   /* of its line in the (decompressed) text */
+} Queued;
+
+typedef struct _Cursor Cursor;
+
+typedef struct
+{
+  const char *name;
+  gsize       name_len;
+  guint       file;     /* where its lines are */
+  Cursor     *cursor;   /* who reads them; NULL once all are read */
+  Queued     *items;    /* ring buffer, capacity a power of two */
+  guint       cap;
+  guint       head;
+  guint       len;
+} Proc;
+
+typedef struct
+{
+  GFile   *file;
+  char    *name;        /* for messages */
+  gboolean gzip;
+  guint64  size;        /* on disk */
+  gboolean size_known;
+  guint64  progress;    /* bytes on disk that every cursor has passed */
+} TraceFile;
+
+struct _Cursor
+{
+  guint              file;
+  GFileInputStream  *base;
+  GConverter        *gunzip;   /* NULL for plain text */
+  char              *zin;      /* compressed bytes read, not yet inflated */
+  gsize              zin_pos;
+  gsize              zin_end;
+  gboolean           zin_eof;
+  gboolean           in_member;
+  char              *buf;
+  gsize              cap;
+  gsize              pos;
+  gsize              end;
+  guint64            buf_offset;  /* of buf[0] in the decompressed text */
+  guint64            disk_pos;
+  guint64            line;        /* of the last line returned */
+  gboolean           eof;
+  GError            *error;       /* sticky */
+  guint              n_owned;
+};
+
+struct _AugurTraceSet
+{
+  guint      n_processes;
+  Proc      *procs;
+  char     **names;
+  guint     *slots;         /* open addressing: process index + 1, 0 empty */
+  guint      slot_mask;
+  GPtrArray *files;         /* TraceFile */
+  GPtrArray *cursors;       /* live Cursor */
+  gsize      buffer_size;
+  guint64    queued;
+  guint64    queue_limit;
+  guint64    peak_queued;
+  guint      n_detached;
+};
+
+const char *
+augur_action_kind_to_string (AugurActionKind kind)
+{
+  g_return_val_if_fail (kind < AUGUR_ACTION_N_KINDS, NULL);
+
+  return kinds[kind].name;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Messages                                                                 */
+
+/* A token of the file, valid UTF-8 and short enough for a message. */
+static char *
+token_for_message (const char *s,
+                   gsize       len)
+{
+  g_autofree char *valid = g_utf8_make_valid (s, MIN (len, MESSAGE_TOKEN_MAX));
+
+  if (len > MESSAGE_TOKEN_MAX)
+    return g_strconcat (valid, "…", NULL);
+  return g_steal_pointer (&valid);
+}
+
+static gboolean G_GNUC_PRINTF (5, 6)
+set_line_error (GError          **error,
+                AugurTraceError   code,
+                const TraceFile  *f,
+                guint64           line,
+                const char       *format,
+                ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, AUGUR_TRACE_ERROR, code,
+               "%s:%" G_GUINT64_FORMAT ": %s", f->name, line, message);
+  return FALSE;
+}
+
+static void
+set_io_error (GError          **error,
+              const TraceFile  *f,
+              GError           *cause)
+{
+  g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO,
+               _("%s: cannot read the trace: %s"), f->name, cause->message);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Process names                                                            */
+
+static inline guint32
+hash_bytes (const char *s,
+            gsize       len)
+{
+  guint32 h = 2166136261u;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      h ^= (guchar) s[i];
+      h *= 16777619u;
+    }
+  return h;
+}
+
+static inline int
+lookup_process (const AugurTraceSet *t,
+                const char          *s,
+                gsize                len)
+{
+  guint i = hash_bytes (s, len) & t->slot_mask;
+
+  for (;;)
+    {
+      guint v = t->slots[i];
+      const Proc *p;
+
+      if (v == 0)
+        return -1;
+      p = &t->procs[v - 1];
+      if (p->name_len == len && memcmp (p->name, s, len) == 0)
+        return (int) v - 1;
+      i = (i + 1) & t->slot_mask;
+    }
+}
+
+static inline gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* ------------------------------------------------------------------------ */
+/* Numbers                                                                  */
+
+static const double powers_of_ten[] = {
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+static gboolean
+parse_number_slow (const char *s,
+                   gsize       len,
+                   double     *out)
+{
+  char small[64];
+  g_autofree char *large = NULL;
+  char *copy = small;
+  char *end = NULL;
+
+  if (len == 0)
+    return FALSE;
+  if (len >= sizeof small)
+    copy = large = g_malloc (len + 1);
+  memcpy (copy, s, len);
+  copy[len] = '\0';
+  *out = g_ascii_strtod (copy, &end);
+  return end == copy + len;
+}
+
+/* Decimal numbers with at most 19 significant digits, a mantissa below
+ * 2^53 and an exponent within +-22 are exact in one multiplication or
+ * division (Clinger's fast path); the rest goes to g_ascii_strtod. */
+static inline gboolean
+parse_number (const char *s,
+              gsize       len,
+              double     *out)
+{
+  const char *p = s;
+  const char *e = s + len;
+  guint64 m = 0;
+  int n_digits = 0;
+  int exp10 = 0;
+  gboolean negative = FALSE;
+  gboolean any = FALSE;
+  double v;
+
+  if (p < e && (*p == '+' || *p == '-'))
+    negative = *p++ == '-';
+  for (; p < e && g_ascii_isdigit (*p); p++)
+    {
+      any = TRUE;
+      if (m == 0 && *p == '0')
+        continue;
+      if (n_digits == 19)
+        return parse_number_slow (s, len, out);
+      m = m * 10 + (guint64) (*p - '0');
+      n_digits++;
+    }
+  if (p < e && *p == '.')
+    for (p++; p < e && g_ascii_isdigit (*p); p++)
+      {
+        any = TRUE;
+        exp10--;
+        if (m == 0 && *p == '0')
+          continue;
+        if (n_digits == 19)
+          return parse_number_slow (s, len, out);
+        m = m * 10 + (guint64) (*p - '0');
+        n_digits++;
+      }
+  if (!any)
+    return parse_number_slow (s, len, out);
+  if (p < e && (*p == 'e' || *p == 'E'))
+    {
+      int sign = 1;
+      int x = 0;
+
+      p++;
+      if (p < e && (*p == '+' || *p == '-'))
+        sign = *p++ == '-' ? -1 : 1;
+      if (p == e || !g_ascii_isdigit (*p))
+        return parse_number_slow (s, len, out);
+      for (; p < e && g_ascii_isdigit (*p); p++)
+        if (x < 100000)
+          x = x * 10 + (*p - '0');
+      exp10 += sign * x;
+    }
+  if (p != e)
+    return parse_number_slow (s, len, out);
+  if (m == 0)
+    v = 0.0;
+  else if (m > (G_GUINT64_CONSTANT (1) << 53) || exp10 < -22 || exp10 > 22)
+    return parse_number_slow (s, len, out);
+  else if (exp10 >= 0)
+    v = (double) m * powers_of_ten[exp10];
+  else
+    v = (double) m / powers_of_ten[-exp10];
+  *out = negative ? -v : v;
+  return TRUE;
+}
+
+typedef enum {
+  ROLE_FLOPS,
+  ROLE_BYTES,
+  ROLE_SECONDS,
+} Role;
+
+static gboolean
+parse_volume (const TraceFile  *f,
+              guint64           line,
+              AugurActionKind   kind,
+              Role              role,
+              const char       *s,
+              gsize             len,
+              double           *out,
+              GError          **error)
+{
+  g_autofree char *tok = NULL;
+  const char *what;
+
+  if (G_LIKELY (parse_number (s, len, out) && isfinite (*out) && *out >= 0))
+    return TRUE;
+
+  tok = token_for_message (s, len);
+  switch (role)
+    {
+    case ROLE_FLOPS: what = _("flops"); break;
+    case ROLE_BYTES: what = _("bytes"); break;
+    case ROLE_SECONDS: what = _("seconds"); break;
+    default: g_assert_not_reached ();
+    }
+  if (!parse_number (s, len, out))
+    return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+                           _("expected a number of %s for '%s', found '%s'"),
+                           what, kinds[kind].name, tok);
+  if (!isfinite (*out))
+    return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+                           _("the number of %s for '%s' must be finite, found '%s'"),
+                           what, kinds[kind].name, tok);
+  return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+                         _("the number of %s for '%s' must not be negative, found '%s'"),
+                         what, kinds[kind].name, tok);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Actions                                                                  */
+
+static inline int
+lookup_kind (const char *s,
+             gsize       len)
+{
+#define IS(k) (memcmp (s, kinds[k].name, len) == 0 ? (int) (k) : -1)
+  switch (len)
+    {
+    case 4:
+      switch (s[0])
+        {
+        case 'i': return IS (AUGUR_ACTION_INIT);
+        case 's': return IS (AUGUR_ACTION_SEND);
+        case 'r': return IS (AUGUR_ACTION_RECV);
+        case 'w': return IS (AUGUR_ACTION_WAIT);
+        default: return -1;
+        }
+    case 5:
+      switch (s[1])
+        {
+        case 's': return IS (AUGUR_ACTION_ISEND);
+        case 'r': return IS (AUGUR_ACTION_IRECV);
+        case 'c': return IS (AUGUR_ACTION_BCAST);
+        case 'l': return IS (AUGUR_ACTION_SLEEP);
+        default: return -1;
+        }
+    case 6:
+      return IS (AUGUR_ACTION_REDUCE);
+    case 7:
+      return s[0] == 'c' ? IS (AUGUR_ACTION_COMPUTE) : IS (AUGUR_ACTION_BARRIER);
+    case 8:
+      return IS (AUGUR_ACTION_FINALIZE);
+    case 9:
+      return s[0] == 'a' ? IS (AUGUR_ACTION_ALLREDUCE) : IS (AUGUR_ACTION_COMM_SIZE);
+    default:
+      return -1;
+    }
+#undef IS
+}
+
+/* tok[0] is the process (already resolved), tok[1] the action. */
+static gboolean
+parse_action (const AugurTraceSet  *t,
+              const TraceFile      *f,
+              guint64               line,
+              const char          **tok,
+              const gsize          *tlen,
+              guint                 n_fields,
+              const char           *text,
+              gsize                 text_len,
+              AugurAction          *a,
+              GError              **error)
+{
+  const KindInfo *info;
+  guint n_args;
+  guint i = 2;
+  int k;
+
+  if (G_UNLIKELY (n_fields < 2))
+    {
+      g_autofree char *name = token_for_message (tok[0], tlen[0]);
+      return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+                             _("no action after the process name '%s'"), name);
+    }
+
+  k = lookup_kind (tok[1], tlen[1]);
+  if (G_UNLIKELY (k < 0))
+    {
+      g_autofree char *name = token_for_message (tok[1], tlen[1]);
+      return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+                             _("unknown action '%s' (expected init, finalize, compute, send, Isend, recv, Irecv, wait, barrier, bcast, reduce, allReduce, comm_size or sleep)"),
+                             name);
+    }
+  info = &kinds[k];
+  n_args = n_fields - 2;
+  if (G_UNLIKELY (n_args < info->min_args || n_args > info->max_args))
+    {
+      g_autofree char *shown = token_for_message (text, text_len);
+      return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+                             _("wrong number of values for '%s' (expected '%s'), found '%s'"),
+                             info->name, info->usage, shown);
+    }
+
+  a->kind = (AugurActionKind) k;
+  a->peer = G_MAXUINT;
+  a->bytes = -1;
+  a->flops = 0;
+  a->value = 0;
+
+  if (info->peer)
+    {
+      int peer = lookup_process (t, tok[2], tlen[2]);
+
+      if (G_UNLIKELY (peer < 0))
+        {
+          g_autofree char *name = token_for_message (tok[2], tlen[2]);
+          return set_line_error (error, AUGUR_TRACE_ERROR_PROCESS, f, line,
+                                 _("peer '%s' of '%s' is not in the deployment"),
+                                 name, info->name);
+        }
+      a->peer = (guint) peer;
+      i = 3;
+    }
+
+  switch (a->kind)
+    {
+    case AUGUR_ACTION_COMPUTE:
+      return parse_volume (f, line, a->kind, ROLE_FLOPS, tok[i], tlen[i], &a->flops, error);
+
+    case AUGUR_ACTION_SEND:
+    case AUGUR_ACTION_ISEND:
+    case AUGUR_ACTION_BCAST:
+      return parse_volume (f, line, a->kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
+
+    case AUGUR_ACTION_RECV:
+    case AUGUR_ACTION_IRECV:
+      if (n_args == 2)
+        return parse_volume (f, line, a->kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
+      return TRUE;
+
+    case AUGUR_ACTION_REDUCE:
+    case AUGUR_ACTION_ALLREDUCE:
+      return parse_volume (f, line, a->kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error)
+          && parse_volume (f, line, a->kind, ROLE_FLOPS, tok[i + 1], tlen[i + 1], &a->flops, error);
+
+    case AUGUR_ACTION_SLEEP:
+      return parse_volume (f, line, a->kind, ROLE_SECONDS, tok[i], tlen[i], &a->value, error);
+
+    case AUGUR_ACTION_COMM_SIZE:
+      if (!parse_number (tok[i], tlen[i], &a->value)
+          || !(a->value >= 1 && a->value <= G_MAXUINT && a->value == floor (a->value)))
+        {
+          g_autofree char *shown = token_for_message (tok[i], tlen[i]);
+          return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+                                 _("comm_size expects a whole number of processes of at least 1, found '%s'"),
+                                 shown);
+        }
+      return TRUE;
+
+    case AUGUR_ACTION_INIT:
+    case AUGUR_ACTION_FINALIZE:
+    case AUGUR_ACTION_WAIT:
+    case AUGUR_ACTION_BARRIER:
+      return TRUE;
+
+    case AUGUR_ACTION_N_KINDS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Queues                                                                   */
+
+static inline void
+proc_push (AugurTraceSet *t,
+           Proc          *p,
+           const Queued  *q)
+{
+  if (G_UNLIKELY (p->len == p->cap))
+    {
+      guint cap = MAX (16, p->cap * 2);
+      Queued *items = g_new (Queued, cap);
+
+      for (guint i = 0; i < p->len; i++)
+        items[i] = p->items[(p->head + i) & (p->cap - 1)];
+      g_free (p->items);
+      p->items = items;
+      p->cap = cap;
+      p->head = 0;
+    }
+  p->items[(p->head + p->len) & (p->cap - 1)] = *q;
+  p->len++;
+  t->queued++;
+  if (t->queued > t->peak_queued)
+    t->peak_queued = t->queued;
+}
+
+static inline void
+proc_pop (AugurTraceSet *t,
+          Proc          *p,
+          AugurAction   *action)
+{
+  *action = p->items[p->head].action;
+  p->head = (p->head + 1) & (p->cap - 1);
+  p->len--;
+  t->queued--;
+  /* give back what a burst made the queue grow to */
+  if (p->len == 0 && p->cap > 256)
+    {
+      g_clear_pointer (&p->items, g_free);
+      p->cap = p->head = 0;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Cursors                                                                  */
+
+static void
+cursor_free (Cursor *c)
+{
+  if (c->base != NULL)
+    g_input_stream_close (G_INPUT_STREAM (c->base), NULL, NULL);
+  g_clear_object (&c->base);
+  g_clear_object (&c->gunzip);
+  g_free (c->zin);
+  g_clear_error (&c->error);
+  g_free (c->buf);
+  g_free (c);
+}
+
+static void
+file_update_progress (AugurTraceSet *t,
+                      guint          file)
+{
+  TraceFile *f = g_ptr_array_index (t->files, file);
+  guint64 low = G_MAXUINT64;
+
+  for (guint i = 0; i < t->cursors->len; i++)
+    {
+      Cursor *c = g_ptr_array_index (t->cursors, i);
+
+      if (c->file == file)
+        low = MIN (low, c->disk_pos);
+    }
+  if (low == G_MAXUINT64)
+    low = f->size;
+  f->progress = MAX (f->progress, low);
+}
+
+/* Inflates into dst; gzip members one after the other (pigz, bgzip and
+ * `cat a.gz b.gz` write several), which GConverterInputStream would stop
+ * after the first of. */
+static gssize
+cursor_inflate (Cursor  *c,
+                char    *dst,
+                gsize    size,
+                GError **error)
+{
+  for (;;)
+    {
+      g_autoptr(GError) local_error = NULL;
+      GConverterResult res;
+      gsize n_read = 0;
+      gsize n_written = 0;
+
+      if (c->zin_pos == c->zin_end && !c->zin_eof)
+        {
+          gssize n = g_input_stream_read (G_INPUT_STREAM (c->base), c->zin, BUFFER_MIN,
+                                          NULL, error);
+          if (n < 0)
+            return -1;
+          c->zin_pos = 0;
+          c->zin_end = (gsize) n;
+          c->zin_eof = n == 0;
+        }
+      if (c->zin_pos == c->zin_end && c->zin_eof && !c->in_member)
+        return 0;
+
+      res = g_converter_convert (c->gunzip, c->zin + c->zin_pos, c->zin_end - c->zin_pos,
+                                 dst, size, c->zin_eof ? G_CONVERTER_INPUT_AT_END : 0,
+                                 &n_read, &n_written, &local_error);
+      if (res == G_CONVERTER_ERROR)
+        {
+          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT) && !c->zin_eof)
+            {
+              /* keep what is left, append more */
+              gssize n;
+
+              memmove (c->zin, c->zin + c->zin_pos, c->zin_end - c->zin_pos);
+              c->zin_end -= c->zin_pos;
+              c->zin_pos = 0;
+              if (c->zin_end == BUFFER_MIN)
+                {
+                  g_propagate_error (error, g_steal_pointer (&local_error));
+                  return -1;
+                }
+              n = g_input_stream_read (G_INPUT_STREAM (c->base), c->zin + c->zin_end,
+                                       BUFFER_MIN - c->zin_end, NULL, error);
+              if (n < 0)
+                return -1;
+              c->zin_end += (gsize) n;
+              c->zin_eof = n == 0;
+              continue;
+            }
+          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+            g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                                 _("the compressed data ends early (the file is truncated)"));
+          else
+            g_propagate_error (error, g_steal_pointer (&local_error));
+          return -1;
+        }
+      c->zin_pos += n_read;
+      c->in_member = TRUE;
+      if (res == G_CONVERTER_FINISHED)
+        {
+          g_converter_reset (c->gunzip);
+          c->in_member = FALSE;
+        }
+      if (n_written > 0)
+        return (gssize) n_written;
+    }
+}
+
+static gboolean
+cursor_refill (AugurTraceSet  *t,
+               Cursor         *c,
+               GError        **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gssize n;
+
+  if (c->pos > 0)
+    {
+      memmove (c->buf, c->buf + c->pos, c->end - c->pos);
+      c->buf_offset += c->pos;
+      c->end -= c->pos;
+      c->pos = 0;
+    }
+  if (c->end == c->cap)
+    {
+      c->cap *= 2;
+      c->buf = g_realloc (c->buf, c->cap);
+    }
+  if (c->gunzip != NULL)
+    n = cursor_inflate (c, c->buf + c->end, c->cap - c->end, &local_error);
+  else
+    n = g_input_stream_read (G_INPUT_STREAM (c->base), c->buf + c->end, c->cap - c->end,
+                             NULL, &local_error);
+  if (n < 0)
+    {
+      set_io_error (error, g_ptr_array_index (t->files, c->file), local_error);
+      return FALSE;
+    }
+  if (n == 0)
+    c->eof = TRUE;
+  c->end += (gsize) n;
+  c->disk_pos = (guint64) g_seekable_tell (G_SEEKABLE (c->base));
+  file_update_progress (t, c->file);
+  return TRUE;
+}
+
+static Cursor *
+cursor_new (AugurTraceSet  *t,
+            guint           file,
+            guint64         offset,
+            guint64         line,
+            GError        **error)
+{
+  TraceFile *f = g_ptr_array_index (t->files, file);
+  g_autoptr(GError) local_error = NULL;
+  Cursor *c = g_new0 (Cursor, 1);
+
+  c->file = file;
+  c->line = line;
+  c->cap = t->buffer_size;
+  c->buf = g_malloc (c->cap);
+  c->base = g_file_read (f->file, NULL, &local_error);
+  if (c->base == NULL)
+    goto failed;
+  if (f->gzip)
+    {
+      c->gunzip = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
+      c->zin = g_malloc (BUFFER_MIN);
+    }
+  else
+    {
+      if (offset > 0)
+        {
+          if (!g_seekable_seek (G_SEEKABLE (c->base), (goffset) offset, G_SEEK_SET, NULL, &local_error))
+            goto failed;
+          c->buf_offset = offset;
+        }
+    }
+  /* gzip: decompress again up to the offset */
+  while (c->buf_offset + c->end < offset)
+    {
+      c->buf_offset += c->end;
+      c->end = c->pos = 0;
+      if (!cursor_refill (t, c, error))
+        {
+          cursor_free (c);
+          return NULL;
+        }
+      if (c->eof)
+        {
+          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO,
+                       _("%s: the file became shorter while it was read"), f->name);
+          cursor_free (c);
+          return NULL;
+        }
+    }
+  c->pos = offset - c->buf_offset;
+  g_ptr_array_add (t->cursors, c);
+  return c;
+
+failed:
+  set_io_error (error, f, local_error);
+  cursor_free (c);
+  return NULL;
+}
+
+/* All lines read: the processes it owned end after their queues. */
+static void
+cursor_finish (AugurTraceSet *t,
+               Cursor        *c)
+{
+  guint file = c->file;
+
+  for (guint i = 0; i < t->n_processes; i++)
+    if (t->procs[i].cursor == c)
+      t->procs[i].cursor = NULL;
+  g_ptr_array_remove_fast (t->cursors, c);   /* frees it */
+  file_update_progress (t, file);
+}
+
+/* The next line, not trimmed; FALSE at the end or on an error (c->error). */
+static inline gboolean
+cursor_next_line (AugurTraceSet  *t,
+                  Cursor         *c,
+                  const char    **line,
+                  gsize          *len,
+                  guint64        *offset)
+{
+  for (;;)
+    {
+      const char *start = c->buf + c->pos;
+      const char *nl = memchr (start, '\n', c->end - c->pos);
+
+      if (G_LIKELY (nl != NULL))
+        {
+          *line = start;
+          *len = (gsize) (nl - start);
+          *offset = c->buf_offset + c->pos;
+          c->pos += *len + 1;
+          c->line++;
+          return TRUE;
+        }
+      if (c->eof)
+        {
+          if (c->pos == c->end)
+            return FALSE;
+          /* the last line has no newline: read it anyway */
+          *line = start;
+          *len = c->end - c->pos;
+          *offset = c->buf_offset + c->pos;
+          c->pos = c->end;
+          c->line++;
+          return TRUE;
+        }
+      if (!cursor_refill (t, c, &c->error))
+        return FALSE;
+    }
+}
+
+/* The process with the longest queue gets its own cursor. */
+static gboolean
+detach_longest (AugurTraceSet  *t,
+                GError        **error)
+{
+  Proc *p = NULL;
+  Cursor *old;
+  Cursor *c;
+  const Queued *first;
+
+  for (guint i = 0; i < t->n_processes; i++)
+    if (p == NULL || t->procs[i].len > p->len)
+      p = &t->procs[i];
+  g_assert (p != NULL && p->len > 0);
+
+  first = &p->items[p->head];
+  c = cursor_new (t, p->file, first->offset, first->action.line - 1, error);
+  if (c == NULL)
+    return FALSE;
+  t->queued -= p->len;
+  g_clear_pointer (&p->items, g_free);
+  p->cap = p->head = p->len = 0;
+  old = p->cursor;
+  p->cursor = c;
+  c->n_owned = 1;
+  t->n_detached++;
+  if (--old->n_owned == 0)
+    cursor_finish (t, old);
+  return TRUE;
+}
+
+/* Reads until `want` has an action or its cursor ends. */
+static gboolean
+cursor_fill (AugurTraceSet  *t,
+             Cursor         *c,
+             Proc           *want,
+             GError        **error)
+{
+  const TraceFile *f = g_ptr_array_index (t->files, c->file);
+
+  if (c->error != NULL)
+    {
+      g_propagate_error (error, g_error_copy (c->error));
+      return FALSE;
+    }
+
+  while (want->len == 0 && want->cursor == c)
+    {
+      const char *tok[MAX_FIELDS];
+      gsize tlen[MAX_FIELDS];
+      guint n = 1;
+      const char *line;
+      const char *s;
+      const char *e;
+      gsize len;
+      Queued q;
+      Proc *p;
+      int index;
+
+      if (!cursor_next_line (t, c, &line, &len, &q.offset))
+        {
+          if (c->error != NULL)
+            {
+              g_propagate_error (error, g_error_copy (c->error));
+              return FALSE;
+            }
+          cursor_finish (t, c);
+          return TRUE;
+        }
+
+      s = line;
+      e = line + len;
+      while (s < e && is_blank (*s))
+        s++;
+      if (s == e || *s == '#')
+        continue;
+      tok[0] = s;
+      while (s < e && !is_blank (*s))
+        s++;
+      tlen[0] = (gsize) (s - tok[0]);
+
+      index = lookup_process (t, tok[0], tlen[0]);
+      if (G_UNLIKELY (index < 0))
+        {
+          g_autofree char *name = token_for_message (tok[0], tlen[0]);
+          set_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line,
+                          _("process '%s' is not in the deployment"), name);
+          g_propagate_error (error, g_error_copy (c->error));
+          return FALSE;
+        }
+      p = &t->procs[index];
+      if (p->cursor != c)
+        continue;
+
+      for (;;)
+        {
+          while (s < e && is_blank (*s))
+            s++;
+          if (s == e)
+            break;
+          if (n < MAX_FIELDS)
+            tok[n] = s;
+          while (s < e && !is_blank (*s))
+            s++;
+          if (n < MAX_FIELDS)
+            tlen[n] = (gsize) (s - tok[n]);
+          n++;
+        }
+      while (e > tok[0] && is_blank (e[-1]))
+        e--;
+
+      q.action.process = (guint) index;
+      q.action.file = c->file;
+      q.action.line = c->line;
+      if (!parse_action (t, f, c->line, tok, tlen, MIN (n, MAX_FIELDS),
+                         tok[0], (gsize) (e - tok[0]), &q.action, &c->error))
+        {
+          g_propagate_error (error, g_error_copy (c->error));
+          return FALSE;
+        }
+      proc_push (t, p, &q);
+
+      if (G_UNLIKELY (t->queued > t->queue_limit) && !detach_longest (t, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Opening                                                                  */
+
+static gboolean
+add_file (AugurTraceSet  *t,
+          GFile          *file,
+          GError        **error)
+{
+  g_autoptr(GFileInputStream) in = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) local_error = NULL;
+  TraceFile *f = g_new0 (TraceFile, 1);
+  guchar magic[2];
+  gsize n_read = 0;
+
+  f->file = g_object_ref (file);
+  f->name = g_file_get_parse_name (file);
+  g_ptr_array_add (t->files, f);
+
+  in = g_file_read (file, NULL, &local_error);
+  if (in == NULL
+      || !g_input_stream_read_all (G_INPUT_STREAM (in), magic, sizeof magic, &n_read, NULL, &local_error))
+    {
+      set_io_error (error, f, local_error);
+      return FALSE;
+    }
+  f->gzip = n_read == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL);
+  if (info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE))
+    {
+      f->size = (guint64) g_file_info_get_size (info);
+      f->size_known = TRUE;
+    }
+  return TRUE;
+}
+
+static void
+trace_file_free (gpointer data)
+{
+  TraceFile *f = data;
+
+  g_object_unref (f->file);
+  g_free (f->name);
+  g_free (f);
+}
+
+static AugurTraceSet *
+trace_set_new (const char **processes,
+               guint        n_processes,
+               GError     **error)
+{
+  g_autoptr(AugurTraceSet) t = g_new0 (AugurTraceSet, 1);
+  guint n_slots = 16;
+
+  t->files = g_ptr_array_new_with_free_func (trace_file_free);
+  t->cursors = g_ptr_array_new_with_free_func ((GDestroyNotify) cursor_free);
+  t->n_processes = n_processes;
+  t->procs = g_new0 (Proc, n_processes);
+  t->names = g_new0 (char *, n_processes + 1);
+  t->queue_limit = MAX (QUEUE_MIN, (guint64) QUEUE_PER_PROCESS * n_processes);
+  t->buffer_size = CLAMP (BUFFER_BUDGET / MAX (n_processes, 1), BUFFER_MIN, BUFFER_MAX);
+
+  while (n_slots < 2 * n_processes)
+    n_slots *= 2;
+  t->slots = g_new0 (guint, n_slots);
+  t->slot_mask = n_slots - 1;
+
+  for (guint i = 0; i < n_processes; i++)
+    {
+      Proc *p = &t->procs[i];
+      const char *bad;
+
+      g_return_val_if_fail (processes[i] != NULL, NULL);
+      t->names[i] = g_strdup (processes[i]);
+      p->name = t->names[i];
+      p->name_len = strlen (p->name);
+      for (bad = p->name; *bad != '\0' && !is_blank (*bad) && *bad != '\n'; bad++)
+        ;
+      if (p->name_len == 0 || *bad != '\0' || p->name[0] == '#')
+        {
+          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS,
+                       _("The process name '%s' cannot appear in a trace: it must be one word that does not start with '#'."),
+                       p->name);
+          return NULL;
+        }
+      if (lookup_process (t, p->name, p->name_len) >= 0)
+        {
+          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS,
+                       _("The process '%s' appears twice in the deployment."), p->name);
+          return NULL;
+        }
+      for (guint s = hash_bytes (p->name, p->name_len) & t->slot_mask;;
+           s = (s + 1) & t->slot_mask)
+        if (t->slots[s] == 0)
+          {
+            t->slots[s] = i + 1;
+            break;
+          }
+    }
+  return g_steal_pointer (&t);
+}
+
+/* One cursor per distinct file, owning the processes whose lines it holds. */
+static gboolean
+open_cursors (AugurTraceSet  *t,
+              GError        **error)
+{
+  for (guint i = 0; i < t->files->len; i++)
+    {
+      Cursor *c = cursor_new (t, i, 0, 0, error);
+
+      if (c == NULL)
+        return FALSE;
+      for (guint j = 0; j < t->n_processes; j++)
+        if (t->procs[j].file == i)
+          {
+            t->procs[j].cursor = c;
+            c->n_owned++;
+          }
+    }
+  return TRUE;
+}
+
+AugurTraceSet *
+augur_trace_set_open_merged (GFile        *file,
+                             const char  **processes,
+                             guint         n_processes,
+                             GError      **error)
+{
+  g_autoptr(AugurTraceSet) t = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (processes != NULL || n_processes == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  t = trace_set_new (processes, n_processes, error);
+  if (t == NULL || !add_file (t, file, error) || !open_cursors (t, error))
+    return NULL;
+  return g_steal_pointer (&t);
+}
+
+AugurTraceSet *
+augur_trace_set_open_per_process (GFile      **files,
+                                  const char **processes,
+                                  guint        n_processes,
+                                  GError     **error)
+{
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(GHashTable) seen = NULL;
+
+  g_return_val_if_fail (files != NULL || n_processes == 0, NULL);
+  g_return_val_if_fail (processes != NULL || n_processes == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  t = trace_set_new (processes, n_processes, error);
+  if (t == NULL)
+    return NULL;
+
+  /* processes given the same file share it, as in a merged file */
+  seen = g_hash_table_new (g_file_hash, (GEqualFunc) g_file_equal);
+  for (guint i = 0; i < n_processes; i++)
+    {
+      gpointer index;
+
+      g_return_val_if_fail (G_IS_FILE (files[i]), NULL);
+      if (!g_hash_table_lookup_extended (seen, files[i], NULL, &index))
+        {
+          index = GUINT_TO_POINTER (t->files->len);
+          if (!add_file (t, files[i], error))
+            return NULL;
+          g_hash_table_insert (seen, files[i], index);
+        }
+      t->procs[i].file = GPOINTER_TO_UINT (index);
+    }
+  if (!open_cursors (t, error))
+    return NULL;
+  return g_steal_pointer (&t);
+}
+
+void
+augur_trace_set_free (AugurTraceSet *t)
+{
+  if (t == NULL)
+    return;
+  for (guint i = 0; i < t->n_processes; i++)
+    g_free (t->procs[i].items);
+  g_free (t->procs);
+  g_strfreev (t->names);
+  g_free (t->slots);
+  if (t->cursors != NULL)
+    g_ptr_array_unref (t->cursors);
+  if (t->files != NULL)
+    g_ptr_array_unref (t->files);
+  g_free (t);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading                                                                  */
+
+guint
+augur_trace_set_get_n_processes (const AugurTraceSet *t)
+{
+  g_return_val_if_fail (t != NULL, 0);
+
+  return t->n_processes;
+}
+
+const char *
+augur_trace_set_get_file_name (const AugurTraceSet *t,
+                               guint                file)
+{
+  g_return_val_if_fail (t != NULL, NULL);
+  g_return_val_if_fail (file < t->files->len, NULL);
+
+  return ((const TraceFile *) g_ptr_array_index (t->files, file))->name;
+}
+
+guint
+augur_trace_set_get_n_files (const AugurTraceSet *t)
+{
+  g_return_val_if_fail (t != NULL, 0);
+
+  return t->files->len;
+}
+
+gboolean
+augur_trace_set_next (AugurTraceSet  *t,
+                      guint           process,
+                      AugurAction    *action,
+                      GError        **error)
+{
+  Proc *p;
+
+  g_return_val_if_fail (t != NULL, FALSE);
+  g_return_val_if_fail (process < t->n_processes, FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  p = &t->procs[process];
+  if (p->len == 0 && p->cursor != NULL && !cursor_fill (t, p->cursor, p, error))
+    return FALSE;
+  if (p->len == 0)
+    return FALSE;
+  proc_pop (t, p, action);
+  return TRUE;
+}
+
+void
+augur_trace_set_get_progress (const AugurTraceSet *t,
+                              guint64             *read,
+                              guint64             *total)
+{
+  guint64 r = 0;
+  guint64 s = 0;
+  gboolean known = TRUE;
+
+  g_return_if_fail (t != NULL);
+
+  for (guint i = 0; i < t->files->len; i++)
+    {
+      const TraceFile *f = g_ptr_array_index (t->files, i);
+
+      r += f->progress;
+      s += f->size;
+      known = known && f->size_known;
+    }
+  if (read != NULL)
+    *read = r;
+  if (total != NULL)
+    *total = known ? s : 0;
+}
+
+void
+augur_trace_set_set_queue_limit (AugurTraceSet *t,
+                                 guint64        limit)
+{
+  g_return_if_fail (t != NULL);
+
+  t->queue_limit = MAX (limit, 1);
+}
+
+guint64
+augur_trace_set_get_peak_queued (const AugurTraceSet *t)
+{
+  g_return_val_if_fail (t != NULL, 0);
+
+  return t->peak_queued;
+}
+
+guint
+augur_trace_set_get_n_detached (const AugurTraceSet *t)
+{
+  g_return_val_if_fail (t != NULL, 0);
+
+  return t->n_detached;
+}

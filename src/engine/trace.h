@@ -1,0 +1,118 @@
+/* trace.h: time-independent traces (seed 004 format), read as streams.
+ *
+ * One file for all processes (lines interleaved; each process reads its
+ * own lines in order) or one file per process; plain or gzip (by content,
+ * not by name).  Memory stays proportional to the number of processes: a
+ * process's next action is read only when it is needed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-common.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_TRACE_ERROR (augur_trace_error_quark ())
+GQuark augur_trace_error_quark (void);
+
+typedef enum {
+  AUGUR_TRACE_ERROR_IO,
+  AUGUR_TRACE_ERROR_SYNTAX,       /* "file:line: unknown action 'foo'", bad number, negative volume */
+  AUGUR_TRACE_ERROR_PROCESS,      /* a line names a process that is not in the trace set */
+} AugurTraceError;
+
+typedef enum {
+  AUGUR_ACTION_INIT,
+  AUGUR_ACTION_FINALIZE,
+  AUGUR_ACTION_COMPUTE,      /* flops */
+  AUGUR_ACTION_SEND,         /* peer, bytes */
+  AUGUR_ACTION_ISEND,        /* peer, bytes */
+  AUGUR_ACTION_RECV,         /* peer, [bytes] */
+  AUGUR_ACTION_IRECV,        /* peer, [bytes] */
+  AUGUR_ACTION_WAIT,
+  AUGUR_ACTION_BARRIER,
+  AUGUR_ACTION_BCAST,        /* bytes */
+  AUGUR_ACTION_REDUCE,       /* bytes, flops */
+  AUGUR_ACTION_ALLREDUCE,    /* bytes, flops */
+  AUGUR_ACTION_COMM_SIZE,    /* count */
+  AUGUR_ACTION_SLEEP,        /* seconds */
+  AUGUR_ACTION_N_KINDS
+} AugurActionKind;
+
+/* The canonical name as written in traces ("compute", "Isend", "allReduce"). */
+const char *augur_action_kind_to_string (AugurActionKind kind);
+
+typedef struct {
+  AugurActionKind kind;
+  guint           process;   /* index in the trace set */
+  guint           peer;      /* index, for send/recv kinds */
+  double          bytes;     /* < 0 when not given (recv without size) */
+  double          flops;     /* compute, reduce, allReduce */
+  double          value;     /* comm_size count, sleep seconds */
+  guint           file;      /* index of the file, for messages */
+  guint64         line;      /* 1-based line in that file */
+} AugurAction;
+
+typedef struct _AugurTraceSet AugurTraceSet;
+
+/* One merged file; processes are named by their first field ("p0"...) and
+ * given in `processes` (the deployment's order), so the trace can be
+ * checked against it. */
+AugurTraceSet *augur_trace_set_open_merged   (GFile        *file,
+                                              const char  **processes,
+                                              guint         n_processes,
+                                              GError      **error);
+/* One file per process, files[i] for processes[i]. */
+AugurTraceSet *augur_trace_set_open_per_process (GFile      **files,
+                                                 const char **processes,
+                                                 guint        n_processes,
+                                                 GError     **error);
+void           augur_trace_set_free          (AugurTraceSet *t);
+guint          augur_trace_set_get_n_processes (const AugurTraceSet *t);
+const char    *augur_trace_set_get_file_name (const AugurTraceSet *t, guint file);
+
+/* The next action of a process: TRUE and *action filled; FALSE at its end
+ * (error unset) or on an error (error set, "file:line: ..."). */
+gboolean       augur_trace_set_next          (AugurTraceSet *t,
+                                              guint          process,
+                                              AugurAction   *action,
+                                              GError       **error);
+/* Bytes read so far of all files (for progress), and their total size
+ * (0 when unknown, e.g. gzip). */
+void           augur_trace_set_get_progress  (const AugurTraceSet *t,
+                                              guint64             *read,
+                                              guint64             *total);
+
+/* Additions (not in the first contract), for tests and diagnostics. */
+
+/* Notes on the functions above (trace.c):
+ * - Action names are matched exactly as SimGrid's MSG action replayer
+ *   registers them: init finalize compute send Isend recv Irecv wait
+ *   barrier bcast reduce allReduce comm_size sleep ("isend", "Compute",
+ *   "comm size" are unknown actions).
+ * - AugurAction.peer is G_MAXUINT for kinds without a peer.
+ * - A line whose first field is another process of the deployment is
+ *   skipped in a per-process file too (SimGrid ignores it with a warning);
+ *   processes given the same GFile share one reader as in a merged file.
+ * - Progress counts bytes on disk, so a gzip file has a known total (its
+ *   compressed size) too; it is monotonic.
+ * - Not thread-safe: call everything from the thread that reads. */
+
+/* How many distinct files the set reads (indices for get_file_name). */
+guint          augur_trace_set_get_n_files   (const AugurTraceSet *t);
+/* Actions read ahead but not yet taken by their process are queued; past
+ * `limit` of them in total (default max (65536, 1024 per process)), the
+ * process with the longest queue gets a reader of its own that reads the
+ * file again from its first unread line.  Memory is then bounded at the
+ * cost of reading the file once more for that process. */
+void           augur_trace_set_set_queue_limit (AugurTraceSet *t,
+                                                guint64        limit);
+/* The largest number of actions that were queued at one time. */
+guint64        augur_trace_set_get_peak_queued (const AugurTraceSet *t);
+/* How many processes were given a reader of their own (see above). */
+guint          augur_trace_set_get_n_detached  (const AugurTraceSet *t);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurTraceSet, augur_trace_set_free)
+
+G_END_DECLS

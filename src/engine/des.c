@@ -12,6 +12,7 @@
 #define DONE_PRECISION 1e-12
 
 struct _AugurActivity {
+  AugurActivity     *next_free;
   double             remaining;
   double             total;
   double             delay;        /* left in the latency phase */
@@ -19,8 +20,8 @@ struct _AugurActivity {
   double             penalty;
   double             rate;
   guint              n_resources;
-  guint             *resources;
-  double            *coefficients;
+  const guint       *resources;      /* borrowed: outlive the activity */
+  const double      *coefficients;
   AugurActivityDone  done;
   gpointer           data;
   guint              index;        /* in des->active */
@@ -32,15 +33,22 @@ typedef struct {
   double remaining;     /* scratch */
   double weight_sum;    /* scratch: sum of a / p of unfixed users */
   GPtrArray *users;     /* activities using it (in transfer phase) */
+  guint  mark;          /* scratch: in the current solve's list */
 } Resource;
 
 struct _AugurDes {
-  double     now;
-  GArray    *resources;   /* Resource */
-  GPtrArray *active;      /* AugurActivity* */
-  gboolean   dirty;       /* sharing must be solved again */
-  gboolean   stop;
+  double         now;
+  GArray        *resources;   /* Resource */
+  GPtrArray     *active;      /* AugurActivity* */
+  GArray        *in_use;      /* scratch: resources of the current solve */
+  guint          generation;
+  AugurActivity *free_list;
+  GPtrArray     *blocks;      /* owns the activities, allocated in blocks */
+  gboolean       dirty;       /* sharing must be solved again */
+  gboolean       stop;
 };
+
+#define ACTIVITY_BLOCK 1024
 
 AugurDes *
 augur_des_new (void)
@@ -48,15 +56,37 @@ augur_des_new (void)
   AugurDes *des = g_new0 (AugurDes, 1);
   des->resources = g_array_new (FALSE, TRUE, sizeof (Resource));
   des->active = g_ptr_array_new ();
+  des->in_use = g_array_new (FALSE, FALSE, sizeof (guint));
+  des->blocks = g_ptr_array_new_with_free_func (g_free);
   return des;
 }
 
-static void
-activity_free (AugurActivity *a)
+static AugurActivity *
+activity_alloc (AugurDes *des)
 {
-  g_free (a->resources);
-  g_free (a->coefficients);
-  g_free (a);
+  AugurActivity *a;
+
+  if (des->free_list == NULL)
+    {
+      AugurActivity *block = g_new (AugurActivity, ACTIVITY_BLOCK);
+      g_ptr_array_add (des->blocks, block);
+      for (guint i = 0; i < ACTIVITY_BLOCK; i++)
+        {
+          block[i].next_free = des->free_list;
+          des->free_list = &block[i];
+        }
+    }
+  a = des->free_list;
+  des->free_list = a->next_free;
+  memset (a, 0, sizeof *a);
+  return a;
+}
+
+static void
+activity_release (AugurDes *des, AugurActivity *a)
+{
+  a->next_free = des->free_list;
+  des->free_list = a;
 }
 
 void
@@ -64,12 +94,12 @@ augur_des_free (AugurDes *des)
 {
   if (des == NULL)
     return;
-  for (guint i = 0; i < des->active->len; i++)
-    activity_free (g_ptr_array_index (des->active, i));
   for (guint r = 0; r < des->resources->len; r++)
     g_ptr_array_unref (g_array_index (des->resources, Resource, r).users);
   g_array_unref (des->resources);
   g_ptr_array_unref (des->active);
+  g_array_unref (des->in_use);
+  g_ptr_array_unref (des->blocks);
   g_free (des);
 }
 
@@ -122,17 +152,18 @@ augur_des_start (AugurDes          *des,
                  AugurActivityDone  done,
                  gpointer           data)
 {
-  AugurActivity *a = g_new0 (AugurActivity, 1);
+  AugurActivity *a;
 
   g_return_val_if_fail (n_resources > 0 || bound > 0, NULL);
+  a = activity_alloc (des);
   a->remaining = MAX (amount, 0.0);
   a->total = a->remaining;
   a->delay = MAX (delay, 0.0);
   a->bound = bound;
   a->penalty = penalty > 0 ? penalty : 1.0;
   a->n_resources = n_resources;
-  a->resources = g_memdup2 (resources, n_resources * sizeof (guint));
-  a->coefficients = g_memdup2 (coefficients, n_resources * sizeof (double));
+  a->resources = resources;
+  a->coefficients = coefficients;
   a->done = done;
   a->data = data;
   a->index = des->active->len;
@@ -144,24 +175,34 @@ augur_des_start (AugurDes          *des,
 }
 
 /* Weighted max-min: progressive filling over the activities in their
- * transfer phase. */
+ * transfer phase, on the resources they use. */
 static void
 solve_sharing (AugurDes *des)
 {
   GPtrArray *active = des->active;
+  GArray *in_use = des->in_use;
   guint unfixed = 0;
 
-  for (guint r = 0; r < des->resources->len; r++)
-    {
-      Resource *res = &g_array_index (des->resources, Resource, r);
-      res->remaining = res->capacity;
-    }
+  des->generation++;
+  g_array_set_size (in_use, 0);
   for (guint i = 0; i < active->len; i++)
     {
       AugurActivity *a = g_ptr_array_index (active, i);
       a->rate = 0;
       a->fixed = a->delay > 0 || a->remaining <= 0;
-      unfixed += !a->fixed;
+      if (a->fixed)
+        continue;
+      unfixed++;
+      for (guint k = 0; k < a->n_resources; k++)
+        {
+          Resource *res = &g_array_index (des->resources, Resource, a->resources[k]);
+          if (res->mark != des->generation)
+            {
+              res->mark = des->generation;
+              res->remaining = res->capacity;
+              g_array_append_val (in_use, a->resources[k]);
+            }
+        }
     }
 
   while (unfixed > 0)
@@ -169,11 +210,8 @@ solve_sharing (AugurDes *des)
       double level = INFINITY;
 
       /* the level at which the first resource fills or activity hits its bound */
-      for (guint r = 0; r < des->resources->len; r++)
-        {
-          Resource *res = &g_array_index (des->resources, Resource, r);
-          res->weight_sum = 0;
-        }
+      for (guint k = 0; k < in_use->len; k++)
+        g_array_index (des->resources, Resource, g_array_index (in_use, guint, k)).weight_sum = 0;
       for (guint i = 0; i < active->len; i++)
         {
           AugurActivity *a = g_ptr_array_index (active, i);
@@ -185,23 +223,25 @@ solve_sharing (AugurDes *des)
           if (a->bound > 0)
             level = MIN (level, a->bound * a->penalty);
         }
-      for (guint r = 0; r < des->resources->len; r++)
+      for (guint k = 0; k < in_use->len; k++)
         {
-          Resource *res = &g_array_index (des->resources, Resource, r);
+          Resource *res = &g_array_index (des->resources, Resource, g_array_index (in_use, guint, k));
           if (res->weight_sum > 0)
             level = MIN (level, MAX (res->remaining, 0.0) / res->weight_sum);
         }
       if (!isfinite (level))
         level = 0;   /* cannot happen: every activity has a resource or a bound */
 
-      /* fix the activities on full resources and those at their bound */
+      /* fix the activities on full resources and those at their bound, and
+       * take what they use from their resources */
       for (guint i = 0; i < active->len; i++)
         {
           AugurActivity *a = g_ptr_array_index (active, i);
-          gboolean full = a->bound > 0 && a->bound * a->penalty <= level * (1 + 1e-12);
+          gboolean full;
 
           if (a->fixed)
             continue;
+          full = a->bound > 0 && a->bound * a->penalty <= level * (1 + 1e-12);
           for (guint k = 0; k < a->n_resources && !full; k++)
             {
               Resource *res = &g_array_index (des->resources, Resource, a->resources[k]);
@@ -215,13 +255,15 @@ solve_sharing (AugurDes *des)
           a->fixed = TRUE;
           unfixed--;
         }
-      /* subtract what the newly fixed activities use */
-      for (guint r = 0; r < des->resources->len; r++)
-        g_array_index (des->resources, Resource, r).remaining = g_array_index (des->resources, Resource, r).capacity;
+      for (guint k = 0; k < in_use->len; k++)
+        {
+          Resource *res = &g_array_index (des->resources, Resource, g_array_index (in_use, guint, k));
+          res->remaining = res->capacity;
+        }
       for (guint i = 0; i < active->len; i++)
         {
           AugurActivity *a = g_ptr_array_index (active, i);
-          if (!a->fixed)
+          if (!a->fixed || a->rate == 0)
             continue;
           for (guint k = 0; k < a->n_resources; k++)
             g_array_index (des->resources, Resource, a->resources[k]).remaining -= a->rate * a->coefficients[k];
@@ -312,7 +354,7 @@ augur_des_run (AugurDes      *des,
           completions++;
           if (a->done)
             a->done (des, a, a->data);
-          activity_free (a);
+          activity_release (des, a);
         }
       if ((completions & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return completions;

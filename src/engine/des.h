@@ -35,8 +35,9 @@ guint     augur_des_add_resource (AugurDes *des,
 /* An activity of `amount` units after a `delay` during which it uses no
  * resource (a network latency), at most `bound` units/s (<= 0: unbounded),
  * with sharing penalty `penalty` (> 0), using resources[k] with coefficient
- * coefficients[k].  With no resource and no bound it would never end: give
- * a bound (a timer is an activity of amount = duration at bound 1).
+ * coefficients[k] (both arrays are borrowed: they must outlive the
+ * activity).  With no resource and no bound it would never end: give a
+ * bound (a timer is an activity of amount = duration at bound 1).
  * done is called when it completes; the activity is freed after. */
 AugurActivity *augur_des_start (AugurDes          *des,
                                 double             amount,

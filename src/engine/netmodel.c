@@ -13,7 +13,20 @@
 #define LV08_CROSS_TRAFFIC    0.05
 #define TCP_GAMMA             4194304.0
 
+/* What every transfer from one host to another shares: computed once. */
+typedef struct {
+  guint   n;
+  guint  *resources;
+  double *coefficients;
+  double  latency;     /* with the model's factor */
+  double  bound;
+  double  penalty;
+} Path;
+
+static const double one = 1.0;
+
 struct _AugurNetwork {
+  GHashTable          *paths;        /* src * n_hosts + dst + 1 -> Path */
   AugurDes            *des;
   const AugurPlatform *platform;
   AugurNetworkModel    model;
@@ -40,6 +53,15 @@ augur_network_model_to_name (AugurNetworkModel model)
   return model == AUGUR_NETWORK_CM02 ? "cm02" : "lv08";
 }
 
+static void
+path_free (gpointer p)
+{
+  Path *path = p;
+  g_free (path->resources);
+  g_free (path->coefficients);
+  g_free (path);
+}
+
 AugurNetwork *
 augur_network_new (AugurDes            *des,
                    const AugurPlatform *platform,
@@ -50,6 +72,7 @@ augur_network_new (AugurDes            *des,
   guint n_links = augur_platform_get_n_links (platform);
   double factor = model == AUGUR_NETWORK_LV08 ? LV08_BANDWIDTH_FACTOR : 1.0;
 
+  net->paths = g_hash_table_new_full (NULL, NULL, NULL, path_free);
   net->des = des;
   net->platform = platform;
   net->model = model;
@@ -79,6 +102,7 @@ augur_network_free (AugurNetwork *net)
 {
   if (net == NULL)
     return;
+  g_hash_table_unref (net->paths);
   g_free (net->cpu);
   g_free (net->link_res);
   g_free (net->has_resource);
@@ -92,9 +116,8 @@ augur_network_exec (AugurNetwork      *net,
                     AugurActivityDone  done,
                     gpointer           data)
 {
-  double coefficient = 1.0;
   return augur_des_start (net->des, flops, 0.0, augur_platform_get_host_speed (net->platform, host),
-                          1.0, 1, &net->cpu[host], &coefficient, done, data);
+                          1.0, 1, &net->cpu[host], &one, done, data);
 }
 
 AugurActivity *
@@ -127,14 +150,8 @@ use (GArray *res, GArray *coef, guint r, double c)
   g_array_append_val (coef, c);
 }
 
-AugurActivity *
-augur_network_transfer (AugurNetwork      *net,
-                        guint              src,
-                        guint              dst,
-                        double             bytes,
-                        AugurActivityDone  done,
-                        gpointer           data,
-                        GError           **error)
+static Path *
+path_new (AugurNetwork *net, guint src, guint dst, GError **error)
 {
   const AugurRouteHop *hops;
   guint n_hops;
@@ -142,6 +159,7 @@ augur_network_transfer (AugurNetwork      *net,
   g_autoptr(GArray) res = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GArray) coef = g_array_new (FALSE, FALSE, sizeof (double));
   gboolean lv08 = net->model == AUGUR_NETWORK_LV08;
+  Path *path;
 
   if (!augur_platform_get_route (net->platform, src, dst, &hops, &n_hops, error))
     return NULL;
@@ -174,8 +192,36 @@ augur_network_transfer (AugurNetwork      *net,
     bound = 0;   /* unbounded: the links decide */
   if (res->len == 0 && bound == 0)
     bound = 1e300;  /* a route of fat pipes without bandwidth limit: instant */
-  if (penalty <= 0)
-    penalty = 1.0;
-  return augur_des_start (net->des, bytes, latency * (lv08 ? LV08_LATENCY_FACTOR : 1.0), bound, penalty,
-                          res->len, (guint *) res->data, (double *) coef->data, done, data);
+
+  path = g_new0 (Path, 1);
+  path->n = res->len;
+  path->resources = (guint *) g_array_free (g_steal_pointer (&res), FALSE);
+  path->coefficients = (double *) g_array_free (g_steal_pointer (&coef), FALSE);
+  path->latency = latency * (lv08 ? LV08_LATENCY_FACTOR : 1.0);
+  path->bound = bound;
+  path->penalty = penalty > 0 ? penalty : 1.0;
+  return path;
+}
+
+AugurActivity *
+augur_network_transfer (AugurNetwork      *net,
+                        guint              src,
+                        guint              dst,
+                        double             bytes,
+                        AugurActivityDone  done,
+                        gpointer           data,
+                        GError           **error)
+{
+  gpointer key = GUINT_TO_POINTER (src * augur_platform_get_n_hosts (net->platform) + dst + 1);
+  Path *path = g_hash_table_lookup (net->paths, key);
+
+  if (path == NULL)
+    {
+      path = path_new (net, src, dst, error);
+      if (path == NULL)
+        return NULL;
+      g_hash_table_insert (net->paths, key, path);
+    }
+  return augur_des_start (net->des, bytes, path->latency, path->bound, path->penalty,
+                          path->n, path->resources, path->coefficients, done, data);
 }

@@ -24,6 +24,8 @@ typedef struct _Replay  Replay;
 typedef struct _Request Request;
 
 struct _Request {
+  Request  *next_free;
+  gboolean  in_stack;      /* an Irecv not yet waited for */
   gboolean  is_send;
   Rank     *owner;
   guint     src;
@@ -65,8 +67,11 @@ struct _Replay {
   Rank                  *ranks;
   guint                  n;
   guint                  comm_size;
-  GHashTable            *channels;    /* key -> Channel */
-  GPtrArray             *requests;    /* owns every Request */
+  GHashTable            *channels;    /* key -> Channel, for many ranks */
+  Channel               *dense;       /* [src][dst][collective], for up to 256 ranks */
+  GPtrArray             *blocks;      /* owns every Request and Transfer, allocated in blocks */
+  Request               *free_requests;
+  gpointer               free_transfers;
   GPtrArray             *barrier;     /* ranks waiting at the barrier */
   GError                *error;
   gboolean               record;
@@ -173,7 +178,10 @@ release (Rank *rank)
 static Channel *
 channel (Replay *rp, guint src, guint dst, gboolean collective)
 {
-  gpointer key = GUINT_TO_POINTER (((src * rp->n + dst) << 1 | (collective ? 1u : 0u)) + 1);
+  gpointer key;
+  if (rp->dense != NULL)
+    return &rp->dense[((gsize) src * rp->n + dst) * 2 + (collective ? 1 : 0)];
+  key = GUINT_TO_POINTER (((src * rp->n + dst) << 1 | (collective ? 1u : 0u)) + 1);
   Channel *c = g_hash_table_lookup (rp->channels, key);
   if (c == NULL)
     {
@@ -183,6 +191,70 @@ channel (Replay *rp, guint src, guint dst, gboolean collective)
       g_hash_table_insert (rp->channels, key, c);
     }
   return c;
+}
+
+#define POOL_BLOCK 1024
+
+static Request *
+request_alloc (Replay *rp)
+{
+  Request *r;
+  if (rp->free_requests == NULL)
+    {
+      Request *block = g_new (Request, POOL_BLOCK);
+      g_ptr_array_add (rp->blocks, block);
+      for (guint i = 0; i < POOL_BLOCK; i++)
+        {
+          block[i].next_free = rp->free_requests;
+          rp->free_requests = &block[i];
+        }
+    }
+  r = rp->free_requests;
+  rp->free_requests = r->next_free;
+  memset (r, 0, sizeof *r);
+  return r;
+}
+
+static void
+request_release (Replay *rp, Request *r)
+{
+  r->next_free = rp->free_requests;
+  rp->free_requests = r;
+}
+
+static Transfer *
+transfer_alloc (Replay *rp)
+{
+  Transfer *t;
+  if (rp->free_transfers == NULL)
+    {
+      Transfer *block = g_new (Transfer, POOL_BLOCK);
+      g_ptr_array_add (rp->blocks, block);
+      for (guint i = 0; i < POOL_BLOCK; i++)
+        {
+          *(gpointer *) &block[i] = rp->free_transfers;
+          rp->free_transfers = &block[i];
+        }
+    }
+  t = rp->free_transfers;
+  rp->free_transfers = *(gpointer *) t;
+  memset (t, 0, sizeof *t);
+  return t;
+}
+
+static void
+transfer_release (Replay *rp, Transfer *t)
+{
+  *(gpointer *) t = rp->free_transfers;
+  rp->free_transfers = t;
+}
+
+/* A finished request is released unless an Irecv still waits for its wait. */
+static void
+request_finished (Replay *rp, Request *r)
+{
+  if (!r->in_stack)
+    request_release (rp, r);
 }
 
 static void
@@ -198,17 +270,25 @@ transfer_done (AugurDes *des, AugurActivity *activity, gpointer data)
     }
   t->send->done = TRUE;
   t->recv->done = TRUE;
-  if (t->send->owner_waits)
-    release (t->send->owner);
-  if (t->recv->owner_waits)
-    release (t->recv->owner);
-  g_free (t);
+  {
+    Request *send = t->send, *recv = t->recv;
+    Rank *send_owner = send->owner_waits ? send->owner : NULL;
+    Rank *recv_owner = recv->owner_waits ? recv->owner : NULL;
+
+    transfer_release (rp, t);
+    request_finished (rp, send);
+    request_finished (rp, recv);
+    if (send_owner)
+      release (send_owner);
+    if (recv_owner)
+      release (recv_owner);
+  }
 }
 
 static void
 match (Replay *rp, Request *send, Request *recv)
 {
-  Transfer *t = g_new0 (Transfer, 1);
+  Transfer *t = transfer_alloc (rp);
   g_autoptr(GError) error = NULL;
 
   t->send = send;
@@ -218,7 +298,7 @@ match (Replay *rp, Request *send, Request *recv)
                               send->bytes, transfer_done, t, &error) == NULL)
     {
       g_autofree char *at = where (rp, send->file, send->line);
-      g_free (t);
+      transfer_release (rp, t);
       fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s cannot reach %s: %s", at,
             rank_name (rp, send->src), rank_name (rp, recv->dst), error->message);
     }
@@ -228,7 +308,7 @@ static Request *
 post (Rank *rank, gboolean is_send, guint peer, double bytes, gboolean collective, gboolean owner_waits)
 {
   Replay *rp = rank->rp;
-  Request *req = g_new0 (Request, 1);
+  Request *req = request_alloc (rp);
   Channel *c;
 
   req->is_send = is_send;
@@ -240,7 +320,6 @@ post (Rank *rank, gboolean is_send, guint peer, double bytes, gboolean collectiv
   req->owner_waits = owner_waits;
   req->file = rank->act.file;
   req->line = rank->act.line;
-  g_ptr_array_add (rp->requests, req);
 
   c = channel (rp, req->src, req->dst, collective);
   if (is_send)
@@ -363,7 +442,11 @@ execute (Rank *rank)
     case AUGUR_ACTION_IRECV:
       if (!check_peer (rank))
         return FALSE;
-      g_ptr_array_add (rank->irecvs, post (rank, FALSE, a->peer, a->bytes, FALSE, FALSE));
+      {
+        Request *req = post (rank, FALSE, a->peer, a->bytes, FALSE, FALSE);
+        req->in_stack = TRUE;
+        g_ptr_array_add (rank->irecvs, req);
+      }
       return TRUE;
 
     case AUGUR_ACTION_WAIT:
@@ -378,8 +461,12 @@ execute (Rank *rank)
               return FALSE;
             }
           req = g_ptr_array_steal_index (rank->irecvs, rank->irecvs->len - 1);
+          req->in_stack = FALSE;
           if (req->done)
-            return TRUE;
+            {
+              request_release (rp, req);
+              return TRUE;
+            }
           req->owner_waits = TRUE;
           block (rank, AUGUR_STATE_WAIT, 1);
           return FALSE;
@@ -567,10 +654,17 @@ check_unmatched (Replay *rp)
   gpointer value;
   Request *first = NULL;
 
+  GPtrArray *all = g_ptr_array_new ();
+
+  if (rp->dense != NULL)
+    for (gsize i = 0; i < (gsize) rp->n * rp->n * 2; i++)
+      g_ptr_array_add (all, &rp->dense[i]);
   g_hash_table_iter_init (&iter, rp->channels);
   while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (all, value);
+  for (guint ci = 0; ci < all->len; ci++)
     {
-      Channel *c = value;
+      Channel *c = g_ptr_array_index (all, ci);
       GQueue *queues[2] = { &c->sends, &c->recvs };
       for (int q = 0; q < 2; q++)
         for (GList *l = queues[q]->head; l; l = l->next)
@@ -581,6 +675,7 @@ check_unmatched (Replay *rp)
               first = r;
           }
     }
+  g_ptr_array_unref (all);
   if (first != NULL)
     {
       g_autofree char *at = where (rp, first->file, first->line);
@@ -628,7 +723,9 @@ augur_replay_run (const AugurPlatform      *platform,
   rp.traces = traces;
   rp.comm_size = rp.n;
   rp.channels = g_hash_table_new_full (NULL, NULL, NULL, channel_free);
-  rp.requests = g_ptr_array_new_with_free_func (g_free);
+  if (rp.n <= 256)
+    rp.dense = g_new0 (Channel, (gsize) MAX (1, rp.n) * MAX (1, rp.n) * 2);
+  rp.blocks = g_ptr_array_new_with_free_func (g_free);
   rp.barrier = g_ptr_array_new ();
   rp.record = options->record_timeline;
   rp.intervals = g_array_new (FALSE, FALSE, sizeof (AugurInterval));
@@ -700,7 +797,16 @@ augur_replay_run (const AugurPlatform      *platform,
   augur_network_free (rp.net);
   augur_des_free (rp.des);
   g_hash_table_unref (rp.channels);
-  g_ptr_array_unref (rp.requests);
+  if (rp.dense != NULL)
+    {
+      for (gsize i = 0; i < (gsize) rp.n * rp.n * 2; i++)
+        {
+          g_queue_clear (&rp.dense[i].sends);
+          g_queue_clear (&rp.dense[i].recvs);
+        }
+      g_free (rp.dense);
+    }
+  g_ptr_array_unref (rp.blocks);
   g_ptr_array_unref (rp.barrier);
   g_free (rp.ranks);
 

@@ -682,7 +682,9 @@ augur_pipeline_page_export (AugurPipelinePage *self,
       return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
     }
 
-  if (g_str_equal (what, "sweep-csv") || (g_str_equal (what, "csv") && sweep_in_view (self)))
+  if (g_str_equal (what, "des"))
+    contents = augur_pipeline_page_get_text (self);
+  else if (g_str_equal (what, "sweep-csv") || (g_str_equal (what, "csv") && sweep_in_view (self)))
     {
       if (self->sweep == NULL)
         {
@@ -756,13 +758,14 @@ augur_pipeline_page_export_action (GtkWidget  *widget,
 {
   AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (widget);
   const char *what = action_name + strlen ("page.export-");
+  gboolean des = g_str_equal (what, "des");
   gboolean plot = g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf");
   gboolean sweep = plot || sweep_in_view (self);
   GtkRoot *root = gtk_widget_get_root (widget);
   g_autofree char *name = NULL;
 
   /* Nothing to write: say so rather than open a dialog for nothing. */
-  if ((sweep && (plot ? self->chart == NULL : self->sweep == NULL)) || (!sweep && self->results == NULL))
+  if (!des && ((sweep && (plot ? self->chart == NULL : self->sweep == NULL)) || (!sweep && self->results == NULL)))
     {
       augur_pipeline_page_set_status (self,
                                       sweep ? _("Nothing to export: run a sweep first (Sweep…)")
@@ -775,8 +778,11 @@ augur_pipeline_page_export_action (GtkWidget  *widget,
   self->export_dialog = gtk_file_chooser_native_new (_("Export"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                                      GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   /* Translators: export file names, e.g. "Pipeline-sweep.png". */
-  name = g_strdup_printf ("%s-%s.%s", self->title ? self->title : _("pipeline"),
-                          sweep ? _("sweep") : _("results"), what);
+  if (des)
+    name = g_strdup_printf ("%s.des", self->title ? self->title : _("pipeline"));
+  else
+    name = g_strdup_printf ("%s-%s.%s", self->title ? self->title : _("pipeline"),
+                            sweep ? _("sweep") : _("results"), what);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_dialog), name);
   g_object_set_data_full (G_OBJECT (self->export_dialog), "augur-what", g_strdup (what), g_free);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->export_dialog), TRUE);

@@ -638,6 +638,7 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   static const char * const exports[] = {
     "page.export-csv", "page.export-json", "page.export-png", "page.export-svg", "page.export-pdf",
+    "page.export-des",
   };
   static const char * const resizes[] = {
     "page.add-processor", "page.remove-processor", "page.add-stage", "page.remove-stage",

@@ -735,6 +735,30 @@ test_window_roundtrip (void)
   g_rmdir (dir);
 }
 
+static void
+test_save_des (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-des-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "saved.des", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(AugurPipeline) saved = NULL;
+  g_autoptr(AugurPipeline) original = augur_pipeline_parse (table_5_1_row_1, -1, "row1.des", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (augur_pipeline_page_export (f->page, "des", file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "type = pipeline;"));
+  saved = augur_pipeline_parse (text, -1, "saved.des", &error);
+  g_assert_no_error (error);
+  g_assert_true (augur_pipeline_equal (saved, original));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -760,6 +784,7 @@ main (int   argc,
   g_test_add ("/app/pipeline-page/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("evaluate/listed", test_evaluate_listed);
   ADD ("evaluate/all", test_evaluate_all);
+  ADD ("save-des", test_save_des);
   ADD ("canvas/drop-undo-redo", test_drag_undo);
   ADD ("panels/validation", test_entries);
   ADD ("panels/add-remove", test_add_remove);

@@ -155,9 +155,32 @@ augur_window_save_to_file (AugurWindow  *self,
   g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  /* Replay documents write their paths relative to the new folder. */
+  {
+    g_autoptr(GFile) dir = g_file_get_parent (file);
+
+    for (guint i = 0; i < _augur_window_get_n_documents (self); i++)
+      {
+        AugurWindowDocument *doc = _augur_window_get_document (self, i);
+
+        if (AUGUR_IS_REPLAY_PAGE (doc->page))
+          augur_replay_page_set_base_dir (AUGUR_REPLAY_PAGE (doc->page), dir);
+      }
+  }
   project = augur_window_build_project (self);
   if (!augur_project_save_to_file (project, file, NULL, error))
-    return FALSE;
+    {
+      g_autoptr(GFile) old_dir = self->file ? g_file_get_parent (self->file) : NULL;
+
+      for (guint i = 0; i < _augur_window_get_n_documents (self); i++)
+        {
+          AugurWindowDocument *doc = _augur_window_get_document (self, i);
+
+          if (AUGUR_IS_REPLAY_PAGE (doc->page))
+            augur_replay_page_set_base_dir (AUGUR_REPLAY_PAGE (doc->page), old_dir);
+        }
+      return FALSE;
+    }
 
   g_set_object (&self->file, file);
   self->structure_modified = FALSE;
@@ -169,6 +192,8 @@ augur_window_save_to_file (AugurWindow  *self,
         augur_pepa_page_set_modified (AUGUR_PEPA_PAGE (doc->page), FALSE);
       else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
         augur_pipeline_page_set_modified (AUGUR_PIPELINE_PAGE (doc->page), FALSE);
+      else if (AUGUR_IS_REPLAY_PAGE (doc->page))
+        augur_replay_page_set_modified (AUGUR_REPLAY_PAGE (doc->page), FALSE);
     }
   add_recent_file (self, file);
   _augur_window_update_title (self);
@@ -443,6 +468,14 @@ new_pipeline_action (GtkWidget  *widget,
 }
 
 static void
+new_replay_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  augur_window_add_replay_document (AUGUR_WINDOW (widget), _("Trace Replay"), "network=lv08\n");
+}
+
+static void
 new_window_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *param)
@@ -473,6 +506,8 @@ solve_action (GtkWidget  *widget,
     augur_pepa_page_solve (page);
   else if (AUGUR_IS_PIPELINE_PAGE (current))
     gtk_widget_activate_action (current, "page.evaluate", NULL);
+  else if (AUGUR_IS_REPLAY_PAGE (current))
+    augur_replay_page_replay (AUGUR_REPLAY_PAGE (current));
   _augur_window_update_actions (self);
 }
 
@@ -489,6 +524,8 @@ cancel_action (GtkWidget  *widget,
     augur_pepa_page_cancel (page);
   else if (AUGUR_IS_PIPELINE_PAGE (current))
     augur_pipeline_page_cancel (AUGUR_PIPELINE_PAGE (current));
+  else if (AUGUR_IS_REPLAY_PAGE (current))
+    augur_replay_page_cancel (AUGUR_REPLAY_PAGE (current));
   _augur_window_update_actions (self);
 }
 
@@ -504,7 +541,7 @@ export_action (GtkWidget  *widget,
   g_autofree char *page_action = NULL;
 
   g_return_if_fail (g_str_has_prefix (action_name, "win."));
-  if (!AUGUR_IS_PEPA_PAGE (page) && !AUGUR_IS_PIPELINE_PAGE (page))
+  if (!AUGUR_IS_PEPA_PAGE (page) && !AUGUR_IS_PIPELINE_PAGE (page) && !AUGUR_IS_REPLAY_PAGE (page))
     return;
   page_action = g_strconcat ("page.", action_name + strlen ("win."), NULL);
   if (!gtk_widget_activate_action (page, page_action, NULL))
@@ -573,6 +610,8 @@ remove_document_action (GtkWidget  *widget,
     text = augur_pepa_page_get_text (AUGUR_PEPA_PAGE (doc->page));
   else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
     text = augur_pipeline_page_get_text (AUGUR_PIPELINE_PAGE (doc->page));
+  else if (AUGUR_IS_REPLAY_PAGE (doc->page))
+    text = augur_replay_page_get_text (AUGUR_REPLAY_PAGE (doc->page));
   else
     text = g_strdup (augur_project_document_get_text (doc->source));
 
@@ -743,6 +782,7 @@ _augur_window_class_actions_init (GtkWidgetClass *widget_class)
 
   gtk_widget_class_install_action (widget_class, "win.new-pepa", NULL, new_pepa_action);
   gtk_widget_class_install_action (widget_class, "win.new-pipeline", NULL, new_pipeline_action);
+  gtk_widget_class_install_action (widget_class, "win.new-replay", NULL, new_replay_action);
   gtk_widget_class_install_action (widget_class, "win.new-window", NULL, new_window_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);

@@ -31,6 +31,8 @@ _augur_window_document_set_name (AugurWindowDocument *doc,
     augur_pepa_page_set_title (AUGUR_PEPA_PAGE (doc->page), name);
   else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
     augur_pipeline_page_set_title (AUGUR_PIPELINE_PAGE (doc->page), name);
+  else if (AUGUR_IS_REPLAY_PAGE (doc->page))
+    augur_replay_page_set_title (AUGUR_REPLAY_PAGE (doc->page), name);
   g_object_notify_by_pspec (G_OBJECT (doc), doc_properties[DOC_PROP_NAME]);
 }
 
@@ -168,7 +170,8 @@ create_unsupported_page (const char *kind)
 }
 
 AugurWindowDocument *
-_augur_window_document_new (AugurProjectDocument *source)
+_augur_window_document_new (AugurProjectDocument *source,
+                            GFile                *base_dir)
 {
   AugurWindowDocument *doc = g_object_new (AUGUR_TYPE_WINDOW_DOCUMENT, NULL);
   const char *kind = augur_project_document_get_kind (source);
@@ -200,6 +203,17 @@ _augur_window_document_new (AugurProjectDocument *source)
       augur_pipeline_page_set_text (page, augur_project_document_get_text (source));
       if (mapping != NULL)
         augur_pipeline_page_set_working_mapping (page, mapping, FALSE);
+      g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
+    }
+  else if (g_strcmp0 (kind, AUGUR_KIND_REPLAY) == 0)
+    {
+      AugurReplayPage *page = AUGUR_REPLAY_PAGE (augur_replay_page_new ());
+
+      doc->page = g_object_ref_sink (GTK_WIDGET (page));
+      augur_replay_page_set_title (page, doc->name);
+      /* Paths in the description are relative to the project's folder. */
+      augur_replay_page_set_base_dir (page, base_dir);
+      augur_replay_page_set_text (page, augur_project_document_get_text (source));
       g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
     }
   else
@@ -236,6 +250,12 @@ _augur_window_document_snapshot (AugurWindowDocument *doc)
        * parse) keeps what was read. */
       if (mapping != NULL)
         augur_project_document_set_property (copy, "working-mapping", mapping);
+    }
+  else if (AUGUR_IS_REPLAY_PAGE (doc->page))
+    {
+      g_autofree char *text = augur_replay_page_get_text (AUGUR_REPLAY_PAGE (doc->page));
+
+      augur_project_document_set_text (copy, text);
     }
   return copy;
 }

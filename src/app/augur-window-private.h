@@ -6,12 +6,14 @@
 
 #include "augur-pepa-page.h"
 #include "augur-pipeline-page.h"
+#include "augur-replay-page.h"
 #include "augur-window.h"
 
 G_BEGIN_DECLS
 
 #define AUGUR_KIND_PEPA "pepa"
 #define AUGUR_KIND_PIPELINE "pipeline"
+#define AUGUR_KIND_REPLAY "replay"
 
 struct _AugurWindowDocument
 {
@@ -50,7 +52,8 @@ struct _AugurWindow
 };
 
 /* augur-window-document.c */
-AugurWindowDocument  *_augur_window_document_new        (AugurProjectDocument *source);
+AugurWindowDocument  *_augur_window_document_new        (AugurProjectDocument *source,
+                                                         GFile                *base_dir);
 AugurProjectDocument *_augur_window_document_snapshot   (AugurWindowDocument  *doc);
 void                  _augur_window_document_set_name   (AugurWindowDocument  *doc,
                                                          const char           *name);

@@ -197,19 +197,21 @@ _augur_window_update_actions (AugurWindow *self)
   AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
   GtkWidget *current = augur_window_get_current_page (self);
   AugurPipelinePage *pipeline = AUGUR_IS_PIPELINE_PAGE (current) ? AUGUR_PIPELINE_PAGE (current) : NULL;
+  AugurReplayPage *replay = AUGUR_IS_REPLAY_PAGE (current) ? AUGUR_REPLAY_PAGE (current) : NULL;
   gboolean has_doc = _augur_window_get_selected_document (self) != NULL;
   guint n = _augur_window_get_n_documents (self);
 
   for (guint i = 0; i < G_N_ELEMENTS (page_actions); i++)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), page_actions[i], page != NULL || pipeline != NULL);
-  /* A pipeline page has no state diagram to export as DOT. */
-  if (pipeline != NULL)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), page_actions[i], page != NULL || pipeline != NULL || replay != NULL);
+  /* A pipeline or replay page has no state diagram to export as DOT. */
+  if (pipeline != NULL || replay != NULL)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-dot", FALSE);
   /* Escape must reach other widgets when there is nothing to cancel. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel",
                                  (page != NULL && augur_pepa_page_get_running (page)) ||
-                                 (pipeline != NULL && augur_pipeline_page_get_running (pipeline)));
-  gtk_widget_set_sensitive (self->export_button, page != NULL || pipeline != NULL);
+                                 (pipeline != NULL && augur_pipeline_page_get_running (pipeline)) ||
+                                 (replay != NULL && augur_replay_page_get_running (replay)));
+  gtk_widget_set_sensitive (self->export_button, page != NULL || pipeline != NULL || replay != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.remove-document", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.rename-document", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-document", n > 1);
@@ -253,7 +255,8 @@ static guint
 insert_document (AugurWindow          *self,
                  AugurProjectDocument *source)
 {
-  g_autoptr(AugurWindowDocument) doc = _augur_window_document_new (source);
+  g_autoptr(GFile) base_dir = self->file ? g_file_get_parent (self->file) : NULL;
+  g_autoptr(AugurWindowDocument) doc = _augur_window_document_new (source, base_dir);
   guint index = _augur_window_get_n_documents (self);
 
   g_signal_connect_object (doc, "notify::modified", G_CALLBACK (document_modified_cb),
@@ -274,6 +277,9 @@ insert_document (AugurWindow          *self,
       g_signal_connect_object (doc->page, "open-pepa", G_CALLBACK (page_open_pepa_cb),
                                self, G_CONNECT_SWAPPED);
     }
+  else if (AUGUR_IS_REPLAY_PAGE (doc->page))
+    g_signal_connect_object (doc->page, "notify::running", G_CALLBACK (page_running_cb),
+                             self, G_CONNECT_SWAPPED);
   gtk_stack_add_child (self->stack, doc->page);
   g_list_store_append (self->documents, doc);
   return index;
@@ -358,6 +364,17 @@ augur_window_add_pipeline_document (AugurWindow *self,
   return add_document (self, AUGUR_KIND_PIPELINE, name, text);
 }
 
+guint
+augur_window_add_replay_document (AugurWindow *self,
+                                  const char  *name,
+                                  const char  *text)
+{
+  g_return_val_if_fail (AUGUR_IS_WINDOW (self), 0);
+  g_return_val_if_fail (name != NULL, 0);
+
+  return add_document (self, AUGUR_KIND_REPLAY, name, text);
+}
+
 void
 augur_window_remove_document (AugurWindow *self,
                               guint        index)
@@ -420,9 +437,10 @@ _augur_window_set_project (AugurWindow  *self,
                            GFile        *file)
 {
   clear_documents (self);
+  /* First: documents resolve their paths against the project's folder. */
+  g_set_object (&self->file, file);
   for (guint i = 0; i < augur_project_get_n_documents (project); i++)
     insert_document (self, augur_project_get_nth_document (project, i));
-  g_set_object (&self->file, file);
   self->structure_modified = FALSE;
   if (_augur_window_get_n_documents (self) > 0)
     augur_window_select_document (self, 0);
@@ -454,10 +472,12 @@ create_sidebar_row (gpointer item,
   AugurWindowDocument *doc = item;
   gboolean pepa = AUGUR_IS_PEPA_PAGE (doc->page);
   gboolean pipeline = AUGUR_IS_PIPELINE_PAGE (doc->page);
+  gboolean replay = AUGUR_IS_REPLAY_PAGE (doc->page);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *icon = gtk_image_new_from_icon_name (pepa ? "x-office-document-symbolic"
                                                   : pipeline ? "view-continuous-symbolic"
+                                                  : replay ? "media-playlist-consecutive-symbolic"
                                                   : "text-x-generic-symbolic");
   GtkWidget *label = gtk_label_new (NULL);
   GtkWidget *dot = gtk_label_new ("•");

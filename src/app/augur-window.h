@@ -47,6 +47,11 @@ guint         augur_window_add_pepa_document   (AugurWindow      *self,
 guint         augur_window_add_pipeline_document (AugurWindow    *self,
                                                   const char     *name,
                                                   const char     *text);
+/* A trace replay document from its key=value description (see
+ * augur-replay-page.h). */
+guint         augur_window_add_replay_document (AugurWindow      *self,
+                                                const char       *name,
+                                                const char       *text);
 void          augur_window_remove_document     (AugurWindow      *self,
                                                 guint             index);
 void          augur_window_rename_document     (AugurWindow      *self,

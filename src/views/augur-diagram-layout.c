@@ -22,6 +22,11 @@
 #define DUMMY_GAP        18.0
 #define MIN_LAYER_GAP   120.0
 #define CURVE_STEPS      12
+#define LANE_GAP         22.0   /* between lanes, room for one label line */
+#define LANE_CLEARANCE   28.0   /* between the nodes and the first lane */
+#define SLOT_GAP          6.0   /* between verticals beside a column */
+#define SLOT_CLEARANCE   10.0   /* between a circle and the first vertical */
+#define CORNER            10.0
 
 typedef struct {
   int    layer;
@@ -45,6 +50,11 @@ typedef struct {
   int     n_layers;
   GPtrArray *layers;    /* GArray of guint per layer, in order */
   GArray **chains;      /* per edge: vertices from source to target */
+  gboolean *lane;       /* per edge: routed along a lane (long back arc) */
+  int      *lane_index; /* per edge: 0 = innermost lane of its side */
+  int      *lane_side;  /* per edge: +1 below the nodes, -1 above */
+  int      *slot_out;   /* per edge: vertical leaving the source column */
+  int      *slot_in;    /* per edge: vertical reaching the target column */
 } Layout;
 
 /* ---- layers ----------------------------------------------------------- */
@@ -127,6 +137,7 @@ build_graph (Layout             *lay,
 
   lay->segments = g_array_new (FALSE, FALSE, sizeof (Segment));
   lay->chains = g_new0 (GArray *, d->n_edges);
+  lay->lane = g_new0 (gboolean, MAX (d->n_edges, 1));
 
   for (guint e = 0; e < d->n_edges; e++)
     {
@@ -141,6 +152,12 @@ build_graph (Layout             *lay,
       g_array_append_val (chain, prev);
       if (edge->source == edge->target)
         continue;
+      if (ls - lt >= 2)
+        {
+          /* long way back: routed along a lane outside, see route_lane() */
+          lay->lane[e] = TRUE;
+          continue;
+        }
       if (ls != lt)
         for (int l = ls + step; ; l += step)
           {
@@ -606,6 +623,10 @@ clip_edge (AugurDiagramEdge       *e,
   bezier_sub (last, 0, bezier_circle (tip, dst->x, dst->y, r + AUGUR_DIAGRAM_ARROW_LEN * 0.6, FALSE));
 }
 
+static void route_lane (AugurDiagram *d,
+                        Layout       *lay,
+                        guint         e);
+
 static void
 route_edge (AugurDiagram *d,
             Layout       *lay,
@@ -619,6 +640,12 @@ route_edge (AugurDiagram *d,
   const AugurDiagramNode *dst = &d->nodes[edge->target];
   double r = d->radius;
 
+  edge->label_segment = -1;
+  if (lay->lane[e])
+    {
+      route_lane (d, lay, e);
+      return;
+    }
   if (edge->source == edge->target)
     {
       double a1 = -G_PI / 2 - 0.5, a2 = -G_PI / 2 + 0.5, reach = 2.9 * r;
@@ -705,6 +732,189 @@ route_edge (AugurDiagram *d,
   clip_edge (edge, src, dst, r);
 }
 
+/* ---- lanes for long back arcs ----------------------------------------- */
+
+typedef struct {
+  guint e;
+  int   span;
+  int   side;
+  int   lane;
+  guint source;
+  guint target;
+} LaneArc;
+
+static int
+compare_by_span (gconstpointer a,
+                 gconstpointer b)
+{
+  const LaneArc *x = a, *y = b;
+
+  if (x->side != y->side)
+    return x->side - y->side;
+  if (x->span != y->span)
+    return x->span - y->span;
+  if (x->source != y->source)
+    return x->source < y->source ? -1 : 1;
+  return (x->target > y->target) - (x->target < y->target);
+}
+
+static int
+compare_by_lane (gconstpointer a,
+                 gconstpointer b)
+{
+  const LaneArc *x = a, *y = b;
+
+  if (x->side != y->side)
+    return x->side - y->side;
+  if (x->lane != y->lane)
+    return y->lane - x->lane;      /* outer lanes nearest the column */
+  if (x->source != y->source)
+    return x->source < y->source ? -1 : 1;
+  return (x->target > y->target) - (x->target < y->target);
+}
+
+/* Arcs going back two layers or more run along horizontal lanes below or
+ * above the nodes (the side nearer to both ends), shorter arcs inside, so
+ * the forward flow stays readable.  Arcs whose spans do not overlap share a
+ * lane.  Each column gets slots for the verticals joining it to the lanes:
+ * outer lanes nearest the column, so that lanes and verticals do not cross. */
+static void
+assign_lanes (const AugurDiagram *d,
+              Layout             *lay,
+              const int          *node_layer,
+              int                *n_out,
+              int                *n_in)
+{
+  g_autoptr(GArray) arcs = g_array_new (FALSE, FALSE, sizeof (LaneArc));
+  g_autoptr(GPtrArray) lanes = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  double y0 = G_MAXDOUBLE, y1 = -G_MAXDOUBLE, mid;
+  int side = 0;
+
+  lay->lane_index = g_new0 (int, MAX (d->n_edges, 1));
+  lay->lane_side = g_new0 (int, MAX (d->n_edges, 1));
+  lay->slot_out = g_new0 (int, MAX (d->n_edges, 1));
+  lay->slot_in = g_new0 (int, MAX (d->n_edges, 1));
+
+  for (guint i = 0; i < d->n_nodes; i++)
+    {
+      y0 = MIN (y0, lay->v[i].y);
+      y1 = MAX (y1, lay->v[i].y);
+    }
+  mid = (y0 + y1) / 2;
+
+  for (guint e = 0; e < d->n_edges; e++)
+    if (lay->lane[e])
+      {
+        const AugurDiagramEdge *edge = &d->edges[e];
+        LaneArc arc = { e, node_layer[edge->source] - node_layer[edge->target],
+                        (lay->v[edge->source].y + lay->v[edge->target].y) / 2 > mid ? 1 : -1,
+                        0, edge->source, edge->target };
+        g_array_append_val (arcs, arc);
+      }
+  g_array_sort (arcs, compare_by_span);
+
+  for (guint i = 0; i < arcs->len; i++)
+    {
+      LaneArc *arc = &g_array_index (arcs, LaneArc, i);
+      int lo = node_layer[arc->target], hi = node_layer[arc->source];
+      guint k;
+
+      if (arc->side != side)
+        {
+          g_ptr_array_set_size (lanes, 0);
+          side = arc->side;
+        }
+      for (k = 0; k < lanes->len; k++)
+        {
+          GArray *used = g_ptr_array_index (lanes, k);
+          gboolean free = TRUE;
+
+          for (guint j = 0; j + 1 < used->len && free; j += 2)
+            free = MAX (lo, g_array_index (used, int, j)) >= MIN (hi, g_array_index (used, int, j + 1));
+          if (free)
+            break;
+        }
+      if (k == lanes->len)
+        g_ptr_array_add (lanes, g_array_new (FALSE, FALSE, sizeof (int)));
+      g_array_append_val (g_ptr_array_index (lanes, k), lo);
+      g_array_append_val (g_ptr_array_index (lanes, k), hi);
+      arc->lane = k;
+      lay->lane_index[arc->e] = k;
+      lay->lane_side[arc->e] = arc->side;
+    }
+
+  g_array_sort (arcs, compare_by_lane);
+  for (guint i = 0; i < arcs->len; i++)
+    {
+      const LaneArc *arc = &g_array_index (arcs, LaneArc, i);
+
+      lay->slot_out[arc->e] = n_out[node_layer[arc->source]]++;
+      lay->slot_in[arc->e] = n_in[node_layer[arc->target]]++;
+    }
+}
+
+static double *
+add_cubic (double *p,
+           double  c1x,
+           double  c1y,
+           double  c2x,
+           double  c2y,
+           double  x,
+           double  y)
+{
+  p[2] = c1x; p[3] = c1y; p[4] = c2x; p[5] = c2y; p[6] = x; p[7] = y;
+  return p + 6;
+}
+
+static double *
+add_line (double *p,
+          double  x,
+          double  y)
+{
+  return add_cubic (p, p[0] + (x - p[0]) / 3, p[1] + (y - p[1]) / 3,
+                    p[0] + 2 * (x - p[0]) / 3, p[1] + 2 * (y - p[1]) / 3, x, y);
+}
+
+static void
+route_lane (AugurDiagram *d,
+            Layout       *lay,
+            guint         e)
+{
+  AugurDiagramEdge *edge = &d->edges[e];
+  const AugurDiagramNode *src = &d->nodes[edge->source];
+  const AugurDiagramNode *dst = &d->nodes[edge->target];
+  double r = d->radius, c = CORNER;
+  double s = lay->lane_side[e];
+  double edge_y = -G_MAXDOUBLE * s, lane_y, xa, xb;
+  double *p;
+
+  for (guint i = 0; i < d->n_nodes; i++)
+    edge_y = s > 0 ? MAX (edge_y, d->nodes[i].y) : MIN (edge_y, d->nodes[i].y);
+  lane_y = edge_y + s * (r + LANE_CLEARANCE + lay->lane_index[e] * LANE_GAP);
+  xa = src->x - r - SLOT_CLEARANCE - lay->slot_out[e] * SLOT_GAP;
+  xb = dst->x + r + SLOT_CLEARANCE + lay->slot_in[e] * SLOT_GAP;
+
+  edge->n_segments = 7;
+  edge->label_segment = 3;
+  edge->path = p = g_new (double, 2 + 6 * 7);
+  p[0] = src->x;
+  p[1] = src->y;
+  /* out of the source at 45 degrees (clear of the horizontal forward arcs),
+   * down (or up) beside its column */
+  p = add_cubic (p, src->x - 0.7 * r, src->y + 0.7 * s * r, xa, src->y + 0.5 * s * r,
+                 xa, src->y + s * (r + c));
+  p = add_line (p, xa, lane_y - s * c);
+  p = add_cubic (p, xa, lane_y - 0.45 * s * c, xa - 0.45 * c, lane_y, xa - c, lane_y);
+  /* along the lane */
+  p = add_line (p, xb + c, lane_y);
+  /* up (or down) beside the target's column, into it from the right */
+  p = add_cubic (p, xb + 0.45 * c, lane_y, xb, lane_y - 0.45 * s * c, xb, lane_y - s * c);
+  p = add_line (p, xb, dst->y + s * (r + c));
+  add_cubic (p, xb, dst->y + 0.5 * s * r, dst->x + 0.7 * r, dst->y + 0.7 * s * r, dst->x, dst->y);
+
+  clip_edge (edge, src, dst, r);
+}
+
 /* ---- labels ----------------------------------------------------------- */
 
 typedef struct { double x0, y0, x1, y1; } Box;
@@ -719,16 +929,20 @@ overlap (const Box *a,
   return (w > 0 && h > 0) ? w * h : 0;
 }
 
+/* Points along the label's part of the path (whole: along all of it). */
 static guint
 flatten (const AugurDiagramEdge *e,
+         gboolean                whole,
          double                 *xs,
          double                 *ys,
          double                 *cum)
 {
   guint n = 0;
+  guint first = !whole && e->label_segment >= 0 ? (guint) e->label_segment : 0;
+  guint end = !whole && e->label_segment >= 0 ? first + 1 : e->n_segments;
 
-  for (guint s = 0; s < e->n_segments; s++)
-    for (int k = (s == 0 ? 0 : 1); k <= CURVE_STEPS; k++)
+  for (guint s = first; s < end; s++)
+    for (int k = (s == first ? 0 : 1); k <= CURVE_STEPS; k++)
       {
         bezier_point (e->path + 6 * s, (double) k / CURVE_STEPS, &xs[n], &ys[n]);
         cum[n] = n == 0 ? 0 : cum[n - 1] + hypot (xs[n] - xs[n - 1], ys[n] - ys[n - 1]);
@@ -759,27 +973,135 @@ point_along (const double *xs,
   }
 }
 
-/* Each label goes where it hides the least of the nodes and of the labels
- * already placed, preferring the middle of its arc. */
+/* Points of every stroke bucketed in square cells, to count how much of
+ * the other arcs a label would hide. */
+typedef struct {
+  double  x0, y0, cell;
+  int     nx, ny;
+  guint  *start;     /* nx * ny + 1 offsets into the arrays below */
+  float  *px, *py;
+  guint  *owner;
+} Grid;
+
+static void
+grid_init (Grid               *g,
+           const AugurDiagram *d,
+           double             *xs,
+           double             *ys,
+           double             *cum)
+{
+  g_autoptr(GArray) all_x = g_array_new (FALSE, FALSE, sizeof (float));
+  g_autoptr(GArray) all_y = g_array_new (FALSE, FALSE, sizeof (float));
+  g_autoptr(GArray) all_e = g_array_new (FALSE, FALSE, sizeof (guint));
+  double x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+  guint *fill;
+
+  g->x0 = g->y0 = G_MAXDOUBLE;
+  for (guint e = 0; e < d->n_edges; e++)
+    {
+      guint n = flatten (&d->edges[e], TRUE, xs, ys, cum);
+
+      for (guint i = 0; i < n; i++)
+        {
+          float fx = xs[i], fy = ys[i];
+
+          g_array_append_val (all_x, fx);
+          g_array_append_val (all_y, fy);
+          g_array_append_val (all_e, e);
+          g->x0 = MIN (g->x0, xs[i]);
+          g->y0 = MIN (g->y0, ys[i]);
+          x1 = MAX (x1, xs[i]);
+          y1 = MAX (y1, ys[i]);
+        }
+    }
+  if (all_x->len == 0)
+    g->x0 = g->y0 = x1 = y1 = 0;
+  g->cell = MAX (32.0, MAX (x1 - g->x0, y1 - g->y0) / 512);
+  g->nx = (int) ((x1 - g->x0) / g->cell) + 1;
+  g->ny = (int) ((y1 - g->y0) / g->cell) + 1;
+  g->start = g_new0 (guint, (gsize) g->nx * g->ny + 1);
+  g->px = g_new (float, MAX (all_x->len, 1));
+  g->py = g_new (float, MAX (all_x->len, 1));
+  g->owner = g_new (guint, MAX (all_x->len, 1));
+
+  for (guint i = 0; i < all_x->len; i++)
+    {
+      int cx = (g_array_index (all_x, float, i) - g->x0) / g->cell;
+      int cy = (g_array_index (all_y, float, i) - g->y0) / g->cell;
+      g->start[(gsize) cy * g->nx + cx + 1]++;
+    }
+  for (gsize c = 0; c < (gsize) g->nx * g->ny; c++)
+    g->start[c + 1] += g->start[c];
+  fill = g_memdup2 (g->start, sizeof (guint) * ((gsize) g->nx * g->ny));
+  for (guint i = 0; i < all_x->len; i++)
+    {
+      int cx = (g_array_index (all_x, float, i) - g->x0) / g->cell;
+      int cy = (g_array_index (all_y, float, i) - g->y0) / g->cell;
+      guint k = fill[(gsize) cy * g->nx + cx]++;
+
+      g->px[k] = g_array_index (all_x, float, i);
+      g->py[k] = g_array_index (all_y, float, i);
+      g->owner[k] = g_array_index (all_e, guint, i);
+    }
+  g_free (fill);
+}
+
+static guint
+grid_count (const Grid *g,
+            const Box  *b,
+            guint       except)
+{
+  int cx0 = CLAMP ((int) floor ((b->x0 - g->x0) / g->cell), 0, g->nx - 1);
+  int cx1 = CLAMP ((int) floor ((b->x1 - g->x0) / g->cell), 0, g->nx - 1);
+  int cy0 = CLAMP ((int) floor ((b->y0 - g->y0) / g->cell), 0, g->ny - 1);
+  int cy1 = CLAMP ((int) floor ((b->y1 - g->y0) / g->cell), 0, g->ny - 1);
+  guint count = 0;
+
+  for (int cy = cy0; cy <= cy1; cy++)
+    for (int cx = cx0; cx <= cx1; cx++)
+      {
+        gsize c = (gsize) cy * g->nx + cx;
+
+        for (guint k = g->start[c]; k < g->start[c + 1]; k++)
+          if (g->owner[k] != except &&
+              g->px[k] >= b->x0 && g->px[k] <= b->x1 && g->py[k] >= b->y0 && g->py[k] <= b->y1)
+            count++;
+      }
+  return count;
+}
+
+static void
+grid_clear (Grid *g)
+{
+  g_free (g->start);
+  g_free (g->px);
+  g_free (g->py);
+  g_free (g->owner);
+}
+
+/* Each label goes where it hides the least of the nodes, of the other arcs
+ * and of the labels already placed, preferring the middle of its arc. */
 static void
 place_labels (AugurDiagram *d)
 {
-  static const double fractions[] = { 0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74 };
+  static const double fractions[] = { 0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82 };
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (Box));
   guint max_points = 1;
   double *xs, *ys, *cum;
   double r = d->radius;
+  Grid grid;
 
   for (guint e = 0; e < d->n_edges; e++)
     max_points = MAX (max_points, d->edges[e].n_segments * CURVE_STEPS + 1);
   xs = g_new (double, max_points);
   ys = g_new (double, max_points);
   cum = g_new (double, max_points);
+  grid_init (&grid, d, xs, ys, cum);
 
   for (guint e = 0; e < d->n_edges; e++)
     {
       AugurDiagramEdge *edge = &d->edges[e];
-      guint n = flatten (edge, xs, ys, cum);
+      guint n = flatten (edge, FALSE, xs, ys, cum);
       double best = G_MAXDOUBLE;
       Box chosen = { 0 };
 
@@ -810,7 +1132,7 @@ place_labels (AugurDiagram *d)
           b.x1 = x + edge->label_w / 2;
           b.y0 = y - edge->label_h / 2;
           b.y1 = y + edge->label_h / 2;
-          score = fabs (fractions[f] - 0.5) * 40;
+          score = fabs (fractions[f] - 0.5) * 40 + 60.0 * grid_count (&grid, &b, e);
           for (guint i = 0; i < placed->len; i++)
             score += 4 * overlap (&b, &g_array_index (placed, Box, i));
           for (guint v = 0; v < d->n_nodes; v++)
@@ -833,6 +1155,7 @@ place_labels (AugurDiagram *d)
   g_free (xs);
   g_free (ys);
   g_free (cum);
+  grid_clear (&grid);
   g_array_unref (placed);
 }
 
@@ -976,6 +1299,7 @@ _augur_diagram_layout (AugurDiagram *d)
   int *node_layer;
   double *layer_x;
   double widest_label = 0, gap;
+  int *n_out, *n_in;
 
   measure (d);
   node_layer = assign_layers (d, &lay.n_layers);
@@ -983,13 +1307,23 @@ _augur_diagram_layout (AugurDiagram *d)
   order_layers (&lay);
   assign_y (&lay, d->radius);
 
+  n_out = g_new0 (int, lay.n_layers + 1);
+  n_in = g_new0 (int, lay.n_layers + 1);
+  assign_lanes (d, &lay, node_layer, n_out, n_in);
+
   for (guint e = 0; e < d->n_edges; e++)
-    if (d->edges[e].source != d->edges[e].target)
+    if (d->edges[e].source != d->edges[e].target && !lay.lane[e])
       widest_label = MAX (widest_label, d->edges[e].label_w);
-  gap = MAX (MIN_LAYER_GAP, widest_label + 2 * d->radius + 40);
+  gap = MAX (MIN_LAYER_GAP, widest_label + 2 * d->radius + 32);
   layer_x = g_new (double, MAX (lay.n_layers, 1));
   for (int l = 0; l < lay.n_layers; l++)
-    layer_x[l] = l * gap;
+    {
+      /* room for the verticals to the lanes on both sides of the labels */
+      double in = l > 0 && n_in[l - 1] > 0 ? SLOT_CLEARANCE + n_in[l - 1] * SLOT_GAP : 0;
+      double out = n_out[l] > 0 ? SLOT_CLEARANCE + n_out[l] * SLOT_GAP : 0;
+
+      layer_x[l] = l == 0 ? 0 : layer_x[l - 1] + gap + 2 * MAX (in, out);
+    }
 
   for (guint i = 0; i < d->n_nodes; i++)
     {
@@ -1004,6 +1338,13 @@ _augur_diagram_layout (AugurDiagram *d)
   for (guint e = 0; e < d->n_edges; e++)
     g_array_unref (lay.chains[e]);
   g_free (lay.chains);
+  g_free (lay.lane);
+  g_free (lay.lane_index);
+  g_free (lay.lane_side);
+  g_free (lay.slot_out);
+  g_free (lay.slot_in);
+  g_free (n_out);
+  g_free (n_in);
   g_ptr_array_unref (lay.layers);
   g_array_unref (lay.segments);
   g_free (lay.v);

@@ -40,6 +40,8 @@ typedef struct {
   /* Label box: centre and size. */
   double  label_x, label_y, label_w, label_h;
   double  mid_x, mid_y;
+  /* Segment carrying the label, -1 for anywhere along the path. */
+  int     label_segment;
   /* Bounding box of stroke, arrow and label. */
   double  x0, y0, x1, y1;
 } AugurDiagramEdge;

@@ -535,6 +535,7 @@ draw_node (cairo_t                 *cr,
   gboolean hovered = (int) i == style->hovered_node;
   const AugurDiagramColor *fill = selected ? &style->selected_fill : hovered ? &style->hover_fill : &style->node_fill;
 
+  cairo_new_path (cr);   /* show_layout leaves a current point */
   cairo_arc (cr, n->x, n->y, d->radius, 0, 2 * G_PI);
   set_color (cr, fill, 1);
   cairo_fill_preserve (cr);

@@ -47,9 +47,129 @@ color_near (const guint8 *px, const AugurDiagramColor *c, int tolerance)
 static void
 save_on_failure (cairo_surface_t *surface, const char *name)
 {
-  g_autofree char *path = g_build_filename (g_get_tmp_dir (), name, NULL);
+  const char *dir = g_getenv ("AUGUR_BUILD_DIR") ? g_getenv ("AUGUR_BUILD_DIR") : g_get_tmp_dir ();
+  g_autofree char *path = g_build_filename (dir, name, NULL);
   cairo_surface_write_to_png (surface, path);
   g_test_message ("picture written to %s", path);
+}
+
+
+/* The 3-stage pipeline built by hand, numbered as table 2.1 of the paper:
+ * state = s1 + 3 s2 + 9 s3 with s_i the local state of Stage i. */
+static AugurDiagram *
+pipeline_from_arrays (void)
+{
+  static const char *names[] = { "move1", "process1", "move2", "process2", "move3", "process3", "move4" };
+  AugurDiagramEdgeSpec specs[64];
+  char *labels[G_N_ELEMENTS (names)];
+  guint n = 0;
+  AugurDiagram *d;
+
+  for (guint a = 0; a < G_N_ELEMENTS (names); a++)
+    labels[a] = g_strdup_printf ("%s, 10", names[a]);
+  for (guint state = 0; state < 27; state++)
+    {
+      guint s1 = state % 3, s2 = state / 3 % 3, s3 = state / 9;
+#define ADD(act, a, b, c) specs[n++] = (AugurDiagramEdgeSpec) { state, (a) + 3 * (b) + 9 * (c), labels[act], act }
+      if (s1 == 0) ADD (0, 1, s2, s3);
+      if (s1 == 1) ADD (1, 2, s2, s3);
+      if (s1 == 2 && s2 == 0) ADD (2, 0, 1, s3);
+      if (s2 == 1) ADD (3, s1, 2, s3);
+      if (s2 == 2 && s3 == 0) ADD (4, s1, 0, 1);
+      if (s3 == 1) ADD (5, s1, s2, 2);
+      if (s3 == 2) ADD (6, s1, s2, 0);
+#undef ADD
+    }
+  g_assert_cmpuint (n, ==, 51);
+  d = augur_diagram_new (27, NULL, n, specs);
+  for (guint a = 0; a < G_N_ELEMENTS (names); a++)
+    g_free (labels[a]);
+  return d;
+}
+
+static void
+test_arrays (void)
+{
+  g_autoptr(AugurDiagram) d = pipeline_from_arrays ();
+  g_autoptr(AugurDiagram) again = pipeline_from_arrays ();
+  double w, h;
+
+  g_assert_cmpuint (augur_diagram_get_n_nodes (d), ==, 27);
+  g_assert_cmpuint (augur_diagram_get_n_edges (d), ==, 51);
+  g_assert_cmpstr (augur_diagram_get_node_label (d, 26), ==, "27");
+  augur_diagram_get_size (d, &w, &h);
+  for (guint i = 0; i < 27; i++)
+    {
+      double x, y, r, x2, y2;
+
+      augur_diagram_get_node_position (d, i, &x, &y, &r);
+      augur_diagram_get_node_position (again, i, &x2, &y2, NULL);
+      g_assert_cmpfloat (x, ==, x2);
+      g_assert_cmpfloat (y, ==, y2);
+      g_assert_cmpfloat (x - r, >=, 0);
+      g_assert_cmpfloat (y - r, >=, 0);
+      g_assert_cmpfloat (x + r, <=, w);
+      g_assert_cmpfloat (y + r, <=, h);
+      for (guint j = 0; j < i; j++)
+        {
+          double xj, yj;
+          augur_diagram_get_node_position (d, j, &xj, &yj, NULL);
+          g_assert_cmpfloat (hypot (x - xj, y - yj), >, 2 * r + 8);
+        }
+    }
+  for (guint e = 0; e < 51; e++)
+    {
+      double mx, my, mx2, my2;
+
+      augur_diagram_get_edge_midpoint (d, e, &mx, &my);
+      augur_diagram_get_edge_midpoint (again, e, &mx2, &my2);
+      g_assert_cmpfloat (mx, ==, mx2);
+      g_assert_cmpfloat (my, ==, my2);
+      g_assert_true (mx >= 0 && mx <= w && my >= 0 && my <= h);
+    }
+}
+
+static void
+test_merge (void)
+{
+  const AugurDiagramEdgeSpec specs[] = {
+    { 0, 1, "go, 1", 0 },
+    { 1, 0, "back, 2", 1 },
+    { 0, 1, "hop, 3", 2 },
+    { 0, 1, "go, 1", 0 },       /* same line twice: shown once */
+    { 1, 1, "idle, 0.5", 3 },   /* self-loop */
+    { 2, 0, "reset, 4", 1 },
+  };
+  const char *tips[] = { "(A, B)", "(A', B)", "(A, B')" };
+  g_autoptr(AugurDiagram) d = augur_diagram_new (3, tips, G_N_ELEMENTS (specs), specs);
+  guint found = 0;
+
+  g_assert_cmpuint (augur_diagram_get_n_edges (d), ==, 4);
+  g_assert_cmpstr (augur_diagram_get_node_tooltip (d, 1), ==, "(A', B)");
+  for (guint e = 0; e < 4; e++)
+    {
+      guint s = augur_diagram_get_edge_source (d, e), t = augur_diagram_get_edge_target (d, e);
+
+      if (s == 0 && t == 1)
+        {
+          g_assert_cmpstr (augur_diagram_get_edge_label (d, e), ==, "go, 1\nhop, 3");
+          g_assert_cmpint (augur_diagram_get_edge_kind (d, e), ==, -1);
+          found++;
+        }
+      else if (s == 1 && t == 1)
+        {
+          double x, y, nx, ny;
+
+          augur_diagram_get_edge_midpoint (d, e, &x, &y);
+          augur_diagram_get_node_position (d, 1, &nx, &ny, NULL);
+          /* the loop sits above its node */
+          g_assert_cmpfloat (y, <, ny);
+          g_assert_cmpfloat (fabs (x - nx), <, 4);
+          g_assert_cmpint (augur_diagram_get_edge_kind (d, e), ==, 3);
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, 2);
 }
 
 static void
@@ -98,7 +218,8 @@ test_pixels (void)
 
   augur_diagram_style_init (&style, FALSE);
   augur_diagram_fit_viewport (d, width, height, 1.5, &vp);
-  cairo_set_source_rgb (cr, 1, 1, 1);
+  /* red underneath: the draw function must paint its own background */
+  cairo_set_source_rgb (cr, 1, 0, 0);
   cairo_paint (cr);
   augur_diagram_draw (cr, width, height, d, &vp, &style);
   cairo_destroy (cr);
@@ -107,8 +228,10 @@ test_pixels (void)
   stride = cairo_image_surface_get_stride (surface);
 
   /* the corners stay blank */
-  g_assert_cmpuint (data[0], ==, 255);
-  g_assert_cmpuint (data[(height - 1) * stride + (width - 1) * 4 + 1], ==, 255);
+  g_assert_true (color_near (data, &style.background, 0));
+  g_assert_true (color_near (data + (height - 1) * stride + (width - 1) * 4, &style.background, 0));
+  g_assert_true (color_near (data + (width - 1) * 4, &style.background, 0));
+  g_assert_true (color_near (data + (height - 1) * stride, &style.background, 0));
 
   /* every state is drawn where the layout put it: node fill near its centre,
    * and the hit test finds it there */
@@ -146,6 +269,31 @@ test_pixels (void)
             }
       }
   g_assert_cmpuint (arc_pixels, >, 2000);
+
+  /* each arc shows its action's colour halfway between its two states */
+  for (guint e = 0; e < augur_diagram_get_n_edges (d); e++)
+    {
+      const AugurDiagramColor *c = augur_diagram_style_get_kind_color (&style, augur_diagram_get_edge_kind (d, e));
+      double mx, my;
+      int px, py;
+      gboolean found = FALSE;
+
+      augur_diagram_get_edge_midpoint (d, e, &mx, &my);
+      px = (int) (vp.offset_x + mx * vp.scale);
+      py = (int) (vp.offset_y + my * vp.scale);
+      /* the line, or its label's text which has the same colour */
+      for (int dy = -10; dy <= 10 && !found; dy++)
+        for (int dx = -10; dx <= 10 && !found; dx++)
+          if (px + dx >= 0 && px + dx < width && py + dy >= 0 && py + dy < height)
+            found = color_near (data + (py + dy) * stride + (px + dx) * 4, c, 40);
+      if (!found)
+        {
+          g_test_message ("arc %u -> %u not seen at (%d, %d)", augur_diagram_get_edge_source (d, e) + 1,
+                          augur_diagram_get_edge_target (d, e) + 1, px, py);
+          save_on_failure (surface, "test-diagram-arcs.out.png");
+        }
+      g_assert_true (found);
+    }
   cairo_surface_destroy (surface);
 }
 
@@ -286,6 +434,8 @@ int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/views/diagram/arrays", test_arrays);
+  g_test_add_func ("/views/diagram/merge", test_merge);
   g_test_add_func ("/views/diagram/structure", test_structure);
   g_test_add_func ("/views/diagram/pixels", test_pixels);
   g_test_add_func ("/views/diagram/exports", test_exports);

@@ -1,0 +1,191 @@
+/* augur-replay-page-private.h: what the parts of the replay page share.
+ *
+ * augur-replay-page.c: the widget, the description (inputs), its text,
+ *   undo/redo, the input panel;
+ * augur-replay-page-solve.c: replays and sweeps in worker threads, the
+ *   results (time, bars, tables, timeline, scenarios) and the exports;
+ * augur-replay-page-placement.c: the canvas that places ranks on hosts.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-bar-chart.h"
+#include "augur-line-chart.h"
+#include "augur-replay-page.h"
+
+G_BEGIN_DECLS
+
+/* ---- The description -------------------------------------------------- */
+
+typedef struct {
+  AugurNetworkModel  network;
+  GPtrArray         *traces;       /* GFile */
+  GFile             *platform;
+  GFile             *deployment;
+  gboolean           use_cluster;
+  AugurReplayCluster cluster;
+  GArray            *placement;    /* guint host per rank */
+} AugurReplayInputs;
+
+void     augur_replay_inputs_init   (AugurReplayInputs       *in);
+void     augur_replay_inputs_clear  (AugurReplayInputs       *in);
+void     augur_replay_inputs_copy   (AugurReplayInputs       *dest,
+                                     const AugurReplayInputs *src);
+/* The cluster's platform (NULL unless use_cluster). */
+AugurPlatform   *augur_replay_inputs_build_platform   (const AugurReplayInputs *in);
+AugurDeployment *augur_replay_inputs_build_deployment (const AugurReplayInputs *in);
+
+/* ---- A finished replay ------------------------------------------------ */
+
+typedef struct {
+  gatomicrefcount    ref_count;
+  AugurReplayResult *result;
+  char              *label;        /* "cm02, 4 nodes", for the comparison */
+  gboolean           partial;      /* cut short by an error */
+} AugurReplayRun;
+
+AugurReplayRun *augur_replay_run_ref   (AugurReplayRun *run);
+void            augur_replay_run_unref (AugurReplayRun *run);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurReplayRun, augur_replay_run_unref)
+
+typedef struct _AugurReplayJob AugurReplayJob;
+
+/* ---- The placement canvas --------------------------------------------- */
+
+#define AUGUR_TYPE_REPLAY_PLACEMENT (augur_replay_placement_get_type ())
+G_DECLARE_FINAL_TYPE (AugurReplayPlacement, augur_replay_placement, AUGUR, REPLAY_PLACEMENT, GtkWidget)
+
+GtkWidget *augur_replay_placement_new        (void);
+/* hosts[i]: the host of rank i; cores: per host, for the "folded" hint. */
+void       augur_replay_placement_set        (AugurReplayPlacement *self,
+                                              guint                 n_hosts,
+                                              guint                 cores,
+                                              const guint          *hosts,
+                                              guint                 n_ranks);
+/* Where a rank chip and a host box are drawn, for tests. */
+gboolean   augur_replay_placement_get_chip   (AugurReplayPlacement *self,
+                                              guint                 rank,
+                                              graphene_rect_t      *rect);
+gboolean   augur_replay_placement_get_host   (AugurReplayPlacement *self,
+                                              guint                 host,
+                                              graphene_rect_t      *rect);
+/* A drag from (x0, y0) to (x1, y1) as the pointer does it: emits
+ * "rank-moved" (rank, host) when a chip lands on another host. */
+gboolean   augur_replay_placement_drag       (AugurReplayPlacement *self,
+                                              double                x0,
+                                              double                y0,
+                                              double                x1,
+                                              double                y1);
+
+/* ---- The page --------------------------------------------------------- */
+
+struct _AugurReplayPage
+{
+  GtkWidget             parent_instance;
+
+  /* Template children. */
+  GtkWidget            *trace_label;
+  GtkWidget            *source_stack;
+  GtkWidget            *files_toggle;
+  GtkWidget            *cluster_toggle;
+  GtkWidget            *platform_label;
+  GtkWidget            *deployment_label;
+  GtkWidget            *nodes_spin;
+  GtkWidget            *cores_spin;
+  GtkWidget            *ranks_spin;
+  GtkWidget            *speed_entry;
+  GtkWidget            *bandwidth_entry;
+  GtkWidget            *latency_entry;
+  GtkWidget            *bb_bandwidth_entry;
+  GtkWidget            *bb_latency_entry;
+  GtkWidget            *placement_scroller;
+  GtkWidget            *network_dropdown;
+  GtkWidget            *replay_button;
+  GtkWidget            *progress_bar;
+  GtkWidget            *status_label;
+  GtkWidget            *error_revealer;
+  GtkWidget            *error_label;
+  GtkWidget            *time_label;
+  GtkWidget            *time_caption;
+  GtkWidget            *view_stack;
+  GtkWidget            *bars_box;
+  GtkWidget            *rank_box;
+  GtkWidget            *action_box;
+  GtkWidget            *timeline_box;
+  GtkWidget            *whatif_box;
+  GtkWidget            *whatif_stack;
+  GtkWidget            *whatif_plot;
+  GtkWidget            *sweep_parameter;
+  GtkWidget            *sweep_from;
+  GtkWidget            *sweep_to;
+  GtkWidget            *sweep_points;
+  GtkWidget            *sweep_log;
+  GtkWidget            *sweep_error;
+  GtkWidget            *compare_stack;
+  GtkWidget            *compare_a_label;
+  GtkWidget            *compare_b_label;
+  GtkWidget            *compare_delta_label;
+  GtkWidget            *compare_a_box;
+  GtkWidget            *compare_b_box;
+
+  /* Made in code. */
+  GtkWidget            *placement;
+  GtkWidget            *bar_chart;
+  GtkWidget            *rank_table;
+  GtkWidget            *action_table;
+  GtkWidget            *timeline;
+  GtkWidget            *chart_view;
+  GtkWidget            *compare_a_view;
+  GtkWidget            *compare_b_view;
+
+  /* The document. */
+  AugurReplayInputs     inputs;
+  GFile                *base_dir;
+  char                 *saved_text;
+  char                 *raw_text;     /* a text that did not load, kept */
+  gboolean              modified;
+  gboolean              force_modified;
+  guint                 syncing;      /* inputs -> widgets in progress */
+  GPtrArray            *undo;         /* char * descriptions */
+  GPtrArray            *redo;
+
+  char                 *title;
+  char                 *status_text;
+  char                 *error_text;
+  char                 *time_text;
+
+  AugurReplayJob       *job;
+  AugurReplayRun       *run;          /* the last replay */
+  AugurReplayRun       *scenario;     /* kept as B */
+  AugurBarChartData    *bars;
+  AugurChartData       *chart;
+  GArray               *sweep_times;  /* double */
+  GtkFileChooserNative *dialog;
+};
+
+/* augur-replay-page.c */
+void     augur_replay_page_set_status     (AugurReplayPage *self,
+                                           const char      *text,
+                                           gboolean         is_error);
+void     augur_replay_page_show_error     (AugurReplayPage *self,
+                                           const char      *message);
+void     augur_replay_page_update_actions (AugurReplayPage *self);
+/* The inputs as the worker needs them, or FALSE with a message to show. */
+gboolean augur_replay_page_check_inputs   (AugurReplayPage *self,
+                                           GError         **error);
+void     augur_replay_page_close_dialog   (AugurReplayPage *self);
+/* "38.4 ms" */
+char    *augur_replay_format_seconds      (double           seconds);
+
+/* augur-replay-page-solve.c */
+void     augur_replay_page_solve_init     (AugurReplayPage *self);
+void     augur_replay_job_cancel          (AugurReplayJob  *job);
+void     augur_replay_job_unref           (AugurReplayJob  *job);
+void     augur_replay_page_clear_results  (AugurReplayPage *self);
+void     augur_replay_page_sweep_from_fields (AugurReplayPage *self);
+void     augur_replay_page_export_action  (GtkWidget       *widget,
+                                           const char      *action_name,
+                                           GVariant        *parameter);
+
+G_END_DECLS

@@ -1,0 +1,1098 @@
+/* augur-replay-page-solve.c: replays and what-if sweeps of the replay page
+ * in a worker thread; their results (time, bars, tables, timeline,
+ * scenarios, sweep plot) and the exports.
+ *
+ * A job owns a copy of the inputs and loads the platform, deployment and
+ * traces itself, so nothing of the page is touched off the main thread.
+ * The rows of the tables are built in the worker too.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "augur-export.h"
+#include "augur-line-chart-view.h"
+#include "augur-progress-relay.h"
+#include "augur-replay-page-private.h"
+
+/* Built before the timeline existed; the guard stays harmless. */
+#if defined(__has_include)
+# if __has_include("augur-timeline-view.h")
+#  include "augur-timeline-view.h"
+#  define HAVE_TIMELINE 1
+# endif
+#endif
+
+/* Row layout of the tables. */
+enum { RANK_S_NAME, RANK_N_STRINGS };
+enum { RANK_N_END = AUGUR_STATE_N, RANK_N_ACTIONS, RANK_N_NUMBERS };
+enum { ACT_S_NAME, ACT_N_STRINGS };
+enum { ACT_N_COUNT, ACT_N_BYTES, ACT_N_FLOPS, ACT_N_NUMBERS };
+
+struct _AugurReplayJob
+{
+  gatomicrefcount           ref_count;
+  GWeakRef                  page;
+  GCancellable             *cancellable;
+  gboolean                  is_sweep;
+  gint64                    started;
+
+  AugurReplayInputs         inputs;
+  char                     *title;
+  AugurReplaySweepParameter parameter;
+  double                    from, to;
+  guint                     points;
+  gboolean                  logarithmic;
+
+  AugurProgressRelay       *relay;
+  guint                     point;          /* of the sweep, for progress */
+
+  /* Outputs. */
+  AugurReplayRun           *run;
+  GListStore               *rank_rows;
+  GListStore               *action_rows;
+  GArray                   *xs;
+  GArray                   *ys;
+  double                    seconds;
+};
+
+typedef AugurReplayJob Job;
+
+/* ---- Runs ------------------------------------------------------------- */
+
+static AugurReplayRun *
+run_new (AugurReplayResult *result,
+         gboolean           partial,
+         char              *label)
+{
+  AugurReplayRun *run = g_new0 (AugurReplayRun, 1);
+
+  g_atomic_ref_count_init (&run->ref_count);
+  run->result = result;
+  run->partial = partial;
+  run->label = label;
+  return run;
+}
+
+AugurReplayRun *
+augur_replay_run_ref (AugurReplayRun *run)
+{
+  g_atomic_ref_count_inc (&run->ref_count);
+  return run;
+}
+
+void
+augur_replay_run_unref (AugurReplayRun *run)
+{
+  if (!g_atomic_ref_count_dec (&run->ref_count))
+    return;
+  g_clear_pointer (&run->result, augur_replay_result_free);
+  g_free (run->label);
+  g_free (run);
+}
+
+/* ---- Jobs ------------------------------------------------------------- */
+
+static Job *
+job_ref (Job *job)
+{
+  g_atomic_ref_count_inc (&job->ref_count);
+  return job;
+}
+
+void
+augur_replay_job_unref (Job *job)
+{
+  if (!g_atomic_ref_count_dec (&job->ref_count))
+    return;
+  g_weak_ref_clear (&job->page);
+  g_clear_object (&job->cancellable);
+  augur_replay_inputs_clear (&job->inputs);
+  g_free (job->title);
+  g_clear_pointer (&job->relay, augur_progress_relay_unref);
+  g_clear_pointer (&job->run, augur_replay_run_unref);
+  g_clear_object (&job->rank_rows);
+  g_clear_object (&job->action_rows);
+  g_clear_pointer (&job->xs, g_array_unref);
+  g_clear_pointer (&job->ys, g_array_unref);
+  g_free (job);
+}
+
+void
+augur_replay_job_cancel (Job *job)
+{
+  g_cancellable_cancel (job->cancellable);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Job, augur_replay_job_unref)
+
+/* ---- Worker ----------------------------------------------------------- */
+
+static void
+job_progress (double      fraction,
+              const char *phase,
+              gpointer    user_data)
+{
+  Job *job = user_data;
+
+  if (job->is_sweep)
+    {
+      g_autofree char *text = g_strdup_printf (_("Point %u of %u"), job->point + 1, job->points);
+
+      fraction = (job->point + CLAMP (fraction, 0.0, 1.0)) / MAX (job->points, 1);
+      augur_progress_relay_report (fraction, text, job->relay);
+    }
+  else
+    augur_progress_relay_report (fraction, phase, job->relay);
+}
+
+/* Loads what the inputs name and replays; on failure *partial may hold
+ * what was replayed up to the error. */
+static AugurReplayResult *
+replay_inputs (Job                      *job,
+               const AugurReplayInputs  *in,
+               gboolean                  record_timeline,
+               AugurReplayResult       **partial,
+               GError                  **error)
+{
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  AugurReplayOptions options = { in->network, record_timeline };
+  guint n;
+
+  if (in->use_cluster)
+    {
+      platform = augur_replay_inputs_build_platform (in);
+      deployment = augur_replay_inputs_build_deployment (in);
+    }
+  else
+    {
+      platform = augur_platform_load_file (in->platform, error);
+      if (platform == NULL)
+        return NULL;
+      deployment = augur_deployment_load_file (in->deployment, platform, error);
+      if (deployment == NULL)
+        return NULL;
+    }
+
+  n = augur_deployment_get_n_actors (deployment);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (names, augur_deployment_get_actor (deployment, i)->function);
+
+  if (in->traces->len == 1)
+    traces = augur_trace_set_open_merged (g_ptr_array_index (in->traces, 0), (const char **) names->pdata, n, error);
+  else
+    {
+      g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr(GFile) dir = in->deployment ? g_file_get_parent (in->deployment) : NULL;
+
+      if (in->traces->len > 1 && in->traces->len != n)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("%u trace files for %u ranks: choose one merged trace, or one file per rank"),
+                       in->traces->len, n);
+          return NULL;
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          const AugurActor *actor = augur_deployment_get_actor (deployment, i);
+
+          if (in->traces->len > 0)
+            g_ptr_array_add (files, g_object_ref (g_ptr_array_index (in->traces, i)));
+          else if (dir != NULL && actor->arguments != NULL && actor->arguments[0] != NULL)
+            g_ptr_array_add (files, g_file_resolve_relative_path (dir, actor->arguments[0]));
+          else
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("No trace for rank %s: choose a trace (Traces → Choose…)"), actor->function);
+              return NULL;
+            }
+        }
+      traces = augur_trace_set_open_per_process ((GFile **) files->pdata, (const char **) names->pdata, n, error);
+    }
+  if (traces == NULL)
+    return NULL;
+
+  return augur_replay_run (platform, deployment, traces, &options, job_progress, job,
+                           job->cancellable, partial, error);
+}
+
+static void
+build_rows (Job *job)
+{
+  const AugurReplayResult *r = job->run->result;
+  guint n = augur_replay_result_get_n_ranks (r);
+  guint64 count[AUGUR_ACTION_N_KINDS] = { 0 };
+  double bytes[AUGUR_ACTION_N_KINDS] = { 0 };
+  double flops[AUGUR_ACTION_N_KINDS] = { 0 };
+
+  job->rank_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  job->action_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  for (guint i = 0; i < n; i++)
+    {
+      const AugurRankStats *s = augur_replay_result_get_stats (r, i);
+      g_autoptr(AugurResultRow) row = augur_result_row_new (i, RANK_N_STRINGS, RANK_N_NUMBERS);
+
+      augur_result_row_set_string (row, RANK_S_NAME, augur_replay_result_get_rank_name (r, i));
+      for (guint k = 0; k < AUGUR_STATE_N; k++)
+        augur_result_row_set_number (row, k, s->times[k]);
+      augur_result_row_set_number (row, RANK_N_END, s->end);
+      augur_result_row_set_number (row, RANK_N_ACTIONS, (double) s->actions);
+      g_list_store_append (job->rank_rows, row);
+      for (guint k = 0; k < AUGUR_ACTION_N_KINDS; k++)
+        {
+          count[k] += s->count[k];
+          bytes[k] += s->bytes[k];
+          flops[k] += s->flops[k];
+        }
+    }
+  for (guint k = 0; k < AUGUR_ACTION_N_KINDS; k++)
+    {
+      g_autoptr(AugurResultRow) row = NULL;
+
+      if (count[k] == 0)
+        continue;
+      row = augur_result_row_new (k, ACT_N_STRINGS, ACT_N_NUMBERS);
+      augur_result_row_set_string (row, ACT_S_NAME, augur_action_kind_to_string (k));
+      augur_result_row_set_number (row, ACT_N_COUNT, (double) count[k]);
+      augur_result_row_set_number (row, ACT_N_BYTES, bytes[k]);
+      augur_result_row_set_number (row, ACT_N_FLOPS, flops[k]);
+      g_list_store_append (job->action_rows, row);
+    }
+}
+
+static char *
+run_label (const AugurReplayInputs *in)
+{
+  if (in->use_cluster)
+    {
+      g_autofree char *nodes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", in->cluster.nodes),
+                                                in->cluster.nodes);
+      g_autofree char *cores = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u core each", "%u cores each",
+                                                             in->cluster.cores), in->cluster.cores);
+      g_autofree char *ranks = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", in->placement->len),
+                                                in->placement->len);
+
+      /* Translators: a scenario, e.g. "cm02 · 4 nodes, 1 core each · 4 ranks". */
+      return g_strdup_printf (_("%s · %s, %s · %s"), augur_network_model_to_name (in->network), nodes, cores, ranks);
+    }
+  else
+    {
+      g_autofree char *name = in->platform ? g_file_get_basename (in->platform) : g_strdup ("?");
+      return g_strdup_printf ("%s · %s", augur_network_model_to_name (in->network), name);
+    }
+}
+
+/* The inputs of one point of a sweep. */
+static void
+sweep_point_inputs (Job               *job,
+                    double             x,
+                    AugurReplayInputs *in)
+{
+  augur_replay_inputs_copy (in, &job->inputs);
+  switch (job->parameter)
+    {
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH:
+      in->cluster.bandwidth = x;
+      break;
+    case AUGUR_REPLAY_SWEEP_LATENCY:
+      in->cluster.latency = x;
+      break;
+    case AUGUR_REPLAY_SWEEP_SPEED:
+      in->cluster.speed = x;
+      break;
+    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE:
+      {
+        guint per = MAX (1u, (guint) x);
+        guint n = in->placement->len;
+
+        /* Blocks of `per` consecutive ranks, as many nodes as needed. */
+        in->cluster.nodes = MAX (1u, (n + per - 1) / per);
+        for (guint i = 0; i < n; i++)
+          g_array_index (in->placement, guint, i) = i / per;
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+job_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  Job *job = task_data;
+  GError *error = NULL;
+
+  if (!job->is_sweep)
+    {
+      AugurReplayResult *partial = NULL;
+      AugurReplayResult *result = replay_inputs (job, &job->inputs, TRUE, &partial, &error);
+
+      if (result != NULL)
+        job->run = run_new (result, FALSE, run_label (&job->inputs));
+      else if (partial != NULL)
+        job->run = run_new (partial, TRUE, run_label (&job->inputs));
+      if (job->run != NULL)
+        build_rows (job);
+    }
+  else
+    {
+      job->xs = g_array_new (FALSE, FALSE, sizeof (double));
+      job->ys = g_array_new (FALSE, FALSE, sizeof (double));
+      for (guint k = 0; k < job->points && error == NULL; k++)
+        {
+          double t = job->points > 1 ? (double) k / (job->points - 1) : 0;
+          double x = job->logarithmic ? job->from * pow (job->to / job->from, t)
+                                      : job->from + (job->to - job->from) * t;
+          AugurReplayInputs in;
+          AugurReplayResult *result;
+
+          if (job->parameter == AUGUR_REPLAY_SWEEP_RANKS_PER_NODE)
+            {
+              x = round (x);
+              if (job->xs->len > 0 && g_array_index (job->xs, double, job->xs->len - 1) == x)
+                continue;
+            }
+          job->point = k;
+          sweep_point_inputs (job, x, &in);
+          result = replay_inputs (job, &in, FALSE, NULL, &error);
+          augur_replay_inputs_clear (&in);
+          if (result == NULL)
+            break;
+          g_array_append_val (job->xs, x);
+          {
+            double y = augur_replay_result_get_time (result);
+            g_array_append_val (job->ys, y);
+          }
+          augur_replay_result_free (result);
+        }
+    }
+
+  job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
+  if (error != NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  g_task_return_boolean (task, TRUE);
+}
+
+/* ---- UI side: results ------------------------------------------------- */
+
+static gboolean
+is_cancel_error (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+         g_error_matches (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_CANCELLED);
+}
+
+static void
+set_running (AugurReplayPage *self,
+             Job             *job)
+{
+  gboolean was_running = self->job != NULL;
+
+  if (self->job != NULL)
+    augur_progress_relay_detach (self->job->relay);
+  g_clear_pointer (&self->job, augur_replay_job_unref);
+  self->job = job;
+  gtk_widget_set_visible (self->progress_bar, job != NULL);
+  if (job != NULL)
+    {
+      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0.0);
+      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Starting…"));
+    }
+  augur_replay_page_update_actions (self);
+  if (was_running != (job != NULL))
+    g_object_notify (G_OBJECT (self), "running");
+}
+
+static void
+set_time (AugurReplayPage *self,
+          const char      *text,
+          const char      *caption)
+{
+  g_free (self->time_text);
+  self->time_text = g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->time_label), text && *text ? text : "—");
+  gtk_label_set_text (GTK_LABEL (self->time_caption), caption);
+}
+
+static void
+set_timeline (GtkWidget               *view,
+              const AugurReplayResult *result)
+{
+#ifdef HAVE_TIMELINE
+  if (view == NULL || !AUGUR_IS_TIMELINE_VIEW (view))
+    return;
+  if (result == NULL)
+    {
+      augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (view), NULL);
+      return;
+    }
+  {
+    g_autoptr(AugurTimelineData) data = augur_timeline_data_new_from_replay (result);
+
+    augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (view), data);
+    augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (view));
+  }
+#else
+  (void) view;
+  (void) result;
+#endif
+}
+
+static GtkWidget *
+timeline_new (void)
+{
+#ifdef HAVE_TIMELINE
+  return augur_timeline_view_new ();
+#else
+  GtkWidget *label = gtk_label_new (_("The timeline view is not part of this build."));
+
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+#endif
+}
+
+static void
+update_compare (AugurReplayPage *self)
+{
+  const AugurReplayResult *a = self->run && !self->run->partial ? self->run->result : NULL;
+  const AugurReplayResult *b = self->scenario ? self->scenario->result : NULL;
+  g_autofree char *ta = NULL;
+  g_autofree char *tb = NULL;
+  g_autofree char *la = NULL;
+  g_autofree char *lb = NULL;
+  g_autofree char *delta = NULL;
+  double va, vb;
+
+  if (a == NULL || b == NULL)
+    {
+      gtk_stack_set_visible_child_name (GTK_STACK (self->compare_stack), "empty");
+      return;
+    }
+  va = augur_replay_result_get_time (a);
+  vb = augur_replay_result_get_time (b);
+  ta = augur_replay_format_seconds (va);
+  tb = augur_replay_format_seconds (vb);
+  {
+    g_autofree char *ea = g_markup_escape_text (self->run->label, -1);
+    g_autofree char *eb = g_markup_escape_text (self->scenario->label, -1);
+
+    /* Translators: "A" is the current result; markup. */
+    la = g_strdup_printf (_("<b>A</b> (current) <span size='large' weight='bold'>%s</span>  <span alpha='60%%'>%s</span>"), ta, ea);
+    lb = g_strdup_printf (_("<b>B</b> (kept) <span size='large' weight='bold'>%s</span>  <span alpha='60%%'>%s</span>"), tb, eb);
+  }
+  if (vb <= 0 || fabs (va - vb) <= 1e-12 * MAX (va, vb))
+    delta = g_strdup (_("A and B take the same time"));
+  else if (va < vb)
+    delta = g_strdup_printf (_("A is %.1f %% faster than B"), 100.0 * (vb - va) / vb);
+  else
+    delta = g_strdup_printf (_("A is %.1f %% slower than B"), 100.0 * (va - vb) / vb);
+  gtk_label_set_markup (GTK_LABEL (self->compare_a_label), la);
+  gtk_label_set_markup (GTK_LABEL (self->compare_b_label), lb);
+  gtk_label_set_text (GTK_LABEL (self->compare_delta_label), delta);
+  set_timeline (self->compare_a_view, a);
+  set_timeline (self->compare_b_view, b);
+#ifdef HAVE_TIMELINE
+  /* One time scale for both, so their lengths compare. */
+  augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (self->compare_a_view), 0, MAX (va, vb));
+  augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (self->compare_b_view), 0, MAX (va, vb));
+#endif
+#ifndef HAVE_TIMELINE
+  {
+    g_autoptr(AugurBarChartData) da = augur_bar_chart_data_new_from_replay (a, _("A (current)"));
+    g_autoptr(AugurBarChartData) db = augur_bar_chart_data_new_from_replay (b, _("B (kept)"));
+
+    augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->compare_a_view), da);
+    augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->compare_b_view), db);
+  }
+#endif
+  gtk_stack_set_visible_child_name (GTK_STACK (self->compare_stack), "both");
+}
+
+void
+augur_replay_page_clear_results (AugurReplayPage *self)
+{
+  g_clear_pointer (&self->run, augur_replay_run_unref);
+  g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
+  augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->bar_chart), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->rank_table), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->action_table), NULL);
+  set_timeline (self->timeline, NULL);
+  set_time (self, "", _("Predicted execution time"));
+  update_compare (self);
+  augur_replay_page_update_actions (self);
+}
+
+static void
+present_run (AugurReplayPage *self,
+             Job             *job)
+{
+  const AugurReplayResult *r;
+  g_autofree char *time = NULL;
+  g_autofree char *took = augur_replay_format_seconds (job->seconds);
+
+  g_clear_pointer (&self->run, augur_replay_run_unref);
+  g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
+  self->run = g_steal_pointer (&job->run);
+  r = self->run->result;
+
+  time = augur_replay_format_seconds (augur_replay_result_get_time (r));
+  set_time (self, time, self->run->partial ? _("Replay stopped at") : _("Predicted execution time"));
+
+  {
+    g_autofree char *title = g_strdup_printf (_("Time per rank — %s"), self->title ? self->title : self->run->label);
+    self->bars = augur_bar_chart_data_new_from_replay (r, title);
+  }
+  augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->bar_chart), self->bars);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->rank_table), G_LIST_MODEL (job->rank_rows));
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->action_table), G_LIST_MODEL (job->action_rows));
+  set_timeline (self->timeline, r);
+  update_compare (self);
+
+  if (!self->run->partial)
+    {
+      g_autofree char *status = NULL;
+      guint64 actions = augur_replay_result_get_n_actions (r);
+      guint ranks = augur_replay_result_get_n_ranks (r);
+
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, actions);
+
+      /* Translators: e.g. "Replayed 12 actions of 4 ranks (cm02) in 3 ms". */
+      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Replayed %s action of %u ranks (%s) in %s",
+                                             "Replayed %s actions of %u ranks (%s) in %s", (gulong) MIN (actions, G_MAXULONG)),
+                                count, ranks, augur_network_model_to_name (job->inputs.network), took);
+      augur_replay_page_set_status (self, status, FALSE);
+    }
+}
+
+static const char *
+parameter_name (AugurReplaySweepParameter p)
+{
+  switch (p)
+    {
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH: return _("Link bandwidth");
+    case AUGUR_REPLAY_SWEEP_LATENCY: return _("Link latency");
+    case AUGUR_REPLAY_SWEEP_SPEED: return _("Core speed");
+    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE: return _("Ranks per node");
+    default: return "";
+    }
+}
+
+static const char *
+parameter_unit (AugurReplaySweepParameter p)
+{
+  switch (p)
+    {
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH: return _("bytes/s");
+    case AUGUR_REPLAY_SWEEP_LATENCY: return _("s");
+    case AUGUR_REPLAY_SWEEP_SPEED: return _("flops/s");
+    default: return "";
+    }
+}
+
+static void
+present_sweep (AugurReplayPage *self,
+               Job             *job)
+{
+  g_autofree char *title = g_strdup_printf (_("Predicted time against %s"), parameter_name (job->parameter));
+  g_autofree char *took = augur_replay_format_seconds (job->seconds);
+  g_autofree char *status = NULL;
+
+  g_clear_pointer (&self->chart, augur_chart_data_unref);
+  g_clear_pointer (&self->sweep_times, g_array_unref);
+  self->sweep_times = g_array_ref (job->ys);
+  self->chart = augur_chart_data_new (title, parameter_name (job->parameter), parameter_unit (job->parameter),
+                                      _("Predicted time"), _("s"));
+  augur_chart_data_set_log_x (self->chart, job->logarithmic && job->parameter != AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
+  {
+    g_autofree char *label = run_label (&job->inputs);
+
+    augur_chart_data_add_series (self->chart, label, (const double *) job->xs->data,
+                                 (const double *) job->ys->data, job->xs->len);
+  }
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->chart_view), self->chart);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->whatif_stack), "plot");
+  augur_replay_page_show_view (self, "what-if");
+  status = g_strdup_printf (_("Swept %s over %u points in %s"), parameter_name (job->parameter), job->xs->len, took);
+  augur_replay_page_set_status (self, status, FALSE);
+}
+
+static void
+job_done_cb (GObject      *source,
+             GAsyncResult *res,
+             gpointer      user_data)
+{
+  g_autoptr(Job) job = user_data;
+  g_autoptr(AugurReplayPage) self = g_weak_ref_get (&job->page);
+  g_autoptr(GError) error = NULL;
+
+  g_task_propagate_boolean (G_TASK (res), &error);
+  if (self == NULL || self->job != job)
+    return;
+
+  if (error == NULL)
+    {
+      if (job->is_sweep)
+        present_sweep (self, job);
+      else
+        present_run (self, job);
+    }
+  else if (is_cancel_error (error))
+    augur_replay_page_set_status (self, _("Cancelled"), FALSE);
+  else
+    {
+      /* A deadlock still shows what happened up to it. */
+      if (job->run != NULL)
+        present_run (self, job);
+      augur_replay_page_set_status (self, error->message, TRUE);
+      augur_replay_page_show_error (self, error->message);
+    }
+
+  set_running (self, NULL);
+  g_signal_emit_by_name (self, job->is_sweep ? "swept" : "replayed");
+}
+
+static Job *
+job_new (AugurReplayPage *self,
+         gboolean         is_sweep)
+{
+  Job *job = g_new0 (Job, 1);
+
+  g_atomic_ref_count_init (&job->ref_count);
+  job->relay = augur_progress_relay_new (GTK_PROGRESS_BAR (self->progress_bar), NULL);
+  g_weak_ref_init (&job->page, self);
+  job->cancellable = g_cancellable_new ();
+  job->is_sweep = is_sweep;
+  job->started = g_get_monotonic_time ();
+  augur_replay_inputs_copy (&job->inputs, &self->inputs);
+  job->title = g_strdup (self->title);
+  return job;
+}
+
+static void
+job_start (AugurReplayPage *self,
+           Job             *job)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->job != NULL)
+    g_cancellable_cancel (self->job->cancellable);
+  set_running (self, job);
+  augur_replay_page_show_error (self, NULL);
+  augur_replay_page_set_status (self, job->is_sweep ? _("Sweeping…") : _("Replaying…"), FALSE);
+
+  task = g_task_new (NULL, job->cancellable, job_done_cb, job_ref (job));
+  g_task_set_source_tag (task, job_start);
+  g_task_set_name (task, job->is_sweep ? "augur-replay-sweep" : "augur-replay");
+  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) augur_replay_job_unref);
+  g_task_run_in_thread (task, job_thread);
+}
+
+static gboolean
+check_or_report (AugurReplayPage *self,
+                 const char      *signal)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (augur_replay_page_check_inputs (self, &error))
+    return TRUE;
+  augur_replay_page_show_error (self, error->message);
+  augur_replay_page_set_status (self, _("The inputs are not complete: see the message above"), TRUE);
+  g_signal_emit_by_name (self, signal);
+  return FALSE;
+}
+
+void
+augur_replay_page_replay (AugurReplayPage *self)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  if (!check_or_report (self, "replayed"))
+    return;
+  job_start (self, job_new (self, FALSE));
+}
+
+void
+augur_replay_page_sweep (AugurReplayPage           *self,
+                         AugurReplaySweepParameter  parameter,
+                         double                     from,
+                         double                     to,
+                         guint                      points,
+                         gboolean                   logarithmic)
+{
+  Job *job;
+
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
+
+  if (!self->inputs.use_cluster)
+    {
+      augur_replay_page_show_error (self, _("What-if sweeps change a cluster built in Augur: choose “Build a Cluster” first."));
+      g_signal_emit_by_name (self, "swept");
+      return;
+    }
+  if (!check_or_report (self, "swept"))
+    return;
+  if (!(from > 0) || !(to > 0) || from == to || !isfinite (from) || !isfinite (to) || points < 2)
+    {
+      augur_replay_page_show_error (self, _("A sweep needs two different positive bounds and at least two points."));
+      g_signal_emit_by_name (self, "swept");
+      return;
+    }
+  job = job_new (self, TRUE);
+  job->parameter = parameter;
+  job->from = from;
+  job->to = to;
+  job->points = points;
+  job->logarithmic = logarithmic;
+  job_start (self, job);
+}
+
+/* Each parameter starts with a range worth a look. */
+static void
+on_sweep_parameter_changed (AugurReplayPage *self)
+{
+  static const char * const from[] = { "10MBps", "1us", "100Mf", "1" };
+  static const char * const to[] = { "10GBps", "10ms", "100Gf", "8" };
+  guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_parameter));
+
+  if (p >= G_N_ELEMENTS (from))
+    return;
+  gtk_editable_set_text (GTK_EDITABLE (self->sweep_from), from[p]);
+  gtk_editable_set_text (GTK_EDITABLE (self->sweep_to), to[p]);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->sweep_log), p != AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
+  gtk_widget_set_visible (self->sweep_error, FALSE);
+}
+
+void
+augur_replay_page_sweep_from_fields (AugurReplayPage *self)
+{
+  static const char *kinds[] = { "bandwidth", "time", "speed", NULL };
+  guint parameter = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_parameter));
+  const char *from_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_from));
+  const char *to_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_to));
+  double from = NAN, to = NAN;
+  gboolean ok;
+
+  if (parameter > AUGUR_REPLAY_SWEEP_RANKS_PER_NODE)
+    parameter = 0;
+  if (kinds[parameter] != NULL)
+    ok = augur_parse_quantity (from_text, kinds[parameter], &from) && augur_parse_quantity (to_text, kinds[parameter], &to);
+  else
+    {
+      char *e1 = NULL, *e2 = NULL;
+
+      from = g_ascii_strtod (from_text, &e1);
+      to = g_ascii_strtod (to_text, &e2);
+      ok = e1 != from_text && *e1 == '\0' && e2 != to_text && *e2 == '\0';
+    }
+  ok = ok && from > 0 && to > 0 && from != to;
+  gtk_widget_set_visible (self->sweep_error, !ok);
+  if (!ok)
+    {
+      gtk_label_set_text (GTK_LABEL (self->sweep_error),
+                          _("From and To must be two different positive values, e.g. 10MBps and 1GBps"));
+      return;
+    }
+  augur_replay_page_sweep (self, parameter, from, to,
+                           (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points)),
+                           gtk_check_button_get_active (GTK_CHECK_BUTTON (self->sweep_log)));
+}
+
+void
+augur_replay_page_cancel (AugurReplayPage *self)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  if (self->job != NULL)
+    {
+      g_cancellable_cancel (self->job->cancellable);
+      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
+    }
+}
+
+gboolean
+augur_replay_page_get_running (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  return self->job != NULL;
+}
+
+const AugurReplayResult *
+augur_replay_page_get_result (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->run ? self->run->result : NULL;
+}
+
+gboolean
+augur_replay_page_keep_scenario (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+
+  if (self->run == NULL || self->run->partial)
+    return FALSE;
+  g_clear_pointer (&self->scenario, augur_replay_run_unref);
+  self->scenario = augur_replay_run_ref (self->run);
+  update_compare (self);
+  augur_replay_page_set_status (self, _("Kept as scenario B: change the inputs and replay to compare"), FALSE);
+  return TRUE;
+}
+
+const AugurReplayResult *
+augur_replay_page_get_scenario (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->scenario ? self->scenario->result : NULL;
+}
+
+const double *
+augur_replay_page_get_sweep_times (AugurReplayPage *self,
+                                   guint           *n_points)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+
+  if (n_points)
+    *n_points = self->sweep_times ? self->sweep_times->len : 0;
+  return self->sweep_times ? (const double *) self->sweep_times->data : NULL;
+}
+
+/* ---- Set-up of the result views --------------------------------------- */
+
+void
+augur_replay_page_solve_init (AugurReplayPage *self)
+{
+  const AugurResultColumn rank_columns[] = {
+    { _("Rank"), AUGUR_RESULT_COLUMN_STRING, RANK_S_NAME, FALSE, FALSE },
+    { _("Compute"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_COMPUTE, TRUE, FALSE },
+    { _("Send"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_SEND, TRUE, FALSE },
+    { _("Receive"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_RECV, TRUE, FALSE },
+    { _("Wait"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_WAIT, TRUE, FALSE },
+    { _("Collective"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_COLLECTIVE, TRUE, FALSE },
+    { _("Sleep"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_SLEEP, TRUE, FALSE },
+    { _("End (s)"), AUGUR_RESULT_COLUMN_NUMBER, RANK_N_END, TRUE, FALSE },
+    { _("Actions"), AUGUR_RESULT_COLUMN_INTEGER, RANK_N_ACTIONS, FALSE, FALSE },
+  };
+  const AugurResultColumn action_columns[] = {
+    { _("Action"), AUGUR_RESULT_COLUMN_STRING, ACT_S_NAME, TRUE, FALSE },
+    { _("Count"), AUGUR_RESULT_COLUMN_INTEGER, ACT_N_COUNT, TRUE, FALSE },
+    { _("Bytes"), AUGUR_RESULT_COLUMN_NUMBER, ACT_N_BYTES, TRUE, FALSE },
+    { _("Flops"), AUGUR_RESULT_COLUMN_NUMBER, ACT_N_FLOPS, TRUE, FALSE },
+  };
+
+  self->bar_chart = augur_bar_chart_view_new ();
+  gtk_widget_set_vexpand (self->bar_chart, TRUE);
+  gtk_widget_set_hexpand (self->bar_chart, TRUE);
+  gtk_box_append (GTK_BOX (self->bars_box), self->bar_chart);
+
+  self->rank_table = augur_result_table_new (rank_columns, G_N_ELEMENTS (rank_columns), RANK_S_NAME, _("Filter ranks"));
+  gtk_widget_set_vexpand (self->rank_table, TRUE);
+  gtk_box_append (GTK_BOX (self->rank_box), self->rank_table);
+  augur_result_table_set_note (AUGUR_RESULT_TABLE (self->rank_table), _("Seconds in each state, per rank"));
+
+  self->action_table = augur_result_table_new (action_columns, G_N_ELEMENTS (action_columns), ACT_S_NAME, _("Filter actions"));
+  gtk_widget_set_vexpand (self->action_table, TRUE);
+  gtk_box_append (GTK_BOX (self->action_box), self->action_table);
+  augur_result_table_set_note (AUGUR_RESULT_TABLE (self->action_table), _("Actions of all ranks, by kind"));
+
+  self->timeline = timeline_new ();
+  gtk_widget_set_vexpand (self->timeline, TRUE);
+  gtk_widget_set_hexpand (self->timeline, TRUE);
+  gtk_box_append (GTK_BOX (self->timeline_box), self->timeline);
+
+  self->chart_view = augur_line_chart_view_new ();
+  gtk_widget_set_vexpand (self->chart_view, TRUE);
+  gtk_widget_set_hexpand (self->chart_view, TRUE);
+  gtk_box_append (GTK_BOX (self->whatif_plot), self->chart_view);
+  g_signal_connect_object (self->sweep_parameter, "notify::selected",
+                           G_CALLBACK (on_sweep_parameter_changed), self, G_CONNECT_SWAPPED);
+  on_sweep_parameter_changed (self);
+
+#ifdef HAVE_TIMELINE
+  self->compare_a_view = augur_timeline_view_new ();
+  self->compare_b_view = augur_timeline_view_new ();
+#else
+  self->compare_a_view = augur_bar_chart_view_new ();
+  self->compare_b_view = augur_bar_chart_view_new ();
+#endif
+  gtk_widget_set_vexpand (self->compare_a_view, TRUE);
+  gtk_widget_set_vexpand (self->compare_b_view, TRUE);
+  gtk_box_append (GTK_BOX (self->compare_a_box), self->compare_a_view);
+  gtk_box_append (GTK_BOX (self->compare_b_box), self->compare_b_view);
+}
+
+/* ---- Exports ---------------------------------------------------------- */
+
+static gboolean
+write_picture (AugurReplayPage *self,
+               const char      *target,
+               const char      *format,
+               GFile           *file,
+               GError         **error)
+{
+  g_autoptr(GFileOutputStream) out = NULL;
+  AugurExportFormat f;
+
+  if (!augur_export_format_from_name (format, &f))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), format);
+      return FALSE;
+    }
+  if (g_str_equal (target, "sweep") ? self->chart == NULL : self->run == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
+                   g_str_equal (target, "sweep") ? _("There is no plot to export yet: run a sweep first (What-If)")
+                                                 : _("There is nothing to export yet: replay first"));
+      return FALSE;
+    }
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+  if (out == NULL)
+    return FALSE;
+
+  if (g_str_equal (target, "sweep"))
+    {
+      if (!augur_chart_export (self->chart, format, 960, 600, G_OUTPUT_STREAM (out), error))
+        return FALSE;
+    }
+  else if (g_str_equal (target, "timeline"))
+    {
+#ifdef HAVE_TIMELINE
+      g_autoptr(AugurTimelineData) data = augur_timeline_data_new_from_replay (self->run->result);
+
+      if (!augur_timeline_export (data, NULL, format, 1200, MAX (300, 80 + 28 * (int) augur_replay_result_get_n_ranks (self->run->result)),
+                                  G_OUTPUT_STREAM (out), error))
+        return FALSE;
+#else
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("The timeline view is not part of this build."));
+      return FALSE;
+#endif
+    }
+  else
+    {
+      int n = (int) augur_bar_chart_data_get_n_bars (self->bars);
+
+      if (!augur_bar_chart_export (self->bars, format, 960, CLAMP (140 + 30 * n, 400, 4000),
+                                   G_OUTPUT_STREAM (out), error))
+        return FALSE;
+    }
+  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+}
+
+static const char *
+visible_target (AugurReplayPage *self)
+{
+  const char *view = gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack));
+
+  if (g_strcmp0 (view, "timeline") == 0)
+    return "timeline";
+  if (g_strcmp0 (view, "what-if") == 0)
+    return "sweep";
+  return "bars";
+}
+
+gboolean
+augur_replay_page_export (AugurReplayPage *self,
+                          const char      *what,
+                          GFile           *file,
+                          GError         **error)
+{
+  g_autofree char *contents = NULL;
+  const char *dash;
+
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  g_return_val_if_fail (what != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf"))
+    return write_picture (self, visible_target (self), what, file, error);
+  if ((dash = strchr (what, '-')) != NULL)
+    {
+      g_autofree char *target = g_strndup (what, dash - what);
+
+      if (g_str_equal (target, "bars") || g_str_equal (target, "timeline") || g_str_equal (target, "sweep"))
+        return write_picture (self, target, dash + 1, file, error);
+    }
+  if (!g_str_equal (what, "csv") && !g_str_equal (what, "json"))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), what);
+      return FALSE;
+    }
+  if (self->run == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is nothing to export yet: replay first"));
+      return FALSE;
+    }
+  contents = g_str_equal (what, "csv") ? augur_replay_result_to_csv (self->run->result)
+                                       : augur_replay_result_to_json (self->run->result);
+  return g_file_replace_contents (file, contents, strlen (contents), NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+static void
+export_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    AugurReplayPage *self)
+{
+  const char *what = g_object_get_data (G_OBJECT (dialog), "augur-what");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GError) error = NULL;
+
+      if (augur_replay_page_export (self, what, file, &error))
+        {
+          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
+          augur_replay_page_set_status (self, text, FALSE);
+        }
+      else
+        augur_replay_page_set_status (self, error->message, TRUE);
+    }
+  augur_replay_page_close_dialog (self);
+}
+
+void
+augur_replay_page_export_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (widget);
+  const char *what = action_name + strlen ("page.export-");
+  gboolean picture = !g_str_equal (what, "csv") && !g_str_equal (what, "json");
+  const char *target = picture ? visible_target (self) : "replay";
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autofree char *name = NULL;
+
+  if (g_str_equal (target, "sweep") ? self->chart == NULL : self->run == NULL)
+    {
+      augur_replay_page_set_status (self, g_str_equal (target, "sweep") ? _("Nothing to export: run a sweep first")
+                                                                         : _("Nothing to export: replay first"), TRUE);
+      return;
+    }
+
+  augur_replay_page_close_dialog (self);
+  self->dialog = gtk_file_chooser_native_new (_("Export"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                              GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  /* Translators: export file names, e.g. "Replay-timeline.svg". */
+  name = g_strdup_printf ("%s-%s.%s", self->title ? self->title : _("replay"),
+                          g_str_equal (what, "csv") ? _("timed-trace") : g_str_equal (target, "bars") ? _("ranks")
+                          : g_str_equal (target, "replay") ? _("result") : target, what);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->dialog), name);
+  g_object_set_data_full (G_OBJECT (self->dialog), "augur-what", g_strdup (what), g_free);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->dialog), TRUE);
+  g_signal_connect (self->dialog, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->dialog));
+}

@@ -1,0 +1,1570 @@
+/* augur-replay-page.c: one trace replay document: the description of its
+ * inputs, their panel, the text form and undo/redo.
+ *
+ * Every edit goes through edit_begin() (an undo snapshot: the description
+ * as text, paths absolute) and edit_end() (widgets, "modified"), so undo
+ * covers the file choices, the cluster's fields, the placement and the
+ * network model alike.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "augur-replay-page-private.h"
+
+#define MAX_UNDO 200
+/* Ranks are counted from the start of a merged trace (all ranks appear in
+ * its first lines in practice); this much is read at most. */
+#define RANK_SCAN_BYTES (4 << 20)
+
+G_DEFINE_FINAL_TYPE (AugurReplayPage, augur_replay_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_MODIFIED,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const AugurReplayCluster default_cluster = {
+  4, 1, 1e9, 125e6, 50e-6, 2.25e9, 500e-6,
+};
+
+/* ---- Inputs ----------------------------------------------------------- */
+
+void
+augur_replay_inputs_init (AugurReplayInputs *in)
+{
+  memset (in, 0, sizeof *in);
+  in->network = AUGUR_NETWORK_LV08;
+  in->traces = g_ptr_array_new_with_free_func (g_object_unref);
+  in->cluster = default_cluster;
+  in->placement = g_array_new (FALSE, TRUE, sizeof (guint));
+}
+
+void
+augur_replay_inputs_clear (AugurReplayInputs *in)
+{
+  g_clear_pointer (&in->traces, g_ptr_array_unref);
+  g_clear_object (&in->platform);
+  g_clear_object (&in->deployment);
+  g_clear_pointer (&in->placement, g_array_unref);
+}
+
+void
+augur_replay_inputs_copy (AugurReplayInputs       *dest,
+                          const AugurReplayInputs *src)
+{
+  augur_replay_inputs_init (dest);
+  dest->network = src->network;
+  for (guint i = 0; i < src->traces->len; i++)
+    g_ptr_array_add (dest->traces, g_object_ref (g_ptr_array_index (src->traces, i)));
+  g_set_object (&dest->platform, src->platform);
+  g_set_object (&dest->deployment, src->deployment);
+  dest->use_cluster = src->use_cluster;
+  dest->cluster = src->cluster;
+  g_array_append_vals (dest->placement, src->placement->data, src->placement->len);
+}
+
+AugurPlatform *
+augur_replay_inputs_build_platform (const AugurReplayInputs *in)
+{
+  const AugurReplayCluster *c = &in->cluster;
+
+  if (!in->use_cluster)
+    return NULL;
+  return augur_platform_new_cluster ("augur_cluster", "node-", ".augur", c->nodes, c->cores,
+                                     c->speed, c->bandwidth, c->latency,
+                                     c->backbone_bandwidth, c->backbone_latency);
+}
+
+AugurDeployment *
+augur_replay_inputs_build_deployment (const AugurReplayInputs *in)
+{
+  if (!in->use_cluster)
+    return NULL;
+  return augur_deployment_new (in->placement->len, (const guint *) in->placement->data);
+}
+
+static void
+round_robin (GArray *placement,
+             guint   n_ranks,
+             guint   n_nodes)
+{
+  g_array_set_size (placement, n_ranks);
+  for (guint i = 0; i < n_ranks; i++)
+    g_array_index (placement, guint, i) = i % MAX (n_nodes, 1);
+}
+
+/* ---- Text form -------------------------------------------------------- */
+
+static char *
+path_for_text (GFile *file,
+               GFile *base)
+{
+  char *relative = base ? g_file_get_relative_path (base, file) : NULL;
+
+  if (relative != NULL)
+    return relative;
+  return g_file_get_path (file) ? g_file_get_path (file) : g_file_get_uri (file);
+}
+
+static GFile *
+file_from_text (const char *text,
+                GFile      *base)
+{
+  if (g_path_is_absolute (text) || base == NULL)
+    return g_file_new_for_commandline_arg (text);
+  if (strstr (text, "://") != NULL)
+    return g_file_new_for_uri (text);
+  return g_file_resolve_relative_path (base, text);
+}
+
+static char *
+inputs_to_text (const AugurReplayInputs *in,
+                GFile                   *base)
+{
+  GString *s = g_string_new (NULL);
+  char buf[7][G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_printf (s, "network=%s\n", augur_network_model_to_name (in->network));
+  if (in->traces->len > 0)
+    {
+      g_string_append (s, "traces=");
+      for (guint i = 0; i < in->traces->len; i++)
+        {
+          g_autofree char *p = path_for_text (g_ptr_array_index (in->traces, i), base);
+          g_string_append_printf (s, "%s%s", i > 0 ? ";" : "", p);
+        }
+      g_string_append_c (s, '\n');
+    }
+  if (in->use_cluster)
+    {
+      const AugurReplayCluster *c = &in->cluster;
+
+      g_string_append_printf (s, "cluster=%u,%u,%s,%s,%s,%s,%s\n", c->nodes, c->cores,
+                              g_ascii_dtostr (buf[0], sizeof buf[0], c->speed),
+                              g_ascii_dtostr (buf[1], sizeof buf[1], c->bandwidth),
+                              g_ascii_dtostr (buf[2], sizeof buf[2], c->latency),
+                              g_ascii_dtostr (buf[3], sizeof buf[3], c->backbone_bandwidth),
+                              g_ascii_dtostr (buf[4], sizeof buf[4], c->backbone_latency));
+      g_string_append (s, "placement=");
+      for (guint i = 0; i < in->placement->len; i++)
+        g_string_append_printf (s, "%s%u", i > 0 ? "," : "", g_array_index (in->placement, guint, i));
+      g_string_append_c (s, '\n');
+    }
+  else
+    {
+      if (in->platform != NULL)
+        {
+          g_autofree char *p = path_for_text (in->platform, base);
+          g_string_append_printf (s, "platform=%s\n", p);
+        }
+      if (in->deployment != NULL)
+        {
+          g_autofree char *p = path_for_text (in->deployment, base);
+          g_string_append_printf (s, "deployment=%s\n", p);
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+parse_double (const char *text,
+              double     *value)
+{
+  char *end = NULL;
+
+  *value = g_ascii_strtod (text, &end);
+  return end != text && *end == '\0' && isfinite (*value);
+}
+
+static gboolean
+inputs_from_text (AugurReplayInputs *in,
+                  const char        *text,
+                  GFile             *base,
+                  GError           **error)
+{
+  g_auto(GStrv) lines = g_strsplit (text ? text : "", "\n", -1);
+  gboolean have_placement = FALSE;
+
+  for (guint n = 0; lines[n] != NULL; n++)
+    {
+      char *line = g_strstrip (lines[n]);
+      char *eq = strchr (line, '=');
+      const char *key, *value;
+
+      if (*line == '\0' || *line == '#')
+        continue;
+      if (eq == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Line %u of the replay description: expected key=value, found “%s”"), n + 1, line);
+          return FALSE;
+        }
+      *eq = '\0';
+      key = g_strstrip (line);
+      value = g_strstrip (eq + 1);
+
+      if (g_str_equal (key, "network"))
+        {
+          if (!augur_network_model_from_name (value, &in->network))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: unknown network model “%s” (expected lv08 or cm02)"),
+                           n + 1, value);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "traces"))
+        {
+          g_auto(GStrv) parts = g_strsplit (value, ";", -1);
+
+          g_ptr_array_set_size (in->traces, 0);
+          for (guint i = 0; parts[i] != NULL; i++)
+            if (*g_strstrip (parts[i]) != '\0')
+              g_ptr_array_add (in->traces, file_from_text (parts[i], base));
+        }
+      else if (g_str_equal (key, "platform") && *value != '\0')
+        {
+          g_clear_object (&in->platform);
+          in->platform = file_from_text (value, base);
+        }
+      else if (g_str_equal (key, "deployment") && *value != '\0')
+        {
+          g_clear_object (&in->deployment);
+          in->deployment = file_from_text (value, base);
+        }
+      else if (g_str_equal (key, "cluster"))
+        {
+          g_auto(GStrv) f = g_strsplit (value, ",", -1);
+          double v[7];
+          guint k;
+
+          for (k = 0; k < 7 && f[k] != NULL; k++)
+            if (!parse_double (g_strstrip (f[k]), &v[k]) || v[k] <= 0)
+              break;
+          if (k != 7 || f[7] != NULL || v[0] != floor (v[0]) || v[1] != floor (v[1]) || v[0] > 65536 || v[1] > 65536)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: cluster= needs seven positive numbers "
+                             "(nodes, cores, speed, bandwidth, latency, backbone bandwidth, backbone latency)"), n + 1);
+              return FALSE;
+            }
+          in->use_cluster = TRUE;
+          in->cluster = (AugurReplayCluster) { (guint) v[0], (guint) v[1], v[2], v[3], v[4], v[5], v[6] };
+        }
+      else if (g_str_equal (key, "placement"))
+        {
+          g_auto(GStrv) f = g_strsplit (value, ",", -1);
+
+          g_array_set_size (in->placement, 0);
+          for (guint i = 0; f[i] != NULL; i++)
+            {
+              guint64 host;
+
+              if (*g_strstrip (f[i]) == '\0')
+                continue;
+              if (!g_ascii_string_to_unsigned (f[i], 10, 0, 65535, &host, NULL))
+                {
+                  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("Line %u of the replay description: “%s” is not a host index"), n + 1, f[i]);
+                  return FALSE;
+                }
+              g_array_append_vals (in->placement, &(guint) { (guint) host }, 1);
+            }
+          have_placement = TRUE;
+        }
+      else
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Line %u of the replay description: unknown key “%s”"), n + 1, key);
+          return FALSE;
+        }
+    }
+
+  if (in->use_cluster)
+    {
+      if (!have_placement)
+        round_robin (in->placement, in->cluster.nodes, in->cluster.nodes);
+      for (guint i = 0; i < in->placement->len; i++)
+        if (g_array_index (in->placement, guint, i) >= in->cluster.nodes)
+          {
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                         _("The replay description places rank p%u on node %u, but the cluster has %u nodes"),
+                         i, g_array_index (in->placement, guint, i), in->cluster.nodes);
+            return FALSE;
+          }
+    }
+  return TRUE;
+}
+
+/* ---- Formatting ------------------------------------------------------- */
+
+char *
+augur_replay_format_seconds (double s)
+{
+  double a = fabs (s);
+
+  if (a == 0)
+    return g_strdup (_("0 s"));
+  if (a < 1e-6)
+    return g_strdup_printf (_("%.4g ns"), s * 1e9);
+  if (a < 1e-3)
+    return g_strdup_printf (_("%.4g µs"), s * 1e6);
+  if (a < 1)
+    return g_strdup_printf (_("%.4g ms"), s * 1e3);
+  return g_strdup_printf (_("%.5g s"), s);
+}
+
+/* A SimGrid quantity, as the platform files write them. */
+static char *
+format_quantity (double      v,
+                 const char *kind)
+{
+  static const char *speed_units[] = { "f", "kf", "Mf", "Gf", "Tf" };
+  static const char *bw_units[] = { "Bps", "kBps", "MBps", "GBps", "TBps" };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (g_str_equal (kind, "time"))
+    {
+      if (v >= 1)
+        return g_strdup_printf ("%ss", g_ascii_formatd (buf, sizeof buf, "%.6g", v));
+      if (v >= 1e-3)
+        return g_strdup_printf ("%sms", g_ascii_formatd (buf, sizeof buf, "%.6g", v * 1e3));
+      if (v >= 1e-6)
+        return g_strdup_printf ("%sus", g_ascii_formatd (buf, sizeof buf, "%.6g", v * 1e6));
+      return g_strdup_printf ("%sns", g_ascii_formatd (buf, sizeof buf, "%.6g", v * 1e9));
+    }
+  else
+    {
+      const char **units = g_str_equal (kind, "speed") ? speed_units : bw_units;
+      guint k = 0;
+
+      while (k < 4 && v >= 1000.0)
+        {
+          v /= 1000.0;
+          k++;
+        }
+      return g_strdup_printf ("%s%s", g_ascii_formatd (buf, sizeof buf, "%.6g", v), units[k]);
+    }
+}
+
+/* ---- Status and errors ------------------------------------------------ */
+
+void
+augur_replay_page_set_status (AugurReplayPage *self,
+                              const char      *text,
+                              gboolean         is_error)
+{
+  g_free (self->status_text);
+  self->status_text = g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->status_label), text);
+  gtk_widget_set_tooltip_text (self->status_label, text);
+  if (is_error)
+    {
+      gtk_widget_remove_css_class (self->status_label, "dim-label");
+      gtk_widget_add_css_class (self->status_label, "error");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (self->status_label, "error");
+      gtk_widget_add_css_class (self->status_label, "dim-label");
+    }
+}
+
+void
+augur_replay_page_show_error (AugurReplayPage *self,
+                              const char      *message)
+{
+  g_free (self->error_text);
+  self->error_text = g_strdup (message);
+  if (message != NULL)
+    gtk_label_set_text (GTK_LABEL (self->error_label), message);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), message != NULL);
+}
+
+/* ---- Widgets from the inputs ------------------------------------------ */
+
+static void
+set_file_label (GtkWidget  *label,
+                GFile      *file,
+                const char *none)
+{
+  g_autofree char *name = file ? g_file_get_basename (file) : NULL;
+  g_autofree char *path = file ? g_file_get_parse_name (file) : NULL;
+
+  gtk_label_set_text (GTK_LABEL (label), name ? name : none);
+  gtk_widget_set_tooltip_text (label, path);
+  if (file == NULL)
+    gtk_widget_add_css_class (label, "dim-label");
+  else
+    gtk_widget_remove_css_class (label, "dim-label");
+}
+
+static void
+sync_entry (GtkWidget  *entry,
+            double      value,
+            const char *kind)
+{
+  double shown;
+
+  /* Leave what the user typed when it means the same. */
+  if (augur_parse_quantity (gtk_editable_get_text (GTK_EDITABLE (entry)), kind, &shown) &&
+      fabs (shown - value) <= 1e-12 * fabs (value))
+    return;
+  {
+    g_autofree char *text = format_quantity (value, kind);
+    gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  }
+  gtk_widget_remove_css_class (entry, "error");
+}
+
+static void
+sync_widgets (AugurReplayPage *self)
+{
+  AugurReplayInputs *in = &self->inputs;
+
+  self->syncing++;
+
+  if (in->traces->len == 0)
+    set_file_label (self->trace_label, NULL, _("No trace chosen"));
+  else if (in->traces->len == 1)
+    set_file_label (self->trace_label, g_ptr_array_index (in->traces, 0), NULL);
+  else
+    {
+      g_autofree char *first = g_file_get_basename (g_ptr_array_index (in->traces, 0));
+      /* Translators: e.g. "4 files (p0.txt, …)". */
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file (%s, …)",
+                                                            "%u files (%s, …)", in->traces->len),
+                                               in->traces->len, first);
+      gtk_label_set_text (GTK_LABEL (self->trace_label), text);
+      gtk_widget_remove_css_class (self->trace_label, "dim-label");
+    }
+  set_file_label (self->platform_label, in->platform, _("None"));
+  set_file_label (self->deployment_label, in->deployment, _("None"));
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (in->use_cluster ? self->cluster_toggle : self->files_toggle), TRUE);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->source_stack), in->use_cluster ? "cluster" : "files");
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->nodes_spin), in->cluster.nodes);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->cores_spin), in->cluster.cores);
+  if (in->placement->len > 0)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->ranks_spin), in->placement->len);
+  sync_entry (self->speed_entry, in->cluster.speed, "speed");
+  sync_entry (self->bandwidth_entry, in->cluster.bandwidth, "bandwidth");
+  sync_entry (self->latency_entry, in->cluster.latency, "time");
+  sync_entry (self->bb_bandwidth_entry, in->cluster.backbone_bandwidth, "bandwidth");
+  sync_entry (self->bb_latency_entry, in->cluster.backbone_latency, "time");
+  augur_replay_placement_set (AUGUR_REPLAY_PLACEMENT (self->placement), in->cluster.nodes, in->cluster.cores,
+                              (const guint *) in->placement->data, in->placement->len);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->network_dropdown), in->network == AUGUR_NETWORK_CM02 ? 1 : 0);
+
+  self->syncing--;
+}
+
+/* ---- Edits, modified, undo -------------------------------------------- */
+
+static char *
+absolute_text (AugurReplayPage *self)
+{
+  return inputs_to_text (&self->inputs, NULL);
+}
+
+static void
+update_modified (AugurReplayPage *self)
+{
+  g_autofree char *text = absolute_text (self);
+  gboolean modified = self->force_modified || g_strcmp0 (text, self->saved_text) != 0;
+
+  if (self->raw_text != NULL)
+    modified = self->force_modified;
+  if (modified == self->modified)
+    return;
+  self->modified = modified;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+static void
+mark_saved (AugurReplayPage *self)
+{
+  g_free (self->saved_text);
+  self->saved_text = absolute_text (self);
+  self->force_modified = FALSE;
+  update_modified (self);
+}
+
+void
+augur_replay_page_update_actions (AugurReplayPage *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean running = self->job != NULL;
+
+  gtk_widget_action_set_enabled (widget, "page.replay", !running);
+  gtk_widget_action_set_enabled (widget, "page.sweep", !running && self->inputs.use_cluster);
+  gtk_widget_action_set_enabled (widget, "page.cancel", running);
+  gtk_widget_action_set_enabled (widget, "page.undo", self->undo->len > 0);
+  gtk_widget_action_set_enabled (widget, "page.redo", self->redo->len > 0);
+  gtk_widget_action_set_enabled (widget, "page.keep-scenario", self->run != NULL && !self->run->partial);
+  gtk_widget_action_set_enabled (widget, "page.save-platform", self->inputs.use_cluster);
+}
+
+static void
+edit_begin (AugurReplayPage *self)
+{
+  g_ptr_array_add (self->undo, absolute_text (self));
+  if (self->undo->len > MAX_UNDO)
+    g_ptr_array_remove_index (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  g_clear_pointer (&self->raw_text, g_free);
+}
+
+static void
+edit_end (AugurReplayPage *self)
+{
+  sync_widgets (self);
+  update_modified (self);
+  augur_replay_page_update_actions (self);
+}
+
+static gboolean
+restore (AugurReplayPage *self,
+         GPtrArray       *from,
+         GPtrArray       *to)
+{
+  g_autofree char *text = NULL;
+  AugurReplayInputs in;
+
+  if (from->len == 0)
+    return FALSE;
+  text = g_strdup (g_ptr_array_index (from, from->len - 1));
+  g_ptr_array_remove_index (from, from->len - 1);
+  g_ptr_array_add (to, absolute_text (self));
+
+  augur_replay_inputs_init (&in);
+  if (!inputs_from_text (&in, text, NULL, NULL))
+    {
+      augur_replay_inputs_clear (&in);
+      return FALSE;
+    }
+  augur_replay_inputs_clear (&self->inputs);
+  self->inputs = in;
+  edit_end (self);
+  return TRUE;
+}
+
+gboolean
+augur_replay_page_undo (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  return restore (self, self->undo, self->redo);
+}
+
+gboolean
+augur_replay_page_redo (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  return restore (self, self->redo, self->undo);
+}
+
+/* ---- Ranks in a trace ------------------------------------------------- */
+
+/* The number of ranks p0..pN-1 named in the first lines of a merged trace
+ * (plain or gzip), or 0. */
+static guint
+count_ranks (GFile *file)
+{
+  g_autoptr(GInputStream) raw = G_INPUT_STREAM (g_file_read (file, NULL, NULL));
+  g_autoptr(GBufferedInputStream) buffered = NULL;
+  g_autoptr(GInputStream) text = NULL;
+  g_autoptr(GDataInputStream) data = NULL;
+  const guchar *head;
+  gsize head_len = 0;
+  guint64 read = 0;
+  guint n = 0;
+  char *line;
+
+  if (raw == NULL)
+    return 0;
+  buffered = G_BUFFERED_INPUT_STREAM (g_buffered_input_stream_new (raw));
+  g_buffered_input_stream_fill (buffered, 2, NULL, NULL);
+  head = g_buffered_input_stream_peek_buffer (buffered, &head_len);
+  if (head_len >= 2 && head[0] == 0x1f && head[1] == 0x8b)
+    {
+      g_autoptr(GZlibDecompressor) gz = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+      text = g_converter_input_stream_new (G_INPUT_STREAM (buffered), G_CONVERTER (gz));
+    }
+  else
+    text = g_object_ref (G_INPUT_STREAM (buffered));
+  data = g_data_input_stream_new (text);
+
+  while (read < RANK_SCAN_BYTES && (line = g_data_input_stream_read_line (data, NULL, NULL, NULL)) != NULL)
+    {
+      const char *p = line;
+      guint64 rank;
+      char *end = NULL;
+
+      read += strlen (line) + 1;
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (*p == 'p' && g_ascii_isdigit (p[1]))
+        {
+          rank = g_ascii_strtoull (p + 1, &end, 10);
+          if ((*end == ' ' || *end == '\t' || *end == '\0') && rank < 1 << 20)
+            n = MAX (n, (guint) rank + 1);
+        }
+      g_free (line);
+    }
+  return n;
+}
+
+/* ---- Public setters --------------------------------------------------- */
+
+static void
+set_n_ranks (AugurReplayPage *self,
+             guint            n_ranks)
+{
+  GArray *p = self->inputs.placement;
+  guint old = p->len;
+
+  if (n_ranks == 0 || n_ranks == old)
+    return;
+  g_array_set_size (p, n_ranks);
+  for (guint i = old; i < n_ranks; i++)
+    g_array_index (p, guint, i) = i % MAX (self->inputs.cluster.nodes, 1);
+}
+
+void
+augur_replay_page_set_traces (AugurReplayPage *self,
+                              GFile          **files,
+                              guint            n_files)
+{
+  guint n_ranks;
+
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  edit_begin (self);
+  g_ptr_array_set_size (self->inputs.traces, 0);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (self->inputs.traces, g_object_ref (files[i]));
+  n_ranks = n_files > 1 ? n_files : n_files == 1 ? count_ranks (files[0]) : 0;
+  set_n_ranks (self, n_ranks);
+  edit_end (self);
+}
+
+void
+augur_replay_page_set_platform_file (AugurReplayPage *self,
+                                     GFile           *platform,
+                                     GFile           *deployment)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  edit_begin (self);
+  self->inputs.use_cluster = FALSE;
+  if (platform != NULL)
+    g_set_object (&self->inputs.platform, platform);
+  if (deployment != NULL)
+    g_set_object (&self->inputs.deployment, deployment);
+  edit_end (self);
+}
+
+void
+augur_replay_page_set_cluster (AugurReplayPage          *self,
+                               const AugurReplayCluster *cluster,
+                               guint                     n_ranks)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_return_if_fail (cluster != NULL && cluster->nodes > 0 && cluster->cores > 0);
+
+  edit_begin (self);
+  self->inputs.use_cluster = TRUE;
+  self->inputs.cluster = *cluster;
+  round_robin (self->inputs.placement, n_ranks > 0 ? n_ranks : cluster->nodes, cluster->nodes);
+  edit_end (self);
+}
+
+gboolean
+augur_replay_page_get_cluster (AugurReplayPage    *self,
+                               AugurReplayCluster *cluster)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+
+  if (cluster)
+    *cluster = self->inputs.cluster;
+  return self->inputs.use_cluster;
+}
+
+gboolean
+augur_replay_page_set_placement (AugurReplayPage *self,
+                                 const guint     *hosts,
+                                 guint            n_ranks)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+
+  for (guint i = 0; i < n_ranks; i++)
+    if (hosts[i] >= self->inputs.cluster.nodes)
+      return FALSE;
+  if (n_ranks == self->inputs.placement->len &&
+      memcmp (hosts, self->inputs.placement->data, n_ranks * sizeof (guint)) == 0)
+    return TRUE;
+  edit_begin (self);
+  g_array_set_size (self->inputs.placement, 0);
+  g_array_append_vals (self->inputs.placement, hosts, n_ranks);
+  edit_end (self);
+  return TRUE;
+}
+
+const guint *
+augur_replay_page_get_placement (AugurReplayPage *self,
+                                 guint           *n_ranks)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+
+  if (n_ranks)
+    *n_ranks = self->inputs.placement->len;
+  return (const guint *) self->inputs.placement->data;
+}
+
+void
+augur_replay_page_set_network (AugurReplayPage   *self,
+                               AugurNetworkModel  model)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  if (self->inputs.network == model)
+    return;
+  edit_begin (self);
+  self->inputs.network = model;
+  edit_end (self);
+}
+
+AugurNetworkModel
+augur_replay_page_get_network (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), AUGUR_NETWORK_LV08);
+  return self->inputs.network;
+}
+
+/* ---- Widget callbacks ------------------------------------------------- */
+
+static void
+on_source_toggled (AugurReplayPage *self)
+{
+  gboolean cluster = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->cluster_toggle));
+
+  if (self->syncing || cluster == self->inputs.use_cluster)
+    return;
+  edit_begin (self);
+  self->inputs.use_cluster = cluster;
+  if (cluster && self->inputs.placement->len == 0)
+    round_robin (self->inputs.placement,
+                 (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->ranks_spin)),
+                 self->inputs.cluster.nodes);
+  edit_end (self);
+}
+
+static void
+on_spin_changed (AugurReplayPage *self,
+                 GtkSpinButton   *spin)
+{
+  guint value = (guint) gtk_spin_button_get_value_as_int (spin);
+  AugurReplayInputs *in = &self->inputs;
+
+  if (self->syncing)
+    return;
+  if (GTK_WIDGET (spin) == self->nodes_spin && value != in->cluster.nodes)
+    {
+      edit_begin (self);
+      in->cluster.nodes = value;
+      for (guint i = 0; i < in->placement->len; i++)
+        if (g_array_index (in->placement, guint, i) >= value)
+          g_array_index (in->placement, guint, i) = i % value;
+      edit_end (self);
+    }
+  else if (GTK_WIDGET (spin) == self->cores_spin && value != in->cluster.cores)
+    {
+      edit_begin (self);
+      in->cluster.cores = value;
+      edit_end (self);
+    }
+  else if (GTK_WIDGET (spin) == self->ranks_spin && value != in->placement->len)
+    {
+      edit_begin (self);
+      set_n_ranks (self, value);
+      if (value < in->placement->len)
+        g_array_set_size (in->placement, value);
+      edit_end (self);
+    }
+}
+
+static void
+on_entry_changed (AugurReplayPage *self,
+                  GtkEditable     *entry)
+{
+  AugurReplayCluster *c = &self->inputs.cluster;
+  GtkWidget *w = GTK_WIDGET (entry);
+  const char *kind = w == self->speed_entry ? "speed"
+                     : (w == self->latency_entry || w == self->bb_latency_entry) ? "time" : "bandwidth";
+  double *field = w == self->speed_entry ? &c->speed
+                  : w == self->bandwidth_entry ? &c->bandwidth
+                  : w == self->latency_entry ? &c->latency
+                  : w == self->bb_bandwidth_entry ? &c->backbone_bandwidth : &c->backbone_latency;
+  double value;
+
+  if (self->syncing)
+    return;
+  if (!augur_parse_quantity (gtk_editable_get_text (entry), kind, &value) || value <= 0 || !isfinite (value))
+    {
+      gtk_widget_add_css_class (w, "error");
+      return;
+    }
+  gtk_widget_remove_css_class (w, "error");
+  if (value == *field)
+    return;
+  /* One undo step per field being typed, not per keystroke. */
+  if (g_object_get_data (G_OBJECT (self), "augur-last-entry") != w || self->undo->len == 0)
+    edit_begin (self);
+  g_object_set_data (G_OBJECT (self), "augur-last-entry", w);
+  *field = value;
+  self->syncing++;
+  update_modified (self);
+  augur_replay_page_update_actions (self);
+  self->syncing--;
+}
+
+static void
+on_network_changed (AugurReplayPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->network_dropdown));
+
+  if (self->syncing)
+    return;
+  augur_replay_page_set_network (self, selected == 1 ? AUGUR_NETWORK_CM02 : AUGUR_NETWORK_LV08);
+}
+
+static void
+on_rank_moved (AugurReplayPage *self,
+               guint            rank,
+               guint            host)
+{
+  if (rank >= self->inputs.placement->len || host >= self->inputs.cluster.nodes)
+    return;
+  edit_begin (self);
+  g_array_index (self->inputs.placement, guint, rank) = host;
+  edit_end (self);
+}
+
+/* Any other edit ends the coalescing of typed entries. */
+static void
+forget_last_entry (AugurReplayPage *self)
+{
+  g_object_set_data (G_OBJECT (self), "augur-last-entry", NULL);
+}
+
+/* ---- File choosers ---------------------------------------------------- */
+
+void
+augur_replay_page_close_dialog (AugurReplayPage *self)
+{
+  if (self->dialog != NULL)
+    {
+      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->dialog));
+      g_clear_object (&self->dialog);
+    }
+}
+
+static int
+compare_files (gconstpointer a,
+               gconstpointer b)
+{
+  g_autofree char *na = g_file_get_basename (*(GFile **) a);
+  g_autofree char *nb = g_file_get_basename (*(GFile **) b);
+  g_autofree char *ka = g_utf8_collate_key_for_filename (na, -1);
+  g_autofree char *kb = g_utf8_collate_key_for_filename (nb, -1);
+
+  return strcmp (ka, kb);
+}
+
+static void
+choose_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    AugurReplayPage *self)
+{
+  const char *what = g_object_get_data (G_OBJECT (dialog), "augur-what");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      if (g_str_equal (what, "traces"))
+        {
+          g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+          g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func (g_object_unref);
+
+          for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+            g_ptr_array_add (list, g_list_model_get_item (files, i));
+          /* A per-rank set is in rank order: p0.txt, p1.txt, ..., p10.txt. */
+          g_ptr_array_sort (list, compare_files);
+          augur_replay_page_set_traces (self, (GFile **) list->pdata, list->len);
+        }
+      else
+        {
+          g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+          if (g_str_equal (what, "platform"))
+            augur_replay_page_set_platform_file (self, file, NULL);
+          else if (g_str_equal (what, "deployment"))
+            augur_replay_page_set_platform_file (self, NULL, file);
+          else if (g_str_equal (what, "save-platform"))
+            {
+              g_autoptr(GError) error = NULL;
+              g_autofree char *path = g_file_get_path (file);
+              g_autoptr(GFile) deployment = NULL;
+              g_autofree char *dpath = NULL;
+
+              if (path != NULL && g_str_has_suffix (path, ".xml"))
+                path[strlen (path) - 4] = '\0';
+              dpath = g_strconcat (path ? path : "platform", "-deployment.xml", NULL);
+              deployment = g_file_new_for_path (dpath);
+              if (augur_replay_page_save_platform (self, file, deployment, &error))
+                {
+                  g_autofree char *name = g_file_get_basename (file);
+                  g_autofree char *dname = g_file_get_basename (deployment);
+                  g_autofree char *text = g_strdup_printf (_("Saved %s and %s"), name, dname);
+                  augur_replay_page_set_status (self, text, FALSE);
+                }
+              else
+                augur_replay_page_set_status (self, error->message, TRUE);
+            }
+        }
+    }
+  augur_replay_page_close_dialog (self);
+}
+
+static void
+open_chooser (AugurReplayPage     *self,
+              const char          *what,
+              const char          *title,
+              GtkFileChooserAction action,
+              gboolean             multiple)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GtkFileFilter) xml = NULL;
+
+  augur_replay_page_close_dialog (self);
+  self->dialog = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, action,
+                                              action == GTK_FILE_CHOOSER_ACTION_SAVE ? _("_Save") : _("_Open"),
+                                              _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->dialog), multiple);
+  if (!g_str_equal (what, "traces"))
+    {
+      xml = gtk_file_filter_new ();
+      gtk_file_filter_set_name (xml, _("SimGrid XML files"));
+      gtk_file_filter_add_suffix (xml, "xml");
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->dialog), xml);
+    }
+  if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->dialog), "platform.xml");
+  g_object_set_data_full (G_OBJECT (self->dialog), "augur-what", g_strdup (what), g_free);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->dialog), TRUE);
+  g_signal_connect (self->dialog, "response", G_CALLBACK (choose_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->dialog));
+}
+
+static void
+choose_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (widget);
+
+  forget_last_entry (self);
+  if (g_str_equal (action_name, "page.choose-traces"))
+    open_chooser (self, "traces", _("Choose Traces"), GTK_FILE_CHOOSER_ACTION_OPEN, TRUE);
+  else if (g_str_equal (action_name, "page.choose-platform"))
+    open_chooser (self, "platform", _("Choose a SimGrid Platform"), GTK_FILE_CHOOSER_ACTION_OPEN, FALSE);
+  else if (g_str_equal (action_name, "page.choose-deployment"))
+    open_chooser (self, "deployment", _("Choose a SimGrid Deployment"), GTK_FILE_CHOOSER_ACTION_OPEN, FALSE);
+  else
+    open_chooser (self, "save-platform", _("Save Platform"), GTK_FILE_CHOOSER_ACTION_SAVE, FALSE);
+}
+
+gboolean
+augur_replay_page_save_platform (AugurReplayPage *self,
+                                 GFile           *platform_file,
+                                 GFile           *deployment_file,
+                                 GError         **error)
+{
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autofree char *xml = NULL;
+
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (platform_file), FALSE);
+
+  if (!self->inputs.use_cluster)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Only a cluster built in Augur can be saved: the platform comes from a file already"));
+      return FALSE;
+    }
+  platform = augur_replay_inputs_build_platform (&self->inputs);
+  xml = augur_platform_to_xml (platform);
+  if (!g_file_replace_contents (platform_file, xml, strlen (xml), NULL, FALSE,
+                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error))
+    return FALSE;
+  if (deployment_file != NULL)
+    {
+      g_autofree char *dxml = NULL;
+
+      deployment = augur_replay_inputs_build_deployment (&self->inputs);
+      dxml = augur_deployment_to_xml (deployment, platform);
+      if (!g_file_replace_contents (deployment_file, dxml, strlen (dxml), NULL, FALSE,
+                                    G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- Actions ---------------------------------------------------------- */
+
+static void
+replay_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  forget_last_entry (AUGUR_REPLAY_PAGE (widget));
+  augur_replay_page_replay (AUGUR_REPLAY_PAGE (widget));
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  augur_replay_page_cancel (AUGUR_REPLAY_PAGE (widget));
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  forget_last_entry (AUGUR_REPLAY_PAGE (widget));
+  augur_replay_page_undo (AUGUR_REPLAY_PAGE (widget));
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  forget_last_entry (AUGUR_REPLAY_PAGE (widget));
+  augur_replay_page_redo (AUGUR_REPLAY_PAGE (widget));
+}
+
+static void
+round_robin_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (widget);
+  g_autoptr(GArray) p = g_array_new (FALSE, TRUE, sizeof (guint));
+
+  forget_last_entry (self);
+  round_robin (p, self->inputs.placement->len, self->inputs.cluster.nodes);
+  augur_replay_page_set_placement (self, (const guint *) p->data, p->len);
+}
+
+static void
+keep_scenario_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  augur_replay_page_keep_scenario (AUGUR_REPLAY_PAGE (widget));
+}
+
+static void
+sweep_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  forget_last_entry (AUGUR_REPLAY_PAGE (widget));
+  augur_replay_page_sweep_from_fields (AUGUR_REPLAY_PAGE (widget));
+}
+
+gboolean
+augur_replay_page_check_inputs (AugurReplayPage *self,
+                                GError         **error)
+{
+  const AugurReplayInputs *in = &self->inputs;
+
+  if (self->raw_text != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s",
+                   self->error_text ? self->error_text : _("The replay description could not be read"));
+      return FALSE;
+    }
+  if (in->use_cluster)
+    {
+      if (in->placement->len == 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Place at least one rank on the cluster (Ranks)"));
+          return FALSE;
+        }
+      if (in->traces->len == 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Choose the trace to replay (Traces → Choose…)"));
+          return FALSE;
+        }
+      if (in->traces->len > 1 && in->traces->len != in->placement->len)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("%u trace files for %u ranks: choose one merged trace, or one file per rank"),
+                       in->traces->len, in->placement->len);
+          return FALSE;
+        }
+    }
+  else if (in->platform == NULL || in->deployment == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   in->platform == NULL ? _("Choose a SimGrid platform file, or build a cluster")
+                                        : _("Choose a SimGrid deployment file: it says which rank runs on which host"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- Object ----------------------------------------------------------- */
+
+static void
+augur_replay_page_dispose (GObject *object)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (object);
+  GtkWidget *child;
+
+  if (self->job != NULL)
+    augur_replay_job_cancel (self->job);
+  g_clear_pointer (&self->job, augur_replay_job_unref);
+  augur_replay_page_close_dialog (self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_REPLAY_PAGE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (augur_replay_page_parent_class)->dispose (object);
+}
+
+static void
+augur_replay_page_finalize (GObject *object)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (object);
+
+  augur_replay_inputs_clear (&self->inputs);
+  g_clear_object (&self->base_dir);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->redo, g_ptr_array_unref);
+  g_clear_pointer (&self->run, augur_replay_run_unref);
+  g_clear_pointer (&self->scenario, augur_replay_run_unref);
+  g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
+  g_clear_pointer (&self->chart, augur_chart_data_unref);
+  g_clear_pointer (&self->sweep_times, g_array_unref);
+  g_free (self->saved_text);
+  g_free (self->raw_text);
+  g_free (self->title);
+  g_free (self->status_text);
+  g_free (self->error_text);
+  g_free (self->time_text);
+  G_OBJECT_CLASS (augur_replay_page_parent_class)->finalize (object);
+}
+
+static void
+augur_replay_page_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->job != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_replay_page_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      augur_replay_page_set_title (self, g_value_get_string (value));
+      break;
+    case PROP_MODIFIED:
+      augur_replay_page_set_modified (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static const char page_css[] =
+  "augurreplaypage .augur-replay-error { background-color: alpha(@error_color, 0.12);"
+  " padding: 8px 12px; border-bottom: 1px solid alpha(@error_color, 0.3); }\n"
+  "augurreplaypage .augur-replay-error image { color: @error_color; }\n"
+  "augurreplaypage .augur-replay-inputs { background-color: alpha(currentColor, 0.03);"
+  " border-right: 1px solid alpha(currentColor, 0.1); }\n"
+  "augurreplaypage .augur-replay-time { font-size: 26pt; font-weight: 300; font-feature-settings: \"tnum\"; }\n"
+  "augurreplaypage .augur-placement-frame { border: 1px solid alpha(currentColor, 0.15); border-radius: 6px;"
+  " background-color: @theme_base_color; }\n"
+  "augurreplaypage entry.error { color: @error_color; }\n"
+  "augurreplaypage .augur-file-label { font-weight: bold; }\n";
+
+static void
+ensure_css (void)
+{
+  static gboolean done;
+  g_autoptr(GtkCssProvider) provider = NULL;
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (done || display == NULL)
+    return;
+  done = TRUE;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, page_css, -1);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+static void
+augur_replay_page_class_init (AugurReplayPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  static const char * const exports[] = {
+    "page.export-csv", "page.export-json", "page.export-png", "page.export-svg", "page.export-pdf",
+  };
+  static const char * const choosers[] = {
+    "page.choose-traces", "page.choose-platform", "page.choose-deployment", "page.save-platform",
+  };
+
+  object_class->dispose = augur_replay_page_dispose;
+  object_class->finalize = augur_replay_page_finalize;
+  object_class->get_property = augur_replay_page_get_property;
+  object_class->set_property = augur_replay_page_set_property;
+
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A replay ended, successfully or not (also after a cancel). */
+  g_signal_new ("replayed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A sweep ended, successfully or not. */
+  g_signal_new ("swept", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-replay-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, AugurReplayPage, name)
+  BIND (trace_label);
+  BIND (source_stack);
+  BIND (files_toggle);
+  BIND (cluster_toggle);
+  BIND (platform_label);
+  BIND (deployment_label);
+  BIND (nodes_spin);
+  BIND (cores_spin);
+  BIND (ranks_spin);
+  BIND (speed_entry);
+  BIND (bandwidth_entry);
+  BIND (latency_entry);
+  BIND (bb_bandwidth_entry);
+  BIND (bb_latency_entry);
+  BIND (placement_scroller);
+  BIND (network_dropdown);
+  BIND (replay_button);
+  BIND (progress_bar);
+  BIND (status_label);
+  BIND (error_revealer);
+  BIND (error_label);
+  BIND (time_label);
+  BIND (time_caption);
+  BIND (view_stack);
+  BIND (bars_box);
+  BIND (rank_box);
+  BIND (action_box);
+  BIND (timeline_box);
+  BIND (whatif_box);
+  BIND (whatif_stack);
+  BIND (whatif_plot);
+  BIND (sweep_parameter);
+  BIND (sweep_from);
+  BIND (sweep_to);
+  BIND (sweep_points);
+  BIND (sweep_log);
+  BIND (sweep_error);
+  BIND (compare_stack);
+  BIND (compare_a_label);
+  BIND (compare_b_label);
+  BIND (compare_delta_label);
+  BIND (compare_a_box);
+  BIND (compare_b_box);
+#undef BIND
+
+  gtk_widget_class_install_action (widget_class, "page.replay", NULL, replay_action);
+  gtk_widget_class_install_action (widget_class, "page.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "page.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "page.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "page.round-robin", NULL, round_robin_action);
+  gtk_widget_class_install_action (widget_class, "page.keep-scenario", NULL, keep_scenario_action);
+  gtk_widget_class_install_action (widget_class, "page.sweep", NULL, sweep_action);
+  for (guint i = 0; i < G_N_ELEMENTS (choosers); i++)
+    gtk_widget_class_install_action (widget_class, choosers[i], NULL, choose_action);
+  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+    gtk_widget_class_install_action (widget_class, exports[i], NULL, augur_replay_page_export_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "page.replay", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "page.replay", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "page.replay", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "page.cancel", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "page.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "augurreplaypage");
+
+  g_type_ensure (AUGUR_TYPE_RESULT_ROW);
+}
+
+static void
+augur_replay_page_init (AugurReplayPage *self)
+{
+  GtkWidget *entries[5];
+
+  ensure_css ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  augur_replay_inputs_init (&self->inputs);
+  self->undo = g_ptr_array_new_with_free_func (g_free);
+  self->redo = g_ptr_array_new_with_free_func (g_free);
+
+  self->placement = augur_replay_placement_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->placement_scroller), self->placement);
+  g_signal_connect_object (self->placement, "rank-moved", G_CALLBACK (on_rank_moved), self, G_CONNECT_SWAPPED);
+
+  g_signal_connect_object (self->cluster_toggle, "toggled", G_CALLBACK (on_source_toggled), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->nodes_spin, "value-changed", G_CALLBACK (on_spin_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->cores_spin, "value-changed", G_CALLBACK (on_spin_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->ranks_spin, "value-changed", G_CALLBACK (on_spin_changed), self, G_CONNECT_SWAPPED);
+  entries[0] = self->speed_entry;
+  entries[1] = self->bandwidth_entry;
+  entries[2] = self->latency_entry;
+  entries[3] = self->bb_bandwidth_entry;
+  entries[4] = self->bb_latency_entry;
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    g_signal_connect_object (entries[i], "changed", G_CALLBACK (on_entry_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->network_dropdown, "notify::selected",
+                           G_CALLBACK (on_network_changed), self, G_CONNECT_SWAPPED);
+
+  augur_replay_page_solve_init (self);
+  sync_widgets (self);
+  mark_saved (self);
+  augur_replay_page_clear_results (self);
+  augur_replay_page_update_actions (self);
+}
+
+/* ---- Public API ------------------------------------------------------- */
+
+GtkWidget *
+augur_replay_page_new (void)
+{
+  return g_object_new (AUGUR_TYPE_REPLAY_PAGE, NULL);
+}
+
+void
+augur_replay_page_set_base_dir (AugurReplayPage *self,
+                                GFile           *dir)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_set_object (&self->base_dir, dir);
+}
+
+gboolean
+augur_replay_page_set_text (AugurReplayPage *self,
+                            const char      *text)
+{
+  g_autoptr(GError) error = NULL;
+  AugurReplayInputs in;
+  gboolean ok;
+
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+
+  augur_replay_inputs_init (&in);
+  ok = inputs_from_text (&in, text, self->base_dir, &error);
+  augur_replay_inputs_clear (&self->inputs);
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  g_clear_pointer (&self->raw_text, g_free);
+  augur_replay_page_clear_results (self);
+  if (ok)
+    {
+      self->inputs = in;
+      augur_replay_page_show_error (self, NULL);
+    }
+  else
+    {
+      augur_replay_inputs_clear (&in);
+      augur_replay_inputs_init (&self->inputs);
+      /* Kept as it is: saving the project must not lose it. */
+      self->raw_text = g_strdup (text ? text : "");
+      augur_replay_page_show_error (self, error->message);
+    }
+  sync_widgets (self);
+  mark_saved (self);
+  augur_replay_page_update_actions (self);
+  augur_replay_page_set_status (self, _("Not replayed yet"), FALSE);
+  return ok;
+}
+
+char *
+augur_replay_page_get_text (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+
+  if (self->raw_text != NULL)
+    return g_strdup (self->raw_text);
+  return inputs_to_text (&self->inputs, self->base_dir);
+}
+
+void
+augur_replay_page_set_title (AugurReplayPage *self,
+                             const char      *title)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  if (g_strcmp0 (self->title, title) == 0)
+    return;
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+}
+
+const char *
+augur_replay_page_get_title (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->title;
+}
+
+gboolean
+augur_replay_page_get_modified (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  return self->modified;
+}
+
+void
+augur_replay_page_set_modified (AugurReplayPage *self,
+                                gboolean         modified)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  if (modified)
+    {
+      self->force_modified = TRUE;
+      update_modified (self);
+    }
+  else
+    mark_saved (self);
+}
+
+void
+augur_replay_page_show_view (AugurReplayPage *self,
+                             const char      *name)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->view_stack), name);
+}
+
+GtkWidget *
+augur_replay_page_get_bar_chart (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->bar_chart;
+}
+
+GtkWidget *
+augur_replay_page_get_placement_view (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->placement;
+}
+
+GtkWidget *
+augur_replay_page_get_timeline (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->timeline;
+}
+
+AugurResultTable *
+augur_replay_page_get_rank_table (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return AUGUR_RESULT_TABLE (self->rank_table);
+}
+
+AugurResultTable *
+augur_replay_page_get_action_table (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return AUGUR_RESULT_TABLE (self->action_table);
+}
+
+const char *
+augur_replay_page_get_status_text (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->status_text;
+}
+
+const char *
+augur_replay_page_get_error_text (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->error_text;
+}
+
+const char *
+augur_replay_page_get_time_text (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->time_text ? self->time_text : "";
+}

@@ -1,0 +1,150 @@
+/* augur-replay-page.h: one trace replay document: its inputs (traces and a
+ * SimGrid platform and deployment, or a cluster built in Augur with ranks
+ * placed on its hosts), the replay with its results (predicted time, bars
+ * per rank, statistics, timeline), what-if sweeps and two scenarios
+ * compared side by side.
+ *
+ * The document's text is a small key=value description, one per line:
+ *
+ *   network=cm02
+ *   traces=ring/trace.txt
+ *   platform=ring/platform.xml
+ *   deployment=ring/deployment.xml
+ *
+ * or, for a cluster built in Augur (SI units) and its ranks' hosts:
+ *
+ *   cluster=4,1,1e9,1.25e8,5e-05,2.25e9,0.0005
+ *   placement=0,1,2,3
+ *
+ * (nodes, cores, speed, bandwidth, latency, backbone bandwidth, backbone
+ * latency).  Several traces are separated by ';'.  Paths are relative to
+ * the base directory (the project's folder) where they can be.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "augur-result-tables.h"
+#include "replay.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint  nodes;
+  guint  cores;
+  double speed;               /* flops/s of one core */
+  double bandwidth;           /* private links, bytes/s */
+  double latency;             /* s */
+  double backbone_bandwidth;
+  double backbone_latency;
+} AugurReplayCluster;
+
+typedef enum {
+  AUGUR_REPLAY_SWEEP_BANDWIDTH,
+  AUGUR_REPLAY_SWEEP_LATENCY,
+  AUGUR_REPLAY_SWEEP_SPEED,
+  AUGUR_REPLAY_SWEEP_RANKS_PER_NODE,
+} AugurReplaySweepParameter;
+
+#define AUGUR_TYPE_REPLAY_PAGE (augur_replay_page_get_type ())
+G_DECLARE_FINAL_TYPE (AugurReplayPage, augur_replay_page, AUGUR, REPLAY_PAGE, GtkWidget)
+
+GtkWidget  *augur_replay_page_new              (void);
+
+/* Relative paths of the description resolve against dir (and are written
+ * relative to it); NULL: the current directory, absolute paths written. */
+void        augur_replay_page_set_base_dir     (AugurReplayPage *page,
+                                                GFile           *dir);
+/* Loads a description (clears undo and "modified").  Unknown keys or bad
+ * values are shown as an error; returns FALSE then. */
+gboolean    augur_replay_page_set_text         (AugurReplayPage *page,
+                                                const char      *text);
+char       *augur_replay_page_get_text         (AugurReplayPage *page);
+void        augur_replay_page_set_title        (AugurReplayPage *page,
+                                                const char      *title);
+const char *augur_replay_page_get_title        (AugurReplayPage *page);
+gboolean    augur_replay_page_get_modified     (AugurReplayPage *page);
+void        augur_replay_page_set_modified     (AugurReplayPage *page,
+                                                gboolean         modified);
+gboolean    augur_replay_page_undo             (AugurReplayPage *page);
+gboolean    augur_replay_page_redo             (AugurReplayPage *page);
+
+/* Inputs (each an undoable edit). */
+void        augur_replay_page_set_traces       (AugurReplayPage *page,
+                                                GFile          **files,
+                                                guint            n_files);
+void        augur_replay_page_set_platform_file (AugurReplayPage *page,
+                                                 GFile           *platform,
+                                                 GFile           *deployment);
+/* Switches to the built cluster; n_ranks ranks placed round-robin. */
+void        augur_replay_page_set_cluster      (AugurReplayPage          *page,
+                                                const AugurReplayCluster *cluster,
+                                                guint                     n_ranks);
+gboolean    augur_replay_page_get_cluster      (AugurReplayPage          *page,
+                                                AugurReplayCluster       *cluster);
+/* Rank i on host hosts[i]; FALSE when a host is out of range. */
+gboolean    augur_replay_page_set_placement    (AugurReplayPage *page,
+                                                const guint     *hosts,
+                                                guint            n_ranks);
+const guint *augur_replay_page_get_placement   (AugurReplayPage *page,
+                                                guint           *n_ranks);
+void        augur_replay_page_set_network      (AugurReplayPage   *page,
+                                                AugurNetworkModel  model);
+AugurNetworkModel augur_replay_page_get_network (AugurReplayPage  *page);
+
+/* Replays in a worker thread; "replayed" is emitted when it ends,
+ * successfully or not. */
+void        augur_replay_page_replay           (AugurReplayPage *page);
+/* Replays the built cluster at points values of a parameter (from .. to,
+ * geometric when logarithmic); "swept" is emitted when it ends. */
+void        augur_replay_page_sweep            (AugurReplayPage           *page,
+                                                AugurReplaySweepParameter  parameter,
+                                                double                     from,
+                                                double                     to,
+                                                guint                      points,
+                                                gboolean                   logarithmic);
+void        augur_replay_page_cancel           (AugurReplayPage *page);
+gboolean    augur_replay_page_get_running      (AugurReplayPage *page);
+
+/* The last replay (the partial one after a deadlock), or NULL. */
+const AugurReplayResult *augur_replay_page_get_result (AugurReplayPage *page);
+/* Keeps the last result as scenario B, compared with the next ones. */
+gboolean    augur_replay_page_keep_scenario    (AugurReplayPage *page);
+const AugurReplayResult *augur_replay_page_get_scenario (AugurReplayPage *page);
+
+/* Writes the platform built in Augur as a SimGrid platform file, and its
+ * deployment (when deployment is not NULL). */
+gboolean    augur_replay_page_save_platform    (AugurReplayPage *page,
+                                                GFile           *platform,
+                                                GFile           *deployment,
+                                                GError         **error);
+
+/* what: "csv" (timed trace), "json", "png", "svg", "pdf" (the view shown:
+ * timeline, sweep plot, or else the bars), or explicitly "bars-png",
+ * "timeline-svg", "sweep-pdf"... */
+gboolean    augur_replay_page_export           (AugurReplayPage *page,
+                                                const char      *what,
+                                                GFile           *file,
+                                                GError         **error);
+
+/* For tests and the window. */
+/* "bars", "statistics", "timeline", "what-if", "compare". */
+void              augur_replay_page_show_view        (AugurReplayPage *page,
+                                                      const char      *name);
+GtkWidget        *augur_replay_page_get_bar_chart    (AugurReplayPage *page);
+GtkWidget        *augur_replay_page_get_placement_view (AugurReplayPage *page);
+GtkWidget        *augur_replay_page_get_timeline     (AugurReplayPage *page);
+AugurResultTable *augur_replay_page_get_rank_table   (AugurReplayPage *page);
+AugurResultTable *augur_replay_page_get_action_table (AugurReplayPage *page);
+const char       *augur_replay_page_get_status_text  (AugurReplayPage *page);
+/* The error shown above the results, or NULL. */
+const char       *augur_replay_page_get_error_text   (AugurReplayPage *page);
+/* The predicted time as shown ("38.4 ms"), or "". */
+const char       *augur_replay_page_get_time_text    (AugurReplayPage *page);
+/* The sweep's predicted times (NULL before a sweep). */
+const double     *augur_replay_page_get_sweep_times  (AugurReplayPage *page,
+                                                      guint           *n_points);
+
+G_END_DECLS

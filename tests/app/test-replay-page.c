@@ -1,0 +1,752 @@
+/* test-replay-page.c: the trace replay page, headless (xvfb), end to end:
+ * SimGrid files and built clusters, placement by dragging with undo,
+ * deadlocks, cancel, what-if sweeps, scenarios, exports and projects.
+ *
+ * Reference times are SimGrid 3.32's (tests/fixtures/replay/README.md).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+#include <gtk/gtk.h>
+#include <glib/gstdio.h>
+
+#include "augur-application.h"
+#include "augur-bar-chart.h"
+#include "augur-replay-page.h"
+#include "augur-replay-page-private.h"
+#include "augur-timeline-view.h"
+#include "augur-window.h"
+#include "project.h"
+
+#define RING_CM02 0.038400000000000004
+#define RING_LV08 0.068213690721649484
+
+static AugurApplication *app;
+
+typedef struct {
+  GtkWidget       *window;
+  AugurReplayPage *page;
+} Fixture;
+
+static char *
+fixture_path (const char *name)
+{
+  const char *src = g_getenv ("AUGUR_SOURCE_DIR");
+  return g_build_filename (src ? src : ".", "tests", "fixtures", "replay", "ring", name, NULL);
+}
+
+static GFile *
+fixture_file (const char *name)
+{
+  g_autofree char *path = fixture_path (name);
+  return g_file_new_for_path (path);
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 820);
+  f->page = AUGUR_REPLAY_PAGE (augur_replay_page_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
+  augur_replay_page_set_title (f->page, "ring");
+  gtk_window_present (GTK_WINDOW (f->window));
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+flag_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_done (AugurReplayPage *page,
+         gboolean        *done)
+{
+  *done = TRUE;
+}
+
+static gboolean
+wait_for (AugurReplayPage *page,
+          const char      *signal,
+          guint            seconds)
+{
+  gboolean done = FALSE, timed_out = FALSE;
+  gulong handler = g_signal_connect (page, signal, G_CALLBACK (on_done), &done);
+  guint timeout = g_timeout_add_seconds (seconds, flag_timeout, &timed_out);
+
+  while (!done && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (page, handler);
+  if (!timed_out)
+    g_source_remove (timeout);
+  return done;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, flag_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+replay_and_wait (AugurReplayPage *page)
+{
+  augur_replay_page_replay (page);
+  g_assert_true (augur_replay_page_get_running (page));
+  g_assert_true (wait_for (page, "replayed", 60));
+  g_assert_false (augur_replay_page_get_running (page));
+}
+
+static void
+load_ring_files (AugurReplayPage *page)
+{
+  g_autoptr(GFile) platform = fixture_file ("platform.xml");
+  g_autoptr(GFile) deployment = fixture_file ("deployment.xml");
+  g_autoptr(GFile) trace = fixture_file ("trace.txt");
+
+  augur_replay_page_set_platform_file (page, platform, deployment);
+  augur_replay_page_set_traces (page, &trace, 1);
+}
+
+static void
+ring_cluster (AugurReplayCluster *c)
+{
+  /* As the fixture's <cluster>. */
+  *c = (AugurReplayCluster) { 4, 1, 1e9, 125e6, 50e-6, 2.25e9, 500e-6 };
+}
+
+static void
+test_ring_files (Fixture       *f,
+                 gconstpointer  data)
+{
+  const AugurReplayResult *r;
+  AugurBarChartData *bars;
+  AugurResultTable *ranks, *actions;
+  g_autofree char *names = NULL;
+  g_autofree char *counts = NULL;
+  g_autofree char *ends = NULL;
+
+  load_ring_files (f->page);
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
+  g_assert_true (augur_replay_page_get_modified (f->page));
+  replay_and_wait (f->page);
+
+  g_assert_null (augur_replay_page_get_error_text (f->page));
+  r = augur_replay_page_get_result (f->page);
+  g_assert_nonnull (r);
+  g_assert_cmpfloat (fabs (augur_replay_result_get_time (r) - RING_CM02) / RING_CM02, <, 1e-9);
+  g_assert_cmpstr (augur_replay_page_get_time_text (f->page), ==, "38.4 ms");
+
+  bars = augur_bar_chart_view_get_data (AUGUR_BAR_CHART_VIEW (augur_replay_page_get_bar_chart (f->page)));
+  g_assert_nonnull (bars);
+  g_assert_cmpuint (augur_bar_chart_data_get_n_bars (bars), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpfloat_with_epsilon (augur_bar_chart_data_get_value (bars, i, AUGUR_STATE_COMPUTE), 1e-3, 1e-12);
+
+  ranks = augur_replay_page_get_rank_table (f->page);
+  g_assert_cmpuint (augur_result_table_get_n_rows (ranks), ==, 4);
+  names = augur_result_table_dump_column (ranks, 0);
+  g_assert_cmpstr (names, ==, "p0 p1 p2 p3");
+  /* Sorted by end, latest first: p0 receives last, at the end of the run. */
+  augur_result_table_sort_by (ranks, 7, GTK_SORT_DESCENDING);
+  g_clear_pointer (&names, g_free);
+  names = augur_result_table_dump_column (ranks, 0);
+  g_assert_true (g_str_has_prefix (names, "p0 "));
+  ends = augur_result_table_dump_column (ranks, 7);
+  g_assert_true (g_str_has_prefix (ends, "0.0384"));
+
+  /* compute, send, recv: four of each. */
+  actions = augur_replay_page_get_action_table (f->page);
+  g_assert_cmpuint (augur_result_table_get_n_rows (actions), ==, 3);
+  counts = augur_result_table_dump_column (actions, 1);
+  g_assert_cmpstr (counts, ==, "4 4 4");
+
+  /* The timeline shows the same run. */
+  {
+    AugurTimelineData *td = augur_timeline_view_get_data (AUGUR_TIMELINE_VIEW (augur_replay_page_get_timeline (f->page)));
+
+    g_assert_nonnull (td);
+    g_assert_cmpuint (augur_timeline_data_get_n_rows (td), ==, 4);
+    g_assert_cmpuint (augur_timeline_data_get_n_messages (td), ==, 4);
+  }
+
+  /* lv08, SimGrid's default, gives its own reference. */
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_LV08);
+  replay_and_wait (f->page);
+  r = augur_replay_page_get_result (f->page);
+  g_assert_cmpfloat (fabs (augur_replay_result_get_time (r) - RING_LV08) / RING_LV08, <, 1e-9);
+}
+
+static void
+test_cluster_placement (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GFile) trace = fixture_file ("trace.txt");
+  AugurReplayPlacement *placement;
+  AugurReplayCluster c;
+  graphene_rect_t chip, host;
+  const guint *hosts;
+  guint n;
+
+  ring_cluster (&c);
+  augur_replay_page_set_traces (f->page, &trace, 1);
+  augur_replay_page_set_cluster (f->page, &c, 0);
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
+
+  /* The trace names four ranks: round-robin on the four nodes. */
+  hosts = augur_replay_page_get_placement (f->page, &n);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpuint (hosts[i], ==, i);
+
+  /* The same cluster as the fixture's file: the same time. */
+  replay_and_wait (f->page);
+  g_assert_null (augur_replay_page_get_error_text (f->page));
+  g_assert_cmpfloat (augur_replay_result_get_time (augur_replay_page_get_result (f->page)), >, 0);
+  g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_result (f->page)) - RING_CM02) / RING_CM02, <, 1e-9);
+
+  /* Drag p1 onto node-0: folding, two ranks on one node. */
+  spin (100);
+  placement = AUGUR_REPLAY_PLACEMENT (augur_replay_page_get_placement_view (f->page));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (placement)));
+  g_assert_true (augur_replay_placement_get_chip (placement, 1, &chip));
+  g_assert_true (augur_replay_placement_get_host (placement, 0, &host));
+  g_assert_true (augur_replay_placement_drag (placement, chip.origin.x + 4, chip.origin.y + 4,
+                                              host.origin.x + host.size.width / 2,
+                                              host.origin.y + host.size.height - 4));
+  hosts = augur_replay_page_get_placement (f->page, &n);
+  g_assert_cmpuint (hosts[0], ==, 0);
+  g_assert_cmpuint (hosts[1], ==, 0);
+  g_assert_cmpuint (hosts[2], ==, 2);
+  /* Dropping outside every node changes nothing. */
+  g_assert_true (augur_replay_placement_get_chip (placement, 2, &chip));
+  g_assert_false (augur_replay_placement_drag (placement, chip.origin.x + 4, chip.origin.y + 4, -50, -50));
+
+  {
+    g_autofree char *text = augur_replay_page_get_text (f->page);
+    g_assert_nonnull (strstr (text, "placement=0,0,2,3\n"));
+    g_assert_nonnull (strstr (text, "cluster=4,1,1000000000,125000000,5.0000000000000002e-05,2250000000,0.00050000000000000001\n"));
+  }
+
+  /* Two ranks share node-0's only core: computing takes longer. */
+  replay_and_wait (f->page);
+  g_assert_cmpfloat (augur_replay_result_get_time (augur_replay_page_get_result (f->page)), >, 0);
+
+  g_assert_true (augur_replay_page_undo (f->page));
+  hosts = augur_replay_page_get_placement (f->page, &n);
+  g_assert_cmpuint (hosts[1], ==, 1);
+  g_assert_true (augur_replay_page_redo (f->page));
+  hosts = augur_replay_page_get_placement (f->page, &n);
+  g_assert_cmpuint (hosts[1], ==, 0);
+
+  /* Saved platform files are SimGrid's, and Augur reads them back. */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("augur-replay-XXXXXX", NULL);
+    g_autofree char *pp = g_build_filename (dir, "platform.xml", NULL);
+    g_autofree char *dp = g_build_filename (dir, "deployment.xml", NULL);
+    g_autoptr(GFile) pf = g_file_new_for_path (pp);
+    g_autoptr(GFile) df = g_file_new_for_path (dp);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPlatform) platform = NULL;
+    g_autoptr(AugurDeployment) deployment = NULL;
+
+    g_assert_true (augur_replay_page_save_platform (f->page, pf, df, &error));
+    g_assert_no_error (error);
+    platform = augur_platform_load_file (pf, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_platform_get_n_hosts (platform), ==, 4);
+    deployment = augur_deployment_load_file (df, platform, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_deployment_get_n_actors (deployment), ==, 4);
+    g_assert_cmpuint (augur_deployment_get_actor (deployment, 1)->host, ==, 0);
+    g_unlink (pp);
+    g_unlink (dp);
+    g_rmdir (dir);
+  }
+}
+
+static void
+test_deadlock (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "deadlock.txt", NULL);
+  g_autoptr(GFile) trace = g_file_new_for_path (path);
+  AugurReplayCluster c;
+  const char *error;
+
+  /* Both ranks compute, then each waits for the other first. */
+  g_assert_true (g_file_set_contents (path,
+                                      "p0 compute 1e6\n"
+                                      "p1 compute 2e6\n"
+                                      "p0 recv p1\n"
+                                      "p1 recv p0\n"
+                                      "p0 send p1 1e6\n"
+                                      "p1 send p0 1e6\n", -1, NULL));
+  ring_cluster (&c);
+  c.nodes = 2;
+  augur_replay_page_set_traces (f->page, &trace, 1);
+  augur_replay_page_set_cluster (f->page, &c, 2);
+  replay_and_wait (f->page);
+
+  error = augur_replay_page_get_error_text (f->page);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error);
+  g_assert_nonnull (strstr (error, "p0"));
+  g_assert_nonnull (strstr (error, "p1"));
+  /* The partial run is still shown: the computations up to the deadlock. */
+  g_assert_nonnull (augur_replay_page_get_result (f->page));
+  g_assert_cmpfloat_with_epsilon (augur_replay_result_get_time (augur_replay_page_get_result (f->page)), 2e-3, 1e-9);
+  {
+    AugurTimelineData *td = augur_timeline_view_get_data (AUGUR_TIMELINE_VIEW (augur_replay_page_get_timeline (f->page)));
+    g_assert_nonnull (td);
+    g_assert_cmpuint (augur_timeline_data_get_n_intervals (td), >=, 2);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_cancel (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "long.txt", NULL);
+  g_autoptr(GFile) trace = g_file_new_for_path (path);
+  GString *s = g_string_new (NULL);
+  AugurReplayCluster c;
+
+  /* Long enough that a cancel always lands before the end. */
+  for (guint i = 0; i < 300000; i++)
+    g_string_append_printf (s, "p%u compute 1e3\np%u send p%u 1e3\np%u recv p%u\n",
+                            i % 2, i % 2, (i + 1) % 2, (i + 1) % 2, i % 2);
+  g_assert_true (g_file_set_contents (path, s->str, s->len, NULL));
+  g_string_free (s, TRUE);
+
+  ring_cluster (&c);
+  c.nodes = 2;
+  augur_replay_page_set_traces (f->page, &trace, 1);
+  augur_replay_page_set_cluster (f->page, &c, 2);
+  augur_replay_page_replay (f->page);
+  g_assert_true (augur_replay_page_get_running (f->page));
+  augur_replay_page_cancel (f->page);
+  g_assert_true (wait_for (f->page, "replayed", 60));
+  g_assert_false (augur_replay_page_get_running (f->page));
+  g_assert_cmpstr (augur_replay_page_get_status_text (f->page), ==, "Cancelled");
+  g_assert_null (augur_replay_page_get_result (f->page));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static char *
+read_file (const char *path,
+           gsize      *length)
+{
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, length, NULL));
+  return contents;
+}
+
+static void
+test_exports (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-XXXXXX", NULL);
+  const char *names[] = { "trace.csv", "result.json", "bars.png", "bars.svg", "timeline.png", "timeline.pdf", "view.png" };
+  const char *whats[] = { "csv", "json", "bars-png", "bars-svg", "timeline-png", "timeline-pdf", "png" };
+  g_autoptr(GError) error = NULL;
+
+  /* Nothing to export before a replay. */
+  {
+    g_autofree char *path = g_build_filename (dir, "none.csv", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_false (augur_replay_page_export (f->page, "csv", file, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+    g_clear_error (&error);
+  }
+
+  load_ring_files (f->page);
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
+  replay_and_wait (f->page);
+  augur_replay_page_show_view (f->page, "timeline");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+
+      g_assert_true (augur_replay_page_export (f->page, whats[i], file, &error));
+      g_assert_no_error (error);
+      contents = read_file (path, &length);
+      g_assert_cmpuint (length, >, 100);
+      if (g_str_equal (whats[i], "csv"))
+        {
+          g_assert_true (g_str_has_prefix (contents, "rank,action,start,end,volume\n"));
+          g_assert_nonnull (strstr (contents, "p0,compute,"));
+        }
+      else if (g_str_equal (whats[i], "json"))
+        g_assert_nonnull (strstr (contents, "\"simulated_time\""));
+      else if (g_str_has_suffix (whats[i], "png"))
+        g_assert_true (memcmp (contents, "\x89PNG\r\n\x1a\n", 8) == 0);
+      else if (g_str_has_suffix (whats[i], "svg"))
+        g_assert_nonnull (strstr (contents, "<svg"));
+      else
+        g_assert_true (g_str_has_prefix (contents, "%PDF"));
+      g_unlink (path);
+    }
+
+  {
+    g_autofree char *path = g_build_filename (dir, "x.bmp", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_false (augur_replay_page_export (f->page, "bars-bmp", file, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+    g_clear_error (&error);
+    g_unlink (path);
+  }
+  g_rmdir (dir);
+}
+
+static void
+test_sweep_and_scenario (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GFile) trace = fixture_file ("trace.txt");
+  AugurReplayCluster c;
+  const double *times;
+  guint n;
+
+  ring_cluster (&c);
+  augur_replay_page_set_traces (f->page, &trace, 1);
+  augur_replay_page_set_cluster (f->page, &c, 4);
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
+
+  /* Bandwidth from 10 MB/s to 1 GB/s: a faster link never slows the ring. */
+  augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_BANDWIDTH, 1e7, 1e9, 5, TRUE);
+  g_assert_true (wait_for (f->page, "swept", 60));
+  times = augur_replay_page_get_sweep_times (f->page, &n);
+  g_assert_cmpuint (n, ==, 5);
+  for (guint i = 1; i < n; i++)
+    g_assert_cmpfloat (times[i], <=, times[i - 1]);
+  g_assert_cmpfloat (times[0], >, 2 * times[n - 1]);
+  /* At 125 MB/s (not a point) the time lies between its neighbours 100 MB/s and 316 MB/s. */
+  g_assert_cmpfloat (times[2], >=, RING_CM02 * (1 - 1e-9));
+  g_assert_cmpfloat (times[3], <=, RING_CM02);
+
+  /* Ranks per node 1..4: folding onto fewer nodes. */
+  augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_RANKS_PER_NODE, 1, 4, 4, FALSE);
+  g_assert_true (wait_for (f->page, "swept", 60));
+  times = augur_replay_page_get_sweep_times (f->page, &n);
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_cmpfloat (fabs (times[0] - RING_CM02) / RING_CM02, <, 1e-9);
+
+  /* Scenario B is cm02; A becomes lv08. */
+  replay_and_wait (f->page);
+  g_assert_true (augur_replay_page_keep_scenario (f->page));
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_LV08);
+  replay_and_wait (f->page);
+  g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_scenario (f->page)) - RING_CM02) / RING_CM02, <, 1e-9);
+  g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_result (f->page)) - RING_LV08) / RING_LV08, <, 1e-9);
+  augur_replay_page_show_view (f->page, "compare");
+  spin (200);
+}
+
+static void
+test_bad_text (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *text = NULL;
+
+  g_assert_false (augur_replay_page_set_text (f->page, "network=cm02\nspeed=12\n"));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "speed"));
+  /* Kept as it was, so saving loses nothing. */
+  text = augur_replay_page_get_text (f->page);
+  g_assert_cmpstr (text, ==, "network=cm02\nspeed=12\n");
+  g_assert_false (augur_replay_page_set_text (f->page, "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,5\n"));
+  g_assert_true (augur_replay_page_set_text (f->page, "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,1,1\n"));
+  g_assert_null (augur_replay_page_get_error_text (f->page));
+  g_assert_false (augur_replay_page_get_modified (f->page));
+}
+
+static GdkTexture *
+render_window (GtkWidget *window)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  int width = gtk_widget_get_width (window);
+  int height = gtk_widget_get_height (window);
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_to_node (snapshot);
+  g_assert_nonnull (node);
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+static void
+save_screenshot (GdkTexture *texture,
+                 const char *name)
+{
+  const char *dir = g_getenv ("AUGUR_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static void
+test_render (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = NULL;
+  g_autoptr(GFile) trace = fixture_file ("trace.txt");
+  GtkWidget *view;
+  graphene_rect_t bounds;
+  AugurChartColor compute;
+  AugurReplayCluster c;
+  guint matches = 0;
+  int width, height;
+  gsize stride;
+
+  ring_cluster (&c);
+  augur_replay_page_set_traces (f->page, &trace, 1);
+  augur_replay_page_set_cluster (f->page, &c, 4);
+  {
+    const guint folded[] = { 0, 0, 1, 2 };
+    g_assert_true (augur_replay_page_set_placement (f->page, folded, 4));
+  }
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
+  replay_and_wait (f->page);
+  augur_replay_page_show_view (f->page, "bars");
+  spin (400);
+
+  texture = render_window (f->window);
+  save_screenshot (texture, "replay-page.png");
+
+  view = augur_replay_page_get_bar_chart (f->page);
+  g_assert_true (gtk_widget_get_mapped (view));
+  g_assert_true (gtk_widget_compute_bounds (view, f->window, &bounds));
+  g_assert_cmpfloat (bounds.size.width, >, 300);
+  g_assert_cmpfloat (bounds.size.height, >, 200);
+
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  stride = (gsize) width * 4;
+  pixels = g_malloc (stride * height);
+  gdk_texture_download (texture, pixels, stride);
+  augur_rank_state_get_color (AUGUR_STATE_COMPUTE, FALSE, &compute);
+  for (int y = MAX (0, (int) bounds.origin.y); y < MIN (height, (int) (bounds.origin.y + bounds.size.height)); y++)
+    for (int x = MAX (0, (int) bounds.origin.x); x < MIN (width, (int) (bounds.origin.x + bounds.size.width)); x++)
+      {
+        const guchar *p = pixels + y * stride + x * 4;
+
+        if (abs (p[2] - (int) round (compute.red * 255)) <= 4 &&
+            abs (p[1] - (int) round (compute.green * 255)) <= 4 &&
+            abs (p[0] - (int) round (compute.blue * 255)) <= 4)
+          matches++;
+      }
+  g_test_message ("%u pixels of the compute colour", matches);
+  /* Four bars with a visible compute segment each. */
+  g_assert_cmpuint (matches, >, 4 * 100);
+
+  /* The other views, for the eye. */
+  augur_replay_page_show_view (f->page, "timeline");
+  spin (300);
+  {
+    g_autoptr(GdkTexture) t = render_window (f->window);
+    save_screenshot (t, "replay-page-timeline.png");
+  }
+  augur_replay_page_show_view (f->page, "statistics");
+  spin (300);
+  {
+    g_autoptr(GdkTexture) t = render_window (f->window);
+    save_screenshot (t, "replay-page-statistics.png");
+  }
+  augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_LATENCY, 1e-6, 1e-2, 9, TRUE);
+  g_assert_true (wait_for (f->page, "swept", 60));
+  spin (300);
+  {
+    g_autoptr(GdkTexture) t = render_window (f->window);
+    save_screenshot (t, "replay-page-whatif.png");
+  }
+  g_assert_true (augur_replay_page_keep_scenario (f->page));
+  {
+    const guint spread[] = { 0, 1, 2, 3 };
+    g_assert_true (augur_replay_page_set_placement (f->page, spread, 4));
+  }
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_LV08);
+  replay_and_wait (f->page);
+  augur_replay_page_show_view (f->page, "compare");
+  spin (300);
+  {
+    g_autoptr(GdkTexture) t = render_window (f->window);
+    save_screenshot (t, "replay-page-compare.png");
+  }
+}
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+test_window_roundtrip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-XXXXXX", NULL);
+  g_autofree char *sub = g_build_filename (dir, "ring", NULL);
+  g_autofree char *path = g_build_filename (dir, "study.augur", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurProject) project = NULL;
+  g_autofree char *saved_text = NULL;
+  g_autofree char *reloaded = NULL;
+  const char *names[] = { "platform.xml", "deployment.xml", "trace.txt" };
+  AugurReplayPage *page;
+  AugurWindow *window, *other;
+  GtkWidget *current;
+
+  /* The fixture next to the project, so its paths are relative. */
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *from = fixture_path (names[i]);
+      g_autofree char *to = g_build_filename (sub, names[i], NULL);
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (from, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (to, contents, length, NULL));
+    }
+
+  window = augur_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-replay", NULL));
+  iterate ();
+  current = augur_window_get_current_page (window);
+  g_assert_true (AUGUR_IS_REPLAY_PAGE (current));
+  page = AUGUR_REPLAY_PAGE (current);
+  {
+    g_autofree char *pp = g_build_filename (sub, "platform.xml", NULL);
+    g_autofree char *dp = g_build_filename (sub, "deployment.xml", NULL);
+    g_autofree char *tp = g_build_filename (sub, "trace.txt", NULL);
+    g_autoptr(GFile) pf = g_file_new_for_path (pp);
+    g_autoptr(GFile) df = g_file_new_for_path (dp);
+    g_autoptr(GFile) tf = g_file_new_for_path (tp);
+
+    augur_replay_page_set_platform_file (page, pf, df);
+    augur_replay_page_set_traces (page, &tf, 1);
+    augur_replay_page_set_network (page, AUGUR_NETWORK_CM02);
+  }
+  g_assert_true (augur_window_get_modified (window));
+  g_assert_true (augur_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (augur_window_get_modified (window));
+
+  project = augur_project_load_from_file (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_project_get_n_documents (project), ==, 1);
+  g_assert_cmpstr (augur_project_document_get_kind (augur_project_get_nth_document (project, 0)), ==, "replay");
+  g_assert_cmpstr (augur_project_document_get_text (augur_project_get_nth_document (project, 0)), ==,
+                   "network=cm02\ntraces=ring/trace.txt\nplatform=ring/platform.xml\ndeployment=ring/deployment.xml\n");
+  saved_text = augur_replay_page_get_text (page);
+
+  other = augur_window_new (app);
+  gtk_window_present (GTK_WINDOW (other));
+  g_assert_true (augur_window_open_file (other, file, &error));
+  g_assert_no_error (error);
+  iterate ();
+  current = augur_window_get_current_page (other);
+  g_assert_true (AUGUR_IS_REPLAY_PAGE (current));
+  reloaded = augur_replay_page_get_text (AUGUR_REPLAY_PAGE (current));
+  g_assert_cmpstr (reloaded, ==, saved_text);
+  g_assert_false (augur_window_get_modified (other));
+
+  /* The relative paths resolve: the reopened document replays. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.solve", NULL));
+  g_assert_true (wait_for (AUGUR_REPLAY_PAGE (current), "replayed", 60));
+  g_assert_null (augur_replay_page_get_error_text (AUGUR_REPLAY_PAGE (current)));
+  g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_result (AUGUR_REPLAY_PAGE (current))) - RING_CM02) / RING_CM02, <, 1e-9);
+
+  /* win.export-csv reaches the page (a dialog opens: nothing to assert
+   * but that it does not warn). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.export-csv", NULL));
+  iterate ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (other));
+  iterate ();
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *p = g_build_filename (sub, names[i], NULL);
+      g_unlink (p);
+    }
+  g_rmdir (sub);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/augur-test-bus", TRUE);
+
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+
+  app = augur_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+#define ADD(path, func) \
+  g_test_add ("/app/replay-page/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("ring/files", test_ring_files);
+  ADD ("cluster/placement", test_cluster_placement);
+  ADD ("deadlock", test_deadlock);
+  ADD ("cancel", test_cancel);
+  ADD ("exports", test_exports);
+  ADD ("sweep-and-scenario", test_sweep_and_scenario);
+  ADD ("bad-text", test_bad_text);
+  ADD ("render", test_render);
+#undef ADD
+  g_test_add_func ("/app/replay-page/window/round-trip", test_window_roundtrip);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}

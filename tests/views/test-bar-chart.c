@@ -1,0 +1,230 @@
+/* test-bar-chart.c: stacked bar charts: data, pixels of each segment
+ * colour in proportion to the values, hit testing, exports, and the bars
+ * of a real replay.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+#include <gtk/gtk.h>
+
+#include "augur-bar-chart.h"
+
+static AugurBarChartData *
+two_bars (void)
+{
+  AugurBarChartData *d = augur_bar_chart_data_new ("Two ranks", "Time", "s");
+  const double a[] = { 3.0, 1.0, 0.0, 0.0, 0.0, 0.0 };
+  const double b[] = { 1.0, 1.0, 0.0, 2.0, 0.0, 0.0 };
+  const char *names[] = { "compute", "send", "recv", "wait", "collective", "sleep" };
+
+  for (guint s = 0; s < AUGUR_STATE_N; s++)
+    {
+      AugurChartColor light, dark;
+
+      augur_rank_state_get_color (s, FALSE, &light);
+      augur_rank_state_get_color (s, TRUE, &dark);
+      g_assert_cmpuint (augur_bar_chart_data_add_category (d, names[s], &light, &dark), ==, s);
+    }
+  g_assert_cmpuint (augur_bar_chart_data_add_bar (d, "p0", a), ==, 0);
+  g_assert_cmpuint (augur_bar_chart_data_add_bar (d, "p1", b), ==, 1);
+  return d;
+}
+
+static void
+test_data (void)
+{
+  g_autoptr(AugurBarChartData) d = two_bars ();
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (augur_bar_chart_data_get_n_bars (d), ==, 2);
+  g_assert_cmpuint (augur_bar_chart_data_get_n_categories (d), ==, AUGUR_STATE_N);
+  g_assert_cmpfloat (augur_bar_chart_data_get_total (d, 0), ==, 4.0);
+  g_assert_cmpfloat (augur_bar_chart_data_get_total (d, 1), ==, 4.0);
+  g_assert_cmpfloat (augur_bar_chart_data_get_value (d, 1, AUGUR_STATE_WAIT), ==, 2.0);
+  g_assert_cmpstr (augur_bar_chart_data_get_bar_label (d, 1), ==, "p1");
+  text = augur_bar_chart_data_format_segment (d, 0, AUGUR_STATE_COMPUTE);
+  g_assert_nonnull (strstr (text, "p0"));
+  g_assert_nonnull (strstr (text, "compute"));
+  g_assert_nonnull (strstr (text, "75.0"));
+}
+
+/* Pixels of colour c (within a tolerance) in rows y0..y1. */
+static guint
+count_color (cairo_surface_t       *surface,
+             const AugurChartColor *c,
+             int                    y0,
+             int                    y1)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  int width = cairo_image_surface_get_width (surface);
+  guint n = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guchar *p = data + y * stride + x * 4;
+
+        if (abs (p[2] - (int) round (c->red * 255)) <= 3 &&
+            abs (p[1] - (int) round (c->green * 255)) <= 3 &&
+            abs (p[0] - (int) round (c->blue * 255)) <= 3)
+          n++;
+      }
+  return n;
+}
+
+static void
+test_pixels (void)
+{
+  g_autoptr(AugurBarChartData) d = two_bars ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 400);
+  cairo_t *cr = cairo_create (surface);
+  graphene_rect_t r0, r1;
+  AugurChartColor compute, send, wait, recv;
+  guint n_compute, n_send, n_wait, n_recv;
+
+  augur_bar_chart_draw (cr, 800, 400, d, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  g_assert_true (augur_bar_chart_get_segment_rect (d, 800, 400, 0, AUGUR_STATE_COMPUTE, &r0));
+  g_assert_true (augur_bar_chart_get_segment_rect (d, 800, 400, 1, AUGUR_STATE_COMPUTE, &r1));
+  g_assert_false (augur_bar_chart_get_segment_rect (d, 800, 400, 0, AUGUR_STATE_WAIT, NULL));
+
+  augur_rank_state_get_color (AUGUR_STATE_COMPUTE, FALSE, &compute);
+  augur_rank_state_get_color (AUGUR_STATE_SEND, FALSE, &send);
+  augur_rank_state_get_color (AUGUR_STATE_WAIT, FALSE, &wait);
+  augur_rank_state_get_color (AUGUR_STATE_RECV, FALSE, &recv);
+
+  /* Bar 0: compute 3, send 1. */
+  n_compute = count_color (surface, &compute, (int) r0.origin.y, (int) (r0.origin.y + r0.size.height));
+  n_send = count_color (surface, &send, (int) r0.origin.y, (int) (r0.origin.y + r0.size.height));
+  g_test_message ("bar 0: %u compute, %u send pixels", n_compute, n_send);
+  g_assert_cmpuint (n_send, >, 100);
+  g_assert_cmpfloat_with_epsilon ((double) n_compute / n_send, 3.0, 0.1);
+
+  /* Bar 1: compute 1, send 1, wait 2; no receive. */
+  n_compute = count_color (surface, &compute, (int) r1.origin.y, (int) (r1.origin.y + r1.size.height));
+  n_send = count_color (surface, &send, (int) r1.origin.y, (int) (r1.origin.y + r1.size.height));
+  n_wait = count_color (surface, &wait, (int) r1.origin.y, (int) (r1.origin.y + r1.size.height));
+  n_recv = count_color (surface, &recv, (int) r1.origin.y, (int) (r1.origin.y + r1.size.height));
+  g_test_message ("bar 1: %u compute, %u send, %u wait pixels", n_compute, n_send, n_wait);
+  g_assert_cmpfloat_with_epsilon ((double) n_wait / n_compute, 2.0, 0.1);
+  g_assert_cmpfloat_with_epsilon ((double) n_send / n_compute, 1.0, 0.1);
+  g_assert_cmpuint (n_recv, ==, 0);
+
+  /* Equal totals: equal lengths. */
+  g_assert_cmpfloat_with_epsilon (r0.size.width / 3.0, r1.size.width, 0.5);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_hit (void)
+{
+  g_autoptr(AugurBarChartData) d = two_bars ();
+  graphene_rect_t r;
+  guint bar = 99, category = 99;
+
+  g_assert_true (augur_bar_chart_get_segment_rect (d, 640, 320, 1, AUGUR_STATE_WAIT, &r));
+  g_assert_true (augur_bar_chart_hit (d, 640, 320, r.origin.x + r.size.width / 2,
+                                      r.origin.y + r.size.height / 2, &bar, &category));
+  g_assert_cmpuint (bar, ==, 1);
+  g_assert_cmpuint (category, ==, AUGUR_STATE_WAIT);
+
+  g_assert_true (augur_bar_chart_get_segment_rect (d, 640, 320, 0, AUGUR_STATE_SEND, &r));
+  g_assert_true (augur_bar_chart_hit (d, 640, 320, r.origin.x + 1, r.origin.y + 1, &bar, &category));
+  g_assert_cmpuint (bar, ==, 0);
+  g_assert_cmpuint (category, ==, AUGUR_STATE_SEND);
+
+  /* Left of the bars, in the labels, and above them. */
+  g_assert_false (augur_bar_chart_hit (d, 640, 320, 4, r.origin.y + 2, NULL, NULL));
+  g_assert_false (augur_bar_chart_hit (d, 640, 320, r.origin.x + 1, 2, NULL, NULL));
+  g_assert_false (augur_bar_chart_hit (NULL, 640, 320, 10, 10, NULL, NULL));
+}
+
+static void
+test_export (void)
+{
+  g_autoptr(AugurBarChartData) d = two_bars ();
+  const char *formats[] = { "png", "svg", "pdf" };
+  const char *magic[] = { "\x89PNG", "<?xml", "%PDF" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+      g_autoptr(GError) error = NULL;
+      const char *data;
+
+      g_assert_true (augur_bar_chart_export (d, formats[i], 640, 400, out, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_output_stream_close (out, NULL, NULL));
+      data = g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out));
+      g_assert_cmpuint (g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), >, 200);
+      g_assert_true (memcmp (data, magic[i], strlen (magic[i])) == 0);
+    }
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (augur_bar_chart_export (d, "bmp", 640, 400, out, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  }
+}
+
+static void
+test_replay (void)
+{
+  const char *src = g_getenv ("AUGUR_SOURCE_DIR");
+  g_autofree char *dir = g_build_filename (src ? src : ".", "tests", "fixtures", "replay", "ring", NULL);
+  g_autofree char *pp = g_build_filename (dir, "platform.xml", NULL);
+  g_autofree char *dp = g_build_filename (dir, "deployment.xml", NULL);
+  g_autofree char *tp = g_build_filename (dir, "trace.txt", NULL);
+  g_autoptr(GFile) pf = g_file_new_for_path (pp);
+  g_autoptr(GFile) df = g_file_new_for_path (dp);
+  g_autoptr(GFile) tf = g_file_new_for_path (tp);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) platform = augur_platform_load_file (pf, &error);
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) result = NULL;
+  g_autoptr(AugurBarChartData) d = NULL;
+  const char *names[] = { "p0", "p1", "p2", "p3" };
+  AugurReplayOptions options = { AUGUR_NETWORK_CM02, FALSE };
+
+  g_assert_no_error (error);
+  deployment = augur_deployment_load_file (df, platform, &error);
+  g_assert_no_error (error);
+  traces = augur_trace_set_open_merged (tf, names, 4, &error);
+  g_assert_no_error (error);
+  result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  d = augur_bar_chart_data_new_from_replay (result, "ring");
+  g_assert_cmpuint (augur_bar_chart_data_get_n_bars (d), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      const AugurRankStats *stats = augur_replay_result_get_stats (result, i);
+
+      g_assert_cmpstr (augur_bar_chart_data_get_bar_label (d, i), ==, names[i]);
+      g_assert_cmpfloat_with_epsilon (augur_bar_chart_data_get_value (d, i, AUGUR_STATE_COMPUTE),
+                                      stats->times[AUGUR_STATE_COMPUTE], 1e-15);
+      /* Each rank computes 1e6 flops at 1 Gflop/s. */
+      g_assert_cmpfloat_with_epsilon (stats->times[AUGUR_STATE_COMPUTE], 1e-3, 1e-12);
+      g_assert_cmpfloat (augur_bar_chart_data_get_total (d, i), <=, augur_replay_result_get_time (result) * (1 + 1e-9));
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/views/bar-chart/data", test_data);
+  g_test_add_func ("/views/bar-chart/pixels", test_pixels);
+  g_test_add_func ("/views/bar-chart/hit", test_hit);
+  g_test_add_func ("/views/bar-chart/export", test_export);
+  g_test_add_func ("/views/bar-chart/replay", test_replay);
+  return g_test_run ();
+}

@@ -8,10 +8,14 @@
  *                               [--sweep NAME=FROM:TO:POINTS [--log] [--best K]]
  *                               [--format text|json|csv]
  *   augur-cli replay --platform P.xml --deployment D.xml [TRACE...]
- *                    [--network lv08|cm02] [--timed-trace OUT.csv] [--format text|json]
+ *                    [--network lv08|cm02] [--timed-trace OUT.csv] [--paje OUT]
+ *                    [--format text|json]
+ *   augur-cli ccdsm FILE [--distance D] [--protocol A|B] [--experiment]
+ *                        [--format text|json|csv] [--export-ctmc PREFIX]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "augur-cli-private.h"
 #include "pepa.h"
 #include "pipeline.h"
 #include "replay.h"
@@ -39,6 +43,7 @@ print_usage (FILE *out)
            "  pepa MODEL.pepa     derive and solve a PEPA model\n"
            "  pipeline FILE.des   evaluate the mappings of a pipeline description\n"
            "  replay [TRACE...]   replay time-independent MPI traces on a platform\n"
+           "  ccdsm FILE          cache-coherence model of MPI primitives: latency, misses, checks\n"
            "\n"
            "Run 'augur-cli COMMAND --help' for the options of a command.\n");
 }
@@ -55,6 +60,25 @@ on_progress (double fraction, const char *phase, gpointer user_data)
     fprintf (stderr, "\r%s (%.0f%%)\033[K", phase, fraction * 100.0);
   else
     fprintf (stderr, "\r%s\033[K", phase);
+}
+
+/* Ends a stream from g_file_replace().  GIO writes a temporary file and
+ * renames it over the destination when the stream closes, also when a
+ * stream left open is finalised: after a failure (ok FALSE) it is closed
+ * with a cancelled GCancellable, which deletes the temporary file instead,
+ * so the old file is never left half written.  Returns ok, or the close's
+ * result. */
+static gboolean
+finish_replace (GFileOutputStream *out, gboolean ok, GError **error)
+{
+  g_autoptr(GCancellable) abandon = NULL;
+
+  if (ok)
+    return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+  abandon = g_cancellable_new ();
+  g_cancellable_cancel (abandon);
+  g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
+  return FALSE;
 }
 
 static int
@@ -161,8 +185,8 @@ run_pepa (int argc, char **argv)
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (dot);
       g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
       if (out == NULL ||
-          !augur_pepa_state_space_write_dot (space, G_OUTPUT_STREAM (out), NULL, &error) ||
-          !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &error))
+          !finish_replace (out, augur_pepa_state_space_write_dot (space, G_OUTPUT_STREAM (out), NULL, &error),
+                           &error))
         {
           fprintf (stderr, "augur-cli: cannot write %s: %s\n", dot, error->message);
           return EXIT_MODEL;
@@ -358,12 +382,14 @@ run_replay (int argc, char **argv)
   g_autofree char *network = NULL;
   g_autofree char *format = NULL;
   g_autofree char *timed = NULL;
+  g_autofree char *paje = NULL;
   gboolean verbose = FALSE;
   GOptionEntry entries[] = {
     { "platform", 'p', 0, G_OPTION_ARG_FILENAME, &platform_path, "SimGrid platform file (versions 3, 4, 4.1)", "FILE" },
     { "deployment", 'd', 0, G_OPTION_ARG_FILENAME, &deployment_path, "SimGrid deployment file", "FILE" },
     { "network", 'n', 0, G_OPTION_ARG_STRING, &network, "Network model: lv08 (default) or cm02", "MODEL" },
     { "timed-trace", 0, 0, G_OPTION_ARG_FILENAME, &timed, "Write the timed trace (rank,action,start,end,volume)", "FILE" },
+    { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
     { NULL }
@@ -391,7 +417,7 @@ run_replay (int argc, char **argv)
   if (platform_path == NULL || deployment_path == NULL)
     {
       fprintf (stderr, "augur-cli replay: --platform and --deployment are required\n"
-               "Usage: augur-cli replay --platform P.xml --deployment D.xml [TRACE...] [--network lv08|cm02] [--format text|json]\n");
+               "Usage: augur-cli replay --platform P.xml --deployment D.xml [TRACE...] [--network lv08|cm02] [--paje OUT] [--format text|json]\n");
       return EXIT_USAGE;
     }
   if (network != NULL && !augur_network_model_from_name (network, &options.model))
@@ -404,7 +430,7 @@ run_replay (int argc, char **argv)
       fprintf (stderr, "augur-cli replay: unknown format '%s' (expected text or json)\n", format);
       return EXIT_USAGE;
     }
-  options.record_timeline = timed != NULL;
+  options.record_timeline = timed != NULL || paje != NULL;
 
   platform_file = g_file_new_for_commandline_arg (platform_path);
   platform = augur_platform_load_file (platform_file, &error);
@@ -478,6 +504,19 @@ run_replay (int argc, char **argv)
           return EXIT_MODEL;
         }
     }
+  if (paje != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (paje);
+      g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                                         NULL, &error);
+      if (out == NULL ||
+          !finish_replace (out, augur_replay_result_write_paje (result, G_OUTPUT_STREAM (out), NULL, &error),
+                           &error))
+        {
+          fprintf (stderr, "augur-cli replay: %s: %s\n", paje, error->message);
+          return EXIT_MODEL;
+        }
+    }
   output = g_strcmp0 (format, "json") == 0 ? augur_replay_result_to_json (result)
                                            : augur_replay_result_to_text (result);
   fputs (output, stdout);
@@ -503,6 +542,8 @@ main (int argc, char **argv)
     return run_pepa (argc - 1, argv + 1);
   if (strcmp (argv[1], "pipeline") == 0)
     return run_pipeline (argc - 1, argv + 1);
+  if (strcmp (argv[1], "ccdsm") == 0)
+    return augur_cli_ccdsm (argc - 1, argv + 1);
   if (strcmp (argv[1], "replay") == 0)
     return run_replay (argc - 1, argv + 1);
 

@@ -935,6 +935,41 @@ augur_replay_page_solve_init (AugurReplayPage *self)
 
 /* ---- Exports ---------------------------------------------------------- */
 
+/* Ends a stream from g_file_replace().  GIO writes a temporary file and
+ * renames it over the destination when the stream closes, also when a
+ * stream left open is finalised: after a failure (ok FALSE) it is closed
+ * with a cancelled GCancellable, which deletes the temporary file instead,
+ * so the old file stays as it was.  Returns ok, or the close's result. */
+static gboolean
+finish_replace (GFileOutputStream  *out,
+                gboolean            ok,
+                GError            **error)
+{
+  g_autoptr(GCancellable) abandon = NULL;
+
+  if (ok)
+    return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+  abandon = g_cancellable_new ();
+  g_cancellable_cancel (abandon);
+  g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
+  return FALSE;
+}
+
+/* g_file_replace_contents() closes normally after a failed write, which
+ * commits the truncated file (GLib 2.74): the stream is driven by hand. */
+static gboolean
+write_string (GFile       *file,
+              const char  *contents,
+              GError     **error)
+{
+  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+
+  if (out == NULL)
+    return FALSE;
+  return finish_replace (out, g_output_stream_write_all (G_OUTPUT_STREAM (out), contents, strlen (contents),
+                                                         NULL, NULL, error), error);
+}
+
 static gboolean
 write_picture (AugurReplayPage *self,
                const char      *target,
@@ -944,6 +979,7 @@ write_picture (AugurReplayPage *self,
 {
   g_autoptr(GFileOutputStream) out = NULL;
   AugurExportFormat f;
+  gboolean ok;
 
   if (!augur_export_format_from_name (format, &f))
     {
@@ -962,32 +998,42 @@ write_picture (AugurReplayPage *self,
     return FALSE;
 
   if (g_str_equal (target, "sweep"))
-    {
-      if (!augur_chart_export (self->chart, format, 960, 600, G_OUTPUT_STREAM (out), error))
-        return FALSE;
-    }
+    ok = augur_chart_export (self->chart, format, 960, 600, G_OUTPUT_STREAM (out), error);
   else if (g_str_equal (target, "timeline"))
     {
 #ifdef HAVE_TIMELINE
       g_autoptr(AugurTimelineData) data = augur_timeline_data_new_from_replay (self->run->result);
 
-      if (!augur_timeline_export (data, NULL, format, 1200, MAX (300, 80 + 28 * (int) augur_replay_result_get_n_ranks (self->run->result)),
-                                  G_OUTPUT_STREAM (out), error))
-        return FALSE;
+      ok = augur_timeline_export (data, NULL, format, 1200, MAX (300, 80 + 28 * (int) augur_replay_result_get_n_ranks (self->run->result)),
+                                  G_OUTPUT_STREAM (out), error);
 #else
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("The timeline view is not part of this build."));
-      return FALSE;
+      ok = FALSE;
 #endif
     }
   else
     {
       int n = (int) augur_bar_chart_data_get_n_bars (self->bars);
 
-      if (!augur_bar_chart_export (self->bars, format, 960, CLAMP (140 + 30 * n, 400, 4000),
-                                   G_OUTPUT_STREAM (out), error))
-        return FALSE;
+      ok = augur_bar_chart_export (self->bars, format, 960, CLAMP (140 + 30 * n, 400, 4000),
+                                   G_OUTPUT_STREAM (out), error);
     }
-  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+  return finish_replace (out, ok, error);
+}
+
+/* Streams the timeline as a Paje trace; a failed write leaves file as it
+ * was (see finish_replace()). */
+static gboolean
+write_paje (AugurReplayPage *self,
+            GFile           *file,
+            GError         **error)
+{
+  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+
+  if (out == NULL)
+    return FALSE;
+  return finish_replace (out, augur_replay_result_write_paje (self->run->result, G_OUTPUT_STREAM (out), NULL, error),
+                         error);
 }
 
 static const char *
@@ -1024,7 +1070,7 @@ augur_replay_page_export (AugurReplayPage *self,
       if (g_str_equal (target, "bars") || g_str_equal (target, "timeline") || g_str_equal (target, "sweep"))
         return write_picture (self, target, dash + 1, file, error);
     }
-  if (!g_str_equal (what, "csv") && !g_str_equal (what, "json"))
+  if (!g_str_equal (what, "csv") && !g_str_equal (what, "json") && !g_str_equal (what, "paje"))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), what);
       return FALSE;
@@ -1034,10 +1080,48 @@ augur_replay_page_export (AugurReplayPage *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is nothing to export yet: replay first"));
       return FALSE;
     }
+  if (g_str_equal (what, "paje"))
+    return write_paje (self, file, error);
   contents = g_str_equal (what, "csv") ? augur_replay_result_to_csv (self->run->result)
                                        : augur_replay_result_to_json (self->run->result);
-  return g_file_replace_contents (file, contents, strlen (contents), NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+  return write_string (file, contents, error);
+}
+
+/* The timed trace goes out as CSV or as a Paje trace (pj_dump, ViTE):
+ * the dialog offers both, the one asked for first. */
+static void
+add_timed_trace_filters (GtkFileChooser *chooser,
+                         const char     *what)
+{
+  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) paje = gtk_file_filter_new ();
+  gboolean paje_first = g_str_equal (what, "paje");
+
+  gtk_file_filter_set_name (csv, _("Timed trace (.csv)"));
+  gtk_file_filter_add_suffix (csv, "csv");
+  gtk_file_filter_set_name (paje, _("Paje trace (.paje)"));
+  gtk_file_filter_add_suffix (paje, "paje");
+  g_object_set_data (G_OBJECT (paje), "augur-paje", GINT_TO_POINTER (TRUE));
+  gtk_file_chooser_add_filter (chooser, paje_first ? paje : csv);
+  gtk_file_chooser_add_filter (chooser, paje_first ? csv : paje);
+  gtk_file_chooser_set_filter (chooser, paje_first ? paje : csv);
+}
+
+/* The name's extension decides; without one of ours, the chosen filter. */
+static const char *
+timed_trace_format (GtkFileChooser *chooser,
+                    GFile          *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+  GtkFileFilter *filter;
+
+  if (g_str_has_suffix (lower, ".paje"))
+    return "paje";
+  if (g_str_has_suffix (lower, ".csv"))
+    return "csv";
+  filter = gtk_file_chooser_get_filter (chooser);
+  return filter != NULL && g_object_get_data (G_OBJECT (filter), "augur-paje") ? "paje" : "csv";
 }
 
 static void
@@ -1052,6 +1136,8 @@ export_response_cb (GtkNativeDialog *dialog,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autoptr(GError) error = NULL;
 
+      if (g_str_equal (what, "csv") || g_str_equal (what, "paje"))
+        what = timed_trace_format (GTK_FILE_CHOOSER (dialog), file);
       if (augur_replay_page_export (self, what, file, &error))
         {
           g_autofree char *name = g_file_get_basename (file);
@@ -1071,7 +1157,8 @@ augur_replay_page_export_action (GtkWidget  *widget,
 {
   AugurReplayPage *self = AUGUR_REPLAY_PAGE (widget);
   const char *what = action_name + strlen ("page.export-");
-  gboolean picture = !g_str_equal (what, "csv") && !g_str_equal (what, "json");
+  gboolean timed_trace = g_str_equal (what, "csv") || g_str_equal (what, "paje");
+  gboolean picture = !timed_trace && !g_str_equal (what, "json");
   const char *target = picture ? visible_target (self) : "replay";
   GtkRoot *root = gtk_widget_get_root (widget);
   g_autofree char *name = NULL;
@@ -1088,9 +1175,11 @@ augur_replay_page_export_action (GtkWidget  *widget,
                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   /* Translators: export file names, e.g. "Replay-timeline.svg". */
   name = g_strdup_printf ("%s-%s.%s", self->title ? self->title : _("replay"),
-                          g_str_equal (what, "csv") ? _("timed-trace") : g_str_equal (target, "bars") ? _("ranks")
+                          timed_trace ? _("timed-trace") : g_str_equal (target, "bars") ? _("ranks")
                           : g_str_equal (target, "replay") ? _("result") : target, what);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->dialog), name);
+  if (timed_trace)
+    add_timed_trace_filters (GTK_FILE_CHOOSER (self->dialog), what);
   g_object_set_data_full (G_OBJECT (self->dialog), "augur-what", g_strdup (what), g_free);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->dialog), TRUE);
   g_signal_connect (self->dialog, "response", G_CALLBACK (export_response_cb), self);

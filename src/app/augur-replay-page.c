@@ -1263,6 +1263,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   static const char * const exports[] = {
     "page.export-csv", "page.export-json", "page.export-png", "page.export-svg", "page.export-pdf",
+    "page.export-paje",
   };
   static const char * const choosers[] = {
     "page.choose-traces", "page.choose-platform", "page.choose-deployment", "page.save-platform",

@@ -99,6 +99,19 @@ char  *augur_replay_result_to_json (const AugurReplayResult *r);
 char  *augur_replay_result_to_text (const AugurReplayResult *r);
 /* The timed trace: rank,action,start,end,volume. */
 char  *augur_replay_result_to_csv  (const AugurReplayResult *r);
+/* The timeline as a Paje trace (pj_dump, ViTE): containers 0 -> Program ->
+ * one per rank (named by the rank), the "MPI state" of each rank pushed and
+ * popped per interval, and a link per message whose value is its bytes;
+ * events in date order.  Writes to out in blocks and leaves it open.  The
+ * result needs its timeline (record_timeline): a result that spent time but
+ * has none fails with G_IO_ERROR_INVALID_ARGUMENT. */
+gboolean augur_replay_result_write_paje (const AugurReplayResult *r,
+                                         GOutputStream           *out,
+                                         GCancellable            *cancellable,
+                                         GError                 **error);
+/* The same as one string; NULL with error set on failure. */
+char  *augur_replay_result_to_paje (const AugurReplayResult *r,
+                                    GError                 **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurReplayResult, augur_replay_result_free)
 

@@ -1,0 +1,16 @@
+/* augur-cli-private.h: shared by the commands of augur-cli.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <unistd.h>
+
+enum {
+  AUGUR_CLI_EXIT_OK = 0,
+  AUGUR_CLI_EXIT_MODEL = 1,    /* the model or its solution failed */
+  AUGUR_CLI_EXIT_USAGE = 2,
+};
+
+int augur_cli_ccdsm (int argc, char **argv);

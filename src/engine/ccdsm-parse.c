@@ -1,0 +1,2049 @@
+/* ccdsm-parse.c: the CCDSM language: lexer, parser, checks, and the
+ * compilation of each process (procedures inlined) into instructions.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ccdsm-private.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Lexer ------------------------------------------------------------ */
+
+typedef enum { T_EOF, T_IDENT, T_NUMBER, T_PUNCT, T_ERROR } TokKind;
+
+typedef struct {
+  TokKind kind;
+  int     line, column;
+  gsize   offset, end;
+  char    text[8];       /* punctuation */
+  char   *ident;         /* points into the parser's string pool */
+  double  number;
+} Token;
+
+typedef struct {
+  const char *text;
+  gsize       length;
+  const char *filename;
+  GArray     *tokens;
+  guint       pos;
+  GStringChunk *strings;
+  GPtrArray  *pool;      /* g_free */
+  GPtrArray  *arrays;    /* g_ptr_array_unref */
+  GError     *error;
+  int         error_line, error_column;
+} Parser;
+
+static void
+lex (Parser *ps)
+{
+  const char *t = ps->text;
+  gsize n = ps->length, i = 0, line_start = 0;
+  int line = 1;
+  static const char *puncts[] = { ":=", "..", "->", "==", "!=", "<=", ">=", "&&", "||",
+                                  "{", "}", "(", ")", "[", "]", ";", ",", ":", "=", "+", "-",
+                                  "*", "/", "%", "<", ">", "!", NULL };
+  for (;;)
+    {
+      /* Blanks and comments. */
+      while (i < n)
+        {
+          if (t[i] == '\n')
+            {
+              line++;
+              line_start = ++i;
+            }
+          else if (g_ascii_isspace (t[i]))
+            i++;
+          else if (t[i] == '/' && i + 1 < n && t[i + 1] == '/')
+            while (i < n && t[i] != '\n')
+              i++;
+          else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*')
+            {
+              i += 2;
+              while (i < n && !(t[i] == '*' && i + 1 < n && t[i + 1] == '/'))
+                {
+                  if (t[i] == '\n')
+                    {
+                      line++;
+                      line_start = i + 1;
+                    }
+                  i++;
+                }
+              i = MIN (i + 2, n);
+            }
+          else
+            break;
+        }
+      Token tok = { 0 };
+      tok.line = line;
+      tok.column = (int) g_utf8_strlen (t + line_start, i - line_start) + 1;
+      tok.offset = i;
+      if (i >= n)
+        {
+          tok.kind = T_EOF;
+          tok.end = i;
+          g_array_append_val (ps->tokens, tok);
+          return;
+        }
+      if (g_ascii_isalpha (t[i]) || t[i] == '_')
+        {
+          gsize s = i;
+          while (i < n && (g_ascii_isalnum (t[i]) || t[i] == '_'))
+            i++;
+          tok.kind = T_IDENT;
+          tok.ident = g_string_chunk_insert_len (ps->strings, t + s, i - s);
+        }
+      else if (g_ascii_isdigit (t[i]))
+        {
+          gsize s = i;
+          while (i < n && (g_ascii_isdigit (t[i]) || (t[i] == '.' && i + 1 < n && g_ascii_isdigit (t[i + 1]))
+                           || ((t[i] == 'e' || t[i] == 'E') && i + 1 < n && (g_ascii_isdigit (t[i + 1]) || t[i + 1] == '-'))))
+            i += (t[i] == 'e' || t[i] == 'E') && t[i + 1] == '-' ? 2 : 1;
+          char *buf = g_strndup (t + s, i - s);
+          tok.kind = T_NUMBER;
+          tok.number = g_ascii_strtod (buf, NULL);
+          g_free (buf);
+        }
+      else
+        {
+          tok.kind = T_ERROR;
+          for (guint k = 0; puncts[k]; k++)
+            {
+              gsize len = strlen (puncts[k]);
+              if (i + len <= n && strncmp (t + i, puncts[k], len) == 0)
+                {
+                  tok.kind = T_PUNCT;
+                  strcpy (tok.text, puncts[k]);
+                  i += len;
+                  break;
+                }
+            }
+          if (tok.kind == T_ERROR)
+            {
+              gunichar c = g_utf8_get_char_validated (t + i, n - i);
+              tok.text[0] = 0;
+              i += c == (gunichar) -1 || c == (gunichar) -2 ? 1 : (gsize) g_utf8_skip[(guchar) t[i]];
+              i = MIN (i, n);
+            }
+        }
+      tok.end = i;
+      g_array_append_val (ps->tokens, tok);
+    }
+}
+
+static Token *
+peek (Parser *ps)
+{
+  return &g_array_index (ps->tokens, Token, ps->pos);
+}
+
+static Token *
+peek_at (Parser *ps, guint k)
+{
+  guint i = MIN (ps->pos + k, ps->tokens->len - 1);
+  return &g_array_index (ps->tokens, Token, i);
+}
+
+static Token *
+next (Parser *ps)
+{
+  Token *t = peek (ps);
+  if (t->kind != T_EOF)
+    ps->pos++;
+  return t;
+}
+
+static char *
+describe (Token *t)
+{
+  switch (t->kind)
+    {
+    case T_EOF: return g_strdup ("end of file");
+    case T_IDENT: return g_strdup_printf ("'%s'", t->ident);
+    case T_NUMBER: return g_strdup_printf ("the number %g", t->number);
+    case T_PUNCT: return g_strdup_printf ("'%s'", t->text);
+    default: return g_strdup ("an unexpected character");
+    }
+}
+
+static gboolean G_GNUC_PRINTF (4, 5)
+fail_at (Parser *ps, int line, int column, const char *format, ...)
+{
+  if (ps->error)
+    return FALSE;
+  va_list ap;
+  va_start (ap, format);
+  char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  ps->error = g_error_new (AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SYNTAX, "%s:%d:%d: %s",
+                           ps->filename, line, column, msg);
+  ps->error_line = line;
+  ps->error_column = column;
+  g_free (msg);
+  return FALSE;
+}
+
+#define semantic(ps) ((ps)->error ? (void) 0 : (void) 0)
+
+static gboolean G_GNUC_PRINTF (3, 4)
+fail (Parser *ps, Token *t, const char *format, ...)
+{
+  if (ps->error)
+    return FALSE;
+  va_list ap;
+  va_start (ap, format);
+  char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  fail_at (ps, t->line, t->column, "%s", msg);
+  g_free (msg);
+  return FALSE;
+}
+
+static gboolean
+expected (Parser *ps, const char *what)
+{
+  Token *t = peek (ps);
+  g_autofree char *found = describe (t);
+  return fail (ps, t, "expected %s, found %s", what, found);
+}
+
+static gboolean
+is_punct (Token *t, const char *p)
+{
+  return t->kind == T_PUNCT && g_str_equal (t->text, p);
+}
+
+static gboolean
+is_word (Token *t, const char *w)
+{
+  return t->kind == T_IDENT && g_str_equal (t->ident, w);
+}
+
+static gboolean
+accept (Parser *ps, const char *p)
+{
+  if (is_punct (peek (ps), p))
+    {
+      next (ps);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+expect (Parser *ps, const char *p)
+{
+  if (accept (ps, p))
+    return TRUE;
+  g_autofree char *what = g_strdup_printf ("'%s'", p);
+  return expected (ps, what);
+}
+
+static const char *
+expect_ident (Parser *ps, const char *what)
+{
+  Token *t = peek (ps);
+  if (t->kind != T_IDENT)
+    {
+      expected (ps, what);
+      return NULL;
+    }
+  next (ps);
+  return t->ident;
+}
+
+static const char *keywords[] = {
+  "const", "var", "reg", "proc", "process", "machine", "map", "protocol", "latency", "timing",
+  "load", "store", "tas", "if", "else", "while", "loop", "mark", "start", "assert", "skip",
+  "on", "kind", "home", "module", "node", "cpu", "NIL", NULL
+};
+
+static gboolean
+is_keyword (const char *s)
+{
+  for (guint i = 0; keywords[i]; i++)
+    if (g_str_equal (keywords[i], s))
+      return TRUE;
+  return FALSE;
+}
+
+/* ---- AST -------------------------------------------------------------- */
+
+typedef struct CcExpr CcExpr;
+struct CcExpr {
+  int     op;        /* CC_OP_* ; CC_OP_REG means "a name" until compiled */
+  int     value;
+  const char *name;
+  CcExpr *a, *b;
+  int     line, column;
+};
+
+typedef struct {
+  const char *name;
+  int         line, column;
+  GPtrArray  *idx;   /* CcExpr* */
+} CcRef;
+
+enum { S_ASSIGN, S_LOAD, S_TAS, S_STORE, S_IF, S_WHILE, S_LOOP, S_CALL, S_MARK, S_ASSERT, S_SKIP };
+
+typedef struct {
+  int         kind;
+  int         line, column;
+  const char *name;      /* register, procedure, mark */
+  CcRef      *ref;
+  CcExpr     *e;
+  GPtrArray  *body, *else_body, *args;
+} CcStmt;
+
+typedef struct {
+  const char *name;
+  GPtrArray  *params;   /* const char* */
+  GPtrArray  *body;
+  int         line, column;
+} CcProc;
+
+typedef struct {
+  const char *name;
+  const char *cpu;
+  GPtrArray  *body;
+  int         line, column;
+} CcProcessDecl;
+
+static gpointer
+alloc (Parser *ps, gsize size)
+{
+  gpointer p = g_malloc0 (size);
+  g_ptr_array_add (ps->pool, p);
+  return p;
+}
+
+static GPtrArray *
+new_array (Parser *ps)
+{
+  GPtrArray *a = g_ptr_array_new ();
+  g_ptr_array_add (ps->arrays, a);
+  return a;
+}
+
+static CcExpr *parse_expr (Parser *ps);
+
+static CcExpr *
+new_expr (Parser *ps, int op, Token *at)
+{
+  CcExpr *e = alloc (ps, sizeof *e);
+  e->op = op;
+  e->line = at->line;
+  e->column = at->column;
+  return e;
+}
+
+static CcExpr *
+parse_primary (Parser *ps)
+{
+  Token *t = peek (ps);
+  if (t->kind == T_NUMBER)
+    {
+      next (ps);
+      if (t->number != floor (t->number) || fabs (t->number) > 1e9)
+        {
+          fail (ps, t, "expected an integer, found %g", t->number);
+          return NULL;
+        }
+      CcExpr *e = new_expr (ps, CC_OP_CONST, t);
+      e->value = (int) t->number;
+      return e;
+    }
+  if (is_word (t, "NIL"))
+    {
+      next (ps);
+      CcExpr *e = new_expr (ps, CC_OP_CONST, t);
+      e->value = -1;
+      return e;
+    }
+  if (t->kind == T_IDENT && !is_keyword (t->ident))
+    {
+      next (ps);
+      CcExpr *e = new_expr (ps, CC_OP_REG, t);
+      e->name = t->ident;
+      if (is_punct (peek (ps), "["))
+        {
+          fail (ps, peek (ps), "'%s[...]' is a shared variable; read it into a register with 'load'", t->ident);
+          return NULL;
+        }
+      return e;
+    }
+  if (accept (ps, "("))
+    {
+      CcExpr *e = parse_expr (ps);
+      if (!e || !expect (ps, ")"))
+        return NULL;
+      return e;
+    }
+  if (is_punct (t, "-") || is_punct (t, "!"))
+    {
+      next (ps);
+      CcExpr *a = parse_primary (ps);
+      if (!a)
+        return NULL;
+      CcExpr *e = new_expr (ps, is_punct (t, "-") ? CC_OP_NEG : CC_OP_NOT, t);
+      e->a = a;
+      return e;
+    }
+  expected (ps, "an expression");
+  return NULL;
+}
+
+static int
+binary_op (Token *t, int level)
+{
+  static const struct { const char *p; int op; int level; } ops[] = {
+    { "||", CC_OP_OR, 0 }, { "&&", CC_OP_AND, 1 },
+    { "==", CC_OP_EQ, 2 }, { "!=", CC_OP_NE, 2 },
+    { "<", CC_OP_LT, 3 }, { "<=", CC_OP_LE, 3 }, { ">", CC_OP_GT, 3 }, { ">=", CC_OP_GE, 3 },
+    { "+", CC_OP_ADD, 4 }, { "-", CC_OP_SUB, 4 },
+    { "*", CC_OP_MUL, 5 }, { "/", CC_OP_DIV, 5 }, { "%", CC_OP_MOD, 5 },
+  };
+  if (t->kind != T_PUNCT)
+    return -1;
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (ops[i].level == level && g_str_equal (ops[i].p, t->text))
+      return ops[i].op;
+  return -1;
+}
+
+static CcExpr *
+parse_level (Parser *ps, int level)
+{
+  if (level > 5)
+    return parse_primary (ps);
+  CcExpr *left = parse_level (ps, level + 1);
+  while (left)
+    {
+      Token *t = peek (ps);
+      int op = binary_op (t, level);
+      if (op < 0)
+        break;
+      next (ps);
+      CcExpr *right = parse_level (ps, level + 1);
+      if (!right)
+        return NULL;
+      CcExpr *e = new_expr (ps, op, t);
+      e->a = left;
+      e->b = right;
+      left = e;
+    }
+  return left;
+}
+
+static CcExpr *
+parse_expr (Parser *ps)
+{
+  return parse_level (ps, 0);
+}
+
+static CcRef *
+parse_ref (Parser *ps)
+{
+  Token *t = peek (ps);
+  const char *name = expect_ident (ps, "a shared variable");
+  if (!name)
+    return NULL;
+  CcRef *r = alloc (ps, sizeof *r);
+  r->name = name;
+  r->line = t->line;
+  r->column = t->column;
+  r->idx = new_array (ps);
+  while (accept (ps, "["))
+    {
+      CcExpr *e = parse_expr (ps);
+      if (!e || !expect (ps, "]"))
+        return NULL;
+      g_ptr_array_add (r->idx, e);
+    }
+  return r;
+}
+
+static GPtrArray *parse_block (Parser *ps);
+
+static CcStmt *
+new_stmt (Parser *ps, int kind, Token *at)
+{
+  CcStmt *s = alloc (ps, sizeof *s);
+  s->kind = kind;
+  s->line = at->line;
+  s->column = at->column;
+  return s;
+}
+
+static CcStmt *
+parse_stmt (Parser *ps)
+{
+  Token *t = peek (ps);
+  CcStmt *s = NULL;
+  if (is_word (t, "if"))
+    {
+      next (ps);
+      s = new_stmt (ps, S_IF, t);
+      if (!expect (ps, "(") || !(s->e = parse_expr (ps)) || !expect (ps, ")") || !(s->body = parse_block (ps)))
+        return NULL;
+      if (is_word (peek (ps), "else"))
+        {
+          next (ps);
+          if (is_word (peek (ps), "if"))
+            {
+              CcStmt *inner = parse_stmt (ps);
+              if (!inner)
+                return NULL;
+              s->else_body = new_array (ps);
+              g_ptr_array_add (s->else_body, inner);
+            }
+          else if (!(s->else_body = parse_block (ps)))
+            return NULL;
+        }
+      return s;
+    }
+  if (is_word (t, "while"))
+    {
+      next (ps);
+      s = new_stmt (ps, S_WHILE, t);
+      if (!expect (ps, "(") || !(s->e = parse_expr (ps)) || !expect (ps, ")") || !(s->body = parse_block (ps)))
+        return NULL;
+      return s;
+    }
+  if (is_word (t, "loop"))
+    {
+      next (ps);
+      s = new_stmt (ps, S_LOOP, t);
+      return (s->body = parse_block (ps)) ? s : NULL;
+    }
+  if (is_word (t, "store"))
+    {
+      next (ps);
+      s = new_stmt (ps, S_STORE, t);
+      if (!(s->ref = parse_ref (ps)) || !expect (ps, ",") || !(s->e = parse_expr (ps)))
+        return NULL;
+    }
+  else if (is_word (t, "mark"))
+    {
+      next (ps);
+      s = new_stmt (ps, S_MARK, t);
+      if (!(s->name = expect_ident (ps, "the name of the mark")))
+        return NULL;
+    }
+  else if (is_word (t, "start"))
+    {
+      next (ps);
+      s = new_stmt (ps, S_MARK, t);
+      s->name = "start";
+    }
+  else if (is_word (t, "assert"))
+    {
+      next (ps);
+      s = new_stmt (ps, S_ASSERT, t);
+      if (!(s->e = parse_expr (ps)))
+        return NULL;
+    }
+  else if (is_word (t, "skip"))
+    {
+      next (ps);
+      s = new_stmt (ps, S_SKIP, t);
+    }
+  else if (is_word (t, "reg"))
+    {
+      fail (ps, t, "registers are declared before the first statement of a process, or outside processes");
+      return NULL;
+    }
+  else if (t->kind == T_IDENT && !is_keyword (t->ident) && is_punct (peek_at (ps, 1), ":="))
+    {
+      next (ps);
+      next (ps);
+      Token *w = peek (ps);
+      if (is_word (w, "load") || is_word (w, "tas"))
+        {
+          next (ps);
+          s = new_stmt (ps, is_word (w, "load") ? S_LOAD : S_TAS, t);
+          if (!(s->ref = parse_ref (ps)))
+            return NULL;
+        }
+      else
+        {
+          s = new_stmt (ps, S_ASSIGN, t);
+          if (!(s->e = parse_expr (ps)))
+            return NULL;
+        }
+      s->name = t->ident;
+    }
+  else if (t->kind == T_IDENT && !is_keyword (t->ident) && is_punct (peek_at (ps, 1), "("))
+    {
+      next (ps);
+      next (ps);
+      s = new_stmt (ps, S_CALL, t);
+      s->name = t->ident;
+      s->args = new_array (ps);
+      if (!accept (ps, ")"))
+        {
+          do
+            {
+              CcExpr *e = parse_expr (ps);
+              if (!e)
+                return NULL;
+              g_ptr_array_add (s->args, e);
+            }
+          while (accept (ps, ","));
+          if (!expect (ps, ")"))
+            return NULL;
+        }
+    }
+  else
+    {
+      expected (ps, "a statement (load, store, tas, ':=', if, while, loop, a call, mark, assert)");
+      return NULL;
+    }
+  return expect (ps, ";") ? s : NULL;
+}
+
+static GPtrArray *
+parse_stmts_until_brace (Parser *ps)
+{
+  GPtrArray *body = new_array (ps);
+  while (!is_punct (peek (ps), "}"))
+    {
+      if (peek (ps)->kind == T_EOF)
+        {
+          expected (ps, "'}'");
+          return NULL;
+        }
+      CcStmt *s = parse_stmt (ps);
+      if (!s)
+        return NULL;
+      g_ptr_array_add (body, s);
+    }
+  next (ps);
+  return body;
+}
+
+static GPtrArray *
+parse_block (Parser *ps)
+{
+  if (!expect (ps, "{"))
+    return NULL;
+  return parse_stmts_until_brace (ps);
+}
+
+/* ---- Top level -------------------------------------------------------- */
+
+typedef struct {
+  Parser      ps;
+  AugurCcdsmProgram *program;
+  GHashTable *consts;      /* name -> GINT_TO_POINTER(value) */
+  GHashTable *names;       /* every top-level name -> kind string */
+  GPtrArray  *procs;       /* CcProc* */
+  GPtrArray  *processes;   /* CcProcessDecl* */
+  GPtrArray  *local_regs;  /* per process: GPtrArray of CcReg* declared inside */
+  GArray     *setup_spans; /* pairs of gsize */
+  gboolean    saw_machine;
+} Unit;
+
+static gboolean
+const_eval (Unit *u, CcExpr *e, GHashTable *scope, int *out)
+{
+  Parser *ps = &u->ps;
+  int a = 0, b = 0;
+  switch (e->op)
+    {
+    case CC_OP_CONST:
+      *out = e->value;
+      return TRUE;
+    case CC_OP_REG:
+      {
+        gpointer v;
+        if (scope && g_hash_table_lookup_extended (scope, e->name, NULL, &v))
+          {
+            *out = GPOINTER_TO_INT (v);
+            return TRUE;
+          }
+        if (g_hash_table_lookup_extended (u->consts, e->name, NULL, &v))
+          {
+            *out = GPOINTER_TO_INT (v);
+            return TRUE;
+          }
+        return fail_at (ps, e->line, e->column, "'%s' is not a constant here (only constants and procedure parameters)", e->name);
+      }
+    case CC_OP_NEG:
+    case CC_OP_NOT:
+      if (!const_eval (u, e->a, scope, &a))
+        return FALSE;
+      *out = e->op == CC_OP_NEG ? -a : !a;
+      return TRUE;
+    default:
+      if (!const_eval (u, e->a, scope, &a) || !const_eval (u, e->b, scope, &b))
+        return FALSE;
+      if ((e->op == CC_OP_DIV || e->op == CC_OP_MOD) && b == 0)
+        return fail_at (ps, e->line, e->column, "division by zero");
+      switch (e->op)
+        {
+        case CC_OP_ADD: *out = a + b; break;
+        case CC_OP_SUB: *out = a - b; break;
+        case CC_OP_MUL: *out = a * b; break;
+        case CC_OP_DIV: *out = a / b; break;
+        case CC_OP_MOD: *out = ((a % b) + b) % b; break;
+        case CC_OP_EQ: *out = a == b; break;
+        case CC_OP_NE: *out = a != b; break;
+        case CC_OP_LT: *out = a < b; break;
+        case CC_OP_LE: *out = a <= b; break;
+        case CC_OP_GT: *out = a > b; break;
+        case CC_OP_GE: *out = a >= b; break;
+        case CC_OP_AND: *out = a && b; break;
+        case CC_OP_OR: *out = a || b; break;
+        default: *out = 0;
+        }
+      return TRUE;
+    }
+}
+
+static gboolean
+declare_name (Unit *u, Token *at, const char *name, const char *what)
+{
+  if (is_keyword (name))
+    return fail (&u->ps, at, "'%s' is a keyword and cannot name a %s", name, what);
+  const char *old = g_hash_table_lookup (u->names, name);
+  if (old)
+    return fail (&u->ps, at, "'%s' is already declared (as a %s)", name, old);
+  g_hash_table_insert (u->names, (gpointer) name, (gpointer) what);
+  return TRUE;
+}
+
+static gboolean
+parse_range (Unit *u, int *lo, int *hi)
+{
+  CcExpr *e = parse_expr (&u->ps);
+  if (!e || !const_eval (u, e, NULL, lo) || !expect (&u->ps, ".."))
+    return FALSE;
+  Token *t = peek (&u->ps);
+  if (!(e = parse_expr (&u->ps)) || !const_eval (u, e, NULL, hi))
+    return FALSE;
+  if (*hi < *lo)
+    return fail (&u->ps, t, "the range %d..%d is empty", *lo, *hi);
+  if ((gint64) *hi - *lo >= 1 << 20)
+    return fail (&u->ps, t, "the range %d..%d is too large (at most 2^20 values)", *lo, *hi);
+  return TRUE;
+}
+
+static gboolean
+parse_reg_decl (Unit *u, int owner, GPtrArray *into)
+{
+  Parser *ps = &u->ps;
+  Token *t = next (ps);   /* reg */
+  do
+    {
+      Token *nt = peek (ps);
+      const char *name = expect_ident (ps, "the name of the register");
+      if (!name)
+        return FALSE;
+      for (guint i = 0; i < u->program->regs->len; i++)
+        {
+          CcReg *r = u->program->regs->pdata[i];
+          if (g_str_equal (r->name, name) && (r->owner == -1 || owner == -1 || r->owner == owner))
+            return fail (ps, nt, "the register '%s' is already declared at line %d", name, r->line);
+        }
+      if (g_hash_table_lookup (u->names, name) && !g_str_equal (g_hash_table_lookup (u->names, name), "register"))
+        return fail (ps, nt, "'%s' is already declared (as a %s)", name, (char *) g_hash_table_lookup (u->names, name));
+      if (is_keyword (name))
+        return fail (ps, nt, "'%s' is a keyword and cannot name a register", name);
+      g_hash_table_insert (u->names, (gpointer) name, "register");
+      CcReg *r = g_new0 (CcReg, 1);
+      r->name = g_strdup (name);
+      r->owner = owner;
+      r->line = nt->line;
+      r->column = nt->column;
+      r->lo = 0;
+      r->hi = 1;
+      if (accept (ps, ":") && !parse_range (u, &r->lo, &r->hi))
+        {
+          g_free (r->name);
+          g_free (r);
+          return FALSE;
+        }
+      r->init = r->lo <= 0 && 0 <= r->hi ? 0 : r->lo;
+      g_ptr_array_add (u->program->regs, r);
+      if (into)
+        g_ptr_array_add (into, r);
+      if (accept (ps, "="))
+        {
+          Token *vt = peek (ps);
+          CcExpr *e = parse_expr (ps);
+          if (!e || !const_eval (u, e, NULL, &r->init))
+            return FALSE;
+          if (r->init < r->lo || r->init > r->hi)
+            return fail (ps, vt, "the initial value %d of '%s' is outside %d..%d", r->init, name, r->lo, r->hi);
+        }
+    }
+  while (accept (ps, ","));
+  (void) t;
+  return expect (ps, ";");
+}
+
+static gboolean
+parse_var (Unit *u)
+{
+  Parser *ps = &u->ps;
+  next (ps);
+  Token *nt = peek (ps);
+  const char *name = expect_ident (ps, "the name of the variable");
+  if (!name || !declare_name (u, nt, name, "shared variable"))
+    return FALSE;
+  CcVar *v = g_new0 (CcVar, 1);
+  g_ptr_array_add (u->program->vars, v);
+  v->name = g_strdup (name);
+  v->line = nt->line;
+  v->column = nt->column;
+  v->size = 1;
+  v->lo = 0;
+  v->hi = 1;
+  v->first_lock = -1;
+  while (accept (ps, "["))
+    {
+      Token *dt = peek (ps);
+      CcExpr *e = parse_expr (ps);
+      int d;
+      if (!e || !const_eval (u, e, NULL, &d) || !expect (ps, "]"))
+        return FALSE;
+      if (v->n_dims == CC_MAX_DIMS)
+        return fail (ps, dt, "at most %d dimensions", CC_MAX_DIMS);
+      if (d < 1 || d > 4096 || v->size * (guint) d > 65536)
+        return fail (ps, dt, "the size %d of '%s' must be between 1 and 4096 (65536 elements in all)", d, name);
+      v->dims[v->n_dims++] = d;
+      v->size *= d;
+    }
+  if (accept (ps, ":") && !parse_range (u, &v->lo, &v->hi))
+    return FALSE;
+  v->init = v->lo <= 0 && 0 <= v->hi ? 0 : v->lo;
+  const char *kind = "data";
+  for (;;)
+    {
+      accept (ps, ",");
+      Token *t = peek (ps);
+      if (accept (ps, "="))
+        {
+          Token *vt = peek (ps);
+          CcExpr *e = parse_expr (ps);
+          if (!e || !const_eval (u, e, NULL, &v->init))
+            return FALSE;
+          if (v->init < v->lo || v->init > v->hi)
+            return fail (ps, vt, "the initial value %d of '%s' is outside %d..%d", v->init, name, v->lo, v->hi);
+        }
+      else if (is_word (t, "kind"))
+        {
+          next (ps);
+          if (!(kind = expect_ident (ps, "a kind of variable (packet, pointer, lock, ...)")))
+            return FALSE;
+        }
+      else if (is_word (t, "home"))
+        {
+          next (ps);
+          const char *place = expect_ident (ps, "a node or a process");
+          if (!place)
+            return FALSE;
+          augur_ccdsm_setup_set_home (u->program->setup, name, place);
+        }
+      else
+        break;
+    }
+  v->kind = g_strdup (kind);
+  v->is_lock = g_str_equal (kind, "lock");
+  guint k;
+  for (k = 0; k < u->program->kinds->len; k++)
+    if (g_str_equal (u->program->kinds->pdata[k], kind))
+      break;
+  if (k == u->program->kinds->len)
+    g_ptr_array_add (u->program->kinds, g_strdup (kind));
+  v->kind_index = k;
+  v->first_elem = u->program->n_elems;
+  u->program->n_elems += v->size;
+  if (u->program->n_elems > 65536)
+    return fail (ps, nt, "too many shared variable elements (at most 65536)");
+  if (v->is_lock)
+    {
+      v->first_lock = u->program->n_lock_elems;
+      u->program->n_lock_elems += v->size;
+    }
+  return expect (ps, ";");
+}
+
+static gboolean
+parse_machine (Unit *u)
+{
+  Parser *ps = &u->ps;
+  next (ps);
+  AugurMachine *m = cc_machine_new_empty ();
+  if (!expect (ps, "{"))
+    goto bad;
+  while (!accept (ps, "}"))
+    {
+      if (!is_word (peek (ps), "module"))
+        {
+          expected (ps, "'module' or '}'");
+          goto bad;
+        }
+      next (ps);
+      Token *mt = peek (ps);
+      const char *mname = expect_ident (ps, "the name of the module");
+      if (!mname)
+        goto bad;
+      if (cc_machine_name_used (m, mname))
+        {
+          fail (ps, mt, "'%s' already names a part of the machine", mname);
+          goto bad;
+        }
+      guint mod = cc_machine_append (m, 0, mname, 0);
+      if (!expect (ps, "{"))
+        goto bad;
+      while (!accept (ps, "}"))
+        {
+          if (!is_word (peek (ps), "node"))
+            {
+              expected (ps, "'node' or '}'");
+              goto bad;
+            }
+          next (ps);
+          Token *nt = peek (ps);
+          const char *nname = expect_ident (ps, "the name of the node");
+          if (!nname)
+            goto bad;
+          if (cc_machine_name_used (m, nname))
+            {
+              fail (ps, nt, "'%s' already names a part of the machine", nname);
+              goto bad;
+            }
+          guint node = cc_machine_append (m, 1, nname, mod);
+          guint cpus = 0;
+          if (!expect (ps, "{"))
+            goto bad;
+          while (!accept (ps, "}"))
+            {
+              if (!is_word (peek (ps), "cpu"))
+                {
+                  expected (ps, "'cpu' or '}'");
+                  goto bad;
+                }
+              next (ps);
+              do
+                {
+                  Token *ct = peek (ps);
+                  const char *cname = expect_ident (ps, "the name of the processor");
+                  if (!cname)
+                    goto bad;
+                  if (cc_machine_name_used (m, cname))
+                    {
+                      fail (ps, ct, "'%s' already names a part of the machine", cname);
+                      goto bad;
+                    }
+                  cc_machine_append (m, 2, cname, node);
+                  cpus++;
+                }
+              while (accept (ps, ","));
+              if (!expect (ps, ";"))
+                goto bad;
+            }
+          if (cpus == 0)
+            {
+              fail (ps, nt, "the node '%s' has no processor", nname);
+              goto bad;
+            }
+        }
+    }
+  if (augur_machine_get_n_nodes (m) == 0)
+    {
+      fail (ps, peek (ps), "the machine has no node");
+      goto bad;
+    }
+  augur_machine_free (u->program->setup->machine);
+  u->program->setup->machine = m;
+  u->saw_machine = TRUE;
+  return TRUE;
+bad:
+  augur_machine_free (m);
+  return FALSE;
+}
+
+static gboolean
+parse_map (Unit *u)
+{
+  Parser *ps = &u->ps;
+  next (ps);
+  if (!expect (ps, "{"))
+    return FALSE;
+  while (!accept (ps, "}"))
+    {
+      gboolean home = FALSE;
+      if (is_word (peek (ps), "home"))
+        {
+          next (ps);
+          home = TRUE;
+        }
+      Token *t = peek (ps);
+      const char *name = expect_ident (ps, home ? "a shared variable" : "a process");
+      if (!name)
+        return FALSE;
+      GString *prefix = g_string_new (name);
+      while (home && accept (ps, "["))
+        {
+          Token *it = peek (ps);
+          CcExpr *e = parse_expr (ps);
+          int i;
+          if (!e || !const_eval (u, e, NULL, &i) || !expect (ps, "]"))
+            {
+              g_string_free (prefix, TRUE);
+              return FALSE;
+            }
+          (void) it;
+          g_string_append_printf (prefix, "[%d]", i);
+        }
+      if (!expect (ps, "->"))
+        {
+          g_string_free (prefix, TRUE);
+          return FALSE;
+        }
+      const char *place = expect_ident (ps, home ? "a node or a process" : "a processor");
+      if (!place || !expect (ps, ";"))
+        {
+          g_string_free (prefix, TRUE);
+          return FALSE;
+        }
+      if (home)
+        augur_ccdsm_setup_set_home (u->program->setup, prefix->str, place);
+      else
+        augur_ccdsm_setup_set_process_cpu (u->program->setup, name, place);
+      (void) t;
+      g_string_free (prefix, TRUE);
+    }
+  return TRUE;
+}
+
+static int
+parse_mesi (Parser *ps, gboolean allow_keep)
+{
+  Token *t = peek (ps);
+  static const char *names[] = { "M", "E", "S", "I" };
+  for (int i = 0; i < 4; i++)
+    if (is_word (t, names[i]))
+      {
+        next (ps);
+        return i;
+      }
+  if (allow_keep && is_word (t, "keep"))
+    {
+      next (ps);
+      return AUGUR_MESI_KEEP;
+    }
+  expected (ps, allow_keep ? "a cache state (M, E, S, I) or 'keep'" : "a cache state (M, E, S, I)");
+  return -1;
+}
+
+static gboolean
+parse_protocol (Unit *u)
+{
+  Parser *ps = &u->ps;
+  next (ps);
+  Token *t = peek (ps);
+  const char *name = expect_ident (ps, "A, B, or the name of a protocol");
+  if (!name)
+    return FALSE;
+  AugurProtocol *p = &u->program->setup->protocol;
+  if (accept (ps, ";"))
+    {
+      if (strlen (name) != 1 || !augur_protocol_init_mesi (p, name[0]))
+        return fail (ps, t, "unknown protocol '%s' (built in: A, B; or write its table in braces)", name);
+      return TRUE;
+    }
+  memset (p, 0, sizeof *p);
+  g_strlcpy (p->name, name, sizeof p->name);
+  if (!expect (ps, "{"))
+    return FALSE;
+  while (!accept (ps, "}"))
+    {
+      Token *rt = peek (ps);
+      int access, req, others = -1, nreq, nothers, transfer = -1;
+      if (is_word (rt, "load"))
+        access = AUGUR_ACCESS_LOAD;
+      else if (is_word (rt, "store"))
+        access = AUGUR_ACCESS_STORE;
+      else
+        return expected (ps, "'load', 'store' or '}'");
+      next (ps);
+      if ((req = parse_mesi (ps, FALSE)) < 0)
+        return FALSE;
+      static const char *on[] = { "allI", "someS", "oneE", "oneM" };
+      for (int i = 0; i < 4; i++)
+        if (is_word (peek (ps), on[i]))
+          others = i;
+      if (others < 0)
+        return expected (ps, "allI, someS, oneE or oneM");
+      next (ps);
+      if (!expect (ps, "->") || (nreq = parse_mesi (ps, FALSE)) < 0 || (nothers = parse_mesi (ps, TRUE)) < 0)
+        return FALSE;
+      static const char *tn[] = { "hit", "memory", "lookup", "invalidation", "cache" };
+      for (int i = 0; i < 5; i++)
+        if (is_word (peek (ps), tn[i]))
+          transfer = i;
+      if (transfer < 0)
+        return expected (ps, "hit, memory, lookup, invalidation or cache");
+      next (ps);
+      if (!expect (ps, ";"))
+        return FALSE;
+      AugurProtocolRule *r = &p->rule[access][req][others];
+      if (r->possible)
+        return fail (ps, rt, "a second rule for a %s in %s with others %s",
+                     augur_access_to_string (access), augur_mesi_state_to_string (req), augur_others_to_string (others));
+      r->possible = TRUE;
+      r->requester = nreq;
+      r->others = nothers;
+      r->transfer = transfer;
+    }
+  GError *e = NULL;
+  if (!augur_protocol_validate (p, &e))
+    {
+      fail (ps, t, "%s", e->message);
+      g_error_free (e);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_number (Parser *ps, double *out)
+{
+  Token *t = peek (ps);
+  if (is_punct (t, "-") && peek_at (ps, 1)->kind == T_NUMBER)
+    return fail (ps, t, "a latency must be a positive number of nanoseconds");
+  if (t->kind != T_NUMBER)
+    return expected (ps, "a latency in nanoseconds");
+  next (ps);
+  if (!(t->number > 0) || !isfinite (t->number))
+    return fail (ps, t, "a latency must be a positive number of nanoseconds");
+  *out = t->number;
+  return TRUE;
+}
+
+static gboolean
+parse_latency (Unit *u)
+{
+  Parser *ps = &u->ps;
+  AugurLatencyTable *lt = &u->program->setup->latency;
+  next (ps);
+  if (!expect (ps, "{"))
+    return FALSE;
+  while (!accept (ps, "}"))
+    {
+      static const char *tn[] = { "hit", "memory", "lookup", "invalidation", "cache" };
+      int k = -1;
+      for (int i = 0; i < 5; i++)
+        if (is_word (peek (ps), tn[i]))
+          k = i;
+      if (k < 0)
+        return expected (ps, "hit, memory, lookup, invalidation, cache or '}'");
+      next (ps);
+      if (k == 0)
+        {
+          if (!parse_number (ps, &lt->hit))
+            return FALSE;
+        }
+      else
+        for (int d = 0; d < 3; d++)
+          if (!parse_number (ps, &lt->miss[k - 1][d]))
+            return FALSE;
+      if (!expect (ps, ";"))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_timing (Unit *u)
+{
+  Parser *ps = &u->ps;
+  AugurCcdsmSetup *s = u->program->setup;
+  next (ps);
+  while (!accept (ps, ";"))
+    {
+      Token *t = peek (ps);
+      if (is_word (t, "update"))
+        {
+          next (ps);
+          if (is_word (peek (ps), "begin"))
+            s->update = AUGUR_CCDSM_UPDATE_BEGIN;
+          else if (is_word (peek (ps), "middle"))
+            s->update = AUGUR_CCDSM_UPDATE_MIDDLE;
+          else
+            return expected (ps, "'begin' or 'middle'");
+          next (ps);
+        }
+      else if (is_word (t, "phases"))
+        {
+          next (ps);
+          Token *nt = peek (ps);
+          if (nt->kind != T_NUMBER || nt->number != floor (nt->number) || nt->number < 1 || nt->number > 8)
+            return expected (ps, "a number of phases from 1 to 8");
+          next (ps);
+          s->phases = (guint) nt->number;
+        }
+      else
+        return expected (ps, "'update', 'phases' or ';'");
+    }
+  if (s->update == AUGUR_CCDSM_UPDATE_MIDDLE && (s->phases < 2 || s->phases % 2))
+    s->phases = MAX (2u, s->phases + (s->phases % 2));
+  return TRUE;
+}
+
+static gboolean
+parse_top (Unit *u)
+{
+  Parser *ps = &u->ps;
+  while (peek (ps)->kind != T_EOF)
+    {
+      Token *t = peek (ps);
+      gsize start = t->offset;
+      gboolean setup = FALSE, ok;
+      if (is_word (t, "const"))
+        {
+          next (ps);
+          Token *nt = peek (ps);
+          const char *name = expect_ident (ps, "the name of the constant");
+          CcExpr *e;
+          int v;
+          ok = name && declare_name (u, nt, name, "constant") && expect (ps, "=")
+               && (e = parse_expr (ps)) && const_eval (u, e, NULL, &v) && expect (ps, ";");
+          if (ok)
+            g_hash_table_insert (u->consts, (gpointer) name, GINT_TO_POINTER (v));
+        }
+      else if (is_word (t, "var"))
+        ok = parse_var (u);
+      else if (is_word (t, "reg"))
+        ok = parse_reg_decl (u, -1, NULL);
+      else if (is_word (t, "proc"))
+        {
+          next (ps);
+          Token *nt = peek (ps);
+          CcProc *p = alloc (ps, sizeof *p);
+          p->name = expect_ident (ps, "the name of the procedure");
+          p->line = nt->line;
+          p->column = nt->column;
+          p->params = new_array (ps);
+          ok = p->name && declare_name (u, nt, p->name, "procedure") && expect (ps, "(");
+          if (ok && !accept (ps, ")"))
+            {
+              do
+                {
+                  Token *pt = peek (ps);
+                  const char *param = expect_ident (ps, "a parameter name");
+                  if (!param)
+                    return FALSE;
+                  if (is_keyword (param))
+                    return fail (ps, pt, "'%s' is a keyword", param);
+                  for (guint i = 0; i < p->params->len; i++)
+                    if (g_str_equal (p->params->pdata[i], param))
+                      return fail (ps, pt, "the parameter '%s' appears twice", param);
+                  g_ptr_array_add (p->params, (gpointer) param);
+                }
+              while (accept (ps, ","));
+              ok = expect (ps, ")");
+            }
+          ok = ok && (p->body = parse_block (ps));
+          if (ok)
+            g_ptr_array_add (u->procs, p);
+        }
+      else if (is_word (t, "process"))
+        {
+          next (ps);
+          Token *nt = peek (ps);
+          CcProcessDecl *d = alloc (ps, sizeof *d);
+          d->name = expect_ident (ps, "the name of the process");
+          d->line = nt->line;
+          d->column = nt->column;
+          ok = d->name && declare_name (u, nt, d->name, "process");
+          if (ok && is_word (peek (ps), "on"))
+            {
+              next (ps);
+              ok = (d->cpu = expect_ident (ps, "a processor")) != NULL;
+              if (ok)
+                augur_ccdsm_setup_set_process_cpu (u->program->setup, d->name, d->cpu);
+            }
+          ok = ok && expect (ps, "{");
+          GPtrArray *locals = g_ptr_array_new ();
+          g_ptr_array_add (u->local_regs, locals);
+          g_ptr_array_add (u->processes, d);
+          while (ok && is_word (peek (ps), "reg"))
+            ok = parse_reg_decl (u, u->processes->len - 1, locals);
+          ok = ok && (d->body = parse_stmts_until_brace (ps));
+        }
+      else if (is_word (t, "machine"))
+        ok = setup = parse_machine (u);
+      else if (is_word (t, "map"))
+        ok = setup = parse_map (u);
+      else if (is_word (t, "protocol"))
+        ok = setup = parse_protocol (u);
+      else if (is_word (t, "latency"))
+        ok = setup = parse_latency (u);
+      else if (is_word (t, "timing"))
+        ok = setup = parse_timing (u);
+      else
+        {
+          expected (ps, "a declaration (const, var, reg, proc, process) or a setup section (machine, map, protocol, latency, timing)");
+          return FALSE;
+        }
+      if (!ok)
+        return FALSE;
+      if (setup)
+        {
+          gsize end = g_array_index (ps->tokens, Token, ps->pos - 1).end;
+          g_array_append_val (u->setup_spans, start);
+          g_array_append_val (u->setup_spans, end);
+        }
+    }
+  return TRUE;
+}
+
+/* ---- Compilation ------------------------------------------------------ */
+
+typedef struct {
+  Unit       *u;
+  guint       process;
+  CcProcess  *proc;
+  GHashTable *reg_index;  /* name -> local index + 1 */
+  GPtrArray  *scopes;     /* GHashTable* param -> value */
+  GPtrArray  *call_stack; /* const char* */
+} Compiler;
+
+static GHashTable *
+top_scope (Compiler *c)
+{
+  return c->scopes->len ? c->scopes->pdata[c->scopes->len - 1] : NULL;
+}
+
+static void
+emit (Compiler *c, int op, int arg)
+{
+  g_array_append_val (c->u->program->expr, op);
+  g_array_append_val (c->u->program->expr, arg);
+}
+
+static gboolean
+compile_expr_rec (Compiler *c, CcExpr *e)
+{
+  Unit *u = c->u;
+  switch (e->op)
+    {
+    case CC_OP_CONST:
+      emit (c, CC_OP_CONST, e->value);
+      return TRUE;
+    case CC_OP_REG:
+      {
+        gpointer v;
+        GHashTable *scope = top_scope (c);
+        if (scope && g_hash_table_lookup_extended (scope, e->name, NULL, &v))
+          emit (c, CC_OP_CONST, GPOINTER_TO_INT (v));
+        else if (g_hash_table_lookup_extended (u->consts, e->name, NULL, &v))
+          emit (c, CC_OP_CONST, GPOINTER_TO_INT (v));
+        else if ((v = g_hash_table_lookup (c->reg_index, e->name)))
+          emit (c, CC_OP_REG, GPOINTER_TO_INT (v) - 1);
+        else
+          {
+            const char *what = g_hash_table_lookup (u->names, e->name);
+            if (what && g_str_equal (what, "shared variable"))
+              return fail_at (&u->ps, e->line, e->column, "'%s' is a shared variable; read it into a register with 'load'", e->name);
+            if (what && g_str_equal (what, "register"))
+              return fail_at (&u->ps, e->line, e->column, "the register '%s' is not declared for process %s", e->name, c->proc->name);
+            return fail_at (&u->ps, e->line, e->column, "unknown name '%s' (not a register, constant or parameter)", e->name);
+          }
+        return TRUE;
+      }
+    case CC_OP_NEG:
+    case CC_OP_NOT:
+      if (!compile_expr_rec (c, e->a))
+        return FALSE;
+      emit (c, e->op, 0);
+      return TRUE;
+    default:
+      if (!compile_expr_rec (c, e->a) || !compile_expr_rec (c, e->b))
+        return FALSE;
+      emit (c, e->op, 0);
+      return TRUE;
+    }
+}
+
+static int
+compile_expr (Compiler *c, CcExpr *e)
+{
+  int at = c->u->program->expr->len;
+  if (!compile_expr_rec (c, e))
+    return -1;
+  emit (c, CC_OP_END, 0);
+  return at;
+}
+
+static CcInstr *
+emit_instr (Compiler *c, CcOp op, int line, int column)
+{
+  CcInstr in = { 0 };
+  in.op = op;
+  in.line = line;
+  in.column = column;
+  in.reg = in.var = in.expr = in.target = in.mark = -1;
+  g_array_append_val (c->proc->code, in);
+  return &g_array_index (c->proc->code, CcInstr, c->proc->code->len - 1);
+}
+
+static gboolean
+compile_ref (Compiler *c, CcRef *r, CcInstr *in)
+{
+  AugurCcdsmProgram *prog = c->u->program;
+  int var = -1;
+  for (guint i = 0; i < prog->vars->len; i++)
+    if (g_str_equal (((CcVar *) prog->vars->pdata[i])->name, r->name))
+      var = i;
+  if (var < 0)
+    {
+      const char *what = g_hash_table_lookup (c->u->names, r->name);
+      if (what)
+        return fail_at (&c->u->ps, r->line, r->column, "'%s' is a %s, not a shared variable", r->name, what);
+      return fail_at (&c->u->ps, r->line, r->column, "unknown shared variable '%s'", r->name);
+    }
+  CcVar *v = prog->vars->pdata[var];
+  if (r->idx->len != v->n_dims)
+    return fail_at (&c->u->ps, r->line, r->column, "'%s' has %u dimension%s, used with %u ind%s",
+                    r->name, v->n_dims, v->n_dims == 1 ? "" : "s", r->idx->len, r->idx->len == 1 ? "ex" : "ices");
+  in->var = var;
+  in->n_idx = r->idx->len;
+  for (guint i = 0; i < r->idx->len; i++)
+    if ((in->idx[i] = compile_expr (c, r->idx->pdata[i])) < 0)
+      return FALSE;
+  return TRUE;
+}
+
+static int
+local_reg (Compiler *c, const char *name, int line, int column)
+{
+  gpointer v = g_hash_table_lookup (c->reg_index, name);
+  if (v)
+    return GPOINTER_TO_INT (v) - 1;
+  const char *what = g_hash_table_lookup (c->u->names, name);
+  if (what && g_str_equal (what, "register"))
+    fail_at (&c->u->ps, line, column, "the register '%s' is not declared for process %s", name, c->proc->name);
+  else if (what)
+    fail_at (&c->u->ps, line, column, "'%s' is a %s, not a register", name, what);
+  else
+    fail_at (&c->u->ps, line, column, "unknown register '%s' (declare it with 'reg')", name);
+  return -1;
+}
+
+static int
+mark_id (AugurCcdsmProgram *prog, const char *name)
+{
+  for (guint i = 0; i < prog->marks->len; i++)
+    if (g_str_equal (prog->marks->pdata[i], name))
+      return i;
+  g_ptr_array_add (prog->marks, g_strdup (name));
+  return prog->marks->len - 1;
+}
+
+static gboolean compile_body (Compiler *c, GPtrArray *body);
+
+static gboolean
+has_access (Compiler *c, guint from)
+{
+  for (guint i = from; i < c->proc->code->len; i++)
+    {
+      CcOp op = g_array_index (c->proc->code, CcInstr, i).op;
+      if (op == CC_I_LOAD || op == CC_I_STORE || op == CC_I_TAS)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+#define INSTR(c, i) (&g_array_index ((c)->proc->code, CcInstr, (i)))
+
+static gboolean
+compile_stmt (Compiler *c, CcStmt *s)
+{
+  Unit *u = c->u;
+  CcInstr *in;
+  int reg;
+  switch (s->kind)
+    {
+    case S_SKIP:
+      return TRUE;
+    case S_ASSIGN:
+      if ((reg = local_reg (c, s->name, s->line, s->column)) < 0)
+        return FALSE;
+      {
+        int e = compile_expr (c, s->e);
+        if (e < 0)
+          return FALSE;
+        in = emit_instr (c, CC_I_ASSIGN, s->line, s->column);
+        in->reg = reg;
+        in->expr = e;
+      }
+      return TRUE;
+    case S_LOAD:
+    case S_TAS:
+      if ((reg = local_reg (c, s->name, s->line, s->column)) < 0)
+        return FALSE;
+      {
+        CcInstr tmp = { 0 };
+        if (!compile_ref (c, s->ref, &tmp))
+          return FALSE;
+        in = emit_instr (c, s->kind == S_LOAD ? CC_I_LOAD : CC_I_TAS, s->line, s->column);
+        memcpy (in->idx, tmp.idx, sizeof tmp.idx);
+        in->n_idx = tmp.n_idx;
+        in->var = tmp.var;
+        in->reg = reg;
+        if (s->kind == S_TAS)
+          {
+            CcVar *v = u->program->vars->pdata[in->var];
+            if (v->lo > 1 || v->hi < 1)
+              return fail_at (&u->ps, s->line, s->column, "test-and-set writes 1, outside the range %d..%d of '%s'", v->lo, v->hi, v->name);
+          }
+      }
+      return TRUE;
+    case S_STORE:
+      {
+        CcInstr tmp = { 0 };
+        int e;
+        if (!compile_ref (c, s->ref, &tmp) || (e = compile_expr (c, s->e)) < 0)
+          return FALSE;
+        in = emit_instr (c, CC_I_STORE, s->line, s->column);
+        memcpy (in->idx, tmp.idx, sizeof tmp.idx);
+        in->n_idx = tmp.n_idx;
+        in->var = tmp.var;
+        in->expr = e;
+      }
+      return TRUE;
+    case S_MARK:
+      in = emit_instr (c, CC_I_MARK, s->line, s->column);
+      in->mark = mark_id (u->program, s->name);
+      if (g_str_equal (s->name, "start"))
+        c->proc->has_start = TRUE;
+      return TRUE;
+    case S_ASSERT:
+      {
+        int e = compile_expr (c, s->e);
+        if (e < 0)
+          return FALSE;
+        in = emit_instr (c, CC_I_ASSERT, s->line, s->column);
+        in->expr = e;
+      }
+      return TRUE;
+    case S_IF:
+      {
+        int e = compile_expr (c, s->e);
+        if (e < 0)
+          return FALSE;
+        guint jif = c->proc->code->len;
+        emit_instr (c, CC_I_JUMP_IF_FALSE, s->line, s->column)->expr = e;
+        if (!compile_body (c, s->body))
+          return FALSE;
+        if (s->else_body)
+          {
+            guint jend = c->proc->code->len;
+            emit_instr (c, CC_I_JUMP, s->line, s->column);
+            INSTR (c, jif)->target = c->proc->code->len;
+            if (!compile_body (c, s->else_body))
+              return FALSE;
+            INSTR (c, jend)->target = c->proc->code->len;
+          }
+        else
+          INSTR (c, jif)->target = c->proc->code->len;
+      }
+      return TRUE;
+    case S_WHILE:
+      {
+        guint head = c->proc->code->len;
+        int e = compile_expr (c, s->e);
+        if (e < 0)
+          return FALSE;
+        emit_instr (c, CC_I_JUMP_IF_FALSE, s->line, s->column)->expr = e;
+        if (!compile_body (c, s->body))
+          return FALSE;
+        in = emit_instr (c, CC_I_JUMP, s->line, s->column);
+        in->target = head;
+        in->backward = TRUE;
+        INSTR (c, head)->target = c->proc->code->len;
+      }
+      return TRUE;
+    case S_LOOP:
+      {
+        guint head = c->proc->code->len;
+        if (!compile_body (c, s->body))
+          return FALSE;
+        if (!has_access (c, head))
+          return fail_at (&u->ps, s->line, s->column,
+                          "this loop never accesses memory: it would run forever in no time (a Zeno loop)");
+        in = emit_instr (c, CC_I_JUMP, s->line, s->column);
+        in->target = head;
+        in->backward = TRUE;
+      }
+      return TRUE;
+    case S_CALL:
+      {
+        CcProc *p = NULL;
+        for (guint i = 0; i < u->procs->len; i++)
+          if (g_str_equal (((CcProc *) u->procs->pdata[i])->name, s->name))
+            p = u->procs->pdata[i];
+        if (!p)
+          return fail_at (&u->ps, s->line, s->column, "unknown procedure '%s'", s->name);
+        for (guint i = 0; i < c->call_stack->len; i++)
+          if (c->call_stack->pdata[i] == p->name)
+            return fail_at (&u->ps, s->line, s->column, "'%s' calls itself (recursion is not allowed: procedures are inlined)", s->name);
+        if (s->args->len != p->params->len)
+          return fail_at (&u->ps, s->line, s->column, "'%s' takes %u argument%s, given %u",
+                          s->name, p->params->len, p->params->len == 1 ? "" : "s", s->args->len);
+        GHashTable *scope = g_hash_table_new (g_str_hash, g_str_equal);
+        for (guint i = 0; i < s->args->len; i++)
+          {
+            int v;
+            CcExpr *a = s->args->pdata[i];
+            if (!const_eval (u, a, top_scope (c), &v))
+              {
+                g_clear_error (&u->ps.error);
+                fail_at (&u->ps, a->line, a->column,
+                         "argument %u of '%s' must be a constant (a number, a constant or a parameter)", i + 1, s->name);
+                g_hash_table_unref (scope);
+                return FALSE;
+              }
+            g_hash_table_insert (scope, p->params->pdata[i], GINT_TO_POINTER (v));
+          }
+        g_ptr_array_add (c->scopes, scope);
+        g_ptr_array_add (c->call_stack, (gpointer) p->name);
+        gboolean ok = compile_body (c, p->body);
+        g_ptr_array_remove_index (c->call_stack, c->call_stack->len - 1);
+        g_ptr_array_remove_index (c->scopes, c->scopes->len - 1);
+        g_hash_table_unref (scope);
+        return ok;
+      }
+    }
+  return FALSE;
+}
+
+static gboolean
+compile_body (Compiler *c, GPtrArray *body)
+{
+  for (guint i = 0; i < body->len; i++)
+    if (!compile_stmt (c, body->pdata[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+compile_process (Unit *u, guint index)
+{
+  CcProcessDecl *d = u->processes->pdata[index];
+  CcProcess *p = g_new0 (CcProcess, 1);
+  g_ptr_array_add (u->program->procs, p);
+  p->name = g_strdup (d->name);
+  p->line = d->line;
+  p->column = d->column;
+  p->code = g_array_new (FALSE, TRUE, sizeof (CcInstr));
+  p->regs = g_array_new (FALSE, FALSE, sizeof (int));
+  Compiler c = { u, index, p, g_hash_table_new (g_str_hash, g_str_equal),
+                 g_ptr_array_new (), g_ptr_array_new () };
+  for (guint i = 0; i < u->program->regs->len; i++)
+    {
+      CcReg *r = u->program->regs->pdata[i];
+      if (r->owner == -1 || r->owner == (int) index)
+        {
+          int gi = i;
+          g_array_append_val (p->regs, gi);
+          g_hash_table_insert (c.reg_index, r->name, GINT_TO_POINTER (p->regs->len));
+        }
+    }
+  gboolean ok = compile_body (&c, d->body);
+  if (ok)
+    emit_instr (&c, CC_I_HALT, d->line, d->column);
+  if (ok && !has_access (&c, 0))
+    ok = fail_at (&u->ps, d->line, d->column, "process %s never accesses shared memory", d->name);
+  g_hash_table_unref (c.reg_index);
+  g_ptr_array_unref (c.scopes);
+  g_ptr_array_unref (c.call_stack);
+  return ok;
+}
+
+/* ---- Program ---------------------------------------------------------- */
+
+static void
+var_free (gpointer p)
+{
+  CcVar *v = p;
+  g_free (v->name);
+  g_free (v->kind);
+  g_free (v);
+}
+
+static void
+reg_free (gpointer p)
+{
+  CcReg *r = p;
+  g_free (r->name);
+  g_free (r);
+}
+
+static void
+process_free (gpointer p)
+{
+  CcProcess *pr = p;
+  g_free (pr->name);
+  g_array_unref (pr->code);
+  g_array_unref (pr->regs);
+  g_free (pr);
+}
+
+static AugurCcdsmProgram *
+program_new (const char *filename)
+{
+  AugurCcdsmProgram *p = g_new0 (AugurCcdsmProgram, 1);
+  p->ref_count = 1;
+  p->filename = g_strdup (filename);
+  p->vars = g_ptr_array_new_with_free_func (var_free);
+  p->regs = g_ptr_array_new_with_free_func (reg_free);
+  p->procs = g_ptr_array_new_with_free_func (process_free);
+  p->kinds = g_ptr_array_new_with_free_func (g_free);
+  p->marks = g_ptr_array_new_with_free_func (g_free);
+  p->expr = g_array_new (FALSE, FALSE, sizeof (int));
+  p->setup = augur_ccdsm_setup_new ();
+  p->mark_start = p->mark_sent = p->mark_received = -1;
+  p->start_process = -1;
+  return p;
+}
+
+AugurCcdsmProgram *
+augur_ccdsm_program_ref (AugurCcdsmProgram *p)
+{
+  g_atomic_int_inc (&p->ref_count);
+  return p;
+}
+
+void
+augur_ccdsm_program_unref (AugurCcdsmProgram *p)
+{
+  if (!p || !g_atomic_int_dec_and_test (&p->ref_count))
+    return;
+  g_free (p->filename);
+  g_free (p->program_text);
+  g_ptr_array_unref (p->vars);
+  g_ptr_array_unref (p->regs);
+  g_ptr_array_unref (p->procs);
+  g_ptr_array_unref (p->kinds);
+  g_ptr_array_unref (p->marks);
+  g_array_unref (p->expr);
+  augur_ccdsm_setup_free (p->setup);
+  g_free (p);
+}
+
+static gboolean
+check_setup_names (Unit *u)
+{
+  AugurCcdsmProgram *prog = u->program;
+  AugurCcdsmSetup *s = prog->setup;
+  Parser *ps = &u->ps;
+  for (guint i = 0; i < s->process_cpu->len; i++)
+    {
+      CcMapEntry *e = s->process_cpu->pdata[i];
+      const char *what = g_hash_table_lookup (u->names, e->name);
+      if (!what || !g_str_equal (what, "process"))
+        return fail_at (ps, 0, 0, "the map places '%s', which is not a process", e->name);
+    }
+  for (guint i = 0; i < s->homes->len; i++)
+    {
+      CcMapEntry *e = s->homes->pdata[i];
+      guint first, count;
+      if (!cc_program_resolve_prefix (prog, e->name, &first, &count))
+        return fail_at (ps, 0, 0, "the home of '%s': not a shared variable or element", e->name);
+    }
+  return TRUE;
+}
+
+AugurCcdsmProgram *
+augur_ccdsm_program_parse (const char  *text,
+                           gssize       length,
+                           const char  *filename,
+                           GPtrArray  **diagnostics,
+                           GError     **error)
+{
+  if (length < 0)
+    length = text ? strlen (text) : 0;
+  if (!filename)
+    filename = "<program>";
+  if (diagnostics)
+    *diagnostics = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diagnostic_free);
+
+  Unit u = { 0 };
+  u.ps.text = text ? text : "";
+  u.ps.length = length;
+  u.ps.filename = filename;
+  u.ps.tokens = g_array_new (FALSE, TRUE, sizeof (Token));
+  u.ps.strings = g_string_chunk_new (1024);
+  u.ps.pool = g_ptr_array_new_with_free_func (g_free);
+  u.ps.arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  u.program = program_new (filename);
+  u.consts = g_hash_table_new (g_str_hash, g_str_equal);
+  u.names = g_hash_table_new (g_str_hash, g_str_equal);
+  u.procs = g_ptr_array_new ();
+  u.processes = g_ptr_array_new ();
+  u.local_regs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  u.setup_spans = g_array_new (FALSE, FALSE, sizeof (gsize));
+
+  if (memchr (u.ps.text, '\0', length))
+    fail_at (&u.ps, 1, 1, "the file contains a NUL byte (is it a text file?)");
+  else if (!g_utf8_validate (u.ps.text, length, NULL))
+    {
+      const char *end;
+      g_utf8_validate (u.ps.text, length, &end);
+      int line = 1;
+      for (const char *q = u.ps.text; q < end; q++)
+        line += *q == '\n';
+      fail_at (&u.ps, line, 1, "the text is not valid UTF-8");
+    }
+  else
+    lex (&u.ps);
+
+  gboolean ok = !u.ps.error;
+  if (ok)
+    for (guint i = 0; i < u.ps.tokens->len; i++)
+      {
+        Token *t = &g_array_index (u.ps.tokens, Token, i);
+        if (t->kind == T_ERROR)
+          {
+            fail (&u.ps, t, "unexpected character '%.*s'", (int) (t->end - t->offset), u.ps.text + t->offset);
+            ok = FALSE;
+            break;
+          }
+      }
+  ok = ok && parse_top (&u);
+  if (ok && u.processes->len == 0)
+    ok = fail_at (&u.ps, 1, 1, "the program has no process (write 'process P0 on cpu0 { ... }')");
+  for (guint i = 0; ok && i < u.processes->len; i++)
+    ok = compile_process (&u, i);
+  ok = ok && check_setup_names (&u);
+
+  AugurCcdsmProgram *prog = u.program;
+  if (ok)
+    {
+      /* Marks used by the measures and checks. */
+      for (guint i = 0; i < prog->marks->len; i++)
+        {
+          const char *m = prog->marks->pdata[i];
+          if (g_str_equal (m, "start"))
+            prog->mark_start = i;
+          else if (g_str_equal (m, "sent"))
+            prog->mark_sent = i;
+          else if (g_str_equal (m, "received"))
+            prog->mark_received = i;
+        }
+      for (guint i = 0; i < prog->procs->len && prog->start_process < 0; i++)
+        if (((CcProcess *) prog->procs->pdata[i])->has_start)
+          prog->start_process = i;
+      /* The program text without its setup sections. */
+      GString *pt = g_string_new (NULL);
+      gsize at = 0;
+      for (guint i = 0; i < u.setup_spans->len; i += 2)
+        {
+          gsize s = g_array_index (u.setup_spans, gsize, i), e = g_array_index (u.setup_spans, gsize, i + 1);
+          g_string_append_len (pt, u.ps.text + at, s - at);
+          at = e;
+          while (at < (gsize) length && (u.ps.text[at] == ' ' || u.ps.text[at] == '\t'))
+            at++;
+          if (at < (gsize) length && u.ps.text[at] == '\n')
+            at++;
+        }
+      g_string_append_len (pt, u.ps.text + at, length - at);
+      while (pt->len > 0 && g_ascii_isspace (pt->str[pt->len - 1]))
+        g_string_truncate (pt, pt->len - 1);
+      g_string_append_c (pt, '\n');
+      prog->program_text = g_string_free (pt, FALSE);
+    }
+  else
+    {
+      if (diagnostics && u.ps.error)
+        {
+          /* The message without the "file:line:col: " prefix. */
+          const char *msg = u.ps.error->message;
+          g_autofree char *prefix = g_strdup_printf ("%s:%d:%d: ", filename, u.ps.error_line, u.ps.error_column);
+          if (g_str_has_prefix (msg, prefix))
+            msg += strlen (prefix);
+          g_ptr_array_add (*diagnostics, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, u.ps.error_line,
+                                                               u.ps.error_column, "%s", msg));
+        }
+      if (u.ps.error)
+        g_propagate_error (error, g_steal_pointer (&u.ps.error));
+      augur_ccdsm_program_unref (prog);
+      prog = NULL;
+    }
+
+  g_clear_error (&u.ps.error);
+  g_array_unref (u.ps.tokens);
+  g_string_chunk_free (u.ps.strings);
+  g_ptr_array_unref (u.ps.pool);
+  g_ptr_array_unref (u.ps.arrays);
+  g_hash_table_unref (u.consts);
+  g_hash_table_unref (u.names);
+  g_ptr_array_unref (u.procs);
+  g_ptr_array_unref (u.processes);
+  g_ptr_array_unref (u.local_regs);
+  g_array_unref (u.setup_spans);
+  return prog;
+}
+
+guint augur_ccdsm_program_get_n_processes (const AugurCcdsmProgram *p) { return p->procs->len; }
+
+const char *
+augur_ccdsm_program_get_process_name (const AugurCcdsmProgram *p, guint i)
+{
+  g_return_val_if_fail (i < p->procs->len, NULL);
+  return ((CcProcess *) p->procs->pdata[i])->name;
+}
+
+guint augur_ccdsm_program_get_n_variables (const AugurCcdsmProgram *p) { return p->vars->len; }
+
+const char *
+augur_ccdsm_program_get_variable_name (const AugurCcdsmProgram *p, guint v)
+{
+  g_return_val_if_fail (v < p->vars->len, NULL);
+  return ((CcVar *) p->vars->pdata[v])->name;
+}
+
+const char *
+augur_ccdsm_program_get_variable_kind (const AugurCcdsmProgram *p, guint v)
+{
+  g_return_val_if_fail (v < p->vars->len, NULL);
+  return ((CcVar *) p->vars->pdata[v])->kind;
+}
+
+guint
+augur_ccdsm_program_get_variable_size (const AugurCcdsmProgram *p, guint v)
+{
+  g_return_val_if_fail (v < p->vars->len, 0);
+  return ((CcVar *) p->vars->pdata[v])->size;
+}
+
+guint augur_ccdsm_program_get_n_kinds (const AugurCcdsmProgram *p) { return p->kinds->len; }
+
+const char *
+augur_ccdsm_program_get_kind_name (const AugurCcdsmProgram *p, guint k)
+{
+  g_return_val_if_fail (k < p->kinds->len, NULL);
+  return p->kinds->pdata[k];
+}
+
+const AugurCcdsmSetup *augur_ccdsm_program_get_setup (const AugurCcdsmProgram *p) { return p->setup; }
+char *augur_ccdsm_program_get_program_text (const AugurCcdsmProgram *p) { return g_strdup (p->program_text); }
+
+gboolean
+cc_program_resolve_prefix (const AugurCcdsmProgram *prog, const char *text, guint *first, guint *count)
+{
+  const char *br = strchr (text, '[');
+  g_autofree char *name = br ? g_strndup (text, br - text) : g_strdup (text);
+  CcVar *v = NULL;
+  for (guint i = 0; i < prog->vars->len; i++)
+    if (g_str_equal (((CcVar *) prog->vars->pdata[i])->name, name))
+      v = prog->vars->pdata[i];
+  if (!v)
+    return FALSE;
+  guint offset = 0, stride = v->size, k = 0;
+  const char *q = br;
+  while (q && *q == '[')
+    {
+      char *end;
+      long i = strtol (q + 1, &end, 10);
+      if (k >= v->n_dims || *end != ']' || i < 0 || i >= (long) v->dims[k])
+        return FALSE;
+      stride /= v->dims[k];
+      offset += i * stride;
+      k++;
+      q = end + 1;
+    }
+  if (q && *q)
+    return FALSE;
+  *first = v->first_elem + offset;
+  *count = stride;
+  return TRUE;
+}
+
+char *
+cc_program_element_name (const AugurCcdsmProgram *prog, guint elem)
+{
+  for (guint i = 0; i < prog->vars->len; i++)
+    {
+      CcVar *v = prog->vars->pdata[i];
+      if (elem < v->first_elem || elem >= v->first_elem + v->size)
+        continue;
+      GString *s = g_string_new (v->name);
+      guint off = elem - v->first_elem, stride = v->size;
+      for (guint k = 0; k < v->n_dims; k++)
+        {
+          stride /= v->dims[k];
+          g_string_append_printf (s, "[%u]", off / stride);
+          off %= stride;
+        }
+      return g_string_free (s, FALSE);
+    }
+  return g_strdup ("?");
+}
+
+int
+cc_eval (const int *code, const int *regs, int *error_op)
+{
+  int stack[64], sp = 0;
+  for (;; code += 2)
+    {
+      int op = code[0];
+      switch (op)
+        {
+        case CC_OP_END:
+          return sp > 0 ? stack[sp - 1] : 0;
+        case CC_OP_CONST:
+          if (sp < 64)
+            stack[sp++] = code[1];
+          break;
+        case CC_OP_REG:
+          if (sp < 64)
+            stack[sp++] = regs[code[1]];
+          break;
+        case CC_OP_NEG:
+          stack[sp - 1] = -stack[sp - 1];
+          break;
+        case CC_OP_NOT:
+          stack[sp - 1] = !stack[sp - 1];
+          break;
+        default:
+          {
+            int b = stack[--sp], a = stack[sp - 1], r = 0;
+            switch (op)
+              {
+              case CC_OP_ADD: r = a + b; break;
+              case CC_OP_SUB: r = a - b; break;
+              case CC_OP_MUL: r = a * b; break;
+              case CC_OP_DIV:
+              case CC_OP_MOD:
+                if (b == 0)
+                  {
+                    *error_op = op;
+                    return 0;
+                  }
+                r = op == CC_OP_DIV ? a / b : ((a % b) + b) % b;
+                break;
+              case CC_OP_EQ: r = a == b; break;
+              case CC_OP_NE: r = a != b; break;
+              case CC_OP_LT: r = a < b; break;
+              case CC_OP_LE: r = a <= b; break;
+              case CC_OP_GT: r = a > b; break;
+              case CC_OP_GE: r = a >= b; break;
+              case CC_OP_AND: r = a && b; break;
+              case CC_OP_OR: r = a || b; break;
+              }
+            stack[sp - 1] = r;
+          }
+        }
+    }
+}

@@ -1,0 +1,2038 @@
+/* ccdsm-solve.c: generation of the state space of a CCDSM program (an IMC
+ * with maximal progress, kept as a CTMC), the checks, the solution and the
+ * measures.
+ *
+ * A state holds, for every process, its program counter (the access in
+ * flight, or the end), the Erlang phase and transfer of that access, its
+ * registers and the locks it holds; for every variable element, its value
+ * and the cache state of the line in every process's processor.  Each
+ * process with an access in flight completes it (or its current phase) at
+ * rate phases / latency; it then runs its register work, branches and
+ * marks at once, and begins its next access: the transfer is decided from
+ * the cache states of the line, which are updated (at once, or half-way
+ * through the delay).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "ccdsm-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#define N_XFER 13
+#define NO_PARENT G_MAXUINT32
+
+/* ---- Layout of a packed state ----------------------------------------- */
+
+typedef struct {
+  guint   n_fields;
+  guint8 *bits;
+  guint8 *word;
+  guint8 *shift;
+  int    *min;
+  guint   words;
+  guint   np;
+  guint  *proc_base;   /* per process: pc, phase, xfer, elem, regs..., holds... */
+  guint  *n_regs;
+  guint   n_locks;
+  guint   elem_base;   /* per element: value, cache per process */
+  guint   n_elems;
+} Layout;
+
+#define F_PC(L, p)      ((L)->proc_base[p] + 0)
+#define F_PHASE(L, p)   ((L)->proc_base[p] + 1)
+#define F_XFER(L, p)    ((L)->proc_base[p] + 2)
+#define F_ELEM(L, p)    ((L)->proc_base[p] + 3)
+#define F_REG(L, p, r)  ((L)->proc_base[p] + 4 + (r))
+#define F_HOLD(L, p, l) ((L)->proc_base[p] + 4 + (L)->n_regs[p] + (l))
+#define F_VAL(L, e)     ((L)->elem_base + (e) * (1 + (L)->np))
+#define F_CACHE(L, e, p) ((L)->elem_base + (e) * (1 + (L)->np) + 1 + (p))
+
+static guint
+bits_for (gint64 n)
+{
+  return n <= 1 ? 0 : g_bit_storage ((gulong) (n - 1));
+}
+
+static void
+layout_clear (Layout *L)
+{
+  g_free (L->bits);
+  g_free (L->word);
+  g_free (L->shift);
+  g_free (L->min);
+  g_free (L->proc_base);
+  g_free (L->n_regs);
+  memset (L, 0, sizeof *L);
+}
+
+static void
+layout_init (Layout *L, const AugurCcdsmProgram *prog, const AugurCcdsmSetup *setup)
+{
+  guint np = prog->procs->len;
+  L->np = np;
+  L->n_locks = prog->n_lock_elems;
+  L->n_elems = prog->n_elems;
+  L->proc_base = g_new0 (guint, np);
+  L->n_regs = g_new0 (guint, np);
+  guint n = 0;
+  for (guint p = 0; p < np; p++)
+    {
+      CcProcess *pr = prog->procs->pdata[p];
+      L->proc_base[p] = n;
+      L->n_regs[p] = pr->regs->len;
+      n += 4 + pr->regs->len + L->n_locks;
+    }
+  L->elem_base = n;
+  n += prog->n_elems * (1 + np);
+  L->n_fields = n;
+  L->bits = g_new0 (guint8, n);
+  L->word = g_new0 (guint8, n);
+  L->shift = g_new0 (guint8, n);
+  L->min = g_new0 (int, n);
+  for (guint p = 0; p < np; p++)
+    {
+      CcProcess *pr = prog->procs->pdata[p];
+      L->bits[F_PC (L, p)] = bits_for (pr->code->len);
+      L->bits[F_PHASE (L, p)] = bits_for (setup->phases);
+      L->bits[F_XFER (L, p)] = bits_for (N_XFER);
+      L->bits[F_ELEM (L, p)] = setup->update == AUGUR_CCDSM_UPDATE_MIDDLE ? bits_for (prog->n_elems) : 0;
+      for (guint r = 0; r < pr->regs->len; r++)
+        {
+          CcReg *reg = prog->regs->pdata[g_array_index (pr->regs, int, r)];
+          L->bits[F_REG (L, p, r)] = bits_for ((gint64) reg->hi - reg->lo + 1);
+          L->min[F_REG (L, p, r)] = reg->lo;
+        }
+      for (guint l = 0; l < L->n_locks; l++)
+        L->bits[F_HOLD (L, p, l)] = 1;
+    }
+  for (guint i = 0; i < prog->vars->len; i++)
+    {
+      CcVar *v = prog->vars->pdata[i];
+      for (guint e = v->first_elem; e < v->first_elem + v->size; e++)
+        {
+          L->bits[F_VAL (L, e)] = bits_for ((gint64) v->hi - v->lo + 1);
+          L->min[F_VAL (L, e)] = v->lo;
+          for (guint p = 0; p < np; p++)
+            L->bits[F_CACHE (L, e, p)] = 2;
+        }
+    }
+  guint word = 0, used = 0;
+  for (guint f = 0; f < n; f++)
+    {
+      if (L->bits[f] == 0)
+        continue;
+      if (used + L->bits[f] > 64)
+        {
+          word++;
+          used = 0;
+        }
+      L->word[f] = word;
+      L->shift[f] = used;
+      used += L->bits[f];
+    }
+  L->words = word + 1;
+}
+
+static inline void
+encode (const Layout *L, const int *u, guint64 *out)
+{
+  memset (out, 0, L->words * sizeof (guint64));
+  for (guint f = 0; f < L->n_fields; f++)
+    if (L->bits[f])
+      out[L->word[f]] |= (guint64) (guint32) (u[f] - L->min[f]) << L->shift[f];
+}
+
+static inline void
+decode (const Layout *L, const guint64 *in, int *u)
+{
+  for (guint f = 0; f < L->n_fields; f++)
+    u[f] = L->bits[f]
+             ? (int) ((in[L->word[f]] >> L->shift[f]) & ((G_GUINT64_CONSTANT (1) << L->bits[f]) - 1)) + L->min[f]
+             : L->min[f];
+}
+
+static inline int
+get_field (const Layout *L, const guint64 *in, guint f)
+{
+  if (!L->bits[f])
+    return L->min[f];
+  return (int) ((in[L->word[f]] >> L->shift[f]) & ((G_GUINT64_CONSTANT (1) << L->bits[f]) - 1)) + L->min[f];
+}
+
+/* ---- Labels ------------------------------------------------------------ */
+
+typedef struct {
+  int    proc;
+  int    pc;          /* the access begun, or -1 (a phase, a halt) */
+  int    elem;
+  int    xfer;        /* 0 hit, 1 + (transfer - 1) * 3 + distance; -1 none */
+  int    n_marks;
+  int    marks[CC_MAX_MARKS];
+  int    kind;        /* 0 begin, 1 phase, 2 half-way update, 3 end (halt) */
+} Label;
+
+static guint
+label_hash (gconstpointer p)
+{
+  const Label *l = p;
+  guint h = 2166136261u;
+  const int *w = (const int *) l;
+  for (guint i = 0; i < sizeof (Label) / sizeof (int); i++)
+    h = (h ^ (guint) w[i]) * 16777619u;
+  return h;
+}
+
+static gboolean
+label_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, sizeof (Label)) == 0;
+}
+
+/* ---- Generation -------------------------------------------------------- */
+
+typedef struct {
+  gboolean found;
+  guint    state;      /* the source state */
+  int      label;      /* the transition from it (-1: in the state itself) */
+  char    *what;
+  GStrv    path;       /* when the check built it itself */
+} Violation;
+
+typedef struct {
+  const AugurCcdsmProgram *prog;
+  const AugurCcdsmSetup   *setup;
+  Layout    L;
+  guint     np;
+  int      *cpu;          /* per process */
+  int      *home;         /* per element: node */
+  double    lat[N_XFER];
+  guint     phases;
+  gboolean  middle;
+  guint64   max_states;
+
+  guint64  *store;
+  guint     n_states, cap_states;
+  guint32  *table;
+  guint64   table_mask;
+  guint64  *scratch;
+
+  GArray   *row_ptr;      /* guint64 */
+  GArray   *col;          /* guint32 */
+  GArray   *rate;         /* double */
+  GArray   *lab;          /* guint32 */
+  GArray   *parent;       /* guint32 */
+  GArray   *parent_label; /* guint32 */
+
+  GPtrArray  *labels;     /* Label* */
+  GHashTable *label_index;
+
+  Violation coherence, asserts, mutex, protocol_gap;
+  GError   *error;
+  guint     current;      /* the state being expanded */
+  gboolean  initial;
+} Gen;
+
+static guint64
+hash_words (const guint64 *w, guint n)
+{
+  guint64 h = G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+  for (guint i = 0; i < n; i++)
+    {
+      h ^= w[i] + G_GUINT64_CONSTANT (0x9E3779B97F4A7C15) + (h << 6) + (h >> 2);
+      h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+      h ^= h >> 33;
+    }
+  return h;
+}
+
+static void
+grow_table (Gen *g)
+{
+  guint64 size = (g->table_mask + 1) * 2;
+  guint32 *t = g_new0 (guint32, size);
+  for (guint s = 0; s < g->n_states; s++)
+    {
+      guint64 h = hash_words (g->store + (guint64) s * g->L.words, g->L.words) & (size - 1);
+      while (t[h])
+        h = (h + 1) & (size - 1);
+      t[h] = s + 1;
+    }
+  g_free (g->table);
+  g->table = t;
+  g->table_mask = size - 1;
+}
+
+static guint
+intern_label (Gen *g, const Label *l)
+{
+  gpointer v;
+  if (g_hash_table_lookup_extended (g->label_index, l, NULL, &v))
+    return GPOINTER_TO_UINT (v);
+  Label *copy = g_memdup2 (l, sizeof *l);
+  g_ptr_array_add (g->labels, copy);
+  g_hash_table_insert (g->label_index, copy, GUINT_TO_POINTER (g->labels->len - 1));
+  return g->labels->len - 1;
+}
+
+/* Returns the state id, adding it when new; G_MAXUINT on too many states. */
+static guint
+add_state (Gen *g, const int *u, guint parent, guint label)
+{
+  encode (&g->L, u, g->scratch);
+  guint W = g->L.words;
+  guint64 h = hash_words (g->scratch, W) & g->table_mask;
+  while (g->table[h])
+    {
+      guint s = g->table[h] - 1;
+      if (memcmp (g->store + (guint64) s * W, g->scratch, W * sizeof (guint64)) == 0)
+        return s;
+      h = (h + 1) & g->table_mask;
+    }
+  if (g->n_states >= g->max_states)
+    return G_MAXUINT;
+  if (g->n_states == g->cap_states)
+    {
+      g->cap_states = g->cap_states ? g->cap_states * 2 : 4096;
+      g->store = g_realloc_n (g->store, (gsize) g->cap_states * W, sizeof (guint64));
+    }
+  guint s = g->n_states++;
+  memcpy (g->store + (guint64) s * W, g->scratch, W * sizeof (guint64));
+  g->table[h] = s + 1;
+  guint32 p32 = parent, l32 = label;
+  g_array_append_val (g->parent, p32);
+  g_array_append_val (g->parent_label, l32);
+  if ((guint64) g->n_states * 2 > g->table_mask + 1)
+    grow_table (g);
+  return s;
+}
+
+static void G_GNUC_PRINTF (4, 5)
+violate (Gen *g, Violation *v, int label, const char *format, ...)
+{
+  if (v->found)
+    return;
+  va_list ap;
+  va_start (ap, format);
+  v->found = TRUE;
+  v->state = g->current;
+  v->label = label;
+  v->what = g_strdup_vprintf (format, ap);
+  va_end (ap);
+}
+
+static void G_GNUC_PRINTF (3, 4)
+runtime_error (Gen *g, const CcInstr *in, const char *format, ...)
+{
+  if (g->error)
+    return;
+  va_list ap;
+  va_start (ap, format);
+  char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g->error = g_error_new (AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_RUNTIME, "%s:%d:%d: %s",
+                          g->prog->filename, in->line, in->column, msg);
+  g_free (msg);
+}
+
+static AugurOthers
+summarise (const Gen *g, const int *u, guint e, guint p, int *provider)
+{
+  AugurOthers o = AUGUR_OTHERS_ALL_I;
+  *provider = -1;
+  for (guint q = 0; q < g->np; q++)
+    {
+      if (q == p)
+        continue;
+      int c = u[F_CACHE (&g->L, e, q)];
+      if (c == AUGUR_MESI_M)
+        {
+          *provider = q;
+          return AUGUR_OTHERS_ONE_M;
+        }
+      if (c == AUGUR_MESI_E && o != AUGUR_OTHERS_ONE_E)
+        {
+          o = AUGUR_OTHERS_ONE_E;
+          *provider = q;
+        }
+      else if (c == AUGUR_MESI_S && o == AUGUR_OTHERS_ALL_I)
+        o = AUGUR_OTHERS_SOME_S;
+    }
+  return o;
+}
+
+static gboolean
+eval (Gen *g, const CcInstr *in, int expr, const int *regs, int *out)
+{
+  int err = 0;
+  *out = cc_eval (&g_array_index (g->prog->expr, int, expr), regs, &err);
+  if (err)
+    {
+      runtime_error (g, in, "division by zero");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const CcReg *
+reg_of (const Gen *g, guint p, int local)
+{
+  const CcProcess *pr = g->prog->procs->pdata[p];
+  return g->prog->regs->pdata[g_array_index (pr->regs, int, local)];
+}
+
+static gboolean
+set_reg (Gen *g, int *u, guint p, int local, int value, const CcInstr *in)
+{
+  const CcReg *r = reg_of (g, p, local);
+  if (value < r->lo || value > r->hi)
+    {
+      runtime_error (g, in, "process %s: the register '%s' gets %d, outside its range %d..%d",
+                     augur_ccdsm_program_get_process_name (g->prog, p), r->name, value, r->lo, r->hi);
+      return FALSE;
+    }
+  u[F_REG (&g->L, p, local)] = value;
+  return TRUE;
+}
+
+static void
+check_coherence (Gen *g, const int *u, guint e, int label)
+{
+  guint exclusive = 0, valid = 0;
+  for (guint q = 0; q < g->np; q++)
+    {
+      int c = u[F_CACHE (&g->L, e, q)];
+      exclusive += c == AUGUR_MESI_M || c == AUGUR_MESI_E;
+      valid += c != AUGUR_MESI_I;
+    }
+  if (exclusive > 1 || (exclusive == 1 && valid > 1))
+    {
+      g_autofree char *name = cc_program_element_name (g->prog, e);
+      GString *st = g_string_new (NULL);
+      for (guint q = 0; q < g->np; q++)
+        g_string_append_printf (st, "%s%s %s", q ? ", " : "", augur_ccdsm_program_get_process_name (g->prog, q),
+                                augur_mesi_state_to_string (u[F_CACHE (&g->L, e, q)]));
+      violate (g, &g->coherence, label, "%s is held as %s: two copies where one is M or E", name, st->str);
+      g_string_free (st, TRUE);
+    }
+}
+
+/* The effect of the access of p on element e: cache states, value, register, locks. */
+static gboolean
+apply_access (Gen *g, int *u, guint p, const CcInstr *in, guint e)
+{
+  AugurAccess access = in->op == CC_I_LOAD ? AUGUR_ACCESS_LOAD : AUGUR_ACCESS_STORE;
+  int provider;
+  int req = u[F_CACHE (&g->L, e, p)];
+  AugurOthers o = summarise (g, u, e, p, &provider);
+  const AugurProtocolRule *rule = &g->setup->protocol.rule[access][req][o];
+  if (!rule->possible)
+    {
+      g_autofree char *name = cc_program_element_name (g->prog, e);
+      violate (g, &g->coherence, -1,
+               "the protocol has no rule for a %s of %s by %s in %s with others %s",
+               augur_access_to_string (access), name, augur_ccdsm_program_get_process_name (g->prog, p),
+               augur_mesi_state_to_string (req), augur_others_to_string (o));
+    }
+  else
+    {
+      u[F_CACHE (&g->L, e, p)] = rule->requester;
+      if (rule->others != AUGUR_MESI_KEEP)
+        for (guint q = 0; q < g->np; q++)
+          if (q != p && u[F_CACHE (&g->L, e, q)] != AUGUR_MESI_I)
+            u[F_CACHE (&g->L, e, q)] = rule->others;
+    }
+  const CcVar *v = g->prog->vars->pdata[in->var];
+  int *regs = &u[F_REG (&g->L, p, 0)];
+  int old = u[F_VAL (&g->L, e)], written = -1;
+  gboolean writes = FALSE;
+  switch (in->op)
+    {
+    case CC_I_LOAD:
+      if (!set_reg (g, u, p, in->reg, old, in))
+        return FALSE;
+      break;
+    case CC_I_TAS:
+      if (!set_reg (g, u, p, in->reg, old, in))
+        return FALSE;
+      written = 1;
+      writes = TRUE;
+      break;
+    case CC_I_STORE:
+      if (!eval (g, in, in->expr, regs, &written))
+        return FALSE;
+      if (written < v->lo || written > v->hi)
+        {
+          g_autofree char *name = cc_program_element_name (g->prog, e);
+          runtime_error (g, in, "process %s stores %d into %s, outside its range %d..%d",
+                         augur_ccdsm_program_get_process_name (g->prog, p), written, name, v->lo, v->hi);
+          return FALSE;
+        }
+      writes = TRUE;
+      break;
+    default:
+      break;
+    }
+  if (writes)
+    u[F_VAL (&g->L, e)] = written;
+  if (v->is_lock && writes)
+    {
+      guint l = v->first_lock + (e - v->first_elem);
+      gboolean acquires = in->op == CC_I_TAS ? old == 0 : written != 0;
+      if (acquires)
+        {
+          for (guint q = 0; q < g->np; q++)
+            if (q != p && u[F_HOLD (&g->L, q, l)])
+              {
+                g_autofree char *name = cc_program_element_name (g->prog, e);
+                violate (g, &g->mutex, -1, "%s and %s both hold the lock %s (line %d)",
+                         augur_ccdsm_program_get_process_name (g->prog, q),
+                         augur_ccdsm_program_get_process_name (g->prog, p), name, in->line);
+              }
+          u[F_HOLD (&g->L, p, l)] = 1;
+        }
+      else if (in->op == CC_I_STORE && written == 0)
+        u[F_HOLD (&g->L, p, l)] = 0;
+    }
+  check_coherence (g, u, e, -1);
+  return TRUE;
+}
+
+static int
+xfer_index (AugurTransfer t, guint d)
+{
+  return t == AUGUR_TRANSFER_HIT ? 0 : 1 + (t - 1) * 3 + d;
+}
+
+/* Runs process p from its pc through register work, branches and marks
+ * until it begins an access (or ends).  Fills the label. */
+static gboolean
+run_process (Gen *g, int *u, guint p, Label *lab)
+{
+  const CcProcess *pr = g->prog->procs->pdata[p];
+  int *regs = &u[F_REG (&g->L, p, 0)];
+  guint back = 0;
+  GHashTable *seen = NULL;
+  gboolean ok = TRUE;
+  lab->proc = p;
+  for (;;)
+    {
+      int pc = u[F_PC (&g->L, p)];
+      const CcInstr *in = &g_array_index (pr->code, CcInstr, pc);
+      int v;
+      switch (in->op)
+        {
+        case CC_I_ASSIGN:
+          if (!eval (g, in, in->expr, regs, &v) || !set_reg (g, u, p, in->reg, v, in))
+            goto fail;
+          u[F_PC (&g->L, p)] = pc + 1;
+          break;
+        case CC_I_JUMP:
+          u[F_PC (&g->L, p)] = in->target;
+          if (in->backward && ++back > 4096)
+            {
+              GString *sig = g_string_new (NULL);
+              g_string_append_printf (sig, "%d", in->target);
+              for (guint r = 0; r < g->L.n_regs[p]; r++)
+                g_string_append_printf (sig, ",%d", regs[r]);
+              if (!seen)
+                seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+              if (g_hash_table_contains (seen, sig->str))
+                {
+                  g_string_free (sig, TRUE);
+                  runtime_error (g, in, "process %s loops forever without accessing memory (a Zeno loop)",
+                                 pr->name);
+                  goto fail;
+                }
+              g_hash_table_add (seen, g_string_free (sig, FALSE));
+            }
+          break;
+        case CC_I_JUMP_IF_FALSE:
+          if (!eval (g, in, in->expr, regs, &v))
+            goto fail;
+          u[F_PC (&g->L, p)] = v ? pc + 1 : in->target;
+          break;
+        case CC_I_MARK:
+          if (lab->n_marks == CC_MAX_MARKS)
+            {
+              runtime_error (g, in, "process %s passes more than %d marks between two accesses", pr->name, CC_MAX_MARKS);
+              goto fail;
+            }
+          lab->marks[lab->n_marks++] = in->mark;
+          u[F_PC (&g->L, p)] = pc + 1;
+          break;
+        case CC_I_ASSERT:
+          if (!eval (g, in, in->expr, regs, &v))
+            goto fail;
+          if (!v)
+            {
+              /* The label is not known yet: the path shows the state. */
+              if (!g->asserts.found)
+                {
+                  g->asserts.found = TRUE;
+                  g->asserts.state = g->initial ? G_MAXUINT : g->current;
+                  g->asserts.label = -2 - (int) p;
+                  g->asserts.what = g_strdup_printf ("process %s: the assertion at line %d fails", pr->name, in->line);
+                }
+            }
+          u[F_PC (&g->L, p)] = pc + 1;
+          break;
+        case CC_I_HALT:
+          lab->pc = -1;
+          lab->kind = 3;
+          u[F_XFER (&g->L, p)] = 0;
+          u[F_PHASE (&g->L, p)] = 0;
+          goto done;
+        case CC_I_LOAD:
+        case CC_I_STORE:
+        case CC_I_TAS:
+          {
+            const CcVar *var = g->prog->vars->pdata[in->var];
+            guint off = 0;
+            for (guint k = 0; k < in->n_idx; k++)
+              {
+                if (!eval (g, in, in->idx[k], regs, &v))
+                  goto fail;
+                if (v < 0 || v >= (int) var->dims[k])
+                  {
+                    runtime_error (g, in, "process %s: index %d of '%s' is outside 0..%u",
+                                   pr->name, v, var->name, var->dims[k] - 1);
+                    goto fail;
+                  }
+                off = off * var->dims[k] + v;
+              }
+            guint e = var->first_elem + off;
+            AugurAccess access = in->op == CC_I_LOAD ? AUGUR_ACCESS_LOAD : AUGUR_ACCESS_STORE;
+            int provider;
+            int req = u[F_CACHE (&g->L, e, p)];
+            AugurOthers o = summarise (g, u, e, p, &provider);
+            const AugurProtocolRule *rule = &g->setup->protocol.rule[access][req][o];
+            AugurTransfer t = rule->possible ? rule->transfer : AUGUR_TRANSFER_HIT;
+            guint d = 0;
+            if (t == AUGUR_TRANSFER_CACHE && provider >= 0)
+              d = augur_machine_cpu_distance (g->setup->machine, g->cpu[p], g->cpu[provider]);
+            else if (t != AUGUR_TRANSFER_HIT)
+              d = augur_machine_node_distance (g->setup->machine, g->cpu[p], g->home[e]);
+            int x = xfer_index (t, d);
+            u[F_XFER (&g->L, p)] = x;
+            u[F_PHASE (&g->L, p)] = 0;
+            if (g->middle)
+              u[F_ELEM (&g->L, p)] = e;
+            lab->pc = pc;
+            lab->elem = e;
+            lab->xfer = x;
+            lab->kind = 0;
+            if (!g->middle && !apply_access (g, u, p, in, e))
+              goto fail;
+            goto done;
+          }
+        }
+    }
+fail:
+  ok = FALSE;
+done:
+  if (seen)
+    g_hash_table_unref (seen);
+  return ok;
+}
+
+static void
+label_init (Label *l)
+{
+  memset (l, 0, sizeof *l);
+  l->pc = -1;
+  l->elem = -1;
+  l->xfer = -1;
+}
+
+static char *
+describe_label (const AugurCcdsmProgram *prog, const Label *l)
+{
+  const CcProcess *pr = prog->procs->pdata[l->proc];
+  GString *s = g_string_new (pr->name);
+  if (l->kind == 1)
+    g_string_append (s, ": next phase of the access");
+  else if (l->kind == 2)
+    g_string_append (s, ": half-way through the access (cache states change)");
+  else if (l->kind == 3)
+    g_string_append (s, ": completes its access and ends");
+  else
+    {
+      const CcInstr *in = &g_array_index (pr->code, CcInstr, l->pc);
+      g_autofree char *name = cc_program_element_name (prog, l->elem);
+      const char *op = in->op == CC_I_LOAD ? "load" : in->op == CC_I_TAS ? "tas" : "store";
+      if (l->xfer == 0)
+        g_string_append_printf (s, ": %s %s (line %d), hit", op, name, in->line);
+      else
+        g_string_append_printf (s, ": %s %s (line %d), %s at distance %d", op, name, in->line,
+                                augur_transfer_to_string (1 + (l->xfer - 1) / 3), (l->xfer - 1) % 3);
+    }
+  if (l->n_marks)
+    {
+      g_string_append (s, " [");
+      for (int i = 0; i < l->n_marks; i++)
+        g_string_append_printf (s, "%s%s", i ? ", " : "", (char *) prog->marks->pdata[l->marks[i]]);
+      g_string_append (s, "]");
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Successor of state u0 when process p moves. */
+static gboolean
+step (Gen *g, const int *u0, int *u, guint p, Label *lab)
+{
+  memcpy (u, u0, g->L.n_fields * sizeof (int));
+  label_init (lab);
+  lab->proc = p;
+  int phase = u[F_PHASE (&g->L, p)];
+  if ((guint) phase + 1 < g->phases)
+    {
+      u[F_PHASE (&g->L, p)] = phase + 1;
+      lab->kind = 1;
+      if (g->middle && (guint) phase + 1 == g->phases / 2)
+        {
+          const CcProcess *pr = g->prog->procs->pdata[p];
+          const CcInstr *in = &g_array_index (pr->code, CcInstr, u[F_PC (&g->L, p)]);
+          lab->kind = 2;
+          return apply_access (g, u, p, in, u[F_ELEM (&g->L, p)]);
+        }
+      return TRUE;
+    }
+  u[F_PC (&g->L, p)]++;
+  u[F_PHASE (&g->L, p)] = 0;
+  u[F_XFER (&g->L, p)] = 0;
+  if (g->middle)
+    u[F_ELEM (&g->L, p)] = 0;
+  return run_process (g, u, p, lab);
+}
+
+/* ---- Result ------------------------------------------------------------ */
+
+struct _AugurCcdsmResult {
+  gint               ref_count;
+  AugurCcdsmProgram *program;
+  AugurCcdsmSetup   *setup;
+  Layout             L;
+  guint              n_states;
+  guint64            n_transitions;
+  double             gen_seconds, total_seconds;
+  AugurSolveInfo     info;
+  gboolean           solved;
+  char              *solve_error;
+  double             start_rate, latency;
+  double            *misses, *accesses, *share, *misses_kind;
+  double             total_misses;
+  AugurCcdsmCheck    checks[AUGUR_CCDSM_CHECK_N];
+  int                distance;
+  /* Kept state space */
+  guint64           *store;
+  guint              space_states;
+  guint64           *row_ptr;
+  guint32           *col;
+  double            *rate;
+  guint32           *lab;
+  GPtrArray         *labels;
+  double            *pi;
+};
+
+const char *
+augur_ccdsm_check_kind_to_string (AugurCcdsmCheckKind kind)
+{
+  static const char *names[] = { "deadlock_free", "coherence", "asserts", "lock_mutual_exclusion", "ping_pong_alternation" };
+  return kind < AUGUR_CCDSM_CHECK_N ? names[kind] : "?";
+}
+
+AugurCcdsmResult *
+augur_ccdsm_result_ref (AugurCcdsmResult *r)
+{
+  g_atomic_int_inc (&r->ref_count);
+  return r;
+}
+
+void
+augur_ccdsm_result_unref (AugurCcdsmResult *r)
+{
+  if (!r || !g_atomic_int_dec_and_test (&r->ref_count))
+    return;
+  augur_ccdsm_program_unref (r->program);
+  augur_ccdsm_setup_free (r->setup);
+  layout_clear (&r->L);
+  augur_solve_info_clear (&r->info);
+  g_free (r->solve_error);
+  g_free (r->misses);
+  g_free (r->accesses);
+  g_free (r->share);
+  g_free (r->misses_kind);
+  for (guint i = 0; i < AUGUR_CCDSM_CHECK_N; i++)
+    {
+      g_free (r->checks[i].message);
+      g_strfreev (r->checks[i].path);
+    }
+  g_free (r->store);
+  g_free (r->row_ptr);
+  g_free (r->col);
+  g_free (r->rate);
+  g_free (r->lab);
+  if (r->labels)
+    g_ptr_array_unref (r->labels);
+  g_free (r->pi);
+  g_free (r);
+}
+
+static char *
+describe_packed (const AugurCcdsmProgram *prog, const Layout *L, const guint64 *packed)
+{
+  int *u = g_new (int, L->n_fields);
+  decode (L, packed, u);
+  GString *s = g_string_new (NULL);
+  for (guint p = 0; p < L->np; p++)
+    {
+      const CcProcess *pr = prog->procs->pdata[p];
+      const CcInstr *in = &g_array_index (pr->code, CcInstr, u[F_PC (L, p)]);
+      if (p)
+        g_string_append (s, "; ");
+      if (in->op == CC_I_HALT)
+        g_string_append_printf (s, "%s ended", pr->name);
+      else
+        {
+          const CcVar *v = prog->vars->pdata[in->var];
+          g_string_append_printf (s, "%s at line %d (%s %s, %s", pr->name, in->line,
+                                  in->op == CC_I_LOAD ? "load" : in->op == CC_I_TAS ? "tas" : "store", v->name,
+                                  u[F_XFER (L, p)] == 0 ? "hit"
+                                                        : augur_transfer_to_string (1 + (u[F_XFER (L, p)] - 1) / 3));
+          if (L->bits[F_PHASE (L, p)])
+            g_string_append_printf (s, ", phase %d", u[F_PHASE (L, p)] + 1);
+          g_string_append (s, ")");
+        }
+      for (guint r = 0; r < L->n_regs[p]; r++)
+        {
+          const CcReg *reg = prog->regs->pdata[g_array_index (pr->regs, int, r)];
+          g_string_append_printf (s, " %s=%d", reg->name, u[F_REG (L, p, r)]);
+        }
+    }
+  g_string_append (s, " |");
+  for (guint e = 0; e < L->n_elems; e++)
+    {
+      g_autofree char *name = cc_program_element_name (prog, e);
+      g_string_append_printf (s, " %s=%d ", name, u[F_VAL (L, e)]);
+      for (guint p = 0; p < L->np; p++)
+        g_string_append (s, augur_mesi_state_to_string (u[F_CACHE (L, e, p)]));
+    }
+  g_free (u);
+  return g_string_free (s, FALSE);
+}
+
+static GStrv
+build_path (Gen *g, guint state, const char *last)
+{
+  GPtrArray *steps = g_ptr_array_new ();
+  if (state != G_MAXUINT)
+    for (guint s = state; s != 0 && s < g->n_states;)
+      {
+        guint32 par = g_array_index (g->parent, guint32, s);
+        guint32 l = g_array_index (g->parent_label, guint32, s);
+        if (par == NO_PARENT)
+          break;
+        g_ptr_array_add (steps, describe_label (g->prog, g->labels->pdata[l]));
+        s = par;
+      }
+  GPtrArray *out = g_ptr_array_new ();
+  g_ptr_array_add (out, g_strdup ("initial state: every cache I, every process at its first access"));
+  for (guint i = steps->len; i-- > 0;)
+    g_ptr_array_add (out, steps->pdata[i]);
+  g_ptr_array_unref (steps);
+  if (state != G_MAXUINT && state < g->n_states)
+    g_ptr_array_add (out, g_strdup_printf ("state %u: %s", state + 1,
+                                           describe_packed (g->prog, &g->L, g->store + (guint64) state * g->L.words)));
+  if (last)
+    g_ptr_array_add (out, g_strdup (last));
+  g_ptr_array_add (out, NULL);
+  return (GStrv) g_ptr_array_free (out, FALSE);
+}
+
+static void
+set_check (AugurCcdsmResult *r, Gen *g, AugurCcdsmCheckKind kind, gboolean applicable,
+           Violation *v, const char *ok_message)
+{
+  AugurCcdsmCheck *c = &r->checks[kind];
+  c->kind = kind;
+  c->applicable = applicable;
+  c->passed = !v || !v->found;
+  if (!applicable)
+    {
+      c->passed = TRUE;
+      c->message = g_strdup (ok_message);
+      return;
+    }
+  if (c->passed)
+    c->message = g_strdup (ok_message);
+  else if (v->path)
+    {
+      c->message = g_strdup (v->what);
+      c->path = g_strdupv (v->path);
+    }
+  else
+    {
+      c->message = g_strdup (v->what);
+      g_autofree char *last = NULL;
+      if (v->label >= 0)
+        last = describe_label (g->prog, g->labels->pdata[v->label]);
+      else if (v->label <= -2)
+        last = g_strdup_printf ("%s completes its access and runs on: %s",
+                                augur_ccdsm_program_get_process_name (g->prog, -2 - v->label), v->what);
+      else
+        last = g_strdup (v->what);
+      c->path = build_path (g, v->state, last);
+    }
+}
+
+static void
+gen_clear (Gen *g)
+{
+  layout_clear (&g->L);
+  g_free (g->cpu);
+  g_free (g->home);
+  g_free (g->store);
+  g_free (g->table);
+  g_free (g->scratch);
+  if (g->row_ptr) g_array_unref (g->row_ptr);
+  if (g->col) g_array_unref (g->col);
+  if (g->rate) g_array_unref (g->rate);
+  if (g->lab) g_array_unref (g->lab);
+  if (g->parent) g_array_unref (g->parent);
+  if (g->parent_label) g_array_unref (g->parent_label);
+  if (g->labels) g_ptr_array_unref (g->labels);
+  if (g->label_index) g_hash_table_unref (g->label_index);
+  g_free (g->coherence.what);
+  g_free (g->asserts.what);
+  g_free (g->mutex.what);
+  g_free (g->protocol_gap.what);
+  g_strfreev (g->coherence.path);
+  g_strfreev (g->asserts.path);
+  g_strfreev (g->mutex.path);
+  g_clear_error (&g->error);
+}
+
+static gboolean
+resolve_setup (Gen *g, GError **error)
+{
+  const AugurCcdsmProgram *prog = g->prog;
+  const AugurCcdsmSetup *s = g->setup;
+  const AugurMachine *m = s->machine;
+  if (!augur_protocol_validate (&s->protocol, error) || !augur_latency_table_validate (&s->latency, error))
+    return FALSE;
+  g->np = prog->procs->len;
+  g->cpu = g_new (int, g->np);
+  for (guint p = 0; p < g->np; p++)
+    {
+      const char *name = augur_ccdsm_program_get_process_name (prog, p);
+      const char *cpu = augur_ccdsm_setup_get_process_cpu (s, name);
+      const CcProcess *pr = prog->procs->pdata[p];
+      if (!cpu)
+        {
+          g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                       "%s:%d:%d: process %s is not mapped to a processor (write 'process %s on cpu0' or map it)",
+                       prog->filename, pr->line, pr->column, name, name);
+          return FALSE;
+        }
+      g->cpu[p] = augur_machine_find_cpu (m, cpu);
+      if (g->cpu[p] < 0)
+        {
+          g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                       "%s:%d:%d: process %s runs on '%s', which is not a processor of the machine",
+                       prog->filename, pr->line, pr->column, name, cpu);
+          return FALSE;
+        }
+      for (guint q = 0; q < p; q++)
+        if (g->cpu[q] == g->cpu[p])
+          {
+            g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                         "%s:%d:%d: processes %s and %s are both on %s; a processor runs one process",
+                         prog->filename, pr->line, pr->column, augur_ccdsm_program_get_process_name (prog, q), name, cpu);
+            return FALSE;
+          }
+    }
+  g->home = g_new (int, MAX (prog->n_elems, 1u));
+  for (guint e = 0; e < prog->n_elems; e++)
+    g->home[e] = -1;
+  for (guint i = 0; i < s->homes->len; i++)
+    {
+      CcMapEntry *h = s->homes->pdata[i];
+      guint first, count;
+      if (!cc_program_resolve_prefix (prog, h->name, &first, &count))
+        {
+          g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                       "%s: the home of '%s': not a shared variable or element", prog->filename, h->name);
+          return FALSE;
+        }
+      int node = augur_machine_find_node (m, h->cpu);
+      if (node < 0)
+        for (guint p = 0; p < g->np && node < 0; p++)
+          if (g_str_equal (augur_ccdsm_program_get_process_name (prog, p), h->cpu))
+            node = augur_machine_get_cpu_node (m, g->cpu[p]);
+      if (node < 0)
+        {
+          g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                       "%s: the home of '%s' is '%s', which is neither a node of the machine nor a process",
+                       prog->filename, h->name, h->cpu);
+          return FALSE;
+        }
+      for (guint e = first; e < first + count; e++)
+        g->home[e] = node;
+    }
+  for (guint i = 0; i < prog->vars->len; i++)
+    {
+      const CcVar *v = prog->vars->pdata[i];
+      for (guint e = v->first_elem; e < v->first_elem + v->size; e++)
+        if (g->home[e] < 0)
+          {
+            g_autofree char *name = cc_program_element_name (prog, e);
+            g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                         "%s:%d:%d: the variable %s has no home memory bank (add 'home N0' or map it)",
+                         prog->filename, v->line, v->column, name);
+            return FALSE;
+          }
+    }
+  g->phases = MAX (s->phases, 1u);
+  g->middle = s->update == AUGUR_CCDSM_UPDATE_MIDDLE;
+  if (g->middle && (g->phases < 2 || g->phases % 2))
+    g->phases = MAX (2u, g->phases + g->phases % 2);
+  for (guint t = 0; t < AUGUR_TRANSFER_N; t++)
+    for (guint d = 0; d < 3; d++)
+      g->lat[xfer_index (t, d)] = augur_latency_table_get (&s->latency, t, d);
+  return TRUE;
+}
+
+static gboolean
+generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cancellable, GError **error)
+{
+  const AugurCcdsmProgram *prog = g->prog;
+  Layout *L = &g->L;
+  layout_init (L, prog, g->setup);
+  g->scratch = g_new0 (guint64, L->words);
+  g->table_mask = (1 << 16) - 1;
+  g->table = g_new0 (guint32, g->table_mask + 1);
+  g->row_ptr = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g->col = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g->rate = g_array_new (FALSE, FALSE, sizeof (double));
+  g->lab = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g->parent = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g->parent_label = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g->labels = g_ptr_array_new_with_free_func (g_free);
+  g->label_index = g_hash_table_new (label_hash, label_equal);
+
+  int *u0 = g_new0 (int, L->n_fields), *u = g_new0 (int, L->n_fields);
+  for (guint f = 0; f < L->n_fields; f++)
+    u0[f] = L->min[f];
+  for (guint p = 0; p < g->np; p++)
+    {
+      const CcProcess *pr = prog->procs->pdata[p];
+      u0[F_PC (L, p)] = 0;
+      for (guint r = 0; r < pr->regs->len; r++)
+        u0[F_REG (L, p, r)] = ((CcReg *) prog->regs->pdata[g_array_index (pr->regs, int, r)])->init;
+      for (guint l = 0; l < L->n_locks; l++)
+        u0[F_HOLD (L, p, l)] = 0;
+    }
+  for (guint i = 0; i < prog->vars->len; i++)
+    {
+      const CcVar *v = prog->vars->pdata[i];
+      for (guint e = v->first_elem; e < v->first_elem + v->size; e++)
+        {
+          u0[F_VAL (L, e)] = v->init;
+          for (guint p = 0; p < g->np; p++)
+            u0[F_CACHE (L, e, p)] = AUGUR_MESI_I;
+        }
+    }
+  g->initial = TRUE;
+  g->current = G_MAXUINT;
+  gboolean ok = TRUE;
+  for (guint p = 0; p < g->np && ok; p++)
+    {
+      Label lab;
+      label_init (&lab);
+      ok = run_process (g, u0, p, &lab);
+    }
+  g->initial = FALSE;
+  if (ok)
+    add_state (g, u0, NO_PARENT, 0);
+
+  gint64 t0 = g_get_monotonic_time (), last = t0;
+  for (guint s = 0; ok && s < g->n_states; s++)
+    {
+      guint64 rp = g->col->len;
+      g_array_append_val (g->row_ptr, rp);
+      decode (L, g->store + (guint64) s * L->words, u0);
+      g->current = s;
+      for (guint p = 0; p < g->np; p++)
+        {
+          const CcProcess *pr = prog->procs->pdata[p];
+          if (g_array_index (pr->code, CcInstr, u0[F_PC (L, p)]).op == CC_I_HALT)
+            continue;
+          Label lab;
+          double rate = g->phases / g->lat[u0[F_XFER (L, p)]];
+          if (!step (g, u0, u, p, &lab))
+            {
+              ok = FALSE;
+              break;
+            }
+          guint l = intern_label (g, &lab);
+          guint t = add_state (g, u, s, l);
+          if (t == G_MAXUINT)
+            {
+              g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
+                           "the state space has more than %" G_GUINT64_FORMAT " states (the limit); "
+                           "raise it in Preferences or make the model smaller (fewer slots, smaller ranges)",
+                           g->max_states);
+              ok = FALSE;
+              break;
+            }
+          guint32 t32 = t, l32 = l;
+          g_array_append_val (g->col, t32);
+          g_array_append_val (g->rate, rate);
+          g_array_append_val (g->lab, l32);
+        }
+      if ((s & 0xffff) == 0xffff)
+        {
+          if (g_cancellable_is_cancelled (cancellable))
+            {
+              g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_CANCELLED, "cancelled");
+              ok = FALSE;
+            }
+          gint64 now = g_get_monotonic_time ();
+          if (progress && now - last > 50000)
+            {
+              last = now;
+              char phase[96];
+              g_snprintf (phase, sizeof phase, "Generating: %u states", g->n_states);
+              progress (-1, phase, data);
+            }
+        }
+    }
+  if (ok)
+    {
+      guint64 rp = g->col->len;
+      g_array_append_val (g->row_ptr, rp);
+    }
+  else if (g->error && error && !*error)
+    {
+      /* A runtime error: say where, and how the program got there. */
+      GStrv path = build_path (g, g->current, NULL);
+      GString *msg = g_string_new (g->error->message);
+      guint n = g_strv_length (path);
+      g_string_append_printf (msg, "\nreached after %u step%s:", n - 1, n == 2 ? "" : "s");
+      for (guint i = (n > 12 ? n - 12 : 0); i < n; i++)
+        g_string_append_printf (msg, "\n  %s", path[i]);
+      g_set_error_literal (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_RUNTIME, msg->str);
+      g_string_free (msg, TRUE);
+      g_strfreev (path);
+    }
+  else if (g->error && error && *error == NULL)
+    g_propagate_error (error, g_steal_pointer (&g->error));
+  g_free (u0);
+  g_free (u);
+  return ok;
+}
+
+/* Ping-pong: the marks "sent" and "received" alternate: sent by p, received
+ * by q != p, sent by q, ...  A search of the product of the state space and
+ * that automaton. */
+static void
+check_alternation (Gen *g, Violation *v)
+{
+  const AugurCcdsmProgram *prog = g->prog;
+  guint np = g->np, M = 1 + 2 * np, n = g->n_states;
+  guint64 total = (guint64) n * M;
+  guint32 *parent = g_new (guint32, total);
+  memset (parent, 0xff, total * sizeof (guint32));
+  GArray *queue = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint32 start = 0;
+  parent[0] = 0;
+  g_array_append_val (queue, start);
+  const guint64 *row = (const guint64 *) g->row_ptr->data;
+  const guint32 *col = (const guint32 *) g->col->data;
+  const guint32 *lab = (const guint32 *) g->lab->data;
+  for (guint qi = 0; qi < queue->len && !v->found; qi++)
+    {
+      guint32 x = g_array_index (queue, guint32, qi);
+      guint s = x / M, m = x % M;
+      for (guint64 t = row[s]; t < row[s + 1] && !v->found; t++)
+        {
+          const Label *l = g->labels->pdata[lab[t]];
+          guint mm = m;
+          for (int k = 0; k < l->n_marks; k++)
+            {
+              int mk = l->marks[k];
+              guint p = l->proc;
+              if (mk != prog->mark_sent && mk != prog->mark_received)
+                continue;
+              gboolean sent = mk == prog->mark_sent;
+              guint next = G_MAXUINT;
+              if (mm == 0)
+                next = sent ? 1 + p : G_MAXUINT;
+              else if (mm <= np)
+                next = (!sent && p != mm - 1) ? 1 + np + p : G_MAXUINT;
+              else
+                next = (sent && p == mm - 1 - np) ? 1 + p : G_MAXUINT;
+              if (next == G_MAXUINT)
+                {
+                  const char *who = augur_ccdsm_program_get_process_name (prog, p);
+                  char *expect;
+                  if (mm == 0)
+                    expect = g_strdup ("a first 'sent'");
+                  else if (mm <= np)
+                    expect = g_strdup_printf ("'received' by the peer of %s", augur_ccdsm_program_get_process_name (prog, mm - 1));
+                  else
+                    expect = g_strdup_printf ("'sent' by %s, which received last", augur_ccdsm_program_get_process_name (prog, mm - 1 - np));
+                  v->found = TRUE;
+                  v->label = lab[t];
+                  v->what = g_strdup_printf ("%s marks '%s' where the ping-pong expects %s", who,
+                                             sent ? "sent" : "received", expect);
+                  g_free (expect);
+                  /* The path: follow the product's parents back to the initial state. */
+                  GPtrArray *steps = g_ptr_array_new_with_free_func (g_free);
+                  for (guint32 y = x; y != 0;)
+                    {
+                      guint32 py = parent[y];
+                      guint ps = py / M, ys = y / M;
+                      for (guint64 tt = row[ps]; tt < row[ps + 1]; tt++)
+                        if (col[tt] == ys)
+                          {
+                            g_ptr_array_add (steps, describe_label (prog, g->labels->pdata[lab[tt]]));
+                            break;
+                          }
+                      y = py;
+                    }
+                  v->state = G_MAXUINT;
+                  GPtrArray *out = g_ptr_array_new ();
+                  g_ptr_array_add (out, g_strdup ("initial state: every cache I, every process at its first access"));
+                  for (guint i = steps->len; i-- > 0;)
+                    g_ptr_array_add (out, g_strdup (steps->pdata[i]));
+                  g_ptr_array_add (out, describe_label (prog, l));
+                  g_ptr_array_add (out, NULL);
+                  g_ptr_array_unref (steps);
+                  v->path = (GStrv) g_ptr_array_free (out, FALSE);
+                  break;
+                }
+              mm = next;
+            }
+          if (v->found)
+            break;
+          guint32 y = col[t] * M + mm;
+          if (parent[y] == G_MAXUINT32)
+            {
+              parent[y] = x;
+              g_array_append_val (queue, y);
+            }
+        }
+    }
+  g_array_unref (queue);
+  g_free (parent);
+}
+
+/* ---- Solve -------------------------------------------------------------- */
+
+static void
+compute_measures (AugurCcdsmResult *r, Gen *g, const double *pi)
+{
+  const AugurCcdsmProgram *prog = g->prog;
+  guint nl = g->labels->len, np = g->np, nv = prog->vars->len, nk = prog->kinds->len;
+  double *thr = g_new0 (double, nl);
+  const guint64 *row = (const guint64 *) g->row_ptr->data;
+  const double *rate = (const double *) g->rate->data;
+  const guint32 *lab = (const guint32 *) g->lab->data;
+  for (guint s = 0; s < g->n_states; s++)
+    for (guint64 t = row[s]; t < row[s + 1]; t++)
+      thr[lab[t]] += pi[s] * rate[t];
+
+  double fs = 0;
+  for (guint l = 0; l < nl; l++)
+    {
+      const Label *lb = g->labels->pdata[l];
+      if (lb->proc != prog->start_process)
+        continue;
+      for (int k = 0; k < lb->n_marks; k++)
+        if (lb->marks[k] == prog->mark_start)
+          fs += thr[l];
+    }
+  r->start_rate = fs;
+  r->latency = fs > 0 ? 1.0 / (2.0 * fs) : NAN;
+  double per = fs > 0 ? 1.0 / fs : NAN;
+  r->misses = g_new0 (double, MAX (nv * np, 1u));
+  r->accesses = g_new0 (double, MAX (nv * np, 1u));
+  r->share = g_new0 (double, MAX (nv * np, 1u));
+  r->misses_kind = g_new0 (double, MAX (nk * np, 1u));
+  r->total_misses = 0;
+  for (guint l = 0; l < nl; l++)
+    {
+      const Label *lb = g->labels->pdata[l];
+      if (lb->kind != 0 || lb->pc < 0)
+        continue;
+      const CcProcess *pr = prog->procs->pdata[lb->proc];
+      const CcInstr *in = &g_array_index (pr->code, CcInstr, lb->pc);
+      const CcVar *v = prog->vars->pdata[in->var];
+      r->accesses[in->var * np + lb->proc] += thr[l] * per;
+      if (lb->xfer > 0)
+        {
+          r->misses[in->var * np + lb->proc] += thr[l] * per;
+          r->misses_kind[v->kind_index * np + lb->proc] += thr[l] * per;
+          r->total_misses += thr[l] * per;
+        }
+    }
+  /* Time share: where each process's access in flight is. */
+  for (guint s = 0; s < g->n_states; s++)
+    {
+      const guint64 *packed = g->store + (guint64) s * g->L.words;
+      for (guint p = 0; p < np; p++)
+        {
+          const CcProcess *pr = prog->procs->pdata[p];
+          const CcInstr *in = &g_array_index (pr->code, CcInstr, get_field (&g->L, packed, F_PC (&g->L, p)));
+          if (in->op != CC_I_HALT)
+            r->share[in->var * np + p] += pi[s];
+        }
+    }
+  g_free (thr);
+}
+
+/* A chain whose only closed class is one state that only loops on itself
+ * (a process making progress on hits alone): all the probability is
+ * there.  NULL when there is no such state. */
+static double *
+absorbing_solution (Gen *g)
+{
+  const guint64 *row = (const guint64 *) g->row_ptr->data;
+  const guint32 *col = (const guint32 *) g->col->data;
+  guint n = g->n_states, found = G_MAXUINT;
+  for (guint s = 0; s < n; s++)
+    {
+      gboolean leaves = FALSE;
+      for (guint64 t = row[s]; t < row[s + 1] && !leaves; t++)
+        leaves = col[t] != s;
+      if (!leaves)
+        {
+          if (found != G_MAXUINT)
+            return NULL;
+          found = s;
+        }
+    }
+  if (found == G_MAXUINT)
+    return NULL;
+  /* Every state must reach it: a search backwards from it. */
+  guint *indeg = g_new0 (guint, n + 1);
+  for (guint64 t = 0; t < row[n]; t++)
+    indeg[col[t]]++;
+  guint64 *rstart = g_new0 (guint64, n + 1);
+  for (guint s = 0; s < n; s++)
+    rstart[s + 1] = rstart[s] + indeg[s];
+  guint32 *rcol = g_new (guint32, MAX (row[n], 1));
+  guint64 *fill = g_memdup2 (rstart, (n + 1) * sizeof (guint64));
+  for (guint s = 0; s < n; s++)
+    for (guint64 t = row[s]; t < row[s + 1]; t++)
+      rcol[fill[col[t]]++] = s;
+  guint8 *seen = g_new0 (guint8, n);
+  guint32 *stack = g_new (guint32, n);
+  guint sp = 0, count = 1;
+  seen[found] = 1;
+  stack[sp++] = found;
+  while (sp)
+    {
+      guint s = stack[--sp];
+      for (guint64 t = rstart[s]; t < rstart[s + 1]; t++)
+        if (!seen[rcol[t]])
+          {
+            seen[rcol[t]] = 1;
+            count++;
+            stack[sp++] = rcol[t];
+          }
+    }
+  double *pi = NULL;
+  if (count == n)
+    {
+      pi = g_new0 (double, n);
+      pi[found] = 1.0;
+    }
+  g_free (indeg);
+  g_free (rstart);
+  g_free (rcol);
+  g_free (fill);
+  g_free (seen);
+  g_free (stack);
+  return pi;
+}
+
+AugurCcdsmResult *
+augur_ccdsm_solve (const AugurCcdsmProgram *program,
+                   const AugurCcdsmSetup   *setup,
+                   const AugurCcdsmOptions *options,
+                   AugurProgressFunc        progress,
+                   gpointer                 progress_data,
+                   GCancellable            *cancellable,
+                   GError                 **error)
+{
+  g_return_val_if_fail (program != NULL, NULL);
+  if (!setup)
+    setup = program->setup;
+  AugurCcdsmOptions defaults = { 0 };
+  if (!options)
+    options = &defaults;
+  gint64 t0 = g_get_monotonic_time ();
+  Gen g = { 0 };
+  g.prog = program;
+  g.setup = setup;
+  g.max_states = options->max_states ? options->max_states : 20000000;
+  if (g.max_states > G_MAXUINT32 - 2)
+    g.max_states = G_MAXUINT32 - 2;
+  if (!resolve_setup (&g, error))
+    {
+      gen_clear (&g);
+      return NULL;
+    }
+  if (progress)
+    progress (-1, "Generating", progress_data);
+  if (!generate (&g, progress, progress_data, cancellable, error))
+    {
+      gen_clear (&g);
+      return NULL;
+    }
+  gint64 t1 = g_get_monotonic_time ();
+
+  AugurCcdsmResult *r = g_new0 (AugurCcdsmResult, 1);
+  r->ref_count = 1;
+  r->program = augur_ccdsm_program_ref ((AugurCcdsmProgram *) program);
+  r->setup = augur_ccdsm_setup_copy (setup);
+  r->n_states = g.n_states;
+  r->n_transitions = g.col->len;
+  r->gen_seconds = (t1 - t0) / 1e6;
+  r->distance = augur_ccdsm_setup_get_distance (setup, program);
+
+  /* Checks. */
+  Violation deadlock = { 0 }, alternation = { 0 };
+  {
+    const guint64 *row = (const guint64 *) g.row_ptr->data;
+    const guint32 *col = (const guint32 *) g.col->data;
+    for (guint s = 0; s < g.n_states && !deadlock.found; s++)
+      {
+        gboolean moves = FALSE;
+        for (guint64 t = row[s]; t < row[s + 1] && !moves; t++)
+          moves = col[t] != s || ((const Label *) g.labels->pdata[g_array_index (g.lab, guint32, t)])->n_marks > 0;
+        if (!moves)
+          {
+            deadlock.found = TRUE;
+            deadlock.state = s;
+            deadlock.label = -1;
+            deadlock.what = g_strdup_printf (row[s] == row[s + 1]
+                                             ? "state %u: every process has ended; nothing can happen any more"
+                                             : "state %u: every process spins on its own cached copy; nothing else can happen",
+                                             s + 1);
+          }
+      }
+  }
+  gboolean alternation_applicable = program->mark_sent >= 0 && program->mark_received >= 0;
+  if (alternation_applicable)
+    check_alternation (&g, &alternation);
+  set_check (r, &g, AUGUR_CCDSM_CHECK_DEADLOCK, TRUE, &deadlock, "no deadlock: every state can move on");
+  set_check (r, &g, AUGUR_CCDSM_CHECK_COHERENCE, TRUE, &g.coherence,
+             "at most one cache holds a line in M or E, and then no other cache holds it");
+  set_check (r, &g, AUGUR_CCDSM_CHECK_ASSERTS, TRUE, &g.asserts, "every assertion holds in every reachable state");
+  set_check (r, &g, AUGUR_CCDSM_CHECK_MUTEX, program->n_lock_elems > 0, &g.mutex,
+             program->n_lock_elems > 0 ? "no two processes ever hold the same lock" : "no variable of kind lock");
+  set_check (r, &g, AUGUR_CCDSM_CHECK_ALTERNATION, alternation_applicable, &alternation,
+             alternation_applicable ? "the marks 'sent' and 'received' alternate as ping-pong requires"
+                                    : "no 'sent' and 'received' marks");
+  g_free (deadlock.what);
+  g_free (alternation.what);
+  g_strfreev (alternation.path);
+
+  /* Solution. */
+  if (deadlock.found)
+    r->solve_error = g_strdup ("not solved: the state space has a deadlock");
+  else
+    {
+      guint n = g.n_states;
+      guint64 *row = g_memdup2 (g.row_ptr->data, (n + 1) * sizeof (guint64));
+      guint *col = g_memdup2 (g.col->data, MAX (g.col->len, 1u) * sizeof (guint));
+      double *rate = g_memdup2 (g.rate->data, MAX (g.rate->len, 1u) * sizeof (double));
+      GError *local = NULL;
+      double *pi = absorbing_solution (&g);
+      AugurCtmc *ctmc = pi ? NULL : augur_ctmc_new_from_csr (n, row, col, rate, &local);
+      if (pi)
+        {
+          g_free (row);
+          g_free (col);
+          g_free (rate);
+          r->info.solver_name = g_strdup ("absorbing state");
+          r->info.converged = TRUE;
+        }
+      if (ctmc)
+        {
+          if (progress)
+            progress (-1, "Solving", progress_data);
+          pi = augur_ctmc_steady_state (ctmc, &options->solver, NULL, progress, progress_data,
+                                        cancellable, &r->info, &local);
+          augur_ctmc_free (ctmc);
+        }
+      if (pi)
+        {
+          r->solved = TRUE;
+          compute_measures (r, &g, pi);
+          if (options->keep_state_space)
+            r->pi = pi;
+          else
+            g_free (pi);
+        }
+      else
+        {
+          gboolean cancelled = g_error_matches (local, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED);
+          if (cancelled || augur_ccdsm_result_checks_passed (r))
+            {
+              g_set_error (error, AUGUR_CCDSM_ERROR,
+                           cancelled ? AUGUR_CCDSM_ERROR_CANCELLED : AUGUR_CCDSM_ERROR_RUNTIME,
+                           "%s", local->message);
+              g_error_free (local);
+              augur_ccdsm_result_unref (r);
+              gen_clear (&g);
+              return NULL;
+            }
+          r->solve_error = g_strdup (local->message);
+          g_error_free (local);
+        }
+    }
+  if (!r->solved)
+    {
+      guint nv = program->vars->len, np = g.np, nk = program->kinds->len;
+      r->misses = g_new0 (double, MAX (nv * np, 1u));
+      r->accesses = g_new0 (double, MAX (nv * np, 1u));
+      r->share = g_new0 (double, MAX (nv * np, 1u));
+      r->misses_kind = g_new0 (double, MAX (nk * np, 1u));
+      r->latency = r->start_rate = NAN;
+    }
+
+  if (options->keep_state_space)
+    {
+      r->L = g.L;
+      memset (&g.L, 0, sizeof g.L);
+      r->store = g_steal_pointer (&g.store);
+      r->space_states = g.n_states;
+      r->row_ptr = (guint64 *) g_array_free (g_steal_pointer (&g.row_ptr), FALSE);
+      r->col = (guint32 *) g_array_free (g_steal_pointer (&g.col), FALSE);
+      r->rate = (double *) g_array_free (g_steal_pointer (&g.rate), FALSE);
+      r->lab = (guint32 *) g_array_free (g_steal_pointer (&g.lab), FALSE);
+      r->labels = g_steal_pointer (&g.labels);
+    }
+  gen_clear (&g);
+  r->total_seconds = (g_get_monotonic_time () - t0) / 1e6;
+  return r;
+}
+
+/* ---- Accessors ---------------------------------------------------------- */
+
+const AugurCcdsmProgram *augur_ccdsm_result_get_program (const AugurCcdsmResult *r) { return r->program; }
+const AugurCcdsmSetup *augur_ccdsm_result_get_setup (const AugurCcdsmResult *r) { return r->setup; }
+double augur_ccdsm_result_get_latency (const AugurCcdsmResult *r) { return r->latency; }
+double augur_ccdsm_result_get_start_rate (const AugurCcdsmResult *r) { return r->start_rate; }
+gboolean augur_ccdsm_result_is_solved (const AugurCcdsmResult *r) { return r->solved; }
+const char *augur_ccdsm_result_get_solve_error (const AugurCcdsmResult *r) { return r->solve_error; }
+guint augur_ccdsm_result_get_n_states (const AugurCcdsmResult *r) { return r->n_states; }
+guint64 augur_ccdsm_result_get_n_transitions (const AugurCcdsmResult *r) { return r->n_transitions; }
+double augur_ccdsm_result_get_generation_seconds (const AugurCcdsmResult *r) { return r->gen_seconds; }
+double augur_ccdsm_result_get_total_seconds (const AugurCcdsmResult *r) { return r->total_seconds; }
+const AugurSolveInfo *augur_ccdsm_result_get_solve_info (const AugurCcdsmResult *r) { return &r->info; }
+double augur_ccdsm_result_get_total_misses (const AugurCcdsmResult *r) { return r->total_misses; }
+
+double
+augur_ccdsm_result_get_misses (const AugurCcdsmResult *r, guint v, guint p)
+{
+  guint np = r->program->procs->len;
+  g_return_val_if_fail (v < r->program->vars->len && p < np, NAN);
+  return r->misses[v * np + p];
+}
+
+double
+augur_ccdsm_result_get_misses_by_kind (const AugurCcdsmResult *r, guint k, guint p)
+{
+  guint np = r->program->procs->len;
+  g_return_val_if_fail (k < r->program->kinds->len && p < np, NAN);
+  return r->misses_kind[k * np + p];
+}
+
+double
+augur_ccdsm_result_get_accesses (const AugurCcdsmResult *r, guint v, guint p)
+{
+  guint np = r->program->procs->len;
+  g_return_val_if_fail (v < r->program->vars->len && p < np, NAN);
+  return r->accesses[v * np + p];
+}
+
+double
+augur_ccdsm_result_get_time_share (const AugurCcdsmResult *r, guint v, guint p)
+{
+  guint np = r->program->procs->len;
+  g_return_val_if_fail (v < r->program->vars->len && p < np, NAN);
+  return r->share[v * np + p];
+}
+
+const AugurCcdsmCheck *
+augur_ccdsm_result_get_check (const AugurCcdsmResult *r, AugurCcdsmCheckKind kind)
+{
+  g_return_val_if_fail (kind < AUGUR_CCDSM_CHECK_N, NULL);
+  return &r->checks[kind];
+}
+
+gboolean
+augur_ccdsm_result_checks_passed (const AugurCcdsmResult *r)
+{
+  for (guint i = 0; i < AUGUR_CCDSM_CHECK_N; i++)
+    if (!r->checks[i].passed)
+      return FALSE;
+  return TRUE;
+}
+
+guint augur_ccdsm_result_get_space_n_states (const AugurCcdsmResult *r) { return r->space_states; }
+
+char *
+augur_ccdsm_result_describe_state (const AugurCcdsmResult *r, guint state)
+{
+  g_return_val_if_fail (state < r->space_states, NULL);
+  return describe_packed (r->program, &r->L, r->store + (guint64) state * r->L.words);
+}
+
+guint
+augur_ccdsm_result_get_space_n_transitions (const AugurCcdsmResult *r)
+{
+  return r->space_states ? (guint) r->row_ptr[r->space_states] : 0;
+}
+
+void
+augur_ccdsm_result_get_space_transition (const AugurCcdsmResult *r, guint t, guint *source,
+                                         guint *target, double *rate, char **label)
+{
+  g_return_if_fail (r->space_states && t < r->row_ptr[r->space_states]);
+  /* Binary search of the row. */
+  guint lo = 0, hi = r->space_states;
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+      if (r->row_ptr[mid] <= t)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  if (source)
+    *source = lo;
+  if (target)
+    *target = r->col[t];
+  if (rate)
+    *rate = r->rate[t];
+  if (label)
+    *label = describe_label (r->program, r->labels->pdata[r->lab[t]]);
+}
+
+double
+augur_ccdsm_result_get_probability (const AugurCcdsmResult *r, guint state)
+{
+  return r->pi && state < r->space_states ? r->pi[state] : 0.0;
+}
+
+/* ---- Exports ------------------------------------------------------------ */
+
+static void
+json_string (GString *out, const char *s)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = s; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_printf (out, "\\%c", *p);
+      else if ((guchar) *p < 0x20)
+        g_string_append_printf (out, "\\u%04x", *p);
+      else
+        g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+json_number (GString *out, double v)
+{
+  if (isfinite (v))
+    g_string_append_printf (out, "%.10g", v);
+  else
+    g_string_append (out, "null");
+}
+
+static void
+result_json (GString *out, const AugurCcdsmResult *r, const char *indent)
+{
+  const AugurCcdsmProgram *prog = r->program;
+  guint np = prog->procs->len;
+  g_string_append_printf (out, "{\n%s  \"latency_ns\": ", indent);
+  json_number (out, r->latency);
+  g_string_append_printf (out, ",\n%s  \"states\": %u,\n%s  \"transitions\": %" G_GUINT64_FORMAT ",\n",
+                          indent, r->n_states, indent, r->n_transitions);
+  g_string_append_printf (out, "%s  \"distance\": %d,\n%s  \"protocol\": ", indent, r->distance, indent);
+  json_string (out, r->setup->protocol.name);
+  g_string_append_printf (out, ",\n%s  \"solved\": %s,\n", indent, r->solved ? "true" : "false");
+  if (r->solve_error)
+    {
+      g_string_append_printf (out, "%s  \"solve_error\": ", indent);
+      json_string (out, r->solve_error);
+      g_string_append (out, ",\n");
+    }
+  g_string_append_printf (out, "%s  \"total_misses\": ", indent);
+  json_number (out, r->total_misses);
+  g_string_append_printf (out, ",\n%s  \"misses\": {", indent);
+  for (guint v = 0; v < prog->vars->len; v++)
+    {
+      g_string_append_printf (out, "%s\n%s    ", v ? "," : "", indent);
+      json_string (out, augur_ccdsm_program_get_variable_name (prog, v));
+      g_string_append (out, ": {");
+      for (guint p = 0; p < np; p++)
+        {
+          g_string_append (out, p ? ", " : "");
+          json_string (out, augur_ccdsm_program_get_process_name (prog, p));
+          g_string_append (out, ": ");
+          json_number (out, r->misses[v * np + p]);
+        }
+      g_string_append (out, "}");
+    }
+  g_string_append_printf (out, "\n%s  },\n%s  \"misses_by_kind\": {", indent, indent);
+  for (guint k = 0; k < prog->kinds->len; k++)
+    {
+      g_string_append_printf (out, "%s\n%s    ", k ? "," : "", indent);
+      json_string (out, prog->kinds->pdata[k]);
+      g_string_append (out, ": {");
+      for (guint p = 0; p < np; p++)
+        {
+          g_string_append (out, p ? ", " : "");
+          json_string (out, augur_ccdsm_program_get_process_name (prog, p));
+          g_string_append (out, ": ");
+          json_number (out, r->misses_kind[k * np + p]);
+        }
+      g_string_append (out, "}");
+    }
+  g_string_append_printf (out, "\n%s  },\n%s  \"checks\": {", indent, indent);
+  for (guint c = 0; c < AUGUR_CCDSM_CHECK_N; c++)
+    g_string_append_printf (out, "%s\n%s    \"%s\": %s", c ? "," : "", indent,
+                            augur_ccdsm_check_kind_to_string (c), r->checks[c].passed ? "true" : "false");
+  g_string_append_printf (out, "\n%s  },\n%s  \"violations\": [", indent, indent);
+  gboolean first = TRUE;
+  for (guint c = 0; c < AUGUR_CCDSM_CHECK_N; c++)
+    {
+      if (r->checks[c].passed)
+        continue;
+      g_string_append_printf (out, "%s\n%s    {\"check\": \"%s\", \"message\": ", first ? "" : ",", indent,
+                              augur_ccdsm_check_kind_to_string (c));
+      json_string (out, r->checks[c].message);
+      g_string_append (out, ", \"path\": [");
+      for (guint i = 0; r->checks[c].path && r->checks[c].path[i]; i++)
+        {
+          g_string_append (out, i ? ", " : "");
+          json_string (out, r->checks[c].path[i]);
+        }
+      g_string_append (out, "]}");
+      first = FALSE;
+    }
+  g_string_append_printf (out, "%s],\n%s  \"generation_seconds\": %.3f,\n%s  \"total_seconds\": %.3f\n%s}",
+                          first ? "" : "\n    ", indent, r->gen_seconds, indent, r->total_seconds, indent);
+}
+
+char *
+augur_ccdsm_result_to_json (const AugurCcdsmResult *r)
+{
+  GString *out = g_string_new (NULL);
+  result_json (out, r, "");
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+char *
+augur_ccdsm_result_to_text (const AugurCcdsmResult *r)
+{
+  const AugurCcdsmProgram *prog = r->program;
+  guint np = prog->procs->len;
+  GString *out = g_string_new (NULL);
+  g_string_append_printf (out, "states: %u, transitions: %" G_GUINT64_FORMAT " (generated in %.3f s)\n",
+                          r->n_states, r->n_transitions, r->gen_seconds);
+  g_string_append_printf (out, "protocol: %s, distance: %d\n", r->setup->protocol.name, r->distance);
+  if (r->solved)
+    {
+      g_string_append_printf (out, "solver: %s, %u iterations, residual %.2g\n", r->info.solver_name,
+                              r->info.iterations, r->info.residual);
+      if (isfinite (r->latency))
+        g_string_append_printf (out, "one-way latency: %.4f ns\n", r->latency);
+      else
+        g_string_append (out, "one-way latency: unknown (no 'start' mark)\n");
+      g_string_append_printf (out, "misses per round trip: %.4f\n", r->total_misses);
+      g_string_append (out, "\nmisses per round trip by variable:\n");
+      g_string_append_printf (out, "  %-16s %-10s", "variable", "kind");
+      for (guint p = 0; p < np; p++)
+        g_string_append_printf (out, " %10s", augur_ccdsm_program_get_process_name (prog, p));
+      g_string_append_c (out, '\n');
+      for (guint v = 0; v < prog->vars->len; v++)
+        {
+          g_string_append_printf (out, "  %-16s %-10s", augur_ccdsm_program_get_variable_name (prog, v),
+                                  augur_ccdsm_program_get_variable_kind (prog, v));
+          for (guint p = 0; p < np; p++)
+            g_string_append_printf (out, " %10.4f", r->misses[v * np + p]);
+          g_string_append_c (out, '\n');
+        }
+      g_string_append (out, "misses per round trip by kind:\n");
+      for (guint k = 0; k < prog->kinds->len; k++)
+        {
+          double sum = 0;
+          g_string_append_printf (out, "  %-27s", (char *) prog->kinds->pdata[k]);
+          for (guint p = 0; p < np; p++)
+            {
+              g_string_append_printf (out, " %10.4f", r->misses_kind[k * np + p]);
+              sum += r->misses_kind[k * np + p];
+            }
+          g_string_append_printf (out, "   (%.1f %%)\n", r->total_misses > 0 ? 100 * sum / r->total_misses : 0);
+        }
+    }
+  else
+    g_string_append_printf (out, "%s\n", r->solve_error ? r->solve_error : "not solved");
+  g_string_append (out, "\nchecks:\n");
+  for (guint c = 0; c < AUGUR_CCDSM_CHECK_N; c++)
+    {
+      const AugurCcdsmCheck *ch = &r->checks[c];
+      g_string_append_printf (out, "  %-22s %s: %s\n", augur_ccdsm_check_kind_to_string (c),
+                              !ch->applicable ? "n/a" : ch->passed ? "ok" : "FAILED", ch->message);
+      for (guint i = 0; ch->path && ch->path[i]; i++)
+        g_string_append_printf (out, "      %u. %s\n", i + 1, ch->path[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+csv_field (GString *out, const char *s)
+{
+  if (strpbrk (s, ",\"\n"))
+    {
+      g_string_append_c (out, '"');
+      for (const char *p = s; *p; p++)
+        {
+          if (*p == '"')
+            g_string_append_c (out, '"');
+          g_string_append_c (out, *p);
+        }
+      g_string_append_c (out, '"');
+    }
+  else
+    g_string_append (out, s);
+}
+
+char *
+augur_ccdsm_result_to_csv (const AugurCcdsmResult *r)
+{
+  const AugurCcdsmProgram *prog = r->program;
+  guint np = prog->procs->len;
+  GString *out = g_string_new ("variable,kind,process,accesses,misses,time_share\n");
+  for (guint v = 0; v < prog->vars->len; v++)
+    for (guint p = 0; p < np; p++)
+      {
+        csv_field (out, augur_ccdsm_program_get_variable_name (prog, v));
+        g_string_append_c (out, ',');
+        csv_field (out, augur_ccdsm_program_get_variable_kind (prog, v));
+        g_string_append_c (out, ',');
+        csv_field (out, augur_ccdsm_program_get_process_name (prog, p));
+        g_string_append_printf (out, ",%.10g,%.10g,%.10g\n", r->accesses[v * np + p],
+                                r->misses[v * np + p], r->share[v * np + p]);
+      }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+augur_ccdsm_result_export_ctmc (const AugurCcdsmResult *r, const char *prefix, GError **error)
+{
+  if (!r->space_states)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "the state space was not kept; solve with it kept to export the chain");
+      return FALSE;
+    }
+  GString *sta = g_string_new ("(description)\n");
+  for (guint s = 0; s < r->space_states; s++)
+    {
+      g_autofree char *d = augur_ccdsm_result_describe_state (r, s);
+      g_string_append_printf (sta, "%u:(\"", s);
+      for (const char *p = d; *p; p++)
+        g_string_append_c (sta, *p == '"' ? '\'' : *p);
+      g_string_append (sta, "\")\n");
+    }
+  guint64 nt = 0;
+  GString *tra = g_string_new (NULL);
+  for (guint s = 0; s < r->space_states; s++)
+    for (guint64 t = r->row_ptr[s]; t < r->row_ptr[s + 1]; t++)
+      if (r->col[t] != s)
+        {
+          g_autofree char *l = describe_label (r->program, r->labels->pdata[r->lab[t]]);
+          g_string_append_printf (tra, "%u %u %.17g %s\n", s, r->col[t], r->rate[t], l);
+          nt++;
+        }
+  g_autofree char *tra_head = g_strdup_printf ("%u %" G_GUINT64_FORMAT "\n", r->space_states, nt);
+  g_string_prepend (tra, tra_head);
+  GString *lab = g_string_new ("0=\"init\" 1=\"deadlock\"\n0: 0\n");
+  g_autofree char *f_sta = g_strconcat (prefix, ".sta", NULL);
+  g_autofree char *f_tra = g_strconcat (prefix, ".tra", NULL);
+  g_autofree char *f_lab = g_strconcat (prefix, ".lab", NULL);
+  gboolean ok = g_file_set_contents (f_sta, sta->str, sta->len, error)
+                && g_file_set_contents (f_tra, tra->str, tra->len, error)
+                && g_file_set_contents (f_lab, lab->str, lab->len, error);
+  g_string_free (sta, TRUE);
+  g_string_free (tra, TRUE);
+  g_string_free (lab, TRUE);
+  return ok;
+}
+
+/* ---- Experiment --------------------------------------------------------- */
+
+typedef struct {
+  AugurCcdsmProgram *const *programs;
+  const AugurCcdsmSetup *const *setups;
+  const AugurCcdsmOptions *options;
+  GCancellable *cancellable;
+  GPtrArray *runs;
+  GMutex lock;
+  guint done;
+  AugurProgressFunc progress;
+  gpointer data;
+} Experiment;
+
+static void
+experiment_job (gpointer item, gpointer user_data)
+{
+  AugurCcdsmRun *run = item;
+  Experiment *x = user_data;
+  const AugurCcdsmSetup *base = x->setups && x->setups[run->program] ? x->setups[run->program]
+                                                                     : x->programs[run->program]->setup;
+  AugurCcdsmSetup *setup = augur_ccdsm_setup_copy (base);
+  augur_protocol_init_mesi (&setup->protocol, run->protocol);
+  if (augur_ccdsm_setup_place_at_distance (setup, x->programs[run->program], run->distance, &run->error))
+    run->result = augur_ccdsm_solve (x->programs[run->program], setup, x->options, NULL, NULL,
+                                     x->cancellable, &run->error);
+  augur_ccdsm_setup_free (setup);
+  g_mutex_lock (&x->lock);
+  x->done++;
+  if (x->progress)
+    {
+      char phase[64];
+      g_snprintf (phase, sizeof phase, "Solved %u of %u configurations", x->done, x->runs->len);
+      x->progress ((double) x->done / x->runs->len, phase, x->data);
+    }
+  g_mutex_unlock (&x->lock);
+}
+
+static void
+run_free (gpointer p)
+{
+  AugurCcdsmRun *run = p;
+  if (run->result)
+    augur_ccdsm_result_unref (run->result);
+  g_clear_error (&run->error);
+  g_free (run);
+}
+
+void
+augur_ccdsm_runs_free (GPtrArray *runs)
+{
+  if (runs)
+    g_ptr_array_unref (runs);
+}
+
+GPtrArray *
+augur_ccdsm_experiment (AugurCcdsmProgram *const *programs,
+                        const AugurCcdsmSetup   *const *setups,
+                        guint                    n_programs,
+                        const AugurCcdsmOptions *options,
+                        AugurProgressFunc        progress,
+                        gpointer                 progress_data,
+                        GCancellable            *cancellable,
+                        GError                 **error)
+{
+  Experiment x = { programs, setups, options, cancellable, g_ptr_array_new_with_free_func (run_free) };
+  x.progress = progress;
+  x.data = progress_data;
+  g_mutex_init (&x.lock);
+  static const char protocols[] = { 'A', 'B' };
+  for (guint p = 0; p < n_programs; p++)
+    for (guint k = 0; k < 2; k++)
+      for (guint d = 0; d < 3; d++)
+        {
+          AugurCcdsmRun *run = g_new0 (AugurCcdsmRun, 1);
+          run->program = p;
+          run->protocol = protocols[k];
+          run->distance = d;
+          g_ptr_array_add (x.runs, run);
+        }
+  if (progress)
+    progress (0, "Solving the configurations", progress_data);
+  GThreadPool *pool = g_thread_pool_new (experiment_job, &x, MAX (1u, g_get_num_processors ()), FALSE, NULL);
+  for (guint i = 0; i < x.runs->len; i++)
+    g_thread_pool_push (pool, x.runs->pdata[i], NULL);
+  g_thread_pool_free (pool, FALSE, TRUE);
+  g_mutex_clear (&x.lock);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      g_ptr_array_unref (x.runs);
+      return NULL;
+    }
+  return x.runs;
+}
+
+char *
+augur_ccdsm_experiment_to_json (GPtrArray *runs, const char *const *names)
+{
+  GString *out = g_string_new ("{\"configurations\": [");
+  for (guint i = 0; i < runs->len; i++)
+    {
+      AugurCcdsmRun *run = runs->pdata[i];
+      g_string_append_printf (out, "%s\n  ", i ? "," : "");
+      if (run->result)
+        {
+          GString *one = g_string_new (NULL);
+          result_json (one, run->result, "  ");
+          /* Name the configuration in front. */
+          g_string_append_printf (out, "{\"program\": ");
+          json_string (out, names && names[run->program] ? names[run->program] : "program");
+          g_string_append (out, ",");
+          g_string_append (out, one->str + 1);
+          g_string_free (one, TRUE);
+        }
+      else
+        {
+          g_string_append (out, "{\"program\": ");
+          json_string (out, names && names[run->program] ? names[run->program] : "program");
+          g_string_append_printf (out, ", \"distance\": %u, \"protocol\": \"%c\", \"error\": ", run->distance, run->protocol);
+          json_string (out, run->error ? run->error->message : "unknown error");
+          g_string_append (out, "}");
+        }
+    }
+  g_string_append (out, "\n]}\n");
+  return g_string_free (out, FALSE);
+}
+
+char *
+augur_ccdsm_experiment_to_csv (GPtrArray *runs, const char *const *names)
+{
+  GString *out = g_string_new ("program,protocol,distance,latency_ns,states,total_misses,kind,kind_misses\n");
+  for (guint i = 0; i < runs->len; i++)
+    {
+      AugurCcdsmRun *run = runs->pdata[i];
+      const char *name = names && names[run->program] ? names[run->program] : "program";
+      if (!run->result)
+        continue;
+      const AugurCcdsmProgram *prog = run->result->program;
+      guint np = prog->procs->len;
+      for (guint k = 0; k < prog->kinds->len; k++)
+        {
+          double sum = 0;
+          for (guint p = 0; p < np; p++)
+            sum += run->result->misses_kind[k * np + p];
+          csv_field (out, name);
+          g_string_append_printf (out, ",%c,%u,%.10g,%u,%.10g,", run->protocol, run->distance,
+                                  run->result->latency, run->result->n_states, run->result->total_misses);
+          csv_field (out, prog->kinds->pdata[k]);
+          g_string_append_printf (out, ",%.10g\n", sum);
+        }
+    }
+  return g_string_free (out, FALSE);
+}

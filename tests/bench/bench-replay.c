@@ -1,0 +1,578 @@
+/* bench-replay.c: replays a 64-rank stencil trace of about 10 million
+ * actions with Augur's engine (lv08, no timeline) and with SimGrid 3.32's
+ * reference replayer (tests/simgrid/augur-simgrid-replay.cpp, built at run
+ * time by tests/simgrid/build.sh), and prints simulated time, wall time,
+ * actions/s and peak memory of each, their throughput ratio and whether the
+ * simulated times agree.  Not a timed test (`meson test --benchmark`).
+ *
+ * The trace is the stencil64 fixture's (tests/fixtures/replay/stencil64:
+ * its generate.py, ported below, writes the same lines) with more
+ * iterations; its platform and deployment are the fixture's.  Each replayer
+ * runs in a process of its own (this program re-executed with --augur-only,
+ * and SimGrid's binary), so peak memory is that process's ru_maxrss.
+ *
+ * Exit status: 1 when the simulated times differ by more than 1e-6
+ * relative (or Augur cannot replay the trace), otherwise 0, with or without
+ * SimGrid.
+ *
+ * Usage: bench-replay [--iterations N] [--source-dir DIR]
+ *   --iterations N   stencil iterations (default 12500: 800 N + 192 actions,
+ *                    10,000,192)
+ *   --source-dir DIR Augur's source tree (default: the one it was built from)
+ * Environment: AUGUR_BENCH_KEEP=1 keeps the temporary directory;
+ * AUGUR_SIMGRID_REPLAYER=PATH uses that SimGrid replayer instead of building
+ * one.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "replay.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef AUGUR_SOURCE_ROOT
+#define AUGUR_SOURCE_ROOT "."
+#endif
+
+#define SIDE    8
+#define RANKS   (SIDE * SIDE)
+#define X_BYTES 32768
+#define Y_BYTES 131072
+#define DEFAULT_ITERATIONS 12500
+
+/* ---- The stencil64 trace (a port of stencil64/generate.py) ------------- */
+
+static guint
+neighbours (guint r, guint peer[4], guint size[4])
+{
+  guint x = r % SIDE, y = r / SIDE, n = 0;
+
+  if (x > 0)
+    peer[n] = r - 1, size[n++] = X_BYTES;
+  if (x < SIDE - 1)
+    peer[n] = r + 1, size[n++] = X_BYTES;
+  if (y > 0)
+    peer[n] = r - SIDE, size[n++] = Y_BYTES;
+  if (y < SIDE - 1)
+    peer[n] = r + SIDE, size[n++] = Y_BYTES;
+  return n;
+}
+
+/* One iteration's lines, the same for every iteration; *n_lines counts them. */
+static GString *
+iteration_block (guint64 *n_lines)
+{
+  GString *s = g_string_new (NULL);
+
+  *n_lines = 0;
+  for (guint r = 0; r < RANKS; r++)
+    {
+      guint peer[4], size[4];
+      guint n = neighbours (r, peer, size);
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (s, "p%u Irecv p%u %u\n", r, peer[i], size[i]);
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (s, "p%u Isend p%u %u\n", r, peer[i], size[i]);
+      g_string_append_printf (s, "p%u compute %u\n", r, 5000000 + 250000 * (r % 3));
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (s, "p%u wait\n", r);
+      g_string_append_printf (s, "p%u allReduce 8 1000\n", r);
+      *n_lines += 3 * n + 2;
+    }
+  return s;
+}
+
+/* Writes path; returns the number of lines (actions), 0 on error. */
+static guint64
+write_trace (const char *path, guint iterations, GError **error)
+{
+  g_autoptr(GString) head = g_string_new (NULL);
+  g_autoptr(GString) block = NULL;
+  g_autoptr(GString) tail = g_string_new (NULL);
+  guint64 per_iteration, lines = 0;
+  FILE *f;
+
+  for (guint r = 0; r < RANKS; r++)
+    g_string_append_printf (head, "p%u init\np%u comm_size %u\n", r, r, RANKS);
+  for (guint r = 0; r < RANKS; r++)
+    g_string_append_printf (tail, "p%u finalize\n", r);
+  block = iteration_block (&per_iteration);
+
+  f = g_fopen (path, "wb");
+  if (f == NULL)
+    {
+      int e = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
+      return 0;
+    }
+  setvbuf (f, NULL, _IOFBF, 1 << 20);
+  fwrite (head->str, 1, head->len, f);
+  lines += 2 * RANKS;
+  for (guint it = 0; it < iterations; it++)
+    fwrite (block->str, 1, block->len, f);
+  lines += per_iteration * iterations;
+  fwrite (tail->str, 1, tail->len, f);
+  lines += RANKS;
+  if (ferror (f) | (fclose (f) != 0))
+    {
+      int e = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
+      return 0;
+    }
+  return lines;
+}
+
+/* ---- Child: Augur alone in this process --------------------------------- */
+
+static int
+augur_only (const char *dir)
+{
+  g_autofree char *platform_path = g_build_filename (dir, "platform.xml", NULL);
+  g_autofree char *deployment_path = g_build_filename (dir, "deployment.xml", NULL);
+  g_autofree char *trace_path = g_build_filename (dir, "trace.txt", NULL);
+  g_autoptr(GFile) platform_file = g_file_new_for_path (platform_path);
+  g_autoptr(GFile) deployment_file = g_file_new_for_path (deployment_path);
+  g_autoptr(GFile) trace_file = g_file_new_for_path (trace_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_LV08, .record_timeline = FALSE };
+
+  platform = augur_platform_load_file (platform_file, &error);
+  if (platform != NULL)
+    deployment = augur_deployment_load_file (deployment_file, platform, &error);
+  if (deployment != NULL)
+    {
+      for (guint i = 0; i < augur_deployment_get_n_actors (deployment); i++)
+        g_ptr_array_add (names, augur_deployment_get_actor (deployment, i)->function);
+      traces = augur_trace_set_open_merged (trace_file, (const char **) names->pdata, names->len, &error);
+    }
+  if (traces != NULL)
+    r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  if (r == NULL)
+    {
+      fprintf (stderr, "bench-replay: Augur: %s\n", error->message);
+      return 1;
+    }
+  printf ("simulated_time %.17g\n", augur_replay_result_get_time (r));
+  printf ("actions %" G_GUINT64_FORMAT "\n", augur_replay_result_get_n_actions (r));
+  printf ("replay_seconds %.17g\n", augur_replay_result_get_seconds (r));
+  return 0;
+}
+
+/* ---- Parent: runs a child and measures it ------------------------------- */
+
+typedef struct {
+  gboolean ok;
+  char    *why;         /* when not ok */
+  double   wall;        /* s, spawn to exit */
+  double   peak_mb;     /* the child's ru_maxrss */
+  double   time;        /* simulated_time it printed */
+  guint64  actions;     /* actions it printed */
+  double   replay_seconds;  /* Augur: the engine's own timing, or < 0 */
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->why, g_free);
+}
+
+static gboolean
+field_after (const char *out, const char *key, const char **value)
+{
+  size_t n = strlen (key);
+  const char *p = out;
+
+  while (p != NULL && *p != '\0')
+    {
+      if (strncmp (p, key, n) == 0 && p[n] == ' ')
+        {
+          *value = p + n + 1;
+          return TRUE;
+        }
+      p = strchr (p, '\n');
+      if (p != NULL)
+        p++;
+    }
+  return FALSE;
+}
+
+/* Runs argv (stdout captured, stderr shared), waits with wait4 for its own
+ * rusage, and reads simulated_time / actions from what it printed. */
+static void
+measure (char **argv, Run *run)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  GPid pid;
+  int fd, status;
+  struct rusage ru;
+  gint64 start;
+  const char *v;
+  char buf[65536];
+  ssize_t n;
+
+  memset (run, 0, sizeof *run);
+  run->replay_seconds = -1;
+  start = g_get_monotonic_time ();
+  if (!g_spawn_async_with_pipes (NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL, &fd, NULL,
+                                 &error))
+    {
+      run->why = g_strdup_printf ("cannot run %s: %s", argv[0], error->message);
+      return;
+    }
+  while ((n = read (fd, buf, sizeof buf)) != 0)
+    {
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          break;
+        }
+      g_string_append_len (out, buf, n);
+    }
+  close (fd);
+  while (wait4 (pid, &status, 0, &ru) < 0)
+    if (errno != EINTR)
+      {
+        run->why = g_strdup_printf ("wait4: %s", g_strerror (errno));
+        return;
+      }
+  run->wall = (g_get_monotonic_time () - start) / 1e6;
+  run->peak_mb = ru.ru_maxrss / 1024.0;   /* kilobytes on Linux */
+  if (WIFSIGNALED (status))
+    {
+      run->why = g_strdup_printf ("%s killed by signal %d (%s)", argv[0], WTERMSIG (status),
+                                  g_strsignal (WTERMSIG (status)));
+      return;
+    }
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    {
+      run->why = g_strdup_printf ("%s exited with status %d", argv[0], WEXITSTATUS (status));
+      return;
+    }
+  if (!field_after (out->str, "simulated_time", &v))
+    {
+      run->why = g_strdup_printf ("%s printed no simulated_time", argv[0]);
+      return;
+    }
+  run->time = g_ascii_strtod (v, NULL);
+  if (field_after (out->str, "actions", &v))
+    run->actions = g_ascii_strtoull (v, NULL, 10);
+  if (field_after (out->str, "replay_seconds", &v))
+    run->replay_seconds = g_ascii_strtod (v, NULL);
+  run->ok = TRUE;
+}
+
+/* tests/simgrid/build.sh DIR, or $AUGUR_SIMGRID_REPLAYER: the replayer's
+ * path, or NULL with *why. */
+static char *
+build_simgrid (const char *source_dir, const char *dir, char **why)
+{
+  g_autofree char *script = g_build_filename (source_dir, "tests", "simgrid", "build.sh", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *given = g_getenv ("AUGUR_SIMGRID_REPLAYER");
+  char *argv[] = { (char *) "sh", script, (char *) dir, NULL };
+  int status;
+
+  if (given != NULL && *given != '\0')
+    {
+      if (!g_file_test (given, G_FILE_TEST_IS_EXECUTABLE))
+        {
+          *why = g_strdup_printf ("AUGUR_SIMGRID_REPLAYER=%s is not executable", given);
+          return NULL;
+        }
+      return g_strdup (given);
+    }
+  if (!g_file_test (script, G_FILE_TEST_EXISTS))
+    {
+      *why = g_strdup_printf ("%s not found", script);
+      return NULL;
+    }
+  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error))
+    {
+      *why = g_strdup_printf ("cannot run %s: %s", script, error->message);
+      return NULL;
+    }
+  g_strstrip (out);
+  g_strstrip (err);
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 77)
+    {
+      *why = g_strdup (*err ? err : "build.sh: SimGrid not found");
+      return NULL;
+    }
+  if (!g_spawn_check_wait_status (status, &error) || !g_file_test (out, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      const char *last = strrchr (err, '\n');
+      if (*err)
+        *why = g_strdup_printf ("build failed: %s", last ? last + 1 : err);
+      else
+        *why = g_strdup_printf ("build failed: %s", error ? error->message : "build.sh printed no binary");
+      if (*err)
+        fprintf (stderr, "bench-replay: tests/simgrid/build.sh said:\n%s\n", err);
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}
+
+/* ---- Helpers ----------------------------------------------------------- */
+
+static gboolean
+copy_file (const char *from, const char *to, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+
+  return g_file_get_contents (from, &data, &len, error) && g_file_set_contents (to, data, len, error);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+            remove_tree (child);
+          else
+            g_remove (child);
+        }
+      g_dir_close (dir);
+    }
+  g_rmdir (path);
+}
+
+static char *
+self_path (const char *argv0)
+{
+  char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (exe != NULL)
+    return exe;
+  if (strchr (argv0, '/') != NULL)
+    return g_canonicalize_filename (argv0, NULL);
+  return g_find_program_in_path (argv0);
+}
+
+/* "10,000,192" */
+static char *
+thousands (guint64 n)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+  GString *s = g_string_new (NULL);
+  size_t len = strlen (digits);
+
+  for (size_t i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (s, ',');
+      g_string_append_c (s, digits[i]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+print_row (const char *who, const Run *run, guint64 actions)
+{
+  printf ("  %-8s  %-24.17g  %9.3f  %13.0f  %8.1f\n", who, run->time, run->wall, actions / run->wall, run->peak_mb);
+}
+
+/* ---- Main ------------------------------------------------------------- */
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *augur_only_dir = NULL;
+  g_autofree char *source_dir = NULL;
+  g_autofree char *fixture = NULL;
+  g_autofree char *tmp = NULL;
+  g_autofree char *trace = NULL;
+  g_autofree char *self = NULL;
+  g_autofree char *replayer = NULL;
+  g_autofree char *simgrid_why = NULL;
+  g_autofree char *actions_text = NULL;
+  g_autoptr(GError) error = NULL;
+  gint iterations = DEFAULT_ITERATIONS;
+  GOptionEntry entries[] = {
+    { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Stencil iterations (default 12500: 10,000,192 actions)", "N" },
+    { "source-dir", 0, 0, G_OPTION_ARG_FILENAME, &source_dir, "Augur's source tree (for the fixture and build.sh)", "DIR" },
+    { "augur-only", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &augur_only_dir,
+      "Replay DIR/trace.txt with Augur only and print the figures (used by the benchmark itself)", "DIR" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("- Augur vs SimGrid on a 10 M-action stencil trace");
+  Run augur = { 0 }, simgrid = { 0 };
+  gboolean have_simgrid = FALSE, keep;
+  guint64 actions;
+  double augur_rate;
+  int status = 0;
+  const char *names[] = { "platform.xml", "deployment.xml" };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "bench-replay: %s\n", error->message);
+      return 2;
+    }
+  if (augur_only_dir != NULL)
+    return augur_only (augur_only_dir);
+  if (iterations < 1)
+    {
+      fprintf (stderr, "bench-replay: --iterations must be at least 1\n");
+      return 2;
+    }
+  if (source_dir == NULL)
+    source_dir = g_strdup (g_getenv ("AUGUR_SOURCE_DIR") ? g_getenv ("AUGUR_SOURCE_DIR") : AUGUR_SOURCE_ROOT);
+  fixture = g_build_filename (source_dir, "tests", "fixtures", "replay", "stencil64", NULL);
+  keep = g_strcmp0 (g_getenv ("AUGUR_BENCH_KEEP"), "1") == 0;
+
+  tmp = g_dir_make_tmp ("augur-bench-replay-XXXXXX", &error);
+  if (tmp == NULL)
+    {
+      fprintf (stderr, "bench-replay: %s\n", error->message);
+      return 2;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *from = g_build_filename (fixture, names[i], NULL);
+      g_autofree char *to = g_build_filename (tmp, names[i], NULL);
+      if (!copy_file (from, to, &error))
+        {
+          fprintf (stderr, "bench-replay: %s (pass --source-dir)\n", error->message);
+          status = 2;
+          goto out;
+        }
+    }
+
+  /* 1. The trace. */
+  trace = g_build_filename (tmp, "trace.txt", NULL);
+  printf ("Replay benchmark: stencil64 (8x8 ranks, Isend/Irecv/wait + allReduce), %d iterations, lv08\n", iterations);
+  printf ("  platform, deployment: %s\n  work directory: %s%s\n", fixture, tmp, keep ? " (kept)" : "");
+  fflush (stdout);
+  {
+    gint64 t0 = g_get_monotonic_time ();
+    GStatBuf st;
+    actions = write_trace (trace, iterations, &error);
+    if (actions == 0)
+      {
+        fprintf (stderr, "bench-replay: writing the trace: %s\n", error->message);
+        status = 2;
+        goto out;
+      }
+    actions_text = thousands (actions);
+    printf ("  trace: %s actions, %.0f MB, written in %.2f s\n", actions_text,
+            g_stat (trace, &st) == 0 ? st.st_size / 1e6 : 0.0, (g_get_monotonic_time () - t0) / 1e6);
+    fflush (stdout);
+  }
+
+  /* 2. Augur, in a process of its own. */
+  self = self_path (argv[0]);
+  {
+    char *child[] = { self, (char *) "--augur-only", tmp, NULL };
+    printf ("  replaying with Augur...\n");
+    fflush (stdout);
+    measure (child, &augur);
+  }
+  if (!augur.ok)
+    {
+      printf ("Augur: FAILED (%s)\n", augur.why);
+      status = 1;
+      goto out;
+    }
+
+  /* 3. SimGrid, built now and run in a process of its own. */
+  printf ("  building SimGrid's replayer (tests/simgrid/build.sh)...\n");
+  fflush (stdout);
+  {
+    gint64 t0 = g_get_monotonic_time ();
+    replayer = build_simgrid (source_dir, tmp, &simgrid_why);
+    if (replayer != NULL)
+      printf ("  built in %.1f s\n", (g_get_monotonic_time () - t0) / 1e6);
+  }
+  if (replayer != NULL)
+    {
+      g_autofree char *platform = g_build_filename (tmp, "platform.xml", NULL);
+      g_autofree char *deployment = g_build_filename (tmp, "deployment.xml", NULL);
+      char *child[] = { replayer, platform, deployment, trace, (char *) "--log=root.thres:warning", NULL };
+      printf ("  replaying with SimGrid (%s)...\n", replayer);
+      fflush (stdout);
+      measure (child, &simgrid);
+      if (simgrid.ok)
+        have_simgrid = TRUE;
+      else
+        simgrid_why = g_strdup_printf ("run failed: %s", simgrid.why);
+    }
+
+  /* 4. The table. */
+  augur_rate = actions / augur.wall;
+  printf ("\n");
+  printf ("  actions: %s (trace lines; Augur replayed %" G_GUINT64_FORMAT, actions_text, augur.actions);
+  if (have_simgrid)
+    printf (", SimGrid %" G_GUINT64_FORMAT, simgrid.actions);
+  printf (")\n\n");
+  printf ("  %-8s  %-24s  %9s  %13s  %8s\n", "", "simulated time (s)", "wall (s)", "actions/s", "peak MB");
+  print_row ("Augur", &augur, actions);
+  if (have_simgrid)
+    print_row ("SimGrid", &simgrid, actions);
+  printf ("\n");
+  if (augur.replay_seconds >= 0)
+    printf ("  Augur's replay alone (engine timing, without process start and file loading): %.3f s, %.0f actions/s\n",
+            augur.replay_seconds, actions / augur.replay_seconds);
+  if (have_simgrid)
+    {
+      double rel = fabs (augur.time - simgrid.time) / MAX (fabs (simgrid.time), 1e-300);
+      double ratio = augur_rate / (actions / simgrid.wall);
+
+      printf ("SimGrid: %s\n", replayer);
+      printf ("Throughput ratio Augur/SimGrid: %.1fx\n", ratio);
+      if (rel <= 1e-9)
+        printf ("simulated times identical: yes (rel diff %.3g)\n", rel);
+      else if (rel <= 1e-6)
+        printf ("simulated times identical: no, but within the 1e-6 tolerance (rel diff %.3g: Augur %.17g, SimGrid %.17g)\n",
+                rel, augur.time, simgrid.time);
+      else
+        {
+          printf ("simulated times identical: NO (rel diff %.3g > 1e-6: Augur %.17g, SimGrid %.17g)\n", rel, augur.time,
+                  simgrid.time);
+          status = 1;
+        }
+      if (augur.actions != simgrid.actions || augur.actions != actions)
+        printf ("note: action counts differ (trace %" G_GUINT64_FORMAT ", Augur %" G_GUINT64_FORMAT ", SimGrid %" G_GUINT64_FORMAT ")\n",
+                actions, augur.actions, simgrid.actions);
+      printf ("Target >= 5 M actions/s: %s (%.2f M actions/s)\n", augur_rate >= 5e6 ? "met" : "NOT met", augur_rate / 1e6);
+      printf ("Target >= 10x SimGrid throughput: %s (%.1fx)\n", ratio >= 10 ? "met" : "NOT met", ratio);
+    }
+  else
+    {
+      printf ("SimGrid: not available (%s)\n", simgrid_why);
+      printf ("Target >= 5 M actions/s: %s (%.2f M actions/s)\n", augur_rate >= 5e6 ? "met" : "NOT met", augur_rate / 1e6);
+      printf ("Target >= 10x SimGrid throughput: not measured (no SimGrid)\n");
+    }
+
+out:
+  run_clear (&augur);
+  run_clear (&simgrid);
+  if (keep)
+    printf ("Kept %s (AUGUR_BENCH_KEEP=1)\n", tmp);
+  else
+    remove_tree (tmp);
+  return status;
+}

@@ -43,13 +43,39 @@ csv_table_for_file (AugurPepaPage *self,
   return augur_pepa_page_visible_table (self);
 }
 
+/* Ends a stream from g_file_replace().  GIO writes a temporary file and
+ * renames it over the destination when the stream closes, also when a
+ * stream left open is finalised: after a failure (ok FALSE) it is closed
+ * with a cancelled GCancellable, which deletes the temporary file instead,
+ * so the old file stays as it was.  Returns ok, or the close's result. */
+static gboolean
+finish_replace (GFileOutputStream  *out,
+                gboolean            ok,
+                GError            **error)
+{
+  g_autoptr(GCancellable) abandon = NULL;
+
+  if (ok)
+    return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+  abandon = g_cancellable_new ();
+  g_cancellable_cancel (abandon);
+  g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
+  return FALSE;
+}
+
+/* g_file_replace_contents() closes normally after a failed write, which
+ * commits the truncated file (GLib 2.74): the stream is driven by hand. */
 static gboolean
 write_string (GFile       *file,
               const char  *contents,
               GError     **error)
 {
-  return g_file_replace_contents (file, contents, strlen (contents), NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+
+  if (out == NULL)
+    return FALSE;
+  return finish_replace (out, g_output_stream_write_all (G_OUTPUT_STREAM (out), contents, strlen (contents),
+                                                         NULL, NULL, error), error);
 }
 
 gboolean
@@ -104,9 +130,8 @@ augur_pepa_page_export (AugurPepaPage *self,
       out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
       if (out == NULL)
         return FALSE;
-      if (!augur_pepa_state_space_write_dot (self->space, G_OUTPUT_STREAM (out), NULL, error))
-        return FALSE;
-      return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+      return finish_replace (out, augur_pepa_state_space_write_dot (self->space, G_OUTPUT_STREAM (out), NULL, error),
+                             error);
     }
 
   if (g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf"))
@@ -128,9 +153,7 @@ augur_pepa_page_export (AugurPepaPage *self,
       out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
       if (out == NULL)
         return FALSE;
-      if (!augur_diagram_export (self->diagram, what, G_OUTPUT_STREAM (out), error))
-        return FALSE;
-      return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+      return finish_replace (out, augur_diagram_export (self->diagram, what, G_OUTPUT_STREAM (out), error), error);
     }
 
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,

@@ -121,9 +121,10 @@ gboolean    augur_replay_page_save_platform    (AugurReplayPage *page,
                                                 GFile           *deployment,
                                                 GError         **error);
 
-/* what: "csv" (timed trace), "json", "png", "svg", "pdf" (the view shown:
- * timeline, sweep plot, or else the bars), or explicitly "bars-png",
- * "timeline-svg", "sweep-pdf"... */
+/* what: "csv" (timed trace), "json", "paje" (the timeline as a Paje trace,
+ * for pj_dump and ViTE), "png", "svg", "pdf" (the view shown: timeline,
+ * sweep plot, or else the bars), or explicitly "bars-png", "timeline-svg",
+ * "sweep-pdf"...  A failed export leaves an existing file as it was. */
 gboolean    augur_replay_page_export           (AugurReplayPage *page,
                                                 const char      *what,
                                                 GFile           *file,

@@ -773,7 +773,7 @@ _augur_window_confirm_close (AugurWindow *self)
 void
 _augur_window_class_actions_init (GtkWidgetClass *widget_class)
 {
-  static const char *exports[] = { "csv", "json", "png", "svg", "pdf", "dot" };
+  static const char *exports[] = { "csv", "json", "png", "svg", "pdf", "dot", "paje" };
 
   gtk_widget_class_bind_template_callback (widget_class, rename_entry_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, rename_entry_changed_cb);

@@ -192,7 +192,7 @@ _augur_window_update_actions (AugurWindow *self)
 {
   static const char *page_actions[] = {
     "win.solve", "win.export-csv", "win.export-json", "win.export-png",
-    "win.export-svg", "win.export-pdf", "win.export-dot",
+    "win.export-svg", "win.export-pdf", "win.export-dot", "win.export-paje",
   };
   AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
   GtkWidget *current = augur_window_get_current_page (self);
@@ -206,6 +206,10 @@ _augur_window_update_actions (AugurWindow *self)
   /* A pipeline or replay page has no state diagram to export as DOT. */
   if (pipeline != NULL || replay != NULL)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-dot", FALSE);
+  /* Only a replay has a timeline to export as a Paje trace, once it has
+   * one: the page's result is in place when "running" goes off. */
+  if (replay == NULL || augur_replay_page_get_result (replay) == NULL)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-paje", FALSE);
   /* Escape must reach other widgets when there is nothing to cancel. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel",
                                  (page != NULL && augur_pepa_page_get_running (page)) ||

@@ -31,6 +31,8 @@ typedef struct {
   guint8 *shift;
   int    *min;
   guint   words;
+  guint  *nz;          /* the fields with bits, in packing order */
+  guint   n_nz;
   guint   np;
   guint  *proc_base;   /* per process: pc, phase, xfer, elem, regs..., holds... */
   guint  *n_regs;
@@ -61,6 +63,7 @@ layout_clear (Layout *L)
   g_free (L->word);
   g_free (L->shift);
   g_free (L->min);
+  g_free (L->nz);
   g_free (L->proc_base);
   g_free (L->n_regs);
   memset (L, 0, sizeof *L);
@@ -132,24 +135,66 @@ layout_init (Layout *L, const AugurCcdsmProgram *prog, const AugurCcdsmSetup *se
       used += L->bits[f];
     }
   L->words = word + 1;
+  L->nz = g_new (guint, MAX (n, 1u));
+  for (guint f = 0; f < n; f++)
+    if (L->bits[f])
+      L->nz[L->n_nz++] = f;
 }
 
 static inline void
 encode (const Layout *L, const int *u, guint64 *out)
 {
-  memset (out, 0, L->words * sizeof (guint64));
-  for (guint f = 0; f < L->n_fields; f++)
-    if (L->bits[f])
-      out[L->word[f]] |= (guint64) (guint32) (u[f] - L->min[f]) << L->shift[f];
+  guint64 acc = 0;
+  guint w = 0;
+  for (guint i = 0; i < L->n_nz; i++)
+    {
+      guint f = L->nz[i];
+      if (L->word[f] != w)
+        {
+          out[w] = acc;
+          acc = 0;
+          w = L->word[f];
+        }
+      acc |= (guint64) (guint32) (u[f] - L->min[f]) << L->shift[f];
+    }
+  out[w] = acc;
+  for (w = w + 1; w < L->words; w++)
+    out[w] = 0;
 }
 
+/* Fields without bits keep their only value, which u must hold already
+ * (see decode_full). */
 static inline void
 decode (const Layout *L, const guint64 *in, int *u)
 {
+  for (guint i = 0; i < L->n_nz; i++)
+    {
+      guint f = L->nz[i];
+      u[f] = (int) ((in[L->word[f]] >> L->shift[f]) & ((G_GUINT64_CONSTANT (1) << L->bits[f]) - 1)) + L->min[f];
+    }
+}
+
+static inline void
+decode_full (const Layout *L, const guint64 *in, int *u)
+{
   for (guint f = 0; f < L->n_fields; f++)
-    u[f] = L->bits[f]
-             ? (int) ((in[L->word[f]] >> L->shift[f]) & ((G_GUINT64_CONSTANT (1) << L->bits[f]) - 1)) + L->min[f]
-             : L->min[f];
+    u[f] = L->min[f];
+  decode (L, in, u);
+}
+
+/* The packing of u, a successor of the state u0 packed as parent: only
+ * the fields that changed are written again. */
+static inline void
+encode_delta (const Layout *L, const int *u0, const int *u, const guint64 *parent, guint64 *out)
+{
+  memcpy (out, parent, L->words * sizeof (guint64));
+  for (guint f = 0; f < L->n_fields; f++)
+    if (G_UNLIKELY (u[f] != u0[f]) && L->bits[f])
+      {
+        guint64 mask = ((G_GUINT64_CONSTANT (1) << L->bits[f]) - 1) << L->shift[f];
+        out[L->word[f]] = (out[L->word[f]] & ~mask)
+                          | (((guint64) (guint32) (u[f] - L->min[f]) << L->shift[f]) & mask);
+      }
 }
 
 static inline int
@@ -177,9 +222,11 @@ label_hash (gconstpointer p)
 {
   const Label *l = p;
   guint h = 2166136261u;
-  const int *w = (const int *) l;
-  for (guint i = 0; i < sizeof (Label) / sizeof (int); i++)
-    h = (h ^ (guint) w[i]) * 16777619u;
+  int head[] = { l->proc, l->pc, l->elem, l->xfer, l->n_marks, l->kind };
+  for (guint i = 0; i < G_N_ELEMENTS (head); i++)
+    h = (h ^ (guint) head[i]) * 16777619u;
+  for (int i = 0; i < l->n_marks; i++)
+    h = (h ^ (guint) l->marks[i]) * 16777619u;
   return h;
 }
 
@@ -213,7 +260,7 @@ typedef struct {
 
   guint64  *store;
   guint     n_states, cap_states;
-  guint32  *table;
+  guint64  *table;        /* (hash >> 32) << 32 | (state + 1); 0 empty */
   guint64   table_mask;
   guint64  *scratch;
 
@@ -226,6 +273,7 @@ typedef struct {
 
   GPtrArray  *labels;     /* Label* */
   GHashTable *label_index;
+  guint       label_cache[4096];  /* label + 1 by hash, in front of label_index */
 
   Violation coherence, asserts, mutex, protocol_gap;
   GError   *error;
@@ -246,25 +294,45 @@ hash_words (const guint64 *w, guint n)
   return h;
 }
 
+/* A table entry: the low 32 bits of the state's hash in its high half (the
+ * tag: compared before the state, and enough to place it again when the
+ * table grows), the state number + 1 in its low half; 0 is empty. */
 static void
 grow_table (Gen *g)
 {
   guint64 size = (g->table_mask + 1) * 2;
-  guint32 *t = g_new0 (guint32, size);
-  for (guint s = 0; s < g->n_states; s++)
+  guint64 *t = g_new0 (guint64, size);
+  for (guint64 i = 0; i <= g->table_mask; i++)
     {
-      guint64 h = hash_words (g->store + (guint64) s * g->L.words, g->L.words) & (size - 1);
-      while (t[h])
-        h = (h + 1) & (size - 1);
-      t[h] = s + 1;
+      guint64 e = g->table[i];
+      if (!e)
+        continue;
+      guint64 k = (e >> 32) & (size - 1);
+      while (t[k])
+        k = (k + 1) & (size - 1);
+      t[k] = e;
     }
   g_free (g->table);
   g->table = t;
   g->table_mask = size - 1;
 }
 
+static guint intern_label_slow (Gen *g, const Label *l);
+
 static guint
 intern_label (Gen *g, const Label *l)
+{
+  guint h = label_hash (l) & (G_N_ELEMENTS (g->label_cache) - 1);
+  guint c = g->label_cache[h];
+  if (c && memcmp (g->labels->pdata[c - 1], l, sizeof *l) == 0)
+    return c - 1;
+  guint id = intern_label_slow (g, l);
+  g->label_cache[h] = id + 1;
+  return id;
+}
+
+static guint
+intern_label_slow (Gen *g, const Label *l)
 {
   gpointer v;
   if (g_hash_table_lookup_extended (g->label_index, l, NULL, &v))
@@ -275,18 +343,23 @@ intern_label (Gen *g, const Label *l)
   return g->labels->len - 1;
 }
 
-/* Returns the state id, adding it when new; G_MAXUINT on too many states. */
+/* Returns the number of the packed state, adding it when new; G_MAXUINT
+ * on too many states.  full is hash_words of it. */
 static guint
-add_state (Gen *g, const int *u, guint parent, guint label)
+add_packed (Gen *g, const guint64 *packed, guint64 full, guint parent, guint label)
 {
-  encode (&g->L, u, g->scratch);
   guint W = g->L.words;
-  guint64 h = hash_words (g->scratch, W) & g->table_mask;
+  guint64 tag = full << 32;
+  guint64 h = full & g->table_mask;
   while (g->table[h])
     {
-      guint s = g->table[h] - 1;
-      if (memcmp (g->store + (guint64) s * W, g->scratch, W * sizeof (guint64)) == 0)
-        return s;
+      guint64 e = g->table[h];
+      if ((e & G_GUINT64_CONSTANT (0xffffffff00000000)) == tag)
+        {
+          guint s = (guint) (e & 0xffffffffu) - 1;
+          if (memcmp (g->store + (guint64) s * W, packed, W * sizeof (guint64)) == 0)
+            return s;
+        }
       h = (h + 1) & g->table_mask;
     }
   if (g->n_states >= g->max_states)
@@ -297,14 +370,21 @@ add_state (Gen *g, const int *u, guint parent, guint label)
       g->store = g_realloc_n (g->store, (gsize) g->cap_states * W, sizeof (guint64));
     }
   guint s = g->n_states++;
-  memcpy (g->store + (guint64) s * W, g->scratch, W * sizeof (guint64));
-  g->table[h] = s + 1;
+  memcpy (g->store + (guint64) s * W, packed, W * sizeof (guint64));
+  g->table[h] = tag | (guint64) (s + 1);
   guint32 p32 = parent, l32 = label;
   g_array_append_val (g->parent, p32);
   g_array_append_val (g->parent_label, l32);
   if ((guint64) g->n_states * 2 > g->table_mask + 1)
     grow_table (g);
   return s;
+}
+
+static guint
+add_state (Gen *g, const int *u, guint parent, guint label)
+{
+  encode (&g->L, u, g->scratch);
+  return add_packed (g, g->scratch, hash_words (g->scratch, g->L.words), parent, label);
 }
 
 static void G_GNUC_PRINTF (4, 5)
@@ -783,7 +863,7 @@ static char *
 describe_packed (const AugurCcdsmProgram *prog, const Layout *L, const guint64 *packed)
 {
   int *u = g_new (int, L->n_fields);
-  decode (L, packed, u);
+  decode_full (L, packed, u);
   GString *s = g_string_new (NULL);
   for (guint p = 0; p < L->np; p++)
     {
@@ -1011,7 +1091,7 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
   layout_init (L, prog, g->setup);
   g->scratch = g_new0 (guint64, L->words);
   g->table_mask = (1 << 16) - 1;
-  g->table = g_new0 (guint32, g->table_mask + 1);
+  g->table = g_new0 (guint64, g->table_mask + 1);
   g->row_ptr = g_array_new (FALSE, FALSE, sizeof (guint64));
   g->col = g_array_new (FALSE, FALSE, sizeof (guint32));
   g->rate = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1022,6 +1102,10 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
   g->label_index = g_hash_table_new (label_hash, label_equal);
 
   int *u0 = g_new0 (int, L->n_fields), *u = g_new0 (int, L->n_fields);
+  guint64 *succ = g_new0 (guint64, (gsize) MAX (g->np, 1u) * L->words);
+  guint64 *hashes = g_new0 (guint64, MAX (g->np, 1u));
+  guint *labels = g_new0 (guint, MAX (g->np, 1u));
+  double *rates = g_new0 (double, MAX (g->np, 1u));
   for (guint f = 0; f < L->n_fields; f++)
     u0[f] = L->min[f];
   for (guint p = 0; p < g->np; p++)
@@ -1063,20 +1147,33 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
       g_array_append_val (g->row_ptr, rp);
       decode (L, g->store + (guint64) s * L->words, u0);
       g->current = s;
-      for (guint p = 0; p < g->np; p++)
+      /* All successors first, so that the table lines they need are
+       * fetched from memory together. */
+      guint n_succ = 0;
+      for (guint p = 0; p < g->np && ok; p++)
         {
           const CcProcess *pr = prog->procs->pdata[p];
           if (g_array_index (pr->code, CcInstr, u0[F_PC (L, p)]).op == CC_I_HALT)
             continue;
           Label lab;
-          double rate = g->phases / g->lat[u0[F_XFER (L, p)]];
+          rates[n_succ] = g->phases / g->lat[u0[F_XFER (L, p)]];
           if (!step (g, u0, u, p, &lab))
             {
               ok = FALSE;
               break;
             }
-          guint l = intern_label (g, &lab);
-          guint t = add_state (g, u, s, l);
+          labels[n_succ] = intern_label (g, &lab);
+          guint64 *packed = succ + (gsize) n_succ * L->words;
+          encode_delta (L, u0, u, g->store + (guint64) s * L->words, packed);
+          hashes[n_succ] = hash_words (packed, L->words);
+          __builtin_prefetch (&g->table[hashes[n_succ] & g->table_mask]);
+          n_succ++;
+        }
+      for (guint i = 0; i < n_succ && ok; i++)
+        {
+          guint l = labels[i];
+          double rate = rates[i];
+          guint t = add_packed (g, succ + (gsize) i * L->words, hashes[i], s, l);
           if (t == G_MAXUINT)
             {
               g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
@@ -1130,6 +1227,10 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
     g_propagate_error (error, g_steal_pointer (&g->error));
   g_free (u0);
   g_free (u);
+  g_free (succ);
+  g_free (hashes);
+  g_free (labels);
+  g_free (rates);
   return ok;
 }
 

@@ -3,7 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <gtk/gtk.h>
 #include <glib/gstdio.h>
 
@@ -480,6 +483,126 @@ test_exports (Fixture       *f,
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* ---- Failed exports ---------------------------------------------------- */
+
+/* A write that fails midway, deterministically and on any local file
+ * system: the process' file size limit (RLIMIT_FSIZE) is lowered to a few
+ * bytes, so write() past it fails with EFBIG (SIGXFSZ, which would kill the
+ * process, is ignored).  Pipes and terminals have no such limit. */
+static void
+lower_file_size_limit (struct rlimit *saved)
+{
+  struct rlimit lowered;
+
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, saved), ==, 0);
+  lowered = *saved;
+  lowered.rlim_cur = 32;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lowered), ==, 0);
+}
+
+/* The same for augur-cli, in the child before exec: both the limit and
+ * the ignored signal are inherited. */
+static void
+cli_size_limit (gpointer data)
+{
+  struct rlimit limit;
+
+  signal (SIGXFSZ, SIG_IGN);
+  if (getrlimit (RLIMIT_FSIZE, &limit) == 0)
+    {
+      limit.rlim_cur = 32;
+      setrlimit (RLIMIT_FSIZE, &limit);
+    }
+}
+
+#define OLD_CONTENTS "the user's old file\n"
+
+/* The old file, alone in dir: no temporary file left beside it. */
+static void
+assert_old_file_kept (const char *dir,
+                      const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  g_autofree char *base = g_path_get_basename (path);
+  const char *name;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, OLD_CONTENTS);
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_assert_cmpstr (name, ==, base);
+}
+
+/* A failed export must not touch the file it would replace: GIO writes a
+ * temporary file and renames it over the old one when the stream closes,
+ * also when a stream left open after an error is finalised. */
+static void
+test_failed_exports (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-page-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "old.out", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  const char *whats[] = { "throughput-csv", "states-csv", "json", "dot", "png", "svg", "pdf" };
+
+  solve_and_wait (f->page, pipeline_model);
+
+  for (guint i = 0; i < G_N_ELEMENTS (whats); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      struct rlimit saved;
+      gboolean ok;
+
+      g_test_message ("export %s", whats[i]);
+      g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
+      lower_file_size_limit (&saved);
+      ok = augur_pepa_page_export (f->page, whats[i], file, &error);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+      g_assert_false (ok);
+      g_assert_nonnull (error);
+      g_clear_error (&error);
+      assert_old_file_kept (dir, path);
+
+      /* Without the limit the same export goes through. */
+      g_assert_true (augur_pepa_page_export (f->page, whats[i], file, &error));
+      g_assert_no_error (error);
+    }
+
+  /* augur-cli pepa --export-dot: the same on the command line. */
+  {
+    const char *build = g_getenv ("AUGUR_BUILD_DIR");
+    g_autofree char *cli = g_build_filename (build ? build : ".", "src", "app", "augur-cli", NULL);
+    g_autofree char *model_dir = g_dir_make_tmp ("augur-model-XXXXXX", NULL);
+    g_autofree char *model = g_build_filename (model_dir, "pipeline.pepa", NULL);
+    const char *argv[] = { cli, "pepa", model, "--export-dot", path, NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    if (!g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+      g_test_message ("%s not built: its --export-dot failure is not checked", cli);
+    else
+      {
+        g_assert_true (g_file_set_contents (model, pipeline_model, -1, NULL));
+        g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
+        g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, cli_size_limit, NULL,
+                                     &out, &err, &status, &error));
+        g_assert_no_error (error);
+        g_assert_true (WIFEXITED (status));
+        g_assert_cmpint (WEXITSTATUS (status), !=, 0);
+        g_assert_nonnull (strstr (err, path));
+        assert_old_file_kept (dir, path);
+      }
+    g_unlink (model);
+    g_rmdir (model_dir);
+  }
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* ---- Diagnostics ------------------------------------------------------- */
 
 static void
@@ -738,6 +861,7 @@ main (int   argc,
   ADD ("properties", test_properties);
   ADD ("unsolvable", test_unsolvable);
   ADD ("exports", test_exports);
+  ADD ("exports/failed", test_failed_exports);
   ADD ("diagnostics", test_diagnostics);
   ADD ("garbage", test_garbage);
   ADD ("cancel", test_cancel);

@@ -5,7 +5,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <gtk/gtk.h>
 #include <glib/gstdio.h>
 
@@ -393,6 +395,64 @@ test_bad_text (Fixture       *f,
 
 /* ---- Sweeps and PEPA -------------------------------------------------- */
 
+/* A write that fails midway, deterministically and on any local file
+ * system: the process' file size limit (RLIMIT_FSIZE) is lowered to a few
+ * bytes, so write() past it fails with EFBIG (SIGXFSZ, which would kill the
+ * process, is ignored).  Pipes and terminals have no such limit. */
+static void
+lower_file_size_limit (struct rlimit *saved)
+{
+  struct rlimit lowered;
+
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, saved), ==, 0);
+  lowered = *saved;
+  lowered.rlim_cur = 32;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lowered), ==, 0);
+}
+
+#define OLD_CONTENTS "the user's old file\n"
+
+/* A failed export must not touch the file it would replace: GIO writes a
+ * temporary file and renames it over the old one when the stream closes,
+ * also when a stream left open after an error is finalised.  The old file
+ * stays, alone in dir: no temporary file is left beside it. */
+static void
+assert_failed_export_keeps_file (AugurPipelinePage *page,
+                                 const char        *what,
+                                 const char        *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "old.out", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GDir) listing = NULL;
+  struct rlimit saved;
+  const char *name;
+  gboolean ok;
+
+  g_test_message ("export %s", what);
+  g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
+  lower_file_size_limit (&saved);
+  ok = augur_pipeline_page_export (page, what, file, &error);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  g_assert_false (ok);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, OLD_CONTENTS);
+  listing = g_dir_open (dir, 0, NULL);
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_assert_cmpstr (name, ==, "old.out");
+
+  /* Without the limit the same export goes through. */
+  g_assert_true (augur_pipeline_page_export (page, what, file, &error));
+  g_assert_no_error (error);
+  g_unlink (path);
+}
+
 static void
 test_sweep (Fixture       *f,
             gconstpointer  data)
@@ -449,6 +509,12 @@ test_sweep (Fixture       *f,
 
   g_unlink (png_path);
   g_unlink (csv_path);
+
+  /* A failed write leaves the file it would replace as it was. */
+  assert_failed_export_keeps_file (f->page, "png", dir);
+  assert_failed_export_keeps_file (f->page, "svg", dir);
+  assert_failed_export_keeps_file (f->page, "sweep-csv", dir);
+  assert_failed_export_keeps_file (f->page, "des", dir);
   g_rmdir (dir);
 }
 

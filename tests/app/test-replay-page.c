@@ -7,12 +7,16 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <gtk/gtk.h>
 #include <glib/gstdio.h>
 
 #include "augur-application.h"
 #include "augur-bar-chart.h"
+#include "augur-pepa-page.h"
 #include "augur-replay-page.h"
 #include "augur-replay-page-private.h"
 #include "augur-timeline-view.h"
@@ -370,8 +374,8 @@ test_exports (Fixture       *f,
               gconstpointer  data)
 {
   g_autofree char *dir = g_dir_make_tmp ("augur-replay-XXXXXX", NULL);
-  const char *names[] = { "trace.csv", "result.json", "bars.png", "bars.svg", "timeline.png", "timeline.pdf", "view.png" };
-  const char *whats[] = { "csv", "json", "bars-png", "bars-svg", "timeline-png", "timeline-pdf", "png" };
+  const char *names[] = { "trace.csv", "result.json", "trace.paje", "bars.png", "bars.svg", "timeline.png", "timeline.pdf", "view.png" };
+  const char *whats[] = { "csv", "json", "paje", "bars-png", "bars-svg", "timeline-png", "timeline-pdf", "png" };
   g_autoptr(GError) error = NULL;
 
   /* Nothing to export before a replay. */
@@ -407,6 +411,11 @@ test_exports (Fixture       *f,
         }
       else if (g_str_equal (whats[i], "json"))
         g_assert_nonnull (strstr (contents, "\"simulated_time\""));
+      else if (g_str_equal (whats[i], "paje"))
+        {
+          g_assert_true (g_str_has_prefix (contents, "%EventDef PajeDefineContainerType 0\n"));
+          g_assert_nonnull (strstr (contents, "PajePushState"));
+        }
       else if (g_str_has_suffix (whats[i], "png"))
         g_assert_true (memcmp (contents, "\x89PNG\r\n\x1a\n", 8) == 0);
       else if (g_str_has_suffix (whats[i], "svg"))
@@ -425,6 +434,127 @@ test_exports (Fixture       *f,
     g_clear_error (&error);
     g_unlink (path);
   }
+  g_rmdir (dir);
+}
+
+/* ---- Failed exports ---------------------------------------------------- */
+
+/* A write that fails midway, deterministically and on any local file
+ * system: the process' file size limit (RLIMIT_FSIZE) is lowered to a few
+ * bytes, so write() past it fails with EFBIG (SIGXFSZ, which would kill the
+ * process, is ignored).  Pipes and terminals have no such limit. */
+static void
+lower_file_size_limit (struct rlimit *saved)
+{
+  struct rlimit lowered;
+
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, saved), ==, 0);
+  lowered = *saved;
+  lowered.rlim_cur = 32;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lowered), ==, 0);
+}
+
+/* The same for augur-cli, in the child before exec: both the limit and
+ * the ignored signal are inherited. */
+static void
+cli_size_limit (gpointer data)
+{
+  struct rlimit limit;
+
+  signal (SIGXFSZ, SIG_IGN);
+  if (getrlimit (RLIMIT_FSIZE, &limit) == 0)
+    {
+      limit.rlim_cur = 32;
+      setrlimit (RLIMIT_FSIZE, &limit);
+    }
+}
+
+#define OLD_CONTENTS "the user's old file\n"
+
+/* The old file, alone in dir: no temporary file left beside it. */
+static void
+assert_old_file_kept (const char *dir,
+                      const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  g_autofree char *base = g_path_get_basename (path);
+  const char *name;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, OLD_CONTENTS);
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_assert_cmpstr (name, ==, base);
+}
+
+/* A failed export must not touch the file it would replace: GIO writes a
+ * temporary file and renames it over the old one when the stream closes,
+ * also when a stream left open after an error is finalised. */
+static void
+test_failed_exports (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "old.out", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  const char *whats[] = { "csv", "json", "paje", "bars-png", "bars-svg", "bars-pdf", "timeline-png", "timeline-svg" };
+
+  load_ring_files (f->page);
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
+  replay_and_wait (f->page);
+
+  for (guint i = 0; i < G_N_ELEMENTS (whats); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      struct rlimit saved;
+      gboolean ok;
+
+      g_test_message ("export %s", whats[i]);
+      g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
+      lower_file_size_limit (&saved);
+      ok = augur_replay_page_export (f->page, whats[i], file, &error);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+      g_assert_false (ok);
+      g_assert_nonnull (error);
+      g_clear_error (&error);
+      assert_old_file_kept (dir, path);
+
+      /* Without the limit the same export goes through. */
+      g_assert_true (augur_replay_page_export (f->page, whats[i], file, &error));
+      g_assert_no_error (error);
+    }
+
+  /* augur-cli replay --paje: the same on the command line. */
+  {
+    const char *cli_dir = g_getenv ("AUGUR_BUILD_DIR");
+    g_autofree char *cli = g_build_filename (cli_dir ? cli_dir : ".", "src", "app", "augur-cli", NULL);
+    g_autofree char *platform = fixture_path ("platform.xml");
+    g_autofree char *deployment = fixture_path ("deployment.xml");
+    g_autofree char *trace = fixture_path ("trace.txt");
+    const char *argv[] = { cli, "replay", "--platform", platform, "--deployment", deployment, trace,
+                           "--paje", path, NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    if (!g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+      g_test_message ("%s not built: its --paje failure is not checked", cli);
+    else
+      {
+        g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
+        g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, cli_size_limit, NULL,
+                                     &out, &err, &status, &error));
+        g_assert_no_error (error);
+        g_assert_true (WIFEXITED (status));
+        g_assert_cmpint (WEXITSTATUS (status), !=, 0);
+        g_assert_nonnull (strstr (err, path));
+        assert_old_file_kept (dir, path);
+      }
+  }
+
+  g_unlink (path);
   g_rmdir (dir);
 }
 
@@ -616,6 +746,116 @@ iterate (void)
     ;
 }
 
+/* The label of menu's item for action (translated as the menu shows it),
+ * or NULL. */
+static char *
+menu_item_label (GMenuModel *menu,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+      g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SUBMENU);
+      char *label = NULL;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_str_equal (name, action))
+        {
+          g_assert_true (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+          return label;
+        }
+      if (section != NULL && (label = menu_item_label (section, action)) != NULL)
+        return label;
+      if (submenu != NULL && (label = menu_item_label (submenu, action)) != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* A popped up menu's item (a GtkModelButton, private) by its text. */
+static GtkWidget *
+find_menu_item (GtkWidget  *widget,
+                const char *text)
+{
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "text") != NULL &&
+      g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton"))
+    {
+      g_autofree char *item_text = NULL;
+
+      g_object_get (widget, "text", &item_text, NULL);
+      if (g_strcmp0 (item_text, text) == 0)
+        return widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_item (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The item for action of button's menu, once it has popped up (the
+ * popover is the button's child). */
+static GtkWidget *
+find_action_item (GtkMenuButton *button,
+                  const char    *action)
+{
+  g_autofree char *label = menu_item_label (gtk_menu_button_get_menu_model (button), action);
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (label);
+  /* The item shows the label without its mnemonic's underscore. */
+  parts = g_strsplit (label, "_", -1);
+  text = g_strjoinv ("", parts);
+  return find_menu_item (GTK_WIDGET (button), text);
+}
+
+/* The header bar's menu button whose menu has action. */
+static GtkMenuButton *
+find_menu_button (GtkWidget  *widget,
+                  const char *action)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
+    {
+      g_autofree char *label = menu_item_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), action);
+
+      if (label != NULL)
+        return GTK_MENU_BUTTON (widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = find_menu_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+window_has_action (AugurWindow *window,
+                   const char  *action)
+{
+  GType owner;
+  const char *name;
+  const GVariantType *parameter_type;
+  const char *property;
+
+  /* GTK 4.8 wants every out argument. */
+  for (guint i = 0;
+       gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (window), i, &owner, &name, &parameter_type, &property);
+       i++)
+    if (g_str_equal (name, action))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_window_roundtrip (void)
 {
@@ -630,7 +870,8 @@ test_window_roundtrip (void)
   const char *names[] = { "platform.xml", "deployment.xml", "trace.txt" };
   AugurReplayPage *page;
   AugurWindow *window, *other;
-  GtkWidget *current;
+  GtkWidget *current, *paje_item;
+  GtkMenuButton *export_button;
 
   /* The fixture next to the project, so its paths are relative. */
   g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
@@ -688,15 +929,55 @@ test_window_roundtrip (void)
   g_assert_cmpstr (reloaded, ==, saved_text);
   g_assert_false (augur_window_get_modified (other));
 
+  /* The Export menu has the Paje trace, off until there is a replay. */
+  g_assert_true (window_has_action (other, "win.export-paje"));
+  export_button = find_menu_button (GTK_WIDGET (other), "win.export-paje");
+  g_assert_nonnull (export_button);
+  gtk_menu_button_popup (export_button);
+  iterate ();
+  paje_item = find_action_item (export_button, "win.export-paje");
+  gtk_menu_button_popdown (export_button);
+  iterate ();
+  g_assert_nonnull (paje_item);
+  g_assert_false (gtk_widget_get_sensitive (paje_item));
+  g_assert_true (gtk_widget_get_sensitive (find_action_item (export_button, "win.export-json")));
+
   /* The relative paths resolve: the reopened document replays. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.solve", NULL));
   g_assert_true (wait_for (AUGUR_REPLAY_PAGE (current), "replayed", 60));
   g_assert_null (augur_replay_page_get_error_text (AUGUR_REPLAY_PAGE (current)));
   g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_result (AUGUR_REPLAY_PAGE (current))) - RING_CM02) / RING_CM02, <, 1e-9);
 
-  /* win.export-csv reaches the page (a dialog opens: nothing to assert
-   * but that it does not warn). */
+  /* Now the Paje trace is on, and what it exports is one. */
+  iterate ();
+  g_assert_true (gtk_widget_get_sensitive (paje_item));
+  {
+    g_autofree char *paje_path = g_build_filename (dir, "ring.paje", NULL);
+    g_autoptr(GFile) paje = g_file_new_for_path (paje_path);
+    g_autofree char *contents = NULL;
+
+    g_assert_true (augur_replay_page_export (AUGUR_REPLAY_PAGE (current), "paje", paje, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (paje_path, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "%EventDef PajeDefineContainerType"));
+    g_unlink (paje_path);
+  }
+
+  /* A PEPA page has no timeline: off there, on again back on the replay. */
+  augur_window_select_document (other, augur_window_add_pepa_document (other, "Model", "P = (a, 1).P;\nP\n"));
+  iterate ();
+  g_assert_true (AUGUR_IS_PEPA_PAGE (augur_window_get_current_page (other)));
+  g_assert_false (gtk_widget_get_sensitive (paje_item));
+  augur_window_select_document (other, 0);
+  iterate ();
+  g_assert_true (augur_window_get_current_page (other) == current);
+  g_assert_true (gtk_widget_get_sensitive (paje_item));
+
+  /* win.export-csv and win.export-paje reach the page (a dialog opens:
+   * nothing to assert but that it does not warn). */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.export-csv", NULL));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.export-paje", NULL));
   iterate ();
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -740,6 +1021,7 @@ main (int   argc,
   ADD ("deadlock", test_deadlock);
   ADD ("cancel", test_cancel);
   ADD ("exports", test_exports);
+  ADD ("exports/failed", test_failed_exports);
   ADD ("sweep-and-scenario", test_sweep_and_scenario);
   ADD ("bad-text", test_bad_text);
   ADD ("render", test_render);

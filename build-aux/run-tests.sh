@@ -42,21 +42,29 @@ if [ "${AUGUR_QUICK:-0}" != "1" ]; then
       CC=clang meson setup build-fuzz -Dgui=disabled -Dfuzzing=true -Db_lundef=false >/dev/null \
         || failed_steps=$((failed_steps + 1))
     fi
-    if ninja -C build-fuzz tests/fuzz/fuzz-pepa >/dev/null; then
-      mkdir -p build-fuzz/corpus
-      cp tests/fuzz/corpus/* build-fuzz/corpus/ 2>/dev/null || true
-      if build-fuzz/tests/fuzz/fuzz-pepa -max_total_time="${AUGUR_FUZZ_SECONDS:-60}" \
-           -max_len=65536 -rss_limit_mb=4096 build-fuzz/corpus tests/fuzz/corpus >build-fuzz/fuzz.log 2>&1; then
-        echo "fuzz-pepa: no crash in ${AUGUR_FUZZ_SECONDS:-60} s ($(grep -c . build-fuzz/fuzz.log) log lines)"
-        echo '{"name": "fuzz-pepa", "result": "OK"}' > build-fuzz/fuzz-result.json
+    # Each target gets the time budget; its corpus: the PEPA models, or the
+    # bundled cache-coherence programs.
+    for target in fuzz-pepa fuzz-ccdsm; do
+      if ninja -C build-fuzz tests/fuzz/$target >/dev/null; then
+        mkdir -p build-fuzz/corpus-$target
+        case $target in
+          fuzz-pepa) seeds=tests/fuzz/corpus ;;
+          fuzz-ccdsm) seeds=build-fuzz/seeds-ccdsm
+                      mkdir -p $seeds && cp data/examples/*.ccdsm tests/bench/data/*.ccdsm $seeds/ ;;
+        esac
+        if build-fuzz/tests/fuzz/$target -max_total_time="${AUGUR_FUZZ_SECONDS:-60}" \
+             -max_len=65536 -rss_limit_mb=4096 build-fuzz/corpus-$target $seeds >build-fuzz/$target.log 2>&1; then
+          echo "$target: no crash in ${AUGUR_FUZZ_SECONDS:-60} s ($(grep -c . build-fuzz/$target.log) log lines)"
+          echo "{\"name\": \"$target\", \"result\": \"OK\"}" > build-fuzz/$target-result.json
+        else
+          tail -40 build-fuzz/$target.log
+          echo "{\"name\": \"$target\", \"result\": \"FAIL\"}" > build-fuzz/$target-result.json
+        fi
+        logs="$logs build-fuzz/$target-result.json"
       else
-        tail -40 build-fuzz/fuzz.log
-        echo '{"name": "fuzz-pepa", "result": "FAIL"}' > build-fuzz/fuzz-result.json
+        failed_steps=$((failed_steps + 1))
       fi
-      logs="$logs build-fuzz/fuzz-result.json"
-    else
-      failed_steps=$((failed_steps + 1))
-    fi
+    done
   fi
 fi
 

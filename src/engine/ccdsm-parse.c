@@ -644,6 +644,7 @@ typedef struct {
   GPtrArray  *processes;   /* CcProcessDecl* */
   GPtrArray  *local_regs;  /* per process: GPtrArray of CcReg* declared inside */
   GArray     *setup_spans; /* pairs of gsize */
+  GHashTable *map_pos;     /* "P:name" or "H:prefix" -> GINT_TO_POINTER (line << 12 | column) */
   gboolean    saw_machine;
 } Unit;
 
@@ -1017,7 +1018,8 @@ parse_map (Unit *u)
         augur_ccdsm_setup_set_home (u->program->setup, prefix->str, place);
       else
         augur_ccdsm_setup_set_process_cpu (u->program->setup, name, place);
-      (void) t;
+      g_hash_table_insert (u->map_pos, g_strdup_printf ("%c:%s", home ? 'H' : 'P', home ? prefix->str : name),
+                           GINT_TO_POINTER (MIN (t->line, 1 << 19) << 12 | MIN (t->column, 4095)));
       g_string_free (prefix, TRUE);
     }
   return TRUE;
@@ -1741,25 +1743,41 @@ augur_ccdsm_program_unref (AugurCcdsmProgram *p)
   g_free (p);
 }
 
+static void
+map_position (Unit *u, char what, const char *name, int *line, int *column)
+{
+  g_autofree char *key = g_strdup_printf ("%c:%s", what, name);
+  int v = GPOINTER_TO_INT (g_hash_table_lookup (u->map_pos, key));
+  *line = v ? v >> 12 : 1;
+  *column = v ? v & 4095 : 1;
+}
+
 static gboolean
 check_setup_names (Unit *u)
 {
   AugurCcdsmProgram *prog = u->program;
   AugurCcdsmSetup *s = prog->setup;
   Parser *ps = &u->ps;
+  int line, column;
   for (guint i = 0; i < s->process_cpu->len; i++)
     {
       CcMapEntry *e = s->process_cpu->pdata[i];
       const char *what = g_hash_table_lookup (u->names, e->name);
       if (!what || !g_str_equal (what, "process"))
-        return fail_at (ps, 0, 0, "the map places '%s', which is not a process", e->name);
+        {
+          map_position (u, 'P', e->name, &line, &column);
+          return fail_at (ps, line, column, "the map places '%s', which is not a process", e->name);
+        }
     }
   for (guint i = 0; i < s->homes->len; i++)
     {
       CcMapEntry *e = s->homes->pdata[i];
       guint first, count;
       if (!cc_program_resolve_prefix (prog, e->name, &first, &count))
-        return fail_at (ps, 0, 0, "the home of '%s': not a shared variable or element", e->name);
+        {
+          map_position (u, 'H', e->name, &line, &column);
+          return fail_at (ps, line, column, "the home of '%s': not a shared variable or element", e->name);
+        }
     }
   return TRUE;
 }
@@ -1793,6 +1811,7 @@ augur_ccdsm_program_parse (const char  *text,
   u.processes = g_ptr_array_new ();
   u.local_regs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   u.setup_spans = g_array_new (FALSE, FALSE, sizeof (gsize));
+  u.map_pos = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   if (memchr (u.ps.text, '\0', length))
     fail_at (&u.ps, 1, 1, "the file contains a NUL byte (is it a text file?)");
@@ -1892,6 +1911,7 @@ augur_ccdsm_program_parse (const char  *text,
   g_ptr_array_unref (u.processes);
   g_ptr_array_unref (u.local_regs);
   g_array_unref (u.setup_spans);
+  g_hash_table_unref (u.map_pos);
   return prog;
 }
 

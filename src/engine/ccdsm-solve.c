@@ -922,8 +922,10 @@ build_path (Gen *g, guint state, const char *last)
     g_ptr_array_add (out, steps->pdata[i]);
   g_ptr_array_unref (steps);
   if (state != G_MAXUINT && state < g->n_states)
-    g_ptr_array_add (out, g_strdup_printf ("state %u: %s", state + 1,
-                                           describe_packed (g->prog, &g->L, g->store + (guint64) state * g->L.words)));
+    {
+      g_autofree char *d = describe_packed (g->prog, &g->L, g->store + (guint64) state * g->L.words);
+      g_ptr_array_add (out, g_strdup_printf ("state %u: %s", state + 1, d));
+    }
   if (last)
     g_ptr_array_add (out, g_strdup (last));
   g_ptr_array_add (out, NULL);

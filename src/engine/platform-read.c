@@ -510,7 +510,6 @@ read_cluster (Reader  *r,
   };
   g_autofree char *id = NULL;
   g_autofree char *topology = NULL;
-  g_autofree char *bb_lat = NULL;
   g_autofree char *lo_lat = NULL;
   g_autofree char *lo_bw = NULL;
   char *message = NULL;

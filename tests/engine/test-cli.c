@@ -199,6 +199,65 @@ test_replay (void)
   g_assert_cmpint (run (missing, &out, &err), ==, 2);
 }
 
+static void
+test_ccdsm (void)
+{
+  g_autofree char *sr1 = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "sr1.ccdsm", NULL);
+  g_autofree char *sr2 = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "sr2.ccdsm", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *json[] = { "ccdsm", sr2, "--distance", "1", "--protocol", "A", "--format", "json", NULL };
+  const char *exp1[] = { "ccdsm", sr1, "--experiment", "--format", "json", NULL };
+  const char *text[] = { "ccdsm", sr2, "--protocol", "B", "--distance", "2", NULL };
+  const char *bad[] = { "ccdsm", sr2, "--protocol", "C", NULL };
+  const char *far[] = { "ccdsm", sr2, "--distance", "3", NULL };
+
+  g_assert_cmpint (run (json, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "\"latency_ns\": 1631.958"));
+  g_assert_nonnull (strstr (out, "\"states\": 237,"));
+  g_assert_nonnull (strstr (out, "\"slot\": {\"P0\": 2, \"P1\": 2}"));
+  g_assert_nonnull (strstr (out, "\"misses_by_kind\": {"));
+  g_assert_nonnull (strstr (out, "\"deadlock_free\": true"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run (exp1, &out, &err), ==, 0);
+  g_assert_true (g_str_has_prefix (out, "{\"configurations\": ["));
+  g_assert_nonnull (strstr (out, "{\"program\": \"sr1\",\n    \"latency_ns\": "));
+  guint n = 0;
+  for (const char *c = out; (c = strstr (c, "\"program\": \"sr1\"")); c++)
+    n++;
+  g_assert_cmpuint (n, ==, 6);
+  g_assert_nonnull (strstr (out, "\"distance\": 2,\n    \"protocol\": \"B\""));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run (text, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "one-way latency: 3468.5412 ns"));
+  g_assert_nonnull (strstr (out, "ping_pong_alternation  ok"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run (bad, &out, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "unknown protocol 'C'"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (far, &out, &err), ==, 2);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* A syntax error: file, line, column; exit 1. */
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-XXXXXX", NULL);
+  g_autofree char *broken = g_build_filename (dir, "broken.ccdsm", NULL);
+  g_assert_true (g_file_set_contents (broken, "var a : 0..1 home N0\nprocess P0 { }\n", -1, NULL));
+  const char *syntax[] = { "ccdsm", broken, NULL };
+  g_assert_cmpint (run (syntax, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "broken.ccdsm:2:1: expected"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_remove (broken);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -212,5 +271,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/pipeline", test_pipeline);
   g_test_add_func ("/cli/replay", test_replay);
+  g_test_add_func ("/cli/ccdsm", test_ccdsm);
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "augur-file-write.h"
 #include "augur-export.h"
 #include "augur-pepa-page-private.h"
 
@@ -41,41 +42,6 @@ csv_table_for_file (AugurPepaPage *self,
   if (strstr (lower, "throughput") != NULL)
     return "throughput";
   return augur_pepa_page_visible_table (self);
-}
-
-/* Ends a stream from g_file_replace().  GIO writes a temporary file and
- * renames it over the destination when the stream closes, also when a
- * stream left open is finalised: after a failure (ok FALSE) it is closed
- * with a cancelled GCancellable, which deletes the temporary file instead,
- * so the old file stays as it was.  Returns ok, or the close's result. */
-static gboolean
-finish_replace (GFileOutputStream  *out,
-                gboolean            ok,
-                GError            **error)
-{
-  g_autoptr(GCancellable) abandon = NULL;
-
-  if (ok)
-    return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
-  abandon = g_cancellable_new ();
-  g_cancellable_cancel (abandon);
-  g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
-  return FALSE;
-}
-
-/* g_file_replace_contents() closes normally after a failed write, which
- * commits the truncated file (GLib 2.74): the stream is driven by hand. */
-static gboolean
-write_string (GFile       *file,
-              const char  *contents,
-              GError     **error)
-{
-  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
-
-  if (out == NULL)
-    return FALSE;
-  return finish_replace (out, g_output_stream_write_all (G_OUTPUT_STREAM (out), contents, strlen (contents),
-                                                         NULL, NULL, error), error);
 }
 
 gboolean
@@ -116,7 +82,7 @@ augur_pepa_page_export (AugurPepaPage *self,
                        _("Unknown export format “%s”"), what);
           return FALSE;
         }
-      return write_string (file, contents, error);
+      return augur_file_write_string (file, contents, error);
     }
 
   if (g_str_equal (what, "dot"))
@@ -130,7 +96,7 @@ augur_pepa_page_export (AugurPepaPage *self,
       out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
       if (out == NULL)
         return FALSE;
-      return finish_replace (out, augur_pepa_state_space_write_dot (self->space, G_OUTPUT_STREAM (out), NULL, error),
+      return augur_file_finish_replace (out, augur_pepa_state_space_write_dot (self->space, G_OUTPUT_STREAM (out), NULL, error),
                              error);
     }
 
@@ -153,7 +119,7 @@ augur_pepa_page_export (AugurPepaPage *self,
       out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
       if (out == NULL)
         return FALSE;
-      return finish_replace (out, augur_diagram_export (self->diagram, what, G_OUTPUT_STREAM (out), error), error);
+      return augur_file_finish_replace (out, augur_diagram_export (self->diagram, what, G_OUTPUT_STREAM (out), error), error);
     }
 
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,

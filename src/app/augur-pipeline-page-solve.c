@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "augur-file-write.h"
 #include "augur-line-chart-view.h"
 #include "augur-pipeline-page-private.h"
 #include "augur-progress-relay.h"
@@ -645,41 +646,6 @@ augur_pipeline_page_get_running (AugurPipelinePage *self)
 
 /* ---- Exports ---------------------------------------------------------- */
 
-/* Ends a stream from g_file_replace().  GIO writes a temporary file and
- * renames it over the destination when the stream closes, also when a
- * stream left open is finalised: after a failure (ok FALSE) it is closed
- * with a cancelled GCancellable, which deletes the temporary file instead,
- * so the old file stays as it was.  Returns ok, or the close's result. */
-static gboolean
-finish_replace (GFileOutputStream  *out,
-                gboolean            ok,
-                GError            **error)
-{
-  g_autoptr(GCancellable) abandon = NULL;
-
-  if (ok)
-    return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
-  abandon = g_cancellable_new ();
-  g_cancellable_cancel (abandon);
-  g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
-  return FALSE;
-}
-
-/* g_file_replace_contents() closes normally after a failed write, which
- * commits the truncated file (GLib 2.74): the stream is driven by hand. */
-static gboolean
-write_string (GFile       *file,
-              const char  *contents,
-              GError     **error)
-{
-  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
-
-  if (out == NULL)
-    return FALSE;
-  return finish_replace (out, g_output_stream_write_all (G_OUTPUT_STREAM (out), contents, strlen (contents),
-                                                         NULL, NULL, error), error);
-}
-
 static gboolean
 sweep_in_view (AugurPipelinePage *self)
 {
@@ -712,7 +678,7 @@ augur_pipeline_page_export (AugurPipelinePage *self,
       out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
       if (out == NULL)
         return FALSE;
-      return finish_replace (out, augur_chart_export (self->chart, what, 960, 600, G_OUTPUT_STREAM (out), error),
+      return augur_file_finish_replace (out, augur_chart_export (self->chart, what, 960, 600, G_OUTPUT_STREAM (out), error),
                              error);
     }
 
@@ -747,7 +713,7 @@ augur_pipeline_page_export (AugurPipelinePage *self,
                    _("Unknown export “%s”"), what);
       return FALSE;
     }
-  return write_string (file, contents, error);
+  return augur_file_write_string (file, contents, error);
 }
 
 void

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "augur-file-write.h"
 #include "augur-export.h"
 #include "augur-line-chart-view.h"
 #include "augur-progress-relay.h"
@@ -935,41 +936,6 @@ augur_replay_page_solve_init (AugurReplayPage *self)
 
 /* ---- Exports ---------------------------------------------------------- */
 
-/* Ends a stream from g_file_replace().  GIO writes a temporary file and
- * renames it over the destination when the stream closes, also when a
- * stream left open is finalised: after a failure (ok FALSE) it is closed
- * with a cancelled GCancellable, which deletes the temporary file instead,
- * so the old file stays as it was.  Returns ok, or the close's result. */
-static gboolean
-finish_replace (GFileOutputStream  *out,
-                gboolean            ok,
-                GError            **error)
-{
-  g_autoptr(GCancellable) abandon = NULL;
-
-  if (ok)
-    return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
-  abandon = g_cancellable_new ();
-  g_cancellable_cancel (abandon);
-  g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
-  return FALSE;
-}
-
-/* g_file_replace_contents() closes normally after a failed write, which
- * commits the truncated file (GLib 2.74): the stream is driven by hand. */
-static gboolean
-write_string (GFile       *file,
-              const char  *contents,
-              GError     **error)
-{
-  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
-
-  if (out == NULL)
-    return FALSE;
-  return finish_replace (out, g_output_stream_write_all (G_OUTPUT_STREAM (out), contents, strlen (contents),
-                                                         NULL, NULL, error), error);
-}
-
 static gboolean
 write_picture (AugurReplayPage *self,
                const char      *target,
@@ -1018,7 +984,7 @@ write_picture (AugurReplayPage *self,
       ok = augur_bar_chart_export (self->bars, format, 960, CLAMP (140 + 30 * n, 400, 4000),
                                    G_OUTPUT_STREAM (out), error);
     }
-  return finish_replace (out, ok, error);
+  return augur_file_finish_replace (out, ok, error);
 }
 
 /* Streams the timeline as a Paje trace; a failed write leaves file as it
@@ -1032,7 +998,7 @@ write_paje (AugurReplayPage *self,
 
   if (out == NULL)
     return FALSE;
-  return finish_replace (out, augur_replay_result_write_paje (self->run->result, G_OUTPUT_STREAM (out), NULL, error),
+  return augur_file_finish_replace (out, augur_replay_result_write_paje (self->run->result, G_OUTPUT_STREAM (out), NULL, error),
                          error);
 }
 
@@ -1084,7 +1050,7 @@ augur_replay_page_export (AugurReplayPage *self,
     return write_paje (self, file, error);
   contents = g_str_equal (what, "csv") ? augur_replay_result_to_csv (self->run->result)
                                        : augur_replay_result_to_json (self->run->result);
-  return write_string (file, contents, error);
+  return augur_file_write_string (file, contents, error);
 }
 
 /* The timed trace goes out as CSV or as a Paje trace (pj_dump, ViTE):

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "augur-file-write.h"
 #include "augur-replay-page-private.h"
 
 #define MAX_UNDO 200
@@ -1014,8 +1015,7 @@ augur_replay_page_save_platform (AugurReplayPage *self,
     }
   platform = augur_replay_inputs_build_platform (&self->inputs);
   xml = augur_platform_to_xml (platform);
-  if (!g_file_replace_contents (platform_file, xml, strlen (xml), NULL, FALSE,
-                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error))
+  if (!augur_file_write_string (platform_file, xml, error))
     return FALSE;
   if (deployment_file != NULL)
     {
@@ -1023,8 +1023,7 @@ augur_replay_page_save_platform (AugurReplayPage *self,
 
       deployment = augur_replay_inputs_build_deployment (&self->inputs);
       dxml = augur_deployment_to_xml (deployment, platform);
-      if (!g_file_replace_contents (deployment_file, dxml, strlen (dxml), NULL, FALSE,
-                                    G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error))
+      if (!augur_file_write_string (deployment_file, dxml, error))
         return FALSE;
     }
   return TRUE;

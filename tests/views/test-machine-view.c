@@ -1,0 +1,589 @@
+/* test-machine-view.c: the machine editor of cache-coherence documents:
+ * what it draws where (pixels of the rendered widget), and its edits.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+#include <gtk/gtk.h>
+
+#include "augur-machine-view.h"
+
+static AugurCcdsmProgram *
+load_example (const char *name)
+{
+  const char *src = g_getenv ("AUGUR_SOURCE_DIR");
+  g_autofree char *path = g_build_filename (src ? src : ".", "data", "examples", name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  AugurCcdsmProgram *program;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  program = augur_ccdsm_program_parse (text, -1, name, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (program);
+  return program;
+}
+
+static void
+wait_for_frames (void)
+{
+  for (int i = 0; i < 20; i++)
+    {
+      g_usleep (10000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
+static GdkTexture *
+render (GtkWidget *window,
+        GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+
+  g_assert_cmpint (width, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  return gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                      &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+/* The window as a whole, for a screenshot in AUGUR_SCREENSHOT_DIR. */
+static void
+save_screenshot (GtkWidget  *window,
+                 const char *name)
+{
+  const char *dir = g_getenv ("AUGUR_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  if (dir == NULL)
+    return;
+  texture = render (window, window);
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+/* Pixels within tolerance of colour in the rectangle. */
+static guint
+count_color (GdkTexture            *texture,
+             const graphene_rect_t *r,
+             const GdkRGBA         *color,
+             int                    tolerance)
+{
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  gsize stride = (gsize) width * 4;
+  g_autofree guchar *data = g_malloc (stride * height);
+  guint n = 0;
+
+  gdk_texture_download (texture, data, stride);
+  for (int y = MAX (0, (int) r->origin.y); y < MIN (height, (int) ceil (r->origin.y + r->size.height)); y++)
+    for (int x = MAX (0, (int) r->origin.x); x < MIN (width, (int) ceil (r->origin.x + r->size.width)); x++)
+      {
+        const guchar *p = data + y * stride + x * 4;
+
+        if (abs (p[2] - (int) round (color->red * 255)) <= tolerance &&
+            abs (p[1] - (int) round (color->green * 255)) <= tolerance &&
+            abs (p[0] - (int) round (color->blue * 255)) <= tolerance &&
+            p[3] == 255)
+          n++;
+      }
+  return n;
+}
+
+static guint
+count_near (GdkTexture    *texture,
+            double         x,
+            double         y,
+            const GdkRGBA *color)
+{
+  graphene_rect_t r = GRAPHENE_RECT_INIT (x - 4, y - 4, 9, 9);
+
+  return count_color (texture, &r, color, 4);
+}
+
+/* The node whose bank centre is nearest to the middle of a chip. */
+static guint
+nearest_bank (AugurMachineView      *view,
+              const graphene_rect_t *chip)
+{
+  const AugurMachine *m = augur_ccdsm_setup_peek_machine (augur_machine_view_get_setup (view));
+  double cx = chip->origin.x + chip->size.width / 2, cy = chip->origin.y + chip->size.height / 2;
+  double best = INFINITY;
+  guint node = G_MAXUINT;
+
+  for (guint n = 0; n < augur_machine_get_n_nodes (m); n++)
+    {
+      double x, y;
+
+      augur_machine_view_get_node_bank_center (view, n, &x, &y);
+      if (hypot (x - cx, y - cy) < best)
+        {
+          best = hypot (x - cx, y - cy);
+          node = n;
+        }
+    }
+  return node;
+}
+
+static void
+count_cb (AugurMachineView *view,
+          guint            *count)
+{
+  (*count)++;
+}
+
+typedef struct {
+  GtkWidget        *window;
+  GtkWidget        *widget;
+  AugurMachineView *view;
+  guint             changes;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  f->window = gtk_window_new ();
+  f->widget = augur_machine_view_new ();
+  f->view = AUGUR_MACHINE_VIEW (f->widget);
+  f->changes = 0;
+  g_signal_connect (f->widget, "setup-changed", G_CALLBACK (count_cb), &f->changes);
+  static const int sizes[][2] = { { 900, 600 }, { 1280, 800 }, { 480, 380 } };
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), sizes[GPOINTER_TO_INT (data)][0],
+                               sizes[GPOINTER_TO_INT (data)][1]);
+  gtk_window_set_child (GTK_WINDOW (f->window), f->widget);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_for_frames ();
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  wait_for_frames ();
+}
+
+static void
+test_render (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(AugurCcdsmProgram) program = load_example ("sr2.ccdsm");
+  const AugurCcdsmSetup *setup;
+  g_autoptr(GdkTexture) texture = NULL;
+  graphene_rect_t chip, p0_chip;
+  GdkRGBA p0, p1, packet;
+  double x, y;
+
+  augur_machine_view_set_model (f->view, program, augur_ccdsm_program_get_setup (program));
+  wait_for_frames ();
+  g_assert_cmpint (gtk_widget_get_width (f->widget), >=, 880);
+  g_assert_cmpint (gtk_widget_get_height (f->widget), >=, 580);
+  setup = augur_machine_view_get_setup (f->view);
+  g_assert_true (setup != augur_ccdsm_program_get_setup (program));   /* a copy */
+  g_assert_cmpint (augur_ccdsm_setup_get_distance (setup, program), ==, 1);
+  g_assert_cmpuint (f->changes, ==, 0);
+
+  texture = render (f->window, f->widget);
+  save_screenshot (f->window, "machine-view.png");
+  augur_machine_view_get_process_color (f->view, 0, &p0);
+  augur_machine_view_get_process_color (f->view, 1, &p1);
+  augur_machine_view_get_kind_color (f->view, "packet", &packet);
+
+  /* P0 on cpu0, P1 on cpu2 (node N1): their colours at the processors'
+   * centres, not the other way round. */
+  augur_machine_view_get_cpu_center (f->view, 0, &x, &y);
+  g_assert_cmpuint (count_near (texture, x, y, &p0), >, 40);
+  g_assert_cmpuint (count_near (texture, x, y, &p1), ==, 0);
+  augur_machine_view_get_cpu_center (f->view, 2, &x, &y);
+  g_assert_cmpuint (count_near (texture, x, y, &p1), >, 40);
+  augur_machine_view_get_cpu_center (f->view, 1, &x, &y);
+  g_assert_cmpuint (count_near (texture, x, y, &p0) + count_near (texture, x, y, &p1), ==, 0);
+
+  /* "home slot[0] -> P1": a packet chip on the bank of N1. */
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "slot[0]", &chip));
+  g_assert_cmpuint (nearest_bank (f->view, &chip), ==, 1);
+  g_assert_cmpuint (count_color (texture, &chip, &packet, 4), >, 60);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "slot[1]", &chip));
+  g_assert_cmpuint (nearest_bank (f->view, &chip), ==, 0);
+  /* Every variable is placed: nothing in the tray, above the machine. */
+  augur_machine_view_get_cpu_center (f->view, 0, &x, &y);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "P0", &p0_chip));
+  g_assert_cmpfloat (fabs (p0_chip.origin.y + p0_chip.size.height / 2 - y), <, 1);
+  g_assert_false (augur_machine_view_get_chip_bounds (f->view, "slot", NULL));
+  g_assert_false (augur_machine_view_get_chip_bounds (f->view, "nothing", NULL));
+}
+
+static void
+test_edits (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(AugurCcdsmProgram) program = load_example ("sr2.ccdsm");
+  const AugurCcdsmSetup *setup;
+  const AugurMachine *m;
+  g_autoptr(GdkTexture) texture = NULL;
+  graphene_rect_t chip, tray;
+  GdkRGBA p1;
+  double x, y, top;
+  int cpu4;
+
+  augur_machine_view_set_model (f->view, program, NULL);
+  wait_for_frames ();
+  setup = augur_machine_view_get_setup (f->view);
+  m = augur_ccdsm_setup_peek_machine (setup);
+  g_assert_cmpuint (augur_machine_get_n_modules (m), ==, 2);
+  g_assert_cmpuint (augur_machine_get_n_nodes (m), ==, 4);
+  g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 8);
+
+  /* P1 to cpu4 (module M1): distance 2; the ring that follows P1 goes
+   * with it to the bank of N2. */
+  cpu4 = augur_machine_find_cpu (m, "cpu4");
+  g_assert_cmpint (augur_machine_cpu_distance (m, 0, cpu4), ==, 2);
+  g_assert_true (augur_machine_view_place_process (f->view, "P1", cpu4));
+  setup = augur_machine_view_get_setup (f->view);
+  g_assert_cmpint (augur_ccdsm_setup_get_distance (setup, program), ==, 2);
+  g_assert_cmpuint (f->changes, ==, 1);
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (setup, "P1"), ==, "cpu4");
+  wait_for_frames ();
+  texture = render (f->window, f->widget);
+  save_screenshot (f->window, "machine-view-distance-2.png");
+  augur_machine_view_get_process_color (f->view, 1, &p1);
+  augur_machine_view_get_cpu_center (f->view, cpu4, &x, &y);
+  g_assert_cmpuint (count_near (texture, x, y, &p1), >, 40);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "slot[0]", &chip));
+  g_assert_cmpuint (nearest_bank (f->view, &chip), ==, 2);
+
+  /* No change, no signal; unknown names and indices are refused. */
+  g_assert_false (augur_machine_view_place_process (f->view, "P1", cpu4));
+  g_assert_false (augur_machine_view_place_process (f->view, "P9", 0));
+  g_assert_false (augur_machine_view_place_process (f->view, "P0", 99));
+  g_assert_cmpuint (f->changes, ==, 1);
+
+  /* Onto an occupied processor: the two swap. */
+  g_assert_true (augur_machine_view_place_process (f->view, "P0", cpu4));
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (setup, "P0"), ==, "cpu4");
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (setup, "P1"), ==, "cpu0");
+  g_assert_true (augur_machine_view_place_process (f->view, "P0", 0));
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (setup, "P1"), ==, "cpu4");
+  g_assert_cmpuint (f->changes, ==, 3);
+
+  /* Variables: a prefix to a node (it stops following P1), then a whole
+   * variable, whose element homes go. */
+  g_assert_true (augur_machine_view_place_variable (f->view, "slot[0]", 3));
+  g_assert_cmpstr (augur_ccdsm_setup_get_home (setup, "slot[0]"), ==, "N3");
+  g_assert_false (augur_machine_view_place_variable (f->view, "slot[0]", 3));
+  g_assert_false (augur_machine_view_place_variable (f->view, "nothing", 0));
+  g_assert_false (augur_machine_view_place_variable (f->view, "slot[0]", 4));
+  g_assert_cmpuint (f->changes, ==, 4);
+  g_assert_true (augur_machine_view_place_variable (f->view, "tail", 1));
+  g_assert_cmpstr (augur_ccdsm_setup_get_home (setup, "tail"), ==, "N1");
+  g_assert_null (augur_ccdsm_setup_get_home (setup, "tail[0]"));
+  g_assert_null (augur_ccdsm_setup_get_home (setup, "tail[1]"));
+  g_assert_cmpuint (f->changes, ==, 5);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "tail", &chip));
+  g_assert_cmpuint (nearest_bank (f->view, &chip), ==, 1);
+  g_assert_false (augur_machine_view_get_chip_bounds (f->view, "tail[0]", NULL));
+
+  /* Machine: a node in M0 and a processor in it, then both removed. */
+  augur_machine_view_add_node (f->view, 0);
+  g_assert_cmpuint (augur_machine_get_n_nodes (m), ==, 5);
+  g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 9);
+  g_assert_cmpuint (augur_machine_get_node_module (m, 2), ==, 0);
+  augur_machine_view_add_cpu (f->view, 2);
+  g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 10);
+  g_assert_cmpuint (f->changes, ==, 7);
+  wait_for_frames ();
+  save_screenshot (f->window, "machine-view-grown.png");
+  g_assert_true (augur_machine_view_remove_node (f->view, 2));
+  g_assert_cmpuint (augur_machine_get_n_nodes (m), ==, 4);
+  g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 8);
+  g_assert_cmpuint (f->changes, ==, 8);
+  /* The last processor of a node is refused. */
+  augur_machine_view_add_module (f->view);
+  g_assert_cmpuint (augur_machine_get_n_modules (m), ==, 3);
+  g_assert_false (augur_machine_view_remove_cpu (f->view, augur_machine_get_n_cpus (m) - 1));
+  g_assert_false (augur_machine_view_remove_node (f->view, augur_machine_get_n_nodes (m) - 1));
+  g_assert_cmpuint (f->changes, ==, 9);
+
+  /* Removing P0's processor unmaps P0: it goes to the tray, above. */
+  g_assert_true (augur_machine_view_remove_cpu (f->view, 0));
+  g_assert_null (augur_ccdsm_setup_get_process_cpu (setup, "P0"));
+  g_assert_cmpint (augur_ccdsm_setup_get_distance (setup, program), ==, -1);
+  g_assert_cmpuint (f->changes, ==, 10);
+  augur_machine_view_get_node_bank_center (f->view, 0, &x, &top);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "P0", &tray));
+  augur_machine_view_get_cpu_center (f->view, 0, &x, &y);
+  g_assert_cmpfloat (tray.origin.y + tray.size.height, <, y - 30);
+  /* ... and the variables that follow P0 with it. */
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "slot[1]", &chip));
+  g_assert_cmpfloat (fabs (chip.origin.y - tray.origin.y), <, 40);
+  wait_for_frames ();
+  save_screenshot (f->window, "machine-view-unplaced.png");
+
+  /* Removing a node clears the homes set to it: "tail" (whole) and
+   * "slot[0]" (a prefix, kept in the tray). */
+  g_assert_true (augur_machine_view_place_variable (f->view, "slot[0]", 1));
+  g_assert_true (augur_machine_view_remove_node (f->view, 1));
+  g_assert_null (augur_ccdsm_setup_get_home (setup, "tail"));
+  g_assert_null (augur_ccdsm_setup_get_home (setup, "slot[0]"));
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "tail", &chip));
+  g_assert_cmpfloat (fabs (chip.origin.y - tray.origin.y), <, 40);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "slot[0]", &chip));
+  g_assert_cmpfloat (fabs (chip.origin.y - tray.origin.y), <, 40);
+  g_assert_true (augur_machine_view_place_variable (f->view, "slot[0]", 0));
+  g_assert_cmpuint (f->changes, ==, 13);
+
+  /* Modules: removing M1 unmaps P1; the last module is refused. */
+  g_assert_true (augur_machine_view_remove_module (f->view, 1));
+  g_assert_null (augur_ccdsm_setup_get_process_cpu (setup, "P1"));
+  g_assert_true (augur_machine_view_remove_module (f->view, 1));
+  g_assert_cmpuint (augur_machine_get_n_modules (m), ==, 1);
+  g_assert_cmpuint (f->changes, ==, 15);
+  g_assert_false (augur_machine_view_remove_module (f->view, 0));
+  g_assert_false (augur_machine_view_remove_module (f->view, 7));
+  g_assert_cmpuint (augur_machine_get_n_modules (m), ==, 1);
+  g_assert_cmpuint (f->changes, ==, 15);
+
+  /* The program's own setup is untouched. */
+  g_assert_cmpuint (augur_machine_get_n_modules (augur_ccdsm_setup_peek_machine (augur_ccdsm_program_get_setup (program))), ==, 2);
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (augur_ccdsm_program_get_setup (program), "P1"), ==, "cpu2");
+}
+
+static void
+test_no_program (Fixture       *f,
+                 gconstpointer  data)
+{
+  const AugurMachine *m;
+
+  /* Before any model, and without a program: the machine alone. */
+  g_assert_nonnull (augur_machine_view_get_setup (f->view));
+  augur_machine_view_set_model (f->view, NULL, NULL);
+  wait_for_frames ();
+  m = augur_ccdsm_setup_peek_machine (augur_machine_view_get_setup (f->view));
+  g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 8);
+  g_assert_false (augur_machine_view_get_chip_bounds (f->view, "P0", NULL));
+  g_assert_false (augur_machine_view_place_process (f->view, "P0", 0));
+  g_assert_false (augur_machine_view_place_variable (f->view, "slot", 0));
+  augur_machine_view_add_cpu (f->view, 3);
+  g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 9);
+  g_assert_cmpuint (f->changes, ==, 1);
+  wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) texture = render (f->window, f->widget);
+    g_assert_nonnull (texture);
+  }
+}
+
+/* SR1 at 1280x800: fourteen chips on two banks, legible. */
+static void
+test_sr1 (Fixture       *f,
+          gconstpointer  data)
+{
+  g_autoptr(AugurCcdsmProgram) program = load_example ("sr1.ccdsm");
+  g_autoptr(GdkTexture) texture = NULL;
+  const AugurCcdsmSetup *setup;
+  graphene_rect_t chip;
+  GdkRGBA lock;
+  guint lock_pixels = 0;
+
+  augur_machine_view_set_model (f->view, program, augur_ccdsm_program_get_setup (program));
+  wait_for_frames ();
+  setup = augur_machine_view_get_setup (f->view);
+  texture = render (f->window, f->widget);
+  save_screenshot (f->window, "machine-view-sr1.png");
+  augur_machine_view_get_kind_color (f->view, "lock", &lock);
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autofree char *name = g_strdup_printf ("in_lock[%u]", p);
+      int cpu = augur_machine_find_cpu (augur_ccdsm_setup_peek_machine (setup),
+                                        augur_ccdsm_setup_get_process_cpu (setup, p ? "P1" : "P0"));
+
+      g_assert_cmpint (cpu, >=, 0);
+      g_assert_true (augur_machine_view_get_chip_bounds (f->view, name, &chip));
+      g_assert_cmpuint (nearest_bank (f->view, &chip),
+                        ==, augur_machine_get_cpu_node (augur_ccdsm_setup_peek_machine (setup), cpu));
+      lock_pixels += count_color (texture, &chip, &lock, 4);
+    }
+  g_assert_cmpuint (lock_pixels, >, 120);
+
+  /* Dark style: light chips on dark boxes. */
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", TRUE, NULL);
+  wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) dark = render (f->window, f->widget);
+    GdkRGBA p0;
+    double x, y;
+    int cpu = augur_machine_find_cpu (augur_ccdsm_setup_peek_machine (setup),
+                                      augur_ccdsm_setup_get_process_cpu (setup, "P0"));
+
+    save_screenshot (f->window, "machine-view-sr1-dark.png");
+    augur_machine_view_get_process_color (f->view, 0, &p0);
+    augur_machine_view_get_cpu_center (f->view, cpu, &x, &y);
+    g_assert_cmpuint (count_near (dark, x, y, &p0), >, 40);
+  }
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
+}
+
+static GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        return c;   /* the widget keeps it */
+    }
+  g_assert_not_reached ();
+}
+
+static void
+drag (Fixture    *f,
+      double      x0,
+      double      y0,
+      double      x1,
+      double      y1,
+      const char *screenshot)
+{
+  GtkEventController *gesture = find_controller (f->widget, GTK_TYPE_GESTURE_DRAG);
+
+  g_signal_emit_by_name (gesture, "drag-begin", x0, y0);
+  g_signal_emit_by_name (gesture, "drag-update", (x1 - x0) / 2, (y1 - y0) / 2);
+  g_signal_emit_by_name (gesture, "drag-update", x1 - x0, y1 - y0);
+  if (screenshot != NULL)
+    {
+      wait_for_frames ();
+      save_screenshot (f->window, screenshot);
+    }
+  g_signal_emit_by_name (gesture, "drag-end", x1 - x0, y1 - y0);
+}
+
+static gboolean
+press_key (Fixture *f,
+           guint    keyval)
+{
+  GtkEventController *keys = find_controller (f->widget, GTK_TYPE_EVENT_CONTROLLER_KEY);
+  gboolean handled = FALSE;
+
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+  return handled;
+}
+
+/* The gestures and keys, driven through their controllers' signals. */
+static void
+test_interaction (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(AugurCcdsmProgram) program = load_example ("sr2.ccdsm");
+  const AugurCcdsmSetup *setup;
+  const AugurMachine *m;
+  graphene_rect_t chip;
+  double x, y;
+
+  augur_machine_view_set_model (f->view, program, NULL);
+  wait_for_frames ();
+  setup = augur_machine_view_get_setup (f->view);
+  m = augur_ccdsm_setup_peek_machine (setup);
+
+  /* P1 onto cpu4, shown half-way (ghost and highlighted target). */
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "P1", &chip));
+  augur_machine_view_get_cpu_center (f->view, 4, &x, &y);
+  drag (f, chip.origin.x + chip.size.width / 2, chip.origin.y + chip.size.height / 2, x + 3, y - 2,
+        "machine-view-dragging.png");
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (setup, "P1"), ==, "cpu4");
+  g_assert_cmpuint (f->changes, ==, 1);
+
+  /* A variable onto the bank of N3; a drop elsewhere changes nothing. */
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "head[0]", &chip));
+  augur_machine_view_get_node_bank_center (f->view, 3, &x, &y);
+  drag (f, chip.origin.x + 4, chip.origin.y + 4, x, y, NULL);
+  g_assert_cmpstr (augur_ccdsm_setup_get_home (setup, "head[0]"), ==, "N3");
+  g_assert_cmpuint (f->changes, ==, 2);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "head[0]", &chip));
+  drag (f, chip.origin.x + 4, chip.origin.y + 4, 2, gtk_widget_get_height (f->widget) - 2, NULL);
+  g_assert_cmpuint (f->changes, ==, 2);
+
+  /* P0 to the tray: unmapped. */
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "P0", &chip));
+  drag (f, chip.origin.x + 4, chip.origin.y + 4, gtk_widget_get_width (f->widget) / 2.0, 20, NULL);
+  g_assert_null (augur_ccdsm_setup_get_process_cpu (setup, "P0"));
+  g_assert_cmpuint (f->changes, ==, 3);
+
+  /* Keys: down to M0, N0; '+' adds a processor to N0; down to cpu0,
+   * Delete removes it, then N0, then M0; the last module stays. */
+  g_assert_true (press_key (f, GDK_KEY_Down));
+  g_assert_true (press_key (f, GDK_KEY_Down));
+  g_assert_true (press_key (f, GDK_KEY_plus));
+  g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 9);
+  g_assert_cmpuint (f->changes, ==, 4);
+  g_assert_true (press_key (f, GDK_KEY_Down));
+  wait_for_frames ();
+  save_screenshot (f->window, "machine-view-selected.png");
+  g_assert_true (press_key (f, GDK_KEY_Delete));
+  g_assert_cmpint (augur_machine_find_cpu (m, "cpu0"), ==, -1);
+  g_assert_true (press_key (f, GDK_KEY_Delete));
+  g_assert_cmpint (augur_machine_find_node (m, "N0"), ==, -1);
+  g_assert_true (press_key (f, GDK_KEY_Delete));
+  g_assert_cmpuint (augur_machine_get_n_modules (m), ==, 1);
+  g_assert_cmpuint (f->changes, ==, 7);
+  g_assert_true (press_key (f, GDK_KEY_Right));
+  g_assert_true (press_key (f, GDK_KEY_Delete));
+  g_assert_cmpuint (augur_machine_get_n_modules (m), ==, 1);
+  g_assert_cmpuint (f->changes, ==, 7);
+  g_assert_true (press_key (f, GDK_KEY_Escape));
+  g_assert_false (press_key (f, GDK_KEY_Escape));
+  g_assert_false (press_key (f, GDK_KEY_a));
+}
+
+/* At the minimum size the modules go one under the other, and the
+ * actions answer. */
+static void
+test_small (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(AugurCcdsmProgram) program = load_example ("sr2.ccdsm");
+  const AugurMachine *m;
+  double x0, y0, x1, y1;
+
+  augur_machine_view_set_model (f->view, program, NULL);
+  wait_for_frames ();
+  save_screenshot (f->window, "machine-view-small.png");
+  augur_machine_view_get_node_bank_center (f->view, 0, &x0, &y0);
+  augur_machine_view_get_node_bank_center (f->view, 2, &x1, &y1);
+  g_assert_cmpfloat (y1, >, y0 + 50);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "P1", NULL));
+
+  g_assert_true (gtk_widget_activate_action (f->widget, "machine.add-module", NULL));
+  m = augur_ccdsm_setup_peek_machine (augur_machine_view_get_setup (f->view));
+  g_assert_cmpuint (augur_machine_get_n_modules (m), ==, 3);
+  g_assert_cmpuint (f->changes, ==, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/views/machine-view/render", Fixture, GINT_TO_POINTER (0), fixture_set_up, test_render, fixture_tear_down);
+  g_test_add ("/views/machine-view/edits", Fixture, GINT_TO_POINTER (0), fixture_set_up, test_edits, fixture_tear_down);
+  g_test_add ("/views/machine-view/no-program", Fixture, GINT_TO_POINTER (0), fixture_set_up, test_no_program,
+              fixture_tear_down);
+  g_test_add ("/views/machine-view/sr1", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_sr1, fixture_tear_down);
+  g_test_add ("/views/machine-view/interaction", Fixture, GINT_TO_POINTER (0), fixture_set_up, test_interaction,
+              fixture_tear_down);
+  g_test_add ("/views/machine-view/small", Fixture, GINT_TO_POINTER (2), fixture_set_up, test_small, fixture_tear_down);
+  return g_test_run ();
+}

@@ -60,7 +60,7 @@ looks_like_project (GFile      *file,
 
   if (g_str_has_suffix (lower, ".augur"))
     return TRUE;
-  if (g_str_has_suffix (lower, ".pepa") || g_str_has_suffix (lower, ".des"))
+  if (g_str_has_suffix (lower, ".pepa") || g_str_has_suffix (lower, ".des") || g_str_has_suffix (lower, ".ccdsm"))
     return FALSE;
   /* Any other name: a project is XML, a model never starts with '<'. */
   for (gsize i = 0; i < length; i++)
@@ -117,6 +117,24 @@ augur_window_open_file (AugurWindow  *self,
       if (pipeline == NULL)
         return FALSE;
       augur_window_add_pipeline_document (self, name, contents);
+      if (was_empty)
+        self->structure_modified = FALSE;
+      _augur_window_update_title (self);
+    }
+  else if (g_str_has_suffix (parse_name, ".ccdsm") || g_str_has_suffix (parse_name, ".CCDSM"))
+    {
+      g_autofree char *name = document_name_for_file (file);
+      gboolean was_empty = augur_window_is_empty (self);
+
+      /* A program with errors opens too: the page lists them. */
+      if (strlen (contents) != length || !g_utf8_validate (contents, length, NULL))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("%s is not a text file in UTF-8; a cache-coherence model must be plain text"),
+                       parse_name);
+          return FALSE;
+        }
+      _augur_window_add_document (self, AUGUR_KIND_CCDSM, name, contents);
       if (was_empty)
         self->structure_modified = FALSE;
       _augur_window_update_title (self);
@@ -194,6 +212,8 @@ augur_window_save_to_file (AugurWindow  *self,
         augur_pipeline_page_set_modified (AUGUR_PIPELINE_PAGE (doc->page), FALSE);
       else if (AUGUR_IS_REPLAY_PAGE (doc->page))
         augur_replay_page_set_modified (AUGUR_REPLAY_PAGE (doc->page), FALSE);
+      else if (AUGUR_IS_CCDSM_PAGE (doc->page))
+        augur_ccdsm_page_set_modified (AUGUR_CCDSM_PAGE (doc->page), FALSE);
     }
   add_recent_file (self, file);
   _augur_window_update_title (self);
@@ -282,6 +302,7 @@ add_filters (GtkFileChooser *chooser,
       gtk_file_filter_add_suffix (filter, "augur");
       gtk_file_filter_add_suffix (filter, "pepa");
       gtk_file_filter_add_suffix (filter, "des");
+      gtk_file_filter_add_suffix (filter, "ccdsm");
       gtk_file_chooser_add_filter (chooser, filter);
       g_object_unref (filter);
     }
@@ -303,6 +324,12 @@ add_filters (GtkFileChooser *chooser,
       filter = gtk_file_filter_new ();
       gtk_file_filter_set_name (filter, _("Pipeline Descriptions (AMoGeT)"));
       gtk_file_filter_add_suffix (filter, "des");
+      gtk_file_chooser_add_filter (chooser, filter);
+      g_object_unref (filter);
+
+      filter = gtk_file_filter_new ();
+      gtk_file_filter_set_name (filter, _("Cache-Coherence Models"));
+      gtk_file_filter_add_suffix (filter, "ccdsm");
       gtk_file_chooser_add_filter (chooser, filter);
       g_object_unref (filter);
     }
@@ -475,6 +502,21 @@ new_replay_action (GtkWidget  *widget,
   augur_window_add_replay_document (AUGUR_WINDOW (widget), _("Trace Replay"), "network=lv08\n");
 }
 
+/* SR2, the lock-free send and receive, from the bundled examples. */
+static void
+new_ccdsm_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/io/github/augur/Augur/examples/sr2.ccdsm",
+                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (bytes != NULL);
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  _augur_window_add_document (AUGUR_WINDOW (widget), AUGUR_KIND_CCDSM, _("Cache Coherence"), text);
+}
+
 static void
 new_window_action (GtkWidget  *widget,
                    const char *action_name,
@@ -508,6 +550,8 @@ solve_action (GtkWidget  *widget,
     gtk_widget_activate_action (current, "page.evaluate", NULL);
   else if (AUGUR_IS_REPLAY_PAGE (current))
     augur_replay_page_replay (AUGUR_REPLAY_PAGE (current));
+  else if (AUGUR_IS_CCDSM_PAGE (current))
+    augur_ccdsm_page_solve (AUGUR_CCDSM_PAGE (current));
   _augur_window_update_actions (self);
 }
 
@@ -526,6 +570,8 @@ cancel_action (GtkWidget  *widget,
     augur_pipeline_page_cancel (AUGUR_PIPELINE_PAGE (current));
   else if (AUGUR_IS_REPLAY_PAGE (current))
     augur_replay_page_cancel (AUGUR_REPLAY_PAGE (current));
+  else if (AUGUR_IS_CCDSM_PAGE (current))
+    augur_ccdsm_page_cancel (AUGUR_CCDSM_PAGE (current));
   _augur_window_update_actions (self);
 }
 
@@ -541,7 +587,8 @@ export_action (GtkWidget  *widget,
   g_autofree char *page_action = NULL;
 
   g_return_if_fail (g_str_has_prefix (action_name, "win."));
-  if (!AUGUR_IS_PEPA_PAGE (page) && !AUGUR_IS_PIPELINE_PAGE (page) && !AUGUR_IS_REPLAY_PAGE (page))
+  if (!AUGUR_IS_PEPA_PAGE (page) && !AUGUR_IS_PIPELINE_PAGE (page) && !AUGUR_IS_REPLAY_PAGE (page) &&
+      !AUGUR_IS_CCDSM_PAGE (page))
     return;
   page_action = g_strconcat ("page.", action_name + strlen ("win."), NULL);
   if (!gtk_widget_activate_action (page, page_action, NULL))
@@ -612,6 +659,8 @@ remove_document_action (GtkWidget  *widget,
     text = augur_pipeline_page_get_text (AUGUR_PIPELINE_PAGE (doc->page));
   else if (AUGUR_IS_REPLAY_PAGE (doc->page))
     text = augur_replay_page_get_text (AUGUR_REPLAY_PAGE (doc->page));
+  else if (AUGUR_IS_CCDSM_PAGE (doc->page))
+    text = augur_ccdsm_page_get_text (AUGUR_CCDSM_PAGE (doc->page));
   else
     text = g_strdup (augur_project_document_get_text (doc->source));
 
@@ -773,7 +822,7 @@ _augur_window_confirm_close (AugurWindow *self)
 void
 _augur_window_class_actions_init (GtkWidgetClass *widget_class)
 {
-  static const char *exports[] = { "csv", "json", "png", "svg", "pdf", "dot", "paje" };
+  static const char *exports[] = { "csv", "json", "png", "svg", "pdf", "dot", "paje", "ctmc" };
 
   gtk_widget_class_bind_template_callback (widget_class, rename_entry_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, rename_entry_changed_cb);
@@ -783,6 +832,7 @@ _augur_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.new-pepa", NULL, new_pepa_action);
   gtk_widget_class_install_action (widget_class, "win.new-pipeline", NULL, new_pipeline_action);
   gtk_widget_class_install_action (widget_class, "win.new-replay", NULL, new_replay_action);
+  gtk_widget_class_install_action (widget_class, "win.new-ccdsm", NULL, new_ccdsm_action);
   gtk_widget_class_install_action (widget_class, "win.new-window", NULL, new_window_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);

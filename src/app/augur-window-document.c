@@ -33,6 +33,8 @@ _augur_window_document_set_name (AugurWindowDocument *doc,
     augur_pipeline_page_set_title (AUGUR_PIPELINE_PAGE (doc->page), name);
   else if (AUGUR_IS_REPLAY_PAGE (doc->page))
     augur_replay_page_set_title (AUGUR_REPLAY_PAGE (doc->page), name);
+  else if (AUGUR_IS_CCDSM_PAGE (doc->page))
+    augur_ccdsm_page_set_title (AUGUR_CCDSM_PAGE (doc->page), name);
   g_object_notify_by_pspec (G_OBJECT (doc), doc_properties[DOC_PROP_NAME]);
 }
 
@@ -216,6 +218,17 @@ _augur_window_document_new (AugurProjectDocument *source,
       augur_replay_page_set_text (page, augur_project_document_get_text (source));
       g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
     }
+  else if (g_strcmp0 (kind, AUGUR_KIND_CCDSM) == 0)
+    {
+      AugurCcdsmPage *page = AUGUR_CCDSM_PAGE (augur_ccdsm_page_new ());
+
+      doc->page = g_object_ref_sink (GTK_WIDGET (page));
+      augur_ccdsm_page_set_title (page, doc->name);
+      /* The program and its setup sections; a text that does not parse is
+       * kept as it is and shown with its diagnostics. */
+      augur_ccdsm_page_set_text (page, augur_project_document_get_text (source));
+      g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
+    }
   else
     {
       doc->page = g_object_ref_sink (create_unsupported_page (kind));
@@ -254,6 +267,12 @@ _augur_window_document_snapshot (AugurWindowDocument *doc)
   else if (AUGUR_IS_REPLAY_PAGE (doc->page))
     {
       g_autofree char *text = augur_replay_page_get_text (AUGUR_REPLAY_PAGE (doc->page));
+
+      augur_project_document_set_text (copy, text);
+    }
+  else if (AUGUR_IS_CCDSM_PAGE (doc->page))
+    {
+      g_autofree char *text = augur_ccdsm_page_get_text (AUGUR_CCDSM_PAGE (doc->page));
 
       augur_project_document_set_text (copy, text);
     }

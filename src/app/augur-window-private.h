@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "augur-ccdsm-page.h"
 #include "augur-pepa-page.h"
 #include "augur-pipeline-page.h"
 #include "augur-replay-page.h"
@@ -14,6 +15,7 @@ G_BEGIN_DECLS
 #define AUGUR_KIND_PEPA "pepa"
 #define AUGUR_KIND_PIPELINE "pipeline"
 #define AUGUR_KIND_REPLAY "replay"
+#define AUGUR_KIND_CCDSM "ccdsm"
 
 struct _AugurWindowDocument
 {
@@ -68,6 +70,11 @@ AugurPepaPage        *_augur_window_get_current_pepa_page (AugurWindow        *s
 char                 *_augur_window_get_project_name    (AugurWindow          *self);
 void                  _augur_window_update_title        (AugurWindow          *self);
 void                  _augur_window_update_actions      (AugurWindow          *self);
+/* A document of any kind (the public functions name theirs). */
+guint                 _augur_window_add_document        (AugurWindow          *self,
+                                                         const char           *kind,
+                                                         const char           *name,
+                                                         const char           *text);
 void                  _augur_window_set_project         (AugurWindow          *self,
                                                          AugurProject         *project,
                                                          GFile                *file);

@@ -192,20 +192,25 @@ _augur_window_update_actions (AugurWindow *self)
 {
   static const char *page_actions[] = {
     "win.solve", "win.export-csv", "win.export-json", "win.export-png",
-    "win.export-svg", "win.export-pdf", "win.export-dot", "win.export-paje",
+    "win.export-svg", "win.export-pdf", "win.export-dot", "win.export-paje", "win.export-ctmc",
   };
   AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
   GtkWidget *current = augur_window_get_current_page (self);
   AugurPipelinePage *pipeline = AUGUR_IS_PIPELINE_PAGE (current) ? AUGUR_PIPELINE_PAGE (current) : NULL;
   AugurReplayPage *replay = AUGUR_IS_REPLAY_PAGE (current) ? AUGUR_REPLAY_PAGE (current) : NULL;
+  AugurCcdsmPage *ccdsm = AUGUR_IS_CCDSM_PAGE (current) ? AUGUR_CCDSM_PAGE (current) : NULL;
   gboolean has_doc = _augur_window_get_selected_document (self) != NULL;
   guint n = _augur_window_get_n_documents (self);
 
   for (guint i = 0; i < G_N_ELEMENTS (page_actions); i++)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), page_actions[i], page != NULL || pipeline != NULL || replay != NULL);
-  /* A pipeline or replay page has no state diagram to export as DOT. */
-  if (pipeline != NULL || replay != NULL)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), page_actions[i],
+                                   page != NULL || pipeline != NULL || replay != NULL || ccdsm != NULL);
+  /* A pipeline, replay or cache-coherence page has no DOT export. */
+  if (pipeline != NULL || replay != NULL || ccdsm != NULL)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-dot", FALSE);
+  /* Only a cache-coherence result has a chain to export as PRISM files. */
+  if (ccdsm == NULL || augur_ccdsm_page_get_result (ccdsm) == NULL)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-ctmc", FALSE);
   /* Only a replay has a timeline to export as a Paje trace, once it has
    * one: the page's result is in place when "running" goes off. */
   if (replay == NULL || augur_replay_page_get_result (replay) == NULL)
@@ -214,8 +219,9 @@ _augur_window_update_actions (AugurWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel",
                                  (page != NULL && augur_pepa_page_get_running (page)) ||
                                  (pipeline != NULL && augur_pipeline_page_get_running (pipeline)) ||
-                                 (replay != NULL && augur_replay_page_get_running (replay)));
-  gtk_widget_set_sensitive (self->export_button, page != NULL || pipeline != NULL || replay != NULL);
+                                 (replay != NULL && augur_replay_page_get_running (replay)) ||
+                                 (ccdsm != NULL && augur_ccdsm_page_get_running (ccdsm)));
+  gtk_widget_set_sensitive (self->export_button, page != NULL || pipeline != NULL || replay != NULL || ccdsm != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.remove-document", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.rename-document", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-document", n > 1);
@@ -284,6 +290,13 @@ insert_document (AugurWindow          *self,
   else if (AUGUR_IS_REPLAY_PAGE (doc->page))
     g_signal_connect_object (doc->page, "notify::running", G_CALLBACK (page_running_cb),
                              self, G_CONNECT_SWAPPED);
+  else if (AUGUR_IS_CCDSM_PAGE (doc->page))
+    {
+      g_signal_connect_object (doc->page, "notify::running", G_CALLBACK (page_running_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (doc->page, "solved", G_CALLBACK (page_running_cb),
+                               self, G_CONNECT_SWAPPED);
+    }
   gtk_stack_add_child (self->stack, doc->page);
   g_list_store_append (self->documents, doc);
   return index;
@@ -366,6 +379,15 @@ augur_window_add_pipeline_document (AugurWindow *self,
   g_return_val_if_fail (name != NULL, 0);
 
   return add_document (self, AUGUR_KIND_PIPELINE, name, text);
+}
+
+guint
+_augur_window_add_document (AugurWindow *self,
+                            const char  *kind,
+                            const char  *name,
+                            const char  *text)
+{
+  return add_document (self, kind, name, text);
 }
 
 guint
@@ -477,11 +499,13 @@ create_sidebar_row (gpointer item,
   gboolean pepa = AUGUR_IS_PEPA_PAGE (doc->page);
   gboolean pipeline = AUGUR_IS_PIPELINE_PAGE (doc->page);
   gboolean replay = AUGUR_IS_REPLAY_PAGE (doc->page);
+  gboolean ccdsm = AUGUR_IS_CCDSM_PAGE (doc->page);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *icon = gtk_image_new_from_icon_name (pepa ? "x-office-document-symbolic"
                                                   : pipeline ? "view-continuous-symbolic"
                                                   : replay ? "media-playlist-consecutive-symbolic"
+                                                  : ccdsm ? "computer-symbolic"
                                                   : "text-x-generic-symbolic");
   GtkWidget *label = gtk_label_new (NULL);
   GtkWidget *dot = gtk_label_new ("•");
@@ -694,6 +718,7 @@ augur_window_class_init (AugurWindowClass *klass)
 
   g_type_ensure (AUGUR_TYPE_PEPA_PAGE);
   g_type_ensure (AUGUR_TYPE_PIPELINE_PAGE);
+  g_type_ensure (AUGUR_TYPE_CCDSM_PAGE);
 }
 
 static void

@@ -1,0 +1,368 @@
+/* augur-ccdsm-page-experiment.c: the seed's experiment on a document's
+ * machine: SR1 and SR2 (bundled) x distances 0, 1, 2 x protocols A and B,
+ * in a worker thread, with its two plots and its table.
+ *
+ * Each program keeps its own map and homes; the machine, latencies and
+ * timing are the document's.  The plots are the seed's figures: latency
+ * against distance (A1, A2, B1, B2: protocol and program), and the misses
+ * per round trip of each kind of variable against distance.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "augur-ccdsm-page-private.h"
+#include "augur-line-chart-view.h"
+
+#define EXAMPLES_PREFIX "/io/github/augur/Augur/examples/"
+
+static const char * const program_names[] = { "sr1", "sr2" };
+static const char * const program_titles[] = { "SR1", "SR2" };
+
+/* ---- Worker ----------------------------------------------------------- */
+
+/* The document's machine, latencies, timing; the program's map and homes. */
+static AugurCcdsmSetup *
+experiment_setup (const AugurCcdsmSetup   *document,
+                  const AugurCcdsmProgram *program,
+                  char * const            *document_processes)
+{
+  AugurCcdsmSetup *setup = augur_ccdsm_setup_copy (document);
+  const AugurCcdsmSetup *own = augur_ccdsm_program_get_setup (program);
+  g_auto(GStrv) homes = augur_ccdsm_setup_list_homes (setup);
+  g_auto(GStrv) own_homes = augur_ccdsm_setup_list_homes (own);
+
+  for (guint i = 0; document_processes != NULL && document_processes[i] != NULL; i++)
+    augur_ccdsm_setup_set_process_cpu (setup, document_processes[i], NULL);
+  for (guint i = 0; homes[i] != NULL; i++)
+    augur_ccdsm_setup_set_home (setup, homes[i], NULL);
+  for (guint p = 0; p < augur_ccdsm_program_get_n_processes (program); p++)
+    {
+      const char *name = augur_ccdsm_program_get_process_name (program, p);
+      augur_ccdsm_setup_set_process_cpu (setup, name, augur_ccdsm_setup_get_process_cpu (own, name));
+    }
+  for (guint i = 0; own_homes[i] != NULL; i++)
+    augur_ccdsm_setup_set_home (setup, own_homes[i], augur_ccdsm_setup_get_home (own, own_homes[i]));
+  return setup;
+}
+
+static char *
+capitalize (const char *word)
+{
+  g_autofree char *first = g_utf8_substring (word, 0, 1);
+  g_autofree char *upper = g_utf8_strup (first, -1);
+
+  return g_strconcat (upper, g_utf8_offset_to_pointer (word, MIN (1, g_utf8_strlen (word, -1))), NULL);
+}
+
+static const AugurCcdsmRun *
+find_run (GPtrArray *runs,
+          guint      program,
+          char       protocol,
+          guint      distance)
+{
+  for (guint i = 0; i < runs->len; i++)
+    {
+      const AugurCcdsmRun *run = g_ptr_array_index (runs, i);
+
+      if (run->program == program && run->protocol == protocol && run->distance == distance)
+        return run;
+    }
+  return NULL;
+}
+
+static void
+build_charts (AugurCcdsmJob     *job,
+              AugurCcdsmProgram *programs[2])
+{
+  const double distances[] = { 0, 1, 2 };
+
+  job->latency_chart = augur_chart_data_new (_("One-way latency against distance"),
+                                             _("Distance"), _("level"), _("Latency"), _("ns"));
+  job->misses_chart = augur_chart_data_new (_("Misses per round trip by kind of variable"),
+                                            _("Distance"), _("level"), _("Misses"), _("per round trip"));
+  for (const char *protocol = "AB"; *protocol != '\0'; protocol++)
+    for (guint p = 0; p < 2; p++)
+      {
+        g_autofree char *name = g_strdup_printf ("%c%u", *protocol, p + 1);
+        double y[3];
+
+        for (guint d = 0; d < 3; d++)
+          {
+            const AugurCcdsmRun *run = find_run (job->runs, p, *protocol, d);
+
+            y[d] = run && run->result && augur_ccdsm_result_is_solved (run->result)
+                   ? augur_ccdsm_result_get_latency (run->result) : NAN;
+          }
+        augur_chart_data_add_series (job->latency_chart, name, distances, y, 3);
+      }
+
+  for (guint p = 0; p < 2; p++)
+    for (const char *protocol = "AB"; *protocol != '\0'; protocol++)
+      for (guint k = 0; k < augur_ccdsm_program_get_n_kinds (programs[p]); k++)
+        {
+          g_autofree char *kind = capitalize (augur_ccdsm_program_get_kind_name (programs[p], k));
+          /* e.g. "Pointer-A1": the kind, the protocol, the program. */
+          g_autofree char *name = g_strdup_printf ("%s-%c%u", kind, *protocol, p + 1);
+          double y[3];
+
+          for (guint d = 0; d < 3; d++)
+            {
+              const AugurCcdsmRun *run = find_run (job->runs, p, *protocol, d);
+
+              y[d] = NAN;
+              if (run && run->result && augur_ccdsm_result_is_solved (run->result))
+                {
+                  y[d] = 0;
+                  for (guint q = 0; q < augur_ccdsm_program_get_n_processes (programs[p]); q++)
+                    y[d] += augur_ccdsm_result_get_misses_by_kind (run->result, k, q);
+                }
+            }
+          augur_chart_data_add_series (job->misses_chart, name, distances, y, 3);
+        }
+}
+
+static void
+build_rows (AugurCcdsmJob *job)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  job->experiment_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  for (guint i = 0; i < job->runs->len; i++)
+    {
+      const AugurCcdsmRun *run = g_ptr_array_index (job->runs, i);
+      AugurResultRow *row = augur_result_row_new (i, EXP_N_STRINGS, EXP_N_NUMBERS);
+      gboolean solved = run->result != NULL && augur_ccdsm_result_is_solved (run->result);
+      const char *checks;
+
+      if (run->result == NULL)
+        checks = run->error ? run->error->message : _("failed");
+      else if (!augur_ccdsm_result_checks_passed (run->result))
+        checks = _("failed");
+      else
+        checks = _("ok");
+      augur_result_row_set_string (row, EXP_S_PROGRAM, program_titles[run->program]);
+      augur_result_row_take_string (row, EXP_S_PROTOCOL, g_strdup_printf ("%c", run->protocol));
+      augur_result_row_set_string (row, EXP_S_CHECKS, checks);
+      augur_result_row_take_string (row, EXP_S_SEARCH,
+                                    g_strdup_printf ("%s %c%u", program_titles[run->program],
+                                                     run->protocol, run->program + 1));
+      augur_result_row_set_number (row, EXP_N_DISTANCE, run->distance);
+      /* Rounded for reading: the exports have every digit. */
+      augur_result_row_set_number (row, EXP_N_LATENCY,
+                                   solved ? round (augur_ccdsm_result_get_latency (run->result) * 100) / 100 : NAN);
+      augur_result_row_set_number (row, EXP_N_STATES, run->result ? augur_ccdsm_result_get_n_states (run->result) : NAN);
+      augur_result_row_set_number (row, EXP_N_MISSES,
+                                   solved ? round (augur_ccdsm_result_get_total_misses (run->result) * 1e4) / 1e4 : NAN);
+      g_ptr_array_add (rows, row);
+    }
+  g_list_store_splice (job->experiment_rows, 0, 0, rows->pdata, rows->len);
+}
+
+static void
+experiment_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  AugurCcdsmJob *job = task_data;
+  AugurCcdsmProgram *programs[2] = { NULL, NULL };
+  AugurCcdsmSetup *setups[2] = { NULL, NULL };
+  AugurCcdsmOptions options = { 0 };
+  GError *error = NULL;
+
+  for (guint p = 0; p < 2 && error == NULL; p++)
+    {
+      g_autofree char *filename = g_strconcat (program_names[p], ".ccdsm", NULL);
+
+      programs[p] = augur_ccdsm_program_parse (job->texts[p], -1, filename, NULL, &error);
+      if (programs[p] != NULL)
+        setups[p] = experiment_setup (job->setup, programs[p], job->program_processes);
+    }
+  if (error == NULL)
+    {
+      job->runs = augur_ccdsm_experiment (programs, (const AugurCcdsmSetup * const *) setups, 2, &options,
+                                          augur_ccdsm_job_progress, job, cancellable, &error);
+      if (job->runs != NULL)
+        {
+          build_charts (job, programs);
+          build_rows (job);
+        }
+    }
+  for (guint p = 0; p < 2; p++)
+    {
+      g_clear_pointer (&programs[p], augur_ccdsm_program_unref);
+      g_clear_pointer (&setups[p], augur_ccdsm_setup_free);
+    }
+  job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else if (!g_task_return_error_if_cancelled (task))
+    g_task_return_boolean (task, TRUE);
+}
+
+/* ---- UI side ---------------------------------------------------------- */
+
+static void
+present_experiment (AugurCcdsmPage *self,
+                    AugurCcdsmJob  *job)
+{
+  guint n_failed = 0;
+  g_autofree char *time = augur_ccdsm_format_duration (job->seconds);
+  g_autofree char *status = NULL;
+
+  g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
+  g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
+  g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
+  self->runs = g_steal_pointer (&job->runs);
+  self->latency_chart = g_steal_pointer (&job->latency_chart);
+  self->misses_chart = g_steal_pointer (&job->misses_chart);
+
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->latency_chart_view), self->latency_chart);
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->misses_chart_view), self->misses_chart);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->experiment_table), G_LIST_MODEL (job->experiment_rows));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->experiment_stack), "plots");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), "experiment");
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      const AugurCcdsmRun *run = g_ptr_array_index (self->runs, i);
+
+      if (run->result == NULL || !augur_ccdsm_result_is_solved (run->result) ||
+          !augur_ccdsm_result_checks_passed (run->result))
+        n_failed++;
+    }
+  if (n_failed == 0)
+    status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u configuration solved · %s",
+                                           "%u configurations solved · %s", self->runs->len),
+                              self->runs->len, time);
+  else
+    /* Translators: e.g. "12 configurations, 2 failed (see the table) · 1.2 s". */
+    status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u configuration, %u failed (see the table) · %s",
+                                           "%u configurations, %u failed (see the table) · %s", self->runs->len),
+                              self->runs->len, n_failed, time);
+  augur_ccdsm_page_set_status (self, status, n_failed > 0);
+  augur_ccdsm_page_update_actions (self);
+}
+
+static void
+experiment_done_cb (GObject      *source,
+                    GAsyncResult *res,
+                    gpointer      user_data)
+{
+  g_autoptr(AugurCcdsmJob) job = user_data;
+  g_autoptr(AugurCcdsmPage) self = augur_ccdsm_job_get_page (job);
+  g_autoptr(GError) error = NULL;
+
+  g_task_propagate_boolean (G_TASK (res), &error);
+  if (self == NULL)
+    return;
+
+  if (error == NULL)
+    present_experiment (self, job);
+  else if (augur_ccdsm_is_cancel_error (error))
+    augur_ccdsm_page_set_status (self, _("Cancelled"), FALSE);
+  else
+    {
+      augur_ccdsm_page_set_status (self, _("The experiment could not run: see the message above"), TRUE);
+      augur_ccdsm_page_show_error (self, error->message);
+    }
+  augur_ccdsm_page_job_finished (self);
+  g_signal_emit_by_name (self, "experiment-done");
+}
+
+static gboolean
+emit_done (gpointer data)
+{
+  g_signal_emit_by_name (data, "experiment-done");
+  return G_SOURCE_REMOVE;
+}
+
+void
+augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  AugurCcdsmJob *job;
+
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
+
+  job = augur_ccdsm_job_new (self, TRUE);
+  /* The app reads its bundled examples; the worker only parses. */
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autofree char *path = g_strconcat (EXAMPLES_PREFIX, program_names[p], ".ccdsm", NULL);
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (path, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+
+      if (bytes == NULL)
+        {
+          augur_ccdsm_job_unref (job);
+          augur_ccdsm_page_show_error (self, error->message);
+          g_idle_add_full (G_PRIORITY_DEFAULT, emit_done, g_object_ref (self), g_object_unref);
+          return;
+        }
+      job->texts[p] = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    }
+  job->setup = augur_ccdsm_setup_copy (self->program ? augur_ccdsm_program_get_setup (self->program)
+                                                     : self->setup);
+  if (self->program != NULL)
+    {
+      guint n = augur_ccdsm_program_get_n_processes (self->program);
+
+      job->program_processes = g_new0 (char *, n + 1);
+      for (guint p = 0; p < n; p++)
+        job->program_processes[p] = g_strdup (augur_ccdsm_program_get_process_name (self->program, p));
+    }
+  augur_ccdsm_page_set_status (self, _("Running the experiment…"), FALSE);
+  augur_ccdsm_job_start (self, job, experiment_thread, experiment_done_cb);
+}
+
+GPtrArray *
+augur_ccdsm_page_get_experiment_runs (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->runs;
+}
+
+AugurChartData *
+augur_ccdsm_page_get_latency_chart (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->latency_chart;
+}
+
+AugurChartData *
+augur_ccdsm_page_get_misses_chart (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->misses_chart;
+}
+
+void
+augur_ccdsm_page_experiment_init (AugurCcdsmPage *self)
+{
+  const AugurResultColumn columns[] = {
+    { _("Program"), AUGUR_RESULT_COLUMN_STRING, EXP_S_PROGRAM, FALSE, FALSE },
+    { _("Protocol"), AUGUR_RESULT_COLUMN_STRING, EXP_S_PROTOCOL, FALSE, FALSE },
+    { _("Distance"), AUGUR_RESULT_COLUMN_INTEGER, EXP_N_DISTANCE, FALSE, FALSE },
+    { _("Latency (ns)"), AUGUR_RESULT_COLUMN_NUMBER, EXP_N_LATENCY, FALSE, FALSE },
+    { _("States"), AUGUR_RESULT_COLUMN_INTEGER, EXP_N_STATES, FALSE, FALSE },
+    { _("Misses"), AUGUR_RESULT_COLUMN_NUMBER, EXP_N_MISSES, FALSE, FALSE },
+    { _("Checks"), AUGUR_RESULT_COLUMN_STRING, EXP_S_CHECKS, TRUE, TRUE },
+  };
+
+  self->latency_chart_view = augur_line_chart_view_new ();
+  gtk_widget_set_hexpand (self->latency_chart_view, TRUE);
+  gtk_widget_set_vexpand (self->latency_chart_view, TRUE);
+  gtk_box_append (GTK_BOX (self->latency_chart_box), self->latency_chart_view);
+  self->misses_chart_view = augur_line_chart_view_new ();
+  gtk_widget_set_hexpand (self->misses_chart_view, TRUE);
+  gtk_widget_set_vexpand (self->misses_chart_view, TRUE);
+  gtk_box_append (GTK_BOX (self->misses_chart_box), self->misses_chart_view);
+
+  self->experiment_table = augur_result_table_new (columns, G_N_ELEMENTS (columns), EXP_S_SEARCH,
+                                                   _("Filter programs and protocols (e.g. A1)"));
+  gtk_widget_set_vexpand (self->experiment_table, TRUE);
+  gtk_box_append (GTK_BOX (self->experiment_box), self->experiment_table);
+}

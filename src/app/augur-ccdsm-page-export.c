@@ -1,0 +1,247 @@
+/* augur-ccdsm-page-export.c: exports of the cache-coherence page and their
+ * file choosers.
+ *
+ * CSV and JSON follow the view: the experiment's with the Experiment view
+ * shown (or no single result), else the single result's.  Pictures are the
+ * experiment's two plots side by side, or else the state diagram.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "augur-ccdsm-page-private.h"
+#include "augur-export.h"
+#include "augur-file-write.h"
+
+#define PLOTS_WIDTH  1400
+#define PLOTS_HEIGHT 560
+
+static const char * const experiment_programs[] = { "sr1", "sr2" };
+
+gboolean
+augur_ccdsm_page_experiment_in_view (AugurCcdsmPage *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages)), "experiment") == 0;
+}
+
+/* The experiment's rather than the result's: shown, or the only one. */
+static gboolean
+use_experiment (AugurCcdsmPage *self,
+                gboolean        picture)
+{
+  if (self->runs == NULL)
+    return FALSE;
+  if (augur_ccdsm_page_experiment_in_view (self))
+    return TRUE;
+  return picture ? self->diagram == NULL : self->result == NULL;
+}
+
+typedef struct {
+  AugurChartData *charts[2];
+} Plots;
+
+static void
+draw_plots (cairo_t  *cr,
+            int       width,
+            int       height,
+            gpointer  data)
+{
+  Plots *plots = data;
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  for (guint i = 0; i < 2; i++)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, i * (width / 2), 0);
+      cairo_rectangle (cr, 0, 0, width / 2, height);
+      cairo_clip (cr);
+      augur_chart_draw (cr, width / 2, height, plots->charts[i], NULL);
+      cairo_restore (cr);
+    }
+}
+
+static gboolean
+no_result (GError **error)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+               _("There are no results to export yet: solve the model first (Ctrl+Return)"));
+  return FALSE;
+}
+
+static gboolean
+export_ctmc (AugurCcdsmPage  *self,
+             GFile           *file,
+             GError         **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  const char *extensions[] = { ".tra", ".sta", ".lab", ".ctmc" };
+
+  if (self->result == NULL)
+    return no_result (error);
+  if (augur_ccdsm_result_get_space_n_states (self->result) == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("The chain of the last solve was not kept (it had more than 2,000,000 states): "
+                     "use augur-cli ccdsm --export-ctmc"));
+      return FALSE;
+    }
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("The chain can only be written to a local folder"));
+      return FALSE;
+    }
+  /* The files go beside the chosen name: PREFIX.sta, PREFIX.tra, PREFIX.lab. */
+  for (guint i = 0; i < G_N_ELEMENTS (extensions); i++)
+    if (g_str_has_suffix (path, extensions[i]))
+      path[strlen (path) - strlen (extensions[i])] = '\0';
+  return augur_ccdsm_result_export_ctmc (self->result, path, error);
+}
+
+gboolean
+augur_ccdsm_page_export (AugurCcdsmPage *self,
+                         const char     *what,
+                         GFile          *file,
+                         GError        **error)
+{
+  g_autofree char *contents = NULL;
+
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
+  g_return_val_if_fail (what != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf"))
+    {
+      g_autoptr(GFileOutputStream) out = NULL;
+      AugurExportFormat format;
+
+      if (!use_experiment (self, TRUE) && self->diagram == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There is nothing to draw yet: run the experiment, or solve a small model for its state diagram"));
+          return FALSE;
+        }
+      out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+      if (out == NULL)
+        return FALSE;
+      if (use_experiment (self, TRUE))
+        {
+          Plots plots = { { self->latency_chart, self->misses_chart } };
+
+          augur_export_format_from_name (what, &format);
+          return augur_file_finish_replace (out, augur_export_draw (draw_plots, &plots, PLOTS_WIDTH, PLOTS_HEIGHT,
+                                                                    format, G_OUTPUT_STREAM (out), error),
+                                            error);
+        }
+      return augur_file_finish_replace (out, augur_diagram_export (self->diagram, what, G_OUTPUT_STREAM (out), error),
+                                        error);
+    }
+  if (g_str_equal (what, "ctmc"))
+    return export_ctmc (self, file, error);
+
+  if (g_str_equal (what, "ccdsm"))
+    contents = augur_ccdsm_page_get_text (self);
+  else if (g_str_equal (what, "experiment-csv") || g_str_equal (what, "experiment-json") ||
+           ((g_str_equal (what, "csv") || g_str_equal (what, "json")) && use_experiment (self, FALSE)))
+    {
+      if (self->runs == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There is no experiment to export yet: run it first (Run Experiment)"));
+          return FALSE;
+        }
+      contents = g_str_has_suffix (what, "csv") ? augur_ccdsm_experiment_to_csv (self->runs, experiment_programs)
+                                                : augur_ccdsm_experiment_to_json (self->runs, experiment_programs);
+    }
+  else if (g_str_equal (what, "csv") || g_str_equal (what, "json") ||
+           g_str_equal (what, "result-csv") || g_str_equal (what, "result-json"))
+    {
+      if (self->result == NULL)
+        return no_result (error);
+      contents = g_str_has_suffix (what, "csv") ? augur_ccdsm_result_to_csv (self->result)
+                                                : augur_ccdsm_result_to_json (self->result);
+    }
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), what);
+      return FALSE;
+    }
+  return augur_file_write_string (file, contents, error);
+}
+
+void
+augur_ccdsm_page_close_export (AugurCcdsmPage *self)
+{
+  if (self->export_dialog != NULL)
+    {
+      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->export_dialog));
+      g_clear_object (&self->export_dialog);
+    }
+}
+
+static void
+export_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    AugurCcdsmPage  *self)
+{
+  const char *what = g_object_get_data (G_OBJECT (dialog), "augur-what");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GError) error = NULL;
+
+      if (augur_ccdsm_page_export (self, what, file, &error))
+        {
+          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
+          augur_ccdsm_page_set_status (self, text, FALSE);
+        }
+      else
+        augur_ccdsm_page_set_status (self, error->message, TRUE);
+    }
+  augur_ccdsm_page_close_export (self);
+}
+
+void
+augur_ccdsm_page_export_action (GtkWidget  *widget,
+                                const char *action_name,
+                                GVariant   *parameter)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (widget);
+  const char *what = action_name + strlen ("page.export-");
+  gboolean picture = g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf");
+  gboolean experiment = use_experiment (self, picture);
+  const char *base = self->title ? self->title : _("cache-coherence");
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autofree char *name = NULL;
+
+  /* Nothing to write: say so rather than open a dialog for nothing. */
+  if (!g_str_equal (what, "ccdsm") && !experiment &&
+      (picture ? self->diagram == NULL : self->result == NULL))
+    {
+      augur_ccdsm_page_set_status (self, picture ? _("Nothing to export: run the experiment, or solve a small model")
+                                                 : _("Nothing to export: solve the model or run the experiment first"),
+                                   TRUE);
+      return;
+    }
+
+  augur_ccdsm_page_close_export (self);
+  self->export_dialog = gtk_file_chooser_native_new (_("Export"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                     GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  /* Translators: export file names, e.g. "SR2-experiment.png". */
+  if (g_str_equal (what, "ccdsm"))
+    name = g_strdup_printf ("%s.ccdsm", base);
+  else if (g_str_equal (what, "ctmc"))
+    name = g_strdup_printf ("%s-%s.tra", base, _("chain"));
+  else
+    name = g_strdup_printf ("%s-%s.%s", base,
+                            experiment ? _("experiment") : picture ? _("diagram") : _("result"), what);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_dialog), name);
+  g_object_set_data_full (G_OBJECT (self->export_dialog), "augur-what", g_strdup (what), g_free);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->export_dialog), TRUE);
+  g_signal_connect (self->export_dialog, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->export_dialog));
+}

@@ -1,0 +1,740 @@
+/* augur-ccdsm-page.c: one cache-coherence document: the widget, its
+ * program editor, actions and public API.  The document itself (composing
+ * the model, parsing, setup edits, undo) is in augur-ccdsm-page-document.c.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "augur-ccdsm-page-private.h"
+#include "augur-line-gutter.h"
+#include "augur-machine-view.h"
+
+G_DEFINE_FINAL_TYPE (AugurCcdsmPage, augur_ccdsm_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_MODIFIED,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+enum {
+  SOLVED,
+  EXPERIMENT_DONE,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* ---- Status and errors ------------------------------------------------ */
+
+void
+augur_ccdsm_page_set_status (AugurCcdsmPage *self,
+                             const char     *text,
+                             gboolean        is_error)
+{
+  g_free (self->status_text);
+  self->status_text = g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->status_label), text);
+  gtk_widget_set_tooltip_text (self->status_label, text);
+  if (is_error)
+    {
+      gtk_widget_remove_css_class (self->status_label, "dim-label");
+      gtk_widget_add_css_class (self->status_label, "error");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (self->status_label, "error");
+      gtk_widget_add_css_class (self->status_label, "dim-label");
+    }
+}
+
+void
+augur_ccdsm_page_show_error (AugurCcdsmPage *self,
+                             const char     *message)
+{
+  g_free (self->error_text);
+  self->error_text = g_strdup (message);
+  if (message != NULL)
+    gtk_label_set_text (GTK_LABEL (self->error_label), message);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), message != NULL);
+}
+
+static void
+on_error_close (AugurCcdsmPage *self)
+{
+  augur_ccdsm_page_show_error (self, NULL);
+}
+
+char *
+augur_ccdsm_format_duration (double seconds)
+{
+  if (seconds < 1.0)
+    return g_strdup_printf (_("%.0f ms"), seconds * 1000.0);
+  if (seconds < 120.0)
+    return g_strdup_printf (_("%.2f s"), seconds);
+  return g_strdup_printf (_("%.0f min %.0f s"), floor (seconds / 60.0), fmod (seconds, 60.0));
+}
+
+/* ---- Editor ----------------------------------------------------------- */
+
+static void
+on_buffer_changed (AugurCcdsmPage *self,
+                   GtkTextBuffer  *buffer)
+{
+  augur_line_gutter_update (AUGUR_LINE_GUTTER (self->gutter));
+  if (self->updating > 0)
+    return;
+  augur_ccdsm_page_schedule_parse (self);
+}
+
+static void
+on_modified_changed (AugurCcdsmPage *self,
+                     GtkTextBuffer  *buffer)
+{
+  augur_ccdsm_page_update_modified (self);
+}
+
+static void
+on_cursor_moved (AugurCcdsmPage *self,
+                 GParamSpec     *pspec,
+                 GtkTextBuffer  *buffer)
+{
+  g_autofree char *text = NULL;
+  GtkTextIter iter;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  text = g_strdup_printf (_("Line %d, Col %d"),
+                          gtk_text_iter_get_line (&iter) + 1,
+                          gtk_text_iter_get_line_offset (&iter) + 1);
+  gtk_label_set_text (GTK_LABEL (self->position_label), text);
+  gtk_widget_queue_draw (self->gutter);
+}
+
+static void
+on_editor_scrolled (AugurCcdsmPage *self)
+{
+  gtk_widget_queue_draw (self->gutter);
+}
+
+void
+augur_ccdsm_page_jump_to_line (AugurCcdsmPage *self,
+                               int             line)
+{
+  gtk_stack_set_visible_child_name (GTK_STACK (self->setup_notebook), "program");
+  augur_diagnostic_list_jump (self->diagnostics, line, 0);
+}
+
+/* ---- Actions ---------------------------------------------------------- */
+
+void
+augur_ccdsm_page_update_actions (AugurCcdsmPage *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean has_result = self->result != NULL;
+  gboolean has_runs = self->runs != NULL;
+  gboolean editable = !self->setup_in_text || self->program != NULL;
+
+  if (self->status_label == NULL)
+    return;
+  gtk_widget_action_set_enabled (widget, "page.cancel", self->job != NULL);
+  gtk_widget_action_set_enabled (widget, "page.undo", self->undo->len > 0);
+  gtk_widget_action_set_enabled (widget, "page.redo", self->redo->len > 0);
+  gtk_widget_action_set_enabled (widget, "page.reset-latencies", editable);
+  gtk_widget_action_set_enabled (widget, "page.export-csv", has_result || has_runs);
+  gtk_widget_action_set_enabled (widget, "page.export-json", has_result || has_runs);
+  gtk_widget_action_set_enabled (widget, "page.export-png", has_runs || self->diagram != NULL);
+  gtk_widget_action_set_enabled (widget, "page.export-svg", has_runs || self->diagram != NULL);
+  gtk_widget_action_set_enabled (widget, "page.export-pdf", has_runs || self->diagram != NULL);
+  gtk_widget_action_set_enabled (widget, "page.export-ctmc",
+                                 has_result && augur_ccdsm_result_get_space_n_states (self->result) > 0);
+  gtk_widget_set_sensitive (self->machine_box, editable);
+  gtk_widget_set_sensitive (self->distance_dropdown, self->program != NULL);
+}
+
+static void
+solve_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  augur_ccdsm_page_solve (AUGUR_CCDSM_PAGE (widget));
+}
+
+static void
+experiment_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  augur_ccdsm_page_run_experiment (AUGUR_CCDSM_PAGE (widget));
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  augur_ccdsm_page_cancel (AUGUR_CCDSM_PAGE (widget));
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  augur_ccdsm_page_undo (AUGUR_CCDSM_PAGE (widget));
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  augur_ccdsm_page_redo (AUGUR_CCDSM_PAGE (widget));
+}
+
+/* ---- Object ----------------------------------------------------------- */
+
+static void
+augur_ccdsm_page_dispose (GObject *object)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (object);
+  GtkWidget *child;
+
+  if (self->job != NULL)
+    augur_ccdsm_job_cancel (self->job);
+  g_clear_pointer (&self->job, augur_ccdsm_job_unref);
+  g_clear_handle_id (&self->parse_source, g_source_remove);
+  augur_ccdsm_page_close_export (self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_CCDSM_PAGE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (augur_ccdsm_page_parent_class)->dispose (object);
+}
+
+static void
+augur_ccdsm_page_finalize (GObject *object)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (object);
+
+  g_clear_pointer (&self->setup, augur_ccdsm_setup_free);
+  g_clear_pointer (&self->program, augur_ccdsm_program_unref);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->redo, g_ptr_array_unref);
+  g_clear_pointer (&self->result, augur_ccdsm_result_unref);
+  g_clear_pointer (&self->diagram, augur_diagram_unref);
+  g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
+  g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
+  g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
+  g_free (self->saved_setup_text);
+  g_free (self->title);
+  g_free (self->status_text);
+  g_free (self->error_text);
+  g_free (self->setup_error);
+  g_free (self->latency_text);
+  G_OBJECT_CLASS (augur_ccdsm_page_parent_class)->finalize (object);
+}
+
+static void
+augur_ccdsm_page_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->job != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_ccdsm_page_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      augur_ccdsm_page_set_title (self, g_value_get_string (value));
+      break;
+    case PROP_MODIFIED:
+      augur_ccdsm_page_set_modified (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* A few rules of the page's own, so it looks right wherever it is
+ * embedded (the window, tests); the theme's colours only. */
+static const char page_css[] =
+  "augurccdsmpage .augur-ccdsm-error { background-color: alpha(@error_color, 0.12);"
+  " color: @error_color; padding: 8px 12px; border-bottom: 1px solid alpha(@error_color, 0.3); }\n"
+  "augurccdsmpage .augur-ccdsm-error label { color: @theme_fg_color; }\n"
+  "augurccdsmpage .augur-setup-error { color: @error_color; }\n"
+  "augurccdsmpage image.error { color: @error_color; }\n"
+  "augurccdsmpage image.warning { color: @warning_color; }\n"
+  "augurccdsmpage image.success { color: @success_color; }\n"
+  "augurccdsmpage .numeric { font-feature-settings: \"tnum\"; }\n"
+  "augurccdsmpage .augur-ccdsm-latency { font-size: 30pt; font-weight: 800; font-feature-settings: \"tnum\"; }\n"
+  "augurccdsmpage augurlinegutter { background-color: alpha(currentColor, 0.04);"
+  " border-right: 1px solid alpha(currentColor, 0.08); }\n"
+  "augurccdsmpage .augur-problems-header { background-color: alpha(currentColor, 0.03); }\n"
+  "augurccdsmpage .augur-diagnostics row { padding: 0; }\n"
+  "augurccdsmpage .augur-checks { border: 1px solid alpha(currentColor, 0.15); border-radius: 6px; }\n"
+  "augurccdsmpage .augur-check { padding: 6px 10px; border-bottom: 1px solid alpha(currentColor, 0.08); }\n"
+  "augurccdsmpage .augur-check-failed { background-color: alpha(@error_color, 0.12); }\n"
+  "augurccdsmpage .augur-check-failed > title label.augur-check-name,"
+  " augurccdsmpage .augur-check-failed label.augur-check-name { color: @error_color; font-weight: bold; }\n"
+  "augurccdsmpage .augur-path { background: none; }\n"
+  "augurccdsmpage .augur-path row { padding: 1px 6px; }\n"
+  "augurccdsmpage .augur-rule-head { font-weight: bold; }\n";
+
+static void
+ensure_css (void)
+{
+  static gboolean done;
+  g_autoptr(GtkCssProvider) provider = NULL;
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (done || display == NULL)
+    return;
+  done = TRUE;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, page_css, -1);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+static void
+augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  static const char * const exports[] = {
+    "page.export-csv", "page.export-json", "page.export-png", "page.export-svg", "page.export-pdf",
+    "page.export-ctmc", "page.export-ccdsm",
+  };
+
+  object_class->dispose = augur_ccdsm_page_dispose;
+  object_class->finalize = augur_ccdsm_page_finalize;
+  object_class->get_property = augur_ccdsm_page_get_property;
+  object_class->set_property = augur_ccdsm_page_set_property;
+
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A solve ended, successfully or not (also after a cancel). */
+  signals[SOLVED] =
+    g_signal_new ("solved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* An experiment ended, successfully or not. */
+  signals[EXPERIMENT_DONE] =
+    g_signal_new ("experiment-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-ccdsm-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, error_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, error_close_button);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, setup_notebook);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, machine_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, distance_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, text_view);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, problems_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, position_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, diagnostics_list);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, variant_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, protocol_error);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, load_grid);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, store_grid);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, latency_grid);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, latency_error);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, update_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, phases_spin);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, timing_error);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, result_pages);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, summary_stack);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, latency_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, misses_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, solve_error_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, info_grid);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, checks_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, misses_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, kinds_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, diagram_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, states_stack);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, too_large_label);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, experiment_stack);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, latency_chart_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, misses_chart_box);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, experiment_box);
+
+  gtk_widget_class_install_action (widget_class, "page.solve", NULL, solve_action);
+  gtk_widget_class_install_action (widget_class, "page.experiment", NULL, experiment_action);
+  gtk_widget_class_install_action (widget_class, "page.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "page.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "page.redo", NULL, redo_action);
+  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+    gtk_widget_class_install_action (widget_class, exports[i], NULL, augur_ccdsm_page_export_action);
+  augur_ccdsm_page_class_setup_init (widget_class);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "page.solve", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "page.solve", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "page.solve", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "page.cancel", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "page.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "augurccdsmpage");
+
+  g_type_ensure (AUGUR_TYPE_RESULT_ROW);
+}
+
+static void
+augur_ccdsm_page_init (AugurCcdsmPage *self)
+{
+  GtkTextBuffer *buffer;
+  GtkAdjustment *vadjustment;
+
+  ensure_css ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_ccdsm_setup_free);
+  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_ccdsm_setup_free);
+  self->setup = augur_ccdsm_setup_new ();
+  self->saved_setup_text = augur_ccdsm_setup_to_text (self->setup);
+
+  g_signal_connect_object (self->error_close_button, "clicked",
+                           G_CALLBACK (on_error_close), self, G_CONNECT_SWAPPED);
+
+  /* Machine. */
+  self->machine_view = augur_machine_view_new ();
+  gtk_widget_set_hexpand (self->machine_view, TRUE);
+  gtk_widget_set_vexpand (self->machine_view, TRUE);
+  gtk_box_append (GTK_BOX (self->machine_box), self->machine_view);
+  g_signal_connect_object (self->machine_view, "setup-changed",
+                           G_CALLBACK (augur_ccdsm_page_machine_setup_changed), self, G_CONNECT_SWAPPED);
+
+  /* Program editor. */
+  buffer = gtk_text_view_get_buffer (self->text_view);
+  self->gutter = augur_line_gutter_new (self->text_view);
+  gtk_text_view_set_gutter (self->text_view, GTK_TEXT_WINDOW_LEFT, self->gutter);
+  self->diagnostics = augur_diagnostic_list_new (self->text_view, self->diagnostics_list,
+                                                 GTK_LABEL (self->problems_label));
+  g_signal_connect_object (buffer, "changed", G_CALLBACK (on_buffer_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (buffer, "modified-changed", G_CALLBACK (on_modified_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (buffer, "notify::cursor-position", G_CALLBACK (on_cursor_moved), self, G_CONNECT_SWAPPED);
+  vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->text_view));
+  g_signal_connect_object (vadjustment, "value-changed", G_CALLBACK (on_editor_scrolled), self, G_CONNECT_SWAPPED);
+  on_cursor_moved (self, NULL, buffer);
+
+  augur_ccdsm_page_setup_init (self);
+  augur_ccdsm_page_solve_init (self);
+  augur_ccdsm_page_experiment_init (self);
+  augur_ccdsm_page_refresh_setup (self);
+  augur_ccdsm_page_update_machine_view (self);
+  augur_ccdsm_page_update_actions (self);
+}
+
+/* ---- Public API ------------------------------------------------------- */
+
+GtkWidget *
+augur_ccdsm_page_new (void)
+{
+  return g_object_new (AUGUR_TYPE_CCDSM_PAGE, NULL);
+}
+
+gboolean
+augur_ccdsm_page_set_text (AugurCcdsmPage *self,
+                           const char     *text)
+{
+  g_autoptr(AugurCcdsmProgram) program = NULL;
+  g_autofree char *valid = NULL;
+  g_autofree char *program_text = NULL;
+  GtkTextBuffer *buffer;
+  GtkTextIter start;
+
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
+
+  if (text == NULL)
+    text = "";
+  /* The buffer takes UTF-8 only: show what can be shown. */
+  if (!g_utf8_validate (text, -1, NULL))
+    text = valid = g_utf8_make_valid (text, -1);
+
+  program = augur_ccdsm_program_parse (text, -1, self->title, NULL, NULL);
+  g_clear_pointer (&self->setup, augur_ccdsm_setup_free);
+  g_clear_pointer (&self->program, augur_ccdsm_program_unref);
+  g_ptr_array_set_size (self->undo, 0);
+  g_ptr_array_set_size (self->redo, 0);
+  if (program != NULL)
+    {
+      program_text = augur_ccdsm_program_get_program_text (program);
+      self->setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
+      self->setup_in_text = FALSE;
+    }
+  else
+    {
+      /* Kept whole, setup sections and all, until it parses. */
+      program_text = g_strdup (text);
+      self->setup = augur_ccdsm_setup_new ();
+      self->setup_in_text = TRUE;
+    }
+
+  buffer = gtk_text_view_get_buffer (self->text_view);
+  self->updating++;
+  g_signal_handlers_block_by_func (buffer, on_modified_changed, self);
+  gtk_text_buffer_begin_irreversible_action (buffer);
+  gtk_text_buffer_set_text (buffer, program_text, -1);
+  gtk_text_buffer_end_irreversible_action (buffer);
+  g_signal_handlers_unblock_by_func (buffer, on_modified_changed, self);
+  self->updating--;
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+
+  augur_ccdsm_page_clear_result (self);
+  augur_ccdsm_page_show_error (self, NULL);
+  augur_ccdsm_page_parse_now (self);
+  augur_ccdsm_page_refresh_setup (self);
+  /* Loading is not an edit: "modified" ends FALSE, notified at most once. */
+  augur_ccdsm_page_mark_saved (self);
+  augur_ccdsm_page_set_status (self, _("Not solved yet"), FALSE);
+  augur_ccdsm_page_update_actions (self);
+  return program != NULL;
+}
+
+char *
+augur_ccdsm_page_get_text (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return augur_ccdsm_page_compose_text (self);
+}
+
+void
+augur_ccdsm_page_set_title (AugurCcdsmPage *self,
+                            const char     *title)
+{
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
+
+  if (g_strcmp0 (self->title, title) == 0)
+    return;
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+}
+
+const char *
+augur_ccdsm_page_get_title (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->title;
+}
+
+gboolean
+augur_ccdsm_page_get_modified (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
+  return self->modified;
+}
+
+void
+augur_ccdsm_page_set_modified (AugurCcdsmPage *self,
+                               gboolean        modified)
+{
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
+
+  if (modified)
+    {
+      self->force_modified = TRUE;
+      augur_ccdsm_page_update_modified (self);
+    }
+  else
+    augur_ccdsm_page_mark_saved (self);
+}
+
+AugurCcdsmProgram *
+augur_ccdsm_page_get_program (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->program;
+}
+
+const AugurCcdsmSetup *
+augur_ccdsm_page_get_setup (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->setup;
+}
+
+void
+augur_ccdsm_page_notify_running (AugurCcdsmPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+void
+augur_ccdsm_page_notify_modified (AugurCcdsmPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+GtkTextView *
+augur_ccdsm_page_get_text_view (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->text_view;
+}
+
+GtkWidget *
+augur_ccdsm_page_get_machine_view (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->machine_view;
+}
+
+GtkWidget *
+augur_ccdsm_page_get_diagram_view (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->diagram_view;
+}
+
+GListModel *
+augur_ccdsm_page_get_diagnostics (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return augur_diagnostic_list_get_model (self->diagnostics);
+}
+
+AugurResultTable *
+augur_ccdsm_page_get_table (AugurCcdsmPage *self,
+                            const char     *name)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+
+  if (g_strcmp0 (name, "variables") == 0)
+    return AUGUR_RESULT_TABLE (self->variables_table);
+  if (g_strcmp0 (name, "kinds") == 0)
+    return AUGUR_RESULT_TABLE (self->kinds_table);
+  if (g_strcmp0 (name, "experiment") == 0)
+    return AUGUR_RESULT_TABLE (self->experiment_table);
+  return NULL;
+}
+
+GtkWidget *
+augur_ccdsm_page_get_check_widget (AugurCcdsmPage      *self,
+                                   AugurCcdsmCheckKind  kind)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  g_return_val_if_fail (kind < AUGUR_CCDSM_CHECK_N, NULL);
+  return self->check_widgets[kind];
+}
+
+GtkWidget *
+augur_ccdsm_page_get_rule_widget (AugurCcdsmPage       *self,
+                                  AugurAccess           access,
+                                  AugurMesiState        state,
+                                  AugurOthers           others,
+                                  AugurCcdsmRuleColumn  column)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  g_return_val_if_fail (access < AUGUR_ACCESS_N && state <= AUGUR_MESI_I && others < AUGUR_OTHERS_N &&
+                        column <= AUGUR_CCDSM_RULE_TRANSFER, NULL);
+  return self->rule_widgets[access][state][others][column];
+}
+
+GtkWidget *
+augur_ccdsm_page_get_variant_dropdown (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->variant_dropdown;
+}
+
+GtkSpinButton *
+augur_ccdsm_page_get_latency_spin (AugurCcdsmPage *self,
+                                   AugurTransfer   transfer,
+                                   guint           distance)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  g_return_val_if_fail (transfer < AUGUR_TRANSFER_N && distance < 3, NULL);
+  if (transfer == AUGUR_TRANSFER_HIT)
+    distance = 0;
+  return GTK_SPIN_BUTTON (self->latency_spins[transfer][distance]);
+}
+
+const char *
+augur_ccdsm_page_get_setup_error (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->setup_error;
+}
+
+const char *
+augur_ccdsm_page_get_status_text (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->status_text ? self->status_text : gtk_label_get_text (GTK_LABEL (self->status_label));
+}
+
+const char *
+augur_ccdsm_page_get_error_text (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->error_text;
+}
+
+const char *
+augur_ccdsm_page_get_latency_text (AugurCcdsmPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
+  return self->latency_text;
+}
+
+void
+augur_ccdsm_page_show_tab (AugurCcdsmPage *self,
+                           const char     *name)
+{
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->setup_notebook), name);
+}
+
+void
+augur_ccdsm_page_show_view (AugurCcdsmPage *self,
+                            const char     *name)
+{
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), name);
+}

@@ -173,6 +173,8 @@ experiment_thread (GTask        *task,
   AugurCcdsmOptions options = { 0 };
   GError *error = NULL;
 
+  options.max_states = job->options.max_states;
+
   for (guint p = 0; p < 2 && error == NULL; p++)
     {
       g_autofree char *filename = g_strconcat (program_names[p], ".ccdsm", NULL);

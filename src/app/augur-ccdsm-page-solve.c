@@ -108,6 +108,15 @@ augur_ccdsm_job_new (AugurCcdsmPage *self,
   job->relay = augur_progress_relay_new (GTK_PROGRESS_BAR (self->progress_bar), format_progress);
   job->experiment = experiment;
   job->started = g_get_monotonic_time ();
+  /* The user's limit on the state space (Preferences). */
+  if (self->settings != NULL)
+    {
+      g_autoptr(GSettingsSchema) schema = NULL;
+
+      g_object_get (self->settings, "settings-schema", &schema, NULL);
+      if (schema != NULL && g_settings_schema_has_key (schema, "state-space-limit"))
+        job->options.max_states = g_settings_get_uint (self->settings, "state-space-limit");
+    }
   return job;
 }
 

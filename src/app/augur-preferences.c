@@ -11,6 +11,7 @@ struct _AugurPreferences
   GtkWindow       parent_instance;
 
   GtkSpinButton  *max_states_spin;
+  GtkSpinButton  *space_limit_spin;
   GtkDropDown    *solver_dropdown;
 
   GSettings      *settings;
@@ -70,6 +71,9 @@ augur_preferences_constructed (GObject *object)
 
   g_settings_bind (self->settings, "diagram-max-states",
                    gtk_spin_button_get_adjustment (self->max_states_spin), "value",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "state-space-limit",
+                   gtk_spin_button_get_adjustment (self->space_limit_spin), "value",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (self->settings, "solver",
                                 self->solver_dropdown, "selected",
@@ -142,6 +146,7 @@ augur_preferences_class_init (AugurPreferencesClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-preferences.ui");
   gtk_widget_class_bind_template_child (widget_class, AugurPreferences, max_states_spin);
+  gtk_widget_class_bind_template_child (widget_class, AugurPreferences, space_limit_spin);
   gtk_widget_class_bind_template_child (widget_class, AugurPreferences, solver_dropdown);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

@@ -169,11 +169,11 @@ augur_diagnostic_list_new (GtkTextView *view,
 
   self->view = view;
   self->summary = summary;
-  self->error_tag = gtk_text_buffer_create_tag (buffer, NULL,
+  self->error_tag = gtk_text_buffer_create_tag (buffer, "augur-error",
                                                 "underline", PANGO_UNDERLINE_ERROR,
                                                 "underline-rgba", &(GdkRGBA) { 0.88, 0.11, 0.14, 1.0 },
                                                 NULL);
-  self->warning_tag = gtk_text_buffer_create_tag (buffer, NULL,
+  self->warning_tag = gtk_text_buffer_create_tag (buffer, "augur-warning",
                                                   "underline", PANGO_UNDERLINE_ERROR,
                                                   "underline-rgba", &(GdkRGBA) { 0.90, 0.60, 0.0, 1.0 },
                                                   NULL);

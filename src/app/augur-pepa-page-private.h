@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "augur-diagnostic-list.h"
 #include "augur-pepa-page.h"
 #include "augur-diagram.h"
 
@@ -45,9 +46,7 @@ struct _AugurPepaPage
   GtkWidget            *diagram_view;
   GtkWidget            *gutter;
 
-  GtkTextTag           *error_tag;
-  GtkTextTag           *warning_tag;
-  GListStore           *diagnostics;
+  AugurDiagnosticList  *diagnostics;
   GSettings            *settings;
 
   char                 *title;
@@ -70,8 +69,6 @@ enum { UTIL_S_COMPONENT, UTIL_S_LOCAL, UTIL_S_SEARCH, UTIL_N_STRINGS };
 enum { UTIL_N_PROBABILITY, UTIL_N_POPULATION, UTIL_N_NUMBERS };
 enum { STATE_S_TERM, STATE_N_STRINGS };
 enum { STATE_N_NUMBER, STATE_N_PROBABILITY, STATE_N_NUMBERS };
-enum { DIAG_S_MESSAGE, DIAG_S_SEVERITY, DIAG_N_STRINGS };
-enum { DIAG_N_LINE, DIAG_N_COLUMN, DIAG_N_NUMBERS };
 
 /* augur-pepa-page.c */
 void  augur_pepa_page_set_status       (AugurPepaPage *self,

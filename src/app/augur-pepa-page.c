@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "augur-diagnostic-list.h"
 #include "augur-line-gutter.h"
 #include "augur-pepa-page-private.h"
 #include "augur-state-diagram-view.h"
@@ -80,138 +81,12 @@ augur_format_duration (double seconds)
 
 /* ---- Editor: diagnostics ---------------------------------------------- */
 
-/* Diagnostics count columns in characters, 1-based; 0 means unknown. */
-static void
-iter_at_line_column (GtkTextBuffer *buffer,
-                     GtkTextIter   *iter,
-                     int            line,
-                     int            column)
-{
-  if (line < 1)
-    line = 1;
-  if (!gtk_text_buffer_get_iter_at_line (buffer, iter, line - 1))
-    {
-      gtk_text_buffer_get_end_iter (buffer, iter);
-      return;
-    }
-  if (column > 1)
-    {
-      int chars = gtk_text_iter_get_chars_in_line (iter);
-      GtkTextIter end = *iter;
-
-      /* Never past the line's end (nor onto its newline). */
-      if (!gtk_text_iter_ends_line (&end))
-        gtk_text_iter_forward_to_line_end (&end);
-      chars = gtk_text_iter_get_line_offset (&end);
-      gtk_text_iter_set_line_offset (iter, MIN (column - 1, chars));
-    }
-}
-
-/* The span to underline: the word (or the character) at the position, or
- * the character before it at the end of a line. */
-static void
-diagnostic_span (GtkTextBuffer *buffer,
-                 int            line,
-                 int            column,
-                 GtkTextIter   *start,
-                 GtkTextIter   *end)
-{
-  iter_at_line_column (buffer, start, line, column);
-  *end = *start;
-
-  if (column < 1)
-    {
-      if (!gtk_text_iter_ends_line (end))
-        gtk_text_iter_forward_to_line_end (end);
-      return;
-    }
-
-  if (gtk_text_iter_ends_line (start))
-    {
-      /* E.g. "expected ';'" at the end of a line: mark the last character. */
-      if (!gtk_text_iter_starts_line (start))
-        gtk_text_iter_backward_char (start);
-      return;
-    }
-
-  if (g_unichar_isalnum (gtk_text_iter_get_char (end)) || gtk_text_iter_get_char (end) == '_')
-    {
-      while (!gtk_text_iter_ends_line (end) &&
-             (g_unichar_isalnum (gtk_text_iter_get_char (end)) ||
-              gtk_text_iter_get_char (end) == '_' ||
-              gtk_text_iter_get_char (end) == '\''))
-        gtk_text_iter_forward_char (end);
-    }
-  else
-    gtk_text_iter_forward_char (end);
-}
-
-static void
-clear_underlines (AugurPepaPage *self)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  gtk_text_buffer_remove_tag (buffer, self->error_tag, &start, &end);
-  gtk_text_buffer_remove_tag (buffer, self->warning_tag, &start, &end);
-}
-
 /* Replaces the diagnostics list (and underlines) with those of a parse. */
 void
 augur_pepa_page_show_diagnostics (AugurPepaPage *self,
-                  GPtrArray     *diagnostics)
+                                  GPtrArray     *diagnostics)
 {
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  guint n_errors = 0, n_warnings = 0;
-
-  clear_underlines (self);
-
-  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
-    {
-      const AugurDiagnostic *d = g_ptr_array_index (diagnostics, i);
-      AugurResultRow *row = augur_result_row_new (i, DIAG_N_STRINGS, DIAG_N_NUMBERS);
-      gboolean is_error = d->severity == AUGUR_SEVERITY_ERROR;
-      GtkTextIter start, end;
-
-      augur_result_row_set_string (row, DIAG_S_MESSAGE, d->message ? d->message : "");
-      augur_result_row_set_string (row, DIAG_S_SEVERITY, is_error ? "error" : "warning");
-      augur_result_row_set_number (row, DIAG_N_LINE, MAX (d->line, 0));
-      augur_result_row_set_number (row, DIAG_N_COLUMN, MAX (d->column, 0));
-      g_ptr_array_add (rows, row);
-
-      if (is_error)
-        n_errors++;
-      else
-        n_warnings++;
-
-      if (d->line > 0)
-        {
-          diagnostic_span (buffer, d->line, d->column, &start, &end);
-          gtk_text_buffer_apply_tag (buffer, is_error ? self->error_tag : self->warning_tag,
-                                     &start, &end);
-        }
-    }
-
-  g_list_store_splice (self->diagnostics, 0,
-                       g_list_model_get_n_items (G_LIST_MODEL (self->diagnostics)),
-                       rows->pdata, rows->len);
-
-  if (n_errors == 0 && n_warnings == 0)
-    gtk_label_set_text (GTK_LABEL (self->problems_label), "");
-  else
-    {
-      g_autofree char *errors = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors", n_errors), n_errors);
-      g_autofree char *warnings = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warning", "%u warnings", n_warnings), n_warnings);
-      g_autofree char *both = NULL;
-
-      if (n_errors > 0 && n_warnings > 0)
-        both = g_strdup_printf ("%s, %s", errors, warnings);
-      else
-        both = g_strdup (n_errors > 0 ? errors : warnings);
-      gtk_label_set_text (GTK_LABEL (self->problems_label), both);
-    }
+  augur_diagnostic_list_show (self->diagnostics, diagnostics);
 }
 
 static gboolean
@@ -262,77 +137,6 @@ augur_pepa_page_schedule_parse (AugurPepaPage *self)
     }
 
   self->parse_source = g_timeout_add (LIVE_PARSE_DELAY_MS, live_parse_cb, self);
-}
-
-static GtkWidget *
-create_diagnostic_row (gpointer item,
-                       gpointer user_data)
-{
-  AugurResultRow *row = item;
-  gboolean is_error = g_strcmp0 (augur_result_row_get_string (row, DIAG_S_SEVERITY), "error") == 0;
-  int line = (int) augur_result_row_get_number (row, DIAG_N_LINE);
-  int column = (int) augur_result_row_get_number (row, DIAG_N_COLUMN);
-  g_autofree char *where = NULL;
-  GtkWidget *box, *icon, *location, *message;
-
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  gtk_widget_set_margin_start (box, 8);
-  gtk_widget_set_margin_end (box, 8);
-  gtk_widget_set_margin_top (box, 3);
-  gtk_widget_set_margin_bottom (box, 3);
-
-  icon = gtk_image_new_from_icon_name (is_error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
-  gtk_widget_add_css_class (icon, is_error ? "error" : "warning");
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (box), icon);
-
-  if (line > 0)
-    where = g_strdup_printf ("%d:%d", line, column);
-  else
-    where = g_strdup ("");
-  location = gtk_label_new (where);
-  gtk_label_set_xalign (GTK_LABEL (location), 1.0f);
-  gtk_label_set_width_chars (GTK_LABEL (location), 7);
-  gtk_widget_set_valign (location, GTK_ALIGN_START);
-  gtk_widget_add_css_class (location, "monospace");
-  gtk_widget_add_css_class (location, "dim-label");
-  gtk_box_append (GTK_BOX (box), location);
-
-  message = gtk_label_new (augur_result_row_get_string (row, DIAG_S_MESSAGE));
-  gtk_label_set_xalign (GTK_LABEL (message), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
-  gtk_widget_set_hexpand (message, TRUE);
-  gtk_box_append (GTK_BOX (box), message);
-
-  return box;
-}
-
-static void
-on_diagnostic_activated (AugurPepaPage *self,
-                         GtkListBoxRow *list_row,
-                         GtkListBox    *list)
-{
-  g_autoptr(AugurResultRow) row = NULL;
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
-  GtkTextIter iter;
-  int line, column;
-
-  row = g_list_model_get_item (G_LIST_MODEL (self->diagnostics),
-                               gtk_list_box_row_get_index (list_row));
-  if (row == NULL)
-    return;
-
-  line = (int) augur_result_row_get_number (row, DIAG_N_LINE);
-  column = (int) augur_result_row_get_number (row, DIAG_N_COLUMN);
-  if (line < 1)
-    return;
-
-  iter_at_line_column (buffer, &iter, line, column);
-  gtk_text_buffer_place_cursor (buffer, &iter);
-  gtk_text_view_scroll_to_mark (self->text_view, gtk_text_buffer_get_insert (buffer),
-                                0.2, FALSE, 0.0, 0.0);
-  gtk_widget_grab_focus (GTK_WIDGET (self->text_view));
 }
 
 /* ---- Editor: text ----------------------------------------------------- */
@@ -666,7 +470,6 @@ augur_pepa_page_dispose (GObject *object)
     gtk_widget_unparent (child);
 
   g_clear_object (&self->settings);
-  g_clear_object (&self->diagnostics);
   g_clear_pointer (&self->diagram, augur_diagram_unref);
   g_clear_pointer (&self->result, augur_pepa_result_unref);
   g_clear_pointer (&self->space, augur_pepa_state_space_unref);
@@ -891,14 +694,6 @@ augur_pepa_page_init (AugurPepaPage *self)
 
   /* Editor. */
   buffer = gtk_text_view_get_buffer (self->text_view);
-  self->error_tag = gtk_text_buffer_create_tag (buffer, "augur-error",
-                                                "underline", PANGO_UNDERLINE_ERROR,
-                                                "underline-rgba", &(GdkRGBA) { 0.88, 0.11, 0.14, 1.0 },
-                                                NULL);
-  self->warning_tag = gtk_text_buffer_create_tag (buffer, "augur-warning",
-                                                  "underline", PANGO_UNDERLINE_ERROR,
-                                                  "underline-rgba", &(GdkRGBA) { 0.90, 0.60, 0.0, 1.0 },
-                                                  NULL);
   self->gutter = augur_line_gutter_new (self->text_view);
   gtk_text_view_set_gutter (self->text_view, GTK_TEXT_WINDOW_LEFT, self->gutter);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (on_buffer_changed), self, G_CONNECT_SWAPPED);
@@ -909,19 +704,8 @@ augur_pepa_page_init (AugurPepaPage *self)
   on_cursor_moved (self, NULL, buffer);
 
   /* Diagnostics. */
-  self->diagnostics = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
-  gtk_list_box_bind_model (self->diagnostics_list, G_LIST_MODEL (self->diagnostics),
-                           create_diagnostic_row, NULL, NULL);
-  {
-    GtkWidget *placeholder = gtk_label_new (_("No problems found"));
-
-    gtk_widget_add_css_class (placeholder, "dim-label");
-    gtk_widget_set_margin_top (placeholder, 12);
-    gtk_widget_set_margin_bottom (placeholder, 12);
-    gtk_list_box_set_placeholder (self->diagnostics_list, placeholder);
-  }
-  g_signal_connect_object (self->diagnostics_list, "row-activated",
-                           G_CALLBACK (on_diagnostic_activated), self, G_CONNECT_SWAPPED);
+  self->diagnostics = augur_diagnostic_list_new (self->text_view, self->diagnostics_list,
+                                                 GTK_LABEL (self->problems_label));
 
   /* Result tables. */
   self->throughput_table = add_table (self->throughput_box, throughput_columns,
@@ -1134,7 +918,7 @@ GListModel *
 augur_pepa_page_get_diagnostics (AugurPepaPage *self)
 {
   g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
-  return G_LIST_MODEL (self->diagnostics);
+  return augur_diagnostic_list_get_model (self->diagnostics);
 }
 
 AugurResultTable *

@@ -6,6 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "augur-view-style.h"
 #include "augur-bar-chart.h"
 
 #include <glib/gi18n.h>
@@ -800,15 +801,6 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (AugurBarChartView, augur_bar_chart_view, GTK_TYPE_WIDGET)
 
-static gboolean
-is_dark (GtkWidget *widget)
-{
-  GdkRGBA fg;
-
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
-}
-
 static void
 augur_bar_chart_view_snapshot (GtkWidget   *widget,
                                GtkSnapshot *snapshot)
@@ -821,7 +813,7 @@ augur_bar_chart_view_snapshot (GtkWidget   *widget,
 
   if (width <= 0 || height <= 0)
     return;
-  augur_bar_chart_style_init (&style, is_dark (widget));
+  augur_bar_chart_style_init (&style, augur_view_is_dark (widget, NULL));
   style.hover_bar = self->hover_bar;
   style.hover_category = self->hover_category;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));

@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "augur-view-style.h"
 #include "augur-line-chart-view.h"
 
 #include <glib/gi18n.h>
@@ -26,14 +27,6 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (AugurLineChartView, augur_line_chart_view, GTK_TYPE_WIDGET)
 
-static gboolean
-is_dark (GtkWidget *widget)
-{
-  GdkRGBA fg;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
-}
-
 static void
 augur_line_chart_view_snapshot (GtkWidget   *widget,
                                 GtkSnapshot *snapshot)
@@ -46,7 +39,7 @@ augur_line_chart_view_snapshot (GtkWidget   *widget,
 
   if (width <= 0 || height <= 0)
     return;
-  augur_chart_style_init (&style, is_dark (widget));
+  augur_chart_style_init (&style, augur_view_is_dark (widget, NULL));
   style.hover_series = self->hover_series;
   style.hover_point = self->hover_point;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));

@@ -8,6 +8,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "augur-view-style.h"
 #include "augur-machine-view.h"
 
 #include <glib/gi18n.h>
@@ -138,23 +139,11 @@ set_source (cairo_t       *cr,
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
 
-static gboolean
-is_dark (GtkWidget *widget,
-         GdkRGBA   *fg)
-{
-  GdkRGBA c;
-
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &c);
-  if (fg != NULL)
-    *fg = c;
-  return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.5;
-}
-
 static void
 style_init (AugurMachineView *self,
             Style            *st)
 {
-  st->dark = is_dark (GTK_WIDGET (self), &st->fg);
+  st->dark = augur_view_is_dark (GTK_WIDGET (self), &st->fg);
   set_hex (&st->box, st->dark ? 0x303030 : 0xffffff);
   set_hex (&st->cpu, st->dark ? 0x3a3a3a : 0xf6f5f4);
   set_hex (&st->bank, st->dark ? 0x3b3626 : 0xfcf5e3);
@@ -2668,7 +2657,7 @@ augur_machine_view_get_process_color (AugurMachineView *self,
                                       GdkRGBA          *color)
 {
   g_return_if_fail (AUGUR_IS_MACHINE_VIEW (self));
-  process_color (process, is_dark (GTK_WIDGET (self), NULL), color);
+  process_color (process, augur_view_is_dark (GTK_WIDGET (self), NULL), color);
 }
 
 void
@@ -2678,5 +2667,5 @@ augur_machine_view_get_kind_color (AugurMachineView *self,
 {
   g_return_if_fail (AUGUR_IS_MACHINE_VIEW (self));
   g_return_if_fail (kind != NULL);
-  kind_color (self->program, kind, is_dark (GTK_WIDGET (self), NULL), color);
+  kind_color (self->program, kind, augur_view_is_dark (GTK_WIDGET (self), NULL), color);
 }

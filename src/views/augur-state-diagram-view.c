@@ -4,6 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "augur-view-style.h"
 #include "augur-state-diagram-view.h"
 
 #include <glib/gi18n.h>
@@ -54,14 +55,6 @@ is_drawable (AugurStateDiagramView *self)
 {
   return self->diagram != NULL && self->too_large == 0 &&
          augur_diagram_get_n_nodes (self->diagram) <= self->max_nodes;
-}
-
-static gboolean
-is_dark (GtkWidget *widget)
-{
-  GdkRGBA fg;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
 }
 
 static void
@@ -127,7 +120,7 @@ augur_state_diagram_view_snapshot (GtkWidget   *widget,
     {
       AugurDiagramStyle style;
 
-      augur_diagram_style_init (&style, is_dark (widget));
+      augur_diagram_style_init (&style, augur_view_is_dark (widget, NULL));
       style.background.alpha = 0;   /* the widget's own background shows */
       style.selected_node = self->selected;
       style.hovered_node = self->hovered;

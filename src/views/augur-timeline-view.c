@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "augur-view-style.h"
 #include "augur-timeline-view.h"
 
 #include <glib/gi18n.h>
@@ -44,14 +45,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (AugurTimelineView, augur_timeline_view, GTK_TYPE_WIDGET)
-
-static gboolean
-is_dark (GtkWidget *widget)
-{
-  GdkRGBA fg;
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  return 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
-}
 
 static void
 get_geometry (AugurTimelineView     *self,
@@ -133,7 +126,7 @@ augur_timeline_view_snapshot (GtkWidget   *widget,
 
   if (width <= 0 || height <= 0)
     return;
-  augur_timeline_style_init (&style, is_dark (widget));
+  augur_timeline_style_init (&style, augur_view_is_dark (widget, NULL));
   if (self->hover.kind == AUGUR_TIMELINE_HIT_INTERVAL)
     {
       style.hover_row = self->hover.row;

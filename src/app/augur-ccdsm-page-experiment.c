@@ -83,6 +83,8 @@ build_charts (AugurCcdsmJob     *job,
                                              _("Distance"), _("level"), _("Latency"), _("ns"));
   job->misses_chart = augur_chart_data_new (_("Misses per round trip by kind of variable"),
                                             _("Distance"), _("level"), _("Misses"), _("per round trip"));
+  augur_chart_data_set_integer_x (job->latency_chart, TRUE);
+  augur_chart_data_set_integer_x (job->misses_chart, TRUE);
   for (const char *protocol = "AB"; *protocol != '\0'; protocol++)
     for (guint p = 0; p < 2; p++)
       {

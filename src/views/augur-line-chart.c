@@ -53,6 +53,7 @@ struct _AugurChartData
   char           *y_unit;
   gboolean        log_x;
   gboolean        log_y;
+  gboolean        integer_x;
   GPtrArray      *series;
   GArray         *markers;
 };
@@ -127,6 +128,14 @@ augur_chart_data_set_log_x (AugurChartData *d,
 {
   g_return_if_fail (d != NULL);
   d->log_x = !!log_x;
+}
+
+void
+augur_chart_data_set_integer_x (AugurChartData *d,
+                                gboolean        integer_x)
+{
+  g_return_if_fail (d != NULL);
+  d->integer_x = !!integer_x;
 }
 
 void
@@ -975,6 +984,9 @@ layout_axes (const AugurChartData *d,
 
   /* x ticks: as many as fit without their labels touching */
   target = CLAMP ((guint) ((width - left - right) / 60), 2, 10);
+  /* Whole x values (levels, counts): no tick between two of them. */
+  if (d->integer_x && !d->log_x && isfinite (L->data_x1 - L->data_x0))
+    target = MIN (target, (guint) MAX (2.0, floor (L->data_x1 - L->data_x0) + 1));
   for (;;)
     {
       augur_chart_ticks_compute (&L->xt, L->data_x0, L->data_x1, d->log_x, target);

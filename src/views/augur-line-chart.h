@@ -65,6 +65,9 @@ void            augur_chart_data_unref (AugurChartData *d);
 
 void  augur_chart_data_set_log_x           (AugurChartData *d,
                                             gboolean        log_x);
+/* The x values are whole numbers (levels, counts): ticks only on them. */
+void  augur_chart_data_set_integer_x       (AugurChartData *d,
+                                            gboolean        integer_x);
 void  augur_chart_data_set_log_y           (AugurChartData *d,
                                             gboolean        log_y);
 /* Copies n points; a NAN (or, on a log axis, non-positive) value is a gap.

@@ -312,17 +312,16 @@ test_two_stores (void)
     }
 }
 
-/* Strict alternation by a token passed through one variable: every access
- * that takes the token is a cache-to-cache transfer at the distance. */
+/* Test-and-set is an access of kind store: two processes test-and-setting
+ * one line give the chain of two stores. */
 static void
-test_token_alternation (void)
+test_two_tas (void)
 {
   static const char *text =
     "var turn : 0..1 = 0, kind flag, home N0;\n"
     "reg x : 0..1;\n"
     "process P0 on cpu0 { loop { start; x := tas turn; } }\n"
     "process P1 on cpu1 { loop { x := tas turn; } }\n";
-  /* Both processes test-and-set one line: the same chain as two stores. */
   g_autoptr(AugurCcdsmProgram) p = parse_ok (text);
   g_autoptr(AugurCcdsmSetup) s = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (p));
   g_autoptr(GError) error = NULL;
@@ -696,7 +695,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ccdsm/machine", test_machine);
   g_test_add_func ("/ccdsm/closed-form/hit-loop", test_hit_loop);
   g_test_add_func ("/ccdsm/closed-form/two-stores", test_two_stores);
-  g_test_add_func ("/ccdsm/closed-form/test-and-set", test_token_alternation);
+  g_test_add_func ("/ccdsm/closed-form/test-and-set", test_two_tas);
   g_test_add_func ("/ccdsm/seed/shape", test_seed_shape);
   g_test_add_func ("/ccdsm/broken/missing-lock-release", test_missing_lock_release);
   g_test_add_func ("/ccdsm/broken/payload-after-index", test_payload_after_index);

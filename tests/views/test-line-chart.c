@@ -50,6 +50,18 @@ test_ticks (void)
   g_clear_pointer (&label, g_free);
   augur_chart_ticks_clear (&t);
 
+  /* whole x values (augur_chart_data_set_integer_x asks for at most
+   * span + 1 ticks): 0, 1, 2 and nothing between */
+  {
+    static const double levels[] = { 0, 1, 2 };
+    augur_chart_ticks_compute (&t, 0, 2, FALSE, 3);
+    assert_ticks (&t, levels, G_N_ELEMENTS (levels));
+    label = augur_chart_ticks_format (&t, 1);
+    g_assert_cmpstr (label, ==, "1");
+    g_clear_pointer (&label, g_free);
+    augur_chart_ticks_clear (&t);
+  }
+
   /* log: decades, with 2..9 as minor ticks */
   augur_chart_ticks_compute (&t, 1, 1000, TRUE, 8);
   assert_ticks (&t, decades, G_N_ELEMENTS (decades));

@@ -8,6 +8,7 @@ PACKAGES="
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libxml2-dev
   gettext desktop-file-utils appstream librsvg2-bin
   xvfb xauth fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
+  locales
 "
 
 missing=""
@@ -17,16 +18,21 @@ for p in $PACKAGES; do
   fi
 done
 
-if [ -z "$missing" ]; then
-  exit 0
-fi
-
-echo "Installing:$missing"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
   SUDO="sudo"
 fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-# shellcheck disable=SC2086
-$SUDO apt-get install -y -qq --no-install-recommends $missing
+
+if [ -n "$missing" ]; then
+  echo "Installing:$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  # shellcheck disable=SC2086
+  $SUDO apt-get install -y -qq --no-install-recommends $missing
+fi
+
+# The tests check that every number Augur writes reads back under a
+# locale with a decimal comma.
+if ! locale -a 2>/dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
+  $SUDO localedef -i fr_FR -f UTF-8 fr_FR.UTF-8 || echo "warning: could not generate the fr_FR.UTF-8 locale"
+fi

@@ -12,7 +12,7 @@
 
 #include "augur-ccdsm-page-private.h"
 #include "augur-export.h"
-#include "augur-file-write.h"
+#include "augur-file.h"
 
 #define PLOTS_WIDTH  1400
 #define PLOTS_HEIGHT 560
@@ -114,7 +114,7 @@ augur_ccdsm_page_export (AugurCcdsmPage *self,
 
   if (g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf"))
     {
-      g_autoptr(GFileOutputStream) out = NULL;
+      AugurSafeFile *out = NULL;
       AugurExportFormat format;
 
       if (!use_experiment (self, TRUE) && self->diagram == NULL)
@@ -123,7 +123,7 @@ augur_ccdsm_page_export (AugurCcdsmPage *self,
                        _("There is nothing to draw yet: run the experiment, or solve a small model for its state diagram"));
           return FALSE;
         }
-      out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+      out = augur_safe_file_open (file, error);
       if (out == NULL)
         return FALSE;
       if (use_experiment (self, TRUE))
@@ -131,11 +131,11 @@ augur_ccdsm_page_export (AugurCcdsmPage *self,
           Plots plots = { { self->latency_chart, self->misses_chart } };
 
           augur_export_format_from_name (what, &format);
-          return augur_file_finish_replace (out, augur_export_draw (draw_plots, &plots, PLOTS_WIDTH, PLOTS_HEIGHT,
-                                                                    format, G_OUTPUT_STREAM (out), error),
+          return augur_safe_file_finish (out, augur_export_draw (draw_plots, &plots, PLOTS_WIDTH, PLOTS_HEIGHT,
+                                                                    format, augur_safe_file_get_stream (out), error),
                                             error);
         }
-      return augur_file_finish_replace (out, augur_diagram_export (self->diagram, what, G_OUTPUT_STREAM (out), error),
+      return augur_safe_file_finish (out, augur_diagram_export (self->diagram, what, augur_safe_file_get_stream (out), error),
                                         error);
     }
   if (g_str_equal (what, "ctmc"))
@@ -168,7 +168,7 @@ augur_ccdsm_page_export (AugurCcdsmPage *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), what);
       return FALSE;
     }
-  return augur_file_write_string (file, contents, error);
+  return augur_file_write_contents (file, contents, -1, error);
 }
 
 void

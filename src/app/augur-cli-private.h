@@ -13,4 +13,11 @@ enum {
   AUGUR_CLI_EXIT_USAGE = 2,
 };
 
-int augur_cli_ccdsm (int argc, char **argv);
+int      augur_cli_ccdsm         (int argc, char **argv);
+
+/* Writes text to standard output and flushes it; FALSE, with a message on
+ * standard error, when it could not be written (a full disk, a closed
+ * pipe), so every command exits non-zero rather than leave a truncated
+ * file behind. */
+gboolean augur_cli_write_stdout  (const char *command,
+                                  const char *text);

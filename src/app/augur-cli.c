@@ -16,10 +16,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
+#include "augur-file.h"
 #include "pepa.h"
 #include "pipeline.h"
 #include "replay.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -62,22 +64,18 @@ on_progress (double fraction, const char *phase, gpointer user_data)
     fprintf (stderr, "\r%s\033[K", phase);
 }
 
-/* Ends a stream from g_file_replace().  GIO writes a temporary file and
- * renames it over the destination when the stream closes, also when a
- * stream left open is finalised: after a failure (ok FALSE) it is closed
- * with a cancelled GCancellable, which deletes the temporary file instead,
- * so the old file is never left half written.  Returns ok, or the close's
- * result. */
-static gboolean
-finish_replace (GFileOutputStream *out, gboolean ok, GError **error)
+gboolean
+augur_cli_write_stdout (const char *command,
+                        const char *text)
 {
-  g_autoptr(GCancellable) abandon = NULL;
+  int saved;
 
-  if (ok)
-    return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
-  abandon = g_cancellable_new ();
-  g_cancellable_cancel (abandon);
-  g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
+  errno = 0;
+  if (fputs (text, stdout) != EOF && fflush (stdout) == 0 && !ferror (stdout))
+    return TRUE;
+  saved = errno;
+  fprintf (stderr, "augur-cli %s: cannot write the output: %s\n", command,
+           saved ? g_strerror (saved) : "write error");
   return FALSE;
 }
 
@@ -183,10 +181,11 @@ run_pepa (int argc, char **argv)
   if (dot != NULL)
     {
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (dot);
-      g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+      AugurSafeFile *out = augur_safe_file_open (file, &error);
       if (out == NULL ||
-          !finish_replace (out, augur_pepa_state_space_write_dot (space, G_OUTPUT_STREAM (out), NULL, &error),
-                           &error))
+          !augur_safe_file_finish (out, augur_pepa_state_space_write_dot (space, augur_safe_file_get_stream (out),
+                                                                          NULL, &error),
+                                   &error))
         {
           fprintf (stderr, "augur-cli: cannot write %s: %s\n", dot, error->message);
           return EXIT_MODEL;
@@ -208,8 +207,7 @@ run_pepa (int argc, char **argv)
     output = augur_pepa_result_to_csv (result, table ? table : "throughput");
   else
     output = augur_pepa_result_to_text (result);
-  fputs (output, stdout);
-  return fflush (stdout) == 0 ? EXIT_OK : EXIT_MODEL;
+  return augur_cli_write_stdout ("pepa", output) ? EXIT_OK : EXIT_MODEL;
 }
 
 /* NAME=FROM:TO:POINTS */
@@ -370,8 +368,7 @@ run_pipeline (int argc, char **argv)
       else
         output = augur_pipeline_results_to_text (results);
     }
-  fputs (output, stdout);
-  return fflush (stdout) == 0 ? EXIT_OK : EXIT_MODEL;
+  return augur_cli_write_stdout ("pipeline", output) ? EXIT_OK : EXIT_MODEL;
 }
 
 static int
@@ -498,7 +495,8 @@ run_replay (int argc, char **argv)
   if (timed != NULL)
     {
       g_autofree char *csv = augur_replay_result_to_csv (result);
-      if (!g_file_set_contents (timed, csv, -1, &error))
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (timed);
+      if (!augur_file_write_contents (file, csv, -1, &error))
         {
           fprintf (stderr, "augur-cli: cannot write %s: %s\n", timed, error->message);
           return EXIT_MODEL;
@@ -507,11 +505,11 @@ run_replay (int argc, char **argv)
   if (paje != NULL)
     {
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (paje);
-      g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                                         NULL, &error);
+      AugurSafeFile *out = augur_safe_file_open (file, &error);
       if (out == NULL ||
-          !finish_replace (out, augur_replay_result_write_paje (result, G_OUTPUT_STREAM (out), NULL, &error),
-                           &error))
+          !augur_safe_file_finish (out, augur_replay_result_write_paje (result, augur_safe_file_get_stream (out),
+                                                                        NULL, &error),
+                                   &error))
         {
           fprintf (stderr, "augur-cli replay: %s: %s\n", paje, error->message);
           return EXIT_MODEL;
@@ -519,8 +517,7 @@ run_replay (int argc, char **argv)
     }
   output = g_strcmp0 (format, "json") == 0 ? augur_replay_result_to_json (result)
                                            : augur_replay_result_to_text (result);
-  fputs (output, stdout);
-  return fflush (stdout) == 0 ? EXIT_OK : EXIT_MODEL;
+  return augur_cli_write_stdout ("replay", output) ? EXIT_OK : EXIT_MODEL;
 }
 
 int

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "augur-file-write.h"
+#include "augur-file.h"
 #include "augur-export.h"
 #include "augur-pepa-page-private.h"
 
@@ -50,7 +50,7 @@ augur_pepa_page_export (AugurPepaPage *self,
                         GFile         *file,
                         GError       **error)
 {
-  g_autoptr(GFileOutputStream) out = NULL;
+  AugurSafeFile *out = NULL;
 
   g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), FALSE);
   g_return_val_if_fail (what != NULL, FALSE);
@@ -82,7 +82,7 @@ augur_pepa_page_export (AugurPepaPage *self,
                        _("Unknown export format “%s”"), what);
           return FALSE;
         }
-      return augur_file_write_string (file, contents, error);
+      return augur_file_write_contents (file, contents, -1, error);
     }
 
   if (g_str_equal (what, "dot"))
@@ -93,10 +93,10 @@ augur_pepa_page_export (AugurPepaPage *self,
                        _("There is no state space to export yet: solve the model first"));
           return FALSE;
         }
-      out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+      out = augur_safe_file_open (file, error);
       if (out == NULL)
         return FALSE;
-      return augur_file_finish_replace (out, augur_pepa_state_space_write_dot (self->space, G_OUTPUT_STREAM (out), NULL, error),
+      return augur_safe_file_finish (out, augur_pepa_state_space_write_dot (self->space, augur_safe_file_get_stream (out), NULL, error),
                              error);
     }
 
@@ -116,10 +116,10 @@ augur_pepa_page_export (AugurPepaPage *self,
                        augur_pepa_state_space_get_n_states (self->space), self->diagram_max_states);
           return FALSE;
         }
-      out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+      out = augur_safe_file_open (file, error);
       if (out == NULL)
         return FALSE;
-      return augur_file_finish_replace (out, augur_diagram_export (self->diagram, what, G_OUTPUT_STREAM (out), error), error);
+      return augur_safe_file_finish (out, augur_diagram_export (self->diagram, what, augur_safe_file_get_stream (out), error), error);
     }
 
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,

@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "augur-file-write.h"
+#include "augur-file.h"
 #include "augur-line-chart-view.h"
 #include "augur-pipeline-page-private.h"
 #include "augur-progress-relay.h"
@@ -667,7 +667,7 @@ augur_pipeline_page_export (AugurPipelinePage *self,
 
   if (g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf"))
     {
-      g_autoptr(GFileOutputStream) out = NULL;
+      AugurSafeFile *out = NULL;
 
       if (self->chart == NULL)
         {
@@ -675,10 +675,10 @@ augur_pipeline_page_export (AugurPipelinePage *self,
                        _("There is no plot to export yet: run a sweep first (Sweep…)"));
           return FALSE;
         }
-      out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+      out = augur_safe_file_open (file, error);
       if (out == NULL)
         return FALSE;
-      return augur_file_finish_replace (out, augur_chart_export (self->chart, what, 960, 600, G_OUTPUT_STREAM (out), error),
+      return augur_safe_file_finish (out, augur_chart_export (self->chart, what, 960, 600, augur_safe_file_get_stream (out), error),
                              error);
     }
 
@@ -713,7 +713,7 @@ augur_pipeline_page_export (AugurPipelinePage *self,
                    _("Unknown export “%s”"), what);
       return FALSE;
     }
-  return augur_file_write_string (file, contents, error);
+  return augur_file_write_contents (file, contents, -1, error);
 }
 
 void

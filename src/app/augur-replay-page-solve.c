@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "augur-file-write.h"
+#include "augur-file.h"
 #include "augur-export.h"
 #include "augur-line-chart-view.h"
 #include "augur-progress-relay.h"
@@ -943,7 +943,7 @@ write_picture (AugurReplayPage *self,
                GFile           *file,
                GError         **error)
 {
-  g_autoptr(GFileOutputStream) out = NULL;
+  AugurSafeFile *out = NULL;
   AugurExportFormat f;
   gboolean ok;
 
@@ -959,19 +959,19 @@ write_picture (AugurReplayPage *self,
                                                  : _("There is nothing to export yet: replay first"));
       return FALSE;
     }
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+  out = augur_safe_file_open (file, error);
   if (out == NULL)
     return FALSE;
 
   if (g_str_equal (target, "sweep"))
-    ok = augur_chart_export (self->chart, format, 960, 600, G_OUTPUT_STREAM (out), error);
+    ok = augur_chart_export (self->chart, format, 960, 600, augur_safe_file_get_stream (out), error);
   else if (g_str_equal (target, "timeline"))
     {
 #ifdef HAVE_TIMELINE
       g_autoptr(AugurTimelineData) data = augur_timeline_data_new_from_replay (self->run->result);
 
       ok = augur_timeline_export (data, NULL, format, 1200, MAX (300, 80 + 28 * (int) augur_replay_result_get_n_ranks (self->run->result)),
-                                  G_OUTPUT_STREAM (out), error);
+                                  augur_safe_file_get_stream (out), error);
 #else
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("The timeline view is not part of this build."));
       ok = FALSE;
@@ -982,9 +982,9 @@ write_picture (AugurReplayPage *self,
       int n = (int) augur_bar_chart_data_get_n_bars (self->bars);
 
       ok = augur_bar_chart_export (self->bars, format, 960, CLAMP (140 + 30 * n, 400, 4000),
-                                   G_OUTPUT_STREAM (out), error);
+                                   augur_safe_file_get_stream (out), error);
     }
-  return augur_file_finish_replace (out, ok, error);
+  return augur_safe_file_finish (out, ok, error);
 }
 
 /* Streams the timeline as a Paje trace; a failed write leaves file as it
@@ -994,11 +994,11 @@ write_paje (AugurReplayPage *self,
             GFile           *file,
             GError         **error)
 {
-  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+  AugurSafeFile *out = augur_safe_file_open (file, error);
 
   if (out == NULL)
     return FALSE;
-  return augur_file_finish_replace (out, augur_replay_result_write_paje (self->run->result, G_OUTPUT_STREAM (out), NULL, error),
+  return augur_safe_file_finish (out, augur_replay_result_write_paje (self->run->result, augur_safe_file_get_stream (out), NULL, error),
                          error);
 }
 
@@ -1050,7 +1050,7 @@ augur_replay_page_export (AugurReplayPage *self,
     return write_paje (self, file, error);
   contents = g_str_equal (what, "csv") ? augur_replay_result_to_csv (self->run->result)
                                        : augur_replay_result_to_json (self->run->result);
-  return augur_file_write_string (file, contents, error);
+  return augur_file_write_contents (file, contents, -1, error);
 }
 
 /* The timed trace goes out as CSV or as a Paje trace (pj_dump, ViTE):

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "augur-file-write.h"
+#include "augur-file.h"
 #include "augur-replay-page-private.h"
 
 #define MAX_UNDO 200
@@ -1015,7 +1015,7 @@ augur_replay_page_save_platform (AugurReplayPage *self,
     }
   platform = augur_replay_inputs_build_platform (&self->inputs);
   xml = augur_platform_to_xml (platform);
-  if (!augur_file_write_string (platform_file, xml, error))
+  if (!augur_file_write_contents (platform_file, xml, -1, error))
     return FALSE;
   if (deployment_file != NULL)
     {
@@ -1023,7 +1023,7 @@ augur_replay_page_save_platform (AugurReplayPage *self,
 
       deployment = augur_replay_inputs_build_deployment (&self->inputs);
       dxml = augur_deployment_to_xml (deployment, platform);
-      if (!augur_file_write_string (deployment_file, dxml, error))
+      if (!augur_file_write_contents (deployment_file, dxml, -1, error))
         return FALSE;
     }
   return TRUE;

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "project.h"
+#include "augur-file.h"
 
 #include <string.h>
 #include <libxml/parser.h>
@@ -699,7 +700,8 @@ augur_project_save_to_file (const AugurProject  *project,
                             GCancellable        *cancellable,
                             GError             **error)
 {
-  g_autoptr(GFileOutputStream) stream = NULL;
+  AugurSafeFile *safe;
+  gboolean ok;
   g_autoptr(GBytes) bytes = NULL;
   gsize length = 0;
   const char *data;
@@ -710,23 +712,11 @@ augur_project_save_to_file (const AugurProject  *project,
   bytes = augur_project_to_bytes (project);
   data = g_bytes_get_data (bytes, &length);
 
-  /* GIO writes a temporary file next to the target and renames it over the
-   * old one on close.  g_file_replace_contents() closes normally after a
-   * failed write, which commits the truncated temporary file (GLib 2.74), so
-   * the stream is driven by hand: after a failure it is closed with a
-   * cancelled GCancellable, which drops the temporary file instead. */
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, cancellable, error);
-  if (stream == NULL)
+  /* Written beside the real file and renamed over it (links followed):
+   * a failed save leaves the old project as it was. */
+  safe = augur_safe_file_open (file, error);
+  if (safe == NULL)
     return FALSE;
-
-  if (!g_output_stream_write_all (G_OUTPUT_STREAM (stream), data, length, NULL, cancellable, error))
-    {
-      g_autoptr(GCancellable) abandon = g_cancellable_new ();
-
-      g_cancellable_cancel (abandon);
-      g_output_stream_close (G_OUTPUT_STREAM (stream), abandon, NULL);
-      return FALSE;
-    }
-
-  return g_output_stream_close (G_OUTPUT_STREAM (stream), cancellable, error);
+  ok = g_output_stream_write_all (augur_safe_file_get_stream (safe), data, length, NULL, cancellable, error);
+  return augur_safe_file_finish (safe, ok, error);
 }

@@ -1,0 +1,232 @@
+/* augur-file.c: see augur-file.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gio/gunixoutputstream.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct _AugurSafeFile {
+  char              *target;     /* the real file written, links resolved */
+  char              *temp;       /* the temporary file beside it, or NULL */
+  int                fd;
+  GOutputStream     *stream;
+  GFileOutputStream *gio;        /* for files without a local path */
+};
+
+char *
+augur_file_resolve_target (const char  *path,
+                           GError     **error)
+{
+  g_autofree char *current = g_canonicalize_filename (path, NULL);
+
+  for (int hops = 0; hops < 40; hops++)
+    {
+      struct stat st;
+      g_autofree char *link = NULL;
+      g_autofree char *dir = NULL;
+
+      if (lstat (current, &st) != 0 || !S_ISLNK (st.st_mode))
+        return g_steal_pointer (&current);
+      link = g_file_read_link (current, NULL);
+      if (link == NULL)
+        return g_steal_pointer (&current);
+      dir = g_path_get_dirname (current);
+      g_free (current);
+      current = g_canonicalize_filename (link, dir);
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS,
+               "Cannot save “%s”: too many levels of symbolic links", path);
+  return NULL;
+}
+
+static gboolean
+set_errno_error (GError    **error,
+                 int         saved,
+                 const char *format,
+                 const char *a,
+                 const char *b)
+{
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), format, a, b, g_strerror (saved));
+  return FALSE;
+}
+
+AugurSafeFile *
+augur_safe_file_open (GFile   *file,
+                      GError **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *temp = NULL;
+  AugurSafeFile *safe;
+  struct stat st;
+  int fd;
+
+  if (path == NULL)
+    {
+      /* Not a local file (a GVfs location): GIO's own replace. */
+      GFileOutputStream *out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+
+      if (out == NULL)
+        return NULL;
+      safe = g_new0 (AugurSafeFile, 1);
+      safe->fd = -1;
+      safe->gio = out;
+      safe->stream = G_OUTPUT_STREAM (out);
+      return safe;
+    }
+
+  target = augur_file_resolve_target (path, error);
+  if (target == NULL)
+    return NULL;
+  if (stat (target, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, S_ISDIR (st.st_mode) ? G_IO_ERROR_IS_DIRECTORY : G_IO_ERROR_NOT_REGULAR_FILE,
+                   "Cannot save “%s”: it is not a regular file", path);
+      return NULL;
+    }
+  dir = g_path_get_dirname (target);
+  base = g_path_get_basename (target);
+  temp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      set_errno_error (error, saved,
+                       "Cannot save “%s”: no temporary file can be made in the folder “%s” (%s); "
+                       "Augur never overwrites a file in place", path, dir);
+      return NULL;
+    }
+  if (stat (target, &st) == 0)
+    {
+      /* Keep the permissions of the file being replaced. */
+      (void) !fchmod (fd, st.st_mode & 07777);
+    }
+  else
+    {
+      mode_t mask = umask (0);
+
+      umask (mask);
+      (void) !fchmod (fd, 0666 & ~mask);
+    }
+  safe = g_new0 (AugurSafeFile, 1);
+  safe->target = g_steal_pointer (&target);
+  safe->temp = g_steal_pointer (&temp);
+  safe->fd = fd;
+  safe->stream = g_unix_output_stream_new (fd, FALSE);
+  return safe;
+}
+
+GOutputStream *
+augur_safe_file_get_stream (AugurSafeFile *safe)
+{
+  return safe->stream;
+}
+
+static void
+safe_file_free (AugurSafeFile *safe)
+{
+  if (safe->gio == NULL)
+    g_clear_object (&safe->stream);
+  g_clear_object (&safe->gio);
+  if (safe->fd >= 0)
+    close (safe->fd);
+  g_free (safe->target);
+  g_free (safe->temp);
+  g_free (safe);
+}
+
+void
+augur_safe_file_abort (AugurSafeFile *safe)
+{
+  if (safe == NULL)
+    return;
+  if (safe->gio != NULL)
+    {
+      /* Closing with a cancelled GCancellable deletes GIO's temporary file. */
+      g_autoptr(GCancellable) abandon = g_cancellable_new ();
+
+      g_cancellable_cancel (abandon);
+      g_output_stream_close (safe->stream, abandon, NULL);
+    }
+  if (safe->temp != NULL)
+    g_unlink (safe->temp);
+  safe_file_free (safe);
+}
+
+gboolean
+augur_safe_file_finish (AugurSafeFile  *safe,
+                        gboolean        ok,
+                        GError        **error)
+{
+  if (!ok)
+    {
+      augur_safe_file_abort (safe);
+      return FALSE;
+    }
+  if (safe->gio != NULL)
+    {
+      ok = g_output_stream_close (safe->stream, NULL, error);
+      if (!ok)
+        {
+          augur_safe_file_abort (safe);
+          return FALSE;
+        }
+      safe_file_free (safe);
+      return TRUE;
+    }
+  if (!g_output_stream_close (safe->stream, NULL, error))
+    {
+      augur_safe_file_abort (safe);
+      return FALSE;
+    }
+  if (fsync (safe->fd) != 0 && errno != EINVAL && errno != EROFS)
+    {
+      set_errno_error (error, errno, "Cannot save “%s”%s: %s", safe->target, "");
+      augur_safe_file_abort (safe);
+      return FALSE;
+    }
+  if (close (safe->fd) != 0)
+    {
+      safe->fd = -1;
+      set_errno_error (error, errno, "Cannot save “%s”%s: %s", safe->target, "");
+      augur_safe_file_abort (safe);
+      return FALSE;
+    }
+  safe->fd = -1;
+  if (g_rename (safe->temp, safe->target) != 0)
+    {
+      set_errno_error (error, errno, "Cannot save “%s”%s: %s", safe->target, "");
+      augur_safe_file_abort (safe);
+      return FALSE;
+    }
+  g_clear_pointer (&safe->temp, g_free);
+  safe_file_free (safe);
+  return TRUE;
+}
+
+gboolean
+augur_file_write_contents (GFile       *file,
+                           const char  *contents,
+                           gssize       length,
+                           GError     **error)
+{
+  AugurSafeFile *safe = augur_safe_file_open (file, error);
+  gboolean ok;
+
+  if (safe == NULL)
+    return FALSE;
+  if (length < 0)
+    length = strlen (contents);
+  ok = g_output_stream_write_all (safe->stream, contents, length, NULL, NULL, error);
+  return augur_safe_file_finish (safe, ok, ok ? error : NULL);
+}

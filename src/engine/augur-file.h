@@ -1,0 +1,56 @@
+/* augur-file.h: writing the user's files so that a failure never destroys
+ * the file that was there.
+ *
+ * Augur writes the new contents to a temporary file beside the real
+ * target, flushes it to disk, and renames it over the target.  A symbolic
+ * link is followed, so the link stays a link and its target gets the new
+ * contents; a file with several hard links is replaced under the name
+ * given (its other names keep the old contents); a folder where no
+ * temporary file can be made is an error, never a write in place.  Any
+ * failure (full disk, cancelled, write error) leaves the old file as it
+ * was and removes the temporary file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef struct _AugurSafeFile AugurSafeFile;
+
+/* Starts replacing `file`.  NULL and an error (naming the file) when the
+ * temporary file cannot be made. */
+AugurSafeFile *augur_safe_file_open       (GFile          *file,
+                                           GError        **error);
+
+/* The stream to write the new contents to; owned by the AugurSafeFile. */
+GOutputStream *augur_safe_file_get_stream (AugurSafeFile  *safe);
+
+/* Finishes: when ok, flushes, syncs and renames the temporary file over
+ * the target and returns TRUE (or FALSE and an error if that fails); when
+ * ok is FALSE, discards the temporary file and returns FALSE.  Either way
+ * frees `safe`. */
+gboolean       augur_safe_file_finish     (AugurSafeFile  *safe,
+                                           gboolean        ok,
+                                           GError        **error);
+
+/* Discards the temporary file and frees `safe` (NULL is ignored). */
+void           augur_safe_file_abort      (AugurSafeFile  *safe);
+
+/* Writes `length` bytes (strlen when negative) as the new contents. */
+gboolean       augur_file_write_contents  (GFile          *file,
+                                           const char     *contents,
+                                           gssize          length,
+                                           GError        **error);
+
+/* The path Augur writes to for `path`: symbolic links resolved (also a
+ * dangling one), relative to the link's folder.  NULL with an error for a
+ * loop of links. */
+char          *augur_file_resolve_target  (const char     *path,
+                                           GError        **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurSafeFile, augur_safe_file_abort)
+
+G_END_DECLS

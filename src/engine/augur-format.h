@@ -1,0 +1,48 @@
+/* augur-format.h: numbers and strings written the same in every locale.
+ *
+ * Every number Augur writes to a file (documents, projects, JSON, CSV,
+ * PRISM files) goes through here: '.' as the decimal point whatever
+ * LC_NUMERIC says, and the shortest text that reads back to the same
+ * double (g_ascii_strtod), so a value saved and reopened is the value
+ * that was there.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Large enough for any double written by augur_format_double(). */
+#define AUGUR_FORMAT_DOUBLE_SIZE 32
+
+/* Writes v into buf as the shortest of %.1g ... %.17g that reads back
+ * exactly; whole numbers below 2^53 as integers ("3", not "3.0"); NaN as
+ * "nan", infinities as "inf" / "-inf".  Returns buf. */
+const char *augur_format_double        (char        buf[AUGUR_FORMAT_DOUBLE_SIZE],
+                                        double      v);
+
+/* Appends augur_format_double (v) to s. */
+void        augur_format_append_double (GString    *s,
+                                        double      v);
+
+/* Appends v with at most `digits` significant digits (for tables and
+ * reports people read), with '.' in every locale. */
+void        augur_format_append_digits (GString    *s,
+                                        double      v,
+                                        int         digits);
+
+/* JSON: a number (null when not finite, since JSON has no NaN or
+ * infinity) and a quoted, escaped string (valid UTF-8 in, valid JSON out;
+ * invalid bytes become U+FFFD). */
+void        augur_json_append_number   (GString    *s,
+                                        double      v);
+void        augur_json_append_string   (GString    *s,
+                                        const char *text);
+
+/* CSV (RFC 4180): a field quoted when it holds a comma, quote, CR or LF. */
+void        augur_csv_append_field     (GString    *s,
+                                        const char *text);
+
+G_END_DECLS

@@ -36,28 +36,33 @@ if [ "${AUGUR_QUICK:-0}" != "1" ]; then
     run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
     || failed_steps=$((failed_steps + 1))
 
-  # The parser fuzz target, for a bounded time (libFuzzer, clang).
+  # Every reader's fuzz target, each for a bounded time (libFuzzer, clang):
+  # tests/fuzz/fuzz-NAME.c, seeded with tests/fuzz/seeds-NAME and the inputs
+  # it once failed on (tests/fuzz/regress/NAME).
   if command -v clang >/dev/null 2>&1; then
     if [ ! -f build-fuzz/build.ninja ]; then
       CC=clang meson setup build-fuzz -Dgui=disabled -Dfuzzing=true -Db_lundef=false >/dev/null \
         || failed_steps=$((failed_steps + 1))
     fi
-    # Each target gets the time budget; its corpus: the PEPA models, or the
-    # bundled cache-coherence programs.
-    for target in fuzz-pepa fuzz-ccdsm; do
+    for src in tests/fuzz/fuzz-*.c; do
+      name=$(basename "$src" .c); name=${name#fuzz-}
+      [ "$name" = main ] && continue
+      target=fuzz-$name
       if ninja -C build-fuzz tests/fuzz/$target >/dev/null; then
         mkdir -p build-fuzz/corpus-$target
-        case $target in
-          fuzz-pepa) seeds=tests/fuzz/corpus ;;
-          fuzz-ccdsm) seeds=build-fuzz/seeds-ccdsm
-                      mkdir -p $seeds && cp data/examples/*.ccdsm tests/bench/data/*.ccdsm $seeds/ ;;
-        esac
-        if build-fuzz/tests/fuzz/$target -max_total_time="${AUGUR_FUZZ_SECONDS:-60}" \
-             -max_len=65536 -rss_limit_mb=4096 build-fuzz/corpus-$target $seeds >build-fuzz/$target.log 2>&1; then
-          echo "$target: no crash in ${AUGUR_FUZZ_SECONDS:-60} s ($(grep -c . build-fuzz/$target.log) log lines)"
+        seeds=""
+        for d in tests/fuzz/seeds-$name tests/fuzz/regress/$name; do
+          [ -d "$d" ] && seeds="$seeds $d"
+        done
+        # shellcheck disable=SC2086
+        if build-fuzz/tests/fuzz/$target -max_total_time="${AUGUR_FUZZ_SECONDS:-25}" -timeout=20 \
+             -max_len=65536 -rss_limit_mb=2048 -artifact_prefix=build-fuzz/$target- \
+             build-fuzz/corpus-$target $seeds >build-fuzz/$target.log 2>&1; then
+          echo "$target: no crash in ${AUGUR_FUZZ_SECONDS:-25} s"
           echo "{\"name\": \"$target\", \"result\": \"OK\"}" > build-fuzz/$target-result.json
         else
           tail -40 build-fuzz/$target.log
+          echo "$target: failed; the input is in build-fuzz/$target-*"
           echo "{\"name\": \"$target\", \"result\": \"FAIL\"}" > build-fuzz/$target-result.json
         fi
         logs="$logs build-fuzz/$target-result.json"

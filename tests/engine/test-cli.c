@@ -28,7 +28,7 @@ run (const char *const *args, char **out, char **err)
 static char *
 example (const char *name)
 {
-  return g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fuzz", "corpus", name, NULL);
+  return g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fuzz", "seeds-pepa", name, NULL);
 }
 
 static void

@@ -202,7 +202,7 @@ conformance_path (const char *model)
   g_autofree char *name = g_strconcat (model, ".pepa", NULL);
 
   g_assert_nonnull (dir);
-  return g_build_filename (dir, "pepa", name, NULL);
+  return g_build_filename (dir, name, NULL);
 }
 
 static void

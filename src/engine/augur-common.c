@@ -4,6 +4,9 @@
  */
 #include "augur-common.h"
 
+#include <stdlib.h>
+#include <unistd.h>
+
 AugurDiagnostic *
 augur_diagnostic_new (AugurSeverity severity,
                       int           line,
@@ -30,4 +33,23 @@ augur_diagnostic_free (AugurDiagnostic *d)
     return;
   g_free (d->message);
   g_free (d);
+}
+
+guint64
+augur_memory_budget (void)
+{
+  const char *env = g_getenv ("AUGUR_MEMORY_LIMIT_MB");
+  long pages = sysconf (_SC_PHYS_PAGES);
+  long page_size = sysconf (_SC_PAGE_SIZE);
+
+  if (env != NULL && *env != '\0')
+    {
+      guint64 mb = g_ascii_strtoull (env, NULL, 10);
+
+      if (mb > 0 && mb < G_MAXUINT64 / (1024 * 1024))
+        return mb * 1024 * 1024;
+    }
+  if (pages > 0 && page_size > 0)
+    return (guint64) pages * (guint64) page_size / 2;
+  return G_GUINT64_CONSTANT (4) << 30;
 }

@@ -38,4 +38,15 @@ void             augur_diagnostic_free (AugurDiagnostic *d);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDiagnostic, augur_diagnostic_free)
 
+/* The largest state space any kind generates unless the user sets another
+ * limit (Preferences, --max-states). */
+#define AUGUR_DEFAULT_MAX_STATES 20000000
+
+/* The memory, in bytes, that one state-space generation and solution may
+ * use: half of the machine's physical memory, or AUGUR_MEMORY_LIMIT_MB
+ * when it is set.  Generators estimate their use as they go and stop with
+ * an error naming the limit before they reach it, so a model too large
+ * for the machine is refused instead of exhausting memory. */
+guint64 augur_memory_budget (void);
+
 G_END_DECLS

@@ -1,0 +1,252 @@
+/* test-files.c: numbers that read back exactly in every locale, and files
+ * written so that a failure never destroys what was there.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-file.h"
+#include "augur-format.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void
+check_round_trip (double v)
+{
+  char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+
+  augur_format_double (buf, v);
+  g_assert_null (strchr (buf, ','));
+  if (isnan (v))
+    g_assert_true (isnan (g_ascii_strtod (buf, NULL)));
+  else
+    g_assert_cmpfloat (g_ascii_strtod (buf, NULL), ==, v);
+}
+
+static void
+test_format_round_trip (void)
+{
+  const double values[] = {
+    0, 1, -1, 0.1, 2.5, 1234.5678, 1.0 / 3, 2.0 / 3, 1e-320, 4.9e-324, 1e300, 1.7976931348623157e308,
+    -2.2250738585072014e-308, 9007199254740993.0, 123456789012345678.0, 3.14159265358979311599796346854,
+    1631.958899, 2.407654927028593, INFINITY, -INFINITY, NAN,
+  };
+  gboolean have_fr = setlocale (LC_ALL, "fr_FR.UTF-8") != NULL;
+
+  if (!have_fr)
+    g_test_message ("fr_FR.UTF-8 is not installed: checked in the C locale only");
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    check_round_trip (values[i]);
+  {
+    GRand *rand = g_rand_new_with_seed (42);
+
+    for (int i = 0; i < 100000; i++)
+      {
+        union { guint64 bits; double v; } u;
+
+        u.bits = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+        check_round_trip (u.v);
+      }
+    g_rand_free (rand);
+  }
+  setlocale (LC_ALL, "C");
+}
+
+static void
+test_format_shortest (void)
+{
+  char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  setlocale (LC_ALL, "fr_FR.UTF-8");
+  g_assert_cmpstr (augur_format_double (buf, 2.5), ==, "2.5");
+  g_assert_cmpstr (augur_format_double (buf, 0.1), ==, "0.1");
+  g_assert_cmpstr (augur_format_double (buf, 1234.5678), ==, "1234.5678");
+  g_assert_cmpstr (augur_format_double (buf, 30), ==, "30");
+  g_assert_cmpstr (augur_format_double (buf, -0.0), ==, "-0");
+  g_assert_cmpstr (augur_format_double (buf, 1e-320), ==, "1e-320");
+  g_assert_cmpstr (augur_format_double (buf, 1e22), ==, "1e+22");
+  augur_json_append_number (s, INFINITY);
+  g_string_append_c (s, ' ');
+  augur_json_append_number (s, 1631.958899);
+  g_string_append_c (s, ' ');
+  augur_format_append_digits (s, 2.999937163, 4);
+  g_assert_cmpstr (s->str, ==, "null 1631.958899 3");
+  setlocale (LC_ALL, "C");
+}
+
+static void
+test_json_string (void)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  augur_json_append_string (s, "rank \"0\"\\\n\t\x01 é \xff end");
+  g_assert_cmpstr (s->str, ==, "\"rank \\\"0\\\"\\\\\\n\\t\\u0001 é \\ufffd end\"");
+  g_string_truncate (s, 0);
+  augur_csv_append_field (s, "plain");
+  g_string_append_c (s, ',');
+  augur_csv_append_field (s, "a,b \"c\"");
+  g_assert_cmpstr (s->str, ==, "plain,\"a,b \"\"c\"\"\"");
+}
+
+static char *
+read_all (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static void
+test_safe_symlink (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-files-XXXXXX", NULL);
+  g_autofree char *real = g_build_filename (dir, "project.augur", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.augur", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (link);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *target = NULL;
+  GStatBuf st;
+
+  g_assert_true (g_file_set_contents (real, "old", -1, NULL));
+  g_assert_cmpint (symlink ("project.augur", link), ==, 0);
+  g_assert_true (augur_file_write_contents (file, "new contents", -1, &error));
+  g_assert_no_error (error);
+  /* the link is still a link, and its target has the new contents */
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  text = read_all (real);
+  g_assert_cmpstr (text, ==, "new contents");
+  target = augur_file_resolve_target (link, NULL);
+  g_assert_cmpstr (target, ==, real);
+
+  /* a dangling link: its target is created */
+  g_unlink (real);
+  g_assert_true (augur_file_write_contents (file, "again", -1, &error));
+  g_clear_pointer (&text, g_free);
+  text = read_all (real);
+  g_assert_cmpstr (text, ==, "again");
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+
+  /* a loop of links is an error, not a hang */
+  g_unlink (real);
+  g_assert_cmpint (symlink ("link.augur", real), ==, 0);
+  g_assert_false (augur_file_write_contents (file, "x", -1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS);
+  g_unlink (real);
+  g_unlink (link);
+  g_rmdir (dir);
+}
+
+static void
+test_safe_hard_link (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-files-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (dir, "a.augur", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.augur", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (a);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *ta = NULL, *tb = NULL;
+  AugurSafeFile *safe;
+  GStatBuf st;
+
+  g_assert_true (g_file_set_contents (a, "old", -1, NULL));
+  g_assert_cmpint (chmod (a, 0640), ==, 0);
+  g_assert_cmpint (link (a, b), ==, 0);
+
+  /* a failed write leaves both names as they were */
+  safe = augur_safe_file_open (file, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (augur_safe_file_get_stream (safe), "half", 4, NULL, NULL, NULL));
+  g_assert_false (augur_safe_file_finish (safe, FALSE, NULL));
+  ta = read_all (a);
+  tb = read_all (b);
+  g_assert_cmpstr (ta, ==, "old");
+  g_assert_cmpstr (tb, ==, "old");
+
+  /* a good write replaces the name given, keeps its permissions, and
+   * leaves no temporary file behind */
+  g_assert_true (augur_file_write_contents (file, "new", -1, &error));
+  g_clear_pointer (&ta, g_free);
+  g_clear_pointer (&tb, g_free);
+  ta = read_all (a);
+  tb = read_all (b);
+  g_assert_cmpstr (ta, ==, "new");
+  g_assert_cmpstr (tb, ==, "old");
+  g_assert_cmpint (g_stat (a, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0640);
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    int n = 0;
+
+    while (g_dir_read_name (d) != NULL)
+      n++;
+    g_assert_cmpint (n, ==, 2);
+  }
+  g_unlink (a);
+  g_unlink (b);
+  g_rmdir (dir);
+}
+
+static void
+test_safe_read_only_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-files-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "project.augur", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (geteuid () == 0)
+    {
+      /* root writes into read-only folders: a folder that no longer
+       * exists refuses the same way */
+      g_autofree char *gone = g_build_filename (dir, "gone", "project.augur", NULL);
+      g_autoptr(GFile) gone_file = g_file_new_for_path (gone);
+
+      g_assert_false (augur_file_write_contents (gone_file, "new", -1, &error));
+      g_assert_nonnull (strstr (error->message, "no temporary file can be made"));
+      g_rmdir (dir);
+      return;
+    }
+  g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+  g_assert_cmpint (chmod (dir, 0555), ==, 0);
+  g_assert_false (augur_file_write_contents (file, "new", -1, &error));
+  g_assert_nonnull (strstr (error->message, "never overwrites a file in place"));
+  text = read_all (path);
+  g_assert_cmpstr (text, ==, "old");
+  chmod (dir, 0755);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_safe_full_disk (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path ("/dev/full");
+  g_autoptr(GError) error = NULL;
+
+  /* not a regular file: refused, and /dev/full stays a device */
+  g_assert_false (augur_file_write_contents (file, "x", -1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/format/round-trip", test_format_round_trip);
+  g_test_add_func ("/engine/format/shortest", test_format_shortest);
+  g_test_add_func ("/engine/format/json-csv", test_json_string);
+  g_test_add_func ("/engine/file/symlink", test_safe_symlink);
+  g_test_add_func ("/engine/file/hard-link", test_safe_hard_link);
+  g_test_add_func ("/engine/file/read-only-folder", test_safe_read_only_folder);
+  g_test_add_func ("/engine/file/not-regular", test_safe_full_disk);
+  return g_test_run ();
+}

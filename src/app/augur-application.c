@@ -2,6 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <locale.h>
+
 #include <glib/gi18n.h>
 
 #include "augur-application.h"
@@ -180,6 +182,52 @@ augur_application_class_init (AugurApplicationClass *klass)
 static void
 augur_application_init (AugurApplication *self)
 {
+}
+
+/* TRUE when the running executable lies under the build tree Augur was
+ * compiled in: then the translations are those compiled into <build>/po,
+ * not (or not yet) installed ones. */
+static gboolean
+running_uninstalled (void)
+{
+#ifdef AUGUR_BUILD_ROOT
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *root = g_canonicalize_filename (AUGUR_BUILD_ROOT, NULL);
+  g_autofree char *prefix = g_strconcat (root, G_DIR_SEPARATOR_S, NULL);
+
+  return exe != NULL && g_str_has_prefix (exe, prefix);
+#else
+  return FALSE;
+#endif
+}
+
+const char *
+augur_application_get_locale_dir (void)
+{
+  static char *dir = NULL;
+  const char *env;
+
+  if (dir != NULL)
+    return dir;
+  env = g_getenv ("AUGUR_LOCALEDIR");
+  if (env != NULL && *env != '\0')
+    dir = g_strdup (env);
+#ifdef AUGUR_BUILD_LOCALEDIR
+  else if (running_uninstalled ())
+    dir = g_strdup (AUGUR_BUILD_LOCALEDIR);
+#endif
+  else
+    dir = g_strdup (LOCALEDIR);
+  return dir;
+}
+
+void
+augur_application_setup_i18n (void)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, augur_application_get_locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 }
 
 AugurApplication *

@@ -14,6 +14,14 @@ G_DECLARE_FINAL_TYPE (AugurApplication, augur_application, AUGUR, APPLICATION, G
 /* How many files "Open Recent" remembers. */
 #define AUGUR_RECENT_FILES_MAX 10
 
+/* Sets the locale from the environment and binds Augur's text domain: to
+ * $AUGUR_LOCALEDIR when set, to the build tree's compiled translations
+ * when the running program is inside the build tree (build-aux/run-augur.sh,
+ * the tests), otherwise to the installed locale folder. */
+void              augur_application_setup_i18n       (void);
+/* The folder augur_application_setup_i18n() binds the text domain to. */
+const char       *augur_application_get_locale_dir   (void);
+
 AugurApplication *augur_application_new              (void);
 GSettings        *augur_application_get_settings     (AugurApplication *self);
 /* Moves file to the front of the recent-files setting (deduplicated,

@@ -124,6 +124,8 @@ compose (AugurCcdsmPage *self,
   g_autoptr(GError) alone_error = NULL;
   g_autofree char *stripped = NULL;
   g_autofree char *own = NULL;
+  g_autofree char *blanked = NULL;
+  gboolean typed_setup;
 
   memset (out, 0, sizeof *out);
   if (self->setup_in_text)
@@ -141,6 +143,18 @@ compose (AugurCcdsmPage *self,
       out->diagnostics = g_steal_pointer (&alone_diagnostics);
       out->error = g_steal_pointer (&alone_error);
       return;
+    }
+
+  /* Setup sections typed into the program are replaced by the tabs': they
+   * are blanked out (lines and columns kept), as a model has each section
+   * once. */
+  own = augur_ccdsm_program_get_program_text (alone);
+  stripped = g_strdup (program_text);
+  typed_setup = g_strcmp0 (g_strchomp (own), g_strchomp (stripped)) != 0;
+  if (typed_setup)
+    {
+      blanked = augur_ccdsm_program_get_text_without_setup (alone);
+      program_text = blanked;
     }
 
   pruned = prune_setup (self->setup, alone, self->program);
@@ -172,10 +186,7 @@ compose (AugurCcdsmPage *self,
       out->program = augur_ccdsm_program_parse (out->text, -1, self->title, &out->diagnostics, &out->error);
     }
 
-  /* Setup sections typed into the program are replaced by the tabs'. */
-  own = augur_ccdsm_program_get_program_text (alone);
-  stripped = g_strdup (program_text);
-  if (out->diagnostics != NULL && g_strcmp0 (g_strchomp (own), g_strchomp (stripped)) != 0)
+  if (out->diagnostics != NULL && typed_setup)
     g_ptr_array_add (out->diagnostics,
                      augur_diagnostic_new (AUGUR_SEVERITY_WARNING, 0, 0, "%s",
                                            _("The program has setup sections (machine, map, protocol, latency or timing): "

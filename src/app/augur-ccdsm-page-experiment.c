@@ -4,7 +4,7 @@
  *
  * Each program keeps its own map and homes; the machine, latencies and
  * timing are the document's.  The plots are the seed's figures: latency
- * against distance (A1, A2, B1, B2: protocol and program), and the misses
+ * against distance (SR1 and SR2 under MESI A and B), and the misses
  * per round trip of each kind of variable against distance.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +20,18 @@
 
 static const char * const program_names[] = { "sr1", "sr2" };
 static const char * const program_titles[] = { "SR1", "SR2" };
+/* What the programs are, for legends. */
+static const char * const program_kinds[] = { N_("locks"), N_("lock-free") };
+
+/* "SR1 (locks), MESI A": what a series or a row is, in words. */
+static char *
+configuration_name (guint program,
+                    char  protocol)
+{
+  /* Translators: a program, what it is, and a variant of the MESI
+   * protocol, e.g. "SR1 (locks), MESI A". */
+  return g_strdup_printf (_("%s (%s), MESI %c"), program_titles[program], _(program_kinds[program]), protocol);
+}
 
 /* ---- Worker ----------------------------------------------------------- */
 
@@ -88,7 +100,7 @@ build_charts (AugurCcdsmJob     *job,
   for (const char *protocol = "AB"; *protocol != '\0'; protocol++)
     for (guint p = 0; p < 2; p++)
       {
-        g_autofree char *name = g_strdup_printf ("%c%u", *protocol, p + 1);
+        g_autofree char *name = configuration_name (p, *protocol);
         double y[3];
 
         for (guint d = 0; d < 3; d++)
@@ -106,8 +118,9 @@ build_charts (AugurCcdsmJob     *job,
       for (guint k = 0; k < augur_ccdsm_program_get_n_kinds (programs[p]); k++)
         {
           g_autofree char *kind = capitalize (augur_ccdsm_program_get_kind_name (programs[p], k));
-          /* e.g. "Pointer-A1": the kind, the protocol, the program. */
-          g_autofree char *name = g_strdup_printf ("%s-%c%u", kind, *protocol, p + 1);
+          /* Translators: a kind of variable, a program and a variant of
+           * the MESI protocol, e.g. "Pointer: SR1, MESI A". */
+          g_autofree char *name = g_strdup_printf (_("%s: %s, MESI %c"), kind, program_titles[p], *protocol);
           double y[3];
 
           for (guint d = 0; d < 3; d++)
@@ -146,11 +159,11 @@ build_rows (AugurCcdsmJob *job)
       else
         checks = _("ok");
       augur_result_row_set_string (row, EXP_S_PROGRAM, program_titles[run->program]);
-      augur_result_row_take_string (row, EXP_S_PROTOCOL, g_strdup_printf ("%c", run->protocol));
+      augur_result_row_take_string (row, EXP_S_PROTOCOL, g_strdup_printf (_("MESI %c"), run->protocol));
       augur_result_row_set_string (row, EXP_S_CHECKS, checks);
       augur_result_row_take_string (row, EXP_S_SEARCH,
-                                    g_strdup_printf ("%s %c%u", program_titles[run->program],
-                                                     run->protocol, run->program + 1));
+                                    g_strdup_printf ("%s (%s), MESI %c", program_titles[run->program],
+                                                     _(program_kinds[run->program]), run->protocol));
       augur_result_row_set_number (row, EXP_N_DISTANCE, run->distance);
       /* Rounded for reading: the exports have every digit. */
       augur_result_row_set_number (row, EXP_N_LATENCY,
@@ -350,9 +363,9 @@ augur_ccdsm_page_experiment_init (AugurCcdsmPage *self)
     { _("Program"), AUGUR_RESULT_COLUMN_STRING, EXP_S_PROGRAM, FALSE, FALSE },
     { _("Protocol"), AUGUR_RESULT_COLUMN_STRING, EXP_S_PROTOCOL, FALSE, FALSE },
     { _("Distance"), AUGUR_RESULT_COLUMN_INTEGER, EXP_N_DISTANCE, FALSE, FALSE },
-    { _("Latency (ns)"), AUGUR_RESULT_COLUMN_NUMBER, EXP_N_LATENCY, FALSE, FALSE },
+    { _("Latency (ns)"), AUGUR_RESULT_COLUMN_FIXED, EXP_N_LATENCY, FALSE, FALSE, 2 },
     { _("States"), AUGUR_RESULT_COLUMN_INTEGER, EXP_N_STATES, FALSE, FALSE },
-    { _("Misses"), AUGUR_RESULT_COLUMN_NUMBER, EXP_N_MISSES, FALSE, FALSE },
+    { _("Misses"), AUGUR_RESULT_COLUMN_FIXED, EXP_N_MISSES, FALSE, FALSE, 2 },
     { _("Checks"), AUGUR_RESULT_COLUMN_STRING, EXP_S_CHECKS, TRUE, TRUE },
   };
 
@@ -366,7 +379,7 @@ augur_ccdsm_page_experiment_init (AugurCcdsmPage *self)
   gtk_box_append (GTK_BOX (self->misses_chart_box), self->misses_chart_view);
 
   self->experiment_table = augur_result_table_new (columns, G_N_ELEMENTS (columns), EXP_S_SEARCH,
-                                                   _("Filter programs and protocols (e.g. A1)"));
+                                                   _("Filter programs and protocols (e.g. SR2 or MESI B)"));
   gtk_widget_set_vexpand (self->experiment_table, TRUE);
   gtk_box_append (GTK_BOX (self->experiment_box), self->experiment_table);
 }

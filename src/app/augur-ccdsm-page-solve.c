@@ -814,15 +814,16 @@ augur_ccdsm_page_solve_init (AugurCcdsmPage *self)
     { _("Variable"), AUGUR_RESULT_COLUMN_STRING, VAR_S_VARIABLE, TRUE, FALSE },
     { _("Kind"), AUGUR_RESULT_COLUMN_STRING, VAR_S_KIND, FALSE, FALSE },
     { _("Process"), AUGUR_RESULT_COLUMN_STRING, VAR_S_PROCESS, FALSE, FALSE },
-    { _("Accesses"), AUGUR_RESULT_COLUMN_NUMBER, VAR_N_ACCESSES, FALSE, FALSE },
-    { _("Misses"), AUGUR_RESULT_COLUMN_NUMBER, VAR_N_MISSES, FALSE, FALSE },
-    { _("Time Share (%)"), AUGUR_RESULT_COLUMN_NUMBER, VAR_N_SHARE, FALSE, FALSE },
+    /* Per round trip, with the summary's two decimals. */
+    { _("Accesses"), AUGUR_RESULT_COLUMN_FIXED, VAR_N_ACCESSES, FALSE, FALSE, 2 },
+    { _("Misses"), AUGUR_RESULT_COLUMN_FIXED, VAR_N_MISSES, FALSE, FALSE, 2 },
+    { _("Time Share (%)"), AUGUR_RESULT_COLUMN_FIXED, VAR_N_SHARE, FALSE, FALSE, 1 },
   };
   const AugurResultColumn kind_columns[] = {
     { _("Kind"), AUGUR_RESULT_COLUMN_STRING, KIND_S_KIND, TRUE, FALSE },
     { _("Process"), AUGUR_RESULT_COLUMN_STRING, KIND_S_PROCESS, FALSE, FALSE },
-    { _("Misses"), AUGUR_RESULT_COLUMN_NUMBER, KIND_N_MISSES, FALSE, FALSE },
-    { _("Share of Misses (%)"), AUGUR_RESULT_COLUMN_NUMBER, KIND_N_SHARE, FALSE, FALSE },
+    { _("Misses"), AUGUR_RESULT_COLUMN_FIXED, KIND_N_MISSES, FALSE, FALSE, 2 },
+    { _("Share of Misses (%)"), AUGUR_RESULT_COLUMN_FIXED, KIND_N_SHARE, FALSE, FALSE, 1 },
   };
   g_autoptr(GSettingsSchema) schema = NULL;
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();

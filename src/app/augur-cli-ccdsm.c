@@ -36,7 +36,7 @@ augur_cli_ccdsm (int argc, char **argv)
     { "protocol", 'p', 0, G_OPTION_ARG_STRING, &protocol, "Coherence protocol: A or B (MESI variants)", "A|B" },
     { "experiment", 'e', 0, G_OPTION_ARG_NONE, &experiment, "Run distances 0, 1, 2 under protocols A and B (6 configurations, in parallel)", NULL },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default), json or csv", "FORMAT" },
-    { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states, "Stop above N states (default 20 million)", "N" },
+    { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states, "Stop above N states (default " G_STRINGIFY (AUGUR_DEFAULT_MAX_STATES) ")", "N" },
     { "export-ctmc", 0, 0, G_OPTION_ARG_FILENAME, &export_ctmc, "Write the chain as PREFIX.sta, PREFIX.tra, PREFIX.lab (PRISM explicit files)", "PREFIX" },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver: auto, direct, gauss-seidel, sor, jacobi, power", "NAME" },
     { NULL }
@@ -94,7 +94,7 @@ augur_cli_ccdsm (int argc, char **argv)
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
-  options.max_states = max_states;
+  options.max_states = max_states > 0 ? (guint64) max_states : AUGUR_DEFAULT_MAX_STATES;
   options.keep_state_space = export_ctmc != NULL;
 
   if (!g_file_get_contents (argv[1], &text, &length, &error))
@@ -140,32 +140,34 @@ augur_cli_ccdsm (int argc, char **argv)
           else if (!augur_ccdsm_result_checks_passed (run->result) || !augur_ccdsm_result_is_solved (run->result))
             status = AUGUR_CLI_EXIT_MODEL;
         }
+      g_autofree char *output = NULL;
       if (g_strcmp0 (format, "json") == 0)
-        {
-          g_autofree char *json = augur_ccdsm_experiment_to_json (runs, names);
-          fputs (json, stdout);
-        }
+        output = augur_ccdsm_experiment_to_json (runs, names);
       else if (g_strcmp0 (format, "csv") == 0)
-        {
-          g_autofree char *csv = augur_ccdsm_experiment_to_csv (runs, names);
-          fputs (csv, stdout);
-        }
+        output = augur_ccdsm_experiment_to_csv (runs, names);
       else
         {
-          printf ("%-8s %-8s %-9s %14s %10s %12s %s\n", "program", "protocol", "distance", "latency (ns)",
-                  "states", "misses/rt", "checks");
+          GString *table = g_string_new (NULL);
+          g_string_append_printf (table, "%-8s %-8s %-9s %14s %10s %12s %s\n", "program", "protocol", "distance",
+                                  "latency (ns)", "states", "misses/rt", "checks");
           for (guint i = 0; i < runs->len; i++)
             {
               AugurCcdsmRun *run = runs->pdata[i];
+              char latency[G_ASCII_DTOSTR_BUF_SIZE], misses[G_ASCII_DTOSTR_BUF_SIZE];
               if (!run->result)
                 continue;
-              printf ("%-8s %-8c %-9u %14.4f %10u %12.4f %s\n", base, run->protocol, run->distance,
-                      augur_ccdsm_result_get_latency (run->result), augur_ccdsm_result_get_n_states (run->result),
-                      augur_ccdsm_result_get_total_misses (run->result),
-                      augur_ccdsm_result_checks_passed (run->result) ? "ok" : "FAILED");
+              /* '.' in every locale, as in the other outputs. */
+              g_ascii_formatd (latency, sizeof latency, "%.4f", augur_ccdsm_result_get_latency (run->result));
+              g_ascii_formatd (misses, sizeof misses, "%.4f", augur_ccdsm_result_get_total_misses (run->result));
+              g_string_append_printf (table, "%-8s %-8c %-9u %14s %10u %12s %s\n", base, run->protocol, run->distance,
+                                      latency, augur_ccdsm_result_get_n_states (run->result), misses,
+                                      augur_ccdsm_result_checks_passed (run->result) ? "ok" : "FAILED");
             }
+          output = g_string_free (table, FALSE);
         }
       augur_ccdsm_runs_free (runs);
+      if (!augur_cli_write_stdout ("ccdsm", output))
+        status = AUGUR_CLI_EXIT_MODEL;
       goto out;
     }
 
@@ -192,7 +194,8 @@ augur_cli_ccdsm (int argc, char **argv)
     g_autofree char *output = g_strcmp0 (format, "json") == 0 ? augur_ccdsm_result_to_json (result)
                               : g_strcmp0 (format, "csv") == 0 ? augur_ccdsm_result_to_csv (result)
                                                                : augur_ccdsm_result_to_text (result);
-    fputs (output, stdout);
+    if (!augur_cli_write_stdout ("ccdsm", output))
+      status = AUGUR_CLI_EXIT_MODEL;
     if (export_ctmc && !augur_ccdsm_result_export_ctmc (result, export_ctmc, &error))
       {
         fprintf (stderr, "augur-cli ccdsm: %s\n", error->message);

@@ -96,7 +96,8 @@ run_pepa (int argc, char **argv)
     { "table", 't', 0, G_OPTION_ARG_STRING, &table,
       "CSV table: throughput (default), utilisation or states", "TABLE" },
     { "export-dot", 0, 0, G_OPTION_ARG_FILENAME, &dot, "Write the state space as Graphviz DOT", "FILE" },
-    { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states, "Stop when the state space exceeds N states", "N" },
+    { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states,
+      "Stop when the state space exceeds N states (default 20 million; memory is limited too)", "N" },
     { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &tolerance, "Relative residual to reach (default 1e-12)", "TOL" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
     { NULL }
@@ -147,9 +148,11 @@ run_pepa (int argc, char **argv)
     }
   if (max_states < 0 || max_states > G_MAXUINT)
     {
-      fprintf (stderr, "augur-cli pepa: --max-states must be between 0 and %u\n", G_MAXUINT);
+      fprintf (stderr, "augur-cli pepa: --max-states must be between 1 and %u\n", G_MAXUINT);
       return EXIT_USAGE;
     }
+  if (max_states == 0)
+    max_states = AUGUR_DEFAULT_MAX_STATES;
   options.tolerance = tolerance;
   progress_enabled = verbose;
 
@@ -175,6 +178,10 @@ run_pepa (int argc, char **argv)
   if (space == NULL)
     {
       fprintf (stderr, "%s\n", error->message);
+      if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE) &&
+          strstr (error->message, "(the limit)") != NULL)
+        fprintf (stderr, "augur-cli pepa: --max-states N sets the limit (now %" G_GINT64_FORMAT ")\n",
+                 max_states);
       return EXIT_MODEL;
     }
 

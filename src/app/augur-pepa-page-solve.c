@@ -28,6 +28,7 @@ struct _AugurPepaSolveJob
   char                *filename;
   AugurSolverOptions   options;
   guint                diagram_max_states;
+  guint                max_states;       /* the state space limit (Preferences) */
   gint64               started;
 
   AugurProgressRelay  *relay;
@@ -203,7 +204,7 @@ solve_thread (GTask        *task,
     }
 
   job_progress (-1.0, "Deriving", job);
-  job->space = augur_pepa_derive (model, 0, job_progress, job, cancellable, &error);
+  job->space = augur_pepa_derive (model, job->max_states, job_progress, job, cancellable, &error);
   if (job->space == NULL)
     {
       g_task_return_error (task, error);
@@ -341,6 +342,9 @@ solve_done_cb (GObject      *source,
       if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SYNTAX) ||
           g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC))
         status = g_strdup_printf (_("The model has errors: %s"), error->message);
+      else if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE) &&
+               strstr (error->message, "(the limit)") != NULL)
+        status = g_strdup_printf (_("%s. The largest state space is set in Preferences."), error->message);
       else
         status = g_strdup (error->message);
       augur_pepa_page_set_status (self, status, TRUE);
@@ -377,6 +381,16 @@ augur_pepa_page_solve (AugurPepaPage *self)
   augur_solver_kind_from_name (augur_pepa_page_get_solver (self), &kind);
   job->options.kind = kind;
   job->diagram_max_states = self->diagram_max_states;
+  /* The user's limit on the state space (Preferences), as for every kind. */
+  job->max_states = AUGUR_DEFAULT_MAX_STATES;
+  if (self->settings != NULL)
+    {
+      g_autoptr(GSettingsSchema) schema = NULL;
+
+      g_object_get (self->settings, "settings-schema", &schema, NULL);
+      if (schema != NULL && g_settings_schema_has_key (schema, "state-space-limit"))
+        job->max_states = g_settings_get_uint (self->settings, "state-space-limit");
+    }
   job->started = g_get_monotonic_time ();
 
   set_running (self, job);

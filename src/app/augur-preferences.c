@@ -172,6 +172,13 @@ augur_preferences_get_max_states_spin (AugurPreferences *self)
   return self->max_states_spin;
 }
 
+GtkSpinButton *
+augur_preferences_get_state_limit_spin (AugurPreferences *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PREFERENCES (self), NULL);
+  return self->space_limit_spin;
+}
+
 GtkDropDown *
 augur_preferences_get_solver_dropdown (AugurPreferences *self)
 {

@@ -15,6 +15,7 @@ GtkWidget *augur_preferences_new (GSettings *settings);
 
 /* For tests: the widgets bound to the keys. */
 GtkSpinButton *augur_preferences_get_max_states_spin (AugurPreferences *self);
+GtkSpinButton *augur_preferences_get_state_limit_spin (AugurPreferences *self);
 GtkDropDown   *augur_preferences_get_solver_dropdown (AugurPreferences *self);
 
 G_END_DECLS

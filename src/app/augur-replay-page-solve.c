@@ -231,6 +231,10 @@ build_rows (Job *job)
   double bytes[AUGUR_ACTION_N_KINDS] = { 0 };
   double flops[AUGUR_ACTION_N_KINDS] = { 0 };
 
+  double scale;
+
+  /* Every time on the page in one unit, the headline's. */
+  augur_time_unit_choose (augur_replay_result_get_time (r), &scale);
   job->rank_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
   job->action_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
   for (guint i = 0; i < n; i++)
@@ -240,8 +244,8 @@ build_rows (Job *job)
 
       augur_result_row_set_string (row, RANK_S_NAME, augur_replay_result_get_rank_name (r, i));
       for (guint k = 0; k < AUGUR_STATE_N; k++)
-        augur_result_row_set_number (row, k, s->times[k]);
-      augur_result_row_set_number (row, RANK_N_END, s->end);
+        augur_result_row_set_number (row, k, s->times[k] * scale);
+      augur_result_row_set_number (row, RANK_N_END, s->end * scale);
       augur_result_row_set_number (row, RANK_N_ACTIONS, (double) s->actions);
       g_list_store_append (job->rank_rows, row);
       for (guint k = 0; k < AUGUR_ACTION_N_KINDS; k++)
@@ -536,6 +540,32 @@ augur_replay_page_clear_results (AugurReplayPage *self)
   augur_replay_page_update_actions (self);
 }
 
+/* The rank table's times are in the unit of the predicted time: the
+ * column titles say which. */
+static void
+set_rank_table_unit (AugurReplayPage *self,
+                     const char      *unit)
+{
+  static const char *names[] = {
+    N_("Compute"), N_("Send"), N_("Receive"), N_("Wait"), N_("Collective"), N_("Sleep"), N_("End"),
+  };
+  GtkColumnView *view = augur_result_table_get_column_view (AUGUR_RESULT_TABLE (self->rank_table));
+  GListModel *columns = gtk_column_view_get_columns (view);
+  g_autofree char *note = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names) && i + 1 < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i + 1);
+      /* Translators: a column title and its unit, e.g. "Send (ms)". */
+      g_autofree char *title = g_strdup_printf (_("%s (%s)"), _(names[i]), unit);
+
+      gtk_column_view_column_set_title (column, title);
+    }
+  /* Translators: the unit, e.g. "ms". */
+  note = g_strdup_printf (_("Time in each state, per rank, in %s"), unit);
+  augur_result_table_set_note (AUGUR_RESULT_TABLE (self->rank_table), note);
+}
+
 static void
 present_run (AugurReplayPage *self,
              Job             *job)
@@ -557,6 +587,7 @@ present_run (AugurReplayPage *self,
     self->bars = augur_bar_chart_data_new_from_replay (r, title);
   }
   augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->bar_chart), self->bars);
+  set_rank_table_unit (self, augur_time_unit_choose (augur_replay_result_get_time (r), NULL));
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->rank_table), G_LIST_MODEL (job->rank_rows));
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->action_table), G_LIST_MODEL (job->action_rows));
   set_timeline (self->timeline, r);
@@ -610,18 +641,31 @@ present_sweep (AugurReplayPage *self,
   g_autofree char *title = g_strdup_printf (_("Predicted time against %s"), parameter_name (job->parameter));
   g_autofree char *took = augur_replay_format_seconds (job->seconds);
   g_autofree char *status = NULL;
+  g_autoptr(GArray) ys = g_array_sized_new (FALSE, FALSE, sizeof (double), job->ys->len);
+  double latest = 0, scale;
+  const char *unit;
 
   g_clear_pointer (&self->chart, augur_chart_data_unref);
   g_clear_pointer (&self->sweep_times, g_array_unref);
   self->sweep_times = g_array_ref (job->ys);
+  /* Predicted times in the unit of the largest, as on the rest of the page. */
+  for (guint i = 0; i < job->ys->len; i++)
+    if (isfinite (g_array_index (job->ys, double, i)))
+      latest = MAX (latest, g_array_index (job->ys, double, i));
+  unit = augur_time_unit_choose (latest, &scale);
+  for (guint i = 0; i < job->ys->len; i++)
+    {
+      double y = g_array_index (job->ys, double, i) * scale;
+      g_array_append_val (ys, y);
+    }
   self->chart = augur_chart_data_new (title, parameter_name (job->parameter), parameter_unit (job->parameter),
-                                      _("Predicted time"), _("s"));
+                                      _("Predicted time"), unit);
   augur_chart_data_set_log_x (self->chart, job->logarithmic && job->parameter != AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
   {
     g_autofree char *label = run_label (&job->inputs);
 
     augur_chart_data_add_series (self->chart, label, (const double *) job->xs->data,
-                                 (const double *) job->ys->data, job->xs->len);
+                                 (const double *) ys->data, job->xs->len);
   }
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->chart_view), self->chart);
   gtk_stack_set_visible_child_name (GTK_STACK (self->whatif_stack), "plot");
@@ -877,20 +921,20 @@ augur_replay_page_solve_init (AugurReplayPage *self)
 {
   const AugurResultColumn rank_columns[] = {
     { _("Rank"), AUGUR_RESULT_COLUMN_STRING, RANK_S_NAME, FALSE, FALSE },
-    { _("Compute"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_COMPUTE, TRUE, FALSE },
-    { _("Send"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_SEND, TRUE, FALSE },
-    { _("Receive"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_RECV, TRUE, FALSE },
-    { _("Wait"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_WAIT, TRUE, FALSE },
-    { _("Collective"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_COLLECTIVE, TRUE, FALSE },
-    { _("Sleep"), AUGUR_RESULT_COLUMN_NUMBER, AUGUR_STATE_SLEEP, TRUE, FALSE },
-    { _("End (s)"), AUGUR_RESULT_COLUMN_NUMBER, RANK_N_END, TRUE, FALSE },
+    { _("Compute"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_COMPUTE, TRUE, FALSE, 3 },
+    { _("Send"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_SEND, TRUE, FALSE, 3 },
+    { _("Receive"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_RECV, TRUE, FALSE, 3 },
+    { _("Wait"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_WAIT, TRUE, FALSE, 3 },
+    { _("Collective"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_COLLECTIVE, TRUE, FALSE, 3 },
+    { _("Sleep"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_SLEEP, TRUE, FALSE, 3 },
+    { _("End"), AUGUR_RESULT_COLUMN_FIXED, RANK_N_END, TRUE, FALSE, 3 },
     { _("Actions"), AUGUR_RESULT_COLUMN_INTEGER, RANK_N_ACTIONS, FALSE, FALSE },
   };
   const AugurResultColumn action_columns[] = {
     { _("Action"), AUGUR_RESULT_COLUMN_STRING, ACT_S_NAME, TRUE, FALSE },
     { _("Count"), AUGUR_RESULT_COLUMN_INTEGER, ACT_N_COUNT, TRUE, FALSE },
-    { _("Bytes"), AUGUR_RESULT_COLUMN_NUMBER, ACT_N_BYTES, TRUE, FALSE },
-    { _("Flops"), AUGUR_RESULT_COLUMN_NUMBER, ACT_N_FLOPS, TRUE, FALSE },
+    { _("Bytes"), AUGUR_RESULT_COLUMN_INTEGER, ACT_N_BYTES, TRUE, FALSE },
+    { _("Flops"), AUGUR_RESULT_COLUMN_INTEGER, ACT_N_FLOPS, TRUE, FALSE },
   };
 
   self->bar_chart = augur_bar_chart_view_new ();
@@ -901,7 +945,7 @@ augur_replay_page_solve_init (AugurReplayPage *self)
   self->rank_table = augur_result_table_new (rank_columns, G_N_ELEMENTS (rank_columns), RANK_S_NAME, _("Filter ranks"));
   gtk_widget_set_vexpand (self->rank_table, TRUE);
   gtk_box_append (GTK_BOX (self->rank_box), self->rank_table);
-  augur_result_table_set_note (AUGUR_RESULT_TABLE (self->rank_table), _("Seconds in each state, per rank"));
+  set_rank_table_unit (self, augur_time_unit_choose (1.0, NULL));
 
   self->action_table = augur_result_table_new (action_columns, G_N_ELEMENTS (action_columns), ACT_S_NAME, _("Filter actions"));
   gtk_widget_set_vexpand (self->action_table, TRUE);

@@ -264,6 +264,16 @@ cell_bind (GtkSignalListItemFactory *factory,
         text = isnan (value) ? g_strdup ("—") : g_strdup_printf ("%.10g", value);
       }
       break;
+
+    case AUGUR_RESULT_COLUMN_FIXED:
+      {
+        double value = row_number_closure (row, GUINT_TO_POINTER (spec->index));
+
+        /* The same number of decimals down the column, so values line up
+         * and read at the precision that matters (the user's locale). */
+        text = isnan (value) ? g_strdup ("—") : g_strdup_printf ("%'.*f", (int) MIN (spec->decimals, 12), value);
+      }
+      break;
     }
   gtk_label_set_text (GTK_LABEL (label), text);
 }

@@ -49,6 +49,7 @@ typedef enum {
   AUGUR_RESULT_COLUMN_STRING,   /* left aligned, string sorter */
   AUGUR_RESULT_COLUMN_NUMBER,   /* right aligned, "%.10g", numeric sorter */
   AUGUR_RESULT_COLUMN_INTEGER,  /* right aligned, grouped digits, numeric sorter */
+  AUGUR_RESULT_COLUMN_FIXED,    /* right aligned, `decimals` decimals, numeric sorter */
 } AugurResultColumnKind;
 
 typedef struct {
@@ -57,6 +58,7 @@ typedef struct {
   guint                  index;   /* string or number index in the row */
   gboolean               expand;
   gboolean               ellipsize;  /* long strings: ellipsize, full text as tooltip */
+  guint                  decimals;   /* AUGUR_RESULT_COLUMN_FIXED: digits after the point */
 } AugurResultColumn;
 
 #define AUGUR_TYPE_RESULT_TABLE (augur_result_table_get_type ())

@@ -2,8 +2,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <locale.h>
-
 #include <glib/gi18n.h>
 
 #include "augur-application.h"
@@ -14,10 +12,7 @@ main (int   argc,
 {
   g_autoptr(AugurApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  augur_application_setup_i18n ();
 
   g_set_application_name (_("Augur"));
 

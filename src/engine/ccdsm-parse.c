@@ -21,7 +21,17 @@ typedef struct {
   char    text[8];       /* punctuation */
   char   *ident;         /* points into the parser's string pool */
   double  number;
+  const char *problem;   /* T_ERROR: what is wrong, or NULL for an unexpected character */
 } Token;
+
+/* How deep parentheses, unary operators and blocks may nest, and how many
+ * operators deep an expression may be: the parser, the compiler and the
+ * evaluator recurse (or stack values) that deep. */
+#define CC_MAX_NESTING    256
+#define CC_MAX_EXPR_DEPTH 1000
+/* Procedures are inlined: a process may not grow beyond this. */
+#define CC_MAX_CODE       1000000
+#define CC_MAX_EXPR_CODE  (1 << 24)
 
 typedef struct {
   const char *text;
@@ -34,56 +44,92 @@ typedef struct {
   GPtrArray  *arrays;    /* g_ptr_array_unref */
   GError     *error;
   int         error_line, error_column;
+  int         depth;     /* nesting of parentheses, unary operators, blocks */
 } Parser;
+
+/* A line ends with LF, CR LF or CR alone.  Returns the length of the line
+ * end at i (0 when there is none). */
+static inline gsize
+line_end_at (const char *t, gsize n, gsize i)
+{
+  if (t[i] == '\n')
+    return 1;
+  if (t[i] == '\r')
+    return i + 1 < n && t[i + 1] == '\n' ? 2 : 1;
+  return 0;
+}
 
 static void
 lex (Parser *ps)
 {
   const char *t = ps->text;
-  gsize n = ps->length, i = 0, line_start = 0;
-  int line = 1;
+  gsize n = ps->length, i = 0;
+  /* The column is counted on from the last token, not from the start of
+   * the line: a long line costs no more than a short one. */
+  gsize col_at = 0;
+  int line = 1, column = 1;
   static const char *puncts[] = { ":=", "..", "->", "==", "!=", "<=", ">=", "&&", "||",
                                   "{", "}", "(", ")", "[", "]", ";", ",", ":", "=", "+", "-",
                                   "*", "/", "%", "<", ">", "!", NULL };
+#define NEW_LINE(next) G_STMT_START { line++; column = 1; col_at = (next); } G_STMT_END
   for (;;)
     {
+      Token tok = { 0 };
       /* Blanks and comments. */
       while (i < n)
         {
-          if (t[i] == '\n')
+          gsize le = line_end_at (t, n, i);
+          if (le)
             {
-              line++;
-              line_start = ++i;
+              i += le;
+              NEW_LINE (i);
             }
           else if (g_ascii_isspace (t[i]))
             i++;
           else if (t[i] == '/' && i + 1 < n && t[i + 1] == '/')
-            while (i < n && t[i] != '\n')
+            while (i < n && t[i] != '\n' && t[i] != '\r')
               i++;
           else if (t[i] == '/' && i + 1 < n && t[i + 1] == '*')
             {
+              int open_line = line, open_column = column + (int) g_utf8_strlen (t + col_at, i - col_at);
+              gsize open = i;
               i += 2;
               while (i < n && !(t[i] == '*' && i + 1 < n && t[i + 1] == '/'))
                 {
-                  if (t[i] == '\n')
+                  gsize e = line_end_at (t, n, i);
+                  if (e)
                     {
-                      line++;
-                      line_start = i + 1;
+                      i += e;
+                      NEW_LINE (i);
                     }
-                  i++;
+                  else
+                    i++;
                 }
-              i = MIN (i + 2, n);
+              if (i >= n)
+                {
+                  tok.kind = T_ERROR;
+                  tok.line = open_line;
+                  tok.column = open_column;
+                  tok.offset = open;
+                  tok.end = MIN (open + 2, n);
+                  tok.problem = "expected '*/' to close this comment, found the end of the file";
+                  g_array_append_val (ps->tokens, tok);
+                  tok.problem = NULL;
+                  break;
+                }
+              i += 2;
             }
           else
             break;
         }
-      Token tok = { 0 };
+      column += (int) g_utf8_strlen (t + col_at, i - col_at);
+      col_at = i;
+      tok.kind = T_EOF;
       tok.line = line;
-      tok.column = (int) g_utf8_strlen (t + line_start, i - line_start) + 1;
+      tok.column = column;
       tok.offset = i;
       if (i >= n)
         {
-          tok.kind = T_EOF;
           tok.end = i;
           g_array_append_val (ps->tokens, tok);
           return;
@@ -98,13 +144,32 @@ lex (Parser *ps)
         }
       else if (g_ascii_isdigit (t[i]))
         {
+          /* Digits, points and exponents, all of it read as one number
+           * (so that "1.5.3" is an error, not 1.5); ".." ends it. */
           gsize s = i;
-          while (i < n && (g_ascii_isdigit (t[i]) || (t[i] == '.' && i + 1 < n && g_ascii_isdigit (t[i + 1]))
-                           || ((t[i] == 'e' || t[i] == 'E') && i + 1 < n && (g_ascii_isdigit (t[i + 1]) || t[i + 1] == '-'))))
-            i += (t[i] == 'e' || t[i] == 'E') && t[i + 1] == '-' ? 2 : 1;
+          while (i < n)
+            {
+              char c = t[i];
+              if (g_ascii_isdigit (c) || ((c == 'e' || c == 'E') && i > s))
+                i++;
+              else if (c == '.' && !(i + 1 < n && t[i + 1] == '.'))
+                i++;
+              else if ((c == '+' || c == '-') && (t[i - 1] == 'e' || t[i - 1] == 'E')
+                       && i + 1 < n && g_ascii_isdigit (t[i + 1]))
+                i++;
+              else
+                break;
+            }
           char *buf = g_strndup (t + s, i - s);
-          tok.kind = T_NUMBER;
-          tok.number = g_ascii_strtod (buf, NULL);
+          char *stop = NULL;
+          tok.number = g_ascii_strtod (buf, &stop);
+          if (*stop != '\0')
+            {
+              tok.kind = T_ERROR;
+              tok.problem = "expected a number";
+            }
+          else
+            tok.kind = T_NUMBER;
           g_free (buf);
         }
       else
@@ -132,6 +197,7 @@ lex (Parser *ps)
       tok.end = i;
       g_array_append_val (ps->tokens, tok);
     }
+#undef NEW_LINE
 }
 
 static Token *
@@ -157,13 +223,13 @@ next (Parser *ps)
 }
 
 static char *
-describe (Token *t)
+describe (Parser *ps, Token *t)
 {
   switch (t->kind)
     {
     case T_EOF: return g_strdup ("end of file");
     case T_IDENT: return g_strdup_printf ("'%s'", t->ident);
-    case T_NUMBER: return g_strdup_printf ("the number %g", t->number);
+    case T_NUMBER: return g_strdup_printf ("the number %.*s", (int) (t->end - t->offset), ps->text + t->offset);
     case T_PUNCT: return g_strdup_printf ("'%s'", t->text);
     default: return g_strdup ("an unexpected character");
     }
@@ -206,7 +272,7 @@ static gboolean
 expected (Parser *ps, const char *what)
 {
   Token *t = peek (ps);
-  g_autofree char *found = describe (t);
+  g_autofree char *found = describe (ps, t);
   return fail (ps, t, "expected %s, found %s", what, found);
 }
 
@@ -276,6 +342,7 @@ typedef struct CcExpr CcExpr;
 struct CcExpr {
   int     op;        /* CC_OP_* ; CC_OP_REG means "a name" until compiled */
   int     value;
+  int     depth;     /* operators from here to the deepest leaf */
   const char *name;
   CcExpr *a, *b;
   int     line, column;
@@ -340,6 +407,28 @@ new_expr (Parser *ps, int op, Token *at)
   return e;
 }
 
+/* Enters a parenthesis, a unary operator or a block at t. */
+static gboolean
+nest (Parser *ps, Token *t)
+{
+  if (++ps->depth <= CC_MAX_NESTING)
+    return TRUE;
+  return fail (ps, t, "expected at most %d nested parentheses, operators and blocks, found more", CC_MAX_NESTING);
+}
+
+static CcExpr *
+with_depth (Parser *ps, CcExpr *e, Token *at)
+{
+  e->depth = 1 + MAX (e->a ? e->a->depth : 0, e->b ? e->b->depth : 0);
+  if (e->depth > CC_MAX_EXPR_DEPTH)
+    {
+      fail (ps, at, "expected an expression of at most %d operators deep, found a deeper one "
+            "(compute part of it into a register first)", CC_MAX_EXPR_DEPTH);
+      return NULL;
+    }
+  return e;
+}
+
 static CcExpr *
 parse_primary (Parser *ps)
 {
@@ -349,7 +438,8 @@ parse_primary (Parser *ps)
       next (ps);
       if (t->number != floor (t->number) || fabs (t->number) > 1e9)
         {
-          fail (ps, t, "expected an integer, found %g", t->number);
+          fail (ps, t, "expected an integer between -1000000000 and 1000000000, found %.*s",
+                (int) (t->end - t->offset), ps->text + t->offset);
           return NULL;
         }
       CcExpr *e = new_expr (ps, CC_OP_CONST, t);
@@ -375,9 +465,13 @@ parse_primary (Parser *ps)
         }
       return e;
     }
-  if (accept (ps, "("))
+  if (is_punct (t, "("))
     {
+      next (ps);
+      if (!nest (ps, t))
+        return NULL;
       CcExpr *e = parse_expr (ps);
+      ps->depth--;
       if (!e || !expect (ps, ")"))
         return NULL;
       return e;
@@ -385,12 +479,15 @@ parse_primary (Parser *ps)
   if (is_punct (t, "-") || is_punct (t, "!"))
     {
       next (ps);
+      if (!nest (ps, t))
+        return NULL;
       CcExpr *a = parse_primary (ps);
+      ps->depth--;
       if (!a)
         return NULL;
       CcExpr *e = new_expr (ps, is_punct (t, "-") ? CC_OP_NEG : CC_OP_NOT, t);
       e->a = a;
-      return e;
+      return with_depth (ps, e, t);
     }
   expected (ps, "an expression");
   return NULL;
@@ -433,7 +530,7 @@ parse_level (Parser *ps, int level)
       CcExpr *e = new_expr (ps, op, t);
       e->a = left;
       e->b = right;
-      left = e;
+      left = with_depth (ps, e, t);
     }
   return left;
 }
@@ -478,8 +575,23 @@ new_stmt (Parser *ps, int kind, Token *at)
   return s;
 }
 
+static CcStmt *parse_stmt_nested (Parser *ps);
+
 static CcStmt *
 parse_stmt (Parser *ps)
+{
+  Token *t = peek (ps);
+  if (!is_word (t, "if") && !is_word (t, "while") && !is_word (t, "loop"))
+    return parse_stmt_nested (ps);
+  if (!nest (ps, t))
+    return NULL;
+  CcStmt *s = parse_stmt_nested (ps);
+  ps->depth--;
+  return s;
+}
+
+static CcStmt *
+parse_stmt_nested (Parser *ps)
 {
   Token *t = peek (ps);
   CcStmt *s = NULL;
@@ -644,9 +756,91 @@ typedef struct {
   GPtrArray  *processes;   /* CcProcessDecl* */
   GPtrArray  *local_regs;  /* per process: GPtrArray of CcReg* declared inside */
   GArray     *setup_spans; /* pairs of gsize */
-  GHashTable *map_pos;     /* "P:name" or "H:prefix" -> GINT_TO_POINTER (line << 12 | column) */
+  GHashTable *map_pos;     /* "P:name" or "H:prefix" -> Place* */
+  GHashTable *reg_keys;    /* "owner:name" -> CcReg* (owner -1 for every process) */
+  GHashTable *reg_names;   /* name -> the first CcReg* of that name */
+  GHashTable *proc_index;  /* name -> CcProc* */
+  GHashTable *mark_index;  /* name -> id + 1 */
+  GArray     *global_regs; /* int: indices of the registers of every process */
+  int         section_line[5];  /* machine, map, protocol, latency, timing: first line, or 0 */
   gboolean    saw_machine;
 } Unit;
+
+/* Where a process was placed or a home given, for the messages about a
+ * second one. */
+typedef struct {
+  int   line, column;
+  char *place;
+} Place;
+
+static void
+place_free (gpointer p)
+{
+  Place *pl = p;
+  g_free (pl->place);
+  g_free (pl);
+}
+
+/* Records that process (what 'P') or variable prefix (what 'H') `name` is
+ * placed on `place` by the map, written at token at; a second placement
+ * is an error.  The map may override the processor and the home written
+ * in the declarations (a saved document keeps both), but a declaration
+ * gives one home (what 'h'). */
+static gboolean
+note_place (Unit *u, char what, const char *name, const char *place, Token *at)
+{
+  g_autofree char *key = g_strdup_printf ("%c:%s", what, name);
+  Place *old = g_hash_table_lookup (u->map_pos, key);
+  if (old)
+    {
+      if (what == 'P')
+        return fail (&u->ps, at, "process %s is already placed by the map (on %s, at line %d)", name, old->place, old->line);
+      return fail (&u->ps, at, "'%s' already has a home (%s, at line %d)", name, old->place, old->line);
+    }
+  Place *pl = g_new0 (Place, 1);
+  pl->line = at->line;
+  pl->column = at->column;
+  pl->place = g_strdup (place);
+  g_hash_table_insert (u->map_pos, g_steal_pointer (&key), pl);
+  return TRUE;
+}
+
+/* The value of an operation on two ints, computed wide; FALSE when it is
+ * not an int (or a division by zero: *zero set). */
+static gboolean
+cc_arith (int op, gint64 a, gint64 b, gint64 *out, gboolean *zero)
+{
+  gint64 r = 0;
+  *zero = FALSE;
+  switch (op)
+    {
+    case CC_OP_NEG: r = -a; break;
+    case CC_OP_NOT: r = !a; break;
+    case CC_OP_ADD: r = a + b; break;
+    case CC_OP_SUB: r = a - b; break;
+    case CC_OP_MUL: r = a * b; break;
+    case CC_OP_DIV:
+    case CC_OP_MOD:
+      if (b == 0)
+        {
+          *zero = TRUE;
+          return FALSE;
+        }
+      r = op == CC_OP_DIV ? a / b : ((a % b) + b) % b;
+      break;
+    case CC_OP_EQ: r = a == b; break;
+    case CC_OP_NE: r = a != b; break;
+    case CC_OP_LT: r = a < b; break;
+    case CC_OP_LE: r = a <= b; break;
+    case CC_OP_GT: r = a > b; break;
+    case CC_OP_GE: r = a >= b; break;
+    case CC_OP_AND: r = a && b; break;
+    case CC_OP_OR: r = a || b; break;
+    default: r = 0;
+    }
+  *out = r;
+  return r >= G_MININT32 && r <= G_MAXINT32;
+}
 
 static gboolean
 const_eval (Unit *u, CcExpr *e, GHashTable *scope, int *out)
@@ -673,35 +867,22 @@ const_eval (Unit *u, CcExpr *e, GHashTable *scope, int *out)
           }
         return fail_at (ps, e->line, e->column, "'%s' is not a constant here (only constants and procedure parameters)", e->name);
       }
-    case CC_OP_NEG:
-    case CC_OP_NOT:
-      if (!const_eval (u, e->a, scope, &a))
-        return FALSE;
-      *out = e->op == CC_OP_NEG ? -a : !a;
-      return TRUE;
     default:
-      if (!const_eval (u, e->a, scope, &a) || !const_eval (u, e->b, scope, &b))
-        return FALSE;
-      if ((e->op == CC_OP_DIV || e->op == CC_OP_MOD) && b == 0)
-        return fail_at (ps, e->line, e->column, "division by zero");
-      switch (e->op)
-        {
-        case CC_OP_ADD: *out = a + b; break;
-        case CC_OP_SUB: *out = a - b; break;
-        case CC_OP_MUL: *out = a * b; break;
-        case CC_OP_DIV: *out = a / b; break;
-        case CC_OP_MOD: *out = ((a % b) + b) % b; break;
-        case CC_OP_EQ: *out = a == b; break;
-        case CC_OP_NE: *out = a != b; break;
-        case CC_OP_LT: *out = a < b; break;
-        case CC_OP_LE: *out = a <= b; break;
-        case CC_OP_GT: *out = a > b; break;
-        case CC_OP_GE: *out = a >= b; break;
-        case CC_OP_AND: *out = a && b; break;
-        case CC_OP_OR: *out = a || b; break;
-        default: *out = 0;
-        }
-      return TRUE;
+      {
+        gint64 r;
+        gboolean zero;
+        if (!const_eval (u, e->a, scope, &a) || (e->b && !const_eval (u, e->b, scope, &b)))
+          return FALSE;
+        if (!cc_arith (e->op, a, b, &r, &zero))
+          {
+            if (zero)
+              return fail_at (ps, e->line, e->column, "division by zero");
+            return fail_at (ps, e->line, e->column, "the value is outside %d..%d (it would be %" G_GINT64_FORMAT ")",
+                            G_MININT32, G_MAXINT32, r);
+          }
+        *out = (int) r;
+        return TRUE;
+      }
     }
 }
 
@@ -744,12 +925,17 @@ parse_reg_decl (Unit *u, int owner, GPtrArray *into)
       const char *name = expect_ident (ps, "the name of the register");
       if (!name)
         return FALSE;
-      for (guint i = 0; i < u->program->regs->len; i++)
-        {
-          CcReg *r = u->program->regs->pdata[i];
-          if (g_str_equal (r->name, name) && (r->owner == -1 || owner == -1 || r->owner == owner))
-            return fail (ps, nt, "the register '%s' is already declared at line %d", name, r->line);
-        }
+      {
+        g_autofree char *global_key = g_strdup_printf ("-1:%s", name);
+        g_autofree char *own_key = g_strdup_printf ("%d:%s", owner, name);
+        CcReg *r = owner == -1 ? g_hash_table_lookup (u->reg_names, name) : NULL;
+        if (!r)
+          r = g_hash_table_lookup (u->reg_keys, global_key);
+        if (!r)
+          r = g_hash_table_lookup (u->reg_keys, own_key);
+        if (r)
+          return fail (ps, nt, "the register '%s' is already declared at line %d", name, r->line);
+      }
       if (g_hash_table_lookup (u->names, name) && !g_str_equal (g_hash_table_lookup (u->names, name), "register"))
         return fail (ps, nt, "'%s' is already declared (as a %s)", name, (char *) g_hash_table_lookup (u->names, name));
       if (is_keyword (name))
@@ -769,9 +955,15 @@ parse_reg_decl (Unit *u, int owner, GPtrArray *into)
           return FALSE;
         }
       r->init = r->lo <= 0 && 0 <= r->hi ? 0 : r->lo;
+      r->index = u->program->regs->len;
       g_ptr_array_add (u->program->regs, r);
+      g_hash_table_insert (u->reg_keys, g_strdup_printf ("%d:%s", owner, r->name), r);
+      if (!g_hash_table_contains (u->reg_names, r->name))
+        g_hash_table_insert (u->reg_names, r->name, r);
       if (into)
         g_ptr_array_add (into, r);
+      else
+        g_array_append_val (u->global_regs, r->index);
       if (accept (ps, "="))
         {
           Token *vt = peek (ps);
@@ -799,6 +991,7 @@ parse_var (Unit *u)
   CcVar *v = g_new0 (CcVar, 1);
   g_ptr_array_add (u->program->vars, v);
   v->name = g_strdup (name);
+  g_hash_table_insert (u->program->var_index, v->name, GUINT_TO_POINTER (u->program->vars->len));
   v->line = nt->line;
   v->column = nt->column;
   v->size = 1;
@@ -846,7 +1039,7 @@ parse_var (Unit *u)
         {
           next (ps);
           const char *place = expect_ident (ps, "a node or a process");
-          if (!place)
+          if (!place || !note_place (u, 'h', name, place, nt))
             return FALSE;
           augur_ccdsm_setup_set_home (u->program->setup, name, place);
         }
@@ -880,6 +1073,8 @@ parse_machine (Unit *u)
   Parser *ps = &u->ps;
   next (ps);
   AugurMachine *m = cc_machine_new_empty ();
+  /* Every name of the machine, so that a large one is read in linear time. */
+  g_autoptr(GHashTable) used = g_hash_table_new (g_str_hash, g_str_equal);
   if (!expect (ps, "{"))
     goto bad;
   while (!accept (ps, "}"))
@@ -894,12 +1089,12 @@ parse_machine (Unit *u)
       const char *mname = expect_ident (ps, "the name of the module");
       if (!mname)
         goto bad;
-      if (cc_machine_name_used (m, mname))
+      if (!g_hash_table_add (used, (gpointer) mname))
         {
           fail (ps, mt, "'%s' already names a part of the machine", mname);
           goto bad;
         }
-      guint mod = cc_machine_append (m, 0, mname, 0);
+      guint mod = cc_machine_append (m, 0, mname, 0), nodes = 0;
       if (!expect (ps, "{"))
         goto bad;
       while (!accept (ps, "}"))
@@ -914,13 +1109,14 @@ parse_machine (Unit *u)
           const char *nname = expect_ident (ps, "the name of the node");
           if (!nname)
             goto bad;
-          if (cc_machine_name_used (m, nname))
+          if (!g_hash_table_add (used, (gpointer) nname))
             {
               fail (ps, nt, "'%s' already names a part of the machine", nname);
               goto bad;
             }
           guint node = cc_machine_append (m, 1, nname, mod);
           guint cpus = 0;
+          nodes++;
           if (!expect (ps, "{"))
             goto bad;
           while (!accept (ps, "}"))
@@ -937,7 +1133,7 @@ parse_machine (Unit *u)
                   const char *cname = expect_ident (ps, "the name of the processor");
                   if (!cname)
                     goto bad;
-                  if (cc_machine_name_used (m, cname))
+                  if (!g_hash_table_add (used, (gpointer) cname))
                     {
                       fail (ps, ct, "'%s' already names a part of the machine", cname);
                       goto bad;
@@ -954,6 +1150,11 @@ parse_machine (Unit *u)
               fail (ps, nt, "the node '%s' has no processor", nname);
               goto bad;
             }
+        }
+      if (nodes == 0)
+        {
+          fail (ps, mt, "the module '%s' has no node", mname);
+          goto bad;
         }
     }
   if (augur_machine_get_n_nodes (m) == 0)
@@ -1009,7 +1210,7 @@ parse_map (Unit *u)
           return FALSE;
         }
       const char *place = expect_ident (ps, home ? "a node or a process" : "a processor");
-      if (!place || !expect (ps, ";"))
+      if (!place || !expect (ps, ";") || !note_place (u, home ? 'H' : 'P', home ? prefix->str : name, place, t))
         {
           g_string_free (prefix, TRUE);
           return FALSE;
@@ -1018,8 +1219,6 @@ parse_map (Unit *u)
         augur_ccdsm_setup_set_home (u->program->setup, prefix->str, place);
       else
         augur_ccdsm_setup_set_process_cpu (u->program->setup, name, place);
-      g_hash_table_insert (u->map_pos, g_strdup_printf ("%c:%s", home ? 'H' : 'P', home ? prefix->str : name),
-                           GINT_TO_POINTER (MIN (t->line, 1 << 19) << 12 | MIN (t->column, 4095)));
       g_string_free (prefix, TRUE);
     }
   return TRUE;
@@ -1119,13 +1318,13 @@ static gboolean
 parse_number (Parser *ps, double *out)
 {
   Token *t = peek (ps);
-  if (is_punct (t, "-") && peek_at (ps, 1)->kind == T_NUMBER)
-    return fail (ps, t, "a latency must be a positive number of nanoseconds");
+  g_autofree char *what = g_strdup_printf ("a latency between %g and %g nanoseconds",
+                                           AUGUR_LATENCY_MIN, AUGUR_LATENCY_MAX);
   if (t->kind != T_NUMBER)
-    return expected (ps, "a latency in nanoseconds");
+    return expected (ps, what);
+  if (!(t->number >= AUGUR_LATENCY_MIN && t->number <= AUGUR_LATENCY_MAX))
+    return fail (ps, t, "expected %s, found %.*s", what, (int) (t->end - t->offset), ps->text + t->offset);
   next (ps);
-  if (!(t->number > 0) || !isfinite (t->number))
-    return fail (ps, t, "a latency must be a positive number of nanoseconds");
   *out = t->number;
   return TRUE;
 }
@@ -1138,15 +1337,21 @@ parse_latency (Unit *u)
   next (ps);
   if (!expect (ps, "{"))
     return FALSE;
+  Token *seen[5] = { NULL };
   while (!accept (ps, "}"))
     {
       static const char *tn[] = { "hit", "memory", "lookup", "invalidation", "cache" };
       int k = -1;
+      Token *t = peek (ps);
       for (int i = 0; i < 5; i++)
-        if (is_word (peek (ps), tn[i]))
+        if (is_word (t, tn[i]))
           k = i;
       if (k < 0)
         return expected (ps, "hit, memory, lookup, invalidation, cache or '}'");
+      if (seen[k])
+        return fail (ps, t, "a second latency for '%s' (the first is at line %d, column %d)",
+                     tn[k], seen[k]->line, seen[k]->column);
+      seen[k] = t;
       next (ps);
       if (k == 0)
         {
@@ -1169,9 +1374,16 @@ parse_timing (Unit *u)
   Parser *ps = &u->ps;
   AugurCcdsmSetup *s = u->program->setup;
   next (ps);
+  Token *seen_update = NULL, *seen_phases = NULL;
   while (!accept (ps, ";"))
     {
       Token *t = peek (ps);
+      Token **seen = is_word (t, "update") ? &seen_update : is_word (t, "phases") ? &seen_phases : NULL;
+      if (seen && *seen)
+        return fail (ps, t, "a second '%s' in the timing section (the first is at line %d, column %d)",
+                     t->ident, (*seen)->line, (*seen)->column);
+      if (seen)
+        *seen = t;
       if (is_word (t, "update"))
         {
           next (ps);
@@ -1198,6 +1410,17 @@ parse_timing (Unit *u)
   if (s->update == AUGUR_CCDSM_UPDATE_MIDDLE && (s->phases < 2 || s->phases % 2))
     s->phases = MAX (2u, s->phases + (s->phases % 2));
   return TRUE;
+}
+
+/* The index of the setup section t begins, or -1. */
+static int
+setup_section (Token *t)
+{
+  static const char *names[] = { "machine", "map", "protocol", "latency", "timing" };
+  for (int i = 0; i < 5; i++)
+    if (is_word (t, names[i]))
+      return i;
+  return -1;
 }
 
 static gboolean
@@ -1255,7 +1478,10 @@ parse_top (Unit *u)
             }
           ok = ok && (p->body = parse_block (ps));
           if (ok)
-            g_ptr_array_add (u->procs, p);
+            {
+              g_ptr_array_add (u->procs, p);
+              g_hash_table_insert (u->proc_index, (gpointer) p->name, p);
+            }
         }
       else if (is_word (t, "process"))
         {
@@ -1281,6 +1507,9 @@ parse_top (Unit *u)
             ok = parse_reg_decl (u, u->processes->len - 1, locals);
           ok = ok && (d->body = parse_stmts_until_brace (ps));
         }
+      else if (setup_section (t) >= 0 && u->section_line[setup_section (t)])
+        return fail (ps, t, "a second '%s' section (the first is at line %d)", t->ident,
+                     u->section_line[setup_section (t)]);
       else if (is_word (t, "machine"))
         ok = setup = parse_machine (u);
       else if (is_word (t, "map"))
@@ -1298,6 +1527,8 @@ parse_top (Unit *u)
         }
       if (!ok)
         return FALSE;
+      if (setup)
+        u->section_line[setup_section (t)] = t->line;
       if (setup)
         {
           gsize end = g_array_index (ps->tokens, Token, ps->pos - 1).end;
@@ -1317,6 +1548,7 @@ typedef struct {
   GHashTable *reg_index;  /* name -> local index + 1 */
   GPtrArray  *scopes;     /* GHashTable* param -> value */
   GPtrArray  *call_stack; /* const char* */
+  int         depth;      /* nested blocks and calls */
 } Compiler;
 
 static GHashTable *
@@ -1330,6 +1562,17 @@ emit (Compiler *c, int op, int arg)
 {
   g_array_append_val (c->u->program->expr, op);
   g_array_append_val (c->u->program->expr, arg);
+}
+
+/* Inlining may multiply the code: stop before it takes too much memory. */
+static gboolean
+code_too_large (Compiler *c, int line, int column)
+{
+  if (c->proc->code->len <= CC_MAX_CODE && c->u->program->expr->len <= CC_MAX_EXPR_CODE)
+    return FALSE;
+  fail_at (&c->u->ps, line, column, "process %s is too large once its procedures are inlined "
+           "(expected at most %d instructions)", c->proc->name, CC_MAX_CODE);
+  return TRUE;
 }
 
 static gboolean
@@ -1402,10 +1645,7 @@ static gboolean
 compile_ref (Compiler *c, CcRef *r, CcInstr *in)
 {
   AugurCcdsmProgram *prog = c->u->program;
-  int var = -1;
-  for (guint i = 0; i < prog->vars->len; i++)
-    if (g_str_equal (((CcVar *) prog->vars->pdata[i])->name, r->name))
-      var = i;
+  int var = (int) GPOINTER_TO_UINT (g_hash_table_lookup (prog->var_index, r->name)) - 1;
   if (var < 0)
     {
       const char *what = g_hash_table_lookup (c->u->names, r->name);
@@ -1442,12 +1682,14 @@ local_reg (Compiler *c, const char *name, int line, int column)
 }
 
 static int
-mark_id (AugurCcdsmProgram *prog, const char *name)
+mark_id (Unit *u, const char *name)
 {
-  for (guint i = 0; i < prog->marks->len; i++)
-    if (g_str_equal (prog->marks->pdata[i], name))
-      return i;
+  AugurCcdsmProgram *prog = u->program;
+  guint id = GPOINTER_TO_UINT (g_hash_table_lookup (u->mark_index, name));
+  if (id)
+    return id - 1;
   g_ptr_array_add (prog->marks, g_strdup (name));
+  g_hash_table_insert (u->mark_index, (gpointer) name, GUINT_TO_POINTER (prog->marks->len));
   return prog->marks->len - 1;
 }
 
@@ -1467,8 +1709,25 @@ has_access (Compiler *c, guint from)
 
 #define INSTR(c, i) (&g_array_index ((c)->proc->code, CcInstr, (i)))
 
+static gboolean compile_stmt_nested (Compiler *c, CcStmt *s);
+
 static gboolean
 compile_stmt (Compiler *c, CcStmt *s)
+{
+  if (code_too_large (c, s->line, s->column))
+    return FALSE;
+  if (s->kind != S_IF && s->kind != S_WHILE && s->kind != S_LOOP && s->kind != S_CALL)
+    return compile_stmt_nested (c, s);
+  if (++c->depth > CC_MAX_NESTING)
+    return fail_at (&c->u->ps, s->line, s->column,
+                    "expected at most %d nested blocks and procedure calls, found more", CC_MAX_NESTING);
+  gboolean ok = compile_stmt_nested (c, s);
+  c->depth--;
+  return ok;
+}
+
+static gboolean
+compile_stmt_nested (Compiler *c, CcStmt *s)
 {
   Unit *u = c->u;
   CcInstr *in;
@@ -1525,7 +1784,7 @@ compile_stmt (Compiler *c, CcStmt *s)
       return TRUE;
     case S_MARK:
       in = emit_instr (c, CC_I_MARK, s->line, s->column);
-      in->mark = mark_id (u->program, s->name);
+      in->mark = mark_id (u, s->name);
       if (g_str_equal (s->name, "start"))
         c->proc->has_start = TRUE;
       return TRUE;
@@ -1590,10 +1849,7 @@ compile_stmt (Compiler *c, CcStmt *s)
       return TRUE;
     case S_CALL:
       {
-        CcProc *p = NULL;
-        for (guint i = 0; i < u->procs->len; i++)
-          if (g_str_equal (((CcProc *) u->procs->pdata[i])->name, s->name))
-            p = u->procs->pdata[i];
+        CcProc *p = g_hash_table_lookup (u->proc_index, s->name);
         if (!p)
           return fail_at (&u->ps, s->line, s->column, "unknown procedure '%s'", s->name);
         for (guint i = 0; i < c->call_stack->len; i++)
@@ -1651,15 +1907,22 @@ compile_process (Unit *u, guint index)
   p->regs = g_array_new (FALSE, FALSE, sizeof (int));
   Compiler c = { u, index, p, g_hash_table_new (g_str_hash, g_str_equal),
                  g_ptr_array_new (), g_ptr_array_new () };
-  for (guint i = 0; i < u->program->regs->len; i++)
+  /* The registers of every process and its own, in the order declared. */
+  GPtrArray *locals = u->local_regs->pdata[index];
+  guint li = 0;
+  for (guint g = 0; g <= u->global_regs->len; g++)
     {
-      CcReg *r = u->program->regs->pdata[i];
-      if (r->owner == -1 || r->owner == (int) index)
+      int gi = g < u->global_regs->len ? g_array_index (u->global_regs, int, g) : G_MAXINT;
+      for (; li < locals->len && ((CcReg *) locals->pdata[li])->index < gi; li++)
         {
-          int gi = i;
-          g_array_append_val (p->regs, gi);
+          CcReg *r = locals->pdata[li];
+          g_array_append_val (p->regs, r->index);
           g_hash_table_insert (c.reg_index, r->name, GINT_TO_POINTER (p->regs->len));
         }
+      if (gi == G_MAXINT)
+        break;
+      g_array_append_val (p->regs, gi);
+      g_hash_table_insert (c.reg_index, ((CcReg *) u->program->regs->pdata[gi])->name, GINT_TO_POINTER (p->regs->len));
     }
   gboolean ok = compile_body (&c, d->body);
   if (ok)
@@ -1708,6 +1971,7 @@ program_new (const char *filename)
   p->ref_count = 1;
   p->filename = g_strdup (filename);
   p->vars = g_ptr_array_new_with_free_func (var_free);
+  p->var_index = g_hash_table_new (g_str_hash, g_str_equal);
   p->regs = g_ptr_array_new_with_free_func (reg_free);
   p->procs = g_ptr_array_new_with_free_func (process_free);
   p->kinds = g_ptr_array_new_with_free_func (g_free);
@@ -1733,6 +1997,8 @@ augur_ccdsm_program_unref (AugurCcdsmProgram *p)
     return;
   g_free (p->filename);
   g_free (p->program_text);
+  g_free (p->blanked_text);
+  g_hash_table_unref (p->var_index);
   g_ptr_array_unref (p->vars);
   g_ptr_array_unref (p->regs);
   g_ptr_array_unref (p->procs);
@@ -1747,9 +2013,9 @@ static void
 map_position (Unit *u, char what, const char *name, int *line, int *column)
 {
   g_autofree char *key = g_strdup_printf ("%c:%s", what, name);
-  int v = GPOINTER_TO_INT (g_hash_table_lookup (u->map_pos, key));
-  *line = v ? v >> 12 : 1;
-  *column = v ? v & 4095 : 1;
+  Place *pl = g_hash_table_lookup (u->map_pos, key);
+  *line = pl ? pl->line : 1;
+  *column = pl ? pl->column : 1;
 }
 
 static gboolean
@@ -1791,6 +2057,12 @@ augur_ccdsm_program_parse (const char  *text,
 {
   if (length < 0)
     length = text ? strlen (text) : 0;
+  /* A UTF-8 byte-order mark is not part of the text. */
+  if (text && length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
+    {
+      text += 3;
+      length -= 3;
+    }
   if (!filename)
     filename = "<program>";
   if (diagnostics)
@@ -1811,7 +2083,12 @@ augur_ccdsm_program_parse (const char  *text,
   u.processes = g_ptr_array_new ();
   u.local_regs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   u.setup_spans = g_array_new (FALSE, FALSE, sizeof (gsize));
-  u.map_pos = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  u.map_pos = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, place_free);
+  u.reg_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  u.reg_names = g_hash_table_new (g_str_hash, g_str_equal);
+  u.proc_index = g_hash_table_new (g_str_hash, g_str_equal);
+  u.mark_index = g_hash_table_new (g_str_hash, g_str_equal);
+  u.global_regs = g_array_new (FALSE, FALSE, sizeof (int));
 
   if (memchr (u.ps.text, '\0', length))
     fail_at (&u.ps, 1, 1, "the file contains a NUL byte (is it a text file?)");
@@ -1821,7 +2098,7 @@ augur_ccdsm_program_parse (const char  *text,
       g_utf8_validate (u.ps.text, length, &end);
       int line = 1;
       for (const char *q = u.ps.text; q < end; q++)
-        line += *q == '\n';
+        line += *q == '\n' || (*q == '\r' && q[1] != '\n');
       fail_at (&u.ps, line, 1, "the text is not valid UTF-8");
     }
   else
@@ -1834,7 +2111,12 @@ augur_ccdsm_program_parse (const char  *text,
         Token *t = &g_array_index (u.ps.tokens, Token, i);
         if (t->kind == T_ERROR)
           {
-            fail (&u.ps, t, "unexpected character '%.*s'", (int) (t->end - t->offset), u.ps.text + t->offset);
+            if (t->problem && g_ascii_isdigit (u.ps.text[t->offset]))
+              fail (&u.ps, t, "%s, found '%.*s'", t->problem, (int) (t->end - t->offset), u.ps.text + t->offset);
+            else if (t->problem)
+              fail (&u.ps, t, "%s", t->problem);
+            else
+              fail (&u.ps, t, "unexpected character '%.*s'", (int) (t->end - t->offset), u.ps.text + t->offset);
             ok = FALSE;
             break;
           }
@@ -1863,6 +2145,28 @@ augur_ccdsm_program_parse (const char  *text,
       for (guint i = 0; i < prog->procs->len && prog->start_process < 0; i++)
         if (((CcProcess *) prog->procs->pdata[i])->has_start)
           prog->start_process = i;
+      if (prog->start_process < 0 && diagnostics)
+        {
+          const CcProcess *first = prog->procs->pdata[0];
+          g_ptr_array_add (*diagnostics, augur_diagnostic_new (AUGUR_SEVERITY_WARNING, first->line, first->column,
+                                                               "%s", CC_NO_START_MESSAGE));
+        }
+      /* The text with its setup sections blanked out: a space for each
+       * character, line ends kept. */
+      GString *blank = g_string_new_len (u.ps.text, length);
+      for (guint i = 0; i < u.setup_spans->len; i += 2)
+        {
+          gsize s = g_array_index (u.setup_spans, gsize, i), e = g_array_index (u.setup_spans, gsize, i + 1);
+          for (gsize k = s; k < e; k++)
+            if (blank->str[k] != '\n' && blank->str[k] != '\r')
+              blank->str[k] = ((guchar) u.ps.text[k] & 0xC0) == 0x80 ? '\0' : ' ';
+        }
+      gsize w = 0;
+      for (gsize k = 0; k < blank->len; k++)
+        if (blank->str[k] != '\0')
+          blank->str[w++] = blank->str[k];
+      g_string_truncate (blank, w);
+      prog->blanked_text = g_string_free (blank, FALSE);
       /* The program text without its setup sections. */
       GString *pt = g_string_new (NULL);
       gsize at = 0;
@@ -1912,6 +2216,11 @@ augur_ccdsm_program_parse (const char  *text,
   g_ptr_array_unref (u.local_regs);
   g_array_unref (u.setup_spans);
   g_hash_table_unref (u.map_pos);
+  g_hash_table_unref (u.reg_keys);
+  g_hash_table_unref (u.reg_names);
+  g_hash_table_unref (u.proc_index);
+  g_hash_table_unref (u.mark_index);
+  g_array_unref (u.global_regs);
   return prog;
 }
 
@@ -1958,18 +2267,17 @@ augur_ccdsm_program_get_kind_name (const AugurCcdsmProgram *p, guint k)
 
 const AugurCcdsmSetup *augur_ccdsm_program_get_setup (const AugurCcdsmProgram *p) { return p->setup; }
 char *augur_ccdsm_program_get_program_text (const AugurCcdsmProgram *p) { return g_strdup (p->program_text); }
+char *augur_ccdsm_program_get_text_without_setup (const AugurCcdsmProgram *p) { return g_strdup (p->blanked_text); }
 
 gboolean
 cc_program_resolve_prefix (const AugurCcdsmProgram *prog, const char *text, guint *first, guint *count)
 {
   const char *br = strchr (text, '[');
   g_autofree char *name = br ? g_strndup (text, br - text) : g_strdup (text);
-  CcVar *v = NULL;
-  for (guint i = 0; i < prog->vars->len; i++)
-    if (g_str_equal (((CcVar *) prog->vars->pdata[i])->name, name))
-      v = prog->vars->pdata[i];
-  if (!v)
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (prog->var_index, name));
+  if (!index)
     return FALSE;
+  CcVar *v = prog->vars->pdata[index - 1];
   guint offset = 0, stride = v->size, k = 0;
   const char *q = br;
   while (q && *q == '[')
@@ -2014,55 +2322,43 @@ cc_program_element_name (const AugurCcdsmProgram *prog, guint elem)
 int
 cc_eval (const int *code, const int *regs, int *error_op)
 {
-  int stack[64], sp = 0;
+  int stack[CC_EVAL_STACK], sp = 0;
   for (;; code += 2)
     {
       int op = code[0];
+      gint64 r;
+      gboolean zero;
       switch (op)
         {
         case CC_OP_END:
           return sp > 0 ? stack[sp - 1] : 0;
         case CC_OP_CONST:
-          if (sp < 64)
-            stack[sp++] = code[1];
-          break;
         case CC_OP_REG:
-          if (sp < 64)
-            stack[sp++] = regs[code[1]];
+          if (sp == CC_EVAL_STACK)
+            {
+              *error_op = CC_EVAL_OVERFLOW;
+              return 0;
+            }
+          stack[sp++] = op == CC_OP_CONST ? code[1] : regs[code[1]];
           break;
         case CC_OP_NEG:
-          stack[sp - 1] = -stack[sp - 1];
-          break;
         case CC_OP_NOT:
-          stack[sp - 1] = !stack[sp - 1];
+          if (!cc_arith (op, stack[sp - 1], 0, &r, &zero))
+            {
+              *error_op = CC_EVAL_OVERFLOW;
+              return 0;
+            }
+          stack[sp - 1] = (int) r;
           break;
         default:
           {
-            int b = stack[--sp], a = stack[sp - 1], r = 0;
-            switch (op)
+            int b = stack[--sp], a = stack[sp - 1];
+            if (!cc_arith (op, a, b, &r, &zero))
               {
-              case CC_OP_ADD: r = a + b; break;
-              case CC_OP_SUB: r = a - b; break;
-              case CC_OP_MUL: r = a * b; break;
-              case CC_OP_DIV:
-              case CC_OP_MOD:
-                if (b == 0)
-                  {
-                    *error_op = op;
-                    return 0;
-                  }
-                r = op == CC_OP_DIV ? a / b : ((a % b) + b) % b;
-                break;
-              case CC_OP_EQ: r = a == b; break;
-              case CC_OP_NE: r = a != b; break;
-              case CC_OP_LT: r = a < b; break;
-              case CC_OP_LE: r = a <= b; break;
-              case CC_OP_GT: r = a > b; break;
-              case CC_OP_GE: r = a >= b; break;
-              case CC_OP_AND: r = a && b; break;
-              case CC_OP_OR: r = a || b; break;
+                *error_op = zero ? op : CC_EVAL_OVERFLOW;
+                return 0;
               }
-            stack[sp - 1] = r;
+            stack[sp - 1] = (int) r;
           }
         }
     }

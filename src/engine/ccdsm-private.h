@@ -41,6 +41,7 @@ typedef struct {
   char *name;
   int   lo, hi, init;
   int   owner;           /* process index, or -1 for every process */
+  int   index;           /* in the program's registers */
   int   line, column;
 } CcReg;
 
@@ -69,7 +70,9 @@ struct _AugurCcdsmProgram {
   gint        ref_count;
   char       *filename;
   char       *program_text;
+  char       *blanked_text;  /* the text, setup sections blanked out */
   GPtrArray  *vars;      /* CcVar* */
+  GHashTable *var_index; /* name -> index + 1 */
   GPtrArray  *regs;      /* CcReg* */
   GPtrArray  *procs;     /* CcProcess* */
   GPtrArray  *kinds;     /* char* */
@@ -98,7 +101,17 @@ struct _AugurCcdsmSetup {
   GPtrArray        *homes;         /* CcMapEntry*: variable or prefix -> node or process */
 };
 
+/* Evaluates postfix code; on an error, *error_op is CC_OP_DIV or CC_OP_MOD
+ * (division by zero) or CC_EVAL_OVERFLOW (a value outside int). */
+#define CC_EVAL_OVERFLOW 1000
+/* Expressions are at most this deep (the parser sees to it), so their
+ * evaluation never stacks more values. */
+#define CC_EVAL_STACK    1024
 int  cc_eval (const int *code, const int *regs, int *error_op);
+
+#define CC_NO_START_MESSAGE \
+  "no process marks 'start': the checks run, but there is no latency nor misses per round trip " \
+  "(write 'start;' where a round trip begins)"
 
 /* Element index from a "name[i][j]" prefix: fills first/count; FALSE when
  * the text does not name a variable or its indices are out of range. */

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ccdsm-private.h"
+#include "augur-format.h"
 
 #include <math.h>
 #include <string.h>
@@ -159,15 +160,14 @@ augur_latency_table_validate (const AugurLatencyTable *t, GError **error)
     for (guint d = 0; d < (k == 0 ? 1u : 3u); d++)
       {
         double v = augur_latency_table_get (t, k, d);
-        if (!isfinite (v) || v <= 0)
+        if (!(v >= AUGUR_LATENCY_MIN && v <= AUGUR_LATENCY_MAX))
           {
-            if (k == 0)
-              g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                           "the latency of a hit must be a positive number of nanoseconds");
-            else
-              g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                           "the latency of a %s transfer at distance %u must be a positive number of nanoseconds",
-                           augur_transfer_to_string (k), d);
+            char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+            g_autofree char *what = k == 0 ? g_strdup ("a hit")
+                                           : g_strdup_printf ("a %s transfer at distance %u", augur_transfer_to_string (k), d);
+            g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                         "the latency of %s must be between %g and %g nanoseconds, not %s", what,
+                         AUGUR_LATENCY_MIN, AUGUR_LATENCY_MAX, augur_format_double (buf, v));
             return FALSE;
           }
       }
@@ -733,7 +733,11 @@ augur_ccdsm_setup_to_text (const AugurCcdsmSetup *s)
     g_string_append_printf (out, "protocol %s;\n", s->protocol.name);
   else
     {
-      g_string_append_printf (out, "protocol %s {\n", s->protocol.name[0] ? s->protocol.name : "custom");
+      /* The name is read back as an identifier. */
+      gboolean ident = g_ascii_isalpha (s->protocol.name[0]) || s->protocol.name[0] == '_';
+      for (const char *c = s->protocol.name; ident && *c; c++)
+        ident = g_ascii_isalnum (*c) || *c == '_';
+      g_string_append_printf (out, "protocol %s {\n", ident ? s->protocol.name : "custom");
       for (guint a = 0; a < AUGUR_ACCESS_N; a++)
         for (guint st = 0; st < 4; st++)
           for (guint o = 0; o < AUGUR_OTHERS_N; o++)
@@ -750,10 +754,20 @@ augur_ccdsm_setup_to_text (const AugurCcdsmSetup *s)
       g_string_append (out, "}\n");
     }
 
-  g_string_append_printf (out, "latency {\n  hit %g;\n", s->latency.hit);
+  /* Every digit, '.' in every locale: the file reads back to these values. */
+  g_string_append (out, "latency {\n  hit ");
+  augur_format_append_double (out, s->latency.hit);
+  g_string_append (out, ";\n");
   for (guint t = 1; t < AUGUR_TRANSFER_N; t++)
-    g_string_append_printf (out, "  %s %g %g %g;\n", transfer_keyword (t),
-                            s->latency.miss[t - 1][0], s->latency.miss[t - 1][1], s->latency.miss[t - 1][2]);
+    {
+      g_string_append_printf (out, "  %s", transfer_keyword (t));
+      for (guint d = 0; d < 3; d++)
+        {
+          g_string_append_c (out, ' ');
+          augur_format_append_double (out, s->latency.miss[t - 1][d]);
+        }
+      g_string_append (out, ";\n");
+    }
   g_string_append (out, "}\n");
   g_string_append_printf (out, "timing update %s phases %u;\n",
                           s->update == AUGUR_CCDSM_UPDATE_MIDDLE ? "middle" : "begin", s->phases);

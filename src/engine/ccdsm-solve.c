@@ -16,6 +16,9 @@
  */
 #include "ccdsm-private.h"
 
+#include "augur-file.h"
+#include "augur-format.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -27,7 +30,7 @@
 typedef struct {
   guint   n_fields;
   guint8 *bits;
-  guint8 *word;
+  guint  *word;        /* a state may span any number of words */
   guint8 *shift;
   int    *min;
   guint   words;
@@ -69,6 +72,19 @@ layout_clear (Layout *L)
   memset (L, 0, sizeof *L);
 }
 
+/* The most fields a state may have: the generator keeps a few unpacked
+ * states of this many ints. */
+#define CC_MAX_FIELDS (1u << 24)
+
+static guint64
+count_fields (const AugurCcdsmProgram *prog)
+{
+  guint64 n = 0, np = prog->procs->len;
+  for (guint p = 0; p < np; p++)
+    n += 4 + ((CcProcess *) prog->procs->pdata[p])->regs->len + (guint64) prog->n_lock_elems;
+  return n + (guint64) prog->n_elems * (1 + np);
+}
+
 static void
 layout_init (Layout *L, const AugurCcdsmProgram *prog, const AugurCcdsmSetup *setup)
 {
@@ -90,7 +106,7 @@ layout_init (Layout *L, const AugurCcdsmProgram *prog, const AugurCcdsmSetup *se
   n += prog->n_elems * (1 + np);
   L->n_fields = n;
   L->bits = g_new0 (guint8, n);
-  L->word = g_new0 (guint8, n);
+  L->word = g_new0 (guint, n);
   L->shift = g_new0 (guint8, n);
   L->min = g_new0 (int, n);
   for (guint p = 0; p < np; p++)
@@ -257,6 +273,7 @@ typedef struct {
   guint     phases;
   gboolean  middle;
   guint64   max_states;
+  guint64   budget;       /* bytes */
 
   guint64  *store;
   guint     n_states, cap_states;
@@ -442,13 +459,19 @@ summarise (const Gen *g, const int *u, guint e, guint p, int *provider)
 }
 
 static gboolean
-eval (Gen *g, const CcInstr *in, int expr, const int *regs, int *out)
+eval (Gen *g, guint p, const CcInstr *in, int expr, const int *regs, int *out)
 {
   int err = 0;
   *out = cc_eval (&g_array_index (g->prog->expr, int, expr), regs, &err);
+  if (err == CC_EVAL_OVERFLOW)
+    {
+      runtime_error (g, in, "process %s: the value of the expression is outside %d..%d",
+                     augur_ccdsm_program_get_process_name (g->prog, p), G_MININT32, G_MAXINT32);
+      return FALSE;
+    }
   if (err)
     {
-      runtime_error (g, in, "division by zero");
+      runtime_error (g, in, "process %s: division by zero", augur_ccdsm_program_get_process_name (g->prog, p));
       return FALSE;
     }
   return TRUE;
@@ -539,7 +562,7 @@ apply_access (Gen *g, int *u, guint p, const CcInstr *in, guint e)
       writes = TRUE;
       break;
     case CC_I_STORE:
-      if (!eval (g, in, in->expr, regs, &written))
+      if (!eval (g, p, in, in->expr, regs, &written))
         return FALSE;
       if (written < v->lo || written > v->hi)
         {
@@ -603,7 +626,7 @@ run_process (Gen *g, int *u, guint p, Label *lab)
       switch (in->op)
         {
         case CC_I_ASSIGN:
-          if (!eval (g, in, in->expr, regs, &v) || !set_reg (g, u, p, in->reg, v, in))
+          if (!eval (g, p, in, in->expr, regs, &v) || !set_reg (g, u, p, in->reg, v, in))
             goto fail;
           u[F_PC (&g->L, p)] = pc + 1;
           break;
@@ -628,7 +651,7 @@ run_process (Gen *g, int *u, guint p, Label *lab)
             }
           break;
         case CC_I_JUMP_IF_FALSE:
-          if (!eval (g, in, in->expr, regs, &v))
+          if (!eval (g, p, in, in->expr, regs, &v))
             goto fail;
           u[F_PC (&g->L, p)] = v ? pc + 1 : in->target;
           break;
@@ -642,7 +665,7 @@ run_process (Gen *g, int *u, guint p, Label *lab)
           u[F_PC (&g->L, p)] = pc + 1;
           break;
         case CC_I_ASSERT:
-          if (!eval (g, in, in->expr, regs, &v))
+          if (!eval (g, p, in, in->expr, regs, &v))
             goto fail;
           if (!v)
             {
@@ -671,7 +694,7 @@ run_process (Gen *g, int *u, guint p, Label *lab)
             guint off = 0;
             for (guint k = 0; k < in->n_idx; k++)
               {
-                if (!eval (g, in, in->idx[k], regs, &v))
+                if (!eval (g, p, in, in->idx[k], regs, &v))
                   goto fail;
                 if (v < 0 || v >= (int) var->dims[k])
                   {
@@ -1085,11 +1108,59 @@ resolve_setup (Gen *g, GError **error)
   return TRUE;
 }
 
+/* The memory generation, the checks and the solution will need, estimated
+ * from what generation holds now: per state its packed form and the
+ * growable arrays at twice their use (capacity and the next doubling), the
+ * hash table at up to four entries, then what solving adds (the chain's
+ * rows and exit rates, its structure analysis, the solver's vectors, the
+ * probabilities) and the product search of the ping-pong check; per
+ * transition its entries, twice, and the chain's copy in both directions. */
+#define CC_BYTES_PER_STATE_AFTER      152
+#define CC_BYTES_PER_TRANSITION_AFTER 36
+
+static guint64
+estimate_bytes (const Gen *g, guint64 n_states, guint64 n_trans)
+{
+  const AugurCcdsmProgram *prog = g->prog;
+  guint64 per_state = 2 * 8 * (guint64) g->L.words + 4 * 8 + 2 * 8 + 2 * 8 + CC_BYTES_PER_STATE_AFTER;
+  guint64 per_trans = 2 * (4 + 8 + 4) + CC_BYTES_PER_TRANSITION_AFTER;
+  if (prog->mark_sent >= 0 && prog->mark_received >= 0)
+    per_state += 3 * 8 * (1 + 2 * (guint64) g->np);
+  return (guint64) g->L.n_fields * 24 + (guint64) g->np * 64 * g->L.words + n_states * per_state + n_trans * per_trans;
+}
+
+static gboolean
+check_memory (Gen *g, GError **error)
+{
+  guint64 need = estimate_bytes (g, g->n_states, g->col->len);
+  if (need <= g->budget)
+    return TRUE;
+  g_autofree char *need_text = g_format_size (need);
+  g_autofree char *limit_text = g_format_size (g->budget);
+  const char *env = g_getenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
+               "%s: the state space would need more than about %s of memory (%u states and %u transitions "
+               "so far, and what solving them takes); the limit is %s (%s)",
+               g->prog->filename, need_text, g->n_states, g->col->len, limit_text,
+               env && *env ? "AUGUR_MEMORY_LIMIT_MB" : "half this machine's memory; AUGUR_MEMORY_LIMIT_MB sets another");
+  return FALSE;
+}
+
 static gboolean
 generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cancellable, GError **error)
 {
   const AugurCcdsmProgram *prog = g->prog;
   Layout *L = &g->L;
+  guint64 n_fields = count_fields (prog);
+  if (n_fields > CC_MAX_FIELDS)
+    {
+      g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
+                   "%s: a state of this model has %" G_GUINT64_FORMAT " values (registers, and a value and a "
+                   "cache state per process for every shared element); expected at most %u: "
+                   "fewer processes or smaller arrays",
+                   prog->filename, n_fields, CC_MAX_FIELDS);
+      return FALSE;
+    }
   layout_init (L, prog, g->setup);
   g->scratch = g_new0 (guint64, L->words);
   g->table_mask = (1 << 16) - 1;
@@ -1141,6 +1212,8 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
   g->initial = FALSE;
   if (ok)
     add_state (g, u0, NO_PARENT, 0);
+  ok = ok && check_memory (g, error);
+  guint next_check = g->n_states + 1024;
 
   gint64 t0 = g_get_monotonic_time (), last = t0;
   for (guint s = 0; ok && s < g->n_states; s++)
@@ -1179,9 +1252,9 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
           if (t == G_MAXUINT)
             {
               g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
-                           "the state space has more than %" G_GUINT64_FORMAT " states (the limit); "
+                           "%s: the state space has more than %" G_GUINT64_FORMAT " states (the limit); "
                            "raise it in Preferences or make the model smaller (fewer slots, smaller ranges)",
-                           g->max_states);
+                           prog->filename, g->max_states);
               ok = FALSE;
               break;
             }
@@ -1190,9 +1263,14 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
           g_array_append_val (g->rate, rate);
           g_array_append_val (g->lab, l32);
         }
+      if (ok && ((s & 0x3ff) == 0x3ff || g->n_states >= next_check))
+        {
+          next_check = g->n_states + 1024;
+          ok = check_memory (g, error);
+        }
       if ((s & 0xffff) == 0xffff)
         {
-          if (g_cancellable_is_cancelled (cancellable))
+          if (ok && g_cancellable_is_cancelled (cancellable))
             {
               g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_CANCELLED, "cancelled");
               ok = FALSE;
@@ -1245,19 +1323,20 @@ check_alternation (Gen *g, Violation *v)
   const AugurCcdsmProgram *prog = g->prog;
   guint np = g->np, M = 1 + 2 * np, n = g->n_states;
   guint64 total = (guint64) n * M;
-  guint32 *parent = g_new (guint32, total);
-  memset (parent, 0xff, total * sizeof (guint32));
-  GArray *queue = g_array_new (FALSE, FALSE, sizeof (guint32));
-  guint32 start = 0;
+  /* Product states number n * M: more than 32 bits hold for many processes. */
+  guint64 *parent = g_new (guint64, total);
+  memset (parent, 0xff, total * sizeof (guint64));
+  GArray *queue = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 start = 0;
   parent[0] = 0;
   g_array_append_val (queue, start);
   const guint64 *row = (const guint64 *) g->row_ptr->data;
   const guint32 *col = (const guint32 *) g->col->data;
   const guint32 *lab = (const guint32 *) g->lab->data;
-  for (guint qi = 0; qi < queue->len && !v->found; qi++)
+  for (guint64 qi = 0; qi < queue->len && !v->found; qi++)
     {
-      guint32 x = g_array_index (queue, guint32, qi);
-      guint s = x / M, m = x % M;
+      guint64 x = g_array_index (queue, guint64, qi);
+      guint s = (guint) (x / M), m = (guint) (x % M);
       for (guint64 t = row[s]; t < row[s + 1] && !v->found; t++)
         {
           const Label *l = g->labels->pdata[lab[t]];
@@ -1293,10 +1372,10 @@ check_alternation (Gen *g, Violation *v)
                   g_free (expect);
                   /* The path: follow the product's parents back to the initial state. */
                   GPtrArray *steps = g_ptr_array_new_with_free_func (g_free);
-                  for (guint32 y = x; y != 0;)
+                  for (guint64 y = x; y != 0;)
                     {
-                      guint32 py = parent[y];
-                      guint ps = py / M, ys = y / M;
+                      guint64 py = parent[y];
+                      guint ps = (guint) (py / M), ys = (guint) (y / M);
                       for (guint64 tt = row[ps]; tt < row[ps + 1]; tt++)
                         if (col[tt] == ys)
                           {
@@ -1320,8 +1399,8 @@ check_alternation (Gen *g, Violation *v)
             }
           if (v->found)
             break;
-          guint32 y = col[t] * M + mm;
-          if (parent[y] == G_MAXUINT32)
+          guint64 y = (guint64) col[t] * M + mm;
+          if (parent[y] == G_MAXUINT64)
             {
               parent[y] = x;
               g_array_append_val (queue, y);
@@ -1481,7 +1560,8 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
   Gen g = { 0 };
   g.prog = program;
   g.setup = setup;
-  g.max_states = options->max_states ? options->max_states : 20000000;
+  g.max_states = options->max_states ? options->max_states : AUGUR_DEFAULT_MAX_STATES;
+  g.budget = augur_memory_budget ();
   if (g.max_states > G_MAXUINT32 - 2)
     g.max_states = G_MAXUINT32 - 2;
   if (!resolve_setup (&g, error))
@@ -1577,6 +1657,20 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
         {
           r->solved = TRUE;
           compute_measures (r, &g, pi);
+          /* The measures are per round trip: without one, there are none. */
+          if (program->start_process < 0)
+            r->solve_error = g_strdup (CC_NO_START_MESSAGE);
+          else if (!(r->start_rate > 0))
+            r->solve_error = g_strdup ("the 'start' mark is never passed once the chain settles (in its steady "
+                                       "state): there is no latency nor misses per round trip");
+          if (r->solve_error)
+            {
+              r->solved = FALSE;
+              g_clear_pointer (&r->misses, g_free);
+              g_clear_pointer (&r->accesses, g_free);
+              g_clear_pointer (&r->share, g_free);
+              g_clear_pointer (&r->misses_kind, g_free);
+            }
           if (options->keep_state_space)
             r->pi = pi;
           else
@@ -1601,12 +1695,17 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
     }
   if (!r->solved)
     {
+      /* Not known, rather than zero. */
       guint nv = program->vars->len, np = g.np, nk = program->kinds->len;
-      r->misses = g_new0 (double, MAX (nv * np, 1u));
-      r->accesses = g_new0 (double, MAX (nv * np, 1u));
-      r->share = g_new0 (double, MAX (nv * np, 1u));
-      r->misses_kind = g_new0 (double, MAX (nk * np, 1u));
-      r->latency = r->start_rate = NAN;
+      r->misses = g_new (double, MAX (nv * np, 1u));
+      r->accesses = g_new (double, MAX (nv * np, 1u));
+      r->share = g_new (double, MAX (nv * np, 1u));
+      r->misses_kind = g_new (double, MAX (nk * np, 1u));
+      for (guint i = 0; i < MAX (nv * np, 1u); i++)
+        r->misses[i] = r->accesses[i] = r->share[i] = NAN;
+      for (guint i = 0; i < MAX (nk * np, 1u); i++)
+        r->misses_kind[i] = NAN;
+      r->latency = r->start_rate = r->total_misses = NAN;
     }
 
   if (options->keep_state_space)
@@ -1737,30 +1836,8 @@ augur_ccdsm_result_get_probability (const AugurCcdsmResult *r, guint state)
 
 /* ---- Exports ------------------------------------------------------------ */
 
-static void
-json_string (GString *out, const char *s)
-{
-  g_string_append_c (out, '"');
-  for (const char *p = s; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if ((guchar) *p < 0x20)
-        g_string_append_printf (out, "\\u%04x", *p);
-      else
-        g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-json_number (GString *out, double v)
-{
-  if (isfinite (v))
-    g_string_append_printf (out, "%.10g", v);
-  else
-    g_string_append (out, "null");
-}
+#define json_string augur_json_append_string
+#define json_number augur_json_append_number
 
 static void
 result_json (GString *out, const AugurCcdsmResult *r, const char *indent)
@@ -1834,8 +1911,11 @@ result_json (GString *out, const AugurCcdsmResult *r, const char *indent)
       g_string_append (out, "]}");
       first = FALSE;
     }
-  g_string_append_printf (out, "%s],\n%s  \"generation_seconds\": %.3f,\n%s  \"total_seconds\": %.3f\n%s}",
-                          first ? "" : "\n    ", indent, r->gen_seconds, indent, r->total_seconds, indent);
+  g_string_append_printf (out, "%s],\n%s  \"generation_seconds\": ", first ? "" : "\n    ", indent);
+  augur_format_append_double (out, round (r->gen_seconds * 1000) / 1000);
+  g_string_append_printf (out, ",\n%s  \"total_seconds\": ", indent);
+  augur_format_append_double (out, round (r->total_seconds * 1000) / 1000);
+  g_string_append_printf (out, "\n%s}", indent);
 }
 
 char *
@@ -1847,24 +1927,31 @@ augur_ccdsm_result_to_json (const AugurCcdsmResult *r)
   return g_string_free (out, FALSE);
 }
 
+/* v with `decimals` decimals and '.' in every locale, for reports. */
+static const char *
+fixed (char buf[G_ASCII_DTOSTR_BUF_SIZE], int decimals, double v)
+{
+  char format[8];
+  g_snprintf (format, sizeof format, "%%.%df", decimals);
+  return g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, format, v);
+}
+
 char *
 augur_ccdsm_result_to_text (const AugurCcdsmResult *r)
 {
+  char b[G_ASCII_DTOSTR_BUF_SIZE];
   const AugurCcdsmProgram *prog = r->program;
   guint np = prog->procs->len;
   GString *out = g_string_new (NULL);
-  g_string_append_printf (out, "states: %u, transitions: %" G_GUINT64_FORMAT " (generated in %.3f s)\n",
-                          r->n_states, r->n_transitions, r->gen_seconds);
+  g_string_append_printf (out, "states: %u, transitions: %" G_GUINT64_FORMAT " (generated in %s s)\n",
+                          r->n_states, r->n_transitions, fixed (b, 3, r->gen_seconds));
   g_string_append_printf (out, "protocol: %s, distance: %d\n", r->setup->protocol.name, r->distance);
   if (r->solved)
     {
-      g_string_append_printf (out, "solver: %s, %u iterations, residual %.2g\n", r->info.solver_name,
-                              r->info.iterations, r->info.residual);
-      if (isfinite (r->latency))
-        g_string_append_printf (out, "one-way latency: %.4f ns\n", r->latency);
-      else
-        g_string_append (out, "one-way latency: unknown (no 'start' mark)\n");
-      g_string_append_printf (out, "misses per round trip: %.4f\n", r->total_misses);
+      g_string_append_printf (out, "solver: %s, %u iterations, residual %s\n", r->info.solver_name,
+                              r->info.iterations, g_ascii_formatd (b, sizeof b, "%.2g", r->info.residual));
+      g_string_append_printf (out, "one-way latency: %s ns\n", fixed (b, 4, r->latency));
+      g_string_append_printf (out, "misses per round trip: %s\n", fixed (b, 4, r->total_misses));
       g_string_append (out, "\nmisses per round trip by variable:\n");
       g_string_append_printf (out, "  %-16s %-10s", "variable", "kind");
       for (guint p = 0; p < np; p++)
@@ -1875,7 +1962,7 @@ augur_ccdsm_result_to_text (const AugurCcdsmResult *r)
           g_string_append_printf (out, "  %-16s %-10s", augur_ccdsm_program_get_variable_name (prog, v),
                                   augur_ccdsm_program_get_variable_kind (prog, v));
           for (guint p = 0; p < np; p++)
-            g_string_append_printf (out, " %10.4f", r->misses[v * np + p]);
+            g_string_append_printf (out, " %10s", fixed (b, 4, r->misses[v * np + p]));
           g_string_append_c (out, '\n');
         }
       g_string_append (out, "misses per round trip by kind:\n");
@@ -1885,10 +1972,10 @@ augur_ccdsm_result_to_text (const AugurCcdsmResult *r)
           g_string_append_printf (out, "  %-27s", (char *) prog->kinds->pdata[k]);
           for (guint p = 0; p < np; p++)
             {
-              g_string_append_printf (out, " %10.4f", r->misses_kind[k * np + p]);
+              g_string_append_printf (out, " %10s", fixed (b, 4, r->misses_kind[k * np + p]));
               sum += r->misses_kind[k * np + p];
             }
-          g_string_append_printf (out, "   (%.1f %%)\n", r->total_misses > 0 ? 100 * sum / r->total_misses : 0);
+          g_string_append_printf (out, "   (%s %%)\n", fixed (b, 1, r->total_misses > 0 ? 100 * sum / r->total_misses : 0));
         }
     }
   else
@@ -1905,22 +1992,14 @@ augur_ccdsm_result_to_text (const AugurCcdsmResult *r)
   return g_string_free (out, FALSE);
 }
 
+#define csv_field augur_csv_append_field
+
+/* A CSV number: every digit, '.' in every locale; empty when not known. */
 static void
-csv_field (GString *out, const char *s)
+csv_number (GString *out, double v)
 {
-  if (strpbrk (s, ",\"\n"))
-    {
-      g_string_append_c (out, '"');
-      for (const char *p = s; *p; p++)
-        {
-          if (*p == '"')
-            g_string_append_c (out, '"');
-          g_string_append_c (out, *p);
-        }
-      g_string_append_c (out, '"');
-    }
-  else
-    g_string_append (out, s);
+  if (isfinite (v))
+    augur_format_append_double (out, v);
 }
 
 char *
@@ -1937,8 +2016,13 @@ augur_ccdsm_result_to_csv (const AugurCcdsmResult *r)
         csv_field (out, augur_ccdsm_program_get_variable_kind (prog, v));
         g_string_append_c (out, ',');
         csv_field (out, augur_ccdsm_program_get_process_name (prog, p));
-        g_string_append_printf (out, ",%.10g,%.10g,%.10g\n", r->accesses[v * np + p],
-                                r->misses[v * np + p], r->share[v * np + p]);
+        g_string_append_c (out, ',');
+        csv_number (out, r->accesses[v * np + p]);
+        g_string_append_c (out, ',');
+        csv_number (out, r->misses[v * np + p]);
+        g_string_append_c (out, ',');
+        csv_number (out, r->share[v * np + p]);
+        g_string_append_c (out, '\n');
       }
   return g_string_free (out, FALSE);
 }
@@ -1968,7 +2052,9 @@ augur_ccdsm_result_export_ctmc (const AugurCcdsmResult *r, const char *prefix, G
       if (r->col[t] != s)
         {
           g_autofree char *l = describe_label (r->program, r->labels->pdata[r->lab[t]]);
-          g_string_append_printf (tra, "%u %u %.17g %s\n", s, r->col[t], r->rate[t], l);
+          g_string_append_printf (tra, "%u %u ", s, r->col[t]);
+          augur_format_append_double (tra, r->rate[t]);
+          g_string_append_printf (tra, " %s\n", l);
           nt++;
         }
   g_autofree char *tra_head = g_strdup_printf ("%u %" G_GUINT64_FORMAT "\n", r->space_states, nt);
@@ -1977,9 +2063,12 @@ augur_ccdsm_result_export_ctmc (const AugurCcdsmResult *r, const char *prefix, G
   g_autofree char *f_sta = g_strconcat (prefix, ".sta", NULL);
   g_autofree char *f_tra = g_strconcat (prefix, ".tra", NULL);
   g_autofree char *f_lab = g_strconcat (prefix, ".lab", NULL);
-  gboolean ok = g_file_set_contents (f_sta, sta->str, sta->len, error)
-                && g_file_set_contents (f_tra, tra->str, tra->len, error)
-                && g_file_set_contents (f_lab, lab->str, lab->len, error);
+  g_autoptr(GFile) file_sta = g_file_new_for_path (f_sta);
+  g_autoptr(GFile) file_tra = g_file_new_for_path (f_tra);
+  g_autoptr(GFile) file_lab = g_file_new_for_path (f_lab);
+  gboolean ok = augur_file_write_contents (file_sta, sta->str, sta->len, error)
+                && augur_file_write_contents (file_tra, tra->str, tra->len, error)
+                && augur_file_write_contents (file_lab, lab->str, lab->len, error);
   g_string_free (sta, TRUE);
   g_string_free (tra, TRUE);
   g_string_free (lab, TRUE);
@@ -2131,10 +2220,15 @@ augur_ccdsm_experiment_to_csv (GPtrArray *runs, const char *const *names)
           for (guint p = 0; p < np; p++)
             sum += run->result->misses_kind[k * np + p];
           csv_field (out, name);
-          g_string_append_printf (out, ",%c,%u,%.10g,%u,%.10g,", run->protocol, run->distance,
-                                  run->result->latency, run->result->n_states, run->result->total_misses);
+          g_string_append_printf (out, ",%c,%u,", run->protocol, run->distance);
+          csv_number (out, run->result->latency);
+          g_string_append_printf (out, ",%u,", run->result->n_states);
+          csv_number (out, run->result->total_misses);
+          g_string_append_c (out, ',');
           csv_field (out, prog->kinds->pdata[k]);
-          g_string_append_printf (out, ",%.10g\n", sum);
+          g_string_append_c (out, ',');
+          csv_number (out, sum);
+          g_string_append_c (out, '\n');
         }
     }
   return g_string_free (out, FALSE);

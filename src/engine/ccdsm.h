@@ -114,7 +114,11 @@ void     augur_latency_table_set  (AugurLatencyTable       *table,
                                    AugurTransfer            transfer,
                                    guint                    distance,
                                    double                   ns);
-/* Every value finite and > 0. */
+/* The latencies Augur accepts, in nanoseconds: their rates (phases per
+ * latency) are ordinary doubles. */
+#define AUGUR_LATENCY_MIN 1e-300
+#define AUGUR_LATENCY_MAX 1e300
+/* Every value within AUGUR_LATENCY_MIN .. AUGUR_LATENCY_MAX. */
 gboolean augur_latency_table_validate (const AugurLatencyTable *table, GError **error);
 
 /* ---- Machine ---------------------------------------------------------- */
@@ -184,6 +188,10 @@ const AugurCcdsmSetup *augur_ccdsm_program_get_setup (const AugurCcdsmProgram *p
  * the setup sections come last in a saved file, so the lines of the
  * program keep their numbers. */
 char       *augur_ccdsm_program_get_program_text  (const AugurCcdsmProgram *program);
+/* The whole text with its setup sections blanked out (each character a
+ * space, line ends kept), so that the program keeps its lines and columns
+ * wherever the sections were written. */
+char       *augur_ccdsm_program_get_text_without_setup (const AugurCcdsmProgram *program);
 
 /* ---- Setup ------------------------------------------------------------ */
 

@@ -544,6 +544,23 @@ build_ctmc (AugurPepaStateSpace *space, GError **error)
   return augur_ctmc_new_from_csr (n, row_ptr, col, rate, error);
 }
 
+/* Memory the state space will need once derived, built into a chain and
+ * solved, estimated from what derivation holds now: the growable arrays at
+ * twice their use (capacity slack and the next doubling), then per state
+ * the chain's row and exit-rate arrays, its structure analysis and the
+ * solver's vectors, per transition the chain's entries in both directions. */
+#define BYTES_PER_STATE_AFTER      136
+#define BYTES_PER_TRANSITION_AFTER 24
+
+static guint64
+estimate_bytes (guint64 n_states, guint64 n_trans, guint n_words)
+{
+  guint64 per_state = 2 * (8 * (guint64) n_words + 8) + 16 + BYTES_PER_STATE_AFTER;
+  guint64 per_trans = 2 * sizeof (AugurPepaTransition) + BYTES_PER_TRANSITION_AFTER;
+
+  return n_states * per_state + n_trans * per_trans;
+}
+
 AugurPepaStateSpace *
 augur_pepa_derive (AugurPepaModel    *model,
                    guint              max_states,
@@ -563,8 +580,11 @@ augur_pepa_derive (AugurPepaModel    *model,
   gint64 start_time = g_get_monotonic_time ();
   gint64 last_progress = start_time;
   gboolean ok = TRUE;
+  guint64 budget = augur_memory_budget ();
 
   g_return_val_if_fail (model != NULL, NULL);
+  if (max_states == 0)
+    max_states = AUGUR_DEFAULT_MAX_STATES;
 
   space = g_new0 (AugurPepaStateSpace, 1);
   g_atomic_ref_count_init (&space->ref_count);
@@ -696,11 +716,22 @@ augur_pepa_derive (AugurPepaModel    *model,
       if (!ok)
         break;
 
-      if (max_states > 0 && set.n_states > max_states)
+      if (set.n_states > max_states)
         {
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
                        "%s: the state space has more than %u states (the limit)",
                        model->filename, max_states);
+          ok = FALSE;
+          break;
+        }
+      if (G_UNLIKELY (estimate_bytes (set.n_states, n_trans, space->n_words) > budget))
+        {
+          g_autofree char *limit = g_format_size (budget);
+          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                       "%s: the state space needs more memory than the %s Augur may use "
+                       "(stopped at %u states and %" G_GSIZE_FORMAT " transitions; "
+                       "AUGUR_MEMORY_LIMIT_MB sets the limit)",
+                       model->filename, limit, set.n_states, n_trans);
           ok = FALSE;
           break;
         }

@@ -64,6 +64,13 @@ pepa_lex (const char *text,
 
   (void) column_base;
 
+  /* a UTF-8 byte-order mark is not part of the model */
+  if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
+    {
+      i = 3;
+      line_start = col_offset = 3;
+    }
+
 #define ADVANCE_COLUMN_TO(pos)                                            \
   G_STMT_START {                                                          \
     while (col_offset < (pos))                                            \
@@ -79,7 +86,8 @@ pepa_lex (const char *text,
       char c = text[i];
       PepaToken tok = { 0 };
 
-      if (c == '\n')
+      /* lines end with LF, CR LF or a lone CR, as in the editor */
+      if (c == '\n' || (c == '\r' && (i + 1 >= length || text[i + 1] != '\n')))
         {
           line++;
           i++;
@@ -95,7 +103,7 @@ pepa_lex (const char *text,
         }
       if (c == '/' && i + 1 < length && text[i + 1] == '/')
         {
-          while (i < length && text[i] != '\n')
+          while (i < length && text[i] != '\n' && text[i] != '\r')
             i++;
           continue;
         }
@@ -117,7 +125,8 @@ pepa_lex (const char *text,
                   closed = TRUE;
                   break;
                 }
-              if (text[i] == '\n')
+              if (text[i] == '\n' ||
+                  (text[i] == '\r' && (i + 1 >= length || text[i + 1] != '\n')))
                 {
                   line++;
                   line_start = i + 1;
@@ -160,7 +169,7 @@ pepa_lex (const char *text,
         {
           gsize j = i;
           char buf[64];
-          gsize n;
+          char *copy;
 
           while (j < length && g_ascii_isdigit (text[j]))
             j++;
@@ -191,10 +200,13 @@ pepa_lex (const char *text,
             }
           tok.kind = TOK_NUMBER;
           tok.length = j - i;
-          n = MIN (tok.length, sizeof buf - 1);
-          memcpy (buf, text + i, n);
-          buf[n] = '\0';
-          tok.number = g_ascii_strtod (buf, NULL);
+          /* the whole literal, however long: never a truncated copy */
+          copy = tok.length < sizeof buf ? buf : g_malloc (tok.length + 1);
+          memcpy (copy, text + i, tok.length);
+          copy[tok.length] = '\0';
+          tok.number = g_ascii_strtod (copy, NULL);
+          if (copy != buf)
+            g_free (copy);
           i = j;
         }
       else

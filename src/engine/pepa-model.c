@@ -65,9 +65,129 @@ typedef struct {
 static gboolean eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use);
 
 static gboolean
-eval_expr (Compiler *c, const PepaExpr *e, Rate *out)
+looks_like_infinity (const char *name)
 {
-  Rate a, b;
+  return g_ascii_strcasecmp (name, "inf") == 0 || g_ascii_strcasecmp (name, "infty") == 0 ||
+         g_ascii_strcasecmp (name, "infinity") == 0 || g_ascii_strcasecmp (name, "infinite") == 0;
+}
+
+/* A name used as a rate whose definition was read as a process because
+ * some name in it is not a rate (r = inf;): report that name, which is
+ * the real cause, rather than "'r' is a process". */
+static gboolean
+report_rate_defined_by_unknown_name (Compiler             *c,
+                                     const PepaDefinition *d,
+                                     const PepaExpr       *use)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, d->body);
+  while (stack->len > 0)
+    {
+      const PepaNode *n = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (n == NULL)
+        continue;
+      if (n->kind == PEPA_NODE_CHOICE)
+        {
+          g_ptr_array_add (stack, n->right);
+          g_ptr_array_add (stack, n->left);
+        }
+      else if (n->kind != PEPA_NODE_CONST)
+        return FALSE;   /* a real process: activities, cooperation ... */
+    }
+  g_ptr_array_add (stack, d->body);
+  while (stack->len > 0)
+    {
+      const PepaNode *n = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (n->kind == PEPA_NODE_CHOICE)
+        {
+          g_ptr_array_add (stack, n->right);
+          g_ptr_array_add (stack, n->left);
+          continue;
+        }
+      if (lookup (c, n->name, NULL) == NULL && strcmp (n->name, "T") != 0)
+        {
+          report (c, n->line, n->column,
+                  "undefined rate '%s' in the definition of '%s', which is used as a rate at line %d%s",
+                  n->name, d->name, use->line,
+                  looks_like_infinity (n->name) ? "; the unspecified (passive) rate is written 'infty'" : "");
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Applies a binary operator to evaluated operands. */
+static gboolean
+combine (Compiler *c, const PepaExpr *e, const Rate *a, const Rate *b, Rate *out)
+{
+  switch (e->kind)
+    {
+    case PEPA_EXPR_ADD:
+    case PEPA_EXPR_SUB:
+      if (a->passive != b->passive)
+        {
+          report (c, e->line, e->column, "cannot add or subtract a passive rate and an active one");
+          return FALSE;
+        }
+      out->value = e->kind == PEPA_EXPR_ADD ? a->value + b->value : a->value - b->value;
+      out->passive = a->passive;
+      break;
+    case PEPA_EXPR_MUL:
+      if (a->passive && b->passive)
+        {
+          report (c, e->line, e->column, "cannot multiply two passive rates");
+          return FALSE;
+        }
+      out->value = a->value * b->value;
+      out->passive = a->passive || b->passive;
+      break;
+    case PEPA_EXPR_DIV:
+      if (b->passive)
+        {
+          report (c, e->line, e->column, "cannot divide by a passive rate");
+          return FALSE;
+        }
+      if (b->value == 0.0)
+        {
+          report (c, e->line, e->column, "division by zero");
+          return FALSE;
+        }
+      out->value = a->value / b->value;
+      out->passive = a->passive;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (!isfinite (out->value))
+    {
+      report (c, e->line, e->column, "the rate is not a finite number: it exceeds about 1.8e308");
+      return FALSE;
+    }
+  if (out->value == 0.0 && a->value != 0.0 && b->value != 0.0 &&
+      (e->kind == PEPA_EXPR_MUL || e->kind == PEPA_EXPR_DIV))
+    {
+      report (c, e->line, e->column, "the rate is too small: it is rounded to 0 (below about 4.9e-324)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static inline gboolean
+is_binary (const PepaExpr *e)
+{
+  return e->kind == PEPA_EXPR_ADD || e->kind == PEPA_EXPR_SUB ||
+         e->kind == PEPA_EXPR_MUL || e->kind == PEPA_EXPR_DIV;
+}
+
+static gboolean eval_expr (Compiler *c, const PepaExpr *e, Rate *out);
+
+static gboolean
+eval_operand (Compiler *c, const PepaExpr *e, Rate *out)
+{
+  Rate a;
 
   switch (e->kind)
     {
@@ -90,13 +210,15 @@ eval_expr (Compiler *c, const PepaExpr *e, Rate *out)
                 out->passive = TRUE;
                 return TRUE;
               }
-            report (c, e->line, e->column, "undefined rate '%s'", e->name);
+            report (c, e->line, e->column, "undefined rate '%s'%s", e->name,
+                    looks_like_infinity (e->name) ? "; the unspecified (passive) rate is written 'infty'" : "");
             return FALSE;
           }
         if (d->kind != PEPA_DEF_RATE)
           {
-            report (c, e->line, e->column, "'%s' is a process (defined at line %d), not a rate",
-                    e->name, d->line);
+            if (!report_rate_defined_by_unknown_name (c, d, e))
+              report (c, e->line, e->column, "'%s' is a process (defined at line %d), not a rate",
+                      e->name, d->line);
             return FALSE;
           }
         d->used = TRUE;
@@ -107,6 +229,7 @@ eval_expr (Compiler *c, const PepaExpr *e, Rate *out)
         return TRUE;
       }
     case PEPA_EXPR_NEG:
+      /* nesting of signs and brackets is bounded by the reader */
       if (!eval_expr (c, e->a, &a))
         return FALSE;
       if (a.passive)
@@ -118,61 +241,77 @@ eval_expr (Compiler *c, const PepaExpr *e, Rate *out)
       out->passive = FALSE;
       return TRUE;
     default:
-      break;
+      return eval_expr (c, e, out);
     }
+}
 
-  if (!eval_expr (c, e->a, &a) || !eval_expr (c, e->b, &b))
+/* Evaluates a rate expression.  Sums and products are left-deep chains as
+ * long as the text (a + b + c + ...): they are walked in a loop, and only
+ * brackets, whose depth the reader bounds, recurse. */
+static gboolean
+eval_expr (Compiler *c, const PepaExpr *e, Rate *out)
+{
+  g_autoptr(GPtrArray) spine = NULL;
+  const PepaExpr *x = e;
+  Rate acc;
+
+  if (!is_binary (e))
+    return eval_operand (c, e, out);
+  spine = g_ptr_array_new ();
+  while (is_binary (x))
+    {
+      g_ptr_array_add (spine, (gpointer) x);
+      x = x->a;
+    }
+  if (!eval_operand (c, x, &acc))
     return FALSE;
-  switch (e->kind)
+  for (guint i = spine->len; i-- > 0;)
     {
-    case PEPA_EXPR_ADD:
-    case PEPA_EXPR_SUB:
-      if (a.passive != b.passive)
-        {
-          report (c, e->line, e->column, "cannot add or subtract a passive rate and an active one");
-          return FALSE;
-        }
-      out->value = e->kind == PEPA_EXPR_ADD ? a.value + b.value : a.value - b.value;
-      out->passive = a.passive;
-      break;
-    case PEPA_EXPR_MUL:
-      if (a.passive && b.passive)
-        {
-          report (c, e->line, e->column, "cannot multiply two passive rates");
-          return FALSE;
-        }
-      out->value = a.value * b.value;
-      out->passive = a.passive || b.passive;
-      break;
-    case PEPA_EXPR_DIV:
-      if (b.passive)
-        {
-          report (c, e->line, e->column, "cannot divide by a passive rate");
-          return FALSE;
-        }
-      if (b.value == 0.0)
-        {
-          report (c, e->line, e->column, "division by zero");
-          return FALSE;
-        }
-      out->value = a.value / b.value;
-      out->passive = a.passive;
-      break;
-    default:
-      g_assert_not_reached ();
+      const PepaExpr *op = g_ptr_array_index (spine, i);
+      Rate b, r;
+
+      if (!eval_operand (c, op->b, &b) || !combine (c, op, &acc, &b, &r))
+        return FALSE;
+      acc = r;
     }
-  if (!isfinite (out->value))
-    {
-      report (c, e->line, e->column, "the rate is not a finite number");
-      return FALSE;
-    }
+  *out = acc;
   return TRUE;
 }
 
+/* The names a rate expression refers to, without recursion. */
+static void
+collect_names (const PepaExpr *e, GPtrArray *names)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, (gpointer) e);
+  while (stack->len > 0)
+    {
+      const PepaExpr *x = g_ptr_array_steal_index (stack, stack->len - 1);
+      if (x == NULL)
+        continue;
+      if (x->kind == PEPA_EXPR_NAME)
+        g_ptr_array_add (names, (gpointer) x);
+      if (x->b != NULL)
+        g_ptr_array_add (stack, x->b);
+      if (x->a != NULL)
+        g_ptr_array_add (stack, x->a);
+    }
+}
+
+typedef struct {
+  PepaDefinition *d;
+  GPtrArray      *names;   /* PepaExpr* of kind NAME */
+  guint           next;
+} RateFrame;
+
+/* Evaluates a rate definition after the ones it depends on, depth first
+ * with an explicit stack, so that a chain r1 = r0; r2 = r1; ... of any
+ * length is evaluated without deep recursion. */
 static gboolean
 eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use)
 {
-  Rate r;
+  g_autoptr(GArray) stack = NULL;
 
   if (d->eval_state == 2)
     return TRUE;
@@ -184,54 +323,230 @@ eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use)
     }
   if (d->eval_state == 3)
     return FALSE;
-  d->eval_state = 1;
-  if (!eval_expr (c, d->expr, &r))
+
+  stack = g_array_new (FALSE, FALSE, sizeof (RateFrame));
+  {
+    RateFrame f = { d, g_ptr_array_new (), 0 };
+    d->eval_state = 1;
+    collect_names (d->expr, f.names);
+    g_array_append_val (stack, f);
+  }
+  while (stack->len > 0)
     {
-      d->eval_state = 3;
-      return FALSE;
+      RateFrame *top = &g_array_index (stack, RateFrame, stack->len - 1);
+
+      if (top->next < top->names->len)
+        {
+          const PepaExpr *name = g_ptr_array_index (top->names, top->next++);
+          PepaDefinition *dep = lookup (c, name->name, NULL);
+
+          if (dep != NULL && dep->kind == PEPA_DEF_RATE && dep->eval_state == 0)
+            {
+              RateFrame f = { dep, g_ptr_array_new (), 0 };
+              dep->eval_state = 1;
+              collect_names (dep->expr, f.names);
+              g_array_append_val (stack, f);
+            }
+          continue;
+        }
+      {
+        PepaDefinition *def = top->d;
+        Rate r;
+
+        g_ptr_array_unref (top->names);
+        g_array_set_size (stack, stack->len - 1);
+        /* every rate it names is evaluated (or on the stack: a cycle) */
+        if (eval_expr (c, def->expr, &r))
+          {
+            def->value = r.value;
+            def->passive = r.passive;
+            def->eval_state = 2;
+          }
+        else
+          def->eval_state = 3;
+      }
     }
-  d->value = r.value;
-  d->passive = r.passive;
-  d->eval_state = 2;
-  return TRUE;
+  return d->eval_state == 2;
 }
 
 /* ---- sequential components ------------------------------------------------- */
 
+/* The longest name shown for an anonymous derivative, in bytes; longer
+ * terms are cut with an ellipsis (their identity is kept by term_key). */
+#define MAX_TERM_NAME 1000
+
+/* Appends the operands of a choice (however it is bracketed), left to
+ * right, at most max of them. */
 static void
-print_term (GString *s, const PepaNode *n, gboolean top)
+choice_operands (const PepaNode *n, GPtrArray *out, guint max)
 {
-  switch (n->kind)
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, (gpointer) n);
+  while (stack->len > 0 && out->len < max)
     {
-    case PEPA_NODE_PREFIX:
-      g_string_append_printf (s, "(%s, %s).", n->name, n->rate_text ? n->rate_text : "?");
-      print_term (s, n->left, FALSE);
-      break;
-    case PEPA_NODE_CHOICE:
-      if (!top)
-        g_string_append_c (s, '(');
-      print_term (s, n->left, TRUE);
-      g_string_append (s, " + ");
-      print_term (s, n->right, TRUE);
-      if (!top)
-        g_string_append_c (s, ')');
-      break;
-    case PEPA_NODE_CONST:
-      g_string_append (s, n->name);
-      break;
-    default:
-      g_string_append (s, "…");
-      break;
+      const PepaNode *x = g_ptr_array_steal_index (stack, stack->len - 1);
+      if (x->kind == PEPA_NODE_CHOICE)
+        {
+          g_ptr_array_add (stack, x->right);
+          g_ptr_array_add (stack, x->left);
+        }
+      else
+        g_ptr_array_add (out, (gpointer) x);
     }
+}
+
+/* Writes a term as it reads in the source, up to about `limit` bytes.
+ * Sequences of activities are followed in a loop; only a bracketed choice
+ * after an activity recurses, and it writes a '(' first, so the depth is
+ * bounded by the limit. */
+static void
+print_term (GString *s, const PepaNode *n, gboolean top, gsize limit)
+{
+  while (n != NULL && s->len <= limit)
+    {
+      switch (n->kind)
+        {
+        case PEPA_NODE_PREFIX:
+          g_string_append_printf (s, "(%s, %s).", n->name, n->rate_text ? n->rate_text : "?");
+          n = n->left;
+          top = FALSE;
+          continue;
+        case PEPA_NODE_CHOICE:
+          {
+            g_autoptr(GPtrArray) ops = g_ptr_array_new ();
+
+            choice_operands (n, ops, (guint) limit + 2);
+            if (!top)
+              g_string_append_c (s, '(');
+            for (guint i = 0; i < ops->len && s->len <= limit; i++)
+              {
+                if (i > 0)
+                  g_string_append (s, " + ");
+                print_term (s, g_ptr_array_index (ops, i), FALSE, limit);
+              }
+            if (!top)
+              g_string_append_c (s, ')');
+            return;
+          }
+        case PEPA_NODE_CONST:
+          g_string_append (s, n->name);
+          return;
+        default:
+          g_string_append (s, "…");
+          return;
+        }
+    }
+}
+
+static char *
+term_name (const PepaNode *n)
+{
+  GString *s = g_string_new (NULL);
+
+  print_term (s, n, TRUE, MAX_TERM_NAME);
+  if (s->len > MAX_TERM_NAME)
+    {
+      const char *end = g_utf8_find_prev_char (s->str, s->str + MAX_TERM_NAME);
+      g_string_truncate (s, end != NULL ? (gsize) (end - s->str) : 0);
+      g_string_append (s, "…");
+    }
+  return g_string_free (s, FALSE);
 }
 
 typedef struct {
   Compiler      *c;
   PepaComponent *comp;
-  GHashTable    *index;    /* local state name (constant or term) -> local + 1 */
+  GHashTable    *index;    /* local state key (constant or term) -> local + 1 */
   GQueue         todo;     /* local indices to explore */
   GPtrArray     *bodies;   /* local -> const PepaNode* */
+  GHashTable    *node_ids; /* PepaNode* -> structural id + 1 */
+  GHashTable    *term_ids; /* structural key -> id + 1 (owns the keys) */
 } LeafBuilder;
+
+static guint
+intern_term (LeafBuilder *b, char *key)
+{
+  gpointer v = g_hash_table_lookup (b->term_ids, key);
+
+  if (v != NULL)
+    {
+      g_free (key);
+      return GPOINTER_TO_UINT (v) - 1;
+    }
+  g_hash_table_insert (b->term_ids, key, GUINT_TO_POINTER (g_hash_table_size (b->term_ids) + 1));
+  return g_hash_table_size (b->term_ids) - 1;
+}
+
+/* A short key, equal for structurally equal terms (choices compared by
+ * their operands in order, however bracketed), computed bottom-up with an
+ * explicit stack and remembered per node: a sequence of a million
+ * activities gets its keys in linear time and memory. */
+static char *
+term_key (LeafBuilder *b, const PepaNode *root)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  g_autoptr(GPtrArray) ops = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, (gpointer) root);
+  while (stack->len > 0)
+    {
+      const PepaNode *n = g_ptr_array_index (stack, stack->len - 1);
+      char *key = NULL;
+
+      if (g_hash_table_contains (b->node_ids, n))
+        {
+          g_ptr_array_set_size (stack, stack->len - 1);
+          continue;
+        }
+      switch (n->kind)
+        {
+        case PEPA_NODE_CONST:
+          key = g_strconcat ("C", n->name, NULL);
+          break;
+        case PEPA_NODE_PREFIX:
+          {
+            gpointer v = g_hash_table_lookup (b->node_ids, n->left);
+            if (v == NULL)
+              {
+                g_ptr_array_add (stack, n->left);
+                continue;
+              }
+            key = g_strdup_printf ("P%s\x1f%s\x1f%u", n->name, n->rate_text ? n->rate_text : "",
+                                   GPOINTER_TO_UINT (v) - 1);
+            break;
+          }
+        case PEPA_NODE_CHOICE:
+          {
+            gboolean ready = TRUE;
+            GString *k;
+
+            g_ptr_array_set_size (ops, 0);
+            choice_operands (n, ops, G_MAXUINT);
+            for (guint i = 0; i < ops->len; i++)
+              if (!g_hash_table_contains (b->node_ids, ops->pdata[i]))
+                {
+                  g_ptr_array_add (stack, ops->pdata[i]);
+                  ready = FALSE;
+                }
+            if (!ready)
+              continue;
+            k = g_string_new ("S");
+            for (guint i = 0; i < ops->len; i++)
+              g_string_append_printf (k, "%u,",
+                                      GPOINTER_TO_UINT (g_hash_table_lookup (b->node_ids, ops->pdata[i])) - 1);
+            key = g_string_free (k, FALSE);
+            break;
+          }
+        default:
+          key = g_strdup_printf ("X%p", (const void *) n);
+          break;
+        }
+      g_hash_table_insert (b->node_ids, (gpointer) n, GUINT_TO_POINTER (intern_term (b, key) + 1));
+      g_ptr_array_set_size (stack, stack->len - 1);
+    }
+  return g_strdup_printf ("#%u", GPOINTER_TO_UINT (g_hash_table_lookup (b->node_ids, root)) - 1);
+}
 
 /* Follows constants to the node that defines the behaviour. */
 static const PepaNode *
@@ -272,24 +587,28 @@ deref (Compiler *c, const PepaNode *n, const char **name)
 static gboolean
 is_structural (Compiler *c, const PepaNode *n, guint depth)
 {
-  if (n == NULL || depth > c->ast->definitions->len + 1)
-    return FALSE;
-  switch (n->kind)
+  /* follows a chain of constants in a loop */
+  for (; n != NULL && depth <= c->ast->definitions->len + 1; depth++)
     {
-    case PEPA_NODE_COOP:
-    case PEPA_NODE_HIDE:
-    case PEPA_NODE_ARRAY:
-      return TRUE;
-    case PEPA_NODE_CONST:
-      {
-        PepaDefinition *d = lookup (c, n->name, NULL);
-        if (d == NULL || d->kind != PEPA_DEF_PROCESS)
+      PepaDefinition *d;
+
+      switch (n->kind)
+        {
+        case PEPA_NODE_COOP:
+        case PEPA_NODE_HIDE:
+        case PEPA_NODE_ARRAY:
+          return TRUE;
+        case PEPA_NODE_CONST:
+          d = lookup (c, n->name, NULL);
+          if (d == NULL || d->kind != PEPA_DEF_PROCESS)
+            return FALSE;
+          n = d->body;
+          break;
+        default:
           return FALSE;
-        return is_structural (c, d->body, depth + 1);
-      }
-    default:
-      return FALSE;
+        }
     }
+  return FALSE;
 }
 
 static guint
@@ -309,11 +628,7 @@ leaf_local (LeafBuilder *b, const PepaNode *n)
   if (name != NULL)
     key = g_strdup (name);
   else
-    {
-      GString *s = g_string_new (NULL);
-      print_term (s, body, TRUE);
-      key = g_string_free (s, FALSE);
-    }
+    key = term_key (b, body);
   v = g_hash_table_lookup (b->index, key);
   if (v != NULL)
     return GPOINTER_TO_UINT (v) - 1;
@@ -325,84 +640,153 @@ leaf_local (LeafBuilder *b, const PepaNode *n)
       return G_MAXUINT;
     }
   ls = g_new0 (PepaLocalState, 1);
-  ls->name = g_strdup (key);
+  ls->name = name != NULL ? g_strdup (name) : term_name (body);
   ls->activities = g_array_new (FALSE, FALSE, sizeof (PepaActivity));
   g_ptr_array_add (b->comp->locals, ls);
   g_ptr_array_add (b->bodies, (gpointer) body);
-  g_hash_table_insert (b->index, ls->name, GUINT_TO_POINTER (b->comp->locals->len));
+  g_hash_table_insert (b->index, g_steal_pointer (&key), GUINT_TO_POINTER (b->comp->locals->len));
   g_queue_push_tail (&b->todo, GUINT_TO_POINTER (b->comp->locals->len - 1));
   return b->comp->locals->len - 1;
 }
 
-static gboolean
-collect_activities (LeafBuilder *b, guint local, const PepaNode *n, guint depth)
-{
-  if (depth > b->c->ast->definitions->len + 2000)
-    {
-      report (b->c, n->line, n->column,
-              "unguarded recursion: a choice refers back to itself without an activity first");
-      return FALSE;
-    }
-  switch (n->kind)
-    {
-    case PEPA_NODE_PREFIX:
-      {
-        PepaActivity a = { 0 };
-        Rate r;
-        guint target;
+typedef struct {
+  const PepaNode *node;
+  PepaDefinition *leave;   /* non-NULL: the end of this definition's body */
+} CollectItem;
 
-        if (!eval_expr (b->c, n->rate, &r))
-          return FALSE;
-        if (!r.passive && r.value <= 0.0)
-          {
-            report (b->c, n->rate->line, n->rate->column,
-                    "the rate of '%s' must be positive, found %g", n->name, r.value);
-            return FALSE;
-          }
-        if (r.passive && r.value <= 0.0)
-          {
-            report (b->c, n->rate->line, n->rate->column,
-                    "the weight of the passive rate of '%s' must be positive, found %g",
-                    n->name, r.value);
-            return FALSE;
-          }
-        target = leaf_local (b, n->left);
-        if (target == G_MAXUINT)
-          return FALSE;
-        a.action = pepa_model_intern_action (b->c->model, n->name);
-        a.rate = r.value;
-        a.passive = r.passive;
-        a.target = target;
-        {
-          PepaLocalState *ls = g_ptr_array_index (b->comp->locals, local);
-          g_array_append_val (ls->activities, a);
-        }
-        return TRUE;
-      }
-    case PEPA_NODE_CHOICE:
-      return collect_activities (b, local, n->left, depth + 1) &&
-             collect_activities (b, local, n->right, depth + 1);
-    case PEPA_NODE_CONST:
+/* Gathers the activities a local state offers: the prefixes reachable
+ * through choices and constants.  An explicit stack, so that a choice of
+ * any width is fine; a constant met again while its own body is being
+ * gathered is recursion without an activity first. */
+static gboolean
+collect_activities (LeafBuilder *b, guint local, const PepaNode *root)
+{
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (CollectItem));
+  gboolean ok = TRUE;
+
+  {
+    CollectItem it = { root, NULL };
+    const PepaLocalState *ls = g_ptr_array_index (b->comp->locals, local);
+    PepaDefinition *self = lookup (b->c, ls->name, NULL);
+
+    /* the definition this local state is named after is on the path too */
+    if (self != NULL && self->body == root && !self->on_path)
       {
-        PepaDefinition *d = lookup (b->c, n->name, NULL);
-        if (d == NULL)
-          {
-            report (b->c, n->line, n->column, "undefined process '%s'", n->name);
-            return FALSE;
-          }
-        if (d->kind != PEPA_DEF_PROCESS)
-          {
-            report (b->c, n->line, n->column, "'%s' is a rate, not a process", n->name);
-            return FALSE;
-          }
-        d->used = TRUE;
-        return collect_activities (b, local, d->body, depth + 1);
+        CollectItem leave = { NULL, self };
+        self->on_path = TRUE;
+        g_array_append_val (stack, leave);
       }
-    default:
-      report (b->c, n->line, n->column,
-              "cooperation, hiding and arrays cannot appear inside a choice");
-      return FALSE;
+    g_array_append_val (stack, it);
+  }
+  while (stack->len > 0 && ok)
+    {
+      CollectItem it = g_array_index (stack, CollectItem, stack->len - 1);
+      const PepaNode *n = it.node;
+
+      g_array_set_size (stack, stack->len - 1);
+      if (it.leave != NULL)
+        {
+          it.leave->on_path = FALSE;
+          continue;
+        }
+      switch (n->kind)
+        {
+        case PEPA_NODE_PREFIX:
+          {
+            PepaActivity a = { 0 };
+            Rate r;
+            guint target;
+
+            if (!eval_expr (b->c, n->rate, &r))
+              {
+                ok = FALSE;
+                break;
+              }
+            if (!r.passive && r.value <= 0.0)
+              {
+                report (b->c, n->rate->line, n->rate->column,
+                        "the rate of '%s' must be positive, found %g", n->name, r.value);
+                ok = FALSE;
+                break;
+              }
+            if (r.passive && r.value <= 0.0)
+              {
+                report (b->c, n->rate->line, n->rate->column,
+                        "the weight of the passive rate of '%s' must be positive, found %g",
+                        n->name, r.value);
+                ok = FALSE;
+                break;
+              }
+            target = leaf_local (b, n->left);
+            if (target == G_MAXUINT)
+              {
+                ok = FALSE;
+                break;
+              }
+            a.action = pepa_model_intern_action (b->c->model, n->name);
+            a.rate = r.value;
+            a.passive = r.passive;
+            a.target = target;
+            {
+              PepaLocalState *ls = g_ptr_array_index (b->comp->locals, local);
+              g_array_append_val (ls->activities, a);
+            }
+            break;
+          }
+        case PEPA_NODE_CHOICE:
+          {
+            CollectItem right = { n->right, NULL }, left = { n->left, NULL };
+            g_array_append_val (stack, right);
+            g_array_append_val (stack, left);
+            break;
+          }
+        case PEPA_NODE_CONST:
+          {
+            PepaDefinition *d = lookup (b->c, n->name, NULL);
+            if (d == NULL)
+              {
+                report (b->c, n->line, n->column, "undefined process '%s'", n->name);
+                ok = FALSE;
+                break;
+              }
+            if (d->kind != PEPA_DEF_PROCESS)
+              {
+                report (b->c, n->line, n->column, "'%s' is a rate, not a process", n->name);
+                ok = FALSE;
+                break;
+              }
+            if (d->on_path)
+              {
+                report (b->c, n->line, n->column,
+                        "unguarded recursion: '%s' is defined in terms of itself without an activity first",
+                        n->name);
+                ok = FALSE;
+                break;
+              }
+            d->used = TRUE;
+            d->on_path = TRUE;
+            {
+              CollectItem leave = { NULL, d }, body = { d->body, NULL };
+              g_array_append_val (stack, leave);
+              g_array_append_val (stack, body);
+            }
+            break;
+          }
+        default:
+          report (b->c, n->line, n->column,
+                  "cooperation, hiding and arrays cannot appear inside a choice");
+          ok = FALSE;
+          break;
+        }
     }
+  /* leave no definition marked */
+  for (guint i = 0; i < stack->len; i++)
+    {
+      CollectItem *it = &g_array_index (stack, CollectItem, i);
+      if (it->leave != NULL)
+        it->leave->on_path = FALSE;
+    }
+  return ok;
 }
 
 static void
@@ -445,20 +829,24 @@ compile_leaf (Compiler *c, const PepaNode *start, const char *label, guint copie
   g_ptr_array_add (c->model->components, comp);
   b.c = c;
   b.comp = comp;
-  b.index = g_hash_table_new (g_str_hash, g_str_equal);
+  b.index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   b.bodies = g_ptr_array_new ();
+  b.node_ids = g_hash_table_new (g_direct_hash, g_direct_equal);
+  b.term_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&b.todo);
 
   initial = leaf_local (&b, start);
   while (initial != G_MAXUINT && !g_queue_is_empty (&b.todo))
     {
       guint local = GPOINTER_TO_UINT (g_queue_pop_head (&b.todo));
-      if (!collect_activities (&b, local, g_ptr_array_index (b.bodies, local), 0))
+      if (!collect_activities (&b, local, g_ptr_array_index (b.bodies, local)))
         break;
     }
   g_queue_clear (&b.todo);
   g_hash_table_unref (b.index);
   g_ptr_array_unref (b.bodies);
+  g_hash_table_unref (b.node_ids);
+  g_hash_table_unref (b.term_ids);
 
   comp->initial = initial == G_MAXUINT ? 0 : initial;
   if (label != NULL)
@@ -485,6 +873,11 @@ typedef struct {
   int         column;
 } PendingSet;
 
+/* The deepest static structure (cooperations, hidings, names, and the
+ * copies of an array that synchronise among themselves): derivation walks
+ * it recursively for every state. */
+#define MAX_STRUCT_DEPTH 2000
+
 static PepaStruct *
 compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
 {
@@ -492,9 +885,11 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
 
   if (c->failed || n == NULL)
     return NULL;
-  if (depth > 10000)
+  if (depth > MAX_STRUCT_DEPTH)
     {
-      report (c, n->line, n->column, "the model's structure refers back to itself");
+      report (c, n->line, n->column,
+              "the system equation nests cooperations, hidings and process names "
+              "more than %d levels deep", MAX_STRUCT_DEPTH);
       return NULL;
     }
   switch (n->kind)
@@ -570,6 +965,14 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
             return s;
           }
         /* copies synchronising among themselves: expand P <L> P <L> ... */
+        if (depth + count > MAX_STRUCT_DEPTH)
+          {
+            report (c, n->count->line, n->count->column,
+                    "an array whose copies synchronise among themselves can have at most %u copies "
+                    "here, found %u (each copy is a separate component)",
+                    MAX_STRUCT_DEPTH - MIN (depth, MAX_STRUCT_DEPTH), count);
+            return NULL;
+          }
         {
           PepaStruct *acc = compile_leaf (c, &tmp, n->name, 1);
           for (guint i = 1; i < count && !c->failed; i++)
@@ -607,7 +1010,16 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
         d->used = TRUE;
         if (is_structural (c, d->body, 0))
           {
+            if (d->on_path)
+              {
+                report (c, n->line, n->column,
+                        "'%s' contains itself through cooperation or hiding: a model's structure cannot be recursive",
+                        n->name);
+                return NULL;
+              }
+            d->on_path = TRUE;
             s = compile_struct (c, d->body, pending, depth + 1);
+            d->on_path = FALSE;
             if (s)
               s->group = TRUE;
             return s;
@@ -920,6 +1332,25 @@ compare_diagnostics (gconstpointer a, gconstpointer b)
   return 0;
 }
 
+/* Line and column of a position, lines ending with LF, CR LF or CR as in
+ * the reader; the column counts characters (bytes that start one). */
+static void
+locate (const char *text, const char *at, int *line, int *column)
+{
+  *line = 1;
+  *column = 1;
+  for (const char *q = text; q < at; q++)
+    {
+      if (*q == '\n' || (*q == '\r' && (q + 1 >= at || q[1] != '\n')))
+        {
+          ++*line;
+          *column = 1;
+        }
+      else if (*q != '\r' && ((guchar) *q & 0xC0) != 0x80)
+        ++*column;
+    }
+}
+
 AugurPepaModel *
 augur_pepa_model_parse (const char  *text,
                         gssize       length,
@@ -940,20 +1371,18 @@ augur_pepa_model_parse (const char  *text,
   if (memchr (text, '\0', len) != NULL)
     {
       const char *nul = memchr (text, '\0', len);
-      int line = 1;
-      for (const char *q = text; q < nul; q++)
-        line += *q == '\n';
-      g_ptr_array_add (diags, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, 1,
+      int line, column;
+      locate (text, nul, &line, &column);
+      g_ptr_array_add (diags, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, column,
                                                     "the file contains a NUL byte: is it a binary file?"));
     }
   else if (!g_utf8_validate (text, len, NULL))
     {
       const char *end;
-      int line = 1;
+      int line, column;
       g_utf8_validate (text, len, &end);
-      for (const char *q = text; q < end; q++)
-        line += *q == '\n';
-      g_ptr_array_add (diags, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, 1,
+      locate (text, end, &line, &column);
+      g_ptr_array_add (diags, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, column,
                                                     "the text is not valid UTF-8"));
     }
   else

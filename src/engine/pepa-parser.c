@@ -16,6 +16,8 @@
  */
 #include "pepa-private.h"
 
+#include <float.h>
+#include <math.h>
 #include <string.h>
 
 #define MAX_DEPTH 2000
@@ -59,7 +61,12 @@ token_text (Parser *p, const PepaToken *t)
   if (t->kind == TOK_EOF)
     return g_strdup ("end of file");
   if (t->length > 24)
-    return g_strdup_printf ("'%.*s…'", 24, p->text + t->offset);
+    {
+      /* cut at a character boundary: the message stays valid UTF-8 */
+      const char *start = p->text + t->offset;
+      const char *cut = g_utf8_find_prev_char (start, start + 25);
+      return g_strdup_printf ("'%.*s…'", (int) (cut - start), start);
+    }
   return g_strdup_printf ("'%.*s'", (int) t->length, p->text + t->offset);
 }
 
@@ -106,6 +113,69 @@ error_at (Parser          *p,
   g_ptr_array_add (p->diagnostics,
                    augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
                                          "expected %s, found %s", expected, found));
+}
+
+/* Brackets (or unary signs) nested deeper than the reader follows. */
+static void
+error_too_deep (Parser          *p,
+                const PepaToken *t)
+{
+  if (p->failed)
+    return;
+  p->failed = TRUE;
+  p->any_error = TRUE;
+  g_ptr_array_add (p->diagnostics,
+                   augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
+                                         "brackets nested more than %d levels deep", MAX_DEPTH));
+}
+
+/* A literal that does not fit a double is an error where it is written;
+ * one that loses precision in the subnormal range is a warning. */
+static void
+check_number (Parser          *p,
+              const PepaToken *t)
+{
+  gboolean nonzero = FALSE;
+
+  for (gsize k = 0; k < t->length; k++)
+    {
+      char ch = p->text[t->offset + k];
+      if (ch == 'e' || ch == 'E')
+        break;
+      if (ch >= '1' && ch <= '9')
+        {
+          nonzero = TRUE;
+          break;
+        }
+    }
+  if (isinf (t->number))
+    {
+      g_autofree char *found = token_text (p, t);
+      p->failed = TRUE;
+      p->any_error = TRUE;
+      g_ptr_array_add (p->diagnostics,
+                       augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
+                                             "the number %s is too large: the largest is about 1.8e308",
+                                             found));
+    }
+  else if (nonzero && t->number == 0.0)
+    {
+      g_autofree char *found = token_text (p, t);
+      p->failed = TRUE;
+      p->any_error = TRUE;
+      g_ptr_array_add (p->diagnostics,
+                       augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
+                                             "the number %s is too small: it would be read as 0 "
+                                             "(the smallest is about 4.9e-324)", found));
+    }
+  else if (nonzero && t->number < DBL_MIN)
+    {
+      g_autofree char *found = token_text (p, t);
+      g_ptr_array_add (p->diagnostics,
+                       augur_diagnostic_new (AUGUR_SEVERITY_WARNING, t->line, t->column,
+                                             "the number %s is below 2.2e-308 and is not held exactly "
+                                             "(read as %.17g)", found, t->number));
+    }
 }
 
 static gboolean
@@ -161,13 +231,15 @@ parse_rate_factor (Parser *p)
     return NULL;
   if (++p->depth > MAX_DEPTH)
     {
-      error_at (p, t, "less deeply nested brackets (more than 2000 levels)");
+      error_too_deep (p, t);
+      p->depth--;
       return NULL;
     }
   switch (t->kind)
     {
     case TOK_NUMBER:
       advance (p);
+      check_number (p, t);
       e = expr_new (p, PEPA_EXPR_NUMBER, t);
       e->number = t->number;
       break;
@@ -286,33 +358,50 @@ parse_primary (Parser *p)
     return NULL;
   if (++p->depth > MAX_DEPTH)
     {
-      error_at (p, t, "less deeply nested brackets (more than 2000 levels)");
+      error_too_deep (p, t);
+      p->depth--;
       return NULL;
     }
 
   if (t->kind == TOK_LPAREN &&
       peek_at (p, 1)->kind == TOK_IDENT && peek_at (p, 2)->kind == TOK_COMMA)
     {
-      const PepaToken *action = peek_at (p, 1);
-      const PepaToken *rate_start;
-      const PepaToken *rate_end;
+      /* a sequence of activities (a, r).(b, s).P is read in a loop, so
+       * that its length is not limited by nesting */
+      PepaNode *last = NULL;
 
-      advance (p);
-      advance (p);
-      advance (p);
-      n = node_new (p, PEPA_NODE_PREFIX, t);
-      n->name = token_string (p, action);
-      rate_start = peek (p);
-      n->rate = parse_rate (p);
-      rate_end = peek (p);
+      while (!p->failed && peek (p)->kind == TOK_LPAREN &&
+             peek_at (p, 1)->kind == TOK_IDENT && peek_at (p, 2)->kind == TOK_COMMA)
+        {
+          const PepaToken *open = peek (p);
+          const PepaToken *action = peek_at (p, 1);
+          const PepaToken *rate_start;
+          const PepaToken *rate_end;
+          PepaNode *prefix;
+
+          advance (p);
+          advance (p);
+          advance (p);
+          prefix = node_new (p, PEPA_NODE_PREFIX, open);
+          prefix->name = token_string (p, action);
+          rate_start = peek (p);
+          prefix->rate = parse_rate (p);
+          rate_end = peek (p);
+          if (!p->failed)
+            prefix->rate_text = g_strndup (p->text + rate_start->offset,
+                                           rate_end->offset - rate_start->offset);
+          if (prefix->rate_text != NULL)
+            g_strstrip (prefix->rate_text);
+          expect (p, TOK_RPAREN, "')' after the rate of the activity");
+          expect (p, TOK_DOT, "'.' after the activity");
+          if (last == NULL)
+            n = prefix;
+          else
+            last->left = prefix;
+          last = prefix;
+        }
       if (!p->failed)
-        n->rate_text = g_strndup (p->text + rate_start->offset,
-                                  rate_end->offset - rate_start->offset);
-      if (n->rate_text != NULL)
-        g_strstrip (n->rate_text);
-      expect (p, TOK_RPAREN, "')' after the rate of the activity");
-      expect (p, TOK_DOT, "'.' after the activity");
-      n->left = parse_primary (p);
+        last->left = parse_primary (p);
     }
   else if (t->kind == TOK_LPAREN)
     {
@@ -519,34 +608,93 @@ pepa_ast_free (PepaAst *ast)
   g_free (ast);
 }
 
-/* Decides P = Q; style definitions: a rate if every name in it is a rate. */
-static gboolean
-names_all_rates (Parser *p, GArray *pending, guint from, guint to)
+/* Decides P = Q; style definitions: a rate when every name in it is a
+ * rate (or T) and there is at least one.  A worklist over the definitions
+ * that name each other, so that a long chain r1 = r2; r2 = r3; ... costs
+ * time in proportion to its length in any order. */
+static void
+decide_by_names (Parser *p, GArray *pending)
 {
-  gboolean any = FALSE;
+  guint n = pending->len;
+  g_autofree guint *waiting = g_new0 (guint, MAX (1, n));      /* names not yet known rates */
+  g_autofree gboolean *blocked = g_new0 (gboolean, MAX (1, n)); /* names a non-rate */
+  g_autofree gboolean *any = g_new0 (gboolean, MAX (1, n));
+  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint) * 2); /* (named, user) */
+  g_autofree guint *first = NULL;
+  g_autofree guint *next = NULL;
+  g_autoptr(GArray) work = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  for (guint i = from; i < to; i++)
+  for (guint i = 0; i < n; i++)
     {
-      const PepaToken *t = &g_array_index (p->tokens, PepaToken, i);
-      g_autofree char *name = NULL;
-      gpointer idx;
+      PendingDef *pd = &g_array_index (pending, PendingDef, i);
 
-      if (t->kind != TOK_IDENT)
-        continue;
-      if (token_is_ident (p, t, "T"))
+      if (pd->kind == PEPA_DEF_RATE)
         {
-          any = TRUE;
+          g_array_append_val (work, i);
           continue;
         }
-      name = token_string (p, t);
-      idx = g_hash_table_lookup (p->ast->by_name, name);
-      if (idx == NULL)
-        return FALSE;
-      if (g_array_index (pending, PendingDef, GPOINTER_TO_UINT (idx) - 1).kind != PEPA_DEF_RATE)
-        return FALSE;
-      any = TRUE;
+      if (pd->kind != PEPA_DEF_UNKNOWN)
+        continue;
+      for (guint k = pd->rhs_start; k < pd->rhs_end && !blocked[i]; k++)
+        {
+          const PepaToken *t = &g_array_index (p->tokens, PepaToken, k);
+          g_autofree char *name = NULL;
+          gpointer idx;
+
+          if (t->kind != TOK_IDENT)
+            continue;
+          any[i] = TRUE;
+          if (token_is_ident (p, t, "T"))
+            continue;
+          name = token_string (p, t);
+          idx = g_hash_table_lookup (p->ast->by_name, name);
+          if (idx == NULL ||
+              g_array_index (pending, PendingDef, GPOINTER_TO_UINT (idx) - 1).kind == PEPA_DEF_PROCESS)
+            blocked[i] = TRUE;
+          else
+            {
+              guint e[2] = { GPOINTER_TO_UINT (idx) - 1, i };
+              g_array_append_val (edges, e);
+              waiting[i]++;
+            }
+        }
+      if (!blocked[i] && any[i] && waiting[i] == 0)
+        {
+          pd->kind = PEPA_DEF_RATE;
+          g_array_append_val (work, i);
+        }
     }
-  return any;
+
+  /* adjacency lists: the definitions that use each one */
+  first = g_new (guint, MAX (1, n));
+  next = g_new (guint, MAX (1, edges->len));
+  for (guint i = 0; i < n; i++)
+    first[i] = G_MAXUINT;
+  for (guint e = 0; e < edges->len; e++)
+    {
+      guint named = ((guint *) edges->data)[2 * e];
+      next[e] = first[named];
+      first[named] = e;
+    }
+  while (work->len > 0)
+    {
+      guint done = g_array_index (work, guint, work->len - 1);
+
+      g_array_set_size (work, work->len - 1);
+      for (guint e = first[done]; e != G_MAXUINT; e = next[e])
+        {
+          guint user = ((guint *) edges->data)[2 * e + 1];
+          PendingDef *pd = &g_array_index (pending, PendingDef, user);
+
+          if (pd->kind != PEPA_DEF_UNKNOWN || blocked[user] || waiting[user] == 0)
+            continue;
+          if (--waiting[user] == 0)
+            {
+              pd->kind = PEPA_DEF_RATE;
+              g_array_append_val (work, user);
+            }
+        }
+    }
 }
 
 PepaAst *
@@ -557,7 +705,6 @@ pepa_parse (const char *text,
 {
   Parser p = { 0 };
   g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (PendingDef));
-  gboolean changed;
   guint system_start = G_MAXUINT;
 
   (void) length;
@@ -651,21 +798,7 @@ pepa_parse (const char *text,
     }
 
   /* Pass 2: rate or process, for definitions that only names decide. */
-  do
-    {
-      changed = FALSE;
-      for (guint i = 0; i < pending->len; i++)
-        {
-          PendingDef *pd = &g_array_index (pending, PendingDef, i);
-          if (pd->kind == PEPA_DEF_UNKNOWN &&
-              names_all_rates (&p, pending, pd->rhs_start, pd->rhs_end))
-            {
-              pd->kind = PEPA_DEF_RATE;
-              changed = TRUE;
-            }
-        }
-    }
-  while (changed);
+  decide_by_names (&p, pending);
 
   /* Pass 3: parse every right-hand side. */
   for (guint i = 0; i < pending->len; i++)

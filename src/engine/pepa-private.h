@@ -118,6 +118,7 @@ typedef struct {
   int          eval_state;  /* 0 not yet, 1 in progress, 2 done */
   double       value;
   gboolean     passive;
+  gboolean     on_path;     /* being expanded (detects recursion without an activity) */
 } PepaDefinition;
 
 typedef struct {

@@ -26,7 +26,7 @@ typedef enum {
   AUGUR_PEPA_ERROR_SYNTAX,      /* "file:line:column: expected X, found Y" */
   AUGUR_PEPA_ERROR_SEMANTIC,    /* undefined name, unguarded recursion, bad rate, unsynchronised passive */
   AUGUR_PEPA_ERROR_DEADLOCK,    /* names the deadlocked state */
-  AUGUR_PEPA_ERROR_TOO_LARGE,   /* more states than the limit given to derive */
+  AUGUR_PEPA_ERROR_TOO_LARGE,   /* more states than the limit, or more memory than the budget */
   AUGUR_PEPA_ERROR_CANCELLED,
 } AugurPepaError;
 
@@ -76,7 +76,10 @@ gboolean    augur_pepa_model_lookup_rate (const AugurPepaModel *model,
 /* ---- State space ------------------------------------------------------ */
 
 /* Derives the reachable states breadth-first from the system equation.
- * max_states = 0 means no limit.  A deadlock (a state without outgoing
+ * max_states = 0 means AUGUR_DEFAULT_MAX_STATES (G_MAXUINT for as many as
+ * memory allows).  Derivation also stops, with AUGUR_PEPA_ERROR_TOO_LARGE,
+ * before the state space, its chain and its solution would need more than
+ * augur_memory_budget ().  A deadlock (a state without outgoing
  * transitions) is an AUGUR_PEPA_ERROR_DEADLOCK naming the state. */
 AugurPepaStateSpace *augur_pepa_derive (AugurPepaModel    *model,
                                         guint              max_states,

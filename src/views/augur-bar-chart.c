@@ -87,6 +87,26 @@ augur_bar_chart_data_new (const char *title,
   return d;
 }
 
+const char *
+augur_time_unit_choose (double  seconds,
+                        double *scale)
+{
+  double a = fabs (seconds);
+  double f = 1.0;
+  const char *unit = _("s");
+
+  /* 0 and non-finite times read in seconds. */
+  if (a > 0 && a < 1e-6)
+    f = 1e9, unit = _("ns");
+  else if (a > 0 && a < 1e-3)
+    f = 1e6, unit = _("µs");
+  else if (a > 0 && a < 1)
+    f = 1e3, unit = _("ms");
+  if (scale != NULL)
+    *scale = f;
+  return unit;
+}
+
 AugurBarChartData *
 augur_bar_chart_data_new_from_replay (const AugurReplayResult *r,
                                       const char              *title)
@@ -97,10 +117,15 @@ augur_bar_chart_data_new_from_replay (const AugurReplayResult *r,
     _("Wait"), _("Collective"), _("Sleep"),
   };
   AugurBarChartData *d;
+  double latest = 0, scale = 1;
+  const char *unit;
 
   g_return_val_if_fail (r != NULL, NULL);
 
-  d = augur_bar_chart_data_new (title, _("Time"), _("s"));
+  for (guint i = 0; i < augur_replay_result_get_n_ranks (r); i++)
+    latest = MAX (latest, augur_replay_result_get_stats (r, i)->end);
+  unit = augur_time_unit_choose (latest, &scale);
+  d = augur_bar_chart_data_new (title, _("Time"), unit);
   for (guint s = 0; s < AUGUR_STATE_N; s++)
     {
       AugurChartColor light, dark;
@@ -112,7 +137,11 @@ augur_bar_chart_data_new_from_replay (const AugurReplayResult *r,
   for (guint i = 0; i < augur_replay_result_get_n_ranks (r); i++)
     {
       const AugurRankStats *stats = augur_replay_result_get_stats (r, i);
-      augur_bar_chart_data_add_bar (d, augur_replay_result_get_rank_name (r, i), stats->times);
+      double times[AUGUR_STATE_N];
+
+      for (guint s = 0; s < AUGUR_STATE_N; s++)
+        times[s] = stats->times[s] * scale;
+      augur_bar_chart_data_add_bar (d, augur_replay_result_get_rank_name (r, i), times);
     }
   return d;
 }
@@ -180,6 +209,13 @@ augur_bar_chart_data_get_title (const AugurBarChartData *d)
 {
   g_return_val_if_fail (d != NULL, NULL);
   return d->title;
+}
+
+const char *
+augur_bar_chart_data_get_unit (const AugurBarChartData *d)
+{
+  g_return_val_if_fail (d != NULL, NULL);
+  return d->unit;
 }
 
 guint

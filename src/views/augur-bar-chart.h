@@ -31,8 +31,14 @@ void  augur_rank_state_get_color (AugurRankState   state,
 AugurBarChartData *augur_bar_chart_data_new   (const char        *title,
                                                const char        *axis_label,
                                                const char        *unit);
+/* The unit a time of this magnitude reads best in: "s", "ms", "µs" or
+ * "ns" (translated), and the factor that turns seconds into it.  A page
+ * shows every time of one quantity in the unit of its largest value. */
+const char        *augur_time_unit_choose     (double             seconds,
+                                               double            *scale);
 /* One bar per rank, one segment per state (compute, send, recv, wait,
- * collective, sleep), in seconds. */
+ * collective, sleep), in the unit augur_time_unit_choose() gives for the
+ * latest rank end. */
 AugurBarChartData *augur_bar_chart_data_new_from_replay (const AugurReplayResult *r,
                                                          const char              *title);
 AugurBarChartData *augur_bar_chart_data_ref   (AugurBarChartData *d);
@@ -49,6 +55,7 @@ guint  augur_bar_chart_data_add_bar      (AugurBarChartData     *d,
                                           const double          *values);
 
 const char *augur_bar_chart_data_get_title        (const AugurBarChartData *d);
+const char *augur_bar_chart_data_get_unit         (const AugurBarChartData *d);
 guint       augur_bar_chart_data_get_n_bars       (const AugurBarChartData *d);
 guint       augur_bar_chart_data_get_n_categories (const AugurBarChartData *d);
 const char *augur_bar_chart_data_get_bar_label    (const AugurBarChartData *d,

@@ -259,6 +259,64 @@ augur_diagram_get_node_tooltip (const AugurDiagram *d,
   return d->nodes[node].tooltip;
 }
 
+char *
+augur_diagram_wrap_text (const char *text,
+                         guint       width)
+{
+  GString *out;
+  gsize line_start = 0;   /* in out */
+  gsize last_break = 0;   /* in out: where a new line may begin; 0: none */
+  guint line_chars = 0;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  width = MAX (width, 8);
+  out = g_string_new (NULL);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n')
+        {
+          g_string_append_c (out, '\n');
+          line_start = out->len;
+          last_break = 0;
+          line_chars = 0;
+          continue;
+        }
+      if (c == '<' && out->len > line_start)
+        last_break = out->len;            /* before an opening bracket */
+      if (line_chars >= width)
+        {
+          if (last_break > line_start)
+            {
+              gsize at = last_break;
+              /* a space at the break point goes */
+              if (at > 0 && out->str[at - 1] == ' ')
+                {
+                  g_string_erase (out, at - 1, 1);
+                  at--;
+                }
+              g_string_insert_c (out, at, '\n');
+              line_start = at + 1;
+            }
+          else
+            {
+              g_string_append_c (out, '\n');
+              line_start = out->len;
+            }
+          last_break = 0;
+          line_chars = (guint) g_utf8_strlen (out->str + line_start, out->len - line_start);
+          if (c == ' ' && line_chars == 0)
+            continue;                     /* no line starts with a space */
+        }
+      g_string_append_unichar (out, c);
+      line_chars++;
+      if (c == ' ' || c == ',' || c == '|' || c == '>' || c == ';')
+        last_break = out->len;            /* after these */
+    }
+  return g_string_free (out, FALSE);
+}
+
 void
 augur_diagram_get_node_position (const AugurDiagram *d,
                                  guint               node,
@@ -625,7 +683,7 @@ augur_diagram_draw (cairo_t                    *cr,
                    fade, touches ? 2.2 : 1.4);
       }
 
-  if (view.scale >= MIN_LABEL_SCALE)
+  if (view.scale >= MIN_LABEL_SCALE && !style->hide_arc_labels)
     {
       label_layout = _augur_diagram_create_layout (cr, FALSE);
       for (int pass = 0; pass < 2; pass++)

@@ -60,6 +60,7 @@ typedef struct {
   guint             n_palette;
   int               selected_node;   /* -1: none */
   int               hovered_node;    /* -1: none */
+  gboolean          hide_arc_labels; /* on screen, when too small to read */
 } AugurDiagramStyle;
 
 AugurDiagram *augur_diagram_new           (guint                       n_nodes,
@@ -77,6 +78,13 @@ const char *augur_diagram_get_node_label   (const AugurDiagram *d,
                                             guint               node);
 const char *augur_diagram_get_node_tooltip (const AugurDiagram *d,
                                             guint               node);
+/* text broken into lines of at most width characters, for a tooltip:
+ * after a space, a comma, '|', '>' or before '<' where possible (a PEPA
+ * term such as "(Client<request>Server)||Monitor" has no spaces),
+ * mid-word only where a run is longer than a line.  Newlines in text are
+ * kept.  Free with g_free(). */
+char       *augur_diagram_wrap_text        (const char         *text,
+                                            guint               width);
 /* Centre and radius in diagram units. */
 void        augur_diagram_get_node_position (const AugurDiagram *d,
                                              guint               node,

@@ -367,8 +367,16 @@ augur_chart_style_get_series_color (const AugurChartStyle *style,
     }
   if (color)
     *color = style->palette[series % style->n_palette];
+  /* Solid, dashed, dotted, dash-dot in turn: where curves lie on top of
+   * each other, the one underneath shows through the gaps. */
   if (dash)
-    *dash = (series / style->n_palette) % 4;
+    *dash = series % 4;
+}
+
+guint
+augur_chart_style_get_series_shape (guint series)
+{
+  return series % AUGUR_CHART_N_SHAPES;
 }
 
 /* ---- ticks ------------------------------------------------------------ */
@@ -1157,24 +1165,36 @@ draw_title (cairo_t               *cr,
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
 }
 
+/* The broken patterns share one period and take turns in it: dashes in
+ * its first third, pairs of dots in the second, a dash and a dot in the
+ * last, with gaps between.  Curves that lie on top of each other thus
+ * show each of their colours, the solid one (drawn first) through the
+ * gaps. */
+#define DASH_PERIOD 24.0
+
 static void
 set_series_line (cairo_t               *cr,
                  const AugurChartStyle *style,
                  guint                  s,
                  double                 width)
 {
-  static const double dashes[][4] = { { 0 }, { 6, 3.5 }, { 1.5, 3 }, { 8, 3, 1.5, 3 } };
-  static const int n_dashes[] = { 0, 2, 2, 4 };
+  static const double dashes[][4] = { { 0 }, { 7, 17 }, { 2, 2, 2, 18 }, { 4, 2, 1.5, 16.5 } };
+  static const int n_dashes[] = { 0, 2, 4, 4 };
+  /* where each pattern starts in the period */
+  static const double starts[] = { 0, 0.5, 8.5, 16 };
   AugurChartColor color;
   guint dash;
-  double scaled[4];
+  double scaled[4], factor;
 
   augur_chart_style_get_series_color (style, s, &color, &dash);
   set_color (cr, &color, 1);
   cairo_set_line_width (cr, width);
+  factor = MAX (1, width / LINE_WIDTH);
   for (int i = 0; i < n_dashes[dash]; i++)
-    scaled[i] = dashes[dash][i] * MAX (1, width / LINE_WIDTH);
-  cairo_set_dash (cr, scaled, n_dashes[dash], 0);
+    scaled[i] = dashes[dash][i] * factor;
+  cairo_set_dash (cr, scaled, n_dashes[dash], (DASH_PERIOD - starts[dash]) * factor);
+  /* round caps would fill the gaps meant for the curves underneath */
+  cairo_set_line_cap (cr, dash == 0 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
 }
 
 static void
@@ -1296,15 +1316,51 @@ set_opaque_background (cairo_t               *cr,
     cairo_set_source_rgba (cr, style->dark ? 0.12 : 1, style->dark ? 0.12 : 1, style->dark ? 0.12 : 1, alpha);
 }
 
+/* A point of series s: a circle, square, diamond, triangle or upside-down
+ * triangle (of about the same area), so that series remain told apart
+ * where they meet and in grey print. */
 static void
 draw_point_mark (cairo_t               *cr,
                  const AugurChartStyle *style,
+                 guint                  s,
                  double                 x,
                  double                 y,
                  double                 radius)
 {
+  double r;
+
   cairo_new_path (cr);
-  cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+  switch (augur_chart_style_get_series_shape (s))
+    {
+    case AUGUR_CHART_SHAPE_SQUARE:
+      r = radius * 0.89;
+      cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
+      break;
+    case AUGUR_CHART_SHAPE_DIAMOND:
+      r = radius * 1.25;
+      cairo_move_to (cr, x, y - r);
+      cairo_line_to (cr, x + r, y);
+      cairo_line_to (cr, x, y + r);
+      cairo_line_to (cr, x - r, y);
+      cairo_close_path (cr);
+      break;
+    case AUGUR_CHART_SHAPE_TRIANGLE:
+    case AUGUR_CHART_SHAPE_TRIANGLE_DOWN:
+      {
+        double sign = augur_chart_style_get_series_shape (s) == AUGUR_CHART_SHAPE_TRIANGLE ? 1 : -1;
+
+        r = radius * 1.35;
+        cairo_move_to (cr, x, y - sign * r);
+        cairo_line_to (cr, x + r * 0.866, y + sign * r * 0.5);
+        cairo_line_to (cr, x - r * 0.866, y + sign * r * 0.5);
+        cairo_close_path (cr);
+      }
+      break;
+    case AUGUR_CHART_SHAPE_CIRCLE:
+    default:
+      cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+      break;
+    }
   cairo_fill_preserve (cr);
   cairo_save (cr);
   cairo_set_dash (cr, NULL, 0, 0);
@@ -1363,7 +1419,7 @@ draw_series (cairo_t               *cr,
         continue;
       alone = (i == 0 || !valid_point (d, se, i - 1)) && (i + 1 >= se->n || !valid_point (d, se, i + 1));
       if (alone || se->n <= MAX_MARKED)
-        draw_point_mark (cr, style, to_px (L, se->x[i]), to_py (L, se->y[i]),
+        draw_point_mark (cr, style, s, to_px (L, se->x[i]), to_py (L, se->y[i]),
                          se->emphasised ? 3.8 : 2.8);
     }
 }
@@ -1448,7 +1504,7 @@ draw_legend (cairo_t               *cr,
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
       if (L->show_points && se->n <= MAX_MARKED)
-        draw_point_mark (cr, style, x + 15, y, se->emphasised ? 3.8 : 2.8);
+        draw_point_mark (cr, style, s, x + 15, y, se->emphasised ? 3.8 : 2.8);
       show_text (cr, L->layout, se->name, LEGEND_PX, se->emphasised, x + 38, y, 0, 0.5, &style->text);
     }
 }
@@ -1580,10 +1636,18 @@ augur_chart_draw (cairo_t               *cr,
       cairo_rectangle (cr, L.plot.x - 6, L.plot.y - 6, L.plot.w + 12, L.plot.h + 12);
       cairo_clip (cr);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      /* Solid curves first, broken ones over them: a curve hidden under
+       * another still shows through the gaps.  The emphasised one last. */
       for (int pass = 0; pass < 2; pass++)
-        for (guint s = 0; s < d->series->len; s++)
-          if (get_series (d, s)->emphasised == (pass == 1))
-            draw_series (cr, d, &L, style, s);
+        for (guint dash = 0; dash < 4; dash++)
+          for (guint s = 0; s < d->series->len; s++)
+            {
+              guint series_dash;
+
+              augur_chart_style_get_series_color (style, s, NULL, &series_dash);
+              if (get_series (d, s)->emphasised == (pass == 1) && series_dash == dash)
+                draw_series (cr, d, &L, style, s);
+            }
       cairo_restore (cr);
 
       draw_axes (cr, d, &L, style, width);

@@ -109,7 +109,20 @@ char       *augur_chart_data_format_point     (const AugurChartData *d,
 
 void  augur_chart_style_init      (AugurChartStyle       *style,
                                    gboolean               dark);
-/* The colour of a series and its dash pattern number (0: solid). */
+/* The shapes of the point marks, in the order series take them. */
+typedef enum {
+  AUGUR_CHART_SHAPE_CIRCLE,
+  AUGUR_CHART_SHAPE_SQUARE,
+  AUGUR_CHART_SHAPE_DIAMOND,
+  AUGUR_CHART_SHAPE_TRIANGLE,
+  AUGUR_CHART_SHAPE_TRIANGLE_DOWN,
+  AUGUR_CHART_N_SHAPES
+} AugurChartShape;
+
+/* The shape of the point marks of a series. */
+guint augur_chart_style_get_series_shape (guint series);
+/* The colour of a series and its dash pattern number (0: solid, then
+ * dashed, dotted, dash-dot, in turn). */
 void  augur_chart_style_get_series_color (const AugurChartStyle *style,
                                           guint                  series,
                                           AugurChartColor       *color,

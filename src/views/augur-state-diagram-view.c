@@ -48,6 +48,9 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+/* The widest line of a state's tooltip, in characters. */
+#define TOOLTIP_CHARS 60
+
 G_DEFINE_FINAL_TYPE (AugurStateDiagramView, augur_state_diagram_view, GTK_TYPE_WIDGET)
 
 static gboolean
@@ -103,6 +106,32 @@ draw_message (cairo_t    *cr,
   g_object_unref (layout);
 }
 
+/* A line of text at the bottom left, over a translucent band. */
+static void
+draw_note (cairo_t    *cr,
+           GtkWidget  *widget,
+           int         width,
+           int         height,
+           const char *text)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  gboolean dark = augur_view_is_dark (widget, NULL);
+  GdkRGBA fg;
+  int lw, lh;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_width (layout, MAX (100, width - 24) * PANGO_SCALE);
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  cairo_rectangle (cr, 6, height - lh - 14, lw + 12, lh + 8);
+  cairo_set_source_rgba (cr, dark ? 0.12 : 1, dark ? 0.12 : 1, dark ? 0.12 : 1, 0.85);
+  cairo_fill (cr);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.8);
+  cairo_move_to (cr, 12, height - lh - 10);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
 static void
 augur_state_diagram_view_snapshot (GtkWidget   *widget,
                                    GtkSnapshot *snapshot)
@@ -126,7 +155,12 @@ augur_state_diagram_view_snapshot (GtkWidget   *widget,
       style.hovered_node = self->hovered;
       if (self->fitted)
         refit (self);
+      /* Labels smaller than LEGIBLE_SCALE allows are a smudge: leave them
+       * out and say how to get them back. */
+      style.hide_arc_labels = self->vp.scale < LEGIBLE_SCALE;
       augur_diagram_draw (cr, width, height, self->diagram, &self->vp, &style);
+      if (style.hide_arc_labels)
+        draw_note (cr, widget, width, height, augur_state_diagram_view_get_note (self));
     }
   else if (self->too_large > 0 || (self->diagram != NULL && augur_diagram_get_n_nodes (self->diagram) > self->max_nodes))
     {
@@ -202,11 +236,15 @@ on_query_tooltip (GtkWidget             *widget,
 {
   int node = node_at (self, x, y);
   g_autofree char *text = NULL;
+  g_autofree char *term = NULL;
 
   if (node < 0)
     return FALSE;
-  text = g_strdup_printf (_("State %s\n%s"), augur_diagram_get_node_label (self->diagram, node),
-                          augur_diagram_get_node_tooltip (self->diagram, node));
+  /* Long terms in lines of a readable width, not one line across the
+   * screen. */
+  term = augur_diagram_wrap_text (augur_diagram_get_node_tooltip (self->diagram, node)
+                                  ? augur_diagram_get_node_tooltip (self->diagram, node) : "", TOOLTIP_CHARS);
+  text = g_strdup_printf (_("State %s\n%s"), augur_diagram_get_node_label (self->diagram, node), term);
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
@@ -554,4 +592,13 @@ augur_state_diagram_view_get_scale (AugurStateDiagramView *self)
 {
   g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), 1.0);
   return self->vp.scale;
+}
+
+const char *
+augur_state_diagram_view_get_note (AugurStateDiagramView *self)
+{
+  g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), NULL);
+  if (!is_drawable (self) || self->vp.scale >= LEGIBLE_SCALE)
+    return NULL;
+  return _("Arc labels are hidden at this size: zoom in (Ctrl++ or the wheel) to read them, drag to move around.");
 }

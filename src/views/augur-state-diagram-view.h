@@ -36,5 +36,8 @@ void          augur_state_diagram_view_zoom          (AugurStateDiagramView *sel
                                                       double                 factor);
 /* The current zoom (pixels per diagram unit). */
 double        augur_state_diagram_view_get_scale     (AugurStateDiagramView *self);
+/* The note the view shows over the diagram (e.g. that arc labels are
+ * hidden at this zoom), or NULL. */
+const char   *augur_state_diagram_view_get_note      (AugurStateDiagramView *self);
 
 G_END_DECLS

@@ -1105,6 +1105,19 @@ draw_legend (cairo_t                  *cr,
       arrow_head (cr, x, y + 4, x + 22, y - 4.8, 6);
       cairo_fill (cr);
       show_text (cr, L->layout, label, LEGEND_PX, FALSE, x + 28, y, 0, 0.5, &style->text);
+      x += 28 + w + 16;
+    }
+  if (style->hint != NULL && note == NULL)
+    {
+      /* Dimmed at the right, where the legend leaves room. */
+      AugurChartColor dim = style->text;
+      double w;
+
+      dim.alpha *= 0.6;
+      set_text (L->layout, style->hint, LEGEND_PX, FALSE);
+      text_size (L->layout, &w, NULL);
+      if (x + 8 + w <= right)
+        show_text (cr, L->layout, style->hint, LEGEND_PX, FALSE, right, y, 1, 0.5, &dim);
     }
 }
 

@@ -127,6 +127,7 @@ augur_timeline_view_snapshot (GtkWidget   *widget,
   if (width <= 0 || height <= 0)
     return;
   augur_timeline_style_init (&style, augur_view_is_dark (widget, NULL));
+  style.hint = augur_timeline_view_get_hint ();
   if (self->hover.kind == AUGUR_TIMELINE_HIT_INTERVAL)
     {
       style.hover_row = self->hover.row;
@@ -325,10 +326,17 @@ on_query_tooltip (GtkWidget         *widget,
   AugurTimelineHit hit;
   g_autofree char *text = NULL;
 
-  if (self->data == NULL ||
-      !augur_timeline_hit (self->data, &self->vp, gtk_widget_get_width (widget),
-                           gtk_widget_get_height (widget), x, y, &hit))
+  if (self->data == NULL)
     return FALSE;
+  if (!augur_timeline_hit (self->data, &self->vp, gtk_widget_get_width (widget),
+                           gtk_widget_get_height (widget), x, y, &hit))
+    {
+      /* Between the intervals: how to get around. */
+      gtk_tooltip_set_text (tooltip, _("Shift+drag (or drag with the right button) across a range to zoom into it.\n"
+                                       "The wheel zooms, dragging pans, Ctrl+wheel scrolls the ranks,\n"
+                                       "double-click or Ctrl+0 shows the whole run."));
+      return TRUE;
+    }
   if (hit.kind == AUGUR_TIMELINE_HIT_MESSAGE)
     text = augur_timeline_data_format_message (self->data, hit.index);
   else
@@ -565,4 +573,10 @@ augur_timeline_view_export (AugurTimelineView *self,
   if (height <= 0)
     height = MAX (gtk_widget_get_height (GTK_WIDGET (self)), 540);
   return augur_timeline_export (self->data, &self->vp, format, width, height, out, error);
+}
+
+const char *
+augur_timeline_view_get_hint (void)
+{
+  return _("Shift+drag to zoom into a range · double-click for all");
 }

@@ -43,4 +43,8 @@ gboolean           augur_timeline_view_export       (AugurTimelineView          
                                                      GOutputStream               *out,
                                                      GError                     **error);
 
+/* How to zoom and pan, as the view shows it beside the legend and as a
+ * tooltip between intervals (translated). */
+const char        *augur_timeline_view_get_hint     (void);
+
 G_END_DECLS

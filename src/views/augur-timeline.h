@@ -71,6 +71,7 @@ typedef struct {
   int                    hover_message;   /* -1: none */
   double                 selection_t0;    /* NAN: no range being selected */
   double                 selection_t1;
+  const char            *hint;            /* how to zoom and pan, right of the legend; NULL: none */
 } AugurTimelineStyle;
 
 typedef enum {

@@ -637,17 +637,20 @@ test_experiment (Fixture       *f,
     g_string_append_printf (all, "%s ", augur_chart_data_get_series_name (misses, s));
   names = g_string_free (all, FALSE);
   g_test_message ("series: %s", names);
-  g_assert_true (g_str_has_prefix (names, "A1 A2 B1 B2 | "));
-  g_assert_nonnull (strstr (names, "Pointer-A1"));
-  g_assert_nonnull (strstr (names, "Lock-A1"));
-  g_assert_nonnull (strstr (names, "Packet-A2"));
-  g_assert_null (strstr (names, "Lock-A2"));
+  /* The legend says what the curves are: the program, what it is and the
+   * variant of MESI. */
+  g_assert_true (g_str_has_prefix (names, "SR1 (locks), MESI A SR2 (lock-free), MESI A "
+                                          "SR1 (locks), MESI B SR2 (lock-free), MESI B | "));
+  g_assert_nonnull (strstr (names, "Pointer: SR1, MESI A"));
+  g_assert_nonnull (strstr (names, "Lock: SR1, MESI A"));
+  g_assert_nonnull (strstr (names, "Packet: SR2, MESI A"));
+  g_assert_null (strstr (names, "Lock: SR2"));
   /* SR2 under A: 4 pointer and 2 packet misses per one-way transfer. */
   {
     double x, y;
 
     for (guint s = 0; s < augur_chart_data_get_n_series (misses); s++)
-      if (g_str_equal (augur_chart_data_get_series_name (misses, s), "Pointer-A2"))
+      if (g_str_equal (augur_chart_data_get_series_name (misses, s), "Pointer: SR2, MESI A"))
         {
           augur_chart_data_get_point (misses, s, 1, &x, &y);
           g_assert_cmpfloat_with_epsilon (y, 8.0, 1e-6);
@@ -777,6 +780,34 @@ save_screenshot (GdkTexture *texture,
   g_object_unref (texture);
 }
 
+/* The texts of the visible labels under widget, each followed by '|'. */
+static void
+collect_label_texts (GtkWidget *widget,
+                     GString   *out)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (out, "%s|", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_label_texts (child, out);
+}
+
+/* No number on screen with more than two decimals. */
+static void
+assert_short_numbers (GtkWidget  *widget,
+                      const char *must_show)
+{
+  g_autoptr(GString) shown = g_string_new ("|");
+  g_autoptr(GRegex) long_number = g_regex_new ("[0-9]\\.[0-9]{3,}", 0, 0, NULL);
+
+  collect_label_texts (widget, shown);
+  g_test_message ("shown: %s", shown->str);
+  g_assert_false (g_regex_match (long_number, shown->str, 0, NULL));
+  g_assert_nonnull (strstr (shown->str, must_show));
+}
+
 static void
 test_render (Fixture       *f,
              gconstpointer  data)
@@ -790,6 +821,10 @@ test_render (Fixture       *f,
   augur_ccdsm_page_show_tab (f->page, "program");
   spin (300);
   save_screenshot (render_window (f->window), "ccdsm-page-misses.png");
+  /* Misses per round trip with the summary's two decimals ("2.00", not
+   * "1.999937163"), shares with one. */
+  assert_short_numbers (GTK_WIDGET (augur_ccdsm_page_get_table (f->page, "variables")), "|2.00|");
+  assert_short_numbers (GTK_WIDGET (augur_ccdsm_page_get_table (f->page, "kinds")), "|2.00|");
 
   augur_ccdsm_page_show_view (f->page, "states");
   augur_ccdsm_page_show_tab (f->page, "protocol");
@@ -801,6 +836,10 @@ test_render (Fixture       *f,
   augur_ccdsm_page_show_tab (f->page, "latencies");
   spin (400);
   save_screenshot (render_window (f->window), "ccdsm-experiment.png");
+  /* SR1 under MESI A misses 29.9999 times per round trip: "30.00", as the
+   * summary rounds it, never "29.9999" beside it. */
+  assert_short_numbers (GTK_WIDGET (augur_ccdsm_page_get_table (f->page, "experiment")), "|30.00|");
+  assert_short_numbers (GTK_WIDGET (augur_ccdsm_page_get_table (f->page, "experiment")), "|MESI A|");
 }
 
 /* ---- Window ----------------------------------------------------------- */

@@ -569,6 +569,22 @@ test_preferences (void)
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 300);
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
 
+  /* Both limits are on screen, each under a heading that says what it is for. */
+  {
+    GtkWidget *limit = GTK_WIDGET (augur_preferences_get_state_limit_spin (AUGUR_PREFERENCES (prefs)));
+    GtkWidget *diagram_list = gtk_widget_get_ancestor (GTK_WIDGET (spin), GTK_TYPE_LIST_BOX);
+    GtkWidget *limit_list = gtk_widget_get_ancestor (limit, GTK_TYPE_LIST_BOX);
+
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (spin)));
+    g_assert_true (gtk_widget_get_mapped (limit));
+    g_assert_true (diagram_list != limit_list);
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_widget_get_prev_sibling (diagram_list))), ==, "Diagrams");
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (gtk_widget_get_prev_sibling (limit_list))),
+                              "Every Model Kind"));
+    g_assert_cmpuint (g_settings_get_uint (settings, "state-space-limit"), ==, 20000000);
+    g_assert_cmpint (gtk_spin_button_get_value (GTK_SPIN_BUTTON (limit)), ==, 20000000);
+  }
+
   /* Widget -> setting. */
   gtk_spin_button_set_value (spin, 1234);
   g_assert_cmpuint (g_settings_get_uint (settings, "diagram-max-states"), ==, 1234);

@@ -6,6 +6,8 @@
  *    generation and solution times.
  * 2. A large model (two producer/consumer streams, four processes): states
  *    per second of the generation, solution time, peak memory.
+ * 3. Reading: a machine of 100,000 processors written on one line (the
+ *    editor parses as the user types).
  *
  *   bench-ccdsm [SOURCE_DIR]
  *
@@ -97,7 +99,21 @@ main (int argc, char **argv)
   printf ("  total: %.3f s, peak memory: %.1f MB\n", wall, peak_mb ());
   printf ("  latency %.4f ns, checks %s\n", augur_ccdsm_result_get_latency (r),
           augur_ccdsm_result_checks_passed (r) ? "ok" : "FAILED");
-  printf ("Peers: CADP is not installable; the seed reports 1,452,856 states in \"a few minutes\".\n");
+  printf ("Peers: CADP is not installable; the seed reports 1,452,856 states in \"a few minutes\".\n\n");
+
+  GString *line = g_string_new ("var a : 0..1, home n0;\nreg x;\nprocess P0 on c0 { loop { start; x := load a; } }\n"
+                                "machine { module m { node n0 { cpu c0");
+  for (int i = 1; i < 100000; i++)
+    g_string_append_printf (line, ", c%d", i);
+  g_string_append (line, "; } } }\n");
+  t0 = g_get_monotonic_time ();
+  AugurCcdsmProgram *wide = augur_ccdsm_program_parse (line->str, line->len, "wide.ccdsm", NULL, &error);
+  wall = (g_get_monotonic_time () - t0) / 1e6;
+  if (!wide)
+    g_error ("%s", error->message);
+  printf ("Reading 100,000 processors on one line (%.1f MB): %.3f s\n", line->len / 1e6, wall);
+  augur_ccdsm_program_unref (wide);
+  g_string_free (line, TRUE);
   augur_ccdsm_result_unref (r);
   augur_ccdsm_program_unref (big);
   augur_ccdsm_program_unref (programs[0]);

@@ -6,6 +6,7 @@
 #include "ccdsm.h"
 
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -550,7 +551,7 @@ test_bad_input (void)
   assert_parse_error ("var a[2] : 0..1, home N0;\nreg x;\nprocess P0 on cpu0 { loop { x := load a; } }", "dimension");
   assert_parse_error ("var a : 0..1, home N0;\nreg x;\nprocess P0 on cpu0 { loop { x := load a; } }\nprotocol Z;", "unknown protocol");
   assert_parse_error ("var a : 0..1 = 4, home N0;", "outside");
-  assert_parse_error ("var a : 0..1, home N0;\nreg x;\nprocess P0 on cpu0 { loop { x := load a; } }\nlatency { hit -5; }", "positive");
+  assert_parse_error ("var a : 0..1, home N0;\nreg x;\nprocess P0 on cpu0 { loop { x := load a; } }\nlatency { hit -5; }", "expected a latency between 1e-300 and 1e+300 nanoseconds");
   assert_parse_error ("\xff\xfe", "UTF-8");
   assert_parse_error ("", "no process");
   assert_parse_error ("var a : 0..1, home N0;\nreg x;\nprocess P0 on cpu0 { loop { x := load a; } }\nmap { Q -> cpu1; }", "not a process");
@@ -681,6 +682,415 @@ test_state_space_export (void)
   g_assert_true (g_str_has_prefix (csv, "variable,kind,process,accesses,misses,time_share\nslot,packet,P0,"));
 }
 
+/* ---- Numbers written the same in every locale ---------------------------- */
+
+static guint
+count_char (const char *s, char c)
+{
+  guint n = 0;
+  for (; *s; s++)
+    n += *s == c;
+  return n;
+}
+
+/* The number after `key` in s, read as the C locale reads it: every digit
+ * written, nothing left over before `end`. */
+static double
+number_after (const char *s, const char *key, char end)
+{
+  const char *at = strstr (s, key);
+  g_assert_nonnull (at);
+  at += strlen (key);
+  char *stop = NULL;
+  double v = g_ascii_strtod (at, &stop);
+  g_assert_true (stop > at);
+  if (*stop != end)
+    g_error ("after \"%s\": \"%.20s\" does not end with '%c'", key, at, end);
+  return v;
+}
+
+static void
+test_exports_locale (void)
+{
+  if (!setlocale (LC_ALL, "fr_FR.UTF-8"))
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  g_autofree char *sr2 = read_example ("sr2.ccdsm");
+  g_autoptr(AugurCcdsmProgram) p = parse_ok (sr2);
+  g_autoptr(AugurCcdsmSetup) s = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (p));
+  g_assert_true (augur_ccdsm_setup_place_at_distance (s, p, 1, NULL));
+  g_autoptr(AugurCcdsmResult) r = solve_ok (p, s);
+  double latency = augur_ccdsm_result_get_latency (r);
+  g_assert_cmpfloat_with_epsilon (latency, 1631.958899, 1e-6);
+
+  g_autofree char *json = augur_ccdsm_result_to_json (r);
+  g_assert_cmpfloat (number_after (json, "\"latency_ns\": ", ','), ==, latency);
+  g_assert_cmpfloat (number_after (json, "\"total_misses\": ", ','), ==, augur_ccdsm_result_get_total_misses (r));
+  number_after (json, "\"generation_seconds\": ", ',');
+  number_after (json, "\"total_seconds\": ", '\n');
+  g_assert_null (strstr (json, "1631,"));
+
+  /* CSV: six fields on every line, the numbers exactly. */
+  g_autofree char *csv = augur_ccdsm_result_to_csv (r);
+  g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
+  for (guint i = 0; lines[i] && *lines[i]; i++)
+    g_assert_cmpuint (count_char (lines[i], ','), ==, 5);
+  g_assert_true (g_str_has_prefix (lines[1], "slot,packet,P0,"));
+  g_assert_cmpfloat (g_ascii_strtod (strrchr (lines[1], ',') + 1, NULL), ==, augur_ccdsm_result_get_time_share (r, 0, 0));
+
+  /* The text report also writes '.'. */
+  g_autofree char *text = augur_ccdsm_result_to_text (r);
+  g_assert_nonnull (strstr (text, "one-way latency: 1631.9589 ns"));
+
+  /* PRISM: every rate reads back exactly. */
+  g_autofree char *dir = g_dir_make_tmp ("augur-ccdsm-XXXXXX", NULL);
+  g_autofree char *prefix = g_build_filename (dir, "sr2", NULL);
+  g_autoptr(GError) error = NULL;
+  g_assert_true (augur_ccdsm_result_export_ctmc (r, prefix, &error));
+  g_assert_no_error (error);
+  g_autofree char *tra_path = g_strconcat (prefix, ".tra", NULL);
+  g_autofree char *tra = NULL;
+  g_assert_true (g_file_get_contents (tra_path, &tra, NULL, NULL));
+  g_auto(GStrv) tl = g_strsplit (tra, "\n", -1);
+  guint checked = 0;
+  for (guint i = 1; tl[i] && *tl[i]; i++)
+    {
+      guint src, dst;
+      char rate_text[64];
+      g_assert_cmpint (sscanf (tl[i], "%u %u %63s", &src, &dst, rate_text), ==, 3);
+      char *stop;
+      double rate = g_ascii_strtod (rate_text, &stop);
+      g_assert_cmpint (*stop, ==, '\0');
+      g_assert_cmpfloat (rate, >, 0);
+      /* The chain's rates are phases / latency: 1/5, 1/160, ... */
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 0);
+  for (const char *ext[] = { ".sta", ".tra", ".lab", NULL }, **e = ext; *e; e++)
+    {
+      g_autofree char *f = g_strconcat (prefix, *e, NULL);
+      g_remove (f);
+    }
+  g_rmdir (dir);
+
+  /* The experiment: eight fields on every CSV line. */
+  AugurCcdsmProgram *programs[1] = { p };
+  AugurCcdsmOptions options = { 0 };
+  GPtrArray *runs = augur_ccdsm_experiment (programs, NULL, 1, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  const char *names[] = { "sr2" };
+  g_autofree char *xcsv = augur_ccdsm_experiment_to_csv (runs, names);
+  g_auto(GStrv) xl = g_strsplit (xcsv, "\n", -1);
+  guint n_lines = 0;
+  for (guint i = 0; xl[i] && *xl[i]; i++, n_lines++)
+    g_assert_cmpuint (count_char (xl[i], ','), ==, 7);
+  g_assert_cmpuint (n_lines, ==, 1 + 6 * 2);
+  g_assert_nonnull (strstr (xcsv, "sr2,A,1,1631.9588"));
+  g_autofree char *xjson = augur_ccdsm_experiment_to_json (runs, names);
+  g_assert_null (strstr (xjson, "1631,"));
+  augur_ccdsm_runs_free (runs);
+  setlocale (LC_ALL, "C");
+}
+
+static void
+test_setup_exact_round_trip (void)
+{
+  gboolean french = setlocale (LC_ALL, "fr_FR.UTF-8") != NULL;
+  static const char *text =
+    "var a : 0..1 = 0, kind data, home N0;\n"
+    "process P0 on cpu0 { loop { start; store a, 1; } }\n"
+    "process P1 on cpu1 { loop { store a, 0; } }\n";
+  g_autoptr(AugurCcdsmProgram) p = parse_ok (text);
+  g_autoptr(AugurCcdsmSetup) s = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (p));
+  AugurLatencyTable *lt = augur_ccdsm_setup_get_latency (s);
+  const double values[] = { 2.5, 1234.5678, 0.1, 1e-7, 1e20, 1.0 / 3.0, 160.00000000000003, 7, 9.87654321e-5,
+                            123456789.123, 0.3, 2e-300, 5e299 };
+  guint i = 0;
+  lt->hit = values[i++];
+  for (guint t = 0; t < 4; t++)
+    for (guint d = 0; d < 3; d++)
+      lt->miss[t][d] = values[i++];
+  g_assert_cmpuint (i, ==, G_N_ELEMENTS (values));
+  g_autofree char *setup = augur_ccdsm_setup_to_text (s);
+  g_assert_nonnull (strstr (setup, "  hit 2.5;\n"));
+  g_assert_nonnull (strstr (setup, "  memory 1234.5678 0.1 1e-07;\n"));
+  g_autofree char *program = augur_ccdsm_program_get_program_text (p);
+  g_autofree char *saved = g_strconcat (program, "\n", setup, NULL);
+  g_autoptr(AugurCcdsmProgram) q = parse_ok (saved);
+  const AugurLatencyTable *back = augur_ccdsm_setup_peek_latency (augur_ccdsm_program_get_setup (q));
+  g_assert_cmpfloat (back->hit, ==, lt->hit);
+  for (guint t = 0; t < 4; t++)
+    for (guint d = 0; d < 3; d++)
+      g_assert_cmpfloat (back->miss[t][d], ==, lt->miss[t][d]);
+  if (french)
+    setlocale (LC_ALL, "C");
+}
+
+/* ---- Wide states ----------------------------------------------------------- */
+
+static void
+test_wide_state (void)
+{
+  /* The two stores again, with an array nobody uses that takes 320 words
+   * of the packed state: the same chain. */
+  static const char *narrow =
+    "var a : 0..1 = 0, kind data, home N0;\n"
+    "process P0 on cpu0 { loop { start; store a, 1; } }\n"
+    "process P1 on cpu1 { loop { store a, 0; } }\n";
+  static const char *wide =
+    "var big[4096] : 0..1 = 0, kind data, home N0;\n"
+    "var a : 0..1 = 0, kind data, home N0;\n"
+    "process P0 on cpu0 { loop { start; store a, 1; } }\n"
+    "process P1 on cpu1 { loop { store a, 0; } }\n";
+  g_autoptr(AugurCcdsmProgram) p = parse_ok (narrow);
+  g_autoptr(AugurCcdsmProgram) q = parse_ok (wide);
+  g_autoptr(AugurCcdsmResult) r = solve_ok (p, NULL);
+  g_autoptr(AugurCcdsmResult) w = solve_ok (q, NULL);
+  g_assert_true (augur_ccdsm_result_checks_passed (w));
+  g_assert_true (augur_ccdsm_result_is_solved (w));
+  g_assert_cmpuint (augur_ccdsm_result_get_n_states (w), ==, augur_ccdsm_result_get_n_states (r));
+  g_assert_cmpfloat_with_epsilon (augur_ccdsm_result_get_latency (w) / augur_ccdsm_result_get_latency (r), 1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (augur_ccdsm_result_get_misses (w, 1, 0) / augur_ccdsm_result_get_misses (r, 0, 0),
+                                  1.0, 1e-12);
+  g_assert_cmpfloat (augur_ccdsm_result_get_misses (w, 0, 0), ==, 0);
+}
+
+/* ---- A program without 'start' -------------------------------------------- */
+
+static void
+test_no_start (void)
+{
+  static const char *text =
+    "var a : 0..1 = 0, kind data, home N0;\n"
+    "process P0 on cpu0 { loop { store a, 1; } }\n"
+    "process P1 on cpu1 { loop { store a, 0; } }\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diags = NULL;
+  g_autoptr(AugurCcdsmProgram) p = augur_ccdsm_program_parse (text, -1, "test.ccdsm", &diags, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (p);
+  /* A warning as the user types, where the first process is. */
+  g_assert_cmpuint (diags->len, ==, 1);
+  const AugurDiagnostic *d = diags->pdata[0];
+  g_assert_cmpint (d->severity, ==, AUGUR_SEVERITY_WARNING);
+  g_assert_cmpint (d->line, ==, 2);
+  g_assert_cmpint (d->column, ==, 9);
+  g_assert_nonnull (strstr (d->message, "no process marks 'start'"));
+  /* The checks run; the measures per round trip do not exist. */
+  g_autoptr(AugurCcdsmResult) r = solve_ok (p, NULL);
+  g_assert_true (augur_ccdsm_result_checks_passed (r));
+  g_assert_false (augur_ccdsm_result_is_solved (r));
+  g_assert_nonnull (strstr (augur_ccdsm_result_get_solve_error (r), "no process marks 'start'"));
+  g_assert_true (isnan (augur_ccdsm_result_get_latency (r)));
+  g_assert_true (isnan (augur_ccdsm_result_get_total_misses (r)));
+  g_autofree char *json = augur_ccdsm_result_to_json (r);
+  g_assert_nonnull (strstr (json, "\"latency_ns\": null,"));
+  g_assert_nonnull (strstr (json, "\"total_misses\": null,"));
+  g_assert_null (strstr (json, "nan"));
+  g_autofree char *csv = augur_ccdsm_result_to_csv (r);
+  g_assert_null (strstr (csv, "nan"));
+}
+
+/* ---- Deep input ------------------------------------------------------------- */
+
+static void
+test_deep_input (void)
+{
+  const char *head = "var a : 0..1, home N0;\nreg x;\nprocess P0 on cpu0 { loop { start; x := load a; x := ";
+  GString *s = g_string_new (head);
+  for (int i = 0; i < 20000; i++)
+    g_string_append_c (s, '(');
+  g_string_append_c (s, '1');
+  for (int i = 0; i < 20000; i++)
+    g_string_append_c (s, ')');
+  g_string_append (s, "; } }\n");
+  /* The 256th parenthesis, inside the loop. */
+  assert_parse_error (s->str, "bad.ccdsm:3:309: expected at most 256 nested parentheses, operators and blocks");
+
+  g_string_assign (s, head);
+  for (int i = 0; i < 30000; i++)
+    g_string_append (s, "- ");
+  g_string_append (s, "1; } }\n");
+  assert_parse_error (s->str, "bad.ccdsm:3:564: expected at most 256 nested");
+
+  g_string_assign (s, "var a : 0..1, home N0;\nreg x;\nprocess P0 on cpu0 { loop { start; x := load a;\n");
+  for (int i = 0; i < 40000; i++)
+    g_string_append (s, "if (x == 0) {\n");
+  assert_parse_error (s->str, "bad.ccdsm:259:1: expected at most 256 nested");
+
+  /* else-if chains nest as well. */
+  g_string_assign (s, "var a : 0..1, home N0;\nreg x;\nprocess P0 on cpu0 { loop { start; x := load a;\n");
+  for (int i = 0; i < 40000; i++)
+    g_string_append (s, "if (x == 0) { x := load a; } else\n");
+  g_string_append (s, "{ x := load a; } } }\n");
+  assert_parse_error (s->str, "expected at most 256 nested");
+
+  /* A long chain of operators. */
+  g_string_assign (s, head);
+  for (int i = 0; i < 100000; i++)
+    g_string_append (s, "1 + ");
+  g_string_append (s, "1; } }\n");
+  assert_parse_error (s->str, "an expression of at most 1000 operators");
+
+  /* Procedures calling procedures, deeper than blocks may nest. */
+  g_string_assign (s, "var a : 0..1, home N0;\nreg x;\nproc f0() { x := load a; }\n");
+  for (int i = 1; i < 2000; i++)
+    g_string_append_printf (s, "proc f%d() { f%d(); }\n", i, i - 1);
+  g_string_append (s, "process P0 on cpu0 { loop { start; f1999(); } }\n");
+  assert_parse_error (s->str, "at most 256 nested");
+
+  /* Inlining that doubles at every level: stopped, not run out of memory. */
+  g_string_assign (s, "var a : 0..1, home N0;\nreg x;\nproc f0() { x := load a; }\n");
+  for (int i = 1; i < 40; i++)
+    g_string_append_printf (s, "proc f%d() { f%d(); f%d(); }\n", i, i - 1, i - 1);
+  g_string_append (s, "process P0 on cpu0 { loop { start; f39(); } }\n");
+  assert_parse_error (s->str, "is too large once its procedures are inlined");
+
+  /* A right-nested expression deeper than 64 evaluates right. */
+  g_string_assign (s, "var a : 0..100, home N0;\nreg x : 0..100;\nprocess P0 on cpu0 { loop { start; x := load a; x := ");
+  for (int i = 0; i < 200; i++)
+    g_string_append (s, "x + (");
+  g_string_append (s, "1");
+  for (int i = 0; i < 200; i++)
+    g_string_append (s, ")");
+  g_string_append (s, "; store a, x - 1; assert x == 1; x := 0; } }\n");
+  g_autoptr(AugurCcdsmProgram) p = parse_ok (s->str);
+  g_autoptr(AugurCcdsmResult) r = solve_ok (p, NULL);
+  g_assert_true (augur_ccdsm_result_checks_passed (r));
+  g_string_free (s, TRUE);
+}
+
+static void
+test_arithmetic_overflow (void)
+{
+  assert_parse_error ("const A = 1000000000 * 1000000000;\n", "bad.ccdsm:1:22: the value is outside -2147483648..2147483647");
+  assert_parse_error ("const A = -1000000000 - 1000000000 - 147483648;\nconst B = A / -1;\n",
+                      "bad.ccdsm:2:13: the value is outside -2147483648..2147483647");
+  assert_parse_error ("const A = -1000000000 - 1000000000 - 147483648;\nconst B = A % -1 + -A;\n",
+                      "bad.ccdsm:2:20: the value is outside");
+  assert_solve_error ("var a : 0..1, home N0;\nreg x : 999999999..1000000000 = 1000000000;\n"
+                      "process P0 on cpu0 { loop { start; store a, 0; x := x * x; } }",
+                      AUGUR_CCDSM_ERROR_RUNTIME, "test.ccdsm:3:48: process P0: the value of the expression is outside -2147483648..2147483647", 0);
+}
+
+/* ---- Limits --------------------------------------------------------------- */
+
+static void
+test_memory_limit (void)
+{
+  /* 100,000 states: more than 1 MB. */
+  static const char *text =
+    "var a : 0..1, home N0;\nreg x : 0..99999;\n"
+    "process P0 on cpu0 { loop { start; store a, 0; x := (x + 1) % 100000; } }\n";
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "1", TRUE);
+  g_autoptr(AugurCcdsmProgram) p = parse_ok (text);
+  g_autoptr(GError) error = NULL;
+  AugurCcdsmResult *r = augur_ccdsm_solve (p, NULL, NULL, NULL, NULL, NULL, &error);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_null (r);
+  g_assert_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE);
+  if (!strstr (error->message, "the limit is 1.0\u00a0MB (AUGUR_MEMORY_LIMIT_MB)") ||
+      !g_str_has_prefix (error->message, "test.ccdsm: the state space would need more than about "))
+    g_error ("unexpected: %s", error->message);
+}
+
+static void
+test_long_line (void)
+{
+  /* A machine of 100,000 processors on one line parses at once. */
+  GString *s = g_string_new ("var a : 0..1, home n0;\nreg x;\nprocess P0 on c0 { loop { start; x := load a; } }\n"
+                             "machine { module m { node n0 { cpu c0");
+  for (int i = 1; i < 100000; i++)
+    g_string_append_printf (s, ", c%d", i);
+  g_string_append (s, "; } } }\n");
+  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr(AugurCcdsmProgram) p = parse_ok (s->str);
+  double seconds = (g_get_monotonic_time () - t0) / 1e6;
+  g_test_message ("100,000 processors on one line: %.3f s", seconds);
+  g_assert_cmpfloat (seconds, <, 10);
+  g_assert_cmpuint (augur_machine_get_n_cpus (augur_ccdsm_setup_peek_machine (augur_ccdsm_program_get_setup (p))), ==, 100000);
+  /* A position at the end of it is right. */
+  g_string_truncate (s, s->len - strlen ("; } } }\n"));
+  g_string_append (s, ", c5; } } }\n");
+  g_autoptr(GError) error = NULL;
+  g_assert_null (augur_ccdsm_program_parse (s->str, -1, "bad.ccdsm", NULL, &error));
+  const char *line4 = strstr (s->str, "machine");
+  guint column = (guint) (strstr (line4, ", c5;") + 2 - line4) + 1;
+  g_autofree char *expected = g_strdup_printf ("bad.ccdsm:4:%u: 'c5' already names a part of the machine", column);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_string_free (s, TRUE);
+}
+
+/* ---- Hostile input --------------------------------------------------------- */
+
+static void
+test_hostile_input (void)
+{
+  const char *prog = "var a : 0..1, home N0;\nreg x;\nprocess P0 on cpu0 { loop { start; x := load a; } }\n";
+  static const struct { const char *setup; const char *message; } cases[] = {
+    { "latency { hit 1e-320; }", "bad.ccdsm:4:15: expected a latency between 1e-300 and 1e+300 nanoseconds, found 1e-320" },
+    { "latency { hit 0; }", "bad.ccdsm:4:15: expected a latency between 1e-300 and 1e+300 nanoseconds, found 0" },
+    { "latency { hit 1e400; }", "bad.ccdsm:4:15: expected a latency between 1e-300 and 1e+300 nanoseconds, found 1e400" },
+    { "latency { hit -5; }", "bad.ccdsm:4:15: expected a latency between 1e-300 and 1e+300 nanoseconds, found '-'" },
+    { "latency { hit 1.5.3; }", "bad.ccdsm:4:15: expected a number, found '1.5.3'" },
+    { "latency { hit 2,5; }", "bad.ccdsm:4:16: expected ';', found ','" },
+    { "latency { hit 5; }\nlatency { hit 6; }", "bad.ccdsm:5:1: a second 'latency' section (the first is at line 4)" },
+    { "latency { hit 5; hit 6; }", "bad.ccdsm:4:18: a second latency for 'hit' (the first is at line 4, column 11)" },
+    { "protocol A;\nprotocol B;", "bad.ccdsm:5:1: a second 'protocol' section (the first is at line 4)" },
+    { "timing phases 2;\ntiming phases 4;", "bad.ccdsm:5:1: a second 'timing' section (the first is at line 4)" },
+    { "machine { module M0 { node N0 { cpu cpu0; } } }\nmachine { module M0 { node N0 { cpu cpu0; } } }",
+      "bad.ccdsm:5:1: a second 'machine' section (the first is at line 4)" },
+    { "map { P0 -> cpu1; P0 -> cpu2; }", "bad.ccdsm:4:19: process P0 is already placed by the map (on cpu1, at line 4)" },
+    { "map { home a -> N1; }\nmap { home a -> N0; }", "bad.ccdsm:5:1: a second 'map' section (the first is at line 4)" },
+    { "/* not closed\n", "bad.ccdsm:4:1: expected '*/' to close this comment, found the end of the file" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (prog, cases[i].setup, "\n", NULL);
+      assert_parse_error (text, cases[i].message);
+    }
+  /* The same home twice in one map, or in one declaration. */
+  g_autofree char *two = g_strconcat ("var a : 0..1;\nreg x;\nprocess P0 { loop { start; x := load a; } }\n",
+                                      "map { P0 -> cpu1; home a -> N0; home a -> N0; }\n", NULL);
+  assert_parse_error (two, "bad.ccdsm:4:38: 'a' already has a home (N0, at line 4)");
+  assert_parse_error ("var a : 0..1, home N0, home N1;", "bad.ccdsm:1:5: 'a' already has a home (N0, at line 1)");
+  /* The map places over the declarations (a saved document has both). */
+  g_autofree char *over = g_strconcat (prog, "map { P0 -> cpu3; home a -> N1; }\n", NULL);
+  g_autoptr(AugurCcdsmProgram) po = parse_ok (over);
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (augur_ccdsm_program_get_setup (po), "P0"), ==, "cpu3");
+  g_assert_cmpstr (augur_ccdsm_setup_get_home (augur_ccdsm_program_get_setup (po), "a"), ==, "N1");
+
+  /* A byte-order mark is skipped; columns count from after it. */
+  g_autofree char *bom = g_strconcat ("\xEF\xBB\xBF", prog, NULL);
+  g_autoptr(AugurCcdsmProgram) p = parse_ok (bom);
+  g_autofree char *body = augur_ccdsm_program_get_program_text (p);
+  g_assert_true (g_str_has_prefix (body, "var a"));
+  assert_parse_error ("\xEF\xBB\xBFvar 1;", "bad.ccdsm:1:5: expected the name of the variable");
+
+  /* CR alone ends a line, as CR LF and LF do. */
+  assert_parse_error ("var a : 0..1 home N0\rprocess P { }", "bad.ccdsm:2:1: expected");
+  assert_parse_error ("var a : 0..1,\r\nhome N0\r\n\rprocess P { }", "bad.ccdsm:4:1: expected");
+  assert_parse_error ("// a comment\rvar 1;", "bad.ccdsm:2:5: expected");
+  assert_parse_error ("/* a\r comment */ var 1;", "bad.ccdsm:2:17: expected");
+
+  /* Numbers in messages are written with '.'. */
+  if (setlocale (LC_ALL, "fr_FR.UTF-8"))
+    {
+      assert_parse_error ("const A = 2.5;", "bad.ccdsm:1:11: expected an integer between -1000000000 and 1000000000, found 2.5");
+      setlocale (LC_ALL, "C");
+    }
+
+  /* Latencies set apart from the text are checked the same way. */
+  AugurLatencyTable t;
+  augur_latency_table_init_default (&t);
+  t.hit = 1e-320;
+  g_autoptr(GError) error = NULL;
+  g_assert_false (augur_latency_table_validate (&t, &error));
+  g_assert_cmpstr (error->message, ==, "the latency of a hit must be between 1e-300 and 1e+300 nanoseconds, not 1e-320");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -705,5 +1115,14 @@ main (int argc, char **argv)
   g_test_add_func ("/ccdsm/setup-round-trip", test_setup_round_trip);
   g_test_add_func ("/ccdsm/refinements", test_refinements);
   g_test_add_func ("/ccdsm/state-space-export", test_state_space_export);
+  g_test_add_func ("/ccdsm/exports-locale", test_exports_locale);
+  g_test_add_func ("/ccdsm/setup-exact-round-trip", test_setup_exact_round_trip);
+  g_test_add_func ("/ccdsm/wide-state", test_wide_state);
+  g_test_add_func ("/ccdsm/no-start", test_no_start);
+  g_test_add_func ("/ccdsm/deep-input", test_deep_input);
+  g_test_add_func ("/ccdsm/arithmetic-overflow", test_arithmetic_overflow);
+  g_test_add_func ("/ccdsm/memory-limit", test_memory_limit);
+  g_test_add_func ("/ccdsm/long-line", test_long_line);
+  g_test_add_func ("/ccdsm/hostile-input", test_hostile_input);
   return g_test_run ();
 }

@@ -91,6 +91,70 @@ test_bad_model (void)
   g_rmdir (dir);
 }
 
+/* 20 components of 3 states: more states than memory holds, stopped with
+ * a message (the memory budget), or at --max-states. */
+static void
+test_pepa_limits (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.pepa", NULL);
+  g_autofree char *lit = g_build_filename (dir, "literal.pepa", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GString) s = g_string_new (NULL);
+  const char *args[] = { "pepa", path, NULL };
+  const char *limited[] = { "pepa", path, "--max-states", "1000", NULL };
+  const char *literal[] = { "pepa", lit, "--format", "csv", NULL };
+
+  for (int i = 0; i < 20; i++)
+    g_string_append_printf (s, "P%d = (a%d, 1).Q%d;\nQ%d = (b%d, 1).R%d;\nR%d = (c%d, 1).P%d;\n",
+                            i, i, i, i, i, i, i, i, i);
+  for (int i = 0; i < 20; i++)
+    g_string_append_printf (s, "%sP%d", i > 0 ? " || " : "", i);
+  g_assert_true (g_file_set_contents (path, s->str, -1, NULL));
+
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "32", TRUE);
+  g_assert_cmpint (run (args, &out, &err), ==, 1);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_cmpstr (out, ==, "");
+  expected = g_strdup_printf ("%s: the state space needs more memory than the 33.6", path);
+  if (!g_str_has_prefix (err, expected) || strstr (err, "AUGUR_MEMORY_LIMIT_MB sets the limit") == NULL)
+    g_error ("expected \"%s\" in \"%s\"", expected, err);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&expected, g_free);
+
+  g_assert_cmpint (run (limited, &out, &err), ==, 1);
+  expected = g_strdup_printf ("%s: the state space has more than 1000 states (the limit)\n"
+                              "augur-cli pepa: --max-states N sets the limit (now 1000)\n", path);
+  g_assert_cmpstr (err, ==, expected);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&expected, g_free);
+
+  /* a 64-character literal is read whole: 1.000…0e-3 is 0.001, not 1 */
+  g_string_assign (s, "r = 1.");
+  for (int i = 0; i < 59; i++)
+    g_string_append_c (s, '0');
+  g_string_append (s, "e-3;\nP = (a, r).P;\nP\n");
+  g_assert_true (g_file_set_contents (lit, s->str, -1, NULL));
+  g_assert_cmpint (run (literal, &out, &err), ==, 0);
+  g_assert_cmpstr (out, ==, "action,throughput\na,0.001\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* a literal beyond the doubles is an error where it is written */
+  g_assert_true (g_file_set_contents (lit, "P = (a, 1e400).P;\nP\n", -1, NULL));
+  g_assert_cmpint (run (literal, &out, &err), ==, 1);
+  expected = g_strdup_printf ("%s:1:9: error: the number '1e400' is too large", lit);
+  if (!g_str_has_prefix (err, expected))
+    g_error ("expected \"%s\" in \"%s\"", expected, err);
+
+  g_unlink (path);
+  g_unlink (lit);
+  g_rmdir (dir);
+}
+
 static void
 test_usage (void)
 {
@@ -214,7 +278,15 @@ test_ccdsm (void)
   g_assert_cmpint (run (json, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "\"latency_ns\": 1631.958"));
   g_assert_nonnull (strstr (out, "\"states\": 237,"));
-  g_assert_nonnull (strstr (out, "\"slot\": {\"P0\": 2, \"P1\": 2}"));
+  /* Every digit is written: two misses per round trip, to rounding. */
+  {
+    const char *slot = strstr (out, "\"slot\": {\"P0\": ");
+    g_assert_nonnull (slot);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (slot + strlen ("\"slot\": {\"P0\": "), NULL), 2.0, 1e-9);
+    slot = strstr (slot, "\"P1\": ");
+    g_assert_nonnull (slot);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (slot + strlen ("\"P1\": "), NULL), 2.0, 1e-9);
+  }
   g_assert_nonnull (strstr (out, "\"misses_by_kind\": {"));
   g_assert_nonnull (strstr (out, "\"deadlock_free\": true"));
   g_clear_pointer (&out, g_free);
@@ -258,6 +330,94 @@ test_ccdsm (void)
   g_rmdir (dir);
 }
 
+/* augur-cli with its standard output on a full disk. */
+static int
+run_to_full (const char *const *args, char **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (char *) "/bin/sh");
+  g_ptr_array_add (argv, (char *) "-c");
+  g_ptr_array_add (argv, (char *) "exec \"$0\" \"$@\" > /dev/full");
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     NULL, err, &status, &error))
+    g_error ("cannot run %s: %s", cli, error->message);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static void
+test_ccdsm_failures (void)
+{
+  g_autofree char *sr2 = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "sr2.ccdsm", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-XXXXXX", NULL);
+  g_autofree char *nostart = g_build_filename (dir, "nostart.ccdsm", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-folder", "chain", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *json[] = { "ccdsm", sr2, "--distance", "1", "--format", "json", NULL };
+  const char *csv[] = { "ccdsm", sr2, "--format", "csv", NULL };
+  const char *text[] = { "ccdsm", sr2, NULL };
+  const char *experiment[] = { "ccdsm", sr2, "--experiment", NULL };
+  const char *ctmc[] = { "ccdsm", sr2, "--export-ctmc", missing, NULL };
+  const char *plain[] = { "ccdsm", nostart, NULL };
+  g_autofree char *large = g_build_filename (dir, "large.ccdsm", NULL);
+  const char *big[] = { "ccdsm", large, NULL };
+
+  /* Every output checked: a full disk is an error, not a truncated file. */
+  for (const char *const *args[] = { json, csv, text, experiment, NULL }, *const **a = args; *a; a++)
+    {
+      g_assert_cmpint (run_to_full (*a, &err), ==, 1);
+      if (!strstr (err, "augur-cli ccdsm: cannot write the output: No space left on device"))
+        g_error ("expected the write error in \"%s\"", err);
+      g_clear_pointer (&err, g_free);
+    }
+  g_assert_cmpint (run (ctmc, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "augur-cli ccdsm: "));
+  g_assert_nonnull (strstr (err, "no-such-folder"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* The same digits in every locale. */
+  g_setenv ("LC_ALL", "fr_FR.UTF-8", TRUE);
+  g_assert_cmpint (run (json, &out, &err), ==, 0);
+  g_unsetenv ("LC_ALL");
+  g_assert_nonnull (strstr (out, "\"latency_ns\": 1631.9588"));
+  g_assert_null (strstr (out, "1631,"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* No 'start': the checks, then exit 1 with the reason. */
+  g_assert_true (g_file_set_contents (nostart, "var a : 0..1, home N0;\n"
+                                      "process P0 on cpu0 { loop { store a, 1; } }\n"
+                                      "process P1 on cpu1 { loop { store a, 0; } }\n", -1, NULL));
+  g_assert_cmpint (run (plain, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "no process marks 'start'"));
+  g_assert_null (strstr (out, "nan"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* The memory budget: 100,000 states take more than 1 MB. */
+  g_assert_true (g_file_set_contents (large, "var a : 0..1, home N0;\nreg x : 0..99999;\n"
+                                      "process P0 on cpu0 { loop { start; store a, 0; x := (x + 1) % 100000; } }\n",
+                                      -1, NULL));
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "1", TRUE);
+  g_assert_cmpint (run (big, &out, &err), ==, 1);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  if (!strstr (err, "the limit is 1.0\u00a0MB (AUGUR_MEMORY_LIMIT_MB)"))
+    g_error ("expected the memory limit in \"%s\"", err);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_remove (nostart);
+  g_remove (large);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -268,9 +428,11 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/pepa/solver-and-csv", test_solver_and_csv);
   g_test_add_func ("/cli/pepa/export-dot", test_dot);
   g_test_add_func ("/cli/pepa/bad-model", test_bad_model);
+  g_test_add_func ("/cli/pepa/limits", test_pepa_limits);
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/pipeline", test_pipeline);
   g_test_add_func ("/cli/replay", test_replay);
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
+  g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);
   return g_test_run ();
 }

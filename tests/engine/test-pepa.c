@@ -556,6 +556,230 @@ test_stiff_pipeline (void)
     }
 }
 
+/* The first error of a model that must not parse, with its location. */
+static void
+assert_model_error (const char *text, gssize length, const char *expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, length, "m.pepa", NULL, &error);
+
+  g_assert_null (model);
+  g_assert_nonnull (error);
+  if (!g_str_has_prefix (error->message, expected))
+    g_error ("expected \"%s…\", got \"%s\"", expected, error->message);
+}
+
+static double
+model_rate (const char *text, const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, NULL, NULL, &error);
+  double v = NAN;
+
+  g_assert_no_error (error);
+  g_assert_true (augur_pepa_model_lookup_rate (model, name, &v));
+  return v;
+}
+
+static void
+test_number_literals (void)
+{
+  g_autoptr(GString) text = g_string_new ("r = 1.");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diags = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+
+  /* a literal longer than any buffer is read whole */
+  for (int i = 0; i < 200; i++)
+    g_string_append_c (text, '0');
+  g_string_append (text, "e-3;\nP = (a, r).P;\nP\n");
+  g_assert_cmpfloat (model_rate (text->str, "r"), ==, 1e-3);
+  g_assert_cmpfloat (model_rate ("r = 0.000000000000000000000000000000000000000000000000000000000000000012e66;\n"
+                                 "P = (a, r).P;\nP", "r"), ==, 12.0);
+
+  /* overflow and underflow are located errors */
+  assert_model_error ("r = 1e400;\nP = (a, r).P;\nP", -1,
+                      "m.pepa:1:5: the number '1e400' is too large: the largest is about 1.8e308");
+  assert_model_error ("P = (a, 1e-400).P;\nP", -1,
+                      "m.pepa:1:9: the number '1e-400' is too small: it would be read as 0");
+  assert_model_error ("r = 1e300 * 1e300;\nP = (a, r).P;\nP", -1,
+                      "m.pepa:1:11: the rate is not a finite number: it exceeds about 1.8e308");
+  assert_model_error ("r = 1e-300 * 1e-300;\nP = (a, r).P;\nP", -1,
+                      "m.pepa:1:12: the rate is too small: it is rounded to 0");
+  /* zero is still zero, and still not a rate */
+  assert_model_error ("P = (a, 0.0e-999).P;\nP", -1, "m.pepa:1:9: the rate of 'a' must be positive, found 0");
+
+  /* a subnormal rate is read, with a warning where it is written */
+  model = augur_pepa_model_parse ("P = (a, 1e-310).P;\nP", -1, NULL, &diags, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (diags->len, ==, 1);
+  g_assert_cmpint (((AugurDiagnostic *) diags->pdata[0])->severity, ==, AUGUR_SEVERITY_WARNING);
+  g_assert_cmpint (((AugurDiagnostic *) diags->pdata[0])->line, ==, 1);
+  g_assert_cmpint (((AugurDiagnostic *) diags->pdata[0])->column, ==, 9);
+  g_assert_nonnull (strstr (((AugurDiagnostic *) diags->pdata[0])->message, "'1e-310' is below 2.2e-308"));
+}
+
+static void
+test_deep_input (void)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  /* 60,000 rate definitions in a chain, in both orders */
+  g_string_append (s, "r0 = 2;\n");
+  for (int i = 1; i < 60000; i++)
+    g_string_append_printf (s, "r%d = r%d;\n", i, i - 1);
+  g_string_append (s, "P = (a, r59999).P;\nP\n");
+  g_assert_cmpfloat (model_rate (s->str, "r59999"), ==, 2.0);
+  g_string_truncate (s, 0);
+  for (int i = 0; i < 60000; i++)
+    g_string_append_printf (s, "r%d = r%d;\n", i, i + 1);
+  g_string_append (s, "r60000 = 3;\nP = (a, r0).P;\nP\n");
+  g_assert_cmpfloat (model_rate (s->str, "r0"), ==, 3.0);
+
+  /* a sum of a million terms */
+  g_string_assign (s, "r = 1");
+  for (int i = 1; i < 1000000; i++)
+    g_string_append (s, " + 1");
+  g_string_append (s, ";\nP = (a, r).P;\nP\n");
+  g_assert_cmpfloat (model_rate (s->str, "r"), ==, 1e6);
+
+  /* 20,000 nested brackets: refused where the nesting gets too deep */
+  g_string_assign (s, "r = ");
+  for (int i = 0; i < 20000; i++)
+    g_string_append_c (s, '(');
+  g_string_append_c (s, '1');
+  for (int i = 0; i < 20000; i++)
+    g_string_append_c (s, ')');
+  g_string_append (s, ";\nP = (a, r).P;\nP\n");
+  assert_model_error (s->str, s->len, "m.pepa:1:2005: brackets nested more than 2000 levels deep");
+
+  /* a sequence of 60,000 activities is 60,000 local states */
+  g_string_assign (s, "P = ");
+  for (int i = 0; i < 60000; i++)
+    g_string_append_printf (s, "(a%d, 1).", i % 7);
+  g_string_append (s, "P;\nP\n");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (s->str, s->len, NULL, NULL, &error);
+    g_autoptr(AugurPepaStateSpace) space = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_pepa_model_get_n_local_states (model, 0), ==, 60000);
+    g_assert_cmpuint (strlen (augur_pepa_model_get_local_state_name (model, 0, 1)), <=, 1000 + strlen ("…"));
+    space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, 60000);
+  }
+
+  /* a choice of 3,000 (and of 200,000) activities is not recursion */
+  for (guint width = 3000; width <= 200000; width += 197000)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPepaModel) model = NULL;
+
+      g_string_assign (s, "P = (a0, 1).P");
+      for (guint i = 1; i < width; i++)
+        g_string_append_printf (s, " + (a%u, 1).P", i);
+      g_string_append (s, ";\nP\n");
+      model = augur_pepa_model_parse (s->str, s->len, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (augur_pepa_model_get_n_actions (model), ==, width);
+    }
+
+  /* 5,000 components side by side: a located limit, not a crash */
+  g_string_assign (s, "P = (a, 1).P;\nP");
+  for (int i = 1; i < 5000; i++)
+    g_string_append (s, " || P");
+  assert_model_error (s->str, s->len,
+                      "m.pepa:2:");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (s->str, s->len, NULL, NULL, &error);
+    g_assert_nonnull (strstr (error->message, "more than 2000 levels deep"));
+  }
+  assert_model_error ("P = (a, 1).P;\nP[100000][a]", -1,
+                      "m.pepa:2:3: an array whose copies synchronise among themselves can have at most 2000 copies");
+}
+
+static void
+test_error_causes (void)
+{
+  /* the name that is not a rate, not "'r' is a process" */
+  assert_model_error ("r = inf;\nP = (a, r).P;\nP", -1,
+                      "m.pepa:1:5: undefined rate 'inf' in the definition of 'r', which is used as a rate at line 2; "
+                      "the unspecified (passive) rate is written 'infty'");
+  assert_model_error ("P = (a, inf).P;\nP", -1, "m.pepa:1:9: undefined rate 'inf'; the unspecified");
+  /* recursion without an activity, named where it closes */
+  assert_model_error ("P = Q + (a, 1).P;\nQ = (b, 1).Q + P;\nP", -1,
+                      "m.pepa:2:16: unguarded recursion: 'P' is defined in terms of itself");
+  assert_model_error ("P = P || Q;\nQ = (b, 1).Q;\nP", -1,
+                      "m.pepa:1:5: 'P' contains itself through cooperation or hiding");
+  /* a byte-order mark is not part of the model */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("\xEF\xBB\xBFP = (a, 1).P;\nP", -1, NULL, NULL, &error);
+    g_assert_no_error (error);
+    assert_model_error ("\xEF\xBB\xBFP = (a, 1).P;\nP @", -1, "m.pepa:2:3: unexpected character '@'");
+  }
+  /* lines end with CR, LF or CR LF */
+  assert_model_error ("P = (a, 1).P;\rQ = (b, 1).Q;\rP <x> Q @\r", -1, "m.pepa:3:9: unexpected character '@'");
+  assert_model_error ("P = (a, 1).P;\r\nQ = (b, 1).Q;\r\rP <x> Q @", -1, "m.pepa:4:9: unexpected character '@'");
+  assert_model_error ("// comment\rP = (a, 1).P;\r@", -1, "m.pepa:3:1: unexpected character '@'");
+  assert_model_error ("/* a\r b */\rP = (a, 1).P;\r@", -1, "m.pepa:4:1: unexpected character '@'");
+  assert_model_error ("P = (a, 1).P;\x00\nP", 16, "m.pepa:1:14: the file contains a NUL byte");
+  assert_model_error ("P = (a, 1).P;\rP\r\xff", -1, "m.pepa:3:1: the text is not valid UTF-8");
+  /* a long name is cut in a message */
+  assert_model_error ("P = (a, 1).P;\nP Pxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", -1,
+                      "m.pepa:2:3: expected the end of the model after the system equation "
+                      "(an operator such as '<a>', '||' or '+' may be missing), found 'Pxxxxxxxxxxxxxxxxxxxxxxx…'");
+  /* an unterminated comment is an error wherever it starts */
+  assert_model_error ("P = (a, 1).P;\nP\n/* never closed\n", -1, "m.pepa:3:1: unterminated comment");
+  assert_model_error ("P = (a, 1).P; /* never closed\nP\n", -1, "m.pepa:1:15: unterminated comment");
+  assert_model_error ("r = 1 /*;\nP = (a, r).P;\nP\n", -1, "m.pepa:1:7: unterminated comment");
+  assert_model_error ("P = (a, 1).P;\nP;\n/*", -1, "m.pepa:3:1: unterminated comment");
+  assert_model_error ("/*/ P = (a, 1).P;\nP", -1, "m.pepa:1:1: unterminated comment");
+}
+
+static void
+test_memory_budget (void)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  AugurPepaStateSpace *space;
+
+  /* 20 components of 3 states: 3^20 states, far beyond memory */
+  for (int i = 0; i < 20; i++)
+    g_string_append_printf (s, "P%d = (a%d, 1).Q%d;\nQ%d = (b%d, 1).R%d;\nR%d = (c%d, 1).P%d;\n",
+                            i, i, i, i, i, i, i, i, i);
+  for (int i = 0; i < 20; i++)
+    g_string_append_printf (s, "%sP%d", i > 0 ? " || " : "", i);
+  model = augur_pepa_model_parse (s->str, s->len, "big.pepa", NULL, &error);
+  g_assert_no_error (error);
+
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "16", TRUE);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_null (space);
+  g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE);
+  if (!g_str_has_prefix (error->message, "big.pepa: the state space needs more memory than the 16.8") ||
+      strstr (error->message, "MB Augur may use (stopped at ") == NULL)
+    g_error ("unexpected message: %s", error->message);
+  /* stopped at its estimate of 16 MiB, long before the 20 million states */
+  {
+    guint64 states = g_ascii_strtoull (strstr (error->message, "stopped at ") + strlen ("stopped at "), NULL, 10);
+    g_assert_cmpuint (states, >, 10000);
+    g_assert_cmpuint (states, <, 100000);
+  }
+  g_clear_error (&error);
+
+  /* the state limit, named as such */
+  space = augur_pepa_derive (model, 5000, NULL, NULL, NULL, &error);
+  g_assert_null (space);
+  g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE);
+  g_assert_cmpstr (error->message, ==, "big.pepa: the state space has more than 5000 states (the limit)");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -581,5 +805,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/exports", test_exports);
   g_test_add_func ("/engine/pepa/semantics/array-with-synchronisation", test_array_with_synchronisation);
   g_test_add_func ("/engine/pepa/solve/stiff", test_stiff_pipeline);
+  g_test_add_func ("/engine/pepa/numbers/literals", test_number_literals);
+  g_test_add_func ("/engine/pepa/errors/deep-input", test_deep_input);
+  g_test_add_func ("/engine/pepa/errors/causes", test_error_causes);
+  g_test_add_func ("/engine/pepa/derive/memory-budget", test_memory_budget);
   return g_test_run ();
 }

@@ -202,16 +202,37 @@ test_replay (void)
 
   d = augur_bar_chart_data_new_from_replay (result, "ring");
   g_assert_cmpuint (augur_bar_chart_data_get_n_bars (d), ==, 4);
+  /* The run takes 38.4 ms: the bars are in milliseconds, as the page's
+   * headline. */
+  g_assert_cmpstr (augur_bar_chart_data_get_unit (d), ==, "ms");
   for (guint i = 0; i < 4; i++)
     {
       const AugurRankStats *stats = augur_replay_result_get_stats (result, i);
 
       g_assert_cmpstr (augur_bar_chart_data_get_bar_label (d, i), ==, names[i]);
       g_assert_cmpfloat_with_epsilon (augur_bar_chart_data_get_value (d, i, AUGUR_STATE_COMPUTE),
-                                      stats->times[AUGUR_STATE_COMPUTE], 1e-15);
+                                      stats->times[AUGUR_STATE_COMPUTE] * 1e3, 1e-12);
       /* Each rank computes 1e6 flops at 1 Gflop/s. */
       g_assert_cmpfloat_with_epsilon (stats->times[AUGUR_STATE_COMPUTE], 1e-3, 1e-12);
-      g_assert_cmpfloat (augur_bar_chart_data_get_total (d, i), <=, augur_replay_result_get_time (result) * (1 + 1e-9));
+      g_assert_cmpfloat (augur_bar_chart_data_get_total (d, i), <=, augur_replay_result_get_time (result) * 1e3 * (1 + 1e-9));
+    }
+}
+
+static void
+test_time_unit (void)
+{
+  static const struct { double seconds; const char *unit; double scale; } cases[] = {
+    { 0, "s", 1 }, { 2.5, "s", 1 }, { 1, "s", 1 }, { 0.999, "ms", 1e3 }, { 0.0384, "ms", 1e3 },
+    { 1e-3, "ms", 1e3 }, { 5.64e-4, "µs", 1e6 }, { 1e-6, "µs", 1e6 }, { 3e-9, "ns", 1e9 },
+    { 3600, "s", 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double scale = 0;
+
+      g_assert_cmpstr (augur_time_unit_choose (cases[i].seconds, &scale), ==, cases[i].unit);
+      g_assert_cmpfloat (scale, ==, cases[i].scale);
     }
 }
 
@@ -226,5 +247,6 @@ main (int   argc,
   g_test_add_func ("/views/bar-chart/hit", test_hit);
   g_test_add_func ("/views/bar-chart/export", test_export);
   g_test_add_func ("/views/bar-chart/replay", test_replay);
+  g_test_add_func ("/views/bar-chart/time-unit", test_time_unit);
   return g_test_run ();
 }

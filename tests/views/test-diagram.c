@@ -5,6 +5,7 @@
  */
 #include <gtk/gtk.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "augur-diagram.h"
@@ -406,8 +407,11 @@ test_widget (void)
   g_assert_cmpuint (filled, >, 500);
   /* opens at a legible zoom, and fit shows the whole diagram smaller */
   g_assert_cmpfloat (augur_state_diagram_view_get_scale (AUGUR_STATE_DIAGRAM_VIEW (view)), >=, 0.6);
+  g_assert_null (augur_state_diagram_view_get_note (AUGUR_STATE_DIAGRAM_VIEW (view)));
   augur_state_diagram_view_fit (AUGUR_STATE_DIAGRAM_VIEW (view));
   g_assert_cmpfloat (augur_state_diagram_view_get_scale (AUGUR_STATE_DIAGRAM_VIEW (view)), <, 0.6);
+  /* fitted smaller than labels can be read: no smudge, and a note says why */
+  g_assert_nonnull (strstr (augur_state_diagram_view_get_note (AUGUR_STATE_DIAGRAM_VIEW (view)), "zoom in"));
   augur_state_diagram_view_zoom (AUGUR_STATE_DIAGRAM_VIEW (view), 2.0);
   g_assert_cmpfloat (augur_state_diagram_view_get_scale (AUGUR_STATE_DIAGRAM_VIEW (view)), <, 1.2);
 
@@ -430,6 +434,83 @@ test_widget (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Pixels of the arc labels' boxes (white at 90 % over black paper). */
+static guint
+count_label_boxes (const AugurDiagram *d,
+                   gboolean            hide)
+{
+  const int width = 900, height = 500;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  AugurDiagramStyle style;
+  AugurDiagramViewport vp = { 1.0, 10, 10 };
+  const guint8 *data;
+  int stride;
+  guint n = 0;
+
+  augur_diagram_style_init (&style, FALSE);
+  style.background = (AugurDiagramColor) { 0, 0, 0, 1 };
+  style.hide_arc_labels = hide;
+  augur_diagram_draw (cr, width, height, d, &vp, &style);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guint8 *p = data + y * stride + x * 4;
+        n += abs (p[0] - 230) <= 3 && abs (p[1] - 230) <= 3 && abs (p[2] - 230) <= 3;
+      }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+static void
+test_hidden_labels (void)
+{
+  g_autoptr(AugurDiagram) d = pipeline_diagram ();
+  guint shown = count_label_boxes (d, FALSE), hidden = count_label_boxes (d, TRUE);
+
+  g_test_message ("label box pixels: %u shown, %u hidden", shown, hidden);
+  g_assert_cmpuint (shown, >, 1000);
+  g_assert_cmpuint (hidden, <, shown / 20);
+}
+
+static void
+test_wrap_text (void)
+{
+  /* A PEPA state term: no spaces, 120 characters. */
+  const char *term = "(Client1<request,reply>(Server1||Server2))<request>(Monitor1||Monitor2||Monitor3)"
+                     "<log,report>(Disk1||Disk2||Disk3||Disk4)";
+  g_autofree char *wrapped = augur_diagram_wrap_text (term, 40);
+  g_auto(GStrv) lines = g_strsplit (wrapped, "\n", -1);
+  g_autoptr(GString) joined = g_string_new (NULL);
+  g_autofree char *words = NULL, *short_text = NULL, *hard = NULL, *kept = NULL;
+
+  g_test_message ("%s", wrapped);
+  g_assert_cmpuint (g_strv_length (lines), >=, 3);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_assert_cmpuint (g_utf8_strlen (lines[i], -1), <=, 40);
+      g_assert_cmpuint (g_utf8_strlen (lines[i], -1), >, 0);
+      g_string_append (joined, lines[i]);
+    }
+  /* nothing lost or added but the line breaks */
+  g_assert_cmpstr (joined->str, ==, term);
+  /* breaks where the term has joints, not inside a name */
+  g_assert_cmpstr (lines[0], ==, "(Client1<request,reply>(Server1||");
+
+  words = augur_diagram_wrap_text ("P1 = (a, 1.0).P2 + (b, 2.0).P3 + (c, 3.0).P4", 20);
+  g_assert_cmpstr (words, ==, "P1 = (a, 1.0).P2 +\n(b, 2.0).P3 + (c,\n3.0).P4");
+  short_text = augur_diagram_wrap_text ("Idle", 40);
+  g_assert_cmpstr (short_text, ==, "Idle");
+  hard = augur_diagram_wrap_text ("abcdefghijklmnopqrstuvwxyz", 10);
+  g_assert_cmpstr (hard, ==, "abcdefghij\nklmnopqrst\nuvwxyz");
+  kept = augur_diagram_wrap_text ("a\nb", 10);
+  g_assert_cmpstr (kept, ==, "a\nb");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -440,5 +521,7 @@ main (int argc, char **argv)
   g_test_add_func ("/views/diagram/pixels", test_pixels);
   g_test_add_func ("/views/diagram/exports", test_exports);
   g_test_add_func ("/views/state-diagram-view/render", test_widget);
+  g_test_add_func ("/views/diagram/wrap-text", test_wrap_text);
+  g_test_add_func ("/views/diagram/hidden-labels", test_hidden_labels);
   return g_test_run ();
 }

@@ -233,7 +233,7 @@ test_pixels (void)
       gboolean seen = FALSE;
 
       augur_chart_style_get_series_color (&style, s, &color, &dash);
-      g_assert_cmpuint (dash, ==, 0);   /* nine series: colours are enough */
+      g_assert_cmpuint (dash, ==, s % 4);
       for (guint p = 0; p < N_SWEEP && !seen; p += 5)
         {
           double px, py;
@@ -285,6 +285,57 @@ test_pixels (void)
     g_assert_true (pixel_near (cairo_image_surface_get_data (surface), &dark.background, 0));
     cairo_surface_destroy (surface);
   }
+}
+
+/* Four series on exactly the same points (as the misses of two protocols
+ * that do not differ): each remains visible in its colour, and the
+ * series differ in dash pattern and point shape. */
+static void
+test_overlapping (void)
+{
+  g_autoptr(AugurChartData) d = augur_chart_data_new (NULL, "Distance", "level", "Misses", NULL);
+  const double x[] = { 0, 1, 2 }, y[] = { 30, 30, 30 };
+  AugurChartStyle style;
+  cairo_surface_t *surface;
+  guint counts[4];
+  const int width = 600, height = 400;
+
+  for (guint s = 0; s < 4; s++)
+    {
+      g_autofree char *name = g_strdup_printf ("series %u", s);
+      augur_chart_data_add_series (d, name, x, y, 3);
+    }
+  double x0, x1, py;
+
+  augur_chart_style_init (&style, FALSE);
+  surface = render (d, &style, width, height);
+  /* Along the curves only, not in the legend. */
+  g_assert_true (augur_chart_get_point_position (d, width, height, 0, 0, &x0, &py));
+  g_assert_true (augur_chart_get_point_position (d, width, height, 0, 2, &x1, &py));
+  for (guint s = 0; s < 4; s++)
+    {
+      AugurChartColor color;
+      guint dash;
+      const guint8 *data = cairo_image_surface_get_data (surface);
+      int stride = cairo_image_surface_get_stride (surface);
+
+      augur_chart_style_get_series_color (&style, s, &color, &dash);
+      counts[s] = 0;
+      for (int yy = (int) py - 5; yy <= (int) py + 5; yy++)
+        for (int xx = (int) x0; xx <= (int) x1; xx++)
+          counts[s] += pixel_near (data + yy * stride + xx * 4, &color, 30);
+      g_test_message ("series %u: dash %u, shape %u, %u pixels", s, dash,
+                      augur_chart_style_get_series_shape (s), counts[s]);
+      for (guint t = 0; t < s; t++)
+        g_assert_cmpuint (augur_chart_style_get_series_shape (s), !=, augur_chart_style_get_series_shape (t));
+    }
+  for (guint s = 0; s < 4; s++)
+    if (counts[s] < 60)
+      {
+        save_on_failure (surface, "test-line-chart-overlap.out.png");
+        g_error ("series %u is hidden under the others (%u pixels of its colour)", s, counts[s]);
+      }
+  cairo_surface_destroy (surface);
 }
 
 static void
@@ -609,6 +660,7 @@ main (int argc, char **argv)
   g_test_add_func ("/views/line-chart/ticks", test_ticks);
   g_test_add_func ("/views/line-chart/pixels", test_pixels);
   g_test_add_func ("/views/line-chart/hit", test_hit);
+  g_test_add_func ("/views/line-chart/overlapping", test_overlapping);
   g_test_add_func ("/views/line-chart/hover", test_hover_drawn);
   g_test_add_func ("/views/line-chart/exports", test_exports);
   g_test_add_func ("/views/line-chart/degenerate", test_degenerate);

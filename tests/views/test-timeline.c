@@ -371,6 +371,54 @@ test_pixels (void)
 
 /* A row of n intervals repeating compute (share c) and send, so dense that
  * the summary is used when zoomed out. */
+/* The view's hint (how to zoom into a range) is drawn right of the
+ * legend: dark pixels there that a picture without it lacks. */
+static guint
+count_hint_pixels (const AugurTimelineData *d, const char *hint, int width, int height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  AugurTimelineViewport vp;
+  AugurTimelineStyle style;
+  const guint8 *data;
+  int stride;
+  guint n = 0;
+
+  augur_timeline_style_init (&style, FALSE);
+  style.hint = hint;
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  augur_timeline_viewport_fit (d, &vp);
+  augur_timeline_draw (cr, width, height, d, &vp, &style);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  /* the bottom band, right half */
+  for (int y = height - 30; y < height; y++)
+    for (int x = width / 2; x < width; x++)
+      n += data[y * stride + x * 4 + 1] < 200;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+static void
+test_hint (void)
+{
+  g_autoptr(AugurTimelineData) d = small_timeline ();
+  const char *hint = augur_timeline_view_get_hint ();
+  guint with, without, narrow;
+
+  g_assert_nonnull (strstr (hint, "zoom into a range"));
+  with = count_hint_pixels (d, hint, 1000, 300);
+  without = count_hint_pixels (d, NULL, 1000, 300);
+  /* no room beside the legend: left out rather than drawn over it */
+  narrow = count_hint_pixels (d, hint, 420, 300) - count_hint_pixels (d, NULL, 420, 300);
+  g_test_message ("hint pixels: %u with, %u without, %u extra when narrow", with, without, narrow);
+  g_assert_cmpuint (with, >, without + 300);
+  g_assert_cmpuint (narrow, ==, 0);
+}
+
 static AugurTimelineData *
 dense_timeline (guint n, double c)
 {
@@ -957,5 +1005,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/views/timeline/replay", test_replay);
   g_test_add_func ("/views/timeline/timing", test_timing);
   g_test_add_func ("/views/timeline/widget", test_widget);
+  g_test_add_func ("/views/timeline/hint", test_hint);
   return g_test_run ();
 }

@@ -1368,7 +1368,7 @@ augur_pepa_model_parse (const char  *text,
   g_return_val_if_fail (text != NULL || length == 0, NULL);
 
   len = length < 0 ? strlen (text) : (gsize) length;
-  if (memchr (text, '\0', len) != NULL)
+  if (len > 0 && memchr (text, '\0', len) != NULL)
     {
       const char *nul = memchr (text, '\0', len);
       int line, column;

@@ -1,0 +1,1026 @@
+/* augur-expr.c: the shared expression language: a recursive-descent parser
+ * that emits a stack program, and its evaluator.
+ *
+ * One file of about 1,000 lines on purpose: the scanner, the grammar and the
+ * evaluator share the instruction set and are read together.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-expr.h"
+
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (augur-expr-error-quark, augur_expr_error)
+
+typedef enum {
+  OP_CONST,            /* push consts[arg] */
+  OP_NAME,             /* push values[arg] */
+  OP_NEG,
+  OP_NOT,
+  OP_BOOL,             /* top := top is true */
+  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_POW,
+  OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
+  OP_JUMP,             /* pc := arg */
+  OP_JUMP_IF_FALSE,    /* pop; if false pc := arg */
+  OP_AND,              /* if top false: top := 0, pc := arg; else pop */
+  OP_OR,               /* if top true: top := 1, pc := arg; else pop */
+  OP_CALL,             /* arg = function, argc = its arguments */
+} Op;
+
+typedef struct {
+  guint8  op;
+  guint8  fn_argc;
+  guint32 arg;
+} Instr;
+
+typedef enum {
+  FN_LN, FN_LOG, FN_LOG2, FN_LOG10, FN_EXP, FN_SQRT, FN_POW,
+  FN_MIN, FN_MAX, FN_CEIL, FN_FLOOR, FN_ABS,
+} Fn;
+
+static const struct {
+  const char *name;
+  Fn          fn;
+  guint       min_args;
+  guint       max_args;
+} functions[] = {
+  { "ln",    FN_LN,    1, 1 },
+  { "log",   FN_LOG,   1, 2 },
+  { "log2",  FN_LOG2,  1, 1 },
+  { "log10", FN_LOG10, 1, 1 },
+  { "exp",   FN_EXP,   1, 1 },
+  { "sqrt",  FN_SQRT,  1, 1 },
+  { "pow",   FN_POW,   2, 2 },
+  { "min",   FN_MIN,   1, 255 },
+  { "max",   FN_MAX,   1, 255 },
+  { "ceil",  FN_CEIL,  1, 1 },
+  { "floor", FN_FLOOR, 1, 1 },
+  { "abs",   FN_ABS,   1, 1 },
+};
+
+typedef struct {
+  char *name;
+  int   line;
+  int   column;
+} Name;
+
+struct _AugurExpr {
+  GArray *code;        /* Instr */
+  GArray *consts;      /* double */
+  GArray *names;       /* Name */
+  guint   max_stack;
+  char   *filename;
+  int     line;        /* where the expression starts */
+  int     column;
+  gsize   end;
+  int     end_line;
+  int     end_column;
+};
+
+/* ---- Tokens ------------------------------------------------------------------ */
+
+typedef enum {
+  TOK_END, TOK_NUMBER, TOK_NAME,
+  TOK_PLUS, TOK_MINUS, TOK_STAR, TOK_SLASH, TOK_PERCENT, TOK_CARET,
+  TOK_LPAREN, TOK_RPAREN, TOK_COMMA, TOK_QUESTION, TOK_COLON,
+  TOK_LT, TOK_LE, TOK_GT, TOK_GE, TOK_EQ, TOK_NE, TOK_NOT, TOK_AND, TOK_OR,
+  TOK_OTHER,
+} TokKind;
+
+typedef struct {
+  const char     *text;
+  gsize           length;
+  AugurExprFlags  flags;
+  const char     *filename;
+
+  /* the scanner, always positioned just after the current token */
+  gsize           pos;
+  int             line;
+  int             column;
+
+  /* the current token */
+  TokKind         kind;
+  gsize           start;
+  gsize           tok_length;
+  int             tok_line;
+  int             tok_column;
+  double          number;
+
+  AugurExpr      *expr;
+  guint           depth;
+  guint           stack;
+  GError         *error;
+} Parser;
+
+static void G_GNUC_PRINTF (3, 4)
+fail (Parser     *p,
+      gint        code,
+      const char *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  if (p->error != NULL)
+    return;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (&p->error, AUGUR_EXPR_ERROR, code, "%s:%d:%d: %s",
+               p->filename, p->tok_line, p->tok_column, message);
+}
+
+/* Advances over one byte, keeping line and column; a CR LF pair, a lone CR
+ * and a lone LF each end one line. */
+static void
+advance (Parser *p)
+{
+  char c = p->text[p->pos++];
+
+  if (c == '\n' || (c == '\r' && !(p->pos < p->length && p->text[p->pos] == '\n')))
+    {
+      p->line++;
+      p->column = 1;
+    }
+  else if (c == '\r')
+    p->column++;
+  else if (((guchar) c & 0xC0) != 0x80)
+    p->column++;                        /* columns count characters */
+}
+
+static gboolean
+at (Parser *p, gsize offset, char c)
+{
+  return p->pos + offset < p->length && p->text[p->pos + offset] == c;
+}
+
+static void
+skip_blanks (Parser *p)
+{
+  while (p->pos < p->length && p->error == NULL)
+    {
+      char c = p->text[p->pos];
+
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+        advance (p);
+      else if ((p->flags & AUGUR_EXPR_FLAGS_C_COMMENTS) && c == '/' && at (p, 1, '/'))
+        {
+          while (p->pos < p->length && p->text[p->pos] != '\n' && p->text[p->pos] != '\r')
+            advance (p);
+        }
+      else if ((p->flags & AUGUR_EXPR_FLAGS_C_COMMENTS) && c == '/' && at (p, 1, '*'))
+        {
+          int line = p->line, column = p->column;
+
+          advance (p);
+          advance (p);
+          while (p->pos < p->length && !(p->text[p->pos] == '*' && at (p, 1, '/')))
+            advance (p);
+          if (p->pos >= p->length)
+            {
+              p->tok_line = line;
+              p->tok_column = column;
+              fail (p, AUGUR_EXPR_ERROR_SYNTAX, "this comment is not closed (expected '*/')");
+              return;
+            }
+          advance (p);
+          advance (p);
+        }
+      else
+        break;
+    }
+}
+
+static gboolean
+is_name_start (char c)
+{
+  return g_ascii_isalpha (c) || c == '_';
+}
+
+static gboolean
+is_name_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+static void
+scan_number (Parser *p)
+{
+  g_autoptr(GString) digits = g_string_new (NULL);
+  gboolean nonzero = FALSE, any = FALSE;
+  char *end = NULL;
+  double value;
+
+  while (p->pos < p->length && g_ascii_isdigit (p->text[p->pos]))
+    {
+      nonzero |= p->text[p->pos] != '0';
+      any = TRUE;
+      g_string_append_c (digits, p->text[p->pos]);
+      advance (p);
+    }
+  if (p->pos < p->length && p->text[p->pos] == '.')
+    {
+      g_string_append_c (digits, '.');
+      advance (p);
+      while (p->pos < p->length && g_ascii_isdigit (p->text[p->pos]))
+        {
+          nonzero |= p->text[p->pos] != '0';
+          any = TRUE;
+          g_string_append_c (digits, p->text[p->pos]);
+          advance (p);
+        }
+    }
+  if (!any)
+    {
+      fail (p, AUGUR_EXPR_ERROR_NUMBER, "expected digits in this number");
+      return;
+    }
+  if (p->pos < p->length && (p->text[p->pos] == 'e' || p->text[p->pos] == 'E'))
+    {
+      gsize mark = 0, exp_digits = 0;
+
+      g_string_append_c (digits, 'e');
+      advance (p);
+      if (p->pos < p->length && (p->text[p->pos] == '+' || p->text[p->pos] == '-'))
+        {
+          g_string_append_c (digits, p->text[p->pos]);
+          advance (p);
+        }
+      mark = digits->len;
+      while (p->pos < p->length && g_ascii_isdigit (p->text[p->pos]))
+        {
+          /* leading zeros say nothing; beyond 6 digits the exponent is out
+           * of range anyway and only its sign matters */
+          exp_digits++;
+          if (digits->len > mark || p->text[p->pos] != '0')
+            {
+              if (digits->len - mark < 6)
+                g_string_append_c (digits, p->text[p->pos]);
+              else
+                {
+                  g_string_truncate (digits, mark);
+                  g_string_append (digits, "999999");
+                }
+            }
+          advance (p);
+        }
+      if (exp_digits == 0)
+        {
+          fail (p, AUGUR_EXPR_ERROR_NUMBER, "expected digits in the exponent of this number");
+          return;
+        }
+      if (digits->len == mark)
+        g_string_append_c (digits, '0');
+    }
+  if (p->pos < p->length && (is_name_char (p->text[p->pos]) || p->text[p->pos] == '.'))
+    {
+      fail (p, AUGUR_EXPR_ERROR_NUMBER,
+            "a number must be followed by an operator, not '%c' (write '*' to multiply)",
+            p->text[p->pos]);
+      return;
+    }
+  value = g_ascii_strtod (digits->str, &end);
+  if (!isfinite (value))
+    fail (p, AUGUR_EXPR_ERROR_NUMBER, "%.*s is too large for a number (the largest is about 1.8e308)",
+          (int) MIN (p->pos - p->start, 40), p->text + p->start);
+  else if (value == 0 && nonzero)
+    fail (p, AUGUR_EXPR_ERROR_NUMBER, "%.*s is too small for a number (the smallest is about 4.9e-324)",
+          (int) MIN (p->pos - p->start, 40), p->text + p->start);
+  p->number = value;
+}
+
+static void
+next (Parser *p)
+{
+  char c;
+
+  skip_blanks (p);
+  p->start = p->pos;
+  p->tok_line = p->line;
+  p->tok_column = p->column;
+  if (p->error != NULL || p->pos >= p->length)
+    {
+      p->kind = TOK_END;
+      p->tok_length = 0;
+      return;
+    }
+  c = p->text[p->pos];
+  if (g_ascii_isdigit (c) || (c == '.' && p->pos + 1 < p->length && g_ascii_isdigit (p->text[p->pos + 1])))
+    {
+      p->kind = TOK_NUMBER;
+      scan_number (p);
+    }
+  else if (is_name_start (c))
+    {
+      p->kind = TOK_NAME;
+      while (p->pos < p->length && is_name_char (p->text[p->pos]))
+        advance (p);
+    }
+  else
+    {
+      static const struct { char a, b; TokKind kind; } two[] = {
+        { '<', '=', TOK_LE }, { '>', '=', TOK_GE }, { '=', '=', TOK_EQ },
+        { '!', '=', TOK_NE }, { '&', '&', TOK_AND }, { '|', '|', TOK_OR },
+      };
+      static const char one_chars[] = "+-*/%^(),?:<>!";
+      static const TokKind one_kinds[] = {
+        TOK_PLUS, TOK_MINUS, TOK_STAR, TOK_SLASH, TOK_PERCENT, TOK_CARET,
+        TOK_LPAREN, TOK_RPAREN, TOK_COMMA, TOK_QUESTION, TOK_COLON,
+        TOK_LT, TOK_GT, TOK_NOT,
+      };
+      const char *hit;
+
+      p->kind = TOK_OTHER;
+      for (guint i = 0; i < G_N_ELEMENTS (two); i++)
+        if (c == two[i].a && at (p, 1, two[i].b))
+          {
+            p->kind = two[i].kind;
+            advance (p);
+            advance (p);
+            break;
+          }
+      if (p->kind == TOK_OTHER && c != '\0' && (hit = strchr (one_chars, c)) != NULL)
+        {
+          p->kind = one_kinds[hit - one_chars];
+          advance (p);
+        }
+      /* TOK_OTHER is not consumed: a prefix expression ends before it */
+    }
+  p->tok_length = p->pos - p->start;
+}
+
+static char *
+describe_token (Parser *p)
+{
+  if (p->kind == TOK_END)
+    return g_strdup ("the end of the expression");
+  if (p->kind == TOK_OTHER)
+    {
+      guchar c = (guchar) p->text[p->start];
+
+      if (c >= 0x20 && c < 0x7f)
+        return g_strdup_printf ("'%c'", c);
+      if (c >= 0x80)
+        {
+          gunichar u = g_utf8_get_char_validated (p->text + p->start, (gssize) (p->length - p->start));
+
+          if (u != (gunichar) -1 && u != (gunichar) -2 && g_unichar_isprint (u))
+            {
+              char buf[8] = { 0 };
+
+              g_unichar_to_utf8 (u, buf);
+              return g_strdup_printf ("'%s'", buf);
+            }
+        }
+      return g_strdup_printf ("the byte 0x%02X", c);
+    }
+  return g_strdup_printf ("'%.*s'", (int) MIN (p->tok_length, 40), p->text + p->start);
+}
+
+/* ---- Code ----------------------------------------------------------------- */
+
+static guint
+emit (Parser *p,
+      Op      op,
+      guint32 arg,
+      int     stack_change)
+{
+  Instr instr = { .op = op, .arg = arg };
+
+  g_array_append_val (p->expr->code, instr);
+  p->stack = (guint) ((int) p->stack + stack_change);
+  p->expr->max_stack = MAX (p->expr->max_stack, p->stack);
+  return p->expr->code->len - 1;
+}
+
+static void
+patch (Parser *p,
+       guint   at_instr)
+{
+  g_array_index (p->expr->code, Instr, at_instr).arg = p->expr->code->len;
+}
+
+static void
+emit_const (Parser *p,
+            double  value)
+{
+  g_array_append_val (p->expr->consts, value);
+  emit (p, OP_CONST, p->expr->consts->len - 1, +1);
+}
+
+static void
+emit_name (Parser *p)
+{
+  GArray *names = p->expr->names;
+  g_autofree char *name = g_strndup (p->text + p->start, p->tok_length);
+  guint i;
+
+  for (i = 0; i < names->len; i++)
+    if (strcmp (g_array_index (names, Name, i).name, name) == 0)
+      break;
+  if (i == names->len)
+    {
+      Name n = { g_steal_pointer (&name), p->tok_line, p->tok_column };
+      g_array_append_val (names, n);
+    }
+  emit (p, OP_NAME, i, +1);
+}
+
+/* ---- Grammar ---------------------------------------------------------------
+ *
+ *   expr    := or ( '?' expr ':' expr )?
+ *   or      := and ( '||' and )*
+ *   and     := cmp ( '&&' cmp )*
+ *   cmp     := sum ( ('<'|'<='|'>'|'>='|'=='|'!=') sum )?
+ *   sum     := product ( ('+'|'-') product )*
+ *   product := unary ( ('*'|'/'|'%') unary )*
+ *   unary   := ('-'|'+'|'!') unary | power
+ *   power   := primary ( '^' unary )?
+ *   primary := NUMBER | NAME | NAME '(' expr (',' expr)* ')' | '(' expr ')'
+ */
+
+static void parse_expr (Parser *p);
+static void parse_unary (Parser *p);
+
+static gboolean
+enter (Parser *p)
+{
+  if (++p->depth > AUGUR_EXPR_MAX_DEPTH)
+    {
+      fail (p, AUGUR_EXPR_ERROR_TOO_DEEP,
+            "this expression is nested too deeply (more than %d levels of parentheses, "
+            "operators or calls)", AUGUR_EXPR_MAX_DEPTH);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+expect_operand (Parser *p)
+{
+  g_autofree char *found = describe_token (p);
+
+  fail (p, AUGUR_EXPR_ERROR_SYNTAX, "expected a number, a name or '(' but found %s", found);
+}
+
+static void
+parse_call (Parser *p,
+            int     line,
+            int     column,
+            const char *name,
+            gsize   name_length)
+{
+  guint argc = 0, f;
+
+  for (f = 0; f < G_N_ELEMENTS (functions); f++)
+    if (strlen (functions[f].name) == name_length && memcmp (functions[f].name, name, name_length) == 0)
+      break;
+  if (f == G_N_ELEMENTS (functions))
+    {
+      p->tok_line = line;
+      p->tok_column = column;
+      fail (p, AUGUR_EXPR_ERROR_FUNCTION,
+            "unknown function '%.*s' (known: ln, log, log2, log10, exp, sqrt, pow, min, max, "
+            "ceil, floor, abs)", (int) MIN (name_length, 40), name);
+      return;
+    }
+  next (p);                             /* '(' */
+  for (;;)
+    {
+      if (argc == functions[f].max_args)
+        {
+          p->tok_line = line;
+          p->tok_column = column;
+          fail (p, AUGUR_EXPR_ERROR_FUNCTION, "%s takes at most %u argument%s",
+                functions[f].name, functions[f].max_args, functions[f].max_args == 1 ? "" : "s");
+          return;
+        }
+      parse_expr (p);
+      if (p->error != NULL)
+        return;
+      argc++;
+      if (p->kind == TOK_COMMA)
+        {
+          next (p);
+          continue;
+        }
+      if (p->kind == TOK_RPAREN)
+        break;
+      {
+        g_autofree char *found = describe_token (p);
+        fail (p, AUGUR_EXPR_ERROR_SYNTAX, "expected ',' or ')' after an argument of %s but found %s",
+              functions[f].name, found);
+        return;
+      }
+    }
+  if (argc < functions[f].min_args)
+    {
+      p->tok_line = line;
+      p->tok_column = column;
+      fail (p, AUGUR_EXPR_ERROR_FUNCTION, "%s takes %s%u argument%s, not %u", functions[f].name,
+            functions[f].min_args == functions[f].max_args ? "" : "at least ",
+            functions[f].min_args, functions[f].min_args == 1 ? "" : "s", argc);
+      return;
+    }
+  next (p);                             /* ')' */
+  {
+    Instr instr = { .op = OP_CALL, .fn_argc = (guint8) argc, .arg = functions[f].fn };
+
+    g_array_append_val (p->expr->code, instr);
+    p->stack = p->stack - argc + 1;
+  }
+}
+
+static void
+parse_primary (Parser *p)
+{
+  if (p->error != NULL)
+    return;
+  switch (p->kind)
+    {
+    case TOK_NUMBER:
+      emit_const (p, p->number);
+      next (p);
+      break;
+
+    case TOK_NAME:
+      {
+        const char *name = p->text + p->start;
+        gsize name_length = p->tok_length;
+        int line = p->tok_line, column = p->tok_column;
+
+        /* a name followed by '(' is a call */
+        skip_blanks (p);
+        if (p->error == NULL && p->pos < p->length && p->text[p->pos] == '(')
+          {
+            next (p);
+            if (enter (p))
+              parse_call (p, line, column, name, name_length);
+            p->depth--;
+          }
+        else
+          {
+            emit_name (p);
+            next (p);
+          }
+      }
+      break;
+
+    case TOK_LPAREN:
+      {
+        int line = p->tok_line, column = p->tok_column;
+
+        if (!enter (p))
+          return;
+        next (p);
+        parse_expr (p);
+        p->depth--;
+        if (p->error != NULL)
+          return;
+        if (p->kind != TOK_RPAREN)
+          {
+            g_autofree char *found = describe_token (p);
+            fail (p, AUGUR_EXPR_ERROR_SYNTAX, "expected ')' to close the '(' at line %d, column %d, but found %s",
+                  line, column, found);
+            return;
+          }
+        next (p);
+      }
+      break;
+
+    default:
+      expect_operand (p);
+      break;
+    }
+}
+
+static void
+parse_power (Parser *p)
+{
+  parse_primary (p);
+  if (p->error == NULL && p->kind == TOK_CARET)
+    {
+      if (!enter (p))
+        return;
+      next (p);
+      parse_unary (p);                  /* right-associative: 2^3^2 = 2^9 */
+      p->depth--;
+      emit (p, OP_POW, 0, -1);
+    }
+}
+
+static void
+parse_unary (Parser *p)
+{
+  guint n = 0;
+  g_autoptr(GArray) ops = g_array_new (FALSE, FALSE, sizeof (Op));
+
+  /* a run of prefix operators, iteratively; counted against the depth */
+  while (p->error == NULL && (p->kind == TOK_MINUS || p->kind == TOK_PLUS || p->kind == TOK_NOT))
+    {
+      Op op = p->kind == TOK_MINUS ? OP_NEG : p->kind == TOK_NOT ? OP_NOT : OP_CONST;
+
+      if (!enter (p))
+        {
+          p->depth -= n + 1;
+          return;
+        }
+      n++;
+      if (op != OP_CONST)
+        g_array_append_val (ops, op);
+      next (p);
+    }
+  parse_power (p);
+  p->depth -= n;
+  for (guint i = ops->len; i-- > 0;)
+    emit (p, g_array_index (ops, Op, i), 0, 0);
+}
+
+static void
+parse_product (Parser *p)
+{
+  parse_unary (p);
+  while (p->error == NULL && (p->kind == TOK_STAR || p->kind == TOK_SLASH || p->kind == TOK_PERCENT))
+    {
+      Op op = p->kind == TOK_STAR ? OP_MUL : p->kind == TOK_SLASH ? OP_DIV : OP_MOD;
+
+      next (p);
+      parse_unary (p);
+      emit (p, op, 0, -1);
+    }
+}
+
+static void
+parse_sum (Parser *p)
+{
+  parse_product (p);
+  while (p->error == NULL && (p->kind == TOK_PLUS || p->kind == TOK_MINUS))
+    {
+      Op op = p->kind == TOK_PLUS ? OP_ADD : OP_SUB;
+
+      next (p);
+      parse_product (p);
+      emit (p, op, 0, -1);
+    }
+}
+
+static void
+parse_comparison (Parser *p)
+{
+  parse_sum (p);
+  if (p->error == NULL && p->kind >= TOK_LT && p->kind <= TOK_NE)
+    {
+      static const Op ops[] = { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
+      Op op = ops[p->kind - TOK_LT];
+
+      next (p);
+      parse_sum (p);
+      emit (p, op, 0, -1);
+      if (p->error == NULL && p->kind >= TOK_LT && p->kind <= TOK_NE)
+        fail (p, AUGUR_EXPR_ERROR_SYNTAX,
+              "comparisons do not chain: write a < b && b < c instead of a < b < c");
+    }
+}
+
+static void
+parse_and (Parser *p)
+{
+  parse_comparison (p);
+  while (p->error == NULL && p->kind == TOK_AND)
+    {
+      guint jump;
+
+      next (p);
+      jump = emit (p, OP_AND, 0, -1);
+      parse_comparison (p);
+      emit (p, OP_BOOL, 0, 0);
+      patch (p, jump);
+    }
+}
+
+static void
+parse_or (Parser *p)
+{
+  parse_and (p);
+  while (p->error == NULL && p->kind == TOK_OR)
+    {
+      guint jump;
+
+      next (p);
+      jump = emit (p, OP_OR, 0, -1);
+      parse_and (p);
+      emit (p, OP_BOOL, 0, 0);
+      patch (p, jump);
+    }
+}
+
+static void
+parse_expr (Parser *p)
+{
+  parse_or (p);
+  if (p->error == NULL && p->kind == TOK_QUESTION)
+    {
+      guint to_else, to_end;
+      int line = p->tok_line, column = p->tok_column;
+
+      if (!enter (p))
+        return;
+      next (p);
+      to_else = emit (p, OP_JUMP_IF_FALSE, 0, -1);
+      parse_expr (p);
+      if (p->error == NULL && p->kind != TOK_COLON)
+        {
+          g_autofree char *found = describe_token (p);
+          fail (p, AUGUR_EXPR_ERROR_SYNTAX, "expected ':' for the '?' at line %d, column %d, but found %s",
+                line, column, found);
+        }
+      if (p->error == NULL)
+        {
+          to_end = emit (p, OP_JUMP, 0, -1);   /* the else branch pushes its own */
+          patch (p, to_else);
+          next (p);
+          parse_expr (p);
+          patch (p, to_end);
+        }
+      p->depth--;
+    }
+}
+
+/* ---- Public ------------------------------------------------------------------- */
+
+static void
+name_clear (gpointer data)
+{
+  g_free (((Name *) data)->name);
+}
+
+void
+augur_expr_free (AugurExpr *expr)
+{
+  if (expr == NULL)
+    return;
+  g_array_unref (expr->code);
+  g_array_unref (expr->consts);
+  g_array_unref (expr->names);
+  g_free (expr->filename);
+  g_free (expr);
+}
+
+AugurExpr *
+augur_expr_parse (const char            *text,
+                  gssize                 length,
+                  const AugurExprOrigin *origin,
+                  AugurExprFlags         flags,
+                  GError               **error)
+{
+  g_autoptr(AugurExpr) expr = g_new0 (AugurExpr, 1);
+  Parser p = { 0 };
+
+  g_return_val_if_fail (text != NULL || length <= 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  expr->code = g_array_new (FALSE, FALSE, sizeof (Instr));
+  expr->consts = g_array_new (FALSE, FALSE, sizeof (double));
+  expr->names = g_array_new (FALSE, FALSE, sizeof (Name));
+  g_array_set_clear_func (expr->names, name_clear);
+  expr->filename = g_strdup (origin != NULL && origin->filename != NULL ? origin->filename : "<expression>");
+  expr->line = origin != NULL && origin->line > 0 ? origin->line : 1;
+  expr->column = origin != NULL && origin->column > 0 ? origin->column : 1;
+
+  p.text = text != NULL ? text : "";
+  p.length = length < 0 ? strlen (p.text) : (gsize) length;
+  p.flags = flags;
+  p.filename = expr->filename;
+  p.line = expr->line;
+  p.column = expr->column;
+  p.expr = expr;
+
+  next (&p);
+  if (p.error == NULL && p.kind == TOK_END)
+    fail (&p, AUGUR_EXPR_ERROR_SYNTAX, "expected an expression but found nothing");
+  if (p.error == NULL)
+    {
+      expr->line = p.tok_line;
+      expr->column = p.tok_column;
+      parse_expr (&p);
+    }
+  if (p.error == NULL && !(flags & AUGUR_EXPR_FLAGS_PREFIX) && p.kind != TOK_END)
+    {
+      g_autofree char *found = describe_token (&p);
+
+      if (p.kind == TOK_RPAREN)
+        fail (&p, AUGUR_EXPR_ERROR_SYNTAX, "this ')' closes no '('");
+      else
+        fail (&p, AUGUR_EXPR_ERROR_SYNTAX, "expected an operator or the end of the expression but found %s", found);
+    }
+  if (p.error != NULL)
+    {
+      g_propagate_error (error, p.error);
+      return NULL;
+    }
+  g_assert (p.stack == 1);
+  /* the expression ends where its last token did, with blanks after it */
+  expr->end = p.start;
+  expr->end_line = p.tok_line;
+  expr->end_column = p.tok_column;
+  return g_steal_pointer (&expr);
+}
+
+gsize
+augur_expr_get_end (const AugurExpr *expr,
+                    int             *line,
+                    int             *column)
+{
+  g_return_val_if_fail (expr != NULL, 0);
+
+  if (line != NULL)
+    *line = expr->end_line;
+  if (column != NULL)
+    *column = expr->end_column;
+  return expr->end;
+}
+
+guint
+augur_expr_get_n_names (const AugurExpr *expr)
+{
+  g_return_val_if_fail (expr != NULL, 0);
+  return expr->names->len;
+}
+
+const char *
+augur_expr_get_name (const AugurExpr *expr,
+                     guint            index)
+{
+  g_return_val_if_fail (expr != NULL && index < expr->names->len, NULL);
+  return g_array_index (expr->names, Name, index).name;
+}
+
+void
+augur_expr_get_name_location (const AugurExpr *expr,
+                              guint            index,
+                              int             *line,
+                              int             *column)
+{
+  g_return_if_fail (expr != NULL && index < expr->names->len);
+  if (line != NULL)
+    *line = g_array_index (expr->names, Name, index).line;
+  if (column != NULL)
+    *column = g_array_index (expr->names, Name, index).column;
+}
+
+int
+augur_expr_find_name (const AugurExpr *expr,
+                      const char      *name)
+{
+  g_return_val_if_fail (expr != NULL && name != NULL, -1);
+  for (guint i = 0; i < expr->names->len; i++)
+    if (strcmp (g_array_index (expr->names, Name, i).name, name) == 0)
+      return (int) i;
+  return -1;
+}
+
+gboolean
+augur_expr_is_constant (const AugurExpr *expr)
+{
+  g_return_val_if_fail (expr != NULL, FALSE);
+  return expr->names->len == 0;
+}
+
+static inline gboolean
+truth (double x)
+{
+  return x != 0 && !isnan (x);
+}
+
+static double
+call (Fn            fn,
+      const double *args,
+      guint         argc)
+{
+  double r;
+
+  switch (fn)
+    {
+    case FN_LN:    return log (args[0]);
+    case FN_LOG:   return argc == 2 ? log (args[0]) / log (args[1]) : log (args[0]);
+    case FN_LOG2:  return log2 (args[0]);
+    case FN_LOG10: return log10 (args[0]);
+    case FN_EXP:   return exp (args[0]);
+    case FN_SQRT:  return sqrt (args[0]);
+    case FN_POW:   return pow (args[0], args[1]);
+    case FN_CEIL:  return ceil (args[0]);
+    case FN_FLOOR: return floor (args[0]);
+    case FN_ABS:   return fabs (args[0]);
+    case FN_MIN:
+    case FN_MAX:
+      r = args[0];
+      for (guint i = 1; i < argc; i++)
+        {
+          if (isnan (args[i]) || isnan (r))
+            return NAN;                 /* a NaN argument is never hidden */
+          r = fn == FN_MIN ? MIN (r, args[i]) : MAX (r, args[i]);
+        }
+      return r;
+    }
+  g_assert_not_reached ();
+  return NAN;
+}
+
+double
+augur_expr_eval (const AugurExpr *expr,
+                 const double    *values)
+{
+  double small[32];
+  g_autofree double *large = NULL;
+  double *stack = small;
+  const Instr *code;
+  const double *consts;
+  guint sp = 0, n;
+
+  g_return_val_if_fail (expr != NULL, NAN);
+  g_return_val_if_fail (values != NULL || expr->names->len == 0, NAN);
+
+  if (expr->max_stack > G_N_ELEMENTS (small))
+    stack = large = g_new (double, expr->max_stack);
+  code = (const Instr *) (gpointer) expr->code->data;
+  consts = (const double *) (gpointer) expr->consts->data;
+  n = expr->code->len;
+
+  for (guint pc = 0; pc < n; pc++)
+    {
+      const Instr *in = &code[pc];
+      double b;
+
+      switch ((Op) in->op)
+        {
+        case OP_CONST: stack[sp++] = consts[in->arg]; break;
+        case OP_NAME:  stack[sp++] = values[in->arg]; break;
+        case OP_NEG:   stack[sp - 1] = -stack[sp - 1]; break;
+        case OP_NOT:   stack[sp - 1] = truth (stack[sp - 1]) ? 0 : 1; break;
+        case OP_BOOL:  stack[sp - 1] = truth (stack[sp - 1]) ? 1 : 0; break;
+        case OP_ADD: b = stack[--sp]; stack[sp - 1] += b; break;
+        case OP_SUB: b = stack[--sp]; stack[sp - 1] -= b; break;
+        case OP_MUL: b = stack[--sp]; stack[sp - 1] *= b; break;
+        case OP_DIV: b = stack[--sp]; stack[sp - 1] /= b; break;
+        case OP_MOD: b = stack[--sp]; stack[sp - 1] = fmod (stack[sp - 1], b); break;
+        case OP_POW: b = stack[--sp]; stack[sp - 1] = pow (stack[sp - 1], b); break;
+        case OP_LT: b = stack[--sp]; stack[sp - 1] = stack[sp - 1] <  b; break;
+        case OP_LE: b = stack[--sp]; stack[sp - 1] = stack[sp - 1] <= b; break;
+        case OP_GT: b = stack[--sp]; stack[sp - 1] = stack[sp - 1] >  b; break;
+        case OP_GE: b = stack[--sp]; stack[sp - 1] = stack[sp - 1] >= b; break;
+        case OP_EQ: b = stack[--sp]; stack[sp - 1] = stack[sp - 1] == b; break;
+        case OP_NE: b = stack[--sp]; stack[sp - 1] = stack[sp - 1] != b; break;
+        case OP_JUMP: pc = in->arg - 1; break;
+        case OP_JUMP_IF_FALSE:
+          if (!truth (stack[--sp]))
+            pc = in->arg - 1;
+          break;
+        case OP_AND:
+          if (!truth (stack[sp - 1]))
+            {
+              stack[sp - 1] = 0;
+              pc = in->arg - 1;
+            }
+          else
+            sp--;
+          break;
+        case OP_OR:
+          if (truth (stack[sp - 1]))
+            {
+              stack[sp - 1] = 1;
+              pc = in->arg - 1;
+            }
+          else
+            sp--;
+          break;
+        case OP_CALL:
+          sp -= in->fn_argc;
+          stack[sp] = call ((Fn) in->arg, stack + sp, in->fn_argc);
+          sp++;
+          break;
+        }
+    }
+  g_assert (sp == 1);
+  return stack[0];
+}
+
+gboolean
+augur_expr_eval_finite (const AugurExpr *expr,
+                        const double    *values,
+                        double          *result,
+                        GError         **error)
+{
+  double v = augur_expr_eval (expr, values);
+
+  if (result != NULL)
+    *result = v;
+  if (isfinite (v))
+    return TRUE;
+  g_set_error (error, AUGUR_EXPR_ERROR, AUGUR_EXPR_ERROR_VALUE,
+               "%s:%d:%d: this expression gives %s%s", expr->filename, expr->line, expr->column,
+               isnan (v) ? "NaN" : v > 0 ? "inf" : "-inf",
+               isnan (v) ? " (a logarithm or square root of a negative number, or 0/0?)"
+                         : " (a division by zero, or a value beyond 1.8e308?)");
+  return FALSE;
+}

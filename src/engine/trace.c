@@ -833,9 +833,11 @@ cursor_next_line (AugurTraceSet  *t,
     }
 }
 
-/* The process with the longest queue gets its own cursor. */
+/* The process with the longest queue, other than the one being read for
+ * (`want`, whose next line was just queued), gets its own cursor. */
 static gboolean
 detach_longest (AugurTraceSet  *t,
+                Proc           *want,
                 GError        **error)
 {
   Proc *p = NULL;
@@ -844,9 +846,10 @@ detach_longest (AugurTraceSet  *t,
   const Queued *first;
 
   for (guint i = 0; i < t->n_processes; i++)
-    if (p == NULL || t->procs[i].len > p->len)
+    if (&t->procs[i] != want && t->procs[i].len > 0 && (p == NULL || t->procs[i].len > p->len))
       p = &t->procs[i];
-  g_assert (p != NULL && p->len > 0);
+  if (p == NULL)
+    return TRUE;                        /* only want's own line is queued */
 
   first = &p->items[p->head];
   c = cursor_new (t, p->file, first->offset, first->action.line - 1, error);
@@ -855,11 +858,13 @@ detach_longest (AugurTraceSet  *t,
   t->queued -= p->len;
   g_clear_pointer (&p->items, g_free);
   p->cap = p->head = p->len = 0;
+  /* the process may have had all its lines read already (its reader
+   * ended, leaving a long queue): its new reader reads them again */
   old = p->cursor;
   p->cursor = c;
   c->n_owned = 1;
   t->n_detached++;
-  if (--old->n_owned == 0)
+  if (old != NULL && --old->n_owned == 0)
     cursor_finish (t, old);
   return TRUE;
 }
@@ -955,7 +960,7 @@ cursor_fill (AugurTraceSet  *t,
         }
       proc_push (t, p, &q);
 
-      if (G_UNLIKELY (t->queued > t->queue_limit) && !detach_longest (t, error))
+      if (G_UNLIKELY (t->queued > t->queue_limit) && !detach_longest (t, want, error))
         return FALSE;
     }
   return TRUE;
@@ -1200,8 +1205,9 @@ augur_trace_set_next (AugurTraceSet  *t,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   p = &t->procs[process];
-  if (p->len == 0 && p->cursor != NULL && !cursor_fill (t, p->cursor, p, error))
-    return FALSE;
+  while (p->len == 0 && p->cursor != NULL)
+    if (!cursor_fill (t, p->cursor, p, error))
+      return FALSE;
   if (p->len == 0)
     return FALSE;
   proc_pop (t, p, action);

@@ -984,6 +984,106 @@ test_progress (void)
     }
 }
 
+/* Random merged traces read in random order with tiny queue limits: every
+ * process reads exactly its own lines, in order, whatever was detached
+ * and whichever readers had already finished (a process whose reader had
+ * ended, with a long queue, once crashed the detaching). */
+static void
+test_random_limits (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261124);
+
+  for (guint round = 0; round < 3000; round++)
+    {
+      guint n = g_rand_int_range (rand, 1, 5);
+      guint lines = g_rand_int_range (rand, 0, 200);
+      guint limit = g_rand_int_range (rand, 1, 8);
+      g_autoptr(GString) text = g_string_new (NULL);
+      GArray *expected[4] = { NULL };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(AugurTraceSet) t = NULL;
+      guint got[4] = { 0 };
+      gboolean ended[4] = { FALSE };
+      guint done = 0;
+      /* runs of one process, as grouped and interleaved files have */
+      guint run = g_rand_int_range (rand, 1, 60);
+
+      for (guint p = 0; p < n; p++)
+        expected[p] = g_array_new (FALSE, FALSE, sizeof (double));
+      for (guint i = 0, p = 0; i < lines; i++)
+        {
+          double flops = i + 1;
+
+          if (i % run == 0)
+            p = g_rand_int_range (rand, 0, n);
+          if (g_rand_int_range (rand, 0, 10) == 0)
+            g_string_append (text, "# a comment\n");
+          g_string_append_printf (text, "p%u compute %u\n", p, i + 1);
+          g_array_append_val (expected[p], flops);
+        }
+      file = g_rand_boolean (rand) ? write_text ("random.txt", text->str)
+                                   : gzip_text ("random.gz", text->str);
+      t = augur_trace_set_open_merged (file, names4, n, &error);
+      g_assert_no_error (error);
+      augur_trace_set_set_queue_limit (t, limit);
+      while (done < n)
+        {
+          guint p = g_rand_int_range (rand, 0, n);
+          AugurAction a;
+
+          if (ended[p])
+            continue;
+          if (!augur_trace_set_next (t, p, &a, &error))
+            {
+              g_assert_no_error (error);
+              g_assert_cmpuint (got[p], ==, expected[p]->len);
+              ended[p] = TRUE;
+              done++;
+              continue;
+            }
+          g_assert_cmpuint (got[p], <, expected[p]->len);
+          g_assert_cmpint (a.kind, ==, AUGUR_ACTION_COMPUTE);
+          g_assert_cmpfloat (a.flops, ==, g_array_index (expected[p], double, got[p]));
+          got[p]++;
+        }
+      for (guint p = 0; p < n; p++)
+        g_array_unref (expected[p]);
+    }
+  g_rand_free (rand);
+}
+
+/* 100,000 compute lines for three processes, the first two grouped, read
+ * at the default limit as replay reads them. */
+static void
+test_long_grouped (void)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  guint64 count[3] = { 0 };
+
+  for (guint i = 0; i < 70000; i++)
+    g_string_append_printf (text, "p1 compute %u\n", i);
+  for (guint i = 0; i < 30000; i++)
+    g_string_append_printf (text, "p%u compute %u\n", i % 2 == 0 ? 0 : 2, i);
+  file = write_text ("long-grouped.txt", text->str);
+  t = augur_trace_set_open_merged (file, names4, 3, &error);
+  g_assert_no_error (error);
+  for (guint p = 0; p < 3; p++)
+    {
+      AugurAction a;
+
+      while (augur_trace_set_next (t, p, &a, &error))
+        count[p]++;
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (count[0], ==, 15000);
+  g_assert_cmpuint (count[1], ==, 70000);
+  g_assert_cmpuint (count[2], ==, 15000);
+}
+
 /* 1M lines, round-robin: the queues hold only what lies between the
  * processes, one iteration (14 lines) each at most. */
 static void
@@ -1232,6 +1332,8 @@ main (int   argc,
   g_test_add_func ("/engine/trace/stream/progress", test_progress);
   g_test_add_func ("/engine/trace/stream/bounded", test_bounded);
   g_test_add_func ("/engine/trace/stream/bounded-grouped", test_bounded_grouped);
+  g_test_add_func ("/engine/trace/stream/random-limits", test_random_limits);
+  g_test_add_func ("/engine/trace/stream/long-grouped", test_long_grouped);
   if (g_test_perf ())
     g_test_add_func ("/engine/trace/perf/stencil", test_perf_stencil);
 

@@ -484,7 +484,9 @@ run_replay (int argc, char **argv)
               return EXIT_MODEL;
             }
         }
-      traces = augur_trace_set_open_per_process ((GFile **) files->pdata, (const char **) names->pdata, n, &error);
+      traces = augur_trace_set_open_per_process_full ((GFile **) files->pdata, (const char **) names->pdata, n,
+                                                      argc > 2 ? AUGUR_TRACE_OPEN_NONE : AUGUR_TRACE_OPEN_HIDE_CONTENT,
+                                                      &error);
     }
   if (traces == NULL)
     {

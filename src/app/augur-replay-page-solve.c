@@ -213,7 +213,10 @@ replay_inputs (Job                      *job,
               return NULL;
             }
         }
-      traces = augur_trace_set_open_per_process ((GFile **) files->pdata, (const char **) names->pdata, n, error);
+      traces = augur_trace_set_open_per_process_full ((GFile **) files->pdata, (const char **) names->pdata, n,
+                                                      in->traces->len > 0 ? AUGUR_TRACE_OPEN_NONE
+                                                                          : AUGUR_TRACE_OPEN_HIDE_CONTENT,
+                                                      error);
     }
   if (traces == NULL)
     return NULL;

@@ -98,6 +98,8 @@ typedef struct
   guint64  size;        /* on disk */
   gboolean size_known;
   guint64  progress;    /* bytes on disk that every cursor has passed */
+  gboolean hide_content; /* named by a deployment: quote the path only */
+  gboolean cr_lines;    /* lines end with a lone CR (old Mac files) */
 } TraceFile;
 
 struct _Cursor
@@ -118,6 +120,7 @@ struct _Cursor
   guint64            disk_pos;
   guint64            line;        /* of the last line returned */
   gboolean           eof;
+  gboolean           skipping;    /* inside a comment longer than a buffer */
   GError            *error;       /* sticky */
   guint              n_owned;
 };
@@ -134,6 +137,7 @@ struct _AugurTraceSet
   gsize      buffer_size;
   guint64    queued;
   guint64    queue_limit;
+  gboolean   hide_content;  /* for the files added from now on */
   guint64    peak_queued;
   guint      n_detached;
 };
@@ -151,10 +155,17 @@ augur_action_kind_to_string (AugurActionKind kind)
 
 /* A token of the file, valid UTF-8 and short enough for a message. */
 static char *
-token_for_message (const char *s,
-                   gsize       len)
+token_for_message (const TraceFile *f,
+                   const char      *s,
+                   gsize            len)
 {
-  g_autofree char *valid = g_utf8_make_valid (s, MIN (len, MESSAGE_TOKEN_MAX));
+  g_autofree char *valid = NULL;
+
+  /* a file the user did not choose (named by a deployment) may be any
+   * file on the machine: its content is never shown */
+  if (f->hide_content)
+    return g_strdup (_("(not shown)"));
+  valid = g_utf8_make_valid (s, MIN (len, MESSAGE_TOKEN_MAX));
 
   if (len > MESSAGE_TOKEN_MAX)
     return g_strconcat (valid, "…", NULL);
@@ -355,7 +366,7 @@ parse_volume (const TraceFile  *f,
   if (G_LIKELY (parse_number (s, len, out) && isfinite (*out) && *out >= 0))
     return TRUE;
 
-  tok = token_for_message (s, len);
+  tok = token_for_message (f, s, len);
   switch (role)
     {
     case ROLE_FLOPS: what = _("flops"); break;
@@ -438,7 +449,7 @@ parse_action (const AugurTraceSet  *t,
 
   if (G_UNLIKELY (n_fields < 2))
     {
-      g_autofree char *name = token_for_message (tok[0], tlen[0]);
+      g_autofree char *name = token_for_message (f, tok[0], tlen[0]);
       return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                              _("no action after the process name '%s'"), name);
     }
@@ -446,7 +457,7 @@ parse_action (const AugurTraceSet  *t,
   k = lookup_kind (tok[1], tlen[1]);
   if (G_UNLIKELY (k < 0))
     {
-      g_autofree char *name = token_for_message (tok[1], tlen[1]);
+      g_autofree char *name = token_for_message (f, tok[1], tlen[1]);
       return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                              _("unknown action '%s' (expected init, finalize, compute, send, Isend, recv, Irecv, wait, barrier, bcast, reduce, allReduce, comm_size or sleep)"),
                              name);
@@ -455,7 +466,7 @@ parse_action (const AugurTraceSet  *t,
   n_args = n_fields - 2;
   if (G_UNLIKELY (n_args < info->min_args || n_args > info->max_args))
     {
-      g_autofree char *shown = token_for_message (text, text_len);
+      g_autofree char *shown = token_for_message (f, text, text_len);
       return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                              _("wrong number of values for '%s' (expected '%s'), found '%s'"),
                              info->name, info->usage, shown);
@@ -473,7 +484,7 @@ parse_action (const AugurTraceSet  *t,
 
       if (G_UNLIKELY (peer < 0))
         {
-          g_autofree char *name = token_for_message (tok[2], tlen[2]);
+          g_autofree char *name = token_for_message (f, tok[2], tlen[2]);
           return set_line_error (error, AUGUR_TRACE_ERROR_PROCESS, f, line,
                                  _("peer '%s' of '%s' is not in the deployment"),
                                  name, info->name);
@@ -510,7 +521,7 @@ parse_action (const AugurTraceSet  *t,
       if (!parse_number (tok[i], tlen[i], &a->value)
           || !(a->value >= 1 && a->value <= G_MAXUINT && a->value == floor (a->value)))
         {
-          g_autofree char *shown = token_for_message (tok[i], tlen[i]);
+          g_autofree char *shown = token_for_message (f, tok[i], tlen[i]);
           return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                                  _("comm_size expects a whole number of processes of at least 1, found '%s'"),
                                  shown);
@@ -794,6 +805,22 @@ cursor_finish (AugurTraceSet *t,
   file_update_progress (t, file);
 }
 
+/* The longest line a trace may have: a trace line is one action, a few
+ * dozen bytes; a longer one is not a trace (a comment may be longer: it is
+ * skipped without being kept). */
+#define MAX_LINE (1024 * 1024)
+
+/* The first non-blank byte of a line is '#'. */
+static gboolean
+is_comment (const char *s,
+            gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (!is_blank (s[i]))
+      return s[i] == '#';
+  return FALSE;
+}
+
 /* The next line, not trimmed; FALSE at the end or on an error (c->error). */
 static inline gboolean
 cursor_next_line (AugurTraceSet  *t,
@@ -802,11 +829,31 @@ cursor_next_line (AugurTraceSet  *t,
                   gsize          *len,
                   guint64        *offset)
 {
+  const TraceFile *f = g_ptr_array_index (t->files, c->file);
+  const char eol = f->cr_lines ? '\r' : '\n';
+
   for (;;)
     {
       const char *start = c->buf + c->pos;
-      const char *nl = memchr (start, '\n', c->end - c->pos);
+      const char *nl = memchr (start, eol, c->end - c->pos);
 
+      if (G_UNLIKELY (c->skipping))
+        {
+          /* the rest of a long comment: drop it as it comes */
+          if (nl == NULL)
+            {
+              c->pos = c->end;
+              if (c->eof)
+                return FALSE;
+              if (!cursor_refill (t, c, &c->error))
+                return FALSE;
+              continue;
+            }
+          c->pos = (gsize) (nl - c->buf) + 1;
+          c->line++;
+          c->skipping = FALSE;
+          continue;
+        }
       if (G_LIKELY (nl != NULL))
         {
           *line = start;
@@ -814,7 +861,7 @@ cursor_next_line (AugurTraceSet  *t,
           *offset = c->buf_offset + c->pos;
           c->pos += *len + 1;
           c->line++;
-          return TRUE;
+          break;
         }
       if (c->eof)
         {
@@ -826,11 +873,31 @@ cursor_next_line (AugurTraceSet  *t,
           *offset = c->buf_offset + c->pos;
           c->pos = c->end;
           c->line++;
-          return TRUE;
+          break;
+        }
+      if (G_UNLIKELY (c->end - c->pos >= MAX_LINE))
+        {
+          if (is_comment (start, c->end - c->pos))
+            {
+              c->skipping = TRUE;
+              c->pos = c->end;
+              continue;
+            }
+          set_line_error (&c->error, AUGUR_TRACE_ERROR_SYNTAX, f, c->line + 1,
+                          _("this line is longer than %d bytes: a trace has one action per line"),
+                          MAX_LINE);
+          return FALSE;
         }
       if (!cursor_refill (t, c, &c->error))
         return FALSE;
     }
+  /* a UTF-8 byte-order mark before the first line is not part of it */
+  if (G_UNLIKELY (*offset == 0 && *len >= 3 && memcmp (*line, "\xEF\xBB\xBF", 3) == 0))
+    {
+      *line += 3;
+      *len -= 3;
+    }
+  return TRUE;
 }
 
 /* The process with the longest queue, other than the one being read for
@@ -922,7 +989,7 @@ cursor_fill (AugurTraceSet  *t,
       index = lookup_process (t, tok[0], tlen[0]);
       if (G_UNLIKELY (index < 0))
         {
-          g_autofree char *name = token_for_message (tok[0], tlen[0]);
+          g_autofree char *name = token_for_message (f, tok[0], tlen[0]);
           set_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line,
                           _("process '%s' is not in the deployment"), name);
           g_propagate_error (error, g_error_copy (c->error));
@@ -983,7 +1050,27 @@ add_file (AugurTraceSet  *t,
 
   f->file = g_object_ref (file);
   f->name = g_file_get_parse_name (file);
+  f->hide_content = t->hide_content;
   g_ptr_array_add (t->files, f);
+
+  /* a FIFO would block, a device never end: a trace is a regular file
+   * (the type is that of a link's target) */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE, NULL, &local_error);
+  if (info == NULL)
+    {
+      set_io_error (error, f, local_error);
+      return FALSE;
+    }
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    {
+      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO,
+                   g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY
+                   ? _("%s: cannot read the trace: this is a folder, not a file")
+                   : _("%s: cannot read the trace: this is not a regular file (a device, a pipe or a socket)"),
+                   f->name);
+      return FALSE;
+    }
+  g_clear_object (&info);
 
   in = g_file_read (file, NULL, &local_error);
   if (in == NULL
@@ -998,6 +1085,26 @@ add_file (AugurTraceSet  *t,
     {
       f->size = (guint64) g_file_info_get_size (info);
       f->size_known = TRUE;
+    }
+
+  /* Lines that end with a lone CR: the first 64 KiB (decompressed) hold a
+   * CR and no LF. */
+  if (g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, NULL, NULL))
+    {
+      g_autoptr(GInputStream) text = NULL;
+      g_autofree char *head = g_malloc (65536);
+      gsize n = 0;
+
+      if (f->gzip)
+        {
+          g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+          text = g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (z));
+        }
+      else
+        text = g_object_ref (G_INPUT_STREAM (in));
+      /* a read error here is reported when the trace is read */
+      g_input_stream_read_all (text, head, 65536, &n, NULL, NULL);
+      f->cr_lines = n > 0 && memchr (head, '\n', n) == NULL && memchr (head, '\r', n) != NULL;
     }
   return TRUE;
 }
@@ -1113,6 +1220,17 @@ augur_trace_set_open_per_process (GFile      **files,
                                   guint        n_processes,
                                   GError     **error)
 {
+  return augur_trace_set_open_per_process_full (files, processes, n_processes,
+                                                AUGUR_TRACE_OPEN_NONE, error);
+}
+
+AugurTraceSet *
+augur_trace_set_open_per_process_full (GFile              **files,
+                                       const char         **processes,
+                                       guint                n_processes,
+                                       AugurTraceOpenFlags  flags,
+                                       GError             **error)
+{
   g_autoptr(AugurTraceSet) t = NULL;
   g_autoptr(GHashTable) seen = NULL;
 
@@ -1123,6 +1241,7 @@ augur_trace_set_open_per_process (GFile      **files,
   t = trace_set_new (processes, n_processes, error);
   if (t == NULL)
     return NULL;
+  t->hide_content = (flags & AUGUR_TRACE_OPEN_HIDE_CONTENT) != 0;
 
   /* processes given the same file share it, as in a merged file */
   seen = g_hash_table_new (g_file_hash, (GEqualFunc) g_file_equal);

@@ -68,6 +68,19 @@ AugurTraceSet *augur_trace_set_open_per_process (GFile      **files,
                                                  const char **processes,
                                                  guint        n_processes,
                                                  GError     **error);
+typedef enum {
+  AUGUR_TRACE_OPEN_NONE         = 0,
+  /* The files were named by a deployment, not chosen by the user: they may
+   * be any file on the machine, so messages give their path and line but
+   * never quote their content. */
+  AUGUR_TRACE_OPEN_HIDE_CONTENT = 1 << 0,
+} AugurTraceOpenFlags;
+
+AugurTraceSet *augur_trace_set_open_per_process_full (GFile              **files,
+                                                      const char         **processes,
+                                                      guint                n_processes,
+                                                      AugurTraceOpenFlags  flags,
+                                                      GError             **error);
 void           augur_trace_set_free          (AugurTraceSet *t);
 guint          augur_trace_set_get_n_processes (const AugurTraceSet *t);
 const char    *augur_trace_set_get_file_name (const AugurTraceSet *t, guint file);

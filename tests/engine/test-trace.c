@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 #include <glib/gstdio.h>
 
@@ -984,6 +985,139 @@ test_progress (void)
     }
 }
 
+/* Hostile files: a line too long to be an action is a located error, a
+ * comment of any length is skipped without being kept, a byte-order mark
+ * and lone-CR line ends are read, devices, pipes and folders are refused,
+ * and a file named by a deployment never has its content quoted. */
+static void
+test_hostile_files (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurAction a;
+
+  /* 3 MB on one action line */
+  {
+    g_autoptr(GString) text = g_string_new ("p0 init\np0 compute ");
+    g_autoptr(GFile) file = NULL;
+    g_autoptr(AugurTraceSet) t = NULL;
+    g_autofree char *path = NULL;
+    g_autofree char *expected = NULL;
+
+    for (int i = 0; i < 3 * 1024 * 1024; i++)
+      g_string_append_c (text, '1');
+    g_string_append (text, "\np0 finalize\n");
+    file = write_text ("long-line.txt", text->str);
+    path = path_of (file);
+    t = augur_trace_set_open_merged (file, names4, 1, &error);
+    g_assert_no_error (error);
+    g_assert_true (augur_trace_set_next (t, 0, &a, &error));
+    g_assert_false (augur_trace_set_next (t, 0, &a, &error));
+    expected = g_strdup_printf ("%s:2: this line is longer than 1048576 bytes: a trace has one action per line", path);
+    g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_clear_error (&error);
+  }
+
+  /* a 20 MB comment line, gzip-compressed to a few kB, between actions:
+   * skipped, and memory stays at the buffer (peak queue 1) */
+  {
+    g_autoptr(GString) text = g_string_new ("p0 init\n  # ");
+    g_autoptr(GFile) file = NULL;
+    g_autoptr(AugurTraceSet) t = NULL;
+    guint n = 0;
+
+    for (int i = 0; i < 20 * 1024 * 1024; i++)
+      g_string_append_c (text, 'x');
+    g_string_append (text, "\np0 compute 5\np0 finalize\n");
+    file = gzip_text ("long-comment.gz", text->str);
+    t = augur_trace_set_open_merged (file, names4, 1, &error);
+    g_assert_no_error (error);
+    while (augur_trace_set_next (t, 0, &a, &error))
+      {
+        if (n == 1)
+          {
+            g_assert_cmpint (a.kind, ==, AUGUR_ACTION_COMPUTE);
+            g_assert_cmpfloat (a.flops, ==, 5);
+            g_assert_cmpuint (a.line, ==, 3);
+          }
+        n++;
+      }
+    g_assert_no_error (error);
+    g_assert_cmpuint (n, ==, 3);
+  }
+
+  /* a byte-order mark, and lone CRs as line ends */
+  {
+    g_autoptr(GFile) bom = write_text ("bom.txt", "\xEF\xBB\xBFp0 init\np0 compute 7\n");
+    g_autoptr(GFile) cr = write_text ("cr.txt", "p0 init\rp0 compute 8\r# note\rp0 finalize\r");
+    g_autoptr(GFile) crgz = gzip_text ("cr.gz", "p0 init\rp0 compute 9\r");
+    g_autoptr(AugurTraceSet) t1 = augur_trace_set_open_merged (bom, names4, 1, &error);
+    g_autoptr(AugurTraceSet) t2 = augur_trace_set_open_merged (cr, names4, 1, &error);
+    g_autoptr(AugurTraceSet) t3 = augur_trace_set_open_merged (crgz, names4, 1, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (augur_trace_set_next (t1, 0, &a, &error));
+    g_assert_cmpint (a.kind, ==, AUGUR_ACTION_INIT);
+    g_assert_true (augur_trace_set_next (t1, 0, &a, &error));
+    g_assert_cmpfloat (a.flops, ==, 7);
+    g_assert_true (augur_trace_set_next (t2, 0, &a, &error));
+    g_assert_true (augur_trace_set_next (t2, 0, &a, &error));
+    g_assert_cmpfloat (a.flops, ==, 8);
+    g_assert_cmpuint (a.line, ==, 2);
+    g_assert_true (augur_trace_set_next (t2, 0, &a, &error));
+    g_assert_cmpint (a.kind, ==, AUGUR_ACTION_FINALIZE);
+    g_assert_cmpuint (a.line, ==, 4);
+    g_assert_false (augur_trace_set_next (t2, 0, &a, &error));
+    g_assert_no_error (error);
+    g_assert_true (augur_trace_set_next (t3, 0, &a, &error));
+    g_assert_true (augur_trace_set_next (t3, 0, &a, &error));
+    g_assert_cmpfloat (a.flops, ==, 9);
+  }
+
+  /* a device, a pipe and a folder are not traces */
+  {
+    g_autofree char *fifo = tmp_path ("fifo");
+    const char *paths[] = { "/dev/zero", fifo, tmp_dir };
+    const char *why[] = { "this is not a regular file (a device, a pipe or a socket)",
+                          "this is not a regular file (a device, a pipe or a socket)",
+                          "this is a folder, not a file" };
+
+    g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+      {
+        g_autoptr(GFile) file = g_file_new_for_path (paths[i]);
+        g_autoptr(AugurTraceSet) t = augur_trace_set_open_merged (file, names4, 1, &error);
+        g_autofree char *expected = g_strdup_printf ("%s: cannot read the trace: %s", paths[i], why[i]);
+
+        g_assert_null (t);
+        g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO);
+        g_assert_cmpstr (error->message, ==, expected);
+        g_clear_error (&error);
+      }
+  }
+
+  /* a file named by a deployment: path and line, no content */
+  {
+    g_autoptr(GFile) secret = write_text ("secret.txt", "root:$6$hash:19000:0:99999:7:::\n");
+    GFile *files[] = { secret };
+    g_autoptr(AugurTraceSet) shown = augur_trace_set_open_per_process (files, names4, 1, &error);
+    g_autoptr(AugurTraceSet) hidden = augur_trace_set_open_per_process_full (files, names4, 1,
+                                                                             AUGUR_TRACE_OPEN_HIDE_CONTENT, &error);
+    g_autofree char *path = path_of (secret);
+
+    g_assert_no_error (error);
+    g_assert_false (augur_trace_set_next (shown, 0, &a, &error));
+    g_assert_nonnull (strstr (error->message, "root:$6$hash"));
+    g_clear_error (&error);
+    g_assert_false (augur_trace_set_next (hidden, 0, &a, &error));
+    g_assert_true (g_str_has_prefix (error->message, path));
+    g_assert_null (strstr (error->message, "root"));
+    g_assert_null (strstr (error->message, "hash"));
+    g_assert_nonnull (strstr (error->message, ":1: "));
+    g_clear_error (&error);
+  }
+}
+
 /* Random merged traces read in random order with tiny queue limits: every
  * process reads exactly its own lines, in order, whatever was detached
  * and whichever readers had already finished (a process whose reader had
@@ -1333,6 +1467,7 @@ main (int   argc,
   g_test_add_func ("/engine/trace/stream/bounded", test_bounded);
   g_test_add_func ("/engine/trace/stream/bounded-grouped", test_bounded_grouped);
   g_test_add_func ("/engine/trace/stream/random-limits", test_random_limits);
+  g_test_add_func ("/engine/trace/errors/hostile-files", test_hostile_files);
   g_test_add_func ("/engine/trace/stream/long-grouped", test_long_grouped);
   if (g_test_perf ())
     g_test_add_func ("/engine/trace/perf/stencil", test_perf_stencil);

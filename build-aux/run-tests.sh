@@ -40,8 +40,14 @@ if [ "${AUGUR_QUICK:-0}" != "1" ]; then
   # tests/fuzz/fuzz-NAME.c, seeded with tests/fuzz/seeds-NAME and the inputs
   # it once failed on (tests/fuzz/regress/NAME).
   if command -v clang >/dev/null 2>&1; then
+    # AddressSanitizer and UndefinedBehaviorSanitizer, so a fuzzer finds
+    # reads out of bounds and overflows, not only crashes
     if [ ! -f build-fuzz/build.ninja ]; then
-      CC=clang meson setup build-fuzz -Dgui=disabled -Dfuzzing=true -Db_lundef=false >/dev/null \
+      CC=clang meson setup build-fuzz -Dgui=disabled -Dfuzzing=true -Db_lundef=false \
+        -Db_sanitize=address,undefined -Dbuildtype=debugoptimized >/dev/null \
+        || failed_steps=$((failed_steps + 1))
+    else
+      meson configure build-fuzz -Db_sanitize=address,undefined -Dbuildtype=debugoptimized >/dev/null \
         || failed_steps=$((failed_steps + 1))
     fi
     for src in tests/fuzz/fuzz-*.c; do
@@ -55,7 +61,8 @@ if [ "${AUGUR_QUICK:-0}" != "1" ]; then
           [ -d "$d" ] && seeds="$seeds $d"
         done
         # shellcheck disable=SC2086
-        if build-fuzz/tests/fuzz/$target -max_total_time="${AUGUR_FUZZ_SECONDS:-25}" -timeout=20 \
+        if ASAN_OPTIONS="detect_leaks=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+             build-fuzz/tests/fuzz/$target -max_total_time="${AUGUR_FUZZ_SECONDS:-25}" -timeout=20 \
              -max_len=65536 -rss_limit_mb=2048 -artifact_prefix=build-fuzz/$target- \
              build-fuzz/corpus-$target $seeds >build-fuzz/$target.log 2>&1; then
           echo "$target: no crash in ${AUGUR_FUZZ_SECONDS:-25} s"

@@ -97,7 +97,7 @@ augur_cli_ccdsm (int argc, char **argv)
   options.max_states = max_states > 0 ? (guint64) max_states : AUGUR_DEFAULT_MAX_STATES;
   options.keep_state_space = export_ctmc != NULL;
 
-  if (!g_file_get_contents (argv[1], &text, &length, &error))
+  if (!augur_cli_read_file (argv[1], &text, &length, &error))
     {
       fprintf (stderr, "augur-cli ccdsm: %s\n", error->message);
       status = AUGUR_CLI_EXIT_MODEL;

@@ -21,3 +21,10 @@ int      augur_cli_ccdsm         (int argc, char **argv);
  * file behind. */
 gboolean augur_cli_write_stdout  (const char *command,
                                   const char *text);
+
+/* Reads a model file given on the command line: a regular file of at most
+ * AUGUR_FILE_MAX_DOCUMENT bytes ("-" is not a file). */
+gboolean augur_cli_read_file     (const char  *path,
+                                  char       **text,
+                                  gsize       *length,
+                                  GError     **error);

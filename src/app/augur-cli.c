@@ -79,6 +79,17 @@ augur_cli_write_stdout (const char *command,
   return FALSE;
 }
 
+gboolean
+augur_cli_read_file (const char  *path,
+                     char       **text,
+                     gsize       *length,
+                     GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+
+  return augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, text, length, NULL, error);
+}
+
 static int
 run_pepa (int argc, char **argv)
 {
@@ -156,7 +167,7 @@ run_pepa (int argc, char **argv)
   options.tolerance = tolerance;
   progress_enabled = verbose;
 
-  if (!g_file_get_contents (path, &text, &length, &error))
+  if (!augur_cli_read_file (path, &text, &length, &error))
     {
       fprintf (stderr, "augur-cli: %s\n", error->message);
       return EXIT_MODEL;
@@ -294,7 +305,7 @@ run_pipeline (int argc, char **argv)
     }
   progress_enabled = verbose;
 
-  if (!g_file_get_contents (argv[1], &text, &length, &error))
+  if (!augur_cli_read_file (argv[1], &text, &length, &error))
     {
       fprintf (stderr, "augur-cli: %s\n", error->message);
       return EXIT_MODEL;

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "augur-pepa-page.h"
+#include "augur-file.h"
 #include "augur-window-private.h"
 
 static const char *new_model_template =
@@ -93,7 +94,7 @@ augur_window_open_file (AugurWindow  *self,
   g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+  if (!augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &contents, &length, NULL, error))
     return FALSE;
   parse_name = g_file_get_parse_name (file);
 

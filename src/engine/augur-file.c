@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gio/gunixoutputstream.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -229,4 +230,49 @@ augur_file_write_contents (GFile       *file,
     length = strlen (contents);
   ok = g_output_stream_write_all (safe->stream, contents, length, NULL, NULL, error);
   return augur_safe_file_finish (safe, ok, ok ? error : NULL);
+}
+
+gboolean
+augur_file_load_contents (GFile         *file,
+                          gsize          max_bytes,
+                          char         **contents,
+                          gsize         *length,
+                          GCancellable  *cancellable,
+                          GError       **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (contents != NULL, FALSE);
+
+  *contents = NULL;
+  name = g_file_get_parse_name (file);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
+  if (info == NULL)
+    {
+      /* GIO's message names the file */
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    {
+      g_set_error (error, G_IO_ERROR,
+                   g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY ? G_IO_ERROR_IS_DIRECTORY
+                                                                           : G_IO_ERROR_NOT_REGULAR_FILE,
+                   g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY
+                   ? _("%s is a folder, not a file")
+                   : _("%s is not a regular file (a device, a pipe or a socket)"), name);
+      return FALSE;
+    }
+  if ((guint64) g_file_info_get_size (info) > max_bytes)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("%s is too large to open (%.0f MB; at most %.0f MB)"), name,
+                   g_file_info_get_size (info) / 1e6, max_bytes / 1e6);
+      return FALSE;
+    }
+  return g_file_load_contents (file, cancellable, contents, length, NULL, error);
 }

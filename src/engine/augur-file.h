@@ -51,6 +51,20 @@ gboolean       augur_file_write_contents  (GFile          *file,
 char          *augur_file_resolve_target  (const char     *path,
                                            GError        **error);
 
+/* The largest document Augur reads whole (models, platforms, projects):
+ * traces, which may be larger, are streamed instead. */
+#define AUGUR_FILE_MAX_DOCUMENT (1024 * 1024 * 1024)
+
+/* Reads a document whole, as g_file_load_contents() does, but only a
+ * regular file (a link's target counts) of at most max_bytes: a FIFO would
+ * block, a device never end.  The error names the file. */
+gboolean       augur_file_load_contents   (GFile          *file,
+                                           gsize           max_bytes,
+                                           char          **contents,
+                                           gsize          *length,
+                                           GCancellable   *cancellable,
+                                           GError        **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurSafeFile, augur_safe_file_abort)
 
 G_END_DECLS

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "platform-private.h"
+#include "augur-file.h"
 
 #include <string.h>
 
@@ -133,6 +134,18 @@ read_actor (AugurDeployment      *d,
       g_free (actor.function);
       return FALSE;
     }
+  for (guint i = 0; i < d->actors->len; i++)
+    {
+      const AugurActor *other = &g_array_index (d->actors, AugurActor, i);
+
+      if (strcmp (other->function, actor.function) == 0)
+        {
+          INVALID (error, filename, node, "the process '%s' is deployed twice (also at line %d): "
+                   "each rank needs a name of its own", actor.function, other->line);
+          g_free (actor.function);
+          return FALSE;
+        }
+    }
   if (!augur_platform_lookup_host (platform, host_name, &actor.host))
     {
       INVALID (error, filename, node, "process '%s' is placed on host '%s', which the platform "
@@ -223,6 +236,12 @@ augur_deployment_load_bytes (const char           *data,
           ok = FALSE;
         }
     }
+  if (ok && d->actors->len == 0)
+    {
+      INVALID (error, filename, root, "the deployment has no process: a replay needs one "
+               "<actor host=\"HOST\" function=\"p0\"/> per rank");
+      ok = FALSE;
+    }
   xmlFreeDoc (xml);
   return ok ? g_steal_pointer (&d) : NULL;
 }
@@ -238,7 +257,7 @@ augur_deployment_load_file (GFile                *file,
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+  if (!augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &contents, &length, NULL, error))
     return NULL;
   name = g_file_get_parse_name (file);
   return augur_deployment_load_bytes (contents, length, name, platform, error);

@@ -46,6 +46,7 @@ struct _AugurDes {
   GPtrArray     *blocks;      /* owns the activities, allocated in blocks */
   gboolean       dirty;       /* sharing must be solved again */
   gboolean       stop;
+  guint          stalls;     /* steps in a row that changed nothing */
 };
 
 #define ACTIVITY_BLOCK 1024
@@ -208,6 +209,7 @@ solve_sharing (AugurDes *des)
   while (unfixed > 0)
     {
       double level = INFINITY;
+      guint fixed_before = unfixed;
 
       /* the level at which the first resource fills or activity hits its bound */
       for (guint k = 0; k < in_use->len; k++)
@@ -229,7 +231,7 @@ solve_sharing (AugurDes *des)
           if (res->weight_sum > 0)
             level = MIN (level, MAX (res->remaining, 0.0) / res->weight_sum);
         }
-      if (!isfinite (level))
+      if (!isfinite (level) || !(level >= 0))
         level = 0;   /* cannot happen: every activity has a resource or a bound */
 
       /* fix the activities on full resources and those at their bound, and
@@ -254,6 +256,22 @@ solve_sharing (AugurDes *des)
             a->rate = MIN (a->rate, a->bound);
           a->fixed = TRUE;
           unfixed--;
+        }
+      if (unfixed == fixed_before)
+        {
+          /* No activity could be fixed (a resource without capacity, an
+           * infinite penalty): what is left makes no progress, and the run
+           * reports it instead of looping here. */
+          for (guint i = 0; i < active->len; i++)
+            {
+              AugurActivity *a = g_ptr_array_index (active, i);
+              if (!a->fixed)
+                {
+                  a->rate = 0;
+                  a->fixed = TRUE;
+                }
+            }
+          unfixed = 0;
         }
       for (guint k = 0; k < in_use->len; k++)
         {
@@ -291,6 +309,9 @@ augur_des_run (AugurDes      *des,
       double dt = INFINITY;
       g_autoptr(GPtrArray) finished = g_ptr_array_new ();
 
+      /* every step: a step can take long with many activities */
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return completions;
       if (des->dirty)
         solve_sharing (des);
 
@@ -304,10 +325,11 @@ augur_des_run (AugurDes      *des,
           else if (a->rate > 0)
             dt = MIN (dt, a->remaining / a->rate);
         }
-      if (!isfinite (dt))
+      if (!isfinite (dt) || !(dt >= 0))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                       "the simulation is stuck at %.9g s: %u activities make no progress",
+                       "the simulation is stuck at %.9g s: %u activities make no progress "
+                       "(a resource without capacity?)",
                        des->now, des->active->len);
           return completions;
         }
@@ -332,10 +354,28 @@ augur_des_run (AugurDes      *des,
           else
             {
               a->remaining -= a->rate * dt;
-              if (a->remaining <= DONE_PRECISION * a->total || a->remaining <= 0)
+              /* Done, also when what is left would end within the clock's
+               * resolution (1e-320 flops at 1 Gf/s, or 1e-12 s at 1e6 s):
+               * otherwise the clock would stop advancing. */
+              if (a->remaining <= DONE_PRECISION * a->total || a->remaining <= 0 ||
+                  (a->rate > 0 && des->now + a->remaining / a->rate == des->now))
                 g_ptr_array_add (finished, a);
             }
         }
+      /* a step that neither advances the clock nor ends anything repeats
+       * forever: cannot happen after the rule above, but never loop */
+      if (finished->len == 0 && dt == 0 && !des->dirty)
+        {
+          if (++des->stalls > 2)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           "the simulation does not advance at %.9g s: %u activities are too small "
+                           "for the clock", des->now, des->active->len);
+              return completions;
+            }
+        }
+      else
+        des->stalls = 0;
 
       for (guint i = 0; i < finished->len; i++)
         {
@@ -356,8 +396,6 @@ augur_des_run (AugurDes      *des,
             a->done (des, a, a->data);
           activity_release (des, a);
         }
-      if ((completions & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        return completions;
     }
   return completions;
 }

@@ -4,7 +4,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "platform-private.h"
+#include "augur-file.h"
 
+#include <float.h>
 #include <string.h>
 #include <libxml/SAX2.h>
 
@@ -289,6 +291,14 @@ get_quantity (Reader     *r,
                name, text, kind, example);
       return FALSE;
     }
+  /* a link without bandwidth never delivers (and 1e-320 is not a
+   * bandwidth but an underflow) */
+  if (strcmp (kind, "bandwidth") == 0 && !(*value >= DBL_MIN))
+    {
+      INVALID (r, node, "%s=\"%s\" must be above zero: a link without bandwidth never delivers a message",
+               name, text);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -327,6 +337,13 @@ get_speed (Reader  *r,
                  "\"1Gf\" (f, kf, Mf, Gf, Tf...)", attribute, text);
         return FALSE;
       }
+  /* a host without speed never finishes a computation */
+  if (!(*speed >= DBL_MIN))
+    {
+      INVALID (r, node, "%s=\"%s\" must be above zero: a host without speed never finishes a computation",
+               attribute, text);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -883,7 +900,7 @@ augur_platform_load_file (GFile   *file,
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, error))
+  if (!augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &contents, &length, NULL, error))
     return NULL;
   name = g_file_get_parse_name (file);
   return augur_platform_load_bytes (contents, length, name, error);

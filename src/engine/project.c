@@ -560,7 +560,7 @@ augur_project_load_from_file (GFile         *file,
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  if (!g_file_load_contents (file, cancellable, &contents, &length, NULL, error))
+  if (!augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &contents, &length, cancellable, error))
     return NULL;
 
   name = g_file_get_parse_name (file);

@@ -67,6 +67,8 @@ struct _Replay {
   Rank                  *ranks;
   guint                  n;
   guint                  comm_size;
+  guint                  comm_size_file;   /* where it was first given */
+  guint64                comm_size_line;   /* 0: not given */
   GHashTable            *channels;    /* key -> Channel, for many ranks */
   Channel               *dense;       /* [src][dst][collective], for up to 256 ranks */
   GPtrArray             *blocks;      /* owns every Request and Transfer, allocated in blocks */
@@ -291,6 +293,21 @@ match (Replay *rp, Request *send, Request *recv)
   Transfer *t = transfer_alloc (rp);
   g_autoptr(GError) error = NULL;
 
+  /* the ranks of a collective must agree on its size */
+  if (send->collective && recv->bytes >= 0 && send->bytes >= 0 && recv->bytes != send->bytes)
+    {
+      Request *nonroot = send->src != 0 ? send : recv;
+      Request *root = nonroot == send ? recv : send;
+      g_autofree char *at = where (rp, nonroot->file, nonroot->line);
+      g_autofree char *root_at = where (rp, root->file, root->line);
+
+      fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s gives %.17g bytes for %s, but the root %s gives %.17g (%s)",
+            at, rank_name (rp, nonroot->owner->index), nonroot->bytes,
+            augur_action_kind_to_string (nonroot->owner->act.kind),
+            rank_name (rp, root->owner->index), root->bytes, root_at);
+      transfer_release (rp, t);
+      return;
+    }
   t->send = send;
   t->recv = recv;
   t->start = augur_des_now (rp->des);
@@ -391,7 +408,17 @@ execute (Rank *rank)
                 at, a->value, rp->n);
           return FALSE;
         }
+      if (rp->comm_size_line != 0 && (guint) a->value != rp->comm_size)
+        {
+          g_autofree char *at = where (rp, a->file, a->line);
+          g_autofree char *first = where (rp, rp->comm_size_file, rp->comm_size_line);
+          fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: comm_size %g differs from the comm_size %u given at %s: "
+                "every rank must give the same", at, a->value, rp->comm_size, first);
+          return FALSE;
+        }
       rp->comm_size = (guint) a->value;
+      rp->comm_size_file = a->file;
+      rp->comm_size_line = a->line;
       return TRUE;
 
     case AUGUR_ACTION_COMPUTE:
@@ -710,6 +737,12 @@ augur_replay_run (const AugurPlatform      *platform,
   if (partial)
     *partial = NULL;
   rp.n = augur_deployment_get_n_actors (deployment);
+  if (rp.n == 0)
+    {
+      g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
+                   "nothing to replay: the deployment has no process");
+      return NULL;
+    }
   if (augur_trace_set_get_n_processes (traces) != rp.n)
     {
       g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,

@@ -237,6 +237,53 @@ test_safe_full_disk (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
 }
 
+/* Documents are read only from regular files of bounded size: a FIFO
+ * would block, a device never end. */
+static void
+test_load_contents (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-load-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autofree char *big = g_build_filename (dir, "big.txt", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.txt", NULL);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+  struct { const char *path; gint code; const char *suffix; } cases[] = {
+    { "/dev/zero", G_IO_ERROR_NOT_REGULAR_FILE, " is not a regular file (a device, a pipe or a socket)" },
+    { fifo, G_IO_ERROR_NOT_REGULAR_FILE, " is not a regular file (a device, a pipe or a socket)" },
+    { dir, G_IO_ERROR_IS_DIRECTORY, " is a folder, not a file" },
+    { big, G_IO_ERROR_FAILED, " is too large to open (0 MB; at most 0 MB)" },
+  };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_true (g_file_set_contents (big, "0123456789", 10, NULL));
+  g_assert_cmpint (symlink (big, link), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (cases[i].path);
+      g_autofree char *expected = g_strconcat (cases[i].path, cases[i].suffix, NULL);
+
+      g_assert_false (augur_file_load_contents (file, 5, &contents, &length, NULL, &error));
+      g_assert_error (error, G_IO_ERROR, cases[i].code);
+      g_assert_cmpstr (error->message, ==, expected);
+      g_assert_null (contents);
+      g_clear_error (&error);
+    }
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (link);
+
+    g_assert_true (augur_file_load_contents (file, 10, &contents, &length, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpmem (contents, length, "0123456789", 10);
+    g_free (contents);
+  }
+  g_unlink (link);
+  g_unlink (big);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -248,5 +295,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/file/hard-link", test_safe_hard_link);
   g_test_add_func ("/engine/file/read-only-folder", test_safe_read_only_folder);
   g_test_add_func ("/engine/file/not-regular", test_safe_full_disk);
+  g_test_add_func ("/engine/files/load-contents", test_load_contents);
   return g_test_run ();
 }

@@ -634,6 +634,35 @@ test_errors (void)
                      "  </zone>\n"
                      "</platform>\n",
                      AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:6: ", "bandwidth=\"1GBs\"");
+  /* zero, underflowing and negative speeds and bandwidths: a replay on
+   * them would never end */
+  assert_load_error (HEADER "<platform version=\"4.1\">\n"
+                     "  <zone id=\"z\" routing=\"Full\">\n"
+                     "    <host id=\"a\" speed=\"1Gf\"/>\n"
+                     "    <link id=\"l\" bandwidth=\"0Bps\" latency=\"1ms\"/>\n"
+                     "  </zone>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:6: ",
+                     "bandwidth=\"0Bps\" must be above zero: a link without bandwidth never delivers a message");
+  assert_load_error (HEADER "<platform version=\"4.1\">\n"
+                     "  <zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"0f\"/></zone>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:4: ",
+                     "speed=\"0f\" must be above zero: a host without speed never finishes a computation");
+  assert_load_error (HEADER "<platform version=\"4.1\">\n"
+                     "  <zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1e-320f\"/></zone>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:4: ", "must be above zero");
+  assert_load_error (HEADER "<platform version=\"4.1\">\n"
+                     "  <cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\"\n"
+                     "           bw=\"1e-400Bps\" lat=\"1us\"/>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:4: ", "bw=\"1e-400Bps\" must be above zero");
+  assert_load_error (HEADER "<platform version=\"4.1\">\n"
+                     "  <cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\"\n"
+                     "           bw=\"1GBps\" lat=\"1us\" bb_bw=\"0GBps\"/>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:4: ", "bb_bw=\"0GBps\" must be above zero");
   assert_load_error (HEADER "<platform version=\"4.1\">\n"
                      "  <cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\"\n"
                      "           bw=\"1GBps\" lat=\"1 lightyear\"/>\n"
@@ -701,6 +730,15 @@ test_deployment_errors (void)
     { HEADER "<platform version=\"4.1\">\n"
       "  <actor host=\"n-0.x\" function=\"p0\">\n"
       "</platform>\n", "d.xml:5:", "mismatch" },
+    /* nothing to replay */
+    { HEADER "<platform version=\"4.1\">\n"
+      "</platform>\n", "d.xml:3: ", "the deployment has no process" },
+    /* one rank twice */
+    { HEADER "<platform version=\"4.1\">\n"
+      "  <actor host=\"n-0.x\" function=\"p0\"/>\n"
+      "  <actor host=\"n-1.x\" function=\"p1\"/>\n"
+      "  <actor host=\"n-1.x\" function=\"p0\"/>\n"
+      "</platform>\n", "d.xml:6: ", "the process 'p0' is deployed twice (also at line 4)" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

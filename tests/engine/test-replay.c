@@ -214,6 +214,57 @@ test_deadlock (void)
   teardown (&f);
 }
 
+/* Ranks that disagree on a collective's size or on comm_size: an error at
+ * the disagreeing line, not a silent choice. Volumes below the clock's
+ * resolution replay instead of stopping the clock. */
+static void
+test_disagreements (void)
+{
+  static const struct { const char *trace; const char *message; } cases[] = {
+    { "p0 bcast 100\np1 bcast 200\n",
+      "trace.txt:2: p1 gives 200 bytes for bcast, but the root p0 gives 100 (" },
+    { "p0 allReduce 100 5\np1 allReduce 64 5\n",
+      "trace.txt:2: p1 gives 64 bytes for allReduce, but the root p0 gives 100 (" },
+    { "p0 comm_size 2\np1 comm_size 1\n",
+      "trace.txt:2: comm_size 1 differs from the comm_size 2 given at " },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      Fixture f;
+      const guint hosts[] = { 0, 1 };
+      g_autoptr(GError) error = NULL;
+      AugurReplayResult *r;
+
+      setup (&f, hosts, 2);
+      r = replay (&f, cases[i].trace, AUGUR_NETWORK_LV08, &error);
+      g_assert_null (r);
+      g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+      teardown (&f);
+    }
+}
+
+static void
+test_tiny_volumes (void)
+{
+  Fixture f;
+  const guint hosts[] = { 0, 1 };
+  g_autoptr(GError) error = NULL;
+  AugurReplayResult *r;
+
+  setup (&f, hosts, 2);
+  r = replay (&f, "p0 compute 1e-320\np1 send p0 1e-307\np0 recv p1\np0 compute 1e-307\n",
+              AUGUR_NETWORK_LV08, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (augur_replay_result_get_n_actions (r), ==, 4);
+  g_assert_cmpfloat (augur_replay_result_get_time (r), >, 0);
+  g_assert_cmpfloat (augur_replay_result_get_time (r), <, 1);
+  augur_replay_result_free (r);
+  teardown (&f);
+}
+
 static void
 test_unmatched (void)
 {
@@ -370,6 +421,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/replay/collectives", test_collectives);
   g_test_add_func ("/engine/replay/deadlock", test_deadlock);
   g_test_add_func ("/engine/replay/unmatched", test_unmatched);
+  g_test_add_func ("/engine/replay/disagreements", test_disagreements);
+  g_test_add_func ("/engine/replay/tiny-volumes", test_tiny_volumes);
   g_test_add_func ("/engine/replay/json", test_json);
   {
     g_autofree char *root = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "replay", NULL);

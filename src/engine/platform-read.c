@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "platform-private.h"
+#include "augur-xml.h"
 #include "augur-file.h"
 
 #include <float.h>
@@ -11,40 +12,6 @@
 #include <libxml/SAX2.h>
 
 /* ---- XML helpers ---------------------------------------------------------- */
-
-static void
-init_libxml (void)
-{
-  static gsize initialized = 0;
-
-  if (g_once_init_enter (&initialized))
-    {
-      xmlInitParser ();
-      g_once_init_leave (&initialized, 1);
-    }
-}
-
-typedef struct {
-  int   line;
-  int   column;
-  char *message;
-} FirstError;
-
-/* libxml2 goes on after some errors and keeps the last one; the first is
- * the one to fix. */
-static void
-record_first_error (void        *user_data,
-                    xmlErrorPtr  err)
-{
-  xmlParserCtxt *ctxt = user_data;
-  FirstError *first = ctxt->_private;
-
-  if (first->message != NULL || err == NULL || err->level < XML_ERR_ERROR)
-    return;
-  first->line = err->line;
-  first->column = err->int2;
-  first->message = g_strchomp (g_strdup (err->message != NULL ? err->message : "not well-formed XML"));
-}
 
 /* libxml2 gives an element the line where its start tag ends; a tag
  * spread over several lines should be reported where it starts.  When the
@@ -84,46 +51,7 @@ platform_xml_read (const char  *data,
                    int          code,
                    GError     **error)
 {
-  FirstError first = { 0, 0, NULL };
-  xmlParserCtxt *ctxt;
-  xmlDoc *xml;
-
-  if (length > G_MAXINT)
-    {
-      g_set_error (error, domain, code, "%s: the file is too large (%" G_GSIZE_FORMAT " bytes)",
-                   filename, length);
-      return NULL;
-    }
-  init_libxml ();
-  ctxt = xmlNewParserCtxt ();
-  if (ctxt == NULL)
-    g_error ("%s: out of memory", G_STRLOC);
-  ctxt->_private = &first;
-  ctxt->sax->serror = record_first_error;
-  ctxt->sax->startElementNs = start_element_at_tag_line;
-  /* No network and no external DTD: SimGrid's DOCTYPE names a URL. */
-  xml = xmlCtxtReadMemory (ctxt, data != NULL ? data : "", (int) length, filename, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-  if (xml == NULL || !ctxt->wellFormed)
-    {
-      if (first.message == NULL)
-        {
-          const xmlError *err = xmlCtxtGetLastError (ctxt);
-
-          first.line = err != NULL ? err->line : 0;
-          first.column = err != NULL ? err->int2 : 0;
-          first.message = g_strchomp (g_strdup (err != NULL && err->message != NULL ?
-                                                err->message : "not well-formed XML"));
-        }
-      g_set_error (error, domain, code, "%s:%d:%d: %s",
-                   filename, first.line, first.column, first.message);
-      if (xml != NULL)
-        xmlFreeDoc (xml);
-      xml = NULL;
-    }
-  g_free (first.message);
-  xmlFreeParserCtxt (ctxt);
-  return xml;
+  return augur_xml_read (data, length, filename, start_element_at_tag_line, domain, code, error);
 }
 
 gboolean

@@ -4,6 +4,7 @@
  */
 #include "project.h"
 #include "augur-file.h"
+#include "augur-xml.h"
 
 #include <string.h>
 #include <libxml/parser.h>
@@ -253,18 +254,6 @@ augur_project_remove_document (AugurProject *project,
 
 /* ---- Reading ---------------------------------------------------------- */
 
-static void
-init_libxml (void)
-{
-  static gsize initialized = 0;
-
-  if (g_once_init_enter (&initialized))
-    {
-      xmlInitParser ();
-      g_once_init_leave (&initialized, 1);
-    }
-}
-
 static gboolean
 is_element (xmlNode    *node,
             const char *name)
@@ -466,26 +455,6 @@ read_project (xmlDoc      *xml,
 /* libxml2 goes on after some errors (a mismatched end tag, then "premature
  * end of data"), and ctxt->lastError keeps the last one; the first is the
  * one the user has to fix. */
-typedef struct {
-  int   line;
-  int   column;
-  char *message;
-} FirstError;
-
-static void
-record_first_error (void        *user_data,
-                    xmlErrorPtr  err)
-{
-  xmlParserCtxt *ctxt = user_data;
-  FirstError *first = ctxt->_private;
-
-  if (first->message != NULL || err == NULL || err->level < XML_ERR_ERROR)
-    return;
-  first->line = err->line;
-  first->column = err->int2;
-  first->message = g_strchomp (g_strdup (err->message != NULL ? err->message : "not well-formed XML"));
-}
-
 AugurProject *
 augur_project_load_from_bytes (const char  *data,
                                gsize        length,
@@ -493,8 +462,6 @@ augur_project_load_from_bytes (const char  *data,
                                GError     **error)
 {
   AugurProject *project = NULL;
-  FirstError first = { 0, 0, NULL };
-  xmlParserCtxt *ctxt;
   xmlDoc *xml;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
@@ -503,49 +470,29 @@ augur_project_load_from_bytes (const char  *data,
   if (filename == NULL)
     filename = "<project>";
 
-  if (length > G_MAXINT)
-    {
-      g_set_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_INVALID,
-                   "%s: the file is too large to be a project (%" G_GSIZE_FORMAT " bytes)",
-                   filename, length);
-      return NULL;
-    }
+  /* A file that is not XML at all (a model, a picture, a trace) is not a
+   * damaged project: say what it is not, not what the XML parser thinks. */
+  {
+    gsize i = 0;
 
-  init_libxml ();
-  ctxt = xmlNewParserCtxt ();
-  if (ctxt == NULL)
-    g_error ("%s: out of memory", G_STRLOC);
-  /* The context has its own copy of the SAX handler; errors come to
-   * record_first_error() with the context as user data. */
-  ctxt->_private = &first;
-  ctxt->sax->serror = record_first_error;
-
-  /* No network, no external entities; errors are collected, not printed. */
-  xml = xmlCtxtReadMemory (ctxt, data != NULL ? data : "", (int) length, filename, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-  if (xml == NULL || !ctxt->wellFormed)
-    {
-      if (first.message == NULL)
-        {
-          const xmlError *err = xmlCtxtGetLastError (ctxt);
-
-          first.line = err != NULL ? err->line : 0;
-          first.column = err != NULL ? err->int2 : 0;
-          first.message = g_strchomp (g_strdup (err != NULL && err->message != NULL ?
-                                                err->message : "not well-formed XML"));
-        }
-      g_set_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_MALFORMED,
-                   "%s:%d:%d: %s", filename, first.line, first.column, first.message);
-    }
-  else
-    {
-      project = read_project (xml, filename, error);
-    }
-
-  g_free (first.message);
+    if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+      i = 3;
+    while (i < length && g_ascii_isspace (data[i]))
+      i++;
+    if (i == length || data[i] != '<')
+      {
+        g_set_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_MALFORMED,
+                     i == length ? "%s is not an Augur project: the file is empty"
+                                 : "%s is not an Augur project: an Augur project is an XML file that "
+                                   "starts with <augur-project>", filename);
+        return NULL;
+      }
+  }
+  xml = augur_xml_read (data, length, filename, NULL, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_MALFORMED, error);
+  if (xml != NULL)
+    project = read_project (xml, filename, error);
   if (xml != NULL)
     xmlFreeDoc (xml);
-  xmlFreeParserCtxt (ctxt);
   return project;
 }
 
@@ -665,7 +612,7 @@ augur_project_to_bytes (const AugurProject *project)
 
   g_return_val_if_fail (project != NULL, NULL);
 
-  init_libxml ();
+  augur_xml_init ();
   buffer = xmlBufferCreate ();
   writer = xmlNewTextWriterMemory (buffer, 0);
   if (buffer == NULL || writer == NULL)

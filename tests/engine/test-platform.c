@@ -634,6 +634,25 @@ test_errors (void)
                      "  </zone>\n"
                      "</platform>\n",
                      AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:6: ", "bandwidth=\"1GBs\"");
+  /* entity declarations are refused (SimGrid's own DOCTYPE is fine) */
+  assert_load_error ("<?xml version='1.0'?>\n"
+                     "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\" [\n"
+                     "  <!ENTITY h \"host\">\n"
+                     "]>\n"
+                     "<platform version=\"4.1\">\n"
+                     "  <zone id=\"z\" routing=\"Full\"><host id=\"&h;\" speed=\"1Gf\"/></zone>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_XML, "bad.xml:3:3: ", "this file declares an entity");
+  {
+    const char *xml = "<?xml version='1.0'?>\n<!DOCTYPE platform [ <!ENTITY d \"1\"> ]>\n"
+                      "<platform version=\"4.1\"/>\n";
+    g_autoptr(AugurPlatform) p = load (cluster41);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurDeployment) d = augur_deployment_load_bytes (xml, strlen (xml), "d.xml", p, &error);
+
+    g_assert_null (d);
+    g_assert_cmpstr (error->message, ==, "d.xml:2:22: this file declares an entity (<!ENTITY ...>): Augur reads no entity declarations, as no platform, deployment or project needs them");
+  }
   /* zero, underflowing and negative speeds and bandwidths: a replay on
    * them would never end */
   assert_load_error (HEADER "<platform version=\"4.1\">\n"

@@ -180,7 +180,6 @@ test_malformed_other (void)
     const char *xml;
     int line;
   } cases[] = {
-    { "", 1 },
     { "<augur-project version=\"1\">\n<document kind=\"pepa\" name=\"a & b\"/>\n</augur-project>", 2 },
     { "<augur-project version=\"1\">\n\n\n<document", 4 },
     { "<augur-project version=\"1\"></augur-project>\n<extra/>", 2 },
@@ -201,6 +200,77 @@ test_malformed_other (void)
       g_test_message ("case %u: %s", i, error->message);
       g_assert_true (g_str_has_prefix (error->message, prefix));
     }
+}
+
+/* A file that is not a project says so in words. */
+static void
+test_not_a_project (void)
+{
+  static const struct { const char *text; const char *message; } cases[] = {
+    { "", "m.augur is not an Augur project: the file is empty" },
+    { "  \n\t", "m.augur is not an Augur project: the file is empty" },
+    { "P = (a, 1).P;\nP\n", "m.augur is not an Augur project: an Augur project is an XML file that starts with <augur-project>" },
+    { "\x89PNG\r\n\x1a\n", "m.augur is not an Augur project: an Augur project is an XML file that starts with <augur-project>" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurProject) project = augur_project_load_from_bytes (cases[i].text, strlen (cases[i].text),
+                                                                       "m.augur", &error);
+
+      g_assert_null (project);
+      g_assert_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_MALFORMED);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
+/* One 50 kB entity referenced 50,000 times would expand to 2.5 GB: entity
+ * declarations are refused where they are, at once. */
+static void
+test_entities (void)
+{
+  g_autoptr(GString) xml = g_string_new ("<?xml version=\"1.0\"?>\n<!DOCTYPE augur-project [\n  <!ENTITY big \"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurProject) project = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  for (int i = 0; i < 50000; i++)
+    g_string_append_c (xml, 'x');
+  g_string_append (xml, "\">\n]>\n<augur-project version=\"1\">\n<document kind=\"pepa\" name=\"&big;\"><text>");
+  for (int i = 0; i < 50000; i++)
+    g_string_append (xml, "&big;");
+  g_string_append (xml, "</text></document>\n</augur-project>\n");
+  project = augur_project_load_from_bytes (xml->str, xml->len, "m.augur", &error);
+  g_assert_null (project);
+  g_assert_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_MALFORMED);
+  g_assert_cmpstr (error->message, ==,
+                   "m.augur:3:3: this file declares an entity (<!ENTITY ...>): Augur reads no entity "
+                   "declarations, as no platform, deployment or project needs them");
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+}
+
+/* A document over libxml2's 10 MB text-node limit saves and opens again. */
+static void
+test_huge_document (void)
+{
+  g_autoptr(AugurProject) project = augur_project_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurProject) back = NULL;
+  AugurProjectDocument *doc;
+
+  while (text->len < 11 * 1000 * 1000)
+    g_string_append (text, "p0 compute 1e9 & <more> \"quoted\"\n");
+  doc = augur_project_document_new ("pepa", "big", text->str);
+  augur_project_add_document (project, doc);
+  augur_project_document_unref (doc);
+  bytes = augur_project_to_bytes (project);
+  back = augur_project_load_from_bytes (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), "big.augur", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_project_get_n_documents (back), ==, 1);
+  g_assert_cmpstr (augur_project_document_get_text (augur_project_get_nth_document (back, 0)), ==, text->str);
 }
 
 static void
@@ -487,5 +557,8 @@ main (int   argc,
   g_test_add_func ("/engine/project/save/read-only-dir", test_save_read_only_dir);
   g_test_add_func ("/engine/project/save/atomic-write-failure", test_save_atomic_write_failure);
 
+  g_test_add_func ("/engine/project/not-a-project", test_not_a_project);
+  g_test_add_func ("/engine/project/entities", test_entities);
+  g_test_add_func ("/engine/project/huge-document", test_huge_document);
   return g_test_run ();
 }

@@ -104,15 +104,20 @@ round_robin (GArray *placement,
 
 /* ---- Text form -------------------------------------------------------- */
 
+/* A path as written in the text form: relative to the project's folder
+ * when it is inside it; a URI (escaped) when the path holds a line break
+ * or leading or trailing blanks, which a key=value line cannot keep. */
 static char *
 path_for_text (GFile *file,
                GFile *base)
 {
-  char *relative = base ? g_file_get_relative_path (base, file) : NULL;
+  g_autofree char *relative = base ? g_file_get_relative_path (base, file) : NULL;
+  g_autofree char *path = relative != NULL ? g_steal_pointer (&relative) : g_file_get_path (file);
 
-  if (relative != NULL)
-    return relative;
-  return g_file_get_path (file) ? g_file_get_path (file) : g_file_get_uri (file);
+  if (path == NULL || strpbrk (path, "\n\r") != NULL || g_ascii_isspace (path[0]) ||
+      g_ascii_isspace (path[strlen (path) - 1]) || strstr (path, "://") != NULL)
+    return g_file_get_uri (file);
+  return g_steal_pointer (&path);
 }
 
 static GFile *
@@ -134,15 +139,11 @@ inputs_to_text (const AugurReplayInputs *in,
   char buf[7][G_ASCII_DTOSTR_BUF_SIZE];
 
   g_string_append_printf (s, "network=%s\n", augur_network_model_to_name (in->network));
-  if (in->traces->len > 0)
+  /* one line per trace: a path may hold any character but a line break */
+  for (guint i = 0; i < in->traces->len; i++)
     {
-      g_string_append (s, "traces=");
-      for (guint i = 0; i < in->traces->len; i++)
-        {
-          g_autofree char *p = path_for_text (g_ptr_array_index (in->traces, i), base);
-          g_string_append_printf (s, "%s%s", i > 0 ? ";" : "", p);
-        }
-      g_string_append_c (s, '\n');
+      g_autofree char *p = path_for_text (g_ptr_array_index (in->traces, i), base);
+      g_string_append_printf (s, "trace=%s\n", p);
     }
   if (in->use_cluster)
     {
@@ -193,6 +194,7 @@ inputs_from_text (AugurReplayInputs *in,
 {
   g_auto(GStrv) lines = g_strsplit (text ? text : "", "\n", -1);
   gboolean have_placement = FALSE;
+  gboolean have_trace_lines = FALSE;
 
   for (guint n = 0; lines[n] != NULL; n++)
     {
@@ -222,8 +224,16 @@ inputs_from_text (AugurReplayInputs *in,
               return FALSE;
             }
         }
+      else if (g_str_equal (key, "trace") && *value != '\0')
+        {
+          if (!have_trace_lines)
+            g_ptr_array_set_size (in->traces, 0);
+          have_trace_lines = TRUE;
+          g_ptr_array_add (in->traces, file_from_text (value, base));
+        }
       else if (g_str_equal (key, "traces"))
         {
+          /* the form of earlier versions: paths joined with ';' */
           g_auto(GStrv) parts = g_strsplit (value, ";", -1);
 
           g_ptr_array_set_size (in->traces, 0);

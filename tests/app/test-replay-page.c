@@ -651,6 +651,37 @@ test_bad_text (Fixture       *f,
   g_assert_false (augur_replay_page_get_modified (f->page));
 }
 
+/* Trace paths holding ';', a line break or blanks at their ends come back
+ * the same from the text form; the ';'-joined form of earlier versions is
+ * still read. */
+static void
+test_trace_paths (Fixture       *f,
+                  gconstpointer  data)
+{
+  const char *paths[] = { "/data/run;1/p0.txt", "/data/two\nlines.txt", "/data/ends with a blank ", "/data/p1.txt" };
+  GFile *files[G_N_ELEMENTS (paths)];
+  g_autofree char *text = NULL;
+  g_autofree char *again = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    files[i] = g_file_new_for_path (paths[i]);
+  augur_replay_page_set_traces (f->page, files, G_N_ELEMENTS (paths));
+  text = augur_replay_page_get_text (f->page);
+  g_assert_nonnull (strstr (text, "trace=/data/run;1/p0.txt\n"));
+  g_assert_nonnull (strstr (text, "trace=file:///data/two%0Alines.txt\n"));
+  g_assert_true (augur_replay_page_set_text (f->page, text));
+  again = augur_replay_page_get_text (f->page);
+  g_assert_cmpstr (again, ==, text);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    g_object_unref (files[i]);
+
+  /* earlier versions */
+  g_assert_true (augur_replay_page_set_text (f->page, "network=lv08\ntraces=/a/p0.txt;/a/p1.txt\n"));
+  g_clear_pointer (&again, g_free);
+  again = augur_replay_page_get_text (f->page);
+  g_assert_cmpstr (again, ==, "network=lv08\ntrace=/a/p0.txt\ntrace=/a/p1.txt\n");
+}
+
 static GdkTexture *
 render_window (GtkWidget *window)
 {
@@ -947,7 +978,7 @@ test_window_roundtrip (void)
   g_assert_cmpuint (augur_project_get_n_documents (project), ==, 1);
   g_assert_cmpstr (augur_project_document_get_kind (augur_project_get_nth_document (project, 0)), ==, "replay");
   g_assert_cmpstr (augur_project_document_get_text (augur_project_get_nth_document (project, 0)), ==,
-                   "network=cm02\ntraces=ring/trace.txt\nplatform=ring/platform.xml\ndeployment=ring/deployment.xml\n");
+                   "network=cm02\ntrace=ring/trace.txt\nplatform=ring/platform.xml\ndeployment=ring/deployment.xml\n");
   saved_text = augur_replay_page_get_text (page);
 
   other = augur_window_new (app);
@@ -1056,6 +1087,7 @@ main (int   argc,
   ADD ("exports/failed", test_failed_exports);
   ADD ("sweep-and-scenario", test_sweep_and_scenario);
   ADD ("bad-text", test_bad_text);
+  ADD ("trace-paths", test_trace_paths);
   ADD ("render", test_render);
 #undef ADD
   g_test_add_func ("/app/replay-page/window/round-trip", test_window_roundtrip);

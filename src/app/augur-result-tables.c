@@ -153,6 +153,23 @@ row_number_closure (AugurResultRow *row,
   return row->numbers[column];
 }
 
+/* Numbers compare as numbers, with NaN ("—": a pruned mapping, a value
+ * that does not apply) below every number: sorted from the largest, the
+ * rows without a value come last.  GtkNumericSorter leaves NaN's place to
+ * chance. */
+static int
+compare_numbers (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      user_data)
+{
+  double x = row_number_closure ((AugurResultRow *) a, user_data);
+  double y = row_number_closure ((AugurResultRow *) b, user_data);
+
+  if (isnan (x) || isnan (y))
+    return isnan (x) == isnan (y) ? GTK_ORDERING_EQUAL : isnan (x) ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
+  return x < y ? GTK_ORDERING_SMALLER : x > y ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
 static GtkExpression *
 row_expression_new (const AugurResultColumn *spec)
 {
@@ -423,7 +440,7 @@ augur_result_table_new (const AugurResultColumn *columns,
       if (spec->kind == AUGUR_RESULT_COLUMN_STRING)
         sorter = GTK_SORTER (gtk_string_sorter_new (row_expression_new (spec)));
       else
-        sorter = GTK_SORTER (gtk_numeric_sorter_new (row_expression_new (spec)));
+        sorter = GTK_SORTER (gtk_custom_sorter_new (compare_numbers, GUINT_TO_POINTER (spec->index), NULL));
       gtk_column_view_column_set_sorter (column, sorter);
       g_object_unref (sorter);
       gtk_column_view_column_set_expand (column, spec->expand);

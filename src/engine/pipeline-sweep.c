@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pipeline.h"
+#include "augur-sweep.h"
 
 #include <math.h>
 #include <string.h>
@@ -48,6 +49,102 @@ throughput_at (const AugurPipeline *p, const char *parameter, double x, const Au
   return augur_pipeline_results_get (r, 0)->throughput;
 }
 
+/* ---- Parallel evaluation of the points (augur-sweep) ---------------------- */
+
+typedef struct {
+  AugurProgressFunc  func;
+  gpointer           data;
+  const char        *parameter;
+} ProgressRelay;
+
+static void
+progress_all (double fraction, const char *phase, gpointer data)
+{
+  ProgressRelay *relay = data;
+  char text[96];
+
+  if (relay->func == NULL)
+    return;
+  g_snprintf (text, sizeof text, "Sweeping %s", relay->parameter);
+  relay->func (fraction, text, relay->data);
+}
+
+typedef struct {
+  const AugurPipeline    *p;
+  const AugurSweepSpec   *spec;
+  const double           *x;
+  AugurSolverOptions      solver;
+  AugurPipelineResults  **results;
+} SweepAll;
+
+static gboolean
+evaluate_all_at (guint index, gpointer data, GCancellable *cancellable, GError **error)
+{
+  SweepAll *all = data;
+  g_autoptr(AugurPipeline) q = augur_pipeline_copy (all->p);
+  AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_ALL, .solver = all->solver };
+
+  if (!augur_pipeline_set_parameter (q, all->spec->parameter, all->x[index], error))
+    return FALSE;
+  all->results[index] = augur_pipeline_evaluate (q, &options, NULL, NULL, cancellable, error);
+  return all->results[index] != NULL;
+}
+
+typedef struct {
+  const AugurPipeline    *p;
+  const AugurSweepSpec   *spec;
+  const double           *x;
+  AugurSolverOptions      solver;
+  GArray                 *curves;
+  double                 *y;
+  guint                   n_points;
+} SweepCurves;
+
+static gboolean
+evaluate_curves_at (guint index, gpointer data, GCancellable *cancellable, GError **error)
+{
+  SweepCurves *sc = data;
+  g_autoptr(AugurPipeline) q = augur_pipeline_copy (sc->p);
+  g_autoptr(AugurPipelineResults) r = NULL;
+  AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE, .solver = sc->solver };
+
+  augur_pipeline_clear_mappings (q);
+  for (guint c = 0; c < sc->curves->len; c++)
+    augur_pipeline_add_mapping (q, &g_array_index (sc->curves, AugurMapping, c));
+  if (!augur_pipeline_set_parameter (q, sc->spec->parameter, sc->x[index], error))
+    return FALSE;
+  r = augur_pipeline_evaluate (q, &options, NULL, NULL, cancellable, error);
+  if (r == NULL)
+    return FALSE;
+  for (guint c = 0; c < sc->curves->len; c++)
+    sc->y[c * sc->n_points + index] = augur_pipeline_results_get (r, c)->throughput;
+  return TRUE;
+}
+
+static void
+add_curve (GArray *curves, const AugurMapping *m)
+{
+  for (guint c = 0; c < curves->len; c++)
+    {
+      const AugurMapping *o = &g_array_index (curves, AugurMapping, c);
+
+      if (o->input == m->input && o->output == m->output && o->n_stages == m->n_stages &&
+          memcmp (o->stage, m->stage, m->n_stages * sizeof m->stage[0]) == 0)
+        return;
+    }
+  g_array_append_val (curves, *m);
+}
+
+static gint
+compare_by_throughput (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const AugurPipelineResults *r = data;
+  double ta = augur_pipeline_results_get (r, *(const guint *) a)->throughput;
+  double tb = augur_pipeline_results_get (r, *(const guint *) b)->throughput;
+
+  return ta > tb ? -1 : ta < tb ? 1 : 0;
+}
+
 AugurPipelineSweep *
 augur_pipeline_sweep (const AugurPipeline      *p,
                       const AugurSweepSpec     *spec,
@@ -85,18 +182,15 @@ augur_pipeline_sweep (const AugurPipeline      *p,
   s = g_new0 (AugurPipelineSweep, 1);
   s->parameter = g_strdup (spec->parameter);
   s->n_points = spec->points;
-  s->x = g_new (double, spec->points);
+  s->x = augur_sweep_points (spec->from, spec->to, spec->points, spec->logarithmic, error);
   s->curves = g_array_new (FALSE, TRUE, sizeof (AugurMapping));
   s->crossovers = g_array_new (FALSE, TRUE, sizeof (Crossover));
-  for (guint i = 0; i < spec->points; i++)
+  if (s->x == NULL)
     {
-      double f = (double) i / (spec->points - 1);
-      s->x[i] = spec->logarithmic ? spec->from * pow (spec->to / spec->from, f)
-                                  : spec->from + (spec->to - spec->from) * f;
+      augur_pipeline_sweep_free (s);
+      return NULL;
     }
-  s->x[spec->points - 1] = spec->to;
 
-  /* the curves */
   if (spec->best_k == 0)
     {
       if (augur_pipeline_get_n_mappings (p) == 0)
@@ -111,70 +205,69 @@ augur_pipeline_sweep (const AugurPipeline      *p,
     }
   else
     {
-      g_autoptr(AugurPipeline) q = augur_pipeline_copy (p);
-      g_autoptr(AugurPipelineResults) all = NULL;
-      g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-      AugurPipelineOptions all_options = options;
+      /* Best of all: every mapping at every point (pruning only what its
+       * bound proves cannot win), so the best at each point is the true
+       * one.  The curves are every mapping that is best somewhere, then
+       * the best others at the first point up to k. */
+      SweepAll all = { .p = p, .spec = spec, .x = s->x, .solver = options.solver,
+                       .results = g_new0 (AugurPipelineResults *, spec->points) };
+      gboolean ok = augur_sweep_run (spec->points, 0, evaluate_all_at, &all, progress_all, &(ProgressRelay) {
+                                       progress, progress_data, spec->parameter }, cancellable, error);
 
-      all_options.scope = AUGUR_PIPELINE_ALL;
-      if (!augur_pipeline_set_parameter (q, spec->parameter, s->x[0], error) ||
-          (all = augur_pipeline_evaluate (q, &all_options, NULL, NULL, cancellable, error)) == NULL)
+      if (ok)
+        {
+          for (guint i = 0; i < spec->points; i++)
+            {
+              const AugurPipelineResults *r = all.results[i];
+
+              for (guint k = 0; k < augur_pipeline_results_get_n_best (r); k++)
+                add_curve (s->curves, &augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, k))->mapping);
+            }
+          /* then the best of the rest at the first point */
+          {
+            const AugurPipelineResults *r = all.results[0];
+            g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+
+            for (guint i = 0; i < augur_pipeline_results_get_n (r); i++)
+              if (augur_pipeline_results_get (r, i)->solved)
+                g_array_append_val (order, i);
+            g_array_sort_with_data (order, compare_by_throughput, (gpointer) r);
+            for (guint j = 0; j < order->len && s->curves->len < spec->best_k; j++)
+              add_curve (s->curves, &augur_pipeline_results_get (r, g_array_index (order, guint, j))->mapping);
+          }
+        }
+      for (guint i = 0; i < spec->points; i++)
+        g_clear_pointer (&all.results[i], augur_pipeline_results_free);
+      g_free (all.results);
+      if (!ok)
         {
           augur_pipeline_sweep_free (s);
           return NULL;
         }
-      for (guint i = 0; i < augur_pipeline_results_get_n (all); i++)
-        g_array_append_val (order, i);
-      /* best first (selection of k: fine for the sizes allowed) */
-      for (guint k = 0; k < MIN (spec->best_k, order->len); k++)
-        {
-          guint bi = k;
-          for (guint j = k + 1; j < order->len; j++)
-            if (augur_pipeline_results_get (all, g_array_index (order, guint, j))->throughput >
-                augur_pipeline_results_get (all, g_array_index (order, guint, bi))->throughput)
-              bi = j;
-          {
-            guint tmp = g_array_index (order, guint, k);
-            g_array_index (order, guint, k) = g_array_index (order, guint, bi);
-            g_array_index (order, guint, bi) = tmp;
-          }
-          g_array_append_val (s->curves, augur_pipeline_results_get (all, g_array_index (order, guint, k))->mapping);
-        }
     }
 
-  /* every curve at every point: one evaluation per point */
+  /* every curve at every point */
   n_curves = s->curves->len;
   s->y = g_new (double, (gsize) n_curves * s->n_points);
   s->best = g_new0 (guint, s->n_points);
-  total = s->n_points;
-  for (guint i = 0; i < s->n_points; i++)
-    {
-      g_autoptr(AugurPipeline) q = augur_pipeline_copy (p);
-      g_autoptr(AugurPipelineResults) r = NULL;
+  {
+    SweepCurves curves = { .p = p, .spec = spec, .x = s->x, .solver = options.solver,
+                           .curves = s->curves, .y = s->y, .n_points = s->n_points };
 
-      augur_pipeline_clear_mappings (q);
-      for (guint c = 0; c < n_curves; c++)
-        augur_pipeline_add_mapping (q, &g_array_index (s->curves, AugurMapping, c));
-      if (!augur_pipeline_set_parameter (q, spec->parameter, s->x[i], error) ||
-          (r = augur_pipeline_evaluate (q, &options, NULL, NULL, cancellable, error)) == NULL)
-        {
-          augur_pipeline_sweep_free (s);
-          return NULL;
-        }
-      for (guint c = 0; c < n_curves; c++)
-        {
-          s->y[c * s->n_points + i] = augur_pipeline_results_get (r, c)->throughput;
-          if (s->y[c * s->n_points + i] > s->y[s->best[i] * s->n_points + i] * (1 + 1e-9))
-            s->best[i] = c;
-        }
-      done++;
-      if (progress)
-        {
-          char phase[64];
-          g_snprintf (phase, sizeof phase, "Sweeping %s: point %u of %u", spec->parameter, i + 1, total);
-          progress ((double) done / total, phase, progress_data);
-        }
-    }
+    if (!augur_sweep_run (spec->points, 0, evaluate_curves_at, &curves,
+                          spec->best_k == 0 ? progress_all : NULL,
+                          &(ProgressRelay) { progress, progress_data, spec->parameter }, cancellable, error))
+      {
+        augur_pipeline_sweep_free (s);
+        return NULL;
+      }
+  }
+  for (guint i = 0; i < s->n_points; i++)
+    for (guint c = 0; c < n_curves; c++)
+      if (s->y[c * s->n_points + i] > s->y[s->best[i] * s->n_points + i] * (1 + 1e-9))
+        s->best[i] = c;
+  (void) total;
+  (void) done;
 
   /* crossovers, refined by bisection on the two curves */
   for (guint i = 0; i + 1 < s->n_points; i++)

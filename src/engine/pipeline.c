@@ -5,6 +5,7 @@
  */
 #include "pipeline.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,57 +35,66 @@ augur_mapping_to_string (const AugurMapping *m)
   return g_string_free (s, FALSE);
 }
 
-static gboolean
-parse_uint (const char **p, guint *out)
+/* The mapping parser reads only up to `end`: the text need not end with a
+ * NUL there (a .des file is parsed in place). */
+static void
+skip_spaces (const char **p, const char *end)
 {
-  char *end;
-  guint64 v;
-
-  while (g_ascii_isspace (**p))
+  while (*p < end && g_ascii_isspace (**p))
     (*p)++;
-  if (!g_ascii_isdigit (**p))
+}
+
+static gboolean
+parse_uint (const char **p, const char *end, guint *out)
+{
+  guint64 v = 0;
+
+  skip_spaces (p, end);
+  if (*p >= end || !g_ascii_isdigit (**p))
     return FALSE;
-  v = g_ascii_strtoull (*p, &end, 10);
-  if (v < 1 || v > AUGUR_PIPELINE_MAX_PROCESSORS)
+  for (; *p < end && g_ascii_isdigit (**p); (*p)++)
+    {
+      v = v * 10 + (guint64) (**p - '0');
+      if (v > AUGUR_PIPELINE_MAX_PROCESSORS)
+        return FALSE;
+    }
+  if (v < 1)
     return FALSE;
   *out = (guint) v - 1;
-  *p = end;
-  while (g_ascii_isspace (**p))
-    (*p)++;
+  skip_spaces (p, end);
   return TRUE;
 }
 
 static gboolean
-expect_char (const char **p, char c)
+expect_char (const char **p, const char *end, char c)
 {
-  while (g_ascii_isspace (**p))
-    (*p)++;
-  if (**p != c)
+  skip_spaces (p, end);
+  if (*p >= end || **p != c)
     return FALSE;
   (*p)++;
-  while (g_ascii_isspace (**p))
-    (*p)++;
+  skip_spaces (p, end);
   return TRUE;
 }
 
 /* Parses one mapping at *p, advancing it. */
 static gboolean
-parse_mapping_at (const char **p, AugurMapping *m)
+parse_mapping_at (const char **p, const char *end, AugurMapping *m)
 {
   memset (m, 0, sizeof *m);
-  if (!expect_char (p, '[') || !parse_uint (p, &m->input) || !expect_char (p, ',') || !expect_char (p, '('))
+  if (!expect_char (p, end, '[') || !parse_uint (p, end, &m->input) || !expect_char (p, end, ',') ||
+      !expect_char (p, end, '('))
     return FALSE;
   for (;;)
     {
-      if (m->n_stages == AUGUR_PIPELINE_MAX_STAGES || !parse_uint (p, &m->stage[m->n_stages]))
+      if (m->n_stages == AUGUR_PIPELINE_MAX_STAGES || !parse_uint (p, end, &m->stage[m->n_stages]))
         return FALSE;
       m->n_stages++;
-      if (expect_char (p, ')'))
+      if (expect_char (p, end, ')'))
         break;
-      if (!expect_char (p, ','))
+      if (!expect_char (p, end, ','))
         return FALSE;
     }
-  return expect_char (p, ',') && parse_uint (p, &m->output) && expect_char (p, ']');
+  return expect_char (p, end, ',') && parse_uint (p, end, &m->output) && expect_char (p, end, ']');
 }
 
 gboolean
@@ -94,7 +104,7 @@ augur_mapping_parse (const char   *text,
   const char *p = text;
   AugurMapping tmp;
 
-  if (text == NULL || !parse_mapping_at (&p, &tmp) || *p != '\0')
+  if (text == NULL || !parse_mapping_at (&p, text + strlen (text), &tmp) || *p != '\0')
     return FALSE;
   *m = tmp;
   return TRUE;
@@ -503,8 +513,11 @@ des_skip (DesLexer *lx)
 {
   while (lx->p < lx->end)
     {
-      if (*lx->p == '\n')
+      if (*lx->p == '\n' || *lx->p == '\r')
         {
+          /* LF, CR LF and a lone CR each end a line */
+          if (*lx->p == '\r' && lx->p + 1 < lx->end && lx->p[1] == '\n')
+            lx->p++;
           lx->line++;
           lx->p++;
           lx->line_start = lx->p;
@@ -512,7 +525,7 @@ des_skip (DesLexer *lx)
       else if (g_ascii_isspace (*lx->p))
         lx->p++;
       else if (*lx->p == '#' || (*lx->p == '/' && lx->p + 1 < lx->end && lx->p[1] == '/'))
-        while (lx->p < lx->end && *lx->p != '\n')
+        while (lx->p < lx->end && *lx->p != '\n' && *lx->p != '\r')
           lx->p++;
       else
         break;
@@ -555,14 +568,36 @@ typedef struct {
   double value;
 } DesValue;
 
-/* Parses "key" into (kind, a, b); kind is one of "cp", "w", "ds", "nl". */
+/* The largest index a key may carry: more than any pipeline has. */
+#define DES_MAX_INDEX 1000000
+
+/* One index of a key: digits, 1 to DES_MAX_INDEX; leading zeros allowed
+ * ("cp02" is "cp2").  FALSE when there are no digits; *a = 0 when the
+ * number is 0 or too large (an error the caller reports). */
+static gboolean
+des_index (const char **p, guint *a)
+{
+  guint64 v = 0;
+
+  if (!g_ascii_isdigit (**p))
+    return FALSE;
+  for (; g_ascii_isdigit (**p); (*p)++)
+    if (v <= DES_MAX_INDEX)
+      v = v * 10 + (guint64) (**p - '0');
+  *a = v >= 1 && v <= DES_MAX_INDEX ? (guint) v : 0;
+  return TRUE;
+}
+
+/* Parses "key" into (kind, a, b); kind is one of 'c' (cpJ), 'w' (wI),
+ * 'd' (dsI), 'n' (nlA-B, or n1A-B as the paper's text extraction spells
+ * it).  FALSE when the key is not an indexed one; TRUE with a or b 0 when
+ * an index is 0 or beyond DES_MAX_INDEX. */
 static gboolean
 des_indexed_key (const char *key, char *kind, guint *a, guint *b)
 {
   const char *rest;
-  char *end;
 
-  *b = 0;
+  *a = *b = 0;
   if (g_str_has_prefix (key, "cp"))
     { *kind = 'c'; rest = key + 2; }
   else if (g_str_has_prefix (key, "ds"))
@@ -573,16 +608,33 @@ des_indexed_key (const char *key, char *kind, guint *a, guint *b)
     { *kind = 'n'; rest = key + 2; }
   else
     return FALSE;
-  if (!g_ascii_isdigit (*rest))
+  if (!des_index (&rest, a))
     return FALSE;
-  *a = (guint) strtoul (rest, &end, 10);
   if (*kind == 'n')
     {
-      if (*end != '-' || !g_ascii_isdigit (end[1]))
+      if (*rest != '-')
         return FALSE;
-      *b = (guint) strtoul (end + 1, &end, 10);
+      rest++;
+      if (!des_index (&rest, b))
+        return FALSE;
     }
-  return *end == '\0' && *a >= 1;
+  else
+    *b = 1;
+  return *rest == '\0';
+}
+
+/* The one spelling of an indexed key: "cp2" for "cp02", "nl1-2" for
+ * "n11-2", so that duplicates are found whatever the spelling. */
+static char *
+des_canonical_key (char kind, guint a, guint b)
+{
+  switch (kind)
+    {
+    case 'c': return g_strdup_printf ("cp%u", a);
+    case 'd': return g_strdup_printf ("ds%u", a);
+    case 'w': return g_strdup_printf ("w%u", a);
+    default:  return g_strdup_printf ("nl%u-%u", a, b);
+    }
 }
 
 AugurPipeline *
@@ -608,12 +660,15 @@ augur_pipeline_parse (const char  *text,
   lx.line = 1;
   lx.line_start = text;
 
-  if (memchr (text, '\0', lx.end - text) != NULL || !g_utf8_validate (text, lx.end - text, NULL))
+  if ((lx.end > text && memchr (text, '\0', lx.end - text) != NULL) || !g_utf8_validate (text, lx.end - text, NULL))
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_SYNTAX,
                    "%s:1:1: the file is not UTF-8 text", lx.filename);
       return NULL;
     }
+  /* a UTF-8 byte-order mark is not part of the text */
+  if (lx.end - text >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
+    lx.p = lx.line_start = text + 3;
 
   for (;;)
     {
@@ -684,7 +739,7 @@ augur_pipeline_parse (const char  *text,
 
               des_skip (&lx);
               start = lx.p;
-              if (!parse_mapping_at (&lx.p, &m))
+              if (!parse_mapping_at (&lx.p, lx.end, &m))
                 {
                   g_autofree char *found = des_found (&lx, start);
                   lx.p = start;
@@ -712,8 +767,9 @@ augur_pipeline_parse (const char  *text,
           double value;
           DesValue *dv;
 
-          if (strcmp (key, "nbproc") != 0 && strcmp (key, "nbstage") != 0 &&
-              !des_indexed_key (key, &kind, &a, &b))
+          gboolean indexed = des_indexed_key (key, &kind, &a, &b);
+
+          if (strcmp (key, "nbproc") != 0 && strcmp (key, "nbstage") != 0 && !indexed)
             {
               lx.p = key_start;
               lx.line = key_line;
@@ -733,7 +789,39 @@ augur_pipeline_parse (const char  *text,
                 des_error (&lx, start, error, "expected a number for '%s', found %s", key, found);
                 return NULL;
               }
+            if (value != 0 && fabs (value) < DBL_MIN)
+              {
+                des_error (&lx, start, error, "%s is too small for '%s' (the smallest is about 2.2e-308)",
+                           num, key);
+                return NULL;
+              }
           }
+          if (indexed && (a == 0 || b == 0))
+            {
+              lx.p = key_start;
+              lx.line = key_line;
+              des_error (&lx, key_start, error, "'%s': %s are numbered from 1 (to at most %d)", key,
+                         kind == 'c' || kind == 'n' ? "processors" : kind == 'd' ? "data sizes" : "stages",
+                         DES_MAX_INDEX);
+              return NULL;
+            }
+          if (indexed)
+            {
+              /* one spelling, so that "cp02" meets "cp2" */
+              g_autofree char *canonical = des_canonical_key (kind, a, b);
+
+              if (strcmp (canonical, key) != 0 && g_hash_table_contains (values, canonical))
+                {
+                  DesValue *prev = g_hash_table_lookup (values, canonical);
+                  lx.p = key_start;
+                  lx.line = key_line;
+                  des_error (&lx, key_start, error, "'%s' is '%s', given already at line %d", key, canonical,
+                             prev->line);
+                  return NULL;
+                }
+              g_free (key);
+              key = g_steal_pointer (&canonical);
+            }
           if (g_hash_table_contains (values, key))
             {
               DesValue *prev = g_hash_table_lookup (values, key);
@@ -744,9 +832,6 @@ augur_pipeline_parse (const char  *text,
           dv->line = key_line;
           dv->column = key_column;
           dv->value = value;
-          /* "n11-2" is the paper's extraction of "nl1-2" */
-          if (g_str_has_prefix (key, "n1") && strchr (key, '-'))
-            key[1] = 'l';
           g_hash_table_insert (values, g_steal_pointer (&key), dv);
         }
 

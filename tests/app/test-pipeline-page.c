@@ -196,6 +196,36 @@ test_evaluate_all (Fixture       *f,
   g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, 27);
   best = augur_pipeline_results_get (results, augur_pipeline_results_get_best (results, 0));
   g_assert_cmpfloat_with_epsilon (best->throughput, 5.63467, 5e-6);
+
+  /* Sorted by throughput as the table says: solved rows from the largest,
+   * then the pruned ones (no value). */
+  {
+    AugurResultTable *table = augur_pipeline_page_get_results_table (f->page);
+    g_autofree char *column = augur_result_table_dump_column (table, 1);
+    g_auto(GStrv) cells = g_strsplit (column, " ", -1);
+    double previous = G_MAXDOUBLE;
+    gboolean pruned = FALSE;
+    guint n_solved = augur_pipeline_results_get_n_solved (results), n = 0;
+
+    g_assert_cmpuint (n_solved, >, 0);
+    g_assert_cmpuint (n_solved, <, 27);
+    for (guint i = 0; cells[i] != NULL; i++)
+      {
+        if (*cells[i] == '\0')
+          continue;
+        n++;
+        if (g_str_equal (cells[i], "nan") || g_str_equal (cells[i], "-nan"))
+          {
+            pruned = TRUE;
+            continue;
+          }
+        g_assert_false (pruned);            /* no number after a pruned row */
+        g_assert_cmpfloat (g_ascii_strtod (cells[i], NULL), <=, previous);
+        previous = g_ascii_strtod (cells[i], NULL);
+      }
+    g_assert_true (pruned);
+    g_assert_cmpuint (n, ==, 27);
+  }
 }
 
 /* ---- Canvas, undo and redo -------------------------------------------- */

@@ -249,6 +249,51 @@ test_experiment3 (void)
   g_assert_cmpfloat (x[2], <, 8.5);
 }
 
+/* "Best k" over a range: the best at every point is the true best over
+ * all mappings (as --all-mappings finds it there), every mapping that is
+ * best somewhere has a curve, and the crossovers are between true bests.
+ * Choosing the curves at the first point alone reported [1,(2,3,2),2] at
+ * 3.367 over the whole range. */
+static void
+test_sweep_best_k (void)
+{
+  g_autofree char *text = experiment1 (10000, 10000, 10000, 10, 10, 10);
+  g_autoptr(AugurPipeline) p = parse (text);
+  AugurSweepSpec spec = { .parameter = (char *) "cp1", .from = 1, .to = 100, .points = 12, .best_k = 5 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep (p, &spec, NULL, NULL, NULL, NULL, &error);
+  g_autofree char *at1 = NULL, *at100 = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < augur_pipeline_sweep_get_n_points (s); i++)
+    {
+      g_autoptr(AugurPipeline) q = augur_pipeline_copy (p);
+      g_autoptr(AugurPipelineResults) all = NULL;
+      AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_ALL, .no_prune = TRUE };
+      double x = augur_pipeline_sweep_get_x (s, i);
+      double best = 0;
+
+      g_assert_true (augur_pipeline_set_parameter (q, "cp1", x, NULL));
+      all = augur_pipeline_evaluate (q, &options, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      for (guint m = 0; m < augur_pipeline_results_get_n (all); m++)
+        best = MAX (best, augur_pipeline_results_get (all, m)->throughput);
+      g_assert_cmpfloat_with_epsilon (augur_pipeline_sweep_get_y (s, augur_pipeline_sweep_get_best (s, i), i),
+                                      best, 1e-9 * best);
+    }
+  /* at cp1 = 10 all processors are alike: 5.63467, as table 5.1 */
+  g_assert_cmpfloat (augur_pipeline_sweep_get_x (s, 1), ==, 10);
+  g_assert_cmpfloat_with_epsilon (augur_pipeline_sweep_get_y (s, augur_pipeline_sweep_get_best (s, 1), 1),
+                                  5.63467, 1e-5);
+  at1 = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (s, augur_pipeline_sweep_get_best (s, 0)));
+  at100 = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (s, augur_pipeline_sweep_get_best (s, 11)));
+  g_assert_cmpstr (at1, !=, at100);
+  /* the fast processor 1 carries every stage at cp1 = 100 */
+  g_assert_cmpstr (at100, ==, "[1,(1,1,1),1]");
+  g_assert_cmpuint (augur_pipeline_sweep_get_n_curves (s), >=, 5);
+  g_assert_cmpuint (augur_pipeline_sweep_get_n_crossovers (s), >=, 2);
+}
+
 static void
 test_round_trip (void)
 {
@@ -314,6 +359,18 @@ static const BadDes bad[] = {
   { "type = grid;", "expected 'pipeline'" },
   { "type = pipeline; cp1 = 1", "nbproc (the number of processors) is missing" },
   { "type = pipeline; nbproc = 1; cp1=1 nl1-1=2;", "test.des:1:36: expected ';'" },
+  /* one parameter under two spellings, whatever the hash order */
+  { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=10; cp02=1;", "test.des:1:103: 'cp02' is 'cp2', given already at line 1" },
+  { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=1; nl1-2=3; n11-2=4;", "'n11-2' is 'nl1-2', given already at line 1" },
+  /* link index 0 wrote out of bounds, or set another link */
+  { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=1; nl1-0=5;", "test.des:1:102: 'nl1-0': processors are numbered from 1 (to at most 1000000)" },
+  { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=1; nl2-0=5;", "'nl2-0': processors are numbered from 1" },
+  /* an index past 2^32 wrapped onto a small one */
+  { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp4294967298=1;", "'cp4294967298': processors are numbered from 1 (to at most 1000000)" },
+  { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=1e-320;", "1e-320 is too small for 'cp2'" },
+  { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=1e400;", "expected a number for 'cp2', found '1e400'" },
+  /* a mapping cut by the end of the text is an error, not a read past it */
+  { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=1; mappings=[1,(1,2", "expected a mapping such as" },
 };
 
 static void
@@ -328,6 +385,35 @@ test_errors (void)
       if (strstr (error->message, bad[i].needle) == NULL)
         g_error ("description %u: expected \"%s\" in \"%s\"", i, bad[i].needle, error->message);
     }
+}
+
+/* A byte-order mark and CR-only line ends are read; lines count CRs. */
+static void
+test_line_ends (void)
+{
+  const char *text = "\xEF\xBB\xBFtype = pipeline;\rnbproc = 2;\rcp1=1; cp2=1; nl1-1=1; nl2-2=1; nl1-2=1;\r"
+                     "nbstage=1; w1=1; ds1=1; ds2=1;\rfoo=3;\r";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPipeline) p = augur_pipeline_parse (text, -1, "cr.des", &error);
+
+  g_assert_null (p);
+  g_assert_nonnull (strstr (error->message, "cr.des:5:1: unknown parameter 'foo'"));
+  g_clear_error (&error);
+  {
+    g_autoptr(AugurPipeline) q = augur_pipeline_parse ("\xEF\xBB\xBFtype = pipeline;\r\nnbproc = 2; cp1=1; cp2=1;"
+                                                       " nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1;",
+                                                       -1, "bom.des", &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (q);
+  }
+  /* the mapping parser stops at the given length, not at a NUL */
+  {
+    AugurMapping m;
+    g_autofree char *cut = g_strndup ("[1,(1,2),2]", 11);
+
+    g_assert_true (augur_mapping_parse (cut, &m));
+    g_assert_false (augur_mapping_parse ("[1,(1,2),2", &m));
+  }
 }
 
 static void
@@ -369,5 +455,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pipeline/rates", test_rates);
   g_test_add_func ("/engine/pipeline/errors", test_errors);
   g_test_add_func ("/engine/pipeline/sweep-errors", test_sweep_errors);
+  g_test_add_func ("/engine/pipeline/sweep/best-k", test_sweep_best_k);
+  g_test_add_func ("/engine/pipeline/line-ends", test_line_ends);
   return g_test_run ();
 }

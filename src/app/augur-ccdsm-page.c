@@ -446,7 +446,16 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
   self->machine_view = augur_machine_view_new ();
   gtk_widget_set_hexpand (self->machine_view, TRUE);
   gtk_widget_set_vexpand (self->machine_view, TRUE);
-  gtk_box_append (GTK_BOX (self->machine_box), self->machine_view);
+  {
+    /* A machine of many modules is taller than a 700-pixel window: it
+     * scrolls rather than making the window grow. */
+    GtkWidget *scroller = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_widget_set_vexpand (scroller, TRUE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->machine_view);
+    gtk_box_append (GTK_BOX (self->machine_box), scroller);
+  }
   g_signal_connect_object (self->machine_view, "setup-changed",
                            G_CALLBACK (augur_ccdsm_page_machine_setup_changed), self, G_CONNECT_SWAPPED);
 

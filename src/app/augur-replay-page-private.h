@@ -90,6 +90,15 @@ struct _AugurReplayPage
   GtkWidget            *files_toggle;
   GtkWidget            *cluster_toggle;
   GtkWidget            *platform_label;
+  /* The files last checked (what they hold is shown beside their names)
+   * and the check under way, cancelled when another file is chosen. */
+  GFile                *checked_platform;
+  GFile                *checked_deployment;
+  GCancellable         *check_cancellable;
+  char                 *platform_summary;     /* "8 hosts, 9 links", or NULL */
+  char                 *deployment_summary;
+  char                 *platform_problem;     /* the error, or NULL */
+  char                 *deployment_problem;
   GtkWidget            *deployment_label;
   GtkWidget            *nodes_spin;
   GtkWidget            *cores_spin;

@@ -418,6 +418,183 @@ set_file_label (GtkWidget  *label,
     gtk_widget_remove_css_class (label, "dim-label");
 }
 
+/* ---- What the chosen platform and deployment hold ----------------------- */
+
+typedef struct {
+  GFile *platform;
+  GFile *deployment;
+  char  *platform_summary;
+  char  *deployment_summary;
+  char  *platform_problem;
+  char  *deployment_problem;
+} FileCheck;
+
+static void
+file_check_free (FileCheck *check)
+{
+  g_clear_object (&check->platform);
+  g_clear_object (&check->deployment);
+  g_free (check->platform_summary);
+  g_free (check->deployment_summary);
+  g_free (check->platform_problem);
+  g_free (check->deployment_problem);
+  g_free (check);
+}
+
+/* In a worker: a platform file may be large. */
+static void
+file_check_thread (GTask        *task,
+                   gpointer      source,
+                   gpointer      data,
+                   GCancellable *cancellable)
+{
+  FileCheck *check = data;
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (check->platform == NULL)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+  platform = augur_platform_load_file (check->platform, &error);
+  if (platform == NULL)
+    check->platform_problem = g_strdup (error->message);
+  else
+    {
+      guint hosts = augur_platform_get_n_hosts (platform), links = augur_platform_get_n_links (platform);
+      g_autofree char *h = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u host", "%u hosts", hosts), hosts);
+      g_autofree char *l = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u link", "%u links", links), links);
+
+      /* what a platform file holds, e.g. "8 hosts, 9 links" */
+      check->platform_summary = g_strdup_printf ("%s, %s", h, l);
+    }
+  if (platform != NULL && check->deployment != NULL && !g_cancellable_is_cancelled (cancellable))
+    {
+      g_autoptr(AugurDeployment) d = augur_deployment_load_file (check->deployment, platform, &error);
+
+      if (d == NULL)
+        check->deployment_problem = g_strdup (error->message);
+      else
+        {
+          guint n = augur_deployment_get_n_actors (d);
+          g_autoptr(GHashTable) hosts = g_hash_table_new (NULL, NULL);
+
+          for (guint i = 0; i < n; i++)
+            g_hash_table_add (hosts, GUINT_TO_POINTER (augur_deployment_get_actor (d, i)->host + 1));
+          guint n_hosts = g_hash_table_size (hosts);
+          g_autofree char *r = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", n), n);
+          g_autofree char *h = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u host", "%u hosts", n_hosts),
+                                                n_hosts);
+
+          /* Translators: what a deployment holds, e.g. "16 ranks" "on" "4 hosts". */
+          check->deployment_summary = g_strdup_printf (_("%s on %s"), r, h);
+        }
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void show_file_checks (AugurReplayPage *self);
+
+static void
+file_check_done (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (source);
+  FileCheck *check = g_task_get_task_data (G_TASK (result));
+
+  if (g_task_had_error (G_TASK (result)) || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_free (self->platform_summary);
+  g_free (self->deployment_summary);
+  g_free (self->platform_problem);
+  g_free (self->deployment_problem);
+  self->platform_summary = g_strdup (check->platform_summary);
+  self->deployment_summary = g_strdup (check->deployment_summary);
+  self->platform_problem = g_strdup (check->platform_problem);
+  self->deployment_problem = g_strdup (check->deployment_problem);
+  show_file_checks (self);
+}
+
+static void
+show_file_check (GtkWidget  *label,
+                 GFile      *file,
+                 const char *summary,
+                 const char *problem)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+
+  if (file == NULL)
+    return;
+  name = g_file_get_basename (file);
+  path = g_file_get_parse_name (file);
+  if (problem != NULL)
+    {
+      /* Translators: a file name and what is wrong with it, in a narrow field. */
+      text = g_strdup_printf (_("%s\ncannot be used: see its tooltip"), name);
+      gtk_widget_add_css_class (label, "error");
+      gtk_widget_set_tooltip_text (label, problem);
+    }
+  else
+    {
+      /* the name, and below it what the file holds */
+      text = summary != NULL ? g_strdup_printf ("%s\n%s", name, summary) : g_strdup (name);
+      gtk_widget_remove_css_class (label, "error");
+      gtk_widget_set_tooltip_text (label, path);
+    }
+  gtk_label_set_text (GTK_LABEL (label), text);
+}
+
+static void
+show_file_checks (AugurReplayPage *self)
+{
+  show_file_check (self->platform_label, self->inputs.platform, self->platform_summary, self->platform_problem);
+  show_file_check (self->deployment_label, self->inputs.deployment, self->deployment_summary,
+                   self->deployment_problem);
+}
+
+/* Checks the chosen files when they change; shows the last result. */
+static void
+check_files (AugurReplayPage *self)
+{
+  AugurReplayInputs *in = &self->inputs;
+  g_autoptr(GTask) task = NULL;
+  FileCheck *check;
+
+  if (in->use_cluster)
+    return;
+  if ((in->platform == self->checked_platform ||
+       (in->platform != NULL && self->checked_platform != NULL && g_file_equal (in->platform, self->checked_platform))) &&
+      (in->deployment == self->checked_deployment ||
+       (in->deployment != NULL && self->checked_deployment != NULL &&
+        g_file_equal (in->deployment, self->checked_deployment))))
+    {
+      show_file_checks (self);
+      return;
+    }
+  g_set_object (&self->checked_platform, in->platform);
+  g_set_object (&self->checked_deployment, in->deployment);
+  g_clear_pointer (&self->platform_summary, g_free);
+  g_clear_pointer (&self->deployment_summary, g_free);
+  g_clear_pointer (&self->platform_problem, g_free);
+  g_clear_pointer (&self->deployment_problem, g_free);
+  if (self->check_cancellable != NULL)
+    g_cancellable_cancel (self->check_cancellable);
+  g_clear_object (&self->check_cancellable);
+  if (in->platform == NULL)
+    return;
+  self->check_cancellable = g_cancellable_new ();
+  check = g_new0 (FileCheck, 1);
+  check->platform = g_object_ref (in->platform);
+  check->deployment = in->deployment ? g_object_ref (in->deployment) : NULL;
+  task = g_task_new (self, self->check_cancellable, file_check_done, NULL);
+  g_task_set_task_data (task, check, (GDestroyNotify) file_check_free);
+  g_task_run_in_thread (task, file_check_thread);
+}
+
 static void
 sync_entry (GtkWidget  *entry,
             double      value,
@@ -459,6 +636,7 @@ sync_widgets (AugurReplayPage *self)
     }
   set_file_label (self->platform_label, in->platform, _("None"));
   set_file_label (self->deployment_label, in->deployment, _("None"));
+  check_files (self);
 
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (in->use_cluster ? self->cluster_toggle : self->files_toggle), TRUE);
   gtk_stack_set_visible_child_name (GTK_STACK (self->source_stack), in->use_cluster ? "cluster" : "files");
@@ -1161,6 +1339,11 @@ augur_replay_page_dispose (GObject *object)
   if (self->job != NULL)
     augur_replay_job_cancel (self->job);
   g_clear_pointer (&self->job, augur_replay_job_unref);
+  if (self->check_cancellable != NULL)
+    g_cancellable_cancel (self->check_cancellable);
+  g_clear_object (&self->check_cancellable);
+  g_clear_object (&self->checked_platform);
+  g_clear_object (&self->checked_deployment);
   augur_replay_page_close_dialog (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_REPLAY_PAGE);
@@ -1176,6 +1359,10 @@ augur_replay_page_finalize (GObject *object)
 
   augur_replay_inputs_clear (&self->inputs);
   g_clear_object (&self->base_dir);
+  g_free (self->platform_summary);
+  g_free (self->deployment_summary);
+  g_free (self->platform_problem);
+  g_free (self->deployment_problem);
   g_clear_pointer (&self->undo, g_ptr_array_unref);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->run, augur_replay_run_unref);

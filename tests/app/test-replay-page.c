@@ -634,6 +634,46 @@ test_sweep_and_scenario (Fixture       *f,
   spin (200);
 }
 
+static gboolean
+labels_hold (AugurReplayPage *page,
+             const char      *text)
+{
+  g_autoptr(GString) labels = g_string_new (NULL);
+
+  collect_label_texts (GTK_WIDGET (page), labels);
+  return strstr (labels->str, text) != NULL;
+}
+
+/* A platform or deployment is checked as soon as it is chosen: the field
+ * says what it holds, or that it cannot be used (the reason in its
+ * tooltip). */
+static void
+test_file_check (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GFile) platform = fixture_file ("platform.xml");
+  g_autoptr(GFile) deployment = fixture_file ("deployment.xml");
+  g_autofree char *bad_path = g_build_filename (g_get_tmp_dir (), "augur-bad-platform.xml", NULL);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  gint64 deadline;
+
+  augur_replay_page_set_platform_file (f->page, platform, deployment);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!labels_hold (f->page, "deployment.xml\n4 ranks on 4 hosts") && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (labels_hold (f->page, "platform.xml\n4 hosts, "));
+  g_assert_true (labels_hold (f->page, "deployment.xml\n4 ranks on 4 hosts"));
+
+  g_assert_true (g_file_set_contents (bad_path, "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">"
+                                      "<host id=\"a\" speed=\"0f\"/></zone></platform>", -1, NULL));
+  augur_replay_page_set_platform_file (f->page, bad, NULL);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!labels_hold (f->page, "augur-bad-platform.xml\ncannot be used") && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (labels_hold (f->page, "augur-bad-platform.xml\ncannot be used"));
+  g_unlink (bad_path);
+}
+
 static void
 test_bad_text (Fixture       *f,
                gconstpointer  data)
@@ -1088,6 +1128,7 @@ main (int   argc,
   ADD ("sweep-and-scenario", test_sweep_and_scenario);
   ADD ("bad-text", test_bad_text);
   ADD ("trace-paths", test_trace_paths);
+  ADD ("file-check", test_file_check);
   ADD ("render", test_render);
 #undef ADD
   g_test_add_func ("/app/replay-page/window/round-trip", test_window_roundtrip);

@@ -1,13 +1,19 @@
 /* des.h: Augur's discrete-event kernel.
  *
- * Simulated time advances from one completion to the next.  Work is done by
- * activities (a computation on a CPU, a transfer on network links, a timer)
+ * Simulated time advances from one event to the next: the end of an
+ * activity's latency phase, an activity's completion, a timer.  Work is
+ * done by activities (a computation on a CPU, a transfer on network links)
  * that share resources (a host's CPU, a link in one direction) by weighted
  * max-min fairness: an activity of penalty p and consumption a_r on
  * resource r gets rate x = level / p, levels rising until a resource is
  * full or an activity reaches its own bound.  Simulated processes are plain
  * state machines driven by completion callbacks: no threads, no context
  * switches.
+ *
+ * Cost: events wait in a binary heap (O(log n) per event); an activity's
+ * remaining amount is brought up to date only when its rate changes; and
+ * when an activity starts or ends, sharing is solved again only on the
+ * resources connected to it, not on the whole platform.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,12 +23,21 @@
 
 G_BEGIN_DECLS
 
-typedef struct _AugurDes      AugurDes;
-typedef struct _AugurActivity AugurActivity;
+#define AUGUR_DES_ERROR (augur_des_error_quark ())
+GQuark augur_des_error_quark (void);
 
-typedef void (*AugurActivityDone) (AugurDes      *des,
-                                   AugurActivity *activity,
-                                   gpointer       data);
+typedef enum {
+  /* what is left can make no progress: a resource without capacity, or
+   * amounts too small for the clock */
+  AUGUR_DES_ERROR_STALLED,
+} AugurDesError;
+
+typedef struct _AugurDes         AugurDes;
+typedef struct _AugurDesActivity AugurDesActivity;
+
+typedef void (*AugurDesDone) (AugurDes         *des,
+                              AugurDesActivity *activity,
+                              gpointer          data);
 
 AugurDes *augur_des_new  (void);
 void      augur_des_free (AugurDes *des);
@@ -37,24 +52,48 @@ guint     augur_des_add_resource (AugurDes *des,
  * with sharing penalty `penalty` (> 0), using resources[k] with coefficient
  * coefficients[k] (both arrays are borrowed: they must outlive the
  * activity).  With no resource and no bound it would never end: give a
- * bound (a timer is an activity of amount = duration at bound 1).
- * done is called when it completes; the activity is freed after. */
-AugurActivity *augur_des_start (AugurDes          *des,
-                                double             amount,
-                                double             delay,
-                                double             bound,
-                                double             penalty,
-                                guint              n_resources,
-                                const guint       *resources,
-                                const double      *coefficients,
-                                AugurActivityDone  done,
-                                gpointer           data);
+ * bound, or use a timer.  done is called when it completes; the activity
+ * is freed after. */
+AugurDesActivity *augur_des_start (AugurDes          *des,
+                                   double             amount,
+                                   double             delay,
+                                   double             bound,
+                                   double             penalty,
+                                   guint              n_resources,
+                                   const guint       *resources,
+                                   const double      *coefficients,
+                                   AugurDesDone       done,
+                                   gpointer           data);
+
+/* done is called `seconds` from now. */
+AugurDesActivity *augur_des_timer (AugurDes     *des,
+                                   double        seconds,
+                                   AugurDesDone  done,
+                                   gpointer      data);
+
+/* Ends an activity or timer that has not completed, without calling its
+ * done: what it used is shared again among the others.  Also allowed from
+ * a done callback, on an activity that completes at the same instant and
+ * whose done has not been called yet. */
+void      augur_des_cancel (AugurDes         *des,
+                            AugurDesActivity *activity);
+
+/* How much of the activity is left to do, now. */
+double    augur_des_activity_get_remaining (const AugurDes         *des,
+                                            const AugurDesActivity *activity);
 
 /* Runs until no activity is left or a callback asks to stop.  Returns the
- * number of completions. */
+ * number of completions.  Cancelled: G_IO_ERROR_CANCELLED; stuck:
+ * AUGUR_DES_ERROR_STALLED. */
 guint64   augur_des_run  (AugurDes *des, GCancellable *cancellable, GError **error);
 /* Asks augur_des_run to return after the current completion. */
 void      augur_des_stop (AugurDes *des);
 guint     augur_des_get_n_active (const AugurDes *des);
+
+/* Events are ordered in a heap while more than `on` activities are live,
+ * and found by a scan again below `off` (defaults 1024 and 256: a scan is
+ * faster for few).  Results do not depend on it; tests set 0, 0 to run
+ * everything through the heap. */
+void      augur_des_set_heap_threshold (AugurDes *des, guint on, guint off);
 
 G_END_DECLS

@@ -25,8 +25,14 @@ typedef struct {
 
 static const double one = 1.0;
 
+/* Up to this many hosts, paths are found in a table of rows (at most
+ * 8 MB); above, in the hash table alone. */
+#define DENSE_HOSTS 1024
+
 struct _AugurNetwork {
   GHashTable          *paths;        /* src * n_hosts + dst + 1 -> Path */
+  Path              ***rows;         /* few hosts: rows[src][dst], NULL until used */
+  guint                n_hosts;
   AugurDes            *des;
   const AugurPlatform *platform;
   AugurNetworkModel    model;
@@ -73,6 +79,9 @@ augur_network_new (AugurDes            *des,
   double factor = model == AUGUR_NETWORK_LV08 ? LV08_BANDWIDTH_FACTOR : 1.0;
 
   net->paths = g_hash_table_new_full (NULL, NULL, NULL, path_free);
+  net->n_hosts = n_hosts;
+  if (n_hosts <= DENSE_HOSTS)
+    net->rows = g_new0 (Path **, MAX (1, n_hosts));
   net->des = des;
   net->platform = platform;
   net->model = model;
@@ -102,31 +111,34 @@ augur_network_free (AugurNetwork *net)
 {
   if (net == NULL)
     return;
-  g_hash_table_unref (net->paths);
+  g_hash_table_unref (net->paths);   /* owns the paths, also those in rows */
+  for (guint h = 0; net->rows != NULL && h < net->n_hosts; h++)
+    g_free (net->rows[h]);
+  g_free (net->rows);
   g_free (net->cpu);
   g_free (net->link_res);
   g_free (net->has_resource);
   g_free (net);
 }
 
-AugurActivity *
+AugurDesActivity *
 augur_network_exec (AugurNetwork      *net,
                     guint              host,
                     double             flops,
-                    AugurActivityDone  done,
+                    AugurDesDone  done,
                     gpointer           data)
 {
   return augur_des_start (net->des, flops, 0.0, augur_platform_get_host_speed (net->platform, host),
                           1.0, 1, &net->cpu[host], &one, done, data);
 }
 
-AugurActivity *
+AugurDesActivity *
 augur_network_sleep (AugurNetwork      *net,
                      double             seconds,
-                     AugurActivityDone  done,
+                     AugurDesDone  done,
                      gpointer           data)
 {
-  return augur_des_start (net->des, seconds, 0.0, 1.0, 1.0, 0, NULL, NULL, done, data);
+  return augur_des_timer (net->des, seconds, done, data);
 }
 
 static guint
@@ -203,24 +215,34 @@ path_new (AugurNetwork *net, guint src, guint dst, GError **error)
   return path;
 }
 
-AugurActivity *
+AugurDesActivity *
 augur_network_transfer (AugurNetwork      *net,
                         guint              src,
                         guint              dst,
                         double             bytes,
-                        AugurActivityDone  done,
+                        AugurDesDone  done,
                         gpointer           data,
                         GError           **error)
 {
-  gpointer key = GUINT_TO_POINTER (src * augur_platform_get_n_hosts (net->platform) + dst + 1);
-  Path *path = g_hash_table_lookup (net->paths, key);
+  gpointer key = GSIZE_TO_POINTER ((gsize) src * net->n_hosts + dst + 1);
+  Path *path;
 
+  if (net->rows != NULL && net->rows[src] != NULL)
+    path = net->rows[src][dst];
+  else
+    path = g_hash_table_lookup (net->paths, key);
   if (path == NULL)
     {
       path = path_new (net, src, dst, error);
       if (path == NULL)
         return NULL;
       g_hash_table_insert (net->paths, key, path);
+      if (net->rows != NULL)
+        {
+          if (net->rows[src] == NULL)
+            net->rows[src] = g_new0 (Path *, net->n_hosts);
+          net->rows[src][dst] = path;
+        }
     }
   return augur_des_start (net->des, bytes, path->latency, path->bound, path->penalty,
                           path->n, path->resources, path->coefficients, done, data);

@@ -36,23 +36,23 @@ AugurNetwork  *augur_network_new   (AugurDes            *des,
                                     AugurNetworkModel    model);
 void           augur_network_free  (AugurNetwork        *net);
 
-AugurActivity *augur_network_exec     (AugurNetwork      *net,
+AugurDesActivity *augur_network_exec     (AugurNetwork      *net,
                                        guint              host,
                                        double             flops,
-                                       AugurActivityDone  done,
+                                       AugurDesDone  done,
                                        gpointer           data);
 /* NULL with an error when the platform has no route. */
-AugurActivity *augur_network_transfer (AugurNetwork      *net,
+AugurDesActivity *augur_network_transfer (AugurNetwork      *net,
                                        guint              src,
                                        guint              dst,
                                        double             bytes,
-                                       AugurActivityDone  done,
+                                       AugurDesDone  done,
                                        gpointer           data,
                                        GError           **error);
 /* A timer of `seconds`. */
-AugurActivity *augur_network_sleep    (AugurNetwork      *net,
+AugurDesActivity *augur_network_sleep    (AugurNetwork      *net,
                                        double             seconds,
-                                       AugurActivityDone  done,
+                                       AugurDesDone  done,
                                        gpointer           data);
 
 G_END_DECLS

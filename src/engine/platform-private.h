@@ -126,6 +126,22 @@ pair_key (guint src,
   return ((guint64) src << 32) | dst;
 }
 
+/* The hash of a pair_key.  g_int64_hash folds the halves (src ^ dst), so
+ * that the pairs of neighbours (2i, 2i + 1) of a cluster all land in one
+ * bucket; this mixes the bits first (MurmurHash3's finaliser). */
+static inline guint
+pair_hash (gconstpointer key)
+{
+  guint64 x = *(const guint64 *) key;
+
+  x ^= x >> 33;
+  x *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  x ^= x >> 33;
+  x *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  x ^= x >> 33;
+  return (guint) x;
+}
+
 static inline Zone *
 get_zone (const AugurPlatform *p,
           guint                zone)

@@ -179,7 +179,7 @@ platform_new_empty (void)
   p->config_keys = g_ptr_array_new_with_free_func (g_free);
   p->loopback = NONE_INDEX;
   g_mutex_init (&p->route_lock);
-  p->route_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+  p->route_cache = g_hash_table_new_full (pair_hash, g_int64_equal, g_free,
                                           (GDestroyNotify) g_array_unref);
   return p;
 }
@@ -306,7 +306,7 @@ platform_add_zone (AugurPlatform  *p,
   z.parent = parent;
   z.children = g_array_new (FALSE, FALSE, sizeof (guint));
   z.routes = g_array_new (FALSE, TRUE, sizeof (Route));
-  z.route_index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  z.route_index = g_hash_table_new_full (pair_hash, g_int64_equal, g_free, NULL);
   g_array_append_val (p->zones, z);
   return index;
 }

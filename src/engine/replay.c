@@ -260,7 +260,7 @@ request_finished (Replay *rp, Request *r)
 }
 
 static void
-transfer_done (AugurDes *des, AugurActivity *activity, gpointer data)
+transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 {
   Transfer *t = data;
   Replay *rp = t->send->owner->rp;
@@ -359,7 +359,7 @@ post (Rank *rank, gboolean is_send, guint peer, double bytes, gboolean collectiv
 /* ---- actions -------------------------------------------------------------------- */
 
 static void
-activity_done (AugurDes *des, AugurActivity *activity, gpointer data)
+activity_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 {
   release (data);
 }

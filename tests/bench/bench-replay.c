@@ -15,9 +15,13 @@
  * relative (or Augur cannot replay the trace), otherwise 0, with or without
  * SimGrid.
  *
- * Usage: bench-replay [--iterations N] [--source-dir DIR]
+ * Usage: bench-replay [--iterations N] [--side S] [--source-dir DIR]
  *   --iterations N   stencil iterations (default 12500: 800 N + 192 actions,
  *                    10,000,192)
+ *   --side S         an S x S grid of ranks (default 8); other sides than 8
+ *                    run on the fixture's cluster grown to S x S nodes
+ *                    (written in the work directory), to measure how the
+ *                    replay scales with the number of ranks
  *   --source-dir DIR Augur's source tree (default: the one it was built from)
  * Environment: AUGUR_BENCH_KEEP=1 keeps the temporary directory;
  * AUGUR_SIMGRID_REPLAYER=PATH uses that SimGrid replayer instead of building
@@ -40,8 +44,10 @@
 #define AUGUR_SOURCE_ROOT "."
 #endif
 
-#define SIDE    8
-#define RANKS   (SIDE * SIDE)
+/* The grid's side: 8 (64 ranks, the fixture's platform) unless --side */
+static guint side = 8;
+#define SIDE    side
+#define RANKS   (side * side)
 #define X_BYTES 32768
 #define Y_BYTES 131072
 #define DEFAULT_ITERATIONS 12500
@@ -127,6 +133,36 @@ write_trace (const char *path, guint iterations, GError **error)
       return 0;
     }
   return lines;
+}
+
+/* The fixture's platform with its cluster grown to side x side nodes, and
+ * one rank per node, written in dir. */
+static gboolean
+write_grown_platform (const char *fixture, const char *dir, GError **error)
+{
+  g_autofree char *from = g_build_filename (fixture, "platform.xml", NULL);
+  g_autofree char *platform_path = g_build_filename (dir, "platform.xml", NULL);
+  g_autofree char *deployment_path = g_build_filename (dir, "deployment.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *radical = g_strdup_printf ("radical=\"0-%u\"", RANKS - 1);
+  g_autoptr(GString) platform = NULL;
+  g_autoptr(GString) deployment = g_string_new ("<?xml version='1.0'?>\n"
+                                                "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                                                "<platform version=\"4.1\">\n");
+
+  if (!g_file_get_contents (from, &text, NULL, error))
+    return FALSE;
+  platform = g_string_new (text);
+  if (g_string_replace (platform, "radical=\"0-63\"", radical, 1) != 1)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: no radical=\"0-63\" to grow", from);
+      return FALSE;
+    }
+  for (guint r = 0; r < RANKS; r++)
+    g_string_append_printf (deployment, "  <actor host=\"node-%u.augur\" function=\"p%u\"/>\n", r, r);
+  g_string_append (deployment, "</platform>\n");
+  return g_file_set_contents (platform_path, platform->str, platform->len, error) &&
+         g_file_set_contents (deployment_path, deployment->str, deployment->len, error);
 }
 
 /* ---- Child: Augur alone in this process --------------------------------- */
@@ -411,8 +447,10 @@ main (int argc, char **argv)
   g_autofree char *actions_text = NULL;
   g_autoptr(GError) error = NULL;
   gint iterations = DEFAULT_ITERATIONS;
+  gint side_arg = 8;
   GOptionEntry entries[] = {
     { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Stencil iterations (default 12500: 10,000,192 actions)", "N" },
+    { "side", 0, 0, G_OPTION_ARG_INT, &side_arg, "An S x S grid of ranks (default 8)", "S" },
     { "source-dir", 0, 0, G_OPTION_ARG_FILENAME, &source_dir, "Augur's source tree (for the fixture and build.sh)", "DIR" },
     { "augur-only", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &augur_only_dir,
       "Replay DIR/trace.txt with Augur only and print the figures (used by the benchmark itself)", "DIR" },
@@ -434,6 +472,12 @@ main (int argc, char **argv)
     }
   if (augur_only_dir != NULL)
     return augur_only (augur_only_dir);
+  if (side_arg < 2 || side_arg > 256)
+    {
+      fprintf (stderr, "bench-replay: --side must be from 2 to 256\n");
+      return 2;
+    }
+  side = side_arg;
   if (iterations < 1)
     {
       fprintf (stderr, "bench-replay: --iterations must be at least 1\n");
@@ -450,7 +494,13 @@ main (int argc, char **argv)
       fprintf (stderr, "bench-replay: %s\n", error->message);
       return 2;
     }
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+  if (side != 8 && !write_grown_platform (fixture, tmp, &error))
+    {
+      fprintf (stderr, "bench-replay: %s (pass --source-dir)\n", error->message);
+      status = 2;
+      goto out;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names) && side == 8; i++)
     {
       g_autofree char *from = g_build_filename (fixture, names[i], NULL);
       g_autofree char *to = g_build_filename (tmp, names[i], NULL);
@@ -464,8 +514,10 @@ main (int argc, char **argv)
 
   /* 1. The trace. */
   trace = g_build_filename (tmp, "trace.txt", NULL);
-  printf ("Replay benchmark: stencil64 (8x8 ranks, Isend/Irecv/wait + allReduce), %d iterations, lv08\n", iterations);
-  printf ("  platform, deployment: %s\n  work directory: %s%s\n", fixture, tmp, keep ? " (kept)" : "");
+  printf ("Replay benchmark: stencil (%ux%u ranks, Isend/Irecv/wait + allReduce), %d iterations, lv08\n",
+          side, side, iterations);
+  printf ("  platform, deployment: %s%s\n  work directory: %s%s\n", fixture,
+          side != 8 ? " (its cluster grown to the grid)" : "", tmp, keep ? " (kept)" : "");
   fflush (stdout);
   {
     gint64 t0 = g_get_monotonic_time ();

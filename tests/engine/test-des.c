@@ -1,12 +1,17 @@
 /* test-des.c: the discrete-event kernel on its own: max-min sharing,
- * bounds, penalties, latency phases, and what must never hang (a resource
- * without capacity, amounts below the clock's resolution, Cancel).
+ * bounds, penalties, latency phases, timers, cancelled activities, sharing
+ * solved again only where it changed (checked against a plain simulator
+ * that solves everything at every step), the network model's sharing, and
+ * what must never hang (a resource without capacity, amounts below the
+ * clock's resolution, Cancel).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "des.h"
+#include "netmodel.h"
 
 #include <math.h>
+#include <string.h>
 
 typedef struct {
   double at[8];
@@ -16,7 +21,7 @@ typedef struct {
 
 static void
 record (AugurDes      *des,
-        AugurActivity *activity,
+        AugurDesActivity *activity,
         gpointer       data)
 {
   Log *log = data;
@@ -28,13 +33,33 @@ record (AugurDes      *des,
 
 static const double one = 1.0;
 
+/* Set while a test runs again with every event in the heap. */
+static gboolean heap_mode;
+
+static AugurDes *
+new_des (void)
+{
+  AugurDes *des = augur_des_new ();
+  if (heap_mode)
+    augur_des_set_heap_threshold (des, 0, 0);
+  return des;
+}
+
+static void
+in_heap_mode (gconstpointer test)
+{
+  heap_mode = TRUE;
+  ((GTestFunc) test) ();
+  heap_mode = FALSE;
+}
+
 /* Two activities share a resource of 10 units/s equally; when the first
  * ends the second has it all. */
 static void
 test_fair_share (void)
 {
   g_autoptr(GError) error = NULL;
-  AugurDes *des = augur_des_new ();
+  AugurDes *des = new_des ();
   guint r = augur_des_add_resource (des, 10);
   Log log = { 0 };
 
@@ -53,7 +78,7 @@ static void
 test_bounds_and_penalties (void)
 {
   g_autoptr(GError) error = NULL;
-  AugurDes *des = augur_des_new ();
+  AugurDes *des = new_des ();
   guint r = augur_des_add_resource (des, 10);
   Log log = { 0 };
 
@@ -65,7 +90,7 @@ test_bounds_and_penalties (void)
   g_assert_cmpfloat_with_epsilon (log.at[1], 2.0, 1e-12);
   augur_des_free (des);
 
-  des = augur_des_new ();
+  des = new_des ();
   r = augur_des_add_resource (des, 10);
   log.n = 0;
   augur_des_start (des, 7.5, 0, 0, 1, 1, &r, &one, record, &log);  /* 7.5/s */
@@ -82,7 +107,7 @@ static void
 test_delay_and_timer (void)
 {
   g_autoptr(GError) error = NULL;
-  AugurDes *des = augur_des_new ();
+  AugurDes *des = new_des ();
   guint r = augur_des_add_resource (des, 10);
   Log log = { 0 };
 
@@ -100,7 +125,7 @@ static void
 test_zero_capacity (void)
 {
   g_autoptr(GError) error = NULL;
-  AugurDes *des = augur_des_new ();
+  AugurDes *des = new_des ();
   guint r = augur_des_add_resource (des, 0);
   double inf_coefficient = INFINITY;
   Log log = { 0 };
@@ -108,7 +133,7 @@ test_zero_capacity (void)
   augur_des_start (des, 10, 0, 0, 1, 1, &r, &one, record, &log);
   augur_des_start (des, 10, 0, 0, INFINITY, 1, &r, &inf_coefficient, record, &log);
   augur_des_run (des, NULL, &error);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_assert_error (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_STALLED);
   g_assert_cmpstr (error->message, ==,
                    "the simulation is stuck at 0 s: 2 activities make no progress (a resource without capacity?)");
   g_assert_cmpuint (log.n, ==, 0);
@@ -120,7 +145,7 @@ static void
 test_tiny_amounts (void)
 {
   g_autoptr(GError) error = NULL;
-  AugurDes *des = augur_des_new ();
+  AugurDes *des = new_des ();
   guint r = augur_des_add_resource (des, 1e10);
   Log log = { 0 };
 
@@ -141,7 +166,7 @@ test_cancel (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GCancellable) cancel = g_cancellable_new ();
-  AugurDes *des = augur_des_new ();
+  AugurDes *des = new_des ();
   guint r = augur_des_add_resource (des, 1);
   Log log = { .cancel = cancel };
 
@@ -155,6 +180,375 @@ test_cancel (void)
   augur_des_free (des);
 }
 
+/* Ending one activity changes the rates of the others through the
+ * resources they share, two hops away: A uses r1 and r2, B r2, C r1. */
+static void
+test_chain (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  guint r1 = augur_des_add_resource (des, 4);
+  guint r2 = augur_des_add_resource (des, 10);
+  guint both[2] = { r1, r2 };
+  double coef[2] = { 1, 1 };
+  Log a = { 0 }, b = { 0 }, c = { 0 };
+
+  /* r1 fills at level 2 (A and C at 2/s); B takes the 8 left on r2.  At 2 s
+   * A ends: C has r1 (4/s, 6 left: 3.5 s), B has r2 (10/s, 8 left: 2.8 s). */
+  augur_des_start (des, 4, 0, 0, 1, 2, both, coef, record, &a);
+  augur_des_start (des, 24, 0, 0, 1, 1, &r2, &one, record, &b);
+  augur_des_start (des, 10, 0, 0, 1, 1, &r1, &one, record, &c);
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 3);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (a.at[0], 2.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (b.at[0], 2.8, 1e-12);
+  g_assert_cmpfloat_with_epsilon (c.at[0], 3.5, 1e-12);
+  augur_des_free (des);
+}
+
+typedef struct {
+  AugurDesActivity *victim;
+  double            remaining_seen;
+  Log               log;
+} Canceller;
+
+static void
+cancel_victim (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  Canceller *c = data;
+
+  c->remaining_seen = augur_des_activity_get_remaining (des, c->victim);
+  augur_des_cancel (des, c->victim);
+  c->log.at[c->log.n++] = augur_des_now (des);
+}
+
+/* A cancelled activity never calls its done and frees its share at once;
+ * one cancelled by a completion of the same instant is skipped too. */
+static void
+test_cancel_activity (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  guint r = augur_des_add_resource (des, 10);
+  Log log = { 0 };
+  Canceller c = { 0 };
+
+  /* three at 10/3 each; at 1 s the timer cancels the second: the first
+   * (10 - 10/3 left) then runs at 5/s */
+  augur_des_start (des, 10, 0, 0, 1, 1, &r, &one, record, &log);
+  c.victim = augur_des_start (des, 100, 0, 0, 1, 1, &r, &one, record, &log);
+  augur_des_start (des, 10, 0, 0, 1, 1, &r, &one, record, &log);
+  augur_des_timer (des, 1.0, cancel_victim, &c);
+  g_assert_cmpuint (augur_des_get_n_active (des), ==, 4);
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 3);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (c.remaining_seen, 100 - 10.0 / 3, 1e-9);
+  g_assert_cmpuint (log.n, ==, 2);
+  g_assert_cmpfloat_with_epsilon (log.at[0], 1 + (10 - 10.0 / 3) / 5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (log.at[1], 1 + (10 - 10.0 / 3) / 5, 1e-12);
+  g_assert_cmpuint (augur_des_get_n_active (des), ==, 0);
+  augur_des_free (des);
+
+  /* two timers of the same instant: the first cancels the second */
+  des = new_des ();
+  memset (&c, 0, sizeof c);
+  augur_des_timer (des, 2.0, cancel_victim, &c);
+  c.victim = augur_des_timer (des, 2.0, record, &log);
+  log.n = 0;
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log.n, ==, 0);
+  g_assert_cmpuint (c.log.n, ==, 1);
+  g_assert_cmpfloat (c.log.at[0], ==, 2.0);
+  augur_des_free (des);
+
+  /* cancelled during its latency phase, and a timer cancelled before it rings */
+  des = new_des ();
+  r = augur_des_add_resource (des, 10);
+  log.n = 0;
+  {
+    AugurDesActivity *latent = augur_des_start (des, 10, 5, 0, 1, 1, &r, &one, record, &log);
+    AugurDesActivity *timer = augur_des_timer (des, 3, record, &log);
+    augur_des_start (des, 10, 0, 0, 1, 1, &r, &one, record, &log);
+    augur_des_cancel (des, latent);
+    augur_des_cancel (des, timer);
+  }
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 1);
+  g_assert_cmpuint (log.n, ==, 1);
+  g_assert_cmpfloat_with_epsilon (log.at[0], 1.0, 1e-12);
+  augur_des_free (des);
+}
+
+/* Timers ring in time order, and those of one instant in the order they
+ * were set. */
+static void
+test_timers (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  Log log[5] = { { { 0 } } };
+  static const double when[5] = { 3, 1, 3, 0, 2 };
+  GString *order = g_string_new (NULL);
+
+  for (guint i = 0; i < 5; i++)
+    augur_des_timer (des, when[i], record, &log[i]);
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 5);
+  for (guint i = 0; i < 5; i++)
+    g_assert_cmpfloat (log[i].at[0], ==, when[i]);
+  augur_des_free (des);
+  g_string_free (order, TRUE);
+}
+
+/* ---- A plain simulator: everything solved again at every step ---------- */
+
+#define MAX_USE 3
+
+typedef struct {
+  double amount, delay, bound, penalty;
+  guint  n;
+  guint  res[MAX_USE];
+  double coef[MAX_USE];
+  double end;              /* computed */
+} Spec;
+
+static void
+plain_simulate (Spec *spec, guint n, const double *capacity, guint n_res)
+{
+  double now = 0;
+  double *left = g_new (double, n);
+  double *delay = g_new (double, n);
+  double *rate = g_new0 (double, n);
+  gboolean *done = g_new0 (gboolean, n), *fixed = g_new0 (gboolean, n);
+  double *cap = g_new (double, n_res), *weight = g_new (double, n_res);
+  guint finished = 0;
+
+  for (guint i = 0; i < n; i++)
+    left[i] = spec[i].amount, delay[i] = spec[i].delay;
+  while (finished < n)
+    {
+      double dt = INFINITY;
+      guint unfixed = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          rate[i] = 0;
+          fixed[i] = done[i] || delay[i] > 0;
+          unfixed += !fixed[i];
+        }
+      for (guint r = 0; r < n_res; r++)
+        cap[r] = capacity[r];
+      while (unfixed > 0)
+        {
+          double level = INFINITY;
+          for (guint r = 0; r < n_res; r++)
+            weight[r] = 0;
+          for (guint i = 0; i < n; i++)
+            if (!fixed[i])
+              {
+                for (guint k = 0; k < spec[i].n; k++)
+                  weight[spec[i].res[k]] += spec[i].coef[k] / spec[i].penalty;
+                if (spec[i].bound > 0)
+                  level = MIN (level, spec[i].bound * spec[i].penalty);
+              }
+          for (guint r = 0; r < n_res; r++)
+            if (weight[r] > 0)
+              level = MIN (level, cap[r] / weight[r]);
+          for (guint i = 0; i < n; i++)
+            {
+              gboolean full;
+              if (fixed[i])
+                continue;
+              full = spec[i].bound > 0 && spec[i].bound * spec[i].penalty <= level * (1 + 1e-12);
+              for (guint k = 0; k < spec[i].n; k++)
+                full = full || (weight[spec[i].res[k]] > 0 &&
+                                cap[spec[i].res[k]] / weight[spec[i].res[k]] <= level * (1 + 1e-12));
+              if (full)
+                {
+                  rate[i] = spec[i].bound > 0 ? MIN (level / spec[i].penalty, spec[i].bound)
+                                              : level / spec[i].penalty;
+                  fixed[i] = TRUE;
+                  unfixed--;
+                }
+            }
+          for (guint r = 0; r < n_res; r++)
+            cap[r] = capacity[r];
+          for (guint i = 0; i < n; i++)
+            if (fixed[i] && !done[i] && delay[i] <= 0)
+              for (guint k = 0; k < spec[i].n; k++)
+                cap[spec[i].res[k]] -= rate[i] * spec[i].coef[k];
+        }
+      for (guint i = 0; i < n; i++)
+        if (!done[i])
+          dt = MIN (dt, delay[i] > 0 ? delay[i] : left[i] / rate[i]);
+      g_assert_true (isfinite (dt));
+      now += dt;
+      for (guint i = 0; i < n; i++)
+        {
+          if (done[i])
+            continue;
+          if (delay[i] > 0)
+            {
+              delay[i] -= dt;
+              if (delay[i] <= 1e-15 * MAX (1.0, now))
+                delay[i] = 0;
+              continue;
+            }
+          left[i] -= rate[i] * dt;
+          if (left[i] <= 1e-12 * spec[i].amount)
+            {
+              done[i] = TRUE;
+              spec[i].end = now;
+              finished++;
+            }
+        }
+    }
+  g_free (left); g_free (delay); g_free (rate); g_free (done); g_free (fixed);
+  g_free (cap); g_free (weight);
+}
+
+static void
+record_end (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  ((Spec *) data)->end = augur_des_now (des);
+}
+
+/* Random activities on random resources (some bounded, some weighted,
+ * cross traffic at 0.05, latency phases): the kernel, which solves again
+ * only what changed, ends each at the time the plain simulator gives. */
+static void
+test_against_plain (gconstpointer with_heap)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261125);
+
+  for (guint round = 0; round < 40; round++)
+    {
+      guint n_res = g_rand_int_range (rand, 1, 12);
+      guint n = g_rand_int_range (rand, 1, 60);
+      double *capacity = g_new (double, n_res);
+      Spec *spec = g_new0 (Spec, n), *expected = g_new0 (Spec, n);
+      g_autoptr(GError) error = NULL;
+      AugurDes *des = new_des ();
+
+      if (GPOINTER_TO_INT (with_heap))
+        augur_des_set_heap_threshold (des, 0, 0);
+      for (guint r = 0; r < n_res; r++)
+        {
+          capacity[r] = g_rand_double_range (rand, 5, 50);
+          g_assert_cmpuint (augur_des_add_resource (des, capacity[r]), ==, r);
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          Spec *s = &spec[i];
+          s->amount = g_rand_double_range (rand, 1, 100);
+          s->delay = g_rand_boolean (rand) ? g_rand_double_range (rand, 0, 5) : 0;
+          s->bound = g_rand_int_range (rand, 0, 4) == 0 ? g_rand_double_range (rand, 1, 20) : 0;
+          s->penalty = g_rand_double_range (rand, 0.5, 3);
+          s->n = g_rand_int_range (rand, 1, MAX_USE + 1);
+          for (guint k = 0; k < s->n; k++)
+            {
+              s->res[k] = g_rand_int_range (rand, 0, n_res);
+              s->coef[k] = g_rand_int_range (rand, 0, 3) == 0 ? 0.05 : 1.0;
+            }
+        }
+      memcpy (expected, spec, n * sizeof *spec);
+      plain_simulate (expected, n, capacity, n_res);
+
+      for (guint i = 0; i < n; i++)
+        augur_des_start (des, spec[i].amount, spec[i].delay, spec[i].bound, spec[i].penalty, spec[i].n,
+                         spec[i].res, spec[i].coef, record_end, &spec[i]);
+      g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, n);
+      g_assert_no_error (error);
+      for (guint i = 0; i < n; i++)
+        {
+          if (fabs (spec[i].end - expected[i].end) > 1e-9 * MAX (1.0, expected[i].end))
+            g_error ("round %u, activity %u of %u: ends at %.17g, the plain simulator says %.17g",
+                     round, i, n, spec[i].end, expected[i].end);
+        }
+      augur_des_free (des);
+      g_free (capacity);
+      g_free (spec);
+      g_free (expected);
+    }
+}
+
+/* Many independent activities: each completion touches its own resource,
+ * and the run is fast (a heap, not a scan of all); and a thousand users of
+ * one resource leave it in any order. */
+static void
+test_many (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  enum { N = 20000 };
+  Spec *spec = g_new0 (Spec, N);
+  guint shared = augur_des_add_resource (des, 1000);
+
+  for (guint i = 0; i < N; i++)
+    {
+      spec[i].res[0] = i % 2 == 0 ? augur_des_add_resource (des, 1 + i % 7) : shared;
+      spec[i].amount = 1 + (i * 7919) % 1000;
+      augur_des_start (des, spec[i].amount, 0, i % 2 == 0 ? 0 : 10, 1, 1, spec[i].res, &one, record_end, &spec[i]);
+    }
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, N);
+  g_assert_no_error (error);
+  /* alone on its resource, an even one runs at its capacity; the odd ones
+   * share 1000/s among 10000, each bounded at 10/s, then at 10/s when few
+   * are left: never faster than 10/s */
+  for (guint i = 0; i < N; i += 2)
+    g_assert_cmpfloat_with_epsilon (spec[i].end, spec[i].amount / (1 + i % 7), 1e-9 * spec[i].end);
+  for (guint i = 1; i < N; i += 2)
+    g_assert_cmpfloat (spec[i].end, >=, spec[i].amount / 10 * (1 - 1e-12));
+  augur_des_free (des);
+  g_free (spec);
+}
+
+/* The network model on its own (cm02): two transfers share a link, the
+ * latency comes first; two computations share a one-core host and run in
+ * parallel on a two-core one. */
+static void
+test_netmodel_sharing (void)
+{
+  static const char xml[] =
+    "<?xml version='1.0'?>\n"
+    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n"
+    "  <zone id=\"z\" routing=\"Full\">\n"
+    "    <host id=\"h0\" speed=\"1Gf\" core=\"2\"/>\n"
+    "    <host id=\"h1\" speed=\"1Gf\"/>\n"
+    "    <link id=\"l\" bandwidth=\"100MBps\" latency=\"100us\"/>\n"
+    "    <route src=\"h0\" dst=\"h1\"><link_ctn id=\"l\"/></route>\n"
+    "  </zone>\n"
+    "</platform>\n";
+  g_autoptr(GError) error = NULL;
+  AugurPlatform *platform = augur_platform_load_bytes (xml, sizeof xml - 1, "two.xml", &error);
+  AugurDes *des;
+  AugurNetwork *net;
+  Log t1 = { 0 }, t2 = { 0 }, e1 = { 0 }, e2 = { 0 }, p1 = { 0 }, p2 = { 0 };
+
+  g_assert_no_error (error);
+  des = new_des ();
+  net = augur_network_new (des, platform, AUGUR_NETWORK_CM02);
+  g_assert_nonnull (augur_network_transfer (net, 0, 1, 1e6, record, &t1, &error));
+  g_assert_nonnull (augur_network_transfer (net, 0, 1, 3e6, record, &t2, &error));
+  augur_network_exec (net, 1, 1e9, record, &e1);
+  augur_network_exec (net, 1, 1e9, record, &e2);
+  augur_network_exec (net, 0, 1e9, record, &p1);
+  augur_network_exec (net, 0, 1e9, record, &p2);
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 6);
+  g_assert_no_error (error);
+  /* 100 us, then 50 MB/s each: 1 MB at 20.1 ms; then 100 MB/s for the 2 MB left */
+  g_assert_cmpfloat_with_epsilon (t1.at[0], 1e-4 + 0.02, 1e-12);
+  g_assert_cmpfloat_with_epsilon (t2.at[0], 1e-4 + 0.04, 1e-12);
+  /* one core, shared: 2 s each; two cores: 1 s each */
+  g_assert_cmpfloat_with_epsilon (e1.at[0], 2.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (e2.at[0], 2.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (p1.at[0], 1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (p2.at[0], 1.0, 1e-12);
+  augur_network_free (net);
+  augur_des_free (des);
+  augur_platform_free (platform);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -165,5 +559,29 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/des/zero-capacity", test_zero_capacity);
   g_test_add_func ("/engine/des/tiny-amounts", test_tiny_amounts);
   g_test_add_func ("/engine/des/cancel", test_cancel);
+  g_test_add_func ("/engine/des/chain", test_chain);
+  g_test_add_func ("/engine/des/cancel-activity", test_cancel_activity);
+  g_test_add_func ("/engine/des/timers", test_timers);
+  g_test_add_data_func ("/engine/des/against-plain/scan", GINT_TO_POINTER (0), test_against_plain);
+  g_test_add_data_func ("/engine/des/against-plain/heap", GINT_TO_POINTER (1), test_against_plain);
+  g_test_add_func ("/engine/des/many", test_many);
+  g_test_add_func ("/engine/des/netmodel-sharing", test_netmodel_sharing);
+  /* the same, every event through the heap */
+  {
+    static const struct { const char *path; GTestFunc test; } again[] = {
+      { "/engine/des/heap/fair-share", test_fair_share },
+      { "/engine/des/heap/bounds-and-penalties", test_bounds_and_penalties },
+      { "/engine/des/heap/delay-and-timer", test_delay_and_timer },
+      { "/engine/des/heap/zero-capacity", test_zero_capacity },
+      { "/engine/des/heap/tiny-amounts", test_tiny_amounts },
+      { "/engine/des/heap/cancel", test_cancel },
+      { "/engine/des/heap/chain", test_chain },
+      { "/engine/des/heap/cancel-activity", test_cancel_activity },
+      { "/engine/des/heap/timers", test_timers },
+      { "/engine/des/heap/netmodel-sharing", test_netmodel_sharing },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (again); i++)
+      g_test_add_data_func (again[i].path, again[i].test, in_heap_mode);
+  }
   return g_test_run ();
 }

@@ -118,7 +118,9 @@ struct _AugurDes {
   guint            *modified;    /* resources to solve again */
   guint             n_modified;
   GPtrArray        *sharing;     /* AugurDesActivity*: those attached */
-  GPtrArray        *live;        /* AugurDesActivity*: delayed or sharing */
+  GPtrArray        *live;        /* AugurDesActivity*: delayed or sharing, in
+                                  * start order; NULL where one left */
+  guint             n_live;
   gboolean          use_heap;    /* many live: events ordered in the heap */
   guint             heap_on, heap_off;
   GPtrArray        *comp;        /* scratch: the activities a solve reaches */
@@ -197,7 +199,7 @@ augur_des_free (AugurDes *des)
   for (guint i = 0; i < des->live->len; i++)
     {
       AugurDesActivity *a = g_ptr_array_index (des->live, i);
-      if (a->slots != a->slot_inline)
+      if (a != NULL && a->slots != a->slot_inline)
         g_free (a->slots);
     }
   for (guint r = 0; r < des->n_res; r++)
@@ -374,19 +376,42 @@ live_add (AugurDes *des, AugurDesActivity *a)
 {
   a->live = des->live->len;
   g_ptr_array_add (des->live, a);
+  des->n_live++;
   if (des->use_heap && !isinf (a->event))
     heap_push (des, a);
 }
 
+/* Drops the holes left by live_remove, keeping the start order. */
+static void
+live_compact (AugurDes *des)
+{
+  guint w = 0;
+
+  for (guint i = 0; i < des->live->len; i++)
+    {
+      AugurDesActivity *a = des->live->pdata[i];
+      if (a == NULL)
+        continue;
+      a->live = w;
+      des->live->pdata[w++] = a;
+    }
+  g_ptr_array_set_size (des->live, w);
+}
+
+/* O(1): leaves a hole, so that the others keep their order.  The scan
+ * closes the holes as it passes; with the heap, they are closed when they
+ * are half the array. */
 static void
 live_remove (AugurDes *des, AugurDesActivity *a)
 {
-  AugurDesActivity *last = g_ptr_array_index (des->live, des->live->len - 1);
-
-  last->live = a->live;
-  g_ptr_array_remove_index_fast (des->live, a->live);
+  des->live->pdata[a->live] = NULL;
+  des->n_live--;
   if (des->use_heap)
-    heap_remove (des, a);
+    {
+      heap_remove (des, a);
+      if (des->live->len > 64 && des->n_live < des->live->len / 2)
+        live_compact (des);
+    }
 }
 
 /* After a->event changed. */
@@ -404,19 +429,19 @@ live_moved (AugurDes *des, AugurDesActivity *a)
 static void
 choose_queue (AugurDes *des)
 {
-  if (!des->use_heap && des->live->len > des->heap_on)
+  if (!des->use_heap && des->n_live > des->heap_on)
     {
       des->use_heap = TRUE;
       des->heap_len = 0;
       for (guint i = 0; i < des->live->len; i++)
         {
           AugurDesActivity *a = g_ptr_array_index (des->live, i);
-          if (!isinf (a->event))
+          if (a != NULL && !isinf (a->event))
             heap_append (des, a);
         }
       heap_rebuild (des);
     }
-  else if (des->use_heap && des->live->len < des->heap_off)
+  else if (des->use_heap && des->n_live < des->heap_off)
     {
       des->use_heap = FALSE;
       for (guint i = 0; i < des->heap_len; i++)
@@ -835,14 +860,12 @@ finish (AugurDes *des, AugurDesActivity *a)
   g_ptr_array_add (des->batch, a);
 }
 
-static inline int
-by_event (gconstpointer pa, gconstpointer pb)
+static int
+by_seq (gconstpointer pa, gconstpointer pb)
 {
   const AugurDesActivity *a = *(AugurDesActivity * const *) pa;
   const AugurDesActivity *b = *(AugurDesActivity * const *) pb;
 
-  if (a->event != b->event)
-    return a->event < b->event ? -1 : 1;
   return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
@@ -886,13 +909,21 @@ augur_des_run (AugurDes      *des,
         next = des->heap_len > 0 ? heap_top (des) : NULL;
       else
         {
+          /* the earliest, closing the holes on the way */
+          guint w = 0;
+
           next = NULL;
           for (guint i = 0; i < des->live->len; i++)
             {
-              AugurDesActivity *a = g_ptr_array_index (des->live, i);
+              AugurDesActivity *a = des->live->pdata[i];
+              if (a == NULL)
+                continue;
+              a->live = w;
+              des->live->pdata[w++] = a;
               if (next == NULL || a->event < next->event)
                 next = a;
             }
+          g_ptr_array_set_size (des->live, w);
         }
       if (next == NULL || !isfinite (next->event))
         {
@@ -923,27 +954,25 @@ augur_des_run (AugurDes      *des,
           }
       else
         {
-          /* finish() moves the last one to i: i is seen again */
-          for (guint i = 0; i < des->live->len;)
+          /* in start order: the batch needs no sorting */
+          for (guint i = 0; i < des->live->len; i++)
             {
-              AugurDesActivity *a = g_ptr_array_index (des->live, i);
-              if (due (des, a))
-                {
-                  if (a->state == STATE_DELAY)
-                    enter_sharing (des, a);
-                  if (a->state != STATE_DELAY && due (des, a))
-                    {
-                      finish (des, a);
-                      continue;
-                    }
-                }
-              i++;
+              AugurDesActivity *a = des->live->pdata[i];
+              if (a == NULL || !due (des, a))
+                continue;
+              if (a->state == STATE_DELAY)
+                enter_sharing (des, a);
+              if (a->state != STATE_DELAY && due (des, a))
+                finish (des, a);
             }
-          /* in the order the heap would have given them */
+        }
+      if (des->use_heap)
+        {
+          /* popped in time order: put them in start order */
           for (guint i = 1; i < batch->len; i++)
-            if (by_event (&batch->pdata[i - 1], &batch->pdata[i]) > 0)
+            if (by_seq (&batch->pdata[i - 1], &batch->pdata[i]) > 0)
               {
-                g_ptr_array_sort (batch, by_event);
+                g_ptr_array_sort (batch, by_seq);
                 break;
               }
         }

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Builds augur-simgrid-replay (the SimGrid 3.32 reference replayer) into
 # OUTDIR (default: the current directory) and prints the binary's path.
-# Not part of Augur's build: it needs Debian's libsimgrid-dev, which the
-# normal build and CI do not install.  Exits with 77 ("skip") when SimGrid
-# is missing, so a benchmark or test can skip its SimGrid half.
+# Not part of Augur's build: it needs Debian's libsimgrid-dev, which
+# build-aux/install-deps.sh installs for the tests (test-simgrid-live) and
+# benchmarks.  Exits with 77 ("skip") when SimGrid is missing, so a
+# benchmark or test can skip its SimGrid half.
 #   usage: tests/simgrid/build.sh [OUTDIR]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)

@@ -48,7 +48,7 @@ done < "$tmp/listed"
 # Files that mark strings for translation but are missing from POTFILES.in.
 {
   grep -lE '(^|[^A-Za-z0-9_])(_|N_|C_|NC_|g_dngettext|g_dpgettext2|g_dcgettext)[[:space:]]*\(' \
-    src/app/*.c src/views/*.c src/engine/*.c 2>/dev/null || true
+    $(find src -name '*.c' | LC_ALL=C sort) 2>/dev/null || true
   grep -l 'translatable="yes"' ui/*.ui ui/gtk/*.ui 2>/dev/null || true
   ls data/*.desktop.in data/*.metainfo.xml.in data/*.gschema.xml 2>/dev/null || true
 } | LC_ALL=C sort -u > "$tmp/marked"

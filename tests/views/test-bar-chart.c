@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include "augur-test-gtk.h"
 #include <string.h>
 #include <gtk/gtk.h>
 

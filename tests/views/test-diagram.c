@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
+#include "augur-test-gtk.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,10 @@
 #include "augur-diagram.h"
 #include "augur-export.h"
 #include "augur-state-diagram-view.h"
+
+/* Pixels of a widget as shown, near a colour (tolerance 8). */
+#define count_widget_pixels(window, widget, c) \
+  augur_test_count_widget_pixels ((window), (widget), (c)->red, (c)->green, (c)->blue, 8)
 
 static const char pipeline[] =
   "mu1=10; mu2=10; mu3=10; la1=10; la2=10; la3=10; la4=10;\n"
@@ -43,15 +48,6 @@ color_near (const guint8 *px, const AugurDiagramColor *c, int tolerance)
   return abs (px[2] - (int) round (c->red * 255)) <= tolerance &&
          abs (px[1] - (int) round (c->green * 255)) <= tolerance &&
          abs (px[0] - (int) round (c->blue * 255)) <= tolerance;
-}
-
-static void
-save_on_failure (cairo_surface_t *surface, const char *name)
-{
-  const char *dir = g_getenv ("AUGUR_BUILD_DIR") ? g_getenv ("AUGUR_BUILD_DIR") : g_get_tmp_dir ();
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  cairo_surface_write_to_png (surface, path);
-  g_test_message ("picture written to %s", path);
 }
 
 
@@ -253,7 +249,7 @@ test_pixels (void)
       nodes_seen += found;
     }
   if (nodes_seen != 27)
-    save_on_failure (surface, "test-diagram-pixels.out.png");
+    augur_test_save_surface (surface, "test-diagram-pixels.out.png");
   g_assert_cmpuint (nodes_seen, ==, 27);
   g_assert_cmpint (augur_diagram_node_at (d, &vp, width, height, 2, 2), ==, -1);
 
@@ -291,7 +287,7 @@ test_pixels (void)
         {
           g_test_message ("arc %u -> %u not seen at (%d, %d)", augur_diagram_get_edge_source (d, e) + 1,
                           augur_diagram_get_edge_target (d, e) + 1, px, py);
-          save_on_failure (surface, "test-diagram-arcs.out.png");
+          augur_test_save_surface (surface, "test-diagram-arcs.out.png");
         }
       g_assert_true (found);
     }
@@ -340,46 +336,6 @@ test_exports (void)
 }
 
 /* Renders a widget as GTK would and counts pixels of a colour. */
-static guint
-count_widget_pixels (GtkWidget *window, GtkWidget *widget, const AugurDiagramColor *color)
-{
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  GdkTexture *texture;
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autofree guint8 *data = NULL;
-  guint count = 0;
-
-  g_assert_cmpint (width, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  data = g_malloc ((gsize) width * height * 4);
-  gdk_texture_download (texture, data, width * 4);
-  for (int i = 0; i < width * height; i++)
-    count += color_near (data + i * 4, color, 8);
-  if (g_test_verbose ())
-    gdk_texture_save_to_png (texture, "test-diagram-widget.out.png");
-  gsk_render_node_unref (node);
-  g_object_unref (texture);
-  g_object_unref (paintable);
-  return count;
-}
-
-static void
-wait_for_frames (void)
-{
-  for (int i = 0; i < 20; i++)
-    {
-      g_usleep (10000);
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-    }
-}
-
 static void
 on_unexpected_selection (GtkWidget *view, int node, gpointer data)
 {
@@ -401,7 +357,7 @@ test_widget (void)
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
   augur_state_diagram_view_set_diagram (AUGUR_STATE_DIAGRAM_VIEW (view), d);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
 
   filled = count_widget_pixels (window, view, &style.node_fill);
   g_assert_cmpuint (filled, >, 500);
@@ -421,13 +377,13 @@ test_widget (void)
   augur_state_diagram_view_set_selected (AUGUR_STATE_DIAGRAM_VIEW (view), 3);
   g_object_get (view, "selected", &selected, NULL);
   g_assert_cmpint (selected, ==, 3);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   selected_pixels = count_widget_pixels (window, view, &style.selected_fill);
   g_assert_cmpuint (selected_pixels, >, 20);
 
   /* above the limit: no states drawn at all */
   augur_state_diagram_view_set_max_nodes (AUGUR_STATE_DIAGRAM_VIEW (view), 10);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   g_assert_cmpuint (count_widget_pixels (window, view, &style.node_fill), ==, 0);
   g_assert_cmpuint (count_widget_pixels (window, view, &style.selected_fill), ==, 0);
 

@@ -4,10 +4,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
+#include "augur-test-gtk.h"
 #include <math.h>
 #include <string.h>
 
 #include "augur-line-chart.h"
+
+/* Pixels of a widget as shown, near a colour (tolerance 30). */
+#define count_widget_pixels(window, widget, c) \
+  augur_test_count_widget_pixels ((window), (widget), (c)->red, (c)->green, (c)->blue, 30)
 #include "augur-line-chart-view.h"
 
 #define N_SWEEP 16
@@ -195,14 +200,6 @@ count_color (cairo_surface_t *surface, const AugurChartColor *c, int tolerance)
 }
 
 static void
-save_on_failure (cairo_surface_t *surface, const char *name)
-{
-  g_autofree char *path = g_build_filename (g_get_tmp_dir (), name, NULL);
-  cairo_surface_write_to_png (surface, path);
-  g_test_message ("picture written to %s", path);
-}
-
-static void
 test_pixels (void)
 {
   guint best;
@@ -254,7 +251,7 @@ test_pixels (void)
       found_along += seen;
     }
   if (found_along != augur_chart_data_get_n_series (d))
-    save_on_failure (surface, "test-line-chart-pixels.out.png");
+    augur_test_save_surface (surface, "test-line-chart-pixels.out.png");
   g_assert_cmpuint (found_along, ==, augur_chart_data_get_n_series (d));
   cairo_surface_destroy (surface);
 
@@ -332,7 +329,7 @@ test_overlapping (void)
   for (guint s = 0; s < 4; s++)
     if (counts[s] < 60)
       {
-        save_on_failure (surface, "test-line-chart-overlap.out.png");
+        augur_test_save_surface (surface, "test-line-chart-overlap.out.png");
         g_error ("series %u is hidden under the others (%u pixels of its colour)", s, counts[s]);
       }
   cairo_surface_destroy (surface);
@@ -535,46 +532,6 @@ test_format_point (void)
 }
 
 /* Renders a widget as GTK would and counts pixels of a colour. */
-static guint
-count_widget_pixels (GtkWidget *window, GtkWidget *widget, const AugurChartColor *color)
-{
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  GdkTexture *texture;
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autofree guint8 *data = NULL;
-  guint count = 0;
-
-  g_assert_cmpint (width, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  data = g_malloc ((gsize) width * height * 4);
-  gdk_texture_download (texture, data, width * 4);
-  for (int i = 0; i < width * height; i++)
-    count += pixel_near (data + i * 4, color, 30);
-  if (g_test_verbose ())
-    gdk_texture_save_to_png (texture, "test-line-chart-widget.out.png");
-  gsk_render_node_unref (node);
-  g_object_unref (texture);
-  g_object_unref (paintable);
-  return count;
-}
-
-static void
-wait_for_frames (void)
-{
-  for (int i = 0; i < 20; i++)
-    {
-      g_usleep (10000);
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-    }
-}
-
 static void
 test_widget (void)
 {
@@ -592,14 +549,14 @@ test_widget (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 500);
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   before = count_widget_pixels (window, view, &color);
 
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (view), d);
   g_object_get (view, "data", &got, NULL);
   g_assert_true (got == d);
   augur_chart_data_unref (got);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   with_data = count_widget_pixels (window, view, &color);
   g_test_message ("best series pixels: %u without data, %u with", before, with_data);
   g_assert_cmpuint (before, <, 20);
@@ -616,7 +573,7 @@ test_widget (void)
   }
 
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (view), NULL);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   g_assert_cmpuint (count_widget_pixels (window, view, &color), <, 20);
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -4,10 +4,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include "augur-test-gtk.h"
 #include <string.h>
 #include <gtk/gtk.h>
 
 #include "augur-machine-view.h"
+
+/* Opaque pixels of a texture within r near a colour. */
+#define count_color(texture, r, color, tolerance) \
+  augur_test_count_pixels ((texture), (r), (color)->red, (color)->green, (color)->blue, (tolerance), TRUE)
 
 static AugurCcdsmProgram *
 load_example (const char *name)
@@ -26,78 +31,8 @@ load_example (const char *name)
   return program;
 }
 
-static void
-wait_for_frames (void)
-{
-  for (int i = 0; i < 20; i++)
-    {
-      g_usleep (10000);
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-    }
-}
-
-static GdkTexture *
-render (GtkWidget *window,
-        GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-
-  g_assert_cmpint (width, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  return gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                      &GRAPHENE_RECT_INIT (0, 0, width, height));
-}
-
 /* The window as a whole, for a screenshot in AUGUR_SCREENSHOT_DIR. */
-static void
-save_screenshot (GtkWidget  *window,
-                 const char *name)
-{
-  const char *dir = g_getenv ("AUGUR_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  if (dir == NULL)
-    return;
-  texture = render (window, window);
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
-
 /* Pixels within tolerance of colour in the rectangle. */
-static guint
-count_color (GdkTexture            *texture,
-             const graphene_rect_t *r,
-             const GdkRGBA         *color,
-             int                    tolerance)
-{
-  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
-  gsize stride = (gsize) width * 4;
-  g_autofree guchar *data = g_malloc (stride * height);
-  guint n = 0;
-
-  gdk_texture_download (texture, data, stride);
-  for (int y = MAX (0, (int) r->origin.y); y < MIN (height, (int) ceil (r->origin.y + r->size.height)); y++)
-    for (int x = MAX (0, (int) r->origin.x); x < MIN (width, (int) ceil (r->origin.x + r->size.width)); x++)
-      {
-        const guchar *p = data + y * stride + x * 4;
-
-        if (abs (p[2] - (int) round (color->red * 255)) <= tolerance &&
-            abs (p[1] - (int) round (color->green * 255)) <= tolerance &&
-            abs (p[0] - (int) round (color->blue * 255)) <= tolerance &&
-            p[3] == 255)
-          n++;
-      }
-  return n;
-}
-
 static guint
 count_near (GdkTexture    *texture,
             double         x,
@@ -162,7 +97,7 @@ fixture_set_up (Fixture       *f,
                                sizes[GPOINTER_TO_INT (data)][1]);
   gtk_window_set_child (GTK_WINDOW (f->window), f->widget);
   gtk_window_present (GTK_WINDOW (f->window));
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
 }
 
 static void
@@ -170,7 +105,7 @@ fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
 }
 
 static void
@@ -185,7 +120,7 @@ test_render (Fixture       *f,
   double x, y;
 
   augur_machine_view_set_model (f->view, program, augur_ccdsm_program_get_setup (program));
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   g_assert_cmpint (gtk_widget_get_width (f->widget), >=, 880);
   g_assert_cmpint (gtk_widget_get_height (f->widget), >=, 580);
   setup = augur_machine_view_get_setup (f->view);
@@ -193,8 +128,11 @@ test_render (Fixture       *f,
   g_assert_cmpint (augur_ccdsm_setup_get_distance (setup, program), ==, 1);
   g_assert_cmpuint (f->changes, ==, 0);
 
-  texture = render (f->window, f->widget);
-  save_screenshot (f->window, "machine-view.png");
+  texture = augur_test_render_widget (f->window, f->widget);
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view.png");
+  }
   augur_machine_view_get_process_color (f->view, 0, &p0);
   augur_machine_view_get_process_color (f->view, 1, &p1);
   augur_machine_view_get_kind_color (f->view, "packet", &packet);
@@ -237,7 +175,7 @@ test_edits (Fixture       *f,
   int cpu4;
 
   augur_machine_view_set_model (f->view, program, NULL);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   setup = augur_machine_view_get_setup (f->view);
   m = augur_ccdsm_setup_peek_machine (setup);
   g_assert_cmpuint (augur_machine_get_n_modules (m), ==, 2);
@@ -253,9 +191,12 @@ test_edits (Fixture       *f,
   g_assert_cmpint (augur_ccdsm_setup_get_distance (setup, program), ==, 2);
   g_assert_cmpuint (f->changes, ==, 1);
   g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (setup, "P1"), ==, "cpu4");
-  wait_for_frames ();
-  texture = render (f->window, f->widget);
-  save_screenshot (f->window, "machine-view-distance-2.png");
+  augur_test_wait_for_frames ();
+  texture = augur_test_render_widget (f->window, f->widget);
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-distance-2.png");
+  }
   augur_machine_view_get_process_color (f->view, 1, &p1);
   augur_machine_view_get_cpu_center (f->view, cpu4, &x, &y);
   g_assert_cmpuint (count_near (texture, x, y, &p1), >, 40);
@@ -301,8 +242,11 @@ test_edits (Fixture       *f,
   augur_machine_view_add_cpu (f->view, 2);
   g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 10);
   g_assert_cmpuint (f->changes, ==, 7);
-  wait_for_frames ();
-  save_screenshot (f->window, "machine-view-grown.png");
+  augur_test_wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-grown.png");
+  }
   g_assert_true (augur_machine_view_remove_node (f->view, 2));
   g_assert_cmpuint (augur_machine_get_n_nodes (m), ==, 4);
   g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 8);
@@ -326,8 +270,11 @@ test_edits (Fixture       *f,
   /* ... and the variables that follow P0 with it. */
   g_assert_true (augur_machine_view_get_chip_bounds (f->view, "slot[1]", &chip));
   g_assert_cmpfloat (fabs (chip.origin.y - tray.origin.y), <, 40);
-  wait_for_frames ();
-  save_screenshot (f->window, "machine-view-unplaced.png");
+  augur_test_wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-unplaced.png");
+  }
 
   /* Removing a node clears the homes set to it: "tail" (whole) and
    * "slot[0]" (a prefix, kept in the tray). */
@@ -367,7 +314,7 @@ test_no_program (Fixture       *f,
   /* Before any model, and without a program: the machine alone. */
   g_assert_nonnull (augur_machine_view_get_setup (f->view));
   augur_machine_view_set_model (f->view, NULL, NULL);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   m = augur_ccdsm_setup_peek_machine (augur_machine_view_get_setup (f->view));
   g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 8);
   g_assert_false (augur_machine_view_get_chip_bounds (f->view, "P0", NULL));
@@ -376,9 +323,9 @@ test_no_program (Fixture       *f,
   augur_machine_view_add_cpu (f->view, 3);
   g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 9);
   g_assert_cmpuint (f->changes, ==, 1);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   {
-    g_autoptr(GdkTexture) texture = render (f->window, f->widget);
+    g_autoptr(GdkTexture) texture = augur_test_render_widget (f->window, f->widget);
     g_assert_nonnull (texture);
   }
 }
@@ -396,10 +343,13 @@ test_sr1 (Fixture       *f,
   guint lock_pixels = 0;
 
   augur_machine_view_set_model (f->view, program, augur_ccdsm_program_get_setup (program));
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   setup = augur_machine_view_get_setup (f->view);
-  texture = render (f->window, f->widget);
-  save_screenshot (f->window, "machine-view-sr1.png");
+  texture = augur_test_render_widget (f->window, f->widget);
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-sr1.png");
+  }
   augur_machine_view_get_kind_color (f->view, "lock", &lock);
   for (guint p = 0; p < 2; p++)
     {
@@ -417,15 +367,18 @@ test_sr1 (Fixture       *f,
 
   /* Dark style: light chips on dark boxes. */
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", TRUE, NULL);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   {
-    g_autoptr(GdkTexture) dark = render (f->window, f->widget);
+    g_autoptr(GdkTexture) dark = augur_test_render_widget (f->window, f->widget);
     GdkRGBA p0;
     double x, y;
     int cpu = augur_machine_find_cpu (augur_ccdsm_setup_peek_machine (setup),
                                       augur_ccdsm_setup_get_process_cpu (setup, "P0"));
 
-    save_screenshot (f->window, "machine-view-sr1-dark.png");
+    {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-sr1-dark.png");
+  }
     augur_machine_view_get_process_color (f->view, 0, &p0);
     augur_machine_view_get_cpu_center (f->view, cpu, &x, &y);
     g_assert_cmpuint (count_near (dark, x, y, &p0), >, 40);
@@ -464,8 +417,9 @@ drag (Fixture    *f,
   g_signal_emit_by_name (gesture, "drag-update", x1 - x0, y1 - y0);
   if (screenshot != NULL)
     {
-      wait_for_frames ();
-      save_screenshot (f->window, screenshot);
+      augur_test_wait_for_frames ();
+      g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+      augur_test_save_screenshot (shot, screenshot);
     }
   g_signal_emit_by_name (gesture, "drag-end", x1 - x0, y1 - y0);
 }
@@ -493,7 +447,7 @@ test_interaction (Fixture       *f,
   double x, y;
 
   augur_machine_view_set_model (f->view, program, NULL);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   setup = augur_machine_view_get_setup (f->view);
   m = augur_ccdsm_setup_peek_machine (setup);
 
@@ -529,8 +483,11 @@ test_interaction (Fixture       *f,
   g_assert_cmpuint (augur_machine_get_n_cpus (m), ==, 9);
   g_assert_cmpuint (f->changes, ==, 4);
   g_assert_true (press_key (f, GDK_KEY_Down));
-  wait_for_frames ();
-  save_screenshot (f->window, "machine-view-selected.png");
+  augur_test_wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-selected.png");
+  }
   g_assert_true (press_key (f, GDK_KEY_Delete));
   g_assert_cmpint (augur_machine_find_cpu (m, "cpu0"), ==, -1);
   g_assert_true (press_key (f, GDK_KEY_Delete));
@@ -558,8 +515,11 @@ test_small (Fixture       *f,
   double x0, y0, x1, y1;
 
   augur_machine_view_set_model (f->view, program, NULL);
-  wait_for_frames ();
-  save_screenshot (f->window, "machine-view-small.png");
+  augur_test_wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-small.png");
+  }
   augur_machine_view_get_node_bank_center (f->view, 0, &x0, &y0);
   augur_machine_view_get_node_bank_center (f->view, 2, &x1, &y1);
   g_assert_cmpfloat (y1, >, y0 + 50);

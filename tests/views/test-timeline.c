@@ -5,12 +5,17 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
+#include "augur-test-gtk.h"
 #include <math.h>
 #include <string.h>
 
 #include "augur-timeline.h"
 #include "augur-timeline-view.h"
 #include "platform.h"
+
+/* Pixels of a widget as shown, near a colour (tolerance 3). */
+#define count_widget_pixels(window, widget, c) \
+  augur_test_count_widget_pixels ((window), (widget), (c)->red, (c)->green, (c)->blue, 3)
 #include "replay.h"
 
 enum { COMPUTE, SEND, RECV, WAIT, COLLECTIVE, SLEEP };
@@ -57,20 +62,12 @@ render (const AugurTimelineData *d, const AugurTimelineViewport *vp, int width, 
 }
 
 static void
-save_on_failure (cairo_surface_t *surface, const char *name)
-{
-  g_autofree char *path = g_build_filename (g_get_tmp_dir (), name, NULL);
-  cairo_surface_write_to_png (surface, path);
-  g_test_message ("picture written to %s", path);
-}
-
-static void
 assert_pixel (cairo_surface_t *surface, double x, double y, const AugurChartColor *c, int tolerance)
 {
   const guint8 *px = pixel (surface, (int) x, (int) y);
   if (!pixel_near (px, c, tolerance))
     {
-      save_on_failure (surface, "test-timeline.out.png");
+      augur_test_save_surface (surface, "test-timeline.out.png");
       g_error ("pixel (%d, %d) is #%02x%02x%02x, expected #%02x%02x%02x", (int) x, (int) y, px[2], px[1], px[0],
                (int) round (c->red * 255), (int) round (c->green * 255), (int) round (c->blue * 255));
     }
@@ -353,7 +350,7 @@ test_pixels (void)
       dark += px[0] < 200 && px[1] < 200 && px[2] < 200;
     }
   if (dark == 0)
-    save_on_failure (surface, "test-timeline-arrow.out.png");
+    augur_test_save_surface (surface, "test-timeline-arrow.out.png");
   g_assert_cmpuint (dark, >=, 1);
   /* a column away from it, the gap is clean */
   assert_pixel (surface, x + 60, mid_y, &style.background, 0);
@@ -878,46 +875,6 @@ test_timing (void)
 
 /* ---- the widget ------------------------------------------------------- */
 
-static guint
-count_widget_pixels (GtkWidget *window, GtkWidget *widget, const AugurChartColor *color)
-{
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  GdkTexture *texture;
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autofree guint8 *data = NULL;
-  guint count = 0;
-
-  g_assert_cmpint (width, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  data = g_malloc ((gsize) width * height * 4);
-  gdk_texture_download (texture, data, width * 4);
-  for (int i = 0; i < width * height; i++)
-    count += pixel_near (data + i * 4, color, 3);
-  if (g_test_verbose ())
-    gdk_texture_save_to_png (texture, "test-timeline-widget.out.png");
-  gsk_render_node_unref (node);
-  g_object_unref (texture);
-  g_object_unref (paintable);
-  return count;
-}
-
-static void
-wait_for_frames (void)
-{
-  for (int i = 0; i < 20; i++)
-    {
-      g_usleep (10000);
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-    }
-}
-
 static void
 test_widget (void)
 {
@@ -936,14 +893,14 @@ test_widget (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   before = count_widget_pixels (window, view, &compute);
 
   augur_timeline_view_set_data (tv, d);
   g_object_get (view, "data", &got, NULL);
   g_assert_true (got == d);
   augur_timeline_data_unref (got);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   with_data = count_widget_pixels (window, view, &compute);
   g_test_message ("compute pixels: %u without data, %u with", before, with_data);
   g_assert_cmpuint (before, <, 20);
@@ -955,7 +912,7 @@ test_widget (void)
   augur_timeline_view_get_viewport (tv, &vp);
   g_assert_cmpfloat (vp.t0, ==, 0.5);
   g_assert_cmpfloat (vp.t1, ==, 1.0);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   g_assert_cmpuint (count_widget_pixels (window, view, &compute), <, 300);
   augur_timeline_view_zoom (tv, 2);
   augur_timeline_view_get_viewport (tv, &vp);
@@ -980,13 +937,13 @@ test_widget (void)
 
   /* a dense timeline through the snapshot (a strip image per row) */
   augur_timeline_view_set_data (tv, dense);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   dense_px = count_widget_pixels (window, view, &compute);
   g_test_message ("dense: %u compute pixels", dense_px);
   g_assert_cmpuint (dense_px, >, 10000);
 
   augur_timeline_view_set_data (tv, NULL);
-  wait_for_frames ();
+  augur_test_wait_for_frames ();
   g_assert_cmpuint (count_widget_pixels (window, view, &compute), <, 20);
   gtk_window_destroy (GTK_WINDOW (window));
 }

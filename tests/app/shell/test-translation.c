@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <locale.h>
+#include "augur-test-gtk.h"
 
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
@@ -15,14 +16,6 @@
 #include "augur-window.h"
 
 static AugurApplication *app;
-
-static void
-iterate (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
 
 /* Whether a label or a tooltip under widget reads text. */
 static gboolean
@@ -72,7 +65,7 @@ test_window_in_french (void)
   g_assert_false (find_text (GTK_WIDGET (window), "Export Results and Diagrams"));
 
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
 }
 
 int

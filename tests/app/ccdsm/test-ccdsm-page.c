@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include "augur-test-gtk.h"
 #include <string.h>
 #include <gtk/gtk.h>
 #include <glib/gstdio.h>
@@ -19,6 +20,15 @@
 #include "project.h"
 
 #define CLI_SR2_A1 1631.9589
+
+/* Renders the window and saves it to $AUGUR_SCREENSHOT_DIR. */
+static void
+save_window (GtkWidget  *window,
+             const char *name)
+{
+  g_autoptr(GdkTexture) texture = augur_test_render_window (window);
+  augur_test_save_screenshot (texture, name);
+}
 
 static AugurApplication *app;
 
@@ -61,53 +71,12 @@ fixture_tear_down (Fixture       *f,
     ;
 }
 
-static gboolean
-flag_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_done (GtkWidget *page,
-         gboolean  *done)
-{
-  *done = TRUE;
-}
-
 /* Iterates the main context until the signal; FALSE on a timeout. */
-static gboolean
-wait_signal (gpointer    page,
-             const char *signal,
-             guint       seconds)
-{
-  gboolean done = FALSE, timed_out = FALSE;
-  gulong handler = g_signal_connect (page, signal, G_CALLBACK (on_done), &done);
-  guint timeout = g_timeout_add_seconds (seconds, flag_timeout, &timed_out);
-
-  while (!done && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (page, handler);
-  if (!timed_out)
-    g_source_remove (timeout);
-  return done;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, flag_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static void
 solve_and_wait (AugurCcdsmPage *page)
 {
   augur_ccdsm_page_solve (page);
-  g_assert_true (wait_signal (page, "solved", 120));
+  g_assert_true (augur_test_wait_signal (page, "solved", 120));
   g_assert_false (augur_ccdsm_page_get_running (page));
 }
 
@@ -152,8 +121,6 @@ count_children (GtkWidget *widget)
   return n;
 }
 
-static GdkTexture *render_window (GtkWidget *window);
-static void save_screenshot (GdkTexture *texture, const char *name);
 
 /* ---- Solving ---------------------------------------------------------- */
 
@@ -342,7 +309,7 @@ test_syntax_error (Fixture       *f,
   gtk_text_buffer_delete (buffer, &start, &end);
   g_assert_true (augur_ccdsm_page_get_modified (f->page));
 
-  spin (600);
+  augur_test_spin (600);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), >=, 1);
   row = g_list_model_get_item (diagnostics, 0);
   g_test_message ("diagnostic %g:%g %s", augur_result_row_get_number (row, 0),
@@ -358,7 +325,7 @@ test_syntax_error (Fixture       *f,
 
   /* Fixed by the editor's own undo. */
   gtk_text_buffer_undo (buffer);
-  spin (600);
+  augur_test_spin (600);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
 }
 
@@ -395,7 +362,7 @@ test_broken_text (Fixture       *f,
 
   /* Fixed in the editor: it parses, with its own map. */
   gtk_text_buffer_set_text (buffer, sr2, -1);
-  spin (600);
+  augur_test_spin (600);
   g_assert_nonnull (augur_ccdsm_page_get_program (f->page));
   g_assert_cmpuint (g_list_model_get_n_items (augur_ccdsm_page_get_diagnostics (f->page)), ==, 0);
   g_assert_cmpint (page_distance (f->page), ==, 1);
@@ -460,8 +427,8 @@ test_deadlock (Fixture       *f,
   g_assert_cmpuint (count_children (list), ==, g_strv_length (check->path));
   g_assert_false (GTK_IS_EXPANDER (augur_ccdsm_page_get_check_widget (f->page, AUGUR_CCDSM_CHECK_COHERENCE)));
   g_assert_nonnull (strstr (augur_ccdsm_page_get_status_text (f->page), "check failed"));
-  spin (200);
-  save_screenshot (render_window (f->window), "ccdsm-page-deadlock.png");
+  augur_test_spin (200);
+  save_window (f->window, "ccdsm-page-deadlock.png");
 }
 
 /* SR1 has 733 states, more than the default limit of 300: no diagram, a
@@ -481,18 +448,18 @@ test_too_large (Fixture       *f,
   g_assert_cmpuint (augur_ccdsm_result_get_space_n_states (result), ==, 733);
   g_assert_null (augur_state_diagram_view_get_diagram (AUGUR_STATE_DIAGRAM_VIEW (augur_ccdsm_page_get_diagram_view (f->page))));
   augur_ccdsm_page_show_view (f->page, "states");
-  spin (300);
-  save_screenshot (render_window (f->window), "ccdsm-page-too-large.png");
+  augur_test_spin (300);
+  save_window (f->window, "ccdsm-page-too-large.png");
 
   /* A higher limit in Preferences: drawn, without solving again. */
   {
     g_autoptr(GSettings) settings = g_settings_new ("io.github.augur.Augur");
 
     g_settings_set_uint (settings, "diagram-max-states", 1000);
-    spin (100);
+    augur_test_spin (100);
     g_assert_nonnull (augur_state_diagram_view_get_diagram (AUGUR_STATE_DIAGRAM_VIEW (augur_ccdsm_page_get_diagram_view (f->page))));
     g_settings_reset (settings, "diagram-max-states");
-    spin (100);
+    augur_test_spin (100);
     g_assert_null (augur_state_diagram_view_get_diagram (AUGUR_STATE_DIAGRAM_VIEW (augur_ccdsm_page_get_diagram_view (f->page))));
   }
 }
@@ -602,7 +569,7 @@ test_experiment (Fixture       *f,
   GString *all = g_string_new (NULL);
 
   augur_ccdsm_page_run_experiment (f->page);
-  g_assert_true (wait_signal (f->page, "experiment-done", 300));
+  g_assert_true (augur_test_wait_signal (f->page, "experiment-done", 300));
   g_assert_null (augur_ccdsm_page_get_error_text (f->page));
   runs = augur_ccdsm_page_get_experiment_runs (f->page);
   g_assert_nonnull (runs);
@@ -703,7 +670,7 @@ test_exports (Fixture       *f,
 
   solve_and_wait (f->page);
   augur_ccdsm_page_run_experiment (f->page);
-  g_assert_true (wait_signal (f->page, "experiment-done", 300));
+  g_assert_true (augur_test_wait_signal (f->page, "experiment-done", 300));
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
@@ -749,37 +716,6 @@ test_exports (Fixture       *f,
 
 /* ---- Rendering -------------------------------------------------------- */
 
-static GdkTexture *
-render_window (GtkWidget *window)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  int width = gtk_widget_get_width (window);
-  int height = gtk_widget_get_height (window);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_to_node (snapshot);
-  g_assert_nonnull (node);
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-}
-
-static void
-save_screenshot (GdkTexture *texture,
-                 const char *name)
-{
-  const char *dir = g_getenv ("AUGUR_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-
-  if (dir != NULL)
-    {
-      path = g_build_filename (dir, name, NULL);
-      g_assert_true (gdk_texture_save_to_png (texture, path));
-    }
-  g_object_unref (texture);
-}
-
 /* The texts of the visible labels under widget, each followed by '|'. */
 static void
 collect_label_texts (GtkWidget *widget,
@@ -814,13 +750,13 @@ test_render (Fixture       *f,
 {
   solve_and_wait (f->page);
   augur_ccdsm_page_show_tab (f->page, "machine");
-  spin (400);
-  save_screenshot (render_window (f->window), "ccdsm-page.png");
+  augur_test_spin (400);
+  save_window (f->window, "ccdsm-page.png");
 
   augur_ccdsm_page_show_view (f->page, "misses");
   augur_ccdsm_page_show_tab (f->page, "program");
-  spin (300);
-  save_screenshot (render_window (f->window), "ccdsm-page-misses.png");
+  augur_test_spin (300);
+  save_window (f->window, "ccdsm-page-misses.png");
   /* Misses per round trip with the summary's two decimals ("2.00", not
    * "1.999937163"), shares with one. */
   assert_short_numbers (GTK_WIDGET (augur_ccdsm_page_get_table (f->page, "variables")), "|2.00|");
@@ -828,14 +764,14 @@ test_render (Fixture       *f,
 
   augur_ccdsm_page_show_view (f->page, "states");
   augur_ccdsm_page_show_tab (f->page, "protocol");
-  spin (300);
-  save_screenshot (render_window (f->window), "ccdsm-page-states.png");
+  augur_test_spin (300);
+  save_window (f->window, "ccdsm-page-states.png");
 
   augur_ccdsm_page_run_experiment (f->page);
-  g_assert_true (wait_signal (f->page, "experiment-done", 300));
+  g_assert_true (augur_test_wait_signal (f->page, "experiment-done", 300));
   augur_ccdsm_page_show_tab (f->page, "latencies");
-  spin (400);
-  save_screenshot (render_window (f->window), "ccdsm-experiment.png");
+  augur_test_spin (400);
+  save_window (f->window, "ccdsm-experiment.png");
   /* SR1 under MESI A misses 29.9999 times per round trip: "30.00", as the
    * summary rounds it, never "29.9999" beside it. */
   assert_short_numbers (GTK_WIDGET (augur_ccdsm_page_get_table (f->page, "experiment")), "|30.00|");
@@ -843,14 +779,6 @@ test_render (Fixture       *f,
 }
 
 /* ---- Window ----------------------------------------------------------- */
-
-static void
-iterate (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
 
 static void
 test_window_roundtrip (void)
@@ -875,7 +803,7 @@ test_window_roundtrip (void)
 
   /* New → Cache Coherence: SR2. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-ccdsm", NULL));
-  iterate ();
+  augur_test_iterate ();
   current = augur_window_get_current_page (window);
   g_assert_true (AUGUR_IS_CCDSM_PAGE (current));
   page = AUGUR_CCDSM_PAGE (current);
@@ -906,7 +834,7 @@ test_window_roundtrip (void)
   gtk_window_present (GTK_WINDOW (other));
   g_assert_true (augur_window_open_file (other, file, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   current = augur_window_get_current_page (other);
   g_assert_true (AUGUR_IS_CCDSM_PAGE (current));
   reloaded_text = augur_ccdsm_page_get_text (AUGUR_CCDSM_PAGE (current));
@@ -919,7 +847,7 @@ test_window_roundtrip (void)
   g_assert_true (g_file_set_contents (ccdsm_path, sr1, -1, NULL));
   g_assert_true (augur_window_open_file (other, ccdsm_file, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (other)), ==, 2);
   current = augur_window_get_current_page (other);
   g_assert_true (AUGUR_IS_CCDSM_PAGE (current));
@@ -927,13 +855,13 @@ test_window_roundtrip (void)
 
   /* The window's Solve and export actions reach the page. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.solve", NULL));
-  g_assert_true (wait_signal (current, "solved", 120));
+  g_assert_true (augur_test_wait_signal (current, "solved", 120));
   g_assert_nonnull (augur_ccdsm_page_get_result (AUGUR_CCDSM_PAGE (current)));
   g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (other)));
 
   gtk_window_destroy (GTK_WINDOW (other));
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
   g_unlink (path);
   g_unlink (ccdsm_path);
   g_rmdir (dir);
@@ -959,7 +887,7 @@ test_bundled_project (void)
   window = augur_window_new (app);
   g_assert_true (augur_window_open_file (window, file, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
   for (guint i = 0; i < 2; i++)
     {
@@ -973,7 +901,7 @@ test_bundled_project (void)
     }
   g_assert_false (augur_window_get_modified (window));
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
 }
 
 int

@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
+#include "augur-test-gtk.h"
 
 #include "augur-application.h"
 #include "augur-ccdsm-page.h"
@@ -19,14 +20,6 @@
 #include "augur-window.h"
 
 static AugurApplication *app;
-
-static void
-iterate (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
 
 /* One spelling per key: Ctrl+Shift+Z and Ctrl+Shift+z, Return and
  * KP_Enter, plus, equal and KP_Add are the same shortcut to the user. */
@@ -162,7 +155,7 @@ test_shortcuts_window_complete (void)
     assert_listed (listed, "AugurMachineView", machine_keys[i].keyval, machine_keys[i].mods);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
 }
 
 /* Run Experiment has its own shortcut on the cache-coherence page. */

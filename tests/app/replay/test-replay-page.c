@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include "augur-test-gtk.h"
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -80,53 +81,12 @@ fixture_tear_down (Fixture       *f,
     ;
 }
 
-static gboolean
-flag_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_done (AugurReplayPage *page,
-         gboolean        *done)
-{
-  *done = TRUE;
-}
-
-static gboolean
-wait_for (AugurReplayPage *page,
-          const char      *signal,
-          guint            seconds)
-{
-  gboolean done = FALSE, timed_out = FALSE;
-  gulong handler = g_signal_connect (page, signal, G_CALLBACK (on_done), &done);
-  guint timeout = g_timeout_add_seconds (seconds, flag_timeout, &timed_out);
-
-  while (!done && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (page, handler);
-  if (!timed_out)
-    g_source_remove (timeout);
-  return done;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, flag_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static void
 replay_and_wait (AugurReplayPage *page)
 {
   augur_replay_page_replay (page);
   g_assert_true (augur_replay_page_get_running (page));
-  g_assert_true (wait_for (page, "replayed", 60));
+  g_assert_true (augur_test_wait_signal (page, "replayed", 60));
   g_assert_false (augur_replay_page_get_running (page));
 }
 
@@ -259,7 +219,7 @@ test_cluster_placement (Fixture       *f,
   g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_result (f->page)) - RING_CM02) / RING_CM02, <, 1e-9);
 
   /* Drag p1 onto node-0: folding, two ranks on one node. */
-  spin (100);
+  augur_test_spin (100);
   placement = AUGUR_REPLAY_PLACEMENT (augur_replay_page_get_placement_view (f->page));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (placement)));
   g_assert_true (augur_replay_placement_get_chip (placement, 1, &chip));
@@ -383,7 +343,7 @@ test_cancel (Fixture       *f,
   augur_replay_page_replay (f->page);
   g_assert_true (augur_replay_page_get_running (f->page));
   augur_replay_page_cancel (f->page);
-  g_assert_true (wait_for (f->page, "replayed", 60));
+  g_assert_true (augur_test_wait_signal (f->page, "replayed", 60));
   g_assert_false (augur_replay_page_get_running (f->page));
   g_assert_cmpstr (augur_replay_page_get_status_text (f->page), ==, "Cancelled");
   g_assert_null (augur_replay_page_get_result (f->page));
@@ -475,18 +435,6 @@ test_exports (Fixture       *f,
  * system: the process' file size limit (RLIMIT_FSIZE) is lowered to a few
  * bytes, so write() past it fails with EFBIG (SIGXFSZ, which would kill the
  * process, is ignored).  Pipes and terminals have no such limit. */
-static void
-lower_file_size_limit (struct rlimit *saved)
-{
-  struct rlimit lowered;
-
-  signal (SIGXFSZ, SIG_IGN);
-  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, saved), ==, 0);
-  lowered = *saved;
-  lowered.rlim_cur = 32;
-  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lowered), ==, 0);
-}
-
 /* The same for augur-cli, in the child before exec: both the limit and
  * the ignored signal are inherited. */
 static void
@@ -545,7 +493,7 @@ test_failed_exports (Fixture       *f,
 
       g_test_message ("export %s", whats[i]);
       g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
-      lower_file_size_limit (&saved);
+      augur_test_lower_file_size_limit (&saved);
       ok = augur_replay_page_export (f->page, whats[i], file, &error);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
       g_assert_false (ok);
@@ -561,7 +509,7 @@ test_failed_exports (Fixture       *f,
   /* augur-cli replay --paje: the same on the command line. */
   {
     const char *cli_dir = g_getenv ("AUGUR_BUILD_DIR");
-    g_autofree char *cli = g_build_filename (cli_dir ? cli_dir : ".", "src", "app", "augur-cli", NULL);
+    g_autofree char *cli = g_build_filename (cli_dir ? cli_dir : ".", "src", "cli", "augur-cli", NULL);
     g_autofree char *platform = fixture_path ("platform.xml");
     g_autofree char *deployment = fixture_path ("deployment.xml");
     g_autofree char *trace = fixture_path ("trace.txt");
@@ -606,7 +554,7 @@ test_sweep_and_scenario (Fixture       *f,
 
   /* Bandwidth from 10 MB/s to 1 GB/s: a faster link never slows the ring. */
   augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_BANDWIDTH, 1e7, 1e9, 5, TRUE);
-  g_assert_true (wait_for (f->page, "swept", 60));
+  g_assert_true (augur_test_wait_signal (f->page, "swept", 60));
   times = augur_replay_page_get_sweep_times (f->page, &n);
   g_assert_cmpuint (n, ==, 5);
   for (guint i = 1; i < n; i++)
@@ -618,7 +566,7 @@ test_sweep_and_scenario (Fixture       *f,
 
   /* Ranks per node 1..4: folding onto fewer nodes. */
   augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_RANKS_PER_NODE, 1, 4, 4, FALSE);
-  g_assert_true (wait_for (f->page, "swept", 60));
+  g_assert_true (augur_test_wait_signal (f->page, "swept", 60));
   times = augur_replay_page_get_sweep_times (f->page, &n);
   g_assert_cmpuint (n, ==, 4);
   g_assert_cmpfloat (fabs (times[0] - RING_CM02) / RING_CM02, <, 1e-9);
@@ -631,7 +579,7 @@ test_sweep_and_scenario (Fixture       *f,
   g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_scenario (f->page)) - RING_CM02) / RING_CM02, <, 1e-9);
   g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_result (f->page)) - RING_LV08) / RING_LV08, <, 1e-9);
   augur_replay_page_show_view (f->page, "compare");
-  spin (200);
+  augur_test_spin (200);
 }
 
 static gboolean
@@ -722,35 +670,6 @@ test_trace_paths (Fixture       *f,
   g_assert_cmpstr (again, ==, "network=lv08\ntrace=/a/p0.txt\ntrace=/a/p1.txt\n");
 }
 
-static GdkTexture *
-render_window (GtkWidget *window)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  int width = gtk_widget_get_width (window);
-  int height = gtk_widget_get_height (window);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_to_node (snapshot);
-  g_assert_nonnull (node);
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-}
-
-static void
-save_screenshot (GdkTexture *texture,
-                 const char *name)
-{
-  const char *dir = g_getenv ("AUGUR_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
-
 static void
 test_render (Fixture       *f,
              gconstpointer  data)
@@ -776,10 +695,10 @@ test_render (Fixture       *f,
   augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
   replay_and_wait (f->page);
   augur_replay_page_show_view (f->page, "bars");
-  spin (400);
+  augur_test_spin (400);
 
-  texture = render_window (f->window);
-  save_screenshot (texture, "replay-page.png");
+  texture = augur_test_render_window (f->window);
+  augur_test_save_screenshot (texture, "replay-page.png");
 
   view = augur_replay_page_get_bar_chart (f->page);
   g_assert_true (gtk_widget_get_mapped (view));
@@ -809,23 +728,23 @@ test_render (Fixture       *f,
 
   /* The other views, for the eye. */
   augur_replay_page_show_view (f->page, "timeline");
-  spin (300);
+  augur_test_spin (300);
   {
-    g_autoptr(GdkTexture) t = render_window (f->window);
-    save_screenshot (t, "replay-page-timeline.png");
+    g_autoptr(GdkTexture) t = augur_test_render_window (f->window);
+    augur_test_save_screenshot (t, "replay-page-timeline.png");
   }
   augur_replay_page_show_view (f->page, "statistics");
-  spin (300);
+  augur_test_spin (300);
   {
-    g_autoptr(GdkTexture) t = render_window (f->window);
-    save_screenshot (t, "replay-page-statistics.png");
+    g_autoptr(GdkTexture) t = augur_test_render_window (f->window);
+    augur_test_save_screenshot (t, "replay-page-statistics.png");
   }
   augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_LATENCY, 1e-6, 1e-2, 9, TRUE);
-  g_assert_true (wait_for (f->page, "swept", 60));
-  spin (300);
+  g_assert_true (augur_test_wait_signal (f->page, "swept", 60));
+  augur_test_spin (300);
   {
-    g_autoptr(GdkTexture) t = render_window (f->window);
-    save_screenshot (t, "replay-page-whatif.png");
+    g_autoptr(GdkTexture) t = augur_test_render_window (f->window);
+    augur_test_save_screenshot (t, "replay-page-whatif.png");
   }
   g_assert_true (augur_replay_page_keep_scenario (f->page));
   {
@@ -835,18 +754,11 @@ test_render (Fixture       *f,
   augur_replay_page_set_network (f->page, AUGUR_NETWORK_LV08);
   replay_and_wait (f->page);
   augur_replay_page_show_view (f->page, "compare");
-  spin (300);
+  augur_test_spin (300);
   {
-    g_autoptr(GdkTexture) t = render_window (f->window);
-    save_screenshot (t, "replay-page-compare.png");
+    g_autoptr(GdkTexture) t = augur_test_render_window (f->window);
+    augur_test_save_screenshot (t, "replay-page-compare.png");
   }
-}
-
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
 }
 
 /* The label of menu's item for action (translated as the menu shows it),
@@ -992,7 +904,7 @@ test_window_roundtrip (void)
   window = augur_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-replay", NULL));
-  iterate ();
+  augur_test_iterate ();
   current = augur_window_get_current_page (window);
   g_assert_true (AUGUR_IS_REPLAY_PAGE (current));
   page = AUGUR_REPLAY_PAGE (current);
@@ -1025,7 +937,7 @@ test_window_roundtrip (void)
   gtk_window_present (GTK_WINDOW (other));
   g_assert_true (augur_window_open_file (other, file, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   current = augur_window_get_current_page (other);
   g_assert_true (AUGUR_IS_REPLAY_PAGE (current));
   reloaded = augur_replay_page_get_text (AUGUR_REPLAY_PAGE (current));
@@ -1037,22 +949,22 @@ test_window_roundtrip (void)
   export_button = find_menu_button (GTK_WIDGET (other), "win.export-paje");
   g_assert_nonnull (export_button);
   gtk_menu_button_popup (export_button);
-  iterate ();
+  augur_test_iterate ();
   paje_item = find_action_item (export_button, "win.export-paje");
   gtk_menu_button_popdown (export_button);
-  iterate ();
+  augur_test_iterate ();
   g_assert_nonnull (paje_item);
   g_assert_false (gtk_widget_get_sensitive (paje_item));
   g_assert_true (gtk_widget_get_sensitive (find_action_item (export_button, "win.export-json")));
 
   /* The relative paths resolve: the reopened document replays. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.solve", NULL));
-  g_assert_true (wait_for (AUGUR_REPLAY_PAGE (current), "replayed", 60));
+  g_assert_true (augur_test_wait_signal (AUGUR_REPLAY_PAGE (current), "replayed", 60));
   g_assert_null (augur_replay_page_get_error_text (AUGUR_REPLAY_PAGE (current)));
   g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_result (AUGUR_REPLAY_PAGE (current))) - RING_CM02) / RING_CM02, <, 1e-9);
 
   /* Now the Paje trace is on, and what it exports is one. */
-  iterate ();
+  augur_test_iterate ();
   g_assert_true (gtk_widget_get_sensitive (paje_item));
   {
     g_autofree char *paje_path = g_build_filename (dir, "ring.paje", NULL);
@@ -1068,24 +980,24 @@ test_window_roundtrip (void)
 
   /* A PEPA page has no timeline: off there, on again back on the replay. */
   augur_window_select_document (other, augur_window_add_pepa_document (other, "Model", "P = (a, 1).P;\nP\n"));
-  iterate ();
+  augur_test_iterate ();
   g_assert_true (AUGUR_IS_PEPA_PAGE (augur_window_get_current_page (other)));
   g_assert_false (gtk_widget_get_sensitive (paje_item));
   augur_window_select_document (other, 0);
-  iterate ();
+  augur_test_iterate ();
   g_assert_true (augur_window_get_current_page (other) == current);
   g_assert_true (gtk_widget_get_sensitive (paje_item));
 
   /* win.export-csv and win.export-paje reach the page (a dialog opens:
    * nothing to assert but that it does not warn). */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.export-csv", NULL));
-  iterate ();
+  augur_test_iterate ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.export-paje", NULL));
-  iterate ();
+  augur_test_iterate ();
 
   gtk_window_destroy (GTK_WINDOW (window));
   gtk_window_destroy (GTK_WINDOW (other));
-  iterate ();
+  augur_test_iterate ();
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autofree char *p = g_build_filename (sub, names[i], NULL);

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include "augur-test-gtk.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -31,15 +32,6 @@ static const char *model_beta =
   "Q = (c, s).Q1;\n"
   "Q1 = (d, 1.0).Q;\n"
   "Q <> Q\n";
-
-static void
-iterate (void)
-{
-  /* Let GTK lay out, map and run idles (bound-model rows, bindings). */
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
 
 static char *
 make_temp_dir (void)
@@ -190,7 +182,7 @@ test_window_project (void)
   window = augur_window_new (app);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_present (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
 
   /* A new window is empty and unmodified. */
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Untitled Project — Augur");
@@ -201,7 +193,7 @@ test_window_project (void)
   /* Open the project: both documents listed, the first one shown. */
   g_assert_true (augur_window_open_file (window, file, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   names = sidebar_names (window);
   g_assert_cmpstr (names, ==, "Alpha Beta");
   g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
@@ -216,7 +208,7 @@ test_window_project (void)
 
   /* Switch to the second document: the stack follows, with its solver. */
   augur_window_select_document (window, 1);
-  iterate ();
+  augur_test_iterate ();
   page = current_pepa_page (window);
   text = augur_pepa_page_get_text (page);
   g_assert_cmpstr (text, ==, model_beta);
@@ -228,7 +220,7 @@ test_window_project (void)
   buffer = gtk_text_view_get_buffer (augur_pepa_page_get_text_view (page));
   gtk_text_buffer_get_end_iter (buffer, &end);
   gtk_text_buffer_insert (buffer, &end, "// edited\n", -1);
-  iterate ();
+  augur_test_iterate ();
   g_assert_true (augur_pepa_page_get_modified (page));
   g_assert_true (augur_window_get_modified (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• study — Augur");
@@ -257,7 +249,7 @@ test_window_project (void)
 
   /* Rename the first document. */
   augur_window_rename_document (window, 0, "Gamma");
-  iterate ();
+  augur_test_iterate ();
   g_clear_pointer (&names, g_free);
   names = sidebar_names (window);
   g_assert_cmpstr (names, ==, "Gamma Beta");
@@ -266,23 +258,23 @@ test_window_project (void)
   /* Removing a document with text asks first; Cancel keeps it. */
   augur_window_select_document (window, 1);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-document", NULL));
-  iterate ();
+  augur_test_iterate ();
   dialog = find_dialog_for (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   text = dialog_text (dialog);
   g_assert_cmpstr (text, ==, "Remove “Beta”?");
   g_clear_pointer (&text, g_free);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  iterate ();
+  augur_test_iterate ();
   g_assert_null (find_dialog_for (GTK_WINDOW (window)));
   g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-document", NULL));
-  iterate ();
+  augur_test_iterate ();
   dialog = find_dialog_for (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  iterate ();
+  augur_test_iterate ();
   g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 1);
   g_clear_pointer (&names, g_free);
   names = sidebar_names (window);
@@ -296,7 +288,7 @@ test_window_project (void)
   /* New PEPA model: a template, selected, with a unique name. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pepa", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pepa", NULL));
-  iterate ();
+  augur_test_iterate ();
   g_clear_pointer (&names, g_free);
   names = sidebar_names (window);
   g_assert_cmpstr (names, ==, "Gamma Model Model (2)");
@@ -308,7 +300,7 @@ test_window_project (void)
   /* An empty document goes without a question. */
   augur_pepa_page_set_text (current_pepa_page (window), "  \n");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-document", NULL));
-  iterate ();
+  augur_test_iterate ();
   g_assert_null (find_dialog_for (GTK_WINDOW (window)));
   g_clear_pointer (&names, g_free);
   names = sidebar_names (window);
@@ -323,7 +315,7 @@ test_window_project (void)
   /* Closing with unsaved changes asks; Cancel keeps the window. */
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
   gtk_window_close (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
   g_assert_nonnull (window);
   dialog = find_dialog_for (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
@@ -331,17 +323,17 @@ test_window_project (void)
   g_assert_cmpstr (text, ==, "Save changes to “study2” before closing?");
   g_clear_pointer (&text, g_free);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  iterate ();
+  augur_test_iterate ();
   g_assert_nonnull (window);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
 
   /* Discard closes it and stores its size. */
   gtk_window_close (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
   dialog = find_dialog_for (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
-  iterate ();
+  augur_test_iterate ();
   g_assert_null (window);
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1200);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 760);
@@ -373,12 +365,12 @@ test_window_open_pepa (void)
 
   window = augur_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
 
   /* A model opened into an empty window: no unsaved project yet. */
   g_assert_true (augur_window_open_file (window, file, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   names = sidebar_names (window);
   g_assert_cmpstr (names, ==, "pipeline");
   g_assert_false (augur_window_get_modified (window));
@@ -390,7 +382,7 @@ test_window_open_pepa (void)
    * project has changed. */
   g_assert_true (augur_window_open_file (window, file, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   g_clear_pointer (&names, g_free);
   names = sidebar_names (window);
   g_assert_cmpstr (names, ==, "pipeline pipeline (2)");
@@ -406,7 +398,7 @@ test_window_open_pepa (void)
   g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
   remove_dir (dir);
 }
 
@@ -447,7 +439,7 @@ test_window_open_errors (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
-  iterate ();
+  augur_test_iterate ();
   names = sidebar_names (window);
   g_assert_cmpstr (names, ==, "Alpha Beta");
   g_assert_true (g_file_equal (augur_window_get_file (window), good));
@@ -455,7 +447,7 @@ test_window_open_errors (void)
   g_assert_cmpuint (g_strv_length (recent), ==, 1);
 
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
   remove_dir (dir);
 }
 
@@ -486,7 +478,7 @@ test_window_unsupported_kind (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (augur_window_open_file (window, file, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   names = sidebar_names (window);
   g_assert_cmpstr (names, ==, "Stages Model");
   g_assert_false (AUGUR_IS_PEPA_PAGE (augur_window_get_current_page (window)));
@@ -504,7 +496,7 @@ test_window_unsupported_kind (void)
   g_assert_null (augur_project_document_get_property (doc, "solver"));
 
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
   remove_dir (dir);
 }
 
@@ -563,7 +555,7 @@ test_preferences (void)
   g_settings_reset (settings, "diagram-max-states");
   g_settings_reset (settings, "solver");
   gtk_window_present (GTK_WINDOW (prefs));
-  iterate ();
+  augur_test_iterate ();
 
   /* Defaults shown. */
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 300);
@@ -603,7 +595,7 @@ test_preferences (void)
   g_assert_cmpuint (g_settings_get_uint (settings, "diagram-max-states"), ==, 100000);
 
   gtk_window_destroy (GTK_WINDOW (prefs));
-  iterate ();
+  augur_test_iterate ();
   g_settings_reset (settings, "diagram-max-states");
   g_settings_reset (settings, "solver");
 }

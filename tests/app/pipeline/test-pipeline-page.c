@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include "augur-test-gtk.h"
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -63,54 +64,13 @@ fixture_tear_down (Fixture       *f,
     ;
 }
 
-static gboolean
-flag_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_done (GtkWidget *page,
-         gboolean  *done)
-{
-  *done = TRUE;
-}
-
 /* Iterates the main context until the signal; FALSE on a timeout. */
-static gboolean
-wait_signal (AugurPipelinePage *page,
-             const char        *signal,
-             guint              seconds)
-{
-  gboolean done = FALSE, timed_out = FALSE;
-  gulong handler = g_signal_connect (page, signal, G_CALLBACK (on_done), &done);
-  guint timeout = g_timeout_add_seconds (seconds, flag_timeout, &timed_out);
-
-  while (!done && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (page, handler);
-  if (!timed_out)
-    g_source_remove (timeout);
-  return done;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, flag_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static void
 evaluate_and_wait (AugurPipelinePage  *page,
                    AugurPipelineScope  scope)
 {
   augur_pipeline_page_evaluate (page, scope);
-  g_assert_true (wait_signal (page, "evaluated", 120));
+  g_assert_true (augur_test_wait_signal (page, "evaluated", 120));
   g_assert_false (augur_pipeline_page_get_running (page));
 }
 
@@ -120,8 +80,6 @@ working (AugurPipelinePage *page)
   return augur_pipeline_page_get_working_mapping (page);
 }
 
-static GdkTexture *render_window (GtkWidget *window);
-static void save_screenshot (GdkTexture *texture, const char *name);
 
 /* ---- Evaluation ------------------------------------------------------- */
 
@@ -242,7 +200,7 @@ test_drag_undo (Fixture       *f,
   g_autofree char *redone = NULL;
   guint index = 99;
 
-  spin (200);
+  augur_test_spin (200);
   g_assert_cmpstr (before, ==, "[1,(1,1,1),1]");
   g_assert_false (augur_pipeline_page_get_modified (f->page));
 
@@ -416,10 +374,10 @@ test_bad_text (Fixture       *f,
   augur_pipeline_page_evaluate (f->page, AUGUR_PIPELINE_ALL);
   g_assert_false (augur_pipeline_page_get_running (f->page));
   augur_pipeline_page_show_view (f->page, "description");
-  spin (400);
+  augur_test_spin (400);
   {
-    g_autoptr(GdkTexture) texture = render_window (f->window);
-    save_screenshot (texture, "pipeline-bad-text.png");
+    g_autoptr(GdkTexture) texture = augur_test_render_window (f->window);
+    augur_test_save_screenshot (texture, "pipeline-bad-text.png");
   }
 }
 
@@ -429,18 +387,6 @@ test_bad_text (Fixture       *f,
  * system: the process' file size limit (RLIMIT_FSIZE) is lowered to a few
  * bytes, so write() past it fails with EFBIG (SIGXFSZ, which would kill the
  * process, is ignored).  Pipes and terminals have no such limit. */
-static void
-lower_file_size_limit (struct rlimit *saved)
-{
-  struct rlimit lowered;
-
-  signal (SIGXFSZ, SIG_IGN);
-  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, saved), ==, 0);
-  lowered = *saved;
-  lowered.rlim_cur = 32;
-  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lowered), ==, 0);
-}
-
 #define OLD_CONTENTS "the user's old file\n"
 
 /* A failed export must not touch the file it would replace: GIO writes a
@@ -463,7 +409,7 @@ assert_failed_export_keeps_file (AugurPipelinePage *page,
 
   g_test_message ("export %s", what);
   g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
-  lower_file_size_limit (&saved);
+  augur_test_lower_file_size_limit (&saved);
   ok = augur_pipeline_page_export (page, what, file, &error);
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
   g_assert_false (ok);
@@ -501,7 +447,7 @@ test_sweep (Fixture       *f,
   double x0, y0;
 
   augur_pipeline_page_sweep (f->page, "ds2", 1, 1000, 10, TRUE, 0);
-  g_assert_true (wait_signal (f->page, "swept", 120));
+  g_assert_true (augur_test_wait_signal (f->page, "swept", 120));
   g_assert_null (augur_pipeline_page_get_error_text (f->page));
   sweep = augur_pipeline_page_get_sweep (f->page);
   g_assert_nonnull (sweep);
@@ -615,35 +561,6 @@ test_open_pepa (Fixture       *f,
 
 /* ---- Rendering -------------------------------------------------------- */
 
-static GdkTexture *
-render_window (GtkWidget *window)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  int width = gtk_widget_get_width (window);
-  int height = gtk_widget_get_height (window);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_to_node (snapshot);
-  g_assert_nonnull (node);
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-}
-
-static void
-save_screenshot (GdkTexture *texture,
-                 const char *name)
-{
-  const char *dir = g_getenv ("AUGUR_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-
-  if (dir == NULL)
-    return;
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
-
 /* Pixels of the canvas in a processor's colour (within 8 per channel). */
 static guint
 count_colour (GdkTexture            *texture,
@@ -683,9 +600,9 @@ test_render (Fixture       *f,
 
   augur_pipeline_page_set_working_mapping (f->page, "[1,(1,2,3),3]", TRUE);
   evaluate_and_wait (f->page, AUGUR_PIPELINE_LISTED);
-  spin (400);
-  texture = render_window (f->window);
-  save_screenshot (texture, "pipeline-page.png");
+  augur_test_spin (400);
+  texture = augur_test_render_window (f->window);
+  augur_test_save_screenshot (texture, "pipeline-page.png");
 
   g_assert_true (gtk_widget_get_mapped (canvas));
   g_assert_true (gtk_widget_compute_bounds (canvas, f->window, &bounds));
@@ -708,29 +625,21 @@ test_render (Fixture       *f,
   /* All three stages on processor 1: the others' colours nearly vanish
    * (only their header bands remain, faded). */
   augur_pipeline_page_set_working_mapping (f->page, "[1,(1,1,1),1]", TRUE);
-  spin (100);
+  augur_test_spin (100);
   g_clear_object (&texture);
-  texture = render_window (f->window);
+  texture = augur_test_render_window (f->window);
   augur_pipeline_processor_color (1, &colour);
   g_assert_cmpuint (count_colour (texture, &bounds, &colour), <, p2 / 2);
-  save_screenshot (texture, "pipeline-page-one-processor.png");
+  augur_test_save_screenshot (texture, "pipeline-page-one-processor.png");
 
   augur_pipeline_page_sweep (f->page, "ds2", 1, 1000, 20, TRUE, 0);
-  g_assert_true (wait_signal (f->page, "swept", 120));
-  spin (400);
-  sweep = render_window (f->window);
-  save_screenshot (sweep, "pipeline-sweep.png");
+  g_assert_true (augur_test_wait_signal (f->page, "swept", 120));
+  augur_test_spin (400);
+  sweep = augur_test_render_window (f->window);
+  augur_test_save_screenshot (sweep, "pipeline-sweep.png");
 }
 
 /* ---- Window ----------------------------------------------------------- */
-
-static void
-iterate (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
 
 static void
 test_window_roundtrip (void)
@@ -757,7 +666,7 @@ test_window_roundtrip (void)
 
   /* New → Pipeline Mapping. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pipeline", NULL));
-  iterate ();
+  augur_test_iterate ();
   current = augur_window_get_current_page (window);
   g_assert_true (AUGUR_IS_PIPELINE_PAGE (current));
   page = AUGUR_PIPELINE_PAGE (current);
@@ -783,7 +692,7 @@ test_window_roundtrip (void)
 
   /* The generated PEPA model becomes a PEPA document of the window. */
   augur_pipeline_page_open_pepa (page, NULL);
-  iterate ();
+  augur_test_iterate ();
   g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
   {
     g_autoptr(AugurWindowDocument) pepa = g_list_model_get_item (augur_window_get_documents (window), 1);
@@ -798,7 +707,7 @@ test_window_roundtrip (void)
   gtk_window_present (GTK_WINDOW (other));
   g_assert_true (augur_window_open_file (other, file, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   current = augur_window_get_current_page (other);
   g_assert_true (AUGUR_IS_PIPELINE_PAGE (current));
   reloaded_mapping = augur_pipeline_page_get_working_mapping (AUGUR_PIPELINE_PAGE (current));
@@ -811,7 +720,7 @@ test_window_roundtrip (void)
   g_assert_true (g_file_set_contents (des_path, table_5_1_row_1, -1, NULL));
   g_assert_true (augur_window_open_file (other, des, &error));
   g_assert_no_error (error);
-  iterate ();
+  augur_test_iterate ();
   g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (other)), ==, 2);
   g_assert_true (AUGUR_IS_PIPELINE_PAGE (augur_window_get_current_page (other)));
   g_assert_true (g_file_set_contents (bad_path, "type = pipeline;\nnbproc = 2;\ncp1 = ten;\n", -1, NULL));
@@ -824,7 +733,7 @@ test_window_roundtrip (void)
 
   gtk_window_destroy (GTK_WINDOW (other));
   gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
+  augur_test_iterate ();
   g_unlink (path);
   g_unlink (des_path);
   g_unlink (bad_path);

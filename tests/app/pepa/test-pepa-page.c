@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include "augur-test-gtk.h"
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -73,48 +74,6 @@ fixture_tear_down (Fixture       *f,
     ;
 }
 
-static gboolean
-flag_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_solved (AugurPepaPage *page,
-           gboolean      *done)
-{
-  *done = TRUE;
-}
-
-/* Iterates the main context until "solved"; FALSE on a timeout. */
-static gboolean
-wait_solved (AugurPepaPage *page,
-             guint          seconds)
-{
-  gboolean done = FALSE, timed_out = FALSE;
-  gulong handler = g_signal_connect (page, "solved", G_CALLBACK (on_solved), &done);
-  guint timeout = g_timeout_add_seconds (seconds, flag_timeout, &timed_out);
-
-  while (!done && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_signal_handler_disconnect (page, handler);
-  if (!timed_out)
-    g_source_remove (timeout);
-  return done;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, flag_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static void
 solve_and_wait (AugurPepaPage *page,
                 const char    *text)
@@ -122,7 +81,7 @@ solve_and_wait (AugurPepaPage *page,
   augur_pepa_page_set_text (page, text);
   augur_pepa_page_solve (page);
   g_assert_true (augur_pepa_page_get_running (page));
-  g_assert_true (wait_solved (page, 60));
+  g_assert_true (augur_test_wait_signal (page, "solved", 60));
   g_assert_false (augur_pepa_page_get_running (page));
 }
 
@@ -330,13 +289,13 @@ test_properties (Fixture       *f,
   g_assert_cmpuint (solver_notifies, ==, 1);
 
   augur_pepa_page_solve (f->page);
-  g_assert_true (wait_solved (f->page, 30));
+  g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "27 states, 51 transitions"));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "gauss-seidel"));
 
   augur_pepa_page_set_solver (f->page, "power");
   augur_pepa_page_solve (f->page);
-  g_assert_true (wait_solved (f->page, 30));
+  g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "power"));
   g_assert_cmpstr (augur_pepa_page_get_title (f->page), ==, "pipeline.pepa");
 }
@@ -489,18 +448,6 @@ test_exports (Fixture       *f,
  * system: the process' file size limit (RLIMIT_FSIZE) is lowered to a few
  * bytes, so write() past it fails with EFBIG (SIGXFSZ, which would kill the
  * process, is ignored).  Pipes and terminals have no such limit. */
-static void
-lower_file_size_limit (struct rlimit *saved)
-{
-  struct rlimit lowered;
-
-  signal (SIGXFSZ, SIG_IGN);
-  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, saved), ==, 0);
-  lowered = *saved;
-  lowered.rlim_cur = 32;
-  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lowered), ==, 0);
-}
-
 /* The same for augur-cli, in the child before exec: both the limit and
  * the ignored signal are inherited. */
 static void
@@ -557,7 +504,7 @@ test_failed_exports (Fixture       *f,
 
       g_test_message ("export %s", whats[i]);
       g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
-      lower_file_size_limit (&saved);
+      augur_test_lower_file_size_limit (&saved);
       ok = augur_pepa_page_export (f->page, whats[i], file, &error);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
       g_assert_false (ok);
@@ -573,7 +520,7 @@ test_failed_exports (Fixture       *f,
   /* augur-cli pepa --export-dot: the same on the command line. */
   {
     const char *build = g_getenv ("AUGUR_BUILD_DIR");
-    g_autofree char *cli = g_build_filename (build ? build : ".", "src", "app", "augur-cli", NULL);
+    g_autofree char *cli = g_build_filename (build ? build : ".", "src", "cli", "augur-cli", NULL);
     g_autofree char *model_dir = g_dir_make_tmp ("augur-model-XXXXXX", NULL);
     g_autofree char *model = g_build_filename (model_dir, "pipeline.pepa", NULL);
     const char *argv[] = { cli, "pepa", model, "--export-dot", path, NULL };
@@ -622,7 +569,7 @@ test_diagnostics (Fixture       *f,
 
   augur_pepa_page_set_text (f->page, bad_model);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
-  spin (600);
+  augur_test_spin (600);
 
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), >=, 1);
   row = g_list_model_get_item (diagnostics, 0);
@@ -657,7 +604,7 @@ test_diagnostics (Fixture       *f,
 
   /* Solving it fails with an error in the status, and keeps the text. */
   augur_pepa_page_solve (f->page);
-  g_assert_true (wait_solved (f->page, 30));
+  g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
   g_assert_null (augur_pepa_page_get_result (f->page));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "3:14"));
   g_clear_pointer (&text, g_free);
@@ -673,7 +620,7 @@ test_diagnostics (Fixture       *f,
     gtk_text_buffer_delete (buffer, &iter, &end);
   }
   g_assert_true (augur_pepa_page_get_modified (f->page));
-  spin (600);
+  augur_test_spin (600);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
 }
 
@@ -694,8 +641,8 @@ test_garbage (Fixture       *f,
 
       augur_pepa_page_set_text (f->page, inputs[i]);
       augur_pepa_page_solve (f->page);
-      g_assert_true (wait_solved (f->page, 30));
-      spin (350);
+      g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
+      augur_test_spin (350);
       text = augur_pepa_page_get_text (f->page);
       if (expected != NULL)
         g_assert_cmpstr (text, ==, expected);
@@ -751,12 +698,12 @@ test_cancel (Fixture       *f,
 
   /* The UI keeps turning while the worker derives. */
   start = g_get_monotonic_time ();
-  spin (300);
+  augur_test_spin (300);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
   g_assert_true (augur_pepa_page_get_running (f->page));
 
   augur_pepa_page_cancel (f->page);
-  g_assert_true (wait_solved (f->page, 30));
+  g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
   g_assert_false (augur_pepa_page_get_running (f->page));
   g_assert_null (augur_pepa_page_get_result (f->page));
   g_assert_cmpstr (augur_pepa_page_get_status_text (f->page), ==, "Cancelled");
@@ -765,31 +712,15 @@ test_cancel (Fixture       *f,
 
   /* A second solve replaces a running one; the page stays usable. */
   augur_pepa_page_solve (f->page);
-  spin (100);
+  augur_test_spin (100);
   augur_pepa_page_set_text (f->page, pipeline_model);
   augur_pepa_page_solve (f->page);
-  g_assert_true (wait_solved (f->page, 60));
+  g_assert_true (augur_test_wait_signal (f->page, "solved", 60));
   g_assert_nonnull (augur_pepa_page_get_result (f->page));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "27 states"));
 }
 
 /* ---- Rendering --------------------------------------------------------- */
-
-static GdkTexture *
-render_window (GtkWidget *window)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  int width = gtk_widget_get_width (window);
-  int height = gtk_widget_get_height (window);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_to_node (snapshot);
-  g_assert_nonnull (node);
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-}
 
 static void
 test_render (Fixture       *f,
@@ -807,9 +738,9 @@ test_render (Fixture       *f,
 
   solve_and_wait (f->page, pipeline_model);
   augur_pepa_page_show_results (f->page, "states");
-  spin (500);
+  augur_test_spin (500);
 
-  texture = render_window (f->window);
+  texture = augur_test_render_window (f->window);
   if (screenshot != NULL)
     g_assert_true (gdk_texture_save_to_png (texture, screenshot));
 

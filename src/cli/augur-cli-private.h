@@ -13,7 +13,17 @@ enum {
   AUGUR_CLI_EXIT_USAGE = 2,
 };
 
+/* The commands, one file each. */
+int      augur_cli_pepa          (int argc, char **argv);
+int      augur_cli_pipeline      (int argc, char **argv);
+int      augur_cli_replay        (int argc, char **argv);
 int      augur_cli_ccdsm         (int argc, char **argv);
+
+/* --verbose: progress on standard error, as a progress callback. */
+extern gboolean augur_cli_progress_enabled;
+void     augur_cli_on_progress   (double      fraction,
+                                  const char *phase,
+                                  gpointer    user_data);
 
 /* Writes text to standard output and flushes it; FALSE, with a message on
  * standard error, when it could not be written (a full disk, a closed

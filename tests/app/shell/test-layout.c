@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include "augur-test-gtk.h"
 
 #include <gtk/gtk.h>
 
@@ -190,30 +191,6 @@ list_wide (GtkWidget *widget,
         list_wide (child, depth + 1, out);
 }
 
-static void
-save_screenshot (GtkWidget  *window,
-                 const char *name)
-{
-  const char *dir = g_getenv ("AUGUR_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  int width = gtk_widget_get_width (window), height = gtk_widget_get_height (window);
-
-  if (dir == NULL)
-    return;
-  paintable = gtk_widget_paintable_new (window);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-}
-
 /* What a window of that default size with a header bar and nothing else
  * gets: client-side decorations take their share of the default size. */
 static void
@@ -246,7 +223,10 @@ check_window (AugurWindow *window,
 
   reference_size (c->width, c->height, &ref_width, &ref_height);
   iterate (200);
-  save_screenshot (GTK_WIDGET (window), name);
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (GTK_WIDGET (window));
+    augur_test_save_screenshot (shot, name);
+  }
   if (gtk_widget_get_width (GTK_WIDGET (window)) != ref_width || gtk_widget_get_height (GTK_WIDGET (window)) != ref_height)
     {
       g_string_append_printf (problems, "  the window is %dx%d, not %dx%d; what asks for the room:\n",

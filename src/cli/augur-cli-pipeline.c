@@ -1,0 +1,175 @@
+/* augur-cli-pipeline.c: augur-cli pipeline FILE.des: evaluate the mappings
+ * of a pipeline onto processors, and sweep a parameter.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-cli-private.h"
+#include "augur-file.h"
+#include "pipeline.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static gboolean
+parse_sweep (const char *text, AugurSweepSpec *spec)
+{
+  const char *eq = strchr (text, '=');
+  char *end;
+
+  if (eq == NULL || eq == text)
+    return FALSE;
+  spec->parameter = g_strndup (text, eq - text);
+  spec->from = g_ascii_strtod (eq + 1, &end);
+  if (*end != ':')
+    return FALSE;
+  spec->to = g_ascii_strtod (end + 1, &end);
+  if (*end != ':')
+    return FALSE;
+  spec->points = (guint) g_ascii_strtoull (end + 1, &end, 10);
+  return *end == '\0';
+}
+
+int
+augur_cli_pipeline (int argc, char **argv)
+{
+  g_autofree char *format = NULL;
+  g_autofree char *sweep = NULL;
+  g_autofree char *solver = NULL;
+  gboolean all = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
+  gint best_k = 0;
+  GOptionEntry entries[] = {
+    { "all-mappings", 'a', 0, G_OPTION_ARG_NONE, &all, "Evaluate every mapping, not only the listed ones", NULL },
+    { "no-prune", 0, 0, G_OPTION_ARG_NONE, &no_prune, "Solve every mapping, even those that cannot win", NULL },
+    { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Sweep a parameter (cpJ, wI, dsI, nlA-B, links, cp)", "NAME=FROM:TO:POINTS" },
+    { "log", 0, 0, G_OPTION_ARG_NONE, &logarithmic, "Space the sweep's points logarithmically", NULL },
+    { "best", 'k', 0, G_OPTION_ARG_INT, &best_k, "Sweep the best K of all mappings instead of the listed ones", "K" },
+    { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver (default auto)", "NAME" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE.des - evaluate the mappings of a pipeline");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPipeline) pipeline = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *output = NULL;
+  AugurSolverOptions solver_options = { 0 };
+  gsize length;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "augur-cli pipeline: %s\n", error->message);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (argc != 2)
+    {
+      fprintf (stderr, "augur-cli pipeline: expected one description file, got %d\n"
+               "Usage: augur-cli pipeline FILE.des [--all-mappings] [--sweep NAME=FROM:TO:POINTS] [--format text|json|csv]\n",
+               argc - 1);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 && strcmp (format, "csv") != 0)
+    {
+      fprintf (stderr, "augur-cli pipeline: unknown format '%s' (expected text, json or csv)\n", format);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (solver != NULL && !augur_solver_kind_from_name (solver, &solver_options.kind))
+    {
+      fprintf (stderr, "augur-cli pipeline: unknown solver '%s'\n", solver);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (best_k < 0)
+    {
+      fprintf (stderr, "augur-cli pipeline: --best must be positive\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  augur_cli_progress_enabled = verbose;
+
+  if (!augur_cli_read_file (argv[1], &text, &length, &error))
+    {
+      fprintf (stderr, "augur-cli: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  pipeline = augur_pipeline_parse (text, length, argv[1], &error);
+  if (pipeline == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+
+  if (sweep != NULL)
+    {
+      AugurSweepSpec spec = { 0 };
+      g_autoptr(AugurPipelineSweep) result = NULL;
+
+      if (!parse_sweep (sweep, &spec))
+        {
+          fprintf (stderr, "augur-cli pipeline: --sweep expects NAME=FROM:TO:POINTS (e.g. ds2=1:1000:50), got '%s'\n",
+                   sweep);
+          g_free (spec.parameter);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      spec.logarithmic = logarithmic;
+      spec.best_k = (guint) best_k;
+      result = augur_pipeline_sweep (pipeline, &spec, &solver_options, augur_cli_on_progress, NULL, NULL, &error);
+      g_free (spec.parameter);
+      if (verbose)
+        fprintf (stderr, "\n");
+      if (result == NULL)
+        {
+          fprintf (stderr, "%s: %s\n", argv[1], error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (g_strcmp0 (format, "json") == 0)
+        output = augur_pipeline_sweep_to_json (result);
+      else if (g_strcmp0 (format, "csv") == 0)
+        output = augur_pipeline_sweep_to_csv (result);
+      else
+        {
+          GString *s = g_string_new (NULL);
+          g_autofree char *csv = augur_pipeline_sweep_to_csv (result);
+          g_string_append_printf (s, "Sweep of %s over %u points, %u curves\n\n%s",
+                                  augur_pipeline_sweep_get_parameter (result),
+                                  augur_pipeline_sweep_get_n_points (result),
+                                  augur_pipeline_sweep_get_n_curves (result), csv);
+          for (guint k = 0; k < augur_pipeline_sweep_get_n_crossovers (result); k++)
+            {
+              double x;
+              guint from, to;
+              g_autofree char *a = NULL, *b = NULL;
+              augur_pipeline_sweep_get_crossover (result, k, &x, &from, &to);
+              a = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, from));
+              b = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, to));
+              g_string_append_printf (s, "%sBest changes from %s to %s at %s = %.6g\n", k ? "" : "\n", a, b,
+                                      augur_pipeline_sweep_get_parameter (result), x);
+            }
+          output = g_string_free (s, FALSE);
+        }
+    }
+  else
+    {
+      AugurPipelineOptions options = { .scope = all ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED,
+                                       .no_prune = no_prune, .solver = solver_options };
+      g_autoptr(AugurPipelineResults) results =
+        augur_pipeline_evaluate (pipeline, &options, augur_cli_on_progress, NULL, NULL, &error);
+      if (verbose)
+        fprintf (stderr, "\n");
+      if (results == NULL)
+        {
+          fprintf (stderr, "%s: %s\n", argv[1], error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (g_strcmp0 (format, "json") == 0)
+        output = augur_pipeline_results_to_json (results);
+      else if (g_strcmp0 (format, "csv") == 0)
+        output = augur_pipeline_results_to_csv (results);
+      else
+        output = augur_pipeline_results_to_text (results);
+    }
+  return augur_cli_write_stdout ("pipeline", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+}
+

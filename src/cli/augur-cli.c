@@ -1,0 +1,113 @@
+/* augur-cli.c: Augur's engine from the command line, for scripts and
+ * headless cluster nodes.  Links the engine only.
+ *
+ *   augur-cli pepa MODEL.pepa [--solver NAME] [--format text|json|csv]
+ *                             [--table throughput|utilisation|states]
+ *                             [--export-dot FILE] [--max-states N]
+ *   augur-cli pipeline FILE.des [--all-mappings] [--no-prune]
+ *                               [--sweep NAME=FROM:TO:POINTS [--log] [--best K]]
+ *                               [--format text|json|csv]
+ *   augur-cli replay --platform P.xml --deployment D.xml [TRACE...]
+ *                    [--network lv08|cm02] [--timed-trace OUT.csv] [--paje OUT]
+ *                    [--format text|json]
+ *   augur-cli ccdsm FILE [--distance D] [--protocol A|B] [--experiment]
+ *                        [--format text|json|csv] [--export-ctmc PREFIX]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-cli-private.h"
+#include "augur-file.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+/* One row per command: a kind's command is a file and a row here. */
+static const struct {
+  const char *name;
+  int       (*run) (int argc, char **argv);
+} commands[] = {
+  { "pepa", augur_cli_pepa },
+  { "pipeline", augur_cli_pipeline },
+  { "replay", augur_cli_replay },
+  { "ccdsm", augur_cli_ccdsm },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out,
+           "Usage: augur-cli COMMAND [OPTIONS] FILE\n"
+           "\n"
+           "Commands:\n"
+           "  pepa MODEL.pepa     derive and solve a PEPA model\n"
+           "  pipeline FILE.des   evaluate the mappings of a pipeline description\n"
+           "  replay [TRACE...]   replay time-independent MPI traces on a platform\n"
+           "  ccdsm FILE          cache-coherence model of MPI primitives: latency, misses, checks\n"
+           "\n"
+           "Run 'augur-cli COMMAND --help' for the options of a command.\n");
+}
+
+gboolean augur_cli_progress_enabled = FALSE;
+
+void
+augur_cli_on_progress (double fraction, const char *phase, gpointer user_data)
+{
+  if (!augur_cli_progress_enabled)
+    return;
+  if (fraction >= 0)
+    fprintf (stderr, "\r%s (%.0f%%)\033[K", phase, fraction * 100.0);
+  else
+    fprintf (stderr, "\r%s\033[K", phase);
+}
+
+gboolean
+augur_cli_write_stdout (const char *command,
+                        const char *text)
+{
+  int saved;
+
+  errno = 0;
+  if (fputs (text, stdout) != EOF && fflush (stdout) == 0 && !ferror (stdout))
+    return TRUE;
+  saved = errno;
+  fprintf (stderr, "augur-cli %s: cannot write the output: %s\n", command,
+           saved ? g_strerror (saved) : "write error");
+  return FALSE;
+}
+
+gboolean
+augur_cli_read_file (const char  *path,
+                     char       **text,
+                     gsize       *length,
+                     GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+
+  return augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, text, length, NULL, error);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? AUGUR_CLI_EXIT_USAGE : AUGUR_CLI_EXIT_OK;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("augur-cli %s\n", PACKAGE_VERSION);
+      return AUGUR_CLI_EXIT_OK;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  fprintf (stderr, "augur-cli: unknown command '%s'\n", argv[1]);
+  print_usage (stderr);
+  return AUGUR_CLI_EXIT_USAGE;
+}

@@ -1,0 +1,99 @@
+/* augur-test.c: what Augur's tests share (GLib only).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-test.h"
+
+#include <signal.h>
+#include <stdarg.h>
+
+char *
+augur_test_source_path (const char *first, ...)
+{
+  const char *root = g_getenv ("AUGUR_SOURCE_DIR");
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  va_list args;
+
+  g_ptr_array_add (parts, (gpointer) (root != NULL ? root : "."));
+  va_start (args, first);
+  for (const char *p = first; p != NULL; p = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer) p);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+void
+augur_test_iterate (void)
+{
+  for (guint i = 0; i < 5; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static gboolean
+flag (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+augur_test_spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, flag, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+typedef struct {
+  gboolean done;
+} Wait;
+
+static void
+wait_marshal (GClosure     *closure,
+              GValue       *return_value,
+              guint         n_params,
+              const GValue *params,
+              gpointer      hint,
+              gpointer      marshal_data)
+{
+  ((Wait *) closure->data)->done = TRUE;
+}
+
+gboolean
+augur_test_wait_signal (gpointer    object,
+                        const char *signal,
+                        guint       seconds)
+{
+  Wait wait = { FALSE };
+  gboolean timed_out = FALSE;
+  GClosure *closure = g_closure_new_simple (sizeof (GClosure), &wait);
+  gulong handler;
+  guint timeout;
+
+  /* any signature: the marshaller only notes that it came */
+  g_closure_set_marshal (closure, wait_marshal);
+  handler = g_signal_connect_closure (object, signal, closure, FALSE);
+  timeout = g_timeout_add_seconds (seconds, flag, &timed_out);
+  while (!wait.done && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (object, handler);
+  if (!timed_out)
+    g_source_remove (timeout);
+  return wait.done;
+}
+
+void
+augur_test_lower_file_size_limit (struct rlimit *saved)
+{
+  struct rlimit lowered;
+
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, saved), ==, 0);
+  lowered = *saved;
+  lowered.rlim_cur = 32;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lowered), ==, 0);
+}

@@ -1,0 +1,34 @@
+/* augur-test.h: what Augur's tests share (GLib only, for engine tests too):
+ * fixture paths, waiting on the main loop, a lowered file-size limit.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+#include <sys/resource.h>
+
+G_BEGIN_DECLS
+
+/* A file of the source tree ($AUGUR_SOURCE_DIR, set by meson test):
+ * augur_test_source_path ("tests", "fixtures", "replay", NULL). */
+char    *augur_test_source_path (const char *first, ...) G_GNUC_NULL_TERMINATED;
+
+/* Runs what is pending on the default main context, five rounds (layout,
+ * map, idles that queue more idles). */
+void     augur_test_iterate     (void);
+
+/* Runs the default main context for ms milliseconds. */
+void     augur_test_spin        (guint ms);
+
+/* Runs the default main context until object emits signal (TRUE) or
+ * seconds pass (FALSE). */
+gboolean augur_test_wait_signal (gpointer    object,
+                                 const char *signal,
+                                 guint       seconds);
+
+/* Lowers RLIMIT_FSIZE to 32 bytes (SIGXFSZ ignored), so that a write
+ * fails as on a full disk; restore with setrlimit (RLIMIT_FSIZE, saved). */
+void     augur_test_lower_file_size_limit (struct rlimit *saved);
+
+G_END_DECLS

@@ -131,12 +131,12 @@ compose (AugurCcdsmPage *self,
   if (self->setup_in_text)
     {
       out->text = g_strdup (program_text);
-      out->program = augur_ccdsm_program_parse (out->text, -1, self->title, &out->diagnostics, &out->error);
+      out->program = augur_ccdsm_program_parse (out->text, -1, augur_page_get_title (AUGUR_PAGE (self)), &out->diagnostics, &out->error);
       return;
     }
 
   /* The program alone first: its own mistakes, and its names. */
-  alone = augur_ccdsm_program_parse (program_text, -1, self->title, &alone_diagnostics, &alone_error);
+  alone = augur_ccdsm_program_parse (program_text, -1, augur_page_get_title (AUGUR_PAGE (self)), &alone_diagnostics, &alone_error);
   if (alone == NULL)
     {
       out->text = join_text (program_text, self->setup);
@@ -159,7 +159,7 @@ compose (AugurCcdsmPage *self,
 
   pruned = prune_setup (self->setup, alone, self->program);
   out->text = join_text (program_text, pruned);
-  out->program = augur_ccdsm_program_parse (out->text, -1, self->title, &out->diagnostics, &out->error);
+  out->program = augur_ccdsm_program_parse (out->text, -1, augur_page_get_title (AUGUR_PAGE (self)), &out->diagnostics, &out->error);
   if (out->program == NULL)
     {
       /* A home the program cannot have (an element past an array's end):
@@ -177,13 +177,13 @@ compose (AugurCcdsmPage *self,
             if (j != i)
               augur_ccdsm_setup_set_home (one, others[j], NULL);
           text = join_text (program_text, one);
-          check = augur_ccdsm_program_parse (text, -1, self->title, NULL, NULL);
+          check = augur_ccdsm_program_parse (text, -1, augur_page_get_title (AUGUR_PAGE (self)), NULL, NULL);
           if (check == NULL)
             augur_ccdsm_setup_set_home (pruned, homes[i], NULL);
         }
       composed_clear (out);
       out->text = join_text (program_text, pruned);
-      out->program = augur_ccdsm_program_parse (out->text, -1, self->title, &out->diagnostics, &out->error);
+      out->program = augur_ccdsm_program_parse (out->text, -1, augur_page_get_title (AUGUR_PAGE (self)), &out->diagnostics, &out->error);
     }
 
   if (out->diagnostics != NULL && typed_setup)
@@ -316,12 +316,25 @@ compute_modified (AugurCcdsmPage *self)
 void
 augur_ccdsm_page_update_modified (AugurCcdsmPage *self)
 {
-  gboolean modified = compute_modified (self);
+  augur_page_set_modified (AUGUR_PAGE (self), compute_modified (self));
+}
 
-  if (modified == self->modified)
+/* "modified" set from outside: FALSE when the document was saved, TRUE to
+ * keep it unsaved. */
+void
+augur_ccdsm_page_on_modified (AugurCcdsmPage *self)
+{
+  gboolean modified = augur_page_get_modified (AUGUR_PAGE (self));
+
+  if (modified == compute_modified (self))
     return;
-  self->modified = modified;
-  augur_ccdsm_page_notify_modified (self);
+  if (modified)
+    {
+      self->force_modified = TRUE;
+      augur_ccdsm_page_update_modified (self);
+    }
+  else
+    augur_ccdsm_page_mark_saved (self);
 }
 
 void
@@ -444,9 +457,9 @@ restore (AugurCcdsmPage *self,
 }
 
 gboolean
-augur_ccdsm_page_undo (AugurCcdsmPage *self)
+augur_ccdsm_page_undo (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
 
   if (self->undo->len == 0)
     return FALSE;
@@ -455,9 +468,9 @@ augur_ccdsm_page_undo (AugurCcdsmPage *self)
 }
 
 gboolean
-augur_ccdsm_page_redo (AugurCcdsmPage *self)
+augur_ccdsm_page_redo (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
 
   if (self->redo->len == 0)
     return FALSE;

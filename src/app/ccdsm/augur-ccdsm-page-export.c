@@ -101,14 +101,14 @@ export_ctmc (AugurCcdsmPage  *self,
 }
 
 gboolean
-augur_ccdsm_page_export (AugurCcdsmPage *self,
+augur_ccdsm_page_export (AugurPage      *page,
                          const char     *what,
                          GFile          *file,
                          GError        **error)
 {
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
   g_autofree char *contents = NULL;
 
-  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
   g_return_val_if_fail (what != NULL, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
@@ -142,7 +142,7 @@ augur_ccdsm_page_export (AugurCcdsmPage *self,
     return export_ctmc (self, file, error);
 
   if (g_str_equal (what, "ccdsm"))
-    contents = augur_ccdsm_page_get_text (self);
+    contents = augur_page_get_text (AUGUR_PAGE (self));
   else if (g_str_equal (what, "experiment-csv") || g_str_equal (what, "experiment-json") ||
            ((g_str_equal (what, "csv") || g_str_equal (what, "json")) && use_experiment (self, FALSE)))
     {
@@ -193,7 +193,7 @@ export_response_cb (GtkNativeDialog *dialog,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autoptr(GError) error = NULL;
 
-      if (augur_ccdsm_page_export (self, what, file, &error))
+      if (augur_ccdsm_page_export (AUGUR_PAGE (self), what, file, &error))
         {
           g_autofree char *name = g_file_get_basename (file);
           g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
@@ -214,7 +214,7 @@ augur_ccdsm_page_export_action (GtkWidget  *widget,
   const char *what = action_name + strlen ("page.export-");
   gboolean picture = g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf");
   gboolean experiment = use_experiment (self, picture);
-  const char *base = self->title ? self->title : _("cache-coherence");
+  const char *base = augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : _("cache-coherence");
   GtkRoot *root = gtk_widget_get_root (widget);
   g_autofree char *name = NULL;
 

@@ -92,13 +92,11 @@ struct _AugurCcdsmPage
   gboolean              setup_in_text;
   char                 *saved_setup_text;
   gboolean              force_modified;
-  gboolean              modified;
   GPtrArray            *undo;            /* AugurCcdsmSetup* */
   GPtrArray            *redo;
   guint                 updating;        /* refreshing widgets from the setup */
   guint                 parse_source;
 
-  char                 *title;
   char                 *status_text;
   char                 *error_text;
   char                 *setup_error;
@@ -131,8 +129,16 @@ enum { EXP_S_PROGRAM, EXP_S_PROTOCOL, EXP_S_CHECKS, EXP_S_SEARCH, EXP_N_STRINGS 
 enum { EXP_N_DISTANCE, EXP_N_LATENCY, EXP_N_STATES, EXP_N_MISSES, EXP_N_NUMBERS };
 
 /* augur-ccdsm-page.c */
-void     augur_ccdsm_page_notify_running    (AugurCcdsmPage *self);
-void     augur_ccdsm_page_notify_modified   (AugurCcdsmPage *self);
+/* The page's run action, Cancel, undo, redo and exports. */
+void     augur_ccdsm_page_solve             (AugurPage      *page);
+void     augur_ccdsm_page_cancel            (AugurPage      *page);
+gboolean augur_ccdsm_page_undo              (AugurPage      *page);
+gboolean augur_ccdsm_page_redo              (AugurPage      *page);
+gboolean augur_ccdsm_page_export            (AugurPage      *page,
+                                             const char     *what,
+                                             GFile          *file,
+                                             GError        **error);
+void     augur_ccdsm_page_on_modified       (AugurCcdsmPage *self);
 void     augur_ccdsm_page_update_actions    (AugurCcdsmPage *self);
 void     augur_ccdsm_page_jump_to_line      (AugurCcdsmPage *self,
                                              int             line);

@@ -138,7 +138,7 @@ set_running (AugurCcdsmPage *self,
     }
   augur_ccdsm_page_update_actions (self);
   if (was_running != (job != NULL))
-    augur_ccdsm_page_notify_running (self);
+    augur_page_set_running (AUGUR_PAGE (self), job != NULL);
 }
 
 void
@@ -699,23 +699,22 @@ solve_done_cb (GObject      *source,
     }
 
   augur_ccdsm_page_job_finished (self);
-  g_signal_emit_by_name (self, "solved");
+  augur_page_finished (AUGUR_PAGE (self));
 }
 
 static gboolean
-emit_solved (gpointer data)
+emit_finished (gpointer data)
 {
-  g_signal_emit_by_name (data, "solved");
+  augur_page_finished (data);
   return G_SOURCE_REMOVE;
 }
 
 void
-augur_ccdsm_page_solve (AugurCcdsmPage *self)
+augur_ccdsm_page_solve (AugurPage *page)
 {
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
   AugurCcdsmProgram *program;
   AugurCcdsmJob *job;
-
-  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
 
   program = augur_ccdsm_page_parse_now (self);
   if (program == NULL)
@@ -724,8 +723,8 @@ augur_ccdsm_page_solve (AugurCcdsmPage *self)
         g_cancellable_cancel (self->job->cancellable);
       augur_ccdsm_page_set_status (self, _("The program has errors: see Problems under the Program tab"), TRUE);
       gtk_stack_set_visible_child_name (GTK_STACK (self->setup_notebook), "program");
-      /* Like a solve that failed at once: "solved" comes from the main loop. */
-      g_idle_add_full (G_PRIORITY_DEFAULT, emit_solved, g_object_ref (self), g_object_unref);
+      /* Like a solve that failed at once: "finished" comes from the main loop. */
+      g_idle_add_full (G_PRIORITY_DEFAULT, emit_finished, g_object_ref (self), g_object_unref);
       return;
     }
 
@@ -739,22 +738,15 @@ augur_ccdsm_page_solve (AugurCcdsmPage *self)
 }
 
 void
-augur_ccdsm_page_cancel (AugurCcdsmPage *self)
+augur_ccdsm_page_cancel (AugurPage *page)
 {
-  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
 
   if (self->job != NULL)
     {
       g_cancellable_cancel (self->job->cancellable);
       gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
     }
-}
-
-gboolean
-augur_ccdsm_page_get_running (AugurCcdsmPage *self)
-{
-  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
-  return self->job != NULL;
 }
 
 AugurCcdsmResult *

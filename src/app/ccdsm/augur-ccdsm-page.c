@@ -11,24 +11,19 @@
 #include "augur-line-gutter.h"
 #include "augur-machine-view.h"
 
-G_DEFINE_FINAL_TYPE (AugurCcdsmPage, augur_ccdsm_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (AugurCcdsmPage, augur_ccdsm_page, AUGUR_TYPE_PAGE)
 
 enum {
-  PROP_0,
-  PROP_TITLE,
-  PROP_MODIFIED,
-  PROP_RUNNING,
-  N_PROPS
-};
-
-enum {
-  SOLVED,
   EXPERIMENT_DONE,
   N_SIGNALS
 };
 
-static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+static char *get_text (AugurPage *page);
+static gboolean set_text (AugurPage *page, const char *text);
+static gboolean can_export (AugurPage *page, const char *what);
+static void focus_document (AugurPage *page);
 
 /* ---- Status and errors ------------------------------------------------ */
 
@@ -161,7 +156,7 @@ solve_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  augur_ccdsm_page_solve (AUGUR_CCDSM_PAGE (widget));
+  augur_ccdsm_page_solve (AUGUR_PAGE (widget));
 }
 
 static void
@@ -177,7 +172,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  augur_ccdsm_page_cancel (AUGUR_CCDSM_PAGE (widget));
+  augur_ccdsm_page_cancel (AUGUR_PAGE (widget));
 }
 
 static void
@@ -185,7 +180,7 @@ undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  augur_ccdsm_page_undo (AUGUR_CCDSM_PAGE (widget));
+  augur_ccdsm_page_undo (AUGUR_PAGE (widget));
 }
 
 static void
@@ -193,7 +188,7 @@ redo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  augur_ccdsm_page_redo (AUGUR_CCDSM_PAGE (widget));
+  augur_ccdsm_page_redo (AUGUR_PAGE (widget));
 }
 
 /* ---- Object ----------------------------------------------------------- */
@@ -233,57 +228,11 @@ augur_ccdsm_page_finalize (GObject *object)
   g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
   g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
   g_free (self->saved_setup_text);
-  g_free (self->title);
   g_free (self->status_text);
   g_free (self->error_text);
   g_free (self->setup_error);
   g_free (self->latency_text);
   G_OBJECT_CLASS (augur_ccdsm_page_parent_class)->finalize (object);
-}
-
-static void
-augur_ccdsm_page_get_property (GObject    *object,
-                               guint       prop_id,
-                               GValue     *value,
-                               GParamSpec *pspec)
-{
-  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_TITLE:
-      g_value_set_string (value, self->title);
-      break;
-    case PROP_MODIFIED:
-      g_value_set_boolean (value, self->modified);
-      break;
-    case PROP_RUNNING:
-      g_value_set_boolean (value, self->job != NULL);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-augur_ccdsm_page_set_property (GObject      *object,
-                               guint         prop_id,
-                               const GValue *value,
-                               GParamSpec   *pspec)
-{
-  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_TITLE:
-      augur_ccdsm_page_set_title (self, g_value_get_string (value));
-      break;
-    case PROP_MODIFIED:
-      augur_ccdsm_page_set_modified (self, g_value_get_boolean (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 /* A few rules of the page's own, so it looks right wherever it is
@@ -332,6 +281,7 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  AugurPageClass *page_class = AUGUR_PAGE_CLASS (klass);
   static const char * const exports[] = {
     "page.export-csv", "page.export-json", "page.export-png", "page.export-svg", "page.export-pdf",
     "page.export-ctmc", "page.export-ccdsm",
@@ -339,24 +289,16 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
 
   object_class->dispose = augur_ccdsm_page_dispose;
   object_class->finalize = augur_ccdsm_page_finalize;
-  object_class->get_property = augur_ccdsm_page_get_property;
-  object_class->set_property = augur_ccdsm_page_set_property;
+  page_class->get_text = get_text;
+  page_class->set_text = set_text;
+  page_class->run = augur_ccdsm_page_solve;
+  page_class->cancel = augur_ccdsm_page_cancel;
+  page_class->undo = augur_ccdsm_page_undo;
+  page_class->redo = augur_ccdsm_page_redo;
+  page_class->can_export = can_export;
+  page_class->export = augur_ccdsm_page_export;
+  page_class->focus_document = focus_document;
 
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MODIFIED] =
-    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RUNNING] =
-    g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /* A solve ended, successfully or not (also after a cancel). */
-  signals[SOLVED] =
-    g_signal_new ("solved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* An experiment ended, successfully or not. */
   signals[EXPERIMENT_DONE] =
     g_signal_new ("experiment-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -434,6 +376,7 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
   ensure_css ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  g_signal_connect (self, "notify::modified", G_CALLBACK (augur_ccdsm_page_on_modified), NULL);
   self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_ccdsm_setup_free);
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_ccdsm_setup_free);
   self->setup = augur_ccdsm_setup_new ();
@@ -488,17 +431,16 @@ augur_ccdsm_page_new (void)
   return g_object_new (AUGUR_TYPE_CCDSM_PAGE, NULL);
 }
 
-gboolean
-augur_ccdsm_page_set_text (AugurCcdsmPage *self,
-                           const char     *text)
+static gboolean
+set_text (AugurPage  *page,
+          const char *text)
 {
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
   g_autoptr(AugurCcdsmProgram) program = NULL;
   g_autofree char *valid = NULL;
   g_autofree char *program_text = NULL;
   GtkTextBuffer *buffer;
   GtkTextIter start;
-
-  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
 
   if (text == NULL)
     text = "";
@@ -506,7 +448,7 @@ augur_ccdsm_page_set_text (AugurCcdsmPage *self,
   if (!g_utf8_validate (text, -1, NULL))
     text = valid = g_utf8_make_valid (text, -1);
 
-  program = augur_ccdsm_program_parse (text, -1, self->title, NULL, NULL);
+  program = augur_ccdsm_program_parse (text, -1, augur_page_get_title (page), NULL, NULL);
   g_clear_pointer (&self->setup, augur_ccdsm_setup_free);
   g_clear_pointer (&self->program, augur_ccdsm_program_unref);
   g_ptr_array_set_size (self->undo, 0);
@@ -547,53 +489,26 @@ augur_ccdsm_page_set_text (AugurCcdsmPage *self,
   return program != NULL;
 }
 
-char *
-augur_ccdsm_page_get_text (AugurCcdsmPage *self)
+static char *
+get_text (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
-  return augur_ccdsm_page_compose_text (self);
+  return augur_ccdsm_page_compose_text (AUGUR_CCDSM_PAGE (page));
 }
 
-void
-augur_ccdsm_page_set_title (AugurCcdsmPage *self,
-                            const char     *title)
+/* The chain as PRISM files, once solved. */
+static gboolean
+can_export (AugurPage  *page,
+            const char *what)
 {
-  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
-
-  if (g_strcmp0 (self->title, title) == 0)
-    return;
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  if (g_strcmp0 (what, "ctmc") == 0)
+    return augur_ccdsm_page_get_result (AUGUR_CCDSM_PAGE (page)) != NULL;
+  return AUGUR_PAGE_CLASS (augur_ccdsm_page_parent_class)->can_export (page, what);
 }
 
-const char *
-augur_ccdsm_page_get_title (AugurCcdsmPage *self)
+static void
+focus_document (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
-  return self->title;
-}
-
-gboolean
-augur_ccdsm_page_get_modified (AugurCcdsmPage *self)
-{
-  g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
-  return self->modified;
-}
-
-void
-augur_ccdsm_page_set_modified (AugurCcdsmPage *self,
-                               gboolean        modified)
-{
-  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
-
-  if (modified)
-    {
-      self->force_modified = TRUE;
-      augur_ccdsm_page_update_modified (self);
-    }
-  else
-    augur_ccdsm_page_mark_saved (self);
+  gtk_widget_grab_focus (GTK_WIDGET (AUGUR_CCDSM_PAGE (page)->text_view));
 }
 
 AugurCcdsmProgram *
@@ -610,17 +525,6 @@ augur_ccdsm_page_get_setup (AugurCcdsmPage *self)
   return self->setup;
 }
 
-void
-augur_ccdsm_page_notify_running (AugurCcdsmPage *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-}
-
-void
-augur_ccdsm_page_notify_modified (AugurCcdsmPage *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
-}
 
 GtkTextView *
 augur_ccdsm_page_get_text_view (AugurCcdsmPage *self)

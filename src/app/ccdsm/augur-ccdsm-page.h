@@ -17,12 +17,13 @@
 
 #include "ccdsm.h"
 #include "augur-line-chart.h"
+#include "augur-page.h"
 #include "augur-result-tables.h"
 
 G_BEGIN_DECLS
 
 #define AUGUR_TYPE_CCDSM_PAGE (augur_ccdsm_page_get_type ())
-G_DECLARE_FINAL_TYPE (AugurCcdsmPage, augur_ccdsm_page, AUGUR, CCDSM_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (AugurCcdsmPage, augur_ccdsm_page, AUGUR, CCDSM_PAGE, AugurPage)
 
 /* Columns of a protocol rule in the Protocol tab. */
 typedef enum {
@@ -37,17 +38,8 @@ GtkWidget  *augur_ccdsm_page_new             (void);
 /* Replaces the document with a .ccdsm text (not undoable; clears the undo
  * history and resets "modified").  A text that does not parse is kept as
  * it is, in the editor, with its diagnostics; returns FALSE then. */
-gboolean    augur_ccdsm_page_set_text        (AugurCcdsmPage *page,
-                                              const char     *text);
 /* The program text followed by the setup sections. */
-char       *augur_ccdsm_page_get_text        (AugurCcdsmPage *page);
 /* Document name: diagnostics and export file names. */
-void        augur_ccdsm_page_set_title       (AugurCcdsmPage *page,
-                                              const char     *title);
-const char *augur_ccdsm_page_get_title       (AugurCcdsmPage *page);
-gboolean    augur_ccdsm_page_get_modified    (AugurCcdsmPage *page);
-void        augur_ccdsm_page_set_modified    (AugurCcdsmPage *page,
-                                              gboolean        modified);
 
 /* The last program that parsed (with the setup), or NULL; and the setup
  * as edited (never NULL). */
@@ -65,19 +57,14 @@ gboolean    augur_ccdsm_page_set_distance    (AugurCcdsmPage *page,
                                               GError        **error);
 
 /* Undo and redo of setup edits (tabs and machine view). */
-gboolean    augur_ccdsm_page_undo            (AugurCcdsmPage *page);
-gboolean    augur_ccdsm_page_redo            (AugurCcdsmPage *page);
 gboolean    augur_ccdsm_page_can_undo        (AugurCcdsmPage *page);
 gboolean    augur_ccdsm_page_can_redo        (AugurCcdsmPage *page);
 
 /* Generates, checks and solves in a worker thread (cancelling a job in
  * progress); "solved" is emitted when it ends, successfully or not. */
-void        augur_ccdsm_page_solve           (AugurCcdsmPage *page);
 /* Runs SR1 and SR2 x distances 0, 1, 2 x protocols A, B on the document's
  * machine, latencies and timing; "experiment-done" when it ends. */
 void        augur_ccdsm_page_run_experiment  (AugurCcdsmPage *page);
-void        augur_ccdsm_page_cancel          (AugurCcdsmPage *page);
-gboolean    augur_ccdsm_page_get_running     (AugurCcdsmPage *page);
 
 /* The last result (NULL before, or after a failed solve); the runs of the
  * last experiment (AugurCcdsmRun*, NULL before) and its plots. */
@@ -91,10 +78,6 @@ AugurChartData   *augur_ccdsm_page_get_misses_chart    (AugurCcdsmPage *page);
  * "result-json", "png", "svg", "pdf" (the experiment's plots, or else the
  * state diagram), "ctmc" (PRISM files: file names the .tra, .sta and .lab
  * go beside it) and "ccdsm" (the document). */
-gboolean    augur_ccdsm_page_export          (AugurCcdsmPage *page,
-                                              const char     *what,
-                                              GFile          *file,
-                                              GError        **error);
 
 /* For tests and the window. */
 GtkTextView      *augur_ccdsm_page_get_text_view      (AugurCcdsmPage *page);

@@ -45,11 +45,12 @@ csv_table_for_file (AugurPepaPage *self,
 }
 
 gboolean
-augur_pepa_page_export (AugurPepaPage *self,
-                        const char    *what,
-                        GFile         *file,
-                        GError       **error)
+augur_pepa_page_export (AugurPage   *page,
+                        const char  *what,
+                        GFile       *file,
+                        GError     **error)
 {
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
   AugurSafeFile *out = NULL;
 
   g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), FALSE);
@@ -170,7 +171,7 @@ on_export_response (AugurPepaPage        *self,
       what = g_strdup_printf ("%s-csv", csv_table_for_file (self, file));
     }
 
-  if (!augur_pepa_page_export (self, what, file, &error))
+  if (!augur_pepa_page_export (AUGUR_PAGE (self), what, file, &error))
     {
       g_autofree char *basename = g_file_get_basename (file);
       g_autofree char *primary = g_strdup_printf (_("Could not export “%s”"), basename);
@@ -193,7 +194,8 @@ suggested_name (AugurPepaPage *self,
   g_autofree char *stem = NULL;
   const char *dot;
 
-  stem = g_strdup (self->title && *self->title ? self->title : _("model"));
+  stem = g_strdup (augur_page_get_title (AUGUR_PAGE (self)) && *augur_page_get_title (AUGUR_PAGE (self))
+                  ? augur_page_get_title (AUGUR_PAGE (self)) : _("model"));
   dot = strrchr (stem, '.');
   if (dot != NULL && dot != stem)
     stem[dot - stem] = '\0';

@@ -49,7 +49,6 @@ struct _AugurPepaPage
   AugurDiagnosticList  *diagnostics;
   GSettings            *settings;
 
-  char                 *title;
   char                 *status_text;
   guint                 parse_source;
   guint                 diagram_max_states;
@@ -92,11 +91,17 @@ void  augur_pepa_page_take_diagram     (AugurPepaPage       *self,
 void  augur_pepa_page_update_actions   (AugurPepaPage *self);
 char *augur_format_duration            (double         seconds);
 
-/* augur-pepa-page-solve.c */
+/* augur-pepa-page-solve.c: the page's run action and Cancel */
+void  augur_pepa_page_solve            (AugurPage     *page);
+void  augur_pepa_page_cancel           (AugurPage     *page);
 void  augur_pepa_solve_job_cancel      (AugurPepaSolveJob *job);
 void  augur_pepa_solve_job_unref       (AugurPepaSolveJob *job);
 
 /* augur-pepa-page-export.c */
+gboolean augur_pepa_page_export        (AugurPage     *page,
+                                        const char    *what,
+                                        GFile         *file,
+                                        GError       **error);
 const char *augur_pepa_page_visible_table (AugurPepaPage *self);
 void  augur_pepa_page_export_action    (GtkWidget     *widget,
                                         const char    *action_name,

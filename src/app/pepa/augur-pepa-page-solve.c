@@ -269,7 +269,7 @@ set_running (AugurPepaPage *self,
   augur_pepa_page_update_actions (self);
 
   if (was_running != (job != NULL))
-    g_object_notify (G_OBJECT (self), "running");
+    augur_page_set_running (AUGUR_PAGE (self), job != NULL);
 }
 
 static void
@@ -351,12 +351,13 @@ solve_done_cb (GObject      *source,
     }
 
   set_running (self, NULL);
-  g_signal_emit_by_name (self, "solved");
+  augur_page_finished (AUGUR_PAGE (self));
 }
 
 void
-augur_pepa_page_solve (AugurPepaPage *self)
+augur_pepa_page_solve (AugurPage *page)
 {
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
   g_autoptr(GTask) task = NULL;
   SolveJob *job;
   GtkTextBuffer *buffer;
@@ -377,7 +378,7 @@ augur_pepa_page_solve (AugurPepaPage *self)
   g_weak_ref_init (&job->page, self);
   job->cancellable = g_cancellable_new ();
   job->text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
-  job->filename = g_strdup (self->title);
+  job->filename = g_strdup (augur_page_get_title (AUGUR_PAGE (self)));
   augur_solver_kind_from_name (augur_pepa_page_get_solver (self), &kind);
   job->options.kind = kind;
   job->diagram_max_states = self->diagram_max_states;
@@ -404,8 +405,9 @@ augur_pepa_page_solve (AugurPepaPage *self)
 }
 
 void
-augur_pepa_page_cancel (AugurPepaPage *self)
+augur_pepa_page_cancel (AugurPage *page)
 {
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
   g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
 
   if (self->job != NULL)
@@ -413,13 +415,6 @@ augur_pepa_page_cancel (AugurPepaPage *self)
       g_cancellable_cancel (self->job->cancellable);
       gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
     }
-}
-
-gboolean
-augur_pepa_page_get_running (AugurPepaPage *self)
-{
-  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), FALSE);
-  return self->job != NULL;
 }
 
 AugurPepaResult *

@@ -19,24 +19,15 @@
 #define DEFAULT_MAX_STATES    300
 #define SETTINGS_SCHEMA       "io.github.augur.Augur"
 
-G_DEFINE_FINAL_TYPE (AugurPepaPage, augur_pepa_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (AugurPepaPage, augur_pepa_page, AUGUR_TYPE_PAGE)
 
 enum {
   PROP_0,
-  PROP_TITLE,
-  PROP_MODIFIED,
   PROP_SOLVER,
-  PROP_RUNNING,
   N_PROPS
 };
 
-enum {
-  SOLVED,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
 
 /* Order of the solver drop-down. */
 static const char * const solver_names[] = {
@@ -44,6 +35,12 @@ static const char * const solver_names[] = {
 };
 
 static void augur_pepa_page_schedule_parse (AugurPepaPage *self);
+static char *get_text (AugurPage *page);
+static gboolean set_text (AugurPage *page, const char *text);
+static void load (AugurPage *page, const AugurProjectDocument *doc);
+static void save (AugurPage *page, AugurProjectDocument *doc);
+static gboolean can_export (AugurPage *page, const char *what);
+static void focus_document (AugurPage *page);
 
 /* ---- Status ----------------------------------------------------------- */
 
@@ -104,7 +101,7 @@ live_parse_cb (gpointer user_data)
 
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
-  model = augur_pepa_model_parse (text, -1, self->title, &diagnostics, &error);
+  model = augur_pepa_model_parse (text, -1, augur_page_get_title (AUGUR_PAGE (self)), &diagnostics, &error);
 
   if (model == NULL && error != NULL && (diagnostics == NULL || diagnostics->len == 0))
     {
@@ -153,7 +150,18 @@ static void
 on_modified_changed (AugurPepaPage *self,
                      GtkTextBuffer *buffer)
 {
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+  augur_page_set_modified (AUGUR_PAGE (self), gtk_text_buffer_get_modified (buffer));
+}
+
+/* "modified" set from outside (saved): the buffer follows. */
+static void
+on_page_modified (AugurPepaPage *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+  gboolean modified = augur_page_get_modified (AUGUR_PAGE (self));
+
+  if (gtk_text_buffer_get_modified (buffer) != modified)
+    gtk_text_buffer_set_modified (buffer, modified);
 }
 
 static void
@@ -230,7 +238,7 @@ fill_summary (AugurPepaPage       *self,
 
   summary_clear (self);
 
-  heading = gtk_label_new (self->title ? self->title : _("Untitled Model"));
+  heading = gtk_label_new (augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : _("Untitled Model"));
   gtk_label_set_xalign (GTK_LABEL (heading), 0.0f);
   gtk_widget_add_css_class (heading, "title-2");
   gtk_widget_set_margin_bottom (heading, 6);
@@ -369,7 +377,7 @@ solve_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  augur_pepa_page_solve (AUGUR_PEPA_PAGE (widget));
+  augur_pepa_page_solve (AUGUR_PAGE (widget));
 }
 
 static void
@@ -377,7 +385,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  augur_pepa_page_cancel (AUGUR_PEPA_PAGE (widget));
+  augur_pepa_page_cancel (AUGUR_PAGE (widget));
 }
 
 void
@@ -449,6 +457,7 @@ static void
 on_solver_selected (AugurPepaPage *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SOLVER]);
+  augur_page_settings_changed (AUGUR_PAGE (self));
 }
 
 /* ---- Object ----------------------------------------------------------- */
@@ -482,7 +491,6 @@ augur_pepa_page_finalize (GObject *object)
 {
   AugurPepaPage *self = AUGUR_PEPA_PAGE (object);
 
-  g_free (self->title);
   g_free (self->status_text);
 
   G_OBJECT_CLASS (augur_pepa_page_parent_class)->finalize (object);
@@ -498,17 +506,8 @@ augur_pepa_page_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_TITLE:
-      g_value_set_string (value, self->title);
-      break;
-    case PROP_MODIFIED:
-      g_value_set_boolean (value, augur_pepa_page_get_modified (self));
-      break;
     case PROP_SOLVER:
       g_value_set_string (value, augur_pepa_page_get_solver (self));
-      break;
-    case PROP_RUNNING:
-      g_value_set_boolean (value, self->job != NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -525,12 +524,6 @@ augur_pepa_page_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_TITLE:
-      augur_pepa_page_set_title (self, g_value_get_string (value));
-      break;
-    case PROP_MODIFIED:
-      augur_pepa_page_set_modified (self, g_value_get_boolean (value));
-      break;
     case PROP_SOLVER:
       augur_pepa_page_set_solver (self, g_value_get_string (value));
       break;
@@ -544,6 +537,7 @@ augur_pepa_page_class_init (AugurPepaPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  AugurPageClass *page_class = AUGUR_PAGE_CLASS (klass);
   static const char * const export_actions[] = {
     "page.export-csv", "page.export-json", "page.export-png",
     "page.export-svg", "page.export-pdf", "page.export-dot",
@@ -554,27 +548,20 @@ augur_pepa_page_class_init (AugurPepaPageClass *klass)
   object_class->get_property = augur_pepa_page_get_property;
   object_class->set_property = augur_pepa_page_set_property;
 
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MODIFIED] =
-    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SOLVER] =
     g_param_spec_string ("solver", NULL, NULL, "auto",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RUNNING] =
-    g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* A solve finished, successfully or not (also after a cancel). */
-  signals[SOLVED] =
-    g_signal_new ("solved",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
+  page_class->get_text = get_text;
+  page_class->set_text = set_text;
+  page_class->load = load;
+  page_class->save = save;
+  page_class->run = augur_pepa_page_solve;
+  page_class->cancel = augur_pepa_page_cancel;
+  page_class->can_export = can_export;
+  page_class->export = augur_pepa_page_export;
+  page_class->focus_document = focus_document;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-pepa-page.ui");
   gtk_widget_class_bind_template_child (widget_class, AugurPepaPage, solver_dropdown);
@@ -698,6 +685,7 @@ augur_pepa_page_init (AugurPepaPage *self)
   gtk_text_view_set_gutter (self->text_view, GTK_TEXT_WINDOW_LEFT, self->gutter);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (on_buffer_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (buffer, "modified-changed", G_CALLBACK (on_modified_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
   g_signal_connect_object (buffer, "notify::cursor-position", G_CALLBACK (on_cursor_moved), self, G_CONNECT_SWAPPED);
   vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->text_view));
   g_signal_connect_object (vadjustment, "value-changed", G_CALLBACK (on_editor_scrolled), self, G_CONNECT_SWAPPED);
@@ -783,16 +771,14 @@ augur_pepa_page_new (void)
   return g_object_new (AUGUR_TYPE_PEPA_PAGE, NULL);
 }
 
-void
-augur_pepa_page_set_text (AugurPepaPage *self,
-                          const char    *text)
+static gboolean
+set_text (AugurPage  *page,
+          const char *text)
 {
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
   g_autofree char *valid = NULL;
   GtkTextBuffer *buffer;
   GtkTextIter start;
-  gboolean was_modified;
-
-  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
 
   /* The buffer takes UTF-8 only: show what can be shown rather than
    * nothing (the file on disk is not touched until the user saves). */
@@ -800,7 +786,6 @@ augur_pepa_page_set_text (AugurPepaPage *self,
     text = valid = g_utf8_make_valid (text, -1);
 
   buffer = gtk_text_view_get_buffer (self->text_view);
-  was_modified = gtk_text_buffer_get_modified (buffer);
 
   /* Loading is not an edit: "modified" ends FALSE, notified at most once. */
   g_signal_handlers_block_by_func (buffer, on_modified_changed, self);
@@ -812,59 +797,56 @@ augur_pepa_page_set_text (AugurPepaPage *self,
 
   gtk_text_buffer_get_start_iter (buffer, &start);
   gtk_text_buffer_place_cursor (buffer, &start);
-  if (was_modified)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+  augur_page_set_modified (page, FALSE);
+  return TRUE;
 }
 
-char *
-augur_pepa_page_get_text (AugurPepaPage *self)
+static char *
+get_text (AugurPage *page)
 {
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
   GtkTextBuffer *buffer;
   GtkTextIter start, end;
-
-  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
 
   buffer = gtk_text_view_get_buffer (self->text_view);
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   return gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
 }
 
-void
-augur_pepa_page_set_title (AugurPepaPage *self,
-                           const char    *title)
+/* The solver is kept with the document in a project; set it before the
+ * text, which resets "modified". */
+static void
+load (AugurPage                  *page,
+      const AugurProjectDocument *doc)
 {
-  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+  const char *solver = augur_project_document_get_property (doc, "solver");
 
-  if (g_strcmp0 (self->title, title) == 0)
-    return;
-
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  if (solver != NULL)
+    augur_pepa_page_set_solver (AUGUR_PEPA_PAGE (page), solver);
+  set_text (page, augur_project_document_get_text (doc));
 }
 
-const char *
-augur_pepa_page_get_title (AugurPepaPage *self)
+static void
+save (AugurPage            *page,
+      AugurProjectDocument *doc)
 {
-  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
-  return self->title;
+  g_autofree char *text = get_text (page);
+
+  augur_project_document_set_text (doc, text);
+  augur_project_document_set_property (doc, "solver", augur_pepa_page_get_solver (AUGUR_PEPA_PAGE (page)));
 }
 
-gboolean
-augur_pepa_page_get_modified (AugurPepaPage *self)
+static gboolean
+can_export (AugurPage  *page,
+            const char *what)
 {
-  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), FALSE);
-  return gtk_text_buffer_get_modified (gtk_text_view_get_buffer (self->text_view));
+  return g_strcmp0 (what, "dot") == 0 || AUGUR_PAGE_CLASS (augur_pepa_page_parent_class)->can_export (page, what);
 }
 
-void
-augur_pepa_page_set_modified (AugurPepaPage *self,
-                              gboolean       modified)
+static void
+focus_document (AugurPage *page)
 {
-  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
-
-  /* The buffer notifies through "modified-changed" only on a change. */
-  gtk_text_buffer_set_modified (gtk_text_view_get_buffer (self->text_view), !!modified);
+  gtk_widget_grab_focus (GTK_WIDGET (AUGUR_PEPA_PAGE (page)->text_view));
 }
 
 const char *

@@ -6,27 +6,19 @@
 
 #include <gtk/gtk.h>
 
+#include "augur-page.h"
 #include "pepa.h"
 #include "augur-result-tables.h"
 
 G_BEGIN_DECLS
 
 #define AUGUR_TYPE_PEPA_PAGE (augur_pepa_page_get_type ())
-G_DECLARE_FINAL_TYPE (AugurPepaPage, augur_pepa_page, AUGUR, PEPA_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (AugurPepaPage, augur_pepa_page, AUGUR, PEPA_PAGE, AugurPage)
 
 GtkWidget       *augur_pepa_page_new          (void);
 
 /* Replaces the text (not undoable) and resets "modified". */
-void             augur_pepa_page_set_text     (AugurPepaPage *page,
-                                               const char    *text);
-char            *augur_pepa_page_get_text     (AugurPepaPage *page);
 /* Document name (e.g. "pipeline.pepa"): diagnostics and export file names. */
-void             augur_pepa_page_set_title    (AugurPepaPage *page,
-                                               const char    *title);
-const char      *augur_pepa_page_get_title    (AugurPepaPage *page);
-gboolean         augur_pepa_page_get_modified (AugurPepaPage *page);
-void             augur_pepa_page_set_modified (AugurPepaPage *page,
-                                               gboolean       modified);
 /* Solver names as augur_solver_kind_from_name(): "auto", "direct", ... */
 const char      *augur_pepa_page_get_solver   (AugurPepaPage *page);
 void             augur_pepa_page_set_solver   (AugurPepaPage *page,
@@ -34,18 +26,11 @@ void             augur_pepa_page_set_solver   (AugurPepaPage *page,
 
 /* Starts solving in a worker thread (cancelling a solve in progress);
  * "solved" is emitted when it finishes, whether it succeeded or not. */
-void             augur_pepa_page_solve        (AugurPepaPage *page);
-void             augur_pepa_page_cancel       (AugurPepaPage *page);
-gboolean         augur_pepa_page_get_running  (AugurPepaPage *page);
 /* The last successful result, NULL before (or after a failed solve). */
 AugurPepaResult *augur_pepa_page_get_result   (AugurPepaPage *page);
 
 /* what: "throughput-csv", "utilisation-csv", "states-csv", "json", "png",
  * "svg", "pdf" or "dot".  Writes synchronously on the calling thread. */
-gboolean         augur_pepa_page_export       (AugurPepaPage *page,
-                                               const char    *what,
-                                               GFile         *file,
-                                               GError       **error);
 
 /* For tests and the window: the status line as shown, the diagnostics of
  * the last parse (a GListModel of AugurResultRow: strings message and

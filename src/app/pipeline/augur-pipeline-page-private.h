@@ -66,7 +66,6 @@ struct _AugurPipelinePage
   AugurPipeline        *saved_pipeline;
   AugurMapping          saved_mapping;
   gboolean              force_modified;
-  gboolean              modified;
 
   /* Undo and redo: stacks of UndoState. */
   GPtrArray            *undo;
@@ -80,7 +79,6 @@ struct _AugurPipelinePage
   guint                 built_np;
   guint                 built_ns;
 
-  char                 *title;
   char                 *status_text;
   char                 *error_text;
   char                 *best_text;
@@ -118,6 +116,11 @@ void     augur_pipeline_page_panels_init      (AugurPipelinePage *self);
 
 /* augur-pipeline-page-solve.c */
 void     augur_pipeline_job_cancel            (AugurPipelineJob  *job);
+void     augur_pipeline_page_cancel           (AugurPage         *page);
+gboolean augur_pipeline_page_export           (AugurPage         *page,
+                                               const char        *what,
+                                               GFile             *file,
+                                               GError           **error);
 void     augur_pipeline_job_unref             (AugurPipelineJob  *job);
 void     augur_pipeline_page_clear_results    (AugurPipelinePage *self);
 void     augur_pipeline_page_sweep_from_popover (AugurPipelinePage *self);

@@ -193,7 +193,7 @@ set_running (AugurPipelinePage *self,
     }
   augur_pipeline_page_update_actions (self);
   if (was_running != (job != NULL))
-    g_object_notify (G_OBJECT (self), "running");
+    augur_page_set_running (AUGUR_PAGE (self), job != NULL);
 }
 
 static char *
@@ -474,7 +474,10 @@ job_done_cb (GObject      *source,
     }
 
   set_running (self, NULL);
-  g_signal_emit_by_name (self, job->is_sweep ? "swept" : "evaluated");
+  if (job->is_sweep)
+    g_signal_emit_by_name (self, "swept");
+  else
+    augur_page_finished (AUGUR_PAGE (self));
 }
 
 static Job *
@@ -527,14 +530,14 @@ augur_pipeline_page_evaluate (AugurPipelinePage  *self,
     {
       augur_pipeline_page_show_error (self, error->message);
       augur_pipeline_page_set_status (self, _("The description is not complete: see the message above"), TRUE);
-      g_signal_emit_by_name (self, "evaluated");
+      augur_page_finished (AUGUR_PAGE (self));
       return;
     }
   if (scope == AUGUR_PIPELINE_LISTED && augur_pipeline_get_n_mappings (self->pipeline) == 0)
     {
       augur_pipeline_page_show_error (self, _("No mappings are listed: add the working mapping to the list (+ under Listed Mappings), or evaluate all mappings."));
       augur_pipeline_page_set_status (self, _("Nothing to evaluate"), TRUE);
-      g_signal_emit_by_name (self, "evaluated");
+      augur_page_finished (AUGUR_PAGE (self));
       return;
     }
 
@@ -626,22 +629,15 @@ augur_pipeline_page_sweep_from_popover (AugurPipelinePage *self)
 }
 
 void
-augur_pipeline_page_cancel (AugurPipelinePage *self)
+augur_pipeline_page_cancel (AugurPage *page)
 {
-  g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
 
   if (self->job != NULL)
     {
       g_cancellable_cancel (self->job->cancellable);
       gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
     }
-}
-
-gboolean
-augur_pipeline_page_get_running (AugurPipelinePage *self)
-{
-  g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
-  return self->job != NULL;
 }
 
 /* ---- Exports ---------------------------------------------------------- */
@@ -654,11 +650,12 @@ sweep_in_view (AugurPipelinePage *self)
 }
 
 gboolean
-augur_pipeline_page_export (AugurPipelinePage *self,
-                            const char        *what,
-                            GFile             *file,
-                            GError           **error)
+augur_pipeline_page_export (AugurPage   *page,
+                            const char  *what,
+                            GFile       *file,
+                            GError     **error)
 {
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
   g_autofree char *contents = NULL;
 
   g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
@@ -683,7 +680,7 @@ augur_pipeline_page_export (AugurPipelinePage *self,
     }
 
   if (g_str_equal (what, "des"))
-    contents = augur_pipeline_page_get_text (self);
+    contents = augur_page_get_text (AUGUR_PAGE (self));
   else if (g_str_equal (what, "sweep-csv") || (g_str_equal (what, "csv") && sweep_in_view (self)))
     {
       if (self->sweep == NULL)
@@ -738,7 +735,7 @@ export_response_cb (GtkNativeDialog   *dialog,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autoptr(GError) error = NULL;
 
-      if (augur_pipeline_page_export (self, what, file, &error))
+      if (augur_pipeline_page_export (AUGUR_PAGE (self), what, file, &error))
         {
           g_autofree char *name = g_file_get_basename (file);
           g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
@@ -778,9 +775,9 @@ augur_pipeline_page_export_action (GtkWidget  *widget,
                                                      GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   /* Translators: export file names, e.g. "Pipeline-sweep.png". */
   if (des)
-    name = g_strdup_printf ("%s.des", self->title ? self->title : _("pipeline"));
+    name = g_strdup_printf ("%s.des", augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : _("pipeline"));
   else
-    name = g_strdup_printf ("%s-%s.%s", self->title ? self->title : _("pipeline"),
+    name = g_strdup_printf ("%s-%s.%s", augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : _("pipeline"),
                             sweep ? _("sweep") : _("results"), what);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_dialog), name);
   g_object_set_data_full (G_OBJECT (self->export_dialog), "augur-what", g_strdup (what), g_free);

@@ -11,29 +11,26 @@
 #include <string.h>
 
 #include "augur-line-chart-view.h"
+#include "augur-kinds.h"
 #include "augur-pipeline-page-private.h"
 
 #define MAX_UNDO 500
 
-G_DEFINE_FINAL_TYPE (AugurPipelinePage, augur_pipeline_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (AugurPipelinePage, augur_pipeline_page, AUGUR_TYPE_PAGE)
 
 enum {
-  PROP_0,
-  PROP_TITLE,
-  PROP_MODIFIED,
-  PROP_RUNNING,
-  N_PROPS
-};
-
-enum {
-  EVALUATED,
   SWEPT,
-  OPEN_PEPA,
   N_SIGNALS
 };
 
-static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+static char *get_text (AugurPage *page);
+static gboolean set_text (AugurPage *page, const char *text);
+static void load (AugurPage *page, const AugurProjectDocument *doc);
+static void save (AugurPage *page, AugurProjectDocument *doc);
+static void run (AugurPage *page);
+static void mark_saved (AugurPipelinePage *self);
 
 typedef struct {
   AugurPipeline *pipeline;
@@ -123,12 +120,25 @@ compute_modified (AugurPipelinePage *self)
 static void
 update_modified (AugurPipelinePage *self)
 {
-  gboolean modified = compute_modified (self);
+  augur_page_set_modified (AUGUR_PAGE (self), compute_modified (self));
+}
 
-  if (modified == self->modified)
+/* "modified" set from outside: FALSE when the document was saved, TRUE to
+ * keep it unsaved. */
+static void
+on_page_modified (AugurPipelinePage *self)
+{
+  gboolean modified = augur_page_get_modified (AUGUR_PAGE (self));
+
+  if (modified == compute_modified (self))
     return;
-  self->modified = modified;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+  if (modified)
+    {
+      self->force_modified = TRUE;
+      update_modified (self);
+    }
+  else
+    mark_saved (self);
 }
 
 static void
@@ -148,7 +158,7 @@ static void
 update_source_view (AugurPipelinePage *self)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->source_view);
-  g_autofree char *text = augur_pipeline_page_get_text (self);
+  g_autofree char *text = get_text (AUGUR_PAGE (self));
 
   self->rebuilding++;
   gtk_text_buffer_set_text (buffer, text, -1);
@@ -231,10 +241,10 @@ restore (AugurPipelinePage *self,
   augur_pipeline_page_changed (self, TRUE);
 }
 
-gboolean
-augur_pipeline_page_undo (AugurPipelinePage *self)
+static gboolean
+undo (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
 
   if (self->undo->len == 0 || self->pipeline == NULL)
     return FALSE;
@@ -242,10 +252,10 @@ augur_pipeline_page_undo (AugurPipelinePage *self)
   return TRUE;
 }
 
-gboolean
-augur_pipeline_page_redo (AugurPipelinePage *self)
+static gboolean
+redo (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
 
   if (self->redo->len == 0 || self->pipeline == NULL)
     return FALSE;
@@ -296,7 +306,7 @@ on_source_apply (AugurPipelinePage *self)
 
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
-  parsed = augur_pipeline_parse (text, -1, self->title, &error);
+  parsed = augur_pipeline_parse (text, -1, augur_page_get_title (AUGUR_PAGE (self)), &error);
   if (parsed == NULL)
     {
       augur_pipeline_page_show_error (self, error->message);
@@ -385,7 +395,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  augur_pipeline_page_cancel (AUGUR_PIPELINE_PAGE (widget));
+  augur_pipeline_page_cancel (AUGUR_PAGE (widget));
 }
 
 static void
@@ -393,7 +403,7 @@ undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  augur_pipeline_page_undo (AUGUR_PIPELINE_PAGE (widget));
+  undo (AUGUR_PAGE (widget));
 }
 
 static void
@@ -401,7 +411,7 @@ redo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  augur_pipeline_page_redo (AUGUR_PIPELINE_PAGE (widget));
+  redo (AUGUR_PAGE (widget));
 }
 
 static void
@@ -548,56 +558,10 @@ augur_pipeline_page_finalize (GObject *object)
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->asymmetric, g_hash_table_unref);
   g_free (self->raw_text);
-  g_free (self->title);
   g_free (self->status_text);
   g_free (self->error_text);
   g_free (self->best_text);
   G_OBJECT_CLASS (augur_pipeline_page_parent_class)->finalize (object);
-}
-
-static void
-augur_pipeline_page_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
-{
-  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_TITLE:
-      g_value_set_string (value, self->title);
-      break;
-    case PROP_MODIFIED:
-      g_value_set_boolean (value, self->modified);
-      break;
-    case PROP_RUNNING:
-      g_value_set_boolean (value, self->job != NULL);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-augur_pipeline_page_set_property (GObject      *object,
-                                  guint         prop_id,
-                                  const GValue *value,
-                                  GParamSpec   *pspec)
-{
-  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_TITLE:
-      augur_pipeline_page_set_title (self, g_value_get_string (value));
-      break;
-    case PROP_MODIFIED:
-      augur_pipeline_page_set_modified (self, g_value_get_boolean (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static const char page_css[] =
@@ -636,6 +600,7 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  AugurPageClass *page_class = AUGUR_PAGE_CLASS (klass);
   static const char * const exports[] = {
     "page.export-csv", "page.export-json", "page.export-png", "page.export-svg", "page.export-pdf",
     "page.export-des",
@@ -646,33 +611,20 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
 
   object_class->dispose = augur_pipeline_page_dispose;
   object_class->finalize = augur_pipeline_page_finalize;
-  object_class->get_property = augur_pipeline_page_get_property;
-  object_class->set_property = augur_pipeline_page_set_property;
+  page_class->get_text = get_text;
+  page_class->set_text = set_text;
+  page_class->load = load;
+  page_class->save = save;
+  page_class->run = run;
+  page_class->cancel = augur_pipeline_page_cancel;
+  page_class->undo = undo;
+  page_class->redo = redo;
+  page_class->export = augur_pipeline_page_export;
 
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MODIFIED] =
-    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RUNNING] =
-    g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /* An evaluation ended, successfully or not (also after a cancel). */
-  signals[EVALUATED] =
-    g_signal_new ("evaluated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* A sweep ended, successfully or not. */
   signals[SWEPT] =
     g_signal_new ("swept", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  /* The user asked for the PEPA model of a mapping: (name, text); the
-   * window adds it as a PEPA document. */
-  signals[OPEN_PEPA] =
-    g_signal_new ("open-pepa", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-pipeline-page.ui");
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, scope_dropdown);
@@ -755,6 +707,7 @@ augur_pipeline_page_init (AugurPipelinePage *self)
   g_signal_connect_object (self->canvas, "mapping-changed",
                            G_CALLBACK (on_canvas_mapping_changed), self, G_CONNECT_SWAPPED);
 
+  g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
   buffer = gtk_text_view_get_buffer (self->source_view);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (on_source_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->source_apply_button, "clicked",
@@ -793,18 +746,17 @@ augur_pipeline_page_new (void)
   return g_object_new (AUGUR_TYPE_PIPELINE_PAGE, NULL);
 }
 
-gboolean
-augur_pipeline_page_set_text (AugurPipelinePage *self,
-                              const char        *text)
+static gboolean
+set_text (AugurPage  *page,
+          const char *text)
 {
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
   g_autoptr(GError) error = NULL;
   AugurPipeline *parsed;
 
-  g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
-
   if (text == NULL)
     text = "";
-  parsed = augur_pipeline_parse (text, -1, self->title, &error);
+  parsed = augur_pipeline_parse (text, -1, augur_page_get_title (AUGUR_PAGE (self)), &error);
 
   g_clear_pointer (&self->pipeline, augur_pipeline_free);
   g_clear_pointer (&self->raw_text, g_free);
@@ -836,56 +788,48 @@ augur_pipeline_page_set_text (AugurPipelinePage *self,
   return parsed != NULL;
 }
 
-char *
-augur_pipeline_page_get_text (AugurPipelinePage *self)
+static char *
+get_text (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), NULL);
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
 
   if (self->pipeline == NULL)
     return g_strdup (self->raw_text ? self->raw_text : "");
   return augur_pipeline_to_des (self->pipeline);
 }
 
-void
-augur_pipeline_page_set_title (AugurPipelinePage *self,
-                               const char        *title)
+/* Text that does not parse is kept as it is and shown with its error; the
+ * working mapping is kept beside the text (the .des format has no place
+ * for it). */
+static void
+load (AugurPage                  *page,
+      const AugurProjectDocument *doc)
 {
-  g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
+  const char *mapping = augur_project_document_get_property (doc, "working-mapping");
 
-  if (g_strcmp0 (self->title, title) == 0)
-    return;
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  set_text (page, augur_project_document_get_text (doc));
+  if (mapping != NULL)
+    augur_pipeline_page_set_working_mapping (AUGUR_PIPELINE_PAGE (page), mapping, FALSE);
 }
 
-const char *
-augur_pipeline_page_get_title (AugurPipelinePage *self)
+static void
+save (AugurPage            *page,
+      AugurProjectDocument *doc)
 {
-  g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), NULL);
-  return self->title;
+  g_autofree char *text = get_text (page);
+  g_autofree char *mapping = augur_pipeline_page_get_working_mapping (AUGUR_PIPELINE_PAGE (page));
+
+  augur_project_document_set_text (doc, text);
+  /* NULL (text that did not parse) keeps what was read */
+  if (mapping != NULL)
+    augur_project_document_set_property (doc, "working-mapping", mapping);
 }
 
-gboolean
-augur_pipeline_page_get_modified (AugurPipelinePage *self)
+/* The run action: an evaluation of the mappings the scope drop-down says. */
+static void
+run (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
-  return self->modified;
-}
-
-void
-augur_pipeline_page_set_modified (AugurPipelinePage *self,
-                                  gboolean           modified)
-{
-  g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
-
-  if (modified)
-    {
-      self->force_modified = TRUE;
-      update_modified (self);
-    }
-  else
-    mark_saved (self);
+  gtk_widget_activate_action (GTK_WIDGET (page), "page.evaluate", NULL);
 }
 
 const AugurPipeline *
@@ -1003,7 +947,8 @@ augur_pipeline_page_open_pepa (AugurPipelinePage  *self,
   label = augur_mapping_to_string (mapping);
   /* Translators: the name of a generated PEPA document. */
   name = g_strdup_printf (_("Mapping %s"), label);
-  g_signal_emit (self, signals[OPEN_PEPA], 0, name, text);
+  /* the window adds it as a PEPA document */
+  augur_page_open_document (AUGUR_PAGE (self), AUGUR_KIND_PEPA, name, text);
 }
 
 const AugurPipelineResults *

@@ -16,12 +16,13 @@
 
 #include "pipeline.h"
 #include "augur-line-chart.h"
+#include "augur-page.h"
 #include "augur-result-tables.h"
 
 G_BEGIN_DECLS
 
 #define AUGUR_TYPE_PIPELINE_PAGE (augur_pipeline_page_get_type ())
-G_DECLARE_FINAL_TYPE (AugurPipelinePage, augur_pipeline_page, AUGUR, PIPELINE_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (AugurPipelinePage, augur_pipeline_page, AUGUR, PIPELINE_PAGE, AugurPage)
 
 GtkWidget  *augur_pipeline_page_new              (void);
 
@@ -29,16 +30,7 @@ GtkWidget  *augur_pipeline_page_new              (void);
  * undo history and resets "modified").  Text that does not parse is kept
  * as it is (get_text returns it unchanged) and the error is shown;
  * returns FALSE then. */
-gboolean    augur_pipeline_page_set_text         (AugurPipelinePage *page,
-                                                  const char        *text);
-char       *augur_pipeline_page_get_text         (AugurPipelinePage *page);
 /* Document name: export file names and generated PEPA documents. */
-void        augur_pipeline_page_set_title        (AugurPipelinePage *page,
-                                                  const char        *title);
-const char *augur_pipeline_page_get_title        (AugurPipelinePage *page);
-gboolean    augur_pipeline_page_get_modified     (AugurPipelinePage *page);
-void        augur_pipeline_page_set_modified     (AugurPipelinePage *page,
-                                                  gboolean           modified);
 
 /* The current description (NULL when the text did not parse). */
 const AugurPipeline *augur_pipeline_page_get_pipeline (AugurPipelinePage *page);
@@ -51,8 +43,6 @@ gboolean    augur_pipeline_page_set_working_mapping (AugurPipelinePage *page,
                                                      gboolean           undoable);
 
 /* Undo and redo of every edit (panels, canvas, listed mappings). */
-gboolean    augur_pipeline_page_undo             (AugurPipelinePage *page);
-gboolean    augur_pipeline_page_redo             (AugurPipelinePage *page);
 gboolean    augur_pipeline_page_can_undo         (AugurPipelinePage *page);
 gboolean    augur_pipeline_page_can_redo         (AugurPipelinePage *page);
 
@@ -69,8 +59,6 @@ void        augur_pipeline_page_sweep            (AugurPipelinePage *page,
                                                   guint              points,
                                                   gboolean           logarithmic,
                                                   guint              best_k);
-void        augur_pipeline_page_cancel           (AugurPipelinePage *page);
-gboolean    augur_pipeline_page_get_running      (AugurPipelinePage *page);
 
 /* The last results (NULL before, or after a failure). */
 const AugurPipelineResults *augur_pipeline_page_get_results (AugurPipelinePage *page);
@@ -89,10 +77,6 @@ gboolean    augur_pipeline_page_list_working_mapping (AugurPipelinePage *page);
 
 /* what: "csv" (the results or, with the Sweep view shown, the sweep data),
  * "json", "sweep-csv", "png", "svg", "pdf" (the sweep plot). */
-gboolean    augur_pipeline_page_export           (AugurPipelinePage *page,
-                                                  const char        *what,
-                                                  GFile             *file,
-                                                  GError           **error);
 
 /* For tests and the window. */
 GtkWidget        *augur_pipeline_page_get_canvas       (AugurPipelinePage *page);

@@ -153,13 +153,11 @@ struct _AugurReplayPage
   GFile                *base_dir;
   char                 *saved_text;
   char                 *raw_text;     /* a text that did not load, kept */
-  gboolean              modified;
   gboolean              force_modified;
   guint                 syncing;      /* inputs -> widgets in progress */
   GPtrArray            *undo;         /* char * descriptions */
   GPtrArray            *redo;
 
-  char                 *title;
   char                 *status_text;
   char                 *error_text;
   char                 *time_text;
@@ -180,6 +178,13 @@ void     augur_replay_page_set_status     (AugurReplayPage *self,
 void     augur_replay_page_show_error     (AugurReplayPage *self,
                                            const char      *message);
 void     augur_replay_page_update_actions (AugurReplayPage *self);
+/* The page's run action and Cancel, exports (augur-replay-page-solve.c). */
+void     augur_replay_page_replay  (AugurPage  *page);
+void     augur_replay_page_cancel  (AugurPage  *page);
+gboolean augur_replay_page_export  (AugurPage  *page,
+                                    const char *what,
+                                    GFile      *file,
+                                    GError    **error);
 /* The inputs as the worker needs them, or FALSE with a message to show. */
 gboolean augur_replay_page_check_inputs   (AugurReplayPage *self,
                                            GError         **error);

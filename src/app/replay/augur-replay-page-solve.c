@@ -421,7 +421,7 @@ set_running (AugurReplayPage *self,
     }
   augur_replay_page_update_actions (self);
   if (was_running != (job != NULL))
-    g_object_notify (G_OBJECT (self), "running");
+    augur_page_set_running (AUGUR_PAGE (self), job != NULL);
 }
 
 static void
@@ -586,7 +586,7 @@ present_run (AugurReplayPage *self,
   set_time (self, time, self->run->partial ? _("Replay stopped at") : _("Predicted execution time"));
 
   {
-    g_autofree char *title = g_strdup_printf (_("Time per rank — %s"), self->title ? self->title : self->run->label);
+    g_autofree char *title = g_strdup_printf (_("Time per rank — %s"), augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : self->run->label);
     self->bars = augur_bar_chart_data_new_from_replay (r, title);
   }
   augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->bar_chart), self->bars);
@@ -709,7 +709,10 @@ job_done_cb (GObject      *source,
     }
 
   set_running (self, NULL);
-  g_signal_emit_by_name (self, job->is_sweep ? "swept" : "replayed");
+  if (job->is_sweep)
+    g_signal_emit_by_name (self, "swept");
+  else
+    augur_page_finished (AUGUR_PAGE (self));
 }
 
 static Job *
@@ -725,7 +728,7 @@ job_new (AugurReplayPage *self,
   job->is_sweep = is_sweep;
   job->started = g_get_monotonic_time ();
   augur_replay_inputs_copy (&job->inputs, &self->inputs);
-  job->title = g_strdup (self->title);
+  job->title = g_strdup (augur_page_get_title (AUGUR_PAGE (self)));
   return job;
 }
 
@@ -758,16 +761,19 @@ check_or_report (AugurReplayPage *self,
     return TRUE;
   augur_replay_page_show_error (self, error->message);
   augur_replay_page_set_status (self, _("The inputs are not complete: see the message above"), TRUE);
-  g_signal_emit_by_name (self, signal);
+  if (g_strcmp0 (signal, "finished") == 0)
+    augur_page_finished (AUGUR_PAGE (self));
+  else
+    g_signal_emit_by_name (self, signal);
   return FALSE;
 }
 
 void
-augur_replay_page_replay (AugurReplayPage *self)
+augur_replay_page_replay (AugurPage *page)
 {
-  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
 
-  if (!check_or_report (self, "replayed"))
+  if (!check_or_report (self, "finished"))
     return;
   job_start (self, job_new (self, FALSE));
 }
@@ -860,22 +866,15 @@ augur_replay_page_sweep_from_fields (AugurReplayPage *self)
 }
 
 void
-augur_replay_page_cancel (AugurReplayPage *self)
+augur_replay_page_cancel (AugurPage *page)
 {
-  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
 
   if (self->job != NULL)
     {
       g_cancellable_cancel (self->job->cancellable);
       gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
     }
-}
-
-gboolean
-augur_replay_page_get_running (AugurReplayPage *self)
-{
-  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
-  return self->job != NULL;
 }
 
 const AugurReplayResult *
@@ -1062,15 +1061,15 @@ visible_target (AugurReplayPage *self)
 }
 
 gboolean
-augur_replay_page_export (AugurReplayPage *self,
+augur_replay_page_export (AugurPage       *page,
                           const char      *what,
                           GFile           *file,
                           GError         **error)
 {
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
   g_autofree char *contents = NULL;
   const char *dash;
 
-  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
   g_return_val_if_fail (what != NULL, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
@@ -1151,7 +1150,7 @@ export_response_cb (GtkNativeDialog *dialog,
 
       if (g_str_equal (what, "csv") || g_str_equal (what, "paje"))
         what = timed_trace_format (GTK_FILE_CHOOSER (dialog), file);
-      if (augur_replay_page_export (self, what, file, &error))
+      if (augur_replay_page_export (AUGUR_PAGE (self), what, file, &error))
         {
           g_autofree char *name = g_file_get_basename (file);
           g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
@@ -1187,7 +1186,7 @@ augur_replay_page_export_action (GtkWidget  *widget,
   self->dialog = gtk_file_chooser_native_new (_("Export"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   /* Translators: export file names, e.g. "Replay-timeline.svg". */
-  name = g_strdup_printf ("%s-%s.%s", self->title ? self->title : _("replay"),
+  name = g_strdup_printf ("%s-%s.%s", augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : _("replay"),
                           timed_trace ? _("timed-trace") : g_str_equal (target, "bars") ? _("ranks")
                           : g_str_equal (target, "replay") ? _("result") : target, what);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->dialog), name);

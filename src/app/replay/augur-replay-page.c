@@ -20,17 +20,12 @@
  * its first lines in practice); this much is read at most. */
 #define RANK_SCAN_BYTES (4 << 20)
 
-G_DEFINE_FINAL_TYPE (AugurReplayPage, augur_replay_page, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (AugurReplayPage, augur_replay_page, AUGUR_TYPE_PAGE)
 
-enum {
-  PROP_0,
-  PROP_TITLE,
-  PROP_MODIFIED,
-  PROP_RUNNING,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+static char *get_text (AugurPage *page);
+static gboolean set_text (AugurPage *page, const char *text);
+static void set_base_dir (AugurPage *page, GFile *dir);
+static gboolean can_export (AugurPage *page, const char *what);
 
 static const AugurReplayCluster default_cluster = {
   4, 1, 1e9, 125e6, 50e-6, 2.25e9, 500e-6,
@@ -666,18 +661,21 @@ absolute_text (AugurReplayPage *self)
   return inputs_to_text (&self->inputs, NULL);
 }
 
+static gboolean
+compute_modified (AugurReplayPage *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->raw_text != NULL)
+    return self->force_modified;
+  text = absolute_text (self);
+  return self->force_modified || g_strcmp0 (text, self->saved_text) != 0;
+}
+
 static void
 update_modified (AugurReplayPage *self)
 {
-  g_autofree char *text = absolute_text (self);
-  gboolean modified = self->force_modified || g_strcmp0 (text, self->saved_text) != 0;
-
-  if (self->raw_text != NULL)
-    modified = self->force_modified;
-  if (modified == self->modified)
-    return;
-  self->modified = modified;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+  augur_page_set_modified (AUGUR_PAGE (self), compute_modified (self));
 }
 
 static void
@@ -687,6 +685,24 @@ mark_saved (AugurReplayPage *self)
   self->saved_text = absolute_text (self);
   self->force_modified = FALSE;
   update_modified (self);
+}
+
+/* "modified" set from outside: FALSE when the document was saved, TRUE to
+ * keep it unsaved. */
+static void
+on_page_modified (AugurReplayPage *self)
+{
+  gboolean modified = augur_page_get_modified (AUGUR_PAGE (self));
+
+  if (modified == compute_modified (self))
+    return;
+  if (modified)
+    {
+      self->force_modified = TRUE;
+      update_modified (self);
+    }
+  else
+    mark_saved (self);
 }
 
 void
@@ -748,17 +764,17 @@ restore (AugurReplayPage *self,
   return TRUE;
 }
 
-gboolean
-augur_replay_page_undo (AugurReplayPage *self)
+static gboolean
+undo (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
   return restore (self, self->undo, self->redo);
 }
 
-gboolean
-augur_replay_page_redo (AugurReplayPage *self)
+static gboolean
+redo (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
   return restore (self, self->redo, self->undo);
 }
 
@@ -1225,7 +1241,7 @@ replay_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   forget_last_entry (AUGUR_REPLAY_PAGE (widget));
-  augur_replay_page_replay (AUGUR_REPLAY_PAGE (widget));
+  augur_replay_page_replay (AUGUR_PAGE (widget));
 }
 
 static void
@@ -1233,7 +1249,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  augur_replay_page_cancel (AUGUR_REPLAY_PAGE (widget));
+  augur_replay_page_cancel (AUGUR_PAGE (widget));
 }
 
 static void
@@ -1242,7 +1258,7 @@ undo_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   forget_last_entry (AUGUR_REPLAY_PAGE (widget));
-  augur_replay_page_undo (AUGUR_REPLAY_PAGE (widget));
+  undo (AUGUR_PAGE (widget));
 }
 
 static void
@@ -1251,7 +1267,7 @@ redo_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   forget_last_entry (AUGUR_REPLAY_PAGE (widget));
-  augur_replay_page_redo (AUGUR_REPLAY_PAGE (widget));
+  redo (AUGUR_PAGE (widget));
 }
 
 static void
@@ -1372,56 +1388,10 @@ augur_replay_page_finalize (GObject *object)
   g_clear_pointer (&self->sweep_times, g_array_unref);
   g_free (self->saved_text);
   g_free (self->raw_text);
-  g_free (self->title);
   g_free (self->status_text);
   g_free (self->error_text);
   g_free (self->time_text);
   G_OBJECT_CLASS (augur_replay_page_parent_class)->finalize (object);
-}
-
-static void
-augur_replay_page_get_property (GObject    *object,
-                                guint       prop_id,
-                                GValue     *value,
-                                GParamSpec *pspec)
-{
-  AugurReplayPage *self = AUGUR_REPLAY_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_TITLE:
-      g_value_set_string (value, self->title);
-      break;
-    case PROP_MODIFIED:
-      g_value_set_boolean (value, self->modified);
-      break;
-    case PROP_RUNNING:
-      g_value_set_boolean (value, self->job != NULL);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-augur_replay_page_set_property (GObject      *object,
-                                guint         prop_id,
-                                const GValue *value,
-                                GParamSpec   *pspec)
-{
-  AugurReplayPage *self = AUGUR_REPLAY_PAGE (object);
-
-  switch (prop_id)
-    {
-    case PROP_TITLE:
-      augur_replay_page_set_title (self, g_value_get_string (value));
-      break;
-    case PROP_MODIFIED:
-      augur_replay_page_set_modified (self, g_value_get_boolean (value));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static const char page_css[] =
@@ -1457,6 +1427,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  AugurPageClass *page_class = AUGUR_PAGE_CLASS (klass);
   static const char * const exports[] = {
     "page.export-csv", "page.export-json", "page.export-png", "page.export-svg", "page.export-pdf",
     "page.export-paje",
@@ -1467,23 +1438,16 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
 
   object_class->dispose = augur_replay_page_dispose;
   object_class->finalize = augur_replay_page_finalize;
-  object_class->get_property = augur_replay_page_get_property;
-  object_class->set_property = augur_replay_page_set_property;
+  page_class->get_text = get_text;
+  page_class->set_text = set_text;
+  page_class->set_base_dir = set_base_dir;
+  page_class->run = augur_replay_page_replay;
+  page_class->cancel = augur_replay_page_cancel;
+  page_class->undo = undo;
+  page_class->redo = redo;
+  page_class->can_export = can_export;
+  page_class->export = augur_replay_page_export;
 
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_MODIFIED] =
-    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RUNNING] =
-    g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /* A replay ended, successfully or not (also after a cancel). */
-  g_signal_new ("replayed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* A sweep ended, successfully or not. */
   g_signal_new ("swept", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -1568,6 +1532,7 @@ augur_replay_page_init (AugurReplayPage *self)
   ensure_css ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
   augur_replay_inputs_init (&self->inputs);
   self->undo = g_ptr_array_new_with_free_func (g_free);
   self->redo = g_ptr_array_new_with_free_func (g_free);
@@ -1605,23 +1570,33 @@ augur_replay_page_new (void)
   return g_object_new (AUGUR_TYPE_REPLAY_PAGE, NULL);
 }
 
-void
-augur_replay_page_set_base_dir (AugurReplayPage *self,
-                                GFile           *dir)
+/* Paths in the text are relative to dir (a project's folder). */
+static void
+set_base_dir (AugurPage *page,
+              GFile     *dir)
 {
-  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
-  g_set_object (&self->base_dir, dir);
+  g_set_object (&AUGUR_REPLAY_PAGE (page)->base_dir, dir);
 }
 
-gboolean
-augur_replay_page_set_text (AugurReplayPage *self,
-                            const char      *text)
+/* A Paje trace once there is a timeline: the result is in place when
+ * "running" goes off. */
+static gboolean
+can_export (AugurPage  *page,
+            const char *what)
 {
+  if (g_strcmp0 (what, "paje") == 0)
+    return AUGUR_REPLAY_PAGE (page)->run != NULL;
+  return AUGUR_PAGE_CLASS (augur_replay_page_parent_class)->can_export (page, what);
+}
+
+static gboolean
+set_text (AugurPage  *page,
+          const char *text)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
   g_autoptr(GError) error = NULL;
   AugurReplayInputs in;
   gboolean ok;
-
-  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
 
   augur_replay_inputs_init (&in);
   ok = inputs_from_text (&in, text, self->base_dir, &error);
@@ -1650,56 +1625,14 @@ augur_replay_page_set_text (AugurReplayPage *self,
   return ok;
 }
 
-char *
-augur_replay_page_get_text (AugurReplayPage *self)
+static char *
+get_text (AugurPage *page)
 {
-  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
 
   if (self->raw_text != NULL)
     return g_strdup (self->raw_text);
   return inputs_to_text (&self->inputs, self->base_dir);
-}
-
-void
-augur_replay_page_set_title (AugurReplayPage *self,
-                             const char      *title)
-{
-  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
-
-  if (g_strcmp0 (self->title, title) == 0)
-    return;
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
-}
-
-const char *
-augur_replay_page_get_title (AugurReplayPage *self)
-{
-  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
-  return self->title;
-}
-
-gboolean
-augur_replay_page_get_modified (AugurReplayPage *self)
-{
-  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
-  return self->modified;
-}
-
-void
-augur_replay_page_set_modified (AugurReplayPage *self,
-                                gboolean         modified)
-{
-  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
-
-  if (modified)
-    {
-      self->force_modified = TRUE;
-      update_modified (self);
-    }
-  else
-    mark_saved (self);
 }
 
 void

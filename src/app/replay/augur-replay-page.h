@@ -26,6 +26,7 @@
 
 #include <gtk/gtk.h>
 
+#include "augur-page.h"
 #include "augur-result-tables.h"
 #include "replay.h"
 
@@ -49,27 +50,14 @@ typedef enum {
 } AugurReplaySweepParameter;
 
 #define AUGUR_TYPE_REPLAY_PAGE (augur_replay_page_get_type ())
-G_DECLARE_FINAL_TYPE (AugurReplayPage, augur_replay_page, AUGUR, REPLAY_PAGE, GtkWidget)
+G_DECLARE_FINAL_TYPE (AugurReplayPage, augur_replay_page, AUGUR, REPLAY_PAGE, AugurPage)
 
 GtkWidget  *augur_replay_page_new              (void);
 
 /* Relative paths of the description resolve against dir (and are written
  * relative to it); NULL: the current directory, absolute paths written. */
-void        augur_replay_page_set_base_dir     (AugurReplayPage *page,
-                                                GFile           *dir);
 /* Loads a description (clears undo and "modified").  Unknown keys or bad
  * values are shown as an error; returns FALSE then. */
-gboolean    augur_replay_page_set_text         (AugurReplayPage *page,
-                                                const char      *text);
-char       *augur_replay_page_get_text         (AugurReplayPage *page);
-void        augur_replay_page_set_title        (AugurReplayPage *page,
-                                                const char      *title);
-const char *augur_replay_page_get_title        (AugurReplayPage *page);
-gboolean    augur_replay_page_get_modified     (AugurReplayPage *page);
-void        augur_replay_page_set_modified     (AugurReplayPage *page,
-                                                gboolean         modified);
-gboolean    augur_replay_page_undo             (AugurReplayPage *page);
-gboolean    augur_replay_page_redo             (AugurReplayPage *page);
 
 /* Inputs (each an undoable edit). */
 void        augur_replay_page_set_traces       (AugurReplayPage *page,
@@ -96,7 +84,6 @@ AugurNetworkModel augur_replay_page_get_network (AugurReplayPage  *page);
 
 /* Replays in a worker thread; "replayed" is emitted when it ends,
  * successfully or not. */
-void        augur_replay_page_replay           (AugurReplayPage *page);
 /* Replays the built cluster at points values of a parameter (from .. to,
  * geometric when logarithmic); "swept" is emitted when it ends. */
 void        augur_replay_page_sweep            (AugurReplayPage           *page,
@@ -105,8 +92,6 @@ void        augur_replay_page_sweep            (AugurReplayPage           *page,
                                                 double                     to,
                                                 guint                      points,
                                                 gboolean                   logarithmic);
-void        augur_replay_page_cancel           (AugurReplayPage *page);
-gboolean    augur_replay_page_get_running      (AugurReplayPage *page);
 
 /* The last replay (the partial one after a deadlock), or NULL. */
 const AugurReplayResult *augur_replay_page_get_result (AugurReplayPage *page);
@@ -125,10 +110,6 @@ gboolean    augur_replay_page_save_platform    (AugurReplayPage *page,
  * for pj_dump and ViTE), "png", "svg", "pdf" (the view shown: timeline,
  * sweep plot, or else the bars), or explicitly "bars-png", "timeline-svg",
  * "sweep-pdf"...  A failed export leaves an existing file as it was. */
-gboolean    augur_replay_page_export           (AugurReplayPage *page,
-                                                const char      *what,
-                                                GFile           *file,
-                                                GError         **error);
 
 /* For tests and the window. */
 /* "bars", "statistics", "timeline", "what-if", "compare". */

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "augur-application.h"
+#include "augur-kinds.h"
 #include "augur-preferences.h"
 #include "augur-window.h"
 
@@ -121,7 +122,6 @@ set_accels (GtkApplication *app)
   } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
-    { "win.new-pepa", { "<Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
@@ -136,6 +136,15 @@ set_accels (GtkApplication *app)
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (app, accels[i].action, accels[i].accels);
+  /* Ctrl+N: a new document of the first kind of the table */
+  {
+    guint n_kinds;
+    const AugurKind *kinds = augur_kinds_get (&n_kinds);
+    g_autofree char *detailed = g_strdup_printf ("win.new('%s')", kinds[0].id);
+    const char *new_accels[] = { "<Control>n", NULL };
+
+    gtk_application_set_accels_for_action (app, detailed, new_accels);
+  }
 }
 
 static void

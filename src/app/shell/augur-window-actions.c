@@ -6,38 +6,9 @@
 
 #include <glib/gi18n.h>
 
-#include "augur-pepa-page.h"
 #include "augur-file.h"
+#include "augur-kinds.h"
 #include "augur-window-private.h"
-
-static const char *new_model_template =
-  "// Three clients share one server.  Edit the rates and press Ctrl+Return\n"
-  "// to derive the Markov chain and solve it.\n"
-  "r_think = 0.5;\n"
-  "r_serve = 2.0;\n"
-  "\n"
-  "Client  = (think, r_think).Client1;\n"
-  "Client1 = (serve, infty).Client;\n"
-  "\n"
-  "Server  = (serve, r_serve).Server;\n"
-  "\n"
-  "Client[3] <serve> Server\n";
-
-/* Table 5.1, first row, of the pipeline paper: three identical processors
- * on fast links, three stages, the nine mappings (1, x, y). */
-static const char *new_pipeline_template =
-  "type = pipeline;\n"
-  "nbproc = 3;\n"
-  "cp1=10; cp2=10; cp3=10;\n"
-  "nl1-1=10000; nl2-2=10000; nl3-3=10000;\n"
-  "nl1-2=10000; nl1-3=10000; nl2-3=10000;\n"
-  "nbstage = 3;\n"
-  "w1=1; w2=1; w3=1;\n"
-  "ds1=1; ds2=1; ds3=1; ds4=1;\n"
-  "mappings=[1,(1,1,1),1], [1,(1,1,2),2], [1,(1,1,3),3],\n"
-  "  [1,(1,2,1),1], [1,(1,2,2),2], [1,(1,2,3),3],\n"
-  "  [1,(1,3,1),1], [1,(1,3,2),2], [1,(1,3,3),3];\n"
-  "throughput;\n";
 
 static void
 add_recent_file (AugurWindow *self,
@@ -61,7 +32,7 @@ looks_like_project (GFile      *file,
 
   if (g_str_has_suffix (lower, ".augur"))
     return TRUE;
-  if (g_str_has_suffix (lower, ".pepa") || g_str_has_suffix (lower, ".des") || g_str_has_suffix (lower, ".ccdsm"))
+  if (augur_kind_for_file (basename) != NULL)
     return FALSE;
   /* Any other name: a project is XML, a model never starts with '<'. */
   for (gsize i = 0; i < length; i++)
@@ -106,54 +77,27 @@ augur_window_open_file (AugurWindow  *self,
         return FALSE;
       _augur_window_set_project (self, project, file);
     }
-  else if (g_str_has_suffix (parse_name, ".des") || g_str_has_suffix (parse_name, ".DES"))
-    {
-      g_autofree char *name = document_name_for_file (file);
-      g_autoptr(AugurPipeline) pipeline = NULL;
-      gboolean was_empty = augur_window_is_empty (self);
-
-      /* A description that does not parse is not opened: the error names
-       * the file and line. */
-      pipeline = augur_pipeline_parse (contents, (gssize) length, parse_name, error);
-      if (pipeline == NULL)
-        return FALSE;
-      augur_window_add_pipeline_document (self, name, contents);
-      if (was_empty)
-        self->structure_modified = FALSE;
-      _augur_window_update_title (self);
-    }
-  else if (g_str_has_suffix (parse_name, ".ccdsm") || g_str_has_suffix (parse_name, ".CCDSM"))
-    {
-      g_autofree char *name = document_name_for_file (file);
-      gboolean was_empty = augur_window_is_empty (self);
-
-      /* A program with errors opens too: the page lists them. */
-      if (strlen (contents) != length || !g_utf8_validate (contents, length, NULL))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("%s is not a text file in UTF-8; a cache-coherence model must be plain text"),
-                       parse_name);
-          return FALSE;
-        }
-      _augur_window_add_document (self, AUGUR_KIND_CCDSM, name, contents);
-      if (was_empty)
-        self->structure_modified = FALSE;
-      _augur_window_update_title (self);
-    }
   else
     {
+      g_autofree char *basename = g_file_get_basename (file);
       g_autofree char *name = document_name_for_file (file);
+      const AugurKind *kind = augur_kind_for_file (basename);
       gboolean was_empty = augur_window_is_empty (self);
 
-      if (strlen (contents) != length || !g_utf8_validate (contents, length, NULL))
+      /* a file of no known suffix opens as the kind that takes others */
+      if (kind == NULL)
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("%s is not a text file in UTF-8; a PEPA model must be plain text"),
-                       parse_name);
-          return FALSE;
-        }
+          guint n_kinds;
+          const AugurKind *kinds = augur_kinds_get (&n_kinds);
 
-      augur_window_add_pepa_document (self, name, contents);
+          for (guint i = 0; i < n_kinds && kind == NULL; i++)
+            if (kinds[i].opens_other)
+              kind = &kinds[i];
+        }
+      g_return_val_if_fail (kind != NULL, FALSE);
+      if (kind->check_file != NULL && !kind->check_file (contents, length, parse_name, error))
+        return FALSE;
+      augur_window_add_document (self, kind->id, name, contents);
       /* A model opened into an empty window is safe on disk already. */
       if (was_empty)
         self->structure_modified = FALSE;
@@ -182,8 +126,8 @@ augur_window_save_to_file (AugurWindow  *self,
       {
         AugurWindowDocument *doc = _augur_window_get_document (self, i);
 
-        if (AUGUR_IS_REPLAY_PAGE (doc->page))
-          augur_replay_page_set_base_dir (AUGUR_REPLAY_PAGE (doc->page), dir);
+        if (AUGUR_IS_PAGE (doc->page))
+          augur_page_set_base_dir (AUGUR_PAGE (doc->page), dir);
       }
   }
   project = augur_window_build_project (self);
@@ -195,8 +139,8 @@ augur_window_save_to_file (AugurWindow  *self,
         {
           AugurWindowDocument *doc = _augur_window_get_document (self, i);
 
-          if (AUGUR_IS_REPLAY_PAGE (doc->page))
-            augur_replay_page_set_base_dir (AUGUR_REPLAY_PAGE (doc->page), old_dir);
+          if (AUGUR_IS_PAGE (doc->page))
+            augur_page_set_base_dir (AUGUR_PAGE (doc->page), old_dir);
         }
       return FALSE;
     }
@@ -207,14 +151,8 @@ augur_window_save_to_file (AugurWindow  *self,
     {
       AugurWindowDocument *doc = _augur_window_get_document (self, i);
 
-      if (AUGUR_IS_PEPA_PAGE (doc->page))
-        augur_pepa_page_set_modified (AUGUR_PEPA_PAGE (doc->page), FALSE);
-      else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
-        augur_pipeline_page_set_modified (AUGUR_PIPELINE_PAGE (doc->page), FALSE);
-      else if (AUGUR_IS_REPLAY_PAGE (doc->page))
-        augur_replay_page_set_modified (AUGUR_REPLAY_PAGE (doc->page), FALSE);
-      else if (AUGUR_IS_CCDSM_PAGE (doc->page))
-        augur_ccdsm_page_set_modified (AUGUR_CCDSM_PAGE (doc->page), FALSE);
+      if (AUGUR_IS_PAGE (doc->page))
+        augur_page_set_modified (AUGUR_PAGE (doc->page), FALSE);
     }
   add_recent_file (self, file);
   _augur_window_update_title (self);
@@ -294,6 +232,8 @@ static void
 add_filters (GtkFileChooser *chooser,
              gboolean        models)
 {
+  guint n_kinds;
+  const AugurKind *kinds = augur_kinds_get (&n_kinds);
   GtkFileFilter *filter;
 
   if (models)
@@ -301,9 +241,9 @@ add_filters (GtkFileChooser *chooser,
       filter = gtk_file_filter_new ();
       gtk_file_filter_set_name (filter, _("All Supported Files"));
       gtk_file_filter_add_suffix (filter, "augur");
-      gtk_file_filter_add_suffix (filter, "pepa");
-      gtk_file_filter_add_suffix (filter, "des");
-      gtk_file_filter_add_suffix (filter, "ccdsm");
+      for (guint i = 0; i < n_kinds; i++)
+        if (kinds[i].suffix != NULL)
+          gtk_file_filter_add_suffix (filter, kinds[i].suffix);
       gtk_file_chooser_add_filter (chooser, filter);
       g_object_unref (filter);
     }
@@ -314,26 +254,17 @@ add_filters (GtkFileChooser *chooser,
   gtk_file_chooser_add_filter (chooser, filter);
   g_object_unref (filter);
 
-  if (models)
-    {
-      filter = gtk_file_filter_new ();
-      gtk_file_filter_set_name (filter, _("PEPA Models"));
-      gtk_file_filter_add_suffix (filter, "pepa");
-      gtk_file_chooser_add_filter (chooser, filter);
-      g_object_unref (filter);
-
-      filter = gtk_file_filter_new ();
-      gtk_file_filter_set_name (filter, _("Pipeline Descriptions (AMoGeT)"));
-      gtk_file_filter_add_suffix (filter, "des");
-      gtk_file_chooser_add_filter (chooser, filter);
-      g_object_unref (filter);
-
-      filter = gtk_file_filter_new ();
-      gtk_file_filter_set_name (filter, _("Cache-Coherence Models"));
-      gtk_file_filter_add_suffix (filter, "ccdsm");
-      gtk_file_chooser_add_filter (chooser, filter);
-      g_object_unref (filter);
-    }
+  for (guint i = 0; models && i < n_kinds; i++)
+    if (kinds[i].suffix != NULL)
+      {
+        filter = gtk_file_filter_new ();
+        gtk_file_filter_set_name (filter, _(kinds[i].files_name));
+        gtk_file_filter_add_suffix (filter, kinds[i].suffix);
+        if (kinds[i].mime_type != NULL)
+          gtk_file_filter_add_mime_type (filter, kinds[i].mime_type);
+        gtk_file_chooser_add_filter (chooser, filter);
+        g_object_unref (filter);
+      }
 }
 
 static void
@@ -472,50 +403,23 @@ save_as_action (GtkWidget  *widget,
 
 /* ---- Other actions ---------------------------------------------------- */
 
+/* win.new('KIND'): a new document of that kind, from its template. */
 static void
-new_pepa_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *param)
 {
   AugurWindow *self = AUGUR_WINDOW (widget);
-  GtkWidget *page;
-
-  augur_window_add_pepa_document (self, _("Model"), new_model_template);
-  page = augur_window_get_current_page (self);
-  if (AUGUR_IS_PEPA_PAGE (page))
-    gtk_widget_grab_focus (GTK_WIDGET (augur_pepa_page_get_text_view (AUGUR_PEPA_PAGE (page))));
-}
-
-static void
-new_pipeline_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *param)
-{
-  augur_window_add_pipeline_document (AUGUR_WINDOW (widget), _("Pipeline Mapping"),
-                                      new_pipeline_template);
-}
-
-static void
-new_replay_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  augur_window_add_replay_document (AUGUR_WINDOW (widget), _("Trace Replay"), "network=lv08\n");
-}
-
-/* SR2, the lock-free send and receive, from the bundled examples. */
-static void
-new_ccdsm_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/io/github/augur/Augur/examples/sr2.ccdsm",
-                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  const AugurKind *kind = augur_kind_lookup (g_variant_get_string (param, NULL));
   g_autofree char *text = NULL;
+  AugurPage *page;
 
-  g_return_if_fail (bytes != NULL);
-  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-  _augur_window_add_document (AUGUR_WINDOW (widget), AUGUR_KIND_CCDSM, _("Cache Coherence"), text);
+  g_return_if_fail (kind != NULL);
+  text = kind->new_text ();
+  augur_window_add_document (self, kind->id, _(kind->new_name), text);
+  page = _augur_window_get_current_kind_page (self);
+  if (page != NULL)
+    augur_page_focus_document (page);
 }
 
 static void
@@ -536,23 +440,17 @@ close_action (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (widget));
 }
 
+/* The current page's run action: Solve, Evaluate or Replay. */
 static void
 solve_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
 {
   AugurWindow *self = AUGUR_WINDOW (widget);
-  AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
-  GtkWidget *current = augur_window_get_current_page (self);
+  AugurPage *page = _augur_window_get_current_kind_page (self);
 
   if (page != NULL)
-    augur_pepa_page_solve (page);
-  else if (AUGUR_IS_PIPELINE_PAGE (current))
-    gtk_widget_activate_action (current, "page.evaluate", NULL);
-  else if (AUGUR_IS_REPLAY_PAGE (current))
-    augur_replay_page_replay (AUGUR_REPLAY_PAGE (current));
-  else if (AUGUR_IS_CCDSM_PAGE (current))
-    augur_ccdsm_page_solve (AUGUR_CCDSM_PAGE (current));
+    augur_page_run (page);
   _augur_window_update_actions (self);
 }
 
@@ -562,17 +460,10 @@ cancel_action (GtkWidget  *widget,
                GVariant   *param)
 {
   AugurWindow *self = AUGUR_WINDOW (widget);
-  AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
-  GtkWidget *current = augur_window_get_current_page (self);
+  AugurPage *page = _augur_window_get_current_kind_page (self);
 
   if (page != NULL)
-    augur_pepa_page_cancel (page);
-  else if (AUGUR_IS_PIPELINE_PAGE (current))
-    augur_pipeline_page_cancel (AUGUR_PIPELINE_PAGE (current));
-  else if (AUGUR_IS_REPLAY_PAGE (current))
-    augur_replay_page_cancel (AUGUR_REPLAY_PAGE (current));
-  else if (AUGUR_IS_CCDSM_PAGE (current))
-    augur_ccdsm_page_cancel (AUGUR_CCDSM_PAGE (current));
+    augur_page_cancel (page);
   _augur_window_update_actions (self);
 }
 
@@ -588,8 +479,7 @@ export_action (GtkWidget  *widget,
   g_autofree char *page_action = NULL;
 
   g_return_if_fail (g_str_has_prefix (action_name, "win."));
-  if (!AUGUR_IS_PEPA_PAGE (page) && !AUGUR_IS_PIPELINE_PAGE (page) && !AUGUR_IS_REPLAY_PAGE (page) &&
-      !AUGUR_IS_CCDSM_PAGE (page))
+  if (!AUGUR_IS_PAGE (page))
     return;
   page_action = g_strconcat ("page.", action_name + strlen ("win."), NULL);
   if (!gtk_widget_activate_action (page, page_action, NULL))
@@ -654,14 +544,8 @@ remove_document_action (GtkWidget  *widget,
   if (doc == NULL)
     return;
 
-  if (AUGUR_IS_PEPA_PAGE (doc->page))
-    text = augur_pepa_page_get_text (AUGUR_PEPA_PAGE (doc->page));
-  else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
-    text = augur_pipeline_page_get_text (AUGUR_PIPELINE_PAGE (doc->page));
-  else if (AUGUR_IS_REPLAY_PAGE (doc->page))
-    text = augur_replay_page_get_text (AUGUR_REPLAY_PAGE (doc->page));
-  else if (AUGUR_IS_CCDSM_PAGE (doc->page))
-    text = augur_ccdsm_page_get_text (AUGUR_CCDSM_PAGE (doc->page));
+  if (AUGUR_IS_PAGE (doc->page))
+    text = augur_page_get_text (AUGUR_PAGE (doc->page));
   else
     text = g_strdup (augur_project_document_get_text (doc->source));
 
@@ -830,10 +714,7 @@ _augur_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, rename_button_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, rename_popover_closed_cb);
 
-  gtk_widget_class_install_action (widget_class, "win.new-pepa", NULL, new_pepa_action);
-  gtk_widget_class_install_action (widget_class, "win.new-pipeline", NULL, new_pipeline_action);
-  gtk_widget_class_install_action (widget_class, "win.new-replay", NULL, new_replay_action);
-  gtk_widget_class_install_action (widget_class, "win.new-ccdsm", NULL, new_ccdsm_action);
+  gtk_widget_class_install_action (widget_class, "win.new", "s", new_action);
   gtk_widget_class_install_action (widget_class, "win.new-window", NULL, new_window_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);

@@ -5,7 +5,7 @@
  */
 #include <glib/gi18n.h>
 
-#include "augur-pepa-page.h"
+#include "augur-kinds.h"
 #include "augur-window-private.h"
 
 enum {
@@ -27,14 +27,8 @@ _augur_window_document_set_name (AugurWindowDocument *doc,
     return;
   g_free (doc->name);
   doc->name = g_strdup (name);
-  if (AUGUR_IS_PEPA_PAGE (doc->page))
-    augur_pepa_page_set_title (AUGUR_PEPA_PAGE (doc->page), name);
-  else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
-    augur_pipeline_page_set_title (AUGUR_PIPELINE_PAGE (doc->page), name);
-  else if (AUGUR_IS_REPLAY_PAGE (doc->page))
-    augur_replay_page_set_title (AUGUR_REPLAY_PAGE (doc->page), name);
-  else if (AUGUR_IS_CCDSM_PAGE (doc->page))
-    augur_ccdsm_page_set_title (AUGUR_CCDSM_PAGE (doc->page), name);
+  if (AUGUR_IS_PAGE (doc->page))
+    augur_page_set_title (AUGUR_PAGE (doc->page), name);
   g_object_notify_by_pspec (G_OBJECT (doc), doc_properties[DOC_PROP_NAME]);
 }
 
@@ -181,52 +175,14 @@ _augur_window_document_new (AugurProjectDocument *source,
   doc->source = augur_project_document_ref (source);
   doc->name = g_strdup (augur_project_document_get_name (source));
 
-  if (g_strcmp0 (kind, AUGUR_KIND_PEPA) == 0)
+  if (augur_kind_lookup (kind) != NULL)
     {
-      AugurPepaPage *page = AUGUR_PEPA_PAGE (augur_pepa_page_new ());
-      const char *solver = augur_project_document_get_property (source, "solver");
+      AugurPage *page = augur_kind_new_page (augur_kind_lookup (kind));
 
       doc->page = g_object_ref_sink (GTK_WIDGET (page));
-      augur_pepa_page_set_title (page, doc->name);
-      if (solver != NULL)
-        augur_pepa_page_set_solver (page, solver);
-      /* Last: it resets "modified". */
-      augur_pepa_page_set_text (page, augur_project_document_get_text (source));
-      g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
-    }
-  else if (g_strcmp0 (kind, AUGUR_KIND_PIPELINE) == 0)
-    {
-      AugurPipelinePage *page = AUGUR_PIPELINE_PAGE (augur_pipeline_page_new ());
-      const char *mapping = augur_project_document_get_property (source, "working-mapping");
-
-      doc->page = g_object_ref_sink (GTK_WIDGET (page));
-      augur_pipeline_page_set_title (page, doc->name);
-      /* Text that does not parse is kept as it is and shown with its error. */
-      augur_pipeline_page_set_text (page, augur_project_document_get_text (source));
-      if (mapping != NULL)
-        augur_pipeline_page_set_working_mapping (page, mapping, FALSE);
-      g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
-    }
-  else if (g_strcmp0 (kind, AUGUR_KIND_REPLAY) == 0)
-    {
-      AugurReplayPage *page = AUGUR_REPLAY_PAGE (augur_replay_page_new ());
-
-      doc->page = g_object_ref_sink (GTK_WIDGET (page));
-      augur_replay_page_set_title (page, doc->name);
-      /* Paths in the description are relative to the project's folder. */
-      augur_replay_page_set_base_dir (page, base_dir);
-      augur_replay_page_set_text (page, augur_project_document_get_text (source));
-      g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
-    }
-  else if (g_strcmp0 (kind, AUGUR_KIND_CCDSM) == 0)
-    {
-      AugurCcdsmPage *page = AUGUR_CCDSM_PAGE (augur_ccdsm_page_new ());
-
-      doc->page = g_object_ref_sink (GTK_WIDGET (page));
-      augur_ccdsm_page_set_title (page, doc->name);
-      /* The program and its setup sections; a text that does not parse is
-       * kept as it is and shown with its diagnostics. */
-      augur_ccdsm_page_set_text (page, augur_project_document_get_text (source));
+      /* Its name, its folder (for relative paths), its settings, then its
+       * text: loading is not an edit, "modified" ends FALSE. */
+      augur_page_load (page, source, base_dir);
       g_object_bind_property (page, "modified", doc, "modified", G_BINDING_SYNC_CREATE);
     }
   else
@@ -244,37 +200,8 @@ _augur_window_document_snapshot (AugurWindowDocument *doc)
   AugurProjectDocument *copy = augur_project_document_copy (doc->source);
 
   augur_project_document_set_name (copy, doc->name);
-  if (AUGUR_IS_PEPA_PAGE (doc->page))
-    {
-      AugurPepaPage *page = AUGUR_PEPA_PAGE (doc->page);
-      g_autofree char *text = augur_pepa_page_get_text (page);
-
-      augur_project_document_set_text (copy, text);
-      augur_project_document_set_property (copy, "solver", augur_pepa_page_get_solver (page));
-    }
-  else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
-    {
-      AugurPipelinePage *page = AUGUR_PIPELINE_PAGE (doc->page);
-      g_autofree char *text = augur_pipeline_page_get_text (page);
-      g_autofree char *mapping = augur_pipeline_page_get_working_mapping (page);
-
-      augur_project_document_set_text (copy, text);
-      /* The .des format has no place for it; NULL (text that did not
-       * parse) keeps what was read. */
-      if (mapping != NULL)
-        augur_project_document_set_property (copy, "working-mapping", mapping);
-    }
-  else if (AUGUR_IS_REPLAY_PAGE (doc->page))
-    {
-      g_autofree char *text = augur_replay_page_get_text (AUGUR_REPLAY_PAGE (doc->page));
-
-      augur_project_document_set_text (copy, text);
-    }
-  else if (AUGUR_IS_CCDSM_PAGE (doc->page))
-    {
-      g_autofree char *text = augur_ccdsm_page_get_text (AUGUR_CCDSM_PAGE (doc->page));
-
-      augur_project_document_set_text (copy, text);
-    }
+  /* a kind this version does not edit keeps what was read */
+  if (AUGUR_IS_PAGE (doc->page))
+    augur_page_save (AUGUR_PAGE (doc->page), copy);
   return copy;
 }

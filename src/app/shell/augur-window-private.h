@@ -4,18 +4,10 @@
  */
 #pragma once
 
-#include "augur-ccdsm-page.h"
-#include "augur-pepa-page.h"
-#include "augur-pipeline-page.h"
-#include "augur-replay-page.h"
+#include "augur-kinds.h"
 #include "augur-window.h"
 
 G_BEGIN_DECLS
-
-#define AUGUR_KIND_PEPA "pepa"
-#define AUGUR_KIND_PIPELINE "pipeline"
-#define AUGUR_KIND_REPLAY "replay"
-#define AUGUR_KIND_CCDSM "ccdsm"
 
 struct _AugurWindowDocument
 {
@@ -42,6 +34,7 @@ struct _AugurWindow
   GtkWidget            *rename_button;
   GtkPopoverMenu       *document_popover;
   GMenu                *recent_section;
+  GMenu                *new_section;         /* filled from the kind table */
 
   GSettings            *settings;
   GListStore           *documents;
@@ -66,15 +59,11 @@ AugurWindowDocument  *_augur_window_get_document        (AugurWindow          *s
                                                          guint                 index);
 guint                 _augur_window_get_n_documents     (AugurWindow          *self);
 AugurWindowDocument  *_augur_window_get_selected_document (AugurWindow        *self);
-AugurPepaPage        *_augur_window_get_current_pepa_page (AugurWindow        *self);
+AugurPage            *_augur_window_get_current_kind_page (AugurWindow        *self);
 char                 *_augur_window_get_project_name    (AugurWindow          *self);
 void                  _augur_window_update_title        (AugurWindow          *self);
 void                  _augur_window_update_actions      (AugurWindow          *self);
 /* A document of any kind (the public functions name theirs). */
-guint                 _augur_window_add_document        (AugurWindow          *self,
-                                                         const char           *kind,
-                                                         const char           *name,
-                                                         const char           *text);
 void                  _augur_window_set_project         (AugurWindow          *self,
                                                          AugurProject         *project,
                                                          GFile                *file);

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "augur-pepa-page.h"
+#include "augur-kinds.h"
 #include "augur-window-private.h"
 
 
@@ -113,14 +113,14 @@ augur_window_get_current_page (AugurWindow *self)
   return doc != NULL ? doc->page : NULL;
 }
 
-AugurPepaPage *
-_augur_window_get_current_pepa_page (AugurWindow *self)
+/* The current document's page, when it is a page of a kind Augur edits. */
+AugurPage *
+_augur_window_get_current_kind_page (AugurWindow *self)
 {
   GtkWidget *page = augur_window_get_current_page (self);
 
-  return AUGUR_IS_PEPA_PAGE (page) ? AUGUR_PEPA_PAGE (page) : NULL;
+  return AUGUR_IS_PAGE (page) ? AUGUR_PAGE (page) : NULL;
 }
-
 /* ---- Title and action state ------------------------------------------- */
 
 char *
@@ -190,38 +190,24 @@ _augur_window_update_title (AugurWindow *self)
 void
 _augur_window_update_actions (AugurWindow *self)
 {
-  static const char *page_actions[] = {
-    "win.solve", "win.export-csv", "win.export-json", "win.export-png",
-    "win.export-svg", "win.export-pdf", "win.export-dot", "win.export-paje", "win.export-ctmc",
-  };
-  AugurPepaPage *page = _augur_window_get_current_pepa_page (self);
-  GtkWidget *current = augur_window_get_current_page (self);
-  AugurPipelinePage *pipeline = AUGUR_IS_PIPELINE_PAGE (current) ? AUGUR_PIPELINE_PAGE (current) : NULL;
-  AugurReplayPage *replay = AUGUR_IS_REPLAY_PAGE (current) ? AUGUR_REPLAY_PAGE (current) : NULL;
-  AugurCcdsmPage *ccdsm = AUGUR_IS_CCDSM_PAGE (current) ? AUGUR_CCDSM_PAGE (current) : NULL;
+  static const char *exports[] = { "csv", "json", "png", "svg", "pdf", "dot", "paje", "ctmc" };
+  AugurPage *page = _augur_window_get_current_kind_page (self);
   gboolean has_doc = _augur_window_get_selected_document (self) != NULL;
   guint n = _augur_window_get_n_documents (self);
 
-  for (guint i = 0; i < G_N_ELEMENTS (page_actions); i++)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), page_actions[i],
-                                   page != NULL || pipeline != NULL || replay != NULL || ccdsm != NULL);
-  /* A pipeline, replay or cache-coherence page has no DOT export. */
-  if (pipeline != NULL || replay != NULL || ccdsm != NULL)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-dot", FALSE);
-  /* Only a cache-coherence result has a chain to export as PRISM files. */
-  if (ccdsm == NULL || augur_ccdsm_page_get_result (ccdsm) == NULL)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-ctmc", FALSE);
-  /* Only a replay has a timeline to export as a Paje trace, once it has
-   * one: the page's result is in place when "running" goes off. */
-  if (replay == NULL || augur_replay_page_get_result (replay) == NULL)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-paje", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.solve", page != NULL);
+  /* each export that the page has (a Paje trace once a replay has a
+   * timeline, PRISM files once a chain is solved) */
+  for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
+    {
+      g_autofree char *action = g_strconcat ("win.export-", exports[i], NULL);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), action,
+                                     page != NULL && augur_page_can_export (page, exports[i]));
+    }
   /* Escape must reach other widgets when there is nothing to cancel. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel",
-                                 (page != NULL && augur_pepa_page_get_running (page)) ||
-                                 (pipeline != NULL && augur_pipeline_page_get_running (pipeline)) ||
-                                 (replay != NULL && augur_replay_page_get_running (replay)) ||
-                                 (ccdsm != NULL && augur_ccdsm_page_get_running (ccdsm)));
-  gtk_widget_set_sensitive (self->export_button, page != NULL || pipeline != NULL || replay != NULL || ccdsm != NULL);
+                                 page != NULL && augur_page_get_running (page));
+  gtk_widget_set_sensitive (self->export_button, page != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.remove-document", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.rename-document", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-document", n > 1);
@@ -236,9 +222,9 @@ document_modified_cb (AugurWindow *self)
   _augur_window_update_title (self);
 }
 
-/* The solver is saved with the document, so choosing one is a change. */
+/* A setting saved with the document (the PEPA solver) is a change. */
 static void
-page_solver_cb (AugurWindow *self)
+page_settings_cb (AugurWindow *self)
 {
   self->structure_modified = TRUE;
   _augur_window_update_title (self);
@@ -252,13 +238,14 @@ page_running_cb (AugurWindow *self)
 
 static guint add_document (AugurWindow *self, const char *kind, const char *name, const char *text);
 
-/* A pipeline page asks for the PEPA model of a mapping. */
+/* A page asks for a new document (a pipeline, the PEPA model of a mapping). */
 static void
-page_open_pepa_cb (AugurWindow *self,
-                   const char  *name,
-                   const char  *text)
+page_open_document_cb (AugurWindow *self,
+                       const char  *kind,
+                       const char  *name,
+                       const char  *text)
 {
-  add_document (self, AUGUR_KIND_PEPA, name, text);
+  add_document (self, kind, name, text);
 }
 
 static guint
@@ -271,30 +258,15 @@ insert_document (AugurWindow          *self,
 
   g_signal_connect_object (doc, "notify::modified", G_CALLBACK (document_modified_cb),
                            self, G_CONNECT_SWAPPED);
-  if (AUGUR_IS_PEPA_PAGE (doc->page))
+  if (AUGUR_IS_PAGE (doc->page))
     {
       g_signal_connect_object (doc->page, "notify::running", G_CALLBACK (page_running_cb),
                                self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (doc->page, "solved", G_CALLBACK (page_running_cb),
+      g_signal_connect_object (doc->page, "finished", G_CALLBACK (page_running_cb),
                                self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (doc->page, "notify::solver", G_CALLBACK (page_solver_cb),
+      g_signal_connect_object (doc->page, "settings-changed", G_CALLBACK (page_settings_cb),
                                self, G_CONNECT_SWAPPED);
-    }
-  else if (AUGUR_IS_PIPELINE_PAGE (doc->page))
-    {
-      g_signal_connect_object (doc->page, "notify::running", G_CALLBACK (page_running_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (doc->page, "open-pepa", G_CALLBACK (page_open_pepa_cb),
-                               self, G_CONNECT_SWAPPED);
-    }
-  else if (AUGUR_IS_REPLAY_PAGE (doc->page))
-    g_signal_connect_object (doc->page, "notify::running", G_CALLBACK (page_running_cb),
-                             self, G_CONNECT_SWAPPED);
-  else if (AUGUR_IS_CCDSM_PAGE (doc->page))
-    {
-      g_signal_connect_object (doc->page, "notify::running", G_CALLBACK (page_running_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (doc->page, "solved", G_CALLBACK (page_running_cb),
+      g_signal_connect_object (doc->page, "open-document", G_CALLBACK (page_open_document_cb),
                                self, G_CONNECT_SWAPPED);
     }
   gtk_stack_add_child (self->stack, doc->page);
@@ -359,46 +331,18 @@ add_document (AugurWindow *self,
   return index;
 }
 
+/* A new document of kind (AUGUR_KIND_PEPA...) named name (made unique)
+ * with text; it is selected.  Returns its index. */
 guint
-augur_window_add_pepa_document (AugurWindow *self,
-                                const char  *name,
-                                const char  *text)
+augur_window_add_document (AugurWindow *self,
+                           const char  *kind,
+                           const char  *name,
+                           const char  *text)
 {
   g_return_val_if_fail (AUGUR_IS_WINDOW (self), 0);
-  g_return_val_if_fail (name != NULL, 0);
+  g_return_val_if_fail (kind != NULL && name != NULL, 0);
 
-  return add_document (self, AUGUR_KIND_PEPA, name, text);
-}
-
-guint
-augur_window_add_pipeline_document (AugurWindow *self,
-                                    const char  *name,
-                                    const char  *text)
-{
-  g_return_val_if_fail (AUGUR_IS_WINDOW (self), 0);
-  g_return_val_if_fail (name != NULL, 0);
-
-  return add_document (self, AUGUR_KIND_PIPELINE, name, text);
-}
-
-guint
-_augur_window_add_document (AugurWindow *self,
-                            const char  *kind,
-                            const char  *name,
-                            const char  *text)
-{
   return add_document (self, kind, name, text);
-}
-
-guint
-augur_window_add_replay_document (AugurWindow *self,
-                                  const char  *name,
-                                  const char  *text)
-{
-  g_return_val_if_fail (AUGUR_IS_WINDOW (self), 0);
-  g_return_val_if_fail (name != NULL, 0);
-
-  return add_document (self, AUGUR_KIND_REPLAY, name, text);
 }
 
 void
@@ -496,17 +440,13 @@ create_sidebar_row (gpointer item,
                     gpointer user_data)
 {
   AugurWindowDocument *doc = item;
-  gboolean pepa = AUGUR_IS_PEPA_PAGE (doc->page);
-  gboolean pipeline = AUGUR_IS_PIPELINE_PAGE (doc->page);
-  gboolean replay = AUGUR_IS_REPLAY_PAGE (doc->page);
-  gboolean ccdsm = AUGUR_IS_CCDSM_PAGE (doc->page);
+  const AugurKind *kind = augur_kind_for_page (doc->page);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *icon = gtk_image_new_from_icon_name (pepa ? "x-office-document-symbolic"
-                                                  : pipeline ? "view-continuous-symbolic"
-                                                  : replay ? "media-playlist-consecutive-symbolic"
-                                                  : ccdsm ? "computer-symbolic"
-                                                  : "text-x-generic-symbolic");
+  GtkWidget *icon = gtk_image_new_from_icon_name (kind != NULL ? kind->icon : "text-x-generic-symbolic");
+
+  if (kind != NULL)
+    gtk_widget_set_tooltip_text (icon, _(kind->name));
   GtkWidget *label = gtk_label_new (NULL);
   GtkWidget *dot = gtk_label_new ("•");
 
@@ -711,14 +651,19 @@ augur_window_class_init (AugurWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AugurWindow, rename_button);
   gtk_widget_class_bind_template_child (widget_class, AugurWindow, document_popover);
   gtk_widget_class_bind_template_child (widget_class, AugurWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, AugurWindow, new_section);
   gtk_widget_class_bind_template_callback (widget_class, sidebar_row_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, sidebar_row_activated_cb);
 
   _augur_window_class_actions_init (widget_class);
 
-  g_type_ensure (AUGUR_TYPE_PEPA_PAGE);
-  g_type_ensure (AUGUR_TYPE_PIPELINE_PAGE);
-  g_type_ensure (AUGUR_TYPE_CCDSM_PAGE);
+  {
+    guint n_kinds;
+    const AugurKind *kinds = augur_kinds_get (&n_kinds);
+
+    for (guint i = 0; i < n_kinds; i++)
+      g_type_ensure (kinds[i].get_type ());
+  }
 }
 
 static void
@@ -740,6 +685,19 @@ augur_window_init (AugurWindow *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
   g_signal_connect (gesture, "pressed", G_CALLBACK (sidebar_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->sidebar), GTK_EVENT_CONTROLLER (gesture));
+
+  /* New: one entry per kind */
+  {
+    guint n_kinds;
+    const AugurKind *kinds = augur_kinds_get (&n_kinds);
+
+    for (guint i = 0; i < n_kinds; i++)
+      {
+        g_autoptr(GMenuItem) item = g_menu_item_new (_(kinds[i].new_label), NULL);
+        g_menu_item_set_action_and_target_value (item, "win.new", g_variant_new_string (kinds[i].id));
+        g_menu_append_item (self->new_section, item);
+      }
+  }
 
   gtk_stack_set_visible_child (self->stack, self->empty_page);
 }

@@ -39,17 +39,8 @@ gboolean      augur_window_is_empty            (AugurWindow      *self);
 
 /* Documents: a GListModel of AugurWindowDocument, in sidebar order. */
 GListModel   *augur_window_get_documents       (AugurWindow      *self);
-guint         augur_window_add_pepa_document   (AugurWindow      *self,
-                                                const char       *name,
-                                                const char       *text);
-/* A pipeline mapping document from a .des text (kept even if it does not
- * parse: the page shows the error). */
-guint         augur_window_add_pipeline_document (AugurWindow    *self,
-                                                  const char     *name,
-                                                  const char     *text);
-/* A trace replay document from its key=value description (see
- * augur-replay-page.h). */
-guint         augur_window_add_replay_document (AugurWindow      *self,
+guint         augur_window_add_document        (AugurWindow      *self,
+                                                const char       *kind,
                                                 const char       *name,
                                                 const char       *text);
 void          augur_window_remove_document     (AugurWindow      *self,

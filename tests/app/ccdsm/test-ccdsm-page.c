@@ -57,8 +57,8 @@ fixture_set_up (Fixture       *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 860);
   f->page = AUGUR_CCDSM_PAGE (augur_ccdsm_page_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  augur_ccdsm_page_set_title (f->page, "SR2");
-  g_assert_true (augur_ccdsm_page_set_text (f->page, text));
+  augur_page_set_title (AUGUR_PAGE (f->page), "SR2");
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), text));
   gtk_window_present (GTK_WINDOW (f->window));
 }
 
@@ -75,9 +75,9 @@ fixture_tear_down (Fixture       *f,
 static void
 solve_and_wait (AugurCcdsmPage *page)
 {
-  augur_ccdsm_page_solve (page);
-  g_assert_true (augur_test_wait_signal (page, "solved", 120));
-  g_assert_false (augur_ccdsm_page_get_running (page));
+  augur_page_run (AUGUR_PAGE (page));
+  g_assert_true (augur_test_wait_signal (page, "finished", 120));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
 }
 
 /* The engine alone, as augur-cli ccdsm FILE --distance D --protocol P. */
@@ -137,7 +137,7 @@ test_solve_sr2 (Fixture       *f,
   guint j = 0;
 
   g_assert_cmpfloat (fabs (expected - CLI_SR2_A1) / CLI_SR2_A1, <, 1e-4);
-  g_assert_false (augur_ccdsm_page_get_modified (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
   g_assert_cmpint (page_distance (f->page), ==, 1);
   g_assert_cmpstr (augur_ccdsm_setup_peek_protocol (augur_ccdsm_page_get_setup (f->page))->name, ==, "A");
 
@@ -219,7 +219,7 @@ test_protocol_grid (Fixture       *f,
   g_test_message ("bad rule: %s", augur_ccdsm_page_get_setup_error (f->page));
   protocol = augur_ccdsm_setup_peek_protocol (augur_ccdsm_page_get_setup (f->page));
   g_assert_cmpint (protocol->rule[AUGUR_ACCESS_LOAD][AUGUR_MESI_I][AUGUR_OTHERS_ONE_M].requester, ==, AUGUR_MESI_E);
-  g_assert_false (augur_ccdsm_page_get_modified (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
 
   /* MESI B differs in that rule only: both end S. */
   select_rule (f, AUGUR_CCDSM_RULE_REQUESTER, AUGUR_MESI_S);
@@ -229,7 +229,7 @@ test_protocol_grid (Fixture       *f,
   select_rule (f, AUGUR_CCDSM_RULE_OTHERS, AUGUR_MESI_S);
   g_assert_cmpstr (augur_ccdsm_setup_peek_protocol (augur_ccdsm_page_get_setup (f->page))->name, ==, "B");
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (augur_ccdsm_page_get_variant_dropdown (f->page))), ==, 1);
-  g_assert_true (augur_ccdsm_page_get_modified (f->page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
 
   solve_and_wait (f->page);
   g_test_message ("latency A %.4f, B %.4f (engine %.4f)", latency_a,
@@ -239,14 +239,14 @@ test_protocol_grid (Fixture       *f,
                      <, 1e-9);
 
   /* Undo twice: back to MESI A, in the grid too. */
-  g_assert_true (augur_ccdsm_page_undo (f->page));
-  g_assert_true (augur_ccdsm_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   g_assert_false (augur_ccdsm_page_can_undo (f->page));
   g_assert_cmpstr (augur_ccdsm_setup_peek_protocol (augur_ccdsm_page_get_setup (f->page))->name, ==, "A");
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (augur_ccdsm_page_get_rule_widget (f->page,
                       AUGUR_ACCESS_LOAD, AUGUR_MESI_I, AUGUR_OTHERS_ONE_M, AUGUR_CCDSM_RULE_REQUESTER))), ==, AUGUR_MESI_E);
-  g_assert_false (augur_ccdsm_page_get_modified (f->page));
-  g_assert_true (augur_ccdsm_page_redo (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_redo (AUGUR_PAGE (f->page)));
   g_assert_cmpstr (augur_ccdsm_setup_peek_protocol (augur_ccdsm_page_get_setup (f->page))->name, ==, "custom");
 
   /* The variant menu resets the table. */
@@ -271,13 +271,13 @@ test_latencies (Fixture       *f,
   g_assert_null (augur_ccdsm_page_get_setup_error (f->page));
   latency = augur_ccdsm_setup_peek_latency (augur_ccdsm_page_get_setup (f->page));
   g_assert_cmpfloat (augur_latency_table_get (latency, AUGUR_TRANSFER_MEMORY, 1), ==, 400);
-  g_assert_true (augur_ccdsm_page_get_modified (f->page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.reset-latencies", NULL));
   latency = augur_ccdsm_setup_peek_latency (augur_ccdsm_page_get_setup (f->page));
   g_assert_cmpfloat (augur_latency_table_get (latency, AUGUR_TRANSFER_MEMORY, 1), ==, 320);
   g_assert_cmpfloat (gtk_spin_button_get_value (memory1), ==, 320);
-  g_assert_false (augur_ccdsm_page_get_modified (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
 }
 
 /* ---- Diagnostics ------------------------------------------------------ */
@@ -307,7 +307,7 @@ test_syntax_error (Fixture       *f,
   end = start;
   gtk_text_iter_forward_char (&end);
   gtk_text_buffer_delete (buffer, &start, &end);
-  g_assert_true (augur_ccdsm_page_get_modified (f->page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
 
   augur_test_spin (600);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), >=, 1);
@@ -349,11 +349,11 @@ test_broken_text (Fixture       *f,
   at = strstr (broken, "const K = 2;");
   g_assert_nonnull (at);
   at[10] = '@';
-  g_assert_false (augur_ccdsm_page_set_text (f->page, broken));
-  g_assert_false (augur_ccdsm_page_get_modified (f->page));
+  g_assert_false (augur_page_set_text (AUGUR_PAGE (f->page), broken));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
   g_assert_cmpuint (g_list_model_get_n_items (augur_ccdsm_page_get_diagnostics (f->page)), >=, 1);
   /* Kept as it is: saving loses nothing. */
-  shown = augur_ccdsm_page_get_text (f->page);
+  shown = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (shown, ==, broken);
   /* No setup edit while the setup is inside a text that does not parse. */
   g_assert_false (augur_ccdsm_page_set_distance (f->page, 2, &error));
@@ -374,10 +374,10 @@ test_broken_text (Fixture       *f,
   fixed = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
   g_assert_null (strstr (fixed, "home slot[0]"));
   g_assert_nonnull (strstr (fixed, "process P1 on cpu2"));
-  text = augur_ccdsm_page_get_text (f->page);
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_nonnull (strstr (text, "home slot[0] -> P1;"));
   g_assert_cmpint (page_distance (f->page), ==, 2);
-  g_assert_true (augur_ccdsm_page_get_modified (f->page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
 }
 
 /* ---- A failed check --------------------------------------------------- */
@@ -405,7 +405,7 @@ test_deadlock (Fixture       *f,
       g_string_append_printf (broken, "%s%s", lines[i], lines[i + 1] ? "\n" : "");
     }
   g_assert_cmpuint (removed, ==, 1);
-  g_assert_true (augur_ccdsm_page_set_text (f->page, broken->str));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), broken->str));
 
   solve_and_wait (f->page);
   result = augur_ccdsm_page_get_result (f->page);
@@ -440,7 +440,7 @@ test_too_large (Fixture       *f,
   g_autofree char *sr1 = example_text ("sr1.ccdsm");
   AugurCcdsmResult *result;
 
-  g_assert_true (augur_ccdsm_page_set_text (f->page, sr1));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), sr1));
   solve_and_wait (f->page);
   result = augur_ccdsm_page_get_result (f->page);
   g_assert_nonnull (result);
@@ -483,7 +483,7 @@ test_solve_errors (Fixture       *f,
   g_assert_nonnull (strstr (augur_ccdsm_page_get_error_text (f->page), "P1"));
 
   /* Undone: solvable again. */
-  g_assert_true (augur_ccdsm_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   solve_and_wait (f->page);
   g_assert_nonnull (augur_ccdsm_page_get_result (f->page));
   g_assert_null (augur_ccdsm_page_get_error_text (f->page));
@@ -504,14 +504,14 @@ test_machine_undo (Fixture       *f,
   /* P1 onto cpu4, in the other module. */
   g_assert_true (augur_machine_view_place_process (view, "P1", (guint) augur_machine_find_cpu (machine, "cpu4")));
   g_assert_cmpint (page_distance (f->page), ==, 2);
-  g_assert_true (augur_ccdsm_page_get_modified (f->page));
-  text = augur_ccdsm_page_get_text (f->page);
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_nonnull (strstr (text, "P1 -> cpu4;"));
 
-  g_assert_true (augur_ccdsm_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   g_assert_cmpint (page_distance (f->page), ==, 1);
-  g_assert_false (augur_ccdsm_page_get_modified (f->page));
-  g_assert_true (augur_ccdsm_page_redo (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_redo (AUGUR_PAGE (f->page)));
   g_assert_cmpint (page_distance (f->page), ==, 2);
 
   /* The distance menu: back to the same node. */
@@ -522,7 +522,7 @@ test_machine_undo (Fixture       *f,
   /* A variable onto another bank. */
   g_assert_true (augur_machine_view_place_variable (view, "slot[0]", 3));
   g_assert_cmpstr (augur_ccdsm_setup_get_home (augur_ccdsm_page_get_setup (f->page), "slot[0]"), ==, "N3");
-  g_assert_true (augur_ccdsm_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   g_assert_cmpstr (augur_ccdsm_setup_get_home (augur_ccdsm_page_get_setup (f->page), "slot[0]"), ==, "P1");
 }
 
@@ -663,7 +663,7 @@ test_exports (Fixture       *f,
     g_autofree char *path = g_build_filename (dir, "none.csv", NULL);
     g_autoptr(GFile) file = g_file_new_for_path (path);
 
-    g_assert_false (augur_ccdsm_page_export (f->page, "csv", file, &error));
+    g_assert_false (augur_page_export (AUGUR_PAGE (f->page), "csv", file, &error));
     g_assert_nonnull (error);
     g_clear_error (&error);
   }
@@ -678,7 +678,7 @@ test_exports (Fixture       *f,
       g_autoptr(GFile) file = g_file_new_for_path (path);
 
       g_test_message ("export %s", files[i].what);
-      g_assert_true (augur_ccdsm_page_export (f->page, files[i].what, file, &error));
+      g_assert_true (augur_page_export (AUGUR_PAGE (f->page), files[i].what, file, &error));
       g_assert_no_error (error);
       assert_file_starts (path, files[i].prefix);
       g_unlink (path);
@@ -690,19 +690,19 @@ test_exports (Fixture       *f,
     g_autofree char *path = g_build_filename (dir, "shown.csv", NULL);
     g_autoptr(GFile) file = g_file_new_for_path (path);
 
-    g_assert_true (augur_ccdsm_page_export (f->page, "csv", file, &error));
+    g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "csv", file, &error));
     assert_file_starts (path, "program,protocol");
     augur_ccdsm_page_show_view (f->page, "summary");
-    g_assert_true (augur_ccdsm_page_export (f->page, "csv", file, &error));
+    g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "csv", file, &error));
     assert_file_starts (path, "variable,kind");
     /* The state diagram, with the Summary shown. */
-    g_assert_true (augur_ccdsm_page_export (f->page, "svg", file, &error));
+    g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "svg", file, &error));
     g_assert_no_error (error);
     g_unlink (path);
   }
 
   /* The chain as PRISM files beside the chosen name. */
-  g_assert_true (augur_ccdsm_page_export (f->page, "ctmc", tra_file, &error));
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "ctmc", tra_file, &error));
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (chain); i++)
     {
@@ -802,7 +802,7 @@ test_window_roundtrip (void)
   gtk_window_present (GTK_WINDOW (window));
 
   /* New → Cache Coherence: SR2. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-ccdsm", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "ccdsm"));
   augur_test_iterate ();
   current = augur_window_get_current_page (window);
   g_assert_true (AUGUR_IS_CCDSM_PAGE (current));
@@ -815,11 +815,11 @@ test_window_roundtrip (void)
   g_assert_no_error (error);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (augur_ccdsm_page_get_variant_dropdown (page)), 1);
   g_assert_true (augur_window_get_modified (window));
-  saved_text = augur_ccdsm_page_get_text (page);
+  saved_text = augur_page_get_text (AUGUR_PAGE (page));
   g_assert_true (augur_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
   g_assert_false (augur_window_get_modified (window));
-  g_assert_false (augur_ccdsm_page_get_modified (page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (page)));
 
   project = augur_project_load_from_file (file, NULL, &error);
   g_assert_no_error (error);
@@ -837,7 +837,7 @@ test_window_roundtrip (void)
   augur_test_iterate ();
   current = augur_window_get_current_page (other);
   g_assert_true (AUGUR_IS_CCDSM_PAGE (current));
-  reloaded_text = augur_ccdsm_page_get_text (AUGUR_CCDSM_PAGE (current));
+  reloaded_text = augur_page_get_text (AUGUR_PAGE (AUGUR_CCDSM_PAGE (current)));
   g_assert_cmpstr (reloaded_text, ==, saved_text);
   g_assert_cmpint (page_distance (AUGUR_CCDSM_PAGE (current)), ==, 2);
   g_assert_cmpstr (augur_ccdsm_setup_peek_protocol (augur_ccdsm_page_get_setup (AUGUR_CCDSM_PAGE (current)))->name, ==, "B");
@@ -855,7 +855,7 @@ test_window_roundtrip (void)
 
   /* The window's Solve and export actions reach the page. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.solve", NULL));
-  g_assert_true (augur_test_wait_signal (current, "solved", 120));
+  g_assert_true (augur_test_wait_signal (current, "finished", 120));
   g_assert_nonnull (augur_ccdsm_page_get_result (AUGUR_CCDSM_PAGE (current)));
   g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (other)));
 
@@ -897,7 +897,7 @@ test_bundled_project (void)
       g_assert_cmpstr (augur_window_document_get_kind (doc), ==, "ccdsm");
       g_assert_true (AUGUR_IS_CCDSM_PAGE (page));
       g_assert_nonnull (augur_ccdsm_page_get_program (AUGUR_CCDSM_PAGE (page)));
-      g_assert_false (augur_ccdsm_page_get_modified (AUGUR_CCDSM_PAGE (page)));
+      g_assert_false (augur_page_get_modified (AUGUR_PAGE (AUGUR_CCDSM_PAGE (page))));
     }
   g_assert_false (augur_window_get_modified (window));
   gtk_window_destroy (GTK_WINDOW (window));

@@ -61,7 +61,7 @@ fixture_set_up (Fixture       *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   f->page = AUGUR_PEPA_PAGE (augur_pepa_page_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  augur_pepa_page_set_title (f->page, "pipeline.pepa");
+  augur_page_set_title (AUGUR_PAGE (f->page), "pipeline.pepa");
   gtk_window_present (GTK_WINDOW (f->window));
 }
 
@@ -78,11 +78,11 @@ static void
 solve_and_wait (AugurPepaPage *page,
                 const char    *text)
 {
-  augur_pepa_page_set_text (page, text);
-  augur_pepa_page_solve (page);
-  g_assert_true (augur_pepa_page_get_running (page));
-  g_assert_true (augur_test_wait_signal (page, "solved", 60));
-  g_assert_false (augur_pepa_page_get_running (page));
+  augur_page_set_text (AUGUR_PAGE (page), text);
+  augur_page_run (AUGUR_PAGE (page));
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (page)));
+  g_assert_true (augur_test_wait_signal (page, "finished", 60));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
 }
 
 static AugurResultRow *
@@ -141,8 +141,8 @@ test_solve_pipeline (Fixture       *f,
 
   g_assert_nonnull (augur_pepa_page_get_result (f->page));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "27 states, 51 transitions"));
-  g_assert_false (augur_pepa_page_get_modified (f->page));
-  text = augur_pepa_page_get_text (f->page);
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (text, ==, pipeline_model);
 
   table = augur_pepa_page_get_result_table (f->page, "throughput");
@@ -269,16 +269,16 @@ test_properties (Fixture       *f,
   g_signal_connect (f->page, "notify::modified", G_CALLBACK (count_notify), &modified_notifies);
   g_signal_connect (f->page, "notify::solver", G_CALLBACK (count_notify), &solver_notifies);
 
-  augur_pepa_page_set_text (f->page, pipeline_model);
-  g_assert_false (augur_pepa_page_get_modified (f->page));
+  augur_page_set_text (AUGUR_PAGE (f->page), pipeline_model);
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
   gtk_text_buffer_get_end_iter (buffer, &end);
   gtk_text_buffer_insert (buffer, &end, "// more\n", -1);
-  g_assert_true (augur_pepa_page_get_modified (f->page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
   g_assert_cmpuint (modified_notifies, ==, 1);
-  augur_pepa_page_set_modified (f->page, TRUE);
+  augur_page_set_modified (AUGUR_PAGE (f->page), TRUE);
   g_assert_cmpuint (modified_notifies, ==, 1);
-  augur_pepa_page_set_modified (f->page, FALSE);
-  g_assert_false (augur_pepa_page_get_modified (f->page));
+  augur_page_set_modified (AUGUR_PAGE (f->page), FALSE);
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
   g_assert_cmpuint (modified_notifies, ==, 2);
 
   g_assert_cmpstr (augur_pepa_page_get_solver (f->page), ==, "auto");
@@ -288,16 +288,16 @@ test_properties (Fixture       *f,
   augur_pepa_page_set_solver (f->page, "gauss-seidel");
   g_assert_cmpuint (solver_notifies, ==, 1);
 
-  augur_pepa_page_solve (f->page);
-  g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 30));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "27 states, 51 transitions"));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "gauss-seidel"));
 
   augur_pepa_page_set_solver (f->page, "power");
-  augur_pepa_page_solve (f->page);
-  g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 30));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "power"));
-  g_assert_cmpstr (augur_pepa_page_get_title (f->page), ==, "pipeline.pepa");
+  g_assert_cmpstr (augur_page_get_title (AUGUR_PAGE (f->page)), ==, "pipeline.pepa");
 }
 
 /* A derivation that deadlocks fails at once; a chain with an absorbing state
@@ -337,9 +337,9 @@ test_unsolvable (Fixture       *f,
   g_assert_no_error (error);
   path = g_build_filename (dir, "s.dot", NULL);
   file = g_file_new_for_path (path);
-  g_assert_true (augur_pepa_page_export (f->page, "dot", file, &error));
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "dot", file, &error));
   g_assert_no_error (error);
-  g_assert_false (augur_pepa_page_export (f->page, "json", file, &error));
+  g_assert_false (augur_page_export (AUGUR_PAGE (f->page), "json", file, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
   g_unlink (path);
   g_rmdir (dir);
@@ -359,7 +359,7 @@ read_export (AugurPepaPage *page,
   g_autoptr(GError) error = NULL;
   char *contents = NULL;
 
-  g_assert_true (augur_pepa_page_export (page, what, file, &error));
+  g_assert_true (augur_page_export (AUGUR_PAGE (page), what, file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, length, &error));
   g_assert_no_error (error);
@@ -386,7 +386,7 @@ test_exports (Fixture       *f,
     g_autofree char *path = g_build_filename (dir, "early.json", NULL);
     g_autoptr(GFile) early = g_file_new_for_path (path);
 
-    g_assert_false (augur_pepa_page_export (f->page, "json", early, &error));
+    g_assert_false (augur_page_export (AUGUR_PAGE (f->page), "json", early, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
     g_clear_error (&error);
   }
@@ -430,12 +430,12 @@ test_exports (Fixture       *f,
 
   /* An unknown format and an unwritable place are errors. */
   file = g_file_new_build_filename (dir, "x.txt", NULL);
-  g_assert_false (augur_pepa_page_export (f->page, "bmp", file, &error));
+  g_assert_false (augur_page_export (AUGUR_PAGE (f->page), "bmp", file, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
   g_clear_object (&file);
   file = g_file_new_build_filename (dir, "no-such-dir", "x.csv", NULL);
-  g_assert_false (augur_pepa_page_export (f->page, "throughput-csv", file, &error));
+  g_assert_false (augur_page_export (AUGUR_PAGE (f->page), "throughput-csv", file, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
 
@@ -505,7 +505,7 @@ test_failed_exports (Fixture       *f,
       g_test_message ("export %s", whats[i]);
       g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
       augur_test_lower_file_size_limit (&saved);
-      ok = augur_pepa_page_export (f->page, whats[i], file, &error);
+      ok = augur_page_export (AUGUR_PAGE (f->page), whats[i], file, &error);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
       g_assert_false (ok);
       g_assert_nonnull (error);
@@ -513,7 +513,7 @@ test_failed_exports (Fixture       *f,
       assert_old_file_kept (dir, path);
 
       /* Without the limit the same export goes through. */
-      g_assert_true (augur_pepa_page_export (f->page, whats[i], file, &error));
+      g_assert_true (augur_page_export (AUGUR_PAGE (f->page), whats[i], file, &error));
       g_assert_no_error (error);
     }
 
@@ -567,7 +567,7 @@ test_diagnostics (Fixture       *f,
   GtkTextBuffer *buffer;
   GtkTextIter iter;
 
-  augur_pepa_page_set_text (f->page, bad_model);
+  augur_page_set_text (AUGUR_PAGE (f->page), bad_model);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
   augur_test_spin (600);
 
@@ -577,9 +577,9 @@ test_diagnostics (Fixture       *f,
   g_assert_cmpfloat (augur_result_row_get_number (row, 0), ==, 3);
   g_assert_cmpfloat (augur_result_row_get_number (row, 1), ==, 14);
 
-  text = augur_pepa_page_get_text (f->page);
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (text, ==, bad_model);
-  g_assert_false (augur_pepa_page_get_modified (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
 
   /* The span is underlined with the error tag. */
   buffer = gtk_text_view_get_buffer (augur_pepa_page_get_text_view (f->page));
@@ -603,12 +603,12 @@ test_diagnostics (Fixture       *f,
   }
 
   /* Solving it fails with an error in the status, and keeps the text. */
-  augur_pepa_page_solve (f->page);
-  g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 30));
   g_assert_null (augur_pepa_page_get_result (f->page));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "3:14"));
   g_clear_pointer (&text, g_free);
-  text = augur_pepa_page_get_text (f->page);
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (text, ==, bad_model);
 
   /* Typing marks the page modified; fixing the error clears the list. */
@@ -619,7 +619,7 @@ test_diagnostics (Fixture       *f,
     gtk_text_iter_forward_char (&end);
     gtk_text_buffer_delete (buffer, &iter, &end);
   }
-  g_assert_true (augur_pepa_page_get_modified (f->page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
   augur_test_spin (600);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
 }
@@ -639,11 +639,11 @@ test_garbage (Fixture       *f,
       g_autofree char *text = NULL;
       const char *expected = g_utf8_validate (inputs[i], -1, NULL) ? inputs[i] : NULL;
 
-      augur_pepa_page_set_text (f->page, inputs[i]);
-      augur_pepa_page_solve (f->page);
-      g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
+      augur_page_set_text (AUGUR_PAGE (f->page), inputs[i]);
+      augur_page_run (AUGUR_PAGE (f->page));
+      g_assert_true (augur_test_wait_signal (f->page, "finished", 30));
       augur_test_spin (350);
-      text = augur_pepa_page_get_text (f->page);
+      text = augur_page_get_text (AUGUR_PAGE (f->page));
       if (expected != NULL)
         g_assert_cmpstr (text, ==, expected);
     }
@@ -692,30 +692,30 @@ test_cancel (Fixture       *f,
   g_autofree char *text = NULL;
   gint64 start;
 
-  augur_pepa_page_set_text (f->page, big);
-  augur_pepa_page_solve (f->page);
-  g_assert_true (augur_pepa_page_get_running (f->page));
+  augur_page_set_text (AUGUR_PAGE (f->page), big);
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (f->page)));
 
   /* The UI keeps turning while the worker derives. */
   start = g_get_monotonic_time ();
   augur_test_spin (300);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
-  g_assert_true (augur_pepa_page_get_running (f->page));
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (f->page)));
 
-  augur_pepa_page_cancel (f->page);
-  g_assert_true (augur_test_wait_signal (f->page, "solved", 30));
-  g_assert_false (augur_pepa_page_get_running (f->page));
+  augur_page_cancel (AUGUR_PAGE (f->page));
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 30));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
   g_assert_null (augur_pepa_page_get_result (f->page));
   g_assert_cmpstr (augur_pepa_page_get_status_text (f->page), ==, "Cancelled");
-  text = augur_pepa_page_get_text (f->page);
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (text, ==, big);
 
   /* A second solve replaces a running one; the page stays usable. */
-  augur_pepa_page_solve (f->page);
+  augur_page_run (AUGUR_PAGE (f->page));
   augur_test_spin (100);
-  augur_pepa_page_set_text (f->page, pipeline_model);
-  augur_pepa_page_solve (f->page);
-  g_assert_true (augur_test_wait_signal (f->page, "solved", 60));
+  augur_page_set_text (AUGUR_PAGE (f->page), pipeline_model);
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
   g_assert_nonnull (augur_pepa_page_get_result (f->page));
   g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "27 states"));
 }

@@ -50,8 +50,8 @@ fixture_set_up (Fixture       *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 860);
   f->page = AUGUR_PIPELINE_PAGE (augur_pipeline_page_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  augur_pipeline_page_set_title (f->page, "table-5-1");
-  g_assert_true (augur_pipeline_page_set_text (f->page, table_5_1_row_1));
+  augur_page_set_title (AUGUR_PAGE (f->page), "table-5-1");
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), table_5_1_row_1));
   gtk_window_present (GTK_WINDOW (f->window));
 }
 
@@ -70,8 +70,8 @@ evaluate_and_wait (AugurPipelinePage  *page,
                    AugurPipelineScope  scope)
 {
   augur_pipeline_page_evaluate (page, scope);
-  g_assert_true (augur_test_wait_signal (page, "evaluated", 120));
-  g_assert_false (augur_pipeline_page_get_running (page));
+  g_assert_true (augur_test_wait_signal (page, "finished", 120));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
 }
 
 static char *
@@ -134,7 +134,7 @@ test_evaluate_listed (Fixture       *f,
   best_name = augur_mapping_to_string (&best->mapping);
   now = working (f->page);
   g_assert_cmpstr (now, ==, best_name);
-  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   g_clear_pointer (&now, g_free);
   now = working (f->page);
   g_assert_cmpstr (now, ==, "[1,(1,1,1),1]");
@@ -202,7 +202,7 @@ test_drag_undo (Fixture       *f,
 
   augur_test_spin (200);
   g_assert_cmpstr (before, ==, "[1,(1,1,1),1]");
-  g_assert_false (augur_pipeline_page_get_modified (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
 
   /* The gesture's hit test finds stage 2 and processor 3 where drawn. */
   g_assert_true (augur_pipeline_canvas_get_item_bounds (canvas, AUGUR_PIPELINE_ITEM_STAGE, 1, &stage));
@@ -220,7 +220,7 @@ test_drag_undo (Fixture       *f,
   g_assert_true (augur_pipeline_canvas_drop_stage (canvas, 1, 2));
   after = working (f->page);
   g_assert_cmpstr (after, ==, "[1,(1,3,1),1]");
-  g_assert_true (augur_pipeline_page_get_modified (f->page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
   /* Dropping where it already is changes nothing. */
   g_assert_false (augur_pipeline_canvas_drop_stage (canvas, 1, 2));
   /* The output marker onto processor 2. */
@@ -229,8 +229,8 @@ test_drag_undo (Fixture       *f,
   after = working (f->page);
   g_assert_cmpstr (after, ==, "[1,(1,3,1),2]");
 
-  g_assert_true (augur_pipeline_page_undo (f->page));
-  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   undone = working (f->page);
   g_assert_cmpstr (undone, ==, "[1,(1,1,1),1]");
   g_assert_cmpstr (augur_pipeline_canvas_get_mapping (canvas) ? "ok" : NULL, ==, "ok");
@@ -238,13 +238,13 @@ test_drag_undo (Fixture       *f,
     g_autofree char *on_canvas = augur_mapping_to_string (augur_pipeline_canvas_get_mapping (canvas));
     g_assert_cmpstr (on_canvas, ==, "[1,(1,1,1),1]");
   }
-  g_assert_false (augur_pipeline_page_get_modified (f->page));
-  g_assert_false (augur_pipeline_page_undo (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  g_assert_false (augur_page_undo (AUGUR_PAGE (f->page)));
 
-  g_assert_true (augur_pipeline_page_redo (f->page));
+  g_assert_true (augur_page_redo (AUGUR_PAGE (f->page)));
   redone = working (f->page);
   g_assert_cmpstr (redone, ==, "[1,(1,3,1),1]");
-  g_assert_true (augur_pipeline_page_get_modified (f->page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
 
   /* Ctrl+Z through the page's action, as the keyboard does. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.undo", NULL));
@@ -261,7 +261,7 @@ test_entries (Fixture       *f,
   GtkEditable *nl12 = augur_pipeline_page_get_entry (f->page, "nl1-2");
   GtkEditable *nl21 = augur_pipeline_page_get_entry (f->page, "nl2-1");
   const AugurPipeline *p = augur_pipeline_page_get_pipeline (f->page);
-  g_autofree char *des_before = augur_pipeline_page_get_text (f->page);
+  g_autofree char *des_before = augur_page_get_text (AUGUR_PAGE (f->page));
   g_autofree char *des_after = NULL;
 
   g_assert_nonnull (cp1);
@@ -278,7 +278,7 @@ test_entries (Fixture       *f,
   g_assert_nonnull (augur_pipeline_page_get_error_text (f->page));
   g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "cp1"));
   g_assert_cmpfloat (augur_pipeline_get_cp (augur_pipeline_page_get_pipeline (f->page), 0), ==, 10);
-  des_after = augur_pipeline_page_get_text (f->page);
+  des_after = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (des_after, ==, des_before);
   g_assert_false (augur_pipeline_page_can_undo (f->page));
 
@@ -308,8 +308,8 @@ test_entries (Fixture       *f,
   g_assert_cmpstr (gtk_editable_get_text (nl21), ==, "8");
   g_assert_false (gtk_editable_get_editable (nl21));
 
-  g_assert_true (augur_pipeline_page_undo (f->page));
-  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   p = augur_pipeline_page_get_pipeline (f->page);
   g_assert_cmpfloat (augur_pipeline_get_cp (p, 0), ==, 10);
   g_assert_cmpfloat (augur_pipeline_get_link (p, 0, 1), ==, 10000);
@@ -336,8 +336,8 @@ test_add_remove (Fixture       *f,
   g_assert_nonnull (augur_pipeline_page_get_entry (f->page, "cp4"));
   g_assert_nonnull (augur_pipeline_page_get_entry (f->page, "nl4-1"));
 
-  g_assert_true (augur_pipeline_page_undo (f->page));
-  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   g_assert_cmpuint (augur_pipeline_get_n_stages (augur_pipeline_page_get_pipeline (f->page)), ==, 3);
   g_assert_cmpuint (augur_pipeline_get_n_processors (augur_pipeline_page_get_pipeline (f->page)), ==, 3);
   g_assert_null (augur_pipeline_page_get_entry (f->page, "w4"));
@@ -350,7 +350,7 @@ test_add_remove (Fixture       *f,
   g_assert_true (augur_pipeline_page_list_working_mapping (f->page));
   g_assert_false (augur_pipeline_page_list_working_mapping (f->page));
   g_assert_cmpuint (augur_pipeline_get_n_mappings (augur_pipeline_page_get_pipeline (f->page)), ==, 10);
-  g_assert_true (augur_pipeline_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   g_assert_cmpuint (augur_pipeline_get_n_mappings (augur_pipeline_page_get_pipeline (f->page)), ==, 9);
 }
 
@@ -361,18 +361,18 @@ test_bad_text (Fixture       *f,
   static const char bad[] = "type = pipeline;\nnbproc = 2;\ncp1=10; cp2=-1;\n";
   g_autofree char *text = NULL;
 
-  g_assert_false (augur_pipeline_page_set_text (f->page, bad));
+  g_assert_false (augur_page_set_text (AUGUR_PAGE (f->page), bad));
   g_assert_nonnull (augur_pipeline_page_get_error_text (f->page));
   g_test_message ("error: %s", augur_pipeline_page_get_error_text (f->page));
   g_assert_null (augur_pipeline_page_get_pipeline (f->page));
-  g_assert_false (augur_pipeline_page_get_modified (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
   /* Kept byte for byte. */
-  text = augur_pipeline_page_get_text (f->page);
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (text, ==, bad);
   g_assert_null (augur_pipeline_page_get_working_mapping (f->page));
   /* Nothing to evaluate, no crash. */
   augur_pipeline_page_evaluate (f->page, AUGUR_PIPELINE_ALL);
-  g_assert_false (augur_pipeline_page_get_running (f->page));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
   augur_pipeline_page_show_view (f->page, "description");
   augur_test_spin (400);
   {
@@ -410,7 +410,7 @@ assert_failed_export_keeps_file (AugurPipelinePage *page,
   g_test_message ("export %s", what);
   g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
   augur_test_lower_file_size_limit (&saved);
-  ok = augur_pipeline_page_export (page, what, file, &error);
+  ok = augur_page_export (AUGUR_PAGE (page), what, file, &error);
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
   g_assert_false (ok);
   g_assert_nonnull (error);
@@ -424,7 +424,7 @@ assert_failed_export_keeps_file (AugurPipelinePage *page,
     g_assert_cmpstr (name, ==, "old.out");
 
   /* Without the limit the same export goes through. */
-  g_assert_true (augur_pipeline_page_export (page, what, file, &error));
+  g_assert_true (augur_page_export (AUGUR_PAGE (page), what, file, &error));
   g_assert_no_error (error);
   g_unlink (path);
 }
@@ -466,13 +466,13 @@ test_sweep (Fixture       *f,
   g_assert_cmpfloat_with_epsilon (y0, augur_pipeline_sweep_get_y (sweep, 0, 0), 1e-12);
 
   /* Exports: a PNG of the plot, the data as CSV (header + 10 rows). */
-  g_assert_true (augur_pipeline_page_export (f->page, "png", png, &error));
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "png", png, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (png_path, &contents, &length, NULL));
   g_assert_cmpuint (length, >, 1000);
   g_assert_cmpint (memcmp (contents, "\x89PNG", 4), ==, 0);
   g_clear_pointer (&contents, g_free);
-  g_assert_true (augur_pipeline_page_export (f->page, "sweep-csv", csv, &error));
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "sweep-csv", csv, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (csv_path, &contents, NULL, NULL));
   lines = g_strsplit (g_strchomp (contents), "\n", -1);
@@ -500,11 +500,13 @@ typedef struct {
 } Opened;
 
 static void
-on_open_pepa (AugurPipelinePage *page,
-              const char        *name,
-              const char        *text,
-              Opened            *opened)
+on_open_document (AugurPipelinePage *page,
+                  const char        *kind,
+                  const char        *name,
+                  const char        *text,
+                  Opened            *opened)
 {
+  g_assert_cmpstr (kind, ==, "pepa");
   g_free (opened->name);
   g_free (opened->text);
   opened->name = g_strdup (name);
@@ -525,7 +527,7 @@ test_open_pepa (Fixture       *f,
   const AugurPipelineResults *results;
   double throughput = 0;
 
-  g_signal_connect (f->page, "open-pepa", G_CALLBACK (on_open_pepa), &opened);
+  g_signal_connect (f->page, "open-document", G_CALLBACK (on_open_document), &opened);
   g_assert_true (augur_pipeline_page_set_working_mapping (f->page, "[1,(1,2,3),3]", TRUE));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.open-pepa", NULL));
   g_assert_cmpstr (opened.name, ==, "Mapping [1,(1,2,3),3]");
@@ -665,7 +667,7 @@ test_window_roundtrip (void)
   gtk_window_present (GTK_WINDOW (window));
 
   /* New → Pipeline Mapping. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pipeline", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "pipeline"));
   augur_test_iterate ();
   current = augur_window_get_current_page (window);
   g_assert_true (AUGUR_IS_PIPELINE_PAGE (current));
@@ -676,11 +678,11 @@ test_window_roundtrip (void)
   /* An edit on the canvas, then save. */
   g_assert_true (augur_pipeline_canvas_drop_stage (AUGUR_PIPELINE_CANVAS (augur_pipeline_page_get_canvas (page)), 1, 2));
   g_assert_true (augur_window_get_modified (window));
-  saved_text = augur_pipeline_page_get_text (page);
+  saved_text = augur_page_get_text (AUGUR_PAGE (page));
   g_assert_true (augur_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
   g_assert_false (augur_window_get_modified (window));
-  g_assert_false (augur_pipeline_page_get_modified (page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (page)));
 
   project = augur_project_load_from_file (file, NULL, &error);
   g_assert_no_error (error);
@@ -712,7 +714,7 @@ test_window_roundtrip (void)
   g_assert_true (AUGUR_IS_PIPELINE_PAGE (current));
   reloaded_mapping = augur_pipeline_page_get_working_mapping (AUGUR_PIPELINE_PAGE (current));
   g_assert_cmpstr (reloaded_mapping, ==, "[1,(1,3,1),1]");
-  reloaded_text = augur_pipeline_page_get_text (AUGUR_PIPELINE_PAGE (current));
+  reloaded_text = augur_page_get_text (AUGUR_PAGE (AUGUR_PIPELINE_PAGE (current)));
   g_assert_cmpstr (reloaded_text, ==, saved_text);
   g_assert_false (augur_window_get_modified (other));
 
@@ -753,7 +755,7 @@ test_save_des (Fixture       *f,
   g_autoptr(AugurPipeline) original = augur_pipeline_parse (table_5_1_row_1, -1, "row1.des", &error);
 
   g_assert_no_error (error);
-  g_assert_true (augur_pipeline_page_export (f->page, "des", file, &error));
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "des", file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_assert_true (g_str_has_prefix (text, "type = pipeline;"));

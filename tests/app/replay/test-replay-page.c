@@ -68,7 +68,7 @@ fixture_set_up (Fixture       *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 820);
   f->page = AUGUR_REPLAY_PAGE (augur_replay_page_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  augur_replay_page_set_title (f->page, "ring");
+  augur_page_set_title (AUGUR_PAGE (f->page), "ring");
   gtk_window_present (GTK_WINDOW (f->window));
 }
 
@@ -84,10 +84,10 @@ fixture_tear_down (Fixture       *f,
 static void
 replay_and_wait (AugurReplayPage *page)
 {
-  augur_replay_page_replay (page);
-  g_assert_true (augur_replay_page_get_running (page));
-  g_assert_true (augur_test_wait_signal (page, "replayed", 60));
-  g_assert_false (augur_replay_page_get_running (page));
+  augur_page_run (AUGUR_PAGE (page));
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (page)));
+  g_assert_true (augur_test_wait_signal (page, "finished", 60));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
 }
 
 static void
@@ -121,7 +121,7 @@ test_ring_files (Fixture       *f,
 
   load_ring_files (f->page);
   augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
-  g_assert_true (augur_replay_page_get_modified (f->page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
   replay_and_wait (f->page);
 
   g_assert_null (augur_replay_page_get_error_text (f->page));
@@ -236,7 +236,7 @@ test_cluster_placement (Fixture       *f,
   g_assert_false (augur_replay_placement_drag (placement, chip.origin.x + 4, chip.origin.y + 4, -50, -50));
 
   {
-    g_autofree char *text = augur_replay_page_get_text (f->page);
+    g_autofree char *text = augur_page_get_text (AUGUR_PAGE (f->page));
     g_assert_nonnull (strstr (text, "placement=0,0,2,3\n"));
     g_assert_nonnull (strstr (text, "cluster=4,1,1000000000,125000000,5.0000000000000002e-05,2250000000,0.00050000000000000001\n"));
   }
@@ -245,10 +245,10 @@ test_cluster_placement (Fixture       *f,
   replay_and_wait (f->page);
   g_assert_cmpfloat (augur_replay_result_get_time (augur_replay_page_get_result (f->page)), >, 0);
 
-  g_assert_true (augur_replay_page_undo (f->page));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
   hosts = augur_replay_page_get_placement (f->page, &n);
   g_assert_cmpuint (hosts[1], ==, 1);
-  g_assert_true (augur_replay_page_redo (f->page));
+  g_assert_true (augur_page_redo (AUGUR_PAGE (f->page)));
   hosts = augur_replay_page_get_placement (f->page, &n);
   g_assert_cmpuint (hosts[1], ==, 0);
 
@@ -340,11 +340,11 @@ test_cancel (Fixture       *f,
   c.nodes = 2;
   augur_replay_page_set_traces (f->page, &trace, 1);
   augur_replay_page_set_cluster (f->page, &c, 2);
-  augur_replay_page_replay (f->page);
-  g_assert_true (augur_replay_page_get_running (f->page));
-  augur_replay_page_cancel (f->page);
-  g_assert_true (augur_test_wait_signal (f->page, "replayed", 60));
-  g_assert_false (augur_replay_page_get_running (f->page));
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (f->page)));
+  augur_page_cancel (AUGUR_PAGE (f->page));
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
   g_assert_cmpstr (augur_replay_page_get_status_text (f->page), ==, "Cancelled");
   g_assert_null (augur_replay_page_get_result (f->page));
   g_unlink (path);
@@ -375,7 +375,7 @@ test_exports (Fixture       *f,
     g_autofree char *path = g_build_filename (dir, "none.csv", NULL);
     g_autoptr(GFile) file = g_file_new_for_path (path);
 
-    g_assert_false (augur_replay_page_export (f->page, "csv", file, &error));
+    g_assert_false (augur_page_export (AUGUR_PAGE (f->page), "csv", file, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
     g_clear_error (&error);
   }
@@ -392,7 +392,7 @@ test_exports (Fixture       *f,
       g_autofree char *contents = NULL;
       gsize length = 0;
 
-      g_assert_true (augur_replay_page_export (f->page, whats[i], file, &error));
+      g_assert_true (augur_page_export (AUGUR_PAGE (f->page), whats[i], file, &error));
       g_assert_no_error (error);
       contents = read_file (path, &length);
       g_assert_cmpuint (length, >, 100);
@@ -421,7 +421,7 @@ test_exports (Fixture       *f,
     g_autofree char *path = g_build_filename (dir, "x.bmp", NULL);
     g_autoptr(GFile) file = g_file_new_for_path (path);
 
-    g_assert_false (augur_replay_page_export (f->page, "bars-bmp", file, &error));
+    g_assert_false (augur_page_export (AUGUR_PAGE (f->page), "bars-bmp", file, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
     g_clear_error (&error);
     g_unlink (path);
@@ -494,7 +494,7 @@ test_failed_exports (Fixture       *f,
       g_test_message ("export %s", whats[i]);
       g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
       augur_test_lower_file_size_limit (&saved);
-      ok = augur_replay_page_export (f->page, whats[i], file, &error);
+      ok = augur_page_export (AUGUR_PAGE (f->page), whats[i], file, &error);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
       g_assert_false (ok);
       g_assert_nonnull (error);
@@ -502,7 +502,7 @@ test_failed_exports (Fixture       *f,
       assert_old_file_kept (dir, path);
 
       /* Without the limit the same export goes through. */
-      g_assert_true (augur_replay_page_export (f->page, whats[i], file, &error));
+      g_assert_true (augur_page_export (AUGUR_PAGE (f->page), whats[i], file, &error));
       g_assert_no_error (error);
     }
 
@@ -628,15 +628,15 @@ test_bad_text (Fixture       *f,
 {
   g_autofree char *text = NULL;
 
-  g_assert_false (augur_replay_page_set_text (f->page, "network=cm02\nspeed=12\n"));
+  g_assert_false (augur_page_set_text (AUGUR_PAGE (f->page), "network=cm02\nspeed=12\n"));
   g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "speed"));
   /* Kept as it was, so saving loses nothing. */
-  text = augur_replay_page_get_text (f->page);
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (text, ==, "network=cm02\nspeed=12\n");
-  g_assert_false (augur_replay_page_set_text (f->page, "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,5\n"));
-  g_assert_true (augur_replay_page_set_text (f->page, "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,1,1\n"));
+  g_assert_false (augur_page_set_text (AUGUR_PAGE (f->page), "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,5\n"));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,1,1\n"));
   g_assert_null (augur_replay_page_get_error_text (f->page));
-  g_assert_false (augur_replay_page_get_modified (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
 }
 
 /* Trace paths holding ';', a line break or blanks at their ends come back
@@ -654,19 +654,19 @@ test_trace_paths (Fixture       *f,
   for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
     files[i] = g_file_new_for_path (paths[i]);
   augur_replay_page_set_traces (f->page, files, G_N_ELEMENTS (paths));
-  text = augur_replay_page_get_text (f->page);
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_nonnull (strstr (text, "trace=/data/run;1/p0.txt\n"));
   g_assert_nonnull (strstr (text, "trace=file:///data/two%0Alines.txt\n"));
-  g_assert_true (augur_replay_page_set_text (f->page, text));
-  again = augur_replay_page_get_text (f->page);
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), text));
+  again = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (again, ==, text);
   for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
     g_object_unref (files[i]);
 
   /* earlier versions */
-  g_assert_true (augur_replay_page_set_text (f->page, "network=lv08\ntraces=/a/p0.txt;/a/p1.txt\n"));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), "network=lv08\ntraces=/a/p0.txt;/a/p1.txt\n"));
   g_clear_pointer (&again, g_free);
-  again = augur_replay_page_get_text (f->page);
+  again = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (again, ==, "network=lv08\ntrace=/a/p0.txt\ntrace=/a/p1.txt\n");
 }
 
@@ -903,7 +903,7 @@ test_window_roundtrip (void)
 
   window = augur_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-replay", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "replay"));
   augur_test_iterate ();
   current = augur_window_get_current_page (window);
   g_assert_true (AUGUR_IS_REPLAY_PAGE (current));
@@ -931,7 +931,7 @@ test_window_roundtrip (void)
   g_assert_cmpstr (augur_project_document_get_kind (augur_project_get_nth_document (project, 0)), ==, "replay");
   g_assert_cmpstr (augur_project_document_get_text (augur_project_get_nth_document (project, 0)), ==,
                    "network=cm02\ntrace=ring/trace.txt\nplatform=ring/platform.xml\ndeployment=ring/deployment.xml\n");
-  saved_text = augur_replay_page_get_text (page);
+  saved_text = augur_page_get_text (AUGUR_PAGE (page));
 
   other = augur_window_new (app);
   gtk_window_present (GTK_WINDOW (other));
@@ -940,7 +940,7 @@ test_window_roundtrip (void)
   augur_test_iterate ();
   current = augur_window_get_current_page (other);
   g_assert_true (AUGUR_IS_REPLAY_PAGE (current));
-  reloaded = augur_replay_page_get_text (AUGUR_REPLAY_PAGE (current));
+  reloaded = augur_page_get_text (AUGUR_PAGE (AUGUR_REPLAY_PAGE (current)));
   g_assert_cmpstr (reloaded, ==, saved_text);
   g_assert_false (augur_window_get_modified (other));
 
@@ -959,7 +959,7 @@ test_window_roundtrip (void)
 
   /* The relative paths resolve: the reopened document replays. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.solve", NULL));
-  g_assert_true (augur_test_wait_signal (AUGUR_REPLAY_PAGE (current), "replayed", 60));
+  g_assert_true (augur_test_wait_signal (AUGUR_REPLAY_PAGE (current), "finished", 60));
   g_assert_null (augur_replay_page_get_error_text (AUGUR_REPLAY_PAGE (current)));
   g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_result (AUGUR_REPLAY_PAGE (current))) - RING_CM02) / RING_CM02, <, 1e-9);
 
@@ -971,7 +971,7 @@ test_window_roundtrip (void)
     g_autoptr(GFile) paje = g_file_new_for_path (paje_path);
     g_autofree char *contents = NULL;
 
-    g_assert_true (augur_replay_page_export (AUGUR_REPLAY_PAGE (current), "paje", paje, &error));
+    g_assert_true (augur_page_export (AUGUR_PAGE (AUGUR_REPLAY_PAGE (current)), "paje", paje, &error));
     g_assert_no_error (error);
     g_assert_true (g_file_get_contents (paje_path, &contents, NULL, NULL));
     g_assert_true (g_str_has_prefix (contents, "%EventDef PajeDefineContainerType"));
@@ -979,7 +979,7 @@ test_window_roundtrip (void)
   }
 
   /* A PEPA page has no timeline: off there, on again back on the replay. */
-  augur_window_select_document (other, augur_window_add_pepa_document (other, "Model", "P = (a, 1).P;\nP\n"));
+  augur_window_select_document (other, augur_window_add_document (other, "pepa", "Model", "P = (a, 1).P;\nP\n"));
   augur_test_iterate ();
   g_assert_true (AUGUR_IS_PEPA_PAGE (augur_window_get_current_page (other)));
   g_assert_false (gtk_widget_get_sensitive (paje_item));

@@ -90,7 +90,7 @@ open_document (AugurWindow *window,
     }
   else if (g_str_equal (kind, "pipeline"))
     {
-      augur_window_add_pipeline_document (window, "Pipeline",
+      augur_window_add_document (window, "pipeline", "Pipeline",
         "type = pipeline;\nnbproc = 3;\ncp1=10; cp2=10; cp3=10;\n"
         "nl1-1=10000; nl2-2=10000; nl3-3=10000;\nnl1-2=10000; nl1-3=10000; nl2-3=10000;\n"
         "nbstage = 3;\nw1=1; w2=1; w3=1;\nds1=1; ds2=1; ds3=1; ds4=1;\n"
@@ -104,7 +104,7 @@ open_document (AugurWindow *window,
       g_autofree char *text = g_strdup_printf ("network=lv08\ntrace=%s/trace.txt\nplatform=%s/platform.xml\n"
                                                "deployment=%s/deployment.xml\n", dir, dir, dir);
 
-      augur_window_add_replay_document (window, "Collectives", text);
+      augur_window_add_document (window, "replay", "Collectives", text);
     }
 }
 

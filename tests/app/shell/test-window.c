@@ -202,7 +202,7 @@ test_window_project (void)
   g_assert_true (g_file_equal (augur_window_get_file (window), file));
   g_assert_cmpuint (augur_window_get_selected_index (window), ==, 0);
   page = current_pepa_page (window);
-  text = augur_pepa_page_get_text (page);
+  text = augur_page_get_text (AUGUR_PAGE (page));
   g_assert_cmpstr (text, ==, model_alpha);
   g_clear_pointer (&text, g_free);
 
@@ -210,7 +210,7 @@ test_window_project (void)
   augur_window_select_document (window, 1);
   augur_test_iterate ();
   page = current_pepa_page (window);
-  text = augur_pepa_page_get_text (page);
+  text = augur_page_get_text (AUGUR_PAGE (page));
   g_assert_cmpstr (text, ==, model_beta);
   g_clear_pointer (&text, g_free);
   g_assert_cmpstr (augur_pepa_page_get_solver (page), ==, "gauss-seidel");
@@ -221,7 +221,7 @@ test_window_project (void)
   gtk_text_buffer_get_end_iter (buffer, &end);
   gtk_text_buffer_insert (buffer, &end, "// edited\n", -1);
   augur_test_iterate ();
-  g_assert_true (augur_pepa_page_get_modified (page));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (page)));
   g_assert_true (augur_window_get_modified (window));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• study — Augur");
 
@@ -229,7 +229,7 @@ test_window_project (void)
   g_assert_true (augur_window_save_to_file (window, saved, &error));
   g_assert_no_error (error);
   g_assert_false (augur_window_get_modified (window));
-  g_assert_false (augur_pepa_page_get_modified (page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (page)));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "study2 — Augur");
 
   reloaded = augur_project_load_from_file (saved, NULL, &error);
@@ -281,24 +281,24 @@ test_window_project (void)
   g_assert_cmpstr (names, ==, "Gamma");
   g_assert_cmpuint (augur_window_get_selected_index (window), ==, 0);
   page = current_pepa_page (window);
-  text = augur_pepa_page_get_text (page);
+  text = augur_page_get_text (AUGUR_PAGE (page));
   g_assert_cmpstr (text, ==, model_alpha);
   g_clear_pointer (&text, g_free);
 
   /* New PEPA model: a template, selected, with a unique name. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pepa", NULL));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-pepa", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "pepa"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "pepa"));
   augur_test_iterate ();
   g_clear_pointer (&names, g_free);
   names = sidebar_names (window);
   g_assert_cmpstr (names, ==, "Gamma Model Model (2)");
   g_assert_cmpuint (augur_window_get_selected_index (window), ==, 2);
-  text = augur_pepa_page_get_text (current_pepa_page (window));
+  text = augur_page_get_text (AUGUR_PAGE (current_pepa_page (window)));
   g_assert_true (g_str_has_prefix (text, "// Three clients share one server."));
   g_clear_pointer (&text, g_free);
 
   /* An empty document goes without a question. */
-  augur_pepa_page_set_text (current_pepa_page (window), "  \n");
+  augur_page_set_text (AUGUR_PAGE (current_pepa_page (window)), "  \n");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-document", NULL));
   augur_test_iterate ();
   g_assert_null (find_dialog_for (GTK_WINDOW (window)));
@@ -375,7 +375,7 @@ test_window_open_pepa (void)
   g_assert_cmpstr (names, ==, "pipeline");
   g_assert_false (augur_window_get_modified (window));
   g_assert_null (augur_window_get_file (window));
-  text = augur_pepa_page_get_text (current_pepa_page (window));
+  text = augur_page_get_text (AUGUR_PAGE (current_pepa_page (window)));
   g_assert_cmpstr (text, ==, model_beta);
 
   /* The same model again: a second document, made unique, and now the

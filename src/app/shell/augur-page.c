@@ -1,0 +1,377 @@
+/* augur-page.c: the page of one document, whatever its kind.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-page.h"
+
+typedef struct
+{
+  char     *title;
+  gboolean  modified;
+  gboolean  running;
+} AugurPagePrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (AugurPage, augur_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_MODIFIED,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+enum {
+  FINISHED,
+  SETTINGS_CHANGED,
+  OPEN_DOCUMENT,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static char *
+augur_page_real_get_text (AugurPage *page)
+{
+  return g_strdup ("");
+}
+
+static gboolean
+augur_page_real_set_text (AugurPage  *page,
+                          const char *text)
+{
+  return FALSE;
+}
+
+static void
+augur_page_real_load (AugurPage                  *page,
+                      const AugurProjectDocument *doc)
+{
+  augur_page_set_text (page, augur_project_document_get_text (doc));
+}
+
+static void
+augur_page_real_save (AugurPage            *page,
+                      AugurProjectDocument *doc)
+{
+  g_autofree char *text = augur_page_get_text (page);
+
+  augur_project_document_set_text (doc, text);
+}
+
+static gboolean
+augur_page_real_can_export (AugurPage  *page,
+                            const char *what)
+{
+  static const char *common[] = { "csv", "json", "png", "svg", "pdf" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (common); i++)
+    if (g_strcmp0 (what, common[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+augur_page_finalize (GObject *object)
+{
+  AugurPagePrivate *priv = augur_page_get_instance_private (AUGUR_PAGE (object));
+
+  g_free (priv->title);
+  G_OBJECT_CLASS (augur_page_parent_class)->finalize (object);
+}
+
+static void
+augur_page_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (augur_page_parent_class)->dispose (object);
+}
+
+static void
+augur_page_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  AugurPage *self = AUGUR_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, augur_page_get_title (self));
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, augur_page_get_modified (self));
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, augur_page_get_running (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_page_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  AugurPage *self = AUGUR_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      augur_page_set_title (self, g_value_get_string (value));
+      break;
+    case PROP_MODIFIED:
+      augur_page_set_modified (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_page_class_init (AugurPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = augur_page_finalize;
+  object_class->dispose = augur_page_dispose;
+  object_class->get_property = augur_page_get_property;
+  object_class->set_property = augur_page_set_property;
+
+  klass->get_text = augur_page_real_get_text;
+  klass->set_text = augur_page_real_set_text;
+  klass->load = augur_page_real_load;
+  klass->save = augur_page_real_save;
+  klass->can_export = augur_page_real_can_export;
+
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The run action ended (done, failed or cancelled); "running" is FALSE. */
+  signals[FINISHED] =
+    g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SETTINGS_CHANGED] =
+    g_signal_new ("settings-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[OPEN_DOCUMENT] =
+    g_signal_new ("open-document", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+augur_page_init (AugurPage *self)
+{
+}
+
+const char *
+augur_page_get_title (AugurPage *page)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), NULL);
+  return ((AugurPagePrivate *) augur_page_get_instance_private (page))->title;
+}
+
+void
+augur_page_set_title (AugurPage  *page,
+                      const char *title)
+{
+  AugurPagePrivate *priv;
+
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  priv = augur_page_get_instance_private (page);
+  if (g_strcmp0 (priv->title, title) == 0)
+    return;
+  g_free (priv->title);
+  priv->title = g_strdup (title);
+  g_object_notify_by_pspec (G_OBJECT (page), properties[PROP_TITLE]);
+}
+
+gboolean
+augur_page_get_modified (AugurPage *page)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), FALSE);
+  return ((AugurPagePrivate *) augur_page_get_instance_private (page))->modified;
+}
+
+void
+augur_page_set_modified (AugurPage *page,
+                         gboolean   modified)
+{
+  AugurPagePrivate *priv;
+
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  priv = augur_page_get_instance_private (page);
+  modified = !!modified;
+  if (priv->modified == modified)
+    return;
+  priv->modified = modified;
+  g_object_notify_by_pspec (G_OBJECT (page), properties[PROP_MODIFIED]);
+}
+
+gboolean
+augur_page_get_running (AugurPage *page)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), FALSE);
+  return ((AugurPagePrivate *) augur_page_get_instance_private (page))->running;
+}
+
+void
+augur_page_set_running (AugurPage *page,
+                        gboolean   running)
+{
+  AugurPagePrivate *priv;
+
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  priv = augur_page_get_instance_private (page);
+  running = !!running;
+  if (priv->running == running)
+    return;
+  priv->running = running;
+  g_object_notify_by_pspec (G_OBJECT (page), properties[PROP_RUNNING]);
+}
+
+void
+augur_page_finished (AugurPage *page)
+{
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  g_signal_emit (page, signals[FINISHED], 0);
+}
+
+void
+augur_page_settings_changed (AugurPage *page)
+{
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  g_signal_emit (page, signals[SETTINGS_CHANGED], 0);
+}
+
+void
+augur_page_open_document (AugurPage  *page,
+                          const char *kind,
+                          const char *name,
+                          const char *text)
+{
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  g_signal_emit (page, signals[OPEN_DOCUMENT], 0, kind, name, text);
+}
+
+char *
+augur_page_get_text (AugurPage *page)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), NULL);
+  return AUGUR_PAGE_GET_CLASS (page)->get_text (page);
+}
+
+gboolean
+augur_page_set_text (AugurPage  *page,
+                     const char *text)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), FALSE);
+  return AUGUR_PAGE_GET_CLASS (page)->set_text (page, text);
+}
+
+void
+augur_page_set_base_dir (AugurPage *page,
+                         GFile     *dir)
+{
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  if (AUGUR_PAGE_GET_CLASS (page)->set_base_dir != NULL)
+    AUGUR_PAGE_GET_CLASS (page)->set_base_dir (page, dir);
+}
+
+void
+augur_page_load (AugurPage                  *page,
+                 const AugurProjectDocument *doc,
+                 GFile                      *base_dir)
+{
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  augur_page_set_title (page, augur_project_document_get_name (doc));
+  augur_page_set_base_dir (page, base_dir);
+  AUGUR_PAGE_GET_CLASS (page)->load (page, doc);
+}
+
+void
+augur_page_save (AugurPage            *page,
+                 AugurProjectDocument *doc)
+{
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  AUGUR_PAGE_GET_CLASS (page)->save (page, doc);
+}
+
+void
+augur_page_run (AugurPage *page)
+{
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  if (AUGUR_PAGE_GET_CLASS (page)->run != NULL)
+    AUGUR_PAGE_GET_CLASS (page)->run (page);
+}
+
+void
+augur_page_cancel (AugurPage *page)
+{
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  if (AUGUR_PAGE_GET_CLASS (page)->cancel != NULL)
+    AUGUR_PAGE_GET_CLASS (page)->cancel (page);
+}
+
+gboolean
+augur_page_undo (AugurPage *page)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), FALSE);
+  return AUGUR_PAGE_GET_CLASS (page)->undo != NULL && AUGUR_PAGE_GET_CLASS (page)->undo (page);
+}
+
+gboolean
+augur_page_redo (AugurPage *page)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), FALSE);
+  return AUGUR_PAGE_GET_CLASS (page)->redo != NULL && AUGUR_PAGE_GET_CLASS (page)->redo (page);
+}
+
+gboolean
+augur_page_can_export (AugurPage  *page,
+                       const char *what)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), FALSE);
+  return AUGUR_PAGE_GET_CLASS (page)->can_export (page, what);
+}
+
+gboolean
+augur_page_export (AugurPage   *page,
+                   const char  *what,
+                   GFile       *file,
+                   GError     **error)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), FALSE);
+  if (AUGUR_PAGE_GET_CLASS (page)->export == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "This page has no %s export", what);
+      return FALSE;
+    }
+  return AUGUR_PAGE_GET_CLASS (page)->export (page, what, file, error);
+}
+
+void
+augur_page_focus_document (AugurPage *page)
+{
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  if (AUGUR_PAGE_GET_CLASS (page)->focus_document != NULL)
+    AUGUR_PAGE_GET_CLASS (page)->focus_document (page);
+}

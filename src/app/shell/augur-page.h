@@ -1,0 +1,107 @@
+/* augur-page.h: the page of one document, whatever its kind.
+ *
+ * The base of every kind's page (derivable, as Sysprof's pages are).  It
+ * owns what the window needs of any page: the document's title, whether it
+ * has unsaved changes, whether its run action (Solve, Evaluate, Replay) is
+ * running, and the "finished" signal when that run ends.  A kind implements
+ * its document text, its run and Cancel, undo and redo, exports and what it
+ * keeps in a project beside the text.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "project.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_TYPE_PAGE (augur_page_get_type ())
+G_DECLARE_DERIVABLE_TYPE (AugurPage, augur_page, AUGUR, PAGE, GtkWidget)
+
+struct _AugurPageClass
+{
+  GtkWidgetClass parent_class;
+
+  /* The document as text (its file format), and back: FALSE when the text
+   * could not be shown as it is (it is then kept and its error shown). */
+  char     *(*get_text)     (AugurPage  *page);
+  gboolean  (*set_text)     (AugurPage  *page,
+                             const char *text);
+  /* Paths in the document are relative to this folder (a project's). */
+  void      (*set_base_dir) (AugurPage  *page,
+                             GFile      *dir);
+  /* From and to a project: the text and what the kind keeps beside it.
+   * The defaults use get_text and set_text. */
+  void      (*load)         (AugurPage                  *page,
+                             const AugurProjectDocument *doc);
+  void      (*save)         (AugurPage                  *page,
+                             AugurProjectDocument       *doc);
+
+  /* The run action; it calls augur_page_set_running and, at its end,
+   * augur_page_finished. */
+  void      (*run)          (AugurPage  *page);
+  void      (*cancel)       (AugurPage  *page);
+  gboolean  (*undo)         (AugurPage  *page);
+  gboolean  (*redo)         (AugurPage  *page);
+
+  /* Whether the window's Export menu offers what: "csv", "json", "png",
+   * "svg", "pdf" (the default), "dot", "paje", "ctmc". */
+  gboolean  (*can_export)   (AugurPage  *page,
+                             const char *what);
+  /* Writes one of the kind's exports (its own names: "result-csv"...). */
+  gboolean  (*export)       (AugurPage  *page,
+                             const char *what,
+                             GFile      *file,
+                             GError    **error);
+  /* Where the keyboard goes when the page is new (the text, say). */
+  void      (*focus_document) (AugurPage *page);
+
+  gpointer padding[8];
+};
+
+const char *augur_page_get_title    (AugurPage  *page);
+void        augur_page_set_title    (AugurPage  *page,
+                                     const char *title);
+gboolean    augur_page_get_modified (AugurPage  *page);
+void        augur_page_set_modified (AugurPage  *page,
+                                     gboolean    modified);
+gboolean    augur_page_get_running  (AugurPage  *page);
+
+char       *augur_page_get_text     (AugurPage  *page);
+gboolean    augur_page_set_text     (AugurPage  *page,
+                                     const char *text);
+void        augur_page_set_base_dir (AugurPage  *page,
+                                     GFile      *dir);
+void        augur_page_load         (AugurPage                  *page,
+                                     const AugurProjectDocument *doc,
+                                     GFile                      *base_dir);
+void        augur_page_save         (AugurPage                  *page,
+                                     AugurProjectDocument       *doc);
+
+void        augur_page_run          (AugurPage  *page);
+void        augur_page_cancel       (AugurPage  *page);
+gboolean    augur_page_undo         (AugurPage  *page);
+gboolean    augur_page_redo         (AugurPage  *page);
+gboolean    augur_page_can_export   (AugurPage  *page,
+                                     const char *what);
+gboolean    augur_page_export       (AugurPage  *page,
+                                     const char *what,
+                                     GFile      *file,
+                                     GError    **error);
+void        augur_page_focus_document (AugurPage *page);
+
+/* For the kinds. */
+void        augur_page_set_running  (AugurPage  *page,
+                                     gboolean    running);
+void        augur_page_finished     (AugurPage  *page);
+/* A setting kept with the document (not its text) changed. */
+void        augur_page_settings_changed (AugurPage *page);
+/* Asks the window to open a new document of kind, named name. */
+void        augur_page_open_document (AugurPage  *page,
+                                      const char *kind,
+                                      const char *name,
+                                      const char *text);
+
+G_END_DECLS

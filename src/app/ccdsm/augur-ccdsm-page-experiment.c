@@ -279,7 +279,7 @@ experiment_done_cb (GObject      *source,
 
   if (error == NULL)
     present_experiment (self, job);
-  else if (augur_ccdsm_is_cancel_error (error))
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_ccdsm_page_set_status (self, _("Cancelled"), FALSE);
   else
     {

@@ -223,7 +223,6 @@ void     augur_ccdsm_job_progress           (double          fraction,
  * reference), else NULL; and the end of a job on the UI side. */
 AugurCcdsmPage *augur_ccdsm_job_get_page    (AugurCcdsmJob  *job);
 void     augur_ccdsm_page_job_finished      (AugurCcdsmPage *self);
-gboolean augur_ccdsm_is_cancel_error        (const GError   *error);
 void     augur_ccdsm_page_solve_init        (AugurCcdsmPage *self);
 void     augur_ccdsm_page_clear_result      (AugurCcdsmPage *self);
 void     augur_ccdsm_page_update_diagram    (AugurCcdsmPage *self);

@@ -178,13 +178,6 @@ augur_ccdsm_page_job_finished (AugurCcdsmPage *self)
   set_running (self, NULL);
 }
 
-gboolean
-augur_ccdsm_is_cancel_error (const GError *error)
-{
-  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-         g_error_matches (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_CANCELLED) ||
-         g_error_matches (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED);
-}
 
 /* ---- Worker ----------------------------------------------------------- */
 
@@ -690,7 +683,7 @@ solve_done_cb (GObject      *source,
       else
         augur_ccdsm_page_set_status (self, status, FALSE);
     }
-  else if (augur_ccdsm_is_cancel_error (error))
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_ccdsm_page_set_status (self, _("Cancelled"), FALSE);
   else
     {

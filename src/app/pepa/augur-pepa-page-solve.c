@@ -241,13 +241,6 @@ solve_thread (GTask        *task,
 
 /* ---- Solving: UI side ------------------------------------------------- */
 
-static gboolean
-is_cancel_error (const GError *error)
-{
-  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-         g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_CANCELLED) ||
-         g_error_matches (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED);
-}
 
 static void
 set_running (AugurPepaPage *self,
@@ -323,7 +316,7 @@ solve_done_cb (GObject      *source,
                                        job->seconds);
       augur_pepa_page_set_status (self, status, FALSE);
     }
-  else if (is_cancel_error (error))
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_pepa_page_set_status (self, _("Cancelled"), FALSE);
   else
     {

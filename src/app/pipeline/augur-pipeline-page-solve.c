@@ -167,13 +167,6 @@ job_thread (GTask        *task,
 
 /* ---- UI side ---------------------------------------------------------- */
 
-static gboolean
-is_cancel_error (const GError *error)
-{
-  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-         g_error_matches (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_CANCELLED) ||
-         g_error_matches (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED);
-}
 
 static void
 set_running (AugurPipelinePage *self,
@@ -465,7 +458,7 @@ job_done_cb (GObject      *source,
       else
         present_results (self, job);
     }
-  else if (is_cancel_error (error))
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_pipeline_page_set_status (self, _("Cancelled"), FALSE);
   else
     {

@@ -396,12 +396,6 @@ job_thread (GTask        *task,
 
 /* ---- UI side: results ------------------------------------------------- */
 
-static gboolean
-is_cancel_error (const GError *error)
-{
-  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-         g_error_matches (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_CANCELLED);
-}
 
 static void
 set_running (AugurReplayPage *self,
@@ -697,7 +691,7 @@ job_done_cb (GObject      *source,
       else
         present_run (self, job);
     }
-  else if (is_cancel_error (error))
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_replay_page_set_status (self, _("Cancelled"), FALSE);
   else
     {

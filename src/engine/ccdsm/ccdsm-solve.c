@@ -1272,7 +1272,7 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
         {
           if (ok && g_cancellable_is_cancelled (cancellable))
             {
-              g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_CANCELLED, "cancelled");
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
               ok = FALSE;
             }
           gint64 now = g_get_monotonic_time ();
@@ -1678,13 +1678,16 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
         }
       else
         {
-          gboolean cancelled = g_error_matches (local, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED);
+          gboolean cancelled = g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED);
           if (cancelled || augur_ccdsm_result_checks_passed (r))
             {
-              g_set_error (error, AUGUR_CCDSM_ERROR,
-                           cancelled ? AUGUR_CCDSM_ERROR_CANCELLED : AUGUR_CCDSM_ERROR_RUNTIME,
-                           "%s", local->message);
-              g_error_free (local);
+              if (cancelled)
+                g_propagate_error (error, local);
+              else
+                {
+                  g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_RUNTIME, "%s", local->message);
+                  g_error_free (local);
+                }
               augur_ccdsm_result_unref (r);
               gen_clear (&g);
               return NULL;

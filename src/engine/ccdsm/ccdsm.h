@@ -36,7 +36,6 @@ typedef enum {
   AUGUR_CCDSM_ERROR_RUNTIME,     /* a value outside its range, an index out of bounds, a
                                   * Zeno loop, found while generating: names the line */
   AUGUR_CCDSM_ERROR_TOO_LARGE,   /* more states than the limit */
-  AUGUR_CCDSM_ERROR_CANCELLED,
 } AugurCcdsmError;
 
 /* ---- Protocol --------------------------------------------------------- */

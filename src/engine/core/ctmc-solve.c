@@ -819,7 +819,7 @@ set_failure (GError          **error,
   switch (outcome)
     {
     case OUTCOME_CANCELLED:
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_CANCELLED,
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                    _("Solving the Markov chain was cancelled."));
       break;
     case OUTCOME_TIMEOUT:

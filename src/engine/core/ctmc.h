@@ -27,7 +27,6 @@ typedef enum {
   AUGUR_CTMC_ERROR_REDUCIBLE,      /* no unique steady state: several closed classes
                                     * reachable from state 0, or a deadlock (the message
                                     * names states) */
-  AUGUR_CTMC_ERROR_CANCELLED,
 } AugurCtmcError;
 
 typedef enum {

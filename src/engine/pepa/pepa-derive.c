@@ -632,7 +632,7 @@ augur_pepa_derive (AugurPepaModel    *model,
           gint64 now = g_get_monotonic_time ();
           if (g_cancellable_is_cancelled (cancellable))
             {
-              g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_CANCELLED,
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                            "Derivation cancelled after %u states", set.n_states);
               ok = FALSE;
               break;

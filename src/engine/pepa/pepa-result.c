@@ -33,12 +33,6 @@ augur_pepa_solve (AugurPepaStateSpace      *space,
                                         &result->info, error);
   if (result->pi == NULL)
     {
-      if (error && *error && (*error)->domain == AUGUR_CTMC_ERROR &&
-          (*error)->code == AUGUR_CTMC_ERROR_CANCELLED)
-        {
-          (*error)->domain = AUGUR_PEPA_ERROR;
-          (*error)->code = AUGUR_PEPA_ERROR_CANCELLED;
-        }
       augur_pepa_result_unref (result);
       return NULL;
     }

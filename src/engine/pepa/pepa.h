@@ -27,7 +27,6 @@ typedef enum {
   AUGUR_PEPA_ERROR_SEMANTIC,    /* undefined name, unguarded recursion, bad rate, unsynchronised passive */
   AUGUR_PEPA_ERROR_DEADLOCK,    /* names the deadlocked state */
   AUGUR_PEPA_ERROR_TOO_LARGE,   /* more states than the limit, or more memory than the budget */
-  AUGUR_PEPA_ERROR_CANCELLED,
 } AugurPepaError;
 
 typedef struct _AugurPepaModel      AugurPepaModel;

@@ -144,13 +144,6 @@ template_solve (Template                 *t,
   augur_solve_info_clear (&info);
   if (pi == NULL)
     {
-      if (error && *error && (*error)->domain == AUGUR_CTMC_ERROR)
-        {
-          int code = (*error)->code == AUGUR_CTMC_ERROR_CANCELLED ? AUGUR_PIPELINE_ERROR_CANCELLED
-                                                                   : AUGUR_PIPELINE_ERROR_SOLVE;
-          (*error)->domain = AUGUR_PIPELINE_ERROR;
-          (*error)->code = code;
-        }
       return NAN;
     }
   for (guint s = 0; s < t->n; s++)
@@ -364,7 +357,8 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
           r->throughput = template_solve (t, r->mu, r->la, &options->solver, cancellable, error);
           if (isnan (r->throughput))
             {
-              if (error && *error && (*error)->code == AUGUR_PIPELINE_ERROR_SOLVE)
+              /* the solver's error (AUGUR_CTMC_ERROR), with its mapping */
+              if (error && *error && !g_error_matches (*error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
                 {
                   g_autofree char *m = augur_mapping_to_string (&r->mapping);
                   g_prefix_error (error, "mapping %s: ", m);
@@ -393,7 +387,7 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
         }
       if ((k & 63) == 0 && g_cancellable_is_cancelled (cancellable))
         {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_CANCELLED, "Evaluation cancelled");
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Evaluation cancelled");
           template_free (t);
           augur_pipeline_results_free (res);
           return NULL;

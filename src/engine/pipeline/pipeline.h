@@ -26,8 +26,6 @@ typedef enum {
   AUGUR_PIPELINE_ERROR_SYNTAX,     /* "file:line:column: expected ..." */
   AUGUR_PIPELINE_ERROR_INVALID,    /* missing or non-positive parameter, bad mapping; names it */
   AUGUR_PIPELINE_ERROR_PARAMETER,  /* unknown sweep parameter */
-  AUGUR_PIPELINE_ERROR_SOLVE,      /* the CTMC did not converge (message has the residual) */
-  AUGUR_PIPELINE_ERROR_CANCELLED,
 } AugurPipelineError;
 
 #define AUGUR_PIPELINE_MAX_STAGES     16

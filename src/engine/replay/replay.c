@@ -780,10 +780,7 @@ augur_replay_run (const AugurPlatform      *platform,
     augur_des_run (rp.des, cancellable, &run_error);
   if (run_error != NULL && rp.error == NULL)
     {
-      if (g_error_matches (run_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        rp.error = g_error_new (AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_CANCELLED, "Replay cancelled");
-      else
-        rp.error = g_error_copy (run_error);
+      rp.error = g_error_copy (run_error);
     }
   g_clear_error (&run_error);
 

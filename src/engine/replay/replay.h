@@ -20,7 +20,6 @@ typedef enum {
   AUGUR_REPLAY_ERROR_DEADLOCK,     /* names every blocked rank, what it waits for and its trace line */
   AUGUR_REPLAY_ERROR_UNMATCHED,    /* a send or receive never matched */
   AUGUR_REPLAY_ERROR_INVALID,      /* a rank missing from the deployment, a bad peer */
-  AUGUR_REPLAY_ERROR_CANCELLED,
 } AugurReplayError;
 
 typedef enum {

@@ -4,6 +4,9 @@
  * One layout function places everything (title, legend, bars, axis) so
  * that drawing, hit testing and the tests agree to the pixel.
  *
+ * (Over 800 lines: one layout function places title, legend, bars and axis
+ * for drawing, hit testing, export and the widget.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-view-style.h"

@@ -9,6 +9,9 @@
  * neighbour averages projected onto the ordering constraints (pool adjacent
  * violators).  Everything is deterministic: ties go to the current order.
  *
+ * (Over 800 lines: the Sugiyama phases (layering, dummy vertices,
+ * ordering, coordinates, routing) pass one graph along.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>

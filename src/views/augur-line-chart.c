@@ -5,6 +5,10 @@
  * pure function of the data, the size and the text metrics, so drawing and
  * hit testing compute the same one.
  *
+ * (Over 800 lines: chart data, ticks, layout, drawing and hit testing
+ * share one layout; the data and ticks are used by three views and are to
+ * move to a file of their own.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-line-chart.h"

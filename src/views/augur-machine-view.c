@@ -6,6 +6,9 @@
  * layout is kept until the size or the setup changes.  Selection is kept
  * by name: indices move when the machine grows or shrinks, names do not.
  *
+ * (Over 800 lines: layout, editing, drawing and gestures of the machine
+ * view share one geometry; to be split into layout and widget.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-view-style.h"

@@ -9,6 +9,9 @@
  * image, stretched over the row.  Messages are drawn only when there are
  * fewer than two per pixel column in view.
  *
+ * (Over 800 lines: the level-of-detail layout, drawing, hit testing and
+ * export of the timeline share one row model.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-timeline-private.h"

@@ -6,6 +6,10 @@
  * and, for a small chain, lays out its diagram, so the UI thread only swaps
  * models.  Progress goes through one coalesced idle (augur-progress-relay).
  *
+ * (Over 800 lines: the solve job and the result views it fills (latency,
+ * misses, checks, diagram) are one flow; the experiment and exports are
+ * already apart.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>

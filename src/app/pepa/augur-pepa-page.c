@@ -4,6 +4,9 @@
  * views; solving is in augur-pepa-page-solve.c, exports in
  * augur-pepa-page-export.c.
  *
+ * (Over 800 lines: the editor, its live diagnostics and the result views
+ * of one page; solving and exports are already in files of their own.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>

@@ -3,6 +3,9 @@
  * The geometry is computed from the widget's size on every draw and hit
  * test (a handful of boxes), so there is no layout state to keep in sync.
  *
+ * (Over 800 lines: geometry, drawing, hit testing and drag gestures of one
+ * editor computed from one layout.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>

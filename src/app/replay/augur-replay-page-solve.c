@@ -6,6 +6,10 @@
  * traces itself, so nothing of the page is touched off the main thread.
  * The rows of the tables are built in the worker too.
  *
+ * (Over 800 lines: the replay and sweep jobs and the views their results
+ * fill (time, bars, tables, timeline, scenarios, sweep plot), plus exports
+ * of those results.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>

@@ -6,6 +6,9 @@
  * covers the file choices, the cluster's fields, the placement and the
  * network model alike.
  *
+ * (Over 800 lines: the inputs, their panel, text form and undo are one
+ * document model; solving and placement are apart.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>

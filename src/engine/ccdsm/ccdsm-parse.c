@@ -1,6 +1,9 @@
 /* ccdsm-parse.c: the CCDSM language: lexer, parser, checks, and the
  * compilation of each process (procedures inlined) into instructions.
  *
+ * (Over 800 lines: lexer, parser, checks and compilation of one language
+ * share its syntax tree and diagnostics.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ccdsm-private.h"

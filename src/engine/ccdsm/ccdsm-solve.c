@@ -12,6 +12,9 @@
  * the cache states of the line, which are updated (at once, or half-way
  * through the delay).
  *
+ * (Over 800 lines: generation, checks, solution and measures of one IMC
+ * share the state layout; setup and parsing are apart.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ccdsm-private.h"

@@ -4,6 +4,9 @@
  * on that class alone, re-indexed to a compact chain; the transient states
  * get probability 0.
  *
+ * (Over 800 lines: five solvers with a shared convergence test, fallback
+ * chain and reporting.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <float.h>

@@ -1,6 +1,10 @@
 /* platform-read.c: reading SimGrid platform files (versions 3, 4 and 4.1)
  * with libxml2.
  *
+ * (Over 800 lines: one reader for three SimGrid format versions and all
+ * their elements (zones, clusters, routes, links); split by element the
+ * readers would share the whole parser state.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "platform-private.h"

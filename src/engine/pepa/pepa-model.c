@@ -1,6 +1,10 @@
 /* pepa-model.c: static compilation of a PEPA syntax tree into sequential
  * components under a fixed cooperation/hiding structure.
  *
+ * (Over 800 lines: the compilation of a syntax tree into sequential
+ * components, their cooperation structure and rate evaluation works on one
+ * model.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa-private.h"

@@ -1,6 +1,10 @@
 /* pipeline.c: pipeline descriptions (AMoGeT .des files), rates of a
  * mapping, the PEPA model of a mapping, and named parameters.
  *
+ * (Over 800 lines: the .des grammar, its canonical writer and the PEPA
+ * text of a mapping share the description's structures; solving and sweeps
+ * are apart.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pipeline.h"

@@ -8,6 +8,9 @@
  * collectives use their own channels so they never match point-to-point
  * messages.
  *
+ * (Over 800 lines: the rank state machine: every action's steps, matching
+ * and collectives resume one another.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay.h"

@@ -224,6 +224,103 @@ test_pipeline (void)
   g_rmdir (dir);
 }
 
+/* A replay document (as the replay page saves it) and a project holding
+ * two: paths relative to the document's folder, the network it names
+ * unless --network overrides it, one of several chosen by --name. */
+static void
+test_replay_documents (void)
+{
+  g_autofree char *fixture = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "replay", "ring", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-replay-XXXXXX", &error);
+  const char *names[] = { "platform.xml", "deployment.xml", "trace.txt" };
+  g_autofree char *doc = NULL, *bad = NULL, *project = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  static const char replay_text[] = "network=cm02\ntrace=trace.txt\nplatform=platform.xml\ndeployment=deployment.xml\n";
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *from = g_build_filename (fixture, names[i], NULL);
+      g_autofree char *to = g_build_filename (dir, names[i], NULL);
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (from, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (to, contents, length, NULL));
+    }
+  doc = g_build_filename (dir, "ring.replay", NULL);
+  g_assert_true (g_file_set_contents (doc, replay_text, -1, NULL));
+  bad = g_build_filename (dir, "bad.replay", NULL);
+  g_assert_true (g_file_set_contents (bad, "network=cm02\ncluster=4,1,1e9\n", -1, NULL));
+  project = g_build_filename (dir, "ring.augur", NULL);
+  {
+    g_autofree char *xml = g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                            "<augur-project version=\"1\">\n"
+                                            "  <document kind=\"replay\" name=\"Ring cm02\"><text>%s</text></document>\n"
+                                            "  <document kind=\"replay\" name=\"Ring lv08\"><text>%s</text></document>\n"
+                                            "  <document kind=\"pepa\" name=\"Other\"><text>P = (a, 1).P;\nP</text></document>\n"
+                                            "</augur-project>\n", replay_text, replay_text + strlen ("network=cm02\n"));
+    g_assert_true (g_file_set_contents (project, xml, -1, NULL));
+  }
+
+  {
+    /* SimGrid 3.32's times for the ring (tests/fixtures/replay/ring) */
+    const char *by_doc[] = { "replay", "--document", doc, "--format", "json", NULL };
+    const char *override[] = { "replay", "--document", doc, "--network", "lv08", NULL };
+    const char *by_name[] = { "replay", "--project", project, "--name", "Ring lv08", NULL };
+    const char *ambiguous[] = { "replay", "--project", project, NULL };
+    const char *unknown[] = { "replay", "--project", project, "--name", "Other", NULL };
+    const char *both[] = { "replay", "--document", doc, "--platform", doc, NULL };
+    const char *broken[] = { "replay", "--document", bad, NULL };
+
+    g_assert_cmpint (run (by_doc, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "\"simulated_time\": 0.038400000000000004,"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+
+    g_assert_cmpint (run (override, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "Simulated time: 0.0682136907 s (lv08)"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+
+    g_assert_cmpint (run (by_name, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "Simulated time: 0.0682136907 s (lv08)"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+
+    g_assert_cmpint (run (ambiguous, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "has 2 replay documents (“Ring cm02”, “Ring lv08”): choose one with --name"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+
+    g_assert_cmpint (run (unknown, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "has no replay document named “Other”"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+
+    g_assert_cmpint (run (both, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "not both"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+
+    g_assert_cmpint (run (broken, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "bad.replay: Line 2 of the replay description: cluster= needs seven positive numbers"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_unlink (path);
+    }
+  g_unlink (doc);
+  g_unlink (bad);
+  g_unlink (project);
+  g_rmdir (dir);
+}
+
 static void
 test_replay (void)
 {
@@ -432,6 +529,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/pipeline", test_pipeline);
   g_test_add_func ("/cli/replay", test_replay);
+  g_test_add_func ("/cli/replay/documents", test_replay_documents);
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);
   return g_test_run ();

@@ -16,26 +16,6 @@
 
 G_BEGIN_DECLS
 
-/* ---- The description -------------------------------------------------- */
-
-typedef struct {
-  AugurNetworkModel  network;
-  GPtrArray         *traces;       /* GFile */
-  GFile             *platform;
-  GFile             *deployment;
-  gboolean           use_cluster;
-  AugurReplayCluster cluster;
-  GArray            *placement;    /* guint host per rank */
-} AugurReplayInputs;
-
-void     augur_replay_inputs_init   (AugurReplayInputs       *in);
-void     augur_replay_inputs_clear  (AugurReplayInputs       *in);
-void     augur_replay_inputs_copy   (AugurReplayInputs       *dest,
-                                     const AugurReplayInputs *src);
-/* The cluster's platform (NULL unless use_cluster). */
-AugurPlatform   *augur_replay_inputs_build_platform   (const AugurReplayInputs *in);
-AugurDeployment *augur_replay_inputs_build_deployment (const AugurReplayInputs *in);
-
 /* ---- A finished replay ------------------------------------------------ */
 
 typedef struct {

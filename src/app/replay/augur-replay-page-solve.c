@@ -165,66 +165,10 @@ replay_inputs (Job                      *job,
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurDeployment) deployment = NULL;
   g_autoptr(AugurTraceSet) traces = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   AugurReplayOptions options = { in->network, record_timeline };
-  guint n;
 
-  if (in->use_cluster)
-    {
-      platform = augur_replay_inputs_build_platform (in);
-      deployment = augur_replay_inputs_build_deployment (in);
-    }
-  else
-    {
-      platform = augur_platform_load_file (in->platform, error);
-      if (platform == NULL)
-        return NULL;
-      deployment = augur_deployment_load_file (in->deployment, platform, error);
-      if (deployment == NULL)
-        return NULL;
-    }
-
-  n = augur_deployment_get_n_actors (deployment);
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (names, augur_deployment_get_actor (deployment, i)->function);
-
-  if (in->traces->len == 1)
-    traces = augur_trace_set_open_merged (g_ptr_array_index (in->traces, 0), (const char **) names->pdata, n, error);
-  else
-    {
-      g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-      g_autoptr(GFile) dir = in->deployment ? g_file_get_parent (in->deployment) : NULL;
-
-      if (in->traces->len > 1 && in->traces->len != n)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("%u trace files for %u ranks: choose one merged trace, or one file per rank"),
-                       in->traces->len, n);
-          return NULL;
-        }
-      for (guint i = 0; i < n; i++)
-        {
-          const AugurActor *actor = augur_deployment_get_actor (deployment, i);
-
-          if (in->traces->len > 0)
-            g_ptr_array_add (files, g_object_ref (g_ptr_array_index (in->traces, i)));
-          else if (dir != NULL && actor->arguments != NULL && actor->arguments[0] != NULL)
-            g_ptr_array_add (files, g_file_resolve_relative_path (dir, actor->arguments[0]));
-          else
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("No trace for rank %s: choose a trace (Traces → Choose…)"), actor->function);
-              return NULL;
-            }
-        }
-      traces = augur_trace_set_open_per_process_full ((GFile **) files->pdata, (const char **) names->pdata, n,
-                                                      in->traces->len > 0 ? AUGUR_TRACE_OPEN_NONE
-                                                                          : AUGUR_TRACE_OPEN_HIDE_CONTENT,
-                                                      error);
-    }
-  if (traces == NULL)
+  if (!augur_replay_inputs_load (in, &platform, &deployment, &traces, error))
     return NULL;
-
   return augur_replay_run (platform, deployment, traces, &options, job_progress, job,
                            job->cancellable, partial, error);
 }

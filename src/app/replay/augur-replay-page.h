@@ -28,19 +28,9 @@
 
 #include "augur-page.h"
 #include "augur-result-tables.h"
-#include "replay.h"
+#include "replay-document.h"
 
 G_BEGIN_DECLS
-
-typedef struct {
-  guint  nodes;
-  guint  cores;
-  double speed;               /* flops/s of one core */
-  double bandwidth;           /* private links, bytes/s */
-  double latency;             /* s */
-  double backbone_bandwidth;
-  double backbone_latency;
-} AugurReplayCluster;
 
 typedef enum {
   AUGUR_REPLAY_SWEEP_BANDWIDTH,

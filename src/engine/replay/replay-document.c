@@ -1,0 +1,380 @@
+/* replay-document.c: a trace replay document: what it replays (traces, a
+ * SimGrid platform and deployment, or a cluster built in Augur with its
+ * placement of ranks), its text form (key=value lines, kept in projects),
+ * and loading what it names, ready for augur_replay_run().
+ *
+ * Used by the replay page and by augur-cli replay --document/--project.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "replay-document.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+const AugurReplayCluster augur_replay_default_cluster = {
+  4, 1, 1e9, 125e6, 50e-6, 2.25e9, 500e-6,
+};
+
+/* ---- Inputs ----------------------------------------------------------- */
+
+void
+augur_replay_inputs_init (AugurReplayInputs *in)
+{
+  memset (in, 0, sizeof *in);
+  in->network = AUGUR_NETWORK_LV08;
+  in->traces = g_ptr_array_new_with_free_func (g_object_unref);
+  in->cluster = augur_replay_default_cluster;
+  in->placement = g_array_new (FALSE, TRUE, sizeof (guint));
+}
+
+void
+augur_replay_inputs_clear (AugurReplayInputs *in)
+{
+  g_clear_pointer (&in->traces, g_ptr_array_unref);
+  g_clear_object (&in->platform);
+  g_clear_object (&in->deployment);
+  g_clear_pointer (&in->placement, g_array_unref);
+}
+
+void
+augur_replay_inputs_copy (AugurReplayInputs       *dest,
+                          const AugurReplayInputs *src)
+{
+  augur_replay_inputs_init (dest);
+  dest->network = src->network;
+  for (guint i = 0; i < src->traces->len; i++)
+    g_ptr_array_add (dest->traces, g_object_ref (g_ptr_array_index (src->traces, i)));
+  g_set_object (&dest->platform, src->platform);
+  g_set_object (&dest->deployment, src->deployment);
+  dest->use_cluster = src->use_cluster;
+  dest->cluster = src->cluster;
+  g_array_append_vals (dest->placement, src->placement->data, src->placement->len);
+}
+
+AugurPlatform *
+augur_replay_inputs_build_platform (const AugurReplayInputs *in)
+{
+  const AugurReplayCluster *c = &in->cluster;
+
+  if (!in->use_cluster)
+    return NULL;
+  return augur_platform_new_cluster ("augur_cluster", "node-", ".augur", c->nodes, c->cores,
+                                     c->speed, c->bandwidth, c->latency,
+                                     c->backbone_bandwidth, c->backbone_latency);
+}
+
+AugurDeployment *
+augur_replay_inputs_build_deployment (const AugurReplayInputs *in)
+{
+  if (!in->use_cluster)
+    return NULL;
+  return augur_deployment_new (in->placement->len, (const guint *) in->placement->data);
+}
+
+void
+augur_replay_placement_round_robin (GArray *placement,
+                                    guint   n_ranks,
+                                    guint   n_nodes)
+{
+  g_array_set_size (placement, n_ranks);
+  for (guint i = 0; i < n_ranks; i++)
+    g_array_index (placement, guint, i) = i % MAX (n_nodes, 1);
+}
+
+/* ---- Text form -------------------------------------------------------- */
+
+/* A path as written in the text form: relative to the project's folder
+ * when it is inside it; a URI (escaped) when the path holds a line break
+ * or leading or trailing blanks, which a key=value line cannot keep. */
+static char *
+path_for_text (GFile *file,
+               GFile *base)
+{
+  g_autofree char *relative = base ? g_file_get_relative_path (base, file) : NULL;
+  g_autofree char *path = relative != NULL ? g_steal_pointer (&relative) : g_file_get_path (file);
+
+  if (path == NULL || strpbrk (path, "\n\r") != NULL || g_ascii_isspace (path[0]) ||
+      g_ascii_isspace (path[strlen (path) - 1]) || strstr (path, "://") != NULL)
+    return g_file_get_uri (file);
+  return g_steal_pointer (&path);
+}
+
+static GFile *
+file_from_text (const char *text,
+                GFile      *base)
+{
+  if (g_path_is_absolute (text) || base == NULL)
+    return g_file_new_for_commandline_arg (text);
+  if (strstr (text, "://") != NULL)
+    return g_file_new_for_uri (text);
+  return g_file_resolve_relative_path (base, text);
+}
+
+char *
+augur_replay_inputs_to_text (const AugurReplayInputs *in,
+                             GFile                   *base)
+{
+  GString *s = g_string_new (NULL);
+  char buf[7][G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_printf (s, "network=%s\n", augur_network_model_to_name (in->network));
+  /* one line per trace: a path may hold any character but a line break */
+  for (guint i = 0; i < in->traces->len; i++)
+    {
+      g_autofree char *p = path_for_text (g_ptr_array_index (in->traces, i), base);
+      g_string_append_printf (s, "trace=%s\n", p);
+    }
+  if (in->use_cluster)
+    {
+      const AugurReplayCluster *c = &in->cluster;
+
+      g_string_append_printf (s, "cluster=%u,%u,%s,%s,%s,%s,%s\n", c->nodes, c->cores,
+                              g_ascii_dtostr (buf[0], sizeof buf[0], c->speed),
+                              g_ascii_dtostr (buf[1], sizeof buf[1], c->bandwidth),
+                              g_ascii_dtostr (buf[2], sizeof buf[2], c->latency),
+                              g_ascii_dtostr (buf[3], sizeof buf[3], c->backbone_bandwidth),
+                              g_ascii_dtostr (buf[4], sizeof buf[4], c->backbone_latency));
+      g_string_append (s, "placement=");
+      for (guint i = 0; i < in->placement->len; i++)
+        g_string_append_printf (s, "%s%u", i > 0 ? "," : "", g_array_index (in->placement, guint, i));
+      g_string_append_c (s, '\n');
+    }
+  else
+    {
+      if (in->platform != NULL)
+        {
+          g_autofree char *p = path_for_text (in->platform, base);
+          g_string_append_printf (s, "platform=%s\n", p);
+        }
+      if (in->deployment != NULL)
+        {
+          g_autofree char *p = path_for_text (in->deployment, base);
+          g_string_append_printf (s, "deployment=%s\n", p);
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+parse_double (const char *text,
+              double     *value)
+{
+  char *end = NULL;
+
+  *value = g_ascii_strtod (text, &end);
+  return end != text && *end == '\0' && isfinite (*value);
+}
+
+gboolean
+augur_replay_inputs_from_text (AugurReplayInputs *in,
+                               const char        *text,
+                               GFile             *base,
+                               GError           **error)
+{
+  g_auto(GStrv) lines = g_strsplit (text ? text : "", "\n", -1);
+  gboolean have_placement = FALSE;
+  gboolean have_trace_lines = FALSE;
+
+  for (guint n = 0; lines[n] != NULL; n++)
+    {
+      char *line = g_strstrip (lines[n]);
+      char *eq = strchr (line, '=');
+      const char *key, *value;
+
+      if (*line == '\0' || *line == '#')
+        continue;
+      if (eq == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Line %u of the replay description: expected key=value, found “%s”"), n + 1, line);
+          return FALSE;
+        }
+      *eq = '\0';
+      key = g_strstrip (line);
+      value = g_strstrip (eq + 1);
+
+      if (g_str_equal (key, "network"))
+        {
+          if (!augur_network_model_from_name (value, &in->network))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: unknown network model “%s” (expected lv08 or cm02)"),
+                           n + 1, value);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "trace") && *value != '\0')
+        {
+          if (!have_trace_lines)
+            g_ptr_array_set_size (in->traces, 0);
+          have_trace_lines = TRUE;
+          g_ptr_array_add (in->traces, file_from_text (value, base));
+        }
+      else if (g_str_equal (key, "traces"))
+        {
+          /* the form of earlier versions: paths joined with ';' */
+          g_auto(GStrv) parts = g_strsplit (value, ";", -1);
+
+          g_ptr_array_set_size (in->traces, 0);
+          for (guint i = 0; parts[i] != NULL; i++)
+            if (*g_strstrip (parts[i]) != '\0')
+              g_ptr_array_add (in->traces, file_from_text (parts[i], base));
+        }
+      else if (g_str_equal (key, "platform") && *value != '\0')
+        {
+          g_clear_object (&in->platform);
+          in->platform = file_from_text (value, base);
+        }
+      else if (g_str_equal (key, "deployment") && *value != '\0')
+        {
+          g_clear_object (&in->deployment);
+          in->deployment = file_from_text (value, base);
+        }
+      else if (g_str_equal (key, "cluster"))
+        {
+          g_auto(GStrv) f = g_strsplit (value, ",", -1);
+          double v[7];
+          guint k;
+
+          for (k = 0; k < 7 && f[k] != NULL; k++)
+            if (!parse_double (g_strstrip (f[k]), &v[k]) || v[k] <= 0)
+              break;
+          if (k != 7 || f[7] != NULL || v[0] != floor (v[0]) || v[1] != floor (v[1]) || v[0] > 65536 || v[1] > 65536)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: cluster= needs seven positive numbers "
+                             "(nodes, cores, speed, bandwidth, latency, backbone bandwidth, backbone latency)"), n + 1);
+              return FALSE;
+            }
+          in->use_cluster = TRUE;
+          in->cluster = (AugurReplayCluster) { (guint) v[0], (guint) v[1], v[2], v[3], v[4], v[5], v[6] };
+        }
+      else if (g_str_equal (key, "placement"))
+        {
+          g_auto(GStrv) f = g_strsplit (value, ",", -1);
+
+          g_array_set_size (in->placement, 0);
+          for (guint i = 0; f[i] != NULL; i++)
+            {
+              guint64 host;
+
+              if (*g_strstrip (f[i]) == '\0')
+                continue;
+              if (!g_ascii_string_to_unsigned (f[i], 10, 0, 65535, &host, NULL))
+                {
+                  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("Line %u of the replay description: “%s” is not a host index"), n + 1, f[i]);
+                  return FALSE;
+                }
+              g_array_append_vals (in->placement, &(guint) { (guint) host }, 1);
+            }
+          have_placement = TRUE;
+        }
+      else
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Line %u of the replay description: unknown key “%s”"), n + 1, key);
+          return FALSE;
+        }
+    }
+
+  if (in->use_cluster)
+    {
+      if (!have_placement)
+        augur_replay_placement_round_robin (in->placement, in->cluster.nodes, in->cluster.nodes);
+      for (guint i = 0; i < in->placement->len; i++)
+        if (g_array_index (in->placement, guint, i) >= in->cluster.nodes)
+          {
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                         _("The replay description places rank p%u on node %u, but the cluster has %u nodes"),
+                         i, g_array_index (in->placement, guint, i), in->cluster.nodes);
+            return FALSE;
+          }
+    }
+  return TRUE;
+}
+
+/* ---- Loading --------------------------------------------------------- */
+
+gboolean
+augur_replay_inputs_load (const AugurReplayInputs  *in,
+                          AugurPlatform           **platform_out,
+                          AugurDeployment         **deployment_out,
+                          AugurTraceSet           **traces_out,
+                          GError                  **error)
+{
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  guint n;
+
+  if (in->use_cluster)
+    {
+      platform = augur_replay_inputs_build_platform (in);
+      deployment = augur_replay_inputs_build_deployment (in);
+    }
+  else
+    {
+      if (in->platform == NULL || in->deployment == NULL)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                               _("The replay description names no platform and deployment, and no cluster"));
+          return FALSE;
+        }
+      platform = augur_platform_load_file (in->platform, error);
+      if (platform == NULL)
+        return FALSE;
+      deployment = augur_deployment_load_file (in->deployment, platform, error);
+      if (deployment == NULL)
+        return FALSE;
+    }
+
+  n = augur_deployment_get_n_actors (deployment);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (names, augur_deployment_get_actor (deployment, i)->function);
+
+  if (in->traces->len == 1)
+    traces = augur_trace_set_open_merged (g_ptr_array_index (in->traces, 0), (const char **) names->pdata, n, error);
+  else
+    {
+      g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr(GFile) dir = in->deployment ? g_file_get_parent (in->deployment) : NULL;
+
+      if (in->traces->len > 1 && in->traces->len != n)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("%u trace files for %u ranks: choose one merged trace, or one file per rank"),
+                       in->traces->len, n);
+          return FALSE;
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          const AugurActor *actor = augur_deployment_get_actor (deployment, i);
+
+          if (in->traces->len > 0)
+            g_ptr_array_add (files, g_object_ref (g_ptr_array_index (in->traces, i)));
+          else if (dir != NULL && actor->arguments != NULL && actor->arguments[0] != NULL)
+            g_ptr_array_add (files, g_file_resolve_relative_path (dir, actor->arguments[0]));
+          else
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("No trace for rank %s: choose a trace (Traces → Choose…)"), actor->function);
+              return FALSE;
+            }
+        }
+      traces = augur_trace_set_open_per_process_full ((GFile **) files->pdata, (const char **) names->pdata, n,
+                                                      in->traces->len > 0 ? AUGUR_TRACE_OPEN_NONE
+                                                                          : AUGUR_TRACE_OPEN_HIDE_CONTENT,
+                                                      error);
+    }
+  if (traces == NULL)
+    return FALSE;
+
+  *platform_out = g_steal_pointer (&platform);
+  *deployment_out = g_steal_pointer (&deployment);
+  *traces_out = g_steal_pointer (&traces);
+  return TRUE;
+}

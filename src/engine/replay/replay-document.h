@@ -1,0 +1,73 @@
+/* replay-document.h: a trace replay document: what it replays, its text
+ * form, and loading what it names.
+ *
+ * The text form is one key=value per line ('#' starts a comment):
+ *   network=lv08|cm02
+ *   trace=PATH            (one line per file: one merged trace, or one per rank)
+ *   platform=PATH         SimGrid platform and deployment files, or
+ *   deployment=PATH
+ *   cluster=NODES,CORES,SPEED,BW,LAT,BB_BW,BB_LAT   a cluster built in Augur
+ *   placement=H0,H1,...   the node of each rank on that cluster
+ * Paths are relative to a base folder (a project's) when inside it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "replay.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint  nodes;
+  guint  cores;
+  double speed;               /* flops/s of one core */
+  double bandwidth;           /* private links, bytes/s */
+  double latency;             /* s */
+  double backbone_bandwidth;
+  double backbone_latency;
+} AugurReplayCluster;
+
+/* 4 single-core 1 Gf/s nodes, 125 MB/s and 50 us links, a 2.25 GB/s,
+ * 500 us backbone. */
+extern const AugurReplayCluster augur_replay_default_cluster;
+
+typedef struct {
+  AugurNetworkModel  network;
+  GPtrArray         *traces;       /* GFile */
+  GFile             *platform;
+  GFile             *deployment;
+  gboolean           use_cluster;
+  AugurReplayCluster cluster;
+  GArray            *placement;    /* guint host per rank */
+} AugurReplayInputs;
+
+void     augur_replay_inputs_init   (AugurReplayInputs       *in);
+void     augur_replay_inputs_clear  (AugurReplayInputs       *in);
+void     augur_replay_inputs_copy   (AugurReplayInputs       *dest,
+                                     const AugurReplayInputs *src);
+/* The cluster's platform and deployment (NULL unless use_cluster). */
+AugurPlatform   *augur_replay_inputs_build_platform   (const AugurReplayInputs *in);
+AugurDeployment *augur_replay_inputs_build_deployment (const AugurReplayInputs *in);
+/* Rank i on node i mod n_nodes, for n_ranks ranks. */
+void     augur_replay_placement_round_robin (GArray *placement,
+                                             guint   n_ranks,
+                                             guint   n_nodes);
+
+char    *augur_replay_inputs_to_text   (const AugurReplayInputs *in,
+                                        GFile                   *base);
+/* Adds what text says to in (initialised); FALSE with a located error. */
+gboolean augur_replay_inputs_from_text (AugurReplayInputs       *in,
+                                        const char              *text,
+                                        GFile                   *base,
+                                        GError                 **error);
+
+/* Loads the platform, deployment and traces the document names, ready for
+ * augur_replay_run(). */
+gboolean augur_replay_inputs_load      (const AugurReplayInputs  *in,
+                                        AugurPlatform           **platform,
+                                        AugurDeployment         **deployment,
+                                        AugurTraceSet           **traces,
+                                        GError                  **error);
+
+G_END_DECLS

@@ -14,7 +14,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "augur-timeline-private.h"
+#include "augur-timeline.h"
+#include "timeline-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

@@ -1,13 +1,8 @@
-/* augur-timeline.h: timelines (Gantt charts of rows of coloured intervals
- * with message arrows) as data, level of detail, drawing, hit testing and
- * export.
- *
- * An AugurTimelineData is made with an AugurTimelineBuilder and is
- * immutable afterwards: views and exports share it by reference.  Building
- * sorts every row and computes a multi-resolution summary of it, so that
- * drawing costs about the same at any zoom, however many intervals there
- * are.  Times are in seconds; coordinates are pixels (points for SVG and
- * PDF) of a width x height picture.
+/* augur-timeline.h: drawing timelines (AugurTimelineData, timeline.h in
+ * the engine): viewports, geometry, style, drawing at any zoom through the
+ * data's level-of-detail summaries, hit testing and export to PNG, SVG
+ * and PDF.  Times are in seconds; coordinates are pixels (points for SVG
+ * and PDF) of a width x height picture.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,18 +12,9 @@
 #include <gio/gio.h>
 
 #include "augur-line-chart.h"
-#include "replay.h"
+#include "timeline.h"
 
 G_BEGIN_DECLS
-
-typedef struct _AugurTimelineData    AugurTimelineData;
-typedef struct _AugurTimelineBuilder AugurTimelineBuilder;
-
-#define AUGUR_TYPE_TIMELINE_DATA (augur_timeline_data_get_type ())
-GType augur_timeline_data_get_type (void) G_GNUC_CONST;
-
-/* At most this many states (the palette and legend entries). */
-#define AUGUR_TIMELINE_MAX_STATES 64
 
 /* What is shown: times t0..t1 across the plot; rows from row_offset (a
  * fraction of a row scrolled off the top) downwards, row_height pixels
@@ -85,106 +71,6 @@ typedef struct {
   guint                row;     /* intervals */
   guint                index;   /* of the interval in its row, or of the message */
 } AugurTimelineHit;
-
-/* ---- building --------------------------------------------------------- */
-
-AugurTimelineBuilder *augur_timeline_builder_new           (void);
-void                  augur_timeline_builder_free          (AugurTimelineBuilder *b);
-guint                 augur_timeline_builder_add_row       (AugurTimelineBuilder *b,
-                                                            const char           *name);
-/* A state (a legend entry); its colour is the style's palette[index]. */
-guint                 augur_timeline_builder_add_state     (AugurTimelineBuilder *b,
-                                                            const char           *name);
-/* How tags read in tooltips, e.g. "trace line" gives "trace line 42";
- * NULL (the default): tags are not shown. */
-void                  augur_timeline_builder_set_tag_name  (AugurTimelineBuilder *b,
-                                                            const char           *name);
-/* end >= start; intervals of a row may come in any order. */
-void                  augur_timeline_builder_add_interval  (AugurTimelineBuilder *b,
-                                                            guint                 row,
-                                                            guint                 state,
-                                                            double                start,
-                                                            double                end,
-                                                            guint64               tag);
-void                  augur_timeline_builder_add_message   (AugurTimelineBuilder *b,
-                                                            guint                 src,
-                                                            guint                 dst,
-                                                            double                start,
-                                                            double                end,
-                                                            double                bytes);
-/* Sorts, summarises and returns the data; frees b. */
-AugurTimelineData    *augur_timeline_builder_end           (AugurTimelineBuilder *b);
-
-/* One row per rank; the states of AugurRankState in their order. */
-AugurTimelineData *augur_timeline_data_new_from_replay (const AugurReplayResult *r);
-AugurTimelineData *augur_timeline_data_ref             (AugurTimelineData       *d);
-void               augur_timeline_data_unref           (AugurTimelineData       *d);
-
-guint       augur_timeline_data_get_n_rows      (const AugurTimelineData *d);
-const char *augur_timeline_data_get_row_name    (const AugurTimelineData *d,
-                                                 guint                    row);
-guint       augur_timeline_data_get_n_states    (const AugurTimelineData *d);
-const char *augur_timeline_data_get_state_name  (const AugurTimelineData *d,
-                                                 guint                    state);
-/* The earliest start and latest end of anything; FALSE when empty. */
-gboolean    augur_timeline_data_get_range       (const AugurTimelineData *d,
-                                                 double                  *start,
-                                                 double                  *end);
-guint64     augur_timeline_data_get_n_intervals (const AugurTimelineData *d);
-/* Intervals of a row, sorted by start. */
-guint       augur_timeline_data_get_n_row_intervals (const AugurTimelineData *d,
-                                                     guint                    row);
-void        augur_timeline_data_get_interval    (const AugurTimelineData *d,
-                                                 guint                    row,
-                                                 guint                    i,
-                                                 guint                   *state,
-                                                 double                  *start,
-                                                 double                  *end,
-                                                 guint64                 *tag);
-/* Messages, sorted by start. */
-guint       augur_timeline_data_get_n_messages  (const AugurTimelineData *d);
-void        augur_timeline_data_get_message     (const AugurTimelineData *d,
-                                                 guint                    i,
-                                                 guint                   *src,
-                                                 guint                   *dst,
-                                                 double                  *start,
-                                                 double                  *end,
-                                                 double                  *bytes);
-/* The intervals of a row that may overlap [t0, t1] are [*first, *last)
- * (binary search); every interval outside that range misses it. */
-void        augur_timeline_data_find_intervals  (const AugurTimelineData *d,
-                                                 guint                    row,
-                                                 double                   t0,
-                                                 double                   t1,
-                                                 guint                   *first,
-                                                 guint                   *last);
-void        augur_timeline_data_find_messages   (const AugurTimelineData *d,
-                                                 double                   t0,
-                                                 double                   t1,
-                                                 guint                   *first,
-                                                 guint                   *last);
-
-/* The summary of a row: level k cuts the data's range into 2^k bins; each
- * bin knows its dominant state (-1 for none), the share of the bin's time
- * spent in it and the share covered by any interval (0..1). */
-guint       augur_timeline_data_get_n_levels    (const AugurTimelineData *d,
-                                                 guint                    row);
-gboolean    augur_timeline_data_get_bin         (const AugurTimelineData *d,
-                                                 guint                    row,
-                                                 guint                    level,
-                                                 guint                    bin,
-                                                 int                     *state,
-                                                 double                  *share,
-                                                 double                  *coverage);
-
-/* Tooltip texts. */
-char       *augur_timeline_data_format_interval (const AugurTimelineData *d,
-                                                 guint                    row,
-                                                 guint                    i);
-char       *augur_timeline_data_format_message  (const AugurTimelineData *d,
-                                                 guint                    i);
-/* "12.5 ms", "3.2 µs": the unit chosen by the magnitude. */
-char       *augur_timeline_format_time          (double                   seconds);
 
 /* ---- viewing ---------------------------------------------------------- */
 
@@ -246,7 +132,5 @@ gboolean augur_timeline_export (AugurTimelineData           *d,
                                 GOutputStream               *out,
                                 GError                     **error);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurTimelineData, augur_timeline_data_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurTimelineBuilder, augur_timeline_builder_free)
 
 G_END_DECLS

@@ -679,7 +679,7 @@ replay_stencil (void)
   r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (augur_replay_result_get_n_intervals (r), >, 0);
-  return augur_timeline_data_new_from_replay (r);
+  return augur_replay_result_build_timeline (r);
 }
 
 static void

@@ -390,7 +390,7 @@ set_timeline (GtkWidget               *view,
       return;
     }
   {
-    g_autoptr(AugurTimelineData) data = augur_timeline_data_new_from_replay (result);
+    g_autoptr(AugurTimelineData) data = augur_replay_result_build_timeline (result);
 
     augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (view), data);
     augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (view));
@@ -956,7 +956,7 @@ write_picture (AugurReplayPage *self,
   else if (g_str_equal (target, "timeline"))
     {
 #ifdef HAVE_TIMELINE
-      g_autoptr(AugurTimelineData) data = augur_timeline_data_new_from_replay (self->run->result);
+      g_autoptr(AugurTimelineData) data = augur_replay_result_build_timeline (self->run->result);
 
       ok = augur_timeline_export (data, NULL, format, 1200, MAX (300, 80 + 28 * (int) augur_replay_result_get_n_ranks (self->run->result)),
                                   augur_safe_file_get_stream (out), error);

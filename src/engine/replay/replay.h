@@ -9,6 +9,7 @@
 #pragma once
 
 #include "netmodel.h"
+#include "timeline.h"
 #include "trace.h"
 
 G_BEGIN_DECLS
@@ -90,6 +91,11 @@ guint  augur_replay_result_get_n_intervals (const AugurReplayResult *r);
 const AugurInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i);
 guint  augur_replay_result_get_n_messages  (const AugurReplayResult *r);
 const AugurMessage *augur_replay_result_get_message  (const AugurReplayResult *r, guint i);
+
+/* The replay's timeline: a row per rank, the states of AugurRankState in
+ * their order (ids "compute"..., translated names), a message per
+ * transfer; empty unless record_timeline. */
+AugurTimelineData *augur_replay_result_build_timeline (const AugurReplayResult *r);
 
 /* {"simulated_time": t, "ranks": [{"rank": "p0", "compute": s, "send": s,
  *  "recv": s, "wait": s, "collective": s, "sleep": s, "end": s}, ...],

@@ -1,11 +1,11 @@
-/* augur-timeline-private.h: the timeline's storage, shared by the data
- * (augur-timeline.c) and its drawing (augur-timeline-draw.c).
+/* timeline-private.h: the timeline's storage, shared by the data
+ * (timeline.c, timeline-paje.c) and its drawing (src/views/augur-timeline-draw.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "augur-timeline.h"
+#include "timeline.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +42,9 @@ struct _AugurTimelineData
   AugurTimelineRow *rows;
   guint             n_states;
   char            **state_names;
+  char            **state_ids;    /* for files (Paje values) */
+  guint32          *state_colors; /* 0xRRGGBB, for files */
+  char             *kinds[4];     /* whole, row, state, message: Paje types */
   char             *tag_name;
   double            t_min;       /* the summaries' range */
   double            t_max;

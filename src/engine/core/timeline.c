@@ -1,5 +1,6 @@
-/* augur-timeline.c: timeline data: building, the per-row summaries for
- * level of detail, visible-window searches and tooltip texts.
+/* timeline.c: timeline data: building, the per-row summaries for level of
+ * detail, visible-window searches, tooltip texts and the CSV writer (the
+ * Paje writer is timeline-paje.c).
  *
  * The summary of a row has levels k = 0..K, level k cutting the data's
  * whole range into 2^k equal bins (2^K at least the row's number of
@@ -9,7 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "augur-timeline-private.h"
+#include "timeline-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -42,8 +43,17 @@ struct _AugurTimelineBuilder
   GPtrArray *row_names;
   GPtrArray *row_intervals;   /* GArray of RawInterval per row */
   GPtrArray *state_names;
+  GPtrArray *state_ids;
+  GArray    *state_colors;    /* guint32 0xRRGGBB */
   GArray    *messages;
   char      *tag_name;
+  char      *kinds[4];        /* whole, row, state, message */
+};
+
+/* The timeline view's light palette (src/views/augur-timeline-draw.c),
+ * for states given no colour. */
+static const guint32 default_colors[] = {
+  0x3584e4, 0xe66100, 0xf6d32d, 0xc0bfbc, 0x26a269, 0xc061cb,
 };
 
 /* ---- builder ---------------------------------------------------------- */
@@ -56,7 +66,10 @@ augur_timeline_builder_new (void)
   b->row_names = g_ptr_array_new_with_free_func (g_free);
   b->row_intervals = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   b->state_names = g_ptr_array_new_with_free_func (g_free);
+  b->state_ids = g_ptr_array_new_with_free_func (g_free);
+  b->state_colors = g_array_new (FALSE, FALSE, sizeof (guint32));
   b->messages = g_array_new (FALSE, FALSE, sizeof (RawMessage));
+  augur_timeline_builder_set_kinds (b, "Program", "Row", "State", "Message");
   return b;
 }
 
@@ -68,8 +81,12 @@ augur_timeline_builder_free (AugurTimelineBuilder *b)
   g_ptr_array_unref (b->row_names);
   g_ptr_array_unref (b->row_intervals);
   g_ptr_array_unref (b->state_names);
+  g_ptr_array_unref (b->state_ids);
+  g_array_unref (b->state_colors);
   g_array_unref (b->messages);
   g_free (b->tag_name);
+  for (guint i = 0; i < G_N_ELEMENTS (b->kinds); i++)
+    g_free (b->kinds[i]);
   g_free (b);
 }
 
@@ -88,9 +105,41 @@ augur_timeline_builder_add_state (AugurTimelineBuilder *b,
                                   const char           *name)
 {
   g_return_val_if_fail (b != NULL, 0);
+  return augur_timeline_builder_add_state_full (b, NULL, name,
+                                                default_colors[b->state_names->len % G_N_ELEMENTS (default_colors)]);
+}
+
+guint
+augur_timeline_builder_add_state_full (AugurTimelineBuilder *b,
+                                       const char           *id,
+                                       const char           *name,
+                                       guint32               rgb)
+{
+  g_return_val_if_fail (b != NULL, 0);
   g_return_val_if_fail (b->state_names->len < AUGUR_TIMELINE_MAX_STATES, AUGUR_TIMELINE_MAX_STATES - 1);
   g_ptr_array_add (b->state_names, g_strdup (name ? name : ""));
+  /* an id of its own, or "sN" */
+  g_ptr_array_add (b->state_ids, id != NULL ? g_strdup (id) : g_strdup_printf ("s%u", b->state_ids->len));
+  g_array_append_val (b->state_colors, rgb);
   return b->state_names->len - 1;
+}
+
+void
+augur_timeline_builder_set_kinds (AugurTimelineBuilder *b,
+                                  const char           *whole,
+                                  const char           *row,
+                                  const char           *state,
+                                  const char           *message)
+{
+  const char *names[] = { whole, row, state, message };
+
+  g_return_if_fail (b != NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (names[i] != NULL)
+      {
+        g_free (b->kinds[i]);
+        b->kinds[i] = g_strdup (names[i]);
+      }
 }
 
 void
@@ -249,8 +298,16 @@ augur_timeline_builder_end (AugurTimelineBuilder *b)
   g_atomic_ref_count_init (&d->ref_count);
   d->n_states = b->state_names->len;
   d->state_names = g_new0 (char *, d->n_states + 1);
+  d->state_ids = g_new0 (char *, d->n_states + 1);
+  d->state_colors = g_new0 (guint32, MAX (1, d->n_states));
   for (guint s = 0; s < d->n_states; s++)
-    d->state_names[s] = g_strdup (g_ptr_array_index (b->state_names, s));
+    {
+      d->state_names[s] = g_strdup (g_ptr_array_index (b->state_names, s));
+      d->state_ids[s] = g_strdup (g_ptr_array_index (b->state_ids, s));
+      d->state_colors[s] = g_array_index (b->state_colors, guint32, s);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (d->kinds); i++)
+    d->kinds[i] = g_steal_pointer (&b->kinds[i]);
   d->tag_name = g_steal_pointer (&b->tag_name);
 
   d->n_rows = b->row_names->len;
@@ -312,62 +369,6 @@ augur_timeline_builder_end (AugurTimelineBuilder *b)
 
 /* ---- data ------------------------------------------------------------- */
 
-static const char *
-state_label (AugurRankState state)
-{
-  switch (state)
-    {
-    case AUGUR_STATE_COMPUTE:
-      return _("Compute");
-    case AUGUR_STATE_SEND:
-      return _("Send");
-    case AUGUR_STATE_RECV:
-      return _("Receive");
-    case AUGUR_STATE_WAIT:
-      return _("Wait");
-    case AUGUR_STATE_COLLECTIVE:
-      return _("Collective");
-    case AUGUR_STATE_SLEEP:
-      return _("Sleep");
-    case AUGUR_STATE_N:
-    default:
-      return augur_rank_state_to_string (state);
-    }
-}
-
-AugurTimelineData *
-augur_timeline_data_new_from_replay (const AugurReplayResult *r)
-{
-  AugurTimelineBuilder *b;
-  guint n_rows, n;
-
-  g_return_val_if_fail (r != NULL, NULL);
-
-  b = augur_timeline_builder_new ();
-  for (guint s = 0; s < AUGUR_STATE_N; s++)
-    augur_timeline_builder_add_state (b, state_label (s));
-  augur_timeline_builder_set_tag_name (b, _("trace line"));
-  n_rows = augur_replay_result_get_n_ranks (r);
-  for (guint i = 0; i < n_rows; i++)
-    augur_timeline_builder_add_row (b, augur_replay_result_get_rank_name (r, i));
-
-  n = augur_replay_result_get_n_intervals (r);
-  for (guint i = 0; i < n; i++)
-    {
-      const AugurInterval *iv = augur_replay_result_get_interval (r, i);
-      if (iv->rank < n_rows && iv->state < AUGUR_STATE_N && iv->end >= iv->start)
-        augur_timeline_builder_add_interval (b, iv->rank, iv->state, iv->start, iv->end, iv->line);
-    }
-  n = augur_replay_result_get_n_messages (r);
-  for (guint i = 0; i < n; i++)
-    {
-      const AugurMessage *m = augur_replay_result_get_message (r, i);
-      if (m->src < n_rows && m->dst < n_rows && m->end >= m->start)
-        augur_timeline_builder_add_message (b, m->src, m->dst, m->start, m->end, m->bytes);
-    }
-  return augur_timeline_builder_end (b);
-}
-
 AugurTimelineData *
 augur_timeline_data_ref (AugurTimelineData *d)
 {
@@ -395,6 +396,10 @@ augur_timeline_data_unref (AugurTimelineData *d)
     }
   g_free (d->rows);
   g_strfreev (d->state_names);
+  g_strfreev (d->state_ids);
+  g_free (d->state_colors);
+  for (guint i = 0; i < G_N_ELEMENTS (d->kinds); i++)
+    g_free (d->kinds[i]);
   g_free (d->tag_name);
   g_free (d->msg_start);
   g_free (d->msg_end);
@@ -702,5 +707,66 @@ augur_timeline_data_format_message (const AugurTimelineData *d,
     }
   else
     g_string_append_printf (s, _("Bytes: %.0f"), bytes);
+  return g_string_free (s, FALSE);
+}
+
+void
+augur_timeline_data_get_row_times (const AugurTimelineData *d,
+                                   guint                    row,
+                                   double                  *times)
+{
+  const AugurTimelineRow *r;
+
+  g_return_if_fail (d != NULL && row < d->n_rows && times != NULL);
+  r = &d->rows[row];
+  for (guint s = 0; s < d->n_states; s++)
+    times[s] = 0;
+  for (guint i = 0; i < r->n; i++)
+    times[r->state[i]] += r->end[i] - r->start[i];
+}
+
+/* ---- CSV ---------------------------------------------------------------- */
+
+static void
+append_csv_field (GString    *s,
+                  const char *text)
+{
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (s, text);
+      return;
+    }
+  g_string_append_c (s, '"');
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (s, '"');
+      g_string_append_c (s, *p);
+    }
+  g_string_append_c (s, '"');
+}
+
+char *
+augur_timeline_data_to_csv (const AugurTimelineData *d)
+{
+  GString *s = g_string_new ("row,state,start,end,tag\n");
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_return_val_if_fail (d != NULL, NULL);
+  for (guint r = 0; r < d->n_rows; r++)
+    {
+      const AugurTimelineRow *row = &d->rows[r];
+
+      for (guint i = 0; i < row->n; i++)
+        {
+          append_csv_field (s, row->name);
+          g_string_append_c (s, ',');
+          append_csv_field (s, d->state_names[row->state[i]]);
+          /* shortest text that reads back as the same double, any locale */
+          g_string_append_printf (s, ",%s,%s,%" G_GUINT64_FORMAT "\n",
+                                  g_ascii_dtostr (a, sizeof a, row->start[i]),
+                                  g_ascii_dtostr (b, sizeof b, row->end[i]), row->tag[i]);
+        }
+    }
   return g_string_free (s, FALSE);
 }

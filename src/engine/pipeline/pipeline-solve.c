@@ -2,8 +2,9 @@
  * sweeps.
  *
  * The state space of a pipeline depends only on its number of stages: it is
- * derived once (from the PEPA model with one processor per stage) and every
- * mapping only changes the rates of its transitions (each transition is one
+ * built once (the chain of the PEPA model with one processor per stage,
+ * built directly, see template_new) and every mapping only changes the
+ * rates of its transitions (each transition is one
  * move_i at la_i or one process_i at mu_i).  Mappings are evaluated in
  * decreasing order of their bound, the slowest stage's cycle: the
  * throughput never exceeds it, so once it falls below the best throughput
@@ -13,10 +14,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pipeline.h"
-#include "pepa.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #define TIE_TOLERANCE 1e-9
@@ -45,65 +44,65 @@ template_free (Template *t)
   g_free (t);
 }
 
+/* The chain of the pipeline with one processor per stage, built directly.
+ * Stage i cycles through three local states: 0 waits for its input
+ * (move_i), 1 computes (process_i at mu_i), 2 waits to pass its output on
+ * (move_{i+1}); move_{i+1} takes stage i from 2 to 0 and stage i+1 from 0
+ * to 1 at la_{i+1}, move_1 feeds stage 1, move_{ns+1} drains stage ns.
+ * It is the chain of augur_pipeline_to_pepa()'s model (the network offers
+ * every move at la_j, each processor its stage's process at mu_i), all 3^ns
+ * states reachable; a state is numbered by its local states in base 3, so
+ * no state needs a lookup. */
 static Template *
 template_new (guint ns, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(AugurPipeline) p = augur_pipeline_new (ns, ns);
-  g_autoptr(AugurPepaModel) model = NULL;
-  g_autoptr(AugurPepaStateSpace) space = NULL;
-  g_autofree char *text = NULL;
-  g_autofree guint8 *action_param = NULL;
-  AugurMapping m = { .n_stages = ns, .input = 0, .output = ns - 1 };
   Template *t;
-  guint n_actions;
+  guint pow3[AUGUR_PIPELINE_MAX_STAGES + 1];
+  guint64 k = 0;
 
-  for (guint i = 0; i < ns; i++)
-    m.stage[i] = i;
-  text = augur_pipeline_to_pepa (p, &m);
-  model = augur_pepa_model_parse (text, -1, "pipeline", NULL, error);
-  if (model == NULL)
-    return NULL;
-  space = augur_pepa_derive (model, 0, NULL, NULL, cancellable, error);
-  if (space == NULL)
-    return NULL;
-
-  n_actions = augur_pepa_model_get_n_actions (model);
-  action_param = g_new0 (guint8, n_actions);
-  for (guint a = 0; a < n_actions; a++)
-    {
-      const char *name = augur_pepa_model_get_action_name (model, a);
-      guint i;
-      if (sscanf (name, "move%u", &i) == 1)
-        action_param[a] = i - 1;
-      else if (sscanf (name, "process%u", &i) == 1)
-        action_param[a] = ns + 1 + (i - 1);
-      else
-        g_assert_not_reached ();
-    }
+  pow3[0] = 1;
+  for (guint i = 1; i <= ns; i++)
+    pow3[i] = pow3[i - 1] * 3;
 
   t = g_new0 (Template, 1);
   t->ns = ns;
-  t->n = augur_pepa_state_space_get_n_states (space);
+  t->n = pow3[ns];
   t->row_ptr = g_new (guint64, (gsize) t->n + 1);
-  t->row_ptr[0] = 0;
-  for (guint s = 0; s < t->n; s++)
+  /* at most one move per boundary and one process per stage */
+  t->col = g_new (guint, (gsize) t->n * (2 * ns + 1));
+  t->param = g_new (guint8, (gsize) t->n * (2 * ns + 1));
+
+#define LOCAL(st, i) ((st) / pow3[i] % 3)
+#define ADD(target, p) (t->col[k] = (target), t->param[k] = (guint8) (p), k++)
+  for (guint st = 0; st < t->n; st++)
     {
-      const AugurPepaTransition *tr;
-      t->row_ptr[s + 1] = t->row_ptr[s] + augur_pepa_state_space_get_transitions (space, s, &tr);
-    }
-  t->nnz = t->row_ptr[t->n];
-  t->col = g_new (guint, MAX (1, t->nnz));
-  t->param = g_new (guint8, MAX (1, t->nnz));
-  for (guint s = 0; s < t->n; s++)
-    {
-      const AugurPepaTransition *tr;
-      guint k = augur_pepa_state_space_get_transitions (space, s, &tr);
-      for (guint i = 0; i < k; i++)
+      t->row_ptr[st] = k;
+      if ((st & 0xffff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         {
-          t->col[t->row_ptr[s] + i] = tr[i].target;
-          t->param[t->row_ptr[s] + i] = action_param[tr[i].action];
+          template_free (t);
+          return NULL;
+        }
+      /* move_1: stage 1 takes its input */
+      if (LOCAL (st, 0) == 0)
+        ADD (st + pow3[0], 0);
+      for (guint i = 0; i < ns; i++)
+        {
+          guint li = LOCAL (st, i);
+
+          /* process_{i+1}: stage i+1 computes */
+          if (li == 1)
+            ADD (st + pow3[i], ns + 1 + i);
+          /* move_{i+2}: stage i+1 passes its output to stage i+2 (or out) */
+          if (li == 2 && (i + 1 == ns || LOCAL (st, i + 1) == 0))
+            ADD (st - 2 * pow3[i] + (i + 1 < ns ? pow3[i + 1] : 0), i + 1);
         }
     }
+#undef ADD
+#undef LOCAL
+  t->row_ptr[t->n] = k;
+  t->nnz = k;
+  t->col = g_renew (guint, t->col, MAX (1, k));
+  t->param = g_renew (guint8, t->param, MAX (1, k));
   return t;
 }
 

@@ -130,6 +130,61 @@ test_generated_pepa (void)
     }
 }
 
+/* The chain the pipeline builds directly is the PEPA model's: for 1 to 6
+ * stages on 3 unequal processors, random work, data sizes and mappings,
+ * both give the same throughput. */
+static void
+test_direct_chain (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  for (guint ns = 1; ns <= 6; ns++)
+    for (guint round = 0; round < 3; round++)
+      {
+        g_autoptr(GString) text = g_string_new ("type = pipeline; nbproc = 3;\n");
+        g_autoptr(AugurPipeline) p = NULL;
+        g_autoptr(AugurPipelineResults) r = NULL;
+
+        for (guint j = 1; j <= 3; j++)
+          g_string_append_printf (text, "cp%u=%u; ", j, g_rand_int_range (rand, 1, 20));
+        g_string_append (text, "\nnl1-1=10000; nl2-2=10000; nl3-3=10000; ");
+        g_string_append_printf (text, "nl1-2=%u; nl1-3=%u; nl2-3=%u;\n", g_rand_int_range (rand, 1, 50),
+                                g_rand_int_range (rand, 1, 50), g_rand_int_range (rand, 1, 50));
+        g_string_append_printf (text, "nbstage=%u;", ns);
+        for (guint i = 1; i <= ns; i++)
+          g_string_append_printf (text, " w%u=%u;", i, g_rand_int_range (rand, 1, 5));
+        for (guint i = 1; i <= ns + 1; i++)
+          g_string_append_printf (text, " ds%u=%u;", i, g_rand_int_range (rand, 1, 5));
+        g_string_append (text, "\nmappings=[1,(");
+        for (guint i = 0; i < ns; i++)
+          g_string_append_printf (text, "%s%u", i ? "," : "", g_rand_int_range (rand, 1, 4));
+        g_string_append_printf (text, "),%u];\nthroughput;\n", g_rand_int_range (rand, 1, 4));
+        p = parse (text->str);
+        r = augur_pipeline_evaluate (p, NULL, NULL, NULL, NULL, NULL);
+        g_assert_nonnull (r);
+        for (guint i = 0; i < augur_pipeline_results_get_n (r); i++)
+          {
+            const AugurMappingResult *m = augur_pipeline_results_get (r, i);
+            g_autofree char *pepa = augur_pipeline_to_pepa (p, &m->mapping);
+            g_autoptr(GError) error = NULL;
+            g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (pepa, -1, "mapping.pepa", NULL, &error);
+            g_autoptr(AugurPepaStateSpace) space = NULL;
+            g_autoptr(AugurPepaResult) result = NULL;
+            double x;
+
+            g_assert_no_error (error);
+            space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+            g_assert_no_error (error);
+            result = augur_pepa_solve (space, NULL, NULL, NULL, NULL, &error);
+            g_assert_no_error (error);
+            g_assert_true (augur_pepa_result_get_throughput_by_name (result, "process1", &x));
+            if (fabs (x - m->throughput) > 1e-9 * x)
+              g_error ("%u stages: the direct chain gives %.17g, the PEPA model %.17g\n%s", ns, m->throughput, x,
+                       text->str);
+          }
+      }
+}
+
 static void
 test_all_mappings (void)
 {
@@ -449,6 +504,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pipeline/ties", test_ties);
   g_test_add_func ("/engine/pipeline/generated-pepa", test_generated_pepa);
   g_test_add_func ("/engine/pipeline/all-mappings", test_all_mappings);
+  g_test_add_func ("/engine/pipeline/direct-chain", test_direct_chain);
   g_test_add_func ("/engine/pipeline/experiment-2", test_experiment2);
   g_test_add_func ("/engine/pipeline/experiment-3", test_experiment3);
   g_test_add_func ("/engine/pipeline/round-trip", test_round_trip);

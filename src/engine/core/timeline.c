@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "timeline-private.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -727,25 +728,6 @@ augur_timeline_data_get_row_times (const AugurTimelineData *d,
 
 /* ---- CSV ---------------------------------------------------------------- */
 
-static void
-append_csv_field (GString    *s,
-                  const char *text)
-{
-  if (strpbrk (text, ",\"\r\n") == NULL)
-    {
-      g_string_append (s, text);
-      return;
-    }
-  g_string_append_c (s, '"');
-  for (const char *p = text; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (s, '"');
-      g_string_append_c (s, *p);
-    }
-  g_string_append_c (s, '"');
-}
-
 char *
 augur_timeline_data_to_csv (const AugurTimelineData *d)
 {
@@ -759,9 +741,9 @@ augur_timeline_data_to_csv (const AugurTimelineData *d)
 
       for (guint i = 0; i < row->n; i++)
         {
-          append_csv_field (s, row->name);
+          augur_csv_append_field (s, row->name);
           g_string_append_c (s, ',');
-          append_csv_field (s, d->state_names[row->state[i]]);
+          augur_csv_append_field (s, d->state_names[row->state[i]]);
           /* shortest text that reads back as the same double, any locale */
           g_string_append_printf (s, ",%s,%s,%" G_GUINT64_FORMAT "\n",
                                   g_ascii_dtostr (a, sizeof a, row->start[i]),

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa-private.h"
+#include "augur-format.h"
 
 #include <math.h>
 #include <string.h>
@@ -162,29 +163,7 @@ augur_pepa_result_get_utilisation (const AugurPepaResult *result,
 
 /* ---- exports ---------------------------------------------------------------- */
 
-static void
-json_string (GString *s, const char *text)
-{
-  g_string_append_c (s, '"');
-  for (const char *p = text; *p; p++)
-    {
-      guchar c = (guchar) *p;
-      switch (c)
-        {
-        case '"': g_string_append (s, "\\\""); break;
-        case '\\': g_string_append (s, "\\\\"); break;
-        case '\n': g_string_append (s, "\\n"); break;
-        case '\t': g_string_append (s, "\\t"); break;
-        case '\r': g_string_append (s, "\\r"); break;
-        default:
-          if (c < 0x20)
-            g_string_append_printf (s, "\\u%04x", c);
-          else
-            g_string_append_c (s, (char) c);
-        }
-    }
-  g_string_append_c (s, '"');
-}
+#define json_string augur_json_append_string
 
 static void
 json_number (GString *s, double v)

@@ -14,6 +14,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay.h"
+#include "augur-format.h"
 
 #include <math.h>
 #include <string.h>
@@ -895,7 +896,8 @@ augur_replay_result_to_json (const AugurReplayResult *r)
                           augur_network_model_to_name (r->model), r->actions);
   for (guint i = 0; i < r->n; i++)
     {
-      g_string_append_printf (s, "%s\n    {\"rank\": \"%s\"", i ? "," : "", r->names[i]);
+      g_string_append_printf (s, "%s\n    {\"rank\": ", i ? "," : "");
+      augur_json_append_string (s, r->names[i]);
       for (int k = 0; k < AUGUR_STATE_N; k++)
         {
           g_string_append_printf (s, ", \"%s\": ", state_names[k]);
@@ -936,7 +938,8 @@ augur_replay_result_to_csv (const AugurReplayResult *r)
   for (guint i = 0; i < r->intervals->len; i++)
     {
       const AugurInterval *iv = &g_array_index (r->intervals, AugurInterval, i);
-      g_string_append_printf (s, "%s,%s,", r->names[iv->rank], state_names[iv->state]);
+      augur_csv_append_field (s, r->names[iv->rank]);
+      g_string_append_printf (s, ",%s,", state_names[iv->state]);
       num (s, iv->start);
       g_string_append_c (s, ',');
       num (s, iv->end);
@@ -945,7 +948,12 @@ augur_replay_result_to_csv (const AugurReplayResult *r)
   for (guint i = 0; i < r->messages->len; i++)
     {
       const AugurMessage *m = &g_array_index (r->messages, AugurMessage, i);
-      g_string_append_printf (s, "%s,message to %s,", r->names[m->src], r->names[m->dst]);
+      g_autofree char *to = g_strconcat ("message to ", r->names[m->dst], NULL);
+
+      augur_csv_append_field (s, r->names[m->src]);
+      g_string_append_c (s, ',');
+      augur_csv_append_field (s, to);
+      g_string_append_c (s, ',');
       num (s, m->start);
       g_string_append_c (s, ',');
       num (s, m->end);

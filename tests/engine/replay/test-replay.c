@@ -301,6 +301,54 @@ test_json (void)
   teardown (&f);
 }
 
+/* Rank names with a quote, a backslash and a comma come out escaped in
+ * JSON and quoted in the timed trace (CSV). */
+static void
+test_escaped_names (void)
+{
+  static const char platform_xml[] =
+    "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">\n"
+    "  <host id=\"h\" speed=\"1Gf\" core=\"2\"/>\n</zone></platform>\n";
+  static const char deployment_xml[] =
+    "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n"
+    "  <actor host=\"h\" function=\"a&quot;b\\\"/>\n"
+    "  <actor host=\"h\" function=\"c,d\"/>\n</platform>\n";
+  static const char trace[] = "a\"b\\ compute 1e9\nc,d compute 2e9\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) platform = augur_platform_load_bytes (platform_xml, sizeof platform_xml - 1, "p.xml", &error);
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-names-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "trace.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *json = NULL, *csv = NULL;
+  const char *names[2];
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_CM02, .record_timeline = TRUE };
+
+  g_assert_no_error (error);
+  deployment = augur_deployment_load_bytes (deployment_xml, sizeof deployment_xml - 1, "d.xml", platform, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (augur_deployment_get_actor (deployment, 0)->function, ==, "a\"b\\");
+  g_assert_true (g_file_set_contents (path, trace, -1, NULL));
+  names[0] = augur_deployment_get_actor (deployment, 0)->function;
+  names[1] = augur_deployment_get_actor (deployment, 1)->function;
+  traces = augur_trace_set_open_merged (file, names, 2, &error);
+  g_assert_no_error (error);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  json = augur_replay_result_to_json (r);
+  g_assert_nonnull (strstr (json, "{\"rank\": \"a\\\"b\\\\\", \"compute\": 1,"));
+  g_assert_nonnull (strstr (json, "{\"rank\": \"c,d\", \"compute\": 2,"));
+  csv = augur_replay_result_to_csv (r);
+  g_assert_nonnull (strstr (csv, "\"a\"\"b\\\",compute,0,1,\n"));
+  g_assert_nonnull (strstr (csv, "\"c,d\",compute,0,2,\n"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* ---- SimGrid's own times ------------------------------------------------------ */
 
 /* The value after "key": in text (first occurrence after from). */
@@ -424,6 +472,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/replay/disagreements", test_disagreements);
   g_test_add_func ("/engine/replay/tiny-volumes", test_tiny_volumes);
   g_test_add_func ("/engine/replay/json", test_json);
+  g_test_add_func ("/engine/replay/escaped-names", test_escaped_names);
   {
     g_autofree char *root = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "replay", NULL);
     g_autoptr(GDir) dir = g_dir_open (root, 0, NULL);

@@ -394,7 +394,8 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
      * scrolls rather than making the window grow. */
     GtkWidget *scroller = gtk_scrolled_window_new ();
 
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    /* narrower than the machine: it scrolls, the window keeps its size */
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
     gtk_widget_set_vexpand (scroller, TRUE);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->machine_view);
     gtk_box_append (GTK_BOX (self->machine_box), scroller);

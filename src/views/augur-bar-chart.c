@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-view-style.h"
+#include "augur-draw.h"
 #include "augur-bar-chart.h"
 
 #include <glib/gi18n.h>
@@ -360,51 +361,6 @@ typedef struct {
   double          axis_y;
 } Layout;
 
-static PangoLayout *
-create_layout (cairo_t *cr)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  /* Metrics independent of the target, so hit testing matches drawing. */
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  pango_layout_context_changed (layout);
-  cairo_font_options_destroy (options);
-  return layout;
-}
-
-static void
-set_text (PangoLayout *layout,
-          const char  *text,
-          double       px,
-          gboolean     bold)
-{
-  PangoFontDescription *font = pango_font_description_from_string ("Sans");
-
-  pango_font_description_set_absolute_size (font, px * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
-  pango_font_description_free (font);
-}
-
-static void
-text_size (PangoLayout *layout,
-           double      *w,
-           double      *h)
-{
-  PangoRectangle logical;
-
-  pango_layout_get_extents (layout, NULL, &logical);
-  if (w)
-    *w = logical.width / (double) PANGO_SCALE;
-  if (h)
-    *h = logical.height / (double) PANGO_SCALE;
-}
-
 static double
 max_total (const AugurBarChartData *d)
 {
@@ -439,22 +395,22 @@ layout_compute (Layout                  *l,
 
   if (d->title != NULL && *d->title != '\0')
     {
-      set_text (pl, d->title, TITLE_PX, TRUE);
-      text_size (pl, NULL, &h);
+      augur_draw_set_text (pl, d->title, TITLE_PX, TRUE);
+      augur_draw_text_size (pl, NULL, &h);
       l->title_y = y;
       y += h + 8;
     }
 
   /* The legend: swatch and name, wrapped over as many rows as needed. */
-  set_text (pl, "Mg", TEXT_PX, FALSE);
-  text_size (pl, NULL, &line_h);
+  augur_draw_set_text (pl, "Mg", TEXT_PX, FALSE);
+  augur_draw_text_size (pl, NULL, &line_h);
   x = PAD;
   for (guint c = 0; c < d->categories->len; c++)
     {
       Box box;
 
-      set_text (pl, g_array_index (d->categories, Category, c).name, TEXT_PX, FALSE);
-      text_size (pl, &w, NULL);
+      augur_draw_set_text (pl, g_array_index (d->categories, Category, c).name, TEXT_PX, FALSE);
+      augur_draw_text_size (pl, &w, NULL);
       box.w = SWATCH + 6 + w;
       box.h = line_h;
       if (x > PAD && x + box.w > width - PAD)
@@ -472,8 +428,8 @@ layout_compute (Layout                  *l,
 
   for (guint b = 0; b < n; b++)
     {
-      set_text (pl, g_ptr_array_index (d->labels, b), TEXT_PX, FALSE);
-      text_size (pl, &w, NULL);
+      augur_draw_set_text (pl, g_ptr_array_index (d->labels, b), TEXT_PX, FALSE);
+      augur_draw_text_size (pl, &w, NULL);
       label_w = MAX (label_w, w);
     }
   label_w = MIN (label_w, width / 4.0);
@@ -533,7 +489,7 @@ measuring_layout (cairo_surface_t **surface,
 {
   *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   *cr = cairo_create (*surface);
-  return create_layout (*cr);
+  return augur_draw_create_layout (*cr);
 }
 
 /* ---- Drawing ---------------------------------------------------------- */
@@ -559,8 +515,8 @@ show_text (cairo_t               *cr,
 {
   double w, h;
 
-  set_text (pl, text, px, bold);
-  text_size (pl, &w, &h);
+  augur_draw_set_text (pl, text, px, bold);
+  augur_draw_text_size (pl, &w, &h);
   set_color (cr, color);
   cairo_move_to (cr, x - xalign * w, y - yalign * h);
   pango_cairo_show_layout (cr, pl);
@@ -591,7 +547,7 @@ augur_bar_chart_draw (cairo_t                  *cr,
       set_color (cr, &style->background);
       cairo_paint (cr);
     }
-  pl = create_layout (cr);
+  pl = augur_draw_create_layout (cr);
 
   if (d == NULL || d->labels->len == 0)
     {
@@ -640,8 +596,8 @@ augur_bar_chart_draw (cairo_t                  *cr,
                                                 : g_strdup (d->axis_label ? d->axis_label : "");
     double h;
 
-    set_text (pl, "Mg", TEXT_PX, FALSE);
-    text_size (pl, NULL, &h);
+    augur_draw_set_text (pl, "Mg", TEXT_PX, FALSE);
+    augur_draw_text_size (pl, NULL, &h);
     show_text (cr, pl, axis, TEXT_PX, FALSE, &style->text,
                l.plot.x + l.plot.w / 2, l.axis_y + 6 + h, 0.5, 0);
   }
@@ -667,13 +623,13 @@ augur_bar_chart_draw (cairo_t                  *cr,
         {
           const char *label = g_ptr_array_index (d->labels, b);
 
-          set_text (pl, label, TEXT_PX, FALSE);
+          augur_draw_set_text (pl, label, TEXT_PX, FALSE);
           pango_layout_set_width (pl, (int) ((l.plot.x - PAD - 10) * PANGO_SCALE));
           pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_START);
           pango_layout_set_alignment (pl, PANGO_ALIGN_RIGHT);
           {
             double h;
-            text_size (pl, NULL, &h);
+            augur_draw_text_size (pl, NULL, &h);
             set_color (cr, &style->text);
             cairo_move_to (cr, PAD, cy - h / 2);
             pango_cairo_show_layout (cr, pl);
@@ -874,10 +830,12 @@ augur_bar_chart_view_measure (GtkWidget      *widget,
 }
 
 static void
-set_hover (AugurBarChartView *self,
-           int                bar,
-           int                category)
+set_hover (GtkWidget *widget,
+           int        bar,
+           int        category)
 {
+  AugurBarChartView *self = AUGUR_BAR_CHART_VIEW (widget);
+
   if (self->hover_bar == bar && self->hover_category == category)
     return;
   self->hover_bar = bar;
@@ -886,54 +844,29 @@ set_hover (AugurBarChartView *self,
 }
 
 static gboolean
-view_hit (AugurBarChartView *self,
-          double             x,
-          double             y,
-          guint             *bar,
-          guint             *category)
+view_hit (GtkWidget *widget,
+          double     x,
+          double     y,
+          int       *bar,
+          int       *category)
 {
-  return self->data != NULL &&
-         augur_bar_chart_hit (self->data, gtk_widget_get_width (GTK_WIDGET (self)),
-                              gtk_widget_get_height (GTK_WIDGET (self)), x, y, bar, category);
-}
+  AugurBarChartView *self = AUGUR_BAR_CHART_VIEW (widget);
+  guint b, c;
 
-static void
-on_motion (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           AugurBarChartView        *self)
-{
-  guint bar, category;
-
-  if (view_hit (self, x, y, &bar, &category))
-    set_hover (self, bar, category);
-  else
-    set_hover (self, -1, -1);
-}
-
-static void
-on_leave (GtkEventControllerMotion *motion,
-          AugurBarChartView        *self)
-{
-  set_hover (self, -1, -1);
-}
-
-static gboolean
-on_query_tooltip (GtkWidget         *widget,
-                  int                x,
-                  int                y,
-                  gboolean           keyboard,
-                  GtkTooltip        *tooltip,
-                  AugurBarChartView *self)
-{
-  g_autofree char *text = NULL;
-  guint bar, category;
-
-  if (!view_hit (self, x, y, &bar, &category))
+  if (self->data == NULL ||
+      !augur_bar_chart_hit (self->data, gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, &b, &c))
     return FALSE;
-  text = augur_bar_chart_data_format_segment (self->data, bar, category);
-  gtk_tooltip_set_text (tooltip, text);
+  *bar = (int) b;
+  *category = (int) c;
   return TRUE;
+}
+
+static char *
+view_tip (GtkWidget *widget,
+          int        bar,
+          int        category)
+{
+  return augur_bar_chart_data_format_segment (AUGUR_BAR_CHART_VIEW (widget)->data, bar, category);
 }
 
 static void
@@ -1005,16 +938,10 @@ augur_bar_chart_view_class_init (AugurBarChartViewClass *klass)
 static void
 augur_bar_chart_view_init (AugurBarChartView *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-
   self->hover_bar = -1;
   self->hover_category = -1;
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  augur_view_track_hover (GTK_WIDGET (self), view_hit, set_hover, view_tip);
 }
 
 GtkWidget *

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "augur-diagram-private.h"
+#include "augur-draw.h"
 
 G_DEFINE_BOXED_TYPE (AugurDiagram, augur_diagram, augur_diagram_ref, augur_diagram_unref)
 
@@ -511,22 +512,6 @@ resolve_viewport (const AugurDiagram         *d,
 }
 
 static void
-rounded_rect (cairo_t *cr,
-              double   x,
-              double   y,
-              double   w,
-              double   h,
-              double   r)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
-static void
 draw_edge (cairo_t                 *cr,
            const AugurDiagramEdge  *e,
            const AugurDiagramColor *color,
@@ -567,7 +552,7 @@ draw_label (cairo_t                 *cr,
   PangoRectangle logical;
   double x = e->label_x - e->label_w / 2, y = e->label_y - e->label_h / 2;
 
-  rounded_rect (cr, x, y, e->label_w, e->label_h, 3);
+  augur_draw_rounded_rect (cr, x, y, e->label_w, e->label_h, 3);
   set_color (cr, &style->label_background, fade);
   cairo_fill (cr);
 

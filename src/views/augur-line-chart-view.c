@@ -61,10 +61,12 @@ augur_line_chart_view_measure (GtkWidget      *widget,
 }
 
 static void
-set_hover (AugurLineChartView *self,
-           int                 series,
-           int                 point)
+set_hover (GtkWidget *widget,
+           int        series,
+           int        point)
 {
+  AugurLineChartView *self = AUGUR_LINE_CHART_VIEW (widget);
+
   if (self->hover_series == series && self->hover_point == point)
     return;
   self->hover_series = series;
@@ -73,54 +75,29 @@ set_hover (AugurLineChartView *self,
 }
 
 static gboolean
-hit (AugurLineChartView *self,
-     double              x,
-     double              y,
-     guint              *series,
-     guint              *point)
+hit (GtkWidget *widget,
+     double     x,
+     double     y,
+     int       *series,
+     int       *point)
 {
-  return self->data != NULL &&
-         augur_chart_hit (self->data, gtk_widget_get_width (GTK_WIDGET (self)),
-                          gtk_widget_get_height (GTK_WIDGET (self)), x, y, series, point);
-}
+  AugurLineChartView *self = AUGUR_LINE_CHART_VIEW (widget);
+  guint s, p;
 
-static void
-on_motion (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           AugurLineChartView       *self)
-{
-  guint series, point;
-
-  if (hit (self, x, y, &series, &point))
-    set_hover (self, series, point);
-  else
-    set_hover (self, -1, -1);
-}
-
-static void
-on_leave (GtkEventControllerMotion *motion,
-          AugurLineChartView       *self)
-{
-  set_hover (self, -1, -1);
-}
-
-static gboolean
-on_query_tooltip (GtkWidget          *widget,
-                  int                 x,
-                  int                 y,
-                  gboolean            keyboard,
-                  GtkTooltip         *tooltip,
-                  AugurLineChartView *self)
-{
-  g_autofree char *text = NULL;
-  guint series, point;
-
-  if (!hit (self, x, y, &series, &point))
+  if (self->data == NULL ||
+      !augur_chart_hit (self->data, gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, &s, &p))
     return FALSE;
-  text = augur_chart_data_format_point (self->data, series, point);
-  gtk_tooltip_set_text (tooltip, text);
+  *series = (int) s;
+  *point = (int) p;
   return TRUE;
+}
+
+static char *
+tip (GtkWidget *widget,
+     int        series,
+     int        point)
+{
+  return augur_chart_data_format_point (AUGUR_LINE_CHART_VIEW (widget)->data, series, point);
 }
 
 static void
@@ -191,16 +168,10 @@ augur_line_chart_view_class_init (AugurLineChartViewClass *klass)
 static void
 augur_line_chart_view_init (AugurLineChartView *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
-
   self->hover_series = -1;
   self->hover_point = -1;
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  augur_view_track_hover (GTK_WIDGET (self), hit, set_hover, tip);
 }
 
 GtkWidget *

@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-line-chart.h"
+#include "augur-draw.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -638,51 +639,6 @@ typedef struct {
   gboolean        show_points;
 } Layout;
 
-static PangoLayout *
-create_layout (cairo_t *cr)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  /* metrics independent of the target, so hit testing matches drawing */
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  pango_layout_context_changed (layout);
-  cairo_font_options_destroy (options);
-  return layout;
-}
-
-static void
-set_text (PangoLayout *layout,
-          const char  *text,
-          double       px,
-          gboolean     bold)
-{
-  PangoFontDescription *font = pango_font_description_from_string ("Sans");
-
-  pango_font_description_set_absolute_size (font, px * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_attributes (layout, NULL);
-  pango_layout_set_text (layout, text, -1);
-  pango_font_description_free (font);
-}
-
-static void
-text_size (PangoLayout *layout,
-           double      *w,
-           double      *h)
-{
-  PangoRectangle logical;
-  pango_layout_get_extents (layout, NULL, &logical);
-  if (w)
-    *w = logical.width / (double) PANGO_SCALE;
-  if (h)
-    *h = logical.height / (double) PANGO_SCALE;
-}
-
 static double
 measure (PangoLayout *layout,
          const char  *text,
@@ -691,8 +647,8 @@ measure (PangoLayout *layout,
          double      *h)
 {
   double w;
-  set_text (layout, text, px, bold);
-  text_size (layout, &w, h);
+  augur_draw_set_text (layout, text, px, bold);
+  augur_draw_text_size (layout, &w, h);
   return w;
 }
 
@@ -1035,7 +991,7 @@ layout_compute (cairo_t              *cr,
   double lw = 0, lh = 0;
 
   memset (L, 0, sizeof *L);
-  L->layout = create_layout (cr);
+  L->layout = augur_draw_create_layout (cr);
   if (d == NULL || !data_range (d, L))
     {
       L->empty = TRUE;
@@ -1112,12 +1068,7 @@ rounded_rect (cairo_t    *cr,
               const Rect *r,
               double      radius)
 {
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, r->x + r->w - radius, r->y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, r->x + r->w - radius, r->y + r->h - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, r->x + radius, r->y + r->h - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, r->x + radius, r->y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
+  augur_draw_rounded_rect (cr, r->x, r->y, r->w, r->h, radius);
 }
 
 static void
@@ -1134,8 +1085,8 @@ show_text (cairo_t               *cr,
 {
   double w, h;
 
-  set_text (layout, text, px, bold);
-  text_size (layout, &w, &h);
+  augur_draw_set_text (layout, text, px, bold);
+  augur_draw_text_size (layout, &w, &h);
   set_color (cr, color, 1);
   cairo_move_to (cr, x - w * align_x, y - h * align_y);
   pango_cairo_show_layout (cr, layout);
@@ -1153,9 +1104,9 @@ draw_title (cairo_t               *cr,
 {
   double w, h, x;
 
-  set_text (layout, title, TITLE_PX, TRUE);
+  augur_draw_set_text (layout, title, TITLE_PX, TRUE);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  text_size (layout, &w, &h);
+  augur_draw_text_size (layout, &w, &h);
   if (w > width - 2 * PAD)
     {
       pango_layout_set_width (layout, (int) MAX (10, width - 2 * PAD) * PANGO_SCALE);
@@ -1552,9 +1503,9 @@ draw_hover (cairo_t               *cr,
   markup = g_markup_printf_escaped ("<b>%s</b>\n%s = %s\n%s = %s", se->name,
                                     *d->x_label ? d->x_label : "x", xs,
                                     *d->y_label ? d->y_label : "y", ys);
-  set_text (L->layout, "", TICK_PX, FALSE);
+  augur_draw_set_text (L->layout, "", TICK_PX, FALSE);
   pango_layout_set_markup (L->layout, markup, -1);
-  text_size (L->layout, &tw, &th);
+  augur_draw_text_size (L->layout, &tw, &th);
   box = (Rect) { px + 12, py - 12 - th - 12, tw + 16, th + 12 };
   if (box.x + box.w > width - 2)
     box.x = px - 12 - box.w;
@@ -1587,7 +1538,7 @@ draw_message (cairo_t               *cr,
   cairo_save (cr);
   show_text (cr, L->layout, _("No data to plot"), 15, TRUE, width / 2.0, height / 2.0 - 10, 0.5, 0.5,
              &(AugurChartColor) { style->text.red, style->text.green, style->text.blue, 0.55 });
-  set_text (L->layout, _("Results appear here once the model has been solved for a range of values."), 12, FALSE);
+  augur_draw_set_text (L->layout, _("Results appear here once the model has been solved for a range of values."), 12, FALSE);
   pango_layout_set_width (L->layout, (int) MAX (40, width - 2 * PAD) * PANGO_SCALE);
   pango_layout_set_wrap (L->layout, PANGO_WRAP_WORD);
   pango_layout_set_alignment (L->layout, PANGO_ALIGN_CENTER);

@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-view-style.h"
+#include "augur-draw.h"
 #include "augur-machine-view.h"
 
 #include <glib/gi18n.h>
@@ -278,15 +279,7 @@ rounded_rect (cairo_t               *cr,
               const graphene_rect_t *r,
               double                 radius)
 {
-  double x = r->origin.x, y = r->origin.y, w = r->size.width, h = r->size.height;
-
-  radius = MAX (0, MIN (radius, MIN (w, h) / 2));
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - radius, y + h - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + h - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
+  augur_draw_rounded_rect (cr, r->origin.x, r->origin.y, r->size.width, r->size.height, radius);
 }
 
 static void

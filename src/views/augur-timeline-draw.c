@@ -15,6 +15,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-timeline.h"
+#include "augur-draw.h"
 #include "timeline-private.h"
 
 #include <glib/gi18n.h>
@@ -47,50 +48,6 @@ typedef struct {
 
 /* ---- text ------------------------------------------------------------- */
 
-static PangoLayout *
-create_layout (cairo_t *cr)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  /* metrics independent of the target, so hit testing matches drawing */
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  pango_layout_context_changed (layout);
-  cairo_font_options_destroy (options);
-  return layout;
-}
-
-static void
-set_text (PangoLayout *layout,
-          const char  *text,
-          double       px,
-          gboolean     bold)
-{
-  PangoFontDescription *font = pango_font_description_from_string ("Sans");
-
-  pango_font_description_set_absolute_size (font, px * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
-  pango_font_description_free (font);
-}
-
-static void
-text_size (PangoLayout *layout,
-           double      *w,
-           double      *h)
-{
-  PangoRectangle logical;
-  pango_layout_get_extents (layout, NULL, &logical);
-  if (w)
-    *w = logical.width / (double) PANGO_SCALE;
-  if (h)
-    *h = logical.height / (double) PANGO_SCALE;
-}
-
 static void
 set_color (cairo_t               *cr,
            const AugurChartColor *c,
@@ -113,8 +70,8 @@ show_text (cairo_t               *cr,
 {
   double w, h;
 
-  set_text (layout, text, px, bold);
-  text_size (layout, &w, &h);
+  augur_draw_set_text (layout, text, px, bold);
+  augur_draw_text_size (layout, &w, &h);
   set_color (cr, color, 1);
   cairo_move_to (cr, x - w * align_x, y - h * align_y);
   pango_cairo_show_layout (cr, layout);
@@ -230,7 +187,7 @@ layout_compute (cairo_t                     *cr,
   double pitch, bottom;
 
   memset (L, 0, sizeof *L);
-  L->layout = create_layout (cr);
+  L->layout = augur_draw_create_layout (cr);
   if (vp == NULL || !(vp->t1 > vp->t0))
     {
       augur_timeline_viewport_fit (d, &fit);
@@ -243,8 +200,8 @@ layout_compute (cairo_t                     *cr,
   if (n_rows > 0)
     {
       double w;
-      set_text (L->layout, d->rows[d->longest_row].name, LABEL_PX, FALSE);
-      text_size (L->layout, &w, NULL);
+      augur_draw_set_text (L->layout, d->rows[d->longest_row].name, LABEL_PX, FALSE);
+      augur_draw_text_size (L->layout, &w, NULL);
       L->label_w = CLAMP (w + 12, 40, MAX (40, width * 0.22));
     }
   g->x = round (PAD + L->label_w);
@@ -488,8 +445,8 @@ draw_ruler (cairo_t                  *cr,
                                              decimals);
 
       label = g_strdup_printf (relative ? "+%s %s" : "%s %s", number, unit);
-      set_text (L->layout, label, TICK_PX, FALSE);
-      text_size (L->layout, &w, NULL);
+      augur_draw_set_text (L->layout, label, TICK_PX, FALSE);
+      augur_draw_text_size (L->layout, &w, NULL);
       /* keep labels inside the picture and clear of the base time */
       x = MIN (x - w / 2, L->g.x + g->w + PAD - 1 - w);
       if (x < (relative ? g->x + lead : 2))
@@ -1034,7 +991,7 @@ draw_labels (cairo_t                  *cr,
   cairo_save (cr);
   cairo_rectangle (cr, 0, g->y - 2, g->x, g->h + 4);
   cairo_clip (cr);
-  set_text (L->layout, "", px, FALSE);
+  augur_draw_set_text (L->layout, "", px, FALSE);
   pango_layout_set_width (L->layout, (int) ((L->label_w - 8) * PANGO_SCALE));
   pango_layout_set_alignment (L->layout, PANGO_ALIGN_RIGHT);
   pango_layout_set_ellipsize (L->layout, PANGO_ELLIPSIZE_END);
@@ -1045,7 +1002,7 @@ draw_labels (cairo_t                  *cr,
       if (r % stride != 0)
         continue;
       pango_layout_set_text (L->layout, d->rows[r].name, -1);
-      text_size (L->layout, NULL, &h);
+      augur_draw_text_size (L->layout, NULL, &h);
       y = augur_timeline_geometry_row_to_y (g, r) + g->row_height / 2 - h / 2;
       cairo_move_to (cr, g->x - 8 - (L->label_w - 8), y);
       pango_cairo_show_layout (cr, L->layout);
@@ -1081,8 +1038,8 @@ draw_legend (cairo_t                  *cr,
       AugurChartColor c;
       double w;
 
-      set_text (L->layout, d->state_names[s], LEGEND_PX, FALSE);
-      text_size (L->layout, &w, NULL);
+      augur_draw_set_text (L->layout, d->state_names[s], LEGEND_PX, FALSE);
+      augur_draw_text_size (L->layout, &w, NULL);
       if (x + 18 + w > right)
         return;
       augur_timeline_style_get_state_color (style, s, &c);
@@ -1097,8 +1054,8 @@ draw_legend (cairo_t                  *cr,
       const char *label = _("Message");
       double w;
 
-      set_text (L->layout, label, LEGEND_PX, FALSE);
-      text_size (L->layout, &w, NULL);
+      augur_draw_set_text (L->layout, label, LEGEND_PX, FALSE);
+      augur_draw_text_size (L->layout, &w, NULL);
       if (x + 30 + w > right)
         return;
       cairo_move_to (cr, x, y + 4);
@@ -1118,8 +1075,8 @@ draw_legend (cairo_t                  *cr,
       double w;
 
       dim.alpha *= 0.6;
-      set_text (L->layout, style->hint, LEGEND_PX, FALSE);
-      text_size (L->layout, &w, NULL);
+      augur_draw_set_text (L->layout, style->hint, LEGEND_PX, FALSE);
+      augur_draw_text_size (L->layout, &w, NULL);
       if (x + 8 + w <= right)
         show_text (cr, L->layout, style->hint, LEGEND_PX, FALSE, right, y, 1, 0.5, &dim);
     }
@@ -1136,7 +1093,7 @@ draw_empty (cairo_t                  *cr,
 
   dim.alpha *= 0.55;
   show_text (cr, layout, _("No timeline to show"), 15, TRUE, width / 2.0, height / 2.0 - 10, 0.5, 0.5, &dim);
-  set_text (layout, _("Replay a trace with its timeline recorded to see what every rank does over time."), 12, FALSE);
+  augur_draw_set_text (layout, _("Replay a trace with its timeline recorded to see what every rank does over time."), 12, FALSE);
   pango_layout_set_width (layout, (int) MAX (40, width - 2 * PAD) * PANGO_SCALE);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
   pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);

@@ -15,3 +15,67 @@ augur_view_is_dark (GtkWidget *widget,
     *fg = c;
   return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.5;
 }
+
+typedef struct {
+  AugurViewHitFunc   hit;
+  AugurViewHoverFunc hover;
+  AugurViewTipFunc   tip;
+} Tracker;
+
+static void
+track_motion (GtkEventControllerMotion *motion,
+              double                    x,
+              double                    y,
+              Tracker                  *t)
+{
+  GtkWidget *view = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion));
+  int a = -1, b = -1;
+
+  if (!t->hit (view, x, y, &a, &b))
+    a = b = -1;
+  t->hover (view, a, b);
+}
+
+static void
+track_leave (GtkEventControllerMotion *motion,
+             Tracker                  *t)
+{
+  t->hover (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion)), -1, -1);
+}
+
+static gboolean
+track_tooltip (GtkWidget  *view,
+               int         x,
+               int         y,
+               gboolean    keyboard,
+               GtkTooltip *tooltip,
+               Tracker    *t)
+{
+  g_autofree char *text = NULL;
+  int a, b;
+
+  if (!t->hit (view, x, y, &a, &b) || (text = t->tip (view, a, b)) == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+void
+augur_view_track_hover (GtkWidget          *view,
+                        AugurViewHitFunc    hit,
+                        AugurViewHoverFunc  hover,
+                        AugurViewTipFunc    tip)
+{
+  Tracker *t = g_new (Tracker, 1);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  t->hit = hit;
+  t->hover = hover;
+  t->tip = tip;
+  g_object_set_data_full (G_OBJECT (view), "augur-hover-tracker", t, g_free);
+  g_signal_connect (motion, "motion", G_CALLBACK (track_motion), t);
+  g_signal_connect (motion, "leave", G_CALLBACK (track_leave), t);
+  gtk_widget_add_controller (view, motion);
+  gtk_widget_set_has_tooltip (view, TRUE);
+  g_signal_connect (view, "query-tooltip", G_CALLBACK (track_tooltip), t);
+}

@@ -1,4 +1,6 @@
-/* augur-view-style.h: what the views share about the theme.
+/* augur-view-style.h: what the views' widgets share: the theme, and hover
+ * and tooltips over what a drawing hit-tests (augur-draw.h has the
+ * drawing helpers).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,5 +14,27 @@ G_BEGIN_DECLS
  * fg, when not NULL, receives that colour. */
 gboolean augur_view_is_dark (GtkWidget *widget,
                              GdkRGBA   *fg);
+
+/* Whether (x, y) is on an item of view, and which: (*a, *b). */
+typedef gboolean (*AugurViewHitFunc)   (GtkWidget *view,
+                                        double     x,
+                                        double     y,
+                                        int       *a,
+                                        int       *b);
+/* The item under the pointer changed; -1, -1: none. */
+typedef void     (*AugurViewHoverFunc) (GtkWidget *view,
+                                        int        a,
+                                        int        b);
+/* The tooltip text of an item (owned by the caller), or NULL. */
+typedef char    *(*AugurViewTipFunc)   (GtkWidget *view,
+                                        int        a,
+                                        int        b);
+
+/* Follows the pointer over view: hover gets the item under it (and -1, -1
+ * when it leaves), and the tooltip shows tip of the item under it. */
+void     augur_view_track_hover (GtkWidget          *view,
+                                 AugurViewHitFunc    hit,
+                                 AugurViewHoverFunc  hover,
+                                 AugurViewTipFunc    tip);
 
 G_END_DECLS

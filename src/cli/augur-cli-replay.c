@@ -7,6 +7,7 @@
  */
 #include "augur-cli-private.h"
 #include "augur-file.h"
+#include "augur-format.h"
 #include "project.h"
 #include "replay-document.h"
 
@@ -16,25 +17,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The replay document given by --document, or by --project (and --name):
- * loads what it names.  Returns an exit status. */
+/* The replay document given by --document, or by --project (and --name),
+ * read into in (initialised).  Returns an exit status. */
 static int
-load_document (const char          *document_path,
-               const char          *project_path,
-               const char          *name,
-               int                  argc,
-               gboolean             network_given,
-               gboolean             files_given,
-               AugurReplayOptions  *options,
-               AugurPlatform      **platform,
-               AugurDeployment    **deployment,
-               AugurTraceSet      **traces)
+read_document (const char        *document_path,
+               const char        *project_path,
+               const char        *name,
+               int                argc,
+               gboolean           files_given,
+               AugurReplayInputs *in)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_autoptr(GFile) base = NULL;
-  AugurReplayInputs in;
-  int status = AUGUR_CLI_EXIT_OK;
 
   if ((document_path != NULL) == (project_path != NULL) || files_given || argc > 1)
     {
@@ -93,17 +88,95 @@ load_document (const char          *document_path,
       base = g_file_get_parent (file);
     }
 
-  augur_replay_inputs_init (&in);
-  if (!augur_replay_inputs_from_text (&in, text, base, &error) ||
-      !augur_replay_inputs_load (&in, platform, deployment, traces, &error))
+  if (!augur_replay_inputs_from_text (in, text, base, &error))
     {
       fprintf (stderr, "%s: %s\n", document_path != NULL ? document_path : project_path, error->message);
-      status = AUGUR_CLI_EXIT_MODEL;
+      return AUGUR_CLI_EXIT_MODEL;
     }
-  else if (!network_given)
-    options->model = in.network;   /* --network overrides the document's */
-  augur_replay_inputs_clear (&in);
-  return status;
+  return AUGUR_CLI_EXIT_OK;
+}
+
+/* PARAM=FROM:TO:POINTS */
+static gboolean
+parse_sweep (const char                *text,
+             AugurReplaySweepParameter *parameter,
+             double                    *from,
+             double                    *to,
+             guint                     *points)
+{
+  const char *eq = strchr (text, '=');
+  g_autofree char *name = NULL;
+  char *end;
+
+  if (eq == NULL)
+    return FALSE;
+  name = g_strndup (text, eq - text);
+  if (!augur_replay_sweep_parameter_from_name (name, parameter))
+    return FALSE;
+  *from = g_ascii_strtod (eq + 1, &end);
+  if (*end != ':')
+    return FALSE;
+  *to = g_ascii_strtod (end + 1, &end);
+  if (*end != ':')
+    return FALSE;
+  *points = (guint) g_ascii_strtoull (end + 1, &end, 10);
+  return *end == '\0';
+}
+
+/* --sweep: the document's cluster at each value of the parameter. */
+static int
+run_sweep (const AugurReplayInputs *in,
+           const char              *sweep,
+           gboolean                 logarithmic,
+           const char              *format)
+{
+  AugurReplaySweepParameter parameter;
+  double from, to;
+  guint points;
+  g_autoptr(GArray) xs = NULL;
+  g_autoptr(GArray) ys = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  if (!parse_sweep (sweep, &parameter, &from, &to, &points))
+    {
+      fprintf (stderr, "augur-cli replay: --sweep expects PARAMETER=FROM:TO:POINTS with PARAMETER bandwidth, "
+               "latency, speed or ranks-per-node (e.g. bandwidth=1e8:1e10:9), got '%s'\n", sweep);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (!augur_replay_sweep (in, parameter, from, to, points, logarithmic, 0, augur_cli_on_progress, NULL, NULL,
+                           &xs, &ys, &error))
+    {
+      fprintf (stderr, "augur-cli replay: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  if (g_strcmp0 (format, "json") == 0)
+    {
+      g_string_append_printf (out, "{\n  \"parameter\": \"%s\",\n  \"model\": \"%s\",\n  \"points\": [",
+                              augur_replay_sweep_parameter_to_name (parameter),
+                              augur_network_model_to_name (in->network));
+      for (guint i = 0; i < xs->len; i++)
+        {
+          g_string_append_printf (out, "%s\n    {\"x\": ", i ? "," : "");
+          augur_json_append_number (out, g_array_index (xs, double, i));
+          g_string_append (out, ", \"simulated_time\": ");
+          augur_json_append_number (out, g_array_index (ys, double, i));
+          g_string_append_c (out, '}');
+        }
+      g_string_append (out, "\n  ]\n}\n");
+    }
+  else
+    {
+      g_string_append_printf (out, "%s,simulated_time\n", augur_replay_sweep_parameter_to_name (parameter));
+      for (guint i = 0; i < xs->len; i++)
+        {
+          augur_format_append_double (out, g_array_index (xs, double, i));
+          g_string_append_c (out, ',');
+          augur_format_append_double (out, g_array_index (ys, double, i));
+          g_string_append_c (out, '\n');
+        }
+    }
+  return augur_cli_write_stdout ("replay", out->str) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 
 int
@@ -118,6 +191,8 @@ augur_cli_replay (int argc, char **argv)
   g_autofree char *document_path = NULL;
   g_autofree char *project_path = NULL;
   g_autofree char *document_name = NULL;
+  g_autofree char *sweep = NULL;
+  gboolean logarithmic = FALSE;
   gboolean verbose = FALSE;
   GOptionEntry entries[] = {
     { "document", 0, 0, G_OPTION_ARG_FILENAME, &document_path,
@@ -125,6 +200,10 @@ augur_cli_replay (int argc, char **argv)
     { "project", 0, 0, G_OPTION_ARG_FILENAME, &project_path,
       "An Augur project: replay its replay document (--name if it has several)", "FILE.augur" },
     { "name", 0, 0, G_OPTION_ARG_STRING, &document_name, "The replay document of the project to run", "NAME" },
+    { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep,
+      "What-if: replay the document's cluster at POINTS values of bandwidth, latency, speed or ranks-per-node "
+      "(csv, or json with --format json)", "PARAMETER=FROM:TO:POINTS" },
+    { "log", 0, 0, G_OPTION_ARG_NONE, &logarithmic, "Sweep points evenly spaced in log", NULL },
     { "platform", 'p', 0, G_OPTION_ARG_FILENAME, &platform_path, "SimGrid platform file (versions 3, 4, 4.1)", "FILE" },
     { "deployment", 'd', 0, G_OPTION_ARG_FILENAME, &deployment_path, "SimGrid deployment file", "FILE" },
     { "network", 'n', 0, G_OPTION_ARG_STRING, &network, "Network model: lv08 (default) or cm02", "MODEL" },
@@ -166,12 +245,32 @@ augur_cli_replay (int argc, char **argv)
     }
   options.record_timeline = timed != NULL || paje != NULL;
 
+  augur_cli_progress_enabled = verbose;
+  if (sweep != NULL && document_path == NULL && project_path == NULL)
+    {
+      fprintf (stderr, "augur-cli replay: --sweep changes a document's cluster: give --document or --project\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (document_path != NULL || project_path != NULL)
     {
-      int status = load_document (document_path, project_path, document_name, argc, network != NULL,
-                                  platform_path != NULL || deployment_path != NULL,
-                                  &options, &platform, &deployment, &traces);
-      if (status != AUGUR_CLI_EXIT_OK)
+      AugurReplayInputs in;
+      int status;
+
+      augur_replay_inputs_init (&in);
+      status = read_document (document_path, project_path, document_name, argc,
+                              platform_path != NULL || deployment_path != NULL, &in);
+      if (status == AUGUR_CLI_EXIT_OK && network != NULL)
+        in.network = options.model;   /* --network overrides the document's */
+      options.model = in.network;
+      if (status == AUGUR_CLI_EXIT_OK && sweep != NULL)
+        status = run_sweep (&in, sweep, logarithmic, format);
+      else if (status == AUGUR_CLI_EXIT_OK && !augur_replay_inputs_load (&in, &platform, &deployment, &traces, &error))
+        {
+          fprintf (stderr, "%s: %s\n", document_path != NULL ? document_path : project_path, error->message);
+          status = AUGUR_CLI_EXIT_MODEL;
+        }
+      augur_replay_inputs_clear (&in);
+      if (status != AUGUR_CLI_EXIT_OK || sweep != NULL)
         return status;
     }
   else

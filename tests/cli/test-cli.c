@@ -310,11 +310,49 @@ test_replay_documents (void)
     g_clear_pointer (&err, g_free);
   }
 
+  /* a what-if sweep of a cluster document, in parallel, as CSV and JSON */
+  {
+    g_autofree char *cluster = g_build_filename (dir, "cluster.replay", NULL);
+    const char *csv[] = { "replay", "--document", cluster, "--sweep", "bandwidth=1e7:1e9:3", "--log", NULL };
+    const char *json[] = { "replay", "--document", cluster, "--sweep", "ranks-per-node=1:4:4", "--format", "json", NULL };
+    const char *files[] = { "replay", "--document", doc, "--sweep", "speed=1e8:1e9:3", NULL };
+    const char *bad_name[] = { "replay", "--document", cluster, "--sweep", "colour=1:2:3", NULL };
+
+    g_assert_true (g_file_set_contents (cluster, "network=lv08\ntrace=trace.txt\n"
+                                        "cluster=4,1,1e9,1.25e8,5e-05,2.25e9,0.0005\n", -1, NULL));
+    if (run (csv, &out, &err) != 0)
+      g_error ("augur-cli replay --sweep: %s", err);
+    g_assert_cmpstr (out, ==, "bandwidth,simulated_time\n10000000,0.44759513402061857\n"
+                              "100000000,0.07646111340206185\n1000000000,0.0393477113402062\n");
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+
+    /* ranks per node are whole, each once; one per node replays as the ring did */
+    g_assert_cmpint (run (json, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "\"parameter\": \"ranks-per-node\""));
+    g_assert_nonnull (strstr (out, "{\"x\": 1, \"simulated_time\": 0.06821369072164948}"));
+    g_assert_nonnull (strstr (out, "{\"x\": 4, \"simulated_time\": "));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+
+    g_assert_cmpint (run (files, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "has no cluster= line"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+
+    g_assert_cmpint (run (bad_name, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--sweep expects PARAMETER=FROM:TO:POINTS"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_unlink (cluster);
+  }
+
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autofree char *path = g_build_filename (dir, names[i], NULL);
       g_unlink (path);
     }
+
   g_unlink (doc);
   g_unlink (bad);
   g_unlink (project);

@@ -52,7 +52,6 @@ struct _AugurReplayJob
   gboolean                  logarithmic;
 
   AugurProgressRelay       *relay;
-  guint                     point;          /* of the sweep, for progress */
 
   /* Outputs. */
   AugurReplayRun           *run;
@@ -144,9 +143,10 @@ job_progress (double      fraction,
 
   if (job->is_sweep)
     {
-      g_autofree char *text = g_strdup_printf (_("Point %u of %u"), job->point + 1, job->points);
+      /* the points run in parallel: the fraction of them done */
+      guint done = (guint) (CLAMP (fraction, 0.0, 1.0) * job->points);
+      g_autofree char *text = g_strdup_printf (_("Point %u of %u"), MIN (done + 1, job->points), job->points);
 
-      fraction = (job->point + CLAMP (fraction, 0.0, 1.0)) / MAX (job->points, 1);
       augur_progress_relay_report (fraction, text, job->relay);
     }
   else
@@ -243,40 +243,6 @@ run_label (const AugurReplayInputs *in)
     }
 }
 
-/* The inputs of one point of a sweep. */
-static void
-sweep_point_inputs (Job               *job,
-                    double             x,
-                    AugurReplayInputs *in)
-{
-  augur_replay_inputs_copy (in, &job->inputs);
-  switch (job->parameter)
-    {
-    case AUGUR_REPLAY_SWEEP_BANDWIDTH:
-      in->cluster.bandwidth = x;
-      break;
-    case AUGUR_REPLAY_SWEEP_LATENCY:
-      in->cluster.latency = x;
-      break;
-    case AUGUR_REPLAY_SWEEP_SPEED:
-      in->cluster.speed = x;
-      break;
-    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE:
-      {
-        guint per = MAX (1u, (guint) x);
-        guint n = in->placement->len;
-
-        /* Blocks of `per` consecutive ranks, as many nodes as needed. */
-        in->cluster.nodes = MAX (1u, (n + per - 1) / per);
-        for (guint i = 0; i < n; i++)
-          g_array_index (in->placement, guint, i) = i / per;
-      }
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 static void
 job_thread (GTask        *task,
             gpointer      source_object,
@@ -299,37 +265,8 @@ job_thread (GTask        *task,
         build_rows (job);
     }
   else
-    {
-      job->xs = g_array_new (FALSE, FALSE, sizeof (double));
-      job->ys = g_array_new (FALSE, FALSE, sizeof (double));
-      for (guint k = 0; k < job->points && error == NULL; k++)
-        {
-          double t = job->points > 1 ? (double) k / (job->points - 1) : 0;
-          double x = job->logarithmic ? job->from * pow (job->to / job->from, t)
-                                      : job->from + (job->to - job->from) * t;
-          AugurReplayInputs in;
-          AugurReplayResult *result;
-
-          if (job->parameter == AUGUR_REPLAY_SWEEP_RANKS_PER_NODE)
-            {
-              x = round (x);
-              if (job->xs->len > 0 && g_array_index (job->xs, double, job->xs->len - 1) == x)
-                continue;
-            }
-          job->point = k;
-          sweep_point_inputs (job, x, &in);
-          result = replay_inputs (job, &in, FALSE, NULL, &error);
-          augur_replay_inputs_clear (&in);
-          if (result == NULL)
-            break;
-          g_array_append_val (job->xs, x);
-          {
-            double y = augur_replay_result_get_time (result);
-            g_array_append_val (job->ys, y);
-          }
-          augur_replay_result_free (result);
-        }
-    }
+    augur_replay_sweep (&job->inputs, job->parameter, job->from, job->to, job->points, job->logarithmic, 0,
+                        job_progress, job, job->cancellable, &job->xs, &job->ys, &error);
 
   job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
   if (error != NULL)

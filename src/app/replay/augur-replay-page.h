@@ -32,13 +32,6 @@
 
 G_BEGIN_DECLS
 
-typedef enum {
-  AUGUR_REPLAY_SWEEP_BANDWIDTH,
-  AUGUR_REPLAY_SWEEP_LATENCY,
-  AUGUR_REPLAY_SWEEP_SPEED,
-  AUGUR_REPLAY_SWEEP_RANKS_PER_NODE,
-} AugurReplaySweepParameter;
-
 #define AUGUR_TYPE_REPLAY_PAGE (augur_replay_page_get_type ())
 G_DECLARE_FINAL_TYPE (AugurReplayPage, augur_replay_page, AUGUR, REPLAY_PAGE, AugurPage)
 

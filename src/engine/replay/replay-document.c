@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay-document.h"
+#include "augur-sweep.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -376,5 +377,155 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
   *platform_out = g_steal_pointer (&platform);
   *deployment_out = g_steal_pointer (&deployment);
   *traces_out = g_steal_pointer (&traces);
+  return TRUE;
+}
+
+/* ---- What-if sweeps ----------------------------------------------------- */
+
+static const char *const sweep_names[] = { "bandwidth", "latency", "speed", "ranks-per-node" };
+
+gboolean
+augur_replay_sweep_parameter_from_name (const char                *name,
+                                        AugurReplaySweepParameter *parameter)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sweep_names); i++)
+    if (g_strcmp0 (name, sweep_names[i]) == 0)
+      {
+        *parameter = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+augur_replay_sweep_parameter_to_name (AugurReplaySweepParameter parameter)
+{
+  g_return_val_if_fail (parameter < G_N_ELEMENTS (sweep_names), NULL);
+  return sweep_names[parameter];
+}
+
+void
+augur_replay_inputs_set_parameter (const AugurReplayInputs   *in,
+                                   AugurReplaySweepParameter  parameter,
+                                   double                     x,
+                                   AugurReplayInputs         *out)
+{
+  augur_replay_inputs_copy (out, in);
+  switch (parameter)
+    {
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH:
+      out->cluster.bandwidth = x;
+      break;
+    case AUGUR_REPLAY_SWEEP_LATENCY:
+      out->cluster.latency = x;
+      break;
+    case AUGUR_REPLAY_SWEEP_SPEED:
+      out->cluster.speed = x;
+      break;
+    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE:
+      {
+        guint per = MAX (1u, (guint) x);
+        guint n = out->placement->len;
+
+        /* blocks of `per` consecutive ranks, as many nodes as needed */
+        out->cluster.nodes = MAX (1u, (n + per - 1) / per);
+        for (guint i = 0; i < n; i++)
+          g_array_index (out->placement, guint, i) = i / per;
+      }
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
+typedef struct {
+  const AugurReplayInputs   *in;
+  AugurReplaySweepParameter  parameter;
+  GArray                    *xs;
+  double                    *ys;
+} Sweep;
+
+static gboolean
+sweep_point (guint          index,
+             gpointer       data,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  Sweep *sw = data;
+  AugurReplayInputs in;
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) result = NULL;
+  AugurReplayOptions options = { sw->in->network, FALSE };
+  gboolean ok;
+
+  augur_replay_inputs_set_parameter (sw->in, sw->parameter, g_array_index (sw->xs, double, index), &in);
+  ok = augur_replay_inputs_load (&in, &platform, &deployment, &traces, error);
+  augur_replay_inputs_clear (&in);
+  if (!ok)
+    return FALSE;
+  result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, cancellable, NULL, error);
+  if (result == NULL)
+    return FALSE;
+  sw->ys[index] = augur_replay_result_get_time (result);
+  return TRUE;
+}
+
+gboolean
+augur_replay_sweep (const AugurReplayInputs   *in,
+                    AugurReplaySweepParameter  parameter,
+                    double                     from,
+                    double                     to,
+                    guint                      n_points,
+                    gboolean                   logarithmic,
+                    guint                      max_threads,
+                    AugurProgressFunc          progress,
+                    gpointer                   progress_data,
+                    GCancellable              *cancellable,
+                    GArray                   **xs_out,
+                    GArray                   **ys_out,
+                    GError                   **error)
+{
+  g_autofree double *points = NULL;
+  g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) ys = NULL;
+  Sweep sw = { in, parameter, xs, NULL };
+
+  g_return_val_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE, FALSE);
+  if (!in->use_cluster)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("What-if sweeps change a cluster built in Augur, and this replay description has no cluster= line"));
+      return FALSE;
+    }
+  if (!(from > 0) || !(to > 0) || from == to || !isfinite (from) || !isfinite (to) || n_points < 2)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("A sweep needs two different positive bounds and at least two points."));
+      return FALSE;
+    }
+  points = augur_sweep_points (from, to, n_points, logarithmic, error);
+  if (points == NULL)
+    return FALSE;
+  for (guint k = 0; k < n_points; k++)
+    {
+      double x = points[k];
+
+      if (parameter == AUGUR_REPLAY_SWEEP_RANKS_PER_NODE)
+        {
+          x = MAX (1.0, round (x));
+          if (xs->len > 0 && g_array_index (xs, double, xs->len - 1) == x)
+            continue;
+        }
+      g_array_append_val (xs, x);
+    }
+  ys = g_array_sized_new (FALSE, TRUE, sizeof (double), xs->len);
+  g_array_set_size (ys, xs->len);
+  sw.ys = (double *) ys->data;
+  if (!augur_sweep_run (xs->len, max_threads, sweep_point, &sw, progress, progress_data, cancellable, error))
+    return FALSE;
+  *xs_out = g_steal_pointer (&xs);
+  *ys_out = g_steal_pointer (&ys);
   return TRUE;
 }

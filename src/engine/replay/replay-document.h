@@ -70,4 +70,43 @@ gboolean augur_replay_inputs_load      (const AugurReplayInputs  *in,
                                         AugurTraceSet           **traces,
                                         GError                  **error);
 
+/* ---- What-if sweeps over a cluster built in Augur ---------------------- */
+
+typedef enum {
+  AUGUR_REPLAY_SWEEP_BANDWIDTH,        /* of the private links, bytes/s */
+  AUGUR_REPLAY_SWEEP_LATENCY,          /* of the private links, s */
+  AUGUR_REPLAY_SWEEP_SPEED,            /* of a core, flops/s */
+  AUGUR_REPLAY_SWEEP_RANKS_PER_NODE,   /* blocks of that many consecutive ranks */
+} AugurReplaySweepParameter;
+
+/* "bandwidth", "latency", "speed", "ranks-per-node". */
+gboolean     augur_replay_sweep_parameter_from_name (const char                *name,
+                                                     AugurReplaySweepParameter *parameter);
+const char  *augur_replay_sweep_parameter_to_name   (AugurReplaySweepParameter  parameter);
+
+/* The document with the cluster's parameter set to x. */
+void     augur_replay_inputs_set_parameter (const AugurReplayInputs   *in,
+                                            AugurReplaySweepParameter  parameter,
+                                            double                     x,
+                                            AugurReplayInputs         *out);
+
+/* Replays the document at n_points values of the parameter from `from` to
+ * `to` (evenly, or evenly in log), in parallel on up to max_threads
+ * threads (0: one per processor); ranks per node are whole and each
+ * appears once.  The values in *xs and the simulated times in *ys (GArray
+ * of double).  The document must build its cluster in Augur. */
+gboolean augur_replay_sweep (const AugurReplayInputs   *in,
+                             AugurReplaySweepParameter  parameter,
+                             double                     from,
+                             double                     to,
+                             guint                      n_points,
+                             gboolean                   logarithmic,
+                             guint                      max_threads,
+                             AugurProgressFunc          progress,
+                             gpointer                   progress_data,
+                             GCancellable              *cancellable,
+                             GArray                   **xs,
+                             GArray                   **ys,
+                             GError                   **error);
+
 G_END_DECLS

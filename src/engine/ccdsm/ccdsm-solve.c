@@ -21,6 +21,7 @@
 
 #include "augur-file.h"
 #include "augur-format.h"
+#include "augur-sweep.h"
 
 #include <math.h>
 #include <string.h>
@@ -2087,36 +2088,49 @@ typedef struct {
   AugurCcdsmProgram *const *programs;
   const AugurCcdsmSetup *const *setups;
   const AugurCcdsmOptions *options;
-  GCancellable *cancellable;
   GPtrArray *runs;
-  GMutex lock;
-  guint done;
   AugurProgressFunc progress;
   gpointer data;
 } Experiment;
 
-static void
-experiment_job (gpointer item, gpointer user_data)
+/* One configuration, on the sweep runner's threads: its error stays with
+ * it (the others still run); only Cancel stops the experiment. */
+static gboolean
+experiment_point (guint          index,
+                  gpointer       user_data,
+                  GCancellable  *cancellable,
+                  GError       **error)
 {
-  AugurCcdsmRun *run = item;
   Experiment *x = user_data;
+  AugurCcdsmRun *run = x->runs->pdata[index];
   const AugurCcdsmSetup *base = x->setups && x->setups[run->program] ? x->setups[run->program]
                                                                      : x->programs[run->program]->setup;
   AugurCcdsmSetup *setup = augur_ccdsm_setup_copy (base);
+
   augur_protocol_init_mesi (&setup->protocol, run->protocol);
   if (augur_ccdsm_setup_place_at_distance (setup, x->programs[run->program], run->distance, &run->error))
     run->result = augur_ccdsm_solve (x->programs[run->program], setup, x->options, NULL, NULL,
-                                     x->cancellable, &run->error);
+                                     cancellable, &run->error);
   augur_ccdsm_setup_free (setup);
-  g_mutex_lock (&x->lock);
-  x->done++;
-  if (x->progress)
+  if (g_error_matches (run->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      char phase[64];
-      g_snprintf (phase, sizeof phase, "Solved %u of %u configurations", x->done, x->runs->len);
-      x->progress ((double) x->done / x->runs->len, phase, x->data);
+      g_propagate_error (error, g_steal_pointer (&run->error));
+      return FALSE;
     }
-  g_mutex_unlock (&x->lock);
+  return TRUE;
+}
+
+static void
+experiment_progress (double      fraction,
+                     const char *phase,
+                     gpointer    user_data)
+{
+  Experiment *x = user_data;
+  char text[64];
+
+  g_snprintf (text, sizeof text, "Solved %u of %u configurations",
+              (guint) (CLAMP (fraction, 0.0, 1.0) * x->runs->len + 0.5), x->runs->len);
+  x->progress (fraction, text, x->data);
 }
 
 static void
@@ -2146,11 +2160,9 @@ augur_ccdsm_experiment (AugurCcdsmProgram *const *programs,
                         GCancellable            *cancellable,
                         GError                 **error)
 {
-  Experiment x = { programs, setups, options, cancellable, g_ptr_array_new_with_free_func (run_free) };
-  x.progress = progress;
-  x.data = progress_data;
-  g_mutex_init (&x.lock);
+  Experiment x = { programs, setups, options, g_ptr_array_new_with_free_func (run_free), progress, progress_data };
   static const char protocols[] = { 'A', 'B' };
+
   for (guint p = 0; p < n_programs; p++)
     for (guint k = 0; k < 2; k++)
       for (guint d = 0; d < 3; d++)
@@ -2163,12 +2175,9 @@ augur_ccdsm_experiment (AugurCcdsmProgram *const *programs,
         }
   if (progress)
     progress (0, "Solving the configurations", progress_data);
-  GThreadPool *pool = g_thread_pool_new (experiment_job, &x, MAX (1u, g_get_num_processors ()), FALSE, NULL);
-  for (guint i = 0; i < x.runs->len; i++)
-    g_thread_pool_push (pool, x.runs->pdata[i], NULL);
-  g_thread_pool_free (pool, FALSE, TRUE);
-  g_mutex_clear (&x.lock);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  /* in parallel, one configuration per processor */
+  if (!augur_sweep_run (x.runs->len, 0, experiment_point, &x, progress ? experiment_progress : NULL, &x,
+                        cancellable, error))
     {
       g_ptr_array_unref (x.runs);
       return NULL;

@@ -21,6 +21,7 @@
 
 #include "augur-file.h"
 #include "augur-format.h"
+#include "augur-state-set.h"
 #include "augur-sweep.h"
 
 #include <math.h>
@@ -279,10 +280,7 @@ typedef struct {
   guint64   max_states;
   guint64   budget;       /* bytes */
 
-  guint64  *store;
-  guint     n_states, cap_states;
-  guint64  *table;        /* (hash >> 32) << 32 | (state + 1); 0 empty */
-  guint64   table_mask;
+  AugurStateSet set;      /* the states found (core/augur-state-set.h) */
   guint64  *scratch;
 
   GArray   *row_ptr;      /* guint64 */
@@ -301,42 +299,6 @@ typedef struct {
   guint     current;      /* the state being expanded */
   gboolean  initial;
 } Gen;
-
-static guint64
-hash_words (const guint64 *w, guint n)
-{
-  guint64 h = G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
-  for (guint i = 0; i < n; i++)
-    {
-      h ^= w[i] + G_GUINT64_CONSTANT (0x9E3779B97F4A7C15) + (h << 6) + (h >> 2);
-      h *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-      h ^= h >> 33;
-    }
-  return h;
-}
-
-/* A table entry: the low 32 bits of the state's hash in its high half (the
- * tag: compared before the state, and enough to place it again when the
- * table grows), the state number + 1 in its low half; 0 is empty. */
-static void
-grow_table (Gen *g)
-{
-  guint64 size = (g->table_mask + 1) * 2;
-  guint64 *t = g_new0 (guint64, size);
-  for (guint64 i = 0; i <= g->table_mask; i++)
-    {
-      guint64 e = g->table[i];
-      if (!e)
-        continue;
-      guint64 k = (e >> 32) & (size - 1);
-      while (t[k])
-        k = (k + 1) & (size - 1);
-      t[k] = e;
-    }
-  g_free (g->table);
-  g->table = t;
-  g->table_mask = size - 1;
-}
 
 static guint intern_label_slow (Gen *g, const Label *l);
 
@@ -365,39 +327,19 @@ intern_label_slow (Gen *g, const Label *l)
 }
 
 /* Returns the number of the packed state, adding it when new; G_MAXUINT
- * on too many states.  full is hash_words of it. */
-static guint
+ * on too many states.  full is augur_state_set_hash of it. */
+static inline guint
 add_packed (Gen *g, const guint64 *packed, guint64 full, guint parent, guint label)
 {
-  guint W = g->L.words;
-  guint64 tag = full << 32;
-  guint64 h = full & g->table_mask;
-  while (g->table[h])
+  gboolean added;
+  guint s = augur_state_set_insert (&g->set, packed, full, (guint) MIN (g->max_states, G_MAXUINT - 1), &added);
+
+  if (added)
     {
-      guint64 e = g->table[h];
-      if ((e & G_GUINT64_CONSTANT (0xffffffff00000000)) == tag)
-        {
-          guint s = (guint) (e & 0xffffffffu) - 1;
-          if (memcmp (g->store + (guint64) s * W, packed, W * sizeof (guint64)) == 0)
-            return s;
-        }
-      h = (h + 1) & g->table_mask;
+      guint32 p32 = parent, l32 = label;
+      g_array_append_val (g->parent, p32);
+      g_array_append_val (g->parent_label, l32);
     }
-  if (g->n_states >= g->max_states)
-    return G_MAXUINT;
-  if (g->n_states == g->cap_states)
-    {
-      g->cap_states = g->cap_states ? g->cap_states * 2 : 4096;
-      g->store = g_realloc_n (g->store, (gsize) g->cap_states * W, sizeof (guint64));
-    }
-  guint s = g->n_states++;
-  memcpy (g->store + (guint64) s * W, packed, W * sizeof (guint64));
-  g->table[h] = tag | (guint64) (s + 1);
-  guint32 p32 = parent, l32 = label;
-  g_array_append_val (g->parent, p32);
-  g_array_append_val (g->parent_label, l32);
-  if ((guint64) g->n_states * 2 > g->table_mask + 1)
-    grow_table (g);
   return s;
 }
 
@@ -405,7 +347,7 @@ static guint
 add_state (Gen *g, const int *u, guint parent, guint label)
 {
   encode (&g->L, u, g->scratch);
-  return add_packed (g, g->scratch, hash_words (g->scratch, g->L.words), parent, label);
+  return add_packed (g, g->scratch, augur_state_set_hash (g->scratch, g->L.words), parent, label);
 }
 
 static void G_GNUC_PRINTF (4, 5)
@@ -934,7 +876,7 @@ build_path (Gen *g, guint state, const char *last)
 {
   GPtrArray *steps = g_ptr_array_new ();
   if (state != G_MAXUINT)
-    for (guint s = state; s != 0 && s < g->n_states;)
+    for (guint s = state; s != 0 && s < g->set.n_states;)
       {
         guint32 par = g_array_index (g->parent, guint32, s);
         guint32 l = g_array_index (g->parent_label, guint32, s);
@@ -948,9 +890,9 @@ build_path (Gen *g, guint state, const char *last)
   for (guint i = steps->len; i-- > 0;)
     g_ptr_array_add (out, steps->pdata[i]);
   g_ptr_array_unref (steps);
-  if (state != G_MAXUINT && state < g->n_states)
+  if (state != G_MAXUINT && state < g->set.n_states)
     {
-      g_autofree char *d = describe_packed (g->prog, &g->L, g->store + (guint64) state * g->L.words);
+      g_autofree char *d = describe_packed (g->prog, &g->L, g->set.words + (guint64) state * g->L.words);
       g_ptr_array_add (out, g_strdup_printf ("state %u: %s", state + 1, d));
     }
   if (last)
@@ -1001,8 +943,7 @@ gen_clear (Gen *g)
   layout_clear (&g->L);
   g_free (g->cpu);
   g_free (g->home);
-  g_free (g->store);
-  g_free (g->table);
+  augur_state_set_clear (&g->set);
   g_free (g->scratch);
   if (g->row_ptr) g_array_unref (g->row_ptr);
   if (g->col) g_array_unref (g->col);
@@ -1136,7 +1077,7 @@ estimate_bytes (const Gen *g, guint64 n_states, guint64 n_trans)
 static gboolean
 check_memory (Gen *g, GError **error)
 {
-  guint64 need = estimate_bytes (g, g->n_states, g->col->len);
+  guint64 need = estimate_bytes (g, g->set.n_states, g->col->len);
   if (need <= g->budget)
     return TRUE;
   g_autofree char *need_text = g_format_size (need);
@@ -1145,7 +1086,7 @@ check_memory (Gen *g, GError **error)
   g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
                "%s: the state space would need more than about %s of memory (%u states and %u transitions "
                "so far, and what solving them takes); the limit is %s (%s)",
-               g->prog->filename, need_text, g->n_states, g->col->len, limit_text,
+               g->prog->filename, need_text, g->set.n_states, g->col->len, limit_text,
                env && *env ? "AUGUR_MEMORY_LIMIT_MB" : "half this machine's memory; AUGUR_MEMORY_LIMIT_MB sets another");
   return FALSE;
 }
@@ -1167,8 +1108,7 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
     }
   layout_init (L, prog, g->setup);
   g->scratch = g_new0 (guint64, L->words);
-  g->table_mask = (1 << 16) - 1;
-  g->table = g_new0 (guint64, g->table_mask + 1);
+  augur_state_set_init (&g->set, L->words);
   g->row_ptr = g_array_new (FALSE, FALSE, sizeof (guint64));
   g->col = g_array_new (FALSE, FALSE, sizeof (guint32));
   g->rate = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1217,14 +1157,14 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
   if (ok)
     add_state (g, u0, NO_PARENT, 0);
   ok = ok && check_memory (g, error);
-  guint next_check = g->n_states + 1024;
+  guint next_check = g->set.n_states + 1024;
 
   gint64 t0 = g_get_monotonic_time (), last = t0;
-  for (guint s = 0; ok && s < g->n_states; s++)
+  for (guint s = 0; ok && s < g->set.n_states; s++)
     {
       guint64 rp = g->col->len;
       g_array_append_val (g->row_ptr, rp);
-      decode (L, g->store + (guint64) s * L->words, u0);
+      decode (L, g->set.words + (guint64) s * L->words, u0);
       g->current = s;
       /* All successors first, so that the table lines they need are
        * fetched from memory together. */
@@ -1243,9 +1183,9 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
             }
           labels[n_succ] = intern_label (g, &lab);
           guint64 *packed = succ + (gsize) n_succ * L->words;
-          encode_delta (L, u0, u, g->store + (guint64) s * L->words, packed);
-          hashes[n_succ] = hash_words (packed, L->words);
-          __builtin_prefetch (&g->table[hashes[n_succ] & g->table_mask]);
+          encode_delta (L, u0, u, g->set.words + (guint64) s * L->words, packed);
+          hashes[n_succ] = augur_state_set_hash (packed, L->words);
+          augur_state_set_prefetch (&g->set, hashes[n_succ]);
           n_succ++;
         }
       for (guint i = 0; i < n_succ && ok; i++)
@@ -1267,9 +1207,9 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
           g_array_append_val (g->rate, rate);
           g_array_append_val (g->lab, l32);
         }
-      if (ok && ((s & 0x3ff) == 0x3ff || g->n_states >= next_check))
+      if (ok && ((s & 0x3ff) == 0x3ff || g->set.n_states >= next_check))
         {
-          next_check = g->n_states + 1024;
+          next_check = g->set.n_states + 1024;
           ok = check_memory (g, error);
         }
       if ((s & 0xffff) == 0xffff)
@@ -1284,7 +1224,7 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
             {
               last = now;
               char phase[96];
-              g_snprintf (phase, sizeof phase, "Generating: %u states", g->n_states);
+              g_snprintf (phase, sizeof phase, "Generating: %u states", g->set.n_states);
               progress (-1, phase, data);
             }
         }
@@ -1325,7 +1265,7 @@ static void
 check_alternation (Gen *g, Violation *v)
 {
   const AugurCcdsmProgram *prog = g->prog;
-  guint np = g->np, M = 1 + 2 * np, n = g->n_states;
+  guint np = g->np, M = 1 + 2 * np, n = g->set.n_states;
   guint64 total = (guint64) n * M;
   /* Product states number n * M: more than 32 bits hold for many processes. */
   guint64 *parent = g_new (guint64, total);
@@ -1426,7 +1366,7 @@ compute_measures (AugurCcdsmResult *r, Gen *g, const double *pi)
   const guint64 *row = (const guint64 *) g->row_ptr->data;
   const double *rate = (const double *) g->rate->data;
   const guint32 *lab = (const guint32 *) g->lab->data;
-  for (guint s = 0; s < g->n_states; s++)
+  for (guint s = 0; s < g->set.n_states; s++)
     for (guint64 t = row[s]; t < row[s + 1]; t++)
       thr[lab[t]] += pi[s] * rate[t];
 
@@ -1465,9 +1405,9 @@ compute_measures (AugurCcdsmResult *r, Gen *g, const double *pi)
         }
     }
   /* Time share: where each process's access in flight is. */
-  for (guint s = 0; s < g->n_states; s++)
+  for (guint s = 0; s < g->set.n_states; s++)
     {
-      const guint64 *packed = g->store + (guint64) s * g->L.words;
+      const guint64 *packed = g->set.words + (guint64) s * g->L.words;
       for (guint p = 0; p < np; p++)
         {
           const CcProcess *pr = prog->procs->pdata[p];
@@ -1487,7 +1427,7 @@ absorbing_solution (Gen *g)
 {
   const guint64 *row = (const guint64 *) g->row_ptr->data;
   const guint32 *col = (const guint32 *) g->col->data;
-  guint n = g->n_states, found = G_MAXUINT;
+  guint n = g->set.n_states, found = G_MAXUINT;
   for (guint s = 0; s < n; s++)
     {
       gboolean leaves = FALSE;
@@ -1586,7 +1526,7 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
   r->ref_count = 1;
   r->program = augur_ccdsm_program_ref ((AugurCcdsmProgram *) program);
   r->setup = augur_ccdsm_setup_copy (setup);
-  r->n_states = g.n_states;
+  r->n_states = g.set.n_states;
   r->n_transitions = g.col->len;
   r->gen_seconds = (t1 - t0) / 1e6;
   r->distance = augur_ccdsm_setup_get_distance (setup, program);
@@ -1596,7 +1536,7 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
   {
     const guint64 *row = (const guint64 *) g.row_ptr->data;
     const guint32 *col = (const guint32 *) g.col->data;
-    for (guint s = 0; s < g.n_states && !deadlock.found; s++)
+    for (guint s = 0; s < g.set.n_states && !deadlock.found; s++)
       {
         gboolean moves = FALSE;
         for (guint64 t = row[s]; t < row[s + 1] && !moves; t++)
@@ -1634,7 +1574,7 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
     r->solve_error = g_strdup ("not solved: the state space has a deadlock");
   else
     {
-      guint n = g.n_states;
+      guint n = g.set.n_states;
       guint64 *row = g_memdup2 (g.row_ptr->data, (n + 1) * sizeof (guint64));
       guint *col = g_memdup2 (g.col->data, MAX (g.col->len, 1u) * sizeof (guint));
       double *rate = g_memdup2 (g.rate->data, MAX (g.rate->len, 1u) * sizeof (double));
@@ -1719,8 +1659,8 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
     {
       r->L = g.L;
       memset (&g.L, 0, sizeof g.L);
-      r->store = g_steal_pointer (&g.store);
-      r->space_states = g.n_states;
+      r->space_states = g.set.n_states;
+      r->store = augur_state_set_steal_words (&g.set);
       r->row_ptr = (guint64 *) g_array_free (g_steal_pointer (&g.row_ptr), FALSE);
       r->col = (guint32 *) g_array_free (g_steal_pointer (&g.col), FALSE);
       r->rate = (double *) g_array_free (g_steal_pointer (&g.rate), FALSE);

@@ -2,7 +2,7 @@
  *
  * A state is the vector of local states of the sequential components (for an
  * aggregated array, the number of copies in each local state), packed into
- * 64-bit words and kept in an open-addressing hash set.  Transitions are
+ * 64-bit words and kept in the shared state set (core/augur-state-set.h).  Transitions are
  * generated per state by walking the static cooperation structure bottom-up
  * and applying the apparent-rate rule at every cooperation.
  *
@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa-private.h"
+#include "augur-state-set.h"
 
 #include <math.h>
 #include <string.h>
@@ -239,86 +240,7 @@ generate (Gen *g, const PepaStruct *s)
     }
 }
 
-/* ---- packed states and the hash set ---------------------------------------- */
-
-typedef struct {
-  guint64 *packed;
-  gsize    cap_states;
-  guint    n_states;
-  guint    n_words;
-  guint32 *table;       /* state index + 1, 0 = empty */
-  gsize    mask;
-} StateSet;
-
-static inline guint64
-hash_words (const guint64 *w, guint n)
-{
-  guint64 h = 0x9E3779B97F4A7C15ull ^ n;
-  for (guint i = 0; i < n; i++)
-    {
-      guint64 x = w[i] + h;
-      x ^= x >> 30;
-      x *= 0xBF58476D1CE4E5B9ull;
-      x ^= x >> 27;
-      x *= 0x94D049BB133111EBull;
-      x ^= x >> 31;
-      h = x;
-    }
-  return h;
-}
-
-static void
-state_set_grow_table (StateSet *set)
-{
-  gsize new_size = (set->mask + 1) * 2;
-  guint32 *table = g_new0 (guint32, new_size);
-  gsize mask = new_size - 1;
-
-  for (guint s = 0; s < set->n_states; s++)
-    {
-      gsize h = hash_words (&set->packed[(gsize) s * set->n_words], set->n_words) & mask;
-      while (table[h] != 0)
-        h = (h + 1) & mask;
-      table[h] = s + 1;
-    }
-  g_free (set->table);
-  set->table = table;
-  set->mask = mask;
-}
-
-/* Returns the index of the state, adding it if new (*added = TRUE). */
-static inline guint
-state_set_insert (StateSet *set, const guint64 *w, gboolean *added)
-{
-  const guint n = set->n_words;
-  gsize h = hash_words (w, n) & set->mask;
-
-  for (;;)
-    {
-      guint32 e = set->table[h];
-      if (e == 0)
-        break;
-      if (n == 1 ? set->packed[e - 1] == w[0]
-                 : memcmp (&set->packed[(gsize) (e - 1) * n], w, n * sizeof (guint64)) == 0)
-        {
-          *added = FALSE;
-          return e - 1;
-        }
-      h = (h + 1) & set->mask;
-    }
-  if (set->n_states == set->cap_states)
-    {
-      set->cap_states = MAX (1024, set->cap_states * 2);
-      set->packed = g_renew (guint64, set->packed, set->cap_states * n);
-    }
-  memcpy (&set->packed[(gsize) set->n_states * n], w, n * sizeof (guint64));
-  set->table[h] = set->n_states + 1;
-  set->n_states++;
-  *added = TRUE;
-  if ((gsize) set->n_states * 2 > set->mask)
-    state_set_grow_table (set);
-  return set->n_states - 1;
-}
+/* ---- packed states: their set is core/augur-state-set.h ------------------- */
 
 static void
 pack (const AugurPepaStateSpace *space, guint n_slots, const guint32 *slots, guint64 *w)
@@ -573,7 +495,7 @@ augur_pepa_derive (AugurPepaModel    *model,
                    GError           **error)
 {
   AugurPepaStateSpace *space;
-  StateSet set = { 0 };
+  AugurStateSet set;
   Gen g = { 0 };
   guint n_slots;
   g_autofree guint64 *w = NULL;
@@ -605,9 +527,7 @@ augur_pepa_derive (AugurPepaModel    *model,
     }
   g.touched = g_new0 (guint8, MAX (1, g.n_actions));
 
-  set.n_words = space->n_words;
-  set.mask = 1023;
-  set.table = g_new0 (guint32, set.mask + 1);
+  augur_state_set_init (&set, space->n_words);
   w = g_new0 (guint64, space->n_words);
   source = g_new0 (guint64, space->n_words);
 
@@ -623,7 +543,7 @@ augur_pepa_derive (AugurPepaModel    *model,
   {
     gboolean added;
     pack (space, n_slots, g.slots, w);
-    state_set_insert (&set, w, &added);
+    augur_state_set_insert (&set, w, augur_state_set_hash (w, space->n_words), G_MAXUINT - 1, &added);
   }
 
   for (guint s = 0; s < set.n_states; s++)
@@ -659,10 +579,10 @@ augur_pepa_derive (AugurPepaModel    *model,
       /* unpack the state (the packed array may move as it grows) */
       pepa_state_space_unpack (&(AugurPepaStateSpace) {
                                  .model = model, .n_words = space->n_words,
-                                 .packed = set.packed, .slot_shift = space->slot_shift,
+                                 .packed = set.words, .slot_shift = space->slot_shift,
                                  .slot_word = space->slot_word, .slot_mask = space->slot_mask },
                                s, g.slots);
-      memcpy (source, &set.packed[(gsize) s * space->n_words], space->n_words * sizeof (guint64));
+      memcpy (source, &set.words[(gsize) s * space->n_words], space->n_words * sizeof (guint64));
       g.n_trans = 0;
       g.n_changes = 0;
       generate (&g, model->root);
@@ -670,9 +590,10 @@ augur_pepa_derive (AugurPepaModel    *model,
       if (g.n_trans == 0)
         {
           g_autofree char *term = NULL;
-          space->packed = set.packed;
+          space->packed = set.words;   /* borrowed, to describe the state */
           space->n_states = set.n_states;
           term = augur_pepa_state_space_describe_state (space, s);
+          space->packed = NULL;
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_DEADLOCK,
                        "%s: the model deadlocks: state %u has no outgoing transition: %s",
                        model->filename, s + 1, term);
@@ -705,7 +626,7 @@ augur_pepa_derive (AugurPepaModel    *model,
               guint64 value = ((w[word] >> shift) & mask) + (guint64) (gint64) ch->delta;
               w[word] = (w[word] & ~(mask << shift)) | ((value & mask) << shift);
             }
-          target = state_set_insert (&set, w, &added);
+          target = augur_state_set_insert (&set, w, augur_state_set_hash (w, space->n_words), G_MAXUINT - 1, &added);
           if (n_trans == cap_trans)
             {
               cap_trans = MAX (4096, cap_trans * 2);
@@ -749,20 +670,20 @@ augur_pepa_derive (AugurPepaModel    *model,
       g_free (g.ra_passive[i]);
     }
   g_free (g.touched);
-  g_free (set.table);
 
-  space->packed = set.packed;
   space->n_states = set.n_states;
+  space->packed = augur_state_set_steal_words (&set);
+  augur_state_set_clear (&set);
   if (!ok)
     {
       augur_pepa_state_space_unref (space);
       return NULL;
     }
 
-  space->row_ptr = g_renew (guint64, space->row_ptr, (gsize) set.n_states + 1);
-  space->row_ptr[set.n_states] = n_trans;
+  space->row_ptr = g_renew (guint64, space->row_ptr, (gsize) space->n_states + 1);
+  space->row_ptr[space->n_states] = n_trans;
   space->transitions = g_renew (AugurPepaTransition, space->transitions, MAX (1, n_trans));
-  space->packed = g_renew (guint64, space->packed, (gsize) set.n_states * space->n_words);
+  space->packed = g_renew (guint64, space->packed, (gsize) space->n_states * space->n_words);
 
   if (progress != NULL)
     progress (1.0, "Building the generator", progress_data);

@@ -1,0 +1,114 @@
+/* augur-state-set.h: the set of states a state-space generator has found,
+ * shared by PEPA derivation and cache-coherence generation.
+ *
+ * A state is n_words 64-bit words (the kind packs its local states into
+ * them).  States are numbered in the order they were added and stored
+ * contiguously, so a generator reads state s at words + s * n_words.  The
+ * open-addressing table keeps, for each state, the low 32 bits of its hash
+ * beside its number: a probe compares those first and touches the stored
+ * state only when they match, and growing the table needs no rehash.
+ * Insertion is inline: it is the inner loop of every generator.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <string.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint64 *words;       /* n_states * n_words */
+  guint    n_words;
+  guint    n_states;
+  gsize    capacity;    /* states words can hold */
+  guint64 *table;       /* (hash << 32) | (state + 1); 0 empty */
+  guint64  mask;
+} AugurStateSet;
+
+void     augur_state_set_init  (AugurStateSet *set,
+                                guint          n_words);
+void     augur_state_set_clear (AugurStateSet *set);
+/* The stored states (n_states * n_words words), handed to the caller; the
+ * set is empty after. */
+guint64 *augur_state_set_steal_words (AugurStateSet *set);
+/* Bytes the set holds now (states and table). */
+gsize    augur_state_set_get_bytes   (const AugurStateSet *set);
+void     augur_state_set_grow_table  (AugurStateSet *set);
+void     augur_state_set_grow_words  (AugurStateSet *set);
+
+static inline guint64
+augur_state_set_hash (const guint64 *w,
+                      guint          n)
+{
+  guint64 h = G_GUINT64_CONSTANT (0x9E3779B97F4A7C15) ^ n;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 x = w[i] + h;
+      x ^= x >> 30;
+      x *= G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+      x ^= x >> 27;
+      x *= G_GUINT64_CONSTANT (0x94D049BB133111EB);
+      x ^= x >> 31;
+      h = x;
+    }
+  return h;
+}
+
+/* Brings the table slot of a hash into the cache ahead of its insertion. */
+static inline void
+augur_state_set_prefetch (const AugurStateSet *set,
+                          guint64              hash)
+{
+  __builtin_prefetch (&set->table[hash & set->mask]);
+}
+
+/* The number of state w (of hash `hash`), adding it when new (*added) and
+ * when the set holds fewer than max_states; G_MAXUINT when it is new and
+ * the set is full. */
+static inline guint
+augur_state_set_insert (AugurStateSet *set,
+                        const guint64 *w,
+                        guint64        hash,
+                        guint          max_states,
+                        gboolean      *added)
+{
+  const guint n = set->n_words;
+  const guint64 tag = hash << 32;
+  guint64 h = hash & set->mask;
+  guint s;
+
+  for (;;)
+    {
+      guint64 e = set->table[h];
+
+      if (e == 0)
+        break;
+      if ((e & G_GUINT64_CONSTANT (0xffffffff00000000)) == tag)
+        {
+          s = (guint) (e & 0xffffffffu) - 1;
+          if (n == 1 ? set->words[s] == w[0] : memcmp (set->words + (gsize) s * n, w, n * sizeof (guint64)) == 0)
+            {
+              *added = FALSE;
+              return s;
+            }
+        }
+      h = (h + 1) & set->mask;
+    }
+  *added = FALSE;
+  if (set->n_states >= max_states)
+    return G_MAXUINT;
+  if (set->n_states == set->capacity)
+    augur_state_set_grow_words (set);
+  s = set->n_states++;
+  memcpy (set->words + (gsize) s * n, w, n * sizeof (guint64));
+  set->table[h] = tag | (guint64) (s + 1);
+  *added = TRUE;
+  if ((guint64) set->n_states * 2 > set->mask)
+    augur_state_set_grow_table (set);
+  return s;
+}
+
+G_END_DECLS

@@ -1,0 +1,95 @@
+/* test-state-set.c: the packed-state set every generator uses: numbers in
+ * the order states come, duplicates found (one word and several), growth
+ * far past the first table, the state limit, and handing the states over.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-state-set.h"
+
+static void
+check_words (guint n_words)
+{
+  AugurStateSet set;
+  guint64 w[4];
+  gboolean added;
+  g_autofree guint64 *words = NULL;
+  const guint n = 300000;   /* the table grows from 65,536 slots several times */
+
+  augur_state_set_init (&set, n_words);
+  for (guint i = 0; i < n; i++)
+    {
+      for (guint k = 0; k < n_words; k++)
+        w[k] = (guint64) i * 2654435761u + k;
+      g_assert_cmpuint (augur_state_set_insert (&set, w, augur_state_set_hash (w, n_words), G_MAXUINT - 1, &added), ==, i);
+      g_assert_true (added);
+    }
+  /* every state again: found, not added */
+  for (guint i = 0; i < n; i += 7)
+    {
+      for (guint k = 0; k < n_words; k++)
+        w[k] = (guint64) i * 2654435761u + k;
+      g_assert_cmpuint (augur_state_set_insert (&set, w, augur_state_set_hash (w, n_words), G_MAXUINT - 1, &added), ==, i);
+      g_assert_false (added);
+    }
+  g_assert_cmpuint (set.n_states, ==, n);
+  g_assert_cmpuint (augur_state_set_get_bytes (&set), >=, (gsize) n * n_words * 8);
+  /* the limit: a new state is refused, a known one still found */
+  for (guint k = 0; k < n_words; k++)
+    w[k] = G_MAXUINT64 - k;
+  g_assert_cmpuint (augur_state_set_insert (&set, w, augur_state_set_hash (w, n_words), n, &added), ==, G_MAXUINT);
+  g_assert_false (added);
+  for (guint k = 0; k < n_words; k++)
+    w[k] = (guint64) 5 * 2654435761u + k;
+  g_assert_cmpuint (augur_state_set_insert (&set, w, augur_state_set_hash (w, n_words), n, &added), ==, 5);
+  /* stored in order, handed over */
+  words = augur_state_set_steal_words (&set);
+  g_assert_cmpuint (words[(gsize) 12345 * n_words], ==, (guint64) 12345 * 2654435761u);
+  g_assert_cmpuint (set.n_states, ==, 0);
+  augur_state_set_clear (&set);
+}
+
+static void
+test_one_word (void)
+{
+  check_words (1);
+}
+
+static void
+test_three_words (void)
+{
+  check_words (3);
+}
+
+/* States whose hashes share their low bits still get their own numbers. */
+static void
+test_collisions (void)
+{
+  AugurStateSet set;
+  gboolean added;
+
+  augur_state_set_init (&set, 1);
+  for (guint64 i = 0; i < 1000; i++)
+    {
+      guint64 w = i;
+      /* one hash for all: every probe walks the same run */
+      g_assert_cmpuint (augur_state_set_insert (&set, &w, 42, G_MAXUINT - 1, &added), ==, i);
+      g_assert_true (added);
+    }
+  for (guint64 i = 0; i < 1000; i++)
+    {
+      guint64 w = i;
+      g_assert_cmpuint (augur_state_set_insert (&set, &w, 42, G_MAXUINT - 1, &added), ==, i);
+      g_assert_false (added);
+    }
+  augur_state_set_clear (&set);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/state-set/one-word", test_one_word);
+  g_test_add_func ("/engine/state-set/three-words", test_three_words);
+  g_test_add_func ("/engine/state-set/collisions", test_collisions);
+  return g_test_run ();
+}

@@ -359,6 +359,93 @@ test_replay_documents (void)
   g_rmdir (dir);
 }
 
+/* Output with its timings (which differ from run to run) blanked. */
+static char *
+without_timings (const char *text)
+{
+  g_autoptr(GRegex) re = g_regex_new ("(\"[a-z_]*seconds\": )[-+0-9.eE]+", 0, 0, NULL);
+
+  return g_regex_replace (re, text, -1, 0, "\\1T", 0, NULL);
+}
+
+/* Every command's output, and every file it writes, is the same byte for
+ * byte under a decimal-comma locale as under C: numbers read back the same
+ * in any locale. */
+static void
+test_locale (void)
+{
+  g_autofree char *ring = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "replay", "ring", NULL);
+  g_autofree char *platform = g_build_filename (ring, "platform.xml", NULL);
+  g_autofree char *deployment = g_build_filename (ring, "deployment.xml", NULL);
+  g_autofree char *trace = g_build_filename (ring, "trace.txt", NULL);
+  g_autofree char *des = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fuzz", "seeds-des", "template.des", NULL);
+  g_autofree char *pepa = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "pipeline.pepa", NULL);
+  g_autofree char *ccdsm = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "sr2.ccdsm", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-locale-XXXXXX", &error);
+  g_autofree char *timed = g_build_filename (dir, "timed.csv", NULL);
+  g_autofree char *paje = g_build_filename (dir, "ring.paje", NULL);
+  g_autofree char *doc = g_build_filename (dir, "cluster.replay", NULL);
+  g_autofree char *cluster_text = g_strdup_printf ("network=lv08\ntrace=%s\ncluster=4,1,1.5e9,1.25e8,5e-05,2.25e9,0.0005\n", trace);
+  const char *const commands[][16] = {
+    { "pepa", pepa, "--format", "json", NULL },
+    { "pepa", pepa, "--format", "csv", NULL },
+    { "pepa", pepa, "--format", "csv", "--table", "utilisation", NULL },
+    { "pipeline", des, "--format", "json", NULL },
+    { "pipeline", des, "--format", "csv", NULL },
+    { "pipeline", des, "--sweep", "cp1=0.5:2.5:5", "--format", "csv", NULL },
+    { "ccdsm", ccdsm, "--format", "json", NULL },
+    { "ccdsm", ccdsm, "--format", "csv", NULL },
+    { "replay", "--platform", platform, "--deployment", deployment, trace, "--format", "json",
+      "--timed-trace", timed, "--paje", paje, NULL },
+    { "replay", "--document", doc, "--sweep", "latency=1.5e-6:2.5e-3:4", "--log", NULL },
+    { "replay", "--document", doc, "--sweep", "speed=1.5e8:2.5e9:3", "--format", "json", NULL },
+  };
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (doc, cluster_text, -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *out_c = NULL, *err_c = NULL, *out_fr = NULL, *err_fr = NULL;
+      g_autofree char *timed_c = NULL, *paje_c = NULL, *timed_fr = NULL, *paje_fr = NULL;
+      g_autofree char *a = NULL, *b = NULL;
+
+      g_setenv ("LC_ALL", "C", TRUE);
+      if (run (commands[i], &out_c, &err_c) != 0)
+        g_error ("augur-cli %s: %s", commands[i][0], err_c);
+      g_file_get_contents (timed, &timed_c, NULL, NULL);
+      g_file_get_contents (paje, &paje_c, NULL, NULL);
+      g_unlink (timed);
+      g_unlink (paje);
+      g_setenv ("LC_ALL", "fr_FR.UTF-8", TRUE);
+      g_assert_cmpint (run (commands[i], &out_fr, &err_fr), ==, 0);
+      g_file_get_contents (timed, &timed_fr, NULL, NULL);
+      g_file_get_contents (paje, &paje_fr, NULL, NULL);
+      g_unlink (timed);
+      g_unlink (paje);
+      g_unsetenv ("LC_ALL");
+      a = without_timings (out_c);
+      b = without_timings (out_fr);
+      if (g_strcmp0 (a, b) != 0)
+        g_error ("augur-cli %s %s writes differently under fr_FR.UTF-8:\n%s\n---\n%s", commands[i][0],
+                 commands[i][1], a, b);
+      if (g_strcmp0 (timed_c, timed_fr) != 0 || g_strcmp0 (paje_c, paje_fr) != 0)
+        g_error ("augur-cli %s: its files differ under fr_FR.UTF-8", commands[i][0]);
+      /* the replay's files were written, with decimals */
+      if (g_strv_contains ((const char *const *) commands[i], "--paje"))
+        {
+          g_assert_nonnull (timed_c);
+          g_assert_nonnull (strstr (timed_c, "0.06821369"));
+          g_assert_nonnull (paje_c);
+          g_assert_nonnull (strstr (paje_c, "0.06821369"));
+        }
+    }
+  g_unlink (timed);
+  g_unlink (paje);
+  g_unlink (doc);
+  g_rmdir (dir);
+}
+
 static void
 test_replay (void)
 {
@@ -567,6 +654,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/pipeline", test_pipeline);
   g_test_add_func ("/cli/replay", test_replay);
+  g_test_add_func ("/cli/locale", test_locale);
   g_test_add_func ("/cli/replay/documents", test_replay_documents);
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);

@@ -84,7 +84,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
               : order == 1 ? (guint) (n - 1 - (steps / 64) % n)      /* bursts, last first */
               : order == 2 ? (guint) ((steps * 7 + steps / 3) % n)   /* scrambled */
               : 0;                                                   /* p0 first, then the rest */
-      AugurAction a;
+      AugurTraceAction a;
 
       while (ended[p])
         p = (p + 1) % n;
@@ -102,7 +102,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
           done++;
           continue;
         }
-      if (a.process != p || a.kind >= AUGUR_ACTION_N_KINDS || a.line == 0)
+      if (a.process != p || a.kind >= AUGUR_TRACE_ACTION_N_KINDS || a.line == 0)
         __builtin_trap ();
     }
   return 0;

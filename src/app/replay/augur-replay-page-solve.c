@@ -178,9 +178,9 @@ build_rows (Job *job)
 {
   const AugurReplayResult *r = job->run->result;
   guint n = augur_replay_result_get_n_ranks (r);
-  guint64 count[AUGUR_ACTION_N_KINDS] = { 0 };
-  double bytes[AUGUR_ACTION_N_KINDS] = { 0 };
-  double flops[AUGUR_ACTION_N_KINDS] = { 0 };
+  guint64 count[AUGUR_TRACE_ACTION_N_KINDS] = { 0 };
+  double bytes[AUGUR_TRACE_ACTION_N_KINDS] = { 0 };
+  double flops[AUGUR_TRACE_ACTION_N_KINDS] = { 0 };
 
   double scale;
 
@@ -199,21 +199,21 @@ build_rows (Job *job)
       augur_result_row_set_number (row, RANK_N_END, s->end * scale);
       augur_result_row_set_number (row, RANK_N_ACTIONS, (double) s->actions);
       g_list_store_append (job->rank_rows, row);
-      for (guint k = 0; k < AUGUR_ACTION_N_KINDS; k++)
+      for (guint k = 0; k < AUGUR_TRACE_ACTION_N_KINDS; k++)
         {
           count[k] += s->count[k];
           bytes[k] += s->bytes[k];
           flops[k] += s->flops[k];
         }
     }
-  for (guint k = 0; k < AUGUR_ACTION_N_KINDS; k++)
+  for (guint k = 0; k < AUGUR_TRACE_ACTION_N_KINDS; k++)
     {
       g_autoptr(AugurResultRow) row = NULL;
 
       if (count[k] == 0)
         continue;
       row = augur_result_row_new (k, ACT_N_STRINGS, ACT_N_NUMBERS);
-      augur_result_row_set_string (row, ACT_S_NAME, augur_action_kind_to_string (k));
+      augur_result_row_set_string (row, ACT_S_NAME, augur_trace_action_kind_to_string (k));
       augur_result_row_set_number (row, ACT_N_COUNT, (double) count[k]);
       augur_result_row_set_number (row, ACT_N_BYTES, bytes[k]);
       augur_result_row_set_number (row, ACT_N_FLOPS, flops[k]);

@@ -55,14 +55,14 @@ augur_replay_result_build_timeline (const AugurReplayResult *r)
   n = augur_replay_result_get_n_intervals (r);
   for (guint i = 0; i < n; i++)
     {
-      const AugurInterval *iv = augur_replay_result_get_interval (r, i);
+      const AugurReplayInterval *iv = augur_replay_result_get_interval (r, i);
       if (iv->rank < n_rows && iv->state < AUGUR_STATE_N && iv->end >= iv->start)
         augur_timeline_builder_add_interval (b, iv->rank, iv->state, iv->start, iv->end, iv->line);
     }
   n = augur_replay_result_get_n_messages (r);
   for (guint i = 0; i < n; i++)
     {
-      const AugurMessage *m = augur_replay_result_get_message (r, i);
+      const AugurReplayMessage *m = augur_replay_result_get_message (r, i);
       if (m->src < n_rows && m->dst < n_rows && m->end >= m->start)
         augur_timeline_builder_add_message (b, m->src, m->dst, m->start, m->end, m->bytes);
     }

@@ -51,7 +51,7 @@ struct _Rank {
   Replay        *rp;
   guint          index;
   guint          host;
-  AugurAction    act;
+  AugurTraceAction    act;
   gboolean       has_act;
   int            step;
   gboolean       finished;
@@ -165,7 +165,7 @@ wake (Rank *rank)
   rank->stats.times[rank->block_state] += now - rank->block_start;
   if (rp->record && now > rank->block_start)
     {
-      AugurInterval iv = { rank->index, rank->block_state, rank->block_start, now, rank->act.line };
+      AugurReplayInterval iv = { rank->index, rank->block_state, rank->block_start, now, rank->act.line };
       g_array_append_val (rp->intervals, iv);
     }
   rank->step++;
@@ -271,7 +271,7 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 
   if (rp->record)
     {
-      AugurMessage m = { t->send->src, t->recv->dst, t->start, augur_des_now (des), t->send->bytes };
+      AugurReplayMessage m = { t->send->src, t->recv->dst, t->start, augur_des_now (des), t->send->bytes };
       g_array_append_val (rp->messages, m);
     }
   t->send->done = TRUE;
@@ -307,7 +307,7 @@ match (Replay *rp, Request *send, Request *recv)
 
       fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s gives %.17g bytes for %s, but the root %s gives %.17g (%s)",
             at, rank_name (rp, nonroot->owner->index), nonroot->bytes,
-            augur_action_kind_to_string (nonroot->owner->act.kind),
+            augur_trace_action_kind_to_string (nonroot->owner->act.kind),
             rank_name (rp, root->owner->index), root->bytes, root_at);
       transfer_release (rp, t);
       return;
@@ -394,17 +394,17 @@ static gboolean
 execute (Rank *rank)
 {
   Replay *rp = rank->rp;
-  AugurAction *a = &rank->act;
+  AugurTraceAction *a = &rank->act;
   guint root = 0;
   guint size = MIN (rp->comm_size, rp->n);
 
   switch (a->kind)
     {
-    case AUGUR_ACTION_INIT:
-    case AUGUR_ACTION_FINALIZE:
+    case AUGUR_TRACE_ACTION_INIT:
+    case AUGUR_TRACE_ACTION_FINALIZE:
       return TRUE;
 
-    case AUGUR_ACTION_COMM_SIZE:
+    case AUGUR_TRACE_ACTION_COMM_SIZE:
       if (a->value < 1 || a->value > rp->n)
         {
           g_autofree char *at = where (rp, a->file, a->line);
@@ -425,7 +425,7 @@ execute (Rank *rank)
       rp->comm_size_line = a->line;
       return TRUE;
 
-    case AUGUR_ACTION_COMPUTE:
+    case AUGUR_TRACE_ACTION_COMPUTE:
       if (rank->step == 0)
         {
           augur_network_exec (rp->net, rank->host, a->flops, activity_done, rank);
@@ -434,7 +434,7 @@ execute (Rank *rank)
         }
       return TRUE;
 
-    case AUGUR_ACTION_SLEEP:
+    case AUGUR_TRACE_ACTION_SLEEP:
       if (rank->step == 0)
         {
           augur_network_sleep (rp->net, a->value, activity_done, rank);
@@ -443,11 +443,11 @@ execute (Rank *rank)
         }
       return TRUE;
 
-    case AUGUR_ACTION_SEND:
-    case AUGUR_ACTION_ISEND:
+    case AUGUR_TRACE_ACTION_SEND:
+    case AUGUR_TRACE_ACTION_ISEND:
       if (rank->step == 0)
         {
-          gboolean blocking = a->kind == AUGUR_ACTION_SEND && a->bytes >= EAGER_LIMIT;
+          gboolean blocking = a->kind == AUGUR_TRACE_ACTION_SEND && a->bytes >= EAGER_LIMIT;
           if (!check_peer (rank))
             return FALSE;
           post (rank, TRUE, a->peer, a->bytes, FALSE, blocking);
@@ -459,7 +459,7 @@ execute (Rank *rank)
         }
       return TRUE;
 
-    case AUGUR_ACTION_RECV:
+    case AUGUR_TRACE_ACTION_RECV:
       if (rank->step == 0)
         {
           if (!check_peer (rank))
@@ -470,7 +470,7 @@ execute (Rank *rank)
         }
       return TRUE;
 
-    case AUGUR_ACTION_IRECV:
+    case AUGUR_TRACE_ACTION_IRECV:
       if (!check_peer (rank))
         return FALSE;
       {
@@ -480,7 +480,7 @@ execute (Rank *rank)
       }
       return TRUE;
 
-    case AUGUR_ACTION_WAIT:
+    case AUGUR_TRACE_ACTION_WAIT:
       if (rank->step == 0)
         {
           Request *req;
@@ -504,7 +504,7 @@ execute (Rank *rank)
         }
       return TRUE;
 
-    case AUGUR_ACTION_BARRIER:
+    case AUGUR_TRACE_ACTION_BARRIER:
       if (rank->step == 0)
         {
           g_ptr_array_add (rp->barrier, rank);
@@ -523,13 +523,13 @@ execute (Rank *rank)
         }
       return TRUE;
 
-    case AUGUR_ACTION_BCAST:
-    case AUGUR_ACTION_REDUCE:
-    case AUGUR_ACTION_ALLREDUCE:
+    case AUGUR_TRACE_ACTION_BCAST:
+    case AUGUR_TRACE_ACTION_REDUCE:
+    case AUGUR_TRACE_ACTION_ALLREDUCE:
       {
         /* steps: reduce (gather to the root, root computes) then bcast */
-        gboolean has_reduce = a->kind != AUGUR_ACTION_BCAST;
-        gboolean has_bcast = a->kind != AUGUR_ACTION_REDUCE;
+        gboolean has_reduce = a->kind != AUGUR_TRACE_ACTION_BCAST;
+        gboolean has_bcast = a->kind != AUGUR_TRACE_ACTION_REDUCE;
         int step = rank->step;
 
         if (size <= 1)
@@ -595,7 +595,7 @@ execute (Rank *rank)
       {
         g_autofree char *at = where (rp, a->file, a->line);
         fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: the action '%s' cannot be replayed", at,
-              augur_action_kind_to_string (a->kind));
+              augur_trace_action_kind_to_string (a->kind));
         return FALSE;
       }
     }
@@ -604,7 +604,7 @@ execute (Rank *rank)
 static void
 count_action (Rank *rank)
 {
-  AugurAction *a = &rank->act;
+  AugurTraceAction *a = &rank->act;
   rank->stats.actions++;
   rank->stats.count[a->kind]++;
   if (a->bytes > 0)
@@ -651,18 +651,18 @@ run_rank (Rank *rank)
 static char *
 describe_wait (Replay *rp, Rank *rank)
 {
-  AugurAction *a = &rank->act;
+  AugurTraceAction *a = &rank->act;
   g_autofree char *at = where (rp, a->file, a->line);
-  const char *kind = augur_action_kind_to_string (a->kind);
+  const char *kind = augur_trace_action_kind_to_string (a->kind);
 
   switch (a->kind)
     {
-    case AUGUR_ACTION_SEND:
-    case AUGUR_ACTION_RECV:
+    case AUGUR_TRACE_ACTION_SEND:
+    case AUGUR_TRACE_ACTION_RECV:
       return g_strdup_printf ("%s waits in %s %s %s (%s)", rank_name (rp, rank->index), kind,
-                              a->kind == AUGUR_ACTION_SEND ? "to" : "from",
+                              a->kind == AUGUR_TRACE_ACTION_SEND ? "to" : "from",
                               a->peer < rp->n ? rank_name (rp, a->peer) : "?", at);
-    case AUGUR_ACTION_WAIT:
+    case AUGUR_TRACE_ACTION_WAIT:
       return g_strdup_printf ("%s waits for its last Irecv (%s)", rank_name (rp, rank->index), at);
     default:
       return g_strdup_printf ("%s waits in %s (%s)", rank_name (rp, rank->index), kind, at);
@@ -765,8 +765,8 @@ augur_replay_run (const AugurPlatform      *platform,
   rp.blocks = g_ptr_array_new_with_free_func (g_free);
   rp.barrier = g_ptr_array_new ();
   rp.record = options->record_timeline;
-  rp.intervals = g_array_new (FALSE, FALSE, sizeof (AugurInterval));
-  rp.messages = g_array_new (FALSE, FALSE, sizeof (AugurMessage));
+  rp.intervals = g_array_new (FALSE, FALSE, sizeof (AugurReplayInterval));
+  rp.messages = g_array_new (FALSE, FALSE, sizeof (AugurReplayMessage));
   rp.progress = progress;
   rp.progress_data = progress_data;
   rp.ranks = g_new0 (Rank, MAX (1, rp.n));
@@ -875,9 +875,9 @@ guint   augur_replay_result_get_n_ranks (const AugurReplayResult *r) { return r-
 const char *augur_replay_result_get_rank_name (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->n, NULL); return r->names[i]; }
 const AugurRankStats *augur_replay_result_get_stats (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->n, NULL); return &r->stats[i]; }
 guint   augur_replay_result_get_n_intervals (const AugurReplayResult *r) { return r->intervals->len; }
-const AugurInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->intervals->len, NULL); return &g_array_index (r->intervals, AugurInterval, i); }
+const AugurReplayInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->intervals->len, NULL); return &g_array_index (r->intervals, AugurReplayInterval, i); }
 guint   augur_replay_result_get_n_messages (const AugurReplayResult *r) { return r->messages->len; }
-const AugurMessage *augur_replay_result_get_message (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->messages->len, NULL); return &g_array_index (r->messages, AugurMessage, i); }
+const AugurReplayMessage *augur_replay_result_get_message (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->messages->len, NULL); return &g_array_index (r->messages, AugurReplayMessage, i); }
 
 static void
 num (GString *s, double v)
@@ -937,7 +937,7 @@ augur_replay_result_to_csv (const AugurReplayResult *r)
   GString *s = g_string_new ("rank,action,start,end,volume\n");
   for (guint i = 0; i < r->intervals->len; i++)
     {
-      const AugurInterval *iv = &g_array_index (r->intervals, AugurInterval, i);
+      const AugurReplayInterval *iv = &g_array_index (r->intervals, AugurReplayInterval, i);
       augur_csv_append_field (s, r->names[iv->rank]);
       g_string_append_printf (s, ",%s,", state_names[iv->state]);
       num (s, iv->start);
@@ -947,7 +947,7 @@ augur_replay_result_to_csv (const AugurReplayResult *r)
     }
   for (guint i = 0; i < r->messages->len; i++)
     {
-      const AugurMessage *m = &g_array_index (r->messages, AugurMessage, i);
+      const AugurReplayMessage *m = &g_array_index (r->messages, AugurReplayMessage, i);
       g_autofree char *to = g_strconcat ("message to ", r->names[m->dst], NULL);
 
       augur_csv_append_field (s, r->names[m->src]);

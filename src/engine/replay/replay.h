@@ -44,9 +44,9 @@ typedef struct {
   double times[AUGUR_STATE_N];   /* seconds spent in each state */
   double end;                    /* when the rank finished */
   guint64 actions;
-  guint64 count[AUGUR_ACTION_N_KINDS];
-  double  bytes[AUGUR_ACTION_N_KINDS];
-  double  flops[AUGUR_ACTION_N_KINDS];
+  guint64 count[AUGUR_TRACE_ACTION_N_KINDS];
+  double  bytes[AUGUR_TRACE_ACTION_N_KINDS];
+  double  flops[AUGUR_TRACE_ACTION_N_KINDS];
 } AugurRankStats;
 
 typedef struct {
@@ -55,7 +55,7 @@ typedef struct {
   double         start;
   double         end;
   guint64        line;
-} AugurInterval;
+} AugurReplayInterval;
 
 typedef struct {
   guint   src;
@@ -63,7 +63,7 @@ typedef struct {
   double  start;        /* when the transfer started (both sides posted) */
   double  end;
   double  bytes;
-} AugurMessage;
+} AugurReplayMessage;
 
 typedef struct _AugurReplayResult AugurReplayResult;
 
@@ -88,9 +88,9 @@ const char *augur_replay_result_get_rank_name (const AugurReplayResult *r, guint
 const AugurRankStats *augur_replay_result_get_stats (const AugurReplayResult *r, guint rank);
 /* Empty unless record_timeline. */
 guint  augur_replay_result_get_n_intervals (const AugurReplayResult *r);
-const AugurInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i);
+const AugurReplayInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i);
 guint  augur_replay_result_get_n_messages  (const AugurReplayResult *r);
-const AugurMessage *augur_replay_result_get_message  (const AugurReplayResult *r, guint i);
+const AugurReplayMessage *augur_replay_result_get_message  (const AugurReplayResult *r, guint i);
 
 /* The replay's timeline: a row per rank, the states of AugurRankState in
  * their order (ids "compute"..., translated names), a message per

@@ -56,26 +56,26 @@ typedef struct
   const char *usage;
 } KindInfo;
 
-static const KindInfo kinds[AUGUR_ACTION_N_KINDS] = {
-  [AUGUR_ACTION_INIT]      = { "init",      0, 0, FALSE, "init" },
-  [AUGUR_ACTION_FINALIZE]  = { "finalize",  0, 0, FALSE, "finalize" },
-  [AUGUR_ACTION_COMPUTE]   = { "compute",   1, 1, FALSE, "compute F" },
-  [AUGUR_ACTION_SEND]      = { "send",      2, 2, TRUE,  "send pM S" },
-  [AUGUR_ACTION_ISEND]     = { "Isend",     2, 2, TRUE,  "Isend pM S" },
-  [AUGUR_ACTION_RECV]      = { "recv",      1, 2, TRUE,  "recv pM [S]" },
-  [AUGUR_ACTION_IRECV]     = { "Irecv",     1, 2, TRUE,  "Irecv pM [S]" },
-  [AUGUR_ACTION_WAIT]      = { "wait",      0, 0, FALSE, "wait" },
-  [AUGUR_ACTION_BARRIER]   = { "barrier",   0, 0, FALSE, "barrier" },
-  [AUGUR_ACTION_BCAST]     = { "bcast",     1, 1, FALSE, "bcast S" },
-  [AUGUR_ACTION_REDUCE]    = { "reduce",    2, 2, FALSE, "reduce S F" },
-  [AUGUR_ACTION_ALLREDUCE] = { "allReduce", 2, 2, FALSE, "allReduce S F" },
-  [AUGUR_ACTION_COMM_SIZE] = { "comm_size", 1, 1, FALSE, "comm_size N" },
-  [AUGUR_ACTION_SLEEP]     = { "sleep",     1, 1, FALSE, "sleep T" },
+static const KindInfo kinds[AUGUR_TRACE_ACTION_N_KINDS] = {
+  [AUGUR_TRACE_ACTION_INIT]      = { "init",      0, 0, FALSE, "init" },
+  [AUGUR_TRACE_ACTION_FINALIZE]  = { "finalize",  0, 0, FALSE, "finalize" },
+  [AUGUR_TRACE_ACTION_COMPUTE]   = { "compute",   1, 1, FALSE, "compute F" },
+  [AUGUR_TRACE_ACTION_SEND]      = { "send",      2, 2, TRUE,  "send pM S" },
+  [AUGUR_TRACE_ACTION_ISEND]     = { "Isend",     2, 2, TRUE,  "Isend pM S" },
+  [AUGUR_TRACE_ACTION_RECV]      = { "recv",      1, 2, TRUE,  "recv pM [S]" },
+  [AUGUR_TRACE_ACTION_IRECV]     = { "Irecv",     1, 2, TRUE,  "Irecv pM [S]" },
+  [AUGUR_TRACE_ACTION_WAIT]      = { "wait",      0, 0, FALSE, "wait" },
+  [AUGUR_TRACE_ACTION_BARRIER]   = { "barrier",   0, 0, FALSE, "barrier" },
+  [AUGUR_TRACE_ACTION_BCAST]     = { "bcast",     1, 1, FALSE, "bcast S" },
+  [AUGUR_TRACE_ACTION_REDUCE]    = { "reduce",    2, 2, FALSE, "reduce S F" },
+  [AUGUR_TRACE_ACTION_ALLREDUCE] = { "allReduce", 2, 2, FALSE, "allReduce S F" },
+  [AUGUR_TRACE_ACTION_COMM_SIZE] = { "comm_size", 1, 1, FALSE, "comm_size N" },
+  [AUGUR_TRACE_ACTION_SLEEP]     = { "sleep",     1, 1, FALSE, "sleep T" },
 };
 
 typedef struct
 {
-  AugurAction action;
+  AugurTraceAction action;
   guint64     offset;   /* of its line in the (decompressed) text */
 } Queued;
 
@@ -146,9 +146,9 @@ struct _AugurTraceSet
 };
 
 const char *
-augur_action_kind_to_string (AugurActionKind kind)
+augur_trace_action_kind_to_string (AugurTraceActionKind kind)
 {
-  g_return_val_if_fail (kind < AUGUR_ACTION_N_KINDS, NULL);
+  g_return_val_if_fail (kind < AUGUR_TRACE_ACTION_N_KINDS, NULL);
 
   return kinds[kind].name;
 }
@@ -356,7 +356,7 @@ typedef enum {
 static gboolean
 parse_volume (const TraceFile  *f,
               guint64           line,
-              AugurActionKind   kind,
+              AugurTraceActionKind   kind,
               Role              role,
               const char       *s,
               gsize             len,
@@ -403,29 +403,29 @@ lookup_kind (const char *s,
     case 4:
       switch (s[0])
         {
-        case 'i': return IS (AUGUR_ACTION_INIT);
-        case 's': return IS (AUGUR_ACTION_SEND);
-        case 'r': return IS (AUGUR_ACTION_RECV);
-        case 'w': return IS (AUGUR_ACTION_WAIT);
+        case 'i': return IS (AUGUR_TRACE_ACTION_INIT);
+        case 's': return IS (AUGUR_TRACE_ACTION_SEND);
+        case 'r': return IS (AUGUR_TRACE_ACTION_RECV);
+        case 'w': return IS (AUGUR_TRACE_ACTION_WAIT);
         default: return -1;
         }
     case 5:
       switch (s[1])
         {
-        case 's': return IS (AUGUR_ACTION_ISEND);
-        case 'r': return IS (AUGUR_ACTION_IRECV);
-        case 'c': return IS (AUGUR_ACTION_BCAST);
-        case 'l': return IS (AUGUR_ACTION_SLEEP);
+        case 's': return IS (AUGUR_TRACE_ACTION_ISEND);
+        case 'r': return IS (AUGUR_TRACE_ACTION_IRECV);
+        case 'c': return IS (AUGUR_TRACE_ACTION_BCAST);
+        case 'l': return IS (AUGUR_TRACE_ACTION_SLEEP);
         default: return -1;
         }
     case 6:
-      return IS (AUGUR_ACTION_REDUCE);
+      return IS (AUGUR_TRACE_ACTION_REDUCE);
     case 7:
-      return s[0] == 'c' ? IS (AUGUR_ACTION_COMPUTE) : IS (AUGUR_ACTION_BARRIER);
+      return s[0] == 'c' ? IS (AUGUR_TRACE_ACTION_COMPUTE) : IS (AUGUR_TRACE_ACTION_BARRIER);
     case 8:
-      return IS (AUGUR_ACTION_FINALIZE);
+      return IS (AUGUR_TRACE_ACTION_FINALIZE);
     case 9:
-      return s[0] == 'a' ? IS (AUGUR_ACTION_ALLREDUCE) : IS (AUGUR_ACTION_COMM_SIZE);
+      return s[0] == 'a' ? IS (AUGUR_TRACE_ACTION_ALLREDUCE) : IS (AUGUR_TRACE_ACTION_COMM_SIZE);
     default:
       return -1;
     }
@@ -442,7 +442,7 @@ parse_action (const AugurTraceSet  *t,
               guint                 n_fields,
               const char           *text,
               gsize                 text_len,
-              AugurAction          *a,
+              AugurTraceAction          *a,
               GError              **error)
 {
   const KindInfo *info;
@@ -475,7 +475,7 @@ parse_action (const AugurTraceSet  *t,
                              info->name, info->usage, shown);
     }
 
-  a->kind = (AugurActionKind) k;
+  a->kind = (AugurTraceActionKind) k;
   a->peer = G_MAXUINT;
   a->bytes = -1;
   a->flops = 0;
@@ -498,29 +498,29 @@ parse_action (const AugurTraceSet  *t,
 
   switch (a->kind)
     {
-    case AUGUR_ACTION_COMPUTE:
+    case AUGUR_TRACE_ACTION_COMPUTE:
       return parse_volume (f, line, a->kind, ROLE_FLOPS, tok[i], tlen[i], &a->flops, error);
 
-    case AUGUR_ACTION_SEND:
-    case AUGUR_ACTION_ISEND:
-    case AUGUR_ACTION_BCAST:
+    case AUGUR_TRACE_ACTION_SEND:
+    case AUGUR_TRACE_ACTION_ISEND:
+    case AUGUR_TRACE_ACTION_BCAST:
       return parse_volume (f, line, a->kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
 
-    case AUGUR_ACTION_RECV:
-    case AUGUR_ACTION_IRECV:
+    case AUGUR_TRACE_ACTION_RECV:
+    case AUGUR_TRACE_ACTION_IRECV:
       if (n_args == 2)
         return parse_volume (f, line, a->kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
       return TRUE;
 
-    case AUGUR_ACTION_REDUCE:
-    case AUGUR_ACTION_ALLREDUCE:
+    case AUGUR_TRACE_ACTION_REDUCE:
+    case AUGUR_TRACE_ACTION_ALLREDUCE:
       return parse_volume (f, line, a->kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error)
           && parse_volume (f, line, a->kind, ROLE_FLOPS, tok[i + 1], tlen[i + 1], &a->flops, error);
 
-    case AUGUR_ACTION_SLEEP:
+    case AUGUR_TRACE_ACTION_SLEEP:
       return parse_volume (f, line, a->kind, ROLE_SECONDS, tok[i], tlen[i], &a->value, error);
 
-    case AUGUR_ACTION_COMM_SIZE:
+    case AUGUR_TRACE_ACTION_COMM_SIZE:
       if (!parse_number (tok[i], tlen[i], &a->value)
           || !(a->value >= 1 && a->value <= G_MAXUINT && a->value == floor (a->value)))
         {
@@ -531,13 +531,13 @@ parse_action (const AugurTraceSet  *t,
         }
       return TRUE;
 
-    case AUGUR_ACTION_INIT:
-    case AUGUR_ACTION_FINALIZE:
-    case AUGUR_ACTION_WAIT:
-    case AUGUR_ACTION_BARRIER:
+    case AUGUR_TRACE_ACTION_INIT:
+    case AUGUR_TRACE_ACTION_FINALIZE:
+    case AUGUR_TRACE_ACTION_WAIT:
+    case AUGUR_TRACE_ACTION_BARRIER:
       return TRUE;
 
-    case AUGUR_ACTION_N_KINDS:
+    case AUGUR_TRACE_ACTION_N_KINDS:
     default:
       g_assert_not_reached ();
     }
@@ -573,7 +573,7 @@ proc_push (AugurTraceSet *t,
 static inline void
 proc_pop (AugurTraceSet *t,
           Proc          *p,
-          AugurAction   *action)
+          AugurTraceAction   *action)
 {
   *action = p->items[p->head].action;
   p->head = (p->head + 1) & (p->cap - 1);
@@ -1316,7 +1316,7 @@ augur_trace_set_get_n_files (const AugurTraceSet *t)
 gboolean
 augur_trace_set_next (AugurTraceSet  *t,
                       guint           process,
-                      AugurAction    *action,
+                      AugurTraceAction    *action,
                       GError        **error)
 {
   Proc *p;

@@ -23,28 +23,28 @@ typedef enum {
 } AugurTraceError;
 
 typedef enum {
-  AUGUR_ACTION_INIT,
-  AUGUR_ACTION_FINALIZE,
-  AUGUR_ACTION_COMPUTE,      /* flops */
-  AUGUR_ACTION_SEND,         /* peer, bytes */
-  AUGUR_ACTION_ISEND,        /* peer, bytes */
-  AUGUR_ACTION_RECV,         /* peer, [bytes] */
-  AUGUR_ACTION_IRECV,        /* peer, [bytes] */
-  AUGUR_ACTION_WAIT,
-  AUGUR_ACTION_BARRIER,
-  AUGUR_ACTION_BCAST,        /* bytes */
-  AUGUR_ACTION_REDUCE,       /* bytes, flops */
-  AUGUR_ACTION_ALLREDUCE,    /* bytes, flops */
-  AUGUR_ACTION_COMM_SIZE,    /* count */
-  AUGUR_ACTION_SLEEP,        /* seconds */
-  AUGUR_ACTION_N_KINDS
-} AugurActionKind;
+  AUGUR_TRACE_ACTION_INIT,
+  AUGUR_TRACE_ACTION_FINALIZE,
+  AUGUR_TRACE_ACTION_COMPUTE,      /* flops */
+  AUGUR_TRACE_ACTION_SEND,         /* peer, bytes */
+  AUGUR_TRACE_ACTION_ISEND,        /* peer, bytes */
+  AUGUR_TRACE_ACTION_RECV,         /* peer, [bytes] */
+  AUGUR_TRACE_ACTION_IRECV,        /* peer, [bytes] */
+  AUGUR_TRACE_ACTION_WAIT,
+  AUGUR_TRACE_ACTION_BARRIER,
+  AUGUR_TRACE_ACTION_BCAST,        /* bytes */
+  AUGUR_TRACE_ACTION_REDUCE,       /* bytes, flops */
+  AUGUR_TRACE_ACTION_ALLREDUCE,    /* bytes, flops */
+  AUGUR_TRACE_ACTION_COMM_SIZE,    /* count */
+  AUGUR_TRACE_ACTION_SLEEP,        /* seconds */
+  AUGUR_TRACE_ACTION_N_KINDS
+} AugurTraceActionKind;
 
 /* The canonical name as written in traces ("compute", "Isend", "allReduce"). */
-const char *augur_action_kind_to_string (AugurActionKind kind);
+const char *augur_trace_action_kind_to_string (AugurTraceActionKind kind);
 
 typedef struct {
-  AugurActionKind kind;
+  AugurTraceActionKind kind;
   guint           process;   /* index in the trace set */
   guint           peer;      /* index, for send/recv kinds */
   double          bytes;     /* < 0 when not given (recv without size) */
@@ -52,7 +52,7 @@ typedef struct {
   double          value;     /* comm_size count, sleep seconds */
   guint           file;      /* index of the file, for messages */
   guint64         line;      /* 1-based line in that file */
-} AugurAction;
+} AugurTraceAction;
 
 typedef struct _AugurTraceSet AugurTraceSet;
 
@@ -89,7 +89,7 @@ const char    *augur_trace_set_get_file_name (const AugurTraceSet *t, guint file
  * (error unset) or on an error (error set, "file:line: ..."). */
 gboolean       augur_trace_set_next          (AugurTraceSet *t,
                                               guint          process,
-                                              AugurAction   *action,
+                                              AugurTraceAction   *action,
                                               GError       **error);
 /* Bytes read so far of all files (for progress), and their total size
  * (0 when unknown, e.g. gzip). */
@@ -104,7 +104,7 @@ void           augur_trace_set_get_progress  (const AugurTraceSet *t,
  *   registers them: init finalize compute send Isend recv Irecv wait
  *   barrier bcast reduce allReduce comm_size sleep ("isend", "Compute",
  *   "comm size" are unknown actions).
- * - AugurAction.peer is G_MAXUINT for kinds without a peer.
+ * - AugurTraceAction.peer is G_MAXUINT for kinds without a peer.
  * - A line whose first field is another process of the deployment is
  *   skipped in a per-process file too (SimGrid ignores it with a warning);
  *   processes given the same GFile share one reader as in a merged file.

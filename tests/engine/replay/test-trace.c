@@ -82,10 +82,10 @@ path_of (GFile *file)
 
 static void
 append_action (GString           *s,
-               const AugurAction *a)
+               const AugurTraceAction *a)
 {
   g_string_append_printf (s, "%s %d %.17g %.17g %.17g\n",
-                          augur_action_kind_to_string (a->kind),
+                          augur_trace_action_kind_to_string (a->kind),
                           a->peer == G_MAXUINT ? -1 : (int) a->peer,
                           a->bytes, a->flops, a->value);
 }
@@ -116,7 +116,7 @@ read_all (AugurTraceSet *t,
   while (left > 0)
     {
       g_autoptr(GError) error = NULL;
-      AugurAction a;
+      AugurTraceAction a;
       guint p;
 
       switch (order)
@@ -173,15 +173,15 @@ test_kind_names (void)
     "barrier", "bcast", "reduce", "allReduce", "comm_size", "sleep",
   };
 
-  g_assert_cmpuint (G_N_ELEMENTS (expected), ==, AUGUR_ACTION_N_KINDS);
-  for (guint k = 0; k < AUGUR_ACTION_N_KINDS; k++)
-    g_assert_cmpstr (augur_action_kind_to_string (k), ==, expected[k]);
+  g_assert_cmpuint (G_N_ELEMENTS (expected), ==, AUGUR_TRACE_ACTION_N_KINDS);
+  for (guint k = 0; k < AUGUR_TRACE_ACTION_N_KINDS; k++)
+    g_assert_cmpstr (augur_trace_action_kind_to_string (k), ==, expected[k]);
 }
 
 static void
 expect_action (AugurTraceSet   *t,
                guint            process,
-               AugurActionKind  kind,
+               AugurTraceActionKind  kind,
                guint            peer,
                double           bytes,
                double           flops,
@@ -189,11 +189,11 @@ expect_action (AugurTraceSet   *t,
                guint64          line)
 {
   g_autoptr(GError) error = NULL;
-  AugurAction a;
+  AugurTraceAction a;
 
   g_assert_true (augur_trace_set_next (t, process, &a, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (augur_action_kind_to_string (a.kind), ==, augur_action_kind_to_string (kind));
+  g_assert_cmpstr (augur_trace_action_kind_to_string (a.kind), ==, augur_trace_action_kind_to_string (kind));
   g_assert_cmpuint (a.process, ==, process);
   g_assert_cmpuint (a.peer, ==, peer);
   g_assert_cmpfloat (a.bytes, ==, bytes);
@@ -208,7 +208,7 @@ expect_end (AugurTraceSet *t,
             guint          process)
 {
   g_autoptr(GError) error = NULL;
-  AugurAction a;
+  AugurTraceAction a;
 
   g_assert_false (augur_trace_set_next (t, process, &a, &error));
   g_assert_no_error (error);
@@ -250,36 +250,36 @@ check_all_kinds (AugurTraceSet *t)
   const guint none = G_MAXUINT;
 
   /* p1 first: p0's lines are queued meanwhile */
-  expect_action (t, 1, AUGUR_ACTION_INIT, none, -1, 0, 0, 2);
-  expect_action (t, 1, AUGUR_ACTION_COMM_SIZE, none, -1, 0, 2, 4);
-  expect_action (t, 1, AUGUR_ACTION_COMPUTE, none, -1, 2500, 0, 6);
-  expect_action (t, 1, AUGUR_ACTION_RECV, 0, -1, 0, 0, 8);
-  expect_action (t, 1, AUGUR_ACTION_IRECV, 0, 65536, 0, 0, 10);
-  expect_action (t, 1, AUGUR_ACTION_RECV, 0, 12.5, 0, 0, 11);
-  expect_action (t, 1, AUGUR_ACTION_WAIT, none, -1, 0, 0, 13);
-  expect_action (t, 1, AUGUR_ACTION_BARRIER, none, -1, 0, 0, 16);
-  expect_action (t, 1, AUGUR_ACTION_BCAST, none, 4096, 0, 0, 18);
-  expect_action (t, 1, AUGUR_ACTION_REDUCE, none, 8, 0.5, 0, 20);
-  expect_action (t, 1, AUGUR_ACTION_ALLREDUCE, none, 1024, 2000, 0, 22);
-  expect_action (t, 1, AUGUR_ACTION_SLEEP, none, -1, 0, 0, 24);
-  expect_action (t, 1, AUGUR_ACTION_COMPUTE, none, -1, 16, 0, 26);
-  expect_action (t, 1, AUGUR_ACTION_FINALIZE, none, -1, 0, 0, 28);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_INIT, none, -1, 0, 0, 2);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_COMM_SIZE, none, -1, 0, 2, 4);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_COMPUTE, none, -1, 2500, 0, 6);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_RECV, 0, -1, 0, 0, 8);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_IRECV, 0, 65536, 0, 0, 10);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_RECV, 0, 12.5, 0, 0, 11);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_WAIT, none, -1, 0, 0, 13);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_BARRIER, none, -1, 0, 0, 16);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_BCAST, none, 4096, 0, 0, 18);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_REDUCE, none, 8, 0.5, 0, 20);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_ALLREDUCE, none, 1024, 2000, 0, 22);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_SLEEP, none, -1, 0, 0, 24);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_COMPUTE, none, -1, 16, 0, 26);
+  expect_action (t, 1, AUGUR_TRACE_ACTION_FINALIZE, none, -1, 0, 0, 28);
   expect_end (t, 1);
 
-  expect_action (t, 0, AUGUR_ACTION_INIT, none, -1, 0, 0, 1);
-  expect_action (t, 0, AUGUR_ACTION_COMM_SIZE, none, -1, 0, 2, 3);
-  expect_action (t, 0, AUGUR_ACTION_COMPUTE, none, -1, 1e6, 0, 5);
-  expect_action (t, 0, AUGUR_ACTION_SEND, 1, 1e6, 0, 0, 7);
-  expect_action (t, 0, AUGUR_ACTION_ISEND, 1, 65536, 0, 0, 9);
-  expect_action (t, 0, AUGUR_ACTION_IRECV, 1, -1, 0, 0, 12);
-  expect_action (t, 0, AUGUR_ACTION_WAIT, none, -1, 0, 0, 14);
-  expect_action (t, 0, AUGUR_ACTION_BARRIER, none, -1, 0, 0, 15);
-  expect_action (t, 0, AUGUR_ACTION_BCAST, none, 4096, 0, 0, 17);
-  expect_action (t, 0, AUGUR_ACTION_REDUCE, none, 8, 1000, 0, 19);
-  expect_action (t, 0, AUGUR_ACTION_ALLREDUCE, none, 1024, 2000, 0, 21);
-  expect_action (t, 0, AUGUR_ACTION_SLEEP, none, -1, 0, 0.25, 23);
-  expect_action (t, 0, AUGUR_ACTION_COMPUTE, none, -1, 12345678901234567890123.0, 0, 25);
-  expect_action (t, 0, AUGUR_ACTION_FINALIZE, none, -1, 0, 0, 27);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_INIT, none, -1, 0, 0, 1);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_COMM_SIZE, none, -1, 0, 2, 3);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_COMPUTE, none, -1, 1e6, 0, 5);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_SEND, 1, 1e6, 0, 0, 7);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_ISEND, 1, 65536, 0, 0, 9);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_IRECV, 1, -1, 0, 0, 12);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_WAIT, none, -1, 0, 0, 14);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_BARRIER, none, -1, 0, 0, 15);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_BCAST, none, 4096, 0, 0, 17);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_REDUCE, none, 8, 1000, 0, 19);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_ALLREDUCE, none, 1024, 2000, 0, 21);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_SLEEP, none, -1, 0, 0.25, 23);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_COMPUTE, none, -1, 12345678901234567890123.0, 0, 25);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_FINALIZE, none, -1, 0, 0, 27);
   expect_end (t, 0);
 }
 
@@ -357,7 +357,7 @@ test_numbers (void)
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
     {
-      AugurAction a;
+      AugurTraceAction a;
 
       g_assert_true (augur_trace_set_next (t, 0, &a, &error));
       g_assert_no_error (error);
@@ -407,7 +407,7 @@ stencil_action (guint        rank,
                 guint        it,
                 int          k,
                 GString     *line,
-                AugurAction *a)
+                AugurTraceAction *a)
 {
   guint nb[4];
 
@@ -420,56 +420,56 @@ stencil_action (guint        rank,
   g_string_append_printf (line, "p%u ", rank);
   if (k == -2)
     {
-      a->kind = AUGUR_ACTION_INIT;
+      a->kind = AUGUR_TRACE_ACTION_INIT;
       g_string_append (line, "init\n");
     }
   else if (k == -1)
     {
-      a->kind = AUGUR_ACTION_COMM_SIZE;
+      a->kind = AUGUR_TRACE_ACTION_COMM_SIZE;
       a->value = n;
       g_string_append_printf (line, "comm_size %u\n", n);
     }
   else if (k == ITER_ACTIONS)
     {
-      a->kind = AUGUR_ACTION_FINALIZE;
+      a->kind = AUGUR_TRACE_ACTION_FINALIZE;
       g_string_append (line, "finalize\n");
     }
   else if (k == 0)
     {
       guint f = 1000000000u + (rank * 7919u + it * 104729u) % 1000000u;
-      a->kind = AUGUR_ACTION_COMPUTE;
+      a->kind = AUGUR_TRACE_ACTION_COMPUTE;
       a->flops = f;
       g_string_append_printf (line, "compute %u.%09ue9\n", f / 1000000000u, f % 1000000000u);
     }
   else if (k <= 4)
     {
-      a->kind = AUGUR_ACTION_IRECV;
+      a->kind = AUGUR_TRACE_ACTION_IRECV;
       a->peer = nb[k - 1];
       a->bytes = 163840.0 * (1 + it % 4);
       g_string_append_printf (line, "Irecv p%u %u\n", a->peer, (guint) a->bytes);
     }
   else if (k <= 8)
     {
-      a->kind = AUGUR_ACTION_ISEND;
+      a->kind = AUGUR_TRACE_ACTION_ISEND;
       a->peer = nb[(k - 5) ^ 1];
       a->bytes = 163840.0 * (1 + it % 4);
       g_string_append_printf (line, "Isend p%u %u\n", a->peer, (guint) a->bytes);
     }
   else if (k <= 12)
     {
-      a->kind = AUGUR_ACTION_WAIT;
+      a->kind = AUGUR_TRACE_ACTION_WAIT;
       g_string_append (line, "wait\n");
     }
   else if (it % 2 == 0)
     {
-      a->kind = AUGUR_ACTION_ALLREDUCE;
+      a->kind = AUGUR_TRACE_ACTION_ALLREDUCE;
       a->bytes = 8;
       a->flops = 1000;
       g_string_append (line, "allReduce 8 1e3\n");
     }
   else
     {
-      a->kind = AUGUR_ACTION_BARRIER;
+      a->kind = AUGUR_TRACE_ACTION_BARRIER;
       g_string_append (line, "barrier\n");
     }
 }
@@ -489,7 +489,7 @@ write_rank_block (GString *buf,
                   int      k0,
                   int      k1)
 {
-  AugurAction a;
+  AugurTraceAction a;
 
   for (int k = k0; k < k1; k++)
     stencil_action (rank, n, it, k, buf, &a);
@@ -566,7 +566,7 @@ stencil_expected (guint n,
   for (guint r = 0; r < n; r++)
     {
       GString *s = g_string_new (NULL);
-      AugurAction a;
+      AugurTraceAction a;
 
       for (int k = -2; k < 0; k++)
         {
@@ -701,12 +701,12 @@ test_blank_and_comments (void)
   g_autoptr(AugurTraceSet) tb = NULL;
   g_autofree char *bad_path = path_of (bad);
   g_autofree char *message = NULL;
-  AugurAction a;
+  AugurTraceAction a;
 
   g_assert_no_error (error);
   expect_end (t, 1);
-  expect_action (t, 0, AUGUR_ACTION_COMPUTE, G_MAXUINT, -1, 10, 0, 5);
-  expect_action (t, 0, AUGUR_ACTION_COMPUTE, G_MAXUINT, -1, 30, 0, 7);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, 10, 0, 5);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, 30, 0, 7);
   expect_end (t, 0);
 
   /* '#' only starts a comment at the start of a line */
@@ -735,26 +735,26 @@ test_no_trailing_newline (void)
       g_autoptr(AugurTraceSet) t = augur_trace_set_open_merged (files[i], names4, 2, &error);
 
       g_assert_no_error (error);
-      expect_action (t, 0, AUGUR_ACTION_COMPUTE, G_MAXUINT, -1, 1, 0, 1);
-      expect_action (t, 0, AUGUR_ACTION_SEND, 1, 3, 0, 0, 3);
+      expect_action (t, 0, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, 1, 0, 1);
+      expect_action (t, 0, AUGUR_TRACE_ACTION_SEND, 1, 3, 0, 0, 3);
       expect_end (t, 0);
-      expect_action (t, 1, AUGUR_ACTION_COMPUTE, G_MAXUINT, -1, 2, 0, 2);
+      expect_action (t, 1, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, 2, 0, 2);
       expect_end (t, 1);
     }
 
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(AugurTraceSet) t = augur_trace_set_open_per_process (own, names4, 2, &error);
-    AugurAction a;
+    AugurTraceAction a;
 
     g_assert_no_error (error);
-    expect_action (t, 0, AUGUR_ACTION_COMPUTE, G_MAXUINT, -1, 1, 0, 1);
+    expect_action (t, 0, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, 1, 0, 1);
     g_assert_true (augur_trace_set_next (t, 0, &a, &error));
-    g_assert_cmpint (a.kind, ==, AUGUR_ACTION_WAIT);
+    g_assert_cmpint (a.kind, ==, AUGUR_TRACE_ACTION_WAIT);
     g_assert_cmpuint (a.line, ==, 3);
     expect_end (t, 0);
     g_assert_true (augur_trace_set_next (t, 1, &a, &error));
-    g_assert_cmpint (a.kind, ==, AUGUR_ACTION_COMPUTE);
+    g_assert_cmpint (a.kind, ==, AUGUR_TRACE_ACTION_COMPUTE);
     g_assert_cmpuint (a.file, ==, 1);
     g_assert_cmpstr (augur_trace_set_get_file_name (t, a.file), ==, g_file_peek_path (own1));
     expect_end (t, 1);
@@ -776,10 +776,10 @@ test_empty_process (void)
   g_assert_no_error (error);
   expect_end (t, 1);
   expect_end (t, 3);
-  expect_action (t, 2, AUGUR_ACTION_COMPUTE, G_MAXUINT, -1, 3, 0, 2);
+  expect_action (t, 2, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, 3, 0, 2);
   expect_end (t, 2);
-  expect_action (t, 0, AUGUR_ACTION_COMPUTE, G_MAXUINT, -1, 1, 0, 1);
-  expect_action (t, 0, AUGUR_ACTION_COMPUTE, G_MAXUINT, -1, 2, 0, 3);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, 1, 0, 1);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, 2, 0, 3);
   expect_end (t, 0);
 
   tp = augur_trace_set_open_per_process (files, names4, 3, &error);
@@ -848,7 +848,7 @@ test_errors (void)
         g_autofree char *expected = g_strdup_printf ("%s:%s", path, error_cases[i].message);
         g_autoptr(GError) error = NULL;
         g_autoptr(AugurTraceSet) t = augur_trace_set_open_merged (file, names4, 2, &error);
-        AugurAction a;
+        AugurTraceAction a;
         guint n_ok = 0;
 
         g_assert_no_error (error);
@@ -875,7 +875,7 @@ test_errors_per_process (void)
                                                g_file_peek_path (f1));
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurTraceSet) t = augur_trace_set_open_per_process (files, names4, 2, &error);
-  AugurAction a;
+  AugurTraceAction a;
 
   g_assert_no_error (error);
   g_assert_true (augur_trace_set_next (t, 1, &a, &error));
@@ -884,7 +884,7 @@ test_errors_per_process (void)
   g_assert_cmpstr (error->message, ==, expected);
   g_clear_error (&error);
   /* the other file is not affected */
-  expect_action (t, 0, AUGUR_ACTION_COMPUTE, G_MAXUINT, -1, 1, 0, 1);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, 1, 0, 1);
   expect_end (t, 0);
 }
 
@@ -902,7 +902,7 @@ test_errors_io (void)
   gsize len;
   const char *dup[] = { "p0", "p1", "p0" };
   const char *spaced[] = { "p0", "p 1" };
-  AugurAction a;
+  AugurTraceAction a;
 
   t = augur_trace_set_open_merged (missing, names4, 2, &error);
   g_assert_null (t);
@@ -963,7 +963,7 @@ test_progress (void)
       guint64 read, total, last = 0;
       guint64 count = 0;
       gboolean seen_middle = FALSE;
-      AugurAction a;
+      AugurTraceAction a;
 
       g_assert_no_error (error);
       augur_trace_set_get_progress (t, &read, &total);
@@ -993,7 +993,7 @@ static void
 test_hostile_files (void)
 {
   g_autoptr(GError) error = NULL;
-  AugurAction a;
+  AugurTraceAction a;
 
   /* 3 MB on one action line */
   {
@@ -1036,7 +1036,7 @@ test_hostile_files (void)
       {
         if (n == 1)
           {
-            g_assert_cmpint (a.kind, ==, AUGUR_ACTION_COMPUTE);
+            g_assert_cmpint (a.kind, ==, AUGUR_TRACE_ACTION_COMPUTE);
             g_assert_cmpfloat (a.flops, ==, 5);
             g_assert_cmpuint (a.line, ==, 3);
           }
@@ -1057,7 +1057,7 @@ test_hostile_files (void)
 
     g_assert_no_error (error);
     g_assert_true (augur_trace_set_next (t1, 0, &a, &error));
-    g_assert_cmpint (a.kind, ==, AUGUR_ACTION_INIT);
+    g_assert_cmpint (a.kind, ==, AUGUR_TRACE_ACTION_INIT);
     g_assert_true (augur_trace_set_next (t1, 0, &a, &error));
     g_assert_cmpfloat (a.flops, ==, 7);
     g_assert_true (augur_trace_set_next (t2, 0, &a, &error));
@@ -1065,7 +1065,7 @@ test_hostile_files (void)
     g_assert_cmpfloat (a.flops, ==, 8);
     g_assert_cmpuint (a.line, ==, 2);
     g_assert_true (augur_trace_set_next (t2, 0, &a, &error));
-    g_assert_cmpint (a.kind, ==, AUGUR_ACTION_FINALIZE);
+    g_assert_cmpint (a.kind, ==, AUGUR_TRACE_ACTION_FINALIZE);
     g_assert_cmpuint (a.line, ==, 4);
     g_assert_false (augur_trace_set_next (t2, 0, &a, &error));
     g_assert_no_error (error);
@@ -1164,7 +1164,7 @@ test_random_limits (void)
       while (done < n)
         {
           guint p = g_rand_int_range (rand, 0, n);
-          AugurAction a;
+          AugurTraceAction a;
 
           if (ended[p])
             continue;
@@ -1177,7 +1177,7 @@ test_random_limits (void)
               continue;
             }
           g_assert_cmpuint (got[p], <, expected[p]->len);
-          g_assert_cmpint (a.kind, ==, AUGUR_ACTION_COMPUTE);
+          g_assert_cmpint (a.kind, ==, AUGUR_TRACE_ACTION_COMPUTE);
           g_assert_cmpfloat (a.flops, ==, g_array_index (expected[p], double, got[p]));
           got[p]++;
         }
@@ -1207,7 +1207,7 @@ test_long_grouped (void)
   g_assert_no_error (error);
   for (guint p = 0; p < 3; p++)
     {
-      AugurAction a;
+      AugurTraceAction a;
 
       while (augur_trace_set_next (t, p, &a, &error))
         count[p]++;
@@ -1240,7 +1240,7 @@ test_bounded (void)
   g_assert_cmpuint (stencil_n_actions (n, iters), >=, 1000000);
   for (guint p = 0; done < n; p = (p + 1) % n)
     {
-      AugurAction a, e;
+      AugurTraceAction a, e;
 
       if (ended[p])
         continue;
@@ -1314,7 +1314,7 @@ test_bounded_grouped (void)
       augur_trace_set_set_queue_limit (t, 1000);
       for (guint p = 0; done < n; p = (p + 1) % n)
         {
-          AugurAction a;
+          AugurTraceAction a;
 
           if (count[p] == G_MAXUINT64)
             continue;
@@ -1391,7 +1391,7 @@ test_perf_stencil (void)
   g_assert_no_error (error);
   for (guint p = 0; done < n; p = (p + 1) % n)
     {
-      AugurAction a;
+      AugurTraceAction a;
 
       if (ended[p])
         continue;

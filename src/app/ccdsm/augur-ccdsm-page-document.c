@@ -20,7 +20,6 @@
 #include "augur-machine-view.h"
 
 #define LIVE_PARSE_DELAY_MS 300
-#define MAX_UNDO            500
 
 /* ---- Composing the model ---------------------------------------------- */
 
@@ -399,15 +398,6 @@ split_setup_from_text (AugurCcdsmPage  *self,
 }
 
 static void
-push_undo (AugurCcdsmPage *self)
-{
-  g_ptr_array_add (self->undo, augur_ccdsm_setup_copy (self->setup));
-  if (self->undo->len > MAX_UNDO)
-    g_ptr_array_remove_index (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
-}
-
-static void
 setup_changed (AugurCcdsmPage *self)
 {
   augur_ccdsm_page_refresh_setup (self);
@@ -437,59 +427,45 @@ augur_ccdsm_page_apply_setup (AugurCcdsmPage         *self,
       setup_changed (self);
       return TRUE;
     }
-  push_undo (self);
+  augur_page_remember (AUGUR_PAGE (self));
   augur_ccdsm_setup_free (self->setup);
   self->setup = augur_ccdsm_setup_copy (setup);
   setup_changed (self);
   return TRUE;
 }
 
-static void
-restore (AugurCcdsmPage *self,
-         GPtrArray      *from,
-         GPtrArray      *to)
+/* The page keeps the history; a snapshot is a copy of the setup. */
+gpointer
+augur_ccdsm_page_snapshot (AugurPage *page)
 {
-  AugurCcdsmSetup *state = g_ptr_array_steal_index (from, from->len - 1);
+  return augur_ccdsm_setup_copy (AUGUR_CCDSM_PAGE (page)->setup);
+}
 
-  g_ptr_array_add (to, self->setup);
-  self->setup = state;
+void
+augur_ccdsm_page_restore (AugurPage *page,
+                          gpointer   snapshot)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
+  /* The old one goes once the views hold the new one. */
+  AugurCcdsmSetup *old = self->setup;
+
+  self->setup = snapshot;
   setup_changed (self);
-}
-
-gboolean
-augur_ccdsm_page_undo (AugurPage *page)
-{
-  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
-
-  if (self->undo->len == 0)
-    return FALSE;
-  restore (self, self->undo, self->redo);
-  return TRUE;
-}
-
-gboolean
-augur_ccdsm_page_redo (AugurPage *page)
-{
-  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
-
-  if (self->redo->len == 0)
-    return FALSE;
-  restore (self, self->redo, self->undo);
-  return TRUE;
+  augur_ccdsm_setup_free (old);
 }
 
 gboolean
 augur_ccdsm_page_can_undo (AugurCcdsmPage *self)
 {
   g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
-  return self->undo->len > 0;
+  return augur_page_can_undo (AUGUR_PAGE (self));
 }
 
 gboolean
 augur_ccdsm_page_can_redo (AugurCcdsmPage *self)
 {
   g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), FALSE);
-  return self->redo->len > 0;
+  return augur_page_can_redo (AUGUR_PAGE (self));
 }
 
 /* The machine view's "setup-changed". */

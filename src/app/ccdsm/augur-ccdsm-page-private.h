@@ -92,8 +92,6 @@ struct _AugurCcdsmPage
   gboolean              setup_in_text;
   char                 *saved_setup_text;
   gboolean              force_modified;
-  GPtrArray            *undo;            /* AugurCcdsmSetup* */
-  GPtrArray            *redo;
   guint                 updating;        /* refreshing widgets from the setup */
   guint                 parse_source;
 
@@ -132,8 +130,9 @@ enum { EXP_N_DISTANCE, EXP_N_LATENCY, EXP_N_STATES, EXP_N_MISSES, EXP_N_NUMBERS 
 /* The page's run action, Cancel, undo, redo and exports. */
 void     augur_ccdsm_page_solve             (AugurPage      *page);
 void     augur_ccdsm_page_cancel            (AugurPage      *page);
-gboolean augur_ccdsm_page_undo              (AugurPage      *page);
-gboolean augur_ccdsm_page_redo              (AugurPage      *page);
+gpointer augur_ccdsm_page_snapshot          (AugurPage      *page);
+void     augur_ccdsm_page_restore           (AugurPage      *page,
+                                            gpointer        snapshot);
 gboolean augur_ccdsm_page_export            (AugurPage      *page,
                                              const char     *what,
                                              GFile          *file,

@@ -137,8 +137,8 @@ augur_ccdsm_page_update_actions (AugurCcdsmPage *self)
   if (self->status_label == NULL)
     return;
   gtk_widget_action_set_enabled (widget, "page.cancel", self->job != NULL);
-  gtk_widget_action_set_enabled (widget, "page.undo", self->undo->len > 0);
-  gtk_widget_action_set_enabled (widget, "page.redo", self->redo->len > 0);
+  gtk_widget_action_set_enabled (widget, "page.undo", augur_page_can_undo (AUGUR_PAGE (self)));
+  gtk_widget_action_set_enabled (widget, "page.redo", augur_page_can_redo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.reset-latencies", editable);
   gtk_widget_action_set_enabled (widget, "page.export-csv", has_result || has_runs);
   gtk_widget_action_set_enabled (widget, "page.export-json", has_result || has_runs);
@@ -180,7 +180,7 @@ undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  augur_ccdsm_page_undo (AUGUR_PAGE (widget));
+  augur_page_undo (AUGUR_PAGE (widget));
 }
 
 static void
@@ -188,7 +188,7 @@ redo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  augur_ccdsm_page_redo (AUGUR_PAGE (widget));
+  augur_page_redo (AUGUR_PAGE (widget));
 }
 
 /* ---- Object ----------------------------------------------------------- */
@@ -220,8 +220,6 @@ augur_ccdsm_page_finalize (GObject *object)
 
   g_clear_pointer (&self->setup, augur_ccdsm_setup_free);
   g_clear_pointer (&self->program, augur_ccdsm_program_unref);
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
-  g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->result, augur_ccdsm_result_unref);
   g_clear_pointer (&self->diagram, augur_diagram_unref);
   g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
@@ -293,8 +291,9 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
   page_class->set_text = set_text;
   page_class->run = augur_ccdsm_page_solve;
   page_class->cancel = augur_ccdsm_page_cancel;
-  page_class->undo = augur_ccdsm_page_undo;
-  page_class->redo = augur_ccdsm_page_redo;
+  page_class->snapshot = augur_ccdsm_page_snapshot;
+  page_class->restore = augur_ccdsm_page_restore;
+  page_class->snapshot_free = (GDestroyNotify) augur_ccdsm_setup_free;
   page_class->can_export = can_export;
   page_class->export = augur_ccdsm_page_export;
   page_class->focus_document = focus_document;
@@ -377,8 +376,6 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (augur_ccdsm_page_on_modified), NULL);
-  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_ccdsm_setup_free);
-  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_ccdsm_setup_free);
   self->setup = augur_ccdsm_setup_new ();
   self->saved_setup_text = augur_ccdsm_setup_to_text (self->setup);
 
@@ -452,8 +449,7 @@ set_text (AugurPage  *page,
   program = augur_ccdsm_program_parse (text, -1, augur_page_get_title (page), NULL, NULL);
   g_clear_pointer (&self->setup, augur_ccdsm_setup_free);
   g_clear_pointer (&self->program, augur_ccdsm_program_unref);
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
+  augur_page_clear_history (AUGUR_PAGE (self));
   if (program != NULL)
     {
       program_text = augur_ccdsm_program_get_program_text (program);

@@ -67,10 +67,6 @@ struct _AugurPipelinePage
   AugurMapping          saved_mapping;
   gboolean              force_modified;
 
-  /* Undo and redo: stacks of UndoState. */
-  GPtrArray            *undo;
-  GPtrArray            *redo;
-
   /* Links the user unlinked (asymmetric), by a * MAX + b with a < b. */
   GHashTable           *asymmetric;
   /* Entries of the panels by parameter name ("cp1", "nl1-2", ...). */

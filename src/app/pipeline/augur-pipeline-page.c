@@ -3,11 +3,11 @@
  * The page owns the description (an AugurPipeline) and the working
  * mapping.  Every edit, from the panels, the canvas, the listed mappings
  * or the description text, goes through push_undo() then changed(), so
- * undo and redo cover all of them: the stacks hold copies of both.
+ * undo and redo cover all of them: the page base keeps the history, of
+ * snapshots holding copies of both.
  *
- * (Over 800 lines: the document, its undo stack and every edit path go
- * through push_undo() and changed() here; panels, canvas and solving are
- * apart.)
+ * (Over 800 lines: the document and every edit path go through
+ * push_undo() and changed() here; panels, canvas and solving are apart.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,7 +18,6 @@
 #include "augur-kinds.h"
 #include "augur-pipeline-page-private.h"
 
-#define MAX_UNDO 500
 
 G_DEFINE_FINAL_TYPE (AugurPipelinePage, augur_pipeline_page, AUGUR_TYPE_PAGE)
 
@@ -174,17 +173,20 @@ update_source_view (AugurPipelinePage *self)
 void
 augur_pipeline_page_push_undo (AugurPipelinePage *self)
 {
-  UndoState *state;
+  if (self->pipeline != NULL)
+    augur_page_remember (AUGUR_PAGE (self));
+}
 
-  if (self->pipeline == NULL)
-    return;
-  state = g_new0 (UndoState, 1);
+/* The page keeps the history; a snapshot is the pipeline and its mapping. */
+static gpointer
+snapshot (AugurPage *page)
+{
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
+  UndoState *state = g_new0 (UndoState, 1);
+
   state->pipeline = augur_pipeline_copy (self->pipeline);
   state->mapping = self->mapping;
-  g_ptr_array_add (self->undo, state);
-  if (self->undo->len > MAX_UNDO)
-    g_ptr_array_remove_index (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
+  return state;
 }
 
 void
@@ -222,20 +224,18 @@ on_canvas_mapping_changed (AugurPipelinePage   *self,
 }
 
 static void
-restore (AugurPipelinePage *self,
-         GPtrArray         *from,
-         GPtrArray         *to)
+restore (AugurPage *page,
+         gpointer   snapshot)
 {
-  UndoState *state = g_ptr_array_steal_index (from, from->len - 1);
-  UndoState *current = g_new0 (UndoState, 1);
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
+  UndoState *state = snapshot;
+  g_autoptr(AugurPipeline) old = NULL;
   gboolean structure;
-
-  current->pipeline = self->pipeline;
-  current->mapping = self->mapping;
-  g_ptr_array_add (to, current);
 
   structure = augur_pipeline_get_n_stages (state->pipeline) != augur_pipeline_get_n_stages (self->pipeline) ||
               augur_pipeline_get_n_processors (state->pipeline) != augur_pipeline_get_n_processors (self->pipeline);
+  /* The old one goes once the canvas and panels hold the new one. */
+  old = self->pipeline;
   self->pipeline = g_steal_pointer (&state->pipeline);
   self->mapping = state->mapping;
   undo_state_free (state);
@@ -250,10 +250,10 @@ undo (AugurPage *page)
 {
   AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
 
-  if (self->undo->len == 0 || self->pipeline == NULL)
+  /* Nothing to go back to while the text does not read as a pipeline. */
+  if (self->pipeline == NULL)
     return FALSE;
-  restore (self, self->undo, self->redo);
-  return TRUE;
+  return AUGUR_PAGE_CLASS (augur_pipeline_page_parent_class)->undo (page);
 }
 
 static gboolean
@@ -261,24 +261,23 @@ redo (AugurPage *page)
 {
   AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
 
-  if (self->redo->len == 0 || self->pipeline == NULL)
+  if (self->pipeline == NULL)
     return FALSE;
-  restore (self, self->redo, self->undo);
-  return TRUE;
+  return AUGUR_PAGE_CLASS (augur_pipeline_page_parent_class)->redo (page);
 }
 
 gboolean
 augur_pipeline_page_can_undo (AugurPipelinePage *self)
 {
   g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
-  return self->undo->len > 0;
+  return augur_page_can_undo (AUGUR_PAGE (self));
 }
 
 gboolean
 augur_pipeline_page_can_redo (AugurPipelinePage *self)
 {
   g_return_val_if_fail (AUGUR_IS_PIPELINE_PAGE (self), FALSE);
-  return self->redo->len > 0;
+  return augur_page_can_redo (AUGUR_PAGE (self));
 }
 
 /* ---- Description text ------------------------------------------------- */
@@ -368,8 +367,8 @@ augur_pipeline_page_update_actions (AugurPipelinePage *self)
   gtk_widget_action_set_enabled (widget, "page.sweep", valid && idle);
   gtk_widget_set_sensitive (self->sweep_button, valid && idle);
   gtk_widget_action_set_enabled (widget, "page.cancel", !idle);
-  gtk_widget_action_set_enabled (widget, "page.undo", valid && self->undo->len > 0);
-  gtk_widget_action_set_enabled (widget, "page.redo", valid && self->redo->len > 0);
+  gtk_widget_action_set_enabled (widget, "page.undo", valid && augur_page_can_undo (AUGUR_PAGE (self)));
+  gtk_widget_action_set_enabled (widget, "page.redo", valid && augur_page_can_redo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.open-pepa", valid);
   gtk_widget_action_set_enabled (widget, "page.apply-best",
                                  valid && self->results != NULL &&
@@ -487,7 +486,7 @@ resize_action (GtkWidget  *widget,
   else
     {
       /* Nothing changed after all: forget the snapshot. */
-      g_ptr_array_remove_index (self->undo, self->undo->len - 1);
+      augur_page_forget_last (AUGUR_PAGE (self));
       return;
     }
   augur_pipeline_page_clear_results (self);
@@ -558,8 +557,6 @@ augur_pipeline_page_finalize (GObject *object)
   g_clear_pointer (&self->results, augur_pipeline_results_free);
   g_clear_pointer (&self->sweep, augur_pipeline_sweep_free);
   g_clear_pointer (&self->chart, augur_chart_data_unref);
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
-  g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->asymmetric, g_hash_table_unref);
   g_free (self->raw_text);
   g_free (self->status_text);
@@ -623,6 +620,9 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   page_class->cancel = augur_pipeline_page_cancel;
   page_class->undo = undo;
   page_class->redo = redo;
+  page_class->snapshot = snapshot;
+  page_class->restore = restore;
+  page_class->snapshot_free = (GDestroyNotify) undo_state_free;
   page_class->export = augur_pipeline_page_export;
 
   /* A sweep ended, successfully or not. */
@@ -699,8 +699,6 @@ augur_pipeline_page_init (AugurPipelinePage *self)
   ensure_css ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) undo_state_free);
-  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) undo_state_free);
   self->asymmetric = g_hash_table_new (NULL, NULL);
   self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
@@ -764,8 +762,7 @@ set_text (AugurPage  *page,
 
   g_clear_pointer (&self->pipeline, augur_pipeline_free);
   g_clear_pointer (&self->raw_text, g_free);
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
+  augur_page_clear_history (AUGUR_PAGE (self));
   g_hash_table_remove_all (self->asymmetric);
   augur_pipeline_page_clear_results (self);
 

@@ -135,8 +135,6 @@ struct _AugurReplayPage
   char                 *raw_text;     /* a text that did not load, kept */
   gboolean              force_modified;
   guint                 syncing;      /* inputs -> widgets in progress */
-  GPtrArray            *undo;         /* char * descriptions */
-  GPtrArray            *redo;
 
   char                 *status_text;
   char                 *error_text;

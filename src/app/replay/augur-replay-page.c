@@ -1,8 +1,8 @@
 /* augur-replay-page.c: one trace replay document: the description of its
  * inputs, their panel, the text form and undo/redo.
  *
- * Every edit goes through edit_begin() (an undo snapshot: the description
- * as text, paths absolute) and edit_end() (widgets, "modified"), so undo
+ * Every edit goes through edit_begin() (one step of the history the page
+ * base keeps; a snapshot is the description as text, paths absolute) and edit_end() (widgets, "modified"), so undo
  * covers the file choices, the cluster's fields, the placement and the
  * network model alike.
  *
@@ -18,7 +18,6 @@
 #include "augur-file.h"
 #include "augur-replay-page-private.h"
 
-#define MAX_UNDO 200
 /* Ranks are counted from the start of a merged trace (all ranks appear in
  * its first lines in practice); this much is read at most. */
 #define RANK_SCAN_BYTES (4 << 20)
@@ -434,8 +433,8 @@ augur_replay_page_update_actions (AugurReplayPage *self)
   gtk_widget_action_set_enabled (widget, "page.replay", !running);
   gtk_widget_action_set_enabled (widget, "page.sweep", !running && self->inputs.use_cluster);
   gtk_widget_action_set_enabled (widget, "page.cancel", running);
-  gtk_widget_action_set_enabled (widget, "page.undo", self->undo->len > 0);
-  gtk_widget_action_set_enabled (widget, "page.redo", self->redo->len > 0);
+  gtk_widget_action_set_enabled (widget, "page.undo", augur_page_can_undo (AUGUR_PAGE (self)));
+  gtk_widget_action_set_enabled (widget, "page.redo", augur_page_can_redo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.keep-scenario", self->run != NULL && !self->run->partial);
   gtk_widget_action_set_enabled (widget, "page.save-platform", self->inputs.use_cluster);
 }
@@ -443,10 +442,7 @@ augur_replay_page_update_actions (AugurReplayPage *self)
 static void
 edit_begin (AugurReplayPage *self)
 {
-  g_ptr_array_add (self->undo, absolute_text (self));
-  if (self->undo->len > MAX_UNDO)
-    g_ptr_array_remove_index (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
+  augur_page_remember (AUGUR_PAGE (self));
   g_clear_pointer (&self->raw_text, g_free);
 }
 
@@ -458,44 +454,33 @@ edit_end (AugurReplayPage *self)
   augur_replay_page_update_actions (self);
 }
 
-static gboolean
-restore (AugurReplayPage *self,
-         GPtrArray       *from,
-         GPtrArray       *to)
+/* The page keeps the history; a snapshot is the document's text, with
+ * absolute paths. */
+static gpointer
+snapshot (AugurPage *page)
 {
-  g_autofree char *text = NULL;
-  AugurReplayInputs in;
+  return absolute_text (AUGUR_REPLAY_PAGE (page));
+}
 
-  if (from->len == 0)
-    return FALSE;
-  text = g_strdup (g_ptr_array_index (from, from->len - 1));
-  g_ptr_array_remove_index (from, from->len - 1);
-  g_ptr_array_add (to, absolute_text (self));
+static void
+restore (AugurPage *page,
+         gpointer   snapshot)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  g_autofree char *text = snapshot;
+  AugurReplayInputs in;
 
   augur_replay_inputs_init (&in);
   if (!augur_replay_inputs_from_text (&in, text, NULL, NULL))
     {
+      /* Augur's own text: kept as it is if it ever fails to read. */
       augur_replay_inputs_clear (&in);
-      return FALSE;
+      edit_end (self);
+      return;
     }
   augur_replay_inputs_clear (&self->inputs);
   self->inputs = in;
   edit_end (self);
-  return TRUE;
-}
-
-static gboolean
-undo (AugurPage *page)
-{
-  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
-  return restore (self, self->undo, self->redo);
-}
-
-static gboolean
-redo (AugurPage *page)
-{
-  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
-  return restore (self, self->redo, self->undo);
 }
 
 /* ---- Ranks in a trace ------------------------------------------------- */
@@ -753,7 +738,7 @@ on_entry_changed (AugurReplayPage *self,
   if (value == *field)
     return;
   /* One undo step per field being typed, not per keystroke. */
-  if (g_object_get_data (G_OBJECT (self), "augur-last-entry") != w || self->undo->len == 0)
+  if (g_object_get_data (G_OBJECT (self), "augur-last-entry") != w || !augur_page_can_undo (AUGUR_PAGE (self)))
     edit_begin (self);
   g_object_set_data (G_OBJECT (self), "augur-last-entry", w);
   *field = value;
@@ -978,7 +963,7 @@ undo_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   forget_last_entry (AUGUR_REPLAY_PAGE (widget));
-  undo (AUGUR_PAGE (widget));
+  augur_page_undo (AUGUR_PAGE (widget));
 }
 
 static void
@@ -987,7 +972,7 @@ redo_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   forget_last_entry (AUGUR_REPLAY_PAGE (widget));
-  redo (AUGUR_PAGE (widget));
+  augur_page_redo (AUGUR_PAGE (widget));
 }
 
 static void
@@ -1099,8 +1084,6 @@ augur_replay_page_finalize (GObject *object)
   g_free (self->deployment_summary);
   g_free (self->platform_problem);
   g_free (self->deployment_problem);
-  g_clear_pointer (&self->undo, g_ptr_array_unref);
-  g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->run, augur_replay_run_unref);
   g_clear_pointer (&self->scenario, augur_replay_run_unref);
   g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
@@ -1163,8 +1146,9 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   page_class->set_base_dir = set_base_dir;
   page_class->run = augur_replay_page_replay;
   page_class->cancel = augur_replay_page_cancel;
-  page_class->undo = undo;
-  page_class->redo = redo;
+  page_class->snapshot = snapshot;
+  page_class->restore = restore;
+  page_class->snapshot_free = g_free;
   page_class->can_export = can_export;
   page_class->export = augur_replay_page_export;
 
@@ -1254,8 +1238,6 @@ augur_replay_page_init (AugurReplayPage *self)
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
   augur_replay_inputs_init (&self->inputs);
-  self->undo = g_ptr_array_new_with_free_func (g_free);
-  self->redo = g_ptr_array_new_with_free_func (g_free);
 
   self->placement = augur_replay_placement_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->placement_scroller), self->placement);
@@ -1321,8 +1303,7 @@ set_text (AugurPage  *page,
   augur_replay_inputs_init (&in);
   ok = augur_replay_inputs_from_text (&in, text, self->base_dir, &error);
   augur_replay_inputs_clear (&self->inputs);
-  g_ptr_array_set_size (self->undo, 0);
-  g_ptr_array_set_size (self->redo, 0);
+  augur_page_clear_history (AUGUR_PAGE (self));
   g_clear_pointer (&self->raw_text, g_free);
   augur_replay_page_clear_results (self);
   if (ok)

@@ -9,6 +9,8 @@ typedef struct
   char     *title;
   gboolean  modified;
   gboolean  running;
+  GPtrArray *undo;    /* snapshots, oldest first; NULL until the first edit */
+  GPtrArray *redo;
 } AugurPagePrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (AugurPage, augur_page, GTK_TYPE_WIDGET)
@@ -72,12 +74,128 @@ augur_page_real_can_export (AugurPage  *page,
   return FALSE;
 }
 
+/* ---- History ------------------------------------------------------------- */
+
+static void
+ensure_history (AugurPage *page)
+{
+  AugurPagePrivate *priv = augur_page_get_instance_private (page);
+  GDestroyNotify free_func = AUGUR_PAGE_GET_CLASS (page)->snapshot_free;
+
+  if (priv->undo == NULL)
+    {
+      priv->undo = g_ptr_array_new_with_free_func (free_func);
+      priv->redo = g_ptr_array_new_with_free_func (free_func);
+    }
+}
+
+/* Takes the newest snapshot of from, keeps the document as it is on to,
+ * and restores the snapshot. */
+static gboolean
+step (AugurPage *page,
+      gboolean   back)
+{
+  AugurPagePrivate *priv = augur_page_get_instance_private (page);
+  AugurPageClass *klass = AUGUR_PAGE_GET_CLASS (page);
+  GPtrArray *from, *to;
+  gpointer snapshot;
+
+  if (klass->snapshot == NULL || klass->restore == NULL || priv->undo == NULL)
+    return FALSE;
+  from = back ? priv->undo : priv->redo;
+  to = back ? priv->redo : priv->undo;
+  if (from->len == 0)
+    return FALSE;
+  snapshot = g_ptr_array_steal_index (from, from->len - 1);
+  g_ptr_array_add (to, klass->snapshot (page));
+  klass->restore (page, snapshot);
+  return TRUE;
+}
+
+static gboolean
+augur_page_real_undo (AugurPage *page)
+{
+  return step (page, TRUE);
+}
+
+static gboolean
+augur_page_real_redo (AugurPage *page)
+{
+  return step (page, FALSE);
+}
+
+void
+augur_page_remember (AugurPage *page)
+{
+  AugurPagePrivate *priv;
+  AugurPageClass *klass;
+
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  klass = AUGUR_PAGE_GET_CLASS (page);
+  g_return_if_fail (klass->snapshot != NULL);
+  priv = augur_page_get_instance_private (page);
+  ensure_history (page);
+  g_ptr_array_add (priv->undo, klass->snapshot (page));
+  if (priv->undo->len > AUGUR_PAGE_UNDO_LIMIT)
+    g_ptr_array_remove_index (priv->undo, 0);
+  g_ptr_array_set_size (priv->redo, 0);
+}
+
+void
+augur_page_forget_last (AugurPage *page)
+{
+  AugurPagePrivate *priv;
+
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  priv = augur_page_get_instance_private (page);
+  if (priv->undo != NULL && priv->undo->len > 0)
+    g_ptr_array_remove_index (priv->undo, priv->undo->len - 1);
+}
+
+void
+augur_page_clear_history (AugurPage *page)
+{
+  AugurPagePrivate *priv;
+
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  priv = augur_page_get_instance_private (page);
+  if (priv->undo != NULL)
+    {
+      g_ptr_array_set_size (priv->undo, 0);
+      g_ptr_array_set_size (priv->redo, 0);
+    }
+}
+
+gboolean
+augur_page_can_undo (AugurPage *page)
+{
+  AugurPagePrivate *priv;
+
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), FALSE);
+  priv = augur_page_get_instance_private (page);
+  return priv->undo != NULL && priv->undo->len > 0;
+}
+
+gboolean
+augur_page_can_redo (AugurPage *page)
+{
+  AugurPagePrivate *priv;
+
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), FALSE);
+  priv = augur_page_get_instance_private (page);
+  return priv->redo != NULL && priv->redo->len > 0;
+}
+
+/* ---- Object ---------------------------------------------------------------- */
+
 static void
 augur_page_finalize (GObject *object)
 {
   AugurPagePrivate *priv = augur_page_get_instance_private (AUGUR_PAGE (object));
 
   g_free (priv->title);
+  g_clear_pointer (&priv->undo, g_ptr_array_unref);
+  g_clear_pointer (&priv->redo, g_ptr_array_unref);
   G_OBJECT_CLASS (augur_page_parent_class)->finalize (object);
 }
 
@@ -147,6 +265,8 @@ augur_page_class_init (AugurPageClass *klass)
   object_class->set_property = augur_page_set_property;
 
   klass->get_text = augur_page_real_get_text;
+  klass->undo = augur_page_real_undo;
+  klass->redo = augur_page_real_redo;
   klass->set_text = augur_page_real_set_text;
   klass->load = augur_page_real_load;
   klass->save = augur_page_real_save;

@@ -4,8 +4,9 @@
  * owns what the window needs of any page: the document's title, whether it
  * has unsaved changes, whether its run action (Solve, Evaluate, Replay) is
  * running, and the "finished" signal when that run ends.  A kind implements
- * its document text, its run and Cancel, undo and redo, exports and what it
- * keeps in a project beside the text.
+ * its document text, its run and Cancel, exports and what it keeps in a
+ * project beside the text; the page keeps the history of its edits for
+ * undo and redo, with snapshots the kind takes and restores.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -43,8 +44,17 @@ struct _AugurPageClass
    * augur_page_finished. */
   void      (*run)          (AugurPage  *page);
   void      (*cancel)       (AugurPage  *page);
+  /* Undo and redo; the defaults walk the page's history (below) with
+   * snapshot and restore. */
   gboolean  (*undo)         (AugurPage  *page);
   gboolean  (*redo)         (AugurPage  *page);
+  /* The history of edits the page keeps for a kind: a snapshot is a copy
+   * of the document to go back to (freed with snapshot_free); restore
+   * makes it the document again, taking it. */
+  gpointer  (*snapshot)     (AugurPage  *page);
+  void      (*restore)      (AugurPage  *page,
+                             gpointer    snapshot);
+  GDestroyNotify snapshot_free;
 
   /* Whether the window's Export menu offers what: "csv", "json", "png",
    * "svg", "pdf" (the default), "dot", "paje", "ctmc". */
@@ -58,7 +68,7 @@ struct _AugurPageClass
   /* Where the keyboard goes when the page is new (the text, say). */
   void      (*focus_document) (AugurPage *page);
 
-  gpointer padding[8];
+  gpointer padding[5];
 };
 
 const char *augur_page_get_title    (AugurPage  *page);
@@ -93,6 +103,19 @@ gboolean    augur_page_export       (AugurPage  *page,
 void        augur_page_focus_document (AugurPage *page);
 
 /* For the kinds. */
+
+/* The most edits a page can undo: older ones are forgotten. */
+#define AUGUR_PAGE_UNDO_LIMIT 500
+
+/* Before an edit: remembers the document as it is (one undo step; the
+ * redo steps are dropped). */
+void        augur_page_remember     (AugurPage  *page);
+/* The edit just remembered did not happen after all. */
+void        augur_page_forget_last  (AugurPage  *page);
+/* A new document: nothing to undo or redo. */
+void        augur_page_clear_history (AugurPage *page);
+gboolean    augur_page_can_undo     (AugurPage  *page);
+gboolean    augur_page_can_redo     (AugurPage  *page);
 void        augur_page_set_running  (AugurPage  *page,
                                      gboolean    running);
 void        augur_page_finished     (AugurPage  *page);

@@ -23,7 +23,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   /* the first byte picks the flags, so every mode is explored */
   if (size > 0)
     {
-      flags = data[0] & (AUGUR_EXPR_FLAGS_C_COMMENTS | AUGUR_EXPR_FLAGS_PREFIX);
+      flags = data[0] & (AUGUR_EXPR_FLAGS_C_COMMENTS | AUGUR_EXPR_FLAGS_PREFIX | AUGUR_EXPR_FLAGS_PRIMES);
       data++;
       size--;
     }
@@ -39,6 +39,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   {
     guint n = augur_expr_get_n_names (e);
     g_autofree double *values = g_new0 (double, MAX (n, 1));
+    g_autofree gboolean *passive = g_new0 (gboolean, MAX (n, 1));
 
     for (guint k = 0; k < G_N_ELEMENTS (probes); k++)
       {
@@ -46,6 +47,18 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
           values[i] = probes[(k + i) % G_N_ELEMENTS (probes)];
         (void) augur_expr_eval (e, values);
         (void) augur_expr_eval_finite (e, values, NULL, NULL);
+        /* PEPA's rates: some names passive; an error is located */
+        for (guint i = 0; i < n; i++)
+          passive[i] = ((k + i) & 1) != 0;
+        {
+          g_autoptr(GError) rate_error = NULL;
+          double v;
+          gboolean is_passive;
+
+          if (!augur_expr_eval_rate (e, values, passive, &v, &is_passive, &rate_error) &&
+              (rate_error == NULL || strncmp (rate_error->message, "fuzz:", 5) != 0))
+            __builtin_trap ();
+        }
       }
   }
   return 0;

@@ -65,8 +65,15 @@ typedef struct {
   int   column;
 } Name;
 
+/* Where an instruction's operator or operand is written. */
+typedef struct {
+  int line;
+  int column;
+} Where;
+
 struct _AugurExpr {
   GArray *code;        /* Instr */
+  GArray *where;       /* Where, one per instruction */
   GArray *consts;      /* double */
   GArray *names;       /* Name */
   guint   max_stack;
@@ -199,9 +206,10 @@ is_name_start (char c)
 }
 
 static gboolean
-is_name_char (char c)
+is_name_char (Parser *p,
+              char    c)
 {
-  return g_ascii_isalnum (c) || c == '_';
+  return g_ascii_isalnum (c) || c == '_' || (c == '\'' && (p->flags & AUGUR_EXPR_FLAGS_PRIMES));
 }
 
 static void
@@ -273,7 +281,7 @@ scan_number (Parser *p)
       if (digits->len == mark)
         g_string_append_c (digits, '0');
     }
-  if (p->pos < p->length && (is_name_char (p->text[p->pos]) || p->text[p->pos] == '.'))
+  if (p->pos < p->length && (is_name_char (p, p->text[p->pos]) || p->text[p->pos] == '.'))
     {
       fail (p, AUGUR_EXPR_ERROR_NUMBER,
             "a number must be followed by an operator, not '%c' (write '*' to multiply)",
@@ -314,7 +322,7 @@ next (Parser *p)
   else if (is_name_start (c))
     {
       p->kind = TOK_NAME;
-      while (p->pos < p->length && is_name_char (p->text[p->pos]))
+      while (p->pos < p->length && is_name_char (p, p->text[p->pos]))
         advance (p);
     }
   else
@@ -381,17 +389,31 @@ describe_token (Parser *p)
 /* ---- Code ----------------------------------------------------------------- */
 
 static guint
+emit_at (Parser *p,
+         Op      op,
+         guint32 arg,
+         int     stack_change,
+         int     line,
+         int     column)
+{
+  Instr instr = { .op = op, .arg = arg };
+  Where where = { line, column };
+
+  g_array_append_val (p->expr->code, instr);
+  g_array_append_val (p->expr->where, where);
+  p->stack = (guint) ((int) p->stack + stack_change);
+  p->expr->max_stack = MAX (p->expr->max_stack, p->stack);
+  return p->expr->code->len - 1;
+}
+
+/* At the current token. */
+static guint
 emit (Parser *p,
       Op      op,
       guint32 arg,
       int     stack_change)
 {
-  Instr instr = { .op = op, .arg = arg };
-
-  g_array_append_val (p->expr->code, instr);
-  p->stack = (guint) ((int) p->stack + stack_change);
-  p->expr->max_stack = MAX (p->expr->max_stack, p->stack);
-  return p->expr->code->len - 1;
+  return emit_at (p, op, arg, stack_change, p->tok_line, p->tok_column);
 }
 
 static void
@@ -526,8 +548,10 @@ parse_call (Parser *p,
   next (p);                             /* ')' */
   {
     Instr instr = { .op = OP_CALL, .fn_argc = (guint8) argc, .arg = functions[f].fn };
+    Where where = { line, column };
 
     g_array_append_val (p->expr->code, instr);
+    g_array_append_val (p->expr->where, where);
     p->stack = p->stack - argc + 1;
   }
 }
@@ -601,25 +625,29 @@ parse_power (Parser *p)
   parse_primary (p);
   if (p->error == NULL && p->kind == TOK_CARET)
     {
+      int line = p->tok_line, column = p->tok_column;
+
       if (!enter (p))
         return;
       next (p);
       parse_unary (p);                  /* right-associative: 2^3^2 = 2^9 */
       p->depth--;
-      emit (p, OP_POW, 0, -1);
+      emit_at (p, OP_POW, 0, -1, line, column);
     }
 }
 
 static void
 parse_unary (Parser *p)
 {
+  typedef struct { Op op; int line, column; } Prefix;
   guint n = 0;
-  g_autoptr(GArray) ops = g_array_new (FALSE, FALSE, sizeof (Op));
+  g_autoptr(GArray) ops = g_array_new (FALSE, FALSE, sizeof (Prefix));
 
   /* a run of prefix operators, iteratively; counted against the depth */
   while (p->error == NULL && (p->kind == TOK_MINUS || p->kind == TOK_PLUS || p->kind == TOK_NOT))
     {
-      Op op = p->kind == TOK_MINUS ? OP_NEG : p->kind == TOK_NOT ? OP_NOT : OP_CONST;
+      Prefix op = { p->kind == TOK_MINUS ? OP_NEG : p->kind == TOK_NOT ? OP_NOT : OP_CONST,
+                    p->tok_line, p->tok_column };
 
       if (!enter (p))
         {
@@ -627,14 +655,17 @@ parse_unary (Parser *p)
           return;
         }
       n++;
-      if (op != OP_CONST)
+      if (op.op != OP_CONST)
         g_array_append_val (ops, op);
       next (p);
     }
   parse_power (p);
   p->depth -= n;
   for (guint i = ops->len; i-- > 0;)
-    emit (p, g_array_index (ops, Op, i), 0, 0);
+    {
+      const Prefix *op = &g_array_index (ops, Prefix, i);
+      emit_at (p, op->op, 0, 0, op->line, op->column);
+    }
 }
 
 static void
@@ -644,10 +675,11 @@ parse_product (Parser *p)
   while (p->error == NULL && (p->kind == TOK_STAR || p->kind == TOK_SLASH || p->kind == TOK_PERCENT))
     {
       Op op = p->kind == TOK_STAR ? OP_MUL : p->kind == TOK_SLASH ? OP_DIV : OP_MOD;
+      int line = p->tok_line, column = p->tok_column;
 
       next (p);
       parse_unary (p);
-      emit (p, op, 0, -1);
+      emit_at (p, op, 0, -1, line, column);
     }
 }
 
@@ -658,10 +690,11 @@ parse_sum (Parser *p)
   while (p->error == NULL && (p->kind == TOK_PLUS || p->kind == TOK_MINUS))
     {
       Op op = p->kind == TOK_PLUS ? OP_ADD : OP_SUB;
+      int line = p->tok_line, column = p->tok_column;
 
       next (p);
       parse_product (p);
-      emit (p, op, 0, -1);
+      emit_at (p, op, 0, -1, line, column);
     }
 }
 
@@ -673,10 +706,11 @@ parse_comparison (Parser *p)
     {
       static const Op ops[] = { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE };
       Op op = ops[p->kind - TOK_LT];
+      int line = p->tok_line, column = p->tok_column;
 
       next (p);
       parse_sum (p);
-      emit (p, op, 0, -1);
+      emit_at (p, op, 0, -1, line, column);
       if (p->error == NULL && p->kind >= TOK_LT && p->kind <= TOK_NE)
         fail (p, AUGUR_EXPR_ERROR_SYNTAX,
               "comparisons do not chain: write a < b && b < c instead of a < b < c");
@@ -761,6 +795,7 @@ augur_expr_free (AugurExpr *expr)
   if (expr == NULL)
     return;
   g_array_unref (expr->code);
+  g_array_unref (expr->where);
   g_array_unref (expr->consts);
   g_array_unref (expr->names);
   g_free (expr->filename);
@@ -781,6 +816,7 @@ augur_expr_parse (const char            *text,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   expr->code = g_array_new (FALSE, FALSE, sizeof (Instr));
+  expr->where = g_array_new (FALSE, FALSE, sizeof (Where));
   expr->consts = g_array_new (FALSE, FALSE, sizeof (double));
   expr->names = g_array_new (FALSE, FALSE, sizeof (Name));
   g_array_set_clear_func (expr->names, name_clear);
@@ -1023,4 +1059,232 @@ augur_expr_eval_finite (const AugurExpr *expr,
                isnan (v) ? " (a logarithm or square root of a negative number, or 0/0?)"
                          : " (a division by zero, or a value beyond 1.8e308?)");
   return FALSE;
+}
+
+/* ---- Rates: active numbers and passive weights ---------------------------- */
+
+typedef struct {
+  double   v;
+  gboolean passive;
+} RateValue;
+
+static const char *
+op_describe (const Instr *in)
+{
+  switch ((Op) in->op)
+    {
+    case OP_MOD: return "a remainder '%'";
+    case OP_POW: return "a power '^'";
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
+      return "a comparison";
+    case OP_NOT: case OP_BOOL: case OP_AND: case OP_OR: case OP_JUMP_IF_FALSE:
+      return "a condition";
+    case OP_CALL: return "a function";
+    default: return "this operation";
+    }
+}
+
+static gboolean G_GNUC_PRINTF (4, 5)
+rate_fail (const AugurExpr *expr,
+           guint            pc,
+           GError         **error,
+           const char      *format,
+           ...)
+{
+  const Where *w = &g_array_index (expr->where, Where, pc);
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, AUGUR_EXPR_ERROR, AUGUR_EXPR_ERROR_VALUE, "%s:%d:%d: %s",
+               expr->filename, w->line, w->column, message);
+  return FALSE;
+}
+
+gboolean
+augur_expr_eval_rate (const AugurExpr *expr,
+                      const double    *values,
+                      const gboolean  *passive,
+                      double          *value,
+                      gboolean        *is_passive,
+                      GError         **error)
+{
+  RateValue small[32];
+  g_autofree RateValue *large = NULL;
+  RateValue *stack = small;
+  const Instr *code;
+  const double *consts;
+  guint sp = 0, n;
+
+  g_return_val_if_fail (expr != NULL, FALSE);
+  g_return_val_if_fail (values != NULL || expr->names->len == 0, FALSE);
+
+  if (expr->max_stack > G_N_ELEMENTS (small))
+    stack = large = g_new (RateValue, expr->max_stack);
+  code = (const Instr *) (gpointer) expr->code->data;
+  consts = (const double *) (gpointer) expr->consts->data;
+  n = expr->code->len;
+
+  for (guint pc = 0; pc < n; pc++)
+    {
+      const Instr *in = &code[pc];
+      RateValue a, b, r = { 0, FALSE };
+
+      switch ((Op) in->op)
+        {
+        case OP_CONST:
+          stack[sp++] = (RateValue) { consts[in->arg], FALSE };
+          continue;
+        case OP_NAME:
+          stack[sp++] = (RateValue) { values[in->arg], passive != NULL && passive[in->arg] };
+          continue;
+        case OP_JUMP:
+          pc = in->arg - 1;
+          continue;
+        case OP_NEG:
+          if (stack[sp - 1].passive)
+            return rate_fail (expr, pc, error, "a passive rate cannot be negated");
+          stack[sp - 1].v = -stack[sp - 1].v;
+          continue;
+        case OP_ADD:
+        case OP_SUB:
+          b = stack[--sp];
+          a = stack[sp - 1];
+          if (a.passive != b.passive)
+            return rate_fail (expr, pc, error, "cannot add or subtract a passive rate and an active one");
+          r.v = in->op == OP_ADD ? a.v + b.v : a.v - b.v;
+          r.passive = a.passive;
+          break;
+        case OP_MUL:
+          b = stack[--sp];
+          a = stack[sp - 1];
+          if (a.passive && b.passive)
+            return rate_fail (expr, pc, error, "cannot multiply two passive rates");
+          r.v = a.v * b.v;
+          r.passive = a.passive || b.passive;
+          break;
+        case OP_DIV:
+          b = stack[--sp];
+          a = stack[sp - 1];
+          if (b.passive)
+            return rate_fail (expr, pc, error, "cannot divide by a passive rate");
+          if (b.v == 0.0)
+            return rate_fail (expr, pc, error, "division by zero");
+          r.v = a.v / b.v;
+          r.passive = a.passive;
+          break;
+        case OP_CALL:
+          sp -= in->fn_argc;
+          for (guint i = 0; i < in->fn_argc; i++)
+            if (stack[sp + i].passive)
+              return rate_fail (expr, pc, error, "a passive rate cannot be used in %s", op_describe (in));
+          {
+            double args[255];
+
+            for (guint i = 0; i < in->fn_argc; i++)
+              args[i] = stack[sp + i].v;
+            r.v = call ((Fn) in->arg, args, in->fn_argc);
+          }
+          sp++;
+          a = b = r;
+          break;
+        default:
+          /* the rest of the language: active numbers only */
+          {
+            guint operands = in->op == OP_NOT || in->op == OP_BOOL || in->op == OP_AND ||
+                             in->op == OP_OR || in->op == OP_JUMP_IF_FALSE ? 1 : 2;
+
+            for (guint i = 0; i < operands; i++)
+              if (stack[sp - 1 - i].passive)
+                return rate_fail (expr, pc, error, "a passive rate cannot be used in %s", op_describe (in));
+          }
+          switch ((Op) in->op)
+            {
+            case OP_NOT:  stack[sp - 1].v = truth (stack[sp - 1].v) ? 0 : 1; continue;
+            case OP_BOOL: stack[sp - 1].v = truth (stack[sp - 1].v) ? 1 : 0; continue;
+            case OP_JUMP_IF_FALSE:
+              if (!truth (stack[--sp].v))
+                pc = in->arg - 1;
+              continue;
+            case OP_AND:
+              if (!truth (stack[sp - 1].v))
+                {
+                  stack[sp - 1].v = 0;
+                  pc = in->arg - 1;
+                }
+              else
+                sp--;
+              continue;
+            case OP_OR:
+              if (truth (stack[sp - 1].v))
+                {
+                  stack[sp - 1].v = 1;
+                  pc = in->arg - 1;
+                }
+              else
+                sp--;
+              continue;
+            default:
+              break;
+            }
+          b = stack[--sp];
+          a = stack[sp - 1];
+          switch ((Op) in->op)
+            {
+            case OP_MOD: r.v = fmod (a.v, b.v); break;
+            case OP_POW: r.v = pow (a.v, b.v); break;
+            case OP_LT: r.v = a.v <  b.v; break;
+            case OP_LE: r.v = a.v <= b.v; break;
+            case OP_GT: r.v = a.v >  b.v; break;
+            case OP_GE: r.v = a.v >= b.v; break;
+            case OP_EQ: r.v = a.v == b.v; break;
+            case OP_NE: r.v = a.v != b.v; break;
+            default: g_assert_not_reached ();
+            }
+          break;
+        }
+      if (isnan (r.v))
+        return rate_fail (expr, pc, error,
+                          "the rate is not a number (a logarithm or square root of a negative number, or 0/0?)");
+      if (!isfinite (r.v))
+        return rate_fail (expr, pc, error, "the rate is not a finite number: it exceeds about 1.8e308");
+      if (r.v == 0.0 && a.v != 0.0 && b.v != 0.0 && (in->op == OP_MUL || in->op == OP_DIV))
+        return rate_fail (expr, pc, error, "the rate is too small: it is rounded to 0 (below about 4.9e-324)");
+      stack[sp - 1] = r;
+    }
+  g_assert (sp == 1);
+  if (value != NULL)
+    *value = stack[0].v;
+  if (is_passive != NULL)
+    *is_passive = stack[0].passive;
+  return TRUE;
+}
+
+const char *
+augur_expr_error_split (const GError *error,
+                        int          *line,
+                        int          *column)
+{
+  const char *s;
+  char *end;
+  gint64 l, c;
+
+  g_return_val_if_fail (error != NULL, NULL);
+  s = error->message;
+  if (error->domain != AUGUR_EXPR_ERROR || s[0] != ':')
+    return NULL;
+  l = g_ascii_strtoll (s + 1, &end, 10);
+  if (end == s + 1 || *end != ':')
+    return NULL;
+  s = end;
+  c = g_ascii_strtoll (s + 1, &end, 10);
+  if (end == s + 1 || end[0] != ':' || end[1] != ' ')
+    return NULL;
+  if (line != NULL)
+    *line = (int) CLAMP (l, 0, G_MAXINT);
+  if (column != NULL)
+    *column = (int) CLAMP (c, 0, G_MAXINT);
+  return end + 2;
 }

@@ -53,6 +53,9 @@ typedef enum {
    * anything else), instead of requiring the whole text to be one
    * expression.  augur_expr_get_end() says where it stopped. */
   AUGUR_EXPR_FLAGS_PREFIX     = 1 << 1,
+  /* Names may contain ' after their first character (P', r''), as
+   * PEPA's names do. */
+  AUGUR_EXPR_FLAGS_PRIMES     = 1 << 2,
 } AugurExprFlags;
 
 /* Where the text handed to the parser starts in its file, so that errors
@@ -110,6 +113,31 @@ gboolean    augur_expr_eval_finite    (const AugurExpr       *expr,
                                        const double          *values,
                                        double                *result,
                                        GError               **error);
+
+/* Evaluates a rate as PEPA reads one: either active (a number) or passive,
+ * a weight w of the unspecified rate (w·∞, written infty or T).  Name i
+ * is passive with weight values[i] where passive[i] is TRUE (passive may
+ * be NULL: none is).  A sum or difference of passive rates is passive, a
+ * passive rate times or divided by an active one is passive.  Anything
+ * else that meets a passive rate (added to an active one, times another
+ * passive one, a divisor, negated, in a function, a comparison or a
+ * condition) is an error, as are a division by zero, a value beyond
+ * 1.8e308 or not a number, and a product or quotient of non-zero numbers
+ * that rounds to 0.  Errors point at the operator. */
+gboolean    augur_expr_eval_rate      (const AugurExpr       *expr,
+                                       const double          *values,
+                                       const gboolean        *passive,
+                                       double                *value,
+                                       gboolean              *is_passive,
+                                       GError               **error);
+
+/* For a caller that keeps its own located diagnostics: an error of this
+ * module whose origin had the filename "" reads ":LINE:COLUMN: message";
+ * this returns the message and sets LINE and COLUMN (NULL when the error
+ * is not of that form). */
+const char *augur_expr_error_split    (const GError          *error,
+                                       int                   *line,
+                                       int                   *column);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExpr, augur_expr_free)
 

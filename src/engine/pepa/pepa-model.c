@@ -66,7 +66,7 @@ typedef struct {
   gboolean passive;
 } Rate;
 
-static gboolean eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use);
+static gboolean eval_rate_definition (Compiler *c, PepaDefinition *d, int line, int column);
 
 static gboolean
 looks_like_infinity (const char *name)
@@ -75,13 +75,20 @@ looks_like_infinity (const char *name)
          g_ascii_strcasecmp (name, "infinity") == 0 || g_ascii_strcasecmp (name, "infinite") == 0;
 }
 
+/* The names PEPA reads as the unspecified rate: passive, weight 1. */
+static gboolean
+is_infty (const char *name)
+{
+  return strcmp (name, "infty") == 0 || strcmp (name, "infinity") == 0;
+}
+
 /* A name used as a rate whose definition was read as a process because
  * some name in it is not a rate (r = inf;): report that name, which is
  * the real cause, rather than "'r' is a process". */
 static gboolean
 report_rate_defined_by_unknown_name (Compiler             *c,
                                      const PepaDefinition *d,
-                                     const PepaExpr       *use)
+                                     int                   use_line)
 {
   g_autoptr(GPtrArray) stack = g_ptr_array_new ();
 
@@ -115,7 +122,7 @@ report_rate_defined_by_unknown_name (Compiler             *c,
         {
           report (c, n->line, n->column,
                   "undefined rate '%s' in the definition of '%s', which is used as a rate at line %d%s",
-                  n->name, d->name, use->line,
+                  n->name, d->name, use_line,
                   looks_like_infinity (n->name) ? "; the unspecified (passive) rate is written 'infty'" : "");
           return TRUE;
         }
@@ -123,197 +130,92 @@ report_rate_defined_by_unknown_name (Compiler             *c,
   return FALSE;
 }
 
-/* Applies a binary operator to evaluated operands. */
+/* The value of one name in a rate: the unspecified rate, or a rate
+ * definition evaluated first. */
 static gboolean
-combine (Compiler *c, const PepaExpr *e, const Rate *a, const Rate *b, Rate *out)
+eval_name (Compiler   *c,
+           const char *name,
+           int         line,
+           int         column,
+           Rate       *out)
 {
-  switch (e->kind)
-    {
-    case PEPA_EXPR_ADD:
-    case PEPA_EXPR_SUB:
-      if (a->passive != b->passive)
-        {
-          report (c, e->line, e->column, "cannot add or subtract a passive rate and an active one");
-          return FALSE;
-        }
-      out->value = e->kind == PEPA_EXPR_ADD ? a->value + b->value : a->value - b->value;
-      out->passive = a->passive;
-      break;
-    case PEPA_EXPR_MUL:
-      if (a->passive && b->passive)
-        {
-          report (c, e->line, e->column, "cannot multiply two passive rates");
-          return FALSE;
-        }
-      out->value = a->value * b->value;
-      out->passive = a->passive || b->passive;
-      break;
-    case PEPA_EXPR_DIV:
-      if (b->passive)
-        {
-          report (c, e->line, e->column, "cannot divide by a passive rate");
-          return FALSE;
-        }
-      if (b->value == 0.0)
-        {
-          report (c, e->line, e->column, "division by zero");
-          return FALSE;
-        }
-      out->value = a->value / b->value;
-      out->passive = a->passive;
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  if (!isfinite (out->value))
-    {
-      report (c, e->line, e->column, "the rate is not a finite number: it exceeds about 1.8e308");
-      return FALSE;
-    }
-  if (out->value == 0.0 && a->value != 0.0 && b->value != 0.0 &&
-      (e->kind == PEPA_EXPR_MUL || e->kind == PEPA_EXPR_DIV))
-    {
-      report (c, e->line, e->column, "the rate is too small: it is rounded to 0 (below about 4.9e-324)");
-      return FALSE;
-    }
-  return TRUE;
-}
+  PepaDefinition *d;
 
-static inline gboolean
-is_binary (const PepaExpr *e)
-{
-  return e->kind == PEPA_EXPR_ADD || e->kind == PEPA_EXPR_SUB ||
-         e->kind == PEPA_EXPR_MUL || e->kind == PEPA_EXPR_DIV;
-}
-
-static gboolean eval_expr (Compiler *c, const PepaExpr *e, Rate *out);
-
-static gboolean
-eval_operand (Compiler *c, const PepaExpr *e, Rate *out)
-{
-  Rate a;
-
-  switch (e->kind)
+  if (is_infty (name))
     {
-    case PEPA_EXPR_NUMBER:
-      out->value = e->number;
-      out->passive = FALSE;
-      return TRUE;
-    case PEPA_EXPR_INFTY:
       out->value = 1.0;
       out->passive = TRUE;
       return TRUE;
-    case PEPA_EXPR_NAME:
-      {
-        PepaDefinition *d = lookup (c, e->name, NULL);
-        if (d == NULL)
-          {
-            if (strcmp (e->name, "T") == 0)
-              {
-                out->value = 1.0;
-                out->passive = TRUE;
-                return TRUE;
-              }
-            report (c, e->line, e->column, "undefined rate '%s'%s", e->name,
-                    looks_like_infinity (e->name) ? "; the unspecified (passive) rate is written 'infty'" : "");
-            return FALSE;
-          }
-        if (d->kind != PEPA_DEF_RATE)
-          {
-            if (!report_rate_defined_by_unknown_name (c, d, e))
-              report (c, e->line, e->column, "'%s' is a process (defined at line %d), not a rate",
-                      e->name, d->line);
-            return FALSE;
-          }
-        d->used = TRUE;
-        if (!eval_rate_definition (c, d, e))
-          return FALSE;
-        out->value = d->value;
-        out->passive = d->passive;
-        return TRUE;
-      }
-    case PEPA_EXPR_NEG:
-      /* nesting of signs and brackets is bounded by the reader */
-      if (!eval_expr (c, e->a, &a))
-        return FALSE;
-      if (a.passive)
+    }
+  d = lookup (c, name, NULL);
+  if (d == NULL)
+    {
+      if (strcmp (name, "T") == 0)
         {
-          report (c, e->line, e->column, "a passive rate cannot be negated");
-          return FALSE;
+          out->value = 1.0;
+          out->passive = TRUE;
+          return TRUE;
         }
-      out->value = -a.value;
-      out->passive = FALSE;
-      return TRUE;
-    default:
-      return eval_expr (c, e, out);
+      report (c, line, column, "undefined rate '%s'%s", name,
+              looks_like_infinity (name) ? "; the unspecified (passive) rate is written 'infty'" : "");
+      return FALSE;
     }
-}
-
-/* Evaluates a rate expression.  Sums and products are left-deep chains as
- * long as the text (a + b + c + ...): they are walked in a loop, and only
- * brackets, whose depth the reader bounds, recurse. */
-static gboolean
-eval_expr (Compiler *c, const PepaExpr *e, Rate *out)
-{
-  g_autoptr(GPtrArray) spine = NULL;
-  const PepaExpr *x = e;
-  Rate acc;
-
-  if (!is_binary (e))
-    return eval_operand (c, e, out);
-  spine = g_ptr_array_new ();
-  while (is_binary (x))
+  if (d->kind != PEPA_DEF_RATE)
     {
-      g_ptr_array_add (spine, (gpointer) x);
-      x = x->a;
+      if (!report_rate_defined_by_unknown_name (c, d, line))
+        report (c, line, column, "'%s' is a process (defined at line %d), not a rate", name, d->line);
+      return FALSE;
     }
-  if (!eval_operand (c, x, &acc))
+  d->used = TRUE;
+  if (!eval_rate_definition (c, d, line, column))
     return FALSE;
-  for (guint i = spine->len; i-- > 0;)
-    {
-      const PepaExpr *op = g_ptr_array_index (spine, i);
-      Rate b, r;
-
-      if (!eval_operand (c, op->b, &b) || !combine (c, op, &acc, &b, &r))
-        return FALSE;
-      acc = r;
-    }
-  *out = acc;
+  out->value = d->value;
+  out->passive = d->passive;
   return TRUE;
 }
 
-/* The names a rate expression refers to, without recursion. */
-static void
-collect_names (const PepaExpr *e, GPtrArray *names)
+/* Evaluates a rate expression: its names, then the expression in PEPA's
+ * active-or-passive arithmetic (augur_expr_eval_rate). */
+static gboolean
+eval_expr (Compiler *c, const PepaExpr *e, Rate *out)
 {
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  guint n = augur_expr_get_n_names (e->code);
+  g_autofree double *values = g_new (double, MAX (n, 1));
+  g_autofree gboolean *passive = g_new (gboolean, MAX (n, 1));
+  g_autoptr(GError) error = NULL;
 
-  g_ptr_array_add (stack, (gpointer) e);
-  while (stack->len > 0)
+  for (guint i = 0; i < n; i++)
     {
-      const PepaExpr *x = g_ptr_array_steal_index (stack, stack->len - 1);
-      if (x == NULL)
-        continue;
-      if (x->kind == PEPA_EXPR_NAME)
-        g_ptr_array_add (names, (gpointer) x);
-      if (x->b != NULL)
-        g_ptr_array_add (stack, x->b);
-      if (x->a != NULL)
-        g_ptr_array_add (stack, x->a);
+      Rate r;
+      int line, column;
+
+      augur_expr_get_name_location (e->code, i, &line, &column);
+      if (!eval_name (c, augur_expr_get_name (e->code, i), line, column, &r))
+        return FALSE;
+      values[i] = r.value;
+      passive[i] = r.passive;
     }
+  if (!augur_expr_eval_rate (e->code, values, passive, &out->value, &out->passive, &error))
+    {
+      int line = e->line, column = e->column;
+      const char *message = augur_expr_error_split (error, &line, &column);
+
+      report (c, line, column, "%s", message != NULL ? message : error->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 typedef struct {
   PepaDefinition *d;
-  GPtrArray      *names;   /* PepaExpr* of kind NAME */
-  guint           next;
+  guint           next;    /* the next name of d->expr to look at */
 } RateFrame;
 
 /* Evaluates a rate definition after the ones it depends on, depth first
  * with an explicit stack, so that a chain r1 = r0; r2 = r1; ... of any
  * length is evaluated without deep recursion. */
 static gboolean
-eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use)
+eval_rate_definition (Compiler *c, PepaDefinition *d, int line, int column)
 {
   g_autoptr(GArray) stack = NULL;
 
@@ -321,7 +223,7 @@ eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use)
     return TRUE;
   if (d->eval_state == 1)
     {
-      report (c, use ? use->line : d->line, use ? use->column : d->column,
+      report (c, line > 0 ? line : d->line, line > 0 ? column : d->column,
               "the rate '%s' is defined in terms of itself", d->name);
       return FALSE;
     }
@@ -330,25 +232,23 @@ eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use)
 
   stack = g_array_new (FALSE, FALSE, sizeof (RateFrame));
   {
-    RateFrame f = { d, g_ptr_array_new (), 0 };
+    RateFrame f = { d, 0 };
     d->eval_state = 1;
-    collect_names (d->expr, f.names);
     g_array_append_val (stack, f);
   }
   while (stack->len > 0)
     {
       RateFrame *top = &g_array_index (stack, RateFrame, stack->len - 1);
 
-      if (top->next < top->names->len)
+      if (top->next < augur_expr_get_n_names (top->d->expr->code))
         {
-          const PepaExpr *name = g_ptr_array_index (top->names, top->next++);
-          PepaDefinition *dep = lookup (c, name->name, NULL);
+          const char *name = augur_expr_get_name (top->d->expr->code, top->next++);
+          PepaDefinition *dep = is_infty (name) ? NULL : lookup (c, name, NULL);
 
           if (dep != NULL && dep->kind == PEPA_DEF_RATE && dep->eval_state == 0)
             {
-              RateFrame f = { dep, g_ptr_array_new (), 0 };
+              RateFrame f = { dep, 0 };
               dep->eval_state = 1;
-              collect_names (dep->expr, f.names);
               g_array_append_val (stack, f);
             }
           continue;
@@ -357,7 +257,6 @@ eval_rate_definition (Compiler *c, PepaDefinition *d, const PepaExpr *use)
         PepaDefinition *def = top->d;
         Rate r;
 
-        g_ptr_array_unref (top->names);
         g_array_set_size (stack, stack->len - 1);
         /* every rate it names is evaluated (or on the stack: a cycle) */
         if (eval_expr (c, def->expr, &r))
@@ -1208,7 +1107,7 @@ pepa_model_compile (PepaAst    *ast,
   for (guint i = 0; i < ast->definitions->len; i++)
     {
       PepaDefinition *d = g_ptr_array_index (ast->definitions, i);
-      if (d->kind == PEPA_DEF_RATE && eval_rate_definition (&c, d, NULL))
+      if (d->kind == PEPA_DEF_RATE && eval_rate_definition (&c, d, 0, 0))
         {
           double *v = g_new (double, 1);
           *v = d->value;
@@ -1288,8 +1187,7 @@ pepa_model_compile (PepaAst    *ast,
               {
                 PepaNode *node = g_ptr_array_index (ast->nodes, i);
                 if (node->kind == PEPA_NODE_PREFIX && strcmp (node->name, g_ptr_array_index (model->actions, a)) == 0 &&
-                    (node->rate->kind == PEPA_EXPR_INFTY || node->rate->kind == PEPA_EXPR_MUL ||
-                     node->rate->kind == PEPA_EXPR_NAME))
+                    augur_expr_get_n_names (node->rate->code) > 0)
                   {
                     line = node->line;
                     column = node->column;

@@ -8,7 +8,10 @@
  *   hiding     := primary ('/' ('{' names '}' | '<' names '>'))*
  *   primary    := '(' NAME ',' rate ')' '.' primary | '(' process ')'
  *               | NAME ['[' rate ']' ['[' names ']']]
- *   rate       := arithmetic over numbers, rate names, infty, T
+ *   rate       := an expression of Augur's one language (augur-expr.h) over
+ *                 numbers, rate names, infty and T: + - * / % ^ and its
+ *                 functions (comparisons and conditions would read as
+ *                 cooperation '<a>' and definitions '=': not in PEPA files)
  * A definition is a rate when its right-hand side is arithmetic over
  * numbers and rate names, a process otherwise.
  *
@@ -27,6 +30,7 @@
 
 typedef struct {
   const char *text;
+  gsize       length;
   GArray     *tokens;
   guint       pos;
   GPtrArray  *diagnostics;
@@ -209,105 +213,84 @@ node_new (Parser *p, PepaNodeKind kind, const PepaToken *at)
   return n;
 }
 
-static PepaExpr *
-expr_new (Parser *p, PepaExprKind kind, const PepaToken *at)
-{
-  PepaExpr *e = g_new0 (PepaExpr, 1);
-  e->kind = kind;
-  e->line = at->line;
-  e->column = at->column;
-  g_ptr_array_add (p->ast->exprs, e);
-  return e;
-}
-
 /* ---- rates ---------------------------------------------------------------- */
 
-static PepaExpr *parse_rate (Parser *p);
-
-static PepaExpr *
-parse_rate_factor (Parser *p)
-{
-  const PepaToken *t = peek (p);
-  PepaExpr *e;
-
-  if (p->failed)
-    return NULL;
-  if (++p->depth > MAX_DEPTH)
-    {
-      error_too_deep (p, t);
-      p->depth--;
-      return NULL;
-    }
-  switch (t->kind)
-    {
-    case TOK_NUMBER:
-      advance (p);
-      check_number (p, t);
-      e = expr_new (p, PEPA_EXPR_NUMBER, t);
-      e->number = t->number;
-      break;
-    case TOK_IDENT:
-      advance (p);
-      if (token_is_ident (p, t, "infty") || token_is_ident (p, t, "infinity"))
-        e = expr_new (p, PEPA_EXPR_INFTY, t);
-      else
-        {
-          e = expr_new (p, PEPA_EXPR_NAME, t);
-          e->name = token_string (p, t);
-        }
-      break;
-    case TOK_LPAREN:
-      advance (p);
-      e = parse_rate (p);
-      expect (p, TOK_RPAREN, "')' closing the rate expression");
-      break;
-    case TOK_MINUS:
-      advance (p);
-      e = expr_new (p, PEPA_EXPR_NEG, t);
-      e->a = parse_rate_factor (p);
-      break;
-    case TOK_PLUS:
-      advance (p);
-      e = parse_rate_factor (p);
-      break;
-    default:
-      error_at (p, t, "a rate (a number, a rate name or infty)");
-      e = NULL;
-      break;
-    }
-  p->depth--;
-  return p->failed ? NULL : e;
-}
-
-static PepaExpr *
-parse_rate_term (Parser *p)
-{
-  PepaExpr *e = parse_rate_factor (p);
-
-  while (!p->failed && (peek (p)->kind == TOK_STAR || peek (p)->kind == TOK_SLASH))
-    {
-      const PepaToken *op = advance (p);
-      PepaExpr *b = expr_new (p, op->kind == TOK_STAR ? PEPA_EXPR_MUL : PEPA_EXPR_DIV, op);
-      b->a = e;
-      b->b = parse_rate_factor (p);
-      e = b;
-    }
-  return e;
-}
-
+/* A rate is an expression of Augur's one language (augur-expr.h), read
+ * from the text where its first token starts and as far as it goes; the
+ * tokens it covers are then skipped.  Its numbers are checked first with
+ * the messages of the rest of the model, and its brackets are bounded
+ * with the process's. */
 static PepaExpr *
 parse_rate (Parser *p)
 {
-  PepaExpr *e = parse_rate_term (p);
+  const PepaToken *t = peek (p);
+  AugurExprOrigin origin = { "", t->line, t->column };
+  g_autoptr(GError) error = NULL;
+  PepaExpr *e;
+  AugurExpr *code;
+  int depth = p->depth;
+  gsize end;
 
-  while (!p->failed && (peek (p)->kind == TOK_PLUS || peek (p)->kind == TOK_MINUS))
+  if (p->failed)
+    return NULL;
+  for (guint i = p->pos; i < p->tokens->len; i++)
     {
-      const PepaToken *op = advance (p);
-      PepaExpr *b = expr_new (p, op->kind == TOK_PLUS ? PEPA_EXPR_ADD : PEPA_EXPR_SUB, op);
-      b->a = e;
-      b->b = parse_rate_term (p);
-      e = b;
+      const PepaToken *u = &g_array_index (p->tokens, PepaToken, i);
+
+      if (u->kind == TOK_EOF || u->kind == TOK_SEMI)
+        break;
+      if (u->kind == TOK_LPAREN && ++depth > MAX_DEPTH)
+        {
+          error_too_deep (p, u);
+          return NULL;
+        }
+      if (u->kind == TOK_RPAREN && depth-- == p->depth)
+        break;
+      if ((u->kind == TOK_COMMA || u->kind == TOK_RBRACKET) && depth == p->depth)
+        break;
+      /* an unclosed comment or a character that is in no expression */
+      if (u->kind == TOK_ERROR &&
+          !(u->length == 1 && strchr ("^%?:!&|", p->text[u->offset]) != NULL))
+        {
+          error_at (p, u, "a rate (a number, a rate name, infty or an expression of them)");
+          return NULL;
+        }
+      if (u->kind == TOK_NUMBER)
+        {
+          check_number (p, u);
+          if (p->failed)
+            return NULL;
+        }
     }
+  if (t->kind == TOK_EOF || t->kind == TOK_SEMI || t->kind == TOK_RPAREN ||
+      t->kind == TOK_COMMA || t->kind == TOK_RBRACKET)
+    {
+      error_at (p, t, "a rate (a number, a rate name, infty or an expression of them)");
+      return NULL;
+    }
+  code = augur_expr_parse (p->text + t->offset, p->length - t->offset, &origin,
+                           AUGUR_EXPR_FLAGS_C_COMMENTS | AUGUR_EXPR_FLAGS_PREFIX | AUGUR_EXPR_FLAGS_PRIMES,
+                           &error);
+  if (code == NULL)
+    {
+      int line = t->line, column = t->column;
+      const char *message = augur_expr_error_split (error, &line, &column);
+
+      p->failed = TRUE;
+      p->any_error = TRUE;
+      g_ptr_array_add (p->diagnostics,
+                       augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, column, "%s",
+                                             message != NULL ? message : error->message));
+      return NULL;
+    }
+  e = g_new0 (PepaExpr, 1);
+  e->code = code;
+  e->line = t->line;
+  e->column = t->column;
+  g_ptr_array_add (p->ast->exprs, e);
+  end = t->offset + augur_expr_get_end (code, NULL, NULL);
+  while (peek (p)->kind != TOK_EOF && peek (p)->offset < end)
+    advance (p);
   return e;
 }
 
@@ -527,17 +510,40 @@ static PepaDefKind
 classify_rhs (Parser *p, guint from, guint to)
 {
   gboolean arithmetic = FALSE;
+  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (gboolean));
 
   for (guint i = from; i < to; i++)
     {
       const PepaToken *t = &g_array_index (p->tokens, PepaToken, i);
       switch (t->kind)
         {
-        case TOK_COMMA: case TOK_DOT: case TOK_LT: case TOK_GT: case TOK_PARALLEL:
+        case TOK_LPAREN:
+          {
+            /* a name right before '(' is a function: min(a, b) */
+            gboolean call = i > from && g_array_index (p->tokens, PepaToken, i - 1).kind == TOK_IDENT;
+
+            g_array_append_val (open, call);
+            arithmetic |= call;
+          }
+          break;
+        case TOK_RPAREN:
+          if (open->len > 0)
+            g_array_set_size (open, open->len - 1);
+          break;
+        case TOK_COMMA:
+          if (open->len > 0 && g_array_index (open, gboolean, open->len - 1))
+            break;
+          return PEPA_DEF_PROCESS;
+        case TOK_DOT: case TOK_LT: case TOK_GT: case TOK_PARALLEL:
         case TOK_LBRACKET: case TOK_LBRACE:
           return PEPA_DEF_PROCESS;
         case TOK_NUMBER: case TOK_MINUS: case TOK_STAR: case TOK_SLASH:
           arithmetic = TRUE;
+          break;
+        case TOK_ERROR:
+          /* '^' and '%' are arithmetic; other characters are errors later */
+          if (t->length == 1 && strchr ("^%", p->text[t->offset]) != NULL)
+            arithmetic = TRUE;
           break;
         case TOK_IDENT:
           if (token_is_ident (p, t, "infty") || token_is_ident (p, t, "infinity"))
@@ -604,7 +610,7 @@ pepa_ast_free (PepaAst *ast)
   for (guint i = 0; i < ast->exprs->len; i++)
     {
       PepaExpr *e = g_ptr_array_index (ast->exprs, i);
-      g_free (e->name);
+      augur_expr_free (e->code);
       g_free (e);
     }
   g_ptr_array_unref (ast->exprs);
@@ -710,8 +716,8 @@ pepa_parse (const char *text,
   g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (PendingDef));
   guint system_start = G_MAXUINT;
 
-  (void) length;
   p.text = text;
+  p.length = length;
   p.tokens = tokens;
   p.diagnostics = diagnostics;
   p.ast = g_new0 (PepaAst, 1);

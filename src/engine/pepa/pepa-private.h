@@ -5,6 +5,7 @@
 #pragma once
 
 #include "pepa.h"
+#include "augur-expr.h"
 
 G_BEGIN_DECLS
 
@@ -63,25 +64,12 @@ typedef enum {
 typedef struct _PepaExpr PepaExpr;
 typedef struct _PepaNode PepaNode;
 
-typedef enum {
-  PEPA_EXPR_NUMBER,
-  PEPA_EXPR_NAME,
-  PEPA_EXPR_INFTY,
-  PEPA_EXPR_NEG,
-  PEPA_EXPR_ADD,
-  PEPA_EXPR_SUB,
-  PEPA_EXPR_MUL,
-  PEPA_EXPR_DIV,
-} PepaExprKind;
-
+/* A rate or a number of copies: an expression of Augur's one language
+ * (augur-expr.h), where it starts in the file. */
 struct _PepaExpr {
-  PepaExprKind kind;
+  AugurExpr   *code;
   int          line;
   int          column;
-  double       number;
-  char        *name;
-  PepaExpr    *a;
-  PepaExpr    *b;
 };
 
 struct _PepaNode {

@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pipeline.h"
+#include "augur-expr.h"
 
 #include <float.h>
 #include <math.h>
@@ -782,17 +783,30 @@ augur_pipeline_parse (const char  *text,
                          key);
               return NULL;
             }
-          while (lx.p < lx.end && (g_ascii_isdigit (*lx.p) || strchr ("+-.eE", *lx.p)))
+          /* A number, or an expression of numbers in Augur's one language
+           * (augur-expr.h), up to the end of the statement or the line. */
+          while (lx.p < lx.end && *lx.p != ';' && *lx.p != '\n' && *lx.p != '\r' && *lx.p != '#' &&
+                 !(*lx.p == '/' && lx.p + 1 < lx.end && lx.p[1] == '/'))
             lx.p++;
           {
             g_autofree char *num = g_strndup (start, lx.p - start);
-            value = g_ascii_strtod (num, &num_end);
-            if (num[0] == '\0' || *num_end != '\0' || !isfinite (value))
+            g_autoptr(AugurExpr) expr = NULL;
+            AugurExprOrigin origin = { lx.filename, lx.line, des_column (&lx, start) };
+
+            (void) num_end;
+            expr = augur_expr_parse (num, -1, &origin, AUGUR_EXPR_FLAGS_PREFIX, NULL);
+            if (expr == NULL || !augur_expr_is_constant (expr))
               {
                 g_autofree char *found = des_found (&lx, start);
+                lx.p = start;
                 des_error (&lx, start, error, "expected a number for '%s', found %s", key, found);
                 return NULL;
               }
+            if (!augur_expr_eval_finite (expr, NULL, &value, error))
+              return NULL;
+            lx.p = start + augur_expr_get_end (expr, NULL, NULL);
+            num[augur_expr_get_end (expr, NULL, NULL)] = '\0';
+            g_strchomp (num);
             if (value != 0 && fabs (value) < DBL_MIN)
               {
                 des_error (&lx, start, error, "%s is too small for '%s' (the smallest is about 2.2e-308)",

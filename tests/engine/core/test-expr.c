@@ -215,6 +215,107 @@ test_eval_finite (void)
 }
 
 /* Deep input is refused with a message, flat input of any length is read. */
+/* PEPA's rates: active numbers and passive weights, errors at the
+ * operator; and the split of a located message. */
+static void
+test_eval_rate (void)
+{
+  static const struct { const char *text; double value; gboolean passive; const char *error; } cases[] = {
+    { "2 * 3 + 1",          7,   FALSE, NULL },
+    { "2 * w",              6,   TRUE,  NULL },
+    { "w / 2 + w",          4.5, TRUE,  NULL },
+    { "w - w",              0,   TRUE,  NULL },
+    { "min(2, 3) * w",      6,   TRUE,  NULL },
+    { "w * w",              0,   FALSE, ":1:3: cannot multiply two passive rates" },
+    { "1 +\n w",            0,   FALSE, ":1:3: cannot add or subtract a passive rate and an active one" },
+    { "1 / w",              0,   FALSE, ":1:3: cannot divide by a passive rate" },
+    { "-w",                 0,   FALSE, ":1:1: a passive rate cannot be negated" },
+    { "abs(w)",             0,   FALSE, ":1:1: a passive rate cannot be used in a function" },
+    { "w ^ 2",              0,   FALSE, ":1:3: a passive rate cannot be used in a power '^'" },
+    { "w % 2",              0,   FALSE, ":1:3: a passive rate cannot be used in a remainder '%'" },
+    { "w > 1",              0,   FALSE, ":1:3: a passive rate cannot be used in a comparison" },
+    { "w ? 1 : 2",          0,   FALSE, "a passive rate cannot be used in a condition" },
+    { "1 / (2 - 2)",        0,   FALSE, ":1:3: division by zero" },
+    { "1e300 *\n 1e300",    0,   FALSE, ":1:7: the rate is not a finite number" },
+    { "1e-300 * 1e-300",    0,   FALSE, ":1:8: the rate is too small: it is rounded to 0" },
+    { "ln(0 - 1)",          0,   FALSE, ":1:1: the rate is not a number" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurExpr) e = augur_expr_parse (cases[i].text, -1, &(AugurExprOrigin) { "", 1, 1 },
+                                                 AUGUR_EXPR_FLAGS_NONE, &error);
+      double values[1] = { 3 };
+      gboolean passive[1] = { TRUE };
+      double v = -1;
+      gboolean is_passive = FALSE;
+      gboolean ok;
+
+      g_assert_no_error (error);
+      ok = augur_expr_eval_rate (e, values, passive, &v, &is_passive, &error);
+      if (cases[i].error == NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_true (ok);
+          g_assert_cmpfloat (v, ==, cases[i].value);
+          g_assert_cmpint (is_passive, ==, cases[i].passive);
+        }
+      else
+        {
+          g_assert_false (ok);
+          g_assert_error (error, AUGUR_EXPR_ERROR, AUGUR_EXPR_ERROR_VALUE);
+          if (strstr (error->message, cases[i].error) != error->message &&
+              !(cases[i].error[0] != ':' && strstr (error->message, cases[i].error) != NULL))
+            g_error ("%s: expected \"%s\", got \"%s\"", cases[i].text, cases[i].error, error->message);
+        }
+    }
+
+  /* with no passive names, a rate is the plain value */
+  {
+    g_autoptr(AugurExpr) e = augur_expr_parse ("x * 2", -1, NULL, AUGUR_EXPR_FLAGS_NONE, NULL);
+    double x = 1.25, v;
+    gboolean is_passive = TRUE;
+
+    g_assert_true (augur_expr_eval_rate (e, &x, NULL, &v, &is_passive, NULL));
+    g_assert_cmpfloat (v, ==, 2.5);
+    g_assert_false (is_passive);
+  }
+
+  /* the split of a message made with the filename "" */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurExpr) e = augur_expr_parse ("\n\n  2 +", -1, &(AugurExprOrigin) { "", 4, 7 },
+                                               AUGUR_EXPR_FLAGS_NONE, &error);
+    int line = 0, column = 0;
+    const char *message;
+
+    g_assert_null (e);
+    message = augur_expr_error_split (error, &line, &column);
+    g_assert_nonnull (message);
+    g_assert_cmpint (line, ==, 6);
+    g_assert_cmpint (column, ==, 6);
+    g_assert_true (g_str_has_prefix (message, "expected"));
+    g_clear_error (&error);
+    g_set_error (&error, AUGUR_EXPR_ERROR, 0, "file:1:2: not split");
+    g_assert_null (augur_expr_error_split (error, NULL, NULL));
+  }
+
+  /* names with primes, as PEPA's, only where asked */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurExpr) e = augur_expr_parse ("r' + r''", -1, NULL, AUGUR_EXPR_FLAGS_PRIMES, &error);
+    g_autoptr(AugurExpr) plain = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_expr_get_n_names (e), ==, 2);
+    g_assert_cmpstr (augur_expr_get_name (e, 1), ==, "r''");
+    plain = augur_expr_parse ("r' + 1", -1, NULL, AUGUR_EXPR_FLAGS_NONE, &error);
+    g_assert_null (plain);
+    g_assert_error (error, AUGUR_EXPR_ERROR, AUGUR_EXPR_ERROR_SYNTAX);
+  }
+}
+
 static void
 test_hostile (void)
 {
@@ -340,6 +441,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/expr/errors", test_errors);
   g_test_add_func ("/engine/expr/comment-errors", test_comment_errors);
   g_test_add_func ("/engine/expr/eval-finite", test_eval_finite);
+  g_test_add_func ("/engine/expr/eval-rate", test_eval_rate);
   g_test_add_func ("/engine/expr/hostile", test_hostile);
   g_test_add_func ("/engine/expr/locale", test_locale);
   g_test_add_func ("/engine/expr/speed", test_speed);

@@ -619,6 +619,43 @@ test_number_literals (void)
   g_assert_nonnull (strstr (((AugurDiagnostic *) diags->pdata[0])->message, "'1e-310' is below 2.2e-308"));
 }
 
+/* Rates are expressions of Augur's one language, with PEPA's passive
+ * arithmetic and its names. */
+static void
+test_rate_expressions (void)
+{
+  g_assert_cmpfloat (model_rate ("r = 2^3 + min(1, 4) * exp(0);\nP = (a, r).P;\nP", "r"), ==, 9.0);
+  g_assert_cmpfloat (model_rate ("r' = 2; r'' = r' * 1.5 /* three */;\nP = (a, r'').P;\nP", "r''"), ==, 3.0);
+  g_assert_cmpfloat (model_rate ("s = 16; r = pow(sqrt(s), 2) % 5 + ceil(0.5);\nP = (a, r).P;\nP", "r"), ==, 2.0);
+  g_assert_cmpfloat (model_rate ("w = 2 * infty + T;\nP = (a, 1).P;\nQ = (a, w).Q;\nP <a> Q", "w"), ==, 3.0);
+  {
+    /* a rate written in the prefix itself, with a function */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("P = (a, log(8, 2)).Q;\nQ = (b, max(1, 2, 5)).P;\nP",
+                                                               -1, NULL, NULL, &error);
+    g_autoptr(AugurPepaStateSpace) space = NULL;
+    g_autoptr(AugurPepaResult) result = NULL;
+
+    g_assert_no_error (error);
+    space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, 2);
+  }
+  /* passive rates meet only what PEPA allows, located at the operator */
+  assert_model_error ("r = infty * T;\nP = (a, r).P;\nP", -1, "m.pepa:1:11: cannot multiply two passive rates");
+  assert_model_error ("r = 1 + infty;\nP = (a, r).P;\nP", -1,
+                      "m.pepa:1:7: cannot add or subtract a passive rate and an active one");
+  assert_model_error ("r = 2 / infty;\nP = (a, r).P;\nP", -1, "m.pepa:1:7: cannot divide by a passive rate");
+  assert_model_error ("r = -infty;\nP = (a, r).P;\nP", -1, "m.pepa:1:5: a passive rate cannot be negated");
+  assert_model_error ("r = sqrt(infty);\nP = (a, r).P;\nP", -1,
+                      "m.pepa:1:5: a passive rate cannot be used in a function");
+  assert_model_error ("P = (a, 2 / (1 - 1)).P;\nP", -1, "m.pepa:1:11: division by zero");
+  assert_model_error ("P = (a, sqrt(0 - 1)).P;\nP", -1, "m.pepa:1:9: the rate is not a number");
+  /* an unknown function and a name that is no rate are located */
+  assert_model_error ("P = (a, foo(2)).P;\nP", -1, "m.pepa:1:9: unknown function 'foo'");
+  assert_model_error ("r = 2 * q;\nP = (a, r).P;\nP", -1, "m.pepa:1:9: undefined rate 'q'");
+}
+
 static void
 test_deep_input (void)
 {
@@ -807,6 +844,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/solve/stiff", test_stiff_pipeline);
   g_test_add_func ("/engine/pepa/numbers/literals", test_number_literals);
   g_test_add_func ("/engine/pepa/errors/deep-input", test_deep_input);
+  g_test_add_func ("/engine/pepa/language/rate-expressions", test_rate_expressions);
   g_test_add_func ("/engine/pepa/errors/causes", test_error_causes);
   g_test_add_func ("/engine/pepa/derive/memory-budget", test_memory_budget);
   return g_test_run ();

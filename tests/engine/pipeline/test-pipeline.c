@@ -442,6 +442,38 @@ test_errors (void)
     }
 }
 
+/* Parameters are numbers or expressions of numbers in Augur's one
+ * language; written back, they are their values. */
+static void
+test_expressions (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPipeline) p =
+    augur_pipeline_parse ("type = pipeline; nbproc = 2; cp1 = 2*5 ; cp2=10^2/4; nl1-1=1e4; nl2-2=1e4;\n"
+                          "nl1-2=max(3, 8) # the slow link\n; nbstage=1; w1=sqrt(4); ds1=1; ds2=(1+2)*0.5;", -1,
+                          "test.des", &error);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (augur_pipeline_get_cp (p, 0), ==, 10.0);
+  g_assert_cmpfloat (augur_pipeline_get_cp (p, 1), ==, 25.0);
+  g_assert_cmpfloat (augur_pipeline_get_link (p, 0, 1), ==, 8.0);
+  g_assert_cmpfloat (augur_pipeline_get_w (p, 0), ==, 2.0);
+  g_assert_cmpfloat (augur_pipeline_get_ds (p, 1), ==, 1.5);
+  text = augur_pipeline_to_des (p);
+  g_assert_nonnull (strstr (text, "cp2=25;"));
+
+  /* a value that is not a finite number, located; names are not numbers */
+  g_clear_pointer (&p, augur_pipeline_free);
+  p = augur_pipeline_parse ("type = pipeline; nbproc = 2; cp1=1; cp2=1/0;", -1, "test.des", &error);
+  g_assert_null (p);
+  g_assert_nonnull (strstr (error->message, "test.des:1:41: this expression gives inf"));
+  g_clear_error (&error);
+  p = augur_pipeline_parse ("type = pipeline; nbproc = 2; cp1=1; cp2=2*x;", -1, "test.des", &error);
+  g_assert_null (p);
+  g_assert_nonnull (strstr (error->message, "test.des:1:41: expected a number for 'cp2', found '2*x'"));
+}
+
 /* A byte-order mark and CR-only line ends are read; lines count CRs. */
 static void
 test_line_ends (void)
@@ -510,6 +542,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pipeline/round-trip", test_round_trip);
   g_test_add_func ("/engine/pipeline/rates", test_rates);
   g_test_add_func ("/engine/pipeline/errors", test_errors);
+  g_test_add_func ("/engine/pipeline/parse/expressions", test_expressions);
   g_test_add_func ("/engine/pipeline/sweep-errors", test_sweep_errors);
   g_test_add_func ("/engine/pipeline/sweep/best-k", test_sweep_best_k);
   g_test_add_func ("/engine/pipeline/line-ends", test_line_ends);

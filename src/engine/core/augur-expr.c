@@ -8,6 +8,8 @@
  */
 #include "augur-expr.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -188,7 +190,7 @@ skip_blanks (Parser *p)
             {
               p->tok_line = line;
               p->tok_column = column;
-              fail (p, AUGUR_EXPR_ERROR_SYNTAX, "this comment is not closed (expected '*/')");
+              fail (p, AUGUR_EXPR_ERROR_SYNTAX, _("this comment is not closed (expected '*/')"));
               return;
             }
           advance (p);
@@ -241,7 +243,7 @@ scan_number (Parser *p)
     }
   if (!any)
     {
-      fail (p, AUGUR_EXPR_ERROR_NUMBER, "expected digits in this number");
+      fail (p, AUGUR_EXPR_ERROR_NUMBER, _("expected digits in this number"));
       return;
     }
   if (p->pos < p->length && (p->text[p->pos] == 'e' || p->text[p->pos] == 'E'))
@@ -275,7 +277,7 @@ scan_number (Parser *p)
         }
       if (exp_digits == 0)
         {
-          fail (p, AUGUR_EXPR_ERROR_NUMBER, "expected digits in the exponent of this number");
+          fail (p, AUGUR_EXPR_ERROR_NUMBER, _("expected digits in the exponent of this number"));
           return;
         }
       if (digits->len == mark)
@@ -284,16 +286,16 @@ scan_number (Parser *p)
   if (p->pos < p->length && (is_name_char (p, p->text[p->pos]) || p->text[p->pos] == '.'))
     {
       fail (p, AUGUR_EXPR_ERROR_NUMBER,
-            "a number must be followed by an operator, not '%c' (write '*' to multiply)",
+            _("a number must be followed by an operator, not '%c' (write '*' to multiply)"),
             p->text[p->pos]);
       return;
     }
   value = g_ascii_strtod (digits->str, &end);
   if (!isfinite (value))
-    fail (p, AUGUR_EXPR_ERROR_NUMBER, "%.*s is too large for a number (the largest is about 1.8e308)",
+    fail (p, AUGUR_EXPR_ERROR_NUMBER, _("%.*s is too large for a number (the largest is about 1.8e308)"),
           (int) MIN (p->pos - p->start, 40), p->text + p->start);
   else if (value == 0 && nonzero)
-    fail (p, AUGUR_EXPR_ERROR_NUMBER, "%.*s is too small for a number (the smallest is about 4.9e-324)",
+    fail (p, AUGUR_EXPR_ERROR_NUMBER, _("%.*s is too small for a number (the smallest is about 4.9e-324)"),
           (int) MIN (p->pos - p->start, 40), p->text + p->start);
   p->number = value;
 }
@@ -362,7 +364,7 @@ static char *
 describe_token (Parser *p)
 {
   if (p->kind == TOK_END)
-    return g_strdup ("the end of the expression");
+    return g_strdup (_("the end of the expression"));
   if (p->kind == TOK_OTHER)
     {
       guchar c = (guchar) p->text[p->start];
@@ -381,7 +383,7 @@ describe_token (Parser *p)
               return g_strdup_printf ("'%s'", buf);
             }
         }
-      return g_strdup_printf ("the byte 0x%02X", c);
+      return g_strdup_printf (_("the byte 0x%02X"), c);
     }
   return g_strdup_printf ("'%.*s'", (int) MIN (p->tok_length, 40), p->text + p->start);
 }
@@ -471,8 +473,8 @@ enter (Parser *p)
   if (++p->depth > AUGUR_EXPR_MAX_DEPTH)
     {
       fail (p, AUGUR_EXPR_ERROR_TOO_DEEP,
-            "this expression is nested too deeply (more than %d levels of parentheses, "
-            "operators or calls)", AUGUR_EXPR_MAX_DEPTH);
+            _("this expression is nested too deeply (more than %d levels of parentheses, "
+              "operators or calls)"), AUGUR_EXPR_MAX_DEPTH);
       return FALSE;
     }
   return TRUE;
@@ -483,7 +485,7 @@ expect_operand (Parser *p)
 {
   g_autofree char *found = describe_token (p);
 
-  fail (p, AUGUR_EXPR_ERROR_SYNTAX, "expected a number, a name or '(' but found %s", found);
+  fail (p, AUGUR_EXPR_ERROR_SYNTAX, _("expected a number, a name or '(' but found %s"), found);
 }
 
 static void
@@ -503,8 +505,8 @@ parse_call (Parser *p,
       p->tok_line = line;
       p->tok_column = column;
       fail (p, AUGUR_EXPR_ERROR_FUNCTION,
-            "unknown function '%.*s' (known: ln, log, log2, log10, exp, sqrt, pow, min, max, "
-            "ceil, floor, abs)", (int) MIN (name_length, 40), name);
+            _("unknown function '%.*s' (known: ln, log, log2, log10, exp, sqrt, pow, min, max, "
+              "ceil, floor, abs)"), (int) MIN (name_length, 40), name);
       return;
     }
   next (p);                             /* '(' */
@@ -514,8 +516,10 @@ parse_call (Parser *p,
         {
           p->tok_line = line;
           p->tok_column = column;
-          fail (p, AUGUR_EXPR_ERROR_FUNCTION, "%s takes at most %u argument%s",
-                functions[f].name, functions[f].max_args, functions[f].max_args == 1 ? "" : "s");
+          fail (p, AUGUR_EXPR_ERROR_FUNCTION,
+                g_dngettext (NULL, "%s takes at most %u argument", "%s takes at most %u arguments",
+                             functions[f].max_args),
+                functions[f].name, functions[f].max_args);
           return;
         }
       parse_expr (p);
@@ -531,7 +535,7 @@ parse_call (Parser *p,
         break;
       {
         g_autofree char *found = describe_token (p);
-        fail (p, AUGUR_EXPR_ERROR_SYNTAX, "expected ',' or ')' after an argument of %s but found %s",
+        fail (p, AUGUR_EXPR_ERROR_SYNTAX, _("expected ',' or ')' after an argument of %s but found %s"),
               functions[f].name, found);
         return;
       }
@@ -540,9 +544,16 @@ parse_call (Parser *p,
     {
       p->tok_line = line;
       p->tok_column = column;
-      fail (p, AUGUR_EXPR_ERROR_FUNCTION, "%s takes %s%u argument%s, not %u", functions[f].name,
-            functions[f].min_args == functions[f].max_args ? "" : "at least ",
-            functions[f].min_args, functions[f].min_args == 1 ? "" : "s", argc);
+      if (functions[f].min_args == functions[f].max_args)
+        fail (p, AUGUR_EXPR_ERROR_FUNCTION,
+              g_dngettext (NULL, "%s takes %u argument, not %u", "%s takes %u arguments, not %u",
+                           functions[f].min_args),
+              functions[f].name, functions[f].min_args, argc);
+      else
+        fail (p, AUGUR_EXPR_ERROR_FUNCTION,
+              g_dngettext (NULL, "%s takes at least %u argument, not %u",
+                           "%s takes at least %u arguments, not %u", functions[f].min_args),
+              functions[f].name, functions[f].min_args, argc);
       return;
     }
   next (p);                             /* ')' */
@@ -605,7 +616,7 @@ parse_primary (Parser *p)
         if (p->kind != TOK_RPAREN)
           {
             g_autofree char *found = describe_token (p);
-            fail (p, AUGUR_EXPR_ERROR_SYNTAX, "expected ')' to close the '(' at line %d, column %d, but found %s",
+            fail (p, AUGUR_EXPR_ERROR_SYNTAX, _("expected ')' to close the '(' at line %d, column %d, but found %s"),
                   line, column, found);
             return;
           }
@@ -713,7 +724,7 @@ parse_comparison (Parser *p)
       emit_at (p, op, 0, -1, line, column);
       if (p->error == NULL && p->kind >= TOK_LT && p->kind <= TOK_NE)
         fail (p, AUGUR_EXPR_ERROR_SYNTAX,
-              "comparisons do not chain: write a < b && b < c instead of a < b < c");
+              _("comparisons do not chain: write a < b && b < c instead of a < b < c"));
     }
 }
 
@@ -766,7 +777,7 @@ parse_expr (Parser *p)
       if (p->error == NULL && p->kind != TOK_COLON)
         {
           g_autofree char *found = describe_token (p);
-          fail (p, AUGUR_EXPR_ERROR_SYNTAX, "expected ':' for the '?' at line %d, column %d, but found %s",
+          fail (p, AUGUR_EXPR_ERROR_SYNTAX, _("expected ':' for the '?' at line %d, column %d, but found %s"),
                 line, column, found);
         }
       if (p->error == NULL)
@@ -834,7 +845,7 @@ augur_expr_parse (const char            *text,
 
   next (&p);
   if (p.error == NULL && p.kind == TOK_END)
-    fail (&p, AUGUR_EXPR_ERROR_SYNTAX, "expected an expression but found nothing");
+    fail (&p, AUGUR_EXPR_ERROR_SYNTAX, _("expected an expression but found nothing"));
   if (p.error == NULL)
     {
       expr->line = p.tok_line;
@@ -846,9 +857,9 @@ augur_expr_parse (const char            *text,
       g_autofree char *found = describe_token (&p);
 
       if (p.kind == TOK_RPAREN)
-        fail (&p, AUGUR_EXPR_ERROR_SYNTAX, "this ')' closes no '('");
+        fail (&p, AUGUR_EXPR_ERROR_SYNTAX, _("this ')' closes no '('"));
       else
-        fail (&p, AUGUR_EXPR_ERROR_SYNTAX, "expected an operator or the end of the expression but found %s", found);
+        fail (&p, AUGUR_EXPR_ERROR_SYNTAX, _("expected an operator or the end of the expression but found %s"), found);
     }
   if (p.error != NULL)
     {
@@ -1053,11 +1064,11 @@ augur_expr_eval_finite (const AugurExpr *expr,
     *result = v;
   if (isfinite (v))
     return TRUE;
-  g_set_error (error, AUGUR_EXPR_ERROR, AUGUR_EXPR_ERROR_VALUE,
-               "%s:%d:%d: this expression gives %s%s", expr->filename, expr->line, expr->column,
-               isnan (v) ? "NaN" : v > 0 ? "inf" : "-inf",
-               isnan (v) ? " (a logarithm or square root of a negative number, or 0/0?)"
-                         : " (a division by zero, or a value beyond 1.8e308?)");
+  g_set_error (error, AUGUR_EXPR_ERROR, AUGUR_EXPR_ERROR_VALUE, "%s:%d:%d: %s",
+               expr->filename, expr->line, expr->column,
+               isnan (v) ? _("this expression gives NaN (a logarithm or square root of a negative number, or 0/0?)")
+               : v > 0 ? _("this expression gives inf (a division by zero, or a value beyond 1.8e308?)")
+                       : _("this expression gives -inf (a division by zero, or a value beyond 1.8e308?)"));
   return FALSE;
 }
 
@@ -1068,19 +1079,21 @@ typedef struct {
   gboolean passive;
 } RateValue;
 
+/* What a passive rate cannot meet, as a whole message. */
 static const char *
 op_describe (const Instr *in)
 {
   switch ((Op) in->op)
     {
-    case OP_MOD: return "a remainder '%'";
-    case OP_POW: return "a power '^'";
+    /* xgettext:no-c-format */
+    case OP_MOD: return _("a passive rate cannot be used in a remainder '%'");
+    case OP_POW: return _("a passive rate cannot be used in a power '^'");
     case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_EQ: case OP_NE:
-      return "a comparison";
+      return _("a passive rate cannot be used in a comparison");
     case OP_NOT: case OP_BOOL: case OP_AND: case OP_OR: case OP_JUMP_IF_FALSE:
-      return "a condition";
-    case OP_CALL: return "a function";
-    default: return "this operation";
+      return _("a passive rate cannot be used in a condition");
+    case OP_CALL: return _("a passive rate cannot be used in a function");
+    default: return _("a passive rate cannot be used in this operation");
     }
 }
 
@@ -1145,7 +1158,7 @@ augur_expr_eval_rate (const AugurExpr *expr,
           continue;
         case OP_NEG:
           if (stack[sp - 1].passive)
-            return rate_fail (expr, pc, error, "a passive rate cannot be negated");
+            return rate_fail (expr, pc, error, _("a passive rate cannot be negated"));
           stack[sp - 1].v = -stack[sp - 1].v;
           continue;
         case OP_ADD:
@@ -1153,7 +1166,7 @@ augur_expr_eval_rate (const AugurExpr *expr,
           b = stack[--sp];
           a = stack[sp - 1];
           if (a.passive != b.passive)
-            return rate_fail (expr, pc, error, "cannot add or subtract a passive rate and an active one");
+            return rate_fail (expr, pc, error, _("cannot add or subtract a passive rate and an active one"));
           r.v = in->op == OP_ADD ? a.v + b.v : a.v - b.v;
           r.passive = a.passive;
           break;
@@ -1161,7 +1174,7 @@ augur_expr_eval_rate (const AugurExpr *expr,
           b = stack[--sp];
           a = stack[sp - 1];
           if (a.passive && b.passive)
-            return rate_fail (expr, pc, error, "cannot multiply two passive rates");
+            return rate_fail (expr, pc, error, _("cannot multiply two passive rates"));
           r.v = a.v * b.v;
           r.passive = a.passive || b.passive;
           break;
@@ -1169,9 +1182,9 @@ augur_expr_eval_rate (const AugurExpr *expr,
           b = stack[--sp];
           a = stack[sp - 1];
           if (b.passive)
-            return rate_fail (expr, pc, error, "cannot divide by a passive rate");
+            return rate_fail (expr, pc, error, _("cannot divide by a passive rate"));
           if (b.v == 0.0)
-            return rate_fail (expr, pc, error, "division by zero");
+            return rate_fail (expr, pc, error, _("division by zero"));
           r.v = a.v / b.v;
           r.passive = a.passive;
           break;
@@ -1179,7 +1192,7 @@ augur_expr_eval_rate (const AugurExpr *expr,
           sp -= in->fn_argc;
           for (guint i = 0; i < in->fn_argc; i++)
             if (stack[sp + i].passive)
-              return rate_fail (expr, pc, error, "a passive rate cannot be used in %s", op_describe (in));
+              return rate_fail (expr, pc, error, "%s", op_describe (in));
           {
             double args[255];
 
@@ -1198,7 +1211,7 @@ augur_expr_eval_rate (const AugurExpr *expr,
 
             for (guint i = 0; i < operands; i++)
               if (stack[sp - 1 - i].passive)
-                return rate_fail (expr, pc, error, "a passive rate cannot be used in %s", op_describe (in));
+                return rate_fail (expr, pc, error, "%s", op_describe (in));
           }
           switch ((Op) in->op)
             {
@@ -1247,11 +1260,11 @@ augur_expr_eval_rate (const AugurExpr *expr,
         }
       if (isnan (r.v))
         return rate_fail (expr, pc, error,
-                          "the rate is not a number (a logarithm or square root of a negative number, or 0/0?)");
+                          _("the rate is not a number (a logarithm or square root of a negative number, or 0/0?)"));
       if (!isfinite (r.v))
-        return rate_fail (expr, pc, error, "the rate is not a finite number: it exceeds about 1.8e308");
+        return rate_fail (expr, pc, error, _("the rate is not a finite number: it exceeds about 1.8e308"));
       if (r.v == 0.0 && a.v != 0.0 && b.v != 0.0 && (in->op == OP_MUL || in->op == OP_DIV))
-        return rate_fail (expr, pc, error, "the rate is too small: it is rounded to 0 (below about 4.9e-324)");
+        return rate_fail (expr, pc, error, _("the rate is too small: it is rounded to 0 (below about 4.9e-324)"));
       stack[sp - 1] = r;
     }
   g_assert (sp == 1);

@@ -106,3 +106,15 @@ augur_test_save_surface (cairo_surface_t *surface,
   cairo_surface_write_to_png (surface, path);
   g_test_message ("picture written to %s", path);
 }
+
+void
+augur_test_gtk_init (int    *argc,
+                     char ***argv)
+{
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/augur-test-bus", TRUE);
+  g_test_init (argc, argv, NULL);
+  gtk_init ();
+}

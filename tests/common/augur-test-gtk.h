@@ -47,4 +47,9 @@ guint       augur_test_count_widget_pixels (GtkWidget *window,
 void        augur_test_save_surface (cairo_surface_t *surface,
                                      const char      *name);
 
+/* What every GUI test main does first: the Cairo renderer, settings in
+ * memory, no session bus, then g_test_init() and gtk_init(). */
+void        augur_test_gtk_init (int    *argc,
+                                 char ***argv);
+
 G_END_DECLS

@@ -97,3 +97,32 @@ augur_test_lower_file_size_limit (struct rlimit *saved)
   lowered.rlim_cur = 32;
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lowered), ==, 0);
 }
+
+void
+augur_test_child_file_size_limit (gpointer data)
+{
+  struct rlimit limit;
+
+  signal (SIGXFSZ, SIG_IGN);
+  if (getrlimit (RLIMIT_FSIZE, &limit) == 0)
+    {
+      limit.rlim_cur = 32;
+      setrlimit (RLIMIT_FSIZE, &limit);
+    }
+}
+
+void
+augur_test_assert_old_file_kept (const char *dir,
+                                 const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  g_autofree char *base = g_path_get_basename (path);
+  const char *name;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, AUGUR_TEST_OLD_CONTENTS);
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_assert_cmpstr (name, ==, base);
+}

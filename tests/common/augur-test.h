@@ -30,5 +30,15 @@ gboolean augur_test_wait_signal (gpointer    object,
 /* Lowers RLIMIT_FSIZE to 32 bytes (SIGXFSZ ignored), so that a write
  * fails as on a full disk; restore with setrlimit (RLIMIT_FSIZE, saved). */
 void     augur_test_lower_file_size_limit (struct rlimit *saved);
+/* The same for a child process, as a GSpawnChildSetupFunc (data unused):
+ * the limit is set in the child only, and no assertion runs there. */
+void     augur_test_child_file_size_limit (gpointer data);
+
+/* What a test writes in the file an export must not touch. */
+#define AUGUR_TEST_OLD_CONTENTS "the user's old file\n"
+/* The file at path still holds AUGUR_TEST_OLD_CONTENTS and is alone in dir:
+ * no temporary file was left beside it. */
+void     augur_test_assert_old_file_kept (const char *dir,
+                                          const char *path);
 
 G_END_DECLS

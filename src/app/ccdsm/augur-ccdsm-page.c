@@ -34,18 +34,7 @@ augur_ccdsm_page_set_status (AugurCcdsmPage *self,
 {
   g_free (self->status_text);
   self->status_text = g_strdup (text);
-  gtk_label_set_text (GTK_LABEL (self->status_label), text);
-  gtk_widget_set_tooltip_text (self->status_label, text);
-  if (is_error)
-    {
-      gtk_widget_remove_css_class (self->status_label, "dim-label");
-      gtk_widget_add_css_class (self->status_label, "error");
-    }
-  else
-    {
-      gtk_widget_remove_css_class (self->status_label, "error");
-      gtk_widget_add_css_class (self->status_label, "dim-label");
-    }
+  augur_page_style_status (self->status_label, text, is_error);
 }
 
 void
@@ -54,9 +43,7 @@ augur_ccdsm_page_show_error (AugurCcdsmPage *self,
 {
   g_free (self->error_text);
   self->error_text = g_strdup (message);
-  if (message != NULL)
-    gtk_label_set_text (GTK_LABEL (self->error_label), message);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), message != NULL);
+  augur_page_reveal_error (self->error_revealer, self->error_label, message);
 }
 
 static void
@@ -259,22 +246,6 @@ static const char page_css[] =
   "augurccdsmpage .augur-rule-head { font-weight: bold; }\n";
 
 static void
-ensure_css (void)
-{
-  static gboolean done;
-  g_autoptr(GtkCssProvider) provider = NULL;
-  GdkDisplay *display = gdk_display_get_default ();
-
-  if (done || display == NULL)
-    return;
-  done = TRUE;
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_data (provider, page_css, -1);
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
-static void
 augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -372,7 +343,7 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
   GtkTextBuffer *buffer;
   GtkAdjustment *vadjustment;
 
-  ensure_css ();
+  augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (augur_ccdsm_page_on_modified), NULL);

@@ -54,19 +54,7 @@ augur_pepa_page_set_status (AugurPepaPage *self,
 {
   g_free (self->status_text);
   self->status_text = g_strdup (text);
-  gtk_label_set_text (GTK_LABEL (self->status_label), text);
-  gtk_widget_set_tooltip_text (self->status_label, text);
-
-  if (is_error)
-    {
-      gtk_widget_remove_css_class (self->status_label, "dim-label");
-      gtk_widget_add_css_class (self->status_label, "error");
-    }
-  else
-    {
-      gtk_widget_remove_css_class (self->status_label, "error");
-      gtk_widget_add_css_class (self->status_label, "dim-label");
-    }
+  augur_page_style_status (self->status_label, text, is_error);
 }
 
 char *
@@ -612,23 +600,6 @@ static const char page_css[] =
   "augurpepapage .augur-problems-header { background-color: alpha(currentColor, 0.03); }\n"
   "augurpepapage .augur-diagnostics row { padding: 0; }\n";
 
-static void
-ensure_css (void)
-{
-  static gboolean done;
-  g_autoptr(GtkCssProvider) provider = NULL;
-  GdkDisplay *display = gdk_display_get_default ();
-
-  if (done || display == NULL)
-    return;
-  done = TRUE;
-
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_data (provider, page_css, -1);
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
 static GtkWidget *
 add_table (GtkWidget               *box,
            const AugurResultColumn *columns,
@@ -667,7 +638,7 @@ augur_pepa_page_init (AugurPepaPage *self)
   GtkTextBuffer *buffer;
   GtkAdjustment *vadjustment;
 
-  ensure_css ();
+  augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* Solver drop-down, in the order of solver_names[]. */

@@ -89,18 +89,7 @@ augur_replay_page_set_status (AugurReplayPage *self,
 {
   g_free (self->status_text);
   self->status_text = g_strdup (text);
-  gtk_label_set_text (GTK_LABEL (self->status_label), text);
-  gtk_widget_set_tooltip_text (self->status_label, text);
-  if (is_error)
-    {
-      gtk_widget_remove_css_class (self->status_label, "dim-label");
-      gtk_widget_add_css_class (self->status_label, "error");
-    }
-  else
-    {
-      gtk_widget_remove_css_class (self->status_label, "error");
-      gtk_widget_add_css_class (self->status_label, "dim-label");
-    }
+  augur_page_style_status (self->status_label, text, is_error);
 }
 
 void
@@ -109,9 +98,7 @@ augur_replay_page_show_error (AugurReplayPage *self,
 {
   g_free (self->error_text);
   self->error_text = g_strdup (message);
-  if (message != NULL)
-    gtk_label_set_text (GTK_LABEL (self->error_label), message);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), message != NULL);
+  augur_page_reveal_error (self->error_revealer, self->error_label, message);
 }
 
 /* ---- Widgets from the inputs ------------------------------------------ */
@@ -1110,22 +1097,6 @@ static const char page_css[] =
   "augurreplaypage .augur-file-label { font-weight: bold; }\n";
 
 static void
-ensure_css (void)
-{
-  static gboolean done;
-  g_autoptr(GtkCssProvider) provider = NULL;
-  GdkDisplay *display = gdk_display_get_default ();
-
-  if (done || display == NULL)
-    return;
-  done = TRUE;
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_data (provider, page_css, -1);
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
-static void
 augur_replay_page_class_init (AugurReplayPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1233,7 +1204,7 @@ augur_replay_page_init (AugurReplayPage *self)
 {
   GtkWidget *entries[5];
 
-  ensure_css ();
+  augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);

@@ -186,6 +186,52 @@ augur_page_can_redo (AugurPage *page)
   return priv->redo != NULL && priv->redo->len > 0;
 }
 
+/* ---- Status line and error bar --------------------------------------------- */
+
+void
+augur_page_ensure_css (const char *css)
+{
+  static GHashTable *loaded;     /* css -> itself: the sheets added */
+  g_autoptr(GtkCssProvider) provider = NULL;
+  GdkDisplay *display = gdk_display_get_default ();
+
+  g_return_if_fail (css != NULL);
+  if (display == NULL)
+    return;
+  if (loaded == NULL)
+    loaded = g_hash_table_new (g_direct_hash, g_direct_equal);
+  if (g_hash_table_contains (loaded, css))
+    return;
+  g_hash_table_add (loaded, (gpointer) css);
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, css, -1);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+void
+augur_page_style_status (GtkWidget  *label,
+                         const char *text,
+                         gboolean    is_error)
+{
+  g_return_if_fail (GTK_IS_LABEL (label));
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, text);
+  gtk_widget_remove_css_class (label, is_error ? "dim-label" : "error");
+  gtk_widget_add_css_class (label, is_error ? "error" : "dim-label");
+}
+
+void
+augur_page_reveal_error (GtkWidget  *revealer,
+                         GtkWidget  *label,
+                         const char *message)
+{
+  g_return_if_fail (GTK_IS_REVEALER (revealer) && GTK_IS_LABEL (label));
+  if (message != NULL)
+    gtk_label_set_text (GTK_LABEL (label), message);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (revealer), message != NULL);
+}
+
 /* ---- Object ---------------------------------------------------------------- */
 
 static void

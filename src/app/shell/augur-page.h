@@ -104,6 +104,19 @@ void        augur_page_focus_document (AugurPage *page);
 
 /* For the kinds. */
 
+/* A page's status line: text (also its tooltip), dimmed or in error
+ * colours. */
+void        augur_page_style_status (GtkWidget  *label,
+                                     const char *text,
+                                     gboolean    is_error);
+/* Adds a kind's style sheet to the display, once however often it is
+ * called (from each page's init: the display exists by then). */
+void        augur_page_ensure_css   (const char *css);
+/* A page's error bar: shows message in label, or hides when NULL. */
+void        augur_page_reveal_error (GtkWidget  *revealer,
+                                     GtkWidget  *label,
+                                     const char *message);
+
 /* The most edits a page can undo: older ones are forgotten. */
 #define AUGUR_PAGE_UNDO_LIMIT 500
 

@@ -911,13 +911,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
-  g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
-    g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/augur-test-bus", TRUE);
-
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
+  augur_test_gtk_init (&argc, &argv);
 
   app = augur_application_new ();
   g_application_set_flags (G_APPLICATION (app),

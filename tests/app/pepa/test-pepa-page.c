@@ -450,38 +450,6 @@ test_exports (Fixture       *f,
  * process, is ignored).  Pipes and terminals have no such limit. */
 /* The same for augur-cli, in the child before exec: both the limit and
  * the ignored signal are inherited. */
-static void
-cli_size_limit (gpointer data)
-{
-  struct rlimit limit;
-
-  signal (SIGXFSZ, SIG_IGN);
-  if (getrlimit (RLIMIT_FSIZE, &limit) == 0)
-    {
-      limit.rlim_cur = 32;
-      setrlimit (RLIMIT_FSIZE, &limit);
-    }
-}
-
-#define OLD_CONTENTS "the user's old file\n"
-
-/* The old file, alone in dir: no temporary file left beside it. */
-static void
-assert_old_file_kept (const char *dir,
-                      const char *path)
-{
-  g_autofree char *contents = NULL;
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  g_autofree char *base = g_path_get_basename (path);
-  const char *name;
-
-  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
-  g_assert_cmpstr (contents, ==, OLD_CONTENTS);
-  g_assert_nonnull (listing);
-  while ((name = g_dir_read_name (listing)) != NULL)
-    g_assert_cmpstr (name, ==, base);
-}
-
 /* A failed export must not touch the file it would replace: GIO writes a
  * temporary file and renames it over the old one when the stream closes,
  * also when a stream left open after an error is finalised. */
@@ -503,14 +471,14 @@ test_failed_exports (Fixture       *f,
       gboolean ok;
 
       g_test_message ("export %s", whats[i]);
-      g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
+      g_assert_true (g_file_set_contents (path, AUGUR_TEST_OLD_CONTENTS, -1, NULL));
       augur_test_lower_file_size_limit (&saved);
       ok = augur_page_export (AUGUR_PAGE (f->page), whats[i], file, &error);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
       g_assert_false (ok);
       g_assert_nonnull (error);
       g_clear_error (&error);
-      assert_old_file_kept (dir, path);
+      augur_test_assert_old_file_kept (dir, path);
 
       /* Without the limit the same export goes through. */
       g_assert_true (augur_page_export (AUGUR_PAGE (f->page), whats[i], file, &error));
@@ -533,14 +501,14 @@ test_failed_exports (Fixture       *f,
     else
       {
         g_assert_true (g_file_set_contents (model, pipeline_model, -1, NULL));
-        g_assert_true (g_file_set_contents (path, OLD_CONTENTS, -1, NULL));
-        g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, cli_size_limit, NULL,
+        g_assert_true (g_file_set_contents (path, AUGUR_TEST_OLD_CONTENTS, -1, NULL));
+        g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, augur_test_child_file_size_limit, NULL,
                                      &out, &err, &status, &error));
         g_assert_no_error (error);
         g_assert_true (WIFEXITED (status));
         g_assert_cmpint (WEXITSTATUS (status), !=, 0);
         g_assert_nonnull (strstr (err, path));
-        assert_old_file_kept (dir, path);
+        augur_test_assert_old_file_kept (dir, path);
       }
     g_unlink (model);
     g_rmdir (model_dir);

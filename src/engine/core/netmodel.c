@@ -13,7 +13,8 @@
 #define LV08_CROSS_TRAFFIC    0.05
 #define TCP_GAMMA             4194304.0
 
-/* What every transfer from one host to another shares: computed once. */
+/* What every transfer from one host to another shares: computed once, in
+ * one block (its resources and coefficients follow it). */
 typedef struct {
   guint   n;
   guint  *resources;
@@ -23,15 +24,20 @@ typedef struct {
   double  penalty;
 } Path;
 
+/* Paths by pair of hosts: open addressing, the key beside the path (a
+ * GHashTable costs a cache miss more, which counts with thousands of
+ * hosts); key 0 is a free slot. */
+typedef struct {
+  guint64  key;
+  Path    *path;
+} PathSlot;
+
 static const double one = 1.0;
 
-/* Up to this many hosts, paths are found in a table of rows (at most
- * 8 MB); above, in the hash table alone. */
-#define DENSE_HOSTS 1024
-
 struct _AugurNetwork {
-  GHashTable          *paths;        /* src * n_hosts + dst + 1 -> Path */
-  Path              ***rows;         /* few hosts: rows[src][dst], NULL until used */
+  PathSlot            *paths;        /* key src * n_hosts + dst + 1 */
+  gsize                n_slots;      /* a power of 2 */
+  gsize                n_paths;
   guint                n_hosts;
   AugurDes            *des;
   const AugurPlatform *platform;
@@ -59,13 +65,29 @@ augur_network_model_to_name (AugurNetworkModel model)
   return model == AUGUR_NETWORK_CM02 ? "cm02" : "lv08";
 }
 
-static void
-path_free (gpointer p)
+static inline gsize
+slot_of (guint64 key, gsize n_slots)
 {
-  Path *path = p;
-  g_free (path->resources);
-  g_free (path->coefficients);
-  g_free (path);
+  return (gsize) ((key * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32) & (n_slots - 1);
+}
+
+static void
+paths_grow (AugurNetwork *net)
+{
+  gsize n = net->n_slots ? net->n_slots * 2 : 256;
+  PathSlot *slots = g_new0 (PathSlot, n);
+
+  for (gsize i = 0; i < net->n_slots; i++)
+    if (net->paths[i].key != 0)
+      {
+        gsize j = slot_of (net->paths[i].key, n);
+        while (slots[j].key != 0)
+          j = (j + 1) & (n - 1);
+        slots[j] = net->paths[i];
+      }
+  g_free (net->paths);
+  net->paths = slots;
+  net->n_slots = n;
 }
 
 AugurNetwork *
@@ -78,10 +100,7 @@ augur_network_new (AugurDes            *des,
   guint n_links = augur_platform_get_n_links (platform);
   double factor = model == AUGUR_NETWORK_LV08 ? LV08_BANDWIDTH_FACTOR : 1.0;
 
-  net->paths = g_hash_table_new_full (NULL, NULL, NULL, path_free);
   net->n_hosts = n_hosts;
-  if (n_hosts <= DENSE_HOSTS)
-    net->rows = g_new0 (Path **, MAX (1, n_hosts));
   net->des = des;
   net->platform = platform;
   net->model = model;
@@ -111,10 +130,9 @@ augur_network_free (AugurNetwork *net)
 {
   if (net == NULL)
     return;
-  g_hash_table_unref (net->paths);   /* owns the paths, also those in rows */
-  for (guint h = 0; net->rows != NULL && h < net->n_hosts; h++)
-    g_free (net->rows[h]);
-  g_free (net->rows);
+  for (gsize i = 0; i < net->n_slots; i++)
+    g_free (net->paths[i].path);
+  g_free (net->paths);
   g_free (net->cpu);
   g_free (net->link_res);
   g_free (net->has_resource);
@@ -205,10 +223,15 @@ path_new (AugurNetwork *net, guint src, guint dst, GError **error)
   if (res->len == 0 && bound == 0)
     bound = 1e300;  /* a route of fat pipes without bandwidth limit: instant */
 
-  path = g_new0 (Path, 1);
+  path = g_malloc0 (sizeof (Path) + res->len * (sizeof (double) + sizeof (guint)));
   path->n = res->len;
-  path->resources = (guint *) g_array_free (g_steal_pointer (&res), FALSE);
-  path->coefficients = (double *) g_array_free (g_steal_pointer (&coef), FALSE);
+  path->coefficients = (double *) (path + 1);
+  path->resources = (guint *) (path->coefficients + res->len);
+  if (res->len > 0)
+    {
+      memcpy (path->coefficients, coef->data, res->len * sizeof (double));
+      memcpy (path->resources, res->data, res->len * sizeof (guint));
+    }
   path->latency = latency * (lv08 ? LV08_LATENCY_FACTOR : 1.0);
   path->bound = bound;
   path->penalty = penalty > 0 ? penalty : 1.0;
@@ -224,25 +247,29 @@ augur_network_transfer (AugurNetwork      *net,
                         gpointer           data,
                         GError           **error)
 {
-  gpointer key = GSIZE_TO_POINTER ((gsize) src * net->n_hosts + dst + 1);
-  Path *path;
+  guint64 key = (guint64) src * net->n_hosts + dst + 1;
+  Path *path = NULL;
+  gsize i = 0;
 
-  if (net->rows != NULL && net->rows[src] != NULL)
-    path = net->rows[src][dst];
-  else
-    path = g_hash_table_lookup (net->paths, key);
+  if (net->n_slots > 0)
+    for (i = slot_of (key, net->n_slots); net->paths[i].key != 0; i = (i + 1) & (net->n_slots - 1))
+      if (net->paths[i].key == key)
+        {
+          path = net->paths[i].path;
+          break;
+        }
   if (path == NULL)
     {
       path = path_new (net, src, dst, error);
       if (path == NULL)
         return NULL;
-      g_hash_table_insert (net->paths, key, path);
-      if (net->rows != NULL)
-        {
-          if (net->rows[src] == NULL)
-            net->rows[src] = g_new0 (Path *, net->n_hosts);
-          net->rows[src][dst] = path;
-        }
+      if (2 * (net->n_paths + 1) > net->n_slots)
+        paths_grow (net);
+      for (i = slot_of (key, net->n_slots); net->paths[i].key != 0; i = (i + 1) & (net->n_slots - 1))
+        ;
+      net->paths[i].key = key;
+      net->paths[i].path = path;
+      net->n_paths++;
     }
   return augur_des_start (net->des, bytes, path->latency, path->bound, path->penalty,
                           path->n, path->resources, path->coefficients, done, data);

@@ -29,6 +29,7 @@ typedef struct _Request Request;
 
 struct _Request {
   Request  *next_free;
+  Request  *next;          /* the next in its channel's queue */
   gboolean  in_stack;      /* an Irecv not yet waited for */
   gboolean  is_send;
   Rank     *owner;
@@ -42,10 +43,21 @@ struct _Request {
   guint64   line;
 };
 
+/* The requests posted between a sender and a receiver and not yet matched,
+ * in posting order: all sends or all receives (a send meets any receive
+ * already there, and the other way round). */
 typedef struct {
-  GQueue sends;
-  GQueue recvs;
+  Request *head;
+  Request *tail;
 } Channel;
+
+/* Channels of many ranks, by pair: open addressing, the channel kept in
+ * its slot (one cache miss to find it, where a GHashTable of GQueues took
+ * four); key 0 is a free slot. */
+typedef struct {
+  guint64 key;
+  Channel channel;
+} ChannelSlot;
 
 struct _Rank {
   Replay        *rp;
@@ -73,7 +85,9 @@ struct _Replay {
   guint                  comm_size;
   guint                  comm_size_file;   /* where it was first given */
   guint64                comm_size_line;   /* 0: not given */
-  GHashTable            *channels;    /* key -> Channel, for many ranks */
+  ChannelSlot           *slots;       /* for many ranks: by pair, see channel () */
+  gsize                  n_slots;     /* a power of 2 */
+  gsize                  n_channels;
   Channel               *dense;       /* [src][dst][collective], for up to 256 ranks */
   GPtrArray             *blocks;      /* owns every Request and Transfer, allocated in blocks */
   Request               *free_requests;
@@ -181,22 +195,72 @@ release (Rank *rank)
 
 /* ---- point-to-point ------------------------------------------------------------ */
 
+static inline gsize
+slot_of (guint64 key, gsize n_slots)
+{
+  return (gsize) ((key * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32) & (n_slots - 1);
+}
+
+static void
+channels_grow (Replay *rp)
+{
+  gsize n = rp->n_slots ? rp->n_slots * 2 : 1024;
+  ChannelSlot *slots = g_new0 (ChannelSlot, n);
+
+  for (gsize i = 0; i < rp->n_slots; i++)
+    if (rp->slots[i].key != 0)
+      {
+        gsize j = slot_of (rp->slots[i].key, n);
+        while (slots[j].key != 0)
+          j = (j + 1) & (n - 1);
+        slots[j] = rp->slots[i];
+      }
+  g_free (rp->slots);
+  rp->slots = slots;
+  rp->n_slots = n;
+}
+
+/* The channel of a pair; valid until the next call (the table can grow). */
 static Channel *
 channel (Replay *rp, guint src, guint dst, gboolean collective)
 {
-  gpointer key;
+  guint64 key;
+  gsize i;
+
   if (rp->dense != NULL)
     return &rp->dense[((gsize) src * rp->n + dst) * 2 + (collective ? 1 : 0)];
-  key = GUINT_TO_POINTER (((src * rp->n + dst) << 1 | (collective ? 1u : 0u)) + 1);
-  Channel *c = g_hash_table_lookup (rp->channels, key);
-  if (c == NULL)
-    {
-      c = g_new0 (Channel, 1);
-      g_queue_init (&c->sends);
-      g_queue_init (&c->recvs);
-      g_hash_table_insert (rp->channels, key, c);
-    }
-  return c;
+  key = (((guint64) src * rp->n + dst) << 1 | (collective ? 1u : 0u)) + 1;
+  if (2 * (rp->n_channels + 1) > rp->n_slots)
+    channels_grow (rp);
+  for (i = slot_of (key, rp->n_slots); rp->slots[i].key != 0; i = (i + 1) & (rp->n_slots - 1))
+    if (rp->slots[i].key == key)
+      return &rp->slots[i].channel;
+  rp->slots[i].key = key;
+  rp->n_channels++;
+  return &rp->slots[i].channel;
+}
+
+static void
+channel_push (Channel *c, Request *r)
+{
+  r->next = NULL;
+  if (c->tail != NULL)
+    c->tail->next = r;
+  else
+    c->head = r;
+  c->tail = r;
+}
+
+static Request *
+channel_pop (Channel *c)
+{
+  Request *r = c->head;
+
+  c->head = r->next;
+  if (c->head == NULL)
+    c->tail = NULL;
+  r->next = NULL;
+  return r;
 }
 
 #define POOL_BLOCK 1024
@@ -343,20 +407,12 @@ post (Rank *rank, gboolean is_send, guint peer, double bytes, gboolean collectiv
   req->line = rank->act.line;
 
   c = channel (rp, req->src, req->dst, collective);
-  if (is_send)
-    {
-      if (!g_queue_is_empty (&c->recvs))
-        match (rp, req, g_queue_pop_head (&c->recvs));
-      else
-        g_queue_push_tail (&c->sends, req);
-    }
+  if (c->head == NULL || c->head->is_send == is_send)
+    channel_push (c, req);
+  else if (is_send)
+    match (rp, req, channel_pop (c));
   else
-    {
-      if (!g_queue_is_empty (&c->sends))
-        match (rp, g_queue_pop_head (&c->sends), req);
-      else
-        g_queue_push_tail (&c->recvs, req);
-    }
+    match (rp, channel_pop (c), req);
   return req;
 }
 
@@ -670,43 +726,19 @@ describe_wait (Replay *rp, Rank *rank)
 }
 
 static void
-channel_free (gpointer p)
-{
-  Channel *c = p;
-  g_queue_clear (&c->sends);
-  g_queue_clear (&c->recvs);
-  g_free (c);
-}
-
-static void
 check_unmatched (Replay *rp)
 {
-  GHashTableIter iter;
-  gpointer value;
   Request *first = NULL;
+  gsize n_dense = rp->dense != NULL ? (gsize) rp->n * rp->n * 2 : 0;
 
-  GPtrArray *all = g_ptr_array_new ();
-
-  if (rp->dense != NULL)
-    for (gsize i = 0; i < (gsize) rp->n * rp->n * 2; i++)
-      g_ptr_array_add (all, &rp->dense[i]);
-  g_hash_table_iter_init (&iter, rp->channels);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    g_ptr_array_add (all, value);
-  for (guint ci = 0; ci < all->len; ci++)
+  for (gsize ci = 0; ci < n_dense + rp->n_slots; ci++)
     {
-      Channel *c = g_ptr_array_index (all, ci);
-      GQueue *queues[2] = { &c->sends, &c->recvs };
-      for (int q = 0; q < 2; q++)
-        for (GList *l = queues[q]->head; l; l = l->next)
-          {
-            Request *r = l->data;
-            if (first == NULL || r->owner->index < first->owner->index ||
-                (r->owner->index == first->owner->index && r->line < first->line))
-              first = r;
-          }
+      const Channel *c = ci < n_dense ? &rp->dense[ci] : &rp->slots[ci - n_dense].channel;
+      for (const Request *r = c->head; r != NULL; r = r->next)
+        if (first == NULL || r->owner->index < first->owner->index ||
+            (r->owner->index == first->owner->index && r->line < first->line))
+          first = (Request *) r;
     }
-  g_ptr_array_unref (all);
   if (first != NULL)
     {
       g_autofree char *at = where (rp, first->file, first->line);
@@ -759,7 +791,6 @@ augur_replay_run (const AugurPlatform      *platform,
   rp.deployment = deployment;
   rp.traces = traces;
   rp.comm_size = rp.n;
-  rp.channels = g_hash_table_new_full (NULL, NULL, NULL, channel_free);
   if (rp.n <= 256)
     rp.dense = g_new0 (Channel, (gsize) MAX (1, rp.n) * MAX (1, rp.n) * 2);
   rp.blocks = g_ptr_array_new_with_free_func (g_free);
@@ -830,16 +861,8 @@ augur_replay_run (const AugurPlatform      *platform,
 
   augur_network_free (rp.net);
   augur_des_free (rp.des);
-  g_hash_table_unref (rp.channels);
-  if (rp.dense != NULL)
-    {
-      for (gsize i = 0; i < (gsize) rp.n * rp.n * 2; i++)
-        {
-          g_queue_clear (&rp.dense[i].sends);
-          g_queue_clear (&rp.dense[i].recvs);
-        }
-      g_free (rp.dense);
-    }
+  g_free (rp.slots);
+  g_free (rp.dense);
   g_ptr_array_unref (rp.blocks);
   g_ptr_array_unref (rp.barrier);
   g_free (rp.ranks);

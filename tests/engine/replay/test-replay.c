@@ -281,6 +281,40 @@ test_unmatched (void)
   teardown (&f);
 }
 
+/* Past 256 ranks, messages wait in a hashed table of channels instead of
+ * a dense one: a token passed around 300 ranks (each hop alone on the
+ * network), and a send nobody receives, found and named. */
+static void
+test_many_ranks (void)
+{
+  enum { N = 300 };
+  Fixture f;
+  guint hosts[N];
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autoptr(GString) trace = g_string_new (NULL);
+  double hop = 2 * LAT + BB_LAT + 1e6 / BW;
+
+  for (guint i = 0; i < N; i++)
+    hosts[i] = i % 4;
+  setup (&f, hosts, N);
+  for (guint i = 0; i + 1 < N; i++)
+    g_string_append_printf (trace, "p%u send p%u 1e6\np%u recv p%u\n", i, i + 1, i + 1, i);
+  r = replay (&f, trace->str, AUGUR_NETWORK_CM02, &error);
+  g_assert_no_error (error);
+  assert_close (augur_replay_result_get_time (r), (N - 1) * hop);
+  assert_close (augur_replay_result_get_stats (r, N - 1)->times[AUGUR_STATE_RECV], (N - 1) * hop);
+  g_assert_cmpuint (augur_replay_result_get_n_messages (r), ==, N - 1);
+  g_clear_pointer (&r, augur_replay_result_free);
+
+  g_string_append_printf (trace, "p%u Isend p0 10\n", N - 1);
+  r = replay (&f, trace->str, AUGUR_NETWORK_CM02, &error);
+  g_assert_null (r);
+  g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_UNMATCHED);
+  g_assert_nonnull (strstr (error->message, "trace.txt:599: p299 sends 10 bytes to p0, who never receives them"));
+  teardown (&f);
+}
+
 static void
 test_json (void)
 {
@@ -471,6 +505,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/replay/unmatched", test_unmatched);
   g_test_add_func ("/engine/replay/disagreements", test_disagreements);
   g_test_add_func ("/engine/replay/tiny-volumes", test_tiny_volumes);
+  g_test_add_func ("/engine/replay/many-ranks", test_many_ranks);
   g_test_add_func ("/engine/replay/json", test_json);
   g_test_add_func ("/engine/replay/escaped-names", test_escaped_names);
   {

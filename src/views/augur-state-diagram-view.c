@@ -27,8 +27,6 @@ struct _AugurStateDiagramView
   gboolean              fitted;        /* follow the widget's size */
   gboolean              whole;         /* fitted: the whole diagram, however small */
   AugurDiagramViewport  vp;
-  double                pointer_x;
-  double                pointer_y;
   double                drag_start_x;
   double                drag_start_y;
 };
@@ -208,45 +206,32 @@ node_at (AugurStateDiagramView *self, double x, double y)
                                 gtk_widget_get_height (GTK_WIDGET (self)), x, y);
 }
 
-static void
-on_motion (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           AugurStateDiagramView    *self)
-{
-  self->pointer_x = x;
-  self->pointer_y = y;
-  set_hovered (self, node_at (self, x, y));
-}
-
-static void
-on_leave (GtkEventControllerMotion *motion,
-          AugurStateDiagramView    *self)
-{
-  set_hovered (self, -1);
-}
-
+/* Hover and tooltips (augur-view-style.h): the item is a state, (node, 0). */
 static gboolean
-on_query_tooltip (GtkWidget             *widget,
-                  int                    x,
-                  int                    y,
-                  gboolean               keyboard,
-                  GtkTooltip            *tooltip,
-                  AugurStateDiagramView *self)
+view_hit (GtkWidget *view, double x, double y, int *a, int *b)
 {
-  int node = node_at (self, x, y);
-  g_autofree char *text = NULL;
+  *a = node_at (AUGUR_STATE_DIAGRAM_VIEW (view), x, y);
+  *b = 0;
+  return *a >= 0;
+}
+
+static void
+view_hover (GtkWidget *view, int a, int b)
+{
+  set_hovered (AUGUR_STATE_DIAGRAM_VIEW (view), a);
+}
+
+static char *
+view_tip (GtkWidget *view, int node, int b)
+{
+  AugurStateDiagramView *self = AUGUR_STATE_DIAGRAM_VIEW (view);
+  const char *tooltip = augur_diagram_get_node_tooltip (self->diagram, node);
   g_autofree char *term = NULL;
 
-  if (node < 0)
-    return FALSE;
   /* Long terms in lines of a readable width, not one line across the
    * screen. */
-  term = augur_diagram_wrap_text (augur_diagram_get_node_tooltip (self->diagram, node)
-                                  ? augur_diagram_get_node_tooltip (self->diagram, node) : "", TOOLTIP_CHARS);
-  text = g_strdup_printf (_("State %s\n%s"), augur_diagram_get_node_label (self->diagram, node), term);
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
+  term = augur_diagram_wrap_text (tooltip != NULL ? tooltip : "", TOOLTIP_CHARS);
+  return g_strdup_printf (_("State %s\n%s"), augur_diagram_get_node_label (self->diagram, node), term);
 }
 
 static void
@@ -265,6 +250,7 @@ zoom_at (AugurStateDiagramView *self, double factor, double x, double y)
   self->vp.offset_y = y - uy * scale;
   self->fitted = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  augur_view_refresh_hover (GTK_WIDGET (self));
 }
 
 static gboolean
@@ -273,9 +259,12 @@ on_scroll (GtkEventControllerScroll *scroll,
            double                    dy,
            AugurStateDiagramView    *self)
 {
+  double x = 0, y = 0;
+
   if (!is_drawable (self) || dy == 0)
     return FALSE;
-  zoom_at (self, pow (1.15, -dy), self->pointer_x, self->pointer_y);
+  augur_view_get_pointer (GTK_WIDGET (self), &x, &y);
+  zoom_at (self, pow (1.15, -dy), x, y);
   return TRUE;
 }
 
@@ -301,6 +290,7 @@ on_drag_update (GtkGestureDrag        *drag,
   self->vp.offset_y = self->drag_start_y + dy;
   self->fitted = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  augur_view_refresh_hover (GTK_WIDGET (self));
 }
 
 static void
@@ -429,7 +419,6 @@ augur_state_diagram_view_class_init (AugurStateDiagramViewClass *klass)
 static void
 augur_state_diagram_view_init (AugurStateDiagramView *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *click = gtk_gesture_click_new ();
@@ -441,12 +430,9 @@ augur_state_diagram_view_init (AugurStateDiagramView *self)
   self->vp.scale = 1.0;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  augur_view_track_hover (GTK_WIDGET (self), view_hit, view_hover, view_tip);
   g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
@@ -454,7 +440,6 @@ augur_state_diagram_view_init (AugurStateDiagramView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
 }
 
 GtkWidget *
@@ -480,6 +465,7 @@ augur_state_diagram_view_set_diagram (AugurStateDiagramView *self,
       self->fitted = TRUE;
       self->whole = FALSE;
       refit (self);
+      augur_view_refresh_hover (GTK_WIDGET (self));
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -575,6 +561,7 @@ augur_state_diagram_view_fit (AugurStateDiagramView *self)
   self->whole = TRUE;
   refit (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  augur_view_refresh_hover (GTK_WIDGET (self));
 }
 
 void

@@ -26,8 +26,6 @@ struct _AugurTimelineView
   AugurTimelineData    *data;
   AugurTimelineViewport vp;
   AugurTimelineHit      hover;
-  double                pointer_x;
-  double                pointer_y;
 
   DragMode              drag;
   AugurTimelineViewport drag_vp;
@@ -96,15 +94,52 @@ set_hover (AugurTimelineView      *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Hover and tooltips (augur-view-style.h): an interval is the item
+ * (row, index), a message (-2, index). */
+#define MESSAGE_ITEM (-2)
+
+static gboolean
+view_hit (GtkWidget *view, double x, double y, int *a, int *b)
+{
+  AugurTimelineView *self = AUGUR_TIMELINE_VIEW (view);
+  AugurTimelineHit hit;
+
+  if (self->data == NULL || self->drag != DRAG_NONE ||
+      !augur_timeline_hit (self->data, &self->vp, gtk_widget_get_width (view), gtk_widget_get_height (view),
+                           x, y, &hit))
+    return FALSE;
+  *a = hit.kind == AUGUR_TIMELINE_HIT_MESSAGE ? MESSAGE_ITEM : (int) hit.row;
+  *b = hit.index;
+  return TRUE;
+}
+
 static void
-update_hover (AugurTimelineView *self)
+view_hover (GtkWidget *view, int a, int b)
 {
   AugurTimelineHit hit = { AUGUR_TIMELINE_HIT_NONE, 0, 0 };
 
-  if (self->data != NULL && self->drag == DRAG_NONE)
-    augur_timeline_hit (self->data, &self->vp, gtk_widget_get_width (GTK_WIDGET (self)),
-                        gtk_widget_get_height (GTK_WIDGET (self)), self->pointer_x, self->pointer_y, &hit);
-  set_hover (self, &hit);
+  if (a == MESSAGE_ITEM)
+    hit = (AugurTimelineHit) { AUGUR_TIMELINE_HIT_MESSAGE, 0, b };
+  else if (a >= 0)
+    hit = (AugurTimelineHit) { AUGUR_TIMELINE_HIT_INTERVAL, a, b };
+  set_hover (AUGUR_TIMELINE_VIEW (view), &hit);
+}
+
+static char *
+view_tip (GtkWidget *view, int a, int b)
+{
+  AugurTimelineView *self = AUGUR_TIMELINE_VIEW (view);
+
+  if (a == MESSAGE_ITEM)
+    return augur_timeline_data_format_message (self->data, b);
+  return augur_timeline_data_format_interval (self->data, a, b);
+}
+
+/* After the viewport or the data changed: what is under the pointer now. */
+static void
+update_hover (AugurTimelineView *self)
+{
+  augur_view_refresh_hover (GTK_WIDGET (self));
 }
 
 static void
@@ -112,6 +147,7 @@ viewport_changed (AugurTimelineView *self)
 {
   clamp_viewport (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_hover (self);
 }
 
 static void
@@ -176,7 +212,6 @@ zoom_at (AugurTimelineView *self,
   self->vp.t0 = t - (x - g.x) / g.w * span;
   self->vp.t1 = self->vp.t0 + span;
   viewport_changed (self);
-  update_hover (self);
 }
 
 static gboolean
@@ -204,27 +239,12 @@ on_scroll (GtkEventControllerScroll *scroll,
       viewport_changed (self);
     }
   else if (dy != 0)
-    zoom_at (self, pow (WHEEL_STEP, -dy), self->pointer_x);
+    {
+      double x = 0;
+      augur_view_get_pointer (GTK_WIDGET (self), &x, NULL);
+      zoom_at (self, pow (WHEEL_STEP, -dy), x);
+    }
   return TRUE;
-}
-
-static void
-on_motion (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           AugurTimelineView        *self)
-{
-  self->pointer_x = x;
-  self->pointer_y = y;
-  update_hover (self);
-}
-
-static void
-on_leave (GtkEventControllerMotion *motion,
-          AugurTimelineView        *self)
-{
-  AugurTimelineHit none = { AUGUR_TIMELINE_HIT_NONE, 0, 0 };
-  set_hover (self, &none);
 }
 
 static void
@@ -301,6 +321,7 @@ on_drag_end (GtkGestureDrag    *drag,
     augur_timeline_view_set_range (self, MIN (self->selection_t0, self->selection_t1),
                                    MAX (self->selection_t0, self->selection_t1));
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_hover (self);
 }
 
 static void
@@ -313,36 +334,6 @@ on_click_pressed (GtkGestureClick   *click,
   gtk_widget_grab_focus (GTK_WIDGET (self));
   if (n_press == 2)
     augur_timeline_view_fit (self);
-}
-
-static gboolean
-on_query_tooltip (GtkWidget         *widget,
-                  int                x,
-                  int                y,
-                  gboolean           keyboard,
-                  GtkTooltip        *tooltip,
-                  AugurTimelineView *self)
-{
-  AugurTimelineHit hit;
-  g_autofree char *text = NULL;
-
-  if (self->data == NULL)
-    return FALSE;
-  if (!augur_timeline_hit (self->data, &self->vp, gtk_widget_get_width (widget),
-                           gtk_widget_get_height (widget), x, y, &hit))
-    {
-      /* Between the intervals: how to get around. */
-      gtk_tooltip_set_text (tooltip, _("Shift+drag (or drag with the right button) across a range to zoom into it.\n"
-                                       "The wheel zooms, dragging pans, Ctrl+wheel scrolls the ranks,\n"
-                                       "double-click or Ctrl+0 shows the whole run."));
-      return TRUE;
-    }
-  if (hit.kind == AUGUR_TIMELINE_HIT_MESSAGE)
-    text = augur_timeline_data_format_message (self->data, hit.index);
-  else
-    text = augur_timeline_data_format_interval (self->data, hit.row, hit.index);
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
 }
 
 static void
@@ -438,7 +429,6 @@ augur_timeline_view_class_init (AugurTimelineViewClass *klass)
 static void
 augur_timeline_view_init (AugurTimelineView *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *click = gtk_gesture_click_new ();
@@ -448,12 +438,9 @@ augur_timeline_view_init (AugurTimelineView *self)
   augur_timeline_viewport_fit (NULL, &self->vp);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  augur_view_track_hover (GTK_WIDGET (self), view_hit, view_hover, view_tip);
   g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
   /* primary: pan (shift: select a range); secondary: select a range */
@@ -464,7 +451,6 @@ augur_timeline_view_init (AugurTimelineView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Timeline"), -1);
 }
 
@@ -489,8 +475,14 @@ augur_timeline_view_set_data (AugurTimelineView *self,
     self->data = augur_timeline_data_ref (d);
   self->hover = none;
   self->drag = DRAG_NONE;
+  /* Between the intervals: how to get around. */
+  augur_view_set_background_tip (GTK_WIDGET (self), self->data == NULL ? NULL :
+                                 _("Shift+drag (or drag with the right button) across a range to zoom into it.\n"
+                                   "The wheel zooms, dragging pans, Ctrl+wheel scrolls the ranks,\n"
+                                   "double-click or Ctrl+0 shows the whole run."));
   augur_timeline_viewport_fit (self->data, &self->vp);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_hover (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA]);
 }
 
@@ -523,7 +515,6 @@ augur_timeline_view_zoom (AugurTimelineView *self,
   self->vp.t0 = mid - span / 2;
   self->vp.t1 = mid + span / 2;
   viewport_changed (self);
-  update_hover (self);
 }
 
 void
@@ -536,7 +527,6 @@ augur_timeline_view_set_range (AugurTimelineView *self,
   self->vp.t0 = MIN (t0, t1);
   self->vp.t1 = MAX (t0, t1);
   viewport_changed (self);
-  update_hover (self);
 }
 
 void

@@ -20,7 +20,35 @@ typedef struct {
   AugurViewHitFunc   hit;
   AugurViewHoverFunc hover;
   AugurViewTipFunc   tip;
+  char              *background_tip;
+  gboolean           inside;     /* the pointer is over the view */
+  double             x, y;       /* where it was last seen */
 } Tracker;
+
+static void
+tracker_free (gpointer p)
+{
+  Tracker *t = p;
+  g_free (t->background_tip);
+  g_free (t);
+}
+
+static Tracker *
+tracker_of (GtkWidget *view)
+{
+  return g_object_get_data (G_OBJECT (view), "augur-hover-tracker");
+}
+
+static void
+track_at (GtkWidget *view,
+          Tracker   *t)
+{
+  int a = -1, b = -1;
+
+  if (!t->inside || !t->hit (view, t->x, t->y, &a, &b))
+    a = b = -1;
+  t->hover (view, a, b);
+}
 
 static void
 track_motion (GtkEventControllerMotion *motion,
@@ -28,18 +56,26 @@ track_motion (GtkEventControllerMotion *motion,
               double                    y,
               Tracker                  *t)
 {
-  GtkWidget *view = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion));
-  int a = -1, b = -1;
+  t->inside = TRUE;
+  t->x = x;
+  t->y = y;
+  track_at (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion)), t);
+}
 
-  if (!t->hit (view, x, y, &a, &b))
-    a = b = -1;
-  t->hover (view, a, b);
+static void
+track_enter (GtkEventControllerMotion *motion,
+             double                    x,
+             double                    y,
+             Tracker                  *t)
+{
+  track_motion (motion, x, y, t);
 }
 
 static void
 track_leave (GtkEventControllerMotion *motion,
              Tracker                  *t)
 {
+  t->inside = FALSE;
   t->hover (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion)), -1, -1);
 }
 
@@ -54,7 +90,11 @@ track_tooltip (GtkWidget  *view,
   g_autofree char *text = NULL;
   int a, b;
 
-  if (!t->hit (view, x, y, &a, &b) || (text = t->tip (view, a, b)) == NULL)
+  if (t->hit (view, x, y, &a, &b))
+    text = t->tip (view, a, b);
+  else if (t->background_tip != NULL)
+    text = g_strdup (t->background_tip);
+  if (text == NULL)
     return FALSE;
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
@@ -66,16 +106,52 @@ augur_view_track_hover (GtkWidget          *view,
                         AugurViewHoverFunc  hover,
                         AugurViewTipFunc    tip)
 {
-  Tracker *t = g_new (Tracker, 1);
+  Tracker *t = g_new0 (Tracker, 1);
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   t->hit = hit;
   t->hover = hover;
   t->tip = tip;
-  g_object_set_data_full (G_OBJECT (view), "augur-hover-tracker", t, g_free);
+  g_object_set_data_full (G_OBJECT (view), "augur-hover-tracker", t, tracker_free);
+  g_signal_connect (motion, "enter", G_CALLBACK (track_enter), t);
   g_signal_connect (motion, "motion", G_CALLBACK (track_motion), t);
   g_signal_connect (motion, "leave", G_CALLBACK (track_leave), t);
   gtk_widget_add_controller (view, motion);
   gtk_widget_set_has_tooltip (view, TRUE);
   g_signal_connect (view, "query-tooltip", G_CALLBACK (track_tooltip), t);
+}
+
+void
+augur_view_set_background_tip (GtkWidget  *view,
+                               const char *text)
+{
+  Tracker *t = tracker_of (view);
+
+  g_return_if_fail (t != NULL);
+  g_free (t->background_tip);
+  t->background_tip = g_strdup (text);
+}
+
+void
+augur_view_refresh_hover (GtkWidget *view)
+{
+  Tracker *t = tracker_of (view);
+
+  g_return_if_fail (t != NULL);
+  track_at (view, t);
+}
+
+gboolean
+augur_view_get_pointer (GtkWidget *view,
+                        double    *x,
+                        double    *y)
+{
+  Tracker *t = tracker_of (view);
+
+  g_return_val_if_fail (t != NULL, FALSE);
+  if (x != NULL)
+    *x = t->x;
+  if (y != NULL)
+    *y = t->y;
+  return t->inside;
 }

@@ -36,5 +36,17 @@ void     augur_view_track_hover (GtkWidget          *view,
                                  AugurViewHitFunc    hit,
                                  AugurViewHoverFunc  hover,
                                  AugurViewTipFunc    tip);
+/* The tooltip where the pointer is on no item (how to use the view, say),
+ * or NULL for none. */
+void     augur_view_set_background_tip (GtkWidget  *view,
+                                        const char *text);
+/* Hit-tests again where the pointer was last seen: after a scroll, a zoom
+ * or new data, hover gets the item now under the pointer. */
+void     augur_view_refresh_hover (GtkWidget *view);
+/* Where the pointer was last seen over view (*x, *y); FALSE when it is not
+ * over the view now. */
+gboolean augur_view_get_pointer   (GtkWidget *view,
+                                   double    *x,
+                                   double    *y);
 
 G_END_DECLS

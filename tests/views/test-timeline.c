@@ -948,6 +948,77 @@ test_widget (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkEventController *
+motion_controller (GtkWidget *view)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+        return c;   /* the view keeps it */
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The hover follows the pointer, is hit-tested again when the view zooms
+ * under a still pointer, and goes when the pointer has left (a zoom from
+ * the keyboard then hovers nothing). */
+static void
+test_widget_hover (void)
+{
+  g_autoptr(AugurTimelineData) d = small_timeline ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = augur_timeline_view_new ();
+  AugurTimelineView *tv = AUGUR_TIMELINE_VIEW (view);
+  GtkEventController *motion;
+  AugurTimelineViewport vp;
+  AugurTimelineGeometry g;
+  AugurTimelineHit hit, expected;
+  double x, y;
+  int width, height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_timeline_view_set_data (tv, d);
+  augur_test_wait_for_frames ();
+  width = gtk_widget_get_width (view);
+  height = gtk_widget_get_height (view);
+  augur_timeline_view_get_viewport (tv, &vp);
+  augur_timeline_get_geometry (d, &vp, width, height, &g);
+  x = augur_timeline_geometry_time_to_x (&g, 0.1);
+  y = augur_timeline_geometry_row_to_y (&g, 0) + g.row_height / 2;
+  motion = motion_controller (view);
+
+  g_assert_false (augur_timeline_view_get_hover (tv, NULL));
+  g_signal_emit_by_name (motion, "enter", x, y);
+  g_signal_emit_by_name (motion, "motion", x, y);
+  g_assert_true (augur_timeline_view_get_hover (tv, &hit));
+  g_assert_cmpint (hit.kind, ==, AUGUR_TIMELINE_HIT_INTERVAL);
+  g_assert_cmpuint (hit.row, ==, 0);
+  g_assert_cmpuint (hit.index, ==, 0);
+
+  /* zoomed to the receive, the pointer is over p0's second interval */
+  augur_timeline_view_set_range (tv, 0.5, 1.0);
+  augur_timeline_view_get_viewport (tv, &vp);
+  g_assert_true (augur_timeline_hit (d, &vp, width, height, x, y, &expected));
+  g_assert_true (augur_timeline_view_get_hover (tv, &hit));
+  g_assert_cmpint (hit.kind, ==, expected.kind);
+  g_assert_cmpuint (hit.row, ==, 0);
+  g_assert_cmpuint (hit.index, ==, expected.index);
+  g_assert_cmpuint (hit.index, ==, 1);
+
+  /* gone, and a zoom does not bring a hover back at the old place */
+  g_signal_emit_by_name (motion, "leave");
+  g_assert_false (augur_timeline_view_get_hover (tv, NULL));
+  augur_timeline_view_fit (tv);
+  g_assert_false (augur_timeline_view_get_hover (tv, NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -962,6 +1033,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/views/timeline/replay", test_replay);
   g_test_add_func ("/views/timeline/timing", test_timing);
   g_test_add_func ("/views/timeline/widget", test_widget);
+  g_test_add_func ("/views/timeline/widget-hover", test_widget_hover);
   g_test_add_func ("/views/timeline/hint", test_hint);
   return g_test_run ();
 }

@@ -1,0 +1,139 @@
+/* activity-private.h: the activity model as the parser builds it and the
+ * evaluator reads it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "activity.h"
+#include "augur-expr.h"
+
+G_BEGIN_DECLS
+
+/* An expression of the model: its text (as written, for saving) and its
+ * compiled form, whose names are mapped to value slots: the parameters in
+ * order, then pid, then tid. */
+typedef struct {
+  char      *text;
+  AugurExpr *expr;
+  guint     *slots;     /* slot of each of expr's names */
+  int        line;
+  int        column;
+} ActExpr;
+
+/* An element's expressions, by role. */
+typedef enum {
+  EXPR_COST,      /* action */
+  EXPR_COUNT,     /* loop */
+  EXPR_THREADS,   /* parallel */
+  EXPR_PEER,      /* send: to, recv: from */
+  EXPR_SIZE,      /* send, collectives */
+  EXPR_ROOT,      /* broadcast, reduce, gather */
+  EXPR_TAG,       /* send, recv */
+  N_EXPRS
+} ExprRole;
+
+typedef enum {
+  GUARD_NONE,
+  GUARD_WHEN,
+  GUARD_ELSE,
+  GUARD_PROB,
+} GuardKind;
+
+typedef struct {
+  guint      to;          /* element index in the diagram */
+  GuardKind  guard;
+  ActExpr    expr;        /* when / prob */
+  int        line;
+  int        column;
+} ActFlow;
+
+typedef struct {
+  AugurActivityKind kind;
+  char             *name;
+  char             *path;        /* "name", or "diagram/name" outside main */
+  char             *category;    /* NULL: the kind's default */
+  guint             category_index;
+  ActExpr           exprs[N_EXPRS];
+  char             *target;      /* body or callee diagram */
+  guint             target_index;
+  gboolean          has_position;
+  double            x, y;
+  GArray           *flows;       /* ActFlow: outgoing, in the order written */
+  guint             global;      /* index among all elements of the model */
+  int               line;
+  int               column;
+} ActElement;
+
+typedef struct {
+  char      *name;
+  GPtrArray *elements;    /* ActElement* */
+  guint      initial;
+  gboolean   in_parallel; /* run by threads of a parallel region */
+  int        line;
+  int        column;
+} ActDiagram;
+
+typedef struct {
+  char    *name;
+  ActExpr  value;
+} ActParam;
+
+struct _AugurActivityModel {
+  char                *title;
+  GPtrArray           *params;         /* ActParam* */
+  /* machine */
+  ActExpr              nodes;
+  ActExpr              cpus;
+  ActExpr              processes;
+  AugurActivityQueue   queue;
+  ActExpr              quantum;        /* round-robin */
+  AugurActivityMapping mapping;
+  GPtrArray           *explicit_map;   /* ActExpr*: node of each pid */
+  ActExpr              latency;
+  ActExpr              bandwidth;
+  ActExpr              local_latency;
+  ActExpr              local_bandwidth;
+  guint64              seed;
+  gboolean             has_seed;
+  /* program */
+  GPtrArray           *diagrams;       /* ActDiagram*; the main one first */
+  GPtrArray           *elements;       /* ActElement*, borrowed: all, by global index */
+  GPtrArray           *categories;     /* char*, in order of first use */
+  gboolean             uses_random;    /* some decision branches on probabilities */
+};
+
+/* Slots beyond the parameters. */
+#define SLOT_PID(model) ((model)->params->len)
+#define SLOT_TID(model) ((model)->params->len + 1)
+#define N_SLOTS(model)  ((model)->params->len + 2)
+
+/* Evaluates e with the slot values (N_SLOTS of them). */
+static inline double
+act_expr_eval (const ActExpr *e, const double *slots)
+{
+  double v[16];
+  guint n = augur_expr_get_n_names (e->expr);
+
+  if (n <= G_N_ELEMENTS (v))
+    {
+      for (guint i = 0; i < n; i++)
+        v[i] = slots[e->slots[i]];
+      return augur_expr_eval (e->expr, v);
+    }
+  else
+    {
+      g_autofree double *w = g_new (double, n);
+      for (guint i = 0; i < n; i++)
+        w[i] = slots[e->slots[i]];
+      return augur_expr_eval (e->expr, w);
+    }
+}
+
+static inline gboolean
+act_expr_set (const ActExpr *e)
+{
+  return e->expr != NULL;
+}
+
+G_END_DECLS

@@ -1,0 +1,1274 @@
+/* activity-run.c: evaluation of an activity model by discrete-event
+ * simulation, by the rules of docs/ACTIVITY.md.
+ *
+ * Processing units (processes, and the threads of parallel regions) walk
+ * their diagrams; an element that takes no time is passed at once, one
+ * that takes time (an action on a CPU, a receive, a collective, a parallel
+ * region waiting for its threads) leaves the unit waiting for an event.
+ * Events are kept in a binary heap ordered by time and then by the order
+ * in which they were scheduled, so that simultaneous events happen in a
+ * fixed order and every run of a model gives the same numbers.
+ *
+ * (Over 800 lines: the walk, the CPU queues, the messages and the
+ * collectives resume one another.)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "activity-run.h"
+#include "augur-format.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+/* At most this many processes, and threads in one parallel region. */
+#define MAX_PROCESSES 1000000
+#define MAX_THREADS   100000
+/* Limits on a frame stack: loops, calls and parallel regions nested
+ * deeper than this in a run (only a recursion could, and it is refused). */
+#define MAX_DEPTH     10000
+
+typedef enum {
+  EV_RESUME,       /* the unit's waiting element is over: go on */
+  EV_ACTION_END,   /* the unit's action (or its quantum) ends */
+} EventKind;
+
+typedef struct {
+  double    time;
+  guint64   seq;
+  guint     unit;
+  EventKind kind;
+} Event;
+
+typedef struct {
+  guint   diagram;
+  guint   element;
+  guint64 left;        /* iterations still to run after this one */
+} Frame;
+
+typedef enum {
+  UNIT_READY,
+  UNIT_QUEUED,         /* waits for a CPU */
+  UNIT_RUNNING,        /* holds a CPU */
+  UNIT_RECV,           /* waits for a message */
+  UNIT_COLLECTIVE,
+  UNIT_JOIN,           /* waits for its threads */
+  UNIT_DONE,
+  UNIT_FREE,
+} UnitState;
+
+typedef struct {
+  guint      pid;
+  guint      tid;
+  guint      node;
+  guint      parent;      /* G_MAXUINT for a process */
+  guint      children;    /* threads still running */
+  guint      row;         /* timeline row, G_MAXUINT until it has one */
+  UnitState  state;
+  Frame     *stack;
+  guint      depth;
+  guint      stack_size;
+  double     start;       /* when its current element started */
+  double     ready_at;    /* when it asked for a CPU, or got it */
+  double     left;        /* seconds of its action still to run */
+  guint      next_free;
+  GRand     *rand;
+} Unit;
+
+typedef struct {
+  double sent;
+  double arrival;
+  double size;
+} Message;
+
+typedef struct {
+  guint32  src, dst, tag;
+  GArray  *messages;      /* Message, in the order sent */
+  guint    head;          /* the next one to receive */
+  guint    waiting;       /* the unit waiting in a receive, or G_MAXUINT */
+  guint    element;       /* the first send, for messages about it */
+} Channel;
+
+typedef struct {
+  AugurActivityKind kind;
+  guint             element;   /* of the first process to arrive */
+  guint             first_pid;
+  double            root;
+  double            size;
+  guint             arrived;
+  GArray           *waiting;   /* unit indices, in order of arrival */
+} Collective;
+
+typedef struct {
+  const AugurActivityModel *m;
+  double                   *params;      /* N_SLOTS values: parameters, pid, tid */
+  guint                     n_slots;
+  guint                     n_processes;
+  guint                     n_nodes;
+  guint                     cpus;
+  double                    quantum;     /* 0: first come, first served */
+  double                    latency, bandwidth, local_latency, local_bandwidth;
+  guint64                   seed;
+  gboolean                  spans_nodes;
+  guint                    *node_of;     /* per process */
+  guint                    *free_cpus;   /* per node */
+  GArray                  **cpu_queue;   /* per node: unit indices waiting */
+  guint                    *queue_head;  /* per node */
+  GArray                   *units;       /* Unit */
+  guint                     free_units;
+  Event                    *heap;
+  guint                     heap_len, heap_size;
+  guint64                   seq;
+  double                    now;
+  guint64                   events;
+  GHashTable               *channels;    /* Channel* -> itself */
+  GPtrArray                *collectives; /* Collective*, by call number minus coll_base */
+  guint64                   coll_base;
+  guint64                  *coll_count;  /* per process: collectives entered */
+  guint                     n_done;
+  AugurTimelineBuilder     *timeline;
+  guint                     queue_state; /* timeline state of the wait for a CPU */
+  GHashTable               *rows;        /* (pid, tid) -> row + 1 */
+  AugurActivityResult      *r;
+  GError                   *error;
+} Run;
+
+static inline Unit *
+unit_at (Run *run, guint u)
+{
+  return &g_array_index (run->units, Unit, u);
+}
+
+static inline const ActElement *
+element_of (Run *run, const Frame *f)
+{
+  const ActDiagram *d = g_ptr_array_index (run->m->diagrams, f->diagram);
+  return g_ptr_array_index (d->elements, f->element);
+}
+
+static void fail (Run *run, int code, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+fail (Run *run, int code, const char *format, ...)
+{
+  va_list args;
+
+  if (run->error != NULL)
+    return;
+  va_start (args, format);
+  run->error = g_error_new_valist (AUGUR_ACTIVITY_ERROR, code, format, args);
+  va_end (args);
+}
+
+static char *
+unit_name (Run *run, const Unit *u)
+{
+  if (u->parent == G_MAXUINT)
+    return g_strdup_printf ("p%u", u->pid);
+  return g_strdup_printf ("p%u.t%u", u->pid, u->tid);
+}
+
+/* ---- Events ------------------------------------------------------------------ */
+
+static inline gboolean
+before (const Event *a, const Event *b)
+{
+  return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+static void
+schedule (Run *run, guint u, double time, EventKind kind)
+{
+  Event e = { time, run->seq++, u, kind };
+  guint i;
+
+  if (run->heap_len == run->heap_size)
+    {
+      run->heap_size = MAX (64, run->heap_size * 2);
+      run->heap = g_renew (Event, run->heap, run->heap_size);
+    }
+  i = run->heap_len++;
+  while (i > 0 && before (&e, &run->heap[(i - 1) / 2]))
+    {
+      run->heap[i] = run->heap[(i - 1) / 2];
+      i = (i - 1) / 2;
+    }
+  run->heap[i] = e;
+}
+
+static Event
+pop (Run *run)
+{
+  Event top = run->heap[0];
+  Event last = run->heap[--run->heap_len];
+  guint i = 0, n = run->heap_len;
+
+  for (;;)
+    {
+      guint c = 2 * i + 1;
+      if (c >= n)
+        break;
+      if (c + 1 < n && before (&run->heap[c + 1], &run->heap[c]))
+        c++;
+      if (!before (&run->heap[c], &last))
+        break;
+      run->heap[i] = run->heap[c];
+      i = c;
+    }
+  if (n > 0)
+    run->heap[i] = last;
+  return top;
+}
+
+/* ---- Statistics and the timeline ----------------------------------------------- */
+
+static guint
+row_of (Run *run, Unit *u)
+{
+  gpointer key, value;
+
+  if (u->row != G_MAXUINT)
+    return u->row;
+  key = GSIZE_TO_POINTER (((gsize) u->pid << 20 | (u->parent == G_MAXUINT ? 0 : u->tid + 1)) + 1);
+  if (g_hash_table_lookup_extended (run->rows, key, NULL, &value))
+    u->row = GPOINTER_TO_UINT (value);
+  else
+    {
+      g_autofree char *name = unit_name (run, u);
+      u->row = augur_timeline_builder_add_row (run->timeline, name);
+      g_hash_table_insert (run->rows, key, GUINT_TO_POINTER (u->row));
+    }
+  return u->row;
+}
+
+/* The unit spent [start, now] in el (count it once). */
+static void
+account (Run *run, Unit *u, const ActElement *el, double start)
+{
+  AugurActivityElementStats *s = &run->r->stats[(gsize) u->pid * run->r->n_elements + el->global];
+  double t = run->now - start;
+
+  s->count++;
+  if (!augur_activity_kind_takes_time (el->kind))
+    return;
+  s->total += t;
+  s->min = s->count == 1 ? t : MIN (s->min, t);
+  s->max = s->count == 1 ? t : MAX (s->max, t);
+  run->r->category_times[(gsize) u->pid * run->r->n_categories + el->category_index] += t;
+}
+
+static void
+record (Run *run, Unit *u, guint state, double start, double end, guint element)
+{
+  if (run->timeline != NULL && end > start)
+    augur_timeline_builder_add_interval (run->timeline, row_of (run, u), state, start, end, element + 1);
+}
+
+/* ---- Units ------------------------------------------------------------------- */
+
+static guint
+unit_new (Run *run, guint pid, guint tid, guint parent, guint diagram)
+{
+  const ActDiagram *d = g_ptr_array_index (run->m->diagrams, diagram);
+  guint index;
+  Unit *u;
+
+  if (run->free_units != G_MAXUINT)
+    {
+      index = run->free_units;
+      u = unit_at (run, index);
+      run->free_units = u->next_free;
+    }
+  else
+    {
+      Unit blank = { 0 };
+      g_array_append_val (run->units, blank);
+      index = run->units->len - 1;
+      u = unit_at (run, index);
+    }
+  u->pid = pid;
+  u->tid = tid;
+  u->node = run->node_of[pid];
+  u->parent = parent;
+  u->children = 0;
+  u->row = G_MAXUINT;
+  u->state = UNIT_READY;
+  u->depth = 0;
+  if (u->stack == NULL)
+    {
+      u->stack_size = 4;
+      u->stack = g_new (Frame, u->stack_size);
+    }
+  u->stack[u->depth++] = (Frame) { diagram, d->initial, 0 };
+  if (run->m->uses_random && u->rand == NULL)
+    {
+      guint32 seed[4] = { (guint32) run->seed, (guint32) (run->seed >> 32), pid, tid };
+      u->rand = g_rand_new_with_seed_array (seed, 4);
+    }
+  else if (u->rand != NULL)
+    {
+      guint32 seed[4] = { (guint32) run->seed, (guint32) (run->seed >> 32), pid, tid };
+      g_rand_set_seed_array (u->rand, seed, 4);
+    }
+  return index;
+}
+
+static gboolean
+push_frame (Run *run, Unit *u, guint diagram, guint64 left)
+{
+  const ActDiagram *d = g_ptr_array_index (run->m->diagrams, diagram);
+
+  if (u->depth >= MAX_DEPTH)
+    {
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("diagrams nested deeper than %d"), MAX_DEPTH);
+      return FALSE;
+    }
+  if (u->depth == u->stack_size)
+    {
+      u->stack_size *= 2;
+      u->stack = g_renew (Frame, u->stack, u->stack_size);
+    }
+  u->stack[u->depth++] = (Frame) { diagram, d->initial, left };
+  return TRUE;
+}
+
+/* The values of the expressions' names for unit u. */
+static const double *
+slots_for (Run *run, const Unit *u)
+{
+  run->params[SLOT_PID (run->m)] = u->pid;
+  run->params[SLOT_TID (run->m)] = u->tid;
+  return run->params;
+}
+
+/* Evaluates an element's expression for u; an error when it is not a
+ * finite number. */
+static gboolean
+eval (Run *run, Unit *u, const ActElement *el, ExprRole role, const char *what, double *value)
+{
+  *value = act_expr_eval (&el->exprs[role], slots_for (run, u));
+  if (!isfinite (*value))
+    {
+      g_autofree char *who = unit_name (run, u);
+      char number[AUGUR_FORMAT_DOUBLE_SIZE];
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s of '%s' (%s) is %s for %s"), el->exprs[role].line,
+            what, el->path, el->exprs[role].text, augur_format_double (number, isnan (*value) ? NAN : *value), who);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A whole number from 0 to max. */
+static gboolean
+eval_count (Run *run, Unit *u, const ActElement *el, ExprRole role, const char *what, double max, double *value)
+{
+  if (!eval (run, u, el, role, what, value))
+    return FALSE;
+  if (*value < 0 || *value > max || *value != floor (*value))
+    {
+      g_autofree char *who = unit_name (run, u);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s of '%s' (%s) is %.17g for %s: expected a whole number "
+                                                 "from 0 to %.17g"),
+            el->exprs[role].line, what, el->path, el->exprs[role].text, *value, who, max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+advance (Unit *u, const ActElement *el)
+{
+  u->stack[u->depth - 1].element = g_array_index (el->flows, ActFlow, 0).to;
+}
+
+/* ---- CPUs ---------------------------------------------------------------------- */
+
+static void
+run_on_cpu (Run *run, guint ui)
+{
+  Unit *u = unit_at (run, ui);
+  double slice = run->quantum > 0 ? MIN (run->quantum, u->left) : u->left;
+
+  u->state = UNIT_RUNNING;
+  u->ready_at = run->now;
+  schedule (run, ui, run->now + slice, EV_ACTION_END);
+}
+
+static void
+request_cpu (Run *run, guint ui)
+{
+  Unit *u = unit_at (run, ui);
+  GArray *queue = run->cpu_queue[u->node];
+
+  u->ready_at = run->now;
+  if (run->free_cpus[u->node] > 0 && run->queue_head[u->node] == queue->len)
+    {
+      run->free_cpus[u->node]--;
+      run_on_cpu (run, ui);
+    }
+  else
+    {
+      u->state = UNIT_QUEUED;
+      g_array_append_val (queue, ui);
+    }
+}
+
+/* The CPU of u's node that u held is free: the next in the queue gets it. */
+static void
+release_cpu (Run *run, guint node)
+{
+  GArray *queue = run->cpu_queue[node];
+
+  if (run->queue_head[node] < queue->len)
+    {
+      guint next = g_array_index (queue, guint, run->queue_head[node]++);
+      Unit *n = unit_at (run, next);
+
+      if (run->queue_head[node] == queue->len)
+        {
+          g_array_set_size (queue, 0);
+          run->queue_head[node] = 0;
+        }
+      run->r->queue_times[n->pid] += run->now - n->ready_at;
+      record (run, n, run->queue_state, n->ready_at, run->now,
+              element_of (run, &n->stack[n->depth - 1])->global);
+      run_on_cpu (run, next);
+    }
+  else
+    run->free_cpus[node]++;
+}
+
+/* ---- Messages ---------------------------------------------------------------------- */
+
+static guint
+channel_hash (gconstpointer p)
+{
+  const Channel *c = p;
+  return (c->src * 2654435761u) ^ (c->dst * 40503u) ^ (c->tag * 2246822519u);
+}
+
+static gboolean
+channel_equal (gconstpointer a, gconstpointer b)
+{
+  const Channel *x = a, *y = b;
+  return x->src == y->src && x->dst == y->dst && x->tag == y->tag;
+}
+
+static void
+channel_free (gpointer p)
+{
+  Channel *c = p;
+  g_array_unref (c->messages);
+  g_free (c);
+}
+
+static Channel *
+channel (Run *run, guint src, guint dst, guint tag, gboolean create)
+{
+  Channel probe = { src, dst, tag, NULL, 0, 0, 0 };
+  Channel *c = g_hash_table_lookup (run->channels, &probe);
+
+  if (c == NULL && create)
+    {
+      c = g_new0 (Channel, 1);
+      c->src = src;
+      c->dst = dst;
+      c->tag = tag;
+      c->messages = g_array_new (FALSE, FALSE, sizeof (Message));
+      c->waiting = G_MAXUINT;
+      g_hash_table_add (run->channels, c);
+    }
+  return c;
+}
+
+static double
+transfer_time (Run *run, guint from_node, guint to_node, double size)
+{
+  if (from_node == to_node)
+    return run->local_latency + size / run->local_bandwidth;
+  return run->latency + size / run->bandwidth;
+}
+
+/* The receive of unit ui gets message msg: it ends when the message has
+ * arrived. */
+static void
+receive (Run *run, guint ui, const Message *msg)
+{
+  Unit *u = unit_at (run, ui);
+
+  u->state = UNIT_RECV;
+  schedule (run, ui, MAX (run->now, msg->arrival), EV_RESUME);
+}
+
+/* ---- Collectives --------------------------------------------------------------------- */
+
+static double
+collective_time (Run *run, AugurActivityKind kind, double size)
+{
+  double p = run->n_processes;
+  double rounds = p > 1 ? ceil (log2 (p)) : 0;
+  double lat = run->spans_nodes ? run->latency : run->local_latency;
+  double bw = run->spans_nodes ? run->bandwidth : run->local_bandwidth;
+
+  if (p <= 1)
+    return 0;
+  switch (kind)
+    {
+    case AUGUR_ACTIVITY_BARRIER:
+      return rounds * lat;
+    case AUGUR_ACTIVITY_BROADCAST:
+    case AUGUR_ACTIVITY_REDUCE:
+      return rounds * (lat + size / bw);
+    case AUGUR_ACTIVITY_ALLREDUCE:
+      return 2 * rounds * (lat + size / bw);
+    case AUGUR_ACTIVITY_GATHER:
+      return rounds * lat + (p - 1) * size / bw;
+    default:
+      return 0;
+    }
+}
+
+static void
+enter_collective (Run *run, guint ui, const ActElement *el)
+{
+  Unit *u = unit_at (run, ui);
+  guint64 k = run->coll_count[u->pid]++;
+  double root = 0, size = 0;
+  Collective *c;
+
+  if (act_expr_set (&el->exprs[EXPR_ROOT]) &&
+      !eval_count (run, u, el, EXPR_ROOT, _("the root"), run->n_processes - 1, &root))
+    return;
+  if (act_expr_set (&el->exprs[EXPR_SIZE]) && !eval (run, u, el, EXPR_SIZE, _("the size"), &size))
+    return;
+  if (size < 0)
+    {
+      g_autofree char *who = unit_name (run, u);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the size of '%s' (%s) is %.17g for %s: a size cannot be negative"),
+            el->exprs[EXPR_SIZE].line, el->path, el->exprs[EXPR_SIZE].text, size, who);
+      return;
+    }
+  while (run->collectives->len <= k - run->coll_base)
+    g_ptr_array_add (run->collectives, NULL);
+  c = g_ptr_array_index (run->collectives, k - run->coll_base);
+  if (c == NULL)
+    {
+      c = g_new0 (Collective, 1);
+      c->kind = el->kind;
+      c->element = el->global;
+      c->first_pid = u->pid;
+      c->root = root;
+      c->size = size;
+      c->waiting = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_ptr_array_index (run->collectives, k - run->coll_base) = c;
+    }
+  else if (c->kind != el->kind || c->root != root || c->size != size)
+    {
+      const ActElement *first = g_ptr_array_index (run->m->elements, c->element);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
+            _("line %d: collective %" G_GUINT64_FORMAT " of p%u is '%s' (%s, root %.17g, size %.17g) but that of p%u is "
+              "'%s' (%s, root %.17g, size %.17g, line %d): every process must call the same collectives in the same order"),
+            el->line, k + 1, u->pid, el->path, augur_activity_kind_to_string (el->kind), root, size, c->first_pid,
+            first->path, augur_activity_kind_to_string (c->kind), c->root, c->size, first->line);
+      return;
+    }
+  u->state = UNIT_COLLECTIVE;
+  g_array_append_val (c->waiting, ui);
+  if (++c->arrived == run->n_processes)
+    {
+      double end = run->now + collective_time (run, c->kind, c->size);
+      for (guint i = 0; i < c->waiting->len; i++)
+        schedule (run, g_array_index (c->waiting, guint, i), end, EV_RESUME);
+      g_array_unref (c->waiting);
+      g_free (c);
+      g_ptr_array_index (run->collectives, k - run->coll_base) = NULL;
+      /* drop the completed ones at the front */
+      {
+        guint drop = 0;
+        while (drop < run->collectives->len && g_ptr_array_index (run->collectives, drop) == NULL &&
+               run->coll_base + drop <= k)
+          drop++;
+        if (drop > 0)
+          {
+            g_ptr_array_remove_range (run->collectives, 0, drop);
+            run->coll_base += drop;
+          }
+      }
+    }
+}
+
+/* ---- The walk ---------------------------------------------------------------------- */
+
+static void finish_unit (Run *run, guint ui);
+
+/* Takes a decision's flow for u. */
+static gboolean
+decide (Run *run, Unit *u, const ActElement *el)
+{
+  const double *slots = slots_for (run, u);
+  gint chosen = -1, otherwise = -1;
+
+  if (g_array_index (el->flows, ActFlow, 0).guard == GUARD_PROB)
+    {
+      double x = g_rand_double (u->rand), sum = 0;
+      for (guint f = 0; f < el->flows->len; f++)
+        {
+          const ActFlow *flow = &g_array_index (el->flows, ActFlow, f);
+          double p = act_expr_eval (&flow->expr, slots);
+          if (!(p >= 0 && p <= 1))
+            {
+              g_autofree char *who = unit_name (run, u);
+              fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: a probability of decision '%s' (%s) is %g for %s: "
+                                                         "expected a number from 0 to 1"),
+                    flow->line, el->path, flow->expr.text, p, who);
+              return FALSE;
+            }
+          sum += p;
+          if (chosen < 0 && x < sum)
+            chosen = f;
+        }
+      if (fabs (sum - 1) > 1e-9)
+        {
+          g_autofree char *who = unit_name (run, u);
+          fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the probabilities of decision '%s' add up to %.17g for %s, "
+                                                     "not 1"), el->line, el->path, sum, who);
+          return FALSE;
+        }
+      if (chosen < 0)
+        chosen = el->flows->len - 1;   /* x within rounding of 1 */
+    }
+  else
+    for (guint f = 0; f < el->flows->len && chosen < 0; f++)
+      {
+        const ActFlow *flow = &g_array_index (el->flows, ActFlow, f);
+        if (flow->guard == GUARD_ELSE)
+          otherwise = f;
+        else
+          {
+            double v = act_expr_eval (&flow->expr, slots);
+            if (isnan (v))
+              {
+                g_autofree char *who = unit_name (run, u);
+                fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the condition '%s' of decision '%s' is not a number "
+                                                           "for %s"), flow->line, flow->expr.text, el->path, who);
+                return FALSE;
+              }
+            if (v != 0)
+              chosen = f;
+          }
+      }
+  if (chosen < 0)
+    chosen = otherwise;
+  if (chosen < 0)
+    {
+      g_autofree char *who = unit_name (run, u);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: no condition of decision '%s' holds for %s, and it has "
+                                                 "no 'else'"), el->line, el->path, who);
+      return FALSE;
+    }
+  u->stack[u->depth - 1].element = g_array_index (el->flows, ActFlow, chosen).to;
+  return TRUE;
+}
+
+static void
+send_message (Run *run, Unit *u, const ActElement *el)
+{
+  double peer, size, tag = 0;
+  Channel *c;
+  Message msg;
+
+  if (!eval_count (run, u, el, EXPR_PEER, _("the destination"), run->n_processes - 1, &peer) ||
+      !eval (run, u, el, EXPR_SIZE, _("the size"), &size) ||
+      (act_expr_set (&el->exprs[EXPR_TAG]) && !eval_count (run, u, el, EXPR_TAG, _("the tag"), G_MAXINT32, &tag)))
+    return;
+  if (size < 0)
+    {
+      g_autofree char *who = unit_name (run, u);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the size of '%s' (%s) is %.17g for %s: a size cannot be negative"),
+            el->exprs[EXPR_SIZE].line, el->path, el->exprs[EXPR_SIZE].text, size, who);
+      return;
+    }
+  if ((guint) peer == u->pid)
+    {
+      g_autofree char *who = unit_name (run, u);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: '%s' sends from %s to itself"), el->line, el->path, who);
+      return;
+    }
+  msg.sent = run->now;
+  msg.size = size;
+  msg.arrival = run->now + transfer_time (run, u->node, run->node_of[(guint) peer], size);
+  if (run->timeline != NULL)
+    augur_timeline_builder_add_message (run->timeline, u->pid, (guint) peer, msg.sent, msg.arrival, size);
+  c = channel (run, u->pid, (guint) peer, (guint) tag, TRUE);
+  if (c->messages->len == c->head)
+    c->element = el->global;
+  if (c->waiting != G_MAXUINT && c->head == c->messages->len)
+    {
+      guint w = c->waiting;
+      c->waiting = G_MAXUINT;
+      receive (run, w, &msg);
+    }
+  else
+    g_array_append_val (c->messages, msg);
+}
+
+/* Runs unit ui from its current element until it waits or ends. */
+static void
+walk (Run *run, guint ui)
+{
+  for (;;)
+    {
+      Unit *u = unit_at (run, ui);
+      Frame *f = &u->stack[u->depth - 1];
+      const ActElement *el = element_of (run, f);
+      double v;
+
+      if (run->error != NULL)
+        return;
+      switch (el->kind)
+        {
+        case AUGUR_ACTIVITY_INITIAL:
+        case AUGUR_ACTIVITY_MERGE:
+          account (run, u, el, run->now);
+          advance (u, el);
+          break;
+
+        case AUGUR_ACTIVITY_DECISION:
+          account (run, u, el, run->now);
+          if (!decide (run, u, el))
+            return;
+          break;
+
+        case AUGUR_ACTIVITY_FINAL:
+          account (run, u, el, run->now);
+          if (f->left > 0)
+            {
+              const ActDiagram *d = g_ptr_array_index (run->m->diagrams, f->diagram);
+              f->left--;
+              f->element = d->initial;
+              break;
+            }
+          if (u->depth == 1)
+            {
+              finish_unit (run, ui);
+              return;
+            }
+          u->depth--;
+          /* past the loop or call that ran the diagram */
+          advance (u, element_of (run, &u->stack[u->depth - 1]));
+          break;
+
+        case AUGUR_ACTIVITY_LOOP:
+          if (!eval_count (run, u, el, EXPR_COUNT, _("the count"), 9007199254740992.0, &v))
+            return;
+          account (run, u, el, run->now);
+          if (v == 0)
+            advance (u, el);
+          else if (!push_frame (run, u, el->target_index, (guint64) v - 1))
+            return;
+          break;
+
+        case AUGUR_ACTIVITY_CALL:
+          account (run, u, el, run->now);
+          if (!push_frame (run, u, el->target_index, 0))
+            return;
+          break;
+
+        case AUGUR_ACTIVITY_PARALLEL:
+          if (!eval_count (run, u, el, EXPR_THREADS, _("the number of threads"), MAX_THREADS, &v))
+            return;
+          if (v == 0)
+            {
+              account (run, u, el, run->now);
+              advance (u, el);
+              break;
+            }
+          u->start = run->now;
+          u->state = UNIT_JOIN;
+          u->children = (guint) v;
+          {
+            guint pid = u->pid, target = el->target_index;
+            for (guint t = 0; t < (guint) v; t++)
+              {
+                guint child = unit_new (run, pid, t, ui, target);
+                schedule (run, child, run->now, EV_RESUME);
+              }
+          }
+          return;
+
+        case AUGUR_ACTIVITY_ACTION:
+          if (!eval (run, u, el, EXPR_COST, _("the cost"), &v))
+            return;
+          if (v < 0)
+            {
+              g_autofree char *who = unit_name (run, u);
+              fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the cost of '%s' (%s) is %.17g for %s: a cost cannot be "
+                                                         "negative"), el->exprs[EXPR_COST].line, el->path,
+                    el->exprs[EXPR_COST].text, v, who);
+              return;
+            }
+          u->start = run->now;
+          if (v == 0)
+            {
+              account (run, u, el, run->now);
+              advance (u, el);
+              break;
+            }
+          u->left = v;
+          request_cpu (run, ui);
+          return;
+
+        case AUGUR_ACTIVITY_SEND:
+          send_message (run, u, el);
+          if (run->error != NULL)
+            return;
+          account (run, u, el, run->now);
+          advance (u, el);
+          break;
+
+        case AUGUR_ACTIVITY_RECV:
+          {
+            double tag = 0;
+            Channel *c;
+
+            if (!eval_count (run, u, el, EXPR_PEER, _("the source"), run->n_processes - 1, &v) ||
+                (act_expr_set (&el->exprs[EXPR_TAG]) &&
+                 !eval_count (run, u, el, EXPR_TAG, _("the tag"), G_MAXINT32, &tag)))
+              return;
+            if ((guint) v == u->pid)
+              {
+                g_autofree char *who = unit_name (run, u);
+                fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: '%s' receives at %s from itself"), el->line,
+                      el->path, who);
+                return;
+              }
+            u->start = run->now;
+            c = channel (run, (guint) v, u->pid, (guint) tag, TRUE);
+            if (c->head < c->messages->len)
+              {
+                Message msg = g_array_index (c->messages, Message, c->head++);
+                if (c->head == c->messages->len)
+                  {
+                    g_array_set_size (c->messages, 0);
+                    c->head = 0;
+                  }
+                receive (run, ui, &msg);
+              }
+            else
+              {
+                u->state = UNIT_RECV;
+                c->waiting = ui;
+              }
+          }
+          return;
+
+        case AUGUR_ACTIVITY_BROADCAST:
+        case AUGUR_ACTIVITY_BARRIER:
+        case AUGUR_ACTIVITY_REDUCE:
+        case AUGUR_ACTIVITY_ALLREDUCE:
+        case AUGUR_ACTIVITY_GATHER:
+          u->start = run->now;
+          enter_collective (run, ui, el);
+          return;
+
+        case AUGUR_ACTIVITY_N_KINDS:
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+/* A unit reached the final node of its first diagram. */
+static void
+finish_unit (Run *run, guint ui)
+{
+  Unit *u = unit_at (run, ui);
+
+  u->state = UNIT_DONE;
+  if (u->parent == G_MAXUINT)
+    {
+      run->r->process_times[u->pid] = run->now;
+      run->n_done++;
+      return;
+    }
+  {
+    guint parent = u->parent;
+    Unit *p = unit_at (run, parent);
+
+    u->state = UNIT_FREE;
+    u->next_free = run->free_units;
+    run->free_units = ui;
+    if (--p->children == 0)
+      schedule (run, parent, run->now, EV_RESUME);
+  }
+}
+
+/* The waiting element of u is over now. */
+static void
+resume (Run *run, guint ui)
+{
+  Unit *u = unit_at (run, ui);
+  const ActElement *el = element_of (run, &u->stack[u->depth - 1]);
+
+  if (u->state == UNIT_READY)
+    {
+      walk (run, ui);   /* a new thread */
+      return;
+    }
+  account (run, u, el, u->start);
+  if (el->kind != AUGUR_ACTIVITY_PARALLEL)
+    record (run, u, el->category_index, u->start, run->now, el->global);
+  u->state = UNIT_READY;
+  advance (u, el);
+  walk (run, ui);
+}
+
+static void
+action_end (Run *run, guint ui)
+{
+  Unit *u = unit_at (run, ui);
+  const ActElement *el = element_of (run, &u->stack[u->depth - 1]);
+
+  record (run, u, el->category_index, u->ready_at, run->now, el->global);
+  if (run->quantum > 0 && u->left > run->quantum)
+    {
+      /* round-robin: the quantum is over; to the back of the queue when
+       * another unit waits, else another quantum */
+      GArray *queue = run->cpu_queue[u->node];
+      u->left -= run->quantum;
+      if (run->queue_head[u->node] < queue->len)
+        {
+          u->state = UNIT_QUEUED;
+          u->ready_at = run->now;
+          g_array_append_val (queue, ui);
+          release_cpu (run, u->node);
+        }
+      else
+        run_on_cpu (run, ui);
+      return;
+    }
+  account (run, u, el, u->start);
+  u->state = UNIT_READY;
+  release_cpu (run, u->node);
+  u = unit_at (run, ui);
+  advance (u, el);
+  walk (run, ui);
+}
+
+/* ---- The machine ------------------------------------------------------------------------ */
+
+static gboolean
+machine_value (Run *run, const ActExpr *e, double fallback, double min, gboolean whole, double max, const char *what,
+               double *value)
+{
+  if (!act_expr_set (e))
+    {
+      *value = fallback;
+      return TRUE;
+    }
+  *value = act_expr_eval (e, run->params);
+  if (!isfinite (*value) || *value < min || *value > max || (whole && *value != floor (*value)))
+    {
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s (%s) is %.17g: expected %s from %.17g to %.17g"),
+            e->line, what, e->text, *value, whole ? _("a whole number") : _("a number"), min, max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+setup (Run *run, const AugurActivityBinding *binding)
+{
+  const AugurActivityModel *m = run->m;
+  double v;
+
+  run->n_slots = N_SLOTS (m);
+  run->params = g_new0 (double, run->n_slots);
+  for (guint i = 0; binding != NULL && i < binding->n; i++)
+    {
+      gboolean known = FALSE;
+      for (guint k = 0; k < m->params->len; k++)
+        known = known || g_strcmp0 (((ActParam *) g_ptr_array_index (m->params, k))->name, binding->names[i]) == 0;
+      if (!known)
+        {
+          fail (run, AUGUR_ACTIVITY_ERROR_MODEL, _("the model has no parameter '%s'"), binding->names[i]);
+          return FALSE;
+        }
+      if (!isfinite (binding->values[i]))
+        {
+          fail (run, AUGUR_ACTIVITY_ERROR_MODEL, _("parameter '%s' cannot be %g"), binding->names[i], binding->values[i]);
+          return FALSE;
+        }
+    }
+  for (guint k = 0; k < m->params->len; k++)
+    {
+      const ActParam *param = g_ptr_array_index (m->params, k);
+      gboolean bound = FALSE;
+
+      for (guint i = 0; binding != NULL && i < binding->n; i++)
+        if (g_strcmp0 (param->name, binding->names[i]) == 0)
+          {
+            run->params[k] = binding->values[i];
+            bound = TRUE;
+          }
+      if (bound)
+        continue;
+      run->params[k] = act_expr_eval (&param->value, run->params);
+      if (!isfinite (run->params[k]))
+        {
+          fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: parameter '%s' (%s) is %g"), param->value.line,
+                param->name, param->value.text, run->params[k]);
+          return FALSE;
+        }
+    }
+  if (!machine_value (run, &m->processes, 1, 1, TRUE, MAX_PROCESSES, _("the number of processes"), &v))
+    return FALSE;
+  run->n_processes = (guint) v;
+  if (!machine_value (run, &m->nodes, 1, 1, TRUE, MAX_PROCESSES, _("the number of nodes"), &v))
+    return FALSE;
+  run->n_nodes = (guint) v;
+  if (!machine_value (run, &m->cpus, 1, 1, TRUE, 1e6, _("the number of CPUs per node"), &v))
+    return FALSE;
+  run->cpus = (guint) v;
+  if (m->queue == AUGUR_ACTIVITY_QUEUE_RR &&
+      !machine_value (run, &m->quantum, 0, 1e-300, FALSE, 1e300, _("the quantum"), &run->quantum))
+    return FALSE;
+  if (!machine_value (run, &m->latency, 0, 0, FALSE, 1e300, _("the latency"), &run->latency) ||
+      !machine_value (run, &m->bandwidth, 1, 1e-300, FALSE, INFINITY, _("the bandwidth"), &run->bandwidth) ||
+      !machine_value (run, &m->local_latency, run->latency, 0, FALSE, 1e300, _("the local latency"),
+                      &run->local_latency) ||
+      !machine_value (run, &m->local_bandwidth, run->bandwidth, 1e-300, FALSE, INFINITY, _("the local bandwidth"),
+                      &run->local_bandwidth))
+    return FALSE;
+  run->seed = m->has_seed ? m->seed : 1;
+
+  run->node_of = g_new (guint, run->n_processes);
+  if (m->mapping == AUGUR_ACTIVITY_MAPPING_EXPLICIT)
+    {
+      if (m->explicit_map->len < run->n_processes)
+        {
+          const ActExpr *first = g_ptr_array_index (m->explicit_map, 0);
+          fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the mapping gives the node of %u processes, but there "
+                                                     "are %u"), first->line, m->explicit_map->len, run->n_processes);
+          return FALSE;
+        }
+      for (guint i = 0; i < run->n_processes; i++)
+        {
+          if (!machine_value (run, g_ptr_array_index (m->explicit_map, i), 0, 0, TRUE, run->n_nodes - 1,
+                              _("the node of a process"), &v))
+            return FALSE;
+          run->node_of[i] = (guint) v;
+        }
+    }
+  else
+    {
+      guint per = (run->n_processes + run->n_nodes - 1) / run->n_nodes;
+      for (guint i = 0; i < run->n_processes; i++)
+        run->node_of[i] = m->mapping == AUGUR_ACTIVITY_MAPPING_CYCLIC ? i % run->n_nodes : i / per;
+    }
+  for (guint i = 1; i < run->n_processes; i++)
+    run->spans_nodes = run->spans_nodes || run->node_of[i] != run->node_of[0];
+  return TRUE;
+}
+
+/* ---- Ending ----------------------------------------------------------------------------- */
+
+static char *
+describe_wait (Run *run, guint ui)
+{
+  Unit *u = unit_at (run, ui);
+  const ActElement *el = element_of (run, &u->stack[u->depth - 1]);
+  g_autofree char *who = unit_name (run, u);
+
+  switch (u->state)
+    {
+    case UNIT_RECV:
+      {
+        double from = act_expr_eval (&el->exprs[EXPR_PEER], slots_for (run, u));
+        return g_strdup_printf (_("%s waits in '%s' for a message from p%.17g"), who, el->path, from);
+      }
+    case UNIT_COLLECTIVE:
+      return g_strdup_printf (_("%s waits in %s '%s' for the other processes"), who,
+                              augur_activity_kind_to_string (el->kind), el->path);
+    case UNIT_JOIN:
+      return g_strdup_printf (_("%s waits in '%s' for its threads"), who, el->path);
+    default:
+      return g_strdup_printf (_("%s waits in '%s'"), who, el->path);
+    }
+}
+
+static void
+check_end (Run *run)
+{
+  GHashTableIter iter;
+  gpointer key;
+  Channel *first = NULL;
+
+  if (run->n_done < run->n_processes)
+    {
+      GString *s = g_string_new (NULL);
+      for (guint i = 0; i < run->units->len; i++)
+        {
+          Unit *u = unit_at (run, i);
+          g_autofree char *what = NULL;
+          if (u->state == UNIT_DONE || u->state == UNIT_FREE)
+            continue;
+          what = describe_wait (run, i);
+          if (s->len > 0)
+            g_string_append (s, "; ");
+          g_string_append (s, what);
+        }
+      fail (run, AUGUR_ACTIVITY_ERROR_DEADLOCK, _("the run deadlocks at %.9g s: %s"), run->now, s->str);
+      g_string_free (s, TRUE);
+      return;
+    }
+  g_hash_table_iter_init (&iter, run->channels);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      Channel *c = key;
+      if (c->head < c->messages->len &&
+          (first == NULL || c->src < first->src || (c->src == first->src && c->dst < first->dst) ||
+           (c->src == first->src && c->dst == first->dst && c->tag < first->tag)))
+        first = c;
+    }
+  if (first != NULL)
+    {
+      const ActElement *el = g_ptr_array_index (run->m->elements, first->element);
+      guint n = first->messages->len - first->head;
+      fail (run, AUGUR_ACTIVITY_ERROR_UNMATCHED,
+            g_dngettext (NULL, "line %d: '%s' sends %u message from p%u to p%u (tag %u) that is never received",
+                         "line %d: '%s' sends %u messages from p%u to p%u (tag %u) that are never received", n),
+            el->line, el->path, n, first->src, first->dst, first->tag);
+    }
+}
+
+AugurActivityResult *
+augur_activity_evaluate (const AugurActivityModel   *m,
+                         const AugurActivityBinding *binding,
+                         const AugurActivityOptions *options,
+                         AugurProgressFunc           progress,
+                         gpointer                    progress_data,
+                         GCancellable               *cancellable,
+                         AugurActivityResult       **partial,
+                         GError                    **error)
+{
+  Run run = { 0 };
+  AugurActivityResult *r;
+  gint64 start = g_get_monotonic_time ();
+
+  g_return_val_if_fail (m != NULL, NULL);
+  if (partial)
+    *partial = NULL;
+  run.m = m;
+  run.free_units = G_MAXUINT;
+  run.units = g_array_new (FALSE, TRUE, sizeof (Unit));
+  run.channels = g_hash_table_new_full (channel_hash, channel_equal, channel_free, NULL);
+  run.collectives = g_ptr_array_new ();
+  run.rows = g_hash_table_new (NULL, NULL);
+  r = activity_result_new (m);
+  run.r = r;
+
+  if (setup (&run, binding))
+    {
+      activity_result_set_processes (r, run.n_processes, run.node_of);
+      run.free_cpus = g_new (guint, run.n_nodes);
+      run.cpu_queue = g_new (GArray *, run.n_nodes);
+      run.queue_head = g_new0 (guint, run.n_nodes);
+      for (guint n = 0; n < run.n_nodes; n++)
+        {
+          run.free_cpus[n] = run.cpus;
+          run.cpu_queue[n] = g_array_new (FALSE, FALSE, sizeof (guint));
+        }
+      run.coll_count = g_new0 (guint64, run.n_processes);
+      if (options != NULL && options->record_timeline)
+        {
+          run.timeline = augur_timeline_builder_new ();
+          augur_timeline_builder_set_kinds (run.timeline, "Program", "Process", "Element", "Message");
+          augur_timeline_builder_set_tag_name (run.timeline, _("element"));
+          for (guint i = 0; i < m->categories->len; i++)
+            augur_timeline_builder_add_state (run.timeline, g_ptr_array_index (m->categories, i));
+          run.queue_state = augur_timeline_builder_add_state (run.timeline, _("waiting for a CPU"));
+          for (guint i = 0; i < run.n_processes; i++)
+            {
+              g_autofree char *name = g_strdup_printf ("p%u", i);
+              guint row = augur_timeline_builder_add_row (run.timeline, name);
+              g_hash_table_insert (run.rows, GSIZE_TO_POINTER (((gsize) i << 20) + 1), GUINT_TO_POINTER (row));
+            }
+        }
+      g_array_set_size (run.units, 0);
+      for (guint i = 0; i < run.n_processes; i++)
+        unit_new (&run, i, 0, G_MAXUINT, 0);
+      for (guint i = 0; i < run.n_processes && run.error == NULL; i++)
+        walk (&run, i);
+      while (run.heap_len > 0 && run.error == NULL)
+        {
+          Event e = pop (&run);
+
+          run.now = e.time;
+          run.events++;
+          if ((run.events & 4095) == 0)
+            {
+              if (g_cancellable_set_error_if_cancelled (cancellable, &run.error))
+                break;
+              if (progress != NULL && (run.events & 1048575) == 0)
+                progress (-1, _("Evaluating"), progress_data);
+            }
+          if (e.kind == EV_ACTION_END)
+            action_end (&run, e.unit);
+          else
+            resume (&run, e.unit);
+        }
+      if (run.error == NULL)
+        check_end (&run);
+    }
+
+  r->time = run.now;
+  r->events = run.events;
+  r->seconds = (g_get_monotonic_time () - start) / 1e6;
+  for (guint i = 0; i < r->n_processes; i++)
+    if (r->process_times[i] == 0 && run.error != NULL)
+      r->process_times[i] = run.now;
+  if (run.timeline != NULL)
+    r->timeline = augur_timeline_builder_end (run.timeline);
+
+  for (guint i = 0; i < run.units->len; i++)
+    {
+      Unit *u = unit_at (&run, i);
+      g_free (u->stack);
+      if (u->rand != NULL)
+        g_rand_free (u->rand);
+    }
+  g_array_unref (run.units);
+  for (guint n = 0; run.cpu_queue != NULL && n < run.n_nodes; n++)
+    g_array_unref (run.cpu_queue[n]);
+  g_free (run.cpu_queue);
+  g_free (run.queue_head);
+  g_free (run.free_cpus);
+  g_free (run.coll_count);
+  for (guint i = 0; i < run.collectives->len; i++)
+    {
+      Collective *c = g_ptr_array_index (run.collectives, i);
+      if (c != NULL)
+        {
+          g_array_unref (c->waiting);
+          g_free (c);
+        }
+    }
+  g_ptr_array_unref (run.collectives);
+  g_hash_table_unref (run.channels);
+  g_hash_table_unref (run.rows);
+  g_free (run.heap);
+  g_free (run.node_of);
+  g_free (run.params);
+
+  if (run.error != NULL)
+    {
+      g_propagate_error (error, run.error);
+      if (partial != NULL && r->n_processes > 0)
+        *partial = r;
+      else
+        augur_activity_result_free (r);
+      return NULL;
+    }
+  return r;
+}

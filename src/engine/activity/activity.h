@@ -1,0 +1,205 @@
+/* activity.h: activity diagrams with cost functions (the fourth method).
+ *
+ * A program is modelled before it exists: SPMD processes walk an activity
+ * diagram whose actions cost time (expressions over parameters, pid and
+ * tid), whose decisions branch on guards or probabilities, whose loops,
+ * calls and parallel regions nest sub-diagrams, and whose communication
+ * elements (non-blocking send, blocking receive, broadcast, barrier,
+ * reduce, allreduce, gather) wait as MPI's do.  A machine of nodes with
+ * CPUs and a queue discipline runs them.  Evaluation is a discrete-event
+ * simulation whose rules are written down in docs/ACTIVITY.md precisely
+ * enough for a second simulator to agree to the last digit.
+ *
+ *   model  = augur_activity_model_parse (text, -1, "study.activity", &diags, &error);
+ *   result = augur_activity_evaluate (model, NULL, &options, NULL, NULL, cancellable, &partial, &error);
+ *   augur_activity_result_get_time (result);
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-common.h"
+#include "timeline.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_ACTIVITY_ERROR (augur_activity_error_quark ())
+GQuark augur_activity_error_quark (void);
+
+typedef enum {
+  AUGUR_ACTIVITY_ERROR_SYNTAX,     /* "file:line:column: expected X, found Y" */
+  AUGUR_ACTIVITY_ERROR_MODEL,      /* a check before evaluation failed: names the element */
+  AUGUR_ACTIVITY_ERROR_RUNTIME,    /* a cost that is negative or not a number, a peer that
+                                    * does not exist, no guard that holds: names the element
+                                    * and the process */
+  AUGUR_ACTIVITY_ERROR_DEADLOCK,   /* processes wait for each other: names every one */
+  AUGUR_ACTIVITY_ERROR_UNMATCHED,  /* messages sent and never received */
+} AugurActivityError;
+
+typedef enum {
+  AUGUR_ACTIVITY_INITIAL,
+  AUGUR_ACTIVITY_FINAL,
+  AUGUR_ACTIVITY_ACTION,
+  AUGUR_ACTIVITY_DECISION,
+  AUGUR_ACTIVITY_MERGE,
+  AUGUR_ACTIVITY_LOOP,
+  AUGUR_ACTIVITY_PARALLEL,
+  AUGUR_ACTIVITY_CALL,
+  AUGUR_ACTIVITY_SEND,
+  AUGUR_ACTIVITY_RECV,
+  AUGUR_ACTIVITY_BROADCAST,
+  AUGUR_ACTIVITY_BARRIER,
+  AUGUR_ACTIVITY_REDUCE,
+  AUGUR_ACTIVITY_ALLREDUCE,
+  AUGUR_ACTIVITY_GATHER,
+  AUGUR_ACTIVITY_N_KINDS
+} AugurActivityKind;
+
+/* The keyword of a kind in the text format ("action", "send"...). */
+const char *augur_activity_kind_to_string   (AugurActivityKind  kind);
+gboolean    augur_activity_kind_from_string (const char        *name,
+                                             AugurActivityKind *kind);
+/* TRUE for the kinds whose time is spent in them (actions, communication):
+ * the leaves of the per-element table. */
+gboolean    augur_activity_kind_takes_time  (AugurActivityKind  kind);
+
+typedef enum {
+  AUGUR_ACTIVITY_QUEUE_FCFS,
+  AUGUR_ACTIVITY_QUEUE_RR,
+} AugurActivityQueue;
+
+typedef enum {
+  AUGUR_ACTIVITY_MAPPING_BLOCK,
+  AUGUR_ACTIVITY_MAPPING_CYCLIC,
+  AUGUR_ACTIVITY_MAPPING_EXPLICIT,
+} AugurActivityMapping;
+
+/* ---- The model -------------------------------------------------------- */
+
+typedef struct _AugurActivityModel AugurActivityModel;
+
+/* Reads the text format (docs/ACTIVITY.md).  Every problem found goes to
+ * diagnostics (when not NULL: a new GPtrArray of AugurDiagnostic*, errors
+ * and warnings, by line); the first error is also returned in error,
+ * located "filename:line:column: ...".  The model returned has passed the
+ * checks made before evaluation: one initial node, a reachable final node
+ * from every element, known names in every expression, sub-diagrams that
+ * exist and do not call themselves, no communication inside a parallel
+ * region. */
+AugurActivityModel *augur_activity_model_parse (const char  *text,
+                                                gssize       length,
+                                                const char  *filename,
+                                                GPtrArray  **diagnostics,
+                                                GError     **error);
+void                augur_activity_model_free  (AugurActivityModel *model);
+/* The model in the text format: reads back to the same model. */
+char               *augur_activity_model_to_text (const AugurActivityModel *model);
+
+const char *augur_activity_model_get_title      (const AugurActivityModel *model);
+
+guint       augur_activity_model_get_n_params   (const AugurActivityModel *model);
+const char *augur_activity_model_get_param_name (const AugurActivityModel *model,
+                                                 guint                     index);
+const char *augur_activity_model_get_param_text (const AugurActivityModel *model,
+                                                 guint                     index);
+
+/* Every element of every diagram, numbered from 0 in diagram order. */
+guint              augur_activity_model_get_n_elements        (const AugurActivityModel *model);
+AugurActivityKind  augur_activity_model_get_element_kind      (const AugurActivityModel *model,
+                                                               guint                     element);
+/* "name" in the main diagram, "diagram/name" in the others. */
+const char        *augur_activity_model_get_element_path      (const AugurActivityModel *model,
+                                                               guint                     element);
+/* The category reports group its time under ("" for elements that take
+ * no time). */
+const char        *augur_activity_model_get_element_category  (const AugurActivityModel *model,
+                                                               guint                     element);
+/* Where it is defined in the text. */
+void               augur_activity_model_get_element_location  (const AugurActivityModel *model,
+                                                               guint                     element,
+                                                               int                      *line,
+                                                               int                      *column);
+
+/* ---- Evaluation -------------------------------------------------------- */
+
+/* Values that replace parameters for one evaluation (a configuration, a
+ * sweep point): names[i] gets values[i].  An unknown name is an error. */
+typedef struct {
+  guint         n;
+  const char  **names;
+  const double *values;
+} AugurActivityBinding;
+
+typedef struct {
+  gboolean record_timeline;    /* keep every interval and message */
+} AugurActivityOptions;
+
+typedef struct _AugurActivityResult AugurActivityResult;
+
+/* Evaluates the model.  On an error at run time (a deadlock, a cost that is
+ * not a number, unmatched messages) NULL is returned with the error, and
+ * *partial (when not NULL) receives what was simulated up to then (its
+ * timeline too).  progress is called from the calling thread now and then. */
+AugurActivityResult *augur_activity_evaluate (const AugurActivityModel   *model,
+                                              const AugurActivityBinding *binding,
+                                              const AugurActivityOptions *options,
+                                              AugurProgressFunc           progress,
+                                              gpointer                    progress_data,
+                                              GCancellable               *cancellable,
+                                              AugurActivityResult       **partial,
+                                              GError                    **error);
+void                 augur_activity_result_free (AugurActivityResult *result);
+
+/* The predicted time: when the last process reaches its final node. */
+double      augur_activity_result_get_time         (const AugurActivityResult *r);
+/* Simulated events (starts and ends of elements, CPU grants, arrivals). */
+guint64     augur_activity_result_get_n_events     (const AugurActivityResult *r);
+/* Wall-clock seconds the evaluation took. */
+double      augur_activity_result_get_seconds      (const AugurActivityResult *r);
+
+guint       augur_activity_result_get_n_processes  (const AugurActivityResult *r);
+guint       augur_activity_result_get_process_node (const AugurActivityResult *r,
+                                                    guint                      pid);
+/* When the process reached its final node (its end when the run failed). */
+double      augur_activity_result_get_process_time (const AugurActivityResult *r,
+                                                    guint                      pid);
+/* Time the process's units waited for a CPU of their node. */
+double      augur_activity_result_get_process_queue_time (const AugurActivityResult *r,
+                                                          guint                      pid);
+
+/* Categories, in order of first appearance in the model. */
+guint       augur_activity_result_get_n_categories (const AugurActivityResult *r);
+const char *augur_activity_result_get_category     (const AugurActivityResult *r,
+                                                    guint                      index);
+/* Time spent by the process (its threads included) in elements of the
+ * category (for actions: from the request of a CPU to its release). */
+double      augur_activity_result_get_category_time (const AugurActivityResult *r,
+                                                     guint                      pid,
+                                                     guint                      category);
+
+typedef struct {
+  guint64 count;    /* times the element was executed by the process */
+  double  total;    /* seconds, its threads included */
+  double  min;
+  double  max;
+} AugurActivityElementStats;
+
+/* Element statistics of a process (model element numbering). */
+void        augur_activity_result_get_element_stats (const AugurActivityResult *r,
+                                                     guint                      pid,
+                                                     guint                      element,
+                                                     AugurActivityElementStats *stats);
+
+/* The run's timeline (NULL unless options->record_timeline). */
+AugurTimelineData *augur_activity_result_get_timeline (const AugurActivityResult *r);
+
+/* The results as JSON (predicted_time, processes with pid, node, time and
+ * time per element and category, elements with count, total, mean, min,
+ * max and share per process) and as CSV (one row per element and process). */
+char       *augur_activity_result_to_json (const AugurActivityResult *r);
+char       *augur_activity_result_to_csv  (const AugurActivityResult *r);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurActivityModel, augur_activity_model_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurActivityResult, augur_activity_result_free)
+
+G_END_DECLS

@@ -1,0 +1,459 @@
+/* test-activity.c: activity models read, checked and evaluated, on runs
+ * worked out by hand from the rules of docs/ACTIVITY.md.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "activity.h"
+
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+static AugurActivityModel *
+parse_ok (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  AugurActivityModel *m = augur_activity_model_parse (text, -1, "test.activity", NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (m);
+  return m;
+}
+
+static AugurActivityResult *
+evaluate (const AugurActivityModel *m, gboolean timeline)
+{
+  g_autoptr(GError) error = NULL;
+  AugurActivityOptions options = { .record_timeline = timeline };
+  AugurActivityResult *r = augur_activity_evaluate (m, NULL, &options, NULL, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+static guint
+element (const AugurActivityModel *m, const char *path)
+{
+  for (guint i = 0; i < augur_activity_model_get_n_elements (m); i++)
+    if (g_strcmp0 (augur_activity_model_get_element_path (m, i), path) == 0)
+      return i;
+  g_error ("no element %s", path);
+  return 0;
+}
+
+static void
+assert_close (double value, double expected)
+{
+  if (fabs (value - expected) > 1e-12 * MAX (fabs (expected), 1.0))
+    g_error ("expected %.17g, got %.17g", expected, value);
+}
+
+/* Two processes, two CPUs: each runs its actions without waiting. */
+static void
+test_sequence (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "activity \"two steps\"\n"
+    "param W = 0.5\n"
+    "machine\n  processes 2\n  cpus 2\nend\n"
+    "diagram main\n"
+    "  initial start\n"
+    "  action a cost 1 category setup\n"
+    "  action b cost 2 * pid + W   # the second depends on pid\n"
+    "  final stop\n"
+    "  flow start -> a -> b -> stop\n"
+    "end\n");
+  g_autoptr(AugurActivityResult) r = evaluate (m, TRUE);
+  AugurActivityElementStats st;
+
+  g_assert_cmpstr (augur_activity_model_get_title (m), ==, "two steps");
+  assert_close (augur_activity_result_get_process_time (r, 0), 1.5);
+  assert_close (augur_activity_result_get_process_time (r, 1), 3.5);
+  assert_close (augur_activity_result_get_time (r), 3.5);
+  augur_activity_result_get_element_stats (r, 1, element (m, "b"), &st);
+  g_assert_cmpuint (st.count, ==, 1);
+  assert_close (st.total, 2.5);
+  g_assert_cmpuint (augur_activity_result_get_n_categories (r), ==, 2);
+  g_assert_cmpstr (augur_activity_result_get_category (r, 0), ==, "setup");
+  g_assert_cmpstr (augur_activity_result_get_category (r, 1), ==, "compute");
+  assert_close (augur_activity_result_get_category_time (r, 1, 0), 1);
+  assert_close (augur_activity_result_get_category_time (r, 1, 1), 2.5);
+  g_assert_nonnull (augur_activity_result_get_timeline (r));
+  g_assert_cmpuint (augur_timeline_data_get_n_intervals (augur_activity_result_get_timeline (r)), ==, 4);
+}
+
+/* Three processes on one CPU, first come first served: they run one after
+ * the other, in pid order (the order they asked). */
+static void
+test_fcfs (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "machine\n  processes 3\n  cpus 1\n  queue fcfs\nend\n"
+    "diagram main\n  initial i\n  action work cost 1\n  final f\n  flow i -> work -> f\nend\n");
+  g_autoptr(AugurActivityResult) r = evaluate (m, FALSE);
+
+  for (guint p = 0; p < 3; p++)
+    {
+      assert_close (augur_activity_result_get_process_time (r, p), p + 1.0);
+      assert_close (augur_activity_result_get_process_queue_time (r, p), p);
+    }
+}
+
+/* Round-robin, quantum 0.5, two units of 1 s on one CPU:
+ * p0 [0, 0.5], p1 [0.5, 1], p0 [1, 1.5] ends, p1 [1.5, 2] ends. */
+static void
+test_round_robin (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "machine\n  processes 2\n  queue rr 0.5\nend\n"
+    "diagram main\n  initial i\n  action work cost 1\n  final f\n  flow i -> work -> f\nend\n");
+  g_autoptr(AugurActivityResult) r = evaluate (m, TRUE);
+  AugurActivityElementStats st;
+
+  assert_close (augur_activity_result_get_process_time (r, 0), 1.5);
+  assert_close (augur_activity_result_get_process_time (r, 1), 2.0);
+  assert_close (augur_activity_result_get_process_queue_time (r, 0), 0.5);
+  assert_close (augur_activity_result_get_process_queue_time (r, 1), 1.0);
+  augur_activity_result_get_element_stats (r, 1, element (m, "work"), &st);
+  assert_close (st.total, 2.0);   /* from its request to its end */
+}
+
+/* A message: 1 ms latency + 1000 B at 1 MB/s arrives at 2 ms; the receiver
+ * posts its receive at 1 ms and waits for it. */
+static void
+test_send_recv (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "machine\n  processes 2\n  nodes 2\n  latency 1e-3\n  bandwidth 1e6\nend\n"
+    "diagram main\n"
+    "  initial i\n  decision who\n"
+    "  send s to 1 size 1000\n"
+    "  action late cost 1e-3\n  recv r from 0\n"
+    "  merge m\n  final f\n"
+    "  flow i -> who\n"
+    "  flow who -> s when pid == 0\n"
+    "  flow who -> late else\n"
+    "  flow late -> r -> m\n  flow s -> m -> f\n"
+    "end\n");
+  g_autoptr(AugurActivityResult) r = evaluate (m, TRUE);
+  AugurActivityElementStats st;
+
+  assert_close (augur_activity_result_get_process_time (r, 0), 0);
+  assert_close (augur_activity_result_get_process_time (r, 1), 2e-3);
+  augur_activity_result_get_element_stats (r, 1, element (m, "r"), &st);
+  assert_close (st.total, 1e-3);
+  augur_activity_result_get_element_stats (r, 0, element (m, "who"), &st);
+  g_assert_cmpuint (st.count, ==, 1);
+  g_assert_cmpuint (augur_timeline_data_get_n_messages (augur_activity_result_get_timeline (r)), ==, 1);
+  /* the same on one node, with its own latency and bandwidth */
+  {
+    g_autoptr(AugurActivityModel) local = parse_ok (
+      "machine\n  processes 2\n  latency 1e-3\n  bandwidth 1e6\n  local-latency 1e-4\n  local-bandwidth 1e7\nend\n"
+      "diagram main\n  initial i\n  decision who\n  send s to 1 size 1000 tag 7\n  recv r from 0 tag 7\n  final f\n"
+      "  flow i -> who\n  flow who -> s when pid == 0\n  flow who -> r else\n  flow s -> f\n  flow r -> f\nend\n");
+    g_autoptr(AugurActivityResult) lr = evaluate (local, FALSE);
+    assert_close (augur_activity_result_get_time (lr), 1e-4 + 1000 / 1e7);
+  }
+}
+
+/* Four processes on two nodes reach an allreduce at 0, 0.1, 0.2 and 0.3 s;
+ * it takes 2 ceil(log2 4) (L + S/B) = 4 x 2 ms after the last. */
+static void
+test_collectives (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "param NP = 4\n"
+    "machine\n  processes NP\n  nodes 2\n  cpus 2\n  latency 1e-3\n  bandwidth 1e6\nend\n"
+    "diagram main\n  initial i\n  action work cost pid / 10\n  allreduce sum size 1000\n"
+    "  barrier b\n  broadcast bc root 0 size 1000\n  gather g root 1 size 500\n  final f\n"
+    "  flow i -> work -> sum -> b -> bc -> g -> f\nend\n");
+  g_autoptr(AugurActivityResult) r = evaluate (m, FALSE);
+  double allreduce = 0.3 + 8e-3;
+  double barrier = 2 * 1e-3;
+  double bcast = 2 * (1e-3 + 1e-3);
+  double gather = 2 * 1e-3 + 3 * 500 / 1e6;
+  AugurActivityElementStats st;
+
+  for (guint p = 0; p < 4; p++)
+    {
+      g_assert_cmpuint (augur_activity_result_get_process_node (r, p), ==, p / 2);
+      assert_close (augur_activity_result_get_process_time (r, p), allreduce + barrier + bcast + gather);
+    }
+  augur_activity_result_get_element_stats (r, 0, element (m, "sum"), &st);
+  assert_close (st.total, allreduce);
+  augur_activity_result_get_element_stats (r, 3, element (m, "sum"), &st);
+  assert_close (st.total, 8e-3);
+}
+
+/* Loops, calls and a parallel region: 4 threads of 1 s on 2 CPUs take 2 s. */
+static void
+test_structure (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "machine\n  cpus 2\n  mapping cyclic\nend\n"
+    "diagram main\n  initial i\n  loop l count 3 body step\n  call c diagram step\n"
+    "  parallel par threads 4 body work\n  final f\n  flow i -> l -> c -> par -> f\nend\n"
+    "diagram step\n  initial i\n  action half cost 0.5\n  final f\n  flow i -> half -> f\nend\n"
+    "diagram work\n  initial i\n  action t cost 1 + 0 * tid\n  final f\n  flow i -> t -> f\nend\n");
+  g_autoptr(AugurActivityResult) r = evaluate (m, TRUE);
+  AugurActivityElementStats st;
+
+  assert_close (augur_activity_result_get_time (r), 4 * 0.5 + 2);
+  augur_activity_result_get_element_stats (r, 0, element (m, "step/half"), &st);
+  g_assert_cmpuint (st.count, ==, 4);
+  assert_close (st.total, 2);
+  augur_activity_result_get_element_stats (r, 0, element (m, "work/t"), &st);
+  g_assert_cmpuint (st.count, ==, 4);
+  assert_close (st.total, 1 + 1 + 2 + 2);   /* two threads waited 1 s for a CPU */
+  assert_close (augur_activity_result_get_process_queue_time (r, 0), 2);
+  augur_activity_result_get_element_stats (r, 0, element (m, "l"), &st);
+  g_assert_cmpuint (st.count, ==, 1);
+  /* thread rows in the timeline */
+  g_assert_cmpuint (augur_timeline_data_get_n_rows (augur_activity_result_get_timeline (r)), ==, 5);
+}
+
+/* Parameters bound for one evaluation, and checked. */
+static void
+test_binding (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "param NAT = 32\nparam NP = 8\nparam PNAT = ceil(NAT / NP)\n"
+    "machine\n  processes NP\n  nodes 2\n  cpus 4\nend\n"
+    "diagram main\n  initial i\n  action atoms cost PNAT * 0.01\n  final f\n  flow i -> atoms -> f\nend\n");
+  const char *names[] = { "NP", "NAT" };
+  double values[] = { 3, 64 };
+  AugurActivityBinding binding = { 2, names, values };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurActivityResult) r = augur_activity_evaluate (m, &binding, NULL, NULL, NULL, NULL, NULL, &error);
+  const char *bad[] = { "NOPE" };
+  AugurActivityBinding unknown = { 1, bad, values };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_activity_result_get_n_processes (r), ==, 3);
+  assert_close (augur_activity_result_get_time (r), 22 * 0.01);
+  g_assert_null (augur_activity_evaluate (m, &unknown, NULL, NULL, NULL, NULL, NULL, &error));
+  g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
+}
+
+/* Probabilities draw from each unit's own stream: the same seed gives the
+ * same run. */
+static void
+test_probabilities (void)
+{
+  const char *text =
+    "machine\n  processes 16\n  cpus 16\n  seed 7\nend\n"
+    "diagram main\n  initial i\n  loop l count 100 body coin\n  final f\n  flow i -> l -> f\nend\n"
+    "diagram coin\n  initial i\n  decision d\n  action heads cost 1\n  action tails cost 0\n  merge m\n  final f\n"
+    "  flow i -> d\n  flow d -> heads prob 0.25\n  flow d -> tails prob 0.75\n  flow heads -> m\n"
+    "  flow tails -> m\n  flow m -> f\nend\n";
+  g_autoptr(AugurActivityModel) m = parse_ok (text);
+  g_autoptr(AugurActivityResult) a = evaluate (m, FALSE);
+  g_autoptr(AugurActivityResult) b = evaluate (m, FALSE);
+  guint64 heads = 0;
+
+  for (guint p = 0; p < 16; p++)
+    {
+      AugurActivityElementStats st;
+      g_assert_cmpfloat (augur_activity_result_get_process_time (a, p), ==,
+                         augur_activity_result_get_process_time (b, p));
+      augur_activity_result_get_element_stats (a, p, element (m, "coin/heads"), &st);
+      heads += st.count;
+      assert_close (augur_activity_result_get_process_time (a, p), st.count);
+    }
+  g_test_message ("heads: %" G_GUINT64_FORMAT " of 1600", heads);
+  g_assert_cmpuint (heads, >, 300);
+  g_assert_cmpuint (heads, <, 500);
+}
+
+static void
+assert_parse_error (const char *text, int code, const char *message)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diags = NULL;
+  AugurActivityModel *m = augur_activity_model_parse (text, -1, "bad.activity", &diags, &error);
+
+  g_assert_null (m);
+  g_assert_error (error, AUGUR_ACTIVITY_ERROR, code);
+  if (strstr (error->message, message) == NULL)
+    g_error ("expected \"%s\" in \"%s\"", message, error->message);
+  g_assert_nonnull (diags);
+  g_assert_cmpuint (diags->len, >=, 1);
+}
+
+#define MAIN_OK "diagram main\n  initial i\n  final f\n  flow i -> f\nend\n"
+
+static void
+test_errors (void)
+{
+  assert_parse_error ("", AUGUR_ACTIVITY_ERROR_MODEL, "bad.activity:1:1: the model has no diagram");
+  assert_parse_error ("diagram main\n  initial i\n", AUGUR_ACTIVITY_ERROR_SYNTAX, "bad.activity:1:1: this 'diagram' has no 'end'");
+  assert_parse_error ("diagram main\n  jump j\nend\n", AUGUR_ACTIVITY_ERROR_SYNTAX, "bad.activity:2:3: expected an element");
+  assert_parse_error ("diagram main\n  initial i\n  action a cost 2 * NP\n  final f\n  flow i -> a -> f\nend\n",
+                      AUGUR_ACTIVITY_ERROR_MODEL, "bad.activity:3:21: unknown name 'NP' in 'a'");
+  assert_parse_error ("param A = B + 1\nparam B = 2\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_MODEL,
+                      "bad.activity:1:11: parameter 'B' is defined after parameter 'A'");
+  assert_parse_error ("param A = pid\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_MODEL, "a parameter cannot depend on 'pid'");
+  assert_parse_error ("diagram main\n  initial i\n  action a cost (1 +\n  final f\nend\n", AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:3:");
+  assert_parse_error ("diagram main\n  initial i\n  action a cost 1\n  action b cost 1\n  final f\n"
+                      "  flow i -> a -> b -> a\nend\n", AUGUR_ACTIVITY_ERROR_MODEL,
+                      "bad.activity:3:3: 'a' is in a loop without an exit: no flow from it leads to a final node of diagram 'main'");
+  assert_parse_error ("diagram main\n  initial i\n  action a cost 1\n  final f\n  flow i -> f\n  flow a -> f\nend\n",
+                      AUGUR_ACTIVITY_ERROR_MODEL, "bad.activity:3:3: 'a' is never reached");
+  assert_parse_error ("diagram main\n  initial i\n  action a\n  final f\n  flow i -> a -> f\nend\n",
+                      AUGUR_ACTIVITY_ERROR_MODEL, "action 'a' needs 'cost'");
+  assert_parse_error ("diagram main\n  initial i\n  call c diagram sub\n  final f\n  flow i -> c -> f\nend\n"
+                      "diagram sub\n  initial i\n  call c diagram main\n  final f\n  flow i -> c -> f\nend\n",
+                      AUGUR_ACTIVITY_ERROR_MODEL, "runs the main diagram");
+  assert_parse_error ("diagram main\n  initial i\n  call c diagram a\n  final f\n  flow i -> c -> f\nend\n"
+                      "diagram a\n  initial i\n  call c diagram b\n  final f\n  flow i -> c -> f\nend\n"
+                      "diagram b\n  initial i\n  call c diagram a\n  final f\n  flow i -> c -> f\nend\n",
+                      AUGUR_ACTIVITY_ERROR_MODEL, "diagrams cannot recurse");
+  assert_parse_error ("machine\n  latency 1\n  bandwidth 1\nend\n"
+                      "diagram main\n  initial i\n  parallel p threads 2 body t\n  final f\n  flow i -> p -> f\nend\n"
+                      "diagram t\n  initial i\n  barrier b\n  final f\n  flow i -> b -> f\nend\n",
+                      AUGUR_ACTIVITY_ERROR_MODEL, "'t/b' communicates inside a parallel region");
+  assert_parse_error ("diagram main\n  initial i\n  send s to 1 size 8\n  final f\n  flow i -> s -> f\nend\n",
+                      AUGUR_ACTIVITY_ERROR_MODEL, "the machine has no network");
+  assert_parse_error ("diagram main\n  initial i\n  decision d\n  final f\n  final g\n"
+                      "  flow i -> d\n  flow d -> f when pid > 0\n  flow d -> g prob 0.5\nend\n",
+                      AUGUR_ACTIVITY_ERROR_MODEL, "mixes probabilities with conditions");
+  assert_parse_error ("diagram main\n  initial i\n  action a cost 1 colour red\n  final f\nend\n",
+                      AUGUR_ACTIVITY_ERROR_SYNTAX, "bad.activity:3:19: 'colour' is not a setting of a action");
+  assert_parse_error ("diagram main\n  initial i\n  final i\nend\n", AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "'i' is already an element of diagram 'main' (line 2)");
+  assert_parse_error ("machine\n  queue lifo\nend\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:2:9: expected 'fcfs' or 'rr QUANTUM', found 'lifo'");
+  assert_parse_error ("diagram main\n  initial i\n  final f\n  flow i -> f when 1\nend\n", AUGUR_ACTIVITY_ERROR_MODEL,
+                      "only a flow leaving a decision has a guard");
+  {
+    char binary[] = "diagram main\n\x01\x02\0\xff\n";
+    g_autoptr(GError) error = NULL;
+    g_assert_null (augur_activity_model_parse (binary, sizeof binary - 1, "bin", NULL, &error));
+    g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_SYNTAX);
+    g_assert_nonnull (strstr (error->message, "bin:2:1: this line is not text"));
+  }
+  {
+    g_autofree char *huge = g_strnfill (100000, 'x');
+    g_autoptr(GError) error = NULL;
+    g_assert_null (augur_activity_model_parse (huge, -1, "huge", NULL, &error));
+    g_assert_nonnull (strstr (error->message, "huge:1:1: this line is longer than 65536 bytes"));
+  }
+}
+
+static void
+assert_run_error (const char *text, int code, const char *message)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurActivityResult) partial = NULL;
+  AugurActivityOptions options = { .record_timeline = TRUE };
+
+  g_assert_null (augur_activity_evaluate (m, NULL, &options, NULL, NULL, NULL, &partial, &error));
+  g_assert_error (error, AUGUR_ACTIVITY_ERROR, code);
+  if (strstr (error->message, message) == NULL)
+    g_error ("expected \"%s\" in \"%s\"", message, error->message);
+  g_assert_nonnull (partial);
+  g_assert_nonnull (augur_activity_result_get_timeline (partial));
+}
+
+#define NET "machine\n  processes 2\n  latency 1e-6\n  bandwidth 1e9\nend\n"
+
+static void
+test_run_errors (void)
+{
+  assert_run_error (NET "diagram main\n  initial i\n  action a cost 1\n  recv r from 1 - pid\n  final f\n"
+                    "  flow i -> a -> r -> f\nend\n", AUGUR_ACTIVITY_ERROR_DEADLOCK,
+                    "the run deadlocks at 2 s: p0 waits in 'r' for a message from p1; "
+                    "p1 waits in 'r' for a message from p0");
+  assert_run_error (NET "diagram main\n  initial i\n  send s to 1 - pid size 8\n  final f\n  flow i -> s -> f\nend\n",
+                    AUGUR_ACTIVITY_ERROR_UNMATCHED,
+                    "line 8: 's' sends 1 message from p0 to p1 (tag 0) that is never received");
+  assert_run_error (NET "diagram main\n  initial i\n  action a cost 1 - pid * 2\n  final f\n  flow i -> a -> f\nend\n",
+                    AUGUR_ACTIVITY_ERROR_RUNTIME,
+                    "line 8: the cost of 'a' (1 - pid * 2) is -1 for p1: a cost cannot be negative");
+  assert_run_error (NET "diagram main\n  initial i\n  action a cost sqrt(pid - 1)\n  final f\n  flow i -> a -> f\nend\n",
+                    AUGUR_ACTIVITY_ERROR_RUNTIME, "the cost of 'a' (sqrt(pid - 1)) is nan for p0");
+  assert_run_error (NET "diagram main\n  initial i\n  send s to 5 size 8\n  final f\n  flow i -> s -> f\nend\n",
+                    AUGUR_ACTIVITY_ERROR_RUNTIME, "the destination of 's' (5) is 5 for p0: expected a whole number from 0 to 1");
+  assert_run_error (NET "diagram main\n  initial i\n  decision d\n  final f\n  flow i -> d\n  flow d -> f when pid > 5\n"
+                    "  flow d -> f when pid < 0\nend\n", AUGUR_ACTIVITY_ERROR_RUNTIME,
+                    "no condition of decision 'd' holds for p0");
+  assert_run_error (NET "diagram main\n  initial i\n  decision who\n  barrier b\n  allreduce a size 8\n  final f\n"
+                    "  flow i -> who\n  flow who -> b when pid == 0\n  flow who -> a else\n  flow a -> f\n  flow b -> f\nend\n",
+                    AUGUR_ACTIVITY_ERROR_RUNTIME, "every process must call the same collectives in the same order");
+}
+
+/* Written and read back, a model is the same text again. */
+static void
+test_round_trip (void)
+{
+  const char *text =
+    "activity \"round \\\"trip\\\"\"\n"
+    "param NAT = 32\nparam NP = 4\nparam PNAT = ceil(NAT / NP)\n"
+    "machine\n  nodes 2\n  cpus 2\n  processes NP\n  queue rr 0.001\n  mapping explicit 0 1 (1 - 1) 1\n"
+    "  latency 1e-6\n  bandwidth 1.25e9\n  seed 42\nend\n"
+    "diagram main\n  initial i at 10.5 20\n  loop l count PNAT body atom\n  send s to (pid + 1) % NP size 8 * NAT tag 3\n"
+    "  recv r from (pid + NP - 1) % NP tag 3 category \"talk time\"\n  reduce red root 0 size 8\n  final f\n"
+    "  flow i -> l -> s -> r -> red -> f\nend\n"
+    "diagram atom\n  initial i\n  decision d\n  action calc cost 0.01 * PNAT category physics\n  merge m\n  final f\n"
+    "  flow i -> d\n  flow d -> calc when pid % 2 == 0\n  flow d -> m else\n  flow calc -> m -> f\nend\n";
+  g_autoptr(AugurActivityModel) m = parse_ok (text);
+  g_autofree char *once = augur_activity_model_to_text (m);
+  g_autoptr(AugurActivityModel) again = parse_ok (once);
+  g_autofree char *twice = augur_activity_model_to_text (again);
+  g_autoptr(AugurActivityResult) a = evaluate (m, FALSE);
+  g_autoptr(AugurActivityResult) b = evaluate (again, FALSE);
+
+  g_assert_cmpstr (once, ==, twice);
+  g_assert_nonnull (strstr (once, "  initial i at 10.5 20\n"));
+  g_assert_nonnull (strstr (once, "category \"talk time\""));
+  g_assert_cmpfloat (augur_activity_result_get_time (a), ==, augur_activity_result_get_time (b));
+  g_assert_cmpfloat (augur_activity_result_get_time (a), >, 0);
+}
+
+/* JSON and CSV carry numbers that read back exactly, in every locale. */
+static void
+test_json_csv (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "machine\n  processes 2\n  cpus 2\nend\n"
+    "diagram main\n  initial i\n  action a cost 0.1 + pid / 3 category \"a, \\\"b\\\"\"\n  final f\n  flow i -> a -> f\nend\n");
+  g_autoptr(AugurActivityResult) r = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *csv = NULL;
+  char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+
+  setlocale (LC_NUMERIC, "fr_FR.UTF-8");
+  r = evaluate (m, FALSE);
+  json = augur_activity_result_to_json (r);
+  csv = augur_activity_result_to_csv (r);
+  setlocale (LC_NUMERIC, old);
+  g_free (old);
+  g_assert_nonnull (strstr (json, "\"predicted_time\": 0.43333333333333335,"));
+  g_assert_nonnull (strstr (json, "{\"pid\": 1, \"node\": 0, \"time\": 0.43333333333333335, \"queue\": 0, "
+                                  "\"categories\": {\"a, \\\"b\\\"\": 0.43333333333333335}, \"elements\": {\"a\": 0.43333333333333335}}"));
+  g_assert_nonnull (strstr (json, "\"count\": 1, \"total\": 0.1, \"mean\": 0.1, \"min\": 0.1, \"max\": 0.1, \"share\": 1}"));
+  g_assert_nonnull (strstr (csv, "a,action,\"a, \"\"b\"\"\",1,0,1,0.43333333333333335,0.43333333333333335,"));
+  g_assert_cmpfloat (g_ascii_strtod ("0.43333333333333335", NULL), ==, augur_activity_result_get_time (r));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/activity/sequence", test_sequence);
+  g_test_add_func ("/engine/activity/fcfs", test_fcfs);
+  g_test_add_func ("/engine/activity/round-robin", test_round_robin);
+  g_test_add_func ("/engine/activity/send-recv", test_send_recv);
+  g_test_add_func ("/engine/activity/collectives", test_collectives);
+  g_test_add_func ("/engine/activity/structure", test_structure);
+  g_test_add_func ("/engine/activity/binding", test_binding);
+  g_test_add_func ("/engine/activity/probabilities", test_probabilities);
+  g_test_add_func ("/engine/activity/errors", test_errors);
+  g_test_add_func ("/engine/activity/run-errors", test_run_errors);
+  g_test_add_func ("/engine/activity/round-trip", test_round_trip);
+  g_test_add_func ("/engine/activity/json-csv", test_json_csv);
+  return g_test_run ();
+}

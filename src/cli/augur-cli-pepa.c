@@ -112,8 +112,10 @@ augur_cli_pepa (int argc, char **argv)
   if (space == NULL)
     {
       fprintf (stderr, "%s\n", error->message);
+      /* The state limit, not the memory budget, whose message names
+       * AUGUR_MEMORY_LIMIT_MB in every language. */
       if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE) &&
-          strstr (error->message, "(the limit)") != NULL)
+          strstr (error->message, "AUGUR_MEMORY_LIMIT_MB") == NULL)
         fprintf (stderr, "augur-cli pepa: --max-states N sets the limit (now %" G_GINT64_FORMAT ")\n",
                  max_states);
       return AUGUR_CLI_EXIT_MODEL;

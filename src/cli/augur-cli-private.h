@@ -18,6 +18,7 @@ int      augur_cli_pepa          (int argc, char **argv);
 int      augur_cli_pipeline      (int argc, char **argv);
 int      augur_cli_replay        (int argc, char **argv);
 int      augur_cli_ccdsm         (int argc, char **argv);
+int      augur_cli_activity      (int argc, char **argv);
 
 /* --verbose: progress on standard error, as a progress callback. */
 extern gboolean augur_cli_progress_enabled;

@@ -12,6 +12,8 @@
  *                    [--format text|json]
  *   augur-cli ccdsm FILE [--distance D] [--protocol A|B] [--experiment]
  *                        [--format text|json|csv] [--export-ctmc PREFIX]
+ *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
+ *                           [--format text|json|csv] [--paje OUT]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -23,6 +25,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 /* One row per command: a kind's command is a file and a row here. */
 static const struct {
   const char *name;
@@ -32,6 +36,7 @@ static const struct {
   { "pipeline", augur_cli_pipeline },
   { "replay", augur_cli_replay },
   { "ccdsm", augur_cli_ccdsm },
+  { "activity", augur_cli_activity },
 };
 
 static void
@@ -45,6 +50,7 @@ print_usage (FILE *out)
            "  pipeline FILE.des   evaluate the mappings of a pipeline description\n"
            "  replay [TRACE...]   replay time-independent MPI traces on a platform\n"
            "  ccdsm FILE          cache-coherence model of MPI primitives: latency, misses, checks\n"
+           "  activity FILE       evaluate an activity diagram with cost functions\n"
            "\n"
            "Run 'augur-cli COMMAND --help' for the options of a command.\n");
 }
@@ -88,10 +94,54 @@ augur_cli_read_file (const char  *path,
   return augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, text, length, NULL, error);
 }
 
+/* TRUE when the running executable lies under the build tree augur-cli was
+ * compiled in: then the translations are those compiled into <build>/po,
+ * as for the application (augur_application_get_locale_dir()). */
+static gboolean
+running_uninstalled (void)
+{
+#ifdef AUGUR_BUILD_ROOT
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *root = g_canonicalize_filename (AUGUR_BUILD_ROOT, NULL);
+  g_autofree char *prefix = g_strconcat (root, G_DIR_SEPARATOR_S, NULL);
+
+  return exe != NULL && g_str_has_prefix (exe, prefix);
+#else
+  return FALSE;
+#endif
+}
+
+/* Where the translations are: $AUGUR_LOCALEDIR, else <build>/po when run
+ * from the build tree, else the installed ones. */
+static const char *
+locale_dir (void)
+{
+  const char *env = g_getenv ("AUGUR_LOCALEDIR");
+
+  if (env != NULL && *env != '\0')
+    return env;
+#ifdef AUGUR_BUILD_LOCALEDIR
+  if (running_uninstalled ())
+    return AUGUR_BUILD_LOCALEDIR;
+#endif
+  return LOCALEDIR;
+}
+
+/* The engine's messages in the user's language.  Numbers in JSON and CSV
+ * do not depend on the locale (augur-format.h). */
+static void
+setup_i18n (void)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
 int
 main (int argc, char **argv)
 {
-  setlocale (LC_ALL, "");
+  setup_i18n ();
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
     {

@@ -4,6 +4,7 @@
  */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 static const char *cli;
@@ -423,7 +424,7 @@ test_locale (void)
       g_file_get_contents (paje, &paje_fr, NULL, NULL);
       g_unlink (timed);
       g_unlink (paje);
-      g_unsetenv ("LC_ALL");
+      g_setenv ("LC_ALL", "C", TRUE);
       a = without_timings (out_c);
       b = without_timings (out_fr);
       if (g_strcmp0 (a, b) != 0)
@@ -607,7 +608,7 @@ test_ccdsm_failures (void)
   /* The same digits in every locale. */
   g_setenv ("LC_ALL", "fr_FR.UTF-8", TRUE);
   g_assert_cmpint (run (json, &out, &err), ==, 0);
-  g_unsetenv ("LC_ALL");
+  g_setenv ("LC_ALL", "C", TRUE);
   g_assert_nonnull (strstr (out, "\"latency_ns\": 1631.9588"));
   g_assert_null (strstr (out, "1631,"));
   g_clear_pointer (&out, g_free);
@@ -640,12 +641,81 @@ test_ccdsm_failures (void)
   g_rmdir (dir);
 }
 
+/* The engine's messages in the user's language: augur-cli, run from the
+ * build tree under a French locale, finds the catalogue compiled in
+ * <build>/po (as the application does) and says what is wrong in French;
+ * its numbers stay as they are (see /cli/locale). */
+static void
+test_french (void)
+{
+  g_autofree char *mo = g_build_filename (g_getenv ("AUGUR_BUILD_DIR"), "po", "fr", "LC_MESSAGES", "augur.mo", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-XXXXXX", NULL);
+  g_autofree char *ccdsm = g_build_filename (dir, "none.ccdsm", NULL);
+  g_autofree char *des = g_build_filename (dir, "two.des", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *expected = NULL;
+  const char *ccdsm_args[] = { "ccdsm", ccdsm, NULL };
+  const char *des_args[] = { "pipeline", des, NULL };
+  gboolean french = setlocale (LC_ALL, "fr_FR.UTF-8") != NULL;
+
+  setlocale (LC_ALL, "C");
+  if (!french)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  if (!g_file_test (mo, G_FILE_TEST_IS_REGULAR))
+    {
+      g_test_skip ("the French translations are not compiled (gettext's msgfmt is missing)");
+      return;
+    }
+  g_assert_true (g_file_set_contents (ccdsm, "var a : 0..1, home N0;\n", -1, NULL));
+  g_assert_true (g_file_set_contents (des, "type = pipeline;\nnbproc = 2;\n", -1, NULL));
+
+  /* As a user starts it: no override of where the translations are. */
+  g_unsetenv ("AUGUR_LOCALEDIR");
+  g_setenv ("LC_ALL", "fr_FR.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "fr", TRUE);
+  g_assert_cmpint (run (ccdsm_args, &out, &err), ==, 1);
+  expected = g_strdup_printf ("%s:1:1: le programme n’a pas de processus (écrivez « process P0 on cpu0 { ... } »)",
+                              ccdsm);
+  if (strstr (err, expected) == NULL)
+    g_error ("expected \"%s\" in \"%s\"", expected, err);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&expected, g_free);
+
+  g_assert_cmpint (run (des_args, &out, &err), ==, 1);
+  expected = g_strdup_printf ("%s : nbstage (le nombre d’étages) manque (par ex. « nbstage = 3; »)", des);
+  if (strstr (err, expected) == NULL)
+    g_error ("expected \"%s\" in \"%s\"", expected, err);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&expected, g_free);
+
+  /* Under C, the same words as ever. */
+  g_setenv ("LC_ALL", "C", TRUE);
+  g_unsetenv ("LANGUAGE");
+  g_assert_cmpint (run (des_args, &out, &err), ==, 1);
+  expected = g_strdup_printf ("%s: nbstage (the number of stages) is missing (e.g. 'nbstage = 3;')", des);
+  if (strstr (err, expected) == NULL)
+    g_error ("expected \"%s\" in \"%s\"", expected, err);
+
+  g_unlink (ccdsm);
+  g_unlink (des);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   cli = g_getenv ("AUGUR_CLI");
   g_assert_nonnull (cli);
+  /* augur-cli speaks the user's language: in English unless a test asks
+   * for another, since the tests compare its messages. */
+  g_setenv ("LC_ALL", "C", TRUE);
+  g_unsetenv ("LANGUAGE");
   g_test_add_func ("/cli/pepa/json", test_json);
   g_test_add_func ("/cli/pepa/solver-and-csv", test_solver_and_csv);
   g_test_add_func ("/cli/pepa/export-dot", test_dot);
@@ -655,6 +725,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/pipeline", test_pipeline);
   g_test_add_func ("/cli/replay", test_replay);
   g_test_add_func ("/cli/locale", test_locale);
+  g_test_add_func ("/cli/french", test_french);
   g_test_add_func ("/cli/replay/documents", test_replay_documents);
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);

@@ -33,6 +33,26 @@ configuration_name (guint program,
   return g_strdup_printf (_("%s (%s), MESI %c"), program_titles[program], _(program_kinds[program]), protocol);
 }
 
+/* What the experiment hands back. */
+typedef struct
+{
+  GPtrArray           *runs;
+  AugurChartData      *latency_chart;
+  AugurChartData      *misses_chart;
+  GListStore          *experiment_rows;
+  double               seconds;
+} Experiment;
+
+static void
+experiment_free (Experiment *out)
+{
+  g_clear_pointer (&out->runs, augur_ccdsm_runs_free);
+  g_clear_pointer (&out->latency_chart, augur_chart_data_unref);
+  g_clear_pointer (&out->misses_chart, augur_chart_data_unref);
+  g_clear_object (&out->experiment_rows);
+  g_free (out);
+}
+
 /* ---- Worker ----------------------------------------------------------- */
 
 /* The document's machine, latencies, timing; the program's map and homes. */
@@ -86,17 +106,17 @@ find_run (GPtrArray *runs,
 }
 
 static void
-build_charts (AugurCcdsmJob     *job,
+build_charts (Experiment        *out,
               AugurCcdsmProgram *programs[2])
 {
   const double distances[] = { 0, 1, 2 };
 
-  job->latency_chart = augur_chart_data_new (_("One-way latency against distance"),
+  out->latency_chart = augur_chart_data_new (_("One-way latency against distance"),
                                              _("Distance"), _("level"), _("Latency"), _("ns"));
-  job->misses_chart = augur_chart_data_new (_("Misses per round trip by kind of variable"),
+  out->misses_chart = augur_chart_data_new (_("Misses per round trip by kind of variable"),
                                             _("Distance"), _("level"), _("Misses"), _("per round trip"));
-  augur_chart_data_set_integer_x (job->latency_chart, TRUE);
-  augur_chart_data_set_integer_x (job->misses_chart, TRUE);
+  augur_chart_data_set_integer_x (out->latency_chart, TRUE);
+  augur_chart_data_set_integer_x (out->misses_chart, TRUE);
   for (const char *protocol = "AB"; *protocol != '\0'; protocol++)
     for (guint p = 0; p < 2; p++)
       {
@@ -105,12 +125,12 @@ build_charts (AugurCcdsmJob     *job,
 
         for (guint d = 0; d < 3; d++)
           {
-            const AugurCcdsmRun *run = find_run (job->runs, p, *protocol, d);
+            const AugurCcdsmRun *run = find_run (out->runs, p, *protocol, d);
 
             y[d] = run && run->result && augur_ccdsm_result_is_solved (run->result)
                    ? augur_ccdsm_result_get_latency (run->result) : NAN;
           }
-        augur_chart_data_add_series (job->latency_chart, name, distances, y, 3);
+        augur_chart_data_add_series (out->latency_chart, name, distances, y, 3);
       }
 
   for (guint p = 0; p < 2; p++)
@@ -125,7 +145,7 @@ build_charts (AugurCcdsmJob     *job,
 
           for (guint d = 0; d < 3; d++)
             {
-              const AugurCcdsmRun *run = find_run (job->runs, p, *protocol, d);
+              const AugurCcdsmRun *run = find_run (out->runs, p, *protocol, d);
 
               y[d] = NAN;
               if (run && run->result && augur_ccdsm_result_is_solved (run->result))
@@ -135,19 +155,19 @@ build_charts (AugurCcdsmJob     *job,
                     y[d] += augur_ccdsm_result_get_misses_by_kind (run->result, k, q);
                 }
             }
-          augur_chart_data_add_series (job->misses_chart, name, distances, y, 3);
+          augur_chart_data_add_series (out->misses_chart, name, distances, y, 3);
         }
 }
 
 static void
-build_rows (AugurCcdsmJob *job)
+build_rows (Experiment *out)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
-  job->experiment_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
-  for (guint i = 0; i < job->runs->len; i++)
+  out->experiment_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  for (guint i = 0; i < out->runs->len; i++)
     {
-      const AugurCcdsmRun *run = g_ptr_array_index (job->runs, i);
+      const AugurCcdsmRun *run = g_ptr_array_index (out->runs, i);
       AugurResultRow *row = augur_result_row_new (i, EXP_N_STRINGS, EXP_N_NUMBERS);
       gboolean solved = run->result != NULL && augur_ccdsm_result_is_solved (run->result);
       const char *checks;
@@ -173,39 +193,40 @@ build_rows (AugurCcdsmJob *job)
                                    solved ? round (augur_ccdsm_result_get_total_misses (run->result) * 1e4) / 1e4 : NAN);
       g_ptr_array_add (rows, row);
     }
-  g_list_store_splice (job->experiment_rows, 0, 0, rows->pdata, rows->len);
+  g_list_store_splice (out->experiment_rows, 0, 0, rows->pdata, rows->len);
 }
 
-static void
-experiment_thread (GTask        *task,
-                   gpointer      source_object,
-                   gpointer      task_data,
-                   GCancellable *cancellable)
+static gpointer
+experiment_thread (AugurPageJob  *job,
+                   gpointer       inputs,
+                   GCancellable  *cancellable,
+                   GError       **error)
 {
-  AugurCcdsmJob *job = task_data;
+  AugurCcdsmInputs *in = inputs;
+  Experiment *out = g_new0 (Experiment, 1);
   AugurCcdsmProgram *programs[2] = { NULL, NULL };
   AugurCcdsmSetup *setups[2] = { NULL, NULL };
   AugurCcdsmOptions options = { 0 };
-  GError *error = NULL;
+  GError *local_error = NULL;
 
-  options.max_states = job->options.max_states;
+  options.max_states = in->options.max_states;
 
-  for (guint p = 0; p < 2 && error == NULL; p++)
+  for (guint p = 0; p < 2 && local_error == NULL; p++)
     {
       g_autofree char *filename = g_strconcat (program_names[p], ".ccdsm", NULL);
 
-      programs[p] = augur_ccdsm_program_parse (job->texts[p], -1, filename, NULL, &error);
+      programs[p] = augur_ccdsm_program_parse (in->texts[p], -1, filename, NULL, &local_error);
       if (programs[p] != NULL)
-        setups[p] = experiment_setup (job->setup, programs[p], job->program_processes);
+        setups[p] = experiment_setup (in->setup, programs[p], in->program_processes);
     }
-  if (error == NULL)
+  if (local_error == NULL)
     {
-      job->runs = augur_ccdsm_experiment (programs, (const AugurCcdsmSetup * const *) setups, 2, &options,
-                                          augur_ccdsm_job_progress, job, cancellable, &error);
-      if (job->runs != NULL)
+      out->runs = augur_ccdsm_experiment (programs, (const AugurCcdsmSetup * const *) setups, 2, &options,
+                                          augur_page_job_progress, job, cancellable, &local_error);
+      if (out->runs != NULL)
         {
-          build_charts (job, programs);
-          build_rows (job);
+          build_charts (out, programs);
+          build_rows (out);
         }
     }
   for (guint p = 0; p < 2; p++)
@@ -213,33 +234,36 @@ experiment_thread (GTask        *task,
       g_clear_pointer (&programs[p], augur_ccdsm_program_unref);
       g_clear_pointer (&setups[p], augur_ccdsm_setup_free);
     }
-  job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
-  if (error != NULL)
-    g_task_return_error (task, error);
-  else if (!g_task_return_error_if_cancelled (task))
-    g_task_return_boolean (task, TRUE);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      experiment_free (out);
+      return NULL;
+    }
+  out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
+  return out;
 }
 
 /* ---- UI side ---------------------------------------------------------- */
 
 static void
 present_experiment (AugurCcdsmPage *self,
-                    AugurCcdsmJob  *job)
+                    Experiment     *out)
 {
   guint n_failed = 0;
-  g_autofree char *time = augur_ccdsm_format_duration (job->seconds);
+  g_autofree char *time = augur_ccdsm_format_duration (out->seconds);
   g_autofree char *status = NULL;
 
   g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
   g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
   g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
-  self->runs = g_steal_pointer (&job->runs);
-  self->latency_chart = g_steal_pointer (&job->latency_chart);
-  self->misses_chart = g_steal_pointer (&job->misses_chart);
+  self->runs = g_steal_pointer (&out->runs);
+  self->latency_chart = g_steal_pointer (&out->latency_chart);
+  self->misses_chart = g_steal_pointer (&out->misses_chart);
 
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->latency_chart_view), self->latency_chart);
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->misses_chart_view), self->misses_chart);
-  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->experiment_table), G_LIST_MODEL (job->experiment_rows));
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->experiment_table), G_LIST_MODEL (out->experiment_rows));
   gtk_stack_set_visible_child_name (GTK_STACK (self->experiment_stack), "plots");
   gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), "experiment");
 
@@ -265,20 +289,15 @@ present_experiment (AugurCcdsmPage *self,
 }
 
 static void
-experiment_done_cb (GObject      *source,
-                    GAsyncResult *res,
-                    gpointer      user_data)
+experiment_done (AugurPage    *page,
+                 gpointer      inputs,
+                 gpointer      result,
+                 const GError *error)
 {
-  g_autoptr(AugurCcdsmJob) job = user_data;
-  g_autoptr(AugurCcdsmPage) self = augur_ccdsm_job_get_page (job);
-  g_autoptr(GError) error = NULL;
-
-  g_task_propagate_boolean (G_TASK (res), &error);
-  if (self == NULL)
-    return;
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
 
   if (error == NULL)
-    present_experiment (self, job);
+    present_experiment (self, result);
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_ccdsm_page_set_status (self, _("Cancelled"), FALSE);
   else
@@ -286,7 +305,6 @@ experiment_done_cb (GObject      *source,
       augur_ccdsm_page_set_status (self, _("The experiment could not run: see the message above"), TRUE);
       augur_ccdsm_page_show_error (self, error->message);
     }
-  augur_ccdsm_page_job_finished (self);
   g_signal_emit_by_name (self, "experiment-done");
 }
 
@@ -301,11 +319,11 @@ void
 augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
 {
   g_autoptr(GError) error = NULL;
-  AugurCcdsmJob *job;
+  AugurCcdsmInputs *in;
 
   g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
 
-  job = augur_ccdsm_job_new (self, TRUE);
+  in = augur_ccdsm_inputs_new (self);
   /* The app reads its bundled examples; the worker only parses. */
   for (guint p = 0; p < 2; p++)
     {
@@ -314,25 +332,25 @@ augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
 
       if (bytes == NULL)
         {
-          augur_ccdsm_job_unref (job);
+          augur_ccdsm_inputs_free (in);
           augur_ccdsm_page_show_error (self, error->message);
           g_idle_add_full (G_PRIORITY_DEFAULT, emit_done, g_object_ref (self), g_object_unref);
           return;
         }
-      job->texts[p] = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      in->texts[p] = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
     }
-  job->setup = augur_ccdsm_setup_copy (self->program ? augur_ccdsm_program_get_setup (self->program)
+  in->setup = augur_ccdsm_setup_copy (self->program ? augur_ccdsm_program_get_setup (self->program)
                                                      : self->setup);
   if (self->program != NULL)
     {
       guint n = augur_ccdsm_program_get_n_processes (self->program);
 
-      job->program_processes = g_new0 (char *, n + 1);
+      in->program_processes = g_new0 (char *, n + 1);
       for (guint p = 0; p < n; p++)
-        job->program_processes[p] = g_strdup (augur_ccdsm_program_get_process_name (self->program, p));
+        in->program_processes[p] = g_strdup (augur_ccdsm_program_get_process_name (self->program, p));
     }
   augur_ccdsm_page_set_status (self, _("Running the experiment…"), FALSE);
-  augur_ccdsm_job_start (self, job, experiment_thread, experiment_done_cb);
+  augur_ccdsm_page_start_job (self, in, experiment_thread, (GDestroyNotify) experiment_free, experiment_done);
 }
 
 GPtrArray *

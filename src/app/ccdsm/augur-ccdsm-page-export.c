@@ -171,38 +171,23 @@ augur_ccdsm_page_export (AugurPage      *page,
   return augur_file_write_contents (file, contents, -1, error);
 }
 
-void
-augur_ccdsm_page_close_export (AugurCcdsmPage *self)
-{
-  if (self->export_dialog != NULL)
-    {
-      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->export_dialog));
-      g_clear_object (&self->export_dialog);
-    }
-}
-
 static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    AugurCcdsmPage  *self)
+export_chosen (AugurPage     *page,
+               GFile         *file,
+               GtkFileFilter *filter,
+               gpointer       what)
 {
-  const char *what = g_object_get_data (G_OBJECT (dialog), "augur-what");
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
+  g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (augur_ccdsm_page_export (page, what, file, &error))
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GError) error = NULL;
-
-      if (augur_ccdsm_page_export (AUGUR_PAGE (self), what, file, &error))
-        {
-          g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
-          augur_ccdsm_page_set_status (self, text, FALSE);
-        }
-      else
-        augur_ccdsm_page_set_status (self, error->message, TRUE);
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
+      augur_ccdsm_page_set_status (self, text, FALSE);
     }
-  augur_ccdsm_page_close_export (self);
+  else
+    augur_ccdsm_page_set_status (self, error->message, TRUE);
 }
 
 void
@@ -214,8 +199,6 @@ augur_ccdsm_page_export_action (GtkWidget  *widget,
   const char *what = action_name + strlen ("page.export-");
   gboolean picture = g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf");
   gboolean experiment = use_experiment (self, picture);
-  const char *base = augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : _("cache-coherence");
-  GtkRoot *root = gtk_widget_get_root (widget);
   g_autofree char *name = NULL;
 
   /* Nothing to write: say so rather than open a dialog for nothing. */
@@ -228,20 +211,13 @@ augur_ccdsm_page_export_action (GtkWidget  *widget,
       return;
     }
 
-  augur_ccdsm_page_close_export (self);
-  self->export_dialog = gtk_file_chooser_native_new (_("Export"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                     GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   /* Translators: export file names, e.g. "SR2-experiment.png". */
   if (g_str_equal (what, "ccdsm"))
-    name = g_strdup_printf ("%s.ccdsm", base);
+    name = augur_page_export_name (AUGUR_PAGE (self), _("cache-coherence"), NULL, "ccdsm");
   else if (g_str_equal (what, "ctmc"))
-    name = g_strdup_printf ("%s-%s.tra", base, _("chain"));
+    name = augur_page_export_name (AUGUR_PAGE (self), _("cache-coherence"), _("chain"), "tra");
   else
-    name = g_strdup_printf ("%s-%s.%s", base,
-                            experiment ? _("experiment") : picture ? _("diagram") : _("result"), what);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_dialog), name);
-  g_object_set_data_full (G_OBJECT (self->export_dialog), "augur-what", g_strdup (what), g_free);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->export_dialog), TRUE);
-  g_signal_connect (self->export_dialog, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->export_dialog));
+    name = augur_page_export_name (AUGUR_PAGE (self), _("cache-coherence"),
+                                   experiment ? _("experiment") : picture ? _("diagram") : _("result"), what);
+  augur_page_choose_export (AUGUR_PAGE (self), NULL, name, NULL, export_chosen, g_strdup (what), g_free);
 }

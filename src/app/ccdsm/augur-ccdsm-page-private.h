@@ -6,8 +6,8 @@
  *   composing and parsing the model, setup edits, undo and redo;
  * augur-ccdsm-page-setup.c: the Protocol and Latencies tabs and the
  *   distance menu, with their validation;
- * augur-ccdsm-page-solve.c: solving in a worker thread and the results;
- * augur-ccdsm-page-experiment.c: the experiment in a worker thread, its
+ * augur-ccdsm-page-solve.c: solving (the page's job) and the results;
+ * augur-ccdsm-page-experiment.c: the experiment (the page's job), its
  *   plots and table;
  * augur-ccdsm-page-export.c: exports and their file choosers.
  *
@@ -18,11 +18,9 @@
 #include "augur-ccdsm-page.h"
 #include "augur-diagnostic-list.h"
 #include "augur-diagram.h"
-#include "augur-progress-relay.h"
+#include "augur-page-job.h"
 
 G_BEGIN_DECLS
-
-typedef struct _AugurCcdsmJob AugurCcdsmJob;
 
 struct _AugurCcdsmPage
 {
@@ -109,13 +107,11 @@ struct _AugurCcdsmPage
   gboolean              shown_valid;
   guint                 last_n_states;
 
-  AugurCcdsmJob        *job;
   AugurCcdsmResult     *result;
   AugurDiagram         *diagram;
   GPtrArray            *runs;
   AugurChartData       *latency_chart;
   AugurChartData       *misses_chart;
-  GtkFileChooserNative *export_dialog;
 };
 
 /* Row layouts of the tables (strings, numbers). */
@@ -127,9 +123,8 @@ enum { EXP_S_PROGRAM, EXP_S_PROTOCOL, EXP_S_CHECKS, EXP_S_SEARCH, EXP_N_STRINGS 
 enum { EXP_N_DISTANCE, EXP_N_LATENCY, EXP_N_STATES, EXP_N_MISSES, EXP_N_NUMBERS };
 
 /* augur-ccdsm-page.c */
-/* The page's run action, Cancel, undo, redo and exports. */
+/* The page's run action, undo, redo and exports. */
 void     augur_ccdsm_page_solve             (AugurPage      *page);
-void     augur_ccdsm_page_cancel            (AugurPage      *page);
 gpointer augur_ccdsm_page_snapshot          (AugurPage      *page);
 void     augur_ccdsm_page_restore           (AugurPage      *page,
                                             gpointer        snapshot);
@@ -171,62 +166,36 @@ void     augur_ccdsm_page_setup_init        (AugurCcdsmPage *self);
 /* Shows self->setup in the tabs (protocol, latencies, timing, distance). */
 void     augur_ccdsm_page_refresh_setup     (AugurCcdsmPage *self);
 
-/* augur-ccdsm-page-solve.c: a job is a solve or an experiment; they share
- * one slot, the progress bar and the Cancel action.  Inputs are set before
- * the worker starts, outputs written by the worker and read once the task
- * completes. */
-struct _AugurCcdsmJob
+/* augur-ccdsm-page-solve.c: a solve or an experiment is the page's job
+ * (augur-page-job.h): one at a time, one progress bar, one Cancel.  The
+ * inputs are copied when it starts; each returns its own result. */
+typedef struct
 {
-  gatomicrefcount      ref_count;
-  GWeakRef             page;
-  GCancellable        *cancellable;
-  AugurProgressRelay  *relay;
-  gboolean             experiment;
   gint64               started;
-  double               seconds;
+  AugurCcdsmOptions    options;             /* max_states: Preferences' */
+  AugurCcdsmSetup     *setup;
 
   /* A solve. */
   AugurCcdsmProgram   *program;
-  AugurCcdsmSetup     *setup;
-  AugurCcdsmOptions    options;
   guint                diagram_max_states;
-  AugurCcdsmResult    *result;
-  GListStore          *variable_rows;
-  GListStore          *kind_rows;
-  AugurDiagram        *diagram;
 
-  /* An experiment: the bundled programs' texts and the results. */
+  /* An experiment: the bundled programs' texts. */
   char                *texts[2];
   char               **program_processes;   /* the document's, unmapped */
-  GPtrArray           *runs;
-  AugurChartData      *latency_chart;
-  AugurChartData      *misses_chart;
-  GListStore          *experiment_rows;
-};
+} AugurCcdsmInputs;
 
-void     augur_ccdsm_job_cancel             (AugurCcdsmJob  *job);
-AugurCcdsmJob *augur_ccdsm_job_ref          (AugurCcdsmJob  *job);
-void     augur_ccdsm_job_unref              (AugurCcdsmJob  *job);
-AugurCcdsmJob *augur_ccdsm_job_new          (AugurCcdsmPage *self,
-                                             gboolean        experiment);
-/* Cancels the job in progress, shows the progress bar, runs thread. */
-void     augur_ccdsm_job_start              (AugurCcdsmPage      *self,
-                                             AugurCcdsmJob       *job,
-                                             GTaskThreadFunc      thread,
-                                             GAsyncReadyCallback  done);
-/* An AugurProgressFunc with the job as its data. */
-void     augur_ccdsm_job_progress           (double          fraction,
-                                             const char     *phase,
-                                             gpointer        job);
-/* The job's page when the job is still the page's current one (a new
- * reference), else NULL; and the end of a job on the UI side. */
-AugurCcdsmPage *augur_ccdsm_job_get_page    (AugurCcdsmJob  *job);
-void     augur_ccdsm_page_job_finished      (AugurCcdsmPage *self);
+/* Inputs with the time and the Preferences' state-space limit. */
+AugurCcdsmInputs *augur_ccdsm_inputs_new    (AugurCcdsmPage *self);
+void     augur_ccdsm_inputs_free            (AugurCcdsmInputs *in);
+/* Starts thread on in (taken), hiding the error bar. */
+void     augur_ccdsm_page_start_job         (AugurCcdsmPage       *self,
+                                             AugurCcdsmInputs     *in,
+                                             AugurPageJobFunc      thread,
+                                             GDestroyNotify        result_free,
+                                             AugurPageJobDoneFunc  done);
 void     augur_ccdsm_page_solve_init        (AugurCcdsmPage *self);
 void     augur_ccdsm_page_clear_result      (AugurCcdsmPage *self);
 void     augur_ccdsm_page_update_diagram    (AugurCcdsmPage *self);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurCcdsmJob, augur_ccdsm_job_unref)
 
 /* augur-ccdsm-page-experiment.c */
 void     augur_ccdsm_page_experiment_init   (AugurCcdsmPage *self);
@@ -235,7 +204,6 @@ void     augur_ccdsm_page_experiment_init   (AugurCcdsmPage *self);
 void     augur_ccdsm_page_export_action     (GtkWidget      *widget,
                                              const char     *action_name,
                                              GVariant       *parameter);
-void     augur_ccdsm_page_close_export      (AugurCcdsmPage *self);
 gboolean augur_ccdsm_page_experiment_in_view (AugurCcdsmPage *self);
 
 G_END_DECLS

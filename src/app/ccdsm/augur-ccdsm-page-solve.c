@@ -4,11 +4,7 @@
  * A solve works on the program and setup as they are when it starts; the
  * worker generates, checks and solves the chain, then builds the table rows
  * and, for a small chain, lays out its diagram, so the UI thread only swaps
- * models.  Progress goes through one coalesced idle (augur-progress-relay).
- *
- * (Over 800 lines: the solve job and the result views it fills (latency,
- * misses, checks, diagram) are one flow; the experiment and exports are
- * already apart.)
+ * models.  It is the page's job (augur-page-job.h), as the experiment is.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,41 +21,35 @@
 
 /* ---- Jobs ------------------------------------------------------------- */
 
-AugurCcdsmJob *
-augur_ccdsm_job_ref (AugurCcdsmJob *job)
+/* What a solve hands back. */
+typedef struct
 {
-  g_atomic_ref_count_inc (&job->ref_count);
-  return job;
+  AugurCcdsmResult    *result;
+  GListStore          *variable_rows;
+  GListStore          *kind_rows;
+  AugurDiagram        *diagram;
+  double               seconds;
+} Solved;
+
+static void
+solved_free (Solved *out)
+{
+  g_clear_pointer (&out->result, augur_ccdsm_result_unref);
+  g_clear_object (&out->variable_rows);
+  g_clear_object (&out->kind_rows);
+  g_clear_pointer (&out->diagram, augur_diagram_unref);
+  g_free (out);
 }
 
 void
-augur_ccdsm_job_unref (AugurCcdsmJob *job)
+augur_ccdsm_inputs_free (AugurCcdsmInputs *in)
 {
-  if (!g_atomic_ref_count_dec (&job->ref_count))
-    return;
-  g_weak_ref_clear (&job->page);
-  g_clear_object (&job->cancellable);
-  g_clear_pointer (&job->relay, augur_progress_relay_unref);
-  g_clear_pointer (&job->program, augur_ccdsm_program_unref);
-  g_clear_pointer (&job->setup, augur_ccdsm_setup_free);
-  g_clear_pointer (&job->result, augur_ccdsm_result_unref);
-  g_clear_object (&job->variable_rows);
-  g_clear_object (&job->kind_rows);
-  g_clear_pointer (&job->diagram, augur_diagram_unref);
-  g_free (job->texts[0]);
-  g_free (job->texts[1]);
-  g_strfreev (job->program_processes);
-  g_clear_pointer (&job->runs, augur_ccdsm_runs_free);
-  g_clear_pointer (&job->latency_chart, augur_chart_data_unref);
-  g_clear_pointer (&job->misses_chart, augur_chart_data_unref);
-  g_clear_object (&job->experiment_rows);
-  g_free (job);
-}
-
-void
-augur_ccdsm_job_cancel (AugurCcdsmJob *job)
-{
-  g_cancellable_cancel (job->cancellable);
+  g_clear_pointer (&in->program, augur_ccdsm_program_unref);
+  g_clear_pointer (&in->setup, augur_ccdsm_setup_free);
+  g_free (in->texts[0]);
+  g_free (in->texts[1]);
+  g_strfreev (in->program_processes);
+  g_free (in);
 }
 
 /* The engine's phases, in English, become the page's. */
@@ -91,27 +81,12 @@ format_progress (double     *fraction,
   return g_strdup (phase);
 }
 
-void
-augur_ccdsm_job_progress (double      fraction,
-                          const char *phase,
-                          gpointer    user_data)
+AugurCcdsmInputs *
+augur_ccdsm_inputs_new (AugurCcdsmPage *self)
 {
-  AugurCcdsmJob *job = user_data;
-  augur_progress_relay_report (fraction, phase, job->relay);
-}
+  AugurCcdsmInputs *in = g_new0 (AugurCcdsmInputs, 1);
 
-AugurCcdsmJob *
-augur_ccdsm_job_new (AugurCcdsmPage *self,
-                     gboolean        experiment)
-{
-  AugurCcdsmJob *job = g_new0 (AugurCcdsmJob, 1);
-
-  g_atomic_ref_count_init (&job->ref_count);
-  g_weak_ref_init (&job->page, self);
-  job->cancellable = g_cancellable_new ();
-  job->relay = augur_progress_relay_new (GTK_PROGRESS_BAR (self->progress_bar), format_progress);
-  job->experiment = experiment;
-  job->started = g_get_monotonic_time ();
+  in->started = g_get_monotonic_time ();
   /* The user's limit on the state space (Preferences). */
   if (self->settings != NULL)
     {
@@ -119,76 +94,29 @@ augur_ccdsm_job_new (AugurCcdsmPage *self,
 
       g_object_get (self->settings, "settings-schema", &schema, NULL);
       if (schema != NULL && g_settings_schema_has_key (schema, "state-space-limit"))
-        job->options.max_states = g_settings_get_uint (self->settings, "state-space-limit");
+        in->options.max_states = g_settings_get_uint (self->settings, "state-space-limit");
     }
-  return job;
-}
-
-static void
-set_running (AugurCcdsmPage *self,
-             AugurCcdsmJob  *job)
-{
-  gboolean was_running = self->job != NULL;
-
-  if (self->job != NULL)
-    augur_progress_relay_detach (self->job->relay);
-  g_clear_pointer (&self->job, augur_ccdsm_job_unref);
-  self->job = job;
-  gtk_widget_set_visible (self->progress_bar, job != NULL);
-  if (job != NULL)
-    {
-      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0.0);
-      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Starting…"));
-    }
-  augur_ccdsm_page_update_actions (self);
-  if (was_running != (job != NULL))
-    augur_page_set_running (AUGUR_PAGE (self), job != NULL);
+  return in;
 }
 
 void
-augur_ccdsm_job_start (AugurCcdsmPage      *self,
-                       AugurCcdsmJob       *job,
-                       GTaskThreadFunc      thread,
-                       GAsyncReadyCallback  done)
+augur_ccdsm_page_start_job (AugurCcdsmPage       *self,
+                            AugurCcdsmInputs     *in,
+                            AugurPageJobFunc      thread,
+                            GDestroyNotify        result_free,
+                            AugurPageJobDoneFunc  done)
 {
-  g_autoptr(GTask) task = NULL;
-
-  if (self->job != NULL)
-    g_cancellable_cancel (self->job->cancellable);
-  set_running (self, job);
+  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), format_progress,
+                        in, (GDestroyNotify) augur_ccdsm_inputs_free, thread, result_free, done);
   augur_ccdsm_page_show_error (self, NULL);
-
-  task = g_task_new (NULL, job->cancellable, done, augur_ccdsm_job_ref (job));
-  g_task_set_source_tag (task, augur_ccdsm_job_start);
-  g_task_set_name (task, job->experiment ? "augur-ccdsm-experiment" : "augur-ccdsm-solve");
-  g_task_set_task_data (task, augur_ccdsm_job_ref (job), (GDestroyNotify) augur_ccdsm_job_unref);
-  g_task_run_in_thread (task, thread);
 }
-
-AugurCcdsmPage *
-augur_ccdsm_job_get_page (AugurCcdsmJob *job)
-{
-  AugurCcdsmPage *self = g_weak_ref_get (&job->page);
-
-  /* Superseded by a newer job, or the page is gone. */
-  if (self != NULL && self->job != job)
-    g_clear_object (&self);
-  return self;
-}
-
-void
-augur_ccdsm_page_job_finished (AugurCcdsmPage *self)
-{
-  set_running (self, NULL);
-}
-
 
 /* ---- Worker ----------------------------------------------------------- */
 
 static void
-build_rows (AugurCcdsmJob *job)
+build_rows (Solved *out)
 {
-  AugurCcdsmResult *r = job->result;
+  AugurCcdsmResult *r = out->result;
   const AugurCcdsmProgram *program = augur_ccdsm_result_get_program (r);
   guint nv = augur_ccdsm_program_get_n_variables (program);
   guint np = augur_ccdsm_program_get_n_processes (program);
@@ -196,7 +124,7 @@ build_rows (AugurCcdsmJob *job)
   double total = augur_ccdsm_result_get_total_misses (r);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
-  job->variable_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  out->variable_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
   for (guint v = 0; v < nv; v++)
     for (guint p = 0; p < np; p++)
       {
@@ -214,10 +142,10 @@ build_rows (AugurCcdsmJob *job)
         augur_result_row_set_number (row, VAR_N_SHARE, 100.0 * augur_ccdsm_result_get_time_share (r, v, p));
         g_ptr_array_add (rows, row);
       }
-  g_list_store_splice (job->variable_rows, 0, 0, rows->pdata, rows->len);
+  g_list_store_splice (out->variable_rows, 0, 0, rows->pdata, rows->len);
   g_ptr_array_set_size (rows, 0);
 
-  job->kind_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  out->kind_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
   for (guint k = 0; k < nk; k++)
     for (guint p = 0; p < np; p++)
       {
@@ -230,7 +158,7 @@ build_rows (AugurCcdsmJob *job)
         augur_result_row_set_number (row, KIND_N_SHARE, total > 0 ? 100.0 * misses / total : NAN);
         g_ptr_array_add (rows, row);
       }
-  g_list_store_splice (job->kind_rows, 0, 0, rows->pdata, rows->len);
+  g_list_store_splice (out->kind_rows, 0, 0, rows->pdata, rows->len);
 }
 
 /* Transitions are labelled "P0: load x (line 3), memory at distance 1":
@@ -283,34 +211,32 @@ build_diagram (AugurCcdsmResult *r)
   return augur_diagram_new (n, (const char * const *) tooltips->pdata, n_edges, edges);
 }
 
-static void
-solve_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
+static gpointer
+solve_thread (AugurPageJob  *job,
+              gpointer       inputs,
+              GCancellable  *cancellable,
+              GError       **error)
 {
-  AugurCcdsmJob *job = task_data;
-  GError *error = NULL;
+  AugurCcdsmInputs *in = inputs;
+  Solved *out = g_new0 (Solved, 1);
 
-  job->result = augur_ccdsm_solve (job->program, job->setup, &job->options,
-                                   augur_ccdsm_job_progress, job, cancellable, &error);
-  if (job->result == NULL)
+  out->result = augur_ccdsm_solve (in->program, in->setup, &in->options,
+                                   augur_page_job_progress, job, cancellable, error);
+  if (out->result == NULL)
     {
-      g_task_return_error (task, error);
-      return;
+      solved_free (out);
+      return NULL;
     }
-  augur_ccdsm_job_progress (-1.0, _("Preparing tables"), job);
-  build_rows (job);
-  if (augur_ccdsm_result_get_space_n_states (job->result) > 0 &&
-      augur_ccdsm_result_get_space_n_states (job->result) <= job->diagram_max_states)
+  augur_page_job_progress (-1.0, _("Preparing tables"), job);
+  build_rows (out);
+  if (augur_ccdsm_result_get_space_n_states (out->result) > 0 &&
+      augur_ccdsm_result_get_space_n_states (out->result) <= in->diagram_max_states)
     {
-      augur_ccdsm_job_progress (-1.0, _("Laying out the diagram"), job);
-      job->diagram = build_diagram (job->result);
+      augur_page_job_progress (-1.0, _("Laying out the diagram"), job);
+      out->diagram = build_diagram (out->result);
     }
-  job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  g_task_return_boolean (task, TRUE);
+  out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
+  return out;
 }
 
 /* ---- Results ---------------------------------------------------------- */
@@ -512,9 +438,9 @@ misses_summary (AugurCcdsmResult *r)
 
 static void
 present_result (AugurCcdsmPage *self,
-                AugurCcdsmJob  *job)
+                Solved         *out)
 {
-  AugurCcdsmResult *r = job->result;
+  AugurCcdsmResult *r = out->result;
   const AugurCcdsmSetup *setup = augur_ccdsm_result_get_setup (r);
   const AugurSolveInfo *info = augur_ccdsm_result_get_solve_info (r);
   gboolean solved = augur_ccdsm_result_is_solved (r);
@@ -522,7 +448,7 @@ present_result (AugurCcdsmPage *self,
   g_autofree char *states = g_strdup_printf ("%'u", augur_ccdsm_result_get_n_states (r));
   g_autofree char *transitions = g_strdup_printf ("%'" G_GUINT64_FORMAT, augur_ccdsm_result_get_n_transitions (r));
   g_autofree char *generation = augur_ccdsm_format_duration (augur_ccdsm_result_get_generation_seconds (r));
-  g_autofree char *total = augur_ccdsm_format_duration (job->seconds);
+  g_autofree char *total = augur_ccdsm_format_duration (out->seconds);
   g_autofree char *timing = NULL;
   g_autofree char *distance_text = distance >= 0 ? g_strdup_printf ("%d", distance) : g_strdup ("—");
   int row = 0;
@@ -577,13 +503,13 @@ present_result (AugurCcdsmPage *self,
   info_add (self, row++, _("Timing"), timing);
 
   show_checks (self, r);
-  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->variables_table), G_LIST_MODEL (job->variable_rows));
-  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->kinds_table), G_LIST_MODEL (job->kind_rows));
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->variables_table), G_LIST_MODEL (out->variable_rows));
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->kinds_table), G_LIST_MODEL (out->kind_rows));
   augur_result_table_set_note (AUGUR_RESULT_TABLE (self->variables_table),
                                solved ? NULL : _("The chain was not solved: the measures are zero."));
 
   g_clear_pointer (&self->diagram, augur_diagram_unref);
-  self->diagram = g_steal_pointer (&job->diagram);
+  self->diagram = g_steal_pointer (&out->diagram);
   augur_ccdsm_page_update_diagram (self);
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->summary_stack), "result");
@@ -643,21 +569,17 @@ augur_ccdsm_page_clear_result (AugurCcdsmPage *self)
 }
 
 static void
-solve_done_cb (GObject      *source,
-               GAsyncResult *res,
-               gpointer      user_data)
+solve_done (AugurPage    *page,
+            gpointer      inputs,
+            gpointer      result,
+            const GError *error)
 {
-  g_autoptr(AugurCcdsmJob) job = user_data;
-  g_autoptr(AugurCcdsmPage) self = augur_ccdsm_job_get_page (job);
-  g_autoptr(GError) error = NULL;
-
-  g_task_propagate_boolean (G_TASK (res), &error);
-  if (self == NULL)
-    return;
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
+  Solved *out = result;
 
   if (error == NULL)
     {
-      AugurCcdsmResult *r = job->result;
+      AugurCcdsmResult *r = out->result;
       const AugurSolveInfo *info = augur_ccdsm_result_get_solve_info (r);
       guint n_states = augur_ccdsm_result_get_n_states (r);
       guint64 n_transitions = augur_ccdsm_result_get_n_transitions (r);
@@ -666,11 +588,11 @@ solve_done_cb (GObject      *source,
       g_autofree char *transitions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s transition", "%s transitions",
                                                                    (gulong) MIN (n_transitions, G_MAXULONG)), count);
       g_autofree char *generation = augur_ccdsm_format_duration (augur_ccdsm_result_get_generation_seconds (r));
-      g_autofree char *time = augur_ccdsm_format_duration (job->seconds);
+      g_autofree char *time = augur_ccdsm_format_duration (out->seconds);
       g_autofree char *status = NULL;
       gboolean passed = augur_ccdsm_result_checks_passed (r);
 
-      present_result (self, job);
+      present_result (self, out);
       if (augur_ccdsm_result_is_solved (r))
         /* e.g. "237 states, 474 transitions · generated in 1 ms · direct · residual 1.6e-19 · 4 ms" */
         status = g_strdup_printf (_("%s, %s · generated in %s · %s · residual %.2g · %s"),
@@ -694,9 +616,6 @@ solve_done_cb (GObject      *source,
       augur_ccdsm_page_set_status (self, _("The model could not be solved: see the message above"), TRUE);
       augur_ccdsm_page_show_error (self, error->message);
     }
-
-  augur_ccdsm_page_job_finished (self);
-  augur_page_finished (AUGUR_PAGE (self));
 }
 
 static gboolean
@@ -711,39 +630,30 @@ augur_ccdsm_page_solve (AugurPage *page)
 {
   AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
   AugurCcdsmProgram *program;
-  AugurCcdsmJob *job;
+  AugurCcdsmInputs *in;
 
   program = augur_ccdsm_page_parse_now (self);
   if (program == NULL)
     {
-      if (self->job != NULL)
-        g_cancellable_cancel (self->job->cancellable);
+      gboolean was_running = augur_page_get_running (page);
+
+      /* A job in progress ends ("Cancelled", then "finished"). */
+      augur_page_cancel_job (page);
       augur_ccdsm_page_set_status (self, _("The program has errors: see Problems under the Program tab"), TRUE);
       gtk_stack_set_visible_child_name (GTK_STACK (self->setup_notebook), "program");
       /* Like a solve that failed at once: "finished" comes from the main loop. */
-      g_idle_add_full (G_PRIORITY_DEFAULT, emit_finished, g_object_ref (self), g_object_unref);
+      if (!was_running)
+        g_idle_add_full (G_PRIORITY_DEFAULT, emit_finished, g_object_ref (self), g_object_unref);
       return;
     }
 
-  job = augur_ccdsm_job_new (self, FALSE);
-  job->program = augur_ccdsm_program_ref (program);
-  job->setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
-  job->options.keep_state_space = self->last_n_states <= KEEP_SPACE_MAX;
-  job->diagram_max_states = self->diagram_max_states;
+  in = augur_ccdsm_inputs_new (self);
+  in->program = augur_ccdsm_program_ref (program);
+  in->setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
+  in->options.keep_state_space = self->last_n_states <= KEEP_SPACE_MAX;
+  in->diagram_max_states = self->diagram_max_states;
   augur_ccdsm_page_set_status (self, _("Solving…"), FALSE);
-  augur_ccdsm_job_start (self, job, solve_thread, solve_done_cb);
-}
-
-void
-augur_ccdsm_page_cancel (AugurPage *page)
-{
-  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
-
-  if (self->job != NULL)
-    {
-      g_cancellable_cancel (self->job->cancellable);
-      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
-    }
+  augur_ccdsm_page_start_job (self, in, solve_thread, (GDestroyNotify) solved_free, solve_done);
 }
 
 AugurCcdsmResult *

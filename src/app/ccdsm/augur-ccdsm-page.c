@@ -123,7 +123,7 @@ augur_ccdsm_page_update_actions (AugurCcdsmPage *self)
 
   if (self->status_label == NULL)
     return;
-  gtk_widget_action_set_enabled (widget, "page.cancel", self->job != NULL);
+  gtk_widget_action_set_enabled (widget, "page.cancel", augur_page_get_running (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.undo", augur_page_can_undo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.redo", augur_page_can_redo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.reset-latencies", editable);
@@ -159,7 +159,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  augur_ccdsm_page_cancel (AUGUR_PAGE (widget));
+  augur_page_cancel (AUGUR_PAGE (widget));
 }
 
 static void
@@ -186,11 +186,7 @@ augur_ccdsm_page_dispose (GObject *object)
   AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (object);
   GtkWidget *child;
 
-  if (self->job != NULL)
-    augur_ccdsm_job_cancel (self->job);
-  g_clear_pointer (&self->job, augur_ccdsm_job_unref);
   g_clear_handle_id (&self->parse_source, g_source_remove);
-  augur_ccdsm_page_close_export (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_CCDSM_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -261,7 +257,6 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
   page_class->get_text = get_text;
   page_class->set_text = set_text;
   page_class->run = augur_ccdsm_page_solve;
-  page_class->cancel = augur_ccdsm_page_cancel;
   page_class->snapshot = augur_ccdsm_page_snapshot;
   page_class->restore = augur_ccdsm_page_restore;
   page_class->snapshot_free = (GDestroyNotify) augur_ccdsm_setup_free;
@@ -347,6 +342,8 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (augur_ccdsm_page_on_modified), NULL);
+  /* Cancel while a solve or the experiment runs. */
+  g_signal_connect (self, "notify::running", G_CALLBACK (augur_ccdsm_page_update_actions), NULL);
   self->setup = augur_ccdsm_setup_new ();
   self->saved_setup_text = augur_ccdsm_setup_to_text (self->setup);
 

@@ -63,7 +63,8 @@ gboolean    augur_ccdsm_page_can_redo        (AugurCcdsmPage *page);
 /* Generates, checks and solves in a worker thread (cancelling a job in
  * progress); "solved" is emitted when it ends, successfully or not. */
 /* Runs SR1 and SR2 x distances 0, 1, 2 x protocols A, B on the document's
- * machine, latencies and timing; "experiment-done" when it ends. */
+ * machine, latencies and timing; "experiment-done" when it ends (and, when
+ * it ran, "finished", as after every job of a page). */
 void        augur_ccdsm_page_run_experiment  (AugurCcdsmPage *page);
 
 /* The last result (NULL before, or after a failed solve); the runs of the

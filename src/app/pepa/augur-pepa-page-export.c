@@ -146,41 +146,30 @@ show_error_dialog (AugurPepaPage *self,
 }
 
 static void
-on_export_response (AugurPepaPage        *self,
-                    int                   response,
-                    GtkFileChooserNative *native)
+export_chosen (AugurPage     *page,
+               GFile         *file,
+               GtkFileFilter *filter,
+               gpointer       user_data)
 {
-  g_autoptr(GFile) file = NULL;
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
+  const char *chosen = user_data;
   g_autoptr(GError) error = NULL;
   g_autofree char *what = NULL;
+  g_autofree char *basename = g_file_get_basename (file);
 
-  if (native != self->export_dialog)
-    return;
+  if (g_str_equal (chosen, "csv"))
+    what = g_strdup_printf ("%s-csv", csv_table_for_file (self, file));
+  else
+    what = g_strdup (chosen);
 
-  what = g_strdup (g_object_get_data (G_OBJECT (native), "augur-export"));
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-  g_clear_object (&self->export_dialog);
-
-  if (file == NULL)
-    return;
-
-  if (g_str_equal (what, "csv"))
+  if (!augur_pepa_page_export (page, what, file, &error))
     {
-      g_free (what);
-      what = g_strdup_printf ("%s-csv", csv_table_for_file (self, file));
-    }
-
-  if (!augur_pepa_page_export (AUGUR_PAGE (self), what, file, &error))
-    {
-      g_autofree char *basename = g_file_get_basename (file);
       g_autofree char *primary = g_strdup_printf (_("Could not export “%s”"), basename);
 
       show_error_dialog (self, primary, error->message);
     }
   else
     {
-      g_autofree char *basename = g_file_get_basename (file);
       g_autofree char *status = g_strdup_printf (_("Exported “%s”"), basename);
 
       gtk_widget_set_tooltip_text (self->status_label, status);
@@ -211,15 +200,15 @@ suggested_name (AugurPepaPage *self,
 
 void
 augur_pepa_page_export_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
+                               const char *action_name,
+                               GVariant   *parameter)
 {
   AugurPepaPage *self = AUGUR_PEPA_PAGE (widget);
   const char *what = action_name + strlen ("page.export-");
-  GtkRoot *root = gtk_widget_get_root (widget);
   g_autofree char *name = suggested_name (self, what);
   g_autofree char *pattern = g_strdup_printf ("*.%s", what);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   const char *title;
 
   if (g_str_equal (what, "csv"))
@@ -231,26 +220,9 @@ augur_pepa_page_export_action (GtkWidget  *widget,
   else
     title = _("Export State Transition Diagram");
 
-  augur_pepa_page_close_export (self);
-  self->export_dialog = gtk_file_chooser_native_new (title,
-                                                     GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                     GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                     _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->export_dialog), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_dialog), name);
   gtk_file_filter_add_pattern (filter, pattern);
   gtk_file_filter_set_name (filter, pattern);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->export_dialog), filter);
-  g_object_set_data_full (G_OBJECT (self->export_dialog), "augur-export", g_strdup (what), g_free);
-  g_signal_connect_object (self->export_dialog, "response",
-                           G_CALLBACK (on_export_response), self, G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->export_dialog));
-}
-
-void
-augur_pepa_page_close_export (AugurPepaPage *self)
-{
-  if (self->export_dialog != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->export_dialog));
-  g_clear_object (&self->export_dialog);
+  g_list_store_append (filters, filter);
+  augur_page_choose_export (AUGUR_PAGE (self), title, name, G_LIST_MODEL (filters),
+                            export_chosen, g_strdup (what), g_free);
 }

@@ -1,7 +1,7 @@
 /* augur-pepa-page-private.h: what the parts of the PEPA page share.
  *
  * augur-pepa-page.c: the widget, its editor and result views;
- * augur-pepa-page-solve.c: solving in a worker thread;
+ * augur-pepa-page-solve.c: solving in a worker thread (the page's job);
  * augur-pepa-page-export.c: exports and their file choosers.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,8 +15,6 @@
 G_BEGIN_DECLS
 
 #define STATES_TABLE_MAX_ROWS 200000
-
-typedef struct _AugurPepaSolveJob AugurPepaSolveJob;
 
 struct _AugurPepaPage
 {
@@ -53,12 +51,10 @@ struct _AugurPepaPage
   guint                 parse_source;
   guint                 diagram_max_states;
 
-  AugurPepaSolveJob    *job;
   AugurPepaStateSpace  *space;
   AugurPepaResult      *result;
   AugurDiagram         *diagram;
   AugurPepaStateSpace  *diagram_space;   /* unowned: what diagram shows */
-  GtkFileChooserNative *export_dialog;
 };
 
 /* Row layouts of the result tables (strings, numbers). */
@@ -91,11 +87,8 @@ void  augur_pepa_page_take_diagram     (AugurPepaPage       *self,
 void  augur_pepa_page_update_actions   (AugurPepaPage *self);
 char *augur_format_duration            (double         seconds);
 
-/* augur-pepa-page-solve.c: the page's run action and Cancel */
+/* augur-pepa-page-solve.c: the page's run action */
 void  augur_pepa_page_solve            (AugurPage     *page);
-void  augur_pepa_page_cancel           (AugurPage     *page);
-void  augur_pepa_solve_job_cancel      (AugurPepaSolveJob *job);
-void  augur_pepa_solve_job_unref       (AugurPepaSolveJob *job);
 
 /* augur-pepa-page-export.c */
 gboolean augur_pepa_page_export        (AugurPage     *page,
@@ -106,6 +99,5 @@ const char *augur_pepa_page_visible_table (AugurPepaPage *self);
 void  augur_pepa_page_export_action    (GtkWidget     *widget,
                                         const char    *action_name,
                                         GVariant      *parameter);
-void  augur_pepa_page_close_export     (AugurPepaPage *self);
 
 G_END_DECLS

@@ -1,9 +1,9 @@
 /* augur-pepa-page-solve.c: solving a PEPA page's model in a worker thread.
  *
- * A solve works on a snapshot of the text in a GTask worker thread (parse,
- * derive, solve, build the table rows) and hands immutable results back to
- * the UI thread.  Progress goes through one coalesced idle callback, so a
- * fast engine never floods the main loop.
+ * A solve is the page's job (augur-page-job.h): it works on a snapshot of
+ * the text in a worker thread (parse, derive, solve, build the table rows)
+ * and hands immutable results back to the UI thread.  Progress goes through
+ * one coalesced idle callback, so a fast engine never floods the main loop.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,28 +12,23 @@
 #include <string.h>
 
 #include "augur-pepa-page-private.h"
-#include "augur-progress-relay.h"
+#include "augur-page-job.h"
 
-/* Shared by the UI thread and one worker.  Inputs are set before the worker
- * starts; outputs are written by the worker and read after the task
- * completes; progress goes through the relay. */
-struct _AugurPepaSolveJob
+/* What the worker needs, copied when the solve starts. */
+typedef struct
 {
-  gatomicrefcount      ref_count;
-  GWeakRef             page;
-  GCancellable        *cancellable;
-
-  /* Inputs. */
   char                *text;
   char                *filename;
   AugurSolverOptions   options;
   guint                diagram_max_states;
   guint                max_states;       /* the state space limit (Preferences) */
   gint64               started;
+} SolveInputs;
 
-  AugurProgressRelay  *relay;
-
-  /* Outputs. */
+/* What it hands back; kept (and shown) when the model does not parse
+ * (diagnostics) or its chain does not solve (state space, states). */
+typedef struct
+{
   GPtrArray           *diagnostics;
   AugurPepaStateSpace *space;
   AugurPepaResult     *result;
@@ -42,45 +37,28 @@ struct _AugurPepaSolveJob
   GListStore          *state_rows;
   AugurDiagram        *diagram;
   double               seconds;
-};
+} Solved;
 
-typedef AugurPepaSolveJob SolveJob;
-
-static SolveJob *
-solve_job_ref (SolveJob *job)
+static void
+solve_inputs_free (SolveInputs *in)
 {
-  g_atomic_ref_count_inc (&job->ref_count);
-  return job;
+  g_free (in->text);
+  g_free (in->filename);
+  g_free (in);
 }
 
-void
-augur_pepa_solve_job_unref (SolveJob *job)
+static void
+solved_free (Solved *out)
 {
-  if (!g_atomic_ref_count_dec (&job->ref_count))
-    return;
-
-  g_weak_ref_clear (&job->page);
-  g_clear_object (&job->cancellable);
-  g_free (job->text);
-  g_free (job->filename);
-  g_clear_pointer (&job->relay, augur_progress_relay_unref);
-  g_clear_pointer (&job->diagnostics, g_ptr_array_unref);
-  g_clear_pointer (&job->space, augur_pepa_state_space_unref);
-  g_clear_pointer (&job->result, augur_pepa_result_unref);
-  g_clear_object (&job->throughput_rows);
-  g_clear_object (&job->utilisation_rows);
-  g_clear_object (&job->state_rows);
-  g_clear_pointer (&job->diagram, augur_diagram_unref);
-  g_free (job);
+  g_clear_pointer (&out->diagnostics, g_ptr_array_unref);
+  g_clear_pointer (&out->space, augur_pepa_state_space_unref);
+  g_clear_pointer (&out->result, augur_pepa_result_unref);
+  g_clear_object (&out->throughput_rows);
+  g_clear_object (&out->utilisation_rows);
+  g_clear_object (&out->state_rows);
+  g_clear_pointer (&out->diagram, augur_diagram_unref);
+  g_free (out);
 }
-
-void
-augur_pepa_solve_job_cancel (SolveJob *job)
-{
-  g_cancellable_cancel (job->cancellable);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (SolveJob, augur_pepa_solve_job_unref)
 
 /* ---- Solving: worker -------------------------------------------------- */
 
@@ -105,62 +83,55 @@ format_progress (double     *fraction,
   return g_strdup (phase);
 }
 
-static void
-job_progress (double      fraction,
-              const char *phase,
-              gpointer    user_data)
-{
-  SolveJob *job = user_data;
-  augur_progress_relay_report (fraction, phase, job->relay);
-}
-
 /* The states table; pi may be NULL when the chain could not be solved
  * (the states are still worth seeing: they show where a deadlock is). */
 static void
-build_state_rows (SolveJob     *job,
-                  const double *pi)
+build_state_rows (Solved       *out,
+                  const double *pi,
+                  GCancellable *cancellable)
 {
-  guint n_states = augur_pepa_state_space_get_n_states (job->space);
+  guint n_states = augur_pepa_state_space_get_n_states (out->space);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
-  job->state_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  out->state_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
   for (guint s = 0; s < MIN (n_states, STATES_TABLE_MAX_ROWS); s++)
     {
       AugurResultRow *row = augur_result_row_new (s, STATE_N_STRINGS, STATE_N_NUMBERS);
 
-      augur_result_row_take_string (row, STATE_S_TERM, augur_pepa_state_space_describe_state (job->space, s));
+      augur_result_row_take_string (row, STATE_S_TERM, augur_pepa_state_space_describe_state (out->space, s));
       augur_result_row_set_number (row, STATE_N_NUMBER, s + 1);
       augur_result_row_set_number (row, STATE_N_PROBABILITY, pi != NULL ? pi[s] : NAN);
       g_ptr_array_add (rows, row);
 
-      if (s % 4096 == 0 && g_cancellable_is_cancelled (job->cancellable))
+      if (s % 4096 == 0 && g_cancellable_is_cancelled (cancellable))
         break;
     }
-  g_list_store_splice (job->state_rows, 0, 0, rows->pdata, rows->len);
+  g_list_store_splice (out->state_rows, 0, 0, rows->pdata, rows->len);
 }
 
 static void
-build_rows (SolveJob *job)
+build_rows (Solved       *out,
+            GCancellable *cancellable)
 {
-  AugurPepaModel *model = augur_pepa_state_space_get_model (job->space);
-  const double *pi = augur_pepa_result_get_probabilities (job->result);
+  AugurPepaModel *model = augur_pepa_state_space_get_model (out->space);
+  const double *pi = augur_pepa_result_get_probabilities (out->result);
   guint n_actions = augur_pepa_model_get_n_actions (model);
   guint n_components = augur_pepa_model_get_n_components (model);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
-  job->throughput_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  out->throughput_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
   for (guint a = 0; a < n_actions; a++)
     {
       AugurResultRow *row = augur_result_row_new (a, THROUGHPUT_N_STRINGS, THROUGHPUT_N_NUMBERS);
 
       augur_result_row_set_string (row, THROUGHPUT_S_ACTION, augur_pepa_model_get_action_name (model, a));
-      augur_result_row_set_number (row, THROUGHPUT_N_VALUE, augur_pepa_result_get_throughput (job->result, a));
+      augur_result_row_set_number (row, THROUGHPUT_N_VALUE, augur_pepa_result_get_throughput (out->result, a));
       g_ptr_array_add (rows, row);
     }
-  g_list_store_splice (job->throughput_rows, 0, 0, rows->pdata, rows->len);
+  g_list_store_splice (out->throughput_rows, 0, 0, rows->pdata, rows->len);
   g_ptr_array_set_size (rows, 0);
 
-  job->utilisation_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  out->utilisation_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
   for (guint c = 0, key = 0; c < n_components; c++)
     {
       const char *label = augur_pepa_model_get_component_label (model, c);
@@ -174,126 +145,88 @@ build_rows (SolveJob *job)
           augur_result_row_set_string (row, UTIL_S_COMPONENT, label);
           augur_result_row_set_string (row, UTIL_S_LOCAL, local);
           augur_result_row_take_string (row, UTIL_S_SEARCH, g_strdup_printf ("%s %s", label, local));
-          augur_result_row_set_number (row, UTIL_N_PROBABILITY, augur_pepa_result_get_utilisation (job->result, c, l));
-          augur_result_row_set_number (row, UTIL_N_POPULATION, augur_pepa_result_get_population (job->result, c, l));
+          augur_result_row_set_number (row, UTIL_N_PROBABILITY, augur_pepa_result_get_utilisation (out->result, c, l));
+          augur_result_row_set_number (row, UTIL_N_POPULATION, augur_pepa_result_get_population (out->result, c, l));
           g_ptr_array_add (rows, row);
         }
     }
-  g_list_store_splice (job->utilisation_rows, 0, 0, rows->pdata, rows->len);
+  g_list_store_splice (out->utilisation_rows, 0, 0, rows->pdata, rows->len);
   g_ptr_array_set_size (rows, 0);
 
-  build_state_rows (job, pi);
+  build_state_rows (out, pi, cancellable);
 }
 
-static void
-solve_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
+/* Parse, derive, solve, build the rows.  What was done is returned even
+ * with an error: the diagnostics, a state space that did not solve. */
+static gpointer
+solve_thread (AugurPageJob  *job,
+              gpointer       inputs,
+              GCancellable  *cancellable,
+              GError       **error)
 {
-  SolveJob *job = task_data;
+  SolveInputs *in = inputs;
+  Solved *out = g_new0 (Solved, 1);
   g_autoptr(AugurPepaModel) model = NULL;
-  GError *error = NULL;
 
-  job_progress (-1.0, _("Checking the model"), job);
-  model = augur_pepa_model_parse (job->text, -1, job->filename, &job->diagnostics, &error);
+  augur_page_job_progress (-1.0, _("Checking the model"), job);
+  model = augur_pepa_model_parse (in->text, -1, in->filename, &out->diagnostics, error);
   if (model == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
+    return out;
 
-  job_progress (-1.0, "Deriving", job);
-  job->space = augur_pepa_derive (model, job->max_states, job_progress, job, cancellable, &error);
-  if (job->space == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
+  augur_page_job_progress (-1.0, "Deriving", job);
+  out->space = augur_pepa_derive (model, in->max_states, augur_page_job_progress, job, cancellable, error);
+  if (out->space == NULL)
+    return out;
 
   /* Layout and label measuring take a while for big diagrams; Pango and
    * cairo are fine off the UI thread (a font map per thread). */
-  if (augur_pepa_state_space_get_n_states (job->space) <= job->diagram_max_states)
+  if (augur_pepa_state_space_get_n_states (out->space) <= in->diagram_max_states)
     {
-      job_progress (-1.0, _("Laying out the diagram"), job);
-      job->diagram = augur_diagram_new_from_pepa (job->space);
+      augur_page_job_progress (-1.0, _("Laying out the diagram"), job);
+      out->diagram = augur_diagram_new_from_pepa (out->space);
     }
 
-  job_progress (0.0, _("Solving"), job);
-  job->result = augur_pepa_solve (job->space, &job->options, job_progress, job, cancellable, &error);
-  if (job->result == NULL)
+  augur_page_job_progress (0.0, _("Solving"), job);
+  out->result = augur_pepa_solve (out->space, &in->options, augur_page_job_progress, job, cancellable, error);
+  if (out->result == NULL)
     {
       if (!g_cancellable_is_cancelled (cancellable))
-        build_state_rows (job, NULL);
-      job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
-      g_task_return_error (task, error);
-      return;
+        build_state_rows (out, NULL, cancellable);
+      out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
+      return out;
     }
 
-  job_progress (-1.0, _("Preparing tables"), job);
-  build_rows (job);
-  job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
-
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  g_task_return_boolean (task, TRUE);
+  augur_page_job_progress (-1.0, _("Preparing tables"), job);
+  build_rows (out, cancellable);
+  out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
+  return out;
 }
 
 /* ---- Solving: UI side ------------------------------------------------- */
 
-
 static void
-set_running (AugurPepaPage *self,
-             SolveJob      *job)
+solve_done (AugurPage    *page,
+            gpointer      inputs,
+            gpointer      result,
+            const GError *error)
 {
-  gboolean was_running = self->job != NULL;
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
+  Solved *out = result;
 
-  if (self->job != NULL)
-    augur_progress_relay_detach (self->job->relay);
-  g_clear_pointer (&self->job, augur_pepa_solve_job_unref);
-  self->job = job;
-
-  gtk_widget_set_visible (self->progress_bar, job != NULL);
-  if (job != NULL)
-    {
-      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0.0);
-      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Starting…"));
-    }
-  augur_pepa_page_update_actions (self);
-
-  if (was_running != (job != NULL))
-    augur_page_set_running (AUGUR_PAGE (self), job != NULL);
-}
-
-static void
-solve_done_cb (GObject      *source,
-               GAsyncResult *res,
-               gpointer      user_data)
-{
-  g_autoptr(SolveJob) job = user_data;
-  g_autoptr(AugurPepaPage) self = g_weak_ref_get (&job->page);
-  g_autoptr(GError) error = NULL;
-
-  g_task_propagate_boolean (G_TASK (res), &error);
-
-  /* Superseded by a newer solve, or the page is gone. */
-  if (self == NULL || self->job != job)
-    return;
-
-  if (job->diagnostics != NULL && gtk_text_view_get_buffer (self->text_view) != NULL)
+  if (out != NULL && out->diagnostics != NULL && gtk_text_view_get_buffer (self->text_view) != NULL)
     {
       /* The parse at solve time is authoritative for large texts; for small
        * ones it equals the live parse unless the text changed since. */
       if (self->parse_source == 0)
-        augur_pepa_page_show_diagnostics (self, job->diagnostics);
+        augur_pepa_page_show_diagnostics (self, out->diagnostics);
     }
 
   if (error == NULL)
     {
-      const AugurSolveInfo *info = augur_pepa_result_get_solve_info (job->result);
-      guint n_states = augur_pepa_state_space_get_n_states (job->space);
-      guint64 n_transitions = augur_pepa_state_space_get_n_transitions (job->space);
-      g_autofree char *time = augur_format_duration (job->seconds);
+      const AugurSolveInfo *info = augur_pepa_result_get_solve_info (out->result);
+      guint n_states = augur_pepa_state_space_get_n_states (out->space);
+      guint64 n_transitions = augur_pepa_state_space_get_n_transitions (out->space);
+      g_autofree char *time = augur_format_duration (out->seconds);
       g_autofree char *states = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u state", "%'u states", n_states), n_states);
       g_autofree char *count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n_transitions);
       g_autofree char *transitions =
@@ -308,12 +241,12 @@ solve_done_cb (GObject      *source,
                                                  info->solver_name ? info->solver_name : "?",
                                                  iterations, info->residual, time);
 
-      augur_pepa_page_take_diagram (self, job->space, g_steal_pointer (&job->diagram));
-      augur_pepa_page_present_results (self, job->space, job->result,
-                                       G_LIST_MODEL (job->throughput_rows),
-                                       G_LIST_MODEL (job->utilisation_rows),
-                                       G_LIST_MODEL (job->state_rows),
-                                       job->seconds);
+      augur_pepa_page_take_diagram (self, out->space, g_steal_pointer (&out->diagram));
+      augur_pepa_page_present_results (self, out->space, out->result,
+                                       G_LIST_MODEL (out->throughput_rows),
+                                       G_LIST_MODEL (out->utilisation_rows),
+                                       G_LIST_MODEL (out->state_rows),
+                                       out->seconds);
       augur_pepa_page_set_status (self, status, FALSE);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -325,11 +258,11 @@ solve_done_cb (GObject      *source,
       /* A state space that derived but did not solve is still shown (the
        * diagram and the states show where a deadlock is) and exported. */
       augur_pepa_page_clear_results (self);
-      if (job->space != NULL && job->state_rows != NULL)
+      if (out != NULL && out->space != NULL && out->state_rows != NULL)
         {
-          augur_pepa_page_take_diagram (self, job->space, g_steal_pointer (&job->diagram));
-          augur_pepa_page_present_results (self, job->space, NULL, NULL, NULL,
-                                           G_LIST_MODEL (job->state_rows), job->seconds);
+          augur_pepa_page_take_diagram (self, out->space, g_steal_pointer (&out->diagram));
+          augur_pepa_page_present_results (self, out->space, NULL, NULL, NULL,
+                                           G_LIST_MODEL (out->state_rows), out->seconds);
         }
 
       if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SYNTAX) ||
@@ -342,72 +275,44 @@ solve_done_cb (GObject      *source,
         status = g_strdup (error->message);
       augur_pepa_page_set_status (self, status, TRUE);
     }
-
-  set_running (self, NULL);
-  augur_page_finished (AUGUR_PAGE (self));
 }
 
 void
 augur_pepa_page_solve (AugurPage *page)
 {
   AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
-  g_autoptr(GTask) task = NULL;
-  SolveJob *job;
+  SolveInputs *in;
   GtkTextBuffer *buffer;
   GtkTextIter start, end;
   AugurSolverKind kind = AUGUR_SOLVER_AUTO;
 
   g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
 
-  if (self->job != NULL)
-    g_cancellable_cancel (self->job->cancellable);
-
   buffer = gtk_text_view_get_buffer (self->text_view);
   gtk_text_buffer_get_bounds (buffer, &start, &end);
 
-  job = g_new0 (SolveJob, 1);
-  g_atomic_ref_count_init (&job->ref_count);
-  job->relay = augur_progress_relay_new (GTK_PROGRESS_BAR (self->progress_bar), format_progress);
-  g_weak_ref_init (&job->page, self);
-  job->cancellable = g_cancellable_new ();
-  job->text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
-  job->filename = g_strdup (augur_page_get_title (AUGUR_PAGE (self)));
+  in = g_new0 (SolveInputs, 1);
+  in->text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+  in->filename = g_strdup (augur_page_get_title (AUGUR_PAGE (self)));
   augur_solver_kind_from_name (augur_pepa_page_get_solver (self), &kind);
-  job->options.kind = kind;
-  job->diagram_max_states = self->diagram_max_states;
+  in->options.kind = kind;
+  in->diagram_max_states = self->diagram_max_states;
   /* The user's limit on the state space (Preferences), as for every kind. */
-  job->max_states = AUGUR_DEFAULT_MAX_STATES;
+  in->max_states = AUGUR_DEFAULT_MAX_STATES;
   if (self->settings != NULL)
     {
       g_autoptr(GSettingsSchema) schema = NULL;
 
       g_object_get (self->settings, "settings-schema", &schema, NULL);
       if (schema != NULL && g_settings_schema_has_key (schema, "state-space-limit"))
-        job->max_states = g_settings_get_uint (self->settings, "state-space-limit");
+        in->max_states = g_settings_get_uint (self->settings, "state-space-limit");
     }
-  job->started = g_get_monotonic_time ();
+  in->started = g_get_monotonic_time ();
 
-  set_running (self, job);
+  augur_page_start_job (page, GTK_PROGRESS_BAR (self->progress_bar), format_progress,
+                        in, (GDestroyNotify) solve_inputs_free,
+                        solve_thread, (GDestroyNotify) solved_free, solve_done);
   augur_pepa_page_set_status (self, _("Solving…"), FALSE);
-
-  task = g_task_new (NULL, job->cancellable, solve_done_cb, solve_job_ref (job));
-  g_task_set_source_tag (task, augur_pepa_page_solve);
-  g_task_set_name (task, "augur-pepa-solve");
-  g_task_set_task_data (task, solve_job_ref (job), (GDestroyNotify) augur_pepa_solve_job_unref);
-  g_task_run_in_thread (task, solve_thread);
-}
-
-void
-augur_pepa_page_cancel (AugurPage *page)
-{
-  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
-  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
-
-  if (self->job != NULL)
-    {
-      g_cancellable_cancel (self->job->cancellable);
-      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
-    }
 }
 
 AugurPepaResult *

@@ -376,7 +376,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  augur_pepa_page_cancel (AUGUR_PAGE (widget));
+  augur_page_cancel (AUGUR_PAGE (widget));
 }
 
 void
@@ -386,7 +386,7 @@ augur_pepa_page_update_actions (AugurPepaPage *self)
   gboolean has_result = self->result != NULL;
   gboolean has_space = self->space != NULL;
 
-  gtk_widget_action_set_enabled (widget, "page.cancel", self->job != NULL);
+  gtk_widget_action_set_enabled (widget, "page.cancel", augur_page_get_running (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.export-csv", has_result);
   gtk_widget_action_set_enabled (widget, "page.export-json", has_result);
   gtk_widget_action_set_enabled (widget, "page.export-dot", has_space);
@@ -459,11 +459,7 @@ augur_pepa_page_dispose (GObject *object)
   AugurPepaPage *self = AUGUR_PEPA_PAGE (object);
   GtkWidget *child;
 
-  if (self->job != NULL)
-    augur_pepa_solve_job_cancel (self->job);
-  g_clear_pointer (&self->job, augur_pepa_solve_job_unref);
   g_clear_handle_id (&self->parse_source, g_source_remove);
-  augur_pepa_page_close_export (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_PEPA_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -549,7 +545,6 @@ augur_pepa_page_class_init (AugurPepaPageClass *klass)
   page_class->load = load;
   page_class->save = save;
   page_class->run = augur_pepa_page_solve;
-  page_class->cancel = augur_pepa_page_cancel;
   page_class->can_export = can_export;
   page_class->export = augur_pepa_page_export;
   page_class->focus_document = focus_document;
@@ -660,6 +655,8 @@ augur_pepa_page_init (AugurPepaPage *self)
   g_signal_connect_object (buffer, "changed", G_CALLBACK (on_buffer_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (buffer, "modified-changed", G_CALLBACK (on_modified_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
+  /* Cancel while a solve runs. */
+  g_signal_connect (self, "notify::running", G_CALLBACK (augur_pepa_page_update_actions), NULL);
   g_signal_connect_object (buffer, "notify::cursor-position", G_CALLBACK (on_cursor_moved), self, G_CONNECT_SWAPPED);
   vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->text_view));
   g_signal_connect_object (vadjustment, "value-changed", G_CALLBACK (on_editor_scrolled), self, G_CONNECT_SWAPPED);

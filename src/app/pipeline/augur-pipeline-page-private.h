@@ -2,7 +2,7 @@
  *
  * augur-pipeline-page.c: the widget, its state, undo/redo, public API;
  * augur-pipeline-page-panels.c: the side panels (entries, validation);
- * augur-pipeline-page-solve.c: evaluations and sweeps in worker threads,
+ * augur-pipeline-page-solve.c: evaluations and sweeps (the page's jobs),
  *   their tables, the plot and the exports.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,8 +13,6 @@
 #include "augur-pipeline-canvas.h"
 
 G_BEGIN_DECLS
-
-typedef struct _AugurPipelineJob AugurPipelineJob;
 
 struct _AugurPipelinePage
 {
@@ -79,11 +77,9 @@ struct _AugurPipelinePage
   char                 *error_text;
   char                 *best_text;
 
-  AugurPipelineJob     *job;
   AugurPipelineResults *results;
   AugurPipelineSweep   *sweep;
   AugurChartData       *chart;
-  GtkFileChooserNative *export_dialog;
 };
 
 /* augur-pipeline-page.c */
@@ -111,19 +107,15 @@ gboolean augur_pipeline_page_is_asymmetric    (AugurPipelinePage *self,
 void     augur_pipeline_page_panels_init      (AugurPipelinePage *self);
 
 /* augur-pipeline-page-solve.c */
-void     augur_pipeline_job_cancel            (AugurPipelineJob  *job);
-void     augur_pipeline_page_cancel           (AugurPage         *page);
 gboolean augur_pipeline_page_export           (AugurPage         *page,
                                                const char        *what,
                                                GFile             *file,
                                                GError           **error);
-void     augur_pipeline_job_unref             (AugurPipelineJob  *job);
 void     augur_pipeline_page_clear_results    (AugurPipelinePage *self);
 void     augur_pipeline_page_sweep_from_popover (AugurPipelinePage *self);
 void     augur_pipeline_page_export_action    (GtkWidget         *widget,
                                                const char        *action_name,
                                                GVariant          *parameter);
-void     augur_pipeline_page_close_export     (AugurPipelinePage *self);
 /* The mapping of the selected results row, or NULL. */
 const AugurMapping *augur_pipeline_page_selected_result (AugurPipelinePage *self);
 

@@ -1,9 +1,9 @@
 /* augur-pipeline-page-solve.c: evaluations and sweeps of the pipeline page
  * in a worker thread, their results table, the plot and the exports.
  *
- * A job works on a copy of the description; the rows of the results table
- * are built in the worker, so the UI thread only swaps models.  Progress
- * goes through one coalesced idle, as on the PEPA page.
+ * Each is the page's job (augur-page-job.h) on a copy of the description;
+ * the rows of the results table are built in the worker, so the UI thread
+ * only swaps models.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,7 +14,7 @@
 #include "augur-file.h"
 #include "augur-line-chart-view.h"
 #include "augur-pipeline-page-private.h"
-#include "augur-progress-relay.h"
+#include "augur-page-job.h"
 
 /* Row layout of the results table. */
 enum { RES_S_MAPPING, RES_S_STATUS, RES_S_BOTTLENECK, RES_N_STRINGS };
@@ -22,88 +22,61 @@ enum { RES_N_THROUGHPUT, RES_N_BOUND, RES_N_FIRST_RATE };
 enum { CROSS_S_FROM, CROSS_S_TO, CROSS_N_STRINGS };
 enum { CROSS_N_X, CROSS_N_NUMBERS };
 
-struct _AugurPipelineJob
+/* What an evaluation or a sweep needs, copied when it starts. */
+typedef struct
 {
-  gatomicrefcount        ref_count;
-  GWeakRef               page;
-  GCancellable          *cancellable;
   gboolean               is_sweep;
-
-  /* Inputs. */
   AugurPipeline         *pipeline;
   AugurPipelineOptions   options;
   AugurSweepSpec         spec;
   gint64                 started;
+} JobInputs;
 
-  AugurProgressRelay    *relay;
-
-  /* Outputs. */
+/* What it hands back: the results and their rows, or the sweep. */
+typedef struct
+{
   AugurPipelineResults  *results;
   GListStore            *rows;
   AugurPipelineSweep    *sweep;
   double                 seconds;
-};
+} JobResult;
 
-typedef AugurPipelineJob Job;
-
-static Job *
-job_ref (Job *job)
+static void
+job_inputs_free (JobInputs *in)
 {
-  g_atomic_ref_count_inc (&job->ref_count);
-  return job;
+  g_clear_pointer (&in->pipeline, augur_pipeline_free);
+  g_free (in->spec.parameter);
+  g_free (in);
 }
 
-void
-augur_pipeline_job_unref (Job *job)
+static void
+job_result_free (JobResult *out)
 {
-  if (!g_atomic_ref_count_dec (&job->ref_count))
-    return;
-  g_weak_ref_clear (&job->page);
-  g_clear_object (&job->cancellable);
-  g_clear_pointer (&job->pipeline, augur_pipeline_free);
-  g_free (job->spec.parameter);
-  g_clear_pointer (&job->relay, augur_progress_relay_unref);
-  g_clear_pointer (&job->results, augur_pipeline_results_free);
-  g_clear_object (&job->rows);
-  g_clear_pointer (&job->sweep, augur_pipeline_sweep_free);
-  g_free (job);
+  g_clear_pointer (&out->results, augur_pipeline_results_free);
+  g_clear_object (&out->rows);
+  g_clear_pointer (&out->sweep, augur_pipeline_sweep_free);
+  g_free (out);
 }
-
-void
-augur_pipeline_job_cancel (Job *job)
-{
-  g_cancellable_cancel (job->cancellable);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Job, augur_pipeline_job_unref)
 
 /* ---- Worker ----------------------------------------------------------- */
 
 static void
-job_progress (double      fraction,
-              const char *phase,
-              gpointer    user_data)
+build_rows (const JobInputs *in,
+            JobResult       *out)
 {
-  Job *job = user_data;
-  augur_progress_relay_report (fraction, phase, job->relay);
-}
-
-static void
-build_rows (Job *job)
-{
-  guint n = augur_pipeline_results_get_n (job->results);
-  guint ns = augur_pipeline_get_n_stages (job->pipeline);
+  guint n = augur_pipeline_results_get_n (out->results);
+  guint ns = augur_pipeline_get_n_stages (in->pipeline);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree gboolean *best = g_new0 (gboolean, MAX (n, 1));
-  guint n_best = augur_pipeline_results_get_n_best (job->results);
+  guint n_best = augur_pipeline_results_get_n_best (out->results);
 
   for (guint k = 0; k < n_best; k++)
-    best[augur_pipeline_results_get_best (job->results, k)] = TRUE;
+    best[augur_pipeline_results_get_best (out->results, k)] = TRUE;
 
-  job->rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  out->rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
   for (guint i = 0; i < n; i++)
     {
-      const AugurMappingResult *r = augur_pipeline_results_get (job->results, i);
+      const AugurMappingResult *r = augur_pipeline_results_get (out->results, i);
       AugurResultRow *row = augur_result_row_new (i, RES_N_STRINGS, RES_N_FIRST_RATE + 2 * ns + 1);
       char *status;
 
@@ -126,68 +99,38 @@ build_rows (Job *job)
         augur_result_row_set_number (row, RES_N_FIRST_RATE + ns + s, r->la[s]);
       g_ptr_array_add (rows, row);
     }
-  g_list_store_splice (job->rows, 0, 0, rows->pdata, rows->len);
+  g_list_store_splice (out->rows, 0, 0, rows->pdata, rows->len);
 }
 
-static void
-job_thread (GTask        *task,
-            gpointer      source_object,
-            gpointer      task_data,
-            GCancellable *cancellable)
+static gpointer
+job_thread (AugurPageJob  *job,
+            gpointer       inputs,
+            GCancellable  *cancellable,
+            GError       **error)
 {
-  Job *job = task_data;
-  GError *error = NULL;
+  JobInputs *in = inputs;
+  JobResult *out = g_new0 (JobResult, 1);
 
-  if (job->is_sweep)
-    {
-      job->sweep = augur_pipeline_sweep (job->pipeline, &job->spec, &job->options.solver,
-                                         job_progress, job, cancellable, &error);
-      if (job->sweep == NULL)
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-    }
+  if (in->is_sweep)
+    out->sweep = augur_pipeline_sweep (in->pipeline, &in->spec, &in->options.solver,
+                                       augur_page_job_progress, job, cancellable, error);
   else
     {
-      job->results = augur_pipeline_evaluate (job->pipeline, &job->options,
-                                              job_progress, job, cancellable, &error);
-      if (job->results == NULL)
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-      build_rows (job);
+      out->results = augur_pipeline_evaluate (in->pipeline, &in->options,
+                                              augur_page_job_progress, job, cancellable, error);
+      if (out->results != NULL)
+        build_rows (in, out);
     }
-  job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  g_task_return_boolean (task, TRUE);
+  if (out->sweep == NULL && out->results == NULL)
+    {
+      job_result_free (out);
+      return NULL;
+    }
+  out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
+  return out;
 }
 
 /* ---- UI side ---------------------------------------------------------- */
-
-
-static void
-set_running (AugurPipelinePage *self,
-             Job               *job)
-{
-  gboolean was_running = self->job != NULL;
-
-  if (self->job != NULL)
-    augur_progress_relay_detach (self->job->relay);
-  g_clear_pointer (&self->job, augur_pipeline_job_unref);
-  self->job = job;
-  gtk_widget_set_visible (self->progress_bar, job != NULL);
-  if (job != NULL)
-    {
-      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0.0);
-      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Starting…"));
-    }
-  augur_pipeline_page_update_actions (self);
-  if (was_running != (job != NULL))
-    augur_page_set_running (AUGUR_PAGE (self), job != NULL);
-}
 
 static char *
 format_seconds (double seconds)
@@ -247,20 +190,21 @@ augur_pipeline_page_selected_result (AugurPipelinePage *self)
 
 static void
 present_results (AugurPipelinePage *self,
-                 Job               *job)
+                 const JobInputs   *in,
+                 JobResult         *out)
 {
-  guint ns = augur_pipeline_get_n_stages (job->pipeline);
-  guint n = augur_pipeline_results_get_n (job->results);
-  guint n_best = augur_pipeline_results_get_n_best (job->results);
+  guint ns = augur_pipeline_get_n_stages (in->pipeline);
+  guint n = augur_pipeline_results_get_n (out->results);
+  guint n_best = augur_pipeline_results_get_n_best (out->results);
   g_autoptr(GArray) columns = g_array_new (FALSE, TRUE, sizeof (AugurResultColumn));
   g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
   g_autofree AugurMapping *best = g_new0 (AugurMapping, MAX (n_best, 1));
-  g_autofree char *time = format_seconds (job->seconds);
+  g_autofree char *time = format_seconds (out->seconds);
   g_autofree char *status = NULL;
   AugurResultColumn column;
 
   augur_pipeline_page_clear_results (self);
-  self->results = g_steal_pointer (&job->results);
+  self->results = g_steal_pointer (&out->results);
 
   column = (AugurResultColumn) { _("Mapping"), AUGUR_RESULT_COLUMN_STRING, RES_S_MAPPING, FALSE, FALSE };
   g_array_append_val (columns, column);
@@ -295,7 +239,7 @@ present_results (AugurPipelinePage *self,
                           g_ptr_array_ref (titles), (GDestroyNotify) g_ptr_array_unref);
   gtk_widget_set_vexpand (self->results_table, TRUE);
   gtk_box_append (GTK_BOX (self->results_box), self->results_table);
-  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->results_table), G_LIST_MODEL (job->rows));
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->results_table), G_LIST_MODEL (out->rows));
   augur_result_table_sort_by (AUGUR_RESULT_TABLE (self->results_table), 1, GTK_SORT_DESCENDING);
   g_signal_connect_object (self->results_table, "row-selected",
                            G_CALLBACK (on_result_row_selected), self, G_CONNECT_SWAPPED);
@@ -365,9 +309,10 @@ parameter_unit (const char *parameter)
 
 static void
 present_sweep (AugurPipelinePage *self,
-               Job               *job)
+               const JobInputs   *in,
+               JobResult         *out)
 {
-  AugurPipelineSweep *sweep = job->sweep;
+  AugurPipelineSweep *sweep = out->sweep;
   guint n_points = augur_pipeline_sweep_get_n_points (sweep);
   guint n_curves = augur_pipeline_sweep_get_n_curves (sweep);
   guint n_cross = augur_pipeline_sweep_get_n_crossovers (sweep);
@@ -377,18 +322,18 @@ present_sweep (AugurPipelinePage *self,
   g_autofree gboolean *ever_best = g_new0 (gboolean, MAX (n_curves, 1));
   g_autofree char *title = g_strdup_printf (_("Throughput against %s"), parameter);
   g_autoptr(GListStore) rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
-  g_autofree char *time = format_seconds (job->seconds);
+  g_autofree char *time = format_seconds (out->seconds);
   g_autofree char *status = NULL;
   AugurChartData *chart;
 
   g_clear_pointer (&self->sweep, augur_pipeline_sweep_free);
   g_clear_pointer (&self->chart, augur_chart_data_unref);
-  self->sweep = g_steal_pointer (&job->sweep);
+  self->sweep = g_steal_pointer (&out->sweep);
   sweep = self->sweep;
 
   chart = augur_chart_data_new (title, parameter, parameter_unit (parameter),
                                 _("Throughput"), _("per time unit"));
-  augur_chart_data_set_log_x (chart, job->spec.logarithmic);
+  augur_chart_data_set_log_x (chart, in->spec.logarithmic);
   for (guint p = 0; p < n_points; p++)
     {
       x[p] = augur_pipeline_sweep_get_x (sweep, p);
@@ -440,24 +385,20 @@ present_sweep (AugurPipelinePage *self,
 }
 
 static void
-job_done_cb (GObject      *source,
-             GAsyncResult *res,
-             gpointer      user_data)
+job_done (AugurPage    *page,
+          gpointer      inputs,
+          gpointer      result,
+          const GError *error)
 {
-  g_autoptr(Job) job = user_data;
-  g_autoptr(AugurPipelinePage) self = g_weak_ref_get (&job->page);
-  g_autoptr(GError) error = NULL;
-
-  g_task_propagate_boolean (G_TASK (res), &error);
-  if (self == NULL || self->job != job)
-    return;
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
+  JobInputs *in = inputs;
 
   if (error == NULL)
     {
-      if (job->is_sweep)
-        present_sweep (self, job);
+      if (in->is_sweep)
+        present_sweep (self, in, result);
       else
-        present_results (self, job);
+        present_results (self, in, result);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_pipeline_page_set_status (self, _("Cancelled"), FALSE);
@@ -466,47 +407,33 @@ job_done_cb (GObject      *source,
       augur_pipeline_page_set_status (self, error->message, TRUE);
       augur_pipeline_page_show_error (self, error->message);
     }
-
-  set_running (self, NULL);
-  if (job->is_sweep)
+  if (in->is_sweep)
     g_signal_emit_by_name (self, "swept");
-  else
-    augur_page_finished (AUGUR_PAGE (self));
 }
 
-static Job *
-job_new (AugurPipelinePage *self,
-         gboolean           is_sweep)
+static JobInputs *
+job_inputs_new (AugurPipelinePage *self,
+                gboolean           is_sweep)
 {
-  Job *job = g_new0 (Job, 1);
+  JobInputs *in = g_new0 (JobInputs, 1);
 
-  g_atomic_ref_count_init (&job->ref_count);
-  job->relay = augur_progress_relay_new (GTK_PROGRESS_BAR (self->progress_bar), NULL);
-  g_weak_ref_init (&job->page, self);
-  job->cancellable = g_cancellable_new ();
-  job->is_sweep = is_sweep;
-  job->pipeline = augur_pipeline_copy (self->pipeline);
-  job->started = g_get_monotonic_time ();
-  return job;
+  in->is_sweep = is_sweep;
+  in->pipeline = augur_pipeline_copy (self->pipeline);
+  in->started = g_get_monotonic_time ();
+  return in;
 }
 
 static void
 job_start (AugurPipelinePage *self,
-           Job               *job)
+           JobInputs         *in)
 {
-  g_autoptr(GTask) task = NULL;
+  gboolean is_sweep = in->is_sweep;
 
-  if (self->job != NULL)
-    g_cancellable_cancel (self->job->cancellable);
-  set_running (self, job);
+  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL,
+                        in, (GDestroyNotify) job_inputs_free,
+                        job_thread, (GDestroyNotify) job_result_free, job_done);
   augur_pipeline_page_show_error (self, NULL);
-  augur_pipeline_page_set_status (self, job->is_sweep ? _("Sweeping…") : _("Evaluating…"), FALSE);
-
-  task = g_task_new (NULL, job->cancellable, job_done_cb, job_ref (job));
-  g_task_set_source_tag (task, job_start);
-  g_task_set_name (task, job->is_sweep ? "augur-pipeline-sweep" : "augur-pipeline-evaluate");
-  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) augur_pipeline_job_unref);
-  g_task_run_in_thread (task, job_thread);
+  augur_pipeline_page_set_status (self, is_sweep ? _("Sweeping…") : _("Evaluating…"), FALSE);
 }
 
 void
@@ -514,7 +441,7 @@ augur_pipeline_page_evaluate (AugurPipelinePage  *self,
                               AugurPipelineScope  scope)
 {
   g_autoptr(GError) error = NULL;
-  Job *job;
+  JobInputs *in;
 
   g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
 
@@ -536,9 +463,9 @@ augur_pipeline_page_evaluate (AugurPipelinePage  *self,
     }
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->scope_dropdown), scope == AUGUR_PIPELINE_ALL ? 1 : 0);
-  job = job_new (self, FALSE);
-  job->options.scope = scope;
-  job_start (self, job);
+  in = job_inputs_new (self, FALSE);
+  in->options.scope = scope;
+  job_start (self, in);
 }
 
 void
@@ -552,7 +479,7 @@ augur_pipeline_page_sweep (AugurPipelinePage *self,
 {
   g_autoptr(GError) error = NULL;
   double value;
-  Job *job;
+  JobInputs *in;
 
   g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
   g_return_if_fail (parameter != NULL);
@@ -574,14 +501,14 @@ augur_pipeline_page_sweep (AugurPipelinePage *self,
       return;
     }
 
-  job = job_new (self, TRUE);
-  job->spec.parameter = g_strdup (parameter);
-  job->spec.from = from;
-  job->spec.to = to;
-  job->spec.points = points;
-  job->spec.logarithmic = logarithmic;
-  job->spec.best_k = best_k;
-  job_start (self, job);
+  in = job_inputs_new (self, TRUE);
+  in->spec.parameter = g_strdup (parameter);
+  in->spec.from = from;
+  in->spec.to = to;
+  in->spec.points = points;
+  in->spec.logarithmic = logarithmic;
+  in->spec.best_k = best_k;
+  job_start (self, in);
 }
 
 /* The popover's Run button: check the fields, then sweep. */
@@ -620,18 +547,6 @@ augur_pipeline_page_sweep_from_popover (AugurPipelinePage *self)
   augur_pipeline_page_sweep (self, gtk_string_object_get_string (item), from, to,
                              (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points)),
                              logarithmic, best_k);
-}
-
-void
-augur_pipeline_page_cancel (AugurPage *page)
-{
-  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
-
-  if (self->job != NULL)
-    {
-      g_cancellable_cancel (self->job->cancellable);
-      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
-    }
 }
 
 /* ---- Exports ---------------------------------------------------------- */
@@ -707,38 +622,23 @@ augur_pipeline_page_export (AugurPage   *page,
   return augur_file_write_contents (file, contents, -1, error);
 }
 
-void
-augur_pipeline_page_close_export (AugurPipelinePage *self)
-{
-  if (self->export_dialog != NULL)
-    {
-      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->export_dialog));
-      g_clear_object (&self->export_dialog);
-    }
-}
-
 static void
-export_response_cb (GtkNativeDialog   *dialog,
-                    int                response,
-                    AugurPipelinePage *self)
+export_chosen (AugurPage     *page,
+               GFile         *file,
+               GtkFileFilter *filter,
+               gpointer       what)
 {
-  const char *what = g_object_get_data (G_OBJECT (dialog), "augur-what");
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
+  g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (augur_pipeline_page_export (page, what, file, &error))
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GError) error = NULL;
-
-      if (augur_pipeline_page_export (AUGUR_PAGE (self), what, file, &error))
-        {
-          g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
-          augur_pipeline_page_set_status (self, text, FALSE);
-        }
-      else
-        augur_pipeline_page_set_status (self, error->message, TRUE);
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
+      augur_pipeline_page_set_status (self, text, FALSE);
     }
-  augur_pipeline_page_close_export (self);
+  else
+    augur_pipeline_page_set_status (self, error->message, TRUE);
 }
 
 void
@@ -751,7 +651,6 @@ augur_pipeline_page_export_action (GtkWidget  *widget,
   gboolean des = g_str_equal (what, "des");
   gboolean plot = g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf");
   gboolean sweep = plot || sweep_in_view (self);
-  GtkRoot *root = gtk_widget_get_root (widget);
   g_autofree char *name = NULL;
 
   /* Nothing to write: say so rather than open a dialog for nothing. */
@@ -764,18 +663,8 @@ augur_pipeline_page_export_action (GtkWidget  *widget,
       return;
     }
 
-  augur_pipeline_page_close_export (self);
-  self->export_dialog = gtk_file_chooser_native_new (_("Export"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                     GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   /* Translators: export file names, e.g. "Pipeline-sweep.png". */
-  if (des)
-    name = g_strdup_printf ("%s.des", augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : _("pipeline"));
-  else
-    name = g_strdup_printf ("%s-%s.%s", augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : _("pipeline"),
-                            sweep ? _("sweep") : _("results"), what);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_dialog), name);
-  g_object_set_data_full (G_OBJECT (self->export_dialog), "augur-what", g_strdup (what), g_free);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->export_dialog), TRUE);
-  g_signal_connect (self->export_dialog, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->export_dialog));
+  name = augur_page_export_name (AUGUR_PAGE (self), _("pipeline"),
+                                 des ? NULL : sweep ? _("sweep") : _("results"), what);
+  augur_page_choose_export (AUGUR_PAGE (self), NULL, name, NULL, export_chosen, g_strdup (what), g_free);
 }

@@ -337,7 +337,7 @@ augur_pipeline_page_update_actions (AugurPipelinePage *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean valid = self->pipeline != NULL;
-  gboolean idle = self->job == NULL;
+  gboolean idle = !augur_page_get_running (AUGUR_PAGE (self));
   guint np = valid ? augur_pipeline_get_n_processors (self->pipeline) : 0;
   guint ns = valid ? augur_pipeline_get_n_stages (self->pipeline) : 0;
   gboolean listed = FALSE;
@@ -385,7 +385,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  augur_pipeline_page_cancel (AUGUR_PAGE (widget));
+  augur_page_cancel (AUGUR_PAGE (widget));
 }
 
 static void
@@ -521,11 +521,6 @@ augur_pipeline_page_dispose (GObject *object)
   AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (object);
   GtkWidget *child;
 
-  if (self->job != NULL)
-    augur_pipeline_job_cancel (self->job);
-  g_clear_pointer (&self->job, augur_pipeline_job_unref);
-  augur_pipeline_page_close_export (self);
-
   gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_PIPELINE_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
@@ -588,7 +583,6 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   page_class->load = load;
   page_class->save = save;
   page_class->run = run;
-  page_class->cancel = augur_pipeline_page_cancel;
   page_class->undo = undo;
   page_class->redo = redo;
   page_class->snapshot = snapshot;
@@ -681,6 +675,8 @@ augur_pipeline_page_init (AugurPipelinePage *self)
                            G_CALLBACK (on_canvas_mapping_changed), self, G_CONNECT_SWAPPED);
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
+  /* Evaluate and Sweep while idle, Cancel while a job runs. */
+  g_signal_connect (self, "notify::running", G_CALLBACK (augur_pipeline_page_update_actions), NULL);
   buffer = gtk_text_view_get_buffer (self->source_view);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (on_source_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->source_apply_button, "clicked",

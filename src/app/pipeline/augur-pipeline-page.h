@@ -51,7 +51,8 @@ gboolean    augur_pipeline_page_can_redo         (AugurPipelinePage *page);
 void        augur_pipeline_page_evaluate         (AugurPipelinePage *page,
                                                   AugurPipelineScope scope);
 /* Sweeps a parameter in a worker thread (best_k = 0: the listed
- * mappings); "swept" is emitted when it ends. */
+ * mappings); "swept" is emitted when it ends (and, when the sweep ran,
+ * "finished", as after every job of a page). */
 void        augur_pipeline_page_sweep            (AugurPipelinePage *page,
                                                   const char        *parameter,
                                                   double             from,

@@ -29,8 +29,6 @@ AugurReplayRun *augur_replay_run_ref   (AugurReplayRun *run);
 void            augur_replay_run_unref (AugurReplayRun *run);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurReplayRun, augur_replay_run_unref)
 
-typedef struct _AugurReplayJob AugurReplayJob;
-
 /* ---- The placement canvas --------------------------------------------- */
 
 #define AUGUR_TYPE_REPLAY_PLACEMENT (augur_replay_placement_get_type ())
@@ -140,13 +138,11 @@ struct _AugurReplayPage
   char                 *error_text;
   char                 *time_text;
 
-  AugurReplayJob       *job;
   AugurReplayRun       *run;          /* the last replay */
   AugurReplayRun       *scenario;     /* kept as B */
   AugurBarChartData    *bars;
   AugurChartData       *chart;
   GArray               *sweep_times;  /* double */
-  GtkFileChooserNative *dialog;
 };
 
 /* augur-replay-page.c */
@@ -156,9 +152,8 @@ void     augur_replay_page_set_status     (AugurReplayPage *self,
 void     augur_replay_page_show_error     (AugurReplayPage *self,
                                            const char      *message);
 void     augur_replay_page_update_actions (AugurReplayPage *self);
-/* The page's run action and Cancel, exports (augur-replay-page-solve.c). */
+/* The page's run action, exports (augur-replay-page-solve.c). */
 void     augur_replay_page_replay  (AugurPage  *page);
-void     augur_replay_page_cancel  (AugurPage  *page);
 gboolean augur_replay_page_export  (AugurPage  *page,
                                     const char *what,
                                     GFile      *file,
@@ -166,14 +161,11 @@ gboolean augur_replay_page_export  (AugurPage  *page,
 /* The inputs as the worker needs them, or FALSE with a message to show. */
 gboolean augur_replay_page_check_inputs   (AugurReplayPage *self,
                                            GError         **error);
-void     augur_replay_page_close_dialog   (AugurReplayPage *self);
 /* "38.4 ms" */
 char    *augur_replay_format_seconds      (double           seconds);
 
 /* augur-replay-page-solve.c */
 void     augur_replay_page_solve_init     (AugurReplayPage *self);
-void     augur_replay_job_cancel          (AugurReplayJob  *job);
-void     augur_replay_job_unref           (AugurReplayJob  *job);
 void     augur_replay_page_clear_results  (AugurReplayPage *self);
 void     augur_replay_page_sweep_from_fields (AugurReplayPage *self);
 void     augur_replay_page_export_action  (GtkWidget       *widget,

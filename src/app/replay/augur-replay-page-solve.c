@@ -2,9 +2,10 @@
  * in a worker thread; their results (time, bars, tables, timeline,
  * scenarios, sweep plot) and the exports.
  *
- * A job owns a copy of the inputs and loads the platform, deployment and
- * traces itself, so nothing of the page is touched off the main thread.
- * The rows of the tables are built in the worker too.
+ * Each is the page's job (augur-page-job.h): it owns a copy of the inputs
+ * and loads the platform, deployment and traces itself, so nothing of the
+ * page is touched off the main thread.  The rows of the tables are built in
+ * the worker too.
  *
  * (Over 800 lines: the replay and sweep jobs and the views their results
  * fill (time, bars, tables, timeline, scenarios, sweep plot), plus exports
@@ -19,7 +20,7 @@
 #include "augur-file.h"
 #include "augur-export.h"
 #include "augur-line-chart-view.h"
-#include "augur-progress-relay.h"
+#include "augur-page-job.h"
 #include "augur-replay-page-private.h"
 
 /* Built before the timeline existed; the guard stays harmless. */
@@ -36,33 +37,30 @@ enum { RANK_N_END = AUGUR_STATE_N, RANK_N_ACTIONS, RANK_N_NUMBERS };
 enum { ACT_S_NAME, ACT_N_STRINGS };
 enum { ACT_N_COUNT, ACT_N_BYTES, ACT_N_FLOPS, ACT_N_NUMBERS };
 
-struct _AugurReplayJob
+/* What a replay or a sweep needs, copied when it starts: the job loads
+ * the platform, deployment and traces itself. */
+typedef struct
 {
-  gatomicrefcount           ref_count;
-  GWeakRef                  page;
-  GCancellable             *cancellable;
   gboolean                  is_sweep;
   gint64                    started;
-
   AugurReplayInputs         inputs;
-  char                     *title;
   AugurReplaySweepParameter parameter;
   double                    from, to;
   guint                     points;
   gboolean                  logarithmic;
+} JobInputs;
 
-  AugurProgressRelay       *relay;
-
-  /* Outputs. */
+/* What it hands back: a run (or what was replayed up to an error) and its
+ * rows, or the sweep's points. */
+typedef struct
+{
   AugurReplayRun           *run;
   GListStore               *rank_rows;
   GListStore               *action_rows;
   GArray                   *xs;
   GArray                   *ys;
   double                    seconds;
-};
-
-typedef AugurReplayJob Job;
+} JobResult;
 
 /* ---- Runs ------------------------------------------------------------- */
 
@@ -99,66 +97,52 @@ augur_replay_run_unref (AugurReplayRun *run)
 
 /* ---- Jobs ------------------------------------------------------------- */
 
-static Job *
-job_ref (Job *job)
+static void
+job_inputs_free (JobInputs *in)
 {
-  g_atomic_ref_count_inc (&job->ref_count);
-  return job;
+  augur_replay_inputs_clear (&in->inputs);
+  g_free (in);
 }
 
-void
-augur_replay_job_unref (Job *job)
+static void
+job_result_free (JobResult *out)
 {
-  if (!g_atomic_ref_count_dec (&job->ref_count))
-    return;
-  g_weak_ref_clear (&job->page);
-  g_clear_object (&job->cancellable);
-  augur_replay_inputs_clear (&job->inputs);
-  g_free (job->title);
-  g_clear_pointer (&job->relay, augur_progress_relay_unref);
-  g_clear_pointer (&job->run, augur_replay_run_unref);
-  g_clear_object (&job->rank_rows);
-  g_clear_object (&job->action_rows);
-  g_clear_pointer (&job->xs, g_array_unref);
-  g_clear_pointer (&job->ys, g_array_unref);
-  g_free (job);
+  g_clear_pointer (&out->run, augur_replay_run_unref);
+  g_clear_object (&out->rank_rows);
+  g_clear_object (&out->action_rows);
+  g_clear_pointer (&out->xs, g_array_unref);
+  g_clear_pointer (&out->ys, g_array_unref);
+  g_free (out);
 }
-
-void
-augur_replay_job_cancel (Job *job)
-{
-  g_cancellable_cancel (job->cancellable);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Job, augur_replay_job_unref)
 
 /* ---- Worker ----------------------------------------------------------- */
 
 static void
 job_progress (double      fraction,
               const char *phase,
-              gpointer    user_data)
+              gpointer    job)
 {
-  Job *job = user_data;
+  const JobInputs *in = augur_page_job_get_inputs (job);
 
-  if (job->is_sweep)
+  if (in->is_sweep)
     {
       /* the points run in parallel: the fraction of them done */
-      guint done = (guint) (CLAMP (fraction, 0.0, 1.0) * job->points);
-      g_autofree char *text = g_strdup_printf (_("Point %u of %u"), MIN (done + 1, job->points), job->points);
+      guint done = (guint) (CLAMP (fraction, 0.0, 1.0) * in->points);
+      g_autofree char *text = g_strdup_printf (_("Point %u of %u"), MIN (done + 1, in->points), in->points);
 
-      augur_progress_relay_report (fraction, text, job->relay);
+      augur_page_job_progress (fraction, text, job);
     }
   else
-    augur_progress_relay_report (fraction, phase, job->relay);
+    augur_page_job_progress (fraction, phase, job);
 }
 
 /* Loads what the inputs name and replays; on failure *partial may hold
  * what was replayed up to the error. */
 static AugurReplayResult *
-replay_inputs (Job                      *job,
+replay_inputs (AugurPageJob             *job,
                const AugurReplayInputs  *in,
                gboolean                  record_timeline,
+               GCancellable             *cancellable,
                AugurReplayResult       **partial,
                GError                  **error)
 {
@@ -170,13 +154,13 @@ replay_inputs (Job                      *job,
   if (!augur_replay_inputs_load (in, &platform, &deployment, &traces, error))
     return NULL;
   return augur_replay_run (platform, deployment, traces, &options, job_progress, job,
-                           job->cancellable, partial, error);
+                           cancellable, partial, error);
 }
 
 static void
-build_rows (Job *job)
+build_rows (JobResult *out)
 {
-  const AugurReplayResult *r = job->run->result;
+  const AugurReplayResult *r = out->run->result;
   guint n = augur_replay_result_get_n_ranks (r);
   guint64 count[AUGUR_TRACE_ACTION_N_KINDS] = { 0 };
   double bytes[AUGUR_TRACE_ACTION_N_KINDS] = { 0 };
@@ -186,8 +170,8 @@ build_rows (Job *job)
 
   /* Every time on the page in one unit, the headline's. */
   augur_time_unit_choose (augur_replay_result_get_time (r), &scale);
-  job->rank_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
-  job->action_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  out->rank_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  out->action_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
   for (guint i = 0; i < n; i++)
     {
       const AugurRankStats *s = augur_replay_result_get_stats (r, i);
@@ -198,7 +182,7 @@ build_rows (Job *job)
         augur_result_row_set_number (row, k, s->times[k] * scale);
       augur_result_row_set_number (row, RANK_N_END, s->end * scale);
       augur_result_row_set_number (row, RANK_N_ACTIONS, (double) s->actions);
-      g_list_store_append (job->rank_rows, row);
+      g_list_store_append (out->rank_rows, row);
       for (guint k = 0; k < AUGUR_TRACE_ACTION_N_KINDS; k++)
         {
           count[k] += s->count[k];
@@ -217,7 +201,7 @@ build_rows (Job *job)
       augur_result_row_set_number (row, ACT_N_COUNT, (double) count[k]);
       augur_result_row_set_number (row, ACT_N_BYTES, bytes[k]);
       augur_result_row_set_number (row, ACT_N_FLOPS, flops[k]);
-      g_list_store_append (job->action_rows, row);
+      g_list_store_append (out->action_rows, row);
     }
 }
 
@@ -243,65 +227,45 @@ run_label (const AugurReplayInputs *in)
     }
 }
 
-static void
-job_thread (GTask        *task,
-            gpointer      source_object,
-            gpointer      task_data,
-            GCancellable *cancellable)
+static gpointer
+job_thread (AugurPageJob  *job,
+            gpointer       inputs,
+            GCancellable  *cancellable,
+            GError       **error)
 {
-  Job *job = task_data;
-  GError *error = NULL;
+  JobInputs *in = inputs;
+  JobResult *out = g_new0 (JobResult, 1);
+  GError *local_error = NULL;
 
-  if (!job->is_sweep)
+  if (!in->is_sweep)
     {
       AugurReplayResult *partial = NULL;
-      AugurReplayResult *result = replay_inputs (job, &job->inputs, TRUE, &partial, &error);
+      AugurReplayResult *result = replay_inputs (job, &in->inputs, TRUE, cancellable, &partial, &local_error);
 
       if (result != NULL)
-        job->run = run_new (result, FALSE, run_label (&job->inputs));
+        out->run = run_new (result, FALSE, run_label (&in->inputs));
       else if (partial != NULL)
-        job->run = run_new (partial, TRUE, run_label (&job->inputs));
-      if (job->run != NULL)
-        build_rows (job);
+        out->run = run_new (partial, TRUE, run_label (&in->inputs));
+      if (out->run != NULL)
+        build_rows (out);
     }
   else
-    augur_replay_sweep (&job->inputs, job->parameter, job->from, job->to, job->points, job->logarithmic, 0,
-                        job_progress, job, job->cancellable, &job->xs, &job->ys, &error);
+    augur_replay_sweep (&in->inputs, in->parameter, in->from, in->to, in->points, in->logarithmic, 0,
+                        job_progress, job, cancellable, &out->xs, &out->ys, &local_error);
 
-  job->seconds = (g_get_monotonic_time () - job->started) / (double) G_USEC_PER_SEC;
-  if (error != NULL)
+  out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
+  if (local_error != NULL)
     {
-      g_task_return_error (task, error);
-      return;
+      g_propagate_error (error, local_error);
+      /* A deadlock still shows what happened up to it. */
+      if (out->run == NULL)
+        g_clear_pointer (&out, job_result_free);
     }
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  g_task_return_boolean (task, TRUE);
+  return out;
 }
 
 /* ---- UI side: results ------------------------------------------------- */
 
-
-static void
-set_running (AugurReplayPage *self,
-             Job             *job)
-{
-  gboolean was_running = self->job != NULL;
-
-  if (self->job != NULL)
-    augur_progress_relay_detach (self->job->relay);
-  g_clear_pointer (&self->job, augur_replay_job_unref);
-  self->job = job;
-  gtk_widget_set_visible (self->progress_bar, job != NULL);
-  if (job != NULL)
-    {
-      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), 0.0);
-      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Starting…"));
-    }
-  augur_replay_page_update_actions (self);
-  if (was_running != (job != NULL))
-    augur_page_set_running (AUGUR_PAGE (self), job != NULL);
-}
 
 static void
 set_time (AugurReplayPage *self,
@@ -450,15 +414,16 @@ set_rank_table_unit (AugurReplayPage *self,
 
 static void
 present_run (AugurReplayPage *self,
-             Job             *job)
+             const JobInputs *in,
+             JobResult       *out)
 {
   const AugurReplayResult *r;
   g_autofree char *time = NULL;
-  g_autofree char *took = augur_replay_format_seconds (job->seconds);
+  g_autofree char *took = augur_replay_format_seconds (out->seconds);
 
   g_clear_pointer (&self->run, augur_replay_run_unref);
   g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
-  self->run = g_steal_pointer (&job->run);
+  self->run = g_steal_pointer (&out->run);
   r = self->run->result;
 
   time = augur_replay_format_seconds (augur_replay_result_get_time (r));
@@ -470,8 +435,8 @@ present_run (AugurReplayPage *self,
   }
   augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->bar_chart), self->bars);
   set_rank_table_unit (self, augur_time_unit_choose (augur_replay_result_get_time (r), NULL));
-  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->rank_table), G_LIST_MODEL (job->rank_rows));
-  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->action_table), G_LIST_MODEL (job->action_rows));
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->rank_table), G_LIST_MODEL (out->rank_rows));
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->action_table), G_LIST_MODEL (out->action_rows));
   set_timeline (self->timeline, r);
   update_compare (self);
 
@@ -486,7 +451,7 @@ present_run (AugurReplayPage *self,
       /* Translators: e.g. "Replayed 12 actions of 4 ranks (cm02) in 3 ms". */
       status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Replayed %s action of %u ranks (%s) in %s",
                                              "Replayed %s actions of %u ranks (%s) in %s", (gulong) MIN (actions, G_MAXULONG)),
-                                count, ranks, augur_network_model_to_name (job->inputs.network), took);
+                                count, ranks, augur_network_model_to_name (in->inputs.network), took);
       augur_replay_page_set_status (self, status, FALSE);
     }
 }
@@ -518,116 +483,99 @@ parameter_unit (AugurReplaySweepParameter p)
 
 static void
 present_sweep (AugurReplayPage *self,
-               Job             *job)
+               const JobInputs *in,
+               JobResult       *out)
 {
-  g_autofree char *title = g_strdup_printf (_("Predicted time against %s"), parameter_name (job->parameter));
-  g_autofree char *took = augur_replay_format_seconds (job->seconds);
+  g_autofree char *title = g_strdup_printf (_("Predicted time against %s"), parameter_name (in->parameter));
+  g_autofree char *took = augur_replay_format_seconds (out->seconds);
   g_autofree char *status = NULL;
-  g_autoptr(GArray) ys = g_array_sized_new (FALSE, FALSE, sizeof (double), job->ys->len);
+  g_autoptr(GArray) ys = g_array_sized_new (FALSE, FALSE, sizeof (double), out->ys->len);
   double latest = 0, scale;
   const char *unit;
 
   g_clear_pointer (&self->chart, augur_chart_data_unref);
   g_clear_pointer (&self->sweep_times, g_array_unref);
-  self->sweep_times = g_array_ref (job->ys);
+  self->sweep_times = g_array_ref (out->ys);
   /* Predicted times in the unit of the largest, as on the rest of the page. */
-  for (guint i = 0; i < job->ys->len; i++)
-    if (isfinite (g_array_index (job->ys, double, i)))
-      latest = MAX (latest, g_array_index (job->ys, double, i));
+  for (guint i = 0; i < out->ys->len; i++)
+    if (isfinite (g_array_index (out->ys, double, i)))
+      latest = MAX (latest, g_array_index (out->ys, double, i));
   unit = augur_time_unit_choose (latest, &scale);
-  for (guint i = 0; i < job->ys->len; i++)
+  for (guint i = 0; i < out->ys->len; i++)
     {
-      double y = g_array_index (job->ys, double, i) * scale;
+      double y = g_array_index (out->ys, double, i) * scale;
       g_array_append_val (ys, y);
     }
-  self->chart = augur_chart_data_new (title, parameter_name (job->parameter), parameter_unit (job->parameter),
+  self->chart = augur_chart_data_new (title, parameter_name (in->parameter), parameter_unit (in->parameter),
                                       _("Predicted time"), unit);
-  augur_chart_data_set_log_x (self->chart, job->logarithmic && job->parameter != AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
+  augur_chart_data_set_log_x (self->chart, in->logarithmic && in->parameter != AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
   {
-    g_autofree char *label = run_label (&job->inputs);
+    g_autofree char *label = run_label (&in->inputs);
 
-    augur_chart_data_add_series (self->chart, label, (const double *) job->xs->data,
-                                 (const double *) ys->data, job->xs->len);
+    augur_chart_data_add_series (self->chart, label, (const double *) out->xs->data,
+                                 (const double *) ys->data, out->xs->len);
   }
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->chart_view), self->chart);
   gtk_stack_set_visible_child_name (GTK_STACK (self->whatif_stack), "plot");
   augur_replay_page_show_view (self, "what-if");
-  status = g_strdup_printf (_("Swept %s over %u points in %s"), parameter_name (job->parameter), job->xs->len, took);
+  status = g_strdup_printf (_("Swept %s over %u points in %s"), parameter_name (in->parameter), out->xs->len, took);
   augur_replay_page_set_status (self, status, FALSE);
 }
 
 static void
-job_done_cb (GObject      *source,
-             GAsyncResult *res,
-             gpointer      user_data)
+job_done (AugurPage    *page,
+          gpointer      inputs,
+          gpointer      result,
+          const GError *error)
 {
-  g_autoptr(Job) job = user_data;
-  g_autoptr(AugurReplayPage) self = g_weak_ref_get (&job->page);
-  g_autoptr(GError) error = NULL;
-
-  g_task_propagate_boolean (G_TASK (res), &error);
-  if (self == NULL || self->job != job)
-    return;
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  JobInputs *in = inputs;
+  JobResult *out = result;
 
   if (error == NULL)
     {
-      if (job->is_sweep)
-        present_sweep (self, job);
+      if (in->is_sweep)
+        present_sweep (self, in, out);
       else
-        present_run (self, job);
+        present_run (self, in, out);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_replay_page_set_status (self, _("Cancelled"), FALSE);
   else
     {
       /* A deadlock still shows what happened up to it. */
-      if (job->run != NULL)
-        present_run (self, job);
+      if (out != NULL && out->run != NULL)
+        present_run (self, in, out);
       augur_replay_page_set_status (self, error->message, TRUE);
       augur_replay_page_show_error (self, error->message);
     }
-
-  set_running (self, NULL);
-  if (job->is_sweep)
+  if (in->is_sweep)
     g_signal_emit_by_name (self, "swept");
-  else
-    augur_page_finished (AUGUR_PAGE (self));
 }
 
-static Job *
-job_new (AugurReplayPage *self,
-         gboolean         is_sweep)
+static JobInputs *
+job_inputs_new (AugurReplayPage *self,
+                gboolean         is_sweep)
 {
-  Job *job = g_new0 (Job, 1);
+  JobInputs *in = g_new0 (JobInputs, 1);
 
-  g_atomic_ref_count_init (&job->ref_count);
-  job->relay = augur_progress_relay_new (GTK_PROGRESS_BAR (self->progress_bar), NULL);
-  g_weak_ref_init (&job->page, self);
-  job->cancellable = g_cancellable_new ();
-  job->is_sweep = is_sweep;
-  job->started = g_get_monotonic_time ();
-  augur_replay_inputs_copy (&job->inputs, &self->inputs);
-  job->title = g_strdup (augur_page_get_title (AUGUR_PAGE (self)));
-  return job;
+  in->is_sweep = is_sweep;
+  in->started = g_get_monotonic_time ();
+  augur_replay_inputs_copy (&in->inputs, &self->inputs);
+  return in;
 }
 
 static void
 job_start (AugurReplayPage *self,
-           Job             *job)
+           JobInputs       *in)
 {
-  g_autoptr(GTask) task = NULL;
+  gboolean is_sweep = in->is_sweep;
 
-  if (self->job != NULL)
-    g_cancellable_cancel (self->job->cancellable);
-  set_running (self, job);
+  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL,
+                        in, (GDestroyNotify) job_inputs_free,
+                        job_thread, (GDestroyNotify) job_result_free, job_done);
   augur_replay_page_show_error (self, NULL);
-  augur_replay_page_set_status (self, job->is_sweep ? _("Sweeping…") : _("Replaying…"), FALSE);
-
-  task = g_task_new (NULL, job->cancellable, job_done_cb, job_ref (job));
-  g_task_set_source_tag (task, job_start);
-  g_task_set_name (task, job->is_sweep ? "augur-replay-sweep" : "augur-replay");
-  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) augur_replay_job_unref);
-  g_task_run_in_thread (task, job_thread);
+  augur_replay_page_set_status (self, is_sweep ? _("Sweeping…") : _("Replaying…"), FALSE);
 }
 
 static gboolean
@@ -654,7 +602,7 @@ augur_replay_page_replay (AugurPage *page)
 
   if (!check_or_report (self, "finished"))
     return;
-  job_start (self, job_new (self, FALSE));
+  job_start (self, job_inputs_new (self, FALSE));
 }
 
 void
@@ -665,7 +613,7 @@ augur_replay_page_sweep (AugurReplayPage           *self,
                          guint                      points,
                          gboolean                   logarithmic)
 {
-  Job *job;
+  JobInputs *in;
 
   g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
   g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
@@ -684,13 +632,13 @@ augur_replay_page_sweep (AugurReplayPage           *self,
       g_signal_emit_by_name (self, "swept");
       return;
     }
-  job = job_new (self, TRUE);
-  job->parameter = parameter;
-  job->from = from;
-  job->to = to;
-  job->points = points;
-  job->logarithmic = logarithmic;
-  job_start (self, job);
+  in = job_inputs_new (self, TRUE);
+  in->parameter = parameter;
+  in->from = from;
+  in->to = to;
+  in->points = points;
+  in->logarithmic = logarithmic;
+  job_start (self, in);
 }
 
 /* Each parameter starts with a range worth a look. */
@@ -742,18 +690,6 @@ augur_replay_page_sweep_from_fields (AugurReplayPage *self)
   augur_replay_page_sweep (self, parameter, from, to,
                            (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points)),
                            gtk_check_button_get_active (GTK_CHECK_BUTTON (self->sweep_log)));
-}
-
-void
-augur_replay_page_cancel (AugurPage *page)
-{
-  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
-
-  if (self->job != NULL)
-    {
-      g_cancellable_cancel (self->job->cancellable);
-      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), _("Cancelling…"));
-    }
 }
 
 const AugurReplayResult *
@@ -980,10 +916,10 @@ augur_replay_page_export (AugurPage       *page,
 
 /* The timed trace goes out as CSV or as a Paje trace (pj_dump, ViTE):
  * the dialog offers both, the one asked for first. */
-static void
-add_timed_trace_filters (GtkFileChooser *chooser,
-                         const char     *what)
+static GListModel *
+timed_trace_filters (const char *what)
 {
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) paje = gtk_file_filter_new ();
   gboolean paje_first = g_str_equal (what, "paje");
@@ -993,52 +929,46 @@ add_timed_trace_filters (GtkFileChooser *chooser,
   gtk_file_filter_set_name (paje, _("Paje trace (.paje)"));
   gtk_file_filter_add_suffix (paje, "paje");
   g_object_set_data (G_OBJECT (paje), "augur-paje", GINT_TO_POINTER (TRUE));
-  gtk_file_chooser_add_filter (chooser, paje_first ? paje : csv);
-  gtk_file_chooser_add_filter (chooser, paje_first ? csv : paje);
-  gtk_file_chooser_set_filter (chooser, paje_first ? paje : csv);
+  g_list_store_append (filters, paje_first ? paje : csv);
+  g_list_store_append (filters, paje_first ? csv : paje);
+  return G_LIST_MODEL (filters);
 }
 
 /* The name's extension decides; without one of ours, the chosen filter. */
 static const char *
-timed_trace_format (GtkFileChooser *chooser,
-                    GFile          *file)
+timed_trace_format (GFile         *file,
+                    GtkFileFilter *filter)
 {
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *lower = g_ascii_strdown (name, -1);
-  GtkFileFilter *filter;
 
   if (g_str_has_suffix (lower, ".paje"))
     return "paje";
   if (g_str_has_suffix (lower, ".csv"))
     return "csv";
-  filter = gtk_file_chooser_get_filter (chooser);
   return filter != NULL && g_object_get_data (G_OBJECT (filter), "augur-paje") ? "paje" : "csv";
 }
 
 static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    AugurReplayPage *self)
+export_chosen (AugurPage     *page,
+               GFile         *file,
+               GtkFileFilter *filter,
+               gpointer       user_data)
 {
-  const char *what = g_object_get_data (G_OBJECT (dialog), "augur-what");
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  const char *what = user_data;
+  g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (g_str_equal (what, "csv") || g_str_equal (what, "paje"))
+    what = timed_trace_format (file, filter);
+  if (augur_replay_page_export (page, what, file, &error))
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GError) error = NULL;
-
-      if (g_str_equal (what, "csv") || g_str_equal (what, "paje"))
-        what = timed_trace_format (GTK_FILE_CHOOSER (dialog), file);
-      if (augur_replay_page_export (AUGUR_PAGE (self), what, file, &error))
-        {
-          g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
-          augur_replay_page_set_status (self, text, FALSE);
-        }
-      else
-        augur_replay_page_set_status (self, error->message, TRUE);
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
+      augur_replay_page_set_status (self, text, FALSE);
     }
-  augur_replay_page_close_dialog (self);
+  else
+    augur_replay_page_set_status (self, error->message, TRUE);
 }
 
 void
@@ -1051,7 +981,7 @@ augur_replay_page_export_action (GtkWidget  *widget,
   gboolean timed_trace = g_str_equal (what, "csv") || g_str_equal (what, "paje");
   gboolean picture = !timed_trace && !g_str_equal (what, "json");
   const char *target = picture ? visible_target (self) : "replay";
-  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr(GListModel) filters = NULL;
   g_autofree char *name = NULL;
 
   if (g_str_equal (target, "sweep") ? self->chart == NULL : self->run == NULL)
@@ -1061,18 +991,11 @@ augur_replay_page_export_action (GtkWidget  *widget,
       return;
     }
 
-  augur_replay_page_close_dialog (self);
-  self->dialog = gtk_file_chooser_native_new (_("Export"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                              GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   /* Translators: export file names, e.g. "Replay-timeline.svg". */
-  name = g_strdup_printf ("%s-%s.%s", augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : _("replay"),
-                          timed_trace ? _("timed-trace") : g_str_equal (target, "bars") ? _("ranks")
-                          : g_str_equal (target, "replay") ? _("result") : target, what);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->dialog), name);
+  name = augur_page_export_name (AUGUR_PAGE (self), _("replay"),
+                                 timed_trace ? _("timed-trace") : g_str_equal (target, "bars") ? _("ranks")
+                                 : g_str_equal (target, "replay") ? _("result") : target, what);
   if (timed_trace)
-    add_timed_trace_filters (GTK_FILE_CHOOSER (self->dialog), what);
-  g_object_set_data_full (G_OBJECT (self->dialog), "augur-what", g_strdup (what), g_free);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->dialog), TRUE);
-  g_signal_connect (self->dialog, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->dialog));
+    filters = timed_trace_filters (what);
+  augur_page_choose_export (AUGUR_PAGE (self), NULL, name, filters, export_chosen, g_strdup (what), g_free);
 }

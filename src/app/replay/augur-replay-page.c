@@ -415,7 +415,7 @@ void
 augur_replay_page_update_actions (AugurReplayPage *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  gboolean running = self->job != NULL;
+  gboolean running = augur_page_get_running (AUGUR_PAGE (self));
 
   gtk_widget_action_set_enabled (widget, "page.replay", !running);
   gtk_widget_action_set_enabled (widget, "page.sweep", !running && self->inputs.use_cluster);
@@ -766,16 +766,6 @@ forget_last_entry (AugurReplayPage *self)
 
 /* ---- File choosers ---------------------------------------------------- */
 
-void
-augur_replay_page_close_dialog (AugurReplayPage *self)
-{
-  if (self->dialog != NULL)
-    {
-      gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->dialog));
-      g_clear_object (&self->dialog);
-    }
-}
-
 static int
 compare_files (gconstpointer a,
                gconstpointer b)
@@ -789,87 +779,78 @@ compare_files (gconstpointer a,
 }
 
 static void
-choose_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    AugurReplayPage *self)
+traces_chosen (AugurPage  *page,
+               GListModel *files,
+               gpointer    user_data)
 {
-  const char *what = g_object_get_data (G_OBJECT (dialog), "augur-what");
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func (g_object_unref);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      if (g_str_equal (what, "traces"))
-        {
-          g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
-          g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func (g_object_unref);
-
-          for (guint i = 0; i < g_list_model_get_n_items (files); i++)
-            g_ptr_array_add (list, g_list_model_get_item (files, i));
-          /* A per-rank set is in rank order: p0.txt, p1.txt, ..., p10.txt. */
-          g_ptr_array_sort (list, compare_files);
-          augur_replay_page_set_traces (self, (GFile **) list->pdata, list->len);
-        }
-      else
-        {
-          g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-          if (g_str_equal (what, "platform"))
-            augur_replay_page_set_platform_file (self, file, NULL);
-          else if (g_str_equal (what, "deployment"))
-            augur_replay_page_set_platform_file (self, NULL, file);
-          else if (g_str_equal (what, "save-platform"))
-            {
-              g_autoptr(GError) error = NULL;
-              g_autofree char *path = g_file_get_path (file);
-              g_autoptr(GFile) deployment = NULL;
-              g_autofree char *dpath = NULL;
-
-              if (path != NULL && g_str_has_suffix (path, ".xml"))
-                path[strlen (path) - 4] = '\0';
-              dpath = g_strconcat (path ? path : "platform", "-deployment.xml", NULL);
-              deployment = g_file_new_for_path (dpath);
-              if (augur_replay_page_save_platform (self, file, deployment, &error))
-                {
-                  g_autofree char *name = g_file_get_basename (file);
-                  g_autofree char *dname = g_file_get_basename (deployment);
-                  g_autofree char *text = g_strdup_printf (_("Saved %s and %s"), name, dname);
-                  augur_replay_page_set_status (self, text, FALSE);
-                }
-              else
-                augur_replay_page_set_status (self, error->message, TRUE);
-            }
-        }
-    }
-  augur_replay_page_close_dialog (self);
+  for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+    g_ptr_array_add (list, g_list_model_get_item (files, i));
+  /* A per-rank set is in rank order: p0.txt, p1.txt, ..., p10.txt. */
+  g_ptr_array_sort (list, compare_files);
+  augur_replay_page_set_traces (AUGUR_REPLAY_PAGE (page), (GFile **) list->pdata, list->len);
 }
 
+static void
+file_chosen (AugurPage     *page,
+             GFile         *file,
+             GtkFileFilter *filter,
+             gpointer       user_data)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  const char *what = user_data;
+
+  if (g_str_equal (what, "platform"))
+    augur_replay_page_set_platform_file (self, file, NULL);
+  else if (g_str_equal (what, "deployment"))
+    augur_replay_page_set_platform_file (self, NULL, file);
+  else if (g_str_equal (what, "save-platform"))
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr(GFile) deployment = NULL;
+      g_autofree char *dpath = NULL;
+
+      if (path != NULL && g_str_has_suffix (path, ".xml"))
+        path[strlen (path) - 4] = '\0';
+      dpath = g_strconcat (path ? path : "platform", "-deployment.xml", NULL);
+      deployment = g_file_new_for_path (dpath);
+      if (augur_replay_page_save_platform (self, file, deployment, &error))
+        {
+          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *dname = g_file_get_basename (deployment);
+          g_autofree char *text = g_strdup_printf (_("Saved %s and %s"), name, dname);
+          augur_replay_page_set_status (self, text, FALSE);
+        }
+      else
+        augur_replay_page_set_status (self, error->message, TRUE);
+    }
+}
+
+/* Traces (one or more files), or a SimGrid XML file to open or save. */
 static void
 open_chooser (AugurReplayPage     *self,
               const char          *what,
               const char          *title,
-              GtkFileChooserAction action,
-              gboolean             multiple)
+              GtkFileChooserAction action)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GListStore) filters = NULL;
   g_autoptr(GtkFileFilter) xml = NULL;
 
-  augur_replay_page_close_dialog (self);
-  self->dialog = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, action,
-                                              action == GTK_FILE_CHOOSER_ACTION_SAVE ? _("_Save") : _("_Open"),
-                                              _("_Cancel"));
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->dialog), multiple);
-  if (!g_str_equal (what, "traces"))
+  if (g_str_equal (what, "traces"))
     {
-      xml = gtk_file_filter_new ();
-      gtk_file_filter_set_name (xml, _("SimGrid XML files"));
-      gtk_file_filter_add_suffix (xml, "xml");
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->dialog), xml);
+      augur_page_choose_files (AUGUR_PAGE (self), title, NULL, traces_chosen, NULL, NULL);
+      return;
     }
-  if (action == GTK_FILE_CHOOSER_ACTION_SAVE)
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->dialog), "platform.xml");
-  g_object_set_data_full (G_OBJECT (self->dialog), "augur-what", g_strdup (what), g_free);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->dialog), TRUE);
-  g_signal_connect (self->dialog, "response", G_CALLBACK (choose_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->dialog));
+  xml = gtk_file_filter_new ();
+  gtk_file_filter_set_name (xml, _("SimGrid XML files"));
+  gtk_file_filter_add_suffix (xml, "xml");
+  filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_list_store_append (filters, xml);
+  augur_page_choose_file (AUGUR_PAGE (self), action, title, NULL,
+                          action == GTK_FILE_CHOOSER_ACTION_SAVE ? "platform.xml" : NULL,
+                          G_LIST_MODEL (filters), file_chosen, g_strdup (what), g_free);
 }
 
 static void
@@ -881,13 +862,13 @@ choose_action (GtkWidget  *widget,
 
   forget_last_entry (self);
   if (g_str_equal (action_name, "page.choose-traces"))
-    open_chooser (self, "traces", _("Choose Traces"), GTK_FILE_CHOOSER_ACTION_OPEN, TRUE);
+    open_chooser (self, "traces", _("Choose Traces"), GTK_FILE_CHOOSER_ACTION_OPEN);
   else if (g_str_equal (action_name, "page.choose-platform"))
-    open_chooser (self, "platform", _("Choose a SimGrid Platform"), GTK_FILE_CHOOSER_ACTION_OPEN, FALSE);
+    open_chooser (self, "platform", _("Choose a SimGrid Platform"), GTK_FILE_CHOOSER_ACTION_OPEN);
   else if (g_str_equal (action_name, "page.choose-deployment"))
-    open_chooser (self, "deployment", _("Choose a SimGrid Deployment"), GTK_FILE_CHOOSER_ACTION_OPEN, FALSE);
+    open_chooser (self, "deployment", _("Choose a SimGrid Deployment"), GTK_FILE_CHOOSER_ACTION_OPEN);
   else
-    open_chooser (self, "save-platform", _("Save Platform"), GTK_FILE_CHOOSER_ACTION_SAVE, FALSE);
+    open_chooser (self, "save-platform", _("Save Platform"), GTK_FILE_CHOOSER_ACTION_SAVE);
 }
 
 gboolean
@@ -941,7 +922,7 @@ cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  augur_replay_page_cancel (AUGUR_PAGE (widget));
+  augur_page_cancel (AUGUR_PAGE (widget));
 }
 
 static void
@@ -1044,15 +1025,11 @@ augur_replay_page_dispose (GObject *object)
   AugurReplayPage *self = AUGUR_REPLAY_PAGE (object);
   GtkWidget *child;
 
-  if (self->job != NULL)
-    augur_replay_job_cancel (self->job);
-  g_clear_pointer (&self->job, augur_replay_job_unref);
   if (self->check_cancellable != NULL)
     g_cancellable_cancel (self->check_cancellable);
   g_clear_object (&self->check_cancellable);
   g_clear_object (&self->checked_platform);
   g_clear_object (&self->checked_deployment);
-  augur_replay_page_close_dialog (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_REPLAY_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -1116,7 +1093,6 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   page_class->set_text = set_text;
   page_class->set_base_dir = set_base_dir;
   page_class->run = augur_replay_page_replay;
-  page_class->cancel = augur_replay_page_cancel;
   page_class->snapshot = snapshot;
   page_class->restore = restore;
   page_class->snapshot_free = g_free;
@@ -1208,6 +1184,8 @@ augur_replay_page_init (AugurReplayPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
+  /* Replay and What-If while idle, Cancel while a job runs. */
+  g_signal_connect (self, "notify::running", G_CALLBACK (augur_replay_page_update_actions), NULL);
   augur_replay_inputs_init (&self->inputs);
 
   self->placement = augur_replay_placement_new ();

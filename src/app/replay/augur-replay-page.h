@@ -68,7 +68,8 @@ AugurNetworkModel augur_replay_page_get_network (AugurReplayPage  *page);
 /* Replays in a worker thread; "replayed" is emitted when it ends,
  * successfully or not. */
 /* Replays the built cluster at points values of a parameter (from .. to,
- * geometric when logarithmic); "swept" is emitted when it ends. */
+ * geometric when logarithmic); "swept" is emitted when it ends (and, when
+ * the sweep ran, "finished", as after every job of a page). */
 void        augur_replay_page_sweep            (AugurReplayPage           *page,
                                                 AugurReplaySweepParameter  parameter,
                                                 double                     from,

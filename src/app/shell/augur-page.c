@@ -2,7 +2,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "augur-page.h"
+#include <glib/gi18n.h>
+
+#include "augur-page-private.h"
 
 typedef struct
 {
@@ -11,6 +13,8 @@ typedef struct
   gboolean  running;
   GPtrArray *undo;    /* snapshots, oldest first; NULL until the first edit */
   GPtrArray *redo;
+  AugurPageJobSlot      jobs;
+  GtkFileChooserNative *chooser;    /* the file chooser shown, or NULL */
 } AugurPagePrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (AugurPage, augur_page, GTK_TYPE_WIDGET)
@@ -60,6 +64,12 @@ augur_page_real_save (AugurPage            *page,
   g_autofree char *text = augur_page_get_text (page);
 
   augur_project_document_set_text (doc, text);
+}
+
+static void
+augur_page_real_cancel (AugurPage *page)
+{
+  augur_page_cancel_job (page);
 }
 
 static gboolean
@@ -232,6 +242,187 @@ augur_page_reveal_error (GtkWidget  *revealer,
   gtk_revealer_set_reveal_child (GTK_REVEALER (revealer), message != NULL);
 }
 
+/* ---- File choosers --------------------------------------------------------- */
+
+typedef struct
+{
+  AugurPageFileFunc  file_func;
+  AugurPageFilesFunc files_func;
+  gpointer           user_data;
+  GDestroyNotify     user_data_free;
+} Choice;
+
+static void
+choice_free (Choice *choice)
+{
+  if (choice->user_data_free != NULL)
+    choice->user_data_free (choice->user_data);
+  g_free (choice);
+}
+
+static void
+close_chooser (AugurPage *page)
+{
+  AugurPagePrivate *priv = augur_page_get_instance_private (page);
+  g_autoptr(GtkFileChooserNative) chooser = g_steal_pointer (&priv->chooser);
+
+  if (chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+chooser_response_cb (GtkNativeDialog *dialog,
+                     int              response,
+                     AugurPage       *page)
+{
+  AugurPagePrivate *priv = augur_page_get_instance_private (page);
+  /* Alive until the callback has run (its data goes with the dialog). */
+  g_autoptr(GtkNativeDialog) chooser = g_object_ref (dialog);
+  Choice *choice = g_object_get_data (G_OBJECT (dialog), "augur-choice");
+  g_autoptr(GListModel) files = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GtkFileFilter) filter = NULL;
+
+  if ((GtkNativeDialog *) priv->chooser != dialog)
+    return;
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      if (choice->files_func != NULL)
+        files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      else
+        file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
+      if (filter != NULL)
+        g_object_ref (filter);
+    }
+  close_chooser (page);
+
+  g_object_ref (page);
+  if (files != NULL && g_list_model_get_n_items (files) > 0)
+    choice->files_func (page, files, choice->user_data);
+  else if (file != NULL)
+    choice->file_func (page, file, filter, choice->user_data);
+  g_object_unref (page);
+}
+
+static void
+show_chooser (AugurPage            *page,
+              GtkFileChooserAction  action,
+              const char           *title,
+              const char           *accept_label,
+              const char           *suggested_name,
+              GListModel           *filters,
+              Choice               *choice)
+{
+  AugurPagePrivate *priv = augur_page_get_instance_private (page);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (page));
+  guint n_filters = filters != NULL ? g_list_model_get_n_items (filters) : 0;
+
+  close_chooser (page);
+  priv->chooser = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               action, accept_label, _("_Cancel"));
+  g_object_set_data_full (G_OBJECT (priv->chooser), "augur-choice", choice, (GDestroyNotify) choice_free);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (priv->chooser), choice->files_func != NULL);
+  for (guint i = 0; i < n_filters; i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (priv->chooser), filter);
+      if (i == 0)
+        gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (priv->chooser), filter);
+    }
+  if (suggested_name != NULL && action == GTK_FILE_CHOOSER_ACTION_SAVE)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (priv->chooser), suggested_name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (priv->chooser), TRUE);
+  g_signal_connect_object (priv->chooser, "response", G_CALLBACK (chooser_response_cb), page, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (priv->chooser));
+}
+
+void
+augur_page_choose_file (AugurPage            *page,
+                        GtkFileChooserAction  action,
+                        const char           *title,
+                        const char           *accept_label,
+                        const char           *suggested_name,
+                        GListModel           *filters,
+                        AugurPageFileFunc     callback,
+                        gpointer              user_data,
+                        GDestroyNotify        user_data_free)
+{
+  Choice *choice;
+
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  g_return_if_fail (action == GTK_FILE_CHOOSER_ACTION_OPEN || action == GTK_FILE_CHOOSER_ACTION_SAVE ||
+                    action == GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER);
+  g_return_if_fail (filters == NULL || G_IS_LIST_MODEL (filters));
+  g_return_if_fail (callback != NULL);
+
+  choice = g_new0 (Choice, 1);
+  choice->file_func = callback;
+  choice->user_data = user_data;
+  choice->user_data_free = user_data_free;
+  show_chooser (page, action, title, accept_label, suggested_name, filters, choice);
+}
+
+void
+augur_page_choose_files (AugurPage          *page,
+                         const char         *title,
+                         GListModel         *filters,
+                         AugurPageFilesFunc  callback,
+                         gpointer            user_data,
+                         GDestroyNotify      user_data_free)
+{
+  Choice *choice;
+
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  g_return_if_fail (filters == NULL || G_IS_LIST_MODEL (filters));
+  g_return_if_fail (callback != NULL);
+
+  choice = g_new0 (Choice, 1);
+  choice->files_func = callback;
+  choice->user_data = user_data;
+  choice->user_data_free = user_data_free;
+  show_chooser (page, GTK_FILE_CHOOSER_ACTION_OPEN, title, NULL, NULL, filters, choice);
+}
+
+void
+augur_page_choose_export (AugurPage         *page,
+                          const char        *title,
+                          const char        *suggested_name,
+                          GListModel        *filters,
+                          AugurPageFileFunc  callback,
+                          gpointer           user_data,
+                          GDestroyNotify     user_data_free)
+{
+  augur_page_choose_file (page, GTK_FILE_CHOOSER_ACTION_SAVE, title != NULL ? title : _("Export"),
+                          _("_Export"), suggested_name, filters, callback, user_data, user_data_free);
+}
+
+char *
+augur_page_export_name (AugurPage  *page,
+                        const char *fallback,
+                        const char *part,
+                        const char *extension)
+{
+  const char *title;
+  const char *stem;
+
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), NULL);
+  g_return_val_if_fail (extension != NULL, NULL);
+
+  title = augur_page_get_title (page);
+  stem = title != NULL && *title != '\0' ? title : fallback;
+  if (part != NULL)
+    return g_strdup_printf ("%s-%s.%s", stem, part, extension);
+  return g_strdup_printf ("%s.%s", stem, extension);
+}
+
+AugurPageJobSlot *
+_augur_page_get_job_slot (AugurPage *page)
+{
+  return &((AugurPagePrivate *) augur_page_get_instance_private (page))->jobs;
+}
+
 /* ---- Object ---------------------------------------------------------------- */
 
 static void
@@ -248,7 +439,12 @@ augur_page_finalize (GObject *object)
 static void
 augur_page_dispose (GObject *object)
 {
+  AugurPagePrivate *priv = augur_page_get_instance_private (AUGUR_PAGE (object));
   GtkWidget *child;
+
+  /* The job is cancelled and its result dropped; the dialog goes. */
+  _augur_page_job_slot_clear (&priv->jobs);
+  close_chooser (AUGUR_PAGE (object));
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
@@ -317,6 +513,7 @@ augur_page_class_init (AugurPageClass *klass)
   klass->load = augur_page_real_load;
   klass->save = augur_page_real_save;
   klass->can_export = augur_page_real_can_export;
+  klass->cancel = augur_page_real_cancel;
 
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,
@@ -329,7 +526,9 @@ augur_page_class_init (AugurPageClass *klass)
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* The run action ended (done, failed or cancelled); "running" is FALSE. */
+  /* A job ended (done, failed or cancelled: the run action, a sweep...);
+   * "running" is FALSE.  Also emitted by a run that ends before it starts
+   * a job (an invalid document). */
   signals[FINISHED] =
     g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);

@@ -4,9 +4,11 @@
  * owns what the window needs of any page: the document's title, whether it
  * has unsaved changes, whether its run action (Solve, Evaluate, Replay) is
  * running, and the "finished" signal when that run ends.  A kind implements
- * its document text, its run and Cancel, exports and what it keeps in a
- * project beside the text; the page keeps the history of its edits for
- * undo and redo, with snapshots the kind takes and restores.
+ * its document text, its run, exports and what it keeps in a project beside
+ * the text; the page keeps the history of its edits for undo and redo, with
+ * snapshots the kind takes and restores, runs the kind's work in a worker
+ * thread (augur-page-job.h: running state, progress bar, Cancel, results of
+ * superseded runs dropped) and shows its file choosers.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -40,8 +42,9 @@ struct _AugurPageClass
   void      (*save)         (AugurPage                  *page,
                              AugurProjectDocument       *doc);
 
-  /* The run action; it calls augur_page_set_running and, at its end,
-   * augur_page_finished. */
+  /* The run action: it starts a job (augur_page_start_job()), or emits
+   * "finished" (augur_page_finished()) when it cannot start one.  Cancel
+   * defaults to augur_page_cancel_job(). */
   void      (*run)          (AugurPage  *page);
   void      (*cancel)       (AugurPage  *page);
   /* Undo and redo; the defaults walk the page's history (below) with
@@ -129,6 +132,8 @@ void        augur_page_forget_last  (AugurPage  *page);
 void        augur_page_clear_history (AugurPage *page);
 gboolean    augur_page_can_undo     (AugurPage  *page);
 gboolean    augur_page_can_redo     (AugurPage  *page);
+/* Jobs (augur-page-job.h) set "running" and emit "finished"; a run that
+ * ends before it starts a job emits "finished" itself. */
 void        augur_page_set_running  (AugurPage  *page,
                                      gboolean    running);
 void        augur_page_finished     (AugurPage  *page);
@@ -139,5 +144,57 @@ void        augur_page_open_document (AugurPage  *page,
                                       const char *kind,
                                       const char *name,
                                       const char *text);
+
+/* File choosers.  The page shows one at a time (modal, on the page's
+ * window): a new one replaces the one shown, and disposing the page closes
+ * it.  The callback is called once a file is chosen, never when the dialog
+ * is dismissed, replaced or closed with the page; user_data_free is called
+ * in every case, when the dialog goes. */
+
+/* A file was chosen; filter is the filter selected in the dialog (NULL
+ * when it had none): a name without an extension may say the format. */
+typedef void (*AugurPageFileFunc)  (AugurPage     *page,
+                                    GFile         *file,
+                                    GtkFileFilter *filter,
+                                    gpointer       user_data);
+/* Files were chosen (at least one), in the order the dialog gives. */
+typedef void (*AugurPageFilesFunc) (AugurPage     *page,
+                                    GListModel    *files,
+                                    gpointer       user_data);
+
+/* One file to open or save.  accept_label NULL is the action's default
+ * ("Open", "Save"); suggested_name is the name offered when saving;
+ * filters (GtkFileFilter, may be NULL) are offered, the first selected. */
+void        augur_page_choose_file  (AugurPage            *page,
+                                     GtkFileChooserAction  action,
+                                     const char           *title,
+                                     const char           *accept_label,
+                                     const char           *suggested_name,
+                                     GListModel           *filters,
+                                     AugurPageFileFunc     callback,
+                                     gpointer              user_data,
+                                     GDestroyNotify        user_data_free);
+/* One or more files to open. */
+void        augur_page_choose_files (AugurPage            *page,
+                                     const char           *title,
+                                     GListModel           *filters,
+                                     AugurPageFilesFunc    callback,
+                                     gpointer              user_data,
+                                     GDestroyNotify        user_data_free);
+/* Where to export: a Save dialog titled title ("Export" when NULL) with
+ * an Export button, offering suggested_name (see augur_page_export_name). */
+void        augur_page_choose_export (AugurPage           *page,
+                                      const char          *title,
+                                      const char          *suggested_name,
+                                      GListModel          *filters,
+                                      AugurPageFileFunc    callback,
+                                      gpointer             user_data,
+                                      GDestroyNotify       user_data_free);
+/* An export's file name: the document's title (fallback when it has none),
+ * "-" part when part is not NULL, "." extension: "Model-results.json". */
+char       *augur_page_export_name  (AugurPage            *page,
+                                     const char           *fallback,
+                                     const char           *part,
+                                     const char           *extension);
 
 G_END_DECLS

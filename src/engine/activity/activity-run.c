@@ -33,12 +33,31 @@ typedef enum {
   EV_ACTION_END,   /* the unit's action (or its quantum) ends */
 } EventKind;
 
+/* Times are never negative: their bits, read as an unsigned integer,
+ * order them as the doubles (and compare without a branch). */
 typedef struct {
-  double    time;
+  guint64   time_bits;
   guint64   seq;
   guint     unit;
   EventKind kind;
 } Event;
+
+static inline guint64
+time_to_bits (double t)
+{
+  guint64 bits;
+  t += 0.0;   /* -0 is 0 */
+  memcpy (&bits, &t, sizeof bits);
+  return bits;
+}
+
+static inline double
+bits_to_time (guint64 bits)
+{
+  double t;
+  memcpy (&t, &bits, sizeof t);
+  return t;
+}
 
 typedef struct {
   guint   diagram;
@@ -102,6 +121,7 @@ typedef struct {
 typedef struct {
   const AugurActivityModel *m;
   double                   *params;      /* N_SLOTS values: parameters, pid, tid */
+  double                   *costs;       /* [pid][element]: an action's cost, < 0 until computed */
   guint                     n_slots;
   guint                     n_processes;
   guint                     n_nodes;
@@ -173,13 +193,17 @@ unit_name (Run *run, const Unit *u)
 static inline gboolean
 before (const Event *a, const Event *b)
 {
-  return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+  return (a->time_bits < b->time_bits) | ((a->time_bits == b->time_bits) & (a->seq < b->seq));
 }
+
+/* A 4-ary heap: half the levels of a binary one, and a node's children in
+ * one or two cache lines. */
+#define ARITY 4
 
 static void
 schedule (Run *run, guint u, double time, EventKind kind)
 {
-  Event e = { time, run->seq++, u, kind };
+  Event e = { time_to_bits (time), run->seq++, u, kind };
   guint i;
 
   if (run->heap_len == run->heap_size)
@@ -188,10 +212,10 @@ schedule (Run *run, guint u, double time, EventKind kind)
       run->heap = g_renew (Event, run->heap, run->heap_size);
     }
   i = run->heap_len++;
-  while (i > 0 && before (&e, &run->heap[(i - 1) / 2]))
+  while (i > 0 && before (&e, &run->heap[(i - 1) / ARITY]))
     {
-      run->heap[i] = run->heap[(i - 1) / 2];
-      i = (i - 1) / 2;
+      run->heap[i] = run->heap[(i - 1) / ARITY];
+      i = (i - 1) / ARITY;
     }
   run->heap[i] = e;
 }
@@ -205,11 +229,11 @@ pop (Run *run)
 
   for (;;)
     {
-      guint c = 2 * i + 1;
-      if (c >= n)
+      guint first = ARITY * i + 1, c = first;
+      if (first >= n)
         break;
-      if (c + 1 < n && before (&run->heap[c + 1], &run->heap[c]))
-        c++;
+      for (guint k = first + 1; k < first + ARITY && k < n; k++)
+        c = before (&run->heap[k], &run->heap[c]) ? k : c;
       if (!before (&run->heap[c], &last))
         break;
       run->heap[i] = run->heap[c];
@@ -249,8 +273,8 @@ account (Run *run, Unit *u, const ActElement *el, double start)
   double t = run->now - start;
 
   s->count++;
-  if (!augur_activity_kind_takes_time (el->kind))
-    return;
+  if (el->kind != AUGUR_ACTIVITY_ACTION && el->kind < AUGUR_ACTIVITY_SEND)
+    return;   /* takes no time */
   s->total += t;
   s->min = s->count == 1 ? t : MIN (s->min, t);
   s->max = s->count == 1 ? t : MAX (s->max, t);
@@ -352,7 +376,7 @@ eval (Run *run, Unit *u, const ActElement *el, ExprRole role, const char *what, 
       g_autofree char *who = unit_name (run, u);
       char number[AUGUR_FORMAT_DOUBLE_SIZE];
       fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s of '%s' (%s) is %s for %s"), el->exprs[role].line,
-            what, el->path, el->exprs[role].text, augur_format_double (number, isnan (*value) ? NAN : *value), who);
+            _(what), el->path, el->exprs[role].text, augur_format_double (number, isnan (*value) ? NAN : *value), who);
       return FALSE;
     }
   return TRUE;
@@ -369,7 +393,7 @@ eval_count (Run *run, Unit *u, const ActElement *el, ExprRole role, const char *
       g_autofree char *who = unit_name (run, u);
       fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s of '%s' (%s) is %.17g for %s: expected a whole number "
                                                  "from 0 to %.17g"),
-            el->exprs[role].line, what, el->path, el->exprs[role].text, *value, who, max);
+            el->exprs[role].line, _(what), el->path, el->exprs[role].text, *value, who, max);
       return FALSE;
     }
   return TRUE;
@@ -537,9 +561,9 @@ enter_collective (Run *run, guint ui, const ActElement *el)
   Collective *c;
 
   if (act_expr_set (&el->exprs[EXPR_ROOT]) &&
-      !eval_count (run, u, el, EXPR_ROOT, _("the root"), run->n_processes - 1, &root))
+      !eval_count (run, u, el, EXPR_ROOT, N_("the root"), run->n_processes - 1, &root))
     return;
-  if (act_expr_set (&el->exprs[EXPR_SIZE]) && !eval (run, u, el, EXPR_SIZE, _("the size"), &size))
+  if (act_expr_set (&el->exprs[EXPR_SIZE]) && !eval (run, u, el, EXPR_SIZE, N_("the size"), &size))
     return;
   if (size < 0)
     {
@@ -677,9 +701,9 @@ send_message (Run *run, Unit *u, const ActElement *el)
   Channel *c;
   Message msg;
 
-  if (!eval_count (run, u, el, EXPR_PEER, _("the destination"), run->n_processes - 1, &peer) ||
-      !eval (run, u, el, EXPR_SIZE, _("the size"), &size) ||
-      (act_expr_set (&el->exprs[EXPR_TAG]) && !eval_count (run, u, el, EXPR_TAG, _("the tag"), G_MAXINT32, &tag)))
+  if (!eval_count (run, u, el, EXPR_PEER, N_("the destination"), run->n_processes - 1, &peer) ||
+      !eval (run, u, el, EXPR_SIZE, N_("the size"), &size) ||
+      (act_expr_set (&el->exprs[EXPR_TAG]) && !eval_count (run, u, el, EXPR_TAG, N_("the tag"), G_MAXINT32, &tag)))
     return;
   if (size < 0)
     {
@@ -759,7 +783,7 @@ walk (Run *run, guint ui)
           break;
 
         case AUGUR_ACTIVITY_LOOP:
-          if (!eval_count (run, u, el, EXPR_COUNT, _("the count"), 9007199254740992.0, &v))
+          if (!eval_count (run, u, el, EXPR_COUNT, N_("the count"), 9007199254740992.0, &v))
             return;
           account (run, u, el, run->now);
           if (v == 0)
@@ -775,7 +799,7 @@ walk (Run *run, guint ui)
           break;
 
         case AUGUR_ACTIVITY_PARALLEL:
-          if (!eval_count (run, u, el, EXPR_THREADS, _("the number of threads"), MAX_THREADS, &v))
+          if (!eval_count (run, u, el, EXPR_THREADS, N_("the number of threads"), MAX_THREADS, &v))
             return;
           if (v == 0)
             {
@@ -797,8 +821,22 @@ walk (Run *run, guint ui)
           return;
 
         case AUGUR_ACTIVITY_ACTION:
-          if (!eval (run, u, el, EXPR_COST, _("the cost"), &v))
-            return;
+          {
+            /* A cost reads parameters and pid (tid for threads), which do
+             * not change during a run: a process's cost of an element is
+             * computed once (< 0: not yet). */
+            double *cached = u->parent == G_MAXUINT ? &run->costs[(gsize) u->pid * run->r->n_elements + el->global]
+                                                    : NULL;
+            if (cached != NULL && *cached >= 0)
+              v = *cached;
+            else
+              {
+                if (!eval (run, u, el, EXPR_COST, N_("the cost"), &v))
+                  return;
+                if (cached != NULL && v >= 0)
+                  *cached = v;
+              }
+          }
           if (v < 0)
             {
               g_autofree char *who = unit_name (run, u);
@@ -831,9 +869,9 @@ walk (Run *run, guint ui)
             double tag = 0;
             Channel *c;
 
-            if (!eval_count (run, u, el, EXPR_PEER, _("the source"), run->n_processes - 1, &v) ||
+            if (!eval_count (run, u, el, EXPR_PEER, N_("the source"), run->n_processes - 1, &v) ||
                 (act_expr_set (&el->exprs[EXPR_TAG]) &&
-                 !eval_count (run, u, el, EXPR_TAG, _("the tag"), G_MAXINT32, &tag)))
+                 !eval_count (run, u, el, EXPR_TAG, N_("the tag"), G_MAXINT32, &tag)))
               return;
             if ((guint) v == u->pid)
               {
@@ -1071,6 +1109,22 @@ setup (Run *run, const AugurActivityBinding *binding)
   return TRUE;
 }
 
+/* The statistics take processes x elements: refused beyond the memory
+ * budget rather than exhausting the machine. */
+static gboolean
+fits_in_memory (Run *run)
+{
+  guint64 bytes = (guint64) run->n_processes * (run->m->elements->len * (sizeof (AugurActivityElementStats) + sizeof (double)) +
+                                                run->m->categories->len * sizeof (double) + 64);
+
+  if (bytes <= augur_memory_budget ())
+    return TRUE;
+  fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE, _("%u processes of %u elements need %" G_GUINT64_FORMAT " MB, more than "
+                                               "the %" G_GUINT64_FORMAT " MB allowed"),
+        run->n_processes, run->m->elements->len, bytes >> 20, augur_memory_budget () >> 20);
+  return FALSE;
+}
+
 /* ---- Ending ----------------------------------------------------------------------------- */
 
 static char *
@@ -1168,7 +1222,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
   r = activity_result_new (m);
   run.r = r;
 
-  if (setup (&run, binding))
+  if (setup (&run, binding) && fits_in_memory (&run))
     {
       activity_result_set_processes (r, run.n_processes, run.node_of);
       run.free_cpus = g_new (guint, run.n_nodes);
@@ -1180,6 +1234,9 @@ augur_activity_evaluate (const AugurActivityModel   *m,
           run.cpu_queue[n] = g_array_new (FALSE, FALSE, sizeof (guint));
         }
       run.coll_count = g_new0 (guint64, run.n_processes);
+      run.costs = g_new (double, MAX ((gsize) run.n_processes * m->elements->len, 1));
+      for (gsize i = 0; i < (gsize) run.n_processes * m->elements->len; i++)
+        run.costs[i] = -1;
       if (options != NULL && options->record_timeline)
         {
           run.timeline = augur_timeline_builder_new ();
@@ -1204,7 +1261,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
         {
           Event e = pop (&run);
 
-          run.now = e.time;
+          run.now = bits_to_time (e.time_bits);
           run.events++;
           if ((run.events & 4095) == 0)
             {
@@ -1212,6 +1269,12 @@ augur_activity_evaluate (const AugurActivityModel   *m,
                 break;
               if (progress != NULL && (run.events & 1048575) == 0)
                 progress (-1, _("Evaluating"), progress_data);
+            }
+          if (options != NULL && options->max_events > 0 && run.events > options->max_events)
+            {
+              fail (&run, AUGUR_ACTIVITY_ERROR_TOO_LARGE, _("the run was stopped at %.9g s after %" G_GUINT64_FORMAT
+                                                           " events, the limit"), run.now, options->max_events);
+              break;
             }
           if (e.kind == EV_ACTION_END)
             action_end (&run, e.unit);
@@ -1245,6 +1308,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
   g_free (run.queue_head);
   g_free (run.free_cpus);
   g_free (run.coll_count);
+  g_free (run.costs);
   for (guint i = 0; i < run.collectives->len; i++)
     {
       Collective *c = g_ptr_array_index (run.collectives, i);

@@ -34,6 +34,8 @@ typedef enum {
                                     * and the process */
   AUGUR_ACTIVITY_ERROR_DEADLOCK,   /* processes wait for each other: names every one */
   AUGUR_ACTIVITY_ERROR_UNMATCHED,  /* messages sent and never received */
+  AUGUR_ACTIVITY_ERROR_TOO_LARGE,  /* more processes and elements than memory allows, or more
+                                    * events than the limit */
 } AugurActivityError;
 
 typedef enum {
@@ -132,6 +134,7 @@ typedef struct {
 
 typedef struct {
   gboolean record_timeline;    /* keep every interval and message */
+  guint64  max_events;         /* stop with an error past this many events; 0: no limit */
 } AugurActivityOptions;
 
 typedef struct _AugurActivityResult AugurActivityResult;

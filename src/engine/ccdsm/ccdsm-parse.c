@@ -8,6 +8,7 @@
  */
 #include "ccdsm-private.h"
 
+#include <glib/gi18n.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -115,7 +116,7 @@ lex (Parser *ps)
                   tok.column = open_column;
                   tok.offset = open;
                   tok.end = MIN (open + 2, n);
-                  tok.problem = "expected '*/' to close this comment, found the end of the file";
+                  tok.problem = _("expected '*/' to close this comment, found the end of the file");
                   g_array_append_val (ps->tokens, tok);
                   tok.problem = NULL;
                   break;
@@ -169,7 +170,7 @@ lex (Parser *ps)
           if (*stop != '\0')
             {
               tok.kind = T_ERROR;
-              tok.problem = "expected a number";
+              tok.problem = _("expected a number");
             }
           else
             tok.kind = T_NUMBER;
@@ -230,11 +231,11 @@ describe (Parser *ps, Token *t)
 {
   switch (t->kind)
     {
-    case T_EOF: return g_strdup ("end of file");
+    case T_EOF: return g_strdup (_("end of file"));
     case T_IDENT: return g_strdup_printf ("'%s'", t->ident);
-    case T_NUMBER: return g_strdup_printf ("the number %.*s", (int) (t->end - t->offset), ps->text + t->offset);
+    case T_NUMBER: return g_strdup_printf (_("the number %.*s"), (int) (t->end - t->offset), ps->text + t->offset);
     case T_PUNCT: return g_strdup_printf ("'%s'", t->text);
-    default: return g_strdup ("an unexpected character");
+    default: return g_strdup (_("an unexpected character"));
     }
 }
 
@@ -276,7 +277,9 @@ expected (Parser *ps, const char *what)
 {
   Token *t = peek (ps);
   g_autofree char *found = describe (ps, t);
-  return fail (ps, t, "expected %s, found %s", what, found);
+  /* Translators: what was expected (e.g. "an expression" or "';'"), then
+   * what was found (e.g. "'x'" or "end of file"). */
+  return fail (ps, t, _("expected %s, found %s"), what, found);
 }
 
 static gboolean
@@ -416,7 +419,7 @@ nest (Parser *ps, Token *t)
 {
   if (++ps->depth <= CC_MAX_NESTING)
     return TRUE;
-  return fail (ps, t, "expected at most %d nested parentheses, operators and blocks, found more", CC_MAX_NESTING);
+  return fail (ps, t, _("expected at most %d nested parentheses, operators and blocks, found more"), CC_MAX_NESTING);
 }
 
 static CcExpr *
@@ -425,8 +428,8 @@ with_depth (Parser *ps, CcExpr *e, Token *at)
   e->depth = 1 + MAX (e->a ? e->a->depth : 0, e->b ? e->b->depth : 0);
   if (e->depth > CC_MAX_EXPR_DEPTH)
     {
-      fail (ps, at, "expected an expression of at most %d operators deep, found a deeper one "
-            "(compute part of it into a register first)", CC_MAX_EXPR_DEPTH);
+      fail (ps, at, _("expected an expression of at most %d operators deep, found a deeper one "
+            "(compute part of it into a register first)"), CC_MAX_EXPR_DEPTH);
       return NULL;
     }
   return e;
@@ -441,7 +444,7 @@ parse_primary (Parser *ps)
       next (ps);
       if (t->number != floor (t->number) || fabs (t->number) > 1e9)
         {
-          fail (ps, t, "expected an integer between -1000000000 and 1000000000, found %.*s",
+          fail (ps, t, _("expected an integer between -1000000000 and 1000000000, found %.*s"),
                 (int) (t->end - t->offset), ps->text + t->offset);
           return NULL;
         }
@@ -463,7 +466,7 @@ parse_primary (Parser *ps)
       e->name = t->ident;
       if (is_punct (peek (ps), "["))
         {
-          fail (ps, peek (ps), "'%s[...]' is a shared variable; read it into a register with 'load'", t->ident);
+          fail (ps, peek (ps), _("'%s[...]' is a shared variable; read it into a register with 'load'"), t->ident);
           return NULL;
         }
       return e;
@@ -492,7 +495,7 @@ parse_primary (Parser *ps)
       e->a = a;
       return with_depth (ps, e, t);
     }
-  expected (ps, "an expression");
+  expected (ps, _("an expression"));
   return NULL;
 }
 
@@ -548,7 +551,7 @@ static CcRef *
 parse_ref (Parser *ps)
 {
   Token *t = peek (ps);
-  const char *name = expect_ident (ps, "a shared variable");
+  const char *name = expect_ident (ps, _("a shared variable"));
   if (!name)
     return NULL;
   CcRef *r = alloc (ps, sizeof *r);
@@ -645,7 +648,7 @@ parse_stmt_nested (Parser *ps)
     {
       next (ps);
       s = new_stmt (ps, S_MARK, t);
-      if (!(s->name = expect_ident (ps, "the name of the mark")))
+      if (!(s->name = expect_ident (ps, _("the name of the mark"))))
         return NULL;
     }
   else if (is_word (t, "start"))
@@ -668,7 +671,7 @@ parse_stmt_nested (Parser *ps)
     }
   else if (is_word (t, "reg"))
     {
-      fail (ps, t, "registers are declared before the first statement of a process, or outside processes");
+      fail (ps, t, _("registers are declared before the first statement of a process, or outside processes"));
       return NULL;
     }
   else if (t->kind == T_IDENT && !is_keyword (t->ident) && is_punct (peek_at (ps, 1), ":="))
@@ -714,7 +717,7 @@ parse_stmt_nested (Parser *ps)
     }
   else
     {
-      expected (ps, "a statement (load, store, tas, ':=', if, while, loop, a call, mark, assert)");
+      expected (ps, _("a statement (load, store, tas, ':=', if, while, loop, a call, mark, assert)"));
       return NULL;
     }
   return expect (ps, ";") ? s : NULL;
@@ -797,8 +800,10 @@ note_place (Unit *u, char what, const char *name, const char *place, Token *at)
   if (old)
     {
       if (what == 'P')
-        return fail (&u->ps, at, "process %s is already placed by the map (on %s, at line %d)", name, old->place, old->line);
-      return fail (&u->ps, at, "'%s' already has a home (%s, at line %d)", name, old->place, old->line);
+        /* Translators: a process, the processor it is placed on, then the line of that placement. */
+        return fail (&u->ps, at, _("process %s is already placed by the map (on %s, at line %d)"), name, old->place, old->line);
+      /* Translators: a shared variable, its home (a node or a process), then the line of that home. */
+      return fail (&u->ps, at, _("'%s' already has a home (%s, at line %d)"), name, old->place, old->line);
     }
   Place *pl = g_new0 (Place, 1);
   pl->line = at->line;
@@ -868,7 +873,7 @@ const_eval (Unit *u, CcExpr *e, GHashTable *scope, int *out)
             *out = GPOINTER_TO_INT (v);
             return TRUE;
           }
-        return fail_at (ps, e->line, e->column, "'%s' is not a constant here (only constants and procedure parameters)", e->name);
+        return fail_at (ps, e->line, e->column, _("'%s' is not a constant here (only constants and procedure parameters)"), e->name);
       }
     default:
       {
@@ -879,9 +884,9 @@ const_eval (Unit *u, CcExpr *e, GHashTable *scope, int *out)
         if (!cc_arith (e->op, a, b, &r, &zero))
           {
             if (zero)
-              return fail_at (ps, e->line, e->column, "division by zero");
-            return fail_at (ps, e->line, e->column, "the value is outside %d..%d (it would be %" G_GINT64_FORMAT ")",
-                            G_MININT32, G_MAXINT32, r);
+              return fail_at (ps, e->line, e->column, _("division by zero"));
+            return fail_at (ps, e->line, e->column, _("the value is outside %d..%d (it would be %lld)"),
+                            G_MININT32, G_MAXINT32, (long long) r);
           }
         *out = (int) r;
         return TRUE;
@@ -889,14 +894,37 @@ const_eval (Unit *u, CcExpr *e, GHashTable *scope, int *out)
     }
 }
 
+/* What a name is declared as (the keys of Unit.names), in the user's
+ * language. */
+static const char *
+name_kind (const char *what)
+{
+  if (g_str_equal (what, "shared variable"))
+    /* Translators: this and the next four: what a name is declared as, in
+     * "'x' is already declared (as a %s)", "'x' is a keyword and cannot
+     * name a %s" and "'x' is a %s, not a register". */
+    return _("shared variable");
+  if (g_str_equal (what, "register"))
+    return _("register");
+  if (g_str_equal (what, "constant"))
+    return _("constant");
+  if (g_str_equal (what, "procedure"))
+    return _("procedure");
+  if (g_str_equal (what, "process"))
+    return _("process");
+  return what;
+}
+
 static gboolean
 declare_name (Unit *u, Token *at, const char *name, const char *what)
 {
   if (is_keyword (name))
-    return fail (&u->ps, at, "'%s' is a keyword and cannot name a %s", name, what);
+    /* Translators: the second %s is what the name would declare, e.g. "constant". */
+    return fail (&u->ps, at, _("'%s' is a keyword and cannot name a %s"), name, name_kind (what));
   const char *old = g_hash_table_lookup (u->names, name);
   if (old)
-    return fail (&u->ps, at, "'%s' is already declared (as a %s)", name, old);
+    /* Translators: the second %s is what the name is declared as, e.g. "constant". */
+    return fail (&u->ps, at, _("'%s' is already declared (as a %s)"), name, name_kind (old));
   g_hash_table_insert (u->names, (gpointer) name, (gpointer) what);
   return TRUE;
 }
@@ -911,9 +939,9 @@ parse_range (Unit *u, int *lo, int *hi)
   if (!(e = parse_expr (&u->ps)) || !const_eval (u, e, NULL, hi))
     return FALSE;
   if (*hi < *lo)
-    return fail (&u->ps, t, "the range %d..%d is empty", *lo, *hi);
+    return fail (&u->ps, t, _("the range %d..%d is empty"), *lo, *hi);
   if ((gint64) *hi - *lo >= 1 << 20)
-    return fail (&u->ps, t, "the range %d..%d is too large (at most 2^20 values)", *lo, *hi);
+    return fail (&u->ps, t, _("the range %d..%d is too large (at most 2^20 values)"), *lo, *hi);
   return TRUE;
 }
 
@@ -925,7 +953,7 @@ parse_reg_decl (Unit *u, int owner, GPtrArray *into)
   do
     {
       Token *nt = peek (ps);
-      const char *name = expect_ident (ps, "the name of the register");
+      const char *name = expect_ident (ps, _("the name of the register"));
       if (!name)
         return FALSE;
       {
@@ -937,12 +965,13 @@ parse_reg_decl (Unit *u, int owner, GPtrArray *into)
         if (!r)
           r = g_hash_table_lookup (u->reg_keys, own_key);
         if (r)
-          return fail (ps, nt, "the register '%s' is already declared at line %d", name, r->line);
+          return fail (ps, nt, _("the register '%s' is already declared at line %d"), name, r->line);
       }
       if (g_hash_table_lookup (u->names, name) && !g_str_equal (g_hash_table_lookup (u->names, name), "register"))
-        return fail (ps, nt, "'%s' is already declared (as a %s)", name, (char *) g_hash_table_lookup (u->names, name));
+        return fail (ps, nt, _("'%s' is already declared (as a %s)"), name,
+                     name_kind (g_hash_table_lookup (u->names, name)));
       if (is_keyword (name))
-        return fail (ps, nt, "'%s' is a keyword and cannot name a register", name);
+        return fail (ps, nt, _("'%s' is a keyword and cannot name a register"), name);
       g_hash_table_insert (u->names, (gpointer) name, "register");
       CcReg *r = g_new0 (CcReg, 1);
       r->name = g_strdup (name);
@@ -974,7 +1003,7 @@ parse_reg_decl (Unit *u, int owner, GPtrArray *into)
           if (!e || !const_eval (u, e, NULL, &r->init))
             return FALSE;
           if (r->init < r->lo || r->init > r->hi)
-            return fail (ps, vt, "the initial value %d of '%s' is outside %d..%d", r->init, name, r->lo, r->hi);
+            return fail (ps, vt, _("the initial value %d of '%s' is outside %d..%d"), r->init, name, r->lo, r->hi);
         }
     }
   while (accept (ps, ","));
@@ -988,7 +1017,7 @@ parse_var (Unit *u)
   Parser *ps = &u->ps;
   next (ps);
   Token *nt = peek (ps);
-  const char *name = expect_ident (ps, "the name of the variable");
+  const char *name = expect_ident (ps, _("the name of the variable"));
   if (!name || !declare_name (u, nt, name, "shared variable"))
     return FALSE;
   CcVar *v = g_new0 (CcVar, 1);
@@ -1009,9 +1038,9 @@ parse_var (Unit *u)
       if (!e || !const_eval (u, e, NULL, &d) || !expect (ps, "]"))
         return FALSE;
       if (v->n_dims == CC_MAX_DIMS)
-        return fail (ps, dt, "at most %d dimensions", CC_MAX_DIMS);
+        return fail (ps, dt, _("at most %d dimensions"), CC_MAX_DIMS);
       if (d < 1 || d > 4096 || v->size * (guint) d > 65536)
-        return fail (ps, dt, "the size %d of '%s' must be between 1 and 4096 (65536 elements in all)", d, name);
+        return fail (ps, dt, _("the size %d of '%s' must be between 1 and 4096 (65536 elements in all)"), d, name);
       v->dims[v->n_dims++] = d;
       v->size *= d;
     }
@@ -1030,18 +1059,18 @@ parse_var (Unit *u)
           if (!e || !const_eval (u, e, NULL, &v->init))
             return FALSE;
           if (v->init < v->lo || v->init > v->hi)
-            return fail (ps, vt, "the initial value %d of '%s' is outside %d..%d", v->init, name, v->lo, v->hi);
+            return fail (ps, vt, _("the initial value %d of '%s' is outside %d..%d"), v->init, name, v->lo, v->hi);
         }
       else if (is_word (t, "kind"))
         {
           next (ps);
-          if (!(kind = expect_ident (ps, "a kind of variable (packet, pointer, lock, ...)")))
+          if (!(kind = expect_ident (ps, _("a kind of variable (packet, pointer, lock, ...)"))))
             return FALSE;
         }
       else if (is_word (t, "home"))
         {
           next (ps);
-          const char *place = expect_ident (ps, "a node or a process");
+          const char *place = expect_ident (ps, _("a node or a process"));
           if (!place || !note_place (u, 'h', name, place, nt))
             return FALSE;
           augur_ccdsm_setup_set_home (u->program->setup, name, place);
@@ -1061,7 +1090,7 @@ parse_var (Unit *u)
   v->first_elem = u->program->n_elems;
   u->program->n_elems += v->size;
   if (u->program->n_elems > 65536)
-    return fail (ps, nt, "too many shared variable elements (at most 65536)");
+    return fail (ps, nt, _("too many shared variable elements (at most 65536)"));
   if (v->is_lock)
     {
       v->first_lock = u->program->n_lock_elems;
@@ -1084,17 +1113,17 @@ parse_machine (Unit *u)
     {
       if (!is_word (peek (ps), "module"))
         {
-          expected (ps, "'module' or '}'");
+          expected (ps, _("'module' or '}'"));
           goto bad;
         }
       next (ps);
       Token *mt = peek (ps);
-      const char *mname = expect_ident (ps, "the name of the module");
+      const char *mname = expect_ident (ps, _("the name of the module"));
       if (!mname)
         goto bad;
       if (!g_hash_table_add (used, (gpointer) mname))
         {
-          fail (ps, mt, "'%s' already names a part of the machine", mname);
+          fail (ps, mt, _("'%s' already names a part of the machine"), mname);
           goto bad;
         }
       guint mod = cc_machine_append (m, 0, mname, 0), nodes = 0;
@@ -1104,17 +1133,17 @@ parse_machine (Unit *u)
         {
           if (!is_word (peek (ps), "node"))
             {
-              expected (ps, "'node' or '}'");
+              expected (ps, _("'node' or '}'"));
               goto bad;
             }
           next (ps);
           Token *nt = peek (ps);
-          const char *nname = expect_ident (ps, "the name of the node");
+          const char *nname = expect_ident (ps, _("the name of the node"));
           if (!nname)
             goto bad;
           if (!g_hash_table_add (used, (gpointer) nname))
             {
-              fail (ps, nt, "'%s' already names a part of the machine", nname);
+              fail (ps, nt, _("'%s' already names a part of the machine"), nname);
               goto bad;
             }
           guint node = cc_machine_append (m, 1, nname, mod);
@@ -1126,19 +1155,19 @@ parse_machine (Unit *u)
             {
               if (!is_word (peek (ps), "cpu"))
                 {
-                  expected (ps, "'cpu' or '}'");
+                  expected (ps, _("'cpu' or '}'"));
                   goto bad;
                 }
               next (ps);
               do
                 {
                   Token *ct = peek (ps);
-                  const char *cname = expect_ident (ps, "the name of the processor");
+                  const char *cname = expect_ident (ps, _("the name of the processor"));
                   if (!cname)
                     goto bad;
                   if (!g_hash_table_add (used, (gpointer) cname))
                     {
-                      fail (ps, ct, "'%s' already names a part of the machine", cname);
+                      fail (ps, ct, _("'%s' already names a part of the machine"), cname);
                       goto bad;
                     }
                   cc_machine_append (m, 2, cname, node);
@@ -1150,19 +1179,19 @@ parse_machine (Unit *u)
             }
           if (cpus == 0)
             {
-              fail (ps, nt, "the node '%s' has no processor", nname);
+              fail (ps, nt, _("the node '%s' has no processor"), nname);
               goto bad;
             }
         }
       if (nodes == 0)
         {
-          fail (ps, mt, "the module '%s' has no node", mname);
+          fail (ps, mt, _("the module '%s' has no node"), mname);
           goto bad;
         }
     }
   if (augur_machine_get_n_nodes (m) == 0)
     {
-      fail (ps, peek (ps), "the machine has no node");
+      fail (ps, peek (ps), _("the machine has no node"));
       goto bad;
     }
   augur_machine_free (u->program->setup->machine);
@@ -1190,7 +1219,7 @@ parse_map (Unit *u)
           home = TRUE;
         }
       Token *t = peek (ps);
-      const char *name = expect_ident (ps, home ? "a shared variable" : "a process");
+      const char *name = expect_ident (ps, home ? _("a shared variable") : _("a process"));
       if (!name)
         return FALSE;
       GString *prefix = g_string_new (name);
@@ -1212,7 +1241,7 @@ parse_map (Unit *u)
           g_string_free (prefix, TRUE);
           return FALSE;
         }
-      const char *place = expect_ident (ps, home ? "a node or a process" : "a processor");
+      const char *place = expect_ident (ps, home ? _("a node or a process") : _("a processor"));
       if (!place || !expect (ps, ";") || !note_place (u, home ? 'H' : 'P', home ? prefix->str : name, place, t))
         {
           g_string_free (prefix, TRUE);
@@ -1243,7 +1272,7 @@ parse_mesi (Parser *ps, gboolean allow_keep)
       next (ps);
       return AUGUR_MESI_KEEP;
     }
-  expected (ps, allow_keep ? "a cache state (M, E, S, I) or 'keep'" : "a cache state (M, E, S, I)");
+  expected (ps, allow_keep ? _("a cache state (M, E, S, I) or 'keep'") : _("a cache state (M, E, S, I)"));
   return -1;
 }
 
@@ -1253,14 +1282,14 @@ parse_protocol (Unit *u)
   Parser *ps = &u->ps;
   next (ps);
   Token *t = peek (ps);
-  const char *name = expect_ident (ps, "A, B, or the name of a protocol");
+  const char *name = expect_ident (ps, _("A, B, or the name of a protocol"));
   if (!name)
     return FALSE;
   AugurProtocol *p = &u->program->setup->protocol;
   if (accept (ps, ";"))
     {
       if (strlen (name) != 1 || !augur_protocol_init_mesi (p, name[0]))
-        return fail (ps, t, "unknown protocol '%s' (built in: A, B; or write its table in braces)", name);
+        return fail (ps, t, _("unknown protocol '%s' (built in: A, B; or write its table in braces)"), name);
       return TRUE;
     }
   memset (p, 0, sizeof *p);
@@ -1276,7 +1305,7 @@ parse_protocol (Unit *u)
       else if (is_word (rt, "store"))
         access = AUGUR_ACCESS_STORE;
       else
-        return expected (ps, "'load', 'store' or '}'");
+        return expected (ps, _("'load', 'store' or '}'"));
       next (ps);
       if ((req = parse_mesi (ps, FALSE)) < 0)
         return FALSE;
@@ -1285,7 +1314,7 @@ parse_protocol (Unit *u)
         if (is_word (peek (ps), on[i]))
           others = i;
       if (others < 0)
-        return expected (ps, "allI, someS, oneE or oneM");
+        return expected (ps, _("allI, someS, oneE or oneM"));
       next (ps);
       if (!expect (ps, "->") || (nreq = parse_mesi (ps, FALSE)) < 0 || (nothers = parse_mesi (ps, TRUE)) < 0)
         return FALSE;
@@ -1294,13 +1323,15 @@ parse_protocol (Unit *u)
         if (is_word (peek (ps), tn[i]))
           transfer = i;
       if (transfer < 0)
-        return expected (ps, "hit, memory, lookup, invalidation or cache");
+        return expected (ps, _("hit, memory, lookup, invalidation or cache"));
       next (ps);
       if (!expect (ps, ";"))
         return FALSE;
       AugurProtocolRule *r = &p->rule[access][req][others];
       if (r->possible)
-        return fail (ps, rt, "a second rule for a %s in %s with others %s",
+        /* Translators: an access (load or store), the requester's cache state
+         * (M, E, S or I), then the others' (all I, some S, one E or one M). */
+        return fail (ps, rt, _("a second rule for a %s in %s with others %s"),
                      augur_access_to_string (access), augur_mesi_state_to_string (req), augur_others_to_string (others));
       r->possible = TRUE;
       r->requester = nreq;
@@ -1321,12 +1352,13 @@ static gboolean
 parse_number (Parser *ps, double *out)
 {
   Token *t = peek (ps);
-  g_autofree char *what = g_strdup_printf ("a latency between %g and %g nanoseconds",
+  g_autofree char *what = g_strdup_printf (_("a latency between %g and %g nanoseconds"),
                                            AUGUR_LATENCY_MIN, AUGUR_LATENCY_MAX);
   if (t->kind != T_NUMBER)
     return expected (ps, what);
   if (!(t->number >= AUGUR_LATENCY_MIN && t->number <= AUGUR_LATENCY_MAX))
-    return fail (ps, t, "expected %s, found %.*s", what, (int) (t->end - t->offset), ps->text + t->offset);
+    /* Translators: what was expected (a latency between two bounds), then the number found. */
+    return fail (ps, t, _("expected %s, found %.*s"), what, (int) (t->end - t->offset), ps->text + t->offset);
   next (ps);
   *out = t->number;
   return TRUE;
@@ -1350,9 +1382,9 @@ parse_latency (Unit *u)
         if (is_word (t, tn[i]))
           k = i;
       if (k < 0)
-        return expected (ps, "hit, memory, lookup, invalidation, cache or '}'");
+        return expected (ps, _("hit, memory, lookup, invalidation, cache or '}'"));
       if (seen[k])
-        return fail (ps, t, "a second latency for '%s' (the first is at line %d, column %d)",
+        return fail (ps, t, _("a second latency for '%s' (the first is at line %d, column %d)"),
                      tn[k], seen[k]->line, seen[k]->column);
       seen[k] = t;
       next (ps);
@@ -1383,7 +1415,8 @@ parse_timing (Unit *u)
       Token *t = peek (ps);
       Token **seen = is_word (t, "update") ? &seen_update : is_word (t, "phases") ? &seen_phases : NULL;
       if (seen && *seen)
-        return fail (ps, t, "a second '%s' in the timing section (the first is at line %d, column %d)",
+        /* Translators: %s is a keyword of the timing section: update or phases. */
+        return fail (ps, t, _("a second '%s' in the timing section (the first is at line %d, column %d)"),
                      t->ident, (*seen)->line, (*seen)->column);
       if (seen)
         *seen = t;
@@ -1395,7 +1428,7 @@ parse_timing (Unit *u)
           else if (is_word (peek (ps), "middle"))
             s->update = AUGUR_CCDSM_UPDATE_MIDDLE;
           else
-            return expected (ps, "'begin' or 'middle'");
+            return expected (ps, _("'begin' or 'middle'"));
           next (ps);
         }
       else if (is_word (t, "phases"))
@@ -1403,12 +1436,12 @@ parse_timing (Unit *u)
           next (ps);
           Token *nt = peek (ps);
           if (nt->kind != T_NUMBER || nt->number != floor (nt->number) || nt->number < 1 || nt->number > 8)
-            return expected (ps, "a number of phases from 1 to 8");
+            return expected (ps, _("a number of phases from 1 to 8"));
           next (ps);
           s->phases = (guint) nt->number;
         }
       else
-        return expected (ps, "'update', 'phases' or ';'");
+        return expected (ps, _("'update', 'phases' or ';'"));
     }
   if (s->update == AUGUR_CCDSM_UPDATE_MIDDLE && (s->phases < 2 || s->phases % 2))
     s->phases = MAX (2u, s->phases + (s->phases % 2));
@@ -1439,7 +1472,7 @@ parse_top (Unit *u)
         {
           next (ps);
           Token *nt = peek (ps);
-          const char *name = expect_ident (ps, "the name of the constant");
+          const char *name = expect_ident (ps, _("the name of the constant"));
           CcExpr *e;
           int v;
           ok = name && declare_name (u, nt, name, "constant") && expect (ps, "=")
@@ -1456,7 +1489,7 @@ parse_top (Unit *u)
           next (ps);
           Token *nt = peek (ps);
           CcProc *p = alloc (ps, sizeof *p);
-          p->name = expect_ident (ps, "the name of the procedure");
+          p->name = expect_ident (ps, _("the name of the procedure"));
           p->line = nt->line;
           p->column = nt->column;
           p->params = new_array (ps);
@@ -1466,14 +1499,14 @@ parse_top (Unit *u)
               do
                 {
                   Token *pt = peek (ps);
-                  const char *param = expect_ident (ps, "a parameter name");
+                  const char *param = expect_ident (ps, _("a parameter name"));
                   if (!param)
                     return FALSE;
                   if (is_keyword (param))
-                    return fail (ps, pt, "'%s' is a keyword", param);
+                    return fail (ps, pt, _("'%s' is a keyword"), param);
                   for (guint i = 0; i < p->params->len; i++)
                     if (g_str_equal (p->params->pdata[i], param))
-                      return fail (ps, pt, "the parameter '%s' appears twice", param);
+                      return fail (ps, pt, _("the parameter '%s' appears twice"), param);
                   g_ptr_array_add (p->params, (gpointer) param);
                 }
               while (accept (ps, ","));
@@ -1491,14 +1524,14 @@ parse_top (Unit *u)
           next (ps);
           Token *nt = peek (ps);
           CcProcessDecl *d = alloc (ps, sizeof *d);
-          d->name = expect_ident (ps, "the name of the process");
+          d->name = expect_ident (ps, _("the name of the process"));
           d->line = nt->line;
           d->column = nt->column;
           ok = d->name && declare_name (u, nt, d->name, "process");
           if (ok && is_word (peek (ps), "on"))
             {
               next (ps);
-              ok = (d->cpu = expect_ident (ps, "a processor")) != NULL;
+              ok = (d->cpu = expect_ident (ps, _("a processor"))) != NULL;
               if (ok)
                 augur_ccdsm_setup_set_process_cpu (u->program->setup, d->name, d->cpu);
             }
@@ -1511,7 +1544,8 @@ parse_top (Unit *u)
           ok = ok && (d->body = parse_stmts_until_brace (ps));
         }
       else if (setup_section (t) >= 0 && u->section_line[setup_section (t)])
-        return fail (ps, t, "a second '%s' section (the first is at line %d)", t->ident,
+        /* Translators: %s is a section keyword: machine, map, protocol, latency or timing. */
+        return fail (ps, t, _("a second '%s' section (the first is at line %d)"), t->ident,
                      u->section_line[setup_section (t)]);
       else if (is_word (t, "machine"))
         ok = setup = parse_machine (u);
@@ -1525,7 +1559,7 @@ parse_top (Unit *u)
         ok = setup = parse_timing (u);
       else
         {
-          expected (ps, "a declaration (const, var, reg, proc, process) or a setup section (machine, map, protocol, latency, timing)");
+          expected (ps, _("a declaration (const, var, reg, proc, process) or a setup section (machine, map, protocol, latency, timing)"));
           return FALSE;
         }
       if (!ok)
@@ -1573,8 +1607,8 @@ code_too_large (Compiler *c, int line, int column)
 {
   if (c->proc->code->len <= CC_MAX_CODE && c->u->program->expr->len <= CC_MAX_EXPR_CODE)
     return FALSE;
-  fail_at (&c->u->ps, line, column, "process %s is too large once its procedures are inlined "
-           "(expected at most %d instructions)", c->proc->name, CC_MAX_CODE);
+  fail_at (&c->u->ps, line, column, _("process %s is too large once its procedures are inlined "
+           "(expected at most %d instructions)"), c->proc->name, CC_MAX_CODE);
   return TRUE;
 }
 
@@ -1601,10 +1635,10 @@ compile_expr_rec (Compiler *c, CcExpr *e)
           {
             const char *what = g_hash_table_lookup (u->names, e->name);
             if (what && g_str_equal (what, "shared variable"))
-              return fail_at (&u->ps, e->line, e->column, "'%s' is a shared variable; read it into a register with 'load'", e->name);
+              return fail_at (&u->ps, e->line, e->column, _("'%s' is a shared variable; read it into a register with 'load'"), e->name);
             if (what && g_str_equal (what, "register"))
-              return fail_at (&u->ps, e->line, e->column, "the register '%s' is not declared for process %s", e->name, c->proc->name);
-            return fail_at (&u->ps, e->line, e->column, "unknown name '%s' (not a register, constant or parameter)", e->name);
+              return fail_at (&u->ps, e->line, e->column, _("the register '%s' is not declared for process %s"), e->name, c->proc->name);
+            return fail_at (&u->ps, e->line, e->column, _("unknown name '%s' (not a register, constant or parameter)"), e->name);
           }
         return TRUE;
       }
@@ -1653,13 +1687,23 @@ compile_ref (Compiler *c, CcRef *r, CcInstr *in)
     {
       const char *what = g_hash_table_lookup (c->u->names, r->name);
       if (what)
-        return fail_at (&c->u->ps, r->line, r->column, "'%s' is a %s, not a shared variable", r->name, what);
-      return fail_at (&c->u->ps, r->line, r->column, "unknown shared variable '%s'", r->name);
+        /* Translators: the second %s is what the name is declared as, e.g. "register". */
+        return fail_at (&c->u->ps, r->line, r->column, _("'%s' is a %s, not a shared variable"), r->name,
+                        name_kind (what));
+      return fail_at (&c->u->ps, r->line, r->column, _("unknown shared variable '%s'"), r->name);
     }
   CcVar *v = prog->vars->pdata[var];
   if (r->idx->len != v->n_dims)
-    return fail_at (&c->u->ps, r->line, r->column, "'%s' has %u dimension%s, used with %u ind%s",
-                    r->name, v->n_dims, v->n_dims == 1 ? "" : "s", r->idx->len, r->idx->len == 1 ? "ex" : "ices");
+    {
+      /* Translators: the end of "'a' has 2 dimensions, used with 1 index". */
+      g_autofree char *indices = g_strdup_printf (g_dngettext (NULL, "%u index", "%u indices", r->idx->len),
+                                                  r->idx->len);
+      return fail_at (&c->u->ps, r->line, r->column,
+                      /* Translators: the last %s is a number of indices, e.g. "1 index". */
+                      g_dngettext (NULL, "'%s' has %u dimension, used with %s",
+                                   "'%s' has %u dimensions, used with %s", v->n_dims),
+                      r->name, v->n_dims, indices);
+    }
   in->var = var;
   in->n_idx = r->idx->len;
   for (guint i = 0; i < r->idx->len; i++)
@@ -1676,11 +1720,12 @@ local_reg (Compiler *c, const char *name, int line, int column)
     return GPOINTER_TO_INT (v) - 1;
   const char *what = g_hash_table_lookup (c->u->names, name);
   if (what && g_str_equal (what, "register"))
-    fail_at (&c->u->ps, line, column, "the register '%s' is not declared for process %s", name, c->proc->name);
+    fail_at (&c->u->ps, line, column, _("the register '%s' is not declared for process %s"), name, c->proc->name);
   else if (what)
-    fail_at (&c->u->ps, line, column, "'%s' is a %s, not a register", name, what);
+    /* Translators: the second %s is what the name is declared as, e.g. "constant". */
+    fail_at (&c->u->ps, line, column, _("'%s' is a %s, not a register"), name, name_kind (what));
   else
-    fail_at (&c->u->ps, line, column, "unknown register '%s' (declare it with 'reg')", name);
+    fail_at (&c->u->ps, line, column, _("unknown register '%s' (declare it with 'reg')"), name);
   return -1;
 }
 
@@ -1723,7 +1768,7 @@ compile_stmt (Compiler *c, CcStmt *s)
     return compile_stmt_nested (c, s);
   if (++c->depth > CC_MAX_NESTING)
     return fail_at (&c->u->ps, s->line, s->column,
-                    "expected at most %d nested blocks and procedure calls, found more", CC_MAX_NESTING);
+                    _("expected at most %d nested blocks and procedure calls, found more"), CC_MAX_NESTING);
   gboolean ok = compile_stmt_nested (c, s);
   c->depth--;
   return ok;
@@ -1768,7 +1813,7 @@ compile_stmt_nested (Compiler *c, CcStmt *s)
           {
             CcVar *v = u->program->vars->pdata[in->var];
             if (v->lo > 1 || v->hi < 1)
-              return fail_at (&u->ps, s->line, s->column, "test-and-set writes 1, outside the range %d..%d of '%s'", v->lo, v->hi, v->name);
+              return fail_at (&u->ps, s->line, s->column, _("test-and-set writes 1, outside the range %d..%d of '%s'"), v->lo, v->hi, v->name);
           }
       }
       return TRUE;
@@ -1844,7 +1889,7 @@ compile_stmt_nested (Compiler *c, CcStmt *s)
           return FALSE;
         if (!has_access (c, head))
           return fail_at (&u->ps, s->line, s->column,
-                          "this loop never accesses memory: it would run forever in no time (a Zeno loop)");
+                          _("this loop never accesses memory: it would run forever in no time (a Zeno loop)"));
         in = emit_instr (c, CC_I_JUMP, s->line, s->column);
         in->target = head;
         in->backward = TRUE;
@@ -1854,13 +1899,15 @@ compile_stmt_nested (Compiler *c, CcStmt *s)
       {
         CcProc *p = g_hash_table_lookup (u->proc_index, s->name);
         if (!p)
-          return fail_at (&u->ps, s->line, s->column, "unknown procedure '%s'", s->name);
+          return fail_at (&u->ps, s->line, s->column, _("unknown procedure '%s'"), s->name);
         for (guint i = 0; i < c->call_stack->len; i++)
           if (c->call_stack->pdata[i] == p->name)
-            return fail_at (&u->ps, s->line, s->column, "'%s' calls itself (recursion is not allowed: procedures are inlined)", s->name);
+            return fail_at (&u->ps, s->line, s->column, _("'%s' calls itself (recursion is not allowed: procedures are inlined)"), s->name);
         if (s->args->len != p->params->len)
-          return fail_at (&u->ps, s->line, s->column, "'%s' takes %u argument%s, given %u",
-                          s->name, p->params->len, p->params->len == 1 ? "" : "s", s->args->len);
+          return fail_at (&u->ps, s->line, s->column,
+                          g_dngettext (NULL, "'%s' takes %u argument, given %u",
+                                       "'%s' takes %u arguments, given %u", p->params->len),
+                          s->name, p->params->len, s->args->len);
         GHashTable *scope = g_hash_table_new (g_str_hash, g_str_equal);
         for (guint i = 0; i < s->args->len; i++)
           {
@@ -1870,7 +1917,7 @@ compile_stmt_nested (Compiler *c, CcStmt *s)
               {
                 g_clear_error (&u->ps.error);
                 fail_at (&u->ps, a->line, a->column,
-                         "argument %u of '%s' must be a constant (a number, a constant or a parameter)", i + 1, s->name);
+                         _("argument %u of '%s' must be a constant (a number, a constant or a parameter)"), i + 1, s->name);
                 g_hash_table_unref (scope);
                 return FALSE;
               }
@@ -1931,7 +1978,7 @@ compile_process (Unit *u, guint index)
   if (ok)
     emit_instr (&c, CC_I_HALT, d->line, d->column);
   if (ok && !has_access (&c, 0))
-    ok = fail_at (&u->ps, d->line, d->column, "process %s never accesses shared memory", d->name);
+    ok = fail_at (&u->ps, d->line, d->column, _("process %s never accesses shared memory"), d->name);
   g_hash_table_unref (c.reg_index);
   g_ptr_array_unref (c.scopes);
   g_ptr_array_unref (c.call_stack);
@@ -2035,7 +2082,7 @@ check_setup_names (Unit *u)
       if (!what || !g_str_equal (what, "process"))
         {
           map_position (u, 'P', e->name, &line, &column);
-          return fail_at (ps, line, column, "the map places '%s', which is not a process", e->name);
+          return fail_at (ps, line, column, _("the map places '%s', which is not a process"), e->name);
         }
     }
   for (guint i = 0; i < s->homes->len; i++)
@@ -2045,10 +2092,17 @@ check_setup_names (Unit *u)
       if (!cc_program_resolve_prefix (prog, e->name, &first, &count))
         {
           map_position (u, 'H', e->name, &line, &column);
-          return fail_at (ps, line, column, "the home of '%s': not a shared variable or element", e->name);
+          return fail_at (ps, line, column, _("the home of '%s': not a shared variable or element"), e->name);
         }
     }
   return TRUE;
+}
+
+const char *
+cc_no_start_message (void)
+{
+  return _("no process marks 'start': the checks run, but there is no latency nor misses per round trip "
+           "(write 'start;' where a round trip begins)");
 }
 
 AugurCcdsmProgram *
@@ -2094,7 +2148,7 @@ augur_ccdsm_program_parse (const char  *text,
   u.global_regs = g_array_new (FALSE, FALSE, sizeof (int));
 
   if (memchr (u.ps.text, '\0', length))
-    fail_at (&u.ps, 1, 1, "the file contains a NUL byte (is it a text file?)");
+    fail_at (&u.ps, 1, 1, _("the file contains a NUL byte (is it a text file?)"));
   else if (!g_utf8_validate (u.ps.text, length, NULL))
     {
       const char *end;
@@ -2102,7 +2156,7 @@ augur_ccdsm_program_parse (const char  *text,
       int line = 1;
       for (const char *q = u.ps.text; q < end; q++)
         line += *q == '\n' || (*q == '\r' && q[1] != '\n');
-      fail_at (&u.ps, line, 1, "the text is not valid UTF-8");
+      fail_at (&u.ps, line, 1, _("the text is not valid UTF-8"));
     }
   else
     lex (&u.ps);
@@ -2115,18 +2169,19 @@ augur_ccdsm_program_parse (const char  *text,
         if (t->kind == T_ERROR)
           {
             if (t->problem && g_ascii_isdigit (u.ps.text[t->offset]))
-              fail (&u.ps, t, "%s, found '%.*s'", t->problem, (int) (t->end - t->offset), u.ps.text + t->offset);
+              /* Translators: a problem such as "expected a number", then the text found. */
+              fail (&u.ps, t, _("%s, found '%.*s'"), t->problem, (int) (t->end - t->offset), u.ps.text + t->offset);
             else if (t->problem)
               fail (&u.ps, t, "%s", t->problem);
             else
-              fail (&u.ps, t, "unexpected character '%.*s'", (int) (t->end - t->offset), u.ps.text + t->offset);
+              fail (&u.ps, t, _("unexpected character '%.*s'"), (int) (t->end - t->offset), u.ps.text + t->offset);
             ok = FALSE;
             break;
           }
       }
   ok = ok && parse_top (&u);
   if (ok && u.processes->len == 0)
-    ok = fail_at (&u.ps, 1, 1, "the program has no process (write 'process P0 on cpu0 { ... }')");
+    ok = fail_at (&u.ps, 1, 1, _("the program has no process (write 'process P0 on cpu0 { ... }')"));
   for (guint i = 0; ok && i < u.processes->len; i++)
     ok = compile_process (&u, i);
   ok = ok && check_setup_names (&u);
@@ -2152,7 +2207,7 @@ augur_ccdsm_program_parse (const char  *text,
         {
           const CcProcess *first = prog->procs->pdata[0];
           g_ptr_array_add (*diagnostics, augur_diagnostic_new (AUGUR_SEVERITY_WARNING, first->line, first->column,
-                                                               "%s", CC_NO_START_MESSAGE));
+                                                               "%s", cc_no_start_message ()));
         }
       /* The text with its setup sections blanked out: a space for each
        * character, line ends kept. */

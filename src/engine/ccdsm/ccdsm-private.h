@@ -109,9 +109,8 @@ struct _AugurCcdsmSetup {
 #define CC_EVAL_STACK    1024
 int  cc_eval (const int *code, const int *regs, int *error_op);
 
-#define CC_NO_START_MESSAGE \
-  "no process marks 'start': the checks run, but there is no latency nor misses per round trip " \
-  "(write 'start;' where a round trip begins)"
+/* Why there are no measures when no process marks 'start' (translated). */
+const char *cc_no_start_message (void);
 
 /* Element index from a "name[i][j]" prefix: fills first/count; FALSE when
  * the text does not name a variable or its indices are out of range. */

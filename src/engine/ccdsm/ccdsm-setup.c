@@ -5,6 +5,7 @@
 #include "ccdsm-private.h"
 #include "augur-format.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -97,21 +98,27 @@ augur_protocol_validate (const AugurProtocol *p, GError **error)
           if (!r->possible)
             continue;
           if (r->requester > AUGUR_MESI_I || r->others > AUGUR_MESI_KEEP || r->transfer >= AUGUR_TRANSFER_N)
-            what = "has a value out of range";
+            /* Translators: this and the next five end "protocol A: the
+             * rule for a load in S with others all I ...". */
+            what = _("has a value out of range");
           else if (r->requester == AUGUR_MESI_I)
-            what = "leaves the requester without a copy (I)";
+            what = _("leaves the requester without a copy (I)");
           else if (r->transfer == AUGUR_TRANSFER_HIT && s == AUGUR_MESI_I)
-            what = "is a hit although the requester has no copy";
+            what = _("is a hit although the requester has no copy");
           else if (a == AUGUR_ACCESS_STORE && r->requester != AUGUR_MESI_M)
-            what = "must leave the requester in M after a store";
+            what = _("must leave the requester in M after a store");
           else if (a == AUGUR_ACCESS_STORE && o != AUGUR_OTHERS_ALL_I && r->others != AUGUR_MESI_I)
-            what = "must invalidate the other copies (I) on a store";
+            what = _("must invalidate the other copies (I) on a store");
           else if (r->transfer == AUGUR_TRANSFER_CACHE && o != AUGUR_OTHERS_ONE_M && o != AUGUR_OTHERS_ONE_E)
-            what = "takes data from another cache, but no other cache holds the line in M or E";
+            what = _("takes data from another cache, but no other cache holds the line in M or E");
           if (what)
             {
               g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                           "protocol %s: the rule for a %s in %s with others %s %s",
+                           /* Translators: the protocol, an access (load or store), the
+                            * requester's cache state (M, E, S or I), the others' (all I,
+                            * some S, one E or one M), then what is wrong with the rule,
+                            * e.g. "leaves the requester without a copy (I)". */
+                           _("protocol %s: the rule for a %s in %s with others %s %s"),
                            p->name, augur_access_to_string (a),
                            augur_mesi_state_to_string (s), augur_others_to_string (o), what);
               return FALSE;
@@ -163,11 +170,18 @@ augur_latency_table_validate (const AugurLatencyTable *t, GError **error)
         if (!(v >= AUGUR_LATENCY_MIN && v <= AUGUR_LATENCY_MAX))
           {
             char buf[AUGUR_FORMAT_DOUBLE_SIZE];
-            g_autofree char *what = k == 0 ? g_strdup ("a hit")
-                                           : g_strdup_printf ("a %s transfer at distance %u", augur_transfer_to_string (k), d);
-            g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                         "the latency of %s must be between %g and %g nanoseconds, not %s", what,
-                         AUGUR_LATENCY_MIN, AUGUR_LATENCY_MAX, augur_format_double (buf, v));
+            if (k == 0)
+              g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                           _("the latency of a hit must be between %g and %g nanoseconds, not %s"),
+                           AUGUR_LATENCY_MIN, AUGUR_LATENCY_MAX, augur_format_double (buf, v));
+            else
+              g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                           /* Translators: a kind of transfer (memory, memory+lookup,
+                            * memory+invalidation or cache), a distance (0, 1 or 2), the
+                            * bounds, then the latency given. */
+                           _("the latency of a %s transfer at distance %u must be between %g and %g nanoseconds, not %s"),
+                           augur_transfer_to_string (k), d, AUGUR_LATENCY_MIN, AUGUR_LATENCY_MAX,
+                           augur_format_double (buf, v));
             return FALSE;
           }
       }
@@ -645,9 +659,9 @@ augur_ccdsm_setup_place_at_distance (AugurCcdsmSetup         *s,
   guint np = augur_ccdsm_program_get_n_processes (program);
   if (np < 2 || distance > 2)
     {
-      g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                   np < 2 ? "placing at a distance needs two processes"
-                          : "the distance must be 0 (same node), 1 (same module) or 2");
+      g_set_error_literal (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
+                   np < 2 ? _("placing at a distance needs two processes")
+                          : _("the distance must be 0 (same node), 1 (same module) or 2"));
       return FALSE;
     }
   const char *p0 = augur_ccdsm_program_get_process_name (program, 0);
@@ -672,7 +686,8 @@ augur_ccdsm_setup_place_at_distance (AugurCcdsmSetup         *s,
       return TRUE;
     }
   g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-               "the machine has no free processor at distance %u from %s (where %s runs)",
+               /* Translators: a distance (0, 1 or 2), a processor, then the process running on it. */
+               _("the machine has no free processor at distance %u from %s (where %s runs)"),
                distance, augur_machine_get_cpu_name (s->machine, a), p0);
   return FALSE;
 }

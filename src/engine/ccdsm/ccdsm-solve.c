@@ -24,6 +24,8 @@
 #include "augur-state-set.h"
 #include "augur-sweep.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -411,13 +413,13 @@ eval (Gen *g, guint p, const CcInstr *in, int expr, const int *regs, int *out)
   *out = cc_eval (&g_array_index (g->prog->expr, int, expr), regs, &err);
   if (err == CC_EVAL_OVERFLOW)
     {
-      runtime_error (g, in, "process %s: the value of the expression is outside %d..%d",
+      runtime_error (g, in, _("process %s: the value of the expression is outside %d..%d"),
                      augur_ccdsm_program_get_process_name (g->prog, p), G_MININT32, G_MAXINT32);
       return FALSE;
     }
   if (err)
     {
-      runtime_error (g, in, "process %s: division by zero", augur_ccdsm_program_get_process_name (g->prog, p));
+      runtime_error (g, in, _("process %s: division by zero"), augur_ccdsm_program_get_process_name (g->prog, p));
       return FALSE;
     }
   return TRUE;
@@ -436,7 +438,7 @@ set_reg (Gen *g, int *u, guint p, int local, int value, const CcInstr *in)
   const CcReg *r = reg_of (g, p, local);
   if (value < r->lo || value > r->hi)
     {
-      runtime_error (g, in, "process %s: the register '%s' gets %d, outside its range %d..%d",
+      runtime_error (g, in, _("process %s: the register '%s' gets %d, outside its range %d..%d"),
                      augur_ccdsm_program_get_process_name (g->prog, p), r->name, value, r->lo, r->hi);
       return FALSE;
     }
@@ -461,7 +463,8 @@ check_coherence (Gen *g, const int *u, guint e, int label)
       for (guint q = 0; q < g->np; q++)
         g_string_append_printf (st, "%s%s %s", q ? ", " : "", augur_ccdsm_program_get_process_name (g->prog, q),
                                 augur_mesi_state_to_string (u[F_CACHE (&g->L, e, q)]));
-      violate (g, &g->coherence, label, "%s is held as %s: two copies where one is M or E", name, st->str);
+      /* Translators: a shared element, then its copies, e.g. "P0 M, P1 S". */
+      violate (g, &g->coherence, label, _("%s is held as %s: two copies where one is M or E"), name, st->str);
       g_string_free (st, TRUE);
     }
 }
@@ -479,7 +482,10 @@ apply_access (Gen *g, int *u, guint p, const CcInstr *in, guint e)
     {
       g_autofree char *name = cc_program_element_name (g->prog, e);
       violate (g, &g->coherence, -1,
-               "the protocol has no rule for a %s of %s by %s in %s with others %s",
+               /* Translators: an access (load or store), a shared element, a
+                * process, its cache state (M, E, S or I), then the others' (all I,
+                * some S, one E or one M). */
+               _("the protocol has no rule for a %s of %s by %s in %s with others %s"),
                augur_access_to_string (access), name, augur_ccdsm_program_get_process_name (g->prog, p),
                augur_mesi_state_to_string (req), augur_others_to_string (o));
     }
@@ -513,7 +519,7 @@ apply_access (Gen *g, int *u, guint p, const CcInstr *in, guint e)
       if (written < v->lo || written > v->hi)
         {
           g_autofree char *name = cc_program_element_name (g->prog, e);
-          runtime_error (g, in, "process %s stores %d into %s, outside its range %d..%d",
+          runtime_error (g, in, _("process %s stores %d into %s, outside its range %d..%d"),
                          augur_ccdsm_program_get_process_name (g->prog, p), written, name, v->lo, v->hi);
           return FALSE;
         }
@@ -534,7 +540,8 @@ apply_access (Gen *g, int *u, guint p, const CcInstr *in, guint e)
             if (q != p && u[F_HOLD (&g->L, q, l)])
               {
                 g_autofree char *name = cc_program_element_name (g->prog, e);
-                violate (g, &g->mutex, -1, "%s and %s both hold the lock %s (line %d)",
+                /* Translators: two processes, a lock, then the line of the access. */
+                violate (g, &g->mutex, -1, _("%s and %s both hold the lock %s (line %d)"),
                          augur_ccdsm_program_get_process_name (g->prog, q),
                          augur_ccdsm_program_get_process_name (g->prog, p), name, in->line);
               }
@@ -589,7 +596,7 @@ run_process (Gen *g, int *u, guint p, Label *lab)
               if (g_hash_table_contains (seen, sig->str))
                 {
                   g_string_free (sig, TRUE);
-                  runtime_error (g, in, "process %s loops forever without accessing memory (a Zeno loop)",
+                  runtime_error (g, in, _("process %s loops forever without accessing memory (a Zeno loop)"),
                                  pr->name);
                   goto fail;
                 }
@@ -604,7 +611,7 @@ run_process (Gen *g, int *u, guint p, Label *lab)
         case CC_I_MARK:
           if (lab->n_marks == CC_MAX_MARKS)
             {
-              runtime_error (g, in, "process %s passes more than %d marks between two accesses", pr->name, CC_MAX_MARKS);
+              runtime_error (g, in, _("process %s passes more than %d marks between two accesses"), pr->name, CC_MAX_MARKS);
               goto fail;
             }
           lab->marks[lab->n_marks++] = in->mark;
@@ -621,7 +628,7 @@ run_process (Gen *g, int *u, guint p, Label *lab)
                   g->asserts.found = TRUE;
                   g->asserts.state = g->initial ? G_MAXUINT : g->current;
                   g->asserts.label = -2 - (int) p;
-                  g->asserts.what = g_strdup_printf ("process %s: the assertion at line %d fails", pr->name, in->line);
+                  g->asserts.what = g_strdup_printf (_("process %s: the assertion at line %d fails"), pr->name, in->line);
                 }
             }
           u[F_PC (&g->L, p)] = pc + 1;
@@ -644,7 +651,7 @@ run_process (Gen *g, int *u, guint p, Label *lab)
                   goto fail;
                 if (v < 0 || v >= (int) var->dims[k])
                   {
-                    runtime_error (g, in, "process %s: index %d of '%s' is outside 0..%u",
+                    runtime_error (g, in, _("process %s: index %d of '%s' is outside 0..%u"),
                                    pr->name, v, var->name, var->dims[k] - 1);
                     goto fail;
                   }
@@ -886,14 +893,15 @@ build_path (Gen *g, guint state, const char *last)
         s = par;
       }
   GPtrArray *out = g_ptr_array_new ();
-  g_ptr_array_add (out, g_strdup ("initial state: every cache I, every process at its first access"));
+  g_ptr_array_add (out, g_strdup (_("initial state: every cache I, every process at its first access")));
   for (guint i = steps->len; i-- > 0;)
     g_ptr_array_add (out, steps->pdata[i]);
   g_ptr_array_unref (steps);
   if (state != G_MAXUINT && state < g->set.n_states)
     {
       g_autofree char *d = describe_packed (g->prog, &g->L, g->set.words + (guint64) state * g->L.words);
-      g_ptr_array_add (out, g_strdup_printf ("state %u: %s", state + 1, d));
+      /* Translators: a state number, then the state (processes, values and cache states). */
+      g_ptr_array_add (out, g_strdup_printf (_("state %u: %s"), state + 1, d));
     }
   if (last)
     g_ptr_array_add (out, g_strdup (last));
@@ -929,7 +937,8 @@ set_check (AugurCcdsmResult *r, Gen *g, AugurCcdsmCheckKind kind, gboolean appli
       if (v->label >= 0)
         last = describe_label (g->prog, g->labels->pdata[v->label]);
       else if (v->label <= -2)
-        last = g_strdup_printf ("%s completes its access and runs on: %s",
+        /* Translators: a process, then what went wrong, e.g. "process P0: the assertion at line 4 fails". */
+        last = g_strdup_printf (_("%s completes its access and runs on: %s"),
                                 augur_ccdsm_program_get_process_name (g->prog, -2 - v->label), v->what);
       else
         last = g_strdup (v->what);
@@ -981,7 +990,7 @@ resolve_setup (Gen *g, GError **error)
       if (!cpu)
         {
           g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                       "%s:%d:%d: process %s is not mapped to a processor (write 'process %s on cpu0' or map it)",
+                       _("%s:%d:%d: process %s is not mapped to a processor (write 'process %s on cpu0' or map it)"),
                        prog->filename, pr->line, pr->column, name, name);
           return FALSE;
         }
@@ -989,7 +998,7 @@ resolve_setup (Gen *g, GError **error)
       if (g->cpu[p] < 0)
         {
           g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                       "%s:%d:%d: process %s runs on '%s', which is not a processor of the machine",
+                       _("%s:%d:%d: process %s runs on '%s', which is not a processor of the machine"),
                        prog->filename, pr->line, pr->column, name, cpu);
           return FALSE;
         }
@@ -997,7 +1006,7 @@ resolve_setup (Gen *g, GError **error)
         if (g->cpu[q] == g->cpu[p])
           {
             g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                         "%s:%d:%d: processes %s and %s are both on %s; a processor runs one process",
+                         _("%s:%d:%d: processes %s and %s are both on %s; a processor runs one process"),
                          prog->filename, pr->line, pr->column, augur_ccdsm_program_get_process_name (prog, q), name, cpu);
             return FALSE;
           }
@@ -1012,7 +1021,7 @@ resolve_setup (Gen *g, GError **error)
       if (!cc_program_resolve_prefix (prog, h->name, &first, &count))
         {
           g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                       "%s: the home of '%s': not a shared variable or element", prog->filename, h->name);
+                       _("%s: the home of '%s': not a shared variable or element"), prog->filename, h->name);
           return FALSE;
         }
       int node = augur_machine_find_node (m, h->cpu);
@@ -1023,7 +1032,7 @@ resolve_setup (Gen *g, GError **error)
       if (node < 0)
         {
           g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                       "%s: the home of '%s' is '%s', which is neither a node of the machine nor a process",
+                       _("%s: the home of '%s' is '%s', which is neither a node of the machine nor a process"),
                        prog->filename, h->name, h->cpu);
           return FALSE;
         }
@@ -1038,7 +1047,7 @@ resolve_setup (Gen *g, GError **error)
           {
             g_autofree char *name = cc_program_element_name (prog, e);
             g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                         "%s:%d:%d: the variable %s has no home memory bank (add 'home N0' or map it)",
+                         _("%s:%d:%d: the variable %s has no home memory bank (add 'home N0' or map it)"),
                          prog->filename, v->line, v->column, name);
             return FALSE;
           }
@@ -1084,10 +1093,13 @@ check_memory (Gen *g, GError **error)
   g_autofree char *limit_text = g_format_size (g->budget);
   const char *env = g_getenv ("AUGUR_MEMORY_LIMIT_MB");
   g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
-               "%s: the state space would need more than about %s of memory (%u states and %u transitions "
-               "so far, and what solving them takes); the limit is %s (%s)",
+               /* Translators: the file, the memory needed, the states and the
+                * transitions so far, the limit, then where it comes from (the name of
+                * an environment variable, or the next message). */
+               _("%s: the state space would need more than about %s of memory (%u states and %u transitions "
+                 "so far, and what solving them takes); the limit is %s (%s)"),
                g->prog->filename, need_text, g->set.n_states, g->col->len, limit_text,
-               env && *env ? "AUGUR_MEMORY_LIMIT_MB" : "half this machine's memory; AUGUR_MEMORY_LIMIT_MB sets another");
+               env && *env ? "AUGUR_MEMORY_LIMIT_MB" : _("half this machine's memory; AUGUR_MEMORY_LIMIT_MB sets another"));
   return FALSE;
 }
 
@@ -1100,10 +1112,10 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
   if (n_fields > CC_MAX_FIELDS)
     {
       g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
-                   "%s: a state of this model has %" G_GUINT64_FORMAT " values (registers, and a value and a "
-                   "cache state per process for every shared element); expected at most %u: "
-                   "fewer processes or smaller arrays",
-                   prog->filename, n_fields, CC_MAX_FIELDS);
+                   _("%s: a state of this model has %llu values (registers, and a value and a "
+                     "cache state per process for every shared element); expected at most %u: "
+                     "fewer processes or smaller arrays"),
+                   prog->filename, (unsigned long long) n_fields, CC_MAX_FIELDS);
       return FALSE;
     }
   layout_init (L, prog, g->setup);
@@ -1196,9 +1208,9 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
           if (t == G_MAXUINT)
             {
               g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
-                           "%s: the state space has more than %" G_GUINT64_FORMAT " states (the limit); "
-                           "raise it in Preferences or make the model smaller (fewer slots, smaller ranges)",
-                           prog->filename, g->max_states);
+                           _("%s: the state space has more than %llu states (the limit); "
+                             "raise it in Preferences or make the model smaller (fewer slots, smaller ranges)"),
+                           prog->filename, (unsigned long long) g->max_states);
               ok = FALSE;
               break;
             }
@@ -1216,7 +1228,7 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
         {
           if (ok && g_cancellable_is_cancelled (cancellable))
             {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("cancelled"));
               ok = FALSE;
             }
           gint64 now = g_get_monotonic_time ();
@@ -1224,6 +1236,7 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
             {
               last = now;
               char phase[96];
+              /* The phases stay in English: the page reads them (augur-ccdsm-page-solve.c). */
               g_snprintf (phase, sizeof phase, "Generating: %u states", g->set.n_states);
               progress (-1, phase, data);
             }
@@ -1240,7 +1253,10 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
       GStrv path = build_path (g, g->current, NULL);
       GString *msg = g_string_new (g->error->message);
       guint n = g_strv_length (path);
-      g_string_append_printf (msg, "\nreached after %u step%s:", n - 1, n == 2 ? "" : "s");
+      g_string_append_c (msg, '\n');
+      /* Translators: followed by the steps that lead to a runtime error, one per line. */
+      g_string_append_printf (msg, g_dngettext (NULL, "reached after %u step:", "reached after %u steps:", n - 1),
+                              n - 1);
       for (guint i = (n > 12 ? n - 12 : 0); i < n; i++)
         g_string_append_printf (msg, "\n  %s", path[i]);
       g_set_error_literal (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_RUNTIME, msg->str);
@@ -1304,14 +1320,17 @@ check_alternation (Gen *g, Violation *v)
                   const char *who = augur_ccdsm_program_get_process_name (prog, p);
                   char *expect;
                   if (mm == 0)
-                    expect = g_strdup ("a first 'sent'");
+                    /* Translators: this and the next two end "P0 marks 'sent' where the ping-pong expects %s". */
+                    expect = g_strdup (_("a first 'sent'"));
                   else if (mm <= np)
-                    expect = g_strdup_printf ("'received' by the peer of %s", augur_ccdsm_program_get_process_name (prog, mm - 1));
+                    expect = g_strdup_printf (_("'received' by the peer of %s"), augur_ccdsm_program_get_process_name (prog, mm - 1));
                   else
-                    expect = g_strdup_printf ("'sent' by %s, which received last", augur_ccdsm_program_get_process_name (prog, mm - 1 - np));
+                    expect = g_strdup_printf (_("'sent' by %s, which received last"), augur_ccdsm_program_get_process_name (prog, mm - 1 - np));
                   v->found = TRUE;
                   v->label = lab[t];
-                  v->what = g_strdup_printf ("%s marks '%s' where the ping-pong expects %s", who,
+                  /* Translators: a process, a mark (sent or received), then what the ping-pong
+                   * expects, e.g. "'received' by the peer of P0". */
+                  v->what = g_strdup_printf (_("%s marks '%s' where the ping-pong expects %s"), who,
                                              sent ? "sent" : "received", expect);
                   g_free (expect);
                   /* The path: follow the product's parents back to the initial state. */
@@ -1330,7 +1349,7 @@ check_alternation (Gen *g, Violation *v)
                     }
                   v->state = G_MAXUINT;
                   GPtrArray *out = g_ptr_array_new ();
-                  g_ptr_array_add (out, g_strdup ("initial state: every cache I, every process at its first access"));
+                  g_ptr_array_add (out, g_strdup (_("initial state: every cache I, every process at its first access")));
                   for (guint i = steps->len; i-- > 0;)
                     g_ptr_array_add (out, g_strdup (steps->pdata[i]));
                   g_ptr_array_add (out, describe_label (prog, l));
@@ -1547,8 +1566,8 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
             deadlock.state = s;
             deadlock.label = -1;
             deadlock.what = g_strdup_printf (row[s] == row[s + 1]
-                                             ? "state %u: every process has ended; nothing can happen any more"
-                                             : "state %u: every process spins on its own cached copy; nothing else can happen",
+                                             ? _("state %u: every process has ended; nothing can happen any more")
+                                             : _("state %u: every process spins on its own cached copy; nothing else can happen"),
                                              s + 1);
           }
       }
@@ -1556,22 +1575,22 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
   gboolean alternation_applicable = program->mark_sent >= 0 && program->mark_received >= 0;
   if (alternation_applicable)
     check_alternation (&g, &alternation);
-  set_check (r, &g, AUGUR_CCDSM_CHECK_DEADLOCK, TRUE, &deadlock, "no deadlock: every state can move on");
+  set_check (r, &g, AUGUR_CCDSM_CHECK_DEADLOCK, TRUE, &deadlock, _("no deadlock: every state can move on"));
   set_check (r, &g, AUGUR_CCDSM_CHECK_COHERENCE, TRUE, &g.coherence,
-             "at most one cache holds a line in M or E, and then no other cache holds it");
-  set_check (r, &g, AUGUR_CCDSM_CHECK_ASSERTS, TRUE, &g.asserts, "every assertion holds in every reachable state");
+             _("at most one cache holds a line in M or E, and then no other cache holds it"));
+  set_check (r, &g, AUGUR_CCDSM_CHECK_ASSERTS, TRUE, &g.asserts, _("every assertion holds in every reachable state"));
   set_check (r, &g, AUGUR_CCDSM_CHECK_MUTEX, program->n_lock_elems > 0, &g.mutex,
-             program->n_lock_elems > 0 ? "no two processes ever hold the same lock" : "no variable of kind lock");
+             program->n_lock_elems > 0 ? _("no two processes ever hold the same lock") : _("no variable of kind lock"));
   set_check (r, &g, AUGUR_CCDSM_CHECK_ALTERNATION, alternation_applicable, &alternation,
-             alternation_applicable ? "the marks 'sent' and 'received' alternate as ping-pong requires"
-                                    : "no 'sent' and 'received' marks");
+             alternation_applicable ? _("the marks 'sent' and 'received' alternate as ping-pong requires")
+                                    : _("no 'sent' and 'received' marks"));
   g_free (deadlock.what);
   g_free (alternation.what);
   g_strfreev (alternation.path);
 
   /* Solution. */
   if (deadlock.found)
-    r->solve_error = g_strdup ("not solved: the state space has a deadlock");
+    r->solve_error = g_strdup (_("not solved: the state space has a deadlock"));
   else
     {
       guint n = g.set.n_states;
@@ -1603,10 +1622,10 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
           compute_measures (r, &g, pi);
           /* The measures are per round trip: without one, there are none. */
           if (program->start_process < 0)
-            r->solve_error = g_strdup (CC_NO_START_MESSAGE);
+            r->solve_error = g_strdup (cc_no_start_message ());
           else if (!(r->start_rate > 0))
-            r->solve_error = g_strdup ("the 'start' mark is never passed once the chain settles (in its steady "
-                                       "state): there is no latency nor misses per round trip");
+            r->solve_error = g_strdup (_("the 'start' mark is never passed once the chain settles (in its steady "
+                                         "state): there is no latency nor misses per round trip"));
           if (r->solve_error)
             {
               r->solved = FALSE;
@@ -1980,7 +1999,7 @@ augur_ccdsm_result_export_ctmc (const AugurCcdsmResult *r, const char *prefix, G
   if (!r->space_states)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "the state space was not kept; solve with it kept to export the chain");
+                   _("the state space was not kept; solve with it kept to export the chain"));
       return FALSE;
     }
   GString *sta = g_string_new ("(description)\n");

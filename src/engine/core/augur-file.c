@@ -43,7 +43,7 @@ augur_file_resolve_target (const char  *path,
       current = g_canonicalize_filename (link, dir);
     }
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS,
-               "Cannot save “%s”: too many levels of symbolic links", path);
+               _("Cannot save “%s”: too many levels of symbolic links"), path);
   return NULL;
 }
 
@@ -55,6 +55,18 @@ set_errno_error (GError    **error,
                  const char *b)
 {
   g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), format, a, b, g_strerror (saved));
+  return FALSE;
+}
+
+/* "Cannot save" and why, from errno. */
+static gboolean
+set_save_error (GError    **error,
+                int         saved,
+                const char *target)
+{
+  /* Translators: a file, then why (the system's message, e.g. "No space left on device"). */
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Cannot save “%s”: %s"),
+               target, g_strerror (saved));
   return FALSE;
 }
 
@@ -91,7 +103,7 @@ augur_safe_file_open (GFile   *file,
   if (stat (target, &st) == 0 && !S_ISREG (st.st_mode))
     {
       g_set_error (error, G_IO_ERROR, S_ISDIR (st.st_mode) ? G_IO_ERROR_IS_DIRECTORY : G_IO_ERROR_NOT_REGULAR_FILE,
-                   "Cannot save “%s”: it is not a regular file", path);
+                   _("Cannot save “%s”: it is not a regular file"), path);
       return NULL;
     }
   dir = g_path_get_dirname (target);
@@ -103,8 +115,9 @@ augur_safe_file_open (GFile   *file,
       int saved = errno;
 
       set_errno_error (error, saved,
-                       "Cannot save “%s”: no temporary file can be made in the folder “%s” (%s); "
-                       "Augur never overwrites a file in place", path, dir);
+                       /* Translators: a file, its folder, then the system's reason. */
+                       _("Cannot save “%s”: no temporary file can be made in the folder “%s” (%s); "
+                         "Augur never overwrites a file in place"), path, dir);
       return NULL;
     }
   if (stat (target, &st) == 0)
@@ -192,21 +205,21 @@ augur_safe_file_finish (AugurSafeFile  *safe,
     }
   if (fsync (safe->fd) != 0 && errno != EINVAL && errno != EROFS)
     {
-      set_errno_error (error, errno, "Cannot save “%s”%s: %s", safe->target, "");
+      set_save_error (error, errno, safe->target);
       augur_safe_file_abort (safe);
       return FALSE;
     }
   if (close (safe->fd) != 0)
     {
       safe->fd = -1;
-      set_errno_error (error, errno, "Cannot save “%s”%s: %s", safe->target, "");
+      set_save_error (error, errno, safe->target);
       augur_safe_file_abort (safe);
       return FALSE;
     }
   safe->fd = -1;
   if (g_rename (safe->temp, safe->target) != 0)
     {
-      set_errno_error (error, errno, "Cannot save “%s”%s: %s", safe->target, "");
+      set_save_error (error, errno, safe->target);
       augur_safe_file_abort (safe);
       return FALSE;
     }

@@ -4,6 +4,7 @@
  */
 #include "augur-sweep.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 G_DEFINE_QUARK (augur-sweep-error-quark, augur_sweep_error)
@@ -20,25 +21,25 @@ augur_sweep_points (double     from,
   if (n_points < 1 || n_points > AUGUR_SWEEP_MAX_POINTS)
     {
       g_set_error (error, AUGUR_SWEEP_ERROR, AUGUR_SWEEP_ERROR_RANGE,
-                   "a sweep has from 1 to %d points, not %u", AUGUR_SWEEP_MAX_POINTS, n_points);
+                   _("a sweep has from 1 to %d points, not %u"), AUGUR_SWEEP_MAX_POINTS, n_points);
       return NULL;
     }
   if (!isfinite (from) || !isfinite (to))
     {
       g_set_error (error, AUGUR_SWEEP_ERROR, AUGUR_SWEEP_ERROR_RANGE,
-                   "a sweep's ends must be finite numbers");
+                   _("a sweep's ends must be finite numbers"));
       return NULL;
     }
   if (logarithmic && (from <= 0 || to <= 0))
     {
       g_set_error (error, AUGUR_SWEEP_ERROR, AUGUR_SWEEP_ERROR_RANGE,
-                   "a logarithmic sweep needs both ends above zero");
+                   _("a logarithmic sweep needs both ends above zero"));
       return NULL;
     }
   if (n_points > 1 && !isfinite (to - from))
     {
       g_set_error (error, AUGUR_SWEEP_ERROR, AUGUR_SWEEP_ERROR_RANGE,
-                   "a sweep's range must be below 1.8e308");
+                   _("a sweep's range must be below 1.8e308"));
       return NULL;
     }
 
@@ -113,7 +114,7 @@ worker (gpointer data)
         {
           if (error == NULL)
             g_set_error (&error, AUGUR_SWEEP_ERROR, AUGUR_SWEEP_ERROR_RANGE,
-                         "point %u of the sweep failed", index + 1);
+                         _("point %u of the sweep failed"), index + 1);
           record_error (run, index, error);
           break;
         }
@@ -121,7 +122,7 @@ worker (gpointer data)
         guint done = (guint) g_atomic_int_add (&run->done, 1) + 1;
 
         if (run->progress != NULL)
-          run->progress ((double) done / run->n_points, "Sweeping", run->progress_data);
+          run->progress ((double) done / run->n_points, _("Sweeping"), run->progress_data);
       }
     }
   return NULL;

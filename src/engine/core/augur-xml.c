@@ -4,6 +4,7 @@
  */
 #include "augur-xml.h"
 
+#include <glib/gi18n.h>
 #include <libxml/entities.h>
 #include <string.h>
 
@@ -38,7 +39,7 @@ record_first_error (void        *user_data,
     return;
   first->line = err->line;
   first->column = err->int2;
-  first->message = g_strchomp (g_strdup (err->message != NULL ? err->message : "not well-formed XML"));
+  first->message = g_strchomp (g_strdup (err->message != NULL ? err->message : _("not well-formed XML")));
 }
 
 /* The line and column of the first "<!ENTITY" in the text. */
@@ -86,8 +87,8 @@ augur_xml_read (const char              *data,
 
   if (length > G_MAXINT)
     {
-      g_set_error (error, domain, code, "%s: the file is too large (%" G_GSIZE_FORMAT " bytes)",
-                   filename, length);
+      g_set_error (error, domain, code, _("%s: the file is too large (%llu bytes)"),
+                   filename, (unsigned long long) length);
       return NULL;
     }
   augur_xml_init ();
@@ -113,7 +114,7 @@ augur_xml_read (const char              *data,
           first.line = err != NULL ? err->line : 0;
           first.column = err != NULL ? err->int2 : 0;
           first.message = g_strchomp (g_strdup (err != NULL && err->message != NULL ?
-                                                err->message : "not well-formed XML"));
+                                                err->message : _("not well-formed XML")));
         }
       g_set_error (error, domain, code, "%s:%d:%d: %s",
                    filename, first.line, first.column, first.message);
@@ -124,8 +125,8 @@ augur_xml_read (const char              *data,
       int line, column;
 
       locate_entity (data, length, &line, &column);
-      g_set_error (error, domain, code, "%s:%d:%d: this file declares an entity (<!ENTITY ...>): "
-                   "Augur reads no entity declarations, as no platform, deployment or project needs them",
+      g_set_error (error, domain, code, _("%s:%d:%d: this file declares an entity (<!ENTITY ...>): "
+                   "Augur reads no entity declarations, as no platform, deployment or project needs them"),
                    filename, line, column);
       g_clear_pointer (&xml, xmlFreeDoc);
     }

@@ -6,6 +6,7 @@
 #include "platform-private.h"
 #include "augur-file.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #define INVALID(error, filename, node, ...) \
@@ -102,10 +103,10 @@ check_attributes (xmlNode            *node,
       if (g_strv_contains (allowed, name))
         continue;
       if (strcmp (name, "start_time") == 0 || strcmp (name, "kill_time") == 0)
-        INVALID (error, filename, node, "the attribute '%s' of <%s> is not supported by Augur "
-                 "(every process starts at time 0 and runs to its end)", name, node->name);
+        INVALID (error, filename, node, _("the attribute '%s' of <%s> is not supported by Augur "
+                 "(every process starts at time 0 and runs to its end)"), name, node->name);
       else
-        INVALID (error, filename, node, "<%s> has no attribute '%s'", node->name, name);
+        INVALID (error, filename, node, _("<%s> has no attribute '%s'"), node->name, name);
       return FALSE;
     }
   return TRUE;
@@ -130,7 +131,7 @@ read_actor (AugurDeployment      *d,
   actor.function = platform_xml_get (node, "function");
   if (host_name == NULL || actor.function == NULL)
     {
-      INVALID (error, filename, node, "<%s> needs the attributes host and function", node->name);
+      INVALID (error, filename, node, _("<%s> needs the attributes host and function"), node->name);
       g_free (actor.function);
       return FALSE;
     }
@@ -140,16 +141,16 @@ read_actor (AugurDeployment      *d,
 
       if (strcmp (other->function, actor.function) == 0)
         {
-          INVALID (error, filename, node, "the process '%s' is deployed twice (also at line %d): "
-                   "each rank needs a name of its own", actor.function, other->line);
+          INVALID (error, filename, node, _("the process '%s' is deployed twice (also at line %d): "
+                   "each rank needs a name of its own"), actor.function, other->line);
           g_free (actor.function);
           return FALSE;
         }
     }
   if (!augur_platform_lookup_host (platform, host_name, &actor.host))
     {
-      INVALID (error, filename, node, "process '%s' is placed on host '%s', which the platform "
-               "does not have", actor.function, host_name);
+      INVALID (error, filename, node, _("process '%s' is placed on host '%s', which the platform "
+               "does not have"), actor.function, host_name);
       g_free (actor.function);
       return FALSE;
     }
@@ -161,7 +162,7 @@ read_actor (AugurDeployment      *d,
         continue;
       if (!platform_xml_is (child, "argument"))
         {
-          INVALID (error, filename, child, "unknown element <%s> in <%s> (expected <argument>)",
+          INVALID (error, filename, child, _("unknown element <%s> in <%s> (expected <argument>)"),
                    child->name, node->name);
           g_free (actor.function);
           return FALSE;
@@ -169,7 +170,7 @@ read_actor (AugurDeployment      *d,
       if (!check_attributes (child, argument_allowed, filename, error) ||
           (value = platform_xml_get (child, "value")) == NULL)
         {
-          INVALID (error, filename, child, "<argument> needs a value attribute");
+          INVALID (error, filename, child, _("<argument> needs a value attribute"));
           g_free (actor.function);
           return FALSE;
         }
@@ -231,15 +232,15 @@ augur_deployment_load_bytes (const char           *data,
         ok = read_actor (d, child, platform, filename, error);
       else
         {
-          INVALID (error, filename, child, "unknown element <%s> in a deployment "
-                   "(expected <actor> or <process>)", child->name);
+          INVALID (error, filename, child, _("unknown element <%s> in a deployment "
+                   "(expected <actor> or <process>)"), child->name);
           ok = FALSE;
         }
     }
   if (ok && d->actors->len == 0)
     {
-      INVALID (error, filename, root, "the deployment has no process: a replay needs one "
-               "<actor host=\"HOST\" function=\"p0\"/> per rank");
+      INVALID (error, filename, root, _("the deployment has no process: a replay needs one "
+               "<actor host=\"HOST\" function=\"p0\"/> per rank"));
       ok = FALSE;
     }
   xmlFreeDoc (xml);

@@ -928,8 +928,10 @@ augur_des_run (AugurDes      *des,
       if (next == NULL || !isfinite (next->event))
         {
           g_set_error (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_STALLED,
-                       _("the simulation is stuck at %.9g s: %u activities make no progress "
-                         "(a resource without capacity?)"),
+                       g_dngettext (NULL, "the simulation is stuck at %.9g s: %u activity makes no progress "
+                                    "(a resource without capacity?)",
+                                    "the simulation is stuck at %.9g s: %u activities make no progress "
+                                    "(a resource without capacity?)", des->n_active),
                        des->now, des->n_active);
           return completions;
         }

@@ -11,6 +11,7 @@
 #include "augur-xml.h"
 #include "augur-file.h"
 
+#include <glib/gi18n.h>
 #include <float.h>
 #include <string.h>
 #include <libxml/SAX2.h>
@@ -109,7 +110,7 @@ platform_xml_check_root (xmlNode     *root,
   if (root == NULL || !platform_xml_is (root, "platform"))
     {
       g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID,
-                   "%s:%ld: not a SimGrid file: the outermost element is <%s>, not <platform>",
+                   _("%s:%ld: not a SimGrid file: the outermost element is <%s>, not <platform>"),
                    filename, root != NULL ? xmlGetLineNo (root) : 0L,
                    root != NULL ? (const char *) root->name : "");
       return FALSE;
@@ -118,15 +119,19 @@ platform_xml_check_root (xmlNode     *root,
   if (text == NULL)
     {
       platform_xml_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, filename, root,
-                          "<platform> has no version attribute (expected 3, 4 or 4.1)");
+                          _("<platform> has no version attribute (expected 3, 4 or 4.1)"));
       return FALSE;
     }
   v = g_ascii_strtod (text, &end);
   if (end == text || *end != '\0' || (v != 3.0 && v != 4.0 && v != 4.1))
     {
-      platform_xml_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, filename, root,
-                          "platform version \"%s\" is not supported (expected 3, 4 or 4.1%s)",
-                          text, v < 3.0 ? "; convert older files with simgrid_update_xml" : "");
+      if (v < 3.0)
+        platform_xml_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, filename, root,
+                            _("platform version \"%s\" is not supported (expected 3, 4 or 4.1; "
+                              "convert older files with simgrid_update_xml)"), text);
+      else
+        platform_xml_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, filename, root,
+                            _("platform version \"%s\" is not supported (expected 3, 4 or 4.1)"), text);
       return FALSE;
     }
   *version = v;
@@ -165,13 +170,13 @@ check_attributes (Reader             *r,
       if (g_strv_contains (allowed, name))
         continue;
       if (g_strv_contains (unsupported_attributes, name))
-        INVALID (r, node, "the attribute '%s' of <%s> is not supported by Augur "
-                 "(availability and state profiles are not modelled)", name, node->name);
+        INVALID (r, node, _("the attribute '%s' of <%s> is not supported by Augur "
+                 "(availability and state profiles are not modelled)"), name, node->name);
       else if (strcmp (name, "power") == 0 && r->version >= 4.0)
-        INVALID (r, node, "the attribute 'power' of <%s> is called 'speed' since platform version 4",
+        INVALID (r, node, _("the attribute 'power' of <%s> is called 'speed' since platform version 4"),
                  node->name);
       else
-        INVALID (r, node, "<%s> has no attribute '%s'", node->name, name);
+        INVALID (r, node, _("<%s> has no attribute '%s'"), node->name, name);
       return FALSE;
     }
   return TRUE;
@@ -185,7 +190,7 @@ get_required (Reader     *r,
   char *value = platform_xml_get (node, name);
 
   if (value == NULL)
-    INVALID (r, node, "<%s> needs a '%s' attribute", node->name, name);
+    INVALID (r, node, _("<%s> needs a '%s' attribute"), node->name, name);
   return value;
 }
 
@@ -199,35 +204,34 @@ get_quantity (Reader     *r,
               double     *value)
 {
   g_autofree char *text = platform_xml_get (node, name);
-  static const char *const examples[][2] = {
-    { "speed", "\"1Gf\" (f, kf, Mf, Gf, Tf...)" },
-    { "bandwidth", "\"125MBps\" (Bps, kBps, MBps, GBps, KiBps..., or bps, kbps, Mbps, Gbps...)" },
-    { "time", "\"50us\" (s, ms, us, ns, ps, m, h...)" },
-  };
 
   if (text == NULL)
     {
       if (required)
-        INVALID (r, node, "<%s> needs a '%s' attribute", node->name, name);
+        INVALID (r, node, _("<%s> needs a '%s' attribute"), node->name, name);
       *value = fallback;
       return !required;
     }
   if (!augur_parse_quantity (text, kind, value))
     {
-      const char *example = "";
-
-      for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
-        if (strcmp (examples[i][0], kind) == 0)
-          example = examples[i][1];
-      INVALID (r, node, "%s=\"%s\" is not a %s; write a number and a unit, like %s",
-               name, text, kind, example);
+      if (strcmp (kind, "speed") == 0)
+        /* Translators: an attribute and its value, e.g. speed="fast". */
+        INVALID (r, node, _("%s=\"%s\" is not a speed; write a number and a unit, like "
+                            "\"1Gf\" (f, kf, Mf, Gf, Tf...)"), name, text);
+      else if (strcmp (kind, "bandwidth") == 0)
+        INVALID (r, node, _("%s=\"%s\" is not a bandwidth; write a number and a unit, like "
+                            "\"125MBps\" (Bps, kBps, MBps, GBps, KiBps..., or bps, kbps, Mbps, Gbps...)"),
+                 name, text);
+      else                              /* time */
+        INVALID (r, node, _("%s=\"%s\" is not a time; write a number and a unit, like "
+                            "\"50us\" (s, ms, us, ns, ps, m, h...)"), name, text);
       return FALSE;
     }
   /* a link without bandwidth never delivers (and 1e-320 is not a
    * bandwidth but an underflow) */
   if (strcmp (kind, "bandwidth") == 0 && !(*value >= DBL_MIN))
     {
-      INVALID (r, node, "%s=\"%s\" must be above zero: a link without bandwidth never delivers a message",
+      INVALID (r, node, _("%s=\"%s\" must be above zero: a link without bandwidth never delivers a message"),
                name, text);
       return FALSE;
     }
@@ -250,7 +254,7 @@ get_speed (Reader  *r,
     attribute = "speed";
   if (text == NULL)
     {
-      INVALID (r, node, "<%s> needs a '%s' attribute", node->name, attribute);
+      INVALID (r, node, _("<%s> needs a '%s' attribute"), node->name, attribute);
       return FALSE;
     }
   states = g_strsplit (text, ",", -1);
@@ -258,21 +262,21 @@ get_speed (Reader  *r,
       (!g_ascii_string_to_unsigned (pstate_text, 10, 0, G_MAXUINT, &pstate, NULL) ||
        pstate >= g_strv_length (states)))
     {
-      INVALID (r, node, "pstate=\"%s\" is not the index of one of the %u speeds in \"%s\"",
+      INVALID (r, node, _("pstate=\"%s\" is not the index of one of the %u speeds in \"%s\""),
                pstate_text, g_strv_length (states), text);
       return FALSE;
     }
   for (guint i = 0; states[i] != NULL; i++)
     if (!augur_parse_quantity (states[i], "speed", i == pstate ? speed : NULL))
       {
-        INVALID (r, node, "%s=\"%s\" is not a speed; write a number and a unit, like "
-                 "\"1Gf\" (f, kf, Mf, Gf, Tf...)", attribute, text);
+        INVALID (r, node, _("%s=\"%s\" is not a speed; write a number and a unit, like "
+                 "\"1Gf\" (f, kf, Mf, Gf, Tf...)"), attribute, text);
         return FALSE;
       }
   /* a host without speed never finishes a computation */
   if (!(*speed >= DBL_MIN))
     {
-      INVALID (r, node, "%s=\"%s\" must be above zero: a host without speed never finishes a computation",
+      INVALID (r, node, _("%s=\"%s\" must be above zero: a host without speed never finishes a computation"),
                attribute, text);
       return FALSE;
     }
@@ -289,7 +293,7 @@ get_cores (Reader  *r,
 
   if (text != NULL && !g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, &value, NULL))
     {
-      INVALID (r, node, "core=\"%s\" is not a positive number of cores", text);
+      INVALID (r, node, _("core=\"%s\" is not a positive number of cores"), text);
       return FALSE;
     }
   *cores = (guint) value;
@@ -316,7 +320,7 @@ get_sharing (Reader           *r,
     *sharing = AUGUR_LINK_FATPIPE;
   else
     {
-      INVALID (r, node, "%s=\"%s\" is not supported (expected SHARED, SPLITDUPLEX or FATPIPE)",
+      INVALID (r, node, _("%s=\"%s\" is not supported (expected SHARED, SPLITDUPLEX or FATPIPE)"),
                name, text);
       return FALSE;
     }
@@ -354,9 +358,10 @@ element_error (Reader     *r,
                const char *where)
 {
   if (is_unsupported_element (node))
-    INVALID (r, node, "<%s> is not supported by Augur", node->name);
+    INVALID (r, node, _("<%s> is not supported by Augur"), node->name);
   else
-    INVALID (r, node, "unknown element <%s> in %s", node->name, where);
+    /* Translators: an element, then where it is: e.g. "<zone>", "zone 'z0'" or "a route (expected <link_ctn>)". */
+    INVALID (r, node, _("unknown element <%s> in %s"), node->name, where);
   return FALSE;
 }
 
@@ -470,7 +475,7 @@ read_cluster (Reader  *r,
   topology = platform_xml_get (node, "topology");
   if (topology != NULL && strcmp (topology, "FLAT") != 0)
     {
-      INVALID (r, node, "cluster topology \"%s\" is not supported by Augur (only FLAT)", topology);
+      INVALID (r, node, _("cluster topology \"%s\" is not supported by Augur (only FLAT)"), topology);
       return FALSE;
     }
 
@@ -485,7 +490,7 @@ read_cluster (Reader  *r,
   c->has_loopback = lo_bw != NULL || lo_lat != NULL;
   if (c->prefix == NULL || c->suffix == NULL || c->radical == NULL)
     {
-      INVALID (r, node, "<cluster> needs the attributes prefix, suffix and radical");
+      INVALID (r, node, _("<cluster> needs the attributes prefix, suffix and radical"));
       goto fail;
     }
   if (!get_speed (r, node, &c->speed) || !get_cores (r, node, &c->cores) ||
@@ -501,7 +506,7 @@ read_cluster (Reader  *r,
     goto fail;
   if (c->bb_sharing == AUGUR_LINK_SPLITDUPLEX)
     {
-      INVALID (r, node, "a cluster's backbone cannot be SPLITDUPLEX (expected SHARED or FATPIPE)");
+      INVALID (r, node, _("a cluster's backbone cannot be SPLITDUPLEX (expected SHARED or FATPIPE)"));
       goto fail;
     }
   if (platform_add_cluster (r->p, parent, id, c, &message) == NONE_INDEX)
@@ -545,7 +550,7 @@ get_netpoint_attribute (Reader     *r,
     return FALSE;
   if (platform_lookup_netpoint (r->p, text, np) == NULL)
     {
-      INVALID (r, node, "%s=\"%s\" names no host, router or zone declared before", name, text);
+      INVALID (r, node, _("%s=\"%s\" names no host, router or zone declared before"), name, text);
       return FALSE;
     }
   return TRUE;
@@ -573,27 +578,27 @@ read_route (Reader  *r,
     return FALSE;
   if (z->routing == ROUTING_NONE)
     {
-      INVALID (r, node, "zone '%s' has routing=\"None\" and cannot hold routes", z->name);
+      INVALID (r, node, _("zone '%s' has routing=\"None\" and cannot hold routes"), z->name);
       return FALSE;
     }
   if (get_netpoint (r->p, src)->zone != zone || get_netpoint (r->p, dst)->zone != zone)
     {
-      INVALID (r, node, "the route from '%s' to '%s' must be declared in the zone that "
-               "holds both, not in '%s'", get_netpoint (r->p, src)->name,
+      INVALID (r, node, _("the route from '%s' to '%s' must be declared in the zone that "
+               "holds both, not in '%s'"), get_netpoint (r->p, src)->name,
                get_netpoint (r->p, dst)->name, z->name);
       return FALSE;
     }
   if (!zone_route && (get_netpoint (r->p, src)->kind == NETPOINT_ZONE ||
                       get_netpoint (r->p, dst)->kind == NETPOINT_ZONE))
     {
-      INVALID (r, node, "a route between zones is a <zoneRoute> with gw_src and gw_dst");
+      INVALID (r, node, _("a route between zones is a <zoneRoute> with gw_src and gw_dst"));
       return FALSE;
     }
   if (zone_route && (!netpoint_in_zone (r->p, gw_src, get_netpoint (r->p, src)->kind == NETPOINT_ZONE ?
                                         get_netpoint (r->p, src)->index : NONE_INDEX) &&
                      gw_src != src))
     {
-      INVALID (r, node, "gw_src '%s' is not inside '%s'", get_netpoint (r->p, gw_src)->name,
+      INVALID (r, node, _("gw_src '%s' is not inside '%s'"), get_netpoint (r->p, gw_src)->name,
                get_netpoint (r->p, src)->name);
       return FALSE;
     }
@@ -601,7 +606,7 @@ read_route (Reader  *r,
                                         get_netpoint (r->p, dst)->index : NONE_INDEX) &&
                      gw_dst != dst))
     {
-      INVALID (r, node, "gw_dst '%s' is not inside '%s'", get_netpoint (r->p, gw_dst)->name,
+      INVALID (r, node, _("gw_dst '%s' is not inside '%s'"), get_netpoint (r->p, gw_dst)->name,
                get_netpoint (r->p, dst)->name);
       return FALSE;
     }
@@ -609,7 +614,7 @@ read_route (Reader  *r,
   if (symmetrical != NULL && g_ascii_strcasecmp (symmetrical, "YES") != 0 &&
       g_ascii_strcasecmp (symmetrical, "NO") != 0)
     {
-      INVALID (r, node, "symmetrical=\"%s\" is neither YES nor NO", symmetrical);
+      INVALID (r, node, _("symmetrical=\"%s\" is neither YES nor NO"), symmetrical);
       return FALSE;
     }
 
@@ -624,13 +629,13 @@ read_route (Reader  *r,
       if (child->type != XML_ELEMENT_NODE)
         continue;
       if (!platform_xml_is (child, "link_ctn"))
-        return element_error (r, child, "a route (expected <link_ctn>)");
+        return element_error (r, child, _("a route (expected <link_ctn>)"));
       if (!check_attributes (r, child, ctn_allowed) || (id = get_required (r, child, "id")) == NULL)
         return FALSE;
       link = GPOINTER_TO_UINT (g_hash_table_lookup (r->p->link_by_name, id));
       if (link == 0)
         {
-          INVALID (r, child, "unknown link '%s'", id);
+          INVALID (r, child, _("unknown link '%s'"), id);
           return FALSE;
         }
       hop.link = link - 1;
@@ -638,7 +643,7 @@ read_route (Reader  *r,
       if (direction != NULL && strcmp (direction, "UP") != 0 && strcmp (direction, "DOWN") != 0 &&
           strcmp (direction, "NONE") != 0)
         {
-          INVALID (r, child, "direction=\"%s\" is not UP, DOWN or NONE", direction);
+          INVALID (r, child, _("direction=\"%s\" is not UP, DOWN or NONE"), direction);
           return FALSE;
         }
       if (direction != NULL && strcmp (direction, "NONE") == 0)
@@ -646,13 +651,13 @@ read_route (Reader  *r,
       /* As SimGrid 3.32: a split-duplex link is two links, one per direction. */
       if (is_split_duplex (r->p, hop.link) && direction == NULL)
         {
-          INVALID (r, child, "link '%s' is SPLITDUPLEX: say which way the route uses it "
-                   "with direction=\"UP\" or \"DOWN\"", id);
+          INVALID (r, child, _("link '%s' is SPLITDUPLEX: say which way the route uses it "
+                   "with direction=\"UP\" or \"DOWN\""), id);
           return FALSE;
         }
       if (!is_split_duplex (r->p, hop.link) && direction != NULL)
         {
-          INVALID (r, child, "link '%s' is not SPLITDUPLEX and has no direction", id);
+          INVALID (r, child, _("link '%s' is not SPLITDUPLEX and has no direction"), id);
           return FALSE;
         }
       hop.direction = direction != NULL && strcmp (direction, "DOWN") == 0;
@@ -686,11 +691,11 @@ parse_routing (Reader     *r,
     if (strcmp (text, supported[i].name) == 0)
       return (*routing = supported[i].routing, TRUE);
   if (g_strv_contains (known, text))
-    INVALID (r, node, "routing=\"%s\" is not supported by Augur (use <cluster>, or Full, "
-             "Floyd, Dijkstra, DijkstraCache or None)", text);
+    INVALID (r, node, _("routing=\"%s\" is not supported by Augur (use <cluster>, or Full, "
+             "Floyd, Dijkstra, DijkstraCache or None)"), text);
   else
-    INVALID (r, node, "unknown routing \"%s\" (expected Full, Floyd, Dijkstra, DijkstraCache "
-             "or None)", text);
+    INVALID (r, node, _("unknown routing \"%s\" (expected Full, Floyd, Dijkstra, DijkstraCache "
+             "or None)"), text);
   return FALSE;
 }
 
@@ -733,7 +738,8 @@ read_zone (Reader  *r,
         ok = read_route (r, child, zone);
       else
         {
-          g_autofree char *where = g_strdup_printf ("zone '%s'", id);
+          /* Translators: ends "unknown element <x> in %s". */
+      g_autofree char *where = g_strdup_printf (_("zone '%s'"), id);
           ok = element_error (r, child, where);
         }
       if (!ok)
@@ -759,7 +765,7 @@ read_config (Reader  *r,
       if (child->type != XML_ELEMENT_NODE)
         continue;
       if (!platform_xml_is (child, "prop"))
-        return element_error (r, child, "<config> (expected <prop>)");
+        return element_error (r, child, _("<config> (expected <prop>)"));
       if (!check_attributes (r, child, prop_allowed) ||
           (key = get_required (r, child, "id")) == NULL ||
           (value = get_required (r, child, "value")) == NULL)
@@ -812,7 +818,7 @@ augur_platform_load_bytes (const char  *data,
   if (ok && p->zones->len == 0)
     {
       platform_xml_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID,
-                          r.filename, root, "the platform has no <zone> and no <cluster>");
+                          r.filename, root, _("the platform has no <zone> and no <cluster>"));
       ok = FALSE;
     }
   xmlFreeDoc (xml);

@@ -4,6 +4,7 @@
  */
 #include "platform-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 /* ---- Routing ------------------------------------------------------------- */
@@ -65,7 +66,7 @@ set_no_route (GError              **error,
               guint                 dst)
 {
   g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-               "no route from '%s' to '%s' in zone '%s'",
+               _("no route from '%s' to '%s' in zone '%s'"),
                get_netpoint (p, src)->name, get_netpoint (p, dst)->name, z->name);
 }
 
@@ -274,7 +275,7 @@ global_route (const AugurPlatform  *p,
   if (depth > 64)
     {
       g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-                   "the routes from '%s' to '%s' go round in circles through their gateways",
+                   _("the routes from '%s' to '%s' go round in circles through their gateways"),
                    get_netpoint (p, src)->name, get_netpoint (p, dst)->name);
       return FALSE;
     }
@@ -286,7 +287,7 @@ global_route (const AugurPlatform  *p,
   if (i_dst == NONE_INDEX)
     {
       g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-                   "'%s' and '%s' are in no common zone",
+                   _("'%s' and '%s' are in no common zone"),
                    get_netpoint (p, src)->name, get_netpoint (p, dst)->name);
       return FALSE;
     }
@@ -299,7 +300,7 @@ global_route (const AugurPlatform  *p,
   if ((src_side != src && gw_src == NONE_INDEX) || (dst_side != dst && gw_dst == NONE_INDEX))
     {
       g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-                   "the route from '%s' to '%s' in zone '%s' has no gateways",
+                   _("the route from '%s' to '%s' in zone '%s' has no gateways"),
                    get_netpoint (p, src_side)->name, get_netpoint (p, dst_side)->name,
                    get_zone (p, common)->name);
       return FALSE;
@@ -343,7 +344,7 @@ augur_platform_get_route (const AugurPlatform  *p,
           g_mutex_unlock (&mutable->route_lock);
           g_array_unref (route);
           g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-                       "No route from host '%s' to host '%s': %s",
+                       _("No route from host '%s' to host '%s': %s"),
                        augur_platform_get_host_name (p, src),
                        augur_platform_get_host_name (p, dst), local_error->message);
           g_error_free (local_error);

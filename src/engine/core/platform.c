@@ -6,6 +6,7 @@
  */
 #include "platform-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -262,13 +263,13 @@ add_netpoint (AugurPlatform *p,
   if (name == NULL || *name == '\0')
     {
       g_free (np.name);
-      *message = g_strdup ("empty name");
+      *message = g_strdup (_("empty name"));
       return NONE_INDEX;
     }
   if (platform_lookup_netpoint (p, name, NULL) != NULL)
     {
       g_free (np.name);
-      *message = g_strdup_printf ("the name '%s' is already used by a host, router or zone", name);
+      *message = g_strdup_printf (_("the name '%s' is already used by a host, router or zone"), name);
       return NONE_INDEX;
     }
   g_array_append_val (p->netpoints, np);
@@ -290,12 +291,12 @@ platform_add_zone (AugurPlatform  *p,
 
   if (parent == NONE_INDEX && p->zones->len > 0)
     {
-      *message = g_strdup ("a platform has one outermost zone; put the others inside it");
+      *message = g_strdup (_("a platform has one outermost zone; put the others inside it"));
       return NONE_INDEX;
     }
   if (parent != NONE_INDEX && get_zone (p, parent)->routing == ROUTING_CLUSTER)
     {
-      *message = g_strdup ("a cluster cannot hold zones");
+      *message = g_strdup (_("a cluster cannot hold zones"));
       return NONE_INDEX;
     }
   z.netpoint = add_netpoint (p, parent, name, NETPOINT_ZONE, index, message);
@@ -352,13 +353,13 @@ platform_add_link (AugurPlatform     *p,
   if (name == NULL || *name == '\0')
     {
       g_free (l.name);
-      *message = g_strdup ("empty link name");
+      *message = g_strdup (_("empty link name"));
       return NONE_INDEX;
     }
   if (g_hash_table_contains (p->link_by_name, name) || strcmp (name, LOOPBACK_NAME) == 0)
     {
       g_free (l.name);
-      *message = g_strdup_printf ("the link name '%s' is already used", name);
+      *message = g_strdup_printf (_("the link name '%s' is already used"), name);
       return NONE_INDEX;
     }
   g_array_append_val (p->links, l);
@@ -385,8 +386,8 @@ platform_add_route (AugurPlatform  *p,
   if (g_hash_table_contains (z->route_index, &forward) ||
       (symmetrical && src != dst && g_hash_table_contains (z->route_index, &backward)))
     {
-      *message = g_strdup_printf ("a route from '%s' to '%s' is already defined "
-                                  "(routes are symmetrical unless symmetrical=\"NO\")",
+      *message = g_strdup_printf (_("a route from '%s' to '%s' is already defined "
+                                    "(routes are symmetrical unless symmetrical=\"NO\")"),
                                   get_netpoint (p, src)->name, get_netpoint (p, dst)->name);
       g_array_unref (hops);
       return FALSE;
@@ -419,8 +420,8 @@ parse_radical (const char  *radical,
                                        10, 0, G_MAXINT, &last, NULL) ||
           last < first || values->len + (last - first) >= 10000000)
         {
-          *message = g_strdup_printf ("radical '%s' is not a list of numbers and ranges "
-                                      "like \"0-3,5,8-9\"", radical);
+          *message = g_strdup_printf (_("radical '%s' is not a list of numbers and ranges "
+                                        "like \"0-3,5,8-9\""), radical);
           return NULL;
         }
       for (guint64 v = first; v <= last; v++)

@@ -6,6 +6,7 @@
 #include "augur-file.h"
 #include "augur-xml.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -324,13 +325,13 @@ read_document (xmlNode     *element,
   if (kind == NULL || *kind == '\0')
     {
       set_node_error (error, filename, element,
-                      "<document> needs a non-empty “kind” attribute (for example kind=\"pepa\")");
+                      _("<document> needs a non-empty “kind” attribute (for example kind=\"pepa\")"));
       return NULL;
     }
   if (name == NULL)
     {
       set_node_error (error, filename, element,
-                      "<document> needs a “name” attribute");
+                      _("<document> needs a “name” attribute"));
       return NULL;
     }
 
@@ -346,7 +347,7 @@ read_document (xmlNode     *element,
           if (have_text)
             {
               set_node_error (error, filename, child,
-                              "document “%s” has more than one <text> element", name);
+                              _("document “%s” has more than one <text> element"), name);
               return NULL;
             }
           have_text = TRUE;
@@ -369,7 +370,7 @@ read_document (xmlNode     *element,
           else
             {
               set_node_error (error, filename, child,
-                              "unknown text encoding “%s” (expected “base64”)", encoding);
+                              _("unknown text encoding “%s” (expected “base64”)"), encoding);
               return NULL;
             }
         }
@@ -381,7 +382,7 @@ read_document (xmlNode     *element,
           if (key == NULL || *key == '\0')
             {
               set_node_error (error, filename, child,
-                              "<property> needs a non-empty “name” attribute");
+                              _("<property> needs a non-empty “name” attribute"));
               return NULL;
             }
           augur_project_document_set_property (doc, key, value);
@@ -406,10 +407,10 @@ read_project (xmlDoc      *xml,
     {
       if (root == NULL)
         g_set_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_INVALID,
-                     "%s: not an Augur project: there is no root element", filename);
+                     _("%s: not an Augur project: there is no root element"), filename);
       else
         set_node_error (error, filename, root,
-                        "not an Augur project: the root element is <%s>, expected <" ROOT_ELEMENT ">",
+                        _("not an Augur project: the root element is <%s>, expected <augur-project>"),
                         (const char *) root->name);
       return NULL;
     }
@@ -418,21 +419,21 @@ read_project (xmlDoc      *xml,
   if (version == NULL)
     {
       set_node_error (error, filename, root,
-                      "<" ROOT_ELEMENT "> has no “version” attribute");
+                      _("<augur-project> has no “version” attribute"));
       return NULL;
     }
   if (!g_ascii_string_to_unsigned (version, 10, 1, G_MAXUINT32, &number, NULL))
     {
       set_node_error (error, filename, root,
-                      "the project version “%s” is not a positive whole number", version);
+                      _("the project version “%s” is not a positive whole number"), version);
       return NULL;
     }
   if (number > AUGUR_PROJECT_FORMAT_VERSION)
     {
       g_set_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_VERSION,
-                   "%s was saved by a newer version of Augur (project format %" G_GUINT64_FORMAT
-                   "; this version reads format %d or older). Update Augur to open it.",
-                   filename, number, AUGUR_PROJECT_FORMAT_VERSION);
+                   _("%s was saved by a newer version of Augur (project format %llu; "
+                     "this version reads format %d or older). Update Augur to open it."),
+                   filename, (unsigned long long) number, AUGUR_PROJECT_FORMAT_VERSION);
       return NULL;
     }
 
@@ -482,9 +483,9 @@ augur_project_load_from_bytes (const char  *data,
     if (i == length || data[i] != '<')
       {
         g_set_error (error, AUGUR_PROJECT_ERROR, AUGUR_PROJECT_ERROR_MALFORMED,
-                     i == length ? "%s is not an Augur project: the file is empty"
-                                 : "%s is not an Augur project: an Augur project is an XML file that "
-                                   "starts with <augur-project>", filename);
+                     i == length ? _("%s is not an Augur project: the file is empty")
+                                 : _("%s is not an Augur project: an Augur project is an XML file that "
+                                     "starts with <augur-project>"), filename);
         return NULL;
       }
   }

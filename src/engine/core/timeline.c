@@ -105,8 +105,17 @@ guint
 augur_timeline_builder_add_state (AugurTimelineBuilder *b,
                                   const char           *name)
 {
+  gboolean plain;
+
   g_return_val_if_fail (b != NULL, 0);
-  return augur_timeline_builder_add_state_full (b, NULL, name,
+  /* a name that is a plain ASCII word is its own id in files (Paje values),
+   * once; any other gets "sN" */
+  plain = name != NULL && (g_ascii_isalpha (name[0]) || name[0] == '_');
+  for (const char *c = name; plain && *c; c++)
+    plain = g_ascii_isalnum (*c) || *c == '_' || *c == '-' || *c == '.';
+  for (guint i = 0; plain && i < b->state_ids->len; i++)
+    plain = g_strcmp0 (g_ptr_array_index (b->state_ids, i), name) != 0;
+  return augur_timeline_builder_add_state_full (b, plain ? name : NULL, name,
                                                 default_colors[b->state_names->len % G_N_ELEMENTS (default_colors)]);
 }
 

@@ -32,7 +32,9 @@ AugurTimelineBuilder *augur_timeline_builder_new           (void);
 void                  augur_timeline_builder_free          (AugurTimelineBuilder *b);
 guint                 augur_timeline_builder_add_row       (AugurTimelineBuilder *b,
                                                             const char           *name);
-/* A state (a legend entry); its colour is the style's palette[index]. */
+/* A state (a legend entry); its colour is the style's palette[index].  In
+ * files its id is its name when that is a plain ASCII word (letters,
+ * digits, '_', '-', '.'; not used before), else "sN". */
 guint                 augur_timeline_builder_add_state     (AugurTimelineBuilder *b,
                                                             const char           *name);
 /* The same, with an id (ASCII, for files: Paje values) and a colour

@@ -14,6 +14,8 @@
 #include "pepa-private.h"
 #include "augur-state-set.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -556,13 +558,16 @@ augur_pepa_derive (AugurPepaModel    *model,
           if (g_cancellable_is_cancelled (cancellable))
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                           "Derivation cancelled after %u states", set.n_states);
+                           g_dngettext (NULL, "Derivation cancelled after %u state",
+                                        "Derivation cancelled after %u states", set.n_states),
+                           set.n_states);
               ok = FALSE;
               break;
             }
           if (progress != NULL && now - last_progress > 50000)
             {
               char phase[96];
+              /* In English: the page reads the count from it (augur-pepa-page-solve.c). */
               g_snprintf (phase, sizeof phase, "Deriving the state space: %u states", set.n_states);
               progress ((double) s / set.n_states, phase, progress_data);
               last_progress = now;
@@ -595,7 +600,8 @@ augur_pepa_derive (AugurPepaModel    *model,
           term = augur_pepa_state_space_describe_state (space, s);
           space->packed = NULL;
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_DEADLOCK,
-                       "%s: the model deadlocks: state %u has no outgoing transition: %s",
+                       /* Translators: the file, a state number, then the state as a PEPA term. */
+                       _("%s: the model deadlocks: state %u has no outgoing transition: %s"),
                        model->filename, s + 1, term);
           ok = FALSE;
           break;
@@ -610,7 +616,7 @@ augur_pepa_derive (AugurPepaModel    *model,
           if (G_UNLIKELY (t->passive))
             {
               g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                           "%s: the passive action '%s' is not synchronised with an active one",
+                           _("%s: the passive action '%s' is not synchronised with an active one"),
                            model->filename, augur_pepa_model_get_action_name (model, t->action));
               ok = FALSE;
               break;
@@ -643,7 +649,8 @@ augur_pepa_derive (AugurPepaModel    *model,
       if (set.n_states > max_states)
         {
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                       "%s: the state space has more than %u states (the limit)",
+                       g_dngettext (NULL, "%s: the state space has more than %u state (the limit)",
+                                    "%s: the state space has more than %u states (the limit)", max_states),
                        model->filename, max_states);
           ok = FALSE;
           break;
@@ -652,10 +659,12 @@ augur_pepa_derive (AugurPepaModel    *model,
         {
           g_autofree char *limit = g_format_size (budget);
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                       "%s: the state space needs more memory than the %s Augur may use "
-                       "(stopped at %u states and %" G_GSIZE_FORMAT " transitions; "
-                       "AUGUR_MEMORY_LIMIT_MB sets the limit)",
-                       model->filename, limit, set.n_states, n_trans);
+                       /* Translators: the file, a memory size (e.g. "2.0 GB"), then the
+                        * states and transitions derived so far. */
+                       _("%s: the state space needs more memory than the %s Augur may use "
+                         "(stopped at %u states and %llu transitions; "
+                         "AUGUR_MEMORY_LIMIT_MB sets the limit)"),
+                       model->filename, limit, set.n_states, (unsigned long long) n_trans);
           ok = FALSE;
           break;
         }
@@ -686,7 +695,7 @@ augur_pepa_derive (AugurPepaModel    *model,
   space->packed = g_renew (guint64, space->packed, (gsize) space->n_states * space->n_words);
 
   if (progress != NULL)
-    progress (1.0, "Building the generator", progress_data);
+    progress (1.0, _("Building the generator"), progress_data);
   space->ctmc = build_ctmc (space, error);
   if (space->ctmc == NULL)
     {

@@ -9,6 +9,7 @@
  */
 #include "pepa-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -120,10 +121,15 @@ report_rate_defined_by_unknown_name (Compiler             *c,
         }
       if (lookup (c, n->name, NULL) == NULL && strcmp (n->name, "T") != 0)
         {
-          report (c, n->line, n->column,
-                  "undefined rate '%s' in the definition of '%s', which is used as a rate at line %d%s",
-                  n->name, d->name, use_line,
-                  looks_like_infinity (n->name) ? "; the unspecified (passive) rate is written 'infty'" : "");
+          if (looks_like_infinity (n->name))
+            report (c, n->line, n->column,
+                    _("undefined rate '%s' in the definition of '%s', which is used as a rate at line %d; "
+                      "the unspecified (passive) rate is written 'infty'"),
+                    n->name, d->name, use_line);
+          else
+            report (c, n->line, n->column,
+                    _("undefined rate '%s' in the definition of '%s', which is used as a rate at line %d"),
+                    n->name, d->name, use_line);
           return TRUE;
         }
     }
@@ -156,14 +162,16 @@ eval_name (Compiler   *c,
           out->passive = TRUE;
           return TRUE;
         }
-      report (c, line, column, "undefined rate '%s'%s", name,
-              looks_like_infinity (name) ? "; the unspecified (passive) rate is written 'infty'" : "");
+      if (looks_like_infinity (name))
+        report (c, line, column, _("undefined rate '%s'; the unspecified (passive) rate is written 'infty'"), name);
+      else
+        report (c, line, column, _("undefined rate '%s'"), name);
       return FALSE;
     }
   if (d->kind != PEPA_DEF_RATE)
     {
       if (!report_rate_defined_by_unknown_name (c, d, line))
-        report (c, line, column, "'%s' is a process (defined at line %d), not a rate", name, d->line);
+        report (c, line, column, _("'%s' is a process (defined at line %d), not a rate"), name, d->line);
       return FALSE;
     }
   d->used = TRUE;
@@ -224,7 +232,7 @@ eval_rate_definition (Compiler *c, PepaDefinition *d, int line, int column)
   if (d->eval_state == 1)
     {
       report (c, line > 0 ? line : d->line, line > 0 ? column : d->column,
-              "the rate '%s' is defined in terms of itself", d->name);
+              _("the rate '%s' is defined in terms of itself"), d->name);
       return FALSE;
     }
   if (d->eval_state == 3)
@@ -464,12 +472,12 @@ deref (Compiler *c, const PepaNode *n, const char **name)
       /* the last constant of an alias chain P = Q; names the state */
       if (d == NULL)
         {
-          report (c, n->line, n->column, "undefined process '%s'", n->name);
+          report (c, n->line, n->column, _("undefined process '%s'"), n->name);
           return NULL;
         }
       if (d->kind != PEPA_DEF_PROCESS)
         {
-          report (c, n->line, n->column, "'%s' is a rate (defined at line %d), not a process",
+          report (c, n->line, n->column, _("'%s' is a rate (defined at line %d), not a process"),
                   n->name, d->line);
           return NULL;
         }
@@ -478,7 +486,7 @@ deref (Compiler *c, const PepaNode *n, const char **name)
       if (++steps > c->ast->definitions->len)
         {
           report (c, n->line, n->column,
-                  "unguarded recursion: '%s' is defined in terms of itself without an activity first",
+                  _("unguarded recursion: '%s' is defined in terms of itself without an activity first"),
                   n->name);
           return NULL;
         }
@@ -538,8 +546,8 @@ leaf_local (LeafBuilder *b, const PepaNode *n)
   if (body->kind == PEPA_NODE_COOP || body->kind == PEPA_NODE_HIDE || body->kind == PEPA_NODE_ARRAY)
     {
       report (b->c, body->line, body->column,
-              "cooperation, hiding and arrays are only allowed in the static structure of the model, "
-              "not after an activity inside a sequential component");
+              _("cooperation, hiding and arrays are only allowed in the static structure of the model, "
+                "not after an activity inside a sequential component"));
       return G_MAXUINT;
     }
   ls = g_new0 (PepaLocalState, 1);
@@ -608,14 +616,14 @@ collect_activities (LeafBuilder *b, guint local, const PepaNode *root)
             if (!r.passive && r.value <= 0.0)
               {
                 report (b->c, n->rate->line, n->rate->column,
-                        "the rate of '%s' must be positive, found %g", n->name, r.value);
+                        _("the rate of '%s' must be positive, found %g"), n->name, r.value);
                 ok = FALSE;
                 break;
               }
             if (r.passive && r.value <= 0.0)
               {
                 report (b->c, n->rate->line, n->rate->column,
-                        "the weight of the passive rate of '%s' must be positive, found %g",
+                        _("the weight of the passive rate of '%s' must be positive, found %g"),
                         n->name, r.value);
                 ok = FALSE;
                 break;
@@ -648,20 +656,20 @@ collect_activities (LeafBuilder *b, guint local, const PepaNode *root)
             PepaDefinition *d = lookup (b->c, n->name, NULL);
             if (d == NULL)
               {
-                report (b->c, n->line, n->column, "undefined process '%s'", n->name);
+                report (b->c, n->line, n->column, _("undefined process '%s'"), n->name);
                 ok = FALSE;
                 break;
               }
             if (d->kind != PEPA_DEF_PROCESS)
               {
-                report (b->c, n->line, n->column, "'%s' is a rate, not a process", n->name);
+                report (b->c, n->line, n->column, _("'%s' is a rate, not a process"), n->name);
                 ok = FALSE;
                 break;
               }
             if (d->on_path)
               {
                 report (b->c, n->line, n->column,
-                        "unguarded recursion: '%s' is defined in terms of itself without an activity first",
+                        _("unguarded recursion: '%s' is defined in terms of itself without an activity first"),
                         n->name);
                 ok = FALSE;
                 break;
@@ -677,7 +685,7 @@ collect_activities (LeafBuilder *b, guint local, const PepaNode *root)
           }
         default:
           report (b->c, n->line, n->column,
-                  "cooperation, hiding and arrays cannot appear inside a choice");
+                  _("cooperation, hiding and arrays cannot appear inside a choice"));
           ok = FALSE;
           break;
         }
@@ -791,8 +799,8 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
   if (depth > MAX_STRUCT_DEPTH)
     {
       report (c, n->line, n->column,
-              "the system equation nests cooperations, hidings and process names "
-              "more than %d levels deep", MAX_STRUCT_DEPTH);
+              _("the system equation nests cooperations, hidings and process names "
+                "more than %d levels deep"), MAX_STRUCT_DEPTH);
       return NULL;
     }
   switch (n->kind)
@@ -833,12 +841,12 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
 
         if (d == NULL)
           {
-            report (c, n->line, n->column, "undefined process '%s'", n->name);
+            report (c, n->line, n->column, _("undefined process '%s'"), n->name);
             return NULL;
           }
         if (d->kind != PEPA_DEF_PROCESS)
           {
-            report (c, n->line, n->column, "'%s' is a rate, not a process", n->name);
+            report (c, n->line, n->column, _("'%s' is a rate, not a process"), n->name);
             return NULL;
           }
         if (!eval_expr (c, n->count, &r))
@@ -846,14 +854,14 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
         if (r.passive || r.value < 1 || r.value != floor (r.value) || r.value > 1e6)
           {
             report (c, n->count->line, n->count->column,
-                    "the number of copies must be a whole number from 1 to 1000000, found %g", r.value);
+                    _("the number of copies must be a whole number from 1 to 1000000, found %g"), r.value);
             return NULL;
           }
         count = (guint) r.value;
         if (is_structural (c, d->body, 0))
           {
             report (c, n->line, n->column,
-                    "an array needs a sequential component; '%s' contains cooperation or hiding", n->name);
+                    _("an array needs a sequential component; '%s' contains cooperation or hiding"), n->name);
             return NULL;
           }
         tmp.kind = PEPA_NODE_CONST;
@@ -871,8 +879,8 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
         if (depth + count > MAX_STRUCT_DEPTH)
           {
             report (c, n->count->line, n->count->column,
-                    "an array whose copies synchronise among themselves can have at most %u copies "
-                    "here, found %u (each copy is a separate component)",
+                    _("an array whose copies synchronise among themselves can have at most %u copies "
+                      "here, found %u (each copy is a separate component)"),
                     MAX_STRUCT_DEPTH - MIN (depth, MAX_STRUCT_DEPTH), count);
             return NULL;
           }
@@ -901,12 +909,12 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
         PepaDefinition *d = lookup (c, n->name, NULL);
         if (d == NULL)
           {
-            report (c, n->line, n->column, "undefined process '%s'", n->name);
+            report (c, n->line, n->column, _("undefined process '%s'"), n->name);
             return NULL;
           }
         if (d->kind != PEPA_DEF_PROCESS)
           {
-            report (c, n->line, n->column, "'%s' is a rate (defined at line %d), not a process",
+            report (c, n->line, n->column, _("'%s' is a rate (defined at line %d), not a process"),
                     n->name, d->line);
             return NULL;
           }
@@ -916,7 +924,7 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
             if (d->on_path)
               {
                 report (c, n->line, n->column,
-                        "'%s' contains itself through cooperation or hiding: a model's structure cannot be recursive",
+                        _("'%s' contains itself through cooperation or hiding: a model's structure cannot be recursive"),
                         n->name);
                 return NULL;
               }
@@ -935,7 +943,7 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
           (is_structural (c, n->left, 0) || is_structural (c, n->right, 0)))
         {
           report (c, n->line, n->column,
-                  "cooperation, hiding and arrays cannot appear inside a choice");
+                  _("cooperation, hiding and arrays cannot appear inside a choice"));
           return NULL;
         }
       return compile_leaf (c, n, NULL, 1);
@@ -1165,7 +1173,7 @@ pepa_model_compile (PepaAst    *ast,
                   {
                     if (ps->s->kind == PEPA_STRUCT_COOP)
                       report (&c, ps->line, ps->column,
-                              "'tau' cannot be in a cooperation set: silent actions never synchronise");
+                              _("'tau' cannot be in a cooperation set: silent actions never synchronise"));
                     continue;
                   }
                 ps->s->in_set[a] = 1;
@@ -1195,8 +1203,8 @@ pepa_model_compile (PepaAst    *ast,
                   }
               }
             report (&c, line, column,
-                    "the passive action '%s' is not synchronised with an active one: "
-                    "add it to a cooperation set with a component that performs it at a rate",
+                    _("the passive action '%s' is not synchronised with an active one: "
+                      "add it to a cooperation set with a component that performs it at a rate"),
                     (const char *) g_ptr_array_index (model->actions, a));
           }
       assign_slots (model);
@@ -1209,7 +1217,7 @@ pepa_model_compile (PepaAst    *ast,
         if (!d->used)
           g_ptr_array_add (diagnostics,
                            augur_diagnostic_new (AUGUR_SEVERITY_WARNING, d->line, d->column,
-                                                 "'%s' is defined but never used", d->name));
+                                                 _("'%s' is defined but never used"), d->name));
       }
 
   if (c.failed || model->root == NULL)
@@ -1261,6 +1269,8 @@ augur_pepa_model_parse (const char  *text,
                         GError     **error)
 {
   g_autoptr(GPtrArray) diags = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diagnostic_free);
+  /* The diagnostics of diags that are syntax errors (not owned). */
+  g_autoptr(GHashTable) syntax = g_hash_table_new (NULL, NULL);
   g_autoptr(GArray) tokens = NULL;
   PepaAst *ast;
   AugurPepaModel *model = NULL;
@@ -1275,8 +1285,10 @@ augur_pepa_model_parse (const char  *text,
       const char *nul = memchr (text, '\0', len);
       int line, column;
       locate (text, nul, &line, &column);
-      g_ptr_array_add (diags, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, column,
-                                                    "the file contains a NUL byte: is it a binary file?"));
+      AugurDiagnostic *d = augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, column,
+                                                 _("the file contains a NUL byte: is it a binary file?"));
+      g_ptr_array_add (diags, d);
+      g_hash_table_add (syntax, d);
     }
   else if (!g_utf8_validate (text, len, NULL))
     {
@@ -1284,13 +1296,15 @@ augur_pepa_model_parse (const char  *text,
       int line, column;
       g_utf8_validate (text, len, &end);
       locate (text, end, &line, &column);
-      g_ptr_array_add (diags, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, column,
-                                                    "the text is not valid UTF-8"));
+      AugurDiagnostic *d = augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, column,
+                                                 _("the text is not valid UTF-8"));
+      g_ptr_array_add (diags, d);
+      g_hash_table_add (syntax, d);
     }
   else
     {
       tokens = pepa_lex (text, len);
-      ast = pepa_parse (text, len, tokens, diags);
+      ast = pepa_parse (text, len, tokens, diags, syntax);
       if (ast != NULL)
         {
           model = pepa_model_compile (ast, fname, diags);
@@ -1313,14 +1327,11 @@ augur_pepa_model_parse (const char  *text,
         }
       if (first != NULL)
         g_set_error (error, AUGUR_PEPA_ERROR,
-                     strstr (first->message, "expected") || strstr (first->message, "unexpected") ||
-                     strstr (first->message, "unterminated") || strstr (first->message, "UTF-8") ||
-                     strstr (first->message, "NUL")
-                       ? AUGUR_PEPA_ERROR_SYNTAX : AUGUR_PEPA_ERROR_SEMANTIC,
+                     g_hash_table_contains (syntax, first) ? AUGUR_PEPA_ERROR_SYNTAX : AUGUR_PEPA_ERROR_SEMANTIC,
                      "%s:%d:%d: %s", fname, first->line, first->column, first->message);
       else
         g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                     "%s: the model could not be compiled", fname);
+                     _("%s: the model could not be compiled"), fname);
     }
   if (diagnostics)
     *diagnostics = g_steal_pointer (&diags);

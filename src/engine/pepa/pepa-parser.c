@@ -22,6 +22,8 @@
  */
 #include "pepa-private.h"
 
+#include <glib/gi18n.h>
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -34,6 +36,7 @@ typedef struct {
   GArray     *tokens;
   guint       pos;
   GPtrArray  *diagnostics;
+  GHashTable *syntax;     /* the diagnostics that are syntax errors */
   PepaAst    *ast;
   int         depth;
   gboolean    failed;     /* an error in the current statement */
@@ -62,11 +65,23 @@ advance (Parser *p)
   return t;
 }
 
+/* Appends d; a syntax error is also remembered as one, since the
+ * (translated) message cannot tell. */
+static void
+add_diagnostic (Parser          *p,
+                AugurDiagnostic *d,
+                gboolean         syntax)
+{
+  g_ptr_array_add (p->diagnostics, d);
+  if (syntax && p->syntax != NULL)
+    g_hash_table_add (p->syntax, d);
+}
+
 static char *
 token_text (Parser *p, const PepaToken *t)
 {
   if (t->kind == TOK_EOF)
-    return g_strdup ("end of file");
+    return g_strdup (_("end of file"));
   if (t->length > 24)
     {
       /* cut at a character boundary: the message stays valid UTF-8 */
@@ -106,20 +121,24 @@ error_at (Parser          *p,
     {
       found = token_text (p, t);
       if (t->length == 2 && p->text[t->offset] == '/' && p->text[t->offset + 1] == '*')
-        g_ptr_array_add (p->diagnostics,
-                         augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
-                                               "unterminated comment: '/*' without '*/'"));
+        add_diagnostic (p, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
+                                                 _("unterminated comment: '/*' without '*/'")),
+                        TRUE);
       else
-        g_ptr_array_add (p->diagnostics,
-                         augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
-                                               "unexpected character %s; expected %s",
-                                               found, expected));
+        add_diagnostic (p, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
+                                                 /* Translators: the character found, then what was expected,
+                                                  * e.g. "a rate (a number, a rate name, infty or an expression of them)". */
+                                                 _("unexpected character %s; expected %s"),
+                                                 found, expected),
+                        TRUE);
       return;
     }
   found = token_text (p, t);
-  g_ptr_array_add (p->diagnostics,
-                   augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
-                                         "expected %s, found %s", expected, found));
+  add_diagnostic (p, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
+                                           /* Translators: what was expected (e.g. "')' after the rate of
+                                            * the activity"), then what was found (e.g. "'x'" or "end of file"). */
+                                           _("expected %s, found %s"), expected, found),
+                  TRUE);
 }
 
 /* Brackets (or unary signs) nested deeper than the reader follows. */
@@ -133,7 +152,7 @@ error_too_deep (Parser          *p,
   p->any_error = TRUE;
   g_ptr_array_add (p->diagnostics,
                    augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
-                                         "brackets nested more than %d levels deep", MAX_DEPTH));
+                                         _("brackets nested more than %d levels deep"), MAX_DEPTH));
 }
 
 /* A literal that does not fit a double is an error where it is written;
@@ -162,7 +181,7 @@ check_number (Parser          *p,
       p->any_error = TRUE;
       g_ptr_array_add (p->diagnostics,
                        augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
-                                             "the number %s is too large: the largest is about 1.8e308",
+                                             _("the number %s is too large: the largest is about 1.8e308"),
                                              found));
     }
   else if (nonzero && t->number == 0.0)
@@ -172,16 +191,16 @@ check_number (Parser          *p,
       p->any_error = TRUE;
       g_ptr_array_add (p->diagnostics,
                        augur_diagnostic_new (AUGUR_SEVERITY_ERROR, t->line, t->column,
-                                             "the number %s is too small: it would be read as 0 "
-                                             "(the smallest is about 4.9e-324)", found));
+                                             _("the number %s is too small: it would be read as 0 "
+                                               "(the smallest is about 4.9e-324)"), found));
     }
   else if (nonzero && t->number < DBL_MIN)
     {
       g_autofree char *found = token_text (p, t);
       g_ptr_array_add (p->diagnostics,
                        augur_diagnostic_new (AUGUR_SEVERITY_WARNING, t->line, t->column,
-                                             "the number %s is below 2.2e-308 and is not held exactly "
-                                             "(read as %.17g)", found, t->number));
+                                             _("the number %s is below 2.2e-308 and is not held exactly "
+                                               "(read as %.17g)"), found, t->number));
     }
 }
 
@@ -252,7 +271,7 @@ parse_rate (Parser *p)
       if (u->kind == TOK_ERROR &&
           !(u->length == 1 && strchr ("^%?:!&|", p->text[u->offset]) != NULL))
         {
-          error_at (p, u, "a rate (a number, a rate name, infty or an expression of them)");
+          error_at (p, u, _("a rate (a number, a rate name, infty or an expression of them)"));
           return NULL;
         }
       if (u->kind == TOK_NUMBER)
@@ -265,7 +284,7 @@ parse_rate (Parser *p)
   if (t->kind == TOK_EOF || t->kind == TOK_SEMI || t->kind == TOK_RPAREN ||
       t->kind == TOK_COMMA || t->kind == TOK_RBRACKET)
     {
-      error_at (p, t, "a rate (a number, a rate name, infty or an expression of them)");
+      error_at (p, t, _("a rate (a number, a rate name, infty or an expression of them)"));
       return NULL;
     }
   code = augur_expr_parse (p->text + t->offset, p->length - t->offset, &origin,
@@ -278,9 +297,10 @@ parse_rate (Parser *p)
 
       p->failed = TRUE;
       p->any_error = TRUE;
-      g_ptr_array_add (p->diagnostics,
-                       augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, column, "%s",
-                                             message != NULL ? message : error->message));
+      add_diagnostic (p, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, line, column, "%s",
+                                               message != NULL ? message : error->message),
+                      g_error_matches (error, AUGUR_EXPR_ERROR, AUGUR_EXPR_ERROR_SYNTAX) ||
+                      g_error_matches (error, AUGUR_EXPR_ERROR, AUGUR_EXPR_ERROR_NUMBER));
       return NULL;
     }
   e = g_new0 (PepaExpr, 1);
@@ -378,8 +398,8 @@ parse_primary (Parser *p)
                                            rate_end->offset - rate_start->offset);
           if (prefix->rate_text != NULL)
             g_strstrip (prefix->rate_text);
-          expect (p, TOK_RPAREN, "')' after the rate of the activity");
-          expect (p, TOK_DOT, "'.' after the activity");
+          expect (p, TOK_RPAREN, _("')' after the rate of the activity"));
+          expect (p, TOK_DOT, _("'.' after the activity"));
           if (last == NULL)
             n = prefix;
           else
@@ -406,12 +426,12 @@ parse_primary (Parser *p)
           n->name = token_string (p, t);
           advance (p);
           n->count = parse_rate (p);
-          expect (p, TOK_RBRACKET, "']' after the number of copies");
+          expect (p, TOK_RBRACKET, _("']' after the number of copies"));
           if (!p->failed && peek (p)->kind == TOK_LBRACKET)
             {
               advance (p);
-              own_actions (p, n, parse_action_list (p, TOK_RBRACKET, "an action name"));
-              expect (p, TOK_RBRACKET, "']' closing the cooperation set of the array");
+              own_actions (p, n, parse_action_list (p, TOK_RBRACKET, _("an action name")));
+              expect (p, TOK_RBRACKET, _("']' closing the cooperation set of the array"));
             }
         }
       else
@@ -421,7 +441,7 @@ parse_primary (Parser *p)
         }
     }
   else
-    error_at (p, t, "a process: '(' or a process name");
+    error_at (p, t, _("a process: '(' or a process name"));
 
   p->depth--;
   return p->failed ? NULL : n;
@@ -445,13 +465,13 @@ parse_hiding (Parser *p)
         close = TOK_GT;
       else
         {
-          error_at (p, peek (p), "'{' or '<' starting the set of hidden actions");
+          error_at (p, peek (p), _("'{' or '<' starting the set of hidden actions"));
           return NULL;
         }
       advance (p);
-      own_actions (p, h, parse_action_list (p, close, "an action name"));
-      expect (p, close, close == TOK_RBRACE ? "'}' closing the hidden actions"
-                                            : "'>' closing the hidden actions");
+      own_actions (p, h, parse_action_list (p, close, _("an action name")));
+      expect (p, close, close == TOK_RBRACE ? _("'}' closing the hidden actions")
+                                            : _("'>' closing the hidden actions"));
       n = h;
     }
   return p->failed ? NULL : n;
@@ -492,9 +512,9 @@ parse_process (Parser *p)
           c->wildcard = TRUE;
         }
       else
-        own_actions (p, c, parse_action_list (p, TOK_GT, "an action name or '>'"));
+        own_actions (p, c, parse_action_list (p, TOK_GT, _("an action name or '>'")));
       if (op->kind == TOK_LT)
-        expect (p, TOK_GT, "'>' closing the cooperation set");
+        expect (p, TOK_GT, _("'>' closing the cooperation set"));
       c->right = parse_choice (p);
       n = c;
     }
@@ -710,7 +730,8 @@ PepaAst *
 pepa_parse (const char *text,
             gsize       length,
             GArray     *tokens,
-            GPtrArray  *diagnostics)
+            GPtrArray  *diagnostics,
+            GHashTable *syntax)
 {
   Parser p = { 0 };
   g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (PendingDef));
@@ -720,6 +741,7 @@ pepa_parse (const char *text,
   p.length = length;
   p.tokens = tokens;
   p.diagnostics = diagnostics;
+  p.syntax = syntax;
   p.ast = g_new0 (PepaAst, 1);
   p.ast->definitions = g_ptr_array_new ();
   p.ast->by_name = g_hash_table_new (g_str_hash, g_str_equal);
@@ -757,7 +779,7 @@ pepa_parse (const char *text,
           pd.rhs_end = end;
           if (pd.rhs_start == pd.rhs_end)
             {
-              error_at (&p, peek (&p), "a rate or a process after '='");
+              error_at (&p, peek (&p), _("a rate or a process after '='"));
             }
           pd.kind = classify_rhs (&p, pd.rhs_start, pd.rhs_end);
           if (g_hash_table_contains (p.ast->by_name, d->name))
@@ -767,7 +789,7 @@ pepa_parse (const char *text,
               p.any_error = TRUE;
               g_ptr_array_add (diagnostics,
                                augur_diagnostic_new (AUGUR_SEVERITY_ERROR, d->line, d->column,
-                                                     "'%s' is defined twice (first at line %d)",
+                                                     _("'%s' is defined twice (first at line %d)"),
                                                      d->name, pdef->line));
             }
           else
@@ -780,11 +802,11 @@ pepa_parse (const char *text,
             {
               const PepaToken *prev = &g_array_index (p.tokens, PepaToken, p.pos - 1);
               p.any_error = TRUE;
-              g_ptr_array_add (diagnostics,
-                               augur_diagnostic_new (AUGUR_SEVERITY_ERROR, prev->line,
-                                                     prev->column + (int) g_utf8_strlen (p.text + prev->offset, prev->length),
-                                                     "expected ';' ending the definition of '%s'",
-                                                     d->name));
+              add_diagnostic (&p, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, prev->line,
+                                                        prev->column + (int) g_utf8_strlen (p.text + prev->offset, prev->length),
+                                                        _("expected ';' ending the definition of '%s'"),
+                                                        d->name),
+                              TRUE);
             }
           else
             advance (&p);
@@ -803,7 +825,7 @@ pepa_parse (const char *text,
   if (system_start == G_MAXUINT)
     {
       p.failed = FALSE;
-      error_at (&p, peek (&p), "the system equation (the model's last line, e.g. 'P1 <a> P2')");
+      error_at (&p, peek (&p), _("the system equation (the model's last line, e.g. 'P1 <a> P2')"));
     }
 
   /* Pass 2: rate or process, for definitions that only names decide. */
@@ -825,14 +847,14 @@ pepa_parse (const char *text,
           d->kind = PEPA_DEF_RATE;
           d->expr = parse_rate (&p);
           if (!p.failed && p.pos != pd->rhs_end)
-            error_at (&p, peek (&p), "';' or an operator after the rate");
+            error_at (&p, peek (&p), _("';' or an operator after the rate"));
         }
       else
         {
           d->kind = PEPA_DEF_PROCESS;
           d->body = parse_process (&p);
           if (!p.failed && p.pos != pd->rhs_end)
-            error_at (&p, peek (&p), "';', '+', '<', '||' or '/' after the process");
+            error_at (&p, peek (&p), _("';', '+', '<', '||' or '/' after the process"));
         }
     }
 
@@ -843,7 +865,7 @@ pepa_parse (const char *text,
       p.pos = system_start;
       if (peek (&p)->kind == TOK_HASH)
         {
-          error_at (&p, peek (&p), "a definition 'Name = ...;' or the system equation after '#'");
+          error_at (&p, peek (&p), _("a definition 'Name = ...;' or the system equation after '#'"));
         }
       else
         {
@@ -855,9 +877,9 @@ pepa_parse (const char *text,
               if (peek (&p)->kind == TOK_EQUALS ||
                   (peek (&p)->kind == TOK_IDENT && peek_at (&p, 1)->kind == TOK_EQUALS) ||
                   (peek (&p)->kind == TOK_HASH && peek_at (&p, 1)->kind == TOK_IDENT))
-                error_at (&p, peek (&p), "the end of the model: the system equation must come last");
+                error_at (&p, peek (&p), _("the end of the model: the system equation must come last"));
               else
-                error_at (&p, peek (&p), "the end of the model after the system equation (an operator such as '<a>', '||' or '+' may be missing)");
+                error_at (&p, peek (&p), _("the end of the model after the system equation (an operator such as '<a>', '||' or '+' may be missing)"));
             }
         }
     }

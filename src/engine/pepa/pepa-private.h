@@ -119,12 +119,14 @@ typedef struct {
 
 void pepa_ast_free (PepaAst *ast);
 
-/* Parses tokens into an AST; appends diagnostics; returns NULL on a syntax
+/* Parses tokens into an AST; appends diagnostics, and adds those that are
+ * syntax errors to the set syntax (when not NULL); returns NULL on a syntax
  * error (which is also the first error diagnostic). */
 PepaAst *pepa_parse (const char *text,
                      gsize       length,
                      GArray     *tokens,
-                     GPtrArray  *diagnostics);
+                     GPtrArray  *diagnostics,
+                     GHashTable *syntax);
 
 /* ---- Compiled model ----------------------------------------------------- */
 

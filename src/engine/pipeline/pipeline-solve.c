@@ -15,6 +15,8 @@
  */
 #include "pipeline.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -241,8 +243,8 @@ enumerate_all (const AugurPipeline *p, GArray *rows, GError **error)
   if (total > 4e6)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   "%u processors and %u stages make %.3g mappings, more than the 4 million Augur "
-                   "searches exhaustively: list candidate mappings instead", np, ns, total);
+                   _("%u processors and %u stages make %.3g mappings, more than the 4 million Augur "
+                     "searches exhaustively: list candidate mappings instead"), np, ns, total);
       return FALSE;
     }
   if (nm > 0)
@@ -297,7 +299,7 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
   if (options->scope == AUGUR_PIPELINE_LISTED && augur_pipeline_get_n_mappings (p) == 0)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   "the description lists no mapping: add 'mappings=[1,(1,2,3),3];' or evaluate all mappings");
+                   _("the description lists no mapping: add 'mappings=[1,(1,2,3),3];' or evaluate all mappings"));
       return NULL;
     }
 
@@ -322,7 +324,7 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
       }
 
   if (progress)
-    progress (0.0, "Deriving the state space", progress_data);
+    progress (0.0, _("Deriving the state space"), progress_data);
   t = template_new (ns, cancellable, error);
   if (t == NULL)
     {
@@ -360,7 +362,8 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
               if (error && *error && !g_error_matches (*error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
                 {
                   g_autofree char *m = augur_mapping_to_string (&r->mapping);
-                  g_prefix_error (error, "mapping %s: ", m);
+                  /* Translators: a mapping, e.g. "[1,(1,2,3),3]"; the solver's message follows. */
+                  g_prefix_error (error, _("mapping %s: "), m);
                 }
               template_free (t);
               augur_pipeline_results_free (res);
@@ -379,14 +382,15 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
           if (now - last_progress > 50000)
             {
               char phase[96];
-              g_snprintf (phase, sizeof phase, "Evaluating mappings: %u of %u", k + 1, order->len);
+              /* Translators: progress, e.g. "Evaluating mappings: 64 of 729". */
+              g_snprintf (phase, sizeof phase, _("Evaluating mappings: %u of %u"), k + 1, order->len);
               progress ((double) (k + 1) / order->len, phase, progress_data);
               last_progress = now;
             }
         }
       if ((k & 63) == 0 && g_cancellable_is_cancelled (cancellable))
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "Evaluation cancelled");
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Evaluation cancelled"));
           template_free (t);
           augur_pipeline_results_free (res);
           return NULL;

@@ -7,6 +7,8 @@
 #include "pipeline.h"
 #include "augur-sweep.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -65,7 +67,8 @@ progress_all (double fraction, const char *phase, gpointer data)
 
   if (relay->func == NULL)
     return;
-  g_snprintf (text, sizeof text, "Sweeping %s", relay->parameter);
+  /* Translators: progress; %s is a parameter, e.g. "cp1". */
+  g_snprintf (text, sizeof text, _("Sweeping %s"), relay->parameter);
   relay->func (fraction, text, relay->data);
 }
 
@@ -168,13 +171,13 @@ augur_pipeline_sweep (const AugurPipeline      *p,
   if (spec->points < 2 || spec->points > 10000)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-                   "a sweep needs from 2 to 10000 points, not %u", spec->points);
+                   _("a sweep needs from 2 to 10000 points, not %u"), spec->points);
       return NULL;
     }
   if (!(spec->from > 0 && spec->to > 0 && isfinite (spec->from) && isfinite (spec->to)) || spec->from == spec->to)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-                   "the sweep of '%s' needs two different positive bounds, not %g and %g",
+                   _("the sweep of '%s' needs two different positive bounds, not %g and %g"),
                    spec->parameter, spec->from, spec->to);
       return NULL;
     }
@@ -196,7 +199,7 @@ augur_pipeline_sweep (const AugurPipeline      *p,
       if (augur_pipeline_get_n_mappings (p) == 0)
         {
           g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       "the description lists no mapping to plot: list mappings or ask for the best k");
+                       _("the description lists no mapping to plot: list mappings or ask for the best k"));
           augur_pipeline_sweep_free (s);
           return NULL;
         }

@@ -10,6 +10,8 @@
 #include "pipeline.h"
 #include "augur-expr.h"
 
+#include <glib/gi18n.h>
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -338,22 +340,26 @@ mapping_check (const AugurPipeline *p, const AugurMapping *m, GError **error)
   if (m->n_stages != p->n_stages)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   "the mapping %s places %u stages, but the pipeline has %u", s, m->n_stages, p->n_stages);
+                   _("the mapping %s places %u stages, but the pipeline has %u"), s, m->n_stages, p->n_stages);
       return FALSE;
     }
   if (m->input >= p->n_proc || m->output >= p->n_proc)
     {
-      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   "the mapping %s puts its %s on processor %u, but there are only %u processors",
-                   s, m->input >= p->n_proc ? "input" : "output",
-                   (m->input >= p->n_proc ? m->input : m->output) + 1, p->n_proc);
+      if (m->input >= p->n_proc)
+        g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                     _("the mapping %s puts its input on processor %u, but there are only %u processors"),
+                     s, m->input + 1, p->n_proc);
+      else
+        g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                     _("the mapping %s puts its output on processor %u, but there are only %u processors"),
+                     s, m->output + 1, p->n_proc);
       return FALSE;
     }
   for (guint i = 0; i < m->n_stages; i++)
     if (m->stage[i] >= p->n_proc)
       {
         g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                     "the mapping %s puts stage %u on processor %u, but there are only %u processors",
+                     _("the mapping %s puts stage %u on processor %u, but there are only %u processors"),
                      s, i + 1, m->stage[i] + 1, p->n_proc);
         return FALSE;
       }
@@ -375,10 +381,12 @@ check_positive (double v, GError **error, const char *format, ...)
   what = g_strdup_vprintf (format, args);
   va_end (args);
   if (v == 0)
-    g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID, "%s is missing", what);
+    /* Translators: a parameter, e.g. "cp1 (the computing power of processor 1)". */
+    g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID, _("%s is missing"), what);
   else
+    /* Translators: a parameter, e.g. "cp1 (the computing power of processor 1)", then its value. */
     g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                 "%s must be positive, found %g", what, v);
+                 _("%s must be positive, found %g"), what, v);
   return FALSE;
 }
 
@@ -387,20 +395,20 @@ augur_pipeline_validate (const AugurPipeline *p,
                          GError             **error)
 {
   for (guint j = 0; j < p->n_proc; j++)
-    if (!check_positive (p->cp[j], error, "cp%u (the computing power of processor %u)", j + 1, j + 1))
+    if (!check_positive (p->cp[j], error, _("cp%u (the computing power of processor %u)"), j + 1, j + 1))
       return FALSE;
   for (guint a = 0; a < p->n_proc; a++)
     for (guint b = 0; b < p->n_proc; b++)
-      if (!check_positive (p->nl[a * p->n_proc + b], error, "nl%u-%u (the link from processor %u to %u)",
+      if (!check_positive (p->nl[a * p->n_proc + b], error, _("nl%u-%u (the link from processor %u to %u)"),
                            a + 1, b + 1, a + 1, b + 1))
         return FALSE;
   for (guint i = 0; i < p->n_stages; i++)
-    if (!check_positive (p->w[i], error, "w%u (the work of stage %u)", i + 1, i + 1))
+    if (!check_positive (p->w[i], error, _("w%u (the work of stage %u)"), i + 1, i + 1))
       return FALSE;
   for (guint i = 0; i < p->n_stages; i++)
-    if (!check_positive (p->ds[i], error, "ds%u (the data size into stage %u)", i + 1, i + 1))
+    if (!check_positive (p->ds[i], error, _("ds%u (the data size into stage %u)"), i + 1, i + 1))
       return FALSE;
-  if (!check_positive (p->ds[p->n_stages], error, "ds%u (the size of the output data)", p->n_stages + 1))
+  if (!check_positive (p->ds[p->n_stages], error, _("ds%u (the size of the output data)"), p->n_stages + 1))
     return FALSE;
   for (guint i = 0; i < p->mappings->len; i++)
     if (!mapping_check (p, &g_array_index (p->mappings, AugurMapping, i), error))
@@ -559,7 +567,7 @@ des_found (DesLexer *lx, const char *at)
 {
   const char *e = at;
   if (at >= lx->end)
-    return g_strdup ("the end of the file");
+    return g_strdup (_("the end of the file"));
   while (e < lx->end && e - at < 20 && *e != '\n' && *e != ';')
     e++;
   if (e == at)
@@ -668,7 +676,7 @@ augur_pipeline_parse (const char  *text,
   if ((lx.end > text && memchr (text, '\0', lx.end - text) != NULL) || !g_utf8_validate (text, lx.end - text, NULL))
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_SYNTAX,
-                   "%s:1:1: the file is not UTF-8 text", lx.filename);
+                   _("%s:1:1: the file is not UTF-8 text"), lx.filename);
       return NULL;
     }
   /* a UTF-8 byte-order mark is not part of the text */
@@ -695,7 +703,7 @@ augur_pipeline_parse (const char  *text,
       if (lx.p == key_start)
         {
           g_autofree char *found = des_found (&lx, key_start);
-          des_error (&lx, key_start, error, "expected a parameter name, found %s", found);
+          des_error (&lx, key_start, error, _("expected a parameter name, found %s"), found);
           return NULL;
         }
       key = g_strndup (key_start, lx.p - key_start);
@@ -708,7 +716,7 @@ augur_pipeline_parse (const char  *text,
           if (lx.p < lx.end && *lx.p != ';')
             {
               g_autofree char *found = des_found (&lx, lx.p);
-              des_error (&lx, lx.p, error, "expected ';' after 'throughput', found %s", found);
+              des_error (&lx, lx.p, error, _("expected ';' after 'throughput', found %s"), found);
               return NULL;
             }
           continue;
@@ -716,7 +724,7 @@ augur_pipeline_parse (const char  *text,
       if (lx.p >= lx.end || *lx.p != '=')
         {
           g_autofree char *found = des_found (&lx, lx.p);
-          des_error (&lx, lx.p, error, "expected '=' after '%s', found %s", key, found);
+          des_error (&lx, lx.p, error, _("expected '=' after '%s', found %s"), key, found);
           return NULL;
         }
       lx.p++;
@@ -730,7 +738,7 @@ augur_pipeline_parse (const char  *text,
           if (lx.p - start != 8 || strncmp (start, "pipeline", 8) != 0)
             {
               g_autofree char *found = des_found (&lx, start);
-              des_error (&lx, start, error, "expected 'pipeline' (the only model type), found %s", found);
+              des_error (&lx, start, error, _("expected 'pipeline' (the only model type), found %s"), found);
               return NULL;
             }
         }
@@ -749,7 +757,7 @@ augur_pipeline_parse (const char  *text,
                   g_autofree char *found = des_found (&lx, start);
                   lx.p = start;
                   des_error (&lx, start, error,
-                             "expected a mapping such as [1,(1,2,3),3] (processors from 1), found %s", found);
+                             _("expected a mapping such as [1,(1,2,3),3] (processors from 1), found %s"), found);
                   return NULL;
                 }
               g_array_append_val (mappings, m);
@@ -779,7 +787,7 @@ augur_pipeline_parse (const char  *text,
               lx.p = key_start;
               lx.line = key_line;
               des_error (&lx, key_start, error,
-                         "unknown parameter '%s' (expected type, nbproc, cpJ, nlA-B, nbstage, wI, dsI, mappings or throughput)",
+                         _("unknown parameter '%s' (expected type, nbproc, cpJ, nlA-B, nbstage, wI, dsI, mappings or throughput)"),
                          key);
               return NULL;
             }
@@ -799,7 +807,7 @@ augur_pipeline_parse (const char  *text,
               {
                 g_autofree char *found = des_found (&lx, start);
                 lx.p = start;
-                des_error (&lx, start, error, "expected a number for '%s', found %s", key, found);
+                des_error (&lx, start, error, _("expected a number for '%s', found %s"), key, found);
                 return NULL;
               }
             if (!augur_expr_eval_finite (expr, NULL, &value, error))
@@ -809,7 +817,7 @@ augur_pipeline_parse (const char  *text,
             g_strchomp (num);
             if (value != 0 && fabs (value) < DBL_MIN)
               {
-                des_error (&lx, start, error, "%s is too small for '%s' (the smallest is about 2.2e-308)",
+                des_error (&lx, start, error, _("%s is too small for '%s' (the smallest is about 2.2e-308)"),
                            num, key);
                 return NULL;
               }
@@ -818,9 +826,15 @@ augur_pipeline_parse (const char  *text,
             {
               lx.p = key_start;
               lx.line = key_line;
-              des_error (&lx, key_start, error, "'%s': %s are numbered from 1 (to at most %d)", key,
-                         kind == 'c' || kind == 'n' ? "processors" : kind == 'd' ? "data sizes" : "stages",
-                         DES_MAX_INDEX);
+              if (kind == 'c' || kind == 'n')
+                des_error (&lx, key_start, error, _("'%s': processors are numbered from 1 (to at most %d)"), key,
+                           DES_MAX_INDEX);
+              else if (kind == 'd')
+                des_error (&lx, key_start, error, _("'%s': data sizes are numbered from 1 (to at most %d)"), key,
+                           DES_MAX_INDEX);
+              else
+                des_error (&lx, key_start, error, _("'%s': stages are numbered from 1 (to at most %d)"), key,
+                           DES_MAX_INDEX);
               return NULL;
             }
           if (indexed)
@@ -833,7 +847,7 @@ augur_pipeline_parse (const char  *text,
                   DesValue *prev = g_hash_table_lookup (values, canonical);
                   lx.p = key_start;
                   lx.line = key_line;
-                  des_error (&lx, key_start, error, "'%s' is '%s', given already at line %d", key, canonical,
+                  des_error (&lx, key_start, error, _("'%s' is '%s', given already at line %d"), key, canonical,
                              prev->line);
                   return NULL;
                 }
@@ -843,7 +857,7 @@ augur_pipeline_parse (const char  *text,
           if (g_hash_table_contains (values, key))
             {
               DesValue *prev = g_hash_table_lookup (values, key);
-              des_error (&lx, key_start, error, "'%s' is given twice (first at line %d)", key, prev->line);
+              des_error (&lx, key_start, error, _("'%s' is given twice (first at line %d)"), key, prev->line);
               return NULL;
             }
           dv = g_new0 (DesValue, 1);
@@ -857,7 +871,7 @@ augur_pipeline_parse (const char  *text,
       if (lx.p < lx.end && *lx.p != ';')
         {
           g_autofree char *found = des_found (&lx, lx.p);
-          des_error (&lx, lx.p, error, "expected ';', found %s", found);
+          des_error (&lx, lx.p, error, _("expected ';', found %s"), found);
           return NULL;
         }
     }
@@ -866,23 +880,25 @@ augur_pipeline_parse (const char  *text,
   nbstage = g_hash_table_lookup (values, "nbstage");
   if (nbproc == NULL || nbstage == NULL)
     {
-      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   "%s: %s is missing (e.g. '%s = 3;')", lx.filename,
-                   nbproc == NULL ? "nbproc (the number of processors)" : "nbstage (the number of stages)",
-                   nbproc == NULL ? "nbproc" : "nbstage");
+      if (nbproc == NULL)
+        g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                     _("%s: nbproc (the number of processors) is missing (e.g. 'nbproc = 3;')"), lx.filename);
+      else
+        g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                     _("%s: nbstage (the number of stages) is missing (e.g. 'nbstage = 3;')"), lx.filename);
       return NULL;
     }
   if (nbproc->value < 1 || nbproc->value > AUGUR_PIPELINE_MAX_PROCESSORS || nbproc->value != floor (nbproc->value))
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   "%s:%d:%d: nbproc must be a whole number from 1 to %d", lx.filename,
+                   _("%s:%d:%d: nbproc must be a whole number from 1 to %d"), lx.filename,
                    nbproc->line, nbproc->column, AUGUR_PIPELINE_MAX_PROCESSORS);
       return NULL;
     }
   if (nbstage->value < 1 || nbstage->value > AUGUR_PIPELINE_MAX_STAGES || nbstage->value != floor (nbstage->value))
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   "%s:%d:%d: nbstage must be a whole number from 1 to %d", lx.filename,
+                   _("%s:%d:%d: nbstage must be a whole number from 1 to %d"), lx.filename,
                    nbstage->line, nbstage->column, AUGUR_PIPELINE_MAX_STAGES);
       return NULL;
     }
@@ -902,11 +918,18 @@ augur_pipeline_parse (const char  *text,
       limit = kind == 'c' || kind == 'n' ? p->n_proc : kind == 'd' ? p->n_stages + 1 : p->n_stages;
       if (a > limit || b > limit)
         {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       "%s:%d:%d: '%s' names %s %u, but there are only %u (%s)", lx.filename, dv->line,
-                       dv->column, key, kind == 'c' || kind == 'n' ? "processor" : kind == 'd' ? "data size" : "stage",
-                       MAX (a, b), limit,
-                       kind == 'c' || kind == 'n' ? "nbproc" : kind == 'd' ? "nbstage + 1" : "nbstage");
+          if (kind == 'c' || kind == 'n')
+            g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                         _("%s:%d:%d: '%s' names processor %u, but there are only %u (nbproc)"), lx.filename,
+                         dv->line, dv->column, key, MAX (a, b), limit);
+          else if (kind == 'd')
+            g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                         _("%s:%d:%d: '%s' names data size %u, but there are only %u (nbstage + 1)"), lx.filename,
+                         dv->line, dv->column, key, MAX (a, b), limit);
+          else
+            g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                         _("%s:%d:%d: '%s' names stage %u, but there are only %u (nbstage)"), lx.filename,
+                         dv->line, dv->column, key, MAX (a, b), limit);
           g_free (given);
           augur_pipeline_free (p);
           return NULL;
@@ -924,7 +947,7 @@ augur_pipeline_parse (const char  *text,
       if (!(dv->value > 0))
         {
           g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       "%s:%d:%d: '%s' must be positive, found %g", lx.filename, dv->line, dv->column,
+                       _("%s:%d:%d: '%s' must be positive, found %g"), lx.filename, dv->line, dv->column,
                        key, dv->value);
           g_free (given);
           augur_pipeline_free (p);
@@ -1027,7 +1050,7 @@ parameter_access (AugurPipeline *p, const char *name, double *get, const double 
       if (links && p->n_proc < 2)
         {
           g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-                       "'links' needs at least two processors");
+                       _("'links' needs at least two processors"));
           return FALSE;
         }
       if (get)
@@ -1084,11 +1107,11 @@ parameter_access (AugurPipeline *p, const char *name, double *get, const double 
     }
 unknown:
   g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-               "unknown parameter '%s' (expected cpJ, wI, dsI, nlA-B, links or cp)", name ? name : "");
+               _("unknown parameter '%s' (expected cpJ, wI, dsI, nlA-B, links or cp)"), name ? name : "");
   return FALSE;
 range:
   g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-               "the parameter '%s' does not exist: the pipeline has %u processors and %u stages",
+               _("the parameter '%s' does not exist: the pipeline has %u processors and %u stages"),
                name, p->n_proc, p->n_stages);
   return FALSE;
 }
@@ -1116,7 +1139,7 @@ augur_pipeline_set_parameter (AugurPipeline *p,
   if (!(isfinite (value) && value > 0))
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   "'%s' must be positive, found %g", name ? name : "", value);
+                   _("'%s' must be positive, found %g"), name ? name : "", value);
       return FALSE;
     }
   return parameter_access (p, name, NULL, &value, error);

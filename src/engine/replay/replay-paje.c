@@ -99,8 +99,8 @@ augur_replay_result_write_paje (const AugurReplayResult *r,
   if (!has_timeline (r))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           "this replay has no timeline to write as a Paje trace: "
-                           "replay again with the timeline recorded");
+                           _("this replay has no timeline to write as a Paje trace: "
+                             "replay again with the timeline recorded"));
       return FALSE;
     }
   timeline = augur_replay_result_build_timeline (r);

@@ -16,6 +16,8 @@
 #include "replay.h"
 #include "augur-format.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -369,7 +371,9 @@ match (Replay *rp, Request *send, Request *recv)
       g_autofree char *at = where (rp, nonroot->file, nonroot->line);
       g_autofree char *root_at = where (rp, root->file, root->line);
 
-      fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s gives %.17g bytes for %s, but the root %s gives %.17g (%s)",
+      /* Translators: where in the trace, a rank, its bytes, the collective
+       * action, the root, the root's bytes, then where the root's action is. */
+      fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: %s gives %.17g bytes for %s, but the root %s gives %.17g (%s)"),
             at, rank_name (rp, nonroot->owner->index), nonroot->bytes,
             augur_trace_action_kind_to_string (nonroot->owner->act.kind),
             rank_name (rp, root->owner->index), root->bytes, root_at);
@@ -384,7 +388,7 @@ match (Replay *rp, Request *send, Request *recv)
     {
       g_autofree char *at = where (rp, send->file, send->line);
       transfer_release (rp, t);
-      fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s cannot reach %s: %s", at,
+      fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: %s cannot reach %s: %s"), at,
             rank_name (rp, send->src), rank_name (rp, recv->dst), error->message);
     }
 }
@@ -431,14 +435,14 @@ check_peer (Rank *rank)
   if (rank->act.peer >= rp->n)
     {
       g_autofree char *at = where (rp, rank->act.file, rank->act.line);
-      fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: the peer of %s is not in the deployment", at,
+      fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: the peer of %s is not in the deployment"), at,
             rank_name (rp, rank->index));
       return FALSE;
     }
   if (rank->act.peer == rank->index)
     {
       g_autofree char *at = where (rp, rank->act.file, rank->act.line);
-      fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s sends to or receives from itself", at,
+      fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: %s sends to or receives from itself"), at,
             rank_name (rp, rank->index));
       return FALSE;
     }
@@ -464,7 +468,7 @@ execute (Rank *rank)
       if (a->value < 1 || a->value > rp->n)
         {
           g_autofree char *at = where (rp, a->file, a->line);
-          fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: comm_size %g is not between 1 and the %u processes",
+          fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: comm_size %g is not between 1 and the %u processes"),
                 at, a->value, rp->n);
           return FALSE;
         }
@@ -472,8 +476,8 @@ execute (Rank *rank)
         {
           g_autofree char *at = where (rp, a->file, a->line);
           g_autofree char *first = where (rp, rp->comm_size_file, rp->comm_size_line);
-          fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: comm_size %g differs from the comm_size %u given at %s: "
-                "every rank must give the same", at, a->value, rp->comm_size, first);
+          fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: comm_size %g differs from the comm_size %u given at %s: "
+                "every rank must give the same"), at, a->value, rp->comm_size, first);
           return FALSE;
         }
       rp->comm_size = (guint) a->value;
@@ -543,7 +547,7 @@ execute (Rank *rank)
           if (rank->irecvs->len == 0)
             {
               g_autofree char *at = where (rp, a->file, a->line);
-              fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: %s waits, but has no pending Irecv", at,
+              fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: %s waits, but has no pending Irecv"), at,
                     rank_name (rp, rank->index));
               return FALSE;
             }
@@ -650,7 +654,7 @@ execute (Rank *rank)
     default:
       {
         g_autofree char *at = where (rp, a->file, a->line);
-        fail (rp, AUGUR_REPLAY_ERROR_INVALID, "%s: the action '%s' cannot be replayed", at,
+        fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: the action '%s' cannot be replayed"), at,
               augur_trace_action_kind_to_string (a->kind));
         return FALSE;
       }
@@ -715,13 +719,18 @@ describe_wait (Replay *rp, Rank *rank)
     {
     case AUGUR_TRACE_ACTION_SEND:
     case AUGUR_TRACE_ACTION_RECV:
-      return g_strdup_printf ("%s waits in %s %s %s (%s)", rank_name (rp, rank->index), kind,
-                              a->kind == AUGUR_TRACE_ACTION_SEND ? "to" : "from",
+      if (a->kind == AUGUR_TRACE_ACTION_SEND)
+        /* Translators: a rank, an action (send or Isend), its peer, then where in the trace. */
+        return g_strdup_printf (_("%s waits in %s to %s (%s)"), rank_name (rp, rank->index), kind,
+                                a->peer < rp->n ? rank_name (rp, a->peer) : "?", at);
+      /* Translators: a rank, an action (recv or Irecv), its peer, then where in the trace. */
+      return g_strdup_printf (_("%s waits in %s from %s (%s)"), rank_name (rp, rank->index), kind,
                               a->peer < rp->n ? rank_name (rp, a->peer) : "?", at);
     case AUGUR_TRACE_ACTION_WAIT:
-      return g_strdup_printf ("%s waits for its last Irecv (%s)", rank_name (rp, rank->index), at);
+      return g_strdup_printf (_("%s waits for its last Irecv (%s)"), rank_name (rp, rank->index), at);
     default:
-      return g_strdup_printf ("%s waits in %s (%s)", rank_name (rp, rank->index), kind, at);
+      /* Translators: a rank, an action (e.g. barrier), then where in the trace. */
+      return g_strdup_printf (_("%s waits in %s (%s)"), rank_name (rp, rank->index), kind, at);
     }
 }
 
@@ -743,10 +752,10 @@ check_unmatched (Replay *rp)
     {
       g_autofree char *at = where (rp, first->file, first->line);
       if (first->is_send)
-        fail (rp, AUGUR_REPLAY_ERROR_UNMATCHED, "%s: %s sends %g bytes to %s, who never receives them",
+        fail (rp, AUGUR_REPLAY_ERROR_UNMATCHED, _("%s: %s sends %g bytes to %s, who never receives them"),
               at, rank_name (rp, first->src), first->bytes, rank_name (rp, first->dst));
       else
-        fail (rp, AUGUR_REPLAY_ERROR_UNMATCHED, "%s: %s receives from %s, who never sends", at,
+        fail (rp, AUGUR_REPLAY_ERROR_UNMATCHED, _("%s: %s receives from %s, who never sends"), at,
               rank_name (rp, first->dst), rank_name (rp, first->src));
     }
 }
@@ -776,13 +785,13 @@ augur_replay_run (const AugurPlatform      *platform,
   if (rp.n == 0)
     {
       g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
-                   "nothing to replay: the deployment has no process");
+                   _("nothing to replay: the deployment has no process"));
       return NULL;
     }
   if (augur_trace_set_get_n_processes (traces) != rp.n)
     {
       g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
-                   "the traces have %u processes, the deployment %u actors",
+                   _("the traces have %u processes, the deployment %u actors"),
                    augur_trace_set_get_n_processes (traces), rp.n);
       return NULL;
     }
@@ -834,7 +843,8 @@ augur_replay_run (const AugurPlatform      *platform,
           }
       if (blocked != NULL)
         {
-          fail (&rp, AUGUR_REPLAY_ERROR_DEADLOCK, "the replay deadlocks at %.9g s: %s",
+          /* Translators: a time, then what each blocked rank waits for, separated by "; ". */
+          fail (&rp, AUGUR_REPLAY_ERROR_DEADLOCK, _("the replay deadlocks at %.9g s: %s"),
                 augur_des_now (rp.des), blocked->str);
           g_string_free (blocked, TRUE);
         }

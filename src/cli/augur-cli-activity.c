@@ -1,0 +1,291 @@
+/* augur-cli-activity.c: `augur-cli activity`, activity diagrams with cost
+ * functions.
+ *
+ *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
+ *                      [--format text|json|csv] [--paje OUT]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-cli-private.h"
+#include "activity.h"
+#include "augur-file.h"
+#include "augur-format.h"
+#include "augur-sweep.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* NAME=VALUE, the value a finite number. */
+static gboolean
+parse_binding (const char *arg, char **name, double *value)
+{
+  const char *eq = strchr (arg, '=');
+  char *end;
+
+  if (eq == NULL || eq == arg)
+    return FALSE;
+  *value = g_ascii_strtod (eq + 1, &end);
+  if (end == eq + 1 || *end != '\0' || !isfinite (*value))
+    return FALSE;
+  *name = g_strndup (arg, eq - arg);
+  return TRUE;
+}
+
+typedef struct {
+  const AugurActivityModel *model;
+  GPtrArray                *names;     /* char*: --param names, then the swept one */
+  GArray                   *values;    /* double, the same order */
+  const double             *points;
+  double                   *times;
+} Sweep;
+
+static gboolean
+sweep_point (guint index, gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  Sweep *s = user_data;
+  g_autofree double *values = g_memdup2 (s->values->data, sizeof (double) * s->values->len);
+  AugurActivityBinding binding = { s->names->len, (const char **) s->names->pdata, values };
+  g_autoptr(AugurActivityResult) r = NULL;
+
+  values[s->values->len - 1] = s->points[index];
+  r = augur_activity_evaluate (s->model, &binding, NULL, NULL, NULL, cancellable, NULL, error);
+  if (r == NULL)
+    {
+      char number[AUGUR_FORMAT_DOUBLE_SIZE];
+      g_prefix_error (error, "%s = %s: ", (const char *) g_ptr_array_index (s->names, s->names->len - 1),
+                      augur_format_double (number, s->points[index]));
+      return FALSE;
+    }
+  s->times[index] = augur_activity_result_get_time (r);
+  return TRUE;
+}
+
+static char *
+result_text (const AugurActivityModel *m, const AugurActivityResult *r)
+{
+  GString *s = g_string_new (NULL);
+  guint n = augur_activity_result_get_n_processes (r);
+
+  g_string_append (s, "predicted time: ");
+  augur_format_append_digits (s, augur_activity_result_get_time (r), 9);
+  g_string_append_printf (s, " s\nprocesses: %u, events: %" G_GUINT64_FORMAT "\n\n", n,
+                          augur_activity_result_get_n_events (r));
+  g_string_append (s, "pid  node  time (s)      queue (s)");
+  for (guint c = 0; c < augur_activity_result_get_n_categories (r); c++)
+    g_string_append_printf (s, "  %s", augur_activity_result_get_category (r, c));
+  g_string_append_c (s, '\n');
+  for (guint p = 0; p < n; p++)
+    {
+      g_string_append_printf (s, "%-4u %-5u ", p, augur_activity_result_get_process_node (r, p));
+      augur_format_append_digits (s, augur_activity_result_get_process_time (r, p), 9);
+      g_string_append (s, "  ");
+      augur_format_append_digits (s, augur_activity_result_get_process_queue_time (r, p), 6);
+      for (guint c = 0; c < augur_activity_result_get_n_categories (r); c++)
+        {
+          g_string_append (s, "  ");
+          augur_format_append_digits (s, augur_activity_result_get_category_time (r, p, c), 6);
+        }
+      g_string_append_c (s, '\n');
+    }
+  g_string_append (s, "\nelement  count  total (s)  (all processes)\n");
+  for (guint e = 0; e < augur_activity_model_get_n_elements (m); e++)
+    {
+      guint64 count = 0;
+      double total = 0;
+      if (!augur_activity_kind_takes_time (augur_activity_model_get_element_kind (m, e)))
+        continue;
+      for (guint p = 0; p < n; p++)
+        {
+          AugurActivityElementStats st;
+          augur_activity_result_get_element_stats (r, p, e, &st);
+          count += st.count;
+          total += st.total;
+        }
+      g_string_append_printf (s, "%s  %" G_GUINT64_FORMAT "  ", augur_activity_model_get_element_path (m, e), count);
+      augur_format_append_digits (s, total, 9);
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+int
+augur_cli_activity (int argc, char **argv)
+{
+  g_auto(GStrv) params = NULL;
+  g_autofree char *sweep = NULL, *format = NULL, *paje = NULL;
+  GOptionEntry entries[] = {
+    { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "Give parameter NAME the value VALUE (repeatable)", "NAME=VALUE" },
+    { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Evaluate at POINTS values of NAME from FROM to TO", "NAME=FROM:TO:POINTS" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default), json or csv", "FORMAT" },
+    { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the run's timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE - evaluate an activity diagram with cost functions");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurActivityModel) model = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  int status = AUGUR_CLI_EXIT_OK;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "augur-cli activity: %s\n", error->message);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (argc != 2)
+    {
+      fprintf (stderr, "Usage: augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS] "
+                       "[--format text|json|csv] [--paje OUT]\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (format && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 && strcmp (format, "csv") != 0)
+    {
+      fprintf (stderr, "augur-cli activity: unknown format '%s' (text, json or csv)\n", format);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  for (guint i = 0; params != NULL && params[i] != NULL; i++)
+    {
+      char *name;
+      double value;
+      if (!parse_binding (params[i], &name, &value))
+        {
+          fprintf (stderr, "augur-cli activity: --param %s: expected NAME=VALUE with a finite number\n", params[i]);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      g_ptr_array_add (names, name);
+      g_array_append_val (values, value);
+    }
+  if (sweep != NULL && paje != NULL)
+    {
+      fprintf (stderr, "augur-cli activity: --paje writes one run's timeline: it cannot go with --sweep\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+
+  if (!augur_cli_read_file (argv[1], &text, &length, &error))
+    {
+      fprintf (stderr, "augur-cli activity: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  model = augur_activity_model_parse (text, length, argv[1], NULL, &error);
+  if (model == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+
+  if (sweep != NULL)
+    {
+      g_auto(GStrv) parts = NULL;
+      const char *eq = strchr (sweep, '=');
+      double from, to, points_value;
+      g_autofree double *points = NULL, *times = NULL;
+      char *end1, *end2, *end3;
+      Sweep s = { 0 };
+      GString *out;
+
+      parts = eq != NULL ? g_strsplit (eq + 1, ":", -1) : NULL;
+      if (eq == NULL || eq == sweep || g_strv_length (parts) != 3 ||
+          (from = g_ascii_strtod (parts[0], &end1), *end1 != '\0' || end1 == parts[0]) ||
+          (to = g_ascii_strtod (parts[1], &end2), *end2 != '\0' || end2 == parts[1]) ||
+          (points_value = g_ascii_strtod (parts[2], &end3), *end3 != '\0' || end3 == parts[2]) ||
+          points_value < 1 || points_value > AUGUR_SWEEP_MAX_POINTS || points_value != floor (points_value))
+        {
+          fprintf (stderr, "augur-cli activity: --sweep %s: expected NAME=FROM:TO:POINTS (POINTS from 1 to %d)\n",
+                   sweep, AUGUR_SWEEP_MAX_POINTS);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      points = augur_sweep_points (from, to, (guint) points_value, FALSE, &error);
+      if (points == NULL)
+        {
+          fprintf (stderr, "augur-cli activity: --sweep %s: %s\n", sweep, error->message);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      g_ptr_array_add (names, g_strndup (sweep, eq - sweep));
+      g_array_append_val (values, from);
+      times = g_new0 (double, (guint) points_value);
+      s.model = model;
+      s.names = names;
+      s.values = values;
+      s.points = points;
+      s.times = times;
+      if (!augur_sweep_run ((guint) points_value, 0, sweep_point, &s, augur_cli_on_progress, NULL, NULL, &error))
+        {
+          fprintf (stderr, "%s: %s\n", argv[1], error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      out = g_string_new (NULL);
+      if (g_strcmp0 (format, "json") == 0)
+        {
+          g_string_append (out, "{\n  \"parameter\": ");
+          augur_json_append_string (out, g_ptr_array_index (names, names->len - 1));
+          g_string_append (out, ",\n  \"points\": [");
+          for (guint i = 0; i < (guint) points_value; i++)
+            {
+              g_string_append (out, i ? ",\n    {\"value\": " : "\n    {\"value\": ");
+              augur_json_append_number (out, points[i]);
+              g_string_append (out, ", \"predicted_time\": ");
+              augur_json_append_number (out, times[i]);
+              g_string_append (out, "}");
+            }
+          g_string_append (out, "\n  ]\n}\n");
+        }
+      else
+        {
+          augur_csv_append_field (out, g_ptr_array_index (names, names->len - 1));
+          g_string_append (out, ",predicted_time\n");
+          for (guint i = 0; i < (guint) points_value; i++)
+            {
+              augur_format_append_double (out, points[i]);
+              g_string_append_c (out, ',');
+              augur_format_append_double (out, times[i]);
+              g_string_append_c (out, '\n');
+            }
+        }
+      if (!augur_cli_write_stdout ("activity", out->str))
+        status = AUGUR_CLI_EXIT_MODEL;
+      g_string_free (out, TRUE);
+      return status;
+    }
+
+  {
+    AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
+    AugurActivityOptions options = { .record_timeline = paje != NULL };
+    g_autoptr(AugurActivityResult) partial = NULL;
+    g_autoptr(AugurActivityResult) r = augur_activity_evaluate (model, &binding, &options, augur_cli_on_progress, NULL,
+                                                                NULL, &partial, &error);
+    g_autofree char *out = NULL;
+
+    if (r == NULL)
+      {
+        fprintf (stderr, "%s: %s\n", argv[1], error->message);
+        return AUGUR_CLI_EXIT_MODEL;
+      }
+    if (g_strcmp0 (format, "json") == 0)
+      out = augur_activity_result_to_json (r);
+    else if (g_strcmp0 (format, "csv") == 0)
+      out = augur_activity_result_to_csv (r);
+    else
+      out = result_text (model, r);
+    if (!augur_cli_write_stdout ("activity", out))
+      status = AUGUR_CLI_EXIT_MODEL;
+    if (paje != NULL)
+      {
+        g_autoptr(GFile) file = g_file_new_for_commandline_arg (paje);
+        AugurSafeFile *safe = augur_safe_file_open (file, &error);
+        if (safe == NULL ||
+            !augur_safe_file_finish (safe, augur_timeline_write_paje (augur_activity_result_get_timeline (r),
+                                                                      augur_activity_result_get_time (r),
+                                                                      augur_safe_file_get_stream (safe), NULL, &error),
+                                     &error))
+          {
+            fprintf (stderr, "augur-cli activity: %s: %s\n", paje, error->message);
+            status = AUGUR_CLI_EXIT_MODEL;
+          }
+      }
+  }
+  return status;
+}

@@ -1,0 +1,111 @@
+/* bench-activity.c: how fast activity models evaluate.
+ *
+ *  1. The bundled LAPW0 study (data/examples/lapw0.activity) at its
+ *     32-process configuration (N8P32, NAT = 64): the time of one
+ *     evaluation, best of many (the seed's estimator took 0.01 to 0.09 s
+ *     per configuration; Augur's target is under 5 ms).
+ *  2. A model of 1,024 processes that each run 10,000 loop iterations of
+ *     an action (and an allreduce at the end), without a timeline: events
+ *     per second (target: 10 million or more) and peak memory, which must
+ *     grow with the processes, not with the events (the same model at
+ *     1,000 iterations is measured too).
+ *
+ * Not a timed test (`meson test --benchmark`).  Usage:
+ *   bench-activity [SOURCE_DIR]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "activity.h"
+
+#include <stdio.h>
+#include <sys/resource.h>
+
+#ifndef AUGUR_SOURCE_ROOT
+#define AUGUR_SOURCE_ROOT "."
+#endif
+
+static double
+peak_mb (void)
+{
+  struct rusage ru;
+
+  getrusage (RUSAGE_SELF, &ru);
+  return ru.ru_maxrss / 1024.0;
+}
+
+static const char big_model[] =
+  "param ITER = 10000\n"
+  "machine\n  nodes 256\n  cpus 4\n  processes 1024\n  latency 1e-6\n  bandwidth 1e10\nend\n"
+  "diagram main\n  initial i\n  loop work count ITER body step\n  allreduce sum size 8\n  final f\n"
+  "  flow i -> work -> sum -> f\nend\n"
+  "diagram step\n  initial i\n  action a cost 1e-6 * (1 + pid % 7)\n  final f\n  flow i -> a -> f\nend\n";
+
+int
+main (int argc, char *argv[])
+{
+  const char *root = argc > 1 ? argv[1] : AUGUR_SOURCE_ROOT;
+  g_autofree char *path = g_build_filename (root, "data", "examples", "lapw0.activity", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurActivityModel) study = NULL;
+  g_autoptr(AugurActivityModel) big = NULL;
+  double best = G_MAXDOUBLE, predicted = 0;
+  int status = 0;
+
+  printf ("Activity benchmark\n");
+  if (!g_file_get_contents (path, &text, NULL, &error) ||
+      (study = augur_activity_model_parse (text, -1, path, NULL, &error)) == NULL)
+    {
+      fprintf (stderr, "bench-activity: %s\n", error->message);
+      return 2;
+    }
+  {
+    const char *names[] = { "NP", "NAT" };
+    const double values[] = { 32, 64 };
+    AugurActivityBinding binding = { 2, names, values };
+    for (int i = 0; i < 200; i++)
+      {
+        gint64 t0 = g_get_monotonic_time ();
+        g_autoptr(AugurActivityResult) r = augur_activity_evaluate (study, &binding, NULL, NULL, NULL, NULL, NULL, &error);
+        double t = (g_get_monotonic_time () - t0) / 1e6;
+        if (r == NULL)
+          {
+            fprintf (stderr, "bench-activity: %s\n", error->message);
+            return 1;
+          }
+        best = MIN (best, t);
+        predicted = augur_activity_result_get_time (r);
+      }
+  }
+  printf ("  LAPW0 study, N8P32 (NAT = 64): predicted %.6f s, evaluated in %.3f ms (best of 200)\n", predicted,
+          best * 1e3);
+  printf ("  Target < 5 ms per configuration: %s\n", best < 5e-3 ? "met" : "NOT met");
+
+  big = augur_activity_model_parse (big_model, -1, "big.activity", NULL, &error);
+  g_assert_no_error (error);
+  {
+    const char *names[] = { "ITER" };
+    const double small_value[] = { 1000 };
+    AugurActivityBinding small = { 1, names, small_value };
+    double rss_small, rss_big, rate;
+    g_autoptr(AugurActivityResult) r1 = augur_activity_evaluate (big, &small, NULL, NULL, NULL, NULL, NULL, &error);
+    g_autoptr(AugurActivityResult) r2 = NULL;
+
+    g_assert_no_error (error);
+    rss_small = peak_mb ();
+    r2 = augur_activity_evaluate (big, NULL, NULL, NULL, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    rss_big = peak_mb ();
+    rate = augur_activity_result_get_n_events (r2) / augur_activity_result_get_seconds (r2);
+    printf ("  1,024 processes x 10,000 iterations: %" G_GUINT64_FORMAT " events in %.3f s, %.1f M events/s "
+            "(predicted %.6f s)\n", augur_activity_result_get_n_events (r2), augur_activity_result_get_seconds (r2),
+            rate / 1e6, augur_activity_result_get_time (r2));
+    printf ("  1,000 iterations: %" G_GUINT64_FORMAT " events, %.1f M events/s\n",
+            augur_activity_result_get_n_events (r1),
+            augur_activity_result_get_n_events (r1) / augur_activity_result_get_seconds (r1) / 1e6);
+    printf ("  peak memory: %.1f MB after 1,000 iterations, %.1f MB after 10,000 (no timeline)\n", rss_small, rss_big);
+    printf ("  Target >= 10 M events/s: %s\n", rate >= 1e7 ? "met" : "NOT met");
+    printf ("  Memory with the processes, not the events: %s\n", rss_big < rss_small * 1.2 + 2 ? "yes" : "NO");
+  }
+  return status;
+}

@@ -1,0 +1,169 @@
+/* test-cli-activity.c: `augur-cli activity` as a user runs it, on the
+ * bundled LAPW0 study.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+static const char *cli;
+
+static int
+run (const char *const *args, const char *const *env, char **out, char **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) envp = g_get_environ ();
+  int status = 0;
+
+  g_ptr_array_add (argv, (char *) cli);
+  g_ptr_array_add (argv, (char *) "activity");
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  for (guint i = 0; env != NULL && env[i] != NULL; i += 2)
+    envp = g_environ_setenv (envp, env[i], env[i + 1], TRUE);
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, &error))
+    g_error ("cannot run %s: %s", cli, error->message);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static char *
+study (void)
+{
+  return g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "lapw0.activity", NULL);
+}
+
+static double
+json_number (const char *json, const char *key)
+{
+  g_autofree char *pattern = g_strdup_printf ("\"%s\": ", key);
+  const char *at = strstr (json, pattern);
+
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + strlen (pattern), NULL);
+}
+
+/* The study's configurations of table 2: the time falls as processes are
+ * added, less and less (communication grows), and more for more atoms. */
+static void
+test_configurations (void)
+{
+  g_autofree char *file = study ();
+  const char *nps[] = { "NP=4", "NP=8", "NP=16", "NP=32" };
+  double times[2][4];
+
+  for (guint a = 0; a < 2; a++)
+    for (guint i = 0; i < 4; i++)
+      {
+        g_autofree char *out = NULL, *err = NULL;
+        const char *args[] = { file, "--param", nps[i], "--param", a == 0 ? "NAT=32" : "NAT=64", "--format", "json", NULL };
+        g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+        times[a][i] = json_number (out, "predicted_time");
+        g_assert_nonnull (strstr (out, "\"processes\": ["));
+        g_assert_nonnull (strstr (out, "\"elements\": ["));
+      }
+  /* the figures of the README (NAT 32: 0.5568, 0.3736, 0.2770, 0.2311 s) */
+  g_assert_cmpfloat_with_epsilon (times[0][0], 0.55684304, 1e-9);
+  g_assert_cmpfloat_with_epsilon (times[0][1], 0.373635808, 1e-9);
+  g_assert_cmpfloat_with_epsilon (times[0][2], 0.277010688, 1e-9);
+  g_assert_cmpfloat_with_epsilon (times[0][3], 0.231067424, 1e-9);
+  for (guint a = 0; a < 2; a++)
+    {
+      double s8 = times[a][0] / times[a][1], s32 = times[a][0] / times[a][3];
+      g_assert_cmpfloat (s8, >, 1.2);
+      g_assert_cmpfloat (s32, <, 8.0 * 0.5);       /* far from linear: flattening */
+      g_assert_cmpfloat (times[1][0], >, times[0][0]);
+    }
+  g_assert_cmpfloat (times[1][0] / times[1][3], >, times[0][0] / times[0][3]);   /* more atoms scale better */
+}
+
+static void
+test_sweep_and_locale (void)
+{
+  g_autofree char *file = study ();
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *fr = NULL, *fr_err = NULL;
+  const char *args[] = { file, "--sweep", "NP=4:32:8", "--format", "csv", NULL };
+  const char *env[] = { "LC_ALL", "fr_FR.UTF-8", NULL };
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 10);   /* header, 8 points, the empty end */
+  g_assert_cmpstr (lines[0], ==, "NP,predicted_time");
+  g_assert_true (g_str_has_prefix (lines[1], "4,0.55684303999999"));
+  g_assert_true (g_str_has_prefix (lines[8], "32,0.2310674240000"));
+  /* the same digits in French */
+  g_assert_cmpint (run (args, env, &fr, &fr_err), ==, 0);
+  g_assert_cmpstr (fr, ==, out);
+}
+
+static void
+test_paje (void)
+{
+  g_autofree char *file = study ();
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-activity-XXXXXX", NULL);
+  g_autofree char *paje = g_build_filename (dir, "run.paje", NULL);
+  g_autofree char *out = NULL, *err = NULL, *contents = NULL;
+  const char *args[] = { file, "--paje", paje, NULL };
+
+  g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+  g_assert_true (g_str_has_prefix (out, "predicted time: 0.373635808 s\n"));
+  g_assert_true (g_file_get_contents (paje, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "%EventDef PajeDefineContainerType"));
+  g_assert_nonnull (strstr (contents, "multipole"));
+  g_unlink (paje);
+  g_rmdir (dir);
+}
+
+static void
+test_errors (void)
+{
+  g_autofree char *file = study ();
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-activity-XXXXXX", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.activity", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+
+  {
+    const char *args[] = { file, "--param", "NOPE=1", NULL };
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "the model has no parameter 'NOPE'"));
+  }
+  {
+    const char *args[] = { file, "--param", "NP=x", NULL };
+    g_clear_pointer (&err, g_free);
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 2);
+  }
+  {
+    const char *args[] = { bad, NULL };
+    g_assert_true (g_file_set_contents (bad, "diagram main\n  initial i\n  action a cost 1 +\n", -1, NULL));
+    g_clear_pointer (&err, g_free);
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "bad.activity:3:"));
+    g_unlink (bad);
+  }
+  {
+    const char *args[] = { file, "--param", "NP=0", NULL };
+    g_clear_pointer (&err, g_free);
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "line 13: parameter 'PNAT' (ceil(NAT / NP)) is inf"));
+  }
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  cli = g_getenv ("AUGUR_CLI");
+  g_test_add_func ("/cli/activity/configurations", test_configurations);
+  g_test_add_func ("/cli/activity/sweep-and-locale", test_sweep_and_locale);
+  g_test_add_func ("/cli/activity/paje", test_paje);
+  g_test_add_func ("/cli/activity/errors", test_errors);
+  return g_test_run ();
+}

@@ -2,7 +2,7 @@
  * functions.
  *
  *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
- *                      [--format text|json|csv] [--paje OUT]
+ *                      [--format text|json|csv] [--paje OUT] [--critical-path]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -62,7 +62,7 @@ sweep_point (guint index, gpointer user_data, GCancellable *cancellable, GError 
 }
 
 static char *
-result_text (const AugurActivityModel *m, const AugurActivityResult *r)
+result_text (const AugurActivityModel *m, const AugurActivityResult *r, gboolean critical)
 {
   GString *s = g_string_new (NULL);
   guint n = augur_activity_result_get_n_processes (r);
@@ -106,6 +106,26 @@ result_text (const AugurActivityModel *m, const AugurActivityResult *r)
       augur_format_append_digits (s, total, 9);
       g_string_append_c (s, '\n');
     }
+  if (critical)
+    {
+      guint n = 0;
+      const AugurActivityStep *path = augur_activity_result_get_critical_path (r, &n);
+
+      g_string_append (s, "\ncritical path (element, unit, start, end, time it adds)\n");
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append_printf (s, "%s  p%u", augur_activity_model_get_element_path (m, path[i].element), path[i].pid);
+          if (path[i].thread)
+            g_string_append_printf (s, ".t%u", path[i].tid);
+          g_string_append (s, "  ");
+          augur_format_append_digits (s, path[i].start, 9);
+          g_string_append (s, "  ");
+          augur_format_append_digits (s, path[i].end, 9);
+          g_string_append (s, "  ");
+          augur_format_append_digits (s, path[i].on_path, 9);
+          g_string_append_c (s, '\n');
+        }
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -114,11 +134,13 @@ augur_cli_activity (int argc, char **argv)
 {
   g_auto(GStrv) params = NULL;
   g_autofree char *sweep = NULL, *format = NULL, *paje = NULL;
+  gboolean critical = FALSE;
   GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "Give parameter NAME the value VALUE (repeatable)", "NAME=VALUE" },
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Evaluate at POINTS values of NAME from FROM to TO", "NAME=FROM:TO:POINTS" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default), json or csv", "FORMAT" },
     { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the run's timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
+    { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, "Find the critical path: the elements that, made faster, would shorten the run", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE - evaluate an activity diagram with cost functions");
@@ -139,7 +161,7 @@ augur_cli_activity (int argc, char **argv)
   if (argc != 2)
     {
       fprintf (stderr, "Usage: augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS] "
-                       "[--format text|json|csv] [--paje OUT]\n");
+                       "[--format text|json|csv] [--paje OUT] [--critical-path]\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (format && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 && strcmp (format, "csv") != 0)
@@ -253,7 +275,7 @@ augur_cli_activity (int argc, char **argv)
 
   {
     AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
-    AugurActivityOptions options = { .record_timeline = paje != NULL };
+    AugurActivityOptions options = { .record_timeline = paje != NULL || critical };
     g_autoptr(AugurActivityResult) partial = NULL;
     g_autoptr(AugurActivityResult) r = augur_activity_evaluate (model, &binding, &options, augur_cli_on_progress, NULL,
                                                                 NULL, &partial, &error);
@@ -269,7 +291,7 @@ augur_cli_activity (int argc, char **argv)
     else if (g_strcmp0 (format, "csv") == 0)
       out = augur_activity_result_to_csv (r);
     else
-      out = result_text (model, r);
+      out = result_text (model, r, critical);
     if (!augur_cli_write_stdout ("activity", out))
       status = AUGUR_CLI_EXIT_MODEL;
     if (paje != NULL)

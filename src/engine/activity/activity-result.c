@@ -54,6 +54,7 @@ augur_activity_result_free (AugurActivityResult *r)
   g_free (r->category_times);
   g_free (r->stats);
   g_clear_pointer (&r->timeline, augur_timeline_data_unref);
+  g_free (r->critical);
   g_free (r);
 }
 
@@ -137,6 +138,16 @@ augur_activity_result_get_element_stats (const AugurActivityResult *r,
   *stats = r->stats[(gsize) pid * r->n_elements + element];
 }
 
+const AugurActivityStep *
+augur_activity_result_get_critical_path (const AugurActivityResult *r,
+                                         guint                     *n_steps)
+{
+  g_return_val_if_fail (r != NULL, NULL);
+  if (n_steps != NULL)
+    *n_steps = r->n_critical;
+  return r->critical;
+}
+
 AugurTimelineData *
 augur_activity_result_get_timeline (const AugurActivityResult *r)
 {
@@ -210,7 +221,29 @@ augur_activity_result_to_json (const AugurActivityResult *r)
           g_string_append (s, "}");
         }
   }
-  g_string_append (s, "\n  ]\n}\n");
+  g_string_append (s, "\n  ]");
+  if (r->critical != NULL)
+    {
+      g_string_append (s, ",\n  \"critical_path\": [");
+      for (guint i = 0; i < r->n_critical; i++)
+        {
+          const AugurActivityStep *step = &r->critical[i];
+          g_string_append (s, i ? ",\n    {\"element\": " : "\n    {\"element\": ");
+          augur_json_append_string (s, r->element_paths[step->element]);
+          g_string_append_printf (s, ", \"pid\": %u", step->pid);
+          if (step->thread)
+            g_string_append_printf (s, ", \"tid\": %u", step->tid);
+          g_string_append (s, ", \"start\": ");
+          augur_json_append_number (s, step->start);
+          g_string_append (s, ", \"end\": ");
+          augur_json_append_number (s, step->end);
+          g_string_append (s, ", \"on_path\": ");
+          augur_json_append_number (s, step->on_path);
+          g_string_append (s, "}");
+        }
+      g_string_append (s, "\n  ]");
+    }
+  g_string_append (s, "\n}\n");
   return g_string_free (s, FALSE);
 }
 

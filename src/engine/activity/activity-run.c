@@ -90,6 +90,8 @@ typedef struct {
   double     start;       /* when its current element started */
   double     ready_at;    /* when it asked for a CPU, or got it */
   double     left;        /* seconds of its action still to run */
+  guint      last_seg;    /* its last segment (critical path), G_MAXUINT: none */
+  guint      wait_pred;   /* the segment its waiting element waits for, G_MAXUINT: its own */
   guint      next_free;
   GRand     *rand;
 } Unit;
@@ -98,7 +100,20 @@ typedef struct {
   double sent;
   double arrival;
   double size;
+  guint  seg;       /* the sender's last segment when it sent */
 } Message;
+
+/* A leaf element's execution by a unit, and the one whose end let it
+ * start or end (for the critical path; kept with the timeline). */
+typedef struct {
+  guint  unit_pid;
+  guint  unit_tid;
+  gboolean thread;
+  guint  element;
+  double start;
+  double end;
+  guint  pred;
+} Segment;
 
 typedef struct {
   guint32  src, dst, tag;
@@ -147,6 +162,7 @@ typedef struct {
   guint64                  *coll_count;  /* per process: collectives entered */
   guint                     n_done;
   AugurTimelineBuilder     *timeline;
+  GArray                   *segments;    /* Segment, with the timeline */
   guint                     queue_state; /* timeline state of the wait for a CPU */
   GHashTable               *rows;        /* (pid, tid) -> row + 1 */
   AugurActivityResult      *r;
@@ -288,6 +304,26 @@ record (Run *run, Unit *u, guint state, double start, double end, guint element)
     augur_timeline_builder_add_interval (run->timeline, row_of (run, u), state, start, end, element + 1);
 }
 
+/* u's element el ran [u->start, now]: a segment of the critical path. */
+static void
+add_segment (Run *run, Unit *u, const ActElement *el)
+{
+  Segment seg;
+
+  if (run->segments == NULL)
+    return;
+  seg.unit_pid = u->pid;
+  seg.unit_tid = u->tid;
+  seg.thread = u->parent != G_MAXUINT;
+  seg.element = el->global;
+  seg.start = u->start;
+  seg.end = run->now;
+  seg.pred = u->wait_pred != G_MAXUINT ? u->wait_pred : u->last_seg;
+  g_array_append_val (run->segments, seg);
+  u->last_seg = run->segments->len - 1;
+  u->wait_pred = G_MAXUINT;
+}
+
 /* ---- Units ------------------------------------------------------------------- */
 
 static guint
@@ -318,6 +354,8 @@ unit_new (Run *run, guint pid, guint tid, guint parent, guint diagram)
   u->row = G_MAXUINT;
   u->state = UNIT_READY;
   u->depth = 0;
+  u->last_seg = parent != G_MAXUINT ? unit_at (run, parent)->last_seg : G_MAXUINT;
+  u->wait_pred = G_MAXUINT;
   if (u->stack == NULL)
     {
       u->stack_size = 4;
@@ -521,6 +559,8 @@ receive (Run *run, guint ui, const Message *msg)
   Unit *u = unit_at (run, ui);
 
   u->state = UNIT_RECV;
+  /* waiting for the message: its sender's chain sets the end */
+  u->wait_pred = msg->arrival > run->now ? msg->seg : G_MAXUINT;
   schedule (run, ui, MAX (run->now, msg->arrival), EV_RESUME);
 }
 
@@ -601,8 +641,14 @@ enter_collective (Run *run, guint ui, const ActElement *el)
   if (++c->arrived == run->n_processes)
     {
       double end = run->now + collective_time (run, c->kind, c->size);
+      guint last = unit_at (run, ui)->last_seg;
       for (guint i = 0; i < c->waiting->len; i++)
-        schedule (run, g_array_index (c->waiting, guint, i), end, EV_RESUME);
+        {
+          guint w = g_array_index (c->waiting, guint, i);
+          /* the last to arrive decides when it ends */
+          unit_at (run, w)->wait_pred = last;
+          schedule (run, w, end, EV_RESUME);
+        }
       g_array_unref (c->waiting);
       g_free (c);
       g_ptr_array_index (run->collectives, k - run->coll_base) = NULL;
@@ -720,6 +766,7 @@ send_message (Run *run, Unit *u, const ActElement *el)
     }
   msg.sent = run->now;
   msg.size = size;
+  msg.seg = u->last_seg;
   msg.arrival = run->now + transfer_time (run, u->node, run->node_of[(guint) peer], size);
   if (run->timeline != NULL)
     augur_timeline_builder_add_message (run->timeline, u->pid, (guint) peer, msg.sent, msg.arrival, size);
@@ -937,7 +984,10 @@ finish_unit (Run *run, guint ui)
     u->next_free = run->free_units;
     run->free_units = ui;
     if (--p->children == 0)
-      schedule (run, parent, run->now, EV_RESUME);
+      {
+        p->last_seg = u->last_seg;   /* the last thread to end */
+        schedule (run, parent, run->now, EV_RESUME);
+      }
   }
 }
 
@@ -955,7 +1005,10 @@ resume (Run *run, guint ui)
     }
   account (run, u, el, u->start);
   if (el->kind != AUGUR_ACTIVITY_PARALLEL)
-    record (run, u, el->category_index, u->start, run->now, el->global);
+    {
+      record (run, u, el->category_index, u->start, run->now, el->global);
+      add_segment (run, u, el);
+    }
   u->state = UNIT_READY;
   advance (u, el);
   walk (run, ui);
@@ -986,6 +1039,7 @@ action_end (Run *run, guint ui)
       return;
     }
   account (run, u, el, u->start);
+  add_segment (run, u, el);
   u->state = UNIT_READY;
   release_cpu (run, u->node);
   u = unit_at (run, ui);
@@ -1125,6 +1179,37 @@ fits_in_memory (Run *run)
   return FALSE;
 }
 
+/* The chain of segments that ends with the last process: each made its
+ * successor start or end when it did, so making one of them faster is
+ * the only way to shorten the run. */
+static void
+critical_path (Run *run, AugurActivityResult *r)
+{
+  guint last = G_MAXUINT, n = 0;
+  double latest = -1;
+  GArray *steps = g_array_new (FALSE, FALSE, sizeof (AugurActivityStep));
+
+  for (guint i = 0; i < run->units->len; i++)
+    {
+      Unit *u = unit_at (run, i);
+      if (u->parent == G_MAXUINT && u->last_seg != G_MAXUINT && r->process_times[u->pid] > latest)
+        {
+          latest = r->process_times[u->pid];
+          last = u->last_seg;
+        }
+    }
+  for (guint s = last; s != G_MAXUINT && n <= run->segments->len; s = g_array_index (run->segments, Segment, s).pred, n++)
+    {
+      const Segment *seg = &g_array_index (run->segments, Segment, s);
+      double from = seg->pred != G_MAXUINT ? g_array_index (run->segments, Segment, seg->pred).end : 0;
+      AugurActivityStep step = { seg->unit_pid, seg->unit_tid, seg->thread, seg->element, seg->start, seg->end,
+                                 MAX (0.0, seg->end - MAX (seg->start, from)) };
+      g_array_prepend_val (steps, step);
+    }
+  r->n_critical = steps->len;
+  r->critical = (AugurActivityStep *) g_array_free (steps, FALSE);
+}
+
 /* ---- Ending ----------------------------------------------------------------------------- */
 
 static char *
@@ -1245,6 +1330,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
           for (guint i = 0; i < m->categories->len; i++)
             augur_timeline_builder_add_state (run.timeline, g_ptr_array_index (m->categories, i));
           run.queue_state = augur_timeline_builder_add_state (run.timeline, _("waiting for a CPU"));
+          run.segments = g_array_new (FALSE, FALSE, sizeof (Segment));
           for (guint i = 0; i < run.n_processes; i++)
             {
               g_autofree char *name = g_strdup_printf ("p%u", i);
@@ -1293,6 +1379,11 @@ augur_activity_evaluate (const AugurActivityModel   *m,
       r->process_times[i] = run.now;
   if (run.timeline != NULL)
     r->timeline = augur_timeline_builder_end (run.timeline);
+  if (run.segments != NULL)
+    {
+      critical_path (&run, r);
+      g_array_unref (run.segments);
+    }
 
   for (guint i = 0; i < run.units->len; i++)
     {

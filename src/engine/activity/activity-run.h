@@ -26,6 +26,8 @@ struct _AugurActivityResult {
   guint64                    events;
   double                     seconds;
   AugurTimelineData         *timeline;
+  AugurActivityStep         *critical;         /* with the timeline */
+  guint                      n_critical;
 };
 
 /* A result with the model's elements and categories, no process yet. */

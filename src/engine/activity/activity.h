@@ -193,6 +193,26 @@ void        augur_activity_result_get_element_stats (const AugurActivityResult *
                                                      guint                      element,
                                                      AugurActivityElementStats *stats);
 
+/* One element's execution on the critical path: the chain of executions
+ * that ends with the last process, each of which made the next one start
+ * or end when it did (program order, a message waited for, the last
+ * process to reach a collective, the last thread of a parallel region).
+ * on_path is the part of [start, end] after the previous step's end: the
+ * time it adds to the run (a wait for a CPU counts as the action's). */
+typedef struct {
+  guint    pid;
+  guint    tid;
+  gboolean thread;      /* a thread of a parallel region, else the process */
+  guint    element;
+  double   start;
+  double   end;
+  double   on_path;
+} AugurActivityStep;
+
+/* The critical path in time order (NULL, 0 unless the timeline was kept). */
+const AugurActivityStep *augur_activity_result_get_critical_path (const AugurActivityResult *r,
+                                                                  guint                     *n_steps);
+
 /* The run's timeline (NULL unless options->record_timeline). */
 AugurTimelineData *augur_activity_result_get_timeline (const AugurActivityResult *r);
 

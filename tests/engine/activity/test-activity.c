@@ -213,6 +213,70 @@ test_structure (void)
   g_assert_cmpuint (augur_timeline_data_get_n_rows (augur_activity_result_get_timeline (r)), ==, 5);
 }
 
+/* The critical path: p1 waits in its receive for p0's long action, so
+ * p0's action, the message and p1's last action make the run. */
+static void
+test_critical_path (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "machine\n  processes 2\n  nodes 2\n  latency 1e-3\n  bandwidth 1e6\nend\n"
+    "diagram main\n  initial i\n  decision who\n"
+    "  action a cost 1\n  send s to 1 size 1000\n"
+    "  action b cost 0.5\n  recv r from 0\n  action c cost 0.25\n  final f\n"
+    "  flow i -> who\n  flow who -> a when pid == 0\n  flow who -> b else\n"
+    "  flow a -> s -> f\n  flow b -> r -> c -> f\nend\n");
+  g_autoptr(AugurActivityResult) r = evaluate (m, TRUE);
+  g_autoptr(AugurActivityResult) quiet = evaluate (m, FALSE);
+  const AugurActivityStep *path;
+  guint n = 0;
+  double sum = 0;
+
+  assert_close (augur_activity_result_get_time (r), 1.252);
+  path = augur_activity_result_get_critical_path (r, &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpuint (path[0].element, ==, element (m, "a"));
+  g_assert_cmpuint (path[0].pid, ==, 0);
+  assert_close (path[0].on_path, 1);
+  g_assert_cmpuint (path[1].element, ==, element (m, "r"));
+  g_assert_cmpuint (path[1].pid, ==, 1);
+  assert_close (path[1].start, 0.5);
+  assert_close (path[1].on_path, 0.002);
+  g_assert_cmpuint (path[2].element, ==, element (m, "c"));
+  assert_close (path[2].on_path, 0.25);
+  for (guint i = 0; i < n; i++)
+    sum += path[i].on_path;
+  assert_close (sum, augur_activity_result_get_time (r));
+  g_assert_null (augur_activity_result_get_critical_path (quiet, &n));
+  g_assert_cmpuint (n, ==, 0);
+  {
+    g_autofree char *json = augur_activity_result_to_json (r);
+    g_assert_nonnull (strstr (json, "\"critical_path\": [\n    {\"element\": \"a\", \"pid\": 0, \"start\": 0, \"end\": 1, \"on_path\": 1},"));
+  }
+  /* through a parallel region and a collective: the slowest thread, then
+   * the last process to reach the barrier */
+  {
+    g_autoptr(AugurActivityModel) m2 = parse_ok (
+      "machine\n  processes 2\n  cpus 4\n  latency 0\n  bandwidth 1e9\nend\n"
+      "diagram main\n  initial i\n  parallel p threads 3 body t\n  barrier b\n  action z cost 1\n  final f\n"
+      "  flow i -> p -> b -> z -> f\nend\n"
+      "diagram t\n  initial i\n  action w cost 1 + tid + pid\n  final f\n  flow i -> w -> f\nend\n");
+    g_autoptr(AugurActivityResult) r2 = evaluate (m2, TRUE);
+    path = augur_activity_result_get_critical_path (r2, &n);
+    /* p1's thread 2 runs 4 s (but the node's 4 CPUs are shared by 6
+     * threads: p1.t2 waits 1 s for one), then the barrier, then z */
+    assert_close (augur_activity_result_get_time (r2), augur_activity_result_get_process_time (r2, 0));
+    g_assert_cmpuint (n, ==, 3);
+    g_assert_cmpuint (path[0].element, ==, element (m2, "t/w"));
+    g_assert_true (path[0].thread);
+    g_assert_cmpuint (path[1].element, ==, element (m2, "b"));
+    g_assert_cmpuint (path[2].element, ==, element (m2, "z"));
+    sum = 0;
+    for (guint i = 0; i < n; i++)
+      sum += path[i].on_path;
+    assert_close (sum, augur_activity_result_get_time (r2));
+  }
+}
+
 /* Parameters bound for one evaluation, and checked. */
 static void
 test_binding (void)
@@ -449,6 +513,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/activity/send-recv", test_send_recv);
   g_test_add_func ("/engine/activity/collectives", test_collectives);
   g_test_add_func ("/engine/activity/structure", test_structure);
+  g_test_add_func ("/engine/activity/critical-path", test_critical_path);
   g_test_add_func ("/engine/activity/binding", test_binding);
   g_test_add_func ("/engine/activity/probabilities", test_probabilities);
   g_test_add_func ("/engine/activity/errors", test_errors);

@@ -140,7 +140,18 @@ augur_activity_model_to_text (const AugurActivityModel *m)
       const ActParam *param = g_ptr_array_index (m->params, i);
       g_string_append_printf (s, "param %s = %s\n", param->name, param->value.text);
     }
-  if (m->params->len > 0)
+  for (guint i = 0; i < m->configs->len; i++)
+    {
+      const ActConfig *c = g_ptr_array_index (m->configs, i);
+      g_string_append_printf (s, "config %s", c->name);
+      for (guint k = 0; k < c->names->len; k++)
+        {
+          g_string_append_printf (s, "%s %s = ", k ? "," : "", (const char *) g_ptr_array_index (c->names, k));
+          augur_format_append_double (s, g_array_index (c->values, double, k));
+        }
+      g_string_append_c (s, '\n');
+    }
+  if (m->params->len > 0 || m->configs->len > 0)
     g_string_append_c (s, '\n');
 
   g_string_append (s, "machine\n");
@@ -244,4 +255,30 @@ augur_activity_model_to_text (const AugurActivityModel *m)
       g_string_append (s, "end\n");
     }
   return g_string_free (s, FALSE);
+}
+
+guint
+augur_activity_model_get_n_configs (const AugurActivityModel *m)
+{
+  g_return_val_if_fail (m != NULL, 0);
+  return m->configs->len;
+}
+
+const char *
+augur_activity_model_get_config_name (const AugurActivityModel *m, guint index)
+{
+  g_return_val_if_fail (m != NULL && index < m->configs->len, NULL);
+  return ((ActConfig *) g_ptr_array_index (m->configs, index))->name;
+}
+
+void
+augur_activity_model_get_config (const AugurActivityModel *m, guint index, AugurActivityBinding *binding)
+{
+  const ActConfig *c;
+
+  g_return_if_fail (m != NULL && index < m->configs->len && binding != NULL);
+  c = g_ptr_array_index (m->configs, index);
+  binding->n = c->names->len;
+  binding->names = (const char **) c->names->pdata;
+  binding->values = (const double *) c->values->data;
 }

@@ -109,6 +109,17 @@ param_free (gpointer p)
 }
 
 static void
+config_free (gpointer p)
+{
+  ActConfig *c = p;
+
+  g_free (c->name);
+  g_ptr_array_unref (c->names);
+  g_array_unref (c->values);
+  g_free (c);
+}
+
+static void
 expr_ptr_free (gpointer p)
 {
   act_expr_clear (p);
@@ -134,6 +145,7 @@ augur_activity_model_free (AugurActivityModel *m)
   g_ptr_array_unref (m->diagrams);
   g_ptr_array_unref (m->elements);
   g_ptr_array_unref (m->categories);
+  g_ptr_array_unref (m->configs);
   g_free (m);
 }
 
@@ -147,6 +159,7 @@ model_new (void)
   m->diagrams = g_ptr_array_new_with_free_func (diagram_free);
   m->elements = g_ptr_array_new ();
   m->categories = g_ptr_array_new_with_free_func (g_free);
+  m->configs = g_ptr_array_new_with_free_func (config_free);
   return m;
 }
 
@@ -861,6 +874,86 @@ diagram_end (Parser *p)
   p->diagram = NULL;
 }
 
+/* config NAME PARAM = VALUE, PARAM = VALUE ... (values are constant
+ * expressions; the parameters are checked once all are read). */
+static void
+config_line (Parser *p, int col)
+{
+  AugurActivityModel *m = p->m;
+  ActConfig *c;
+  int name_col;
+  char *name;
+
+  skip_blanks (p);
+  name_col = column (p);
+  name = expect_name (p, _("a configuration name"));
+  if (name == NULL)
+    return;
+  for (guint i = 0; i < m->configs->len; i++)
+    if (g_strcmp0 (((ActConfig *) g_ptr_array_index (m->configs, i))->name, name) == 0)
+      {
+        error_at (p, name_col, _("configuration '%s' is already defined (line %d)"), name,
+                  ((ActConfig *) g_ptr_array_index (m->configs, i))->line);
+        g_free (name);
+        return;
+      }
+  if (m->configs->len >= MAX_ITEMS)
+    {
+      error_at (p, name_col, _("more than %d configurations"), MAX_ITEMS);
+      g_free (name);
+      return;
+    }
+  c = g_new0 (ActConfig, 1);
+  c->name = name;
+  c->names = g_ptr_array_new_with_free_func (g_free);
+  c->values = g_array_new (FALSE, FALSE, sizeof (double));
+  c->line = p->lineno;
+  c->column = col;
+  g_ptr_array_add (m->configs, c);
+  do
+    {
+      ActExpr value = { 0 };
+      char *param;
+      double v;
+
+      skip_blanks (p);
+      param = expect_name (p, _("a parameter name"));
+      if (param == NULL)
+        return;
+      g_ptr_array_add (c->names, param);
+      skip_blanks (p);
+      if (p->pos >= p->len || p->line[p->pos] != '=')
+        {
+          g_autofree char *f = found (p);
+          error_at (p, column (p), _("expected '=', found %s"), f);
+          return;
+        }
+      p->pos++;
+      if (!read_expr (p, &value, _("a value")))
+        return;
+      if (!augur_expr_is_constant (value.expr))
+        {
+          int line, ncol;
+          augur_expr_get_name_location (value.expr, 0, &line, &ncol);
+          error_at (p, ncol, _("a configuration gives numbers: '%s' is not one"), augur_expr_get_name (value.expr, 0));
+          act_expr_clear (&value);
+          return;
+        }
+      v = augur_expr_eval (value.expr, NULL);
+      if (!isfinite (v))
+        {
+          error_at (p, value.column, _("'%s' is not a finite number"), value.text);
+          act_expr_clear (&value);
+          return;
+        }
+      g_array_append_val (c->values, v);
+      act_expr_clear (&value);
+      skip_blanks (p);
+    }
+  while (p->pos < p->len && p->line[p->pos] == ',' && ++p->pos);
+  expect_line_end (p);
+}
+
 static void
 top_line (Parser *p, const char *word, int col)
 {
@@ -922,6 +1015,8 @@ top_line (Parser *p, const char *word, int col)
       if (read_expr (p, &param->value, _("a value")))
         expect_line_end (p);
     }
+  else if (g_strcmp0 (word, "config") == 0)
+    config_line (p, col);
   else if (g_strcmp0 (word, "machine") == 0)
     {
       if (expect_line_end (p))
@@ -960,7 +1055,7 @@ top_line (Parser *p, const char *word, int col)
       expect_line_end (p);
     }
   else
-    error_at (p, col, _("expected 'activity', 'param', 'machine' or 'diagram', found '%s'"), word);
+    error_at (p, col, _("expected 'activity', 'param', 'config', 'machine' or 'diagram', found '%s'"), word);
 }
 
 static void
@@ -1319,6 +1414,20 @@ check_model (Parser *p)
       ActParam *param = g_ptr_array_index (m->params, i);
       g_autofree char *context = g_strdup_printf (_("parameter '%s'"), param->name);
       bind_expr (p, &param->value, i, context);
+    }
+  for (guint i = 0; i < m->configs->len; i++)
+    {
+      ActConfig *c = g_ptr_array_index (m->configs, i);
+      for (guint k = 0; k < c->names->len; k++)
+        {
+          gboolean known = FALSE;
+          for (guint j = 0; j < m->params->len && !known; j++)
+            known = g_strcmp0 (((ActParam *) g_ptr_array_index (m->params, j))->name,
+                               g_ptr_array_index (c->names, k)) == 0;
+          if (!known)
+            model_error (p, c->line, c->column, _("configuration '%s' gives '%s', which is not a parameter"), c->name,
+                         (const char *) g_ptr_array_index (c->names, k));
+        }
     }
   if (m->diagrams->len == 0)
     {

@@ -79,6 +79,15 @@ typedef struct {
   ActExpr  value;
 } ActParam;
 
+/* A configuration of a study: values for some parameters. */
+typedef struct {
+  char      *name;
+  GPtrArray *names;     /* char* */
+  GArray    *values;    /* double */
+  int        line;
+  int        column;
+} ActConfig;
+
 struct _AugurActivityModel {
   char                *title;
   GPtrArray           *params;         /* ActParam* */
@@ -100,6 +109,7 @@ struct _AugurActivityModel {
   GPtrArray           *diagrams;       /* ActDiagram*; the main one first */
   GPtrArray           *elements;       /* ActElement*, borrowed: all, by global index */
   GPtrArray           *categories;     /* char*, in order of first use */
+  GPtrArray           *configs;        /* ActConfig*, in the order written */
   gboolean             uses_random;    /* some decision branches on probabilities */
 };
 

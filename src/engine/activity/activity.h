@@ -139,6 +139,15 @@ typedef struct {
 
 typedef struct _AugurActivityResult AugurActivityResult;
 
+/* The configurations of a study (`config N2P8 NP = 8, NAT = 32`), in the
+ * order written; a binding's arrays belong to the model. */
+guint       augur_activity_model_get_n_configs   (const AugurActivityModel *model);
+const char *augur_activity_model_get_config_name (const AugurActivityModel *model,
+                                                  guint                     index);
+void        augur_activity_model_get_config      (const AugurActivityModel *model,
+                                                  guint                     index,
+                                                  AugurActivityBinding     *binding);
+
 /* Evaluates the model.  On an error at run time (a deadlock, a cost that is
  * not a number, unmatched messages) NULL is returned with the error, and
  * *partial (when not NULL) receives what was simulated up to then (its

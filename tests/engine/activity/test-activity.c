@@ -49,6 +49,10 @@ assert_close (double value, double expected)
     g_error ("expected %.17g, got %.17g", expected, value);
 }
 
+static void assert_parse_error (const char *text, int code, const char *message);
+
+#define MAIN_OK "diagram main\n  initial i\n  final f\n  flow i -> f\nend\n"
+
 /* Two processes, two CPUs: each runs its actions without waiting. */
 static void
 test_sequence (void)
@@ -300,6 +304,44 @@ test_binding (void)
   g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
 }
 
+/* A study's configurations, read, written back and evaluated. */
+static void
+test_configs (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "param NP = 2\nparam W = 1\n"
+    "config small NP = 2\nconfig big NP = 4, W = 2 ^ -1\n"
+    "machine\n  processes NP\n  nodes NP\nend\n"
+    "diagram main\n  initial i\n  action a cost W * 4 / NP\n  final f\n  flow i -> a -> f\nend\n");
+  g_autofree char *text = augur_activity_model_to_text (m);
+  AugurActivityBinding binding;
+  g_autoptr(AugurActivityResult) r = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (augur_activity_model_get_n_configs (m), ==, 2);
+  g_assert_cmpstr (augur_activity_model_get_config_name (m, 1), ==, "big");
+  augur_activity_model_get_config (m, 1, &binding);
+  g_assert_cmpuint (binding.n, ==, 2);
+  g_assert_cmpstr (binding.names[1], ==, "W");
+  g_assert_cmpfloat (binding.values[1], ==, 0.5);
+  r = augur_activity_evaluate (m, &binding, NULL, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_activity_result_get_n_processes (r), ==, 4);
+  assert_close (augur_activity_result_get_time (r), 0.5);
+  g_assert_nonnull (strstr (text, "config big NP = 4, W = 0.5\n"));
+  {
+    g_autoptr(AugurActivityModel) again = parse_ok (text);
+    g_autofree char *twice = augur_activity_model_to_text (again);
+    g_assert_cmpstr (text, ==, twice);
+  }
+  assert_parse_error ("config c NOPE = 1\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_MODEL,
+                      "bad.activity:1:1: configuration 'c' gives 'NOPE', which is not a parameter");
+  assert_parse_error ("param NP = 1\nconfig c NP = NP + 1\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:2:15: a configuration gives numbers: 'NP' is not one");
+  assert_parse_error ("param NP = 1\nconfig c NP = 1\nconfig c NP = 2\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:3:8: configuration 'c' is already defined (line 2)");
+}
+
 /* Probabilities draw from each unit's own stream: the same seed gives the
  * same run. */
 static void
@@ -345,7 +387,6 @@ assert_parse_error (const char *text, int code, const char *message)
   g_assert_cmpuint (diags->len, >=, 1);
 }
 
-#define MAIN_OK "diagram main\n  initial i\n  final f\n  flow i -> f\nend\n"
 
 static void
 test_errors (void)
@@ -515,6 +556,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/activity/structure", test_structure);
   g_test_add_func ("/engine/activity/critical-path", test_critical_path);
   g_test_add_func ("/engine/activity/binding", test_binding);
+  g_test_add_func ("/engine/activity/configs", test_configs);
   g_test_add_func ("/engine/activity/probabilities", test_probabilities);
   g_test_add_func ("/engine/activity/errors", test_errors);
   g_test_add_func ("/engine/activity/run-errors", test_run_errors);

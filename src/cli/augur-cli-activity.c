@@ -2,12 +2,13 @@
  * functions.
  *
  *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
- *                      [--format text|json|csv] [--paje OUT] [--critical-path]
+ *                      [--config NAME | --configs] [--format text|json|csv] [--paje OUT] [--critical-path]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
 #include "activity.h"
+#include "activity-fit.h"
 #include "augur-file.h"
 #include "augur-format.h"
 #include "augur-sweep.h"
@@ -67,9 +68,37 @@ result_text (const AugurActivityModel *m, const AugurActivityResult *r, gboolean
   GString *s = g_string_new (NULL);
   guint n = augur_activity_result_get_n_processes (r);
 
+  double lower, upper;
+
   g_string_append (s, "predicted time: ");
   augur_format_append_digits (s, augur_activity_result_get_time (r), 9);
-  g_string_append_printf (s, " s\nprocesses: %u, events: %" G_GUINT64_FORMAT "\n\n", n,
+  g_string_append (s, " s\n");
+  if (augur_activity_result_get_interval (r, &lower, &upper))
+    {
+      g_string_append (s, "with the fitted costs at the ends of their 95% prediction intervals: ");
+      augur_format_append_digits (s, lower, 9);
+      g_string_append (s, " to ");
+      augur_format_append_digits (s, upper, 9);
+      g_string_append (s, " s\n");
+    }
+  for (guint i = 0; i < augur_activity_model_get_n_params (m); i++)
+    {
+      const AugurFitResult *fit = augur_activity_model_get_param_fit (m, i);
+      const AugurFitModel *fm;
+      g_autofree char *model = NULL;
+      if (fit == NULL)
+        continue;
+      fm = augur_fit_result_get_model (fit);
+      model = augur_fit_model_to_string (fm);
+      g_string_append_printf (s, "fit %s = %s (adjusted R^2 ", augur_activity_model_get_param_name (m, i), model);
+      augur_format_append_digits (s, augur_fit_model_get_stats (fm)->adj_r2, 6);
+      g_string_append (s, ", SMAPE ");
+      augur_format_append_digits (s, augur_fit_model_get_stats (fm)->smape, 3);
+      g_string_append_printf (s, " %%)\n  %s\n", augur_fit_result_get_method (fit));
+      for (guint w = 0; w < augur_fit_result_get_n_warnings (fit); w++)
+        g_string_append_printf (s, "  warning: %s\n", augur_fit_result_get_warning (fit, w));
+    }
+  g_string_append_printf (s, "processes: %u, events: %" G_GUINT64_FORMAT "\n\n", n,
                           augur_activity_result_get_n_events (r));
   g_string_append (s, "pid  node  time (s)      queue (s)");
   for (guint c = 0; c < augur_activity_result_get_n_categories (r); c++)
@@ -129,17 +158,173 @@ result_text (const AugurActivityModel *m, const AugurActivityResult *r, gboolean
   return g_string_free (s, FALSE);
 }
 
+/* Every configuration of the study, as the seed's table 2: time, speedup
+ * and efficiency against the first, the error against measured times. */
+static int
+run_configs (const AugurActivityModel *model, const char *file, GPtrArray *names, GArray *values, const char *format)
+{
+  guint n = augur_activity_model_get_n_configs (model);
+  g_autofree double *times = g_new0 (double, MAX (n, 1));
+  g_autofree guint *procs = g_new0 (guint, MAX (n, 1));
+  double error_sum = 0;
+  guint n_measured = 0;
+  GString *out = g_string_new (NULL);
+  gboolean json = g_strcmp0 (format, "json") == 0, csv = g_strcmp0 (format, "csv") == 0;
+  int status = AUGUR_CLI_EXIT_OK;
+
+  if (n == 0)
+    {
+      fprintf (stderr, "augur-cli activity: %s lists no configuration ('config NAME PARAM = VALUE, ...')\n", file);
+      g_string_free (out, TRUE);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      AugurActivityBinding b;
+      g_autoptr(GPtrArray) all = g_ptr_array_new ();
+      g_autoptr(GArray) vals = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurActivityResult) r = NULL;
+
+      augur_activity_model_get_config (model, i, &b);
+      for (guint k = 0; k < b.n; k++)
+        {
+          g_ptr_array_add (all, (gpointer) b.names[k]);
+          g_array_append_val (vals, b.values[k]);
+        }
+      for (guint k = 0; k < names->len; k++)
+        {
+          g_ptr_array_add (all, g_ptr_array_index (names, k));
+          g_array_append_val (vals, g_array_index (values, double, k));
+        }
+      {
+        AugurActivityBinding binding = { all->len, (const char **) all->pdata, (const double *) vals->data };
+        r = augur_activity_evaluate (model, &binding, NULL, NULL, NULL, NULL, NULL, &error);
+      }
+      if (r == NULL)
+        {
+          fprintf (stderr, "%s: configuration %s: %s\n", file, augur_activity_model_get_config_name (model, i),
+                   error->message);
+          g_string_free (out, TRUE);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      times[i] = augur_activity_result_get_time (r);
+      procs[i] = augur_activity_result_get_n_processes (r);
+    }
+  if (json)
+    g_string_append (out, "{\n  \"configurations\": [");
+  else if (csv)
+    g_string_append (out, "config,processes,predicted_time,speedup,efficiency,measured_time,error_percent\n");
+  else
+    g_string_append (out, "config  processes  predicted (s)  speedup  efficiency  measured (s)  error\n");
+  for (guint i = 0; i < n; i++)
+    {
+      double measured = 0, speedup = times[i] > 0 ? times[0] / times[i] : 0;
+      double efficiency = procs[i] > 0 ? speedup * procs[0] / procs[i] : 0;
+      gboolean has = augur_activity_model_get_config_measured (model, i, &measured);
+      double error = has ? 100 * (times[i] - measured) / measured : 0;
+      const char *name = augur_activity_model_get_config_name (model, i);
+
+      if (has)
+        {
+          error_sum += fabs (error);
+          n_measured++;
+        }
+      if (json)
+        {
+          g_string_append (out, i ? ",\n    {\"config\": " : "\n    {\"config\": ");
+          augur_json_append_string (out, name);
+          g_string_append_printf (out, ", \"processes\": %u, \"predicted_time\": ", procs[i]);
+          augur_json_append_number (out, times[i]);
+          g_string_append (out, ", \"speedup\": ");
+          augur_json_append_number (out, speedup);
+          g_string_append (out, ", \"efficiency\": ");
+          augur_json_append_number (out, efficiency);
+          if (has)
+            {
+              g_string_append (out, ", \"measured_time\": ");
+              augur_json_append_number (out, measured);
+              g_string_append (out, ", \"error_percent\": ");
+              augur_json_append_number (out, error);
+            }
+          g_string_append (out, "}");
+        }
+      else if (csv)
+        {
+          augur_csv_append_field (out, name);
+          g_string_append_printf (out, ",%u,", procs[i]);
+          augur_format_append_double (out, times[i]);
+          g_string_append_c (out, ',');
+          augur_format_append_double (out, speedup);
+          g_string_append_c (out, ',');
+          augur_format_append_double (out, efficiency);
+          g_string_append_c (out, ',');
+          if (has)
+            {
+              augur_format_append_double (out, measured);
+              g_string_append_c (out, ',');
+              augur_format_append_double (out, error);
+            }
+          else
+            g_string_append_c (out, ',');
+          g_string_append_c (out, '\n');
+        }
+      else
+        {
+          g_string_append_printf (out, "%-7s %-10u ", name, procs[i]);
+          augur_format_append_digits (out, times[i], 6);
+          g_string_append (out, "  ");
+          augur_format_append_digits (out, speedup, 3);
+          g_string_append (out, "  ");
+          augur_format_append_digits (out, efficiency, 3);
+          if (has)
+            {
+              g_string_append (out, "  ");
+              augur_format_append_digits (out, measured, 6);
+              g_string_append (out, "  ");
+              augur_format_append_digits (out, error, 3);
+              g_string_append (out, " %");
+            }
+          g_string_append_c (out, '\n');
+        }
+    }
+  if (json)
+    {
+      g_string_append (out, "\n  ]");
+      if (n_measured > 0)
+        {
+          g_string_append (out, ",\n  \"mean_absolute_error_percent\": ");
+          augur_json_append_number (out, error_sum / n_measured);
+        }
+      g_string_append (out, "\n}\n");
+    }
+  else if (!csv && n_measured > 0)
+    {
+      g_string_append (out, "mean absolute error over the measured configurations: ");
+      augur_format_append_digits (out, error_sum / n_measured, 3);
+      g_string_append (out, " %\n");
+    }
+  if (!augur_cli_write_stdout ("activity", out->str))
+    status = AUGUR_CLI_EXIT_MODEL;
+  g_string_free (out, TRUE);
+  return status;
+}
+
 int
 augur_cli_activity (int argc, char **argv)
 {
   g_auto(GStrv) params = NULL;
   g_autofree char *sweep = NULL, *format = NULL, *paje = NULL;
-  gboolean critical = FALSE;
+  gboolean critical = FALSE, configs = FALSE;
+  g_autofree char *config = NULL;
   GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "Give parameter NAME the value VALUE (repeatable)", "NAME=VALUE" },
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Evaluate at POINTS values of NAME from FROM to TO", "NAME=FROM:TO:POINTS" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default), json or csv", "FORMAT" },
     { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the run's timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
+    { "config", 'c', 0, G_OPTION_ARG_STRING, &config, "Evaluate the study's configuration NAME", "NAME" },
+    { "configs", 0, 0, G_OPTION_ARG_NONE, &configs, "Evaluate every configuration of the study: time, speedup, efficiency, "
+      "and the error against the measured times given", NULL },
     { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, "Find the critical path: the elements that, made faster, would shorten the run", NULL },
     { NULL }
   };
@@ -161,7 +346,7 @@ augur_cli_activity (int argc, char **argv)
   if (argc != 2)
     {
       fprintf (stderr, "Usage: augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS] "
-                       "[--format text|json|csv] [--paje OUT] [--critical-path]\n");
+                       "[--config NAME | --configs] [--format text|json|csv] [--paje OUT] [--critical-path]\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (format && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 && strcmp (format, "csv") != 0)
@@ -198,6 +383,29 @@ augur_cli_activity (int argc, char **argv)
       fprintf (stderr, "%s\n", error->message);
       return AUGUR_CLI_EXIT_MODEL;
     }
+
+  if (config != NULL)
+    {
+      guint i;
+      AugurActivityBinding b;
+      for (i = 0; i < augur_activity_model_get_n_configs (model); i++)
+        if (g_strcmp0 (augur_activity_model_get_config_name (model, i), config) == 0)
+          break;
+      if (i == augur_activity_model_get_n_configs (model))
+        {
+          fprintf (stderr, "augur-cli activity: %s has no configuration '%s'\n", argv[1], config);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      /* the configuration's values first: --param overrides them */
+      augur_activity_model_get_config (model, i, &b);
+      for (guint k = 0; k < b.n; k++)
+        {
+          g_ptr_array_insert (names, k, g_strdup (b.names[k]));
+          g_array_insert_val (values, k, b.values[k]);
+        }
+    }
+  if (configs)
+    return run_configs (model, argv[1], names, values, format);
 
   if (sweep != NULL)
     {
@@ -286,6 +494,26 @@ augur_cli_activity (int argc, char **argv)
         fprintf (stderr, "%s: %s\n", argv[1], error->message);
         return AUGUR_CLI_EXIT_MODEL;
       }
+    /* fitted costs: the time at the ends of their prediction intervals */
+    {
+      gboolean fitted = FALSE;
+      for (guint i = 0; i < augur_activity_model_get_n_params (model); i++)
+        fitted = fitted || augur_activity_model_param_is_fitted (model, i);
+      if (fitted)
+        {
+          AugurActivityOptions low = { .fit_bound = -1 }, high = { .fit_bound = 1 };
+          g_autoptr(AugurActivityResult) lo = augur_activity_evaluate (model, &binding, &low, NULL, NULL, NULL, NULL,
+                                                                       &error);
+          g_autoptr(AugurActivityResult) hi = lo != NULL ? augur_activity_evaluate (model, &binding, &high, NULL, NULL,
+                                                                                    NULL, NULL, &error) : NULL;
+          if (hi == NULL)
+            {
+              fprintf (stderr, "%s: %s\n", argv[1], error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+          augur_activity_result_set_interval (r, augur_activity_result_get_time (lo), augur_activity_result_get_time (hi));
+        }
+    }
     if (g_strcmp0 (format, "json") == 0)
       out = augur_activity_result_to_json (r);
     else if (g_strcmp0 (format, "csv") == 0)

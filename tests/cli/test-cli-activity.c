@@ -156,6 +156,57 @@ test_errors (void)
   g_rmdir (dir);
 }
 
+/* The study's configurations as table 2, and the error against measured
+ * times given with them. */
+static void
+test_configs (void)
+{
+  g_autofree char *file = study ();
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-activity-XXXXXX", NULL);
+  g_autofree char *measured = g_build_filename (dir, "measured.activity", NULL);
+  g_autofree char *text = NULL;
+  const char *args[] = { file, "--configs", "--format", "csv", NULL };
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "config,processes,predicted_time,speedup,efficiency,measured_time,error_percent");
+  g_assert_true (g_str_has_prefix (lines[1], "N1P4,4,0.55684303999999"));
+  g_assert_true (g_str_has_prefix (lines[2], "N2P8,8,0.37363580799999"));
+  g_assert_true (g_str_has_prefix (lines[4], "N8P32,32,0.2310674240000"));
+  /* measured times: the error of each and their mean */
+  g_assert_true (g_file_get_contents (file, &text, NULL, NULL));
+  {
+    g_autofree char *with = g_strconcat ("config a NP = 4 measured 0.5\nconfig b NP = 8 measured 0.4\n", text, NULL);
+    g_autofree char *json = NULL, *json_err = NULL;
+    const char *jargs[] = { measured, "--configs", "--format", "json", NULL };
+    g_assert_true (g_file_set_contents (measured, with, -1, NULL));
+    g_assert_cmpint (run (jargs, NULL, &json, &json_err), ==, 0);
+    /* (0.55684304 - 0.5) / 0.5 = 11.368608 %, (0.373635808 - 0.4) / 0.4 = -6.591048 % */
+    g_assert_nonnull (strstr (json, "\"config\": \"a\", \"processes\": 4, \"predicted_time\": 0.55684303999999"));
+    g_assert_nonnull (strstr (json, "\"measured_time\": 0.5, \"error_percent\": 11.36860799999"));
+    g_assert_nonnull (strstr (json, "\"error_percent\": -6.5910480000"));
+    g_assert_nonnull (strstr (json, "\"mean_absolute_error_percent\": 8.979827999"));
+    g_unlink (measured);
+  }
+  {
+    const char *cargs[] = { file, "--config", "N4P16", NULL };
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (cargs, NULL, &out, &err), ==, 0);
+    g_assert_true (g_str_has_prefix (out, "predicted time: 0.277010688 s\n"));
+  }
+  {
+    const char *cargs[] = { file, "--config", "N3P7", NULL };
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (cargs, NULL, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "has no configuration 'N3P7'"));
+  }
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -165,5 +216,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/activity/sweep-and-locale", test_sweep_and_locale);
   g_test_add_func ("/cli/activity/paje", test_paje);
   g_test_add_func ("/cli/activity/errors", test_errors);
+  g_test_add_func ("/cli/activity/configs", test_configs);
   return g_test_run ();
 }

@@ -138,7 +138,20 @@ augur_activity_model_to_text (const AugurActivityModel *m)
   for (guint i = 0; i < m->params->len; i++)
     {
       const ActParam *param = g_ptr_array_index (m->params, i);
-      g_string_append_printf (s, "param %s = %s\n", param->name, param->value.text);
+      if (param->fit_csv != NULL)
+        {
+          g_string_append_printf (s, "fit %s", param->name);
+          if (param->fit_response != NULL)
+            {
+              g_string_append (s, " response ");
+              append_word (s, param->fit_response);
+            }
+          if (param->fit_terms > 0)
+            g_string_append_printf (s, " terms %u", param->fit_terms);
+          g_string_append_printf (s, "\n%send\n", param->fit_csv->str);
+        }
+      else
+        g_string_append_printf (s, "param %s = %s\n", param->name, param->value.text);
     }
   for (guint i = 0; i < m->configs->len; i++)
     {
@@ -148,6 +161,11 @@ augur_activity_model_to_text (const AugurActivityModel *m)
         {
           g_string_append_printf (s, "%s %s = ", k ? "," : "", (const char *) g_ptr_array_index (c->names, k));
           augur_format_append_double (s, g_array_index (c->values, double, k));
+        }
+      if (c->has_measured)
+        {
+          g_string_append (s, " measured ");
+          augur_format_append_double (s, c->measured);
         }
       g_string_append_c (s, '\n');
     }
@@ -281,4 +299,30 @@ augur_activity_model_get_config (const AugurActivityModel *m, guint index, Augur
   binding->n = c->names->len;
   binding->names = (const char **) c->names->pdata;
   binding->values = (const double *) c->values->data;
+}
+
+gboolean
+augur_activity_model_param_is_fitted (const AugurActivityModel *m, guint index)
+{
+  g_return_val_if_fail (m != NULL && index < m->params->len, FALSE);
+  return ((ActParam *) g_ptr_array_index (m->params, index))->fit_csv != NULL;
+}
+
+const struct _AugurFitResult *
+augur_activity_model_get_param_fit (const AugurActivityModel *m, guint index)
+{
+  g_return_val_if_fail (m != NULL && index < m->params->len, NULL);
+  return ((ActParam *) g_ptr_array_index (m->params, index))->fit;
+}
+
+gboolean
+augur_activity_model_get_config_measured (const AugurActivityModel *m, guint index, double *seconds)
+{
+  const ActConfig *c;
+
+  g_return_val_if_fail (m != NULL && index < m->configs->len, FALSE);
+  c = g_ptr_array_index (m->configs, index);
+  if (seconds != NULL)
+    *seconds = c->has_measured ? c->measured : 0;
+  return c->has_measured;
 }

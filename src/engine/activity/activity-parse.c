@@ -11,9 +11,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "activity-private.h"
+#include "activity-fit.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 G_DEFINE_QUARK (augur-activity-error-quark, augur_activity_error)
@@ -105,6 +107,11 @@ param_free (gpointer p)
 
   g_free (param->name);
   act_expr_clear (&param->value);
+  if (param->fit_csv != NULL)
+    g_string_free (param->fit_csv, TRUE);
+  g_free (param->fit_response);
+  g_clear_pointer (&param->fit, augur_fit_result_free);
+  g_free (param->fit_slots);
   g_free (param);
 }
 
@@ -178,9 +185,10 @@ typedef struct {
   gsize               pos;
   int                 lineno;
   /* the block being read */
-  enum { TOP, MACHINE, DIAGRAM } block;
+  enum { TOP, MACHINE, DIAGRAM, FIT } block;
   int                 block_line;
   ActDiagram         *diagram;
+  ActParam           *fit;        /* the fit block being read */
   /* flows by element name, resolved at the end of the diagram */
   GArray             *pending;    /* PendingFlow */
 } Parser;
@@ -874,6 +882,183 @@ diagram_end (Parser *p)
   p->diagram = NULL;
 }
 
+static ActParam *
+new_param (Parser *p, int name_col, char *name)
+{
+  AugurActivityModel *m = p->m;
+  ActParam *param;
+
+  for (guint i = 0; i < m->params->len; i++)
+    {
+      ActParam *other = g_ptr_array_index (m->params, i);
+      if (g_strcmp0 (other->name, name) == 0)
+        {
+          error_at (p, name_col, _("parameter '%s' is already defined (line %d)"), name,
+                    other->fit_csv != NULL ? other->fit_line : other->value.line);
+          g_free (name);
+          return NULL;
+        }
+    }
+  if (g_strcmp0 (name, "pid") == 0 || g_strcmp0 (name, "tid") == 0)
+    {
+      error_at (p, name_col, _("'%s' is bound to each processing unit and cannot be a parameter"), name);
+      g_free (name);
+      return NULL;
+    }
+  if (m->params->len >= MAX_ITEMS)
+    {
+      error_at (p, name_col, _("more than %d parameters"), MAX_ITEMS);
+      g_free (name);
+      return NULL;
+    }
+  param = g_new0 (ActParam, 1);
+  param->name = name;
+  g_ptr_array_add (m->params, param);
+  return param;
+}
+
+/* fit NAME [response COLUMN] [terms N], then the measurements (CSV: a
+ * header naming parameters and the response, one row per measurement),
+ * then end. */
+static void
+fit_line (Parser *p, int col)
+{
+  int name_col;
+  char *name;
+  ActParam *param;
+
+  skip_blanks (p);
+  name_col = column (p);
+  name = expect_name (p, _("the name of the fitted function"));
+  if (name == NULL || (param = new_param (p, name_col, name)) == NULL)
+    return;
+  param->fit_csv = g_string_new (NULL);
+  param->fit_line = p->lineno;
+  param->fit_column = col;
+  while (!at_end (p))
+    {
+      int key_col = column (p);
+      g_autofree char *key = read_word (p, TRUE);
+
+      if (g_strcmp0 (key, "response") == 0)
+        {
+          g_free (param->fit_response);
+          skip_blanks (p);
+          if (p->pos < p->len && p->line[p->pos] == '"')
+            param->fit_response = read_string (p);
+          else
+            param->fit_response = expect_name (p, _("the response column"));
+          if (param->fit_response == NULL)
+            return;
+        }
+      else if (g_strcmp0 (key, "terms") == 0)
+        {
+          double v;
+          int c;
+          skip_blanks (p);
+          c = column (p);
+          if (!read_number (p, &v))
+            return;
+          if (v < 1 || v > AUGUR_FIT_MAX_TERMS || v != floor (v))
+            {
+              error_at (p, c, _("the number of terms is a whole number from 1 to %d"), AUGUR_FIT_MAX_TERMS);
+              return;
+            }
+          param->fit_terms = (guint) v;
+        }
+      else
+        {
+          g_autofree char *f = key != NULL ? g_strdup_printf ("'%s'", key) : found (p);
+          error_at (p, key_col, _("expected 'response COLUMN', 'terms N' or the end of the line, found %s"), f);
+          return;
+        }
+    }
+  p->fit = param;
+  p->block = FIT;
+  p->block_line = p->lineno;
+}
+
+/* A measurement line of a fit block, as written. */
+static void
+fit_data_line (Parser *p)
+{
+  if (p->fit->fit_csv->len == 0)
+    p->fit->value.line = p->lineno;   /* where the measurements start */
+  g_string_append_len (p->fit->fit_csv, p->line, p->len);
+  g_string_append_c (p->fit->fit_csv, '\n');
+}
+
+/* The end of a fit block: the measurements read and fitted; the fitted
+ * model becomes the parameter's value. */
+static void
+fit_end (Parser *p)
+{
+  ActParam *param = p->fit;
+  AugurFitReadOptions read = { param->fit_response, NULL };
+  AugurFitOptions options;
+  g_autoptr(GError) error = NULL;
+  AugurFitData *data;
+  AugurFitModel *model;
+  g_autofree char *text = NULL;
+  int first = param->value.line > 0 ? param->value.line : p->lineno;
+
+  p->fit = NULL;
+  data = augur_fit_data_parse (param->fit_csv->str, param->fit_csv->len, "", &read, &error);
+  if (data == NULL)
+    {
+      /* ":LINE:COLUMN: message", LINE counted in the block */
+      int line = 0, c = 0, n = 0;
+      if (sscanf (error->message, ":%d:%d: %n", &line, &c, &n) == 2 && n > 0)
+        diag (p, AUGUR_SEVERITY_ERROR, first + line - 1, c, error->message + n);
+      else
+        diag (p, AUGUR_SEVERITY_ERROR, param->fit_line, param->fit_column, error->message);
+      return;
+    }
+  augur_fit_options_init (&options);
+  if (param->fit_terms > 0)
+    options.max_terms = param->fit_terms;
+  param->fit = augur_fit (data, &options, NULL, &error);
+  augur_fit_data_free (data);
+  if (param->fit == NULL)
+    {
+      /* the measurements have no file name of their own */
+      const char *what = g_str_has_prefix (error->message, ": ") ? error->message + 2 : error->message;
+      g_autofree char *message = g_strdup_printf (_("fit '%s': %s"), param->name, what);
+      diag (p, AUGUR_SEVERITY_ERROR, param->fit_line, param->fit_column, message);
+      return;
+    }
+  for (guint i = 0; i < augur_fit_result_get_n_warnings (param->fit); i++)
+    {
+      g_autofree char *message = g_strdup_printf (_("fit '%s': %s"), param->name,
+                                                  augur_fit_result_get_warning (param->fit, i));
+      g_ptr_array_add (p->diags, augur_diagnostic_new (AUGUR_SEVERITY_WARNING, param->fit_line, param->fit_column,
+                                                       "%s", message));
+    }
+  model = (AugurFitModel *) augur_fit_result_get_model (param->fit);
+  text = augur_fit_model_to_expression (model, NULL, &error);
+  if (text == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("fit '%s': %s"), param->name, error->message);
+      diag (p, AUGUR_SEVERITY_ERROR, param->fit_line, param->fit_column, message);
+      return;
+    }
+  {
+    /* names located at the fit's line */
+    AugurExprOrigin origin = { "", param->fit_line, param->fit_column };
+    AugurExpr *expr = augur_expr_parse (text, -1, &origin, AUGUR_EXPR_FLAGS_NONE, &error);
+    if (expr == NULL)
+      {
+        diag (p, AUGUR_SEVERITY_ERROR, param->fit_line, param->fit_column, error->message);
+        return;
+      }
+    act_expr_clear (&param->value);
+    param->value.text = g_steal_pointer (&text);
+    param->value.expr = expr;
+    param->value.line = param->fit_line;
+    param->value.column = param->fit_column;
+  }
+}
+
 /* config NAME PARAM = VALUE, PARAM = VALUE ... (values are constant
  * expressions; the parameters are checked once all are read). */
 static void
@@ -951,6 +1136,20 @@ config_line (Parser *p, int col)
       skip_blanks (p);
     }
   while (p->pos < p->len && p->line[p->pos] == ',' && ++p->pos);
+  if (expect_keyword (p, "measured"))
+    {
+      int mcol;
+      skip_blanks (p);
+      mcol = column (p);
+      if (!read_number (p, &c->measured))
+        return;
+      if (!(c->measured > 0))
+        {
+          error_at (p, mcol, _("a measured time is a number of seconds greater than 0"));
+          return;
+        }
+      c->has_measured = TRUE;
+    }
   expect_line_end (p);
 }
 
@@ -977,33 +1176,8 @@ top_line (Parser *p, const char *word, int col)
       skip_blanks (p);
       name_col = column (p);
       name = expect_name (p, _("a parameter name"));
-      if (name == NULL)
+      if (name == NULL || (param = new_param (p, name_col, name)) == NULL)
         return;
-      for (guint i = 0; i < m->params->len; i++)
-        {
-          ActParam *other = g_ptr_array_index (m->params, i);
-          if (g_strcmp0 (other->name, name) == 0)
-            {
-              error_at (p, name_col, _("parameter '%s' is already defined (line %d)"), name, other->value.line);
-              g_free (name);
-              return;
-            }
-        }
-      if (g_strcmp0 (name, "pid") == 0 || g_strcmp0 (name, "tid") == 0)
-        {
-          error_at (p, name_col, _("'%s' is bound to each processing unit and cannot be a parameter"), name);
-          g_free (name);
-          return;
-        }
-      if (m->params->len >= MAX_ITEMS)
-        {
-          error_at (p, name_col, _("more than %d parameters"), MAX_ITEMS);
-          g_free (name);
-          return;
-        }
-      param = g_new0 (ActParam, 1);
-      param->name = name;
-      g_ptr_array_add (m->params, param);
       skip_blanks (p);
       if (p->pos >= p->len || p->line[p->pos] != '=')
         {
@@ -1017,6 +1191,8 @@ top_line (Parser *p, const char *word, int col)
     }
   else if (g_strcmp0 (word, "config") == 0)
     config_line (p, col);
+  else if (g_strcmp0 (word, "fit") == 0)
+    fit_line (p, col);
   else if (g_strcmp0 (word, "machine") == 0)
     {
       if (expect_line_end (p))
@@ -1067,6 +1243,20 @@ read_line (Parser *p)
   if (at_end (p))
     return;
   col = column (p);
+  if (p->block == FIT)
+    {
+      gsize save = p->pos;
+      g_autofree char *end = read_word (p, FALSE);
+      if (g_strcmp0 (end, "end") == 0 && at_end (p))
+        {
+          p->block = TOP;
+          fit_end (p);
+          return;
+        }
+      p->pos = save;
+      fit_data_line (p);
+      return;
+    }
   word = read_word (p, TRUE);
   if (word == NULL)
     {
@@ -1089,6 +1279,9 @@ read_line (Parser *p)
       break;
     case MACHINE:
       machine_line (p, word, col);
+      break;
+    case FIT:
+      g_assert_not_reached ();
       break;
     case DIAGRAM:
       {
@@ -1412,8 +1605,19 @@ check_model (Parser *p)
   for (guint i = 0; i < m->params->len; i++)
     {
       ActParam *param = g_ptr_array_index (m->params, i);
-      g_autofree char *context = g_strdup_printf (_("parameter '%s'"), param->name);
+      g_autofree char *context = param->fit_csv != NULL ? g_strdup_printf (_("the measurements of fit '%s'"), param->name)
+                                                        : g_strdup_printf (_("parameter '%s'"), param->name);
       bind_expr (p, &param->value, i, context);
+      if (param->fit != NULL && param->value.expr != NULL)
+        {
+          const AugurFitModel *fm = augur_fit_result_get_model (param->fit);
+          guint n = augur_fit_model_get_n_params (fm);
+          param->fit_slots = g_new0 (guint, MAX (n, 1));
+          for (guint k = 0; k < n; k++)
+            for (guint j = 0; j < i; j++)
+              if (g_strcmp0 (((ActParam *) g_ptr_array_index (m->params, j))->name, augur_fit_model_get_param_name (fm, k)) == 0)
+                param->fit_slots[k] = j;
+        }
     }
   for (guint i = 0; i < m->configs->len; i++)
     {
@@ -1588,7 +1792,8 @@ augur_activity_model_parse (const char  *text,
     {
       p.len = 0;
       diag (&p, AUGUR_SEVERITY_ERROR, p.block_line, 1,
-            p.block == MACHINE ? _("this 'machine' has no 'end'") : _("this 'diagram' has no 'end'"));
+            p.block == MACHINE ? _("this 'machine' has no 'end'") :
+            p.block == FIT ? _("this 'fit' has no 'end'") : _("this 'diagram' has no 'end'"));
     }
   if (p.error == NULL)
     check_model (&p);

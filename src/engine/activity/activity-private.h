@@ -74,9 +74,20 @@ typedef struct {
   int        column;
 } ActDiagram;
 
+/* A parameter: a value, or a cost function fitted to measurements given in
+ * the document (a `fit` block): its value is then the fitted model at the
+ * values of the parameters its measurements name. */
 typedef struct {
-  char    *name;
-  ActExpr  value;
+  char           *name;
+  ActExpr         value;
+  /* fitted */
+  GString        *fit_csv;       /* the measurements as written (NULL: not fitted) */
+  char           *fit_response;  /* NULL: the last column */
+  guint           fit_terms;     /* 0: the default */
+  int             fit_line;      /* of the `fit` line */
+  int             fit_column;
+  struct _AugurFitResult *fit;
+  guint          *fit_slots;     /* slot of each of the model's parameters */
 } ActParam;
 
 /* A configuration of a study: values for some parameters. */
@@ -84,6 +95,8 @@ typedef struct {
   char      *name;
   GPtrArray *names;     /* char* */
   GArray    *values;    /* double */
+  gboolean   has_measured;
+  double     measured;  /* a measured run time, seconds */
   int        line;
   int        column;
 } ActConfig;

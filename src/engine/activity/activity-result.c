@@ -138,6 +138,26 @@ augur_activity_result_get_element_stats (const AugurActivityResult *r,
   *stats = r->stats[(gsize) pid * r->n_elements + element];
 }
 
+void
+augur_activity_result_set_interval (AugurActivityResult *r, double lower, double upper)
+{
+  g_return_if_fail (r != NULL);
+  r->has_interval = TRUE;
+  r->lower = lower;
+  r->upper = upper;
+}
+
+gboolean
+augur_activity_result_get_interval (const AugurActivityResult *r, double *lower, double *upper)
+{
+  g_return_val_if_fail (r != NULL, FALSE);
+  if (lower != NULL)
+    *lower = r->has_interval ? r->lower : r->time;
+  if (upper != NULL)
+    *upper = r->has_interval ? r->upper : r->time;
+  return r->has_interval;
+}
+
 const AugurActivityStep *
 augur_activity_result_get_critical_path (const AugurActivityResult *r,
                                          guint                     *n_steps)
@@ -162,6 +182,14 @@ augur_activity_result_to_json (const AugurActivityResult *r)
 
   g_return_val_if_fail (r != NULL, NULL);
   augur_json_append_number (s, r->time);
+  if (r->has_interval)
+    {
+      g_string_append (s, ",\n  \"predicted_interval\": [");
+      augur_json_append_number (s, r->lower);
+      g_string_append (s, ", ");
+      augur_json_append_number (s, r->upper);
+      g_string_append (s, "]");
+    }
   g_string_append_printf (s, ",\n  \"events\": %" G_GUINT64_FORMAT ",\n  \"processes\": [", r->events);
   for (guint p = 0; p < r->n_processes; p++)
     {

@@ -15,6 +15,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "activity-run.h"
+#include "activity-fit.h"
 #include "augur-format.h"
 
 #include <glib/gi18n.h>
@@ -137,6 +138,7 @@ typedef struct {
   const AugurActivityModel *m;
   double                   *params;      /* N_SLOTS values: parameters, pid, tid */
   double                   *costs;       /* [pid][element]: an action's cost, < 0 until computed */
+  int                       fit_bound;   /* options->fit_bound */
   guint                     n_slots;
   guint                     n_processes;
   guint                     n_nodes;
@@ -1105,7 +1107,26 @@ setup (Run *run, const AugurActivityBinding *binding)
           }
       if (bound)
         continue;
-      run->params[k] = act_expr_eval (&param->value, run->params);
+      if (param->fit != NULL && param->fit_slots != NULL)
+        {
+          const AugurFitModel *fm = augur_fit_result_get_model (param->fit);
+          guint n = augur_fit_model_get_n_params (fm);
+          g_autofree double *x = g_new (double, MAX (n, 1));
+          g_autoptr(GError) error = NULL;
+          double value, lower, upper;
+
+          for (guint i = 0; i < n; i++)
+            x[i] = run->params[param->fit_slots[i]];
+          if (!augur_fit_model_predict (fm, x, 0.95, &value, &lower, &upper, &error))
+            {
+              fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: fit '%s': %s"), param->fit_line, param->name,
+                    error->message);
+              return FALSE;
+            }
+          run->params[k] = run->fit_bound < 0 ? lower : run->fit_bound > 0 ? upper : value;
+        }
+      else
+        run->params[k] = act_expr_eval (&param->value, run->params);
       if (!isfinite (run->params[k]))
         {
           fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: parameter '%s' (%s) is %g"), param->value.line,
@@ -1299,6 +1320,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
   if (partial)
     *partial = NULL;
   run.m = m;
+  run.fit_bound = options != NULL ? options->fit_bound : 0;
   run.free_units = G_MAXUINT;
   run.units = g_array_new (FALSE, TRUE, sizeof (Unit));
   run.channels = g_hash_table_new_full (channel_hash, channel_equal, channel_free, NULL);

@@ -28,6 +28,8 @@ struct _AugurActivityResult {
   AugurTimelineData         *timeline;
   AugurActivityStep         *critical;         /* with the timeline */
   guint                      n_critical;
+  gboolean                   has_interval;
+  double                     lower, upper;
 };
 
 /* A result with the model's elements and categories, no process yet. */

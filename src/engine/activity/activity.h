@@ -135,7 +135,19 @@ typedef struct {
 typedef struct {
   gboolean record_timeline;    /* keep every interval and message */
   guint64  max_events;         /* stop with an error past this many events; 0: no limit */
+  /* Fitted cost functions (`fit` blocks): 0 takes their fitted values;
+   * -1 (+1) the lower (upper) end of their 95 % prediction interval, so
+   * two more evaluations bound the predicted time by what the
+   * measurements leave uncertain. */
+  int      fit_bound;
 } AugurActivityOptions;
+
+/* The parameters that are cost functions fitted to measurements, and what
+ * was fitted (for reports: the model, its statistics, how it was chosen). */
+gboolean                      augur_activity_model_param_is_fitted (const AugurActivityModel *model,
+                                                                    guint                     index);
+const struct _AugurFitResult *augur_activity_model_get_param_fit    (const AugurActivityModel *model,
+                                                                    guint                     index);
 
 typedef struct _AugurActivityResult AugurActivityResult;
 
@@ -147,6 +159,11 @@ const char *augur_activity_model_get_config_name (const AugurActivityModel *mode
 void        augur_activity_model_get_config      (const AugurActivityModel *model,
                                                   guint                     index,
                                                   AugurActivityBinding     *binding);
+/* A configuration's measured run time (`config ... measured 0.62`), for
+ * validation: FALSE when none is given. */
+gboolean    augur_activity_model_get_config_measured (const AugurActivityModel *model,
+                                                      guint                     index,
+                                                      double                   *seconds);
 
 /* Evaluates the model.  On an error at run time (a deadlock, a cost that is
  * not a number, unmatched messages) NULL is returned with the error, and
@@ -224,6 +241,16 @@ const AugurActivityStep *augur_activity_result_get_critical_path (const AugurAct
 
 /* The run's timeline (NULL unless options->record_timeline). */
 AugurTimelineData *augur_activity_result_get_timeline (const AugurActivityResult *r);
+
+/* The predicted time with every fitted cost function at the lower and at
+ * the upper end of its 95 % prediction interval (two more evaluations,
+ * options.fit_bound -1 and +1), kept with the result for reports. */
+void        augur_activity_result_set_interval (AugurActivityResult *r,
+                                                double               lower,
+                                                double               upper);
+gboolean    augur_activity_result_get_interval (const AugurActivityResult *r,
+                                                double                    *lower,
+                                                double                    *upper);
 
 /* The results as JSON (predicted_time, processes with pid, node, time and
  * time per element and category, elements with count, total, mean, min,

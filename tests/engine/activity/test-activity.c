@@ -342,6 +342,75 @@ test_configs (void)
                       "bad.activity:3:8: configuration 'c' is already defined (line 2)");
 }
 
+/* A cost function fitted to measurements written in the document: exact
+ * measurements of 0.012 + 0.0004 NAT give that model back, and noisy ones
+ * a prediction interval that bounds the predicted time. */
+static void
+test_fit (void)
+{
+  const char *exact =
+    "param NAT = 32\n"
+    "fit CalcMPM terms 1\n"
+    "  NAT, time\n  8, 0.0152\n  16, 0.0184\n  24, 0.0216\n  32, 0.0248\n  48, 0.0312\n  64, 0.0376\n  128, 0.0632\n"
+    "end\n"
+    "diagram main\n  initial i\n  action calc cost CalcMPM\n  final f\n  flow i -> calc -> f\nend\n";
+  g_autoptr(AugurActivityModel) m = parse_ok (exact);
+  g_autoptr(AugurActivityResult) r = evaluate (m, FALSE);
+  g_autofree char *text = augur_activity_model_to_text (m);
+
+  g_assert_true (augur_activity_model_param_is_fitted (m, 1));
+  g_assert_false (augur_activity_model_param_is_fitted (m, 0));
+  g_assert_nonnull (augur_activity_model_get_param_fit (m, 1));
+  g_assert_cmpfloat_with_epsilon (augur_activity_result_get_time (r), 0.0248, 1e-12);
+  g_assert_nonnull (strstr (text, "fit CalcMPM terms 1\n  NAT, time\n  8, 0.0152\n"));
+  {
+    g_autoptr(AugurActivityModel) again = parse_ok (text);
+    g_autofree char *twice = augur_activity_model_to_text (again);
+    g_assert_cmpstr (text, ==, twice);
+  }
+  {
+    const char *names[] = { "NAT" };
+    double values[] = { 100 };
+    AugurActivityBinding binding = { 1, names, values };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurActivityResult) r100 = augur_activity_evaluate (m, &binding, NULL, NULL, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat_with_epsilon (augur_activity_result_get_time (r100), 0.052, 1e-12);
+  }
+  /* noisy measurements: the interval's ends bound the time */
+  {
+    g_autoptr(AugurActivityModel) noisy = parse_ok (
+      "param NAT = 32\n"
+      "fit CalcMPM\n  NAT, time\n"
+      "  8, 0.0150\n  8, 0.0155\n  16, 0.0186\n  16, 0.0181\n  32, 0.0251\n  32, 0.0244\n"
+      "  64, 0.0380\n  64, 0.0371\n  128, 0.0640\n  128, 0.0625\nend\n"
+      "machine\n  processes 4\n  cpus 4\nend\n"
+      "diagram main\n  initial i\n  loop l count 10 body b\n  final f\n  flow i -> l -> f\nend\n"
+      "diagram b\n  initial i\n  action calc cost CalcMPM\n  final f\n  flow i -> calc -> f\nend\n");
+    AugurActivityOptions low = { .fit_bound = -1 }, high = { .fit_bound = 1 };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurActivityResult) mid = evaluate (noisy, FALSE);
+    g_autoptr(AugurActivityResult) lo = augur_activity_evaluate (noisy, NULL, &low, NULL, NULL, NULL, NULL, &error);
+    g_autoptr(AugurActivityResult) hi = augur_activity_evaluate (noisy, NULL, &high, NULL, NULL, NULL, NULL, &error);
+    double t = augur_activity_result_get_time (mid);
+
+    g_assert_no_error (error);
+    g_test_message ("noisy fit: %.6f s in [%.6f, %.6f]", t, augur_activity_result_get_time (lo),
+                    augur_activity_result_get_time (hi));
+    g_assert_cmpfloat (fabs (t - 0.248), <, 0.005);
+    g_assert_cmpfloat (augur_activity_result_get_time (lo), <, t);
+    g_assert_cmpfloat (augur_activity_result_get_time (hi), >, t);
+  }
+  assert_parse_error ("param NAT = 32\nfit F\n  NAT, time\n  8, 1\n  16, x\nend\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:5:7: expected a number, found 'x'");
+  assert_parse_error ("fit F\n  NP, time\n  8, 1\n  16, 2\n  32, 3\n  64, 4\n  128, 5\nend\n" MAIN_OK,
+                      AUGUR_ACTIVITY_ERROR_MODEL, "unknown name 'NP' in the measurements of fit 'F'");
+  assert_parse_error ("param NAT = 32\nfit F\n  NAT, time\n  8, 1\n", AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:2:1: this 'fit' has no 'end'");
+  assert_parse_error ("param NAT = 32\nfit F\n  NAT, time\n  8, 1\n  16, 2\nend\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:2:1: fit 'F': only 2 distinct parameter points");
+}
+
 /* Probabilities draw from each unit's own stream: the same seed gives the
  * same run. */
 static void
@@ -557,6 +626,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/activity/critical-path", test_critical_path);
   g_test_add_func ("/engine/activity/binding", test_binding);
   g_test_add_func ("/engine/activity/configs", test_configs);
+  g_test_add_func ("/engine/activity/fit", test_fit);
   g_test_add_func ("/engine/activity/probabilities", test_probabilities);
   g_test_add_func ("/engine/activity/errors", test_errors);
   g_test_add_func ("/engine/activity/run-errors", test_run_errors);

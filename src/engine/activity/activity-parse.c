@@ -153,6 +153,7 @@ augur_activity_model_free (AugurActivityModel *m)
   g_ptr_array_unref (m->elements);
   g_ptr_array_unref (m->categories);
   g_ptr_array_unref (m->configs);
+  g_clear_error (&m->invalid);
   g_free (m);
 }
 
@@ -178,6 +179,7 @@ typedef struct {
   GError             *error;      /* the first error */
   int                 error_line;
   int                 error_column;
+  gboolean            syntax_error;   /* an error while reading, not in the checks */
   AugurActivityModel *m;
   /* the line being read */
   const char         *line;       /* without its comment */
@@ -205,6 +207,8 @@ static void
 diag (Parser *p, AugurSeverity severity, int line, int column, const char *message)
 {
   g_ptr_array_add (p->diags, augur_diagnostic_new (severity, line, column, "%s", message));
+  if (severity == AUGUR_SEVERITY_ERROR)
+    p->syntax_error = TRUE;
   if (severity == AUGUR_SEVERITY_ERROR && p->error == NULL)
     p->error = g_error_new (AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_SYNTAX,
                             "%s:%d:%d: %s", p->filename, line, column, message);
@@ -1738,6 +1742,24 @@ augur_activity_model_parse (const char  *text,
                             GPtrArray  **diagnostics,
                             GError     **error)
 {
+  return augur_activity_model_parse_full (text, length, filename, AUGUR_ACTIVITY_PARSE_NONE, diagnostics, error);
+}
+
+gboolean
+augur_activity_model_is_valid (const AugurActivityModel *m)
+{
+  g_return_val_if_fail (m != NULL, FALSE);
+  return m->invalid == NULL;
+}
+
+AugurActivityModel *
+augur_activity_model_parse_full (const char              *text,
+                                 gssize                   length,
+                                 const char              *filename,
+                                 AugurActivityParseFlags  flags,
+                                 GPtrArray              **diagnostics,
+                                 GError                 **error)
+{
   Parser p = { 0 };
   gsize len, start = 0;
 
@@ -1803,6 +1825,12 @@ augur_activity_model_parse (const char  *text,
   if (diagnostics)
     *diagnostics = g_ptr_array_ref (p.diags);
   g_ptr_array_unref (p.diags);
+  if (p.error != NULL && (flags & AUGUR_ACTIVITY_PARSE_KEEP_INVALID) && !p.syntax_error)
+    {
+      /* read, but the checks failed: kept for an editor, not evaluated */
+      p.m->invalid = p.error;
+      return p.m;
+    }
   if (p.error != NULL)
     {
       g_propagate_error (error, p.error);

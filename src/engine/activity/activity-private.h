@@ -124,6 +124,7 @@ struct _AugurActivityModel {
   GPtrArray           *categories;     /* char*, in order of first use */
   GPtrArray           *configs;        /* ActConfig*, in the order written */
   gboolean             uses_random;    /* some decision branches on probabilities */
+  GError              *invalid;        /* kept though its checks failed (the first error) */
 };
 
 /* Slots beyond the parameters. */

@@ -1319,6 +1319,12 @@ augur_activity_evaluate (const AugurActivityModel   *m,
   g_return_val_if_fail (m != NULL, NULL);
   if (partial)
     *partial = NULL;
+  if (m->invalid != NULL)
+    {
+      g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL, _("the model has errors: %s"),
+                   m->invalid->message);
+      return NULL;
+    }
   run.m = m;
   run.fit_bound = options != NULL ? options->fit_bound : 0;
   run.free_units = G_MAXUINT;

@@ -93,6 +93,24 @@ AugurActivityModel *augur_activity_model_parse (const char  *text,
                                                 const char  *filename,
                                                 GPtrArray  **diagnostics,
                                                 GError     **error);
+typedef enum {
+  AUGUR_ACTIVITY_PARSE_NONE         = 0,
+  /* A text that reads but fails the checks (a diagram being drawn has no
+   * final node yet) still gives its model, for an editor to show; it is
+   * not valid and is not evaluated.  Errors while reading still give
+   * NULL. */
+  AUGUR_ACTIVITY_PARSE_KEEP_INVALID = 1 << 0,
+} AugurActivityParseFlags;
+
+AugurActivityModel *augur_activity_model_parse_full (const char              *text,
+                                                     gssize                   length,
+                                                     const char              *filename,
+                                                     AugurActivityParseFlags  flags,
+                                                     GPtrArray              **diagnostics,
+                                                     GError                 **error);
+/* FALSE for a model kept with AUGUR_ACTIVITY_PARSE_KEEP_INVALID whose
+ * checks failed. */
+gboolean            augur_activity_model_is_valid (const AugurActivityModel *model);
 void                augur_activity_model_free  (AugurActivityModel *model);
 /* The model in the text format: reads back to the same model. */
 char               *augur_activity_model_to_text (const AugurActivityModel *model);

@@ -501,6 +501,29 @@ test_errors (void)
                       "bad.activity:2:9: expected 'fcfs' or 'rr QUANTUM', found 'lifo'");
   assert_parse_error ("diagram main\n  initial i\n  final f\n  flow i -> f when 1\nend\n", AUGUR_ACTIVITY_ERROR_MODEL,
                       "only a flow leaving a decision has a guard");
+  /* kept for an editor when only the checks fail, never evaluated */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) diags = NULL;
+    g_autoptr(AugurActivityModel) drawn = augur_activity_model_parse_full (
+      "diagram main\n  initial i at 10 20\n  action a cost 1\nend\n", -1, "drawn", AUGUR_ACTIVITY_PARSE_KEEP_INVALID,
+      &diags, &error);
+    g_autofree char *text = NULL;
+    g_assert_no_error (error);
+    g_assert_nonnull (drawn);
+    g_assert_false (augur_activity_model_is_valid (drawn));
+    g_assert_cmpuint (augur_activity_model_get_n_elements (drawn), ==, 2);
+    g_assert_cmpuint (diags->len, >=, 2);
+    text = augur_activity_model_to_text (drawn);
+    g_assert_nonnull (strstr (text, "  initial i at 10 20\n  action a cost 1\n"));
+    g_assert_null (augur_activity_evaluate (drawn, NULL, NULL, NULL, NULL, NULL, NULL, &error));
+    g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
+    g_assert_nonnull (strstr (error->message, "the model has errors: drawn:"));
+    g_clear_error (&error);
+    g_assert_null (augur_activity_model_parse_full ("diagram main\n  jump j\nend\n", -1, "bad", AUGUR_ACTIVITY_PARSE_KEEP_INVALID,
+                                                    NULL, &error));
+    g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_SYNTAX);
+  }
   {
     char binary[] = "diagram main\n\x01\x02\0\xff\n";
     g_autoptr(GError) error = NULL;

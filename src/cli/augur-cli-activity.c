@@ -316,6 +316,7 @@ augur_cli_activity (int argc, char **argv)
   g_auto(GStrv) params = NULL;
   g_autofree char *sweep = NULL, *format = NULL, *paje = NULL;
   gboolean critical = FALSE, configs = FALSE;
+  gint replications = 0;
   g_autofree char *config = NULL;
   GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "Give parameter NAME the value VALUE (repeatable)", "NAME=VALUE" },
@@ -325,6 +326,8 @@ augur_cli_activity (int argc, char **argv)
     { "config", 'c', 0, G_OPTION_ARG_STRING, &config, "Evaluate the study's configuration NAME", "NAME" },
     { "configs", 0, 0, G_OPTION_ARG_NONE, &configs, "Evaluate every configuration of the study: time, speedup, efficiency, "
       "and the error against the measured times given", NULL },
+    { "replications", 'r', 0, G_OPTION_ARG_INT, &replications, "Evaluate N times with seeds seed .. seed + N - 1 "
+      "(costs that vary): the mean predicted time and its 95% confidence interval", "N" },
     { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, "Find the critical path: the elements that, made faster, would shorten the run", NULL },
     { NULL }
   };
@@ -406,6 +409,63 @@ augur_cli_activity (int argc, char **argv)
     }
   if (configs)
     return run_configs (model, argv[1], names, values, format);
+  if (replications != 0)
+    {
+      AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
+      AugurActivityReplications rep;
+      GString *out;
+
+      if (replications < 2 || replications > 1000000)
+        {
+          fprintf (stderr, "augur-cli activity: --replications must be from 2 to 1000000\n");
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      if (!augur_activity_model_varies (model))
+        fprintf (stderr, "augur-cli activity: no cost of %s varies ('vary'): every replication gives the same time\n",
+                 argv[1]);
+      if (!augur_activity_replicate (model, &binding, (guint) replications, augur_cli_on_progress, NULL, NULL, &rep,
+                                     &error))
+        {
+          fprintf (stderr, "%s: %s\n", argv[1], error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      out = g_string_new (NULL);
+      if (g_strcmp0 (format, "json") == 0)
+        {
+          g_string_append_printf (out, "{\n  \"replications\": %u,\n  \"mean\": ", rep.n);
+          augur_json_append_number (out, rep.mean);
+          g_string_append (out, ",\n  \"confidence_interval\": [");
+          augur_json_append_number (out, rep.lower);
+          g_string_append (out, ", ");
+          augur_json_append_number (out, rep.upper);
+          g_string_append (out, "],\n  \"sd\": ");
+          augur_json_append_number (out, rep.sd);
+          g_string_append (out, ",\n  \"min\": ");
+          augur_json_append_number (out, rep.min);
+          g_string_append (out, ",\n  \"max\": ");
+          augur_json_append_number (out, rep.max);
+          g_string_append (out, "\n}\n");
+        }
+      else
+        {
+          g_string_append_printf (out, "predicted time over %u replications: mean ", rep.n);
+          augur_format_append_digits (out, rep.mean, 9);
+          g_string_append (out, " s, 95% confidence interval of the mean ");
+          augur_format_append_digits (out, rep.lower, 9);
+          g_string_append (out, " to ");
+          augur_format_append_digits (out, rep.upper, 9);
+          g_string_append (out, " s\nstandard deviation ");
+          augur_format_append_digits (out, rep.sd, 6);
+          g_string_append (out, " s, from ");
+          augur_format_append_digits (out, rep.min, 9);
+          g_string_append (out, " to ");
+          augur_format_append_digits (out, rep.max, 9);
+          g_string_append (out, " s\n");
+        }
+      replications = augur_cli_write_stdout ("activity", out->str) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+      g_string_free (out, TRUE);
+      return replications;
+    }
 
   if (sweep != NULL)
     {

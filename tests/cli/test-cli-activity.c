@@ -207,6 +207,36 @@ test_configs (void)
   g_rmdir (dir);
 }
 
+/* Costs that vary, replicated: a mean with its confidence interval. */
+static void
+test_replications (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-activity-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "vary.activity", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { file, "--replications", "30", "--format", "json", NULL };
+  double mean, lower, upper;
+  const char *at;
+
+  g_assert_true (g_file_set_contents (file,
+    "machine\n  seed 3\nend\n"
+    "diagram main\n  initial i\n  loop l count 200 body b\n  final f\n  flow i -> l -> f\nend\n"
+    "diagram b\n  initial i\n  action u cost 1 vary uniform 0.2\n  final f\n  flow i -> u -> f\nend\n", -1, NULL));
+  g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "\"replications\": 30,"));
+  mean = json_number (out, "mean");
+  at = strstr (out, "\"confidence_interval\": [");
+  g_assert_nonnull (at);
+  lower = g_ascii_strtod (at + strlen ("\"confidence_interval\": ["), (char **) &at);
+  upper = g_ascii_strtod (at + 2, NULL);
+  g_assert_cmpfloat (lower, <, mean);
+  g_assert_cmpfloat (mean, <, upper);
+  g_assert_cmpfloat (lower, <, 200.5);
+  g_assert_cmpfloat (upper, >, 199.5);
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -217,5 +247,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/activity/paje", test_paje);
   g_test_add_func ("/cli/activity/errors", test_errors);
   g_test_add_func ("/cli/activity/configs", test_configs);
+  g_test_add_func ("/cli/activity/replications", test_replications);
   return g_test_run ();
 }

@@ -236,6 +236,12 @@ augur_activity_model_to_text (const AugurActivityModel *m)
                 key = el->kind == AUGUR_ACTIVITY_SEND ? "to" : "from";
               append_expr (s, key, &el->exprs[r]);
             }
+          if (el->vary == AUGUR_ACTIVITY_VARY_NORMAL)
+            g_string_append_printf (s, " vary normal %s", el->vary_spread.text);
+          else if (el->vary == AUGUR_ACTIVITY_VARY_UNIFORM)
+            g_string_append_printf (s, " vary uniform %s", el->vary_spread.text);
+          else if (el->vary == AUGUR_ACTIVITY_VARY_EXPONENTIAL)
+            g_string_append (s, " vary exponential");
           if (el->target != NULL)
             g_string_append_printf (s, " %s %s", el->kind == AUGUR_ACTIVITY_CALL ? "diagram" : "body", el->target);
           if (el->category != NULL)
@@ -325,4 +331,14 @@ augur_activity_model_get_config_measured (const AugurActivityModel *m, guint ind
   if (seconds != NULL)
     *seconds = c->has_measured ? c->measured : 0;
   return c->has_measured;
+}
+
+gboolean
+augur_activity_model_varies (const AugurActivityModel *m)
+{
+  g_return_val_if_fail (m != NULL, FALSE);
+  for (guint i = 0; i < m->elements->len; i++)
+    if (((const ActElement *) g_ptr_array_index (m->elements, i))->vary != AUGUR_ACTIVITY_VARY_NONE)
+      return TRUE;
+  return FALSE;
 }

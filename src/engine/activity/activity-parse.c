@@ -81,6 +81,7 @@ element_free (gpointer p)
   g_free (el->target);
   for (guint i = 0; i < N_EXPRS; i++)
     act_expr_clear (&el->exprs[i]);
+  act_expr_clear (&el->vary_spread);
   if (el->flows != NULL)
     {
       for (guint i = 0; i < el->flows->len; i++)
@@ -748,7 +749,7 @@ keys_of (AugurActivityKind kind)
 {
   switch (kind)
     {
-    case AUGUR_ACTIVITY_ACTION:    return "cost, category, at";
+    case AUGUR_ACTIVITY_ACTION:    return "cost, vary, category, at";
     case AUGUR_ACTIVITY_LOOP:      return "count, body, at";
     case AUGUR_ACTIVITY_PARALLEL:  return "threads, body, at";
     case AUGUR_ACTIVITY_CALL:      return "diagram, at";
@@ -835,6 +836,24 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
           g_free (el->target);
           el->target = expect_name (p, _("a diagram name"));
           if (el->target == NULL)
+            return;
+        }
+      else if (g_strcmp0 (key, "vary") == 0 && kind == AUGUR_ACTIVITY_ACTION)
+        {
+          if (expect_keyword (p, "normal"))
+            el->vary = AUGUR_ACTIVITY_VARY_NORMAL;
+          else if (expect_keyword (p, "uniform"))
+            el->vary = AUGUR_ACTIVITY_VARY_UNIFORM;
+          else if (expect_keyword (p, "exponential"))
+            el->vary = AUGUR_ACTIVITY_VARY_EXPONENTIAL;
+          else
+            {
+              g_autofree char *f = found (p);
+              error_at (p, column (p), _("expected 'normal SPREAD', 'uniform SPREAD' or 'exponential', found %s"), f);
+              return;
+            }
+          if (el->vary != AUGUR_ACTIVITY_VARY_EXPONENTIAL &&
+              !read_expr (p, &el->vary_spread, _("a relative spread (0.05 for 5 %)")))
             return;
         }
       else if (g_strcmp0 (key, "at") == 0)
@@ -1673,6 +1692,12 @@ check_model (Parser *p)
             {
               g_autofree char *context = g_strdup_printf (_("'%s'"), el->path);
               bind_expr (p, &el->exprs[r], m->params->len, context);
+            }
+          if (el->vary != AUGUR_ACTIVITY_VARY_NONE)
+            {
+              g_autofree char *context = g_strdup_printf (_("the variation of '%s'"), el->path);
+              bind_expr (p, &el->vary_spread, m->params->len, context);
+              m->uses_random = TRUE;
             }
           for (guint f = 0; f < el->flows->len; f++)
             {

@@ -57,6 +57,8 @@ typedef struct {
   ActExpr           exprs[N_EXPRS];
   char             *target;      /* body or callee diagram */
   guint             target_index;
+  AugurActivityVariation vary;  /* an action's random variation */
+  ActExpr           vary_spread;  /* its relative spread (normal, uniform) */
   gboolean          has_position;
   double            x, y;
   GArray           *flows;       /* ActFlow: outgoing, in the order written */

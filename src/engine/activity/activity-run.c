@@ -19,6 +19,7 @@
 #include "augur-format.h"
 
 #include <glib/gi18n.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -139,6 +140,7 @@ typedef struct {
   double                   *params;      /* N_SLOTS values: parameters, pid, tid */
   double                   *costs;       /* [pid][element]: an action's cost, < 0 until computed */
   int                       fit_bound;   /* options->fit_bound */
+  guint64                   seed_offset; /* options->seed_offset */
   guint                     n_slots;
   guint                     n_processes;
   guint                     n_nodes;
@@ -673,6 +675,54 @@ enter_collective (Run *run, guint ui, const ActElement *el)
 
 static void finish_unit (Run *run, guint ui);
 
+/* A factor of an action's cost, drawn from u's stream (see
+ * AugurActivityVariation). */
+static gboolean
+vary_factor (Run *run, Unit *u, const ActElement *el, double *factor)
+{
+  double spread = 0;
+
+  if (el->vary != AUGUR_ACTIVITY_VARY_EXPONENTIAL)
+    {
+      spread = act_expr_eval (&el->vary_spread, slots_for (run, u));
+      if (!(spread >= 0 && spread <= (el->vary == AUGUR_ACTIVITY_VARY_UNIFORM ? 1 : 1e3)))
+        {
+          g_autofree char *who = unit_name (run, u);
+          fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the spread of '%s' (%s) is %g for %s: expected a number "
+                                                     "from 0 to %g"), el->vary_spread.line, el->path, el->vary_spread.text,
+                spread, who, el->vary == AUGUR_ACTIVITY_VARY_UNIFORM ? 1.0 : 1e3);
+          return FALSE;
+        }
+    }
+  switch (el->vary)
+    {
+    case AUGUR_ACTIVITY_VARY_NORMAL:
+      {
+        int tries = 0;
+        do
+          {
+            /* Box-Muller, two uniforms per draw */
+            double u1 = 1.0 - g_rand_double (u->rand), u2 = g_rand_double (u->rand);
+            *factor = 1 + spread * sqrt (-2 * log (u1)) * cos (2 * G_PI * u2);
+          }
+        while (!(*factor > 0) && ++tries < 1000);
+        if (!(*factor > 0))
+          *factor = DBL_MIN;
+      }
+      return TRUE;
+    case AUGUR_ACTIVITY_VARY_UNIFORM:
+      *factor = 1 - spread + 2 * spread * g_rand_double (u->rand);
+      return TRUE;
+    case AUGUR_ACTIVITY_VARY_EXPONENTIAL:
+      *factor = -log (1.0 - g_rand_double (u->rand));
+      return TRUE;
+    case AUGUR_ACTIVITY_VARY_NONE:
+    default:
+      *factor = 1;
+      return TRUE;
+    }
+}
+
 /* Takes a decision's flow for u. */
 static gboolean
 decide (Run *run, Unit *u, const ActElement *el)
@@ -886,6 +936,13 @@ walk (Run *run, guint ui)
                   *cached = v;
               }
           }
+          if (el->vary != AUGUR_ACTIVITY_VARY_NONE && v > 0)
+            {
+              double f;
+              if (!vary_factor (run, u, el, &f))
+                return;
+              v *= f;
+            }
           if (v < 0)
             {
               g_autofree char *who = unit_name (run, u);
@@ -1153,7 +1210,7 @@ setup (Run *run, const AugurActivityBinding *binding)
       !machine_value (run, &m->local_bandwidth, run->bandwidth, 1e-300, FALSE, INFINITY, _("the local bandwidth"),
                       &run->local_bandwidth))
     return FALSE;
-  run->seed = m->has_seed ? m->seed : 1;
+  run->seed = (m->has_seed ? m->seed : 1) + run->seed_offset;
 
   run->node_of = g_new (guint, run->n_processes);
   if (m->mapping == AUGUR_ACTIVITY_MAPPING_EXPLICIT)
@@ -1327,6 +1384,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
     }
   run.m = m;
   run.fit_bound = options != NULL ? options->fit_bound : 0;
+  run.seed_offset = options != NULL ? options->seed_offset : 0;
   run.free_units = G_MAXUINT;
   run.units = g_array_new (FALSE, TRUE, sizeof (Unit));
   run.channels = g_hash_table_new_full (channel_hash, channel_equal, channel_free, NULL);
@@ -1454,4 +1512,56 @@ augur_activity_evaluate (const AugurActivityModel   *m,
       return NULL;
     }
   return r;
+}
+
+gboolean
+augur_activity_replicate (const AugurActivityModel   *m,
+                          const AugurActivityBinding *binding,
+                          guint                       n,
+                          AugurProgressFunc           progress,
+                          gpointer                    progress_data,
+                          GCancellable               *cancellable,
+                          AugurActivityReplications  *out,
+                          GError                    **error)
+{
+  double mean = 0, m2 = 0, sd, half;
+
+  g_return_val_if_fail (m != NULL && out != NULL && n >= 2, FALSE);
+  memset (out, 0, sizeof *out);
+  out->min = INFINITY;
+  out->max = -INFINITY;
+  for (guint i = 0; i < n; i++)
+    {
+      AugurActivityOptions options = { .seed_offset = i };
+      g_autoptr(AugurActivityResult) r = NULL;
+      double t;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      r = augur_activity_evaluate (m, binding, &options, NULL, NULL, cancellable, NULL, error);
+      if (r == NULL)
+        {
+          g_prefix_error (error, _("replication %u: "), i + 1);
+          return FALSE;
+        }
+      t = augur_activity_result_get_time (r);
+      /* Welford: no cancellation when the spread is small */
+      {
+        double delta = t - mean;
+        mean += delta / (i + 1);
+        m2 += delta * (t - mean);
+      }
+      out->min = MIN (out->min, t);
+      out->max = MAX (out->max, t);
+      if (progress != NULL)
+        progress ((i + 1.0) / n, _("Replicating"), progress_data);
+    }
+  sd = sqrt (MAX (0.0, m2 / (n - 1)));
+  half = augur_fit_t_quantile (0.975, n - 1) * sd / sqrt (n);
+  out->n = n;
+  out->mean = mean;
+  out->sd = sd;
+  out->lower = mean - half;
+  out->upper = mean + half;
+  return TRUE;
 }

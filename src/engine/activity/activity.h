@@ -65,6 +65,18 @@ gboolean    augur_activity_kind_from_string (const char        *name,
  * the leaves of the per-element table. */
 gboolean    augur_activity_kind_takes_time  (AugurActivityKind  kind);
 
+/* Random variation of an action's cost (`vary normal 0.05`): each
+ * execution's cost is the cost times a factor drawn from the unit's
+ * stream: normal with mean 1 and standard deviation `spread` (redrawn
+ * while it is not above 0), uniform in [1 - spread, 1 + spread], or
+ * exponential with mean 1. */
+typedef enum {
+  AUGUR_ACTIVITY_VARY_NONE,
+  AUGUR_ACTIVITY_VARY_NORMAL,
+  AUGUR_ACTIVITY_VARY_UNIFORM,
+  AUGUR_ACTIVITY_VARY_EXPONENTIAL,
+} AugurActivityVariation;
+
 typedef enum {
   AUGUR_ACTIVITY_QUEUE_FCFS,
   AUGUR_ACTIVITY_QUEUE_RR,
@@ -142,6 +154,19 @@ void               augur_activity_model_get_element_location  (const AugurActivi
 
 /* ---- Evaluation -------------------------------------------------------- */
 
+/* Replications of a model whose costs vary: the predicted time of n runs
+ * with seeds seed, seed + 1, ..., its mean, and the 95 % confidence
+ * interval of the mean (Student's t with n - 1 degrees of freedom). */
+typedef struct {
+  guint  n;
+  double mean;
+  double sd;
+  double lower;     /* of the mean's confidence interval */
+  double upper;
+  double min;
+  double max;
+} AugurActivityReplications;
+
 /* Values that replace parameters for one evaluation (a configuration, a
  * sweep point): names[i] gets values[i].  An unknown name is an error. */
 typedef struct {
@@ -152,6 +177,7 @@ typedef struct {
 
 typedef struct {
   gboolean record_timeline;    /* keep every interval and message */
+  guint64  seed_offset;        /* added to the model's seed (replications) */
   guint64  max_events;         /* stop with an error past this many events; 0: no limit */
   /* Fitted cost functions (`fit` blocks): 0 takes their fitted values;
    * -1 (+1) the lower (upper) end of their 95 % prediction interval, so
@@ -196,6 +222,19 @@ AugurActivityResult *augur_activity_evaluate (const AugurActivityModel   *model,
                                               AugurActivityResult       **partial,
                                               GError                    **error);
 void                 augur_activity_result_free (AugurActivityResult *result);
+
+/* n >= 2 evaluations, replication r with the model's seed + r (costs
+ * varied by `vary`); progress by replication, Cancel between them. */
+gboolean augur_activity_replicate (const AugurActivityModel   *model,
+                                   const AugurActivityBinding *binding,
+                                   guint                       n,
+                                   AugurProgressFunc           progress,
+                                   gpointer                    progress_data,
+                                   GCancellable               *cancellable,
+                                   AugurActivityReplications  *out,
+                                   GError                    **error);
+/* Whether some action's cost varies: only then do replications differ. */
+gboolean augur_activity_model_varies (const AugurActivityModel *model);
 
 /* The predicted time: when the last process reaches its final node. */
 double      augur_activity_result_get_time         (const AugurActivityResult *r);

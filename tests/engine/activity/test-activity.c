@@ -411,6 +411,53 @@ test_fit (void)
                       "bad.activity:2:1: fit 'F': only 2 distinct parameter points");
 }
 
+/* Costs that vary: each execution draws its factor; replications give a
+ * mean whose confidence interval holds the cost's mean. */
+static void
+test_variation (void)
+{
+  const char *text =
+    "machine\n  seed 3\nend\n"
+    "diagram main\n  initial i\n  loop l count 200 body b\n  final f\n  flow i -> l -> f\nend\n"
+    "diagram b\n  initial i\n  action u cost 1 vary uniform 0.2\n  action n cost 2 vary normal 0.1\n"
+    "  action e cost 0.5 vary exponential\n  final f\n  flow i -> u -> n -> e -> f\nend\n";
+  g_autoptr(AugurActivityModel) m = parse_ok (text);
+  g_autoptr(AugurActivityResult) a = evaluate (m, FALSE);
+  g_autoptr(AugurActivityResult) b = evaluate (m, FALSE);
+  g_autoptr(GError) error = NULL;
+  AugurActivityReplications rep;
+  AugurActivityElementStats st;
+  g_autofree char *written = augur_activity_model_to_text (m);
+
+  g_assert_true (augur_activity_model_varies (m));
+  g_assert_nonnull (strstr (written, "action u cost 1 vary uniform 0.2\n"));
+  g_assert_nonnull (strstr (written, "action e cost 0.5 vary exponential\n"));
+  g_assert_cmpfloat (augur_activity_result_get_time (a), ==, augur_activity_result_get_time (b));
+  augur_activity_result_get_element_stats (a, 0, element (m, "b/u"), &st);
+  g_assert_cmpfloat (st.min, >=, 0.8);
+  g_assert_cmpfloat (st.max, <=, 1.2);
+  g_assert_cmpfloat (st.max - st.min, >, 0.3);
+  g_assert_cmpfloat (fabs (st.total / 200 - 1), <, 0.05);
+  augur_activity_result_get_element_stats (a, 0, element (m, "b/n"), &st);
+  g_assert_cmpfloat (fabs (st.total / 200 - 2), <, 0.05);
+  augur_activity_result_get_element_stats (a, 0, element (m, "b/e"), &st);
+  g_assert_cmpfloat (fabs (st.total / 200 - 0.5), <, 0.1);
+
+  g_assert_true (augur_activity_replicate (m, NULL, 20, NULL, NULL, NULL, &rep, &error));
+  g_assert_no_error (error);
+  g_test_message ("20 replications: %.4f s in [%.4f, %.4f], sd %.4f", rep.mean, rep.lower, rep.upper, rep.sd);
+  g_assert_cmpuint (rep.n, ==, 20);
+  g_assert_cmpfloat (rep.lower, <, 700);
+  g_assert_cmpfloat (rep.upper, >, 700);
+  g_assert_cmpfloat (rep.sd, >, 0);
+  g_assert_cmpfloat (rep.min, <, rep.max);
+  /* the first replication is the plain run */
+  g_assert_cmpfloat (rep.min, <=, augur_activity_result_get_time (a));
+  g_assert_cmpfloat (rep.max, >=, augur_activity_result_get_time (a));
+  assert_parse_error ("diagram main\n  initial i\n  action a cost 1 vary gamma 2\n  final f\n  flow i -> a -> f\nend\n",
+                      AUGUR_ACTIVITY_ERROR_SYNTAX, "bad.activity:3:24: expected 'normal SPREAD', 'uniform SPREAD' or 'exponential'");
+}
+
 /* Probabilities draw from each unit's own stream: the same seed gives the
  * same run. */
 static void
@@ -650,6 +697,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/activity/binding", test_binding);
   g_test_add_func ("/engine/activity/configs", test_configs);
   g_test_add_func ("/engine/activity/fit", test_fit);
+  g_test_add_func ("/engine/activity/variation", test_variation);
   g_test_add_func ("/engine/activity/probabilities", test_probabilities);
   g_test_add_func ("/engine/activity/errors", test_errors);
   g_test_add_func ("/engine/activity/run-errors", test_run_errors);

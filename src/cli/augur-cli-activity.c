@@ -3,6 +3,7 @@
  *
  *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
  *                      [--config NAME | --configs] [--format text|json|csv] [--paje OUT] [--critical-path]
+ *                      [--replications N] [--trace-out DIR]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -39,6 +40,7 @@ typedef struct {
   GArray                   *values;    /* double, the same order */
   const double             *points;
   double                   *times;
+  const AugurPlatform      *platform;
 } Sweep;
 
 static gboolean
@@ -50,7 +52,8 @@ sweep_point (guint index, gpointer user_data, GCancellable *cancellable, GError 
   g_autoptr(AugurActivityResult) r = NULL;
 
   values[s->values->len - 1] = s->points[index];
-  r = augur_activity_evaluate (s->model, &binding, NULL, NULL, NULL, cancellable, NULL, error);
+  AugurActivityOptions options = { .platform = s->platform };
+  r = augur_activity_evaluate (s->model, &binding, &options, NULL, NULL, cancellable, NULL, error);
   if (r == NULL)
     {
       char number[AUGUR_FORMAT_DOUBLE_SIZE];
@@ -161,7 +164,8 @@ result_text (const AugurActivityModel *m, const AugurActivityResult *r, gboolean
 /* Every configuration of the study, as the seed's table 2: time, speedup
  * and efficiency against the first, the error against measured times. */
 static int
-run_configs (const AugurActivityModel *model, const char *file, GPtrArray *names, GArray *values, const char *format)
+run_configs (const AugurActivityModel *model, const AugurPlatform *platform, const char *file, GPtrArray *names,
+             GArray *values, const char *format)
 {
   guint n = augur_activity_model_get_n_configs (model);
   g_autofree double *times = g_new0 (double, MAX (n, 1));
@@ -199,7 +203,8 @@ run_configs (const AugurActivityModel *model, const char *file, GPtrArray *names
         }
       {
         AugurActivityBinding binding = { all->len, (const char **) all->pdata, (const double *) vals->data };
-        r = augur_activity_evaluate (model, &binding, NULL, NULL, NULL, NULL, NULL, &error);
+        AugurActivityOptions options = { .platform = platform };
+        r = augur_activity_evaluate (model, &binding, &options, NULL, NULL, NULL, NULL, &error);
       }
       if (r == NULL)
         {
@@ -318,6 +323,8 @@ augur_cli_activity (int argc, char **argv)
   gboolean critical = FALSE, configs = FALSE;
   gint replications = 0;
   g_autofree char *config = NULL;
+  g_autofree char *trace_out = NULL;
+  g_autoptr(AugurPlatform) platform = NULL;
   GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "Give parameter NAME the value VALUE (repeatable)", "NAME=VALUE" },
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Evaluate at POINTS values of NAME from FROM to TO", "NAME=FROM:TO:POINTS" },
@@ -328,6 +335,8 @@ augur_cli_activity (int argc, char **argv)
       "and the error against the measured times given", NULL },
     { "replications", 'r', 0, G_OPTION_ARG_INT, &replications, "Evaluate N times with seeds seed .. seed + N - 1 "
       "(costs that vary): the mean predicted time and its 95% confidence interval", "N" },
+    { "trace-out", 0, 0, G_OPTION_ARG_FILENAME, &trace_out, "Write the run as time-independent traces "
+      "(trace.txt, deployment.xml, platform.xml) into DIR, for augur-cli replay or SimGrid (a model on a platform)", "DIR" },
     { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, "Find the critical path: the elements that, made faster, would shorten the run", NULL },
     { NULL }
   };
@@ -387,6 +396,19 @@ augur_cli_activity (int argc, char **argv)
       return AUGUR_CLI_EXIT_MODEL;
     }
 
+  if (augur_activity_model_get_platform (model) != NULL)
+    {
+      /* the machine is a SimGrid platform, next to the model */
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[1]);
+      g_autoptr(GFile) folder = g_file_get_parent (file);
+      g_autoptr(GFile) where = g_file_resolve_relative_path (folder, augur_activity_model_get_platform (model));
+      platform = augur_platform_load_file (where, &error);
+      if (platform == NULL)
+        {
+          fprintf (stderr, "%s: %s\n", argv[1], error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+    }
   if (config != NULL)
     {
       guint i;
@@ -408,7 +430,7 @@ augur_cli_activity (int argc, char **argv)
         }
     }
   if (configs)
-    return run_configs (model, argv[1], names, values, format);
+    return run_configs (model, platform, argv[1], names, values, format);
   if (replications != 0)
     {
       AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
@@ -423,7 +445,8 @@ augur_cli_activity (int argc, char **argv)
       if (!augur_activity_model_varies (model))
         fprintf (stderr, "augur-cli activity: no cost of %s varies ('vary'): every replication gives the same time\n",
                  argv[1]);
-      if (!augur_activity_replicate (model, &binding, (guint) replications, augur_cli_on_progress, NULL, NULL, &rep,
+      AugurActivityOptions base = { .platform = platform };
+      if (!augur_activity_replicate (model, &binding, &base, (guint) replications, augur_cli_on_progress, NULL, NULL, &rep,
                                      &error))
         {
           fprintf (stderr, "%s: %s\n", argv[1], error->message);
@@ -502,6 +525,7 @@ augur_cli_activity (int argc, char **argv)
       s.values = values;
       s.points = points;
       s.times = times;
+      s.platform = platform;
       if (!augur_sweep_run ((guint) points_value, 0, sweep_point, &s, augur_cli_on_progress, NULL, NULL, &error))
         {
           fprintf (stderr, "%s: %s\n", argv[1], error->message);
@@ -543,7 +567,7 @@ augur_cli_activity (int argc, char **argv)
 
   {
     AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
-    AugurActivityOptions options = { .record_timeline = paje != NULL || critical };
+    AugurActivityOptions options = { .record_timeline = paje != NULL || critical, .platform = platform };
     g_autoptr(AugurActivityResult) partial = NULL;
     g_autoptr(AugurActivityResult) r = augur_activity_evaluate (model, &binding, &options, augur_cli_on_progress, NULL,
                                                                 NULL, &partial, &error);
@@ -561,7 +585,7 @@ augur_cli_activity (int argc, char **argv)
         fitted = fitted || augur_activity_model_param_is_fitted (model, i);
       if (fitted)
         {
-          AugurActivityOptions low = { .fit_bound = -1 }, high = { .fit_bound = 1 };
+          AugurActivityOptions low = { .fit_bound = -1, .platform = platform }, high = { .fit_bound = 1, .platform = platform };
           g_autoptr(AugurActivityResult) lo = augur_activity_evaluate (model, &binding, &low, NULL, NULL, NULL, NULL,
                                                                        &error);
           g_autoptr(AugurActivityResult) hi = lo != NULL ? augur_activity_evaluate (model, &binding, &high, NULL, NULL,
@@ -582,6 +606,19 @@ augur_cli_activity (int argc, char **argv)
       out = result_text (model, r, critical);
     if (!augur_cli_write_stdout ("activity", out))
       status = AUGUR_CLI_EXIT_MODEL;
+    if (trace_out != NULL)
+      {
+        g_autoptr(GFile) dir = g_file_new_for_commandline_arg (trace_out);
+        g_autoptr(GError) mkdir_error = NULL;
+        if ((!g_file_make_directory_with_parents (dir, NULL, &mkdir_error) &&
+             !g_error_matches (mkdir_error, G_IO_ERROR, G_IO_ERROR_EXISTS)) ||
+            !augur_activity_write_traces (model, &binding, &options, dir, &error))
+          {
+            fprintf (stderr, "augur-cli activity: %s: %s\n", trace_out,
+                     error != NULL ? error->message : mkdir_error->message);
+            status = AUGUR_CLI_EXIT_MODEL;
+          }
+      }
     if (paje != NULL)
       {
         g_autoptr(GFile) file = g_file_new_for_commandline_arg (paje);

@@ -5,6 +5,7 @@
  */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 static const char *cli;
@@ -237,6 +238,56 @@ test_replications (void)
   g_rmdir (dir);
 }
 
+/* On a platform: the study next to its cluster; its traces, written,
+ * replay in augur-cli replay to the time predicted. */
+static void
+test_platform (void)
+{
+  g_autofree char *file = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "lapw0-cluster.activity",
+                                            NULL);
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-activity-XXXXXX", NULL);
+  g_autofree char *traces = g_build_filename (dir, "traces", NULL);
+  g_autofree char *trace = g_build_filename (traces, "trace.txt", NULL);
+  g_autofree char *platform = g_build_filename (traces, "platform.xml", NULL);
+  g_autofree char *deployment = g_build_filename (traces, "deployment.xml", NULL);
+  g_autofree char *out = NULL, *err = NULL, *replayed = NULL, *replay_err = NULL;
+  const char *args[] = { file, "--trace-out", traces, "--format", "json", NULL };
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  double predicted;
+  const char *at;
+
+  g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+  predicted = json_number (out, "predicted_time");
+  g_assert_cmpfloat (predicted, >, 0.3);
+  /* per element: counts, and no time (null), never a false 0 */
+  g_assert_nonnull (strstr (out, "\"element\": \"multipole/calcmpm\", \"kind\": \"action\", \"category\": \"\", "
+                                 "\"pid\": 0, \"count\": 4, \"total\": null"));
+  g_ptr_array_add (argv, (char *) cli);
+  g_ptr_array_add (argv, (char *) "replay");
+  g_ptr_array_add (argv, (char *) "--platform");
+  g_ptr_array_add (argv, platform);
+  g_ptr_array_add (argv, (char *) "--deployment");
+  g_ptr_array_add (argv, deployment);
+  g_ptr_array_add (argv, trace);
+  g_ptr_array_add (argv, (char *) "--format");
+  g_ptr_array_add (argv, (char *) "json");
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &replayed, &replay_err,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  at = strstr (replayed, "\"simulated_time\": ");
+  g_assert_nonnull (at);
+  g_assert_cmpfloat (fabs (g_ascii_strtod (at + strlen ("\"simulated_time\": "), NULL) - predicted), <=, 1e-9 * predicted);
+  g_unlink (trace);
+  g_unlink (platform);
+  g_unlink (deployment);
+  g_rmdir (traces);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -248,5 +299,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/activity/errors", test_errors);
   g_test_add_func ("/cli/activity/configs", test_configs);
   g_test_add_func ("/cli/activity/replications", test_replications);
+  g_test_add_func ("/cli/activity/platform", test_platform);
   return g_test_run ();
 }

@@ -183,7 +183,7 @@ augur_activity_model_to_text (const AugurActivityModel *m)
   }
   if (m->queue == AUGUR_ACTIVITY_QUEUE_RR)
     g_string_append_printf (s, "  queue rr %s\n", m->quantum.text);
-  else
+  else if (m->platform_path == NULL)
     g_string_append (s, "  queue fcfs\n");
   if (m->mapping == AUGUR_ACTIVITY_MAPPING_EXPLICIT)
     {
@@ -209,7 +209,17 @@ augur_activity_model_to_text (const AugurActivityModel *m)
     gboolean network = FALSE;
     for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
       network = network || act_expr_set (lines[i].e);
-    if (network)
+    if (m->platform_path != NULL)
+      {
+        g_string_append (s, "  platform ");
+        append_quoted (s, m->platform_path);
+        g_string_append_c (s, '\n');
+      }
+    if (m->network == ACT_NETWORK_LV08)
+      g_string_append (s, "  network lv08\n");
+    else if (m->network == ACT_NETWORK_CM02)
+      g_string_append (s, "  network cm02\n");
+    else if (network || m->network == ACT_NETWORK_SIMPLE)
       g_string_append (s, "  network simple\n");
     for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
       if (act_expr_set (lines[i].e))
@@ -341,4 +351,11 @@ augur_activity_model_varies (const AugurActivityModel *m)
     if (((const ActElement *) g_ptr_array_index (m->elements, i))->vary != AUGUR_ACTIVITY_VARY_NONE)
       return TRUE;
   return FALSE;
+}
+
+const char *
+augur_activity_model_get_platform (const AugurActivityModel *m)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+  return m->platform_path;
 }

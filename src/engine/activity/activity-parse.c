@@ -82,6 +82,8 @@ element_free (gpointer p)
   for (guint i = 0; i < N_EXPRS; i++)
     act_expr_clear (&el->exprs[i]);
   act_expr_clear (&el->vary_spread);
+  if (el->spans != NULL)
+    g_array_unref (el->spans);
   if (el->flows != NULL)
     {
       for (guint i = 0; i < el->flows->len; i++)
@@ -92,12 +94,25 @@ element_free (gpointer p)
 }
 
 static void
+flow_name_clear (gpointer p)
+{
+  g_free (((ActFlowName *) p)->name);
+}
+
+static void
+flow_line_clear (gpointer p)
+{
+  g_array_unref (((ActFlowLine *) p)->names);
+}
+
+static void
 diagram_free (gpointer p)
 {
   ActDiagram *d = p;
 
   g_free (d->name);
   g_ptr_array_unref (d->elements);
+  g_array_unref (d->flow_lines);
   g_free (d);
 }
 
@@ -154,6 +169,7 @@ augur_activity_model_free (AugurActivityModel *m)
   g_ptr_array_unref (m->elements);
   g_ptr_array_unref (m->categories);
   g_ptr_array_unref (m->configs);
+  g_free (m->platform_path);
   g_clear_error (&m->invalid);
   g_free (m);
 }
@@ -273,6 +289,18 @@ at_end (Parser *p)
 {
   skip_blanks (p);
   return p->pos >= p->len;
+}
+
+/* The current position less the blanks before it: just after the last
+ * token read (for the spans editors use). */
+static guint
+trimmed (Parser *p)
+{
+  gsize end = p->pos;
+
+  while (end > 0 && (p->line[end - 1] == ' ' || p->line[end - 1] == '\t' || p->line[end - 1] == '\r'))
+    end--;
+  return (guint) end;
 }
 
 /* What stands at the current position, quoted for a message. */
@@ -557,12 +585,35 @@ machine_line (Parser *p, const char *word, int col)
     }
   else if (g_strcmp0 (word, "network") == 0)
     {
-      if (!expect_keyword (p, "simple"))
+      if (expect_keyword (p, "simple"))
+        m->network = ACT_NETWORK_SIMPLE;
+      else if (expect_keyword (p, "lv08"))
+        m->network = ACT_NETWORK_LV08;
+      else if (expect_keyword (p, "cm02"))
+        m->network = ACT_NETWORK_CM02;
+      else
         {
           g_autofree char *f = found (p);
-          error_at (p, column (p), _("expected 'simple', found %s"), f);
+          error_at (p, column (p), _("expected 'simple', 'lv08' or 'cm02', found %s"), f);
           return;
         }
+      expect_line_end (p);
+    }
+  else if (g_strcmp0 (word, "platform") == 0)
+    {
+      char *path;
+      m->platform_line = p->lineno;
+      path = read_string (p);
+      if (path == NULL)
+        return;
+      if (*path == '\0')
+        {
+          error_at (p, col, _("expected the platform's file name, found an empty text"));
+          g_free (path);
+          return;
+        }
+      g_free (m->platform_path);
+      m->platform_path = path;
       expect_line_end (p);
     }
   else if (g_strcmp0 (word, "seed") == 0)
@@ -583,7 +634,7 @@ machine_line (Parser *p, const char *word, int col)
       expect_line_end (p);
     }
   else
-    error_at (p, col, _("expected a machine setting (nodes, cpus, processes, queue, mapping, network, "
+    error_at (p, col, _("expected a machine setting (nodes, cpus, processes, queue, mapping, network, platform, "
                         "latency, bandwidth, local-latency, local-bandwidth, seed) or 'end', found '%s'"), word);
 }
 
@@ -635,6 +686,7 @@ flow_line (Parser *p)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) columns = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
   GuardKind guard = GUARD_NONE;
   ActExpr expr = { 0 };
   int guard_col = 0;
@@ -642,15 +694,18 @@ flow_line (Parser *p)
   for (;;)
     {
       int col;
+      guint start;
       char *name;
 
       skip_blanks (p);
       col = column (p);
+      start = (guint) p->pos;
       name = expect_name (p, names->len == 0 ? _("the name of the element a flow leaves") : _("an element name"));
       if (name == NULL)
         return;
       g_ptr_array_add (names, name);
       g_array_append_val (columns, col);
+      g_array_append_val (starts, start);
       skip_blanks (p);
       if (p->pos + 1 < p->len && p->line[p->pos] == '-' && p->line[p->pos + 1] == '>')
         {
@@ -693,6 +748,18 @@ flow_line (Parser *p)
       act_expr_clear (&expr);
       return;
     }
+  {
+    ActFlowLine fl = { p->lineno, g_array_new (FALSE, FALSE, sizeof (ActFlowName)), guard, trimmed (p) };
+
+    g_array_set_clear_func (fl.names, flow_name_clear);
+    for (guint i = 0; i < names->len; i++)
+      {
+        ActFlowName n = { g_strdup (g_ptr_array_index (names, i)), g_array_index (starts, guint, i), 0 };
+        n.end = n.start + (guint) strlen (n.name);
+        g_array_append_val (fl.names, n);
+      }
+    g_array_append_val (p->diagram->flow_lines, fl);
+  }
   for (guint i = 0; i + 1 < names->len; i++)
     {
       PendingFlow f = { 0 };
@@ -770,10 +837,12 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
   ActDiagram *d = p->diagram;
   ActElement *el;
   int col;
+  guint name_start;
   char *name;
 
   skip_blanks (p);
   col = column (p);
+  name_start = (guint) p->pos;
   name = expect_name (p, _("an element name"));
   if (name == NULL)
     return;
@@ -796,12 +865,15 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
   el->flows = g_array_new (FALSE, TRUE, sizeof (ActFlow));
   el->line = p->lineno;
   el->column = kind_col;
+  el->name_start = name_start;
+  el->name_end = (guint) p->pos;
   g_ptr_array_add (d->elements, el);
   g_ptr_array_add (p->m->elements, el);
 
   while (!at_end (p))
     {
       int key_col = column (p);
+      ActSpan span = { N_SPANS, (guint) p->pos, 0, 0 };
       g_autofree char *key = read_word (p, TRUE);
       ExprRole role;
       const char *what;
@@ -813,14 +885,18 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
                     augur_activity_kind_to_string (kind), keys_of (kind), f);
           return;
         }
+      skip_blanks (p);
+      span.value = (guint) p->pos;
       if (element_key (kind, key, &role, &what))
         {
           if (!read_expr (p, &el->exprs[role], what))
             return;
+          span.key = role;
         }
       else if (g_strcmp0 (key, "category") == 0 && augur_activity_kind_takes_time (kind))
         {
           g_free (el->category);
+          span.key = SPAN_CATEGORY;
           skip_blanks (p);
           if (p->pos < p->len && p->line[p->pos] == '"')
             el->category = read_string (p);
@@ -834,12 +910,14 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
                (g_strcmp0 (key, "diagram") == 0 && kind == AUGUR_ACTIVITY_CALL))
         {
           g_free (el->target);
+          span.key = SPAN_TARGET;
           el->target = expect_name (p, _("a diagram name"));
           if (el->target == NULL)
             return;
         }
       else if (g_strcmp0 (key, "vary") == 0 && kind == AUGUR_ACTIVITY_ACTION)
         {
+          span.key = SPAN_VARY;
           if (expect_keyword (p, "normal"))
             el->vary = AUGUR_ACTIVITY_VARY_NORMAL;
           else if (expect_keyword (p, "uniform"))
@@ -858,6 +936,7 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
         }
       else if (g_strcmp0 (key, "at") == 0)
         {
+          span.key = SPAN_AT;
           if (!read_number (p, &el->x) || !read_number (p, &el->y))
             return;
           el->has_position = TRUE;
@@ -868,7 +947,12 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
                     augur_activity_kind_to_string (kind), keys_of (kind));
           return;
         }
+      span.end = trimmed (p);
+      if (el->spans == NULL)
+        el->spans = g_array_new (FALSE, FALSE, sizeof (ActSpan));
+      g_array_append_val (el->spans, span);
     }
+  el->end = trimmed (p);
 }
 
 static void
@@ -1227,11 +1311,13 @@ top_line (Parser *p, const char *word, int col)
   else if (g_strcmp0 (word, "diagram") == 0)
     {
       int name_col;
+      guint name_start;
       char *name;
       ActDiagram *d;
 
       skip_blanks (p);
       name_col = column (p);
+      name_start = (guint) p->pos;
       name = expect_name (p, _("a diagram name"));
       if (name == NULL)
         return;
@@ -1247,6 +1333,10 @@ top_line (Parser *p, const char *word, int col)
       d->elements = g_ptr_array_new_with_free_func (element_free);
       d->line = p->lineno;
       d->column = col;
+      d->name_start = name_start;
+      d->name_end = (guint) p->pos;
+      d->flow_lines = g_array_new (FALSE, FALSE, sizeof (ActFlowLine));
+      g_array_set_clear_func (d->flow_lines, flow_line_clear);
       g_ptr_array_add (m->diagrams, d);
       p->diagram = d;
       p->block = DIAGRAM;
@@ -1290,7 +1380,10 @@ read_line (Parser *p)
   if (g_strcmp0 (word, "end") == 0 && p->block != TOP)
     {
       if (p->block == DIAGRAM)
-        diagram_end (p);
+        {
+          p->diagram->end_line = p->lineno;
+          diagram_end (p);
+        }
       p->block = TOP;
       expect_line_end (p);
       return;
@@ -1738,7 +1831,31 @@ check_model (Parser *p)
       bind_expr (p, machine[i], m->params->len, _("the machine"));
     for (guint i = 0; i < m->explicit_map->len; i++)
       bind_expr (p, g_ptr_array_index (m->explicit_map, i), m->params->len, _("the machine"));
-    if (communicates && (!act_expr_set (&m->latency) || !act_expr_set (&m->bandwidth)))
+    if (m->platform_path != NULL)
+      {
+        /* the platform is the machine: its hosts, cores, speeds and links */
+        const struct { const ActExpr *e; const char *key; } own[] = {
+          { &m->nodes, "nodes" }, { &m->cpus, "cpus" }, { &m->latency, "latency" }, { &m->bandwidth, "bandwidth" },
+          { &m->local_latency, "local-latency" }, { &m->local_bandwidth, "local-bandwidth" }, { &m->quantum, "queue rr" },
+        };
+        for (guint i = 0; i < G_N_ELEMENTS (own); i++)
+          if (act_expr_set (own[i].e))
+            model_error (p, own[i].e->line, own[i].e->column,
+                         _("with a platform, '%s' comes from the platform's hosts and links: remove it"), own[i].key);
+        if (m->network == ACT_NETWORK_SIMPLE)
+          model_error (p, m->platform_line, 1, _("a platform's network is 'lv08' or 'cm02', not 'simple'"));
+        for (guint i = 0; i < m->elements->len; i++)
+          {
+            ActElement *el = g_ptr_array_index (m->elements, i);
+            if (el->kind == AUGUR_ACTIVITY_PARALLEL || el->kind == AUGUR_ACTIVITY_GATHER)
+              model_error (p, el->line, el->column,
+                           _("'%s': a %s cannot run on a platform (its processes replay time-independent actions, "
+                             "which have no threads and no gather)"), el->path, augur_activity_kind_to_string (el->kind));
+          }
+      }
+    else if (m->network == ACT_NETWORK_LV08 || m->network == ACT_NETWORK_CM02)
+      model_error (p, 1, 1, _("the 'lv08' and 'cm02' networks need a platform: give 'platform \"FILE\"' in 'machine'"));
+    if (m->platform_path == NULL && communicates && (!act_expr_set (&m->latency) || !act_expr_set (&m->bandwidth)))
       {
         ActElement *first = NULL;
         for (guint i = 0; i < m->elements->len && first == NULL; i++)
@@ -1835,14 +1952,18 @@ augur_activity_model_parse_full (const char              *text,
       read_line (&p);
       start = end + 1;
     }
-  if (p.error == NULL && p.block != TOP)
+  if (start < len)
+    p.syntax_error = TRUE;   /* not read to its end: nothing to keep */
+  else if (p.block != TOP && !p.syntax_error)
     {
       p.len = 0;
       diag (&p, AUGUR_SEVERITY_ERROR, p.block_line, 1,
             p.block == MACHINE ? _("this 'machine' has no 'end'") :
             p.block == FIT ? _("this 'fit' has no 'end'") : _("this 'diagram' has no 'end'"));
     }
-  if (p.error == NULL)
+  /* a model kept for an editor is checked too, even when a flow names an
+   * element that is not there (its paths and indices are then set) */
+  if (p.error == NULL || ((flags & AUGUR_ACTIVITY_PARSE_KEEP_INVALID) && !p.syntax_error))
     check_model (&p);
   g_array_unref (p.pending);
 

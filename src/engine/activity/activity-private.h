@@ -10,6 +10,13 @@
 
 G_BEGIN_DECLS
 
+typedef enum {
+  ACT_NETWORK_DEFAULT,     /* not given: simple, or lv08 with a platform */
+  ACT_NETWORK_SIMPLE,
+  ACT_NETWORK_LV08,
+  ACT_NETWORK_CM02,
+} ActNetwork;
+
 /* An expression of the model: its text (as written, for saving) and its
  * compiled form, whose names are mapped to value slots: the parameters in
  * order, then pid, then tid. */
@@ -40,6 +47,40 @@ typedef enum {
   GUARD_PROB,
 } GuardKind;
 
+/* Where a setting of an element stands in its line, for editors that
+ * change the text in place (augur_activity_edit_*): byte offsets in the
+ * line.  key is an ExprRole, or one of these: */
+typedef enum {
+  SPAN_CATEGORY = N_EXPRS,
+  SPAN_TARGET,            /* body or diagram */
+  SPAN_VARY,
+  SPAN_AT,
+  N_SPANS
+} SpanKey;
+
+typedef struct {
+  guint key;      /* ExprRole or SpanKey */
+  guint start;    /* the key word */
+  guint value;    /* its value */
+  guint end;      /* just after the value */
+} ActSpan;
+
+/* A name of a flow line, and where it stands (bytes in the line). */
+typedef struct {
+  char *name;
+  guint start;
+  guint end;
+} ActFlowName;
+
+/* A flow line as written (`flow a -> b -> c`, or two names and a guard),
+ * even when a name is not an element: where editors rewrite flows. */
+typedef struct {
+  int        line;
+  GArray    *names;       /* ActFlowName */
+  GuardKind  guard;
+  guint      end;         /* just after its last token (before blanks and a comment) */
+} ActFlowLine;
+
 typedef struct {
   guint      to;          /* element index in the diagram */
   GuardKind  guard;
@@ -65,6 +106,10 @@ typedef struct {
   guint             global;      /* index among all elements of the model */
   int               line;
   int               column;
+  /* in its line, in bytes: the name, the settings, the end of the last token */
+  guint             name_start, name_end;
+  GArray           *spans;       /* ActSpan, in the order written; NULL: none */
+  guint             end;
 } ActElement;
 
 typedef struct {
@@ -74,6 +119,9 @@ typedef struct {
   gboolean   in_parallel; /* run by threads of a parallel region */
   int        line;
   int        column;
+  guint      name_start, name_end;   /* in its line, in bytes */
+  int        end_line;    /* of its `end` */
+  GArray    *flow_lines;  /* ActFlowLine, in the order written */
 } ActDiagram;
 
 /* A parameter: a value, or a cost function fitted to measurements given in
@@ -120,6 +168,9 @@ struct _AugurActivityModel {
   ActExpr              local_bandwidth;
   guint64              seed;
   gboolean             has_seed;
+  ActNetwork           network;
+  char                *platform_path;  /* a SimGrid platform as the machine (relative to the document) */
+  int                  platform_line;
   /* program */
   GPtrArray           *diagrams;       /* ActDiagram*; the main one first */
   GPtrArray           *elements;       /* ActElement*, borrowed: all, by global index */

@@ -10,6 +10,7 @@ activity_result_new (const AugurActivityModel *m)
 {
   AugurActivityResult *r = g_new0 (AugurActivityResult, 1);
 
+  r->per_element_times = TRUE;
   r->n_elements = m->elements->len;
   r->n_categories = m->categories->len;
   r->element_paths = g_new0 (char *, r->n_elements + 1);
@@ -56,6 +57,13 @@ augur_activity_result_free (AugurActivityResult *r)
   g_clear_pointer (&r->timeline, augur_timeline_data_unref);
   g_free (r->critical);
   g_free (r);
+}
+
+gboolean
+augur_activity_result_has_element_times (const AugurActivityResult *r)
+{
+  g_return_val_if_fail (r != NULL, FALSE);
+  return r->per_element_times;
 }
 
 double

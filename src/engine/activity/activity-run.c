@@ -141,6 +141,7 @@ typedef struct {
   double                   *costs;       /* [pid][element]: an action's cost, < 0 until computed */
   int                       fit_bound;   /* options->fit_bound */
   guint64                   seed_offset; /* options->seed_offset */
+  guint                     forced_nodes; /* a platform's hosts, else 0 */
   guint                     n_slots;
   guint                     n_processes;
   guint                     n_nodes;
@@ -675,22 +676,24 @@ enter_collective (Run *run, guint ui, const ActElement *el)
 
 static void finish_unit (Run *run, guint ui);
 
-/* A factor of an action's cost, drawn from u's stream (see
- * AugurActivityVariation). */
-static gboolean
-vary_factor (Run *run, Unit *u, const ActElement *el, double *factor)
+/* A factor of an action's cost, drawn from rand (see
+ * AugurActivityVariation); who names the unit in errors. */
+gboolean
+activity_vary_factor (const ActElement *el, const double *slots, GRand *rand, const ActWho *who, double *factor,
+                      GError **error)
 {
   double spread = 0;
 
   if (el->vary != AUGUR_ACTIVITY_VARY_EXPONENTIAL)
     {
-      spread = act_expr_eval (&el->vary_spread, slots_for (run, u));
+      spread = act_expr_eval (&el->vary_spread, slots);
       if (!(spread >= 0 && spread <= (el->vary == AUGUR_ACTIVITY_VARY_UNIFORM ? 1 : 1e3)))
         {
-          g_autofree char *who = unit_name (run, u);
-          fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the spread of '%s' (%s) is %g for %s: expected a number "
-                                                     "from 0 to %g"), el->vary_spread.line, el->path, el->vary_spread.text,
-                spread, who, el->vary == AUGUR_ACTIVITY_VARY_UNIFORM ? 1.0 : 1e3);
+          g_autofree char *name = act_who_name (who);
+          g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
+                       _("line %d: the spread of '%s' (%s) is %g for %s: expected a number from 0 to %g"),
+                       el->vary_spread.line, el->path, el->vary_spread.text, spread, name,
+                       el->vary == AUGUR_ACTIVITY_VARY_UNIFORM ? 1.0 : 1e3);
           return FALSE;
         }
     }
@@ -702,7 +705,7 @@ vary_factor (Run *run, Unit *u, const ActElement *el, double *factor)
         do
           {
             /* Box-Muller, two uniforms per draw */
-            double u1 = 1.0 - g_rand_double (u->rand), u2 = g_rand_double (u->rand);
+            double u1 = 1.0 - g_rand_double (rand), u2 = g_rand_double (rand);
             *factor = 1 + spread * sqrt (-2 * log (u1)) * cos (2 * G_PI * u2);
           }
         while (!(*factor > 0) && ++tries < 1000);
@@ -711,10 +714,10 @@ vary_factor (Run *run, Unit *u, const ActElement *el, double *factor)
       }
       return TRUE;
     case AUGUR_ACTIVITY_VARY_UNIFORM:
-      *factor = 1 - spread + 2 * spread * g_rand_double (u->rand);
+      *factor = 1 - spread + 2 * spread * g_rand_double (rand);
       return TRUE;
     case AUGUR_ACTIVITY_VARY_EXPONENTIAL:
-      *factor = -log (1.0 - g_rand_double (u->rand));
+      *factor = -log (1.0 - g_rand_double (rand));
       return TRUE;
     case AUGUR_ACTIVITY_VARY_NONE:
     default:
@@ -723,26 +726,34 @@ vary_factor (Run *run, Unit *u, const ActElement *el, double *factor)
     }
 }
 
-/* Takes a decision's flow for u. */
 static gboolean
-decide (Run *run, Unit *u, const ActElement *el)
+vary_factor (Run *run, Unit *u, const ActElement *el, double *factor)
 {
-  const double *slots = slots_for (run, u);
+  ActWho who = { u->pid, u->tid, u->parent != G_MAXUINT };
+  return activity_vary_factor (el, slots_for (run, u), u->rand, &who, factor, &run->error);
+}
+
+/* The flow a decision takes for a unit (who, in errors) with the values
+ * slots, drawing from rand when it branches on probabilities. */
+gboolean
+activity_choose_flow (const ActElement *el, const double *slots, GRand *rand, const ActWho *who, guint *flow,
+                      GError **error)
+{
   gint chosen = -1, otherwise = -1;
 
   if (g_array_index (el->flows, ActFlow, 0).guard == GUARD_PROB)
     {
-      double x = g_rand_double (u->rand), sum = 0;
+      double x = g_rand_double (rand), sum = 0;
       for (guint f = 0; f < el->flows->len; f++)
         {
           const ActFlow *flow = &g_array_index (el->flows, ActFlow, f);
           double p = act_expr_eval (&flow->expr, slots);
           if (!(p >= 0 && p <= 1))
             {
-              g_autofree char *who = unit_name (run, u);
-              fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: a probability of decision '%s' (%s) is %g for %s: "
+              g_autofree char *name = act_who_name (who);
+          g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: a probability of decision '%s' (%s) is %g for %s: "
                                                          "expected a number from 0 to 1"),
-                    flow->line, el->path, flow->expr.text, p, who);
+                    flow->line, el->path, flow->expr.text, p, name);
               return FALSE;
             }
           sum += p;
@@ -751,9 +762,9 @@ decide (Run *run, Unit *u, const ActElement *el)
         }
       if (fabs (sum - 1) > 1e-9)
         {
-          g_autofree char *who = unit_name (run, u);
-          fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the probabilities of decision '%s' add up to %.17g for %s, "
-                                                     "not 1"), el->line, el->path, sum, who);
+          g_autofree char *name = act_who_name (who);
+          g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the probabilities of decision '%s' add up to %.17g for %s, "
+                                                     "not 1"), el->line, el->path, sum, name);
           return FALSE;
         }
       if (chosen < 0)
@@ -770,9 +781,9 @@ decide (Run *run, Unit *u, const ActElement *el)
             double v = act_expr_eval (&flow->expr, slots);
             if (isnan (v))
               {
-                g_autofree char *who = unit_name (run, u);
-                fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the condition '%s' of decision '%s' is not a number "
-                                                           "for %s"), flow->line, flow->expr.text, el->path, who);
+                g_autofree char *name = act_who_name (who);
+          g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the condition '%s' of decision '%s' is not a number "
+                                                           "for %s"), flow->line, flow->expr.text, el->path, name);
                 return FALSE;
               }
             if (v != 0)
@@ -783,12 +794,25 @@ decide (Run *run, Unit *u, const ActElement *el)
     chosen = otherwise;
   if (chosen < 0)
     {
-      g_autofree char *who = unit_name (run, u);
-      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: no condition of decision '%s' holds for %s, and it has "
-                                                 "no 'else'"), el->line, el->path, who);
+      g_autofree char *name = act_who_name (who);
+          g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: no condition of decision '%s' holds for %s, and it has "
+                                                 "no 'else'"), el->line, el->path, name);
       return FALSE;
     }
-  u->stack[u->depth - 1].element = g_array_index (el->flows, ActFlow, chosen).to;
+  *flow = chosen;
+  return TRUE;
+}
+
+/* Takes a decision's flow for u. */
+static gboolean
+decide (Run *run, Unit *u, const ActElement *el)
+{
+  ActWho who = { u->pid, u->tid, u->parent != G_MAXUINT };
+  guint flow;
+
+  if (!activity_choose_flow (el, slots_for (run, u), u->rand, &who, &flow, &run->error))
+    return FALSE;
+  u->stack[u->depth - 1].element = g_array_index (el->flows, ActFlow, flow).to;
   return TRUE;
 }
 
@@ -1194,9 +1218,12 @@ setup (Run *run, const AugurActivityBinding *binding)
   if (!machine_value (run, &m->processes, 1, 1, TRUE, MAX_PROCESSES, _("the number of processes"), &v))
     return FALSE;
   run->n_processes = (guint) v;
-  if (!machine_value (run, &m->nodes, 1, 1, TRUE, MAX_PROCESSES, _("the number of nodes"), &v))
+  if (run->forced_nodes > 0)
+    run->n_nodes = run->forced_nodes;   /* a platform's hosts */
+  else if (!machine_value (run, &m->nodes, 1, 1, TRUE, MAX_PROCESSES, _("the number of nodes"), &v))
     return FALSE;
-  run->n_nodes = (guint) v;
+  else
+    run->n_nodes = (guint) v;
   if (!machine_value (run, &m->cpus, 1, 1, TRUE, 1e6, _("the number of CPUs per node"), &v))
     return FALSE;
   run->cpus = (guint) v;
@@ -1382,6 +1409,8 @@ augur_activity_evaluate (const AugurActivityModel   *m,
                    m->invalid->message);
       return NULL;
     }
+  if (m->platform_path != NULL)
+    return activity_evaluate_on_platform (m, binding, options, progress, progress_data, cancellable, partial, error);
   run.m = m;
   run.fit_bound = options != NULL ? options->fit_bound : 0;
   run.seed_offset = options != NULL ? options->seed_offset : 0;
@@ -1517,6 +1546,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
 gboolean
 augur_activity_replicate (const AugurActivityModel   *m,
                           const AugurActivityBinding *binding,
+                          const AugurActivityOptions *base,
                           guint                       n,
                           AugurProgressFunc           progress,
                           gpointer                    progress_data,
@@ -1532,10 +1562,14 @@ augur_activity_replicate (const AugurActivityModel   *m,
   out->max = -INFINITY;
   for (guint i = 0; i < n; i++)
     {
-      AugurActivityOptions options = { .seed_offset = i };
+      AugurActivityOptions options = { 0 };
       g_autoptr(AugurActivityResult) r = NULL;
       double t;
 
+      if (base != NULL)
+        options = *base;
+      options.record_timeline = FALSE;
+      options.seed_offset = i;
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
       r = augur_activity_evaluate (m, binding, &options, NULL, NULL, cancellable, NULL, error);
@@ -1563,5 +1597,34 @@ augur_activity_replicate (const AugurActivityModel   *m,
   out->sd = sd;
   out->lower = mean - half;
   out->upper = mean + half;
+  return TRUE;
+}
+
+gboolean
+activity_prepare (const AugurActivityModel   *m,
+                  const AugurActivityBinding *binding,
+                  const AugurActivityOptions *options,
+                  guint                       n_hosts,
+                  ActPrepared                *out,
+                  GError                    **error)
+{
+  Run run = { 0 };
+
+  run.m = m;
+  run.fit_bound = options != NULL ? options->fit_bound : 0;
+  run.seed_offset = options != NULL ? options->seed_offset : 0;
+  run.forced_nodes = n_hosts;
+  if (!setup (&run, binding))
+    {
+      g_free (run.params);
+      g_free (run.node_of);
+      g_propagate_error (error, run.error);
+      return FALSE;
+    }
+  out->params = run.params;
+  out->n_processes = run.n_processes;
+  out->node_of = run.node_of;
+  out->n_nodes = run.n_nodes;
+  out->seed = run.seed;
   return TRUE;
 }

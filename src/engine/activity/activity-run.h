@@ -28,9 +28,67 @@ struct _AugurActivityResult {
   AugurTimelineData         *timeline;
   AugurActivityStep         *critical;         /* with the timeline */
   guint                      n_critical;
+  gboolean                   per_element_times;  /* FALSE on a platform: counts only */
   gboolean                   has_interval;
   double                     lower, upper;
 };
+
+/* A processing unit, for messages: "p3", or "p3.t1" for a thread. */
+typedef struct {
+  guint    pid;
+  guint    tid;
+  gboolean thread;
+} ActWho;
+
+static inline char *
+act_who_name (const ActWho *who)
+{
+  return who->thread ? g_strdup_printf ("p%u.t%u", who->pid, who->tid) : g_strdup_printf ("p%u", who->pid);
+}
+
+/* Shared by the evaluation on the machine's own CPUs and on a platform:
+ * the factor of a cost that varies, and the flow a decision takes (rand:
+ * the unit's stream). */
+gboolean activity_vary_factor (const ActElement *el,
+                               const double     *slots,
+                               GRand            *rand,
+                               const ActWho     *who,
+                               double           *factor,
+                               GError          **error);
+gboolean activity_choose_flow (const ActElement *el,
+                               const double     *slots,
+                               GRand            *rand,
+                               const ActWho     *who,
+                               guint            *flow,
+                               GError          **error);
+
+/* What an evaluation starts from: the parameters' values (and room for
+ * pid and tid: N_SLOTS), the processes and the node (host) of each, the
+ * seed.  n_hosts > 0: the nodes are a platform's hosts. */
+typedef struct {
+  double  *params;
+  guint    n_processes;
+  guint   *node_of;
+  guint    n_nodes;
+  guint64  seed;
+} ActPrepared;
+
+gboolean activity_prepare (const AugurActivityModel   *model,
+                           const AugurActivityBinding *binding,
+                           const AugurActivityOptions *options,
+                           guint                       n_hosts,
+                           ActPrepared                *out,
+                           GError                    **error);
+
+/* Evaluation on a SimGrid platform (activity-platform.c). */
+AugurActivityResult *activity_evaluate_on_platform (const AugurActivityModel   *model,
+                                                    const AugurActivityBinding *binding,
+                                                    const AugurActivityOptions *options,
+                                                    AugurProgressFunc           progress,
+                                                    gpointer                    progress_data,
+                                                    GCancellable               *cancellable,
+                                                    AugurActivityResult       **partial,
+                                                    GError                    **error);
 
 /* A result with the model's elements and categories, no process yet. */
 AugurActivityResult *activity_result_new           (const AugurActivityModel *model);

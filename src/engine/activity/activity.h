@@ -19,6 +19,7 @@
 #pragma once
 
 #include "augur-common.h"
+#include "platform.h"
 #include "timeline.h"
 
 G_BEGIN_DECLS
@@ -184,7 +185,25 @@ typedef struct {
    * two more evaluations bound the predicted time by what the
    * measurements leave uncertain. */
   int      fit_bound;
+  /* The machine when the model names a platform (`platform "FILE"`):
+   * loaded by the caller from that file (relative to the document). */
+  const AugurPlatform *platform;
 } AugurActivityOptions;
+
+/* The platform file the model's machine names, or NULL (its own nodes and
+ * network). */
+const char *augur_activity_model_get_platform (const AugurActivityModel *model);
+
+/* The run as time-independent traces (the dialect `augur-cli replay`
+ * reads): into dir, trace.txt (every process's actions: compute volumes
+ * are cost x the host's speed), deployment.xml and, with a platform,
+ * platform.xml; replayed there, they take the time the evaluation
+ * predicts.  Threads and gather have no trace form: an error names them. */
+gboolean    augur_activity_write_traces (const AugurActivityModel   *model,
+                                         const AugurActivityBinding *binding,
+                                         const AugurActivityOptions *options,
+                                         GFile                      *dir,
+                                         GError                    **error);
 
 /* The parameters that are cost functions fitted to measurements, and what
  * was fitted (for reports: the model, its statistics, how it was chosen). */
@@ -224,9 +243,11 @@ AugurActivityResult *augur_activity_evaluate (const AugurActivityModel   *model,
 void                 augur_activity_result_free (AugurActivityResult *result);
 
 /* n >= 2 evaluations, replication r with the model's seed + r (costs
- * varied by `vary`); progress by replication, Cancel between them. */
+ * varied by `vary`; options, when not NULL, give the rest: a platform,
+ * fitted bounds); progress by replication, Cancel between them. */
 gboolean augur_activity_replicate (const AugurActivityModel   *model,
                                    const AugurActivityBinding *binding,
+                                   const AugurActivityOptions *options,
                                    guint                       n,
                                    AugurProgressFunc           progress,
                                    gpointer                    progress_data,
@@ -269,6 +290,12 @@ typedef struct {
   double  min;
   double  max;
 } AugurActivityElementStats;
+
+/* FALSE for a run on a platform: its time is known per process and
+ * state (the categories are then the replay's states: compute, send,
+ * recv, wait, collective, sleep), and per element only the counts; the
+ * elements' times are then not a number. */
+gboolean    augur_activity_result_has_element_times (const AugurActivityResult *r);
 
 /* Element statistics of a process (model element numbering). */
 void        augur_activity_result_get_element_stats (const AugurActivityResult *r,

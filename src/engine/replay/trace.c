@@ -1117,7 +1117,7 @@ trace_file_free (gpointer data)
 {
   TraceFile *f = data;
 
-  g_object_unref (f->file);
+  g_clear_object (&f->file);
   g_free (f->name);
   g_free (f);
 }
@@ -1215,6 +1215,43 @@ augur_trace_set_open_merged (GFile        *file,
   if (t == NULL || !add_file (t, file, error) || !open_cursors (t, error))
     return NULL;
   return g_steal_pointer (&t);
+}
+
+AugurTraceSet *
+augur_trace_set_new_given (const char **processes,
+                           guint        n_processes,
+                           const char  *source,
+                           GError     **error)
+{
+  g_autoptr(AugurTraceSet) t = NULL;
+  TraceFile *f;
+
+  g_return_val_if_fail (processes != NULL || n_processes == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  t = trace_set_new (processes, n_processes, error);
+  if (t == NULL)
+    return NULL;
+  f = g_new0 (TraceFile, 1);
+  f->name = g_strdup (source != NULL ? source : "");
+  g_ptr_array_add (t->files, f);
+  /* nothing to read: every action is given; no limit on the queues */
+  t->queue_limit = G_MAXUINT64;
+  return g_steal_pointer (&t);
+}
+
+void
+augur_trace_set_give (AugurTraceSet          *t,
+                      guint                   process,
+                      const AugurTraceAction *action)
+{
+  Queued q = { 0 };
+
+  g_return_if_fail (t != NULL && process < t->n_processes && action != NULL);
+  q.action = *action;
+  q.action.process = process;
+  q.action.file = 0;
+  proc_push (t, &t->procs[process], &q);
 }
 
 AugurTraceSet *

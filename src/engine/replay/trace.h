@@ -81,6 +81,16 @@ AugurTraceSet *augur_trace_set_open_per_process_full (GFile              **files
                                                       guint                n_processes,
                                                       AugurTraceOpenFlags  flags,
                                                       GError             **error);
+/* A set whose actions are given instead of read (a model's own run, for
+ * the replay to time): give each process's actions in order;
+ * `source` names them in messages (their `line` is kept). */
+AugurTraceSet *augur_trace_set_new_given     (const char       **processes,
+                                              guint              n_processes,
+                                              const char        *source,
+                                              GError           **error);
+void           augur_trace_set_give          (AugurTraceSet          *t,
+                                              guint                   process,
+                                              const AugurTraceAction *action);
 void           augur_trace_set_free          (AugurTraceSet *t);
 guint          augur_trace_set_get_n_processes (const AugurTraceSet *t);
 const char    *augur_trace_set_get_file_name (const AugurTraceSet *t, guint file);

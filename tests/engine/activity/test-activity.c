@@ -4,6 +4,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "activity.h"
+#include "replay.h"
+
+#include <glib/gstdio.h>
 
 #include <locale.h>
 #include <math.h>
@@ -443,7 +446,7 @@ test_variation (void)
   augur_activity_result_get_element_stats (a, 0, element (m, "b/e"), &st);
   g_assert_cmpfloat (fabs (st.total / 200 - 0.5), <, 0.1);
 
-  g_assert_true (augur_activity_replicate (m, NULL, 20, NULL, NULL, NULL, &rep, &error));
+  g_assert_true (augur_activity_replicate (m, NULL, NULL, 20, NULL, NULL, NULL, &rep, &error));
   g_assert_no_error (error);
   g_test_message ("20 replications: %.4f s in [%.4f, %.4f], sd %.4f", rep.mean, rep.lower, rep.upper, rep.sd);
   g_assert_cmpuint (rep.n, ==, 20);
@@ -456,6 +459,97 @@ test_variation (void)
   g_assert_cmpfloat (rep.max, >=, augur_activity_result_get_time (a));
   assert_parse_error ("diagram main\n  initial i\n  action a cost 1 vary gamma 2\n  final f\n  flow i -> a -> f\nend\n",
                       AUGUR_ACTIVITY_ERROR_SYNTAX, "bad.activity:3:24: expected 'normal SPREAD', 'uniform SPREAD' or 'exponential'");
+}
+
+/* On a SimGrid platform: each process's walk is timed by the replay, and
+ * the traces it writes replay to the same time. */
+static void
+test_platform (void)
+{
+  g_autoptr(AugurPlatform) platform = augur_platform_new_cluster ("c", "node-", ".augur", 4, 1, 1e9, 125e6, 50e-6,
+                                                                   1.25e9, 100e-6);
+  g_autoptr(AugurActivityModel) compute = parse_ok (
+    "machine\n  platform \"cluster.xml\"\n  processes 2\n  mapping cyclic\nend\n"
+    "diagram main\n  initial i\n  action a cost 1 + pid\n  final f\n  flow i -> a -> f\nend\n");
+  AugurActivityOptions options = { .platform = platform };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurActivityResult) r = NULL;
+  AugurActivityElementStats st;
+
+  g_assert_cmpstr (augur_activity_model_get_platform (compute), ==, "cluster.xml");
+  r = augur_activity_evaluate (compute, NULL, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  /* one core of 1 Gf/s per host: 1 s and 2 s */
+  assert_close (augur_activity_result_get_process_time (r, 0), 1);
+  assert_close (augur_activity_result_get_time (r), 2);
+  g_assert_false (augur_activity_result_has_element_times (r));
+  augur_activity_result_get_element_stats (r, 1, element (compute, "a"), &st);
+  g_assert_cmpuint (st.count, ==, 1);
+  g_assert_true (isnan (st.total));
+  g_assert_cmpstr (augur_activity_result_get_category (r, 0), ==, "compute");
+  assert_close (augur_activity_result_get_category_time (r, 1, 0), 2);
+  g_clear_pointer (&r, augur_activity_result_free);
+  /* not loaded: said so */
+  g_assert_null (augur_activity_evaluate (compute, NULL, NULL, NULL, NULL, NULL, NULL, &error));
+  g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
+  g_assert_nonnull (strstr (error->message, "line 2: the machine is the platform cluster.xml: it has not been loaded"));
+  g_clear_error (&error);
+
+  /* messages and collectives: the model's time is the written traces' */
+  {
+    g_autoptr(AugurActivityModel) m = parse_ok (
+      "param NP = 4\n"
+      "machine\n  platform \"cluster.xml\"\n  network lv08\n  processes NP\n  seed 5\nend\n"
+      "diagram main\n  initial i\n  loop l count 3 body step\n  allreduce s size 8\n  barrier b\n"
+      "  broadcast bc root 0 size 4096\n  final f\n  flow i -> l -> s -> b -> bc -> f\nend\n"
+      "diagram step\n  initial i\n  action work cost 0.01 * (1 + pid) vary uniform 0.1\n"
+      "  send right to (pid + 1) % NP size 1e6\n  recv left from (pid + NP - 1) % NP\n  final f\n"
+      "  flow i -> work -> right -> left -> f\nend\n");
+    g_autofree char *dir = g_dir_make_tmp ("augur-activity-traces-XXXXXX", NULL);
+    g_autoptr(GFile) folder = g_file_new_for_path (dir);
+    g_autoptr(GFile) trace = g_file_get_child (folder, "trace.txt");
+    g_autoptr(GFile) deployment_file = g_file_get_child (folder, "deployment.xml");
+    g_autoptr(GFile) platform_file = g_file_get_child (folder, "platform.xml");
+    g_autoptr(AugurPlatform) read_platform = NULL;
+    g_autoptr(AugurDeployment) deployment = NULL;
+    g_autoptr(AugurTraceSet) traces = NULL;
+    g_autoptr(AugurReplayResult) replayed = NULL;
+    g_autoptr(GPtrArray) names = g_ptr_array_new ();
+    AugurReplayOptions ropts = { AUGUR_NETWORK_LV08, FALSE };
+    g_autofree char *text = NULL;
+
+    r = augur_activity_evaluate (m, NULL, &options, NULL, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (augur_activity_result_get_time (r), >, 0.03);
+    g_assert_true (augur_activity_write_traces (m, NULL, &options, folder, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_load_contents (trace, NULL, &text, NULL, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "p0 init\np0 comm_size 4\np0 compute "));
+    g_assert_nonnull (strstr (text, "\np0 Isend p1 1000000\np0 recv p3\n"));
+    g_assert_nonnull (strstr (text, "\np3 allReduce 8 0\np3 barrier\np3 bcast 4096\n"));
+    read_platform = augur_platform_load_file (platform_file, &error);
+    g_assert_no_error (error);
+    deployment = augur_deployment_load_file (deployment_file, read_platform, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < augur_deployment_get_n_actors (deployment); i++)
+      g_ptr_array_add (names, augur_deployment_get_actor (deployment, i)->function);
+    traces = augur_trace_set_open_merged (trace, (const char **) names->pdata, names->len, &error);
+    g_assert_no_error (error);
+    replayed = augur_replay_run (read_platform, deployment, traces, &ropts, NULL, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_test_message ("on the platform: %.17g s; its traces replayed: %.17g s", augur_activity_result_get_time (r),
+                    augur_replay_result_get_time (replayed));
+    g_assert_cmpfloat (fabs (augur_replay_result_get_time (replayed) - augur_activity_result_get_time (r)), <=,
+                       1e-9 * augur_activity_result_get_time (r));
+    g_unlink (g_file_peek_path (trace));
+    g_unlink (g_file_peek_path (deployment_file));
+    g_unlink (g_file_peek_path (platform_file));
+    g_rmdir (dir);
+  }
+  assert_parse_error ("machine\n  platform \"p.xml\"\n  cpus 2\nend\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_MODEL,
+                      "bad.activity:3:8: with a platform, 'cpus' comes from the platform's hosts and links");
+  assert_parse_error ("machine\n  network cm02\nend\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_MODEL,
+                      "the 'lv08' and 'cm02' networks need a platform");
 }
 
 /* Probabilities draw from each unit's own stream: the same seed gives the
@@ -698,6 +792,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/activity/configs", test_configs);
   g_test_add_func ("/engine/activity/fit", test_fit);
   g_test_add_func ("/engine/activity/variation", test_variation);
+  g_test_add_func ("/engine/activity/platform", test_platform);
   g_test_add_func ("/engine/activity/probabilities", test_probabilities);
   g_test_add_func ("/engine/activity/errors", test_errors);
   g_test_add_func ("/engine/activity/run-errors", test_run_errors);

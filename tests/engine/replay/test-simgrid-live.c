@@ -15,6 +15,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "activity.h"
 #include "replay.h"
 
 #include <glib/gstdio.h>
@@ -270,6 +271,63 @@ test_random (void)
   g_test_message ("%u cases, both models: largest relative difference %.3g", cases, worst);
 }
 
+/* An activity model on a platform: its evaluation, its traces in SimGrid
+ * and in Augur's replay give one time, under both network models. */
+static void
+test_activity (void)
+{
+  static const char text[] =
+    "param NP = 8\nparam NAT = 32\nparam PNAT = ceil(NAT / NP)\n"
+    "machine\n  platform \"platform.xml\"\n  network %s\n  processes NP\n  mapping cyclic\n  seed 11\nend\n"
+    "diagram main\n  initial i\n  broadcast input root 0 size 64 * NAT * NAT\n  loop atoms count PNAT body atom\n"
+    "  allreduce density size 8 * 4096\n  barrier b\n  reduce result root 0 size 8 * 4096 * PNAT\n  final f\n"
+    "  flow i -> input -> atoms -> density -> b -> result -> f\nend\n"
+    "diagram atom\n  initial i\n  action calc cost 0.012 + 0.0004 * NAT vary normal 0.05\n  decision d\n"
+    "  send halo to (pid + 1) %% NP size 65536 + 1000 * pid\n  recv back from (pid + NP - 1) %% NP\n"
+    "  merge m\n  final f\n  flow i -> calc -> d\n  flow d -> halo when NP > 1\n  flow d -> m else\n"
+    "  flow halo -> back -> m\n  flow m -> f\nend\n";
+  g_autoptr(AugurPlatform) platform = augur_platform_new_cluster ("c", "node-", ".augur", 8, 1, 2e9, 1.25e8, 5e-5,
+                                                                   1.25e9, 1e-4);
+
+  if (replayer == NULL)
+    {
+      g_test_skip (skip_reason ? skip_reason : "SimGrid is not installed");
+      return;
+    }
+  for (int m = 0; m < 2; m++)
+    {
+      AugurNetworkModel model = m == 0 ? AUGUR_NETWORK_LV08 : AUGUR_NETWORK_CM02;
+      g_autofree char *source = g_strdup_printf (text, augur_network_model_to_name (model));
+      g_autofree char *dir = g_build_filename (workdir, model == AUGUR_NETWORK_LV08 ? "activity-lv08" : "activity-cm02",
+                                               NULL);
+      g_autoptr(GFile) folder = g_file_new_for_path (dir);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurActivityModel) am = augur_activity_model_parse (source, -1, "live.activity", NULL, &error);
+      AugurActivityOptions options = { .platform = platform };
+      g_autoptr(AugurActivityResult) r = NULL;
+      Outcome sg, au;
+
+      g_assert_no_error (error);
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+      r = augur_activity_evaluate (am, NULL, &options, NULL, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (augur_activity_write_traces (am, NULL, &options, folder, &error));
+      g_assert_no_error (error);
+      run_simgrid (dir, model, 8, &sg);
+      run_augur (dir, model, 8, &au);
+      g_test_message ("activity on %s: evaluated %.17g s, its traces in Augur %.17g s, in SimGrid %.17g s",
+                      augur_network_model_to_name (model), augur_activity_result_get_time (r), au.time, sg.time);
+      g_assert_cmpfloat (fabs (au.time - augur_activity_result_get_time (r)), <=, 1e-9 * au.time);
+      if (fabs (sg.time - augur_activity_result_get_time (r)) > 1e-6 * sg.time)
+        g_error ("activity (%s): evaluated %.17g s, SimGrid %.17g s (kept in %s)", augur_network_model_to_name (model),
+                 augur_activity_result_get_time (r), sg.time, dir);
+      for (guint p = 0; p < 8; p++)
+        if (fabs (augur_activity_result_get_process_time (r, p) - sg.ends[p]) > 1e-6 * MAX (sg.ends[p], 1e-9))
+          g_error ("activity (%s): p%u ends at %.17g s evaluated, %.17g s in SimGrid", augur_network_model_to_name (model),
+                   p, augur_activity_result_get_process_time (r, p), sg.ends[p]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -281,6 +339,7 @@ main (int argc, char **argv)
   g_assert_no_error (error);
   build_replayer ();
   g_test_add_func ("/engine/replay/simgrid-live/random", test_random);
+  g_test_add_func ("/engine/replay/simgrid-live/activity", test_activity);
   status = g_test_run ();
   if (status == 0 && g_getenv ("AUGUR_KEEP") == NULL)
     remove_tree (workdir);

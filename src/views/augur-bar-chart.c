@@ -563,7 +563,17 @@ augur_bar_chart_draw (cairo_t                  *cr,
   layout_compute (&l, pl, d, width, height);
 
   if (d->title != NULL && *d->title != '\0')
-    show_text (cr, pl, d->title, TITLE_PX, TRUE, &style->text, PAD, l.title_y, 0, 0);
+    {
+      /* A long title is cut with an ellipsis rather than by the edge. */
+      augur_draw_set_text (pl, d->title, TITLE_PX, TRUE);
+      pango_layout_set_width (pl, (int) (MAX (1.0, width - 2 * PAD) * PANGO_SCALE));
+      pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_END);
+      set_color (cr, &style->text);
+      cairo_move_to (cr, PAD, l.title_y);
+      pango_cairo_show_layout (cr, pl);
+      pango_layout_set_width (pl, -1);
+      pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_NONE);
+    }
 
   for (guint c = 0; c < d->categories->len; c++)
     {

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "augur-activity-page.h"
 #include "augur-ccdsm-page.h"
 #include "augur-pepa-page.h"
 #include "augur-pipeline-page.h"
@@ -67,6 +68,17 @@ new_ccdsm (void)
   return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
 }
 
+/* LAPW0, the bundled study of an activity diagram. */
+static char *
+new_activity (void)
+{
+  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/io/github/augur/Augur/examples/lapw0.activity",
+                                                     G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+
+  g_return_val_if_fail (bytes != NULL, g_strdup (""));
+  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+}
+
 /* ---- Files ------------------------------------------------------------ */
 
 static gboolean
@@ -104,6 +116,17 @@ check_ccdsm (const char *contents, gsize length, const char *parse_name, GError 
     return TRUE;
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                _("%s is not a text file in UTF-8; a cache-coherence model must be plain text"), parse_name);
+  return FALSE;
+}
+
+/* A diagram with errors opens too: the page lists them. */
+static gboolean
+check_activity (const char *contents, gsize length, const char *parse_name, GError **error)
+{
+  if (is_text (contents, length))
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+               _("%s is not a text file in UTF-8; an activity diagram must be plain text"), parse_name);
   return FALSE;
 }
 
@@ -158,6 +181,19 @@ static const AugurKind kinds[] = {
     .get_type = augur_ccdsm_page_get_type,
     .new_text = new_ccdsm,
     .check_file = check_ccdsm,
+  },
+  {
+    .id = AUGUR_KIND_ACTIVITY,
+    .name = N_("Activity Diagram"),
+    .files_name = N_("Activity Diagrams"),
+    .new_label = N_("New _Activity Diagram"),
+    .new_name = N_("Activity Diagram"),
+    .icon = "media-playlist-shuffle-symbolic",
+    .suffix = "activity",
+    .mime_type = "text/x-augur-activity",
+    .get_type = augur_activity_page_get_type,
+    .new_text = new_activity,
+    .check_file = check_activity,
   },
 };
 

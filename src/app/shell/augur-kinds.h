@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 #define AUGUR_KIND_PIPELINE "pipeline"
 #define AUGUR_KIND_REPLAY   "replay"
 #define AUGUR_KIND_CCDSM    "ccdsm"
+#define AUGUR_KIND_ACTIVITY "activity"
 
 typedef struct {
   const char  *id;           /* the project's kind attribute (AUGUR_KIND_*) */

@@ -229,7 +229,7 @@ cell_setup (GtkSignalListItemFactory *factory,
 {
   GtkWidget *label = gtk_label_new (NULL);
 
-  if (spec->kind == AUGUR_RESULT_COLUMN_STRING)
+  if (spec->kind == AUGUR_RESULT_COLUMN_STRING || spec->kind == AUGUR_RESULT_COLUMN_LABEL)
     {
       gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
       if (spec->ellipsize)
@@ -261,6 +261,7 @@ cell_bind (GtkSignalListItemFactory *factory,
   switch (spec->kind)
     {
     case AUGUR_RESULT_COLUMN_STRING:
+    case AUGUR_RESULT_COLUMN_LABEL:
       gtk_label_set_text (GTK_LABEL (label),
                           spec->index < row->n_strings && row->strings[spec->index]
                             ? row->strings[spec->index] : "");
@@ -439,6 +440,8 @@ augur_result_table_new (const AugurResultColumn *columns,
       column = gtk_column_view_column_new (spec->title, factory);
       if (spec->kind == AUGUR_RESULT_COLUMN_STRING)
         sorter = GTK_SORTER (gtk_string_sorter_new (row_expression_new (spec)));
+      else if (spec->kind == AUGUR_RESULT_COLUMN_LABEL)
+        sorter = GTK_SORTER (gtk_custom_sorter_new (compare_numbers, GUINT_TO_POINTER (spec->sort_index), NULL));
       else
         sorter = GTK_SORTER (gtk_custom_sorter_new (compare_numbers, GUINT_TO_POINTER (spec->index), NULL));
       gtk_column_view_column_set_sorter (column, sorter);
@@ -559,7 +562,7 @@ augur_result_table_dump_column (AugurResultTable *self,
 
       if (i > 0)
         g_string_append_c (out, ' ');
-      if (spec->kind == AUGUR_RESULT_COLUMN_STRING)
+      if (spec->kind == AUGUR_RESULT_COLUMN_STRING || spec->kind == AUGUR_RESULT_COLUMN_LABEL)
         {
           g_autofree char *s = row_string_closure (row, GUINT_TO_POINTER (spec->index));
           g_string_append (out, s ? s : "");

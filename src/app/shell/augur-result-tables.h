@@ -50,6 +50,8 @@ typedef enum {
   AUGUR_RESULT_COLUMN_NUMBER,   /* right aligned, "%.10g", numeric sorter */
   AUGUR_RESULT_COLUMN_INTEGER,  /* right aligned, grouped digits, numeric sorter */
   AUGUR_RESULT_COLUMN_FIXED,    /* right aligned, `decimals` decimals, numeric sorter */
+  AUGUR_RESULT_COLUMN_LABEL,    /* a string shown as STRING, sorted by the row's number
+                                 * `sort_index` ("p2" before "p10") */
 } AugurResultColumnKind;
 
 typedef struct {
@@ -59,6 +61,7 @@ typedef struct {
   gboolean               expand;
   gboolean               ellipsize;  /* long strings: ellipsize, full text as tooltip */
   guint                  decimals;   /* AUGUR_RESULT_COLUMN_FIXED: digits after the point */
+  guint                  sort_index; /* AUGUR_RESULT_COLUMN_LABEL: the number it sorts by */
 } AugurResultColumn;
 
 #define AUGUR_TYPE_RESULT_TABLE (augur_result_table_get_type ())

@@ -79,10 +79,11 @@ open_document (AugurWindow *window,
 {
   g_autoptr(GError) error = NULL;
 
-  if (g_str_equal (kind, "pepa") || g_str_equal (kind, "ccdsm"))
+  if (g_str_equal (kind, "pepa") || g_str_equal (kind, "ccdsm") || g_str_equal (kind, "activity"))
     {
       g_autofree char *path = source_path ("data", "examples",
-                                           g_str_equal (kind, "pepa") ? "pipeline.pepa" : "sr2.ccdsm", NULL);
+                                           g_str_equal (kind, "pepa") ? "pipeline.pepa"
+                                           : g_str_equal (kind, "ccdsm") ? "sr2.ccdsm" : "lapw0.activity", NULL);
       g_autoptr(GFile) file = g_file_new_for_path (path);
 
       g_assert_true (augur_window_open_file (window, file, &error));
@@ -271,6 +272,8 @@ main (int argc, char **argv)
     { "pipeline", 1280, 800 },
     { "ccdsm", 1024, 700 },
     { "ccdsm", 1280, 800 },
+    { "activity", 1024, 700 },
+    { "activity", 1280, 800 },
   };
   g_autoptr(GError) error = NULL;
   int status;

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 #include "augur-test-gtk.h"
 
+#include "augur-activity-page.h"
 #include "augur-application.h"
 #include "augur-ccdsm-page.h"
 #include "augur-machine-view.h"
@@ -149,6 +150,8 @@ test_shortcuts_window_complete (void)
   g_assert_cmpuint (assert_bindings_listed (listed, augur_replay_page_new ()), >=, 7);
   /* Solve, Run Experiment, Cancel, undo and redo. */
   g_assert_cmpuint (assert_bindings_listed (listed, augur_ccdsm_page_new ()), >=, 8);
+  /* Evaluate (Ctrl+Return, F5), Cancel, undo and redo. */
+  g_assert_cmpuint (assert_bindings_listed (listed, augur_activity_page_new ()), >=, 7);
   g_assert_cmpuint (assert_bindings_listed (listed, augur_state_diagram_view_new ()), >=, 3);
   g_assert_cmpuint (assert_bindings_listed (listed, augur_timeline_view_new ()), >=, 4);
   for (guint i = 0; i < G_N_ELEMENTS (machine_keys); i++)

@@ -1,0 +1,158 @@
+/* augur-activity-page-private.h: what the parts of the activity page
+ * share.
+ *
+ * augur-activity-page.c: the widget, its document (the text, "modified",
+ *   undo and redo, the live parse and its diagnostics), load and save;
+ * augur-activity-page-params.c: the parameters panel and the values that
+ *   replace parameters ("overrides");
+ * augur-activity-page-solve.c: Evaluate in a worker thread and the results
+ *   it fills (time, bars, pie, element table, timeline);
+ * augur-activity-page-export.c: exports and their file choosers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-activity-page.h"
+#include "augur-bar-chart.h"
+#include "augur-diagnostic-list.h"
+#include "augur-pie-chart.h"
+
+G_BEGIN_DECLS
+
+/* The element table shows at most this many rows; the CSV export has all. */
+#define AUGUR_ACTIVITY_TABLE_MAX_ROWS 200000
+
+/* Row layout of the element table. */
+enum { ELEM_S_ELEMENT, ELEM_S_PROCESS, ELEM_S_SEARCH, ELEM_N_STRINGS };
+enum { ELEM_N_PID, ELEM_N_COUNT, ELEM_N_TOTAL, ELEM_N_MEAN, ELEM_N_MIN, ELEM_N_MAX, ELEM_N_SHARE,
+       ELEM_N_NUMBERS };
+/* Its columns, in order. */
+enum { ELEM_COL_ELEMENT, ELEM_COL_PROCESS, ELEM_COL_COUNT, ELEM_COL_TOTAL, ELEM_COL_MEAN,
+       ELEM_COL_MIN, ELEM_COL_MAX, ELEM_COL_SHARE, ELEM_N_COLUMNS };
+
+typedef enum {
+  EDIT_NONE,
+  EDIT_INSERT,
+  EDIT_DELETE,
+} AugurActivityEditKind;
+
+struct _AugurActivityPage
+{
+  GtkWidget             parent_instance;
+
+  /* Template children. */
+  GtkWidget            *progress_bar;
+  GtkWidget            *status_label;
+  GtkTextView          *text_view;
+  GtkWidget            *problems_label;
+  GtkWidget            *position_label;
+  GtkListBox           *diagnostics_list;
+  GtkWidget            *side_stack;
+  GtkWidget            *params_grid;
+  GtkWidget            *params_placeholder;
+  GtkWidget            *error_revealer;
+  GtkWidget            *error_label;
+  GtkWidget            *results_stack;
+  GtkWidget            *time_caption;
+  GtkWidget            *time_label;
+  GtkWidget            *details_label;
+  GtkWidget            *result_pages;
+  GtkWidget            *bars_box;
+  GtkWidget            *breakdown_box;
+  GtkWidget            *process_dropdown;
+  GtkWidget            *elements_box;
+  GtkWidget            *timeline_box;
+
+  /* Made in code. */
+  GtkWidget            *gutter;
+  GtkWidget            *bar_chart;
+  GtkWidget            *pie_chart;
+  GtkWidget            *element_table;
+  GtkWidget            *timeline;
+  AugurDiagnosticList  *diagnostics;
+  GtkTextTag           *error_line_tag;
+
+  /* The document. */
+  char                 *saved_text;     /* the text as last saved or loaded */
+  gboolean              force_modified;
+  guint                 loading;        /* the buffer is being set: no history */
+  guint                 parse_source;
+  AugurActivityModel   *model;          /* the last text that read (checked or not), or NULL */
+  GHashTable           *overrides;      /* name -> double*: values replacing parameters */
+  GPtrArray            *param_rows;     /* ParamRow*, in the model's order */
+  guint                 syncing;        /* overrides -> entries in progress */
+  GtkWidget            *last_entry;     /* the override being typed (one undo step) */
+  GtkWidget            *clear_entry;    /* emptied: its override goes when idle */
+  guint                 clear_source;
+  AugurActivityEditKind last_edit;      /* the text edit being typed (one undo step) */
+  int                   last_edit_offset;
+  gint64                last_edit_time;
+
+  /* The last evaluation. */
+  AugurActivityResult  *result;
+  gboolean              partial;        /* cut short by an error */
+  AugurBarChartData    *bars;
+  AugurPieChartData    *pie;
+  double                time_scale;     /* seconds -> the unit of the tables and charts */
+  char                 *time_unit;
+  char                 *status_text;
+  char                 *error_text;
+  char                 *time_text;
+};
+
+/* augur-activity-page.c */
+void     augur_activity_page_set_status     (AugurActivityPage *self,
+                                             const char        *text,
+                                             gboolean           is_error);
+/* The error bar above the results (NULL hides it). */
+void     augur_activity_page_show_error     (AugurActivityPage *self,
+                                             const char        *message);
+void     augur_activity_page_update_actions (AugurActivityPage *self);
+/* The diagnostics listed, underlined and their lines marked. */
+void     augur_activity_page_show_diagnostics (AugurActivityPage *self,
+                                               GPtrArray         *diagnostics);
+char    *augur_activity_page_buffer_text    (AugurActivityPage *self);
+/* Before and after an edit of the overrides (one undo step each). */
+void     augur_activity_page_edit_begin     (AugurActivityPage *self);
+void     augur_activity_page_edit_end       (AugurActivityPage *self);
+
+/* augur-activity-page-params.c */
+void     augur_activity_page_params_init    (AugurActivityPage *self);
+/* The panel after a parse: a row per parameter of self->model. */
+void     augur_activity_page_params_refresh (AugurActivityPage *self);
+/* An entry just emptied gives up its override now (not when idle). */
+void     augur_activity_page_params_flush   (AugurActivityPage *self);
+/* The entries and values after the overrides changed. */
+void     augur_activity_page_params_sync    (AugurActivityPage *self);
+/* "NAT=64 NP=16" (sorted by name, numbers as C writes them), or NULL. */
+char    *augur_activity_page_overrides_to_text   (AugurActivityPage *self);
+/* Replaces the overrides with those of text (not an undoable edit). */
+void     augur_activity_page_overrides_from_text (AugurActivityPage *self,
+                                                  const char        *text);
+/* The overrides as a binding's names and values (NULL-terminated names). */
+void     augur_activity_page_overrides_collect   (AugurActivityPage *self,
+                                                  GStrv             *names,
+                                                  GArray           **values);
+
+/* augur-activity-page-solve.c */
+void     augur_activity_page_evaluate       (AugurPage         *page);
+void     augur_activity_page_results_init   (AugurActivityPage *self);
+void     augur_activity_page_clear_results  (AugurActivityPage *self);
+/* The pie of the process chosen in the drop-down. */
+void     augur_activity_page_update_pie     (AugurActivityPage *self);
+/* "0.373635808 s": nine significant digits, as augur-cli writes it. */
+char    *augur_activity_format_time         (double             seconds);
+
+/* augur-activity-page-export.c */
+gboolean augur_activity_page_can_export     (AugurPage         *page,
+                                             const char        *what);
+gboolean augur_activity_page_export         (AugurPage         *page,
+                                             const char        *what,
+                                             GFile             *file,
+                                             GError           **error);
+void     augur_activity_page_export_action  (GtkWidget         *widget,
+                                             const char        *action_name,
+                                             GVariant          *parameter);
+
+G_END_DECLS

@@ -1,0 +1,595 @@
+/* augur-activity-page-solve.c: Evaluate on an activity page, in a worker
+ * thread, and the results it fills.
+ *
+ * An evaluation is the page's job (augur-page-job.h): the worker parses a
+ * copy of the text, binds the overrides the model has parameters for,
+ * evaluates with the timeline recorded, and builds the bars and the rows
+ * of the element table; the main thread swaps them in.  A run that fails
+ * (a deadlock, unmatched messages, an error at run time) shows its error
+ * and what was simulated up to then, as the engine returns it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "augur-activity-page-private.h"
+#include "augur-format.h"
+#include "augur-page-job.h"
+#include "augur-timeline-view.h"
+
+/* Events an evaluation on the page may take: its timeline is kept whole
+ * (augur-cli evaluates without a limit). */
+#define MAX_EVENTS 10000000
+
+typedef struct
+{
+  char   *text;
+  char   *filename;
+  GStrv   names;       /* the overrides */
+  GArray *values;
+} EvalInputs;
+
+typedef struct
+{
+  GPtrArray           *diagnostics;
+  AugurActivityResult *result;      /* the result, or what was simulated up to the error */
+  gboolean             partial;
+  char                *applied;     /* "NP = 16": the overrides used */
+  char                *title;       /* the model's */
+  double               scale;       /* seconds -> unit */
+  char                *unit;
+  AugurBarChartData   *bars;
+  GListStore          *rows;
+  guint                n_rows;      /* before the cap */
+} Evaluated;
+
+static void
+eval_inputs_free (EvalInputs *in)
+{
+  g_free (in->text);
+  g_free (in->filename);
+  g_strfreev (in->names);
+  g_array_unref (in->values);
+  g_free (in);
+}
+
+static void
+evaluated_free (Evaluated *out)
+{
+  g_clear_pointer (&out->diagnostics, g_ptr_array_unref);
+  g_clear_pointer (&out->result, augur_activity_result_free);
+  g_clear_pointer (&out->bars, augur_bar_chart_data_unref);
+  g_clear_object (&out->rows);
+  g_free (out->applied);
+  g_free (out->title);
+  g_free (out->unit);
+  g_free (out);
+}
+
+char *
+augur_activity_format_time (double seconds)
+{
+  GString *s = g_string_new (NULL);
+
+  augur_format_append_digits (s, seconds, 9);
+  g_string_append (s, " s");
+  return g_string_free (s, FALSE);
+}
+
+/* The category's colour: the timeline's state of the same index, so the
+ * bars, the pie and the timeline read alike. */
+static void
+category_colors (guint            category,
+                 AugurChartColor *light,
+                 AugurChartColor *dark)
+{
+  AugurTimelineStyle style;
+
+  augur_timeline_style_init (&style, FALSE);
+  augur_timeline_style_get_state_color (&style, category, light);
+  augur_timeline_style_init (&style, TRUE);
+  augur_timeline_style_get_state_color (&style, category, dark);
+}
+
+/* ---- Worker ------------------------------------------------------------ */
+
+static AugurBarChartData *
+build_bars (const AugurActivityResult *r,
+            const char                *title,
+            double                     scale,
+            const char                *unit)
+{
+  guint n_categories = augur_activity_result_get_n_categories (r);
+  g_autofree double *values = g_new0 (double, MAX (n_categories, 1));
+  g_autofree char *heading = g_strdup_printf (_("Time per process — %s"), title);
+  AugurBarChartData *d = augur_bar_chart_data_new (heading, _("Time"), unit);
+
+  for (guint c = 0; c < n_categories; c++)
+    {
+      AugurChartColor light, dark;
+
+      category_colors (c, &light, &dark);
+      augur_bar_chart_data_add_category (d, augur_activity_result_get_category (r, c), &light, &dark);
+    }
+  for (guint p = 0; p < augur_activity_result_get_n_processes (r); p++)
+    {
+      g_autofree char *label = g_strdup_printf ("p%u", p);
+
+      for (guint c = 0; c < n_categories; c++)
+        values[c] = augur_activity_result_get_category_time (r, p, c) * scale;
+      augur_bar_chart_data_add_bar (d, label, values);
+    }
+  return d;
+}
+
+/* One row per element and process that ran it, as the CSV export has
+ * them; times in the unit of the predicted time. */
+static void
+build_rows (Evaluated                *out,
+            const AugurActivityModel *model,
+            GCancellable             *cancellable)
+{
+  const AugurActivityResult *r = out->result;
+  guint n_processes = augur_activity_result_get_n_processes (r);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  out->rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  for (guint e = 0; e < augur_activity_model_get_n_elements (model); e++)
+    {
+      const char *path = augur_activity_model_get_element_path (model, e);
+      const char *category = augur_activity_model_get_element_category (model, e);
+      const char *kind = augur_activity_kind_to_string (augur_activity_model_get_element_kind (model, e));
+
+      for (guint p = 0; p < n_processes; p++)
+        {
+          AugurActivityElementStats st;
+          double process_time = augur_activity_result_get_process_time (r, p);
+          AugurResultRow *row;
+
+          augur_activity_result_get_element_stats (r, p, e, &st);
+          if (st.count == 0)
+            continue;
+          if (out->n_rows++ >= AUGUR_ACTIVITY_TABLE_MAX_ROWS)
+            continue;
+          row = augur_result_row_new (out->n_rows - 1, ELEM_N_STRINGS, ELEM_N_NUMBERS);
+          augur_result_row_set_string (row, ELEM_S_ELEMENT, path);
+          augur_result_row_take_string (row, ELEM_S_PROCESS, g_strdup_printf ("p%u", p));
+          augur_result_row_take_string (row, ELEM_S_SEARCH, g_strdup_printf ("%s p%u %s %s", path, p, kind, category));
+          augur_result_row_set_number (row, ELEM_N_PID, p);
+          augur_result_row_set_number (row, ELEM_N_COUNT, (double) st.count);
+          augur_result_row_set_number (row, ELEM_N_TOTAL, st.total * out->scale);
+          augur_result_row_set_number (row, ELEM_N_MEAN, st.total / st.count * out->scale);
+          augur_result_row_set_number (row, ELEM_N_MIN, st.min * out->scale);
+          augur_result_row_set_number (row, ELEM_N_MAX, st.max * out->scale);
+          augur_result_row_set_number (row, ELEM_N_SHARE, process_time > 0 ? 100.0 * st.total / process_time : 0.0);
+          g_ptr_array_add (rows, row);
+        }
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+    }
+  g_list_store_splice (out->rows, 0, 0, rows->pdata, rows->len);
+}
+
+static gpointer
+evaluate_thread (AugurPageJob  *job,
+                 gpointer       inputs,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  EvalInputs *in = inputs;
+  Evaluated *out = g_new0 (Evaluated, 1);
+  g_autoptr(AugurActivityModel) model = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GString) applied = g_string_new (NULL);
+  AugurActivityOptions options = { TRUE, MAX_EVENTS };
+  AugurActivityBinding binding;
+  AugurActivityResult *partial = NULL;
+  const char *title;
+
+  augur_page_job_progress (-1.0, _("Checking the model"), job);
+  model = augur_activity_model_parse (in->text, -1, in->filename, &out->diagnostics, error);
+  if (model == NULL)
+    return out;
+
+  /* The overrides the model has a parameter for, in its order. */
+  for (guint i = 0; i < augur_activity_model_get_n_params (model); i++)
+    for (guint k = 0; in->names[k] != NULL; k++)
+      if (g_strcmp0 (in->names[k], augur_activity_model_get_param_name (model, i)) == 0)
+        {
+          char number[AUGUR_FORMAT_DOUBLE_SIZE];
+
+          g_ptr_array_add (names, in->names[k]);
+          g_array_append_val (values, g_array_index (in->values, double, k));
+          g_string_append_printf (applied, "%s%s = %s", applied->len > 0 ? ", " : "", in->names[k],
+                                  augur_format_double (number, g_array_index (in->values, double, k)));
+        }
+  binding.n = names->len;
+  binding.names = (const char **) names->pdata;
+  binding.values = (const double *) values->data;
+
+  augur_page_job_progress (-1.0, _("Evaluating"), job);
+  out->result = augur_activity_evaluate (model, &binding, &options, augur_page_job_progress, job,
+                                         cancellable, &partial, error);
+  if (out->result == NULL)
+    {
+      out->result = partial;
+      out->partial = TRUE;
+    }
+  if (out->result == NULL || g_cancellable_is_cancelled (cancellable))
+    return out;
+
+  augur_page_job_progress (-1.0, _("Preparing the results"), job);
+  out->applied = applied->len > 0 ? g_strdup (applied->str) : NULL;
+  title = augur_activity_model_get_title (model);
+  out->title = g_strdup (title != NULL && *title != '\0' ? title : in->filename);
+  out->unit = g_strdup (augur_time_unit_choose (augur_activity_result_get_time (out->result), &out->scale));
+  out->bars = build_bars (out->result, out->title, out->scale, out->unit);
+  build_rows (out, model, cancellable);
+  return out;
+}
+
+static char *
+format_progress (double     *fraction,
+                 const char *phase)
+{
+  if (phase != NULL && !g_str_has_suffix (phase, "…"))
+    return g_strdup_printf (_("%s…"), phase);
+  return g_strdup (phase);
+}
+
+/* ---- Results ----------------------------------------------------------- */
+
+/* p0 .. pN-1 for the drop-down, made when shown: a run may have a million
+ * processes. */
+#define AUGUR_TYPE_PROCESS_LIST (augur_process_list_get_type ())
+G_DECLARE_FINAL_TYPE (AugurProcessList, augur_process_list, AUGUR, PROCESS_LIST, GObject)
+
+struct _AugurProcessList
+{
+  GObject parent_instance;
+  guint   n;
+};
+
+static GType
+augur_process_list_get_item_type (GListModel *list)
+{
+  return GTK_TYPE_STRING_OBJECT;
+}
+
+static guint
+augur_process_list_get_n_items (GListModel *list)
+{
+  return AUGUR_PROCESS_LIST (list)->n;
+}
+
+static gpointer
+augur_process_list_get_item (GListModel *list,
+                             guint       position)
+{
+  g_autofree char *name = NULL;
+
+  if (position >= AUGUR_PROCESS_LIST (list)->n)
+    return NULL;
+  name = g_strdup_printf ("p%u", position);
+  return gtk_string_object_new (name);
+}
+
+static void
+augur_process_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = augur_process_list_get_item_type;
+  iface->get_n_items = augur_process_list_get_n_items;
+  iface->get_item = augur_process_list_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (AugurProcessList, augur_process_list, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, augur_process_list_model_init))
+
+static void
+augur_process_list_class_init (AugurProcessListClass *klass)
+{
+}
+
+static void
+augur_process_list_init (AugurProcessList *self)
+{
+}
+
+static void
+set_process_count (AugurActivityPage *self,
+                   guint              n)
+{
+  GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (self->process_dropdown));
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->process_dropdown));
+  g_autoptr(AugurProcessList) list = NULL;
+
+  if (model != NULL && g_list_model_get_n_items (model) == n)
+    return;
+  list = g_object_new (AUGUR_TYPE_PROCESS_LIST, NULL);
+  list->n = n;
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->process_dropdown), G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->process_dropdown),
+                              selected != GTK_INVALID_LIST_POSITION && selected < n ? selected : 0);
+}
+
+void
+augur_activity_page_update_pie (AugurActivityPage *self)
+{
+  guint pid = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->process_dropdown));
+  const AugurActivityResult *r = self->result;
+  g_autofree char *title = NULL;
+
+  g_clear_pointer (&self->pie, augur_pie_chart_data_unref);
+  if (r != NULL && pid < augur_activity_result_get_n_processes (r))
+    {
+      g_autofree char *process = g_strdup_printf ("p%u", pid);
+
+      /* Translators: e.g. "Time of p3 by category". */
+      title = g_strdup_printf (_("Time of %s by category"), process);
+      self->pie = augur_pie_chart_data_new (title, self->time_unit);
+      for (guint c = 0; c < augur_activity_result_get_n_categories (r); c++)
+        {
+          AugurChartColor light, dark;
+
+          category_colors (c, &light, &dark);
+          augur_pie_chart_data_add_slice (self->pie, augur_activity_result_get_category (r, c),
+                                          augur_activity_result_get_category_time (r, pid, c) * self->time_scale,
+                                          &light, &dark);
+        }
+    }
+  augur_pie_chart_view_set_data (AUGUR_PIE_CHART_VIEW (self->pie_chart), self->pie);
+}
+
+/* The table's times are in the unit of the predicted time: the titles say
+ * which. */
+static void
+set_table_unit (AugurActivityPage *self,
+                const char        *unit)
+{
+  static const struct { guint column; const char *title; } timed[] = {
+    { ELEM_COL_TOTAL, N_("Total") }, { ELEM_COL_MEAN, N_("Mean") },
+    { ELEM_COL_MIN, N_("Min") }, { ELEM_COL_MAX, N_("Max") },
+  };
+  GtkColumnView *view = augur_result_table_get_column_view (AUGUR_RESULT_TABLE (self->element_table));
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint i = 0; i < G_N_ELEMENTS (timed); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, timed[i].column);
+      /* Translators: a column title and its unit, e.g. "Total (ms)". */
+      g_autofree char *title = g_strdup_printf (_("%s (%s)"), _(timed[i].title), unit);
+
+      gtk_column_view_column_set_title (column, title);
+    }
+}
+
+static void
+set_time (AugurActivityPage *self,
+          const char        *text,
+          const char        *caption)
+{
+  g_free (self->time_text);
+  self->time_text = g_strdup (text);
+  gtk_label_set_text (GTK_LABEL (self->time_label), text != NULL && *text != '\0' ? text : "—");
+  gtk_label_set_text (GTK_LABEL (self->time_caption), caption);
+}
+
+void
+augur_activity_page_clear_results (AugurActivityPage *self)
+{
+  g_clear_pointer (&self->result, augur_activity_result_free);
+  g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
+  self->partial = FALSE;
+  augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->bar_chart), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->element_table), NULL);
+  augur_result_table_set_note (AUGUR_RESULT_TABLE (self->element_table), NULL);
+  augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (self->timeline), NULL);
+  set_process_count (self, 0);
+  augur_activity_page_update_pie (self);
+  set_time (self, "", _("Predicted time"));
+  gtk_label_set_text (GTK_LABEL (self->details_label), "");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "empty");
+  augur_activity_page_update_actions (self);
+}
+
+static void
+present (AugurActivityPage *self,
+         Evaluated         *out)
+{
+  const AugurActivityResult *r;
+  guint n_processes, n_nodes = 0;
+  guint64 n_events;
+  g_autofree char *time = NULL, *caption = NULL, *took = NULL, *details = NULL;
+  g_autofree char *processes = NULL, *nodes = NULL, *events = NULL, *count = NULL;
+
+  g_clear_pointer (&self->result, augur_activity_result_free);
+  g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
+  self->result = g_steal_pointer (&out->result);
+  self->bars = g_steal_pointer (&out->bars);
+  self->partial = out->partial;
+  self->time_scale = out->scale;
+  g_free (self->time_unit);
+  self->time_unit = g_strdup (out->unit);
+  r = self->result;
+
+  n_processes = augur_activity_result_get_n_processes (r);
+  for (guint p = 0; p < n_processes; p++)
+    n_nodes = MAX (n_nodes, augur_activity_result_get_process_node (r, p) + 1);
+  n_events = augur_activity_result_get_n_events (r);
+
+  time = augur_activity_format_time (augur_activity_result_get_time (r));
+  if (out->partial)
+    caption = g_strdup (_("The evaluation stopped at"));
+  else if (out->applied != NULL)
+    /* Translators: with the parameters' values set on the page, e.g. "Predicted time with NP = 16". */
+    caption = g_strdup_printf (_("Predicted time with %s"), out->applied);
+  else
+    caption = g_strdup (_("Predicted time"));
+  set_time (self, time, caption);
+
+  took = augur_timeline_format_time (augur_activity_result_get_seconds (r));
+  /* "63 µs" stays on one line. */
+  if (strchr (took, ' ') != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (took, " ", -1);
+
+      g_free (took);
+      took = g_strjoinv ("\u00a0", parts);
+    }
+  processes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u process", "%u processes", n_processes), n_processes);
+  nodes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", n_nodes), n_nodes);
+  count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n_events);
+  events = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s event", "%s events", (gulong) MIN (n_events, G_MAXULONG)),
+                            count);
+  /* Translators: e.g. "8 processes on 2 nodes · 104 events · evaluated in 52 µs". */
+  details = g_strdup_printf (_("%s on %s · %s · evaluated in %s"), processes, nodes, events, took);
+  gtk_label_set_text (GTK_LABEL (self->details_label), details);
+
+  augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->bar_chart), self->bars);
+  set_process_count (self, n_processes);
+  augur_activity_page_update_pie (self);
+
+  set_table_unit (self, out->unit);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->element_table), G_LIST_MODEL (out->rows));
+  if (out->n_rows > AUGUR_ACTIVITY_TABLE_MAX_ROWS)
+    {
+      g_autofree char *note = g_strdup_printf (_("Showing the first %'u of %'u rows; export the table as CSV for all of them."),
+                                               AUGUR_ACTIVITY_TABLE_MAX_ROWS, out->n_rows);
+      augur_result_table_set_note (AUGUR_RESULT_TABLE (self->element_table), note);
+    }
+  else
+    augur_result_table_set_note (AUGUR_RESULT_TABLE (self->element_table), NULL);
+
+  augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (self->timeline), augur_activity_result_get_timeline (r));
+  augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (self->timeline));
+
+  gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "results");
+  augur_activity_page_update_actions (self);
+
+  if (!out->partial)
+    {
+      g_autofree char *status = NULL;
+
+      /* Translators: e.g. "Evaluated 8 processes, 104 events, in 3 ms". */
+      status = g_strdup_printf (_("Evaluated %s, %s, in %s"), processes, events, took);
+      augur_activity_page_set_status (self, status, FALSE);
+    }
+}
+
+static void
+evaluate_done (AugurPage    *page,
+               gpointer      inputs,
+               gpointer      result,
+               const GError *error)
+{
+  AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (page);
+  Evaluated *out = result;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      augur_activity_page_set_status (self, _("Cancelled"), FALSE);
+      return;
+    }
+  if (error == NULL)
+    {
+      augur_activity_page_show_error (self, NULL);
+      present (self, out);
+      return;
+    }
+
+  if (out != NULL && out->result != NULL)
+    {
+      /* A run that failed: what happened up to the error. */
+      present (self, out);
+      augur_activity_page_show_error (self, error->message);
+      augur_activity_page_set_status (self, _("The evaluation failed: the results show what ran until then"), TRUE);
+    }
+  else
+    {
+      g_autofree char *status = NULL;
+
+      augur_activity_page_clear_results (self);
+      augur_activity_page_show_error (self, error->message);
+      if (g_error_matches (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_SYNTAX) ||
+          g_error_matches (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL))
+        {
+          /* Where the problems are. */
+          if (out != NULL && out->diagnostics != NULL && self->parse_source == 0)
+            augur_activity_page_show_diagnostics (self, out->diagnostics);
+          gtk_stack_set_visible_child_name (GTK_STACK (self->side_stack), "problems");
+          status = g_strdup_printf (_("The model has errors: %s"), error->message);
+        }
+      else
+        status = g_strdup (error->message);
+      augur_activity_page_set_status (self, status, TRUE);
+    }
+}
+
+void
+augur_activity_page_evaluate (AugurPage *page)
+{
+  AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (page);
+  EvalInputs *in = g_new0 (EvalInputs, 1);
+  const char *title = augur_page_get_title (page);
+
+  augur_activity_page_params_flush (self);
+  in->text = augur_activity_page_buffer_text (self);
+  in->filename = g_strdup (title != NULL && *title != '\0' ? title : _("Untitled"));
+  augur_activity_page_overrides_collect (self, &in->names, &in->values);
+
+  augur_page_start_job (page, GTK_PROGRESS_BAR (self->progress_bar), format_progress,
+                        in, (GDestroyNotify) eval_inputs_free,
+                        evaluate_thread, (GDestroyNotify) evaluated_free, evaluate_done);
+  augur_activity_page_set_status (self, _("Evaluating…"), FALSE);
+}
+
+/* ---- The views --------------------------------------------------------- */
+
+static void
+on_process_selected (AugurActivityPage *self)
+{
+  augur_activity_page_update_pie (self);
+}
+
+void
+augur_activity_page_results_init (AugurActivityPage *self)
+{
+  const AugurResultColumn columns[ELEM_N_COLUMNS] = {
+    [ELEM_COL_ELEMENT] = { _("Element"), AUGUR_RESULT_COLUMN_STRING, ELEM_S_ELEMENT, TRUE, TRUE },
+    [ELEM_COL_PROCESS] = { _("Process"), AUGUR_RESULT_COLUMN_LABEL, ELEM_S_PROCESS, FALSE, FALSE, 0, ELEM_N_PID },
+    [ELEM_COL_COUNT] = { _("Count"), AUGUR_RESULT_COLUMN_INTEGER, ELEM_N_COUNT, FALSE, FALSE },
+    [ELEM_COL_TOTAL] = { _("Total"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_TOTAL, FALSE, FALSE, 3 },
+    [ELEM_COL_MEAN] = { _("Mean"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_MEAN, FALSE, FALSE, 3 },
+    [ELEM_COL_MIN] = { _("Min"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_MIN, FALSE, FALSE, 3 },
+    [ELEM_COL_MAX] = { _("Max"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_MAX, FALSE, FALSE, 3 },
+    [ELEM_COL_SHARE] = { _("Share (%)"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_SHARE, FALSE, FALSE, 1 },
+  };
+
+  self->bar_chart = augur_bar_chart_view_new ();
+  gtk_widget_set_vexpand (self->bar_chart, TRUE);
+  gtk_widget_set_hexpand (self->bar_chart, TRUE);
+  gtk_box_append (GTK_BOX (self->bars_box), self->bar_chart);
+
+  self->pie_chart = augur_pie_chart_view_new ();
+  gtk_widget_set_vexpand (self->pie_chart, TRUE);
+  gtk_widget_set_hexpand (self->pie_chart, TRUE);
+  gtk_box_append (GTK_BOX (self->breakdown_box), self->pie_chart);
+  g_signal_connect_object (self->process_dropdown, "notify::selected",
+                           G_CALLBACK (on_process_selected), self, G_CONNECT_SWAPPED);
+
+  self->element_table = augur_result_table_new (columns, G_N_ELEMENTS (columns), ELEM_S_SEARCH,
+                                                _("Filter elements and processes"));
+  gtk_widget_set_vexpand (self->element_table, TRUE);
+  gtk_box_append (GTK_BOX (self->elements_box), self->element_table);
+  set_table_unit (self, augur_time_unit_choose (1.0, NULL));
+  /* Where the time goes first. */
+  augur_result_table_sort_by (AUGUR_RESULT_TABLE (self->element_table), ELEM_COL_TOTAL, GTK_SORT_DESCENDING);
+
+  self->timeline = augur_timeline_view_new ();
+  gtk_widget_set_vexpand (self->timeline, TRUE);
+  gtk_widget_set_hexpand (self->timeline, TRUE);
+  gtk_box_append (GTK_BOX (self->timeline_box), self->timeline);
+}

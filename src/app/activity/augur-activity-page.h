@@ -1,0 +1,70 @@
+/* augur-activity-page.h: one activity diagram with cost functions
+ * (docs/ACTIVITY.md): its text with live diagnostics, its parameters with
+ * "what if" values that replace them, Evaluate, and the results: the
+ * predicted time, a bar per process stacked by category, the breakdown of
+ * one process as a pie, the per-element table and the run's timeline.
+ *
+ * The document is the text; the parameters' values set on the page are
+ * kept beside it in a project (property "overrides": "NP=16 NAT=64").
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "activity.h"
+#include "augur-page.h"
+#include "augur-result-tables.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_TYPE_ACTIVITY_PAGE (augur_activity_page_get_type ())
+G_DECLARE_FINAL_TYPE (AugurActivityPage, augur_activity_page, AUGUR, ACTIVITY_PAGE, AugurPage)
+
+GtkWidget  *augur_activity_page_new             (void);
+
+/* The value that replaces a parameter when evaluating (an undoable edit);
+ * NAN removes it.  Values are kept for names the text does not define
+ * (yet), and used once it does. */
+void        augur_activity_page_set_override    (AugurActivityPage *page,
+                                                 const char        *name,
+                                                 double             value);
+/* The value set for name, or NAN. */
+double      augur_activity_page_get_override    (AugurActivityPage *page,
+                                                 const char        *name);
+
+/* The last evaluation: the full result, or what was simulated up to an
+ * error (then partial is TRUE); NULL before. */
+const AugurActivityResult *augur_activity_page_get_result (AugurActivityPage *page,
+                                                           gboolean          *partial);
+
+/* what: "csv" (the element table), "json", "paje" (the timeline), "png",
+ * "svg", "pdf" (the chart shown: the pie on Breakdown, the timeline on
+ * Timeline, else the bars), or explicitly "bars-png", "pie-svg",
+ * "timeline-pdf"...  A failed export leaves an existing file as it was. */
+
+/* For tests and the window. */
+/* Results: "processes", "breakdown", "elements", "timeline". */
+void              augur_activity_page_show_results     (AugurActivityPage *page,
+                                                        const char        *name);
+/* The process the breakdown shows. */
+void              augur_activity_page_set_breakdown_process (AugurActivityPage *page,
+                                                             guint              pid);
+GtkTextView      *augur_activity_page_get_text_view    (AugurActivityPage *page);
+/* The diagnostics of the last parse (rows as augur-diagnostic-list.h's). */
+GListModel       *augur_activity_page_get_diagnostics  (AugurActivityPage *page);
+GtkWidget        *augur_activity_page_get_bar_chart    (AugurActivityPage *page);
+GtkWidget        *augur_activity_page_get_pie_chart    (AugurActivityPage *page);
+GtkWidget        *augur_activity_page_get_timeline     (AugurActivityPage *page);
+AugurResultTable *augur_activity_page_get_element_table (AugurActivityPage *page);
+/* The override entry of a parameter in the parameters panel, or NULL. */
+GtkWidget        *augur_activity_page_get_override_entry (AugurActivityPage *page,
+                                                          const char        *name);
+const char       *augur_activity_page_get_status_text  (AugurActivityPage *page);
+/* The error shown above the results, or NULL. */
+const char       *augur_activity_page_get_error_text   (AugurActivityPage *page);
+/* The predicted time as shown ("0.373635808 s"), or "". */
+const char       *augur_activity_page_get_time_text    (AugurActivityPage *page);
+
+G_END_DECLS

@@ -1,0 +1,70 @@
+/* test-activity-common.h: what the activity page's tests share: the page
+ * in a window of 1280x800 holding the bundled LAPW0 study.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <math.h>
+#include <string.h>
+#include <gtk/gtk.h>
+#include <glib/gstdio.h>
+
+#include "augur-test-gtk.h"
+#include "augur-activity-page.h"
+#include "augur-bar-chart.h"
+#include "augur-pie-chart.h"
+#include "augur-timeline.h"
+#include "augur-timeline-view.h"
+
+/* augur-cli activity lapw0.activity, and with --param NP=16. */
+#define LAPW0_TIME    "0.373635808 s"
+#define LAPW0_NP16    "0.277010688 s"
+
+typedef struct {
+  GtkWidget         *window;
+  AugurActivityPage *page;
+} Fixture;
+
+static inline char *
+example_text (void)
+{
+  g_autofree char *path = augur_test_source_path ("data", "examples", "lapw0.activity", NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static inline void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *text = example_text ();
+
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  f->page = AUGUR_ACTIVITY_PAGE (augur_activity_page_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
+  augur_page_set_title (AUGUR_PAGE (f->page), "lapw0");
+  augur_page_set_text (AUGUR_PAGE (f->page), text);
+  gtk_window_present (GTK_WINDOW (f->window));
+}
+
+static inline void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static inline void
+evaluate_and_wait (AugurActivityPage *page)
+{
+  augur_page_run (AUGUR_PAGE (page));
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (page)));
+  g_assert_true (augur_test_wait_signal (page, "finished", 60));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
+}

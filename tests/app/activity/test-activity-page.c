@@ -1,0 +1,709 @@
+/* test-activity-page.c: the activity diagram page, headless (xvfb), end to
+ * end: the bundled LAPW0 study evaluated as augur-cli evaluates it, its
+ * bars, pie, element table and timeline, parameters replaced on the page,
+ * undo and redo, live diagnostics, Cancel, a deadlock's partial result,
+ * the kind in the window and projects (exports and pixels:
+ * test-activity-exports.c).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "test-activity-common.h"
+#include "augur-application.h"
+#include "augur-window.h"
+#include "project.h"
+
+static AugurApplication *app;
+
+/* Two processes that each wait for the other's message first. */
+static const char deadlock_model[] =
+  "activity \"Two processes that wait for each other\"\n"
+  "machine\n"
+  "  cpus 2\n"
+  "  processes 2\n"
+  "  latency 1e-6\n"
+  "  bandwidth 1e9\n"
+  "end\n"
+  "diagram main\n"
+  "  initial s\n"
+  "  action work cost 0.001 * (pid + 1)\n"
+  "  recv r from 1 - pid tag 0\n"
+  "  send x to 1 - pid size 8 tag 0\n"
+  "  final f\n"
+  "  flow s -> work -> r -> x -> f\n"
+  "end\n";
+
+/* An unknown name on line 7, column 23. */
+static const char bad_model[] =
+  "param N = 4\n"
+  "machine\n"
+  "  processes N\n"
+  "end\n"
+  "diagram main\n"
+  "  initial s\n"
+  "  action a cost 0.1 * M\n"
+  "  final f\n"
+  "  flow s -> a -> f\n"
+  "end\n";
+
+/* A billion tiny actions: long enough to cancel. */
+static const char long_model[] =
+  "param N = 1000000000\n"
+  "diagram main\n"
+  "  initial s\n"
+  "  loop l count N body b\n"
+  "  final f\n"
+  "  flow s -> l -> f\n"
+  "end\n"
+  "diagram b\n"
+  "  initial s\n"
+  "  action a cost 1e-9\n"
+  "  final f\n"
+  "  flow s -> a -> f\n"
+  "end\n";
+
+/* augur-cli activity's "predicted time: X s", or NULL when it is not built. */
+static char *
+cli_time (const char *param)
+{
+  const char *build = g_getenv ("AUGUR_BUILD_DIR");
+  g_autofree char *cli = g_build_filename (build ? build : ".", "src", "cli", "augur-cli", NULL);
+  g_autofree char *example = augur_test_source_path ("data", "examples", "lapw0.activity", NULL);
+  const char *argv[] = { cli, "activity", example, param != NULL ? "--param" : NULL, param, NULL };
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *line, *end;
+  int status = 0;
+
+  if (!g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    return NULL;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  line = strstr (out, "predicted time: ");
+  g_assert_nonnull (line);
+  line += strlen ("predicted time: ");
+  end = strchr (line, '\n');
+  return g_strndup (line, end - line);
+}
+
+static guint
+count_rows_with_runs (const AugurActivityResult *r,
+                      const char                *text)
+{
+  g_autoptr(AugurActivityModel) model = augur_activity_model_parse (text, -1, "lapw0", NULL, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (model);
+  for (guint e = 0; e < augur_activity_model_get_n_elements (model); e++)
+    for (guint p = 0; p < augur_activity_result_get_n_processes (r); p++)
+      {
+        AugurActivityElementStats st;
+
+        augur_activity_result_get_element_stats (r, p, e, &st);
+        n += st.count > 0;
+      }
+  return n;
+}
+
+/* ---- The study --------------------------------------------------------- */
+
+static void
+test_evaluate (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *cli = cli_time (NULL);
+  g_autofree char *text = augur_page_get_text (AUGUR_PAGE (f->page));
+  const AugurActivityResult *r;
+  AugurBarChartData *bars;
+  AugurPieChartData *pie;
+  AugurTimelineData *timeline;
+  AugurResultTable *table;
+  gboolean partial = TRUE;
+  double pie_total = 0;
+
+  evaluate_and_wait (f->page);
+  r = augur_activity_page_get_result (f->page, &partial);
+  g_assert_nonnull (r);
+  g_assert_false (partial);
+  g_assert_null (augur_activity_page_get_error_text (f->page));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
+
+  /* The time shown is augur-cli's, to the last digit it writes. */
+  g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, LAPW0_TIME);
+  if (cli != NULL)
+    g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, cli);
+  else
+    g_test_message ("augur-cli not built: its time is not compared");
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "8 processes"));
+
+  /* Bars: one per process, stacked by category, in milliseconds. */
+  bars = augur_bar_chart_view_get_data (AUGUR_BAR_CHART_VIEW (augur_activity_page_get_bar_chart (f->page)));
+  g_assert_nonnull (bars);
+  g_assert_cmpuint (augur_bar_chart_data_get_n_bars (bars), ==, augur_activity_result_get_n_processes (r));
+  g_assert_cmpuint (augur_bar_chart_data_get_n_bars (bars), ==, 8);
+  g_assert_cmpuint (augur_bar_chart_data_get_n_categories (bars), ==, augur_activity_result_get_n_categories (r));
+  g_assert_cmpstr (augur_bar_chart_data_get_unit (bars), ==, "ms");
+  g_assert_cmpstr (augur_bar_chart_data_get_bar_label (bars, 7), ==, "p7");
+  for (guint p = 0; p < 8; p++)
+    for (guint c = 0; c < augur_activity_result_get_n_categories (r); c++)
+      g_assert_cmpfloat_with_epsilon (augur_bar_chart_data_get_value (bars, p, c),
+                                      augur_activity_result_get_category_time (r, p, c) * 1e3, 1e-9);
+
+  /* The pie of p3: its categories, adding up to its time. */
+  augur_activity_page_set_breakdown_process (f->page, 3);
+  pie = augur_pie_chart_view_get_data (AUGUR_PIE_CHART_VIEW (augur_activity_page_get_pie_chart (f->page)));
+  g_assert_nonnull (pie);
+  g_assert_nonnull (strstr (augur_pie_chart_data_get_title (pie), "p3"));
+  g_assert_cmpuint (augur_pie_chart_data_get_n_slices (pie), ==, augur_activity_result_get_n_categories (r));
+  for (guint c = 0; c < augur_pie_chart_data_get_n_slices (pie); c++)
+    {
+      g_assert_cmpstr (augur_pie_chart_data_get_slice_name (pie, c), ==, augur_activity_result_get_category (r, c));
+      g_assert_cmpfloat_with_epsilon (augur_pie_chart_data_get_value (pie, c),
+                                      augur_activity_result_get_category_time (r, 3, c) * 1e3, 1e-9);
+      pie_total += augur_pie_chart_data_get_share (pie, c);
+    }
+  g_assert_cmpfloat_with_epsilon (pie_total, 1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (augur_pie_chart_data_get_total (pie),
+                                  augur_activity_result_get_process_time (r, 3) * 1e3, 1e-9);
+
+  /* The table: one row per element and process that ran it. */
+  table = augur_activity_page_get_element_table (f->page);
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, count_rows_with_runs (r, text));
+  /* Total, largest first: the potential (32 x 26.1 ms for 4 atoms each). */
+  augur_result_table_sort_by (table, 3, GTK_SORT_DESCENDING);
+  {
+    GListModel *model = augur_result_table_get_model (table);
+    g_autoptr(AugurResultRow) first = g_list_model_get_item (model, 0);
+    double largest = 0;
+
+    for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+      {
+        g_autoptr(AugurResultRow) row = g_list_model_get_item (model, i);
+
+        largest = MAX (largest, augur_result_row_get_number (row, 2));
+      }
+    g_assert_cmpfloat (augur_result_row_get_number (first, 2), ==, largest);
+    g_assert_cmpstr (augur_result_row_get_string (first, 0), ==, "potential/vcoul");
+    g_assert_cmpfloat (augur_result_row_get_number (first, 1), ==, 4);
+  }
+  /* The process column sorts by number (p2 before p10), not as text. */
+  augur_result_table_sort_by (table, 1, GTK_SORT_ASCENDING);
+  {
+    g_autofree char *processes = augur_result_table_dump_column (table, 1);
+
+    g_assert_true (g_str_has_prefix (processes, "p0 "));
+    g_assert_true (g_str_has_suffix (processes, " p7"));
+  }
+  augur_result_table_set_filter (table, "vcoul");
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 8);
+  {
+    g_autofree char *elements = augur_result_table_dump_column (table, 0);
+    g_auto(GStrv) names = g_strsplit (elements, " ", -1);
+
+    for (guint i = 0; names[i] != NULL; i++)
+      g_assert_cmpstr (names[i], ==, "potential/vcoul");
+  }
+  augur_result_table_set_filter (table, "p3");
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, count_rows_with_runs (r, text) / 8);
+  augur_result_table_set_filter (table, NULL);
+
+  /* The timeline: a row per process, the run's end at the predicted time. */
+  timeline = augur_timeline_view_get_data (AUGUR_TIMELINE_VIEW (augur_activity_page_get_timeline (f->page)));
+  g_assert_nonnull (timeline);
+  g_assert_true (timeline == augur_activity_result_get_timeline (r));
+  g_assert_cmpuint (augur_timeline_data_get_n_rows (timeline), ==, 8);
+  {
+    double start, end;
+
+    g_assert_true (augur_timeline_data_get_range (timeline, &start, &end));
+    g_assert_cmpfloat_with_epsilon (end, augur_activity_result_get_time (r), 1e-12);
+  }
+}
+
+/* ---- Parameters -------------------------------------------------------- */
+
+static void
+count_signal (gpointer  object,
+              guint    *count)
+{
+  (*count)++;
+}
+
+static void
+test_override (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *cli = cli_time ("NP=16");
+  g_autofree char *text = augur_page_get_text (AUGUR_PAGE (f->page));
+  g_autoptr(AugurProjectDocument) doc = augur_project_document_new ("activity", "lapw0", NULL);
+  GtkWidget *entry;
+  guint settings = 0;
+
+  g_signal_connect (f->page, "settings-changed", G_CALLBACK (count_signal), &settings);
+
+  /* The panel lists the parameters; typing a value replaces one. */
+  entry = augur_activity_page_get_override_entry (f->page, "NP");
+  g_assert_nonnull (entry);
+  g_assert_nonnull (augur_activity_page_get_override_entry (f->page, "NODES"));
+  g_assert_null (augur_activity_page_get_override_entry (f->page, "pid"));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "1");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "16");
+  g_assert_cmpfloat (augur_activity_page_get_override (f->page, "NP"), ==, 16);
+  g_assert_cmpuint (settings, >=, 1);
+  /* Not the text: the document is as it was. */
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  {
+    g_autofree char *now = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_assert_cmpstr (now, ==, text);
+  }
+
+  evaluate_and_wait (f->page);
+  g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, LAPW0_NP16);
+  if (cli != NULL)
+    g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, cli);
+  {
+    gboolean partial = TRUE;
+    const AugurActivityResult *r = augur_activity_page_get_result (f->page, &partial);
+
+    g_assert_false (partial);
+    g_assert_cmpuint (augur_activity_result_get_n_processes (r), ==, 16);
+    g_assert_cmpuint (augur_bar_chart_data_get_n_bars (augur_bar_chart_view_get_data (
+                        AUGUR_BAR_CHART_VIEW (augur_activity_page_get_bar_chart (f->page)))), ==, 16);
+  }
+
+  /* One undo step for the value typed, however many keys it took. */
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_true (isnan (augur_activity_page_get_override (f->page, "NP")));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  g_assert_true (augur_page_redo (AUGUR_PAGE (f->page)));
+  g_assert_cmpfloat (augur_activity_page_get_override (f->page, "NP"), ==, 16);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "16");
+
+  /* Not a number: not applied, and shown as wrong. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "sixteen");
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  g_assert_cmpfloat (augur_activity_page_get_override (f->page, "NP"), ==, 16);
+  /* Emptied: the expression again. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  augur_test_iterate ();
+  g_assert_true (isnan (augur_activity_page_get_override (f->page, "NP")));
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+  augur_activity_page_set_override (f->page, "NP", 16);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "16");
+
+  /* A value for a name the text does not define is kept, and unused. */
+  augur_activity_page_set_override (f->page, "LATER", 3);
+  augur_activity_page_set_override (f->page, "NAT", 64);
+  evaluate_and_wait (f->page);
+  g_assert_null (augur_activity_page_get_error_text (f->page));
+
+  /* Kept with the document in a project, and read back. */
+  augur_page_save (AUGUR_PAGE (f->page), doc);
+  g_assert_cmpstr (augur_project_document_get_property (doc, "overrides"), ==, "LATER=3 NAT=64 NP=16");
+  g_assert_cmpstr (augur_project_document_get_text (doc), ==, text);
+  {
+    AugurActivityPage *other = AUGUR_ACTIVITY_PAGE (g_object_ref_sink (augur_activity_page_new ()));
+
+    augur_page_load (AUGUR_PAGE (other), doc, NULL);
+    g_assert_cmpfloat (augur_activity_page_get_override (other, "NP"), ==, 16);
+    g_assert_cmpfloat (augur_activity_page_get_override (other, "NAT"), ==, 64);
+    g_assert_false (augur_page_get_modified (AUGUR_PAGE (other)));
+    g_assert_false (augur_page_can_undo (AUGUR_PAGE (other)));
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (augur_activity_page_get_override_entry (other, "NAT"))), ==, "64");
+    g_object_unref (other);
+  }
+
+  /* The clear icon, or NAN, uses the expression again. */
+  augur_activity_page_set_override (f->page, "NP", NAN);
+  augur_activity_page_set_override (f->page, "NAT", NAN);
+  evaluate_and_wait (f->page);
+  g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, LAPW0_TIME);
+}
+
+/* ---- Undo and redo ----------------------------------------------------- */
+
+static void
+test_undo (Fixture       *f,
+           gconstpointer  data)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (augur_activity_page_get_text_view (f->page));
+  g_autofree char *original = augur_page_get_text (AUGUR_PAGE (f->page));
+  g_autofree char *typed = NULL;
+  const char *word = "# what if";
+  GtkTextIter iter;
+
+  g_assert_false (augur_page_can_undo (AUGUR_PAGE (f->page)));
+
+  /* Typed key by key at the end: one step. */
+  for (const char *c = word; *c != '\0'; c++)
+    {
+      gtk_text_buffer_get_end_iter (buffer, &iter);
+      gtk_text_buffer_insert (buffer, &iter, c, 1);
+    }
+  typed = augur_page_get_text (AUGUR_PAGE (f->page));
+  g_assert_true (g_str_has_suffix (typed, word));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_can_undo (AUGUR_PAGE (f->page)));
+
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  {
+    g_autofree char *now = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_assert_cmpstr (now, ==, original);
+  }
+  /* Back to the text as loaded: not modified. */
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  g_assert_false (augur_page_can_undo (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_redo (AUGUR_PAGE (f->page)));
+  {
+    g_autofree char *now = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_assert_cmpstr (now, ==, typed);
+  }
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
+
+  /* A paste elsewhere is a step of its own, so is a deletion. */
+  gtk_text_buffer_get_start_iter (buffer, &iter);
+  gtk_text_buffer_insert (buffer, &iter, "# pasted\n", -1);
+  {
+    GtkTextIter start, end;
+
+    gtk_text_buffer_get_start_iter (buffer, &start);
+    end = start;
+    gtk_text_iter_forward_chars (&end, 2);
+    gtk_text_buffer_delete (buffer, &start, &end);
+  }
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  {
+    g_autofree char *now = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_assert_cmpstr (now, ==, typed);
+  }
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_false (augur_page_undo (AUGUR_PAGE (f->page)));
+
+  /* Ctrl+Z goes to the page (the buffer keeps no history of its own). */
+  g_assert_false (gtk_text_buffer_get_enable_undo (buffer));
+  gtk_text_buffer_get_end_iter (buffer, &iter);
+  gtk_text_buffer_insert (buffer, &iter, "x", 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.undo", NULL));
+  {
+    g_autofree char *now = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_assert_cmpstr (now, ==, original);
+  }
+
+  /* Saved: "modified" follows the saved text. */
+  gtk_text_buffer_get_end_iter (buffer, &iter);
+  gtk_text_buffer_insert (buffer, &iter, "\n", 1);
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  augur_page_set_modified (AUGUR_PAGE (f->page), FALSE);
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
+}
+
+/* ---- Diagnostics ------------------------------------------------------- */
+
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_diagnostics (Fixture       *f,
+                  gconstpointer  data)
+{
+  GListModel *diagnostics = augur_activity_page_get_diagnostics (f->page);
+  GtkTextView *view = augur_activity_page_get_text_view (f->page);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextTag *line_tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "augur-error-line");
+  g_autoptr(AugurResultRow) row = NULL;
+  GtkTextIter iter;
+
+  /* The example has no problem. */
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
+
+  augur_page_set_text (AUGUR_PAGE (f->page), bad_model);
+  augur_test_spin (100);
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), >=, 1);
+  row = g_list_model_get_item (diagnostics, 0);
+  g_assert_cmpstr (augur_result_row_get_string (row, 1), ==, "error");
+  g_assert_nonnull (strstr (augur_result_row_get_string (row, 0), "'M'"));
+  g_assert_cmpfloat (augur_result_row_get_number (row, 0), ==, 7);
+  g_assert_cmpfloat (augur_result_row_get_number (row, 1), ==, 23);
+
+  /* It reads: its parameter is listed, the example's are gone. */
+  g_assert_nonnull (augur_activity_page_get_override_entry (f->page, "N"));
+  g_assert_null (augur_activity_page_get_override_entry (f->page, "NAT"));
+
+  /* Its line is marked, the others are not. */
+  g_assert_nonnull (line_tag);
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, 6);
+  g_assert_true (gtk_text_iter_has_tag (&iter, line_tag));
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, 5);
+  g_assert_false (gtk_text_iter_has_tag (&iter, line_tag));
+
+  /* Activating the row puts the cursor there. */
+  {
+    GtkWidget *list = find_widget (GTK_WIDGET (f->page), GTK_TYPE_LIST_BOX);
+    GtkListBoxRow *list_row;
+    GtkTextIter cursor;
+
+    g_assert_nonnull (list);
+    list_row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0);
+    g_assert_nonnull (list_row);
+    g_signal_emit_by_name (list, "row-activated", list_row);
+    gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+    g_assert_cmpint (gtk_text_iter_get_line (&cursor), ==, 6);
+    g_assert_cmpint (gtk_text_iter_get_line_offset (&cursor), ==, 22);
+  }
+
+  /* Evaluating it fails with the error, located, and no result. */
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 30));
+  g_assert_null (augur_activity_page_get_result (f->page, NULL));
+  g_assert_nonnull (augur_activity_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_activity_page_get_error_text (f->page), "7:23"));
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "7:23"));
+  augur_test_spin (300);
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "activity-page-problems.png");
+  }
+
+  /* Typed away, the problem goes (after the parse's delay). */
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, 6, 22);
+  {
+    GtkTextIter end = iter;
+
+    gtk_text_iter_forward_char (&end);
+    gtk_text_buffer_delete (buffer, &iter, &end);
+    gtk_text_buffer_insert (buffer, &iter, "N", 1);
+  }
+  augur_test_spin (600);
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, 6);
+  g_assert_false (gtk_text_iter_has_tag (&iter, line_tag));
+  evaluate_and_wait (f->page);
+  g_assert_null (augur_activity_page_get_error_text (f->page));
+  g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, "1.6 s");
+}
+
+/* ---- Cancel and errors at run time ------------------------------------- */
+
+static void
+test_cancel (Fixture       *f,
+             gconstpointer  data)
+{
+  gint64 start;
+
+  augur_page_set_text (AUGUR_PAGE (f->page), long_model);
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (f->page)));
+  augur_test_spin (150);
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (f->page)));
+
+  /* Cancel ends the job at once, without waiting for the worker. */
+  start = g_get_monotonic_time ();
+  augur_page_cancel (AUGUR_PAGE (f->page));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 5);
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
+  g_assert_cmpstr (augur_activity_page_get_status_text (f->page), ==, "Cancelled");
+  g_assert_null (augur_activity_page_get_result (f->page, NULL));
+  g_assert_null (augur_activity_page_get_error_text (f->page));
+
+  /* The page goes on: the example evaluates. */
+  {
+    g_autofree char *text = example_text ();
+
+    augur_page_set_text (AUGUR_PAGE (f->page), text);
+    evaluate_and_wait (f->page);
+    g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, LAPW0_TIME);
+  }
+}
+
+static void
+test_deadlock (Fixture       *f,
+               gconstpointer  data)
+{
+  const AugurActivityResult *r;
+  AugurTimelineData *timeline;
+  gboolean partial = FALSE;
+  guint state;
+  double start, end;
+  guint64 tag;
+
+  augur_page_set_text (AUGUR_PAGE (f->page), deadlock_model);
+  evaluate_and_wait (f->page);
+
+  /* The error, naming both processes... */
+  g_assert_nonnull (augur_activity_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_activity_page_get_error_text (f->page), "deadlock"));
+  g_assert_nonnull (strstr (augur_activity_page_get_error_text (f->page), "p0"));
+  g_assert_nonnull (strstr (augur_activity_page_get_error_text (f->page), "p1"));
+  /* ...and what was simulated up to it: both works, in the timeline. */
+  r = augur_activity_page_get_result (f->page, &partial);
+  g_assert_nonnull (r);
+  g_assert_true (partial);
+  g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, "0.002 s");
+  timeline = augur_timeline_view_get_data (AUGUR_TIMELINE_VIEW (augur_activity_page_get_timeline (f->page)));
+  g_assert_nonnull (timeline);
+  g_assert_cmpuint (augur_timeline_data_get_n_rows (timeline), ==, 2);
+  g_assert_cmpuint (augur_timeline_data_get_n_row_intervals (timeline, 1), >=, 1);
+  augur_timeline_data_get_interval (timeline, 1, 0, &state, &start, &end, &tag);
+  g_assert_cmpfloat (start, ==, 0);
+  g_assert_cmpfloat_with_epsilon (end, 0.002, 1e-15);
+  g_assert_cmpuint (augur_bar_chart_data_get_n_bars (augur_bar_chart_view_get_data (
+                      AUGUR_BAR_CHART_VIEW (augur_activity_page_get_bar_chart (f->page)))), ==, 2);
+
+  /* The partial run exports too. */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("augur-activity-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "dl.paje", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "paje", file, &error));
+    g_assert_no_error (error);
+    g_unlink (path);
+    g_rmdir (dir);
+  }
+
+  /* A run that succeeds hides the error. */
+  {
+    g_autofree char *text = example_text ();
+
+    augur_page_set_text (AUGUR_PAGE (f->page), text);
+    evaluate_and_wait (f->page);
+    g_assert_null (augur_activity_page_get_error_text (f->page));
+    g_assert_nonnull (augur_activity_page_get_result (f->page, &partial));
+    g_assert_false (partial);
+  }
+}
+
+/* ---- The kind in the window -------------------------------------------- */
+
+static void
+test_window (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-activity-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "study.augur", NULL);
+  g_autofree char *model_path = g_build_filename (dir, "two.activity", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) model_file = g_file_new_for_path (model_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *example = example_text ();
+  AugurWindow *window, *other;
+  GtkWidget *current;
+
+  window = augur_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* New: the bundled study. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "activity"));
+  augur_test_iterate ();
+  current = augur_window_get_current_page (window);
+  g_assert_true (AUGUR_IS_ACTIVITY_PAGE (current));
+  {
+    g_autofree char *text = augur_page_get_text (AUGUR_PAGE (current));
+    g_assert_cmpstr (text, ==, example);
+  }
+
+  /* Before an evaluation: the exports say there is nothing yet (no
+   * warning), the Paje trace is off. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-json", NULL));
+  augur_test_iterate ();
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (AUGUR_ACTIVITY_PAGE (current)), "evaluate first"));
+  g_assert_false (augur_page_can_export (AUGUR_PAGE (current), "paje"));
+
+  /* Evaluate through the window, with a value set on the page. */
+  augur_activity_page_set_override (AUGUR_ACTIVITY_PAGE (current), "NP", 16);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.solve", NULL));
+  g_assert_true (augur_test_wait_signal (current, "finished", 60));
+  g_assert_cmpstr (augur_activity_page_get_time_text (AUGUR_ACTIVITY_PAGE (current)), ==, LAPW0_NP16);
+  augur_test_wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (GTK_WIDGET (window));
+    augur_test_save_screenshot (shot, "activity-window.png");
+  }
+
+  /* The window's Export menu reaches the page (a dialog opens: nothing
+   * to assert but that it does not warn). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-paje", NULL));
+  augur_test_iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-svg", NULL));
+  augur_test_iterate ();
+
+  /* A project keeps the document and its values. */
+  g_assert_true (augur_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  other = augur_window_new (app);
+  gtk_window_present (GTK_WINDOW (other));
+  g_assert_true (augur_window_open_file (other, file, &error));
+  g_assert_no_error (error);
+  augur_test_iterate ();
+  current = augur_window_get_current_page (other);
+  g_assert_true (AUGUR_IS_ACTIVITY_PAGE (current));
+  g_assert_cmpfloat (augur_activity_page_get_override (AUGUR_ACTIVITY_PAGE (current), "NP"), ==, 16);
+  g_assert_false (augur_window_get_modified (other));
+
+  /* A .activity file opens as one, errors and all. */
+  g_assert_true (g_file_set_contents (model_path, bad_model, -1, NULL));
+  g_assert_true (augur_window_open_file (other, model_file, &error));
+  g_assert_no_error (error);
+  augur_test_iterate ();
+  current = augur_window_get_current_page (other);
+  g_assert_true (AUGUR_IS_ACTIVITY_PAGE (current));
+  g_assert_cmpuint (g_list_model_get_n_items (augur_activity_page_get_diagnostics (AUGUR_ACTIVITY_PAGE (current))), >=, 1);
+  g_assert_true (g_file_set_contents (model_path, "\xff\xfe not text", -1, NULL));
+  g_assert_false (augur_window_open_file (other, model_file, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_clear_error (&error);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (other));
+  augur_test_iterate ();
+  g_unlink (model_path);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  augur_test_gtk_init (&argc, &argv);
+
+  app = augur_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+#define ADD(path, func) \
+  g_test_add ("/app/activity-page/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("evaluate", test_evaluate);
+  ADD ("override", test_override);
+  ADD ("undo", test_undo);
+  ADD ("diagnostics", test_diagnostics);
+  ADD ("cancel", test_cancel);
+  ADD ("deadlock", test_deadlock);
+#undef ADD
+  g_test_add_func ("/app/activity-page/window", test_window);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}

@@ -74,6 +74,7 @@ struct _AugurActivityPage
   GtkTextTag           *error_line_tag;
 
   /* The document. */
+  GFile                *base_dir;       /* its folder: a platform it names is there */
   char                 *saved_text;     /* the text as last saved or loaded */
   gboolean              force_modified;
   guint                 loading;        /* the buffer is being set: no history */

@@ -27,6 +27,7 @@ typedef struct
 {
   char   *text;
   char   *filename;
+  GFile  *base_dir;    /* the document's folder, or NULL */
   GStrv   names;       /* the overrides */
   GArray *values;
 } EvalInputs;
@@ -50,6 +51,7 @@ eval_inputs_free (EvalInputs *in)
 {
   g_free (in->text);
   g_free (in->filename);
+  g_clear_object (&in->base_dir);
   g_strfreev (in->names);
   g_array_unref (in->values);
   g_free (in);
@@ -187,6 +189,7 @@ evaluate_thread (AugurPageJob  *job,
   AugurActivityOptions options = { TRUE, MAX_EVENTS };
   AugurActivityBinding binding;
   AugurActivityResult *partial = NULL;
+  g_autoptr(AugurPlatform) platform = NULL;
   const char *title;
 
   augur_page_job_progress (-1.0, _("Checking the model"), job);
@@ -210,6 +213,29 @@ evaluate_thread (AugurPageJob  *job,
   binding.names = (const char **) names->pdata;
   binding.values = (const double *) values->data;
 
+  /* a platform as the machine: read here, in the worker */
+  if (augur_activity_model_get_platform (model) != NULL)
+    {
+      const char *path = augur_activity_model_get_platform (model);
+      g_autoptr(GFile) file = NULL;
+
+      if (g_path_is_absolute (path))
+        file = g_file_new_for_path (path);
+      else if (in->base_dir != NULL)
+        file = g_file_resolve_relative_path (in->base_dir, path);
+      else
+        {
+          g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                       _("the machine is the platform %s, next to the document: save the document (or its project) "
+                         "in that folder first"), path);
+          return out;
+        }
+      augur_page_job_progress (-1.0, _("Reading the platform"), job);
+      platform = augur_platform_load_file (file, error);
+      if (platform == NULL)
+        return out;
+      options.platform = platform;
+    }
   augur_page_job_progress (-1.0, _("Evaluating"), job);
   out->result = augur_activity_evaluate (model, &binding, &options, augur_page_job_progress, job,
                                          cancellable, &partial, error);
@@ -538,6 +564,7 @@ augur_activity_page_evaluate (AugurPage *page)
   augur_activity_page_params_flush (self);
   in->text = augur_activity_page_buffer_text (self);
   in->filename = g_strdup (title != NULL && *title != '\0' ? title : _("Untitled"));
+  in->base_dir = self->base_dir != NULL ? g_object_ref (self->base_dir) : NULL;
   augur_activity_page_overrides_collect (self, &in->names, &in->values);
 
   augur_page_start_job (page, GTK_PROGRESS_BAR (self->progress_bar), format_progress,

@@ -471,6 +471,17 @@ cancel_action (GtkWidget  *widget,
 
 /* ---- Object ------------------------------------------------------------ */
 
+/* The folder of the document (its project's, or its file's): a platform
+ * the model names is found there. */
+static void
+set_base_dir (AugurPage *page,
+              GFile     *dir)
+{
+  AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (page);
+
+  g_set_object (&self->base_dir, dir);
+}
+
 static void
 augur_activity_page_dispose (GObject *object)
 {
@@ -498,6 +509,7 @@ augur_activity_page_finalize (GObject *object)
   g_free (self->status_text);
   g_free (self->error_text);
   g_free (self->time_text);
+  g_clear_object (&self->base_dir);
   G_OBJECT_CLASS (augur_activity_page_parent_class)->finalize (object);
 }
 
@@ -537,6 +549,7 @@ augur_activity_page_class_init (AugurActivityPageClass *klass)
   page_class->get_text = get_text;
   page_class->set_text = set_text;
   page_class->load = load;
+  page_class->set_base_dir = set_base_dir;
   page_class->save = save;
   page_class->run = augur_activity_page_evaluate;
   page_class->snapshot = snapshot;

@@ -97,7 +97,15 @@ augur_window_open_file (AugurWindow  *self,
       g_return_val_if_fail (kind != NULL, FALSE);
       if (kind->check_file != NULL && !kind->check_file (contents, length, parse_name, error))
         return FALSE;
-      augur_window_add_document (self, kind->id, name, contents);
+      {
+        guint index = augur_window_add_document (self, kind->id, name, contents);
+        AugurWindowDocument *doc = _augur_window_get_document (self, index);
+        g_autoptr(GFile) folder = g_file_get_parent (file);
+
+        /* paths in the document (a platform, traces) are next to its file */
+        if (AUGUR_IS_PAGE (doc->page) && self->file == NULL)
+          augur_page_set_base_dir (AUGUR_PAGE (doc->page), folder);
+      }
       /* A model opened into an empty window is safe on disk already. */
       if (was_empty)
         self->structure_modified = FALSE;

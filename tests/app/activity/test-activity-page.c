@@ -677,6 +677,52 @@ test_window (void)
   g_rmdir (dir);
 }
 
+/* A model whose machine is a platform next to it: opened from its file,
+ * the platform is read from that folder; typed into an unsaved document,
+ * the page says where it must be. */
+static void
+test_platform (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "lapw0-cluster.activity",
+                                            NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  AugurWindow *window = augur_window_new (app);
+  GtkWidget *current;
+  gboolean partial = TRUE;
+  const AugurActivityResult *r;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  augur_test_iterate ();
+  current = augur_window_get_current_page (window);
+  g_assert_true (AUGUR_IS_ACTIVITY_PAGE (current));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.solve", NULL));
+  g_assert_true (augur_test_wait_signal (current, "finished", 60));
+  /* augur-cli activity lapw0-cluster.activity: 0.404106738 s */
+  g_assert_cmpstr (augur_activity_page_get_time_text (AUGUR_ACTIVITY_PAGE (current)), ==, "0.404106738 s");
+  r = augur_activity_page_get_result (AUGUR_ACTIVITY_PAGE (current), &partial);
+  g_assert_nonnull (r);
+  g_assert_false (partial);
+  g_assert_false (augur_activity_result_has_element_times (r));
+
+  /* the same text in a new, unsaved document */
+  text = augur_page_get_text (AUGUR_PAGE (current));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "activity"));
+  augur_test_iterate ();
+  current = augur_window_get_current_page (window);
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (current), text));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.solve", NULL));
+  g_assert_true (augur_test_wait_signal (current, "finished", 60));
+  g_assert_nonnull (augur_activity_page_get_error_text (AUGUR_ACTIVITY_PAGE (current)));
+  g_assert_nonnull (strstr (augur_activity_page_get_error_text (AUGUR_ACTIVITY_PAGE (current)),
+                            "the machine is the platform cluster32.xml, next to the document"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -702,6 +748,7 @@ main (int   argc,
   ADD ("deadlock", test_deadlock);
 #undef ADD
   g_test_add_func ("/app/activity-page/window", test_window);
+  g_test_add_func ("/app/activity-page/platform", test_platform);
 
   status = g_test_run ();
   g_clear_object (&app);

@@ -635,9 +635,9 @@ enter_collective (Run *run, guint ui, const ActElement *el)
     {
       const ActElement *first = g_ptr_array_index (run->m->elements, c->element);
       fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
-            _("line %d: collective %" G_GUINT64_FORMAT " of p%u is '%s' (%s, root %.17g, size %.17g) but that of p%u is "
+            _("line %d: collective %llu of p%u is '%s' (%s, root %.17g, size %.17g) but that of p%u is "
               "'%s' (%s, root %.17g, size %.17g, line %d): every process must call the same collectives in the same order"),
-            el->line, k + 1, u->pid, el->path, augur_activity_kind_to_string (el->kind), root, size, c->first_pid,
+            el->line, (unsigned long long) (k + 1), u->pid, el->path, augur_activity_kind_to_string (el->kind), root, size, c->first_pid,
             first->path, augur_activity_kind_to_string (c->kind), c->root, c->size, first->line);
       return;
     }
@@ -1278,9 +1278,9 @@ fits_in_memory (Run *run)
 
   if (bytes <= augur_memory_budget ())
     return TRUE;
-  fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE, _("%u processes of %u elements need %" G_GUINT64_FORMAT " MB, more than "
-                                               "the %" G_GUINT64_FORMAT " MB allowed"),
-        run->n_processes, run->m->elements->len, bytes >> 20, augur_memory_budget () >> 20);
+  fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE, _("%u processes of %u elements need %llu MB, more than the %llu MB allowed"),
+        run->n_processes, run->m->elements->len, (unsigned long long) (bytes >> 20),
+        (unsigned long long) (augur_memory_budget () >> 20));
   return FALSE;
 }
 
@@ -1473,8 +1473,8 @@ augur_activity_evaluate (const AugurActivityModel   *m,
             }
           if (options != NULL && options->max_events > 0 && run.events > options->max_events)
             {
-              fail (&run, AUGUR_ACTIVITY_ERROR_TOO_LARGE, _("the run was stopped at %.9g s after %" G_GUINT64_FORMAT
-                                                           " events, the limit"), run.now, options->max_events);
+              fail (&run, AUGUR_ACTIVITY_ERROR_TOO_LARGE, _("the run was stopped at %.9g s after %llu events, the limit"),
+                    run.now, (unsigned long long) options->max_events);
               break;
             }
           if (e.kind == EV_ACTION_END)

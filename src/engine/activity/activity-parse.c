@@ -197,6 +197,7 @@ typedef struct {
   int                 error_line;
   int                 error_column;
   gboolean            syntax_error;   /* an error while reading, not in the checks */
+  AugurActivityParseFlags flags;
   AugurActivityModel *m;
   /* the line being read */
   const char         *line;       /* without its comment */
@@ -1121,6 +1122,18 @@ fit_end (Parser *p)
         diag (p, AUGUR_SEVERITY_ERROR, param->fit_line, param->fit_column, error->message);
       return;
     }
+  if (p->flags & AUGUR_ACTIVITY_PARSE_SKIP_FITS)
+    {
+      /* read, not fitted: a placeholder value, and the model says so */
+      augur_fit_data_free (data);
+      act_expr_clear (&param->value);
+      param->value.text = g_strdup ("0");
+      param->value.expr = augur_expr_parse ("0", -1, NULL, AUGUR_EXPR_FLAGS_NONE, NULL);
+      param->value.line = param->fit_line;
+      param->value.column = param->fit_column;
+      p->m->fits_skipped = TRUE;
+      return;
+    }
   augur_fit_options_init (&options);
   if (param->fit_terms > 0)
     options.max_terms = param->fit_terms;
@@ -1910,6 +1923,7 @@ augur_activity_model_parse_full (const char              *text,
     *diagnostics = NULL;
   len = length < 0 ? strlen (text) : (gsize) length;
   p.filename = filename != NULL ? filename : "<activity>";
+  p.flags = flags;
   p.diags = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diagnostic_free);
   p.m = model_new ();
   p.pending = g_array_new (FALSE, TRUE, sizeof (PendingFlow));

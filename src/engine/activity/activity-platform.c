@@ -493,6 +493,12 @@ augur_activity_write_traces (const AugurActivityModel   *m,
   gboolean ok = TRUE;
 
   g_return_val_if_fail (m != NULL && G_IS_FILE (dir), FALSE);
+  if (m->fits_skipped)
+    {
+      g_set_error_literal (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                           _("the model was read without fitting its cost functions: it cannot be evaluated"));
+      return FALSE;
+    }
   if (m->invalid != NULL)
     {
       g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL, _("the model has errors: %s"),

@@ -178,6 +178,7 @@ struct _AugurActivityModel {
   GPtrArray           *configs;        /* ActConfig*, in the order written */
   gboolean             uses_random;    /* some decision branches on probabilities */
   GError              *invalid;        /* kept though its checks failed (the first error) */
+  gboolean             fits_skipped;   /* read with AUGUR_ACTIVITY_PARSE_SKIP_FITS */
 };
 
 /* Slots beyond the parameters. */

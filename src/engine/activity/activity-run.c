@@ -1409,6 +1409,12 @@ augur_activity_evaluate (const AugurActivityModel   *m,
                    m->invalid->message);
       return NULL;
     }
+  if (m->fits_skipped)
+    {
+      g_set_error_literal (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                           _("the model was read without fitting its cost functions: it cannot be evaluated"));
+      return NULL;
+    }
   if (m->platform_path != NULL)
     return activity_evaluate_on_platform (m, binding, options, progress, progress_data, cancellable, partial, error);
   run.m = m;

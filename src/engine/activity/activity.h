@@ -113,6 +113,10 @@ typedef enum {
    * not valid and is not evaluated.  Errors while reading still give
    * NULL. */
   AUGUR_ACTIVITY_PARSE_KEEP_INVALID = 1 << 0,
+  /* The measurements of `fit` blocks are read (their errors reported) but
+   * not fitted: for an editor checking the text as it is typed, where a
+   * large fit would take too long.  Such a model is not evaluated. */
+  AUGUR_ACTIVITY_PARSE_SKIP_FITS    = 1 << 1,
 } AugurActivityParseFlags;
 
 AugurActivityModel *augur_activity_model_parse_full (const char              *text,

@@ -404,6 +404,20 @@ test_fit (void)
     g_assert_cmpfloat (augur_activity_result_get_time (lo), <, t);
     g_assert_cmpfloat (augur_activity_result_get_time (hi), >, t);
   }
+  /* read as it is typed: measured points checked, not fitted, not evaluated */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurActivityModel) typed = augur_activity_model_parse_full (exact, -1, "typed", AUGUR_ACTIVITY_PARSE_SKIP_FITS,
+                                                                           NULL, &error);
+    g_assert_no_error (error);
+    g_assert_null (augur_activity_model_get_param_fit (typed, 1));
+    g_assert_null (augur_activity_evaluate (typed, NULL, NULL, NULL, NULL, NULL, NULL, &error));
+    g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
+    g_clear_error (&error);
+    g_assert_null (augur_activity_model_parse_full ("param NAT = 32\nfit F\n  NAT, time\n  8, 1\n  16, x\nend\n" MAIN_OK,
+                                                    -1, "typed", AUGUR_ACTIVITY_PARSE_SKIP_FITS, NULL, &error));
+    g_assert_nonnull (strstr (error->message, "typed:5:7: expected a number, found 'x'"));
+  }
   assert_parse_error ("param NAT = 32\nfit F\n  NAT, time\n  8, 1\n  16, x\nend\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_SYNTAX,
                       "bad.activity:5:7: expected a number, found 'x'");
   assert_parse_error ("fit F\n  NP, time\n  8, 1\n  16, 2\n  32, 3\n  64, 4\n  128, 5\nend\n" MAIN_OK,

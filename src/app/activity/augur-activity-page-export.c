@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "augur-activity-canvas.h"
 #include "augur-activity-page-private.h"
 #include "augur-export.h"
 #include "augur-file.h"
@@ -29,11 +30,16 @@ augur_activity_page_can_export (AugurPage  *page,
   return AUGUR_PAGE_CLASS (g_type_class_peek (AUGUR_TYPE_PAGE))->can_export (page, what);
 }
 
-/* The chart of the tab shown: "pie", "timeline" or "bars". */
+/* The chart of the tab shown: "pie", "timeline" or "bars"; the diagram
+ * when the document shows it. */
 static const char *
 visible_chart (AugurActivityPage *self)
 {
-  const char *name = gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages));
+  const char *name;
+
+  if (augur_activity_page_diagram_shown (self))
+    return "diagram";
+  name = gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages));
 
   if (g_strcmp0 (name, "breakdown") == 0)
     return "pie";
@@ -59,6 +65,11 @@ write_chart (AugurActivityPage *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), format);
       return FALSE;
     }
+  if (g_str_equal (chart, "diagram") && self->model == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no diagram to export: the text does not read"));
+      return FALSE;
+    }
   if (g_str_equal (chart, "pie") && self->pie == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no process to show: evaluate first"));
@@ -68,7 +79,9 @@ write_chart (AugurActivityPage *self,
   if (out == NULL)
     return FALSE;
   stream = augur_safe_file_get_stream (out);
-  if (g_str_equal (chart, "pie"))
+  if (g_str_equal (chart, "diagram"))
+    ok = augur_activity_canvas_export (AUGUR_ACTIVITY_CANVAS (self->canvas), format, stream, error);
+  else if (g_str_equal (chart, "pie"))
     ok = augur_pie_chart_export (self->pie, format, 900, 540, stream, error);
   else if (g_str_equal (chart, "timeline"))
     {
@@ -128,7 +141,8 @@ augur_activity_page_export (AugurPage   *page,
     {
       chart = g_strndup (what, dash - what);
       format = dash + 1;
-      if (!g_str_equal (chart, "bars") && !g_str_equal (chart, "pie") && !g_str_equal (chart, "timeline"))
+      if (!g_str_equal (chart, "bars") && !g_str_equal (chart, "pie") && !g_str_equal (chart, "timeline") &&
+          !g_str_equal (chart, "diagram"))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), what);
           return FALSE;
@@ -142,6 +156,8 @@ augur_activity_page_export (AugurPage   *page,
       return FALSE;
     }
 
+  if (g_strcmp0 (chart, "diagram") == 0)
+    return write_chart (self, chart, format, file, error);
   if (self->result == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is nothing to export yet: evaluate first"));
@@ -187,7 +203,9 @@ augur_activity_page_export_action (GtkWidget  *widget,
   g_autofree char *exported = NULL;
   const char *part;
 
-  if (self->result == NULL)
+  if (self->result == NULL &&
+      !(augur_activity_page_diagram_shown (self) && (g_str_equal (what, "png") || g_str_equal (what, "svg") ||
+                                                      g_str_equal (what, "pdf"))))
     {
       augur_activity_page_set_status (self, _("Nothing to export: evaluate first"), TRUE);
       return;
@@ -203,8 +221,10 @@ augur_activity_page_export_action (GtkWidget  *widget,
     {
       const char *chart = visible_chart (self);
 
-      part = g_str_equal (chart, "pie") ? _("breakdown") : g_str_equal (chart, "timeline") ? _("timeline")
-                                                                                            : _("processes");
+      part = g_str_equal (chart, "diagram") ? _("diagram")
+             : g_str_equal (chart, "pie")    ? _("breakdown")
+             : g_str_equal (chart, "timeline") ? _("timeline")
+                                               : _("processes");
       /* The chart shown now, even if another tab is shown when the file
        * is chosen. */
       exported = g_strdup_printf ("%s-%s", chart, what);

@@ -2,7 +2,8 @@
  * share.
  *
  * augur-activity-page.c: the widget, its document (the text, "modified",
- *   undo and redo, the live parse and its diagnostics), load and save;
+ *   undo and redo, the live parse and its diagnostics), load and save, and
+ *   the Diagram page (the canvas's edits of the text, its inspector);
  * augur-activity-page-params.c: the parameters panel and the values that
  *   replace parameters ("overrides");
  * augur-activity-page-solve.c: Evaluate in a worker thread and the results
@@ -63,6 +64,9 @@ struct _AugurActivityPage
   GtkWidget            *process_dropdown;
   GtkWidget            *elements_box;
   GtkWidget            *timeline_box;
+  GtkWidget            *main_paned;
+  GtkWidget            *document_stack;
+  GtkWidget            *diagram_box;
 
   /* Made in code. */
   GtkWidget            *gutter;
@@ -72,6 +76,26 @@ struct _AugurActivityPage
   GtkWidget            *timeline;
   AugurDiagnosticList  *diagnostics;
   GtkTextTag           *error_line_tag;
+  GtkWidget            *critical_table;   /* the critical path, under the element table */
+
+  /* The Diagram page (made in code). */
+  GtkWidget            *canvas;
+  GtkWidget            *palette;
+  GtkWidget            *diagram_dropdown;
+  GtkStringList        *diagram_names;
+  GtkWidget            *remove_diagram_button;
+  GtkWidget            *inspector;        /* the selection's editor: rebuilt on selection */
+  GtkWidget            *inspector_title;
+  GtkWidget            *inspector_grid;
+  GHashTable           *inspector_entries; /* "name", a setting's keyword, "guard" -> GtkEntry */
+  char                 *diagram_name;     /* the diagram shown, kept across parses */
+  char                 *pending_select;   /* to select once the edit is parsed */
+  char                 *inspected;        /* the element in the inspector, or NULL */
+  char                 *flow_from;        /* or the flow in it */
+  char                 *flow_to;
+  guint                 flow_nth;
+  guint                 diagram_syncing;
+  char                **highlight;        /* the critical path's elements, by path */
 
   /* The document. */
   GFile                *base_dir;       /* its folder: a platform it names is there */
@@ -102,6 +126,10 @@ struct _AugurActivityPage
   char                 *time_text;
 };
 
+/* A text longer than this is parsed only when asked (Evaluate), not as it
+ * is typed. */
+#define LIVE_PARSE_MAX_BYTES  (512 * 1024)
+
 /* augur-activity-page.c */
 void     augur_activity_page_set_status     (AugurActivityPage *self,
                                              const char        *text,
@@ -117,6 +145,37 @@ char    *augur_activity_page_buffer_text    (AugurActivityPage *self);
 /* Before and after an edit of the overrides (one undo step each). */
 void     augur_activity_page_edit_begin     (AugurActivityPage *self);
 void     augur_activity_page_edit_end       (AugurActivityPage *self);
+
+/* The text replaced (not a history step), the cursor at offset. */
+void     augur_activity_page_replace_text   (AugurActivityPage *self,
+                                             const char        *text,
+                                             int                cursor);
+void     augur_activity_page_update_modified (AugurActivityPage *self);
+/* Parses the text now (a GSourceFunc: user_data is the page). */
+gboolean augur_activity_page_live_parse     (gpointer           user_data);
+
+/* augur-activity-page-diagram.c */
+void     augur_activity_page_diagram_init   (AugurActivityPage *self);
+/* Shows the diagram named name (NULL: the main one). */
+void     augur_activity_page_diagram_show   (AugurActivityPage *self,
+                                             const char        *name);
+/* The actions diagram.add, diagram.remove and diagram.layout. */
+void     augur_activity_page_diagram_add_action    (GtkWidget  *widget,
+                                                    const char *action,
+                                                    GVariant   *param);
+void     augur_activity_page_diagram_remove_action (GtkWidget  *widget,
+                                                    const char *action,
+                                                    GVariant   *param);
+void     augur_activity_page_diagram_layout_action (GtkWidget  *widget,
+                                                    const char *action,
+                                                    GVariant   *param);
+/* The Diagram page: after a parse (model NULL: the text did not read),
+ * and after an evaluation (the critical path). */
+void     augur_activity_page_diagram_refresh   (AugurActivityPage *self,
+                                                GPtrArray         *diagnostics);
+void     augur_activity_page_diagram_highlight (AugurActivityPage *self,
+                                                char             **paths);
+gboolean augur_activity_page_diagram_shown     (AugurActivityPage *self);
 
 /* augur-activity-page-params.c */
 void     augur_activity_page_params_init    (AugurActivityPage *self);

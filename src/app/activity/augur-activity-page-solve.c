@@ -44,6 +44,8 @@ typedef struct
   AugurBarChartData   *bars;
   GListStore          *rows;
   guint                n_rows;      /* before the cap */
+  GListStore          *critical;    /* the critical path by element and process */
+  char               **highlight;   /* its elements' paths */
 } Evaluated;
 
 static void
@@ -60,6 +62,8 @@ eval_inputs_free (EvalInputs *in)
 static void
 evaluated_free (Evaluated *out)
 {
+  g_clear_object (&out->critical);
+  g_strfreev (out->highlight);
   g_clear_pointer (&out->diagnostics, g_ptr_array_unref);
   g_clear_pointer (&out->result, augur_activity_result_free);
   g_clear_pointer (&out->bars, augur_bar_chart_data_unref);
@@ -174,6 +178,55 @@ build_rows (Evaluated                *out,
   g_list_store_splice (out->rows, 0, 0, rows->pdata, rows->len);
 }
 
+/* The critical path: a row per element and process, the time its steps
+ * add to the run; and the elements' paths, for the canvas. */
+static void
+build_critical (Evaluated                *out,
+                const AugurActivityModel *model)
+{
+  guint n_steps = 0;
+  const AugurActivityStep *steps = augur_activity_result_get_critical_path (out->result, &n_steps);
+  g_autoptr(GHashTable) rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) paths = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) highlight = g_ptr_array_new ();
+  guint n_elements = augur_activity_model_get_n_elements (model);
+
+  out->critical = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  for (guint i = 0; i < n_steps; i++)
+    {
+      const AugurActivityStep *step = &steps[i];
+      gint64 key = (gint64) step->pid * (gint64) (n_elements + 1) + step->element;
+      const char *path;
+      AugurResultRow *row;
+
+      if (step->element >= n_elements)
+        continue;
+      path = augur_activity_model_get_element_path (model, step->element);
+      if (!g_hash_table_contains (paths, path))
+        {
+          g_hash_table_add (paths, (gpointer) path);
+          g_ptr_array_add (highlight, g_strdup (path));
+        }
+      row = g_hash_table_lookup (rows, &key);
+      if (row == NULL)
+        {
+          row = augur_result_row_new (g_hash_table_size (rows), ELEM_N_STRINGS, ELEM_N_NUMBERS);
+          augur_result_row_set_string (row, ELEM_S_ELEMENT, path);
+          augur_result_row_take_string (row, ELEM_S_PROCESS, g_strdup_printf ("p%u", step->pid));
+          augur_result_row_take_string (row, ELEM_S_SEARCH, g_strdup_printf ("%s p%u", path, step->pid));
+          augur_result_row_set_number (row, ELEM_N_PID, step->pid);
+          g_hash_table_insert (rows, g_memdup2 (&key, sizeof key), row);
+          g_list_store_append (out->critical, row);
+          g_object_unref (row);
+        }
+      augur_result_row_set_number (row, ELEM_N_COUNT, augur_result_row_get_number (row, ELEM_N_COUNT) + 1);
+      augur_result_row_set_number (row, ELEM_N_TOTAL,
+                                   augur_result_row_get_number (row, ELEM_N_TOTAL) + step->on_path * out->scale);
+    }
+  g_ptr_array_add (highlight, NULL);
+  out->highlight = (char **) g_ptr_array_steal (highlight, NULL);
+}
+
 static gpointer
 evaluate_thread (AugurPageJob  *job,
                  gpointer       inputs,
@@ -254,6 +307,7 @@ evaluate_thread (AugurPageJob  *job,
   out->unit = g_strdup (augur_time_unit_choose (augur_activity_result_get_time (out->result), &out->scale));
   out->bars = build_bars (out->result, out->title, out->scale, out->unit);
   build_rows (out, model, cancellable);
+  build_critical (out, model);
   return out;
 }
 
@@ -390,6 +444,15 @@ set_table_unit (AugurActivityPage *self,
 
       gtk_column_view_column_set_title (column, title);
     }
+  {
+    GListModel *critical = gtk_column_view_get_columns (
+      augur_result_table_get_column_view (AUGUR_RESULT_TABLE (self->critical_table)));
+    g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (critical, 2);
+    /* Translators: the time an element adds to the critical path, e.g. "Adds (ms)". */
+    g_autofree char *title = g_strdup_printf (_("Adds (%s)"), unit);
+
+    gtk_column_view_column_set_title (column, title);
+  }
 }
 
 static void
@@ -413,6 +476,8 @@ augur_activity_page_clear_results (AugurActivityPage *self)
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->element_table), NULL);
   augur_result_table_set_note (AUGUR_RESULT_TABLE (self->element_table), NULL);
   augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (self->timeline), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->critical_table), NULL);
+  augur_activity_page_diagram_highlight (self, NULL);
   set_process_count (self, 0);
   augur_activity_page_update_pie (self);
   set_time (self, "", _("Predicted time"));
@@ -488,6 +553,10 @@ present (AugurActivityPage *self,
     }
   else
     augur_result_table_set_note (AUGUR_RESULT_TABLE (self->element_table), NULL);
+
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->critical_table),
+                               out->critical != NULL ? G_LIST_MODEL (out->critical) : NULL);
+  augur_activity_page_diagram_highlight (self, g_steal_pointer (&out->highlight));
 
   augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (self->timeline), augur_activity_result_get_timeline (r));
   augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (self->timeline));
@@ -595,6 +664,13 @@ augur_activity_page_results_init (AugurActivityPage *self)
     [ELEM_COL_SHARE] = { _("Share (%)"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_SHARE, FALSE, FALSE, 1 },
   };
 
+  const AugurResultColumn critical[] = {
+    { _("Element"), AUGUR_RESULT_COLUMN_STRING, ELEM_S_ELEMENT, TRUE, TRUE },
+    { _("Process"), AUGUR_RESULT_COLUMN_LABEL, ELEM_S_PROCESS, FALSE, FALSE, 0, ELEM_N_PID },
+    { _("Adds"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_TOTAL, FALSE, FALSE, 3 },
+    { _("Steps"), AUGUR_RESULT_COLUMN_INTEGER, ELEM_N_COUNT, FALSE, FALSE },
+  };
+
   self->bar_chart = augur_bar_chart_view_new ();
   gtk_widget_set_vexpand (self->bar_chart, TRUE);
   gtk_widget_set_hexpand (self->bar_chart, TRUE);
@@ -610,7 +686,29 @@ augur_activity_page_results_init (AugurActivityPage *self)
   self->element_table = augur_result_table_new (columns, G_N_ELEMENTS (columns), ELEM_S_SEARCH,
                                                 _("Filter elements and processes"));
   gtk_widget_set_vexpand (self->element_table, TRUE);
-  gtk_box_append (GTK_BOX (self->elements_box), self->element_table);
+  /* Under the table, the critical path: what makes the run as long as it is. */
+  self->critical_table = augur_result_table_new (critical, G_N_ELEMENTS (critical), ELEM_S_SEARCH,
+                                                 _("Filter the critical path"));
+  gtk_widget_set_vexpand (self->critical_table, TRUE);
+  {
+    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+    GtkWidget *title = gtk_label_new (_("Critical path: what each element adds to the predicted time"));
+
+    gtk_label_set_xalign (GTK_LABEL (title), 0);
+    gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+    gtk_widget_add_css_class (title, "heading");
+    gtk_widget_set_margin_start (title, 12);
+    gtk_widget_set_margin_top (title, 6);
+    gtk_widget_set_margin_bottom (title, 2);
+    gtk_box_append (GTK_BOX (box), title);
+    gtk_box_append (GTK_BOX (box), self->critical_table);
+    gtk_widget_set_vexpand (self->critical_table, TRUE);
+    gtk_widget_set_vexpand (box, TRUE);
+    gtk_box_append (GTK_BOX (self->elements_box), self->element_table);
+    gtk_box_append (GTK_BOX (self->elements_box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+    gtk_box_append (GTK_BOX (self->elements_box), box);
+  }
+  augur_result_table_sort_by (AUGUR_RESULT_TABLE (self->critical_table), 2, GTK_SORT_DESCENDING);
   set_table_unit (self, augur_time_unit_choose (1.0, NULL));
   /* Where the time goes first. */
   augur_result_table_sort_by (AUGUR_RESULT_TABLE (self->element_table), ELEM_COL_TOTAL, GTK_SORT_DESCENDING);

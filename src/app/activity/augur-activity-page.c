@@ -10,16 +10,27 @@
  * parsing is fast); its diagnostics are listed and their lines marked,
  * and the parameters panel follows the last text that parsed.
  *
+ * The document's other view, the Diagram page (a palette, the canvas and
+ * an inspector of the selection), edits the same text: each edit on the
+ * canvas is an activity-edit.h operation on the buffer's text, one undo
+ * step, parsed at once; every parse feeds the canvas (the diagram chosen
+ * kept by name, the diagnostics drawn), and an evaluation highlights its
+ * critical path (augur-activity-page-diagram.c).
+ *
+ * (About 840 lines: the text, its history and its live parse are one
+ * mechanism; the other parts of the page have files of their own.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "augur-activity-canvas.h"
 #include "augur-activity-page-private.h"
+#include "augur-activity-palette.h"
 #include "augur-line-gutter.h"
 #include "augur-timeline-view.h"
 
-#define LIVE_PARSE_MAX_BYTES  (512 * 1024)
 #define LIVE_PARSE_DELAY_MS   300
 #define COALESCE_USEC         (1 * G_USEC_PER_SEC)
 
@@ -81,8 +92,8 @@ compute_modified (AugurActivityPage *self)
   return self->force_modified || g_strcmp0 (text, self->saved_text) != 0;
 }
 
-static void
-update_modified (AugurActivityPage *self)
+void
+augur_activity_page_update_modified (AugurActivityPage *self)
 {
   augur_page_set_modified (AUGUR_PAGE (self), compute_modified (self));
 }
@@ -107,10 +118,10 @@ on_page_modified (AugurActivityPage *self)
 }
 
 /* Replaces the buffer's text, not as an edit: no history, no coalescing. */
-static void
-replace_text (AugurActivityPage *self,
-              const char        *text,
-              int                cursor)
+void
+augur_activity_page_replace_text (AugurActivityPage *self,
+                                  const char        *text,
+                                  int                cursor)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
   GtkTextIter iter;
@@ -167,7 +178,7 @@ restore (AugurPage *page,
   g_autofree char *overrides = augur_activity_page_overrides_to_text (self);
 
   if (g_strcmp0 (text, s->text) != 0)
-    replace_text (self, s->text, s->cursor);
+    augur_activity_page_replace_text (self, s->text, s->cursor);
   if (g_strcmp0 (overrides, s->overrides) != 0)
     {
       augur_activity_page_overrides_from_text (self, s->overrides);
@@ -177,7 +188,7 @@ restore (AugurPage *page,
   self->last_entry = NULL;
   snapshot_free (s);
   augur_activity_page_params_sync (self);
-  update_modified (self);
+  augur_activity_page_update_modified (self);
   augur_activity_page_update_actions (self);
 }
 
@@ -299,8 +310,8 @@ augur_activity_page_show_diagnostics (AugurActivityPage *self,
   gtk_stack_page_set_needs_attention (problems, n_errors > 0);
 }
 
-static gboolean
-live_parse_cb (gpointer user_data)
+gboolean
+augur_activity_page_live_parse (gpointer user_data)
 {
   AugurActivityPage *self = user_data;
   g_autoptr(GPtrArray) diagnostics = NULL;
@@ -327,6 +338,8 @@ live_parse_cb (gpointer user_data)
       self->model = model;
       augur_activity_page_params_refresh (self);
     }
+  /* The diagram follows the text (it keeps the last model that read). */
+  augur_activity_page_diagram_refresh (self, diagnostics);
   return G_SOURCE_REMOVE;
 }
 
@@ -343,7 +356,7 @@ schedule_parse (AugurActivityPage *self)
       gtk_label_set_text (GTK_LABEL (self->problems_label), _("Large model: checked when evaluated"));
       return;
     }
-  self->parse_source = g_timeout_add (LIVE_PARSE_DELAY_MS, live_parse_cb, self);
+  self->parse_source = g_timeout_add (LIVE_PARSE_DELAY_MS, augur_activity_page_live_parse, self);
 }
 
 /* ---- Editor ------------------------------------------------------------ */
@@ -353,7 +366,7 @@ on_buffer_changed (AugurActivityPage *self)
 {
   augur_line_gutter_update (AUGUR_LINE_GUTTER (self->gutter));
   schedule_parse (self);
-  update_modified (self);
+  augur_activity_page_update_modified (self);
   augur_activity_page_update_actions (self);
 }
 
@@ -398,7 +411,7 @@ set_text (AugurPage  *page,
    * is not touched until the user saves). */
   if (text != NULL && !g_utf8_validate (text, -1, NULL))
     text = valid = g_utf8_make_valid (text, -1);
-  replace_text (self, text, 0);
+  augur_activity_page_replace_text (self, text, 0);
   g_free (self->saved_text);
   self->saved_text = augur_activity_page_buffer_text (self);
   self->force_modified = FALSE;
@@ -409,8 +422,8 @@ set_text (AugurPage  *page,
   g_clear_pointer (&self->model, augur_activity_model_free);
   augur_activity_page_params_refresh (self);
   if (gtk_text_buffer_get_char_count (gtk_text_view_get_buffer (self->text_view)) <= LIVE_PARSE_MAX_BYTES)
-    live_parse_cb (self);
-  update_modified (self);
+    augur_activity_page_live_parse (self);
+  augur_activity_page_update_modified (self);
   augur_activity_page_update_actions (self);
   return TRUE;
 }
@@ -491,6 +504,8 @@ augur_activity_page_dispose (GObject *object)
   g_clear_handle_id (&self->clear_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (object), AUGUR_TYPE_ACTIVITY_PAGE);
   g_clear_pointer (&self->param_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->inspector_entries, g_hash_table_unref);
+  g_clear_object (&self->diagram_names);
   G_OBJECT_CLASS (augur_activity_page_parent_class)->dispose (object);
 }
 
@@ -509,6 +524,12 @@ augur_activity_page_finalize (GObject *object)
   g_free (self->status_text);
   g_free (self->error_text);
   g_free (self->time_text);
+  g_free (self->diagram_name);
+  g_free (self->pending_select);
+  g_free (self->inspected);
+  g_free (self->flow_from);
+  g_free (self->flow_to);
+  g_strfreev (self->highlight);
   g_clear_object (&self->base_dir);
   G_OBJECT_CLASS (augur_activity_page_parent_class)->finalize (object);
 }
@@ -582,12 +603,18 @@ augur_activity_page_class_init (AugurActivityPageClass *klass)
   BIND (process_dropdown);
   BIND (elements_box);
   BIND (timeline_box);
+  BIND (main_paned);
+  BIND (document_stack);
+  BIND (diagram_box);
 #undef BIND
 
   gtk_widget_class_install_action (widget_class, "page.evaluate", NULL, evaluate_action);
   gtk_widget_class_install_action (widget_class, "page.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "page.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "page.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "page.diagram-add", NULL, augur_activity_page_diagram_add_action);
+  gtk_widget_class_install_action (widget_class, "page.diagram-remove", NULL, augur_activity_page_diagram_remove_action);
+  gtk_widget_class_install_action (widget_class, "page.diagram-layout", NULL, augur_activity_page_diagram_layout_action);
   for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
     gtk_widget_class_install_action (widget_class, exports[i], NULL, augur_activity_page_export_action);
 
@@ -636,6 +663,7 @@ augur_activity_page_init (AugurActivityPage *self)
   g_signal_connect (self->problems_label, "notify::label", G_CALLBACK (on_problems_label), NULL);
   self->saved_text = g_strdup ("");
 
+  augur_activity_page_diagram_init (self);
   augur_activity_page_params_init (self);
   augur_activity_page_results_init (self);
   augur_activity_page_clear_results (self);
@@ -737,4 +765,75 @@ augur_activity_page_get_time_text (AugurActivityPage *self)
 {
   g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
   return self->time_text ? self->time_text : "";
+}
+
+void
+augur_activity_page_show_document (AugurActivityPage *self,
+                                   const char        *name)
+{
+  g_return_if_fail (AUGUR_IS_ACTIVITY_PAGE (self));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->document_stack), name);
+}
+
+GtkWidget *
+augur_activity_page_get_canvas (AugurActivityPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  return self->canvas;
+}
+
+GtkWidget *
+augur_activity_page_get_palette (AugurActivityPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  return self->palette;
+}
+
+void
+augur_activity_page_show_diagram (AugurActivityPage *self,
+                                  const char        *name)
+{
+  guint i;
+
+  g_return_if_fail (AUGUR_IS_ACTIVITY_PAGE (self));
+  if (self->model != NULL && name != NULL && augur_activity_model_find_diagram (self->model, name, &i))
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->diagram_dropdown), i);
+  else
+    augur_activity_page_diagram_show (self, name);
+}
+
+GtkWidget *
+augur_activity_page_get_inspector_entry (AugurActivityPage *self,
+                                         const char        *key)
+{
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  return g_hash_table_lookup (self->inspector_entries, key);
+}
+
+const char *
+augur_activity_page_get_inspector_error (AugurActivityPage *self,
+                                         const char        *key)
+{
+  GtkWidget *entry, *label;
+
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  entry = g_hash_table_lookup (self->inspector_entries, key);
+  label = entry != NULL ? g_object_get_data (G_OBJECT (entry), "augur-error-label") : NULL;
+  if (label == NULL || !gtk_widget_get_visible (label))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+const char * const *
+augur_activity_page_get_highlight (AugurActivityPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  return (const char * const *) self->highlight;
+}
+
+AugurResultTable *
+augur_activity_page_get_critical_table (AugurActivityPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  return AUGUR_RESULT_TABLE (self->critical_table);
 }

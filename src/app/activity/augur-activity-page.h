@@ -40,9 +40,10 @@ const AugurActivityResult *augur_activity_page_get_result (AugurActivityPage *pa
                                                            gboolean          *partial);
 
 /* what: "csv" (the element table), "json", "paje" (the timeline), "png",
- * "svg", "pdf" (the chart shown: the pie on Breakdown, the timeline on
- * Timeline, else the bars), or explicitly "bars-png", "pie-svg",
- * "timeline-pdf"...  A failed export leaves an existing file as it was. */
+ * "svg", "pdf" (the diagram while the Diagram page is shown, else the
+ * chart shown: the pie on Breakdown, the timeline on Timeline, else the
+ * bars), or explicitly "bars-png", "pie-svg", "timeline-pdf",
+ * "diagram-svg"...  A failed export leaves an existing file as it was. */
 
 /* For tests and the window. */
 /* Results: "processes", "breakdown", "elements", "timeline". */
@@ -66,5 +67,26 @@ const char       *augur_activity_page_get_status_text  (AugurActivityPage *page)
 const char       *augur_activity_page_get_error_text   (AugurActivityPage *page);
 /* The predicted time as shown ("0.373635808 s"), or "". */
 const char       *augur_activity_page_get_time_text    (AugurActivityPage *page);
+
+/* The document's views: "text" or "diagram". */
+void              augur_activity_page_show_document    (AugurActivityPage *page,
+                                                        const char        *name);
+/* The Diagram page: its AugurActivityCanvas and AugurActivityPalette. */
+GtkWidget        *augur_activity_page_get_canvas       (AugurActivityPage *page);
+GtkWidget        *augur_activity_page_get_palette      (AugurActivityPage *page);
+/* The diagram shown, by name (NULL: the main one). */
+void              augur_activity_page_show_diagram     (AugurActivityPage *page,
+                                                        const char        *name);
+/* The selection's editor: the entry of "name", of a setting's keyword
+ * ("cost"...), of a flow's "guard" (its kind: "guard-kind", a GtkDropDown
+ * of none, when, else, prob), or NULL; the error shown under it, or NULL. */
+GtkWidget        *augur_activity_page_get_inspector_entry (AugurActivityPage *page,
+                                                           const char        *key);
+const char       *augur_activity_page_get_inspector_error (AugurActivityPage *page,
+                                                           const char        *key);
+/* The critical path's elements highlighted on the canvas (paths), or NULL. */
+const char * const *augur_activity_page_get_highlight  (AugurActivityPage *page);
+/* The critical path by element and process, the time each adds. */
+AugurResultTable *augur_activity_page_get_critical_table (AugurActivityPage *page);
 
 G_END_DECLS

@@ -312,7 +312,8 @@ make_csr (GArray *pairs, guint n, guint **start, guint **list)
 {
   *start = g_new0 (guint, n + 1);
   *list = g_new (guint, MAX (pairs->len, 1));
-  qsort (pairs->data, pairs->len, sizeof (Pair), by_a);
+  if (pairs->len > 1)
+    qsort (pairs->data, pairs->len, sizeof (Pair), by_a);
   for (guint i = 0; i < pairs->len; i++)
     {
       (*start)[g_array_index (pairs, Pair, i).a + 1]++;

@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-activity-common.h"
+#include "augur-activity-canvas.h"
 #include "augur-application.h"
 #include "augur-window.h"
 #include "project.h"
@@ -723,6 +724,450 @@ test_platform (void)
   augur_test_iterate ();
 }
 
+/* ---- The Diagram page ---------------------------------------------------- */
+
+static char *
+page_text (Fixture *f)
+{
+  return augur_page_get_text (AUGUR_PAGE (f->page));
+}
+
+static AugurActivityCanvas *
+show_diagram_page (Fixture *f)
+{
+  AugurActivityCanvas *canvas = AUGUR_ACTIVITY_CANVAS (augur_activity_page_get_canvas (f->page));
+
+  augur_activity_page_show_document (f->page, "diagram");
+  augur_test_iterate ();
+  augur_test_wait_for_frames ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (canvas)));
+  g_assert_true (gtk_widget_get_mapped (augur_activity_page_get_palette (f->page)));
+  return canvas;
+}
+
+/* The line of text holding needle (a new string), or NULL. */
+static char *
+line_with (const char *text,
+           const char *needle)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], needle) != NULL)
+      return g_strdup (lines[i]);
+  return NULL;
+}
+
+static guint
+count_lines_starting (const char *text,
+                      const char *prefix)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (g_strchug (lines[i]), prefix))
+      n++;
+  return n;
+}
+
+static void
+commit_entry (Fixture    *f,
+              const char *key,
+              const char *value)
+{
+  GtkWidget *entry = augur_activity_page_get_inspector_entry (f->page, key);
+
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), value);
+  g_signal_emit_by_name (entry, "activate");
+  augur_test_iterate ();
+}
+
+static void
+test_diagram_add_undo (Fixture       *f,
+                       gconstpointer  data)
+{
+  AugurActivityCanvas *canvas = show_diagram_page (f);
+  static const char *const main_elements[] = { "start", "init", "input", "atoms", "density", "poisson",
+                                               "potentials", "result", "done" };
+  g_autofree char *before = page_text (f);
+  g_autofree char *after = NULL;
+  g_autofree char *line = NULL;
+  double x, y;
+
+  g_assert_cmpstr (augur_activity_canvas_get_diagram (canvas), ==, "main");
+  for (guint i = 0; i < G_N_ELEMENTS (main_elements); i++)
+    g_assert_true (augur_activity_canvas_get_element_position (canvas, main_elements[i], &x, &y));
+  g_assert_false (augur_activity_canvas_get_element_position (canvas, "calcmpm", &x, &y));
+
+  /* An action dropped from the palette. */
+  g_signal_emit_by_name (canvas, "element-requested", (int) AUGUR_ACTIVITY_ACTION, 300.0, 420.0);
+  after = page_text (f);
+  g_assert_cmpuint (count_lines_starting (after, "action "), ==, count_lines_starting (before, "action ") + 1);
+  line = line_with (after, "at 300 420");
+  g_assert_nonnull (line);
+  g_assert_true (g_str_has_prefix (g_strchug (line), "action "));
+  g_assert_nonnull (augur_activity_canvas_get_selected (canvas));
+  g_assert_true (augur_activity_canvas_get_element_position (canvas, augur_activity_canvas_get_selected (canvas),
+                                                             &x, &y));
+  g_assert_cmpfloat (x, ==, 300);
+  g_assert_cmpfloat (y, ==, 420);
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
+
+  /* One undo step. */
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  {
+    g_autofree char *now = page_text (f);
+    g_assert_cmpstr (now, ==, before);
+  }
+  g_assert_false (augur_page_can_undo (AUGUR_PAGE (f->page)));
+  augur_test_spin (400);
+  g_assert_null (augur_activity_canvas_get_selected (canvas));
+  g_assert_true (augur_page_redo (AUGUR_PAGE (f->page)));
+  {
+    g_autofree char *now = page_text (f);
+    g_assert_cmpstr (now, ==, after);
+  }
+
+  /* A click on a kind of the palette adds one where the user looks. */
+  g_signal_emit_by_name (augur_activity_page_get_palette (f->page), "kind-activated", (int) AUGUR_ACTIVITY_SEND);
+  {
+    g_autofree char *now = page_text (f);
+    g_assert_cmpuint (count_lines_starting (now, "send "), ==, 1);
+  }
+}
+
+static void
+test_diagram_move_rename (Fixture       *f,
+                          gconstpointer  data)
+{
+  AugurActivityCanvas *canvas = show_diagram_page (f);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (augur_activity_page_get_text_view (f->page));
+  g_autofree char *before = page_text (f);
+  g_autofree char *moved = NULL;
+  g_autofree char *line = NULL;
+  g_auto(GStrv) old_lines = NULL, new_lines = NULL;
+  GtkTextIter iter;
+
+  g_signal_emit_by_name (canvas, "element-moved", "poisson", 120.0, 340.0);
+  moved = page_text (f);
+  line = line_with (moved, "action poisson");
+  g_assert_nonnull (line);
+  g_assert_true (g_str_has_suffix (line, " at 120 340"));
+  /* Every other line as it was, comments and all. */
+  old_lines = g_strsplit (before, "\n", -1);
+  new_lines = g_strsplit (moved, "\n", -1);
+  g_assert_cmpuint (g_strv_length (old_lines), ==, g_strv_length (new_lines));
+  for (guint i = 0; old_lines[i] != NULL; i++)
+    if (strstr (old_lines[i], "action poisson") == NULL)
+      g_assert_cmpstr (old_lines[i], ==, new_lines[i]);
+
+  /* Selecting shows the element in the inspector and its line in the text. */
+  augur_activity_canvas_select (canvas, "poisson");
+  g_signal_emit_by_name (canvas, "element-selected", "poisson");
+  gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  {
+    GtkTextIter end = iter;
+    g_autofree char *text_line = NULL;
+
+    gtk_text_iter_forward_to_line_end (&end);
+    text_line = gtk_text_iter_get_text (&iter, &end);
+    g_assert_nonnull (strstr (text_line, "action poisson"));
+  }
+  {
+    GtkWidget *cost = augur_activity_page_get_inspector_entry (f->page, "cost");
+
+    g_assert_nonnull (cost);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cost)), ==, "2e-6 * NGRID * log2(NGRID)");
+    g_assert_nonnull (augur_activity_page_get_inspector_entry (f->page, "category"));
+    g_assert_null (augur_activity_page_get_inspector_entry (f->page, "body"));
+  }
+
+  /* Renamed: the flows follow. */
+  commit_entry (f, "name", "solve");
+  {
+    g_autofree char *now = page_text (f);
+
+    g_assert_null (strstr (now, "poisson"));
+    g_assert_nonnull (strstr (now, "-> density -> solve -> potentials ->"));
+    g_assert_nonnull (strstr (now, "action solve cost"));
+  }
+  g_assert_cmpstr (augur_activity_canvas_get_selected (canvas), ==, "solve");
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  {
+    g_autofree char *now = page_text (f);
+    g_assert_cmpstr (now, ==, moved);
+  }
+
+  /* A cost that does not parse: its error under the entry, the text as it was. */
+  augur_test_spin (400);
+  g_signal_emit_by_name (canvas, "element-selected", "init");
+  commit_entry (f, "cost", "0.05 +* 2");
+  {
+    g_autofree char *now = page_text (f);
+    g_assert_cmpstr (now, ==, moved);
+  }
+  g_assert_nonnull (augur_activity_page_get_inspector_error (f->page, "cost"));
+  g_test_message ("error: %s", augur_activity_page_get_inspector_error (f->page, "cost"));
+  /* A good one replaces it where it stands. */
+  commit_entry (f, "cost", "0.06");
+  {
+    g_autofree char *now = page_text (f);
+    g_autofree char *init = line_with (now, "action init");
+
+    g_assert_cmpstr (init, ==, "  action init cost 0.06 category setup");
+  }
+  g_assert_null (augur_activity_page_get_inspector_error (f->page, "cost"));
+}
+
+static void
+test_diagram_flows (Fixture       *f,
+                    gconstpointer  data)
+{
+  AugurActivityCanvas *canvas = show_diagram_page (f);
+  g_autofree char *decision = NULL;
+  double x, y;
+
+  g_signal_emit_by_name (canvas, "flow-requested", "init", "poisson");
+  {
+    g_autofree char *now = page_text (f);
+    g_autofree char *line = line_with (now, "flow init -> poisson");
+
+    g_assert_nonnull (line);
+  }
+
+  /* Out of a decision: else first, then a guard to edit. */
+  g_signal_emit_by_name (canvas, "element-requested", (int) AUGUR_ACTIVITY_DECISION, 500.0, 300.0);
+  decision = g_strdup (augur_activity_canvas_get_selected (canvas));
+  g_assert_nonnull (decision);
+  g_signal_emit_by_name (canvas, "flow-requested", decision, "done");
+  {
+    g_autofree char *now = page_text (f);
+    g_autofree char *needle = g_strdup_printf ("flow %s -> done", decision);
+    g_autofree char *line = line_with (now, needle);
+
+    g_assert_nonnull (line);
+    g_assert_nonnull (strstr (line, "else"));
+  }
+  g_signal_emit_by_name (canvas, "flow-requested", decision, "result");
+  {
+    g_autofree char *now = page_text (f);
+    g_autofree char *needle = g_strdup_printf ("flow %s -> result", decision);
+    g_autofree char *line = line_with (now, needle);
+
+    g_assert_nonnull (line);
+    g_assert_nonnull (strstr (line, "when pid == 0"));
+  }
+  /* The flow is in the inspector: its guard edited there. */
+  g_assert_nonnull (augur_activity_page_get_inspector_entry (f->page, "guard"));
+  commit_entry (f, "guard", "pid < 2");
+  {
+    g_autofree char *now = page_text (f);
+    g_autofree char *needle = g_strdup_printf ("flow %s -> result", decision);
+    g_autofree char *line = line_with (now, needle);
+
+    g_assert_nonnull (strstr (line, "when pid < 2"));
+  }
+  commit_entry (f, "guard", "pid <");
+  g_assert_nonnull (augur_activity_page_get_inspector_error (f->page, "guard"));
+
+  /* Deleted: the element and its flows. */
+  g_signal_emit_by_name (canvas, "delete-requested", "density");
+  {
+    g_autofree char *now = page_text (f);
+
+    g_assert_null (strstr (now, "allreduce density"));
+    g_assert_null (strstr (now, "-> density"));
+    g_assert_nonnull (strstr (now, "charge density")); /* the comment stays */
+    g_assert_nonnull (strstr (now, "flow start -> init -> input -> atoms"));
+  }
+  g_assert_false (augur_activity_canvas_get_element_position (canvas, "density", &x, &y));
+
+  /* An edit that cannot be made: the status says why, the text stays. */
+  {
+    g_autofree char *before = page_text (f);
+    g_autofree char *now = NULL;
+
+    g_signal_emit_by_name (canvas, "element-moved", "nowhere", 10.0, 10.0);
+    now = page_text (f);
+    g_assert_cmpstr (now, ==, before);
+    g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "nowhere"));
+  }
+  g_signal_emit_by_name (canvas, "flow-delete-requested", "init", "poisson", 0u);
+  {
+    g_autofree char *now = page_text (f);
+
+    g_assert_null (strstr (now, "flow init -> poisson"));
+  }
+}
+
+static void
+test_diagram_diagrams (Fixture       *f,
+                       gconstpointer  data)
+{
+  AugurActivityCanvas *canvas = show_diagram_page (f);
+  g_autofree char *added = NULL;
+  double x, y;
+
+  augur_activity_page_show_diagram (f->page, "multipole");
+  g_assert_cmpstr (augur_activity_canvas_get_diagram (canvas), ==, "multipole");
+  g_assert_true (augur_activity_canvas_get_element_position (canvas, "calcmpm", &x, &y));
+
+  /* Kept across a reparse of a typed change. */
+  {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer (augur_activity_page_get_text_view (f->page));
+    GtkTextIter end;
+
+    gtk_text_buffer_get_end_iter (buffer, &end);
+    gtk_text_buffer_insert (buffer, &end, "\n# more\n", -1);
+    augur_test_spin (400);
+  }
+  g_assert_cmpstr (augur_activity_canvas_get_diagram (canvas), ==, "multipole");
+
+  /* Edits go to the diagram shown. */
+  g_signal_emit_by_name (canvas, "element-moved", "calcmpm", 40.0, 50.0);
+  {
+    g_autofree char *now = page_text (f);
+    g_autofree char *line = line_with (now, "action calcmpm");
+
+    g_assert_true (g_str_has_suffix (line, " at 40 50"));
+  }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.diagram-add", NULL));
+  added = g_strdup (augur_activity_canvas_get_diagram (canvas));
+  g_assert_cmpstr (added, !=, "multipole");
+  {
+    g_autofree char *now = page_text (f);
+    g_autofree char *needle = g_strdup_printf ("diagram %s", added);
+
+    g_assert_nonnull (strstr (now, needle));
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.diagram-remove", NULL));
+  {
+    g_autofree char *now = page_text (f);
+    g_autofree char *needle = g_strdup_printf ("diagram %s", added);
+
+    g_assert_null (strstr (now, needle));
+  }
+  g_assert_cmpstr (augur_activity_canvas_get_diagram (canvas), ==, "main");
+
+  /* The automatic layout writes every element's position. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.diagram-layout", NULL));
+  {
+    g_autofree char *now = page_text (f);
+    static const char *const elements[] = { "initial start", "action init", "broadcast input", "loop atoms",
+                                            "allreduce density", "action poisson", "loop potentials",
+                                            "gather result", "final done" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (elements); i++)
+      {
+        g_autofree char *line = line_with (now, elements[i]);
+        g_assert_nonnull (strstr (line, " at "));
+      }
+    /* Only main's. */
+    g_autofree char *vcoul = line_with (now, "action vcoul");
+    g_assert_null (strstr (vcoul, " at "));
+  }
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+}
+
+/* At 1024x700 the Diagram page still has room for the canvas. */
+static void
+test_diagram_small (Fixture       *f,
+                    gconstpointer  data)
+{
+  AugurActivityCanvas *canvas;
+  GtkWidget *name;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 700);
+  augur_test_spin (100);
+  canvas = show_diagram_page (f);
+  augur_test_spin (200);
+  augur_test_wait_for_frames ();
+  g_signal_emit_by_name (canvas, "element-selected", "poisson");
+  augur_test_spin (100);
+  augur_test_wait_for_frames ();
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (canvas)), >=, 240);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (canvas)), >=, 240);
+  name = augur_activity_page_get_inspector_entry (f->page, "name");
+  g_assert_nonnull (name);
+  g_assert_true (gtk_widget_get_mapped (name));
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "activity-diagram-1024.png");
+  }
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+static void
+test_diagram_critical_path (Fixture       *f,
+                            gconstpointer  data)
+{
+  /* augur-cli activity lapw0.activity --critical-path, its elements. */
+  static const char *const expected[] = { "density", "init", "input", "multipole/calcmpm", "poisson",
+                                          "potential/vcoul", "result" };
+  AugurActivityCanvas *canvas = show_diagram_page (f);
+  const char *const *highlight;
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+  AugurResultTable *table = augur_activity_page_get_critical_table (f->page);
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  int fd;
+
+  g_assert_null (augur_activity_page_get_highlight (f->page));
+  evaluate_and_wait (f->page);
+  g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, LAPW0_TIME);
+  highlight = augur_activity_page_get_highlight (f->page);
+  g_assert_nonnull (highlight);
+  for (guint i = 0; highlight[i] != NULL; i++)
+    g_ptr_array_add (sorted, (gpointer) highlight[i]);
+  g_ptr_array_sort (sorted, compare_strings);
+  g_assert_cmpuint (sorted->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < sorted->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (sorted, i), ==, expected[i]);
+
+  /* The critical path's table, by the time each adds. */
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), >, 0);
+  {
+    g_autofree char *elements = augur_result_table_dump_column (table, 0);
+
+    g_test_message ("critical path: %s", elements);
+    /* By the time each adds: the potential's actions first. */
+    g_assert_true (g_str_has_prefix (elements, "potential/vcoul multipole/calcmpm poisson init density "));
+  }
+
+  augur_activity_page_show_results (f->page, "elements");
+  augur_activity_canvas_select (canvas, "poisson");
+  g_signal_emit_by_name (canvas, "element-selected", "poisson");
+  augur_activity_canvas_fit (canvas);
+  augur_test_spin (300);
+  augur_test_wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "activity-diagram.png");
+  }
+
+  /* The Export menu's png/svg/pdf: the diagram while it is shown. */
+  fd = g_file_open_tmp ("augur-diagram-XXXXXX.svg", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  file = g_file_new_for_path (path);
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "svg", file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -746,6 +1191,12 @@ main (int   argc,
   ADD ("diagnostics", test_diagnostics);
   ADD ("cancel", test_cancel);
   ADD ("deadlock", test_deadlock);
+  ADD ("diagram/add-undo", test_diagram_add_undo);
+  ADD ("diagram/move-rename", test_diagram_move_rename);
+  ADD ("diagram/flows", test_diagram_flows);
+  ADD ("diagram/diagrams", test_diagram_diagrams);
+  ADD ("diagram/critical-path", test_diagram_critical_path);
+  ADD ("diagram/small", test_diagram_small);
 #undef ADD
   g_test_add_func ("/app/activity-page/window", test_window);
   g_test_add_func ("/app/activity-page/platform", test_platform);

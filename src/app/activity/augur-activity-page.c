@@ -322,7 +322,8 @@ augur_activity_page_live_parse (gpointer user_data)
   self->parse_source = 0;
   /* A text that reads but fails a check still has its parameters. */
   model = augur_activity_model_parse_full (text, -1, augur_page_get_title (AUGUR_PAGE (self)),
-                                           AUGUR_ACTIVITY_PARSE_KEEP_INVALID, &diagnostics, &error);
+                                           AUGUR_ACTIVITY_PARSE_KEEP_INVALID | AUGUR_ACTIVITY_PARSE_SKIP_FITS,
+                                           &diagnostics, &error);
   if ((model == NULL || !augur_activity_model_is_valid (model)) && error != NULL &&
       (diagnostics == NULL || diagnostics->len == 0))
     {

@@ -1122,12 +1122,12 @@ fit_end (Parser *p)
         diag (p, AUGUR_SEVERITY_ERROR, param->fit_line, param->fit_column, error->message);
       return;
     }
-  if (p->flags & AUGUR_ACTIVITY_PARSE_SKIP_FITS)
+  if ((p->flags & AUGUR_ACTIVITY_PARSE_SKIP_FITS) && augur_fit_data_get_n_rows (data) > AUGUR_ACTIVITY_LIVE_FIT_ROWS)
     {
       /* read, not fitted: a placeholder value, and the model says so */
       augur_fit_data_free (data);
       act_expr_clear (&param->value);
-      param->value.text = g_strdup ("0");
+      param->value.text = g_strdup (_("fitted when evaluated"));
       param->value.expr = augur_expr_parse ("0", -1, NULL, AUGUR_EXPR_FLAGS_NONE, NULL);
       param->value.line = param->fit_line;
       param->value.column = param->fit_column;

@@ -113,11 +113,16 @@ typedef enum {
    * not valid and is not evaluated.  Errors while reading still give
    * NULL. */
   AUGUR_ACTIVITY_PARSE_KEEP_INVALID = 1 << 0,
-  /* The measurements of `fit` blocks are read (their errors reported) but
-   * not fitted: for an editor checking the text as it is typed, where a
-   * large fit would take too long.  Such a model is not evaluated. */
+  /* The measurements of `fit` blocks of more than
+   * AUGUR_ACTIVITY_LIVE_FIT_ROWS rows are read (their errors reported) but
+   * not fitted: for an editor checking the text as it is typed, where such
+   * a fit would take too long (their parameter's text then says so).  A
+   * model with a fit left out is not evaluated. */
   AUGUR_ACTIVITY_PARSE_SKIP_FITS    = 1 << 1,
 } AugurActivityParseFlags;
+
+/* Fits of at most this many measurements take a few milliseconds. */
+#define AUGUR_ACTIVITY_LIVE_FIT_ROWS 2000
 
 AugurActivityModel *augur_activity_model_parse_full (const char              *text,
                                                      gssize                   length,

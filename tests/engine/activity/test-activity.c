@@ -407,10 +407,20 @@ test_fit (void)
   /* read as it is typed: measured points checked, not fitted, not evaluated */
   {
     g_autoptr(GError) error = NULL;
-    g_autoptr(AugurActivityModel) typed = augur_activity_model_parse_full (exact, -1, "typed", AUGUR_ACTIVITY_PARSE_SKIP_FITS,
+    g_autoptr(GString) large = g_string_new ("param NAT = 32\nfit CalcMPM terms 1\n  NAT, time\n");
+    g_autoptr(AugurActivityModel) small = augur_activity_model_parse_full (exact, -1, "typed", AUGUR_ACTIVITY_PARSE_SKIP_FITS,
                                                                            NULL, &error);
+    g_autoptr(AugurActivityModel) typed = NULL;
+    g_assert_no_error (error);
+    /* a small fit is made as it is typed */
+    g_assert_nonnull (augur_activity_model_get_param_fit (small, 1));
+    for (guint i = 0; i <= AUGUR_ACTIVITY_LIVE_FIT_ROWS; i++)
+      g_string_append_printf (large, "  %u, %g\n", 8 + i % 100, 0.012 + 0.0004 * (8 + i % 100));
+    g_string_append (large, "end\ndiagram main\n  initial i\n  action calc cost CalcMPM\n  final f\n  flow i -> calc -> f\nend\n");
+    typed = augur_activity_model_parse_full (large->str, -1, "typed", AUGUR_ACTIVITY_PARSE_SKIP_FITS, NULL, &error);
     g_assert_no_error (error);
     g_assert_null (augur_activity_model_get_param_fit (typed, 1));
+    g_assert_cmpstr (augur_activity_model_get_param_text (typed, 1), ==, "fitted when evaluated");
     g_assert_null (augur_activity_evaluate (typed, NULL, NULL, NULL, NULL, NULL, NULL, &error));
     g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
     g_clear_error (&error);

@@ -87,9 +87,10 @@ test_desktop_file (void)
   types = g_key_file_get_string_list (key_file, G_KEY_FILE_DESKTOP_GROUP,
                                       G_KEY_FILE_DESKTOP_KEY_MIME_TYPE, &n_types, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (n_types, ==, 2);
+  g_assert_cmpuint (n_types, ==, 3);
   g_assert_cmpstr (types[0], ==, "application/x-augur-project");
   g_assert_cmpstr (types[1], ==, "text/x-pepa");
+  g_assert_cmpstr (types[2], ==, "text/x-augur-activity");
   /* Each type the desktop file claims is one the MIME database knows. */
   for (gsize i = 0; i < n_types; i++)
     g_assert_false (g_content_type_is_unknown (types[i]));

@@ -48,7 +48,7 @@
   "diagram kernel\n  initial i\n  action work cost 0.01\n  final f\n  flow i -> work -> f\nend\n" \
   "diagram write\n  initial i\n  action save cost 0.2 category io\n  final f\n  flow i -> save -> f\nend\n"
 
-static const char *every_name[AUGUR_ACTIVITY_N_KINDS] = {
+static const char *every_name[AUGUR_ACTIVITY_N_KINDS + 1] = {   /* NULL-terminated */
   "start", "done", "setup", "parity", "joined", "sweeps", "threads", "io", "ping", "pong", "input", "sync", "total",
   "norm", "collect",
 };

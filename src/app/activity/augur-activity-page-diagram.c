@@ -13,6 +13,8 @@
 #include "augur-activity-canvas.h"
 #include "augur-activity-page-private.h"
 #include "augur-activity-palette.h"
+#include "augur-expr.h"
+#include "augur-format.h"
 
 /* ---- The Diagram page ---------------------------------------------------- */
 
@@ -307,6 +309,87 @@ entry_set_error (GtkWidget  *entry,
     }
 }
 
+static void on_setting_activate (AugurActivityPage *self, GtkEntry *entry);
+
+/* The settings whose value is an expression (not a name, a category or a
+ * variation). */
+static gboolean
+is_expression_setting (const char *key)
+{
+  static const char *const keys[] = { "cost", "count", "threads", "to", "from", "size", "root", "tag" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (g_strcmp0 (key, keys[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* An expression setting as it is typed: its syntax checked and its value
+ * at the current parameters (p0, thread 0) shown under the entry. */
+static void
+on_setting_changed (AugurActivityPage *self,
+                    GtkEditable       *entry)
+{
+  GtkWidget *label = g_object_get_data (G_OBJECT (entry), "augur-value-label");
+  const char *text = gtk_editable_get_text (entry);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExpr) expr = NULL;
+  g_autoptr(GHashTable) values = NULL;
+  g_autofree double *args = NULL;
+  g_autofree char *shown = NULL;
+  guint n;
+
+  if (label == NULL)
+    return;
+  if (*text == '\0')
+    {
+      gtk_label_set_text (GTK_LABEL (label), "");
+      return;
+    }
+  {
+    AugurExprOrigin origin = { "", 1, 1 };
+    expr = augur_expr_parse (text, -1, &origin, AUGUR_EXPR_FLAGS_NONE, &error);
+  }
+  if (expr == NULL)
+    {
+      int line = 0, column = 0;
+      const char *message = augur_expr_error_split (error, &line, &column);
+      /* Translators: a column of the expression being typed, and what is wrong there */
+      shown = g_strdup_printf (_("column %d: %s"), column, message != NULL ? message : error->message);
+      gtk_label_set_text (GTK_LABEL (label), shown);
+      gtk_widget_add_css_class (label, "error");
+      return;
+    }
+  gtk_widget_remove_css_class (label, "error");
+  values = augur_activity_page_param_values (self);
+  n = augur_expr_get_n_names (expr);
+  args = g_new0 (double, MAX (n, 1));
+  for (guint k = 0; k < n; k++)
+    {
+      const char *name = augur_expr_get_name (expr, k);
+      double *v = g_hash_table_lookup (values, name);
+
+      if (g_str_equal (name, "pid") || g_str_equal (name, "tid"))
+        args[k] = 0;
+      else if (v != NULL)
+        args[k] = *v;
+      else
+        {
+          shown = g_strdup_printf (_("unknown name '%s' (not a parameter, pid or tid)"), name);
+          gtk_label_set_text (GTK_LABEL (label), shown);
+          gtk_widget_add_css_class (label, "error");
+          return;
+        }
+    }
+  {
+    char number[AUGUR_FORMAT_DOUBLE_SIZE];
+    double v = augur_expr_eval (expr, args);
+    /* Translators: the value of an element's setting at the parameters' current values, for process 0 */
+    shown = g_strdup_printf (_("= %s now (p0)"), augur_format_double (number, v));
+  }
+  gtk_label_set_text (GTK_LABEL (label), shown);
+}
+
 /* A row: a label, an entry, and its error under it. */
 static GtkWidget *
 inspector_add_entry (AugurActivityPage *self,
@@ -340,6 +423,20 @@ inspector_add_entry (AugurActivityPage *self,
   gtk_grid_attach (GTK_GRID (self->inspector_grid), entry, 1, *row, 1, 1);
   gtk_grid_attach (GTK_GRID (self->inspector_grid), error, 1, *row + 1, 1, 1);
   *row += 2;
+  if (on_activate == G_CALLBACK (on_setting_activate) && is_expression_setting (key))
+    {
+      GtkWidget *value_label = gtk_label_new (NULL);
+
+      gtk_label_set_xalign (GTK_LABEL (value_label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (value_label), PANGO_ELLIPSIZE_END);
+      gtk_widget_add_css_class (value_label, "dim-label");
+      gtk_widget_add_css_class (value_label, "caption");
+      g_object_set_data (G_OBJECT (entry), "augur-value-label", value_label);
+      gtk_grid_attach (GTK_GRID (self->inspector_grid), value_label, 1, *row, 1, 1);
+      *row += 1;
+      g_signal_connect_object (entry, "changed", G_CALLBACK (on_setting_changed), self, G_CONNECT_SWAPPED);
+      on_setting_changed (self, GTK_EDITABLE (entry));
+    }
   g_hash_table_insert (self->inspector_entries, g_strdup (key), entry);
   return entry;
 }

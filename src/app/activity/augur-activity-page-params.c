@@ -169,8 +169,8 @@ augur_activity_page_get_override (AugurActivityPage *self,
 /* The value of each parameter, as the engine computes it: each over the
  * ones before it, an override replacing the expression.  NAN where it
  * cannot be computed. */
-static GHashTable *
-compute_values (AugurActivityPage *self)
+GHashTable *
+augur_activity_page_param_values (AugurActivityPage *self)
 {
   GHashTable *values = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   const AugurActivityModel *m = self->model;
@@ -227,7 +227,7 @@ format_value (double value)
 void
 augur_activity_page_params_sync (AugurActivityPage *self)
 {
-  g_autoptr(GHashTable) values = compute_values (self);
+  g_autoptr(GHashTable) values = augur_activity_page_param_values (self);
 
   /* The overrides are as they are: an entry emptied meanwhile follows. */
   g_clear_handle_id (&self->clear_source, g_source_remove);
@@ -284,7 +284,7 @@ apply_entry (AugurActivityPage *self,
   self->syncing++;
   gtk_entry_set_icon_from_icon_name (GTK_ENTRY (entry), GTK_ENTRY_ICON_SECONDARY,
                                      isnan (value) ? NULL : "edit-clear-symbolic");
-  values = compute_values (self);
+  values = augur_activity_page_param_values (self);
   for (guint i = 0; i < self->param_rows->len; i++)
     {
       ParamRow *row = g_ptr_array_index (self->param_rows, i);

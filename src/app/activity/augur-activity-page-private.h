@@ -178,6 +178,10 @@ void     augur_activity_page_diagram_highlight (AugurActivityPage *self,
 gboolean augur_activity_page_diagram_shown     (AugurActivityPage *self);
 
 /* augur-activity-page-params.c */
+/* The value of each parameter (name -> double*) with the page's
+ * overrides, each over the ones before it; NAN where it cannot be
+ * computed. */
+GHashTable *augur_activity_page_param_values (AugurActivityPage *self);
 void     augur_activity_page_params_init    (AugurActivityPage *self);
 /* The panel after a parse: a row per parameter of self->model. */
 void     augur_activity_page_params_refresh (AugurActivityPage *self);

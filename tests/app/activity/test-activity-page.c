@@ -878,8 +878,21 @@ test_diagram_move_rename (Fixture       *f,
   {
     GtkWidget *cost = augur_activity_page_get_inspector_entry (f->page, "cost");
 
+    GtkWidget *value = NULL;
+
     g_assert_nonnull (cost);
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cost)), ==, "2e-6 * NGRID * log2(NGRID)");
+    /* its value at the parameters' values, as it is typed: 2e-6 x 4096 x 12 */
+    value = g_object_get_data (G_OBJECT (cost), "augur-value-label");
+    g_assert_nonnull (value);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (value)), ==, "= 0.098304 now (p0)");
+    gtk_editable_set_text (GTK_EDITABLE (cost), "2e-6 * NGRID * (");
+    g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (value)), "column 17: "));
+    gtk_editable_set_text (GTK_EDITABLE (cost), "NOPE * 2");
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (value)), ==, "unknown name 'NOPE' (not a parameter, pid or tid)");
+    gtk_editable_set_text (GTK_EDITABLE (cost), "0.5 + pid");
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (value)), ==, "= 0.5 now (p0)");
+    gtk_editable_set_text (GTK_EDITABLE (cost), "2e-6 * NGRID * log2(NGRID)");
     g_assert_nonnull (augur_activity_page_get_inspector_entry (f->page, "category"));
     g_assert_null (augur_activity_page_get_inspector_entry (f->page, "body"));
   }

@@ -649,12 +649,8 @@ activity_scene_export (const Scene    *scene,
   double x0 = 0, y0 = 0, x1 = 200, y1 = 120, w, h;
   const double margin = 24;
 
-  if (!augur_export_format_from_name (format, &f))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Unknown picture format “%s” (expected PNG, SVG or PDF)"), format != NULL ? format : "");
-      return FALSE;
-    }
+  if (!augur_export_format_parse (format, &f, error))
+    return FALSE;
   activity_scene_bounds (scene, &x0, &y0, &x1, &y1);
   w = x1 - x0 + 2 * margin;
   h = y1 - y0 + 2 * margin;

@@ -47,6 +47,18 @@ augur_export_format_from_name (const char        *name,
 }
 
 gboolean
+augur_export_format_parse (const char        *name,
+                           AugurExportFormat *format,
+                           GError           **error)
+{
+  if (augur_export_format_from_name (name, format))
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+               _("Unknown picture format “%s” (expected PNG, SVG or PDF)"), name != NULL ? name : "");
+  return FALSE;
+}
+
+gboolean
 augur_export_format_from_filename (const char        *filename,
                                    AugurExportFormat *format)
 {
@@ -162,12 +174,8 @@ augur_diagram_export (AugurDiagram   *diagram,
 
   g_return_val_if_fail (diagram != NULL, FALSE);
 
-  if (!augur_export_format_from_name (format, &f))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Unknown picture format “%s” (expected PNG, SVG or PDF)"), format ? format : "");
-      return FALSE;
-    }
+  if (!augur_export_format_parse (format, &f, error))
+    return FALSE;
   augur_diagram_get_size (diagram, &w, &h);
   /* PNG at twice the natural size, but never a gigantic bitmap */
   if (f == AUGUR_EXPORT_PNG)

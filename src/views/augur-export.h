@@ -28,6 +28,11 @@ typedef void (*AugurDrawFunc) (cairo_t *cr,
 /* "png", "svg", "pdf" (any case); FALSE for anything else. */
 gboolean augur_export_format_from_name     (const char        *name,
                                             AugurExportFormat *format);
+/* As augur_export_format_from_name(), with the error a user reads
+ * (G_IO_ERROR_INVALID_ARGUMENT) for anything else. */
+gboolean augur_export_format_parse         (const char        *name,
+                                            AugurExportFormat *format,
+                                            GError           **error);
 /* From a file name's extension. */
 gboolean augur_export_format_from_filename (const char        *filename,
                                             AugurExportFormat *format);

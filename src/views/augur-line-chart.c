@@ -1735,12 +1735,8 @@ augur_chart_export_scaled (AugurChartData *d,
 
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
-  if (!augur_export_format_from_name (format, &f))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Unknown picture format “%s” (expected PNG, SVG or PDF)"), format ? format : "");
-      return FALSE;
-    }
+  if (!augur_export_format_parse (format, &f, error))
+    return FALSE;
   if (f == AUGUR_EXPORT_PNG)
     cd.scale = CLAMP (scale, 0.1, 8.0);
   return augur_export_draw (draw_for_export, &cd, (int) round (width * cd.scale),

@@ -727,12 +727,8 @@ augur_pie_chart_export (AugurPieChartData *d,
 
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
-  if (!augur_export_format_from_name (format, &f))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Unknown picture format “%s”: use png, svg or pdf"), format ? format : "");
-      return FALSE;
-    }
+  if (!augur_export_format_parse (format, &f, error))
+    return FALSE;
   return augur_export_draw (export_draw, d, width > 0 ? width : 800, height > 0 ? height : 500,
                             f, out, error);
 }

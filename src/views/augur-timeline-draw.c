@@ -1281,11 +1281,7 @@ augur_timeline_export (AugurTimelineData           *d,
 
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
-  if (!augur_export_format_from_name (format, &f))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Unknown picture format “%s” (expected PNG, SVG or PDF)"), format ? format : "");
-      return FALSE;
-    }
+  if (!augur_export_format_parse (format, &f, error))
+    return FALSE;
   return augur_export_draw (draw_for_export, &td, width, height, f, out, error);
 }

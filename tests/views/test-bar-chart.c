@@ -170,6 +170,8 @@ test_export (void)
 
     g_assert_false (augur_bar_chart_export (d, "bmp", 640, 400, out, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+    /* the one message every view gives */
+    g_assert_cmpstr (error->message, ==, "Unknown picture format “bmp” (expected PNG, SVG or PDF)");
   }
 }
 

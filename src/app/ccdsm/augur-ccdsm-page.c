@@ -317,15 +317,9 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
     gtk_widget_class_install_action (widget_class, exports[i], NULL, augur_ccdsm_page_export_action);
   augur_ccdsm_page_class_setup_init (widget_class);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "page.solve", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "page.solve", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "page.solve", NULL);
+  augur_page_class_add_run_keys (widget_class, "page.solve", TRUE);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.experiment", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.experiment", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "page.cancel", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "page.undo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
 
   gtk_widget_class_set_css_name (widget_class, "augurccdsmpage");
 

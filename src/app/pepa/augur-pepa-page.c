@@ -573,10 +573,7 @@ augur_pepa_page_class_init (AugurPepaPageClass *klass)
     gtk_widget_class_install_action (widget_class, export_actions[i], NULL,
                                      augur_pepa_page_export_action);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "page.solve", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "page.solve", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "page.solve", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "page.cancel", NULL);
+  augur_page_class_add_run_keys (widget_class, "page.solve", FALSE);
 
   gtk_widget_class_set_css_name (widget_class, "augurpepapage");
 

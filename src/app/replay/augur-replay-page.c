@@ -1162,13 +1162,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
     gtk_widget_class_install_action (widget_class, exports[i], NULL, augur_replay_page_export_action);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "page.replay", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "page.replay", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "page.replay", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "page.cancel", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "page.undo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
+  augur_page_class_add_run_keys (widget_class, "page.replay", TRUE);
 
   gtk_widget_class_set_css_name (widget_class, "augurreplaypage");
 

@@ -740,3 +740,21 @@ augur_page_focus_document (AugurPage *page)
   if (AUGUR_PAGE_GET_CLASS (page)->focus_document != NULL)
     AUGUR_PAGE_GET_CLASS (page)->focus_document (page);
 }
+
+void
+augur_page_class_add_run_keys (GtkWidgetClass *widget_class,
+                               const char     *run_action,
+                               gboolean        with_history)
+{
+  g_return_if_fail (GTK_IS_WIDGET_CLASS (widget_class) && run_action != NULL);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, run_action, NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, run_action, NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, run_action, NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "page.cancel", NULL);
+  if (!with_history)
+    return;
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "page.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.redo", NULL);
+}

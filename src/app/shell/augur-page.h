@@ -107,6 +107,14 @@ void        augur_page_focus_document (AugurPage *page);
 
 /* For the kinds. */
 
+/* The keys every kind's page answers to: Ctrl+Return, Ctrl+Enter on the
+ * keypad and F5 activate run_action ("page.solve"...), Escape page.cancel,
+ * and with_history Ctrl+Z page.undo and Ctrl+Shift+Z page.redo (the
+ * kind installs those actions). */
+void        augur_page_class_add_run_keys (GtkWidgetClass *widget_class,
+                                           const char     *run_action,
+                                           gboolean        with_history);
+
 /* A page's status line: text (also its tooltip), dimmed or in error
  * colours. */
 void        augur_page_style_status (GtkWidget  *label,

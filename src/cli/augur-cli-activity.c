@@ -3,13 +3,14 @@
  *
  *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
  *                      [--config NAME | --configs] [--format text|json|csv] [--paje OUT] [--critical-path]
- *                      [--replications N] [--trace-out DIR]
+ *                      [--replications N] [--trace-out DIR] [--measured CSV]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
 #include "activity.h"
 #include "activity-fit.h"
+#include "activity-study.h"
 #include "augur-file.h"
 #include "augur-format.h"
 #include "augur-sweep.h"
@@ -31,37 +32,6 @@ parse_binding (const char *arg, char **name, double *value)
   if (end == eq + 1 || *end != '\0' || !isfinite (*value))
     return FALSE;
   *name = g_strndup (arg, eq - arg);
-  return TRUE;
-}
-
-typedef struct {
-  const AugurActivityModel *model;
-  GPtrArray                *names;     /* char*: --param names, then the swept one */
-  GArray                   *values;    /* double, the same order */
-  const double             *points;
-  double                   *times;
-  const AugurPlatform      *platform;
-} Sweep;
-
-static gboolean
-sweep_point (guint index, gpointer user_data, GCancellable *cancellable, GError **error)
-{
-  Sweep *s = user_data;
-  g_autofree double *values = g_memdup2 (s->values->data, sizeof (double) * s->values->len);
-  AugurActivityBinding binding = { s->names->len, (const char **) s->names->pdata, values };
-  g_autoptr(AugurActivityResult) r = NULL;
-
-  values[s->values->len - 1] = s->points[index];
-  AugurActivityOptions options = { .platform = s->platform };
-  r = augur_activity_evaluate (s->model, &binding, &options, NULL, NULL, cancellable, NULL, error);
-  if (r == NULL)
-    {
-      char number[AUGUR_FORMAT_DOUBLE_SIZE];
-      g_prefix_error (error, "%s = %s: ", (const char *) g_ptr_array_index (s->names, s->names->len - 1),
-                      augur_format_double (number, s->points[index]));
-      return FALSE;
-    }
-  s->times[index] = augur_activity_result_get_time (r);
   return TRUE;
 }
 
@@ -161,158 +131,76 @@ result_text (const AugurActivityModel *m, const AugurActivityResult *r, gboolean
   return g_string_free (s, FALSE);
 }
 
-/* Every configuration of the study, as the seed's table 2: time, speedup
- * and efficiency against the first, the error against measured times. */
+/* A study (every configuration, or a sweep), as the seed's table 2: time,
+ * speedup and efficiency against the first point, the error against
+ * measured times (the configurations' own, or a CSV's). */
 static int
-run_configs (const AugurActivityModel *model, const AugurPlatform *platform, const char *file, GPtrArray *names,
-             GArray *values, const char *format)
+run_study (const AugurActivityModel *model, const AugurPlatform *platform, const char *file, GPtrArray *names,
+           GArray *values, const char *sweep, const char *measured, const char *format)
 {
-  guint n = augur_activity_model_get_n_configs (model);
-  g_autofree double *times = g_new0 (double, MAX (n, 1));
-  g_autofree guint *procs = g_new0 (guint, MAX (n, 1));
-  double error_sum = 0;
-  guint n_measured = 0;
-  GString *out = g_string_new (NULL);
-  gboolean json = g_strcmp0 (format, "json") == 0, csv = g_strcmp0 (format, "csv") == 0;
-  int status = AUGUR_CLI_EXIT_OK;
+  AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
+  AugurActivityOptions options = { .platform = platform };
+  g_autoptr(AugurActivityStudy) study = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
 
-  if (n == 0)
+  if (sweep != NULL)
     {
-      fprintf (stderr, "augur-cli activity: %s lists no configuration ('config NAME PARAM = VALUE, ...')\n", file);
-      g_string_free (out, TRUE);
+      g_auto(GStrv) parts = NULL;
+      const char *eq = strchr (sweep, '=');
+      double from, to, points_value;
+      g_autofree double *points = NULL;
+      g_autofree char *name = NULL;
+      char *end1, *end2, *end3;
+
+      parts = eq != NULL ? g_strsplit (eq + 1, ":", -1) : NULL;
+      if (eq == NULL || eq == sweep || g_strv_length (parts) != 3 ||
+          (from = g_ascii_strtod (parts[0], &end1), *end1 != '\0' || end1 == parts[0]) ||
+          (to = g_ascii_strtod (parts[1], &end2), *end2 != '\0' || end2 == parts[1]) ||
+          (points_value = g_ascii_strtod (parts[2], &end3), *end3 != '\0' || end3 == parts[2]) ||
+          points_value < 1 || points_value > AUGUR_SWEEP_MAX_POINTS || points_value != floor (points_value))
+        {
+          fprintf (stderr, "augur-cli activity: --sweep %s: expected NAME=FROM:TO:POINTS (POINTS from 1 to %d)\n",
+                   sweep, AUGUR_SWEEP_MAX_POINTS);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      points = augur_sweep_points (from, to, (guint) points_value, FALSE, &error);
+      if (points == NULL)
+        {
+          fprintf (stderr, "augur-cli activity: --sweep %s: %s\n", sweep, error->message);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      name = g_strndup (sweep, eq - sweep);
+      study = augur_activity_study_sweep (model, &binding, &options, name, points, (guint) points_value,
+                                          augur_cli_on_progress, NULL, NULL, &error);
+    }
+  else
+    study = augur_activity_study_configs (model, &binding, &options, augur_cli_on_progress, NULL, NULL, &error);
+  if (study == NULL)
+    {
+      fprintf (stderr, "%s: %s\n", file, error->message);
       return AUGUR_CLI_EXIT_MODEL;
     }
-  for (guint i = 0; i < n; i++)
+  if (measured != NULL)
     {
-      AugurActivityBinding b;
-      g_autoptr(GPtrArray) all = g_ptr_array_new ();
-      g_autoptr(GArray) vals = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GError) error = NULL;
-      g_autoptr(AugurActivityResult) r = NULL;
-
-      augur_activity_model_get_config (model, i, &b);
-      for (guint k = 0; k < b.n; k++)
+      g_autoptr(GFile) where = g_file_new_for_commandline_arg (measured);
+      g_autoptr(AugurFitData) data = augur_fit_data_load (where, NULL, NULL, &error);
+      if (data == NULL || !augur_activity_study_set_measured (study, data, &error))
         {
-          g_ptr_array_add (all, (gpointer) b.names[k]);
-          g_array_append_val (vals, b.values[k]);
-        }
-      for (guint k = 0; k < names->len; k++)
-        {
-          g_ptr_array_add (all, g_ptr_array_index (names, k));
-          g_array_append_val (vals, g_array_index (values, double, k));
-        }
-      {
-        AugurActivityBinding binding = { all->len, (const char **) all->pdata, (const double *) vals->data };
-        AugurActivityOptions options = { .platform = platform };
-        r = augur_activity_evaluate (model, &binding, &options, NULL, NULL, NULL, NULL, &error);
-      }
-      if (r == NULL)
-        {
-          fprintf (stderr, "%s: configuration %s: %s\n", file, augur_activity_model_get_config_name (model, i),
-                   error->message);
-          g_string_free (out, TRUE);
+          fprintf (stderr, "augur-cli activity: --measured %s: %s\n", measured, error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
-      times[i] = augur_activity_result_get_time (r);
-      procs[i] = augur_activity_result_get_n_processes (r);
+      if (augur_activity_study_get_n_unmatched (study) > 0)
+        fprintf (stderr, "augur-cli activity: --measured %s: measurements that match no point of the study: %u\n", measured,
+                 augur_activity_study_get_n_unmatched (study));
     }
-  if (json)
-    g_string_append (out, "{\n  \"configurations\": [");
-  else if (csv)
-    g_string_append (out, "config,processes,predicted_time,speedup,efficiency,measured_time,error_percent\n");
+  if (g_strcmp0 (format, "json") == 0)
+    out = augur_activity_study_to_json (study);
+  else if (g_strcmp0 (format, "csv") == 0)
+    out = augur_activity_study_to_csv (study);
   else
-    g_string_append (out, "config  processes  predicted (s)  speedup  efficiency  measured (s)  error\n");
-  for (guint i = 0; i < n; i++)
-    {
-      double measured = 0, speedup = times[i] > 0 ? times[0] / times[i] : 0;
-      double efficiency = procs[i] > 0 ? speedup * procs[0] / procs[i] : 0;
-      gboolean has = augur_activity_model_get_config_measured (model, i, &measured);
-      double error = has ? 100 * (times[i] - measured) / measured : 0;
-      const char *name = augur_activity_model_get_config_name (model, i);
-
-      if (has)
-        {
-          error_sum += fabs (error);
-          n_measured++;
-        }
-      if (json)
-        {
-          g_string_append (out, i ? ",\n    {\"config\": " : "\n    {\"config\": ");
-          augur_json_append_string (out, name);
-          g_string_append_printf (out, ", \"processes\": %u, \"predicted_time\": ", procs[i]);
-          augur_json_append_number (out, times[i]);
-          g_string_append (out, ", \"speedup\": ");
-          augur_json_append_number (out, speedup);
-          g_string_append (out, ", \"efficiency\": ");
-          augur_json_append_number (out, efficiency);
-          if (has)
-            {
-              g_string_append (out, ", \"measured_time\": ");
-              augur_json_append_number (out, measured);
-              g_string_append (out, ", \"error_percent\": ");
-              augur_json_append_number (out, error);
-            }
-          g_string_append (out, "}");
-        }
-      else if (csv)
-        {
-          augur_csv_append_field (out, name);
-          g_string_append_printf (out, ",%u,", procs[i]);
-          augur_format_append_double (out, times[i]);
-          g_string_append_c (out, ',');
-          augur_format_append_double (out, speedup);
-          g_string_append_c (out, ',');
-          augur_format_append_double (out, efficiency);
-          g_string_append_c (out, ',');
-          if (has)
-            {
-              augur_format_append_double (out, measured);
-              g_string_append_c (out, ',');
-              augur_format_append_double (out, error);
-            }
-          else
-            g_string_append_c (out, ',');
-          g_string_append_c (out, '\n');
-        }
-      else
-        {
-          g_string_append_printf (out, "%-7s %-10u ", name, procs[i]);
-          augur_format_append_digits (out, times[i], 6);
-          g_string_append (out, "  ");
-          augur_format_append_digits (out, speedup, 3);
-          g_string_append (out, "  ");
-          augur_format_append_digits (out, efficiency, 3);
-          if (has)
-            {
-              g_string_append (out, "  ");
-              augur_format_append_digits (out, measured, 6);
-              g_string_append (out, "  ");
-              augur_format_append_digits (out, error, 3);
-              g_string_append (out, " %");
-            }
-          g_string_append_c (out, '\n');
-        }
-    }
-  if (json)
-    {
-      g_string_append (out, "\n  ]");
-      if (n_measured > 0)
-        {
-          g_string_append (out, ",\n  \"mean_absolute_error_percent\": ");
-          augur_json_append_number (out, error_sum / n_measured);
-        }
-      g_string_append (out, "\n}\n");
-    }
-  else if (!csv && n_measured > 0)
-    {
-      g_string_append (out, "mean absolute error over the measured configurations: ");
-      augur_format_append_digits (out, error_sum / n_measured, 3);
-      g_string_append (out, " %\n");
-    }
-  if (!augur_cli_write_stdout ("activity", out->str))
-    status = AUGUR_CLI_EXIT_MODEL;
-  g_string_free (out, TRUE);
-  return status;
+    out = augur_activity_study_to_text (study);
+  return augur_cli_write_stdout ("activity", out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 
 int
@@ -324,6 +212,7 @@ augur_cli_activity (int argc, char **argv)
   gint replications = 0;
   g_autofree char *config = NULL;
   g_autofree char *trace_out = NULL;
+  g_autofree char *measured = NULL;
   g_autoptr(AugurPlatform) platform = NULL;
   GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "Give parameter NAME the value VALUE (repeatable)", "NAME=VALUE" },
@@ -333,6 +222,8 @@ augur_cli_activity (int argc, char **argv)
     { "config", 'c', 0, G_OPTION_ARG_STRING, &config, "Evaluate the study's configuration NAME", "NAME" },
     { "configs", 0, 0, G_OPTION_ARG_NONE, &configs, "Evaluate every configuration of the study: time, speedup, efficiency, "
       "and the error against the measured times given", NULL },
+    { "measured", 'm', 0, G_OPTION_ARG_FILENAME, &measured, "With --configs or --sweep: measured run times, a CSV "
+      "whose columns name parameters and end with the time; each point takes the mean of the rows that match it", "CSV" },
     { "replications", 'r', 0, G_OPTION_ARG_INT, &replications, "Evaluate N times with seeds seed .. seed + N - 1 "
       "(costs that vary): the mean predicted time and its 95% confidence interval", "N" },
     { "trace-out", 0, 0, G_OPTION_ARG_FILENAME, &trace_out, "Write the run as time-independent traces "
@@ -358,7 +249,7 @@ augur_cli_activity (int argc, char **argv)
   if (argc != 2)
     {
       fprintf (stderr, "Usage: augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS] "
-                       "[--config NAME | --configs] [--format text|json|csv] [--paje OUT] [--critical-path]\n");
+                       "[--config NAME | --configs] [--measured CSV] [--format text|json|csv] [--paje OUT] [--critical-path]\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (format && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 && strcmp (format, "csv") != 0)
@@ -429,8 +320,13 @@ augur_cli_activity (int argc, char **argv)
           g_array_insert_val (values, k, b.values[k]);
         }
     }
-  if (configs)
-    return run_configs (model, platform, argv[1], names, values, format);
+  if (configs || sweep != NULL)
+    return run_study (model, platform, argv[1], names, values, sweep, measured, format);
+  if (measured != NULL)
+    {
+      fprintf (stderr, "augur-cli activity: --measured goes with --configs or --sweep\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (replications != 0)
     {
       AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
@@ -488,81 +384,6 @@ augur_cli_activity (int argc, char **argv)
       replications = augur_cli_write_stdout ("activity", out->str) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
       g_string_free (out, TRUE);
       return replications;
-    }
-
-  if (sweep != NULL)
-    {
-      g_auto(GStrv) parts = NULL;
-      const char *eq = strchr (sweep, '=');
-      double from, to, points_value;
-      g_autofree double *points = NULL, *times = NULL;
-      char *end1, *end2, *end3;
-      Sweep s = { 0 };
-      GString *out;
-
-      parts = eq != NULL ? g_strsplit (eq + 1, ":", -1) : NULL;
-      if (eq == NULL || eq == sweep || g_strv_length (parts) != 3 ||
-          (from = g_ascii_strtod (parts[0], &end1), *end1 != '\0' || end1 == parts[0]) ||
-          (to = g_ascii_strtod (parts[1], &end2), *end2 != '\0' || end2 == parts[1]) ||
-          (points_value = g_ascii_strtod (parts[2], &end3), *end3 != '\0' || end3 == parts[2]) ||
-          points_value < 1 || points_value > AUGUR_SWEEP_MAX_POINTS || points_value != floor (points_value))
-        {
-          fprintf (stderr, "augur-cli activity: --sweep %s: expected NAME=FROM:TO:POINTS (POINTS from 1 to %d)\n",
-                   sweep, AUGUR_SWEEP_MAX_POINTS);
-          return AUGUR_CLI_EXIT_USAGE;
-        }
-      points = augur_sweep_points (from, to, (guint) points_value, FALSE, &error);
-      if (points == NULL)
-        {
-          fprintf (stderr, "augur-cli activity: --sweep %s: %s\n", sweep, error->message);
-          return AUGUR_CLI_EXIT_USAGE;
-        }
-      g_ptr_array_add (names, g_strndup (sweep, eq - sweep));
-      g_array_append_val (values, from);
-      times = g_new0 (double, (guint) points_value);
-      s.model = model;
-      s.names = names;
-      s.values = values;
-      s.points = points;
-      s.times = times;
-      s.platform = platform;
-      if (!augur_sweep_run ((guint) points_value, 0, sweep_point, &s, augur_cli_on_progress, NULL, NULL, &error))
-        {
-          fprintf (stderr, "%s: %s\n", argv[1], error->message);
-          return AUGUR_CLI_EXIT_MODEL;
-        }
-      out = g_string_new (NULL);
-      if (g_strcmp0 (format, "json") == 0)
-        {
-          g_string_append (out, "{\n  \"parameter\": ");
-          augur_json_append_string (out, g_ptr_array_index (names, names->len - 1));
-          g_string_append (out, ",\n  \"points\": [");
-          for (guint i = 0; i < (guint) points_value; i++)
-            {
-              g_string_append (out, i ? ",\n    {\"value\": " : "\n    {\"value\": ");
-              augur_json_append_number (out, points[i]);
-              g_string_append (out, ", \"predicted_time\": ");
-              augur_json_append_number (out, times[i]);
-              g_string_append (out, "}");
-            }
-          g_string_append (out, "\n  ]\n}\n");
-        }
-      else
-        {
-          augur_csv_append_field (out, g_ptr_array_index (names, names->len - 1));
-          g_string_append (out, ",predicted_time\n");
-          for (guint i = 0; i < (guint) points_value; i++)
-            {
-              augur_format_append_double (out, points[i]);
-              g_string_append_c (out, ',');
-              augur_format_append_double (out, times[i]);
-              g_string_append_c (out, '\n');
-            }
-        }
-      if (!augur_cli_write_stdout ("activity", out->str))
-        status = AUGUR_CLI_EXIT_MODEL;
-      g_string_free (out, TRUE);
-      return status;
     }
 
   {

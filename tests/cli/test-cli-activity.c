@@ -93,7 +93,7 @@ test_sweep_and_locale (void)
   g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
   lines = g_strsplit (out, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 10);   /* header, 8 points, the empty end */
-  g_assert_cmpstr (lines[0], ==, "NP,predicted_time");
+  g_assert_cmpstr (lines[0], ==, "NP,predicted_time,processes,speedup,efficiency,measured_time,error_percent");
   g_assert_true (g_str_has_prefix (lines[1], "4,0.55684303999999"));
   g_assert_true (g_str_has_prefix (lines[8], "32,0.2310674240000"));
   /* the same digits in French */
@@ -190,6 +190,27 @@ test_configs (void)
     g_assert_nonnull (strstr (json, "\"error_percent\": -6.5910480000"));
     g_assert_nonnull (strstr (json, "\"mean_absolute_error_percent\": 8.979827999"));
     g_unlink (measured);
+  }
+  {
+    /* measured times from a CSV: the mean of the rows of a point; a row
+     * that matches no point is counted */
+    g_autofree char *csv = g_build_filename (dir, "measured.csv", NULL);
+    g_autofree char *json = NULL, *json_err = NULL;
+    const char *margs[] = { file, "--configs", "--measured", csv, "--format", "json", NULL };
+    g_assert_true (g_file_set_contents (csv, "NP,NAT,time\n4,32,0.49\n4,32,0.51\n8,32,0.4\n8,64,9\n", -1, NULL));
+    g_assert_cmpint (run (margs, NULL, &json, &json_err), ==, 0);
+    g_assert_nonnull (strstr (json, "\"config\": \"N1P4\", \"processes\": 4, \"predicted_time\": 0.55684303999999"));
+    g_assert_nonnull (strstr (json, "\"measured_time\": 0.5, \"error_percent\": 11.36860799999"));
+    g_assert_nonnull (strstr (json, "\"mean_absolute_error_percent\": 8.979827999"));
+    g_assert_nonnull (strstr (json, "\"unmatched_measurements\": 1"));
+    g_assert_nonnull (strstr (json_err, "match no point of the study: 1"));
+    /* a column that is not a parameter */
+    g_clear_pointer (&json, g_free);
+    g_clear_pointer (&json_err, g_free);
+    g_assert_true (g_file_set_contents (csv, "CORES,time\n4,0.5\n", -1, NULL));
+    g_assert_cmpint (run (margs, NULL, &json, &json_err), ==, 1);
+    g_assert_nonnull (strstr (json_err, "'CORES' is not a parameter of the model"));
+    g_unlink (csv);
   }
   {
     const char *cargs[] = { file, "--config", "N4P16", NULL };

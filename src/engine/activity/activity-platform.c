@@ -370,6 +370,7 @@ activity_evaluate_on_platform (const AugurActivityModel   *m,
     return NULL;
   r = activity_result_new (m);
   activity_result_set_processes (r, prep.n_processes, prep.node_of);
+  activity_result_set_params (r, prep.params, m->params->len);
   deployment = augur_deployment_new (prep.n_processes, prep.node_of);
   for (guint i = 0; i < prep.n_processes; i++)
     g_ptr_array_add (names, g_strdup_printf ("p%u", i));

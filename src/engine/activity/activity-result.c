@@ -5,6 +5,8 @@
 #include "activity-run.h"
 #include "augur-format.h"
 
+#include <math.h>
+
 AugurActivityResult *
 activity_result_new (const AugurActivityModel *m)
 {
@@ -41,6 +43,21 @@ activity_result_set_processes (AugurActivityResult *r, guint n, const guint *nod
 }
 
 void
+activity_result_set_params (AugurActivityResult *r, const double *params, guint n)
+{
+  g_free (r->params);
+  r->params = g_memdup2 (params, sizeof (double) * MAX (n, 1));
+  r->n_params = n;
+}
+
+double
+augur_activity_result_get_param_value (const AugurActivityResult *r, guint index)
+{
+  g_return_val_if_fail (r != NULL, NAN);
+  return index < r->n_params ? r->params[index] : NAN;
+}
+
+void
 augur_activity_result_free (AugurActivityResult *r)
 {
   if (r == NULL)
@@ -56,6 +73,7 @@ augur_activity_result_free (AugurActivityResult *r)
   g_free (r->stats);
   g_clear_pointer (&r->timeline, augur_timeline_data_unref);
   g_free (r->critical);
+  g_free (r->params);
   g_free (r);
 }
 

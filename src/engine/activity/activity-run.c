@@ -1431,6 +1431,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
   if (setup (&run, binding) && fits_in_memory (&run))
     {
       activity_result_set_processes (r, run.n_processes, run.node_of);
+      activity_result_set_params (r, run.params, m->params->len);
       run.free_cpus = g_new (guint, run.n_nodes);
       run.cpu_queue = g_new (GArray *, run.n_nodes);
       run.queue_head = g_new0 (guint, run.n_nodes);

@@ -31,6 +31,8 @@ struct _AugurActivityResult {
   gboolean                   per_element_times;  /* FALSE on a platform: counts only */
   gboolean                   has_interval;
   double                     lower, upper;
+  double                    *params;           /* the parameters' values, in the model's order */
+  guint                      n_params;
 };
 
 /* A processing unit, for messages: "p3", or "p3.t1" for a thread. */
@@ -95,5 +97,9 @@ AugurActivityResult *activity_result_new           (const AugurActivityModel *mo
 void                 activity_result_set_processes (AugurActivityResult      *r,
                                                     guint                     n_processes,
                                                     const guint              *nodes);
+/* The parameters' values the evaluation took (copied). */
+void                 activity_result_set_params    (AugurActivityResult      *r,
+                                                    const double             *params,
+                                                    guint                     n_params);
 
 G_END_DECLS

@@ -273,6 +273,10 @@ guint64     augur_activity_result_get_n_events     (const AugurActivityResult *r
 /* Wall-clock seconds the evaluation took. */
 double      augur_activity_result_get_seconds      (const AugurActivityResult *r);
 
+/* The value parameter `index` of the model took (a binding's value, its
+ * expression's or its fitted function's); NAN past the last. */
+double      augur_activity_result_get_param_value  (const AugurActivityResult *r,
+                                                    guint                      index);
 guint       augur_activity_result_get_n_processes  (const AugurActivityResult *r);
 guint       augur_activity_result_get_process_node (const AugurActivityResult *r,
                                                     guint                      pid);

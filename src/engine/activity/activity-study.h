@@ -1,0 +1,104 @@
+/* activity-study.h: a study of an activity model, as the seed's table 2:
+ * the predicted time at every configuration the model lists (`config`
+ * lines) or at every value of one swept parameter, the speedup and the
+ * efficiency against the first point, and, given measured run times, the
+ * error of each prediction and their mean.
+ *
+ * Points are evaluated in parallel (augur-sweep.h); a point's values are
+ * the binding's, then the configuration's (a configuration sets its own
+ * parameters: NP = 8 in N2P8 wins over a binding's NP) or the swept value.
+ *
+ * speedup(i)    = time(0) / time(i)
+ * efficiency(i) = speedup(i) * processes(0) / processes(i)
+ * error(i)      = 100 * (predicted(i) - measured(i)) / measured(i), in %
+ * mean error    = the mean of |error(i)| over the points measured
+ *
+ * Measured times come with the configurations (`config N2P8 NP = 8
+ * measured 0.62`) or from measurements (a CSV read with activity-fit.h's
+ * reader: columns naming parameters of the model, the measured time
+ * last): a point takes the mean of the rows whose every parameter column
+ * equals the value the point's evaluation took (to 1e-9 relative), so a
+ * file of runs at NP = 4, 8, 16, 32 (repetitions welcome) validates both a
+ * configuration list and a sweep of NP.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "activity.h"
+#include "activity-fit.h"
+
+G_BEGIN_DECLS
+
+typedef struct _AugurActivityStudy AugurActivityStudy;
+
+/* Every configuration of the model (an error when it lists none). */
+AugurActivityStudy *augur_activity_study_configs (const AugurActivityModel   *model,
+                                                  const AugurActivityBinding *binding,
+                                                  const AugurActivityOptions *options,
+                                                  AugurProgressFunc           progress,
+                                                  gpointer                    progress_data,
+                                                  GCancellable               *cancellable,
+                                                  GError                    **error);
+/* The parameter `parameter` at each of values (1 .. AUGUR_SWEEP_MAX_POINTS). */
+AugurActivityStudy *augur_activity_study_sweep   (const AugurActivityModel   *model,
+                                                  const AugurActivityBinding *binding,
+                                                  const AugurActivityOptions *options,
+                                                  const char                 *parameter,
+                                                  const double               *values,
+                                                  guint                       n_values,
+                                                  AugurProgressFunc           progress,
+                                                  gpointer                    progress_data,
+                                                  GCancellable               *cancellable,
+                                                  GError                    **error);
+void                augur_activity_study_free    (AugurActivityStudy         *study);
+
+/* The swept parameter, or NULL for a list of configurations. */
+const char *augur_activity_study_get_parameter  (const AugurActivityStudy *study);
+guint       augur_activity_study_get_n_points   (const AugurActivityStudy *study);
+/* The configuration's name, or the swept value as written in files. */
+const char *augur_activity_study_get_label      (const AugurActivityStudy *study,
+                                                 guint                     point);
+/* Where the point goes on a chart's x axis: the swept value, or the
+ * configuration's processes. */
+double      augur_activity_study_get_x          (const AugurActivityStudy *study,
+                                                 guint                     point);
+guint       augur_activity_study_get_processes  (const AugurActivityStudy *study,
+                                                 guint                     point);
+double      augur_activity_study_get_time       (const AugurActivityStudy *study,
+                                                 guint                     point);
+double      augur_activity_study_get_speedup    (const AugurActivityStudy *study,
+                                                 guint                     point);
+double      augur_activity_study_get_efficiency (const AugurActivityStudy *study,
+                                                 guint                     point);
+/* The value parameter `param` (the model's order) took at the point. */
+double      augur_activity_study_get_param_value (const AugurActivityStudy *study,
+                                                  guint                     point,
+                                                  guint                     param);
+/* FALSE when the point has no measured time. */
+gboolean    augur_activity_study_get_measured   (const AugurActivityStudy *study,
+                                                 guint                     point,
+                                                 double                   *seconds,
+                                                 double                   *error_percent);
+/* The mean absolute error over the points measured: FALSE when none is. */
+gboolean    augur_activity_study_get_mean_error (const AugurActivityStudy *study,
+                                                 double                   *percent);
+
+/* Takes the measured times from measurements (replacing the
+ * configurations' own); NULL goes back to those.  An error when a column
+ * is not a parameter of the model or no row matches any point (nothing is
+ * changed then).  The rows that matched no point are counted. */
+gboolean    augur_activity_study_set_measured   (AugurActivityStudy       *study,
+                                                 const AugurFitData       *measurements,
+                                                 GError                  **error);
+guint       augur_activity_study_get_n_unmatched (const AugurActivityStudy *study);
+
+/* The study as a table: JSON, CSV (numbers that read back exactly, in
+ * every locale) and text for people. */
+char       *augur_activity_study_to_json        (const AugurActivityStudy *study);
+char       *augur_activity_study_to_csv         (const AugurActivityStudy *study);
+char       *augur_activity_study_to_text        (const AugurActivityStudy *study);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurActivityStudy, augur_activity_study_free)
+
+G_END_DECLS

@@ -34,6 +34,7 @@ G_DEFINE_BOXED_TYPE (AugurChartData, augur_chart_data, augur_chart_data_ref, aug
 #define EMPHASIS_WIDTH 3.4
 #define MAX_MARKED     30     /* more points than this: no point markers */
 #define HIT_RADIUS     8.0
+#define BAND_ALPHA     0.2    /* of the fill; the edges are twice as strong */
 
 typedef struct {
   char    *name;
@@ -41,8 +42,19 @@ typedef struct {
   double  *y;
   guint    n;
   gboolean emphasised;
+  AugurChartSeriesStyle style;
 } Series;
 
+typedef struct {
+  char   *name;
+  double *x;
+  double *lower;
+  double *upper;
+  guint   n;
+  guint   series;   /* whose colour it takes */
+} Band;
+
+/* A vertical marker at x, or a horizontal line at y (an hline). */
 typedef struct {
   double x;
   char  *label;
@@ -60,7 +72,9 @@ struct _AugurChartData
   gboolean        log_y;
   gboolean        integer_x;
   GPtrArray      *series;
+  GPtrArray      *bands;
   GArray         *markers;
+  GArray         *hlines;   /* of Marker, x being the y value */
 };
 
 /* ---- data ------------------------------------------------------------- */
@@ -73,6 +87,17 @@ series_free (gpointer data)
   g_free (s->x);
   g_free (s->y);
   g_free (s);
+}
+
+static void
+band_free (gpointer data)
+{
+  Band *b = data;
+  g_free (b->name);
+  g_free (b->x);
+  g_free (b->lower);
+  g_free (b->upper);
+  g_free (b);
 }
 
 static void
@@ -98,8 +123,11 @@ augur_chart_data_new (const char *title,
   d->y_label = g_strdup (y_label ? y_label : "");
   d->y_unit = y_unit && *y_unit ? g_strdup (y_unit) : NULL;
   d->series = g_ptr_array_new_with_free_func (series_free);
+  d->bands = g_ptr_array_new_with_free_func (band_free);
   d->markers = g_array_new (FALSE, FALSE, sizeof (Marker));
   g_array_set_clear_func (d->markers, marker_clear);
+  d->hlines = g_array_new (FALSE, FALSE, sizeof (Marker));
+  g_array_set_clear_func (d->hlines, marker_clear);
   return d;
 }
 
@@ -123,7 +151,9 @@ augur_chart_data_unref (AugurChartData *d)
   g_free (d->y_label);
   g_free (d->y_unit);
   g_ptr_array_unref (d->series);
+  g_ptr_array_unref (d->bands);
   g_array_unref (d->markers);
+  g_array_unref (d->hlines);
   g_free (d);
 }
 
@@ -183,6 +213,53 @@ augur_chart_data_set_series_emphasis (AugurChartData *d,
 }
 
 void
+augur_chart_data_set_series_style (AugurChartData       *d,
+                                   guint                 series,
+                                   AugurChartSeriesStyle style)
+{
+  g_return_if_fail (d != NULL);
+  g_return_if_fail (series < d->series->len);
+  g_return_if_fail (style <= AUGUR_CHART_SERIES_LINE);
+  ((Series *) g_ptr_array_index (d->series, series))->style = style;
+}
+
+guint
+augur_chart_data_add_band (AugurChartData *d,
+                           const char     *name,
+                           const double   *x,
+                           const double   *lower,
+                           const double   *upper,
+                           guint           n)
+{
+  Band *b;
+
+  g_return_val_if_fail (d != NULL, 0);
+  g_return_val_if_fail (n == 0 || (x != NULL && lower != NULL && upper != NULL), 0);
+
+  b = g_new0 (Band, 1);
+  b->name = g_strdup (name ? name : "");
+  b->x = g_memdup2 (x, sizeof (double) * n);
+  b->lower = g_memdup2 (lower, sizeof (double) * n);
+  b->upper = g_memdup2 (upper, sizeof (double) * n);
+  b->n = n;
+  /* the usual order is the fitted curve, then its interval */
+  b->series = d->series->len > 0 ? d->series->len - 1 : 0;
+  g_ptr_array_add (d->bands, b);
+  return d->bands->len - 1;
+}
+
+void
+augur_chart_data_set_band_series (AugurChartData *d,
+                                  guint           band,
+                                  guint           series)
+{
+  g_return_if_fail (d != NULL);
+  g_return_if_fail (band < d->bands->len);
+  g_return_if_fail (series < d->series->len);
+  ((Band *) g_ptr_array_index (d->bands, band))->series = series;
+}
+
+void
 augur_chart_data_add_marker (AugurChartData *d,
                              double          x,
                              const char     *label)
@@ -191,6 +268,17 @@ augur_chart_data_add_marker (AugurChartData *d,
 
   g_return_if_fail (d != NULL);
   g_array_append_val (d->markers, m);
+}
+
+void
+augur_chart_data_add_hline (AugurChartData *d,
+                            double          y,
+                            const char     *label)
+{
+  Marker m = { y, g_strdup (label ? label : "") };
+
+  g_return_if_fail (d != NULL);
+  g_array_append_val (d->hlines, m);
 }
 
 const char *
@@ -275,6 +363,43 @@ augur_chart_data_get_n_markers (const AugurChartData *d)
 {
   g_return_val_if_fail (d != NULL, 0);
   return d->markers->len;
+}
+
+AugurChartSeriesStyle
+augur_chart_data_get_series_style (const AugurChartData *d,
+                                   guint                 series)
+{
+  g_return_val_if_fail (d != NULL && series < d->series->len, AUGUR_CHART_SERIES_LINES_AND_POINTS);
+  return get_series (d, series)->style;
+}
+
+guint
+augur_chart_data_get_n_bands (const AugurChartData *d)
+{
+  g_return_val_if_fail (d != NULL, 0);
+  return d->bands->len;
+}
+
+static const Band *
+get_band (const AugurChartData *d,
+          guint                 band)
+{
+  return g_ptr_array_index (d->bands, band);
+}
+
+guint
+augur_chart_data_get_band_series (const AugurChartData *d,
+                                  guint                 band)
+{
+  g_return_val_if_fail (d != NULL && band < d->bands->len, 0);
+  return get_band (d, band)->series;
+}
+
+guint
+augur_chart_data_get_n_hlines (const AugurChartData *d)
+{
+  g_return_val_if_fail (d != NULL, 0);
+  return d->hlines->len;
 }
 
 static char *
@@ -636,6 +761,7 @@ typedef struct {
   double          legend_col_w;
   guint           legend_cols;
   Rect           *marker_boxes; /* one per marker, by index */
+  Rect           *hline_boxes;  /* one per hline, by index */
   gboolean        show_points;
 } Layout;
 
@@ -674,6 +800,15 @@ valid_point (const AugurChartData *d,
              guint                 i)
 {
   return valid (s->x[i], d->log_x) && valid (s->y[i], d->log_y);
+}
+
+/* A band sample is drawn only whole: a bound alone says nothing. */
+static gboolean
+valid_band_sample (const AugurChartData *d,
+                   const Band           *b,
+                   guint                 i)
+{
+  return valid (b->x[i], d->log_x) && valid (b->lower[i], d->log_y) && valid (b->upper[i], d->log_y);
 }
 
 static double
@@ -719,6 +854,19 @@ data_range (const AugurChartData *d,
             y1 = MAX (y1, se->y[i]);
           }
     }
+  /* an interval is read against its axis: it must fit whole */
+  for (guint b = 0; b < d->bands->len; b++)
+    {
+      const Band *band = get_band (d, b);
+      for (guint i = 0; i < band->n; i++)
+        if (valid_band_sample (d, band, i))
+          {
+            x0 = MIN (x0, band->x[i]);
+            x1 = MAX (x1, band->x[i]);
+            y0 = MIN (y0, MIN (band->lower[i], band->upper[i]));
+            y1 = MAX (y1, MAX (band->lower[i], band->upper[i]));
+          }
+    }
   if (!isfinite (x0))
     return FALSE;
   for (guint m = 0; m < d->markers->len; m++)
@@ -728,6 +876,15 @@ data_range (const AugurChartData *d,
         {
           x0 = MIN (x0, x);
           x1 = MAX (x1, x);
+        }
+    }
+  for (guint m = 0; m < d->hlines->len; m++)
+    {
+      double y = g_array_index (d->hlines, Marker, m).x;
+      if (valid (y, d->log_y))
+        {
+          y0 = MIN (y0, y);
+          y1 = MAX (y1, y);
         }
     }
   /* throughput-like quantities read honestly from zero unless the data
@@ -814,6 +971,41 @@ place_marker_labels (const AugurChartData *d,
             break;
         }
     }
+
+  /* Horizontal lines: the label above the line at the right end (below
+   * it when the line runs along the top), at the left end if that is
+   * taken. */
+  g_free (L->hline_boxes);
+  L->hline_boxes = g_new0 (Rect, MAX (d->hlines->len, 1));
+  for (guint k = 0; k < d->hlines->len; k++)
+    {
+      const Marker *m = &g_array_index (d->hlines, Marker, k);
+      Rect *box = &L->hline_boxes[k];
+      double w, h, py;
+
+      if (!valid (m->x, d->log_y) || *m->label == '\0')
+        continue;
+      w = measure (L->layout, m->label, MARKER_PX, FALSE, &h) + 10;
+      h += 6;
+      py = to_py (L, m->x);
+      box->w = w;
+      box->h = h;
+      box->y = py - 4 - h;
+      if (box->y < L->plot.y + 2)
+        box->y = py + 4;
+      for (int side = 0; side < 2; side++)
+        {
+          gboolean clash = FALSE;
+
+          box->x = side == 0 ? L->plot.x + L->plot.w - 6 - w : L->plot.x + 6;
+          for (guint j = 0; j < d->markers->len && !clash; j++)
+            clash = L->marker_boxes[j].w > 0 && rects_overlap (box, &L->marker_boxes[j], 3);
+          for (guint j = 0; j < k && !clash; j++)
+            clash = L->hline_boxes[j].w > 0 && rects_overlap (box, &L->hline_boxes[j], 3);
+          if (!clash)
+            break;
+        }
+    }
 }
 
 /* Liang-Barsky: does the segment cross the rectangle? */
@@ -867,10 +1059,32 @@ legend_cost (const AugurChartData *d,
             continue;
           x0 = to_px (L, se->x[i]);
           y0 = to_py (L, se->y[i]);
-          if (i + 1 < se->n && valid_point (d, se, i + 1))
+          if (se->style != AUGUR_CHART_SERIES_POINTS && i + 1 < se->n && valid_point (d, se, i + 1))
             cost += segment_hits_rect (x0, y0, to_px (L, se->x[i + 1]), to_py (L, se->y[i + 1]), &r);
           else
             cost += segment_hits_rect (x0, y0, x0, y0, &r);
+        }
+    }
+  /* a band hides under the legend where its edges or its span at a
+   * sample cross it */
+  for (guint b = 0; b < d->bands->len; b++)
+    {
+      const Band *band = get_band (d, b);
+      for (guint i = 0; i < band->n; i++)
+        {
+          double x0, lo, hi;
+          if (!valid_band_sample (d, band, i))
+            continue;
+          x0 = to_px (L, band->x[i]);
+          lo = to_py (L, band->lower[i]);
+          hi = to_py (L, band->upper[i]);
+          cost += segment_hits_rect (x0, lo, x0, hi, &r);
+          if (i + 1 < band->n && valid_band_sample (d, band, i + 1))
+            {
+              double x1 = to_px (L, band->x[i + 1]);
+              cost += segment_hits_rect (x0, lo, x1, to_py (L, band->lower[i + 1]), &r);
+              cost += segment_hits_rect (x0, hi, x1, to_py (L, band->upper[i + 1]), &r);
+            }
         }
     }
   for (guint m = 0; m < d->markers->len; m++)
@@ -881,7 +1095,43 @@ legend_cost (const AugurChartData *d,
       if (L->marker_boxes[m].w > 0 && rects_overlap (&L->marker_boxes[m], &r, 0))
         cost += 20;
     }
+  for (guint m = 0; m < d->hlines->len; m++)
+    {
+      double y = g_array_index (d->hlines, Marker, m).x;
+      if (valid (y, d->log_y) && segment_hits_rect (L->plot.x, to_py (L, y), L->plot.x + L->plot.w, to_py (L, y), &r))
+        cost += 5;
+      if (L->hline_boxes[m].w > 0 && rects_overlap (&L->hline_boxes[m], &r, 0))
+        cost += 20;
+    }
   return cost;
+}
+
+/* The legend lists every series if one of them has a name (so as not to
+ * leave a curve out), then the bands that have one: an unnamed band is
+ * taken as part of its curve. */
+static gboolean
+has_series_names (const AugurChartData *d)
+{
+  for (guint s = 0; s < d->series->len; s++)
+    if (*get_series (d, s)->name != '\0')
+      return TRUE;
+  return FALSE;
+}
+
+static guint
+legend_n_series (const AugurChartData *d)
+{
+  return has_series_names (d) ? d->series->len : 0;
+}
+
+static guint
+legend_n_entries (const AugurChartData *d)
+{
+  guint n = legend_n_series (d);
+
+  for (guint b = 0; b < d->bands->len; b++)
+    n += *get_band (d, b)->name != '\0';
+  return n;
 }
 
 static void
@@ -891,28 +1141,32 @@ measure_legend (const AugurChartData *d,
                 double               *h)
 {
   double text_w = 0, text_h = 0;
+  double tw, th;
 
-  for (guint s = 0; s < d->series->len; s++)
+  for (guint s = 0; s < legend_n_series (d); s++)
     {
       const Series *se = get_series (d, s);
-      double tw, th;
       tw = measure (L->layout, se->name, LEGEND_PX, se->emphasised, &th);
       text_w = MAX (text_w, tw);
       text_h = MAX (text_h, th);
     }
+  for (guint b = 0; b < d->bands->len; b++)
+    if (*get_band (d, b)->name != '\0')
+      {
+        tw = measure (L->layout, get_band (d, b)->name, LEGEND_PX, FALSE, &th);
+        text_w = MAX (text_w, tw);
+        text_h = MAX (text_h, th);
+      }
   L->legend_row_h = ceil (MAX (text_h, 12) + 4);
   L->legend_col_w = ceil (30 + 8 + text_w + 12);
   *w = L->legend_col_w + 10;
-  *h = d->series->len * L->legend_row_h + 12;
+  *h = legend_n_entries (d) * L->legend_row_h + 12;
 }
 
 static gboolean
 has_legend (const AugurChartData *d)
 {
-  for (guint s = 0; s < d->series->len; s++)
-    if (*get_series (d, s)->name != '\0')
-      return TRUE;
-  return FALSE;
+  return legend_n_entries (d) > 0;
 }
 
 /* The plot rectangle and ticks, given the space reserved to the right and
@@ -978,6 +1232,7 @@ layout_clear (Layout *L)
   augur_chart_ticks_clear (&L->xt);
   augur_chart_ticks_clear (&L->yt);
   g_clear_pointer (&L->marker_boxes, g_free);
+  g_clear_pointer (&L->hline_boxes, g_free);
   g_clear_object (&L->layout);
 }
 
@@ -1041,8 +1296,8 @@ layout_compute (cairo_t              *cr,
       guint cols = MAX (1, (guint) ((width - 2 * PAD) / L->legend_col_w));
       guint rows;
 
-      cols = MIN (cols, d->series->len);
-      rows = (d->series->len + cols - 1) / cols;
+      cols = MIN (cols, legend_n_entries (d));
+      rows = (legend_n_entries (d) + cols - 1) / cols;
       lh = rows * L->legend_row_h + 8;
       layout_axes (d, L, width, height, 0, lh + 8);
       L->legend = LEGEND_BELOW;
@@ -1336,6 +1591,18 @@ draw_series (cairo_t               *cr,
   double width = se->emphasised ? EMPHASIS_WIDTH : LINE_WIDTH;
   gboolean open = FALSE;
 
+  if (se->style == AUGUR_CHART_SERIES_POINTS)
+    {
+      /* a scatter: every mark, however many, and nothing joining them */
+      set_series_line (cr, style, s, width);
+      cairo_set_dash (cr, NULL, 0, 0);
+      for (guint i = 0; i < se->n; i++)
+        if (valid_point (d, se, i))
+          draw_point_mark (cr, style, s, to_px (L, se->x[i]), to_py (L, se->y[i]),
+                           se->emphasised ? 3.8 : 2.8);
+      return;
+    }
+
   cairo_new_path (cr);
   for (guint i = 0; i < se->n; i++)
     {
@@ -1364,7 +1631,8 @@ draw_series (cairo_t               *cr,
   set_series_line (cr, style, s, width);
   cairo_stroke (cr);
 
-  /* points: all of them when few, and always those standing alone */
+  /* points: all of them when few, and always those standing alone; a
+   * curve has no marks, but a sample alone is a dot rather than nothing */
   set_series_line (cr, style, s, width);
   cairo_set_dash (cr, NULL, 0, 0);
   for (guint i = 0; i < se->n; i++)
@@ -1373,10 +1641,87 @@ draw_series (cairo_t               *cr,
       if (!valid_point (d, se, i))
         continue;
       alone = (i == 0 || !valid_point (d, se, i - 1)) && (i + 1 >= se->n || !valid_point (d, se, i + 1));
-      if (alone || se->n <= MAX_MARKED)
+      if (se->style == AUGUR_CHART_SERIES_LINE)
+        {
+          if (alone)
+            {
+              cairo_new_path (cr);
+              cairo_arc (cr, to_px (L, se->x[i]), to_py (L, se->y[i]), width, 0, 2 * G_PI);
+              cairo_fill (cr);
+            }
+        }
+      else if (alone || se->n <= MAX_MARKED)
         draw_point_mark (cr, style, s, to_px (L, se->x[i]), to_py (L, se->y[i]),
                          se->emphasised ? 3.8 : 2.8);
     }
+}
+
+/* Band b: a translucent fill between its bounds, run by run of whole
+ * samples, with its edges a little stronger so that where the interval
+ * ends reads clearly, also in print. */
+static void
+draw_band (cairo_t               *cr,
+           const AugurChartData  *d,
+           const Layout          *L,
+           const AugurChartStyle *style,
+           guint                  b)
+{
+  const Band *band = get_band (d, b);
+  AugurChartColor color;
+  guint i = 0;
+
+  augur_chart_style_get_series_color (style, band->series, &color, NULL);
+  cairo_save (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_width (cr, 1);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  /* crossed bounds make a twisted outline; its lobes wind in opposite
+   * directions and the default (winding) rule fills both */
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+  while (i < band->n)
+    {
+      guint start, end;
+
+      while (i < band->n && !valid_band_sample (d, band, i))
+        i++;
+      start = i;
+      while (i < band->n && valid_band_sample (d, band, i))
+        i++;
+      end = i;
+      if (start == end)
+        break;
+
+      cairo_new_path (cr);
+      if (end - start == 1)
+        {
+          /* one sample between gaps: the interval as a bar */
+          double x = to_px (L, band->x[start]);
+          cairo_move_to (cr, x, to_py (L, band->lower[start]));
+          cairo_line_to (cr, x, to_py (L, band->upper[start]));
+          cairo_set_line_width (cr, 2);
+          set_color (cr, &color, 2 * BAND_ALPHA);
+          cairo_stroke (cr);
+          cairo_set_line_width (cr, 1);
+          continue;
+        }
+      for (guint j = start; j < end; j++)
+        cairo_line_to (cr, to_px (L, band->x[j]), to_py (L, band->upper[j]));
+      for (guint j = end; j-- > start; )
+        cairo_line_to (cr, to_px (L, band->x[j]), to_py (L, band->lower[j]));
+      cairo_close_path (cr);
+      set_color (cr, &color, BAND_ALPHA);
+      cairo_fill (cr);
+
+      for (guint j = start; j < end; j++)
+        cairo_line_to (cr, to_px (L, band->x[j]), to_py (L, band->upper[j]));
+      cairo_new_sub_path (cr);
+      for (guint j = start; j < end; j++)
+        cairo_line_to (cr, to_px (L, band->x[j]), to_py (L, band->lower[j]));
+      set_color (cr, &color, 2 * BAND_ALPHA);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
 }
 
 static void
@@ -1400,8 +1745,35 @@ draw_marker_lines (cairo_t               *cr,
       cairo_move_to (cr, x, L->plot.y);
       cairo_line_to (cr, x, L->plot.y + L->plot.h);
     }
+  for (guint m = 0; m < d->hlines->len; m++)
+    {
+      double y = g_array_index (d->hlines, Marker, m).x;
+      if (!valid (y, d->log_y))
+        continue;
+      y = round (to_py (L, y)) + 0.5;
+      cairo_move_to (cr, L->plot.x, y);
+      cairo_line_to (cr, L->plot.x + L->plot.w, y);
+    }
   cairo_stroke (cr);
   cairo_restore (cr);
+}
+
+static void
+draw_marker_label (cairo_t               *cr,
+                   const Layout          *L,
+                   const AugurChartStyle *style,
+                   const Rect            *box,
+                   const char            *label)
+{
+  if (box->w <= 0)
+    return;
+  rounded_rect (cr, box, 3);
+  set_color (cr, &style->tooltip_background, 0.92);
+  cairo_fill_preserve (cr);
+  set_color (cr, &style->marker, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  show_text (cr, L->layout, label, MARKER_PX, FALSE, box->x + 5, box->y + 3, 0, 0, &style->text);
 }
 
 static void
@@ -1411,19 +1783,9 @@ draw_marker_labels (cairo_t               *cr,
                     const AugurChartStyle *style)
 {
   for (guint m = 0; m < d->markers->len; m++)
-    {
-      const Rect *box = &L->marker_boxes[m];
-      if (box->w <= 0)
-        continue;
-      rounded_rect (cr, box, 3);
-      set_color (cr, &style->tooltip_background, 0.92);
-      cairo_fill_preserve (cr);
-      set_color (cr, &style->marker, 0.35);
-      cairo_set_line_width (cr, 1);
-      cairo_stroke (cr);
-      show_text (cr, L->layout, g_array_index (d->markers, Marker, m).label, MARKER_PX, FALSE,
-                 box->x + 5, box->y + 3, 0, 0, &style->text);
-    }
+    draw_marker_label (cr, L, style, &L->marker_boxes[m], g_array_index (d->markers, Marker, m).label);
+  for (guint m = 0; m < d->hlines->len; m++)
+    draw_marker_label (cr, L, style, &L->hline_boxes[m], g_array_index (d->hlines, Marker, m).label);
 }
 
 static void
@@ -1432,7 +1794,8 @@ draw_legend (cairo_t               *cr,
              const Layout          *L,
              const AugurChartStyle *style)
 {
-  guint rows = (d->series->len + L->legend_cols - 1) / L->legend_cols;
+  guint rows = (legend_n_entries (d) + L->legend_cols - 1) / L->legend_cols;
+  guint e = 0;
   double x0 = L->legend_box.x + (L->legend == LEGEND_INSIDE ? 10 : 0);
   double y0 = L->legend_box.y + (L->legend == LEGEND_BELOW ? 4 : 6);
 
@@ -1446,21 +1809,51 @@ draw_legend (cairo_t               *cr,
       cairo_stroke (cr);
     }
 
-  for (guint s = 0; s < d->series->len; s++)
+  for (guint s = 0; s < legend_n_series (d); s++, e++)
     {
       const Series *se = get_series (d, s);
-      guint col = s / rows, row = s % rows;
+      guint col = e / rows, row = e % rows;
       double x = x0 + col * L->legend_col_w;
       double y = y0 + row * L->legend_row_h + L->legend_row_h / 2;
 
       set_series_line (cr, style, s, se->emphasised ? EMPHASIS_WIDTH : LINE_WIDTH);
-      cairo_move_to (cr, x, y);
-      cairo_line_to (cr, x + 30, y);
-      cairo_stroke (cr);
+      if (se->style != AUGUR_CHART_SERIES_POINTS)
+        {
+          cairo_move_to (cr, x, y);
+          cairo_line_to (cr, x + 30, y);
+          cairo_stroke (cr);
+        }
       cairo_set_dash (cr, NULL, 0, 0);
-      if (L->show_points && se->n <= MAX_MARKED)
+      if (se->style == AUGUR_CHART_SERIES_POINTS ||
+          (se->style == AUGUR_CHART_SERIES_LINES_AND_POINTS && L->show_points && se->n <= MAX_MARKED))
         draw_point_mark (cr, style, s, x + 15, y, se->emphasised ? 3.8 : 2.8);
       show_text (cr, L->layout, se->name, LEGEND_PX, se->emphasised, x + 38, y, 0, 0.5, &style->text);
+    }
+
+  /* a band: a swatch of its fill between its two edges */
+  for (guint b = 0; b < d->bands->len; b++)
+    {
+      const Band *band = get_band (d, b);
+      AugurChartColor color;
+      guint col = e / rows, row = e % rows;
+      double x = x0 + col * L->legend_col_w;
+      double y = y0 + row * L->legend_row_h + L->legend_row_h / 2;
+
+      if (*band->name == '\0')
+        continue;
+      e++;
+      augur_chart_style_get_series_color (style, band->series, &color, NULL);
+      cairo_rectangle (cr, x, y - 5, 30, 10);
+      set_color (cr, &color, BAND_ALPHA);
+      cairo_fill (cr);
+      cairo_move_to (cr, x, y - 4.5);
+      cairo_line_to (cr, x + 30, y - 4.5);
+      cairo_move_to (cr, x, y + 4.5);
+      cairo_line_to (cr, x + 30, y + 4.5);
+      cairo_set_line_width (cr, 1);
+      set_color (cr, &color, 2 * BAND_ALPHA);
+      cairo_stroke (cr);
+      show_text (cr, L->layout, band->name, LEGEND_PX, FALSE, x + 38, y, 0, 0.5, &style->text);
     }
 }
 
@@ -1585,6 +1978,13 @@ augur_chart_draw (cairo_t               *cr,
   else
     {
       draw_grid (cr, &L, style);
+      /* bands under everything that is a line, within the plot */
+      cairo_save (cr);
+      cairo_rectangle (cr, L.plot.x, L.plot.y, L.plot.w, L.plot.h);
+      cairo_clip (cr);
+      for (guint b = 0; b < d->bands->len; b++)
+        draw_band (cr, d, &L, style, b);
+      cairo_restore (cr);
       draw_marker_lines (cr, d, &L, style);
 
       cairo_save (cr);
@@ -1592,17 +1992,22 @@ augur_chart_draw (cairo_t               *cr,
       cairo_clip (cr);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       /* Solid curves first, broken ones over them: a curve hidden under
-       * another still shows through the gaps.  The emphasised one last. */
+       * another still shows through the gaps.  Scatters over the curves,
+       * so that no measurement hides under a fit.  The emphasised one
+       * last. */
       for (int pass = 0; pass < 2; pass++)
-        for (guint dash = 0; dash < 4; dash++)
-          for (guint s = 0; s < d->series->len; s++)
-            {
-              guint series_dash;
+        for (int scatter = 0; scatter < 2; scatter++)
+          for (guint dash = 0; dash < 4; dash++)
+            for (guint s = 0; s < d->series->len; s++)
+              {
+                const Series *se = get_series (d, s);
+                guint series_dash;
 
-              augur_chart_style_get_series_color (style, s, NULL, &series_dash);
-              if (get_series (d, s)->emphasised == (pass == 1) && series_dash == dash)
-                draw_series (cr, d, &L, style, s);
-            }
+                augur_chart_style_get_series_color (style, s, NULL, &series_dash);
+                if (se->emphasised == (pass == 1) && series_dash == dash &&
+                    (se->style == AUGUR_CHART_SERIES_POINTS) == (scatter == 1))
+                  draw_series (cr, d, &L, style, s);
+              }
       cairo_restore (cr);
 
       draw_axes (cr, d, &L, style, width);
@@ -1627,8 +2032,11 @@ augur_chart_hit (const AugurChartData *d,
   cairo_surface_t *surface;
   cairo_t *cr;
   Layout L;
-  double best = HIT_RADIUS * HIT_RADIUS;
-  gboolean found = FALSE;
+  /* tier 0: points with marks (or that could have them); tier 1: curves,
+   * hit only where no point of tier 0 is within reach */
+  double best[2] = { HIT_RADIUS * HIT_RADIUS, HIT_RADIUS * HIT_RADIUS };
+  gboolean found[2] = { FALSE, FALSE };
+  guint best_series[2] = { 0, 0 }, best_point[2] = { 0, 0 };
 
   g_return_val_if_fail (d != NULL, FALSE);
   if (width <= 0 || height <= 0)
@@ -1641,6 +2049,7 @@ augur_chart_hit (const AugurChartData *d,
     for (guint s = 0; s < d->series->len; s++)
       {
         const Series *se = get_series (d, s);
+        int tier = se->style == AUGUR_CHART_SERIES_LINE;
         for (guint i = 0; i < se->n; i++)
           {
             double dx, dy, dist;
@@ -1650,21 +2059,28 @@ augur_chart_hit (const AugurChartData *d,
             dy = to_py (&L, se->y[i]) - y;
             dist = dx * dx + dy * dy;
             /* ties go to the emphasised series, drawn on top */
-            if (dist < best || (dist == best && found && se->emphasised))
+            if (dist < best[tier] || (dist == best[tier] && found[tier] && se->emphasised))
               {
-                best = dist;
-                found = TRUE;
-                if (series)
-                  *series = s;
-                if (point)
-                  *point = i;
+                best[tier] = dist;
+                found[tier] = TRUE;
+                best_series[tier] = s;
+                best_point[tier] = i;
               }
           }
       }
   layout_clear (&L);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
-  return found;
+  for (int tier = 0; tier < 2; tier++)
+    if (found[tier])
+      {
+        if (series)
+          *series = best_series[tier];
+        if (point)
+          *point = best_point[tier];
+        return TRUE;
+      }
+  return FALSE;
 }
 
 gboolean

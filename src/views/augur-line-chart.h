@@ -1,5 +1,6 @@
 /* augur-line-chart.h: line charts (one curve per series against a swept
- * parameter) as data, drawing, hit testing and export.
+ * parameter, or measured points, a fitted curve and its prediction band)
+ * as data, drawing, hit testing and export.
  *
  * An AugurChartData is filled once and then handed to a view, after which
  * it must not change: the view and exports only read it.  Coordinates
@@ -34,7 +35,7 @@ typedef struct {
   AugurChartColor        axis;
   AugurChartColor        grid;
   AugurChartColor        minor_grid;
-  AugurChartColor        marker;       /* vertical marker lines */
+  AugurChartColor        marker;       /* marker lines, vertical and horizontal */
   AugurChartColor        tooltip_background;
   const AugurChartColor *palette;      /* series colours; past the end, dashed */
   guint                  n_palette;
@@ -81,9 +82,64 @@ guint augur_chart_data_add_series          (AugurChartData *d,
 void  augur_chart_data_set_series_emphasis (AugurChartData *d,
                                             guint           series,
                                             gboolean        emphasised);
+
+/* How a series is drawn:
+ *
+ * LINES_AND_POINTS (the default): a line through the points in their
+ * order, with a mark on every point when the series has at most 30 of
+ * them (always on a point standing alone between gaps).
+ *
+ * POINTS: a mark on every valid point, however many, and no line: a
+ * scatter of measurements, whose x values may repeat and need not be
+ * sorted.  Its marks are drawn over the lines of the other series (in
+ * the same emphasis pass), so that measurements are never hidden under
+ * a fitted curve.  Hit as a LINES_AND_POINTS series.
+ *
+ * LINE: the line alone, no marks (a sampled curve, e.g. a fitted cost
+ * function); a sample alone between gaps is a small dot.  It keeps its
+ * series' colour and dash pattern.  augur_chart_hit() finds its nearest
+ * sample within reach, but only when no point of a POINTS or
+ * LINES_AND_POINTS series is within reach: what has a mark wins over a
+ * curve passing by it.  Sample curves densely (a few pixels apart) for
+ * the hit to follow them. */
+typedef enum {
+  AUGUR_CHART_SERIES_LINES_AND_POINTS,
+  AUGUR_CHART_SERIES_POINTS,
+  AUGUR_CHART_SERIES_LINE
+} AugurChartSeriesStyle;
+
+void  augur_chart_data_set_series_style    (AugurChartData       *d,
+                                            guint                 series,
+                                            AugurChartSeriesStyle style);
+
+/* A translucent area between lower and upper over x (sorted ascending),
+ * e.g. a prediction interval, drawn under every series and included in
+ * the axis ranges.  Copies n samples; a sample of which x, lower or upper
+ * is not finite (or, on a log axis, not positive) is a gap.  lower and
+ * upper may cross.  It takes the colour of the series it belongs to: by
+ * default the last series added before it (series 0 if none was), else
+ * see augur_chart_data_set_band_series().  Listed in the legend, after
+ * the series, if name is not empty.  Bands are not hit.  Returns the
+ * index of the band. */
+guint augur_chart_data_add_band            (AugurChartData *d,
+                                            const char     *name,
+                                            const double   *x,
+                                            const double   *lower,
+                                            const double   *upper,
+                                            guint           n);
+void  augur_chart_data_set_band_series     (AugurChartData *d,
+                                            guint           band,
+                                            guint           series);
+
 /* A vertical dashed line at x with a label. */
 void  augur_chart_data_add_marker          (AugurChartData *d,
                                             double          x,
+                                            const char     *label);
+/* A horizontal dashed line at y across the plot (e.g. the zero of
+ * residuals), drawn as the vertical markers, with its label (none if
+ * empty) at its right end; y is included in the y axis range. */
+void  augur_chart_data_add_hline           (AugurChartData *d,
+                                            double          y,
                                             const char     *label);
 
 const char *augur_chart_data_get_title        (const AugurChartData *d);
@@ -102,6 +158,12 @@ void        augur_chart_data_get_point        (const AugurChartData *d,
                                                double               *x,
                                                double               *y);
 guint       augur_chart_data_get_n_markers    (const AugurChartData *d);
+AugurChartSeriesStyle augur_chart_data_get_series_style (const AugurChartData *d,
+                                                         guint                 series);
+guint       augur_chart_data_get_n_bands      (const AugurChartData *d);
+guint       augur_chart_data_get_band_series  (const AugurChartData *d,
+                                               guint                 band);
+guint       augur_chart_data_get_n_hlines     (const AugurChartData *d);
 /* "series: x label = value unit, y label = value unit", for tooltips. */
 char       *augur_chart_data_format_point     (const AugurChartData *d,
                                                guint                 series,
@@ -146,7 +208,9 @@ void     augur_chart_draw   (cairo_t               *cr,
                              int                    height,
                              const AugurChartData  *d,
                              const AugurChartStyle *style);
-/* The point nearest to (x, y), if within about 8 pixels. */
+/* The point nearest to (x, y), if within about 8 pixels (a sample of a
+ * LINE series only where no point of another style is: see
+ * AugurChartSeriesStyle). */
 gboolean augur_chart_hit    (const AugurChartData  *d,
                              int                    width,
                              int                    height,

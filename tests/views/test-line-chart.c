@@ -531,6 +531,569 @@ test_format_point (void)
   g_assert_cmpstr (text2, ==, "s: x = 1, y = 0.5");
 }
 
+/* ---- fitted cost functions: scatters, curves, bands, reference lines -- */
+
+/* The light style without grid lines, so that every pixel where nothing
+ * is drawn is exactly the background. */
+static void
+plain_style (AugurChartStyle *style)
+{
+  augur_chart_style_init (style, FALSE);
+  style->grid = style->background;
+  style->minor_grid = style->background;
+}
+
+static const guint8 *
+pixel_at (cairo_surface_t *surface, double x, double y)
+{
+  int ix = (int) floor (x), iy = (int) floor (y);
+
+  g_assert_cmpint (ix, >=, 0);
+  g_assert_cmpint (iy, >=, 0);
+  g_assert_cmpint (ix, <, cairo_image_surface_get_width (surface));
+  g_assert_cmpint (iy, <, cairo_image_surface_get_height (surface));
+  return cairo_image_surface_get_data (surface) + iy * cairo_image_surface_get_stride (surface) + ix * 4;
+}
+
+/* Pixels near a colour in the box of ±r pixels around (x, y). */
+static guint
+count_near (cairo_surface_t *surface, double x, double y, int r, const AugurChartColor *c, int tolerance)
+{
+  guint n = 0;
+
+  for (int dy = -r; dy <= r; dy++)
+    for (int dx = -r; dx <= r; dx++)
+      n += pixel_near (pixel_at (surface, x + dx, y + dy), c, tolerance);
+  return n;
+}
+
+/* Where data (x, y) is drawn, from two drawn points a and b of a series
+ * (on a log y axis if log_y): the axes are affine in x and in y (log y). */
+typedef struct {
+  double ax, ay, bx, by;     /* data */
+  double pax, pay, pbx, pby; /* pixels */
+  gboolean log_y;
+} Mapping;
+
+static void
+mapping_init (Mapping *m, const AugurChartData *d, int width, int height,
+              guint series, guint a, guint b)
+{
+  augur_chart_data_get_point (d, series, a, &m->ax, &m->ay);
+  augur_chart_data_get_point (d, series, b, &m->bx, &m->by);
+  g_assert_true (augur_chart_get_point_position (d, width, height, series, a, &m->pax, &m->pay));
+  g_assert_true (augur_chart_get_point_position (d, width, height, series, b, &m->pbx, &m->pby));
+  m->log_y = augur_chart_data_get_log_y (d);
+}
+
+static double
+map_x (const Mapping *m, double x)
+{
+  return m->pax + (x - m->ax) / (m->bx - m->ax) * (m->pbx - m->pax);
+}
+
+static double
+map_y (const Mapping *m, double y)
+{
+  if (m->log_y)
+    return m->pay + (log10 (y) - log10 (m->ay)) / (log10 (m->by) - log10 (m->ay)) * (m->pby - m->pay);
+  return m->pay + (y - m->ay) / (m->by - m->ay) * (m->pby - m->pay);
+}
+
+/* Tinted by a translucent colour: off the background, towards the colour,
+ * but far from the colour itself. */
+static gboolean
+pixel_tinted (const guint8 *px, const AugurChartColor *c, const AugurChartColor *background)
+{
+  int r = px[2], g = px[1], b = px[0];
+  int dr = r - (int) round (background->red * 255);
+  int dg = g - (int) round (background->green * 255);
+  int db = b - (int) round (background->blue * 255);
+  int cr = (int) round (c->red * 255) - (int) round (background->red * 255);
+  int cg = (int) round (c->green * 255) - (int) round (background->green * 255);
+  int cb = (int) round (c->blue * 255) - (int) round (background->blue * 255);
+  double along = (double) (dr * cr + dg * cg + db * cb) / (cr * cr + cg * cg + cb * cb);
+
+  /* the pixel is background + along * (colour - background), give or take */
+  return along > 0.08 && along < 0.6 &&
+         abs (dr - (int) round (along * cr)) <= 12 &&
+         abs (dg - (int) round (along * cg)) <= 12 &&
+         abs (db - (int) round (along * cb)) <= 12;
+}
+
+static gboolean
+pixel_dark (const guint8 *px)
+{
+  return px[0] < 160 && px[1] < 160 && px[2] < 160;
+}
+
+/* A scatter: marks on every point, however many, nothing between them,
+ * x repeated and unsorted, each point still hit. */
+static void
+test_points_style (void)
+{
+  g_autoptr(AugurChartData) d = augur_chart_data_new (NULL, "Processes", NULL, "Time", "s");
+  g_autoptr(AugurChartData) joined = augur_chart_data_new (NULL, "Processes", NULL, "Time", "s");
+  const int width = 600, height = 400, n = 40;
+  double x[40], y[40];
+  AugurChartStyle style;
+  AugurChartColor color;
+  cairo_surface_t *surface, *joined_surface;
+  Mapping m;
+
+  /* columns of two measurements, (k, 0) and (k, 10), last column first */
+  for (int i = 0; i < n; i++)
+    {
+      x[i] = (n - 1 - i) / 2;
+      y[i] = i % 2 ? 10 : 0;
+    }
+  augur_chart_data_add_series (d, "", x, y, n);
+  augur_chart_data_set_series_style (d, 0, AUGUR_CHART_SERIES_POINTS);
+  g_assert_cmpint (augur_chart_data_get_series_style (d, 0), ==, AUGUR_CHART_SERIES_POINTS);
+  augur_chart_data_add_series (joined, "", x, y, n);
+  g_assert_cmpint (augur_chart_data_get_series_style (joined, 0), ==, AUGUR_CHART_SERIES_LINES_AND_POINTS);
+
+  plain_style (&style);
+  augur_chart_style_get_series_color (&style, 0, &color, NULL);
+  surface = render (d, &style, width, height);
+  joined_surface = render (joined, &style, width, height);
+  mapping_init (&m, d, width, height, 0, n - 1, 0);   /* (0, 10) and (19, 0) */
+  g_assert_cmpfloat (m.pbx - m.pax, >, 300);
+  g_assert_cmpfloat (m.pby - m.pay, >, 200);
+
+  for (int i = 0; i < n; i++)
+    {
+      double px, py;
+      guint hs = 99, hp = 99;
+
+      g_assert_true (augur_chart_get_point_position (d, width, height, 0, i, &px, &py));
+      /* a mark on each of the 40 (past 30, a line would have none);
+       * the frame runs over the one in the corner */
+      g_assert_cmpuint (count_near (surface, px, py, 1, &color, 40), >=, 3);
+      g_assert_true (augur_chart_hit (d, width, height, px + 2, py - 2, &hs, &hp));
+      g_assert_cmpuint (hs, ==, 0);
+      g_assert_cmpint (hp, ==, i);
+    }
+  /* midway between the two marks of a column, and between columns:
+   * background; joined, the same points have a line through the first */
+  for (int k = 1; k < 18; k += 4)
+    {
+      const guint8 *mid = pixel_at (surface, map_x (&m, k), map_y (&m, 5));
+      const guint8 *between = pixel_at (surface, map_x (&m, k + 0.5), map_y (&m, 5));
+
+      if (!pixel_near (mid, &style.background, 0) || !pixel_near (between, &style.background, 0))
+        augur_test_save_surface (surface, "test-line-chart-points.out.png");
+      g_assert_true (pixel_near (mid, &style.background, 0));
+      g_assert_true (pixel_near (between, &style.background, 0));
+      g_assert_cmpuint (count_near (joined_surface, map_x (&m, k), map_y (&m, 5), 1, &color, 40), >=, 3);
+    }
+  cairo_surface_destroy (surface);
+  cairo_surface_destroy (joined_surface);
+}
+
+/* A curve: the line without marks, hit at its samples, but a measurement
+ * near it wins. */
+static void
+test_line_style (void)
+{
+  g_autoptr(AugurChartData) d = augur_chart_data_new (NULL, "x", NULL, "y", NULL);
+  g_autoptr(AugurChartData) marked = augur_chart_data_new (NULL, "x", NULL, "y", NULL);
+  g_autoptr(AugurChartData) fit = augur_chart_data_new (NULL, "x", NULL, "y", NULL);
+  const double x[] = { 1, 5, 9 }, y[] = { 5, 5, 5 };
+  const int width = 600, height = 400;
+  AugurChartStyle style;
+  AugurChartColor color;
+  cairo_surface_t *line, *with_marks;
+
+  augur_chart_data_add_series (d, "", x, y, 3);
+  augur_chart_data_set_series_style (d, 0, AUGUR_CHART_SERIES_LINE);
+  augur_chart_data_add_series (marked, "", x, y, 3);
+
+  plain_style (&style);
+  augur_chart_style_get_series_color (&style, 0, &color, NULL);
+  line = render (d, &style, width, height);
+  with_marks = render (marked, &style, width, height);
+  for (guint i = 0; i < 3; i++)
+    {
+      double px, py;
+      guint off_line = 0, marks = 0;
+
+      g_assert_true (augur_chart_get_point_position (d, width, height, 0, i, &px, &py));
+      /* the line is there ... */
+      g_assert_cmpuint (count_near (line, px + (i < 2 ? 20 : -20), py, 1, &color, 60), >=, 1);
+      /* ... but from 2 pixels above or below it, nothing: no mark */
+      for (int dy = 2; dy <= 4; dy++)
+        for (int dx = -4; dx <= 4; dx++)
+          {
+            off_line += !pixel_near (pixel_at (line, px + dx, py + dy), &style.background, 0);
+            off_line += !pixel_near (pixel_at (line, px + dx, py - dy), &style.background, 0);
+            marks += !pixel_near (pixel_at (with_marks, px + dx, py + dy), &style.background, 0);
+            marks += !pixel_near (pixel_at (with_marks, px + dx, py - dy), &style.background, 0);
+          }
+      g_test_message ("sample %u: %u pixels off the line, %u of a mark when marked", i, off_line, marks);
+      g_assert_cmpuint (off_line, ==, 0);
+      g_assert_cmpuint (marks, >=, 6);
+    }
+  cairo_surface_destroy (line);
+  cairo_surface_destroy (with_marks);
+
+  /* a fit sampled every 0.1 and a measurement 0.2 above it at x = 5 */
+  {
+    double fx[101], fy[101], mx[] = { 5 }, my[] = { 5.2 };
+    double px, py, qx, qy;
+    guint s = 99, p = 99;
+
+    for (int i = 0; i <= 100; i++)
+      fx[i] = fy[i] = i / 10.0;
+    augur_chart_data_add_series (fit, "", fx, fy, 101);
+    augur_chart_data_set_series_style (fit, 0, AUGUR_CHART_SERIES_LINE);
+    augur_chart_data_add_series (fit, "", mx, my, 1);
+    augur_chart_data_set_series_style (fit, 1, AUGUR_CHART_SERIES_POINTS);
+
+    /* on the curve at x = 5, the measurement a few pixels away wins */
+    g_assert_true (augur_chart_get_point_position (fit, width, height, 0, 50, &px, &py));
+    g_assert_true (augur_chart_get_point_position (fit, width, height, 1, 0, &qx, &qy));
+    g_assert_cmpfloat (fabs (qy - py), >, 3);
+    g_assert_cmpfloat (fabs (qy - py), <, 7);
+    g_assert_true (augur_chart_hit (fit, width, height, px, py, &s, &p));
+    g_assert_cmpuint (s, ==, 1);
+    g_assert_cmpuint (p, ==, 0);
+    /* elsewhere along the curve, its nearest sample */
+    g_assert_true (augur_chart_get_point_position (fit, width, height, 0, 80, &px, &py));
+    g_assert_true (augur_chart_hit (fit, width, height, px + 1, py + 1, &s, &p));
+    g_assert_cmpuint (s, ==, 0);
+    g_assert_cmpuint (p, ==, 80);
+    g_assert_false (augur_chart_hit (fit, width, height, px + 30, py + 30, &s, &p));
+  }
+}
+
+/* Measured points, a fitted line and its prediction band. */
+static AugurChartData *
+band_chart (const double *lower, const double *upper, guint n, gboolean log_y)
+{
+  AugurChartData *d = augur_chart_data_new (NULL, "x", NULL, "y", NULL);
+  /* two points in opposite corners, to map data to pixels */
+  const double cx[] = { 0, 10 }, cy[] = { log_y ? 1 : 0, log_y ? 100 : 10 };
+  const double fx[] = { 0, 10 }, fy[] = { 5, 5 };
+  g_autofree double *bx = g_new (double, n);
+
+  for (guint i = 0; i < n; i++)
+    bx[i] = 10.0 * i / (n - 1);
+  augur_chart_data_set_log_y (d, log_y);
+  augur_chart_data_add_series (d, "", cx, cy, 2);
+  augur_chart_data_set_series_style (d, 0, AUGUR_CHART_SERIES_POINTS);
+  augur_chart_data_add_series (d, "", fx, fy, 2);
+  augur_chart_data_set_series_style (d, 1, AUGUR_CHART_SERIES_LINE);
+  augur_chart_data_add_band (d, "", bx, lower, upper, n);
+  return d;
+}
+
+static void
+test_band (void)
+{
+  const double lower[] = { 3, 3, 3 }, upper[] = { 7, 7, 7 };
+  g_autoptr(AugurChartData) d = band_chart (lower, upper, 3, FALSE);
+  const int width = 600, height = 400;
+  AugurChartStyle style;
+  AugurChartColor fit_color, points_color;
+  cairo_surface_t *surface;
+  Mapping m;
+
+  plain_style (&style);
+  augur_chart_style_get_series_color (&style, 1, &fit_color, NULL);
+  augur_chart_style_get_series_color (&style, 0, &points_color, NULL);
+  g_assert_cmpuint (augur_chart_data_get_n_bands (d), ==, 1);
+  /* by default, that of the series added before it: the fit */
+  g_assert_cmpuint (augur_chart_data_get_band_series (d, 0), ==, 1);
+
+  surface = render (d, &style, width, height);
+  mapping_init (&m, d, width, height, 0, 0, 1);
+  if (!pixel_tinted (pixel_at (surface, map_x (&m, 5), map_y (&m, 6)), &fit_color, &style.background))
+    augur_test_save_surface (surface, "test-line-chart-band.out.png");
+  /* between lower and upper, tinted in the fit's colour; above upper and
+   * below lower, nothing */
+  for (double x = 1; x <= 9; x += 2)
+    {
+      g_assert_true (pixel_tinted (pixel_at (surface, map_x (&m, x), map_y (&m, 6)), &fit_color, &style.background));
+      g_assert_true (pixel_tinted (pixel_at (surface, map_x (&m, x), map_y (&m, 4)), &fit_color, &style.background));
+      g_assert_false (pixel_tinted (pixel_at (surface, map_x (&m, x), map_y (&m, 6)), &points_color, &style.background));
+      g_assert_true (pixel_near (pixel_at (surface, map_x (&m, x), map_y (&m, 8.5)), &style.background, 0));
+      g_assert_true (pixel_near (pixel_at (surface, map_x (&m, x), map_y (&m, 1.5)), &style.background, 0));
+    }
+  /* under the fit (series 1: dashed), drawn over it in its own colour */
+  {
+    guint on_fit = 0;
+    for (double px = map_x (&m, 1); px < map_x (&m, 9); px += 3)
+      on_fit += count_near (surface, px, map_y (&m, 5), 1, &fit_color, 40) > 0;
+    g_assert_cmpuint (on_fit, >, 10);
+  }
+  cairo_surface_destroy (surface);
+
+  /* attached to the other series, in its colour */
+  augur_chart_data_set_band_series (d, 0, 0);
+  g_assert_cmpuint (augur_chart_data_get_band_series (d, 0), ==, 0);
+  surface = render (d, &style, width, height);
+  g_assert_true (pixel_tinted (pixel_at (surface, map_x (&m, 5), map_y (&m, 6)), &points_color, &style.background));
+  g_assert_false (pixel_tinted (pixel_at (surface, map_x (&m, 5), map_y (&m, 6)), &fit_color, &style.background));
+  cairo_surface_destroy (surface);
+}
+
+/* A band reaching past the series widens both axes to show it whole. */
+static void
+test_band_range (void)
+{
+  const double lower[] = { 20, 20 }, upper[] = { 40, 40 };
+  const double bx[] = { 2, 20 };
+  const double lo3[] = { 3, 3 }, up7[] = { 7, 7 };
+  g_autoptr(AugurChartData) narrow = band_chart (lo3, up7, 2, FALSE);
+  g_autoptr(AugurChartData) wide = band_chart (lo3, up7, 2, FALSE);
+  const int width = 600, height = 400;
+  AugurChartStyle style;
+  AugurChartColor color;
+  cairo_surface_t *surface;
+  double nx, ny, wx, wy;
+  Mapping m;
+
+  augur_chart_data_add_band (wide, "", bx, lower, upper, 2);
+  g_assert_true (augur_chart_get_point_position (narrow, width, height, 0, 1, &nx, &ny));
+  g_assert_true (augur_chart_get_point_position (wide, width, height, 0, 1, &wx, &wy));
+  g_test_message ("(10, 10) at (%g, %g), with a band to (20, 40) at (%g, %g)", nx, ny, wx, wy);
+  /* x to 20 instead of 10, y to 40 instead of 10 */
+  g_assert_cmpfloat (wx, <, nx - 150);
+  g_assert_cmpfloat (wy, >, ny + 150);
+
+  plain_style (&style);
+  augur_chart_style_get_series_color (&style, 1, &color, NULL);
+  surface = render (wide, &style, width, height);
+  mapping_init (&m, wide, width, height, 0, 0, 1);
+  /* all of it is on the picture, up to its top right corner */
+  g_assert_true (pixel_tinted (pixel_at (surface, map_x (&m, 19.5), map_y (&m, 39)), &color, &style.background));
+  g_assert_true (pixel_tinted (pixel_at (surface, map_x (&m, 3), map_y (&m, 21)), &color, &style.background));
+  g_assert_true (pixel_near (pixel_at (surface, map_x (&m, 10), map_y (&m, 15)), &style.background, 0));
+  cairo_surface_destroy (surface);
+}
+
+/* Non-finite values, and non-positive ones on a log axis, are gaps. */
+static void
+test_band_gaps (void)
+{
+  const int width = 600, height = 400;
+  AugurChartStyle style;
+  AugurChartColor color;
+
+  plain_style (&style);
+  augur_chart_style_get_series_color (&style, 1, &color, NULL);
+  for (int log_y = 0; log_y < 2; log_y++)
+    {
+      /* samples at 0, 1, .., 10: a gap around 5, and around 8 */
+      double lower[11], upper[11];
+      double mid = 6;   /* between 3 and 7, off the fit at 5 */
+      g_autoptr(AugurChartData) d = NULL;
+      cairo_surface_t *surface;
+      Mapping m;
+
+      for (int i = 0; i < 11; i++)
+        lower[i] = 3, upper[i] = 7;
+      upper[5] = NAN;
+      lower[8] = log_y ? -1 : INFINITY;
+      d = band_chart (lower, upper, 11, log_y);
+      surface = render (d, &style, width, height);
+      mapping_init (&m, d, width, height, 0, 0, 1);
+      if (!pixel_tinted (pixel_at (surface, map_x (&m, 2), map_y (&m, mid)), &color, &style.background))
+        augur_test_save_surface (surface, "test-line-chart-band-gaps.out.png");
+      /* filled in the runs 0-4, 6-7 and 9-10 */
+      g_assert_true (pixel_tinted (pixel_at (surface, map_x (&m, 2), map_y (&m, mid)), &color, &style.background));
+      g_assert_true (pixel_tinted (pixel_at (surface, map_x (&m, 6.5), map_y (&m, mid)), &color, &style.background));
+      g_assert_true (pixel_tinted (pixel_at (surface, map_x (&m, 9.5), map_y (&m, mid)), &color, &style.background));
+      /* at 5 and 8, the whole column is empty but for the fit at y = 5 */
+      for (int k = 0; k < 2; k++)
+        {
+          double x = k == 0 ? 5 : 8;
+          double fit_y = map_y (&m, 5);
+          /* (inside the frame, which runs along 100 on the log axis) */
+          for (double py = map_y (&m, log_y ? 100 : 10) + 2; py < map_y (&m, log_y ? 1 : 0) - 2; py++)
+            if (fabs (py - fit_y) > 3)
+              g_assert_true (pixel_near (pixel_at (surface, map_x (&m, x), py), &style.background, 0));
+        }
+      cairo_surface_destroy (surface);
+    }
+}
+
+/* A horizontal reference line (the zero of residuals), dashed across the
+ * plot at its y, which it brings into the y axis range. */
+static void
+test_hline (void)
+{
+  g_autoptr(AugurChartData) d = augur_chart_data_new (NULL, "Processes", NULL, "Residual", "s");
+  const double x[] = { 1, 2, 3, 4 }, y[] = { -3, 4, -1, 2 };
+  const int width = 600, height = 400;
+  AugurChartStyle style;
+  cairo_surface_t *surface;
+  guint on = 0, span = 0;
+  double above = 0, top_before, top_after;
+  Mapping m;
+
+  augur_chart_data_add_series (d, "", x, y, 4);
+  augur_chart_data_set_series_style (d, 0, AUGUR_CHART_SERIES_POINTS);
+  augur_chart_data_add_hline (d, 0, NULL);
+  g_assert_cmpuint (augur_chart_data_get_n_hlines (d), ==, 1);
+
+  plain_style (&style);
+  surface = render (d, &style, width, height);
+  mapping_init (&m, d, width, height, 0, 0, 1);
+  for (double px = map_x (&m, 1) + 10; px < map_x (&m, 4) - 10; px++)
+    {
+      double py = round (map_y (&m, 0));
+      span++;
+      on += pixel_dark (pixel_at (surface, px, py));
+      for (int dy = 3; dy <= 8; dy++)
+        above += !pixel_near (pixel_at (surface, px, py - dy), &style.background, 0) +
+                 !pixel_near (pixel_at (surface, px, py + dy), &style.background, 0);
+    }
+  g_test_message ("zero line: %u of %u pixels dark", on, span);
+  if (on < span / 3)
+    augur_test_save_surface (surface, "test-line-chart-hline.out.png");
+  /* dashed (5 on, 4 off): more than a third and less than 80 % drawn,
+   * and nothing near */
+  g_assert_cmpuint (on, >, span / 3);
+  g_assert_cmpuint (on, <, span * 4 / 5);
+  g_assert_cmpfloat (above, ==, 0);
+  cairo_surface_destroy (surface);
+
+  /* one at 20 (labelled) raises the top of the y axis */
+  g_assert_true (augur_chart_get_point_position (d, width, height, 0, 1, NULL, &top_before));
+  augur_chart_data_add_hline (d, 20, "limit");
+  g_assert_true (augur_chart_get_point_position (d, width, height, 0, 1, NULL, &top_after));
+  g_assert_cmpfloat (top_after, >, top_before + 100);
+  surface = render (d, &style, width, height);
+  mapping_init (&m, d, width, height, 0, 0, 1);
+  on = 0;
+  for (double px = map_x (&m, 1.2); px < map_x (&m, 2); px++)
+    on += pixel_dark (pixel_at (surface, px, round (map_y (&m, 20))));
+  g_assert_cmpuint (on, >, 10);
+  cairo_surface_destroy (surface);
+
+  /* on a log axis, one at 0 is left out as a non-positive point is: it
+   * neither stretches the axis nor is drawn */
+  {
+    g_autoptr(AugurChartData) l = augur_chart_data_new (NULL, "x", NULL, "y", NULL);
+    const double ly[] = { 1, 100 };
+    double bottom_before, bottom_after;
+
+    augur_chart_data_set_log_y (l, TRUE);
+    augur_chart_data_add_series (l, "", x, ly, 2);
+    g_assert_true (augur_chart_get_point_position (l, width, height, 0, 0, NULL, &bottom_before));
+    augur_chart_data_add_hline (l, 0, "zero");
+    augur_chart_data_add_hline (l, 10, NULL);
+    g_assert_true (augur_chart_get_point_position (l, width, height, 0, 0, NULL, &bottom_after));
+    g_assert_cmpfloat (bottom_after, ==, bottom_before);
+    surface = render (l, &style, width, height);
+    mapping_init (&m, l, width, height, 0, 0, 1);
+    on = 0;
+    for (double px = map_x (&m, 1.2); px < map_x (&m, 1.8); px++)
+      on += pixel_dark (pixel_at (surface, px, round (map_y (&m, 10))));
+    g_assert_cmpuint (on, >, 10);
+    cairo_surface_destroy (surface);
+  }
+}
+
+/* Fills of opacity 0.2 (the bands') in an SVG, as cairo writes them
+ * (a style property, or an attribute in newer versions). */
+static guint
+count_translucent (GBytes *svg)
+{
+  g_autofree char *text = g_strndup (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg));
+  guint n = 0;
+
+  for (const char *p = text; (p = strstr (p, "fill-opacity")) != NULL; p++)
+    n += g_str_has_prefix (p, "fill-opacity:0.2;") || g_str_has_prefix (p, "fill-opacity=\"0.2\"");
+  return n;
+}
+
+/* A named band is in the legend, after the series; exports draw it as
+ * the chart does. */
+static void
+test_band_legend_export (void)
+{
+  const double mx[] = { 1, 2, 4, 8, 9 }, my[] = { 2.1, 2.6, 3.9, 6.2, 6.8 };
+  const double fx[] = { 0, 10 }, fy[] = { 1.5, 7.5 };
+  const double bx[] = { 0, 10 }, lo[] = { 0.5, 6.5 }, up[] = { 2.5, 8.5 };
+  g_autoptr(AugurChartData) named = augur_chart_data_new ("Cost of the broadcast", "Processes", NULL, "Time", "ms");
+  g_autoptr(AugurChartData) unnamed = augur_chart_data_new ("Cost of the broadcast", "Processes", NULL, "Time", "ms");
+  const int width = 700, height = 450;
+  AugurChartStyle style;
+  AugurChartColor color;
+  cairo_surface_t *a, *b;
+  guint tint_named = 0, tint_unnamed = 0;
+
+  for (int k = 0; k < 2; k++)
+    {
+      AugurChartData *d = k == 0 ? named : unnamed;
+      augur_chart_data_add_series (d, "measured", mx, my, 5);
+      augur_chart_data_set_series_style (d, 0, AUGUR_CHART_SERIES_POINTS);
+      augur_chart_data_add_series (d, "fit", fx, fy, 2);
+      augur_chart_data_set_series_style (d, 1, AUGUR_CHART_SERIES_LINE);
+      augur_chart_data_add_band (d, k == 0 ? "95 % prediction" : "", bx, lo, up, 2);
+    }
+  plain_style (&style);
+  augur_chart_style_get_series_color (&style, 1, &color, NULL);
+  a = render (named, &style, width, height);
+  b = render (unnamed, &style, width, height);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        tint_named += pixel_tinted (pixel_at (a, x, y), &color, &style.background);
+        tint_unnamed += pixel_tinted (pixel_at (b, x, y), &color, &style.background);
+      }
+  g_test_message ("band-coloured pixels: %u named, %u unnamed", tint_named, tint_unnamed);
+  /* the swatch, 30 x 10 */
+  g_assert_cmpuint (tint_named, >=, tint_unnamed + 150);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+
+  /* the PNG is the drawing, pixel for pixel */
+  {
+    g_autoptr(GBytes) png = export (named, "png", width, height);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GdkTexture) texture = gdk_texture_new_from_bytes (png, &error);
+    cairo_surface_t *drawn = render (named, NULL, width, height);
+    g_autofree guint8 *pixels = g_malloc (width * height * 4);
+    const guint8 *data = cairo_image_surface_get_data (drawn);
+    int stride = cairo_image_surface_get_stride (drawn);
+    guint differ = 0, tinted = 0;
+
+    g_assert_no_error (error);
+    gdk_texture_download (texture, pixels, width * 4);
+    for (int y = 0; y < height; y++)
+      {
+        differ += memcmp (pixels + y * width * 4, data + y * stride, width * 4) != 0;
+        for (int x = 0; x < width; x++)
+          tinted += pixel_tinted (pixels + (y * width + x) * 4, &color, &style.background);
+      }
+    g_assert_cmpuint (differ, ==, 0);
+    g_assert_cmpuint (tinted, >, 5000);
+    cairo_surface_destroy (drawn);
+  }
+  /* SVG and PDF have it too: the fill is translucent in the fit's colour */
+  {
+    g_autoptr(GBytes) svg = export (named, "svg", width, height);
+    g_autoptr(GBytes) pdf = export (named, "pdf", width, height);
+    g_autoptr(GBytes) plain_svg = export (unnamed, "svg", width, height);
+    g_autoptr(GBytes) plain_pdf = export (unnamed, "pdf", width, height);
+    gsize size;
+    const char *text = g_bytes_get_data (svg, &size);
+
+    g_assert_nonnull (g_strstr_len (text, size, "<svg"));
+    /* the band's fill and its swatch in the legend: translucent paths */
+    g_assert_cmpuint (count_translucent (svg), ==, 2);
+    g_assert_cmpuint (count_translucent (plain_svg), ==, 1);
+    g_assert_true (g_bytes_get_size (pdf) > 1000 && memcmp (g_bytes_get_data (pdf, NULL), "%PDF", 4) == 0);
+    /* the legend's extra row makes both bigger */
+    g_assert_cmpuint (g_bytes_get_size (svg), >, g_bytes_get_size (plain_svg));
+    g_assert_cmpuint (g_bytes_get_size (pdf), >, g_bytes_get_size (plain_pdf));
+  }
+}
+
 /* Renders a widget as GTK would and counts pixels of a colour. */
 static void
 test_widget (void)
@@ -622,6 +1185,13 @@ main (int argc, char **argv)
   g_test_add_func ("/views/line-chart/exports", test_exports);
   g_test_add_func ("/views/line-chart/degenerate", test_degenerate);
   g_test_add_func ("/views/line-chart/format", test_format_point);
+  g_test_add_func ("/views/line-chart/points-style", test_points_style);
+  g_test_add_func ("/views/line-chart/line-style", test_line_style);
+  g_test_add_func ("/views/line-chart/band", test_band);
+  g_test_add_func ("/views/line-chart/band-range", test_band_range);
+  g_test_add_func ("/views/line-chart/band-gaps", test_band_gaps);
+  g_test_add_func ("/views/line-chart/hline", test_hline);
+  g_test_add_func ("/views/line-chart/band-legend-export", test_band_legend_export);
   g_test_add_func ("/views/line-chart-view/render", test_widget);
   return g_test_run ();
 }

@@ -48,13 +48,10 @@ augur_activity_page_diagram_shown (AugurActivityPage *self)
   return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->document_stack)), "diagram") == 0;
 }
 
-/* Takes text (the edit's result); NULL: the edit failed, *error says why
- * (read here, after the edit: a pointer, not the value of an argument
- * evaluated in an unspecified order). */
-static gboolean
-apply_canvas_edit (AugurActivityPage *self,
-                   char              *text,
-                   GError           **error)
+gboolean
+augur_activity_page_apply_edit (AugurActivityPage *self,
+                                char              *text,
+                                GError           **error)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
   GtkTextIter iter;
@@ -122,7 +119,7 @@ on_element_requested (AugurActivityPage *self,
       g_free (self->pending_select);
       self->pending_select = g_strdup (name);
     }
-  if (apply_canvas_edit (self, edited, &error))
+  if (augur_activity_page_apply_edit (self, edited, &error))
     inspector_show_element (self, name);
 }
 
@@ -148,7 +145,7 @@ on_element_moved (AugurActivityPage *self,
   g_autofree char *text = current_text (self);
   g_autoptr(GError) error = NULL;
 
-  apply_canvas_edit (self, augur_activity_edit_move_element (text, shown_diagram (self), name, x, y, &error), &error);
+  augur_activity_page_apply_edit (self, augur_activity_edit_move_element (text, shown_diagram (self), name, x, y, &error), &error);
 }
 
 static void
@@ -188,7 +185,7 @@ on_flow_requested (AugurActivityPage *self,
       guard = has_else ? AUGUR_ACTIVITY_GUARD_WHEN : AUGUR_ACTIVITY_GUARD_ELSE;
       expr = has_else ? "pid == 0" : NULL;
     }
-  if (apply_canvas_edit (self, augur_activity_edit_add_flow (text, shown_diagram (self), from_name, to_name, guard,
+  if (augur_activity_page_apply_edit (self, augur_activity_edit_add_flow (text, shown_diagram (self), from_name, to_name, guard,
                                                              expr, &error), &error) &&
       guard != AUGUR_ACTIVITY_GUARD_NONE)
     {
@@ -208,7 +205,7 @@ on_delete_requested (AugurActivityPage *self,
   g_autofree char *text = current_text (self);
   g_autoptr(GError) error = NULL;
 
-  if (apply_canvas_edit (self, augur_activity_edit_remove_element (text, shown_diagram (self), name, &error), &error))
+  if (augur_activity_page_apply_edit (self, augur_activity_edit_remove_element (text, shown_diagram (self), name, &error), &error))
     inspector_show_element (self, NULL);
 }
 
@@ -221,7 +218,7 @@ on_flow_delete_requested (AugurActivityPage *self,
   g_autofree char *text = current_text (self);
   g_autoptr(GError) error = NULL;
 
-  if (apply_canvas_edit (self, augur_activity_edit_remove_flow (text, shown_diagram (self), from, to, nth, &error),
+  if (augur_activity_page_apply_edit (self, augur_activity_edit_remove_flow (text, shown_diagram (self), from, to, nth, &error),
                          &error))
     inspector_show_element (self, NULL);
 }
@@ -462,7 +459,7 @@ on_name_activate (AugurActivityPage *self,
     }
   g_free (self->pending_select);
   self->pending_select = g_strdup (name);
-  apply_canvas_edit (self, edited, NULL);
+  augur_activity_page_apply_edit (self, edited, NULL);
   inspector_show_element (self, name);
 }
 
@@ -492,7 +489,7 @@ on_setting_activate (AugurActivityPage *self,
       entry_set_error (GTK_WIDGET (entry), NULL);
       return;
     }
-  apply_canvas_edit (self, edited, NULL);
+  augur_activity_page_apply_edit (self, edited, NULL);
   inspector_show_element (self, self->inspected);
 }
 
@@ -534,7 +531,7 @@ commit_guard (AugurActivityPage *self)
       entry_set_error (entry, NULL);
       return;
     }
-  apply_canvas_edit (self, edited, NULL);
+  augur_activity_page_apply_edit (self, edited, NULL);
   inspector_show_flow (self, from, to, nth);
 }
 
@@ -718,7 +715,7 @@ augur_activity_page_diagram_add_action (GtkWidget  *widget,
       g_free (self->diagram_name);
       self->diagram_name = g_strdup (added);
     }
-  apply_canvas_edit (self, edited, &error);
+  augur_activity_page_apply_edit (self, edited, &error);
 }
 
 void
@@ -739,7 +736,7 @@ augur_activity_page_diagram_remove_action (GtkWidget  *widget,
       augur_activity_page_set_status (self, _("The main diagram cannot be removed"), TRUE);
       return;
     }
-  if (apply_canvas_edit (self, augur_activity_edit_remove_diagram (text, shown_diagram (self), &error), &error))
+  if (augur_activity_page_apply_edit (self, augur_activity_edit_remove_diagram (text, shown_diagram (self), &error), &error))
     augur_activity_page_diagram_show (self, NULL);
 }
 
@@ -752,7 +749,7 @@ augur_activity_page_diagram_layout_action (GtkWidget  *widget,
   g_autofree char *text = current_text (self);
   g_autoptr(GError) error = NULL;
 
-  if (apply_canvas_edit (self, augur_activity_edit_layout (text, shown_diagram (self), &error), &error))
+  if (augur_activity_page_apply_edit (self, augur_activity_edit_layout (text, shown_diagram (self), &error), &error))
     augur_activity_canvas_fit (AUGUR_ACTIVITY_CANVAS (self->canvas));
 }
 
@@ -819,8 +816,16 @@ augur_activity_page_diagram_highlight (AugurActivityPage *self,
   augur_activity_canvas_set_highlight (AUGUR_ACTIVITY_CANVAS (self->canvas), (const char * const *) paths);
 }
 
-/* Showing the diagram: the document takes more of the width (once the
- * page has one). */
+/* Showing the diagram or the fits: the document takes more of the width
+ * (once the page has one). */
+static gboolean
+wide_document_shown (AugurActivityPage *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (GTK_STACK (self->document_stack));
+
+  return g_strcmp0 (name, "diagram") == 0 || g_strcmp0 (name, "fits") == 0;
+}
+
 static gboolean
 widen_document (GtkWidget     *widget,
                 GdkFrameClock *clock,
@@ -829,7 +834,7 @@ widen_document (GtkWidget     *widget,
   AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (widget);
   int width = gtk_widget_get_width (self->main_paned);
 
-  if (!augur_activity_page_diagram_shown (self))
+  if (!wide_document_shown (self))
     return G_SOURCE_REMOVE;
   if (width <= 0)
     return G_SOURCE_CONTINUE;
@@ -841,7 +846,7 @@ widen_document (GtkWidget     *widget,
 static void
 on_document_shown (AugurActivityPage *self)
 {
-  if (augur_activity_page_diagram_shown (self) &&
+  if (wide_document_shown (self) &&
       widen_document (GTK_WIDGET (self), NULL, NULL) == G_SOURCE_CONTINUE)
     gtk_widget_add_tick_callback (GTK_WIDGET (self), widen_document, NULL, NULL);
 }

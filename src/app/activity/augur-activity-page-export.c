@@ -27,6 +27,9 @@ augur_activity_page_can_export (AugurPage  *page,
 
   if (g_strcmp0 (what, "paje") == 0)
     return self->result != NULL && augur_activity_result_get_timeline (self->result) != NULL;
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages)), "study") == 0 &&
+      !augur_activity_page_diagram_shown (self))
+    return self->study != NULL && g_strcmp0 (what, "paje") != 0;
   return AUGUR_PAGE_CLASS (g_type_class_peek (AUGUR_TYPE_PAGE))->can_export (page, what);
 }
 
@@ -45,6 +48,8 @@ visible_chart (AugurActivityPage *self)
     return "pie";
   if (g_strcmp0 (name, "timeline") == 0)
     return "timeline";
+  if (g_strcmp0 (name, "study") == 0)
+    return "study";
   return "bars";
 }
 
@@ -60,7 +65,8 @@ write_chart (AugurActivityPage *self,
   AugurExportFormat f;
   gboolean ok;
 
-  if (!augur_export_format_from_name (format, &f))
+  if (!augur_export_format_from_name (format, &f) &&
+      !(g_str_equal (chart, "study") && (g_str_equal (format, "csv") || g_str_equal (format, "json"))))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), format);
       return FALSE;
@@ -75,11 +81,15 @@ write_chart (AugurActivityPage *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no process to show: evaluate first"));
       return FALSE;
     }
+  if (g_str_equal (chart, "study") && self->study == NULL)
+    return augur_activity_page_study_export (self, format, NULL, error);
   out = augur_safe_file_open (file, error);
   if (out == NULL)
     return FALSE;
   stream = augur_safe_file_get_stream (out);
-  if (g_str_equal (chart, "diagram"))
+  if (g_str_equal (chart, "study"))
+    ok = augur_activity_page_study_export (self, format, stream, error);
+  else if (g_str_equal (chart, "diagram"))
     ok = augur_activity_canvas_export (AUGUR_ACTIVITY_CANVAS (self->canvas), format, stream, error);
   else if (g_str_equal (chart, "pie"))
     ok = augur_pie_chart_export (self->pie, format, 900, 540, stream, error);
@@ -142,7 +152,7 @@ augur_activity_page_export (AugurPage   *page,
       chart = g_strndup (what, dash - what);
       format = dash + 1;
       if (!g_str_equal (chart, "bars") && !g_str_equal (chart, "pie") && !g_str_equal (chart, "timeline") &&
-          !g_str_equal (chart, "diagram"))
+          !g_str_equal (chart, "diagram") && !g_str_equal (chart, "study"))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), what);
           return FALSE;
@@ -155,6 +165,9 @@ augur_activity_page_export (AugurPage   *page,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), what);
       return FALSE;
     }
+  else if (!g_str_equal (what, "paje") && g_str_equal (visible_chart (self), "study"))
+    /* the tables of the tab shown: the study's */
+    chart = g_strdup ("study");
 
   if (g_strcmp0 (chart, "diagram") == 0)
     return write_chart (self, chart, format, file, error);
@@ -210,7 +223,12 @@ augur_activity_page_export_action (GtkWidget  *widget,
       augur_activity_page_set_status (self, _("Nothing to export: evaluate first"), TRUE);
       return;
     }
-  if (g_str_equal (what, "csv"))
+  if (g_str_equal (visible_chart (self), "study") && !g_str_equal (what, "paje"))
+    {
+      part = _("study");
+      exported = g_strdup_printf ("study-%s", what);
+    }
+  else if (g_str_equal (what, "csv"))
     /* Translators: export file names, e.g. "lapw0-elements.csv". */
     part = _("elements");
   else if (g_str_equal (what, "json"))

@@ -17,7 +17,9 @@
 #include "augur-activity-page.h"
 #include "augur-bar-chart.h"
 #include "augur-diagnostic-list.h"
+#include "augur-line-chart.h"
 #include "augur-pie-chart.h"
+#include "activity-study.h"
 
 G_BEGIN_DECLS
 
@@ -124,6 +126,42 @@ struct _AugurActivityPage
   char                 *status_text;
   char                 *error_text;
   char                 *time_text;
+
+  /* The Study tab (augur-activity-page-study.c, made in code). */
+  GtkWidget            *study_kind;       /* Configurations, Sweep of NAME... */
+  GtkStringList        *study_kinds;
+  GtkWidget            *study_range;      /* From, To, Points: a sweep's */
+  GtkWidget            *study_from;
+  GtkWidget            *study_to;
+  GtkWidget            *study_points;
+  GtkWidget            *study_show;       /* Time, Speedup, Efficiency */
+  GtkWidget            *study_chart;
+  GtkWidget            *study_table;
+  GtkWidget            *study_note;
+  GtkWidget            *study_clear;
+  guint                 study_syncing;
+  AugurActivityStudy   *study;            /* the last evaluation's, or NULL */
+  char                 *study_error;      /* why it has none */
+  char                 *study_unit;
+  double                study_scale;
+  AugurChartData       *study_chart_data;
+  AugurFitData         *measured;         /* measured times imported, or NULL */
+  char                 *measured_name;    /* their file's name */
+
+  /* The Fits page of the document (augur-activity-page-fits.c, made in code). */
+  GtkWidget            *fits_stack;       /* "none" or "fit" */
+  GtkWidget            *fits_list;
+  GtkWidget            *fit_title;
+  GtkWidget            *fit_stats;
+  GtkWidget            *fit_method;
+  GtkWidget            *fit_warnings;
+  GtkWidget            *fit_chart;
+  GtkWidget            *fit_residuals;
+  GtkWidget            *fit_candidates;
+  AugurChartData       *fit_chart_data;
+  AugurChartData       *fit_residual_data;
+  char                 *fit_shown;        /* the parameter shown */
+  guint                 fits_syncing;
 };
 
 /* A text longer than this is parsed only when asked (Evaluate), not as it
@@ -155,6 +193,13 @@ void     augur_activity_page_update_modified (AugurActivityPage *self);
 gboolean augur_activity_page_live_parse     (gpointer           user_data);
 
 /* augur-activity-page-diagram.c */
+/* An edit of the text, as one undo step: takes text (the edit's result);
+ * NULL: the edit failed, *error says why (read here, after the edit: a
+ * pointer, not the value of an argument evaluated in an unspecified
+ * order), and the status says it. */
+gboolean augur_activity_page_apply_edit     (AugurActivityPage *self,
+                                             char              *text,
+                                             GError           **error);
 void     augur_activity_page_diagram_init   (AugurActivityPage *self);
 /* Shows the diagram named name (NULL: the main one). */
 void     augur_activity_page_diagram_show   (AugurActivityPage *self,
@@ -205,8 +250,40 @@ void     augur_activity_page_results_init   (AugurActivityPage *self);
 void     augur_activity_page_clear_results  (AugurActivityPage *self);
 /* The pie of the process chosen in the drop-down. */
 void     augur_activity_page_update_pie     (AugurActivityPage *self);
-/* "0.373635808 s": nine significant digits, as augur-cli writes it. */
+/* "0.354026662 s": nine significant digits, as augur-cli writes it. */
 char    *augur_activity_format_time         (double             seconds);
+
+/* augur-activity-page-study.c */
+void     augur_activity_page_study_init     (AugurActivityPage *self);
+void     augur_activity_page_study_dispose  (AugurActivityPage *self);
+/* The drop-down after a parse: the model's configurations and parameters. */
+void     augur_activity_page_study_refresh  (AugurActivityPage *self);
+/* What Evaluate runs besides the run: nothing (*run FALSE), a sweep
+ * (*sweep_name set) or the configurations (*sweep_name NULL); FALSE with
+ * an error when the sweep's range does not read. */
+gboolean augur_activity_page_study_get_inputs (AugurActivityPage *self,
+                                               gboolean          *run,
+                                               char             **sweep_name,
+                                               double            *from,
+                                               double            *to,
+                                               guint             *points,
+                                               GError           **error);
+/* Takes study (may be NULL; error: why there is none). */
+void     augur_activity_page_study_present  (AugurActivityPage  *self,
+                                             AugurActivityStudy *study,
+                                             const char         *error);
+void     augur_activity_page_study_clear    (AugurActivityPage *self);
+/* The study's table (csv, json) or chart (png, svg, pdf). */
+gboolean augur_activity_page_study_export   (AugurActivityPage *self,
+                                             const char        *format,
+                                             GOutputStream     *stream,
+                                             GError           **error);
+
+/* augur-activity-page-fits.c */
+void     augur_activity_page_fits_init      (AugurActivityPage *self);
+void     augur_activity_page_fits_dispose   (AugurActivityPage *self);
+/* The list of fitted parameters after a parse. */
+void     augur_activity_page_fits_refresh   (AugurActivityPage *self);
 
 /* augur-activity-page-export.c */
 gboolean augur_activity_page_can_export     (AugurPage         *page,

@@ -17,6 +17,7 @@
 #include "augur-activity-page-private.h"
 #include "augur-format.h"
 #include "augur-page-job.h"
+#include "augur-sweep.h"
 #include "augur-timeline-view.h"
 
 /* Events an evaluation on the page may take: its timeline is kept whole
@@ -30,6 +31,11 @@ typedef struct
   GFile  *base_dir;    /* the document's folder, or NULL */
   GStrv   names;       /* the overrides */
   GArray *values;
+  gboolean study;      /* run a study: */
+  char   *sweep;       /* a sweep of this parameter, or NULL: the configurations */
+  double  sweep_from;
+  double  sweep_to;
+  guint   sweep_points;
 } EvalInputs;
 
 typedef struct
@@ -46,6 +52,8 @@ typedef struct
   guint                n_rows;      /* before the cap */
   GListStore          *critical;    /* the critical path by element and process */
   char               **highlight;   /* its elements' paths */
+  AugurActivityStudy  *study;       /* the configurations or the sweep, or NULL */
+  char                *study_error; /* why there is none */
 } Evaluated;
 
 static void
@@ -56,6 +64,7 @@ eval_inputs_free (EvalInputs *in)
   g_clear_object (&in->base_dir);
   g_strfreev (in->names);
   g_array_unref (in->values);
+  g_free (in->sweep);
   g_free (in);
 }
 
@@ -64,6 +73,8 @@ evaluated_free (Evaluated *out)
 {
   g_clear_object (&out->critical);
   g_strfreev (out->highlight);
+  g_clear_pointer (&out->study, augur_activity_study_free);
+  g_free (out->study_error);
   g_clear_pointer (&out->diagnostics, g_ptr_array_unref);
   g_clear_pointer (&out->result, augur_activity_result_free);
   g_clear_pointer (&out->bars, augur_bar_chart_data_unref);
@@ -308,6 +319,36 @@ evaluate_thread (AugurPageJob  *job,
   out->bars = build_bars (out->result, out->title, out->scale, out->unit);
   build_rows (out, model, cancellable);
   build_critical (out, model);
+  if (out->partial)
+    return out;
+
+  /* The study: every configuration, or the sweep chosen. */
+  if (in->study && (in->sweep != NULL || augur_activity_model_get_n_configs (model) > 0))
+    {
+      AugurActivityOptions study_options = options;
+      g_autoptr(GError) study_error = NULL;
+
+      study_options.record_timeline = FALSE;
+      if (in->sweep != NULL)
+        {
+          g_autofree double *points = augur_sweep_points (in->sweep_from, in->sweep_to, in->sweep_points, FALSE,
+                                                          &study_error);
+
+          augur_page_job_progress (-1.0, _("Evaluating the sweep"), job);
+          if (points != NULL)
+            out->study = augur_activity_study_sweep (model, &binding, &study_options, in->sweep, points,
+                                                     in->sweep_points, augur_page_job_progress, job, cancellable,
+                                                     &study_error);
+        }
+      else
+        {
+          augur_page_job_progress (-1.0, _("Evaluating the configurations"), job);
+          out->study = augur_activity_study_configs (model, &binding, &study_options, augur_page_job_progress, job,
+                                                     cancellable, &study_error);
+        }
+      if (out->study == NULL && study_error != NULL)
+        out->study_error = g_strdup (study_error->message);
+    }
   return out;
 }
 
@@ -478,6 +519,7 @@ augur_activity_page_clear_results (AugurActivityPage *self)
   augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (self->timeline), NULL);
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->critical_table), NULL);
   augur_activity_page_diagram_highlight (self, NULL);
+  augur_activity_page_study_clear (self);
   set_process_count (self, 0);
   augur_activity_page_update_pie (self);
   set_time (self, "", _("Predicted time"));
@@ -560,6 +602,7 @@ present (AugurActivityPage *self,
 
   augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (self->timeline), augur_activity_result_get_timeline (r));
   augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (self->timeline));
+  augur_activity_page_study_present (self, g_steal_pointer (&out->study), out->study_error);
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "results");
   augur_activity_page_update_actions (self);
@@ -635,6 +678,18 @@ augur_activity_page_evaluate (AugurPage *page)
   in->filename = g_strdup (title != NULL && *title != '\0' ? title : _("Untitled"));
   in->base_dir = self->base_dir != NULL ? g_object_ref (self->base_dir) : NULL;
   augur_activity_page_overrides_collect (self, &in->names, &in->values);
+  {
+    g_autoptr(GError) error = NULL;
+
+    if (!augur_activity_page_study_get_inputs (self, &in->study, &in->sweep, &in->sweep_from, &in->sweep_to, &in->sweep_points,
+                                               &error))
+      {
+        eval_inputs_free (in);
+        augur_activity_page_set_status (self, error->message, TRUE);
+        augur_activity_page_show_results (self, "study");
+        return;
+      }
+  }
 
   augur_page_start_job (page, GTK_PROGRESS_BAR (self->progress_bar), format_progress,
                         in, (GDestroyNotify) eval_inputs_free,

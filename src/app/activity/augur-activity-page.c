@@ -338,6 +338,8 @@ augur_activity_page_live_parse (gpointer user_data)
       g_clear_pointer (&self->model, augur_activity_model_free);
       self->model = model;
       augur_activity_page_params_refresh (self);
+      augur_activity_page_study_refresh (self);
+      augur_activity_page_fits_refresh (self);
     }
   /* The diagram follows the text (it keeps the last model that read). */
   augur_activity_page_diagram_refresh (self, diagnostics);
@@ -422,6 +424,7 @@ set_text (AugurPage  *page,
   g_clear_handle_id (&self->parse_source, g_source_remove);
   g_clear_pointer (&self->model, augur_activity_model_free);
   augur_activity_page_params_refresh (self);
+  augur_activity_page_fits_refresh (self);
   if (gtk_text_buffer_get_char_count (gtk_text_view_get_buffer (self->text_view)) <= LIVE_PARSE_MAX_BYTES)
     augur_activity_page_live_parse (self);
   augur_activity_page_update_modified (self);
@@ -520,6 +523,8 @@ augur_activity_page_finalize (GObject *object)
   g_clear_pointer (&self->result, augur_activity_result_free);
   g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
   g_clear_pointer (&self->pie, augur_pie_chart_data_unref);
+  augur_activity_page_study_dispose (self);
+  augur_activity_page_fits_dispose (self);
   g_free (self->saved_text);
   g_free (self->time_unit);
   g_free (self->status_text);
@@ -552,7 +557,9 @@ static const char page_css[] =
   "auguractivitypage .augur-param-name { font-family: monospace; font-weight: bold; }\n"
   "auguractivitypage .augur-param-expression { font-family: monospace; }\n"
   "auguractivitypage .augur-param-overridden { font-weight: bold; color: @theme_selected_bg_color; }\n"
-  "auguractivitypage entry.error { color: @error_color; }\n";
+  "auguractivitypage entry.error { color: @error_color; }\n"
+  /* five result tabs side by side in the results pane of a 1280-pixel window */
+  "auguractivitypage .augur-result-tabs > button { padding-left: 4px; padding-right: 4px; }\n";
 
 static void
 augur_activity_page_class_init (AugurActivityPageClass *klass)
@@ -661,6 +668,8 @@ augur_activity_page_init (AugurActivityPage *self)
   augur_activity_page_diagram_init (self);
   augur_activity_page_params_init (self);
   augur_activity_page_results_init (self);
+  augur_activity_page_study_init (self);
+  augur_activity_page_fits_init (self);
   augur_activity_page_clear_results (self);
   augur_activity_page_update_actions (self);
 }

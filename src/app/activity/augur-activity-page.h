@@ -39,14 +39,16 @@ double      augur_activity_page_get_override    (AugurActivityPage *page,
 const AugurActivityResult *augur_activity_page_get_result (AugurActivityPage *page,
                                                            gboolean          *partial);
 
-/* what: "csv" (the element table), "json", "paje" (the timeline), "png",
- * "svg", "pdf" (the diagram while the Diagram page is shown, else the
- * chart shown: the pie on Breakdown, the timeline on Timeline, else the
- * bars), or explicitly "bars-png", "pie-svg", "timeline-pdf",
- * "diagram-svg"...  A failed export leaves an existing file as it was. */
+/* what: "csv" (the element table; the study's on Study), "json" (the
+ * results; the study's on Study), "paje" (the timeline), "png", "svg",
+ * "pdf" (the diagram while the Diagram page is shown, else the chart
+ * shown: the pie on Breakdown, the timeline on Timeline, the study's on
+ * Study, else the bars), or explicitly "bars-png", "pie-svg",
+ * "timeline-pdf", "diagram-svg", "study-csv", "study-png"...  A failed
+ * export leaves an existing file as it was. */
 
 /* For tests and the window. */
-/* Results: "processes", "breakdown", "elements", "timeline". */
+/* Results: "processes", "breakdown", "elements", "timeline", "study". */
 void              augur_activity_page_show_results     (AugurActivityPage *page,
                                                         const char        *name);
 /* The process the breakdown shows. */
@@ -65,10 +67,44 @@ GtkWidget        *augur_activity_page_get_override_entry (AugurActivityPage *pag
 const char       *augur_activity_page_get_status_text  (AugurActivityPage *page);
 /* The error shown above the results, or NULL. */
 const char       *augur_activity_page_get_error_text   (AugurActivityPage *page);
-/* The predicted time as shown ("0.373635808 s"), or "". */
+/* The predicted time as shown ("0.354026662 s"), or "". */
 const char       *augur_activity_page_get_time_text    (AugurActivityPage *page);
 
-/* The document's views: "text" or "diagram". */
+/* The Study tab: the chart shown (NULL before a study), the table, the
+ * note under it (the mean error, or why there is no study). */
+struct _AugurChartData *augur_activity_page_get_study_chart (AugurActivityPage *page);
+GtkWidget        *augur_activity_page_get_study_table  (AugurActivityPage *page);
+const char       *augur_activity_page_get_study_note   (AugurActivityPage *page);
+/* Chooses the study as the user would: kind is an item of its drop-down
+ * ("Configurations", "Sweep of NP"); from, to, points (NULL: unchanged)
+ * the sweep's range; show 0 time, 1 speedup, 2 efficiency. */
+void              augur_activity_page_set_study        (AugurActivityPage *page,
+                                                        const char        *kind,
+                                                        const char        *from,
+                                                        const char        *to,
+                                                        const char        *points,
+                                                        guint              show);
+/* Reads measured times (a CSV) in the page's job, as "Measured Times…". */
+void              augur_activity_page_study_load_measured (AugurActivityPage *page,
+                                                           GFile             *file);
+
+/* The Fits page: the fitted parameter shown (as a click in its list), its
+ * charts (points, fitted curve and band; residuals), its texts (0 the
+ * model, 1 its statistics, 2 how it was chosen, 3 the warnings), the
+ * candidates' table. */
+void              augur_activity_page_show_fit         (AugurActivityPage *page,
+                                                        const char        *name);
+struct _AugurChartData *augur_activity_page_get_fit_chart (AugurActivityPage *page,
+                                                           gboolean           residuals);
+const char       *augur_activity_page_get_fit_text     (AugurActivityPage *page,
+                                                        guint              what);
+GtkWidget        *augur_activity_page_get_fit_candidates (AugurActivityPage *page);
+/* Reads a CSV of measurements in the page's job and adds it to the text as
+ * a `fit` block (one undo step), as "Attach Measurements…". */
+void              augur_activity_page_attach_measurements (AugurActivityPage *page,
+                                                           GFile             *file);
+
+/* The document's views: "text", "diagram" or "fits". */
 void              augur_activity_page_show_document    (AugurActivityPage *page,
                                                         const char        *name);
 /* The Diagram page: its AugurActivityCanvas and AugurActivityPalette. */

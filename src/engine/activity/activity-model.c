@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "activity-private.h"
+#include "activity-fit.h"
 #include "augur-format.h"
 
 #include <string.h>
@@ -329,6 +330,23 @@ augur_activity_model_get_param_fit (const AugurActivityModel *m, guint index)
 {
   g_return_val_if_fail (m != NULL && index < m->params->len, NULL);
   return ((ActParam *) g_ptr_array_index (m->params, index))->fit;
+}
+
+AugurFitData *
+augur_activity_model_get_param_fit_data (const AugurActivityModel *m, guint index, int *line)
+{
+  const ActParam *param;
+  AugurFitReadOptions read = { NULL, NULL };
+
+  g_return_val_if_fail (m != NULL && index < m->params->len, NULL);
+  param = g_ptr_array_index (m->params, index);
+  if (line != NULL)
+    *line = param->fit_csv != NULL ? param->fit_line : param->value.line;
+  if (param->fit_csv == NULL)
+    return NULL;
+  read.response = param->fit_response;
+  /* read once already, when the model was: it reads again */
+  return augur_fit_data_parse (param->fit_csv->str, param->fit_csv->len, param->name, &read, NULL);
 }
 
 gboolean

@@ -220,6 +220,12 @@ gboolean                      augur_activity_model_param_is_fitted (const AugurA
                                                                     guint                     index);
 const struct _AugurFitResult *augur_activity_model_get_param_fit    (const AugurActivityModel *model,
                                                                     guint                     index);
+/* The measurements of a fitted parameter, read again from the document (a
+ * new copy for the caller; NULL for a parameter that is not fitted), and
+ * the line of its `fit` (or `param`) line. */
+struct _AugurFitData         *augur_activity_model_get_param_fit_data (const AugurActivityModel *model,
+                                                                      guint                     index,
+                                                                      int                      *line);
 
 typedef struct _AugurActivityResult AugurActivityResult;
 

@@ -18,8 +18,8 @@
 #include "augur-timeline-view.h"
 
 /* augur-cli activity lapw0.activity, and with --param NP=16. */
-#define LAPW0_TIME    "0.373635808 s"
-#define LAPW0_NP16    "0.277010688 s"
+#define LAPW0_TIME    "0.354026662 s"
+#define LAPW0_NP16    "0.267206115 s"
 
 typedef struct {
   GtkWidget         *window;

@@ -100,7 +100,7 @@ test_exports (Fixture       *f,
     g_autofree char *expected = augur_activity_result_to_json (r);
 
     g_assert_cmpstr (contents, ==, expected);
-    g_assert_nonnull (strstr (contents, "\"predicted_time\": 0.3736358"));
+    g_assert_nonnull (strstr (contents, "\"predicted_time\": 0.35402666"));
   }
   g_free (contents);
 

@@ -170,7 +170,8 @@ test_evaluate (Fixture       *f,
   /* The table: one row per element and process that ran it. */
   table = augur_activity_page_get_element_table (f->page);
   g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, count_rows_with_runs (r, text));
-  /* Total, largest first: the potential (32 x 26.1 ms for 4 atoms each). */
+  /* Total, largest first: the multipole moments (4 atoms of 24.9 ms each,
+   * CalcMPM fitted at NAT = 32). */
   augur_result_table_sort_by (table, 3, GTK_SORT_DESCENDING);
   {
     GListModel *model = augur_result_table_get_model (table);
@@ -184,7 +185,7 @@ test_evaluate (Fixture       *f,
         largest = MAX (largest, augur_result_row_get_number (row, 2));
       }
     g_assert_cmpfloat (augur_result_row_get_number (first, 2), ==, largest);
-    g_assert_cmpstr (augur_result_row_get_string (first, 0), ==, "potential/vcoul");
+    g_assert_cmpstr (augur_result_row_get_string (first, 0), ==, "multipole/calcmpm");
     g_assert_cmpfloat (augur_result_row_get_number (first, 1), ==, 4);
   }
   /* The process column sorts by number (p2 before p10), not as text. */
@@ -1154,8 +1155,9 @@ test_diagram_critical_path (Fixture       *f,
     g_autofree char *elements = augur_result_table_dump_column (table, 0);
 
     g_test_message ("critical path: %s", elements);
-    /* By the time each adds: the potential's actions first. */
-    g_assert_true (g_str_has_prefix (elements, "potential/vcoul multipole/calcmpm poisson init density "));
+    /* By the time each adds: 4 x 24.9 ms of multipole moments, 98.3 ms of
+     * Poisson, 4 x 21.2 ms of potential, 50 ms of setup. */
+    g_assert_true (g_str_has_prefix (elements, "multipole/calcmpm poisson potential/vcoul init density "));
   }
 
   augur_activity_page_show_results (f->page, "elements");

@@ -1,0 +1,214 @@
+/* test-activity-fits.c: the Fits page of the activity page: the bundled
+ * study's two fitted costs with their statistics, the chart of points,
+ * fitted curve and prediction band, the residuals, the candidates; and
+ * measurements attached from a CSV as a fit block, one undo step.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "test-activity-common.h"
+#include "activity.h"
+#include "activity-fit.h"
+#include "augur-line-chart.h"
+#include "augur-result-tables.h"
+
+static const AugurFitResult *
+engine_fit (AugurActivityPage *page,
+            const char        *name,
+            AugurActivityModel **model)
+{
+  g_autofree char *text = augur_page_get_text (AUGUR_PAGE (page));
+
+  *model = augur_activity_model_parse (text, -1, "lapw0", NULL, NULL);
+  g_assert_nonnull (*model);
+  for (guint i = 0; i < augur_activity_model_get_n_params (*model); i++)
+    if (g_str_equal (augur_activity_model_get_param_name (*model, i), name))
+      return augur_activity_model_get_param_fit (*model, i);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+test_fits (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(AugurActivityModel) model = NULL;
+  const AugurFitResult *fit = engine_fit (f->page, "CalcMPM", &model);
+  const AugurFitModel *fm = augur_fit_result_get_model (fit);
+  AugurChartData *chart, *residuals;
+  guint n_rows = 0;
+  const double *r = augur_fit_model_get_residuals (fm, &n_rows);
+  AugurResultTable *candidates;
+
+  augur_activity_page_show_document (f->page, "fits");
+  /* the first fitted parameter is shown */
+  g_assert_cmpstr (augur_activity_page_get_fit_text (f->page, 0), ==, "CalcMPM = 0.0148702 + 0.000311926 * NAT");
+  g_assert_nonnull (strstr (augur_activity_page_get_fit_text (f->page, 1), "adjusted R² 0.987255"));
+  g_assert_nonnull (strstr (augur_activity_page_get_fit_text (f->page, 1), "SMAPE 2.82 %"));
+  g_assert_nonnull (strstr (augur_activity_page_get_fit_text (f->page, 1), "50 measurements at 10 points"));
+  g_assert_nonnull (strstr (augur_activity_page_get_fit_text (f->page, 2), "exhaustive"));
+
+  /* points, the fitted curve, its band */
+  chart = augur_activity_page_get_fit_chart (f->page, FALSE);
+  g_assert_nonnull (chart);
+  g_assert_cmpuint (augur_chart_data_get_n_series (chart), ==, 2);
+  g_assert_cmpuint (augur_chart_data_get_n_bands (chart), ==, 1);
+  g_assert_cmpint (augur_chart_data_get_series_style (chart, 0), ==, AUGUR_CHART_SERIES_LINE);
+  g_assert_cmpint (augur_chart_data_get_series_style (chart, 1), ==, AUGUR_CHART_SERIES_POINTS);
+  g_assert_cmpuint (augur_chart_data_get_band_series (chart, 0), ==, 0);
+  g_assert_cmpuint (augur_chart_data_get_n_points (chart, 1), ==, 50);
+  g_assert_true (augur_chart_data_get_log_x (chart));   /* NAT from 4 to 128 */
+  {
+    double x, y, value, lower, upper;
+    guint last = augur_chart_data_get_n_points (chart, 0) - 1;
+
+    augur_chart_data_get_point (chart, 0, 0, &x, &y);
+    g_assert_cmpfloat (x, ==, 4);
+    g_assert_true (augur_fit_model_predict (fm, &x, 0.95, &value, &lower, &upper, NULL));
+    g_assert_cmpfloat (y, ==, value);
+    g_assert_cmpfloat_with_epsilon (y, 0.0148702 + 0.000311926 * 4, 1e-6);
+    augur_chart_data_get_point (chart, 0, last, &x, &y);
+    g_assert_cmpfloat_with_epsilon (x, 128, 1e-9);
+  }
+  /* the residuals: one per measurement, around a zero line */
+  residuals = augur_activity_page_get_fit_chart (f->page, TRUE);
+  g_assert_nonnull (residuals);
+  g_assert_cmpuint (augur_chart_data_get_n_points (residuals, 0), ==, n_rows);
+  g_assert_cmpuint (augur_chart_data_get_n_hlines (residuals), ==, 1);
+  for (guint i = 0; i < n_rows; i++)
+    {
+      double x, y;
+
+      augur_chart_data_get_point (residuals, 0, i, &x, &y);
+      g_assert_cmpfloat (y, ==, r[i]);
+    }
+  /* the candidates, the chosen one marked */
+  candidates = AUGUR_RESULT_TABLE (augur_activity_page_get_fit_candidates (f->page));
+  g_assert_cmpuint (augur_result_table_get_n_rows (candidates), ==, augur_fit_result_get_n_candidates (fit));
+  {
+    g_autofree char *marks = augur_result_table_dump_column (candidates, 0);
+    g_assert_nonnull (strstr (marks, "✓"));
+  }
+
+  /* the other one: NGRID from 512 to 32768 */
+  augur_activity_page_show_fit (f->page, "VCoul");
+  g_assert_true (g_str_has_prefix (augur_activity_page_get_fit_text (f->page, 0), "VCoul = 0.0108186 + 2.53205e-06 * NGRID"));
+  chart = augur_activity_page_get_fit_chart (f->page, FALSE);
+  g_assert_cmpuint (augur_chart_data_get_n_points (chart, 1), ==, 35);
+  /* kept across an edit of the text */
+  {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer (augur_activity_page_get_text_view (f->page));
+    GtkTextIter end;
+
+    gtk_text_buffer_get_end_iter (buffer, &end);
+    gtk_text_buffer_insert (buffer, &end, "\n# a comment\n", -1);
+    augur_test_spin (600);
+  }
+  g_assert_true (g_str_has_prefix (augur_activity_page_get_fit_text (f->page, 0), "VCoul = "));
+}
+
+static char *
+write_temp (const char *dir,
+            const char *name,
+            const char *contents)
+{
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  return path;
+}
+
+static void
+attach_and_wait (AugurActivityPage *page,
+                 const char        *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  augur_activity_page_attach_measurements (page, file);
+  g_assert_true (augur_test_wait_signal (page, "finished", 60));
+}
+
+static void
+test_attach (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-fits-XXXXXX", NULL);
+  g_autofree char *good = write_temp (dir, "init-time.csv",
+                                      "NP,time\n2,0.051\n2,0.049\n4,0.062\n4,0.06\n8,0.083\n8,0.081\n16,0.12\n"
+                                      "16,0.125\n32,0.2\n32,0.21\n");
+  g_autofree char *bad = write_temp (dir, "bad.csv", "CORES,time\n1,2\n2,3\n3,4\n");
+  g_autofree char *broken = write_temp (dir, "broken.csv", "NP,time\n2,0.05\n4,x\n");
+  g_autofree char *before = augur_page_get_text (AUGUR_PAGE (f->page));
+  g_autofree char *after = NULL, *undone = NULL;
+  const char *block;
+
+  augur_activity_page_show_document (f->page, "fits");
+  /* a column that is not a parameter: said, the text unchanged */
+  attach_and_wait (f->page, bad);
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "'CORES' is not a parameter"));
+  after = augur_page_get_text (AUGUR_PAGE (f->page));
+  g_assert_cmpstr (after, ==, before);
+  g_clear_pointer (&after, g_free);
+  /* a file that does not read: located */
+  attach_and_wait (f->page, broken);
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "broken.csv:3:3"));
+
+  attach_and_wait (f->page, good);
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "Added fit inittime"));
+  after = augur_page_get_text (AUGUR_PAGE (f->page));
+  block = strstr (after, "fit inittime\n  NP, time\n  2, 0.051\n  2, 0.049\n");
+  g_assert_nonnull (block);
+  g_assert_true (block < strstr (after, "\nmachine"));
+  /* fitted, listed and shown */
+  g_assert_true (g_str_has_prefix (augur_activity_page_get_fit_text (f->page, 0), "inittime = "));
+  g_assert_cmpuint (augur_chart_data_get_n_points (augur_activity_page_get_fit_chart (f->page, FALSE), 1), ==, 10);
+  /* one undo step */
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  undone = augur_page_get_text (AUGUR_PAGE (f->page));
+  g_assert_cmpstr (undone, ==, before);
+  g_unlink (good);
+  g_unlink (bad);
+  g_unlink (broken);
+  g_rmdir (dir);
+}
+
+/* The page as shown: the band and the points in the fit's colours. */
+static void
+test_pixels (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  AugurChartStyle style;
+  AugurChartColor points, fitted;
+  guint dash, n_points, n_fitted;
+
+  augur_activity_page_show_document (f->page, "fits");
+  augur_activity_page_show_fit (f->page, "VCoul");
+  augur_test_spin (400);
+  augur_test_wait_for_frames ();
+  texture = augur_test_render_window (f->window);
+  augur_test_save_screenshot (texture, "activity-page-fits.png");
+  augur_chart_style_init (&style, FALSE);
+  augur_chart_style_get_series_color (&style, 0, &fitted, &dash);
+  augur_chart_style_get_series_color (&style, 1, &points, &dash);
+  n_points = augur_test_count_pixels (texture, NULL, points.red, points.green, points.blue, 3, TRUE);
+  n_fitted = augur_test_count_pixels (texture, NULL, fitted.red, fitted.green, fitted.blue, 3, TRUE);
+  g_test_message ("%u pixels of the points, %u of the fitted curve", n_points, n_fitted);
+  g_assert_cmpuint (n_points, >=, 40);
+  g_assert_cmpuint (n_fitted, >=, 100);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  augur_test_gtk_init (&argc, &argv);
+
+#define ADD(path, func) \
+  g_test_add ("/app/activity-page/fits/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("fits", test_fits);
+  ADD ("attach", test_attach);
+  ADD ("pixels", test_pixels);
+#undef ADD
+
+  return g_test_run ();
+}

@@ -1,0 +1,267 @@
+/* test-activity-study.c: the Study tab of the activity page: the bundled
+ * study's configurations evaluated with the run, a sweep chosen on the
+ * tab, measured times imported from a CSV, the chart, the table, the note
+ * and the exports, against what the engine computes for the same text.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "test-activity-common.h"
+#include "activity-study.h"
+#include "augur-line-chart.h"
+#include "augur-result-tables.h"
+
+static AugurActivityStudy *
+engine_study (AugurActivityPage *page,
+              const char        *sweep,
+              const double      *points,
+              guint              n_points)
+{
+  g_autofree char *text = augur_page_get_text (AUGUR_PAGE (page));
+  g_autoptr(AugurActivityModel) model = augur_activity_model_parse (text, -1, "lapw0", NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  AugurActivityStudy *s;
+
+  g_assert_nonnull (model);
+  if (sweep != NULL)
+    s = augur_activity_study_sweep (model, NULL, NULL, sweep, points, n_points, NULL, NULL, NULL, &error);
+  else
+    s = augur_activity_study_configs (model, NULL, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return s;
+}
+
+static char *
+write_temp (const char *dir,
+            const char *name,
+            const char *contents)
+{
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  return path;
+}
+
+static void
+load_and_wait (AugurActivityPage *page,
+               const char        *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  augur_activity_page_study_load_measured (page, file);
+  g_assert_true (augur_test_wait_signal (page, "finished", 60));
+}
+
+/* The configurations come with the run; measured times come from a CSV. */
+static void
+test_configurations (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(AugurActivityStudy) expected = engine_study (f->page, NULL, NULL, 0);
+  g_autofree char *dir = g_dir_make_tmp ("augur-study-XXXXXX", NULL);
+  g_autofree char *good = NULL, *bad = NULL;
+  AugurResultTable *table;
+  AugurChartData *chart;
+  g_autofree char *column = NULL;
+
+  g_assert_null (augur_activity_page_get_study_chart (f->page));
+  g_assert_cmpstr (augur_activity_page_get_study_note (f->page), ==, "Evaluate to run the study.");
+  evaluate_and_wait (f->page);
+  augur_activity_page_show_results (f->page, "study");
+
+  table = AUGUR_RESULT_TABLE (augur_activity_page_get_study_table (f->page));
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 4);
+  column = augur_result_table_dump_column (table, 0);
+  g_assert_cmpstr (column, ==, "N1P4 N2P8 N4P16 N8P32");
+  chart = augur_activity_page_get_study_chart (f->page);
+  g_assert_nonnull (chart);
+  g_assert_cmpuint (augur_chart_data_get_n_series (chart), ==, 1);   /* predicted; nothing measured */
+  g_assert_true (augur_chart_data_get_log_x (chart));                 /* 4 to 32 processes */
+  for (guint i = 0; i < 4; i++)
+    {
+      double x, y;
+
+      augur_chart_data_get_point (chart, 0, i, &x, &y);
+      g_assert_cmpfloat (x, ==, augur_activity_study_get_processes (expected, i));
+      /* milliseconds: the longest time is 0.5 s */
+      g_assert_cmpfloat_with_epsilon (y, augur_activity_study_get_time (expected, i) * 1e3, 1e-9);
+    }
+  g_assert_true (g_str_has_prefix (augur_activity_page_get_study_note (f->page), "No measured times"));
+
+  /* speedup, with the ideal line */
+  augur_activity_page_set_study (f->page, NULL, NULL, NULL, NULL, 1);
+  chart = augur_activity_page_get_study_chart (f->page);
+  g_assert_cmpuint (augur_chart_data_get_n_series (chart), ==, 2);
+  {
+    double x, y;
+
+    augur_chart_data_get_point (chart, 0, 3, &x, &y);
+    g_assert_cmpfloat_with_epsilon (y, augur_activity_study_get_speedup (expected, 3), 1e-12);
+    augur_chart_data_get_point (chart, 1, 3, &x, &y);
+    g_assert_cmpfloat (y, ==, 8);   /* 32 processes over 4 */
+  }
+
+  /* measured times: repetitions averaged, a row that matches nothing counted */
+  good = write_temp (dir, "runs.csv", "NP,time\n4,0.6\n4,0.62\n8,0.4\n32,0.25\n64,0.2\n");
+  load_and_wait (f->page, good);
+  augur_activity_page_set_study (f->page, NULL, NULL, NULL, NULL, 0);
+  chart = augur_activity_page_get_study_chart (f->page);
+  g_assert_cmpuint (augur_chart_data_get_n_series (chart), ==, 2);
+  g_assert_cmpuint (augur_chart_data_get_n_points (chart, 1), ==, 3);
+  {
+    double x, y;
+    augur_chart_data_get_point (chart, 1, 0, &x, &y);
+    g_assert_cmpfloat (x, ==, 4);
+    g_assert_cmpfloat_with_epsilon (y, 610, 1e-9);   /* ms */
+  }
+  {
+    double e0 = 100 * (augur_activity_study_get_time (expected, 0) - 0.61) / 0.61;
+    double e1 = 100 * (augur_activity_study_get_time (expected, 1) - 0.4) / 0.4;
+    double e3 = 100 * (augur_activity_study_get_time (expected, 3) - 0.25) / 0.25;
+    double mean = (fabs (e0) + fabs (e1) + fabs (e3)) / 3;
+    g_autofree char *digits = g_strdup_printf ("%.3g", mean);
+    g_autofree char *errors = augur_result_table_dump_column (table, 6);
+    const char *note = augur_activity_page_get_study_note (f->page);
+
+    g_test_message ("note: %s; errors: %s", note, errors);
+    g_assert_true (g_str_has_prefix (note, "Mean absolute error over 3 measured points: "));
+    g_assert_nonnull (strstr (note, digits));
+    g_assert_nonnull (strstr (note, "(from runs.csv)"));
+    g_assert_nonnull (strstr (note, "1 measurement matches no point"));
+  }
+
+  /* a file that does not fit the study changes nothing */
+  bad = write_temp (dir, "bad.csv", "CORES,time\n4,1\n");
+  load_and_wait (f->page, bad);
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "'CORES' is not a parameter"));
+  g_assert_nonnull (strstr (augur_activity_page_get_study_note (f->page), "(from runs.csv)"));
+  g_unlink (bad);
+  g_unlink (good);
+  g_rmdir (dir);
+}
+
+/* A sweep chosen on the tab runs with the next evaluation. */
+static void
+test_sweep (Fixture       *f,
+            gconstpointer  data)
+{
+  const double points[] = { 4, 8, 12, 16, 20, 24, 28, 32 };
+  g_autoptr(AugurActivityStudy) expected = engine_study (f->page, "NP", points, 8);
+  AugurResultTable *table = AUGUR_RESULT_TABLE (augur_activity_page_get_study_table (f->page));
+  g_autofree char *first = NULL;
+  AugurChartData *chart;
+
+  evaluate_and_wait (f->page);
+  /* a range that does not read: said, nothing run */
+  augur_activity_page_set_study (f->page, "Sweep of NP", "4", "x", "8", 0);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "not a number: x"));
+
+  augur_activity_page_set_study (f->page, NULL, NULL, "32", NULL, 0);
+  evaluate_and_wait (f->page);
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 8);
+  first = augur_result_table_dump_column (table, 0);
+  g_assert_cmpstr (first, ==, "4 8 12 16 20 24 28 32");
+  chart = augur_activity_page_get_study_chart (f->page);
+  for (guint i = 0; i < 8; i++)
+    {
+      double x, y;
+
+      augur_chart_data_get_point (chart, 0, i, &x, &y);
+      g_assert_cmpfloat (x, ==, points[i]);
+      g_assert_cmpfloat_with_epsilon (y, augur_activity_study_get_time (expected, i) * 1e3, 1e-9);
+    }
+  /* the configurations again */
+  augur_activity_page_set_study (f->page, "Configurations", NULL, NULL, NULL, 0);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 4);
+}
+
+/* The study's table and chart as files, while the tab is shown. */
+static void
+test_exports (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(AugurActivityStudy) expected = engine_study (f->page, NULL, NULL, 0);
+  g_autofree char *dir = g_dir_make_tmp ("augur-study-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "study.csv", NULL);
+  g_autofree char *png = g_build_filename (dir, "study.png", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) picture = g_file_new_for_path (png);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL, *want = augur_activity_study_to_csv (expected);
+  g_autofree char *image = NULL;
+  gsize length = 0;
+
+  /* no study yet: an error, no file */
+  g_assert_false (augur_page_export (AUGUR_PAGE (f->page), "study-csv", file, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  evaluate_and_wait (f->page);
+  augur_activity_page_show_results (f->page, "study");
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "csv", file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, want);
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "png", picture, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (png, &image, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (memcmp (image, "\x89PNG", 4) == 0);
+  /* the element table still, by its name */
+  augur_activity_page_show_results (f->page, "elements");
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "csv", file, &error));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "element,kind,category"));
+  g_unlink (path);
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
+/* The tab as shown: the predicted curve's colour in the chart. */
+static void
+test_pixels (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  GtkWidget *table = augur_activity_page_get_study_table (f->page);
+  AugurChartStyle style;
+  AugurChartColor color;
+  guint dash, n;
+
+  evaluate_and_wait (f->page);
+  augur_activity_page_show_results (f->page, "study");
+  augur_activity_page_set_study (f->page, NULL, NULL, NULL, NULL, 1);
+  for (guint i = 0; i < 250 && (!gtk_widget_get_mapped (table) || gtk_widget_get_height (table) == 0); i++)
+    augur_test_spin (20);
+  augur_test_spin (300);
+  augur_test_wait_for_frames ();
+  texture = augur_test_render_window (f->window);
+  augur_test_save_screenshot (texture, "activity-page-study.png");
+  augur_chart_style_init (&style, FALSE);
+  augur_chart_style_get_series_color (&style, 0, &color, &dash);
+  n = augur_test_count_pixels (texture, NULL, color.red, color.green, color.blue, 3, TRUE);
+  g_test_message ("%u pixels of the predicted curve", n);
+  g_assert_cmpuint (n, >=, 200);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  augur_test_gtk_init (&argc, &argv);
+
+#define ADD(path, func) \
+  g_test_add ("/app/activity-page/study/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("configurations", test_configurations);
+  ADD ("sweep", test_sweep);
+  ADD ("exports", test_exports);
+  ADD ("pixels", test_pixels);
+#undef ADD
+
+  return g_test_run ();
+}

@@ -259,6 +259,7 @@ augur_activity_page_params_sync (AugurActivityPage *self)
                                          override != NULL ? "edit-clear-symbolic" : NULL);
     }
   self->syncing--;
+  augur_activity_page_machine_refresh (self);
 }
 
 /* ---- The panel --------------------------------------------------------- */
@@ -295,6 +296,7 @@ apply_entry (AugurActivityPage *self,
       set_overridden (row->value_label, g_hash_table_contains (self->overrides, row->name));
     }
   self->syncing--;
+  augur_activity_page_machine_refresh (self);
   augur_activity_page_update_actions (self);
   augur_page_settings_changed (AUGUR_PAGE (self));
 }

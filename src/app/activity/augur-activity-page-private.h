@@ -162,6 +162,12 @@ struct _AugurActivityPage
   AugurChartData       *fit_residual_data;
   char                 *fit_shown;        /* the parameter shown */
   guint                 fits_syncing;
+
+  /* The Machine page beside the parameters (augur-activity-page-machine.c). */
+  GtkWidget            *process_map;
+  GtkWidget            *machine_label;
+  guint                *machine_node_of;  /* the placement shown */
+  guint                 machine_n_processes;
 };
 
 /* A text longer than this is parsed only when asked (Evaluate), not as it
@@ -284,6 +290,12 @@ void     augur_activity_page_fits_init      (AugurActivityPage *self);
 void     augur_activity_page_fits_dispose   (AugurActivityPage *self);
 /* The list of fitted parameters after a parse. */
 void     augur_activity_page_fits_refresh   (AugurActivityPage *self);
+
+/* augur-activity-page-machine.c */
+void     augur_activity_page_machine_init    (AugurActivityPage *self);
+void     augur_activity_page_machine_dispose (AugurActivityPage *self);
+/* The nodes and processes at the parameters' current values. */
+void     augur_activity_page_machine_refresh (AugurActivityPage *self);
 
 /* augur-activity-page-export.c */
 gboolean augur_activity_page_can_export     (AugurPage         *page,

@@ -525,6 +525,7 @@ augur_activity_page_finalize (GObject *object)
   g_clear_pointer (&self->pie, augur_pie_chart_data_unref);
   augur_activity_page_study_dispose (self);
   augur_activity_page_fits_dispose (self);
+  augur_activity_page_machine_dispose (self);
   g_free (self->saved_text);
   g_free (self->time_unit);
   g_free (self->status_text);
@@ -670,6 +671,7 @@ augur_activity_page_init (AugurActivityPage *self)
   augur_activity_page_results_init (self);
   augur_activity_page_study_init (self);
   augur_activity_page_fits_init (self);
+  augur_activity_page_machine_init (self);
   augur_activity_page_clear_results (self);
   augur_activity_page_update_actions (self);
 }

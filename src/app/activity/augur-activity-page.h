@@ -104,6 +104,12 @@ GtkWidget        *augur_activity_page_get_fit_candidates (AugurActivityPage *pag
 void              augur_activity_page_attach_measurements (AugurActivityPage *page,
                                                            GFile             *file);
 
+/* The pages beside the text: "parameters", "problems", "machine". */
+void              augur_activity_page_show_side        (AugurActivityPage *page,
+                                                        const char        *name);
+/* The Machine page's AugurProcessMap (beside the parameters). */
+GtkWidget        *augur_activity_page_get_process_map  (AugurActivityPage *page);
+
 /* The document's views: "text", "diagram" or "fits". */
 void              augur_activity_page_show_document    (AugurActivityPage *page,
                                                         const char        *name);

@@ -556,3 +556,54 @@ augur_activity_edit_layout (const char  *text,
     }
   return act_edit_doc_finish (&doc, NULL, error);
 }
+
+char *
+augur_activity_edit_set_mapping (const char   *text,
+                                 const guint  *node_of,
+                                 guint         n_processes,
+                                 GError      **error)
+{
+  g_auto(Doc) doc = { 0 };
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (node_of != NULL || n_processes == 0, NULL);
+  if (!act_edit_doc_open (&doc, text, error))
+    return NULL;
+  if (doc.m->machine_line <= 0 || doc.m->machine_end_line <= 0)
+    {
+      g_set_error_literal (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                           _("the document has no machine ('machine' ... 'end') to map processes onto"));
+      return NULL;
+    }
+  if (n_processes == 0)
+    {
+      g_set_error_literal (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL, _("no process to map"));
+      return NULL;
+    }
+  if (doc.m->mapping_line > 0)
+    {
+      /* the line's own indentation and comment stay */
+      g_autofree char *old = act_edit_line_dup (&doc, doc.m->mapping_line);
+      const char *hash = strchr (old, '#');
+      gsize n = 0;
+
+      while (old[n] == ' ' || old[n] == '\t')
+        n++;
+      g_string_append_len (line, old, n);
+      g_string_append (line, "mapping explicit");
+      for (guint i = 0; i < n_processes; i++)
+        g_string_append_printf (line, " %u", node_of[i]);
+      if (hash != NULL)
+        g_string_append_printf (line, "  %s", hash);
+      act_edit_set_line (&doc, doc.m->mapping_line, g_string_free (g_steal_pointer (&line), FALSE));
+    }
+  else
+    {
+      g_string_append (line, "  mapping explicit");
+      for (guint i = 0; i < n_processes; i++)
+        g_string_append_printf (line, " %u", node_of[i]);
+      act_edit_insert_before (&doc, doc.m->machine_end_line, g_string_free (g_steal_pointer (&line), FALSE));
+    }
+  return act_edit_doc_finish (&doc, NULL, error);
+}

@@ -247,6 +247,14 @@ char *augur_activity_edit_rename_diagram (const char            *text,
 char *augur_activity_edit_remove_diagram (const char            *text,
                                           const char            *diagram,
                                           GError               **error);
+/* The machine's mapping written as `mapping explicit N0 N1 ...`: the node
+ * of each of n_processes processes (replacing the `mapping` line, keeping
+ * its indentation and comment, or added before the machine's `end`).  An
+ * error when the document has no machine block. */
+char *augur_activity_edit_set_mapping    (const char            *text,
+                                          const guint           *node_of,
+                                          guint                  n_processes,
+                                          GError               **error);
 /* augur_activity_model_layout_diagram() written as `at X Y` on every
  * element of the diagram. */
 char *augur_activity_edit_layout         (const char            *text,

@@ -548,6 +548,7 @@ machine_line (Parser *p, const char *word, int col)
     }
   else if (g_strcmp0 (word, "mapping") == 0)
     {
+      m->mapping_line = p->lineno;
       g_ptr_array_set_size (m->explicit_map, 0);
       if (expect_keyword (p, "block"))
         m->mapping = AUGUR_ACTIVITY_MAPPING_BLOCK;
@@ -1319,6 +1320,7 @@ top_line (Parser *p, const char *word, int col)
         {
           p->block = MACHINE;
           p->block_line = p->lineno;
+          p->m->machine_line = p->lineno;
         }
     }
   else if (g_strcmp0 (word, "diagram") == 0)
@@ -1397,6 +1399,8 @@ read_line (Parser *p)
           p->diagram->end_line = p->lineno;
           diagram_end (p);
         }
+      else if (p->block == MACHINE)
+        p->m->machine_end_line = p->lineno;
       p->block = TOP;
       expect_line_end (p);
       return;

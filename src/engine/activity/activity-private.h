@@ -171,6 +171,9 @@ struct _AugurActivityModel {
   ActNetwork           network;
   char                *platform_path;  /* a SimGrid platform as the machine (relative to the document) */
   int                  platform_line;
+  int                  machine_line;   /* its `machine` and `end` lines, its `mapping` line (0: none) */
+  int                  machine_end_line;
+  int                  mapping_line;
   /* program */
   GPtrArray           *diagrams;       /* ActDiagram*; the main one first */
   GPtrArray           *elements;       /* ActElement*, borrowed: all, by global index */

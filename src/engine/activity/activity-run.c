@@ -1608,6 +1608,34 @@ augur_activity_replicate (const AugurActivityModel   *m,
 }
 
 gboolean
+augur_activity_model_get_placement (const AugurActivityModel   *m,
+                                    const AugurActivityBinding *binding,
+                                    guint                      *n_nodes,
+                                    guint                      *cpus,
+                                    guint                     **node_of,
+                                    guint                      *n_processes,
+                                    GError                    **error)
+{
+  ActPrepared prep = { 0 };
+
+  g_return_val_if_fail (m != NULL, FALSE);
+  if (m->platform_path != NULL)
+    {
+      g_set_error_literal (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                           _("the machine is a platform: its hosts are known once it is read"));
+      return FALSE;
+    }
+  if (!activity_prepare (m, binding, NULL, 0, &prep, error))
+    return FALSE;
+  g_free (prep.params);
+  *n_nodes = prep.n_nodes;
+  *cpus = prep.cpus;
+  *node_of = prep.node_of;
+  *n_processes = prep.n_processes;
+  return TRUE;
+}
+
+gboolean
 activity_prepare (const AugurActivityModel   *m,
                   const AugurActivityBinding *binding,
                   const AugurActivityOptions *options,
@@ -1632,6 +1660,7 @@ activity_prepare (const AugurActivityModel   *m,
   out->n_processes = run.n_processes;
   out->node_of = run.node_of;
   out->n_nodes = run.n_nodes;
+  out->cpus = run.cpus;
   out->seed = run.seed;
   return TRUE;
 }

@@ -72,6 +72,7 @@ typedef struct {
   guint    n_processes;
   guint   *node_of;
   guint    n_nodes;
+  guint    cpus;
   guint64  seed;
 } ActPrepared;
 

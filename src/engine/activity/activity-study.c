@@ -7,7 +7,7 @@
 #include "augur-format.h"
 #include "augur-sweep.h"
 
-#include <glib/gi18n-lib.h>
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 

@@ -199,6 +199,18 @@ typedef struct {
   const AugurPlatform *platform;
 } AugurActivityOptions;
 
+/* Where the processes run with the binding's values, on the model's own
+ * machine: its nodes, CPUs per node, and the node of each process
+ * (*node_of, n_processes of them, for the caller to free).  An error for
+ * a machine that is a platform, or values that do not make a machine. */
+gboolean    augur_activity_model_get_placement (const AugurActivityModel   *model,
+                                                const AugurActivityBinding *binding,
+                                                guint                      *n_nodes,
+                                                guint                      *cpus,
+                                                guint                     **node_of,
+                                                guint                      *n_processes,
+                                                GError                    **error);
+
 /* The platform file the model's machine names, or NULL (its own nodes and
  * network). */
 const char *augur_activity_model_get_platform (const AugurActivityModel *model);

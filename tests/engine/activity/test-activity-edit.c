@@ -845,6 +845,73 @@ test_hostile (void)
   }
 }
 
+/* The placement the machine gives, and the mapping written explicitly:
+ * the machine's other lines and comments kept. */
+static void
+test_mapping (void)
+{
+  g_autoptr(AugurActivityModel) m = NULL, again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree guint *node_of = NULL, *back = NULL;
+  g_autofree char *text = NULL, *replaced = NULL;
+  guint n_nodes = 0, cpus = 0, n = 0;
+  const guint moved[] = { 1, 0, 1, 0 };
+  const char *names[] = { "NP" };
+  const double values[] = { 6 };
+  AugurActivityBinding binding = { 1, names, values };
+
+  m = read_ok (HEAD "diagram main\n  initial i\n  final f\n  flow i -> f\nend\n");
+  /* no nodes line: one node of one CPU */
+  g_assert_true (augur_activity_model_get_placement (m, NULL, &n_nodes, &cpus, &node_of, &n, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_nodes, ==, 1);
+  g_assert_cmpuint (cpus, ==, 1);
+  g_assert_cmpuint (n, ==, 4);
+  g_clear_pointer (&node_of, g_free);
+
+  /* added before the machine's end */
+  text = augur_activity_edit_set_mapping (HEAD "diagram main\n  initial i\n  final f\n  flow i -> f\nend\n", moved, 4,
+                                          &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "  bandwidth 1e9\n  mapping explicit 1 0 1 0\nend\n"));
+  /* with two nodes, it reads back as written */
+  {
+    g_autoptr(GString) two = g_string_new (text);
+    g_string_replace (two, "  processes NP\n", "  processes NP\n  nodes 2   # two\n  cpus 3\n", 1);
+    again = read_ok (two->str);
+    g_assert_true (augur_activity_model_get_placement (again, NULL, &n_nodes, &cpus, &back, &n, &error));
+    g_assert_cmpuint (n_nodes, ==, 2);
+    g_assert_cmpuint (cpus, ==, 3);
+    for (guint i = 0; i < 4; i++)
+      g_assert_cmpuint (back[i], ==, moved[i]);
+    g_clear_pointer (&back, g_free);
+    /* fewer entries than processes: an error names the line */
+    g_assert_false (augur_activity_model_get_placement (again, &binding, &n_nodes, &cpus, &back, &n, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "the mapping gives the node of 4 processes, but there are 6"));
+    g_clear_error (&error);
+
+    /* a mapping line replaced, its indentation and comment kept */
+    g_string_replace (two, "  mapping explicit 1 0 1 0\n", "    mapping cyclic   # round the nodes\n", 1);
+    replaced = augur_activity_edit_set_mapping (two->str, (const guint[]) { 0, 0, 1, 1 }, 4, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (replaced, "\n    mapping explicit 0 0 1 1  # round the nodes\n"));
+    g_assert_nonnull (strstr (replaced, "  nodes 2   # two\n"));
+  }
+  /* a node the machine does not have: the evaluation says so */
+  {
+    g_autoptr(AugurActivityModel) bad = read_ok ("machine\n  nodes 2\n  processes 2\n  mapping explicit 0 5\nend\n"
+                                                 "diagram main\n  initial i\n  final f\n  flow i -> f\nend\n");
+    g_assert_false (augur_activity_model_get_placement (bad, NULL, &n_nodes, &cpus, &back, &n, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
+  /* no machine block */
+  g_assert_null (augur_activity_edit_set_mapping ("diagram main\n  initial i\n  final f\n  flow i -> f\nend\n", moved,
+                                                  4, &error));
+  g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -862,5 +929,6 @@ main (int argc, char **argv)
   g_test_add_func ("/activity/edit/read", test_read);
   g_test_add_func ("/activity/edit/undo", test_undo);
   g_test_add_func ("/activity/edit/hostile", test_hostile);
+  g_test_add_func ("/activity/edit/mapping", test_mapping);
   return g_test_run ();
 }

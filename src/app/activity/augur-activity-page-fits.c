@@ -685,7 +685,8 @@ augur_activity_page_fits_init (AugurActivityPage *self)
   gtk_widget_set_margin_top (detail, 6);
   gtk_widget_set_margin_bottom (detail, 12);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (detail_scroller), detail);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (detail_scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  /* the candidates table is wide: it scrolls rather than widening the page */
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (detail_scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
 
   gtk_paned_set_start_child (GTK_PANED (paned), list_scroller);
   gtk_paned_set_end_child (GTK_PANED (paned), detail_scroller);

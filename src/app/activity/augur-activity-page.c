@@ -559,7 +559,7 @@ static const char page_css[] =
   "auguractivitypage .augur-param-expression { font-family: monospace; }\n"
   "auguractivitypage .augur-param-overridden { font-weight: bold; color: @theme_selected_bg_color; }\n"
   "auguractivitypage entry.error { color: @error_color; }\n"
-  /* five result tabs side by side in the results pane of a 1280-pixel window */
+  /* tabs side by side in the panes of a 1024-pixel window */
   "auguractivitypage .augur-result-tabs > button { padding-left: 4px; padding-right: 4px; }\n";
 
 static void

@@ -243,10 +243,13 @@ show_element_line (AugurActivityPage *self,
   self->last_edit = EDIT_NONE;
 }
 
+static void inspector_flush (AugurActivityPage *self);
+
 static void
 on_element_selected (AugurActivityPage *self,
                      const char        *name)
 {
+  inspector_flush (self);
   inspector_show_element (self, name);
   if (name != NULL)
     show_element_line (self, name);
@@ -271,7 +274,11 @@ on_flow_selected (AugurActivityPage *self,
                   const char        *to,
                   guint              nth)
 {
-  inspector_show_flow (self, from, to, nth);
+  g_autofree char *from_name = g_strdup (from);
+  g_autofree char *to_name = g_strdup (to);
+
+  inspector_flush (self);
+  inspector_show_flow (self, from_name, to_name, nth);
 }
 
 /* ---- The inspector: the selection's name, settings and guard ---------- */
@@ -307,6 +314,79 @@ entry_set_error (GtkWidget  *entry,
 }
 
 static void on_setting_activate (AugurActivityPage *self, GtkEntry *entry);
+
+typedef void (*EntryCommit) (AugurActivityPage *self, GtkEntry *entry);
+
+typedef struct {
+  AugurActivityPage *self;
+  GWeakRef           entry;
+} Leave;
+
+static void
+leave_free (gpointer data)
+{
+  Leave *l = data;
+
+  g_weak_ref_clear (&l->entry);
+  g_object_unref (l->self);
+  g_free (l);
+}
+
+/* After the focus has gone (not while the entry hands it on): the entry
+ * commits if it is still the inspector's; committing rebuilds the
+ * inspector. */
+static gboolean
+commit_left (gpointer data)
+{
+  Leave *l = data;
+  g_autoptr(GtkWidget) entry = g_weak_ref_get (&l->entry);
+  const char *key;
+  EntryCommit commit;
+
+  if (entry == NULL || (key = g_object_get_data (G_OBJECT (entry), "augur-key")) == NULL ||
+      l->self->inspector_entries == NULL || g_hash_table_lookup (l->self->inspector_entries, key) != entry)
+    return G_SOURCE_REMOVE;
+  commit = (EntryCommit) g_object_get_data (G_OBJECT (entry), "augur-commit");
+  if (commit != NULL)
+    commit (l->self, GTK_ENTRY (entry));
+  return G_SOURCE_REMOVE;
+}
+
+/* A value typed into the inspector and not committed when the user selects
+ * something else: committed first (one entry changes at a time). */
+static void
+inspector_flush (AugurActivityPage *self)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  GtkWidget *pending = NULL;
+  EntryCommit commit;
+
+  if (self->inspector_entries == NULL)
+    return;
+  g_hash_table_iter_init (&iter, self->inspector_entries);
+  while (pending == NULL && g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const char *original = g_object_get_data (value, "augur-original");
+
+      if (GTK_IS_EDITABLE (value) && original != NULL &&
+          g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (value)), original) != 0)
+        pending = value;
+    }
+  if (pending != NULL && (commit = (EntryCommit) g_object_get_data (G_OBJECT (pending), "augur-commit")) != NULL)
+    commit (self, GTK_ENTRY (pending));
+}
+
+static void
+on_entry_leave (GtkEventControllerFocus *focus,
+                AugurActivityPage       *self)
+{
+  Leave *l = g_new0 (Leave, 1);
+
+  l->self = g_object_ref (self);
+  g_weak_ref_init (&l->entry, gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus)));
+  g_idle_add_full (G_PRIORITY_DEFAULT, commit_left, l, leave_free);
+}
 
 /* The settings whose value is an expression (not a name, a category or a
  * variation). */
@@ -408,8 +488,17 @@ inspector_add_entry (AugurActivityPage *self,
   gtk_widget_add_css_class (entry, "augur-param-expression");
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), entry);
   g_object_set_data_full (G_OBJECT (entry), "augur-key", g_strdup (key), g_free);
+  g_object_set_data_full (G_OBJECT (entry), "augur-original", g_strdup (value != NULL ? value : ""), g_free);
   g_object_set_data (G_OBJECT (entry), "augur-error-label", error);
   g_signal_connect_object (entry, "activate", on_activate, self, G_CONNECT_SWAPPED);
+  /* leaving the entry (Tab, a click elsewhere) commits it too */
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+
+    g_object_set_data (G_OBJECT (entry), "augur-commit", (gpointer) on_activate);
+    g_signal_connect_object (focus, "leave", G_CALLBACK (on_entry_leave), self, 0);
+    gtk_widget_add_controller (entry, focus);
+  }
   gtk_label_set_xalign (GTK_LABEL (error), 0);
   gtk_label_set_wrap (GTK_LABEL (error), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (error), PANGO_WRAP_WORD_CHAR);
@@ -536,6 +625,13 @@ commit_guard (AugurActivityPage *self)
 }
 
 static void
+on_guard_activate (AugurActivityPage *self,
+                   GtkEntry          *entry)
+{
+  commit_guard (self);
+}
+
+static void
 on_guard_kind_changed (AugurActivityPage *self)
 {
   GtkWidget *kind = g_hash_table_lookup (self->inspector_entries, "guard-kind");
@@ -617,7 +713,9 @@ inspector_show_flow (AugurActivityPage *self,
                      const char        *to,
                      guint              nth)
 {
-  static const char *const guards[] = { N_("None"), N_("When"), N_("Else"), N_("Probability"), NULL };
+  /* Translators: the guards of a flow ("une garde": "Aucune" in French) */
+  static const char *const guards[] = { NC_("guard", "None"), NC_("guard", "When"), NC_("guard", "Else"),
+                                        NC_("guard", "Probability"), NULL };
   g_autofree char *from_name = g_strdup (from);
   g_autofree char *to_name = g_strdup (to);
   g_autoptr(GArray) flows = NULL;
@@ -655,7 +753,7 @@ inspector_show_flow (AugurActivityPage *self,
       return;
     }
   for (guint i = 0; guards[i] != NULL; i++)
-    names[i] = _(guards[i]);
+    names[i] = g_dpgettext2 (NULL, "guard", guards[i]);
   names[G_N_ELEMENTS (guards) - 1] = NULL;
   label = gtk_label_new (_("Guard"));
   gtk_label_set_xalign (GTK_LABEL (label), 1);
@@ -669,7 +767,7 @@ inspector_show_flow (AugurActivityPage *self,
   gtk_grid_attach (GTK_GRID (self->inspector_grid), kind, 1, row, 1, 1);
   row++;
   g_hash_table_insert (self->inspector_entries, g_strdup ("guard-kind"), kind);
-  entry = inspector_add_entry (self, "guard", _("Expression"), flow->guard_text, &row, G_CALLBACK (commit_guard));
+  entry = inspector_add_entry (self, "guard", _("Expression"), flow->guard_text, &row, G_CALLBACK (on_guard_activate));
   gtk_widget_set_sensitive (entry, flow->guard == AUGUR_ACTIVITY_GUARD_WHEN || flow->guard == AUGUR_ACTIVITY_GUARD_PROB);
   g_signal_connect_object (kind, "notify::selected", G_CALLBACK (on_guard_kind_changed), self, G_CONNECT_SWAPPED);
 }
@@ -696,6 +794,7 @@ on_diagram_chosen (AugurActivityPage *self)
   if (self->diagram_syncing > 0 || i == GTK_INVALID_LIST_POSITION ||
       i >= g_list_model_get_n_items (G_LIST_MODEL (self->diagram_names)))
     return;
+  inspector_flush (self);
   augur_activity_page_diagram_show (self, gtk_string_list_get_string (self->diagram_names, i));
 }
 

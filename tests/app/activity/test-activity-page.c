@@ -933,6 +933,39 @@ test_diagram_move_rename (Fixture       *f,
     g_assert_cmpstr (init, ==, "  action init cost 0.06 category setup");
   }
   g_assert_null (augur_activity_page_get_inspector_error (f->page, "cost"));
+
+  /* Typed and not committed, then another element selected: committed
+   * first, not lost. */
+  {
+    GtkWidget *cost = augur_activity_page_get_inspector_entry (f->page, "cost");
+    g_autofree char *now = NULL, *init = NULL;
+
+    gtk_editable_set_text (GTK_EDITABLE (cost), "0.07");
+    g_signal_emit_by_name (canvas, "element-selected", "poisson");
+    augur_test_iterate ();
+    now = page_text (f);
+    init = line_with (now, "action init");
+    g_assert_cmpstr (init, ==, "  action init cost 0.07 category setup");
+    g_assert_nonnull (augur_activity_page_get_inspector_entry (f->page, "cost"));
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (augur_activity_page_get_inspector_entry (f->page, "cost"))),
+                     ==, "2e-6 * NGRID * log2(NGRID)");
+  }
+  /* Typed, then the focus leaves the entry (Tab, a click elsewhere): committed. */
+  {
+    GtkWidget *cost = augur_activity_page_get_inspector_entry (f->page, "cost");
+    g_autofree char *now = NULL, *line = NULL;
+
+    gtk_widget_grab_focus (cost);
+    augur_test_iterate ();
+    g_assert_true (gtk_widget_has_focus (cost) || gtk_widget_is_focus (cost) ||
+                   gtk_widget_get_focus_child (cost) != NULL);
+    gtk_editable_set_text (GTK_EDITABLE (cost), "3e-6 * NGRID");
+    gtk_widget_grab_focus (GTK_WIDGET (canvas));
+    augur_test_spin (100);
+    now = page_text (f);
+    line = line_with (now, "action poisson");
+    g_assert_true (g_str_has_prefix (line, "  action poisson cost 3e-6 * NGRID category fft"));
+  }
 }
 
 static void

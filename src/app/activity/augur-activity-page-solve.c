@@ -311,6 +311,31 @@ evaluate_thread (AugurPageJob  *job,
   if (out->result == NULL || g_cancellable_is_cancelled (cancellable))
     return out;
 
+  /* fitted costs: the time with each at the ends of its prediction interval */
+  if (!out->partial)
+    {
+      gboolean fitted = FALSE;
+
+      for (guint i = 0; i < augur_activity_model_get_n_params (model); i++)
+        fitted = fitted || augur_activity_model_param_is_fitted (model, i);
+      if (fitted)
+        {
+          AugurActivityOptions bound = options;
+          g_autoptr(AugurActivityResult) low = NULL, high = NULL;
+
+          augur_page_job_progress (-1.0, _("Evaluating the fitted costs' prediction intervals"), job);
+          bound.record_timeline = FALSE;
+          bound.fit_bound = -1;
+          low = augur_activity_evaluate (model, &binding, &bound, NULL, NULL, cancellable, NULL, NULL);
+          bound.fit_bound = 1;
+          high = low != NULL ? augur_activity_evaluate (model, &binding, &bound, NULL, NULL, cancellable, NULL, NULL)
+                             : NULL;
+          if (high != NULL)
+            augur_activity_result_set_interval (out->result, augur_activity_result_get_time (low),
+                                                augur_activity_result_get_time (high));
+        }
+    }
+
   augur_page_job_progress (-1.0, _("Preparing the results"), job);
   out->applied = applied->len > 0 ? g_strdup (applied->str) : NULL;
   title = augur_activity_model_get_title (model);
@@ -579,6 +604,23 @@ present (AugurActivityPage *self,
                             count);
   /* Translators: e.g. "8 processes on 2 nodes · 104 events · evaluated in 52 µs". */
   details = g_strdup_printf (_("%s on %s · %s · evaluated in %s"), processes, nodes, events, took);
+  {
+    double lower, upper;
+
+    if (augur_activity_result_get_interval (r, &lower, &upper))
+      {
+        g_autofree char *low = augur_activity_format_time (lower);
+        g_autofree char *high = augur_activity_format_time (upper);
+        char *with;
+
+        /* Translators: appended to the details, e.g. "0.332825153 s to 0.37522817 s with the fitted costs at
+         * the ends of their 95 % prediction intervals". */
+        with = g_strdup_printf (_("%s\n%s to %s with the fitted costs at the ends of their prediction intervals "
+                                  "(95 %%)"), details, low, high);
+        g_free (details);
+        details = with;
+      }
+  }
   gtk_label_set_text (GTK_LABEL (self->details_label), details);
 
   augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (self->bar_chart), self->bars);

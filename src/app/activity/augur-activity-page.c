@@ -773,6 +773,13 @@ augur_activity_page_get_time_text (AugurActivityPage *self)
   return self->time_text ? self->time_text : "";
 }
 
+const char *
+augur_activity_page_get_details_text (AugurActivityPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->details_label));
+}
+
 void
 augur_activity_page_show_document (AugurActivityPage *self,
                                    const char        *name)

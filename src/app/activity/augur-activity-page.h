@@ -67,6 +67,9 @@ GtkWidget        *augur_activity_page_get_override_entry (AugurActivityPage *pag
 const char       *augur_activity_page_get_status_text  (AugurActivityPage *page);
 /* The error shown above the results, or NULL. */
 const char       *augur_activity_page_get_error_text   (AugurActivityPage *page);
+/* The line under it: processes, nodes, events, and the time with the
+ * fitted costs at the ends of their prediction intervals. */
+const char       *augur_activity_page_get_details_text (AugurActivityPage *page);
 /* The predicted time as shown ("0.354026662 s"), or "". */
 const char       *augur_activity_page_get_time_text    (AugurActivityPage *page);
 

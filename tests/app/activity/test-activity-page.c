@@ -131,6 +131,9 @@ test_evaluate (Fixture       *f,
 
   /* The time shown is augur-cli's, to the last digit it writes. */
   g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, LAPW0_TIME);
+  /* the fitted costs at the ends of their 95 % prediction intervals (augur-cli activity says the same) */
+  g_assert_nonnull (strstr (augur_activity_page_get_details_text (f->page),
+                            "0.332825153 s to 0.37522817 s with the fitted costs"));
   if (cli != NULL)
     g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, cli);
   else

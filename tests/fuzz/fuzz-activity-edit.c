@@ -107,7 +107,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       const char *value = values[next (&b) % G_N_ELEMENTS (values)];
       const char *name = names[next (&b) % G_N_ELEMENTS (names)];
       char *out = NULL;
-      guint code = next (&b) % 12;
+      guint code = next (&b) % 13;
+      guint nodes[8];
 
       if (n_d > 0 && diagram == NULL)
         d = 0;   /* NULL: the main diagram */
@@ -147,6 +148,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
           break;
         case 10:
           out = augur_activity_edit_remove_diagram (text, diagram, &error);
+          break;
+        case 12:
+          for (guint i = 0; i < G_N_ELEMENTS (nodes); i++)
+            nodes[i] = next (&b) % 4;
+          out = augur_activity_edit_set_mapping (text, nodes, next (&b) % (G_N_ELEMENTS (nodes) + 1), &error);
           break;
         default:
           out = augur_activity_edit_layout (text, diagram, &error);

@@ -572,13 +572,13 @@ augur_activity_edit_set_mapping (const char   *text,
     return NULL;
   if (doc.m->machine_line <= 0 || doc.m->machine_end_line <= 0)
     {
-      g_set_error_literal (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+      g_set_error_literal (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_NOT_FOUND,
                            _("the document has no machine ('machine' ... 'end') to map processes onto"));
       return NULL;
     }
   if (n_processes == 0)
     {
-      g_set_error_literal (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL, _("no process to map"));
+      g_set_error_literal (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_INVALID, _("no process to map"));
       return NULL;
     }
   if (doc.m->mapping_line > 0)

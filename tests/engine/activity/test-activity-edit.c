@@ -909,7 +909,7 @@ test_mapping (void)
   /* no machine block */
   g_assert_null (augur_activity_edit_set_mapping ("diagram main\n  initial i\n  final f\n  flow i -> f\nend\n", moved,
                                                   4, &error));
-  g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
+  g_assert_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_NOT_FOUND);
 }
 
 int

@@ -488,16 +488,6 @@ insert_fit (const char         *text,
   return g_string_free (out, FALSE);
 }
 
-static gpointer
-attach_thread (AugurPageJob  *job,
-               gpointer       inputs,
-               GCancellable  *cancellable,
-               GError       **error)
-{
-  augur_page_job_progress (-1.0, _("Reading the measurements"), job);
-  return augur_fit_data_load (inputs, NULL, cancellable, error);
-}
-
 static void
 attach_done (AugurPage    *page,
              gpointer      inputs,
@@ -505,7 +495,8 @@ attach_done (AugurPage    *page,
              const GError *error)
 {
   AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (page);
-  g_autoptr(AugurFitData) data = result;
+  AugurActivityLoaded *loaded = result;
+  g_autoptr(AugurFitData) data = loaded != NULL ? g_steal_pointer (&loaded->data) : NULL;
   g_autofree char *file = g_file_get_basename (inputs);
   g_autofree char *name = NULL, *text = NULL, *done = NULL;
   guint index;
@@ -513,9 +504,9 @@ attach_done (AugurPage    *page,
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  if (error != NULL)
+  if (error != NULL || data == NULL)
     {
-      augur_activity_page_set_status (self, error->message, TRUE);
+      augur_activity_page_set_status (self, error != NULL ? error->message : "", TRUE);
       return;
     }
   /* its columns must be parameters the fit can see */
@@ -543,13 +534,6 @@ attach_done (AugurPage    *page,
   augur_activity_page_set_status (self, done, FALSE);
 }
 
-/* Keeps the data: attach_done takes it. */
-static void
-keep_data (gpointer data)
-{
-  (void) data;
-}
-
 void
 augur_activity_page_attach_measurements (AugurActivityPage *self,
                                          GFile             *file)
@@ -561,8 +545,7 @@ augur_activity_page_attach_measurements (AugurActivityPage *self,
       augur_activity_page_set_status (self, _("The text does not read: correct it before attaching measurements"), TRUE);
       return;
     }
-  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL, g_object_ref (file),
-                        g_object_unref, attach_thread, keep_data, attach_done);
+  augur_activity_page_start_load (self, file, attach_done);
 }
 
 static void
@@ -577,14 +560,7 @@ attach_chosen (AugurPage     *page,
 static void
 on_attach (AugurActivityPage *self)
 {
-  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (csv, _("CSV files"));
-  gtk_file_filter_add_suffix (csv, "csv");
-  g_list_store_append (filters, csv);
-  augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_OPEN, _("Attach Measurements"), NULL, NULL,
-                          G_LIST_MODEL (filters), attach_chosen, NULL, NULL);
+  augur_activity_page_choose_csv (self, _("Attach Measurements"), attach_chosen);
 }
 
 /* ---- The page --------------------------------------------------------------- */

@@ -17,6 +17,7 @@
 #include "augur-activity-page.h"
 #include "augur-bar-chart.h"
 #include "augur-diagnostic-list.h"
+#include "augur-page-job.h"
 #include "augur-line-chart.h"
 #include "augur-pie-chart.h"
 #include "activity-study.h"
@@ -279,6 +280,19 @@ void     augur_activity_page_study_present  (AugurActivityPage  *self,
                                              AugurActivityStudy *study,
                                              const char         *error);
 void     augur_activity_page_study_clear    (AugurActivityPage *self);
+/* A CSV file to open (measured times, measurements to fit). */
+void     augur_activity_page_choose_csv     (AugurActivityPage *self,
+                                             const char        *title,
+                                             AugurPageFileFunc  chosen);
+/* A job reading a CSV of measurements (inputs: its GFile): the result is
+ * an AugurActivityLoaded whose data done_func takes (setting it to NULL);
+ * the job frees what was not taken (a superseded job's). */
+typedef struct {
+  AugurFitData *data;
+} AugurActivityLoaded;
+void     augur_activity_page_start_load     (AugurActivityPage    *self,
+                                             GFile                *file,
+                                             AugurPageJobDoneFunc  done);
 /* The study's table (csv, json) or chart (png, svg, pdf). */
 gboolean augur_activity_page_study_export   (AugurActivityPage *self,
                                              const char        *format,

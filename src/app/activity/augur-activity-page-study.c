@@ -398,16 +398,6 @@ augur_activity_page_study_present (AugurActivityPage  *self,
 
 /* ---- Measured times --------------------------------------------------------- */
 
-static gpointer
-load_thread (AugurPageJob  *job,
-             gpointer       inputs,
-             GCancellable  *cancellable,
-             GError       **error)
-{
-  augur_page_job_progress (-1.0, _("Reading the measured times"), job);
-  return augur_fit_data_load (inputs, NULL, cancellable, error);
-}
-
 static void
 load_done (AugurPage    *page,
            gpointer      inputs,
@@ -415,13 +405,14 @@ load_done (AugurPage    *page,
            const GError *error)
 {
   AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (page);
+  AugurActivityLoaded *loaded = result;
   g_autofree char *name = g_file_get_basename (inputs);
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  if (error != NULL)
+  if (error != NULL || loaded == NULL || loaded->data == NULL)
     {
-      augur_activity_page_set_status (self, error->message, TRUE);
+      augur_activity_page_set_status (self, error != NULL ? error->message : "", TRUE);
       return;
     }
   if (self->study != NULL)
@@ -429,7 +420,7 @@ load_done (AugurPage    *page,
       g_autoptr(GError) match_error = NULL;
 
       /* the file must fit the study shown: otherwise nothing changes */
-      if (!augur_activity_study_set_measured (self->study, result, &match_error))
+      if (!augur_activity_study_set_measured (self->study, loaded->data, &match_error))
         {
           g_autofree char *text = g_strdup_printf ("%s: %s", name, match_error->message);
           augur_activity_study_set_measured (self->study, self->measured, NULL);
@@ -439,7 +430,7 @@ load_done (AugurPage    *page,
     }
   g_clear_pointer (&self->measured, augur_fit_data_free);
   g_free (self->measured_name);
-  self->measured = result;
+  self->measured = g_steal_pointer (&loaded->data);
   self->measured_name = g_steal_pointer (&name);
   {
     /* Translators: e.g. "Measured times from runs.csv: 12 rows". */
@@ -453,20 +444,12 @@ load_done (AugurPage    *page,
   update_table (self);
 }
 
-/* Keeps the data: the job frees what done did not take. */
-static void
-maybe_free_data (gpointer data)
-{
-  (void) data;
-}
-
 void
 augur_activity_page_study_load_measured (AugurActivityPage *self,
                                          GFile             *file)
 {
   g_return_if_fail (G_IS_FILE (file));
-  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL, g_object_ref (file),
-                        g_object_unref, load_thread, maybe_free_data, load_done);
+  augur_activity_page_start_load (self, file, load_done);
 }
 
 static void
@@ -481,14 +464,7 @@ measured_chosen (AugurPage     *page,
 static void
 on_import_measured (AugurActivityPage *self)
 {
-  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (csv, _("CSV files"));
-  gtk_file_filter_add_suffix (csv, "csv");
-  g_list_store_append (filters, csv);
-  augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_OPEN, _("Import Measured Times"), NULL, NULL,
-                          G_LIST_MODEL (filters), measured_chosen, NULL, NULL);
+  augur_activity_page_choose_csv (self, _("Import Measured Times"), measured_chosen);
 }
 
 static void
@@ -500,6 +476,52 @@ on_clear_measured (AugurActivityPage *self)
     augur_activity_study_set_measured (self->study, NULL, NULL);
   update_chart (self);
   update_table (self);
+}
+
+static void
+loaded_free (gpointer data)
+{
+  AugurActivityLoaded *loaded = data;
+
+  g_clear_pointer (&loaded->data, augur_fit_data_free);
+  g_free (loaded);
+}
+
+static gpointer
+load_thread (AugurPageJob  *job,
+             gpointer       inputs,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  AugurActivityLoaded *loaded = g_new0 (AugurActivityLoaded, 1);
+
+  augur_page_job_progress (-1.0, _("Reading the measurements"), job);
+  loaded->data = augur_fit_data_load (inputs, NULL, cancellable, error);
+  return loaded;
+}
+
+void
+augur_activity_page_start_load (AugurActivityPage    *self,
+                                GFile                *file,
+                                AugurPageJobDoneFunc  done)
+{
+  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL, g_object_ref (file),
+                        g_object_unref, load_thread, loaded_free, done);
+}
+
+void
+augur_activity_page_choose_csv (AugurActivityPage *self,
+                                const char        *title,
+                                AugurPageFileFunc  chosen)
+{
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (csv, _("CSV files"));
+  gtk_file_filter_add_suffix (csv, "csv");
+  g_list_store_append (filters, csv);
+  augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_OPEN, title, NULL, NULL, G_LIST_MODEL (filters),
+                          chosen, NULL, NULL);
 }
 
 /* ---- Exports -------------------------------------------------------------- */

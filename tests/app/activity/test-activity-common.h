@@ -60,6 +60,18 @@ fixture_tear_down (Fixture       *f,
     ;
 }
 
+/* A file of the test's, in dir. */
+static inline char *
+write_temp (const char *dir,
+            const char *name,
+            const char *contents)
+{
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  return path;
+}
+
 static inline void
 evaluate_and_wait (AugurActivityPage *page)
 {

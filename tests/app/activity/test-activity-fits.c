@@ -106,17 +106,6 @@ test_fits (Fixture       *f,
   g_assert_true (g_str_has_prefix (augur_activity_page_get_fit_text (f->page, 0), "VCoul = "));
 }
 
-static char *
-write_temp (const char *dir,
-            const char *name,
-            const char *contents)
-{
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
-  return path;
-}
-
 static void
 attach_and_wait (AugurActivityPage *page,
                  const char        *path)

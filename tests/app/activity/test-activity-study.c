@@ -30,17 +30,6 @@ engine_study (AugurActivityPage *page,
   return s;
 }
 
-static char *
-write_temp (const char *dir,
-            const char *name,
-            const char *contents)
-{
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
-  return path;
-}
-
 static void
 load_and_wait (AugurActivityPage *page,
                const char        *path)

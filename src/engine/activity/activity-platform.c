@@ -46,36 +46,23 @@ typedef struct {
   gpointer                  sink_data;
 } Walk;
 
+/* A process's expression (the platform's units are processes). */
 static gboolean
 value (const ActElement *el, ExprRole role, const double *slots, const char *what, guint pid, double *v,
        GError **error)
 {
-  *v = act_expr_eval (&el->exprs[role], slots);
-  if (!isfinite (*v))
-    {
-      char number[AUGUR_FORMAT_DOUBLE_SIZE];
-      g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s of '%s' (%s) is %s for p%u"),
-                   el->exprs[role].line, _(what), el->path, el->exprs[role].text,
-                   augur_format_double (number, isnan (*v) ? NAN : *v), pid);
-      return FALSE;
-    }
-  return TRUE;
+  ActWho who = { pid, 0, FALSE };
+
+  return activity_eval (el, role, slots, what, &who, v, error);
 }
 
 static gboolean
 whole (const ActElement *el, ExprRole role, const double *slots, const char *what, guint pid, double max, double *v,
        GError **error)
 {
-  if (!value (el, role, slots, what, pid, v, error))
-    return FALSE;
-  if (*v < 0 || *v > max || *v != floor (*v))
-    {
-      g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
-                   _("line %d: %s of '%s' (%s) is %.17g for p%u: expected a whole number from 0 to %.17g"),
-                   el->exprs[role].line, _(what), el->path, el->exprs[role].text, *v, pid, max);
-      return FALSE;
-    }
-  return TRUE;
+  ActWho who = { pid, 0, FALSE };
+
+  return activity_eval_whole (el, role, slots, what, &who, max, v, error);
 }
 
 static gboolean

@@ -408,38 +408,49 @@ slots_for (Run *run, const Unit *u)
   return run->params;
 }
 
-/* Evaluates an element's expression for u; an error when it is not a
- * finite number. */
-static gboolean
+void
+activity_eval_fail (const ActElement *el, ExprRole role, const char *what, const ActWho *who, double value, double max,
+                    GError **error)
+{
+  g_autofree char *name = act_who_name (who);
+
+  if (!isfinite (value))
+    {
+      char number[AUGUR_FORMAT_DOUBLE_SIZE];
+      g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s of '%s' (%s) is %s for %s"),
+                   el->exprs[role].line, _(what), el->path, el->exprs[role].text,
+                   augur_format_double (number, isnan (value) ? NAN : value), name);
+    }
+  else
+    g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
+                 _("line %d: %s of '%s' (%s) is %.17g for %s: expected a whole number from 0 to %.17g"),
+                 el->exprs[role].line, _(what), el->path, el->exprs[role].text, value, name, max);
+}
+
+/* The run's first error is the one it reports. */
+static GError **
+error_slot (Run *run)
+{
+  return run->error == NULL ? &run->error : NULL;
+}
+
+/* An element's expression for u; an error when it is not a finite
+ * number.  Not inlined: the walk stays small (its costs are cached). */
+static G_GNUC_NO_INLINE gboolean
 eval (Run *run, Unit *u, const ActElement *el, ExprRole role, const char *what, double *value)
 {
-  *value = act_expr_eval (&el->exprs[role], slots_for (run, u));
-  if (!isfinite (*value))
-    {
-      g_autofree char *who = unit_name (run, u);
-      char number[AUGUR_FORMAT_DOUBLE_SIZE];
-      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s of '%s' (%s) is %s for %s"), el->exprs[role].line,
-            _(what), el->path, el->exprs[role].text, augur_format_double (number, isnan (*value) ? NAN : *value), who);
-      return FALSE;
-    }
-  return TRUE;
+  ActWho who = { u->pid, u->tid, u->parent != G_MAXUINT };
+
+  return activity_eval (el, role, slots_for (run, u), what, &who, value, error_slot (run));
 }
 
 /* A whole number from 0 to max. */
-static gboolean
+static G_GNUC_NO_INLINE gboolean
 eval_count (Run *run, Unit *u, const ActElement *el, ExprRole role, const char *what, double max, double *value)
 {
-  if (!eval (run, u, el, role, what, value))
-    return FALSE;
-  if (*value < 0 || *value > max || *value != floor (*value))
-    {
-      g_autofree char *who = unit_name (run, u);
-      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s of '%s' (%s) is %.17g for %s: expected a whole number "
-                                                 "from 0 to %.17g"),
-            el->exprs[role].line, _(what), el->path, el->exprs[role].text, *value, who, max);
-      return FALSE;
-    }
-  return TRUE;
+  ActWho who = { u->pid, u->tid, u->parent != G_MAXUINT };
+
+  return activity_eval_whole (el, role, slots_for (run, u), what, &who, max, value, error_slot (run));
 }
 
 static void

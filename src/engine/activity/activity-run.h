@@ -6,6 +6,8 @@
 
 #include "activity-private.h"
 
+#include <math.h>
+
 G_BEGIN_DECLS
 
 struct _AugurActivityResult {
@@ -46,6 +48,42 @@ static inline char *
 act_who_name (const ActWho *who)
 {
   return who->thread ? g_strdup_printf ("p%u.t%u", who->pid, who->tid) : g_strdup_printf ("p%u", who->pid);
+}
+
+/* An element's expression for a processing unit (slots: the parameters'
+ * values, pid and tid), which must be a finite number (with _whole, a
+ * whole number from 0 to max); the error names the element, its line and
+ * the unit.  Shared by the evaluation on the machine's own CPUs and on a
+ * platform. */
+void activity_eval_fail (const ActElement *el,
+                         ExprRole          role,
+                         const char       *what,
+                         const ActWho     *who,
+                         double            value,
+                         double            max,
+                         GError          **error);
+
+static inline gboolean
+activity_eval (const ActElement *el, ExprRole role, const double *slots, const char *what, const ActWho *who,
+               double *value, GError **error)
+{
+  *value = act_expr_eval (&el->exprs[role], slots);
+  if (G_LIKELY (isfinite (*value)))
+    return TRUE;
+  activity_eval_fail (el, role, what, who, *value, 0, error);
+  return FALSE;
+}
+
+static inline gboolean
+activity_eval_whole (const ActElement *el, ExprRole role, const double *slots, const char *what, const ActWho *who,
+                     double max, double *value, GError **error)
+{
+  if (!activity_eval (el, role, slots, what, who, value, error))
+    return FALSE;
+  if (G_LIKELY (*value >= 0 && *value <= max && *value == floor (*value)))
+    return TRUE;
+  activity_eval_fail (el, role, what, who, *value, max, error);
+  return FALSE;
 }
 
 /* Shared by the evaluation on the machine's own CPUs and on a platform:

@@ -27,6 +27,8 @@ augur_activity_page_can_export (AugurPage  *page,
 
   if (g_strcmp0 (what, "paje") == 0)
     return self->result != NULL && augur_activity_result_get_timeline (self->result) != NULL;
+  if (augur_activity_page_fits_shown (self))
+    return augur_activity_page_fit_shown_name (self) != NULL;
   if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages)), "study") == 0 &&
       !augur_activity_page_diagram_shown (self))
     return self->study != NULL && g_strcmp0 (what, "paje") != 0;
@@ -42,6 +44,8 @@ visible_chart (AugurActivityPage *self)
 
   if (augur_activity_page_diagram_shown (self))
     return "diagram";
+  if (augur_activity_page_fits_shown (self))
+    return "fit";
   name = gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages));
 
   if (g_strcmp0 (name, "breakdown") == 0)
@@ -66,7 +70,8 @@ write_chart (AugurActivityPage *self,
   gboolean ok;
 
   if (!augur_export_format_from_name (format, &f) &&
-      !(g_str_equal (chart, "study") && (g_str_equal (format, "csv") || g_str_equal (format, "json"))))
+      !((g_str_equal (chart, "study") || g_str_equal (chart, "fit")) &&
+        (g_str_equal (format, "csv") || g_str_equal (format, "json"))))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), format);
       return FALSE;
@@ -83,12 +88,16 @@ write_chart (AugurActivityPage *self,
     }
   if (g_str_equal (chart, "study") && self->study == NULL)
     return augur_activity_page_study_export (self, format, NULL, error);
+  if ((g_str_equal (chart, "fit") || g_str_equal (chart, "residuals")) && augur_activity_page_fit_shown_name (self) == NULL)
+    return augur_activity_page_fit_export (self, chart, format, NULL, error);
   out = augur_safe_file_open (file, error);
   if (out == NULL)
     return FALSE;
   stream = augur_safe_file_get_stream (out);
   if (g_str_equal (chart, "study"))
     ok = augur_activity_page_study_export (self, format, stream, error);
+  else if (g_str_equal (chart, "fit") || g_str_equal (chart, "residuals"))
+    ok = augur_activity_page_fit_export (self, chart, format, stream, error);
   else if (g_str_equal (chart, "diagram"))
     ok = augur_activity_canvas_export (AUGUR_ACTIVITY_CANVAS (self->canvas), format, stream, error);
   else if (g_str_equal (chart, "pie"))
@@ -152,7 +161,8 @@ augur_activity_page_export (AugurPage   *page,
       chart = g_strndup (what, dash - what);
       format = dash + 1;
       if (!g_str_equal (chart, "bars") && !g_str_equal (chart, "pie") && !g_str_equal (chart, "timeline") &&
-          !g_str_equal (chart, "diagram") && !g_str_equal (chart, "study"))
+          !g_str_equal (chart, "diagram") && !g_str_equal (chart, "study") && !g_str_equal (chart, "fit") &&
+          !g_str_equal (chart, "residuals"))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), what);
           return FALSE;
@@ -165,11 +175,13 @@ augur_activity_page_export (AugurPage   *page,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Unknown export “%s”"), what);
       return FALSE;
     }
-  else if (!g_str_equal (what, "paje") && g_str_equal (visible_chart (self), "study"))
-    /* the tables of the tab shown: the study's */
-    chart = g_strdup ("study");
+  else if (!g_str_equal (what, "paje") && (g_str_equal (visible_chart (self), "study") ||
+                                           g_str_equal (visible_chart (self), "fit")))
+    /* the tables of the page shown: the study's, the fit's */
+    chart = g_strdup (visible_chart (self));
 
-  if (g_strcmp0 (chart, "diagram") == 0)
+  /* what the document holds: no evaluation needed */
+  if (g_strcmp0 (chart, "diagram") == 0 || g_strcmp0 (chart, "fit") == 0 || g_strcmp0 (chart, "residuals") == 0)
     return write_chart (self, chart, format, file, error);
   if (self->result == NULL)
     {
@@ -216,6 +228,23 @@ augur_activity_page_export_action (GtkWidget  *widget,
   g_autofree char *exported = NULL;
   const char *part;
 
+  if (augur_activity_page_fits_shown (self) && !g_str_equal (what, "paje"))
+    {
+      if (augur_activity_page_fit_shown_name (self) == NULL)
+        {
+          augur_activity_page_set_status (self, _("Nothing to export: no cost function is fitted yet"), TRUE);
+          return;
+        }
+      /* Translators: export file names, e.g. "lapw0-fit-CalcMPM.png". */
+      {
+        g_autofree char *fit_part = g_strdup_printf ("%s-%s", _("fit"), augur_activity_page_fit_shown_name (self));
+        g_autofree char *chosen = g_strdup_printf ("fit-%s", what);
+
+        name = augur_page_export_name (AUGUR_PAGE (self), _("activity"), fit_part, what);
+        augur_page_choose_export (AUGUR_PAGE (self), NULL, name, NULL, export_chosen, g_steal_pointer (&chosen), g_free);
+      }
+      return;
+    }
   if (self->result == NULL &&
       !(augur_activity_page_diagram_shown (self) && (g_str_equal (what, "png") || g_str_equal (what, "svg") ||
                                                       g_str_equal (what, "pdf"))))

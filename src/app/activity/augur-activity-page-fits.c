@@ -686,6 +686,149 @@ augur_activity_page_fits_dispose (AugurActivityPage *self)
   g_clear_pointer (&self->fit_shown, g_free);
 }
 
+/* ---- Exports ---------------------------------------------------------------- */
+
+gboolean
+augur_activity_page_fits_shown (AugurActivityPage *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->document_stack)), "fits") == 0;
+}
+
+const char *
+augur_activity_page_fit_shown_name (AugurActivityPage *self)
+{
+  return self->fit_chart_data != NULL ? self->fit_shown : NULL;
+}
+
+/* The fit shown: every measurement with its fitted value, the prediction
+ * interval there and the residual (CSV), or that and the model (JSON). */
+static char *
+fit_table (AugurActivityPage *self,
+           gboolean           json)
+{
+  guint index;
+  const AugurFitResult *fit;
+  const AugurFitModel *fm;
+  const AugurFitStats *st;
+  g_autoptr(AugurFitData) data = NULL;
+  GString *out = g_string_new (NULL);
+  guint n_params, n_rows;
+  g_autofree double *x = NULL;
+  g_autofree char *model = NULL;
+
+  if (!find_param (self->model, self->fit_shown, &index) ||
+      (fit = augur_activity_model_get_param_fit (self->model, index)) == NULL ||
+      (data = augur_activity_model_get_param_fit_data (self->model, index, NULL)) == NULL)
+    return g_string_free (out, TRUE);
+  fm = augur_fit_result_get_model (fit);
+  st = augur_fit_model_get_stats (fm);
+  n_params = augur_fit_data_get_n_params (data);
+  n_rows = augur_fit_data_get_n_rows (data);
+  x = g_new (double, MAX (n_params, 1));
+  model = augur_fit_model_to_string (fm);
+  if (json)
+    {
+      g_string_append (out, "{\n  \"parameter\": ");
+      augur_json_append_string (out, self->fit_shown);
+      g_string_append (out, ",\n  \"model\": ");
+      augur_json_append_string (out, model);
+      g_string_append (out, ",\n  \"adjusted_r2\": ");
+      augur_json_append_number (out, st->adj_r2);
+      g_string_append (out, ",\n  \"smape_percent\": ");
+      augur_json_append_number (out, st->smape);
+      g_string_append (out, ",\n  \"cv_error\": ");
+      augur_json_append_number (out, st->cv_error);
+      g_string_append (out, ",\n  \"method\": ");
+      augur_json_append_string (out, augur_fit_result_get_method (fit));
+      g_string_append (out, ",\n  \"rows\": [");
+    }
+  else
+    {
+      for (guint p = 0; p < n_params; p++)
+        {
+          augur_csv_append_field (out, augur_fit_data_get_param_name (data, p));
+          g_string_append_c (out, ',');
+        }
+      augur_csv_append_field (out, augur_fit_data_get_response_name (data));
+      g_string_append (out, ",fitted,lower_95,upper_95,residual\n");
+    }
+  for (guint r = 0; r < n_rows; r++)
+    {
+      double y = augur_fit_data_get_response (data, r), value = NAN, lower = NAN, upper = NAN;
+      double row[4];
+
+      for (guint p = 0; p < n_params; p++)
+        x[p] = augur_fit_data_get_param (data, r, p);
+      augur_fit_model_predict (fm, x, 0.95, &value, &lower, &upper, NULL);
+      row[0] = value;
+      row[1] = lower;
+      row[2] = upper;
+      row[3] = y - value;
+      if (json)
+        {
+          g_string_append (out, r > 0 ? ",\n    [" : "\n    [");
+          for (guint p = 0; p < n_params; p++)
+            {
+              augur_json_append_number (out, x[p]);
+              g_string_append (out, ", ");
+            }
+          augur_json_append_number (out, y);
+          for (guint k = 0; k < 4; k++)
+            {
+              g_string_append (out, ", ");
+              augur_json_append_number (out, row[k]);
+            }
+          g_string_append_c (out, ']');
+        }
+      else
+        {
+          for (guint p = 0; p < n_params; p++)
+            {
+              augur_format_append_double (out, x[p]);
+              g_string_append_c (out, ',');
+            }
+          augur_format_append_double (out, y);
+          for (guint k = 0; k < 4; k++)
+            {
+              g_string_append_c (out, ',');
+              augur_format_append_double (out, row[k]);
+            }
+          g_string_append_c (out, '\n');
+        }
+    }
+  if (json)
+    g_string_append (out, "\n  ]\n}\n");
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+augur_activity_page_fit_export (AugurActivityPage *self,
+                                const char        *chart,
+                                const char        *format,
+                                GOutputStream     *stream,
+                                GError           **error)
+{
+  AugurChartData *data = g_str_equal (chart, "residuals") ? self->fit_residual_data : self->fit_chart_data;
+
+  if (data == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no fitted cost to export: attach measurements first"));
+      return FALSE;
+    }
+  if (g_str_equal (format, "csv") || g_str_equal (format, "json"))
+    {
+      g_autofree char *contents = fit_table (self, g_str_equal (format, "json"));
+
+      if (contents == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no fitted cost to export: attach measurements first"));
+          return FALSE;
+        }
+      return g_output_stream_write_all (stream, contents, strlen (contents), NULL, NULL, error);
+    }
+  return augur_chart_export (data, format, 900, 540, stream, error);
+}
+
 /* For tests. */
 void
 augur_activity_page_show_fit (AugurActivityPage *self,

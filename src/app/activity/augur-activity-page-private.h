@@ -304,6 +304,16 @@ void     augur_activity_page_fits_init      (AugurActivityPage *self);
 void     augur_activity_page_fits_dispose   (AugurActivityPage *self);
 /* The list of fitted parameters after a parse. */
 void     augur_activity_page_fits_refresh   (AugurActivityPage *self);
+gboolean augur_activity_page_fits_shown     (AugurActivityPage *self);
+/* The fitted parameter shown, or NULL when none is fitted. */
+const char *augur_activity_page_fit_shown_name (AugurActivityPage *self);
+/* chart "fit" (points, curve, band) or "residuals": png, svg, pdf; the
+ * measurements with their fitted values and residuals: csv, json. */
+gboolean augur_activity_page_fit_export     (AugurActivityPage *self,
+                                             const char        *chart,
+                                             const char        *format,
+                                             GOutputStream     *stream,
+                                             GError           **error);
 
 /* augur-activity-page-machine.c */
 void     augur_activity_page_machine_init    (AugurActivityPage *self);

@@ -44,8 +44,11 @@ const AugurActivityResult *augur_activity_page_get_result (AugurActivityPage *pa
  * "pdf" (the diagram while the Diagram page is shown, else the chart
  * shown: the pie on Breakdown, the timeline on Timeline, the study's on
  * Study, else the bars), or explicitly "bars-png", "pie-svg",
- * "timeline-pdf", "diagram-svg", "study-csv", "study-png"...  A failed
- * export leaves an existing file as it was. */
+ * "timeline-pdf", "diagram-svg", "study-csv", "study-png"...  While the
+ * Fits page is shown, the fitted cost shown: "png", "svg", "pdf" its
+ * points, curve and band ("residuals-png": its residuals), "csv", "json"
+ * every measurement with its fitted value, 95 % interval and residual.  A
+ * failed export leaves an existing file as it was. */
 
 /* For tests and the window. */
 /* Results: "processes", "breakdown", "elements", "timeline", "study". */

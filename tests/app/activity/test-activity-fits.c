@@ -160,6 +160,71 @@ test_attach (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* The fit shown as files: its table reads back exactly, its charts. */
+static void
+test_exports (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(AugurActivityModel) model = NULL;
+  const AugurFitResult *fit = engine_fit (f->page, "CalcMPM", &model);
+  const AugurFitModel *fm = augur_fit_result_get_model (fit);
+  g_autofree char *dir = g_dir_make_tmp ("augur-fits-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "fit.csv", NULL);
+  g_autofree char *png = g_build_filename (dir, "fit.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "residuals.svg", NULL);
+  g_autoptr(GFile) csv_file = g_file_new_for_path (csv);
+  g_autoptr(GFile) png_file = g_file_new_for_path (png);
+  g_autoptr(GFile) svg_file = g_file_new_for_path (svg);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  gsize length = 0;
+
+  augur_activity_page_show_document (f->page, "fits");
+  g_assert_true (augur_page_can_export (AUGUR_PAGE (f->page), "csv"));
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "csv", csv_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "NAT,time,fitted,lower_95,upper_95,residual");
+  g_assert_cmpuint (g_strv_length (lines), ==, 52);   /* header, 50 rows, the empty end */
+  for (guint i = 1; i <= 50; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+      double x = g_ascii_strtod (fields[0], NULL), y = g_ascii_strtod (fields[1], NULL);
+      double fitted = g_ascii_strtod (fields[2], NULL), value, lower, upper;
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 6);
+      g_assert_true (augur_fit_model_predict (fm, &x, 0.95, &value, &lower, &upper, NULL));
+      g_assert_cmpfloat (fitted, ==, value);
+      g_assert_cmpfloat (g_ascii_strtod (fields[3], NULL), ==, lower);
+      g_assert_cmpfloat (g_ascii_strtod (fields[4], NULL), ==, upper);
+      g_assert_cmpfloat (g_ascii_strtod (fields[5], NULL), ==, y - value);
+    }
+  g_assert_true (g_str_has_prefix (lines[1], "4,0.0157558124,"));
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "png", png_file, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (png, &contents, &length, NULL));
+  g_assert_true (length > 1000 && memcmp (contents, "\x89PNG", 4) == 0);
+  g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "residuals-svg", svg_file, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_unlink (csv);
+  g_unlink (png);
+  g_unlink (svg);
+
+  /* a document without fits: an error, no file */
+  augur_page_set_text (AUGUR_PAGE (f->page), "diagram main\n  initial i\n  final f\n  flow i -> f\nend\n");
+  g_assert_false (augur_page_can_export (AUGUR_PAGE (f->page), "png"));
+  g_assert_false (augur_page_export (AUGUR_PAGE (f->page), "png", png_file, &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
 /* The page as shown: the band and the points in the fit's colours. */
 static void
 test_pixels (Fixture       *f,
@@ -196,6 +261,7 @@ main (int   argc,
   g_test_add ("/app/activity-page/fits/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("fits", test_fits);
   ADD ("attach", test_attach);
+  ADD ("exports", test_exports);
   ADD ("pixels", test_pixels);
 #undef ADD
 

@@ -35,7 +35,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "trace.h"
+#include "trace-smpi.h"
 
 #define QUEUE_PER_PROCESS   1024
 #define QUEUE_MIN           65536
@@ -43,7 +43,6 @@
 #define BUFFER_MIN          (16 * 1024)
 #define BUFFER_MAX          (256 * 1024)
 #define MAX_FIELDS          5     /* name, action, up to 2 values, one extra */
-#define MESSAGE_TOKEN_MAX   40
 
 G_DEFINE_QUARK (augur-trace-error-quark, augur_trace_error)
 
@@ -71,6 +70,24 @@ static const KindInfo kinds[AUGUR_TRACE_ACTION_N_KINDS] = {
   [AUGUR_TRACE_ACTION_ALLREDUCE] = { "allReduce", 2, 2, FALSE, "allReduce S F" },
   [AUGUR_TRACE_ACTION_COMM_SIZE] = { "comm_size", 1, 1, FALSE, "comm_size N" },
   [AUGUR_TRACE_ACTION_SLEEP]     = { "sleep",     1, 1, FALSE, "sleep T" },
+  /* the SMPI dialect's (trace-smpi.c reads them; named here for messages) */
+  [AUGUR_TRACE_ACTION_TEST]          = { "test" },
+  [AUGUR_TRACE_ACTION_WAITALL]       = { "waitall" },
+  [AUGUR_TRACE_ACTION_SENDRECV]      = { "sendRecv" },
+  [AUGUR_TRACE_ACTION_ALLTOALL]      = { "alltoall" },
+  [AUGUR_TRACE_ACTION_ALLTOALLV]     = { "alltoallv" },
+  [AUGUR_TRACE_ACTION_GATHER]        = { "gather" },
+  [AUGUR_TRACE_ACTION_GATHERV]       = { "gatherv" },
+  [AUGUR_TRACE_ACTION_ALLGATHER]     = { "allgather" },
+  [AUGUR_TRACE_ACTION_ALLGATHERV]    = { "allgatherv" },
+  [AUGUR_TRACE_ACTION_SCATTER]       = { "scatter" },
+  [AUGUR_TRACE_ACTION_SCATTERV]      = { "scatterv" },
+  [AUGUR_TRACE_ACTION_REDUCESCATTER] = { "reducescatter" },
+  [AUGUR_TRACE_ACTION_SCAN]          = { "scan" },
+  [AUGUR_TRACE_ACTION_EXSCAN]        = { "exscan" },
+  [AUGUR_TRACE_ACTION_COMM_SPLIT]    = { "comm_split" },
+  [AUGUR_TRACE_ACTION_COMM_DUP]      = { "comm_dup" },
+  [AUGUR_TRACE_ACTION_LOCATION]      = { "location" },
 };
 
 typedef struct
@@ -93,17 +110,6 @@ typedef struct
   guint       len;
 } Proc;
 
-typedef struct
-{
-  GFile   *file;
-  char    *name;        /* for messages */
-  gboolean gzip;
-  guint64  size;        /* on disk */
-  gboolean size_known;
-  guint64  progress;    /* bytes on disk that every cursor has passed */
-  gboolean hide_content; /* named by a deployment: quote the path only */
-  gboolean cr_lines;    /* lines end with a lone CR (old Mac files) */
-} TraceFile;
 
 struct _Cursor
 {
@@ -143,6 +149,8 @@ struct _AugurTraceSet
   gboolean   hide_content;  /* for the files added from now on */
   guint64    peak_queued;
   guint      n_detached;
+  AugurTraceDialect dialect;
+  TraceSmpi  smpi;          /* the SMPI dialect's state */
 };
 
 const char *
@@ -157,8 +165,8 @@ augur_trace_action_kind_to_string (AugurTraceActionKind kind)
 /* Messages                                                                 */
 
 /* A token of the file, valid UTF-8 and short enough for a message. */
-static char *
-token_for_message (const TraceFile *f,
+char *
+trace_token_for_message (const TraceFile *f,
                    const char      *s,
                    gsize            len)
 {
@@ -175,8 +183,8 @@ token_for_message (const TraceFile *f,
   return g_steal_pointer (&valid);
 }
 
-static gboolean G_GNUC_PRINTF (5, 6)
-set_line_error (GError          **error,
+gboolean
+trace_line_error (GError          **error,
                 AugurTraceError   code,
                 const TraceFile  *f,
                 guint64           line,
@@ -250,103 +258,6 @@ is_blank (char c)
 /* ------------------------------------------------------------------------ */
 /* Numbers                                                                  */
 
-static const double powers_of_ten[] = {
-  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
-static gboolean
-parse_number_slow (const char *s,
-                   gsize       len,
-                   double     *out)
-{
-  char small[64];
-  g_autofree char *large = NULL;
-  char *copy = small;
-  char *end = NULL;
-
-  if (len == 0)
-    return FALSE;
-  if (len >= sizeof small)
-    copy = large = g_malloc (len + 1);
-  memcpy (copy, s, len);
-  copy[len] = '\0';
-  *out = g_ascii_strtod (copy, &end);
-  return end == copy + len;
-}
-
-/* Decimal numbers with at most 19 significant digits, a mantissa below
- * 2^53 and an exponent within +-22 are exact in one multiplication or
- * division (Clinger's fast path); the rest goes to g_ascii_strtod. */
-static inline gboolean
-parse_number (const char *s,
-              gsize       len,
-              double     *out)
-{
-  const char *p = s;
-  const char *e = s + len;
-  guint64 m = 0;
-  int n_digits = 0;
-  int exp10 = 0;
-  gboolean negative = FALSE;
-  gboolean any = FALSE;
-  double v;
-
-  if (p < e && (*p == '+' || *p == '-'))
-    negative = *p++ == '-';
-  for (; p < e && g_ascii_isdigit (*p); p++)
-    {
-      any = TRUE;
-      if (m == 0 && *p == '0')
-        continue;
-      if (n_digits == 19)
-        return parse_number_slow (s, len, out);
-      m = m * 10 + (guint64) (*p - '0');
-      n_digits++;
-    }
-  if (p < e && *p == '.')
-    for (p++; p < e && g_ascii_isdigit (*p); p++)
-      {
-        any = TRUE;
-        exp10--;
-        if (m == 0 && *p == '0')
-          continue;
-        if (n_digits == 19)
-          return parse_number_slow (s, len, out);
-        m = m * 10 + (guint64) (*p - '0');
-        n_digits++;
-      }
-  if (!any)
-    return parse_number_slow (s, len, out);
-  if (p < e && (*p == 'e' || *p == 'E'))
-    {
-      int sign = 1;
-      int x = 0;
-
-      p++;
-      if (p < e && (*p == '+' || *p == '-'))
-        sign = *p++ == '-' ? -1 : 1;
-      if (p == e || !g_ascii_isdigit (*p))
-        return parse_number_slow (s, len, out);
-      for (; p < e && g_ascii_isdigit (*p); p++)
-        if (x < 100000)
-          x = x * 10 + (*p - '0');
-      exp10 += sign * x;
-    }
-  if (p != e)
-    return parse_number_slow (s, len, out);
-  if (m == 0)
-    v = 0.0;
-  else if (m > (G_GUINT64_CONSTANT (1) << 53) || exp10 < -22 || exp10 > 22)
-    return parse_number_slow (s, len, out);
-  else if (exp10 >= 0)
-    v = (double) m * powers_of_ten[exp10];
-  else
-    v = (double) m / powers_of_ten[-exp10];
-  *out = negative ? -v : v;
-  return TRUE;
-}
-
 typedef enum {
   ROLE_FLOPS,
   ROLE_BYTES,
@@ -369,7 +280,7 @@ parse_volume (const TraceFile  *f,
   if (G_LIKELY (parse_number (s, len, out) && isfinite (*out) && *out >= 0))
     return TRUE;
 
-  tok = token_for_message (f, s, len);
+  tok = trace_token_for_message (f, s, len);
   switch (role)
     {
     case ROLE_FLOPS: what = _("flops"); break;
@@ -378,14 +289,14 @@ parse_volume (const TraceFile  *f,
     default: g_assert_not_reached ();
     }
   if (!parse_number (s, len, out))
-    return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+    return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                            _("expected a number of %s for '%s', found '%s'"),
                            what, kinds[kind].name, tok);
   if (!isfinite (*out))
-    return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+    return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                            _("the number of %s for '%s' must be finite, found '%s'"),
                            what, kinds[kind].name, tok);
-  return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                          _("the number of %s for '%s' must not be negative, found '%s'"),
                          what, kinds[kind].name, tok);
 }
@@ -452,16 +363,16 @@ parse_action (const AugurTraceSet  *t,
 
   if (G_UNLIKELY (n_fields < 2))
     {
-      g_autofree char *name = token_for_message (f, tok[0], tlen[0]);
-      return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+      g_autofree char *name = trace_token_for_message (f, tok[0], tlen[0]);
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                              _("no action after the process name '%s'"), name);
     }
 
   k = lookup_kind (tok[1], tlen[1]);
   if (G_UNLIKELY (k < 0))
     {
-      g_autofree char *name = token_for_message (f, tok[1], tlen[1]);
-      return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+      g_autofree char *name = trace_token_for_message (f, tok[1], tlen[1]);
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                              _("unknown action '%s' (expected init, finalize, compute, send, Isend, recv, Irecv, wait, barrier, bcast, reduce, allReduce, comm_size or sleep)"),
                              name);
     }
@@ -469,8 +380,8 @@ parse_action (const AugurTraceSet  *t,
   n_args = n_fields - 2;
   if (G_UNLIKELY (n_args < info->min_args || n_args > info->max_args))
     {
-      g_autofree char *shown = token_for_message (f, text, text_len);
-      return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+      g_autofree char *shown = trace_token_for_message (f, text, text_len);
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                              _("wrong number of values for '%s' (expected '%s'), found '%s'"),
                              info->name, info->usage, shown);
     }
@@ -480,6 +391,13 @@ parse_action (const AugurTraceSet  *t,
   a->bytes = -1;
   a->flops = 0;
   a->value = 0;
+  a->tag = 0;
+  a->root = G_MAXUINT;
+  a->src = G_MAXUINT;
+  a->dst = G_MAXUINT;
+  a->recv_bytes = -1;
+  a->counts = NULL;
+  a->recv_counts = NULL;
 
   if (info->peer)
     {
@@ -487,8 +405,8 @@ parse_action (const AugurTraceSet  *t,
 
       if (G_UNLIKELY (peer < 0))
         {
-          g_autofree char *name = token_for_message (f, tok[2], tlen[2]);
-          return set_line_error (error, AUGUR_TRACE_ERROR_PROCESS, f, line,
+          g_autofree char *name = trace_token_for_message (f, tok[2], tlen[2]);
+          return trace_line_error (error, AUGUR_TRACE_ERROR_PROCESS, f, line,
                                  _("peer '%s' of '%s' is not in the deployment"),
                                  name, info->name);
         }
@@ -524,8 +442,8 @@ parse_action (const AugurTraceSet  *t,
       if (!parse_number (tok[i], tlen[i], &a->value)
           || !(a->value >= 1 && a->value <= G_MAXUINT && a->value == floor (a->value)))
         {
-          g_autofree char *shown = token_for_message (f, tok[i], tlen[i]);
-          return set_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+          g_autofree char *shown = trace_token_for_message (f, tok[i], tlen[i]);
+          return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                                  _("comm_size expects a whole number of processes of at least 1, found '%s'"),
                                  shown);
         }
@@ -886,7 +804,7 @@ cursor_next_line (AugurTraceSet  *t,
               c->pos = c->end;
               continue;
             }
-          set_line_error (&c->error, AUGUR_TRACE_ERROR_SYNTAX, f, c->line + 1,
+          trace_line_error (&c->error, AUGUR_TRACE_ERROR_SYNTAX, f, c->line + 1,
                           _("this line is longer than %d bytes: a trace has one action per line"),
                           MAX_LINE);
           return FALSE;
@@ -992,8 +910,8 @@ cursor_fill (AugurTraceSet  *t,
       index = lookup_process (t, tok[0], tlen[0]);
       if (G_UNLIKELY (index < 0))
         {
-          g_autofree char *name = token_for_message (f, tok[0], tlen[0]);
-          set_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line,
+          g_autofree char *name = trace_token_for_message (f, tok[0], tlen[0]);
+          trace_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line,
                           _("process '%s' is not in the deployment"), name);
           g_propagate_error (error, g_error_copy (c->error));
           return FALSE;
@@ -1001,6 +919,23 @@ cursor_fill (AugurTraceSet  *t,
       p = &t->procs[index];
       if (p->cursor != c)
         continue;
+
+      if (t->dialect == AUGUR_TRACE_DIALECT_SMPI)
+        {
+          /* any number of values: its own reader */
+          q.action.process = (guint) index;
+          q.action.file = c->file;
+          q.action.line = c->line;
+          if (!trace_smpi_parse (&t->smpi, f, c->line, s, e, &q.action, &c->error))
+            {
+              g_propagate_error (error, g_error_copy (c->error));
+              return FALSE;
+            }
+          proc_push (t, p, &q);
+          if (G_UNLIKELY (t->queued > t->queue_limit) && !detach_longest (t, want, error))
+            return FALSE;
+          continue;
+        }
 
       for (;;)
         {
@@ -1136,6 +1071,7 @@ trace_set_new (const char **processes,
   t->procs = g_new0 (Proc, n_processes);
   t->names = g_new0 (char *, n_processes + 1);
   t->queue_limit = MAX (QUEUE_MIN, (guint64) QUEUE_PER_PROCESS * n_processes);
+  trace_smpi_init (&t->smpi, n_processes);
   t->buffer_size = CLAMP (BUFFER_BUDGET / MAX (n_processes, 1), BUFFER_MIN, BUFFER_MAX);
 
   while (n_slots < 2 * n_processes)
@@ -1314,6 +1250,7 @@ augur_trace_set_free (AugurTraceSet *t)
   g_free (t->procs);
   g_strfreev (t->names);
   g_free (t->slots);
+  trace_smpi_clear (&t->smpi);
   if (t->cursors != NULL)
     g_ptr_array_unref (t->cursors);
   if (t->files != NULL)
@@ -1323,6 +1260,87 @@ augur_trace_set_free (AugurTraceSet *t)
 
 /* ------------------------------------------------------------------------ */
 /* Reading                                                                  */
+
+AugurTraceSet *
+augur_trace_set_open_smpi (GFile         *file,
+                           guint          n_ranks,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  AugurTraceDialect dialect;
+  gboolean is_index = FALSE;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  AugurTraceSet *t;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  if (!augur_trace_detect (file, &dialect, &is_index, cancellable, error))
+    return NULL;
+  if (is_index)
+    {
+      if (!trace_smpi_read_index (file, files, cancellable, error))
+        return NULL;
+      if (files->len == 1)
+        {
+          /* ti-one-file: the index names one file of every rank's lines */
+          GFile *one = g_ptr_array_index (files, 0);
+          AugurTraceDialect inner;
+          gboolean inner_index = FALSE;
+
+          if (!augur_trace_detect (one, &inner, &inner_index, cancellable, error))
+            return NULL;
+          if (inner_index)
+            {
+              g_autofree char *name = g_file_get_parse_name (file);
+              g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                           _("%s names another index, not a trace"), name);
+              return NULL;
+            }
+          return augur_trace_set_open_smpi (one, n_ranks, cancellable, error);
+        }
+      if (n_ranks != 0 && n_ranks != files->len)
+        {
+          g_autofree char *name = g_file_get_parse_name (file);
+          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS,
+                       _("%s names the traces of %u ranks, but the run has %u"), name, files->len, n_ranks);
+          return NULL;
+        }
+      n_ranks = files->len;
+    }
+  else if (n_ranks == 0 && !trace_smpi_count_ranks (file, &n_ranks, cancellable, error))
+    return NULL;
+  if (n_ranks > AUGUR_TRACE_MAX_RANKS)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS, _("%s: more than %d ranks"), name,
+                   AUGUR_TRACE_MAX_RANKS);
+      return NULL;
+    }
+  for (guint i = 0; i < n_ranks; i++)
+    g_ptr_array_add (names, g_strdup_printf ("%u", i));
+  if (is_index)
+    t = augur_trace_set_open_per_process ((GFile **) files->pdata, (const char **) names->pdata, n_ranks, error);
+  else
+    t = augur_trace_set_open_merged (file, (const char **) names->pdata, n_ranks, error);
+  if (t != NULL)
+    t->dialect = AUGUR_TRACE_DIALECT_SMPI;
+  return t;
+}
+
+void
+augur_trace_set_set_dialect (AugurTraceSet     *t,
+                             AugurTraceDialect  dialect)
+{
+  g_return_if_fail (t != NULL);
+  t->dialect = dialect;
+}
+
+AugurTraceDialect
+augur_trace_set_get_dialect (const AugurTraceSet *t)
+{
+  g_return_val_if_fail (t != NULL, AUGUR_TRACE_DIALECT_SEED);
+  return t->dialect;
+}
 
 guint
 augur_trace_set_get_n_processes (const AugurTraceSet *t)

@@ -37,8 +37,38 @@ typedef enum {
   AUGUR_TRACE_ACTION_ALLREDUCE,    /* bytes, flops */
   AUGUR_TRACE_ACTION_COMM_SIZE,    /* count */
   AUGUR_TRACE_ACTION_SLEEP,        /* seconds */
+  /* SimGrid 3.32's SMPI dialect only (see trace-smpi.c) */
+  AUGUR_TRACE_ACTION_TEST,         /* src, dst, tag */
+  AUGUR_TRACE_ACTION_WAITALL,
+  AUGUR_TRACE_ACTION_SENDRECV,     /* peer (to), src (from), bytes, recv_bytes */
+  AUGUR_TRACE_ACTION_ALLTOALL,     /* bytes, recv_bytes (per rank) */
+  AUGUR_TRACE_ACTION_ALLTOALLV,    /* counts, recv_counts */
+  AUGUR_TRACE_ACTION_GATHER,       /* bytes, recv_bytes, root */
+  AUGUR_TRACE_ACTION_GATHERV,      /* bytes, recv_counts, root */
+  AUGUR_TRACE_ACTION_ALLGATHER,    /* bytes, recv_bytes */
+  AUGUR_TRACE_ACTION_ALLGATHERV,   /* bytes, recv_counts */
+  AUGUR_TRACE_ACTION_SCATTER,      /* bytes, recv_bytes, root */
+  AUGUR_TRACE_ACTION_SCATTERV,     /* counts, recv_bytes, root */
+  AUGUR_TRACE_ACTION_REDUCESCATTER,/* recv_counts, flops */
+  AUGUR_TRACE_ACTION_SCAN,         /* bytes, flops */
+  AUGUR_TRACE_ACTION_EXSCAN,       /* bytes, flops */
+  AUGUR_TRACE_ACTION_COMM_SPLIT,
+  AUGUR_TRACE_ACTION_COMM_DUP,
+  AUGUR_TRACE_ACTION_LOCATION,     /* value: the source line */
   AUGUR_TRACE_ACTION_N_KINDS
 } AugurTraceActionKind;
+
+/* The two dialects of time-independent traces:
+ *   SEED: the trace replay paper's (SimGrid's MSG actions replayer):
+ *     `p0 send p1 1e6`, actions init finalize compute send Isend recv Irecv
+ *     wait barrier bcast reduce allReduce comm_size sleep;
+ *   SMPI: what SimGrid 3.32's `smpirun -trace-ti` writes and `smpirun
+ *     -replay` reads: ranks as numbers, tags and datatypes, `0 send 1 0 64
+ *     0`, and every collective (docs/SMPI-REPLAY.md). */
+typedef enum {
+  AUGUR_TRACE_DIALECT_SEED,
+  AUGUR_TRACE_DIALECT_SMPI,
+} AugurTraceDialect;
 
 /* The canonical name as written in traces ("compute", "Isend", "allReduce"). */
 const char *augur_trace_action_kind_to_string (AugurTraceActionKind kind);
@@ -52,6 +82,15 @@ typedef struct {
   double          value;     /* comm_size count, sleep seconds */
   guint           file;      /* index of the file, for messages */
   guint64         line;      /* 1-based line in that file */
+  /* The SMPI dialect (0, G_MAXUINT or NULL otherwise).  Sizes are in bytes
+   * (counts times the size of their datatype); ranks are process indices. */
+  gint32          tag;
+  guint           root;      /* collectives with a root */
+  guint           src;       /* wait, test: the request's sender; sendRecv: where from */
+  guint           dst;       /* wait, test: the request's receiver */
+  double          recv_bytes;      /* collectives: what each rank receives (per peer) */
+  const double   *counts;          /* v-collectives: bytes sent to each rank (n_processes, owned by the set) */
+  const double   *recv_counts;     /* bytes received from each rank */
 } AugurTraceAction;
 
 typedef struct _AugurTraceSet AugurTraceSet;
@@ -121,6 +160,31 @@ void           augur_trace_set_get_progress  (const AugurTraceSet *t,
  * - Progress counts bytes on disk, so a gzip file has a known total (its
  *   compressed size) too; it is monotonic.
  * - Not thread-safe: call everything from the thread that reads. */
+
+/* What a trace file holds, by its first lines: the seed's dialect, or
+ * SMPI's (*is_index when it is the index `smpirun -trace-ti` writes: a line
+ * per rank naming the rank's file).  FALSE only when it cannot be read. */
+gboolean       augur_trace_detect            (GFile              *file,
+                                              AugurTraceDialect  *dialect,
+                                              gboolean           *is_index,
+                                              GCancellable       *cancellable,
+                                              GError            **error);
+/* SimGrid 3.32's traces of a run of N ranks: its index (a line per rank:
+ * the rank's file, relative to the index's folder, or to where smpirun
+ * ran, or absolute), or a single file of every rank's lines
+ * (tracing/smpi/format/ti-one-file, or an index naming one such file;
+ * n_ranks 0: the largest rank in it + 1, found by reading it once).  The
+ * processes are named "0" .. "N-1". */
+#define AUGUR_TRACE_MAX_RANKS 1000000
+AugurTraceSet *augur_trace_set_open_smpi     (GFile              *file,
+                                              guint               n_ranks,
+                                              GCancellable       *cancellable,
+                                              GError            **error);
+
+/* The dialect the set reads (SEED unless set before the first read). */
+void              augur_trace_set_set_dialect (AugurTraceSet     *t,
+                                               AugurTraceDialect  dialect);
+AugurTraceDialect augur_trace_set_get_dialect (const AugurTraceSet *t);
 
 /* How many distinct files the set reads (indices for get_file_name). */
 guint          augur_trace_set_get_n_files   (const AugurTraceSet *t);

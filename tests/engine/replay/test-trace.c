@@ -171,6 +171,9 @@ test_kind_names (void)
   static const char *expected[] = {
     "init", "finalize", "compute", "send", "Isend", "recv", "Irecv", "wait",
     "barrier", "bcast", "reduce", "allReduce", "comm_size", "sleep",
+    /* the SMPI dialect's own */
+    "test", "waitall", "sendRecv", "alltoall", "alltoallv", "gather", "gatherv", "allgather", "allgatherv",
+    "scatter", "scatterv", "reducescatter", "scan", "exscan", "comm_split", "comm_dup", "location",
   };
 
   g_assert_cmpuint (G_N_ELEMENTS (expected), ==, AUGUR_TRACE_ACTION_N_KINDS);

@@ -654,10 +654,10 @@ augur_activity_page_study_init (AugurActivityPage *self)
   }
 
   self->study_chart = augur_line_chart_view_new ();
-  gtk_widget_set_size_request (self->study_chart, -1, 200);
+  gtk_widget_set_size_request (self->study_chart, -1, 150);
   self->study_table = augur_result_table_new (columns, G_N_ELEMENTS (columns), STUDY_S_SEARCH,
                                               _("Filter the points"));
-  gtk_widget_set_size_request (self->study_table, -1, 120);
+  gtk_widget_set_size_request (self->study_table, -1, 90);
   gtk_paned_set_start_child (GTK_PANED (paned), self->study_chart);
   gtk_paned_set_end_child (GTK_PANED (paned), self->study_table);
   gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);

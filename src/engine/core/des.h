@@ -30,6 +30,8 @@ typedef enum {
   /* what is left can make no progress: a resource without capacity, or
    * amounts too small for the clock */
   AUGUR_DES_ERROR_STALLED,
+  /* a model's option that does not read (netmodel.h) */
+  AUGUR_DES_ERROR_INVALID,
 } AugurDesError;
 
 typedef struct _AugurDes         AugurDes;

@@ -4,6 +4,7 @@
  */
 #include "netmodel.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -12,6 +13,15 @@
 #define LV08_WEIGHT_S         20537.0
 #define LV08_CROSS_TRAFFIC    0.05
 #define TCP_GAMMA             4194304.0
+#define SMPI_WEIGHT_S         8775.0
+#define MAX_FACTORS           64
+
+/* A piece-wise factor: thresholds ascending, the value past each. */
+typedef struct {
+  guint  n;
+  double threshold[MAX_FACTORS];
+  double value[MAX_FACTORS];
+} Factors;
 
 /* What every transfer from one host to another shares: computed once, in
  * one block (its resources and coefficients follow it). */
@@ -42,6 +52,8 @@ struct _AugurNetwork {
   AugurDes            *des;
   const AugurPlatform *platform;
   AugurNetworkModel    model;
+  Factors              smpi_bw;      /* the smpi model's */
+  Factors              smpi_lat;
   guint               *cpu;          /* per host: its CPU resource */
   guint               *link_res;     /* per link: resource of direction 0; direction 1 at +1 when split */
   gboolean            *has_resource; /* FALSE for fat pipes */
@@ -54,6 +66,8 @@ augur_network_model_from_name (const char *name, AugurNetworkModel *model)
     *model = AUGUR_NETWORK_LV08;
   else if (g_ascii_strcasecmp (name, "cm02") == 0)
     *model = AUGUR_NETWORK_CM02;
+  else if (g_ascii_strcasecmp (name, "smpi") == 0)
+    *model = AUGUR_NETWORK_SMPI;
   else
     return FALSE;
   return TRUE;
@@ -62,7 +76,7 @@ augur_network_model_from_name (const char *name, AugurNetworkModel *model)
 const char *
 augur_network_model_to_name (AugurNetworkModel model)
 {
-  return model == AUGUR_NETWORK_CM02 ? "cm02" : "lv08";
+  return model == AUGUR_NETWORK_CM02 ? "cm02" : model == AUGUR_NETWORK_SMPI ? "smpi" : "lv08";
 }
 
 static inline gsize
@@ -90,6 +104,98 @@ paths_grow (AugurNetwork *net)
   net->n_slots = n;
 }
 
+/* "T:V;T:V...", as SimGrid's smpi::utils::parse_factor: sorted by
+ * threshold (a whole number of bytes); one value per piece here. */
+static gboolean
+factors_parse (Factors *f, const char *text, const char *what, GError **error)
+{
+  g_auto(GStrv) pieces = g_strsplit (text, ";", -1);
+  Factors out = { 0 };
+
+  for (guint i = 0; pieces[i] != NULL; i++)
+    {
+      char *piece = g_strstrip (pieces[i]);
+      char *colon = strchr (piece, ':');
+      char *end1, *end2;
+      double t, v;
+
+      if (*piece == '\0')
+        continue;
+      if (out.n == MAX_FACTORS)
+        {
+          g_set_error (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_INVALID, _("%s: more than %d pieces"), what, MAX_FACTORS);
+          return FALSE;
+        }
+      t = colon != NULL ? g_ascii_strtod (piece, &end1) : NAN;
+      v = colon != NULL ? g_ascii_strtod (colon + 1, &end2) : NAN;
+      if (colon == NULL || end1 != colon || *end2 != '\0' || !(t >= 0) || t != floor (t) || t > 1e15 ||
+          !isfinite (v) || v <= 0)
+        {
+          g_set_error (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_INVALID,
+                       _("%s: piece %u, '%s': expected THRESHOLD:VALUE (a whole number of bytes, a factor above 0)"),
+                       what, i + 1, piece);
+          return FALSE;
+        }
+      out.threshold[out.n] = t;
+      out.value[out.n] = v;
+      out.n++;
+    }
+  if (out.n == 0)
+    {
+      g_set_error (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_INVALID, _("%s: no piece"), what);
+      return FALSE;
+    }
+  /* insertion sort: a few pieces */
+  for (guint i = 1; i < out.n; i++)
+    for (guint j = i; j > 0 && out.threshold[j - 1] > out.threshold[j]; j--)
+      {
+        double t = out.threshold[j], v = out.value[j];
+        out.threshold[j] = out.threshold[j - 1];
+        out.value[j] = out.value[j - 1];
+        out.threshold[j - 1] = t;
+        out.value[j - 1] = v;
+      }
+  *f = out;
+  return TRUE;
+}
+
+/* SimGrid's get_bandwidth_factor: 1 up to the first threshold, then the
+ * value of the last threshold the size is above. */
+static inline double
+factor_of (const Factors *f, double size)
+{
+  double current = 1.0;
+
+  for (guint i = 0; i < f->n; i++)
+    {
+      if (size <= f->threshold[i])
+        return current;
+      current = f->value[i];
+    }
+  return current;
+}
+
+gboolean
+augur_network_set_smpi_factors (AugurNetwork *net, const char *bandwidth, const char *latency, GError **error)
+{
+  Factors bw, lat;
+
+  g_return_val_if_fail (net != NULL, FALSE);
+  if (!factors_parse (&bw, bandwidth != NULL ? bandwidth : AUGUR_SMPI_BW_FACTOR, "smpi/bw-factor", error) ||
+      !factors_parse (&lat, latency != NULL ? latency : AUGUR_SMPI_LAT_FACTOR, "smpi/lat-factor", error))
+    return FALSE;
+  net->smpi_bw = bw;
+  net->smpi_lat = lat;
+  return TRUE;
+}
+
+double
+augur_network_get_smpi_factor (const AugurNetwork *net, gboolean bandwidth, double size)
+{
+  g_return_val_if_fail (net != NULL, NAN);
+  return factor_of (bandwidth ? &net->smpi_bw : &net->smpi_lat, size);
+}
+
 AugurNetwork *
 augur_network_new (AugurDes            *des,
                    const AugurPlatform *platform,
@@ -104,6 +210,8 @@ augur_network_new (AugurDes            *des,
   net->des = des;
   net->platform = platform;
   net->model = model;
+  if (model == AUGUR_NETWORK_SMPI)
+    augur_network_set_smpi_factors (net, NULL, NULL, NULL);
   net->cpu = g_new (guint, MAX (1, n_hosts));
   for (guint h = 0; h < n_hosts; h++)
     net->cpu[h] = augur_des_add_resource (des, augur_platform_get_host_speed (platform, h) *
@@ -189,6 +297,7 @@ path_new (AugurNetwork *net, guint src, guint dst, GError **error)
   g_autoptr(GArray) res = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GArray) coef = g_array_new (FALSE, FALSE, sizeof (double));
   gboolean lv08 = net->model == AUGUR_NETWORK_LV08;
+  gboolean smpi = net->model == AUGUR_NETWORK_SMPI;
   Path *path;
 
   if (!augur_platform_get_route (net->platform, src, dst, &hops, &n_hops, error))
@@ -200,13 +309,13 @@ path_new (AugurNetwork *net, guint src, guint dst, GError **error)
       double bw = augur_platform_get_link_bandwidth (net->platform, l);
 
       latency += lat;
-      penalty += lat + (lv08 ? LV08_WEIGHT_S / bw : 0.0);
+      penalty += lat + (lv08 ? LV08_WEIGHT_S / bw : smpi ? SMPI_WEIGHT_S / bw : 0.0);
       if (net->has_resource[l])
         use (res, coef, hop_resource (net, &hops[k]), 1.0);
       else
         bound = MIN (bound, bw * (lv08 ? LV08_BANDWIDTH_FACTOR : 1.0));
     }
-  if (lv08)
+  if (lv08 || smpi)
     {
       /* cross traffic: the acknowledgements load the reverse route */
       const AugurRouteHop *back;
@@ -271,6 +380,11 @@ augur_network_transfer (AugurNetwork      *net,
       net->paths[i].path = path;
       net->n_paths++;
     }
+  if (net->model == AUGUR_NETWORK_SMPI)
+    /* the size's factors: latency times one, the rate times the other */
+    return augur_des_start (net->des, bytes / factor_of (&net->smpi_bw, bytes),
+                            path->latency * factor_of (&net->smpi_lat, bytes), path->bound, path->penalty,
+                            path->n, path->resources, path->coefficients, done, data);
   return augur_des_start (net->des, bytes, path->latency, path->bound, path->penalty,
                           path->n, path->resources, path->coefficients, done, data);
 }

@@ -12,6 +12,17 @@
  * of F flops uses one core of its host: the host's cores are shared by
  * max-min, one core at most per computation.
  *
+ * smpi (SimGrid 3.32's SMPI model, network_smpi.cpp on network_cm02.cpp):
+ * the route's latency times a latency factor and the transfer's rate times
+ * a bandwidth factor, both chosen by the transfer's size from piece-wise
+ * tables (smpi/lat-factor, smpi/bw-factor: "THRESHOLD:VALUE;...", the
+ * value of the largest threshold below the size, 1 at or below the
+ * smallest), sharing weighted by sum(latency + 8775 / bandwidth), cross
+ * traffic as lv08, the TCP bound on the route's latency before its factor.
+ * A transfer of S bytes at factor f takes what S / f bytes take at rate 1:
+ * the same time as SimGrid's rate factor (measured on single transfers of
+ * 116 to 1,000,016 bytes: tests/engine/core/test-des.c).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -24,7 +35,14 @@ G_BEGIN_DECLS
 typedef enum {
   AUGUR_NETWORK_LV08,
   AUGUR_NETWORK_CM02,
+  AUGUR_NETWORK_SMPI,
 } AugurNetworkModel;
+
+/* SimGrid 3.32's defaults for smpi/bw-factor and smpi/lat-factor. */
+#define AUGUR_SMPI_BW_FACTOR  "65472:0.940694;15424:0.697866;9376:0.58729;5776:1.08739;3484:0.77493;" \
+                              "1426:0.608902;732:0.341987;257:0.338112;0:0.812084"
+#define AUGUR_SMPI_LAT_FACTOR "65472:11.6436;15424:3.48845;9376:2.59299;5776:2.18796;3484:1.88101;" \
+                              "1426:1.61075;732:1.9503;257:1.95341;0:2.01467"
 
 gboolean    augur_network_model_from_name (const char *name, AugurNetworkModel *model);
 const char *augur_network_model_to_name   (AugurNetworkModel model);
@@ -35,6 +53,16 @@ AugurNetwork  *augur_network_new   (AugurDes            *des,
                                     const AugurPlatform *platform,
                                     AugurNetworkModel    model);
 void           augur_network_free  (AugurNetwork        *net);
+/* The smpi model's tables (NULL: SimGrid's default), in SimGrid's format;
+ * an error names the piece that does not read. */
+gboolean       augur_network_set_smpi_factors (AugurNetwork *net,
+                                               const char   *bandwidth,
+                                               const char   *latency,
+                                               GError      **error);
+/* The factor a table gives to a size (for tests and reports). */
+double         augur_network_get_smpi_factor  (const AugurNetwork *net,
+                                               gboolean            bandwidth,
+                                               double              size);
 
 AugurDesActivity *augur_network_exec     (AugurNetwork      *net,
                                        guint              host,

@@ -549,11 +549,84 @@ test_netmodel_sharing (void)
   augur_platform_free (platform);
 }
 
+/* SimGrid 3.32's SMPI model on one message between two hosts of one link
+ * (100 MB/s, 100 us): `smpirun -replay` of `send 1 0 SIZE 6` took these
+ * times (its clock, 24 decimals); SMPI sends SIZE + 16 bytes (the
+ * envelope).  By hand for 100 bytes: 116 bytes, latency 100 us x 2.01467,
+ * rate 1e8 / 1.05 (the cross traffic) x 0.812084. */
+static void
+test_netmodel_smpi (void)
+{
+  static const char xml[] =
+    "<?xml version='1.0'?>\n"
+    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n"
+    "  <zone id=\"z\" routing=\"Full\">\n"
+    "    <host id=\"a\" speed=\"1Gf\"/>\n"
+    "    <host id=\"b\" speed=\"1Gf\"/>\n"
+    "    <link id=\"l\" bandwidth=\"100MBps\" latency=\"100us\"/>\n"
+    "    <route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n"
+    "  </zone>\n"
+    "</platform>\n";
+  static const struct { double size, simgrid; } cases[] = {
+    { 100, 0.000202966844843636843101 },
+    { 1000, 0.000226224168199375998134 },
+    { 100000, 0.002280735782135317329944 },
+    { 1000000, 0.012326510497398730434315 },
+  };
+  g_autoptr(GError) error = NULL;
+  AugurPlatform *platform = augur_platform_load_bytes (xml, sizeof xml - 1, "two.xml", &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      AugurDes *des = new_des ();
+      AugurNetwork *net = augur_network_new (des, platform, AUGUR_NETWORK_SMPI);
+      Log t = { 0 };
+
+      g_assert_nonnull (augur_network_transfer (net, 0, 1, cases[i].size + 16, record, &t, &error));
+      g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 1);
+      g_assert_no_error (error);
+      if (fabs (t.at[0] - cases[i].simgrid) > 1e-12 * cases[i].simgrid)
+        g_error ("%g bytes: %.17g, SimGrid %.17g", cases[i].size, t.at[0], cases[i].simgrid);
+      augur_network_free (net);
+      augur_des_free (des);
+    }
+  /* the tables: 1 at or below the first threshold, then piece by piece */
+  {
+    AugurDes *des = new_des ();
+    AugurNetwork *net = augur_network_new (des, platform, AUGUR_NETWORK_SMPI);
+
+    g_assert_cmpfloat (augur_network_get_smpi_factor (net, TRUE, 0), ==, 1.0);
+    g_assert_cmpfloat (augur_network_get_smpi_factor (net, TRUE, 257), ==, 0.812084);
+    g_assert_cmpfloat (augur_network_get_smpi_factor (net, TRUE, 258), ==, 0.338112);
+    g_assert_cmpfloat (augur_network_get_smpi_factor (net, FALSE, 65473), ==, 11.6436);
+    /* a platform's own, in any order; and what does not read */
+    g_assert_true (augur_network_set_smpi_factors (net, "1000:2;0:0.5", "0:3", &error));
+    g_assert_cmpfloat (augur_network_get_smpi_factor (net, TRUE, 10), ==, 0.5);
+    g_assert_cmpfloat (augur_network_get_smpi_factor (net, TRUE, 1001), ==, 2);
+    g_assert_false (augur_network_set_smpi_factors (net, "1000:x", NULL, &error));
+    g_assert_error (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "piece 1, '1000:x'"));
+    g_clear_error (&error);
+    g_assert_false (augur_network_set_smpi_factors (net, "0:-1", NULL, &error));
+    g_clear_error (&error);
+    g_assert_false (augur_network_set_smpi_factors (net, "", NULL, &error));
+    g_clear_error (&error);
+    /* unchanged by what failed */
+    g_assert_cmpfloat (augur_network_get_smpi_factor (net, TRUE, 1001), ==, 2);
+    augur_network_free (net);
+    augur_des_free (des);
+  }
+  augur_platform_free (platform);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/des/fair-share", test_fair_share);
+  g_test_add_func ("/engine/des/netmodel-smpi", test_netmodel_smpi);
   g_test_add_func ("/engine/des/bounds-and-penalties", test_bounds_and_penalties);
   g_test_add_func ("/engine/des/delay-and-timer", test_delay_and_timer);
   g_test_add_func ("/engine/des/zero-capacity", test_zero_capacity);

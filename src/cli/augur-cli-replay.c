@@ -304,7 +304,9 @@ augur_cli_replay (int argc, char **argv)
       if (argc == 2)
         {
           g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[1]);
-          traces = augur_trace_set_open_merged (file, (const char **) names->pdata, n, &error);
+          traces = augur_trace_check_replayable (file, NULL, &error)
+                     ? augur_trace_set_open_merged (file, (const char **) names->pdata, n, &error)
+                     : NULL;
         }
       else
         {
@@ -331,9 +333,11 @@ augur_cli_replay (int argc, char **argv)
                   return AUGUR_CLI_EXIT_MODEL;
                 }
             }
-          traces = augur_trace_set_open_per_process_full ((GFile **) files->pdata, (const char **) names->pdata, n,
-                                                          argc > 2 ? AUGUR_TRACE_OPEN_NONE : AUGUR_TRACE_OPEN_HIDE_CONTENT,
-                                                          &error);
+          if (files->len == 0 || augur_trace_check_replayable (g_ptr_array_index (files, 0), NULL, &error))
+            traces = augur_trace_set_open_per_process_full ((GFile **) files->pdata, (const char **) names->pdata, n,
+                                                            argc > 2 ? AUGUR_TRACE_OPEN_NONE
+                                                                     : AUGUR_TRACE_OPEN_HIDE_CONTENT,
+                                                            &error);
         }
       if (traces == NULL)
         {

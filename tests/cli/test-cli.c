@@ -369,6 +369,31 @@ without_timings (const char *text)
   return g_regex_replace (re, text, -1, 0, "\\1T", 0, NULL);
 }
 
+/* Traces SimGrid's SMPI wrote are recognised and refused with the
+ * reason, not read as the seed's dialect line by line. */
+static void
+test_replay_smpi (void)
+{
+  g_autofree char *root = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi", NULL);
+  g_autofree char *platform = g_build_filename (root, "platforms", "flat-16.xml", NULL);
+  g_autofree char *index = g_build_filename (root, "traces", "pingpong-2-flat", "index.txt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-smpi-XXXXXX", &error);
+  g_autofree char *deployment = g_build_filename (dir, "deployment.xml", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "replay", "--platform", platform, "--deployment", deployment, index, NULL };
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (deployment,
+                                      "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
+                                      "  <actor host=\"node-0\" function=\"0\"/>\n  <actor host=\"node-1\" function=\"1\"/>\n"
+                                      "</platform>\n", -1, NULL));
+  g_assert_cmpint (run (args, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "index.txt is the index of traces written by SimGrid's SMPI"));
+  g_unlink (deployment);
+  g_rmdir (dir);
+}
+
 /* Every command's output, and every file it writes, is the same byte for
  * byte under a decimal-comma locale as under C: numbers read back the same
  * in any locale. */
@@ -727,6 +752,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/locale", test_locale);
   g_test_add_func ("/cli/french", test_french);
   g_test_add_func ("/cli/replay/documents", test_replay_documents);
+  g_test_add_func ("/cli/replay/smpi", test_replay_smpi);
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);
   return g_test_run ();

@@ -337,6 +337,8 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (names, augur_deployment_get_actor (deployment, i)->function);
 
+  if (in->traces->len > 0 && !augur_trace_check_replayable (g_ptr_array_index (in->traces, 0), NULL, error))
+    return FALSE;
   if (in->traces->len == 1)
     traces = augur_trace_set_open_merged (g_ptr_array_index (in->traces, 0), (const char **) names->pdata, n, error);
   else

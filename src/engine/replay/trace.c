@@ -1261,6 +1261,31 @@ augur_trace_set_free (AugurTraceSet *t)
 /* ------------------------------------------------------------------------ */
 /* Reading                                                                  */
 
+gboolean
+augur_trace_check_replayable (GFile         *file,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  AugurTraceDialect dialect;
+  gboolean is_index = FALSE;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  /* a file that cannot be read is the reader's to report */
+  if (!augur_trace_detect (file, &dialect, &is_index, cancellable, NULL) || dialect == AUGUR_TRACE_DIALECT_SEED)
+    return TRUE;
+  name = g_file_get_parse_name (file);
+  g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+               is_index
+                 ? _("%s is the index of traces written by SimGrid's SMPI (smpirun -trace-ti): Augur reads them, but "
+                     "does not replay them with SMPI's semantics yet; it replays traces in the trace replay paper's "
+                     "dialect")
+                 : _("%s is a trace written by SimGrid's SMPI (smpirun -trace-ti): Augur reads it, but does not replay "
+                     "it with SMPI's semantics yet; it replays traces in the trace replay paper's dialect"),
+               name);
+  return FALSE;
+}
+
 AugurTraceSet *
 augur_trace_set_open_smpi (GFile         *file,
                            guint          n_ranks,

@@ -169,6 +169,12 @@ gboolean       augur_trace_detect            (GFile              *file,
                                               gboolean           *is_index,
                                               GCancellable       *cancellable,
                                               GError            **error);
+/* FALSE, with an error that says so, when the file is in SMPI's dialect:
+ * the replay times the seed's dialect only, for now (docs/SMPI-REPLAY.md
+ * says what replaying SMPI's takes). */
+gboolean       augur_trace_check_replayable  (GFile              *file,
+                                              GCancellable       *cancellable,
+                                              GError            **error);
 /* SimGrid 3.32's traces of a run of N ranks: its index (a line per rank:
  * the rank's file, relative to the index's folder, or to where smpirun
  * ran, or absolute), or a single file of every rank's lines

@@ -184,6 +184,8 @@ augur_cli_replay (int argc, char **argv)
 {
   g_autofree char *platform_path = NULL;
   g_autofree char *deployment_path = NULL;
+  g_autofree char *hostfile_path = NULL;
+  gint np = 0;
   g_autofree char *network = NULL;
   g_autofree char *format = NULL;
   g_autofree char *timed = NULL;
@@ -206,7 +208,14 @@ augur_cli_replay (int argc, char **argv)
     { "log", 0, 0, G_OPTION_ARG_NONE, &logarithmic, "Sweep points evenly spaced in log", NULL },
     { "platform", 'p', 0, G_OPTION_ARG_FILENAME, &platform_path, "SimGrid platform file (versions 3, 4, 4.1)", "FILE" },
     { "deployment", 'd', 0, G_OPTION_ARG_FILENAME, &deployment_path, "SimGrid deployment file", "FILE" },
-    { "network", 'n', 0, G_OPTION_ARG_STRING, &network, "Network model: lv08 (default) or cm02", "MODEL" },
+    { "hostfile", 0, 0, G_OPTION_ARG_FILENAME, &hostfile_path,
+      "Instead of a deployment, smpirun's host file (HOST or HOST:N per line): rank i on line i modulo the lines",
+      "FILE" },
+    { "np", 0, 0, G_OPTION_ARG_INT, &np, "With --hostfile: the number of ranks (default: the traces', or the lines')",
+      "N" },
+    { "network", 'n', 0, G_OPTION_ARG_STRING, &network,
+      "Network model: smpi (SimGrid's SMPI, the default for SMPI's traces), lv08 (the default otherwise) or cm02",
+      "MODEL" },
     { "timed-trace", 0, 0, G_OPTION_ARG_FILENAME, &timed, "Write the timed trace (rank,action,start,end,volume)", "FILE" },
     { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
@@ -235,7 +244,7 @@ augur_cli_replay (int argc, char **argv)
     }
   if (network != NULL && !augur_network_model_from_name (network, &options.model))
     {
-      fprintf (stderr, "augur-cli replay: unknown network model '%s' (expected lv08 or cm02)\n", network);
+      fprintf (stderr, "augur-cli replay: unknown network model '%s' (expected smpi, lv08 or cm02)\n", network);
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0)
@@ -275,10 +284,38 @@ augur_cli_replay (int argc, char **argv)
     }
   else
     {
-      if (platform_path == NULL || deployment_path == NULL)
+      AugurTraceDialect dialect = AUGUR_TRACE_DIALECT_SEED;
+      gboolean is_index = FALSE;
+      guint smpi_ranks = 0;
+
+      /* SimGrid's SMPI traces: by their content */
+      if (argc == 2)
         {
-          fprintf (stderr, "augur-cli replay: --platform and --deployment, --document or --project are required\n"
-                   "Usage: augur-cli replay --platform P.xml --deployment D.xml [TRACE...] [--network lv08|cm02] [--paje OUT] [--format text|json]\n"
+          g_autoptr(GFile) first = g_file_new_for_commandline_arg (argv[1]);
+          if (!augur_trace_detect (first, &dialect, &is_index, NULL, &error))
+            {
+              fprintf (stderr, "%s\n", error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+          if (dialect == AUGUR_TRACE_DIALECT_SMPI)
+            {
+              traces = augur_trace_set_open_smpi (first, np > 0 ? (guint) np : 0, NULL, &error);
+              if (traces == NULL)
+                {
+                  fprintf (stderr, "%s\n", error->message);
+                  return AUGUR_CLI_EXIT_MODEL;
+                }
+              smpi_ranks = augur_trace_set_get_n_processes (traces);
+              if (network == NULL)
+                options.model = AUGUR_NETWORK_SMPI;
+            }
+        }
+      if (platform_path == NULL || (deployment_path == NULL) == (hostfile_path == NULL))
+        {
+          fprintf (stderr, "augur-cli replay: --platform and --deployment (or --hostfile), --document or --project are "
+                   "required\n"
+                   "Usage: augur-cli replay --platform P.xml --deployment D.xml [TRACE...] [--network smpi|lv08|cm02] [--paje OUT] [--format text|json]\n"
+                   "       augur-cli replay --platform P.xml --hostfile H [--np N] SMPI-INDEX\n"
                    "       augur-cli replay --document FILE | --project FILE.augur [--name NAME]\n");
           return AUGUR_CLI_EXIT_USAGE;
         }
@@ -290,8 +327,25 @@ augur_cli_replay (int argc, char **argv)
           fprintf (stderr, "%s\n", error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
-      deployment_file = g_file_new_for_commandline_arg (deployment_path);
-      deployment = augur_deployment_load_file (deployment_file, platform, &error);
+      if (hostfile_path != NULL)
+        {
+          g_autofree char *text = NULL;
+          gsize length = 0;
+
+          if (!augur_cli_read_file (hostfile_path, &text, &length, &error))
+            {
+              fprintf (stderr, "augur-cli replay: %s\n", error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+          deployment = augur_deployment_from_hostfile (text, length, hostfile_path, platform,
+                                                       np > 0 ? (guint) np : smpi_ranks, &error);
+          deployment_file = g_file_new_for_commandline_arg (hostfile_path);
+        }
+      else
+        {
+          deployment_file = g_file_new_for_commandline_arg (deployment_path);
+          deployment = augur_deployment_load_file (deployment_file, platform, &error);
+        }
       if (deployment == NULL)
         {
           fprintf (stderr, "%s\n", error->message);
@@ -301,12 +355,19 @@ augur_cli_replay (int argc, char **argv)
       for (guint i = 0; i < n; i++)
         g_ptr_array_add (names, augur_deployment_get_actor (deployment, i)->function);
 
-      if (argc == 2)
+      if (traces != NULL)
+        {
+          if (augur_trace_set_get_n_processes (traces) != n)
+            {
+              fprintf (stderr, "augur-cli replay: the traces have %u ranks, the deployment %u\n",
+                       augur_trace_set_get_n_processes (traces), n);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+        }
+      else if (argc == 2)
         {
           g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[1]);
-          traces = augur_trace_check_replayable (file, NULL, &error)
-                     ? augur_trace_set_open_merged (file, (const char **) names->pdata, n, &error)
-                     : NULL;
+          traces = augur_trace_set_open_merged (file, (const char **) names->pdata, n, &error);
         }
       else
         {

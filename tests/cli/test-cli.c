@@ -369,27 +369,52 @@ without_timings (const char *text)
   return g_regex_replace (re, text, -1, 0, "\\1T", 0, NULL);
 }
 
-/* Traces SimGrid's SMPI wrote are recognised and refused with the
- * reason, not read as the seed's dialect line by line. */
+/* Traces SimGrid's SMPI wrote: the index given alone replays with SMPI's
+ * model by default (SimGrid 3.32's time for the ping-pong fixture), with
+ * smpirun's host file or a deployment; the rank files given one by one
+ * are refused with what to do. */
 static void
 test_replay_smpi (void)
 {
   g_autofree char *root = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi", NULL);
   g_autofree char *platform = g_build_filename (root, "platforms", "flat-16.xml", NULL);
+  g_autofree char *hostfile = g_build_filename (root, "platforms", "hosts-16.txt", NULL);
   g_autofree char *index = g_build_filename (root, "traces", "pingpong-2-flat", "index.txt", NULL);
+  g_autofree char *rank1 = g_build_filename (root, "traces", "pingpong-2-flat", "index.txt_files", "rank-1.txt", NULL);
+  g_autofree char *rank2 = g_build_filename (root, "traces", "pingpong-2-flat", "index.txt_files", "rank-2.txt", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("augur-cli-smpi-XXXXXX", &error);
   g_autofree char *deployment = g_build_filename (dir, "deployment.xml", NULL);
-  g_autofree char *out = NULL, *err = NULL;
-  const char *args[] = { "replay", "--platform", platform, "--deployment", deployment, index, NULL };
 
   g_assert_no_error (error);
   g_assert_true (g_file_set_contents (deployment,
                                       "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
                                       "  <actor host=\"node-0\" function=\"0\"/>\n  <actor host=\"node-1\" function=\"1\"/>\n"
                                       "</platform>\n", -1, NULL));
-  g_assert_cmpint (run (args, &out, &err), ==, 1);
-  g_assert_nonnull (strstr (err, "index.txt is the index of traces written by SimGrid's SMPI"));
+  {
+    const char *args[] = { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "2", index,
+                           "--format", "json", NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    /* smpirun -replay: 0.033846525510709331 s */
+    g_assert_nonnull (strstr (out, "\"simulated_time\": 0.03384652551070"));
+    g_assert_nonnull (strstr (out, "\"model\": \"smpi\""));
+  }
+  {
+    const char *args[] = { "replay", "--platform", platform, "--deployment", deployment, index, "--network", "lv08",
+                           "--format", "json", NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "\"model\": \"lv08\""));
+    g_assert_null (strstr (out, "\"simulated_time\": 0.03384652551070"));
+  }
+  {
+    const char *args[] = { "replay", "--platform", platform, "--deployment", deployment, rank1, rank2, NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run (args, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "rank-1.txt is a trace written by SimGrid's SMPI"));
+    g_assert_nonnull (strstr (err, "give its index"));
+  }
   g_unlink (deployment);
   g_rmdir (dir);
 }

@@ -354,7 +354,8 @@ sync_widgets (AugurReplayPage *self)
   augur_replay_placement_set (AUGUR_REPLAY_PLACEMENT (self->placement), in->cluster.nodes, in->cluster.cores,
                               (const guint *) in->placement->data, in->placement->len);
 
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->network_dropdown), in->network == AUGUR_NETWORK_CM02 ? 1 : 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->network_dropdown),
+                              in->network == AUGUR_NETWORK_CM02 ? 1 : in->network == AUGUR_NETWORK_SMPI ? 2 : 0);
 
   self->syncing--;
 }
@@ -742,7 +743,9 @@ on_network_changed (AugurReplayPage *self)
 
   if (self->syncing)
     return;
-  augur_replay_page_set_network (self, selected == 1 ? AUGUR_NETWORK_CM02 : AUGUR_NETWORK_LV08);
+  augur_replay_page_set_network (self, selected == 1   ? AUGUR_NETWORK_CM02
+                                       : selected == 2 ? AUGUR_NETWORK_SMPI
+                                                       : AUGUR_NETWORK_LV08);
 }
 
 static void

@@ -57,6 +57,78 @@ augur_deployment_new (guint        n_actors,
   return d;
 }
 
+AugurDeployment *
+augur_deployment_from_hostfile (const char          *text,
+                                gsize                length,
+                                const char          *filename,
+                                const AugurPlatform *platform,
+                                guint                n_ranks,
+                                GError             **error)
+{
+  g_autoptr(GArray) hosts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree char *copy = g_strndup (text, length);
+  g_auto(GStrv) lines = NULL;
+  AugurDeployment *d;
+
+  if (memchr (text, '\0', length) != NULL)
+    {
+      g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, _("%s: not a text file"), filename);
+      return NULL;
+    }
+  lines = g_strsplit (copy, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+      char *colon = strrchr (line, ':');
+      guint64 count = 1;
+      guint host;
+
+      if (*line == '\0')
+        continue;
+      if (colon != NULL)
+        {
+          char *end;
+          *colon = '\0';
+          count = g_ascii_strtoull (colon + 1, &end, 10);
+          if (end == colon + 1 || *end != '\0' || count == 0 || count > 1000000)
+            {
+              g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID,
+                           _("%s:%u: expected HOST or HOST:N (N ranks on the host, from 1 to 1000000)"), filename, i + 1);
+              return NULL;
+            }
+        }
+      if (!augur_platform_lookup_host (platform, line, &host))
+        {
+          g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, _("%s:%u: the platform has no host '%s'"),
+                       filename, i + 1, line);
+          return NULL;
+        }
+      for (guint64 k = 0; k < count; k++)
+        g_array_append_val (hosts, host);
+      if (hosts->len > 10000000)
+        {
+          g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, _("%s: more than 10000000 ranks"),
+                       filename);
+          return NULL;
+        }
+    }
+  if (hosts->len == 0)
+    {
+      g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, _("%s: no host"), filename);
+      return NULL;
+    }
+  if (n_ranks == 0)
+    n_ranks = hosts->len;
+  d = deployment_new_empty ();
+  for (guint i = 0; i < n_ranks; i++)
+    {
+      AugurActor actor = { g_strdup_printf ("%u", i), g_array_index (hosts, guint, i % hosts->len),
+                           g_new0 (char *, 1), 0 };
+      g_array_append_val (d->actors, actor);
+    }
+  return d;
+}
+
 guint
 augur_deployment_get_n_actors (const AugurDeployment *d)
 {

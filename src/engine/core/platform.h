@@ -111,6 +111,15 @@ AugurDeployment *augur_deployment_load_bytes (const char          *data,
 /* Built in Augur: actor i ("p<i>") on host hosts[i]. */
 AugurDeployment *augur_deployment_new        (guint                n_actors,
                                               const guint         *hosts);
+/* smpirun's host file (a host per line, or HOST:N for N ranks): rank i
+ * ("i") on the host of line i modulo the lines, as smpirun deploys;
+ * n_ranks 0: as many ranks as lines. */
+AugurDeployment *augur_deployment_from_hostfile (const char          *text,
+                                                 gsize                length,
+                                                 const char          *filename,
+                                                 const AugurPlatform *platform,
+                                                 guint                n_ranks,
+                                                 GError             **error);
 void             augur_deployment_free       (AugurDeployment     *d);
 char            *augur_deployment_to_xml     (const AugurDeployment *d,
                                               const AugurPlatform   *platform);

@@ -201,7 +201,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           if (!augur_network_model_from_name (value, &in->network))
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: unknown network model “%s” (expected lv08 or cm02)"),
+                           _("Line %u of the replay description: unknown network model “%s” (expected smpi, lv08 or cm02)"),
                            n + 1, value);
               return FALSE;
             }
@@ -337,10 +337,32 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (names, augur_deployment_get_actor (deployment, i)->function);
 
-  if (in->traces->len > 0 && !augur_trace_check_replayable (g_ptr_array_index (in->traces, 0), NULL, error))
-    return FALSE;
   if (in->traces->len == 1)
-    traces = augur_trace_set_open_merged (g_ptr_array_index (in->traces, 0), (const char **) names->pdata, n, error);
+    {
+      GFile *file = g_ptr_array_index (in->traces, 0);
+      AugurTraceDialect dialect = AUGUR_TRACE_DIALECT_SEED;
+      gboolean is_index = FALSE;
+
+      /* SimGrid's SMPI traces, by their content: the index or one file */
+      if (!augur_trace_detect (file, &dialect, &is_index, NULL, error))
+        return FALSE;
+      if (dialect == AUGUR_TRACE_DIALECT_SMPI)
+        {
+          traces = augur_trace_set_open_smpi (file, n, NULL, error);
+          if (traces != NULL && augur_trace_set_get_n_processes (traces) != n)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The traces have %u ranks, the deployment %u"), augur_trace_set_get_n_processes (traces),
+                           n);
+              g_clear_pointer (&traces, augur_trace_set_free);
+              return FALSE;
+            }
+        }
+      else
+        traces = augur_trace_set_open_merged (file, (const char **) names->pdata, n, error);
+    }
+  else if (in->traces->len > 1 && !augur_trace_check_replayable (g_ptr_array_index (in->traces, 0), NULL, error))
+    return FALSE;
   else
     {
       g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);

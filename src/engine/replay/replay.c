@@ -13,7 +13,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "replay.h"
+#include "replay-private.h"
 #include "augur-format.h"
 
 #include <glib/gi18n.h>
@@ -111,19 +111,20 @@ typedef struct {
   double   start;
 } Transfer;
 
-struct _AugurReplayResult {
-  AugurNetworkModel model;
-  double            time;
-  guint64           actions;
-  double            seconds;
-  guint             n;
-  char            **names;
-  AugurRankStats   *stats;
-  GArray           *intervals;
-  GArray           *messages;
-};
 
 static const char *state_names[AUGUR_STATE_N] = { "compute", "send", "recv", "wait", "collective", "sleep" };
+
+AugurReplayResult *
+replay_result_new (AugurNetworkModel model, guint n)
+{
+  AugurReplayResult *result = g_new0 (AugurReplayResult, 1);
+
+  result->model = model;
+  result->n = n;
+  result->names = g_new0 (char *, n + 1);
+  result->stats = g_new0 (AugurRankStats, MAX (1, n));
+  return result;
+}
 
 const char *
 augur_rank_state_to_string (AugurRankState state)
@@ -781,6 +782,9 @@ augur_replay_run (const AugurPlatform      *platform,
     options = &defaults;
   if (partial)
     *partial = NULL;
+  if (augur_trace_set_get_dialect (traces) == AUGUR_TRACE_DIALECT_SMPI)
+    return replay_smpi_run (platform, deployment, traces, options, progress, progress_data, cancellable, partial,
+                            error);
   rp.n = augur_deployment_get_n_actors (deployment);
   if (rp.n == 0)
     {
@@ -852,14 +856,10 @@ augur_replay_run (const AugurPlatform      *platform,
         check_unmatched (&rp);
     }
 
-  result = g_new0 (AugurReplayResult, 1);
-  result->model = options->model;
+  result = replay_result_new (options->model, rp.n);
   result->time = augur_des_now (rp.des);
   result->actions = rp.actions;
   result->seconds = (g_get_monotonic_time () - start) / 1e6;
-  result->n = rp.n;
-  result->names = g_new0 (char *, rp.n + 1);
-  result->stats = g_new0 (AugurRankStats, MAX (1, rp.n));
   for (guint i = 0; i < rp.n; i++)
     {
       result->names[i] = g_strdup (rank_name (&rp, i));

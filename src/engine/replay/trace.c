@@ -1277,11 +1277,10 @@ augur_trace_check_replayable (GFile         *file,
   name = g_file_get_parse_name (file);
   g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
                is_index
-                 ? _("%s is the index of traces written by SimGrid's SMPI (smpirun -trace-ti): Augur reads them, but "
-                     "does not replay them with SMPI's semantics yet; it replays traces in the trace replay paper's "
-                     "dialect")
-                 : _("%s is a trace written by SimGrid's SMPI (smpirun -trace-ti): Augur reads it, but does not replay "
-                     "it with SMPI's semantics yet; it replays traces in the trace replay paper's dialect"),
+                 ? _("%s is the index of traces written by SimGrid's SMPI (smpirun -trace-ti): give it alone, as the "
+                     "only trace, to replay them")
+                 : _("%s is a trace written by SimGrid's SMPI (smpirun -trace-ti): give its index (or, for "
+                     "ti-one-file, the file) alone, as the only trace, to replay it"),
                name);
   return FALSE;
 }

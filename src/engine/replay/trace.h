@@ -170,8 +170,8 @@ gboolean       augur_trace_detect            (GFile              *file,
                                               GCancellable       *cancellable,
                                               GError            **error);
 /* FALSE, with an error that says so, when the file is in SMPI's dialect:
- * the replay times the seed's dialect only, for now (docs/SMPI-REPLAY.md
- * says what replaying SMPI's takes). */
+ * for files given one per rank, where SMPI's traces are given by their
+ * index (augur_trace_set_open_smpi). */
 gboolean       augur_trace_check_replayable  (GFile              *file,
                                               GCancellable       *cancellable,
                                               GError            **error);

@@ -1,0 +1,40 @@
+/* replay-private.h: what the two replay engines share (replay.c, the
+ * trace replay paper's dialect; replay-smpi.c, SMPI's).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "replay.h"
+
+G_BEGIN_DECLS
+
+struct _AugurReplayResult {
+  AugurNetworkModel model;
+  double            time;
+  guint64           actions;
+  double            seconds;
+  guint             n;
+  char            **names;
+  AugurRankStats   *stats;
+  GArray           *intervals;
+  GArray           *messages;
+};
+
+/* A result of n ranks, names and stats to fill; no intervals yet. */
+AugurReplayResult *replay_result_new (AugurNetworkModel model,
+                                      guint             n);
+
+/* A trace set of SMPI's dialect, replayed with SMPI's semantics
+ * (docs/SMPI-REPLAY.md). */
+AugurReplayResult *replay_smpi_run (const AugurPlatform      *platform,
+                                    const AugurDeployment    *deployment,
+                                    AugurTraceSet            *traces,
+                                    const AugurReplayOptions *options,
+                                    AugurProgressFunc         progress,
+                                    gpointer                  progress_data,
+                                    GCancellable             *cancellable,
+                                    AugurReplayResult       **partial,
+                                    GError                  **error);
+
+G_END_DECLS

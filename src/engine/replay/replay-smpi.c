@@ -1,0 +1,1171 @@
+/* replay-smpi.c: traces of SimGrid 3.32's SMPI replayed with SMPI's
+ * semantics, as `smpirun -replay` does (docs/SMPI-REPLAY.md, sections 2
+ * and 4).
+ *
+ * A rank runs its actions in order.  Every communication is a request
+ * between two ranks with a tag; a send goes to its receiver's mailbox, a
+ * receive is posted there, and whichever comes second takes the first
+ * match in posting order: the transfer starts then (size + 16 bytes on the
+ * network).  A send below 65536 bytes is detached (its sender goes on at
+ * once); a larger one completes with its transfer.  A collective is the
+ * sequence of groups of requests SMPI's default algorithm posts, each
+ * group posted at once and waited for (detached sends being done at
+ * once).  isend and irecv keep their request under (source, destination,
+ * tag) for wait and test; waitall waits for all of them; at its end a rank
+ * waits for the last request of each key, as SimGrid does.  The predicted
+ * time is when the last rank ends.
+ *
+ * (Over 800 lines: the rank machine, requests, matching and every
+ * collective's algorithm resume one another.)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "replay-private.h"
+#include "augur-format.h"
+
+#include <glib/gi18n.h>
+
+#include <math.h>
+#include <string.h>
+
+#define DETACHED_LIMIT  65536.0   /* smpi/send-is-detached-thresh */
+#define ENVELOPE        16.0      /* bytes SMPI adds to every message */
+#define TEST_SLEEP      1e-4      /* smpi/test */
+#define ANY_TAG         (-444)    /* MPI_ANY_TAG as SMPI writes it */
+
+/* The tags of SMPI's collectives (src/smpi/include/private.hpp). */
+enum {
+  TAG_REDUCE = -112, TAG_SCATTER = -223, TAG_SCATTERV = -334, TAG_IALLGATHER = -557, TAG_ALLGATHERV = -667,
+  TAG_BARRIER = -778, TAG_SCAN = -888, TAG_REDUCE_SCATTER = -889, TAG_ALLTOALLV = -1000, TAG_ALLTOALL = -1112,
+  TAG_GATHERV = -2223, TAG_BCAST = -3334, TAG_GATHER = -445,
+};
+
+typedef struct _SRank SRank;
+typedef struct _SReq  SReq;
+typedef struct _Smpi  Smpi;
+
+struct _SReq {
+  SReq     *next;          /* in its mailbox's queue */
+  SRank    *owner;
+  guint     src;
+  guint     dst;
+  gint32    tag;
+  double    bytes;
+  gboolean  is_send;
+  gboolean  detached;
+  gboolean  complete;      /* for its owner: a detached send at once, else with its transfer */
+  gboolean  waited;        /* its owner waits for it */
+  guint     refs;
+  guint     file;
+  guint64   line;
+};
+
+/* A mailbox: the sends to its rank and the receives its rank posted, not
+ * yet matched, each in posting order. */
+typedef struct {
+  SReq *sends, *sends_tail;
+  SReq *recvs, *recvs_tail;
+} Mailbox;
+
+/* One operation of a collective's algorithm; `wait` ends a group: the
+ * operations since the last one are posted, then waited for. */
+typedef enum { OP_SEND, OP_RECV } OpKind;
+
+typedef struct {
+  OpKind   kind;
+  guint    peer;
+  double   bytes;
+  gint32   tag;
+  gboolean store;     /* isend/irecv of the trace: kept for wait and test */
+  gboolean wait;      /* the group ends here */
+} Op;
+
+typedef enum { PHASE_START, PHASE_OPS, PHASE_AFTER } Phase;
+
+struct _SRank {
+  Smpi             *sm;
+  guint             index;
+  guint             host;
+  AugurTraceAction  act;
+  gboolean          has_act;
+  Phase             phase;
+  GArray           *ops;          /* Op: the current action's */
+  guint             op;           /* the next to post */
+  guint             waiting;      /* requests, computations or timers not done */
+  gboolean          blocked;
+  gboolean          finished;
+  gboolean          at_end;       /* its trace read: waiting for its last requests */
+  gboolean          testing;      /* a test's sleep is on */
+  AugurRankState    state;
+  double            block_start;
+  GHashTable       *storage;      /* (src, dst, tag) -> GQueue of SReq* (NULL: a test's placeholder) */
+  AugurRankStats    stats;
+};
+
+struct _Smpi {
+  AugurDes              *des;
+  AugurNetwork          *net;
+  const AugurDeployment *deployment;
+  AugurTraceSet         *traces;
+  SRank                 *ranks;
+  guint                  n;
+  Mailbox               *mailboxes;
+  guint                  test_sleeps;   /* SimGrid's `nsleeps`, shared by every rank */
+  GError                *error;
+  gboolean               record;
+  GArray                *intervals;
+  GArray                *messages;
+  guint64                actions;
+  AugurProgressFunc      progress;
+  gpointer               progress_data;
+  gint64                 last_progress;
+};
+
+typedef struct {
+  Smpi  *sm;
+  SReq  *send;
+  SReq  *recv;
+  double start;
+} STransfer;
+
+static void run_rank (SRank *rank);
+
+static void
+fail (Smpi *sm, int code, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+fail (Smpi *sm, int code, const char *format, ...)
+{
+  va_list args;
+
+  if (sm->error != NULL)
+    return;
+  va_start (args, format);
+  sm->error = g_error_new_valist (AUGUR_REPLAY_ERROR, code, format, args);
+  va_end (args);
+  augur_des_stop (sm->des);
+}
+
+static char *
+where (Smpi *sm, guint file, guint64 line)
+{
+  return g_strdup_printf ("%s:%" G_GUINT64_FORMAT, augur_trace_set_get_file_name (sm->traces, file), line);
+}
+
+static const char *
+kind_name (AugurTraceActionKind kind)
+{
+  static const char *const smpi_names[] = { [AUGUR_TRACE_ACTION_ISEND] = "isend", [AUGUR_TRACE_ACTION_IRECV] = "irecv",
+                                            [AUGUR_TRACE_ACTION_ALLREDUCE] = "allreduce" };
+
+  if (kind < G_N_ELEMENTS (smpi_names) && smpi_names[kind] != NULL)
+    return smpi_names[kind];
+  return augur_trace_action_kind_to_string (kind);
+}
+
+/* ---- Blocking and waking ---------------------------------------------------------- */
+
+static void
+block (SRank *rank, AugurRankState state)
+{
+  rank->blocked = TRUE;
+  rank->state = state;
+  rank->block_start = augur_des_now (rank->sm->des);
+}
+
+static void
+release (SRank *rank)
+{
+  Smpi *sm = rank->sm;
+  double now;
+
+  if (rank->waiting == 0 || --rank->waiting > 0 || !rank->blocked)
+    return;
+  now = augur_des_now (sm->des);
+  rank->blocked = FALSE;
+  rank->stats.times[rank->state] += now - rank->block_start;
+  if (sm->record && now > rank->block_start)
+    {
+      AugurReplayInterval iv = { rank->index, rank->state, rank->block_start, now, rank->act.line };
+      g_array_append_val (sm->intervals, iv);
+    }
+  run_rank (rank);
+}
+
+static void
+timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  release (data);
+}
+
+/* ---- Requests --------------------------------------------------------------------- */
+
+static void
+req_unref (SReq *r)
+{
+  if (--r->refs == 0)
+    g_free (r);
+}
+
+static gboolean
+tags_match (const SReq *send, const SReq *recv)
+{
+  return send->tag == recv->tag || (recv->tag == ANY_TAG && send->tag >= 0);
+}
+
+static void
+transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  STransfer *t = data;
+  Smpi *sm = t->sm;
+  SReq *send = t->send, *recv = t->recv;
+
+  if (sm->record)
+    {
+      AugurReplayMessage m = { send->src, recv->dst, t->start, augur_des_now (des), send->bytes };
+      g_array_append_val (sm->messages, m);
+    }
+  g_free (t);
+  if (!send->complete)
+    {
+      send->complete = TRUE;
+      if (send->waited)
+        release (send->owner);
+    }
+  recv->complete = TRUE;
+  if (recv->waited)
+    release (recv->owner);
+  req_unref (send);
+  req_unref (recv);
+}
+
+static void
+start_transfer (Smpi *sm, SReq *send, SReq *recv)
+{
+  STransfer *t = g_new0 (STransfer, 1);
+  g_autoptr(GError) error = NULL;
+
+  t->sm = sm;
+  t->send = send;
+  t->recv = recv;
+  t->start = augur_des_now (sm->des);
+  if (augur_network_transfer (sm->net, sm->ranks[send->src].host, sm->ranks[recv->dst].host, send->bytes + ENVELOPE,
+                              transfer_done, t, &error) == NULL)
+    {
+      g_autofree char *at = where (sm, send->file, send->line);
+      fail (sm, AUGUR_REPLAY_ERROR_INVALID, _("%s: rank %u cannot reach rank %u: %s"), at, send->src, recv->dst,
+            error->message);
+      g_free (t);
+    }
+}
+
+/* Posts a request in its receiver's mailbox: it meets the first one of the
+ * other kind that matches, or waits there. */
+static SReq *
+post (SRank *rank, gboolean is_send, guint peer, double bytes, gint32 tag)
+{
+  Smpi *sm = rank->sm;
+  SReq *r = g_new0 (SReq, 1);
+  Mailbox *mb;
+
+  r->owner = rank;
+  r->is_send = is_send;
+  r->src = is_send ? rank->index : peer;
+  r->dst = is_send ? peer : rank->index;
+  r->tag = tag;
+  r->bytes = bytes;
+  r->detached = is_send && bytes < DETACHED_LIMIT;
+  r->complete = r->detached;
+  r->refs = 2;   /* its owner's, and the mailbox's then its transfer's */
+  r->file = rank->act.file;
+  r->line = rank->act.line;
+  mb = &sm->mailboxes[r->dst];
+  if (is_send)
+    {
+      SReq **link = &mb->recvs, *prev = NULL;
+      for (SReq *q = mb->recvs; q != NULL; prev = q, link = &q->next, q = q->next)
+        if (q->src == r->src && tags_match (r, q))
+          {
+            *link = q->next;
+            if (mb->recvs_tail == q)
+              mb->recvs_tail = prev;
+            q->next = NULL;
+            start_transfer (sm, r, q);
+            return r;
+          }
+      if (mb->sends_tail != NULL)
+        mb->sends_tail->next = r;
+      else
+        mb->sends = r;
+      mb->sends_tail = r;
+    }
+  else
+    {
+      SReq **link = &mb->sends, *prev = NULL;
+      for (SReq *q = mb->sends; q != NULL; prev = q, link = &q->next, q = q->next)
+        if (q->src == r->src && tags_match (q, r))
+          {
+            *link = q->next;
+            if (mb->sends_tail == q)
+              mb->sends_tail = prev;
+            q->next = NULL;
+            start_transfer (sm, q, r);
+            return r;
+          }
+      if (mb->recvs_tail != NULL)
+        mb->recvs_tail->next = r;
+      else
+        mb->recvs = r;
+      mb->recvs_tail = r;
+    }
+  return r;
+}
+
+/* The owner waits for r (when it is not done): TRUE when it must block. */
+static gboolean
+wait_for (SRank *rank, SReq *r)
+{
+  if (r->complete)
+    return FALSE;
+  r->waited = TRUE;
+  rank->waiting++;
+  return TRUE;
+}
+
+/* ---- Storage of isend and irecv (wait, test, waitall) ------------------------------ */
+
+static guint64
+storage_key (guint src, guint dst, gint32 tag)
+{
+  return ((guint64) src << 40) ^ ((guint64) dst << 20) ^ (guint64) (guint32) tag ^ ((guint64) (guint32) tag << 52);
+}
+
+typedef struct {
+  guint  src, dst;
+  gint32 tag;
+  GQueue queue;
+} Slot;
+
+static guint
+slot_hash (gconstpointer p)
+{
+  const Slot *s = p;
+  guint64 k = storage_key (s->src, s->dst, s->tag);
+  return (guint) (k ^ (k >> 32));
+}
+
+static gboolean
+slot_equal (gconstpointer a, gconstpointer b)
+{
+  const Slot *x = a, *y = b;
+  return x->src == y->src && x->dst == y->dst && x->tag == y->tag;
+}
+
+static void
+slot_free (gpointer p)
+{
+  Slot *s = p;
+  SReq *r;
+
+  while (!g_queue_is_empty (&s->queue))
+    if ((r = g_queue_pop_head (&s->queue)) != NULL)
+      req_unref (r);
+  g_free (s);
+}
+
+static Slot *
+storage_slot (SRank *rank, guint src, guint dst, gint32 tag, gboolean create)
+{
+  Slot key = { src, dst, tag, G_QUEUE_INIT };
+  Slot *s = g_hash_table_lookup (rank->storage, &key);
+
+  if (s == NULL && create)
+    {
+      s = g_new0 (Slot, 1);
+      s->src = src;
+      s->dst = dst;
+      s->tag = tag;
+      g_hash_table_add (rank->storage, s);
+    }
+  return s;
+}
+
+/* ---- Collectives as SMPI's default algorithms ------------------------------------- */
+
+static void
+op (SRank *rank, OpKind kind, guint peer, double bytes, gint32 tag, gboolean wait)
+{
+  Op o = { kind, peer, bytes, tag, FALSE, wait };
+  g_array_append_val (rank->ops, o);
+}
+
+/* The end of a group: what was added since the last one is waited for. */
+static void
+group_end (SRank *rank)
+{
+  if (rank->ops->len > 0)
+    g_array_index (rank->ops, Op, rank->ops->len - 1).wait = TRUE;
+}
+
+/* bcast__binomial_tree: from the parent, then to each child, largest
+ * subtree first, each send a group of its own (a large one blocks). */
+static void
+plan_bcast (SRank *rank, guint root, double bytes)
+{
+  guint p = rank->sm->n, r = rank->index;
+  guint rel = (r + p - root) % p;
+  guint mask = 1;
+
+  while (mask < p)
+    {
+      if (rel & mask)
+        {
+          op (rank, OP_RECV, (r + p - mask) % p, bytes, TAG_BCAST, TRUE);
+          break;
+        }
+      mask <<= 1;
+    }
+  mask >>= 1;
+  while (mask > 0)
+    {
+      if (rel + mask < p)
+        op (rank, OP_SEND, (r + mask) % p, bytes, TAG_BCAST, TRUE);
+      mask >>= 1;
+    }
+}
+
+/* ireduce: every rank to the root, all at once. */
+static void
+plan_reduce (SRank *rank, guint root, double bytes)
+{
+  guint p = rank->sm->n, r = rank->index;
+
+  if (r == root)
+    for (guint i = 0; i < p; i++)
+      {
+        if (i != root)
+          op (rank, OP_RECV, i, bytes, TAG_REDUCE, FALSE);
+      }
+  else
+    op (rank, OP_SEND, root, bytes, TAG_REDUCE, FALSE);
+  group_end (rank);
+}
+
+/* barrier__ompi_basic_linear, 0-byte messages through rank 0. */
+static void
+plan_barrier (SRank *rank)
+{
+  guint p = rank->sm->n;
+
+  if (rank->index != 0)
+    {
+      op (rank, OP_SEND, 0, 0, TAG_BARRIER, TRUE);
+      op (rank, OP_RECV, 0, 0, TAG_BARRIER, TRUE);
+      return;
+    }
+  for (guint i = 1; i < p; i++)
+    op (rank, OP_RECV, i, 0, TAG_BARRIER, FALSE);
+  group_end (rank);
+  for (guint i = 1; i < p; i++)
+    op (rank, OP_SEND, i, 0, TAG_BARRIER, FALSE);
+  group_end (rank);
+}
+
+/* igather, iscatter, igatherv, iscatterv: the root with every other rank,
+ * all at once. */
+static void
+plan_rooted (SRank *rank, gboolean to_root, guint root, double bytes, const double *root_counts, double root_bytes,
+             gint32 tag)
+{
+  guint p = rank->sm->n, r = rank->index;
+
+  if (r == root)
+    {
+      for (guint i = 0; i < p; i++)
+        if (i != root)
+          op (rank, to_root ? OP_RECV : OP_SEND, i, root_counts != NULL ? root_counts[i] : root_bytes, tag, FALSE);
+    }
+  else
+    op (rank, to_root ? OP_SEND : OP_RECV, root, bytes, tag, FALSE);
+  group_end (rank);
+}
+
+/* alltoall__ompi's choice (docs/SMPI-REPLAY.md 4.4): 'B' basic linear, 'P'
+ * pair, 'K' bruck. */
+static char
+alltoall_algorithm (guint p, double t)
+{
+  if (p == 2)
+    return (t < 2 || (t >= 4 && t < 16) || (t >= 64 && t < 256) || (t >= 4096 && t < 32768) || t >= 1048576) ? 'P'
+                                                                                                                : 'B';
+  if (p < 8)
+    return t >= 524288 && t < 1048576 ? 'P' : 'B';
+  if (p < 16)
+    return 'B';
+  if (p < 32)
+    return t >= 4 && t < 512 ? 'K' : 'B';
+  if (p < 64)
+    return t < 512 ? 'K' : 'B';
+  if (p < 256)
+    return t < 1024 ? 'K' : t < 262144 ? 'B' : 'P';
+  if (p < 512)
+    return t < 1024 ? 'K' : t < 32768 ? 'B' : 'P';
+  if (p < 1024)
+    return t < 512 ? 'K' : t < 262144 ? 'B' : 'P';
+  if (p < 2048)
+    return t < 512 ? 'K' : 'B';
+  if (p < 4096)
+    return t < 1024 ? 'K' : 'B';
+  return t < 2048 ? 'K' : 'B';
+}
+
+static gboolean
+plan_alltoall (SRank *rank, double bytes, double recv_bytes)
+{
+  guint p = rank->sm->n, r = rank->index;
+
+  switch (alltoall_algorithm (p, bytes))
+    {
+    case 'P':
+      if ((p & (p - 1)) != 0)
+        {
+          g_autofree char *at = where (rank->sm, rank->act.file, rank->act.line);
+          fail (rank->sm, AUGUR_REPLAY_ERROR_INVALID,
+                _("%s: alltoall of %g bytes on %u ranks: SMPI's choice, the pair algorithm, needs a power of 2 of "
+                  "ranks (SimGrid aborts)"), at, bytes, p);
+          return FALSE;
+        }
+      for (guint i = 1; i < p; i++)
+        {
+          op (rank, OP_SEND, r ^ i, bytes, TAG_ALLTOALL, FALSE);
+          op (rank, OP_RECV, r ^ i, recv_bytes, TAG_ALLTOALL, TRUE);
+        }
+      return TRUE;
+    case 'K':
+      for (guint pof2 = 1; pof2 < p; pof2 <<= 1)
+        {
+          guint k = 0;
+          for (guint b = 1; b < p; b++)
+            k += (b & pof2) != 0;
+          op (rank, OP_SEND, (r + pof2) % p, k * recv_bytes, TAG_ALLTOALL, FALSE);
+          op (rank, OP_RECV, (r + p - pof2) % p, k * recv_bytes, TAG_ALLTOALL, TRUE);
+        }
+      return TRUE;
+    default:
+      for (guint i = 1; i < p; i++)
+        op (rank, OP_RECV, (r + i) % p, recv_bytes, TAG_ALLTOALL, FALSE);
+      for (guint i = 1; i < p; i++)
+        op (rank, OP_SEND, (r + p - i) % p, bytes, TAG_ALLTOALL, FALSE);
+      group_end (rank);
+      return TRUE;
+    }
+}
+
+/* Plans the current action's operations; FALSE on an error. */
+static gboolean
+plan (SRank *rank)
+{
+  const AugurTraceAction *a = &rank->act;
+  guint p = rank->sm->n, r = rank->index;
+
+  g_array_set_size (rank->ops, 0);
+  rank->op = 0;
+  switch (a->kind)
+    {
+    case AUGUR_TRACE_ACTION_SEND:
+      op (rank, OP_SEND, a->peer, a->bytes, a->tag, TRUE);
+      break;
+    case AUGUR_TRACE_ACTION_ISEND:
+      op (rank, OP_SEND, a->peer, a->bytes, a->tag, FALSE);
+      g_array_index (rank->ops, Op, 0).store = TRUE;
+      break;
+    case AUGUR_TRACE_ACTION_RECV:
+      op (rank, OP_RECV, a->peer, a->bytes, a->tag, TRUE);
+      break;
+    case AUGUR_TRACE_ACTION_IRECV:
+      op (rank, OP_RECV, a->peer, a->bytes, a->tag, FALSE);
+      g_array_index (rank->ops, Op, 0).store = TRUE;
+      break;
+    case AUGUR_TRACE_ACTION_SENDRECV:
+      if (a->peer == r && a->src == r)
+        break;   /* a local copy */
+      op (rank, OP_SEND, a->peer, a->bytes, 0, FALSE);
+      op (rank, OP_RECV, a->src, a->recv_bytes, 0, TRUE);
+      break;
+    case AUGUR_TRACE_ACTION_BARRIER:
+      plan_barrier (rank);
+      break;
+    case AUGUR_TRACE_ACTION_BCAST:
+      plan_bcast (rank, a->root, a->bytes);
+      break;
+    case AUGUR_TRACE_ACTION_REDUCE:
+      plan_reduce (rank, a->root, a->bytes);
+      break;
+    case AUGUR_TRACE_ACTION_ALLREDUCE:
+      plan_reduce (rank, 0, a->bytes);
+      plan_bcast (rank, 0, a->bytes);
+      break;
+    case AUGUR_TRACE_ACTION_GATHER:
+      plan_rooted (rank, TRUE, a->root, a->bytes, NULL, a->recv_bytes, TAG_GATHER);
+      break;
+    case AUGUR_TRACE_ACTION_GATHERV:
+      plan_rooted (rank, TRUE, a->root, a->bytes, a->recv_counts, 0, TAG_GATHERV);
+      break;
+    case AUGUR_TRACE_ACTION_SCATTER:
+      plan_rooted (rank, FALSE, a->root, a->recv_bytes, NULL, a->bytes, TAG_SCATTER);
+      break;
+    case AUGUR_TRACE_ACTION_SCATTERV:
+      plan_rooted (rank, FALSE, a->root, a->recv_bytes, a->counts, 0, TAG_SCATTERV);
+      break;
+    case AUGUR_TRACE_ACTION_ALLGATHER:
+    case AUGUR_TRACE_ACTION_ALLGATHERV:
+      {
+        gint32 tag = a->kind == AUGUR_TRACE_ACTION_ALLGATHER ? TAG_IALLGATHER : TAG_ALLGATHERV;
+        for (guint i = 0; i < p; i++)
+          if (i != r)
+            {
+              op (rank, OP_SEND, i, a->bytes, tag, FALSE);
+              op (rank, OP_RECV, i, a->recv_counts != NULL ? a->recv_counts[i] : a->recv_bytes, tag, FALSE);
+            }
+        group_end (rank);
+      }
+      break;
+    case AUGUR_TRACE_ACTION_ALLTOALLV:
+      for (guint i = 0; i < p; i++)
+        if (i != r)
+          op (rank, OP_RECV, i, a->recv_counts[i], TAG_ALLTOALLV, FALSE);
+      for (guint i = 0; i < p; i++)
+        if (i != r)
+          op (rank, OP_SEND, i, a->counts[i], TAG_ALLTOALLV, FALSE);
+      group_end (rank);
+      break;
+    case AUGUR_TRACE_ACTION_ALLTOALL:
+      return plan_alltoall (rank, a->bytes, a->recv_bytes);
+    case AUGUR_TRACE_ACTION_SCAN:
+    case AUGUR_TRACE_ACTION_EXSCAN:
+      for (guint o = 0; o < r; o++)
+        op (rank, OP_RECV, o, a->bytes, TAG_SCAN, FALSE);
+      for (guint o = r + 1; o < p; o++)
+        op (rank, OP_SEND, o, a->bytes, TAG_SCAN, FALSE);
+      group_end (rank);
+      break;
+    case AUGUR_TRACE_ACTION_REDUCESCATTER:
+      {
+        double sum = 0;
+        gboolean equal = TRUE;
+
+        for (guint i = 0; i < p; i++)
+          {
+            sum += a->recv_counts[i];
+            equal = equal && a->recv_counts[i] == a->recv_counts[0];
+          }
+        if (!equal)
+          {
+            g_autofree char *at = where (rank->sm, a->file, a->line);
+            fail (rank->sm, AUGUR_REPLAY_ERROR_INVALID,
+                  _("%s: reducescatter with counts that differ between ranks (SMPI's MPICH algorithms) is not replayed "
+                    "yet"), at);
+            return FALSE;
+          }
+        plan_reduce (rank, 0, sum);
+        plan_rooted (rank, FALSE, 0, a->recv_counts[r], a->recv_counts, 0, TAG_SCATTERV);
+      }
+      break;
+    default:
+      break;
+    }
+  return TRUE;
+}
+
+/* Posts the operations of the next group; TRUE when the rank must wait. */
+static gboolean
+post_group (SRank *rank)
+{
+  gboolean must_wait = FALSE;
+
+  while (rank->op < rank->ops->len)
+    {
+      const Op *o = &g_array_index (rank->ops, Op, rank->op++);
+      SReq *r;
+
+      r = post (rank, o->kind == OP_SEND, o->peer, o->bytes, o->tag);
+      if (o->store)
+        {
+          Slot *s = storage_slot (rank, r->src, r->dst, r->tag, TRUE);
+          g_queue_push_tail (&s->queue, r);   /* takes the owner's reference */
+        }
+      else
+        {
+          if (wait_for (rank, r))
+            must_wait = TRUE;
+          /* the owner's reference goes: wait_for counted it in `waiting` */
+          req_unref (r);
+        }
+      if (o->wait)
+        break;
+    }
+  return must_wait;
+}
+
+/* ---- Actions ------------------------------------------------------------------------ */
+
+static void
+count_action (SRank *rank)
+{
+  AugurTraceAction *a = &rank->act;
+
+  rank->stats.actions++;
+  rank->stats.count[a->kind]++;
+  if (a->bytes > 0)
+    rank->stats.bytes[a->kind] += a->bytes;
+  rank->stats.flops[a->kind] += a->flops;
+  rank->sm->actions++;
+}
+
+static AugurRankState
+state_of (AugurTraceActionKind kind)
+{
+  switch (kind)
+    {
+    case AUGUR_TRACE_ACTION_SEND:
+    case AUGUR_TRACE_ACTION_ISEND:
+      return AUGUR_STATE_SEND;
+    case AUGUR_TRACE_ACTION_RECV:
+    case AUGUR_TRACE_ACTION_IRECV:
+      return AUGUR_STATE_RECV;
+    case AUGUR_TRACE_ACTION_WAIT:
+    case AUGUR_TRACE_ACTION_WAITALL:
+    case AUGUR_TRACE_ACTION_TEST:
+    case AUGUR_TRACE_ACTION_SENDRECV:
+      return AUGUR_STATE_WAIT;
+    case AUGUR_TRACE_ACTION_COMPUTE:
+      return AUGUR_STATE_COMPUTE;
+    case AUGUR_TRACE_ACTION_SLEEP:
+      return AUGUR_STATE_SLEEP;
+    default:
+      return AUGUR_STATE_COLLECTIVE;
+    }
+}
+
+/* The flops a reduction computes after its messages (0 in SMPI's own
+ * traces). */
+static gboolean
+has_comp (const AugurTraceAction *a)
+{
+  return (a->kind == AUGUR_TRACE_ACTION_REDUCE || a->kind == AUGUR_TRACE_ACTION_ALLREDUCE ||
+          a->kind == AUGUR_TRACE_ACTION_SCAN || a->kind == AUGUR_TRACE_ACTION_EXSCAN ||
+          a->kind == AUGUR_TRACE_ACTION_REDUCESCATTER) && a->flops > 0;
+}
+
+/* Starts the current action; TRUE when it completed at once. */
+static gboolean
+start_action (SRank *rank)
+{
+  Smpi *sm = rank->sm;
+  AugurTraceAction *a = &rank->act;
+
+  switch (a->kind)
+    {
+    case AUGUR_TRACE_ACTION_INIT:
+    case AUGUR_TRACE_ACTION_FINALIZE:
+    case AUGUR_TRACE_ACTION_COMM_SIZE:
+    case AUGUR_TRACE_ACTION_COMM_SPLIT:
+    case AUGUR_TRACE_ACTION_COMM_DUP:
+    case AUGUR_TRACE_ACTION_LOCATION:
+      return TRUE;
+
+    case AUGUR_TRACE_ACTION_COMPUTE:
+      if (a->flops <= 0)
+        return TRUE;
+      rank->waiting++;
+      block (rank, AUGUR_STATE_COMPUTE);
+      augur_network_exec (sm->net, rank->host, a->flops, timer_done, rank);
+      return FALSE;
+
+    case AUGUR_TRACE_ACTION_SLEEP:
+      if (a->value <= 0)
+        return TRUE;
+      rank->waiting++;
+      block (rank, AUGUR_STATE_SLEEP);
+      augur_network_sleep (sm->net, MAX (a->value, 1e-9), timer_done, rank);
+      return FALSE;
+
+    case AUGUR_TRACE_ACTION_WAIT:
+      {
+        Slot *s = storage_slot (rank, a->src, a->dst, a->tag, FALSE);
+        SReq *r;
+        gboolean must_wait;
+
+        if (g_hash_table_size (rank->storage) == 0)
+          {
+            g_autofree char *at = where (sm, a->file, a->line);
+            fail (sm, AUGUR_REPLAY_ERROR_INVALID, _("%s: wait without any isend or irecv before it"), at);
+            return FALSE;
+          }
+        if (s == NULL || g_queue_is_empty (&s->queue))
+          return TRUE;
+        r = g_queue_pop_head (&s->queue);
+        if (g_queue_is_empty (&s->queue))
+          g_hash_table_remove (rank->storage, s);
+        if (r == NULL)
+          return TRUE;   /* a test found it done */
+        must_wait = wait_for (rank, r);
+        req_unref (r);
+        if (!must_wait)
+          return TRUE;
+        block (rank, AUGUR_STATE_WAIT);
+        return FALSE;
+      }
+
+    case AUGUR_TRACE_ACTION_TEST:
+      {
+        Slot *s = storage_slot (rank, a->src, a->dst, a->tag, FALSE);
+
+        if (s == NULL || g_queue_is_empty (&s->queue) || g_queue_peek_head (&s->queue) == NULL)
+          {
+            if (s != NULL && !g_queue_is_empty (&s->queue))
+              {
+                g_queue_pop_head (&s->queue);   /* a placeholder, consumed */
+                if (g_queue_is_empty (&s->queue))
+                  g_hash_table_remove (rank->storage, s);
+              }
+            return TRUE;
+          }
+        /* SimGrid sleeps first, then looks */
+        rank->testing = TRUE;
+        rank->waiting++;
+        block (rank, AUGUR_STATE_WAIT);
+        augur_network_sleep (sm->net, sm->test_sleeps * TEST_SLEEP, timer_done, rank);
+        return FALSE;
+      }
+
+    case AUGUR_TRACE_ACTION_WAITALL:
+      {
+        GHashTableIter iter;
+        gpointer key;
+        gboolean must_wait = FALSE;
+
+        g_hash_table_iter_init (&iter, rank->storage);
+        while (g_hash_table_iter_next (&iter, &key, NULL))
+          {
+            Slot *s = key;
+            SReq *r;
+            while (!g_queue_is_empty (&s->queue))
+              if ((r = g_queue_pop_head (&s->queue)) != NULL)
+                {
+                  must_wait = wait_for (rank, r) || must_wait;
+                  req_unref (r);
+                }
+          }
+        g_hash_table_remove_all (rank->storage);
+        if (!must_wait)
+          return TRUE;
+        block (rank, AUGUR_STATE_WAIT);
+        return FALSE;
+      }
+
+    default:
+      /* messages: their operations */
+      if (a->kind == AUGUR_TRACE_ACTION_RECV && a->bytes < 0)
+        {
+          g_autofree char *at = where (sm, a->file, a->line);
+          fail (sm, AUGUR_REPLAY_ERROR_INVALID,
+                _("%s: a recv of unknown size (a negative count): SimGrid probes for it at a cost Augur does not "
+                  "replay yet"), at);
+          return FALSE;
+        }
+      if (!plan (rank))
+        return FALSE;
+      rank->phase = PHASE_OPS;
+      return FALSE;
+    }
+}
+
+/* The test after its sleep: done or not, as SimGrid's Request::test. */
+static void
+finish_test (SRank *rank)
+{
+  Smpi *sm = rank->sm;
+  AugurTraceAction *a = &rank->act;
+  Slot *s = storage_slot (rank, a->src, a->dst, a->tag, FALSE);
+  SReq *r;
+
+  if (s == NULL || g_queue_is_empty (&s->queue))
+    return;
+  r = g_queue_pop_head (&s->queue);
+  if (r == NULL)
+    return;
+  if (r->complete)
+    {
+      sm->test_sleeps = 1;
+      g_queue_push_tail (&s->queue, NULL);
+      req_unref (r);
+    }
+  else
+    {
+      sm->test_sleeps++;
+      g_queue_push_tail (&s->queue, r);
+    }
+}
+
+/* At its end a rank waits for the last request of each key (SimGrid's
+ * smpi_replay_main); TRUE when it must. */
+static gboolean
+wait_at_end (SRank *rank)
+{
+  GHashTableIter iter;
+  gpointer key;
+  gboolean must_wait = FALSE;
+
+  g_hash_table_iter_init (&iter, rank->storage);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      Slot *s = key;
+      SReq *last = g_queue_peek_tail (&s->queue);
+      if (last != NULL)
+        must_wait = wait_for (rank, last) || must_wait;
+    }
+  return must_wait;
+}
+
+static void
+report_progress (Smpi *sm)
+{
+  gint64 now;
+
+  if (sm->progress == NULL || (sm->actions & 4095) != 0)
+    return;
+  now = g_get_monotonic_time ();
+  if (now - sm->last_progress < 100000)
+    return;
+  sm->last_progress = now;
+  {
+    guint64 read = 0, total = 0;
+    augur_trace_set_get_progress (sm->traces, &read, &total);
+    sm->progress (total > 0 ? (double) read / total : -1.0, _("Replaying"), sm->progress_data);
+  }
+}
+
+static void
+run_rank (SRank *rank)
+{
+  Smpi *sm = rank->sm;
+
+  while (!rank->finished && !rank->blocked && sm->error == NULL)
+    {
+      if (rank->at_end)
+        {
+          rank->finished = TRUE;
+          rank->stats.end = augur_des_now (sm->des);
+          return;
+        }
+      if (rank->has_act)
+        {
+          if (rank->phase == PHASE_OPS)
+            {
+              if (rank->op < rank->ops->len)
+                {
+                  if (post_group (rank))
+                    block (rank, state_of (rank->act.kind));
+                  continue;
+                }
+              rank->phase = PHASE_AFTER;
+              if (has_comp (&rank->act))
+                {
+                  rank->waiting++;
+                  block (rank, AUGUR_STATE_COMPUTE);
+                  augur_network_exec (sm->net, rank->host, rank->act.flops, timer_done, rank);
+                  continue;
+                }
+            }
+          if (rank->testing)
+            {
+              rank->testing = FALSE;
+              finish_test (rank);
+            }
+          rank->has_act = FALSE;
+          count_action (rank);
+          report_progress (sm);
+          continue;
+        }
+      /* the next action */
+      {
+        g_autoptr(GError) error = NULL;
+
+        if (!augur_trace_set_next (sm->traces, rank->index, &rank->act, &error))
+          {
+            if (error != NULL)
+              {
+                fail (sm, AUGUR_REPLAY_ERROR_INVALID, "%s", error->message);
+                return;
+              }
+            /* its end: the last request of each key, then done */
+            rank->at_end = TRUE;
+            rank->act.kind = AUGUR_TRACE_ACTION_N_KINDS;
+            if (wait_at_end (rank))
+              block (rank, AUGUR_STATE_WAIT);
+            continue;
+          }
+        rank->has_act = TRUE;
+        rank->phase = PHASE_START;
+        start_action (rank);
+        /* done at once, or a computation, sleep, wait or test resumed when
+         * it is done, or messages to post (PHASE_OPS) */
+        if (rank->phase == PHASE_START)
+          rank->phase = PHASE_AFTER;
+      }
+    }
+}
+
+/* ---- The run --------------------------------------------------------------------------- */
+
+static char *
+describe_blocked (Smpi *sm, SRank *rank)
+{
+  g_autofree char *at = where (sm, rank->act.file, rank->act.line);
+
+  if (rank->act.kind == AUGUR_TRACE_ACTION_N_KINDS)
+    /* Translators: a rank waiting at its end for its isend and irecv requests. */
+    return g_strdup_printf (_("rank %u waits at its end for its last requests"), rank->index);
+  /* Translators: a rank, an action (e.g. wait), then where in the trace. */
+  return g_strdup_printf (_("rank %u waits in %s (%s)"), rank->index, kind_name (rank->act.kind), at);
+}
+
+AugurReplayResult *
+replay_smpi_run (const AugurPlatform      *platform,
+                 const AugurDeployment    *deployment,
+                 AugurTraceSet            *traces,
+                 const AugurReplayOptions *options,
+                 AugurProgressFunc         progress,
+                 gpointer                  progress_data,
+                 GCancellable             *cancellable,
+                 AugurReplayResult       **partial,
+                 GError                  **error)
+{
+  Smpi sm = { 0 };
+  AugurReplayResult *result;
+  gint64 start = g_get_monotonic_time ();
+  GError *run_error = NULL;
+  double end = 0;
+
+  sm.n = augur_deployment_get_n_actors (deployment);
+  if (sm.n == 0 || augur_trace_set_get_n_processes (traces) != sm.n)
+    {
+      g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
+                   _("the traces have %u ranks, the deployment %u actors"), augur_trace_set_get_n_processes (traces),
+                   sm.n);
+      return NULL;
+    }
+  sm.des = augur_des_new ();
+  sm.net = augur_network_new (sm.des, platform, options->model);
+  sm.deployment = deployment;
+  sm.traces = traces;
+  sm.mailboxes = g_new0 (Mailbox, sm.n);
+  sm.test_sleeps = 1;
+  sm.record = options->record_timeline;
+  sm.intervals = g_array_new (FALSE, FALSE, sizeof (AugurReplayInterval));
+  sm.messages = g_array_new (FALSE, FALSE, sizeof (AugurReplayMessage));
+  sm.progress = progress;
+  sm.progress_data = progress_data;
+  sm.ranks = g_new0 (SRank, sm.n);
+  for (guint i = 0; i < sm.n; i++)
+    {
+      SRank *rank = &sm.ranks[i];
+      rank->sm = &sm;
+      rank->index = i;
+      rank->host = augur_deployment_get_actor (deployment, i)->host;
+      rank->ops = g_array_new (FALSE, FALSE, sizeof (Op));
+      rank->storage = g_hash_table_new_full (slot_hash, slot_equal, slot_free, NULL);
+    }
+  for (guint i = 0; i < sm.n && sm.error == NULL; i++)
+    run_rank (&sm.ranks[i]);
+  if (sm.error == NULL)
+    augur_des_run (sm.des, cancellable, &run_error);
+  if (run_error != NULL && sm.error == NULL)
+    sm.error = run_error;
+  else
+    g_clear_error (&run_error);
+
+  if (sm.error == NULL)
+    {
+      GString *blocked = NULL;
+      for (guint i = 0; i < sm.n; i++)
+        if (!sm.ranks[i].finished)
+          {
+            g_autofree char *what = describe_blocked (&sm, &sm.ranks[i]);
+            if (blocked == NULL)
+              blocked = g_string_new (NULL);
+            else
+              g_string_append (blocked, "; ");
+            g_string_append (blocked, what);
+          }
+      if (blocked != NULL)
+        {
+          fail (&sm, AUGUR_REPLAY_ERROR_DEADLOCK, _("the replay deadlocks at %.9g s: %s"), augur_des_now (sm.des),
+                blocked->str);
+          g_string_free (blocked, TRUE);
+        }
+      else
+        for (guint i = 0; i < sm.n && sm.error == NULL; i++)
+          if (sm.mailboxes[i].sends != NULL || sm.mailboxes[i].recvs != NULL)
+            {
+              SReq *r = sm.mailboxes[i].sends != NULL ? sm.mailboxes[i].sends : sm.mailboxes[i].recvs;
+              g_autofree char *at = where (&sm, r->file, r->line);
+              if (r->is_send)
+                fail (&sm, AUGUR_REPLAY_ERROR_UNMATCHED, _("%s: rank %u sends %.17g bytes to rank %u (tag %d), who "
+                                                           "never receives them"), at, r->src, r->bytes, r->dst, r->tag);
+              else
+                fail (&sm, AUGUR_REPLAY_ERROR_UNMATCHED, _("%s: rank %u receives from rank %u (tag %d), who never "
+                                                           "sends"), at, r->dst, r->src, r->tag);
+            }
+    }
+
+  result = replay_result_new (options->model, sm.n);
+  for (guint i = 0; i < sm.n; i++)
+    {
+      SRank *rank = &sm.ranks[i];
+      result->names[i] = g_strdup (augur_deployment_get_actor (deployment, i)->function);
+      if (!rank->finished)
+        rank->stats.end = augur_des_now (sm.des);
+      result->stats[i] = rank->stats;
+      end = MAX (end, rank->stats.end);
+      g_array_unref (rank->ops);
+      g_hash_table_unref (rank->storage);
+    }
+  result->time = end;
+  result->actions = sm.actions;
+  result->seconds = (g_get_monotonic_time () - start) / 1e6;
+  result->intervals = sm.intervals;
+  result->messages = sm.messages;
+
+  /* requests still in mailboxes (an error) */
+  for (guint i = 0; i < sm.n; i++)
+    {
+      SReq *next;
+      for (SReq *r = sm.mailboxes[i].sends; r != NULL; r = next)
+        {
+          next = r->next;
+          req_unref (r);
+        }
+      for (SReq *r = sm.mailboxes[i].recvs; r != NULL; r = next)
+        {
+          next = r->next;
+          req_unref (r);
+        }
+    }
+  augur_network_free (sm.net);
+  augur_des_free (sm.des);
+  g_free (sm.mailboxes);
+  g_free (sm.ranks);
+
+  if (sm.error != NULL)
+    {
+      g_propagate_error (error, sm.error);
+      if (partial)
+        *partial = result;
+      else
+        augur_replay_result_free (result);
+      return NULL;
+    }
+  return result;
+}

@@ -15,7 +15,13 @@
  * relative (or Augur cannot replay the trace), otherwise 0, with or without
  * SimGrid.
  *
- * Usage: bench-replay [--iterations N] [--side S] [--source-dir DIR]
+ * With --smpi, the same stencil is written as SimGrid 3.32's SMPI writes
+ * traces (an index and a file per rank: irecv, isend, compute, waitall,
+ * allreduce), replayed with SMPI's semantics and network model by Augur
+ * and by `smpirun -replay` itself, on the stencil64 fixture's cluster, a
+ * rank per node.
+ *
+ * Usage: bench-replay [--smpi] [--iterations N] [--side S] [--source-dir DIR]
  *   --iterations N   stencil iterations (default 12500: 800 N + 192 actions,
  *                    10,000,192)
  *   --side S         an S x S grid of ranks (default 8); other sides than 8
@@ -163,6 +169,103 @@ write_grown_platform (const char *fixture, const char *dir, GError **error)
   g_string_append (deployment, "</platform>\n");
   return g_file_set_contents (platform_path, platform->str, platform->len, error) &&
          g_file_set_contents (deployment_path, deployment->str, deployment->len, error);
+}
+
+/* ---- The SMPI form: an index and a file per rank --------------------------- */
+
+/* Writes dir/index.txt and dir/index.txt_files/rank-K.txt; returns the
+ * number of actions, 0 on error. */
+static guint64
+write_trace_smpi (const char *dir, guint iterations, GError **error)
+{
+  g_autofree char *folder = g_build_filename (dir, "index.txt_files", NULL);
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autoptr(GString) index = g_string_new (NULL);
+  guint64 lines = 0;
+
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      int e = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", folder, g_strerror (e));
+      return 0;
+    }
+  for (guint r = 0; r < RANKS; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r + 1);
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_autoptr(GString) block = g_string_new (NULL);
+      guint peer[4], size[4];
+      guint n = neighbours (r, peer, size);
+      FILE *f;
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (block, "%u irecv %u 0 %u 6\n", r, peer[i], size[i]);
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (block, "%u isend %u 0 %u 6\n", r, peer[i], size[i]);
+      g_string_append_printf (block, "%u compute %u\n%u waitall %u\n%u allreduce 1 0 0\n", r,
+                              5000000 + 250000 * (r % 3), r, 2 * n, r);
+      g_string_append_printf (index, "index.txt_files/%s\n", name);
+      f = g_fopen (path, "wb");
+      if (f == NULL)
+        {
+          int e = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
+          return 0;
+        }
+      setvbuf (f, NULL, _IOFBF, 1 << 20);
+      fprintf (f, "%u init\n", r);
+      for (guint it = 0; it < iterations; it++)
+        fwrite (block->str, 1, block->len, f);
+      fprintf (f, "%u finalize\n", r);
+      if (ferror (f) | (fclose (f) != 0))
+        {
+          int e = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
+          return 0;
+        }
+      lines += 2 + (guint64) iterations * (2 * n + 3);
+    }
+  if (!g_file_set_contents (index_path, index->str, index->len, error))
+    return 0;
+  return lines;
+}
+
+static int
+augur_only_smpi (const char *dir, const char *source_dir)
+{
+  g_autofree char *platform_path = g_build_filename (source_dir, "tests", "fixtures", "replay", "stencil64",
+                                                     "platform.xml", NULL);
+  g_autofree char *hostfile_path = g_build_filename (dir, "hosts.txt", NULL);
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autoptr(GFile) platform_file = g_file_new_for_path (platform_path);
+  g_autoptr(GFile) index = g_file_new_for_path (index_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autofree char *hosts = NULL;
+  gsize length = 0;
+  AugurDeployment *deployment = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI, .record_timeline = FALSE };
+
+  platform = augur_platform_load_file (platform_file, &error);
+  if (platform != NULL && g_file_get_contents (hostfile_path, &hosts, &length, &error))
+    deployment = augur_deployment_from_hostfile (hosts, length, hostfile_path, platform, RANKS, &error);
+  if (deployment != NULL)
+    traces = augur_trace_set_open_smpi (index, RANKS, NULL, &error);
+  if (traces != NULL)
+    r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  if (deployment != NULL)
+    augur_deployment_free (deployment);
+  if (r == NULL)
+    {
+      fprintf (stderr, "bench-replay: Augur: %s\n", error->message);
+      return 1;
+    }
+  printf ("simulated_time %.17g\n", augur_replay_result_get_time (r));
+  printf ("actions %" G_GUINT64_FORMAT "\n", augur_replay_result_get_n_actions (r));
+  printf ("replay_seconds %.17g\n", augur_replay_result_get_seconds (r));
+  return 0;
 }
 
 /* ---- Child: Augur alone in this process --------------------------------- */
@@ -431,6 +534,93 @@ print_row (const char *who, const Run *run, guint64 actions)
   printf ("  %-8s  %-24.17g  %9.3f  %13.0f  %8.1f\n", who, run->time, run->wall, actions / run->wall, run->peak_mb);
 }
 
+/* --smpi: the trace in SMPI's form, Augur against smpirun -replay. */
+static int
+run_smpi (const char *tmp, const char *source_dir, guint iterations, const char *self)
+{
+  g_autofree char *platform = g_build_filename (source_dir, "tests", "fixtures", "replay", "stencil64", "platform.xml",
+                                                NULL);
+  g_autofree char *hostfile = g_build_filename (tmp, "hosts.txt", NULL);
+  g_autoptr(GString) hosts = g_string_new (NULL);
+  g_autofree char *smpirun = g_find_program_in_path ("smpirun");
+  g_autofree char *actions_text = NULL;
+  g_autoptr(GError) error = NULL;
+  Run augur = { 0 }, simgrid = { 0 };
+  guint64 actions;
+  int status = 0;
+
+  /* one rank per node of the stencil64 fixture's cluster, as the other benchmark */
+  for (guint r = 0; r < RANKS; r++)
+    g_string_append_printf (hosts, "node-%u.augur\n", r);
+  if (!g_file_set_contents (hostfile, hosts->str, hosts->len, &error))
+    {
+      fprintf (stderr, "bench-replay: %s\n", error->message);
+      return 2;
+    }
+  printf ("SMPI replay benchmark: stencil (%ux%u ranks, irecv/isend/waitall + allreduce) as SMPI writes it, "
+          "%u iterations, SMPI's model\n  platform %s, one rank per node\n", side, side, iterations, platform);
+  fflush (stdout);
+  {
+    gint64 t0 = g_get_monotonic_time ();
+    actions = write_trace_smpi (tmp, iterations, &error);
+    if (actions == 0)
+      {
+        fprintf (stderr, "bench-replay: writing the trace: %s\n", error->message);
+        return 2;
+      }
+    actions_text = thousands (actions);
+    printf ("  trace: %s actions in %u rank files, written in %.2f s\n", actions_text, RANKS,
+            (g_get_monotonic_time () - t0) / 1e6);
+    fflush (stdout);
+  }
+  {
+    char *child[] = { (char *) self, (char *) "--smpi", (char *) "--source-dir", (char *) source_dir,
+                      (char *) "--augur-only", (char *) tmp, NULL };
+    printf ("  replaying with Augur...\n");
+    fflush (stdout);
+    measure (child, &augur);
+  }
+  if (!augur.ok)
+    {
+      printf ("Augur: FAILED (%s)\n", augur.why);
+      run_clear (&augur);
+      return 1;
+    }
+  if (smpirun != NULL)
+    {
+      g_autofree char *script = g_strdup_printf (
+        "cd '%s' && smpirun -replay index.txt -np %u -platform '%s' -hostfile '%s' "
+        "'--log=root.fmt:[%%.24r]%%e%%m%%n' 2>&1 | sed -n 's/^\\[\\([0-9.]*\\)\\] *Simulation time.*/simulated_time \\1/p'; "
+        "echo actions %" G_GUINT64_FORMAT, tmp, RANKS, platform, hostfile, actions);
+      char *child[] = { (char *) "/bin/sh", (char *) "-c", script, NULL };
+      printf ("  replaying with smpirun -replay (SimGrid 3.32)...\n");
+      fflush (stdout);
+      measure (child, &simgrid);
+    }
+  printf ("\n  %-8s  %-24s  %9s  %13s  %8s\n", "", "simulated time (s)", "wall (s)", "actions/s", "peak MB");
+  print_row ("Augur", &augur, actions);
+  if (simgrid.ok && simgrid.time > 0)
+    {
+      double rel = fabs (augur.time - simgrid.time) / simgrid.time;
+      double ratio = simgrid.wall / augur.wall;
+
+      print_row ("SimGrid", &simgrid, actions);
+      printf ("\n  Augur's replay alone (engine timing, without process start and file loading): %.3f s, %.0f actions/s\n",
+              augur.replay_seconds, actions / augur.replay_seconds);
+      printf ("Throughput ratio Augur/SimGrid: %.1fx\n", ratio);
+      printf ("simulated times: %s (rel diff %.3g)\n", rel <= 1e-6 ? "within 1e-6" : "DIFFER by more than 1e-6", rel);
+      printf ("Target >= 20x SimGrid's speed: %s (%.1fx)\n", ratio >= 20 ? "met" : "NOT met", ratio);
+      if (rel > 1e-6)
+        status = 1;
+    }
+  else
+    printf ("SimGrid: not measured (%s)\n", smpirun == NULL ? "smpirun is not installed" : simgrid.why != NULL ? simgrid.why
+                                                                                                     : "no time printed");
+  run_clear (&augur);
+  run_clear (&simgrid);
+  return status;
+}
+
 /* ---- Main ------------------------------------------------------------- */
 
 int
@@ -448,8 +638,11 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   gint iterations = DEFAULT_ITERATIONS;
   gint side_arg = 8;
+  gboolean smpi = FALSE;
   GOptionEntry entries[] = {
     { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Stencil iterations (default 12500: 10,000,192 actions)", "N" },
+    { "smpi", 0, 0, G_OPTION_ARG_NONE, &smpi, "The trace as SimGrid's SMPI writes it, replayed with SMPI's semantics "
+      "by Augur and by smpirun -replay", NULL },
     { "side", 0, 0, G_OPTION_ARG_INT, &side_arg, "An S x S grid of ranks (default 8)", "S" },
     { "source-dir", 0, 0, G_OPTION_ARG_FILENAME, &source_dir, "Augur's source tree (for the fixture and build.sh)", "DIR" },
     { "augur-only", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &augur_only_dir,
@@ -470,8 +663,10 @@ main (int argc, char **argv)
       fprintf (stderr, "bench-replay: %s\n", error->message);
       return 2;
     }
+  if (source_dir == NULL)
+    source_dir = g_strdup (g_getenv ("AUGUR_SOURCE_DIR") ? g_getenv ("AUGUR_SOURCE_DIR") : AUGUR_SOURCE_ROOT);
   if (augur_only_dir != NULL)
-    return augur_only (augur_only_dir);
+    return smpi ? augur_only_smpi (augur_only_dir, source_dir) : augur_only (augur_only_dir);
   if (side_arg < 2 || side_arg > 256)
     {
       fprintf (stderr, "bench-replay: --side must be from 2 to 256\n");
@@ -483,8 +678,6 @@ main (int argc, char **argv)
       fprintf (stderr, "bench-replay: --iterations must be at least 1\n");
       return 2;
     }
-  if (source_dir == NULL)
-    source_dir = g_strdup (g_getenv ("AUGUR_SOURCE_DIR") ? g_getenv ("AUGUR_SOURCE_DIR") : AUGUR_SOURCE_ROOT);
   fixture = g_build_filename (source_dir, "tests", "fixtures", "replay", "stencil64", NULL);
   keep = g_strcmp0 (g_getenv ("AUGUR_BENCH_KEEP"), "1") == 0;
 
@@ -493,6 +686,18 @@ main (int argc, char **argv)
     {
       fprintf (stderr, "bench-replay: %s\n", error->message);
       return 2;
+    }
+  if (smpi)
+    {
+      if (side != 8)
+        {
+          fprintf (stderr, "bench-replay: --smpi runs on the 64 ranks of tests/fixtures/smpi's platform\n");
+          status = 2;
+          goto out;
+        }
+      self = self_path (argv[0]);
+      status = run_smpi (tmp, source_dir, (guint) iterations, self);
+      goto out;
     }
   if (side != 8 && !write_grown_platform (fixture, tmp, &error))
     {

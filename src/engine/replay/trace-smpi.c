@@ -148,11 +148,12 @@ bad_field (Fields *fl, guint i, const char *expected, GError **error)
 
   /* Translators: e.g. "send: expected a rank from 0 to 15 as value 1, found 'x'". */
   return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line, _("%s: expected %s as value %u, found '%s'"),
-                           fl->action, expected, i + 1, shown);
+                           fl->action, _(expected), i + 1, shown);
 }
 
 /* A whole number (a decimal point or exponent may be written if the value
- * is whole), within [min, max]. */
+ * is whole), within [min, max].  `expected` is untranslated (N_): it is
+ * translated only for an error, not on every line. */
 static gboolean
 int_field (Fields *fl, guint i, double min, double max, const char *expected, double *out, GError **error)
 {
@@ -168,7 +169,6 @@ static gboolean
 rank_field (Fields *fl, guint i, guint *out, GError **error)
 {
   double v;
-  g_autofree char *expected = g_strdup_printf (_("a rank from 0 to %u"), fl->ctx->n_ranks - 1);
 
   if (fl->len[i] == 4 && memcmp (fl->tok[i], "-333", 4) == 0)
     {
@@ -178,8 +178,13 @@ rank_field (Fields *fl, guint i, guint *out, GError **error)
                                  "that matched and cannot replay; trace the program with a named source"),
                                fl->action);
     }
-  if (!int_field (fl, i, 0, fl->ctx->n_ranks - 1.0, expected, &v, error))
-    return FALSE;
+  if (!parse_number (fl->tok[i], fl->len[i], &v) || !(v >= 0 && v <= fl->ctx->n_ranks - 1.0) || v != floor (v))
+    {
+      g_autofree char *expected = g_strdup_printf (_("a rank from 0 to %u"), fl->ctx->n_ranks - 1);
+      g_autofree char *shown = trace_token_for_message (fl->f, fl->tok[i], fl->len[i]);
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line,
+                               _("%s: expected %s as value %u, found '%s'"), fl->action, expected, i + 1, shown);
+    }
   *out = (guint) v;
   return TRUE;
 }
@@ -189,7 +194,7 @@ tag_field (Fields *fl, guint i, gint32 *out, GError **error)
 {
   double v;
 
-  if (!int_field (fl, i, G_MININT32, G_MAXINT32, _("a tag"), &v, error))
+  if (!int_field (fl, i, G_MININT32, G_MAXINT32, N_("a tag"), &v, error))
     return FALSE;
   *out = (gint32) v;
   return TRUE;
@@ -203,7 +208,7 @@ count_field (Fields *fl, guint i, gboolean may_be_negative, double *out, GError 
 
   if (!parse_number (fl->tok[i], fl->len[i], &v) || !isfinite (v) || (v < 0 && !may_be_negative) ||
       fabs (v) > 9007199254740992.0)
-    return bad_field (fl, i, _("a count of elements"), error);
+    return bad_field (fl, i, N_("a count of elements"), error);
   *out = trunc (v);
   return TRUE;
 }
@@ -228,7 +233,7 @@ datatype_field (Fields *fl, guint i, double *size, GError **error)
       *size = fl->ctx->default_size;
       return TRUE;
     }
-  if (!int_field (fl, i, -1, 1000000, _("a datatype id"), &id, error))
+  if (!int_field (fl, i, -1, 1000000, N_("a datatype id"), &id, error))
     return FALSE;
   bytes = datatype_size ((int) id);
   if (bytes < 0)
@@ -299,16 +304,16 @@ parse_args (Fields *fl, const SmpiKind *k, AugurTraceAction *a, GError **error)
       return TRUE;
 
     case AUGUR_TRACE_ACTION_COMPUTE:
-      return amount_field (fl, 0, _("a number of flops"), &a->flops, error);
+      return amount_field (fl, 0, N_("a number of flops"), &a->flops, error);
 
     case AUGUR_TRACE_ACTION_SLEEP:
-      return amount_field (fl, 0, _("a number of seconds"), &a->value, error);
+      return amount_field (fl, 0, N_("a number of seconds"), &a->value, error);
 
     case AUGUR_TRACE_ACTION_LOCATION:
-      return int_field (fl, 1, 0, G_MAXINT32, _("a line number"), &a->value, error);
+      return int_field (fl, 1, 0, G_MAXINT32, N_("a line number"), &a->value, error);
 
     case AUGUR_TRACE_ACTION_COMM_SIZE:
-      return int_field (fl, 0, 1, G_MAXUINT, _("a number of ranks"), &a->value, error);
+      return int_field (fl, 0, 1, G_MAXUINT, N_("a number of ranks"), &a->value, error);
 
     case AUGUR_TRACE_ACTION_SEND:
     case AUGUR_TRACE_ACTION_ISEND:
@@ -346,7 +351,7 @@ parse_args (Fields *fl, const SmpiKind *k, AugurTraceAction *a, GError **error)
       return TRUE;
 
     case AUGUR_TRACE_ACTION_REDUCE:
-      if (!count_field (fl, 0, FALSE, &c1, error) || !amount_field (fl, 1, _("a number of flops"), &a->flops, error) ||
+      if (!count_field (fl, 0, FALSE, &c1, error) || !amount_field (fl, 1, N_("a number of flops"), &a->flops, error) ||
           !root_field (fl, 2, &a->root, error) || !datatype_field (fl, 3, &s1, error))
         return FALSE;
       a->bytes = c1 * s1;
@@ -355,7 +360,7 @@ parse_args (Fields *fl, const SmpiKind *k, AugurTraceAction *a, GError **error)
     case AUGUR_TRACE_ACTION_ALLREDUCE:
     case AUGUR_TRACE_ACTION_SCAN:
     case AUGUR_TRACE_ACTION_EXSCAN:
-      if (!count_field (fl, 0, FALSE, &c1, error) || !amount_field (fl, 1, _("a number of flops"), &a->flops, error) ||
+      if (!count_field (fl, 0, FALSE, &c1, error) || !amount_field (fl, 1, N_("a number of flops"), &a->flops, error) ||
           !datatype_field (fl, 2, &s1, error))
         return FALSE;
       a->bytes = c1 * s1;
@@ -421,7 +426,7 @@ parse_args (Fields *fl, const SmpiKind *k, AugurTraceAction *a, GError **error)
 
     case AUGUR_TRACE_ACTION_REDUCESCATTER:
       /* RECVCOUNTS(N) FLOPS [DT] */
-      if (!amount_field (fl, n, _("a number of flops"), &a->flops, error) || !datatype_field (fl, 1 + n, &s1, error) ||
+      if (!amount_field (fl, n, N_("a number of flops"), &a->flops, error) || !datatype_field (fl, 1 + n, &s1, error) ||
           !array_field (fl, 0, s1, &a->recv_counts, error))
         return FALSE;
       return TRUE;

@@ -11,6 +11,8 @@
  */
 #include "replay.h"
 
+#include <glib/gstdio.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -124,11 +126,162 @@ test_simgrid_live (void)
   g_assert_true (g_spawn_check_wait_status (status, NULL));
 }
 
+/* ---- Hand-made traces on two hosts of one link (100 MB/s, 100 us) --------- */
+
+static const char TWO_HOSTS[] =
+  "<?xml version='1.0'?>\n"
+  "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+  "<platform version=\"4.1\">\n"
+  "  <zone id=\"z\" routing=\"Full\">\n"
+  "    <host id=\"a\" speed=\"1Gf\"/>\n"
+  "    <host id=\"b\" speed=\"1Gf\"/>\n"
+  "    <link id=\"l\" bandwidth=\"100MBps\" latency=\"100us\"/>\n"
+  "    <route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n"
+  "  </zone>\n"
+  "</platform>\n";
+
+/* One message of n bytes alone (docs/SMPI-REPLAY.md 3.3): S = n + 16,
+ * latency x its factor, 1.05 S (cross traffic) at bandwidth x its factor. */
+static double
+message_time (double n)
+{
+  static const double bw_t[] = { 0, 257, 732, 1426, 3484, 5776, 9376, 15424, 65472 };
+  static const double bw_v[] = { 0.812084, 0.338112, 0.341987, 0.608902, 0.77493, 1.08739, 0.58729, 0.697866, 0.940694 };
+  static const double lat_v[] = { 2.01467, 1.95341, 1.9503, 1.61075, 1.88101, 2.18796, 2.59299, 3.48845, 11.6436 };
+  double s = n + 16, bw = 1, lat = 1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bw_t); i++)
+    if (s > bw_t[i])
+      {
+        bw = bw_v[i];
+        lat = lat_v[i];
+      }
+  return 1e-4 * lat + 1.05 * s / (bw * 1e8);
+}
+
+/* Replays rank 0's and rank 1's lines; NULL with *error on a failure. */
+static AugurReplayResult *
+replay_pair (const char *rank0, const char *rank1, GError **error)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-smpi-replay-XXXXXX", NULL);
+  g_autofree char *p0 = g_build_filename (dir, "r0.txt", NULL);
+  g_autofree char *p1 = g_build_filename (dir, "r1.txt", NULL);
+  g_autofree char *pi = g_build_filename (dir, "index.txt", NULL);
+  g_autoptr(GFile) index = g_file_new_for_path (pi);
+  g_autoptr(AugurPlatform) platform = augur_platform_load_bytes (TWO_HOSTS, sizeof TWO_HOSTS - 1, "two.xml", NULL);
+  const char hosts[] = "a\nb\n";
+  AugurDeployment *deployment = augur_deployment_from_hostfile (hosts, sizeof hosts - 1, "hosts", platform, 2, NULL);
+  g_autoptr(AugurTraceSet) traces = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurReplayResult *r = NULL;
+
+  g_assert_true (g_file_set_contents (p0, rank0, -1, NULL));
+  g_assert_true (g_file_set_contents (p1, rank1, -1, NULL));
+  g_assert_true (g_file_set_contents (pi, "r0.txt\nr1.txt\n", -1, NULL));
+  traces = augur_trace_set_open_smpi (index, 2, NULL, error);
+  if (traces != NULL)
+    r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, error);
+  augur_deployment_free (deployment);
+  g_unlink (p0);
+  g_unlink (p1);
+  g_unlink (pi);
+  g_rmdir (dir);
+  return r;
+}
+
+static void
+assert_close (double value, double expected)
+{
+  if (!(fabs (value - expected) <= 1e-12 * expected))
+    g_error ("expected %.17g, got %.17g", expected, value);
+}
+
+/* Below 65536 bytes a send is detached: its sender goes on; the transfer
+ * starts when the receive is posted.  At 65536 and above the sender waits
+ * for the transfer. */
+static void
+test_detached (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReplayResult) small = replay_pair ("0 init\n0 send 1 0 1024 6\n0 finalize\n",
+                                                   "1 init\n1 sleep 0.001\n1 recv 0 0 1024 6\n1 finalize\n", &error);
+  g_autoptr(AugurReplayResult) large = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (augur_replay_result_get_stats (small, 0)->end, ==, 0);
+  assert_close (augur_replay_result_get_stats (small, 1)->end, 1e-3 + message_time (1024));
+  assert_close (augur_replay_result_get_time (small), 1e-3 + message_time (1024));
+  large = replay_pair ("0 init\n0 send 1 0 100000 6\n0 finalize\n",
+                       "1 init\n1 sleep 0.001\n1 recv 0 0 100000 6\n1 finalize\n", &error);
+  g_assert_no_error (error);
+  assert_close (augur_replay_result_get_stats (large, 0)->end, 1e-3 + message_time (100000));
+  assert_close (augur_replay_result_get_stats (large, 1)->end, 1e-3 + message_time (100000));
+}
+
+/* test sleeps 1e-4 times a count that grows with every failed test; a
+ * test that finds its request done leaves a placeholder its wait takes. */
+static void
+test_test (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) rank0 = g_string_new ("0 init\n0 isend 1 0 100000 6\n");
+  g_autoptr(AugurReplayResult) r = NULL;
+
+  /* the transfer ends at T(100000) = 2.28 ms: tests end at 0.1, 0.3, 0.6,
+   * 1.0, 1.5, 2.1 ms (not done) and 2.8 ms (done) */
+  for (guint i = 0; i < 7; i++)
+    g_string_append (rank0, "0 test 0 1 0\n");
+  g_string_append (rank0, "0 wait 0 1 0\n0 finalize\n");
+  r = replay_pair (rank0->str, "1 init\n1 recv 0 0 100000 6\n1 finalize\n", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (message_time (100000), >, 2.1e-3);
+  g_assert_cmpfloat (message_time (100000), <, 2.8e-3);
+  assert_close (augur_replay_result_get_stats (r, 1)->end, message_time (100000));
+  assert_close (augur_replay_result_get_stats (r, 0)->end, 2.8e-3);
+}
+
+/* What cannot end is said: who waits for what, and where. */
+static void
+test_errors (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurReplayResult *r;
+
+  r = replay_pair ("0 init\n0 recv 1 0 8 6\n0 finalize\n", "1 init\n1 recv 0 0 8 6\n1 finalize\n", &error);
+  g_assert_null (r);
+  g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_DEADLOCK);
+  g_assert_nonnull (strstr (error->message, "rank 0 waits in recv (") );
+  g_assert_nonnull (strstr (error->message, "r1.txt:2)"));
+  g_clear_error (&error);
+
+  r = replay_pair ("0 init\n0 isend 1 5 8 6\n0 finalize\n", "1 init\n1 finalize\n", &error);
+  g_assert_null (r);
+  g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_UNMATCHED);
+  g_assert_nonnull (strstr (error->message, "rank 0 sends 8 bytes to rank 1 (tag 5), who never receives them"));
+  g_clear_error (&error);
+
+  r = replay_pair ("0 init\n0 wait 0 1 0\n0 finalize\n", "1 init\n1 finalize\n", &error);
+  g_assert_null (r);
+  g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "wait without any isend or irecv before it"));
+  g_clear_error (&error);
+
+  /* tags keep messages apart: a receive of tag 1 does not take tag 2 */
+  r = replay_pair ("0 init\n0 send 1 2 8 6\n0 send 1 1 8 6\n0 finalize\n",
+                   "1 init\n1 recv 0 1 8 6\n1 recv 0 2 8 6\n1 finalize\n", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  augur_replay_result_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/replay/smpi/references", test_references);
   g_test_add_func ("/replay/smpi/simgrid-live", test_simgrid_live);
+  g_test_add_func ("/replay/smpi/detached", test_detached);
+  g_test_add_func ("/replay/smpi/test", test_test);
+  g_test_add_func ("/replay/smpi/errors", test_errors);
   return g_test_run ();
 }

@@ -185,6 +185,7 @@ augur_cli_replay (int argc, char **argv)
   g_autofree char *platform_path = NULL;
   g_autofree char *deployment_path = NULL;
   g_autofree char *hostfile_path = NULL;
+  g_auto(GStrv) cfg = NULL;
   gint np = 0;
   g_autofree char *network = NULL;
   g_autofree char *format = NULL;
@@ -208,6 +209,9 @@ augur_cli_replay (int argc, char **argv)
     { "log", 0, 0, G_OPTION_ARG_NONE, &logarithmic, "Sweep points evenly spaced in log", NULL },
     { "platform", 'p', 0, G_OPTION_ARG_FILENAME, &platform_path, "SimGrid platform file (versions 3, 4, 4.1)", "FILE" },
     { "deployment", 'd', 0, G_OPTION_ARG_FILENAME, &deployment_path, "SimGrid deployment file", "FILE" },
+    { "cfg", 0, 0, G_OPTION_ARG_STRING_ARRAY, &cfg,
+      "For SMPI's traces, SimGrid's option NAME:VALUE (repeatable): smpi/bw-factor, smpi/lat-factor, "
+      "smpi/send-is-detached-thresh, smpi/test", "NAME:VALUE" },
     { "hostfile", 0, 0, G_OPTION_ARG_FILENAME, &hostfile_path,
       "Instead of a deployment, smpirun's host file (HOST or HOST:N per line): rank i on line i modulo the lines",
       "FILE" },
@@ -246,6 +250,39 @@ augur_cli_replay (int argc, char **argv)
     {
       fprintf (stderr, "augur-cli replay: unknown network model '%s' (expected smpi, lv08 or cm02)\n", network);
       return AUGUR_CLI_EXIT_USAGE;
+    }
+  for (guint i = 0; cfg != NULL && cfg[i] != NULL; i++)
+    {
+      const char *colon = strchr (cfg[i], ':');
+      g_autofree char *name = colon != NULL ? g_strndup (cfg[i], colon - cfg[i]) : NULL;
+      const char *value = colon != NULL ? colon + 1 : NULL;
+      char *end = NULL;
+      double v = value != NULL ? g_ascii_strtod (value, &end) : NAN;
+
+      if (g_strcmp0 (name, "smpi/bw-factor") == 0)
+        options.smpi_bw_factor = value;
+      else if (g_strcmp0 (name, "smpi/lat-factor") == 0)
+        options.smpi_lat_factor = value;
+      else if ((g_strcmp0 (name, "smpi/send-is-detached-thresh") == 0 || g_strcmp0 (name, "smpi/test") == 0) &&
+               end != value && *end == '\0' && isfinite (v) && v >= 0)
+        {
+          if (g_str_equal (name, "smpi/test"))
+            {
+              options.smpi_test = v;
+              options.smpi_test_set = TRUE;
+            }
+          else
+            {
+              options.smpi_detached_thresh = v;
+              options.smpi_detached_set = TRUE;
+            }
+        }
+      else
+        {
+          fprintf (stderr, "augur-cli replay: --cfg %s: expected smpi/bw-factor:T:V;..., smpi/lat-factor:T:V;..., "
+                   "smpi/send-is-detached-thresh:BYTES or smpi/test:SECONDS\n", cfg[i]);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
     }
   if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0)
     {

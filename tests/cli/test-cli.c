@@ -409,6 +409,29 @@ test_replay_smpi (void)
     g_assert_null (strstr (out, "\"simulated_time\": 0.03384652551070"));
   }
   {
+    /* SimGrid's options, as smpirun -replay takes them: with the same
+     * --cfg it gave 0.002445468458240862910658 s and 0.002378792010000000192727 s
+     * for nonblocking-4-flat (its default: 0.0024393771624920979) */
+    g_autofree char *nb = g_build_filename (root, "traces", "nonblocking-4-flat", "index.txt", NULL);
+    const char *a1[] = { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "4", nb,
+                         "--cfg=smpi/send-is-detached-thresh:0", "--format", "json", NULL };
+    const char *a2[] = { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "4", nb,
+                         "--cfg=smpi/bw-factor:0:1", "--format", "json", NULL };
+    const char *a3[] = { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "4", nb,
+                         "--cfg=smpi/bw-factor:x", NULL };
+    const char *a4[] = { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "4", nb,
+                         "--cfg=network/model:CM02", NULL };
+    g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL, *o3 = NULL, *e3 = NULL, *o4 = NULL, *e4 = NULL;
+
+    g_assert_cmpint (run (a1, &o1, &e1), ==, 0);
+    g_assert_nonnull (strstr (o1, "\"simulated_time\": 0.0024454684582408"));
+    g_assert_cmpint (run (a2, &o2, &e2), ==, 0);
+    g_assert_nonnull (strstr (o2, "\"simulated_time\": 0.00237879201"));
+    g_assert_cmpint (run (a3, &o3, &e3), ==, 1);
+    g_assert_nonnull (strstr (e3, "smpi/bw-factor: piece 1, 'x'"));
+    g_assert_cmpint (run (a4, &o4, &e4), ==, 2);
+  }
+  {
     const char *args[] = { "replay", "--platform", platform, "--deployment", deployment, rank1, rank2, NULL };
     g_autofree char *out = NULL, *err = NULL;
     g_assert_cmpint (run (args, &out, &err), ==, 1);

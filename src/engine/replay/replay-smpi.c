@@ -111,6 +111,8 @@ struct _Smpi {
   guint                  n;
   Mailbox               *mailboxes;
   guint                  test_sleeps;   /* SimGrid's `nsleeps`, shared by every rank */
+  double                 detached;      /* smpi/send-is-detached-thresh */
+  double                 test_sleep;    /* smpi/test */
   GError                *error;
   gboolean               record;
   GArray                *intervals;
@@ -274,7 +276,7 @@ post (SRank *rank, gboolean is_send, guint peer, double bytes, gint32 tag)
   r->dst = is_send ? peer : rank->index;
   r->tag = tag;
   r->bytes = bytes;
-  r->detached = is_send && bytes < DETACHED_LIMIT;
+  r->detached = is_send && bytes < sm->detached;
   r->complete = r->detached;
   r->refs = 2;   /* its owner's, and the mailbox's then its transfer's */
   r->file = rank->act.file;
@@ -835,7 +837,7 @@ start_action (SRank *rank)
         rank->testing = TRUE;
         rank->waiting++;
         block (rank, AUGUR_STATE_WAIT);
-        augur_network_sleep (sm->net, sm->test_sleeps * TEST_SLEEP, timer_done, rank);
+        augur_network_sleep (sm->net, sm->test_sleeps * sm->test_sleep, timer_done, rank);
         return FALSE;
       }
 
@@ -1058,6 +1060,15 @@ replay_smpi_run (const AugurPlatform      *platform,
     }
   sm.des = augur_des_new ();
   sm.net = augur_network_new (sm.des, platform, options->model);
+  sm.detached = options->smpi_detached_set ? options->smpi_detached_thresh : DETACHED_LIMIT;
+  sm.test_sleep = options->smpi_test_set ? options->smpi_test : TEST_SLEEP;
+  if (options->model == AUGUR_NETWORK_SMPI && (options->smpi_bw_factor != NULL || options->smpi_lat_factor != NULL) &&
+      !augur_network_set_smpi_factors (sm.net, options->smpi_bw_factor, options->smpi_lat_factor, error))
+    {
+      augur_network_free (sm.net);
+      augur_des_free (sm.des);
+      return NULL;
+    }
   sm.deployment = deployment;
   sm.traces = traces;
   sm.mailboxes = g_new0 (Mailbox, sm.n);

@@ -38,6 +38,16 @@ const char *augur_rank_state_to_string (AugurRankState state);
 typedef struct {
   AugurNetworkModel model;
   gboolean          record_timeline;
+  /* SimGrid's --cfg for SMPI's traces (NULL or not set: SimGrid 3.32's
+   * defaults): smpi/bw-factor and smpi/lat-factor ("T:V;..."),
+   * smpi/send-is-detached-thresh (bytes, 65536), smpi/test (seconds,
+   * 1e-4). */
+  const char       *smpi_bw_factor;
+  const char       *smpi_lat_factor;
+  gboolean          smpi_detached_set;
+  double            smpi_detached_thresh;
+  gboolean          smpi_test_set;
+  double            smpi_test;
 } AugurReplayOptions;
 
 typedef struct {

@@ -96,6 +96,8 @@ struct _SRank {
   gboolean          finished;
   gboolean          at_end;       /* its trace read: waiting for its last requests */
   gboolean          testing;      /* a test's sleep is on */
+  guint64           split_line;   /* its first comm_split, or 0 */
+  guint             split_file;
   AugurRankState    state;
   double            block_start;
   GHashTable       *storage;      /* (src, dst, tag) -> GQueue of SReq* (NULL: a test's placeholder) */
@@ -563,6 +565,62 @@ plan_alltoall (SRank *rank, double bytes, double recv_bytes)
     }
 }
 
+/* reduce_scatter__mpich (counts that differ): the pair algorithm above
+ * 524288 elements, recursive doubling (rdb) below; docs/SMPI-REPLAY.md 4.3. */
+static void
+plan_reduce_scatter_mpich (SRank *rank, const double *rc, double elements)
+{
+  gint p = (gint) rank->sm->n, r = (gint) rank->index;
+
+  if (elements > 524288)
+    {
+      for (gint i = 1; i < p; i++)
+        {
+          gint dst = (r + i) % p, src = (r - i + p) % p;
+          op (rank, OP_SEND, dst, rc[dst], TAG_REDUCE_SCATTER, FALSE);
+          op (rank, OP_RECV, src, rc[r], TAG_REDUCE_SCATTER, TRUE);
+        }
+      return;
+    }
+  for (gint mask = 1, i = 0; mask < p; mask <<= 1, i++)
+    {
+      gint dst = r ^ mask;
+      gint dtr = (dst >> i) << i, mtr = (r >> i) << i;
+      double send_b = 0, recv_b = 0;
+
+      for (gint j = 0; j < p; j++)
+        {
+          if (j < mtr || (j >= mtr + mask && j < p))
+            send_b += rc[j];
+          if (j < MIN (dtr, p) || (j >= dtr + mask && j < p))
+            recv_b += rc[j];
+        }
+      if (dst < p)
+        {
+          op (rank, OP_SEND, dst, send_b, TAG_REDUCE_SCATTER, FALSE);
+          op (rank, OP_RECV, dst, recv_b, TAG_REDUCE_SCATTER, TRUE);
+        }
+      if (dtr + mask > p)
+        {
+          gint done = p - mtr - mask;
+          gint k = 0, t = mask >> 1;
+
+          for (gint m = mask; m > 1; m >>= 1)
+            k++;
+          while (t > 0)
+            {
+              gint d2 = r ^ t, root = (r >> k) << k;
+              if (d2 > r && r < root + done && d2 >= root + done)
+                op (rank, OP_SEND, d2, recv_b, TAG_REDUCE_SCATTER, TRUE);
+              else if (d2 < r && d2 < root + done && r >= root + done)
+                op (rank, OP_RECV, d2, recv_b, TAG_REDUCE_SCATTER, TRUE);
+              t >>= 1;
+              k--;
+            }
+        }
+    }
+}
+
 /* Plans the current action's operations; FALSE on an error. */
 static gboolean
 plan (SRank *rank)
@@ -663,11 +721,8 @@ plan (SRank *rank)
           }
         if (!equal)
           {
-            g_autofree char *at = where (rank->sm, a->file, a->line);
-            fail (rank->sm, AUGUR_REPLAY_ERROR_INVALID,
-                  _("%s: reducescatter with counts that differ between ranks (SMPI's MPICH algorithms) is not replayed "
-                    "yet"), at);
-            return FALSE;
+            plan_reduce_scatter_mpich (rank, a->recv_counts, a->value);
+            break;
           }
         plan_reduce (rank, 0, sum);
         plan_rooted (rank, FALSE, 0, a->recv_counts[r], a->recv_counts, 0, TAG_SCATTERV);
@@ -768,10 +823,17 @@ start_action (SRank *rank)
 
   switch (a->kind)
     {
+    case AUGUR_TRACE_ACTION_COMM_SPLIT:
+      if (rank->split_line == 0)
+        {
+          rank->split_line = a->line;
+          rank->split_file = a->file;
+        }
+      return TRUE;
+
     case AUGUR_TRACE_ACTION_INIT:
     case AUGUR_TRACE_ACTION_FINALIZE:
     case AUGUR_TRACE_ACTION_COMM_SIZE:
-    case AUGUR_TRACE_ACTION_COMM_SPLIT:
     case AUGUR_TRACE_ACTION_COMM_DUP:
     case AUGUR_TRACE_ACTION_LOCATION:
       return TRUE;
@@ -874,6 +936,18 @@ start_action (SRank *rank)
           fail (sm, AUGUR_REPLAY_ERROR_INVALID,
                 _("%s: a recv of unknown size (a negative count): SimGrid probes for it at a cost Augur does not "
                   "replay yet"), at);
+          return FALSE;
+        }
+      if (rank->split_line != 0 && state_of (a->kind) == AUGUR_STATE_COLLECTIVE)
+        {
+          /* SimGrid writes a split communicator's collectives without it
+           * and replays them on every rank: nothing tells them apart */
+          g_autofree char *at = where (sm, a->file, a->line);
+          g_autofree char *split = where (sm, rank->split_file, rank->split_line);
+          fail (sm, AUGUR_REPLAY_ERROR_INVALID,
+                _("%s: %s after comm_split (%s): SimGrid writes the collectives of a split communicator without it, "
+                  "and replays them on every rank; Augur cannot tell them from MPI_COMM_WORLD's and does not replay "
+                  "them wrong"), at, kind_name (a->kind), split);
           return FALSE;
         }
       if (!plan (rank))

@@ -172,10 +172,12 @@ rank_field (Fields *fl, guint i, guint *out, GError **error)
 
   if (fl->len[i] == 4 && memcmp (fl->tok[i], "-333", 4) == 0)
     {
-      /* MPI_ANY_SOURCE: SimGrid 3.32 writes it and replays it wrong */
+      /* MPI_ANY_SOURCE or MPI_PROC_NULL: SimGrid 3.32 writes them and
+       * cannot replay them */
       return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line,
-                               _("%s: the peer is MPI_ANY_SOURCE (-333), which SimGrid writes in place of the rank "
-                                 "that matched and cannot replay; trace the program with a named source"),
+                               _("%s: the peer is -333, MPI_ANY_SOURCE or MPI_PROC_NULL as SimGrid writes them in "
+                                 "place of a rank; neither SimGrid nor Augur can replay it: trace the program with "
+                                 "named sources and without messages to MPI_PROC_NULL"),
                                fl->action);
     }
   if (!parse_number (fl->tok[i], fl->len[i], &v) || !(v >= 0 && v <= fl->ctx->n_ranks - 1.0) || v != floor (v))
@@ -429,6 +431,9 @@ parse_args (Fields *fl, const SmpiKind *k, AugurTraceAction *a, GError **error)
       if (!amount_field (fl, n, N_("a number of flops"), &a->flops, error) || !datatype_field (fl, 1 + n, &s1, error) ||
           !array_field (fl, 0, s1, &a->recv_counts, error))
         return FALSE;
+      /* the elements in all (SMPI's choice of algorithm reads them) */
+      for (guint k = 0; k < n; k++)
+        a->value += s1 > 0 ? a->recv_counts[k] / s1 : 0;
       return TRUE;
 
     case AUGUR_TRACE_ACTION_ALLTOALLV:

@@ -49,7 +49,7 @@ typedef enum {
   AUGUR_TRACE_ACTION_ALLGATHERV,   /* bytes, recv_counts */
   AUGUR_TRACE_ACTION_SCATTER,      /* bytes, recv_bytes, root */
   AUGUR_TRACE_ACTION_SCATTERV,     /* counts, recv_bytes, root */
-  AUGUR_TRACE_ACTION_REDUCESCATTER,/* recv_counts, flops */
+  AUGUR_TRACE_ACTION_REDUCESCATTER,/* recv_counts, flops, value: the elements in all */
   AUGUR_TRACE_ACTION_SCAN,         /* bytes, flops */
   AUGUR_TRACE_ACTION_EXSCAN,       /* bytes, flops */
   AUGUR_TRACE_ACTION_COMM_SPLIT,

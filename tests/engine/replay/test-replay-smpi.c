@@ -266,12 +266,88 @@ test_errors (void)
   g_assert_nonnull (strstr (error->message, "wait without any isend or irecv before it"));
   g_clear_error (&error);
 
+  /* a collective after comm_split: refused, not replayed on every rank */
+  r = replay_pair ("0 init\n0 comm_split\n0 barrier\n0 finalize\n", "1 init\n1 comm_split\n1 barrier\n1 finalize\n",
+                   &error);
+  g_assert_null (r);
+  g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "barrier after comm_split"));
+  g_clear_error (&error);
+
   /* tags keep messages apart: a receive of tag 1 does not take tag 2 */
   r = replay_pair ("0 init\n0 send 1 2 8 6\n0 send 1 1 8 6\n0 finalize\n",
                    "1 init\n1 recv 0 1 8 6\n1 recv 0 2 8 6\n1 finalize\n", &error);
   g_assert_no_error (error);
   g_assert_nonnull (r);
   augur_replay_result_free (r);
+}
+
+/* reducescatter with counts that differ: SMPI's MPICH algorithms (rdb
+ * below 524288 elements, pair above), on the flat fixture cluster; each
+ * rank runs `reducescatter C 0 0`, computes 100000 flops times its rank,
+ * then `reducescatter C 0 1`.  smpirun -replay gave the times below. */
+static void
+test_reduce_scatter (void)
+{
+  static const struct { guint n; const char *counts; double simgrid; } cases[] = {
+    { 6, "1 2 3 4 5 7", 0.000537983788500992596467 },
+    { 5, "100000 200000 300000 100 7", 0.012948004420828256727516 },
+    { 8, "1 1 1 1 1 1 1 2", 0.000737841175996210700029 },
+    { 3, "300000 1 400000", 0.008811122458419846578681 },
+  };
+  g_autofree char *platform_path = fixture_path ("platforms", "flat-16.xml", NULL);
+  g_autofree char *hostfile_path = fixture_path ("platforms", "hosts-16.txt", NULL);
+  g_autoptr(GFile) platform_file = g_file_new_for_path (platform_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) platform = augur_platform_load_file (platform_file, &error);
+  g_autofree char *hosts = NULL;
+  gsize length = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (hostfile_path, &hosts, &length, NULL));
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("augur-smpi-rs-XXXXXX", NULL);
+      g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+      g_autoptr(GString) index_text = g_string_new (NULL);
+      g_autoptr(GFile) index = g_file_new_for_path (index_path);
+      g_autoptr(AugurTraceSet) traces = NULL;
+      g_autoptr(AugurReplayResult) r = NULL;
+      AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+      AugurDeployment *deployment = augur_deployment_from_hostfile (hosts, length, hostfile_path, platform,
+                                                                    cases[c].n, &error);
+      double time;
+
+      g_assert_no_error (error);
+      for (guint k = 0; k < cases[c].n; k++)
+        {
+          g_autofree char *name = g_strdup_printf ("r%u.txt", k);
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          g_autofree char *text = g_strdup_printf ("%u init\n%u compute 1000\n%u reducescatter %s 0 0\n%u compute %u\n"
+                                                   "%u reducescatter %s 0 1\n%u finalize\n", k, k, k, cases[c].counts,
+                                                   k, k * 100000, k, cases[c].counts, k);
+          g_assert_true (g_file_set_contents (path, text, -1, NULL));
+          g_string_append_printf (index_text, "%s\n", name);
+        }
+      g_assert_true (g_file_set_contents (index_path, index_text->str, -1, NULL));
+      traces = augur_trace_set_open_smpi (index, cases[c].n, NULL, &error);
+      g_assert_no_error (error);
+      r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      time = augur_replay_result_get_time (r);
+      g_test_message ("%u ranks, counts %s: Augur %.17g s, SimGrid %.17g s", cases[c].n, cases[c].counts, time,
+                      cases[c].simgrid);
+      g_assert_cmpfloat (fabs (time - cases[c].simgrid), <=, 1e-6 * cases[c].simgrid);
+      augur_deployment_free (deployment);
+      for (guint k = 0; k < cases[c].n; k++)
+        {
+          g_autofree char *name = g_strdup_printf ("r%u.txt", k);
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          g_unlink (path);
+        }
+      g_unlink (index_path);
+      g_rmdir (dir);
+    }
 }
 
 int
@@ -283,5 +359,6 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/smpi/detached", test_detached);
   g_test_add_func ("/replay/smpi/test", test_test);
   g_test_add_func ("/replay/smpi/errors", test_errors);
+  g_test_add_func ("/replay/smpi/reduce-scatter", test_reduce_scatter);
   return g_test_run ();
 }

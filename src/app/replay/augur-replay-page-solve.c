@@ -452,6 +452,13 @@ present_run (AugurReplayPage *self,
       status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Replayed %s action of %u ranks (%s) in %s",
                                              "Replayed %s actions of %u ranks (%s) in %s", (gulong) MIN (actions, G_MAXULONG)),
                                 count, ranks, augur_network_model_to_name (in->inputs.network), took);
+      if (augur_replay_result_get_dialect (r) == AUGUR_TRACE_DIALECT_SMPI)
+        {
+          /* Translators: appended to the status: the traces were SimGrid's SMPI's. */
+          char *with = g_strdup_printf (_("%s · traces written by SimGrid's SMPI, replayed with its semantics"), status);
+          g_free (status);
+          status = with;
+        }
       augur_replay_page_set_status (self, status, FALSE);
     }
 }

@@ -19,6 +19,7 @@ struct _AugurReplayResult {
   AugurRankStats   *stats;
   GArray           *intervals;
   GArray           *messages;
+  AugurTraceDialect dialect;
 };
 
 /* A result of n ranks, names and stats to fill; no intervals yet. */

@@ -1218,6 +1218,7 @@ replay_smpi_run (const AugurPlatform      *platform,
       g_hash_table_unref (rank->storage);
     }
   result->time = end;
+  result->dialect = AUGUR_TRACE_DIALECT_SMPI;
   result->actions = sm.actions;
   result->seconds = (g_get_monotonic_time () - start) / 1e6;
   result->intervals = sm.intervals;

@@ -902,6 +902,7 @@ augur_replay_result_free (AugurReplayResult *r)
 }
 
 double  augur_replay_result_get_time (const AugurReplayResult *r) { return r->time; }
+AugurTraceDialect augur_replay_result_get_dialect (const AugurReplayResult *r) { return r->dialect; }
 guint64 augur_replay_result_get_n_actions (const AugurReplayResult *r) { return r->actions; }
 double  augur_replay_result_get_seconds (const AugurReplayResult *r) { return r->seconds; }
 guint   augur_replay_result_get_n_ranks (const AugurReplayResult *r) { return r->n; }

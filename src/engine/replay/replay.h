@@ -90,6 +90,8 @@ AugurReplayResult *augur_replay_run (const AugurPlatform      *platform,
                                      AugurReplayResult       **partial,
                                      GError                  **error);
 void   augur_replay_result_free            (AugurReplayResult *r);
+/* The dialect of the traces replayed (SMPI's replay with SMPI's semantics). */
+AugurTraceDialect augur_replay_result_get_dialect (const AugurReplayResult *r);
 double augur_replay_result_get_time        (const AugurReplayResult *r);
 guint64 augur_replay_result_get_n_actions  (const AugurReplayResult *r);
 double augur_replay_result_get_seconds     (const AugurReplayResult *r);

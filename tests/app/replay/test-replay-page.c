@@ -976,6 +976,42 @@ test_window_roundtrip (void)
   g_rmdir (dir);
 }
 
+/* SimGrid's SMPI traces on the page: the index as the trace, a deployment
+ * of its ranks, SMPI's network: smpirun -replay's time, and the status
+ * says which traces they were. */
+static void
+test_smpi (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autofree char *root = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi", NULL);
+  g_autofree char *platform_path = g_build_filename (root, "platforms", "flat-16.xml", NULL);
+  g_autofree char *index_path = g_build_filename (root, "traces", "pingpong-2-flat", "index.txt", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-smpi-XXXXXX", NULL);
+  g_autofree char *deployment_path = g_build_filename (dir, "deployment.xml", NULL);
+  g_autoptr(GFile) platform = g_file_new_for_path (platform_path);
+  g_autoptr(GFile) deployment = g_file_new_for_path (deployment_path);
+  g_autoptr(GFile) index = g_file_new_for_path (index_path);
+  const AugurReplayResult *r;
+
+  g_assert_true (g_file_set_contents (deployment_path,
+                                      "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
+                                      "  <actor host=\"node-0\" function=\"0\"/>\n  <actor host=\"node-1\" function=\"1\"/>\n"
+                                      "</platform>\n", -1, NULL));
+  augur_replay_page_set_platform_file (f->page, platform, deployment);
+  augur_replay_page_set_traces (f->page, &index, 1);
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_SMPI);
+  replay_and_wait (f->page);
+  r = augur_replay_page_get_result (f->page);
+  g_assert_nonnull (r);
+  /* smpirun -replay: 0.033846525510709331 s */
+  g_assert_cmpfloat_with_epsilon (augur_replay_result_get_time (r), 0.033846525510709331, 1e-15);
+  g_assert_cmpint (augur_replay_result_get_dialect (r), ==, AUGUR_TRACE_DIALECT_SMPI);
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page), "traces written by SimGrid's SMPI"));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page), "(smpi)"));
+  g_unlink (deployment_path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1004,6 +1040,7 @@ main (int   argc,
   ADD ("trace-paths", test_trace_paths);
   ADD ("file-check", test_file_check);
   ADD ("render", test_render);
+  ADD ("smpi", test_smpi);
 #undef ADD
   g_test_add_func ("/app/replay-page/window/round-trip", test_window_roundtrip);
 

@@ -455,7 +455,12 @@ present_run (AugurReplayPage *self,
       if (augur_replay_result_get_dialect (r) == AUGUR_TRACE_DIALECT_SMPI)
         {
           /* Translators: appended to the status: the traces were SimGrid's SMPI's. */
-          char *with = g_strdup_printf (_("%s · traces written by SimGrid's SMPI, replayed with its semantics"), status);
+          char *with = in->inputs.network == AUGUR_NETWORK_SMPI
+                         ? g_strdup_printf (_("%s · traces written by SimGrid's SMPI, replayed with its semantics"),
+                                            status)
+                         /* Translators: appended to the status when SMPI's traces ran on another network model. */
+                         : g_strdup_printf (_("%s · traces written by SimGrid's SMPI: choose the SMPI network to "
+                                              "predict what smpirun -replay does"), status);
           g_free (status);
           status = with;
         }

@@ -23,7 +23,8 @@
  *
  * Usage: bench-replay [--smpi] [--iterations N] [--side S] [--source-dir DIR]
  *   --iterations N   stencil iterations (default 12500: 800 N + 192 actions,
- *                    10,000,192)
+ *                    10,000,192; with --smpi 15625: 640 N + 128 actions,
+ *                    10,000,128)
  *   --side S         an S x S grid of ranks (default 8); other sides than 8
  *                    run on the fixture's cluster grown to S x S nodes
  *                    (written in the work directory), to measure how the
@@ -57,6 +58,8 @@ static guint side = 8;
 #define X_BYTES 32768
 #define Y_BYTES 131072
 #define DEFAULT_ITERATIONS 12500
+/* SMPI's form has no wait per request: 640 actions an iteration */
+#define DEFAULT_ITERATIONS_SMPI 15625
 
 /* ---- The stencil64 trace (a port of stencil64/generate.py) ------------- */
 
@@ -636,11 +639,11 @@ main (int argc, char **argv)
   g_autofree char *simgrid_why = NULL;
   g_autofree char *actions_text = NULL;
   g_autoptr(GError) error = NULL;
-  gint iterations = DEFAULT_ITERATIONS;
+  gint iterations = 0;
   gint side_arg = 8;
   gboolean smpi = FALSE;
   GOptionEntry entries[] = {
-    { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Stencil iterations (default 12500: 10,000,192 actions)", "N" },
+    { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Stencil iterations (default 12500: 10,000,192 actions; with --smpi 15625: 10,000,128)", "N" },
     { "smpi", 0, 0, G_OPTION_ARG_NONE, &smpi, "The trace as SimGrid's SMPI writes it, replayed with SMPI's semantics "
       "by Augur and by smpirun -replay", NULL },
     { "side", 0, 0, G_OPTION_ARG_INT, &side_arg, "An S x S grid of ranks (default 8)", "S" },
@@ -673,6 +676,8 @@ main (int argc, char **argv)
       return 2;
     }
   side = side_arg;
+  if (iterations == 0)
+    iterations = smpi ? DEFAULT_ITERATIONS_SMPI : DEFAULT_ITERATIONS;
   if (iterations < 1)
     {
       fprintf (stderr, "bench-replay: --iterations must be at least 1\n");

@@ -80,6 +80,7 @@ struct _AugurDesActivity {
   guint              sharing;      /* index in des->sharing while attached */
   guint              live;         /* index in des->live */
   guint              mark;         /* scratch: reached by the current solve */
+  guint              local;        /* scratch: its index in the solve */
   guint8             state;
   gboolean           attached : 1; /* in its resources' users */
   gboolean           fixed : 1;    /* scratch: rate decided in this solve */
@@ -93,14 +94,20 @@ typedef struct {
 
 typedef struct {
   double   capacity;
-  double   remaining;     /* scratch */
-  double   weight_sum;    /* scratch: sum of a / p of unfixed users */
   User    *users;         /* the activities sharing it */
   guint    n_users;
   guint    users_size;
   guint    mark;          /* scratch: reached by the current solve */
+  guint    local;         /* scratch: its index in the solve's arrays */
   gboolean modified;      /* a user came or went since the last solve */
 } Resource;
+
+/* A resource as a solve sees it */
+typedef struct {
+  double   remaining;     /* capacity less what fixed users take */
+  double   weight_sum;    /* sum of coefficient / penalty of unfixed users */
+  guint    n_unfixed;
+} Local;
 
 typedef struct {
   double            event;         /* its activity's */
@@ -126,6 +133,11 @@ struct _AugurDes {
   GPtrArray        *comp;        /* scratch: the activities a solve reaches */
   GArray           *comp_res;    /* scratch: the resources it reaches */
   GPtrArray        *batch;       /* scratch: completions of one step */
+  /* scratch of the solver, grown as needed */
+  Local            *s_res;
+  guint            *s_act_edge, *s_edge_res, *s_saturated, *s_fixing;
+  double           *s_edge_c, *s_edge_w;
+  guint             s_act_size, s_res_size, s_edge_size;
   guint             generation;
   guint64           seq;
   guint             n_active;
@@ -213,6 +225,13 @@ augur_des_free (AugurDes *des)
   g_array_unref (des->comp_res);
   g_ptr_array_unref (des->batch);
   g_ptr_array_unref (des->blocks);
+  g_free (des->s_res);
+  g_free (des->s_act_edge);
+  g_free (des->s_edge_res);
+  g_free (des->s_saturated);
+  g_free (des->s_fixing);
+  g_free (des->s_edge_c);
+  g_free (des->s_edge_w);
   g_free (des);
 }
 
@@ -633,6 +652,35 @@ augur_des_activity_get_remaining (const AugurDes         *des,
 
 /* ---- Sharing ------------------------------------------------------------ */
 
+static void fill (AugurDes *des, GPtrArray *comp, GArray *comp_res);
+
+static void
+scratch_reserve (AugurDes *des,
+                 guint     n_act,
+                 guint     n_res,
+                 guint     n_edges)
+{
+  if (n_act + 1 > des->s_act_size)
+    {
+      des->s_act_size = MAX (64, 2 * (n_act + 1));
+      des->s_act_edge = g_renew (guint, des->s_act_edge, des->s_act_size);
+      des->s_fixing = g_renew (guint, des->s_fixing, des->s_act_size);
+    }
+  if (n_res > des->s_res_size)
+    {
+      des->s_res_size = MAX (64, 2 * n_res);
+      des->s_res = g_renew (Local, des->s_res, des->s_res_size);
+      des->s_saturated = g_renew (guint, des->s_saturated, des->s_res_size);
+    }
+  if (n_edges > des->s_edge_size)
+    {
+      des->s_edge_size = MAX (256, 2 * n_edges);
+      des->s_edge_res = g_renew (guint, des->s_edge_res, des->s_edge_size);
+      des->s_edge_c = g_renew (double, des->s_edge_c, des->s_edge_size);
+      des->s_edge_w = g_renew (double, des->s_edge_w, des->s_edge_size);
+    }
+}
+
 /* Weighted max-min by progressive filling, over the activities and
  * resources reachable from the modified resources. */
 static void
@@ -640,70 +688,82 @@ solve_sharing (AugurDes *des)
 {
   GPtrArray *comp = des->comp;
   GArray *comp_res = des->comp_res;
-  guint unfixed = 0;
   guint gen = ++des->generation;
   double now = des->now;
 
-  g_ptr_array_set_size (comp, 0);
-  g_array_set_size (comp_res, 0);
+  guint n_comp = 0, n_comp_res = 0;
+  AugurDesActivity **ca;
+  guint *cr;
+
+  /* room for every sharing activity and every resource: the loops below
+   * write without checks */
+  g_ptr_array_set_size (comp, des->sharing->len);
+  g_array_set_size (comp_res, des->n_res);
+  ca = (AugurDesActivity **) comp->pdata;
+  cr = (guint *) (gpointer) comp_res->data;
+  for (guint i = 0; i < des->n_modified; i++)
+    resource (des, des->modified[i])->modified = FALSE;
   if (des->sharing->len <= SMALL_SOLVE)
     {
       /* few activities share: solving them all costs less than finding
-       * which are connected to what changed */
-      for (guint i = 0; i < des->n_modified; i++)
-        resource (des, des->modified[i])->modified = FALSE;
-      des->n_modified = 0;
+       * which are connected to what changed (a modified resource left
+       * without users changes no rate) */
       for (guint i = 0; i < des->sharing->len; i++)
         {
           AugurDesActivity *a = g_ptr_array_index (des->sharing, i);
           a->mark = gen;
-          g_ptr_array_add (comp, a);
+          ca[n_comp++] = a;
           for (guint k = 0; k < a->n_resources; k++)
             {
               Resource *res = resource (des, a->resources[k]);
               if (res->mark != gen)
                 {
                   res->mark = gen;
-                  g_array_append_val (comp_res, a->resources[k]);
+                  cr[n_comp_res++] = a->resources[k];
                 }
             }
         }
+      des->n_modified = 0;
     }
-  for (guint i = 0; i < des->n_modified; i++)
+  else
     {
-      guint r = des->modified[i];
-      Resource *res = resource (des, r);
-      res->modified = FALSE;
-      if (res->mark != gen)
+      for (guint i = 0; i < des->n_modified; i++)
         {
-          res->mark = gen;
-          g_array_append_val (comp_res, r);
-        }
-    }
-  des->n_modified = 0;
-
-  /* what is connected to them, through shared activities */
-  for (guint i = 0; i < comp_res->len; i++)
-    {
-      Resource *res = resource (des, g_array_index (comp_res, guint, i));
-      for (guint u = 0; u < res->n_users; u++)
-        {
-          AugurDesActivity *a = res->users[u].activity;
-          if (a->mark == gen)
-            continue;
-          a->mark = gen;
-          g_ptr_array_add (comp, a);
-          for (guint k = 0; k < a->n_resources; k++)
+          guint r = des->modified[i];
+          Resource *res = resource (des, r);
+          if (res->mark != gen)
             {
-              Resource *other = resource (des, a->resources[k]);
-              if (other->mark != gen)
+              res->mark = gen;
+              cr[n_comp_res++] = r;
+            }
+        }
+      des->n_modified = 0;
+
+      /* what is connected to them, through shared activities */
+      for (guint i = 0; i < n_comp_res; i++)
+        {
+          Resource *res = resource (des, cr[i]);
+          for (guint u = 0; u < res->n_users; u++)
+            {
+              AugurDesActivity *a = res->users[u].activity;
+              if (a->mark == gen)
+                continue;
+              a->mark = gen;
+              ca[n_comp++] = a;
+              for (guint k = 0; k < a->n_resources; k++)
                 {
-                  other->mark = gen;
-                  g_array_append_val (comp_res, a->resources[k]);
+                  Resource *other = resource (des, a->resources[k]);
+                  if (other->mark != gen)
+                    {
+                      other->mark = gen;
+                      cr[n_comp_res++] = a->resources[k];
+                    }
                 }
             }
         }
     }
+  g_ptr_array_set_size (comp, n_comp);
+  g_array_set_size (comp_res, n_comp_res);
 
   /* what each has left now; its remaining and completion stay as they are
    * if its rate does not change */
@@ -714,95 +774,8 @@ solve_sharing (AugurDes *des)
       a->old_rate = a->rate;
       a->rate = 0;
       a->fixed = a->left <= 0;
-      if (!a->fixed)
-        unfixed++;
     }
-  for (guint k = 0; k < comp_res->len; k++)
-    {
-      Resource *res = resource (des, g_array_index (comp_res, guint, k));
-      res->remaining = res->capacity;
-    }
-
-  while (unfixed > 0)
-    {
-      double level = INFINITY;
-      guint fixed_before = unfixed;
-
-      /* the level at which the first resource fills or activity hits its bound */
-      for (guint k = 0; k < comp_res->len; k++)
-        resource (des, g_array_index (comp_res, guint, k))->weight_sum = 0;
-      for (guint i = 0; i < comp->len; i++)
-        {
-          AugurDesActivity *a = g_ptr_array_index (comp, i);
-          if (a->fixed)
-            continue;
-          for (guint k = 0; k < a->n_resources; k++)
-            resource (des, a->resources[k])->weight_sum += a->coefficients[k] / a->penalty;
-          if (a->bound > 0)
-            level = MIN (level, a->bound * a->penalty);
-        }
-      for (guint k = 0; k < comp_res->len; k++)
-        {
-          Resource *res = resource (des, g_array_index (comp_res, guint, k));
-          if (res->weight_sum > 0)
-            level = MIN (level, MAX (res->remaining, 0.0) / res->weight_sum);
-        }
-      if (!isfinite (level) || !(level >= 0))
-        level = 0;   /* cannot happen: every activity has a resource or a bound */
-
-      /* fix the activities on full resources and those at their bound, and
-       * take what they use from their resources */
-      for (guint i = 0; i < comp->len; i++)
-        {
-          AugurDesActivity *a = g_ptr_array_index (comp, i);
-          gboolean full;
-
-          if (a->fixed)
-            continue;
-          full = a->bound > 0 && a->bound * a->penalty <= level * (1 + 1e-12);
-          for (guint k = 0; k < a->n_resources && !full; k++)
-            {
-              Resource *res = resource (des, a->resources[k]);
-              full = res->weight_sum > 0 && MAX (res->remaining, 0.0) / res->weight_sum <= level * (1 + 1e-12);
-            }
-          if (!full)
-            continue;
-          a->rate = level / a->penalty;
-          if (a->bound > 0)
-            a->rate = MIN (a->rate, a->bound);
-          a->fixed = TRUE;
-          unfixed--;
-        }
-      if (unfixed == fixed_before)
-        {
-          /* No activity could be fixed (a resource without capacity, an
-           * infinite penalty): what is left makes no progress, and the run
-           * reports it instead of looping here. */
-          for (guint i = 0; i < comp->len; i++)
-            {
-              AugurDesActivity *a = g_ptr_array_index (comp, i);
-              if (!a->fixed)
-                {
-                  a->rate = 0;
-                  a->fixed = TRUE;
-                }
-            }
-          unfixed = 0;
-        }
-      for (guint k = 0; k < comp_res->len; k++)
-        {
-          Resource *res = resource (des, g_array_index (comp_res, guint, k));
-          res->remaining = res->capacity;
-        }
-      for (guint i = 0; i < comp->len; i++)
-        {
-          AugurDesActivity *a = g_ptr_array_index (comp, i);
-          if (!a->fixed || a->rate == 0)
-            continue;
-          for (guint k = 0; k < a->n_resources; k++)
-            resource (des, a->resources[k])->remaining -= a->rate * a->coefficients[k];
-        }
-    }
+  fill (des, comp, comp_res);
 
   /* new completion times: when many move, the heap is rebuilt at once
    * (Floyd's method, O(n)) instead of moving each */
@@ -839,6 +812,146 @@ solve_sharing (AugurDes *des)
     if (rebuild)
       heap_rebuild (des);
   }
+}
+
+/* Weighted max-min by progressive filling on the component gathered in
+ * comp and comp_res, in arrays of its own: each resource's unfixed users
+ * and the sums of their weights are kept up to date as activities are
+ * fixed, so that a round costs what it fixes plus a pass over the
+ * resources, not a pass over every activity's every resource. */
+static void
+fill (AugurDes *des, GPtrArray *comp, GArray *comp_res)
+{
+  guint n_act = comp->len, n_res = comp_res->len, n_edges = 0, unfixed = 0;
+  Local *lres;
+  guint *act_edge, *edge_res, *saturated, *fixing;
+  double *edge_c, *edge_w;
+
+  for (guint i = 0; i < n_act; i++)
+    n_edges += ((AugurDesActivity *) g_ptr_array_index (comp, i))->n_resources;
+  scratch_reserve (des, n_act, n_res, n_edges);
+  lres = des->s_res;
+  act_edge = des->s_act_edge;
+  edge_res = des->s_edge_res;
+  edge_c = des->s_edge_c;
+  edge_w = des->s_edge_w;
+  saturated = des->s_saturated;
+  fixing = des->s_fixing;
+
+  for (guint k = 0; k < n_res; k++)
+    {
+      Resource *res = resource (des, g_array_index (comp_res, guint, k));
+      res->local = k;
+      lres[k].remaining = res->capacity;
+      lres[k].weight_sum = 0;
+      lres[k].n_unfixed = 0;
+    }
+  /* the edges, and each resource's count of unfixed users */
+  n_edges = 0;
+  for (guint i = 0; i < n_act; i++)
+    {
+      AugurDesActivity *a = g_ptr_array_index (comp, i);
+      a->local = i;
+      act_edge[i] = n_edges;
+      for (guint k = 0; k < a->n_resources; k++, n_edges++)
+        {
+          guint l = resource (des, a->resources[k])->local;
+          edge_res[n_edges] = l;
+          edge_c[n_edges] = a->coefficients[k];
+          edge_w[n_edges] = a->coefficients[k] / a->penalty;
+          if (!a->fixed)
+            {
+              lres[l].n_unfixed++;
+              lres[l].weight_sum += edge_w[n_edges];
+            }
+        }
+      if (!a->fixed)
+        unfixed++;
+    }
+  act_edge[n_act] = n_edges;
+  while (unfixed > 0)
+    {
+      double level = INFINITY, threshold;
+      guint n_saturated = 0, n_fixing = 0;
+
+      /* the level at which the first resource fills or activity hits its bound */
+      for (guint i = 0; i < n_act; i++)
+        {
+          AugurDesActivity *a = g_ptr_array_index (comp, i);
+          if (!a->fixed && a->bound > 0)
+            level = MIN (level, a->bound * a->penalty);
+        }
+      for (guint k = 0; k < n_res; k++)
+        if (lres[k].n_unfixed > 0 && lres[k].weight_sum > 0)
+          level = MIN (level, MAX (lres[k].remaining, 0.0) / lres[k].weight_sum);
+      if (!isfinite (level) || !(level >= 0))
+        level = 0;   /* cannot happen: every activity has a resource or a bound */
+      threshold = level * (1 + 1e-12);
+
+      /* the activities on full resources and those at their bound, as the
+       * resources stand at the start of the round */
+      for (guint k = 0; k < n_res; k++)
+        if (lres[k].n_unfixed > 0 && lres[k].weight_sum > 0 &&
+            MAX (lres[k].remaining, 0.0) / lres[k].weight_sum <= threshold)
+          saturated[n_saturated++] = k;
+      for (guint i = 0; i < n_act; i++)
+        {
+          AugurDesActivity *a = g_ptr_array_index (comp, i);
+          if (!a->fixed && a->bound > 0 && a->bound * a->penalty <= threshold)
+            {
+              a->fixed = TRUE;
+              fixing[n_fixing++] = i;
+            }
+        }
+      for (guint s = 0; s < n_saturated; s++)
+        {
+          const Resource *res = resource (des, g_array_index (comp_res, guint, saturated[s]));
+          for (guint u = 0; u < res->n_users; u++)
+            {
+              AugurDesActivity *a = res->users[u].activity;
+              if (a->fixed)
+                continue;
+              a->fixed = TRUE;
+              fixing[n_fixing++] = a->local;
+            }
+        }
+      if (n_fixing == 0)
+        {
+          /* No activity could be fixed (a resource without capacity, an
+           * infinite penalty): what is left makes no progress, and the run
+           * reports it instead of looping here. */
+          for (guint i = 0; i < n_act; i++)
+            {
+              AugurDesActivity *a = g_ptr_array_index (comp, i);
+              if (!a->fixed)
+                {
+                  a->rate = 0;
+                  a->fixed = TRUE;
+                }
+            }
+          break;
+        }
+
+      /* their rates, taken from their resources */
+      for (guint f = 0; f < n_fixing; f++)
+        {
+          guint i = fixing[f];
+          AugurDesActivity *a = g_ptr_array_index (comp, i);
+
+          a->rate = level / a->penalty;
+          if (a->bound > 0)
+            a->rate = MIN (a->rate, a->bound);
+          for (guint e = act_edge[i]; e < act_edge[i + 1]; e++)
+            {
+              Local *l = &lres[edge_res[e]];
+              l->remaining -= a->rate * edge_c[e];
+              l->weight_sum -= edge_w[e];
+              l->n_unfixed--;
+            }
+        }
+      unfixed -= n_fixing;
+    }
+
 }
 
 /* ---- Time advance ------------------------------------------------------- */

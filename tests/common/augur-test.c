@@ -4,6 +4,7 @@
  */
 #include "augur-test.h"
 
+#include <glib/gstdio.h>
 #include <signal.h>
 #include <stdarg.h>
 
@@ -125,4 +126,24 @@ augur_test_assert_old_file_kept (const char *dir,
   g_assert_nonnull (listing);
   while ((name = g_dir_read_name (listing)) != NULL)
     g_assert_cmpstr (name, ==, base);
+}
+
+void
+augur_test_remove_tree (const char *path)
+{
+  GDir *dir;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_SYMLINK) && (dir = g_dir_open (path, 0, NULL)) != NULL)
+    {
+      const char *name;
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          augur_test_remove_tree (child);
+        }
+      g_dir_close (dir);
+      g_rmdir (path);
+    }
+  else
+    g_remove (path);
 }

@@ -41,4 +41,8 @@ void     augur_test_child_file_size_limit (gpointer data);
 void     augur_test_assert_old_file_kept (const char *dir,
                                           const char *path);
 
+/* Removes path and, when it is a folder, what it holds (not following
+ * symbolic links); what cannot be removed is left. */
+void     augur_test_remove_tree (const char *path);
+
 G_END_DECLS

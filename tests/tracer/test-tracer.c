@@ -1,0 +1,351 @@
+/* test-tracer.c: real MPI runs traced by libaugur-trace (through the
+ * augur-trace command), read back by Augur's SMPI reader, checked call by
+ * call against what tracer-program did, and replayed by Augur and, when it
+ * is installed, by `smpirun -replay`.
+ *
+ * Environment (from meson): AUGUR_TRACE_COMMAND (the augur-trace script),
+ * AUGUR_TRACER_PROGRAM (tests/tracer/tracer-program), AUGUR_SOURCE_DIR.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "replay.h"
+#include "augur-test.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define RANKS 4
+
+static char *mpirun;
+static gboolean open_mpi;
+
+/* Runs augur-trace -o DIR mpirun -np RANKS PROGRAM ARGS...; its exit
+ * status, stderr in *err. */
+static int
+trace_run (const char *dir, const char *const *args, const char *const *env_extra, char **err)
+{
+  GPtrArray *argv = g_ptr_array_new ();
+  g_auto(GStrv) env = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  env = g_environ_unsetenv (env, "AUGUR_TRACE_DIR");
+  for (guint i = 0; env_extra != NULL && env_extra[i] != NULL; i += 2)
+    env = g_environ_setenv (env, env_extra[i], env_extra[i + 1], TRUE);
+  g_ptr_array_add (argv, (gpointer) g_getenv ("AUGUR_TRACE_COMMAND"));
+  g_ptr_array_add (argv, (gpointer) "-o");
+  g_ptr_array_add (argv, (gpointer) dir);
+  g_ptr_array_add (argv, mpirun);
+  if (open_mpi)
+    g_ptr_array_add (argv, (gpointer) "--oversubscribe");
+  g_ptr_array_add (argv, (gpointer) "-np");
+  g_ptr_array_add (argv, (gpointer) G_STRINGIFY (RANKS));
+  g_ptr_array_add (argv, (gpointer) g_getenv ("AUGUR_TRACER_PROGRAM"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, NULL, err, &status, &error))
+    g_error ("cannot run augur-trace: %s", error->message);
+  g_ptr_array_unref (argv);
+  return g_spawn_check_wait_status (status, NULL) ? 0 : (WIFEXITED (status) ? WEXITSTATUS (status) : -1);
+}
+
+static gboolean
+have_mpi (void)
+{
+  if (mpirun == NULL)
+    {
+      g_test_skip ("mpirun is not installed (Debian: openmpi-bin)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static char *
+read_text (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+typedef struct {
+  guint kinds[64];
+  double compute;
+  guint any_source[RANKS];      /* rank 0: tag-33 receives per source */
+  guint tagged[RANKS];          /* rank 0: irecv tag 40 + r from r */
+  double halo_bytes;
+  double alltoallv_send[RANKS], alltoallv_recv[RANKS];
+} Tally;
+
+static void
+tally_rank (AugurTraceSet *t, guint r, Tally *out)
+{
+  AugurTraceAction a;
+  g_autoptr(GError) error = NULL;
+
+  memset (out, 0, sizeof *out);
+  while (augur_trace_set_next (t, r, &a, &error))
+    {
+      g_assert_cmpuint (a.kind, <, G_N_ELEMENTS (out->kinds));
+      out->kinds[a.kind]++;
+      if (a.kind == AUGUR_TRACE_ACTION_COMPUTE)
+        out->compute += a.flops;
+      if (a.kind == AUGUR_TRACE_ACTION_RECV && a.tag == 33)
+        out->any_source[a.peer]++;
+      if (a.kind == AUGUR_TRACE_ACTION_IRECV && a.tag >= 41 && a.tag < 40 + RANKS)
+        {
+          g_assert_cmpuint (a.peer, ==, (guint) a.tag - 40);
+          out->tagged[a.peer]++;
+        }
+      if (a.kind == AUGUR_TRACE_ACTION_IRECV && a.tag == 22)
+        out->halo_bytes += a.bytes;
+      if (a.kind == AUGUR_TRACE_ACTION_ALLTOALLV)
+        for (guint i = 0; i < RANKS; i++)
+          {
+            out->alltoallv_send[i] = a.counts[i];
+            out->alltoallv_recv[i] = a.recv_counts[i];
+          }
+    }
+  g_assert_no_error (error);
+}
+
+static double
+replay_augur (const char *dir)
+{
+  g_autofree char *platform_path = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi",
+                                                     "platforms", "flat-16.xml", NULL);
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autoptr(GFile) platform_file = g_file_new_for_path (platform_path);
+  g_autoptr(GFile) index = g_file_new_for_path (index_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) platform = augur_platform_load_file (platform_file, &error);
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  const char hosts[] = "node-0\nnode-1\nnode-2\nnode-3\n";
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurDeployment *deployment;
+  double time;
+
+  g_assert_no_error (error);
+  deployment = augur_deployment_from_hostfile (hosts, strlen (hosts), "hosts", platform, RANKS, &error);
+  g_assert_no_error (error);
+  traces = augur_trace_set_open_smpi (index, RANKS, NULL, &error);
+  g_assert_no_error (error);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  augur_deployment_free (deployment);
+  time = augur_replay_result_get_time (r);
+  g_assert_cmpfloat (time, >, 0);
+  return time;
+}
+
+/* smpirun -replay's time for the same traces, or NAN without SimGrid. */
+static double
+replay_simgrid (const char *dir)
+{
+  g_autofree char *smpirun = g_find_program_in_path ("smpirun");
+  g_autofree char *platform = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi",
+                                                "platforms", "flat-16.xml", NULL);
+  g_autofree char *hostfile = g_build_filename (dir, "hosts.txt", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) re = g_regex_new ("^\\[([0-9.]+)\\] \\[smpi_utils/INFO\\] Simulated time", G_REGEX_MULTILINE, 0,
+                                      NULL);
+  g_autoptr(GMatchInfo) m = NULL;
+  g_autofree char *t = NULL;
+  const char *argv[] = { smpirun, "-replay", "index.txt", "-np", G_STRINGIFY (RANKS), "-platform", platform,
+                         "-hostfile", hostfile, "--cfg=smpi/display-timing:yes",
+                         "--log=root.fmt:[%.24r]%e[%c/%p]%e%m%n", NULL };
+  int status = 0;
+
+  if (smpirun == NULL)
+    return NAN;
+  g_assert_true (g_file_set_contents (hostfile, "node-0\nnode-1\nnode-2\nnode-3\n", -1, NULL));
+  g_assert_true (g_spawn_sync (dir, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL) || strstr (err, "rror") != NULL)
+    g_error ("smpirun -replay failed on the tracer's traces:\n%s%s", out, err);
+  if (!g_regex_match (re, err, 0, &m))
+    g_error ("no simulated time in smpirun's output:\n%s", err);
+  t = g_match_info_fetch (m, 1);
+  return g_ascii_strtod (t, NULL);
+}
+
+/* Every call of tracer-program's "all" part, as the tracer writes it. */
+static void
+test_all (void)
+{
+  g_autofree char *tmp = NULL, *dir = NULL, *err = NULL, *report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(GFile) index = NULL;
+  const char *args[] = { "all", NULL };
+  double augur, simgrid;
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
+  g_assert_no_error (error);
+  dir = g_build_filename (tmp, "all", NULL);
+  if (trace_run (dir, args, NULL, &err) != 0)
+    g_error ("the traced run failed:\n%s", err);
+  g_assert_nonnull (strstr (err, "4 ranks traced in"));
+  report = read_text (dir, "report.txt");
+  g_test_message ("%s", report);
+  g_assert_nonnull (strstr (report, "complete: yes"));
+  g_assert_null (strstr (report, "not traced"));
+
+  {
+    g_autofree char *path = g_build_filename (dir, "index.txt", NULL);
+    index = g_file_new_for_path (path);
+  }
+  traces = augur_trace_set_open_smpi (index, RANKS, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_trace_set_get_dialect (traces), ==, AUGUR_TRACE_DIALECT_SMPI);
+  for (guint r = 0; r < RANKS; r++)
+    {
+      Tally t;
+      static const AugurTraceActionKind once[] = {
+        AUGUR_TRACE_ACTION_INIT, AUGUR_TRACE_ACTION_FINALIZE, AUGUR_TRACE_ACTION_BARRIER,
+        AUGUR_TRACE_ACTION_REDUCE, AUGUR_TRACE_ACTION_ALLREDUCE, AUGUR_TRACE_ACTION_ALLTOALL,
+        AUGUR_TRACE_ACTION_ALLTOALLV, AUGUR_TRACE_ACTION_GATHER, AUGUR_TRACE_ACTION_GATHERV,
+        AUGUR_TRACE_ACTION_ALLGATHER, AUGUR_TRACE_ACTION_ALLGATHERV, AUGUR_TRACE_ACTION_SCATTER,
+        AUGUR_TRACE_ACTION_SCATTERV, AUGUR_TRACE_ACTION_REDUCESCATTER, AUGUR_TRACE_ACTION_SCAN,
+        AUGUR_TRACE_ACTION_EXSCAN,
+      };
+
+      tally_rank (traces, r, &t);
+      for (guint k = 0; k < G_N_ELEMENTS (once); k++)
+        if (t.kinds[once[k]] != 1)
+          g_error ("rank %u: %u %s, expected 1", r, t.kinds[once[k]], augur_trace_action_kind_to_string (once[k]));
+      /* the world bcast and the one on a duplicate of the world */
+      g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_BCAST], ==, 2);
+      /* ring, test part; the others' send to 0 (tag 33) and tagged send */
+      g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_SEND], ==, r == 0 ? 2 : 4);
+      /* ring; rank 0's three from MPI_ANY_SOURCE; nothing from MPI_PROC_NULL */
+      g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_RECV], ==, r == 0 ? 4 : 1);
+      /* halo 2, sendrecv 1, persistent 3, waitany 1, test 1; rank 0's three any-source */
+      g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_IRECV], ==, r == 0 ? 11 : 8);
+      /* halo 2, sendrecv 1, persistent 3, waitany 1 */
+      g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_ISEND], ==, 7);
+      /* sendrecv 2, waitany 2, a successful test 1 */
+      g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_WAIT], ==, 5);
+      /* halo, persistent 3; rank 0's any-source irecvs */
+      g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_WAITALL], ==, r == 0 ? 5 : 4);
+      g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_TEST], ==, 0);
+      g_assert_cmpfloat (t.halo_bytes, ==, 400000);
+      g_assert_cmpfloat (t.compute, >, 1e5);
+      for (guint i = 0; i < RANKS; i++)
+        {
+          g_assert_cmpfloat (t.alltoallv_send[i], ==, 8.0 * (i + 1));
+          g_assert_cmpfloat (t.alltoallv_recv[i], ==, 8.0 * (r + 1));
+        }
+      if (r == 0)
+        for (guint i = 1; i < RANKS; i++)
+          {
+            /* each source once, as the statuses said */
+            g_assert_cmpuint (t.any_source[i], ==, 1);
+            g_assert_cmpuint (t.tagged[i], ==, 1);
+          }
+    }
+
+  augur = replay_augur (dir);
+  simgrid = replay_simgrid (dir);
+  g_test_message ("replayed: Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
+  if (!isnan (simgrid) && fabs (augur - simgrid) > 1e-6 * simgrid)
+    g_error ("Augur %.17g s, smpirun -replay %.17g s (%.2e relative)", augur, simgrid,
+             fabs (augur - simgrid) / simgrid);
+  augur_test_remove_tree (tmp);
+}
+
+/* A collective on a sub-communicator cannot be written: the run goes on,
+ * and the report and the run's end say the trace is incomplete. */
+static void
+test_subcomm (void)
+{
+  g_autofree char *tmp = NULL, *dir = NULL, *err = NULL, *report = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *args[] = { "subcomm", NULL };
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
+  g_assert_no_error (error);
+  dir = g_build_filename (tmp, "sub", NULL);
+  g_assert_cmpint (trace_run (dir, args, NULL, &err), ==, 0);
+  g_assert_nonnull (strstr (err, "is incomplete"));
+  report = read_text (dir, "report.txt");
+  g_assert_nonnull (strstr (report, "complete: no"));
+  g_assert_nonnull (strstr (report, "not traced: collective on a communicator other than MPI_COMM_WORLD: 4 calls"));
+  augur_test_remove_tree (tmp);
+}
+
+/* A folder that holds a trace is not written over; a given host speed is
+ * the one used. */
+static void
+test_folder_and_speed (void)
+{
+  g_autofree char *tmp = NULL, *dir = NULL, *err = NULL, *err2 = NULL, *report = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *args[] = { "stencil", "3", "1024", NULL };
+  const char *env[] = { "AUGUR_TRACE_HOST_SPEED", "2.5e9", NULL };
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
+  g_assert_no_error (error);
+  dir = g_build_filename (tmp, "st", NULL);
+  g_assert_cmpint (trace_run (dir, args, env, &err), ==, 0);
+  report = read_text (dir, "report.txt");
+  g_assert_nonnull (strstr (report, "as work at 2.5e+09 to 2.5e+09 flop/s (AUGUR_TRACE_HOST_SPEED)"));
+  before = read_text (dir, "rank-1.txt");
+  g_assert_cmpint (trace_run (dir, args, NULL, &err2), ==, 2);
+  g_assert_nonnull (strstr (err2, "already holds a trace"));
+  after = read_text (dir, "rank-1.txt");
+  g_assert_cmpstr (before, ==, after);
+  /* 3 iterations of 2 irecv, 2 isend, waitall and allreduce, with compute
+   * between where the rank spent long enough outside MPI */
+  {
+    g_auto(GStrv) lines = g_strsplit (before, "\n", -1);
+    g_autoptr(GString) calls = g_string_new (NULL);
+    g_autoptr(GString) expected = g_string_new ("1 init\n");
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (*lines[i] != '\0' && !g_str_has_prefix (lines[i], "1 compute "))
+        g_string_append_printf (calls, "%s\n", lines[i]);
+    for (guint it = 0; it < 3; it++)
+      g_string_append (expected, "1 irecv 0 1 1024 6\n1 irecv 2 2 1024 6\n1 isend 2 1 1024 6\n"
+                                 "1 isend 0 2 1024 6\n1 waitall 4\n1 allreduce 1 0 0\n");
+    g_string_append (expected, "1 finalize\n");
+    g_assert_cmpstr (calls->str, ==, expected->str);
+  }
+  augur_test_remove_tree (tmp);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *version = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  mpirun = g_find_program_in_path ("mpirun");
+  if (mpirun != NULL)
+    {
+      const char *argv_v[] = { mpirun, "--version", NULL };
+      g_autofree char *err = NULL;
+      g_spawn_sync (NULL, (char **) argv_v, NULL, G_SPAWN_DEFAULT, NULL, NULL, &version, &err, NULL, NULL);
+      open_mpi = version != NULL && strstr (version, "Open MPI") != NULL;
+    }
+  g_test_add_func ("/tracer/all", test_all);
+  g_test_add_func ("/tracer/subcomm", test_subcomm);
+  g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
+  return g_test_run ();
+}

@@ -14,8 +14,9 @@
  * express.
  *
  * Compute between MPI calls is written as an amount of work: the time the
- * rank spent outside MPI (its thread's CPU time by default, so that ranks
- * sharing a core are not charged for each other) times a host speed, given
+ * rank spent outside MPI (by the wall clock when each rank has a core, by
+ * its thread's CPU time when ranks are folded several to a core, so that
+ * none is charged for the others' turns) times a host speed, given
  * by AUGUR_TRACE_HOST_SPEED (flop/s) or measured at MPI_Init with the
  * kernel `augur-cli calibrate` uses.  Bursts shorter than
  * AUGUR_TRACE_MIN_BURST seconds (1e-6 by default) are folded into the next.
@@ -30,7 +31,9 @@
  * one congruent with MPI_COMM_WORLD cannot be expressed, and is counted in
  * the report, which then says the trace is incomplete.
  *
- * No GLib here: the library runs inside the traced program.
+ * A program that asks for MPI_THREAD_MULTIPLE is not traced (said at
+ * MPI_Init).  The Fortran bindings are not wrapped yet.  No GLib here:
+ * the library runs inside the traced program.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -706,7 +709,40 @@ start_tracing (int provided)
   PMPI_Comm_size (MPI_COMM_WORLD, &T.size);
   PMPI_Comm_group (MPI_COMM_WORLD, &T.world_group);
   T.comm_cache = MPI_COMM_NULL;
-  T.clock = clock_name != NULL && strcmp (clock_name, "wall") == 0 ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
+  if (provided == MPI_THREAD_MULTIPLE)
+    {
+      /* the calls of several threads have no order a rank's file could
+       * keep (and tracing them would race): said, not traced */
+      unsupported[U_THREAD_MULTIPLE].count++;
+      if (T.rank == 0)
+        fprintf (stderr, "augur-trace: the program runs with MPI_THREAD_MULTIPLE, whose calls from several threads "
+                 "the time-independent format cannot order; this run is not traced\n");
+      PMPI_Group_free (&T.world_group);
+      return;
+    }
+  {
+    /* Ranks that have a core each are measured by the wall clock (read
+     * without a system call); ranks folded several to a core by their
+     * thread's CPU time, so that none is charged for the others' turns.
+     * AUGUR_TRACE_CLOCK=wall or cpu decides instead. */
+    MPI_Comm node;
+    int here = 1, folded = 0, any_folded = 0;
+    long cores = sysconf (_SC_NPROCESSORS_ONLN);
+
+    if (PMPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) == MPI_SUCCESS)
+      {
+        PMPI_Comm_size (node, &here);
+        PMPI_Comm_free (&node);
+      }
+    folded = cores > 0 && here > cores;
+    PMPI_Allreduce (&folded, &any_folded, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (clock_name != NULL && strcmp (clock_name, "wall") == 0)
+      T.clock = CLOCK_MONOTONIC;
+    else if (clock_name != NULL && strcmp (clock_name, "cpu") == 0)
+      T.clock = CLOCK_THREAD_CPUTIME_ID;
+    else
+      T.clock = any_folded ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+  }
   if (!choose_dir ())
     return;
   T.speed = env_double ("AUGUR_TRACE_HOST_SPEED", 0);
@@ -752,8 +788,6 @@ start_tracing (int provided)
   add_type (MPI_UNSIGNED_LONG, 12, 8);
   add_type (MPI_UNSIGNED_LONG_LONG, 13, 8);
   T.min_burst = env_double ("AUGUR_TRACE_MIN_BURST", 1e-6);
-  if (provided == MPI_THREAD_MULTIPLE)
-    unsupported[U_THREAD_MULTIPLE].count++;
   T.on = 1;
   line ("init");
   T.last = now ();
@@ -801,7 +835,8 @@ write_report (const unsigned long long *counts, unsigned long long total_lines, 
   fprintf (f, "lines: %llu\n", total_lines);
   fprintf (f, "compute: %.6f s in all, as work at %.6g to %.6g flop/s (%s)\n", compute, min_speed, max_speed,
            getenv ("AUGUR_TRACE_HOST_SPEED") != NULL ? "AUGUR_TRACE_HOST_SPEED" : "measured at MPI_Init");
-  fprintf (f, "clock: %s\n", T.clock == CLOCK_MONOTONIC ? "wall" : "thread CPU time");
+  fprintf (f, "clock: %s\n", T.clock == CLOCK_MONOTONIC ? "wall (a core per rank)"
+           : "thread CPU time (ranks folded several to a core, or AUGUR_TRACE_CLOCK=cpu)");
   fprintf (f, "complete: %s\n", breaks ? "no: the calls below are not in the trace, and replaying it will not "
            "reproduce this run" : "yes");
   for (int u = 0; u < N_UNSUPPORTED; u++)
@@ -1351,6 +1386,15 @@ EXPORT int
 MPI_Testsome (int incount, MPI_Request requests[], int *outcount, int indices[], MPI_Status statuses[])
 {
   return some_wrapper (1, incount, requests, outcount, indices, statuses);
+}
+
+/* A handle freed may come back as another communicator's */
+EXPORT int
+MPI_Comm_free (MPI_Comm *comm)
+{
+  if (comm != NULL && *comm == T.comm_cache)
+    T.comm_cache = MPI_COMM_NULL;
+  return PMPI_Comm_free (comm);
 }
 
 /* ---- Collectives ------------------------------------------------------------------------ */

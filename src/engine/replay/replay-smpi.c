@@ -202,6 +202,28 @@ timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
   release (data);
 }
 
+/* A number of the platform's <config>, when it has one (*value kept
+ * otherwise); FALSE with an error when it is not a number >= 0. */
+static gboolean
+config_number (const AugurPlatform *platform, const char *key, double *value, GError **error)
+{
+  const char *text = augur_platform_get_config (platform, key);
+  char *end = NULL;
+  double v;
+
+  if (text == NULL)
+    return TRUE;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (v) || v < 0)
+    {
+      g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
+                   _("the platform's <config>: %s is '%s', expected a number at least 0"), key, text);
+      return FALSE;
+    }
+  *value = v;
+  return TRUE;
+}
+
 /* ---- Requests --------------------------------------------------------------------- */
 
 static void
@@ -1132,17 +1154,34 @@ replay_smpi_run (const AugurPlatform      *platform,
                    sm.n);
       return NULL;
     }
-  sm.des = augur_des_new ();
-  sm.net = augur_network_new (sm.des, platform, options->model);
-  sm.detached = options->smpi_detached_set ? options->smpi_detached_thresh : DETACHED_LIMIT;
-  sm.test_sleep = options->smpi_test_set ? options->smpi_test : TEST_SLEEP;
-  if (options->model == AUGUR_NETWORK_SMPI && (options->smpi_bw_factor != NULL || options->smpi_lat_factor != NULL) &&
-      !augur_network_set_smpi_factors (sm.net, options->smpi_bw_factor, options->smpi_lat_factor, error))
-    {
-      augur_network_free (sm.net);
-      augur_des_free (sm.des);
+  /* The platform's <config> gives what the options do not (SimGrid:
+   * what the command line sets wins over the platform file). */
+  {
+    const char *bw = options->smpi_bw_factor, *lat = options->smpi_lat_factor;
+    gboolean from_platform = FALSE;
+
+    sm.detached = options->smpi_detached_set ? options->smpi_detached_thresh : DETACHED_LIMIT;
+    sm.test_sleep = options->smpi_test_set ? options->smpi_test : TEST_SLEEP;
+    if ((!options->smpi_detached_set &&
+         !config_number (platform, "smpi/send-is-detached-thresh", &sm.detached, error)) ||
+        (!options->smpi_test_set && !config_number (platform, "smpi/test", &sm.test_sleep, error)))
       return NULL;
-    }
+    if (options->model == AUGUR_NETWORK_SMPI && bw == NULL && augur_platform_get_config (platform, "smpi/bw-factor"))
+      bw = augur_platform_get_config (platform, "smpi/bw-factor"), from_platform = TRUE;
+    if (options->model == AUGUR_NETWORK_SMPI && lat == NULL && augur_platform_get_config (platform, "smpi/lat-factor"))
+      lat = augur_platform_get_config (platform, "smpi/lat-factor"), from_platform = TRUE;
+    sm.des = augur_des_new ();
+    sm.net = augur_network_new (sm.des, platform, options->model);
+    if (options->model == AUGUR_NETWORK_SMPI && (bw != NULL || lat != NULL) &&
+        !augur_network_set_smpi_factors (sm.net, bw, lat, error))
+      {
+        if (from_platform)
+          g_prefix_error (error, _("the platform's <config>: "));
+        augur_network_free (sm.net);
+        augur_des_free (sm.des);
+        return NULL;
+      }
+  }
   sm.deployment = deployment;
   sm.traces = traces;
   sm.mailboxes = g_new0 (Mailbox, sm.n);

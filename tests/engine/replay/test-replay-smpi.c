@@ -350,6 +350,104 @@ test_reduce_scatter (void)
     }
 }
 
+/* The platform's <config> sets SMPI's factors and thresholds as --cfg
+ * does; the command line's wins over it, as in SimGrid. */
+static double
+replay_on (const char *platform_path, const char *set, guint ranks, const AugurReplayOptions *options, GError **error)
+{
+  g_autofree char *hostfile_path = fixture_path ("platforms", "hosts-16.txt", NULL);
+  g_autofree char *index_path = fixture_path ("traces", set, "index.txt", NULL);
+  g_autoptr(GFile) platform_file = g_file_new_for_path (platform_path);
+  g_autoptr(GFile) index = g_file_new_for_path (index_path);
+  g_autoptr(AugurPlatform) platform = augur_platform_load_file (platform_file, error);
+  g_autofree char *hosts = NULL;
+  gsize length = 0;
+  AugurDeployment *deployment;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+
+  g_assert_nonnull (platform);
+  g_assert_true (g_file_get_contents (hostfile_path, &hosts, &length, NULL));
+  deployment = augur_deployment_from_hostfile (hosts, length, hostfile_path, platform, ranks, NULL);
+  g_assert_nonnull (deployment);
+  traces = augur_trace_set_open_smpi (index, ranks, NULL, NULL);
+  g_assert_nonnull (traces);
+  r = augur_replay_run (platform, deployment, traces, options, NULL, NULL, NULL, NULL, error);
+  augur_deployment_free (deployment);
+  return r != NULL ? augur_replay_result_get_time (r) : -1;
+}
+
+static char *
+platform_with_config (const char *dir, const char *name, const char *props)
+{
+  g_autofree char *flat = fixture_path ("platforms", "flat-16.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+  g_auto(GStrv) parts = NULL;
+
+  g_assert_true (g_file_get_contents (flat, &text, NULL, NULL));
+  parts = g_strsplit (text, "<platform version=\"4.1\">", 2);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  edited = g_strdup_printf ("%s<platform version=\"4.1\">\n  <config>\n%s  </config>%s", parts[0], props, parts[1]);
+  g_assert_true (g_file_set_contents (path, edited, -1, NULL));
+  return path;
+}
+
+static void
+test_platform_config (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-smpi-config-XXXXXX", NULL);
+  g_autofree char *good = platform_with_config (dir, "good.xml",
+    "    <prop id=\"smpi/bw-factor\" value=\"0:0.5;8192:0.75;65536:0.9\"/>\n"
+    "    <prop id=\"smpi/lat-factor\" value=\"0:2;65536:3\"/>\n"
+    "    <prop id=\"smpi/send-is-detached-thresh\" value=\"4096\"/>\n");
+  g_autofree char *bad = platform_with_config (dir, "bad.xml", "    <prop id=\"smpi/test\" value=\"soon\"/>\n");
+  g_autofree char *bad_factor = platform_with_config (dir, "bad-factor.xml",
+                                                      "    <prop id=\"smpi/bw-factor\" value=\"0:x\"/>\n");
+  g_autoptr(GError) error = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  double t, plain;
+  guint64 actions;
+
+  /* smpirun -replay index.txt -np 16 -platform good.xml -hostfile
+   * hosts-16.txt (SimGrid 3.32): 0.006288351767791900553961 s; without
+   * the <config>, 0.0061127690766797 s */
+  t = replay_on (good, "stencil-16-flat", 16, &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (fabs (t - 0.0062883517677919006) / t, <=, 1e-6);
+  plain = replay_set ("stencil-16-flat", "platforms/flat-16.xml", "platforms/hosts-16.txt", 16, &actions);
+  g_assert_cmpfloat (fabs (plain - t) / t, >, 1e-3);
+
+  /* --cfg's factors and threshold win over the platform's: as without it */
+  options.smpi_bw_factor = AUGUR_SMPI_BW_FACTOR;
+  options.smpi_lat_factor = AUGUR_SMPI_LAT_FACTOR;
+  options.smpi_detached_set = TRUE;
+  options.smpi_detached_thresh = 65536;
+  t = replay_on (good, "stencil-16-flat", 16, &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (t, ==, plain);
+
+  options = (AugurReplayOptions) { .model = AUGUR_NETWORK_SMPI };
+  g_assert_cmpfloat (replay_on (bad, "stencil-16-flat", 16, &options, &error), <, 0);
+  g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "smpi/test"));
+  g_clear_error (&error);
+  g_assert_cmpfloat (replay_on (bad_factor, "stencil-16-flat", 16, &options, &error), <, 0);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "<config>"));
+  g_clear_error (&error);
+  /* the factors do not apply to the other models */
+  options.model = AUGUR_NETWORK_LV08;
+  g_assert_cmpfloat (replay_on (bad_factor, "stencil-16-flat", 16, &options, &error), >, 0);
+  g_assert_no_error (error);
+
+  g_remove (good);
+  g_remove (bad);
+  g_remove (bad_factor);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -360,5 +458,6 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/smpi/test", test_test);
   g_test_add_func ("/replay/smpi/errors", test_errors);
   g_test_add_func ("/replay/smpi/reduce-scatter", test_reduce_scatter);
+  g_test_add_func ("/replay/smpi/platform-config", test_platform_config);
   return g_test_run ();
 }

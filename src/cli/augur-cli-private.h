@@ -19,6 +19,11 @@ int      augur_cli_pipeline      (int argc, char **argv);
 int      augur_cli_replay        (int argc, char **argv);
 int      augur_cli_ccdsm         (int argc, char **argv);
 int      augur_cli_activity      (int argc, char **argv);
+int      augur_cli_calibrate     (int argc, char **argv);
+
+/* TRUE when the running augur-cli lies under the build tree it was
+ * compiled in (its translations and helpers are then that tree's). */
+gboolean augur_cli_running_uninstalled (void);
 
 /* --verbose: progress on standard error, as a progress callback. */
 extern gboolean augur_cli_progress_enabled;

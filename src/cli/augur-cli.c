@@ -14,6 +14,8 @@
  *                        [--format text|json|csv] [--export-ctmc PREFIX]
  *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
  *                           [--format text|json|csv] [--paje OUT]
+ *   augur-cli calibrate [--output PLATFORM.xml] [--points CSV] [--cores N]
+ *                       [--format text|json]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -37,6 +39,7 @@ static const struct {
   { "replay", augur_cli_replay },
   { "ccdsm", augur_cli_ccdsm },
   { "activity", augur_cli_activity },
+  { "calibrate", augur_cli_calibrate },
 };
 
 static void
@@ -51,6 +54,7 @@ print_usage (FILE *out)
            "  replay [TRACE...]   replay time-independent MPI traces on a platform\n"
            "  ccdsm FILE          cache-coherence model of MPI primitives: latency, misses, checks\n"
            "  activity FILE       evaluate an activity diagram with cost functions\n"
+           "  calibrate           measure this machine as a SimGrid platform (host speed, MPI ping-pong)\n"
            "\n"
            "Run 'augur-cli COMMAND --help' for the options of a command.\n");
 }
@@ -97,8 +101,8 @@ augur_cli_read_file (const char  *path,
 /* TRUE when the running executable lies under the build tree augur-cli was
  * compiled in: then the translations are those compiled into <build>/po,
  * as for the application (augur_application_get_locale_dir()). */
-static gboolean
-running_uninstalled (void)
+gboolean
+augur_cli_running_uninstalled (void)
 {
 #ifdef AUGUR_BUILD_ROOT
   g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
@@ -121,7 +125,7 @@ locale_dir (void)
   if (env != NULL && *env != '\0')
     return env;
 #ifdef AUGUR_BUILD_LOCALEDIR
-  if (running_uninstalled ())
+  if (augur_cli_running_uninstalled ())
     return AUGUR_BUILD_LOCALEDIR;
 #endif
   return LOCALEDIR;

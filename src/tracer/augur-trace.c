@@ -40,6 +40,8 @@
 #define _GNU_SOURCE
 #include <mpi.h>
 
+#include "augur-kernel.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -153,54 +155,12 @@ now (void)
   return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
-/* The kernel whose speed converts time into work (also `augur-cli
- * calibrate`'s): a multiply and an add per element of a vector that stays
- * in the first-level cache, 2 flops each. */
-static double
-kernel (double *x, int n, int reps)
-{
-  double a = 1.0000001, b = 1e-9, sum = 0;
-
-  for (int r = 0; r < reps; r++)
-    {
-      for (int i = 0; i < n; i++)
-        x[i] = a * x[i] + b;
-      sum += x[r % n];
-    }
-  return sum;
-}
-
 static double
 measure_speed (void)
 {
-  enum { N = 1024 };
-  static double x[N];
-  volatile double sink = 0;
-  double best = 0;
-  int reps = 64;
+  double speed = augur_kernel_speed (0.01, 3);
 
-  for (int i = 0; i < N; i++)
-    x[i] = (double) i / N;
-  /* grow until a run takes 10 ms, then keep the best of three */
-  for (;;)
-    {
-      double t0 = now (), t;
-      sink += kernel (x, N, reps);
-      t = now () - t0;
-      if (t >= 0.01 || reps > (1 << 24))
-        break;
-      reps *= 2;
-    }
-  for (int k = 0; k < 3; k++)
-    {
-      double t0 = now (), t;
-      sink += kernel (x, N, reps);
-      t = now () - t0;
-      if (t > 0)
-        best = fmax (best, 2.0 * N * reps / t);
-    }
-  (void) sink;
-  return best > 0 ? best : 1e9;
+  return speed > 0 ? speed : 1e9;
 }
 
 /* ---- Output ------------------------------------------------------------------------ */

@@ -779,6 +779,56 @@ test_french (void)
   g_rmdir (dir);
 }
 
+/* calibrate with a ping-pong's points measured elsewhere: the platform,
+ * what was measured, and located errors */
+static void
+test_calibrate (void)
+{
+  g_autofree char *points = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "calibrate",
+                                               "openmpi-pingpong.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-calibrate-XXXXXX", &error);
+  g_autofree char *platform = g_build_filename (dir, "machine.xml", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.csv", NULL);
+
+  {
+    const char *args[] = { "calibrate", "--points", points, "--cores", "8", "--seconds", "0.05", NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    /* the platform on standard output, what was measured on standard error */
+    g_assert_true (g_str_has_prefix (out, "<?xml"));
+    g_assert_nonnull (strstr (out, "<prop id=\"smpi/bw-factor\" value=\"0:"));
+    g_assert_nonnull (strstr (out, "radical=\"0-7\""));
+    g_assert_nonnull (strstr (err, "Host speed:"));
+    g_assert_nonnull (strstr (err, "over 44 ping-pong sizes"));
+  }
+  {
+    const char *args[] = { "calibrate", "--points", points, "--seconds", "0.05", "-o", platform, "--format", "json",
+                           NULL };
+    g_autofree char *out = NULL, *err = NULL, *xml = NULL;
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "\"host_speed\": "));
+    g_assert_nonnull (strstr (out, "\"points\": ["));
+    g_assert_true (g_file_get_contents (platform, &xml, NULL, NULL));
+    g_assert_nonnull (strstr (xml, "<cluster id=\"machine\""));
+  }
+  {
+    const char *args[] = { "calibrate", "--points", bad, NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_true (g_file_set_contents (bad, "bytes,seconds\n1,1e-6\n2,-3\n", -1, NULL));
+    g_assert_cmpint (run (args, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "bad.csv:3:3: expected a time in seconds"));
+  }
+  {
+    const char *args[] = { "calibrate", "--format", "xml", NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run (args, &out, &err), ==, 2);
+  }
+  g_remove (platform);
+  g_remove (bad);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -803,5 +853,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/replay/smpi", test_replay_smpi);
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);
+  g_test_add_func ("/cli/calibrate", test_calibrate);
   return g_test_run ();
 }

@@ -330,6 +330,47 @@ test_folder_and_speed (void)
   augur_test_remove_tree (tmp);
 }
 
+/* augur-cli calibrate runs the ping-pong with mpirun and writes a
+ * platform that Augur reads and replays the tracer's traces on. */
+static void
+test_calibrate (void)
+{
+  g_autofree char *tmp = NULL, *platform = NULL, *out = NULL, *err = NULL, *xml = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) env = g_get_environ ();
+  const char *argv[] = { g_getenv ("AUGUR_CLI"), "calibrate", "--max-bytes", "65536", "--seconds", "0.1",
+                         "--cores", "4", "-o", NULL, "--format", "json", NULL };
+  int status = -1;
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-calibrate-XXXXXX", &error);
+  g_assert_no_error (error);
+  platform = g_build_filename (tmp, "machine.xml", NULL);
+  argv[9] = platform;
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("augur-cli calibrate failed:\n%s%s", out, err);
+  g_test_message ("%s", out);
+  /* 1 to 65536 bytes: 17 powers of two and the 15 sizes halfway, 3 to 49152 */
+  {
+    g_auto(GStrv) rows = g_strsplit (out, "{\"bytes\"", -1);
+    g_assert_cmpuint (g_strv_length (rows) - 1, ==, 32);
+  }
+  g_assert_true (g_file_get_contents (platform, &xml, NULL, NULL));
+  {
+    g_autoptr(GFile) f = g_file_new_for_path (platform);
+    g_autoptr(AugurPlatform) p = augur_platform_load_file (f, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_platform_get_n_hosts (p), ==, 4);
+    g_assert_nonnull (augur_platform_get_config (p, "smpi/lat-factor"));
+  }
+  augur_test_remove_tree (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -347,5 +388,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/all", test_all);
   g_test_add_func ("/tracer/subcomm", test_subcomm);
   g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
+  g_test_add_func ("/tracer/calibrate", test_calibrate);
   return g_test_run ();
 }

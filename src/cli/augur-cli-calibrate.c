@@ -1,0 +1,244 @@
+/* augur-cli-calibrate.c: `augur-cli calibrate`, a SimGrid platform measured
+ * from the machine it runs on.
+ *
+ *   augur-cli calibrate [--output PLATFORM.xml] [--points PINGPONG.csv]
+ *                       [--cores N] [--max-bytes N] [--seconds S]
+ *                       [--format text|json]
+ *
+ * The host speed is the speed of the kernel the tracer converts time with;
+ * the network is fitted to an MPI ping-pong between two ranks of this
+ * machine (augur-pingpong under mpirun -np 2; --points takes the points of
+ * a ping-pong measured elsewhere instead).  The platform (a host per core,
+ * SMPI's factors in its <config>, the points in a comment) goes to
+ * --output, or to standard output; what was measured is printed (on
+ * standard error when the platform goes to standard output).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-cli-private.h"
+#include "augur-file.h"
+#include "augur-format.h"
+#include "calibrate.h"
+#include "platform.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifndef AUGUR_LIBEXECDIR
+#define AUGUR_LIBEXECDIR "/usr/local/libexec"
+#endif
+
+/* augur-pingpong: $AUGUR_PINGPONG, the build tree's when augur-cli runs
+ * from it, or the installed one. */
+static char *
+pingpong_path (void)
+{
+  const char *env = g_getenv ("AUGUR_PINGPONG");
+
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+#ifdef AUGUR_BUILD_ROOT
+  if (augur_cli_running_uninstalled ())
+    return g_build_filename (AUGUR_BUILD_ROOT, "src", "tracer", "augur-pingpong", NULL);
+#endif
+  return g_build_filename (AUGUR_LIBEXECDIR, "augur", "augur-pingpong", NULL);
+}
+
+/* Runs the ping-pong; its CSV, or NULL with a message printed. */
+static char *
+run_pingpong (guint64 max_bytes, gsize *length)
+{
+  g_autofree char *mpirun = g_find_program_in_path ("mpirun");
+  g_autofree char *pingpong = pingpong_path ();
+  g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, max_bytes);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { mpirun, "-np", "2", pingpong, max, NULL };
+  int status = 0;
+
+  if (mpirun == NULL)
+    {
+      fprintf (stderr, "augur-cli calibrate: mpirun is not installed (Debian: openmpi-bin libopenmpi-dev), "
+               "so the network cannot be measured; give a ping-pong's points with --points\n");
+      return NULL;
+    }
+  if (!g_file_test (pingpong, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      fprintf (stderr, "augur-cli calibrate: %s is missing (Augur was built without MPI); set AUGUR_PINGPONG or "
+               "give a ping-pong's points with --points\n", pingpong);
+      return NULL;
+    }
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error))
+    {
+      fprintf (stderr, "augur-cli calibrate: cannot run mpirun: %s\n", error->message);
+      return NULL;
+    }
+  if (!g_spawn_check_wait_status (status, NULL))
+    {
+      fprintf (stderr, "augur-cli calibrate: the ping-pong failed (mpirun -np 2 %s):\n%s", pingpong, err);
+      return NULL;
+    }
+  *length = strlen (out);
+  return g_steal_pointer (&out);
+}
+
+int
+augur_cli_calibrate (int argc, char **argv)
+{
+  g_autofree char *output = NULL, *points_path = NULL, *format = NULL;
+  g_autofree char *text = NULL, *xml = NULL, *measured_on = NULL, *bw = NULL, *lat = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) points = NULL;
+  g_autoptr(GString) report = g_string_new (NULL);
+  gint cores = 0;
+  gint64 max_bytes = 4194304;
+  double seconds = 1, speed;
+  gsize length = 0;
+  AugurNetworkFit fit;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the platform to FILE (else to standard output)",
+      "FILE" },
+    { "points", 0, 0, G_OPTION_ARG_FILENAME, &points_path,
+      "Fit the network to these ping-pong points (CSV: bytes,seconds one way) instead of measuring", "CSV" },
+    { "cores", 0, 0, G_OPTION_ARG_INT, &cores, "Hosts in the platform, a core each (default: this machine's)", "N" },
+    { "max-bytes", 0, 0, G_OPTION_ARG_INT64, &max_bytes, "The ping-pong's largest message (default 4194304)", "N" },
+    { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds, "Time to measure the host speed (default 1)", "S" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "What was measured: text (default) or json", "FORMAT" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("- measure this machine as a SimGrid platform");
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "augur-cli calibrate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (argc > 1)
+    {
+      fprintf (stderr, "augur-cli calibrate: unexpected argument '%s'\n", argv[1]);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0)
+    {
+      fprintf (stderr, "augur-cli calibrate: unknown format '%s' (expected text or json)\n", format);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (cores < 0 || cores > 1000000 || max_bytes < 64 || max_bytes > (G_GINT64_CONSTANT (1) << 30) ||
+      !(seconds >= 0.01 && seconds <= 600))
+    {
+      fprintf (stderr, "augur-cli calibrate: --cores from 1 to 1000000, --max-bytes from 64 to 2^30, "
+               "--seconds from 0.01 to 600\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (cores == 0)
+    cores = (gint) g_get_num_processors ();
+
+  /* the network */
+  if (points_path != NULL)
+    {
+      if (!augur_cli_read_file (points_path, &text, &length, &error))
+        {
+          fprintf (stderr, "augur-cli calibrate: %s\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+    }
+  else if ((text = run_pingpong ((guint64) max_bytes, &length)) == NULL)
+    return AUGUR_CLI_EXIT_MODEL;
+  points = augur_calibrate_read_points (text, length, points_path != NULL ? points_path : "augur-pingpong", &error);
+  if (points == NULL ||
+      !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) points->data, points->len, &fit, &error))
+    {
+      fprintf (stderr, "augur-cli calibrate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+
+  /* the host */
+  speed = augur_calibrate_host_speed (seconds);
+  if (!(speed > 0))
+    {
+      fprintf (stderr, "augur-cli calibrate: the host speed could not be measured (no monotonic clock?)\n");
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  {
+    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+    g_autofree char *when = g_date_time_format (now, "%Y-%m-%d %H:%M");
+    measured_on = g_strdup_printf ("Measured by augur-cli calibrate on %s, %s; the network %s", g_get_host_name (),
+                                   when, points_path != NULL ? "from the points given" : "by augur-pingpong");
+  }
+  xml = augur_calibrate_platform_xml (speed, (guint) cores, &fit, (const AugurPingPoint *) (gpointer) points->data,
+                                      points->len, measured_on);
+  {
+    /* what is written reads back */
+    g_autoptr(AugurPlatform) back = augur_platform_load_bytes (xml, strlen (xml), "calibrated platform", &error);
+    if (back == NULL)
+      {
+        fprintf (stderr, "augur-cli calibrate: the platform does not read back (please report): %s\n",
+                 error->message);
+        return AUGUR_CLI_EXIT_MODEL;
+      }
+  }
+
+  bw = augur_calibrate_factors (&fit, TRUE);
+  lat = augur_calibrate_factors (&fit, FALSE);
+  if (format != NULL && strcmp (format, "json") == 0)
+    {
+      g_string_append (report, "{\n  \"host_speed\": ");
+      augur_json_append_number (report, speed);
+      g_string_append_printf (report, ",\n  \"cores\": %d,\n  \"latency\": ", cores);
+      augur_json_append_number (report, fit.latency);
+      g_string_append (report, ",\n  \"bandwidth\": ");
+      augur_json_append_number (report, fit.bandwidth);
+      g_string_append (report, ",\n  \"bw_factor\": ");
+      augur_json_append_string (report, bw);
+      g_string_append (report, ",\n  \"lat_factor\": ");
+      augur_json_append_string (report, lat);
+      g_string_append (report, ",\n  \"mean_error\": ");
+      augur_json_append_number (report, fit.mean_error);
+      g_string_append (report, ",\n  \"worst_error\": ");
+      augur_json_append_number (report, fit.worst_error);
+      g_string_append (report, ",\n  \"points\": [");
+      for (guint i = 0; i < points->len; i++)
+        {
+          const AugurPingPoint *pt = &g_array_index (points, AugurPingPoint, i);
+          g_string_append (report, i == 0 ? "\n    {\"bytes\": " : ",\n    {\"bytes\": ");
+          augur_json_append_number (report, pt->bytes);
+          g_string_append (report, ", \"seconds\": ");
+          augur_json_append_number (report, pt->seconds);
+          g_string_append (report, ", \"fitted\": ");
+          augur_json_append_number (report, augur_calibrate_predict (&fit, pt->bytes));
+          g_string_append (report, "}");
+        }
+      g_string_append (report, "\n  ]\n}\n");
+    }
+  else
+    {
+      g_string_append (report, "Host speed:  ");
+      augur_format_append_digits (report, speed / 1e9, 4);
+      g_string_append_printf (report, " Gflop/s (Augur's kernel), %d cores\nLatency:     ", cores);
+      augur_format_append_digits (report, fit.latency * 1e6, 4);
+      g_string_append (report, " us\nBandwidth:   ");
+      augur_format_append_digits (report, fit.bandwidth / 1e9, 4);
+      g_string_append_printf (report, " GB/s\nSegments:    %u (bw-factor %s; lat-factor %s)\nFit:         mean "
+                              "error ", fit.n_segments, bw, lat);
+      augur_format_append_digits (report, 100 * fit.mean_error, 3);
+      g_string_append (report, " %, worst ");
+      augur_format_append_digits (report, 100 * fit.worst_error, 3);
+      g_string_append_printf (report, " %% over %u ping-pong sizes\n", points->len);
+    }
+
+  if (output != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (output);
+      if (!augur_file_write_contents (file, xml, -1, &error))
+        {
+          fprintf (stderr, "augur-cli calibrate: %s\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (format == NULL || strcmp (format, "json") != 0)
+        g_string_append_printf (report, "Platform:    %s (hosts core-0 ... core-%d)\n", output, cores - 1);
+      return augur_cli_write_stdout ("calibrate", report->str) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+    }
+  fputs (report->str, stderr);
+  return augur_cli_write_stdout ("calibrate", xml) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+}

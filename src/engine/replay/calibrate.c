@@ -1,0 +1,384 @@
+/* calibrate.c: a SimGrid platform measured from this machine (calibrate.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "calibrate.h"
+
+#include "augur-format.h"
+#include "augur-kernel.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (augur-calibrate-error-quark, augur_calibrate_error)
+
+/* SMPI adds this to every message (replay-smpi.c) */
+#define ENVELOPE 16.0
+
+/* ---- Points --------------------------------------------------------------------- */
+
+static gboolean
+syntax (GError **error, const char *name, guint line, guint column, const char *format, ...) G_GNUC_PRINTF (5, 6);
+
+static gboolean
+syntax (GError **error, const char *name, guint line, guint column, const char *format, ...)
+{
+  va_list ap;
+  g_autofree char *what = NULL;
+
+  va_start (ap, format);
+  what = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_SYNTAX, "%s:%u:%u: %s", name, line, column, what);
+  return FALSE;
+}
+
+/* A number field (trimmed), finite. */
+static gboolean
+number (const char *field, double *out)
+{
+  g_autofree char *t = g_strstrip (g_strdup (field));
+  char *end = NULL;
+
+  if (*t == '\0')
+    return FALSE;
+  *out = g_ascii_strtod (t, &end);
+  return end != t && *end == '\0' && isfinite (*out);
+}
+
+GArray *
+augur_calibrate_read_points (const char  *text,
+                             gsize        length,
+                             const char  *name,
+                             GError     **error)
+{
+  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (AugurPingPoint));
+  const char *p = text, *end = text + length;
+  int bytes_col = -1, seconds_col = -1, n_cols = 0;
+  guint line = 0;
+
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  if (memchr (text, '\0', length) != NULL)
+    {
+      syntax (error, name, 1, 1, _("not a text file (it holds a NUL byte)"));
+      return NULL;
+    }
+  while (p < end)
+    {
+      const char *eol = memchr (p, '\n', (gsize) (end - p));
+      g_autofree char *row = g_strndup (p, (gsize) ((eol != NULL ? eol : end) - p));
+      g_auto(GStrv) fields = NULL;
+      guint column = 1;
+
+      p = eol != NULL ? eol + 1 : end;
+      line++;
+      g_strchomp (row);
+      if (row[0] == '\0' || row[0] == '#')
+        continue;
+      fields = g_strsplit (row, ",", -1);
+      if (bytes_col < 0)
+        {
+          n_cols = (int) g_strv_length (fields);
+          for (int i = 0; i < n_cols; i++)
+            {
+              g_autofree char *f = g_strstrip (g_strdup (fields[i]));
+              if (g_ascii_strcasecmp (f, "bytes") == 0)
+                bytes_col = i;
+              else if (g_ascii_strcasecmp (f, "seconds") == 0)
+                seconds_col = i;
+            }
+          if (bytes_col < 0 || seconds_col < 0)
+            {
+              syntax (error, name, line, 1, _("expected a header naming the columns bytes and seconds"));
+              return NULL;
+            }
+          continue;
+        }
+      if ((int) g_strv_length (fields) != n_cols)
+        {
+          syntax (error, name, line, 1, _("expected %d fields as in the header, found %u"), n_cols,
+                  g_strv_length (fields));
+          return NULL;
+        }
+      {
+        AugurPingPoint pt;
+        for (int i = 0; i < bytes_col; i++)
+          column += (guint) strlen (fields[i]) + 1;
+        if (!number (fields[bytes_col], &pt.bytes) || pt.bytes < 0 || pt.bytes > 1e15)
+          {
+            syntax (error, name, line, column, _("expected a size in bytes from 0 to 1e15, found '%s'"),
+                    fields[bytes_col]);
+            return NULL;
+          }
+        column = 1;
+        for (int i = 0; i < seconds_col; i++)
+          column += (guint) strlen (fields[i]) + 1;
+        if (!number (fields[seconds_col], &pt.seconds) || !(pt.seconds > 0) || pt.seconds > 1e6)
+          {
+            syntax (error, name, line, column, _("expected a time in seconds above 0 and at most 1e6, found '%s'"),
+                    fields[seconds_col]);
+            return NULL;
+          }
+        if (points->len > 0 && !(pt.bytes > g_array_index (points, AugurPingPoint, points->len - 1).bytes))
+          {
+            syntax (error, name, line, 1, _("sizes must increase from row to row"));
+            return NULL;
+          }
+        if (points->len == AUGUR_CALIBRATE_MAX_POINTS)
+          {
+            syntax (error, name, line, 1, _("more than %d points"), AUGUR_CALIBRATE_MAX_POINTS);
+            return NULL;
+          }
+        g_array_append_val (points, pt);
+      }
+    }
+  if (bytes_col < 0)
+    {
+      syntax (error, name, MAX (line, 1), 1, _("expected a header naming the columns bytes and seconds"));
+      return NULL;
+    }
+  return g_steal_pointer (&points);
+}
+
+double
+augur_calibrate_host_speed (double seconds)
+{
+  return augur_kernel_speed (MAX (seconds / 5, 0.001), 5);
+}
+
+/* ---- The fit ----------------------------------------------------------------------- */
+
+/* Sums of the weighted least squares of t = a + b x, weights 1 / t^2
+ * (relative errors), as prefix sums: segment [i, j) costs O(1). */
+typedef struct {
+  double w, wx, wxx, wt, wxt, wtt;
+} Sums;
+
+static void
+segment (const Sums *prefix, guint i, guint j, double *a, double *b, double *rss)
+{
+  Sums s = {
+    prefix[j].w - prefix[i].w, prefix[j].wx - prefix[i].wx, prefix[j].wxx - prefix[i].wxx,
+    prefix[j].wt - prefix[i].wt, prefix[j].wxt - prefix[i].wxt, prefix[j].wtt - prefix[i].wtt,
+  };
+  double det = s.w * s.wxx - s.wx * s.wx;
+
+  if (det > 1e-300 * s.w * s.wxx)
+    {
+      *b = (s.w * s.wxt - s.wx * s.wt) / det;
+      *a = (s.wt - *b * s.wx) / s.w;
+    }
+  else
+    {
+      *b = 0;
+      *a = s.wt / s.w;
+    }
+  /* a time falls with size nowhere: a flat segment has no bandwidth term */
+  if (*b < 0)
+    {
+      *b = 0;
+      *a = s.wt / s.w;
+    }
+  *rss = s.wtt - 2 * *a * s.wt - 2 * *b * s.wxt + *a * *a * s.w + 2 * *a * *b * s.wx + *b * *b * s.wxx;
+  *rss = MAX (*rss, 0.0);
+}
+
+gboolean
+augur_calibrate_fit (const AugurPingPoint *points,
+                     guint                 n,
+                     AugurNetworkFit      *fit,
+                     GError              **error)
+{
+  enum { MIN_POINTS = 4, M = AUGUR_CALIBRATE_MAX_SEGMENTS };
+  g_autofree Sums *prefix = NULL;
+  g_autofree double *cost = NULL;   /* cost[m][j]: best rss of the first j points in m+1 segments */
+  g_autofree guint *from = NULL;
+  double best_score = INFINITY;
+  guint best_m = 0, cuts[M + 1];
+
+  memset (fit, 0, sizeof *fit);
+  if (n < MIN_POINTS)
+    {
+      g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOO_FEW,
+                   g_dngettext (NULL, "%u point is too few to fit a network: at least 4 are needed",
+                                "%u points are too few to fit a network: at least 4 are needed", n), n);
+      return FALSE;
+    }
+  prefix = g_new0 (Sums, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      double x = points[i].bytes + ENVELOPE, t = points[i].seconds, w = 1 / (t * t);
+      prefix[i + 1] = (Sums) { prefix[i].w + w, prefix[i].wx + w * x, prefix[i].wxx + w * x * x,
+                               prefix[i].wt + w * t, prefix[i].wxt + w * x * t, prefix[i].wtt + w * t * t };
+    }
+
+  /* dynamic programming over the cuts, for each number of segments */
+  cost = g_new (double, (gsize) M * (n + 1));
+  from = g_new0 (guint, (gsize) M * (n + 1));
+  for (guint m = 0; m < M; m++)
+    for (guint j = 0; j <= n; j++)
+      {
+        double best = INFINITY;
+        guint arg = 0;
+
+        if (j >= (m + 1) * MIN_POINTS)
+          for (guint i = m * MIN_POINTS; i + MIN_POINTS <= j; i++)
+            {
+              double a, b, rss, before = m == 0 ? (i == 0 ? 0 : INFINITY) : cost[(m - 1) * (n + 1) + i];
+              if (!isfinite (before))
+                continue;
+              segment (prefix, i, j, &a, &b, &rss);
+              if (before + rss < best)
+                best = before + rss, arg = i;
+            }
+        cost[m * (n + 1) + j] = best;
+        from[m * (n + 1) + j] = arg;
+      }
+  for (guint m = 0; m < M; m++)
+    {
+      double rss = cost[m * (n + 1) + n], score;
+      guint k = 3 * (m + 1) - 1;   /* two coefficients a segment, and the cuts */
+
+      if (!isfinite (rss))
+        continue;
+      /* relative errors below 1e-6 count as 1e-6: below any measurement's
+       * noise (and the sums' rounding), more segments must not win */
+      score = n * log (MAX (rss, n * 1e-12) / n) + k * log ((double) n);
+      if (score < best_score - 1e-9)
+        best_score = score, best_m = m;
+    }
+
+  /* the chosen cuts, then each segment's line as factors */
+  cuts[best_m + 1] = n;
+  for (guint m = best_m + 1; m-- > 0;)
+    cuts[m] = from[m * (n + 1) + cuts[m + 1]];
+  fit->n_segments = best_m + 1;
+  for (guint m = 0; m <= best_m; m++)
+    {
+      double a, b, rss;
+      segment (prefix, cuts[m], cuts[m + 1], &a, &b, &rss);
+      /* the link's latency is the smallest sizes', its bandwidth the best
+       * any segment reaches: the factors then scale them as SMPI's
+       * defaults do, the latency up, the bandwidth down */
+      if (m == 0)
+        fit->latency = MAX (a, 1e-12);
+      fit->bandwidth = MAX (fit->bandwidth, b > 1e-15 ? 1 / b : 1e15);
+      fit->threshold[m] = m == 0 ? 0 : points[cuts[m] - 1].bytes + ENVELOPE;
+      fit->lat_factor[m] = MAX (a, 1e-15);   /* divided below, once the latency is known */
+      fit->bw_factor[m] = MAX (b, 1e-18);
+    }
+  for (guint m = 0; m <= best_m; m++)
+    {
+      fit->lat_factor[m] /= fit->latency;
+      fit->bw_factor[m] = 1 / (fit->bw_factor[m] * fit->bandwidth);
+    }
+  fit->lat_factor[0] = 1;
+  for (guint i = 0; i < n; i++)
+    {
+      double e = fabs (augur_calibrate_predict (fit, points[i].bytes) - points[i].seconds) / points[i].seconds;
+      fit->worst_error = MAX (fit->worst_error, e);
+      fit->mean_error += e / n;
+    }
+  return TRUE;
+}
+
+/* SimGrid's lookup: the value of the last threshold the size is above */
+static guint
+segment_of (const AugurNetworkFit *fit, double size)
+{
+  guint k = 0;
+
+  for (guint m = 1; m < fit->n_segments; m++)
+    if (size > fit->threshold[m])
+      k = m;
+  return k;
+}
+
+double
+augur_calibrate_predict (const AugurNetworkFit *fit,
+                         double                 bytes)
+{
+  double x = bytes + ENVELOPE;
+  guint k = segment_of (fit, x);
+
+  return fit->latency * fit->lat_factor[k] + x / (fit->bandwidth * fit->bw_factor[k]);
+}
+
+char *
+augur_calibrate_factors (const AugurNetworkFit *fit,
+                         gboolean               bandwidth)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint m = 0; m < fit->n_segments; m++)
+    {
+      if (m > 0)
+        g_string_append_c (s, ';');
+      augur_format_append_double (s, fit->threshold[m]);
+      g_string_append_c (s, ':');
+      augur_format_append_double (s, bandwidth ? fit->bw_factor[m] : fit->lat_factor[m]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* XML comments may not hold "--" */
+static void
+append_comment_text (GString *out, const char *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    if (c[0] == '-' && c[1] == '-')
+      g_string_append (out, "- ");
+    else
+      g_string_append_c (out, *c);
+}
+
+char *
+augur_calibrate_platform_xml (double                 speed,
+                              guint                  cores,
+                              const AugurNetworkFit *fit,
+                              const AugurPingPoint  *points,
+                              guint                  n_points,
+                              const char            *measured_on)
+{
+  GString *out = g_string_new ("<?xml version='1.0'?>\n"
+                               "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<!-- ");
+  g_autofree char *bw = augur_calibrate_factors (fit, TRUE);
+  g_autofree char *lat = augur_calibrate_factors (fit, FALSE);
+
+  append_comment_text (out, measured_on != NULL ? measured_on : "Measured by augur-cli calibrate");
+  g_string_append (out, "\n     Host speed: ");
+  augur_format_append_double (out, speed);
+  g_string_append_printf (out, " flop/s (Augur's kernel, as the tracer converts time); %u cores, a host each.\n"
+                          "     A message of n bytes (and SMPI's 16 of envelope) takes latency * lat-factor(n)\n"
+                          "     + n / (bandwidth * bw-factor(n)); fitted to the ping-pong below (one way,\n"
+                          "     mpirun -np 2) in %u segments, mean error ", cores, fit->n_segments);
+  augur_format_append_digits (out, 100 * fit->mean_error, 3);
+  g_string_append (out, " %, worst ");
+  augur_format_append_digits (out, 100 * fit->worst_error, 3);
+  g_string_append (out, " %:\n       bytes, measured seconds, fitted seconds\n");
+  for (guint i = 0; i < n_points; i++)
+    {
+      g_string_append (out, "       ");
+      augur_format_append_double (out, points[i].bytes);
+      g_string_append (out, ", ");
+      augur_format_append_double (out, points[i].seconds);
+      g_string_append (out, ", ");
+      augur_format_append_double (out, augur_calibrate_predict (fit, points[i].bytes));
+      g_string_append_c (out, '\n');
+    }
+  g_string_append (out, "-->\n<platform version=\"4.1\">\n  <config>\n    <prop id=\"smpi/bw-factor\" value=\"");
+  g_string_append (out, bw);
+  g_string_append (out, "\"/>\n    <prop id=\"smpi/lat-factor\" value=\"");
+  g_string_append (out, lat);
+  g_string_append (out, "\"/>\n  </config>\n  <zone id=\"calibrated\" routing=\"Full\">\n");
+  g_string_append_printf (out, "    <cluster id=\"machine\" prefix=\"core-\" suffix=\"\" radical=\"0-%u\" speed=\"",
+                          MAX (cores, 1) - 1);
+  augur_format_append_double (out, speed);
+  g_string_append (out, "f\" bw=\"");
+  augur_format_append_double (out, fit->bandwidth);
+  g_string_append (out, "Bps\" lat=\"");
+  augur_format_append_double (out, fit->latency / 2);
+  g_string_append (out, "s\"/>\n  </zone>\n</platform>\n");
+  return g_string_free (out, FALSE);
+}

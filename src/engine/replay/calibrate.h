@@ -1,0 +1,86 @@
+/* calibrate.h: a SimGrid platform measured from the machine Augur runs on.
+ *
+ * The host speed is the speed of the kernel the tracer converts time with
+ * (augur-kernel.h); the network is fitted to ping-pong points (bytes, one-
+ * way seconds) as SMPI's model reads it: a message of n bytes (with SMPI's
+ * 16 bytes of envelope) takes latency * lat-factor(n) + n / (bandwidth *
+ * bw-factor(n)), the factors constant between thresholds.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define AUGUR_CALIBRATE_ERROR (augur_calibrate_error_quark ())
+GQuark augur_calibrate_error_quark (void);
+
+typedef enum {
+  AUGUR_CALIBRATE_ERROR_SYNTAX,     /* "file:line:column: ..." */
+  AUGUR_CALIBRATE_ERROR_TOO_FEW,    /* fewer points than a fit needs */
+} AugurCalibrateError;
+
+typedef struct {
+  double bytes;      /* the message's size, without the envelope */
+  double seconds;    /* one way */
+} AugurPingPoint;
+
+/* At most this many segments, and points in all */
+#define AUGUR_CALIBRATE_MAX_SEGMENTS 4
+#define AUGUR_CALIBRATE_MAX_POINTS   100000
+
+typedef struct {
+  double latency;      /* s: the first segment's intercept */
+  double bandwidth;    /* bytes/s: the best segment's (its slope, inverted) */
+  guint  n_segments;
+  /* segment k holds the sizes (with envelope) above threshold[k], up to
+   * threshold[k + 1]; threshold[0] is 0 */
+  double threshold[AUGUR_CALIBRATE_MAX_SEGMENTS];
+  double lat_factor[AUGUR_CALIBRATE_MAX_SEGMENTS];
+  double bw_factor[AUGUR_CALIBRATE_MAX_SEGMENTS];
+  double worst_error;  /* the largest |fitted - measured| / measured */
+  double mean_error;
+} AugurNetworkFit;
+
+/* CSV with a header naming `bytes` and `seconds` (augur-pingpong's
+ * output, or a user's measurements elsewhere), a row per size, sizes at
+ * least 0 and increasing, times positive.  name is for errors.  A GArray
+ * of AugurPingPoint, or NULL with a located error. */
+GArray  *augur_calibrate_read_points (const char  *text,
+                                      gsize        length,
+                                      const char  *name,
+                                      GError     **error);
+
+/* The kernel's speed on this thread, flop/s (about `seconds` of work). */
+double   augur_calibrate_host_speed  (double       seconds);
+
+/* The fit with 1 to AUGUR_CALIBRATE_MAX_SEGMENTS segments (each of at
+ * least 4 points) that the Bayesian information criterion prefers, by
+ * least squares on relative errors.  FALSE with an error below 4 points. */
+gboolean augur_calibrate_fit         (const AugurPingPoint *points,
+                                      guint                 n_points,
+                                      AugurNetworkFit      *fit,
+                                      GError              **error);
+
+/* What the fit gives for a message of `bytes` (without envelope). */
+double   augur_calibrate_predict     (const AugurNetworkFit *fit,
+                                      double                 bytes);
+
+/* The factors as smpi/bw-factor and smpi/lat-factor read them. */
+char    *augur_calibrate_factors     (const AugurNetworkFit *fit,
+                                      gboolean               bandwidth);
+
+/* A platform of `cores` hosts core-0 ... of `speed` flop/s, each with a
+ * private link to the others (a message crosses two: half the latency
+ * each), with the factors in its <config>, and the points and what was
+ * measured in a comment.  Reads back as the same numbers in any locale. */
+char    *augur_calibrate_platform_xml (double                 speed,
+                                       guint                  cores,
+                                       const AugurNetworkFit *fit,
+                                       const AugurPingPoint  *points,
+                                       guint                  n_points,
+                                       const char            *measured_on);
+
+G_END_DECLS

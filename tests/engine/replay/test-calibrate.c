@@ -1,0 +1,239 @@
+/* test-calibrate.c: the calibration's reader of ping-pong points, its fit
+ * of SMPI's piece-wise factors, and the platform it writes, replayed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "calibrate.h"
+#include "replay.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+/* A known network: 2 us, 1 GB/s; above 1040 bytes (with envelope) the
+ * latency doubles and the bandwidth is 0.8 of it, above 65552 five times
+ * and all of it; below, half the bandwidth. */
+static double
+model (double bytes)
+{
+  double x = bytes + 16, lf = 1, bf = 0.5;
+
+  if (x > 65552)
+    lf = 5, bf = 1;
+  else if (x > 1040)
+    lf = 2, bf = 0.8;
+  return 2e-6 * lf + x / (1e9 * bf);
+}
+
+static GString *
+model_csv (guint64 max)
+{
+  GString *csv = g_string_new ("bytes,seconds\n");
+
+  for (guint64 p = 1; p <= max; p *= 2)
+    for (int half = 0; half < 2; half++)
+      {
+        guint64 b = half ? p + p / 2 : p;
+        char buf[G_ASCII_DTOSTR_BUF_SIZE];
+        if (half && (p < 2 || b > max))
+          continue;
+        g_string_append_printf (csv, "%" G_GUINT64_FORMAT ",%s\n", b, g_ascii_dtostr (buf, sizeof buf, model ((double) b)));
+      }
+  return csv;
+}
+
+static void
+test_fit_known (void)
+{
+  g_autoptr(GString) csv = model_csv (4194304);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) pts = augur_calibrate_read_points (csv->str, csv->len, "model.csv", &error);
+  AugurNetworkFit fit;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (pts->len, ==, 44);
+  g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit, &error));
+  g_assert_no_error (error);
+  /* three segments, cut where the model is: found exactly */
+  g_assert_cmpuint (fit.n_segments, ==, 3);
+  g_assert_cmpfloat (fit.threshold[1], ==, 1040);
+  g_assert_cmpfloat (fit.threshold[2], ==, 65552);
+  g_assert_cmpfloat_with_epsilon (fit.latency, 2e-6, 1e-15);
+  g_assert_cmpfloat_with_epsilon (fit.bandwidth / 1e9, 1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (fit.lat_factor[1], 2, 1e-6);
+  g_assert_cmpfloat_with_epsilon (fit.lat_factor[2], 5, 1e-6);
+  g_assert_cmpfloat_with_epsilon (fit.bw_factor[0], 0.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (fit.bw_factor[1], 0.8, 1e-9);
+  g_assert_cmpfloat_with_epsilon (fit.bw_factor[2], 1, 1e-9);
+  g_assert_cmpfloat (fit.worst_error, <, 1e-9);
+  for (guint i = 0; i < pts->len; i++)
+    {
+      const AugurPingPoint *p = &g_array_index (pts, AugurPingPoint, i);
+      g_assert_cmpfloat (fabs (augur_calibrate_predict (&fit, p->bytes) - p->seconds) / p->seconds, <, 1e-9);
+    }
+}
+
+/* The platform written for the fit, replayed by Augur with SMPI's model:
+ * a ping-pong of each size takes twice what the fit says, so the
+ * platform, its factors and the model agree. */
+static void
+test_platform_replays (void)
+{
+  g_autoptr(GString) csv = model_csv (4194304);
+  g_autoptr(GArray) pts = augur_calibrate_read_points (csv->str, csv->len, "model.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-calibrate-XXXXXX", NULL);
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autofree char *r0 = g_build_filename (dir, "rank-0.txt", NULL);
+  g_autofree char *r1 = g_build_filename (dir, "rank-1.txt", NULL);
+  g_autoptr(GString) t0 = g_string_new ("0 init\n"), t1 = g_string_new ("1 init\n");
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autoptr(GFile) index = NULL;
+  g_autofree char *xml = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurDeployment *deployment;
+  AugurNetworkFit fit;
+  double expected = 0;
+  const double sizes[] = { 1, 100, 1024, 1500, 8192, 65536, 65537, 200000, 1048576 };
+
+  g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit, NULL));
+  xml = augur_calibrate_platform_xml (1.5e9, 4, &fit, (AugurPingPoint *) (gpointer) pts->data, pts->len,
+                                      "a test -- with dashes");
+  {
+    /* the machine's name went into a comment, which may not hold "--" */
+    const char *open = strstr (xml, "<!--"), *close = strstr (open + 4, "-->");
+    g_autofree char *inside = g_strndup (open + 4, (gsize) (close - open - 4));
+    g_assert_nonnull (strstr (inside, "a test"));
+    g_assert_null (strstr (inside, "--"));
+  }
+  platform = augur_platform_load_bytes (xml, strlen (xml), "calibrated.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_platform_get_n_hosts (platform), ==, 4);
+  g_assert_cmpstr (augur_platform_get_config (platform, "smpi/bw-factor"), !=, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_string_append_printf (t0, "0 send 1 0 %.0f 6\n0 recv 1 0 %.0f 6\n", sizes[i], sizes[i]);
+      g_string_append_printf (t1, "1 recv 0 0 %.0f 6\n1 send 0 0 %.0f 6\n", sizes[i], sizes[i]);
+      expected += 2 * augur_calibrate_predict (&fit, sizes[i]);
+    }
+  g_string_append (t0, "0 finalize\n");
+  g_string_append (t1, "1 finalize\n");
+  g_assert_true (g_file_set_contents (r0, t0->str, -1, NULL));
+  g_assert_true (g_file_set_contents (r1, t1->str, -1, NULL));
+  g_assert_true (g_file_set_contents (index_path, "rank-0.txt\nrank-1.txt\n", -1, NULL));
+  index = g_file_new_for_path (index_path);
+  traces = augur_trace_set_open_smpi (index, 2, NULL, &error);
+  g_assert_no_error (error);
+  deployment = augur_deployment_from_hostfile ("core-0\ncore-1\n", 14, "hosts", platform, 2, &error);
+  g_assert_no_error (error);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  augur_deployment_free (deployment);
+  g_test_message ("replayed %.17g s, the fit says %.17g s", augur_replay_result_get_time (r), expected);
+  g_assert_cmpfloat (fabs (augur_replay_result_get_time (r) - expected) / expected, <, 1e-9);
+  g_remove (r0);
+  g_remove (r1);
+  g_remove (index_path);
+  g_rmdir (dir);
+}
+
+/* Numbers read back the same with a decimal comma in the locale. */
+static void
+test_locale (void)
+{
+  g_autoptr(GString) csv = model_csv (65536);
+  g_autoptr(GArray) pts = augur_calibrate_read_points (csv->str, csv->len, "model.csv", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  AugurNetworkFit fit;
+  char *old = g_strdup (setlocale (LC_ALL, NULL));
+
+  g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit, NULL));
+  before = augur_calibrate_platform_xml (1.25e9, 2, &fit, (AugurPingPoint *) (gpointer) pts->data, pts->len, "x");
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    {
+      g_free (old);
+      g_test_skip ("the fr_FR.UTF-8 locale is missing");
+      return;
+    }
+  after = augur_calibrate_platform_xml (1.25e9, 2, &fit, (AugurPingPoint *) (gpointer) pts->data, pts->len, "x");
+  {
+    g_autoptr(GArray) again = augur_calibrate_read_points (csv->str, csv->len, "model.csv", NULL);
+    g_assert_cmpuint (again->len, ==, pts->len);
+    g_assert_cmpfloat (g_array_index (again, AugurPingPoint, 3).seconds, ==,
+                       g_array_index (pts, AugurPingPoint, 3).seconds);
+  }
+  setlocale (LC_ALL, old);
+  g_free (old);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_null (strstr (after, "0,"));
+}
+
+static void
+expect_error (const char *text, int code, const char *where, const char *what)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) pts = augur_calibrate_read_points (text, strlen (text), "p.csv", &error);
+
+  g_assert_null (pts);
+  g_assert_error (error, AUGUR_CALIBRATE_ERROR, code);
+  if (!g_str_has_prefix (error->message, where) || strstr (error->message, what) == NULL)
+    g_error ("'%s' gave '%s', expected %s ... %s", text, error->message, where, what);
+}
+
+static void
+test_bad_points (void)
+{
+  AugurPingPoint few[] = { { 1, 1e-6 }, { 2, 1e-6 }, { 4, 1e-6 } };
+  AugurNetworkFit fit;
+  g_autoptr(GError) error = NULL;
+  const char nul[] = "bytes,seconds\n1,1e-6\0\n";
+  g_autoptr(GArray) none = NULL;
+
+  expect_error ("", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:1:1:", "header");
+  expect_error ("size,time\n1,2\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:1:1:", "bytes and seconds");
+  expect_error ("bytes,seconds\n1,2,3\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:1:", "2 fields");
+  expect_error ("bytes,seconds\n1,0\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:3:", "above 0");
+  expect_error ("bytes,seconds\n1,1e400\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:3:", "'1e400'");
+  expect_error ("bytes,seconds\n-1,1e-6\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:1:", "from 0");
+  expect_error ("bytes,seconds\n1,1e-6\n1,2e-6\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:3:1:", "increase");
+  expect_error ("seconds,bytes\n1e-6,x\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:6:", "'x'");
+  none = augur_calibrate_read_points (nul, sizeof nul - 1, "p.csv", &error);
+  g_assert_null (none);
+  g_assert_nonnull (strstr (error->message, "NUL"));
+  g_clear_error (&error);
+  /* 1e-320 is a time above 0: read, and fitted without dividing by zero */
+  {
+    const char tiny[] = "bytes,seconds\n1,1e-320\n2,1e-320\n3,1e-320\n4,1e-320\n5,1e-300\n";
+    g_autoptr(GArray) pts = augur_calibrate_read_points (tiny, strlen (tiny), "p.csv", &error);
+    g_assert_no_error (error);
+    g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit, &error));
+    g_assert_true (isfinite (fit.latency) && isfinite (fit.bandwidth));
+  }
+  g_assert_false (augur_calibrate_fit (few, G_N_ELEMENTS (few), &fit, &error));
+  g_assert_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOO_FEW);
+}
+
+static void
+test_host_speed (void)
+{
+  double s = augur_calibrate_host_speed (0.05);
+
+  /* any machine Augur runs on does 1e7 to 1e12 flop/s on one core */
+  g_assert_cmpfloat (s, >, 1e7);
+  g_assert_cmpfloat (s, <, 1e12);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/calibrate/fit-known", test_fit_known);
+  g_test_add_func ("/calibrate/platform-replays", test_platform_replays);
+  g_test_add_func ("/calibrate/locale", test_locale);
+  g_test_add_func ("/calibrate/bad-points", test_bad_points);
+  g_test_add_func ("/calibrate/host-speed", test_host_speed);
+  return g_test_run ();
+}

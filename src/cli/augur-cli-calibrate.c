@@ -82,6 +82,37 @@ run_pingpong (guint64 max_bytes, gsize *length)
   return g_steal_pointer (&out);
 }
 
+/* This machine's platform, measured as `augur-cli calibrate` measures it
+ * (for `augur-cli validate`); NULL with a message printed. */
+char *
+augur_cli_measure_platform (int cores, gint64 max_bytes, double seconds)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GArray) points = NULL;
+  g_autoptr(GError) error = NULL;
+  AugurNetworkFit fit;
+  gsize length = 0;
+  double speed;
+
+  if ((text = run_pingpong ((guint64) max_bytes, &length)) == NULL)
+    return NULL;
+  points = augur_calibrate_read_points (text, length, "augur-pingpong", &error);
+  if (points == NULL ||
+      !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) points->data, points->len, &fit, &error))
+    {
+      fprintf (stderr, "augur-cli: %s\n", error->message);
+      return NULL;
+    }
+  speed = augur_calibrate_host_speed (seconds);
+  if (!(speed > 0))
+    {
+      fprintf (stderr, "augur-cli: the host speed could not be measured (no monotonic clock?)\n");
+      return NULL;
+    }
+  return augur_calibrate_platform_xml (speed, (guint) cores, &fit, (const AugurPingPoint *) (gpointer) points->data,
+                                       points->len, "Measured by augur-cli validate");
+}
+
 int
 augur_cli_calibrate (int argc, char **argv)
 {

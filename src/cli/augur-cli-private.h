@@ -20,6 +20,13 @@ int      augur_cli_replay        (int argc, char **argv);
 int      augur_cli_ccdsm         (int argc, char **argv);
 int      augur_cli_activity      (int argc, char **argv);
 int      augur_cli_calibrate     (int argc, char **argv);
+int      augur_cli_validate      (int argc, char **argv);
+
+/* This machine's platform, measured as `calibrate` does: its XML, or NULL
+ * with a message printed. */
+char    *augur_cli_measure_platform (int    cores,
+                                     gint64 max_bytes,
+                                     double seconds);
 
 /* TRUE when the running augur-cli lies under the build tree it was
  * compiled in (its translations and helpers are then that tree's). */

@@ -16,6 +16,8 @@
  *                           [--format text|json|csv] [--paje OUT]
  *   augur-cli calibrate [--output PLATFORM.xml] [--points CSV] [--cores N]
  *                       [--format text|json]
+ *   augur-cli validate [--platform P.xml] [--ranks 2,4] [--program SRC.c[:ARGS]]...
+ *                      [--format text|json|csv]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -40,6 +42,7 @@ static const struct {
   { "ccdsm", augur_cli_ccdsm },
   { "activity", augur_cli_activity },
   { "calibrate", augur_cli_calibrate },
+  { "validate", augur_cli_validate },
 };
 
 static void
@@ -55,6 +58,7 @@ print_usage (FILE *out)
            "  ccdsm FILE          cache-coherence model of MPI primitives: latency, misses, checks\n"
            "  activity FILE       evaluate an activity diagram with cost functions\n"
            "  calibrate           measure this machine as a SimGrid platform (host speed, MPI ping-pong)\n"
+           "  validate            run MPI programs for real, trace and replay them: predicted against measured\n"
            "\n"
            "Run 'augur-cli COMMAND --help' for the options of a command.\n");
 }

@@ -371,6 +371,73 @@ test_calibrate (void)
   augur_test_remove_tree (tmp);
 }
 
+/* augur-cli validate builds, runs, traces and replays a bundled program:
+ * the prediction is near the clock (this 2-core machine, 2 ranks, within
+ * a factor that CI's noise cannot break), and a program that does not
+ * time itself is named. */
+static void
+test_validate (void)
+{
+  g_autofree char *tmp = NULL, *platform = NULL, *out = NULL, *err = NULL;
+  g_autofree char *points = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "calibrate",
+                                               "openmpi-pingpong.csv", NULL);
+  g_autofree char *cg = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "mpi", "cg.c", NULL);
+  g_autofree char *cg_arg = g_strdup_printf ("%s:100000,100", cg);
+  g_autofree char *own = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "tracer", "tracer-program.c",
+                                           NULL);
+  g_autofree char *own_arg = g_strdup_printf ("%s:subcomm", own);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) env = g_get_environ ();
+  int status = -1;
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-validate-XXXXXX", &error);
+  g_assert_no_error (error);
+  platform = g_build_filename (tmp, "machine.xml", NULL);
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  {
+    const char *argv[] = { g_getenv ("AUGUR_CLI"), "calibrate", "--points", points, "--seconds", "0.2", "-o", platform,
+                           NULL };
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, NULL));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  {
+    const char *argv[] = { g_getenv ("AUGUR_CLI"), "validate", "--platform", platform, "--ranks", "2", "--runs", "1",
+                           "--program", cg_arg, "--format", "json", NULL };
+    g_autofree char *pred = NULL, *meas = NULL;
+    g_autoptr(GRegex) re = g_regex_new ("\"measured\": ([0-9.e+-]+).*\"predicted\": ([0-9.e+-]+)", 0, 0, NULL);
+    g_autoptr(GMatchInfo) m = NULL;
+    double measured, predicted;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+    g_assert_no_error (error);
+    if (!g_spawn_check_wait_status (status, NULL))
+      g_error ("augur-cli validate failed:\n%s%s", out, err);
+    g_test_message ("%s", out);
+    g_assert_nonnull (strstr (out, "\"program\": \"cg\", \"ranks\": 2"));
+    g_assert_true (g_regex_match (re, out, 0, &m));
+    meas = g_match_info_fetch (m, 1);
+    pred = g_match_info_fetch (m, 2);
+    measured = g_ascii_strtod (meas, NULL);
+    predicted = g_ascii_strtod (pred, NULL);
+    g_assert_cmpfloat (measured, >, 0);
+    g_assert_cmpfloat (predicted, >, measured / 3);
+    g_assert_cmpfloat (predicted, <, measured * 3);
+  }
+  {
+    const char *argv[] = { g_getenv ("AUGUR_CLI"), "validate", "--platform", platform, "--ranks", "2", "--runs", "1",
+                           "--program", own_arg, NULL };
+    g_free (out);
+    g_free (err);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+    g_assert_false (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (err, "tracer-program printed no 'augur-elapsed SECONDS' line"));
+  }
+  augur_test_remove_tree (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -389,5 +456,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/subcomm", test_subcomm);
   g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
   g_test_add_func ("/tracer/calibrate", test_calibrate);
+  g_test_add_func ("/tracer/validate", test_validate);
   return g_test_run ();
 }

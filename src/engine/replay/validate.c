@@ -1,0 +1,447 @@
+/* validate.c: predictions checked against the clock (validate.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "validate.h"
+
+#include "augur-format.h"
+#include "replay.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (augur-validation-error-quark, augur_validation_error)
+
+typedef struct {
+  char  *name;
+  char  *source;
+  GStrv  args;
+} Program;
+
+struct _AugurValidation {
+  const AugurPlatform *platform;
+  char                *mpicc, *mpirun, *tracer;
+  guint                runs;
+  GPtrArray           *programs;   /* Program* */
+};
+
+typedef enum { LAUNCHER_OTHER, LAUNCHER_OPEN_MPI, LAUNCHER_HYDRA } Launcher;
+
+static void
+program_free (gpointer p)
+{
+  Program *prog = p;
+
+  g_free (prog->name);
+  g_free (prog->source);
+  g_strfreev (prog->args);
+  g_free (prog);
+}
+
+AugurValidation *
+augur_validation_new (const AugurPlatform        *platform,
+                      const AugurValidationTools *tools)
+{
+  AugurValidation *v = g_new0 (AugurValidation, 1);
+
+  v->platform = platform;
+  v->mpicc = g_strdup (tools->mpicc);
+  v->mpirun = g_strdup (tools->mpirun);
+  v->tracer = g_strdup (tools->tracer);
+  v->runs = tools->runs > 0 ? tools->runs : 3;
+  v->programs = g_ptr_array_new_with_free_func (program_free);
+  return v;
+}
+
+void
+augur_validation_free (AugurValidation *v)
+{
+  if (v == NULL)
+    return;
+  g_free (v->mpicc);
+  g_free (v->mpirun);
+  g_free (v->tracer);
+  g_ptr_array_unref (v->programs);
+  g_free (v);
+}
+
+void
+augur_validation_add_program (AugurValidation   *v,
+                              const char        *source,
+                              const char *const *args)
+{
+  Program *p = g_new0 (Program, 1);
+  g_autofree char *base = g_path_get_basename (source);
+
+  p->name = g_str_has_suffix (base, ".c") ? g_strndup (base, strlen (base) - 2) : g_strdup (base);
+  p->source = g_strdup (source);
+  p->args = g_strdupv ((char **) args);
+  g_ptr_array_add (v->programs, p);
+}
+
+void
+augur_validation_row_free (AugurValidationRow *row)
+{
+  if (row == NULL)
+    return;
+  g_free (row->program);
+  g_free (row);
+}
+
+/* ---- Running ------------------------------------------------------------------------ */
+
+/* Runs argv with env_extra (NAME=VALUE...) added; its standard output, or
+ * NULL with an error saying what failed (and its standard error). */
+static char *
+run (char **argv, char **env_extra, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *command = g_strjoinv (" ", argv);
+
+  for (guint i = 0; env_extra != NULL && env_extra[i] != NULL; i++)
+    {
+      const char *eq = strchr (env_extra[i], '=');
+      g_autofree char *name = g_strndup (env_extra[i], (gsize) (eq - env_extra[i]));
+      g_subprocess_launcher_setenv (launcher, name, eq + 1, TRUE);
+    }
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv, error);
+  if (process == NULL)
+    {
+      g_prefix_error (error, "%s: ", command);
+      return NULL;
+    }
+  if (!g_subprocess_communicate_utf8 (process, NULL, cancellable, &out, &err, error))
+    {
+      g_subprocess_force_exit (process);
+      return NULL;
+    }
+  if (!g_subprocess_get_successful (process))
+    {
+      g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_PROGRAM, _("%s failed:\n%s"), command,
+                   err != NULL ? err : "");
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}
+
+static Launcher
+launcher_kind (const char *mpirun, GCancellable *cancellable)
+{
+  char *argv[] = { (char *) mpirun, (char *) "--version", NULL };
+  g_autofree char *out = run (argv, NULL, cancellable, NULL);
+
+  if (out != NULL && (strstr (out, "Open MPI") != NULL || strstr (out, "OpenRTE") != NULL))
+    return LAUNCHER_OPEN_MPI;
+  if (out != NULL && (strstr (out, "HYDRA") != NULL || strstr (out, "MPICH") != NULL))
+    return LAUNCHER_HYDRA;
+  return LAUNCHER_OTHER;
+}
+
+/* The `augur-elapsed SECONDS` line of a program's output */
+static gboolean
+elapsed_of (const char *out, const char *name, double *seconds, GError **error)
+{
+  const char *at = out != NULL ? strstr (out, "augur-elapsed ") : NULL;
+  char *end = NULL;
+
+  if (at != NULL)
+    *seconds = g_ascii_strtod (at + strlen ("augur-elapsed "), &end);
+  if (at == NULL || end == at + strlen ("augur-elapsed ") || !(*seconds > 0) || !isfinite (*seconds))
+    {
+      g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_PROGRAM,
+                   _("%s printed no 'augur-elapsed SECONDS' line (its rank 0 must time itself)"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_SYMLINK) && (dir = g_dir_open (path, 0, NULL)) != NULL)
+    {
+      const char *name;
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+      g_rmdir (path);
+    }
+  else
+    g_remove (path);
+}
+
+static int
+by_value (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The trace in dir replayed on the platform, ranks on its hosts in turn */
+static gboolean
+replay (AugurValidation *v, const char *dir, guint ranks, GCancellable *cancellable, double *time, guint64 *actions,
+        GError **error)
+{
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autoptr(GFile) index = g_file_new_for_path (index_path);
+  g_autoptr(GString) hosts = g_string_new (NULL);
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurDeployment *deployment;
+  guint n_hosts = augur_platform_get_n_hosts (v->platform);
+
+  for (guint i = 0; i < ranks; i++)
+    g_string_append_printf (hosts, "%s\n", augur_platform_get_host_name (v->platform, i % n_hosts));
+  deployment = augur_deployment_from_hostfile (hosts->str, hosts->len, "hosts", v->platform, ranks, error);
+  if (deployment == NULL)
+    return FALSE;
+  traces = augur_trace_set_open_smpi (index, ranks, cancellable, error);
+  if (traces != NULL)
+    r = augur_replay_run (v->platform, deployment, traces, &options, NULL, NULL, cancellable, NULL, error);
+  augur_deployment_free (deployment);
+  if (r == NULL)
+    return FALSE;
+  *time = augur_replay_result_get_time (r);
+  *actions = augur_replay_result_get_n_actions (r);
+  return TRUE;
+}
+
+GPtrArray *
+augur_validation_run (AugurValidation   *v,
+                      const guint       *ranks,
+                      guint              n_ranks,
+                      GCancellable      *cancellable,
+                      AugurProgressFunc  progress,
+                      gpointer           progress_data,
+                      GError           **error)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_validation_row_free);
+  g_autofree char *mpicc = v->mpicc != NULL ? g_strdup (v->mpicc) : g_find_program_in_path ("mpicc");
+  g_autofree char *mpirun = v->mpirun != NULL ? g_strdup (v->mpirun) : g_find_program_in_path ("mpirun");
+  g_autofree char *tmp = NULL;
+  char speed[AUGUR_FORMAT_DOUBLE_SIZE];
+  guint cores = g_get_num_processors (), done = 0, total = v->programs->len * n_ranks;
+  Launcher kind;
+  gboolean ok = TRUE;
+
+  if (mpicc == NULL || mpirun == NULL)
+    {
+      g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_TOOL,
+                   _("%s is not installed (Debian: libopenmpi-dev openmpi-bin)"), mpicc == NULL ? "mpicc" : "mpirun");
+      return NULL;
+    }
+  if (v->tracer == NULL || !g_file_test (v->tracer, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_TOOL,
+                   _("the tracer library %s is missing (Augur was built without MPI)"),
+                   v->tracer != NULL ? v->tracer : "libaugur-trace.so");
+      return NULL;
+    }
+  if (augur_platform_get_n_hosts (v->platform) == 0)
+    {
+      g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_TOOL, _("the platform has no host"));
+      return NULL;
+    }
+  tmp = g_dir_make_tmp ("augur-validate-XXXXXX", error);
+  if (tmp == NULL)
+    return NULL;
+  kind = launcher_kind (mpirun, cancellable);
+  augur_format_double (speed, augur_platform_get_host_speed (v->platform, 0));
+
+  for (guint p = 0; ok && p < v->programs->len; p++)
+    {
+      Program *prog = g_ptr_array_index (v->programs, p);
+      g_autofree char *exe = g_build_filename (tmp, prog->name, NULL);
+      char *cc_argv[] = { mpicc, (char *) "-O2", (char *) "-o", exe, prog->source, (char *) "-lm", NULL };
+      g_autofree char *cc_out = NULL;
+
+      if (progress != NULL)
+        progress ((double) done / MAX (total, 1), prog->name, progress_data);
+      cc_out = run (cc_argv, NULL, cancellable, error);
+      if (cc_out == NULL)
+        {
+          ok = FALSE;
+          break;
+        }
+      for (guint k = 0; ok && k < n_ranks; k++)
+        {
+          g_autofree char *np = g_strdup_printf ("%u", ranks[k]);
+          g_autofree char *dir = g_strdup_printf ("%s/%s-%u", tmp, prog->name, ranks[k]);
+          g_autofree char *preload = g_strdup_printf ("LD_PRELOAD=%s", v->tracer);
+          g_autofree char *trace_dir = g_strdup_printf ("AUGUR_TRACE_DIR=%s", dir);
+          g_autofree char *trace_speed = g_strdup_printf ("AUGUR_TRACE_HOST_SPEED=%s", speed);
+          g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+          g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+          g_autofree char *out = NULL;
+          AugurValidationRow *row = g_new0 (AugurValidationRow, 1);
+          gboolean over = ranks[k] > cores;
+          guint first_arg;
+          double t = 0;
+
+          row->program = g_strdup (prog->name);
+          row->ranks = ranks[k];
+          row->oversubscribed = over;
+          g_ptr_array_add (rows, row);
+
+          /* measured: the median of the runs without the tracer */
+          g_ptr_array_add (argv, mpirun);
+          if (kind == LAUNCHER_OPEN_MPI && over)
+            g_ptr_array_add (argv, (char *) "--oversubscribe");
+          g_ptr_array_add (argv, (char *) "-np");
+          g_ptr_array_add (argv, np);
+          first_arg = argv->len;
+          g_ptr_array_add (argv, exe);
+          for (guint a = 0; prog->args != NULL && prog->args[a] != NULL; a++)
+            g_ptr_array_add (argv, prog->args[a]);
+          g_ptr_array_add (argv, NULL);
+          for (guint r = 0; ok && r < v->runs; r++)
+            {
+              g_autofree char *o = run ((char **) argv->pdata, NULL, cancellable, error);
+              ok = o != NULL && elapsed_of (o, prog->name, &t, error);
+              if (ok)
+                g_array_append_val (times, t);
+            }
+          if (!ok)
+            break;
+          g_array_sort (times, by_value);
+          row->measured = g_array_index (times, double, times->len / 2);
+          row->measured_min = g_array_index (times, double, 0);
+          row->measured_max = g_array_index (times, double, times->len - 1);
+
+          /* traced, compute converted at the platform's speed */
+          if (kind == LAUNCHER_OPEN_MPI)
+            {
+              const char *x[] = { "-x", preload, "-x", trace_dir, "-x", trace_speed };
+              for (guint i = 0; i < G_N_ELEMENTS (x); i++)
+                g_ptr_array_insert (argv, (gint) (first_arg - 2 + i), (gpointer) x[i]);
+              out = run ((char **) argv->pdata, NULL, cancellable, error);
+            }
+          else
+            {
+              char *env[] = { preload, trace_dir, trace_speed, NULL };
+              if (kind == LAUNCHER_HYDRA)
+                {
+                  const char *g[] = { "-genvlist", "LD_PRELOAD,AUGUR_TRACE_DIR,AUGUR_TRACE_HOST_SPEED" };
+                  for (guint i = 0; i < G_N_ELEMENTS (g); i++)
+                    g_ptr_array_insert (argv, (gint) (first_arg - 2 + i), (gpointer) g[i]);
+                }
+              out = run ((char **) argv->pdata, env, cancellable, error);
+            }
+          ok = out != NULL && elapsed_of (out, prog->name, &row->traced, error) &&
+               replay (v, dir, ranks[k], cancellable, &row->predicted, &row->actions, error);
+          if (!ok)
+            {
+              g_prefix_error (error, _("%s on %u ranks: "), prog->name, ranks[k]);
+              break;
+            }
+          row->error = (row->predicted - row->measured) / row->measured;
+          remove_tree (dir);
+          done++;
+          if (progress != NULL)
+            progress ((double) done / MAX (total, 1), prog->name, progress_data);
+        }
+    }
+  remove_tree (tmp);
+  return ok ? g_steal_pointer (&rows) : NULL;
+}
+
+/* ---- Writing ------------------------------------------------------------------------ */
+
+char *
+augur_validation_to_text (GPtrArray *rows)
+{
+  GString *s = g_string_new ("program      ranks   measured (s)  traced (s)  predicted (s)   error\n");
+  double sum = 0;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const AugurValidationRow *r = g_ptr_array_index (rows, i);
+      GString *m = g_string_new (NULL), *t = g_string_new (NULL), *p = g_string_new (NULL), *e = g_string_new (NULL);
+
+      augur_format_append_digits (m, r->measured, 4);
+      augur_format_append_digits (t, r->traced, 4);
+      augur_format_append_digits (p, r->predicted, 4);
+      augur_format_append_digits (e, 100 * r->error, 3);
+      g_string_append_printf (s, "%-12s %5u%s %13s  %10s  %13s  %6s %%\n", r->program, r->ranks,
+                              r->oversubscribed ? "*" : " ", m->str, t->str, p->str, e->str);
+      sum += fabs (r->error);
+      g_string_free (m, TRUE);
+      g_string_free (t, TRUE);
+      g_string_free (p, TRUE);
+      g_string_free (e, TRUE);
+    }
+  if (rows->len > 0)
+    {
+      g_string_append (s, "mean |error| ");
+      augur_format_append_digits (s, 100 * sum / rows->len, 3);
+      g_string_append (s, " %; * more ranks than cores (oversubscribed)\n");
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_validation_to_json (GPtrArray *rows)
+{
+  GString *s = g_string_new ("{\n  \"rows\": [");
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const AugurValidationRow *r = g_ptr_array_index (rows, i);
+      g_string_append (s, i == 0 ? "\n    {\"program\": " : ",\n    {\"program\": ");
+      augur_json_append_string (s, r->program);
+      g_string_append_printf (s, ", \"ranks\": %u, \"oversubscribed\": %s, \"measured\": ", r->ranks,
+                              r->oversubscribed ? "true" : "false");
+      augur_json_append_number (s, r->measured);
+      g_string_append (s, ", \"measured_min\": ");
+      augur_json_append_number (s, r->measured_min);
+      g_string_append (s, ", \"measured_max\": ");
+      augur_json_append_number (s, r->measured_max);
+      g_string_append (s, ", \"traced\": ");
+      augur_json_append_number (s, r->traced);
+      g_string_append (s, ", \"predicted\": ");
+      augur_json_append_number (s, r->predicted);
+      g_string_append (s, ", \"error\": ");
+      augur_json_append_number (s, r->error);
+      g_string_append_printf (s, ", \"actions\": %" G_GUINT64_FORMAT "}", r->actions);
+    }
+  g_string_append (s, "\n  ]\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_validation_to_csv (GPtrArray *rows)
+{
+  GString *s = g_string_new ("program,ranks,oversubscribed,measured,measured_min,measured_max,traced,predicted,error,actions\n");
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const AugurValidationRow *r = g_ptr_array_index (rows, i);
+      augur_csv_append_field (s, r->program);
+      g_string_append_printf (s, ",%u,%s,", r->ranks, r->oversubscribed ? "yes" : "no");
+      augur_format_append_double (s, r->measured);
+      g_string_append_c (s, ',');
+      augur_format_append_double (s, r->measured_min);
+      g_string_append_c (s, ',');
+      augur_format_append_double (s, r->measured_max);
+      g_string_append_c (s, ',');
+      augur_format_append_double (s, r->traced);
+      g_string_append_c (s, ',');
+      augur_format_append_double (s, r->predicted);
+      g_string_append_c (s, ',');
+      augur_format_append_double (s, r->error);
+      g_string_append_printf (s, ",%" G_GUINT64_FORMAT "\n", r->actions);
+    }
+  return g_string_free (s, FALSE);
+}

@@ -68,7 +68,8 @@
 
 typedef struct {
   int src, tag;        /* world rank and tag, once known */
-  int resolved;        /* 1 known, 0 not yet, -1 never (the request was freed) */
+  int resolved;        /* 1 known, 0 not yet, -1 never (the request was freed),
+                        * -2 cancelled: the line is dropped */
   int refs;            /* the held line's, the request's */
 } Resolution;
 
@@ -84,11 +85,14 @@ typedef struct {
   int         is_send;
   int         persistent;
   int         proc_null;
-  int         started;     /* persistent: between MPI_Start and its completion */
+  int         started;     /* its isend or irecv is written (or held) */     /* persistent: between MPI_Start and its completion */
   int         peer;        /* world rank (TI_UNDEFINED: any source) */
   int         tag;
   int         peer0, tag0; /* as given: a persistent request starts again from them */
-  MPI_Comm    comm;
+  MPI_Group   group;       /* an any-source receive's peers, to translate its status's
+                            * source (MPI_GROUP_NULL: the world's); kept, since the
+                            * communicator may be freed before the request completes */
+  int         cancelled;   /* MPI_Cancel was called on it */
   long long   count;
   int         type;
   Resolution *res;         /* a receive whose source or tag is not known yet */
@@ -117,7 +121,8 @@ static struct {
   /* requests */
   Req         *reqs;
   size_t       n_reqs, reqs_size;
-  unsigned     outstanding; /* started, not completed */
+  unsigned     stored;      /* isend and irecv lines SimGrid's replayer holds: written,
+                             * not yet waited (a freed request stays there) */
   /* lines held until a source is known */
   Held        *held;
   size_t       held_head, held_len, held_size;
@@ -130,6 +135,7 @@ static struct {
   /* datatypes SimGrid names */
   struct { MPI_Datatype type; int id; int size; } types[16];
   int          n_types;
+  int          speed_given; /* AUGUR_TRACE_HOST_SPEED, rather than measured */
 } T;
 
 static Unsupported unsupported[] = {
@@ -138,11 +144,17 @@ static Unsupported unsupported[] = {
   { "non-blocking collective", 0, 1 },
   { "MPI_Probe", 0, 0 },
   { "MPI_Iprobe", 0, 0 },
-  { "one-sided communication (MPI_Put, MPI_Get, MPI_Accumulate, MPI_Win_fence)", 0, 1 },
+  { "one-sided communication (MPI_Put, MPI_Get, MPI_Accumulate, MPI_Win_fence, MPI_Win_lock, ...)", 0, 1 },
   { "MPI-IO (MPI_File_*)", 0, 0 },
   { "MPI_Irecv from MPI_ANY_SOURCE never completed", 0, 1 },
+  { "MPI_Cancel of a request already in the trace", 0, 1 },
+  { "matched probe and receive (MPI_Mprobe, MPI_Improbe, MPI_Mrecv, MPI_Imrecv)", 0, 1 },
+  { "MPI_Alltoallw or a neighbourhood collective", 0, 1 },
 };
-enum { U_THREAD_MULTIPLE, U_SUBCOMM_COLL, U_NBC, U_PROBE, U_IPROBE, U_RMA, U_IO, U_NEVER_RESOLVED, N_UNSUPPORTED };
+enum {
+  U_THREAD_MULTIPLE, U_SUBCOMM_COLL, U_NBC, U_PROBE, U_IPROBE, U_RMA, U_IO, U_NEVER_RESOLVED, U_CANCELLED, U_MATCHED,
+  U_OTHER_COLL, N_UNSUPPORTED
+};
 
 /* ---- Clock and compute ----------------------------------------------------------- */
 
@@ -193,11 +205,14 @@ drain (int force)
           char buf[128];
           if (h->res->resolved == 0 && !force)
             return;
-          if (h->res->resolved != 1)
-            T.never_resolved++;
-          format_irecv (buf, sizeof buf, h->res->resolved == 1 ? h->res->src : TI_UNDEFINED,
-                        h->res->resolved == 1 ? h->res->tag : TI_ANY_TAG, h->count, h->type);
-          write_text (buf);
+          if (h->res->resolved != -2)
+            {
+              if (h->res->resolved != 1)
+                T.never_resolved++;
+              format_irecv (buf, sizeof buf, h->res->resolved == 1 ? h->res->src : TI_UNDEFINED,
+                            h->res->resolved == 1 ? h->res->tag : TI_ANY_TAG, h->count, h->type);
+              write_text (buf);
+            }
           if (--h->res->refs == 0)
             free (h->res);
         }
@@ -342,18 +357,55 @@ leave (int traced)
 
 static int world_like (MPI_Comm comm);
 
+/* The group a communicator's peers are ranks of: its remote group for an
+ * intercommunicator; MPI_GROUP_NULL for one congruent with the world.
+ * The caller frees it. */
+static MPI_Group
+peer_group (MPI_Comm comm)
+{
+  MPI_Group group = MPI_GROUP_NULL;
+  int inter = 0;
+
+  if (world_like (comm))
+    return MPI_GROUP_NULL;
+  PMPI_Comm_test_inter (comm, &inter);
+  if (inter)
+    PMPI_Comm_remote_group (comm, &group);
+  else
+    PMPI_Comm_group (comm, &group);
+  return group;
+}
+
+static int
+translate (MPI_Group group, int rank)
+{
+  int out = rank, n = 0;
+
+  if (rank == MPI_ANY_SOURCE)
+    return TI_UNDEFINED;
+  if (rank == MPI_PROC_NULL || rank < 0 || group == MPI_GROUP_NULL)
+    return rank;
+  /* a rank the group does not have is the program's error, which MPI
+   * reports when the call is made */
+  if (PMPI_Group_size (group, &n) != MPI_SUCCESS || rank >= n)
+    return TI_UNDEFINED;
+  PMPI_Group_translate_ranks (group, 1, &rank, T.world_group, &out);
+  return out == MPI_UNDEFINED ? TI_UNDEFINED : out;
+}
+
 static int
 world_rank (MPI_Comm comm, int rank)
 {
   MPI_Group group;
-  int out = rank;
+  int out;
 
   if (rank == MPI_ANY_SOURCE || rank == MPI_PROC_NULL || rank < 0 || world_like (comm))
     return rank == MPI_ANY_SOURCE ? TI_UNDEFINED : rank;
-  PMPI_Comm_group (comm, &group);
-  PMPI_Group_translate_ranks (group, 1, &rank, T.world_group, &out);
-  PMPI_Group_free (&group);
-  return out == MPI_UNDEFINED ? TI_UNDEFINED : out;
+  group = peer_group (comm);
+  out = translate (group, rank);
+  if (group != MPI_GROUP_NULL)
+    PMPI_Group_free (&group);
+  return out;
 }
 
 static int
@@ -424,11 +476,9 @@ slot_of (uint64_t k)
 }
 
 static Req *
-req_find (MPI_Request r)
+req_find_key (uint64_t k)
 {
-  uint64_t k = key_of (r);
-
-  if (r == MPI_REQUEST_NULL || T.reqs_size == 0 || k == 0)
+  if (T.reqs_size == 0 || k == 0)
     return NULL;
   for (size_t i = slot_of (k);; i = (i + 1) & (T.reqs_size - 1))
     {
@@ -440,6 +490,14 @@ req_find (MPI_Request r)
 }
 
 static Req *
+req_find (MPI_Request r)
+{
+  return r == MPI_REQUEST_NULL ? NULL : req_find_key (key_of (r));
+}
+
+static void forget (Req *q);
+
+static Req *
 req_add (MPI_Request r)
 {
   uint64_t k = key_of (r);
@@ -448,7 +506,14 @@ req_add (MPI_Request r)
   if (k == 0)
     return NULL;
   if ((q = req_find (r)) != NULL)
-    return q;   /* a handle reused after a completion we did not see */
+    {
+      /* a handle reused after a completion we did not see: what it was
+       * is forgotten (an any-source receive of it is written as such) */
+      forget (q);
+      memset (q, 0, sizeof *q);
+      q->key = k;
+      return q;
+    }
   if (2 * (T.n_reqs + 1) > T.reqs_size)
     {
       size_t old_size = T.reqs_size;
@@ -477,13 +542,35 @@ req_add (MPI_Request r)
       }
 }
 
-/* Removes q, moving back the entries its slot was in the way of. */
+/* Lets go of what q holds: its peers' group, its held line (written
+ * with -333 when its source never became known) */
+static void
+forget (Req *q)
+{
+  if (q->group != MPI_GROUP_NULL)
+    PMPI_Group_free (&q->group);
+  q->group = MPI_GROUP_NULL;
+  if (q->res != NULL)
+    {
+      T.unresolved--;
+      if (q->res->resolved == 0)
+        q->res->resolved = -1;
+      if (--q->res->refs == 0)
+        free (q->res);
+      q->res = NULL;
+      drain (0);
+    }
+}
+
+/* Removes q, moving back the entries its slot was in the way of.
+ * Pointers into the table are stale after it: keep keys. */
 static void
 req_remove (Req *q)
 {
   size_t i = (size_t) (q - T.reqs), j = i;
 
-  T.reqs[i].key = 0;
+  forget (q);
+  memset (&T.reqs[i], 0, sizeof T.reqs[i]);
   T.n_reqs--;
   for (;;)
     {
@@ -495,26 +582,28 @@ req_remove (Req *q)
       if ((j > i && (home <= i || home > j)) || (j < i && (home <= i && home > j)))
         {
           T.reqs[i] = T.reqs[j];
-          T.reqs[j].key = 0;
+          memset (&T.reqs[j], 0, sizeof T.reqs[j]);
           i = j;
         }
     }
 }
 
-/* Writes the isend or irecv that starts q. */
+/* Writes the isend or irecv that starts q, after the compute before it. */
 static void
 start_line (Req *q)
 {
   q->started = 1;
+  q->cancelled = 0;
   q->peer = q->peer0;
   q->tag = q->tag0;
   if (q->proc_null)
     return;
-  T.outstanding++;
+  T.stored++;
   if (q->is_send)
     line ("isend %d %d %lld %d", q->peer, q->tag, q->count, q->type);
   else if (q->peer == TI_UNDEFINED || q->tag == MPI_ANY_TAG)
     {
+      flush_compute ();
       q->res = calloc (1, sizeof *q->res);
       if (q->res == NULL)
         abort ();
@@ -526,28 +615,44 @@ start_line (Req *q)
     line ("irecv %d %d %lld %d", q->peer, q->tag, q->count, q->type);
 }
 
-/* q completed with status st: its wait, and the source its receive had. */
+/* q completed with status st: its wait (when write_wait), the source and
+ * tag its receive had.  A cancelled request did not happen: its held line
+ * is dropped, or, when already written, the trace is incomplete.  q is
+ * removed unless persistent: keep its key, not the pointer. */
 static void
 complete (Req *q, const MPI_Status *st, int write_wait)
 {
-  int src, dst, tag;
+  int src, dst, tag, cancelled = 0;
 
   if (!q->started)
     return;
   q->started = 0;
-  if (!q->proc_null)
+  if (q->cancelled && st != NULL)
+    PMPI_Test_cancelled (st, &cancelled);
+  if (!q->proc_null && cancelled)
     {
-      T.outstanding--;
+      if (q->res != NULL && q->res->resolved == 0)
+        {
+          q->res->resolved = -2;
+          if (T.stored > 0)
+            T.stored--;
+        }
+      else
+        unsupported[U_CANCELLED].count++;
+      forget (q);
+    }
+  else if (!q->proc_null)
+    {
       if (q->res != NULL)
         {
-          /* the status's source is a rank of the request's communicator */
           if (q->peer == TI_UNDEFINED)
-            q->peer = st != NULL ? world_rank (q->comm, st->MPI_SOURCE) : TI_UNDEFINED;
+            q->peer = st != NULL ? translate (q->group, st->MPI_SOURCE) : TI_UNDEFINED;
           if (q->tag == MPI_ANY_TAG)
             q->tag = st != NULL ? st->MPI_TAG : TI_ANY_TAG;
           q->res->src = q->peer;
           q->res->tag = q->tag;
-          q->res->resolved = st != NULL ? 1 : -1;
+          if (q->res->resolved == 0)
+            q->res->resolved = st != NULL && q->peer >= 0 ? 1 : -1;
           if (--q->res->refs == 0)
             free (q->res);
           q->res = NULL;
@@ -558,7 +663,11 @@ complete (Req *q, const MPI_Status *st, int write_wait)
       dst = q->is_send ? q->peer : T.rank;
       tag = q->tag;
       if (write_wait)
-        line ("wait %d %d %d", src, dst, tag);
+        {
+          if (T.stored > 0)
+            T.stored--;
+          line ("wait %d %d %d", src, dst, tag);
+        }
     }
   if (!q->persistent)
     req_remove (q);
@@ -669,6 +778,13 @@ start_tracing (int provided)
   PMPI_Comm_size (MPI_COMM_WORLD, &T.size);
   PMPI_Comm_group (MPI_COMM_WORLD, &T.world_group);
   T.comm_cache = MPI_COMM_NULL;
+  /* Every decision below is taken by all ranks together, so that they
+   * all make the same collective calls here and at MPI_Finalize. */
+  {
+    int multiple = provided == MPI_THREAD_MULTIPLE, any_multiple = 0;
+    PMPI_Allreduce (&multiple, &any_multiple, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    provided = any_multiple ? MPI_THREAD_MULTIPLE : provided;
+  }
   if (provided == MPI_THREAD_MULTIPLE)
     {
       /* the calls of several threads have no order a rank's file could
@@ -705,7 +821,10 @@ start_tracing (int provided)
   }
   if (!choose_dir ())
     return;
-  T.speed = env_double ("AUGUR_TRACE_HOST_SPEED", 0);
+  /* rank 0's AUGUR_TRACE_HOST_SPEED, when it has one, is everyone's */
+  T.speed = T.rank == 0 ? env_double ("AUGUR_TRACE_HOST_SPEED", 0) : 0;
+  PMPI_Bcast (&T.speed, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  T.speed_given = T.speed > 0;
   if (T.speed <= 0)
     {
       /* one speed for the whole trace, as a platform's hosts have: the
@@ -794,7 +913,7 @@ write_report (const unsigned long long *counts, unsigned long long total_lines, 
   fprintf (f, "Augur trace of %d ranks (SimGrid 3.32's time-independent format): index.txt\n", T.size);
   fprintf (f, "lines: %llu\n", total_lines);
   fprintf (f, "compute: %.6f s in all, as work at %.6g to %.6g flop/s (%s)\n", compute, min_speed, max_speed,
-           getenv ("AUGUR_TRACE_HOST_SPEED") != NULL ? "AUGUR_TRACE_HOST_SPEED" : "measured at MPI_Init");
+           T.speed_given ? "AUGUR_TRACE_HOST_SPEED" : "measured at MPI_Init");
   fprintf (f, "clock: %s\n", T.clock == CLOCK_MONOTONIC ? "wall (a core per rank)"
            : "thread CPU time (ranks folded several to a core, or AUGUR_TRACE_CLOCK=cpu)");
   fprintf (f, "complete: %s\n", breaks ? "no: the calls below are not in the trace, and replaying it will not "
@@ -937,7 +1056,7 @@ new_request (MPI_Request r, int is_send, int persistent, MPI_Datatype type, int 
   q->proc_null = peer == MPI_PROC_NULL;
   q->peer0 = q->peer = q->proc_null ? MPI_PROC_NULL : world_rank (comm, peer);
   q->tag0 = q->tag = tag;
-  q->comm = comm;
+  q->group = !is_send && peer == MPI_ANY_SOURCE ? peer_group (comm) : MPI_GROUP_NULL;
   q->type = encode (type, count, &n);
   q->count = n;
   return q;
@@ -1033,24 +1152,28 @@ MPI_Request_free (MPI_Request *request)
   Req *q = traced ? req_find (*request) : NULL;
   int rc;
 
+  /* An active request freed completes unseen: no wait is written, and
+   * its isend or irecv stays in what SimGrid's replayer holds (T.stored
+   * keeps it, so that no waitall waits for it); an any-source receive
+   * of it is written with -333, and counted. */
   if (q != NULL)
-    {
-      /* an active request freed completes unseen: no wait is written */
-      if (q->started && !q->proc_null)
-        T.outstanding--;
-      if (q->res != NULL)
-        {
-          /* its held irecv is written with -333, and counted */
-          T.unresolved--;
-          q->res->resolved = -1;
-          if (--q->res->refs == 0)
-            free (q->res);
-          q->res = NULL;
-          drain (0);
-        }
-      req_remove (q);
-    }
+    req_remove (q);
   rc = PMPI_Request_free (request);
+  leave (traced);
+  return rc;
+}
+
+/* A cancelled request is known by its status at completion */
+EXPORT int
+MPI_Cancel (MPI_Request *request)
+{
+  int traced = enter ();
+  Req *q = traced ? req_find (*request) : NULL;
+  int rc;
+
+  if (q != NULL)
+    q->cancelled = 1;
+  rc = PMPI_Cancel (request);
   leave (traced);
   return rc;
 }
@@ -1125,13 +1248,13 @@ MPI_Wait (MPI_Request *request, MPI_Status *status)
 {
   MPI_Status own;
   int traced = enter (), rc;
-  Req *q = traced ? req_find (*request) : NULL;
-  uint64_t k = q != NULL ? q->key : 0;
+  uint64_t k = traced && *request != MPI_REQUEST_NULL ? key_of (*request) : 0;
+  Req *q;
 
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   rc = PMPI_Wait (request, status);
-  if (q != NULL && rc == MPI_SUCCESS && q->key == k)
+  if (rc == MPI_SUCCESS && (q = req_find_key (k)) != NULL)
     complete (q, status, 1);
   leave (traced);
   return rc;
@@ -1142,58 +1265,64 @@ MPI_Test (MPI_Request *request, int *flag, MPI_Status *status)
 {
   MPI_Status own;
   int traced = enter (), rc;
-  Req *q = traced ? req_find (*request) : NULL;
+  uint64_t k = traced && *request != MPI_REQUEST_NULL ? key_of (*request) : 0;
+  Req *q;
 
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   rc = PMPI_Test (request, flag, status);
-  if (q != NULL && rc == MPI_SUCCESS && *flag)
+  if (rc == MPI_SUCCESS && *flag && (q = req_find_key (k)) != NULL)
     complete (q, status, 1);
   leave (traced);
   return rc;
 }
 
-/* Completes what of requests[0..n) a call completed (done[i]), writing a
- * waitall when they were every request outstanding, else a wait each. */
+/* Completes what of the requests keys[0..n) a call completed (done[i]):
+ * a waitall when they are every request SimGrid's replayer holds (its
+ * waitall waits for all of them), else a wait each.  Each is found again
+ * by its key, since completing one moves others in the table. */
 static void
-complete_many (int n, Req **qs, const int *done, MPI_Status *st)
+complete_many (int n, const uint64_t *keys, const int *done, MPI_Status *st)
 {
-  int n_done = 0, n_real = 0;
+  int n_real = 0, n_done = 0, any_cancelled = 0;
+  Req *q;
 
   for (int i = 0; i < n; i++)
-    if (qs[i] != NULL && done[i] && qs[i]->started)
+    if (done[i] && (q = req_find_key (keys[i])) != NULL && q->started)
       {
         n_done++;
-        if (!qs[i]->proc_null)
+        any_cancelled |= q->cancelled;
+        if (!q->proc_null)
           n_real++;
       }
   if (n_done == 0)
     return;
-  if (n_real > 1 && (unsigned) n_real == T.outstanding)
+  if (n_real > 1 && (unsigned) n_real == T.stored && !any_cancelled)
     {
       for (int i = 0; i < n; i++)
-        if (qs[i] != NULL && done[i])
-          complete (qs[i], st != NULL ? &st[i] : NULL, 0);
+        if (done[i] && (q = req_find_key (keys[i])) != NULL)
+          complete (q, st != NULL ? &st[i] : NULL, 0);
+      T.stored = 0;
       line ("waitall %d", n);
       return;
     }
   for (int i = 0; i < n; i++)
-    if (qs[i] != NULL && done[i])
-      complete (qs[i], st != NULL ? &st[i] : NULL, 1);
+    if (done[i] && (q = req_find_key (keys[i])) != NULL)
+      complete (q, st != NULL ? &st[i] : NULL, 1);
 }
 
-/* What the request array of a Wait* or Test* call refers to, before the
- * call frees its entries. */
-static Req **
-lookup_all (int count, const MPI_Request requests[], Req **stack, int stack_size)
+/* The keys of a Wait* or Test* call's requests, before the call frees
+ * their handles. */
+static uint64_t *
+keys_of (int count, const MPI_Request requests[], uint64_t *stack, int stack_size)
 {
-  Req **qs = count <= stack_size ? stack : malloc ((size_t) count * sizeof *qs);
+  uint64_t *keys = count <= stack_size ? stack : malloc ((size_t) count * sizeof *keys);
 
-  if (qs == NULL)
+  if (keys == NULL)
     abort ();
   for (int i = 0; i < count; i++)
-    qs[i] = req_find (requests[i]);
-  return qs;
+    keys[i] = requests[i] != MPI_REQUEST_NULL ? key_of (requests[i]) : 0;
+  return keys;
 }
 
 static MPI_Status *
@@ -1209,90 +1338,73 @@ statuses_for (int count, MPI_Status *given, MPI_Status *stack, int stack_size)
   return st;
 }
 
-EXPORT int
-MPI_Waitall (int count, MPI_Request requests[], MPI_Status statuses[])
+static int
+all_wrapper (int is_test, int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
 {
-  Req *qstack[64], **qs = NULL;
+  uint64_t kstack[64], *keys = NULL;
   MPI_Status sstack[64], *st = statuses;
   int dstack[64], *done = dstack;
-  int traced = enter (), rc;
+  int traced = enter (), rc, f = 1;
 
   if (traced && count > 0)
     {
-      qs = lookup_all (count, requests, qstack, 64);
+      keys = keys_of (count, requests, kstack, 64);
       st = statuses_for (count, statuses, sstack, 64);
       done = count <= 64 ? dstack : malloc ((size_t) count * sizeof *done);
       if (done == NULL)
         abort ();
     }
-  rc = PMPI_Waitall (count, requests, st);
-  if (qs != NULL && rc == MPI_SUCCESS)
+  rc = is_test ? PMPI_Testall (count, requests, &f, st) : PMPI_Waitall (count, requests, st);
+  if (is_test)
+    *flag = f;
+  if (keys != NULL && rc == MPI_SUCCESS && f)
     {
       for (int i = 0; i < count; i++)
         done[i] = 1;
-      complete_many (count, qs, done, st);
+      complete_many (count, keys, done, st);
     }
-  if (qs != NULL && qs != qstack)
-    free (qs);
+  if (keys != NULL && keys != kstack)
+    free (keys);
   if (st != statuses && st != sstack)
     free (st);
   if (done != dstack)
     free (done);
   leave (traced);
   return rc;
+}
+
+EXPORT int
+MPI_Waitall (int count, MPI_Request requests[], MPI_Status statuses[])
+{
+  return all_wrapper (0, count, requests, NULL, statuses);
 }
 
 EXPORT int
 MPI_Testall (int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
 {
-  Req *qstack[64], **qs = NULL;
-  MPI_Status sstack[64], *st = statuses;
-  int dstack[64], *done = dstack;
-  int traced = enter (), rc;
-
-  if (traced && count > 0)
-    {
-      qs = lookup_all (count, requests, qstack, 64);
-      st = statuses_for (count, statuses, sstack, 64);
-      done = count <= 64 ? dstack : malloc ((size_t) count * sizeof *done);
-      if (done == NULL)
-        abort ();
-    }
-  rc = PMPI_Testall (count, requests, flag, st);
-  if (qs != NULL && rc == MPI_SUCCESS && *flag)
-    {
-      for (int i = 0; i < count; i++)
-        done[i] = 1;
-      complete_many (count, qs, done, st);
-    }
-  if (qs != NULL && qs != qstack)
-    free (qs);
-  if (st != statuses && st != sstack)
-    free (st);
-  if (done != dstack)
-    free (done);
-  leave (traced);
-  return rc;
+  return all_wrapper (1, count, requests, flag, statuses);
 }
 
 static int
 any_wrapper (int is_test, int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
 {
-  Req *qstack[64], **qs = NULL;
+  uint64_t kstack[64], *keys = NULL;
   MPI_Status own;
   int traced = enter (), rc, f = 1;
+  Req *q;
 
   if (status == MPI_STATUS_IGNORE)
     status = &own;
   if (traced && count > 0)
-    qs = lookup_all (count, requests, qstack, 64);
+    keys = keys_of (count, requests, kstack, 64);
   rc = is_test ? PMPI_Testany (count, requests, index, &f, status) : PMPI_Waitany (count, requests, index, status);
   if (is_test)
     *flag = f;
-  if (qs != NULL && rc == MPI_SUCCESS && f && *index != MPI_UNDEFINED && qs[*index] != NULL)
-    complete (qs[*index], status, 1);
-  if (qs != NULL && qs != qstack)
-    free (qs);
+  if (keys != NULL && rc == MPI_SUCCESS && f && *index != MPI_UNDEFINED && *index >= 0 && *index < count &&
+      (q = req_find_key (keys[*index])) != NULL)
+    complete (q, status, 1);
+  if (keys != NULL && keys != kstack)
+    free (keys);
   leave (traced);
   return rc;
 }
@@ -1313,23 +1425,24 @@ static int
 some_wrapper (int is_test, int incount, MPI_Request requests[], int *outcount, int indices[],
               MPI_Status statuses[])
 {
-  Req *qstack[64], **qs = NULL;
+  uint64_t kstack[64], *keys = NULL;
   MPI_Status sstack[64], *st = statuses;
   int traced = enter (), rc;
+  Req *q;
 
   if (traced && incount > 0)
     {
-      qs = lookup_all (incount, requests, qstack, 64);
+      keys = keys_of (incount, requests, kstack, 64);
       st = statuses_for (incount, statuses, sstack, 64);
     }
   rc = is_test ? PMPI_Testsome (incount, requests, outcount, indices, st)
                : PMPI_Waitsome (incount, requests, outcount, indices, st);
-  if (qs != NULL && rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
+  if (keys != NULL && rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
     for (int i = 0; i < *outcount; i++)
-      if (qs[indices[i]] != NULL)
-        complete (qs[indices[i]], &st[i], 1);
-  if (qs != NULL && qs != qstack)
-    free (qs);
+      if (indices[i] >= 0 && indices[i] < incount && (q = req_find_key (keys[indices[i]])) != NULL)
+        complete (q, &st[i], 1);
+  if (keys != NULL && keys != kstack)
+    free (keys);
   if (st != statuses && st != sstack)
     free (st);
   leave (traced);
@@ -1451,6 +1564,8 @@ MPI_Alltoall (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *r
     {
       long long s, r;
       int sid, rid;
+      if (sendbuf == MPI_IN_PLACE)
+        sendcount = recvcount, sendtype = recvtype;
       encode_pair (sendtype, sendcount, recvtype, recvcount, &s, &sid, &r, &rid);
       line ("alltoall %lld %lld %d %d", s, r, sid, rid);
     }
@@ -1467,6 +1582,8 @@ MPI_Allgather (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *
     {
       long long s, r;
       int sid, rid;
+      if (sendbuf == MPI_IN_PLACE)
+        sendcount = recvcount, sendtype = recvtype;
       encode_pair (sendtype, sendcount, recvtype, recvcount, &s, &sid, &r, &rid);
       line ("allgather %lld %lld %d %d", s, r, sid, rid);
     }
@@ -1485,6 +1602,8 @@ MPI_Gather (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *rec
       int sid, rid;
       if (T.rank != root)
         recvtype = sendtype, recvcount = sendcount;   /* not significant off the root */
+      else if (sendbuf == MPI_IN_PLACE)
+        sendtype = recvtype, sendcount = recvcount;
       encode_pair (sendtype, sendcount, recvtype, recvcount, &s, &sid, &r, &rid);
       line ("gather %lld %lld %d %d %d", s, r, root, sid, rid);
     }
@@ -1503,6 +1622,8 @@ MPI_Scatter (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
       int sid, rid;
       if (T.rank != root)
         sendtype = recvtype, sendcount = recvcount;
+      else if (recvbuf == MPI_IN_PLACE)
+        recvtype = sendtype, recvcount = sendcount;
       encode_pair (sendtype, sendcount, recvtype, recvcount, &s, &sid, &r, &rid);
       line ("scatter %lld %lld %d %d %d", s, r, root, sid, rid);
     }
@@ -1535,7 +1656,10 @@ MPI_Alltoallv (const void *sendbuf, const int sendcounts[], const int sdispls[],
   if (write_it)
     {
       int sid, rid;
-      long long *sc = encode_counts (sendtype, sendcounts, &sid, 0);
+      long long *sc;
+      if (sendbuf == MPI_IN_PLACE)
+        sendcounts = recvcounts, sendtype = recvtype;
+      sc = encode_counts (sendtype, sendcounts, &sid, 0);
       long long *rcs = encode_counts (recvtype, recvcounts, &rid, 0);
       long long ssum = 0, rsum = 0;
       size_t size = 64 + (size_t) T.size * 42;
@@ -1571,6 +1695,8 @@ MPI_Gatherv (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
       long long s, *rcs;
       char head[64], tail[64];
 
+      if (is_root && sendbuf == MPI_IN_PLACE)
+        sendcount = recvcounts[root], sendtype = recvtype;
       sid = encode (sendtype, sendcount, &s);
       rcs = encode_counts (is_root ? recvtype : sendtype, recvcounts, &rid, !is_root);
       snprintf (head, sizeof head, "gatherv %lld", s);
@@ -1593,6 +1719,8 @@ MPI_Allgatherv (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
       long long s, *rcs;
       char head[64], tail[64];
 
+      if (sendbuf == MPI_IN_PLACE)
+        sendcount = recvcounts[T.rank], sendtype = recvtype;
       sid = encode (sendtype, sendcount, &s);
       rcs = encode_counts (recvtype, recvcounts, &rid, 0);
       snprintf (head, sizeof head, "allgatherv %lld", s);
@@ -1615,6 +1743,8 @@ MPI_Scatterv (const void *sendbuf, const int sendcounts[], const int displs[], M
       long long r, *scs;
       char tail[96];
 
+      if (is_root && recvbuf == MPI_IN_PLACE)
+        recvcount = sendcounts[root], recvtype = sendtype;
       rid = encode (recvtype, recvcount, &r);
       scs = encode_counts (is_root ? sendtype : recvtype, sendcounts, &sid, !is_root);
       snprintf (tail, sizeof tail, " %lld %d %d %d", r, root, sid, rid);
@@ -1757,4 +1887,191 @@ EXPORT int
 MPI_File_open (MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
 {
   COUNTED (U_IO, PMPI_File_open (comm, filename, amode, info, fh))
+}
+
+EXPORT int
+MPI_Mprobe (int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
+{
+  COUNTED (U_MATCHED, PMPI_Mprobe (source, tag, comm, message, status))
+}
+
+EXPORT int
+MPI_Improbe (int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status)
+{
+  COUNTED (U_MATCHED, PMPI_Improbe (source, tag, comm, flag, message, status))
+}
+
+EXPORT int
+MPI_Mrecv (void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Status *status)
+{
+  COUNTED (U_MATCHED, PMPI_Mrecv (buf, count, type, message, status))
+}
+
+EXPORT int
+MPI_Imrecv (void *buf, int count, MPI_Datatype type, MPI_Message *message, MPI_Request *request)
+{
+  COUNTED (U_MATCHED, PMPI_Imrecv (buf, count, type, message, request))
+}
+
+EXPORT int
+MPI_Igather (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+             MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Igather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request))
+}
+
+EXPORT int
+MPI_Igatherv (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+              const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Igatherv (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm,
+                                 request))
+}
+
+EXPORT int
+MPI_Iallgather (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Iallgather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request))
+}
+
+EXPORT int
+MPI_Iallgatherv (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                 const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Iallgatherv (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm,
+                                    request))
+}
+
+EXPORT int
+MPI_Ialltoallv (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Ialltoallv (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+                                   comm, request))
+}
+
+EXPORT int
+MPI_Iscatter (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+              MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Iscatter (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request))
+}
+
+EXPORT int
+MPI_Iscatterv (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+               void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Iscatterv (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm,
+                                  request))
+}
+
+EXPORT int
+MPI_Iscan (const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+           MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Iscan (sendbuf, recvbuf, count, type, op, comm, request))
+}
+
+EXPORT int
+MPI_Iexscan (const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+             MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Iexscan (sendbuf, recvbuf, count, type, op, comm, request))
+}
+
+EXPORT int
+MPI_Ireduce_scatter (const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype type, MPI_Op op,
+                     MPI_Comm comm, MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Ireduce_scatter (sendbuf, recvbuf, recvcounts, type, op, comm, request))
+}
+
+EXPORT int
+MPI_Ireduce_scatter_block (const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype type, MPI_Op op,
+                           MPI_Comm comm, MPI_Request *request)
+{
+  COUNTED (U_NBC, PMPI_Ireduce_scatter_block (sendbuf, recvbuf, recvcount, type, op, comm, request))
+}
+
+EXPORT int
+MPI_Alltoallw (const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+               void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+               MPI_Comm comm)
+{
+  COUNTED (U_OTHER_COLL, PMPI_Alltoallw (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                                         recvtypes, comm))
+}
+
+EXPORT int
+MPI_Neighbor_allgather (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                        MPI_Datatype recvtype, MPI_Comm comm)
+{
+  COUNTED (U_OTHER_COLL, PMPI_Neighbor_allgather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
+}
+
+EXPORT int
+MPI_Neighbor_alltoall (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                       MPI_Datatype recvtype, MPI_Comm comm)
+{
+  COUNTED (U_OTHER_COLL, PMPI_Neighbor_alltoall (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
+}
+
+EXPORT int
+MPI_Neighbor_alltoallv (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                        void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                        MPI_Comm comm)
+{
+  COUNTED (U_OTHER_COLL, PMPI_Neighbor_alltoallv (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                                                  rdispls, recvtype, comm))
+}
+
+EXPORT int
+MPI_Win_lock (int lock_type, int rank, int assert, MPI_Win win)
+{
+  COUNTED (U_RMA, PMPI_Win_lock (lock_type, rank, assert, win))
+}
+
+EXPORT int
+MPI_Win_lock_all (int assert, MPI_Win win)
+{
+  COUNTED (U_RMA, PMPI_Win_lock_all (assert, win))
+}
+
+EXPORT int
+MPI_Rput (const void *origin, int origin_count, MPI_Datatype origin_type, int target, MPI_Aint disp,
+          int target_count, MPI_Datatype target_type, MPI_Win win, MPI_Request *request)
+{
+  COUNTED (U_RMA, PMPI_Rput (origin, origin_count, origin_type, target, disp, target_count, target_type, win, request))
+}
+
+EXPORT int
+MPI_Rget (void *origin, int origin_count, MPI_Datatype origin_type, int target, MPI_Aint disp, int target_count,
+          MPI_Datatype target_type, MPI_Win win, MPI_Request *request)
+{
+  COUNTED (U_RMA, PMPI_Rget (origin, origin_count, origin_type, target, disp, target_count, target_type, win, request))
+}
+
+EXPORT int
+MPI_Fetch_and_op (const void *origin, void *result, MPI_Datatype type, int target, MPI_Aint disp, MPI_Op op,
+                  MPI_Win win)
+{
+  COUNTED (U_RMA, PMPI_Fetch_and_op (origin, result, type, target, disp, op, win))
+}
+
+EXPORT int
+MPI_Compare_and_swap (const void *origin, const void *compare, void *result, MPI_Datatype type, int target,
+                      MPI_Aint disp, MPI_Win win)
+{
+  COUNTED (U_RMA, PMPI_Compare_and_swap (origin, compare, result, type, target, disp, win))
+}
+
+EXPORT int
+MPI_Get_accumulate (const void *origin, int origin_count, MPI_Datatype origin_type, void *result, int result_count,
+                    MPI_Datatype result_type, int target, MPI_Aint disp, int target_count, MPI_Datatype target_type,
+                    MPI_Op op, MPI_Win win)
+{
+  COUNTED (U_RMA, PMPI_Get_accumulate (origin, origin_count, origin_type, result, result_count, result_type, target,
+                                       disp, target_count, target_type, op, win))
 }

@@ -265,6 +265,68 @@ test_all (void)
   augur_test_remove_tree (tmp);
 }
 
+static guint
+count_lines (const char *text, const char *prefix)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    n += g_str_has_prefix (lines[i], prefix);
+  return n;
+}
+
+/* What a hostile review once found written wrong: the trace is complete,
+ * replays without a deadlock, as smpirun -replay replays it. */
+static void
+test_hostile (void)
+{
+  g_autofree char *tmp = NULL, *dir = NULL, *err = NULL, *report = NULL;
+  g_autofree char *r0 = NULL, *r1 = NULL, *r2 = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *args[] = { "hostile", NULL };
+  double augur, simgrid;
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
+  g_assert_no_error (error);
+  dir = g_build_filename (tmp, "hostile", NULL);
+  if (trace_run (dir, args, NULL, &err) != 0)
+    g_error ("the traced run failed:\n%s", err);
+  report = read_text (dir, "report.txt");
+  g_assert_nonnull (strstr (report, "complete: yes"));
+  r0 = read_text (dir, "rank-0.txt");
+  r1 = read_text (dir, "rank-1.txt");
+  r2 = read_text (dir, "rank-2.txt");
+  /* 300 receives: 150 waited one by one, then the 150 others in a
+   * waitall; the receives after the freed send waited one by one (a
+   * waitall would wait for the freed send); the any-source one */
+  g_assert_cmpuint (count_lines (r0, "0 irecv 1 "), ==, 303);
+  g_assert_cmpuint (count_lines (r0, "0 wait 1 0 "), ==, 153);
+  g_assert_cmpuint (count_lines (r0, "0 waitall 150"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 waitall"), ==, 1);
+  /* the any-source receive on the freed, reversed communicator: world 1,
+   * after the compute before it */
+  g_assert_true (g_regex_match_simple ("\n0 compute [0-9]+\n0 irecv 1 4 1 1\n", r0, 0, 0));
+  /* in place, the send side is the receive side */
+  g_assert_cmpuint (count_lines (r0, "0 allgather 16 16 0 0"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 alltoall 16 16 0 0"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 gather 16 16 0 0 0"), ==, 1);
+  /* the intercommunicator's peer is world 0 */
+  g_assert_cmpuint (count_lines (r1, "1 recv 0 9 1 1"), ==, 1);
+  /* the cancelled receive is not there */
+  g_assert_cmpuint (count_lines (r2, "2 irecv"), ==, 0);
+  g_assert_cmpuint (count_lines (r2, "2 wait"), ==, 0);
+
+  augur = replay_augur (dir);
+  simgrid = replay_simgrid (dir);
+  g_test_message ("replayed: Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
+  if (!isnan (simgrid) && fabs (augur - simgrid) > 1e-6 * simgrid)
+    g_error ("Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
+  augur_test_remove_tree (tmp);
+}
+
 /* A collective on a sub-communicator cannot be written: the run goes on,
  * and the report and the run's end say the trace is incomplete. */
 static void
@@ -454,6 +516,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/tracer/all", test_all);
   g_test_add_func ("/tracer/subcomm", test_subcomm);
+  g_test_add_func ("/tracer/hostile", test_hostile);
   g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
   g_test_add_func ("/tracer/calibrate", test_calibrate);
   g_test_add_func ("/tracer/validate", test_validate);

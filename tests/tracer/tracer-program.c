@@ -6,6 +6,13 @@
  *                            tests/tracer/test-tracer.c expects
  *   tracer-program subcomm   a collective on half of the ranks: the trace
  *                            is incomplete, and the report says so
+ *   tracer-program hostile   what a hostile review found the tracer wrote
+ *                            wrong once (4 ranks): waits on many requests
+ *                            in turn, MPI_IN_PLACE, an any-source receive
+ *                            on a communicator freed before it completes,
+ *                            compute before it, a freed request then a
+ *                            waitall, a cancelled receive, an
+ *                            intercommunicator
  *   tracer-program stencil ITERATIONS SIZE
  *                            a 1-D halo exchange (irecv, isend, waitall,
  *                            allreduce) with compute between: the overhead
@@ -188,6 +195,104 @@ subcomm (int rank, int p)
 }
 
 static int
+hostile (int rank, int p)
+{
+  enum { K = 300 };
+  static MPI_Request rr[K];
+  static int in[K];
+  int x = rank, go = 0;
+  double v[4 * 16] = { 0 };
+  MPI_Comm rev, half, inter;
+  MPI_Request r, two[2];
+
+  if (p != 4)
+    return 1;
+  /* many requests, the first half waited one by one before the others
+   * are even sent: completing one moves others in the tracer's table */
+  if (rank == 0)
+    {
+      for (int i = 0; i < K; i++)
+        MPI_Irecv (&in[i], 1, MPI_INT, 1, i, MPI_COMM_WORLD, &rr[i]);
+      for (int i = 0; i < K / 2; i++)
+        MPI_Wait (&rr[i], MPI_STATUS_IGNORE);
+      MPI_Send (&go, 1, MPI_INT, 1, 9999, MPI_COMM_WORLD);
+      MPI_Waitall (K / 2, &rr[K / 2], MPI_STATUSES_IGNORE);
+    }
+  else if (rank == 1)
+    {
+      for (int i = 0; i < K / 2; i++)
+        MPI_Send (&x, 1, MPI_INT, 0, i, MPI_COMM_WORLD);
+      MPI_Recv (&go, 1, MPI_INT, 0, 9999, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      for (int i = K / 2; i < K; i++)
+        MPI_Send (&x, 1, MPI_INT, 0, i, MPI_COMM_WORLD);
+    }
+
+  /* in place: the send side is the receive side */
+  MPI_Allgather (MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, v, 16, MPI_DOUBLE, MPI_COMM_WORLD);
+  MPI_Alltoall (MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, v, 16, MPI_DOUBLE, MPI_COMM_WORLD);
+  MPI_Gather (rank == 0 ? MPI_IN_PLACE : v, 16, MPI_DOUBLE, v, 16, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+
+  /* an any-source receive on a communicator freed before it completes,
+   * after 0.05 s of work: ranks reversed, so world 1 is rank 2 there */
+  MPI_Comm_split (MPI_COMM_WORLD, 0, -rank, &rev);
+  if (rank == 0)
+    {
+      work (20000000);
+      MPI_Irecv (&x, 1, MPI_INT, MPI_ANY_SOURCE, 4, rev, &r);
+      MPI_Comm_free (&rev);
+      MPI_Wait (&r, MPI_STATUS_IGNORE);
+    }
+  else
+    {
+      if (rank == 1)
+        MPI_Send (&x, 1, MPI_INT, 3, 4, rev);
+      MPI_Comm_free (&rev);
+    }
+
+  /* a send freed while active, then a waitall of two receives: SimGrid's
+   * waitall would wait for the freed send too */
+  if (rank == 0)
+    {
+      static char big[1 << 20];
+      MPI_Isend (big, sizeof big, MPI_BYTE, 1, 70, MPI_COMM_WORLD, &r);
+      MPI_Request_free (&r);
+      MPI_Irecv (&in[0], 1, MPI_INT, 1, 71, MPI_COMM_WORLD, &two[0]);
+      MPI_Irecv (&in[1], 1, MPI_INT, 1, 72, MPI_COMM_WORLD, &two[1]);
+      MPI_Waitall (2, two, MPI_STATUSES_IGNORE);
+      MPI_Send (&go, 1, MPI_INT, 1, 73, MPI_COMM_WORLD);
+    }
+  else if (rank == 1)
+    {
+      static char big[1 << 20];
+      MPI_Send (&x, 1, MPI_INT, 0, 71, MPI_COMM_WORLD);
+      MPI_Send (&x, 1, MPI_INT, 0, 72, MPI_COMM_WORLD);
+      MPI_Recv (&go, 1, MPI_INT, 0, 73, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv (big, sizeof big, MPI_BYTE, 0, 70, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+
+  /* a receive that never comes, cancelled: it did not happen */
+  if (rank == 2)
+    {
+      MPI_Irecv (&x, 1, MPI_INT, MPI_ANY_SOURCE, 80, MPI_COMM_WORLD, &r);
+      MPI_Cancel (&r);
+      MPI_Wait (&r, MPI_STATUS_IGNORE);
+    }
+
+  /* an intercommunicator between the even and the odd ranks: peers are
+   * ranks of the other group (world 0 sends to world 1) */
+  MPI_Comm_split (MPI_COMM_WORLD, rank % 2, rank, &half);
+  MPI_Intercomm_create (half, 0, MPI_COMM_WORLD, rank % 2 == 0 ? 1 : 0, 5, &inter);
+  if (rank == 0)
+    MPI_Send (&x, 1, MPI_INT, 0, 9, inter);
+  else if (rank == 1)
+    MPI_Recv (&x, 1, MPI_INT, 0, 9, inter, MPI_STATUS_IGNORE);
+  MPI_Comm_free (&inter);
+  MPI_Comm_free (&half);
+  MPI_Barrier (MPI_COMM_WORLD);
+  return 0;
+}
+
+static int
 stencil (int rank, int p, int iterations, int size)
 {
   int right = (rank + 1) % p, left = (rank + p - 1) % p;
@@ -223,10 +328,12 @@ main (int argc, char **argv)
     status = all (rank, p);
   else if (argc >= 2 && strcmp (argv[1], "subcomm") == 0)
     status = subcomm (rank, p);
+  else if (argc >= 2 && strcmp (argv[1], "hostile") == 0)
+    status = hostile (rank, p);
   else if (argc >= 4 && strcmp (argv[1], "stencil") == 0)
     status = stencil (rank, p, atoi (argv[2]), atoi (argv[3]));
   else if (rank == 0)
-    fprintf (stderr, "usage: tracer-program all | subcomm | stencil ITERATIONS SIZE\n");
+    fprintf (stderr, "usage: tracer-program all | subcomm | hostile | stencil ITERATIONS SIZE\n");
   MPI_Finalize ();
   return status;
 }

@@ -23,8 +23,18 @@ static gboolean open_mpi;
 
 /* Runs augur-trace -o DIR mpirun -np RANKS PROGRAM ARGS...; its exit
  * status, stderr in *err. */
+static int trace_run_program (const char *program, const char *dir, const char *const *args,
+                              const char *const *env_extra, char **err);
+
 static int
 trace_run (const char *dir, const char *const *args, const char *const *env_extra, char **err)
+{
+  return trace_run_program (g_getenv ("AUGUR_TRACER_PROGRAM"), dir, args, env_extra, err);
+}
+
+static int
+trace_run_program (const char *program, const char *dir, const char *const *args, const char *const *env_extra,
+                   char **err)
 {
   GPtrArray *argv = g_ptr_array_new ();
   g_auto(GStrv) env = g_get_environ ();
@@ -44,7 +54,7 @@ trace_run (const char *dir, const char *const *args, const char *const *env_extr
     g_ptr_array_add (argv, (gpointer) "--oversubscribe");
   g_ptr_array_add (argv, (gpointer) "-np");
   g_ptr_array_add (argv, (gpointer) G_STRINGIFY (RANKS));
-  g_ptr_array_add (argv, (gpointer) g_getenv ("AUGUR_TRACER_PROGRAM"));
+  g_ptr_array_add (argv, (gpointer) program);
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
@@ -327,6 +337,58 @@ test_hostile (void)
   augur_test_remove_tree (tmp);
 }
 
+/* The same calls from Fortran: traced once each, as from C */
+static void
+test_fortran (void)
+{
+  g_autofree char *tmp = NULL, *dir = NULL, *err = NULL, *report = NULL, *r0 = NULL, *r1 = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *args[] = { NULL };
+  double augur, simgrid;
+
+  if (!have_mpi ())
+    return;
+  if (g_getenv ("AUGUR_TRACER_FORTRAN") == NULL)
+    {
+      g_test_skip ("no Fortran compiler or MPI Fortran bindings (Debian: gfortran, libopenmpi-dev)");
+      return;
+    }
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
+  g_assert_no_error (error);
+  dir = g_build_filename (tmp, "fortran", NULL);
+  if (trace_run_program (g_getenv ("AUGUR_TRACER_FORTRAN"), dir, args, NULL, &err) != 0)
+    g_error ("the traced Fortran run failed:\n%s", err);
+  report = read_text (dir, "report.txt");
+  g_assert_nonnull (strstr (report, "complete: yes"));
+  r0 = read_text (dir, "rank-0.txt");
+  r1 = read_text (dir, "rank-1.txt");
+  /* MPI_DOUBLE_PRECISION is written as bytes */
+  g_assert_cmpuint (count_lines (r0, "0 send 1 11 800 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r1, "1 recv 0 11 800 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 irecv 3 22 8000 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 waitall 4"), ==, 1);
+  /* from MPI_ANY_SOURCE: each source once */
+  g_assert_cmpuint (count_lines (r0, "0 recv 1 33 8 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 recv 2 33 8 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 recv 3 33 8 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 isend 1 55 64 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 bcast 4000 1 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 allreduce 8 0 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 reduce 8 0 0 6"), ==, 1);
+  /* Fortran's MPI_IN_PLACE: the receive side */
+  g_assert_cmpuint (count_lines (r0, "0 allgather 16 16 6 6"), ==, 1);
+  /* each call once: no line twice through the C library */
+  g_assert_cmpuint (count_lines (r0, "0 barrier"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 init"), ==, 1);
+
+  augur = replay_augur (dir);
+  simgrid = replay_simgrid (dir);
+  g_test_message ("replayed: Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
+  if (!isnan (simgrid) && fabs (augur - simgrid) > 1e-6 * simgrid)
+    g_error ("Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
+  augur_test_remove_tree (tmp);
+}
+
 /* A collective on a sub-communicator cannot be written: the run goes on,
  * and the report and the run's end say the trace is incomplete. */
 static void
@@ -517,6 +579,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/all", test_all);
   g_test_add_func ("/tracer/subcomm", test_subcomm);
   g_test_add_func ("/tracer/hostile", test_hostile);
+  g_test_add_func ("/tracer/fortran", test_fortran);
   g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
   g_test_add_func ("/tracer/calibrate", test_calibrate);
   g_test_add_func ("/tracer/validate", test_validate);

@@ -44,73 +44,20 @@ pingpong_path (void)
   return g_build_filename (AUGUR_LIBEXECDIR, "augur", "augur-pingpong", NULL);
 }
 
-/* Runs the ping-pong; its CSV, or NULL with a message printed. */
-static char *
-run_pingpong (guint64 max_bytes, gsize *length)
-{
-  g_autofree char *mpirun = g_find_program_in_path ("mpirun");
-  g_autofree char *pingpong = pingpong_path ();
-  g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, max_bytes);
-  g_autofree char *out = NULL, *err = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *argv[] = { mpirun, "-np", "2", pingpong, max, NULL };
-  int status = 0;
-
-  if (mpirun == NULL)
-    {
-      fprintf (stderr, "augur-cli calibrate: mpirun is not installed (Debian: openmpi-bin libopenmpi-dev), "
-               "so the network cannot be measured; give a ping-pong's points with --points\n");
-      return NULL;
-    }
-  if (!g_file_test (pingpong, G_FILE_TEST_IS_EXECUTABLE))
-    {
-      fprintf (stderr, "augur-cli calibrate: %s is missing (Augur was built without MPI); set AUGUR_PINGPONG or "
-               "give a ping-pong's points with --points\n", pingpong);
-      return NULL;
-    }
-  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error))
-    {
-      fprintf (stderr, "augur-cli calibrate: cannot run mpirun: %s\n", error->message);
-      return NULL;
-    }
-  if (!g_spawn_check_wait_status (status, NULL))
-    {
-      fprintf (stderr, "augur-cli calibrate: the ping-pong failed (mpirun -np 2 %s):\n%s", pingpong, err);
-      return NULL;
-    }
-  *length = strlen (out);
-  return g_steal_pointer (&out);
-}
-
 /* This machine's platform, measured as `augur-cli calibrate` measures it
  * (for `augur-cli validate`); NULL with a message printed. */
 char *
 augur_cli_measure_platform (int cores, gint64 max_bytes, double seconds)
 {
-  g_autofree char *text = NULL;
-  g_autoptr(GArray) points = NULL;
+  g_autofree char *pingpong = pingpong_path ();
   g_autoptr(GError) error = NULL;
-  AugurNetworkFit fit;
-  gsize length = 0;
-  double speed;
+  char *xml = augur_calibrate_measure_machine (NULL, pingpong, (guint) cores, seconds, "Measured by augur-cli validate",
+                                               NULL, &error);
 
-  if ((text = run_pingpong ((guint64) max_bytes, &length)) == NULL)
-    return NULL;
-  points = augur_calibrate_read_points (text, length, "augur-pingpong", &error);
-  if (points == NULL ||
-      !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) points->data, points->len, &fit, &error))
-    {
-      fprintf (stderr, "augur-cli: %s\n", error->message);
-      return NULL;
-    }
-  speed = augur_calibrate_host_speed (seconds);
-  if (!(speed > 0))
-    {
-      fprintf (stderr, "augur-cli: the host speed could not be measured (no monotonic clock?)\n");
-      return NULL;
-    }
-  return augur_calibrate_platform_xml (speed, (guint) cores, &fit, (const AugurPingPoint *) (gpointer) points->data,
-                                       points->len, "Measured by augur-cli validate");
+  (void) max_bytes;
+  if (xml == NULL)
+    fprintf (stderr, "augur-cli: %s\n", error->message);
+  return xml;
 }
 
 int
@@ -173,10 +120,19 @@ augur_cli_calibrate (int argc, char **argv)
           fprintf (stderr, "augur-cli calibrate: %s\n", error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
+      points = augur_calibrate_read_points (text, length, points_path, &error);
     }
-  else if ((text = run_pingpong ((guint64) max_bytes, &length)) == NULL)
-    return AUGUR_CLI_EXIT_MODEL;
-  points = augur_calibrate_read_points (text, length, points_path != NULL ? points_path : "augur-pingpong", &error);
+  else
+    {
+      g_autofree char *pingpong = pingpong_path ();
+      points = augur_calibrate_run_pingpong (NULL, pingpong, (guint64) max_bytes, NULL, &error);
+      if (points == NULL && g_error_matches (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOOL))
+        {
+          fprintf (stderr, "augur-cli calibrate: %s; a ping-pong's points measured elsewhere can be given with "
+                   "--points\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+    }
   if (points == NULL ||
       !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) points->data, points->len, &fit, &error))
     {

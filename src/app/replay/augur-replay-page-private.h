@@ -115,6 +115,12 @@ struct _AugurReplayPage
   GtkWidget            *compare_delta_label;
   GtkWidget            *compare_a_box;
   GtkWidget            *compare_b_box;
+  GtkWidget            *validation_platform;
+  GtkWidget            *validation_ranks;
+  GtkWidget            *validation_runs;
+  GtkWidget            *validation_stack;
+  GtkWidget            *validation_chart_box;
+  GtkWidget            *validation_table_box;
 
   /* Made in code. */
   GtkWidget            *placement;
@@ -125,6 +131,8 @@ struct _AugurReplayPage
   GtkWidget            *chart_view;
   GtkWidget            *compare_a_view;
   GtkWidget            *compare_b_view;
+  GtkWidget            *validation_chart;
+  GtkWidget            *validation_table;
 
   /* The document. */
   AugurReplayInputs     inputs;
@@ -143,6 +151,7 @@ struct _AugurReplayPage
   AugurBarChartData    *bars;
   AugurChartData       *chart;
   GArray               *sweep_times;  /* double */
+  AugurChartData       *validation_chart_data;
 };
 
 /* augur-replay-page.c */
@@ -171,5 +180,8 @@ void     augur_replay_page_sweep_from_fields (AugurReplayPage *self);
 void     augur_replay_page_export_action  (GtkWidget       *widget,
                                            const char      *action_name,
                                            GVariant        *parameter);
+
+/* augur-replay-page-validation.c */
+void     augur_replay_page_validation_init (AugurReplayPage *self);
 
 G_END_DECLS

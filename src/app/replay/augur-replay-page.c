@@ -420,6 +420,7 @@ augur_replay_page_update_actions (AugurReplayPage *self)
 
   gtk_widget_action_set_enabled (widget, "page.replay", !running);
   gtk_widget_action_set_enabled (widget, "page.sweep", !running && self->inputs.use_cluster);
+  gtk_widget_action_set_enabled (widget, "page.validate", !running);
   gtk_widget_action_set_enabled (widget, "page.cancel", running);
   gtk_widget_action_set_enabled (widget, "page.undo", augur_page_can_undo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.redo", augur_page_can_redo (AUGUR_PAGE (self)));
@@ -968,6 +969,14 @@ keep_scenario_action (GtkWidget  *widget,
 }
 
 static void
+validate_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  augur_replay_page_validate (AUGUR_REPLAY_PAGE (widget));
+}
+
+static void
 sweep_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
@@ -1055,6 +1064,7 @@ augur_replay_page_finalize (GObject *object)
   g_clear_pointer (&self->scenario, augur_replay_run_unref);
   g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
   g_clear_pointer (&self->chart, augur_chart_data_unref);
+  g_clear_pointer (&self->validation_chart_data, augur_chart_data_unref);
   g_clear_pointer (&self->sweep_times, g_array_unref);
   g_free (self->saved_text);
   g_free (self->raw_text);
@@ -1105,6 +1115,9 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   /* A sweep ended, successfully or not. */
   g_signal_new ("swept", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A validation ended, successfully or not. */
+  g_signal_new ("validated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-replay-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, AugurReplayPage, name)
@@ -1151,6 +1164,12 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   BIND (compare_delta_label);
   BIND (compare_a_box);
   BIND (compare_b_box);
+  BIND (validation_platform);
+  BIND (validation_ranks);
+  BIND (validation_runs);
+  BIND (validation_stack);
+  BIND (validation_chart_box);
+  BIND (validation_table_box);
 #undef BIND
 
   gtk_widget_class_install_action (widget_class, "page.replay", NULL, replay_action);
@@ -1160,6 +1179,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.round-robin", NULL, round_robin_action);
   gtk_widget_class_install_action (widget_class, "page.keep-scenario", NULL, keep_scenario_action);
   gtk_widget_class_install_action (widget_class, "page.sweep", NULL, sweep_action);
+  gtk_widget_class_install_action (widget_class, "page.validate", NULL, validate_action);
   for (guint i = 0; i < G_N_ELEMENTS (choosers); i++)
     gtk_widget_class_install_action (widget_class, choosers[i], NULL, choose_action);
   for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
@@ -1204,6 +1224,7 @@ augur_replay_page_init (AugurReplayPage *self)
                            G_CALLBACK (on_network_changed), self, G_CONNECT_SWAPPED);
 
   augur_replay_page_solve_init (self);
+  augur_replay_page_validation_init (self);
   sync_widgets (self);
   mark_saved (self);
   augur_replay_page_clear_results (self);

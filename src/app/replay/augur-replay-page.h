@@ -77,6 +77,12 @@ void        augur_replay_page_sweep            (AugurReplayPage           *page,
                                                 guint                      points,
                                                 gboolean                   logarithmic);
 
+/* Builds the bundled MPI programs, runs them for real with the Validation
+ * tab's numbers of ranks, traces them and replays the traces on the
+ * page's platform, in a worker thread; "validated" is emitted when it
+ * ends, successfully or not. */
+void        augur_replay_page_validate         (AugurReplayPage *page);
+
 /* The last replay (the partial one after a deadlock), or NULL. */
 const AugurReplayResult *augur_replay_page_get_result (AugurReplayPage *page);
 /* Keeps the last result as scenario B, compared with the next ones. */
@@ -104,6 +110,14 @@ GtkWidget        *augur_replay_page_get_placement_view (AugurReplayPage *page);
 GtkWidget        *augur_replay_page_get_timeline     (AugurReplayPage *page);
 AugurResultTable *augur_replay_page_get_rank_table   (AugurReplayPage *page);
 AugurResultTable *augur_replay_page_get_action_table (AugurReplayPage *page);
+/* The Validation tab: its fields, its table and its chart's data (NULL
+ * before a validation). */
+void              augur_replay_page_set_validation   (AugurReplayPage *page,
+                                                      gboolean         measure,
+                                                      const char      *ranks,
+                                                      guint            runs);
+AugurResultTable *augur_replay_page_get_validation_table (AugurReplayPage *page);
+AugurChartData   *augur_replay_page_get_validation_chart (AugurReplayPage *page);
 const char       *augur_replay_page_get_status_text  (AugurReplayPage *page);
 /* The error shown above the results, or NULL. */
 const char       *augur_replay_page_get_error_text   (AugurReplayPage *page);

@@ -230,6 +230,76 @@ augur_application_get_locale_dir (void)
   return dir;
 }
 
+const char *
+augur_application_get_tracer_library (void)
+{
+  static char *path = NULL;
+  const char *env;
+
+  if (path != NULL)
+    return path;
+  env = g_getenv ("AUGUR_TRACE_LIB");
+  if (env != NULL && *env != '\0')
+    path = g_strdup (env);
+#ifdef AUGUR_BUILD_ROOT
+  else if (running_uninstalled ())
+    path = g_build_filename (AUGUR_BUILD_ROOT, "src", "tracer", "libaugur-trace.so", NULL);
+#endif
+#ifdef AUGUR_LIBDIR
+  else
+    path = g_build_filename (AUGUR_LIBDIR, "libaugur-trace.so", NULL);
+#else
+  else
+    path = g_strdup ("libaugur-trace.so");
+#endif
+  return path;
+}
+
+const char *
+augur_application_get_pingpong (void)
+{
+  static char *path = NULL;
+  const char *env;
+
+  if (path != NULL)
+    return path;
+  env = g_getenv ("AUGUR_PINGPONG");
+  if (env != NULL && *env != '\0')
+    path = g_strdup (env);
+#ifdef AUGUR_BUILD_ROOT
+  else if (running_uninstalled ())
+    path = g_build_filename (AUGUR_BUILD_ROOT, "src", "tracer", "augur-pingpong", NULL);
+#endif
+#ifdef AUGUR_LIBEXECDIR
+  else
+    path = g_build_filename (AUGUR_LIBEXECDIR, "augur", "augur-pingpong", NULL);
+#else
+  else
+    path = g_strdup ("augur-pingpong");
+#endif
+  return path;
+}
+
+const char *
+augur_application_get_mpi_examples_dir (void)
+{
+  static char *dir = NULL;
+
+  if (dir != NULL)
+    return dir;
+#ifdef AUGUR_SOURCE_ROOT
+  if (running_uninstalled ())
+    dir = g_build_filename (AUGUR_SOURCE_ROOT, "data", "examples", "mpi", NULL);
+#endif
+#ifdef AUGUR_DATADIR
+  if (dir == NULL)
+    dir = g_build_filename (AUGUR_DATADIR, "augur", "examples", "mpi", NULL);
+#endif
+  if (dir == NULL)
+    dir = g_strdup ("examples/mpi");
+  return dir;
+}
+
 void
 augur_application_setup_i18n (void)
 {

@@ -21,6 +21,13 @@ G_DECLARE_FINAL_TYPE (AugurApplication, augur_application, AUGUR, APPLICATION, G
 void              augur_application_setup_i18n       (void);
 /* The folder augur_application_setup_i18n() binds the text domain to. */
 const char       *augur_application_get_locale_dir   (void);
+/* libaugur-trace.so ($AUGUR_TRACE_LIB, the build tree's when Augur runs
+ * from it, or the installed one), and the bundled MPI programs' folder
+ * (data/examples/mpi), for the replay page's validation. */
+const char       *augur_application_get_tracer_library   (void);
+const char       *augur_application_get_mpi_examples_dir (void);
+/* augur-pingpong, which measures the network for a calibrated platform */
+const char       *augur_application_get_pingpong         (void);
 
 AugurApplication *augur_application_new              (void);
 GSettings        *augur_application_get_settings     (AugurApplication *self);

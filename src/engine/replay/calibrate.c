@@ -141,6 +141,76 @@ augur_calibrate_read_points (const char  *text,
   return g_steal_pointer (&points);
 }
 
+GArray *
+augur_calibrate_run_pingpong (const char    *mpirun,
+                              const char    *pingpong,
+                              guint64        max_bytes,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  g_autofree char *found = mpirun != NULL ? g_strdup (mpirun) : g_find_program_in_path ("mpirun");
+  g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, max_bytes);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+
+  if (found == NULL)
+    {
+      g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOOL,
+                   _("mpirun is not installed (Debian: openmpi-bin libopenmpi-dev), so the network cannot be "
+                     "measured"));
+      return NULL;
+    }
+  if (pingpong == NULL || !g_file_test (pingpong, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOOL,
+                   _("%s is missing (Augur was built without MPI)"), pingpong != NULL ? pingpong : "augur-pingpong");
+      return NULL;
+    }
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, error, found, "-np",
+                              "2", pingpong, max, NULL);
+  if (process == NULL)
+    return NULL;
+  if (!g_subprocess_communicate_utf8 (process, NULL, cancellable, &out, &err, error))
+    {
+      g_subprocess_force_exit (process);
+      return NULL;
+    }
+  if (!g_subprocess_get_successful (process))
+    {
+      g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOOL,
+                   _("the ping-pong failed (mpirun -np 2 %s):\n%s"), pingpong, err != NULL ? err : "");
+      return NULL;
+    }
+  return augur_calibrate_read_points (out, strlen (out), "augur-pingpong", error);
+}
+
+char *
+augur_calibrate_measure_machine (const char    *mpirun,
+                                 const char    *pingpong,
+                                 guint          cores,
+                                 double         seconds,
+                                 const char    *measured_on,
+                                 GCancellable  *cancellable,
+                                 GError       **error)
+{
+  g_autoptr(GArray) points = augur_calibrate_run_pingpong (mpirun, pingpong, 4194304, cancellable, error);
+  AugurNetworkFit fit;
+  double speed;
+
+  if (points == NULL ||
+      !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) points->data, points->len, &fit, error))
+    return NULL;
+  speed = augur_calibrate_host_speed (seconds);
+  if (!(speed > 0))
+    {
+      g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOOL,
+                   _("the host speed could not be measured (no monotonic clock?)"));
+      return NULL;
+    }
+  return augur_calibrate_platform_xml (speed, MAX (cores, 1), &fit, (const AugurPingPoint *) (gpointer) points->data,
+                                       points->len, measured_on);
+}
+
 double
 augur_calibrate_host_speed (double seconds)
 {

@@ -20,6 +20,7 @@ GQuark augur_calibrate_error_quark (void);
 typedef enum {
   AUGUR_CALIBRATE_ERROR_SYNTAX,     /* "file:line:column: ..." */
   AUGUR_CALIBRATE_ERROR_TOO_FEW,    /* fewer points than a fit needs */
+  AUGUR_CALIBRATE_ERROR_TOOL,       /* mpirun or augur-pingpong missing or failing */
 } AugurCalibrateError;
 
 typedef struct {
@@ -52,6 +53,25 @@ GArray  *augur_calibrate_read_points (const char  *text,
                                       gsize        length,
                                       const char  *name,
                                       GError     **error);
+
+/* Runs the ping-pong (augur-pingpong, under `mpirun -np 2`; mpirun NULL:
+ * found in PATH) up to max_bytes and reads its points; NULL with an error
+ * saying what is missing or what failed. */
+GArray  *augur_calibrate_run_pingpong (const char    *mpirun,
+                                       const char    *pingpong,
+                                       guint64        max_bytes,
+                                       GCancellable  *cancellable,
+                                       GError       **error);
+
+/* This machine as a platform (the ping-pong fitted, the kernel's speed
+ * over `seconds`, `cores` hosts): its XML, or NULL with an error. */
+char    *augur_calibrate_measure_machine (const char    *mpirun,
+                                          const char    *pingpong,
+                                          guint          cores,
+                                          double         seconds,
+                                          const char    *measured_on,
+                                          GCancellable  *cancellable,
+                                          GError       **error);
 
 /* The kernel's speed on this thread, flop/s (about `seconds` of work). */
 double   augur_calibrate_host_speed  (double       seconds);

@@ -506,6 +506,85 @@ test_failed_exports (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* The Validation tab builds, runs, traces and replays the bundled MPI
+ * programs on the page's cluster; without MPI it says what is missing. */
+static void
+test_validation (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GFile) trace = fixture_file ("trace.txt");
+  g_autofree char *mpirun = g_find_program_in_path ("mpirun");
+  AugurReplayCluster c;
+
+  ring_cluster (&c);
+  augur_replay_page_set_traces (f->page, &trace, 1);
+  augur_replay_page_set_cluster (f->page, &c, 4);
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+
+  /* a bad number of ranks is said before anything runs */
+  augur_replay_page_set_validation (f->page, FALSE, "2, x", 1);
+  augur_replay_page_validate (f->page);
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "“x” is not a number of ranks"));
+
+  /* on this machine, measured first: the ping-pong, then the programs */
+  augur_replay_page_set_validation (f->page, TRUE, "2", 1);
+  augur_replay_page_show_view (f->page, "validation");
+  augur_replay_page_validate (f->page);
+  g_assert_true (augur_test_wait_signal (f->page, "validated", 120));
+  if (mpirun == NULL)
+    {
+      g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "not installed"));
+      return;
+    }
+  g_assert_null (augur_replay_page_get_error_text (f->page));
+  /* the three programs on 2 ranks; a chart of their predicted lines and
+   * measured points */
+  g_assert_cmpuint (augur_result_table_get_n_rows (augur_replay_page_get_validation_table (f->page)), ==, 3);
+  {
+    g_autofree char *programs = augur_result_table_dump_column (augur_replay_page_get_validation_table (f->page), 0);
+    g_autofree char *ranks = augur_result_table_dump_column (augur_replay_page_get_validation_table (f->page), 1);
+    g_autofree char *measured = augur_result_table_dump_column (augur_replay_page_get_validation_table (f->page), 2);
+    g_auto(GStrv) values = g_strsplit (measured, " ", -1);
+    g_assert_cmpstr (programs, ==, "stencil2d cg transpose");
+    g_assert_cmpstr (ranks, ==, "2 2 2");
+    for (guint i = 0; values[i] != NULL; i++)
+      g_assert_cmpfloat (g_ascii_strtod (values[i], NULL), >, 0);
+  }
+  g_assert_nonnull (augur_replay_page_get_validation_chart (f->page));
+  g_assert_cmpuint (augur_chart_data_get_n_series (augur_replay_page_get_validation_chart (f->page)), ==, 6);
+
+  /* what a user sees: the chart drawn above the table */
+  augur_test_spin (400);
+  {
+    g_autoptr(GdkTexture) texture = augur_test_render_window (f->window);
+    GtkWidget *table = GTK_WIDGET (augur_replay_page_get_validation_table (f->page));
+    graphene_rect_t bounds;
+    g_autofree guchar *pixels = NULL;
+    int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+    gsize stride = (gsize) width * 4;
+    guint drawn = 0;
+    const guchar *bg;
+
+    augur_test_save_screenshot (texture, "replay-validation.png");
+    g_assert_true (gtk_widget_get_mapped (table));
+    g_assert_true (gtk_widget_compute_bounds (table, f->window, &bounds));
+    g_assert_cmpfloat (bounds.size.height, >, 60);
+    /* the chart fills the space above the table: lines, points and axes
+     * differ from its background */
+    pixels = g_malloc (stride * height);
+    gdk_texture_download (texture, pixels, stride);
+    bg = pixels + (gsize) MAX (0, (int) bounds.origin.y - 40) * stride + (gsize) (bounds.origin.x + 60) * 4;
+    for (int y = MAX (0, (int) bounds.origin.y - 160); y < MAX (0, (int) bounds.origin.y - 10); y++)
+      for (int x = (int) bounds.origin.x; x < MIN (width, (int) (bounds.origin.x + bounds.size.width)); x++)
+        {
+          const guchar *px = pixels + y * stride + x * 4;
+          drawn += abs (px[0] - bg[0]) + abs (px[1] - bg[1]) + abs (px[2] - bg[2]) > 60;
+        }
+    g_assert_cmpuint (drawn, >, 500);
+  }
+}
+
 static void
 test_sweep_and_scenario (Fixture       *f,
                          gconstpointer  data)
@@ -1041,6 +1120,7 @@ main (int   argc,
   ADD ("file-check", test_file_check);
   ADD ("render", test_render);
   ADD ("smpi", test_smpi);
+  ADD ("validation", test_validation);
 #undef ADD
   g_test_add_func ("/app/replay-page/window/round-trip", test_window_roundtrip);
 

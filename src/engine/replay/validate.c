@@ -279,7 +279,12 @@ augur_validation_run (AugurValidation   *v,
         {
           g_autofree char *np = g_strdup_printf ("%u", ranks[k]);
           g_autofree char *dir = g_strdup_printf ("%s/%s-%u", tmp, prog->name, ranks[k]);
-          g_autofree char *preload = g_strdup_printf ("LD_PRELOAD=%s", v->tracer);
+          /* AUGUR_TRACE_PRELOAD: libraries the ranks load before the tracer
+           * (a sanitizer's runtime, as for augur-trace) */
+          const char *first = g_getenv ("AUGUR_TRACE_PRELOAD");
+          g_autofree char *preload = first != NULL && *first != '\0'
+                                       ? g_strdup_printf ("LD_PRELOAD=%s:%s", first, v->tracer)
+                                       : g_strdup_printf ("LD_PRELOAD=%s", v->tracer);
           g_autofree char *trace_dir = g_strdup_printf ("AUGUR_TRACE_DIR=%s", dir);
           g_autofree char *trace_speed = g_strdup_printf ("AUGUR_TRACE_HOST_SPEED=%s", speed);
           g_autoptr(GPtrArray) argv = g_ptr_array_new ();

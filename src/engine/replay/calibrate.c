@@ -324,25 +324,51 @@ augur_calibrate_fit (const AugurPingPoint *points,
   for (guint m = best_m + 1; m-- > 0;)
     cuts[m] = from[m * (n + 1) + cuts[m + 1]];
   fit->n_segments = best_m + 1;
-  for (guint m = 0; m <= best_m; m++)
-    {
-      double a, b, rss;
-      segment (prefix, cuts[m], cuts[m + 1], &a, &b, &rss);
-      /* the link's latency is the smallest sizes', its bandwidth the best
-       * any segment reaches: the factors then scale them as SMPI's
-       * defaults do, the latency up, the bandwidth down */
-      if (m == 0)
-        fit->latency = MAX (a, 1e-12);
-      fit->bandwidth = MAX (fit->bandwidth, b > 1e-15 ? 1 / b : 1e15);
-      fit->threshold[m] = m == 0 ? 0 : points[cuts[m] - 1].bytes + ENVELOPE;
-      fit->lat_factor[m] = MAX (a, 1e-15);   /* divided below, once the latency is known */
-      fit->bw_factor[m] = MAX (b, 1e-18);
-    }
-  for (guint m = 0; m <= best_m; m++)
-    {
-      fit->lat_factor[m] /= fit->latency;
-      fit->bw_factor[m] = 1 / (fit->bw_factor[m] * fit->bandwidth);
-    }
+  {
+    double as[M], bs[M];
+    gboolean flat[M];
+    guint n_steep = 0;
+
+    /* A segment whose bandwidth term is under 5 % of its time at its
+     * largest size is latency alone: its slope is noise, and would make a
+     * link of absurd bandwidth.  The link's bandwidth is the best a
+     * bandwidth-bound segment reaches (or, with none, the best any size
+     * achieved), so that no factor exceeds 1 and the link never caps a
+     * transfer below what the fit says; flat segments take that slope,
+     * their intercept fitted again. */
+    for (guint m = 0; m <= best_m; m++)
+      {
+        double rss, x_last = points[cuts[m + 1] - 1].bytes + ENVELOPE;
+        segment (prefix, cuts[m], cuts[m + 1], &as[m], &bs[m], &rss);
+        flat[m] = !(bs[m] > 0) || bs[m] * x_last < 0.05 * (as[m] + bs[m] * x_last);
+        if (!flat[m])
+          {
+            fit->bandwidth = MAX (fit->bandwidth, 1 / bs[m]);
+            n_steep++;
+          }
+      }
+    if (n_steep == 0)
+      for (guint i = 0; i < n; i++)
+        fit->bandwidth = MAX (fit->bandwidth, (points[i].bytes + ENVELOPE) / points[i].seconds);
+    /* times near the smallest doubles: no link is faster than a petabyte a second */
+    if (!(fit->bandwidth <= 1e15))
+      fit->bandwidth = 1e15;
+    for (guint m = 0; m <= best_m; m++)
+      {
+        if (flat[m])
+          {
+            guint i = cuts[m], j = cuts[m + 1];
+            bs[m] = 1 / fit->bandwidth;
+            as[m] = ((prefix[j].wt - prefix[i].wt) - bs[m] * (prefix[j].wx - prefix[i].wx)) /
+                    (prefix[j].w - prefix[i].w);
+          }
+        if (m == 0)
+          fit->latency = MAX (as[0], 1e-12);
+        fit->threshold[m] = m == 0 ? 0 : points[cuts[m] - 1].bytes + ENVELOPE;
+        fit->lat_factor[m] = MAX (as[m], 1e-15) / fit->latency;
+        fit->bw_factor[m] = MIN (1.0, 1 / (bs[m] * fit->bandwidth));
+      }
+  }
   fit->lat_factor[0] = 1;
   for (guint i = 0; i < n; i++)
     {

@@ -218,6 +218,49 @@ replay (AugurValidation *v, const char *dir, guint ranks, GCancellable *cancella
   return TRUE;
 }
 
+/* One run of exe under the tracer, its traces in dir, compute converted
+ * at speed; its elapsed time. */
+static gboolean
+traced_run (AugurValidation *v, Launcher kind, const char *mpirun, gboolean over, const char *np, const char *exe,
+            GStrv args, const char *dir, const char *speed, GCancellable *cancellable, double *elapsed,
+            const char *name, GError **error)
+{
+  /* AUGUR_TRACE_PRELOAD: libraries the ranks load before the tracer (a
+   * sanitizer's runtime, as for augur-trace) */
+  const char *first = g_getenv ("AUGUR_TRACE_PRELOAD");
+  g_autofree char *preload = first != NULL && *first != '\0'
+                               ? g_strdup_printf ("LD_PRELOAD=%s:%s", first, v->tracer)
+                               : g_strdup_printf ("LD_PRELOAD=%s", v->tracer);
+  g_autofree char *trace_dir = g_strdup_printf ("AUGUR_TRACE_DIR=%s", dir);
+  g_autofree char *trace_speed = g_strdup_printf ("AUGUR_TRACE_HOST_SPEED=%s", speed);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  char *env[] = { preload, trace_dir, trace_speed, NULL };
+
+  g_ptr_array_add (argv, (gpointer) mpirun);
+  if (kind == LAUNCHER_OPEN_MPI && over)
+    g_ptr_array_add (argv, (gpointer) "--oversubscribe");
+  if (kind == LAUNCHER_OPEN_MPI)
+    for (guint i = 0; env[i] != NULL; i++)
+      {
+        g_ptr_array_add (argv, (gpointer) "-x");
+        g_ptr_array_add (argv, env[i]);
+      }
+  else if (kind == LAUNCHER_HYDRA)
+    {
+      g_ptr_array_add (argv, (gpointer) "-genvlist");
+      g_ptr_array_add (argv, (gpointer) "LD_PRELOAD,AUGUR_TRACE_DIR,AUGUR_TRACE_HOST_SPEED");
+    }
+  g_ptr_array_add (argv, (gpointer) "-np");
+  g_ptr_array_add (argv, (gpointer) np);
+  g_ptr_array_add (argv, (gpointer) exe);
+  for (guint a = 0; args != NULL && args[a] != NULL; a++)
+    g_ptr_array_add (argv, args[a]);
+  g_ptr_array_add (argv, NULL);
+  out = run ((char **) argv->pdata, kind == LAUNCHER_OPEN_MPI ? NULL : env, cancellable, error);
+  return out != NULL && elapsed_of (out, name, elapsed, error);
+}
+
 GPtrArray *
 augur_validation_run (AugurValidation   *v,
                       const guint       *ranks,
@@ -279,20 +322,10 @@ augur_validation_run (AugurValidation   *v,
         {
           g_autofree char *np = g_strdup_printf ("%u", ranks[k]);
           g_autofree char *dir = g_strdup_printf ("%s/%s-%u", tmp, prog->name, ranks[k]);
-          /* AUGUR_TRACE_PRELOAD: libraries the ranks load before the tracer
-           * (a sanitizer's runtime, as for augur-trace) */
-          const char *first = g_getenv ("AUGUR_TRACE_PRELOAD");
-          g_autofree char *preload = first != NULL && *first != '\0'
-                                       ? g_strdup_printf ("LD_PRELOAD=%s:%s", first, v->tracer)
-                                       : g_strdup_printf ("LD_PRELOAD=%s", v->tracer);
-          g_autofree char *trace_dir = g_strdup_printf ("AUGUR_TRACE_DIR=%s", dir);
-          g_autofree char *trace_speed = g_strdup_printf ("AUGUR_TRACE_HOST_SPEED=%s", speed);
           g_autoptr(GPtrArray) argv = g_ptr_array_new ();
           g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-          g_autofree char *out = NULL;
           AugurValidationRow *row = g_new0 (AugurValidationRow, 1);
           gboolean over = ranks[k] > cores;
-          guint first_arg;
           double t = 0;
 
           row->program = g_strdup (prog->name);
@@ -306,7 +339,6 @@ augur_validation_run (AugurValidation   *v,
             g_ptr_array_add (argv, (char *) "--oversubscribe");
           g_ptr_array_add (argv, (char *) "-np");
           g_ptr_array_add (argv, np);
-          first_arg = argv->len;
           g_ptr_array_add (argv, exe);
           for (guint a = 0; prog->args != NULL && prog->args[a] != NULL; a++)
             g_ptr_array_add (argv, prog->args[a]);
@@ -325,34 +357,47 @@ augur_validation_run (AugurValidation   *v,
           row->measured_min = g_array_index (times, double, 0);
           row->measured_max = g_array_index (times, double, times->len - 1);
 
-          /* traced, compute converted at the platform's speed */
-          if (kind == LAUNCHER_OPEN_MPI)
-            {
-              const char *x[] = { "-x", preload, "-x", trace_dir, "-x", trace_speed };
-              for (guint i = 0; i < G_N_ELEMENTS (x); i++)
-                g_ptr_array_insert (argv, (gint) (first_arg - 2 + i), (gpointer) x[i]);
-              out = run ((char **) argv->pdata, NULL, cancellable, error);
-            }
-          else
-            {
-              char *env[] = { preload, trace_dir, trace_speed, NULL };
-              if (kind == LAUNCHER_HYDRA)
+          /* traced as many times, compute converted at the platform's speed;
+           * the trace of the run of median time is replayed (a traced run
+           * is as noisy as any) */
+          {
+            g_autoptr(GArray) traced = g_array_new (FALSE, FALSE, sizeof (double));
+            g_autoptr(GArray) sorted = NULL;
+            guint median = 0;
+
+            for (guint r = 0; ok && r < v->runs; r++)
+              {
+                g_autofree char *dir_r = g_strdup_printf ("%s-%u", dir, r);
+                ok = traced_run (v, kind, mpirun, over, np, exe, prog->args, dir_r, speed, cancellable, &t,
+                                 prog->name, error);
+                if (ok)
+                  g_array_append_val (traced, t);
+              }
+            if (ok)
+              {
+                sorted = g_array_copy (traced);
+                g_array_sort (sorted, by_value);
+                row->traced = g_array_index (sorted, double, sorted->len / 2);
+                for (guint r = 0; r < traced->len; r++)
+                  if (g_array_index (traced, double, r) == row->traced)
+                    median = r;
                 {
-                  const char *g[] = { "-genvlist", "LD_PRELOAD,AUGUR_TRACE_DIR,AUGUR_TRACE_HOST_SPEED" };
-                  for (guint i = 0; i < G_N_ELEMENTS (g); i++)
-                    g_ptr_array_insert (argv, (gint) (first_arg - 2 + i), (gpointer) g[i]);
+                  g_autofree char *dir_m = g_strdup_printf ("%s-%u", dir, median);
+                  ok = replay (v, dir_m, ranks[k], cancellable, &row->predicted, &row->actions, error);
                 }
-              out = run ((char **) argv->pdata, env, cancellable, error);
-            }
-          ok = out != NULL && elapsed_of (out, prog->name, &row->traced, error) &&
-               replay (v, dir, ranks[k], cancellable, &row->predicted, &row->actions, error);
+              }
+            for (guint r = 0; r < v->runs; r++)
+              {
+                g_autofree char *dir_r = g_strdup_printf ("%s-%u", dir, r);
+                remove_tree (dir_r);
+              }
+          }
           if (!ok)
             {
               g_prefix_error (error, _("%s on %u ranks: "), prog->name, ranks[k]);
               break;
             }
           row->error = (row->predicted - row->measured) / row->measured;
-          remove_tree (dir);
           done++;
           if (progress != NULL)
             progress ((double) done / MAX (total, 1), prog->name, progress_data);

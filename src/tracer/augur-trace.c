@@ -43,6 +43,7 @@
 #include "augur-kernel.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -136,6 +137,7 @@ static struct {
   struct { MPI_Datatype type; int id; int size; } types[16];
   int          n_types;
   int          speed_given; /* AUGUR_TRACE_HOST_SPEED, rather than measured */
+  const char  *clock_why;   /* for the report */
 } T;
 
 static Unsupported unsupported[] = {
@@ -798,26 +800,41 @@ start_tracing (int provided)
     }
   {
     /* Ranks that have a core each are measured by the wall clock (read
-     * without a system call); ranks folded several to a core by their
+     * without a system call); ranks folded several to a core (more ranks
+     * on the node than cores they may run on) by their
      * thread's CPU time, so that none is charged for the others' turns.
      * AUGUR_TRACE_CLOCK=wall or cpu decides instead. */
     MPI_Comm node;
     int here = 1, folded = 0, any_folded = 0;
     long cores = sysconf (_SC_NPROCESSORS_ONLN);
+    cpu_set_t mine, all;
 
+    /* the cores this node's ranks may run on: the union of their
+     * affinities (ranks pinned with taskset or a launcher's binding fold
+     * onto fewer cores than the machine has) */
+    CPU_ZERO (&mine);
+    if (sched_getaffinity (0, sizeof mine, &mine) != 0)
+      for (long c = 0; c < cores && c < CPU_SETSIZE; c++)
+        CPU_SET (c, &mine);
+    all = mine;
     if (PMPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) == MPI_SUCCESS)
       {
         PMPI_Comm_size (node, &here);
+        PMPI_Allreduce (&mine, &all, (int) sizeof mine, MPI_BYTE, MPI_BOR, node);
         PMPI_Comm_free (&node);
       }
+    if (CPU_COUNT (&all) > 0)
+      cores = CPU_COUNT (&all);
     folded = cores > 0 && here > cores;
     PMPI_Allreduce (&folded, &any_folded, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (clock_name != NULL && strcmp (clock_name, "wall") == 0)
-      T.clock = CLOCK_MONOTONIC;
+      T.clock = CLOCK_MONOTONIC, T.clock_why = "wall (AUGUR_TRACE_CLOCK=wall)";
     else if (clock_name != NULL && strcmp (clock_name, "cpu") == 0)
-      T.clock = CLOCK_THREAD_CPUTIME_ID;
+      T.clock = CLOCK_THREAD_CPUTIME_ID, T.clock_why = "thread CPU time (AUGUR_TRACE_CLOCK=cpu)";
+    else if (any_folded)
+      T.clock = CLOCK_THREAD_CPUTIME_ID, T.clock_why = "thread CPU time (ranks folded several to a core)";
     else
-      T.clock = any_folded ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+      T.clock = CLOCK_MONOTONIC, T.clock_why = "wall (a core per rank)";
   }
   if (!choose_dir ())
     return;
@@ -914,8 +931,7 @@ write_report (const unsigned long long *counts, unsigned long long total_lines, 
   fprintf (f, "lines: %llu\n", total_lines);
   fprintf (f, "compute: %.6f s in all, as work at %.6g to %.6g flop/s (%s)\n", compute, min_speed, max_speed,
            T.speed_given ? "AUGUR_TRACE_HOST_SPEED" : "measured at MPI_Init");
-  fprintf (f, "clock: %s\n", T.clock == CLOCK_MONOTONIC ? "wall (a core per rank)"
-           : "thread CPU time (ranks folded several to a core, or AUGUR_TRACE_CLOCK=cpu)");
+  fprintf (f, "clock: %s\n", T.clock_why);
   fprintf (f, "complete: %s\n", breaks ? "no: the calls below are not in the trace, and replaying it will not "
            "reproduce this run" : "yes");
   for (int u = 0; u < N_UNSUPPORTED; u++)

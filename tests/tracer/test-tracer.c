@@ -53,7 +53,8 @@ trace_run_program (const char *program, const char *dir, const char *const *args
   if (open_mpi)
     g_ptr_array_add (argv, (gpointer) "--oversubscribe");
   g_ptr_array_add (argv, (gpointer) "-np");
-  g_ptr_array_add (argv, (gpointer) G_STRINGIFY (RANKS));
+  g_ptr_array_add (argv, (gpointer) (g_getenv ("AUGUR_TEST_RANKS") != NULL ? g_getenv ("AUGUR_TEST_RANKS")
+                                                                            : G_STRINGIFY (RANKS)));
   g_ptr_array_add (argv, (gpointer) program);
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
@@ -126,8 +127,16 @@ tally_rank (AugurTraceSet *t, guint r, Tally *out)
   g_assert_no_error (error);
 }
 
+static double replay_augur_ranks (const char *dir, guint ranks);
+
 static double
 replay_augur (const char *dir)
+{
+  return replay_augur_ranks (dir, RANKS);
+}
+
+static double
+replay_augur_ranks (const char *dir, guint ranks)
 {
   g_autofree char *platform_path = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi",
                                                      "platforms", "flat-16.xml", NULL);
@@ -144,9 +153,9 @@ replay_augur (const char *dir)
   double time;
 
   g_assert_no_error (error);
-  deployment = augur_deployment_from_hostfile (hosts, strlen (hosts), "hosts", platform, RANKS, &error);
+  deployment = augur_deployment_from_hostfile (hosts, strlen (hosts), "hosts", platform, ranks, &error);
   g_assert_no_error (error);
-  traces = augur_trace_set_open_smpi (index, RANKS, NULL, &error);
+  traces = augur_trace_set_open_smpi (index, ranks, NULL, &error);
   g_assert_no_error (error);
   r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -389,6 +398,53 @@ test_fortran (void)
   augur_test_remove_tree (tmp);
 }
 
+/* The seed's acquisition modes: the same run traced with a core per rank
+ * (regular) and with both ranks folded onto one core (taskset) replays to
+ * the same prediction; the folding is found from the ranks' affinities,
+ * and the folded trace counts each rank's CPU time, not the turns it
+ * waited for the core.  (The regular run is measured by CPU time too, as
+ * AUGUR_TRACE_CLOCK=cpu asks: by the wall clock, tests running beside it
+ * would be counted as its compute.) */
+static void
+test_acquisition_modes (void)
+{
+  g_autofree char *tmp = NULL, *taskset = g_find_program_in_path ("taskset");
+  const char *env[] = { "AUGUR_TRACE_HOST_SPEED", "1e9", NULL };
+  const char *regular_env[] = { "AUGUR_TRACE_HOST_SPEED", "1e9", "AUGUR_TRACE_CLOCK", "cpu", NULL };
+  double predicted[2];
+
+  if (!have_mpi ())
+    return;
+  if (taskset == NULL || g_get_num_processors () < 2)
+    {
+      g_test_skip ("needs taskset and 2 cores, to fold 2 ranks onto one of them");
+      return;
+    }
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", NULL);
+  for (guint mode = 0; mode < 2; mode++)
+    {
+      g_autofree char *dir = g_build_filename (tmp, mode == 0 ? "regular" : "folded", NULL);
+      g_autofree char *err = NULL, *report = NULL;
+      const char *regular[] = { "stencil", "1000", "8192", NULL };
+      const char *folded[] = { "-c", "0", g_getenv ("AUGUR_TRACER_PROGRAM"), "stencil", "1000", "8192", NULL };
+      int status;
+
+      g_setenv ("AUGUR_TEST_RANKS", "2", TRUE);
+      status = mode == 0 ? trace_run (dir, regular, regular_env, &err)
+                         : trace_run_program (taskset, dir, folded, env, &err);
+      g_unsetenv ("AUGUR_TEST_RANKS");
+      if (status != 0)
+        g_error ("the traced run failed:\n%s", err);
+      report = read_text (dir, "report.txt");
+      /* folded: found without being told */
+      g_assert_nonnull (strstr (report, mode == 0 ? "AUGUR_TRACE_CLOCK=cpu" : "clock: thread CPU time (ranks folded"));
+      predicted[mode] = replay_augur_ranks (dir, 2);
+    }
+  g_test_message ("regular %.6g s, folded %.6g s", predicted[0], predicted[1]);
+  g_assert_cmpfloat (fabs (predicted[1] - predicted[0]) / predicted[0], <, 0.15);
+  augur_test_remove_tree (tmp);
+}
+
 /* A collective on a sub-communicator cannot be written: the run goes on,
  * and the report and the run's end say the trace is incomplete. */
 static void
@@ -580,6 +636,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/subcomm", test_subcomm);
   g_test_add_func ("/tracer/hostile", test_hostile);
   g_test_add_func ("/tracer/fortran", test_fortran);
+  g_test_add_func ("/tracer/acquisition-modes", test_acquisition_modes);
   g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
   g_test_add_func ("/tracer/calibrate", test_calibrate);
   g_test_add_func ("/tracer/validate", test_validate);

@@ -39,6 +39,7 @@
  */
 #define _GNU_SOURCE
 #include <mpi.h>
+#include <zlib.h>
 
 #include "augur-kernel.h"
 
@@ -110,6 +111,7 @@ static struct {
   int          depth;       /* inside a wrapper: nested MPI calls are not traced */
   int          rank, size;
   FILE        *out;
+  gzFile       gz;          /* instead of out, with AUGUR_TRACE_GZIP=1 */
   char         dir[PATH_MAX];
   int          write_failed;
   clockid_t    clock;
@@ -137,6 +139,7 @@ static struct {
   struct { MPI_Datatype type; int id; int size; } types[16];
   int          n_types;
   int          speed_given; /* AUGUR_TRACE_HOST_SPEED, rather than measured */
+  int          gzip;        /* AUGUR_TRACE_GZIP=1 on rank 0 */
   const char  *clock_why;   /* for the report */
 } T;
 
@@ -182,9 +185,14 @@ measure_speed (void)
 static void
 write_text (const char *line)
 {
-  if (T.out == NULL)
+  if (T.gz != NULL)
+    {
+      if (gzputs (T.gz, line) < 0)
+        T.write_failed = errno != 0 ? errno : EIO;
+    }
+  else if (T.out == NULL)
     return;
-  if (fputs (line, T.out) == EOF)
+  else if (fputs (line, T.out) == EOF)
     T.write_failed = errno != 0 ? errno : EIO;
   T.lines++;
 }
@@ -849,26 +857,41 @@ start_tracing (int provided)
       double mine = measure_speed ();
       PMPI_Allreduce (&mine, &T.speed, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     }
-  snprintf (path, sizeof path, "%s/rank-%d.txt", T.dir, T.rank);
-  T.out = fopen (path, "w");
-  if (T.out == NULL)
+  /* rank 0's AUGUR_TRACE_GZIP=1 compresses every rank's file (Augur reads
+   * them; smpirun -replay does not) */
+  {
+    const char *z = T.rank == 0 ? getenv ("AUGUR_TRACE_GZIP") : NULL;
+    T.gzip = z != NULL && strcmp (z, "1") == 0;
+    PMPI_Bcast (&T.gzip, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  }
+  snprintf (path, sizeof path, "%s/rank-%d.txt%s", T.dir, T.rank, T.gzip ? ".gz" : "");
+  if (T.gzip)
+    T.gz = gzopen (path, "wb6");
+  else
+    T.out = fopen (path, "w");
+  if (T.out == NULL && T.gz == NULL)
     fprintf (stderr, "augur-trace: rank %d cannot write %s: %s\n", T.rank, path, strerror (errno));
   /* every rank traces, or none: the end of the run gathers from all */
-  opened = T.out != NULL;
+  opened = T.out != NULL || T.gz != NULL;
   PMPI_Allreduce (&opened, &all_opened, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (!all_opened)
     {
       if (T.out != NULL)
-        {
-          fclose (T.out);
-          remove (path);
-          T.out = NULL;
-        }
+        fclose (T.out);
+      if (T.gz != NULL)
+        gzclose (T.gz);
+      if (T.out != NULL || T.gz != NULL)
+        remove (path);
+      T.out = NULL;
+      T.gz = NULL;
       if (T.rank == 0)
         fprintf (stderr, "augur-trace: this run is not traced\n");
       return;
     }
-  setvbuf (T.out, NULL, _IOFBF, 1 << 16);
+  if (T.out != NULL)
+    setvbuf (T.out, NULL, _IOFBF, 1 << 16);
+  else
+    gzbuffer (T.gz, 1 << 16);
   add_type (MPI_DOUBLE, 0, 8);
   add_type (MPI_INT, 1, 4);
   add_type (MPI_CHAR, 2, 1);
@@ -963,6 +986,12 @@ MPI_Finalize (void)
             T.write_failed = errno != 0 ? errno : EIO;
           T.out = NULL;
         }
+      if (T.gz != NULL)
+        {
+          if (gzclose (T.gz) != Z_OK && T.write_failed == 0)
+            T.write_failed = errno != 0 ? errno : EIO;
+          T.gz = NULL;
+        }
       T.on = 0;
       failed = T.write_failed != 0;
       if (failed)
@@ -985,7 +1014,7 @@ MPI_Finalize (void)
           if (index != NULL)
             {
               for (int r = 0; r < T.size; r++)
-                fprintf (index, "rank-%d.txt\n", r);
+                fprintf (index, "rank-%d.txt%s\n", r, T.gzip ? ".gz" : "");
               if (fclose (index) != 0)
                 fprintf (stderr, "augur-trace: cannot write %s: %s\n", path, strerror (errno));
             }

@@ -510,6 +510,51 @@ test_folder_and_speed (void)
   augur_test_remove_tree (tmp);
 }
 
+/* AUGUR_TRACE_GZIP=1: gzip files, named so by the index, that Augur
+ * reads as it reads plain ones */
+static void
+test_gzip (void)
+{
+  g_autofree char *tmp = NULL, *dir = NULL, *err = NULL, *index = NULL;
+  const char *args[] = { "stencil", "5", "1024", NULL };
+  const char *env[] = { "AUGUR_TRACE_GZIP", "1", NULL };
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
+  g_assert_no_error (error);
+  dir = g_build_filename (tmp, "gz", NULL);
+  g_assert_cmpint (trace_run (dir, args, env, &err), ==, 0);
+  index = read_text (dir, "index.txt");
+  g_assert_cmpstr (index, ==, "rank-0.txt.gz\nrank-1.txt.gz\nrank-2.txt.gz\nrank-3.txt.gz\n");
+  {
+    g_autofree char *path = g_build_filename (dir, "rank-1.txt.gz", NULL);
+    g_autofree char *head = NULL;
+    gsize length = 0;
+    g_assert_true (g_file_get_contents (path, &head, &length, NULL));
+    g_assert_cmpuint (length, >, 2);
+    g_assert_cmpint ((guchar) head[0], ==, 0x1f);
+    g_assert_cmpint ((guchar) head[1], ==, 0x8b);
+  }
+  {
+    g_autofree char *path = g_build_filename (dir, "index.txt", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(AugurTraceSet) traces = augur_trace_set_open_smpi (file, RANKS, NULL, &error);
+    Tally t;
+
+    g_assert_no_error (error);
+    tally_rank (traces, 1, &t);
+    /* 5 iterations of 2 irecv, 2 isend, waitall, allreduce */
+    g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_IRECV], ==, 10);
+    g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_ISEND], ==, 10);
+    g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_WAITALL], ==, 5);
+    g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_ALLREDUCE], ==, 5);
+  }
+  g_assert_cmpfloat (replay_augur (dir), >, 0);
+  augur_test_remove_tree (tmp);
+}
+
 /* augur-cli calibrate runs the ping-pong with mpirun and writes a
  * platform that Augur reads and replays the tracer's traces on. */
 static void
@@ -638,6 +683,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/fortran", test_fortran);
   g_test_add_func ("/tracer/acquisition-modes", test_acquisition_modes);
   g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
+  g_test_add_func ("/tracer/gzip", test_gzip);
   g_test_add_func ("/tracer/calibrate", test_calibrate);
   g_test_add_func ("/tracer/validate", test_validate);
   return g_test_run ();

@@ -2,8 +2,9 @@
 # bench-tracer.sh: what tracing costs a real MPI run.  Runs tracer-program's
 # 1-D halo stencil (irecv, isend, waitall, allreduce, compute between) with
 # mpirun, without and with libaugur-trace, three times each, and prints the
-# best wall time of each, the overhead, and the trace's size.  Not a timed
-# test (`meson test --benchmark`).
+# best wall time of each, the overhead, and the trace's size; then the
+# validation table of the bundled MPI programs (augur-cli validate).  Not a
+# timed test (`meson test --benchmark`).
 #
 #   bench-tracer.sh BUILD_DIR [RANKS [ITERATIONS [BYTES]]]
 #
@@ -59,3 +60,9 @@ awk -v p="$plain" -v t="$traced" -v l="$lines" -v s="$size" 'BEGIN {
   printf "  overhead            %+7.1f %%\n", 100 * (t - p) / p
   printf "  trace               %d lines, %d KiB, %.0f lines/s of run\n", l, s, l / t
 }'
+
+# The validation table: the bundled programs measured, traced and replayed
+# on this machine measured first (augur-cli validate).
+echo
+echo "Validation (augur-cli validate --ranks 1,2,4; * oversubscribed):"
+"$build/src/cli/augur-cli" validate --ranks 1,2,4 || echo "bench-tracer: the validation failed"

@@ -9,11 +9,18 @@
  * use (mpi_send_, mpi_send__, mpi_send, MPI_SEND).  The `use mpi_f08`
  * bindings are not wrapped yet.
  *
+ * Open MPI only: converting MPI_IN_PLACE and MPI_BOTTOM needs the library's
+ * Fortran sentinels, known here for Open MPI; with another library these
+ * bindings are left out (its Fortran programs' calls are then not traced),
+ * rather than pass a sentinel on as a buffer.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <mpi.h>
 
 #include <stdlib.h>
+
+#ifdef OPEN_MPI
 
 #define EXPORT __attribute__ ((visibility ("default")))
 
@@ -302,3 +309,263 @@ NAMES (mpi_alltoallv, MPI_ALLTOALLV, (void *sendbuf, F *sendcounts, F *sdispls, 
                                       F *recvcounts, F *rdispls, F *recvtype, F *comm, F *ierr))
 
 _Static_assert (sizeof (MPI_Fint) == sizeof (int), "Fortran integer arrays are passed as C int arrays");
+
+/* ---- More point-to-point and completion ---------------------------------------------- */
+
+EXPORT void
+mpi_startall_ (F *count, F *requests, F *ierr)
+{
+  int n = *count > 0 ? *count : 0;
+  MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));
+
+  if (r == NULL)
+    abort ();
+  for (int i = 0; i < n; i++)
+    r[i] = PMPI_Request_f2c (requests[i]);
+  *ierr = MPI_Startall (n, r);
+  for (int i = 0; i < n; i++)
+    requests[i] = PMPI_Request_c2f (r[i]);
+  free (r);
+}
+NAMES (mpi_startall, MPI_STARTALL, (F *count, F *requests, F *ierr))
+
+EXPORT void
+mpi_cancel_ (F *request, F *ierr)
+{
+  MPI_Request r = PMPI_Request_f2c (*request);
+  *ierr = MPI_Cancel (&r);
+}
+NAMES (mpi_cancel, MPI_CANCEL, (F *request, F *ierr))
+
+EXPORT void
+mpi_testall_ (F *count, F *requests, F *flag, F *statuses, F *ierr)
+{
+  int n = *count > 0 ? *count : 0, f = 0;
+  MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));
+  MPI_Status *s = statuses == MPI_F_STATUSES_IGNORE ? MPI_STATUSES_IGNORE
+                                                    : malloc (sizeof *s * (size_t) (n > 0 ? n : 1));
+
+  if (r == NULL || (s == NULL && statuses != MPI_F_STATUSES_IGNORE))
+    abort ();
+  for (int i = 0; i < n; i++)
+    r[i] = PMPI_Request_f2c (requests[i]);
+  *ierr = MPI_Testall (n, r, &f, s);
+  *flag = f != 0;
+  for (int i = 0; i < n; i++)
+    {
+      requests[i] = PMPI_Request_c2f (r[i]);
+      if (f && s != MPI_STATUSES_IGNORE)
+        PMPI_Status_c2f (&s[i], &statuses[i * STATUS_SIZE]);
+    }
+  free (r);
+  if (s != MPI_STATUSES_IGNORE)
+    free (s);
+}
+NAMES (mpi_testall, MPI_TESTALL, (F *count, F *requests, F *flag, F *statuses, F *ierr))
+
+EXPORT void
+mpi_testany_ (F *count, F *requests, F *index, F *flag, F *status, F *ierr)
+{
+  int n = *count > 0 ? *count : 0, i = MPI_UNDEFINED, f = 0;
+  MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));
+  MPI_Status c;
+
+  if (r == NULL)
+    abort ();
+  for (int k = 0; k < n; k++)
+    r[k] = PMPI_Request_f2c (requests[k]);
+  *ierr = MPI_Testany (n, r, &i, &f, status_in (status, &c));
+  for (int k = 0; k < n; k++)
+    requests[k] = PMPI_Request_c2f (r[k]);
+  *flag = f != 0;
+  *index = i == MPI_UNDEFINED ? MPI_UNDEFINED : i + 1;
+  if (f)
+    status_out (status, &c);
+  free (r);
+}
+NAMES (mpi_testany, MPI_TESTANY, (F *count, F *requests, F *index, F *flag, F *status, F *ierr))
+
+#define FORTRAN_SOME(lower, UPPER, CALL)                                                                \
+  EXPORT void lower##_ (F *incount, F *requests, F *outcount, F *indices, F *statuses, F *ierr)          \
+  {                                                                                                      \
+    int n = *incount > 0 ? *incount : 0, out = 0;                                                        \
+    MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));                                      \
+    int *idx = malloc (sizeof *idx * (size_t) (n > 0 ? n : 1));                                          \
+    MPI_Status *s = statuses == MPI_F_STATUSES_IGNORE ? MPI_STATUSES_IGNORE                              \
+                                                      : malloc (sizeof *s * (size_t) (n > 0 ? n : 1));   \
+    if (r == NULL || idx == NULL || (s == NULL && statuses != MPI_F_STATUSES_IGNORE))                    \
+      abort ();                                                                                          \
+    for (int i = 0; i < n; i++)                                                                          \
+      r[i] = PMPI_Request_f2c (requests[i]);                                                             \
+    *ierr = CALL (n, r, &out, idx, s);                                                                   \
+    for (int i = 0; i < n; i++)                                                                          \
+      requests[i] = PMPI_Request_c2f (r[i]);                                                             \
+    *outcount = out;                                                                                     \
+    for (int i = 0; out != MPI_UNDEFINED && i < out; i++)                                                \
+      {                                                                                                  \
+        indices[i] = idx[i] + 1;                                                                         \
+        if (s != MPI_STATUSES_IGNORE)                                                                    \
+          PMPI_Status_c2f (&s[i], &statuses[i * STATUS_SIZE]);                                           \
+      }                                                                                                  \
+    free (r);                                                                                            \
+    free (idx);                                                                                          \
+    if (s != MPI_STATUSES_IGNORE)                                                                        \
+      free (s);                                                                                          \
+  }                                                                                                      \
+  NAMES (lower, UPPER, (F *incount, F *requests, F *outcount, F *indices, F *statuses, F *ierr))
+
+FORTRAN_SOME (mpi_waitsome, MPI_WAITSOME, MPI_Waitsome)
+FORTRAN_SOME (mpi_testsome, MPI_TESTSOME, MPI_Testsome)
+
+EXPORT void
+mpi_sendrecv_replace_ (void *buf, F *count, F *type, F *dest, F *sendtag, F *source, F *recvtag, F *comm, F *status,
+                       F *ierr)
+{
+  MPI_Status c;
+  *ierr = MPI_Sendrecv_replace (buffer (buf), *count, T (type), *dest, *sendtag, *source, *recvtag, C (comm),
+                                status_in (status, &c));
+  status_out (status, &c);
+}
+NAMES (mpi_sendrecv_replace, MPI_SENDRECV_REPLACE, (void *buf, F *count, F *type, F *dest, F *sendtag, F *source,
+                                                    F *recvtag, F *comm, F *status, F *ierr))
+
+EXPORT void
+mpi_probe_ (F *source, F *tag, F *comm, F *status, F *ierr)
+{
+  MPI_Status c;
+  *ierr = MPI_Probe (*source, *tag, C (comm), status_in (status, &c));
+  status_out (status, &c);
+}
+NAMES (mpi_probe, MPI_PROBE, (F *source, F *tag, F *comm, F *status, F *ierr))
+
+EXPORT void
+mpi_iprobe_ (F *source, F *tag, F *comm, F *flag, F *status, F *ierr)
+{
+  MPI_Status c;
+  int f = 0;
+  *ierr = MPI_Iprobe (*source, *tag, C (comm), &f, status_in (status, &c));
+  *flag = f != 0;
+  if (f)
+    status_out (status, &c);
+}
+NAMES (mpi_iprobe, MPI_IPROBE, (F *source, F *tag, F *comm, F *flag, F *status, F *ierr))
+
+/* ---- More collectives ------------------------------------------------------------------- */
+
+#define FORTRAN_SCAN(lower, UPPER, CALL)                                                                \
+  EXPORT void lower##_ (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *comm, F *ierr)        \
+  {                                                                                                      \
+    *ierr = CALL (buffer (sendbuf), buffer (recvbuf), *count, T (type), O (op), C (comm));              \
+  }                                                                                                      \
+  NAMES (lower, UPPER, (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *comm, F *ierr))
+
+FORTRAN_SCAN (mpi_scan, MPI_SCAN, MPI_Scan)
+FORTRAN_SCAN (mpi_exscan, MPI_EXSCAN, MPI_Exscan)
+
+EXPORT void
+mpi_gatherv_ (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcounts, F *displs, F *recvtype,
+              F *root, F *comm, F *ierr)
+{
+  *ierr = MPI_Gatherv (buffer (sendbuf), *sendcount, T (sendtype), buffer (recvbuf), recvcounts, displs,
+                       T (recvtype), *root, C (comm));
+}
+NAMES (mpi_gatherv, MPI_GATHERV, (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcounts,
+                                  F *displs, F *recvtype, F *root, F *comm, F *ierr))
+
+EXPORT void
+mpi_allgatherv_ (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcounts, F *displs, F *recvtype,
+                 F *comm, F *ierr)
+{
+  *ierr = MPI_Allgatherv (buffer (sendbuf), *sendcount, T (sendtype), buffer (recvbuf), recvcounts, displs,
+                          T (recvtype), C (comm));
+}
+NAMES (mpi_allgatherv, MPI_ALLGATHERV, (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcounts,
+                                        F *displs, F *recvtype, F *comm, F *ierr))
+
+EXPORT void
+mpi_scatterv_ (void *sendbuf, F *sendcounts, F *displs, F *sendtype, void *recvbuf, F *recvcount, F *recvtype,
+               F *root, F *comm, F *ierr)
+{
+  *ierr = MPI_Scatterv (buffer (sendbuf), sendcounts, displs, T (sendtype), buffer (recvbuf), *recvcount,
+                        T (recvtype), *root, C (comm));
+}
+NAMES (mpi_scatterv, MPI_SCATTERV, (void *sendbuf, F *sendcounts, F *displs, F *sendtype, void *recvbuf,
+                                    F *recvcount, F *recvtype, F *root, F *comm, F *ierr))
+
+EXPORT void
+mpi_reduce_scatter_ (void *sendbuf, void *recvbuf, F *recvcounts, F *type, F *op, F *comm, F *ierr)
+{
+  *ierr = MPI_Reduce_scatter (buffer (sendbuf), buffer (recvbuf), recvcounts, T (type), O (op), C (comm));
+}
+NAMES (mpi_reduce_scatter, MPI_REDUCE_SCATTER, (void *sendbuf, void *recvbuf, F *recvcounts, F *type, F *op,
+                                                F *comm, F *ierr))
+
+EXPORT void
+mpi_reduce_scatter_block_ (void *sendbuf, void *recvbuf, F *recvcount, F *type, F *op, F *comm, F *ierr)
+{
+  *ierr = MPI_Reduce_scatter_block (buffer (sendbuf), buffer (recvbuf), *recvcount, T (type), O (op), C (comm));
+}
+NAMES (mpi_reduce_scatter_block, MPI_REDUCE_SCATTER_BLOCK, (void *sendbuf, void *recvbuf, F *recvcount, F *type,
+                                                            F *op, F *comm, F *ierr))
+
+/* ---- What the format cannot express: through the C wrappers, which count them ----------- */
+
+EXPORT void
+mpi_ibarrier_ (F *comm, F *request, F *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  *ierr = MPI_Ibarrier (C (comm), &r);
+  *request = PMPI_Request_c2f (r);
+}
+NAMES (mpi_ibarrier, MPI_IBARRIER, (F *comm, F *request, F *ierr))
+
+EXPORT void
+mpi_ibcast_ (void *buf, F *count, F *type, F *root, F *comm, F *request, F *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  *ierr = MPI_Ibcast (buffer (buf), *count, T (type), *root, C (comm), &r);
+  *request = PMPI_Request_c2f (r);
+}
+NAMES (mpi_ibcast, MPI_IBCAST, (void *buf, F *count, F *type, F *root, F *comm, F *request, F *ierr))
+
+EXPORT void
+mpi_iallreduce_ (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *comm, F *request, F *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  *ierr = MPI_Iallreduce (buffer (sendbuf), buffer (recvbuf), *count, T (type), O (op), C (comm), &r);
+  *request = PMPI_Request_c2f (r);
+}
+NAMES (mpi_iallreduce, MPI_IALLREDUCE, (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *comm,
+                                        F *request, F *ierr))
+
+EXPORT void
+mpi_ireduce_ (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *root, F *comm, F *request, F *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  *ierr = MPI_Ireduce (buffer (sendbuf), buffer (recvbuf), *count, T (type), O (op), *root, C (comm), &r);
+  *request = PMPI_Request_c2f (r);
+}
+NAMES (mpi_ireduce, MPI_IREDUCE, (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *root, F *comm,
+                                  F *request, F *ierr))
+
+EXPORT void
+mpi_ialltoall_ (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcount, F *recvtype, F *comm,
+                F *request, F *ierr)
+{
+  MPI_Request r = MPI_REQUEST_NULL;
+  *ierr = MPI_Ialltoall (buffer (sendbuf), *sendcount, T (sendtype), buffer (recvbuf), *recvcount, T (recvtype),
+                         C (comm), &r);
+  *request = PMPI_Request_c2f (r);
+}
+NAMES (mpi_ialltoall, MPI_IALLTOALL, (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcount,
+                                      F *recvtype, F *comm, F *request, F *ierr))
+
+EXPORT void
+mpi_win_fence_ (F *assert, F *win, F *ierr)
+{
+  *ierr = MPI_Win_fence (*assert, PMPI_Win_f2c (*win));
+}
+NAMES (mpi_win_fence, MPI_WIN_FENCE, (F *assert, F *win, F *ierr))
+
+#endif /* OPEN_MPI */
+

@@ -386,6 +386,10 @@ test_fortran (void)
   g_assert_cmpuint (count_lines (r0, "0 reduce 8 0 0 6"), ==, 1);
   /* Fortran's MPI_IN_PLACE: the receive side */
   g_assert_cmpuint (count_lines (r0, "0 allgather 16 16 6 6"), ==, 1);
+  /* MPI_Testall's completion as a waitall of the two; the v-collective and the scan */
+  g_assert_cmpuint (count_lines (r0, "0 waitall 2"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 allgatherv 8 8 16 24 32 6 6"), ==, 1);
+  g_assert_cmpuint (count_lines (r0, "0 scan 8 0 6"), ==, 1);
   /* each call once: no line twice through the C library */
   g_assert_cmpuint (count_lines (r0, "0 barrier"), ==, 1);
   g_assert_cmpuint (count_lines (r0, "0 init"), ==, 1);

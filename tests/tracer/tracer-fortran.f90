@@ -7,7 +7,8 @@
 program tracer_fortran
   implicit none
   include 'mpif.h'
-  integer :: rank, p, ierr, right, left, i, req(4), st(MPI_STATUS_SIZE)
+  integer :: rank, p, ierr, right, left, i, req(4), st(MPI_STATUS_SIZE), counts(64), displs(64)
+  logical :: done
   double precision :: a(1000), b(1000), s, x(4)
 
   call MPI_Init(ierr)
@@ -53,5 +54,22 @@ program tracer_fortran
   call MPI_Allreduce(MPI_IN_PLACE, s, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
   call MPI_Reduce(s, x, 1, MPI_DOUBLE_PRECISION, MPI_MAX, 0, MPI_COMM_WORLD, ierr)
   call MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, a, 2, MPI_DOUBLE_PRECISION, MPI_COMM_WORLD, ierr)
+
+  ! requests completed by MPI_Testall in a loop, tag 66
+  call MPI_Irecv(b, 10, MPI_DOUBLE_PRECISION, left, 66, MPI_COMM_WORLD, req(1), ierr)
+  call MPI_Isend(a, 10, MPI_DOUBLE_PRECISION, right, 66, MPI_COMM_WORLD, req(2), ierr)
+  done = .false.
+  do while (.not. done)
+    call MPI_Testall(2, req, done, MPI_STATUSES_IGNORE, ierr)
+  end do
+
+  ! v-collectives and scans: rank i gives i + 1 values
+  do i = 1, p
+    counts(i) = i
+    displs(i) = (i - 1) * p
+  end do
+  call MPI_Allgatherv(a, rank + 1, MPI_DOUBLE_PRECISION, b, counts, displs, MPI_DOUBLE_PRECISION, &
+                      MPI_COMM_WORLD, ierr)
+  call MPI_Scan(s, x, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
   call MPI_Finalize(ierr)
 end program tracer_fortran

@@ -35,10 +35,25 @@ syntax (GError **error, const char *name, guint line, guint column, const char *
 }
 
 /* A number field (trimmed), finite. */
+/* A field without its blanks and its quotes */
+static char *
+unquote (const char *field)
+{
+  char *t = g_strstrip (g_strdup (field));
+  gsize n = strlen (t);
+
+  if (n >= 2 && t[0] == '"' && t[n - 1] == '"')
+    {
+      memmove (t, t + 1, n - 2);
+      t[n - 2] = '\0';
+    }
+  return t;
+}
+
 static gboolean
 number (const char *field, double *out)
 {
-  g_autofree char *t = g_strstrip (g_strdup (field));
+  g_autofree char *t = unquote (field);
   char *end = NULL;
 
   if (*t == '\0')
@@ -59,6 +74,9 @@ augur_calibrate_read_points (const char  *text,
   guint line = 0;
 
   g_return_val_if_fail (text != NULL || length == 0, NULL);
+  /* a byte order mark, as spreadsheets write */
+  if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
   if (memchr (text, '\0', length) != NULL)
     {
       syntax (error, name, 1, 1, _("not a text file (it holds a NUL byte)"));
@@ -82,11 +100,17 @@ augur_calibrate_read_points (const char  *text,
           n_cols = (int) g_strv_length (fields);
           for (int i = 0; i < n_cols; i++)
             {
-              g_autofree char *f = g_strstrip (g_strdup (fields[i]));
-              if (g_ascii_strcasecmp (f, "bytes") == 0)
-                bytes_col = i;
-              else if (g_ascii_strcasecmp (f, "seconds") == 0)
-                seconds_col = i;
+              g_autofree char *f = unquote (fields[i]);
+              int *col = g_ascii_strcasecmp (f, "bytes") == 0     ? &bytes_col
+                         : g_ascii_strcasecmp (f, "seconds") == 0 ? &seconds_col
+                                                                  : NULL;
+              if (col != NULL && *col >= 0)
+                {
+                  syntax (error, name, line, 1, _("the column %s is named twice in the header"), f);
+                  return NULL;
+                }
+              if (col != NULL)
+                *col = i;
             }
           if (bytes_col < 0 || seconds_col < 0)
             {
@@ -114,9 +138,9 @@ augur_calibrate_read_points (const char  *text,
         column = 1;
         for (int i = 0; i < seconds_col; i++)
           column += (guint) strlen (fields[i]) + 1;
-        if (!number (fields[seconds_col], &pt.seconds) || !(pt.seconds > 0) || pt.seconds > 1e6)
+        if (!number (fields[seconds_col], &pt.seconds) || !(pt.seconds >= 1e-12) || pt.seconds > 1e6)
           {
-            syntax (error, name, line, column, _("expected a time in seconds above 0 and at most 1e6, found '%s'"),
+            syntax (error, name, line, column, _("expected a time in seconds from 1e-12 to 1e6, found '%s'"),
                     fields[seconds_col]);
             return NULL;
           }
@@ -226,12 +250,8 @@ typedef struct {
 } Sums;
 
 static void
-segment (const Sums *prefix, guint i, guint j, double *a, double *b, double *rss)
+line_fit (Sums s, double *a, double *b, double *rss)
 {
-  Sums s = {
-    prefix[j].w - prefix[i].w, prefix[j].wx - prefix[i].wx, prefix[j].wxx - prefix[i].wxx,
-    prefix[j].wt - prefix[i].wt, prefix[j].wxt - prefix[i].wxt, prefix[j].wtt - prefix[i].wtt,
-  };
   double det = s.w * s.wxx - s.wx * s.wx;
 
   if (det > 1e-300 * s.w * s.wxx)
@@ -252,6 +272,33 @@ segment (const Sums *prefix, guint i, guint j, double *a, double *b, double *rss
     }
   *rss = s.wtt - 2 * *a * s.wt - 2 * *b * s.wxt + *a * *a * s.w + 2 * *a * *b * s.wx + *b * *b * s.wxx;
   *rss = MAX (*rss, 0.0);
+}
+
+/* From the prefix sums: fast, for choosing the cuts */
+static void
+segment (const Sums *prefix, guint i, guint j, double *a, double *b, double *rss)
+{
+  Sums s = {
+    prefix[j].w - prefix[i].w, prefix[j].wx - prefix[i].wx, prefix[j].wxx - prefix[i].wxx,
+    prefix[j].wt - prefix[i].wt, prefix[j].wxt - prefix[i].wxt, prefix[j].wtt - prefix[i].wtt,
+  };
+  line_fit (s, a, b, rss);
+}
+
+/* Summed again over the points: exact, for the chosen segments (a
+ * difference of prefix sums loses a slow segment's small weights when the
+ * fast ones are large) */
+static Sums
+direct_sums (const AugurPingPoint *points, guint i, guint j)
+{
+  Sums s = { 0 };
+
+  for (guint k = i; k < j; k++)
+    {
+      double x = points[k].bytes + ENVELOPE, t = points[k].seconds, w = 1 / (t * t);
+      s.w += w, s.wx += w * x, s.wxx += w * x * x, s.wt += w * t, s.wxt += w * x * t, s.wtt += w * t * t;
+    }
+  return s;
 }
 
 gboolean
@@ -339,7 +386,7 @@ augur_calibrate_fit (const AugurPingPoint *points,
     for (guint m = 0; m <= best_m; m++)
       {
         double rss, x_last = points[cuts[m + 1] - 1].bytes + ENVELOPE;
-        segment (prefix, cuts[m], cuts[m + 1], &as[m], &bs[m], &rss);
+        line_fit (direct_sums (points, cuts[m], cuts[m + 1]), &as[m], &bs[m], &rss);
         flat[m] = !(bs[m] > 0) || bs[m] * x_last < 0.05 * (as[m] + bs[m] * x_last);
         if (!flat[m])
           {
@@ -347,9 +394,11 @@ augur_calibrate_fit (const AugurPingPoint *points,
             n_steep++;
           }
       }
+    /* latency alone everywhere: a link whose bandwidth adds at most 5 %
+     * to any point */
     if (n_steep == 0)
       for (guint i = 0; i < n; i++)
-        fit->bandwidth = MAX (fit->bandwidth, (points[i].bytes + ENVELOPE) / points[i].seconds);
+        fit->bandwidth = MAX (fit->bandwidth, 20 * (points[i].bytes + ENVELOPE) / points[i].seconds);
     /* times near the smallest doubles: no link is faster than a petabyte a second */
     if (!(fit->bandwidth <= 1e15))
       fit->bandwidth = 1e15;
@@ -357,10 +406,9 @@ augur_calibrate_fit (const AugurPingPoint *points,
       {
         if (flat[m])
           {
-            guint i = cuts[m], j = cuts[m + 1];
+            Sums d = direct_sums (points, cuts[m], cuts[m + 1]);
             bs[m] = 1 / fit->bandwidth;
-            as[m] = ((prefix[j].wt - prefix[i].wt) - bs[m] * (prefix[j].wx - prefix[i].wx)) /
-                    (prefix[j].w - prefix[i].w);
+            as[m] = (d.wt - bs[m] * d.wx) / d.w;
           }
         if (m == 0)
           fit->latency = MAX (as[0], 1e-12);
@@ -370,6 +418,14 @@ augur_calibrate_fit (const AugurPingPoint *points,
       }
   }
   fit->lat_factor[0] = 1;
+  for (guint m = 0; m < fit->n_segments; m++)
+    if (!isfinite (fit->lat_factor[m]) || !isfinite (fit->bw_factor[m]) || !(fit->lat_factor[m] > 0) ||
+        !(fit->bw_factor[m] > 0))
+      {
+        g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOO_FEW,
+                     _("the points cannot be fitted: their times span too many orders of magnitude"));
+        return FALSE;
+      }
   for (guint i = 0; i < n; i++)
     {
       double e = fabs (augur_calibrate_predict (fit, points[i].bytes) - points[i].seconds) / points[i].seconds;
@@ -418,13 +474,18 @@ augur_calibrate_factors (const AugurNetworkFit *fit,
   return g_string_free (s, FALSE);
 }
 
-/* XML comments may not hold "--" */
+/* XML comments may not hold "--", control characters or invalid UTF-8
+ * (a host's name may) */
 static void
 append_comment_text (GString *out, const char *text)
 {
-  for (const char *c = text; *c != '\0'; c++)
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+
+  for (const char *c = valid; *c != '\0'; c++)
     if (c[0] == '-' && c[1] == '-')
       g_string_append (out, "- ");
+    else if ((guchar) *c < 0x20 && *c != '\n' && *c != '\t')
+      g_string_append_c (out, '?');
     else
       g_string_append_c (out, *c);
 }

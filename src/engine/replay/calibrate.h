@@ -30,7 +30,7 @@ typedef struct {
 
 /* At most this many segments, and points in all */
 #define AUGUR_CALIBRATE_MAX_SEGMENTS 4
-#define AUGUR_CALIBRATE_MAX_POINTS   100000
+#define AUGUR_CALIBRATE_MAX_POINTS   5000
 
 typedef struct {
   double latency;      /* s: the first segment's intercept */
@@ -47,7 +47,8 @@ typedef struct {
 
 /* CSV with a header naming `bytes` and `seconds` (augur-pingpong's
  * output, or a user's measurements elsewhere), a row per size, sizes at
- * least 0 and increasing, times positive.  name is for errors.  A GArray
+ * least 0 and increasing, times from 1e-12 to 1e6 s; blanks, quotes and a
+ * byte order mark are allowed.  name is for errors.  A GArray
  * of AugurPingPoint, or NULL with a located error. */
 GArray  *augur_calibrate_read_points (const char  *text,
                                       gsize        length,

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
 
 G_DEFINE_QUARK (augur-validation-error-quark, augur_validation_error)
@@ -92,41 +93,81 @@ augur_validation_row_free (AugurValidationRow *row)
 
 /* ---- Running ------------------------------------------------------------------------ */
 
-/* Runs argv with env_extra (NAME=VALUE...) added; its standard output, or
- * NULL with an error saying what failed (and its standard error). */
+/* A run longer than this is taken as hung (a deadlocked program) */
+#define RUN_TIMEOUT 600
+
+static char *
+text_of (GBytes *bytes)
+{
+  gsize n = 0;
+  const char *data = bytes != NULL ? g_bytes_get_data (bytes, &n) : NULL;
+  g_autofree char *copy = g_strndup (data != NULL ? data : "", n);
+
+  /* what a program prints need not be UTF-8; it is shown in messages */
+  return g_utf8_make_valid (copy, -1);
+}
+
+/* Runs argv with env_extra (NAME=VALUE...) added, stopped after
+ * RUN_TIMEOUT seconds (coreutils' timeout, which also stops a launcher's
+ * children); its standard output, or NULL with an error saying what
+ * failed (and its standard error). */
 static char *
 run (char **argv, char **env_extra, GCancellable *cancellable, GError **error)
 {
   g_autoptr(GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_autoptr(GSubprocess) process = NULL;
-  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GBytes) out = NULL, err = NULL;
   g_autofree char *command = g_strjoinv (" ", argv);
+  g_autofree char *timeout = g_find_program_in_path ("timeout");
+  g_autoptr(GPtrArray) full = g_ptr_array_new ();
+  char seconds[16];
 
+  snprintf (seconds, sizeof seconds, "%d", RUN_TIMEOUT);
+  if (timeout != NULL)
+    {
+      g_ptr_array_add (full, timeout);
+      g_ptr_array_add (full, (gpointer) "--kill-after=10");
+      g_ptr_array_add (full, seconds);
+    }
+  for (guint i = 0; argv[i] != NULL; i++)
+    g_ptr_array_add (full, argv[i]);
+  g_ptr_array_add (full, NULL);
   for (guint i = 0; env_extra != NULL && env_extra[i] != NULL; i++)
     {
       const char *eq = strchr (env_extra[i], '=');
       g_autofree char *name = g_strndup (env_extra[i], (gsize) (eq - env_extra[i]));
       g_subprocess_launcher_setenv (launcher, name, eq + 1, TRUE);
     }
-  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv, error);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) full->pdata, error);
   if (process == NULL)
     {
       g_prefix_error (error, "%s: ", command);
       return NULL;
     }
-  if (!g_subprocess_communicate_utf8 (process, NULL, cancellable, &out, &err, error))
+  if (!g_subprocess_communicate (process, NULL, cancellable, &out, &err, error))
     {
+      /* Cancel: SIGTERM, which timeout passes on to mpirun, which stops
+       * its ranks; SIGKILL if nothing ended within 5 s */
+      g_subprocess_send_signal (process, SIGTERM);
+      for (int i = 0; i < 50 && g_subprocess_get_identifier (process) != NULL; i++)
+        g_usleep (100000);
       g_subprocess_force_exit (process);
+      return NULL;
+    }
+  if (timeout != NULL && g_subprocess_get_if_exited (process) && g_subprocess_get_exit_status (process) == 124)
+    {
+      g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_PROGRAM,
+                   _("%s did not end in %d s: stopped (a deadlock?)"), command, RUN_TIMEOUT);
       return NULL;
     }
   if (!g_subprocess_get_successful (process))
     {
-      g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_PROGRAM, _("%s failed:\n%s"), command,
-                   err != NULL ? err : "");
+      g_autofree char *e = text_of (err);
+      g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_PROGRAM, _("%s failed:\n%s"), command, e);
       return NULL;
     }
-  return g_steal_pointer (&out);
+  return text_of (out);
 }
 
 static Launcher
@@ -142,22 +183,30 @@ launcher_kind (const char *mpirun, GCancellable *cancellable)
   return LAUNCHER_OTHER;
 }
 
-/* The `augur-elapsed SECONDS` line of a program's output */
+/* The `augur-elapsed SECONDS` line of a program's output: at the start
+ * of a line, a number and nothing else */
 static gboolean
 elapsed_of (const char *out, const char *name, double *seconds, GError **error)
 {
-  const char *at = out != NULL ? strstr (out, "augur-elapsed ") : NULL;
-  char *end = NULL;
+  static const char key[] = "augur-elapsed ";
+  const char *at = out;
 
-  if (at != NULL)
-    *seconds = g_ascii_strtod (at + strlen ("augur-elapsed "), &end);
-  if (at == NULL || end == at + strlen ("augur-elapsed ") || !(*seconds > 0) || !isfinite (*seconds))
+  while (at != NULL && (at = strstr (at, key)) != NULL)
     {
-      g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_PROGRAM,
-                   _("%s printed no 'augur-elapsed SECONDS' line (its rank 0 must time itself)"), name);
-      return FALSE;
+      char *end = NULL;
+      if (at == out || at[-1] == '\n')
+        {
+          *seconds = g_ascii_strtod (at + strlen (key), &end);
+          if (end != at + strlen (key) && (*end == '\n' || *end == '\r' || *end == '\0' || *end == ' ') &&
+              *seconds > 0 && isfinite (*seconds))
+            return TRUE;
+        }
+      at += strlen (key);
     }
-  return TRUE;
+  g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_PROGRAM,
+               _("%s printed no 'augur-elapsed SECONDS' line (its rank 0 must time itself, in the C locale's "
+                 "numbers)"), name);
+  return FALSE;
 }
 
 static void
@@ -351,7 +400,10 @@ augur_validation_run (AugurValidation   *v,
                 g_array_append_val (times, t);
             }
           if (!ok)
-            break;
+            {
+              g_prefix_error (error, _("%s on %u ranks: "), prog->name, ranks[k]);
+              break;
+            }
           g_array_sort (times, by_value);
           row->measured = g_array_index (times, double, times->len / 2);
           row->measured_min = g_array_index (times, double, 0);
@@ -434,9 +486,12 @@ augur_validation_to_text (GPtrArray *rows)
     }
   if (rows->len > 0)
     {
+      gboolean over = FALSE;
+      for (guint i = 0; i < rows->len; i++)
+        over |= ((const AugurValidationRow *) g_ptr_array_index (rows, i))->oversubscribed;
       g_string_append (s, "mean |error| ");
       augur_format_append_digits (s, 100 * sum / rows->len, 3);
-      g_string_append (s, " %; * more ranks than cores (oversubscribed)\n");
+      g_string_append (s, over ? " %; * more ranks than cores (oversubscribed)\n" : " %\n");
     }
   return g_string_free (s, FALSE);
 }

@@ -195,7 +195,9 @@ test_bad_points (void)
   expect_error ("", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:1:1:", "header");
   expect_error ("size,time\n1,2\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:1:1:", "bytes and seconds");
   expect_error ("bytes,seconds\n1,2,3\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:1:", "2 fields");
-  expect_error ("bytes,seconds\n1,0\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:3:", "above 0");
+  expect_error ("bytes,seconds\n1,0\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:3:", "from 1e-12");
+  expect_error ("bytes,seconds\n1,1e-320\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:3:", "'1e-320'");
+  expect_error ("bytes,seconds,bytes\n1,1e-6,2\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:1:1:", "named twice");
   expect_error ("bytes,seconds\n1,1e400\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:3:", "'1e400'");
   expect_error ("bytes,seconds\n-1,1e-6\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:2:1:", "from 0");
   expect_error ("bytes,seconds\n1,1e-6\n1,2e-6\n", AUGUR_CALIBRATE_ERROR_SYNTAX, "p.csv:3:1:", "increase");
@@ -204,9 +206,29 @@ test_bad_points (void)
   g_assert_null (none);
   g_assert_nonnull (strstr (error->message, "NUL"));
   g_clear_error (&error);
-  /* 1e-320 is a time above 0: read, and fitted without dividing by zero */
+  /* a byte order mark and quotes, as spreadsheets write them; times at
+   * the smallest allowed, and spanning 18 orders of magnitude: fitted
+   * without an infinite factor, or refused */
   {
-    const char tiny[] = "bytes,seconds\n1,1e-320\n2,1e-320\n3,1e-320\n4,1e-320\n5,1e-300\n";
+    const char quoted[] = "\xef\xbb\xbf\"bytes\",\"seconds\"\r\n1,\"1e-6\"\r\n2,1e-6\r\n";
+    g_autoptr(GArray) pts = augur_calibrate_read_points (quoted, strlen (quoted), "p.csv", &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (pts->len, ==, 2);
+    g_assert_cmpfloat (g_array_index (pts, AugurPingPoint, 0).seconds, ==, 1e-6);
+  }
+  {
+    const char wide[] = "bytes,seconds\n1,1e-12\n2,1e-12\n3,1e-12\n4,1e-12\n5,1e6\n6,1e6\n7,1e6\n8,1e6\n";
+    g_autoptr(GArray) pts = augur_calibrate_read_points (wide, strlen (wide), "p.csv", &error);
+    g_assert_no_error (error);
+    if (augur_calibrate_fit ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit, &error))
+      for (guint m = 0; m < fit.n_segments; m++)
+        g_assert_true (isfinite (fit.lat_factor[m]) && isfinite (fit.bw_factor[m]));
+    else
+      g_assert_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOO_FEW);
+    g_clear_error (&error);
+  }
+  {
+    const char tiny[] = "bytes,seconds\n1,1e-12\n2,1e-12\n3,1e-12\n4,1e-12\n5,1e-12\n";
     g_autoptr(GArray) pts = augur_calibrate_read_points (tiny, strlen (tiny), "p.csv", &error);
     g_assert_no_error (error);
     g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit, &error));

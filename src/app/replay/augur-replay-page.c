@@ -1075,6 +1075,8 @@ augur_replay_page_finalize (GObject *object)
 }
 
 static const char page_css[] =
+  /* six tabs beside the inputs at 1280x800 */
+  "augurreplaypage .augur-result-tabs > button { padding-left: 8px; padding-right: 8px; min-width: 0; }\n"
   "augurreplaypage .augur-replay-error { background-color: alpha(@error_color, 0.12);"
   " padding: 8px 12px; border-bottom: 1px solid alpha(@error_color, 0.3); }\n"
   "augurreplaypage .augur-replay-error image { color: @error_color; }\n"

@@ -10,6 +10,7 @@
  * (the median of --runs runs), runs it again under the tracer, replays
  * the trace on the platform (by default this machine, measured first as
  * `augur-cli calibrate` does), and prints predicted against measured.
+ * SIGINT, SIGTERM or SIGHUP stop the runs and remove what was built.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,6 +18,8 @@
 #include "platform.h"
 #include "validate.h"
 
+#include <glib-unix.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,6 +58,41 @@ static void
 on_progress (double fraction, const char *phase, gpointer data)
 {
   fprintf (stderr, "\r%s (%.0f%%)\033[K", phase, 100 * fraction);
+}
+
+typedef struct {
+  AugurValidation *v;
+  GArray          *ranks;
+  gboolean         verbose;
+  GPtrArray       *rows;
+  GError          *error;
+  GMainLoop       *loop;
+  GCancellable    *cancel;
+} Job;
+
+static gboolean
+quit_loop (gpointer data)
+{
+  g_main_loop_quit (((Job *) data)->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+job_thread (gpointer data)
+{
+  Job *job = data;
+
+  job->rows = augur_validation_run (job->v, (const guint *) (gpointer) job->ranks->data, job->ranks->len,
+                                    job->cancel, job->verbose ? on_progress : NULL, NULL, &job->error);
+  g_idle_add (quit_loop, job);
+  return NULL;
+}
+
+static gboolean
+on_signal (gpointer data)
+{
+  g_cancellable_cancel (((Job *) data)->cancel);
+  return G_SOURCE_CONTINUE;
 }
 
 int
@@ -167,13 +205,31 @@ augur_cli_validate (int argc, char **argv)
         augur_validation_add_program (v, src, (const char *const *) args);
       }
 
-  rows = augur_validation_run (v, (const guint *) (gpointer) ranks->data, ranks->len, NULL,
-                               verbose ? on_progress : NULL, NULL, &error);
+  /* in a thread, so that SIGINT, SIGTERM and SIGHUP cancel it: its runs
+   * are stopped and its temporary folder removed before augur-cli ends */
+  {
+    Job job = { v, ranks, verbose, NULL, NULL, g_main_loop_new (NULL, FALSE), g_cancellable_new () };
+    guint sources[] = { g_unix_signal_add (SIGINT, on_signal, &job), g_unix_signal_add (SIGTERM, on_signal, &job),
+                        g_unix_signal_add (SIGHUP, on_signal, &job) };
+    GThread *thread = g_thread_new ("validate", job_thread, &job);
+
+    g_main_loop_run (job.loop);
+    g_thread_join (thread);
+    for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+      g_source_remove (sources[i]);
+    g_main_loop_unref (job.loop);
+    g_object_unref (job.cancel);
+    rows = job.rows;
+    error = job.error;
+  }
   if (verbose)
     fprintf (stderr, "\r\033[K");
   if (rows == NULL)
     {
-      fprintf (stderr, "augur-cli validate: %s\n", error->message);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        fprintf (stderr, "augur-cli validate: interrupted; the runs were stopped\n");
+      else
+        fprintf (stderr, "augur-cli validate: %s\n", error->message);
       return AUGUR_CLI_EXIT_MODEL;
     }
   if (format != NULL && strcmp (format, "json") == 0)

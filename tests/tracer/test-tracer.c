@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 
 #define RANKS 4
@@ -663,6 +664,37 @@ test_validate (void)
     g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
     g_assert_false (g_spawn_check_wait_status (status, NULL));
     g_assert_nonnull (strstr (err, "tracer-program printed no 'augur-elapsed SECONDS' line"));
+  }
+  /* a program that never ends, stopped by SIGTERM: augur-cli stops its
+   * runs and leaves nothing in its temporary folder */
+  {
+    g_autofree char *hang = g_build_filename (tmp, "hang.c", NULL);
+    g_autofree char *hang_arg = NULL;
+    g_autofree char *scratch = g_build_filename (tmp, "scratch", NULL);
+    g_auto(GStrv) env2 = g_environ_setenv (g_strdupv (env), "TMPDIR", scratch, TRUE);
+    const char *argv[] = { g_getenv ("AUGUR_CLI"), "validate", "--platform", platform, "--ranks", "2", "--runs", "1",
+                           "--program", hang, NULL };
+    g_autoptr(GSubprocess) p = NULL;
+    g_autoptr(GSubprocessLauncher) l = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    g_autofree char *e = NULL;
+    GDir *left;
+
+    g_assert_true (g_file_set_contents (hang, "#include <mpi.h>\nint main (int c, char **v) { int x; MPI_Init (&c, &v);"
+                                        " MPI_Recv (&x, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD,"
+                                        " MPI_STATUS_IGNORE); MPI_Finalize (); return 0; }\n", -1, NULL));
+    g_assert_cmpint (g_mkdir (scratch, 0700), ==, 0);
+    g_subprocess_launcher_set_environ (l, env2);
+    p = g_subprocess_launcher_spawnv (l, argv, &error);
+    g_assert_no_error (error);
+    g_usleep (4 * G_USEC_PER_SEC);
+    g_subprocess_send_signal (p, SIGTERM);
+    g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, NULL, &e, &error));
+    g_assert_no_error (error);
+    g_assert_false (g_subprocess_get_successful (p));
+    g_assert_nonnull (strstr (e, "interrupted"));
+    left = g_dir_open (scratch, 0, NULL);
+    g_assert_null (g_dir_read_name (left));
+    g_dir_close (left);
   }
   augur_test_remove_tree (tmp);
 }

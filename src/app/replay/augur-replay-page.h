@@ -102,7 +102,7 @@ gboolean    augur_replay_page_save_platform    (AugurReplayPage *page,
  * "sweep-pdf"...  A failed export leaves an existing file as it was. */
 
 /* For tests and the window. */
-/* "bars", "statistics", "timeline", "what-if", "compare". */
+/* "bars", "statistics", "timeline", "what-if", "compare", "validation". */
 void              augur_replay_page_show_view        (AugurReplayPage *page,
                                                       const char      *name);
 GtkWidget        *augur_replay_page_get_bar_chart    (AugurReplayPage *page);

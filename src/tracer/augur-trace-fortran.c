@@ -67,6 +67,9 @@ status_out (F *f, MPI_Status *c)
     PMPI_Status_c2f (c, f);
 }
 
+/* The name a binding is defined under (the others are its aliases) */
+#define FORTRAN_NAME(lower) lower##_
+
 /* The four names of one binding */
 #define NAMES(lower, UPPER, params)                                          \
   EXPORT void lower##__ params __attribute__ ((alias (#lower "_")));         \
@@ -105,7 +108,7 @@ NAMES (mpi_finalize, MPI_FINALIZE, (F *ierr))
 /* ---- Point-to-point ------------------------------------------------------------------- */
 
 #define FORTRAN_SEND(lower, UPPER, CALL)                                                    \
-  EXPORT void lower##_ (void *buf, F *count, F *type, F *dest, F *tag, F *comm, F *ierr)   \
+  EXPORT void FORTRAN_NAME (lower) (void *buf, F *count, F *type, F *dest, F *tag, F *comm, F *ierr)   \
   {                                                                                         \
     *ierr = CALL (buffer (buf), *count, T (type), *dest, *tag, C (comm));                  \
   }                                                                                         \
@@ -126,7 +129,7 @@ mpi_recv_ (void *buf, F *count, F *type, F *source, F *tag, F *comm, F *status, 
 NAMES (mpi_recv, MPI_RECV, (void *buf, F *count, F *type, F *source, F *tag, F *comm, F *status, F *ierr))
 
 #define FORTRAN_ISEND(lower, UPPER, CALL)                                                              \
-  EXPORT void lower##_ (void *buf, F *count, F *type, F *peer, F *tag, F *comm, F *request, F *ierr)  \
+  EXPORT void FORTRAN_NAME (lower) (void *buf, F *count, F *type, F *peer, F *tag, F *comm, F *request, F *ierr)  \
   {                                                                                                    \
     MPI_Request r = MPI_REQUEST_NULL;                                                                  \
     *ierr = CALL (buffer (buf), *count, T (type), *peer, *tag, C (comm), &r);                         \
@@ -272,7 +275,7 @@ mpi_allreduce_ (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *comm,
 NAMES (mpi_allreduce, MPI_ALLREDUCE, (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *comm, F *ierr))
 
 #define FORTRAN_ALL(lower, UPPER, CALL)                                                                         \
-  EXPORT void lower##_ (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcount, F *recvtype,     \
+  EXPORT void FORTRAN_NAME (lower) (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcount, F *recvtype,     \
                         F *comm, F *ierr)                                                                       \
   {                                                                                                             \
     *ierr = CALL (buffer (sendbuf), *sendcount, T (sendtype), buffer (recvbuf), *recvcount, T (recvtype),       \
@@ -285,7 +288,7 @@ FORTRAN_ALL (mpi_alltoall, MPI_ALLTOALL, MPI_Alltoall)
 FORTRAN_ALL (mpi_allgather, MPI_ALLGATHER, MPI_Allgather)
 
 #define FORTRAN_ROOTED(lower, UPPER, CALL)                                                                      \
-  EXPORT void lower##_ (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcount, F *recvtype,     \
+  EXPORT void FORTRAN_NAME (lower) (void *sendbuf, F *sendcount, F *sendtype, void *recvbuf, F *recvcount, F *recvtype,     \
                         F *root, F *comm, F *ierr)                                                              \
   {                                                                                                             \
     *ierr = CALL (buffer (sendbuf), *sendcount, T (sendtype), buffer (recvbuf), *recvcount, T (recvtype),       \
@@ -386,7 +389,7 @@ mpi_testany_ (F *count, F *requests, F *index, F *flag, F *status, F *ierr)
 NAMES (mpi_testany, MPI_TESTANY, (F *count, F *requests, F *index, F *flag, F *status, F *ierr))
 
 #define FORTRAN_SOME(lower, UPPER, CALL)                                                                \
-  EXPORT void lower##_ (F *incount, F *requests, F *outcount, F *indices, F *statuses, F *ierr)          \
+  EXPORT void FORTRAN_NAME (lower) (F *incount, F *requests, F *outcount, F *indices, F *statuses, F *ierr)          \
   {                                                                                                      \
     int n = *incount > 0 ? *incount : 0, out = 0;                                                        \
     MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));                                      \
@@ -453,7 +456,7 @@ NAMES (mpi_iprobe, MPI_IPROBE, (F *source, F *tag, F *comm, F *flag, F *status, 
 /* ---- More collectives ------------------------------------------------------------------- */
 
 #define FORTRAN_SCAN(lower, UPPER, CALL)                                                                \
-  EXPORT void lower##_ (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *comm, F *ierr)        \
+  EXPORT void FORTRAN_NAME (lower) (void *sendbuf, void *recvbuf, F *count, F *type, F *op, F *comm, F *ierr)        \
   {                                                                                                      \
     *ierr = CALL (buffer (sendbuf), buffer (recvbuf), *count, T (type), O (op), C (comm));              \
   }                                                                                                      \

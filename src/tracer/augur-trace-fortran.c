@@ -26,6 +26,10 @@
 
 typedef MPI_Fint F;
 
+#ifndef TRUE
+#define TRUE 1
+#endif
+
 /* Open MPI's Fortran sentinels: the addresses of these common blocks
  * (weak: absent with another MPI library, whose sentinels are not known
  * here, so that MPI_IN_PLACE from Fortran is then taken as a buffer) */
@@ -79,6 +83,52 @@ status_out (F *f, MPI_Status *c)
 #define T(x) PMPI_Type_f2c (*(x))
 #define C(x) PMPI_Comm_f2c (*(x))
 #define O(x) PMPI_Op_f2c (*(x))
+
+/* Arrays of requests and statuses, Fortran to C and back */
+static MPI_Request *
+requests_in (const F *requests, int n)
+{
+  MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));
+
+  if (r == NULL)
+    abort ();
+  for (int i = 0; i < n; i++)
+    r[i] = PMPI_Request_f2c (requests[i]);
+  return r;
+}
+
+/* Writes the requests back (completed ones are null now) and frees r */
+static void
+requests_out (MPI_Request *r, F *requests, int n)
+{
+  for (int i = 0; i < n; i++)
+    requests[i] = PMPI_Request_c2f (r[i]);
+  free (r);
+}
+
+static MPI_Status *
+statuses_in (const F *statuses, int n)
+{
+  MPI_Status *s;
+
+  if (statuses == MPI_F_STATUSES_IGNORE)
+    return MPI_STATUSES_IGNORE;
+  s = malloc (sizeof *s * (size_t) (n > 0 ? n : 1));
+  if (s == NULL)
+    abort ();
+  return s;
+}
+
+/* Writes the first n statuses back (when write) and frees s */
+static void
+statuses_out (MPI_Status *s, F *statuses, int n, int write)
+{
+  if (s == MPI_STATUSES_IGNORE)
+    return;
+  for (int i = 0; write && i < n; i++)
+    PMPI_Status_c2f (&s[i], &statuses[i * STATUS_SIZE]);
+  free (s);
+}
 
 /* ---- Init and finalize -------------------------------------------------------------- */
 
@@ -191,24 +241,12 @@ EXPORT void
 mpi_waitall_ (F *count, F *requests, F *statuses, F *ierr)
 {
   int n = *count > 0 ? *count : 0;
-  MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));
-  MPI_Status *s = statuses == MPI_F_STATUSES_IGNORE ? MPI_STATUSES_IGNORE
-                                                    : malloc (sizeof *s * (size_t) (n > 0 ? n : 1));
+  MPI_Request *r = requests_in (requests, n);
+  MPI_Status *s = statuses_in (statuses, n);
 
-  if (r == NULL || (s == NULL && statuses != MPI_F_STATUSES_IGNORE))
-    abort ();
-  for (int i = 0; i < n; i++)
-    r[i] = PMPI_Request_f2c (requests[i]);
   *ierr = MPI_Waitall (n, r, s);
-  for (int i = 0; i < n; i++)
-    {
-      requests[i] = PMPI_Request_c2f (r[i]);
-      if (s != MPI_STATUSES_IGNORE)
-        PMPI_Status_c2f (&s[i], &statuses[i * STATUS_SIZE]);
-    }
-  free (r);
-  if (s != MPI_STATUSES_IGNORE)
-    free (s);
+  requests_out (r, requests, n);
+  statuses_out (s, statuses, n, TRUE);
 }
 NAMES (mpi_waitall, MPI_WAITALL, (F *count, F *requests, F *statuses, F *ierr))
 
@@ -216,19 +254,13 @@ EXPORT void
 mpi_waitany_ (F *count, F *requests, F *index, F *status, F *ierr)
 {
   int n = *count > 0 ? *count : 0, i = MPI_UNDEFINED;
-  MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));
+  MPI_Request *r = requests_in (requests, n);
   MPI_Status c;
 
-  if (r == NULL)
-    abort ();
-  for (int k = 0; k < n; k++)
-    r[k] = PMPI_Request_f2c (requests[k]);
   *ierr = MPI_Waitany (n, r, &i, status_in (status, &c));
-  for (int k = 0; k < n; k++)
-    requests[k] = PMPI_Request_c2f (r[k]);
+  requests_out (r, requests, n);
   *index = i == MPI_UNDEFINED ? MPI_UNDEFINED : i + 1;   /* Fortran counts from 1 */
   status_out (status, &c);
-  free (r);
 }
 NAMES (mpi_waitany, MPI_WAITANY, (F *count, F *requests, F *index, F *status, F *ierr))
 
@@ -319,16 +351,10 @@ EXPORT void
 mpi_startall_ (F *count, F *requests, F *ierr)
 {
   int n = *count > 0 ? *count : 0;
-  MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));
+  MPI_Request *r = requests_in (requests, n);
 
-  if (r == NULL)
-    abort ();
-  for (int i = 0; i < n; i++)
-    r[i] = PMPI_Request_f2c (requests[i]);
   *ierr = MPI_Startall (n, r);
-  for (int i = 0; i < n; i++)
-    requests[i] = PMPI_Request_c2f (r[i]);
-  free (r);
+  requests_out (r, requests, n);
 }
 NAMES (mpi_startall, MPI_STARTALL, (F *count, F *requests, F *ierr))
 
@@ -344,25 +370,13 @@ EXPORT void
 mpi_testall_ (F *count, F *requests, F *flag, F *statuses, F *ierr)
 {
   int n = *count > 0 ? *count : 0, f = 0;
-  MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));
-  MPI_Status *s = statuses == MPI_F_STATUSES_IGNORE ? MPI_STATUSES_IGNORE
-                                                    : malloc (sizeof *s * (size_t) (n > 0 ? n : 1));
+  MPI_Request *r = requests_in (requests, n);
+  MPI_Status *s = statuses_in (statuses, n);
 
-  if (r == NULL || (s == NULL && statuses != MPI_F_STATUSES_IGNORE))
-    abort ();
-  for (int i = 0; i < n; i++)
-    r[i] = PMPI_Request_f2c (requests[i]);
   *ierr = MPI_Testall (n, r, &f, s);
   *flag = f != 0;
-  for (int i = 0; i < n; i++)
-    {
-      requests[i] = PMPI_Request_c2f (r[i]);
-      if (f && s != MPI_STATUSES_IGNORE)
-        PMPI_Status_c2f (&s[i], &statuses[i * STATUS_SIZE]);
-    }
-  free (r);
-  if (s != MPI_STATUSES_IGNORE)
-    free (s);
+  requests_out (r, requests, n);
+  statuses_out (s, statuses, n, f);
 }
 NAMES (mpi_testall, MPI_TESTALL, (F *count, F *requests, F *flag, F *statuses, F *ierr))
 
@@ -370,50 +384,34 @@ EXPORT void
 mpi_testany_ (F *count, F *requests, F *index, F *flag, F *status, F *ierr)
 {
   int n = *count > 0 ? *count : 0, i = MPI_UNDEFINED, f = 0;
-  MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));
+  MPI_Request *r = requests_in (requests, n);
   MPI_Status c;
 
-  if (r == NULL)
-    abort ();
-  for (int k = 0; k < n; k++)
-    r[k] = PMPI_Request_f2c (requests[k]);
   *ierr = MPI_Testany (n, r, &i, &f, status_in (status, &c));
-  for (int k = 0; k < n; k++)
-    requests[k] = PMPI_Request_c2f (r[k]);
+  requests_out (r, requests, n);
   *flag = f != 0;
   *index = i == MPI_UNDEFINED ? MPI_UNDEFINED : i + 1;
   if (f)
     status_out (status, &c);
-  free (r);
 }
 NAMES (mpi_testany, MPI_TESTANY, (F *count, F *requests, F *index, F *flag, F *status, F *ierr))
 
 #define FORTRAN_SOME(lower, UPPER, CALL)                                                                \
-  EXPORT void FORTRAN_NAME (lower) (F *incount, F *requests, F *outcount, F *indices, F *statuses, F *ierr)          \
+  EXPORT void FORTRAN_NAME (lower) (F *incount, F *requests, F *outcount, F *indices, F *statuses, F *ierr) \
   {                                                                                                      \
     int n = *incount > 0 ? *incount : 0, out = 0;                                                        \
-    MPI_Request *r = malloc (sizeof *r * (size_t) (n > 0 ? n : 1));                                      \
+    MPI_Request *r = requests_in (requests, n);                                                          \
+    MPI_Status *s = statuses_in (statuses, n);                                                           \
     int *idx = malloc (sizeof *idx * (size_t) (n > 0 ? n : 1));                                          \
-    MPI_Status *s = statuses == MPI_F_STATUSES_IGNORE ? MPI_STATUSES_IGNORE                              \
-                                                      : malloc (sizeof *s * (size_t) (n > 0 ? n : 1));   \
-    if (r == NULL || idx == NULL || (s == NULL && statuses != MPI_F_STATUSES_IGNORE))                    \
+    if (idx == NULL)                                                                                     \
       abort ();                                                                                          \
-    for (int i = 0; i < n; i++)                                                                          \
-      r[i] = PMPI_Request_f2c (requests[i]);                                                             \
     *ierr = CALL (n, r, &out, idx, s);                                                                   \
-    for (int i = 0; i < n; i++)                                                                          \
-      requests[i] = PMPI_Request_c2f (r[i]);                                                             \
+    requests_out (r, requests, n);                                                                       \
     *outcount = out;                                                                                     \
     for (int i = 0; out != MPI_UNDEFINED && i < out; i++)                                                \
-      {                                                                                                  \
-        indices[i] = idx[i] + 1;                                                                         \
-        if (s != MPI_STATUSES_IGNORE)                                                                    \
-          PMPI_Status_c2f (&s[i], &statuses[i * STATUS_SIZE]);                                           \
-      }                                                                                                  \
-    free (r);                                                                                            \
+      indices[i] = idx[i] + 1;                                                                           \
+    statuses_out (s, statuses, out != MPI_UNDEFINED ? out : 0, TRUE);                                    \
     free (idx);                                                                                          \
-    if (s != MPI_STATUSES_IGNORE)                                                                        \
-      free (s);                                                                                          \
   }                                                                                                      \
   NAMES (lower, UPPER, (F *incount, F *requests, F *outcount, F *indices, F *statuses, F *ierr))
 

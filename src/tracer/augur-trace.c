@@ -1591,67 +1591,51 @@ REDUCE_LIKE (MPI_Allreduce, "allreduce")
 REDUCE_LIKE (MPI_Scan, "scan")
 REDUCE_LIKE (MPI_Exscan, "exscan")
 
-/* Two counts, each in the id of its own type (as SimGrid reads them). */
+/* "WORD sendcount recvcount [root] sendtype recvtype": each count in the
+ * id of its own type, as SimGrid reads them (root < 0: none) */
 static void
-encode_pair (MPI_Datatype st, long long sc, MPI_Datatype rt, long long rc, long long *so, int *sid, long long *ro,
-             int *rid)
+pair_line (const char *word, int sendcount, MPI_Datatype sendtype, int recvcount, MPI_Datatype recvtype, int root)
 {
-  *sid = encode (st, sc, so);
-  *rid = encode (rt, rc, ro);
+  long long s, r;
+  int sid = encode (sendtype, sendcount, &s), rid = encode (recvtype, recvcount, &r);
+
+  if (root < 0)
+    line ("%s %lld %lld %d %d", word, s, r, sid, rid);
+  else
+    line ("%s %lld %lld %d %d %d", word, s, r, root, sid, rid);
 }
 
-EXPORT int
-MPI_Alltoall (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-              MPI_Datatype recvtype, MPI_Comm comm)
-{
-  COLLECTIVE_BEGIN (comm)
-  if (write_it)
-    {
-      long long s, r;
-      int sid, rid;
-      if (sendbuf == MPI_IN_PLACE)
-        sendcount = recvcount, sendtype = recvtype;
-      encode_pair (sendtype, sendcount, recvtype, recvcount, &s, &sid, &r, &rid);
-      line ("alltoall %lld %lld %d %d", s, r, sid, rid);
-    }
-  rc = PMPI_Alltoall (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  COLLECTIVE_END
-}
+/* MPI_Alltoall and MPI_Allgather: in place, the send side is the receive side */
+#define ALL_LIKE(NAME, WORD)                                                                                   \
+  EXPORT int NAME (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,   \
+                   MPI_Datatype recvtype, MPI_Comm comm)                                                      \
+  {                                                                                                           \
+    COLLECTIVE_BEGIN (comm)                                                                                   \
+    if (write_it)                                                                                             \
+      {                                                                                                       \
+        int in_place = sendbuf == MPI_IN_PLACE;                                                               \
+        pair_line (WORD, in_place ? recvcount : sendcount, in_place ? recvtype : sendtype, recvcount,          \
+                   recvtype, -1);                                                                             \
+      }                                                                                                       \
+    rc = P##NAME (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);                         \
+    COLLECTIVE_END                                                                                            \
+  }
 
-EXPORT int
-MPI_Allgather (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-               MPI_Datatype recvtype, MPI_Comm comm)
-{
-  COLLECTIVE_BEGIN (comm)
-  if (write_it)
-    {
-      long long s, r;
-      int sid, rid;
-      if (sendbuf == MPI_IN_PLACE)
-        sendcount = recvcount, sendtype = recvtype;
-      encode_pair (sendtype, sendcount, recvtype, recvcount, &s, &sid, &r, &rid);
-      line ("allgather %lld %lld %d %d", s, r, sid, rid);
-    }
-  rc = PMPI_Allgather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  COLLECTIVE_END
-}
+ALL_LIKE (MPI_Alltoall, "alltoall")
+ALL_LIKE (MPI_Allgather, "allgather")
 
 EXPORT int
 MPI_Gather (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
             MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
   COLLECTIVE_BEGIN (comm)
-  if (write_it)
-    {
-      long long s, r;
-      int sid, rid;
-      if (T.rank != root)
-        recvtype = sendtype, recvcount = sendcount;   /* not significant off the root */
-      else if (sendbuf == MPI_IN_PLACE)
-        sendtype = recvtype, sendcount = recvcount;
-      encode_pair (sendtype, sendcount, recvtype, recvcount, &s, &sid, &r, &rid);
-      line ("gather %lld %lld %d %d %d", s, r, root, sid, rid);
-    }
+  /* off the root the receive side is not significant; at the root, in
+   * place, the send side is the receive side */
+  if (write_it && T.rank != root)
+    pair_line ("gather", sendcount, sendtype, sendcount, sendtype, root);
+  else if (write_it)
+    pair_line ("gather", sendbuf == MPI_IN_PLACE ? recvcount : sendcount,
+               sendbuf == MPI_IN_PLACE ? recvtype : sendtype, recvcount, recvtype, root);
   rc = PMPI_Gather (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   COLLECTIVE_END
 }
@@ -1661,17 +1645,12 @@ MPI_Scatter (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
              MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
   COLLECTIVE_BEGIN (comm)
-  if (write_it)
-    {
-      long long s, r;
-      int sid, rid;
-      if (T.rank != root)
-        sendtype = recvtype, sendcount = recvcount;
-      else if (recvbuf == MPI_IN_PLACE)
-        recvtype = sendtype, recvcount = sendcount;
-      encode_pair (sendtype, sendcount, recvtype, recvcount, &s, &sid, &r, &rid);
-      line ("scatter %lld %lld %d %d %d", s, r, root, sid, rid);
-    }
+  /* the mirror of MPI_Gather */
+  if (write_it && T.rank != root)
+    pair_line ("scatter", recvcount, recvtype, recvcount, recvtype, root);
+  else if (write_it)
+    pair_line ("scatter", sendcount, sendtype, recvbuf == MPI_IN_PLACE ? sendcount : recvcount,
+               recvbuf == MPI_IN_PLACE ? sendtype : recvtype, root);
   rc = PMPI_Scatter (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   COLLECTIVE_END
 }

@@ -7,6 +7,8 @@
 
 #include "replay.h"
 
+#include <stdarg.h>
+
 G_BEGIN_DECLS
 
 struct _AugurReplayResult {
@@ -21,6 +23,18 @@ struct _AugurReplayResult {
   GArray           *messages;
   AugurTraceDialect dialect;
 };
+
+/* Keeps the first error of a run in *slot and stops the simulation (the
+ * later ones follow from it). */
+void     replay_fail_valist (GError    **slot,
+                             AugurDes   *des,
+                             int         code,
+                             const char *format,
+                             va_list     args) G_GNUC_PRINTF (4, 0);
+/* "file:line" of an action, for messages */
+char    *replay_where       (AugurTraceSet *traces,
+                             guint          file,
+                             guint64        line);
 
 /* A result of n ranks, names and stats to fill; no intervals yet. */
 AugurReplayResult *replay_result_new (AugurNetworkModel model,

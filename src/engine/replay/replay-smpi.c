@@ -142,18 +142,15 @@ fail (Smpi *sm, int code, const char *format, ...)
 {
   va_list args;
 
-  if (sm->error != NULL)
-    return;
   va_start (args, format);
-  sm->error = g_error_new_valist (AUGUR_REPLAY_ERROR, code, format, args);
+  replay_fail_valist (&sm->error, sm->des, code, format, args);
   va_end (args);
-  augur_des_stop (sm->des);
 }
 
 static char *
 where (Smpi *sm, guint file, guint64 line)
 {
-  return g_strdup_printf ("%s:%" G_GUINT64_FORMAT, augur_trace_set_get_file_name (sm->traces, file), line);
+  return replay_where (sm->traces, file, line);
 }
 
 static const char *
@@ -285,6 +282,34 @@ start_transfer (Smpi *sm, SReq *send, SReq *recv)
     }
 }
 
+/* r meets the first request of the other kind in (other, other_tail)
+ * that matches it, which leaves the queue and starts the transfer, or
+ * waits at the end of (own, own_tail). */
+static void
+meet_or_wait (Smpi *sm, SReq *r, SReq **other, SReq **other_tail, SReq **own, SReq **own_tail)
+{
+  SReq **link = other, *prev = NULL;
+
+  for (SReq *q = *other; q != NULL; prev = q, link = &q->next, q = q->next)
+    if (q->src == r->src && (r->is_send ? tags_match (r, q) : tags_match (q, r)))
+      {
+        *link = q->next;
+        if (*other_tail == q)
+          *other_tail = prev;
+        q->next = NULL;
+        if (r->is_send)
+          start_transfer (sm, r, q);
+        else
+          start_transfer (sm, q, r);
+        return;
+      }
+  if (*own_tail != NULL)
+    (*own_tail)->next = r;
+  else
+    *own = r;
+  *own_tail = r;
+}
+
 /* Posts a request in its receiver's mailbox: it meets the first one of the
  * other kind that matches, or waits there. */
 static SReq *
@@ -306,44 +331,11 @@ post (SRank *rank, gboolean is_send, guint peer, double bytes, gint32 tag)
   r->file = rank->act.file;
   r->line = rank->act.line;
   mb = &sm->mailboxes[r->dst];
+  /* a send meets the receives waiting there, a receive the sends */
   if (is_send)
-    {
-      SReq **link = &mb->recvs, *prev = NULL;
-      for (SReq *q = mb->recvs; q != NULL; prev = q, link = &q->next, q = q->next)
-        if (q->src == r->src && tags_match (r, q))
-          {
-            *link = q->next;
-            if (mb->recvs_tail == q)
-              mb->recvs_tail = prev;
-            q->next = NULL;
-            start_transfer (sm, r, q);
-            return r;
-          }
-      if (mb->sends_tail != NULL)
-        mb->sends_tail->next = r;
-      else
-        mb->sends = r;
-      mb->sends_tail = r;
-    }
+    meet_or_wait (sm, r, &mb->recvs, &mb->recvs_tail, &mb->sends, &mb->sends_tail);
   else
-    {
-      SReq **link = &mb->sends, *prev = NULL;
-      for (SReq *q = mb->sends; q != NULL; prev = q, link = &q->next, q = q->next)
-        if (q->src == r->src && tags_match (q, r))
-          {
-            *link = q->next;
-            if (mb->sends_tail == q)
-              mb->sends_tail = prev;
-            q->next = NULL;
-            start_transfer (sm, q, r);
-            return r;
-          }
-      if (mb->recvs_tail != NULL)
-        mb->recvs_tail->next = r;
-      else
-        mb->recvs = r;
-      mb->recvs_tail = r;
-    }
+    meet_or_wait (sm, r, &mb->sends, &mb->sends_tail, &mb->recvs, &mb->recvs_tail);
   return r;
 }
 

@@ -137,16 +137,29 @@ static void run_rank (Rank *rank);
 static void
 fail (Replay *rp, int code, const char *format, ...) G_GNUC_PRINTF (3, 4);
 
+void
+replay_fail_valist (GError **slot, AugurDes *des, int code, const char *format, va_list args)
+{
+  if (*slot != NULL)
+    return;
+  *slot = g_error_new_valist (AUGUR_REPLAY_ERROR, code, format, args);
+  augur_des_stop (des);
+}
+
+char *
+replay_where (AugurTraceSet *traces, guint file, guint64 line)
+{
+  return g_strdup_printf ("%s:%" G_GUINT64_FORMAT, augur_trace_set_get_file_name (traces, file), line);
+}
+
 static void
 fail (Replay *rp, int code, const char *format, ...)
 {
   va_list args;
-  if (rp->error != NULL)
-    return;
+
   va_start (args, format);
-  rp->error = g_error_new_valist (AUGUR_REPLAY_ERROR, code, format, args);
+  replay_fail_valist (&rp->error, rp->des, code, format, args);
   va_end (args);
-  augur_des_stop (rp->des);
 }
 
 static const char *
@@ -158,7 +171,7 @@ rank_name (Replay *rp, guint i)
 static char *
 where (Replay *rp, guint file, guint64 line)
 {
-  return g_strdup_printf ("%s:%" G_GUINT64_FORMAT, augur_trace_set_get_file_name (rp->traces, file), line);
+  return replay_where (rp->traces, file, line);
 }
 
 /* ---- blocking and waking ---------------------------------------------------- */

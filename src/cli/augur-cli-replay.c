@@ -211,7 +211,7 @@ augur_cli_replay (int argc, char **argv)
     { "deployment", 'd', 0, G_OPTION_ARG_FILENAME, &deployment_path, "SimGrid deployment file", "FILE" },
     { "cfg", 0, 0, G_OPTION_ARG_STRING_ARRAY, &cfg,
       "For SMPI's traces, SimGrid's option NAME:VALUE (repeatable): smpi/bw-factor, smpi/lat-factor, "
-      "smpi/send-is-detached-thresh, smpi/test", "NAME:VALUE" },
+      "smpi/send-is-detached-thresh, smpi/test, smpi/os, smpi/ois, smpi/or", "NAME:VALUE" },
     { "hostfile", 0, 0, G_OPTION_ARG_FILENAME, &hostfile_path,
       "Instead of a deployment, smpirun's host file (HOST or HOST:N per line): rank i on line i modulo the lines",
       "FILE" },
@@ -263,6 +263,12 @@ augur_cli_replay (int argc, char **argv)
         options.smpi_bw_factor = value;
       else if (g_strcmp0 (name, "smpi/lat-factor") == 0)
         options.smpi_lat_factor = value;
+      else if (g_strcmp0 (name, "smpi/os") == 0)
+        options.smpi_os = value;
+      else if (g_strcmp0 (name, "smpi/ois") == 0)
+        options.smpi_ois = value;
+      else if (g_strcmp0 (name, "smpi/or") == 0)
+        options.smpi_or = value;
       else if ((g_strcmp0 (name, "smpi/send-is-detached-thresh") == 0 || g_strcmp0 (name, "smpi/test") == 0) &&
                end != value && *end == '\0' && isfinite (v) && v >= 0)
         {
@@ -280,7 +286,7 @@ augur_cli_replay (int argc, char **argv)
       else
         {
           fprintf (stderr, "augur-cli replay: --cfg %s: expected smpi/bw-factor:T:V;..., smpi/lat-factor:T:V;..., "
-                   "smpi/send-is-detached-thresh:BYTES or smpi/test:SECONDS\n", cfg[i]);
+                   "smpi/send-is-detached-thresh:BYTES, smpi/test:SECONDS or smpi/os, smpi/ois, smpi/or:T:A:B;...\n", cfg[i]);
           return AUGUR_CLI_EXIT_USAGE;
         }
     }

@@ -432,6 +432,22 @@ test_replay_smpi (void)
     g_assert_cmpint (run (a4, &o4, &e4), ==, 2);
   }
   {
+    /* send and receive overheads: SimGrid 3.32 gave 0.0029772151297573313 s
+     * (tests/fixtures/smpi/overheads.csv) */
+    g_autofree char *nb = g_build_filename (root, "traces", "nonblocking-4-flat", "index.txt", NULL);
+    const char *a1[] = { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "4", nb,
+                         "--cfg=smpi/os:0:1e-5:1e-9", "--cfg=smpi/ois:0:3e-5:0", "--cfg=smpi/or:0:2e-5:0",
+                         "--format", "json", NULL };
+    const char *a2[] = { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "4", nb,
+                         "--cfg=smpi/ois:0:3e-5", NULL };
+    g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL;
+
+    g_assert_cmpint (run (a1, &o1, &e1), ==, 0);
+    g_assert_nonnull (strstr (o1, "\"simulated_time\": 0.00297721512975"));
+    g_assert_cmpint (run (a2, &o2, &e2), ==, 1);
+    g_assert_nonnull (strstr (e2, "smpi/ois: piece 1, '0:3e-5': expected THRESHOLD:A:B"));
+  }
+  {
     const char *args[] = { "replay", "--platform", platform, "--deployment", deployment, rank1, rank2, NULL };
     g_autofree char *out = NULL, *err = NULL;
     g_assert_cmpint (run (args, &out, &err), ==, 1);

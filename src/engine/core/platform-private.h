@@ -108,6 +108,8 @@ struct _AugurPlatform
   GHashTable *link_by_name;      /* char* (in links) -> index + 1 */
   GHashTable *config;            /* char* -> char*: <config><prop/></config> */
   GPtrArray  *config_keys;       /* in file order, for writing */
+  char       *host_overhead;     /* "FILE:LINE: KEY" of the first <prop> smpi/os, ois or or on a host or
+                                  * cluster (SMPI gives such a host its own overheads), or NULL */
   guint       loopback;          /* the __loopback__ link */
 
   GMutex      route_lock;        /* guards route_cache, filled by get_route() */

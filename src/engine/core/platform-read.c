@@ -373,6 +373,14 @@ check_children (Reader     *r,
 {
   for (xmlNode *child = node->children; child != NULL; child = child->next)
     {
+      if (child->type == XML_ELEMENT_NODE && platform_xml_is (child, "prop") && r->p->host_overhead == NULL &&
+          (platform_xml_is (node, "host") || platform_xml_is (node, "cluster")))
+        {
+          g_autofree char *key = platform_xml_get (child, "id");
+          if (key != NULL && (strcmp (key, "smpi/os") == 0 || strcmp (key, "smpi/ois") == 0 ||
+                              strcmp (key, "smpi/or") == 0))
+            r->p->host_overhead = g_strdup_printf ("%s:%ld: %s", r->filename, xmlGetLineNo (child), key);
+        }
       if (child->type != XML_ELEMENT_NODE || platform_xml_is (child, "prop") ||
           (disks && platform_xml_is (child, "disk")))
         continue;

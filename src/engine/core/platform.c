@@ -229,6 +229,7 @@ augur_platform_free (AugurPlatform *p)
   g_hash_table_unref (p->netpoint_by_name);
   g_hash_table_unref (p->link_by_name);
   g_hash_table_unref (p->config);
+  g_free (p->host_overhead);
   g_ptr_array_unref (p->config_keys);
   g_mutex_clear (&p->route_lock);
   g_hash_table_unref (p->route_cache);
@@ -525,6 +526,13 @@ platform_set_config (AugurPlatform *p,
   if (!g_hash_table_contains (p->config, key))
     g_ptr_array_add (p->config_keys, g_strdup (key));
   g_hash_table_insert (p->config, g_strdup (key), g_strdup (value));
+}
+
+const char *
+augur_platform_get_host_overhead (const AugurPlatform *p)
+{
+  g_return_val_if_fail (p != NULL, NULL);
+  return p->host_overhead;
 }
 
 AugurPlatform *

@@ -55,6 +55,7 @@ struct _SReq {
   gboolean  detached;
   gboolean  complete;      /* for its owner: a detached send at once, else with its transfer */
   gboolean  waited;        /* its owner waits for it */
+  double    or_cost;       /* a receive matched by a detached send: smpi/or, paid when its owner sees it done */
   guint     refs;
   guint     file;
   guint64   line;
@@ -78,7 +79,19 @@ typedef struct {
   gint32   tag;
   gboolean store;     /* isend/irecv of the trace: kept for wait and test */
   gboolean wait;      /* the group ends here */
+  gboolean blocking;  /* a send: MPI_Send (smpi/os when detached), not an isend (smpi/ois) */
 } Op;
+
+/* smpi/os, smpi/ois, smpi/or: "THRESHOLD:A:B;...", a + b n seconds for n
+ * bytes (docs/SMPI-REPLAY.md 3.6). */
+#define MAX_OVERHEAD_PIECES 64
+
+typedef struct {
+  guint  n;
+  double threshold[MAX_OVERHEAD_PIECES];
+  double a[MAX_OVERHEAD_PIECES];
+  double b[MAX_OVERHEAD_PIECES];
+} Overhead;
 
 typedef enum { PHASE_START, PHASE_OPS, PHASE_AFTER } Phase;
 
@@ -101,6 +114,11 @@ struct _SRank {
   AugurRankState    state;
   double            block_start;
   GHashTable       *storage;      /* (src, dst, tag) -> GQueue of SReq* (NULL: a test's placeholder) */
+  GPtrArray        *group;        /* SReq*: the requests of the group being posted, until its end */
+  gboolean          overhead_paid; /* the next send's smpi/os or ois is slept */
+  GPtrArray        *waitlist;     /* SReq*: what a wait, waitall or group end still sees (with smpi/or) */
+  gboolean          in_order;     /* the wait list is waited for in its order (scan, exscan) */
+  gboolean          in_waitlist;  /* waiting through it */
   AugurRankStats    stats;
 };
 
@@ -115,6 +133,8 @@ struct _Smpi {
   guint                  test_sleeps;   /* SimGrid's `nsleeps`, shared by every rank */
   double                 detached;      /* smpi/send-is-detached-thresh */
   double                 test_sleep;    /* smpi/test */
+  Overhead               os, ois, or;   /* smpi/os, smpi/ois, smpi/or */
+  gboolean               with_or;       /* smpi/or is not 0: waits go through the wait list */
   GError                *error;
   gboolean               record;
   GArray                *intervals;
@@ -221,6 +241,115 @@ config_number (const AugurPlatform *platform, const char *key, double *value, GE
   return TRUE;
 }
 
+/* SimGrid's smpi::utils::parse_factor for the overheads: pieces
+ * "THRESHOLD:A:B" (more values are allowed and unused, as in SimGrid),
+ * sorted by threshold.  FALSE with the piece named otherwise. */
+static gboolean
+overhead_parse (Overhead *o, const char *text, const char *what, GError **error)
+{
+  g_auto(GStrv) pieces = g_strsplit (text, ";", -1);
+  Overhead out = { 0 };
+
+  for (guint i = 0; pieces[i] != NULL; i++)
+    {
+      g_auto(GStrv) values = NULL;
+      char *piece = g_strstrip (pieces[i]);
+      double t = NAN, a = NAN, b = NAN;
+      gboolean ok;
+      guint n;
+
+      if (*piece == '\0')
+        continue;
+      values = g_strsplit (piece, ":", -1);
+      n = g_strv_length (values);
+      ok = n >= 3 && out.n < MAX_OVERHEAD_PIECES;
+      for (guint k = 0; ok && k < n; k++)
+        {
+          char *end = NULL;
+          double v = g_ascii_strtod (values[k], &end);
+          ok = end != values[k] && *end == '\0' && isfinite (v) && v >= 0 && (k > 0 || (v == floor (v) && v <= 1e15));
+          if (k == 0)
+            t = v;
+          else if (k == 1)
+            a = v;
+          else if (k == 2)
+            b = v;
+        }
+      if (!ok)
+        {
+          g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
+                       out.n == MAX_OVERHEAD_PIECES
+                         ? _("%s: piece %u, '%s': more pieces than Augur reads")
+                         : _("%s: piece %u, '%s': expected THRESHOLD:A:B (a whole number of bytes, then seconds and "
+                             "seconds per byte, at least 0)"), what, i + 1, piece);
+          return FALSE;
+        }
+      /* in threshold order (insertion: a few pieces) */
+      n = out.n++;
+      while (n > 0 && out.threshold[n - 1] > t)
+        {
+          out.threshold[n] = out.threshold[n - 1];
+          out.a[n] = out.a[n - 1];
+          out.b[n] = out.b[n - 1];
+          n--;
+        }
+      out.threshold[n] = t;
+      out.a[n] = a;
+      out.b[n] = b;
+    }
+  *o = out;
+  return TRUE;
+}
+
+/* SimGrid's Host::osend, oisend, orecv: the first piece's cost up to its
+ * threshold, then the cost of the last piece whose threshold the size is
+ * above. */
+static double
+overhead_of (const Overhead *o, double size)
+{
+  double current;
+
+  if (o->n == 0)
+    return 0;
+  current = o->a[0] + o->b[0] * size;
+  for (guint i = 0; i < o->n; i++)
+    {
+      if (size <= o->threshold[i])
+        return current;
+      current = o->a[i] + o->b[i] * size;
+    }
+  return current;
+}
+
+/* An overhead from the options, else the platform's <config>, else 0. */
+static gboolean
+overhead_setup (Overhead *o, const char *option, const AugurPlatform *platform, const char *key, GError **error)
+{
+  const char *text = option != NULL ? option : augur_platform_get_config (platform, key);
+
+  if (text == NULL)
+    {
+      o->n = 0;
+      return TRUE;
+    }
+  if (!overhead_parse (o, text, key, error))
+    {
+      if (option == NULL)
+        g_prefix_error (error, _("the platform's <config>: "));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+overhead_is_zero (const Overhead *o)
+{
+  for (guint i = 0; i < o->n; i++)
+    if (o->a[i] != 0 || o->b[i] != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* ---- Requests --------------------------------------------------------------------- */
 
 static void
@@ -271,6 +400,8 @@ start_transfer (Smpi *sm, SReq *send, SReq *recv)
   t->sm = sm;
   t->send = send;
   t->recv = recv;
+  if (send->detached && sm->with_or)
+    recv->or_cost = overhead_of (&sm->or, MIN (send->bytes, recv->bytes));
   t->start = augur_des_now (sm->des);
   if (augur_network_transfer (sm->net, sm->ranks[send->src].host, sm->ranks[recv->dst].host, send->bytes + ENVELOPE,
                               transfer_done, t, &error) == NULL)
@@ -413,7 +544,15 @@ storage_slot (SRank *rank, guint src, guint dst, gint32 tag, gboolean create)
 static void
 op (SRank *rank, OpKind kind, guint peer, double bytes, gint32 tag, gboolean wait)
 {
-  Op o = { kind, peer, bytes, tag, FALSE, wait };
+  Op o = { kind, peer, bytes, tag, FALSE, wait, FALSE };
+  g_array_append_val (rank->ops, o);
+}
+
+/* MPI_Send or MPI_Recv, a group of its own (smpi/os for the send). */
+static void
+op_blocking (SRank *rank, OpKind kind, guint peer, double bytes, gint32 tag)
+{
+  Op o = { kind, peer, bytes, tag, FALSE, TRUE, TRUE };
   g_array_append_val (rank->ops, o);
 }
 
@@ -438,7 +577,7 @@ plan_bcast (SRank *rank, guint root, double bytes)
     {
       if (rel & mask)
         {
-          op (rank, OP_RECV, (r + p - mask) % p, bytes, TAG_BCAST, TRUE);
+          op_blocking (rank, OP_RECV, (r + p - mask) % p, bytes, TAG_BCAST);
           break;
         }
       mask <<= 1;
@@ -447,7 +586,7 @@ plan_bcast (SRank *rank, guint root, double bytes)
   while (mask > 0)
     {
       if (rel + mask < p)
-        op (rank, OP_SEND, (r + mask) % p, bytes, TAG_BCAST, TRUE);
+        op_blocking (rank, OP_SEND, (r + mask) % p, bytes, TAG_BCAST);
       mask >>= 1;
     }
 }
@@ -477,8 +616,8 @@ plan_barrier (SRank *rank)
 
   if (rank->index != 0)
     {
-      op (rank, OP_SEND, 0, 0, TAG_BARRIER, TRUE);
-      op (rank, OP_RECV, 0, 0, TAG_BARRIER, TRUE);
+      op_blocking (rank, OP_SEND, 0, 0, TAG_BARRIER);
+      op_blocking (rank, OP_RECV, 0, 0, TAG_BARRIER);
       return;
     }
   for (guint i = 1; i < p; i++)
@@ -625,9 +764,9 @@ plan_reduce_scatter_mpich (SRank *rank, const double *rc, double elements)
             {
               gint d2 = r ^ t, root = (r >> k) << k;
               if (d2 > r && r < root + done && d2 >= root + done)
-                op (rank, OP_SEND, d2, recv_b, TAG_REDUCE_SCATTER, TRUE);
+                op_blocking (rank, OP_SEND, d2, recv_b, TAG_REDUCE_SCATTER);
               else if (d2 < r && d2 < root + done && r >= root + done)
-                op (rank, OP_RECV, d2, recv_b, TAG_REDUCE_SCATTER, TRUE);
+                op_blocking (rank, OP_RECV, d2, recv_b, TAG_REDUCE_SCATTER);
               t >>= 1;
               k--;
             }
@@ -647,14 +786,14 @@ plan (SRank *rank)
   switch (a->kind)
     {
     case AUGUR_TRACE_ACTION_SEND:
-      op (rank, OP_SEND, a->peer, a->bytes, a->tag, TRUE);
+      op_blocking (rank, OP_SEND, a->peer, a->bytes, a->tag);
       break;
     case AUGUR_TRACE_ACTION_ISEND:
       op (rank, OP_SEND, a->peer, a->bytes, a->tag, FALSE);
       g_array_index (rank->ops, Op, 0).store = TRUE;
       break;
     case AUGUR_TRACE_ACTION_RECV:
-      op (rank, OP_RECV, a->peer, a->bytes, a->tag, TRUE);
+      op_blocking (rank, OP_RECV, a->peer, a->bytes, a->tag);
       break;
     case AUGUR_TRACE_ACTION_IRECV:
       op (rank, OP_RECV, a->peer, a->bytes, a->tag, FALSE);
@@ -748,17 +887,126 @@ plan (SRank *rank)
   return TRUE;
 }
 
-/* Posts the operations of the next group; TRUE when the rank must wait. */
+/* Through the wait list, as SimGrid's waitall (a loop of waitany, each
+ * done receive of a detached send then sleeping smpi/or): what is done
+ * leaves the list, the first done receive with an overhead in the list's
+ * order has it slept, and when nothing is done the first to end wakes the
+ * rank.  TRUE when the rank must block. */
+static gboolean
+waitlist_step (SRank *rank)
+{
+  GPtrArray *wl = rank->waitlist;
+  SReq *pick = NULL;
+  guint w = 0;
+
+  /* scan and exscan wait for their requests one after the other, in order
+   * (SimGrid's colls::scan and exscan with the replay's operation) */
+  while (rank->in_order && wl->len > 0 && ((SReq *) wl->pdata[0])->complete &&
+         ((SReq *) wl->pdata[0])->or_cost <= 0)
+    {
+      req_unref (wl->pdata[0]);
+      g_ptr_array_remove_index (wl, 0);
+    }
+  for (guint i = 0; i < wl->len; i++)
+    {
+      SReq *r = wl->pdata[i];
+      r->waited = FALSE;
+      if (r->complete && (r->or_cost <= 0 || pick == NULL) && (!rank->in_order || i == 0))
+        {
+          if (r->or_cost > 0)
+            pick = r;
+          else
+            req_unref (r);
+          continue;
+        }
+      wl->pdata[w++] = r;
+    }
+  g_ptr_array_set_size (wl, w);
+  if (pick != NULL)
+    {
+      double seconds = pick->or_cost;
+
+      pick->or_cost = 0;
+      req_unref (pick);
+      rank->waiting++;
+      augur_network_sleep (rank->sm->net, seconds, timer_done, rank);
+      return TRUE;
+    }
+  if (w == 0)
+    {
+      rank->in_waitlist = FALSE;
+      return FALSE;
+    }
+  for (guint i = 0; i < (rank->in_order ? 1 : w); i++)
+    ((SReq *) wl->pdata[i])->waited = TRUE;
+  rank->waiting++;   /* once: the first to end releases it */
+  return TRUE;
+}
+
+/* Takes r (and the reference given with it) into the wait list. */
+static void
+waitlist_add (SRank *rank, SReq *r)
+{
+  if (!rank->in_waitlist)
+    rank->in_order = FALSE;
+  g_ptr_array_add (rank->waitlist, r);
+  rank->in_waitlist = TRUE;
+}
+
+/* The end of a group: its requests waited for; TRUE when the rank must
+ * block. */
+static gboolean
+group_wait (SRank *rank)
+{
+  GPtrArray *g = rank->group;
+  gboolean must_wait = FALSE;
+
+  for (guint i = 0; i < g->len; i++)
+    {
+      SReq *r = g->pdata[i];
+      if (rank->sm->with_or)
+        waitlist_add (rank, r);
+      else
+        {
+          must_wait = wait_for (rank, r) || must_wait;
+          /* the owner's reference goes: wait_for counted it in `waiting` */
+          req_unref (r);
+        }
+    }
+  g_ptr_array_set_size (g, 0);
+  if (!rank->in_waitlist)
+    return must_wait;
+  rank->in_order = rank->act.kind == AUGUR_TRACE_ACTION_SCAN || rank->act.kind == AUGUR_TRACE_ACTION_EXSCAN;
+  return waitlist_step (rank);
+}
+
+/* Posts the operations of the next group, a send after its smpi/os or ois
+ * (MPI_Send: os when detached; an isend: ois), then waits for them; TRUE
+ * when the rank must block. */
 static gboolean
 post_group (SRank *rank)
 {
-  gboolean must_wait = FALSE;
+  Smpi *sm = rank->sm;
 
   while (rank->op < rank->ops->len)
     {
-      const Op *o = &g_array_index (rank->ops, Op, rank->op++);
+      const Op *o = &g_array_index (rank->ops, Op, rank->op);
       SReq *r;
 
+      if (o->kind == OP_SEND && !rank->overhead_paid)
+        {
+          double seconds = !o->blocking ? overhead_of (&sm->ois, o->bytes)
+                           : o->bytes < sm->detached ? overhead_of (&sm->os, o->bytes) : 0;
+          if (seconds > 0)
+            {
+              rank->overhead_paid = TRUE;
+              rank->waiting++;
+              augur_network_sleep (sm->net, seconds, timer_done, rank);
+              return TRUE;
+            }
+        }
+      rank->overhead_paid = FALSE;
+      rank->op++;
       r = post (rank, o->kind == OP_SEND, o->peer, o->bytes, o->tag);
       if (o->store)
         {
@@ -766,16 +1014,11 @@ post_group (SRank *rank)
           g_queue_push_tail (&s->queue, r);   /* takes the owner's reference */
         }
       else
-        {
-          if (wait_for (rank, r))
-            must_wait = TRUE;
-          /* the owner's reference goes: wait_for counted it in `waiting` */
-          req_unref (r);
-        }
+        g_ptr_array_add (rank->group, r);
       if (o->wait)
         break;
     }
-  return must_wait;
+  return group_wait (rank);
 }
 
 /* ---- Actions ------------------------------------------------------------------------ */
@@ -887,8 +1130,16 @@ start_action (SRank *rank)
           g_hash_table_remove (rank->storage, s);
         if (r == NULL)
           return TRUE;   /* a test found it done */
-        must_wait = wait_for (rank, r);
-        req_unref (r);
+        if (sm->with_or)
+          {
+            waitlist_add (rank, r);
+            must_wait = waitlist_step (rank);
+          }
+        else
+          {
+            must_wait = wait_for (rank, r);
+            req_unref (r);
+          }
         if (!must_wait)
           return TRUE;
         block (rank, AUGUR_STATE_WAIT);
@@ -931,11 +1182,18 @@ start_action (SRank *rank)
             while (!g_queue_is_empty (&s->queue))
               if ((r = g_queue_pop_head (&s->queue)) != NULL)
                 {
-                  must_wait = wait_for (rank, r) || must_wait;
-                  req_unref (r);
+                  if (sm->with_or)
+                    waitlist_add (rank, r);
+                  else
+                    {
+                      must_wait = wait_for (rank, r) || must_wait;
+                      req_unref (r);
+                    }
                 }
           }
         g_hash_table_remove_all (rank->storage);
+        if (rank->in_waitlist)
+          must_wait = waitlist_step (rank);
         if (!must_wait)
           return TRUE;
         block (rank, AUGUR_STATE_WAIT);
@@ -971,24 +1229,28 @@ start_action (SRank *rank)
     }
 }
 
-/* The test after its sleep: done or not, as SimGrid's Request::test. */
-static void
+/* The test after its sleep: done or not, as SimGrid's Request::test;
+ * the smpi/or a done receive then costs. */
+static double
 finish_test (SRank *rank)
 {
   Smpi *sm = rank->sm;
   AugurTraceAction *a = &rank->act;
   Slot *s = storage_slot (rank, a->src, a->dst, a->tag, FALSE);
   SReq *r;
+  double cost = 0;
 
   if (s == NULL || g_queue_is_empty (&s->queue))
-    return;
+    return 0;
   r = g_queue_pop_head (&s->queue);
   if (r == NULL)
-    return;
+    return 0;
   if (r->complete)
     {
       sm->test_sleeps = 1;
       g_queue_push_tail (&s->queue, NULL);
+      cost = r->or_cost;
+      r->or_cost = 0;
       req_unref (r);
     }
   else
@@ -996,6 +1258,7 @@ finish_test (SRank *rank)
       sm->test_sleeps++;
       g_queue_push_tail (&s->queue, r);
     }
+  return cost;
 }
 
 /* At its end a rank waits for the last request of each key (SimGrid's
@@ -1012,9 +1275,18 @@ wait_at_end (SRank *rank)
     {
       Slot *s = key;
       SReq *last = g_queue_peek_tail (&s->queue);
-      if (last != NULL)
+      if (last == NULL)
+        continue;
+      if (rank->sm->with_or)
+        {
+          last->refs++;   /* the storage keeps its own */
+          waitlist_add (rank, last);
+        }
+      else
         must_wait = wait_for (rank, last) || must_wait;
     }
+  if (rank->in_waitlist)
+    must_wait = waitlist_step (rank);
   return must_wait;
 }
 
@@ -1043,6 +1315,13 @@ run_rank (SRank *rank)
 
   while (!rank->finished && !rank->blocked && sm->error == NULL)
     {
+      if (rank->in_waitlist)
+        {
+          /* woken in a wait with smpi/or: what is left of it */
+          if (waitlist_step (rank))
+            block (rank, rank->state);
+          continue;
+        }
       if (rank->at_end)
         {
           rank->finished = TRUE;
@@ -1070,8 +1349,17 @@ run_rank (SRank *rank)
             }
           if (rank->testing)
             {
+              double cost;
+
               rank->testing = FALSE;
-              finish_test (rank);
+              cost = finish_test (rank);
+              if (cost > 0)
+                {
+                  rank->waiting++;
+                  block (rank, AUGUR_STATE_WAIT);
+                  augur_network_sleep (sm->net, cost, timer_done, rank);
+                  continue;
+                }
             }
           rank->has_act = FALSE;
           count_action (rank);
@@ -1156,8 +1444,23 @@ replay_smpi_run (const AugurPlatform      *platform,
     sm.test_sleep = options->smpi_test_set ? options->smpi_test : TEST_SLEEP;
     if ((!options->smpi_detached_set &&
          !config_number (platform, "smpi/send-is-detached-thresh", &sm.detached, error)) ||
-        (!options->smpi_test_set && !config_number (platform, "smpi/test", &sm.test_sleep, error)))
+        (!options->smpi_test_set && !config_number (platform, "smpi/test", &sm.test_sleep, error)) ||
+        !overhead_setup (&sm.os, options->smpi_os, platform, "smpi/os", error) ||
+        !overhead_setup (&sm.ois, options->smpi_ois, platform, "smpi/ois", error) ||
+        !overhead_setup (&sm.or, options->smpi_or, platform, "smpi/or", error))
       return NULL;
+    sm.with_or = !overhead_is_zero (&sm.or);
+    if (augur_platform_get_host_overhead (platform) != NULL)
+      {
+        /* SMPI gives such a host its own costs; Augur reads them from
+         * <config> or the options only, and says so instead of replaying
+         * them as zero */
+        g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
+                     _("%s on a host: per-host send and receive overheads are not replayed by Augur; give them in "
+                       "the platform's <config> or with --cfg, for every host"),
+                     augur_platform_get_host_overhead (platform));
+        return NULL;
+      }
     if (options->model == AUGUR_NETWORK_SMPI && bw == NULL && augur_platform_get_config (platform, "smpi/bw-factor"))
       bw = augur_platform_get_config (platform, "smpi/bw-factor"), from_platform = TRUE;
     if (options->model == AUGUR_NETWORK_SMPI && lat == NULL && augur_platform_get_config (platform, "smpi/lat-factor"))
@@ -1191,6 +1494,8 @@ replay_smpi_run (const AugurPlatform      *platform,
       rank->index = i;
       rank->host = augur_deployment_get_actor (deployment, i)->host;
       rank->ops = g_array_new (FALSE, FALSE, sizeof (Op));
+      rank->group = g_ptr_array_new ();
+      rank->waitlist = g_ptr_array_new ();
       rank->storage = g_hash_table_new_full (slot_hash, slot_equal, slot_free, NULL);
     }
   for (guint i = 0; i < sm.n && sm.error == NULL; i++)
@@ -1247,6 +1552,12 @@ replay_smpi_run (const AugurPlatform      *platform,
       end = MAX (end, rank->stats.end);
       g_array_unref (rank->ops);
       g_hash_table_unref (rank->storage);
+      for (guint k = 0; k < rank->group->len; k++)
+        req_unref (rank->group->pdata[k]);
+      for (guint k = 0; k < rank->waitlist->len; k++)
+        req_unref (rank->waitlist->pdata[k]);
+      g_ptr_array_unref (rank->group);
+      g_ptr_array_unref (rank->waitlist);
     }
   result->time = end;
   result->dialect = AUGUR_TRACE_DIALECT_SMPI;

@@ -48,6 +48,11 @@ typedef struct {
   double            smpi_detached_thresh;
   gboolean          smpi_test_set;
   double            smpi_test;
+  /* smpi/os, smpi/ois, smpi/or ("T:A:B;...": A + B n seconds for n bytes;
+   * NULL: the platform's <config>, else 0) */
+  const char       *smpi_os;
+  const char       *smpi_ois;
+  const char       *smpi_or;
 } AugurReplayOptions;
 
 typedef struct {

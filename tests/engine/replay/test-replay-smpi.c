@@ -40,7 +40,8 @@ fixture_path (const char *first, ...)
 
 /* Augur's replay of a set: platform, host file and ranks as smpirun had. */
 static double
-replay_set (const char *set, const char *platform_rel, const char *hostfile_rel, guint ranks, guint64 *actions)
+replay_set_with (const char *set, const char *platform_rel, const char *hostfile_rel, guint ranks,
+                 const AugurReplayOptions *options, guint64 *actions)
 {
   g_autofree char *platform_path = fixture_path (platform_rel, NULL);
   g_autofree char *hostfile_path = fixture_path (hostfile_rel, NULL);
@@ -54,7 +55,6 @@ replay_set (const char *set, const char *platform_rel, const char *hostfile_rel,
   AugurDeployment *deployment;
   g_autoptr(AugurTraceSet) traces = NULL;
   g_autoptr(AugurReplayResult) r = NULL;
-  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
 
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (hostfile_path, &hosts, &length, NULL));
@@ -62,11 +62,19 @@ replay_set (const char *set, const char *platform_rel, const char *hostfile_rel,
   g_assert_no_error (error);
   traces = augur_trace_set_open_smpi (index, ranks, NULL, &error);
   g_assert_no_error (error);
-  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  r = augur_replay_run (platform, deployment, traces, options, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   *actions = augur_replay_result_get_n_actions (r);
   augur_deployment_free (deployment);
   return augur_replay_result_get_time (r);
+}
+
+static double
+replay_set (const char *set, const char *platform_rel, const char *hostfile_rel, guint ranks, guint64 *actions)
+{
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+
+  return replay_set_with (set, platform_rel, hostfile_rel, ranks, &options, actions);
 }
 
 static void
@@ -102,6 +110,51 @@ test_references (void)
   g_assert_cmpuint (n_sets, >=, 15);
 }
 
+/* Send and receive overheads (smpi/os, smpi/ois, smpi/or): every trace
+ * set with constant and with size-dependent costs, against SimGrid's
+ * times in overheads.csv (make-overheads.sh). */
+static void
+test_overheads (void)
+{
+  g_autofree char *csv_path = fixture_path ("overheads.csv", NULL);
+  g_autofree char *csv = NULL;
+  g_auto(GStrv) lines = NULL;
+  double worst = 0;
+  guint n_rows = 0;
+
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "trace_set,ranks,platform,hostfile,options,smpi_os,smpi_ois,smpi_or,"
+                                 "replay_simulated_time_s");
+  for (guint i = 1; lines[i] != NULL && *lines[i] != '\0'; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], ",", -1);
+      AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+      guint64 actions = 0;
+      double simgrid, augur, plain, rel;
+
+      g_assert_cmpuint (g_strv_length (f), ==, 9);
+      options.smpi_os = f[5];
+      options.smpi_ois = f[6];
+      options.smpi_or = f[7];
+      simgrid = g_ascii_strtod (f[8], NULL);
+      augur = replay_set_with (f[0], f[2], f[3], (guint) g_ascii_strtoull (f[1], NULL, 10), &options, &actions);
+      plain = replay_set (f[0], f[2], f[3], (guint) g_ascii_strtoull (f[1], NULL, 10), &actions);
+      rel = fabs (augur - simgrid) / simgrid;
+      g_test_message ("%-30s os %s: Augur %.12g s, SimGrid %.12g s, %.1e relative (without: %.12g s)", f[0], f[5],
+                      augur, simgrid, rel, plain);
+      if (!(rel <= 1e-6))
+        g_error ("%s with smpi/os %s, ois %s, or %s: Augur %.17g s, SimGrid 3.32 %.17g s (%.2e relative)", f[0], f[5],
+                 f[6], f[7], augur, simgrid, rel);
+      /* the overheads count: every set is slower with them */
+      g_assert_cmpfloat (augur, >, plain * (1 + 1e-4));
+      worst = MAX (worst, rel);
+      n_rows++;
+    }
+  g_test_message ("%u replays, the largest difference %.2e relative", n_rows, worst);
+  g_assert_cmpuint (n_rows, ==, 30);
+}
+
 /* SimGrid replays two of the stored traces again, now: the references
  * are still its times. */
 static void
@@ -124,6 +177,20 @@ test_simgrid_live (void)
   g_assert_no_error (error);
   g_test_message ("%s%s", out, err);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  /* and one set with overheads */
+  {
+    g_autofree char *overheads = fixture_path ("make-overheads.sh", NULL);
+    const char *argv2[] = { "bash", overheads, "--check", "collectives-4-flat", NULL };
+
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv2, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status,
+                                 &error));
+    g_assert_no_error (error);
+    g_test_message ("%s%s", out, err);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
 }
 
 /* ---- Hand-made traces on two hosts of one link (100 MB/s, 100 us) --------- */
@@ -442,6 +509,75 @@ test_platform_config (void)
   g_assert_cmpfloat (replay_on (bad_factor, "stencil-16-flat", 16, &options, &error), >, 0);
   g_assert_no_error (error);
 
+  /* smpi/os, ois and or from the <config>, as from the options; the
+   * options win; a malformed piece is refused with its key */
+  {
+    g_autofree char *costs = platform_with_config (dir, "costs.xml",
+      "    <prop id=\"smpi/os\" value=\"0:1e-5:1e-9\"/>\n"
+      "    <prop id=\"smpi/ois\" value=\"0:3e-5:0\"/>\n"
+      "    <prop id=\"smpi/or\" value=\"0:2e-5:0\"/>\n");
+    g_autofree char *bad_os = platform_with_config (dir, "bad-os.xml", "    <prop id=\"smpi/os\" value=\"0:1e-5\"/>\n");
+    double from_config, from_options, plain16;
+
+    options = (AugurReplayOptions) { .model = AUGUR_NETWORK_SMPI };
+    from_config = replay_on (costs, "nonblocking-16-flat", 16, &options, &error);
+    g_assert_no_error (error);
+    options.smpi_os = "0:1e-5:1e-9";
+    options.smpi_ois = "0:3e-5:0";
+    options.smpi_or = "0:2e-5:0";
+    from_options = replay_set_with ("nonblocking-16-flat", "platforms/flat-16.xml", "platforms/hosts-16.txt", 16,
+                                    &options, &actions);
+    g_assert_cmpfloat (from_config, ==, from_options);
+    /* SimGrid 3.32, overheads.csv */
+    g_assert_cmpfloat (fabs (from_config - 0.0070875129662498959) / from_config, <=, 1e-6);
+    options.smpi_os = options.smpi_ois = options.smpi_or = "0:0:0";
+    plain16 = replay_on (costs, "nonblocking-16-flat", 16, &options, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (plain16, ==, replay_set ("nonblocking-16-flat", "platforms/flat-16.xml",
+                                                "platforms/hosts-16.txt", 16, &actions));
+    options = (AugurReplayOptions) { .model = AUGUR_NETWORK_SMPI };
+    g_assert_cmpfloat (replay_on (bad_os, "nonblocking-16-flat", 16, &options, &error), <, 0);
+    g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "smpi/os"));
+    g_assert_nonnull (strstr (error->message, "<config>"));
+    g_clear_error (&error);
+    options.smpi_or = "0:1e-5:x";
+    g_assert_cmpfloat (replay_on (costs, "nonblocking-16-flat", 16, &options, &error), <, 0);
+    g_assert_nonnull (strstr (error->message, "smpi/or"));
+    g_assert_null (strstr (error->message, "<config>"));
+    g_clear_error (&error);
+    g_remove (costs);
+    g_remove (bad_os);
+  }
+
+  /* a cluster's own overheads (SimGrid gives them to its hosts) are
+   * refused with the line, not replayed as zero */
+  {
+    g_autofree char *flat = fixture_path ("platforms", "flat-16.xml", NULL);
+    g_autofree char *text = NULL;
+    g_autofree char *edited = NULL;
+    g_autofree char *own = g_build_filename (dir, "own.xml", NULL);
+    g_auto(GStrv) parts = NULL;
+
+    g_assert_true (g_file_get_contents (flat, &text, NULL, NULL));
+    parts = g_strsplit (text, "loopback_lat=\"0.1us\"/>", 2);
+    g_assert_cmpuint (g_strv_length (parts), ==, 2);
+    edited = g_strdup_printf ("%sloopback_lat=\"0.1us\">\n    <prop id=\"smpi/or\" value=\"0:1e-5:0\"/>\n"
+                              "  </cluster>%s", parts[0], parts[1]);
+    g_assert_true (g_file_set_contents (own, edited, -1, NULL));
+    options = (AugurReplayOptions) { .model = AUGUR_NETWORK_SMPI };
+    g_assert_cmpfloat (replay_on (own, "nonblocking-16-flat", 16, &options, &error), <, 0);
+    g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "own.xml:15: smpi/or"));
+    g_clear_error (&error);
+    /* overheads are SMPI's, whatever the network model */
+    options.model = AUGUR_NETWORK_LV08;
+    g_assert_cmpfloat (replay_on (own, "nonblocking-16-flat", 16, &options, &error), <, 0);
+    g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID);
+    g_clear_error (&error);
+    g_remove (own);
+  }
+
   g_remove (good);
   g_remove (bad);
   g_remove (bad_factor);
@@ -453,6 +589,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/replay/smpi/references", test_references);
+  g_test_add_func ("/replay/smpi/overheads", test_overheads);
   g_test_add_func ("/replay/smpi/simgrid-live", test_simgrid_live);
   g_test_add_func ("/replay/smpi/detached", test_detached);
   g_test_add_func ("/replay/smpi/test", test_test);

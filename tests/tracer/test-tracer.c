@@ -21,6 +21,7 @@
 
 static char *mpirun;
 static gboolean open_mpi;
+static gboolean mpich_run;   /* the MPICH build of the programs, run by MPICH's launcher */
 
 /* Runs augur-trace -o DIR mpirun -np RANKS PROGRAM ARGS...; its exit
  * status, stderr in *err. */
@@ -30,7 +31,8 @@ static int trace_run_program (const char *program, const char *dir, const char *
 static int
 trace_run (const char *dir, const char *const *args, const char *const *env_extra, char **err)
 {
-  return trace_run_program (g_getenv ("AUGUR_TRACER_PROGRAM"), dir, args, env_extra, err);
+  return trace_run_program (g_getenv (mpich_run ? "AUGUR_TRACER_PROGRAM_MPICH" : "AUGUR_TRACER_PROGRAM"), dir, args,
+                            env_extra, err);
 }
 
 static int
@@ -233,8 +235,7 @@ test_all (void)
     {
       Tally t;
       static const AugurTraceActionKind once[] = {
-        AUGUR_TRACE_ACTION_INIT, AUGUR_TRACE_ACTION_FINALIZE, AUGUR_TRACE_ACTION_BARRIER,
-        AUGUR_TRACE_ACTION_REDUCE, AUGUR_TRACE_ACTION_ALLREDUCE, AUGUR_TRACE_ACTION_ALLTOALL,
+        AUGUR_TRACE_ACTION_INIT, AUGUR_TRACE_ACTION_FINALIZE, AUGUR_TRACE_ACTION_REDUCE, AUGUR_TRACE_ACTION_ALLREDUCE, AUGUR_TRACE_ACTION_ALLTOALL,
         AUGUR_TRACE_ACTION_ALLTOALLV, AUGUR_TRACE_ACTION_GATHER, AUGUR_TRACE_ACTION_GATHERV,
         AUGUR_TRACE_ACTION_ALLGATHER, AUGUR_TRACE_ACTION_ALLGATHERV, AUGUR_TRACE_ACTION_SCATTER,
         AUGUR_TRACE_ACTION_SCATTERV, AUGUR_TRACE_ACTION_REDUCESCATTER, AUGUR_TRACE_ACTION_SCAN,
@@ -245,6 +246,8 @@ test_all (void)
       for (guint k = 0; k < G_N_ELEMENTS (once); k++)
         if (t.kinds[once[k]] != 1)
           g_error ("rank %u: %u %s, expected 1", r, t.kinds[once[k]], augur_trace_action_kind_to_string (once[k]));
+      /* after the MPI_ANY_TAG receives, and the collectives' */
+      g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_BARRIER], ==, 2);
       /* the world bcast and the one on a duplicate of the world */
       g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_BCAST], ==, 2);
       /* ring, test part; the others' send to 0 (tag 33) and tagged send */
@@ -358,15 +361,18 @@ test_fortran (void)
 
   if (!have_mpi ())
     return;
-  if (g_getenv ("AUGUR_TRACER_FORTRAN") == NULL)
+  if (g_getenv (mpich_run ? "AUGUR_TRACER_FORTRAN_MPICH" : "AUGUR_TRACER_FORTRAN") == NULL)
     {
-      g_test_skip ("no Fortran compiler or MPI Fortran bindings (Debian: gfortran, libopenmpi-dev)");
+      g_test_skip ("no Fortran compiler or MPI Fortran bindings (Debian: gfortran, libopenmpi-dev or libmpich-dev)");
       return;
     }
   tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
   g_assert_no_error (error);
   dir = g_build_filename (tmp, "fortran", NULL);
-  if (trace_run_program (g_getenv ("AUGUR_TRACER_FORTRAN"), dir, args, NULL, &err) != 0)
+  /* MPICH's Fortran bindings call its C functions, which the tracer
+   * wraps; Open MPI's call PMPI, and the tracer wraps them too */
+  if (trace_run_program (g_getenv (mpich_run ? "AUGUR_TRACER_FORTRAN_MPICH" : "AUGUR_TRACER_FORTRAN"), dir, args,
+                         NULL, &err) != 0)
     g_error ("the traced Fortran run failed:\n%s", err);
   report = read_text (dir, "report.txt");
   g_assert_nonnull (strstr (report, "complete: yes"));
@@ -702,6 +708,32 @@ test_validate (void)
   augur_test_remove_tree (tmp);
 }
 
+/* A test again with MPICH: its build of the test programs, its launcher
+ * (mpirun.mpich, Hydra), and the tracer augur-trace chooses for it
+ * (libaugur-trace-mpich.so). */
+static void
+with_mpich (gconstpointer data)
+{
+  GTestFunc test = (GTestFunc) data;
+  g_autofree char *hydra = g_find_program_in_path ("mpirun.mpich");
+  char *saved = mpirun;
+  gboolean saved_open = open_mpi;
+
+  if (hydra == NULL || g_getenv ("AUGUR_TRACER_PROGRAM_MPICH") == NULL)
+    {
+      g_test_skip ("MPICH is not installed beside Open MPI (Debian: mpich libmpich-dev), or the build did not "
+                   "find it");
+      return;
+    }
+  mpirun = hydra;
+  open_mpi = FALSE;
+  mpich_run = TRUE;
+  test ();
+  mpich_run = FALSE;
+  open_mpi = saved_open;
+  mpirun = saved;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -725,5 +757,9 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/gzip", test_gzip);
   g_test_add_func ("/tracer/calibrate", test_calibrate);
   g_test_add_func ("/tracer/validate", test_validate);
+  g_test_add_data_func ("/tracer/mpich/all", (gconstpointer) test_all, with_mpich);
+  g_test_add_data_func ("/tracer/mpich/hostile", (gconstpointer) test_hostile, with_mpich);
+  g_test_add_data_func ("/tracer/mpich/fortran", (gconstpointer) test_fortran, with_mpich);
+  g_test_add_data_func ("/tracer/mpich/subcomm", (gconstpointer) test_subcomm, with_mpich);
   return g_test_run ();
 }

@@ -96,6 +96,9 @@ all (int rank, int p)
     }
   else
     MPI_Send (&one, 1, MPI_DOUBLE, 0, 40 + rank, MPI_COMM_WORLD);
+  /* until rank 0's MPI_ANY_TAG receives are all matched, the next message
+   * to it (the sendrecv's, tag 55, from its left) could take one */
+  MPI_Barrier (MPI_COMM_WORLD);
 
   /* 5. sendrecv ring, tag 55, 64 chars */
   MPI_Sendrecv (big, 64, MPI_CHAR, right, 55, big + 64, 64, MPI_CHAR, left, 55, MPI_COMM_WORLD, MPI_STATUS_IGNORE);

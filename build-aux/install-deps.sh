@@ -8,7 +8,7 @@ PACKAGES="
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libxml2-dev
   gettext desktop-file-utils appstream librsvg2-bin
   xvfb xauth fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
-  locales pajeng libsimgrid-dev libopenmpi-dev openmpi-bin gfortran mpich libmpich-dev
+  locales pajeng libsimgrid-dev libopenmpi-dev openmpi-bin gfortran mpich libmpich-dev libpapi-dev
 "
 
 missing=""

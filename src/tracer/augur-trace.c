@@ -20,6 +20,10 @@
  * by AUGUR_TRACE_HOST_SPEED (flop/s) or measured at MPI_Init with the
  * kernel `augur-cli calibrate` uses.  Bursts shorter than
  * AUGUR_TRACE_MIN_BURST seconds (1e-6 by default) are folded into the next.
+ * With AUGUR_TRACE_COUNTER=papi (or a PAPI event's name), and a tracer
+ * built with PAPI, the work is what a hardware counter counted instead
+ * (PAPI_FP_OPS by default), on every rank or, when one cannot count, on
+ * none (the report says why).
  *
  * Requests are followed from their start to their completion: a receive
  * from MPI_ANY_SOURCE or with MPI_ANY_TAG is written with the source and
@@ -40,6 +44,9 @@
 #define _GNU_SOURCE
 #include <mpi.h>
 #include <zlib.h>
+#ifdef AUGUR_TRACE_HAVE_PAPI
+#include <papi.h>
+#endif
 
 #include "augur-kernel.h"
 
@@ -141,6 +148,14 @@ static struct {
   int          speed_given; /* AUGUR_TRACE_HOST_SPEED, rather than measured */
   int          gzip;        /* AUGUR_TRACE_GZIP=1 on rank 0 */
   const char  *clock_why;   /* for the report */
+  /* AUGUR_TRACE_COUNTER: work counted by PAPI instead of time x speed */
+  int          counting;
+  int          papi_set;
+  long long    count_last;
+  double       pending_count;
+  char         counter[64];      /* the event, or "" */
+  char         counter_why[256]; /* for the report: why nothing counted */
+  int          counter_rank;     /* the rank that could not count */
 } T;
 
 static Unsupported unsupported[] = {
@@ -170,6 +185,19 @@ now (void)
 
   clock_gettime (T.clock, &ts);
   return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
+/* The counter's value now (0 when it cannot be read: a call from another
+ * thread than the one that started it). */
+static long long
+counter_now (void)
+{
+  long long v = 0;
+#ifdef AUGUR_TRACE_HAVE_PAPI
+  if (PAPI_read (T.papi_set, &v) != PAPI_OK)
+    v = T.count_last;
+#endif
+  return v;
 }
 
 static double
@@ -285,11 +313,12 @@ flush_compute (void)
 {
   if (T.pending >= T.min_burst && T.pending > 0)
     {
-      double flops = nearbyint (T.pending * T.speed);
+      double flops = nearbyint (T.counting ? T.pending_count : T.pending * T.speed);
       char buf[64];
 
       T.total_compute += T.pending;
       T.pending = 0;
+      T.pending_count = 0;
       if (flops >= 1)
         {
           snprintf (buf, sizeof buf, "%d compute %.0f\n", T.rank, flops);
@@ -350,6 +379,12 @@ enter (void)
   if (!T.on || T.depth++ > 0)
     return 0;
   T.pending += fmax (0.0, now () - T.last);
+  if (T.counting)
+    {
+      long long c = counter_now ();
+      if (c > T.count_last)
+        T.pending_count += (double) (c - T.count_last);
+    }
   return 1;
 }
 
@@ -360,7 +395,11 @@ leave (int traced)
     return;
   T.depth--;
   if (traced)
-    T.last = now ();
+    {
+      T.last = now ();
+      if (T.counting)
+        T.count_last = counter_now ();
+    }
 }
 
 /* ---- Ranks, datatypes and communicators ------------------------------------------- */
@@ -777,6 +816,79 @@ env_double (const char *name, double fallback)
   return v;
 }
 
+/* Rank 0's AUGUR_TRACE_COUNTER ("papi": PAPI_FP_OPS, or an event's
+ * name), started on every rank, or on none when one of them cannot: a
+ * trace's compute is all counted or all timed. */
+static void
+start_counter (void)
+{
+  const char *asked = T.rank == 0 ? getenv ("AUGUR_TRACE_COUNTER") : NULL;
+  int ok = 0, all_ok = 0;
+
+  memset (T.counter, 0, sizeof T.counter);
+  if (asked != NULL && *asked != '\0')
+    snprintf (T.counter, sizeof T.counter, "%s", strcmp (asked, "papi") == 0 ? "PAPI_FP_OPS" : asked);
+  PMPI_Bcast (T.counter, (int) sizeof T.counter, MPI_CHAR, 0, MPI_COMM_WORLD);
+  T.counter[sizeof T.counter - 1] = '\0';
+  if (T.counter[0] == '\0')
+    return;
+#ifdef AUGUR_TRACE_HAVE_PAPI
+  {
+    int code = 0, rc = PAPI_library_init (PAPI_VER_CURRENT);
+
+    T.papi_set = PAPI_NULL;
+    if (rc != PAPI_VER_CURRENT)
+      snprintf (T.counter_why, sizeof T.counter_why, "PAPI cannot start (%s)",
+                rc > 0 ? "another PAPI version" : PAPI_strerror (rc));
+    else if ((rc = PAPI_event_name_to_code (T.counter, &code)) != PAPI_OK)
+      snprintf (T.counter_why, sizeof T.counter_why, "PAPI has no event %s (%s)", T.counter, PAPI_strerror (rc));
+    else if ((rc = PAPI_create_eventset (&T.papi_set)) != PAPI_OK || (rc = PAPI_add_event (T.papi_set, code)) != PAPI_OK)
+      snprintf (T.counter_why, sizeof T.counter_why, "this machine cannot count %s (%s)", T.counter,
+                PAPI_strerror (rc));
+    else if ((rc = PAPI_start (T.papi_set)) != PAPI_OK)
+      snprintf (T.counter_why, sizeof T.counter_why, "%s does not start (%s)", T.counter, PAPI_strerror (rc));
+    else
+      ok = 1;
+  }
+#else
+  snprintf (T.counter_why, sizeof T.counter_why, "this tracer was built without PAPI (Debian: libpapi-dev)");
+#endif
+  PMPI_Allreduce (&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (all_ok)
+    {
+      T.counting = 1;
+      T.count_last = counter_now ();
+      return;
+    }
+  {
+    /* rank 0 says why, its own reason or the first other rank's */
+    int first = ok ? T.size : T.rank;
+
+    PMPI_Allreduce (&first, &T.counter_rank, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (T.counter_rank != 0)
+      {
+        if (T.rank == T.counter_rank)
+          PMPI_Send (T.counter_why, (int) sizeof T.counter_why, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+        else if (T.rank == 0)
+          PMPI_Recv (T.counter_why, (int) sizeof T.counter_why, MPI_CHAR, T.counter_rank, 0, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+      }
+    T.counter_why[sizeof T.counter_why - 1] = '\0';
+    if (T.rank == 0)
+      fprintf (stderr, "augur-trace: AUGUR_TRACE_COUNTER=%s: %s on rank %d; the work is measured time x speed\n",
+               T.counter, T.counter_why, T.counter_rank);
+  }
+#ifdef AUGUR_TRACE_HAVE_PAPI
+  if (T.papi_set != PAPI_NULL)
+    {
+      long long v;
+      PAPI_stop (T.papi_set, &v);
+      PAPI_cleanup_eventset (T.papi_set);
+      PAPI_destroy_eventset (&T.papi_set);
+    }
+#endif
+}
+
 static void
 start_tracing (int provided)
 {
@@ -864,6 +976,7 @@ start_tracing (int provided)
     T.gzip = z != NULL && strcmp (z, "1") == 0;
     PMPI_Bcast (&T.gzip, 1, MPI_INT, 0, MPI_COMM_WORLD);
   }
+  start_counter ();
   snprintf (path, sizeof path, "%s/rank-%d.txt%s", T.dir, T.rank, T.gzip ? ".gz" : "");
   if (T.gzip)
     T.gz = gzopen (path, "wb6");
@@ -952,8 +1065,15 @@ write_report (const unsigned long long *counts, unsigned long long total_lines, 
       breaks = 1;
   fprintf (f, "Augur trace of %d ranks (SimGrid 3.32's time-independent format): index.txt\n", T.size);
   fprintf (f, "lines: %llu\n", total_lines);
-  fprintf (f, "compute: %.6f s in all, as work at %.6g to %.6g flop/s (%s)\n", compute, min_speed, max_speed,
-           T.speed_given ? "AUGUR_TRACE_HOST_SPEED" : "measured at MPI_Init");
+  if (T.counting)
+    fprintf (f, "compute: %.6f s in all, as work counted by %s\n", compute, T.counter);
+  else
+    fprintf (f, "compute: %.6f s in all, as work at %.6g to %.6g flop/s (%s)\n", compute, min_speed, max_speed,
+             T.speed_given ? "AUGUR_TRACE_HOST_SPEED" : "measured at MPI_Init");
+  if (T.counting)
+    fprintf (f, "counter: %s, counted by PAPI on every rank\n", T.counter);
+  else if (T.counter[0] != '\0')
+    fprintf (f, "counter: none: %s on rank %d; the work is measured time x speed\n", T.counter_why, T.counter_rank);
   fprintf (f, "clock: %s\n", T.clock_why);
   fprintf (f, "complete: %s\n", breaks ? "no: the calls below are not in the trace, and replaying it will not "
            "reproduce this run" : "yes");
@@ -993,6 +1113,15 @@ MPI_Finalize (void)
           T.gz = NULL;
         }
       T.on = 0;
+#ifdef AUGUR_TRACE_HAVE_PAPI
+      if (T.counting)
+        {
+          long long v;
+          PAPI_stop (T.papi_set, &v);
+          PAPI_cleanup_eventset (T.papi_set);
+          PAPI_destroy_eventset (&T.papi_set);
+        }
+#endif
       failed = T.write_failed != 0;
       if (failed)
         fprintf (stderr, "augur-trace: rank %d could not write its trace in %s: %s\n", T.rank, T.dir,

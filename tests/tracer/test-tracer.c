@@ -521,6 +521,73 @@ test_folder_and_speed (void)
   augur_test_remove_tree (tmp);
 }
 
+/* AUGUR_TRACE_COUNTER: the work counted by PAPI on every rank, or, where
+ * a rank cannot count (no such event, a machine without counters, a
+ * tracer built without PAPI), measured as time x speed on every rank,
+ * with the reason in the report; the trace is complete either way. */
+static void
+test_counter (void)
+{
+  g_autofree char *tmp = NULL, *dir = NULL, *bad_dir = NULL, *err = NULL, *err2 = NULL;
+  g_autofree char *report = NULL, *bad_report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(GFile) index = NULL;
+  const char *args[] = { "all", NULL };
+  const char *env[] = { "AUGUR_TRACE_COUNTER", "papi", NULL };
+  const char *bad[] = { "AUGUR_TRACE_COUNTER", "AUGUR_NO_SUCH_EVENT", NULL };
+  gboolean papi = g_strcmp0 (g_getenv ("AUGUR_TRACER_PAPI"), "1") == 0;
+  Tally t;
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
+  g_assert_no_error (error);
+  dir = g_build_filename (tmp, "papi", NULL);
+  if (trace_run (dir, args, env, &err) != 0)
+    g_error ("the traced run failed:\n%s", err);
+  report = read_text (dir, "report.txt");
+  g_test_message ("%s", report);
+  g_assert_nonnull (strstr (report, "complete: yes"));
+  {
+    g_autofree char *path = g_build_filename (dir, "index.txt", NULL);
+    index = g_file_new_for_path (path);
+  }
+  traces = augur_trace_set_open_smpi (index, RANKS, NULL, &error);
+  g_assert_no_error (error);
+  tally_rank (traces, 1, &t);
+  if (strstr (report, "counter: PAPI_FP_OPS, counted by PAPI on every rank") != NULL)
+    {
+      /* rank 1 computed 2e6 + 1e6 + ... flops of its loop: its counted
+       * work is of that order (an FMA may count once or twice) */
+      g_assert_true (papi);
+      g_assert_nonnull (strstr (report, "as work counted by PAPI_FP_OPS"));
+      g_assert_cmpfloat (t.compute, >, 1.5e6);
+      g_assert_cmpfloat (t.compute, <, 1e8);
+    }
+  else
+    {
+      g_assert_nonnull (strstr (report, "counter: none: "));
+      g_assert_nonnull (strstr (report, "the work is measured time x speed"));
+      g_assert_nonnull (strstr (report, "flop/s (measured at MPI_Init)"));
+      g_assert_nonnull (strstr (err, "AUGUR_TRACE_COUNTER=PAPI_FP_OPS: "));
+      if (!papi)
+        g_assert_nonnull (strstr (report, "built without PAPI"));
+      g_assert_cmpfloat (t.compute, >, 1e5);
+      g_test_message ("no PAPI counting here; the fallback was checked");
+    }
+  g_assert_cmpfloat (replay_augur (dir), >, 0);
+
+  bad_dir = g_build_filename (tmp, "bad", NULL);
+  if (trace_run (bad_dir, args, bad, &err2) != 0)
+    g_error ("the traced run failed:\n%s", err2);
+  bad_report = read_text (bad_dir, "report.txt");
+  g_assert_nonnull (strstr (bad_report, "complete: yes"));
+  g_assert_nonnull (strstr (bad_report, papi ? "counter: none: PAPI has no event AUGUR_NO_SUCH_EVENT"
+                                             : "counter: none: this tracer was built without PAPI"));
+  augur_test_remove_tree (tmp);
+}
+
 /* AUGUR_TRACE_GZIP=1: gzip files, named so by the index, that Augur
  * reads as it reads plain ones */
 static void
@@ -755,11 +822,13 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/acquisition-modes", test_acquisition_modes);
   g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
   g_test_add_func ("/tracer/gzip", test_gzip);
+  g_test_add_func ("/tracer/counter", test_counter);
   g_test_add_func ("/tracer/calibrate", test_calibrate);
   g_test_add_func ("/tracer/validate", test_validate);
   g_test_add_data_func ("/tracer/mpich/all", (gconstpointer) test_all, with_mpich);
   g_test_add_data_func ("/tracer/mpich/hostile", (gconstpointer) test_hostile, with_mpich);
   g_test_add_data_func ("/tracer/mpich/fortran", (gconstpointer) test_fortran, with_mpich);
   g_test_add_data_func ("/tracer/mpich/subcomm", (gconstpointer) test_subcomm, with_mpich);
+  g_test_add_data_func ("/tracer/mpich/counter", (gconstpointer) test_counter, with_mpich);
   return g_test_run ();
 }

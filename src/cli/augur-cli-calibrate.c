@@ -2,8 +2,8 @@
  * from the machine it runs on.
  *
  *   augur-cli calibrate [--output PLATFORM.xml] [--points PINGPONG.csv]
- *                       [--cores N] [--max-bytes N] [--seconds S]
- *                       [--format text|json]
+ *                       [--hosts HOST,HOST[,...]] [--cores N]
+ *                       [--max-bytes N] [--seconds S] [--format text|json]
  *
  * The host speed is the speed of the kernel the tracer converts time with;
  * the network is fitted to an MPI ping-pong between two ranks of this
@@ -11,7 +11,11 @@
  * a ping-pong measured elsewhere instead).  The platform (a host per core,
  * SMPI's factors in its <config>, the points in a comment) goes to
  * --output, or to standard output; what was measured is printed (on
- * standard error when the platform goes to standard output).
+ * standard error when the platform goes to standard output).  With
+ * --hosts, the network is the ping-pong between the first two hosts (a
+ * rank on each), shared memory the ping-pong of two ranks here, and the
+ * platform those hosts, --cores each.  The launcher is $AUGUR_MPIRUN, or
+ * mpirun.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -63,7 +67,12 @@ augur_cli_measure_platform (int cores, gint64 max_bytes, double seconds)
 int
 augur_cli_calibrate (int argc, char **argv)
 {
-  g_autofree char *output = NULL, *points_path = NULL, *format = NULL;
+  g_autofree char *output = NULL, *points_path = NULL, *format = NULL, *hosts_text = NULL;
+  g_auto(GStrv) hosts = NULL;
+  g_autoptr(GArray) shared_points = NULL;
+  AugurNetworkFit shared;
+  const char *mpirun = g_getenv ("AUGUR_MPIRUN") != NULL && *g_getenv ("AUGUR_MPIRUN") != '\0'
+                         ? g_getenv ("AUGUR_MPIRUN") : NULL;
   g_autofree char *text = NULL, *xml = NULL, *measured_on = NULL, *bw = NULL, *lat = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) points = NULL;
@@ -78,7 +87,11 @@ augur_cli_calibrate (int argc, char **argv)
       "FILE" },
     { "points", 0, 0, G_OPTION_ARG_FILENAME, &points_path,
       "Fit the network to these ping-pong points (CSV: bytes,seconds one way) instead of measuring", "CSV" },
-    { "cores", 0, 0, G_OPTION_ARG_INT, &cores, "Hosts in the platform, a core each (default: this machine's)", "N" },
+    { "cores", 0, 0, G_OPTION_ARG_INT, &cores,
+      "Hosts in the platform, a core each (default: this machine's); with --hosts, the cores of each host", "N" },
+    { "hosts", 0, 0, G_OPTION_ARG_STRING, &hosts_text,
+      "Several hosts: the network measured between the first two (a rank on each), shared memory here",
+      "HOST,HOST[,...]" },
     { "max-bytes", 0, 0, G_OPTION_ARG_INT64, &max_bytes, "The ping-pong's largest message (default 4194304)", "N" },
     { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds, "Time to measure the host speed (default 1)", "S" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "What was measured: text (default) or json", "FORMAT" },
@@ -111,6 +124,33 @@ augur_cli_calibrate (int argc, char **argv)
     }
   if (cores == 0)
     cores = (gint) g_get_num_processors ();
+  if (hosts_text != NULL)
+    {
+      g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+      hosts = g_strsplit (hosts_text, ",", -1);
+      for (guint i = 0; hosts[i] != NULL; i++)
+        {
+          g_strstrip (hosts[i]);
+          for (const char *c = hosts[i]; *c != '\0'; c++)
+            if (g_ascii_isspace (*c) || g_ascii_iscntrl (*c) || *c == '"' || *c == '\'' || *c == '<' || *c == '&')
+              {
+                fprintf (stderr, "augur-cli calibrate: --hosts: '%s' is not a host name\n", hosts[i]);
+                return AUGUR_CLI_EXIT_USAGE;
+              }
+          if (*hosts[i] == '\0' || !g_hash_table_add (seen, hosts[i]))
+            {
+              fprintf (stderr, "augur-cli calibrate: --hosts: %s\n",
+                       *hosts[i] == '\0' ? "an empty host name" : "a host named twice");
+              return AUGUR_CLI_EXIT_USAGE;
+            }
+        }
+      if (g_strv_length (hosts) < 2 || g_strv_length (hosts) > 4096)
+        {
+          fprintf (stderr, "augur-cli calibrate: --hosts: from 2 to 4096 hosts (the network is measured between "
+                   "the first two)\n");
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+    }
 
   /* the network */
   if (points_path != NULL)
@@ -125,7 +165,9 @@ augur_cli_calibrate (int argc, char **argv)
   else
     {
       g_autofree char *pingpong = pingpong_path ();
-      points = augur_calibrate_run_pingpong (NULL, pingpong, (guint64) max_bytes, NULL, &error);
+      points = augur_calibrate_run_pingpong_between (mpirun, pingpong, (guint64) max_bytes,
+                                                     hosts != NULL ? hosts[0] : NULL, hosts != NULL ? hosts[1] : NULL,
+                                                     NULL, &error);
       if (points == NULL && g_error_matches (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOOL))
         {
           fprintf (stderr, "augur-cli calibrate: %s; a ping-pong's points measured elsewhere can be given with "
@@ -138,6 +180,20 @@ augur_cli_calibrate (int argc, char **argv)
     {
       fprintf (stderr, "augur-cli calibrate: %s\n", error->message);
       return AUGUR_CLI_EXIT_MODEL;
+    }
+  if (hosts != NULL)
+    {
+      /* shared memory: two ranks here */
+      g_autofree char *pingpong = pingpong_path ();
+      shared_points = augur_calibrate_run_pingpong_between (mpirun, pingpong, (guint64) max_bytes, NULL, NULL, NULL,
+                                                            &error);
+      if (shared_points == NULL ||
+          !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) shared_points->data, shared_points->len, &shared,
+                                &error))
+        {
+          fprintf (stderr, "augur-cli calibrate: shared memory: %s\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
     }
 
   /* the host */
@@ -153,8 +209,14 @@ augur_cli_calibrate (int argc, char **argv)
     measured_on = g_strdup_printf ("Measured by augur-cli calibrate on %s, %s; the network %s", g_get_host_name (),
                                    when, points_path != NULL ? "from the points given" : "by augur-pingpong");
   }
-  xml = augur_calibrate_platform_xml (speed, (guint) cores, &fit, (const AugurPingPoint *) (gpointer) points->data,
-                                      points->len, measured_on);
+  if (hosts != NULL)
+    xml = augur_calibrate_hosts_xml (speed, (const char *const *) hosts, g_strv_length (hosts), (guint) cores, &fit,
+                                     (const AugurPingPoint *) (gpointer) points->data, points->len, &shared,
+                                     (const AugurPingPoint *) (gpointer) shared_points->data, shared_points->len,
+                                     measured_on);
+  else
+    xml = augur_calibrate_platform_xml (speed, (guint) cores, &fit, (const AugurPingPoint *) (gpointer) points->data,
+                                        points->len, measured_on);
   {
     /* what is written reads back */
     g_autoptr(AugurPlatform) back = augur_platform_load_bytes (xml, strlen (xml), "calibrated platform", &error);
@@ -196,7 +258,24 @@ augur_cli_calibrate (int argc, char **argv)
           augur_json_append_number (report, augur_calibrate_predict (&fit, pt->bytes));
           g_string_append (report, "}");
         }
-      g_string_append (report, "\n  ]\n}\n");
+      g_string_append (report, "\n  ]");
+      if (hosts != NULL)
+        {
+          g_string_append (report, ",\n  \"hosts\": [");
+          for (guint i = 0; hosts[i] != NULL; i++)
+            {
+              g_string_append (report, i == 0 ? "" : ", ");
+              augur_json_append_string (report, hosts[i]);
+            }
+          g_string_append (report, "],\n  \"shared_memory\": {\"latency\": ");
+          augur_json_append_number (report, shared.latency);
+          g_string_append (report, ", \"bandwidth\": ");
+          augur_json_append_number (report, shared.bandwidth);
+          g_string_append (report, ", \"mean_error\": ");
+          augur_json_append_number (report, shared.mean_error);
+          g_string_append (report, "}");
+        }
+      g_string_append (report, "\n}\n");
     }
   else
     {
@@ -212,6 +291,16 @@ augur_cli_calibrate (int argc, char **argv)
       g_string_append (report, " %, worst ");
       augur_format_append_digits (report, 100 * fit.worst_error, 3);
       g_string_append_printf (report, " %% over %u ping-pong sizes\n", points->len);
+      if (hosts != NULL)
+        {
+          g_autofree char *list = g_strjoinv (", ", hosts);
+          g_string_append_printf (report, "Hosts:       %s (%d cores each; the network measured between %s and %s)\n"
+                                  "Shared mem.: latency ", list, cores, hosts[0], hosts[1]);
+          augur_format_append_digits (report, shared.latency * 1e6, 4);
+          g_string_append (report, " us, bandwidth ");
+          augur_format_append_digits (report, shared.bandwidth / 1e9, 4);
+          g_string_append (report, " GB/s (two ranks here)\n");
+        }
     }
 
   if (output != NULL)
@@ -222,8 +311,10 @@ augur_cli_calibrate (int argc, char **argv)
           fprintf (stderr, "augur-cli calibrate: %s\n", error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
-      if (format == NULL || strcmp (format, "json") != 0)
+      if ((format == NULL || strcmp (format, "json") != 0) && hosts == NULL)
         g_string_append_printf (report, "Platform:    %s (hosts core-0 ... core-%d)\n", output, cores - 1);
+      else if (format == NULL || strcmp (format, "json") != 0)
+        g_string_append_printf (report, "Platform:    %s\n", output);
       return augur_cli_write_stdout ("calibrate", report->str) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
     }
   fputs (report->str, stderr);

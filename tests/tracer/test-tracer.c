@@ -521,6 +521,122 @@ test_folder_and_speed (void)
   augur_test_remove_tree (tmp);
 }
 
+/* augur-cli calibrate --hosts: the network measured by a rank on each of
+ * the first two hosts, shared memory by two ranks here, and a platform of
+ * those hosts.  This machine is one host: a stand-in launcher records the
+ * command it was given and runs the ranks here; the platform it leads to
+ * reads back in Augur and, when SimGrid is installed, replays as in
+ * smpirun -replay. */
+static void
+test_calibrate_hosts (void)
+{
+  g_autofree char *tmp = NULL, *platform = NULL, *out = NULL, *err = NULL, *launcher = NULL, *log = NULL;
+  g_autofree char *script = NULL, *logged = NULL, *hostfile = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) env = g_get_environ ();
+  const char *argv[] = { g_getenv ("AUGUR_CLI"), "calibrate", "--hosts", "node-a,node-b,node-c", "--cores", "2",
+                         "--max-bytes", "65536", "--seconds", "0.1", "-o", NULL, NULL };
+  int status = -1;
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-calibrate-XXXXXX", &error);
+  g_assert_no_error (error);
+  platform = g_build_filename (tmp, "hosts.xml", NULL);
+  launcher = g_build_filename (tmp, "launcher", NULL);
+  log = g_build_filename (tmp, "launcher.log", NULL);
+  argv[11] = platform;
+  /* Open MPI's --host A,B and Hydra's -hosts A,B -ppn 1 dropped: the
+   * ranks run here */
+  script = g_strdup_printf ("#!/bin/sh\necho \"$*\" >> '%s'\ncase $1 in --version) exec '%s' --version ;; esac\n"
+                            "while [ $# -gt 0 ]; do\n  case $1 in\n    --host|-hosts|-ppn) shift 2 ;;\n"
+                            "    *) break ;;\n  esac\ndone\nexec '%s' %s\"$@\"\n", log, mpirun, mpirun,
+                            open_mpi ? "--oversubscribe " : "");
+  g_assert_true (g_file_set_contents (launcher, script, -1, NULL));
+  g_assert_cmpint (g_chmod (launcher, 0755), ==, 0);
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  env = g_environ_setenv (env, "AUGUR_MPIRUN", launcher, TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("augur-cli calibrate --hosts failed:\n%s%s", out, err);
+  g_test_message ("%s", out);
+  g_assert_nonnull (strstr (out, "Hosts:       node-a, node-b, node-c (2 cores each; the network measured between "
+                                 "node-a and node-b)"));
+  g_assert_nonnull (strstr (out, "Shared mem.: latency "));
+  /* the network's ping-pong with a rank on each of the first two hosts,
+   * then shared memory's with two here */
+  logged = read_text (tmp, "launcher.log");
+  g_assert_nonnull (strstr (logged, open_mpi ? "--host node-a,node-b -np 2 " : "-hosts node-a,node-b -ppn 1 -np 2 "));
+  g_assert_true (g_regex_match_simple ("\n-np 2 [^\n]*augur-pingpong", logged, 0, 0));
+  {
+    g_autoptr(GFile) f = g_file_new_for_path (platform);
+    g_autoptr(AugurPlatform) p = augur_platform_load_file (f, &error);
+    const AugurRouteHop *hops;
+    guint n_hops;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_platform_get_n_hosts (p), ==, 3);
+    g_assert_cmpstr (augur_platform_get_host_name (p, 2), ==, "node-c");
+    g_assert_cmpuint (augur_platform_get_host_cores (p, 1), ==, 2);
+    g_assert_nonnull (augur_platform_get_config (p, "smpi/bw-factor"));
+    /* between hosts: two links; within one: its loopback */
+    g_assert_true (augur_platform_get_route (p, 0, 2, &hops, &n_hops, &error));
+    g_assert_cmpuint (n_hops, ==, 2);
+    g_assert_true (augur_platform_get_route (p, 1, 1, &hops, &n_hops, &error));
+    g_assert_cmpuint (n_hops, ==, 1);
+  }
+  /* two ranks on each of two hosts: Augur's replay, and SimGrid's */
+  hostfile = g_build_filename (tmp, "hostfile.txt", NULL);
+  g_assert_true (g_file_set_contents (hostfile, "node-a\nnode-a\nnode-b\nnode-b\n", -1, NULL));
+  {
+    g_autofree char *index = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi", "traces",
+                                               "nonblocking-4-flat", "index.txt", NULL);
+    g_autofree char *rout = NULL, *rerr = NULL;
+    const char *rargv[] = { g_getenv ("AUGUR_CLI"), "replay", "-p", platform, "--hostfile", hostfile, "--np", "4",
+                            "--format", "json", index, NULL };
+    g_assert_true (g_spawn_sync (NULL, (char **) rargv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &rout, &rerr, &status,
+                                 &error));
+    if (!g_spawn_check_wait_status (status, NULL))
+      g_error ("the replay on the calibrated hosts failed:\n%s", rerr);
+    g_assert_nonnull (strstr (rout, "\"simulated_time\": "));
+    {
+      g_autofree char *smpirun = g_find_program_in_path ("smpirun");
+      g_autofree char *dir = g_path_get_dirname (index);
+      g_autofree char *sout = NULL, *serr = NULL;
+      const char *sargv[] = { "smpirun", "-replay", "index.txt", "--cfg=smpi/display-timing:yes", "-np", "4",
+                              "-platform", platform, "-hostfile", hostfile, NULL };
+      double augur, simgrid;
+
+      if (smpirun != NULL)
+        {
+          g_assert_true (g_spawn_sync (dir, (char **) sargv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &sout, &serr,
+                                       &status, &error));
+          g_assert_nonnull (strstr (serr, "Simulated time: "));
+          simgrid = g_ascii_strtod (strstr (serr, "Simulated time: ") + 16, NULL);
+          augur = g_ascii_strtod (strstr (rout, "\"simulated_time\": ") + 18, NULL);
+          g_test_message ("on the calibrated hosts: Augur %.17g s, smpirun -replay %.9g s", augur, simgrid);
+          g_assert_cmpfloat (fabs (augur - simgrid), <=, 2e-6 * simgrid);
+        }
+    }
+  }
+  /* a host alone, a host twice */
+  {
+    const char *one[] = { g_getenv ("AUGUR_CLI"), "calibrate", "--hosts", "node-a", NULL };
+    const char *twice[] = { g_getenv ("AUGUR_CLI"), "calibrate", "--hosts", "node-a, node-a", NULL };
+    g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) one, env, G_SPAWN_DEFAULT, NULL, NULL, &o1, &e1, &status, NULL));
+    g_assert_false (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (e1, "from 2 to 4096 hosts"));
+    g_assert_true (g_spawn_sync (NULL, (char **) twice, env, G_SPAWN_DEFAULT, NULL, NULL, &o2, &e2, &status, NULL));
+    g_assert_false (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (e2, "a host named twice"));
+  }
+  augur_test_remove_tree (tmp);
+}
+
 /* AUGUR_TRACE_COUNTER: the work counted by PAPI on every rank, or, where
  * a rank cannot count (no such event, a machine without counters, a
  * tracer built without PAPI), measured as time x speed on every rank,
@@ -824,6 +940,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/gzip", test_gzip);
   g_test_add_func ("/tracer/counter", test_counter);
   g_test_add_func ("/tracer/calibrate", test_calibrate);
+  g_test_add_func ("/tracer/calibrate-hosts", test_calibrate_hosts);
   g_test_add_func ("/tracer/validate", test_validate);
   g_test_add_data_func ("/tracer/mpich/all", (gconstpointer) test_all, with_mpich);
   g_test_add_data_func ("/tracer/mpich/hostile", (gconstpointer) test_hostile, with_mpich);

@@ -165,17 +165,35 @@ augur_calibrate_read_points (const char  *text,
   return g_steal_pointer (&points);
 }
 
+/* Whether the launcher is MPICH's Hydra (else Open MPI's mpirun is
+ * assumed), from its --version. */
+static gboolean
+launcher_is_hydra (const char *mpirun)
+{
+  g_autoptr(GSubprocess) p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, NULL,
+                                               mpirun, "--version", NULL);
+  g_autofree char *out = NULL;
+
+  if (p == NULL || !g_subprocess_communicate_utf8 (p, NULL, NULL, &out, NULL, NULL) || out == NULL)
+    return FALSE;
+  return strstr (out, "HYDRA") != NULL || strstr (out, "Hydra") != NULL;
+}
+
 GArray *
-augur_calibrate_run_pingpong (const char    *mpirun,
-                              const char    *pingpong,
-                              guint64        max_bytes,
-                              GCancellable  *cancellable,
-                              GError       **error)
+augur_calibrate_run_pingpong_between (const char    *mpirun,
+                                      const char    *pingpong,
+                                      guint64        max_bytes,
+                                      const char    *host_a,
+                                      const char    *host_b,
+                                      GCancellable  *cancellable,
+                                      GError       **error)
 {
   g_autofree char *found = mpirun != NULL ? g_strdup (mpirun) : g_find_program_in_path ("mpirun");
   g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, max_bytes);
+  g_autofree char *hosts = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GSubprocess) process = NULL;
-  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *out = NULL, *err = NULL, *shown = NULL;
 
   if (found == NULL)
     {
@@ -190,8 +208,31 @@ augur_calibrate_run_pingpong (const char    *mpirun,
                    _("%s is missing (Augur was built without MPI)"), pingpong != NULL ? pingpong : "augur-pingpong");
       return NULL;
     }
-  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, error, found, "-np",
-                              "2", pingpong, max, NULL);
+  g_ptr_array_add (argv, found);
+  if (host_a != NULL && host_b != NULL)
+    {
+      /* a rank on each host */
+      hosts = g_strdup_printf ("%s,%s", host_a, host_b);
+      if (launcher_is_hydra (found))
+        {
+          g_ptr_array_add (argv, (gpointer) "-hosts");
+          g_ptr_array_add (argv, hosts);
+          g_ptr_array_add (argv, (gpointer) "-ppn");
+          g_ptr_array_add (argv, (gpointer) "1");
+        }
+      else
+        {
+          g_ptr_array_add (argv, (gpointer) "--host");
+          g_ptr_array_add (argv, hosts);
+        }
+    }
+  g_ptr_array_add (argv, (gpointer) "-np");
+  g_ptr_array_add (argv, (gpointer) "2");
+  g_ptr_array_add (argv, (gpointer) pingpong);
+  g_ptr_array_add (argv, max);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_newv ((const char *const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, error);
   if (process == NULL)
     return NULL;
   if (!g_subprocess_communicate_utf8 (process, NULL, cancellable, &out, &err, error))
@@ -201,11 +242,24 @@ augur_calibrate_run_pingpong (const char    *mpirun,
     }
   if (!g_subprocess_get_successful (process))
     {
-      g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOOL,
-                   _("the ping-pong failed (mpirun -np 2 %s):\n%s"), pingpong, err != NULL ? err : "");
+      g_ptr_array_set_size (argv, argv->len - 1);
+      g_ptr_array_add (argv, NULL);
+      shown = g_strjoinv (" ", (char **) argv->pdata);
+      g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOOL, _("the ping-pong failed (%s):\n%s"),
+                   shown, err != NULL ? err : "");
       return NULL;
     }
   return augur_calibrate_read_points (out, strlen (out), "augur-pingpong", error);
+}
+
+GArray *
+augur_calibrate_run_pingpong (const char    *mpirun,
+                              const char    *pingpong,
+                              guint64        max_bytes,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  return augur_calibrate_run_pingpong_between (mpirun, pingpong, max_bytes, NULL, NULL, cancellable, error);
 }
 
 char *
@@ -537,5 +591,137 @@ augur_calibrate_platform_xml (double                 speed,
   g_string_append (out, "Bps\" lat=\"");
   augur_format_append_double (out, fit->latency / 2);
   g_string_append (out, "s\"/>\n  </zone>\n</platform>\n");
+  return g_string_free (out, FALSE);
+}
+
+static void
+append_points (GString *out, const AugurNetworkFit *fit, const AugurPingPoint *points, guint n_points)
+{
+  g_string_append (out, "       bytes, measured seconds, fitted seconds\n");
+  for (guint i = 0; i < n_points; i++)
+    {
+      g_string_append (out, "       ");
+      augur_format_append_double (out, points[i].bytes);
+      g_string_append (out, ", ");
+      augur_format_append_double (out, points[i].seconds);
+      g_string_append (out, ", ");
+      augur_format_append_double (out, augur_calibrate_predict (fit, points[i].bytes));
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+append_fit_errors (GString *out, const AugurNetworkFit *fit)
+{
+  g_string_append_printf (out, "%u segments, mean error ", fit->n_segments);
+  augur_format_append_digits (out, 100 * fit->mean_error, 3);
+  g_string_append (out, " %, worst ");
+  augur_format_append_digits (out, 100 * fit->worst_error, 3);
+  g_string_append (out, " %");
+}
+
+static void
+append_attribute (GString *out, const char *name, const char *value)
+{
+  g_autofree char *escaped = g_markup_escape_text (value, -1);
+  g_string_append_printf (out, " %s=\"%s\"", name, escaped);
+}
+
+char *
+augur_calibrate_hosts_xml (double                 speed,
+                           const char *const     *hosts,
+                           guint                  n_hosts,
+                           guint                  cores,
+                           const AugurNetworkFit *network,
+                           const AugurPingPoint  *network_points,
+                           guint                  n_network_points,
+                           const AugurNetworkFit *shared,
+                           const AugurPingPoint  *shared_points,
+                           guint                  n_shared_points,
+                           const char            *measured_on)
+{
+  GString *out = g_string_new ("<?xml version='1.0'?>\n"
+                               "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<!-- ");
+  g_autofree char *bw = augur_calibrate_factors (network, TRUE);
+  g_autofree char *lat = augur_calibrate_factors (network, FALSE);
+  /* SMPI's factors are one table for every transfer: the loopback's
+   * latency and bandwidth are what, with the network's factors for small
+   * and for large messages, give shared memory's measured ones */
+  double lo_latency = shared->latency / network->lat_factor[0];
+  double lo_bandwidth = shared->bandwidth / network->bw_factor[network->n_segments - 1];
+
+  append_comment_text (out, measured_on != NULL ? measured_on : "Measured by augur-cli calibrate");
+  g_string_append (out, "\n     Host speed: ");
+  augur_format_append_double (out, speed);
+  g_string_append_printf (out, " flop/s (Augur's kernel, as the tracer converts time, measured on this host and\n"
+                          "     taken for all); %u hosts of %u cores.\n"
+                          "     Between hosts, a message of n bytes (and SMPI's 16 of envelope) takes\n"
+                          "     latency * lat-factor(n) + n / (bandwidth * bw-factor(n)), crossing the sender's\n"
+                          "     link up and the receiver's down (half the latency each); fitted to the ping-pong\n"
+                          "     between ", n_hosts, MAX (cores, 1));
+  append_comment_text (out, hosts[0]);
+  g_string_append (out, " and ");
+  append_comment_text (out, hosts[1]);
+  g_string_append (out, " (one way) in ");
+  append_fit_errors (out, network);
+  g_string_append (out, ":\n");
+  append_points (out, network, network_points, n_network_points);
+  g_string_append (out, "     Within a host, the loopback link (SMPI's factors apply to it too), from the\n"
+                        "     ping-pong of two ranks of this host in ");
+  append_fit_errors (out, shared);
+  g_string_append (out, ":\n");
+  append_points (out, shared, shared_points, n_shared_points);
+  g_string_append (out, "-->\n<platform version=\"4.1\">\n  <config>\n    <prop id=\"smpi/bw-factor\" value=\"");
+  g_string_append (out, bw);
+  g_string_append (out, "\"/>\n    <prop id=\"smpi/lat-factor\" value=\"");
+  g_string_append (out, lat);
+  g_string_append (out, "\"/>\n  </config>\n  <zone id=\"calibrated\" routing=\"Full\">\n");
+  for (guint i = 0; i < n_hosts; i++)
+    {
+      g_autofree char *up = g_strdup_printf ("%s-link", hosts[i]);
+      g_autofree char *lo = g_strdup_printf ("%s-loopback", hosts[i]);
+
+      g_string_append (out, "    <host");
+      append_attribute (out, "id", hosts[i]);
+      g_string_append (out, " speed=\"");
+      augur_format_append_double (out, speed);
+      g_string_append_printf (out, "f\" core=\"%u\"/>\n    <link", MAX (cores, 1));
+      append_attribute (out, "id", up);
+      g_string_append (out, " bandwidth=\"");
+      augur_format_append_double (out, network->bandwidth);
+      g_string_append (out, "Bps\" latency=\"");
+      augur_format_append_double (out, network->latency / 2);
+      g_string_append (out, "s\" sharing_policy=\"SPLITDUPLEX\"/>\n    <link");
+      append_attribute (out, "id", lo);
+      g_string_append (out, " bandwidth=\"");
+      augur_format_append_double (out, lo_bandwidth);
+      g_string_append (out, "Bps\" latency=\"");
+      augur_format_append_double (out, lo_latency);
+      g_string_append (out, "s\" sharing_policy=\"FATPIPE\"/>\n");
+    }
+  for (guint i = 0; i < n_hosts; i++)
+    for (guint j = 0; j < n_hosts; j++)
+      {
+        g_autofree char *a = g_strdup_printf ("%s-link", hosts[i]);
+        g_autofree char *b = g_strdup_printf ("%s-link", hosts[j]);
+        g_autofree char *lo = g_strdup_printf ("%s-loopback", hosts[i]);
+
+        g_string_append (out, "    <route");
+        append_attribute (out, "src", hosts[i]);
+        append_attribute (out, "dst", hosts[j]);
+        if (i == j)
+          {
+            g_string_append (out, "><link_ctn");
+            append_attribute (out, "id", lo);
+            g_string_append (out, "/></route>\n");
+            continue;
+          }
+        g_string_append (out, " symmetrical=\"NO\"><link_ctn");
+        append_attribute (out, "id", a);
+        g_string_append (out, " direction=\"UP\"/><link_ctn");
+        append_attribute (out, "id", b);
+        g_string_append (out, " direction=\"DOWN\"/></route>\n");
+      }
+  g_string_append (out, "  </zone>\n</platform>\n");
   return g_string_free (out, FALSE);
 }

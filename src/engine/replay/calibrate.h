@@ -64,6 +64,17 @@ GArray  *augur_calibrate_run_pingpong (const char    *mpirun,
                                        GCancellable  *cancellable,
                                        GError       **error);
 
+/* The same, one rank on host_a and one on host_b (`--host A,B` for Open
+ * MPI's mpirun, `-hosts A,B -ppn 1` for MPICH's Hydra); both NULL: two
+ * ranks of this machine. */
+GArray  *augur_calibrate_run_pingpong_between (const char    *mpirun,
+                                               const char    *pingpong,
+                                               guint64        max_bytes,
+                                               const char    *host_a,
+                                               const char    *host_b,
+                                               GCancellable  *cancellable,
+                                               GError       **error);
+
 /* This machine as a platform (the ping-pong fitted, the kernel's speed
  * over `seconds`, `cores` hosts): its XML, or NULL with an error. */
 char    *augur_calibrate_measure_machine (const char    *mpirun,
@@ -102,6 +113,25 @@ char    *augur_calibrate_platform_xml (double                 speed,
                                        const AugurNetworkFit *fit,
                                        const AugurPingPoint  *points,
                                        guint                  n_points,
+                                       const char            *measured_on);
+
+/* A platform of n_hosts hosts (named as given, `cores` cores each, at
+ * `speed`): each host's link (the network's bandwidth, half its latency,
+ * split-duplex: a message crosses the sender's up and the receiver's
+ * down), a loopback link per host for its ranks' messages (shared
+ * memory's fit, corrected for SMPI's factors, which apply to every
+ * transfer), the network's factors in <config>, and both sets of points
+ * in a comment.  Reads back as the same numbers in any locale. */
+char    *augur_calibrate_hosts_xml    (double                 speed,
+                                       const char *const     *hosts,
+                                       guint                  n_hosts,
+                                       guint                  cores,
+                                       const AugurNetworkFit *network,
+                                       const AugurPingPoint  *network_points,
+                                       guint                  n_network_points,
+                                       const AugurNetworkFit *shared,
+                                       const AugurPingPoint  *shared_points,
+                                       guint                  n_shared_points,
                                        const char            *measured_on);
 
 G_END_DECLS

@@ -5,12 +5,15 @@
  * (src/engine/replay/validate.c) in a worker, with progress and Cancel;
  * the tab shows time against ranks for each program (measured as points,
  * predicted as a line) and a table with the error of each point.
+ * Calibrate measures this machine as a platform (`augur-cli calibrate`'s
+ * measurement), saves it and makes it the page's platform.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-replay-page-private.h"
 
 #include "augur-application.h"
+#include "augur-file.h"
 #include "augur-line-chart-view.h"
 #include "augur-page-job.h"
 #include "augur-result-tables.h"
@@ -300,6 +303,105 @@ augur_replay_page_validate (AugurReplayPage *self)
                         validation_done);
   augur_replay_page_show_error (self, NULL);
   augur_replay_page_set_status (self, _("Validating: building, running, tracing and replaying…"), FALSE);
+}
+
+/* ---- Calibrate ---------------------------------------------------------------------- */
+
+typedef struct {
+  char  *pingpong;
+  GFile *file;
+} CalibrateInputs;
+
+static void
+calibrate_inputs_free (CalibrateInputs *in)
+{
+  g_free (in->pingpong);
+  g_clear_object (&in->file);
+  g_free (in);
+}
+
+static gpointer
+calibrate_thread (AugurPageJob  *job,
+                  gpointer       data,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  CalibrateInputs *in = data;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *when = g_date_time_format (now, "%Y-%m-%d %H:%M");
+  g_autofree char *on = g_strdup_printf ("Measured by Augur on %s, %s", g_get_host_name (), when);
+  g_autofree char *xml = NULL;
+  g_autoptr(AugurPlatform) back = NULL;
+
+  augur_page_job_progress (-1, _("Measuring this machine (host speed, MPI ping-pong)…"), job);
+  xml = augur_calibrate_measure_machine (NULL, in->pingpong, g_get_num_processors (), 1.0, on, cancellable, error);
+  if (xml == NULL)
+    return NULL;
+  /* what is written reads back */
+  back = augur_platform_load_bytes (xml, strlen (xml), "this machine", error);
+  if (back == NULL || !augur_file_write_contents (in->file, xml, -1, error))
+    return NULL;
+  return g_object_ref (in->file);
+}
+
+static void
+calibrate_done (AugurPage    *page,
+                gpointer      inputs,
+                gpointer      result,
+                const GError *error)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+
+  if (error == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (G_FILE (result));
+      g_autofree char *status = g_strdup_printf (_("This machine, measured, is the platform now (%s)"), name);
+
+      augur_replay_page_set_platform_file (self, G_FILE (result), NULL);
+      augur_replay_page_set_status (self, status, FALSE);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    augur_replay_page_set_status (self, _("Cancelled"), FALSE);
+  else
+    {
+      augur_replay_page_set_status (self, _("The calibration failed: see the message above"), TRUE);
+      augur_replay_page_show_error (self, error->message);
+    }
+  g_signal_emit_by_name (self, "calibrated");
+}
+
+void
+augur_replay_page_calibrate_to (AugurReplayPage *self,
+                                GFile           *file)
+{
+  CalibrateInputs *in;
+
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_return_if_fail (G_IS_FILE (file));
+  in = g_new0 (CalibrateInputs, 1);
+  in->pingpong = g_strdup (augur_application_get_pingpong ());
+  in->file = g_object_ref (file);
+  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL, in,
+                        (GDestroyNotify) calibrate_inputs_free, calibrate_thread, g_object_unref, calibrate_done);
+  augur_replay_page_show_error (self, NULL);
+  augur_replay_page_set_status (self, _("Measuring this machine as a platform…"), FALSE);
+}
+
+static void
+calibrate_file_chosen (AugurPage     *page,
+                       GFile         *file,
+                       GtkFileFilter *filter,
+                       gpointer       user_data)
+{
+  augur_replay_page_calibrate_to (AUGUR_REPLAY_PAGE (page), file);
+}
+
+void
+augur_replay_page_calibrate (AugurReplayPage *self)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_SAVE, _("Save This Machine as a Platform"),
+                          _("_Measure and Save"), "machine.xml", NULL, calibrate_file_chosen, NULL, NULL);
 }
 
 void

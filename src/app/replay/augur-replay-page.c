@@ -421,6 +421,7 @@ augur_replay_page_update_actions (AugurReplayPage *self)
   gtk_widget_action_set_enabled (widget, "page.replay", !running);
   gtk_widget_action_set_enabled (widget, "page.sweep", !running && self->inputs.use_cluster);
   gtk_widget_action_set_enabled (widget, "page.validate", !running);
+  gtk_widget_action_set_enabled (widget, "page.calibrate", !running);
   gtk_widget_action_set_enabled (widget, "page.cancel", running);
   gtk_widget_action_set_enabled (widget, "page.undo", augur_page_can_undo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.redo", augur_page_can_redo (AUGUR_PAGE (self)));
@@ -977,6 +978,14 @@ validate_action (GtkWidget  *widget,
 }
 
 static void
+calibrate_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  augur_replay_page_calibrate (AUGUR_REPLAY_PAGE (widget));
+}
+
+static void
 sweep_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
@@ -1120,6 +1129,9 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   /* A validation ended, successfully or not. */
   g_signal_new ("validated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A calibration ended, successfully or not. */
+  g_signal_new ("calibrated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-replay-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, AugurReplayPage, name)
@@ -1182,6 +1194,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.keep-scenario", NULL, keep_scenario_action);
   gtk_widget_class_install_action (widget_class, "page.sweep", NULL, sweep_action);
   gtk_widget_class_install_action (widget_class, "page.validate", NULL, validate_action);
+  gtk_widget_class_install_action (widget_class, "page.calibrate", NULL, calibrate_action);
   for (guint i = 0; i < G_N_ELEMENTS (choosers); i++)
     gtk_widget_class_install_action (widget_class, choosers[i], NULL, choose_action);
   for (guint i = 0; i < G_N_ELEMENTS (exports); i++)

@@ -82,6 +82,13 @@ void        augur_replay_page_sweep            (AugurReplayPage           *page,
  * page's platform, in a worker thread; "validated" is emitted when it
  * ends, successfully or not. */
 void        augur_replay_page_validate         (AugurReplayPage *page);
+/* Measures this machine as a platform (host speed, MPI ping-pong: what
+ * `augur-cli calibrate` measures) in a worker, writes it to a file the
+ * user chooses (calibrate_to: to file) and makes it the page's platform;
+ * "calibrated" is emitted when it ends, successfully or not. */
+void        augur_replay_page_calibrate        (AugurReplayPage *page);
+void        augur_replay_page_calibrate_to     (AugurReplayPage *page,
+                                                GFile           *file);
 
 /* The last replay (the partial one after a deadlock), or NULL. */
 const AugurReplayResult *augur_replay_page_get_result (AugurReplayPage *page);

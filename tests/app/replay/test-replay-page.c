@@ -506,6 +506,48 @@ test_failed_exports (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* Calibrate measures this machine, saves it as a platform that reads
+ * back, and makes it the page's platform: the next replay runs on it. */
+static void
+test_calibrate (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GFile) trace = fixture_file ("trace.txt");
+  g_autofree char *mpirun = g_find_program_in_path ("mpirun");
+  g_autofree char *dir = g_dir_make_tmp ("augur-calibrate-page-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "machine.xml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  AugurReplayCluster c;
+
+  ring_cluster (&c);
+  augur_replay_page_set_traces (f->page, &trace, 1);
+  augur_replay_page_set_cluster (f->page, &c, 4);
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  augur_replay_page_show_view (f->page, "validation");
+  augur_replay_page_calibrate_to (f->page, file);
+  g_assert_true (augur_test_wait_signal (f->page, "calibrated", 120));
+  if (mpirun == NULL)
+    {
+      g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "not installed"));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+      g_rmdir (dir);
+      return;
+    }
+  g_assert_null (augur_replay_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page), "is the platform now"));
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPlatform) p = augur_platform_load_file (file, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_platform_get_n_hosts (p), ==, g_get_num_processors ());
+    g_assert_nonnull (augur_platform_get_config (p, "smpi/bw-factor"));
+    g_assert_cmpfloat (augur_platform_get_host_speed (p, 0), >, 1e7);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* The Validation tab builds, runs, traces and replays the bundled MPI
  * programs on the page's cluster; without MPI it says what is missing. */
 static void
@@ -1121,6 +1163,7 @@ main (int   argc,
   ADD ("render", test_render);
   ADD ("smpi", test_smpi);
   ADD ("validation", test_validation);
+  ADD ("calibrate", test_calibrate);
 #undef ADD
   g_test_add_func ("/app/replay-page/window/round-trip", test_window_roundtrip);
 

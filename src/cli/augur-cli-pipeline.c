@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
+#include "augur-cli-slurm.h"
 #include "augur-file.h"
 #include "pipeline.h"
 
@@ -39,7 +40,9 @@ augur_cli_pipeline (int argc, char **argv)
   g_autofree char *sweep = NULL;
   g_autofree char *solver = NULL;
   gboolean all = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
-  gint best_k = 0;
+  gint best_k = 0, tasks = 0, throttle = 0, slice_task = -1;
+  gboolean no_submit = FALSE;
+  g_autofree char *slurm = NULL, *slice_plan = NULL, *records = NULL;
   GOptionEntry entries[] = {
     { "all-mappings", 'a', 0, G_OPTION_ARG_NONE, &all, "Evaluate every mapping, not only the listed ones", NULL },
     { "no-prune", 0, 0, G_OPTION_ARG_NONE, &no_prune, "Solve every mapping, even those that cannot win", NULL },
@@ -49,6 +52,16 @@ augur_cli_pipeline (int argc, char **argv)
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver (default auto)", "NAME" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
+    { "slurm", 0, 0, G_OPTION_ARG_FILENAME, &slurm,
+      "Instead of evaluating here, write the evaluation as a Slurm job array in DIR and submit it "
+      "(then: augur-cli collect DIR)", "DIR" },
+    { "tasks", 0, 0, G_OPTION_ARG_INT, &tasks, "With --slurm: the array's tasks (default: up to 100)", "N" },
+    { "throttle", 0, 0, G_OPTION_ARG_INT, &throttle, "With --slurm: at most K tasks at once", "K" },
+    { "no-submit", 0, 0, G_OPTION_ARG_NONE, &no_submit, "With --slurm: write the job, do not submit it", NULL },
+    { "slice-plan", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &slice_plan, "A task's plan", "FILE" },
+    { "slice-task", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &slice_task, "A task's number", "T" },
+    { "records", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &records, "Where a task writes its records",
+      "FILE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE.des - evaluate the mappings of a pipeline");
@@ -99,6 +112,61 @@ augur_cli_pipeline (int argc, char **argv)
     {
       fprintf (stderr, "%s\n", error->message);
       return AUGUR_CLI_EXIT_MODEL;
+    }
+
+  if (slurm != NULL || slice_plan != NULL)
+    {
+      AugurPipelineOptions options = { .scope = all ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED,
+                                       .no_prune = TRUE, .solver = solver_options };
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      guint n;
+
+      if (sweep != NULL || tasks < 0 || throttle < 0)
+        {
+          fprintf (stderr, "augur-cli pipeline: --slurm runs a mapping evaluation (with or without --all-mappings), "
+                   "not a sweep yet; --tasks and --throttle are positive\n");
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      if (slice_plan != NULL)
+        {
+          /* one task of the array: its slice, every mapping solved */
+          guint first = 0, count = 0;
+          g_autoptr(AugurPipelineResults) results = NULL;
+          g_autofree char *text_out = NULL;
+
+          if (slice_task < 0 || records == NULL || !augur_cli_slurm_slice (slice_plan, (guint) slice_task, &first,
+                                                                           &count))
+            return AUGUR_CLI_EXIT_USAGE;
+          options.first = first;
+          options.count = count;
+          results = augur_pipeline_evaluate (pipeline, &options, NULL, NULL, NULL, &error);
+          if (results == NULL)
+            {
+              fprintf (stderr, "%s: %s\n", argv[1], error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+          text_out = augur_pipeline_results_to_records (results, first);
+          return augur_cli_slurm_write_records (records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+        }
+      n = augur_pipeline_count_mappings (pipeline, &options, &error);
+      if (n == 0)
+        {
+          fprintf (stderr, "%s: %s\n", argv[1], error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (all)
+        g_ptr_array_add (args, (gpointer) "--all-mappings");
+      if (solver != NULL)
+        {
+          g_ptr_array_add (args, (gpointer) "--solver");
+          g_ptr_array_add (args, solver);
+        }
+      g_ptr_array_add (args, NULL);
+      {
+        AugurCliSlurmPlan plan = { "pipeline-mappings", "pipeline", argv[1], text, length, (char **) args->pdata, n };
+        return augur_cli_slurm_write (slurm, &plan, (guint) tasks, (guint) throttle, !no_submit)
+                 ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+      }
     }
 
   if (sweep != NULL)

@@ -21,6 +21,7 @@ int      augur_cli_ccdsm         (int argc, char **argv);
 int      augur_cli_activity      (int argc, char **argv);
 int      augur_cli_calibrate     (int argc, char **argv);
 int      augur_cli_validate      (int argc, char **argv);
+int      augur_cli_collect       (int argc, char **argv);
 
 /* This machine's platform, measured as `calibrate` does: its XML, or NULL
  * with a message printed. */

@@ -43,6 +43,7 @@ static const struct {
   { "activity", augur_cli_activity },
   { "calibrate", augur_cli_calibrate },
   { "validate", augur_cli_validate },
+  { "collect", augur_cli_collect },
 };
 
 static void

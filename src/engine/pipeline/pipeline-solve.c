@@ -14,6 +14,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pipeline.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 
@@ -275,6 +276,200 @@ enumerate_all (const AugurPipeline *p, GArray *rows, GError **error)
   return TRUE;
 }
 
+/* The rows of the scope, or of its slice [first, first + count). */
+static gboolean
+scope_rows (const AugurPipeline *p, const AugurPipelineOptions *options, GArray *rows, GError **error)
+{
+  guint first = options->first, count = options->count;
+
+  if (options->scope == AUGUR_PIPELINE_ALL)
+    {
+      if (!enumerate_all (p, rows, error))
+        return FALSE;
+    }
+  else
+    for (guint i = 0; i < augur_pipeline_get_n_mappings (p); i++)
+      {
+        AugurMappingResult r = { 0 };
+        r.mapping = *augur_pipeline_get_mapping (p, i);
+        fill_rates (p, &r);
+        g_array_append_val (rows, r);
+      }
+  if (first == 0 && count == 0)
+    return TRUE;
+  if (first >= rows->len)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("the slice starts at mapping %u, but there are %u"), first, rows->len);
+      return FALSE;
+    }
+  if (count == 0 || count > rows->len - first)
+    count = rows->len - first;
+  g_array_remove_range (rows, 0, first);
+  g_array_set_size (rows, count);
+  return TRUE;
+}
+
+guint
+augur_pipeline_count_mappings (const AugurPipeline        *p,
+                               const AugurPipelineOptions *options,
+                               GError                    **error)
+{
+  AugurPipelineOptions whole = *options;
+  g_autoptr(GArray) rows = g_array_new (FALSE, TRUE, sizeof (AugurMappingResult));
+
+  whole.first = whole.count = 0;
+  if (!augur_pipeline_validate (p, error) || !scope_rows (p, &whole, rows, error))
+    return 0;
+  if (rows->len == 0)
+    g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                 _("the description lists no mapping: add 'mappings=[1,(1,2,3),3];' or evaluate all mappings"));
+  return rows->len;
+}
+
+#define RECORDS_HEADER "augur-pipeline-records 1"
+
+char *
+augur_pipeline_results_to_records (const AugurPipelineResults *r,
+                                   guint                       first)
+{
+  GString *s = g_string_new (RECORDS_HEADER "\nseconds\t");
+
+  g_return_val_if_fail (r != NULL, NULL);
+  augur_format_append_double (s, r->seconds);
+  g_string_append_c (s, '\n');
+  for (guint i = 0; i < r->rows->len; i++)
+    {
+      const AugurMappingResult *row = &g_array_index (r->rows, AugurMappingResult, i);
+      g_autofree char *m = augur_mapping_to_string (&row->mapping);
+
+      g_string_append_printf (s, "%u\t%s\t%d\t", first + i, m, row->solved ? 1 : 0);
+      if (row->solved)
+        augur_format_append_double (s, row->throughput);
+      else
+        g_string_append (s, "nan");
+      g_string_append_c (s, '\n');
+    }
+  g_string_append (s, "end\n");
+  return g_string_free (s, FALSE);
+}
+
+AugurPipelineResults *
+augur_pipeline_results_merge (const AugurPipeline        *p,
+                              const AugurPipelineOptions *options,
+                              const char *const          *records,
+                              guint                       n_records,
+                              GError                    **error)
+{
+  AugurPipelineOptions whole = *options;
+  g_autoptr(GArray) given = NULL;
+  AugurPipelineResults *res;
+  guint ns = augur_pipeline_get_n_stages (p);
+  double best = -INFINITY;
+
+  whole.first = whole.count = 0;
+  if (!augur_pipeline_validate (p, error))
+    return NULL;
+  res = g_new0 (AugurPipelineResults, 1);
+  res->rows = g_array_new (FALSE, TRUE, sizeof (AugurMappingResult));
+  res->best = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (!scope_rows (p, &whole, res->rows, error))
+    {
+      augur_pipeline_results_free (res);
+      return NULL;
+    }
+  given = g_array_new (FALSE, TRUE, sizeof (guint8));
+  g_array_set_size (given, res->rows->len);
+  for (guint k = 0; k < n_records; k++)
+    {
+      g_auto(GStrv) lines = g_strsplit (records[k], "\n", -1);
+      gboolean ended = FALSE;
+      guint n_lines = g_strv_length (lines);
+
+      if (n_lines < 2 || strcmp (lines[0], RECORDS_HEADER) != 0 || !g_str_has_prefix (lines[1], "seconds\t"))
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("records %u: not a slice's records of mapping results"), k + 1);
+          augur_pipeline_results_free (res);
+          return NULL;
+        }
+      res->seconds += g_ascii_strtod (lines[1] + 8, NULL);
+      for (guint l = 2; lines[l] != NULL && !ended; l++)
+        {
+          g_auto(GStrv) f = NULL;
+          guint64 index = 0;
+          char *end = NULL;
+          double tp;
+          AugurMappingResult *row;
+          g_autofree char *m = NULL;
+
+          if (strcmp (lines[l], "end") == 0)
+            {
+              ended = TRUE;
+              break;
+            }
+          f = g_strsplit (lines[l], "\t", -1);
+          tp = g_strv_length (f) == 4 ? g_ascii_strtod (f[3], &end) : NAN;
+          if (g_strv_length (f) != 4 || !g_ascii_string_to_unsigned (f[0], 10, 0, res->rows->len - 1, &index, NULL) ||
+              (strcmp (f[2], "0") != 0 && strcmp (f[2], "1") != 0) || end == NULL || *end != '\0' ||
+              (strcmp (f[2], "1") == 0 && !(isfinite (tp) && tp >= 0)))
+            {
+              g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                           _("records %u, line %u: expected INDEX, MAPPING, SOLVED and THROUGHPUT of one of the %u "
+                             "mappings"), k + 1, l + 1, res->rows->len);
+              augur_pipeline_results_free (res);
+              return NULL;
+            }
+          row = &g_array_index (res->rows, AugurMappingResult, index);
+          m = augur_mapping_to_string (&row->mapping);
+          if (strcmp (m, f[1]) != 0)
+            {
+              g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                           _("records %u, line %u: mapping %s where this description's mapping %u is %s (the "
+                             "records are of another description)"), k + 1, l + 1, f[1], (guint) index + 1, m);
+              augur_pipeline_results_free (res);
+              return NULL;
+            }
+          row->solved = strcmp (f[2], "1") == 0;
+          row->throughput = row->solved ? tp : NAN;
+          g_array_index (given, guint8, index) = 1;
+        }
+      if (!ended)
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("records %u end before their last line (a task stopped while writing?)"), k + 1);
+          augur_pipeline_results_free (res);
+          return NULL;
+        }
+    }
+  for (guint i = 0; i < res->rows->len; i++)
+    {
+      AugurMappingResult *row = &g_array_index (res->rows, AugurMappingResult, i);
+
+      if (!g_array_index (given, guint8, i))
+        {
+          g_autofree char *m = augur_mapping_to_string (&row->mapping);
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("no records give mapping %u (%s)"), i + 1, m);
+          augur_pipeline_results_free (res);
+          return NULL;
+        }
+      if (row->solved)
+        {
+          res->n_solved++;
+          fill_bottleneck (ns, row);
+          best = MAX (best, row->throughput);
+        }
+    }
+  for (guint i = 0; i < res->rows->len; i++)
+    {
+      const AugurMappingResult *row = &g_array_index (res->rows, AugurMappingResult, i);
+      if (row->solved && row->throughput >= best * (1 - TIE_TOLERANCE))
+        g_array_append_val (res->best, i);
+    }
+  return res;
+}
+
 AugurPipelineResults *
 augur_pipeline_evaluate (const AugurPipeline        *p,
                          const AugurPipelineOptions *options,
@@ -306,22 +501,11 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
   res = g_new0 (AugurPipelineResults, 1);
   res->rows = g_array_new (FALSE, TRUE, sizeof (AugurMappingResult));
   res->best = g_array_new (FALSE, FALSE, sizeof (guint));
-  if (options->scope == AUGUR_PIPELINE_ALL)
+  if (!scope_rows (p, options, res->rows, error))
     {
-      if (!enumerate_all (p, res->rows, error))
-        {
-          augur_pipeline_results_free (res);
-          return NULL;
-        }
+      augur_pipeline_results_free (res);
+      return NULL;
     }
-  else
-    for (guint i = 0; i < augur_pipeline_get_n_mappings (p); i++)
-      {
-        AugurMappingResult r = { 0 };
-        r.mapping = *augur_pipeline_get_mapping (p, i);
-        fill_rates (p, &r);
-        g_array_append_val (res->rows, r);
-      }
 
   if (progress)
     progress (0.0, _("Deriving the state space"), progress_data);

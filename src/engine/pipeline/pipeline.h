@@ -142,6 +142,11 @@ typedef struct {
   AugurPipelineScope scope;
   gboolean           no_prune;
   AugurSolverOptions solver;
+  /* A slice of the scope's mappings, in its order: `count` mappings from
+   * `first` (count 0: all from first).  A slice is what one task of a
+   * cluster job evaluates (augur_pipeline_results_to_records). */
+  guint              first;
+  guint              count;
 } AugurPipelineOptions;
 
 typedef struct {
@@ -177,6 +182,26 @@ double augur_pipeline_results_get_seconds  (const AugurPipelineResults *r);
  *   "solved": true, "mu": [...], "lambda": [...], "bottleneck": "move2"}, ...],
  *  "best": ["[1,(1,2,3),3]", ...], "solved": n, "seconds": s} */
 char  *augur_pipeline_results_to_json    (const AugurPipelineResults *r);
+/* The number of mappings in the scope (before slicing); 0 with an error
+ * when they cannot be listed. */
+guint  augur_pipeline_count_mappings     (const AugurPipeline        *p,
+                                          const AugurPipelineOptions *options,
+                                          GError                    **error);
+/* A slice's results as text another process reads back exactly: a line per
+ * mapping with its index in the scope, the mapping, whether it was solved
+ * and its throughput (17 significant digits). */
+char  *augur_pipeline_results_to_records (const AugurPipelineResults *r,
+                                          guint                       first);
+/* The results of the whole scope from its slices' records (in any order):
+ * the same rows, best mappings and counts as one evaluation of the scope
+ * with no_prune (seconds: the slices' sum).  NULL with an error naming the
+ * record or the first mapping no slice gave. */
+AugurPipelineResults *
+       augur_pipeline_results_merge      (const AugurPipeline        *p,
+                                          const AugurPipelineOptions *options,
+                                          const char *const          *records,
+                                          guint                       n_records,
+                                          GError                    **error);
 char  *augur_pipeline_results_to_csv     (const AugurPipelineResults *r);
 char  *augur_pipeline_results_to_text    (const AugurPipelineResults *r);
 

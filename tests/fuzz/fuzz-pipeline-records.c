@@ -1,0 +1,82 @@
+/* fuzz-pipeline-records.c: libFuzzer target for the records a Slurm
+ * task writes and `augur-cli collect` reads (augur_pipeline_results_merge).
+ * Any input merges into the results of the whole search (every mapping
+ * given once) or fails with an error naming the records or the mapping
+ * missing, never a crash or a read past the input.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pipeline.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+static const char DES[] =
+  "type = pipeline;\nnbproc = 3;\ncp1=10; cp2=10; cp3=10;\n"
+  "nl1-1=10000; nl2-2=10000; nl3-3=10000;\nnl1-2=10000; nl1-3=10000; nl2-3=10000;\n"
+  "nbstage = 2;\nw1=1; w2=1;\nds1=1; ds2=1; ds3=1;\nmappings=[1,(1,1),1];\nthroughput;\n";
+
+static void
+quiet_log (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  static AugurPipeline *pipeline;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPipelineResults) r = NULL;
+  g_autofree char *text = g_strndup ((const char *) data, size);
+  const char *records[2];
+  AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_ALL, .no_prune = TRUE };
+
+  if (pipeline == NULL)
+    {
+      g_log_set_default_handler (quiet_log, NULL);
+      pipeline = augur_pipeline_parse (DES, sizeof DES - 1, "fuzz.des", NULL);
+      if (pipeline == NULL)
+        abort ();
+    }
+  /* the input as one task's records, and split in two at a form feed */
+  {
+    char *split = strchr (text, '\f');
+    guint n = 1;
+
+    records[0] = text;
+    if (split != NULL)
+      {
+        *split = '\0';
+        records[1] = split + 1;
+        n = 2;
+      }
+    r = augur_pipeline_results_merge (pipeline, &options, records, n, &error);
+  }
+  if (r == NULL)
+    {
+      if (error == NULL || (strncmp (error->message, "records ", 8) != 0 &&
+                            strncmp (error->message, "no records give mapping ", 24) != 0))
+        abort ();
+      return 0;
+    }
+  if (error != NULL || augur_pipeline_results_get_n (r) != 9)
+    abort ();
+  for (guint i = 0; i < 9; i++)
+    {
+      const AugurMappingResult *row = augur_pipeline_results_get (r, i);
+      if (row->solved && !(isfinite (row->throughput) && row->throughput >= 0))
+        abort ();
+    }
+  {
+    g_autofree char *json = augur_pipeline_results_to_json (r);
+    g_autofree char *csv = augur_pipeline_results_to_csv (r);
+    g_autofree char *txt = augur_pipeline_results_to_text (r);
+    if (json == NULL || csv == NULL || txt == NULL)
+      abort ();
+  }
+  return 0;
+}

@@ -33,6 +33,43 @@ parse_sweep (const char *text, AugurSweepSpec *spec)
   return *end == '\0';
 }
 
+char *
+augur_cli_pipeline_sweep_output (const AugurPipelineSweep *result,
+                                 const char               *format)
+{
+  GString *s;
+  g_autofree char *csv = NULL;
+
+  if (g_strcmp0 (format, "json") == 0)
+    return augur_pipeline_sweep_to_json (result);
+  if (g_strcmp0 (format, "csv") == 0)
+    return augur_pipeline_sweep_to_csv (result);
+  s = g_string_new (NULL);
+  csv = augur_pipeline_sweep_to_csv (result);
+  g_string_append_printf (s, "Sweep of %s over %u points, %u curves\n\n%s",
+                          augur_pipeline_sweep_get_parameter (result),
+                          augur_pipeline_sweep_get_n_points (result),
+                          augur_pipeline_sweep_get_n_curves (result), csv);
+  for (guint k = 0; k < augur_pipeline_sweep_get_n_crossovers (result); k++)
+    {
+      double x;
+      guint from, to;
+      g_autofree char *a = NULL, *b = NULL;
+      augur_pipeline_sweep_get_crossover (result, k, &x, &from, &to);
+      a = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, from));
+      b = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, to));
+      g_string_append_printf (s, "%sBest changes from %s to %s at %s = %.6g\n", k ? "" : "\n", a, b,
+                              augur_pipeline_sweep_get_parameter (result), x);
+    }
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+augur_cli_pipeline_parse_sweep (const char *text, AugurSweepSpec *spec)
+{
+  return parse_sweep (text, spec);
+}
+
 int
 augur_cli_pipeline (int argc, char **argv)
 {
@@ -121,11 +158,73 @@ augur_cli_pipeline (int argc, char **argv)
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
       guint n;
 
-      if (sweep != NULL || tasks < 0 || throttle < 0)
+      if (tasks < 0 || throttle < 0 || (sweep != NULL && (all || best_k > 0)))
         {
-          fprintf (stderr, "augur-cli pipeline: --slurm runs a mapping evaluation (with or without --all-mappings), "
-                   "not a sweep yet; --tasks and --throttle are positive\n");
+          fprintf (stderr, "augur-cli pipeline: with --slurm, --tasks and --throttle are positive, and a sweep plots "
+                   "the listed mappings (not --all-mappings or --best)\n");
           return AUGUR_CLI_EXIT_USAGE;
+        }
+      if (sweep != NULL)
+        {
+          AugurSweepSpec spec = { 0 };
+          g_autoptr(AugurPipelineSweep) part = NULL;
+          g_autofree char *text_out = NULL;
+          guint first = 0, count = 0;
+
+          if (!parse_sweep (sweep, &spec))
+            {
+              fprintf (stderr, "augur-cli pipeline: --sweep expects NAME=FROM:TO:POINTS (e.g. ds2=1:1000:50), got "
+                       "'%s'\n", sweep);
+              g_free (spec.parameter);
+              return AUGUR_CLI_EXIT_USAGE;
+            }
+          spec.logarithmic = logarithmic;
+          if (slice_plan == NULL)
+            {
+              AugurCliSlurmPlan plan = { "pipeline-sweep", "pipeline", argv[1], text, length, NULL, spec.points };
+              gboolean ok;
+
+              g_ptr_array_add (args, (gpointer) "--sweep");
+              g_ptr_array_add (args, sweep);
+              if (logarithmic)
+                g_ptr_array_add (args, (gpointer) "--log");
+              if (solver != NULL)
+                {
+                  g_ptr_array_add (args, (gpointer) "--solver");
+                  g_ptr_array_add (args, solver);
+                }
+              g_ptr_array_add (args, NULL);
+              plan.arguments = (char **) args->pdata;
+              /* the sweep is checked here, not in every task */
+              spec.count = 1;
+              part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
+              g_free (spec.parameter);
+              if (part == NULL)
+                {
+                  fprintf (stderr, "%s: %s\n", argv[1], error->message);
+                  return AUGUR_CLI_EXIT_MODEL;
+                }
+              ok = augur_cli_slurm_write (slurm, &plan, (guint) tasks, (guint) throttle, !no_submit);
+              return ok ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+            }
+          if (slice_task < 0 || records == NULL || !augur_cli_slurm_slice (slice_plan, (guint) slice_task, &first,
+                                                                           &count))
+            {
+              g_free (spec.parameter);
+              return AUGUR_CLI_EXIT_USAGE;
+            }
+          spec.first = first;
+          spec.count = count;
+          part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
+          if (part != NULL)
+            text_out = augur_pipeline_sweep_to_records (part, &spec);
+          g_free (spec.parameter);
+          if (part == NULL)
+            {
+              fprintf (stderr, "%s: %s\n", argv[1], error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+          return augur_cli_slurm_write_records (records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
         }
       if (slice_plan != NULL)
         {
@@ -192,31 +291,7 @@ augur_cli_pipeline (int argc, char **argv)
           fprintf (stderr, "%s: %s\n", argv[1], error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
-      if (g_strcmp0 (format, "json") == 0)
-        output = augur_pipeline_sweep_to_json (result);
-      else if (g_strcmp0 (format, "csv") == 0)
-        output = augur_pipeline_sweep_to_csv (result);
-      else
-        {
-          GString *s = g_string_new (NULL);
-          g_autofree char *csv = augur_pipeline_sweep_to_csv (result);
-          g_string_append_printf (s, "Sweep of %s over %u points, %u curves\n\n%s",
-                                  augur_pipeline_sweep_get_parameter (result),
-                                  augur_pipeline_sweep_get_n_points (result),
-                                  augur_pipeline_sweep_get_n_curves (result), csv);
-          for (guint k = 0; k < augur_pipeline_sweep_get_n_crossovers (result); k++)
-            {
-              double x;
-              guint from, to;
-              g_autofree char *a = NULL, *b = NULL;
-              augur_pipeline_sweep_get_crossover (result, k, &x, &from, &to);
-              a = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, from));
-              b = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, to));
-              g_string_append_printf (s, "%sBest changes from %s to %s at %s = %.6g\n", k ? "" : "\n", a, b,
-                                      augur_pipeline_sweep_get_parameter (result), x);
-            }
-          output = g_string_free (s, FALSE);
-        }
+      output = augur_cli_pipeline_sweep_output (result, format);
     }
   else
     {

@@ -294,6 +294,53 @@ merge_pipeline (const char *dir, GKeyFile *kf, GPtrArray *records, const char *f
   return augur_cli_write_stdout ("collect", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 
+static int
+merge_sweep (const char *dir, GKeyFile *kf, GPtrArray *records, const char *format)
+{
+  g_autofree char *model = g_key_file_get_string (kf, "job", "model", NULL);
+  g_auto(GStrv) args = g_key_file_get_string_list (kf, "job", "arguments", NULL, NULL);
+  g_autofree char *path = model != NULL ? g_build_filename (dir, model, NULL) : NULL;
+  g_autofree char *text = NULL, *output = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPipeline) pipeline = NULL;
+  g_autoptr(AugurPipelineSweep) sweep = NULL;
+  AugurSweepSpec spec = { 0 };
+  AugurSolverOptions solver = { 0 };
+  gboolean have_spec = FALSE;
+  gsize length = 0;
+
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
+    if (strcmp (args[i], "--sweep") == 0 && args[i + 1] != NULL)
+      have_spec = augur_cli_pipeline_parse_sweep (args[++i], &spec);
+    else if (strcmp (args[i], "--log") == 0)
+      spec.logarithmic = TRUE;
+    else if (strcmp (args[i], "--solver") == 0 && args[i + 1] != NULL)
+      augur_solver_kind_from_name (args[++i], &solver.kind);
+  if (!have_spec)
+    {
+      fprintf (stderr, "augur-cli collect: the plan's arguments give no sweep\n");
+      g_free (spec.parameter);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  if (path == NULL || !augur_cli_read_file (path, &text, &length, &error) ||
+      (pipeline = augur_pipeline_parse (text, length, path, &error)) == NULL)
+    {
+      fprintf (stderr, "augur-cli collect: %s\n", error != NULL ? error->message : "the plan names no model");
+      g_free (spec.parameter);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  sweep = augur_pipeline_sweep_merge (pipeline, &spec, &solver, (const char *const *) records->pdata, records->len,
+                                      NULL, &error);
+  g_free (spec.parameter);
+  if (sweep == NULL)
+    {
+      fprintf (stderr, "augur-cli collect: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  output = augur_cli_pipeline_sweep_output (sweep, format);
+  return augur_cli_write_stdout ("collect", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+}
+
 int
 augur_cli_collect (int argc, char **argv)
 {
@@ -417,6 +464,8 @@ augur_cli_collect (int argc, char **argv)
     }
   if (strcmp (kind, "pipeline-mappings") == 0)
     return merge_pipeline (dir, kf, records, format);
+  if (strcmp (kind, "pipeline-sweep") == 0)
+    return merge_sweep (dir, kf, records, format);
   fprintf (stderr, "augur-cli collect: %s: unknown kind of job '%s'\n", plan_path, kind);
   return AUGUR_CLI_EXIT_MODEL;
 }

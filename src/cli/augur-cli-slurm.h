@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "pipeline.h"
+
 typedef struct {
   const char  *kind;          /* the plan's kind, which collect merges: "pipeline-mappings" */
   const char  *command;       /* augur-cli's command: "pipeline" */
@@ -35,3 +37,10 @@ gboolean augur_cli_slurm_slice         (const char *plan_path,
 /* Writes a task's records whole (or leaves no file); FALSE with a message. */
 gboolean augur_cli_slurm_write_records (const char *path,
                                         const char *records);
+
+/* `pipeline --sweep`'s output and its NAME=FROM:TO:POINTS
+ * (augur-cli-pipeline.c), for collect. */
+char    *augur_cli_pipeline_sweep_output (const AugurPipelineSweep *result,
+                                          const char               *format);
+gboolean augur_cli_pipeline_parse_sweep  (const char     *text,
+                                          AugurSweepSpec *spec);

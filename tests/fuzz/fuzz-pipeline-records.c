@@ -1,8 +1,9 @@
 /* fuzz-pipeline-records.c: libFuzzer target for the records a Slurm
- * task writes and `augur-cli collect` reads (augur_pipeline_results_merge).
- * Any input merges into the results of the whole search (every mapping
- * given once) or fails with an error naming the records or the mapping
- * missing, never a crash or a read past the input.
+ * task writes and `augur-cli collect` reads (augur_pipeline_results_merge,
+ * augur_pipeline_sweep_merge).  Any input merges into the results of the
+ * whole search or sweep (every mapping or point given) or fails with an
+ * error naming the records or what is missing, never a crash or a read
+ * past the input.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -55,6 +56,18 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         n = 2;
       }
     r = augur_pipeline_results_merge (pipeline, &options, records, n, &error);
+    {
+      AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.1, .to = 100, .points = 4, .logarithmic = TRUE };
+      g_autoptr(GError) e2 = NULL;
+      g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep_merge (pipeline, &spec, NULL, records, n, NULL, &e2);
+
+      if (s == NULL && (e2 == NULL || (strncmp (e2->message, "records ", 8) != 0 &&
+                                       strncmp (e2->message, "no records give point ", 22) != 0)))
+        abort ();
+      if (s != NULL && (e2 != NULL || augur_pipeline_sweep_get_n_points (s) != 4 ||
+                        augur_pipeline_sweep_get_n_curves (s) != 1))
+        abort ();
+    }
   }
   if (r == NULL)
     {

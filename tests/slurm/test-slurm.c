@@ -1,4 +1,4 @@
-/* test-slurm.c: a mapping search run as a Slurm job array on a real,
+/* test-slurm.c: a mapping search and a sweep run as Slurm job arrays on a real,
  * private, single-node Slurm (munged, slurmctld and slurmd started here in
  * a temporary folder on free ports, stopped at the end) gives what the
  * local run gives; a task that fails is named by `augur-cli collect`, and
@@ -323,6 +323,30 @@ test_mapping_search (void)
     b = without_seconds (merged2);
     g_assert_cmpstr (a, ==, b);
   }
+  /* a sweep of the listed mappings, 40 points in 6 tasks: the merged
+   * output is the local run's, byte for byte (crossovers refined by
+   * collect as the local run refines them) */
+  {
+    g_autofree char *job3 = g_build_filename (c.dir, "job3", NULL);
+    const char *local_argv[] = { cli, "pipeline", des, "--sweep", "cp2=0.1:100:40", "--log", NULL };
+    const char *argv[] = { cli, "pipeline", des, "--sweep", "cp2=0.1:100:40", "--log", "--slurm", job3, "--tasks", "6",
+                           NULL };
+    const char *collect[] = { cli, "collect", job3, NULL };
+    g_autofree char *local3 = NULL, *merged3 = NULL, *id3 = NULL;
+
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, local_argv, &local3, &err), ==, 0);
+    g_assert_nonnull (strstr (local3, "Best changes from "));
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, argv, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "40 points in 6 tasks of up to 7"));
+    id3 = job_id (strstr (out, "Submitted job"));
+    wait_job (&c, id3);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, collect, &merged3, &err), ==, 0);
+    g_assert_cmpstr (merged3, ==, local3);
+  }
   cluster_stop (&c);
 }
 
@@ -330,6 +354,6 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/slurm/mapping-search", test_mapping_search);
+  g_test_add_func ("/slurm/search-and-sweep", test_mapping_search);
   return g_test_run ();
 }

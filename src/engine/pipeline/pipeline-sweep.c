@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pipeline.h"
+#include "augur-format.h"
 #include "augur-sweep.h"
 
 #include <glib/gi18n.h>
@@ -101,6 +102,7 @@ typedef struct {
   GArray                 *curves;
   double                 *y;
   guint                   n_points;
+  guint                   first;     /* index 0 of the run is point `first` */
 } SweepCurves;
 
 static gboolean
@@ -111,6 +113,7 @@ evaluate_curves_at (guint index, gpointer data, GCancellable *cancellable, GErro
   g_autoptr(AugurPipelineResults) r = NULL;
   AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE, .solver = sc->solver };
 
+  index += sc->first;
   augur_pipeline_clear_mappings (q);
   for (guint c = 0; c < sc->curves->len; c++)
     augur_pipeline_add_mapping (q, &g_array_index (sc->curves, AugurMapping, c));
@@ -146,6 +149,48 @@ compare_by_throughput (gconstpointer a, gconstpointer b, gpointer data)
   double tb = augur_pipeline_results_get (r, *(const guint *) b)->throughput;
 
   return ta > tb ? -1 : ta < tb ? 1 : 0;
+}
+
+/* The best curve at each point, and where it changes, refined by
+ * bisection on the two curves. */
+static gboolean
+finish (const AugurPipeline *p, const AugurSweepSpec *spec, const AugurSolverOptions *solver, AugurPipelineSweep *s,
+        GCancellable *cancellable, GError **error)
+{
+  guint n_curves = s->curves->len;
+
+  for (guint i = 0; i < s->n_points; i++)
+    for (guint c = 0; c < n_curves; c++)
+      if (s->y[c * s->n_points + i] > s->y[s->best[i] * s->n_points + i] * (1 + 1e-9))
+        s->best[i] = c;
+  for (guint i = 0; i + 1 < s->n_points; i++)
+    {
+      Crossover c = { 0 };
+      double lo = s->x[i], hi = s->x[i + 1];
+      const AugurMapping *a, *b;
+
+      if (s->best[i] == s->best[i + 1])
+        continue;
+      c.from = s->best[i];
+      c.to = s->best[i + 1];
+      a = &g_array_index (s->curves, AugurMapping, c.from);
+      b = &g_array_index (s->curves, AugurMapping, c.to);
+      for (int it = 0; it < 40 && (hi - lo) > 1e-9 * hi; it++)
+        {
+          double mid = spec->logarithmic ? sqrt (lo * hi) : (lo + hi) / 2;
+          double ya = throughput_at (p, spec->parameter, mid, a, solver, cancellable, error);
+          double yb = isnan (ya) ? NAN : throughput_at (p, spec->parameter, mid, b, solver, cancellable, error);
+          if (isnan (ya) || isnan (yb))
+            return FALSE;
+          if (ya >= yb)
+            lo = mid;
+          else
+            hi = mid;
+        }
+      c.x = spec->logarithmic ? sqrt (lo * hi) : (lo + hi) / 2;
+      g_array_append_val (s->crossovers, c);
+    }
+  return TRUE;
 }
 
 AugurPipelineSweep *
@@ -194,6 +239,17 @@ augur_pipeline_sweep (const AugurPipeline      *p,
       return NULL;
     }
 
+  if ((spec->first > 0 || spec->count > 0) &&
+      (spec->best_k > 0 || spec->first >= spec->points || spec->count > spec->points - spec->first))
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
+                   spec->best_k > 0 ? _("a sweep of the best mappings cannot be split in slices: list the mappings "
+                                        "to plot")
+                                    : _("the slice of points %u to %u is not within the sweep's %u points"),
+                   spec->first + 1, spec->first + spec->count, spec->points);
+      augur_pipeline_sweep_free (s);
+      return NULL;
+    }
   if (spec->best_k == 0)
     {
       if (augur_pipeline_get_n_mappings (p) == 0)
@@ -255,9 +311,10 @@ augur_pipeline_sweep (const AugurPipeline      *p,
   s->best = g_new0 (guint, s->n_points);
   {
     SweepCurves curves = { .p = p, .spec = spec, .x = s->x, .solver = options.solver,
-                           .curves = s->curves, .y = s->y, .n_points = s->n_points };
+                           .curves = s->curves, .y = s->y, .n_points = s->n_points, .first = spec->first };
+    guint count = spec->count > 0 ? spec->count : s->n_points - spec->first;
 
-    if (!augur_sweep_run (spec->points, 0, evaluate_curves_at, &curves,
+    if (!augur_sweep_run (count, 0, evaluate_curves_at, &curves,
                           spec->best_k == 0 ? progress_all : NULL,
                           &(ProgressRelay) { progress, progress_data, spec->parameter }, cancellable, error))
       {
@@ -265,43 +322,14 @@ augur_pipeline_sweep (const AugurPipeline      *p,
         return NULL;
       }
   }
-  for (guint i = 0; i < s->n_points; i++)
-    for (guint c = 0; c < n_curves; c++)
-      if (s->y[c * s->n_points + i] > s->y[s->best[i] * s->n_points + i] * (1 + 1e-9))
-        s->best[i] = c;
   (void) total;
   (void) done;
-
-  /* crossovers, refined by bisection on the two curves */
-  for (guint i = 0; i + 1 < s->n_points; i++)
+  if (spec->first > 0 || spec->count > 0)
+    return s;   /* a slice: its points only, for augur_pipeline_sweep_to_records */
+  if (!finish (p, spec, &options.solver, s, cancellable, error))
     {
-      Crossover c = { 0 };
-      double lo = s->x[i], hi = s->x[i + 1];
-      const AugurMapping *a, *b;
-
-      if (s->best[i] == s->best[i + 1])
-        continue;
-      c.from = s->best[i];
-      c.to = s->best[i + 1];
-      a = &g_array_index (s->curves, AugurMapping, c.from);
-      b = &g_array_index (s->curves, AugurMapping, c.to);
-      for (int it = 0; it < 40 && (hi - lo) > 1e-9 * hi; it++)
-        {
-          double mid = spec->logarithmic ? sqrt (lo * hi) : (lo + hi) / 2;
-          double ya = throughput_at (p, spec->parameter, mid, a, solver, cancellable, error);
-          double yb = isnan (ya) ? NAN : throughput_at (p, spec->parameter, mid, b, solver, cancellable, error);
-          if (isnan (ya) || isnan (yb))
-            {
-              augur_pipeline_sweep_free (s);
-              return NULL;
-            }
-          if (ya >= yb)
-            lo = mid;
-          else
-            hi = mid;
-        }
-      c.x = spec->logarithmic ? sqrt (lo * hi) : (lo + hi) / 2;
-      g_array_append_val (s->crossovers, c);
+      augur_pipeline_sweep_free (s);
+      return NULL;
     }
   return s;
 }
@@ -584,4 +612,149 @@ augur_pipeline_sweep_to_csv (const AugurPipelineSweep *sw)
       g_string_append_printf (s, ",\"%s\"\n", best);
     }
   return g_string_free (s, FALSE);
+}
+
+#define SWEEP_RECORDS_HEADER "augur-pipeline-sweep-records 1"
+
+char *
+augur_pipeline_sweep_to_records (const AugurPipelineSweep *s,
+                                 const AugurSweepSpec     *spec)
+{
+  GString *out = g_string_new (SWEEP_RECORDS_HEADER "\n");
+  guint first = spec->first, count = spec->count > 0 ? spec->count : s->n_points - spec->first;
+
+  g_string_append_printf (out, "curves\t%u\n", s->curves->len);
+  for (guint i = first; i < first + count && i < s->n_points; i++)
+    {
+      g_string_append_printf (out, "%u\t", i);
+      augur_format_append_double (out, s->x[i]);
+      for (guint c = 0; c < s->curves->len; c++)
+        {
+          g_string_append_c (out, '\t');
+          augur_format_append_double (out, s->y[c * s->n_points + i]);
+        }
+      g_string_append_c (out, '\n');
+    }
+  g_string_append (out, "end\n");
+  return g_string_free (out, FALSE);
+}
+
+AugurPipelineSweep *
+augur_pipeline_sweep_merge (const AugurPipeline      *p,
+                            const AugurSweepSpec     *spec,
+                            const AugurSolverOptions *solver,
+                            const char *const        *records,
+                            guint                     n_records,
+                            GCancellable             *cancellable,
+                            GError                  **error)
+{
+  AugurSweepSpec whole = *spec;
+  AugurSolverOptions options = { 0 };
+  AugurPipelineSweep *s;
+  g_autofree guint8 *given = NULL;
+  guint n_curves;
+  double value;
+
+  whole.first = whole.count = 0;
+  if (solver != NULL)
+    options = *solver;
+  if (!augur_pipeline_validate (p, error) || !augur_pipeline_get_parameter (p, spec->parameter, &value, error))
+    return NULL;
+  if (spec->best_k > 0 || augur_pipeline_get_n_mappings (p) == 0 || spec->points < 2 || spec->points > 10000)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
+                   _("only a sweep of the listed mappings, of 2 to 10000 points, is merged from slices"));
+      return NULL;
+    }
+  s = g_new0 (AugurPipelineSweep, 1);
+  s->parameter = g_strdup (spec->parameter);
+  s->n_points = spec->points;
+  s->x = augur_sweep_points (spec->from, spec->to, spec->points, spec->logarithmic, error);
+  s->curves = g_array_new (FALSE, TRUE, sizeof (AugurMapping));
+  s->crossovers = g_array_new (FALSE, TRUE, sizeof (Crossover));
+  if (s->x == NULL)
+    {
+      augur_pipeline_sweep_free (s);
+      return NULL;
+    }
+  for (guint i = 0; i < augur_pipeline_get_n_mappings (p); i++)
+    g_array_append_val (s->curves, *augur_pipeline_get_mapping (p, i));
+  n_curves = s->curves->len;
+  s->y = g_new (double, (gsize) n_curves * s->n_points);
+  s->best = g_new0 (guint, s->n_points);
+  given = g_new0 (guint8, s->n_points);
+  for (guint k = 0; k < n_records; k++)
+    {
+      g_auto(GStrv) lines = g_strsplit (records[k], "\n", -1);
+      g_autofree char *curves_line = g_strdup_printf ("curves\t%u", n_curves);
+      gboolean ended = FALSE;
+
+      if (g_strv_length (lines) < 2 || strcmp (lines[0], SWEEP_RECORDS_HEADER) != 0 ||
+          strcmp (lines[1], curves_line) != 0)
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("records %u: not a slice's records of a sweep of %u mappings"), k + 1, n_curves);
+          augur_pipeline_sweep_free (s);
+          return NULL;
+        }
+      for (guint l = 2; lines[l] != NULL; l++)
+        {
+          g_auto(GStrv) f = NULL;
+          g_autoptr(GString) x = g_string_new (NULL);
+          guint64 index = 0;
+          gboolean ok;
+
+          if (strcmp (lines[l], "end") == 0)
+            {
+              ended = TRUE;
+              break;
+            }
+          f = g_strsplit (lines[l], "\t", -1);
+          ok = g_strv_length (f) == n_curves + 2 &&
+               g_ascii_string_to_unsigned (f[0], 10, 0, s->n_points - 1, &index, NULL);
+          if (ok)
+            {
+              /* the point's x as this sweep lays it out, to the digit */
+              augur_format_append_double (x, s->x[index]);
+              ok = strcmp (x->str, f[1]) == 0;
+            }
+          for (guint c = 0; ok && c < n_curves; c++)
+            {
+              char *end = NULL;
+              double y = g_ascii_strtod (f[c + 2], &end);
+              ok = end != f[c + 2] && *end == '\0' && isfinite (y) && y >= 0;
+              s->y[c * s->n_points + index] = y;
+            }
+          if (!ok)
+            {
+              g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                           _("records %u, line %u: expected a point of this sweep (INDEX, its value of %s, then a "
+                             "throughput for each of the %u mappings)"), k + 1, l + 1, spec->parameter, n_curves);
+              augur_pipeline_sweep_free (s);
+              return NULL;
+            }
+          given[index] = 1;
+        }
+      if (!ended)
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("records %u end before their last line (a task stopped while writing?)"), k + 1);
+          augur_pipeline_sweep_free (s);
+          return NULL;
+        }
+    }
+  for (guint i = 0; i < s->n_points; i++)
+    if (!given[i])
+      {
+        g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                     _("no records give point %u of the sweep (%s = %g)"), i + 1, spec->parameter, s->x[i]);
+        augur_pipeline_sweep_free (s);
+        return NULL;
+      }
+  if (!finish (p, &whole, &options, s, cancellable, error))
+    {
+      augur_pipeline_sweep_free (s);
+      return NULL;
+    }
+  return s;
 }

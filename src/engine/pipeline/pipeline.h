@@ -216,6 +216,11 @@ typedef struct {
   /* Which mappings get a curve: the listed ones (best_k = 0), or the best
    * best_k of an AUGUR_PIPELINE_ALL evaluation at the first point. */
   guint     best_k;
+  /* A slice: `count` points from `first` (count 0: to the end), the
+   * listed mappings only; the sweep then holds those points' throughputs
+   * for augur_pipeline_sweep_to_records, without the best or crossovers. */
+  guint     first;
+  guint     count;
 } AugurSweepSpec;
 
 typedef struct _AugurPipelineSweep AugurPipelineSweep;
@@ -247,6 +252,22 @@ void                 augur_pipeline_sweep_get_crossover    (const AugurPipelineS
 /* {"parameter": "ds2", "points": [{"x": v, "throughput": {"[1,(1,2,3),3]": y, ...},
  *   "best": "..."}, ...], "crossovers": [{"x": v, "from": "...", "to": "..."}]} */
 char  *augur_pipeline_sweep_to_json (const AugurPipelineSweep *s);
+/* A slice's points as text another process reads back exactly. */
+char  *augur_pipeline_sweep_to_records (const AugurPipelineSweep *s,
+                                        const AugurSweepSpec     *spec);
+/* The whole sweep from its slices' records (in any order): the same
+ * points, curves, best mapping at each point and crossovers (refined here,
+ * as the local run refines them) as augur_pipeline_sweep() of the spec
+ * without its slice.  NULL with an error naming the records or the first
+ * point no slice gave. */
+AugurPipelineSweep *
+       augur_pipeline_sweep_merge      (const AugurPipeline      *p,
+                                        const AugurSweepSpec     *spec,
+                                        const AugurSolverOptions *solver,
+                                        const char *const        *records,
+                                        guint                     n_records,
+                                        GCancellable             *cancellable,
+                                        GError                  **error);
 /* x, then one column per mapping. */
 char  *augur_pipeline_sweep_to_csv  (const AugurPipelineSweep *s);
 

@@ -113,6 +113,8 @@ gboolean augur_pipeline_page_export           (AugurPage         *page,
                                                GError           **error);
 void     augur_pipeline_page_clear_results    (AugurPipelinePage *self);
 void     augur_pipeline_page_sweep_from_popover (AugurPipelinePage *self);
+gboolean augur_pipeline_page_sweep_fields (AugurPipelinePage *self,
+                                           AugurSweepSpec    *spec);
 void     augur_pipeline_page_export_action    (GtkWidget         *widget,
                                                const char        *action_name,
                                                GVariant          *parameter);

@@ -12,6 +12,9 @@
 #include <string.h>
 
 #include "augur-file.h"
+#include "augur-format.h"
+#include "augur-application.h"
+#include "augur-slurm.h"
 #include "augur-line-chart-view.h"
 #include "augur-pipeline-page-private.h"
 #include "augur-page-job.h"
@@ -22,6 +25,15 @@ enum { RES_N_THROUGHPUT, RES_N_BOUND, RES_N_FIRST_RATE };
 enum { CROSS_S_FROM, CROSS_S_TO, CROSS_N_STRINGS };
 enum { CROSS_N_X, CROSS_N_NUMBERS };
 
+/* Where the work runs: here, or as a Slurm job array written to a folder
+ * (and submitted), collected from it, or its missing tasks resubmitted. */
+typedef enum {
+  CLUSTER_NONE,
+  CLUSTER_RUN,
+  CLUSTER_COLLECT,
+  CLUSTER_RESUBMIT,
+} ClusterMode;
+
 /* What an evaluation or a sweep needs, copied when it starts. */
 typedef struct
 {
@@ -30,15 +42,20 @@ typedef struct
   AugurPipelineOptions   options;
   AugurSweepSpec         spec;
   gint64                 started;
+  ClusterMode            cluster;
+  char                  *dir;       /* the job's folder */
+  char                  *cli;       /* augur-cli, which the tasks run */
 } JobInputs;
 
-/* What it hands back: the results and their rows, or the sweep. */
+/* What it hands back: the results and their rows, or the sweep, or what
+ * was done on the cluster. */
 typedef struct
 {
   AugurPipelineResults  *results;
   GListStore            *rows;
   AugurPipelineSweep    *sweep;
   double                 seconds;
+  char                  *message;
 } JobResult;
 
 static void
@@ -46,6 +63,8 @@ job_inputs_free (JobInputs *in)
 {
   g_clear_pointer (&in->pipeline, augur_pipeline_free);
   g_free (in->spec.parameter);
+  g_free (in->dir);
+  g_free (in->cli);
   g_free (in);
 }
 
@@ -55,6 +74,7 @@ job_result_free (JobResult *out)
   g_clear_pointer (&out->results, augur_pipeline_results_free);
   g_clear_object (&out->rows);
   g_clear_pointer (&out->sweep, augur_pipeline_sweep_free);
+  g_free (out->message);
   g_free (out);
 }
 
@@ -102,6 +122,172 @@ build_rows (const JobInputs *in,
   g_list_store_splice (out->rows, 0, 0, rows->pdata, rows->len);
 }
 
+/* Writes the evaluation or the sweep as a job array and submits it. */
+static char *
+cluster_run (JobInputs *in, GError **error)
+{
+  g_autofree char *des = augur_pipeline_to_des (in->pipeline);
+  g_autofree char *sweep = NULL, *script = NULL, *id = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  const char *solver = augur_solver_kind_to_name (in->options.solver.kind);
+  AugurSlurmPlan plan = { in->is_sweep ? "pipeline-sweep" : "pipeline-mappings", "pipeline", "pipeline.des", des,
+                          strlen (des), NULL, 0 };
+  guint tasks = 0, chunk = 0;
+
+  if (in->is_sweep)
+    {
+      g_autoptr(GString) s = g_string_new (in->spec.parameter);
+      g_string_append_c (s, '=');
+      augur_format_append_double (s, in->spec.from);
+      g_string_append_c (s, ':');
+      augur_format_append_double (s, in->spec.to);
+      g_string_append_printf (s, ":%u", in->spec.points);
+      sweep = g_string_free (g_steal_pointer (&s), FALSE);
+      g_ptr_array_add (args, (gpointer) "--sweep");
+      g_ptr_array_add (args, sweep);
+      if (in->spec.logarithmic)
+        g_ptr_array_add (args, (gpointer) "--log");
+      plan.n_points = in->spec.points;
+    }
+  else
+    {
+      if (in->options.scope == AUGUR_PIPELINE_ALL)
+        g_ptr_array_add (args, (gpointer) "--all-mappings");
+      plan.n_points = augur_pipeline_count_mappings (in->pipeline, &in->options, error);
+      if (plan.n_points == 0)
+        return NULL;
+    }
+  if (solver != NULL && in->options.solver.kind != AUGUR_SOLVER_AUTO)
+    {
+      g_ptr_array_add (args, (gpointer) "--solver");
+      g_ptr_array_add (args, (gpointer) solver);
+    }
+  g_ptr_array_add (args, NULL);
+  plan.arguments = (const char *const *) args->pdata;
+  if (!augur_slurm_write (in->dir, &plan, in->cli, 0, 0, &script, &tasks, &chunk, error))
+    return NULL;
+  id = augur_slurm_submit (script, error);
+  if (id == NULL)
+    return NULL;
+  return g_strdup_printf (_("Submitted job %s: %u points in %u tasks (%s); collect its results when it is done"), id,
+                          plan.n_points, tasks, in->dir);
+}
+
+/* Reads a job's folder: its model and kind, and, when every task wrote
+ * its records, the merged results or sweep. */
+static gboolean
+cluster_collect (JobInputs *in, JobResult *out, GError **error)
+{
+  g_autoptr(AugurSlurmJob) job = augur_slurm_job_open (in->dir, error);
+  g_autofree char *text = NULL;
+  const char *const *args, *const *records;
+  const guint *missing;
+  guint n_missing, n_records;
+  gsize length = 0;
+  gboolean have_spec = FALSE;
+
+  if (job == NULL)
+    return FALSE;
+  if (strcmp (augur_slurm_job_get_kind (job), "pipeline-mappings") != 0 &&
+      strcmp (augur_slurm_job_get_kind (job), "pipeline-sweep") != 0)
+    {
+      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
+                   _("%s holds a job of another kind (%s), not a pipeline's"), in->dir, augur_slurm_job_get_kind (job));
+      return FALSE;
+    }
+  missing = augur_slurm_job_get_missing (job, &n_missing);
+  if (in->cluster == CLUSTER_RESUBMIT)
+    {
+      g_autofree char *script = NULL, *id = NULL;
+      if (n_missing == 0)
+        {
+          out->message = g_strdup_printf (_("Every task of %s wrote its results: nothing to resubmit"), in->dir);
+          return TRUE;
+        }
+      id = augur_slurm_job_resubmit (job, &script, error);
+      if (id == NULL)
+        return FALSE;
+      if (n_missing == 1)
+        out->message = g_strdup_printf (_("Submitted the missing task again as job %s"), id);
+      else
+        out->message = g_strdup_printf (_("Submitted the %u missing tasks again as job %s"), n_missing, id);
+      return TRUE;
+    }
+  if (n_missing > 0)
+    {
+      g_autoptr(GString) s = g_string_new (NULL);
+      guint chunk = augur_slurm_job_get_chunk (job), points = augur_slurm_job_get_n_points (job);
+
+      g_string_append_printf (s, g_dngettext (NULL, "%u of the job's %u tasks has not written its results (failed, "
+                                              "or not run yet):", "%u of the job's %u tasks have not written their "
+                                              "results (failed, or not run yet):", n_missing),
+                              n_missing, augur_slurm_job_get_n_tasks (job));
+      for (guint i = 0; i < n_missing && i < 8; i++)
+        {
+          g_autofree char *tail = augur_slurm_job_log_tail (job, missing[i]);
+          guint first = missing[i] * chunk;
+          g_string_append_printf (s, _("\ntask %u (points %u to %u)"), missing[i], first + 1,
+                                  MIN (first + chunk, points));
+          if (*tail != '\0')
+            g_string_append_printf (s, "\n%s", g_strchomp (tail));
+        }
+      g_string_append (s, _("\nCollect again when they are done, or resubmit the missing tasks."));
+      g_set_error_literal (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN, s->str);
+      return FALSE;
+    }
+  {
+    g_autoptr(GFile) model = g_file_new_for_path (augur_slurm_job_get_model (job));
+    if (!augur_file_load_contents (model, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, error))
+      return FALSE;
+  }
+  g_clear_pointer (&in->pipeline, augur_pipeline_free);
+  in->pipeline = augur_pipeline_parse (text, length, augur_slurm_job_get_model (job), error);
+  if (in->pipeline == NULL)
+    return FALSE;
+  args = augur_slurm_job_get_arguments (job);
+  records = augur_slurm_job_get_records (job, &n_records);
+  in->is_sweep = strcmp (augur_slurm_job_get_kind (job), "pipeline-sweep") == 0;
+  in->options = (AugurPipelineOptions) { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
+  g_clear_pointer (&in->spec.parameter, g_free);
+  in->spec = (AugurSweepSpec) { 0 };
+  for (guint i = 0; args[i] != NULL; i++)
+    if (strcmp (args[i], "--all-mappings") == 0)
+      in->options.scope = AUGUR_PIPELINE_ALL;
+    else if (strcmp (args[i], "--log") == 0)
+      in->spec.logarithmic = TRUE;
+    else if (strcmp (args[i], "--solver") == 0 && args[i + 1] != NULL)
+      augur_solver_kind_from_name (args[++i], &in->options.solver.kind);
+    else if (strcmp (args[i], "--sweep") == 0 && args[i + 1] != NULL)
+      {
+        const char *t = args[++i], *eq = strchr (t, '=');
+        g_auto(GStrv) parts = eq != NULL ? g_strsplit (eq + 1, ":", -1) : NULL;
+        if (eq != NULL && g_strv_length (parts) == 3)
+          {
+            in->spec.parameter = g_strndup (t, eq - t);
+            in->spec.from = g_ascii_strtod (parts[0], NULL);
+            in->spec.to = g_ascii_strtod (parts[1], NULL);
+            in->spec.points = (guint) g_ascii_strtoull (parts[2], NULL, 10);
+            have_spec = TRUE;
+          }
+      }
+  if (in->is_sweep)
+    {
+      if (!have_spec)
+        {
+          g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN, _("%s: the plan gives no sweep"), in->dir);
+          return FALSE;
+        }
+      out->sweep = augur_pipeline_sweep_merge (in->pipeline, &in->spec, &in->options.solver, records, n_records, NULL,
+                                               error);
+      return out->sweep != NULL;
+    }
+  out->results = augur_pipeline_results_merge (in->pipeline, &in->options, records, n_records, error);
+  if (out->results == NULL)
+    return FALSE;
+  build_rows (in, out);
+  return TRUE;
+}
+
 static gpointer
 job_thread (AugurPageJob  *job,
             gpointer       inputs,
@@ -111,6 +297,29 @@ job_thread (AugurPageJob  *job,
   JobInputs *in = inputs;
   JobResult *out = g_new0 (JobResult, 1);
 
+  if (in->cluster == CLUSTER_RUN)
+    {
+      augur_page_job_progress (-1, _("Writing the job and submitting it…"), job);
+      out->message = cluster_run (in, error);
+      if (out->message == NULL)
+        {
+          job_result_free (out);
+          return NULL;
+        }
+      return out;
+    }
+  if (in->cluster == CLUSTER_COLLECT || in->cluster == CLUSTER_RESUBMIT)
+    {
+      augur_page_job_progress (-1, _("Reading what the job's tasks wrote…"), job);
+      if (!cluster_collect (in, out, error))
+        {
+          job_result_free (out);
+          return NULL;
+        }
+      if (out->message == NULL)
+        out->seconds = out->results != NULL ? augur_pipeline_results_get_seconds (out->results) : 0;
+      return out;
+    }
   if (in->is_sweep)
     out->sweep = augur_pipeline_sweep (in->pipeline, &in->spec, &in->options.solver,
                                        augur_page_job_progress, job, cancellable, error);
@@ -392,13 +601,21 @@ job_done (AugurPage    *page,
 {
   AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
   JobInputs *in = inputs;
+  JobResult *out = result;
 
-  if (error == NULL)
+  if (error == NULL && out->message != NULL)
+    augur_pipeline_page_set_status (self, out->message, FALSE);
+  else if (error == NULL)
     {
       if (in->is_sweep)
         present_sweep (self, in, result);
       else
         present_results (self, in, result);
+      if (in->cluster == CLUSTER_COLLECT)
+        {
+          g_autofree char *status = g_strdup_printf (_("Collected from the cluster (%s)"), in->dir);
+          augur_pipeline_page_set_status (self, status, FALSE);
+        }
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_pipeline_page_set_status (self, _("Cancelled"), FALSE);
@@ -407,7 +624,9 @@ job_done (AugurPage    *page,
       augur_pipeline_page_set_status (self, error->message, TRUE);
       augur_pipeline_page_show_error (self, error->message);
     }
-  if (in->is_sweep)
+  if (in->cluster != CLUSTER_NONE)
+    g_signal_emit_by_name (self, "clustered");
+  else if (in->is_sweep)
     g_signal_emit_by_name (self, "swept");
 }
 
@@ -509,6 +728,118 @@ augur_pipeline_page_sweep (AugurPipelinePage *self,
   in->spec.logarithmic = logarithmic;
   in->spec.best_k = best_k;
   job_start (self, in);
+}
+
+void
+augur_pipeline_page_run_on_cluster (AugurPipelinePage    *self,
+                                    const char           *dir,
+                                    const AugurSweepSpec *sweep)
+{
+  g_autoptr(GError) error = NULL;
+  JobInputs *in;
+
+  g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
+  g_return_if_fail (dir != NULL);
+  if (self->pipeline == NULL)
+    return;
+  if (!augur_pipeline_validate (self->pipeline, &error))
+    {
+      augur_pipeline_page_show_error (self, error->message);
+      g_signal_emit_by_name (self, "clustered");
+      return;
+    }
+  in = job_inputs_new (self, sweep != NULL);
+  in->cluster = CLUSTER_RUN;
+  in->dir = g_strdup (dir);
+  in->cli = g_strdup (augur_application_get_cli ());
+  if (sweep != NULL)
+    {
+      in->spec = *sweep;
+      in->spec.parameter = g_strdup (sweep->parameter);
+      in->spec.best_k = 0;
+    }
+  else
+    in->options.scope = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->scope_dropdown)) == 1
+                          ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED;
+  in->options.no_prune = TRUE;
+  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL,
+                        in, (GDestroyNotify) job_inputs_free,
+                        job_thread, (GDestroyNotify) job_result_free, job_done);
+  augur_pipeline_page_show_error (self, NULL);
+  augur_pipeline_page_set_status (self, _("Writing the job and submitting it…"), FALSE);
+}
+
+static void
+collect_or_resubmit (AugurPipelinePage *self, const char *dir, ClusterMode mode)
+{
+  JobInputs *in;
+
+  g_return_if_fail (AUGUR_IS_PIPELINE_PAGE (self));
+  g_return_if_fail (dir != NULL);
+  if (self->pipeline == NULL)
+    return;
+  in = job_inputs_new (self, FALSE);
+  in->cluster = mode;
+  in->dir = g_strdup (dir);
+  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL,
+                        in, (GDestroyNotify) job_inputs_free,
+                        job_thread, (GDestroyNotify) job_result_free, job_done);
+  augur_pipeline_page_show_error (self, NULL);
+  augur_pipeline_page_set_status (self, _("Reading what the job's tasks wrote…"), FALSE);
+}
+
+void
+augur_pipeline_page_collect_cluster (AugurPipelinePage *self,
+                                     const char        *dir)
+{
+  collect_or_resubmit (self, dir, CLUSTER_COLLECT);
+}
+
+void
+augur_pipeline_page_resubmit_cluster (AugurPipelinePage *self,
+                                      const char        *dir)
+{
+  collect_or_resubmit (self, dir, CLUSTER_RESUBMIT);
+}
+
+/* The popover's fields, checked: the sweep they ask for (its parameter
+ * newly allocated), or FALSE with the problem shown in the popover. */
+gboolean
+augur_pipeline_page_sweep_fields (AugurPipelinePage *self,
+                                  AugurSweepSpec    *spec)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->sweep_parameter));
+  const char *from_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_from));
+  const char *to_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_to));
+  char *end_from = NULL, *end_to = NULL;
+  double from = g_ascii_strtod (from_text, &end_from);
+  double to = g_ascii_strtod (to_text, &end_to);
+  const char *problem = NULL;
+
+  if (item == NULL)
+    problem = _("Choose a parameter to sweep.");
+  else if (end_from == from_text || *end_from != '\0' || end_to == to_text || *end_to != '\0' ||
+           !isfinite (from) || !isfinite (to))
+    problem = _("From and To must be numbers.");
+  else if (from <= 0 || to <= 0)
+    problem = _("From and To must be positive: every parameter is a positive quantity.");
+  else if (from == to)
+    problem = _("From and To must differ.");
+  gtk_widget_set_visible (self->sweep_error, problem != NULL);
+  if (problem != NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->sweep_error), problem);
+      return FALSE;
+    }
+  *spec = (AugurSweepSpec) { 0 };
+  spec->parameter = g_strdup (gtk_string_object_get_string (item));
+  spec->from = from;
+  spec->to = to;
+  spec->points = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points));
+  spec->logarithmic = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->sweep_log));
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_curves)) == 1)
+    spec->best_k = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_best_k));
+  return TRUE;
 }
 
 /* The popover's Run button: check the fields, then sweep. */

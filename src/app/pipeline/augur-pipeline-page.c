@@ -352,6 +352,9 @@ augur_pipeline_page_update_actions (AugurPipelinePage *self)
 
   gtk_widget_action_set_enabled (widget, "page.evaluate", valid && idle);
   gtk_widget_action_set_enabled (widget, "page.sweep", valid && idle);
+  gtk_widget_action_set_enabled (widget, "page.cluster-run", valid && idle);
+  gtk_widget_action_set_enabled (widget, "page.cluster-collect", idle);
+  gtk_widget_action_set_enabled (widget, "page.cluster-resubmit", idle);
   gtk_widget_set_sensitive (self->sweep_button, valid && idle);
   gtk_widget_action_set_enabled (widget, "page.cancel", !idle);
   gtk_widget_action_set_enabled (widget, "page.undo", valid && augur_page_can_undo (AUGUR_PAGE (self)));
@@ -507,6 +510,81 @@ remove_mapping_action (GtkWidget  *widget,
   augur_pipeline_page_changed (self, FALSE);
 }
 
+/* ---- On a cluster ---------------------------------------------------------------- */
+
+static void
+cluster_folder_chosen (AugurPage     *page,
+                       GFile         *folder,
+                       GtkFileFilter *filter,
+                       gpointer       user_data)
+{
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
+  const char *what = user_data;
+  g_autofree char *dir = g_file_get_path (folder);
+
+  if (dir == NULL)
+    {
+      augur_pipeline_page_show_error (self, _("The cluster's folder must be a local folder (the nodes read it)."));
+      return;
+    }
+  if (g_str_equal (what, "run"))
+    augur_pipeline_page_run_on_cluster (self, dir, NULL);
+  else if (g_str_equal (what, "sweep"))
+    {
+      AugurSweepSpec spec;
+      if (augur_pipeline_page_sweep_fields (self, &spec))
+        {
+          augur_pipeline_page_run_on_cluster (self, dir, &spec);
+          g_free (spec.parameter);
+        }
+    }
+  else if (g_str_equal (what, "collect"))
+    augur_pipeline_page_collect_cluster (self, dir);
+  else
+    augur_pipeline_page_resubmit_cluster (self, dir);
+}
+
+static void
+choose_cluster_folder (AugurPipelinePage *self, const char *what, const char *title, const char *accept)
+{
+  augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, title, accept, NULL, NULL,
+                          cluster_folder_chosen, (gpointer) what, NULL);
+}
+
+static void
+cluster_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (widget);
+
+  if (g_str_equal (action_name, "page.cluster-run"))
+    choose_cluster_folder (self, "run", _("Run on a Cluster: the Job’s Folder (shared with the nodes)"), _("_Submit"));
+  else if (g_str_equal (action_name, "page.cluster-collect"))
+    choose_cluster_folder (self, "collect", _("Collect a Cluster Job’s Results"), _("_Collect"));
+  else
+    choose_cluster_folder (self, "resubmit", _("Resubmit a Cluster Job’s Missing Tasks"), _("_Resubmit"));
+}
+
+static void
+on_sweep_cluster (AugurPipelinePage *self)
+{
+  AugurSweepSpec spec;
+
+  if (!augur_pipeline_page_sweep_fields (self, &spec))
+    return;
+  g_free (spec.parameter);
+  gtk_popover_popdown (GTK_POPOVER (self->sweep_popover));
+  if (spec.best_k > 0)
+    {
+      augur_pipeline_page_show_error (self, _("A cluster sweeps the listed mappings: choose “Listed mappings” as the "
+                                              "curves."));
+      return;
+    }
+  choose_cluster_folder (self, "sweep", _("Sweep on a Cluster: the Job’s Folder (shared with the nodes)"),
+                         _("_Submit"));
+}
+
 static void
 on_sweep_run (AugurPipelinePage *self)
 {
@@ -592,6 +670,8 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
 
   /* A sweep ended, successfully or not. */
   signals[SWEPT] =
+    g_signal_new ("clustered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
     g_signal_new ("swept", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
@@ -628,12 +708,16 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, sweep_error);
 
   gtk_widget_class_bind_template_callback (widget_class, on_sweep_run);
+  gtk_widget_class_bind_template_callback (widget_class, on_sweep_cluster);
 
   gtk_widget_class_install_action (widget_class, "page.evaluate", NULL, evaluate_action);
   gtk_widget_class_install_action (widget_class, "page.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "page.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "page.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "page.sweep", NULL, sweep_action);
+  gtk_widget_class_install_action (widget_class, "page.cluster-run", NULL, cluster_action);
+  gtk_widget_class_install_action (widget_class, "page.cluster-collect", NULL, cluster_action);
+  gtk_widget_class_install_action (widget_class, "page.cluster-resubmit", NULL, cluster_action);
   gtk_widget_class_install_action (widget_class, "page.open-pepa", NULL, open_pepa_action);
   gtk_widget_class_install_action (widget_class, "page.apply-best", NULL, apply_best_action);
   gtk_widget_class_install_action (widget_class, "page.list-mapping", NULL, list_mapping_action);

@@ -53,6 +53,17 @@ void        augur_pipeline_page_evaluate         (AugurPipelinePage *page,
 /* Sweeps a parameter in a worker thread (best_k = 0: the listed
  * mappings); "swept" is emitted when it ends (and, when the sweep ran,
  * "finished", as after every job of a page). */
+/* The evaluation of the chosen scope (sweep NULL) or a sweep of the
+ * listed mappings, written to dir as a Slurm job array and submitted;
+ * a job's results collected into the page; its missing tasks submitted
+ * again.  "clustered" is emitted when each ends. */
+void        augur_pipeline_page_run_on_cluster   (AugurPipelinePage    *page,
+                                                  const char           *dir,
+                                                  const AugurSweepSpec *sweep);
+void        augur_pipeline_page_collect_cluster  (AugurPipelinePage    *page,
+                                                  const char           *dir);
+void        augur_pipeline_page_resubmit_cluster (AugurPipelinePage    *page,
+                                                  const char           *dir);
 void        augur_pipeline_page_sweep            (AugurPipelinePage *page,
                                                   const char        *parameter,
                                                   double             from,

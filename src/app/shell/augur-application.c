@@ -281,6 +281,31 @@ augur_application_get_pingpong (void)
 }
 
 const char *
+augur_application_get_cli (void)
+{
+  static char *path = NULL;
+  const char *env;
+
+  if (path != NULL)
+    return path;
+  env = g_getenv ("AUGUR_CLI");
+  if (env != NULL && *env != '\0')
+    path = g_strdup (env);
+#ifdef AUGUR_BUILD_ROOT
+  else if (running_uninstalled ())
+    path = g_build_filename (AUGUR_BUILD_ROOT, "src", "cli", "augur-cli", NULL);
+#endif
+#ifdef AUGUR_BINDIR
+  else
+    path = g_build_filename (AUGUR_BINDIR, "augur-cli", NULL);
+#else
+  else
+    path = g_strdup ("augur-cli");
+#endif
+  return path;
+}
+
+const char *
 augur_application_get_mpi_examples_dir (void)
 {
   static char *dir = NULL;

@@ -28,6 +28,9 @@ const char       *augur_application_get_tracer_library   (void);
 const char       *augur_application_get_mpi_examples_dir (void);
 /* augur-pingpong, which measures the network for a calibrated platform */
 const char       *augur_application_get_pingpong         (void);
+/* augur-cli, which a cluster's tasks run: $AUGUR_CLI, the build tree's
+ * when Augur runs from it, or the installed one. */
+const char       *augur_application_get_cli              (void);
 
 AugurApplication *augur_application_new              (void);
 GSettings        *augur_application_get_settings     (AugurApplication *self);

@@ -186,7 +186,7 @@ augur_slurm_slice (const char  *plan_path,
       points > G_MAXUINT)
     {
       g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
-                   _("%s: task %u is not one of the plan's %" G_GUINT64_FORMAT " tasks"), plan_path, task, tasks);
+                   _("%s: task %u is not one of the plan's %u tasks"), plan_path, task, (guint) MIN (tasks, G_MAXUINT));
       return FALSE;
     }
   *first = (guint) (task * chunk);

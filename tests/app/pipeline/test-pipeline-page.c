@@ -742,6 +742,91 @@ test_window_roundtrip (void)
   g_rmdir (dir);
 }
 
+/* Run on a cluster, collect, resubmit: through a stand-in sbatch (in
+ * PATH) that runs the array's tasks here, one after the other (the real
+ * Slurm runs the same job folders in tests/slurm).  The collected results
+ * are the local evaluation's. */
+static void
+test_cluster (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-page-XXXXXX", NULL);
+  g_autofree char *bin = g_build_filename (tmp, "bin", NULL);
+  g_autofree char *sbatch = g_build_filename (bin, "sbatch", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *sweep_job = g_build_filename (tmp, "sweep", NULL);
+  g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
+  g_autofree char *blocked = NULL, *local_best = NULL;
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  const AugurPipelineResults *results;
+  guint local_n;
+
+  /* the stand-in: every task of the script's --array (a range or a list) */
+  g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (sbatch,
+    "#!/bin/sh\n"
+    "script=$2\n"
+    "spec=$(sed -n 's/^#SBATCH --array=\\([0-9,-]*\\).*/\\1/p' \"$script\")\n"
+    "case $spec in *-*) ids=$(seq ${spec%-*} ${spec#*-}) ;; *) ids=$(echo $spec | tr , ' ') ;; esac\n"
+    "for t in $ids; do SLURM_ARRAY_TASK_ID=$t sh \"$script\" 2>\"$(dirname \"$script\")/logs/task-$t.err\"; done\n"
+    "echo 4242\n", -1, NULL));
+  g_assert_cmpint (g_chmod (sbatch, 0755), ==, 0);
+  g_setenv ("PATH", path, TRUE);
+
+  /* the local evaluation of all mappings, without pruning */
+  evaluate_and_wait (f->page, AUGUR_PIPELINE_ALL);
+  results = augur_pipeline_page_get_results (f->page);
+  local_n = augur_pipeline_results_get_n (results);
+  local_best = g_strdup (augur_pipeline_page_get_best_text (f->page));
+
+  /* run on the cluster: written, submitted; task 1 cannot write */
+  augur_pipeline_page_run_on_cluster (f->page, job, NULL);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_null (augur_pipeline_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_status_text (f->page), "Submitted job 4242: 27 points in 27 tasks"));
+  blocked = g_build_filename (job, "results", "task-1.records", NULL);
+  g_assert_cmpint (g_unlink (blocked), ==, 0);
+  g_assert_cmpint (g_mkdir (blocked, 0755), ==, 0);
+  /* resubmitted, it fails again; collect names it, with its log */
+  augur_pipeline_page_resubmit_cluster (f->page, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_null (augur_pipeline_page_get_error_text (f->page));
+  augur_pipeline_page_collect_cluster (f->page, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_test_message ("%s", augur_pipeline_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "task 1 (points 2 to 2)"));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "not a regular file"));
+  g_assert_cmpint (g_rmdir (blocked), ==, 0);
+  augur_pipeline_page_resubmit_cluster (f->page, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_status_text (f->page), "Submitted the missing task again as job 4242"));
+  /* collected: the results the local run gave */
+  augur_pipeline_page_collect_cluster (f->page, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_null (augur_pipeline_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_status_text (f->page), "Collected from the cluster"));
+  results = augur_pipeline_page_get_results (f->page);
+  g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, local_n);
+  g_assert_cmpuint (augur_pipeline_results_get_n_solved (results), ==, 27);
+  g_assert_cmpstr (augur_pipeline_page_get_best_text (f->page), ==, local_best);
+
+  /* a sweep of the listed mappings on the cluster, collected as a sweep */
+  {
+    AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.1, .to = 100, .points = 12, .logarithmic = TRUE };
+    augur_pipeline_page_run_on_cluster (f->page, sweep_job, &spec);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    augur_pipeline_page_collect_cluster (f->page, sweep_job);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    g_assert_nonnull (augur_pipeline_page_get_sweep (f->page));
+    g_assert_cmpuint (augur_pipeline_sweep_get_n_points (augur_pipeline_page_get_sweep (f->page)), ==, 12);
+    g_assert_cmpuint (augur_pipeline_sweep_get_n_curves (augur_pipeline_page_get_sweep (f->page)), ==, 9);
+  }
+  g_setenv ("PATH", old_path, TRUE);
+  augur_test_remove_tree (tmp);
+}
+
 static void
 test_save_des (Fixture       *f,
                gconstpointer  data)
@@ -791,6 +876,7 @@ main (int   argc,
   ADD ("panels/add-remove", test_add_remove);
   ADD ("bad-text", test_bad_text);
   ADD ("sweep", test_sweep);
+  ADD ("cluster", test_cluster);
   ADD ("open-pepa", test_open_pepa);
   ADD ("render", test_render);
 #undef ADD

@@ -144,9 +144,10 @@ augur_cli_calibrate (int argc, char **argv)
               return AUGUR_CLI_EXIT_USAGE;
             }
         }
-      if (g_strv_length (hosts) < 2 || g_strv_length (hosts) > 4096)
+      if (g_strv_length (hosts) < 2 || g_strv_length (hosts) > 256)
         {
-          fprintf (stderr, "augur-cli calibrate: --hosts: from 2 to 4096 hosts (the network is measured between "
+          /* the platform lists a route for every pair of hosts */
+          fprintf (stderr, "augur-cli calibrate: --hosts: from 2 to 256 hosts (the network is measured between "
                    "the first two)\n");
           return AUGUR_CLI_EXIT_USAGE;
         }

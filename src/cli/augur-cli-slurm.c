@@ -11,7 +11,8 @@
  * slice), results/ (a task's records, written whole or not at all) and
  * logs/.  The job is submitted with sbatch unless --no-submit.  collect
  * reads the plan and the records: when every slice is there, it prints
- * what the local run prints; otherwise it names the missing slices with
+ * what the local run prints (for a search, the run with --no-prune: the
+ * tasks solve every mapping of their slice); otherwise it names the missing slices with
  * the end of their task's log, and with --resubmit submits an array of
  * those tasks only.
  *

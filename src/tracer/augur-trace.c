@@ -373,18 +373,27 @@ line_counts (const char *head, const long long *counts, int n, const char *tail)
 
 /* ---- Entering and leaving MPI ------------------------------------------------------ */
 
-static int
-enter (void)
+/* What the rank did since it last left MPI: its time, and its counted
+ * work when it counts. */
+static void
+count_since_last (void)
 {
-  if (!T.on || T.depth++ > 0)
-    return 0;
   T.pending += fmax (0.0, now () - T.last);
   if (T.counting)
     {
       long long c = counter_now ();
       if (c > T.count_last)
         T.pending_count += (double) (c - T.count_last);
+      T.count_last = c;
     }
+}
+
+static int
+enter (void)
+{
+  if (!T.on || T.depth++ > 0)
+    return 0;
+  count_since_last ();
   return 1;
 }
 
@@ -1096,7 +1105,7 @@ MPI_Finalize (void)
 
   if (T.on)
     {
-      T.pending += fmax (0.0, now () - T.last);
+      count_since_last ();
       line ("finalize");
       drain (1);
       unsupported[U_NEVER_RESOLVED].count += T.never_resolved;

@@ -4,6 +4,7 @@
  */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include "augur-test.h"
 #include <locale.h>
 #include <string.h>
 
@@ -845,6 +846,47 @@ test_calibrate (void)
   g_rmdir (dir);
 }
 
+/* --slurm writes a job's folder (without a cluster: --no-submit) and a
+ * task computes its slice; what Slurm's directives would misread is
+ * refused; a folder holding a job is not written over. */
+static void
+test_slurm_folder (void)
+{
+  g_autofree char *des = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fuzz", "seeds-des",
+                                           "template.des", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-slurm-XXXXXX", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *blank = g_build_filename (tmp, "a job", NULL);
+  g_autofree char *plan = g_build_filename (job, "plan.ini", NULL);
+  g_autofree char *records = g_build_filename (job, "results", "task-2.records", NULL);
+  g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL, *o3 = NULL, *e3 = NULL, *o4 = NULL, *e4 = NULL;
+  g_autofree char *text = NULL;
+  const char *write[] = { "pipeline", des, "--all-mappings", "--slurm", job, "--tasks", "4", "--no-submit", NULL };
+  const char *spaced[] = { "pipeline", des, "--all-mappings", "--slurm", blank, "--no-submit", NULL };
+  const char *task[] = { "pipeline", des, "--all-mappings", "--slice-plan", plan, "--slice-task", "2", "--records",
+                         records, NULL };
+  const char *collect[] = { "collect", job, NULL };
+
+  g_assert_cmpint (run (write, &o1, &e1), ==, 0);
+  g_assert_nonnull (strstr (o1, "27 points in 4 tasks of up to 7"));
+  g_assert_cmpint (run (write, &o2, &e2), ==, 1);
+  g_assert_nonnull (strstr (e2, "already holds a job"));
+  g_assert_cmpint (run (spaced, &o3, &e3), ==, 1);
+  g_assert_nonnull (strstr (e3, "cannot hold blanks"));
+  g_clear_pointer (&o3, g_free);
+  g_clear_pointer (&e3, g_free);
+  g_assert_cmpint (run (task, &o3, &e3), ==, 0);
+  g_assert_true (g_file_get_contents (records, &text, NULL, NULL));
+  /* mappings 15 to 21 of 27 */
+  g_assert_true (g_str_has_prefix (text, "augur-pipeline-records 1\nseconds\t"));
+  g_assert_nonnull (strstr (text, "\n14\t"));
+  g_assert_nonnull (strstr (text, "\n20\t"));
+  g_assert_null (strstr (text, "\n21\t"));
+  g_assert_cmpint (run (collect, &o4, &e4), ==, 1);
+  g_assert_nonnull (strstr (e4, "3 of 4 slices are missing"));
+  augur_test_remove_tree (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -870,5 +912,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);
   g_test_add_func ("/cli/calibrate", test_calibrate);
+  g_test_add_func ("/cli/slurm-folder", test_slurm_folder);
   return g_test_run ();
 }

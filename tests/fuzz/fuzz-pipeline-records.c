@@ -29,7 +29,7 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
-  static AugurPipeline *pipeline;
+  static AugurPipeline *pipeline, *unlisted;
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPipelineResults) r = NULL;
   g_autofree char *text = g_strndup ((const char *) data, size);
@@ -40,8 +40,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     {
       g_log_set_default_handler (quiet_log, NULL);
       pipeline = augur_pipeline_parse (DES, sizeof DES - 1, "fuzz.des", NULL);
-      if (pipeline == NULL)
+      unlisted = augur_pipeline_copy (pipeline);
+      if (pipeline == NULL || unlisted == NULL)
         abort ();
+      augur_pipeline_clear_mappings (unlisted);
     }
   /* the input as one task's records, and split in two at a form feed */
   {
@@ -55,6 +57,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         records[1] = split + 1;
         n = 2;
       }
+    {
+      /* the listed mappings of a description that lists none: an error */
+      AugurPipelineOptions listed = { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
+      g_autoptr(GError) e0 = NULL;
+      g_autoptr(AugurPipelineResults) none = augur_pipeline_results_merge (unlisted, &listed, records, n, &e0);
+      if (none != NULL || e0 == NULL)
+        abort ();
+    }
     r = augur_pipeline_results_merge (pipeline, &options, records, n, &error);
     {
       AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.1, .to = 100, .points = 4, .logarithmic = TRUE };

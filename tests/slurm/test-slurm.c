@@ -291,7 +291,8 @@ test_mapping_search (void)
     g_assert_cmpint (run (&c, argv, &out, &err), ==, 1);
     g_assert_nonnull (strstr (err, "submitted tasks 1 again as job "));
     g_assert_true (g_file_get_contents (again, &text, NULL, NULL));
-    g_assert_nonnull (strstr (text, "#SBATCH --array=1\n"));
+    /* the job's throttle kept */
+    g_assert_nonnull (strstr (text, "#SBATCH --array=1%2\n"));
     again_id = job_id (strstr (err, "again as job") + 9);
     wait_job (&c, again_id);
     g_clear_pointer (&out, g_free);

@@ -124,7 +124,7 @@ build_rows (const JobInputs *in,
 
 /* Writes the evaluation or the sweep as a job array and submits it. */
 static char *
-cluster_run (JobInputs *in, GError **error)
+cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
 {
   g_autofree char *des = augur_pipeline_to_des (in->pipeline);
   g_autofree char *sweep = NULL, *script = NULL, *id = NULL;
@@ -166,6 +166,9 @@ cluster_run (JobInputs *in, GError **error)
   plan.arguments = (const char *const *) args->pdata;
   if (!augur_slurm_write (in->dir, &plan, in->cli, 0, 0, &script, &tasks, &chunk, error))
     return NULL;
+  /* Cancel before sbatch: the folder is written, nothing is submitted */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
   id = augur_slurm_submit (script, error);
   if (id == NULL)
     return NULL;
@@ -176,7 +179,7 @@ cluster_run (JobInputs *in, GError **error)
 /* Reads a job's folder: its model and kind, and, when every task wrote
  * its records, the merged results or sweep. */
 static gboolean
-cluster_collect (JobInputs *in, JobResult *out, GError **error)
+cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GError **error)
 {
   g_autoptr(AugurSlurmJob) job = augur_slurm_job_open (in->dir, error);
   g_autofree char *text = NULL;
@@ -204,6 +207,8 @@ cluster_collect (JobInputs *in, JobResult *out, GError **error)
           out->message = g_strdup_printf (_("Every task of %s wrote its results: nothing to resubmit"), in->dir);
           return TRUE;
         }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
       id = augur_slurm_job_resubmit (job, &script, error);
       if (id == NULL)
         return FALSE;
@@ -240,10 +245,21 @@ cluster_collect (JobInputs *in, JobResult *out, GError **error)
     if (!augur_file_load_contents (model, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, error))
       return FALSE;
   }
-  g_clear_pointer (&in->pipeline, augur_pipeline_free);
-  in->pipeline = augur_pipeline_parse (text, length, augur_slurm_job_get_model (job), error);
-  if (in->pipeline == NULL)
-    return FALSE;
+  {
+    /* the results are shown as this page's: only when the job was
+     * written from the description the page holds now */
+    g_autoptr(AugurPipeline) written = augur_pipeline_parse (text, length, augur_slurm_job_get_model (job), error);
+    if (written == NULL)
+      return FALSE;
+    if (!augur_pipeline_equal (written, in->pipeline))
+      {
+        g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
+                     _("The job in %s was written from another description than this page's (its copy: %s). Open "
+                       "that file to collect its results there, or make this page's description the same."),
+                     in->dir, augur_slurm_job_get_model (job));
+        return FALSE;
+      }
+  }
   args = augur_slurm_job_get_arguments (job);
   records = augur_slurm_job_get_records (job, &n_records);
   in->is_sweep = strcmp (augur_slurm_job_get_kind (job), "pipeline-sweep") == 0;
@@ -300,7 +316,7 @@ job_thread (AugurPageJob  *job,
   if (in->cluster == CLUSTER_RUN)
     {
       augur_page_job_progress (-1, _("Writing the job and submitting it…"), job);
-      out->message = cluster_run (in, error);
+      out->message = cluster_run (in, cancellable, error);
       if (out->message == NULL)
         {
           job_result_free (out);
@@ -311,7 +327,7 @@ job_thread (AugurPageJob  *job,
   if (in->cluster == CLUSTER_COLLECT || in->cluster == CLUSTER_RESUBMIT)
     {
       augur_page_job_progress (-1, _("Reading what the job's tasks wrote…"), job);
-      if (!cluster_collect (in, out, error))
+      if (!cluster_collect (in, out, cancellable, error))
         {
           job_result_free (out);
           return NULL;

@@ -22,6 +22,7 @@
 G_DEFINE_FINAL_TYPE (AugurPipelinePage, augur_pipeline_page, AUGUR_TYPE_PAGE)
 
 enum {
+  CLUSTERED,
   SWEPT,
   N_SIGNALS
 };
@@ -668,10 +669,13 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   page_class->snapshot_free = (GDestroyNotify) undo_state_free;
   page_class->export = augur_pipeline_page_export;
 
-  /* A sweep ended, successfully or not. */
-  signals[SWEPT] =
+  /* Work on a cluster (submitted, collected or resubmitted) ended,
+   * successfully or not. */
+  signals[CLUSTERED] =
     g_signal_new ("clustered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A sweep ended, successfully or not. */
+  signals[SWEPT] =
     g_signal_new ("swept", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 

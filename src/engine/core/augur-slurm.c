@@ -10,6 +10,9 @@
 #include <errno.h>
 #include <string.h>
 
+/* Slurm's largest MaxArraySize */
+#define AUGUR_SLURM_MAX_TASKS 4000001
+
 G_DEFINE_QUARK (augur-slurm-error-quark, augur_slurm_error)
 
 guint
@@ -113,6 +116,27 @@ augur_slurm_write (const char            *dir,
   guint max = augur_slurm_max_array_size (), tasks, chunk;
 
   g_return_val_if_fail (plan->n_points > 0, FALSE);
+  /* sbatch splits #SBATCH lines at blanks and reads % in log names as
+   * patterns: such a folder would put the logs elsewhere */
+  for (const char *c = abs; *c != '\0'; c++)
+    if (g_ascii_isspace (*c) || g_ascii_iscntrl (*c) || strchr ("%\"'\\", *c) != NULL)
+      {
+        g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER,
+                     _("%s: a job's folder cannot hold blanks, quotes, backslashes or %% in its path (Slurm's "
+                       "batch directives would read them otherwise)"), abs);
+        return FALSE;
+      }
+  /* the model beside the job's own files, never over one of them */
+  if (strcmp (model_name, "job.sh") == 0 || strcmp (model_name, "plan.ini") == 0 ||
+      g_str_has_prefix (model_name, "job-again-") || strcmp (model_name, "results") == 0 ||
+      strcmp (model_name, "logs") == 0)
+    {
+      g_autofree char *renamed = g_strconcat ("model-", model_name, NULL);
+      g_free (model_path);
+      model_path = g_build_filename (abs, renamed, NULL);
+      g_free (model_name);
+      model_name = g_steal_pointer (&renamed);
+    }
   if (g_file_test (plan_path, G_FILE_TEST_EXISTS))
     {
       g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER,
@@ -182,8 +206,8 @@ augur_slurm_slice (const char  *plan_path,
   points = g_key_file_get_uint64 (kf, "job", "points", NULL);
   tasks = g_key_file_get_uint64 (kf, "job", "tasks", NULL);
   chunk = g_key_file_get_uint64 (kf, "job", "chunk", NULL);
-  if (points == 0 || tasks == 0 || chunk == 0 || task >= tasks || (guint64) task * chunk >= points ||
-      points > G_MAXUINT)
+  if (points == 0 || points > G_MAXUINT || chunk == 0 || chunk > points || tasks != (points + chunk - 1) / chunk ||
+      task >= tasks)
     {
       g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
                    _("%s: task %u is not one of the plan's %u tasks"), plan_path, task, (guint) MIN (tasks, G_MAXUINT));
@@ -246,7 +270,8 @@ augur_slurm_job_open (const char  *dir,
   tasks = g_key_file_get_uint64 (kf, "job", "tasks", NULL);
   chunk = g_key_file_get_uint64 (kf, "job", "chunk", NULL);
   if (job->kind == NULL || model == NULL || strchr (model, G_DIR_SEPARATOR) != NULL || points == 0 ||
-      points > G_MAXUINT || tasks == 0 || tasks > points || chunk == 0 || (tasks - 1) * chunk >= points)
+      points > G_MAXUINT || chunk == 0 || chunk > points || tasks != (points + chunk - 1) / chunk ||
+      tasks > AUGUR_SLURM_MAX_TASKS)
     {
       g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
                    _("%s: not a plan Augur wrote (its kind, model, points, tasks or chunk)"), plan_path);
@@ -338,7 +363,14 @@ augur_slurm_job_resubmit (const AugurSlurmJob  *job,
     }
   if (!g_file_get_contents (path, &text, NULL, error))
     return NULL;
-  line = g_strdup_printf ("#SBATCH --array=%s", list->str);
+  {
+    /* the job's throttle, kept */
+    const char *at = strstr (text, "#SBATCH --array="), *end = at != NULL ? strchr (at, '\n') : NULL;
+    const char *pct = at != NULL ? strchr (at, '%') : NULL;
+    g_autofree char *throttle = pct != NULL && (end == NULL || pct < end)
+                                  ? g_strndup (pct, end != NULL ? (gsize) (end - pct) : strlen (pct)) : g_strdup ("");
+    line = g_strdup_printf ("#SBATCH --array=%s%s", list->str, throttle);
+  }
   replaced = g_regex_replace_literal (re, text, -1, 0, line, 0, error);
   if (replaced == NULL)
     return NULL;

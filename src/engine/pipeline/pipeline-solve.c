@@ -378,6 +378,13 @@ augur_pipeline_results_merge (const AugurPipeline        *p,
       augur_pipeline_results_free (res);
       return NULL;
     }
+  if (res->rows->len == 0)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("the description lists no mapping: add 'mappings=[1,(1,2,3),3];' or evaluate all mappings"));
+      augur_pipeline_results_free (res);
+      return NULL;
+    }
   given = g_array_new (FALSE, TRUE, sizeof (guint8));
   g_array_set_size (given, res->rows->len);
   for (guint k = 0; k < n_records; k++)

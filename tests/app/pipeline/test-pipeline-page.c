@@ -823,6 +823,16 @@ test_cluster (Fixture       *f,
     g_assert_cmpuint (augur_pipeline_sweep_get_n_points (augur_pipeline_page_get_sweep (f->page)), ==, 12);
     g_assert_cmpuint (augur_pipeline_sweep_get_n_curves (augur_pipeline_page_get_sweep (f->page)), ==, 9);
   }
+  /* a job of another description is not shown as this page's */
+  {
+    g_autofree char *changed = g_strdup (table_5_1_row_1);
+    char *cp1 = strstr (changed, "cp1=10");
+    cp1[4] = '2';   /* cp1=20 */
+    g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), changed));
+    augur_pipeline_page_collect_cluster (f->page, job);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "written from another description"));
+  }
   g_setenv ("PATH", old_path, TRUE);
   augur_test_remove_tree (tmp);
 }

@@ -155,6 +155,27 @@ test_overheads (void)
   g_assert_cmpuint (n_rows, ==, 30);
 }
 
+/* A difference that remains, pinned: a rendezvous send then an exscan of
+ * 560000 bytes on 6 ranks of the flat cluster (split-duplex private
+ * links).  smpirun -replay gives 0.0026383667549973846 s; with
+ * --cfg=network/crosstraffic:0 it gives 0.00289703 s, Augur's time with
+ * cross traffic; on the same cluster with shared links both give
+ * 0.00303839 s.  So the 5 % acknowledgement traffic on split-duplex
+ * links shares differently in SimGrid's solver for this pattern (the
+ * other 45 replays agree within 5.7e-7); not yet understood. */
+static void
+test_known_difference (void)
+{
+  guint64 actions = 0;
+  double augur = replay_set ("known-crosstraffic-6", "platforms/flat-16.xml", "platforms/hosts-16.txt", 6, &actions);
+  double simgrid = 0.0026383667549973846;
+
+  g_test_message ("Augur %.17g s, SimGrid 3.32 %.17g s (%.1f %% more)", augur, simgrid,
+                  100 * (augur - simgrid) / simgrid);
+  g_assert_cmpuint (actions, ==, 20);
+  g_assert_cmpfloat (fabs (augur - 0.0028970304774458004) / augur, <=, 1e-12);
+}
+
 /* SimGrid replays two of the stored traces again, now: the references
  * are still its times. */
 static void
@@ -590,6 +611,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/replay/smpi/references", test_references);
   g_test_add_func ("/replay/smpi/overheads", test_overheads);
+  g_test_add_func ("/replay/smpi/known-difference", test_known_difference);
   g_test_add_func ("/replay/smpi/simgrid-live", test_simgrid_live);
   g_test_add_func ("/replay/smpi/detached", test_detached);
   g_test_add_func ("/replay/smpi/test", test_test);

@@ -167,7 +167,7 @@ static void
 test_simgrid_lazy_update (void)
 {
   guint64 actions = 0;
-  double augur = replay_set ("known-crosstraffic-6", "platforms/flat-16.xml", "platforms/hosts-16.txt", 6, &actions);
+  double augur = replay_set ("simgrid-lazy-update-6", "platforms/flat-16.xml", "platforms/hosts-16.txt", 6, &actions);
   double exact = 0.0028970304774458009, lazy = 0.0026383667549973846;
 
   g_test_message ("Augur %.17g s; SimGrid 3.32 exact %.17g s, lazy (default) %.17g s", augur, exact, lazy);

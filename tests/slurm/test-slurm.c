@@ -168,6 +168,17 @@ cluster_start (Cluster *c, char **why)
         return FALSE;
       }
   }
+  /* a watchdog stops the daemons and removes the folder when this
+   * process ends, even on a failed assertion (which aborts it) */
+  {
+    g_autofree char *script = g_strdup_printf (
+      "while kill -0 %d 2>/dev/null; do sleep 1; done; "
+      "for f in slurmd slurmctld munged; do [ -f '%s'/$f.pid ] && kill $(cat '%s'/$f.pid) 2>/dev/null; done; "
+      "sleep 1; rm -rf '%s'", (int) getpid (), c->dir, c->dir, c->dir);
+    const char *watch[] = { "/bin/sh", "-c", script, NULL };
+    g_spawn_async (NULL, (char **) watch, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                   NULL, NULL);
+  }
   /* until the node is idle */
   deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
   while (g_get_monotonic_time () < deadline)

@@ -95,29 +95,39 @@ augur_cli_slurm_write_records (const char *path, const char *records)
 
 /* ---- collect ----------------------------------------------------------------------- */
 
+/* The job's copy of the model; NULL with a message printed. */
+static AugurPipeline *
+job_pipeline (const AugurSlurmJob *job)
+{
+  const char *path = augur_slurm_job_get_model (job);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  AugurPipeline *pipeline = NULL;
+  gsize length = 0;
+
+  if (!augur_cli_read_file (path, &text, &length, &error) ||
+      (pipeline = augur_pipeline_parse (text, length, path, &error)) == NULL)
+    fprintf (stderr, "augur-cli collect: %s\n", error->message);
+  return pipeline;
+}
+
 static int
 merge_pipeline (const AugurSlurmJob *job, const char *format)
 {
   const char *const *args = augur_slurm_job_get_arguments (job);
-  const char *path = augur_slurm_job_get_model (job);
   guint n_records;
   const char *const *records = augur_slurm_job_get_records (job, &n_records);
-  g_autofree char *text = NULL, *output = NULL;
+  g_autofree char *output = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(AugurPipeline) pipeline = NULL;
+  g_autoptr(AugurPipeline) pipeline = job_pipeline (job);
   g_autoptr(AugurPipelineResults) results = NULL;
   AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
-  gsize length = 0;
 
+  if (pipeline == NULL)
+    return AUGUR_CLI_EXIT_MODEL;
   for (guint i = 0; args != NULL && args[i] != NULL; i++)
     if (strcmp (args[i], "--all-mappings") == 0)
       options.scope = AUGUR_PIPELINE_ALL;
-  if (!augur_cli_read_file (path, &text, &length, &error) ||
-      (pipeline = augur_pipeline_parse (text, length, path, &error)) == NULL)
-    {
-      fprintf (stderr, "augur-cli collect: %s\n", error != NULL ? error->message : "the plan names no model");
-      return AUGUR_CLI_EXIT_MODEL;
-    }
   results = augur_pipeline_results_merge (pipeline, &options, records, n_records, &error);
   if (results == NULL)
     {
@@ -137,17 +147,15 @@ static int
 merge_sweep (const AugurSlurmJob *job, const char *format)
 {
   const char *const *args = augur_slurm_job_get_arguments (job);
-  const char *path = augur_slurm_job_get_model (job);
   guint n_records;
   const char *const *records = augur_slurm_job_get_records (job, &n_records);
-  g_autofree char *text = NULL, *output = NULL;
+  g_autofree char *output = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPipeline) pipeline = NULL;
   g_autoptr(AugurPipelineSweep) sweep = NULL;
   AugurSweepSpec spec = { 0 };
   AugurSolverOptions solver = { 0 };
   gboolean have_spec = FALSE;
-  gsize length = 0;
 
   for (guint i = 0; args != NULL && args[i] != NULL; i++)
     if (strcmp (args[i], "--sweep") == 0 && args[i + 1] != NULL)
@@ -162,10 +170,9 @@ merge_sweep (const AugurSlurmJob *job, const char *format)
       g_free (spec.parameter);
       return AUGUR_CLI_EXIT_MODEL;
     }
-  if (!augur_cli_read_file (path, &text, &length, &error) ||
-      (pipeline = augur_pipeline_parse (text, length, path, &error)) == NULL)
+  pipeline = job_pipeline (job);
+  if (pipeline == NULL)
     {
-      fprintf (stderr, "augur-cli collect: %s\n", error != NULL ? error->message : "the plan names no model");
       g_free (spec.parameter);
       return AUGUR_CLI_EXIT_MODEL;
     }

@@ -151,6 +151,26 @@ compare_by_throughput (gconstpointer a, gconstpointer b, gpointer data)
   return ta > tb ? -1 : ta < tb ? 1 : 0;
 }
 
+/* A sweep of spec's points, without curves yet; NULL with an error when
+ * its points cannot be laid out. */
+static AugurPipelineSweep *
+sweep_new (const AugurSweepSpec *spec, GError **error)
+{
+  AugurPipelineSweep *s = g_new0 (AugurPipelineSweep, 1);
+
+  s->parameter = g_strdup (spec->parameter);
+  s->n_points = spec->points;
+  s->x = augur_sweep_points (spec->from, spec->to, spec->points, spec->logarithmic, error);
+  s->curves = g_array_new (FALSE, TRUE, sizeof (AugurMapping));
+  s->crossovers = g_array_new (FALSE, TRUE, sizeof (Crossover));
+  if (s->x == NULL)
+    {
+      augur_pipeline_sweep_free (s);
+      return NULL;
+    }
+  return s;
+}
+
 /* The best curve at each point, and where it changes, refined by
  * bisection on the two curves. */
 static gboolean
@@ -227,17 +247,9 @@ augur_pipeline_sweep (const AugurPipeline      *p,
       return NULL;
     }
 
-  s = g_new0 (AugurPipelineSweep, 1);
-  s->parameter = g_strdup (spec->parameter);
-  s->n_points = spec->points;
-  s->x = augur_sweep_points (spec->from, spec->to, spec->points, spec->logarithmic, error);
-  s->curves = g_array_new (FALSE, TRUE, sizeof (AugurMapping));
-  s->crossovers = g_array_new (FALSE, TRUE, sizeof (Crossover));
-  if (s->x == NULL)
-    {
-      augur_pipeline_sweep_free (s);
-      return NULL;
-    }
+  s = sweep_new (spec, error);
+  if (s == NULL)
+    return NULL;
 
   if ((spec->first > 0 || spec->count > 0) &&
       (spec->best_k > 0 || spec->first >= spec->points || spec->count > spec->points - spec->first))
@@ -666,17 +678,9 @@ augur_pipeline_sweep_merge (const AugurPipeline      *p,
                    _("only a sweep of the listed mappings, of 2 to 10000 points, is merged from slices"));
       return NULL;
     }
-  s = g_new0 (AugurPipelineSweep, 1);
-  s->parameter = g_strdup (spec->parameter);
-  s->n_points = spec->points;
-  s->x = augur_sweep_points (spec->from, spec->to, spec->points, spec->logarithmic, error);
-  s->curves = g_array_new (FALSE, TRUE, sizeof (AugurMapping));
-  s->crossovers = g_array_new (FALSE, TRUE, sizeof (Crossover));
-  if (s->x == NULL)
-    {
-      augur_pipeline_sweep_free (s);
-      return NULL;
-    }
+  s = sweep_new (spec, error);
+  if (s == NULL)
+    return NULL;
   for (guint i = 0; i < augur_pipeline_get_n_mappings (p); i++)
     g_array_append_val (s->curves, *augur_pipeline_get_mapping (p, i));
   n_curves = s->curves->len;

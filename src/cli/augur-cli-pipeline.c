@@ -64,6 +64,17 @@ augur_cli_pipeline_sweep_output (const AugurPipelineSweep *result,
   return g_string_free (s, FALSE);
 }
 
+char *
+augur_cli_pipeline_results_output (const AugurPipelineResults *results,
+                                   const char                 *format)
+{
+  if (g_strcmp0 (format, "json") == 0)
+    return augur_pipeline_results_to_json (results);
+  if (g_strcmp0 (format, "csv") == 0)
+    return augur_pipeline_results_to_csv (results);
+  return augur_pipeline_results_to_text (results);
+}
+
 gboolean
 augur_cli_pipeline_parse_sweep (const char *text, AugurSweepSpec *spec)
 {
@@ -306,12 +317,7 @@ augur_cli_pipeline (int argc, char **argv)
           fprintf (stderr, "%s: %s\n", argv[1], error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
-      if (g_strcmp0 (format, "json") == 0)
-        output = augur_pipeline_results_to_json (results);
-      else if (g_strcmp0 (format, "csv") == 0)
-        output = augur_pipeline_results_to_csv (results);
-      else
-        output = augur_pipeline_results_to_text (results);
+      output = augur_cli_pipeline_results_output (results, format);
     }
   return augur_cli_write_stdout ("pipeline", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }

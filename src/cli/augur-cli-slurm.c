@@ -134,12 +134,7 @@ merge_pipeline (const AugurSlurmJob *job, const char *format)
       fprintf (stderr, "augur-cli collect: %s\n", error->message);
       return AUGUR_CLI_EXIT_MODEL;
     }
-  if (g_strcmp0 (format, "json") == 0)
-    output = augur_pipeline_results_to_json (results);
-  else if (g_strcmp0 (format, "csv") == 0)
-    output = augur_pipeline_results_to_csv (results);
-  else
-    output = augur_pipeline_results_to_text (results);
+  output = augur_cli_pipeline_results_output (results, format);
   return augur_cli_write_stdout ("collect", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 

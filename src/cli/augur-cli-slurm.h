@@ -38,8 +38,10 @@ gboolean augur_cli_slurm_slice         (const char *plan_path,
 gboolean augur_cli_slurm_write_records (const char *path,
                                         const char *records);
 
-/* `pipeline --sweep`'s output and its NAME=FROM:TO:POINTS
- * (augur-cli-pipeline.c), for collect. */
+/* `pipeline`'s output of results and of a sweep, and --sweep's
+ * NAME=FROM:TO:POINTS (augur-cli-pipeline.c), for collect. */
+char    *augur_cli_pipeline_results_output (const AugurPipelineResults *results,
+                                            const char                 *format);
 char    *augur_cli_pipeline_sweep_output (const AugurPipelineSweep *result,
                                           const char               *format);
 gboolean augur_cli_pipeline_parse_sweep  (const char     *text,

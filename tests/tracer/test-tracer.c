@@ -200,6 +200,19 @@ replay_simgrid (const char *dir)
   return g_ascii_strtod (t, NULL);
 }
 
+/* Augur's replay of the traces in dir, and smpirun -replay's when SimGrid
+ * is installed, to 1e-6 relative. */
+static void
+assert_replays_alike (const char *dir)
+{
+  double augur = replay_augur (dir), simgrid = replay_simgrid (dir);
+
+  g_test_message ("replayed: Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
+  if (!isnan (simgrid) && fabs (augur - simgrid) > 1e-6 * simgrid)
+    g_error ("Augur %.17g s, smpirun -replay %.17g s (%.2e relative)", augur, simgrid,
+             fabs (augur - simgrid) / simgrid);
+}
+
 /* Every call of tracer-program's "all" part, as the tracer writes it. */
 static void
 test_all (void)
@@ -209,7 +222,6 @@ test_all (void)
   g_autoptr(AugurTraceSet) traces = NULL;
   g_autoptr(GFile) index = NULL;
   const char *args[] = { "all", NULL };
-  double augur, simgrid;
 
   if (!have_mpi ())
     return;
@@ -279,12 +291,7 @@ test_all (void)
           }
     }
 
-  augur = replay_augur (dir);
-  simgrid = replay_simgrid (dir);
-  g_test_message ("replayed: Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
-  if (!isnan (simgrid) && fabs (augur - simgrid) > 1e-6 * simgrid)
-    g_error ("Augur %.17g s, smpirun -replay %.17g s (%.2e relative)", augur, simgrid,
-             fabs (augur - simgrid) / simgrid);
+  assert_replays_alike (dir);
   augur_test_remove_tree (tmp);
 }
 
@@ -308,7 +315,6 @@ test_hostile (void)
   g_autofree char *r0 = NULL, *r1 = NULL, *r2 = NULL;
   g_autoptr(GError) error = NULL;
   const char *args[] = { "hostile", NULL };
-  double augur, simgrid;
 
   if (!have_mpi ())
     return;
@@ -342,11 +348,7 @@ test_hostile (void)
   g_assert_cmpuint (count_lines (r2, "2 irecv"), ==, 0);
   g_assert_cmpuint (count_lines (r2, "2 wait"), ==, 0);
 
-  augur = replay_augur (dir);
-  simgrid = replay_simgrid (dir);
-  g_test_message ("replayed: Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
-  if (!isnan (simgrid) && fabs (augur - simgrid) > 1e-6 * simgrid)
-    g_error ("Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
+  assert_replays_alike (dir);
   augur_test_remove_tree (tmp);
 }
 
@@ -357,7 +359,6 @@ test_fortran (void)
   g_autofree char *tmp = NULL, *dir = NULL, *err = NULL, *report = NULL, *r0 = NULL, *r1 = NULL;
   g_autoptr(GError) error = NULL;
   const char *args[] = { NULL };
-  double augur, simgrid;
 
   if (!have_mpi ())
     return;
@@ -401,11 +402,7 @@ test_fortran (void)
   g_assert_cmpuint (count_lines (r0, "0 barrier"), ==, 1);
   g_assert_cmpuint (count_lines (r0, "0 init"), ==, 1);
 
-  augur = replay_augur (dir);
-  simgrid = replay_simgrid (dir);
-  g_test_message ("replayed: Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
-  if (!isnan (simgrid) && fabs (augur - simgrid) > 1e-6 * simgrid)
-    g_error ("Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
+  assert_replays_alike (dir);
   augur_test_remove_tree (tmp);
 }
 

@@ -862,38 +862,13 @@ augur_pipeline_page_sweep_fields (AugurPipelinePage *self,
 void
 augur_pipeline_page_sweep_from_popover (AugurPipelinePage *self)
 {
-  GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->sweep_parameter));
-  const char *from_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_from));
-  const char *to_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_to));
-  gboolean logarithmic = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->sweep_log));
-  char *end_from = NULL, *end_to = NULL;
-  double from = g_ascii_strtod (from_text, &end_from);
-  double to = g_ascii_strtod (to_text, &end_to);
-  const char *problem = NULL;
-  guint best_k = 0;
+  AugurSweepSpec spec;
 
-  if (item == NULL)
-    problem = _("Choose a parameter to sweep.");
-  else if (end_from == from_text || *end_from != '\0' || end_to == to_text || *end_to != '\0' ||
-           !isfinite (from) || !isfinite (to))
-    problem = _("From and To must be numbers.");
-  else if (from <= 0 || to <= 0)
-    problem = _("From and To must be positive: every parameter is a positive quantity.");
-  else if (from == to)
-    problem = _("From and To must differ.");
-
-  gtk_widget_set_visible (self->sweep_error, problem != NULL);
-  if (problem != NULL)
-    {
-      gtk_label_set_text (GTK_LABEL (self->sweep_error), problem);
-      return;
-    }
-  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_curves)) == 1)
-    best_k = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_best_k));
+  if (!augur_pipeline_page_sweep_fields (self, &spec))
+    return;
   gtk_popover_popdown (GTK_POPOVER (self->sweep_popover));
-  augur_pipeline_page_sweep (self, gtk_string_object_get_string (item), from, to,
-                             (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points)),
-                             logarithmic, best_k);
+  augur_pipeline_page_sweep (self, spec.parameter, spec.from, spec.to, spec.points, spec.logarithmic, spec.best_k);
+  g_free (spec.parameter);
 }
 
 /* ---- Exports ---------------------------------------------------------- */

@@ -544,56 +544,6 @@ append_comment_text (GString *out, const char *text)
       g_string_append_c (out, *c);
 }
 
-char *
-augur_calibrate_platform_xml (double                 speed,
-                              guint                  cores,
-                              const AugurNetworkFit *fit,
-                              const AugurPingPoint  *points,
-                              guint                  n_points,
-                              const char            *measured_on)
-{
-  GString *out = g_string_new ("<?xml version='1.0'?>\n"
-                               "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<!-- ");
-  g_autofree char *bw = augur_calibrate_factors (fit, TRUE);
-  g_autofree char *lat = augur_calibrate_factors (fit, FALSE);
-
-  append_comment_text (out, measured_on != NULL ? measured_on : "Measured by augur-cli calibrate");
-  g_string_append (out, "\n     Host speed: ");
-  augur_format_append_double (out, speed);
-  g_string_append_printf (out, " flop/s (Augur's kernel, as the tracer converts time); %u cores, a host each.\n"
-                          "     A message of n bytes (and SMPI's 16 of envelope) takes latency * lat-factor(n)\n"
-                          "     + n / (bandwidth * bw-factor(n)); fitted to the ping-pong below (one way,\n"
-                          "     mpirun -np 2) in %u segments, mean error ", cores, fit->n_segments);
-  augur_format_append_digits (out, 100 * fit->mean_error, 3);
-  g_string_append (out, " %, worst ");
-  augur_format_append_digits (out, 100 * fit->worst_error, 3);
-  g_string_append (out, " %:\n       bytes, measured seconds, fitted seconds\n");
-  for (guint i = 0; i < n_points; i++)
-    {
-      g_string_append (out, "       ");
-      augur_format_append_double (out, points[i].bytes);
-      g_string_append (out, ", ");
-      augur_format_append_double (out, points[i].seconds);
-      g_string_append (out, ", ");
-      augur_format_append_double (out, augur_calibrate_predict (fit, points[i].bytes));
-      g_string_append_c (out, '\n');
-    }
-  g_string_append (out, "-->\n<platform version=\"4.1\">\n  <config>\n    <prop id=\"smpi/bw-factor\" value=\"");
-  g_string_append (out, bw);
-  g_string_append (out, "\"/>\n    <prop id=\"smpi/lat-factor\" value=\"");
-  g_string_append (out, lat);
-  g_string_append (out, "\"/>\n  </config>\n  <zone id=\"calibrated\" routing=\"Full\">\n");
-  g_string_append_printf (out, "    <cluster id=\"machine\" prefix=\"core-\" suffix=\"\" radical=\"0-%u\" speed=\"",
-                          MAX (cores, 1) - 1);
-  augur_format_append_double (out, speed);
-  g_string_append (out, "f\" bw=\"");
-  augur_format_append_double (out, fit->bandwidth);
-  g_string_append (out, "Bps\" lat=\"");
-  augur_format_append_double (out, fit->latency / 2);
-  g_string_append (out, "s\"/>\n  </zone>\n</platform>\n");
-  return g_string_free (out, FALSE);
-}
-
 static void
 append_points (GString *out, const AugurNetworkFit *fit, const AugurPingPoint *points, guint n_points)
 {
@@ -618,6 +568,45 @@ append_fit_errors (GString *out, const AugurNetworkFit *fit)
   g_string_append (out, " %, worst ");
   augur_format_append_digits (out, 100 * fit->worst_error, 3);
   g_string_append (out, " %");
+}
+
+char *
+augur_calibrate_platform_xml (double                 speed,
+                              guint                  cores,
+                              const AugurNetworkFit *fit,
+                              const AugurPingPoint  *points,
+                              guint                  n_points,
+                              const char            *measured_on)
+{
+  GString *out = g_string_new ("<?xml version='1.0'?>\n"
+                               "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<!-- ");
+  g_autofree char *bw = augur_calibrate_factors (fit, TRUE);
+  g_autofree char *lat = augur_calibrate_factors (fit, FALSE);
+
+  append_comment_text (out, measured_on != NULL ? measured_on : "Measured by augur-cli calibrate");
+  g_string_append (out, "\n     Host speed: ");
+  augur_format_append_double (out, speed);
+  g_string_append_printf (out, " flop/s (Augur's kernel, as the tracer converts time); %u cores, a host each.\n"
+                          "     A message of n bytes (and SMPI's 16 of envelope) takes latency * lat-factor(n)\n"
+                          "     + n / (bandwidth * bw-factor(n)); fitted to the ping-pong below (one way,\n"
+                          "     mpirun -np 2) in ", cores);
+  append_fit_errors (out, fit);
+  g_string_append (out, ":\n");
+  append_points (out, fit, points, n_points);
+  g_string_append (out, "-->\n<platform version=\"4.1\">\n  <config>\n    <prop id=\"smpi/bw-factor\" value=\"");
+  g_string_append (out, bw);
+  g_string_append (out, "\"/>\n    <prop id=\"smpi/lat-factor\" value=\"");
+  g_string_append (out, lat);
+  g_string_append (out, "\"/>\n  </config>\n  <zone id=\"calibrated\" routing=\"Full\">\n");
+  g_string_append_printf (out, "    <cluster id=\"machine\" prefix=\"core-\" suffix=\"\" radical=\"0-%u\" speed=\"",
+                          MAX (cores, 1) - 1);
+  augur_format_append_double (out, speed);
+  g_string_append (out, "f\" bw=\"");
+  augur_format_append_double (out, fit->bandwidth);
+  g_string_append (out, "Bps\" lat=\"");
+  augur_format_append_double (out, fit->latency / 2);
+  g_string_append (out, "s\"/>\n  </zone>\n</platform>\n");
+  return g_string_free (out, FALSE);
 }
 
 static void

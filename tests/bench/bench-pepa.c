@@ -88,10 +88,17 @@ run_one (guint n, const char *solver)
   info = augur_pepa_result_get_solve_info (result);
   augur_pepa_result_get_throughput_by_name (result, "process1", &tp);
   getrusage (RUSAGE_SELF, &usage);
-  printf ("%2u  %9u  %10" G_GUINT64_FORMAT "  %8.3f  %10.0f  %-12s %7.3f  %5u  %8.1e  %7.3f  %7.0f  %.12f\n",
-          n, states, augur_pepa_state_space_get_n_transitions (space), derive, states / derive,
-          info->solver_name, info->seconds, info->iterations, info->residual,
-          derive + info->seconds, usage.ru_maxrss / 1024.0, tp);
+  {
+    guint64 transitions = augur_pepa_state_space_get_n_transitions (space);
+    double peak = usage.ru_maxrss * 1024.0;
+    double chain = augur_ctmc_get_bytes (augur_pepa_state_space_get_ctmc (space));
+
+    printf ("%2u  %9u  %10" G_GUINT64_FORMAT "  %8.3f  %10.0f  %-12s %7.3f  %5u  %8.1e  %7.3f  %7.0f  %8.1f  %12.0f  %.12f\n",
+            n, states, transitions, derive, states / derive,
+            info->solver_name, info->seconds, info->iterations, info->residual,
+            derive + info->seconds, peak / 1048576.0, chain / 1048576.0,
+            peak / states, tp);
+  }
   return 0;
 }
 
@@ -110,7 +117,7 @@ main (int argc, char **argv)
     }
 
   printf ("PEPA engine: N-stage pipeline on N processors (mu = lambda = 10)\n");
-  printf (" N     states  transitions  derive s    states/s  solver       solve s  iters  residual  total s  peak MB  throughput(process1)\n");
+  printf (" N     states  transitions  derive s    states/s  solver       solve s  iters  residual  total s  peak MB  chain MB  peak B/state  throughput(process1)\n");
   fflush (stdout);
   for (guint n = from; n <= to; n++)
     {

@@ -27,24 +27,61 @@ typedef struct
 
 struct _AugurCtmc
 {
-  guint    n;
-  guint64  nnz;
+  guint           n;
+  guint64         nnz;          /* entries (several may join one pair) */
+  guint64         n_pairs;      /* distinct (source, target) pairs */
+  AugurCtmcFlags  flags;
 
-  /* Outgoing rows, targets increasing. */
-  guint64 *row_ptr;
-  guint   *col;
-  double  *rate;
-  double  *exit;
-  double   max_exit;
-
-  /* Incoming rows, sources increasing; in_w = q_ij / q_j. */
-  guint64 *in_ptr;
-  guint   *in_src;
-  double  *in_w;
+  /* Incoming rows, sources increasing: in[in_ptr[j] .. in_ptr[j+1]) enter
+   * state j, each of rate label_rate[label]. */
+  guint64        *in_ptr;
+  AugurCtmcEntry *in;
+  double         *label_rate;
+  guint           n_labels;
+  double         *exit;
+  double          max_exit;
 
   /* Lazily computed, thread-safe (g_once): see ctmc_get_structure(). */
-  CtmcStructure *structure;
+  CtmcStructure  *structure;
 };
+
+/* sum_i x_i q_ij over the entries k .. end into state j. */
+static inline double
+ctmc_in_sum (const AugurCtmcEntry *restrict in,
+             const double *restrict         rate,
+             const double *restrict         x,
+             guint64                        k,
+             guint64                        end)
+{
+  double s = 0;
+
+  for (; k < end; k++)
+    s += rate[in[k].label] * x[in[k].state];
+  return s;
+}
+
+/* sum_i x_i q_ij / q_j: the Gauss-Seidel value of state j (0 when j has no
+ * way out, as a weight of 0 would give). */
+static inline double
+ctmc_in_weighted (const AugurCtmc *c,
+                  const double    *x,
+                  guint            j)
+{
+  double q = c->exit[j];
+
+  return q > 0 ? ctmc_in_sum (c->in, c->label_rate, x, c->in_ptr[j], c->in_ptr[j + 1]) / q : 0;
+}
+
+/* For tests: build the incoming rows by following cycles, as chains too
+ * large for one 64-bit key per transition do (over 2^31 states, or more
+ * labels than a key's remaining bits), instead of sorting keys. */
+extern gboolean ctmc_transpose_by_cycles;
+
+/* The outgoing rows (targets only), built when needed and freed by the
+ * caller: the chain keeps only its incoming rows. */
+void ctmc_out_rows (const AugurCtmc *ctmc,
+                    guint64        **row_ptr,
+                    guint          **col);
 
 const CtmcStructure *ctmc_get_structure (const AugurCtmc *ctmc);
 

@@ -41,20 +41,16 @@ residual_norms (const AugurCtmc *c,
                 double          *inf)
 {
   const guint64 *restrict ip = c->in_ptr;
-  const guint *restrict src = c->in_src;
-  const double *restrict w = c->in_w;
+  const AugurCtmcEntry *restrict in = c->in;
+  const double *restrict rate = c->label_rate;
   const double *restrict exit = c->exit;
   double worst = 0, total = 0, flow = 0;
-  guint64 k = 0;
 
   for (guint j = 0; j < c->n; j++)
     {
-      guint64 end = ip[j + 1];
-      double s = 0, r;
+      double s = ctmc_in_sum (in, rate, pi, ip[j], ip[j + 1]), r;
 
-      for (; k < end; k++)
-        s += w[k] * pi[src[k]];
-      r = fabs (exit[j] * (s - pi[j]));
+      r = fabs (s - exit[j] * pi[j]);
       total += r;
       flow += fabs (exit[j] * pi[j]);
       if (!(r <= worst))
@@ -75,39 +71,27 @@ sweep_sor (const AugurCtmc *c,
            double *restrict x,
            double           omega)
 {
-  const guint64 *restrict ip = c->in_ptr;
-  const guint *restrict src = c->in_src;
-  const double *restrict w = c->in_w;
   const guint n = c->n;
+  const guint64 *restrict ip = c->in_ptr;
+  const AugurCtmcEntry *restrict in = c->in;
+  const double *restrict rate = c->label_rate;
+  const double *restrict exit = c->exit;
   double total = 0;
   guint64 k = 0;
 
-  if (omega == 1.0)
+  for (guint j = 0; j < n; j++)
     {
-      for (guint j = 0; j < n; j++)
-        {
-          const guint64 end = ip[j + 1];
-          double s = 0;
+      const guint64 end = ip[j + 1];
+      const double q = exit[j];
+      double s = 0;
 
-          for (; k < end; k++)
-            s += w[k] * x[src[k]];
-          x[j] = s;
-          total += s;
-        }
-    }
-  else
-    {
-      for (guint j = 0; j < n; j++)
-        {
-          const guint64 end = ip[j + 1];
-          double s = 0;
-
-          for (; k < end; k++)
-            s += w[k] * x[src[k]];
-          s = x[j] + omega * (s - x[j]);
-          x[j] = s;
-          total += s;
-        }
+      for (; k < end; k++)
+        s += rate[in[k].label] * x[in[k].state];
+      s = q > 0 ? s / q : 0;
+      if (omega != 1.0)
+        s = x[j] + omega * (s - x[j]);
+      x[j] = s;
+      total += s;
     }
   return total;
 }
@@ -121,21 +105,14 @@ sweep_jacobi (const AugurCtmc *c,
               double                 damping,
               double                 inv_lambda)
 {
-  const guint64 *restrict ip = c->in_ptr;
-  const guint *restrict src = c->in_src;
-  const double *restrict w = c->in_w;
   const double *restrict exit = c->exit;
   const guint n = c->n;
   double total = 0;
-  guint64 k = 0;
 
   for (guint j = 0; j < n; j++)
     {
-      const guint64 end = ip[j + 1];
-      double s = 0, d;
+      double s = ctmc_in_weighted (c, x, j), d;
 
-      for (; k < end; k++)
-        s += w[k] * x[src[k]];
       d = inv_lambda > 0 ? exit[j] * inv_lambda : damping;
       s = x[j] + d * (s - x[j]);
       y[j] = s;
@@ -502,9 +479,9 @@ run_direct (Solve   *sv,
       return OUTCOME_DIVERGED;
     }
   piv = g_new (double, n);
-  for (gsize i = 0; i < n; i++)
-    for (guint64 k = c->row_ptr[i]; k < c->row_ptr[i + 1]; k++)
-      a[i * n + c->col[k]] = c->rate[k];
+  for (gsize j = 0; j < n; j++)
+    for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
+      a[(gsize) c->in[k].state * n + j] += c->label_rate[c->in[k].label];
 
   for (gsize k = n - 1; k > 0; k--)
     {
@@ -572,18 +549,10 @@ apply_b (const AugurCtmc *c,
          double *restrict out,
          guint            f)
 {
-  const guint64 *restrict ip = c->in_ptr;
-  const guint *restrict src = c->in_src;
-  const double *restrict w = c->in_w;
-  guint64 k = 0;
-
   for (guint j = 0; j < c->n; j++)
     {
-      const guint64 end = ip[j + 1];
-      double s = 0;
+      double s = ctmc_in_weighted (c, u, j);
 
-      for (; k < end; k++)
-        s += w[k] * u[src[k]];
       out[j] = s - u[j];
     }
   out[f] = 0;
@@ -620,8 +589,9 @@ run_bicgstab (Solve   *sv,
   g_autofree double *v = g_new0 (double, n);
   g_autofree double *s = g_new (double, n);
   g_autofree double *t = g_new (double, n);
+  g_autofree double *best = NULL;
   double rho = 1, alpha = 1, om = 1, res, best_res, win_res;
-  guint f = 0, it = 0, win_it = 0, next_check = MAX_CHECK_INTERVAL;
+  guint f = 0, it = 0, win_it = 0, next_check = MAX_CHECK_INTERVAL, recoveries = 0;
   gboolean restart = TRUE;
   guint poll_mask = c->nnz + n > 200000 ? 0 : c->nnz + n > 5000 ? 15 : 255;
 
@@ -635,11 +605,14 @@ run_bicgstab (Solve   *sv,
   for (guint i = 1; i < n; i++)
     if (x[i] > x[f])
       f = i;
+  best = g_memdup2 (x, sizeof (double) * n);
   for (guint i = 0; i < n; i++)
     y[i] = x[i] / x[f];
   y[f] = 0;
-  for (guint64 k = c->row_ptr[f]; k < c->row_ptr[f + 1]; k++)
-    b[c->col[k]] = -c->rate[k] / c->exit[c->col[k]];
+  for (guint j = 0; j < n; j++)
+    for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
+      if (c->in[k].state == f)
+        b[j] -= c->label_rate[c->in[k].label] / c->exit[j];
 
   while (it < budget)
     {
@@ -709,9 +682,27 @@ run_bicgstab (Solve   *sv,
           res = normalise_and_measure (sv, x, ysum);
           sv->iterations = it;
           if (!isfinite (res))
-            return OUTCOME_DIVERGED;
+            {
+              /* The recurrence broke down (the iterate's sum went through
+               * zero, or overflowed), as BiCGSTAB does on some pipelines:
+               * start again from the best iterate so far, smoothed by a few
+               * Gauss-Seidel sweeps so the new start differs from the one
+               * that broke down; a few times, before calling it diverged. */
+              if (++recoveries > 4 || !(best[f] > 0))
+                return OUTCOME_DIVERGED;
+              for (guint k = 0; k < 4; k++)
+                scale (best, n, 1.0 / sweep_sor (c, best, 1.0));
+              for (guint i = 0; i < n; i++)
+                y[i] = best[i] / best[f];
+              y[f] = 0;
+              restart = TRUE;
+              next_check = it + MAX_CHECK_INTERVAL;
+              continue;
+            }
           if (res <= sv->tol)
             return OUTCOME_CONVERGED;
+          if (res < best_res)
+            memcpy (best, x, sizeof (double) * n);
           if (est <= sv->tol)
             restart = TRUE;   /* the recurrence drifted from the truth */
           best_res = MIN (best_res, res);

@@ -1,11 +1,13 @@
 /* ctmc.c: sparse CTMC generator: construction, access, structure (the
  * communicating classes) and the residual of a vector.
  *
- * The generator is kept twice: outgoing rows (the caller's arrays, sorted and
- * compacted in place) and incoming rows whose rates are divided by the exit
- * rate of the target state.  With the latter, a Gauss-Seidel update of state
- * j is a plain dot product, pi_j = sum_i pi_i q_ij / q_j, and the balance
- * residual is q_j * (that sum - pi_j).  The solvers are in ctmc-solve.c.
+ * The generator is kept once, as incoming rows of labelled entries (a
+ * source and an index into a table of the distinct rates: 8 bytes a
+ * transition), built in place from the caller's outgoing rows.  A
+ * Gauss-Seidel update of state j is then a dot product over its row,
+ * pi_j = sum_i pi_i q_ij / q_j, and the balance residual is that sum minus
+ * q_j pi_j.  Outgoing rows are built only for the rare analyses that need
+ * them, and freed after.  The solvers are in ctmc-solve.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +20,8 @@
 /* State numbers in messages count from 1, as the user interface does. */
 
 static void structure_free (CtmcStructure *st);
+
+gboolean ctmc_transpose_by_cycles = FALSE;
 
 G_DEFINE_QUARK (augur-ctmc-error-quark, augur_ctmc_error)
 
@@ -73,38 +77,6 @@ augur_solve_info_clear (AugurSolveInfo *info)
 /* ------------------------------------------------------------------------ */
 /* Construction                                                             */
 
-static void
-sort_row (guint  *col,
-          double *rate,
-          guint   len)
-{
-  /* Rows of derived models are short: insertion sort, shell gaps if long. */
-  static const guint gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
-
-  for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
-    {
-      guint gap = gaps[g];
-
-      if (gap >= len)
-        continue;
-      for (guint i = gap; i < len; i++)
-        {
-          guint c = col[i];
-          double r = rate[i];
-          guint k = i;
-
-          while (k >= gap && col[k - gap] > c)
-            {
-              col[k] = col[k - gap];
-              rate[k] = rate[k - gap];
-              k -= gap;
-            }
-          col[k] = c;
-          rate[k] = r;
-        }
-    }
-}
-
 static gboolean
 validate_csr (guint           n,
               const guint64  *row_ptr,
@@ -159,6 +131,72 @@ validate_csr (guint           n,
   return TRUE;
 }
 
+/* A table of the distinct rates, keyed by their bits: open addressing,
+ * grown at half load. */
+typedef struct {
+  guint64 *keys;     /* bits + 1 would overflow; keys hold bits, ids hold label + 1 */
+  guint   *ids;
+  guint64  mask;
+  GArray  *rates;
+} RateTable;
+
+static void
+rate_table_init (RateTable *t)
+{
+  t->mask = 255;
+  t->keys = g_new (guint64, t->mask + 1);
+  t->ids = g_new0 (guint, t->mask + 1);
+  t->rates = g_array_new (FALSE, FALSE, sizeof (double));
+}
+
+static guint64
+rate_hash (guint64 bits)
+{
+  bits ^= bits >> 33;
+  bits *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+  bits ^= bits >> 33;
+  return bits;
+}
+
+static guint
+rate_table_intern (RateTable *t,
+                   double     rate)
+{
+  guint64 bits;
+  guint64 h;
+
+  memcpy (&bits, &rate, sizeof bits);
+  for (h = rate_hash (bits) & t->mask; t->ids[h] != 0; h = (h + 1) & t->mask)
+    if (t->keys[h] == bits)
+      return t->ids[h] - 1;
+  g_array_append_val (t->rates, rate);
+  t->keys[h] = bits;
+  t->ids[h] = t->rates->len;
+  if ((guint64) t->rates->len * 2 > t->mask)
+    {
+      guint64 size = (t->mask + 1) * 2;
+      guint64 *keys = g_new (guint64, size);
+      guint *ids = g_new0 (guint, size);
+
+      for (guint64 i = 0; i <= t->mask; i++)
+        if (t->ids[i] != 0)
+          {
+            guint64 g = rate_hash (t->keys[i]) & (size - 1);
+
+            while (ids[g] != 0)
+              g = (g + 1) & (size - 1);
+            keys[g] = t->keys[i];
+            ids[g] = t->ids[i];
+          }
+      g_free (t->keys);
+      g_free (t->ids);
+      t->keys = keys;
+      t->ids = ids;
+      t->mask = size - 1;
+    }
+  return t->rates->len - 1;
+}
+
 AugurCtmc *
 augur_ctmc_new_from_csr (guint    n,
                          guint64 *row_ptr,
@@ -166,9 +204,10 @@ augur_ctmc_new_from_csr (guint    n,
                          double  *rate,
                          GError **error)
 {
-  AugurCtmc *c;
-  guint64 w = 0, start = 0;
-  guint64 *ip;
+  AugurCtmcEntry *entries;
+  RateTable table;
+  guint64 nnz;
+  guint n_labels;
 
   if (!validate_csr (n, row_ptr, col, rate, error))
     {
@@ -177,75 +216,478 @@ augur_ctmc_new_from_csr (guint    n,
       g_free (rate);
       return NULL;
     }
-
-  c = g_new0 (AugurCtmc, 1);
-  c->n = n;
-  c->exit = g_new (double, n);
-
-  /* Sort each row, add up duplicates, drop self-loops and zeros, in place. */
-  for (guint i = 0; i < n; i++)
+  nnz = row_ptr[n];
+  entries = g_new (AugurCtmcEntry, MAX (nnz, 1));
+  rate_table_init (&table);
+  for (guint64 k = 0; k < nnz; k++)
     {
-      guint64 end = row_ptr[i + 1];
-      double exit = 0;
-
-      row_ptr[i] = w;
-      sort_row (col + start, rate + start, (guint) (end - start));
-      for (guint64 k = start; k < end;)
-        {
-          guint target = col[k];
-          double sum = 0;
-
-          for (; k < end && col[k] == target; k++)
-            sum += rate[k];
-          if (target == i || sum == 0)
-            continue;
-          col[w] = target;
-          rate[w] = sum;
-          w++;
-          exit += sum;
-        }
-      if (!isfinite (exit))
-        {
-          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
-                       _("The total rate out of state %u is too large to represent."), i + 1);
-          g_free (row_ptr);
-          g_free (col);
-          g_free (rate);
-          g_free (c->exit);
-          g_free (c);
-          return NULL;
-        }
-      c->exit[i] = exit;
-      c->max_exit = MAX (c->max_exit, exit);
-      start = end;
+      entries[k].state = col[k];
+      entries[k].label = rate_table_intern (&table, rate[k]);
     }
-  row_ptr[n] = w;
-  c->nnz = w;
-  c->row_ptr = row_ptr;
-  c->col = w > 0 ? g_renew (guint, col, w) : (g_free (col), NULL);
-  c->rate = w > 0 ? g_renew (double, rate, w) : (g_free (rate), NULL);
+  g_free (col);
+  g_free (rate);
+  g_free (table.keys);
+  g_free (table.ids);
+  n_labels = table.rates->len;
+  return augur_ctmc_new_labelled (n, row_ptr, entries,
+                                  (double *) (void *) g_array_free (table.rates, FALSE),
+                                  n_labels, AUGUR_CTMC_FLAGS_NONE, error);
+}
 
-  /* Transpose: count, prefix sums, fill with a cursor, shift back. */
-  ip = c->in_ptr = g_new0 (guint64, (gsize) n + 1);
-  c->in_src = g_new (guint, MAX (w, 1));
-  c->in_w = g_new (double, MAX (w, 1));
-  for (guint64 k = 0; k < w; k++)
-    ip[c->col[k] + 1]++;
+static void
+sort_entries (AugurCtmcEntry *e,
+              guint64         len)
+{
+  /* Rows of derived models are short: insertion sort, shell gaps if long. */
+  static const guint64 gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+
+  for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
+    {
+      guint64 gap = gaps[g];
+
+      if (gap >= len)
+        continue;
+      for (guint64 i = gap; i < len; i++)
+        {
+          AugurCtmcEntry x = e[i];
+          guint64 k = i;
+
+          while (k >= gap && (e[k - gap].state > x.state ||
+                              (e[k - gap].state == x.state && e[k - gap].label > x.label)))
+            {
+              e[k] = e[k - gap];
+              k -= gap;
+            }
+          e[k] = x;
+        }
+    }
+}
+
+/* The source row of each entry while the entries move: a bit per entry
+ * marks where a non-empty row starts, with the count of marks before
+ * every 64 entries, so the row of entry k is one popcount away. */
+typedef struct {
+  guint64 *starts;
+  guint   *before;
+  guint   *rows;     /* the non-empty rows, in order */
+} RowIndex;
+
+static void
+row_index_init (RowIndex      *x,
+                const guint64 *row_ptr,
+                guint          n,
+                guint64        nnz)
+{
+  guint64 n_words = (nnz + 63) / 64;
+  guint count = 0;
+
+  x->starts = g_new0 (guint64, MAX (n_words, 1));
+  x->before = g_new (guint, MAX (n_words, 1));
+  x->rows = g_new (guint, n);
+  for (guint i = 0; i < n; i++)
+    if (row_ptr[i + 1] > row_ptr[i])
+      {
+        x->starts[row_ptr[i] / 64] |= G_GUINT64_CONSTANT (1) << (row_ptr[i] % 64);
+        x->rows[count++] = i;
+      }
+  count = 0;
+  for (guint64 w = 0; w < n_words; w++)
+    {
+      x->before[w] = count;
+      count += (guint) __builtin_popcountll (x->starts[w]);
+    }
+}
+
+static inline guint
+row_index_row (const RowIndex *x,
+               guint64         k)
+{
+  guint64 bits = x->starts[k / 64];
+  guint shift = 63 - (guint) (k % 64);
+
+  /* the marks at or before k in its word, then the earlier words' */
+  return x->rows[x->before[k / 64] + (guint) __builtin_popcountll (bits << shift) - 1];
+}
+
+static void
+row_index_clear (RowIndex *x)
+{
+  g_free (x->starts);
+  g_free (x->before);
+  g_free (x->rows);
+}
+
+/* Turns outgoing rows into incoming rows in place: entry k of row i, of
+ * target j, becomes entry (i, label) of row j.  Each entry goes to the next
+ * free place of its target's row, displacing the one there, which goes to
+ * its own place in turn, until a cycle closes (as in-place radix sorts
+ * do); a bit per place says which places hold their final entry.  Returns
+ * the incoming row offsets. */
+static guint64 *
+transpose_in_place (guint64        *row_ptr,
+                    AugurCtmcEntry *e,
+                    guint           n,
+                    guint64         nnz)
+{
+  guint64 *in_ptr = g_new0 (guint64, (gsize) n + 1);
+  g_autofree guint64 *done = g_new0 (guint64, MAX ((nnz + 63) / 64, 1));
+  RowIndex rows;
+
+  for (guint64 k = 0; k < nnz; k++)
+    in_ptr[e[k].state + 1]++;
   for (guint j = 0; j < n; j++)
-    ip[j + 1] += ip[j];
+    in_ptr[j + 1] += in_ptr[j];
+  row_index_init (&rows, row_ptr, n, nnz);
+  g_free (row_ptr);
+
+  /* in_ptr[j] is target j's next free place until the shift below */
+  for (guint64 p = 0; p < nnz; p++)
+    {
+      AugurCtmcEntry carry;
+      guint source;
+
+      if (done[p / 64] & (G_GUINT64_CONSTANT (1) << (p % 64)))
+        continue;
+      carry = e[p];
+      source = row_index_row (&rows, p);
+      for (;;)
+        {
+          guint64 d = in_ptr[carry.state]++;
+          AugurCtmcEntry next = e[d];
+          guint next_source = d != p ? row_index_row (&rows, d) : 0;
+
+          e[d].state = source;
+          e[d].label = carry.label;
+          done[d / 64] |= G_GUINT64_CONSTANT (1) << (d % 64);
+          if (d == p)
+            break;
+          carry = next;
+          source = next_source;
+        }
+    }
+  row_index_clear (&rows);
+  for (guint j = n; j > 0; j--)
+    in_ptr[j] = in_ptr[j - 1];
+  in_ptr[0] = 0;
+  return in_ptr;
+}
+
+static guint
+bits_for (guint64 max_value)
+{
+  guint b = 1;
+
+  while (b < 64 && (max_value >> b) != 0)
+    b++;
+  return b;
+}
+
+static void
+insertion_sort_keys (guint64 *a,
+                     gsize    len)
+{
+  for (gsize i = 1; i < len; i++)
+    {
+      guint64 v = a[i];
+      gsize k = i;
+
+      for (; k > 0 && a[k - 1] > v; k--)
+        a[k] = a[k - 1];
+      a[k] = v;
+    }
+}
+
+/* Sorts keys in place by their bits [low, top) (the target), then by the
+ * whole key: most significant digit first, 11 bits at a time, each digit's
+ * buckets filled in place by swapping every key to its bucket's next free
+ * place (American flag sort).  A digit's 2048 cursors stay in cache and
+ * each bucket is written in order, so this runs at memory speed. */
+#define DIGIT_BITS 8
+
+typedef struct {
+  guint64     *a;
+  const gsize *count;
+  guint        first, last;   /* buckets */
+  guint        top, low;
+} SortRange;
+
+static void sort_keys (guint64 *a, gsize len, guint top, guint low, gboolean parallel);
+
+static gpointer
+sort_range (gpointer data)
+{
+  SortRange *r = data;
+  guint64 *a = r->a;
+
+  for (guint b = r->first; b < r->last; b++)
+    {
+      if (r->count[b] > 1)
+        sort_keys (a, r->count[b], r->top, r->low, FALSE);
+      a += r->count[b];
+    }
+  return NULL;
+}
+
+static void
+sort_keys (guint64 *a,
+           gsize    len,
+           guint    top,
+           guint    low,
+           gboolean parallel)
+{
+  gsize count[1 << DIGIT_BITS], next[1 << DIGIT_BITS];
+  guint width, shift, n_buckets;
+  guint64 mask;
+  gsize at = 0;
+
+  if (len < 48 || top <= low)
+    {
+      insertion_sort_keys (a, len);
+      return;
+    }
+  width = MIN (top - low, DIGIT_BITS);
+  shift = top - width;
+  n_buckets = 1u << width;
+  mask = n_buckets - 1;
+  memset (count, 0, sizeof (gsize) * n_buckets);
+  for (gsize i = 0; i < len; i++)
+    count[(a[i] >> shift) & mask]++;
+  for (guint b = 0; b < n_buckets; b++)
+    {
+      next[b] = at;
+      at += count[b];
+    }
+  at = 0;
+  for (guint b = 0; b < n_buckets; b++)
+    {
+      gsize end = at + count[b];
+
+      while (next[b] < end)
+        {
+          guint64 v = a[next[b]];
+          guint d = (guint) ((v >> shift) & mask);
+
+          while (d != b)
+            {
+              guint64 t = a[next[d]];
+
+              a[next[d]++] = v;
+              v = t;
+              d = (guint) ((v >> shift) & mask);
+            }
+          a[next[b]++] = v;
+        }
+      at = end;
+    }
+  /* the buckets are independent: on a large chain, half of them (by
+   * keys) in a second thread */
+  {
+    SortRange lo = { a, count, 0, n_buckets, shift, low }, hi = lo;
+    GThread *helper = NULL;
+
+    if (parallel && len > 1000000 && g_get_num_processors () > 1)
+      {
+        gsize half = 0;
+
+        lo.last = 0;
+        while (lo.last < n_buckets && half < len / 2)
+          half += count[lo.last++];
+        hi.a = a + half;
+        hi.first = lo.last;
+        helper = g_thread_try_new ("augur-sort", sort_range, &hi, NULL);
+        if (helper == NULL)
+          lo.last = n_buckets;   /* no thread: all here */
+      }
+    sort_range (&lo);
+    if (helper != NULL)
+      g_thread_join (helper);
+  }
+}
+
+/* The same as transpose_in_place() when a target, a source and a label fit
+ * in 64 bits together (up to 2^21 states and 2^22 labels, say): each entry
+ * becomes one key (target, source, label), the keys are sorted in place,
+ * and unpacked to (source, label) in place; rows come out sorted by
+ * source.  NULL when they do not fit. */
+static guint64 *
+transpose_by_sorting (guint64        *row_ptr,
+                      AugurCtmcEntry *e,
+                      guint           n,
+                      guint64         nnz,
+                      guint           n_labels)
+{
+  guint sb = bits_for (n > 0 ? n - 1 : 0), lb = bits_for (n_labels > 0 ? n_labels - 1 : 0);
+  guint64 *keys = (guint64 *) (void *) e;
+  guint64 *in_ptr;
+
+  G_STATIC_ASSERT (sizeof (AugurCtmcEntry) == sizeof (guint64));
+  if (2 * sb + lb > 64)
+    return NULL;
   for (guint i = 0; i < n; i++)
     for (guint64 k = row_ptr[i]; k < row_ptr[i + 1]; k++)
       {
-        guint j = c->col[k];
-        guint64 pos = ip[j]++;
+        AugurCtmcEntry x = e[k];
+        guint64 key = ((guint64) x.state << (sb + lb)) | ((guint64) i << lb) | x.label;
 
-        c->in_src[pos] = i;
-        c->in_w[pos] = c->exit[j] > 0 ? c->rate[k] / c->exit[j] : 0;
+        memcpy (&keys[k], &key, sizeof key);
       }
-  for (guint j = n; j > 0; j--)
-    ip[j] = ip[j - 1];
-  ip[0] = 0;
+  g_free (row_ptr);
+  sort_keys (keys, nnz, 2 * sb + lb, sb + lb, TRUE);
 
+  in_ptr = g_new0 (guint64, (gsize) n + 1);
+  for (guint64 k = 0; k < nnz; k++)
+    {
+      guint64 key;
+      AugurCtmcEntry x;
+
+      memcpy (&key, &keys[k], sizeof key);
+      in_ptr[(key >> (sb + lb)) + 1]++;
+      x.state = (guint32) ((key >> lb) & ((G_GUINT64_CONSTANT (1) << sb) - 1));
+      x.label = (guint32) (key & ((G_GUINT64_CONSTANT (1) << lb) - 1));
+      e[k] = x;
+    }
+  for (guint j = 0; j < n; j++)
+    in_ptr[j + 1] += in_ptr[j];
+  return in_ptr;
+}
+
+/* Exit rates and distinct pairs from the incoming rows; FALSE when an exit
+ * rate overflows. */
+static gboolean
+finish (AugurCtmc *c,
+        GError   **error)
+{
+  if (c->exit == NULL)
+    {
+      /* from the incoming rows (the outgoing ones sum in order, faster) */
+      c->exit = g_new0 (double, c->n);
+      for (guint j = 0; j < c->n; j++)
+        for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
+          c->exit[c->in[k].state] += c->label_rate[c->in[k].label];
+    }
+  c->n_pairs = 0;
+  for (guint j = 0; j < c->n; j++)
+    for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
+      if (k == c->in_ptr[j] || c->in[k - 1].state != c->in[k].state)
+        c->n_pairs++;
+  c->max_exit = 0;
+  for (guint i = 0; i < c->n; i++)
+    {
+      if (!isfinite (c->exit[i]))
+        {
+          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                       _("The total rate out of state %u is too large to represent."), i + 1);
+          return FALSE;
+        }
+      c->max_exit = MAX (c->max_exit, c->exit[i]);
+    }
+  return TRUE;
+}
+
+AugurCtmc *
+augur_ctmc_new_labelled (guint           n,
+                         guint64        *row_ptr,
+                         AugurCtmcEntry *entries,
+                         double         *label_rates,
+                         guint           n_labels,
+                         AugurCtmcFlags  flags,
+                         GError        **error)
+{
+  AugurCtmc *c;
+  guint64 w = 0, start = 0;
+  gboolean ok = TRUE;
+  double *exit;
+
+  if (n == 0 || row_ptr == NULL || row_ptr[0] != 0)
+    ok = validate_csr (n, row_ptr, NULL, NULL, error);
+  for (guint l = 0; ok && l < n_labels; l++)
+    if (!isfinite (label_rates[l]) || label_rates[l] < 0)
+      {
+        /* name a transition of that rate */
+        for (guint i = 0; i < n; i++)
+          for (guint64 k = row_ptr[i]; k < row_ptr[i + 1]; k++)
+            if (entries[k].label == l && ok)
+              {
+                g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                             _("The transition from state %u to state %u has rate %g; rates must be finite and not negative."),
+                             i + 1, entries[k].state + 1, label_rates[l]);
+                ok = FALSE;
+              }
+      }
+
+  /* Drop self-loops and zero rates in place; check the rows; sum the exit
+   * rates. */
+  exit = ok ? g_new0 (double, n) : NULL;
+  for (guint i = 0; ok && i < n; i++)
+    {
+      guint64 end = row_ptr[i + 1];
+
+      if (end < start)
+        {
+          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                       _("The transition table is malformed: the row offsets of state %u decrease."),
+                       i + 1);
+          ok = FALSE;
+          break;
+        }
+      row_ptr[i] = w;
+      for (guint64 k = start; k < end; k++)
+        {
+          AugurCtmcEntry e = entries[k];
+
+          if (e.state >= n)
+            {
+              g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                           _("A transition from state %u goes to state %u, but the chain has only %u states."),
+                           i + 1, e.state + 1, n);
+              ok = FALSE;
+              break;
+            }
+          if (e.label >= n_labels)
+            {
+              g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                           _("The transition table is malformed: targets or rates are missing."));
+              ok = FALSE;
+              break;
+            }
+          if (e.state == i || label_rates[e.label] == 0)
+            continue;
+          entries[w++] = e;
+          exit[i] += label_rates[e.label];
+        }
+      start = end;
+    }
+  if (!ok)
+    {
+      g_free (row_ptr);
+      g_free (entries);
+      g_free (label_rates);
+      g_free (exit);
+      return NULL;
+    }
+  row_ptr[n] = w;
+
+  c = g_new0 (AugurCtmc, 1);
+  c->n = n;
+  c->nnz = w;
+  c->flags = flags;
+  c->label_rate = label_rates;
+  c->n_labels = n_labels;
+  c->exit = exit;
+  /* growth slack goes back to the system before the rows move */
+  c->in = w > 0 ? g_renew (AugurCtmcEntry, entries, w) : (g_free (entries), NULL);
+  c->in_ptr = ctmc_transpose_by_cycles ? NULL : transpose_by_sorting (row_ptr, c->in, n, w, n_labels);
+  if (c->in_ptr == NULL)
+    {
+      c->in_ptr = transpose_in_place (row_ptr, c->in, n, w);
+      for (guint j = 0; j < n; j++)
+        sort_entries (c->in + c->in_ptr[j], c->in_ptr[j + 1] - c->in_ptr[j]);
+    }
+  if (!finish (c, error))
+    {
+      augur_ctmc_free (c);
+      return NULL;
+    }
   return c;
 }
 
@@ -254,13 +696,10 @@ augur_ctmc_free (AugurCtmc *ctmc)
 {
   if (ctmc == NULL)
     return;
-  g_free (ctmc->row_ptr);
-  g_free (ctmc->col);
-  g_free (ctmc->rate);
-  g_free (ctmc->exit);
   g_free (ctmc->in_ptr);
-  g_free (ctmc->in_src);
-  g_free (ctmc->in_w);
+  g_free (ctmc->in);
+  g_free (ctmc->label_rate);
+  g_free (ctmc->exit);
   structure_free (ctmc->structure);
   g_free (ctmc);
 }
@@ -276,7 +715,7 @@ guint64
 augur_ctmc_get_n_transitions (const AugurCtmc *ctmc)
 {
   g_return_val_if_fail (ctmc != NULL, 0);
-  return ctmc->nnz;
+  return ctmc->n_pairs;
 }
 
 double
@@ -289,22 +728,63 @@ augur_ctmc_get_exit_rate (const AugurCtmc *ctmc,
 }
 
 guint
-augur_ctmc_get_row (const AugurCtmc *ctmc,
-                    guint            state,
-                    const guint    **targets,
-                    const double   **rates)
+augur_ctmc_get_in_row (const AugurCtmc       *ctmc,
+                       guint                  state,
+                       const AugurCtmcEntry **entries)
 {
-  guint64 start;
-
   g_return_val_if_fail (ctmc != NULL, 0);
   g_return_val_if_fail (state < ctmc->n, 0);
 
-  start = ctmc->row_ptr[state];
-  if (targets != NULL)
-    *targets = ctmc->col != NULL ? ctmc->col + start : NULL;
-  if (rates != NULL)
-    *rates = ctmc->rate != NULL ? ctmc->rate + start : NULL;
-  return (guint) (ctmc->row_ptr[state + 1] - start);
+  if (entries != NULL)
+    *entries = ctmc->in != NULL ? ctmc->in + ctmc->in_ptr[state] : NULL;
+  return (guint) (ctmc->in_ptr[state + 1] - ctmc->in_ptr[state]);
+}
+
+guint
+augur_ctmc_get_n_labels (const AugurCtmc *ctmc)
+{
+  g_return_val_if_fail (ctmc != NULL, 0);
+  return ctmc->n_labels;
+}
+
+double
+augur_ctmc_get_label_rate (const AugurCtmc *ctmc,
+                           guint            label)
+{
+  g_return_val_if_fail (ctmc != NULL, 0);
+  g_return_val_if_fail (label < ctmc->n_labels, 0);
+  return ctmc->label_rate[label];
+}
+
+gsize
+augur_ctmc_get_bytes (const AugurCtmc *ctmc)
+{
+  g_return_val_if_fail (ctmc != NULL, 0);
+  return sizeof *ctmc + ((gsize) ctmc->n + 1) * sizeof (guint64) + ctmc->nnz * sizeof (AugurCtmcEntry) +
+         (gsize) ctmc->n_labels * sizeof (double) + (gsize) ctmc->n * sizeof (double);
+}
+
+void
+ctmc_out_rows (const AugurCtmc *c,
+               guint64        **row_ptr_out,
+               guint          **col_out)
+{
+  guint64 *row_ptr = g_new0 (guint64, (gsize) c->n + 1);
+  guint *col = g_new (guint, MAX (c->nnz, 1));
+
+  for (guint64 k = 0; k < c->nnz; k++)
+    row_ptr[c->in[k].state + 1]++;
+  for (guint i = 0; i < c->n; i++)
+    row_ptr[i + 1] += row_ptr[i];
+  /* targets increasing in every row: fill in target order */
+  for (guint j = 0; j < c->n; j++)
+    for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
+      col[row_ptr[c->in[k].state]++] = j;
+  for (guint i = c->n; i > 0; i--)
+    row_ptr[i] = row_ptr[i - 1];
+  row_ptr[0] = 0;
+  *row_ptr_out = row_ptr;
+  *col_out = col;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -320,12 +800,12 @@ augur_ctmc_get_row (const AugurCtmc *ctmc,
  * number of states visited. */
 static guint
 tarjan (const AugurCtmc *c,
+        const guint64   *row_ptr,
+        const guint     *col,
         guint           *num,
         guint           *low,
         guint           *n_reached)
 {
-  const guint64 *restrict row_ptr = c->row_ptr;
-  const guint *restrict col = c->col;
   g_autofree guint *stack = g_new (guint, c->n);
   g_autofree guint *path = g_new (guint, c->n);
   g_autofree guint64 *cursor = g_new (guint64, c->n);
@@ -395,6 +875,8 @@ tarjan (const AugurCtmc *c,
 /* The general case: every component, then the closed ones. */
 static void
 analyse_components (const AugurCtmc *c,
+                    const guint64   *row_ptr,
+                    const guint     *col,
                     CtmcStructure   *st)
 {
   const guint n = c->n;
@@ -404,7 +886,7 @@ analyse_components (const AugurCtmc *c,
   g_autofree guint *size = NULL;
   guint n_components, n_reached, bottom = DONE;
 
-  n_components = tarjan (c, num, comp, &n_reached);
+  n_components = tarjan (c, row_ptr, col, num, comp, &n_reached);
   g_assert (n_reached == st->n_reached);
 
   /* A component is closed when no transition leaves it. */
@@ -418,8 +900,8 @@ analyse_components (const AugurCtmc *c,
         continue;
       cv = comp[v];
       size[cv]++;
-      for (guint64 k = c->row_ptr[v]; k < c->row_ptr[v + 1]; k++)
-        if (comp[c->col[k]] != cv)
+      for (guint64 k = row_ptr[v]; k < row_ptr[v + 1]; k++)
+        if (comp[col[k]] != cv)
           {
             open[cv] = 1;
             break;
@@ -469,6 +951,7 @@ enum {
 static guint
 bfs (const guint64 *restrict ptr,
      const guint *restrict   adj,
+     gsize                   stride,
      guint                   root,
      guint8 *restrict        marks,
      guint8                  mark,
@@ -485,7 +968,7 @@ bfs (const guint64 *restrict ptr,
 
       for (guint64 k = ptr[s]; k < ptr[s + 1]; k++)
         {
-          guint t = adj[k];
+          guint t = adj[k * stride];
           guint8 m = marks[t];
 
           if (!(m & mark) && (m & within) == within)
@@ -513,14 +996,34 @@ analyse (const AugurCtmc *c)
   g_autofree guint8 *marks = g_new0 (guint8, n);
   g_autofree guint *queue = g_new (guint, n);
   g_autofree guint *back = g_new (guint, n);
+  g_autofree guint64 *row_ptr = NULL;
+  g_autofree guint *col = NULL;
+  const guint *in_src = c->nnz > 0 ? &c->in[0].state : NULL;
+  const gsize in_stride = sizeof (AugurCtmcEntry) / sizeof (guint);
   guint nq, n_from = 0;
   guint8 exclude = REACHES_0, closed = 0;
 
   st->unreached = st->not_returning = st->absorbing = DONE;
   st->example[0] = st->example[1] = DONE;
 
-  st->n_reached = nq = bfs (c->row_ptr, c->col, 0, marks, REACHED, 0, queue);
-  if (bfs (c->in_ptr, c->in_src, 0, marks, REACHES_0, REACHED, back) == st->n_reached)
+  /* A derived chain reaches every state from 0 by construction: then the
+   * outgoing rows are built only when the search backwards does not settle
+   * it (they cost 12 bytes a transition). */
+  if (c->flags & AUGUR_CTMC_REACHABLE)
+    {
+      for (guint v = 0; v < n; v++)
+        {
+          marks[v] = REACHED;
+          queue[v] = v;
+        }
+      st->n_reached = nq = n;
+    }
+  else
+    {
+      ctmc_out_rows (c, &row_ptr, &col);
+      st->n_reached = nq = bfs (row_ptr, col, 1, 0, marks, REACHED, 0, queue);
+    }
+  if (bfs (c->in_ptr, in_src, in_stride, 0, marks, REACHES_0, REACHED, back) == st->n_reached)
     {
       /* the reachable states form one closed class */
       st->n_bottom = 1;
@@ -536,6 +1039,8 @@ analyse (const AugurCtmc *c)
         return st;
       closed = REACHED;
     }
+  if (row_ptr == NULL && closed == 0)
+    ctmc_out_rows (c, &row_ptr, &col);
 
   for (guint v = 0; v < n; v++)
     {
@@ -567,8 +1072,8 @@ analyse (const AugurCtmc *c)
       g_assert (s != DONE);
       for (guint v = 0; v < n; v++)
         marks[v] &= ~(REACHES_S | FROM_S);
-      n_back = bfs (c->in_ptr, c->in_src, s, marks, REACHES_S, REACHED, back);
-      n_from = nq = bfs (c->row_ptr, c->col, s, marks, FROM_S, 0, queue);
+      n_back = bfs (c->in_ptr, in_src, in_stride, s, marks, REACHES_S, REACHED, back);
+      n_from = nq = bfs (row_ptr, col, 1, s, marks, FROM_S, 0, queue);
       for (guint k = 0; k < nq && returns; k++)
         returns = (marks[queue[k]] & REACHES_S) != 0;
       if (returns)
@@ -583,7 +1088,7 @@ analyse (const AugurCtmc *c)
 
   if (closed == 0)
     {
-      analyse_components (c, st);
+      analyse_components (c, row_ptr, col, st);
       g_debug ("structure of %u states: %u reached, %u closed classes (%u states), found by components",
                n, st->n_reached, st->n_bottom, st->n_closed);
       return st;
@@ -656,37 +1161,43 @@ ctmc_new_restricted (const AugurCtmc *ctmc,
 {
   g_autofree guint *map = g_new (guint, ctmc->n);
   g_autoptr(GError) error = NULL;
-  guint64 *row_ptr = g_new (guint64, (gsize) n_members + 1);
+  AugurCtmc *sub = g_new0 (AugurCtmc, 1);
   guint64 nnz = 0, w = 0;
-  guint *col;
-  double *rate;
-  AugurCtmc *sub;
+  gboolean ok;
 
   memset (map, 0xff, sizeof (guint) * ctmc->n);
   for (guint k = 0; k < n_members; k++)
     {
       map[members[k]] = k;
-      nnz += ctmc->row_ptr[members[k] + 1] - ctmc->row_ptr[members[k]];
+      nnz += ctmc->in_ptr[members[k] + 1] - ctmc->in_ptr[members[k]];
     }
-  col = g_new (guint, MAX (nnz, 1));
-  rate = g_new (double, MAX (nnz, 1));
-  row_ptr[0] = 0;
+  /* The set is closed: what enters a member from outside comes from a
+   * transient state and is left out; map is increasing on the members, so
+   * rows stay sorted. */
+  sub->n = n_members;
+  sub->flags = AUGUR_CTMC_FLAGS_NONE;
+  sub->in_ptr = g_new (guint64, (gsize) n_members + 1);
+  sub->in = g_new (AugurCtmcEntry, MAX (nnz, 1));
+  sub->n_labels = ctmc->n_labels;
+  sub->label_rate = g_memdup2 (ctmc->label_rate, MAX (ctmc->n_labels, 1) * sizeof (double));
+  sub->in_ptr[0] = 0;
   for (guint k = 0; k < n_members; k++)
     {
-      guint s = members[k];
+      guint j = members[k];
 
-      /* map is increasing on the members: rows stay sorted */
-      for (guint64 e = ctmc->row_ptr[s]; e < ctmc->row_ptr[s + 1]; e++)
-        {
-          g_assert (map[ctmc->col[e]] != DONE);
-          col[w] = map[ctmc->col[e]];
-          rate[w] = ctmc->rate[e];
-          w++;
-        }
-      row_ptr[k + 1] = w;
+      for (guint64 e = ctmc->in_ptr[j]; e < ctmc->in_ptr[j + 1]; e++)
+        if (map[ctmc->in[e].state] != DONE)
+          {
+            sub->in[w].state = map[ctmc->in[e].state];
+            sub->in[w].label = ctmc->in[e].label;
+            w++;
+          }
+      sub->in_ptr[k + 1] = w;
     }
-  sub = augur_ctmc_new_from_csr (n_members, row_ptr, col, rate, &error);
+  sub->nnz = w;
+  ok = finish (sub, &error);
   g_assert_no_error (error);
+  g_assert (ok);
   return sub;
 }
 
@@ -698,28 +1209,16 @@ double
 augur_ctmc_residual (const AugurCtmc *ctmc,
                      const double    *pi)
 {
-  const guint64 *restrict ip;
-  const guint *restrict src;
-  const double *restrict w;
-  const double *restrict exit;
   double worst = 0;
-  guint64 k = 0;
 
   g_return_val_if_fail (ctmc != NULL, NAN);
   g_return_val_if_fail (pi != NULL, NAN);
 
-  ip = ctmc->in_ptr;
-  src = ctmc->in_src;
-  w = ctmc->in_w;
-  exit = ctmc->exit;
   for (guint j = 0; j < ctmc->n; j++)
     {
-      guint64 end = ip[j + 1];
-      double s = 0, r;
+      double s = ctmc_in_sum (ctmc->in, ctmc->label_rate, pi, ctmc->in_ptr[j], ctmc->in_ptr[j + 1]);
+      double r = fabs (s - ctmc->exit[j] * pi[j]);
 
-      for (; k < end; k++)
-        s += w[k] * pi[src[k]];
-      r = fabs (exit[j] * (s - pi[j]));
       if (!(r <= worst))           /* also catches NaN */
         worst = r;
     }
@@ -727,4 +1226,3 @@ augur_ctmc_residual (const AugurCtmc *ctmc,
     worst /= ctmc->max_exit;
   return worst;
 }
-

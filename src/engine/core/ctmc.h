@@ -70,15 +70,48 @@ void augur_solve_info_clear (AugurSolveInfo *info);
 
 typedef struct _AugurCtmc AugurCtmc;
 
+/* One labelled entry of a chain: a state and a label, an index into the
+ * chain's table of rates.  In the rows given to augur_ctmc_new_labelled()
+ * the state is the target; in the incoming rows a chain keeps (see
+ * augur_ctmc_get_in_row()) it is the source.  Eight bytes a transition:
+ * derived chains have millions of transitions and a handful of rates. */
+typedef struct {
+  guint32 state;
+  guint32 label;
+} AugurCtmcEntry;
+
+typedef enum {
+  AUGUR_CTMC_FLAGS_NONE = 0,
+  /* Every state is reachable from state 0, as in a state space derived
+   * breadth-first from it: the structure analysis then needs no outgoing
+   * rows when the chain is irreducible. */
+  AUGUR_CTMC_REACHABLE = 1 << 0,
+} AugurCtmcFlags;
+
 /* Takes ownership of the three arrays (g_malloc'd): row_ptr has n + 1
  * entries, col and rate have row_ptr[n] entries.  Rates must be finite and
- * > 0 (zero entries are dropped).  Returns NULL with AUGUR_CTMC_ERROR_INVALID
- * otherwise. */
+ * >= 0 (zero entries are dropped).  Returns NULL with AUGUR_CTMC_ERROR_INVALID
+ * otherwise.  Equal rates share a label. */
 AugurCtmc *augur_ctmc_new_from_csr (guint    n,
                                     guint64 *row_ptr,
                                     guint   *col,
                                     double  *rate,
                                     GError **error);
+
+/* The same from labelled rows: entries[row_ptr[i] .. row_ptr[i+1]) are the
+ * transitions out of state i (entry.state the target), each of rate
+ * label_rates[entry.label].  Takes ownership of the three arrays; the
+ * entries become the chain's incoming rows in place, so a chain costs
+ * 8 bytes a transition and no second copy is ever made.  Several entries
+ * of the same source and target add up; self-loops and zero rates are
+ * dropped. */
+AugurCtmc *augur_ctmc_new_labelled (guint           n,
+                                    guint64        *row_ptr,
+                                    AugurCtmcEntry *entries,
+                                    double         *label_rates,
+                                    guint           n_labels,
+                                    AugurCtmcFlags  flags,
+                                    GError        **error);
 void       augur_ctmc_free         (AugurCtmc *ctmc);
 
 guint      augur_ctmc_get_n_states      (const AugurCtmc *ctmc);
@@ -86,11 +119,15 @@ guint      augur_ctmc_get_n_states      (const AugurCtmc *ctmc);
 guint64    augur_ctmc_get_n_transitions (const AugurCtmc *ctmc);
 /* Total exit rate of a state (-q_ii). */
 double     augur_ctmc_get_exit_rate     (const AugurCtmc *ctmc, guint state);
-/* Iterate the off-diagonal entries of one row, in increasing target order. */
-guint      augur_ctmc_get_row           (const AugurCtmc *ctmc,
-                                         guint            state,
-                                         const guint    **targets,
-                                         const double   **rates);
+/* The entries into a state (entry.state the source), sources increasing;
+ * several entries of one source add up. */
+guint      augur_ctmc_get_in_row        (const AugurCtmc       *ctmc,
+                                         guint                  state,
+                                         const AugurCtmcEntry **entries);
+guint      augur_ctmc_get_n_labels      (const AugurCtmc *ctmc);
+double     augur_ctmc_get_label_rate    (const AugurCtmc *ctmc, guint label);
+/* Bytes the chain holds (its rows, rates and per-state arrays). */
+gsize      augur_ctmc_get_bytes         (const AugurCtmc *ctmc);
 
 /* Steady state pi with pi Q = 0, sum pi = 1, of the chain started in state
  * 0.  Returns a g_malloc'd array of n doubles, or NULL and an error

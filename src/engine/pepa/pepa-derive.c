@@ -404,86 +404,102 @@ augur_pepa_state_space_describe_state (const AugurPepaStateSpace *space,
 
 /* ---- derivation ----------------------------------------------------------------- */
 
-static int
-compare_targets (const void *a, const void *b)
+/* The labels of the transitions: one per distinct (action, rate), so a
+ * transition is a target and a label, 8 bytes.  Most actions have one rate
+ * (a pipeline's) or a few (counts times a rate): the last label of each
+ * action is tried first. */
+typedef struct {
+  GArray     *action;     /* guint per label */
+  GArray     *rate;       /* double per label */
+  GHashTable *index;      /* (action, rate bits) -> label + 1 */
+  guint      *last;       /* per action: its last label + 1, or 0 */
+} Labels;
+
+typedef struct {
+  guint   action;
+  guint64 bits;
+} LabelKey;
+
+static guint
+label_key_hash (gconstpointer p)
 {
-  guint x = *(const guint *) a, y = *(const guint *) b;
-  return x < y ? -1 : x > y;
+  const LabelKey *k = p;
+  guint64 h = k->bits * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15) + k->action;
+
+  return (guint) (h ^ (h >> 32));
 }
 
-/* Builds the CTMC from the labelled transitions: per row, targets sorted,
- * duplicates summed, self-loops dropped. */
-static AugurCtmc *
-build_ctmc (AugurPepaStateSpace *space, GError **error)
+static gboolean
+label_key_equal (gconstpointer a,
+                 gconstpointer b)
 {
-  guint n = space->n_states;
-  guint64 total = space->row_ptr[n];
-  guint64 *row_ptr = g_new (guint64, (gsize) n + 1);
-  guint *col = g_new (guint, MAX (1, total));
-  double *rate = g_new (double, MAX (1, total));
-  guint64 k = 0;
-  g_autofree guint *tmp = NULL;
-  gsize tmp_cap = 0;
+  const LabelKey *x = a, *y = b;
 
-  for (guint s = 0; s < n; s++)
+  return x->action == y->action && x->bits == y->bits;
+}
+
+static void
+labels_init (Labels *l,
+             guint   n_actions)
+{
+  l->action = g_array_new (FALSE, FALSE, sizeof (guint));
+  l->rate = g_array_new (FALSE, FALSE, sizeof (double));
+  l->index = g_hash_table_new_full (label_key_hash, label_key_equal, g_free, NULL);
+  l->last = g_new0 (guint, MAX (1, n_actions));
+}
+
+static void
+labels_clear (Labels *l)
+{
+  if (l->action != NULL)
+    g_array_unref (l->action);
+  if (l->rate != NULL)
+    g_array_unref (l->rate);
+  g_clear_pointer (&l->index, g_hash_table_unref);
+  g_clear_pointer (&l->last, g_free);
+}
+
+static inline guint
+labels_intern (Labels *l,
+               guint   action,
+               double  rate)
+{
+  LabelKey key = { action, 0 };
+  gpointer found;
+  guint last = l->last[action];
+
+  if (last != 0 && g_array_index (l->rate, double, last - 1) == rate)
+    return last - 1;
+  memcpy (&key.bits, &rate, sizeof key.bits);
+  found = g_hash_table_lookup (l->index, &key);
+  if (found != NULL)
+    last = GPOINTER_TO_UINT (found);
+  else
     {
-      guint64 a = space->row_ptr[s], b = space->row_ptr[s + 1];
-      guint64 start = k;
-      guint m = (guint) (b - a);
-
-      row_ptr[s] = k;
-      if (m > tmp_cap)
-        {
-          tmp_cap = MAX (m, tmp_cap * 2);
-          tmp = g_renew (guint, tmp, tmp_cap);
-        }
-      for (guint i = 0; i < m; i++)
-        tmp[i] = i;
-      /* sort indices by target (rows are short: insertion sort) */
-      for (guint i = 1; i < m; i++)
-        {
-          guint x = tmp[i], j = i;
-          guint tx = space->transitions[a + x].target;
-          while (j > 0 && space->transitions[a + tmp[j - 1]].target > tx)
-            {
-              tmp[j] = tmp[j - 1];
-              j--;
-            }
-          tmp[j] = x;
-        }
-      for (guint i = 0; i < m; i++)
-        {
-          const AugurPepaTransition *t = &space->transitions[a + tmp[i]];
-          if (t->target == s)
-            continue;
-          if (k > start && col[k - 1] == t->target)
-            rate[k - 1] += t->rate;
-          else
-            {
-              col[k] = t->target;
-              rate[k] = t->rate;
-              k++;
-            }
-        }
+      g_array_append_val (l->action, action);
+      g_array_append_val (l->rate, rate);
+      last = l->rate->len;
+      g_hash_table_insert (l->index, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (last));
     }
-  row_ptr[n] = k;
-  (void) compare_targets;
-  return augur_ctmc_new_from_csr (n, row_ptr, col, rate, error);
+  l->last[action] = last;
+  return last - 1;
 }
 
 /* Memory the state space will need once derived, built into a chain and
- * solved, estimated from what derivation holds now: the growable arrays at
- * twice their use (capacity slack and the next doubling), then per state
- * the chain's row and exit-rate arrays, its structure analysis and the
- * solver's vectors, per transition the chain's entries in both directions. */
-#define BYTES_PER_STATE_AFTER      136
-#define BYTES_PER_TRANSITION_AFTER 24
+ * solved, estimated from what derivation holds now: per state the packed
+ * words at twice their use (capacity slack), the hash table, the row
+ * offsets, then the chain's offsets and exit rates, its structure analysis
+ * and the solver's vectors; per transition the labelled entry (8 bytes,
+ * turned into the chain in place) and the outgoing targets an analysis of a
+ * chain that is not irreducible builds for a while. */
+#define BYTES_PER_STATE_AFTER      64
+#define BYTES_PER_TRANSITION_AFTER 4
 
 static guint64
 estimate_bytes (guint64 n_states, guint64 n_trans, guint n_words)
 {
-  guint64 per_state = 2 * (8 * (guint64) n_words + 8) + 16 + BYTES_PER_STATE_AFTER;
-  guint64 per_trans = 2 * sizeof (AugurPepaTransition) + BYTES_PER_TRANSITION_AFTER;
+  guint64 per_state = 2 * 8 * (guint64) n_words + 16 + 8 + BYTES_PER_STATE_AFTER;
+  guint64 per_trans = sizeof (AugurCtmcEntry) + BYTES_PER_TRANSITION_AFTER;
 
   return n_states * per_state + n_trans * per_trans;
 }
@@ -502,7 +518,12 @@ augur_pepa_derive (AugurPepaModel    *model,
   guint n_slots;
   g_autofree guint64 *w = NULL;
   g_autofree guint64 *source = NULL;
-  gsize cap_trans = 0, n_trans = 0;
+  guint64 *row_ptr = NULL;
+  AugurCtmcEntry *entries = NULL;
+  GArray *self = g_array_new (FALSE, FALSE, sizeof (AugurCtmcEntry));
+  Labels labels = { 0 };
+  guint n_labels;
+  gsize cap_trans = 0, n_trans = 0, n_entries = 0;
   gsize cap_rows = 0;
   gint64 start_time = g_get_monotonic_time ();
   gint64 last_progress = start_time;
@@ -528,6 +549,7 @@ augur_pepa_derive (AugurPepaModel    *model,
       g.ra_passive[i] = g_new0 (double, MAX (1, g.n_actions));
     }
   g.touched = g_new0 (guint8, MAX (1, g.n_actions));
+  labels_init (&labels, g.n_actions);
 
   augur_state_set_init (&set, space->n_words);
   w = g_new0 (guint64, space->n_words);
@@ -550,7 +572,7 @@ augur_pepa_derive (AugurPepaModel    *model,
 
   for (guint s = 0; s < set.n_states; s++)
     {
-      gsize row_start = n_trans;
+      gsize row_start = n_entries;
 
       if ((s & 4095) == 0 && s > 0)
         {
@@ -577,9 +599,9 @@ augur_pepa_derive (AugurPepaModel    *model,
       if (s + 1 >= cap_rows)
         {
           cap_rows = MAX (1024, cap_rows * 2);
-          space->row_ptr = g_renew (guint64, space->row_ptr, cap_rows + 1);
+          row_ptr = g_renew (guint64, row_ptr, cap_rows + 1);
         }
-      space->row_ptr[s] = row_start;
+      row_ptr[s] = row_start;
 
       /* unpack the state (the packed array may move as it grows) */
       pepa_state_space_unpack (&(AugurPepaStateSpace) {
@@ -633,15 +655,23 @@ augur_pepa_derive (AugurPepaModel    *model,
               w[word] = (w[word] & ~(mask << shift)) | ((value & mask) << shift);
             }
           target = augur_state_set_insert (&set, w, augur_state_set_hash (w, space->n_words), G_MAXUINT - 1, &added);
-          if (n_trans == cap_trans)
-            {
-              cap_trans = MAX (4096, cap_trans * 2);
-              space->transitions = g_renew (AugurPepaTransition, space->transitions, cap_trans);
-            }
-          space->transitions[n_trans].target = target;
-          space->transitions[n_trans].action = t->action;
-          space->transitions[n_trans].rate = t->rate;
           n_trans++;
+          if (target == s)
+            {
+              /* no change to the chain, but the action happens */
+              AugurCtmcEntry loop = { s, labels_intern (&labels, t->action, t->rate) };
+              g_array_append_val (self, loop);
+              continue;
+            }
+          if (n_entries == cap_trans)
+            {
+              /* realloc of a large block moves pages, it does not copy */
+              cap_trans = MAX (4096, cap_trans * 2);
+              entries = g_renew (AugurCtmcEntry, entries, cap_trans);
+            }
+          entries[n_entries].state = target;
+          entries[n_entries].label = labels_intern (&labels, t->action, t->rate);
+          n_entries++;
         }
       if (!ok)
         break;
@@ -683,20 +713,29 @@ augur_pepa_derive (AugurPepaModel    *model,
   space->n_states = set.n_states;
   space->packed = augur_state_set_steal_words (&set);
   augur_state_set_clear (&set);
+  n_labels = labels.rate->len;
+  space->label_action = (guint *) (void *) g_array_free (g_steal_pointer (&labels.action), FALSE);
+  space->n_self = self->len;
+  space->self = (AugurCtmcEntry *) (void *) g_array_free (self, FALSE);
   if (!ok)
     {
+      g_free (row_ptr);
+      g_free (entries);
+      labels_clear (&labels);
       augur_pepa_state_space_unref (space);
       return NULL;
     }
 
-  space->row_ptr = g_renew (guint64, space->row_ptr, (gsize) space->n_states + 1);
-  space->row_ptr[space->n_states] = n_trans;
-  space->transitions = g_renew (AugurPepaTransition, space->transitions, MAX (1, n_trans));
+  row_ptr = g_renew (guint64, row_ptr, (gsize) space->n_states + 1);
+  row_ptr[space->n_states] = n_entries;
   space->packed = g_renew (guint64, space->packed, (gsize) space->n_states * space->n_words);
 
   if (progress != NULL)
     progress (1.0, _("Building the generator"), progress_data);
-  space->ctmc = build_ctmc (space, error);
+  space->ctmc = augur_ctmc_new_labelled (space->n_states, row_ptr, entries,
+                                         (double *) (void *) g_array_free (g_steal_pointer (&labels.rate), FALSE),
+                                         n_labels, AUGUR_CTMC_REACHABLE, error);
+  labels_clear (&labels);
   if (space->ctmc == NULL)
     {
       augur_pepa_state_space_unref (space);
@@ -726,6 +765,8 @@ augur_pepa_state_space_unref (AugurPepaStateSpace *space)
   g_free (space->slot_mask);
   g_free (space->row_ptr);
   g_free (space->transitions);
+  g_free (space->label_action);
+  g_free (space->self);
   if (space->ctmc)
     augur_ctmc_free (space->ctmc);
   g_free (space);
@@ -796,7 +837,63 @@ augur_pepa_state_space_get_transitions (const AugurPepaStateSpace  *space,
                                         guint                       state,
                                         const AugurPepaTransition **transitions)
 {
+  const AugurPepaTransition *all;
+
   g_return_val_if_fail (state < space->n_states, 0);
-  *transitions = &space->transitions[space->row_ptr[state]];
+  all = pepa_state_space_get_out (space);
+  *transitions = &all[space->row_ptr[state]];
   return (guint) (space->row_ptr[state + 1] - space->row_ptr[state]);
+}
+
+/* The outgoing view, built on first use from the chain's incoming rows and
+ * the self-loops: targets increasing in every row. */
+const AugurPepaTransition *
+pepa_state_space_get_out (const AugurPepaStateSpace *space)
+{
+  AugurPepaStateSpace *sp = (AugurPepaStateSpace *) space;
+
+  if (g_once_init_enter (&sp->transitions))
+    {
+      const AugurCtmc *c = space->ctmc;
+      const guint n = space->n_states;
+      guint64 *row_ptr = g_new0 (guint64, (gsize) n + 1);
+      AugurPepaTransition *out;
+      guint64 total = space->n_self, k = 0;
+
+      for (guint j = 0; j < n; j++)
+        {
+          const AugurCtmcEntry *in;
+          guint len = augur_ctmc_get_in_row (c, j, &in);
+
+          total += len;
+          for (guint e = 0; e < len; e++)
+            row_ptr[in[e].state + 1]++;
+        }
+      for (guint64 e = 0; e < space->n_self; e++)
+        row_ptr[space->self[e].state + 1]++;
+      for (guint i = 0; i < n; i++)
+        row_ptr[i + 1] += row_ptr[i];
+      out = g_new (AugurPepaTransition, MAX (total, 1));
+      for (guint j = 0; j < n; j++)
+        {
+          const AugurCtmcEntry *in;
+          guint len = augur_ctmc_get_in_row (c, j, &in);
+
+          /* target j in the rows of its sources, its self-loops in its own
+           * row at the same place in target order */
+          for (guint e = 0; e < len; e++)
+            out[row_ptr[in[e].state]++] = (AugurPepaTransition) {
+              j, space->label_action[in[e].label], augur_ctmc_get_label_rate (c, in[e].label) };
+          for (; k < space->n_self && space->self[k].state == j; k++)
+            out[row_ptr[j]++] = (AugurPepaTransition) {
+              j, space->label_action[space->self[k].label],
+              augur_ctmc_get_label_rate (c, space->self[k].label) };
+        }
+      for (guint i = n; i > 0; i--)
+        row_ptr[i] = row_ptr[i - 1];
+      row_ptr[0] = 0;
+      sp->row_ptr = row_ptr;
+      g_once_init_leave (&sp->transitions, out);
+    }
+  return space->transitions;
 }

@@ -198,11 +198,21 @@ struct _AugurPepaStateSpace {
   guint8              *slot_shift;    /* per slot: bit position inside its word */
   guint16             *slot_word;     /* per slot: word index */
   guint64             *slot_mask;     /* per slot: mask after shift */
+  AugurCtmc           *ctmc;          /* the transitions, labelled, as incoming rows */
+  guint               *label_action;  /* per label of the chain: its action */
+  AugurCtmcEntry      *self;          /* self-loops (state, label), states increasing:
+                                       * not in the chain, but their actions happen */
+  guint64              n_self;
+  /* The outgoing view (pepa_state_space_get_out()), built on first use. */
   guint64             *row_ptr;       /* n_states + 1, into transitions */
   AugurPepaTransition *transitions;
-  AugurCtmc           *ctmc;
   double               derive_seconds;
 };
+
+/* Every labelled transition grouped by source (see
+ * augur_pepa_state_space_get_transitions()): 16 bytes a transition, built
+ * on first use (exports and diagrams), thread-safe. */
+const AugurPepaTransition *pepa_state_space_get_out (const AugurPepaStateSpace *space);
 
 void pepa_state_space_unpack (const AugurPepaStateSpace *space,
                               guint                      state,

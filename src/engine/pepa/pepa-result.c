@@ -40,12 +40,18 @@ augur_pepa_solve (AugurPepaStateSpace      *space,
 
   /* throughput(a) = sum_s pi(s) * (rate of a out of s), self-loops included */
   result->throughput = g_new0 (double, MAX (1, n_actions));
-  for (guint s = 0; s < space->n_states; s++)
+  for (guint j = 0; j < space->n_states; j++)
     {
-      double p = result->pi[s];
-      for (guint64 k = space->row_ptr[s]; k < space->row_ptr[s + 1]; k++)
-        result->throughput[space->transitions[k].action] += p * space->transitions[k].rate;
+      const AugurCtmcEntry *in;
+      guint len = augur_ctmc_get_in_row (space->ctmc, j, &in);
+
+      for (guint e = 0; e < len; e++)
+        result->throughput[space->label_action[in[e].label]] +=
+          result->pi[in[e].state] * augur_ctmc_get_label_rate (space->ctmc, in[e].label);
     }
+  for (guint64 e = 0; e < space->n_self; e++)
+    result->throughput[space->label_action[space->self[e].label]] +=
+      result->pi[space->self[e].state] * augur_ctmc_get_label_rate (space->ctmc, space->self[e].label);
 
   /* populations of every local state of every component */
   result->population = g_ptr_array_new_with_free_func (g_free);
@@ -394,11 +400,13 @@ augur_pepa_state_space_write_dot (const AugurPepaStateSpace *space,
           g_string_truncate (s, 0);
         }
     }
+  const AugurPepaTransition *all = pepa_state_space_get_out (space);
+
   for (guint st = 0; st < space->n_states; st++)
     {
       for (guint64 k = space->row_ptr[st]; k < space->row_ptr[st + 1]; k++)
         {
-          const AugurPepaTransition *t = &space->transitions[k];
+          const AugurPepaTransition *t = &all[k];
           char rate[G_ASCII_DTOSTR_BUF_SIZE];
           g_ascii_formatd (rate, sizeof rate, "%g", t->rate);
           g_string_append_printf (s, "  s%u -> s%u [label=\"", st + 1, t->target + 1);

@@ -109,7 +109,9 @@ char  *augur_pepa_state_space_describe_state (const AugurPepaStateSpace *space,
                                               guint                      state);
 
 /* Labelled transitions out of a state as derived (before summing): one entry
- * per derivation, self-loops included.  Arrays are owned by the space. */
+ * per derivation of non-zero rate, self-loops included, targets increasing.
+ * Arrays are owned by the space; the first call builds them for every state
+ * (16 bytes a transition, which the solution itself does not need). */
 typedef struct {
   guint  target;
   guint  action;

@@ -806,7 +806,7 @@ test_memory_budget (void)
   {
     guint64 states = g_ascii_strtoull (strstr (error->message, "stopped at ") + strlen ("stopped at "), NULL, 10);
     g_assert_cmpuint (states, >, 10000);
-    g_assert_cmpuint (states, <, 100000);
+    g_assert_cmpuint (states, <, 200000);
   }
   g_clear_error (&error);
 

@@ -633,6 +633,20 @@ test_bicgstab_pipelines (void)
     }
 }
 
+/* A chain holds 8 bytes a transition and 16 a state (offset, exit rate),
+ * whatever built it. */
+static void
+test_build_bytes (void)
+{
+  AugurCtmc *c = pipeline (9, 10, 5, NULL, NULL);
+  guint64 n = augur_ctmc_get_n_states (c), m = augur_ctmc_get_n_transitions (c);
+
+  g_assert_cmpuint (n, ==, 19683);
+  g_assert_cmpuint (augur_ctmc_get_bytes (c), <=, 8 * m + 16 * (n + 1) + 8 * augur_ctmc_get_n_labels (c) + 256);
+  g_assert_cmpuint (augur_ctmc_get_n_labels (c), ==, 2);
+  augur_ctmc_free (c);
+}
+
 static void
 test_pipeline_structure (void)
 {
@@ -1352,6 +1366,7 @@ main (int   argc,
   g_test_add_data_func ("/engine/ctmc/build/transpose-cycles", GINT_TO_POINTER (TRUE), test_build_transpose);
   g_test_add_func ("/engine/ctmc/build/single-state", test_single_state);
   g_test_add_func ("/engine/ctmc/build/pipeline", test_pipeline_structure);
+  g_test_add_func ("/engine/ctmc/build/bytes", test_build_bytes);
   g_test_add_func ("/engine/ctmc/residual", test_residual);
   g_test_add_func ("/engine/ctmc/steady/two-state", test_two_state);
   g_test_add_func ("/engine/ctmc/steady/birth-death", test_birth_death);

@@ -174,4 +174,67 @@ gboolean   augur_ctmc_is_irreducible (const AugurCtmc *ctmc,
  * steady state.  0 for an irreducible chain. */
 guint      augur_ctmc_get_n_transient (const AugurCtmc *ctmc);
 
+/* ---- Transient measures (ctmc-transient.c) ---------------------------- */
+
+/* The Poisson(lambda) probabilities of left .. right, normalised, leaving
+ * out at most epsilon of the mass (*bound says how much, as a bound).
+ * Computed from the mode outwards relative to it: no overflow for any
+ * lambda up to 10^15 (about 8 sqrt(lambda) terms).  g_free() the result
+ * (right - left + 1 entries). */
+double *augur_poisson_weights (double   lambda,
+                               double   epsilon,
+                               guint64 *left,
+                               guint64 *right,
+                               double  *bound);
+
+typedef struct {
+  double  epsilon;     /* truncation error bound of each time; 0: 1e-10 */
+  guint64 max_steps;   /* products of the chain allowed; 0: 10^8 */
+} AugurTransientOptions;
+
+typedef struct {
+  double  lambda;        /* uniformisation rate, 1.02 x the largest exit rate */
+  guint64 steps;         /* products of the chain computed */
+  guint64 steady_step;   /* the product from which nothing changed, or 0 */
+  double  error_bound;   /* the largest truncation bound of the times (a
+                          * probability mass; measures are off by at most
+                          * this times their largest value per state) */
+} AugurTransientInfo;
+
+/* Writes the measures of the distribution x (n states) into out. */
+typedef void (*AugurTransientMeasureFunc) (const double *x,
+                                           double       *out,
+                                           gpointer      user_data);
+
+/* The measures at each time, values[t * n_measures + m], of the chain
+ * started in the distribution `initial`, by uniformisation; products the
+ * times do not need are not measured.  When a product stops changing (the
+ * chain has reached its steady state to rounding), the rest reuse it
+ * (info->steady_step).  FALSE with an error for a time that is not finite
+ * or not >= 0, a horizon needing more than max_steps products, or Cancel. */
+gboolean augur_ctmc_transient (const AugurCtmc              *ctmc,
+                               const double                 *initial,
+                               guint                         n_times,
+                               const double                 *times,
+                               guint                         n_measures,
+                               AugurTransientMeasureFunc     measure,
+                               gpointer                      measure_data,
+                               double                       *values,
+                               const AugurTransientOptions  *options,
+                               AugurProgressFunc             progress,
+                               gpointer                      progress_data,
+                               GCancellable                 *cancellable,
+                               AugurTransientInfo           *info,
+                               GError                      **error);
+
+/* The expected time to reach the absorbing state from `initial` (which
+ * gives it no mass), to a relative residual of tolerance (0: 1e-13). */
+gboolean augur_ctmc_mean_time_to_absorption (const AugurCtmc *ctmc,
+                                             const double    *initial,
+                                             guint            absorbing,
+                                             double           tolerance,
+                                             GCancellable    *cancellable,
+                                             double          *mean,
+                                             GError         **error);
+
 G_END_DECLS

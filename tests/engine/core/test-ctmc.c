@@ -1353,6 +1353,239 @@ test_perf_pipeline13 (void)
   augur_ctmc_free (c);
 }
 
+/* ---- Transient measures ------------------------------------------------ */
+
+static void
+test_poisson_weights (void)
+{
+  const double lambdas[] = { 0, 0.3, 7.5, 1000, 1e6 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lambdas); i++)
+    {
+      double lambda = lambdas[i], bound = -1, sum = 0;
+      guint64 left, right;
+      g_autofree double *w = augur_poisson_weights (lambda, 1e-12, &left, &right, &bound);
+
+      g_assert_cmpfloat (bound, >=, 0);
+      g_assert_cmpfloat (bound, <=, 1e-12);
+      double mean = 0, var = 0;
+
+      for (guint64 k = left; k <= right; k++)
+        {
+          double exact = lambda == 0 ? (k == 0) : exp (k * log (lambda) - lambda - lgamma (k + 1.0));
+
+          sum += w[k - left];
+          mean += k * w[k - left];
+          /* normalised over the kept terms, so off by the left-out mass;
+           * lgamma itself is only good to ~1e-12 relative up to 1000 */
+          if (lambda <= 1000)
+            g_assert_cmpfloat (fabs (w[k - left] - exact), <=, 1e-11 * exact + 1e-300);
+        }
+      for (guint64 k = left; k <= right; k++)
+        var += (k - mean) * (k - mean) * w[k - left];
+      g_assert_cmpfloat (fabs (sum - 1), <=, 1e-13);
+      /* the moments of Poisson(lambda) */
+      g_assert_cmpfloat (fabs (mean - lambda), <=, 1e-9 * MAX (lambda, 1));
+      g_assert_cmpfloat (fabs (var - lambda), <=, 1e-8 * MAX (lambda, 1));
+      if (lambda > 0)
+        g_test_message ("lambda %g: terms %" G_GUINT64_FORMAT " .. %" G_GUINT64_FORMAT ", bound %.2g",
+                        lambda, left, right, bound);
+    }
+}
+
+/* exp(Q t) of a small dense generator by scaling, Taylor and squaring. */
+static void
+dense_expm (const double *q,
+            guint         n,
+            double        t,
+            double       *out)
+{
+  g_autofree double *a = g_new (double, n * n);
+  g_autofree double *term = g_new (double, n * n);
+  g_autofree double *tmp = g_new (double, n * n);
+  double norm = 0;
+  guint squarings = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      double row = 0;
+
+      for (guint j = 0; j < n; j++)
+        row += fabs (q[i * n + j]) * t;
+      norm = MAX (norm, row);
+    }
+  while (norm > 0.25)
+    {
+      norm /= 2;
+      squarings++;
+    }
+  for (guint i = 0; i < n * n; i++)
+    a[i] = q[i] * t / ldexp (1, (int) squarings);
+  for (guint i = 0; i < n * n; i++)
+    out[i] = term[i] = (i / n == i % n);
+  for (guint k = 1; k <= 30; k++)
+    {
+      for (guint i = 0; i < n; i++)
+        for (guint j = 0; j < n; j++)
+          {
+            double s = 0;
+
+            for (guint l = 0; l < n; l++)
+              s += term[i * n + l] * a[l * n + j];
+            tmp[i * n + j] = s / k;
+          }
+      memcpy (term, tmp, sizeof (double) * n * n);
+      for (guint i = 0; i < n * n; i++)
+        out[i] += term[i];
+    }
+  for (guint s = 0; s < squarings; s++)
+    {
+      for (guint i = 0; i < n; i++)
+        for (guint j = 0; j < n; j++)
+          {
+            double v = 0;
+
+            for (guint l = 0; l < n; l++)
+              v += out[i * n + l] * out[l * n + j];
+            tmp[i * n + j] = v;
+          }
+      memcpy (out, tmp, sizeof (double) * n * n);
+    }
+}
+
+static void
+identity_measure (const double *x,
+                  double       *out,
+                  gpointer      data)
+{
+  memcpy (out, x, sizeof (double) * GPOINTER_TO_UINT (data));
+}
+
+/* Probabilities at times t match exp(Q t) computed here, on random chains
+ * and on stiff ones (rates from 1 to 10^4). */
+static void
+test_transient_expm (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+  const double times[] = { 0, 1e-3, 0.02, 0.5, 3 };
+
+  for (guint round = 0; round < 8; round++)
+    {
+      const guint n = 6;
+      gboolean stiff = round >= 4;
+      double q[36] = { 0 };
+      Triples t;
+      AugurCtmc *c;
+      double expm[36], initial[6] = { 0 };
+      double values[G_N_ELEMENTS (times) * 6];
+      AugurTransientInfo info;
+      g_autoptr(GError) error = NULL;
+
+      triples_init (&t, n);
+      for (guint i = 0; i < n; i++)
+        for (guint j = 0; j < n; j++)
+          if (i != j && (j == (i + 1) % n || g_rand_int_range (rand, 0, 3) == 0))
+            {
+              double r = stiff ? pow (10, g_rand_double_range (rand, 0, 4)) : g_rand_double_range (rand, 0.1, 5);
+
+              triples_add (&t, i, j, r);
+              q[i * n + j] += r;
+              q[i * n + i] -= r;
+            }
+      c = build_or_die (&t);
+      initial[0] = 0.7;
+      initial[3] = 0.3;
+      g_assert_true (augur_ctmc_transient (c, initial, G_N_ELEMENTS (times), times, n, identity_measure,
+                                           GUINT_TO_POINTER (n), values, NULL, NULL, NULL, NULL, &info, &error));
+      g_assert_no_error (error);
+      g_assert_cmpfloat (info.error_bound, <=, 1e-10);
+      for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+        {
+          dense_expm (q, n, times[k], expm);
+          for (guint j = 0; j < n; j++)
+            {
+              double exact = 0.7 * expm[0 * n + j] + 0.3 * expm[3 * n + j];
+
+              g_assert_cmpfloat (fabs (values[k * n + j] - exact), <=, 1e-10);
+            }
+        }
+      g_test_message ("%s chain: lambda %g, %" G_GUINT64_FORMAT " products", stiff ? "stiff" : "plain",
+                      info.lambda, info.steps);
+      augur_ctmc_free (c);
+    }
+}
+
+/* At a long time the probabilities are the steady state's. */
+static void
+test_transient_to_steady (void)
+{
+  AugurCtmc *c = pipeline (6, 10, 4, NULL, NULL);
+  guint n = augur_ctmc_get_n_states (c);
+  g_autofree double *initial = g_new0 (double, n);
+  g_autofree double *values = g_new (double, n);
+  g_autofree double *pi = solve (c, AUGUR_SOLVER_DIRECT, &(AugurSolveInfo) { 0 });
+  double time = 200;
+  AugurTransientInfo info;
+  g_autoptr(GError) error = NULL;
+
+  initial[0] = 1;
+  g_assert_true (augur_ctmc_transient (c, initial, 1, &time, n, identity_measure, GUINT_TO_POINTER (n),
+                                       values, NULL, NULL, NULL, NULL, &info, &error));
+  g_assert_no_error (error);
+  for (guint s = 0; s < n; s++)
+    g_assert_cmpfloat (fabs (values[s] - pi[s]), <=, 1e-9 * MAX (pi[s], 1e-3));
+  g_test_message ("steady from product %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT, info.steady_step, info.steps);
+  g_assert_cmpuint (info.steady_step, >, 0);
+  augur_ctmc_free (c);
+}
+
+static void
+test_transient_invalid (void)
+{
+  AugurCtmc *c = pipeline (2, 1e4, 1e4, NULL, NULL);
+  double initial[9] = { 1 }, values[9];
+  const double bad[] = { -1, NAN, INFINITY, 1e300 };
+  AugurTransientOptions small = { .max_steps = 1000 };
+  double far = 10;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (augur_ctmc_transient (c, initial, 1, &bad[i], 9, identity_measure, GUINT_TO_POINTER (9),
+                                            values, NULL, NULL, NULL, NULL, NULL, &error));
+      g_assert_nonnull (error);
+    }
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (augur_ctmc_transient (c, initial, 1, &far, 9, identity_measure, GUINT_TO_POINTER (9),
+                                          values, &small, NULL, NULL, NULL, NULL, &error));
+    g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE);
+  }
+  augur_ctmc_free (c);
+}
+
+/* Erlang: three stages of rate 2 then absorbed: mean 1.5. */
+static void
+test_absorption_mean (void)
+{
+  Triples t;
+  AugurCtmc *c;
+  double initial[4] = { 1, 0, 0, 0 }, mean = 0;
+  g_autoptr(GError) error = NULL;
+
+  triples_init (&t, 4);
+  triples_add (&t, 0, 1, 2);
+  triples_add (&t, 1, 2, 2);
+  triples_add (&t, 2, 3, 2);
+  c = build_or_die (&t);
+  g_assert_true (augur_ctmc_mean_time_to_absorption (c, initial, 3, 1e-14, NULL, &mean, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (fabs (mean - 1.5), <=, 1e-12);
+  augur_ctmc_free (c);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1367,6 +1600,11 @@ main (int   argc,
   g_test_add_func ("/engine/ctmc/build/single-state", test_single_state);
   g_test_add_func ("/engine/ctmc/build/pipeline", test_pipeline_structure);
   g_test_add_func ("/engine/ctmc/build/bytes", test_build_bytes);
+  g_test_add_func ("/engine/ctmc/transient/poisson-weights", test_poisson_weights);
+  g_test_add_func ("/engine/ctmc/transient/expm", test_transient_expm);
+  g_test_add_func ("/engine/ctmc/transient/to-steady", test_transient_to_steady);
+  g_test_add_func ("/engine/ctmc/transient/invalid", test_transient_invalid);
+  g_test_add_func ("/engine/ctmc/transient/absorption-mean", test_absorption_mean);
   g_test_add_func ("/engine/ctmc/residual", test_residual);
   g_test_add_func ("/engine/ctmc/steady/two-state", test_two_state);
   g_test_add_func ("/engine/ctmc/steady/birth-death", test_birth_death);

@@ -5,6 +5,7 @@
  */
 #include "augur-cli-private.h"
 #include "augur-file.h"
+#include "augur-format.h"
 #include "pepa.h"
 
 #include <errno.h>
@@ -12,6 +13,92 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* T[:POINTS] */
+static gboolean
+parse_transient (const char *text,
+                 double     *end,
+                 guint      *points)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ":", -1);
+  guint n = g_strv_length (parts);
+  char *rest = NULL;
+  guint64 p = 21;
+
+  if (n < 1 || n > 2)
+    return FALSE;
+  *end = g_ascii_strtod (parts[0], &rest);
+  if (rest == parts[0] || *rest != '\0' || !(*end > 0) || !isfinite (*end))
+    return FALSE;
+  if (n == 2 && (!g_ascii_string_to_unsigned (parts[1], 10, 2, 100000, &p, NULL)))
+    return FALSE;
+  *points = (guint) p;
+  return TRUE;
+}
+
+/* Appends the members of a JSON object written by the engine ("{\n" ...
+ * "\n}\n") to s, which holds the members so far. */
+static void
+json_merge (GString    *s,
+            const char *object)
+{
+  gsize len;
+
+  if (object == NULL)
+    return;
+  len = strlen (object);
+  g_assert (len >= 4 && object[0] == '{' && g_str_has_suffix (object, "\n}\n"));
+  if (s->len == 0)
+    g_string_append_len (s, object, len - 3);
+  else
+    {
+      g_string_append_c (s, ',');
+      g_string_append_len (s, object + 1, len - 4);
+    }
+}
+
+static void
+transient_text (GString                  *s,
+                const AugurPepaTransient *tr)
+{
+  const AugurPepaModel *model = augur_pepa_state_space_get_model (tr->space);
+  char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+
+  g_string_append_printf (s, "\nThroughput over time (uniformisation rate %s, %" G_GUINT64_FORMAT
+                          " products, truncation error at most ",
+                          augur_format_double (buf, tr->info.lambda), tr->info.steps);
+  g_string_append_printf (s, "%s):\n%12s", augur_format_double (buf, tr->info.error_bound), "time");
+  for (guint a = 0; a < tr->n_actions; a++)
+    g_string_append_printf (s, " %14s", augur_pepa_model_get_action_name (model, a));
+  g_string_append_c (s, '\n');
+  for (guint t = 0; t < tr->n_times; t++)
+    {
+      g_string_append_printf (s, "%12.6g", tr->times[t]);
+      for (guint a = 0; a < tr->n_actions; a++)
+        g_string_append_printf (s, " %14.8g", tr->throughput[(gsize) t * tr->n_actions + a]);
+      g_string_append_c (s, '\n');
+    }
+}
+
+static void
+passage_text (GString                *s,
+              const AugurPepaPassage *p)
+{
+  g_autofree char *path = g_strjoinv (" -> ", p->path);
+
+  g_string_append_printf (s, "\nPassage %s:\n  mean %.10g\n", path, p->mean);
+  for (guint q = 0; q < AUGUR_PEPA_PASSAGE_N_QUANTILES; q++)
+    {
+      if (isnan (p->quantile[q]))
+        g_string_append_printf (s, "  %g quantile beyond the horizon %.6g\n",
+                                augur_pepa_passage_get_quantile_level (q), p->times[p->n_points - 1]);
+      else
+        g_string_append_printf (s, "  %g quantile %.6g (within %.2g)\n", augur_pepa_passage_get_quantile_level (q),
+                                p->quantile[q], p->resolution);
+    }
+  g_string_append_printf (s, "  distribution at %.6g: %.10g (truncation error at most %.2g)\n",
+                          p->times[p->n_points - 1], p->cdf[p->n_points - 1], p->info.error_bound);
+}
 
 int
 augur_cli_pepa (int argc, char **argv)
@@ -23,6 +110,14 @@ augur_cli_pepa (int argc, char **argv)
   gint64 max_states = 0;
   double tolerance = 0.0;
   gboolean verbose = FALSE;
+  g_autofree char *transient = NULL;
+  g_autofree char *passage = NULL;
+  double horizon = 0, epsilon = 0;
+  gint points = 0;
+  g_auto(GStrv) passage_path = NULL;
+  AugurTransientOptions transient_options = { 0 };
+  double transient_end = 0;
+  guint transient_points = 0;
   GOptionEntry entries[] = {
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver,
       "Steady-state solver: auto, direct, gauss-seidel, sor, jacobi, power", "NAME" },
@@ -34,6 +129,13 @@ augur_cli_pepa (int argc, char **argv)
       "Stop when the state space exceeds N states (default 20 million; memory is limited too)", "N" },
     { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &tolerance, "Relative residual to reach (default 1e-12)", "TOL" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
+    { "transient", 0, 0, G_OPTION_ARG_STRING, &transient,
+      "Throughputs and populations at POINTS times from 0 to T (default 21), from the initial state", "T[:POINTS]" },
+    { "passage", 0, 0, G_OPTION_ARG_STRING, &passage,
+      "Time from action A to the first B after it (and C after that...): distribution, mean, quantiles", "A:B[:C...]" },
+    { "horizon", 0, 0, G_OPTION_ARG_DOUBLE, &horizon, "With --passage: the last time (default: until the CDF reaches 1 - 1e-4)", "T" },
+    { "points", 0, 0, G_OPTION_ARG_INT, &points, "With --passage: times from 0 to the horizon (default 200)", "N" },
+    { "error-bound", 0, 0, G_OPTION_ARG_DOUBLE, &epsilon, "Truncation error bound of the transient analyses (default 1e-10)", "E" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("MODEL.pepa - derive and solve a PEPA model");
@@ -42,6 +144,8 @@ augur_cli_pepa (int argc, char **argv)
   g_autoptr(AugurPepaModel) model = NULL;
   g_autoptr(AugurPepaStateSpace) space = NULL;
   g_autoptr(AugurPepaResult) result = NULL;
+  AugurPepaTransient *over_time = NULL;
+  AugurPepaPassage *trip = NULL;
   g_autofree char *text = NULL;
   g_autofree char *output = NULL;
   gsize length = 0;
@@ -87,6 +191,34 @@ augur_cli_pepa (int argc, char **argv)
     }
   if (max_states == 0)
     max_states = AUGUR_DEFAULT_MAX_STATES;
+  if (transient != NULL && !parse_transient (transient, &transient_end, &transient_points))
+    {
+      fprintf (stderr, "augur-cli pepa: --transient %s: expected T[:POINTS], T a time above 0 and POINTS from 2 to 100000\n",
+               transient);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (passage != NULL)
+    {
+      passage_path = g_strsplit (passage, ":", -1);
+      if (g_strv_length (passage_path) < 2 || g_strv_contains ((const char *const *) passage_path, ""))
+        {
+          fprintf (stderr, "augur-cli pepa: --passage %s: expected two action names or more, as A:B[:C...]\n", passage);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+    }
+  if (!(horizon >= 0) || !isfinite (horizon) || points < 0 || points > 100000 || points == 1 ||
+      !(epsilon >= 0) || !(epsilon < 0.5))
+    {
+      fprintf (stderr, "augur-cli pepa: --horizon must be a finite time, --points from 2 to 100000, "
+               "--error-bound from 0 to 0.5\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if ((transient != NULL || passage != NULL) && g_strcmp0 (format, "csv") == 0 && table != NULL)
+    {
+      fprintf (stderr, "augur-cli pepa: with --transient or --passage, CSV writes their own tables (no --table)\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  transient_options.epsilon = epsilon;
   options.tolerance = tolerance;
   augur_cli_progress_enabled = verbose;
 
@@ -144,12 +276,74 @@ augur_cli_pepa (int argc, char **argv)
       return AUGUR_CLI_EXIT_MODEL;
     }
 
+  if (transient != NULL)
+    {
+      g_autofree double *times = g_new (double, transient_points);
+
+      for (guint i = 0; i < transient_points; i++)
+        times[i] = i + 1 == transient_points ? transient_end : transient_end * i / (transient_points - 1);
+      over_time = augur_pepa_transient (space, times, transient_points, &transient_options,
+                                        augur_cli_on_progress, NULL, NULL, &error);
+      if (verbose)
+        fprintf (stderr, "\n");
+      if (over_time == NULL)
+        {
+          fprintf (stderr, "%s: %s\n", path, error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+    }
+  if (passage_path != NULL)
+    {
+      trip = augur_pepa_passage (result, (const char *const *) passage_path, horizon, (guint) points,
+                                 &transient_options, augur_cli_on_progress, NULL, NULL, &error);
+      if (verbose)
+        fprintf (stderr, "\n");
+      if (trip == NULL)
+        {
+          fprintf (stderr, "%s: %s\n", path, error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+    }
+
   if (g_strcmp0 (format, "json") == 0)
-    output = augur_pepa_result_to_json (result);
+    {
+      GString *s = g_string_new (NULL);
+      g_autofree char *steady = augur_pepa_result_to_json (result);
+      g_autofree char *over = over_time ? augur_pepa_transient_to_json (over_time) : NULL;
+      g_autofree char *pass = trip ? augur_pepa_passage_to_json (trip) : NULL;
+
+      /* one object: the steady state's members, then the analyses' */
+      json_merge (s, steady);
+      json_merge (s, over);
+      json_merge (s, pass);
+      g_string_append (s, "\n}\n");
+      output = g_string_free (s, FALSE);
+    }
   else if (g_strcmp0 (format, "csv") == 0)
-    output = augur_pepa_result_to_csv (result, table ? table : "throughput");
+    {
+      if (over_time != NULL && trip != NULL)
+        {
+          fprintf (stderr, "augur-cli pepa: CSV holds one table: ask for --transient or --passage, not both\n");
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      output = over_time ? augur_pepa_transient_to_csv (over_time)
+             : trip ? augur_pepa_passage_to_csv (trip)
+             : augur_pepa_result_to_csv (result, table ? table : "throughput");
+    }
   else
-    output = augur_pepa_result_to_text (result);
+    {
+      GString *s = g_string_new (NULL);
+      g_autofree char *steady = augur_pepa_result_to_text (result);
+
+      g_string_append (s, steady);
+      if (over_time != NULL)
+        transient_text (s, over_time);
+      if (trip != NULL)
+        passage_text (s, trip);
+      output = g_string_free (s, FALSE);
+    }
+  augur_pepa_transient_free (over_time);
+  augur_pepa_passage_free (trip);
   return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 

@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include "augur-test.h"
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 static const char *cli;
@@ -45,6 +46,79 @@ test_json (void)
   g_assert_nonnull (strstr (out, "\"transitions\": 51,"));
   g_assert_nonnull (strstr (out, "\"process1\": 2.40765492702859"));
   g_assert_nonnull (strstr (out, "\"solver\": {\"name\": \"direct\", \"iterations\": 0, \"residual\": "));
+}
+
+/* --transient and --passage join the steady state's JSON, numbers in C
+ * notation whatever the locale; their CSV tables; their bad arguments. */
+static void
+test_transient_and_passage (void)
+{
+  g_autofree char *model = example ("pipeline.pepa");
+  const char *locales[] = { "C", "fr_FR.UTF-8" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (locales); i++)
+    {
+      const char *args[] = { "pepa", model, "--transient", "2:5", "--passage", "move1:move2:move3:move4",
+                             "--format", "json", NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      const char *transient, *passage, *mean;
+      guint n_points = 0;
+
+      g_setenv ("LC_ALL", locales[i], TRUE);
+      g_assert_cmpint (run (args, &out, &err), ==, 0);
+      g_unsetenv ("LC_ALL");
+      /* one object: the steady state's members, then the analyses' */
+      g_assert_true (g_str_has_prefix (out, "{\n  \"states\": 27,"));
+      g_assert_true (g_str_has_suffix (out, "\n}\n"));
+      transient = strstr (out, "\n  \"transient\": {");
+      passage = strstr (out, "\n  \"passage\": {");
+      g_assert_nonnull (transient);
+      g_assert_nonnull (passage);
+      g_assert_true (transient < passage);
+      for (const char *p = transient; (p = strstr (p + 1, "{\"time\": ")) != NULL && p < passage;)
+        n_points++;
+      g_assert_cmpuint (n_points, ==, 5);
+      g_assert_nonnull (strstr (transient, "{\"time\": 2, \"throughput\": {"));
+      /* Little's law from the steady state: 0.7751249453723388 */
+      mean = strstr (passage, "\"mean\": ");
+      g_assert_nonnull (mean);
+      g_assert_cmpfloat (fabs (g_ascii_strtod (mean + strlen ("\"mean\": "), NULL) - 0.7751249453723388), <=, 1e-12);
+    }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "pepa", model, "--passage", "move1:move4", "--points", "11", "--horizon", "2",
+                           "--format", "csv", NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_true (g_str_has_prefix (out, "time,cdf,density\n0,0,"));
+    g_assert_nonnull (strstr (out, "\n2,0.99"));
+  }
+  {
+    const char *bad[][4] = {
+      { "--transient", "0", NULL },
+      { "--transient", "1:1", NULL },
+      { "--transient", "x", NULL },
+      { "--passage", "move1", NULL },
+      { "--passage", "move1::move2", NULL },
+      { "--passage", "move1:move2", "--points", "1" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autofree char *out = NULL, *err = NULL;
+        const char *args[] = { "pepa", model, bad[i][0], bad[i][1], bad[i][2], bad[i][3], NULL };
+
+        g_assert_cmpint (run (args, &out, &err), ==, 2);
+        g_assert_nonnull (strstr (err, "augur-cli pepa: "));
+      }
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "pepa", model, "--passage", "move1:nothing", NULL };
+
+    g_assert_cmpint (run (args, &out, &err), !=, 0);
+    g_assert_nonnull (strstr (err, "'nothing'"));
+  }
 }
 
 static void
@@ -899,6 +973,7 @@ main (int argc, char **argv)
   g_unsetenv ("LANGUAGE");
   g_test_add_func ("/cli/pepa/json", test_json);
   g_test_add_func ("/cli/pepa/solver-and-csv", test_solver_and_csv);
+  g_test_add_func ("/cli/pepa/transient-and-passage", test_transient_and_passage);
   g_test_add_func ("/cli/pepa/export-dot", test_dot);
   g_test_add_func ("/cli/pepa/bad-model", test_bad_model);
   g_test_add_func ("/cli/pepa/limits", test_pepa_limits);

@@ -172,6 +172,77 @@ char *augur_pepa_result_to_csv  (const AugurPepaResult *result,
 /* Plain text report, as augur-cli prints it. */
 char *augur_pepa_result_to_text (const AugurPepaResult *result);
 
+/* ---- Measures over time and passage times (pepa-transient.c) ---------- */
+
+/* The throughput of every action and the population of every local state
+ * (components in order, their local states in order; a single component's
+ * population is its probability) at each time, from the initial state. */
+typedef struct {
+  AugurPepaStateSpace *space;
+  guint                n_times;
+  double              *times;
+  guint                n_actions;
+  double              *throughput;   /* [t * n_actions + action] */
+  guint                n_locals;
+  double              *population;   /* [t * n_locals + local] */
+  AugurTransientInfo   info;         /* method, products, truncation bound */
+} AugurPepaTransient;
+
+AugurPepaTransient *augur_pepa_transient      (AugurPepaStateSpace         *space,
+                                               const double                *times,
+                                               guint                        n_times,
+                                               const AugurTransientOptions *options,
+                                               AugurProgressFunc            progress,
+                                               gpointer                     progress_data,
+                                               GCancellable                *cancellable,
+                                               GError                     **error);
+void                augur_pepa_transient_free (AugurPepaTransient *transient);
+/* {"transient": {"method": {...}, "points": [{"time", "throughput": {},
+ * "populations": [{"component", "state", "population"}]}]}}; CSV: one row a
+ * time, a column per action's throughput and per local state. */
+char *augur_pepa_transient_to_json (const AugurPepaTransient *transient);
+char *augur_pepa_transient_to_csv  (const AugurPepaTransient *transient);
+
+#define AUGUR_PEPA_PASSAGE_N_QUANTILES 4
+
+/* The time from an occurrence of path[0] to the first occurrence of path[1]
+ * after it, then of path[2] after that, and so on: its distribution
+ * (CDF) and density at n_points times from 0 to the horizon, its mean
+ * (exact, as the expected time to absorption), and its quantiles 0.5, 0.9,
+ * 0.95 and 0.99 (found between the points by Newton steps on the CDF with
+ * the density, to within `resolution`, about 1e-9 of the time, or where
+ * the CDF is within 1e-12 of the level; NaN beyond the horizon). */
+typedef struct {
+  char              **path;
+  guint               n_points;
+  double             *times;
+  double             *cdf;
+  double             *density;
+  double              mean;
+  double              quantile[AUGUR_PEPA_PASSAGE_N_QUANTILES];
+  double              resolution;
+  double              start_rate;    /* how often path[0] happens, per time unit */
+  AugurTransientInfo  info;
+} AugurPepaPassage;
+
+double augur_pepa_passage_get_quantile_level (guint i);
+
+/* From the steady state (where path[0] happens, weighted by how often).
+ * horizon 0: six times the mean, doubled until the CDF reaches 1 - 10^-4
+ * (five times at most); n_points 0: 200. */
+AugurPepaPassage *augur_pepa_passage      (AugurPepaResult             *steady,
+                                           const char *const           *path,
+                                           double                       horizon,
+                                           guint                        n_points,
+                                           const AugurTransientOptions *options,
+                                           AugurProgressFunc            progress,
+                                           gpointer                     progress_data,
+                                           GCancellable                *cancellable,
+                                           GError                     **error);
+void              augur_pepa_passage_free (AugurPepaPassage *passage);
+char *augur_pepa_passage_to_json (const AugurPepaPassage *passage);
+char *augur_pepa_passage_to_csv  (const AugurPepaPassage *passage);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaModel, augur_pepa_model_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaStateSpace, augur_pepa_state_space_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaResult, augur_pepa_result_unref)

@@ -817,6 +817,155 @@ test_memory_budget (void)
   g_assert_cmpstr (error->message, ==, "big.pepa: the state space has more than 5000 states (the limit)");
 }
 
+/* ---- Measures over time and passage times -------------------------------- */
+
+static AugurPepaPassage *
+passage_of (AugurPepaResult *result, const char *path, double horizon, guint points)
+{
+  g_auto(GStrv) actions = g_strsplit (path, ":", -1);
+  g_autoptr(GError) error = NULL;
+  AugurPepaPassage *p = augur_pepa_passage (result, (const char *const *) actions, horizon, points,
+                                            NULL, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (p);
+  return p;
+}
+
+/* From a to b: one exponential delay of rate 3. */
+static void
+test_passage_exponential (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text ("P = (a, 2).(b, 3).P;\nP\n", "exp.pepa");
+  AugurPepaPassage *p = passage_of (result, "a:b", 2, 41);
+
+  assert_relative (p->mean, 1.0 / 3, 1e-12);
+  assert_relative (p->start_rate, 1.2, 1e-12);
+  for (guint i = 0; i < p->n_points; i++)
+    {
+      double t = p->times[i];
+
+      g_assert_cmpfloat (fabs (p->cdf[i] - (1 - exp (-3 * t))), <=, 1e-9);
+      g_assert_cmpfloat (fabs (p->density[i] - 3 * exp (-3 * t)), <=, 1e-9);
+    }
+  for (guint q = 0; q < AUGUR_PEPA_PASSAGE_N_QUANTILES; q++)
+    assert_relative (p->quantile[q], -log (1 - augur_pepa_passage_get_quantile_level (q)) / 3, 1e-8);
+  g_assert_cmpfloat (p->info.error_bound, <=, 1e-10);
+  augur_pepa_passage_free (p);
+}
+
+/* From a to b through c and d: Erlang(3, 2); the horizon found alone. */
+static void
+test_passage_erlang (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text ("P = (a, 1).(c, 2).(d, 2).(b, 2).P;\nP\n", "erlang.pepa");
+  AugurPepaPassage *p = passage_of (result, "a:b", 0, 0);
+
+  assert_relative (p->mean, 1.5, 1e-12);
+  g_assert_cmpuint (p->n_points, ==, 200);
+  for (guint i = 0; i < p->n_points; i++)
+    {
+      double t = p->times[i];
+
+      g_assert_cmpfloat (fabs (p->cdf[i] - (1 - exp (-2 * t) * (1 + 2 * t + 2 * t * t))), <=, 1e-9);
+      g_assert_cmpfloat (fabs (p->density[i] - 4 * t * t * exp (-2 * t)), <=, 1e-9);
+    }
+  /* the automatic horizon covers the distribution */
+  g_assert_cmpfloat (p->cdf[p->n_points - 1], >=, 1 - 1e-4);
+  for (guint q = 0; q < AUGUR_PEPA_PASSAGE_N_QUANTILES; q++)
+    {
+      double t = p->quantile[q];
+
+      g_assert_cmpfloat (fabs (1 - exp (-2 * t) * (1 + 2 * t + 2 * t * t) - augur_pepa_passage_get_quantile_level (q)),
+                         <=, 1e-9);
+    }
+  augur_pepa_passage_free (p);
+}
+
+/* One item's trip through figure B.1's pipeline (each stage holds one
+ * item, so each move is the next after the one before): its mean is what
+ * Little's law gives, the items in the stages over the rate they enter. */
+static void
+test_passage_pipeline_little (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text (FIGURE_B1, "pipeline.pepa");
+  AugurPepaStateSpace *space = augur_pepa_result_get_state_space (result);
+  AugurPepaModel *model = augur_pepa_state_space_get_model (space);
+  AugurPepaPassage *p = passage_of (result, "move1:move2:move3:move4", 0, 0);
+  double items = 0;
+
+  for (guint c = 0; c < augur_pepa_model_get_n_components (model); c++)
+    if (g_str_has_prefix (augur_pepa_model_get_component_label (model, c), "Stage"))
+      for (guint l = 1; l < augur_pepa_model_get_n_local_states (model, c); l++)
+        items += augur_pepa_result_get_population (result, c, l);
+  g_test_message ("mean trip %.15g, Little %.15g", p->mean, items / throughput (result, "move1"));
+  assert_relative (p->mean, items / throughput (result, "move1"), 1e-9);
+  assert_relative (p->start_rate, throughput (result, "move1"), 1e-12);
+  g_assert_cmpfloat (p->cdf[p->n_points - 1], >=, 1 - 1e-4 - p->info.error_bound);
+  for (guint i = 1; i < p->n_points; i++)
+    g_assert_cmpfloat (p->cdf[i], >=, p->cdf[i - 1] - 1e-12);
+  augur_pepa_passage_free (p);
+}
+
+static void
+test_passage_errors (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text ("P = (a, 2).(b, 3).P;\nP\n", "exp.pepa");
+  const char *one[] = { "a", NULL }, *unknown[] = { "a", "zz", NULL }, *good[] = { "a", "b", NULL };
+  const double horizons[] = { -1, NAN, INFINITY };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_null (augur_pepa_passage (result, i == 0 ? one : unknown, 0, 0, NULL, NULL, NULL, NULL, &error));
+      g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (horizons); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_null (augur_pepa_passage (result, good, horizons[i], 0, NULL, NULL, NULL, NULL, &error));
+      g_assert_nonnull (error);
+    }
+}
+
+/* Throughputs over time: those of the initial state at 0, the steady
+ * state's at a long time. */
+static void
+test_transient_pipeline (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text (FIGURE_B1, "pipeline.pepa");
+  AugurPepaStateSpace *space = augur_pepa_result_get_state_space (result);
+  AugurPepaModel *model = augur_pepa_state_space_get_model (space);
+  const double times[] = { 0, 0.1, 1, 200 };
+  g_autoptr(GError) error = NULL;
+  AugurPepaTransient *tr = augur_pepa_transient (space, times, G_N_ELEMENTS (times), NULL, NULL, NULL, NULL, &error);
+  guint last = G_N_ELEMENTS (times) - 1;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (tr->n_actions, ==, augur_pepa_model_get_n_actions (model));
+  for (guint a = 0; a < tr->n_actions; a++)
+    {
+      const char *name = augur_pepa_model_get_action_name (model, a);
+
+      /* all stages wait at first: only move1 can happen, at la1 = 10 */
+      g_assert_cmpfloat (tr->throughput[a], ==, strcmp (name, "move1") == 0 ? 10.0 : 0.0);
+      assert_relative (tr->throughput[(gsize) last * tr->n_actions + a], throughput (result, name), 1e-9);
+    }
+  /* populations of one component add up to 1 at every time */
+  for (guint t = 0; t < tr->n_times; t++)
+    {
+      double sum = 0;
+
+      for (guint l = 0; l < augur_pepa_model_get_n_local_states (model, 0); l++)
+        sum += tr->population[(gsize) t * tr->n_locals + l];
+      g_assert_cmpfloat (fabs (sum - 1), <=, 1e-12);
+    }
+  g_assert_cmpfloat (tr->info.error_bound, <=, 1e-10);
+  augur_pepa_transient_free (tr);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -847,5 +996,10 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/language/rate-expressions", test_rate_expressions);
   g_test_add_func ("/engine/pepa/errors/causes", test_error_causes);
   g_test_add_func ("/engine/pepa/derive/memory-budget", test_memory_budget);
+  g_test_add_func ("/engine/pepa/passage/exponential", test_passage_exponential);
+  g_test_add_func ("/engine/pepa/passage/erlang", test_passage_erlang);
+  g_test_add_func ("/engine/pepa/passage/pipeline-little", test_passage_pipeline_little);
+  g_test_add_func ("/engine/pepa/passage/errors", test_passage_errors);
+  g_test_add_func ("/engine/pepa/transient/pipeline", test_transient_pipeline);
   return g_test_run ();
 }

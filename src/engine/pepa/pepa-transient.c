@@ -1,0 +1,640 @@
+/* pepa-transient.c: PEPA measures over time and passage times.
+ *
+ * Transient: the throughput of every action and the population of every
+ * local state at given times, from the model's initial state, by
+ * uniformisation of the derived chain (augur_ctmc_transient()).
+ *
+ * Passage: the time from an occurrence of an action to the next occurrence
+ * of another, or along a path of actions each the first to follow the one
+ * before (move1, move2, move3, move4: one item's trip through a pipeline
+ * whose stages hold one item each).  The chain is taken as many times as
+ * the path has steps, a copy per step reached, and the path's last action
+ * leads to one absorbing state; the passage starts where the first action
+ * leads, weighted by how often it happens there in the steady state.  The
+ * distribution is the absorbing state's probability over time, the density
+ * the flow into it, the mean the expected time to absorption.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pepa-private.h"
+#include "augur-format.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+/* ---- Transient -------------------------------------------------------------- */
+
+typedef struct {
+  const AugurPepaStateSpace *space;
+  guint                      n_actions;
+  guint                      n_locals;
+  guint32                   *slots;
+} TransientMeasure;
+
+static void
+measure_transient (const double *x,
+                   double       *out,
+                   gpointer      data)
+{
+  TransientMeasure *m = data;
+  const AugurPepaStateSpace *space = m->space;
+  const AugurPepaModel *model = space->model;
+  double *throughput = out, *population = out + m->n_actions;
+
+  memset (out, 0, sizeof (double) * (m->n_actions + m->n_locals));
+  for (guint j = 0; j < space->n_states; j++)
+    {
+      const AugurCtmcEntry *in;
+      guint len = augur_ctmc_get_in_row (space->ctmc, j, &in);
+
+      for (guint e = 0; e < len; e++)
+        throughput[space->label_action[in[e].label]] +=
+          x[in[e].state] * augur_ctmc_get_label_rate (space->ctmc, in[e].label);
+    }
+  for (guint64 e = 0; e < space->n_self; e++)
+    throughput[space->label_action[space->self[e].label]] +=
+      x[space->self[e].state] * augur_ctmc_get_label_rate (space->ctmc, space->self[e].label);
+
+  for (guint s = 0; s < space->n_states; s++)
+    {
+      guint offset = 0;
+
+      if (x[s] == 0)
+        continue;
+      pepa_state_space_unpack (space, s, m->slots);
+      for (guint c = 0; c < model->components->len; c++)
+        {
+          PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+          if (comp->copies > 1)
+            for (guint l = 0; l < comp->locals->len; l++)
+              population[offset + l] += x[s] * m->slots[comp->slot + l];
+          else
+            population[offset + m->slots[comp->slot]] += x[s];
+          offset += comp->locals->len;
+        }
+    }
+}
+
+static guint
+count_locals (const AugurPepaModel *model)
+{
+  guint n = 0;
+
+  for (guint c = 0; c < model->components->len; c++)
+    n += ((PepaComponent *) g_ptr_array_index (model->components, c))->locals->len;
+  return n;
+}
+
+AugurPepaTransient *
+augur_pepa_transient (AugurPepaStateSpace         *space,
+                      const double                *times,
+                      guint                        n_times,
+                      const AugurTransientOptions *options,
+                      AugurProgressFunc            progress,
+                      gpointer                     progress_data,
+                      GCancellable                *cancellable,
+                      GError                     **error)
+{
+  const AugurPepaModel *model;
+  AugurPepaTransient *tr;
+  TransientMeasure m;
+  g_autofree double *initial = NULL;
+  g_autofree double *values = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (space != NULL, NULL);
+  g_return_val_if_fail (n_times > 0 && times != NULL, NULL);
+
+  model = space->model;
+  m.space = space;
+  m.n_actions = model->actions->len;
+  m.n_locals = count_locals (model);
+  m.slots = g_new (guint32, MAX (1, model->n_slots));
+  initial = g_new0 (double, space->n_states);
+  initial[0] = 1;   /* the model's initial state */
+  values = g_new (double, (gsize) n_times * (m.n_actions + m.n_locals));
+  tr = g_new0 (AugurPepaTransient, 1);
+  ok = augur_ctmc_transient (space->ctmc, initial, n_times, times, m.n_actions + m.n_locals,
+                             measure_transient, &m, values, options, progress, progress_data,
+                             cancellable, &tr->info, error);
+  g_free (m.slots);
+  if (!ok)
+    {
+      g_free (tr);
+      return NULL;
+    }
+  tr->space = augur_pepa_state_space_ref (space);
+  tr->n_times = n_times;
+  tr->times = g_memdup2 (times, sizeof (double) * n_times);
+  tr->n_actions = m.n_actions;
+  tr->n_locals = m.n_locals;
+  tr->throughput = g_new (double, (gsize) n_times * m.n_actions);
+  tr->population = g_new (double, (gsize) n_times * m.n_locals);
+  for (guint t = 0; t < n_times; t++)
+    {
+      const double *v = values + (gsize) t * (m.n_actions + m.n_locals);
+
+      memcpy (tr->throughput + (gsize) t * m.n_actions, v, sizeof (double) * m.n_actions);
+      memcpy (tr->population + (gsize) t * m.n_locals, v + m.n_actions, sizeof (double) * m.n_locals);
+    }
+  return tr;
+}
+
+void
+augur_pepa_transient_free (AugurPepaTransient *tr)
+{
+  if (tr == NULL)
+    return;
+  augur_pepa_state_space_unref (tr->space);
+  g_free (tr->times);
+  g_free (tr->throughput);
+  g_free (tr->population);
+  g_free (tr);
+}
+
+/* Calls func for every local state of every component, in order. */
+static void
+foreach_local (const AugurPepaModel *model,
+               void                (*func) (GString *s, const char *component, const char *local, guint index, gpointer data),
+               GString              *s,
+               gpointer              data)
+{
+  guint index = 0;
+
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+      for (guint l = 0; l < comp->locals->len; l++)
+        {
+          PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+
+          func (s, comp->label, ls->name, index++, data);
+        }
+    }
+}
+
+typedef struct {
+  const AugurPepaTransient *tr;
+  guint                     t;
+  gboolean                  first;
+} LocalOut;
+
+static void
+json_local (GString *s, const char *component, const char *local, guint index, gpointer data)
+{
+  LocalOut *o = data;
+
+  g_string_append (s, o->first ? "{\"component\": " : ", {\"component\": ");
+  o->first = FALSE;
+  augur_json_append_string (s, component);
+  g_string_append (s, ", \"state\": ");
+  augur_json_append_string (s, local);
+  g_string_append (s, ", \"population\": ");
+  augur_json_append_number (s, o->tr->population[(gsize) o->t * o->tr->n_locals + index]);
+  g_string_append_c (s, '}');
+}
+
+static void
+json_info (GString                  *s,
+           const AugurTransientInfo *info)
+{
+  g_string_append (s, "{\"uniformisation_rate\": ");
+  augur_json_append_number (s, info->lambda);
+  g_string_append_printf (s, ", \"products\": %" G_GUINT64_FORMAT ", \"steady_from_product\": ", info->steps);
+  if (info->steady_step > 0)
+    g_string_append_printf (s, "%" G_GUINT64_FORMAT, info->steady_step);
+  else
+    g_string_append (s, "null");
+  g_string_append (s, ", \"truncation_error_bound\": ");
+  augur_json_append_number (s, info->error_bound);
+  g_string_append_c (s, '}');
+}
+
+char *
+augur_pepa_transient_to_json (const AugurPepaTransient *tr)
+{
+  const AugurPepaModel *model = tr->space->model;
+  GString *s = g_string_new ("{\n  \"transient\": {\n    \"method\": ");
+
+  json_info (s, &tr->info);
+  g_string_append (s, ",\n    \"points\": [");
+  for (guint t = 0; t < tr->n_times; t++)
+    {
+      LocalOut o = { tr, t, TRUE };
+
+      g_string_append (s, t ? ",\n      {\"time\": " : "\n      {\"time\": ");
+      augur_json_append_number (s, tr->times[t]);
+      g_string_append (s, ", \"throughput\": {");
+      for (guint a = 0; a < tr->n_actions; a++)
+        {
+          if (a > 0)
+            g_string_append (s, ", ");
+          augur_json_append_string (s, g_ptr_array_index (model->actions, a));
+          g_string_append (s, ": ");
+          augur_json_append_number (s, tr->throughput[(gsize) t * tr->n_actions + a]);
+        }
+      g_string_append (s, "}, \"populations\": [");
+      foreach_local (model, json_local, s, &o);
+      g_string_append (s, "]}");
+    }
+  g_string_append (s, "\n    ]\n  }\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+static void
+csv_local_header (GString *s, const char *component, const char *local, guint index, gpointer data)
+{
+  g_autofree char *name = g_strdup_printf ("%s:%s", component, local);
+
+  g_string_append_c (s, ',');
+  augur_csv_append_field (s, name);
+}
+
+char *
+augur_pepa_transient_to_csv (const AugurPepaTransient *tr)
+{
+  const AugurPepaModel *model = tr->space->model;
+  GString *s = g_string_new ("time");
+
+  for (guint a = 0; a < tr->n_actions; a++)
+    {
+      g_autofree char *name = g_strdup_printf ("throughput:%s", (const char *) g_ptr_array_index (model->actions, a));
+
+      g_string_append_c (s, ',');
+      augur_csv_append_field (s, name);
+    }
+  foreach_local (model, csv_local_header, s, NULL);
+  g_string_append_c (s, '\n');
+  for (guint t = 0; t < tr->n_times; t++)
+    {
+      augur_format_append_double (s, tr->times[t]);
+      for (guint a = 0; a < tr->n_actions; a++)
+        {
+          g_string_append_c (s, ',');
+          augur_format_append_double (s, tr->throughput[(gsize) t * tr->n_actions + a]);
+        }
+      for (guint l = 0; l < tr->n_locals; l++)
+        {
+          g_string_append_c (s, ',');
+          augur_format_append_double (s, tr->population[(gsize) t * tr->n_locals + l]);
+        }
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* ---- Passage times ------------------------------------------------------------ */
+
+static const double quantile_levels[AUGUR_PEPA_PASSAGE_N_QUANTILES] = { 0.5, 0.9, 0.95, 0.99 };
+
+typedef struct {
+  const AugurCtmc *chain;
+  guint            done;
+} PassageMeasure;
+
+/* The passage has ended (probability of the absorbing state) and its
+ * density (the flow into it). */
+static void
+measure_passage (const double *x,
+                 double       *out,
+                 gpointer      data)
+{
+  PassageMeasure *m = data;
+  const AugurCtmcEntry *in;
+  guint len = augur_ctmc_get_in_row (m->chain, m->done, &in);
+  double flow = 0;
+
+  for (guint e = 0; e < len; e++)
+    flow += x[in[e].state] * augur_ctmc_get_label_rate (m->chain, in[e].label);
+  out[0] = x[m->done];
+  out[1] = flow;
+}
+
+void
+augur_pepa_passage_free (AugurPepaPassage *p)
+{
+  if (p == NULL)
+    return;
+  g_strfreev (p->path);
+  g_free (p->times);
+  g_free (p->cdf);
+  g_free (p->density);
+  g_free (p);
+}
+
+double
+augur_pepa_passage_get_quantile_level (guint i)
+{
+  g_return_val_if_fail (i < AUGUR_PEPA_PASSAGE_N_QUANTILES, NAN);
+  return quantile_levels[i];
+}
+
+/* The product chain: copy c (0 .. steps - 1) of state s is c * n + s, the
+ * absorbing state steps * n.  Copy c waits for path[c + 1]. */
+static AugurCtmc *
+passage_chain (const AugurPepaStateSpace *space,
+               const guint               *path,
+               guint                      steps,
+               GError                   **error)
+{
+  const AugurPepaTransition *out = pepa_state_space_get_out (space);
+  const guint n = space->n_states;
+  guint64 total = space->row_ptr[n];
+  guint64 big_n = (guint64) steps * n + 1;
+  guint64 *row_ptr;
+  guint *col;
+  double *rate;
+  guint64 k = 0;
+
+  if (big_n > G_MAXUINT32 || total * steps > G_MAXUINT64 / 16)
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                   _("The passage needs %.3g states (the state space once per step of the path): too many."),
+                   (double) big_n);
+      return NULL;
+    }
+  row_ptr = g_new (guint64, big_n + 1);
+  col = g_new (guint, MAX (total * steps, 1));
+  rate = g_new (double, MAX (total * steps, 1));
+  for (guint c = 0; c < steps; c++)
+    for (guint s = 0; s < n; s++)
+      {
+        row_ptr[(guint64) c * n + s] = k;
+        for (guint64 e = space->row_ptr[s]; e < space->row_ptr[s + 1]; e++)
+          {
+            const AugurPepaTransition *t = &out[e];
+            guint64 target;
+
+            if (t->action == path[c + 1])
+              target = c + 1 == steps ? big_n - 1 : (guint64) (c + 1) * n + t->target;
+            else
+              target = (guint64) c * n + t->target;
+            col[k] = (guint) target;
+            rate[k] = t->rate;
+            k++;
+          }
+      }
+  row_ptr[big_n - 1] = k;
+  row_ptr[big_n] = k;
+  return augur_ctmc_new_from_csr ((guint) big_n, row_ptr, col, rate, error);
+}
+
+static guint
+find_action (const AugurPepaModel *model,
+             const char           *name,
+             GError              **error)
+{
+  for (guint a = 0; a < model->actions->len; a++)
+    if (strcmp (g_ptr_array_index (model->actions, a), name) == 0)
+      return a;
+  g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+               _("%s: the passage names the action '%s', which the model does not have"),
+               model->filename, name);
+  return G_MAXUINT;
+}
+
+AugurPepaPassage *
+augur_pepa_passage (AugurPepaResult             *steady,
+                    const char *const           *path,
+                    double                       horizon,
+                    guint                        n_points,
+                    const AugurTransientOptions *options,
+                    AugurProgressFunc            progress,
+                    gpointer                     progress_data,
+                    GCancellable                *cancellable,
+                    GError                     **error)
+{
+  const AugurPepaStateSpace *space;
+  const AugurPepaModel *model;
+  const AugurPepaTransition *out;
+  const double *pi;
+  g_autofree guint *actions = NULL;
+  g_autofree double *initial = NULL;
+  g_autofree double *values = NULL;
+  AugurCtmc *chain = NULL;
+  AugurPepaPassage *p = NULL;
+  guint steps, length, n, done;
+  double source = 0, mean = 0;
+  gboolean auto_horizon = !(horizon > 0);
+
+  g_return_val_if_fail (steady != NULL && path != NULL, NULL);
+
+  space = steady->space;
+  model = space->model;
+  pi = steady->pi;
+  n = space->n_states;
+  length = g_strv_length ((char **) path);
+  if (length < 2)
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                   _("A passage needs two actions at least: where it starts and where it ends."));
+      return NULL;
+    }
+  if (!(horizon >= 0) || !isfinite (horizon))
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                   _("The passage's horizon must be a finite time above 0."));
+      return NULL;
+    }
+  if (n_points == 0)
+    n_points = 200;
+  n_points = CLAMP (n_points, 2, 100000);
+  actions = g_new (guint, length);
+  for (guint i = 0; i < length; i++)
+    if ((actions[i] = find_action (model, path[i], error)) == G_MAXUINT)
+      return NULL;
+  steps = length - 1;
+
+  /* Where the first action leads, weighted by how often it happens there. */
+  out = pepa_state_space_get_out (space);
+  initial = g_new0 (double, (gsize) steps * n + 1);
+  for (guint s = 0; s < n; s++)
+    for (guint64 e = space->row_ptr[s]; e < space->row_ptr[s + 1]; e++)
+      if (out[e].action == actions[0])
+        {
+          /* a passage of one step may end at once: the first action is
+           * also the path's next one only when it leads there again */
+          initial[out[e].target] += pi[s] * out[e].rate;
+          source += pi[s] * out[e].rate;
+        }
+  if (!(source > 0))
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                   _("The action '%s' never happens in the steady state: no passage starts."), path[0]);
+      return NULL;
+    }
+  for (guint s = 0; s < n; s++)
+    initial[s] /= source;
+
+  chain = passage_chain (space, actions, steps, error);
+  if (chain == NULL)
+    return NULL;
+  done = steps * n;
+  if (!augur_ctmc_mean_time_to_absorption (chain, initial, done, 0, cancellable, &mean, error))
+    goto out;
+
+  if (auto_horizon)
+    horizon = 6 * mean;
+  values = g_new (double, (gsize) n_points * 2);
+  p = g_new0 (AugurPepaPassage, 1);
+  for (guint attempt = 0;; attempt++)
+    {
+      PassageMeasure m = { chain, done };
+      g_autofree double *times = g_new (double, n_points);
+
+      for (guint i = 0; i < n_points; i++)
+        times[i] = i + 1 == n_points ? horizon : horizon * i / (n_points - 1);
+      if (!augur_ctmc_transient (chain, initial, n_points, times, 2, measure_passage, &m, values,
+                                 options, progress, progress_data, cancellable, &p->info, error))
+        {
+          augur_pepa_passage_free (g_steal_pointer (&p));
+          goto out;
+        }
+      /* an automatic horizon covers all but 10^-4 of the distribution */
+      if (!auto_horizon || values[(gsize) (n_points - 1) * 2] >= 1 - 1e-4 || attempt == 5)
+        {
+          g_free (p->times);
+          p->times = g_steal_pointer (&times);
+          break;
+        }
+      horizon *= 2;
+    }
+
+  p->path = g_strdupv ((char **) path);
+  p->n_points = n_points;
+  p->cdf = g_new (double, n_points);
+  p->density = g_new (double, n_points);
+  for (guint i = 0; i < n_points; i++)
+    {
+      p->cdf[i] = values[(gsize) i * 2];
+      p->density[i] = values[(gsize) i * 2 + 1];
+    }
+  p->mean = mean;
+  p->start_rate = source;
+  p->resolution = 0;
+  for (guint q = 0; q < AUGUR_PEPA_PASSAGE_N_QUANTILES; q++)
+    {
+      double level = quantile_levels[q];
+
+      p->quantile[q] = NAN;   /* beyond the horizon */
+      for (guint i = 1; i < n_points; i++)
+        if (p->cdf[i] >= level)
+          {
+            double lo = p->times[i - 1], hi = p->times[i];
+            double flo = p->cdf[i - 1], fhi = p->cdf[i];
+            double t = fhi > flo ? lo + (level - flo) / (fhi - flo) * (hi - lo) : hi;
+            double density = 0;
+
+            /* The CDF is increasing: Newton steps with the density, kept
+             * inside the bracket (regula falsi where Newton leaves it),
+             * until the bracket or the step is below 1e-9 of the time. */
+            for (guint it = 0; it < 40 && hi - lo > 1e-9 * hi; it++)
+              {
+                PassageMeasure m = { chain, done };
+                double v[2];
+
+                if (!augur_ctmc_transient (chain, initial, 1, &t, 2, measure_passage, &m, v, options,
+                                           NULL, NULL, cancellable, NULL, error))
+                  {
+                    augur_pepa_passage_free (g_steal_pointer (&p));
+                    goto out;
+                  }
+                if (v[0] >= level)
+                  {
+                    hi = t;
+                    fhi = v[0];
+                  }
+                else
+                  {
+                    lo = t;
+                    flo = v[0];
+                  }
+                density = v[1];
+                if (fabs (v[0] - level) <= 1e-12)
+                  {
+                    lo = hi = t;
+                    break;
+                  }
+                t = v[1] > 0 ? t - (v[0] - level) / v[1] : NAN;
+                if (!(t > lo && t < hi))
+                  t = fhi > flo ? lo + (level - flo) / (fhi - flo) * (hi - lo) : 0.5 * (lo + hi);
+              }
+            p->quantile[q] = 0.5 * (lo + hi);
+            /* the bracket, and the time the CDF's truncation error can
+             * move the crossing by */
+            p->resolution = MAX (p->resolution, 0.5 * (hi - lo));
+            if (density > 0)
+              p->resolution = MAX (p->resolution, p->info.error_bound / density);
+            break;
+          }
+    }
+
+out:
+  augur_ctmc_free (chain);
+  return p;
+}
+
+char *
+augur_pepa_passage_to_json (const AugurPepaPassage *p)
+{
+  GString *s = g_string_new ("{\n  \"passage\": {\n    \"path\": [");
+
+  for (guint i = 0; p->path[i] != NULL; i++)
+    {
+      if (i > 0)
+        g_string_append (s, ", ");
+      augur_json_append_string (s, p->path[i]);
+    }
+  g_string_append (s, "],\n    \"starts_per_time_unit\": ");
+  augur_json_append_number (s, p->start_rate);
+  g_string_append (s, ",\n    \"mean\": ");
+  augur_json_append_number (s, p->mean);
+  g_string_append (s, ",\n    \"quantiles\": {");
+  for (guint q = 0; q < AUGUR_PEPA_PASSAGE_N_QUANTILES; q++)
+    {
+      char key[16];
+
+      g_snprintf (key, sizeof key, "%g", quantile_levels[q]);
+      g_string_append (s, q ? ", " : "");
+      augur_json_append_string (s, key);
+      g_string_append (s, ": ");
+      augur_json_append_number (s, p->quantile[q]);   /* null: beyond the horizon */
+    }
+  g_string_append (s, "},\n    \"quantile_resolution\": ");
+  augur_json_append_number (s, p->resolution);
+  g_string_append (s, ",\n    \"method\": ");
+  json_info (s, &p->info);
+  g_string_append (s, ",\n    \"points\": [");
+  for (guint i = 0; i < p->n_points; i++)
+    {
+      g_string_append (s, i ? ",\n      {\"time\": " : "\n      {\"time\": ");
+      augur_json_append_number (s, p->times[i]);
+      g_string_append (s, ", \"cdf\": ");
+      augur_json_append_number (s, p->cdf[i]);
+      g_string_append (s, ", \"density\": ");
+      augur_json_append_number (s, p->density[i]);
+      g_string_append_c (s, '}');
+    }
+  g_string_append (s, "\n    ]\n  }\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_pepa_passage_to_csv (const AugurPepaPassage *p)
+{
+  GString *s = g_string_new ("time,cdf,density\n");
+
+  for (guint i = 0; i < p->n_points; i++)
+    {
+      augur_format_append_double (s, p->times[i]);
+      g_string_append_c (s, ',');
+      augur_format_append_double (s, p->cdf[i]);
+      g_string_append_c (s, ',');
+      augur_format_append_double (s, p->density[i]);
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}

@@ -20,7 +20,8 @@ augur_pepa_page_visible_table (AugurPepaPage *self)
 {
   const char *name = gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages));
 
-  if (g_strcmp0 (name, "utilisation") == 0 || g_strcmp0 (name, "states") == 0)
+  if (g_strcmp0 (name, "utilisation") == 0 || g_strcmp0 (name, "states") == 0 ||
+      g_strcmp0 (name, "transient") == 0 || g_strcmp0 (name, "passage") == 0)
     return name;
   return "throughput";
 }
@@ -34,7 +35,11 @@ csv_table_for_file (AugurPepaPage *self,
 {
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *lower = g_utf8_strdown (basename ? basename : "", -1);
+  const char *visible = augur_pepa_page_visible_table (self);
 
+  /* an analysis in view exports its own table */
+  if (g_str_equal (visible, "transient") || g_str_equal (visible, "passage"))
+    return visible;
   if (strstr (lower, "utilisation") != NULL || strstr (lower, "utilization") != NULL)
     return "utilisation";
   if (strstr (lower, "states") != NULL)
@@ -56,6 +61,26 @@ augur_pepa_page_export (AugurPage   *page,
   g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), FALSE);
   g_return_val_if_fail (what != NULL, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (g_str_equal (what, "transient-csv") || g_str_equal (what, "transient-json") ||
+      g_str_equal (what, "passage-csv") || g_str_equal (what, "passage-json"))
+    {
+      g_autofree char *contents = NULL;
+
+      if (g_str_has_prefix (what, "transient") && self->transient != NULL)
+        contents = g_str_has_suffix (what, "csv") ? augur_pepa_transient_to_csv (self->transient)
+                                                  : augur_pepa_transient_to_json (self->transient);
+      else if (g_str_has_prefix (what, "passage") && self->passage != NULL)
+        contents = g_str_has_suffix (what, "csv") ? augur_pepa_passage_to_csv (self->passage)
+                                                  : augur_pepa_passage_to_json (self->passage);
+      if (contents == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There are no results of that analysis to export yet: compute it first"));
+          return FALSE;
+        }
+      return augur_file_write_contents (file, contents, -1, error);
+    }
 
   if (g_str_has_suffix (what, "-csv") || g_str_equal (what, "json"))
     {
@@ -99,6 +124,18 @@ augur_pepa_page_export (AugurPage   *page,
         return FALSE;
       return augur_safe_file_finish (out, augur_pepa_state_space_write_dot (self->space, augur_safe_file_get_stream (out), NULL, error),
                              error);
+    }
+
+  if ((g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf")) &&
+      augur_pepa_page_visible_chart (self) != NULL)
+    {
+      /* the chart of the analysis in view, as on screen at a slide's size */
+      out = augur_safe_file_open (file, error);
+      if (out == NULL)
+        return FALSE;
+      return augur_safe_file_finish (out, augur_chart_export (augur_pepa_page_visible_chart (self), what, 1200, 750,
+                                                              augur_safe_file_get_stream (out), error),
+                                     error);
     }
 
   if (g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf"))
@@ -159,6 +196,9 @@ export_chosen (AugurPage     *page,
 
   if (g_str_equal (chosen, "csv"))
     what = g_strdup_printf ("%s-csv", csv_table_for_file (self, file));
+  else if (g_str_equal (chosen, "json") && (g_str_equal (augur_pepa_page_visible_table (self), "transient") ||
+                                            g_str_equal (augur_pepa_page_visible_table (self), "passage")))
+    what = g_strdup_printf ("%s-json", augur_pepa_page_visible_table (self));
   else
     what = g_strdup (chosen);
 
@@ -194,7 +234,10 @@ suggested_name (AugurPepaPage *self,
   if (g_str_equal (what, "dot"))
     return g_strdup_printf ("%s-states.dot", stem);
   if (g_str_equal (what, "json"))
-    return g_strdup_printf ("%s-results.json", stem);
+    return g_strdup_printf ("%s-%s.json", stem, augur_pepa_page_visible_chart (self) != NULL
+                                                ? augur_pepa_page_visible_table (self) : "results");
+  if (augur_pepa_page_visible_chart (self) != NULL)
+    return g_strdup_printf ("%s-%s.%s", stem, augur_pepa_page_visible_table (self), what);
   return g_strdup_printf ("%s-diagram.%s", stem, what);
 }
 

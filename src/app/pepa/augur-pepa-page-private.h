@@ -2,7 +2,8 @@
  *
  * augur-pepa-page.c: the widget, its editor and result views;
  * augur-pepa-page-solve.c: solving in a worker thread (the page's job);
- * augur-pepa-page-export.c: exports and their file choosers.
+ * augur-pepa-page-export.c: exports and their file choosers;
+ * augur-pepa-page-transient.c: the analyses over time (tabs, job).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +12,7 @@
 #include "augur-diagnostic-list.h"
 #include "augur-pepa-page.h"
 #include "augur-diagram.h"
+#include "augur-line-chart.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +57,20 @@ struct _AugurPepaPage
   AugurPepaResult      *result;
   AugurDiagram         *diagram;
   AugurPepaStateSpace  *diagram_space;   /* unowned: what diagram shows */
+
+  /* The analyses over time (augur-pepa-page-transient.c). */
+  GtkWidget            *transient_until;
+  GtkWidget            *transient_points;
+  GtkWidget            *transient_button;
+  GtkWidget            *transient_label;
+  GtkWidget            *transient_chart_view;
+  GtkWidget            *passage_entry;
+  GtkWidget            *passage_until;
+  GtkWidget            *passage_button;
+  GtkWidget            *passage_label;
+  GtkWidget            *passage_chart_view;
+  AugurPepaTransient   *transient;
+  AugurPepaPassage     *passage;
 };
 
 /* Row layouts of the result tables (strings, numbers). */
@@ -89,6 +105,11 @@ char *augur_format_duration            (double         seconds);
 
 /* augur-pepa-page-solve.c: the page's run action */
 void  augur_pepa_page_solve            (AugurPage     *page);
+
+/* augur-pepa-page-transient.c: the Over Time and Passage tabs */
+void  augur_pepa_page_transient_init   (AugurPepaPage *self);
+void  augur_pepa_page_clear_analyses   (AugurPepaPage *self);
+AugurChartData *augur_pepa_page_visible_chart (AugurPepaPage *self);
 
 /* augur-pepa-page-export.c */
 gboolean augur_pepa_page_export        (AugurPage     *page,

@@ -316,6 +316,7 @@ augur_pepa_page_clear_results (AugurPepaPage *self)
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->states_table), NULL);
   augur_result_table_set_note (AUGUR_RESULT_TABLE (self->states_table), NULL);
   summary_clear (self);
+  augur_pepa_page_clear_analyses (self);
   augur_pepa_page_update_diagram (self);
   augur_pepa_page_update_actions (self);
   gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "empty");
@@ -334,6 +335,7 @@ augur_pepa_page_present_results (AugurPepaPage       *self,
 
   g_clear_pointer (&self->result, augur_pepa_result_unref);
   g_clear_pointer (&self->space, augur_pepa_state_space_unref);
+  augur_pepa_page_clear_analyses (self);
   self->space = augur_pepa_state_space_ref (space);
   self->result = result ? augur_pepa_result_ref (result) : NULL;
 
@@ -385,14 +387,21 @@ augur_pepa_page_update_actions (AugurPepaPage *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has_result = self->result != NULL;
   gboolean has_space = self->space != NULL;
+  const char *tab = self->result_pages ? gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages)) : NULL;
+  gboolean has_picture = self->diagram != NULL;
 
+  /* the analyses' tabs export their own table and chart */
+  if (g_strcmp0 (tab, "transient") == 0)
+    has_result = has_picture = self->transient != NULL;
+  else if (g_strcmp0 (tab, "passage") == 0)
+    has_result = has_picture = self->passage != NULL;
   gtk_widget_action_set_enabled (widget, "page.cancel", augur_page_get_running (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.export-csv", has_result);
   gtk_widget_action_set_enabled (widget, "page.export-json", has_result);
   gtk_widget_action_set_enabled (widget, "page.export-dot", has_space);
-  gtk_widget_action_set_enabled (widget, "page.export-png", self->diagram != NULL);
-  gtk_widget_action_set_enabled (widget, "page.export-svg", self->diagram != NULL);
-  gtk_widget_action_set_enabled (widget, "page.export-pdf", self->diagram != NULL);
+  gtk_widget_action_set_enabled (widget, "page.export-png", has_picture);
+  gtk_widget_action_set_enabled (widget, "page.export-svg", has_picture);
+  gtk_widget_action_set_enabled (widget, "page.export-pdf", has_picture);
 }
 
 /* ---- Diagram and states table ----------------------------------------- */
@@ -467,6 +476,9 @@ augur_pepa_page_dispose (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_pointer (&self->diagram, augur_diagram_unref);
+  g_clear_pointer (&self->transient, augur_pepa_transient_free);
+  g_clear_pointer (&self->passage, augur_pepa_passage_free);
+  self->transient_chart_view = self->passage_chart_view = NULL;
   g_clear_pointer (&self->result, augur_pepa_result_unref);
   g_clear_pointer (&self->space, augur_pepa_state_space_unref);
 
@@ -590,7 +602,9 @@ static const char page_css[] =
   "augurpepapage augurlinegutter { background-color: alpha(currentColor, 0.04);"
   " border-right: 1px solid alpha(currentColor, 0.08); }\n"
   "augurpepapage .augur-problems-header { background-color: alpha(currentColor, 0.03); }\n"
-  "augurpepapage .augur-diagnostics row { padding: 0; }\n";
+  "augurpepapage .augur-diagnostics row { padding: 0; }\n"
+  /* six tabs in the results pane beside the editor */
+  "augurpepapage .augur-result-tabs > button { padding-left: 6px; padding-right: 6px; min-width: 0; }\n";
 
 static GtkWidget *
 add_table (GtkWidget               *box,
@@ -675,6 +689,11 @@ augur_pepa_page_init (AugurPepaPage *self)
                                   _("Filter states"));
   g_signal_connect_object (self->states_table, "row-selected",
                            G_CALLBACK (on_state_row_selected), self, G_CONNECT_SWAPPED);
+
+  /* The analyses over time, and exports that follow the tab in view. */
+  augur_pepa_page_transient_init (self);
+  g_signal_connect_object (self->result_pages, "notify::visible-child",
+                           G_CALLBACK (augur_pepa_page_update_actions), self, G_CONNECT_SWAPPED);
 
   /* Diagram. */
   self->diagram_max_states = DEFAULT_MAX_STATES;

@@ -42,7 +42,21 @@ AugurResultTable *augur_pepa_page_get_result_table (AugurPepaPage *page,
                                                     const char    *name);
 GtkTextView      *augur_pepa_page_get_text_view    (AugurPepaPage *page);
 GtkWidget        *augur_pepa_page_get_diagram_view (AugurPepaPage *page);
-/* Shows a results page: "summary", "throughput", "utilisation", "states". */
+/* The analyses over time, as the Over Time and Passage tabs run them (the
+ * page's job: "finished" follows): the throughput from the initial state
+ * to `until` at `points` times, and the passage along `path` ("a:b:c";
+ * until 0: chosen so the distribution is complete).  Their last results,
+ * NULL before. */
+void              augur_pepa_page_run_transient    (AugurPepaPage *page,
+                                                    double         until,
+                                                    guint          points);
+void              augur_pepa_page_run_passage      (AugurPepaPage *page,
+                                                    const char    *path,
+                                                    double         until);
+const AugurPepaTransient *augur_pepa_page_get_transient (AugurPepaPage *page);
+const AugurPepaPassage   *augur_pepa_page_get_passage   (AugurPepaPage *page);
+/* Shows a results page: "summary", "throughput", "utilisation", "states",
+ * "transient", "passage". */
 void              augur_pepa_page_show_results     (AugurPepaPage *page,
                                                     const char    *name);
 

@@ -745,6 +745,72 @@ test_render (Fixture       *f,
   g_assert_cmpuint (matches, <, total / 2);
 }
 
+/* The Over Time and Passage tabs: computed as the page's job, charted
+ * (pixels of the series' colour), exported; a new solve clears them. */
+static void
+test_analyses (Fixture       *f,
+               gconstpointer  data)
+{
+  const AugurPepaTransient *tr;
+  const AugurPepaPassage *p;
+  g_autofree char *dir = g_dir_make_tmp ("augur-pepa-XXXXXX", NULL);
+  const char *screenshot = g_getenv ("AUGUR_ANALYSIS_SCREENSHOT");
+  gsize length = 0;
+
+  solve_and_wait (f->page, pipeline_model);
+  g_assert_null (augur_pepa_page_get_transient (f->page));
+
+  augur_pepa_page_show_results (f->page, "transient");
+  augur_pepa_page_run_transient (f->page, 2, 21);
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  tr = augur_pepa_page_get_transient (f->page);
+  g_assert_nonnull (tr);
+  g_assert_cmpuint (tr->n_times, ==, 21);
+  g_assert_cmpfloat (tr->times[20], ==, 2.0);
+  g_assert_cmpfloat (tr->info.error_bound, <=, 1e-10);
+  {
+    g_autofree char *csv = read_export (f->page, dir, "transient-csv", "t.csv", &length);
+    g_autofree char *json = read_export (f->page, dir, "transient-json", "t.json", &length);
+    g_autofree char *png = read_export (f->page, dir, "png", "t.png", &length);
+
+    g_assert_true (g_str_has_prefix (csv, "time,throughput:"));
+    g_assert_nonnull (strstr (json, "\"transient\": {"));
+    g_assert_true (memcmp (png, "\x89PNG", 4) == 0);
+  }
+
+  augur_pepa_page_show_results (f->page, "passage");
+  augur_pepa_page_run_passage (f->page, "move1:move2:move3:move4", 0);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  p = augur_pepa_page_get_passage (f->page);
+  g_assert_nonnull (p);
+  /* Little's law from the steady state (test-pepa.c asserts it) */
+  g_assert_cmpfloat (fabs (p->mean - 0.7751249453723388), <=, 1e-12);
+  augur_test_spin (300);
+  {
+    g_autoptr(GdkTexture) texture = augur_test_render_window (f->window);
+
+    if (screenshot != NULL)
+      g_assert_true (gdk_texture_save_to_png (texture, screenshot));
+  }
+  {
+    g_autofree char *csv = read_export (f->page, dir, "passage-csv", "p.csv", &length);
+
+    g_assert_true (g_str_has_prefix (csv, "time,cdf,density\n0,0,"));
+  }
+
+  /* a path of one action says what it needs and keeps the last result */
+  augur_pepa_page_run_passage (f->page, "move1", 0);
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
+  g_assert_true (augur_pepa_page_get_passage (f->page) == p);
+
+  /* a new solve clears them */
+  solve_and_wait (f->page, pipeline_model);
+  g_assert_null (augur_pepa_page_get_transient (f->page));
+  g_assert_null (augur_pepa_page_get_passage (f->page));
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -765,6 +831,7 @@ main (int   argc,
   ADD ("garbage", test_garbage);
   ADD ("cancel", test_cancel);
   ADD ("render", test_render);
+  ADD ("analyses", test_analyses);
 #undef ADD
 
   return g_test_run ();

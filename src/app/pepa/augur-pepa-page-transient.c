@@ -1,0 +1,423 @@
+/* augur-pepa-page-transient.c: the PEPA page's analyses over time: the
+ * throughputs from the initial state up to a time ("Over Time"), and the
+ * time along a path of actions ("Passage"), each a tab with its settings,
+ * a chart and a summary, computed as the page's job (a worker with
+ * progress and Cancel) on the solved state space.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "augur-pepa-page-private.h"
+#include "augur-page-job.h"
+#include "augur-line-chart-view.h"
+
+typedef struct
+{
+  AugurPepaStateSpace *space;
+  AugurPepaResult     *result;
+  double               until;
+  guint                points;
+  char               **path;       /* a passage; NULL: over time */
+} AnalysisInputs;
+
+typedef struct
+{
+  AugurPepaTransient *transient;
+  AugurPepaPassage   *passage;
+  AugurChartData     *chart;
+} Analysis;
+
+static void
+analysis_inputs_free (AnalysisInputs *in)
+{
+  g_clear_pointer (&in->space, augur_pepa_state_space_unref);
+  g_clear_pointer (&in->result, augur_pepa_result_unref);
+  g_strfreev (in->path);
+  g_free (in);
+}
+
+static void
+analysis_free (Analysis *out)
+{
+  augur_pepa_transient_free (out->transient);
+  augur_pepa_passage_free (out->passage);
+  g_clear_pointer (&out->chart, augur_chart_data_unref);
+  g_free (out);
+}
+
+/* ---- Worker ----------------------------------------------------------- */
+
+static AugurChartData *
+transient_chart (const AugurPepaTransient *tr)
+{
+  AugurPepaModel *model = augur_pepa_state_space_get_model (tr->space);
+  AugurChartData *chart = augur_chart_data_new (_("Throughput over time, from the initial state"),
+                                                _("Time"), NULL, _("Throughput"), NULL);
+  g_autofree double *y = g_new (double, tr->n_times);
+
+  for (guint a = 0; a < tr->n_actions; a++)
+    {
+      for (guint t = 0; t < tr->n_times; t++)
+        y[t] = tr->throughput[(gsize) t * tr->n_actions + a];
+      augur_chart_data_add_series (chart, augur_pepa_model_get_action_name (model, a), tr->times, y, tr->n_times);
+    }
+  return chart;
+}
+
+static AugurChartData *
+passage_chart (const AugurPepaPassage *p)
+{
+  g_autofree char *path = g_strjoinv (" → ", p->path);
+  /* Translators: the passage's path of actions, e.g. "move1 → move4". */
+  g_autofree char *title = g_strdup_printf (_("Passage %s"), path);
+  AugurChartData *chart = augur_chart_data_new (title, _("Time"), NULL, _("Probability, density"), NULL);
+
+  augur_chart_data_add_series (chart, _("Passage done by this time (CDF)"), p->times, p->cdf, p->n_points);
+  augur_chart_data_add_series (chart, _("Density"), p->times, p->density, p->n_points);
+  if (isfinite (p->mean))
+    augur_chart_data_add_marker (chart, p->mean, _("mean"));
+  for (guint q = 0; q < AUGUR_PEPA_PASSAGE_N_QUANTILES; q++)
+    if (isfinite (p->quantile[q]) && q != 0)
+      {
+        g_autofree char *label = g_strdup_printf ("%g", augur_pepa_passage_get_quantile_level (q) * 100);
+        /* Translators: a quantile marker, e.g. "95 %". */
+        g_autofree char *text = g_strdup_printf (_("%s %%"), label);
+
+        augur_chart_data_add_marker (chart, p->quantile[q], text);
+      }
+  return chart;
+}
+
+static gpointer
+analysis_thread (AugurPageJob  *job,
+                 gpointer       inputs,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  AnalysisInputs *in = inputs;
+  Analysis *out = g_new0 (Analysis, 1);
+
+  if (in->path == NULL)
+    {
+      g_autofree double *times = g_new (double, in->points);
+
+      for (guint i = 0; i < in->points; i++)
+        times[i] = i + 1 == in->points ? in->until : in->until * i / (in->points - 1);
+      out->transient = augur_pepa_transient (in->space, times, in->points, NULL,
+                                             augur_page_job_progress, job, cancellable, error);
+      if (out->transient != NULL)
+        out->chart = transient_chart (out->transient);
+    }
+  else
+    {
+      out->passage = augur_pepa_passage (in->result, (const char *const *) in->path, in->until, in->points,
+                                         NULL, augur_page_job_progress, job, cancellable, error);
+      if (out->passage != NULL)
+        out->chart = passage_chart (out->passage);
+    }
+  if (out->chart == NULL)
+    {
+      analysis_free (out);
+      return NULL;
+    }
+  return out;
+}
+
+/* ---- UI side ---------------------------------------------------------- */
+
+/* Six digits, into buf. */
+static const char *
+format_number (char   buf[32],
+               double v)
+{
+  g_snprintf (buf, 32, "%.6g", v);
+  return buf;
+}
+
+static void
+present (AugurPepaPage *self,
+         Analysis      *out)
+{
+  if (out->transient != NULL)
+    {
+      const AugurPepaTransient *tr;
+      g_autofree char *bound = NULL;
+      g_autofree char *text = NULL;
+      char until[32], rate[32], steps[32];
+
+      augur_pepa_transient_free (self->transient);
+      self->transient = g_steal_pointer (&out->transient);
+      tr = self->transient;
+      bound = g_strdup_printf ("%.2g", tr->info.error_bound);
+      /* Translators: e.g. "21 times from 0 to 2 · uniformisation rate 40.8,
+       * 85 products · truncation error at most 3e-11". */
+      text = g_strdup_printf (_("%u times from 0 to %s · uniformisation rate %s, %s products · "
+                                "truncation error at most %s"),
+                              tr->n_times, format_number (until, tr->times[tr->n_times - 1]),
+                              format_number (rate, tr->info.lambda),
+                              format_number (steps, (double) tr->info.steps), bound);
+      gtk_label_set_text (GTK_LABEL (self->transient_label), text);
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->transient_chart_view), out->chart);
+      augur_pepa_page_set_status (self, _("Throughput over time computed"), FALSE);
+    }
+  else
+    {
+      const AugurPepaPassage *p;
+      GString *text = g_string_new (NULL);
+      char buf[32];
+
+      augur_pepa_passage_free (self->passage);
+      self->passage = g_steal_pointer (&out->passage);
+      p = self->passage;
+      g_string_append_printf (text, _("Mean %s"), format_number (buf, p->mean));
+      for (guint q = 0; q < AUGUR_PEPA_PASSAGE_N_QUANTILES; q++)
+        {
+          g_autofree char *level = g_strdup_printf ("%g", augur_pepa_passage_get_quantile_level (q) * 100);
+
+          if (isfinite (p->quantile[q]))
+            /* Translators: a quantile, e.g. " · 95 %: 1.28". */
+            g_string_append_printf (text, _(" · %s %%: %s"), level, format_number (buf, p->quantile[q]));
+          else
+            g_string_append_printf (text, _(" · %s %%: beyond %s"), level, format_number (buf, p->times[p->n_points - 1]));
+        }
+      g_string_append_printf (text, _(" (within %.2g) · truncation error at most %.2g"),
+                              p->resolution, p->info.error_bound);
+      gtk_label_set_text (GTK_LABEL (self->passage_label), text->str);
+      g_string_free (text, TRUE);
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->passage_chart_view), out->chart);
+      augur_pepa_page_set_status (self, _("Passage computed"), FALSE);
+    }
+  augur_pepa_page_update_actions (self);
+}
+
+static void
+analysis_done (AugurPage    *page,
+               gpointer      inputs,
+               gpointer      result,
+               const GError *error)
+{
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
+  AnalysisInputs *in = inputs;
+  GtkWidget *label = in->path == NULL ? self->transient_label : self->passage_label;
+
+  if (error == NULL)
+    present (self, result);
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    augur_pepa_page_set_status (self, _("Cancelled"), FALSE);
+  else
+    {
+      gtk_label_set_text (GTK_LABEL (label), error->message);
+      augur_pepa_page_set_status (self, _("The analysis could not run: see the message in its tab"), TRUE);
+    }
+}
+
+static void
+start (AugurPepaPage *self,
+       gboolean       passage)
+{
+  AnalysisInputs *in;
+
+  if (self->space == NULL || (passage && self->result == NULL))
+    {
+      augur_pepa_page_set_status (self, _("Solve the model first"), TRUE);
+      return;
+    }
+  in = g_new0 (AnalysisInputs, 1);
+  in->space = augur_pepa_state_space_ref (self->space);
+  in->result = self->result ? augur_pepa_result_ref (self->result) : NULL;
+  if (passage)
+    {
+      g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->passage_entry))));
+      g_auto(GStrv) parts = g_strsplit_set (text, ": ", -1);
+      GPtrArray *path = g_ptr_array_new ();
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        if (*parts[i] != '\0')
+          g_ptr_array_add (path, g_strdup (parts[i]));
+      g_ptr_array_add (path, NULL);
+      in->path = (char **) g_ptr_array_free (path, FALSE);
+      if (g_strv_length (in->path) < 2)
+        {
+          gtk_label_set_text (GTK_LABEL (self->passage_label),
+                              _("Name two actions at least, where the passage starts and where it ends, "
+                                "e.g. move1:move4, or a path such as move1:move2:move3:move4."));
+          analysis_inputs_free (in);
+          return;
+        }
+      in->until = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->passage_until));
+      in->points = 200;
+    }
+  else
+    {
+      in->until = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->transient_until));
+      in->points = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->transient_points));
+    }
+  gtk_label_set_text (GTK_LABEL (passage ? self->passage_label : self->transient_label), "");
+  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL,
+                        in, (GDestroyNotify) analysis_inputs_free,
+                        analysis_thread, (GDestroyNotify) analysis_free, analysis_done);
+  augur_pepa_page_set_status (self, passage ? _("Computing the passage…") : _("Computing throughput over time…"), FALSE);
+}
+
+void
+augur_pepa_page_run_transient (AugurPepaPage *self,
+                               double         until,
+                               guint          points)
+{
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->transient_until), until);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->transient_points), points);
+  start (self, FALSE);
+}
+
+void
+augur_pepa_page_run_passage (AugurPepaPage *self,
+                             const char    *path,
+                             double         until)
+{
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->passage_entry), path);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->passage_until), until);
+  start (self, TRUE);
+}
+
+const AugurPepaTransient *
+augur_pepa_page_get_transient (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  return self->transient;
+}
+
+const AugurPepaPassage *
+augur_pepa_page_get_passage (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  return self->passage;
+}
+
+static void
+on_transient_clicked (GtkButton *button,
+                      gpointer   data)
+{
+  start (data, FALSE);
+}
+
+static void
+on_passage_activated (GtkWidget *widget,
+                      gpointer   data)
+{
+  start (data, TRUE);
+}
+
+void
+augur_pepa_page_clear_analyses (AugurPepaPage *self)
+{
+  g_clear_pointer (&self->transient, augur_pepa_transient_free);
+  g_clear_pointer (&self->passage, augur_pepa_passage_free);
+  if (self->transient_chart_view != NULL)
+    {
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->transient_chart_view), NULL);
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->passage_chart_view), NULL);
+      gtk_label_set_text (GTK_LABEL (self->transient_label), "");
+      gtk_label_set_text (GTK_LABEL (self->passage_label), "");
+    }
+}
+
+static GtkWidget *
+labelled (GtkWidget  *box,
+          const char *mnemonic,
+          GtkWidget  *widget)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
+
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), widget);
+  return widget;
+}
+
+static GtkWidget *
+tab (GtkWidget  **label,
+     GtkWidget  **chart,
+     GtkWidget   *controls,
+     const char  *placeholder)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  gtk_widget_add_css_class (controls, "toolbar");
+  gtk_box_append (GTK_BOX (box), controls);
+  *label = gtk_label_new (placeholder);
+  gtk_label_set_wrap (GTK_LABEL (*label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (*label), 0);
+  gtk_label_set_selectable (GTK_LABEL (*label), TRUE);
+  gtk_widget_set_margin_start (*label, 12);
+  gtk_widget_set_margin_end (*label, 12);
+  gtk_box_append (GTK_BOX (box), *label);
+  *chart = augur_line_chart_view_new ();
+  gtk_widget_set_hexpand (*chart, TRUE);
+  gtk_widget_set_vexpand (*chart, TRUE);
+  gtk_box_append (GTK_BOX (box), *chart);
+  return box;
+}
+
+void
+augur_pepa_page_transient_init (AugurPepaPage *self)
+{
+  GtkWidget *controls, *button, *page;
+
+  /* Over Time */
+  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->transient_until = labelled (controls, _("_Until"), gtk_spin_button_new_with_range (1e-6, 1e9, 0.1));
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->transient_until), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->transient_until), 1);
+  gtk_widget_set_tooltip_text (self->transient_until, _("The last time, in the model's time unit"));
+  self->transient_points = labelled (controls, _("_Points"), gtk_spin_button_new_with_range (2, 2000, 1));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->transient_points), 51);
+  button = gtk_button_new_with_mnemonic (_("C_ompute"));
+  gtk_widget_set_tooltip_text (button, _("Throughput of every action from the initial state to that time"));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_transient_clicked), self);
+  gtk_box_append (GTK_BOX (controls), button);
+  self->transient_button = button;
+  page = tab (&self->transient_label, &self->transient_chart_view, controls,
+              _("How the model warms up: the throughput of every action from its initial state, "
+                "by uniformisation with a bounded truncation error."));
+  gtk_stack_add_titled (GTK_STACK (self->result_pages), page, "transient", _("Over Time"));
+
+  /* Passage */
+  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->passage_entry = labelled (controls, _("_Actions"), gtk_entry_new ());
+  gtk_widget_set_hexpand (self->passage_entry, TRUE);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->passage_entry), "move1:move2:move3:move4");
+  gtk_widget_set_tooltip_text (self->passage_entry,
+                               _("From the first action to the last: each action the first to follow the one "
+                                 "before (move1:move4, or move1:move2:move3:move4 for one item's trip)"));
+  g_signal_connect (self->passage_entry, "activate", G_CALLBACK (on_passage_activated), self);
+  self->passage_until = labelled (controls, _("U_ntil (0: automatic)"), gtk_spin_button_new_with_range (0, 1e9, 0.1));
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->passage_until), 3);
+  gtk_widget_set_tooltip_text (self->passage_until, _("The last time; 0 chooses it so the distribution is complete"));
+  button = gtk_button_new_with_mnemonic (_("Co_mpute"));
+  gtk_widget_set_tooltip_text (button, _("Distribution, density, mean and quantiles of the passage time"));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_passage_activated), self);
+  gtk_box_append (GTK_BOX (controls), button);
+  self->passage_button = button;
+  page = tab (&self->passage_label, &self->passage_chart_view, controls,
+              _("How long from one action to another: one item's trip through a pipeline, say. "
+                "Name the actions, then Compute."));
+  gtk_stack_add_titled (GTK_STACK (self->result_pages), page, "passage", _("Passage"));
+}
+
+/* The chart of the tab in view, for exports; NULL elsewhere. */
+AugurChartData *
+augur_pepa_page_visible_chart (AugurPepaPage *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages));
+
+  if (g_strcmp0 (name, "transient") == 0)
+    return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->transient_chart_view));
+  if (g_strcmp0 (name, "passage") == 0)
+    return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->passage_chart_view));
+  return NULL;
+}

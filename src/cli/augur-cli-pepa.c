@@ -100,6 +100,26 @@ passage_text (GString                *s,
                           p->times[p->n_points - 1], p->cdf[p->n_points - 1], p->info.error_bound);
 }
 
+static void
+simulation_text (GString                   *s,
+                 const AugurPepaSimulation *sim)
+{
+  const AugurPepaModel *model = sim->model;
+  guint width = (guint) strlen ("Action");
+
+  for (guint a = 0; a < sim->n_actions; a++)
+    width = MAX (width, (guint) strlen (augur_pepa_model_get_action_name (model, a)));
+  g_string_append_printf (s, "\nSimulation: %u runs of %g after a warm-up of %g, seed %" G_GUINT64_FORMAT
+                          ", %" G_GUINT64_FORMAT " events in %.3f s\n\n",
+                          sim->options.replications, sim->options.duration, sim->options.warmup,
+                          sim->options.seed, sim->events, sim->seconds);
+  g_string_append_printf (s, "%-*s  %-14s  %g %% interval\n", width, "Action", "Throughput",
+                          sim->options.confidence * 100);
+  for (guint a = 0; a < sim->n_actions; a++)
+    g_string_append_printf (s, "%-*s  %-14.8g  ± %.3g\n", width, augur_pepa_model_get_action_name (model, a),
+                            sim->throughput[a], sim->throughput_half_width[a]);
+}
+
 int
 augur_cli_pepa (int argc, char **argv)
 {
@@ -114,6 +134,9 @@ augur_cli_pepa (int argc, char **argv)
   g_autofree char *passage = NULL;
   double horizon = 0, epsilon = 0;
   gint points = 0;
+  gint simulate = 0;
+  double sim_duration = 1000, sim_warmup = -1;
+  gint64 sim_seed = 1;
   g_auto(GStrv) passage_path = NULL;
   AugurTransientOptions transient_options = { 0 };
   double transient_end = 0;
@@ -136,6 +159,12 @@ augur_cli_pepa (int argc, char **argv)
     { "horizon", 0, 0, G_OPTION_ARG_DOUBLE, &horizon, "With --passage: the last time (default: until the CDF reaches 1 - 1e-4)", "T" },
     { "points", 0, 0, G_OPTION_ARG_INT, &points, "With --passage: times from 0 to the horizon (default 200)", "N" },
     { "error-bound", 0, 0, G_OPTION_ARG_DOUBLE, &epsilon, "Truncation error bound of the transient analyses (default 1e-10)", "E" },
+    { "simulate", 0, 0, G_OPTION_ARG_INT, &simulate,
+      "Estimate the steady state by N independent simulation runs, without deriving the state space "
+      "(unless --transient or --passage need it)", "N" },
+    { "duration", 0, 0, G_OPTION_ARG_DOUBLE, &sim_duration, "With --simulate: time measured in each run (default 1000)", "T" },
+    { "warmup", 0, 0, G_OPTION_ARG_DOUBLE, &sim_warmup, "With --simulate: time left out at the start of each run (default a tenth of the duration)", "T" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &sim_seed, "With --simulate: the random seed (default 1)", "S" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("MODEL.pepa - derive and solve a PEPA model");
@@ -146,6 +175,7 @@ augur_cli_pepa (int argc, char **argv)
   g_autoptr(AugurPepaResult) result = NULL;
   AugurPepaTransient *over_time = NULL;
   AugurPepaPassage *trip = NULL;
+  AugurPepaSimulation *simulation = NULL;
   g_autofree char *text = NULL;
   g_autofree char *output = NULL;
   gsize length = 0;
@@ -219,6 +249,18 @@ augur_cli_pepa (int argc, char **argv)
       return AUGUR_CLI_EXIT_USAGE;
     }
   transient_options.epsilon = epsilon;
+  if (simulate != 0 && (simulate < 2 || simulate > 100000 || !(sim_duration > 0) || !isfinite (sim_duration) ||
+                        (sim_warmup != -1 && (!(sim_warmup >= 0) || !isfinite (sim_warmup))) || sim_seed < 0))
+    {
+      fprintf (stderr, "augur-cli pepa: --simulate takes 2 to 100000 runs, --duration a finite time above 0, "
+               "--warmup a time of 0 or more, --seed a number of 0 or more\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (simulate != 0 && g_strcmp0 (format, "csv") == 0 && (transient != NULL || passage != NULL))
+    {
+      fprintf (stderr, "augur-cli pepa: CSV holds one table: ask for one analysis at a time\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   options.tolerance = tolerance;
   augur_cli_progress_enabled = verbose;
 
@@ -237,6 +279,39 @@ augur_cli_pepa (int argc, char **argv)
     }
   if (model == NULL)
     return AUGUR_CLI_EXIT_MODEL;
+
+  if (simulate != 0)
+    {
+      AugurPepaSimulationOptions sim_options = {
+        .replications = (guint) simulate, .duration = sim_duration,
+        .warmup = sim_warmup == -1 ? sim_duration / 10 : sim_warmup, .seed = (guint64) sim_seed,
+      };
+
+      simulation = augur_pepa_simulate (model, &sim_options, augur_cli_on_progress, NULL, NULL, &error);
+      if (verbose)
+        fprintf (stderr, "\n");
+      if (simulation == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (transient == NULL && passage == NULL && dot == NULL)
+        {
+          if (g_strcmp0 (format, "json") == 0)
+            output = augur_pepa_simulation_to_json (simulation);
+          else if (g_strcmp0 (format, "csv") == 0)
+            output = augur_pepa_simulation_to_csv (simulation);
+          else
+            {
+              GString *s = g_string_new (NULL);
+
+              simulation_text (s, simulation);
+              output = g_string_free (s, FALSE);
+            }
+          augur_pepa_simulation_free (simulation);
+          return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+        }
+    }
 
   space = augur_pepa_derive (model, (guint) max_states, augur_cli_on_progress, NULL, NULL, &error);
   if (verbose)
@@ -311,11 +386,13 @@ augur_cli_pepa (int argc, char **argv)
       g_autofree char *steady = augur_pepa_result_to_json (result);
       g_autofree char *over = over_time ? augur_pepa_transient_to_json (over_time) : NULL;
       g_autofree char *pass = trip ? augur_pepa_passage_to_json (trip) : NULL;
+      g_autofree char *sim = simulation ? augur_pepa_simulation_to_json (simulation) : NULL;
 
       /* one object: the steady state's members, then the analyses' */
       json_merge (s, steady);
       json_merge (s, over);
       json_merge (s, pass);
+      json_merge (s, sim);
       g_string_append (s, "\n}\n");
       output = g_string_free (s, FALSE);
     }
@@ -340,10 +417,13 @@ augur_cli_pepa (int argc, char **argv)
         transient_text (s, over_time);
       if (trip != NULL)
         passage_text (s, trip);
+      if (simulation != NULL)
+        simulation_text (s, simulation);
       output = g_string_free (s, FALSE);
     }
   augur_pepa_transient_free (over_time);
   augur_pepa_passage_free (trip);
+  augur_pepa_simulation_free (simulation);
   return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 

@@ -1173,3 +1173,26 @@ pepa_successors_describe (PepaSuccessors *succ,
     }
   return g_string_free (s, FALSE);
 }
+
+void
+pepa_successors_add_populations (PepaSuccessors *succ,
+                                 const guint64  *packed,
+                                 double          p,
+                                 double         *population)
+{
+  AugurPepaModel *model = succ->model;
+  guint32 *slots = succ->g.slots;
+
+  successors_unpack (succ, packed, slots);
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+      double *pop = population + succ->population_offset[c];
+
+      if (comp->copies > 1)
+        for (guint l = 0; l < comp->locals->len; l++)
+          pop[l] += p * slots[comp->slot + l];
+      else
+        pop[slots[comp->slot]] += p;
+    }
+}

@@ -267,6 +267,12 @@ gboolean        pepa_successors_add_measures (PepaSuccessors  *succ,
                                               double          *throughput,
                                               double          *population,
                                               GError         **error);
+/* The populations part alone, without deriving the transitions (a
+ * simulation has them from pepa_successors_of ()). */
+void            pepa_successors_add_populations (PepaSuccessors *succ,
+                                                 const guint64  *packed,
+                                                 double          p,
+                                                 double         *population);
 guint           pepa_successors_get_n_populations   (const PepaSuccessors *succ);
 guint           pepa_successors_get_population_index (const PepaSuccessors *succ,
                                                       guint                 component,

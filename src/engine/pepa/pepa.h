@@ -243,6 +243,52 @@ void              augur_pepa_passage_free (AugurPepaPassage *passage);
 char *augur_pepa_passage_to_json (const AugurPepaPassage *passage);
 char *augur_pepa_passage_to_csv  (const AugurPepaPassage *passage);
 
+/* ---- Stochastic simulation (pepa-simulate.c) ---------------------------- */
+
+typedef struct {
+  guint   replications;   /* independent runs; 0: 30 */
+  double  warmup;         /* time not measured at the start of each run */
+  double  duration;       /* time measured in each run; 0: 1000 */
+  guint64 seed;           /* runs draw from (seed, run number) */
+  double  confidence;     /* of the intervals; 0: 0.95 */
+  guint   threads;        /* 0: one per processor */
+} AugurPepaSimulationOptions;
+
+/* Steady-state measures estimated by simulation: the mean over the runs
+ * and the half-width of its Student-t confidence interval, per action and
+ * per local state (as AugurPepaTransient orders them). */
+typedef struct {
+  AugurPepaModel             *model;
+  AugurPepaSimulationOptions  options;   /* as run, defaults filled in */
+  guint                       n_actions;
+  double                     *throughput;
+  double                     *throughput_half_width;
+  guint                       n_populations;
+  double                     *population;
+  double                     *population_half_width;
+  guint64                     events;    /* transitions simulated, all runs */
+  double                      seconds;
+} AugurPepaSimulation;
+
+/* Gillespie's method on the derivation rules: no state space stored.  A
+ * deadlock met is an AUGUR_PEPA_ERROR_DEADLOCK naming the state and time. */
+AugurPepaSimulation *augur_pepa_simulate          (AugurPepaModel                   *model,
+                                                   const AugurPepaSimulationOptions *options,
+                                                   AugurProgressFunc                 progress,
+                                                   gpointer                          progress_data,
+                                                   GCancellable                     *cancellable,
+                                                   GError                          **error);
+void                 augur_pepa_simulation_free   (AugurPepaSimulation *simulation);
+/* {"simulation": {"replications", "warmup", "duration", "seed",
+ * "confidence", "events", "seconds", "throughput": {action: {"mean",
+ * "half_width"}}, "populations": [{"component", "state", "mean",
+ * "half_width"}]}}; CSV: measure,name,mean,half_width. */
+char *augur_pepa_simulation_to_json (const AugurPepaSimulation *simulation);
+char *augur_pepa_simulation_to_csv  (const AugurPepaSimulation *simulation);
+/* The p quantile (p > 0.5) of Student's t with nu degrees of freedom. */
+double augur_student_t_quantile (double p,
+                                 double nu);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaModel, augur_pepa_model_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaStateSpace, augur_pepa_state_space_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaResult, augur_pepa_result_unref)

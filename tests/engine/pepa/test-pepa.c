@@ -966,6 +966,115 @@ test_transient_pipeline (void)
   augur_pepa_transient_free (tr);
 }
 
+/* ---- Stochastic simulation -------------------------------------------------- */
+
+static void
+test_student_t (void)
+{
+  /* tables of Student's t */
+  assert_relative (augur_student_t_quantile (0.975, 1), 12.706204736174698, 1e-10);
+  assert_relative (augur_student_t_quantile (0.975, 9), 2.2621571627982053, 1e-10);
+  assert_relative (augur_student_t_quantile (0.975, 29), 2.0452296421327034, 1e-10);
+  assert_relative (augur_student_t_quantile (0.995, 4), 4.604094871415897, 1e-10);
+  assert_relative (augur_student_t_quantile (0.975, 1e7), 1.959963984540054, 1e-6);
+}
+
+/* Over 100 seeds, the 95 % intervals of figure B.1's throughput cover
+ * the exact value about 95 times (binomial: 88 to 100 holds with
+ * probability 0.999). */
+static void
+test_simulation_coverage (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text (FIGURE_B1, "pipeline.pepa");
+  AugurPepaModel *model = augur_pepa_state_space_get_model (augur_pepa_result_get_state_space (result));
+  double exact = throughput (result, "process1");
+  guint process1 = G_MAXUINT, covered = 0;
+  guint64 events = 0;
+
+  for (guint a = 0; a < augur_pepa_model_get_n_actions (model); a++)
+    if (strcmp (augur_pepa_model_get_action_name (model, a), "process1") == 0)
+      process1 = a;
+  for (guint64 seed = 1; seed <= 100; seed++)
+    {
+      AugurPepaSimulationOptions options = { .replications = 10, .duration = 100, .warmup = 10, .seed = seed };
+      g_autoptr(GError) error = NULL;
+      AugurPepaSimulation *sim = augur_pepa_simulate (model, &options, NULL, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      if (fabs (sim->throughput[process1] - exact) <= sim->throughput_half_width[process1])
+        covered++;
+      /* a single component's populations are probabilities */
+      g_assert_cmpfloat (fabs (sim->population[0] - 1), <=, 1e-12);
+      events += sim->events;
+      augur_pepa_simulation_free (sim);
+    }
+  g_test_message ("%u of 100 intervals cover %.12g (%" G_GUINT64_FORMAT " events)", covered, exact, events);
+  g_assert_cmpuint (covered, >=, 88);
+  g_assert_cmpuint (covered, <, 100);
+}
+
+/* Runs are reproducible from the seed, whatever the threads; a model far
+ * too large to derive (3^20 states) is simulated; deadlocks are named. */
+static void
+test_simulation_large_and_errors (void)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  AugurPepaSimulationOptions options = { .replications = 4, .duration = 50, .seed = 7 };
+  AugurPepaSimulation *one, *two;
+
+  for (int i = 0; i < 20; i++)
+    g_string_append_printf (s, "P%d = (a%d, 1).Q%d;\nQ%d = (b%d, 1).R%d;\nR%d = (c%d, 1).P%d;\n",
+                            i, i, i, i, i, i, i, i, i);
+  for (int i = 0; i < 20; i++)
+    g_string_append_printf (s, "%sP%d", i > 0 ? " || " : "", i);
+  model = augur_pepa_model_parse (s->str, s->len, "big.pepa", NULL, &error);
+  g_assert_no_error (error);
+  options.threads = 1;
+  one = augur_pepa_simulate (model, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  options.threads = 2;
+  two = augur_pepa_simulate (model, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (one->events, ==, two->events);
+  for (guint a = 0; a < one->n_actions; a++)
+    {
+      g_assert_cmpfloat (one->throughput[a], ==, two->throughput[a]);
+      /* each component cycles through three rates of 1 */
+      g_assert_cmpfloat (fabs (one->throughput[a] - 1.0 / 3), <=, 0.15);
+    }
+  augur_pepa_simulation_free (one);
+  augur_pepa_simulation_free (two);
+
+  {
+    g_autofree char *path = conformance_path ("jobshop3-deadlock");
+    g_autofree char *text = NULL;
+    g_autoptr(AugurPepaModel) stuck = NULL;
+    AugurPepaSimulationOptions few = { .replications = 2, .duration = 1e6 };
+
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    stuck = augur_pepa_model_parse (text, -1, "jobshop3-deadlock.pepa", NULL, &error);
+    g_assert_no_error (error);
+    g_assert_null (augur_pepa_simulate (stuck, &few, NULL, NULL, NULL, &error));
+    g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_DEADLOCK);
+    g_assert_nonnull (strstr (error->message, "Hammer_taken"));
+    g_clear_error (&error);
+  }
+  {
+    AugurPepaSimulationOptions bad[] = {
+      { .replications = 1 }, { .duration = -1 }, { .duration = INFINITY }, { .warmup = NAN }, { .confidence = 1.5 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_assert_null (augur_pepa_simulate (model, &bad[i], NULL, NULL, NULL, &error));
+        g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
+        g_clear_error (&error);
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1001,5 +1110,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/passage/pipeline-little", test_passage_pipeline_little);
   g_test_add_func ("/engine/pepa/passage/errors", test_passage_errors);
   g_test_add_func ("/engine/pepa/transient/pipeline", test_transient_pipeline);
+  g_test_add_func ("/engine/pepa/simulation/student-t", test_student_t);
+  g_test_add_func ("/engine/pepa/simulation/coverage", test_simulation_coverage);
+  g_test_add_func ("/engine/pepa/simulation/large-and-errors", test_simulation_large_and_errors);
   return g_test_run ();
 }

@@ -19,9 +19,11 @@ const char *
 augur_pepa_page_visible_table (AugurPepaPage *self)
 {
   const char *name = gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages));
+  const char *analysis = augur_pepa_page_visible_analysis (self);
 
-  if (g_strcmp0 (name, "utilisation") == 0 || g_strcmp0 (name, "states") == 0 ||
-      g_strcmp0 (name, "transient") == 0 || g_strcmp0 (name, "passage") == 0)
+  if (analysis != NULL)
+    return analysis;
+  if (g_strcmp0 (name, "utilisation") == 0 || g_strcmp0 (name, "states") == 0)
     return name;
   return "throughput";
 }
@@ -38,7 +40,7 @@ csv_table_for_file (AugurPepaPage *self,
   const char *visible = augur_pepa_page_visible_table (self);
 
   /* an analysis in view exports its own table */
-  if (g_str_equal (visible, "transient") || g_str_equal (visible, "passage"))
+  if (augur_pepa_page_visible_analysis (self) != NULL)
     return visible;
   if (strstr (lower, "utilisation") != NULL || strstr (lower, "utilization") != NULL)
     return "utilisation";
@@ -63,11 +65,15 @@ augur_pepa_page_export (AugurPage   *page,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   if (g_str_equal (what, "transient-csv") || g_str_equal (what, "transient-json") ||
-      g_str_equal (what, "passage-csv") || g_str_equal (what, "passage-json"))
+      g_str_equal (what, "passage-csv") || g_str_equal (what, "passage-json") ||
+      g_str_equal (what, "simulation-csv") || g_str_equal (what, "simulation-json"))
     {
       g_autofree char *contents = NULL;
 
-      if (g_str_has_prefix (what, "transient") && self->transient != NULL)
+      if (g_str_has_prefix (what, "simulation") && self->simulation != NULL)
+        contents = g_str_has_suffix (what, "csv") ? augur_pepa_simulation_to_csv (self->simulation)
+                                                  : augur_pepa_simulation_to_json (self->simulation);
+      else if (g_str_has_prefix (what, "transient") && self->transient != NULL)
         contents = g_str_has_suffix (what, "csv") ? augur_pepa_transient_to_csv (self->transient)
                                                   : augur_pepa_transient_to_json (self->transient);
       else if (g_str_has_prefix (what, "passage") && self->passage != NULL)
@@ -196,9 +202,8 @@ export_chosen (AugurPage     *page,
 
   if (g_str_equal (chosen, "csv"))
     what = g_strdup_printf ("%s-csv", csv_table_for_file (self, file));
-  else if (g_str_equal (chosen, "json") && (g_str_equal (augur_pepa_page_visible_table (self), "transient") ||
-                                            g_str_equal (augur_pepa_page_visible_table (self), "passage")))
-    what = g_strdup_printf ("%s-json", augur_pepa_page_visible_table (self));
+  else if (g_str_equal (chosen, "json") && augur_pepa_page_visible_analysis (self) != NULL)
+    what = g_strdup_printf ("%s-json", augur_pepa_page_visible_analysis (self));
   else
     what = g_strdup (chosen);
 
@@ -234,8 +239,8 @@ suggested_name (AugurPepaPage *self,
   if (g_str_equal (what, "dot"))
     return g_strdup_printf ("%s-states.dot", stem);
   if (g_str_equal (what, "json"))
-    return g_strdup_printf ("%s-%s.json", stem, augur_pepa_page_visible_chart (self) != NULL
-                                                ? augur_pepa_page_visible_table (self) : "results");
+    return g_strdup_printf ("%s-%s.json", stem, augur_pepa_page_visible_analysis (self) != NULL
+                                                ? augur_pepa_page_visible_analysis (self) : "results");
   if (augur_pepa_page_visible_chart (self) != NULL)
     return g_strdup_printf ("%s-%s.%s", stem, augur_pepa_page_visible_table (self), what);
   return g_strdup_printf ("%s-diagram.%s", stem, what);

@@ -69,8 +69,15 @@ struct _AugurPepaPage
   GtkWidget            *passage_button;
   GtkWidget            *passage_label;
   GtkWidget            *passage_chart_view;
+  GtkWidget            *analyses;          /* the inner stack */
+  GtkWidget            *simulation_runs;
+  GtkWidget            *simulation_duration;
+  GtkWidget            *simulation_seed;
+  GtkWidget            *simulation_label;
+  GtkWidget            *simulation_table;
   AugurPepaTransient   *transient;
   AugurPepaPassage     *passage;
+  AugurPepaSimulation  *simulation;
 };
 
 /* Row layouts of the result tables (strings, numbers). */
@@ -110,6 +117,9 @@ void  augur_pepa_page_solve            (AugurPage     *page);
 void  augur_pepa_page_transient_init   (AugurPepaPage *self);
 void  augur_pepa_page_clear_analyses   (AugurPepaPage *self);
 AugurChartData *augur_pepa_page_visible_chart (AugurPepaPage *self);
+const char *augur_pepa_page_visible_analysis (AugurPepaPage *self);
+void  augur_pepa_page_show_analysis    (AugurPepaPage *self,
+                                        const char    *name);
 
 /* augur-pepa-page-export.c */
 gboolean augur_pepa_page_export        (AugurPage     *page,

@@ -387,7 +387,7 @@ augur_pepa_page_update_actions (AugurPepaPage *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has_result = self->result != NULL;
   gboolean has_space = self->space != NULL;
-  const char *tab = self->result_pages ? gtk_stack_get_visible_child_name (GTK_STACK (self->result_pages)) : NULL;
+  const char *tab = self->result_pages ? augur_pepa_page_visible_analysis (self) : NULL;
   gboolean has_picture = self->diagram != NULL;
 
   /* the analyses' tabs export their own table and chart */
@@ -395,6 +395,11 @@ augur_pepa_page_update_actions (AugurPepaPage *self)
     has_result = has_picture = self->transient != NULL;
   else if (g_strcmp0 (tab, "passage") == 0)
     has_result = has_picture = self->passage != NULL;
+  else if (g_strcmp0 (tab, "simulation") == 0)
+    {
+      has_result = self->simulation != NULL;
+      has_picture = FALSE;
+    }
   gtk_widget_action_set_enabled (widget, "page.cancel", augur_page_get_running (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.export-csv", has_result);
   gtk_widget_action_set_enabled (widget, "page.export-json", has_result);
@@ -478,7 +483,9 @@ augur_pepa_page_dispose (GObject *object)
   g_clear_pointer (&self->diagram, augur_diagram_unref);
   g_clear_pointer (&self->transient, augur_pepa_transient_free);
   g_clear_pointer (&self->passage, augur_pepa_passage_free);
+  g_clear_pointer (&self->simulation, augur_pepa_simulation_free);
   self->transient_chart_view = self->passage_chart_view = NULL;
+  self->analyses = NULL;
   g_clear_pointer (&self->result, augur_pepa_result_unref);
   g_clear_pointer (&self->space, augur_pepa_state_space_unref);
 
@@ -924,5 +931,8 @@ augur_pepa_page_show_results (AugurPepaPage *self,
                               const char    *name)
 {
   g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
-  gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), name);
+  if (g_strcmp0 (name, "transient") == 0 || g_strcmp0 (name, "passage") == 0 || g_strcmp0 (name, "simulation") == 0)
+    augur_pepa_page_show_analysis (self, name);
+  else
+    gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), name);
 }

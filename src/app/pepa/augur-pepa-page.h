@@ -53,10 +53,17 @@ void              augur_pepa_page_run_transient    (AugurPepaPage *page,
 void              augur_pepa_page_run_passage      (AugurPepaPage *page,
                                                     const char    *path,
                                                     double         until);
+/* The Simulation tab's run: `runs` runs of `duration` after a warm-up of a
+ * tenth of it. */
+void              augur_pepa_page_run_simulation   (AugurPepaPage *page,
+                                                    guint          runs,
+                                                    double         duration,
+                                                    guint64        seed);
+const AugurPepaSimulation *augur_pepa_page_get_simulation (AugurPepaPage *page);
 const AugurPepaTransient *augur_pepa_page_get_transient (AugurPepaPage *page);
 const AugurPepaPassage   *augur_pepa_page_get_passage   (AugurPepaPage *page);
 /* Shows a results page: "summary", "throughput", "utilisation", "states",
- * "transient", "passage". */
+ * or one of the Analyses tab's: "transient", "passage", "simulation". */
 void              augur_pepa_page_show_results     (AugurPepaPage *page,
                                                     const char    *name);
 

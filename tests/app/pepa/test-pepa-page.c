@@ -799,6 +799,32 @@ test_analyses (Fixture       *f,
     g_assert_true (g_str_has_prefix (csv, "time,cdf,density\n0,0,"));
   }
 
+  /* the steady state simulated, beside the exact values */
+  augur_pepa_page_show_results (f->page, "simulation");
+  augur_pepa_page_run_simulation (f->page, 10, 200, 3);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  {
+    const AugurPepaSimulation *sim = augur_pepa_page_get_simulation (f->page);
+    g_autofree char *csv = NULL;
+
+    g_assert_nonnull (sim);
+    g_assert_cmpuint (sim->options.replications, ==, 10);
+    g_assert_cmpfloat (sim->options.warmup, ==, 20);
+    for (guint a = 0; a < sim->n_actions; a++)
+      g_assert_cmpfloat (fabs (sim->throughput[a] - 2.407654927028593), <, 0.1);
+    if (g_getenv ("AUGUR_SIMULATION_SCREENSHOT") != NULL)
+      {
+        g_autoptr(GdkTexture) texture = NULL;
+
+        augur_test_spin (300);
+        texture = augur_test_render_window (f->window);
+        g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("AUGUR_SIMULATION_SCREENSHOT")));
+      }
+    csv = read_export (f->page, dir, "simulation-csv", "s.csv", &length);
+    g_assert_true (g_str_has_prefix (csv, "measure,name,mean,half_width\nthroughput,"));
+  }
+  augur_pepa_page_show_results (f->page, "passage");
+
   /* a path of one action says what it needs and keeps the last result */
   augur_pepa_page_run_passage (f->page, "move1", 0);
   g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
@@ -808,6 +834,7 @@ test_analyses (Fixture       *f,
   solve_and_wait (f->page, pipeline_model);
   g_assert_null (augur_pepa_page_get_transient (f->page));
   g_assert_null (augur_pepa_page_get_passage (f->page));
+  g_assert_null (augur_pepa_page_get_simulation (f->page));
   g_rmdir (dir);
 }
 

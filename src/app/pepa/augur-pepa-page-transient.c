@@ -563,7 +563,7 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->simulation_seed), 1);
   button = gtk_button_new_with_mnemonic (_("_Simulate"));
   gtk_widget_set_tooltip_text (button, _("Estimate the throughputs by simulation, without the state space "
-                                         "(Gillespie's method), with 95 % confidence intervals"));
+                                         "(Gillespie's method), with confidence intervals at 95 percent"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_simulation_clicked), self);
   gtk_box_append (GTK_BOX (controls), button);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);

@@ -6,6 +6,7 @@
 #include "augur-cli-private.h"
 #include "augur-file.h"
 #include "augur-format.h"
+#include "augur-sweep.h"
 #include "pepa.h"
 
 #include <errno.h>
@@ -13,6 +14,84 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* NAME=FROM:TO:POINTS */
+static gboolean
+parse_vary (const char *text,
+            gboolean    logarithmic,
+            char      **name,
+            double    **values,
+            guint      *n,
+            GError    **error)
+{
+  const char *eq = strchr (text, '=');
+  g_auto(GStrv) parts = NULL;
+  guint64 points = 0;
+  double from, to;
+  char *end1 = NULL, *end2 = NULL;
+
+  if (eq == NULL || eq == text)
+    goto bad;
+  parts = g_strsplit (eq + 1, ":", -1);
+  if (g_strv_length (parts) != 3)
+    goto bad;
+  from = g_ascii_strtod (parts[0], &end1);
+  to = g_ascii_strtod (parts[1], &end2);
+  if (end1 == parts[0] || *end1 != '\0' || end2 == parts[1] || *end2 != '\0' ||
+      !g_ascii_string_to_unsigned (parts[2], 10, 1, AUGUR_SWEEP_MAX_POINTS, &points, NULL))
+    goto bad;
+  *values = augur_sweep_points (from, to, (guint) points, logarithmic, error);
+  if (*values == NULL)
+    return FALSE;
+  *name = g_strndup (text, eq - text);
+  *n = (guint) points;
+  return TRUE;
+
+bad:
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "--vary %s: expected NAME=FROM:TO:POINTS (POINTS from 1 to %d)", text, AUGUR_SWEEP_MAX_POINTS);
+  return FALSE;
+}
+
+/* NAME=V1,V2,... */
+static gboolean
+parse_values (const char *text,
+              char      **name,
+              double    **values,
+              guint      *n,
+              GError    **error)
+{
+  const char *eq = strchr (text, '=');
+  g_auto(GStrv) parts = NULL;
+  guint count;
+
+  if (eq == NULL || eq == text)
+    goto bad;
+  parts = g_strsplit (eq + 1, ",", -1);
+  count = g_strv_length (parts);
+  if (count == 0 || count > 1000)
+    goto bad;
+  *values = g_new (double, count);
+  for (guint i = 0; i < count; i++)
+    {
+      char *end = NULL;
+
+      (*values)[i] = g_ascii_strtod (parts[i], &end);
+      if (end == parts[i] || *end != '\0' || !isfinite ((*values)[i]))
+        {
+          g_clear_pointer (values, g_free);
+          goto bad;
+        }
+    }
+  *name = g_strndup (text, eq - text);
+  *n = count;
+  return TRUE;
+
+bad:
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "--vary2 %s: expected NAME=V1,V2,... (1 to 1000 finite values)", text);
+  return FALSE;
+}
 
 /* T[:POINTS] */
 static gboolean
@@ -135,9 +214,12 @@ augur_cli_pepa (int argc, char **argv)
   double horizon = 0, epsilon = 0;
   gint points = 0;
   gint simulate = 0;
+  g_autofree char *vary = NULL, *vary2 = NULL, *measure = NULL;
+  gboolean vary_log = FALSE;
   double sim_duration = 1000, sim_warmup = -1;
   gint64 sim_seed = 1;
   g_auto(GStrv) passage_path = NULL;
+  AugurPepaExperiment experiment = { 0 };
   AugurTransientOptions transient_options = { 0 };
   double transient_end = 0;
   guint transient_points = 0;
@@ -165,6 +247,14 @@ augur_cli_pepa (int argc, char **argv)
     { "duration", 0, 0, G_OPTION_ARG_DOUBLE, &sim_duration, "With --simulate: time measured in each run (default 1000)", "T" },
     { "warmup", 0, 0, G_OPTION_ARG_DOUBLE, &sim_warmup, "With --simulate: time left out at the start of each run (default a tenth of the duration)", "T" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &sim_seed, "With --simulate: the random seed (default 1)", "S" },
+    { "vary", 0, 0, G_OPTION_ARG_STRING, &vary,
+      "An experiment: --measure at POINTS values of the rate constant NAME from FROM to TO", "NAME=FROM:TO:POINTS" },
+    { "log", 0, 0, G_OPTION_ARG_NONE, &vary_log, "With --vary: space the values logarithmically", NULL },
+    { "vary2", 0, 0, G_OPTION_ARG_STRING, &vary2, "With --vary: one curve per value of a second rate constant",
+      "NAME=V1,V2,..." },
+    { "measure", 0, 0, G_OPTION_ARG_STRING, &measure,
+      "With --vary: throughput:ACTION, population:COMPONENT:STATE, utilisation:COMPONENT:STATE or "
+      "passage:A:B[:C...] (its mean)", "M" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("MODEL.pepa - derive and solve a PEPA model");
@@ -249,6 +339,25 @@ augur_cli_pepa (int argc, char **argv)
       return AUGUR_CLI_EXIT_USAGE;
     }
   transient_options.epsilon = epsilon;
+  if (vary != NULL || vary2 != NULL || measure != NULL)
+    {
+      GError *local = NULL;
+
+      if (vary == NULL || measure == NULL)
+        {
+          fprintf (stderr, "augur-cli pepa: an experiment needs --vary NAME=FROM:TO:POINTS and --measure M\n");
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      if (!parse_vary (vary, vary_log, &experiment.rate, &experiment.values, &experiment.n_values, &local) ||
+          (vary2 != NULL && !parse_values (vary2, &experiment.rate2, &experiment.values2, &experiment.n_values2, &local)))
+        {
+          fprintf (stderr, "augur-cli pepa: %s\n", local->message);
+          g_error_free (local);
+          augur_pepa_experiment_clear (&experiment);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      experiment.measure = g_strdup (measure);
+    }
   if (simulate != 0 && (simulate < 2 || simulate > 100000 || !(sim_duration > 0) || !isfinite (sim_duration) ||
                         (sim_warmup != -1 && (!(sim_warmup >= 0) || !isfinite (sim_warmup))) || sim_seed < 0))
     {
@@ -278,7 +387,31 @@ augur_cli_pepa (int argc, char **argv)
                d->severity == AUGUR_SEVERITY_ERROR ? "error" : "warning", d->message);
     }
   if (model == NULL)
-    return AUGUR_CLI_EXIT_MODEL;
+    {
+      augur_pepa_experiment_clear (&experiment);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+
+  if (experiment.rate != NULL)
+    {
+      gboolean ok = augur_pepa_experiment_run (&experiment, text, length, path, &options, (guint) max_states,
+                                               augur_cli_on_progress, NULL, NULL, &error);
+
+      if (verbose)
+        fprintf (stderr, "\n");
+      if (!ok)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          augur_pepa_experiment_clear (&experiment);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (g_strcmp0 (format, "json") == 0)
+        output = augur_pepa_experiment_to_json (&experiment);
+      else
+        output = augur_pepa_experiment_to_csv (&experiment);   /* text: the same table */
+      augur_pepa_experiment_clear (&experiment);
+      return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+    }
 
   if (simulate != 0)
     {

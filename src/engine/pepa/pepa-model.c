@@ -1261,12 +1261,89 @@ locate (const char *text, const char *at, int *line, int *column)
     }
 }
 
+/* Sets rate constants of the AST to given values (as if defined so),
+ * before compilation; FALSE with an error for a name that is not a rate
+ * constant of the model or a value that is not a rate. */
+static gboolean
+override_rates (PepaAst            *ast,
+                const char         *filename,
+                const char * const *names,
+                const double       *values,
+                guint               n,
+                GError            **error)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      PepaDefinition *found = NULL;
+
+      for (guint i = 0; i < ast->definitions->len && found == NULL; i++)
+        {
+          PepaDefinition *d = g_ptr_array_index (ast->definitions, i);
+
+          if (d->kind == PEPA_DEF_RATE && strcmp (d->name, names[k]) == 0)
+            found = d;
+        }
+      if (found == NULL)
+        {
+          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                       _("%s: the model has no rate constant '%s' to vary"), filename, names[k]);
+          return FALSE;
+        }
+      if (!isfinite (values[k]) || !(values[k] > 0))
+        {
+          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                       _("%s: the rate '%s' cannot be %g: a rate is finite and above 0"),
+                       filename, names[k], values[k]);
+          return FALSE;
+        }
+      found->value = values[k];
+      found->passive = FALSE;
+      found->eval_state = 2;
+    }
+  return TRUE;
+}
+
+static AugurPepaModel *
+parse_model (const char          *text,
+             gssize               length,
+             const char          *filename,
+             const char * const  *names,
+             const double        *values,
+             guint                n_overrides,
+             GPtrArray          **diagnostics,
+             GError             **error);
+
 AugurPepaModel *
 augur_pepa_model_parse (const char  *text,
                         gssize       length,
                         const char  *filename,
                         GPtrArray  **diagnostics,
                         GError     **error)
+{
+  return parse_model (text, length, filename, NULL, NULL, 0, diagnostics, error);
+}
+
+AugurPepaModel *
+augur_pepa_model_parse_with_rates (const char         *text,
+                                   gssize              length,
+                                   const char         *filename,
+                                   const char * const *names,
+                                   const double       *values,
+                                   guint               n,
+                                   GError            **error)
+{
+  return parse_model (text, length, filename, names, values, n, NULL, error);
+}
+
+static AugurPepaModel *
+parse_model (const char          *text,
+             gssize               length,
+             const char          *filename,
+             const char * const  *names,
+             const double        *values,
+             guint                n_overrides,
+             GPtrArray          **diagnostics,
+             GError             **error)
 {
   g_autoptr(GPtrArray) diags = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diagnostic_free);
   /* The diagnostics of diags that are syntax errors (not owned). */
@@ -1305,6 +1382,11 @@ augur_pepa_model_parse (const char  *text,
     {
       tokens = pepa_lex (text, len);
       ast = pepa_parse (text, len, tokens, diags, syntax);
+      if (ast != NULL && n_overrides > 0 && !override_rates (ast, fname, names, values, n_overrides, error))
+        {
+          pepa_ast_free (ast);
+          return NULL;
+        }
       if (ast != NULL)
         {
           model = pepa_model_compile (ast, fname, diags);

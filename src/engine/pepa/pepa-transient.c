@@ -396,6 +396,86 @@ find_action (const AugurPepaModel *model,
   return G_MAXUINT;
 }
 
+/* The passage's chain and where it starts; FALSE with an error. */
+static gboolean
+passage_setup (AugurPepaResult    *steady,
+               const char *const  *path,
+               AugurCtmc         **chain_out,
+               double            **initial_out,
+               guint              *done_out,
+               double             *start_rate,
+               GError            **error)
+{
+  const AugurPepaStateSpace *space = steady->space;
+  const AugurPepaModel *model = space->model;
+  const AugurPepaTransition *out;
+  const double *pi = steady->pi;
+  g_autofree guint *actions = NULL;
+  g_autofree double *initial = NULL;
+  guint steps, length, n = space->n_states;
+  double source = 0;
+
+  length = g_strv_length ((char **) path);
+  if (length < 2)
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                   _("A passage needs two actions at least: where it starts and where it ends."));
+      return FALSE;
+    }
+  actions = g_new (guint, length);
+  for (guint i = 0; i < length; i++)
+    if ((actions[i] = find_action (model, path[i], error)) == G_MAXUINT)
+      return FALSE;
+  steps = length - 1;
+
+  /* Where the first action leads, weighted by how often it happens there. */
+  out = pepa_state_space_get_out (space);
+  initial = g_new0 (double, (gsize) steps * n + 1);
+  for (guint s = 0; s < n; s++)
+    for (guint64 e = space->row_ptr[s]; e < space->row_ptr[s + 1]; e++)
+      if (out[e].action == actions[0])
+        {
+          initial[out[e].target] += pi[s] * out[e].rate;
+          source += pi[s] * out[e].rate;
+        }
+  if (!(source > 0))
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                   _("The action '%s' never happens in the steady state: no passage starts."), path[0]);
+      return FALSE;
+    }
+  for (guint s = 0; s < n; s++)
+    initial[s] /= source;
+  *chain_out = passage_chain (space, actions, steps, error);
+  if (*chain_out == NULL)
+    return FALSE;
+  *initial_out = g_steal_pointer (&initial);
+  *done_out = steps * n;
+  *start_rate = source;
+  return TRUE;
+}
+
+gboolean
+augur_pepa_passage_mean (AugurPepaResult   *steady,
+                         const char *const *path,
+                         GCancellable      *cancellable,
+                         double            *mean,
+                         GError           **error)
+{
+  AugurCtmc *chain = NULL;
+  g_autofree double *initial = NULL;
+  guint done;
+  double rate;
+  gboolean ok;
+
+  g_return_val_if_fail (steady != NULL && path != NULL && mean != NULL, FALSE);
+  if (!passage_setup (steady, path, &chain, &initial, &done, &rate, error))
+    return FALSE;
+  ok = augur_ctmc_mean_time_to_absorption (chain, initial, done, 0, cancellable, mean, error);
+  augur_ctmc_free (chain);
+  return ok;
+}
+
 AugurPepaPassage *
 augur_pepa_passage (AugurPepaResult             *steady,
                     const char *const           *path,
@@ -407,32 +487,16 @@ augur_pepa_passage (AugurPepaResult             *steady,
                     GCancellable                *cancellable,
                     GError                     **error)
 {
-  const AugurPepaStateSpace *space;
-  const AugurPepaModel *model;
-  const AugurPepaTransition *out;
-  const double *pi;
-  g_autofree guint *actions = NULL;
   g_autofree double *initial = NULL;
   g_autofree double *values = NULL;
   AugurCtmc *chain = NULL;
   AugurPepaPassage *p = NULL;
-  guint steps, length, n, done;
+  guint done;
   double source = 0, mean = 0;
   gboolean auto_horizon = !(horizon > 0);
 
   g_return_val_if_fail (steady != NULL && path != NULL, NULL);
 
-  space = steady->space;
-  model = space->model;
-  pi = steady->pi;
-  n = space->n_states;
-  length = g_strv_length ((char **) path);
-  if (length < 2)
-    {
-      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                   _("A passage needs two actions at least: where it starts and where it ends."));
-      return NULL;
-    }
   if (!(horizon >= 0) || !isfinite (horizon))
     {
       g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
@@ -442,37 +506,8 @@ augur_pepa_passage (AugurPepaResult             *steady,
   if (n_points == 0)
     n_points = 200;
   n_points = CLAMP (n_points, 2, 100000);
-  actions = g_new (guint, length);
-  for (guint i = 0; i < length; i++)
-    if ((actions[i] = find_action (model, path[i], error)) == G_MAXUINT)
-      return NULL;
-  steps = length - 1;
-
-  /* Where the first action leads, weighted by how often it happens there. */
-  out = pepa_state_space_get_out (space);
-  initial = g_new0 (double, (gsize) steps * n + 1);
-  for (guint s = 0; s < n; s++)
-    for (guint64 e = space->row_ptr[s]; e < space->row_ptr[s + 1]; e++)
-      if (out[e].action == actions[0])
-        {
-          /* a passage of one step may end at once: the first action is
-           * also the path's next one only when it leads there again */
-          initial[out[e].target] += pi[s] * out[e].rate;
-          source += pi[s] * out[e].rate;
-        }
-  if (!(source > 0))
-    {
-      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                   _("The action '%s' never happens in the steady state: no passage starts."), path[0]);
-      return NULL;
-    }
-  for (guint s = 0; s < n; s++)
-    initial[s] /= source;
-
-  chain = passage_chain (space, actions, steps, error);
-  if (chain == NULL)
+  if (!passage_setup (steady, path, &chain, &initial, &done, &source, error))
     return NULL;
-  done = steps * n;
   if (!augur_ctmc_mean_time_to_absorption (chain, initial, done, 0, cancellable, &mean, error))
     goto out;
 

@@ -45,6 +45,16 @@ AugurPepaModel *augur_pepa_model_parse (const char  *text,
                                         const char  *filename,
                                         GPtrArray  **diagnostics,
                                         GError     **error);
+/* The same with rate constants set to other values (an experiment's
+ * points): names must be rate constants the text defines, values finite
+ * and above 0; the definitions' own expressions are then ignored. */
+AugurPepaModel *augur_pepa_model_parse_with_rates (const char         *text,
+                                                   gssize              length,
+                                                   const char         *filename,
+                                                   const char * const *names,
+                                                   const double       *values,
+                                                   guint               n,
+                                                   GError            **error);
 AugurPepaModel *augur_pepa_model_ref   (AugurPepaModel *model);
 void            augur_pepa_model_unref (AugurPepaModel *model);
 
@@ -240,6 +250,12 @@ AugurPepaPassage *augur_pepa_passage      (AugurPepaResult             *steady,
                                            GCancellable                *cancellable,
                                            GError                     **error);
 void              augur_pepa_passage_free (AugurPepaPassage *passage);
+/* The mean alone (an experiment's measure): no distribution computed. */
+gboolean          augur_pepa_passage_mean (AugurPepaResult   *steady,
+                                           const char *const *path,
+                                           GCancellable      *cancellable,
+                                           double            *mean,
+                                           GError           **error);
 char *augur_pepa_passage_to_json (const AugurPepaPassage *passage);
 char *augur_pepa_passage_to_csv  (const AugurPepaPassage *passage);
 
@@ -288,6 +304,43 @@ char *augur_pepa_simulation_to_csv  (const AugurPepaSimulation *simulation);
 /* The p quantile (p > 0.5) of Student's t with nu degrees of freedom. */
 double augur_student_t_quantile (double p,
                                  double nu);
+
+/* ---- Experiments (pepa-experiment.c) ------------------------------------ */
+
+/* A measure against one rate constant, one curve per value of a second
+ * (rate2 NULL: one curve).  The caller fills the first six fields (owned:
+ * augur_pepa_experiment_clear() frees them); the run fills y. */
+typedef struct {
+  char   *rate;
+  double *values;
+  guint   n_values;
+  char   *rate2;
+  double *values2;
+  guint   n_values2;
+  /* "throughput:ACTION", "population:COMPONENT:STATE",
+   * "utilisation:COMPONENT:STATE" or "passage:A:B[:C...]" (its mean) */
+  char   *measure;
+  double *y;   /* [curve * n_values + i] */
+} AugurPepaExperiment;
+
+/* Every point parsed with its rates set, derived and solved, on the sweep
+ * runner's threads; the first failing point's error (e.g. a rate name the
+ * model does not define, a measure it does not have). */
+gboolean augur_pepa_experiment_run     (AugurPepaExperiment      *experiment,
+                                        const char               *text,
+                                        gssize                    length,
+                                        const char               *filename,
+                                        const AugurSolverOptions *options,
+                                        guint                     max_states,
+                                        AugurProgressFunc         progress,
+                                        gpointer                  progress_data,
+                                        GCancellable             *cancellable,
+                                        GError                  **error);
+void     augur_pepa_experiment_clear   (AugurPepaExperiment *experiment);
+/* {"experiment": {"measure", "rate", "values": [], "curves": [{RATE2: v,
+ * "y": []}]}}; CSV: rate[,rate2],measure rows. */
+char    *augur_pepa_experiment_to_json (const AugurPepaExperiment *experiment);
+char    *augur_pepa_experiment_to_csv  (const AugurPepaExperiment *experiment);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaModel, augur_pepa_model_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaStateSpace, augur_pepa_state_space_unref)

@@ -1075,6 +1075,89 @@ test_simulation_large_and_errors (void)
   }
 }
 
+/* ---- Experiments ---------------------------------------------------------- */
+
+static void
+test_rate_overrides (void)
+{
+  const char *text = "a = 2; b = 3 * a;\nP = (x, a).(y, b).P;\nP\n";
+  const char *names[] = { "a" };
+  double values[] = { 5 }, v = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse_with_rates (text, -1, "o.pepa", names, values, 1, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (augur_pepa_model_lookup_rate (model, "b", &v));
+  g_assert_cmpfloat (v, ==, 15);   /* follows the rate it is defined from */
+  {
+    const char *unknown[] = { "c" };
+    double bad[] = { -1 };
+
+    g_assert_null (augur_pepa_model_parse_with_rates (text, -1, "o.pepa", unknown, values, 1, &error));
+    g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
+    g_clear_error (&error);
+    g_assert_null (augur_pepa_model_parse_with_rates (text, -1, "o.pepa", names, bad, 1, &error));
+    g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
+  }
+}
+
+/* The throughput against mu1, a curve per la1: the point at the model's
+ * own rates is its steady state; the trip's mean at them is Little's. */
+static void
+test_experiment (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text (FIGURE_B1, "pipeline.pepa");
+  AugurPepaExperiment ex = { 0 };
+  g_autoptr(GError) error = NULL;
+  const double mu[] = { 2, 10, 30 }, la[] = { 5, 10 };
+
+  ex.rate = g_strdup ("mu1");
+  ex.values = g_memdup2 (mu, sizeof mu);
+  ex.n_values = 3;
+  ex.rate2 = g_strdup ("la1");
+  ex.values2 = g_memdup2 (la, sizeof la);
+  ex.n_values2 = 2;
+  ex.measure = g_strdup ("throughput:process1");
+  g_assert_true (augur_pepa_experiment_run (&ex, FIGURE_B1, -1, "pipeline.pepa", NULL, 0, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  assert_relative (ex.y[3 + 1], throughput (result, "process1"), 1e-12);
+  /* faster processing, more throughput; a faster first link, more too */
+  g_assert_cmpfloat (ex.y[0], <, ex.y[1]);
+  g_assert_cmpfloat (ex.y[1], <, ex.y[2]);
+  g_assert_cmpfloat (ex.y[1], <, ex.y[4]);
+  {
+    g_autofree char *json = augur_pepa_experiment_to_json (&ex);
+    g_autofree char *csv = augur_pepa_experiment_to_csv (&ex);
+
+    g_assert_nonnull (strstr (json, "\"curves\": [\n      {\"la1\": 5, \"y\": ["));
+    g_assert_true (g_str_has_prefix (csv, "mu1,la1,throughput:process1\n2,5,"));
+  }
+
+  g_free (ex.measure);
+  ex.measure = g_strdup ("passage:move1:move2:move3:move4");
+  g_assert_true (augur_pepa_experiment_run (&ex, FIGURE_B1, -1, "pipeline.pepa", NULL, 0, NULL, NULL, NULL, &error));
+  assert_relative (ex.y[3 + 1], 0.7751249453723388, 1e-10);
+
+  {
+    const char *bad[] = { "throughput", "throughput:nope", "population:Stage1", "passage:move1", "speed:x" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_free (ex.measure);
+        ex.measure = g_strdup (bad[i]);
+        g_assert_false (augur_pepa_experiment_run (&ex, FIGURE_B1, -1, "pipeline.pepa", NULL, 0, NULL, NULL, NULL,
+                                                   &error));
+        g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
+        g_clear_error (&error);
+      }
+  }
+  g_free (ex.rate2);
+  ex.rate2 = g_strdup ("mu1");
+  g_assert_false (augur_pepa_experiment_run (&ex, FIGURE_B1, -1, "pipeline.pepa", NULL, 0, NULL, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  augur_pepa_experiment_clear (&ex);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1113,5 +1196,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/simulation/student-t", test_student_t);
   g_test_add_func ("/engine/pepa/simulation/coverage", test_simulation_coverage);
   g_test_add_func ("/engine/pepa/simulation/large-and-errors", test_simulation_large_and_errors);
+  g_test_add_func ("/engine/pepa/experiment/rate-overrides", test_rate_overrides);
+  g_test_add_func ("/engine/pepa/experiment/run", test_experiment);
   return g_test_run ();
 }

@@ -78,6 +78,16 @@ struct _AugurPepaPage
   AugurPepaTransient   *transient;
   AugurPepaPassage     *passage;
   AugurPepaSimulation  *simulation;
+  GtkWidget            *experiment_rate;
+  GtkWidget            *experiment_from;
+  GtkWidget            *experiment_to;
+  GtkWidget            *experiment_points;
+  GtkWidget            *experiment_rate2;
+  GtkWidget            *experiment_values2;
+  GtkWidget            *experiment_measure;
+  GtkWidget            *experiment_label;
+  GtkWidget            *experiment_chart_view;
+  AugurPepaExperiment  *experiment;
 };
 
 /* Row layouts of the result tables (strings, numbers). */
@@ -116,6 +126,7 @@ void  augur_pepa_page_solve            (AugurPage     *page);
 /* augur-pepa-page-transient.c: the Over Time and Passage tabs */
 void  augur_pepa_page_transient_init   (AugurPepaPage *self);
 void  augur_pepa_page_clear_analyses   (AugurPepaPage *self);
+void  augur_pepa_page_update_experiment_rates (AugurPepaPage *self);
 AugurChartData *augur_pepa_page_visible_chart (AugurPepaPage *self);
 const char *augur_pepa_page_visible_analysis (AugurPepaPage *self);
 void  augur_pepa_page_show_analysis    (AugurPepaPage *self,

@@ -14,8 +14,9 @@
 #include "augur-pepa-page-private.h"
 #include "augur-page-job.h"
 #include "augur-line-chart-view.h"
+#include "augur-sweep.h"
 
-typedef enum { ANALYSIS_TRANSIENT, ANALYSIS_PASSAGE, ANALYSIS_SIMULATION } AnalysisKind;
+typedef enum { ANALYSIS_TRANSIENT, ANALYSIS_PASSAGE, ANALYSIS_SIMULATION, ANALYSIS_EXPERIMENT } AnalysisKind;
 
 typedef struct
 {
@@ -26,6 +27,10 @@ typedef struct
   guint                       points;
   char                      **path;       /* a passage */
   AugurPepaSimulationOptions  simulation;
+  AugurPepaExperiment         experiment;
+  char                       *text;
+  char                       *filename;
+  AugurSolverOptions          solver;
 } AnalysisInputs;
 
 typedef struct
@@ -33,6 +38,7 @@ typedef struct
   AugurPepaTransient  *transient;
   AugurPepaPassage    *passage;
   AugurPepaSimulation *simulation;
+  AugurPepaExperiment *experiment;
   AugurChartData      *chart;
   GListStore          *rows;
 } Analysis;
@@ -46,6 +52,9 @@ analysis_inputs_free (AnalysisInputs *in)
   g_clear_pointer (&in->space, augur_pepa_state_space_unref);
   g_clear_pointer (&in->result, augur_pepa_result_unref);
   g_strfreev (in->path);
+  augur_pepa_experiment_clear (&in->experiment);
+  g_free (in->text);
+  g_free (in->filename);
   g_free (in);
 }
 
@@ -55,6 +64,11 @@ analysis_free (Analysis *out)
   augur_pepa_transient_free (out->transient);
   augur_pepa_passage_free (out->passage);
   augur_pepa_simulation_free (out->simulation);
+  if (out->experiment != NULL)
+    {
+      augur_pepa_experiment_clear (out->experiment);
+      g_free (out->experiment);
+    }
   g_clear_pointer (&out->chart, augur_chart_data_unref);
   g_clear_object (&out->rows);
   g_free (out);
@@ -112,6 +126,38 @@ analysis_thread (AugurPageJob  *job,
   AnalysisInputs *in = inputs;
   Analysis *out = g_new0 (Analysis, 1);
 
+  if (in->kind == ANALYSIS_EXPERIMENT)
+    {
+      AugurPepaExperiment *ex = g_new0 (AugurPepaExperiment, 1);
+      guint n_curves;
+
+      /* a copy: the inputs stay as they were (the main thread may read them) */
+      ex->rate = g_strdup (in->experiment.rate);
+      ex->values = g_memdup2 (in->experiment.values, sizeof (double) * in->experiment.n_values);
+      ex->n_values = in->experiment.n_values;
+      ex->rate2 = g_strdup (in->experiment.rate2);
+      ex->values2 = in->experiment.values2 ? g_memdup2 (in->experiment.values2,
+                                                        sizeof (double) * in->experiment.n_values2) : NULL;
+      ex->n_values2 = in->experiment.n_values2;
+      ex->measure = g_strdup (in->experiment.measure);
+      out->experiment = ex;
+      if (!augur_pepa_experiment_run (ex, in->text, -1, in->filename, &in->solver, 0,
+                                      augur_page_job_progress, job, cancellable, error))
+        {
+          analysis_free (out);
+          return NULL;
+        }
+      out->chart = augur_chart_data_new (ex->measure, ex->rate, NULL, ex->measure, NULL);
+      n_curves = ex->rate2 != NULL ? ex->n_values2 : 1;
+      for (guint c = 0; c < n_curves; c++)
+        {
+          g_autofree char *name = ex->rate2 != NULL ? g_strdup_printf ("%s = %g", ex->rate2, ex->values2[c])
+                                                    : g_strdup (ex->measure);
+
+          augur_chart_data_add_series (out->chart, name, ex->values, ex->y + (gsize) c * ex->n_values, ex->n_values);
+        }
+      return out;
+    }
   if (in->kind == ANALYSIS_SIMULATION)
     {
       AugurPepaModel *model = augur_pepa_state_space_get_model (in->space);
@@ -178,7 +224,25 @@ static void
 present (AugurPepaPage *self,
          Analysis      *out)
 {
-  if (out->simulation != NULL)
+  if (out->experiment != NULL)
+    {
+      g_autofree char *text = NULL;
+      guint points = out->experiment->n_values * (out->experiment->rate2 != NULL ? out->experiment->n_values2 : 1);
+
+      if (self->experiment != NULL)
+        {
+          augur_pepa_experiment_clear (self->experiment);
+          g_free (self->experiment);
+        }
+      self->experiment = g_steal_pointer (&out->experiment);
+      /* Translators: e.g. "40 points, each model derived and solved". */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u point, the model derived and solved at it",
+                                           "%u points, each model derived and solved", points), points);
+      gtk_label_set_text (GTK_LABEL (self->experiment_label), text);
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->experiment_chart_view), out->chart);
+      augur_pepa_page_set_status (self, _("Experiment done"), FALSE);
+    }
+  else if (out->simulation != NULL)
     {
       const AugurPepaSimulation *sim;
       g_autofree char *text = NULL;
@@ -280,7 +344,8 @@ analysis_done (AugurPage    *page,
   AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
   AnalysisInputs *in = inputs;
   GtkWidget *label = in->kind == ANALYSIS_TRANSIENT ? self->transient_label
-                   : in->kind == ANALYSIS_PASSAGE ? self->passage_label : self->simulation_label;
+                   : in->kind == ANALYSIS_PASSAGE ? self->passage_label
+                   : in->kind == ANALYSIS_SIMULATION ? self->simulation_label : self->experiment_label;
 
   if (error == NULL)
     present (self, result);
@@ -299,7 +364,8 @@ start (AugurPepaPage *self,
 {
   AnalysisInputs *in;
   GtkWidget *label = kind == ANALYSIS_TRANSIENT ? self->transient_label
-                   : kind == ANALYSIS_PASSAGE ? self->passage_label : self->simulation_label;
+                   : kind == ANALYSIS_PASSAGE ? self->passage_label
+                   : kind == ANALYSIS_SIMULATION ? self->simulation_label : self->experiment_label;
 
   if (self->space == NULL || (kind == ANALYSIS_PASSAGE && self->result == NULL))
     {
@@ -310,7 +376,64 @@ start (AugurPepaPage *self,
   in->kind = kind;
   in->space = augur_pepa_state_space_ref (self->space);
   in->result = self->result ? augur_pepa_result_ref (self->result) : NULL;
-  if (kind == ANALYSIS_SIMULATION)
+  if (kind == ANALYSIS_EXPERIMENT)
+    {
+      GtkStringObject *rate = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->experiment_rate));
+      GtkStringObject *rate2 = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->experiment_rate2));
+      const char *values2 = gtk_editable_get_text (GTK_EDITABLE (self->experiment_values2));
+      const char *measure = gtk_editable_get_text (GTK_EDITABLE (self->experiment_measure));
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+      GtkTextIter begin, end;
+      g_autoptr(GError) error = NULL;
+      guint points = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->experiment_points));
+
+      in->experiment.rate = g_strdup (rate ? gtk_string_object_get_string (rate) : NULL);
+      in->experiment.values = augur_sweep_points (gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->experiment_from)),
+                                                  gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->experiment_to)),
+                                                  points, FALSE, &error);
+      in->experiment.n_values = points;
+      if (rate2 != NULL && gtk_drop_down_get_selected (GTK_DROP_DOWN (self->experiment_rate2)) > 0)
+        {
+          g_auto(GStrv) parts = g_strsplit_set (values2, ", ;", -1);
+          GArray *v = g_array_new (FALSE, FALSE, sizeof (double));
+
+          for (guint i = 0; parts[i] != NULL; i++)
+            {
+              char *stop = NULL;
+              double x;
+
+              if (*parts[i] == '\0')
+                continue;
+              x = g_ascii_strtod (parts[i], &stop);
+              if (*stop != '\0' || !isfinite (x))
+                {
+                  g_clear_error (&error);
+                  g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("“%s” is not a number: give the second rate's values as 5, 10, 20"), parts[i]);
+                  break;
+                }
+              g_array_append_val (v, x);
+            }
+          in->experiment.rate2 = g_strdup (gtk_string_object_get_string (rate2));
+          in->experiment.n_values2 = v->len;
+          in->experiment.values2 = (double *) (void *) g_array_free (v, FALSE);
+          if (error == NULL && in->experiment.n_values2 == 0)
+            g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                         _("Give the second rate's values, as 5, 10, 20"));
+        }
+      in->experiment.measure = g_strdup (measure);
+      in->text = (gtk_text_buffer_get_bounds (buffer, &begin, &end), gtk_text_buffer_get_text (buffer, &begin, &end, TRUE));
+      in->filename = g_strdup (augur_page_get_title (AUGUR_PAGE (self)));
+      in->solver.kind = AUGUR_SOLVER_AUTO;
+      augur_solver_kind_from_name (augur_pepa_page_get_solver (self), &in->solver.kind);
+      if (in->experiment.rate == NULL || in->experiment.values == NULL || error != NULL)
+        {
+          gtk_label_set_text (GTK_LABEL (label), error != NULL ? error->message : _("Choose the rate to vary"));
+          analysis_inputs_free (in);
+          return;
+        }
+    }
+  else if (kind == ANALYSIS_SIMULATION)
     {
       in->simulation.replications = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->simulation_runs));
       in->simulation.duration = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->simulation_duration));
@@ -350,7 +473,8 @@ start (AugurPepaPage *self,
                         analysis_thread, (GDestroyNotify) analysis_free, analysis_done);
   augur_pepa_page_set_status (self, kind == ANALYSIS_PASSAGE ? _("Computing the passage…")
                                     : kind == ANALYSIS_TRANSIENT ? _("Computing throughput over time…")
-                                    : _("Simulating…"), FALSE);
+                                    : kind == ANALYSIS_SIMULATION ? _("Simulating…")
+                                    : _("Running the experiment…"), FALSE);
 }
 
 void
@@ -430,14 +554,97 @@ on_simulation_clicked (GtkButton *button,
   start (data, ANALYSIS_SIMULATION);
 }
 
+static void
+on_experiment_activated (GtkWidget *widget,
+                         gpointer   data)
+{
+  start (data, ANALYSIS_EXPERIMENT);
+}
+
+void
+augur_pepa_page_run_experiment (AugurPepaPage *self,
+                                const char    *rate,
+                                double         from,
+                                double         to,
+                                guint          points,
+                                const char    *rate2,
+                                const char    *values2,
+                                const char    *measure)
+{
+  GListModel *rates;
+
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+  rates = gtk_drop_down_get_model (GTK_DROP_DOWN (self->experiment_rate));
+  for (guint i = 0; rates != NULL && i < g_list_model_get_n_items (rates); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (rates, i);
+
+      if (g_strcmp0 (gtk_string_object_get_string (item), rate) == 0)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->experiment_rate), i);
+    }
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->experiment_rate2), 0);
+  rates = gtk_drop_down_get_model (GTK_DROP_DOWN (self->experiment_rate2));
+  for (guint i = 1; rate2 != NULL && rates != NULL && i < g_list_model_get_n_items (rates); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (rates, i);
+
+      if (g_strcmp0 (gtk_string_object_get_string (item), rate2) == 0)
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->experiment_rate2), i);
+    }
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->experiment_from), from);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->experiment_to), to);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->experiment_points), points);
+  gtk_editable_set_text (GTK_EDITABLE (self->experiment_values2), values2 ? values2 : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->experiment_measure), measure);
+  start (self, ANALYSIS_EXPERIMENT);
+}
+
+const AugurPepaExperiment *
+augur_pepa_page_get_experiment (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  return self->experiment;
+}
+
+/* The rate drop-downs list the solved model's rate constants. */
+void
+augur_pepa_page_update_experiment_rates (AugurPepaPage *self)
+{
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GtkStringList) first = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) second = gtk_string_list_new (NULL);
+
+  if (self->experiment_rate == NULL)
+    return;
+  gtk_string_list_append (second, _("(none)"));
+  if (self->space != NULL)
+    {
+      names = augur_pepa_model_list_rates (augur_pepa_state_space_get_model (self->space));
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          gtk_string_list_append (first, names[i]);
+          gtk_string_list_append (second, names[i]);
+        }
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->experiment_rate), G_LIST_MODEL (first));
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->experiment_rate2), G_LIST_MODEL (second));
+}
+
 void
 augur_pepa_page_clear_analyses (AugurPepaPage *self)
 {
   g_clear_pointer (&self->transient, augur_pepa_transient_free);
   g_clear_pointer (&self->passage, augur_pepa_passage_free);
   g_clear_pointer (&self->simulation, augur_pepa_simulation_free);
+  if (self->experiment != NULL)
+    {
+      augur_pepa_experiment_clear (self->experiment);
+      g_clear_pointer (&self->experiment, g_free);
+    }
   if (self->transient_chart_view != NULL)
     {
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->experiment_chart_view), NULL);
+      gtk_label_set_text (GTK_LABEL (self->experiment_label), "");
       augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->simulation_table), NULL);
       gtk_label_set_text (GTK_LABEL (self->simulation_label), "");
       augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->transient_chart_view), NULL);
@@ -582,6 +789,45 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
   gtk_widget_set_vexpand (self->simulation_table, TRUE);
   gtk_box_append (GTK_BOX (box), self->simulation_table);
   gtk_stack_add_titled (GTK_STACK (self->analyses), box, "simulation", _("Simulation"));
+
+  /* Experiment: two rows of settings */
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->experiment_rate = labelled (controls, _("_Vary"), gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_tooltip_text (self->experiment_rate, _("The rate constant on the horizontal axis"));
+  self->experiment_from = labelled (controls, _("_From"), gtk_spin_button_new_with_range (1e-9, 1e9, 1));
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->experiment_from), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->experiment_from), 1);
+  self->experiment_to = labelled (controls, _("_To"), gtk_spin_button_new_with_range (1e-9, 1e9, 1));
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->experiment_to), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->experiment_to), 20);
+  self->experiment_points = labelled (controls, _("P_oints"), gtk_spin_button_new_with_range (1, 1000, 1));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->experiment_points), 20);
+  gtk_widget_add_css_class (controls, "toolbar");
+  gtk_box_append (GTK_BOX (box), controls);
+  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->experiment_rate2 = labelled (controls, _("C_urves for"), gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_tooltip_text (self->experiment_rate2, _("A second rate constant: one curve per value"));
+  self->experiment_values2 = labelled (controls, _("V_alues"), gtk_entry_new ());
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->experiment_values2), "5, 10, 20");
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->experiment_values2), 10);
+  self->experiment_measure = labelled (controls, _("_Measure"), gtk_entry_new ());
+  gtk_widget_set_hexpand (self->experiment_measure, TRUE);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->experiment_measure), "throughput:process1");
+  gtk_widget_set_tooltip_text (self->experiment_measure,
+                               _("throughput:ACTION, population:COMPONENT:STATE, utilisation:COMPONENT:STATE, "
+                                 "or passage:A:B (the passage's mean)"));
+  g_signal_connect (self->experiment_measure, "activate", G_CALLBACK (on_experiment_activated), self);
+  button = gtk_button_new_with_mnemonic (_("_Run"));
+  gtk_widget_set_tooltip_text (button, _("Derive and solve the model at every point"));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_experiment_activated), self);
+  gtk_box_append (GTK_BOX (controls), button);
+  page = tab (&self->experiment_label, &self->experiment_chart_view, controls,
+              _("A measure against a rate, one curve per value of another, as the PEPA Eclipse Plug-in's "
+                "experiments: every point derived and solved."));
+  gtk_box_append (GTK_BOX (box), page);
+  gtk_widget_set_vexpand (page, TRUE);
+  gtk_stack_add_titled (GTK_STACK (self->analyses), box, "experiment", _("Experiment"));
 }
 
 /* "transient", "passage" or "simulation" when the Analyses tab is in
@@ -614,5 +860,7 @@ augur_pepa_page_visible_chart (AugurPepaPage *self)
     return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->transient_chart_view));
   if (g_strcmp0 (name, "passage") == 0)
     return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->passage_chart_view));
+  if (g_strcmp0 (name, "experiment") == 0)
+    return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->experiment_chart_view));
   return NULL;
 }

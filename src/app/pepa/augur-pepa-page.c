@@ -337,6 +337,7 @@ augur_pepa_page_present_results (AugurPepaPage       *self,
   g_clear_pointer (&self->space, augur_pepa_state_space_unref);
   augur_pepa_page_clear_analyses (self);
   self->space = augur_pepa_state_space_ref (space);
+  augur_pepa_page_update_experiment_rates (self);
   self->result = result ? augur_pepa_result_ref (result) : NULL;
 
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->throughput_table),
@@ -395,6 +396,8 @@ augur_pepa_page_update_actions (AugurPepaPage *self)
     has_result = has_picture = self->transient != NULL;
   else if (g_strcmp0 (tab, "passage") == 0)
     has_result = has_picture = self->passage != NULL;
+  else if (g_strcmp0 (tab, "experiment") == 0)
+    has_result = has_picture = self->experiment != NULL;
   else if (g_strcmp0 (tab, "simulation") == 0)
     {
       has_result = self->simulation != NULL;
@@ -484,6 +487,11 @@ augur_pepa_page_dispose (GObject *object)
   g_clear_pointer (&self->transient, augur_pepa_transient_free);
   g_clear_pointer (&self->passage, augur_pepa_passage_free);
   g_clear_pointer (&self->simulation, augur_pepa_simulation_free);
+  if (self->experiment != NULL)
+    {
+      augur_pepa_experiment_clear (self->experiment);
+      g_clear_pointer (&self->experiment, g_free);
+    }
   self->transient_chart_view = self->passage_chart_view = NULL;
   self->analyses = NULL;
   g_clear_pointer (&self->result, augur_pepa_result_unref);
@@ -931,7 +939,8 @@ augur_pepa_page_show_results (AugurPepaPage *self,
                               const char    *name)
 {
   g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
-  if (g_strcmp0 (name, "transient") == 0 || g_strcmp0 (name, "passage") == 0 || g_strcmp0 (name, "simulation") == 0)
+  if (g_strcmp0 (name, "transient") == 0 || g_strcmp0 (name, "passage") == 0 ||
+      g_strcmp0 (name, "simulation") == 0 || g_strcmp0 (name, "experiment") == 0)
     augur_pepa_page_show_analysis (self, name);
   else
     gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), name);

@@ -60,6 +60,17 @@ void              augur_pepa_page_run_simulation   (AugurPepaPage *page,
                                                     double         duration,
                                                     guint64        seed);
 const AugurPepaSimulation *augur_pepa_page_get_simulation (AugurPepaPage *page);
+/* The Experiment tab's run: `measure` at `points` values of `rate` from
+ * `from` to `to`, a curve per value of `rate2` ("5, 10"; NULL: one). */
+void              augur_pepa_page_run_experiment   (AugurPepaPage *page,
+                                                    const char    *rate,
+                                                    double         from,
+                                                    double         to,
+                                                    guint          points,
+                                                    const char    *rate2,
+                                                    const char    *values2,
+                                                    const char    *measure);
+const AugurPepaExperiment *augur_pepa_page_get_experiment (AugurPepaPage *page);
 const AugurPepaTransient *augur_pepa_page_get_transient (AugurPepaPage *page);
 const AugurPepaPassage   *augur_pepa_page_get_passage   (AugurPepaPage *page);
 /* Shows a results page: "summary", "throughput", "utilisation", "states",

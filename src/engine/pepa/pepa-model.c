@@ -1518,3 +1518,26 @@ augur_pepa_model_lookup_rate (const AugurPepaModel *model,
     *value = *v;
   return TRUE;
 }
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char * const *) a, *(char * const *) b);
+}
+
+char **
+augur_pepa_model_list_rates (const AugurPepaModel *model)
+{
+  GPtrArray *names = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_hash_table_iter_init (&iter, model->rates);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (names, g_strdup (key));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (names, FALSE);
+}

@@ -55,6 +55,8 @@ AugurPepaModel *augur_pepa_model_parse_with_rates (const char         *text,
                                                    const double       *values,
                                                    guint               n,
                                                    GError            **error);
+/* The rate constants the model defines, sorted (g_strfreev()). */
+char          **augur_pepa_model_list_rates (const AugurPepaModel *model);
 AugurPepaModel *augur_pepa_model_ref   (AugurPepaModel *model);
 void            augur_pepa_model_unref (AugurPepaModel *model);
 

@@ -823,6 +823,34 @@ test_analyses (Fixture       *f,
     csv = read_export (f->page, dir, "simulation-csv", "s.csv", &length);
     g_assert_true (g_str_has_prefix (csv, "measure,name,mean,half_width\nthroughput,"));
   }
+  /* an experiment: throughput against mu1, a curve per la1 */
+  augur_pepa_page_show_results (f->page, "experiment");
+  augur_pepa_page_run_experiment (f->page, "mu1", 10, 30, 3, "la1", "5, 10", "throughput:process1");
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  {
+    const AugurPepaExperiment *ex = augur_pepa_page_get_experiment (f->page);
+    g_autofree char *csv = NULL;
+
+    g_assert_nonnull (ex);
+    g_assert_cmpuint (ex->n_values, ==, 3);
+    g_assert_cmpuint (ex->n_values2, ==, 2);
+    g_assert_cmpfloat (fabs (ex->y[3] - 2.407654927028593), <=, 1e-12);
+    g_assert_cmpfloat (ex->y[0], <, ex->y[3]);
+    if (g_getenv ("AUGUR_EXPERIMENT_SCREENSHOT") != NULL)
+      {
+        g_autoptr(GdkTexture) texture = NULL;
+
+        augur_test_spin (300);
+        texture = augur_test_render_window (f->window);
+        g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("AUGUR_EXPERIMENT_SCREENSHOT")));
+      }
+    csv = read_export (f->page, dir, "experiment-csv", "e.csv", &length);
+    g_assert_true (g_str_has_prefix (csv, "mu1,la1,throughput:process1\n10,5,"));
+  }
+  /* a measure the model does not have is said in the tab */
+  augur_pepa_page_run_experiment (f->page, "mu1", 10, 30, 3, NULL, NULL, "throughput:nothing");
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  g_assert_nonnull (augur_pepa_page_get_experiment (f->page));
   augur_pepa_page_show_results (f->page, "passage");
 
   /* a path of one action says what it needs and keeps the last result */
@@ -835,6 +863,7 @@ test_analyses (Fixture       *f,
   g_assert_null (augur_pepa_page_get_transient (f->page));
   g_assert_null (augur_pepa_page_get_passage (f->page));
   g_assert_null (augur_pepa_page_get_simulation (f->page));
+  g_assert_null (augur_pepa_page_get_experiment (f->page));
   g_rmdir (dir);
 }
 

@@ -121,6 +121,50 @@ test_transient_and_passage (void)
   }
 }
 
+/* --simulate alone does not derive; --vary runs an experiment; both say
+ * what is wrong with their arguments. */
+static void
+test_simulate_and_vary (void)
+{
+  g_autofree char *model = example ("pipeline.pepa");
+
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "pepa", model, "--simulate", "5", "--duration", "50", "--format", "json", NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_true (g_str_has_prefix (out, "{\n  \"simulation\": {\n    \"replications\": 5, \"warmup\": 5, \"duration\": 50,"));
+    g_assert_null (strstr (out, "\"states\""));
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "pepa", model, "--vary", "mu1=10:30:3", "--vary2", "la1=5,10",
+                           "--measure", "throughput:process1", NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_true (g_str_has_prefix (out, "mu1,la1,throughput:process1\n10,5,"));
+    g_assert_nonnull (strstr (out, "\n10,10,2.40765492702859"));
+  }
+  {
+    const char *bad[][6] = {
+      { "--simulate", "1", NULL },
+      { "--simulate", "5", "--duration", "0", NULL },
+      { "--vary", "mu1=1:2", "--measure", "throughput:move1", NULL },
+      { "--vary", "mu1=1:2:3", NULL },
+      { "--vary", "mu1=1:2:3", "--vary2", "la1=x", "--measure", "throughput:move1" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autofree char *out = NULL, *err = NULL;
+        const char *args[] = { "pepa", model, bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4], bad[i][5], NULL };
+
+        g_assert_cmpint (run (args, &out, &err), ==, 2);
+        g_assert_nonnull (strstr (err, "augur-cli pepa: "));
+      }
+  }
+}
+
 static void
 test_solver_and_csv (void)
 {
@@ -974,6 +1018,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/pepa/json", test_json);
   g_test_add_func ("/cli/pepa/solver-and-csv", test_solver_and_csv);
   g_test_add_func ("/cli/pepa/transient-and-passage", test_transient_and_passage);
+  g_test_add_func ("/cli/pepa/simulate-and-vary", test_simulate_and_vary);
   g_test_add_func ("/cli/pepa/export-dot", test_dot);
   g_test_add_func ("/cli/pepa/bad-model", test_bad_model);
   g_test_add_func ("/cli/pepa/limits", test_pepa_limits);

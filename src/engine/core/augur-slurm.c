@@ -156,6 +156,35 @@ augur_slurm_write (const char            *dir,
   tasks = (plan->n_points + chunk - 1) / chunk;
   if (!write_file (model_path, plan->model_text, (gssize) plan->model_length, error))
     return FALSE;
+  for (guint i = 0; plan->files != NULL && plan->files[i] != NULL && plan->files[i + 1] != NULL; i += 2)
+    {
+      const char *name = plan->files[i];
+      g_autofree char *to = g_build_filename (abs, name, NULL);
+      g_autofree char *parent = g_path_get_dirname (to);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+      gboolean ours = g_path_is_absolute (name) || strstr (name, "..") != NULL || strcmp (name, "plan.ini") == 0 ||
+                      strcmp (name, "job.sh") == 0 || g_str_has_prefix (name, "results") ||
+                      g_str_has_prefix (name, "logs") || g_str_has_prefix (name, "job-again-") ||
+                      strcmp (name, model_name) == 0;
+
+      if (ours)
+        {
+          g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER,
+                       _("%s: the model reads it, but it cannot be copied beside the model in the job's folder "
+                         "(give it a plain name in the model's folder)"), name);
+          return FALSE;
+        }
+      if (!g_file_get_contents (plan->files[i + 1], &contents, &length, error))
+        return FALSE;
+      if (g_mkdir_with_parents (parent, 0755) != 0 || !write_file (to, contents, (gssize) length, error))
+        {
+          if (error != NULL && *error == NULL)
+            g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER, _("cannot make %s: %s"), parent,
+                         g_strerror (errno));
+          return FALSE;
+        }
+    }
 
   g_key_file_set_string (kf, "job", "kind", plan->kind);
   g_key_file_set_string (kf, "job", "model", model_name);
@@ -227,6 +256,7 @@ struct _AugurSlurmJob {
   char     **arguments;
   guint      points, tasks, chunk;
   GPtrArray *records;    /* char*, NULL-terminated */
+  GPtrArray *paths;      /* the records' paths, NULL-terminated */
   GArray    *missing;    /* guint */
 };
 
@@ -240,6 +270,7 @@ augur_slurm_job_free (AugurSlurmJob *job)
   g_free (job->model);
   g_strfreev (job->arguments);
   g_ptr_array_unref (job->records);
+  g_ptr_array_unref (job->paths);
   g_array_unref (job->missing);
   g_free (job);
 }
@@ -255,6 +286,7 @@ augur_slurm_job_open (const char  *dir,
 
   job->dir = g_canonicalize_filename (dir, NULL);
   job->records = g_ptr_array_new_with_free_func (g_free);
+  job->paths = g_ptr_array_new_with_free_func (g_free);
   job->missing = g_array_new (FALSE, FALSE, sizeof (guint));
   plan_path = g_build_filename (job->dir, "plan.ini", NULL);
   if (!g_key_file_load_from_file (kf, plan_path, G_KEY_FILE_NONE, NULL))
@@ -290,11 +322,15 @@ augur_slurm_job_open (const char  *dir,
       char *text = NULL;
 
       if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && g_file_get_contents (path, &text, NULL, NULL))
-        g_ptr_array_add (job->records, text);
+        {
+          g_ptr_array_add (job->records, text);
+          g_ptr_array_add (job->paths, g_steal_pointer (&path));
+        }
       else
         g_array_append_val (job->missing, t);
     }
   g_ptr_array_add (job->records, NULL);
+  g_ptr_array_add (job->paths, NULL);
   return g_steal_pointer (&job);
 }
 
@@ -312,6 +348,12 @@ augur_slurm_job_get_records (const AugurSlurmJob *job,
 {
   *n_records = job->records->len - 1;
   return (const char *const *) job->records->pdata;
+}
+
+const char *const *
+augur_slurm_job_get_record_paths (const AugurSlurmJob *job)
+{
+  return (const char *const *) job->paths->pdata;
 }
 
 const guint *

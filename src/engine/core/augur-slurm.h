@@ -35,6 +35,9 @@ typedef struct {
   gsize              model_length;
   const char *const *arguments;     /* the command's options for every task (NULL-terminated) */
   guint              n_points;
+  /* files the model reads (a platform), copied beside it: pairs of a
+   * relative path in the folder and the file's path, NULL-terminated */
+  const char *const *files;
 } AugurSlurmPlan;
 
 /* The cluster's MaxArraySize (scontrol show config), or the default. */
@@ -83,6 +86,8 @@ guint          augur_slurm_job_get_chunk     (const AugurSlurmJob *job);
 /* The records of the tasks that wrote theirs (texts), and the others. */
 const char *const *augur_slurm_job_get_records (const AugurSlurmJob *job,
                                                 guint               *n_records);
+/* The records' paths, in the same order (for errors: FILE:LINE). */
+const char *const *augur_slurm_job_get_record_paths (const AugurSlurmJob *job);
 const guint   *augur_slurm_job_get_missing   (const AugurSlurmJob *job,
                                               guint               *n_missing);
 /* The last lines of a task's error log, each indented, or "". */

@@ -216,32 +216,16 @@ run_study (const Study *st, const AugurActivityModel *model, const AugurPlatform
 
   if (sweep != NULL)
     {
-      g_auto(GStrv) parts = NULL;
-      const char *eq = strchr (sweep, '=');
-      double from, to, points_value;
       g_autofree double *points = NULL;
       g_autofree char *name = NULL;
-      char *end1, *end2, *end3;
+      guint n = 0;
 
-      parts = eq != NULL ? g_strsplit (eq + 1, ":", -1) : NULL;
-      if (eq == NULL || eq == sweep || g_strv_length (parts) != 3 ||
-          (from = g_ascii_strtod (parts[0], &end1), *end1 != '\0' || end1 == parts[0]) ||
-          (to = g_ascii_strtod (parts[1], &end2), *end2 != '\0' || end2 == parts[1]) ||
-          (points_value = g_ascii_strtod (parts[2], &end3), *end3 != '\0' || end3 == parts[2]) ||
-          points_value < 1 || points_value > AUGUR_SWEEP_MAX_POINTS || points_value != floor (points_value))
-        {
-          fprintf (stderr, "augur-cli activity: --sweep %s: expected NAME=FROM:TO:POINTS (POINTS from 1 to %d)\n",
-                   sweep, AUGUR_SWEEP_MAX_POINTS);
-          return AUGUR_CLI_EXIT_USAGE;
-        }
-      points = augur_sweep_points (from, to, (guint) points_value, FALSE, &error);
-      if (points == NULL)
+      if (!augur_activity_study_parse_sweep (sweep, &name, &points, &n, &error))
         {
           fprintf (stderr, "augur-cli activity: --sweep %s: %s\n", sweep, error->message);
           return AUGUR_CLI_EXIT_USAGE;
         }
-      name = g_strndup (sweep, eq - sweep);
-      study = augur_activity_study_new_sweep (model, name, points, (guint) points_value, &error);
+      study = augur_activity_study_new_sweep (model, name, points, n, &error);
     }
   else
     study = augur_activity_study_new_configs (model, &error);

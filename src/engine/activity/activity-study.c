@@ -278,6 +278,67 @@ augur_activity_study_sweep (const AugurActivityModel   *model,
 
 /* ---- A cluster job's records ------------------------------------------------ */
 
+gboolean
+augur_activity_study_parse_sweep (const char  *text,
+                                  char       **parameter,
+                                  double     **values,
+                                  guint       *n_values,
+                                  GError     **error)
+{
+  const char *eq = strchr (text, '=');
+  g_auto(GStrv) parts = eq != NULL ? g_strsplit (eq + 1, ":", -1) : NULL;
+  double v[3];
+
+  if (eq == NULL || eq == text || g_strv_length (parts) != 3)
+    goto bad;
+  for (guint i = 0; i < 3; i++)
+    {
+      char *end;
+      v[i] = g_ascii_strtod (parts[i], &end);
+      if (end == parts[i] || *end != '\0')
+        goto bad;
+    }
+  if (v[2] < 1 || v[2] > AUGUR_SWEEP_MAX_POINTS || v[2] != floor (v[2]))
+    goto bad;
+  *values = augur_sweep_points (v[0], v[1], (guint) v[2], FALSE, error);
+  if (*values == NULL)
+    return FALSE;
+  *parameter = g_strndup (text, eq - text);
+  *n_values = (guint) v[2];
+  return TRUE;
+
+bad:
+  g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+               _("expected NAME=FROM:TO:POINTS (POINTS from 1 to %d)"), AUGUR_SWEEP_MAX_POINTS);
+  return FALSE;
+}
+
+AugurActivityStudy *
+augur_activity_study_new_from_arguments (const AugurActivityModel  *model,
+                                         const char *const         *arguments,
+                                         GError                   **error)
+{
+  for (guint i = 0; arguments != NULL && arguments[i] != NULL; i++)
+    if (strcmp (arguments[i], "--sweep") == 0 && arguments[i + 1] != NULL)
+      {
+        g_autofree char *parameter = NULL;
+        g_autofree double *values = NULL;
+        guint n = 0;
+
+        if (!augur_activity_study_parse_sweep (arguments[i + 1], &parameter, &values, &n, error))
+          {
+            g_prefix_error (error, "--sweep %s: ", arguments[i + 1]);
+            return NULL;
+          }
+        return augur_activity_study_new_sweep (model, parameter, values, n, error);
+      }
+    else if (strcmp (arguments[i], "--configs") == 0)
+      return augur_activity_study_new_configs (model, error);
+  g_set_error_literal (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                       _("the job's plan asks for no study (--sweep or --configs)"));
+  return NULL;
+}
+
 char *
 augur_activity_study_to_records (const AugurActivityStudy *s,
                                  const char               *kind,

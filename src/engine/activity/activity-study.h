@@ -75,6 +75,18 @@ gboolean            augur_activity_study_evaluate     (AugurActivityStudy       
                                                        gpointer                    progress_data,
                                                        GCancellable               *cancellable,
                                                        GError                    **error);
+/* A sweep as augur-cli's --sweep gives it: NAME=FROM:TO:POINTS, POINTS
+ * values evenly spaced from FROM to TO. */
+gboolean            augur_activity_study_parse_sweep  (const char                 *text,
+                                                       char                      **parameter,
+                                                       double                    **values,
+                                                       guint                      *n_values,
+                                                       GError                    **error);
+/* The study a job's plan asks for (its arguments: --sweep S or --configs),
+ * laid out. */
+AugurActivityStudy *augur_activity_study_new_from_arguments (const AugurActivityModel  *model,
+                                                             const char *const         *arguments,
+                                                             GError                   **error);
 char               *augur_activity_study_to_records   (const AugurActivityStudy   *study,
                                                        const char                 *kind,
                                                        guint                       first,

@@ -6,6 +6,7 @@
 #include "augur-cli-private.h"
 #include "augur-cli-slurm.h"
 #include "augur-file.h"
+#include "augur-format.h"
 #include "pipeline.h"
 
 #include <errno.h>
@@ -58,8 +59,11 @@ augur_cli_pipeline_sweep_output (const AugurPipelineSweep *result,
       augur_pipeline_sweep_get_crossover (result, k, &x, &from, &to);
       a = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, from));
       b = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, to));
-      g_string_append_printf (s, "%sBest changes from %s to %s at %s = %.6g\n", k ? "" : "\n", a, b,
-                              augur_pipeline_sweep_get_parameter (result), x);
+      /* '.' in every locale, as the CSV above */
+      g_string_append_printf (s, "%sBest changes from %s to %s at %s = ", k ? "" : "\n", a, b,
+                              augur_pipeline_sweep_get_parameter (result));
+      augur_format_append_digits (s, x, 6);
+      g_string_append_c (s, '\n');
     }
   return g_string_free (s, FALSE);
 }
@@ -169,10 +173,10 @@ augur_cli_pipeline (int argc, char **argv)
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
       guint n;
 
-      if (tasks < 0 || throttle < 0 || (sweep != NULL && (all || best_k > 0)))
+      if (tasks < 0 || throttle < 0 || (sweep != NULL && all))
         {
           fprintf (stderr, "augur-cli pipeline: with --slurm, --tasks and --throttle are positive, and a sweep plots "
-                   "the listed mappings (not --all-mappings or --best)\n");
+                   "the listed mappings or the best K (not --all-mappings)\n");
           return AUGUR_CLI_EXIT_USAGE;
         }
       if (sweep != NULL)
@@ -190,15 +194,23 @@ augur_cli_pipeline (int argc, char **argv)
               return AUGUR_CLI_EXIT_USAGE;
             }
           spec.logarithmic = logarithmic;
+          spec.best_k = (guint) best_k;
           if (slice_plan == NULL)
             {
-              AugurCliSlurmPlan plan = { "pipeline-sweep", "pipeline", argv[1], text, length, NULL, spec.points };
+              AugurCliSlurmPlan plan = { best_k > 0 ? "pipeline-best" : "pipeline-sweep", "pipeline", argv[1], text,
+                                         length, NULL, spec.points, NULL };
+              g_autofree char *k = g_strdup_printf ("%d", best_k);
               gboolean ok;
 
               g_ptr_array_add (args, (gpointer) "--sweep");
               g_ptr_array_add (args, sweep);
               if (logarithmic)
                 g_ptr_array_add (args, (gpointer) "--log");
+              if (best_k > 0)
+                {
+                  g_ptr_array_add (args, (gpointer) "--best");
+                  g_ptr_array_add (args, k);
+                }
               if (solver != NULL)
                 {
                   g_ptr_array_add (args, (gpointer) "--solver");
@@ -208,9 +220,11 @@ augur_cli_pipeline (int argc, char **argv)
               plan.arguments = (char **) args->pdata;
               /* the sweep is checked here, not in every task */
               spec.count = 1;
-              part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
+              if (best_k == 0)
+                part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
+              ok = best_k > 0 ? augur_pipeline_sweep_check (pipeline, &spec, &error) : part != NULL;
               g_free (spec.parameter);
-              if (part == NULL)
+              if (!ok)
                 {
                   fprintf (stderr, "%s: %s\n", argv[1], error->message);
                   return AUGUR_CLI_EXIT_MODEL;
@@ -226,11 +240,16 @@ augur_cli_pipeline (int argc, char **argv)
             }
           spec.first = first;
           spec.count = count;
-          part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
-          if (part != NULL)
-            text_out = augur_pipeline_sweep_to_records (part, &spec);
+          if (best_k > 0)
+            text_out = augur_pipeline_sweep_best_to_records (pipeline, &spec, &solver_options, NULL, &error);
+          else
+            {
+              part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
+              if (part != NULL)
+                text_out = augur_pipeline_sweep_to_records (part, &spec);
+            }
           g_free (spec.parameter);
-          if (part == NULL)
+          if (text_out == NULL)
             {
               fprintf (stderr, "%s: %s\n", argv[1], error->message);
               return AUGUR_CLI_EXIT_MODEL;

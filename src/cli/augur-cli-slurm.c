@@ -279,7 +279,9 @@ merge_sweep (const AugurSlurmJob *job, const char *format)
       spec.logarithmic = TRUE;
     else if (strcmp (args[i], "--solver") == 0 && args[i + 1] != NULL)
       augur_solver_kind_from_name (args[++i], &solver.kind);
-  if (!have_spec)
+    else if (strcmp (args[i], "--best") == 0 && args[i + 1] != NULL)
+      spec.best_k = (guint) g_ascii_strtoull (args[++i], NULL, 10);
+  if (!have_spec || (spec.best_k > 0) != (strcmp (augur_slurm_job_get_kind (job), "pipeline-best") == 0))
     {
       fprintf (stderr, "augur-cli collect: the plan's arguments give no sweep\n");
       g_free (spec.parameter);
@@ -291,7 +293,11 @@ merge_sweep (const AugurSlurmJob *job, const char *format)
       g_free (spec.parameter);
       return AUGUR_CLI_EXIT_MODEL;
     }
-  sweep = augur_pipeline_sweep_merge (pipeline, &spec, &solver, records, n_records, NULL, &error);
+  if (spec.best_k > 0)
+    sweep = augur_pipeline_sweep_best_merge (pipeline, &spec, &solver, records, augur_slurm_job_get_record_paths (job),
+                                             n_records, NULL, NULL, NULL, &error);
+  else
+    sweep = augur_pipeline_sweep_merge (pipeline, &spec, &solver, records, n_records, NULL, &error);
   g_free (spec.parameter);
   if (sweep == NULL)
     {
@@ -381,7 +387,7 @@ augur_cli_collect (int argc, char **argv)
   kind = augur_slurm_job_get_kind (job);
   if (strcmp (kind, "pipeline-mappings") == 0)
     return merge_pipeline (job, format);
-  if (strcmp (kind, "pipeline-sweep") == 0)
+  if (strcmp (kind, "pipeline-sweep") == 0 || strcmp (kind, "pipeline-best") == 0)
     return merge_sweep (job, format);
   for (guint i = 0; i < G_N_ELEMENTS (reruns); i++)
     if (strcmp (kind, reruns[i].kind) == 0)

@@ -153,6 +153,17 @@ test_ccdsm (void)
   check_job ("ccdsm-experiment", experiment, 3, 1, "6 points in 3 tasks of up to 2");
 }
 
+/* A sweep of the best mappings: each task solves every mapping at its
+ * points; collect chooses the curves and plots them as the local run. */
+static void
+test_pipeline_best (void)
+{
+  g_autofree char *des = augur_test_source_path ("tests", "fuzz", "seeds-des", "template.des", NULL);
+  const char *best[] = { "pipeline", des, "--sweep", "cp2=0.1:100:12", "--log", "--best", "3", NULL };
+
+  check_job ("pipeline-best", best, 4, 1, "12 points in 4 tasks of up to 3");
+}
+
 /* A job's records read as another kind's, or damaged: an error naming
  * the file and the line, and never a merge. */
 static void
@@ -218,6 +229,7 @@ main (int argc, char **argv)
   g_setenv ("PATH", path, TRUE);
   g_test_add_func ("/cli/slurm/activity", test_activity);
   g_test_add_func ("/cli/slurm/ccdsm", test_ccdsm);
+  g_test_add_func ("/cli/slurm/pipeline-best", test_pipeline_best);
   g_test_add_func ("/cli/slurm/hostile", test_hostile);
   status = g_test_run ();
   augur_test_remove_tree (tmp);

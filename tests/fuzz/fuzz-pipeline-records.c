@@ -1,6 +1,6 @@
 /* fuzz-pipeline-records.c: libFuzzer target for the records a Slurm
  * task writes and `augur-cli collect` reads (augur_pipeline_results_merge,
- * augur_pipeline_sweep_merge).  Any input merges into the results of the
+ * augur_pipeline_sweep_merge, augur_pipeline_sweep_best_merge).  Any input merges into the results of the
  * whole search or sweep (every mapping or point given) or fails with an
  * error naming the records or what is missing, never a crash or a read
  * past the input.
@@ -76,6 +76,22 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         abort ();
       if (s != NULL && (e2 != NULL || augur_pipeline_sweep_get_n_points (s) != 4 ||
                         augur_pipeline_sweep_get_n_curves (s) != 1))
+        abort ();
+    }
+    {
+      /* the best 3 of every mapping, 3 points */
+      AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.5, .to = 50, .points = 3, .logarithmic = TRUE,
+                              .best_k = 3 };
+      const char *names[2] = { "task-0.records", "task-1.records" };
+      g_autoptr(GError) e3 = NULL;
+      g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep_best_merge (pipeline, &spec, NULL, records, names, n,
+                                                                         NULL, NULL, NULL, &e3);
+
+      if (s == NULL && (e3 == NULL || (strncmp (e3->message, "task-", 5) != 0 &&
+                                       strncmp (e3->message, "no records ", 11) != 0)))
+        abort ();
+      if (s != NULL && (e3 != NULL || augur_pipeline_sweep_get_n_points (s) != 3 ||
+                        augur_pipeline_sweep_get_n_curves (s) == 0 || augur_pipeline_sweep_get_n_curves (s) > 9))
         abort ();
     }
   }

@@ -1,6 +1,7 @@
 /* fuzz-study-records.c: libFuzzer target for the records a cluster task
  * writes for its slice of a list of points and `augur-cli collect` reads
- * (augur_records_read, and through it augur_activity_study_read_records).
+ * (augur_records_read, and through it augur_activity_study_read_records and
+ * the ccdsm experiment's configurations as augur-cli reads them).
  * Any input merges into a whole study (every point given once, of the
  * job's kind) or fails with an error naming the records and the line,
  * never a crash or a read past the input.
@@ -41,6 +42,19 @@ read_generic (guint index, AugurRecordsLine *line, gpointer data, GError **error
   if (!g_utf8_validate (text, -1, NULL) || n > 1000)
     abort ();
   return TRUE;
+}
+
+/* A ccdsm experiment's configuration (augur-cli-ccdsm.c): what it prints
+ * in each format, its error, whether it failed. */
+static gboolean
+read_piece (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  g_autofree char *text = NULL, *json = NULL, *csv = NULL, *why = NULL;
+  guint64 failed;
+
+  return augur_records_line_text (line, &text, error) && augur_records_line_text (line, &json, error) &&
+         augur_records_line_text (line, &csv, error) && augur_records_line_text (line, &why, error) &&
+         augur_records_line_uint (line, 1, &failed, error);
 }
 
 static void
@@ -85,6 +99,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   {
     g_autoptr(GError) error = NULL;
     gboolean ok = augur_records_read ("fuzz-generic", 3, records, names, n, read_generic, NULL, &error);
+    check_error (ok, error);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    gboolean ok = augur_records_read ("ccdsm-experiment", 6, records, names, n, read_piece, NULL, &error);
     check_error (ok, error);
   }
   {

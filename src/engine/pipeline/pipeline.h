@@ -225,6 +225,12 @@ typedef struct {
 
 typedef struct _AugurPipelineSweep AugurPipelineSweep;
 
+/* What every sweep needs: the description valid, the parameter known, 2
+ * to 10000 points between two different positive bounds. */
+gboolean             augur_pipeline_sweep_check (const AugurPipeline  *p,
+                                                 const AugurSweepSpec *spec,
+                                                 GError              **error);
+
 AugurPipelineSweep *augur_pipeline_sweep (const AugurPipeline  *p,
                                           const AugurSweepSpec *spec,
                                           const AugurSolverOptions *solver,
@@ -266,6 +272,29 @@ AugurPipelineSweep *
                                         const AugurSolverOptions *solver,
                                         const char *const        *records,
                                         guint                     n_records,
+                                        GCancellable             *cancellable,
+                                        GError                  **error);
+/* A sweep of the best mappings (best_k > 0) as a cluster job: a slice's
+ * points evaluated over every mapping, written as records (augur-records.h,
+ * kind "pipeline-best": each point's best mappings and the best others),
+ * and the whole sweep from every slice's records (names[i] names
+ * records[i] in errors): the curves chosen as augur_pipeline_sweep()
+ * chooses them, then evaluated at every point here, so the sweep is the
+ * local run's. */
+char  *augur_pipeline_sweep_best_to_records (const AugurPipeline      *p,
+                                             const AugurSweepSpec     *spec,
+                                             const AugurSolverOptions *solver,
+                                             GCancellable             *cancellable,
+                                             GError                  **error);
+AugurPipelineSweep *
+       augur_pipeline_sweep_best_merge (const AugurPipeline      *p,
+                                        const AugurSweepSpec     *spec,
+                                        const AugurSolverOptions *solver,
+                                        const char *const        *records,
+                                        const char *const        *names,
+                                        guint                     n_records,
+                                        AugurProgressFunc         progress,
+                                        gpointer                  progress_data,
                                         GCancellable             *cancellable,
                                         GError                  **error);
 /* x, then one column per mapping. */

@@ -121,8 +121,9 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
   g_autofree char *sweep = NULL;
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   const char *solver = augur_solver_kind_to_name (in->options.solver.kind);
-  AugurSlurmPlan plan = { in->is_sweep ? "pipeline-sweep" : "pipeline-mappings", "pipeline", "pipeline.des", des,
-                          strlen (des), NULL, 0, NULL };
+  g_autofree char *best = g_strdup_printf ("%u", in->spec.best_k);
+  AugurSlurmPlan plan = { !in->is_sweep ? "pipeline-mappings" : in->spec.best_k > 0 ? "pipeline-best" : "pipeline-sweep",
+                          "pipeline", "pipeline.des", des, strlen (des), NULL, 0, NULL };
 
   if (in->is_sweep)
     {
@@ -137,6 +138,11 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
       g_ptr_array_add (args, sweep);
       if (in->spec.logarithmic)
         g_ptr_array_add (args, (gpointer) "--log");
+      if (in->spec.best_k > 0)
+        {
+          g_ptr_array_add (args, (gpointer) "--best");
+          g_ptr_array_add (args, best);
+        }
       plan.n_points = in->spec.points;
     }
   else
@@ -162,7 +168,7 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
 static gboolean
 cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GError **error)
 {
-  static const char *const kinds[] = { "pipeline-mappings", "pipeline-sweep", NULL };
+  static const char *const kinds[] = { "pipeline-mappings", "pipeline-sweep", "pipeline-best", NULL };
   g_autoptr(AugurSlurmJob) job = augur_cluster_open (in->dir, in->cluster, kinds, _("a pipeline's"), &out->message,
                                                      cancellable, error);
   g_autofree char *text = NULL;
@@ -195,7 +201,7 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
   }
   args = augur_slurm_job_get_arguments (job);
   records = augur_slurm_job_get_records (job, &n_records);
-  in->is_sweep = strcmp (augur_slurm_job_get_kind (job), "pipeline-sweep") == 0;
+  in->is_sweep = strcmp (augur_slurm_job_get_kind (job), "pipeline-mappings") != 0;
   in->options = (AugurPipelineOptions) { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
   g_clear_pointer (&in->spec.parameter, g_free);
   in->spec = (AugurSweepSpec) { 0 };
@@ -206,6 +212,8 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
       in->spec.logarithmic = TRUE;
     else if (strcmp (args[i], "--solver") == 0 && args[i + 1] != NULL)
       augur_solver_kind_from_name (args[++i], &in->options.solver.kind);
+    else if (strcmp (args[i], "--best") == 0 && args[i + 1] != NULL)
+      in->spec.best_k = (guint) g_ascii_strtoull (args[++i], NULL, 10);
     else if (strcmp (args[i], "--sweep") == 0 && args[i + 1] != NULL)
       {
         const char *t = args[++i], *eq = strchr (t, '=');
@@ -226,8 +234,13 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
           g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN, _("%s: the plan gives no sweep"), in->dir);
           return FALSE;
         }
-      out->sweep = augur_pipeline_sweep_merge (in->pipeline, &in->spec, &in->options.solver, records, n_records, NULL,
-                                               error);
+      if (strcmp (augur_slurm_job_get_kind (job), "pipeline-best") == 0)
+        out->sweep = augur_pipeline_sweep_best_merge (in->pipeline, &in->spec, &in->options.solver, records,
+                                                      augur_slurm_job_get_record_paths (job), n_records, NULL, NULL,
+                                                      cancellable, error);
+      else
+        out->sweep = augur_pipeline_sweep_merge (in->pipeline, &in->spec, &in->options.solver, records, n_records,
+                                                 NULL, error);
       return out->sweep != NULL;
     }
   out->results = augur_pipeline_results_merge (in->pipeline, &in->options, records, n_records, error);
@@ -705,7 +718,6 @@ augur_pipeline_page_run_on_cluster (AugurPipelinePage    *self,
     {
       in->spec = *sweep;
       in->spec.parameter = g_strdup (sweep->parameter);
-      in->spec.best_k = 0;
     }
   else
     in->options.scope = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->scope_dropdown)) == 1

@@ -558,12 +558,6 @@ on_sweep_cluster (AugurPipelinePage *self)
     return;
   g_free (spec.parameter);
   gtk_popover_popdown (GTK_POPOVER (self->sweep_popover));
-  if (spec.best_k > 0)
-    {
-      augur_pipeline_page_show_error (self, _("A cluster sweeps the listed mappings: choose “Listed mappings” as the "
-                                              "curves."));
-      return;
-    }
   augur_cluster_choose_folder (AUGUR_PAGE (self), AUGUR_CLUSTER_RUN,
                                _("Sweep on a Cluster: the Job’s Folder (shared with the nodes)"), sweep_folder_chosen);
 }

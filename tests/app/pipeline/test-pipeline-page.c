@@ -823,6 +823,29 @@ test_cluster (Fixture       *f,
     g_assert_cmpuint (augur_pipeline_sweep_get_n_points (augur_pipeline_page_get_sweep (f->page)), ==, 12);
     g_assert_cmpuint (augur_pipeline_sweep_get_n_curves (augur_pipeline_page_get_sweep (f->page)), ==, 9);
   }
+  /* the best 3 of every mapping on the cluster: the local sweep's curves and values */
+  {
+    AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.1, .to = 100, .points = 6, .logarithmic = TRUE,
+                            .best_k = 3 };
+    g_autofree char *best_job = g_build_filename (tmp, "best", NULL);
+    g_autofree char *text = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_autoptr(AugurPipeline) p = augur_pipeline_parse (text, -1, "page.des", NULL);
+    g_autoptr(AugurPipelineSweep) local = augur_pipeline_sweep (p, &spec, NULL, NULL, NULL, NULL, NULL);
+    const AugurPipelineSweep *merged;
+
+    g_assert_nonnull (local);
+    augur_pipeline_page_run_on_cluster (f->page, best_job, &spec);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    augur_pipeline_page_collect_cluster (f->page, best_job);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    merged = augur_pipeline_page_get_sweep (f->page);
+    g_assert_cmpuint (augur_pipeline_sweep_get_n_curves (merged), ==, augur_pipeline_sweep_get_n_curves (local));
+    for (guint c = 0; c < augur_pipeline_sweep_get_n_curves (local); c++)
+      for (guint i = 0; i < 6; i++)
+        g_assert_cmpfloat (augur_pipeline_sweep_get_y (merged, c, i), ==, augur_pipeline_sweep_get_y (local, c, i));
+  }
   /* a job of another description is not shown as this page's */
   {
     g_autofree char *changed = g_strdup (table_5_1_row_1);

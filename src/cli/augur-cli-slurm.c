@@ -41,7 +41,7 @@ augur_cli_slurm_write (const char *dir, const AugurCliSlurmPlan *plan, guint tas
   g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *script = NULL;
   AugurSlurmPlan p = { plan->kind, plan->command, plan->model_name, plan->model_text, plan->model_length,
-                       (const char *const *) plan->arguments, plan->n_points, plan->files };
+                       (const char *const *) plan->arguments, plan->n_points, plan->files, plan->ntasks };
   guint tasks = 0, chunk = 0;
 
   if (!augur_slurm_write (dir, &p, exe != NULL ? exe : "augur-cli", tasks_wanted, throttle, &script, &tasks, &chunk,
@@ -192,6 +192,7 @@ static const Rerun reruns[] = {
   { "activity-sweep", "activity", augur_cli_activity },
   { "activity-configs", "activity", augur_cli_activity },
   { "ccdsm-experiment", "ccdsm", augur_cli_ccdsm },
+  { "validate", "validate", augur_cli_validate },
 };
 
 static int

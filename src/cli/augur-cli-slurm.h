@@ -18,6 +18,7 @@ typedef struct {
   char       **arguments;     /* the command's options for every task (NULL-terminated) */
   guint        n_points;
   const char *const *files;   /* what the model reads, copied beside it (AugurSlurmPlan) */
+  guint        ntasks;        /* processors per task (AugurSlurmPlan) */
 } AugurCliSlurmPlan;
 
 /* A command's options for the cluster: --slurm DIR [--tasks N]

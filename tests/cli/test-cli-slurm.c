@@ -164,6 +164,71 @@ test_pipeline_best (void)
   check_job ("pipeline-best", best, 4, 1, "12 points in 4 tasks of up to 3");
 }
 
+/* A validation campaign: each configuration (program x ranks) a point,
+ * built and run for real by its task with as many processors as the most
+ * ranks; collected in the local run's order.  Measured times are the
+ * runs' own, so the rows are compared, not the times.  Skips without MPI
+ * or the tracer. */
+static void
+test_validate (void)
+{
+  g_autofree char *mpicc = g_find_program_in_path ("mpicc"), *mpirun = g_find_program_in_path ("mpirun");
+  g_autofree char *tracer = g_build_filename (g_getenv ("AUGUR_BUILD_DIR"), "src", "tracer", "libaugur-trace.so", NULL);
+  g_autofree char *points = augur_test_source_path ("tests", "fixtures", "calibrate", "openmpi-pingpong.csv", NULL);
+  g_autofree char *cg = augur_test_source_path ("data", "examples", "mpi", "cg.c", NULL);
+  g_autofree char *cg_arg = g_strdup_printf ("%s:20000,20", cg);
+  g_autofree char *transpose = augur_test_source_path ("data", "examples", "mpi", "transpose.c", NULL);
+  g_autofree char *platform = g_build_filename (tmp, "machine.xml", NULL);
+  g_autofree char *job = g_build_filename (tmp, "validate", NULL);
+  g_autofree char *script = g_build_filename (job, "job.sh", NULL);
+  g_autofree char *again = g_build_filename (job, "job-again-1.sh", NULL);
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  const char *calibrate[] = { "calibrate", "--points", points, "--seconds", "0.2", "-o", platform, NULL };
+  const char *write[] = { "validate", "--platform", platform, "--ranks", "1,2", "--runs", "1", "--program", cg_arg,
+                          "--program", transpose, "--slurm", job, "--tasks", "2", "--no-submit", NULL };
+  const char *collect[] = { "collect", job, "--format", "csv", NULL };
+  const char *resubmit[] = { "collect", job, "--resubmit", NULL };
+
+  if (mpicc == NULL || mpirun == NULL || !g_file_test (tracer, G_FILE_TEST_IS_REGULAR))
+    {
+      g_test_skip ("no mpicc, mpirun or tracer: Augur built without MPI");
+      return;
+    }
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  g_assert_cmpint (run ("C", calibrate, NULL, &out, &err), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run ("C", write, NULL, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "4 points in 2 tasks of up to 2"));
+  g_assert_true (g_file_get_contents (script, &text, NULL, NULL));
+  /* two ranks at most: two processors per task */
+  g_assert_nonnull (strstr (text, "#SBATCH --ntasks=2\n"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  run_task (script, 0);
+  g_assert_cmpint (run ("C", resubmit, NULL, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "task 1 (points 3 to 4)"));
+  run_task (again, 1);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run ("C", collect, NULL, &out, &err), ==, 0);
+  g_test_message ("%s", out);
+  g_assert_true (g_str_has_prefix (out, "program,ranks,oversubscribed,measured,"));
+  g_assert_nonnull (strstr (out, "\ncg,1,no,"));
+  g_assert_nonnull (strstr (strstr (out, "\ncg,1,no,"), "\ncg,2,no,"));
+  g_assert_nonnull (strstr (strstr (out, "\ncg,2,no,"), "\ntranspose,1,no,"));
+  g_assert_nonnull (strstr (strstr (out, "\ntranspose,1,no,"), "\ntranspose,2,no,"));
+  /* --slurm needs the nodes' platform */
+  {
+    const char *bare[] = { "validate", "--slurm", job, NULL };
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run ("C", bare, NULL, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "give --platform"));
+  }
+}
+
 /* A job's records read as another kind's, or damaged: an error naming
  * the file and the line, and never a merge. */
 static void
@@ -230,6 +295,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/slurm/activity", test_activity);
   g_test_add_func ("/cli/slurm/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/slurm/pipeline-best", test_pipeline_best);
+  g_test_add_func ("/cli/slurm/validate", test_validate);
   g_test_add_func ("/cli/slurm/hostile", test_hostile);
   status = g_test_run ();
   augur_test_remove_tree (tmp);

@@ -1,7 +1,8 @@
 /* fuzz-study-records.c: libFuzzer target for the records a cluster task
  * writes for its slice of a list of points and `augur-cli collect` reads
  * (augur_records_read, and through it augur_activity_study_read_records and
- * the ccdsm experiment's configurations as augur-cli reads them).
+ * the ccdsm experiment's configurations as augur-cli reads them, and
+ * augur_validation_read_records).
  * Any input merges into a whole study (every point given once, of the
  * job's kind) or fails with an error naming the records and the line,
  * never a crash or a read past the input.
@@ -10,6 +11,7 @@
  */
 #include "activity-study.h"
 #include "augur-records.h"
+#include "validate.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -105,6 +107,19 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     g_autoptr(GError) error = NULL;
     gboolean ok = augur_records_read ("ccdsm-experiment", 6, records, names, n, read_piece, NULL, &error);
     check_error (ok, error);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) rows = augur_validation_read_records (records, names, n, 4, &error);
+    check_error (rows != NULL, error);
+    if (rows != NULL)
+      {
+        g_autofree char *txt = augur_validation_to_text (rows);
+        g_autofree char *json = augur_validation_to_json (rows);
+        g_autofree char *csv = augur_validation_to_csv (rows);
+        if (rows->len != 4 || txt == NULL || json == NULL || csv == NULL)
+          abort ();
+      }
   }
   {
     g_autoptr(GError) error = NULL;

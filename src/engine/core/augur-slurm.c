@@ -62,7 +62,7 @@ augur_slurm_submit (const char  *script,
 
 /* The batch script of the given tasks ("0-9%4" or "2,7"). */
 static char *
-job_script (const char *dir, const char *kind, const char *array, const char *const *command)
+job_script (const char *dir, const char *kind, const char *array, guint ntasks, const char *const *command)
 {
   GString *s = g_string_new ("#!/bin/sh\n");
   g_autofree char *out = g_build_filename (dir, "logs", "task-%a.out", NULL);
@@ -72,7 +72,7 @@ job_script (const char *dir, const char *kind, const char *array, const char *co
 
   g_string_append_printf (s, "# Augur: %s, a slice of points per task (augur-cli collect merges them)\n", kind);
   g_string_append_printf (s, "#SBATCH --job-name=augur-%s\n#SBATCH --array=%s\n", kind, array);
-  g_string_append (s, "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n");
+  g_string_append_printf (s, "#SBATCH --ntasks=%u\n#SBATCH --cpus-per-task=1\n", MAX (ntasks, 1u));
   g_string_append_printf (s, "#SBATCH --output=%s\n#SBATCH --error=%s\n", out, err);
   g_string_append (s, "set -u\n# this task's slice of the plan's points, written whole to results/ or not at all\n"
                       "t=$SLURM_ARRAY_TASK_ID\nexec");
@@ -204,7 +204,7 @@ augur_slurm_write (const char            *dir,
   g_ptr_array_add (command, plan_path);
   g_ptr_array_add (command, NULL);
   array = throttle > 0 ? g_strdup_printf ("0-%u%%%u", tasks - 1, throttle) : g_strdup_printf ("0-%u", tasks - 1);
-  text = job_script (abs, plan->kind, array, (const char *const *) command->pdata);
+  text = job_script (abs, plan->kind, array, plan->ntasks, (const char *const *) command->pdata);
   if (!write_file (script_path, text, -1, error) || !write_file (plan_path, plan_text, -1, error))
     return FALSE;
   g_chmod (script_path, 0755);

@@ -38,6 +38,9 @@ typedef struct {
   /* files the model reads (a platform), copied beside it: pairs of a
    * relative path in the folder and the file's path, NULL-terminated */
   const char *const *files;
+  /* processors each task gets (#SBATCH --ntasks, for an MPI run that
+   * starts that many ranks); 0: one */
+  guint              ntasks;
 } AugurSlurmPlan;
 
 /* The cluster's MaxArraySize (scontrol show config), or the default. */

@@ -16,8 +16,7 @@
  */
 #include "augur-cli-private.h"
 #include "augur-cli-slurm.h"
-#include "augur-records.h"
-#include "ccdsm.h"
+#include "ccdsm-records.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,130 +34,35 @@ on_progress (double fraction, const char *phase, gpointer user_data)
 
 /* ---- The experiment ------------------------------------------------------------ */
 
-/* One program: protocols A, B x distances 0, 1, 2, as augur_ccdsm_experiment. */
-#define EXPERIMENT_POINTS 6
-#define EXPERIMENT_KIND "ccdsm-experiment"
-#define JSON_HEAD "{\"configurations\": ["
-#define JSON_ITEM "\n  "
-#define JSON_TAIL "\n]}\n"
-
-/* What one configuration prints in each format, and how it ended. */
-typedef struct {
-  char  *text;      /* its row of the table ("" without a result) */
-  char  *json;      /* its object */
-  char  *csv;       /* its rows */
-  char  *error;     /* why it has no result, or "" */
-  guint  failed;    /* 1 when its checks failed or it was not solved */
-} Piece;
-
-static void
-piece_clear (Piece *p)
-{
-  g_free (p->text);
-  g_free (p->json);
-  g_free (p->csv);
-  g_free (p->error);
-}
-
-static const char TEXT_HEAD[] = "%-8s %-8s %-9s %14s %10s %12s %s\n";
-
-static void
-piece_of_run (AugurCcdsmRun *run, const char *base, Piece *piece)
-{
-  g_autoptr(GPtrArray) one = g_ptr_array_new ();
-  const char *names[1] = { base };
-  g_autofree char *json = NULL, *csv = NULL;
-  const char *row;
-
-  g_ptr_array_add (one, run);
-  json = augur_ccdsm_experiment_to_json (one, names);
-  csv = augur_ccdsm_experiment_to_csv (one, names);
-  /* the object between the experiment's head and tail */
-  g_assert (g_str_has_prefix (json, JSON_HEAD JSON_ITEM) && g_str_has_suffix (json, JSON_TAIL));
-  piece->json = g_strndup (json + strlen (JSON_HEAD JSON_ITEM),
-                           strlen (json) - strlen (JSON_HEAD JSON_ITEM) - strlen (JSON_TAIL));
-  row = strchr (csv, '\n');
-  piece->csv = g_strdup (row != NULL ? row + 1 : "");
-  piece->error = g_strdup (run->error != NULL ? run->error->message : "");
-  piece->failed = run->result == NULL || !augur_ccdsm_result_checks_passed (run->result) ||
-                  !augur_ccdsm_result_is_solved (run->result);
-  if (run->result != NULL)
-    {
-      char latency[G_ASCII_DTOSTR_BUF_SIZE], misses[G_ASCII_DTOSTR_BUF_SIZE];
-      char distance[16], states[16], protocol[2] = { run->protocol, '\0' };
-
-      /* '.' in every locale, as in the other outputs. */
-      g_ascii_formatd (latency, sizeof latency, "%.4f", augur_ccdsm_result_get_latency (run->result));
-      g_ascii_formatd (misses, sizeof misses, "%.4f", augur_ccdsm_result_get_total_misses (run->result));
-      g_snprintf (distance, sizeof distance, "%u", run->distance);
-      g_snprintf (states, sizeof states, "%u", augur_ccdsm_result_get_n_states (run->result));
-      piece->text = g_strdup_printf (TEXT_HEAD, base, protocol, distance, latency, states, misses,
-                                     augur_ccdsm_result_checks_passed (run->result) ? "ok" : "FAILED");
-    }
-  else
-    piece->text = g_strdup ("");
-}
-
-/* The experiment's output from its configurations' pieces, and its status. */
+/* The experiment's output from its configurations' records, and its
+ * status (their errors on standard error). */
 static int
-experiment_output (const char *file, const Piece *pieces, guint n, const char *format)
+experiment_output (const char *file, const AugurCcdsmRecord *records, const char *format)
 {
-  GString *out = g_string_new (NULL);
+  g_autofree char *out = augur_ccdsm_records_to_output (records, AUGUR_CCDSM_EXPERIMENT_POINTS, format);
   int status = AUGUR_CLI_EXIT_OK;
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
     {
-      if (*pieces[i].error != '\0')
-        fprintf (stderr, "%s: protocol %c, distance %u: %s\n", file, i < 3 ? 'A' : 'B', i % 3, pieces[i].error);
-      if (pieces[i].failed)
+      if (*records[i].error != '\0')
+        fprintf (stderr, "%s: protocol %c, distance %u: %s\n", file, records[i].protocol, records[i].distance,
+                 records[i].error);
+      if (!records[i].has_result || !records[i].solved || !records[i].checks_passed)
         status = AUGUR_CLI_EXIT_MODEL;
     }
-  if (g_strcmp0 (format, "json") == 0)
-    {
-      g_string_append (out, JSON_HEAD);
-      for (guint i = 0; i < n; i++)
-        g_string_append_printf (out, "%s" JSON_ITEM "%s", i ? "," : "", pieces[i].json);
-      g_string_append (out, JSON_TAIL);
-    }
-  else if (g_strcmp0 (format, "csv") == 0)
-    {
-      g_string_append (out, "program,protocol,distance,latency_ns,states,total_misses,kind,kind_misses\n");
-      for (guint i = 0; i < n; i++)
-        g_string_append (out, pieces[i].csv);
-    }
-  else
-    {
-      g_string_append_printf (out, TEXT_HEAD, "program", "protocol", "distance", "latency (ns)", "states", "misses/rt",
-                              "checks");
-      for (guint i = 0; i < n; i++)
-        g_string_append (out, pieces[i].text);
-    }
-  if (!augur_cli_write_stdout ("ccdsm", out->str))
+  if (!augur_cli_write_stdout ("ccdsm", out))
     status = AUGUR_CLI_EXIT_MODEL;
-  g_string_free (out, TRUE);
   return status;
-}
-
-static gboolean
-read_piece (guint index, AugurRecordsLine *line, gpointer data, GError **error)
-{
-  Piece *p = &((Piece *) data)[index];
-  guint64 failed = 0;
-
-  return augur_records_line_text (line, &p->text, error) && augur_records_line_text (line, &p->json, error) &&
-         augur_records_line_text (line, &p->csv, error) && augur_records_line_text (line, &p->error, error) &&
-         augur_records_line_uint (line, 1, &failed, error) && (p->failed = (guint) failed, TRUE);
 }
 
 /* The experiment, here, as a task's slice, or merged from a job's records. */
 static int
 run_experiment (const char *file, AugurCcdsmProgram *program, const AugurCcdsmOptions *options, const char *format,
-            const AugurCliSlurmOptions *slurm, int mode, gboolean show_progress)
+                const AugurCliSlurmOptions *slurm, int mode, gboolean show_progress)
 {
   g_autofree char *base = g_path_get_basename (file);
   char *dot = strrchr (base, '.');
-  Piece pieces[EXPERIMENT_POINTS] = { { 0 } };
-  guint first = 0, count = EXPERIMENT_POINTS;
+  AugurCcdsmRecord records[AUGUR_CCDSM_EXPERIMENT_POINTS] = { { 0 } };
   int status = AUGUR_CLI_EXIT_OK;
   g_autoptr(GError) error = NULL;
 
@@ -166,50 +70,43 @@ run_experiment (const char *file, AugurCcdsmProgram *program, const AugurCcdsmOp
     *dot = '\0';
   if (mode == AUGUR_CLI_SLURM_COLLECT)
     {
-      g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("ccdsm", slurm, EXPERIMENT_KIND);
-      const char *const *records;
-      guint n_records = 0;
+      g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("ccdsm", slurm, AUGUR_CCDSM_EXPERIMENT_KIND);
+      const char *const *texts;
+      guint n_texts = 0;
 
       if (job == NULL)
         return AUGUR_CLI_EXIT_MODEL;
-      records = augur_slurm_job_get_records (job, &n_records);
-      if (!augur_records_read (EXPERIMENT_KIND, EXPERIMENT_POINTS, records, augur_slurm_job_get_record_paths (job),
-                               n_records, read_piece, pieces, &error))
+      texts = augur_slurm_job_get_records (job, &n_texts);
+      if (!augur_ccdsm_records_read (texts, augur_slurm_job_get_record_paths (job), n_texts, 0, records, &error))
         {
           fprintf (stderr, "augur-cli collect: %s\n", error->message);
           status = AUGUR_CLI_EXIT_MODEL;
         }
       else
-        status = experiment_output (file, pieces, EXPERIMENT_POINTS, format);
+        status = experiment_output (file, records, format);
     }
   else if (mode == AUGUR_CLI_SLURM_TASK)
     {
-      GString *records;
       g_autofree char *text = NULL;
+      guint first = 0, count = 0;
 
-      if (!augur_cli_slurm_task_slice (slurm, &first, &count) || first + count > EXPERIMENT_POINTS)
+      if (!augur_cli_slurm_task_slice (slurm, &first, &count) || first + count > AUGUR_CCDSM_EXPERIMENT_POINTS)
         return AUGUR_CLI_EXIT_USAGE;
-      records = augur_records_begin (EXPERIMENT_KIND, EXPERIMENT_POINTS);
       for (guint i = first; i < first + count; i++)
         {
           /* configuration i of augur_ccdsm_experiment's order */
-          AugurCcdsmRun run = { 0, i % 3, i < 3 ? 'A' : 'B', NULL, NULL };
+          AugurCcdsmRun run = { 0 };
           g_autoptr(AugurCcdsmSetup) setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
 
+          augur_ccdsm_experiment_point (i, &run.protocol, &run.distance);
           augur_protocol_init_mesi (augur_ccdsm_setup_get_protocol (setup), run.protocol);
           if (augur_ccdsm_setup_place_at_distance (setup, program, run.distance, &run.error))
             run.result = augur_ccdsm_solve (program, setup, options, NULL, NULL, NULL, &run.error);
-          piece_of_run (&run, base, &pieces[i]);
-          augur_records_point (records, i);
-          augur_records_add_text (records, pieces[i].text);
-          augur_records_add_text (records, pieces[i].json);
-          augur_records_add_text (records, pieces[i].csv);
-          augur_records_add_text (records, pieces[i].error);
-          augur_records_add_uint (records, pieces[i].failed);
+          augur_ccdsm_record_init (&records[i], &run, base);
           g_clear_pointer (&run.result, augur_ccdsm_result_unref);
           g_clear_error (&run.error);
         }
-      text = augur_records_end (records);
+      text = augur_ccdsm_records_write (records, first, count);
       status = augur_cli_slurm_write_records (slurm->records, text) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
     }
   else
@@ -224,14 +121,14 @@ run_experiment (const char *file, AugurCcdsmProgram *program, const AugurCcdsmOp
           fprintf (stderr, "%s: %s\n", file, error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
-      g_assert (runs->len == EXPERIMENT_POINTS);
+      g_assert (runs->len == AUGUR_CCDSM_EXPERIMENT_POINTS);
       for (guint i = 0; i < runs->len; i++)
-        piece_of_run (runs->pdata[i], base, &pieces[i]);
+        augur_ccdsm_record_init (&records[i], runs->pdata[i], base);
       augur_ccdsm_runs_free (runs);
-      status = experiment_output (file, pieces, EXPERIMENT_POINTS, format);
+      status = experiment_output (file, records, format);
     }
-  for (guint i = 0; i < EXPERIMENT_POINTS; i++)
-    piece_clear (&pieces[i]);
+  for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
+    augur_ccdsm_record_clear (&records[i]);
   return status;
 }
 
@@ -336,7 +233,8 @@ augur_cli_ccdsm (int argc, char **argv)
   if (experiment && mode == AUGUR_CLI_SLURM_WRITE)
     {
       g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
-      AugurCliSlurmPlan plan = { EXPERIMENT_KIND, "ccdsm", argv[1], text, length, NULL, EXPERIMENT_POINTS, NULL };
+      AugurCliSlurmPlan plan = { AUGUR_CCDSM_EXPERIMENT_KIND, "ccdsm", argv[1], text, length, NULL,
+                                 AUGUR_CCDSM_EXPERIMENT_POINTS, NULL, 0 };
 
       g_ptr_array_add (args, g_strdup ("--experiment"));
       if (max_states > 0)

@@ -1,7 +1,7 @@
 /* fuzz-study-records.c: libFuzzer target for the records a cluster task
  * writes for its slice of a list of points and `augur-cli collect` reads
  * (augur_records_read, and through it augur_activity_study_read_records and
- * the ccdsm experiment's configurations as augur-cli reads them, and
+ * augur_ccdsm_records_read, and
  * augur_validation_read_records).
  * Any input merges into a whole study (every point given once, of the
  * job's kind) or fails with an error naming the records and the line,
@@ -11,6 +11,7 @@
  */
 #include "activity-study.h"
 #include "augur-records.h"
+#include "ccdsm-records.h"
 #include "validate.h"
 
 #include <math.h>
@@ -44,19 +45,6 @@ read_generic (guint index, AugurRecordsLine *line, gpointer data, GError **error
   if (!g_utf8_validate (text, -1, NULL) || n > 1000)
     abort ();
   return TRUE;
-}
-
-/* A ccdsm experiment's configuration (augur-cli-ccdsm.c): what it prints
- * in each format, its error, whether it failed. */
-static gboolean
-read_piece (guint index, AugurRecordsLine *line, gpointer data, GError **error)
-{
-  g_autofree char *text = NULL, *json = NULL, *csv = NULL, *why = NULL;
-  guint64 failed;
-
-  return augur_records_line_text (line, &text, error) && augur_records_line_text (line, &json, error) &&
-         augur_records_line_text (line, &csv, error) && augur_records_line_text (line, &why, error) &&
-         augur_records_line_uint (line, 1, &failed, error);
 }
 
 static void
@@ -105,8 +93,20 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   }
   {
     g_autoptr(GError) error = NULL;
-    gboolean ok = augur_records_read ("ccdsm-experiment", 6, records, names, n, read_piece, NULL, &error);
+    AugurCcdsmRecord ccdsm[AUGUR_CCDSM_EXPERIMENT_POINTS] = { { 0 } };
+    gboolean ok = augur_ccdsm_records_read (records, names, n, 1, ccdsm, &error);
+
     check_error (ok, error);
+    if (ok)
+      {
+        g_autofree char *txt = augur_ccdsm_records_to_output (ccdsm, AUGUR_CCDSM_EXPERIMENT_POINTS, "text");
+        g_autofree char *json = augur_ccdsm_records_to_output (ccdsm, AUGUR_CCDSM_EXPERIMENT_POINTS, "json");
+        for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
+          if (ccdsm[i].program != 1 || ccdsm[i].kind_misses == NULL || ccdsm[i].text == NULL)
+            abort ();
+      }
+    for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
+      augur_ccdsm_record_clear (&ccdsm[i]);
   }
   {
     g_autoptr(GError) error = NULL;

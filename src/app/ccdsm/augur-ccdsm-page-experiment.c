@@ -7,13 +7,22 @@
  * against distance (SR1 and SR2 under MESI A and B), and the misses
  * per round trip of each kind of variable against distance.
  *
+ * The experiment runs here, or on a cluster (augur-page-cluster.h): one
+ * Slurm job array per program in the folder chosen (sr1/, sr2/), each the
+ * program with this document's machine written as a .ccdsm, whose tasks
+ * run `augur-cli ccdsm --experiment` on their configurations; collected,
+ * the configurations' records (ccdsm-records.h) make the same plots,
+ * table and exports as a run here.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
+#include "augur-application.h"
 #include "augur-ccdsm-page-private.h"
+#include "augur-file.h"
 #include "augur-line-chart-view.h"
 
 #define EXAMPLES_PREFIX "/io/github/augur/Augur/examples/"
@@ -33,20 +42,34 @@ configuration_name (guint program,
   return g_strdup_printf (_("%s (%s), MESI %c"), program_titles[program], _(program_kinds[program]), protocol);
 }
 
-/* What the experiment hands back. */
+#define N_CONFIGURATIONS (2 * AUGUR_CCDSM_EXPERIMENT_POINTS)
+
+/* What the experiment hands back (message: what was done on a cluster). */
 typedef struct
 {
-  GPtrArray           *runs;
+  GPtrArray           *runs;        /* run here, or NULL */
+  AugurCcdsmRecord    *records;     /* N_CONFIGURATIONS, program-major */
   AugurChartData      *latency_chart;
   AugurChartData      *misses_chart;
   GListStore          *experiment_rows;
   double               seconds;
+  char                *message;
 } Experiment;
+
+static void
+records_free (AugurCcdsmRecord *records)
+{
+  for (guint i = 0; records != NULL && i < N_CONFIGURATIONS; i++)
+    augur_ccdsm_record_clear (&records[i]);
+  g_free (records);
+}
 
 static void
 experiment_free (Experiment *out)
 {
   g_clear_pointer (&out->runs, augur_ccdsm_runs_free);
+  g_clear_pointer (&out->records, records_free);
+  g_free (out->message);
   g_clear_pointer (&out->latency_chart, augur_chart_data_unref);
   g_clear_pointer (&out->misses_chart, augur_chart_data_unref);
   g_clear_object (&out->experiment_rows);
@@ -89,19 +112,15 @@ capitalize (const char *word)
   return g_strconcat (upper, g_utf8_offset_to_pointer (word, MIN (1, g_utf8_strlen (word, -1))), NULL);
 }
 
-static const AugurCcdsmRun *
-find_run (GPtrArray *runs,
-          guint      program,
-          char       protocol,
-          guint      distance)
+static const AugurCcdsmRecord *
+find_record (const AugurCcdsmRecord *records,
+             guint                   program,
+             char                    protocol,
+             guint                   distance)
 {
-  for (guint i = 0; i < runs->len; i++)
-    {
-      const AugurCcdsmRun *run = g_ptr_array_index (runs, i);
-
-      if (run->program == program && run->protocol == protocol && run->distance == distance)
-        return run;
-    }
+  for (guint i = 0; i < N_CONFIGURATIONS; i++)
+    if (records[i].program == program && records[i].protocol == protocol && records[i].distance == distance)
+      return &records[i];
   return NULL;
 }
 
@@ -125,10 +144,9 @@ build_charts (Experiment        *out,
 
         for (guint d = 0; d < 3; d++)
           {
-            const AugurCcdsmRun *run = find_run (out->runs, p, *protocol, d);
+            const AugurCcdsmRecord *run = find_record (out->records, p, *protocol, d);
 
-            y[d] = run && run->result && augur_ccdsm_result_is_solved (run->result)
-                   ? augur_ccdsm_result_get_latency (run->result) : NAN;
+            y[d] = run != NULL && run->has_result && run->solved ? run->latency : NAN;
           }
         augur_chart_data_add_series (out->latency_chart, name, distances, y, 3);
       }
@@ -145,15 +163,10 @@ build_charts (Experiment        *out,
 
           for (guint d = 0; d < 3; d++)
             {
-              const AugurCcdsmRun *run = find_run (out->runs, p, *protocol, d);
+              const AugurCcdsmRecord *run = find_record (out->records, p, *protocol, d);
 
-              y[d] = NAN;
-              if (run && run->result && augur_ccdsm_result_is_solved (run->result))
-                {
-                  y[d] = 0;
-                  for (guint q = 0; q < augur_ccdsm_program_get_n_processes (programs[p]); q++)
-                    y[d] += augur_ccdsm_result_get_misses_by_kind (run->result, k, q);
-                }
+              y[d] = run != NULL && run->has_result && run->solved && k < run->kind_misses->len
+                     ? g_array_index (run->kind_misses, double, k) : NAN;
             }
           augur_chart_data_add_series (out->misses_chart, name, distances, y, 3);
         }
@@ -165,16 +178,16 @@ build_rows (Experiment *out)
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
   out->experiment_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
-  for (guint i = 0; i < out->runs->len; i++)
+  for (guint i = 0; i < N_CONFIGURATIONS; i++)
     {
-      const AugurCcdsmRun *run = g_ptr_array_index (out->runs, i);
+      const AugurCcdsmRecord *run = &out->records[i];
       AugurResultRow *row = augur_result_row_new (i, EXP_N_STRINGS, EXP_N_NUMBERS);
-      gboolean solved = run->result != NULL && augur_ccdsm_result_is_solved (run->result);
+      gboolean solved = run->has_result && run->solved;
       const char *checks;
 
-      if (run->result == NULL)
-        checks = run->error ? run->error->message : _("failed");
-      else if (!augur_ccdsm_result_checks_passed (run->result))
+      if (!run->has_result)
+        checks = *run->error != '\0' ? run->error : _("failed");
+      else if (!run->checks_passed)
         checks = _("failed");
       else
         checks = _("ok");
@@ -186,11 +199,9 @@ build_rows (Experiment *out)
                                                      _(program_kinds[run->program]), run->protocol));
       augur_result_row_set_number (row, EXP_N_DISTANCE, run->distance);
       /* Rounded for reading: the exports have every digit. */
-      augur_result_row_set_number (row, EXP_N_LATENCY,
-                                   solved ? round (augur_ccdsm_result_get_latency (run->result) * 100) / 100 : NAN);
-      augur_result_row_set_number (row, EXP_N_STATES, run->result ? augur_ccdsm_result_get_n_states (run->result) : NAN);
-      augur_result_row_set_number (row, EXP_N_MISSES,
-                                   solved ? round (augur_ccdsm_result_get_total_misses (run->result) * 1e4) / 1e4 : NAN);
+      augur_result_row_set_number (row, EXP_N_LATENCY, solved ? round (run->latency * 100) / 100 : NAN);
+      augur_result_row_set_number (row, EXP_N_STATES, run->has_result ? run->states : NAN);
+      augur_result_row_set_number (row, EXP_N_MISSES, solved ? round (run->total_misses * 1e4) / 1e4 : NAN);
       g_ptr_array_add (rows, row);
     }
   g_list_store_splice (out->experiment_rows, 0, 0, rows->pdata, rows->len);
@@ -225,6 +236,12 @@ experiment_thread (AugurPageJob  *job,
                                           augur_page_job_progress, job, cancellable, &local_error);
       if (out->runs != NULL)
         {
+          out->records = g_new0 (AugurCcdsmRecord, N_CONFIGURATIONS);
+          for (guint i = 0; i < out->runs->len && i < N_CONFIGURATIONS; i++)
+            {
+              const AugurCcdsmRun *run = g_ptr_array_index (out->runs, i);
+              augur_ccdsm_record_init (&out->records[i], run, program_names[run->program]);
+            }
           build_charts (out, programs);
           build_rows (out);
         }
@@ -254,10 +271,10 @@ present_experiment (AugurCcdsmPage *self,
   g_autofree char *time = augur_ccdsm_format_duration (out->seconds);
   g_autofree char *status = NULL;
 
-  g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
-  g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
-  g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
+  augur_ccdsm_page_experiment_clear (self);
   self->runs = g_steal_pointer (&out->runs);
+  self->experiment = g_steal_pointer (&out->records);
+  self->n_experiment = N_CONFIGURATIONS;
   self->latency_chart = g_steal_pointer (&out->latency_chart);
   self->misses_chart = g_steal_pointer (&out->misses_chart);
 
@@ -267,23 +284,23 @@ present_experiment (AugurCcdsmPage *self,
   gtk_stack_set_visible_child_name (GTK_STACK (self->experiment_stack), "plots");
   gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), "experiment");
 
-  for (guint i = 0; i < self->runs->len; i++)
+  for (guint i = 0; i < self->n_experiment; i++)
     {
-      const AugurCcdsmRun *run = g_ptr_array_index (self->runs, i);
+      const AugurCcdsmRecord *run = &self->experiment[i];
 
-      if (run->result == NULL || !augur_ccdsm_result_is_solved (run->result) ||
-          !augur_ccdsm_result_checks_passed (run->result))
+      if (!run->has_result || !run->solved || !run->checks_passed)
         n_failed++;
     }
   if (n_failed == 0)
     status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u configuration solved · %s",
-                                           "%u configurations solved · %s", self->runs->len),
-                              self->runs->len, time);
+                                           "%u configurations solved · %s", self->n_experiment),
+                              self->n_experiment, time);
   else
     /* Translators: e.g. "12 configurations, 2 failed (see the table) · 1.2 s". */
     status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u configuration, %u failed (see the table) · %s",
-                                           "%u configurations, %u failed (see the table) · %s", self->runs->len),
-                              self->runs->len, n_failed, time);
+                                           "%u configurations, %u failed (see the table) · %s",
+                                           self->n_experiment),
+                              self->n_experiment, n_failed, time);
   augur_ccdsm_page_set_status (self, status, n_failed > 0);
   augur_ccdsm_page_update_actions (self);
 }
@@ -372,6 +389,16 @@ augur_ccdsm_page_get_misses_chart (AugurCcdsmPage *self)
 {
   g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
   return self->misses_chart;
+}
+
+void
+augur_ccdsm_page_experiment_clear (AugurCcdsmPage *self)
+{
+  g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
+  g_clear_pointer (&self->experiment, records_free);
+  self->n_experiment = 0;
+  g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
+  g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
 }
 
 void

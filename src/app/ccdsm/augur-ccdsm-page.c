@@ -118,7 +118,7 @@ augur_ccdsm_page_update_actions (AugurCcdsmPage *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has_result = self->result != NULL;
-  gboolean has_runs = self->runs != NULL;
+  gboolean has_runs = self->experiment != NULL;
   gboolean editable = !self->setup_in_text || self->program != NULL;
 
   if (self->status_label == NULL)
@@ -205,7 +205,7 @@ augur_ccdsm_page_finalize (GObject *object)
   g_clear_pointer (&self->program, augur_ccdsm_program_unref);
   g_clear_pointer (&self->result, augur_ccdsm_result_unref);
   g_clear_pointer (&self->diagram, augur_diagram_unref);
-  g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
+  augur_ccdsm_page_experiment_clear (self);
   g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
   g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
   g_free (self->saved_setup_text);

@@ -27,6 +27,7 @@ augur_ccdsm_record_init (AugurCcdsmRecord *rec, const AugurCcdsmRun *run, const 
 {
   g_autoptr(GPtrArray) one = g_ptr_array_new ();
   const char *names[1] = { name };
+  AugurCcdsmRun alone = *run;   /* names[0] names its program */
   g_autofree char *json = NULL, *csv = NULL;
   const char *rows;
 
@@ -36,7 +37,8 @@ augur_ccdsm_record_init (AugurCcdsmRecord *rec, const AugurCcdsmRun *run, const 
   rec->distance = run->distance;
   rec->kind_misses = g_array_new (FALSE, TRUE, sizeof (double));
   /* the experiment's outputs of this run alone, without their head and tail */
-  g_ptr_array_add (one, (gpointer) run);
+  alone.program = 0;
+  g_ptr_array_add (one, &alone);
   json = augur_ccdsm_experiment_to_json (one, names);
   csv = augur_ccdsm_experiment_to_csv (one, names);
   g_assert (g_str_has_prefix (json, JSON_HEAD JSON_ITEM) && g_str_has_suffix (json, JSON_TAIL));

@@ -261,6 +261,144 @@ experiment_thread (AugurPageJob  *job,
   return out;
 }
 
+/* ---- On a cluster: one job per program ------------------------------- */
+
+static const char *const cluster_kinds[] = { AUGUR_CCDSM_EXPERIMENT_KIND, NULL };
+
+/* The bundled programs with this document's machine, as the .ccdsm texts
+ * a cluster's tasks run (`augur-cli ccdsm --experiment`). */
+static gboolean
+cluster_texts (AugurCcdsmInputs  *in,
+               AugurCcdsmProgram *programs[2],
+               char              *texts[2],
+               GError           **error)
+{
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autofree char *filename = g_strconcat (program_names[p], ".ccdsm", NULL);
+      g_autofree char *blanked = NULL, *setup_text = NULL;
+      g_autoptr(AugurCcdsmSetup) setup = NULL;
+
+      programs[p] = augur_ccdsm_program_parse (in->texts[p], -1, filename, NULL, error);
+      if (programs[p] == NULL)
+        return FALSE;
+      setup = experiment_setup (in->setup, programs[p], in->program_processes);
+      blanked = augur_ccdsm_program_get_text_without_setup (programs[p]);
+      setup_text = augur_ccdsm_setup_to_text (setup);
+      texts[p] = g_strconcat (blanked, "\n", setup_text, NULL);
+    }
+  return TRUE;
+}
+
+/* Writes and submits the programs' jobs, or collects or resubmits them:
+ * out->message says what was done, or out->records are collected. */
+static gboolean
+cluster_work (AugurCcdsmInputs  *in,
+              Experiment        *out,
+              AugurCcdsmProgram *programs[2],
+              GCancellable      *cancellable,
+              GError           **error)
+{
+  char *texts[2] = { NULL, NULL };
+  g_autoptr(GString) said = g_string_new (NULL);
+  gboolean ok = cluster_texts (in, programs, texts, error);
+
+  if (ok && in->cluster == AUGUR_CLUSTER_COLLECT)
+    out->records = g_new0 (AugurCcdsmRecord, N_CONFIGURATIONS);
+  for (guint p = 0; ok && p < 2; p++)
+    {
+      g_autofree char *dir = g_build_filename (in->dir, program_names[p], NULL);
+      g_autofree char *message = NULL;
+
+      if (in->cluster == AUGUR_CLUSTER_RUN)
+        {
+          g_autofree char *name = g_strconcat (program_names[p], ".ccdsm", NULL);
+          g_autofree char *max_states = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) in->options.max_states);
+          const char *args[] = { "--experiment", "--max-states", max_states, NULL };
+          AugurSlurmPlan plan = { AUGUR_CCDSM_EXPERIMENT_KIND, "ccdsm", name, texts[p], strlen (texts[p]), NULL,
+                                  AUGUR_CCDSM_EXPERIMENT_POINTS, NULL, 0 };
+
+          if (in->options.max_states == 0)
+            args[1] = NULL;
+          plan.arguments = args;
+          message = augur_cluster_submit (dir, &plan, in->cli, cancellable, error);
+          ok = message != NULL;
+        }
+      else
+        {
+          g_autoptr(AugurSlurmJob) job = augur_cluster_open (dir, in->cluster, cluster_kinds,
+                                                             _("a ccdsm experiment's"), &message, cancellable, error);
+          g_autofree char *text = NULL;
+          const char *const *records;
+          guint n_records = 0;
+          gsize length = 0;
+
+          if (job == NULL)
+            {
+              ok = message != NULL;
+              goto next;
+            }
+          {
+            g_autoptr(GFile) copy = g_file_new_for_path (augur_slurm_job_get_model (job));
+            ok = augur_file_load_contents (copy, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, error);
+          }
+          /* shown as this page's: only when written from its machine now */
+          if (ok && (length != strlen (texts[p]) || memcmp (text, texts[p], length) != 0))
+            {
+              g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
+                           _("The job in %s was written from another machine, latencies or timing than this "
+                             "page's: run the experiment on the cluster again, or collect it from the document it "
+                             "was run from."), dir);
+              ok = FALSE;
+            }
+          if (ok)
+            {
+              records = augur_slurm_job_get_records (job, &n_records);
+              ok = augur_ccdsm_records_read (records, augur_slurm_job_get_record_paths (job), n_records, p,
+                                             out->records + p * AUGUR_CCDSM_EXPERIMENT_POINTS, error);
+            }
+        }
+    next:
+      if (message != NULL)
+        g_string_append_printf (said, "%s%s: %s", said->len > 0 ? " · " : "", program_titles[p], message);
+    }
+  g_free (texts[0]);
+  g_free (texts[1]);
+  if (ok && said->len > 0)
+    out->message = g_strdup (said->str);
+  else if (ok && out->records != NULL)
+    {
+      build_charts (out, programs);
+      build_rows (out);
+    }
+  return ok;
+}
+
+static gpointer
+cluster_thread (AugurPageJob  *job,
+                gpointer       inputs,
+                GCancellable  *cancellable,
+                GError       **error)
+{
+  AugurCcdsmInputs *in = inputs;
+  Experiment *out = g_new0 (Experiment, 1);
+  AugurCcdsmProgram *programs[2] = { NULL, NULL };
+  gboolean ok;
+
+  augur_page_job_progress (-1, in->cluster == AUGUR_CLUSTER_RUN ? _("Writing the job and submitting it…")
+                                                                 : _("Reading what the job's tasks wrote…"), job);
+  ok = cluster_work (in, out, programs, cancellable, error);
+  for (guint p = 0; p < 2; p++)
+    g_clear_pointer (&programs[p], augur_ccdsm_program_unref);
+  if (!ok)
+    {
+      experiment_free (out);
+      return NULL;
+    }
+  out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
+  return out;
+}
+
 /* ---- UI side ---------------------------------------------------------- */
 
 static void
@@ -325,6 +463,40 @@ experiment_done (AugurPage    *page,
   g_signal_emit_by_name (self, "experiment-done");
 }
 
+static void
+cluster_done (AugurPage    *page,
+              gpointer      inputs,
+              gpointer      result,
+              const GError *error)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
+  AugurCcdsmInputs *in = inputs;
+  Experiment *out = result;
+
+  if (error == NULL && out->message != NULL)
+    augur_ccdsm_page_set_status (self, out->message, FALSE);
+  else if (error == NULL)
+    {
+      g_autofree char *status = NULL;
+      gboolean failed = FALSE;
+
+      for (guint i = 0; i < N_CONFIGURATIONS; i++)
+        failed = failed || !out->records[i].has_result || !out->records[i].solved || !out->records[i].checks_passed;
+      present_experiment (self, out);
+      /* what the experiment says, and where it comes from */
+      status = g_strdup_printf (_("Collected from the cluster (%s) · %s"), in->dir, self->status_text);
+      augur_ccdsm_page_set_status (self, status, failed);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    augur_ccdsm_page_set_status (self, _("Cancelled"), FALSE);
+  else
+    {
+      augur_ccdsm_page_set_status (self, error->message, TRUE);
+      augur_ccdsm_page_show_error (self, error->message);
+    }
+  g_signal_emit_by_name (self, "clustered");
+}
+
 static gboolean
 emit_done (gpointer data)
 {
@@ -332,16 +504,15 @@ emit_done (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-void
-augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
+/* The experiment's inputs: the bundled programs (the app reads them; the
+ * worker only parses), the document's setup and processes.  NULL with
+ * the error shown. */
+static AugurCcdsmInputs *
+experiment_inputs (AugurCcdsmPage *self)
 {
   g_autoptr(GError) error = NULL;
-  AugurCcdsmInputs *in;
+  AugurCcdsmInputs *in = augur_ccdsm_inputs_new (self);
 
-  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
-
-  in = augur_ccdsm_inputs_new (self);
-  /* The app reads its bundled examples; the worker only parses. */
   for (guint p = 0; p < 2; p++)
     {
       g_autofree char *path = g_strconcat (EXAMPLES_PREFIX, program_names[p], ".ccdsm", NULL);
@@ -351,8 +522,7 @@ augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
         {
           augur_ccdsm_inputs_free (in);
           augur_ccdsm_page_show_error (self, error->message);
-          g_idle_add_full (G_PRIORITY_DEFAULT, emit_done, g_object_ref (self), g_object_unref);
-          return;
+          return NULL;
         }
       in->texts[p] = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
     }
@@ -366,8 +536,86 @@ augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
       for (guint p = 0; p < n; p++)
         in->program_processes[p] = g_strdup (augur_ccdsm_program_get_process_name (self->program, p));
     }
+  return in;
+}
+
+void
+augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
+{
+  AugurCcdsmInputs *in;
+
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
+
+  in = experiment_inputs (self);
+  if (in == NULL)
+    {
+      g_idle_add_full (G_PRIORITY_DEFAULT, emit_done, g_object_ref (self), g_object_unref);
+      return;
+    }
   augur_ccdsm_page_set_status (self, _("Running the experiment…"), FALSE);
   augur_ccdsm_page_start_job (self, in, experiment_thread, (GDestroyNotify) experiment_free, experiment_done);
+}
+
+static gboolean
+emit_clustered (gpointer data)
+{
+  g_signal_emit_by_name (data, "clustered");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+start_cluster (AugurCcdsmPage *self, AugurClusterMode mode, const char *dir)
+{
+  AugurCcdsmInputs *in = experiment_inputs (self);
+
+  if (in == NULL)
+    {
+      g_idle_add_full (G_PRIORITY_DEFAULT, emit_clustered, g_object_ref (self), g_object_unref);
+      return;
+    }
+  in->cluster = mode;
+  in->dir = g_strdup (dir);
+  in->cli = g_strdup (augur_application_get_cli ());
+  augur_ccdsm_page_set_status (self, mode == AUGUR_CLUSTER_RUN ? _("Writing the job and submitting it…")
+                                                               : _("Reading what the job's tasks wrote…"), FALSE);
+  augur_ccdsm_page_start_job (self, in, cluster_thread, (GDestroyNotify) experiment_free, cluster_done);
+}
+
+void
+augur_ccdsm_page_cluster_chosen (AugurPage        *page,
+                                 AugurClusterMode  mode,
+                                 const char       *dir)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
+
+  if (dir == NULL)
+    augur_ccdsm_page_show_error (self, augur_cluster_folder_error ());
+  else
+    start_cluster (self, mode, dir);
+}
+
+void
+augur_ccdsm_page_run_experiment_on_cluster (AugurCcdsmPage *self,
+                                            const char     *dir)
+{
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self) && dir != NULL);
+  start_cluster (self, AUGUR_CLUSTER_RUN, dir);
+}
+
+void
+augur_ccdsm_page_collect_cluster (AugurCcdsmPage *self,
+                                  const char     *dir)
+{
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self) && dir != NULL);
+  start_cluster (self, AUGUR_CLUSTER_COLLECT, dir);
+}
+
+void
+augur_ccdsm_page_resubmit_cluster (AugurCcdsmPage *self,
+                                   const char     *dir)
+{
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self) && dir != NULL);
+  start_cluster (self, AUGUR_CLUSTER_RESUBMIT, dir);
 }
 
 GPtrArray *

@@ -30,6 +30,7 @@ struct _AugurCcdsmPage
 
   /* Template children. */
   GtkWidget            *progress_bar;
+  GtkWidget            *experiment_button;
   GtkWidget            *status_label;
   GtkWidget            *error_revealer;
   GtkWidget            *error_label;

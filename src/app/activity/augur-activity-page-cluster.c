@@ -276,38 +276,15 @@ start (AugurActivityPage *self, AugurClusterMode mode, const char *dir)
 }
 
 void
-augur_activity_page_cluster_chosen (AugurPage        *page,
-                                    AugurClusterMode  mode,
-                                    const char       *dir)
+augur_activity_page_on_cluster (AugurPage        *page,
+                                AugurClusterMode  mode,
+                                const char       *dir)
 {
   AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (page);
 
+  g_return_if_fail (AUGUR_IS_ACTIVITY_PAGE (self) && mode != AUGUR_CLUSTER_NONE);
   if (dir == NULL)
     augur_activity_page_show_error (self, augur_cluster_folder_error ());
   else
     start (self, mode, dir);
-}
-
-void
-augur_activity_page_run_on_cluster (AugurActivityPage *self,
-                                    const char        *dir)
-{
-  g_return_if_fail (AUGUR_IS_ACTIVITY_PAGE (self) && dir != NULL);
-  start (self, AUGUR_CLUSTER_RUN, dir);
-}
-
-void
-augur_activity_page_collect_cluster (AugurActivityPage *self,
-                                     const char        *dir)
-{
-  g_return_if_fail (AUGUR_IS_ACTIVITY_PAGE (self) && dir != NULL);
-  start (self, AUGUR_CLUSTER_COLLECT, dir);
-}
-
-void
-augur_activity_page_resubmit_cluster (AugurActivityPage *self,
-                                      const char        *dir)
-{
-  g_return_if_fail (AUGUR_IS_ACTIVITY_PAGE (self) && dir != NULL);
-  start (self, AUGUR_CLUSTER_RESUBMIT, dir);
 }

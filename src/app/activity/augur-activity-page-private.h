@@ -261,11 +261,6 @@ void     augur_activity_page_update_pie     (AugurActivityPage *self);
 /* "0.354026662 s": nine significant digits, as augur-cli writes it. */
 char    *augur_activity_format_time         (double             seconds);
 
-/* augur-activity-page-cluster.c: the cluster menu's folder chosen */
-void     augur_activity_page_cluster_chosen (AugurPage        *page,
-                                             AugurClusterMode  mode,
-                                             const char       *dir);
-
 /* augur-activity-page-study.c */
 void     augur_activity_page_study_init     (AugurActivityPage *self);
 void     augur_activity_page_study_dispose  (AugurActivityPage *self);

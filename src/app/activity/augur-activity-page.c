@@ -621,7 +621,7 @@ augur_activity_page_class_init (AugurActivityPageClass *klass)
 #undef BIND
 
   gtk_widget_class_install_action (widget_class, "page.evaluate", NULL, evaluate_action);
-  augur_cluster_install_actions (widget_class, augur_activity_page_cluster_chosen);
+  augur_cluster_install_actions (widget_class, augur_activity_page_on_cluster);
   /* Work on a cluster (submitted, collected or resubmitted) ended,
    * successfully or not. */
   g_signal_new ("clustered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);

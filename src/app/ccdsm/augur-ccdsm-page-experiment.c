@@ -582,40 +582,17 @@ start_cluster (AugurCcdsmPage *self, AugurClusterMode mode, const char *dir)
 }
 
 void
-augur_ccdsm_page_cluster_chosen (AugurPage        *page,
-                                 AugurClusterMode  mode,
-                                 const char       *dir)
+augur_ccdsm_page_on_cluster (AugurPage        *page,
+                             AugurClusterMode  mode,
+                             const char       *dir)
 {
   AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
 
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self) && mode != AUGUR_CLUSTER_NONE);
   if (dir == NULL)
     augur_ccdsm_page_show_error (self, augur_cluster_folder_error ());
   else
     start_cluster (self, mode, dir);
-}
-
-void
-augur_ccdsm_page_run_experiment_on_cluster (AugurCcdsmPage *self,
-                                            const char     *dir)
-{
-  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self) && dir != NULL);
-  start_cluster (self, AUGUR_CLUSTER_RUN, dir);
-}
-
-void
-augur_ccdsm_page_collect_cluster (AugurCcdsmPage *self,
-                                  const char     *dir)
-{
-  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self) && dir != NULL);
-  start_cluster (self, AUGUR_CLUSTER_COLLECT, dir);
-}
-
-void
-augur_ccdsm_page_resubmit_cluster (AugurCcdsmPage *self,
-                                   const char     *dir)
-{
-  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self) && dir != NULL);
-  start_cluster (self, AUGUR_CLUSTER_RESUBMIT, dir);
 }
 
 GPtrArray *

@@ -209,10 +209,6 @@ void     augur_ccdsm_page_update_diagram    (AugurCcdsmPage *self);
 /* augur-ccdsm-page-experiment.c */
 void     augur_ccdsm_page_experiment_init   (AugurCcdsmPage *self);
 void     augur_ccdsm_page_experiment_clear  (AugurCcdsmPage *self);
-/* The cluster menu's folder chosen: the experiment on a cluster. */
-void     augur_ccdsm_page_cluster_chosen    (AugurPage        *page,
-                                             AugurClusterMode  mode,
-                                             const char       *dir);
 
 /* augur-ccdsm-page-export.c */
 void     augur_ccdsm_page_export_action     (GtkWidget      *widget,

@@ -314,7 +314,7 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "page.solve", NULL, solve_action);
   gtk_widget_class_install_action (widget_class, "page.experiment", NULL, experiment_action);
-  augur_cluster_install_actions (widget_class, augur_ccdsm_page_cluster_chosen);
+  augur_cluster_install_actions (widget_class, augur_ccdsm_page_on_cluster);
   /* Work on a cluster (submitted, collected or resubmitted) ended,
    * successfully or not. */
   g_signal_new ("clustered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);

@@ -250,53 +250,40 @@ test_cluster (Fixture       *f,
   g_autoptr(AugurActivityStudy) expected = engine_study (f->page, "NP", points, 8);
   g_autoptr(AugurActivityStudy) configs = engine_study (f->page, NULL, NULL, 0);
   g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-activity-XXXXXX", NULL);
-  g_autofree char *bin = g_build_filename (tmp, "bin", NULL);
-  g_autofree char *sbatch = g_build_filename (bin, "sbatch", NULL);
   g_autofree char *job = g_build_filename (tmp, "job", NULL);
   g_autofree char *configs_job = g_build_filename (tmp, "configs", NULL);
-  g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
-  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *old_path = augur_test_fake_sbatch (tmp);
   g_autofree char *blocked = NULL;
   AugurResultTable *table = AUGUR_RESULT_TABLE (augur_activity_page_get_study_table (f->page));
   AugurChartData *chart;
 
-  g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
-  g_assert_true (g_file_set_contents (sbatch,
-    "#!/bin/sh\n"
-    "script=$2\n"
-    "spec=$(sed -n 's/^#SBATCH --array=\\([0-9,-]*\\).*/\\1/p' \"$script\")\n"
-    "case $spec in *-*) ids=$(seq ${spec%-*} ${spec#*-}) ;; *) ids=$(echo $spec | tr , ' ') ;; esac\n"
-    "for t in $ids; do SLURM_ARRAY_TASK_ID=$t sh \"$script\" 2>\"$(dirname \"$script\")/logs/task-$t.err\"; done\n"
-    "echo 4242\n", -1, NULL));
-  g_assert_cmpint (g_chmod (sbatch, 0755), ==, 0);
-  g_setenv ("PATH", path, TRUE);
 
   /* no study chosen: said, nothing written */
   augur_activity_page_set_study (f->page, "None", NULL, NULL, NULL, 0);
-  augur_activity_page_run_on_cluster (f->page, job);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RUN, job);
   g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
   g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "Choose the study"));
   g_assert_false (g_file_test (job, G_FILE_TEST_EXISTS));
 
   /* the sweep of NP on the cluster; task 1 cannot write its records */
   augur_activity_page_set_study (f->page, "Sweep of NP", "4", "32", "8", 0);
-  augur_activity_page_run_on_cluster (f->page, job);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RUN, job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
   g_assert_null (augur_activity_page_get_error_text (f->page));
   g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "Submitted job 4242: 8 points in 8 tasks"));
   blocked = g_build_filename (job, "results", "task-1.records", NULL);
   g_assert_cmpint (g_unlink (blocked), ==, 0);
   g_assert_cmpint (g_mkdir (blocked, 0755), ==, 0);
-  augur_activity_page_collect_cluster (f->page, job);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
   g_assert_nonnull (strstr (augur_activity_page_get_error_text (f->page), "task 1 (points 2 to 2)"));
   /* the cause gone, task 1 alone again */
   g_assert_cmpint (g_rmdir (blocked), ==, 0);
-  augur_activity_page_resubmit_cluster (f->page, job);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RESUBMIT, job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
   g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page),
                             "Submitted the missing task again as job 4242"));
-  augur_activity_page_collect_cluster (f->page, job);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
   g_assert_null (augur_activity_page_get_error_text (f->page));
   g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "Collected from the cluster"));
@@ -313,10 +300,10 @@ test_cluster (Fixture       *f,
 
   /* the configurations */
   augur_activity_page_set_study (f->page, "Configurations", NULL, NULL, NULL, 0);
-  augur_activity_page_run_on_cluster (f->page, configs_job);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RUN, configs_job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
   g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "4 points in 4 tasks"));
-  augur_activity_page_collect_cluster (f->page, configs_job);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, configs_job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
   g_assert_null (augur_activity_page_get_error_text (f->page));
   g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 4);
@@ -339,7 +326,7 @@ test_cluster (Fixture       *f,
     g_autofree char *changed = g_strconcat (text, "\n# changed\n", NULL);
 
     g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), changed));
-    augur_activity_page_collect_cluster (f->page, job);
+    augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
     g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
     g_assert_nonnull (strstr (augur_activity_page_get_error_text (f->page), "written from another document"));
   }

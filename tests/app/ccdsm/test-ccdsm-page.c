@@ -929,24 +929,11 @@ test_cluster (Fixture       *f,
               gconstpointer  data)
 {
   g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-ccdsm-XXXXXX", NULL);
-  g_autofree char *bin = g_build_filename (tmp, "bin", NULL);
-  g_autofree char *sbatch = g_build_filename (bin, "sbatch", NULL);
   g_autofree char *job = g_build_filename (tmp, "job", NULL);
-  g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
-  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *old_path = augur_test_fake_sbatch (tmp);
   g_autofree char *blocked = g_build_filename (job, "sr2", "results", "task-1.records", NULL);
   g_autofree char *local_json = NULL, *local_csv = NULL, *json = NULL, *csv = NULL;
 
-  g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
-  g_assert_true (g_file_set_contents (sbatch,
-    "#!/bin/sh\n"
-    "script=$2\n"
-    "spec=$(sed -n 's/^#SBATCH --array=\\([0-9,-]*\\).*/\\1/p' \"$script\")\n"
-    "case $spec in *-*) ids=$(seq ${spec%-*} ${spec#*-}) ;; *) ids=$(echo $spec | tr , ' ') ;; esac\n"
-    "for t in $ids; do SLURM_ARRAY_TASK_ID=$t sh \"$script\" 2>\"$(dirname \"$script\")/logs/task-$t.err\"; done\n"
-    "echo 4242\n", -1, NULL));
-  g_assert_cmpint (g_chmod (sbatch, 0755), ==, 0);
-  g_setenv ("PATH", path, TRUE);
 
   /* here */
   augur_ccdsm_page_run_experiment (f->page);
@@ -955,22 +942,22 @@ test_cluster (Fixture       *f,
   local_csv = export_text (f->page, tmp, "experiment-csv");
 
   /* on the cluster: one job per program; a task of SR2's cannot write */
-  augur_ccdsm_page_run_experiment_on_cluster (f->page, job);
+  augur_ccdsm_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RUN, job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 300));
   g_assert_null (augur_ccdsm_page_get_error_text (f->page));
   g_assert_nonnull (strstr (augur_ccdsm_page_get_status_text (f->page), "SR1: Submitted job 4242: 6 points in 6 tasks"));
   g_assert_nonnull (strstr (augur_ccdsm_page_get_status_text (f->page), "SR2: Submitted job 4242"));
   g_assert_cmpint (g_unlink (blocked), ==, 0);
   g_assert_cmpint (g_mkdir (blocked, 0755), ==, 0);
-  augur_ccdsm_page_collect_cluster (f->page, job);
+  augur_ccdsm_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 300));
   g_assert_nonnull (strstr (augur_ccdsm_page_get_error_text (f->page), "task 1 (points 2 to 2)"));
   g_assert_cmpint (g_rmdir (blocked), ==, 0);
-  augur_ccdsm_page_resubmit_cluster (f->page, job);
+  augur_ccdsm_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RESUBMIT, job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 300));
   g_assert_nonnull (strstr (augur_ccdsm_page_get_status_text (f->page),
                             "SR2: Submitted the missing task again as job 4242"));
-  augur_ccdsm_page_collect_cluster (f->page, job);
+  augur_ccdsm_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 300));
   g_assert_null (augur_ccdsm_page_get_error_text (f->page));
   g_assert_nonnull (strstr (augur_ccdsm_page_get_status_text (f->page), "Collected from the cluster"));

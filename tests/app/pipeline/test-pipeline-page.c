@@ -751,27 +751,15 @@ test_cluster (Fixture       *f,
               gconstpointer  data)
 {
   g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-page-XXXXXX", NULL);
-  g_autofree char *bin = g_build_filename (tmp, "bin", NULL);
-  g_autofree char *sbatch = g_build_filename (bin, "sbatch", NULL);
   g_autofree char *job = g_build_filename (tmp, "job", NULL);
   g_autofree char *sweep_job = g_build_filename (tmp, "sweep", NULL);
-  g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
   g_autofree char *blocked = NULL, *local_best = NULL;
-  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *old_path = NULL;
   const AugurPipelineResults *results;
   guint local_n;
 
   /* the stand-in: every task of the script's --array (a range or a list) */
-  g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
-  g_assert_true (g_file_set_contents (sbatch,
-    "#!/bin/sh\n"
-    "script=$2\n"
-    "spec=$(sed -n 's/^#SBATCH --array=\\([0-9,-]*\\).*/\\1/p' \"$script\")\n"
-    "case $spec in *-*) ids=$(seq ${spec%-*} ${spec#*-}) ;; *) ids=$(echo $spec | tr , ' ') ;; esac\n"
-    "for t in $ids; do SLURM_ARRAY_TASK_ID=$t sh \"$script\" 2>\"$(dirname \"$script\")/logs/task-$t.err\"; done\n"
-    "echo 4242\n", -1, NULL));
-  g_assert_cmpint (g_chmod (sbatch, 0755), ==, 0);
-  g_setenv ("PATH", path, TRUE);
+  old_path = augur_test_fake_sbatch (tmp);
 
   /* the local evaluation of all mappings, without pruning */
   evaluate_and_wait (f->page, AUGUR_PIPELINE_ALL);

@@ -274,7 +274,8 @@ augur_cli_pipeline (int argc, char **argv)
               fprintf (stderr, "%s: %s\n", argv[1], error->message);
               return AUGUR_CLI_EXIT_MODEL;
             }
-          text_out = augur_pipeline_results_to_records (results, first);
+          text_out = augur_pipeline_results_to_records (results, first,
+                                                        augur_pipeline_count_mappings (pipeline, &options, NULL));
           return augur_cli_slurm_write_records (records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
         }
       n = augur_pipeline_count_mappings (pipeline, &options, &error);

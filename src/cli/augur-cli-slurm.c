@@ -249,7 +249,8 @@ merge_pipeline (const AugurSlurmJob *job, const char *format)
   for (guint i = 0; args != NULL && args[i] != NULL; i++)
     if (strcmp (args[i], "--all-mappings") == 0)
       options.scope = AUGUR_PIPELINE_ALL;
-  results = augur_pipeline_results_merge (pipeline, &options, records, n_records, &error);
+  results = augur_pipeline_results_merge (pipeline, &options, records, augur_slurm_job_get_record_paths (job),
+                                          n_records, &error);
   if (results == NULL)
     {
       fprintf (stderr, "augur-cli collect: %s\n", error->message);
@@ -298,7 +299,8 @@ merge_sweep (const AugurSlurmJob *job, const char *format)
     sweep = augur_pipeline_sweep_best_merge (pipeline, &spec, &solver, records, augur_slurm_job_get_record_paths (job),
                                              n_records, NULL, NULL, NULL, &error);
   else
-    sweep = augur_pipeline_sweep_merge (pipeline, &spec, &solver, records, n_records, NULL, &error);
+    sweep = augur_pipeline_sweep_merge (pipeline, &spec, &solver, records, augur_slurm_job_get_record_paths (job),
+                                        n_records, NULL, &error);
   g_free (spec.parameter);
   if (sweep == NULL)
     {

@@ -34,6 +34,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(AugurPipelineResults) r = NULL;
   g_autofree char *text = g_strndup ((const char *) data, size);
   const char *records[2];
+  const char *names[2] = { "task-0.records", "task-1.records" };
   AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_ALL, .no_prune = TRUE };
 
   if (pipeline == NULL)
@@ -61,17 +62,18 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       /* the listed mappings of a description that lists none: an error */
       AugurPipelineOptions listed = { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
       g_autoptr(GError) e0 = NULL;
-      g_autoptr(AugurPipelineResults) none = augur_pipeline_results_merge (unlisted, &listed, records, n, &e0);
+      g_autoptr(AugurPipelineResults) none = augur_pipeline_results_merge (unlisted, &listed, records, names, n, &e0);
       if (none != NULL || e0 == NULL)
         abort ();
     }
-    r = augur_pipeline_results_merge (pipeline, &options, records, n, &error);
+    r = augur_pipeline_results_merge (pipeline, &options, records, names, n, &error);
     {
       AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.1, .to = 100, .points = 4, .logarithmic = TRUE };
       g_autoptr(GError) e2 = NULL;
-      g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep_merge (pipeline, &spec, NULL, records, n, NULL, &e2);
+      g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep_merge (pipeline, &spec, NULL, records, names, n, NULL,
+                                                                    &e2);
 
-      if (s == NULL && (e2 == NULL || (strncmp (e2->message, "records ", 8) != 0 &&
+      if (s == NULL && (e2 == NULL || (strncmp (e2->message, "task-", 5) != 0 &&
                                        strncmp (e2->message, "no records give point ", 22) != 0)))
         abort ();
       if (s != NULL && (e2 != NULL || augur_pipeline_sweep_get_n_points (s) != 4 ||
@@ -82,7 +84,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       /* the best 3 of every mapping, 3 points */
       AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.5, .to = 50, .points = 3, .logarithmic = TRUE,
                               .best_k = 3 };
-      const char *names[2] = { "task-0.records", "task-1.records" };
       g_autoptr(GError) e3 = NULL;
       g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep_best_merge (pipeline, &spec, NULL, records, names, n,
                                                                          NULL, NULL, NULL, &e3);
@@ -97,8 +98,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   }
   if (r == NULL)
     {
-      if (error == NULL || (strncmp (error->message, "records ", 8) != 0 &&
-                            strncmp (error->message, "no records give mapping ", 24) != 0))
+      if (error == NULL || (strncmp (error->message, "task-", 5) != 0 &&
+                            strncmp (error->message, "no records give point ", 22) != 0))
         abort ();
       return 0;
     }

@@ -239,11 +239,12 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
                                                       augur_slurm_job_get_record_paths (job), n_records, NULL, NULL,
                                                       cancellable, error);
       else
-        out->sweep = augur_pipeline_sweep_merge (in->pipeline, &in->spec, &in->options.solver, records, n_records,
-                                                 NULL, error);
+        out->sweep = augur_pipeline_sweep_merge (in->pipeline, &in->spec, &in->options.solver, records,
+                                                 augur_slurm_job_get_record_paths (job), n_records, NULL, error);
       return out->sweep != NULL;
     }
-  out->results = augur_pipeline_results_merge (in->pipeline, &in->options, records, n_records, error);
+  out->results = augur_pipeline_results_merge (in->pipeline, &in->options, records,
+                                               augur_slurm_job_get_record_paths (job), n_records, error);
   if (out->results == NULL)
     return FALSE;
   build_rows (in, out);

@@ -686,29 +686,66 @@ augur_pipeline_sweep_to_csv (const AugurPipelineSweep *sw)
   return g_string_free (s, FALSE);
 }
 
-#define SWEEP_RECORDS_HEADER "augur-pipeline-sweep-records 1"
+#define SWEEP_RECORDS_KIND "pipeline-sweep"
 
 char *
 augur_pipeline_sweep_to_records (const AugurPipelineSweep *s,
                                  const AugurSweepSpec     *spec)
 {
-  GString *out = g_string_new (SWEEP_RECORDS_HEADER "\n");
+  GString *out = augur_records_begin (SWEEP_RECORDS_KIND, s->n_points);
   guint first = spec->first, count = spec->count > 0 ? spec->count : s->n_points - spec->first;
 
-  g_string_append_printf (out, "curves\t%u\n", s->curves->len);
   for (guint i = first; i < first + count && i < s->n_points; i++)
     {
-      g_string_append_printf (out, "%u\t", i);
-      augur_format_append_double (out, s->x[i]);
+      augur_records_point (out, i);
+      augur_records_add_double (out, s->x[i]);
       for (guint c = 0; c < s->curves->len; c++)
-        {
-          g_string_append_c (out, '\t');
-          augur_format_append_double (out, s->y[c * s->n_points + i]);
-        }
-      g_string_append_c (out, '\n');
+        augur_records_add_double (out, s->y[c * s->n_points + i]);
     }
-  g_string_append (out, "end\n");
-  return g_string_free (out, FALSE);
+  return augur_records_end (out);
+}
+
+/* The point's x as this sweep lays it out, to the digit. */
+static gboolean
+read_x (const AugurPipelineSweep *s, guint index, AugurRecordsLine *line, GError **error)
+{
+  char x[AUGUR_FORMAT_DOUBLE_SIZE];
+  double v;
+
+  if (!augur_records_line_double (line, &v, error))
+    return FALSE;
+  if (v != s->x[index])
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("point %u of this sweep is at %s, not %g"), index + 1, augur_format_double (x, s->x[index]), v);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A point: its x, then a throughput for each curve. */
+static gboolean
+read_sweep_point (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  AugurPipelineSweep *s = data;
+
+  if (!read_x (s, index, line, error))
+    return FALSE;
+  for (guint c = 0; c < s->curves->len; c++)
+    {
+      double y;
+
+      if (!augur_records_line_double (line, &y, error))
+        return FALSE;
+      if (!(isfinite (y) && y >= 0))
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("a throughput is finite and not negative, not %g"), y);
+          return FALSE;
+        }
+      s->y[c * s->n_points + index] = y;
+    }
+  return TRUE;
 }
 
 AugurPipelineSweep *
@@ -716,6 +753,7 @@ augur_pipeline_sweep_merge (const AugurPipeline      *p,
                             const AugurSweepSpec     *spec,
                             const AugurSolverOptions *solver,
                             const char *const        *records,
+                            const char *const        *names,
                             guint                     n_records,
                             GCancellable             *cancellable,
                             GError                  **error)
@@ -723,16 +761,14 @@ augur_pipeline_sweep_merge (const AugurPipeline      *p,
   AugurSweepSpec whole = *spec;
   AugurSolverOptions options = { 0 };
   AugurPipelineSweep *s;
-  g_autofree guint8 *given = NULL;
   guint n_curves;
-  double value;
 
   whole.first = whole.count = 0;
   if (solver != NULL)
     options = *solver;
-  if (!augur_pipeline_validate (p, error) || !augur_pipeline_get_parameter (p, spec->parameter, &value, error))
+  if (!augur_pipeline_sweep_check (p, spec, error))
     return NULL;
-  if (spec->best_k > 0 || augur_pipeline_get_n_mappings (p) == 0 || spec->points < 2 || spec->points > 10000)
+  if (spec->best_k > 0 || augur_pipeline_get_n_mappings (p) == 0)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
                    _("only a sweep of the listed mappings, of 2 to 10000 points, is merged from slices"));
@@ -744,78 +780,10 @@ augur_pipeline_sweep_merge (const AugurPipeline      *p,
   for (guint i = 0; i < augur_pipeline_get_n_mappings (p); i++)
     g_array_append_val (s->curves, *augur_pipeline_get_mapping (p, i));
   n_curves = s->curves->len;
-  s->y = g_new (double, (gsize) n_curves * s->n_points);
+  s->y = g_new0 (double, (gsize) n_curves * s->n_points);
   s->best = g_new0 (guint, s->n_points);
-  given = g_new0 (guint8, s->n_points);
-  for (guint k = 0; k < n_records; k++)
-    {
-      g_auto(GStrv) lines = g_strsplit (records[k], "\n", -1);
-      g_autofree char *curves_line = g_strdup_printf ("curves\t%u", n_curves);
-      gboolean ended = FALSE;
-
-      if (g_strv_length (lines) < 2 || strcmp (lines[0], SWEEP_RECORDS_HEADER) != 0 ||
-          strcmp (lines[1], curves_line) != 0)
-        {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       _("records %u: not a slice's records of a sweep of %u mappings"), k + 1, n_curves);
-          augur_pipeline_sweep_free (s);
-          return NULL;
-        }
-      for (guint l = 2; lines[l] != NULL; l++)
-        {
-          g_auto(GStrv) f = NULL;
-          g_autoptr(GString) x = g_string_new (NULL);
-          guint64 index = 0;
-          gboolean ok;
-
-          if (strcmp (lines[l], "end") == 0)
-            {
-              ended = TRUE;
-              break;
-            }
-          f = g_strsplit (lines[l], "\t", -1);
-          ok = g_strv_length (f) == n_curves + 2 &&
-               g_ascii_string_to_unsigned (f[0], 10, 0, s->n_points - 1, &index, NULL);
-          if (ok)
-            {
-              /* the point's x as this sweep lays it out, to the digit */
-              augur_format_append_double (x, s->x[index]);
-              ok = strcmp (x->str, f[1]) == 0;
-            }
-          for (guint c = 0; ok && c < n_curves; c++)
-            {
-              char *end = NULL;
-              double y = g_ascii_strtod (f[c + 2], &end);
-              ok = end != f[c + 2] && *end == '\0' && isfinite (y) && y >= 0;
-              s->y[c * s->n_points + index] = y;
-            }
-          if (!ok)
-            {
-              g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                           _("records %u, line %u: expected a point of this sweep (INDEX, its value of %s, then a "
-                             "throughput for each of the %u mappings)"), k + 1, l + 1, spec->parameter, n_curves);
-              augur_pipeline_sweep_free (s);
-              return NULL;
-            }
-          given[index] = 1;
-        }
-      if (!ended)
-        {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       _("records %u end before their last line (a task stopped while writing?)"), k + 1);
-          augur_pipeline_sweep_free (s);
-          return NULL;
-        }
-    }
-  for (guint i = 0; i < s->n_points; i++)
-    if (!given[i])
-      {
-        g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                     _("no records give point %u of the sweep (%s = %g)"), i + 1, spec->parameter, s->x[i]);
-        augur_pipeline_sweep_free (s);
-        return NULL;
-      }
-  if (!finish (p, &whole, &options, s, cancellable, error))
+  if (!augur_records_read (SWEEP_RECORDS_KIND, s->n_points, records, names, n_records, read_sweep_point, s, error) ||
+      !finish (p, &whole, &options, s, cancellable, error))
     {
       augur_pipeline_sweep_free (s);
       return NULL;
@@ -936,19 +904,9 @@ read_best_point (guint index, AugurRecordsLine *line, gpointer data, GError **er
 {
   BestRead *br = data;
   PointBest *pb = &br->pbs[index];
-  g_autoptr(GString) x = g_string_new (NULL);
-  double v;
 
-  if (!augur_records_line_double (line, &v, error))
+  if (!read_x (br->s, index, line, error))
     return FALSE;
-  /* the point's x as this sweep lays it out, to the digit */
-  augur_format_append_double (x, br->s->x[index]);
-  if (v != br->s->x[index])
-    {
-      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   _("point %u of this sweep is at %s, not %g"), index + 1, x->str, v);
-      return FALSE;
-    }
   point_best_clear (pb);
   point_best_init (pb);
   return read_mappings (br, line, br->max_best, pb->best, error) &&

@@ -92,9 +92,9 @@ augur_cli_pipeline (int argc, char **argv)
   g_autofree char *sweep = NULL;
   g_autofree char *solver = NULL;
   gboolean all = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
-  gint best_k = 0, tasks = 0, throttle = 0, slice_task = -1;
-  gboolean no_submit = FALSE;
-  g_autofree char *slurm = NULL, *slice_plan = NULL, *records = NULL;
+  gint best_k = 0;
+  g_auto(AugurCliSlurmOptions) so = { 0 };
+  int mode;
   GOptionEntry entries[] = {
     { "all-mappings", 'a', 0, G_OPTION_ARG_NONE, &all, "Evaluate every mapping, not only the listed ones", NULL },
     { "no-prune", 0, 0, G_OPTION_ARG_NONE, &no_prune, "Solve every mapping, even those that cannot win", NULL },
@@ -104,16 +104,6 @@ augur_cli_pipeline (int argc, char **argv)
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver (default auto)", "NAME" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
-    { "slurm", 0, 0, G_OPTION_ARG_FILENAME, &slurm,
-      "Instead of evaluating here, write the evaluation as a Slurm job array in DIR and submit it "
-      "(then: augur-cli collect DIR)", "DIR" },
-    { "tasks", 0, 0, G_OPTION_ARG_INT, &tasks, "With --slurm: the array's tasks (default: up to 100)", "N" },
-    { "throttle", 0, 0, G_OPTION_ARG_INT, &throttle, "With --slurm: at most K tasks at once", "K" },
-    { "no-submit", 0, 0, G_OPTION_ARG_NONE, &no_submit, "With --slurm: write the job, do not submit it", NULL },
-    { "slice-plan", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &slice_plan, "A task's plan", "FILE" },
-    { "slice-task", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &slice_task, "A task's number", "T" },
-    { "records", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &records, "Where a task writes its records",
-      "FILE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE.des - evaluate the mappings of a pipeline");
@@ -125,11 +115,15 @@ augur_cli_pipeline (int argc, char **argv)
   gsize length;
 
   g_option_context_add_main_entries (context, entries, NULL);
+  augur_cli_slurm_options_add (context, &so);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli pipeline: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;
     }
+  mode = augur_cli_slurm_mode ("pipeline", &so);
+  if (mode < 0 || mode == AUGUR_CLI_SLURM_COLLECT)
+    return AUGUR_CLI_EXIT_USAGE;
   if (argc != 2)
     {
       fprintf (stderr, "augur-cli pipeline: expected one description file, got %d\n"
@@ -166,17 +160,17 @@ augur_cli_pipeline (int argc, char **argv)
       return AUGUR_CLI_EXIT_MODEL;
     }
 
-  if (slurm != NULL || slice_plan != NULL)
+  if (mode != AUGUR_CLI_SLURM_LOCAL)
     {
       AugurPipelineOptions options = { .scope = all ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED,
                                        .no_prune = TRUE, .solver = solver_options };
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
       guint n;
 
-      if (tasks < 0 || throttle < 0 || (sweep != NULL && all))
+      if (sweep != NULL && all)
         {
-          fprintf (stderr, "augur-cli pipeline: with --slurm, --tasks and --throttle are positive, and a sweep plots "
-                   "the listed mappings or the best K (not --all-mappings)\n");
+          fprintf (stderr, "augur-cli pipeline: with --slurm, a sweep plots the listed mappings or the best K (not "
+                   "--all-mappings)\n");
           return AUGUR_CLI_EXIT_USAGE;
         }
       if (sweep != NULL)
@@ -195,7 +189,7 @@ augur_cli_pipeline (int argc, char **argv)
             }
           spec.logarithmic = logarithmic;
           spec.best_k = (guint) best_k;
-          if (slice_plan == NULL)
+          if (mode == AUGUR_CLI_SLURM_WRITE)
             {
               AugurCliSlurmPlan plan = { best_k > 0 ? "pipeline-best" : "pipeline-sweep", "pipeline", argv[1], text,
                                          length, NULL, spec.points, NULL };
@@ -229,11 +223,10 @@ augur_cli_pipeline (int argc, char **argv)
                   fprintf (stderr, "%s: %s\n", argv[1], error->message);
                   return AUGUR_CLI_EXIT_MODEL;
                 }
-              ok = augur_cli_slurm_write (slurm, &plan, (guint) tasks, (guint) throttle, !no_submit);
+              ok = augur_cli_slurm_write (so.dir, &plan, (guint) so.tasks, (guint) so.throttle, !so.no_submit);
               return ok ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
             }
-          if (slice_task < 0 || records == NULL || !augur_cli_slurm_slice (slice_plan, (guint) slice_task, &first,
-                                                                           &count))
+          if (!augur_cli_slurm_task_slice (&so, &first, &count))
             {
               g_free (spec.parameter);
               return AUGUR_CLI_EXIT_USAGE;
@@ -254,17 +247,16 @@ augur_cli_pipeline (int argc, char **argv)
               fprintf (stderr, "%s: %s\n", argv[1], error->message);
               return AUGUR_CLI_EXIT_MODEL;
             }
-          return augur_cli_slurm_write_records (records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+          return augur_cli_slurm_write_records (so.records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
         }
-      if (slice_plan != NULL)
+      if (mode == AUGUR_CLI_SLURM_TASK)
         {
           /* one task of the array: its slice, every mapping solved */
           guint first = 0, count = 0;
           g_autoptr(AugurPipelineResults) results = NULL;
           g_autofree char *text_out = NULL;
 
-          if (slice_task < 0 || records == NULL || !augur_cli_slurm_slice (slice_plan, (guint) slice_task, &first,
-                                                                           &count))
+          if (!augur_cli_slurm_task_slice (&so, &first, &count))
             return AUGUR_CLI_EXIT_USAGE;
           options.first = first;
           options.count = count;
@@ -276,7 +268,7 @@ augur_cli_pipeline (int argc, char **argv)
             }
           text_out = augur_pipeline_results_to_records (results, first,
                                                         augur_pipeline_count_mappings (pipeline, &options, NULL));
-          return augur_cli_slurm_write_records (records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+          return augur_cli_slurm_write_records (so.records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
         }
       n = augur_pipeline_count_mappings (pipeline, &options, &error);
       if (n == 0)
@@ -294,7 +286,7 @@ augur_cli_pipeline (int argc, char **argv)
       g_ptr_array_add (args, NULL);
       {
         AugurCliSlurmPlan plan = { "pipeline-mappings", "pipeline", argv[1], text, length, (char **) args->pdata, n };
-        return augur_cli_slurm_write (slurm, &plan, (guint) tasks, (guint) throttle, !no_submit)
+        return augur_cli_slurm_write (so.dir, &plan, (guint) so.tasks, (guint) so.throttle, !so.no_submit)
                  ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
       }
     }

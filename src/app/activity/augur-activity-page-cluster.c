@@ -71,6 +71,8 @@ submit (ClusterInputs *in, GCancellable *cancellable, GError **error)
   g_autoptr(AugurActivityModel) model = augur_activity_model_parse (in->text, -1, in->filename, NULL, error);
   g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) bound_names = g_ptr_array_new ();
+  g_autoptr(GArray) bound_values = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(AugurActivityStudy) study = NULL;
   g_autofree char *name = NULL;
   const char *platform;
@@ -80,16 +82,15 @@ submit (ClusterInputs *in, GCancellable *cancellable, GError **error)
   if (model == NULL)
     return NULL;
   /* the overrides the model has a parameter for, as Evaluate binds them */
-  for (guint i = 0; i < augur_activity_model_get_n_params (model); i++)
-    for (guint k = 0; in->names[k] != NULL; k++)
-      if (g_strcmp0 (in->names[k], augur_activity_model_get_param_name (model, i)) == 0)
-        {
-          char number[AUGUR_FORMAT_DOUBLE_SIZE];
+  augur_activity_overrides_bind (model, in->names, in->values, bound_names, bound_values);
+  for (guint i = 0; i < bound_names->len; i++)
+    {
+      char number[AUGUR_FORMAT_DOUBLE_SIZE];
 
-          g_ptr_array_add (args, g_strdup ("--param"));
-          g_ptr_array_add (args, g_strdup_printf ("%s=%s", in->names[k],
-                                                  augur_format_double (number, g_array_index (in->values, double, k))));
-        }
+      g_ptr_array_add (args, g_strdup ("--param"));
+      g_ptr_array_add (args, g_strdup_printf ("%s=%s", (char *) bound_names->pdata[i],
+                                              augur_format_double (number, g_array_index (bound_values, double, i))));
+    }
   if (in->sweep != NULL)
     {
       GString *s = g_string_new (in->sweep);

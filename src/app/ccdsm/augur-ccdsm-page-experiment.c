@@ -207,6 +207,11 @@ build_rows (Experiment *out)
   g_list_store_splice (out->experiment_rows, 0, 0, rows->pdata, rows->len);
 }
 
+static gboolean cluster_work (AugurCcdsmInputs *in, Experiment *out, AugurCcdsmProgram *programs[2],
+                              GCancellable *cancellable, GError **error);
+
+/* The experiment here, or its jobs on a cluster written, collected or
+ * resubmitted. */
 static gpointer
 experiment_thread (AugurPageJob  *job,
                    gpointer       inputs,
@@ -221,19 +226,26 @@ experiment_thread (AugurPageJob  *job,
   GError *local_error = NULL;
 
   options.max_states = in->options.max_states;
-
-  for (guint p = 0; p < 2 && local_error == NULL; p++)
+  if (in->cluster != AUGUR_CLUSTER_NONE)
     {
-      g_autofree char *filename = g_strconcat (program_names[p], ".ccdsm", NULL);
-
-      programs[p] = augur_ccdsm_program_parse (in->texts[p], -1, filename, NULL, &local_error);
-      if (programs[p] != NULL)
-        setups[p] = experiment_setup (in->setup, programs[p], in->program_processes);
+      augur_page_job_progress (-1, in->cluster == AUGUR_CLUSTER_RUN ? _("Writing the job and submitting it…")
+                                                                     : _("Reading what the job's tasks wrote…"), job);
+      if (!cluster_work (in, out, programs, cancellable, &local_error) && local_error == NULL)
+        local_error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, _("The cluster's job could not be read"));
     }
-  if (local_error == NULL)
+  else
     {
-      out->runs = augur_ccdsm_experiment (programs, (const AugurCcdsmSetup * const *) setups, 2, &options,
-                                          augur_page_job_progress, job, cancellable, &local_error);
+      for (guint p = 0; p < 2 && local_error == NULL; p++)
+        {
+          g_autofree char *filename = g_strconcat (program_names[p], ".ccdsm", NULL);
+
+          programs[p] = augur_ccdsm_program_parse (in->texts[p], -1, filename, NULL, &local_error);
+          if (programs[p] != NULL)
+            setups[p] = experiment_setup (in->setup, programs[p], in->program_processes);
+        }
+      if (local_error == NULL)
+        out->runs = augur_ccdsm_experiment (programs, (const AugurCcdsmSetup * const *) setups, 2, &options,
+                                            augur_page_job_progress, job, cancellable, &local_error);
       if (out->runs != NULL)
         {
           out->records = g_new0 (AugurCcdsmRecord, N_CONFIGURATIONS);
@@ -374,31 +386,6 @@ cluster_work (AugurCcdsmInputs  *in,
   return ok;
 }
 
-static gpointer
-cluster_thread (AugurPageJob  *job,
-                gpointer       inputs,
-                GCancellable  *cancellable,
-                GError       **error)
-{
-  AugurCcdsmInputs *in = inputs;
-  Experiment *out = g_new0 (Experiment, 1);
-  AugurCcdsmProgram *programs[2] = { NULL, NULL };
-  gboolean ok;
-
-  augur_page_job_progress (-1, in->cluster == AUGUR_CLUSTER_RUN ? _("Writing the job and submitting it…")
-                                                                 : _("Reading what the job's tasks wrote…"), job);
-  ok = cluster_work (in, out, programs, cancellable, error);
-  for (guint p = 0; p < 2; p++)
-    g_clear_pointer (&programs[p], augur_ccdsm_program_unref);
-  if (!ok)
-    {
-      experiment_free (out);
-      return NULL;
-    }
-  out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
-  return out;
-}
-
 /* ---- UI side ---------------------------------------------------------- */
 
 static void
@@ -475,7 +462,7 @@ cluster_done (AugurPage    *page,
 
   if (error == NULL && out->message != NULL)
     augur_ccdsm_page_set_status (self, out->message, FALSE);
-  else if (error == NULL)
+  else if (error == NULL && out->records != NULL)
     {
       g_autofree char *status = NULL;
       gboolean failed = FALSE;
@@ -578,7 +565,7 @@ start_cluster (AugurCcdsmPage *self, AugurClusterMode mode, const char *dir)
   in->cli = g_strdup (augur_application_get_cli ());
   augur_ccdsm_page_set_status (self, mode == AUGUR_CLUSTER_RUN ? _("Writing the job and submitting it…")
                                                                : _("Reading what the job's tasks wrote…"), FALSE);
-  augur_ccdsm_page_start_job (self, in, cluster_thread, (GDestroyNotify) experiment_free, cluster_done);
+  augur_ccdsm_page_start_job (self, in, experiment_thread, (GDestroyNotify) experiment_free, cluster_done);
 }
 
 void

@@ -163,11 +163,20 @@ augur_slurm_write (const char            *dir,
       g_autofree char *parent = g_path_get_dirname (to);
       g_autofree char *contents = NULL;
       gsize length = 0;
-      gboolean ours = g_path_is_absolute (name) || strstr (name, "..") != NULL || strcmp (name, "plan.ini") == 0 ||
-                      strcmp (name, "job.sh") == 0 || g_str_has_prefix (name, "results") ||
-                      g_str_has_prefix (name, "logs") || g_str_has_prefix (name, "job-again-") ||
-                      strcmp (name, model_name) == 0;
+      g_auto(GStrv) parts = g_strsplit (name, G_DIR_SEPARATOR_S, -1);
+      const char *top = NULL;
+      gboolean ours = g_path_is_absolute (name);
 
+      /* within the folder, beside the job's own files, never over one */
+      for (guint k = 0; parts[k] != NULL; k++)
+        {
+          ours = ours || strcmp (parts[k], "..") == 0;
+          if (top == NULL && *parts[k] != '\0' && strcmp (parts[k], ".") != 0)
+            top = parts[k];
+        }
+      ours = ours || top == NULL || strcmp (top, "plan.ini") == 0 || strcmp (top, "job.sh") == 0 ||
+             strcmp (top, "results") == 0 || strcmp (top, "logs") == 0 || g_str_has_prefix (top, "job-again-") ||
+             strcmp (top, model_name) == 0;
       if (ours)
         {
           g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER,

@@ -3,18 +3,28 @@
  *
  *   augur-cli pipeline FILE.des --all-mappings --slurm DIR [--tasks N]
  *                      [--throttle K] [--no-submit]
+ *   augur-cli pipeline FILE.des --sweep NAME=FROM:TO:POINTS [--best K] --slurm DIR
+ *   augur-cli activity FILE --sweep NAME=FROM:TO:POINTS | --configs --slurm DIR
+ *   augur-cli ccdsm FILE --experiment --slurm DIR
+ *   augur-cli validate --platform P.xml ... --slurm DIR
  *   augur-cli collect DIR [--format text|json|csv] [--resubmit]
  *
+ * Every command takes the same options (augur_cli_slurm_options_add).
  * DIR gets the model (copied, so that the job does not depend on where it
- * was), plan.ini (what to run, in how many slices), job.sh (the batch
- * script: `#SBATCH --array=0-N%K`, each task running augur-cli on its
- * slice), results/ (a task's records, written whole or not at all) and
+ * was, with what it reads: a platform, sources), plan.ini (what to run, of
+ * which kind, in how many slices), job.sh (the batch script: `#SBATCH
+ * --array=0-N%K`, each task running augur-cli on its slice), results/ (a
+ * task's records, augur-records.h, written whole or not at all) and
  * logs/.  The job is submitted with sbatch unless --no-submit.  collect
- * reads the plan and the records: when every slice is there, it prints
- * what the local run prints (for a search, the run with --no-prune: the
- * tasks solve every mapping of their slice); otherwise it names the missing slices with
- * the end of their task's log, and with --resubmit submits an array of
- * those tasks only.
+ * reads the plan and the records: while slices are missing it names them
+ * with the end of their task's log, and with --resubmit submits an array
+ * of those tasks only; when every slice is there, it merges them by the
+ * plan's kind and prints what the local run prints (for a search, the run
+ * with --no-prune: the tasks solve every mapping of their slice).  The
+ * pipeline's kinds are merged here; activity, ccdsm and validate jobs by
+ * running the command again on the job's copy of the model with its
+ * arguments and --collect-job, which reads the records instead of
+ * computing, so the merged study goes through the local run's output.
  *
  * Tasks: at most the cluster's MaxArraySize (scontrol show config), each
  * a chunk of consecutive points.  augur-cli must be at the same path on

@@ -4,8 +4,10 @@
  * kind, augur-cli's command and options, the points and how they are cut
  * into tasks), job.sh (the batch script: `#SBATCH --array=0-N%K`, each task
  * running augur-cli on its slice of consecutive points and writing its
- * records to results/ whole or not at all), results/ and logs/.  The kinds'
- * records and their merging are the kinds' own (pipeline.h).
+ * records to results/ whole or not at all), results/ and logs/, with the
+ * files the model reads copied beside it.  The records are written and
+ * read in one format (augur-records.h); each kind reads its points' fields
+ * (pipeline.h, activity-study.h, ccdsm-records.h, validate.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,8 +30,9 @@ typedef enum {
 #define AUGUR_SLURM_DEFAULT_MAX_ARRAY 1001
 
 typedef struct {
-  const char        *kind;          /* "pipeline-mappings", "pipeline-sweep" */
-  const char        *command;       /* augur-cli's command: "pipeline" */
+  const char        *kind;          /* "pipeline-mappings", "pipeline-sweep", "pipeline-best", "activity-sweep",
+                                     * "activity-configs", "ccdsm-experiment", "validate" */
+  const char        *command;       /* augur-cli's command: "pipeline", "activity", "ccdsm", "validate" */
   const char        *model_name;    /* the model's file name (its base name is kept) */
   const char        *model_text;    /* copied into the folder */
   gsize              model_length;

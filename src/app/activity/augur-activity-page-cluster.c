@@ -123,6 +123,12 @@ submit (ClusterInputs *in, GCancellable *cancellable, GError **error)
           return NULL;
         }
       file = g_file_resolve_relative_path (in->base_dir, platform);
+      if (g_file_peek_path (file) == NULL)
+        {
+          g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                       _("the platform %s is not a local file: the cluster's nodes cannot read it"), platform);
+          return NULL;
+        }
       g_ptr_array_add (files, g_strdup (platform));
       g_ptr_array_add (files, g_file_get_path (file));
     }

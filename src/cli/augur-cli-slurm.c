@@ -7,6 +7,7 @@
  *   augur-cli activity FILE --sweep NAME=FROM:TO:POINTS | --configs --slurm DIR
  *   augur-cli ccdsm FILE --experiment --slurm DIR
  *   augur-cli validate --platform P.xml ... --slurm DIR
+ *   augur-cli replay --document FILE --sweep PARAMETER=FROM:TO:POINTS --slurm DIR
  *   augur-cli collect DIR [--format text|json|csv] [--resubmit]
  *
  * Every command takes the same options (augur_cli_slurm_options_add).
@@ -21,7 +22,7 @@
  * of those tasks only; when every slice is there, it merges them by the
  * plan's kind and prints what the local run prints (for a search, the run
  * with --no-prune: the tasks solve every mapping of their slice).  The
- * pipeline's kinds are merged here; activity, ccdsm and validate jobs by
+ * pipeline's kinds are merged here; activity, ccdsm, validate and replay jobs by
  * running the command again on the job's copy of the model with its
  * arguments and --collect-job, which reads the records instead of
  * computing, so the merged study goes through the local run's output.
@@ -203,6 +204,7 @@ static const Rerun reruns[] = {
   { "activity-configs", "activity", augur_cli_activity },
   { "ccdsm-experiment", "ccdsm", augur_cli_ccdsm },
   { "validate", "validate", augur_cli_validate },
+  { "replay-sweep", "replay", augur_cli_replay },
 };
 
 static int

@@ -164,6 +164,27 @@ test_pipeline_best (void)
   check_job ("pipeline-best", best, 4, 1, "12 points in 4 tasks of up to 3");
 }
 
+/* A replay what-if sweep: the job's copy of the document names the
+ * traces by their absolute paths, so the tasks find them where they are. */
+static void
+test_replay (void)
+{
+  g_autofree char *ring = augur_test_source_path ("tests", "fixtures", "replay", "ring", "trace.txt", NULL);
+  g_autofree char *folder = g_build_filename (tmp, "replay-document", NULL);
+  g_autofree char *trace = g_build_filename (folder, "trace.txt", NULL);
+  g_autofree char *doc = g_build_filename (folder, "cluster.replay", NULL);
+  g_autofree char *text = NULL;
+  const char *sweep[] = { "replay", "--document", doc, "--sweep", "bandwidth=1e7:1e9:5", "--log", NULL };
+
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  g_assert_true (g_file_get_contents (ring, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (trace, text, -1, NULL));
+  /* the trace next to the document, by a relative path */
+  g_assert_true (g_file_set_contents (doc, "network=lv08\ntrace=trace.txt\ncluster=4,1,1.5e9,1.25e8,5e-05,2.25e9,0.0005\n",
+                                      -1, NULL));
+  check_job ("replay-sweep", sweep, 3, 1, "5 points in 3 tasks of up to 2");
+}
+
 /* A validation campaign: each configuration (program x ranks) a point,
  * built and run for real by its task with as many processors as the most
  * ranks; collected in the local run's order.  Measured times are the
@@ -296,6 +317,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/slurm/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/slurm/pipeline-best", test_pipeline_best);
   g_test_add_func ("/cli/slurm/validate", test_validate);
+  g_test_add_func ("/cli/slurm/replay", test_replay);
   g_test_add_func ("/cli/slurm/hostile", test_hostile);
   status = g_test_run ();
   augur_test_remove_tree (tmp);

@@ -1,7 +1,7 @@
 /* fuzz-study-records.c: libFuzzer target for the records a cluster task
  * writes for its slice of a list of points and `augur-cli collect` reads
  * (augur_records_read, and through it augur_activity_study_read_records and
- * augur_ccdsm_records_read, and
+ * augur_ccdsm_records_read, augur_replay_sweep_read_records, and
  * augur_validation_read_records).
  * Any input merges into a whole study (every point given once, of the
  * job's kind) or fails with an error naming the records and the line,
@@ -12,6 +12,7 @@
 #include "activity-study.h"
 #include "augur-records.h"
 #include "ccdsm-records.h"
+#include "replay-document.h"
 #include "validate.h"
 
 #include <math.h>
@@ -107,6 +108,21 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       }
     for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
       augur_ccdsm_record_clear (&ccdsm[i]);
+  }
+  {
+    /* a replay sweep of three values */
+    static const double values[] = { 1e7, 1e8, 1e9 };
+    g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+    double ys[3] = { 0 };
+    g_autoptr(GError) error = NULL;
+    gboolean ok;
+
+    g_array_append_vals (xs, values, 3);
+    ok = augur_replay_sweep_read_records (xs, records, names, n, ys, &error);
+    check_error (ok, error);
+    for (guint i = 0; ok && i < 3; i++)
+      if (!(isfinite (ys[i]) && ys[i] >= 0))
+        abort ();
   }
   {
     g_autoptr(GError) error = NULL;

@@ -103,33 +103,6 @@ read_document (const char        *document_path,
   return AUGUR_CLI_EXIT_OK;
 }
 
-/* PARAM=FROM:TO:POINTS */
-static gboolean
-parse_sweep (const char                *text,
-             AugurReplaySweepParameter *parameter,
-             double                    *from,
-             double                    *to,
-             guint                     *points)
-{
-  const char *eq = strchr (text, '=');
-  g_autofree char *name = NULL;
-  char *end;
-
-  if (eq == NULL)
-    return FALSE;
-  name = g_strndup (text, eq - text);
-  if (!augur_replay_sweep_parameter_from_name (name, parameter))
-    return FALSE;
-  *from = g_ascii_strtod (eq + 1, &end);
-  if (*end != ':')
-    return FALSE;
-  *to = g_ascii_strtod (end + 1, &end);
-  if (*end != ':')
-    return FALSE;
-  *points = (guint) g_ascii_strtoull (end + 1, &end, 10);
-  return *end == '\0';
-}
-
 /* A sweep's values and simulated times, as csv or json. */
 static int
 sweep_output (const AugurReplayInputs *in, AugurReplaySweepParameter parameter, GArray *xs, const double *ys,
@@ -185,7 +158,7 @@ run_sweep (const AugurReplayInputs    *in,
   g_autoptr(GArray) ys = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!parse_sweep (sweep, &parameter, &from, &to, &points))
+  if (!augur_replay_sweep_parse (sweep, &parameter, &from, &to, &points))
     {
       fprintf (stderr, "augur-cli replay: --sweep expects PARAMETER=FROM:TO:POINTS with PARAMETER bandwidth, "
                "latency, speed or ranks-per-node (e.g. bandwidth=1e8:1e10:9), got '%s'\n", sweep);

@@ -594,6 +594,48 @@ augur_replay_sweep (const AugurReplayInputs   *in,
 
 /* ---- A what-if sweep as a cluster job ------------------------------------ */
 
+gboolean
+augur_replay_sweep_parse (const char                *text,
+                          AugurReplaySweepParameter *parameter,
+                          double                    *from,
+                          double                    *to,
+                          guint                     *points)
+{
+  const char *eq = strchr (text, '=');
+  g_autofree char *name = NULL;
+  char *end;
+
+  if (eq == NULL)
+    return FALSE;
+  name = g_strndup (text, eq - text);
+  if (!augur_replay_sweep_parameter_from_name (name, parameter))
+    return FALSE;
+  *from = g_ascii_strtod (eq + 1, &end);
+  if (*end != ':')
+    return FALSE;
+  *to = g_ascii_strtod (end + 1, &end);
+  if (*end != ':')
+    return FALSE;
+  *points = (guint) g_ascii_strtoull (end + 1, &end, 10);
+  return *end == '\0';
+}
+
+char *
+augur_replay_sweep_to_argument (AugurReplaySweepParameter parameter,
+                                double                    from,
+                                double                    to,
+                                guint                     points)
+{
+  GString *s = g_string_new (augur_replay_sweep_parameter_to_name (parameter));
+
+  g_string_append_c (s, '=');
+  augur_format_append_double (s, from);
+  g_string_append_c (s, ':');
+  augur_format_append_double (s, to);
+  g_string_append_printf (s, ":%u", points);
+  return g_string_free (s, FALSE);
+}
+
 #define SWEEP_RECORDS_KIND "replay-sweep"
 
 char *

@@ -129,6 +129,16 @@ gboolean augur_replay_sweep_at     (const AugurReplayInputs   *in,
                                     gpointer                   progress_data,
                                     GCancellable              *cancellable,
                                     GError                   **error);
+/* augur-cli replay's --sweep PARAMETER=FROM:TO:POINTS, read and written. */
+gboolean augur_replay_sweep_parse       (const char                *text,
+                                         AugurReplaySweepParameter *parameter,
+                                         double                    *from,
+                                         double                    *to,
+                                         guint                     *points);
+char    *augur_replay_sweep_to_argument (AugurReplaySweepParameter  parameter,
+                                         double                     from,
+                                         double                     to,
+                                         guint                      points);
 /* A slice's points as records (augur-records.h, kind "replay-sweep": each
  * value and its simulated time), and every slice's records read back into
  * ys (names[i] names records[i] in errors). */

@@ -4,10 +4,18 @@
  *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
  *                      [--config NAME | --configs] [--format text|json|csv] [--paje OUT] [--critical-path]
  *                      [--replications N] [--trace-out DIR] [--measured CSV]
+ *                      [--slurm DIR [--tasks N] [--throttle K] [--no-submit]]
+ *
+ * A sweep or the configurations (--sweep, --configs) run on a cluster as
+ * a Slurm job array with --slurm DIR (augur-cli-slurm.h); `augur-cli
+ * collect DIR` runs this command again on the job's copy of the model
+ * with --collect-job, which reads the tasks' records instead of
+ * evaluating, so the merged study prints as the local one.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
+#include "augur-cli-slurm.h"
 #include "activity.h"
 #include "activity-fit.h"
 #include "activity-study.h"
@@ -134,8 +142,68 @@ result_text (const AugurActivityModel *m, const AugurActivityResult *r, gboolean
 /* A study (every configuration, or a sweep), as the seed's table 2: time,
  * speedup and efficiency against the first point, the error against
  * measured times (the configurations' own, or a CSV's). */
+typedef struct {
+  const char                 *file;
+  const char                 *text;        /* the model's text, for --slurm */
+  gsize                       length;
+  const char *const          *params;      /* --param as given */
+  const char                 *config;
+  const AugurCliSlurmOptions *slurm;
+  int                         mode;
+} Study;
+
+/* --slurm DIR: the study's points as a job array (nothing evaluated). */
 static int
-run_study (const AugurActivityModel *model, const AugurPlatform *platform, const char *file, GPtrArray *names,
+write_job (const Study *st, const AugurActivityModel *model, const AugurActivityStudy *study, const char *sweep,
+           const char *measured)
+{
+  const char *kind = sweep != NULL ? "activity-sweep" : "activity-configs";
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const char *platform = augur_activity_model_get_platform (model);
+  AugurCliSlurmPlan plan = { kind, "activity", st->file, st->text, st->length, NULL,
+                             augur_activity_study_get_n_points (study), NULL };
+
+  for (guint i = 0; st->params != NULL && st->params[i] != NULL; i++)
+    {
+      g_ptr_array_add (args, g_strdup ("--param"));
+      g_ptr_array_add (args, g_strdup (st->params[i]));
+    }
+  if (st->config != NULL)
+    {
+      g_ptr_array_add (args, g_strdup ("--config"));
+      g_ptr_array_add (args, g_strdup (st->config));
+    }
+  if (sweep != NULL)
+    {
+      g_ptr_array_add (args, g_strdup ("--sweep"));
+      g_ptr_array_add (args, g_strdup (sweep));
+    }
+  else
+    g_ptr_array_add (args, g_strdup ("--configs"));
+  if (measured != NULL)
+    {
+      /* read by collect, wherever it runs */
+      g_ptr_array_add (args, g_strdup ("--measured"));
+      g_ptr_array_add (args, g_canonicalize_filename (measured, NULL));
+    }
+  g_ptr_array_add (args, NULL);
+  if (platform != NULL && !g_path_is_absolute (platform))
+    {
+      /* the machine's platform, beside the model's copy as beside the model */
+      g_autofree char *folder = g_path_get_dirname (st->file);
+      g_ptr_array_add (files, g_strdup (platform));
+      g_ptr_array_add (files, g_build_filename (folder, platform, NULL));
+    }
+  g_ptr_array_add (files, NULL);
+  plan.arguments = (char **) args->pdata;
+  plan.files = (const char *const *) files->pdata;
+  return augur_cli_slurm_write (st->slurm->dir, &plan, (guint) st->slurm->tasks, (guint) st->slurm->throttle,
+                                !st->slurm->no_submit) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+}
+
+static int
+run_study (const Study *st, const AugurActivityModel *model, const AugurPlatform *platform, GPtrArray *names,
            GArray *values, const char *sweep, const char *measured, const char *format)
 {
   AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
@@ -143,43 +211,74 @@ run_study (const AugurActivityModel *model, const AugurPlatform *platform, const
   g_autoptr(AugurActivityStudy) study = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *out = NULL;
+  const char *file = st->file;
+  const char *kind = sweep != NULL ? "activity-sweep" : "activity-configs";
 
   if (sweep != NULL)
     {
-      g_auto(GStrv) parts = NULL;
-      const char *eq = strchr (sweep, '=');
-      double from, to, points_value;
       g_autofree double *points = NULL;
       g_autofree char *name = NULL;
-      char *end1, *end2, *end3;
+      guint n = 0;
 
-      parts = eq != NULL ? g_strsplit (eq + 1, ":", -1) : NULL;
-      if (eq == NULL || eq == sweep || g_strv_length (parts) != 3 ||
-          (from = g_ascii_strtod (parts[0], &end1), *end1 != '\0' || end1 == parts[0]) ||
-          (to = g_ascii_strtod (parts[1], &end2), *end2 != '\0' || end2 == parts[1]) ||
-          (points_value = g_ascii_strtod (parts[2], &end3), *end3 != '\0' || end3 == parts[2]) ||
-          points_value < 1 || points_value > AUGUR_SWEEP_MAX_POINTS || points_value != floor (points_value))
-        {
-          fprintf (stderr, "augur-cli activity: --sweep %s: expected NAME=FROM:TO:POINTS (POINTS from 1 to %d)\n",
-                   sweep, AUGUR_SWEEP_MAX_POINTS);
-          return AUGUR_CLI_EXIT_USAGE;
-        }
-      points = augur_sweep_points (from, to, (guint) points_value, FALSE, &error);
-      if (points == NULL)
+      if (!augur_activity_study_parse_sweep (sweep, &name, &points, &n, &error))
         {
           fprintf (stderr, "augur-cli activity: --sweep %s: %s\n", sweep, error->message);
           return AUGUR_CLI_EXIT_USAGE;
         }
-      name = g_strndup (sweep, eq - sweep);
-      study = augur_activity_study_sweep (model, &binding, &options, name, points, (guint) points_value,
-                                          augur_cli_on_progress, NULL, NULL, &error);
+      study = augur_activity_study_new_sweep (model, name, points, n, &error);
     }
   else
-    study = augur_activity_study_configs (model, &binding, &options, augur_cli_on_progress, NULL, NULL, &error);
+    study = augur_activity_study_new_configs (model, &error);
   if (study == NULL)
     {
       fprintf (stderr, "%s: %s\n", file, error->message);
       return AUGUR_CLI_EXIT_MODEL;
+    }
+  switch (st->mode)
+    {
+    case AUGUR_CLI_SLURM_WRITE:
+      return write_job (st, model, study, sweep, measured);
+    case AUGUR_CLI_SLURM_TASK:
+      {
+        guint first = 0, count = 0;
+        g_autofree char *records = NULL;
+
+        if (!augur_cli_slurm_task_slice (st->slurm, &first, &count))
+          return AUGUR_CLI_EXIT_USAGE;
+        if (!augur_activity_study_evaluate (study, model, &binding, &options, first, count, NULL, NULL, NULL,
+                                            &error))
+          {
+            fprintf (stderr, "%s: %s\n", file, error->message);
+            return AUGUR_CLI_EXIT_MODEL;
+          }
+        records = augur_activity_study_to_records (study, kind, first, count);
+        return augur_cli_slurm_write_records (st->slurm->records, records) ? AUGUR_CLI_EXIT_OK
+                                                                           : AUGUR_CLI_EXIT_MODEL;
+      }
+    case AUGUR_CLI_SLURM_COLLECT:
+      {
+        g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("activity", st->slurm, kind);
+        guint n_records = 0;
+        const char *const *records;
+
+        if (job == NULL)
+          return AUGUR_CLI_EXIT_MODEL;
+        records = augur_slurm_job_get_records (job, &n_records);
+        if (!augur_activity_study_read_records (study, kind, records, augur_slurm_job_get_record_paths (job),
+                                                n_records, &error))
+          {
+            fprintf (stderr, "augur-cli collect: %s\n", error->message);
+            return AUGUR_CLI_EXIT_MODEL;
+          }
+      }
+      break;
+    default:
+      if (!augur_activity_study_evaluate (study, model, &binding, &options, 0, 0, augur_cli_on_progress, NULL, NULL,
+                                          &error))
+        {
+          fprintf (stderr, "%s: %s\n", file, error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
     }
   if (measured != NULL)
     {
@@ -214,6 +313,8 @@ augur_cli_activity (int argc, char **argv)
   g_autofree char *trace_out = NULL;
   g_autofree char *measured = NULL;
   g_autoptr(AugurPlatform) platform = NULL;
+  g_auto(AugurCliSlurmOptions) slurm = { 0 };
+  int mode;
   GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "Give parameter NAME the value VALUE (repeatable)", "NAME=VALUE" },
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Evaluate at POINTS values of NAME from FROM to TO", "NAME=FROM:TO:POINTS" },
@@ -241,11 +342,21 @@ augur_cli_activity (int argc, char **argv)
   int status = AUGUR_CLI_EXIT_OK;
 
   g_option_context_add_main_entries (context, entries, NULL);
+  augur_cli_slurm_options_add (context, &slurm);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli activity: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;
     }
+  mode = augur_cli_slurm_mode ("activity", &slurm);
+  if (mode < 0)
+    return AUGUR_CLI_EXIT_USAGE;
+  if (mode != AUGUR_CLI_SLURM_LOCAL && !configs && sweep == NULL)
+    {
+      fprintf (stderr, "augur-cli activity: --slurm runs a study on a cluster: give --sweep or --configs\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+
   if (argc != 2)
     {
       fprintf (stderr, "Usage: augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS] "
@@ -321,7 +432,10 @@ augur_cli_activity (int argc, char **argv)
         }
     }
   if (configs || sweep != NULL)
-    return run_study (model, platform, argv[1], names, values, sweep, measured, format);
+    {
+      Study st = { argv[1], text, length, (const char *const *) params, config, &slurm, mode };
+      return run_study (&st, model, platform, names, values, sweep, measured, format);
+    }
   if (measured != NULL)
     {
       fprintf (stderr, "augur-cli activity: --measured goes with --configs or --sweep\n");

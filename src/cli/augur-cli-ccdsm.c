@@ -4,11 +4,19 @@
  *   augur-cli ccdsm FILE [--distance D] [--protocol A|B] [--experiment]
  *                        [--format text|json|csv] [--max-states N]
  *                        [--export-ctmc PREFIX] [--solver NAME]
+ *   augur-cli ccdsm FILE --experiment --slurm DIR [--tasks N] [--throttle K] [--no-submit]
+ *
+ * The experiment's configurations (protocol x distance) run on a cluster
+ * as a Slurm job array with --slurm DIR (augur-cli-slurm.h): each task
+ * writes what its configurations print (their rows in every format) as
+ * records, and `augur-cli collect DIR` runs this command again with
+ * --collect-job, which puts the rows together as the local run does.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
-#include "ccdsm.h"
+#include "augur-cli-slurm.h"
+#include "ccdsm-records.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +30,106 @@ on_progress (double fraction, const char *phase, gpointer user_data)
     fprintf (stderr, "\r%s (%.0f%%)\033[K", phase, fraction * 100.0);
   else
     fprintf (stderr, "\r%s\033[K", phase);
+}
+
+/* ---- The experiment ------------------------------------------------------------ */
+
+/* The experiment's output from its configurations' records, and its
+ * status (their errors on standard error). */
+static int
+experiment_output (const char *file, const AugurCcdsmRecord *records, const char *format)
+{
+  g_autofree char *out = augur_ccdsm_records_to_output (records, AUGUR_CCDSM_EXPERIMENT_POINTS, format);
+  int status = AUGUR_CLI_EXIT_OK;
+
+  for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
+    {
+      if (*records[i].error != '\0')
+        fprintf (stderr, "%s: protocol %c, distance %u: %s\n", file, records[i].protocol, records[i].distance,
+                 records[i].error);
+      if (!records[i].has_result || !records[i].solved || !records[i].checks_passed)
+        status = AUGUR_CLI_EXIT_MODEL;
+    }
+  if (!augur_cli_write_stdout ("ccdsm", out))
+    status = AUGUR_CLI_EXIT_MODEL;
+  return status;
+}
+
+/* The experiment, here, as a task's slice, or merged from a job's records. */
+static int
+run_experiment (const char *file, AugurCcdsmProgram *program, const AugurCcdsmOptions *options, const char *format,
+                const AugurCliSlurmOptions *slurm, int mode, gboolean show_progress)
+{
+  g_autofree char *base = g_path_get_basename (file);
+  char *dot = strrchr (base, '.');
+  AugurCcdsmRecord records[AUGUR_CCDSM_EXPERIMENT_POINTS] = { { 0 } };
+  int status = AUGUR_CLI_EXIT_OK;
+  g_autoptr(GError) error = NULL;
+
+  if (dot)
+    *dot = '\0';
+  if (mode == AUGUR_CLI_SLURM_COLLECT)
+    {
+      g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("ccdsm", slurm, AUGUR_CCDSM_EXPERIMENT_KIND);
+      const char *const *texts;
+      guint n_texts = 0;
+
+      if (job == NULL)
+        return AUGUR_CLI_EXIT_MODEL;
+      texts = augur_slurm_job_get_records (job, &n_texts);
+      if (!augur_ccdsm_records_read (texts, augur_slurm_job_get_record_paths (job), n_texts, 0, records, &error))
+        {
+          fprintf (stderr, "augur-cli collect: %s\n", error->message);
+          status = AUGUR_CLI_EXIT_MODEL;
+        }
+      else
+        status = experiment_output (file, records, format);
+    }
+  else if (mode == AUGUR_CLI_SLURM_TASK)
+    {
+      g_autofree char *text = NULL;
+      guint first = 0, count = 0;
+
+      if (!augur_cli_slurm_task_slice (slurm, &first, &count) || first + count > AUGUR_CCDSM_EXPERIMENT_POINTS)
+        return AUGUR_CLI_EXIT_USAGE;
+      for (guint i = first; i < first + count; i++)
+        {
+          /* configuration i of augur_ccdsm_experiment's order */
+          AugurCcdsmRun run = { 0 };
+          g_autoptr(AugurCcdsmSetup) setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
+
+          augur_ccdsm_experiment_point (i, &run.protocol, &run.distance);
+          augur_protocol_init_mesi (augur_ccdsm_setup_get_protocol (setup), run.protocol);
+          if (augur_ccdsm_setup_place_at_distance (setup, program, run.distance, &run.error))
+            run.result = augur_ccdsm_solve (program, setup, options, NULL, NULL, NULL, &run.error);
+          augur_ccdsm_record_init (&records[i], &run, base);
+          g_clear_pointer (&run.result, augur_ccdsm_result_unref);
+          g_clear_error (&run.error);
+        }
+      text = augur_ccdsm_records_write (records, first, count);
+      status = augur_cli_slurm_write_records (slurm->records, text) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+    }
+  else
+    {
+      AugurCcdsmProgram *programs[1] = { program };
+      GPtrArray *runs = augur_ccdsm_experiment (programs, NULL, 1, options, on_progress, &show_progress, NULL, &error);
+
+      if (show_progress)
+        fprintf (stderr, "\r\033[K");
+      if (!runs)
+        {
+          fprintf (stderr, "%s: %s\n", file, error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      g_assert (runs->len == AUGUR_CCDSM_EXPERIMENT_POINTS);
+      for (guint i = 0; i < runs->len; i++)
+        augur_ccdsm_record_init (&records[i], runs->pdata[i], base);
+      augur_ccdsm_runs_free (runs);
+      status = experiment_output (file, records, format);
+    }
+  for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
+    augur_ccdsm_record_clear (&records[i]);
+  return status;
 }
 
 int
@@ -42,7 +150,10 @@ augur_cli_ccdsm (int argc, char **argv)
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE - generate, check and solve a cache-coherence model");
+  g_auto(AugurCliSlurmOptions) slurm = { 0 };
+  int mode;
   g_option_context_add_main_entries (context, entries, NULL);
+  augur_cli_slurm_options_add (context, &slurm);
   g_autoptr(GError) error = NULL;
   int status = AUGUR_CLI_EXIT_OK;
   g_autoptr(AugurCcdsmProgram) program = NULL;
@@ -61,6 +172,14 @@ augur_cli_ccdsm (int argc, char **argv)
   if (argc != 2)
     {
       fprintf (stderr, "Usage: augur-cli ccdsm FILE [--distance D] [--protocol A|B] [--experiment] [--format text|json|csv]\n");
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
+  mode = augur_cli_slurm_mode ("ccdsm", &slurm);
+  if (mode < 0 || (mode != AUGUR_CLI_SLURM_LOCAL && !experiment))
+    {
+      if (mode >= 0)
+        fprintf (stderr, "augur-cli ccdsm: --slurm runs the experiment on a cluster: give --experiment\n");
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
@@ -111,63 +230,32 @@ augur_cli_ccdsm (int argc, char **argv)
       goto out;
     }
 
+  if (experiment && mode == AUGUR_CLI_SLURM_WRITE)
+    {
+      g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+      AugurCliSlurmPlan plan = { AUGUR_CCDSM_EXPERIMENT_KIND, "ccdsm", argv[1], text, length, NULL,
+                                 AUGUR_CCDSM_EXPERIMENT_POINTS, NULL, 0 };
+
+      g_ptr_array_add (args, g_strdup ("--experiment"));
+      if (max_states > 0)
+        {
+          g_ptr_array_add (args, g_strdup ("--max-states"));
+          g_ptr_array_add (args, g_strdup_printf ("%" G_GINT64_FORMAT, max_states));
+        }
+      if (solver != NULL)
+        {
+          g_ptr_array_add (args, g_strdup ("--solver"));
+          g_ptr_array_add (args, g_strdup (solver));
+        }
+      g_ptr_array_add (args, NULL);
+      plan.arguments = (char **) args->pdata;
+      status = augur_cli_slurm_write (slurm.dir, &plan, (guint) slurm.tasks, (guint) slurm.throttle, !slurm.no_submit)
+                 ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+      goto out;
+    }
   if (experiment)
     {
-      AugurCcdsmProgram *programs[1] = { program };
-      g_autofree char *base = g_path_get_basename (argv[1]);
-      char *dot = strrchr (base, '.');
-      if (dot)
-        *dot = '\0';
-      const char *names[1] = { base };
-      GPtrArray *runs = augur_ccdsm_experiment (programs, NULL, 1, &options, on_progress, &show_progress, NULL, &error);
-      if (show_progress)
-        fprintf (stderr, "\r\033[K");
-      if (!runs)
-        {
-          fprintf (stderr, "%s: %s\n", argv[1], error->message);
-          status = AUGUR_CLI_EXIT_MODEL;
-          goto out;
-        }
-      for (guint i = 0; i < runs->len; i++)
-        {
-          AugurCcdsmRun *run = runs->pdata[i];
-          if (run->error)
-            {
-              fprintf (stderr, "%s: protocol %c, distance %u: %s\n", argv[1], run->protocol, run->distance,
-                       run->error->message);
-              status = AUGUR_CLI_EXIT_MODEL;
-            }
-          else if (!augur_ccdsm_result_checks_passed (run->result) || !augur_ccdsm_result_is_solved (run->result))
-            status = AUGUR_CLI_EXIT_MODEL;
-        }
-      g_autofree char *output = NULL;
-      if (g_strcmp0 (format, "json") == 0)
-        output = augur_ccdsm_experiment_to_json (runs, names);
-      else if (g_strcmp0 (format, "csv") == 0)
-        output = augur_ccdsm_experiment_to_csv (runs, names);
-      else
-        {
-          GString *table = g_string_new (NULL);
-          g_string_append_printf (table, "%-8s %-8s %-9s %14s %10s %12s %s\n", "program", "protocol", "distance",
-                                  "latency (ns)", "states", "misses/rt", "checks");
-          for (guint i = 0; i < runs->len; i++)
-            {
-              AugurCcdsmRun *run = runs->pdata[i];
-              char latency[G_ASCII_DTOSTR_BUF_SIZE], misses[G_ASCII_DTOSTR_BUF_SIZE];
-              if (!run->result)
-                continue;
-              /* '.' in every locale, as in the other outputs. */
-              g_ascii_formatd (latency, sizeof latency, "%.4f", augur_ccdsm_result_get_latency (run->result));
-              g_ascii_formatd (misses, sizeof misses, "%.4f", augur_ccdsm_result_get_total_misses (run->result));
-              g_string_append_printf (table, "%-8s %-8c %-9u %14s %10u %12s %s\n", base, run->protocol, run->distance,
-                                      latency, augur_ccdsm_result_get_n_states (run->result), misses,
-                                      augur_ccdsm_result_checks_passed (run->result) ? "ok" : "FAILED");
-            }
-          output = g_string_free (table, FALSE);
-        }
-      augur_ccdsm_runs_free (runs);
-      if (!augur_cli_write_stdout ("ccdsm", output))
-        status = AUGUR_CLI_EXIT_MODEL;
+      status = run_experiment (argv[1], program, &options, format, &slurm, mode, show_progress);
       goto out;
     }
 

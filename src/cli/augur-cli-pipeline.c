@@ -6,6 +6,7 @@
 #include "augur-cli-private.h"
 #include "augur-cli-slurm.h"
 #include "augur-file.h"
+#include "augur-format.h"
 #include "pipeline.h"
 
 #include <errno.h>
@@ -58,8 +59,11 @@ augur_cli_pipeline_sweep_output (const AugurPipelineSweep *result,
       augur_pipeline_sweep_get_crossover (result, k, &x, &from, &to);
       a = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, from));
       b = augur_mapping_to_string (augur_pipeline_sweep_get_mapping (result, to));
-      g_string_append_printf (s, "%sBest changes from %s to %s at %s = %.6g\n", k ? "" : "\n", a, b,
-                              augur_pipeline_sweep_get_parameter (result), x);
+      /* '.' in every locale, as the CSV above */
+      g_string_append_printf (s, "%sBest changes from %s to %s at %s = ", k ? "" : "\n", a, b,
+                              augur_pipeline_sweep_get_parameter (result));
+      augur_format_append_digits (s, x, 6);
+      g_string_append_c (s, '\n');
     }
   return g_string_free (s, FALSE);
 }
@@ -88,9 +92,9 @@ augur_cli_pipeline (int argc, char **argv)
   g_autofree char *sweep = NULL;
   g_autofree char *solver = NULL;
   gboolean all = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
-  gint best_k = 0, tasks = 0, throttle = 0, slice_task = -1;
-  gboolean no_submit = FALSE;
-  g_autofree char *slurm = NULL, *slice_plan = NULL, *records = NULL;
+  gint best_k = 0;
+  g_auto(AugurCliSlurmOptions) so = { 0 };
+  int mode;
   GOptionEntry entries[] = {
     { "all-mappings", 'a', 0, G_OPTION_ARG_NONE, &all, "Evaluate every mapping, not only the listed ones", NULL },
     { "no-prune", 0, 0, G_OPTION_ARG_NONE, &no_prune, "Solve every mapping, even those that cannot win", NULL },
@@ -100,16 +104,6 @@ augur_cli_pipeline (int argc, char **argv)
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver (default auto)", "NAME" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
-    { "slurm", 0, 0, G_OPTION_ARG_FILENAME, &slurm,
-      "Instead of evaluating here, write the evaluation as a Slurm job array in DIR and submit it "
-      "(then: augur-cli collect DIR)", "DIR" },
-    { "tasks", 0, 0, G_OPTION_ARG_INT, &tasks, "With --slurm: the array's tasks (default: up to 100)", "N" },
-    { "throttle", 0, 0, G_OPTION_ARG_INT, &throttle, "With --slurm: at most K tasks at once", "K" },
-    { "no-submit", 0, 0, G_OPTION_ARG_NONE, &no_submit, "With --slurm: write the job, do not submit it", NULL },
-    { "slice-plan", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &slice_plan, "A task's plan", "FILE" },
-    { "slice-task", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &slice_task, "A task's number", "T" },
-    { "records", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &records, "Where a task writes its records",
-      "FILE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE.des - evaluate the mappings of a pipeline");
@@ -121,11 +115,15 @@ augur_cli_pipeline (int argc, char **argv)
   gsize length;
 
   g_option_context_add_main_entries (context, entries, NULL);
+  augur_cli_slurm_options_add (context, &so);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli pipeline: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;
     }
+  mode = augur_cli_slurm_mode ("pipeline", &so);
+  if (mode < 0 || mode == AUGUR_CLI_SLURM_COLLECT)
+    return AUGUR_CLI_EXIT_USAGE;
   if (argc != 2)
     {
       fprintf (stderr, "augur-cli pipeline: expected one description file, got %d\n"
@@ -162,17 +160,17 @@ augur_cli_pipeline (int argc, char **argv)
       return AUGUR_CLI_EXIT_MODEL;
     }
 
-  if (slurm != NULL || slice_plan != NULL)
+  if (mode != AUGUR_CLI_SLURM_LOCAL)
     {
       AugurPipelineOptions options = { .scope = all ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED,
                                        .no_prune = TRUE, .solver = solver_options };
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
       guint n;
 
-      if (tasks < 0 || throttle < 0 || (sweep != NULL && (all || best_k > 0)))
+      if (sweep != NULL && all)
         {
-          fprintf (stderr, "augur-cli pipeline: with --slurm, --tasks and --throttle are positive, and a sweep plots "
-                   "the listed mappings (not --all-mappings or --best)\n");
+          fprintf (stderr, "augur-cli pipeline: with --slurm, a sweep plots the listed mappings or the best K (not "
+                   "--all-mappings)\n");
           return AUGUR_CLI_EXIT_USAGE;
         }
       if (sweep != NULL)
@@ -190,15 +188,23 @@ augur_cli_pipeline (int argc, char **argv)
               return AUGUR_CLI_EXIT_USAGE;
             }
           spec.logarithmic = logarithmic;
-          if (slice_plan == NULL)
+          spec.best_k = (guint) best_k;
+          if (mode == AUGUR_CLI_SLURM_WRITE)
             {
-              AugurCliSlurmPlan plan = { "pipeline-sweep", "pipeline", argv[1], text, length, NULL, spec.points };
+              AugurCliSlurmPlan plan = { best_k > 0 ? "pipeline-best" : "pipeline-sweep", "pipeline", argv[1], text,
+                                         length, NULL, spec.points, NULL };
+              g_autofree char *k = g_strdup_printf ("%d", best_k);
               gboolean ok;
 
               g_ptr_array_add (args, (gpointer) "--sweep");
               g_ptr_array_add (args, sweep);
               if (logarithmic)
                 g_ptr_array_add (args, (gpointer) "--log");
+              if (best_k > 0)
+                {
+                  g_ptr_array_add (args, (gpointer) "--best");
+                  g_ptr_array_add (args, k);
+                }
               if (solver != NULL)
                 {
                   g_ptr_array_add (args, (gpointer) "--solver");
@@ -208,44 +214,49 @@ augur_cli_pipeline (int argc, char **argv)
               plan.arguments = (char **) args->pdata;
               /* the sweep is checked here, not in every task */
               spec.count = 1;
-              part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
+              if (best_k == 0)
+                part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
+              ok = best_k > 0 ? augur_pipeline_sweep_check (pipeline, &spec, &error) : part != NULL;
               g_free (spec.parameter);
-              if (part == NULL)
+              if (!ok)
                 {
                   fprintf (stderr, "%s: %s\n", argv[1], error->message);
                   return AUGUR_CLI_EXIT_MODEL;
                 }
-              ok = augur_cli_slurm_write (slurm, &plan, (guint) tasks, (guint) throttle, !no_submit);
+              ok = augur_cli_slurm_write (so.dir, &plan, (guint) so.tasks, (guint) so.throttle, !so.no_submit);
               return ok ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
             }
-          if (slice_task < 0 || records == NULL || !augur_cli_slurm_slice (slice_plan, (guint) slice_task, &first,
-                                                                           &count))
+          if (!augur_cli_slurm_task_slice (&so, &first, &count))
             {
               g_free (spec.parameter);
               return AUGUR_CLI_EXIT_USAGE;
             }
           spec.first = first;
           spec.count = count;
-          part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
-          if (part != NULL)
-            text_out = augur_pipeline_sweep_to_records (part, &spec);
+          if (best_k > 0)
+            text_out = augur_pipeline_sweep_best_to_records (pipeline, &spec, &solver_options, NULL, &error);
+          else
+            {
+              part = augur_pipeline_sweep (pipeline, &spec, &solver_options, NULL, NULL, NULL, &error);
+              if (part != NULL)
+                text_out = augur_pipeline_sweep_to_records (part, &spec);
+            }
           g_free (spec.parameter);
-          if (part == NULL)
+          if (text_out == NULL)
             {
               fprintf (stderr, "%s: %s\n", argv[1], error->message);
               return AUGUR_CLI_EXIT_MODEL;
             }
-          return augur_cli_slurm_write_records (records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+          return augur_cli_slurm_write_records (so.records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
         }
-      if (slice_plan != NULL)
+      if (mode == AUGUR_CLI_SLURM_TASK)
         {
           /* one task of the array: its slice, every mapping solved */
           guint first = 0, count = 0;
           g_autoptr(AugurPipelineResults) results = NULL;
           g_autofree char *text_out = NULL;
 
-          if (slice_task < 0 || records == NULL || !augur_cli_slurm_slice (slice_plan, (guint) slice_task, &first,
-                                                                           &count))
+          if (!augur_cli_slurm_task_slice (&so, &first, &count))
             return AUGUR_CLI_EXIT_USAGE;
           options.first = first;
           options.count = count;
@@ -255,8 +266,9 @@ augur_cli_pipeline (int argc, char **argv)
               fprintf (stderr, "%s: %s\n", argv[1], error->message);
               return AUGUR_CLI_EXIT_MODEL;
             }
-          text_out = augur_pipeline_results_to_records (results, first);
-          return augur_cli_slurm_write_records (records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+          text_out = augur_pipeline_results_to_records (results, first,
+                                                        augur_pipeline_count_mappings (pipeline, &options, NULL));
+          return augur_cli_slurm_write_records (so.records, text_out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
         }
       n = augur_pipeline_count_mappings (pipeline, &options, &error);
       if (n == 0)
@@ -274,7 +286,7 @@ augur_cli_pipeline (int argc, char **argv)
       g_ptr_array_add (args, NULL);
       {
         AugurCliSlurmPlan plan = { "pipeline-mappings", "pipeline", argv[1], text, length, (char **) args->pdata, n };
-        return augur_cli_slurm_write (slurm, &plan, (guint) tasks, (guint) throttle, !no_submit)
+        return augur_cli_slurm_write (so.dir, &plan, (guint) so.tasks, (guint) so.throttle, !so.no_submit)
                  ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
       }
     }

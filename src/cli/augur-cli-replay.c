@@ -3,9 +3,16 @@
  * document (its text form, as the replay page saves it), or by a replay
  * document of an Augur project.
  *
+ * A what-if sweep of a document (--sweep) runs on a cluster as a Slurm job
+ * array with --slurm DIR (augur-cli-slurm.h): the job's copy of the
+ * document names its traces and files by absolute paths (the nodes read
+ * them where they are, on the shared file system); `augur-cli collect`
+ * runs this command again on the copy with --collect-job.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
+#include "augur-cli-slurm.h"
 #include "augur-file.h"
 #include "augur-format.h"
 #include "project.h"
@@ -96,60 +103,13 @@ read_document (const char        *document_path,
   return AUGUR_CLI_EXIT_OK;
 }
 
-/* PARAM=FROM:TO:POINTS */
-static gboolean
-parse_sweep (const char                *text,
-             AugurReplaySweepParameter *parameter,
-             double                    *from,
-             double                    *to,
-             guint                     *points)
-{
-  const char *eq = strchr (text, '=');
-  g_autofree char *name = NULL;
-  char *end;
-
-  if (eq == NULL)
-    return FALSE;
-  name = g_strndup (text, eq - text);
-  if (!augur_replay_sweep_parameter_from_name (name, parameter))
-    return FALSE;
-  *from = g_ascii_strtod (eq + 1, &end);
-  if (*end != ':')
-    return FALSE;
-  *to = g_ascii_strtod (end + 1, &end);
-  if (*end != ':')
-    return FALSE;
-  *points = (guint) g_ascii_strtoull (end + 1, &end, 10);
-  return *end == '\0';
-}
-
-/* --sweep: the document's cluster at each value of the parameter. */
+/* A sweep's values and simulated times, as csv or json. */
 static int
-run_sweep (const AugurReplayInputs *in,
-           const char              *sweep,
-           gboolean                 logarithmic,
-           const char              *format)
+sweep_output (const AugurReplayInputs *in, AugurReplaySweepParameter parameter, GArray *xs, const double *ys,
+              const char *format)
 {
-  AugurReplaySweepParameter parameter;
-  double from, to;
-  guint points;
-  g_autoptr(GArray) xs = NULL;
-  g_autoptr(GArray) ys = NULL;
-  g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
 
-  if (!parse_sweep (sweep, &parameter, &from, &to, &points))
-    {
-      fprintf (stderr, "augur-cli replay: --sweep expects PARAMETER=FROM:TO:POINTS with PARAMETER bandwidth, "
-               "latency, speed or ranks-per-node (e.g. bandwidth=1e8:1e10:9), got '%s'\n", sweep);
-      return AUGUR_CLI_EXIT_USAGE;
-    }
-  if (!augur_replay_sweep (in, parameter, from, to, points, logarithmic, 0, augur_cli_on_progress, NULL, NULL,
-                           &xs, &ys, &error))
-    {
-      fprintf (stderr, "augur-cli replay: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
-    }
   if (g_strcmp0 (format, "json") == 0)
     {
       g_string_append_printf (out, "{\n  \"parameter\": \"%s\",\n  \"model\": \"%s\",\n  \"points\": [",
@@ -160,7 +120,7 @@ run_sweep (const AugurReplayInputs *in,
           g_string_append_printf (out, "%s\n    {\"x\": ", i ? "," : "");
           augur_json_append_number (out, g_array_index (xs, double, i));
           g_string_append (out, ", \"simulated_time\": ");
-          augur_json_append_number (out, g_array_index (ys, double, i));
+          augur_json_append_number (out, ys[i]);
           g_string_append_c (out, '}');
         }
       g_string_append (out, "\n  ]\n}\n");
@@ -172,11 +132,91 @@ run_sweep (const AugurReplayInputs *in,
         {
           augur_format_append_double (out, g_array_index (xs, double, i));
           g_string_append_c (out, ',');
-          augur_format_append_double (out, g_array_index (ys, double, i));
+          augur_format_append_double (out, ys[i]);
           g_string_append_c (out, '\n');
         }
     }
   return augur_cli_write_stdout ("replay", out->str) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+}
+
+/* --sweep: the document's cluster at each value of the parameter, here,
+ * as a job array (its copy named model_name), as a task's slice, or
+ * merged from a job's records. */
+static int
+run_sweep (const AugurReplayInputs    *in,
+           const char                 *sweep,
+           gboolean                    logarithmic,
+           const char                 *format,
+           const AugurCliSlurmOptions *slurm,
+           int                         mode,
+           const char                 *model_name)
+{
+  AugurReplaySweepParameter parameter;
+  double from, to;
+  guint points, first = 0, count;
+  g_autoptr(GArray) xs = NULL;
+  g_autoptr(GArray) ys = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!augur_replay_sweep_parse (sweep, &parameter, &from, &to, &points))
+    {
+      fprintf (stderr, "augur-cli replay: --sweep expects PARAMETER=FROM:TO:POINTS with PARAMETER bandwidth, "
+               "latency, speed or ranks-per-node (e.g. bandwidth=1e8:1e10:9), got '%s'\n", sweep);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  xs = augur_replay_sweep_values (in, parameter, from, to, points, logarithmic, &error);
+  if (xs == NULL)
+    {
+      fprintf (stderr, "augur-cli replay: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  ys = g_array_new (FALSE, TRUE, sizeof (double));
+  g_array_set_size (ys, xs->len);
+  count = xs->len;
+  if (mode == AUGUR_CLI_SLURM_WRITE)
+    {
+      /* the copy names every file by its absolute path */
+      g_autofree char *text = augur_replay_inputs_to_text (in, NULL);
+      const char *args[] = { "--sweep", sweep, logarithmic ? "--log" : NULL, NULL };
+      AugurCliSlurmPlan plan = { "replay-sweep", "replay", model_name, text, strlen (text), (char **) args, xs->len,
+                                 NULL, 0 };
+
+      return augur_cli_slurm_write (slurm->dir, &plan, (guint) slurm->tasks, (guint) slurm->throttle,
+                                    !slurm->no_submit) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+    }
+  if (mode == AUGUR_CLI_SLURM_COLLECT)
+    {
+      g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("replay", slurm, "replay-sweep");
+      const char *const *records;
+      guint n_records = 0;
+
+      if (job == NULL)
+        return AUGUR_CLI_EXIT_MODEL;
+      records = augur_slurm_job_get_records (job, &n_records);
+      if (!augur_replay_sweep_read_records (xs, records, augur_slurm_job_get_record_paths (job), n_records,
+                                            (double *) (gpointer) ys->data, &error))
+        {
+          fprintf (stderr, "augur-cli collect: %s\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      return sweep_output (in, parameter, xs, (const double *) (gpointer) ys->data, format);
+    }
+  if (mode == AUGUR_CLI_SLURM_TASK &&
+      (!augur_cli_slurm_task_slice (slurm, &first, &count) || first + count > xs->len))
+    return AUGUR_CLI_EXIT_USAGE;
+  if (!augur_replay_sweep_at (in, parameter, xs, first, count, (double *) (gpointer) ys->data, 0,
+                              mode == AUGUR_CLI_SLURM_TASK ? NULL : augur_cli_on_progress, NULL, NULL, &error))
+    {
+      fprintf (stderr, "augur-cli replay: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  if (mode == AUGUR_CLI_SLURM_TASK)
+    {
+      g_autofree char *records = augur_replay_sweep_to_records (xs, (const double *) (gpointer) ys->data, first,
+                                                                count);
+      return augur_cli_slurm_write_records (slurm->records, records) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+    }
+  return sweep_output (in, parameter, xs, (const double *) (gpointer) ys->data, format);
 }
 
 int
@@ -228,6 +268,8 @@ augur_cli_replay (int argc, char **argv)
   };
   g_autoptr(GOptionContext) context =
     g_option_context_new ("[TRACE...] - replay traces (one merged file, one per process, or none: the deployment names them)");
+  g_auto(AugurCliSlurmOptions) slurm = { 0 };
+  int mode;
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) platform_file = NULL;
   g_autoptr(GFile) deployment_file = NULL;
@@ -241,10 +283,26 @@ augur_cli_replay (int argc, char **argv)
   guint n;
 
   g_option_context_add_main_entries (context, entries, NULL);
+  augur_cli_slurm_options_add (context, &slurm);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli replay: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;
+    }
+  mode = augur_cli_slurm_mode ("replay", &slurm);
+  if (mode < 0)
+    return AUGUR_CLI_EXIT_USAGE;
+  if (mode != AUGUR_CLI_SLURM_LOCAL && sweep == NULL)
+    {
+      fprintf (stderr, "augur-cli replay: --slurm runs a what-if sweep on a cluster: give --sweep\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  /* a task and collect get the job's copy of the document */
+  if ((mode == AUGUR_CLI_SLURM_TASK || mode == AUGUR_CLI_SLURM_COLLECT) && argc == 2 && document_path == NULL &&
+      project_path == NULL)
+    {
+      document_path = g_strdup (argv[1]);
+      argc = 1;
     }
   if (network != NULL && !augur_network_model_from_name (network, &options.model))
     {
@@ -315,7 +373,12 @@ augur_cli_replay (int argc, char **argv)
         in.network = options.model;   /* --network overrides the document's */
       options.model = in.network;
       if (status == AUGUR_CLI_EXIT_OK && sweep != NULL)
-        status = run_sweep (&in, sweep, logarithmic, format);
+        {
+          g_autofree char *base = g_path_get_basename (document_path != NULL ? document_path : project_path);
+          g_autofree char *model_name = document_path != NULL ? g_strdup (base) : g_strconcat (base, ".replay", NULL);
+
+          status = run_sweep (&in, sweep, logarithmic, format, &slurm, mode, model_name);
+        }
       else if (status == AUGUR_CLI_EXIT_OK && !augur_replay_inputs_load (&in, &platform, &deployment, &traces, &error))
         {
           fprintf (stderr, "%s: %s\n", document_path != NULL ? document_path : project_path, error->message);

@@ -3,18 +3,29 @@
  *
  *   augur-cli pipeline FILE.des --all-mappings --slurm DIR [--tasks N]
  *                      [--throttle K] [--no-submit]
+ *   augur-cli pipeline FILE.des --sweep NAME=FROM:TO:POINTS [--best K] --slurm DIR
+ *   augur-cli activity FILE --sweep NAME=FROM:TO:POINTS | --configs --slurm DIR
+ *   augur-cli ccdsm FILE --experiment --slurm DIR
+ *   augur-cli validate --platform P.xml ... --slurm DIR
+ *   augur-cli replay --document FILE --sweep PARAMETER=FROM:TO:POINTS --slurm DIR
  *   augur-cli collect DIR [--format text|json|csv] [--resubmit]
  *
+ * Every command takes the same options (augur_cli_slurm_options_add).
  * DIR gets the model (copied, so that the job does not depend on where it
- * was), plan.ini (what to run, in how many slices), job.sh (the batch
- * script: `#SBATCH --array=0-N%K`, each task running augur-cli on its
- * slice), results/ (a task's records, written whole or not at all) and
+ * was, with what it reads: a platform, sources), plan.ini (what to run, of
+ * which kind, in how many slices), job.sh (the batch script: `#SBATCH
+ * --array=0-N%K`, each task running augur-cli on its slice), results/ (a
+ * task's records, augur-records.h, written whole or not at all) and
  * logs/.  The job is submitted with sbatch unless --no-submit.  collect
- * reads the plan and the records: when every slice is there, it prints
- * what the local run prints (for a search, the run with --no-prune: the
- * tasks solve every mapping of their slice); otherwise it names the missing slices with
- * the end of their task's log, and with --resubmit submits an array of
- * those tasks only.
+ * reads the plan and the records: while slices are missing it names them
+ * with the end of their task's log, and with --resubmit submits an array
+ * of those tasks only; when every slice is there, it merges them by the
+ * plan's kind and prints what the local run prints (for a search, the run
+ * with --no-prune: the tasks solve every mapping of their slice).  The
+ * pipeline's kinds are merged here; activity, ccdsm, validate and replay jobs by
+ * running the command again on the job's copy of the model with its
+ * arguments and --collect-job, which reads the records instead of
+ * computing, so the merged study goes through the local run's output.
  *
  * Tasks: at most the cluster's MaxArraySize (scontrol show config), each
  * a chunk of consecutive points.  augur-cli must be at the same path on
@@ -41,7 +52,7 @@ augur_cli_slurm_write (const char *dir, const AugurCliSlurmPlan *plan, guint tas
   g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *script = NULL;
   AugurSlurmPlan p = { plan->kind, plan->command, plan->model_name, plan->model_text, plan->model_length,
-                       (const char *const *) plan->arguments, plan->n_points };
+                       (const char *const *) plan->arguments, plan->n_points, plan->files, plan->ntasks };
   guint tasks = 0, chunk = 0;
 
   if (!augur_slurm_write (dir, &p, exe != NULL ? exe : "augur-cli", tasks_wanted, throttle, &script, &tasks, &chunk,
@@ -93,7 +104,129 @@ augur_cli_slurm_write_records (const char *path, const char *records)
   return TRUE;
 }
 
+void
+augur_cli_slurm_options_add (GOptionContext *context, AugurCliSlurmOptions *o)
+{
+  GOptionEntry entries[] = {
+    { "slurm", 0, 0, G_OPTION_ARG_FILENAME, &o->dir,
+      "Instead of running here, write the run as a Slurm job array in DIR and submit it "
+      "(then: augur-cli collect DIR)", "DIR" },
+    { "tasks", 0, 0, G_OPTION_ARG_INT, &o->tasks, "With --slurm: the array's tasks (default: up to 100)", "N" },
+    { "throttle", 0, 0, G_OPTION_ARG_INT, &o->throttle, "With --slurm: at most K tasks at once", "K" },
+    { "no-submit", 0, 0, G_OPTION_ARG_NONE, &o->no_submit, "With --slurm: write the job, do not submit it", NULL },
+    { "slice-plan", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o->slice_plan, "A task's plan", "FILE" },
+    { "slice-task", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, &o->slice_task, "A task's number", "T" },
+    { "records", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o->records, "Where a task writes its records",
+      "FILE" },
+    { "collect-job", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &o->collect_job,
+      "The job whose records collect merges", "DIR" },
+    { NULL }
+  };
+
+  memset (o, 0, sizeof *o);
+  o->slice_task = -1;
+  g_option_context_add_main_entries (context, entries, NULL);
+}
+
+void
+augur_cli_slurm_options_clear (AugurCliSlurmOptions *o)
+{
+  g_clear_pointer (&o->dir, g_free);
+  g_clear_pointer (&o->slice_plan, g_free);
+  g_clear_pointer (&o->records, g_free);
+  g_clear_pointer (&o->collect_job, g_free);
+}
+
+int
+augur_cli_slurm_mode (const char *command, const AugurCliSlurmOptions *o)
+{
+  guint modes = (o->dir != NULL) + (o->slice_plan != NULL) + (o->collect_job != NULL);
+
+  if (modes > 1 || o->tasks < 0 || o->throttle < 0 ||
+      (o->dir == NULL && (o->tasks > 0 || o->throttle > 0 || o->no_submit)) ||
+      (o->slice_plan != NULL && (o->slice_task < 0 || o->records == NULL)))
+    {
+      fprintf (stderr, "augur-cli %s: --tasks, --throttle and --no-submit go with --slurm DIR, and are positive\n",
+               command);
+      return -1;
+    }
+  return o->dir != NULL ? AUGUR_CLI_SLURM_WRITE : o->slice_plan != NULL ? AUGUR_CLI_SLURM_TASK
+         : o->collect_job != NULL ? AUGUR_CLI_SLURM_COLLECT : AUGUR_CLI_SLURM_LOCAL;
+}
+
+gboolean
+augur_cli_slurm_task_slice (const AugurCliSlurmOptions *o, guint *first, guint *count)
+{
+  return augur_cli_slurm_slice (o->slice_plan, (guint) o->slice_task, first, count);
+}
+
+AugurSlurmJob *
+augur_cli_slurm_collect_job (const char *command, const AugurCliSlurmOptions *o, const char *kind)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurSlurmJob) job = augur_slurm_job_open (o->collect_job, &error);
+  guint n_missing = 0;
+
+  if (job == NULL)
+    {
+      fprintf (stderr, "augur-cli collect: %s\n", error->message);
+      return NULL;
+    }
+  if (strcmp (augur_slurm_job_get_kind (job), kind) != 0)
+    {
+      fprintf (stderr, "augur-cli collect: %s is a job of kind '%s', which `augur-cli %s` with these options does not "
+               "merge (it merges '%s')\n", augur_slurm_job_get_dir (job), augur_slurm_job_get_kind (job), command,
+               kind);
+      return NULL;
+    }
+  augur_slurm_job_get_missing (job, &n_missing);
+  if (n_missing > 0)
+    {
+      fprintf (stderr, "augur-cli collect: %s: %u slices are missing\n", augur_slurm_job_get_dir (job), n_missing);
+      return NULL;
+    }
+  return g_steal_pointer (&job);
+}
+
 /* ---- collect ----------------------------------------------------------------------- */
+
+/* The commands whose jobs collect merges by running them again on the
+ * job's copy of the model and its arguments, with --collect-job: the
+ * merged study goes through the very output the local run prints. */
+typedef struct {
+  const char *kind;
+  const char *command;
+  int       (*run) (int argc, char **argv);
+} Rerun;
+
+static const Rerun reruns[] = {
+  { "activity-sweep", "activity", augur_cli_activity },
+  { "activity-configs", "activity", augur_cli_activity },
+  { "ccdsm-experiment", "ccdsm", augur_cli_ccdsm },
+  { "validate", "validate", augur_cli_validate },
+  { "replay-sweep", "replay", augur_cli_replay },
+};
+
+static int
+merge_rerun (const AugurSlurmJob *job, const Rerun *rerun, const char *format)
+{
+  const char *const *args = augur_slurm_job_get_arguments (job);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (gpointer) rerun->command);
+  g_ptr_array_add (argv, (gpointer) augur_slurm_job_get_model (job));
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  if (format != NULL)
+    {
+      g_ptr_array_add (argv, (gpointer) "--format");
+      g_ptr_array_add (argv, (gpointer) format);
+    }
+  g_ptr_array_add (argv, (gpointer) "--collect-job");
+  g_ptr_array_add (argv, (gpointer) augur_slurm_job_get_dir (job));
+  g_ptr_array_add (argv, NULL);
+  return rerun->run ((int) argv->len - 1, (char **) argv->pdata);
+}
 
 /* The job's copy of the model; NULL with a message printed. */
 static AugurPipeline *
@@ -128,7 +261,8 @@ merge_pipeline (const AugurSlurmJob *job, const char *format)
   for (guint i = 0; args != NULL && args[i] != NULL; i++)
     if (strcmp (args[i], "--all-mappings") == 0)
       options.scope = AUGUR_PIPELINE_ALL;
-  results = augur_pipeline_results_merge (pipeline, &options, records, n_records, &error);
+  results = augur_pipeline_results_merge (pipeline, &options, records, augur_slurm_job_get_record_paths (job),
+                                          n_records, &error);
   if (results == NULL)
     {
       fprintf (stderr, "augur-cli collect: %s\n", error->message);
@@ -159,7 +293,9 @@ merge_sweep (const AugurSlurmJob *job, const char *format)
       spec.logarithmic = TRUE;
     else if (strcmp (args[i], "--solver") == 0 && args[i + 1] != NULL)
       augur_solver_kind_from_name (args[++i], &solver.kind);
-  if (!have_spec)
+    else if (strcmp (args[i], "--best") == 0 && args[i + 1] != NULL)
+      spec.best_k = (guint) g_ascii_strtoull (args[++i], NULL, 10);
+  if (!have_spec || (spec.best_k > 0) != (strcmp (augur_slurm_job_get_kind (job), "pipeline-best") == 0))
     {
       fprintf (stderr, "augur-cli collect: the plan's arguments give no sweep\n");
       g_free (spec.parameter);
@@ -171,7 +307,12 @@ merge_sweep (const AugurSlurmJob *job, const char *format)
       g_free (spec.parameter);
       return AUGUR_CLI_EXIT_MODEL;
     }
-  sweep = augur_pipeline_sweep_merge (pipeline, &spec, &solver, records, n_records, NULL, &error);
+  if (spec.best_k > 0)
+    sweep = augur_pipeline_sweep_best_merge (pipeline, &spec, &solver, records, augur_slurm_job_get_record_paths (job),
+                                             n_records, NULL, NULL, NULL, &error);
+  else
+    sweep = augur_pipeline_sweep_merge (pipeline, &spec, &solver, records, augur_slurm_job_get_record_paths (job),
+                                        n_records, NULL, &error);
   g_free (spec.parameter);
   if (sweep == NULL)
     {
@@ -261,8 +402,11 @@ augur_cli_collect (int argc, char **argv)
   kind = augur_slurm_job_get_kind (job);
   if (strcmp (kind, "pipeline-mappings") == 0)
     return merge_pipeline (job, format);
-  if (strcmp (kind, "pipeline-sweep") == 0)
+  if (strcmp (kind, "pipeline-sweep") == 0 || strcmp (kind, "pipeline-best") == 0)
     return merge_sweep (job, format);
+  for (guint i = 0; i < G_N_ELEMENTS (reruns); i++)
+    if (strcmp (kind, reruns[i].kind) == 0)
+      return merge_rerun (job, &reruns[i], format);
   fprintf (stderr, "augur-cli collect: %s: unknown kind of job '%s'\n", augur_slurm_job_get_dir (job), kind);
   return AUGUR_CLI_EXIT_MODEL;
 }

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "augur-slurm.h"
 #include "pipeline.h"
 
 typedef struct {
@@ -16,7 +17,48 @@ typedef struct {
   gsize        model_length;
   char       **arguments;     /* the command's options for every task (NULL-terminated) */
   guint        n_points;
+  const char *const *files;   /* what the model reads, copied beside it (AugurSlurmPlan) */
+  guint        ntasks;        /* processors per task (AugurSlurmPlan) */
 } AugurCliSlurmPlan;
+
+/* A command's options for the cluster: --slurm DIR [--tasks N]
+ * [--throttle K] [--no-submit] (write the job), and the hidden ones a
+ * task (--slice-plan, --slice-task, --records) and collect (--collect-job)
+ * give it. */
+typedef struct {
+  char     *dir;
+  gint      tasks;
+  gint      throttle;
+  gboolean  no_submit;
+  char     *slice_plan;
+  gint      slice_task;
+  char     *records;
+  char     *collect_job;
+} AugurCliSlurmOptions;
+
+typedef enum {
+  AUGUR_CLI_SLURM_LOCAL,     /* none: the command runs here */
+  AUGUR_CLI_SLURM_WRITE,     /* --slurm DIR: write (and submit) the job */
+  AUGUR_CLI_SLURM_TASK,      /* a task of the array: its slice's records */
+  AUGUR_CLI_SLURM_COLLECT,   /* collect: the job's records merged */
+} AugurCliSlurmMode;
+
+/* Adds the options to the command's, into o (initialised here). */
+void              augur_cli_slurm_options_add   (GOptionContext       *context,
+                                                 AugurCliSlurmOptions *o);
+void              augur_cli_slurm_options_clear (AugurCliSlurmOptions *o);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AugurCliSlurmOptions, augur_cli_slurm_options_clear)
+/* What the options ask; -1 with a message printed when they disagree. */
+int               augur_cli_slurm_mode          (const char                 *command,
+                                                 const AugurCliSlurmOptions *o);
+/* A task's slice of the points; FALSE with a message printed. */
+gboolean          augur_cli_slurm_task_slice    (const AugurCliSlurmOptions *o,
+                                                 guint                      *first,
+                                                 guint                      *count);
+/* The job collect merges, when it is of `kind` (NULL with a message). */
+AugurSlurmJob    *augur_cli_slurm_collect_job   (const char                 *command,
+                                                 const AugurCliSlurmOptions *o,
+                                                 const char                 *kind);
 
 /* Writes the job's folder (the model, plan.ini, job.sh, results/, logs/)
  * in tasks_wanted tasks (0: up to 100) of consecutive points, at most

@@ -12,9 +12,20 @@
  * `augur-cli calibrate` does), and prints predicted against measured.
  * SIGINT, SIGTERM or SIGHUP stop the runs and remove what was built.
  *
+ *   augur-cli validate --platform P.xml ... --slurm DIR [--tasks N] [--throttle K] [--no-submit]
+ *
+ * runs the configurations (program x ranks, each independent) as a Slurm
+ * job array instead: the platform (the compute nodes', as `augur-cli
+ * calibrate` measured one of them) and the sources are copied into DIR,
+ * each task builds and runs its configurations on its node with as many
+ * processors as the most ranks, and `augur-cli collect DIR` prints the
+ * table of every configuration (measured times are the nodes').
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
+#include "augur-cli-slurm.h"
+#include "augur-file.h"
 #include "platform.h"
 #include "validate.h"
 
@@ -95,6 +106,93 @@ on_signal (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Runs v on ranks in a thread, so that SIGINT, SIGTERM and SIGHUP cancel
+ * it: its runs are stopped and its temporary folder removed before
+ * augur-cli ends.  The rows, or NULL with an error. */
+static GPtrArray *
+run_validation (AugurValidation *v, GArray *ranks, gboolean verbose, GError **error)
+{
+  Job job = { v, ranks, verbose, NULL, NULL, g_main_loop_new (NULL, FALSE), g_cancellable_new () };
+  guint sources[] = { g_unix_signal_add (SIGINT, on_signal, &job), g_unix_signal_add (SIGTERM, on_signal, &job),
+                      g_unix_signal_add (SIGHUP, on_signal, &job) };
+  GThread *thread = g_thread_new ("validate", job_thread, &job);
+
+  g_main_loop_run (job.loop);
+  g_thread_join (thread);
+  for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+    g_source_remove (sources[i]);
+  g_main_loop_unref (job.loop);
+  g_object_unref (job.cancel);
+  if (job.error != NULL)
+    g_propagate_error (error, job.error);
+  return job.rows;
+}
+
+/* A program to validate: its source and arguments. */
+typedef struct {
+  char  *source;
+  char **args;
+} Program;
+
+static void
+program_free (gpointer data)
+{
+  Program *p = data;
+  g_free (p->source);
+  g_strfreev (p->args);
+  g_free (p);
+}
+
+/* --slurm DIR: the platform and the sources copied into DIR, one point
+ * per program and number of ranks. */
+static int
+write_job (const AugurCliSlurmOptions *slurm, const char *platform_path, GPtrArray *programs, GArray *ranks,
+           const char *ranks_text, gint runs)
+{
+  g_autofree char *abs = g_canonicalize_filename (slurm->dir, NULL);
+  g_autofree char *xml = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  AugurCliSlurmPlan plan = { "validate", "validate", platform_path, NULL, 0, NULL, programs->len * ranks->len, NULL,
+                             0 };
+  gsize length = 0;
+
+  if (!augur_cli_read_file (platform_path, &xml, &length, &error))
+    {
+      fprintf (stderr, "augur-cli validate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  plan.model_text = xml;
+  plan.model_length = length;
+  for (guint k = 0; k < ranks->len; k++)
+    plan.ntasks = MAX (plan.ntasks, g_array_index (ranks, guint, k));
+  g_ptr_array_add (args, g_strdup ("--ranks"));
+  g_ptr_array_add (args, g_strdup (ranks_text != NULL ? ranks_text : "2,4"));
+  g_ptr_array_add (args, g_strdup ("--runs"));
+  g_ptr_array_add (args, g_strdup_printf ("%d", runs));
+  for (guint i = 0; i < programs->len; i++)
+    {
+      const Program *prog = g_ptr_array_index (programs, i);
+      g_autofree char *base = g_path_get_basename (prog->source);
+      g_autofree char *joined = prog->args != NULL ? g_strjoinv (",", prog->args) : NULL;
+      /* programs/I/NAME.c: the program keeps its name */
+      char *name = g_strdup_printf ("programs/%u/%s", i, base);
+      g_autofree char *copy = g_build_filename (abs, name, NULL);
+
+      g_ptr_array_add (files, name);
+      g_ptr_array_add (files, g_strdup (prog->source));
+      g_ptr_array_add (args, g_strdup ("--program"));
+      g_ptr_array_add (args, joined != NULL ? g_strconcat (copy, ":", joined, NULL) : g_strdup (copy));
+    }
+  g_ptr_array_add (args, NULL);
+  g_ptr_array_add (files, NULL);
+  plan.arguments = (char **) args->pdata;
+  plan.files = (const char *const *) files->pdata;
+  return augur_cli_slurm_write (slurm->dir, &plan, (guint) slurm->tasks, (guint) slurm->throttle, !slurm->no_submit)
+           ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+}
+
 int
 augur_cli_validate (int argc, char **argv)
 {
@@ -122,11 +220,30 @@ augur_cli_validate (int argc, char **argv)
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- predictions of real MPI runs against the clock");
+  g_auto(AugurCliSlurmOptions) slurm = { 0 };
+  g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func (program_free);
+  int mode;
 
   g_option_context_add_main_entries (context, entries, NULL);
+  augur_cli_slurm_options_add (context, &slurm);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli validate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  mode = augur_cli_slurm_mode ("validate", &slurm);
+  if (mode < 0)
+    return AUGUR_CLI_EXIT_USAGE;
+  /* a task and collect get the job's copy of the platform */
+  if ((mode == AUGUR_CLI_SLURM_TASK || mode == AUGUR_CLI_SLURM_COLLECT) && argc == 2 && platform_path == NULL)
+    {
+      platform_path = g_strdup (argv[1]);
+      argc = 1;
+    }
+  if (mode == AUGUR_CLI_SLURM_WRITE && platform_path == NULL)
+    {
+      fprintf (stderr, "augur-cli validate: with --slurm, give --platform: the compute nodes' platform (as "
+               "`augur-cli calibrate` measures one of them)\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (argc > 1 || (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 &&
@@ -173,55 +290,100 @@ augur_cli_validate (int argc, char **argv)
 
   tools.tracer = tracer;
   tools.runs = (guint) runs;
-  v = augur_validation_new (platform, &tools);
   if (programs == NULL)
     {
       g_autofree char *dir = examples_dir ();
       const char *names[] = { "stencil2d.c", "cg.c", "transpose.c" };
       for (guint i = 0; i < G_N_ELEMENTS (names); i++)
         {
-          g_autofree char *src = g_build_filename (dir, names[i], NULL);
-          if (!g_file_test (src, G_FILE_TEST_IS_REGULAR))
+          Program *prog = g_new0 (Program, 1);
+
+          prog->source = g_build_filename (dir, names[i], NULL);
+          g_ptr_array_add (sources, prog);
+          if (!g_file_test (prog->source, G_FILE_TEST_IS_REGULAR))
             {
-              fprintf (stderr, "augur-cli validate: the bundled program %s is missing; give --program\n", src);
+              fprintf (stderr, "augur-cli validate: the bundled program %s is missing; give --program\n",
+                       prog->source);
               return AUGUR_CLI_EXIT_MODEL;
             }
-          augur_validation_add_program (v, src, NULL);
         }
     }
   else
     for (guint i = 0; programs[i] != NULL; i++)
       {
         const char *colon = strchr (programs[i], ':');
-        g_autofree char *src = colon != NULL ? g_strndup (programs[i], (gsize) (colon - programs[i]))
-                                             : g_strdup (programs[i]);
-        g_auto(GStrv) args = colon != NULL && colon[1] != '\0' ? g_strsplit (colon + 1, ",", -1) : NULL;
+        Program *prog = g_new0 (Program, 1);
 
-        if (!g_file_test (src, G_FILE_TEST_IS_REGULAR))
+        prog->source = colon != NULL ? g_strndup (programs[i], (gsize) (colon - programs[i])) : g_strdup (programs[i]);
+        prog->args = colon != NULL && colon[1] != '\0' ? g_strsplit (colon + 1, ",", -1) : NULL;
+        g_ptr_array_add (sources, prog);
+        if (!g_file_test (prog->source, G_FILE_TEST_IS_REGULAR))
           {
-            fprintf (stderr, "augur-cli validate: %s: no such file\n", src);
+            fprintf (stderr, "augur-cli validate: %s: no such file\n", prog->source);
             return AUGUR_CLI_EXIT_USAGE;
           }
-        augur_validation_add_program (v, src, (const char *const *) args);
       }
+  if (mode == AUGUR_CLI_SLURM_WRITE)
+    return write_job (&slurm, platform_path, sources, ranks, ranks_text, runs);
+  if (mode == AUGUR_CLI_SLURM_COLLECT)
+    {
+      g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("validate", &slurm, "validate");
+      const char *const *records;
+      guint n_records = 0;
 
-  /* in a thread, so that SIGINT, SIGTERM and SIGHUP cancel it: its runs
-   * are stopped and its temporary folder removed before augur-cli ends */
-  {
-    Job job = { v, ranks, verbose, NULL, NULL, g_main_loop_new (NULL, FALSE), g_cancellable_new () };
-    guint sources[] = { g_unix_signal_add (SIGINT, on_signal, &job), g_unix_signal_add (SIGTERM, on_signal, &job),
-                        g_unix_signal_add (SIGHUP, on_signal, &job) };
-    GThread *thread = g_thread_new ("validate", job_thread, &job);
+      if (job == NULL)
+        return AUGUR_CLI_EXIT_MODEL;
+      records = augur_slurm_job_get_records (job, &n_records);
+      rows = augur_validation_read_records (records, augur_slurm_job_get_record_paths (job), n_records,
+                                            sources->len * ranks->len, &error);
+      if (rows == NULL)
+        {
+          fprintf (stderr, "augur-cli collect: %s\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+    }
+  else if (mode == AUGUR_CLI_SLURM_TASK)
+    {
+      /* this task's configurations, program-major as a local run orders them */
+      guint first = 0, count = 0;
+      g_autofree char *records = NULL;
 
-    g_main_loop_run (job.loop);
-    g_thread_join (thread);
-    for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
-      g_source_remove (sources[i]);
-    g_main_loop_unref (job.loop);
-    g_object_unref (job.cancel);
-    rows = job.rows;
-    error = job.error;
-  }
+      if (!augur_cli_slurm_task_slice (&slurm, &first, &count) || first + count > sources->len * ranks->len)
+        return AUGUR_CLI_EXIT_USAGE;
+      rows = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_validation_row_free);
+      for (guint i = first; i < first + count; i++)
+        {
+          const Program *prog = g_ptr_array_index (sources, i / ranks->len);
+          g_autoptr(AugurValidation) one = augur_validation_new (platform, &tools);
+          g_autoptr(GArray) rank = g_array_new (FALSE, FALSE, sizeof (guint));
+          g_autoptr(GPtrArray) row = NULL;
+
+          g_array_append_val (rank, g_array_index (ranks, guint, i % ranks->len));
+          augur_validation_add_program (one, prog->source, (const char *const *) prog->args);
+          row = run_validation (one, rank, verbose, &error);
+          if (row == NULL)
+            {
+              if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+                fprintf (stderr, "augur-cli validate: interrupted; the runs were stopped\n");
+              else
+                fprintf (stderr, "augur-cli validate: %s\n", error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+          g_ptr_array_add (rows, g_ptr_array_steal_index (row, 0));
+        }
+      records = augur_validation_to_records (rows, first, sources->len * ranks->len);
+      return augur_cli_slurm_write_records (slurm.records, records) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+    }
+  else
+    {
+      v = augur_validation_new (platform, &tools);
+      for (guint i = 0; i < sources->len; i++)
+        {
+          const Program *prog = g_ptr_array_index (sources, i);
+          augur_validation_add_program (v, prog->source, (const char *const *) prog->args);
+        }
+      rows = run_validation (v, ranks, verbose, &error);
+    }
   if (verbose)
     fprintf (stderr, "\r\033[K");
   if (rows == NULL)

@@ -996,7 +996,7 @@ test_slurm_folder (void)
   g_assert_cmpint (run (task, &o3, &e3), ==, 0);
   g_assert_true (g_file_get_contents (records, &text, NULL, NULL));
   /* mappings 15 to 21 of 27 */
-  g_assert_true (g_str_has_prefix (text, "augur-pipeline-records 1\nseconds\t"));
+  g_assert_true (g_str_has_prefix (text, "augur-records 1 pipeline-mappings 27\n"));
   g_assert_nonnull (strstr (text, "\n14\t"));
   g_assert_nonnull (strstr (text, "\n20\t"));
   g_assert_null (strstr (text, "\n21\t"));

@@ -147,3 +147,24 @@ augur_test_remove_tree (const char *path)
   else
     g_remove (path);
 }
+
+char *
+augur_test_fake_sbatch (const char *dir)
+{
+  g_autofree char *bin = g_build_filename (dir, "bin", NULL);
+  g_autofree char *sbatch = g_build_filename (bin, "sbatch", NULL);
+  g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
+  char *old = g_strdup (g_getenv ("PATH"));
+
+  g_assert_cmpint (g_mkdir_with_parents (bin, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (sbatch,
+    "#!/bin/sh\n"
+    "script=$2\n"
+    "spec=$(sed -n 's/^#SBATCH --array=\\([0-9,-]*\\).*/\\1/p' \"$script\")\n"
+    "case $spec in *-*) ids=$(seq ${spec%-*} ${spec#*-}) ;; *) ids=$(echo $spec | tr , ' ') ;; esac\n"
+    "for t in $ids; do SLURM_ARRAY_TASK_ID=$t sh \"$script\" 2>\"$(dirname \"$script\")/logs/task-$t.err\"; done\n"
+    "echo 4242\n", -1, NULL));
+  g_assert_cmpint (g_chmod (sbatch, 0755), ==, 0);
+  g_setenv ("PATH", path, TRUE);
+  return old;
+}

@@ -45,4 +45,10 @@ void     augur_test_assert_old_file_kept (const char *dir,
  * symbolic links); what cannot be removed is left. */
 void     augur_test_remove_tree (const char *path);
 
+/* A stand-in sbatch in dir/bin, first in PATH: it runs every task of the
+ * script's --array (a range or a list) here, one after the other, each
+ * task's standard error in the job's logs/, and answers job 4242.  The
+ * PATH before, to give back to g_setenv when done. */
+char    *augur_test_fake_sbatch (const char *dir);
+
 G_END_DECLS

@@ -1,6 +1,6 @@
 /* fuzz-pipeline-records.c: libFuzzer target for the records a Slurm
  * task writes and `augur-cli collect` reads (augur_pipeline_results_merge,
- * augur_pipeline_sweep_merge).  Any input merges into the results of the
+ * augur_pipeline_sweep_merge, augur_pipeline_sweep_best_merge).  Any input merges into the results of the
  * whole search or sweep (every mapping or point given) or fails with an
  * error naming the records or what is missing, never a crash or a read
  * past the input.
@@ -34,6 +34,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(AugurPipelineResults) r = NULL;
   g_autofree char *text = g_strndup ((const char *) data, size);
   const char *records[2];
+  const char *names[2] = { "task-0.records", "task-1.records" };
   AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_ALL, .no_prune = TRUE };
 
   if (pipeline == NULL)
@@ -61,28 +62,44 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       /* the listed mappings of a description that lists none: an error */
       AugurPipelineOptions listed = { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
       g_autoptr(GError) e0 = NULL;
-      g_autoptr(AugurPipelineResults) none = augur_pipeline_results_merge (unlisted, &listed, records, n, &e0);
+      g_autoptr(AugurPipelineResults) none = augur_pipeline_results_merge (unlisted, &listed, records, names, n, &e0);
       if (none != NULL || e0 == NULL)
         abort ();
     }
-    r = augur_pipeline_results_merge (pipeline, &options, records, n, &error);
+    r = augur_pipeline_results_merge (pipeline, &options, records, names, n, &error);
     {
       AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.1, .to = 100, .points = 4, .logarithmic = TRUE };
       g_autoptr(GError) e2 = NULL;
-      g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep_merge (pipeline, &spec, NULL, records, n, NULL, &e2);
+      g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep_merge (pipeline, &spec, NULL, records, names, n, NULL,
+                                                                    &e2);
 
-      if (s == NULL && (e2 == NULL || (strncmp (e2->message, "records ", 8) != 0 &&
+      if (s == NULL && (e2 == NULL || (strncmp (e2->message, "task-", 5) != 0 &&
                                        strncmp (e2->message, "no records give point ", 22) != 0)))
         abort ();
       if (s != NULL && (e2 != NULL || augur_pipeline_sweep_get_n_points (s) != 4 ||
                         augur_pipeline_sweep_get_n_curves (s) != 1))
         abort ();
     }
+    {
+      /* the best 3 of every mapping, 3 points */
+      AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.5, .to = 50, .points = 3, .logarithmic = TRUE,
+                              .best_k = 3 };
+      g_autoptr(GError) e3 = NULL;
+      g_autoptr(AugurPipelineSweep) s = augur_pipeline_sweep_best_merge (pipeline, &spec, NULL, records, names, n,
+                                                                         NULL, NULL, NULL, &e3);
+
+      if (s == NULL && (e3 == NULL || (strncmp (e3->message, "task-", 5) != 0 &&
+                                       strncmp (e3->message, "no records ", 11) != 0)))
+        abort ();
+      if (s != NULL && (e3 != NULL || augur_pipeline_sweep_get_n_points (s) != 3 ||
+                        augur_pipeline_sweep_get_n_curves (s) == 0 || augur_pipeline_sweep_get_n_curves (s) > 9))
+        abort ();
+    }
   }
   if (r == NULL)
     {
-      if (error == NULL || (strncmp (error->message, "records ", 8) != 0 &&
-                            strncmp (error->message, "no records give mapping ", 24) != 0))
+      if (error == NULL || (strncmp (error->message, "task-", 5) != 0 &&
+                            strncmp (error->message, "no records give point ", 22) != 0))
         abort ();
       return 0;
     }

@@ -49,8 +49,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     guint points = augur_slurm_job_get_n_points (job), tasks = augur_slurm_job_get_n_tasks (job);
     guint chunk = augur_slurm_job_get_chunk (job);
 
+    const char *const *paths = augur_slurm_job_get_record_paths (job);
+
     augur_slurm_job_get_missing (job, &n_missing);
     augur_slurm_job_get_records (job, &n_records);
+    /* a path for each task's records */
+    for (guint i = 0; i < n_records; i++)
+      if (paths[i] == NULL || !g_str_has_prefix (paths[i], augur_slurm_job_get_dir (job)))
+        abort ();
+    if (paths[n_records] != NULL)
+      abort ();
     if (error != NULL || points == 0 || tasks == 0 || chunk == 0 || tasks > points ||
         (guint64) (tasks - 1) * chunk >= points || n_missing + n_records != tasks ||
         augur_slurm_job_get_kind (job) == NULL || augur_slurm_job_get_arguments (job) == NULL ||

@@ -1,4 +1,5 @@
-/* test-slurm.c: a mapping search and a sweep run as Slurm job arrays on a real,
+/* test-slurm.c: a mapping search and a sweep, an activity study's sweep and
+ * the ccdsm experiment run as Slurm job arrays on a real,
  * private, single-node Slurm (munged, slurmctld and slurmd started here in
  * a temporary folder on free ports, stopped at the end) gives what the
  * local run gives; a task that fails is named by `augur-cli collect`, and
@@ -358,6 +359,44 @@ test_mapping_search (void)
     g_clear_pointer (&err, g_free);
     g_assert_cmpint (run (&c, collect, &merged3, &err), ==, 0);
     g_assert_cmpstr (merged3, ==, local3);
+  }
+  /* an activity study's sweep (its platform copied into the job) and the
+   * ccdsm experiment, each in 3 tasks: collected, byte for byte the local
+   * run's */
+  {
+    g_autofree char *activity = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples",
+                                                  "lapw0-cluster.activity", NULL);
+    g_autofree char *ccdsm = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "sr1.ccdsm", NULL);
+    g_autofree char *job4 = g_build_filename (c.dir, "job4", NULL);
+    g_autofree char *job5 = g_build_filename (c.dir, "job5", NULL);
+    const char *local4[] = { cli, "activity", activity, "--sweep", "NP=2:32:6", "--format", "csv", NULL };
+    const char *argv4[] = { cli, "activity", activity, "--sweep", "NP=2:32:6", "--slurm", job4, "--tasks", "3", NULL };
+    const char *collect4[] = { cli, "collect", job4, "--format", "csv", NULL };
+    const char *local5[] = { cli, "ccdsm", ccdsm, "--experiment", NULL };
+    const char *argv5[] = { cli, "ccdsm", ccdsm, "--experiment", "--slurm", job5, "--tasks", "3", NULL };
+    const char *collect5[] = { cli, "collect", job5, NULL };
+    g_autofree char *l4 = NULL, *m4 = NULL, *l5 = NULL, *m5 = NULL, *id4 = NULL, *id5 = NULL, *out5 = NULL;
+
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, local4, &l4, &err), ==, 0);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, local5, &l5, &err), ==, 0);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, argv4, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "6 points in 3 tasks of up to 2"));
+    id4 = job_id (strstr (out, "Submitted job"));
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, argv5, &out5, &err), ==, 0);
+    id5 = job_id (strstr (out5, "Submitted job"));
+    wait_job (&c, id4);
+    wait_job (&c, id5);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, collect4, &m4, &err), ==, 0);
+    g_assert_cmpstr (m4, ==, l4);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, collect5, &m5, &err), ==, 0);
+    g_assert_cmpstr (m5, ==, l5);
   }
   cluster_stop (&c);
 }

@@ -21,6 +21,7 @@
 #include "augur-line-chart.h"
 #include "augur-pie-chart.h"
 #include "activity-study.h"
+#include "augur-page-cluster.h"
 
 G_BEGIN_DECLS
 
@@ -257,6 +258,13 @@ void     augur_activity_page_results_init   (AugurActivityPage *self);
 void     augur_activity_page_clear_results  (AugurActivityPage *self);
 /* The pie of the process chosen in the drop-down. */
 void     augur_activity_page_update_pie     (AugurActivityPage *self);
+/* The overrides (names, values) the model has a parameter for, in its
+ * order (the names not copied). */
+void     augur_activity_overrides_bind      (const AugurActivityModel *model,
+                                             char *const              *names,
+                                             GArray                   *values,
+                                             GPtrArray                *bound_names,
+                                             GArray                   *bound_values);
 /* "0.354026662 s": nine significant digits, as augur-cli writes it. */
 char    *augur_activity_format_time         (double             seconds);
 

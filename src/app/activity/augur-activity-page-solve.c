@@ -85,6 +85,22 @@ evaluated_free (Evaluated *out)
   g_free (out);
 }
 
+void
+augur_activity_overrides_bind (const AugurActivityModel *model,
+                               char *const              *names,
+                               GArray                   *values,
+                               GPtrArray                *bound_names,
+                               GArray                   *bound_values)
+{
+  for (guint i = 0; i < augur_activity_model_get_n_params (model); i++)
+    for (guint k = 0; names[k] != NULL; k++)
+      if (g_strcmp0 (names[k], augur_activity_model_get_param_name (model, i)) == 0)
+        {
+          g_ptr_array_add (bound_names, names[k]);
+          g_array_append_val (bound_values, g_array_index (values, double, k));
+        }
+}
+
 char *
 augur_activity_format_time (double seconds)
 {
@@ -262,17 +278,14 @@ evaluate_thread (AugurPageJob  *job,
     return out;
 
   /* The overrides the model has a parameter for, in its order. */
-  for (guint i = 0; i < augur_activity_model_get_n_params (model); i++)
-    for (guint k = 0; in->names[k] != NULL; k++)
-      if (g_strcmp0 (in->names[k], augur_activity_model_get_param_name (model, i)) == 0)
-        {
-          char number[AUGUR_FORMAT_DOUBLE_SIZE];
+  augur_activity_overrides_bind (model, in->names, in->values, names, values);
+  for (guint i = 0; i < names->len; i++)
+    {
+      char number[AUGUR_FORMAT_DOUBLE_SIZE];
 
-          g_ptr_array_add (names, in->names[k]);
-          g_array_append_val (values, g_array_index (in->values, double, k));
-          g_string_append_printf (applied, "%s%s = %s", applied->len > 0 ? ", " : "", in->names[k],
-                                  augur_format_double (number, g_array_index (in->values, double, k)));
-        }
+      g_string_append_printf (applied, "%s%s = %s", applied->len > 0 ? ", " : "", (char *) names->pdata[i],
+                              augur_format_double (number, g_array_index (values, double, i)));
+    }
   binding.n = names->len;
   binding.names = (const char **) names->pdata;
   binding.values = (const double *) values->data;

@@ -627,6 +627,18 @@ augur_activity_page_study_init (AugurActivityPage *self)
   self->study_points = labelled_entry (self->study_range, _("P_oints"), _("Values from From to To, evenly spaced"), 4);
   gtk_widget_set_visible (self->study_range, FALSE);
   gtk_box_append (GTK_BOX (bar), self->study_range);
+  {
+    /* beside the study: the same study as a Slurm job array */
+    g_autoptr(GMenuModel) menu = augur_cluster_menu_new ();
+    GtkWidget *cluster = gtk_menu_button_new ();
+
+    gtk_menu_button_set_label (GTK_MENU_BUTTON (cluster), _("On a _Cluster"));
+    gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (cluster), TRUE);
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (cluster), menu);
+    gtk_widget_set_tooltip_text (cluster, _("Run the study as a Slurm job array on a cluster, and collect its "
+                                            "results"));
+    gtk_box_append (GTK_BOX (bar), cluster);
+  }
 
   label = gtk_label_new_with_mnemonic (_("S_how"));
   gtk_widget_set_margin_start (label, 12);

@@ -66,6 +66,9 @@ augur_activity_page_update_actions (AugurActivityPage *self)
   gboolean running = augur_page_get_running (AUGUR_PAGE (self));
 
   gtk_widget_action_set_enabled (widget, "page.cancel", running);
+  gtk_widget_action_set_enabled (widget, "page.cluster-run", !running);
+  gtk_widget_action_set_enabled (widget, "page.cluster-collect", !running);
+  gtk_widget_action_set_enabled (widget, "page.cluster-resubmit", !running);
   gtk_widget_action_set_enabled (widget, "page.undo", augur_page_can_undo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.redo", augur_page_can_redo (AUGUR_PAGE (self)));
   /* The exports stay on: without a result they say so in the status line
@@ -618,6 +621,10 @@ augur_activity_page_class_init (AugurActivityPageClass *klass)
 #undef BIND
 
   gtk_widget_class_install_action (widget_class, "page.evaluate", NULL, evaluate_action);
+  augur_cluster_install_actions (widget_class, augur_activity_page_on_cluster);
+  /* Work on a cluster (submitted, collected or resubmitted) ended,
+   * successfully or not. */
+  g_signal_new ("clustered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_install_action (widget_class, "page.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "page.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "page.redo", NULL, redo_action);

@@ -15,6 +15,7 @@
 
 #include "activity.h"
 #include "augur-page.h"
+#include "augur-page-cluster.h"
 #include "augur-result-tables.h"
 
 G_BEGIN_DECLS
@@ -90,6 +91,15 @@ void              augur_activity_page_set_study        (AugurActivityPage *page,
                                                         const char        *to,
                                                         const char        *points,
                                                         guint              show);
+/* The study chosen on the Study tab on a cluster (as its On a Cluster
+ * menu, which calls this with the folder chosen): written as a Slurm job
+ * array in dir and submitted (RUN); collected from dir into the Study
+ * tab (COLLECT); its missing tasks resubmitted (RESUBMIT).  dir NULL: the
+ * folder chosen was not a local one.  "clustered" is emitted when each
+ * ends. */
+void              augur_activity_page_on_cluster       (AugurPage         *page,
+                                                        AugurClusterMode   mode,
+                                                        const char        *dir);
 /* Reads measured times (a CSV) in the page's job, as "Measured Times…". */
 void              augur_activity_page_study_load_measured (AugurActivityPage *page,
                                                            GFile             *file);

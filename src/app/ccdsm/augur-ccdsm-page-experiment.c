@@ -7,13 +7,22 @@
  * against distance (SR1 and SR2 under MESI A and B), and the misses
  * per round trip of each kind of variable against distance.
  *
+ * The experiment runs here, or on a cluster (augur-page-cluster.h): one
+ * Slurm job array per program in the folder chosen (sr1/, sr2/), each the
+ * program with this document's machine written as a .ccdsm, whose tasks
+ * run `augur-cli ccdsm --experiment` on their configurations; collected,
+ * the configurations' records (ccdsm-records.h) make the same plots,
+ * table and exports as a run here.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
+#include "augur-application.h"
 #include "augur-ccdsm-page-private.h"
+#include "augur-file.h"
 #include "augur-line-chart-view.h"
 
 #define EXAMPLES_PREFIX "/io/github/augur/Augur/examples/"
@@ -33,20 +42,34 @@ configuration_name (guint program,
   return g_strdup_printf (_("%s (%s), MESI %c"), program_titles[program], _(program_kinds[program]), protocol);
 }
 
-/* What the experiment hands back. */
+#define N_CONFIGURATIONS (2 * AUGUR_CCDSM_EXPERIMENT_POINTS)
+
+/* What the experiment hands back (message: what was done on a cluster). */
 typedef struct
 {
-  GPtrArray           *runs;
+  GPtrArray           *runs;        /* run here, or NULL */
+  AugurCcdsmRecord    *records;     /* N_CONFIGURATIONS, program-major */
   AugurChartData      *latency_chart;
   AugurChartData      *misses_chart;
   GListStore          *experiment_rows;
   double               seconds;
+  char                *message;
 } Experiment;
+
+static void
+records_free (AugurCcdsmRecord *records)
+{
+  for (guint i = 0; records != NULL && i < N_CONFIGURATIONS; i++)
+    augur_ccdsm_record_clear (&records[i]);
+  g_free (records);
+}
 
 static void
 experiment_free (Experiment *out)
 {
   g_clear_pointer (&out->runs, augur_ccdsm_runs_free);
+  g_clear_pointer (&out->records, records_free);
+  g_free (out->message);
   g_clear_pointer (&out->latency_chart, augur_chart_data_unref);
   g_clear_pointer (&out->misses_chart, augur_chart_data_unref);
   g_clear_object (&out->experiment_rows);
@@ -89,19 +112,15 @@ capitalize (const char *word)
   return g_strconcat (upper, g_utf8_offset_to_pointer (word, MIN (1, g_utf8_strlen (word, -1))), NULL);
 }
 
-static const AugurCcdsmRun *
-find_run (GPtrArray *runs,
-          guint      program,
-          char       protocol,
-          guint      distance)
+static const AugurCcdsmRecord *
+find_record (const AugurCcdsmRecord *records,
+             guint                   program,
+             char                    protocol,
+             guint                   distance)
 {
-  for (guint i = 0; i < runs->len; i++)
-    {
-      const AugurCcdsmRun *run = g_ptr_array_index (runs, i);
-
-      if (run->program == program && run->protocol == protocol && run->distance == distance)
-        return run;
-    }
+  for (guint i = 0; i < N_CONFIGURATIONS; i++)
+    if (records[i].program == program && records[i].protocol == protocol && records[i].distance == distance)
+      return &records[i];
   return NULL;
 }
 
@@ -125,10 +144,9 @@ build_charts (Experiment        *out,
 
         for (guint d = 0; d < 3; d++)
           {
-            const AugurCcdsmRun *run = find_run (out->runs, p, *protocol, d);
+            const AugurCcdsmRecord *run = find_record (out->records, p, *protocol, d);
 
-            y[d] = run && run->result && augur_ccdsm_result_is_solved (run->result)
-                   ? augur_ccdsm_result_get_latency (run->result) : NAN;
+            y[d] = run != NULL && run->has_result && run->solved ? run->latency : NAN;
           }
         augur_chart_data_add_series (out->latency_chart, name, distances, y, 3);
       }
@@ -145,15 +163,10 @@ build_charts (Experiment        *out,
 
           for (guint d = 0; d < 3; d++)
             {
-              const AugurCcdsmRun *run = find_run (out->runs, p, *protocol, d);
+              const AugurCcdsmRecord *run = find_record (out->records, p, *protocol, d);
 
-              y[d] = NAN;
-              if (run && run->result && augur_ccdsm_result_is_solved (run->result))
-                {
-                  y[d] = 0;
-                  for (guint q = 0; q < augur_ccdsm_program_get_n_processes (programs[p]); q++)
-                    y[d] += augur_ccdsm_result_get_misses_by_kind (run->result, k, q);
-                }
+              y[d] = run != NULL && run->has_result && run->solved && k < run->kind_misses->len
+                     ? g_array_index (run->kind_misses, double, k) : NAN;
             }
           augur_chart_data_add_series (out->misses_chart, name, distances, y, 3);
         }
@@ -165,16 +178,16 @@ build_rows (Experiment *out)
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
   out->experiment_rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
-  for (guint i = 0; i < out->runs->len; i++)
+  for (guint i = 0; i < N_CONFIGURATIONS; i++)
     {
-      const AugurCcdsmRun *run = g_ptr_array_index (out->runs, i);
+      const AugurCcdsmRecord *run = &out->records[i];
       AugurResultRow *row = augur_result_row_new (i, EXP_N_STRINGS, EXP_N_NUMBERS);
-      gboolean solved = run->result != NULL && augur_ccdsm_result_is_solved (run->result);
+      gboolean solved = run->has_result && run->solved;
       const char *checks;
 
-      if (run->result == NULL)
-        checks = run->error ? run->error->message : _("failed");
-      else if (!augur_ccdsm_result_checks_passed (run->result))
+      if (!run->has_result)
+        checks = *run->error != '\0' ? run->error : _("failed");
+      else if (!run->checks_passed)
         checks = _("failed");
       else
         checks = _("ok");
@@ -186,16 +199,19 @@ build_rows (Experiment *out)
                                                      _(program_kinds[run->program]), run->protocol));
       augur_result_row_set_number (row, EXP_N_DISTANCE, run->distance);
       /* Rounded for reading: the exports have every digit. */
-      augur_result_row_set_number (row, EXP_N_LATENCY,
-                                   solved ? round (augur_ccdsm_result_get_latency (run->result) * 100) / 100 : NAN);
-      augur_result_row_set_number (row, EXP_N_STATES, run->result ? augur_ccdsm_result_get_n_states (run->result) : NAN);
-      augur_result_row_set_number (row, EXP_N_MISSES,
-                                   solved ? round (augur_ccdsm_result_get_total_misses (run->result) * 1e4) / 1e4 : NAN);
+      augur_result_row_set_number (row, EXP_N_LATENCY, solved ? round (run->latency * 100) / 100 : NAN);
+      augur_result_row_set_number (row, EXP_N_STATES, run->has_result ? run->states : NAN);
+      augur_result_row_set_number (row, EXP_N_MISSES, solved ? round (run->total_misses * 1e4) / 1e4 : NAN);
       g_ptr_array_add (rows, row);
     }
   g_list_store_splice (out->experiment_rows, 0, 0, rows->pdata, rows->len);
 }
 
+static gboolean cluster_work (AugurCcdsmInputs *in, Experiment *out, AugurCcdsmProgram *programs[2],
+                              GCancellable *cancellable, GError **error);
+
+/* The experiment here, or its jobs on a cluster written, collected or
+ * resubmitted. */
 static gpointer
 experiment_thread (AugurPageJob  *job,
                    gpointer       inputs,
@@ -210,21 +226,34 @@ experiment_thread (AugurPageJob  *job,
   GError *local_error = NULL;
 
   options.max_states = in->options.max_states;
-
-  for (guint p = 0; p < 2 && local_error == NULL; p++)
+  if (in->cluster != AUGUR_CLUSTER_NONE)
     {
-      g_autofree char *filename = g_strconcat (program_names[p], ".ccdsm", NULL);
-
-      programs[p] = augur_ccdsm_program_parse (in->texts[p], -1, filename, NULL, &local_error);
-      if (programs[p] != NULL)
-        setups[p] = experiment_setup (in->setup, programs[p], in->program_processes);
+      augur_page_job_progress (-1, in->cluster == AUGUR_CLUSTER_RUN ? _("Writing the job and submitting it…")
+                                                                     : _("Reading what the job's tasks wrote…"), job);
+      if (!cluster_work (in, out, programs, cancellable, &local_error) && local_error == NULL)
+        local_error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, _("The cluster's job could not be read"));
     }
-  if (local_error == NULL)
+  else
     {
-      out->runs = augur_ccdsm_experiment (programs, (const AugurCcdsmSetup * const *) setups, 2, &options,
-                                          augur_page_job_progress, job, cancellable, &local_error);
+      for (guint p = 0; p < 2 && local_error == NULL; p++)
+        {
+          g_autofree char *filename = g_strconcat (program_names[p], ".ccdsm", NULL);
+
+          programs[p] = augur_ccdsm_program_parse (in->texts[p], -1, filename, NULL, &local_error);
+          if (programs[p] != NULL)
+            setups[p] = experiment_setup (in->setup, programs[p], in->program_processes);
+        }
+      if (local_error == NULL)
+        out->runs = augur_ccdsm_experiment (programs, (const AugurCcdsmSetup * const *) setups, 2, &options,
+                                            augur_page_job_progress, job, cancellable, &local_error);
       if (out->runs != NULL)
         {
+          out->records = g_new0 (AugurCcdsmRecord, N_CONFIGURATIONS);
+          for (guint i = 0; i < out->runs->len && i < N_CONFIGURATIONS; i++)
+            {
+              const AugurCcdsmRun *run = g_ptr_array_index (out->runs, i);
+              augur_ccdsm_record_init (&out->records[i], run, program_names[run->program]);
+            }
           build_charts (out, programs);
           build_rows (out);
         }
@@ -244,6 +273,119 @@ experiment_thread (AugurPageJob  *job,
   return out;
 }
 
+/* ---- On a cluster: one job per program ------------------------------- */
+
+static const char *const cluster_kinds[] = { AUGUR_CCDSM_EXPERIMENT_KIND, NULL };
+
+/* The bundled programs with this document's machine, as the .ccdsm texts
+ * a cluster's tasks run (`augur-cli ccdsm --experiment`). */
+static gboolean
+cluster_texts (AugurCcdsmInputs  *in,
+               AugurCcdsmProgram *programs[2],
+               char              *texts[2],
+               GError           **error)
+{
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autofree char *filename = g_strconcat (program_names[p], ".ccdsm", NULL);
+      g_autofree char *blanked = NULL, *setup_text = NULL;
+      g_autoptr(AugurCcdsmSetup) setup = NULL;
+
+      programs[p] = augur_ccdsm_program_parse (in->texts[p], -1, filename, NULL, error);
+      if (programs[p] == NULL)
+        return FALSE;
+      setup = experiment_setup (in->setup, programs[p], in->program_processes);
+      blanked = augur_ccdsm_program_get_text_without_setup (programs[p]);
+      setup_text = augur_ccdsm_setup_to_text (setup);
+      texts[p] = g_strconcat (blanked, "\n", setup_text, NULL);
+    }
+  return TRUE;
+}
+
+/* Writes and submits the programs' jobs, or collects or resubmits them:
+ * out->message says what was done, or out->records are collected. */
+static gboolean
+cluster_work (AugurCcdsmInputs  *in,
+              Experiment        *out,
+              AugurCcdsmProgram *programs[2],
+              GCancellable      *cancellable,
+              GError           **error)
+{
+  char *texts[2] = { NULL, NULL };
+  g_autoptr(GString) said = g_string_new (NULL);
+  gboolean ok = cluster_texts (in, programs, texts, error);
+
+  if (ok && in->cluster == AUGUR_CLUSTER_COLLECT)
+    out->records = g_new0 (AugurCcdsmRecord, N_CONFIGURATIONS);
+  for (guint p = 0; ok && p < 2; p++)
+    {
+      g_autofree char *dir = g_build_filename (in->dir, program_names[p], NULL);
+      g_autofree char *message = NULL;
+
+      if (in->cluster == AUGUR_CLUSTER_RUN)
+        {
+          g_autofree char *name = g_strconcat (program_names[p], ".ccdsm", NULL);
+          g_autofree char *max_states = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) in->options.max_states);
+          const char *args[] = { "--experiment", "--max-states", max_states, NULL };
+          AugurSlurmPlan plan = { AUGUR_CCDSM_EXPERIMENT_KIND, "ccdsm", name, texts[p], strlen (texts[p]), NULL,
+                                  AUGUR_CCDSM_EXPERIMENT_POINTS, NULL, 0 };
+
+          if (in->options.max_states == 0)
+            args[1] = NULL;
+          plan.arguments = args;
+          message = augur_cluster_submit (dir, &plan, in->cli, cancellable, error);
+          ok = message != NULL;
+        }
+      else
+        {
+          g_autoptr(AugurSlurmJob) job = augur_cluster_open (dir, in->cluster, cluster_kinds,
+                                                             _("a ccdsm experiment's"), &message, cancellable, error);
+          g_autofree char *text = NULL;
+          const char *const *records;
+          guint n_records = 0;
+          gsize length = 0;
+
+          if (job == NULL)
+            {
+              ok = message != NULL;
+              goto next;
+            }
+          {
+            g_autoptr(GFile) copy = g_file_new_for_path (augur_slurm_job_get_model (job));
+            ok = augur_file_load_contents (copy, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, error);
+          }
+          /* shown as this page's: only when written from its machine now */
+          if (ok && (length != strlen (texts[p]) || memcmp (text, texts[p], length) != 0))
+            {
+              g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
+                           _("The job in %s was written from another machine, latencies or timing than this "
+                             "page's: run the experiment on the cluster again, or collect it from the document it "
+                             "was run from."), dir);
+              ok = FALSE;
+            }
+          if (ok)
+            {
+              records = augur_slurm_job_get_records (job, &n_records);
+              ok = augur_ccdsm_records_read (records, augur_slurm_job_get_record_paths (job), n_records, p,
+                                             out->records + p * AUGUR_CCDSM_EXPERIMENT_POINTS, error);
+            }
+        }
+    next:
+      if (message != NULL)
+        g_string_append_printf (said, "%s%s: %s", said->len > 0 ? " · " : "", program_titles[p], message);
+    }
+  g_free (texts[0]);
+  g_free (texts[1]);
+  if (ok && said->len > 0)
+    out->message = g_strdup (said->str);
+  else if (ok && out->records != NULL)
+    {
+      build_charts (out, programs);
+      build_rows (out);
+    }
+  return ok;
+}
+
 /* ---- UI side ---------------------------------------------------------- */
 
 static void
@@ -254,10 +396,10 @@ present_experiment (AugurCcdsmPage *self,
   g_autofree char *time = augur_ccdsm_format_duration (out->seconds);
   g_autofree char *status = NULL;
 
-  g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
-  g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
-  g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
+  augur_ccdsm_page_experiment_clear (self);
   self->runs = g_steal_pointer (&out->runs);
+  self->experiment = g_steal_pointer (&out->records);
+  self->n_experiment = N_CONFIGURATIONS;
   self->latency_chart = g_steal_pointer (&out->latency_chart);
   self->misses_chart = g_steal_pointer (&out->misses_chart);
 
@@ -267,23 +409,23 @@ present_experiment (AugurCcdsmPage *self,
   gtk_stack_set_visible_child_name (GTK_STACK (self->experiment_stack), "plots");
   gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), "experiment");
 
-  for (guint i = 0; i < self->runs->len; i++)
+  for (guint i = 0; i < self->n_experiment; i++)
     {
-      const AugurCcdsmRun *run = g_ptr_array_index (self->runs, i);
+      const AugurCcdsmRecord *run = &self->experiment[i];
 
-      if (run->result == NULL || !augur_ccdsm_result_is_solved (run->result) ||
-          !augur_ccdsm_result_checks_passed (run->result))
+      if (!run->has_result || !run->solved || !run->checks_passed)
         n_failed++;
     }
   if (n_failed == 0)
     status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u configuration solved · %s",
-                                           "%u configurations solved · %s", self->runs->len),
-                              self->runs->len, time);
+                                           "%u configurations solved · %s", self->n_experiment),
+                              self->n_experiment, time);
   else
     /* Translators: e.g. "12 configurations, 2 failed (see the table) · 1.2 s". */
     status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u configuration, %u failed (see the table) · %s",
-                                           "%u configurations, %u failed (see the table) · %s", self->runs->len),
-                              self->runs->len, n_failed, time);
+                                           "%u configurations, %u failed (see the table) · %s",
+                                           self->n_experiment),
+                              self->n_experiment, n_failed, time);
   augur_ccdsm_page_set_status (self, status, n_failed > 0);
   augur_ccdsm_page_update_actions (self);
 }
@@ -308,6 +450,40 @@ experiment_done (AugurPage    *page,
   g_signal_emit_by_name (self, "experiment-done");
 }
 
+static void
+cluster_done (AugurPage    *page,
+              gpointer      inputs,
+              gpointer      result,
+              const GError *error)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
+  AugurCcdsmInputs *in = inputs;
+  Experiment *out = result;
+
+  if (error == NULL && out->message != NULL)
+    augur_ccdsm_page_set_status (self, out->message, FALSE);
+  else if (error == NULL && out->records != NULL)
+    {
+      g_autofree char *status = NULL;
+      gboolean failed = FALSE;
+
+      for (guint i = 0; i < N_CONFIGURATIONS; i++)
+        failed = failed || !out->records[i].has_result || !out->records[i].solved || !out->records[i].checks_passed;
+      present_experiment (self, out);
+      /* what the experiment says, and where it comes from */
+      status = g_strdup_printf (_("Collected from the cluster (%s) · %s"), in->dir, self->status_text);
+      augur_ccdsm_page_set_status (self, status, failed);
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    augur_ccdsm_page_set_status (self, _("Cancelled"), FALSE);
+  else
+    {
+      augur_ccdsm_page_set_status (self, error->message, TRUE);
+      augur_ccdsm_page_show_error (self, error->message);
+    }
+  g_signal_emit_by_name (self, "clustered");
+}
+
 static gboolean
 emit_done (gpointer data)
 {
@@ -315,16 +491,15 @@ emit_done (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-void
-augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
+/* The experiment's inputs: the bundled programs (the app reads them; the
+ * worker only parses), the document's setup and processes.  NULL with
+ * the error shown. */
+static AugurCcdsmInputs *
+experiment_inputs (AugurCcdsmPage *self)
 {
   g_autoptr(GError) error = NULL;
-  AugurCcdsmInputs *in;
+  AugurCcdsmInputs *in = augur_ccdsm_inputs_new (self);
 
-  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
-
-  in = augur_ccdsm_inputs_new (self);
-  /* The app reads its bundled examples; the worker only parses. */
   for (guint p = 0; p < 2; p++)
     {
       g_autofree char *path = g_strconcat (EXAMPLES_PREFIX, program_names[p], ".ccdsm", NULL);
@@ -334,8 +509,7 @@ augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
         {
           augur_ccdsm_inputs_free (in);
           augur_ccdsm_page_show_error (self, error->message);
-          g_idle_add_full (G_PRIORITY_DEFAULT, emit_done, g_object_ref (self), g_object_unref);
-          return;
+          return NULL;
         }
       in->texts[p] = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
     }
@@ -349,8 +523,63 @@ augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
       for (guint p = 0; p < n; p++)
         in->program_processes[p] = g_strdup (augur_ccdsm_program_get_process_name (self->program, p));
     }
+  return in;
+}
+
+void
+augur_ccdsm_page_run_experiment (AugurCcdsmPage *self)
+{
+  AugurCcdsmInputs *in;
+
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self));
+
+  in = experiment_inputs (self);
+  if (in == NULL)
+    {
+      g_idle_add_full (G_PRIORITY_DEFAULT, emit_done, g_object_ref (self), g_object_unref);
+      return;
+    }
   augur_ccdsm_page_set_status (self, _("Running the experiment…"), FALSE);
   augur_ccdsm_page_start_job (self, in, experiment_thread, (GDestroyNotify) experiment_free, experiment_done);
+}
+
+static gboolean
+emit_clustered (gpointer data)
+{
+  g_signal_emit_by_name (data, "clustered");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+start_cluster (AugurCcdsmPage *self, AugurClusterMode mode, const char *dir)
+{
+  AugurCcdsmInputs *in = experiment_inputs (self);
+
+  if (in == NULL)
+    {
+      g_idle_add_full (G_PRIORITY_DEFAULT, emit_clustered, g_object_ref (self), g_object_unref);
+      return;
+    }
+  in->cluster = mode;
+  in->dir = g_strdup (dir);
+  in->cli = g_strdup (augur_application_get_cli ());
+  augur_ccdsm_page_set_status (self, mode == AUGUR_CLUSTER_RUN ? _("Writing the job and submitting it…")
+                                                               : _("Reading what the job's tasks wrote…"), FALSE);
+  augur_ccdsm_page_start_job (self, in, experiment_thread, (GDestroyNotify) experiment_free, cluster_done);
+}
+
+void
+augur_ccdsm_page_on_cluster (AugurPage        *page,
+                             AugurClusterMode  mode,
+                             const char       *dir)
+{
+  AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
+
+  g_return_if_fail (AUGUR_IS_CCDSM_PAGE (self) && mode != AUGUR_CLUSTER_NONE);
+  if (dir == NULL)
+    augur_ccdsm_page_show_error (self, augur_cluster_folder_error ());
+  else
+    start_cluster (self, mode, dir);
 }
 
 GPtrArray *
@@ -372,6 +601,16 @@ augur_ccdsm_page_get_misses_chart (AugurCcdsmPage *self)
 {
   g_return_val_if_fail (AUGUR_IS_CCDSM_PAGE (self), NULL);
   return self->misses_chart;
+}
+
+void
+augur_ccdsm_page_experiment_clear (AugurCcdsmPage *self)
+{
+  g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
+  g_clear_pointer (&self->experiment, records_free);
+  self->n_experiment = 0;
+  g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
+  g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
 }
 
 void

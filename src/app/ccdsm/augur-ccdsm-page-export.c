@@ -17,8 +17,6 @@
 #define PLOTS_WIDTH  1400
 #define PLOTS_HEIGHT 560
 
-static const char * const experiment_programs[] = { "sr1", "sr2" };
-
 gboolean
 augur_ccdsm_page_experiment_in_view (AugurCcdsmPage *self)
 {
@@ -30,7 +28,7 @@ static gboolean
 use_experiment (AugurCcdsmPage *self,
                 gboolean        picture)
 {
-  if (self->runs == NULL)
+  if (self->experiment == NULL)
     return FALSE;
   if (augur_ccdsm_page_experiment_in_view (self))
     return TRUE;
@@ -146,14 +144,15 @@ augur_ccdsm_page_export (AugurPage      *page,
   else if (g_str_equal (what, "experiment-csv") || g_str_equal (what, "experiment-json") ||
            ((g_str_equal (what, "csv") || g_str_equal (what, "json")) && use_experiment (self, FALSE)))
     {
-      if (self->runs == NULL)
+      if (self->experiment == NULL)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
                        _("There is no experiment to export yet: run it first (Run Experiment)"));
           return FALSE;
         }
-      contents = g_str_has_suffix (what, "csv") ? augur_ccdsm_experiment_to_csv (self->runs, experiment_programs)
-                                                : augur_ccdsm_experiment_to_json (self->runs, experiment_programs);
+      /* run here or collected from a cluster, the same outputs */
+      contents = augur_ccdsm_records_to_output (self->experiment, self->n_experiment,
+                                                g_str_has_suffix (what, "csv") ? "csv" : "json");
     }
   else if (g_str_equal (what, "csv") || g_str_equal (what, "json") ||
            g_str_equal (what, "result-csv") || g_str_equal (what, "result-json"))

@@ -19,6 +19,8 @@
 #include "augur-diagnostic-list.h"
 #include "augur-diagram.h"
 #include "augur-page-job.h"
+#include "augur-page-cluster.h"
+#include "ccdsm-records.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +30,7 @@ struct _AugurCcdsmPage
 
   /* Template children. */
   GtkWidget            *progress_bar;
+  GtkWidget            *experiment_button;
   GtkWidget            *status_label;
   GtkWidget            *error_revealer;
   GtkWidget            *error_label;
@@ -109,7 +112,9 @@ struct _AugurCcdsmPage
 
   AugurCcdsmResult     *result;
   AugurDiagram         *diagram;
-  GPtrArray            *runs;
+  GPtrArray            *runs;               /* the experiment run here, or NULL */
+  AugurCcdsmRecord     *experiment;         /* its configurations (collected from a cluster too), or NULL */
+  guint                 n_experiment;
   AugurChartData       *latency_chart;
   AugurChartData       *misses_chart;
 };
@@ -182,6 +187,10 @@ typedef struct
   /* An experiment: the bundled programs' texts. */
   char                *texts[2];
   char               **program_processes;   /* the document's, unmapped */
+  /* here, or on a cluster in the job folder dir (augur-page-cluster.h) */
+  AugurClusterMode     cluster;
+  char                *dir;
+  char                *cli;
 } AugurCcdsmInputs;
 
 /* Inputs with the time and the Preferences' state-space limit. */
@@ -199,6 +208,7 @@ void     augur_ccdsm_page_update_diagram    (AugurCcdsmPage *self);
 
 /* augur-ccdsm-page-experiment.c */
 void     augur_ccdsm_page_experiment_init   (AugurCcdsmPage *self);
+void     augur_ccdsm_page_experiment_clear  (AugurCcdsmPage *self);
 
 /* augur-ccdsm-page-export.c */
 void     augur_ccdsm_page_export_action     (GtkWidget      *widget,

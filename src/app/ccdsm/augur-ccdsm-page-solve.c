@@ -49,6 +49,8 @@ augur_ccdsm_inputs_free (AugurCcdsmInputs *in)
   g_free (in->texts[0]);
   g_free (in->texts[1]);
   g_strfreev (in->program_processes);
+  g_free (in->dir);
+  g_free (in->cli);
   g_free (in);
 }
 

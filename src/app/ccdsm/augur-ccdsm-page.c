@@ -118,12 +118,15 @@ augur_ccdsm_page_update_actions (AugurCcdsmPage *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean has_result = self->result != NULL;
-  gboolean has_runs = self->runs != NULL;
+  gboolean has_runs = self->experiment != NULL;
   gboolean editable = !self->setup_in_text || self->program != NULL;
 
   if (self->status_label == NULL)
     return;
   gtk_widget_action_set_enabled (widget, "page.cancel", augur_page_get_running (AUGUR_PAGE (self)));
+  gtk_widget_action_set_enabled (widget, "page.cluster-run", !augur_page_get_running (AUGUR_PAGE (self)));
+  gtk_widget_action_set_enabled (widget, "page.cluster-collect", !augur_page_get_running (AUGUR_PAGE (self)));
+  gtk_widget_action_set_enabled (widget, "page.cluster-resubmit", !augur_page_get_running (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.undo", augur_page_can_undo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.redo", augur_page_can_redo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.reset-latencies", editable);
@@ -205,7 +208,7 @@ augur_ccdsm_page_finalize (GObject *object)
   g_clear_pointer (&self->program, augur_ccdsm_program_unref);
   g_clear_pointer (&self->result, augur_ccdsm_result_unref);
   g_clear_pointer (&self->diagram, augur_diagram_unref);
-  g_clear_pointer (&self->runs, augur_ccdsm_runs_free);
+  augur_ccdsm_page_experiment_clear (self);
   g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
   g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
   g_free (self->saved_setup_text);
@@ -271,6 +274,7 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-ccdsm-page.ui");
   gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, experiment_button);
   gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, AugurCcdsmPage, error_label);
@@ -310,6 +314,10 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "page.solve", NULL, solve_action);
   gtk_widget_class_install_action (widget_class, "page.experiment", NULL, experiment_action);
+  augur_cluster_install_actions (widget_class, augur_ccdsm_page_on_cluster);
+  /* Work on a cluster (submitted, collected or resubmitted) ended,
+   * successfully or not. */
+  g_signal_new ("clustered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_install_action (widget_class, "page.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "page.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "page.redo", NULL, redo_action);
@@ -334,6 +342,18 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
 
   augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    /* beside Run Experiment: the experiment on a cluster */
+    g_autoptr(GMenuModel) menu = augur_cluster_menu_new ();
+    GtkWidget *cluster = gtk_menu_button_new ();
+
+    gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (cluster), "network-server-symbolic");
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (cluster), menu);
+    gtk_widget_set_tooltip_text (cluster, _("On a cluster: run the experiment as Slurm job arrays, and collect its "
+                                            "results"));
+    gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (self->experiment_button)), cluster,
+                                self->experiment_button);
+  }
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (augur_ccdsm_page_on_modified), NULL);
   /* Cancel while a solve or the experiment runs. */

@@ -18,6 +18,7 @@
 #include "ccdsm.h"
 #include "augur-line-chart.h"
 #include "augur-page.h"
+#include "augur-page-cluster.h"
 #include "augur-result-tables.h"
 
 G_BEGIN_DECLS
@@ -67,6 +68,15 @@ gboolean    augur_ccdsm_page_can_redo        (AugurCcdsmPage *page);
  * it ran, "finished", as after every job of a page). */
 void        augur_ccdsm_page_run_experiment  (AugurCcdsmPage *page);
 
+/* The experiment on a cluster (as the page's On a Cluster menu, which
+ * calls this with the folder chosen): one Slurm job array per bundled
+ * program in dir/sr1 and dir/sr2, written and submitted (RUN); collected
+ * into the Experiment tab as a run here shows it (COLLECT); the missing
+ * tasks resubmitted (RESUBMIT).  dir NULL: the folder chosen was not a
+ * local one.  "clustered" is emitted when each ends. */
+void              augur_ccdsm_page_on_cluster          (AugurPage        *page,
+                                                        AugurClusterMode  mode,
+                                                        const char       *dir);
 /* The last result (NULL before, or after a failed solve); the runs of the
  * last experiment (AugurCcdsmRun*, NULL before) and its plots. */
 AugurCcdsmResult *augur_ccdsm_page_get_result          (AugurCcdsmPage *page);

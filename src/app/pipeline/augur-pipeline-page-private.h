@@ -23,6 +23,7 @@ struct _AugurPipelinePage
   GtkWidget            *progress_bar;
   GtkWidget            *status_label;
   GtkWidget            *sweep_button;
+  GtkWidget            *cluster_button;
   GtkWidget            *error_revealer;
   GtkWidget            *error_label;
   GtkWidget            *error_close_button;

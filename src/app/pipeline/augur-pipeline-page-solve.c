@@ -14,7 +14,7 @@
 #include "augur-file.h"
 #include "augur-format.h"
 #include "augur-application.h"
-#include "augur-slurm.h"
+#include "augur-page-cluster.h"
 #include "augur-line-chart-view.h"
 #include "augur-pipeline-page-private.h"
 #include "augur-page-job.h"
@@ -25,15 +25,6 @@ enum { RES_N_THROUGHPUT, RES_N_BOUND, RES_N_FIRST_RATE };
 enum { CROSS_S_FROM, CROSS_S_TO, CROSS_N_STRINGS };
 enum { CROSS_N_X, CROSS_N_NUMBERS };
 
-/* Where the work runs: here, or as a Slurm job array written to a folder
- * (and submitted), collected from it, or its missing tasks resubmitted. */
-typedef enum {
-  CLUSTER_NONE,
-  CLUSTER_RUN,
-  CLUSTER_COLLECT,
-  CLUSTER_RESUBMIT,
-} ClusterMode;
-
 /* What an evaluation or a sweep needs, copied when it starts. */
 typedef struct
 {
@@ -42,7 +33,7 @@ typedef struct
   AugurPipelineOptions   options;
   AugurSweepSpec         spec;
   gint64                 started;
-  ClusterMode            cluster;
+  AugurClusterMode       cluster;   /* here, or on a cluster (augur-page-cluster.h) */
   char                  *dir;       /* the job's folder */
   char                  *cli;       /* augur-cli, which the tasks run */
 } JobInputs;
@@ -127,12 +118,12 @@ static char *
 cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
 {
   g_autofree char *des = augur_pipeline_to_des (in->pipeline);
-  g_autofree char *sweep = NULL, *script = NULL, *id = NULL;
+  g_autofree char *sweep = NULL;
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   const char *solver = augur_solver_kind_to_name (in->options.solver.kind);
-  AugurSlurmPlan plan = { in->is_sweep ? "pipeline-sweep" : "pipeline-mappings", "pipeline", "pipeline.des", des,
-                          strlen (des), NULL, 0 };
-  guint tasks = 0, chunk = 0;
+  g_autofree char *best = g_strdup_printf ("%u", in->spec.best_k);
+  AugurSlurmPlan plan = { !in->is_sweep ? "pipeline-mappings" : in->spec.best_k > 0 ? "pipeline-best" : "pipeline-sweep",
+                          "pipeline", "pipeline.des", des, strlen (des), NULL, 0, NULL };
 
   if (in->is_sweep)
     {
@@ -147,6 +138,11 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
       g_ptr_array_add (args, sweep);
       if (in->spec.logarithmic)
         g_ptr_array_add (args, (gpointer) "--log");
+      if (in->spec.best_k > 0)
+        {
+          g_ptr_array_add (args, (gpointer) "--best");
+          g_ptr_array_add (args, best);
+        }
       plan.n_points = in->spec.points;
     }
   else
@@ -164,16 +160,7 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
     }
   g_ptr_array_add (args, NULL);
   plan.arguments = (const char *const *) args->pdata;
-  if (!augur_slurm_write (in->dir, &plan, in->cli, 0, 0, &script, &tasks, &chunk, error))
-    return NULL;
-  /* Cancel before sbatch: the folder is written, nothing is submitted */
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
-  id = augur_slurm_submit (script, error);
-  if (id == NULL)
-    return NULL;
-  return g_strdup_printf (_("Submitted job %s: %u points in %u tasks (%s); collect its results when it is done"), id,
-                          plan.n_points, tasks, in->dir);
+  return augur_cluster_submit (in->dir, &plan, in->cli, cancellable, error);
 }
 
 /* Reads a job's folder: its model and kind, and, when every task wrote
@@ -181,65 +168,17 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
 static gboolean
 cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(AugurSlurmJob) job = augur_slurm_job_open (in->dir, error);
+  static const char *const kinds[] = { "pipeline-mappings", "pipeline-sweep", "pipeline-best", NULL };
+  g_autoptr(AugurSlurmJob) job = augur_cluster_open (in->dir, in->cluster, kinds, _("a pipeline's"), &out->message,
+                                                     cancellable, error);
   g_autofree char *text = NULL;
   const char *const *args, *const *records;
-  const guint *missing;
-  guint n_missing, n_records;
+  guint n_records;
   gsize length = 0;
   gboolean have_spec = FALSE;
 
   if (job == NULL)
-    return FALSE;
-  if (strcmp (augur_slurm_job_get_kind (job), "pipeline-mappings") != 0 &&
-      strcmp (augur_slurm_job_get_kind (job), "pipeline-sweep") != 0)
-    {
-      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
-                   _("%s holds a job of another kind (%s), not a pipeline's"), in->dir, augur_slurm_job_get_kind (job));
-      return FALSE;
-    }
-  missing = augur_slurm_job_get_missing (job, &n_missing);
-  if (in->cluster == CLUSTER_RESUBMIT)
-    {
-      g_autofree char *script = NULL, *id = NULL;
-      if (n_missing == 0)
-        {
-          out->message = g_strdup_printf (_("Every task of %s wrote its results: nothing to resubmit"), in->dir);
-          return TRUE;
-        }
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      id = augur_slurm_job_resubmit (job, &script, error);
-      if (id == NULL)
-        return FALSE;
-      if (n_missing == 1)
-        out->message = g_strdup_printf (_("Submitted the missing task again as job %s"), id);
-      else
-        out->message = g_strdup_printf (_("Submitted the %u missing tasks again as job %s"), n_missing, id);
-      return TRUE;
-    }
-  if (n_missing > 0)
-    {
-      g_autoptr(GString) s = g_string_new (NULL);
-      guint chunk = augur_slurm_job_get_chunk (job), points = augur_slurm_job_get_n_points (job);
-
-      g_string_append_printf (s, g_dngettext (NULL, "%u of the job's %u tasks has not written its results (failed, "
-                                              "or not run yet):", "%u of the job's %u tasks have not written their "
-                                              "results (failed, or not run yet):", n_missing),
-                              n_missing, augur_slurm_job_get_n_tasks (job));
-      for (guint i = 0; i < n_missing && i < 8; i++)
-        {
-          g_autofree char *tail = augur_slurm_job_log_tail (job, missing[i]);
-          guint first = missing[i] * chunk;
-          g_string_append_printf (s, _("\ntask %u (points %u to %u)"), missing[i], first + 1,
-                                  MIN (first + chunk, points));
-          if (*tail != '\0')
-            g_string_append_printf (s, "\n%s", g_strchomp (tail));
-        }
-      g_string_append (s, _("\nCollect again when they are done, or resubmit the missing tasks."));
-      g_set_error_literal (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN, s->str);
-      return FALSE;
-    }
+    return out->message != NULL;
   {
     g_autoptr(GFile) model = g_file_new_for_path (augur_slurm_job_get_model (job));
     if (!augur_file_load_contents (model, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, error))
@@ -262,7 +201,7 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
   }
   args = augur_slurm_job_get_arguments (job);
   records = augur_slurm_job_get_records (job, &n_records);
-  in->is_sweep = strcmp (augur_slurm_job_get_kind (job), "pipeline-sweep") == 0;
+  in->is_sweep = strcmp (augur_slurm_job_get_kind (job), "pipeline-mappings") != 0;
   in->options = (AugurPipelineOptions) { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
   g_clear_pointer (&in->spec.parameter, g_free);
   in->spec = (AugurSweepSpec) { 0 };
@@ -273,6 +212,8 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
       in->spec.logarithmic = TRUE;
     else if (strcmp (args[i], "--solver") == 0 && args[i + 1] != NULL)
       augur_solver_kind_from_name (args[++i], &in->options.solver.kind);
+    else if (strcmp (args[i], "--best") == 0 && args[i + 1] != NULL)
+      in->spec.best_k = (guint) g_ascii_strtoull (args[++i], NULL, 10);
     else if (strcmp (args[i], "--sweep") == 0 && args[i + 1] != NULL)
       {
         const char *t = args[++i], *eq = strchr (t, '=');
@@ -293,11 +234,17 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
           g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN, _("%s: the plan gives no sweep"), in->dir);
           return FALSE;
         }
-      out->sweep = augur_pipeline_sweep_merge (in->pipeline, &in->spec, &in->options.solver, records, n_records, NULL,
-                                               error);
+      if (strcmp (augur_slurm_job_get_kind (job), "pipeline-best") == 0)
+        out->sweep = augur_pipeline_sweep_best_merge (in->pipeline, &in->spec, &in->options.solver, records,
+                                                      augur_slurm_job_get_record_paths (job), n_records, NULL, NULL,
+                                                      cancellable, error);
+      else
+        out->sweep = augur_pipeline_sweep_merge (in->pipeline, &in->spec, &in->options.solver, records,
+                                                 augur_slurm_job_get_record_paths (job), n_records, NULL, error);
       return out->sweep != NULL;
     }
-  out->results = augur_pipeline_results_merge (in->pipeline, &in->options, records, n_records, error);
+  out->results = augur_pipeline_results_merge (in->pipeline, &in->options, records,
+                                               augur_slurm_job_get_record_paths (job), n_records, error);
   if (out->results == NULL)
     return FALSE;
   build_rows (in, out);
@@ -313,7 +260,7 @@ job_thread (AugurPageJob  *job,
   JobInputs *in = inputs;
   JobResult *out = g_new0 (JobResult, 1);
 
-  if (in->cluster == CLUSTER_RUN)
+  if (in->cluster == AUGUR_CLUSTER_RUN)
     {
       augur_page_job_progress (-1, _("Writing the job and submitting it…"), job);
       out->message = cluster_run (in, cancellable, error);
@@ -324,7 +271,7 @@ job_thread (AugurPageJob  *job,
         }
       return out;
     }
-  if (in->cluster == CLUSTER_COLLECT || in->cluster == CLUSTER_RESUBMIT)
+  if (in->cluster == AUGUR_CLUSTER_COLLECT || in->cluster == AUGUR_CLUSTER_RESUBMIT)
     {
       augur_page_job_progress (-1, _("Reading what the job's tasks wrote…"), job);
       if (!cluster_collect (in, out, cancellable, error))
@@ -627,7 +574,7 @@ job_done (AugurPage    *page,
         present_sweep (self, in, result);
       else
         present_results (self, in, result);
-      if (in->cluster == CLUSTER_COLLECT)
+      if (in->cluster == AUGUR_CLUSTER_COLLECT)
         {
           g_autofree char *status = g_strdup_printf (_("Collected from the cluster (%s)"), in->dir);
           augur_pipeline_page_set_status (self, status, FALSE);
@@ -640,7 +587,7 @@ job_done (AugurPage    *page,
       augur_pipeline_page_set_status (self, error->message, TRUE);
       augur_pipeline_page_show_error (self, error->message);
     }
-  if (in->cluster != CLUSTER_NONE)
+  if (in->cluster != AUGUR_CLUSTER_NONE)
     g_signal_emit_by_name (self, "clustered");
   else if (in->is_sweep)
     g_signal_emit_by_name (self, "swept");
@@ -765,14 +712,13 @@ augur_pipeline_page_run_on_cluster (AugurPipelinePage    *self,
       return;
     }
   in = job_inputs_new (self, sweep != NULL);
-  in->cluster = CLUSTER_RUN;
+  in->cluster = AUGUR_CLUSTER_RUN;
   in->dir = g_strdup (dir);
   in->cli = g_strdup (augur_application_get_cli ());
   if (sweep != NULL)
     {
       in->spec = *sweep;
       in->spec.parameter = g_strdup (sweep->parameter);
-      in->spec.best_k = 0;
     }
   else
     in->options.scope = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->scope_dropdown)) == 1
@@ -786,7 +732,7 @@ augur_pipeline_page_run_on_cluster (AugurPipelinePage    *self,
 }
 
 static void
-collect_or_resubmit (AugurPipelinePage *self, const char *dir, ClusterMode mode)
+collect_or_resubmit (AugurPipelinePage *self, const char *dir, AugurClusterMode mode)
 {
   JobInputs *in;
 
@@ -808,14 +754,14 @@ void
 augur_pipeline_page_collect_cluster (AugurPipelinePage *self,
                                      const char        *dir)
 {
-  collect_or_resubmit (self, dir, CLUSTER_COLLECT);
+  collect_or_resubmit (self, dir, AUGUR_CLUSTER_COLLECT);
 }
 
 void
 augur_pipeline_page_resubmit_cluster (AugurPipelinePage *self,
                                       const char        *dir)
 {
-  collect_or_resubmit (self, dir, CLUSTER_RESUBMIT);
+  collect_or_resubmit (self, dir, AUGUR_CLUSTER_RESUBMIT);
 }
 
 /* The popover's fields, checked: the sweep they ask for (its parameter

@@ -16,6 +16,7 @@
 
 #include "augur-line-chart-view.h"
 #include "augur-kinds.h"
+#include "augur-page-cluster.h"
 #include "augur-pipeline-page-private.h"
 
 
@@ -514,57 +515,38 @@ remove_mapping_action (GtkWidget  *widget,
 /* ---- On a cluster ---------------------------------------------------------------- */
 
 static void
-cluster_folder_chosen (AugurPage     *page,
-                       GFile         *folder,
-                       GtkFileFilter *filter,
-                       gpointer       user_data)
+cluster_folder_chosen (AugurPage        *page,
+                       AugurClusterMode  mode,
+                       const char       *dir)
 {
   AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
-  const char *what = user_data;
-  g_autofree char *dir = g_file_get_path (folder);
 
   if (dir == NULL)
-    {
-      augur_pipeline_page_show_error (self, _("The cluster's folder must be a local folder (the nodes read it)."));
-      return;
-    }
-  if (g_str_equal (what, "run"))
+    augur_pipeline_page_show_error (self, augur_cluster_folder_error ());
+  else if (mode == AUGUR_CLUSTER_RUN)
     augur_pipeline_page_run_on_cluster (self, dir, NULL);
-  else if (g_str_equal (what, "sweep"))
-    {
-      AugurSweepSpec spec;
-      if (augur_pipeline_page_sweep_fields (self, &spec))
-        {
-          augur_pipeline_page_run_on_cluster (self, dir, &spec);
-          g_free (spec.parameter);
-        }
-    }
-  else if (g_str_equal (what, "collect"))
+  else if (mode == AUGUR_CLUSTER_COLLECT)
     augur_pipeline_page_collect_cluster (self, dir);
   else
     augur_pipeline_page_resubmit_cluster (self, dir);
 }
 
+/* The sweep popover's On a Cluster…: the sweep its fields give. */
 static void
-choose_cluster_folder (AugurPipelinePage *self, const char *what, const char *title, const char *accept)
+sweep_folder_chosen (AugurPage        *page,
+                     AugurClusterMode  mode,
+                     const char       *dir)
 {
-  augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, title, accept, NULL, NULL,
-                          cluster_folder_chosen, (gpointer) what, NULL);
-}
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (page);
+  AugurSweepSpec spec;
 
-static void
-cluster_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (widget);
-
-  if (g_str_equal (action_name, "page.cluster-run"))
-    choose_cluster_folder (self, "run", _("Run on a Cluster: the Job’s Folder (shared with the nodes)"), _("_Submit"));
-  else if (g_str_equal (action_name, "page.cluster-collect"))
-    choose_cluster_folder (self, "collect", _("Collect a Cluster Job’s Results"), _("_Collect"));
-  else
-    choose_cluster_folder (self, "resubmit", _("Resubmit a Cluster Job’s Missing Tasks"), _("_Resubmit"));
+  if (dir == NULL)
+    augur_pipeline_page_show_error (self, augur_cluster_folder_error ());
+  else if (augur_pipeline_page_sweep_fields (self, &spec))
+    {
+      augur_pipeline_page_run_on_cluster (self, dir, &spec);
+      g_free (spec.parameter);
+    }
 }
 
 static void
@@ -576,14 +558,8 @@ on_sweep_cluster (AugurPipelinePage *self)
     return;
   g_free (spec.parameter);
   gtk_popover_popdown (GTK_POPOVER (self->sweep_popover));
-  if (spec.best_k > 0)
-    {
-      augur_pipeline_page_show_error (self, _("A cluster sweeps the listed mappings: choose “Listed mappings” as the "
-                                              "curves."));
-      return;
-    }
-  choose_cluster_folder (self, "sweep", _("Sweep on a Cluster: the Job’s Folder (shared with the nodes)"),
-                         _("_Submit"));
+  augur_cluster_choose_folder (AUGUR_PAGE (self), AUGUR_CLUSTER_RUN,
+                               _("Sweep on a Cluster: the Job’s Folder (shared with the nodes)"), sweep_folder_chosen);
 }
 
 static void
@@ -684,6 +660,7 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, status_label);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, sweep_button);
+  gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, cluster_button);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, error_label);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, error_close_button);
@@ -719,9 +696,7 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "page.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "page.sweep", NULL, sweep_action);
-  gtk_widget_class_install_action (widget_class, "page.cluster-run", NULL, cluster_action);
-  gtk_widget_class_install_action (widget_class, "page.cluster-collect", NULL, cluster_action);
-  gtk_widget_class_install_action (widget_class, "page.cluster-resubmit", NULL, cluster_action);
+  augur_cluster_install_actions (widget_class, cluster_folder_chosen);
   gtk_widget_class_install_action (widget_class, "page.open-pepa", NULL, open_pepa_action);
   gtk_widget_class_install_action (widget_class, "page.apply-best", NULL, apply_best_action);
   gtk_widget_class_install_action (widget_class, "page.list-mapping", NULL, list_mapping_action);
@@ -745,6 +720,10 @@ augur_pipeline_page_init (AugurPipelinePage *self)
 
   augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    g_autoptr(GMenuModel) menu = augur_cluster_menu_new ();
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->cluster_button), menu);
+  }
 
   self->asymmetric = g_hash_table_new (NULL, NULL);
   self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

@@ -13,6 +13,7 @@
 #include "augur-bar-chart.h"
 #include "augur-line-chart.h"
 #include "augur-replay-page.h"
+#include "augur-page-cluster.h"
 
 G_BEGIN_DECLS
 
@@ -108,6 +109,7 @@ struct _AugurReplayPage
   GtkWidget            *sweep_to;
   GtkWidget            *sweep_points;
   GtkWidget            *sweep_log;
+  GtkWidget            *sweep_button;
   GtkWidget            *sweep_error;
   GtkWidget            *compare_stack;
   GtkWidget            *compare_a_label;

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "augur-application.h"
 #include "augur-file.h"
 #include "augur-export.h"
 #include "augur-line-chart-view.h"
@@ -48,6 +49,9 @@ typedef struct
   double                    from, to;
   guint                     points;
   gboolean                  logarithmic;
+  AugurClusterMode          cluster;    /* here, or on a cluster (augur-page-cluster.h) */
+  char                     *dir;        /* the job's folder */
+  char                     *cli;        /* augur-cli, which the tasks run */
 } JobInputs;
 
 /* What it hands back: a run (or what was replayed up to an error) and its
@@ -60,6 +64,7 @@ typedef struct
   GArray                   *xs;
   GArray                   *ys;
   double                    seconds;
+  char                     *message;   /* what was done on a cluster */
 } JobResult;
 
 /* ---- Runs ------------------------------------------------------------- */
@@ -101,6 +106,8 @@ static void
 job_inputs_free (JobInputs *in)
 {
   augur_replay_inputs_clear (&in->inputs);
+  g_free (in->dir);
+  g_free (in->cli);
   g_free (in);
 }
 
@@ -112,6 +119,7 @@ job_result_free (JobResult *out)
   g_clear_object (&out->action_rows);
   g_clear_pointer (&out->xs, g_array_unref);
   g_clear_pointer (&out->ys, g_array_unref);
+  g_free (out->message);
   g_free (out);
 }
 
@@ -227,6 +235,77 @@ run_label (const AugurReplayInputs *in)
     }
 }
 
+/* The sweep on a cluster: written and submitted, or its job opened to
+ * resubmit its missing tasks or to collect its points (the sweep its plan
+ * gives, into in). */
+static gboolean
+cluster_work (JobInputs *in, JobResult *out, GCancellable *cancellable, GError **error)
+{
+  static const char *const kinds[] = { "replay-sweep", NULL };
+  /* the document as the job's copy holds it: every file by its path */
+  g_autofree char *text = augur_replay_inputs_to_text (&in->inputs, NULL);
+  g_autoptr(AugurSlurmJob) job = NULL;
+  g_autofree char *copy = NULL;
+  const char *const *args, *const *records;
+  guint n_records = 0;
+  gsize length = 0;
+
+  if (in->cluster == AUGUR_CLUSTER_RUN)
+    {
+      g_autofree char *sweep = augur_replay_sweep_to_argument (in->parameter, in->from, in->to, in->points);
+      const char *arguments[] = { "--sweep", sweep, in->logarithmic ? "--log" : NULL, NULL };
+      AugurSlurmPlan plan = { "replay-sweep", "replay", "document.replay", text, strlen (text), arguments, 0, NULL, 0 };
+
+      out->xs = augur_replay_sweep_values (&in->inputs, in->parameter, in->from, in->to, in->points,
+                                           in->logarithmic, error);
+      if (out->xs == NULL)
+        return FALSE;
+      plan.n_points = out->xs->len;
+      g_clear_pointer (&out->xs, g_array_unref);
+      out->message = augur_cluster_submit (in->dir, &plan, in->cli, cancellable, error);
+      return out->message != NULL;
+    }
+  job = augur_cluster_open (in->dir, in->cluster, kinds, _("a replay sweep's"), &out->message, cancellable, error);
+  if (job == NULL)
+    return out->message != NULL;
+  {
+    g_autoptr(GFile) model = g_file_new_for_path (augur_slurm_job_get_model (job));
+    if (!augur_file_load_contents (model, AUGUR_FILE_MAX_DOCUMENT, &copy, &length, NULL, error))
+      return FALSE;
+  }
+  /* shown as this page's: only when written from what it replays now */
+  if (length != strlen (text) || memcmp (copy, text, length) != 0)
+    {
+      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
+                   _("The job in %s was written from other traces, platform or cluster than this page's (its copy: "
+                     "%s)."), in->dir, augur_slurm_job_get_model (job));
+      return FALSE;
+    }
+  args = augur_slurm_job_get_arguments (job);
+  in->logarithmic = FALSE;
+  in->points = 0;
+  for (guint i = 0; args[i] != NULL; i++)
+    if (strcmp (args[i], "--sweep") == 0 && args[i + 1] != NULL &&
+        !augur_replay_sweep_parse (args[++i], &in->parameter, &in->from, &in->to, &in->points))
+      in->points = 0;
+    else if (strcmp (args[i], "--log") == 0)
+      in->logarithmic = TRUE;
+  if (in->points == 0)
+    {
+      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN, _("%s: the plan gives no sweep"), in->dir);
+      return FALSE;
+    }
+  out->xs = augur_replay_sweep_values (&in->inputs, in->parameter, in->from, in->to, in->points, in->logarithmic,
+                                       error);
+  if (out->xs == NULL)
+    return FALSE;
+  out->ys = g_array_new (FALSE, TRUE, sizeof (double));
+  g_array_set_size (out->ys, out->xs->len);
+  records = augur_slurm_job_get_records (job, &n_records);
+  return augur_replay_sweep_read_records (out->xs, records, augur_slurm_job_get_record_paths (job), n_records,
+                                          (double *) (gpointer) out->ys->data, error);
+}
+
 static gpointer
 job_thread (AugurPageJob  *job,
             gpointer       inputs,
@@ -237,7 +316,14 @@ job_thread (AugurPageJob  *job,
   JobResult *out = g_new0 (JobResult, 1);
   GError *local_error = NULL;
 
-  if (!in->is_sweep)
+  if (in->cluster != AUGUR_CLUSTER_NONE)
+    {
+      augur_page_job_progress (-1, in->cluster == AUGUR_CLUSTER_RUN ? _("Writing the job and submitting it…")
+                                                                     : _("Reading what the job's tasks wrote…"), job);
+      if (!cluster_work (in, out, cancellable, &local_error) && local_error == NULL)
+        local_error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, _("The cluster's job could not be read"));
+    }
+  else if (!in->is_sweep)
     {
       AugurReplayResult *partial = NULL;
       AugurReplayResult *result = replay_inputs (job, &in->inputs, TRUE, cancellable, &partial, &local_error);
@@ -544,12 +630,19 @@ job_done (AugurPage    *page,
   JobInputs *in = inputs;
   JobResult *out = result;
 
-  if (error == NULL)
+  if (error == NULL && out->message != NULL)
+    augur_replay_page_set_status (self, out->message, FALSE);
+  else if (error == NULL)
     {
       if (in->is_sweep)
         present_sweep (self, in, out);
       else
         present_run (self, in, out);
+      if (in->cluster == AUGUR_CLUSTER_COLLECT)
+        {
+          g_autofree char *status = g_strdup_printf (_("Collected from the cluster (%s)"), in->dir);
+          augur_replay_page_set_status (self, status, FALSE);
+        }
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_replay_page_set_status (self, _("Cancelled"), FALSE);
@@ -561,7 +654,9 @@ job_done (AugurPage    *page,
       augur_replay_page_set_status (self, error->message, TRUE);
       augur_replay_page_show_error (self, error->message);
     }
-  if (in->is_sweep)
+  if (in->cluster != AUGUR_CLUSTER_NONE)
+    g_signal_emit_by_name (self, "clustered");
+  else if (in->is_sweep)
     g_signal_emit_by_name (self, "swept");
 }
 
@@ -617,31 +712,33 @@ augur_replay_page_replay (AugurPage *page)
   job_start (self, job_inputs_new (self, FALSE));
 }
 
-void
-augur_replay_page_sweep (AugurReplayPage           *self,
-                         AugurReplaySweepParameter  parameter,
-                         double                     from,
-                         double                     to,
-                         guint                      points,
-                         gboolean                   logarithmic)
+/* A sweep of the page's cluster, checked (signal emitted when not), here
+ * or on a cluster. */
+static void
+sweep_start (AugurReplayPage           *self,
+             AugurReplaySweepParameter  parameter,
+             double                     from,
+             double                     to,
+             guint                      points,
+             gboolean                   logarithmic,
+             AugurClusterMode           cluster,
+             const char                *dir,
+             const char                *signal)
 {
   JobInputs *in;
-
-  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
-  g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
 
   if (!self->inputs.use_cluster)
     {
       augur_replay_page_show_error (self, _("What-if sweeps change a cluster built in Augur: choose “Build a Cluster” first."));
-      g_signal_emit_by_name (self, "swept");
+      g_signal_emit_by_name (self, signal);
       return;
     }
-  if (!check_or_report (self, "swept"))
+  if (!check_or_report (self, signal))
     return;
   if (!(from > 0) || !(to > 0) || from == to || !isfinite (from) || !isfinite (to) || points < 2)
     {
       augur_replay_page_show_error (self, _("A sweep needs two different positive bounds and at least two points."));
-      g_signal_emit_by_name (self, "swept");
+      g_signal_emit_by_name (self, signal);
       return;
     }
   in = job_inputs_new (self, TRUE);
@@ -650,7 +747,37 @@ augur_replay_page_sweep (AugurReplayPage           *self,
   in->to = to;
   in->points = points;
   in->logarithmic = logarithmic;
+  in->cluster = cluster;
+  in->dir = g_strdup (dir);
+  in->cli = g_strdup (augur_application_get_cli ());
   job_start (self, in);
+}
+
+void
+augur_replay_page_sweep (AugurReplayPage           *self,
+                         AugurReplaySweepParameter  parameter,
+                         double                     from,
+                         double                     to,
+                         guint                      points,
+                         gboolean                   logarithmic)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
+  sweep_start (self, parameter, from, to, points, logarithmic, AUGUR_CLUSTER_NONE, NULL, "swept");
+}
+
+void
+augur_replay_page_sweep_on_cluster (AugurReplayPage           *self,
+                                    const char                *dir,
+                                    AugurReplaySweepParameter  parameter,
+                                    double                     from,
+                                    double                     to,
+                                    guint                      points,
+                                    gboolean                   logarithmic)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self) && dir != NULL);
+  g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
+  sweep_start (self, parameter, from, to, points, logarithmic, AUGUR_CLUSTER_RUN, dir, "clustered");
 }
 
 /* Each parameter starts with a range worth a look. */
@@ -669,8 +796,9 @@ on_sweep_parameter_changed (AugurReplayPage *self)
   gtk_widget_set_visible (self->sweep_error, FALSE);
 }
 
-void
-augur_replay_page_sweep_from_fields (AugurReplayPage *self)
+/* The What-If tab's fields, checked (the problem shown beside them). */
+static gboolean
+sweep_fields (AugurReplayPage *self, guint *parameter_out, double *from_out, double *to_out)
 {
   static const char *kinds[] = { "bandwidth", "time", "speed", NULL };
   guint parameter = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_parameter));
@@ -694,14 +822,53 @@ augur_replay_page_sweep_from_fields (AugurReplayPage *self)
   ok = ok && from > 0 && to > 0 && from != to;
   gtk_widget_set_visible (self->sweep_error, !ok);
   if (!ok)
+    gtk_label_set_text (GTK_LABEL (self->sweep_error),
+                        _("From and To must be two different positive values, e.g. 10MBps and 1GBps"));
+  *parameter_out = parameter;
+  *from_out = from;
+  *to_out = to;
+  return ok;
+}
+
+void
+augur_replay_page_sweep_from_fields (AugurReplayPage *self)
+{
+  guint parameter;
+  double from, to;
+
+  if (sweep_fields (self, &parameter, &from, &to))
+    augur_replay_page_sweep (self, parameter, from, to,
+                             (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points)),
+                             gtk_check_button_get_active (GTK_CHECK_BUTTON (self->sweep_log)));
+}
+
+void
+augur_replay_page_on_cluster (AugurPage        *page,
+                              AugurClusterMode  mode,
+                              const char       *dir)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  guint parameter;
+  double from, to;
+
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self) && mode != AUGUR_CLUSTER_NONE);
+  if (dir == NULL)
+    augur_replay_page_show_error (self, augur_cluster_folder_error ());
+  else if (mode == AUGUR_CLUSTER_RUN)
     {
-      gtk_label_set_text (GTK_LABEL (self->sweep_error),
-                          _("From and To must be two different positive values, e.g. 10MBps and 1GBps"));
-      return;
+      if (sweep_fields (self, &parameter, &from, &to))
+        augur_replay_page_sweep_on_cluster (self, dir, parameter, from, to,
+                                            (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points)),
+                                            gtk_check_button_get_active (GTK_CHECK_BUTTON (self->sweep_log)));
     }
-  augur_replay_page_sweep (self, parameter, from, to,
-                           (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points)),
-                           gtk_check_button_get_active (GTK_CHECK_BUTTON (self->sweep_log)));
+  else
+    {
+      JobInputs *in = job_inputs_new (self, TRUE);
+
+      in->cluster = mode;
+      in->dir = g_strdup (dir);
+      job_start (self, in);
+    }
 }
 
 const AugurReplayResult *

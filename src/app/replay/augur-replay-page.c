@@ -1124,6 +1124,9 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   page_class->export = augur_replay_page_export;
 
   /* A sweep ended, successfully or not. */
+  /* Work on a cluster (submitted, collected or resubmitted) ended,
+   * successfully or not. */
+  g_signal_new ("clustered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   g_signal_new ("swept", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* A validation ended, successfully or not. */
@@ -1171,6 +1174,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   BIND (sweep_to);
   BIND (sweep_points);
   BIND (sweep_log);
+  BIND (sweep_button);
   BIND (sweep_error);
   BIND (compare_stack);
   BIND (compare_a_label);
@@ -1193,6 +1197,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.round-robin", NULL, round_robin_action);
   gtk_widget_class_install_action (widget_class, "page.keep-scenario", NULL, keep_scenario_action);
   gtk_widget_class_install_action (widget_class, "page.sweep", NULL, sweep_action);
+  augur_cluster_install_actions (widget_class, augur_replay_page_on_cluster);
   gtk_widget_class_install_action (widget_class, "page.validate", NULL, validate_action);
   gtk_widget_class_install_action (widget_class, "page.calibrate", NULL, calibrate_action);
   for (guint i = 0; i < G_N_ELEMENTS (choosers); i++)
@@ -1214,6 +1219,18 @@ augur_replay_page_init (AugurReplayPage *self)
 
   augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    /* beside Sweep: the same sweep on a cluster */
+    g_autoptr(GMenuModel) menu = augur_cluster_menu_new ();
+    GtkWidget *cluster = gtk_menu_button_new ();
+
+    gtk_menu_button_set_label (GTK_MENU_BUTTON (cluster), _("On a _Cluster"));
+    gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (cluster), TRUE);
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (cluster), menu);
+    gtk_widget_set_tooltip_text (cluster, _("Run the sweep as a Slurm job array on a cluster, and collect its "
+                                            "results"));
+    gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (self->sweep_button)), cluster, self->sweep_button);
+  }
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
   /* Replay and What-If while idle, Cancel while a job runs. */

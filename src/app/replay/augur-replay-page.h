@@ -27,6 +27,7 @@
 #include <gtk/gtk.h>
 
 #include "augur-page.h"
+#include "augur-page-cluster.h"
 #include "augur-result-tables.h"
 #include "replay-document.h"
 
@@ -76,6 +77,23 @@ void        augur_replay_page_sweep            (AugurReplayPage           *page,
                                                 double                     to,
                                                 guint                      points,
                                                 gboolean                   logarithmic);
+
+/* The sweep on a cluster (as the What-If tab's On a Cluster menu, which
+ * calls augur_replay_page_on_cluster with the folder chosen and the
+ * tab's fields): written as a Slurm job array in dir and submitted;
+ * collected from dir into the What-If plot as a sweep here shows it; its
+ * missing tasks resubmitted (dir NULL: the folder chosen was not a local
+ * one).  "clustered" is emitted when each ends. */
+void        augur_replay_page_sweep_on_cluster (AugurReplayPage           *page,
+                                                const char                *dir,
+                                                AugurReplaySweepParameter  parameter,
+                                                double                     from,
+                                                double                     to,
+                                                guint                      points,
+                                                gboolean                   logarithmic);
+void        augur_replay_page_on_cluster       (AugurPage                 *page,
+                                                AugurClusterMode           mode,
+                                                const char                *dir);
 
 /* Builds the bundled MPI programs, runs them for real with the Validation
  * tab's numbers of ranks, traces them and replays the traces on the

@@ -5,6 +5,7 @@
  */
 #include "activity-study.h"
 #include "augur-format.h"
+#include "augur-records.h"
 #include "augur-sweep.h"
 
 #include <glib/gi18n.h>
@@ -37,7 +38,7 @@ typedef struct {
   const AugurActivityBinding *binding;
   const AugurActivityOptions *options;
   AugurActivityStudy         *study;
-  const double               *values;     /* a sweep's values, or NULL */
+  guint                       first;      /* index 0 of the run is point `first` */
 } Job;
 
 void
@@ -63,7 +64,7 @@ evaluate_point (guint index, gpointer user_data, GCancellable *cancellable, GErr
 {
   Job *job = user_data;
   AugurActivityStudy *s = job->study;
-  Point *pt = &s->points[index];
+  Point *pt = &s->points[index + job->first];
   const AugurActivityBinding *b = job->binding;
   guint n_user = b != NULL ? b->n : 0;
   AugurActivityBinding own = { 0 };
@@ -71,9 +72,11 @@ evaluate_point (guint index, gpointer user_data, GCancellable *cancellable, GErr
   g_autofree double *values = NULL;
   g_autoptr(AugurActivityResult) r = NULL;
   AugurActivityOptions options = { 0 };
+  gboolean configs = s->parameter == NULL;
   guint n;
 
-  if (job->values == NULL)
+  index += job->first;
+  if (configs)
     augur_activity_model_get_config (job->model, index, &own);
   else
     own.n = 1;
@@ -85,7 +88,7 @@ evaluate_point (guint index, gpointer user_data, GCancellable *cancellable, GErr
       names[k] = b->names[k];
       values[k] = b->values[k];
     }
-  if (job->values == NULL)
+  if (configs)
     for (guint k = 0; k < own.n; k++)
       {
         names[n_user + k] = own.names[k];
@@ -94,7 +97,7 @@ evaluate_point (guint index, gpointer user_data, GCancellable *cancellable, GErr
   else
     {
       names[n_user] = s->parameter;
-      values[n_user] = job->values[index];
+      values[n_user] = pt->x;
     }
   if (job->options != NULL)
     options = *job->options;
@@ -105,7 +108,7 @@ evaluate_point (guint index, gpointer user_data, GCancellable *cancellable, GErr
   }
   if (r == NULL)
     {
-      if (job->values == NULL)
+      if (configs)
         g_prefix_error (error, _("configuration %s: "), pt->label);
       else
         g_prefix_error (error, "%s = %s: ", s->parameter, pt->label);
@@ -113,7 +116,7 @@ evaluate_point (guint index, gpointer user_data, GCancellable *cancellable, GErr
     }
   pt->time = augur_activity_result_get_time (r);
   pt->processes = augur_activity_result_get_n_processes (r);
-  if (job->values == NULL)
+  if (configs)
     pt->x = pt->processes;
   for (guint k = 0; k < s->n_params; k++)
     pt->params[k] = augur_activity_result_get_param_value (r, k);
@@ -136,28 +139,12 @@ study_new (const AugurActivityModel *model, guint n_points)
   return s;
 }
 
-static AugurActivityStudy *
-run (Job *job, AugurProgressFunc progress, gpointer progress_data, GCancellable *cancellable, GError **error)
-{
-  if (!augur_sweep_run (job->study->n_points, 0, evaluate_point, job, progress, progress_data, cancellable, error))
-    {
-      augur_activity_study_free (job->study);
-      return NULL;
-    }
-  return job->study;
-}
-
 AugurActivityStudy *
-augur_activity_study_configs (const AugurActivityModel   *model,
-                              const AugurActivityBinding *binding,
-                              const AugurActivityOptions *options,
-                              AugurProgressFunc           progress,
-                              gpointer                    progress_data,
-                              GCancellable               *cancellable,
-                              GError                    **error)
+augur_activity_study_new_configs (const AugurActivityModel  *model,
+                                  GError                   **error)
 {
+  AugurActivityStudy *s;
   guint n;
-  Job job = { model, binding, options, NULL, NULL };
 
   g_return_val_if_fail (model != NULL, NULL);
   n = augur_activity_model_get_n_configs (model);
@@ -167,31 +154,26 @@ augur_activity_study_configs (const AugurActivityModel   *model,
                            _("the model lists no configuration ('config NAME PARAM = VALUE, ...')"));
       return NULL;
     }
-  job.study = study_new (model, n);
+  s = study_new (model, n);
   for (guint i = 0; i < n; i++)
     {
-      Point *pt = &job.study->points[i];
+      Point *pt = &s->points[i];
       pt->label = g_strdup (augur_activity_model_get_config_name (model, i));
       pt->own_measured = augur_activity_model_get_config_measured (model, i, &pt->own_seconds);
       pt->measured = pt->own_measured;
       pt->seconds = pt->own_seconds;
     }
-  return run (&job, progress, progress_data, cancellable, error);
+  return s;
 }
 
 AugurActivityStudy *
-augur_activity_study_sweep (const AugurActivityModel   *model,
-                            const AugurActivityBinding *binding,
-                            const AugurActivityOptions *options,
-                            const char                 *parameter,
-                            const double               *values,
-                            guint                       n_values,
-                            AugurProgressFunc           progress,
-                            gpointer                    progress_data,
-                            GCancellable               *cancellable,
-                            GError                    **error)
+augur_activity_study_new_sweep (const AugurActivityModel  *model,
+                                const char                *parameter,
+                                const double              *values,
+                                guint                      n_values,
+                                GError                   **error)
 {
-  Job job = { model, binding, options, NULL, values };
+  AugurActivityStudy *s;
   gboolean known = FALSE;
 
   g_return_val_if_fail (model != NULL && parameter != NULL && (values != NULL || n_values == 0), NULL);
@@ -216,15 +198,203 @@ augur_activity_study_sweep (const AugurActivityModel   *model,
                      parameter, values[i]);
         return NULL;
       }
-  job.study = study_new (model, n_values);
-  job.study->parameter = g_strdup (parameter);
+  s = study_new (model, n_values);
+  s->parameter = g_strdup (parameter);
   for (guint i = 0; i < n_values; i++)
     {
       char number[AUGUR_FORMAT_DOUBLE_SIZE];
-      job.study->points[i].label = g_strdup (augur_format_double (number, values[i]));
-      job.study->points[i].x = values[i];
+      s->points[i].label = g_strdup (augur_format_double (number, values[i]));
+      s->points[i].x = values[i];
     }
-  return run (&job, progress, progress_data, cancellable, error);
+  return s;
+}
+
+gboolean
+augur_activity_study_evaluate (AugurActivityStudy         *study,
+                               const AugurActivityModel   *model,
+                               const AugurActivityBinding *binding,
+                               const AugurActivityOptions *options,
+                               guint                       first,
+                               guint                       count,
+                               AugurProgressFunc           progress,
+                               gpointer                    progress_data,
+                               GCancellable               *cancellable,
+                               GError                    **error)
+{
+  Job job = { model, binding, options, study, first };
+
+  g_return_val_if_fail (study != NULL && model != NULL, FALSE);
+  g_return_val_if_fail (augur_activity_model_get_n_params (model) == study->n_params, FALSE);
+  if (first >= study->n_points || count > study->n_points - first)
+    {
+      g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                   _("the slice of points %u to %u is not within the study's %u points"), first + 1, first + count,
+                   study->n_points);
+      return FALSE;
+    }
+  return augur_sweep_run (count > 0 ? count : study->n_points - first, 0, evaluate_point, &job, progress,
+                          progress_data, cancellable, error);
+}
+
+static AugurActivityStudy *
+evaluated (AugurActivityStudy *s, const AugurActivityModel *model, const AugurActivityBinding *binding,
+           const AugurActivityOptions *options, AugurProgressFunc progress, gpointer progress_data,
+           GCancellable *cancellable, GError **error)
+{
+  if (s != NULL &&
+      !augur_activity_study_evaluate (s, model, binding, options, 0, 0, progress, progress_data, cancellable, error))
+    g_clear_pointer (&s, augur_activity_study_free);
+  return s;
+}
+
+AugurActivityStudy *
+augur_activity_study_configs (const AugurActivityModel   *model,
+                              const AugurActivityBinding *binding,
+                              const AugurActivityOptions *options,
+                              AugurProgressFunc           progress,
+                              gpointer                    progress_data,
+                              GCancellable               *cancellable,
+                              GError                    **error)
+{
+  return evaluated (augur_activity_study_new_configs (model, error), model, binding, options, progress,
+                    progress_data, cancellable, error);
+}
+
+AugurActivityStudy *
+augur_activity_study_sweep (const AugurActivityModel   *model,
+                            const AugurActivityBinding *binding,
+                            const AugurActivityOptions *options,
+                            const char                 *parameter,
+                            const double               *values,
+                            guint                       n_values,
+                            AugurProgressFunc           progress,
+                            gpointer                    progress_data,
+                            GCancellable               *cancellable,
+                            GError                    **error)
+{
+  return evaluated (augur_activity_study_new_sweep (model, parameter, values, n_values, error), model, binding,
+                    options, progress, progress_data, cancellable, error);
+}
+
+/* ---- A cluster job's records ------------------------------------------------ */
+
+gboolean
+augur_activity_study_parse_sweep (const char  *text,
+                                  char       **parameter,
+                                  double     **values,
+                                  guint       *n_values,
+                                  GError     **error)
+{
+  const char *eq = strchr (text, '=');
+  g_auto(GStrv) parts = eq != NULL ? g_strsplit (eq + 1, ":", -1) : NULL;
+  double v[3];
+
+  if (eq == NULL || eq == text || g_strv_length (parts) != 3)
+    goto bad;
+  for (guint i = 0; i < 3; i++)
+    {
+      char *end;
+      v[i] = g_ascii_strtod (parts[i], &end);
+      if (end == parts[i] || *end != '\0')
+        goto bad;
+    }
+  if (v[2] < 1 || v[2] > AUGUR_SWEEP_MAX_POINTS || v[2] != floor (v[2]))
+    goto bad;
+  *values = augur_sweep_points (v[0], v[1], (guint) v[2], FALSE, error);
+  if (*values == NULL)
+    return FALSE;
+  *parameter = g_strndup (text, eq - text);
+  *n_values = (guint) v[2];
+  return TRUE;
+
+bad:
+  g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+               _("expected NAME=FROM:TO:POINTS (POINTS from 1 to %d)"), AUGUR_SWEEP_MAX_POINTS);
+  return FALSE;
+}
+
+AugurActivityStudy *
+augur_activity_study_new_from_arguments (const AugurActivityModel  *model,
+                                         const char *const         *arguments,
+                                         GError                   **error)
+{
+  for (guint i = 0; arguments != NULL && arguments[i] != NULL; i++)
+    if (strcmp (arguments[i], "--sweep") == 0 && arguments[i + 1] != NULL)
+      {
+        g_autofree char *parameter = NULL;
+        g_autofree double *values = NULL;
+        guint n = 0;
+
+        if (!augur_activity_study_parse_sweep (arguments[i + 1], &parameter, &values, &n, error))
+          {
+            g_prefix_error (error, "--sweep %s: ", arguments[i + 1]);
+            return NULL;
+          }
+        return augur_activity_study_new_sweep (model, parameter, values, n, error);
+      }
+    else if (strcmp (arguments[i], "--configs") == 0)
+      return augur_activity_study_new_configs (model, error);
+  g_set_error_literal (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                       _("the job's plan asks for no study (--sweep or --configs)"));
+  return NULL;
+}
+
+char *
+augur_activity_study_to_records (const AugurActivityStudy *s,
+                                 const char               *kind,
+                                 guint                     first,
+                                 guint                     count)
+{
+  GString *out = augur_records_begin (kind, s->n_points);
+
+  for (guint i = first; i < s->n_points && (count == 0 || i < first + count); i++)
+    {
+      const Point *pt = &s->points[i];
+
+      augur_records_point (out, i);
+      augur_records_add_double (out, pt->time);
+      augur_records_add_uint (out, pt->processes);
+      for (guint k = 0; k < s->n_params; k++)
+        augur_records_add_double (out, pt->params[k]);
+    }
+  return augur_records_end (out);
+}
+
+static gboolean
+read_point (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  AugurActivityStudy *s = data;
+  Point *pt = &s->points[index];
+  guint64 processes;
+
+  if (!augur_records_line_double (line, &pt->time, error) ||
+      !augur_records_line_uint (line, G_MAXUINT, &processes, error))
+    return FALSE;
+  if (!isfinite (pt->time) || pt->time < 0)
+    {
+      g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
+                   _("a predicted time is a finite number of seconds, not %g"), pt->time);
+      return FALSE;
+    }
+  pt->processes = (guint) processes;
+  if (s->parameter == NULL)
+    pt->x = pt->processes;
+  for (guint k = 0; k < s->n_params; k++)
+    if (!augur_records_line_double (line, &pt->params[k], error))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+augur_activity_study_read_records (AugurActivityStudy *s,
+                                   const char         *kind,
+                                   const char *const  *records,
+                                   const char *const  *names,
+                                   guint               n_records,
+                                   GError            **error)
+{
+  g_return_val_if_fail (s != NULL && kind != NULL, FALSE);
+  return augur_records_read (kind, s->n_points, records, names, n_records, read_point, s, error);
 }
 
 /* ---- Accessors ------------------------------------------------------------ */

@@ -53,6 +53,51 @@ AugurActivityStudy *augur_activity_study_sweep   (const AugurActivityModel   *mo
                                                   GError                    **error);
 void                augur_activity_study_free    (AugurActivityStudy         *study);
 
+/* A cluster job's study: its points laid out, not evaluated yet (the
+ * same checks as above), then a slice of them evaluated (count 0: up to
+ * the last), written as records (augur-records.h, of the plan's kind),
+ * and every slice's records read back into the whole study, which then
+ * is what augur_activity_study_configs or _sweep give. */
+AugurActivityStudy *augur_activity_study_new_configs  (const AugurActivityModel   *model,
+                                                       GError                    **error);
+AugurActivityStudy *augur_activity_study_new_sweep    (const AugurActivityModel   *model,
+                                                       const char                 *parameter,
+                                                       const double               *values,
+                                                       guint                       n_values,
+                                                       GError                    **error);
+gboolean            augur_activity_study_evaluate     (AugurActivityStudy         *study,
+                                                       const AugurActivityModel   *model,
+                                                       const AugurActivityBinding *binding,
+                                                       const AugurActivityOptions *options,
+                                                       guint                       first,
+                                                       guint                       count,
+                                                       AugurProgressFunc           progress,
+                                                       gpointer                    progress_data,
+                                                       GCancellable               *cancellable,
+                                                       GError                    **error);
+/* A sweep as augur-cli's --sweep gives it: NAME=FROM:TO:POINTS, POINTS
+ * values evenly spaced from FROM to TO. */
+gboolean            augur_activity_study_parse_sweep  (const char                 *text,
+                                                       char                      **parameter,
+                                                       double                    **values,
+                                                       guint                      *n_values,
+                                                       GError                    **error);
+/* The study a job's plan asks for (its arguments: --sweep S or --configs),
+ * laid out. */
+AugurActivityStudy *augur_activity_study_new_from_arguments (const AugurActivityModel  *model,
+                                                             const char *const         *arguments,
+                                                             GError                   **error);
+char               *augur_activity_study_to_records   (const AugurActivityStudy   *study,
+                                                       const char                 *kind,
+                                                       guint                       first,
+                                                       guint                       count);
+gboolean            augur_activity_study_read_records (AugurActivityStudy         *study,
+                                                       const char                 *kind,
+                                                       const char *const          *records,
+                                                       const char *const          *names,
+                                                       guint                       n_records,
+                                                       GError                    **error);
+
 /* The swept parameter, or NULL for a list of configurations. */
 const char *augur_activity_study_get_parameter  (const AugurActivityStudy *study);
 guint       augur_activity_study_get_n_points   (const AugurActivityStudy *study);

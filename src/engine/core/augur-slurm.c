@@ -62,7 +62,7 @@ augur_slurm_submit (const char  *script,
 
 /* The batch script of the given tasks ("0-9%4" or "2,7"). */
 static char *
-job_script (const char *dir, const char *kind, const char *array, const char *const *command)
+job_script (const char *dir, const char *kind, const char *array, guint ntasks, const char *const *command)
 {
   GString *s = g_string_new ("#!/bin/sh\n");
   g_autofree char *out = g_build_filename (dir, "logs", "task-%a.out", NULL);
@@ -72,7 +72,7 @@ job_script (const char *dir, const char *kind, const char *array, const char *co
 
   g_string_append_printf (s, "# Augur: %s, a slice of points per task (augur-cli collect merges them)\n", kind);
   g_string_append_printf (s, "#SBATCH --job-name=augur-%s\n#SBATCH --array=%s\n", kind, array);
-  g_string_append (s, "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n");
+  g_string_append_printf (s, "#SBATCH --ntasks=%u\n#SBATCH --cpus-per-task=1\n", MAX (ntasks, 1u));
   g_string_append_printf (s, "#SBATCH --output=%s\n#SBATCH --error=%s\n", out, err);
   g_string_append (s, "set -u\n# this task's slice of the plan's points, written whole to results/ or not at all\n"
                       "t=$SLURM_ARRAY_TASK_ID\nexec");
@@ -156,6 +156,44 @@ augur_slurm_write (const char            *dir,
   tasks = (plan->n_points + chunk - 1) / chunk;
   if (!write_file (model_path, plan->model_text, (gssize) plan->model_length, error))
     return FALSE;
+  for (guint i = 0; plan->files != NULL && plan->files[i] != NULL && plan->files[i + 1] != NULL; i += 2)
+    {
+      const char *name = plan->files[i];
+      g_autofree char *to = g_build_filename (abs, name, NULL);
+      g_autofree char *parent = g_path_get_dirname (to);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+      g_auto(GStrv) parts = g_strsplit (name, G_DIR_SEPARATOR_S, -1);
+      const char *top = NULL;
+      gboolean ours = g_path_is_absolute (name);
+
+      /* within the folder, beside the job's own files, never over one */
+      for (guint k = 0; parts[k] != NULL; k++)
+        {
+          ours = ours || strcmp (parts[k], "..") == 0;
+          if (top == NULL && *parts[k] != '\0' && strcmp (parts[k], ".") != 0)
+            top = parts[k];
+        }
+      ours = ours || top == NULL || strcmp (top, "plan.ini") == 0 || strcmp (top, "job.sh") == 0 ||
+             strcmp (top, "results") == 0 || strcmp (top, "logs") == 0 || g_str_has_prefix (top, "job-again-") ||
+             strcmp (top, model_name) == 0;
+      if (ours)
+        {
+          g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER,
+                       _("%s: the model reads it, but it cannot be copied beside the model in the job's folder "
+                         "(give it a plain name in the model's folder)"), name);
+          return FALSE;
+        }
+      if (!g_file_get_contents (plan->files[i + 1], &contents, &length, error))
+        return FALSE;
+      if (g_mkdir_with_parents (parent, 0755) != 0 || !write_file (to, contents, (gssize) length, error))
+        {
+          if (error != NULL && *error == NULL)
+            g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER, _("cannot make %s: %s"), parent,
+                         g_strerror (errno));
+          return FALSE;
+        }
+    }
 
   g_key_file_set_string (kf, "job", "kind", plan->kind);
   g_key_file_set_string (kf, "job", "model", model_name);
@@ -175,7 +213,7 @@ augur_slurm_write (const char            *dir,
   g_ptr_array_add (command, plan_path);
   g_ptr_array_add (command, NULL);
   array = throttle > 0 ? g_strdup_printf ("0-%u%%%u", tasks - 1, throttle) : g_strdup_printf ("0-%u", tasks - 1);
-  text = job_script (abs, plan->kind, array, (const char *const *) command->pdata);
+  text = job_script (abs, plan->kind, array, plan->ntasks, (const char *const *) command->pdata);
   if (!write_file (script_path, text, -1, error) || !write_file (plan_path, plan_text, -1, error))
     return FALSE;
   g_chmod (script_path, 0755);
@@ -227,6 +265,7 @@ struct _AugurSlurmJob {
   char     **arguments;
   guint      points, tasks, chunk;
   GPtrArray *records;    /* char*, NULL-terminated */
+  GPtrArray *paths;      /* the records' paths, NULL-terminated */
   GArray    *missing;    /* guint */
 };
 
@@ -240,6 +279,7 @@ augur_slurm_job_free (AugurSlurmJob *job)
   g_free (job->model);
   g_strfreev (job->arguments);
   g_ptr_array_unref (job->records);
+  g_ptr_array_unref (job->paths);
   g_array_unref (job->missing);
   g_free (job);
 }
@@ -255,6 +295,7 @@ augur_slurm_job_open (const char  *dir,
 
   job->dir = g_canonicalize_filename (dir, NULL);
   job->records = g_ptr_array_new_with_free_func (g_free);
+  job->paths = g_ptr_array_new_with_free_func (g_free);
   job->missing = g_array_new (FALSE, FALSE, sizeof (guint));
   plan_path = g_build_filename (job->dir, "plan.ini", NULL);
   if (!g_key_file_load_from_file (kf, plan_path, G_KEY_FILE_NONE, NULL))
@@ -290,11 +331,15 @@ augur_slurm_job_open (const char  *dir,
       char *text = NULL;
 
       if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && g_file_get_contents (path, &text, NULL, NULL))
-        g_ptr_array_add (job->records, text);
+        {
+          g_ptr_array_add (job->records, text);
+          g_ptr_array_add (job->paths, g_steal_pointer (&path));
+        }
       else
         g_array_append_val (job->missing, t);
     }
   g_ptr_array_add (job->records, NULL);
+  g_ptr_array_add (job->paths, NULL);
   return g_steal_pointer (&job);
 }
 
@@ -312,6 +357,12 @@ augur_slurm_job_get_records (const AugurSlurmJob *job,
 {
   *n_records = job->records->len - 1;
   return (const char *const *) job->records->pdata;
+}
+
+const char *const *
+augur_slurm_job_get_record_paths (const AugurSlurmJob *job)
+{
+  return (const char *const *) job->paths->pdata;
 }
 
 const guint *

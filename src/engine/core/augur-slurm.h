@@ -4,8 +4,10 @@
  * kind, augur-cli's command and options, the points and how they are cut
  * into tasks), job.sh (the batch script: `#SBATCH --array=0-N%K`, each task
  * running augur-cli on its slice of consecutive points and writing its
- * records to results/ whole or not at all), results/ and logs/.  The kinds'
- * records and their merging are the kinds' own (pipeline.h).
+ * records to results/ whole or not at all), results/ and logs/, with the
+ * files the model reads copied beside it.  The records are written and
+ * read in one format (augur-records.h); each kind reads its points' fields
+ * (pipeline.h, activity-study.h, ccdsm-records.h, validate.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,13 +30,20 @@ typedef enum {
 #define AUGUR_SLURM_DEFAULT_MAX_ARRAY 1001
 
 typedef struct {
-  const char        *kind;          /* "pipeline-mappings", "pipeline-sweep" */
-  const char        *command;       /* augur-cli's command: "pipeline" */
+  const char        *kind;          /* "pipeline-mappings", "pipeline-sweep", "pipeline-best", "activity-sweep",
+                                     * "activity-configs", "ccdsm-experiment", "validate" */
+  const char        *command;       /* augur-cli's command: "pipeline", "activity", "ccdsm", "validate" */
   const char        *model_name;    /* the model's file name (its base name is kept) */
   const char        *model_text;    /* copied into the folder */
   gsize              model_length;
   const char *const *arguments;     /* the command's options for every task (NULL-terminated) */
   guint              n_points;
+  /* files the model reads (a platform), copied beside it: pairs of a
+   * relative path in the folder and the file's path, NULL-terminated */
+  const char *const *files;
+  /* processors each task gets (#SBATCH --ntasks, for an MPI run that
+   * starts that many ranks); 0: one */
+  guint              ntasks;
 } AugurSlurmPlan;
 
 /* The cluster's MaxArraySize (scontrol show config), or the default. */
@@ -83,6 +92,8 @@ guint          augur_slurm_job_get_chunk     (const AugurSlurmJob *job);
 /* The records of the tasks that wrote theirs (texts), and the others. */
 const char *const *augur_slurm_job_get_records (const AugurSlurmJob *job,
                                                 guint               *n_records);
+/* The records' paths, in the same order (for errors: FILE:LINE). */
+const char *const *augur_slurm_job_get_record_paths (const AugurSlurmJob *job);
 const guint   *augur_slurm_job_get_missing   (const AugurSlurmJob *job,
                                               guint               *n_missing);
 /* The last lines of a task's error log, each indented, or "". */

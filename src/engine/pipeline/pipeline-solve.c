@@ -15,6 +15,7 @@
  */
 #include "pipeline.h"
 #include "augur-format.h"
+#include "augur-records.h"
 
 #include <glib/gi18n.h>
 
@@ -327,42 +328,74 @@ augur_pipeline_count_mappings (const AugurPipeline        *p,
   return rows->len;
 }
 
-#define RECORDS_HEADER "augur-pipeline-records 1"
+#define RECORDS_KIND "pipeline-mappings"
 
 char *
 augur_pipeline_results_to_records (const AugurPipelineResults *r,
-                                   guint                       first)
+                                   guint                       first,
+                                   guint                       n_points)
 {
-  GString *s = g_string_new (RECORDS_HEADER "\nseconds\t");
+  GString *s;
 
   g_return_val_if_fail (r != NULL, NULL);
-  augur_format_append_double (s, r->seconds);
-  g_string_append_c (s, '\n');
+  s = augur_records_begin (RECORDS_KIND, n_points);
   for (guint i = 0; i < r->rows->len; i++)
     {
       const AugurMappingResult *row = &g_array_index (r->rows, AugurMappingResult, i);
       g_autofree char *m = augur_mapping_to_string (&row->mapping);
 
-      g_string_append_printf (s, "%u\t%s\t%d\t", first + i, m, row->solved ? 1 : 0);
-      if (row->solved)
-        augur_format_append_double (s, row->throughput);
-      else
-        g_string_append (s, "nan");
-      g_string_append_c (s, '\n');
+      augur_records_point (s, first + i);
+      augur_records_add_text (s, m);
+      augur_records_add_uint (s, row->solved);
+      augur_records_add_double (s, row->solved ? row->throughput : NAN);
+      /* the task's time on its first point, so that they add up */
+      augur_records_add_double (s, i == 0 ? r->seconds : 0);
     }
-  g_string_append (s, "end\n");
-  return g_string_free (s, FALSE);
+  return augur_records_end (s);
+}
+
+/* One mapping: the scope's at its index, solved or not, its throughput,
+ * its share of the task's seconds. */
+static gboolean
+read_mapping (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  AugurPipelineResults *res = data;
+  AugurMappingResult *row = &g_array_index (res->rows, AugurMappingResult, index);
+  g_autofree char *text = NULL, *m = augur_mapping_to_string (&row->mapping);
+  guint64 solved = 0;
+  double tp, seconds;
+
+  if (!augur_records_line_text (line, &text, error) || !augur_records_line_uint (line, 1, &solved, error) ||
+      !augur_records_line_double (line, &tp, error) || !augur_records_line_double (line, &seconds, error))
+    return FALSE;
+  if (strcmp (text, m) != 0)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("mapping %.40s where this description's mapping %u is %s (the records are of another "
+                     "description)"), text, index + 1, m);
+      return FALSE;
+    }
+  if ((solved && !(isfinite (tp) && tp >= 0)) || !(isfinite (seconds) && seconds >= 0))
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("a throughput and seconds are finite and not negative"));
+      return FALSE;
+    }
+  row->solved = solved != 0;
+  row->throughput = row->solved ? tp : NAN;
+  res->seconds += seconds;
+  return TRUE;
 }
 
 AugurPipelineResults *
 augur_pipeline_results_merge (const AugurPipeline        *p,
                               const AugurPipelineOptions *options,
                               const char *const          *records,
+                              const char *const          *names,
                               guint                       n_records,
                               GError                    **error)
 {
   AugurPipelineOptions whole = *options;
-  g_autoptr(GArray) given = NULL;
   AugurPipelineResults *res;
   guint ns = augur_pipeline_get_n_stages (p);
   double best = -INFINITY;
@@ -385,82 +418,15 @@ augur_pipeline_results_merge (const AugurPipeline        *p,
       augur_pipeline_results_free (res);
       return NULL;
     }
-  given = g_array_new (FALSE, TRUE, sizeof (guint8));
-  g_array_set_size (given, res->rows->len);
-  for (guint k = 0; k < n_records; k++)
+  if (!augur_records_read (RECORDS_KIND, res->rows->len, records, names, n_records, read_mapping, res, error))
     {
-      g_auto(GStrv) lines = g_strsplit (records[k], "\n", -1);
-      gboolean ended = FALSE;
-      guint n_lines = g_strv_length (lines);
-
-      if (n_lines < 2 || strcmp (lines[0], RECORDS_HEADER) != 0 || !g_str_has_prefix (lines[1], "seconds\t"))
-        {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       _("records %u: not a slice's records of mapping results"), k + 1);
-          augur_pipeline_results_free (res);
-          return NULL;
-        }
-      res->seconds += g_ascii_strtod (lines[1] + 8, NULL);
-      for (guint l = 2; lines[l] != NULL && !ended; l++)
-        {
-          g_auto(GStrv) f = NULL;
-          guint64 index = 0;
-          char *end = NULL;
-          double tp;
-          AugurMappingResult *row;
-          g_autofree char *m = NULL;
-
-          if (strcmp (lines[l], "end") == 0)
-            {
-              ended = TRUE;
-              break;
-            }
-          f = g_strsplit (lines[l], "\t", -1);
-          tp = g_strv_length (f) == 4 ? g_ascii_strtod (f[3], &end) : NAN;
-          if (g_strv_length (f) != 4 || !g_ascii_string_to_unsigned (f[0], 10, 0, res->rows->len - 1, &index, NULL) ||
-              (strcmp (f[2], "0") != 0 && strcmp (f[2], "1") != 0) || end == NULL || *end != '\0' ||
-              (strcmp (f[2], "1") == 0 && !(isfinite (tp) && tp >= 0)))
-            {
-              g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                           _("records %u, line %u: expected INDEX, MAPPING, SOLVED and THROUGHPUT of one of the %u "
-                             "mappings"), k + 1, l + 1, res->rows->len);
-              augur_pipeline_results_free (res);
-              return NULL;
-            }
-          row = &g_array_index (res->rows, AugurMappingResult, index);
-          m = augur_mapping_to_string (&row->mapping);
-          if (strcmp (m, f[1]) != 0)
-            {
-              g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                           _("records %u, line %u: mapping %s where this description's mapping %u is %s (the "
-                             "records are of another description)"), k + 1, l + 1, f[1], (guint) index + 1, m);
-              augur_pipeline_results_free (res);
-              return NULL;
-            }
-          row->solved = strcmp (f[2], "1") == 0;
-          row->throughput = row->solved ? tp : NAN;
-          g_array_index (given, guint8, index) = 1;
-        }
-      if (!ended)
-        {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       _("records %u end before their last line (a task stopped while writing?)"), k + 1);
-          augur_pipeline_results_free (res);
-          return NULL;
-        }
+      augur_pipeline_results_free (res);
+      return NULL;
     }
   for (guint i = 0; i < res->rows->len; i++)
     {
       AugurMappingResult *row = &g_array_index (res->rows, AugurMappingResult, i);
 
-      if (!g_array_index (given, guint8, i))
-        {
-          g_autofree char *m = augur_mapping_to_string (&row->mapping);
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       _("no records give mapping %u (%s)"), i + 1, m);
-          augur_pipeline_results_free (res);
-          return NULL;
-        }
       if (row->solved)
         {
           res->n_solved++;

@@ -6,6 +6,7 @@
  */
 #include "pipeline.h"
 #include "augur-format.h"
+#include "augur-records.h"
 #include "augur-sweep.h"
 
 #include <glib/gi18n.h>
@@ -79,6 +80,7 @@ typedef struct {
   const double           *x;
   AugurSolverOptions      solver;
   AugurPipelineResults  **results;
+  guint                   first;     /* index 0 of the run is point `first` */
 } SweepAll;
 
 static gboolean
@@ -88,6 +90,7 @@ evaluate_all_at (guint index, gpointer data, GCancellable *cancellable, GError *
   g_autoptr(AugurPipeline) q = augur_pipeline_copy (all->p);
   AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_ALL, .solver = all->solver };
 
+  index += all->first;
   if (!augur_pipeline_set_parameter (q, all->spec->parameter, all->x[index], error))
     return FALSE;
   all->results[index] = augur_pipeline_evaluate (q, &options, NULL, NULL, cancellable, error);
@@ -149,6 +152,56 @@ compare_by_throughput (gconstpointer a, gconstpointer b, gpointer data)
   double tb = augur_pipeline_results_get (r, *(const guint *) b)->throughput;
 
   return ta > tb ? -1 : ta < tb ? 1 : 0;
+}
+
+/* What one point of a sweep of the best mappings decides: its best
+ * mappings, in order, and the solved ones by throughput, the first best_k
+ * (enough for select_curves: it stops at best_k curves). */
+typedef struct {
+  GArray *best;      /* AugurMapping */
+  GArray *ranked;    /* AugurMapping */
+} PointBest;
+
+static void
+point_best_init (PointBest *pb)
+{
+  pb->best = g_array_new (FALSE, TRUE, sizeof (AugurMapping));
+  pb->ranked = g_array_new (FALSE, TRUE, sizeof (AugurMapping));
+}
+
+static void
+point_best_clear (PointBest *pb)
+{
+  g_clear_pointer (&pb->best, g_array_unref);
+  g_clear_pointer (&pb->ranked, g_array_unref);
+}
+
+static void
+point_best_from_results (PointBest *pb, const AugurPipelineResults *r, guint best_k)
+{
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  point_best_init (pb);
+  for (guint k = 0; k < augur_pipeline_results_get_n_best (r); k++)
+    g_array_append_val (pb->best, augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, k))->mapping);
+  for (guint i = 0; i < augur_pipeline_results_get_n (r); i++)
+    if (augur_pipeline_results_get (r, i)->solved)
+      g_array_append_val (order, i);
+  g_array_sort_with_data (order, compare_by_throughput, (gpointer) r);
+  for (guint j = 0; j < order->len && j < best_k; j++)
+    g_array_append_val (pb->ranked, augur_pipeline_results_get (r, g_array_index (order, guint, j))->mapping);
+}
+
+/* The curves of a sweep of the best mappings: every mapping that is best
+ * somewhere, then the best others at the first point up to k. */
+static void
+select_curves (GArray *curves, const PointBest *pbs, guint n_points, guint best_k)
+{
+  for (guint i = 0; i < n_points; i++)
+    for (guint k = 0; k < pbs[i].best->len; k++)
+      add_curve (curves, &g_array_index (pbs[i].best, AugurMapping, k));
+  for (guint j = 0; j < pbs[0].ranked->len && curves->len < best_k; j++)
+    add_curve (curves, &g_array_index (pbs[0].ranked, AugurMapping, j));
 }
 
 /* A sweep of spec's points, without curves yet; NULL with an error when
@@ -213,6 +266,70 @@ finish (const AugurPipeline *p, const AugurSweepSpec *spec, const AugurSolverOpt
   return TRUE;
 }
 
+/* Every curve of s at spec's points (its slice's, or all of them), then,
+ * for the whole sweep, the best at each point and the crossovers.  Takes
+ * s; NULL with an error. */
+static AugurPipelineSweep *
+curves_at_points (const AugurPipeline *p, const AugurSweepSpec *spec, const AugurSolverOptions *solver,
+                  AugurPipelineSweep *s, AugurProgressFunc progress, gpointer progress_data,
+                  GCancellable *cancellable, GError **error)
+{
+  guint n_curves = s->curves->len;
+  AugurSweepSpec whole = *spec;
+
+  s->y = g_new (double, (gsize) n_curves * s->n_points);
+  s->best = g_new0 (guint, s->n_points);
+  {
+    SweepCurves curves = { .p = p, .spec = spec, .x = s->x, .solver = *solver,
+                           .curves = s->curves, .y = s->y, .n_points = s->n_points, .first = spec->first };
+    guint count = spec->count > 0 ? spec->count : s->n_points - spec->first;
+
+    if (!augur_sweep_run (count, 0, evaluate_curves_at, &curves,
+                          spec->best_k == 0 ? progress_all : NULL,
+                          &(ProgressRelay) { progress, progress_data, spec->parameter }, cancellable, error))
+      {
+        augur_pipeline_sweep_free (s);
+        return NULL;
+      }
+  }
+  if (spec->first > 0 || spec->count > 0)
+    return s;   /* a slice: its points only, for augur_pipeline_sweep_to_records */
+  whole.first = whole.count = 0;
+  if (!finish (p, &whole, solver, s, cancellable, error))
+    {
+      augur_pipeline_sweep_free (s);
+      return NULL;
+    }
+  return s;
+}
+
+gboolean
+augur_pipeline_sweep_check (const AugurPipeline  *p,
+                            const AugurSweepSpec *spec,
+                            GError              **error)
+{
+  double value;
+
+  if (!augur_pipeline_validate (p, error))
+    return FALSE;
+  if (!augur_pipeline_get_parameter (p, spec->parameter, &value, error))
+    return FALSE;
+  if (spec->points < 2 || spec->points > 10000)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
+                   _("a sweep needs from 2 to 10000 points, not %u"), spec->points);
+      return FALSE;
+    }
+  if (!(spec->from > 0 && spec->to > 0 && isfinite (spec->from) && isfinite (spec->to)) || spec->from == spec->to)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
+                   _("the sweep of '%s' needs two different positive bounds, not %g and %g"),
+                   spec->parameter, spec->from, spec->to);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 AugurPipelineSweep *
 augur_pipeline_sweep (const AugurPipeline      *p,
                       const AugurSweepSpec     *spec,
@@ -224,29 +341,11 @@ augur_pipeline_sweep (const AugurPipeline      *p,
 {
   AugurPipelineSweep *s;
   AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
-  guint n_curves, total, done = 0;
-  double value;
 
   if (solver)
     options.solver = *solver;
-  if (!augur_pipeline_validate (p, error))
+  if (!augur_pipeline_sweep_check (p, spec, error))
     return NULL;
-  if (!augur_pipeline_get_parameter (p, spec->parameter, &value, error))
-    return NULL;
-  if (spec->points < 2 || spec->points > 10000)
-    {
-      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-                   _("a sweep needs from 2 to 10000 points, not %u"), spec->points);
-      return NULL;
-    }
-  if (!(spec->from > 0 && spec->to > 0 && isfinite (spec->from) && isfinite (spec->to)) || spec->from == spec->to)
-    {
-      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-                   _("the sweep of '%s' needs two different positive bounds, not %g and %g"),
-                   spec->parameter, spec->from, spec->to);
-      return NULL;
-    }
-
   s = sweep_new (spec, error);
   if (s == NULL)
     return NULL;
@@ -282,34 +381,21 @@ augur_pipeline_sweep (const AugurPipeline      *p,
        * the best others at the first point up to k. */
       SweepAll all = { .p = p, .spec = spec, .x = s->x, .solver = options.solver,
                        .results = g_new0 (AugurPipelineResults *, spec->points) };
+      PointBest *pbs = g_new0 (PointBest, spec->points);
       gboolean ok = augur_sweep_run (spec->points, 0, evaluate_all_at, &all, progress_all, &(ProgressRelay) {
                                        progress, progress_data, spec->parameter }, cancellable, error);
 
+      for (guint i = 0; ok && i < spec->points; i++)
+        point_best_from_results (&pbs[i], all.results[i], spec->best_k);
       if (ok)
-        {
-          for (guint i = 0; i < spec->points; i++)
-            {
-              const AugurPipelineResults *r = all.results[i];
-
-              for (guint k = 0; k < augur_pipeline_results_get_n_best (r); k++)
-                add_curve (s->curves, &augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, k))->mapping);
-            }
-          /* then the best of the rest at the first point */
-          {
-            const AugurPipelineResults *r = all.results[0];
-            g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-
-            for (guint i = 0; i < augur_pipeline_results_get_n (r); i++)
-              if (augur_pipeline_results_get (r, i)->solved)
-                g_array_append_val (order, i);
-            g_array_sort_with_data (order, compare_by_throughput, (gpointer) r);
-            for (guint j = 0; j < order->len && s->curves->len < spec->best_k; j++)
-              add_curve (s->curves, &augur_pipeline_results_get (r, g_array_index (order, guint, j))->mapping);
-          }
-        }
+        select_curves (s->curves, pbs, spec->points, spec->best_k);
       for (guint i = 0; i < spec->points; i++)
-        g_clear_pointer (&all.results[i], augur_pipeline_results_free);
+        {
+          g_clear_pointer (&all.results[i], augur_pipeline_results_free);
+          point_best_clear (&pbs[i]);
+        }
       g_free (all.results);
+      g_free (pbs);
       if (!ok)
         {
           augur_pipeline_sweep_free (s);
@@ -317,33 +403,7 @@ augur_pipeline_sweep (const AugurPipeline      *p,
         }
     }
 
-  /* every curve at every point */
-  n_curves = s->curves->len;
-  s->y = g_new (double, (gsize) n_curves * s->n_points);
-  s->best = g_new0 (guint, s->n_points);
-  {
-    SweepCurves curves = { .p = p, .spec = spec, .x = s->x, .solver = options.solver,
-                           .curves = s->curves, .y = s->y, .n_points = s->n_points, .first = spec->first };
-    guint count = spec->count > 0 ? spec->count : s->n_points - spec->first;
-
-    if (!augur_sweep_run (count, 0, evaluate_curves_at, &curves,
-                          spec->best_k == 0 ? progress_all : NULL,
-                          &(ProgressRelay) { progress, progress_data, spec->parameter }, cancellable, error))
-      {
-        augur_pipeline_sweep_free (s);
-        return NULL;
-      }
-  }
-  (void) total;
-  (void) done;
-  if (spec->first > 0 || spec->count > 0)
-    return s;   /* a slice: its points only, for augur_pipeline_sweep_to_records */
-  if (!finish (p, spec, &options.solver, s, cancellable, error))
-    {
-      augur_pipeline_sweep_free (s);
-      return NULL;
-    }
-  return s;
+  return curves_at_points (p, spec, &options.solver, s, progress, progress_data, cancellable, error);
 }
 
 void
@@ -626,29 +686,66 @@ augur_pipeline_sweep_to_csv (const AugurPipelineSweep *sw)
   return g_string_free (s, FALSE);
 }
 
-#define SWEEP_RECORDS_HEADER "augur-pipeline-sweep-records 1"
+#define SWEEP_RECORDS_KIND "pipeline-sweep"
 
 char *
 augur_pipeline_sweep_to_records (const AugurPipelineSweep *s,
                                  const AugurSweepSpec     *spec)
 {
-  GString *out = g_string_new (SWEEP_RECORDS_HEADER "\n");
+  GString *out = augur_records_begin (SWEEP_RECORDS_KIND, s->n_points);
   guint first = spec->first, count = spec->count > 0 ? spec->count : s->n_points - spec->first;
 
-  g_string_append_printf (out, "curves\t%u\n", s->curves->len);
   for (guint i = first; i < first + count && i < s->n_points; i++)
     {
-      g_string_append_printf (out, "%u\t", i);
-      augur_format_append_double (out, s->x[i]);
+      augur_records_point (out, i);
+      augur_records_add_double (out, s->x[i]);
       for (guint c = 0; c < s->curves->len; c++)
-        {
-          g_string_append_c (out, '\t');
-          augur_format_append_double (out, s->y[c * s->n_points + i]);
-        }
-      g_string_append_c (out, '\n');
+        augur_records_add_double (out, s->y[c * s->n_points + i]);
     }
-  g_string_append (out, "end\n");
-  return g_string_free (out, FALSE);
+  return augur_records_end (out);
+}
+
+/* The point's x as this sweep lays it out, to the digit. */
+static gboolean
+read_x (const AugurPipelineSweep *s, guint index, AugurRecordsLine *line, GError **error)
+{
+  char x[AUGUR_FORMAT_DOUBLE_SIZE];
+  double v;
+
+  if (!augur_records_line_double (line, &v, error))
+    return FALSE;
+  if (v != s->x[index])
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("point %u of this sweep is at %s, not %g"), index + 1, augur_format_double (x, s->x[index]), v);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A point: its x, then a throughput for each curve. */
+static gboolean
+read_sweep_point (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  AugurPipelineSweep *s = data;
+
+  if (!read_x (s, index, line, error))
+    return FALSE;
+  for (guint c = 0; c < s->curves->len; c++)
+    {
+      double y;
+
+      if (!augur_records_line_double (line, &y, error))
+        return FALSE;
+      if (!(isfinite (y) && y >= 0))
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("a throughput is finite and not negative, not %g"), y);
+          return FALSE;
+        }
+      s->y[c * s->n_points + index] = y;
+    }
+  return TRUE;
 }
 
 AugurPipelineSweep *
@@ -656,6 +753,7 @@ augur_pipeline_sweep_merge (const AugurPipeline      *p,
                             const AugurSweepSpec     *spec,
                             const AugurSolverOptions *solver,
                             const char *const        *records,
+                            const char *const        *names,
                             guint                     n_records,
                             GCancellable             *cancellable,
                             GError                  **error)
@@ -663,16 +761,14 @@ augur_pipeline_sweep_merge (const AugurPipeline      *p,
   AugurSweepSpec whole = *spec;
   AugurSolverOptions options = { 0 };
   AugurPipelineSweep *s;
-  g_autofree guint8 *given = NULL;
   guint n_curves;
-  double value;
 
   whole.first = whole.count = 0;
   if (solver != NULL)
     options = *solver;
-  if (!augur_pipeline_validate (p, error) || !augur_pipeline_get_parameter (p, spec->parameter, &value, error))
+  if (!augur_pipeline_sweep_check (p, spec, error))
     return NULL;
-  if (spec->best_k > 0 || augur_pipeline_get_n_mappings (p) == 0 || spec->points < 2 || spec->points > 10000)
+  if (spec->best_k > 0 || augur_pipeline_get_n_mappings (p) == 0)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
                    _("only a sweep of the listed mappings, of 2 to 10000 points, is merged from slices"));
@@ -684,81 +780,192 @@ augur_pipeline_sweep_merge (const AugurPipeline      *p,
   for (guint i = 0; i < augur_pipeline_get_n_mappings (p); i++)
     g_array_append_val (s->curves, *augur_pipeline_get_mapping (p, i));
   n_curves = s->curves->len;
-  s->y = g_new (double, (gsize) n_curves * s->n_points);
+  s->y = g_new0 (double, (gsize) n_curves * s->n_points);
   s->best = g_new0 (guint, s->n_points);
-  given = g_new0 (guint8, s->n_points);
-  for (guint k = 0; k < n_records; k++)
-    {
-      g_auto(GStrv) lines = g_strsplit (records[k], "\n", -1);
-      g_autofree char *curves_line = g_strdup_printf ("curves\t%u", n_curves);
-      gboolean ended = FALSE;
-
-      if (g_strv_length (lines) < 2 || strcmp (lines[0], SWEEP_RECORDS_HEADER) != 0 ||
-          strcmp (lines[1], curves_line) != 0)
-        {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       _("records %u: not a slice's records of a sweep of %u mappings"), k + 1, n_curves);
-          augur_pipeline_sweep_free (s);
-          return NULL;
-        }
-      for (guint l = 2; lines[l] != NULL; l++)
-        {
-          g_auto(GStrv) f = NULL;
-          g_autoptr(GString) x = g_string_new (NULL);
-          guint64 index = 0;
-          gboolean ok;
-
-          if (strcmp (lines[l], "end") == 0)
-            {
-              ended = TRUE;
-              break;
-            }
-          f = g_strsplit (lines[l], "\t", -1);
-          ok = g_strv_length (f) == n_curves + 2 &&
-               g_ascii_string_to_unsigned (f[0], 10, 0, s->n_points - 1, &index, NULL);
-          if (ok)
-            {
-              /* the point's x as this sweep lays it out, to the digit */
-              augur_format_append_double (x, s->x[index]);
-              ok = strcmp (x->str, f[1]) == 0;
-            }
-          for (guint c = 0; ok && c < n_curves; c++)
-            {
-              char *end = NULL;
-              double y = g_ascii_strtod (f[c + 2], &end);
-              ok = end != f[c + 2] && *end == '\0' && isfinite (y) && y >= 0;
-              s->y[c * s->n_points + index] = y;
-            }
-          if (!ok)
-            {
-              g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                           _("records %u, line %u: expected a point of this sweep (INDEX, its value of %s, then a "
-                             "throughput for each of the %u mappings)"), k + 1, l + 1, spec->parameter, n_curves);
-              augur_pipeline_sweep_free (s);
-              return NULL;
-            }
-          given[index] = 1;
-        }
-      if (!ended)
-        {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       _("records %u end before their last line (a task stopped while writing?)"), k + 1);
-          augur_pipeline_sweep_free (s);
-          return NULL;
-        }
-    }
-  for (guint i = 0; i < s->n_points; i++)
-    if (!given[i])
-      {
-        g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                     _("no records give point %u of the sweep (%s = %g)"), i + 1, spec->parameter, s->x[i]);
-        augur_pipeline_sweep_free (s);
-        return NULL;
-      }
-  if (!finish (p, &whole, &options, s, cancellable, error))
+  if (!augur_records_read (SWEEP_RECORDS_KIND, s->n_points, records, names, n_records, read_sweep_point, s, error) ||
+      !finish (p, &whole, &options, s, cancellable, error))
     {
       augur_pipeline_sweep_free (s);
       return NULL;
     }
   return s;
+}
+
+/* ---- A sweep of the best mappings as a cluster job -------------------------------- */
+
+#define BEST_RECORDS_KIND "pipeline-best"
+
+char *
+augur_pipeline_sweep_best_to_records (const AugurPipeline      *p,
+                                      const AugurSweepSpec     *spec,
+                                      const AugurSolverOptions *solver,
+                                      GCancellable             *cancellable,
+                                      GError                  **error)
+{
+  g_autoptr(AugurPipelineSweep) s = NULL;
+  SweepAll all = { 0 };
+  guint count;
+  GString *out;
+  gboolean ok;
+
+  if (!augur_pipeline_sweep_check (p, spec, error))
+    return NULL;
+  count = spec->count > 0 ? spec->count : spec->points - MIN (spec->first, spec->points);
+  if (spec->best_k == 0 || spec->first >= spec->points || count > spec->points - spec->first)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
+                   _("the slice of points %u to %u is not within the sweep's %u points of the best mappings"),
+                   spec->first + 1, spec->first + count, spec->points);
+      return NULL;
+    }
+  s = sweep_new (spec, error);
+  if (s == NULL)
+    return NULL;
+  all = (SweepAll) { .p = p, .spec = spec, .x = s->x, .results = g_new0 (AugurPipelineResults *, spec->points),
+                     .first = spec->first };
+  if (solver != NULL)
+    all.solver = *solver;
+  ok = augur_sweep_run (count, 0, evaluate_all_at, &all, NULL, NULL, cancellable, error);
+  out = augur_records_begin (BEST_RECORDS_KIND, spec->points);
+  for (guint i = spec->first; ok && i < spec->first + count; i++)
+    {
+      PointBest pb;
+
+      point_best_from_results (&pb, all.results[i], spec->best_k);
+      augur_records_point (out, i);
+      augur_records_add_double (out, s->x[i]);
+      augur_records_add_uint (out, pb.best->len);
+      for (guint k = 0; k < pb.best->len; k++)
+        {
+          g_autofree char *m = augur_mapping_to_string (&g_array_index (pb.best, AugurMapping, k));
+          augur_records_add_text (out, m);
+        }
+      augur_records_add_uint (out, pb.ranked->len);
+      for (guint k = 0; k < pb.ranked->len; k++)
+        {
+          g_autofree char *m = augur_mapping_to_string (&g_array_index (pb.ranked, AugurMapping, k));
+          augur_records_add_text (out, m);
+        }
+      point_best_clear (&pb);
+    }
+  for (guint i = 0; i < spec->points; i++)
+    g_clear_pointer (&all.results[i], augur_pipeline_results_free);
+  g_free (all.results);
+  if (!ok)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return augur_records_end (out);
+}
+
+typedef struct {
+  const AugurPipeline  *p;
+  AugurPipelineSweep   *s;
+  PointBest            *pbs;
+  guint                 max_best;     /* the mappings of the description */
+  guint                 best_k;
+} BestRead;
+
+/* n mappings of this description, each as a mapping string. */
+static gboolean
+read_mappings (BestRead *br, AugurRecordsLine *line, guint64 max, GArray *into, GError **error)
+{
+  guint64 n = 0;
+
+  if (!augur_records_line_uint (line, max, &n, error))
+    return FALSE;
+  for (guint64 k = 0; k < n; k++)
+    {
+      g_autofree char *text = NULL;
+      g_autoptr(AugurPipeline) q = NULL;
+      AugurMapping m = { 0 };
+
+      if (!augur_records_line_text (line, &text, error))
+        return FALSE;
+      if (!augur_mapping_parse (text, &m))
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID, _("'%.40s' is not a mapping"), text);
+          return FALSE;
+        }
+      /* a mapping of this description: its stages and processors */
+      q = augur_pipeline_copy (br->p);
+      augur_pipeline_clear_mappings (q);
+      augur_pipeline_add_mapping (q, &m);
+      if (!augur_pipeline_validate (q, error))
+        return FALSE;
+      g_array_append_val (into, m);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_best_point (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  BestRead *br = data;
+  PointBest *pb = &br->pbs[index];
+
+  if (!read_x (br->s, index, line, error))
+    return FALSE;
+  point_best_clear (pb);
+  point_best_init (pb);
+  return read_mappings (br, line, br->max_best, pb->best, error) &&
+         read_mappings (br, line, br->best_k, pb->ranked, error);
+}
+
+AugurPipelineSweep *
+augur_pipeline_sweep_best_merge (const AugurPipeline      *p,
+                                 const AugurSweepSpec     *spec,
+                                 const AugurSolverOptions *solver,
+                                 const char *const        *records,
+                                 const char *const        *names,
+                                 guint                     n_records,
+                                 AugurProgressFunc         progress,
+                                 gpointer                  progress_data,
+                                 GCancellable             *cancellable,
+                                 GError                  **error)
+{
+  AugurPipelineOptions all = { .scope = AUGUR_PIPELINE_ALL };
+  AugurSolverOptions options = { 0 };
+  AugurSweepSpec whole = *spec;
+  BestRead br = { p, NULL, NULL, 0, spec->best_k };
+  gboolean ok;
+
+  whole.first = whole.count = 0;
+  if (solver != NULL)
+    options = *solver;
+  if (!augur_pipeline_sweep_check (p, spec, error))
+    return NULL;
+  if (spec->best_k == 0)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
+                   _("a sweep of the best mappings needs k, the curves it keeps"));
+      return NULL;
+    }
+  br.max_best = augur_pipeline_count_mappings (p, &all, error);
+  if (br.max_best == 0)
+    return NULL;
+  br.s = sweep_new (spec, error);
+  if (br.s == NULL)
+    return NULL;
+  br.pbs = g_new0 (PointBest, spec->points);
+  ok = augur_records_read (BEST_RECORDS_KIND, spec->points, records, names, n_records, read_best_point, &br, error);
+  if (ok)
+    select_curves (br.s->curves, br.pbs, spec->points, spec->best_k);
+  for (guint i = 0; i < spec->points; i++)
+    point_best_clear (&br.pbs[i]);
+  g_free (br.pbs);
+  if (ok && br.s->curves->len == 0)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("no records name a best mapping: nothing to plot"));
+      ok = FALSE;
+    }
+  if (!ok)
+    {
+      augur_pipeline_sweep_free (br.s);
+      return NULL;
+    }
+  /* the curves at every point, computed here as the local run does */
+  return curves_at_points (p, &whole, &options, br.s, progress, progress_data, cancellable, error);
 }

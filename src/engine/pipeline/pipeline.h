@@ -187,19 +187,23 @@ char  *augur_pipeline_results_to_json    (const AugurPipelineResults *r);
 guint  augur_pipeline_count_mappings     (const AugurPipeline        *p,
                                           const AugurPipelineOptions *options,
                                           GError                    **error);
-/* A slice's results as text another process reads back exactly: a line per
- * mapping with its index in the scope, the mapping, whether it was solved
- * and its throughput (17 significant digits). */
+/* A slice's results as records another process reads back exactly
+ * (augur-records.h, kind "pipeline-mappings", of the scope's n_points): a
+ * line per mapping with its index in the scope, the mapping, whether it
+ * was solved and its throughput. */
 char  *augur_pipeline_results_to_records (const AugurPipelineResults *r,
-                                          guint                       first);
-/* The results of the whole scope from its slices' records (in any order):
- * the same rows, best mappings and counts as one evaluation of the scope
- * with no_prune (seconds: the slices' sum).  NULL with an error naming the
- * record or the first mapping no slice gave. */
+                                          guint                       first,
+                                          guint                       n_points);
+/* The results of the whole scope from its slices' records (in any order;
+ * names[i] names records[i] in errors, or NULL): the same rows, best
+ * mappings and counts as one evaluation of the scope with no_prune
+ * (seconds: the slices' sum).  NULL with an error naming the records and
+ * the line, or the first mapping no slice gave. */
 AugurPipelineResults *
        augur_pipeline_results_merge      (const AugurPipeline        *p,
                                           const AugurPipelineOptions *options,
                                           const char *const          *records,
+                                          const char *const          *names,
                                           guint                       n_records,
                                           GError                    **error);
 char  *augur_pipeline_results_to_csv     (const AugurPipelineResults *r);
@@ -224,6 +228,12 @@ typedef struct {
 } AugurSweepSpec;
 
 typedef struct _AugurPipelineSweep AugurPipelineSweep;
+
+/* What every sweep needs: the description valid, the parameter known, 2
+ * to 10000 points between two different positive bounds. */
+gboolean             augur_pipeline_sweep_check (const AugurPipeline  *p,
+                                                 const AugurSweepSpec *spec,
+                                                 GError              **error);
 
 AugurPipelineSweep *augur_pipeline_sweep (const AugurPipeline  *p,
                                           const AugurSweepSpec *spec,
@@ -252,7 +262,8 @@ void                 augur_pipeline_sweep_get_crossover    (const AugurPipelineS
 /* {"parameter": "ds2", "points": [{"x": v, "throughput": {"[1,(1,2,3),3]": y, ...},
  *   "best": "..."}, ...], "crossovers": [{"x": v, "from": "...", "to": "..."}]} */
 char  *augur_pipeline_sweep_to_json (const AugurPipelineSweep *s);
-/* A slice's points as text another process reads back exactly. */
+/* A slice's points as records another process reads back exactly
+ * (augur-records.h, kind "pipeline-sweep"). */
 char  *augur_pipeline_sweep_to_records (const AugurPipelineSweep *s,
                                         const AugurSweepSpec     *spec);
 /* The whole sweep from its slices' records (in any order): the same
@@ -265,7 +276,31 @@ AugurPipelineSweep *
                                         const AugurSweepSpec     *spec,
                                         const AugurSolverOptions *solver,
                                         const char *const        *records,
+                                        const char *const        *names,
                                         guint                     n_records,
+                                        GCancellable             *cancellable,
+                                        GError                  **error);
+/* A sweep of the best mappings (best_k > 0) as a cluster job: a slice's
+ * points evaluated over every mapping, written as records (augur-records.h,
+ * kind "pipeline-best": each point's best mappings and the best others),
+ * and the whole sweep from every slice's records (names[i] names
+ * records[i] in errors): the curves chosen as augur_pipeline_sweep()
+ * chooses them, then evaluated at every point here, so the sweep is the
+ * local run's. */
+char  *augur_pipeline_sweep_best_to_records (const AugurPipeline      *p,
+                                             const AugurSweepSpec     *spec,
+                                             const AugurSolverOptions *solver,
+                                             GCancellable             *cancellable,
+                                             GError                  **error);
+AugurPipelineSweep *
+       augur_pipeline_sweep_best_merge (const AugurPipeline      *p,
+                                        const AugurSweepSpec     *spec,
+                                        const AugurSolverOptions *solver,
+                                        const char *const        *records,
+                                        const char *const        *names,
+                                        guint                     n_records,
+                                        AugurProgressFunc         progress,
+                                        gpointer                  progress_data,
                                         GCancellable             *cancellable,
                                         GError                  **error);
 /* x, then one column per mapping. */

@@ -9,6 +9,8 @@
  */
 #include "replay-document.h"
 #include "augur-sweep.h"
+#include "augur-format.h"
+#include "augur-records.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -496,6 +498,70 @@ sweep_point (guint          index,
   return TRUE;
 }
 
+GArray *
+augur_replay_sweep_values (const AugurReplayInputs   *in,
+                           AugurReplaySweepParameter  parameter,
+                           double                     from,
+                           double                     to,
+                           guint                      n_points,
+                           gboolean                   logarithmic,
+                           GError                   **error)
+{
+  g_autofree double *points = NULL;
+  g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+
+  g_return_val_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE, NULL);
+  if (!in->use_cluster)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("What-if sweeps change a cluster built in Augur, and this replay description has no cluster= line"));
+      return NULL;
+    }
+  if (!(from > 0) || !(to > 0) || from == to || !isfinite (from) || !isfinite (to) || n_points < 2)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("A sweep needs two different positive bounds and at least two points."));
+      return NULL;
+    }
+  points = augur_sweep_points (from, to, n_points, logarithmic, error);
+  if (points == NULL)
+    return NULL;
+  for (guint k = 0; k < n_points; k++)
+    {
+      double x = points[k];
+
+      if (parameter == AUGUR_REPLAY_SWEEP_RANKS_PER_NODE)
+        {
+          x = MAX (1.0, round (x));
+          if (xs->len > 0 && g_array_index (xs, double, xs->len - 1) == x)
+            continue;
+        }
+      g_array_append_val (xs, x);
+    }
+  return g_steal_pointer (&xs);
+}
+
+gboolean
+augur_replay_sweep_at (const AugurReplayInputs   *in,
+                       AugurReplaySweepParameter  parameter,
+                       GArray                    *xs,
+                       guint                      first,
+                       guint                      count,
+                       double                    *ys,
+                       guint                      max_threads,
+                       AugurProgressFunc          progress,
+                       gpointer                   progress_data,
+                       GCancellable              *cancellable,
+                       GError                   **error)
+{
+  g_autoptr(GArray) slice = g_array_new (FALSE, FALSE, sizeof (double));
+  Sweep sw = { in, parameter, slice, ys + first };
+
+  g_return_val_if_fail (first <= xs->len && count <= xs->len - first, FALSE);
+  g_array_append_vals (slice, &g_array_index (xs, double, first), count);
+  return augur_sweep_run (count, max_threads, sweep_point, &sw, progress, progress_data, cancellable, error);
+}
+
 gboolean
 augur_replay_sweep (const AugurReplayInputs   *in,
                     AugurReplaySweepParameter  parameter,
@@ -511,45 +577,118 @@ augur_replay_sweep (const AugurReplayInputs   *in,
                     GArray                   **ys_out,
                     GError                   **error)
 {
-  g_autofree double *points = NULL;
-  g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) xs = augur_replay_sweep_values (in, parameter, from, to, n_points, logarithmic, error);
   g_autoptr(GArray) ys = NULL;
-  Sweep sw = { in, parameter, xs, NULL };
 
-  g_return_val_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE, FALSE);
-  if (!in->use_cluster)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("What-if sweeps change a cluster built in Augur, and this replay description has no cluster= line"));
-      return FALSE;
-    }
-  if (!(from > 0) || !(to > 0) || from == to || !isfinite (from) || !isfinite (to) || n_points < 2)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("A sweep needs two different positive bounds and at least two points."));
-      return FALSE;
-    }
-  points = augur_sweep_points (from, to, n_points, logarithmic, error);
-  if (points == NULL)
+  if (xs == NULL)
     return FALSE;
-  for (guint k = 0; k < n_points; k++)
-    {
-      double x = points[k];
-
-      if (parameter == AUGUR_REPLAY_SWEEP_RANKS_PER_NODE)
-        {
-          x = MAX (1.0, round (x));
-          if (xs->len > 0 && g_array_index (xs, double, xs->len - 1) == x)
-            continue;
-        }
-      g_array_append_val (xs, x);
-    }
   ys = g_array_sized_new (FALSE, TRUE, sizeof (double), xs->len);
   g_array_set_size (ys, xs->len);
-  sw.ys = (double *) ys->data;
-  if (!augur_sweep_run (xs->len, max_threads, sweep_point, &sw, progress, progress_data, cancellable, error))
+  if (!augur_replay_sweep_at (in, parameter, xs, 0, xs->len, (double *) (gpointer) ys->data, max_threads, progress,
+                              progress_data, cancellable, error))
     return FALSE;
   *xs_out = g_steal_pointer (&xs);
   *ys_out = g_steal_pointer (&ys);
   return TRUE;
+}
+
+/* ---- A what-if sweep as a cluster job ------------------------------------ */
+
+gboolean
+augur_replay_sweep_parse (const char                *text,
+                          AugurReplaySweepParameter *parameter,
+                          double                    *from,
+                          double                    *to,
+                          guint                     *points)
+{
+  const char *eq = strchr (text, '=');
+  g_autofree char *name = NULL;
+  char *end;
+
+  if (eq == NULL)
+    return FALSE;
+  name = g_strndup (text, eq - text);
+  if (!augur_replay_sweep_parameter_from_name (name, parameter))
+    return FALSE;
+  *from = g_ascii_strtod (eq + 1, &end);
+  if (*end != ':')
+    return FALSE;
+  *to = g_ascii_strtod (end + 1, &end);
+  if (*end != ':')
+    return FALSE;
+  *points = (guint) g_ascii_strtoull (end + 1, &end, 10);
+  return *end == '\0';
+}
+
+char *
+augur_replay_sweep_to_argument (AugurReplaySweepParameter parameter,
+                                double                    from,
+                                double                    to,
+                                guint                     points)
+{
+  GString *s = g_string_new (augur_replay_sweep_parameter_to_name (parameter));
+
+  g_string_append_c (s, '=');
+  augur_format_append_double (s, from);
+  g_string_append_c (s, ':');
+  augur_format_append_double (s, to);
+  g_string_append_printf (s, ":%u", points);
+  return g_string_free (s, FALSE);
+}
+
+#define SWEEP_RECORDS_KIND "replay-sweep"
+
+char *
+augur_replay_sweep_to_records (GArray       *xs,
+                               const double *ys,
+                               guint         first,
+                               guint         count)
+{
+  GString *out = augur_records_begin (SWEEP_RECORDS_KIND, xs->len);
+
+  for (guint i = first; i < first + count && i < xs->len; i++)
+    {
+      augur_records_point (out, i);
+      augur_records_add_double (out, g_array_index (xs, double, i));
+      augur_records_add_double (out, ys[i]);
+    }
+  return augur_records_end (out);
+}
+
+typedef struct {
+  GArray *xs;
+  double *ys;
+} SweepRead;
+
+static gboolean
+read_sweep_point (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  SweepRead *sr = data;
+  char number[AUGUR_FORMAT_DOUBLE_SIZE];
+  double x, y;
+
+  if (!augur_records_line_double (line, &x, error) || !augur_records_line_double (line, &y, error))
+    return FALSE;
+  if (x != g_array_index (sr->xs, double, index) || !(isfinite (y) && y >= 0))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("expected point %u of this sweep (at %s) and its simulated time, finite and not negative"),
+                   index + 1, augur_format_double (number, g_array_index (sr->xs, double, index)));
+      return FALSE;
+    }
+  sr->ys[index] = y;
+  return TRUE;
+}
+
+gboolean
+augur_replay_sweep_read_records (GArray             *xs,
+                                 const char *const  *records,
+                                 const char *const  *names,
+                                 guint               n_records,
+                                 double             *ys,
+                                 GError            **error)
+{
+  SweepRead sr = { xs, ys };
+
+  return augur_records_read (SWEEP_RECORDS_KIND, xs->len, records, names, n_records, read_sweep_point, &sr, error);
 }

@@ -108,5 +108,49 @@ gboolean augur_replay_sweep (const AugurReplayInputs   *in,
                              GArray                   **xs,
                              GArray                   **ys,
                              GError                   **error);
+/* The same in parts, for a cluster job: the values replayed (checked as
+ * above), then the document replayed at values first .. first + count -
+ * 1 into ys[first ..]. */
+GArray  *augur_replay_sweep_values (const AugurReplayInputs   *in,
+                                    AugurReplaySweepParameter  parameter,
+                                    double                     from,
+                                    double                     to,
+                                    guint                      n_points,
+                                    gboolean                   logarithmic,
+                                    GError                   **error);
+gboolean augur_replay_sweep_at     (const AugurReplayInputs   *in,
+                                    AugurReplaySweepParameter  parameter,
+                                    GArray                    *xs,
+                                    guint                      first,
+                                    guint                      count,
+                                    double                    *ys,
+                                    guint                      max_threads,
+                                    AugurProgressFunc          progress,
+                                    gpointer                   progress_data,
+                                    GCancellable              *cancellable,
+                                    GError                   **error);
+/* augur-cli replay's --sweep PARAMETER=FROM:TO:POINTS, read and written. */
+gboolean augur_replay_sweep_parse       (const char                *text,
+                                         AugurReplaySweepParameter *parameter,
+                                         double                    *from,
+                                         double                    *to,
+                                         guint                     *points);
+char    *augur_replay_sweep_to_argument (AugurReplaySweepParameter  parameter,
+                                         double                     from,
+                                         double                     to,
+                                         guint                      points);
+/* A slice's points as records (augur-records.h, kind "replay-sweep": each
+ * value and its simulated time), and every slice's records read back into
+ * ys (names[i] names records[i] in errors). */
+char    *augur_replay_sweep_to_records   (GArray             *xs,
+                                          const double       *ys,
+                                          guint               first,
+                                          guint               count);
+gboolean augur_replay_sweep_read_records (GArray             *xs,
+                                          const char *const  *records,
+                                          const char *const  *names,
+                                          guint               n_records,
+                                          double             *ys,
+                                          GError            **error);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "validate.h"
+#include "augur-records.h"
 
 #include "augur-format.h"
 #include "replay.h"
@@ -549,4 +550,75 @@ augur_validation_to_csv (GPtrArray *rows)
       g_string_append_printf (s, ",%" G_GUINT64_FORMAT "\n", r->actions);
     }
   return g_string_free (s, FALSE);
+}
+
+/* ---- A cluster job's records ---------------------------------------------------------- */
+
+#define VALIDATION_RECORDS_KIND "validate"
+
+char *
+augur_validation_to_records (GPtrArray *rows,
+                             guint      first,
+                             guint      n_points)
+{
+  GString *out = augur_records_begin (VALIDATION_RECORDS_KIND, n_points);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const AugurValidationRow *r = g_ptr_array_index (rows, i);
+
+      augur_records_point (out, first + i);
+      augur_records_add_text (out, r->program);
+      augur_records_add_uint (out, r->ranks);
+      augur_records_add_uint (out, r->oversubscribed);
+      augur_records_add_double (out, r->measured);
+      augur_records_add_double (out, r->measured_min);
+      augur_records_add_double (out, r->measured_max);
+      augur_records_add_double (out, r->traced);
+      augur_records_add_double (out, r->predicted);
+      augur_records_add_double (out, r->error);
+      augur_records_add_uint (out, r->actions);
+    }
+  return augur_records_end (out);
+}
+
+static gboolean
+read_row (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  GPtrArray *rows = data;
+  AugurValidationRow *r = g_new0 (AugurValidationRow, 1);
+  guint64 ranks = 0, over = 0;
+  double *numbers[] = { &r->measured, &r->measured_min, &r->measured_max, &r->traced, &r->predicted, &r->error };
+  gboolean ok = augur_records_line_text (line, &r->program, error) &&
+                augur_records_line_uint (line, 4096, &ranks, error) &&
+                augur_records_line_uint (line, 1, &over, error);
+
+  for (guint k = 0; ok && k < G_N_ELEMENTS (numbers); k++)
+    ok = augur_records_line_double (line, numbers[k], error);
+  ok = ok && augur_records_line_uint (line, G_MAXUINT64, &r->actions, error);
+  if (!ok)
+    {
+      augur_validation_row_free (r);
+      return FALSE;
+    }
+  r->ranks = (guint) ranks;
+  r->oversubscribed = over != 0;
+  augur_validation_row_free (g_ptr_array_index (rows, index));
+  g_ptr_array_index (rows, index) = r;
+  return TRUE;
+}
+
+GPtrArray *
+augur_validation_read_records (const char *const *records,
+                               const char *const *names,
+                               guint              n_records,
+                               guint              n_points,
+                               GError           **error)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_validation_row_free);
+
+  g_ptr_array_set_size (rows, n_points);
+  if (!augur_records_read (VALIDATION_RECORDS_KIND, n_points, records, names, n_records, read_row, rows, error))
+    return NULL;
+  return g_steal_pointer (&rows);
 }

@@ -78,4 +78,16 @@ char            *augur_validation_to_text     (GPtrArray *rows);
 char            *augur_validation_to_json     (GPtrArray *rows);
 char            *augur_validation_to_csv      (GPtrArray *rows);
 
+/* A cluster job's rows (each task's configurations, augur-records.h of
+ * kind "validate"), and every task's records read back into the rows in
+ * the job's order (names[i] names records[i] in errors). */
+char            *augur_validation_to_records  (GPtrArray          *rows,
+                                               guint               first,
+                                               guint               n_points);
+GPtrArray       *augur_validation_read_records (const char *const *records,
+                                                const char *const *names,
+                                                guint              n_records,
+                                                guint              n_points,
+                                                GError           **error);
+
 G_END_DECLS

@@ -238,6 +238,102 @@ test_pixels (Fixture       *f,
   g_assert_cmpuint (n, >=, 200);
 }
 
+/* The study on a cluster, collected, resubmitted: through a stand-in
+ * sbatch (in PATH) that runs the array's tasks here, one after the other
+ * (the real Slurm runs the same job folders in tests/slurm).  The study
+ * collected is the one an evaluation here gives, to the bit. */
+static void
+test_cluster (Fixture       *f,
+              gconstpointer  data)
+{
+  const double points[] = { 4, 8, 12, 16, 20, 24, 28, 32 };
+  g_autoptr(AugurActivityStudy) expected = engine_study (f->page, "NP", points, 8);
+  g_autoptr(AugurActivityStudy) configs = engine_study (f->page, NULL, NULL, 0);
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-activity-XXXXXX", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *configs_job = g_build_filename (tmp, "configs", NULL);
+  g_autofree char *old_path = augur_test_fake_sbatch (tmp);
+  g_autofree char *blocked = NULL;
+  AugurResultTable *table = AUGUR_RESULT_TABLE (augur_activity_page_get_study_table (f->page));
+  AugurChartData *chart;
+
+
+  /* no study chosen: said, nothing written */
+  augur_activity_page_set_study (f->page, "None", NULL, NULL, NULL, 0);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RUN, job);
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "Choose the study"));
+  g_assert_false (g_file_test (job, G_FILE_TEST_EXISTS));
+
+  /* the sweep of NP on the cluster; task 1 cannot write its records */
+  augur_activity_page_set_study (f->page, "Sweep of NP", "4", "32", "8", 0);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RUN, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_null (augur_activity_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "Submitted job 4242: 8 points in 8 tasks"));
+  blocked = g_build_filename (job, "results", "task-1.records", NULL);
+  g_assert_cmpint (g_unlink (blocked), ==, 0);
+  g_assert_cmpint (g_mkdir (blocked, 0755), ==, 0);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_nonnull (strstr (augur_activity_page_get_error_text (f->page), "task 1 (points 2 to 2)"));
+  /* the cause gone, task 1 alone again */
+  g_assert_cmpint (g_rmdir (blocked), ==, 0);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RESUBMIT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page),
+                            "Submitted the missing task again as job 4242"));
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_null (augur_activity_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "Collected from the cluster"));
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 8);
+  chart = augur_activity_page_get_study_chart (f->page);
+  for (guint i = 0; i < 8; i++)
+    {
+      double x, y;
+
+      augur_chart_data_get_point (chart, 0, i, &x, &y);
+      g_assert_cmpfloat (x, ==, points[i]);
+      g_assert_cmpfloat (y, ==, augur_activity_study_get_time (expected, i) * 1e3);
+    }
+
+  /* the configurations */
+  augur_activity_page_set_study (f->page, "Configurations", NULL, NULL, NULL, 0);
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RUN, configs_job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "4 points in 4 tasks"));
+  augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, configs_job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_null (augur_activity_page_get_error_text (f->page));
+  g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 4);
+  {
+    g_autofree char *column = augur_result_table_dump_column (table, 0);
+    g_assert_cmpstr (column, ==, "N1P4 N2P8 N4P16 N8P32");
+  }
+  chart = augur_activity_page_get_study_chart (f->page);
+  for (guint i = 0; i < 4; i++)
+    {
+      double x, y;
+
+      augur_chart_data_get_point (chart, 0, i, &x, &y);
+      g_assert_cmpfloat (y, ==, augur_activity_study_get_time (configs, i) * 1e3);
+    }
+
+  /* a job of another document is not shown as this page's */
+  {
+    g_autofree char *text = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_autofree char *changed = g_strconcat (text, "\n# changed\n", NULL);
+
+    g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), changed));
+    augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_nonnull (strstr (augur_activity_page_get_error_text (f->page), "written from another document"));
+  }
+  g_setenv ("PATH", old_path, TRUE);
+  augur_test_remove_tree (tmp);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -250,6 +346,7 @@ main (int   argc,
   ADD ("sweep", test_sweep);
   ADD ("exports", test_exports);
   ADD ("pixels", test_pixels);
+  ADD ("cluster", test_cluster);
 #undef ADD
 
   return g_test_run ();

@@ -904,6 +904,72 @@ test_bundled_project (void)
   augur_test_iterate ();
 }
 
+/* An export of the page's as text, the run's timings masked. */
+static char *
+export_text (AugurCcdsmPage *page, const char *dir, const char *what)
+{
+  g_autofree char *path = g_build_filename (dir, what, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) re = g_regex_new ("_seconds\": [^\n,}]*", 0, 0, NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_true (augur_page_export (AUGUR_PAGE (page), what, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return g_regex_replace_literal (re, text, -1, 0, "_seconds\": _", 0, NULL);
+}
+
+/* The experiment on a cluster, collected, resubmitted: through a stand-in
+ * sbatch (in PATH) that runs the arrays' tasks here, one after the other
+ * (the real Slurm runs such job folders in tests/slurm).  The collected
+ * experiment exports what the run here exports. */
+static void
+test_cluster (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-ccdsm-XXXXXX", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *old_path = augur_test_fake_sbatch (tmp);
+  g_autofree char *blocked = g_build_filename (job, "sr2", "results", "task-1.records", NULL);
+  g_autofree char *local_json = NULL, *local_csv = NULL, *json = NULL, *csv = NULL;
+
+
+  /* here */
+  augur_ccdsm_page_run_experiment (f->page);
+  g_assert_true (augur_test_wait_signal (f->page, "experiment-done", 300));
+  local_json = export_text (f->page, tmp, "experiment-json");
+  local_csv = export_text (f->page, tmp, "experiment-csv");
+
+  /* on the cluster: one job per program; a task of SR2's cannot write */
+  augur_ccdsm_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RUN, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 300));
+  g_assert_null (augur_ccdsm_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_ccdsm_page_get_status_text (f->page), "SR1: Submitted job 4242: 6 points in 6 tasks"));
+  g_assert_nonnull (strstr (augur_ccdsm_page_get_status_text (f->page), "SR2: Submitted job 4242"));
+  g_assert_cmpint (g_unlink (blocked), ==, 0);
+  g_assert_cmpint (g_mkdir (blocked, 0755), ==, 0);
+  augur_ccdsm_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 300));
+  g_assert_nonnull (strstr (augur_ccdsm_page_get_error_text (f->page), "task 1 (points 2 to 2)"));
+  g_assert_cmpint (g_rmdir (blocked), ==, 0);
+  augur_ccdsm_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RESUBMIT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 300));
+  g_assert_nonnull (strstr (augur_ccdsm_page_get_status_text (f->page),
+                            "SR2: Submitted the missing task again as job 4242"));
+  augur_ccdsm_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 300));
+  g_assert_null (augur_ccdsm_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_ccdsm_page_get_status_text (f->page), "Collected from the cluster"));
+  g_assert_cmpuint (augur_result_table_get_n_rows (augur_ccdsm_page_get_table (f->page, "experiment")), ==, 12);
+  json = export_text (f->page, tmp, "experiment-json");
+  csv = export_text (f->page, tmp, "experiment-csv");
+  g_assert_cmpstr (json, ==, local_json);
+  g_assert_cmpstr (csv, ==, local_csv);
+  g_setenv ("PATH", old_path, TRUE);
+  augur_test_remove_tree (tmp);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -931,6 +997,7 @@ main (int   argc,
   ADD ("solve/errors", test_solve_errors);
   ADD ("machine/undo-redo", test_machine_undo);
   ADD ("experiment", test_experiment);
+  ADD ("cluster", test_cluster);
   ADD ("exports", test_exports);
   ADD ("render", test_render);
 #undef ADD

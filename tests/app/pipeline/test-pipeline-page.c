@@ -751,27 +751,15 @@ test_cluster (Fixture       *f,
               gconstpointer  data)
 {
   g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-page-XXXXXX", NULL);
-  g_autofree char *bin = g_build_filename (tmp, "bin", NULL);
-  g_autofree char *sbatch = g_build_filename (bin, "sbatch", NULL);
   g_autofree char *job = g_build_filename (tmp, "job", NULL);
   g_autofree char *sweep_job = g_build_filename (tmp, "sweep", NULL);
-  g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
   g_autofree char *blocked = NULL, *local_best = NULL;
-  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *old_path = NULL;
   const AugurPipelineResults *results;
   guint local_n;
 
   /* the stand-in: every task of the script's --array (a range or a list) */
-  g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
-  g_assert_true (g_file_set_contents (sbatch,
-    "#!/bin/sh\n"
-    "script=$2\n"
-    "spec=$(sed -n 's/^#SBATCH --array=\\([0-9,-]*\\).*/\\1/p' \"$script\")\n"
-    "case $spec in *-*) ids=$(seq ${spec%-*} ${spec#*-}) ;; *) ids=$(echo $spec | tr , ' ') ;; esac\n"
-    "for t in $ids; do SLURM_ARRAY_TASK_ID=$t sh \"$script\" 2>\"$(dirname \"$script\")/logs/task-$t.err\"; done\n"
-    "echo 4242\n", -1, NULL));
-  g_assert_cmpint (g_chmod (sbatch, 0755), ==, 0);
-  g_setenv ("PATH", path, TRUE);
+  old_path = augur_test_fake_sbatch (tmp);
 
   /* the local evaluation of all mappings, without pruning */
   evaluate_and_wait (f->page, AUGUR_PIPELINE_ALL);
@@ -822,6 +810,29 @@ test_cluster (Fixture       *f,
     g_assert_nonnull (augur_pipeline_page_get_sweep (f->page));
     g_assert_cmpuint (augur_pipeline_sweep_get_n_points (augur_pipeline_page_get_sweep (f->page)), ==, 12);
     g_assert_cmpuint (augur_pipeline_sweep_get_n_curves (augur_pipeline_page_get_sweep (f->page)), ==, 9);
+  }
+  /* the best 3 of every mapping on the cluster: the local sweep's curves and values */
+  {
+    AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.1, .to = 100, .points = 6, .logarithmic = TRUE,
+                            .best_k = 3 };
+    g_autofree char *best_job = g_build_filename (tmp, "best", NULL);
+    g_autofree char *text = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_autoptr(AugurPipeline) p = augur_pipeline_parse (text, -1, "page.des", NULL);
+    g_autoptr(AugurPipelineSweep) local = augur_pipeline_sweep (p, &spec, NULL, NULL, NULL, NULL, NULL);
+    const AugurPipelineSweep *merged;
+
+    g_assert_nonnull (local);
+    augur_pipeline_page_run_on_cluster (f->page, best_job, &spec);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    augur_pipeline_page_collect_cluster (f->page, best_job);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    merged = augur_pipeline_page_get_sweep (f->page);
+    g_assert_cmpuint (augur_pipeline_sweep_get_n_curves (merged), ==, augur_pipeline_sweep_get_n_curves (local));
+    for (guint c = 0; c < augur_pipeline_sweep_get_n_curves (local); c++)
+      for (guint i = 0; i < 6; i++)
+        g_assert_cmpfloat (augur_pipeline_sweep_get_y (merged, c, i), ==, augur_pipeline_sweep_get_y (local, c, i));
   }
   /* a job of another description is not shown as this page's */
   {

@@ -627,6 +627,64 @@ test_validation (Fixture       *f,
   }
 }
 
+/* The sweep on a cluster, collected, resubmitted: through a stand-in
+ * sbatch (in PATH) that runs the array's tasks here; the times collected
+ * are the sweep's here, to the bit. */
+static void
+test_cluster (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GFile) trace = fixture_file ("trace.txt");
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-replay-XXXXXX", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *old_path = augur_test_fake_sbatch (tmp);
+  g_autofree char *blocked = g_build_filename (job, "results", "task-2.records", NULL);
+  g_autofree double *local = NULL;
+  AugurReplayCluster c;
+  const double *times;
+  guint n;
+
+  ring_cluster (&c);
+  augur_replay_page_set_traces (f->page, &trace, 1);
+  augur_replay_page_set_cluster (f->page, &c, 4);
+  augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_BANDWIDTH, 1e7, 1e9, 5, TRUE);
+  g_assert_true (augur_test_wait_signal (f->page, "swept", 60));
+  times = augur_replay_page_get_sweep_times (f->page, &n);
+  g_assert_cmpuint (n, ==, 5);
+  local = g_memdup2 (times, n * sizeof (double));
+
+  augur_replay_page_sweep_on_cluster (f->page, job, AUGUR_REPLAY_SWEEP_BANDWIDTH, 1e7, 1e9, 5, TRUE);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_null (augur_replay_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page), "Submitted job 4242: 5 points in 5 tasks"));
+  g_assert_cmpint (g_unlink (blocked), ==, 0);
+  g_assert_cmpint (g_mkdir (blocked, 0755), ==, 0);
+  augur_replay_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "task 2 (points 3 to 3)"));
+  g_assert_cmpint (g_rmdir (blocked), ==, 0);
+  augur_replay_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RESUBMIT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page),
+                            "Submitted the missing task again as job 4242"));
+  augur_replay_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_null (augur_replay_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page), "Collected from the cluster"));
+  times = augur_replay_page_get_sweep_times (f->page, &n);
+  g_assert_cmpuint (n, ==, 5);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpfloat (times[i], ==, local[i]);
+  /* the cluster changed since: not this page's sweep */
+  c.latency *= 2;
+  augur_replay_page_set_cluster (f->page, &c, 4);
+  augur_replay_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "written from other traces"));
+  g_setenv ("PATH", old_path, TRUE);
+  augur_test_remove_tree (tmp);
+}
+
 static void
 test_sweep_and_scenario (Fixture       *f,
                          gconstpointer  data)
@@ -1157,6 +1215,7 @@ main (int   argc,
   ADD ("exports", test_exports);
   ADD ("exports/failed", test_failed_exports);
   ADD ("sweep-and-scenario", test_sweep_and_scenario);
+  ADD ("cluster", test_cluster);
   ADD ("bad-text", test_bad_text);
   ADD ("trace-paths", test_trace_paths);
   ADD ("file-check", test_file_check);

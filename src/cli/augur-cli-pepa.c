@@ -216,6 +216,7 @@ augur_cli_pepa (int argc, char **argv)
   gint simulate = 0;
   g_autofree char *vary = NULL, *vary2 = NULL, *measure = NULL;
   gboolean vary_log = FALSE;
+  g_autofree char *fluid = NULL;
   double sim_duration = 1000, sim_warmup = -1;
   gint64 sim_seed = 1;
   g_auto(GStrv) passage_path = NULL;
@@ -247,6 +248,9 @@ augur_cli_pepa (int argc, char **argv)
     { "duration", 0, 0, G_OPTION_ARG_DOUBLE, &sim_duration, "With --simulate: time measured in each run (default 1000)", "T" },
     { "warmup", 0, 0, G_OPTION_ARG_DOUBLE, &sim_warmup, "With --simulate: time left out at the start of each run (default a tenth of the duration)", "T" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &sim_seed, "With --simulate: the random seed (default 1)", "S" },
+    { "fluid", 0, 0, G_OPTION_ARG_STRING, &fluid,
+      "The fluid (ODE) approximation at POINTS times from 0 to T (default 21) and its fixed point, "
+      "without deriving the state space", "T[:POINTS]" },
     { "vary", 0, 0, G_OPTION_ARG_STRING, &vary,
       "An experiment: --measure at POINTS values of the rate constant NAME from FROM to TO", "NAME=FROM:TO:POINTS" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &vary_log, "With --vary: space the values logarithmically", NULL },
@@ -390,6 +394,43 @@ augur_cli_pepa (int argc, char **argv)
     {
       augur_pepa_experiment_clear (&experiment);
       return AUGUR_CLI_EXIT_MODEL;
+    }
+
+  if (fluid != NULL)
+    {
+      double end = 0;
+      guint points = 0;
+      AugurPepaFluid *result_fluid;
+
+      if (!parse_transient (fluid, &end, &points))
+        {
+          fprintf (stderr, "augur-cli pepa: --fluid %s: expected T[:POINTS], T a time above 0 and POINTS from 2 to 100000\n",
+                   fluid);
+          augur_pepa_experiment_clear (&experiment);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      {
+        g_autofree double *times = g_new (double, points);
+
+        for (guint i = 0; i < points; i++)
+          times[i] = i + 1 == points ? end : end * i / (points - 1);
+        result_fluid = augur_pepa_fluid (model, times, points, epsilon, NULL, &error);
+      }
+      if (result_fluid == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          augur_pepa_experiment_clear (&experiment);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (result_fluid->warning != NULL)
+        fprintf (stderr, "augur-cli pepa: %s\n", result_fluid->warning);
+      if (g_strcmp0 (format, "json") == 0)
+        output = augur_pepa_fluid_to_json (result_fluid);
+      else
+        output = augur_pepa_fluid_to_csv (result_fluid);   /* text: the same table */
+      augur_pepa_fluid_free (result_fluid);
+      augur_pepa_experiment_clear (&experiment);
+      return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
     }
 
   if (experiment.rate != NULL)

@@ -344,6 +344,46 @@ void     augur_pepa_experiment_clear   (AugurPepaExperiment *experiment);
 char    *augur_pepa_experiment_to_json (const AugurPepaExperiment *experiment);
 char    *augur_pepa_experiment_to_csv  (const AugurPepaExperiment *experiment);
 
+/* ---- Fluid approximation (pepa-fluid.c) ---------------------------------- */
+
+/* The counts of every local state (components in order, as
+ * AugurPepaTransient orders them) and the throughputs, as real numbers, at
+ * each time and at the fixed point the ODE reaches. */
+typedef struct {
+  AugurPepaModel *model;
+  guint           n_times;
+  double         *times;
+  guint           n_locals;
+  double         *population;        /* [t * n_locals + local] */
+  guint           n_actions;
+  double         *throughput;        /* [t * n_actions + action] */
+  gboolean        fixed_point_reached;
+  double          fixed_point_time;  /* when dx/dt fell below the tolerance; NaN if never */
+  double         *fixed_population;  /* where the integration stopped */
+  double         *fixed_throughput;
+  char           *warning;           /* small populations, or NULL */
+  guint64         evaluations;       /* of the derivative */
+  double          seconds;
+} AugurPepaFluid;
+
+/* The ODE from every component's initial state (its copies in it), solved
+ * by GSL's adaptive Runge-Kutta-Prince-Dormand (8, 9) to the relative
+ * tolerance (0: 1e-10) at the times (increasing, from 0), then on to the
+ * fixed point (while dx/dt exceeds the tolerance times the largest
+ * population, doubling the time up to 80 times). */
+AugurPepaFluid *augur_pepa_fluid         (AugurPepaModel *model,
+                                          const double   *times,
+                                          guint           n_times,
+                                          double          tolerance,
+                                          GCancellable   *cancellable,
+                                          GError        **error);
+void            augur_pepa_fluid_free    (AugurPepaFluid *fluid);
+/* {"fluid": {"method", "evaluations", "seconds", "warning", "fixed_point":
+ * {"reached", "time", "throughput": {}, "populations": []}, "points": [{"time",
+ * "throughput": {}, "populations": []}]}}; CSV: one row a time. */
+char           *augur_pepa_fluid_to_json (const AugurPepaFluid *fluid);
+char           *augur_pepa_fluid_to_csv  (const AugurPepaFluid *fluid);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaModel, augur_pepa_model_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaStateSpace, augur_pepa_state_space_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurPepaResult, augur_pepa_result_unref)

@@ -1158,6 +1158,124 @@ test_experiment (void)
   augur_pepa_experiment_clear (&ex);
 }
 
+/* ---- Fluid approximation -------------------------------------------------- */
+
+#define CLIENT_SERVER \
+  "Client = (request, 2).Client_think;\n" \
+  "Client_think = (think, 0.5).Client;\n" \
+  "Server = (request, 5).Server_log;\n" \
+  "Server_log = (log, 10).Server;\n"
+
+static AugurPepaFluid *
+fluid_of (const char *text, double end)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, "fluid.pepa", NULL, &error);
+  double times[3] = { 0, end / 2, end };
+  AugurPepaFluid *fl;
+
+  g_assert_no_error (error);
+  fl = augur_pepa_fluid (model, times, 3, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (fl);
+  return fl;
+}
+
+/* The CTMC's mean populations approach the ODE's as the population grows
+ * (clients 10, 100, 1,000 and a tenth as many servers); the fixed point's
+ * throughput is the servers' capacity, 100 / (1/5 + 1/10). */
+static void
+test_fluid_client_server (void)
+{
+  double previous = INFINITY;
+
+  for (guint n = 10; n <= 1000; n *= 10)
+    {
+      g_autofree char *text = g_strdup_printf (CLIENT_SERVER "Client[%u] <request> Server[%u]\n", n, n / 10);
+      g_autoptr(AugurPepaResult) exact = solve_text (text, "fluid.pepa");
+      AugurPepaFluid *fl = fluid_of (text, 10);
+      double worst = 0;
+
+      g_assert_true (fl->fixed_point_reached);
+      for (guint l = 0; l < 2; l++)
+        {
+          double ctmc = augur_pepa_result_get_population (exact, 0, l);
+
+          worst = MAX (worst, fabs (ctmc - fl->fixed_population[l]) / n);
+        }
+      g_test_message ("%u clients: largest difference of the mean populations %.3g of the population", n, worst);
+      g_assert_cmpfloat (worst, <, previous);
+      previous = worst;
+      if (n == 1000)
+        {
+          g_assert_cmpfloat (worst, <, 1e-6);
+          for (guint a = 0; a < fl->n_actions; a++)
+            assert_relative (fl->fixed_throughput[a], 100 / (1.0 / 5 + 1.0 / 10), 1e-8);
+          g_assert_null (fl->warning);
+        }
+      else if (n == 10)
+        g_assert_nonnull (fl->warning);   /* a single server is no fluid */
+      /* at time 0 every client asks, at the clients' rate, the servers' capacity permitting */
+      g_assert_cmpfloat (fl->throughput[0], ==, MIN (2.0 * n, 5.0 * (n / 10)));
+      augur_pepa_fluid_free (fl);
+    }
+}
+
+/* A million clients in well under a second; passive servers; hiding; a
+ * passive action left alone. */
+static void
+test_fluid_large_and_semantics (void)
+{
+  gint64 start = g_get_monotonic_time ();
+  AugurPepaFluid *fl = fluid_of (CLIENT_SERVER "Client[1000000] <request> Server[100000]\n", 10);
+  double seconds = (g_get_monotonic_time () - start) / 1e6;
+
+  g_test_message ("a million clients: %.4f s, %" G_GUINT64_FORMAT " evaluations", seconds, fl->evaluations);
+  g_assert_true (fl->fixed_point_reached);
+  assert_relative (fl->fixed_throughput[0], 1e5 / (1.0 / 5 + 1.0 / 10), 1e-8);
+  augur_pepa_fluid_free (fl);
+
+  /* passive servers take the clients' rate while any is free */
+  fl = fluid_of ("Client = (request, 2).Client_think;\nClient_think = (think, 0.5).Client;\n"
+                 "Server = (request, infty).Server_log;\nServer_log = (log, 10).Server;\n"
+                 "Client[100] <request> Server[100]\n", 10);
+  /* each client: 1/2 + 1/0.5 per cycle = 2.5 => 40 per time unit */
+  assert_relative (fl->fixed_throughput[0], 40, 1e-8);
+  augur_pepa_fluid_free (fl);
+
+  /* hidden: the action flows inside, as tau outside */
+  fl = fluid_of ("P = (a, 3).Q;\nQ = (b, 1).P;\nP[200]/{a}\n", 10);
+  {
+    AugurPepaModel *model = fl->model;
+    double tau = 0, a = 0;
+
+    for (guint i = 0; i < fl->n_actions; i++)
+      {
+        if (strcmp (augur_pepa_model_get_action_name (model, i), "tau") == 0)
+          tau = fl->fixed_throughput[i];
+        if (strcmp (augur_pepa_model_get_action_name (model, i), "a") == 0)
+          a = fl->fixed_throughput[i];
+      }
+    assert_relative (tau, 200 / (1.0 / 3 + 1.0), 1e-8);
+    g_assert_cmpfloat (a, ==, 0);
+  }
+  augur_pepa_fluid_free (fl);
+
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("P = (a, 1).P;\nP[10]\n", -1, "p.pepa", NULL, &error);
+    const double bad[][2] = { { 1, 0.5 }, { -1, 1 }, { 0, NAN }, { 0, INFINITY } };
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_assert_null (augur_pepa_fluid (model, bad[i], 2, 0, NULL, &error));
+        g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
+        g_clear_error (&error);
+      }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1198,5 +1316,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/simulation/large-and-errors", test_simulation_large_and_errors);
   g_test_add_func ("/engine/pepa/experiment/rate-overrides", test_rate_overrides);
   g_test_add_func ("/engine/pepa/experiment/run", test_experiment);
+  g_test_add_func ("/engine/pepa/fluid/client-server", test_fluid_client_server);
+  g_test_add_func ("/engine/pepa/fluid/large-and-semantics", test_fluid_large_and_semantics);
   return g_test_run ();
 }

@@ -1,0 +1,542 @@
+/* pepa-fluid.c: the fluid (ODE) approximation of a PEPA model, for large
+ * populations: the count of every local state of every component becomes
+ * a real number x, and each action flows at the apparent rate PEPA gives
+ * it, with x in place of the counts (Hillston, "Fluid flow approximation
+ * of PEPA models", QEST 2005):
+ *
+ *  - a component's apparent rate of a is sum_l x_l r_l(a) (passive
+ *    activities: their weights, an unbounded rate);
+ *  - a cooperation on a takes the smaller of its sides (a passive side
+ *    takes the other's), elsewhere the sides add up;
+ *  - the flow of a found at the top (or at the hiding that makes it
+ *    internal) goes down the same way: whole to both sides of a
+ *    cooperation on a, in proportion to the apparent rates elsewhere, and
+ *    in a component to each activity in proportion to x_l r_l(a), moving
+ *    that much from l to the activity's target.
+ *
+ * The ODE is solved with GSL's adaptive Runge-Kutta-Prince-Dormand (8, 9)
+ * (gsl_odeiv2, with its error control), then run on until dx/dt vanishes
+ * to find the fixed point.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pepa-private.h"
+#include "augur-format.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+
+/* Below this many copies, a component's count is far from continuous. */
+#define SMALL_POPULATION 100
+
+typedef struct {
+  double   value;     /* active rate, or passive weight */
+  gboolean passive;
+} Apparent;
+
+typedef struct {
+  const AugurPepaModel *model;
+  guint                *offset;     /* per component: its first local state in x */
+  guint                 n_locals;
+  double               *throughput; /* per action, of the last evaluation */
+  gboolean              unsynchronised;   /* a passive action flows at the top */
+  guint                 bad_action;
+  guint64               evaluations;
+  GCancellable         *cancellable;
+} Fluid;
+
+static Apparent
+apparent (const Fluid      *f,
+          const PepaStruct *s,
+          guint             a,
+          const double     *x)
+{
+  Apparent r = { 0, FALSE };
+
+  switch (s->kind)
+    {
+    case PEPA_STRUCT_LEAF:
+      {
+        const PepaComponent *comp = g_ptr_array_index (f->model->components, s->component);
+        const double *xc = x + f->offset[s->component];
+        double active = 0, weight = 0;
+        gboolean any_active = FALSE;
+
+        for (guint l = 0; l < comp->locals->len; l++)
+          {
+            const PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+
+            for (guint k = 0; k < ls->activities->len; k++)
+              {
+                const PepaActivity *act = &g_array_index (ls->activities, PepaActivity, k);
+
+                if (act->action != a)
+                  continue;
+                if (act->passive)
+                  weight += xc[l] * act->rate;
+                else
+                  {
+                    active += xc[l] * act->rate;
+                    any_active = TRUE;
+                  }
+              }
+          }
+        if (any_active || weight == 0)
+          r.value = active;
+        else
+          {
+            r.value = weight;
+            r.passive = TRUE;
+          }
+        return r;
+      }
+
+    case PEPA_STRUCT_HIDE:
+      if (s->in_set[a])
+        return r;   /* internal below: tau above */
+      return apparent (f, s->left, a, x);
+
+    case PEPA_STRUCT_COOP:
+      {
+        Apparent l = apparent (f, s->left, a, x), rr = apparent (f, s->right, a, x);
+
+        if (s->in_set[a])
+          {
+            if (!l.passive && !rr.passive)
+              r.value = MIN (l.value, rr.value);
+            else if (l.passive && rr.passive)
+              {
+                r.value = MIN (l.value, rr.value);
+                r.passive = TRUE;
+              }
+            else
+              r.value = l.passive ? rr.value : l.value;
+          }
+        else
+          {
+            r.value = l.value + rr.value;
+            r.passive = l.passive && rr.passive;
+          }
+        return r;
+      }
+    }
+  return r;
+}
+
+/* The flow `flow` of action a down through s, into dx. */
+static void
+distribute (const Fluid      *f,
+            const PepaStruct *s,
+            guint             a,
+            double            flow,
+            const double     *x,
+            double           *dx)
+{
+  if (!(flow > 0))
+    return;
+  switch (s->kind)
+    {
+    case PEPA_STRUCT_LEAF:
+      {
+        const PepaComponent *comp = g_ptr_array_index (f->model->components, s->component);
+        const double *xc = x + f->offset[s->component];
+        double *dxc = dx + f->offset[s->component];
+        Apparent r = apparent (f, s, a, x);
+
+        if (!(r.value > 0))
+          return;
+        for (guint l = 0; l < comp->locals->len; l++)
+          {
+            const PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+
+            for (guint k = 0; k < ls->activities->len; k++)
+              {
+                const PepaActivity *act = &g_array_index (ls->activities, PepaActivity, k);
+                double share;
+
+                if (act->action != a || act->passive != r.passive)
+                  continue;
+                share = flow * xc[l] * act->rate / r.value;
+                dxc[l] -= share;
+                dxc[act->target] += share;
+              }
+          }
+        return;
+      }
+
+    case PEPA_STRUCT_HIDE:
+      if (!s->in_set[a])
+        distribute (f, s->left, a, flow, x, dx);
+      return;
+
+    case PEPA_STRUCT_COOP:
+      if (s->in_set[a])
+        {
+          distribute (f, s->left, a, flow, x, dx);
+          distribute (f, s->right, a, flow, x, dx);
+        }
+      else
+        {
+          Apparent l = apparent (f, s->left, a, x), r = apparent (f, s->right, a, x);
+          double total = l.value + r.value;
+
+          if (total > 0)
+            {
+              distribute (f, s->left, a, flow * l.value / total, x, dx);
+              distribute (f, s->right, a, flow * r.value / total, x, dx);
+            }
+        }
+      return;
+    }
+}
+
+static void
+derivative (Fluid        *f,
+            const double *x,
+            double       *dx)
+{
+  const AugurPepaModel *model = f->model;
+  guint n_actions = model->actions->len;
+
+  memset (dx, 0, sizeof (double) * f->n_locals);
+  memset (f->throughput, 0, sizeof (double) * MAX (n_actions, 1));
+  for (guint a = 0; a < n_actions; a++)
+    {
+      Apparent top = apparent (f, model->root, a, x);
+
+      if (top.passive && top.value > 0)
+        {
+          f->unsynchronised = TRUE;
+          f->bad_action = a;
+          continue;
+        }
+      f->throughput[a] += top.value;
+      distribute (f, model->root, a, top.value, x, dx);
+    }
+  /* actions hidden below a hiding flow there, and are tau above */
+  for (guint i = 0; i < model->structs->len; i++)
+    {
+      const PepaStruct *s = g_ptr_array_index (model->structs, i);
+
+      if (s->kind != PEPA_STRUCT_HIDE)
+        continue;
+      for (guint a = 0; a < n_actions; a++)
+        if (s->in_set[a])
+          {
+            Apparent inner = apparent (f, s->left, a, x);
+
+            if (inner.passive)
+              continue;
+            if (model->tau != G_MAXUINT)
+              f->throughput[model->tau] += inner.value;
+            distribute (f, s->left, a, inner.value, x, dx);
+          }
+    }
+  f->evaluations++;
+}
+
+static int
+gsl_derivative (double        t,
+                const double  y[],
+                double        dydt[],
+                void         *data)
+{
+  Fluid *f = data;
+
+  derivative (f, y, dydt);
+  if (f->unsynchronised || g_cancellable_is_cancelled (f->cancellable))
+    return GSL_EBADFUNC;
+  return GSL_SUCCESS;
+}
+
+/* Integrates from *t to t1 in place; FALSE with an error. */
+static gboolean
+integrate (Fluid             *f,
+           gsl_odeiv2_driver *driver,
+           double            *t,
+           double             t1,
+           double            *x,
+           GError           **error)
+{
+  int status;
+
+  if (t1 <= *t)
+    return TRUE;
+  status = gsl_odeiv2_driver_apply (driver, t, t1, x);
+  if (status == GSL_SUCCESS)
+    return TRUE;
+  if (g_cancellable_set_error_if_cancelled (f->cancellable, error))
+    return FALSE;
+  if (f->unsynchronised)
+    g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                 _("%s: the passive action '%s' is not synchronised with an active one"),
+                 f->model->filename, augur_pepa_model_get_action_name (f->model, f->bad_action));
+  else
+    g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                 _("The fluid approximation could not be integrated past time %g (%s)."),
+                 *t, gsl_strerror (status));
+  return FALSE;
+}
+
+AugurPepaFluid *
+augur_pepa_fluid (AugurPepaModel *model,
+                  const double   *times,
+                  guint           n_times,
+                  double          tolerance,
+                  GCancellable   *cancellable,
+                  GError        **error)
+{
+  const guint n_actions = model->actions->len;
+  Fluid f = { 0 };
+  AugurPepaFluid *out;
+  gsl_odeiv2_system system;
+  gsl_odeiv2_driver *driver;
+  g_autofree double *x = NULL;
+  g_autofree double *dx = NULL;
+  GString *warning = g_string_new (NULL);
+  gint64 started = g_get_monotonic_time ();
+  double t = 0, scale = 0;
+
+  g_return_val_if_fail (model != NULL && (n_times == 0 || times != NULL), NULL);
+
+  /* errors come back as status codes, never abort() */
+  gsl_set_error_handler_off ();
+  if (!(tolerance > 0))
+    tolerance = 1e-10;
+  for (guint i = 0; i < n_times; i++)
+    if (!(times[i] >= 0) || !isfinite (times[i]) || (i > 0 && times[i] < times[i - 1]))
+      {
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                     _("The fluid approximation's times must be finite, from 0, in increasing order."));
+        g_string_free (warning, TRUE);
+        return NULL;
+      }
+
+  f.model = model;
+  f.cancellable = cancellable;
+  f.offset = g_new (guint, MAX (model->components->len, 1));
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+      f.offset[c] = f.n_locals;
+      f.n_locals += comp->locals->len;
+      if (comp->copies < SMALL_POPULATION)
+        g_string_append_printf (warning, "%s%s (%u)", warning->len ? ", " : "", comp->label, comp->copies);
+    }
+  f.throughput = g_new0 (double, MAX (n_actions, 1));
+  x = g_new0 (double, MAX (f.n_locals, 1));
+  dx = g_new (double, MAX (f.n_locals, 1));
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+      x[f.offset[c] + comp->initial] = comp->copies;
+      scale = MAX (scale, comp->copies);
+    }
+
+  out = g_new0 (AugurPepaFluid, 1);
+  out->model = augur_pepa_model_ref (model);
+  out->n_times = n_times;
+  out->times = g_memdup2 (times, sizeof (double) * MAX (n_times, 1));
+  out->n_locals = f.n_locals;
+  out->n_actions = n_actions;
+  out->population = g_new0 (double, (gsize) MAX (n_times, 1) * MAX (f.n_locals, 1));
+  out->throughput = g_new0 (double, (gsize) MAX (n_times, 1) * MAX (n_actions, 1));
+  out->fixed_population = g_new0 (double, MAX (f.n_locals, 1));
+  out->fixed_throughput = g_new0 (double, MAX (n_actions, 1));
+  out->fixed_point_time = NAN;
+  if (warning->len > 0)
+    out->warning = g_strdup_printf (_("The fluid approximation is known to be poor for small populations: %s."),
+                                    warning->str);
+  g_string_free (warning, TRUE);
+
+  system = (gsl_odeiv2_system) { gsl_derivative, NULL, f.n_locals, &f };
+  driver = gsl_odeiv2_driver_alloc_y_new (&system, gsl_odeiv2_step_rk8pd, 1e-6,
+                                          tolerance * MAX (scale, 1), tolerance);
+  gsl_odeiv2_driver_set_nmax (driver, 10000000);
+
+  derivative (&f, x, dx);
+  if (f.unsynchronised)
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                   _("%s: the passive action '%s' is not synchronised with an active one"),
+                   model->filename, augur_pepa_model_get_action_name (model, f.bad_action));
+      goto failed;
+    }
+  for (guint i = 0; i < n_times; i++)
+    {
+      if (!integrate (&f, driver, &t, times[i], x, error))
+        goto failed;
+      derivative (&f, x, dx);
+      memcpy (out->population + (gsize) i * f.n_locals, x, sizeof (double) * f.n_locals);
+      memcpy (out->throughput + (gsize) i * n_actions, f.throughput, sizeof (double) * n_actions);
+    }
+
+  /* On to the fixed point: until no count moves by more than the tolerance
+   * (relative to the largest population) per unit of time. */
+  for (guint round = 0; round < 80; round++)
+    {
+      double worst = 0;
+
+      derivative (&f, x, dx);
+      for (guint l = 0; l < f.n_locals; l++)
+        worst = MAX (worst, fabs (dx[l]));
+      if (worst <= tolerance * MAX (scale, 1))
+        {
+          out->fixed_point_reached = TRUE;
+          out->fixed_point_time = t;
+          break;
+        }
+      if (!integrate (&f, driver, &t, t > 0 ? 2 * t : 1, x, error))
+        goto failed;
+    }
+  derivative (&f, x, dx);
+  memcpy (out->fixed_population, x, sizeof (double) * f.n_locals);
+  memcpy (out->fixed_throughput, f.throughput, sizeof (double) * n_actions);
+  out->evaluations = f.evaluations;
+  out->seconds = (g_get_monotonic_time () - started) / 1e6;
+  gsl_odeiv2_driver_free (driver);
+  g_free (f.offset);
+  g_free (f.throughput);
+  return out;
+
+failed:
+  gsl_odeiv2_driver_free (driver);
+  g_free (f.offset);
+  g_free (f.throughput);
+  augur_pepa_fluid_free (out);
+  return NULL;
+}
+
+void
+augur_pepa_fluid_free (AugurPepaFluid *fl)
+{
+  if (fl == NULL)
+    return;
+  augur_pepa_model_unref (fl->model);
+  g_free (fl->times);
+  g_free (fl->population);
+  g_free (fl->throughput);
+  g_free (fl->fixed_population);
+  g_free (fl->fixed_throughput);
+  g_free (fl->warning);
+  g_free (fl);
+}
+
+static void
+json_members (GString              *s,
+              const AugurPepaModel *model,
+              const double         *throughput,
+              const double         *population)
+{
+  guint index = 0;
+
+  g_string_append (s, "\"throughput\": {");
+  for (guint a = 0; a < model->actions->len; a++)
+    {
+      g_string_append (s, a ? ", " : "");
+      augur_json_append_string (s, g_ptr_array_index (model->actions, a));
+      g_string_append (s, ": ");
+      augur_json_append_number (s, throughput[a]);
+    }
+  g_string_append (s, "}, \"populations\": [");
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+      for (guint l = 0; l < comp->locals->len; l++, index++)
+        {
+          PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+
+          g_string_append (s, index ? ", {\"component\": " : "{\"component\": ");
+          augur_json_append_string (s, comp->label);
+          g_string_append (s, ", \"state\": ");
+          augur_json_append_string (s, ls->name);
+          g_string_append (s, ", \"population\": ");
+          augur_json_append_number (s, population[index]);
+          g_string_append_c (s, '}');
+        }
+    }
+  g_string_append_c (s, ']');
+}
+
+char *
+augur_pepa_fluid_to_json (const AugurPepaFluid *fl)
+{
+  GString *s = g_string_new ("{\n  \"fluid\": {\n    \"method\": \"gsl rk8pd\", \"evaluations\": ");
+
+  g_string_append_printf (s, "%" G_GUINT64_FORMAT ", \"seconds\": ", fl->evaluations);
+  augur_json_append_number (s, fl->seconds);
+  g_string_append (s, ",\n    \"warning\": ");
+  if (fl->warning != NULL)
+    augur_json_append_string (s, fl->warning);
+  else
+    g_string_append (s, "null");
+  g_string_append (s, ",\n    \"fixed_point\": {\"reached\": ");
+  g_string_append (s, fl->fixed_point_reached ? "true" : "false");
+  g_string_append (s, ", \"time\": ");
+  augur_json_append_number (s, fl->fixed_point_time);
+  g_string_append (s, ", ");
+  json_members (s, fl->model, fl->fixed_throughput, fl->fixed_population);
+  g_string_append (s, "},\n    \"points\": [");
+  for (guint t = 0; t < fl->n_times; t++)
+    {
+      g_string_append (s, t ? ",\n      {\"time\": " : "\n      {\"time\": ");
+      augur_json_append_number (s, fl->times[t]);
+      g_string_append (s, ", ");
+      json_members (s, fl->model, fl->throughput + (gsize) t * fl->n_actions,
+                    fl->population + (gsize) t * fl->n_locals);
+      g_string_append_c (s, '}');
+    }
+  g_string_append (s, "\n    ]\n  }\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_pepa_fluid_to_csv (const AugurPepaFluid *fl)
+{
+  const AugurPepaModel *model = fl->model;
+  GString *s = g_string_new ("time");
+
+  for (guint a = 0; a < fl->n_actions; a++)
+    {
+      g_autofree char *name = g_strdup_printf ("throughput:%s", (const char *) g_ptr_array_index (model->actions, a));
+
+      g_string_append_c (s, ',');
+      augur_csv_append_field (s, name);
+    }
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+      for (guint l = 0; l < comp->locals->len; l++)
+        {
+          PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+          g_autofree char *name = g_strdup_printf ("%s:%s", comp->label, ls->name);
+
+          g_string_append_c (s, ',');
+          augur_csv_append_field (s, name);
+        }
+    }
+  g_string_append_c (s, '\n');
+  for (guint t = 0; t < fl->n_times; t++)
+    {
+      augur_format_append_double (s, fl->times[t]);
+      for (guint a = 0; a < fl->n_actions; a++)
+        {
+          g_string_append_c (s, ',');
+          augur_format_append_double (s, fl->throughput[(gsize) t * fl->n_actions + a]);
+        }
+      for (guint l = 0; l < fl->n_locals; l++)
+        {
+          g_string_append_c (s, ',');
+          augur_format_append_double (s, fl->population[(gsize) t * fl->n_locals + l]);
+        }
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}

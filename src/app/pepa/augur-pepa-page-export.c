@@ -67,10 +67,15 @@ augur_pepa_page_export (AugurPage   *page,
   if (g_str_equal (what, "transient-csv") || g_str_equal (what, "transient-json") ||
       g_str_equal (what, "passage-csv") || g_str_equal (what, "passage-json") ||
       g_str_equal (what, "simulation-csv") || g_str_equal (what, "simulation-json") ||
-      g_str_equal (what, "experiment-csv") || g_str_equal (what, "experiment-json"))
+      g_str_equal (what, "experiment-csv") || g_str_equal (what, "experiment-json") ||
+      g_str_equal (what, "fluid-csv") || g_str_equal (what, "fluid-json"))
     {
       g_autofree char *contents = NULL;
 
+      if (g_str_has_prefix (what, "fluid") && self->fluid != NULL)
+        contents = g_str_has_suffix (what, "csv") ? augur_pepa_fluid_to_csv (self->fluid)
+                                                  : augur_pepa_fluid_to_json (self->fluid);
+      else
       if (g_str_has_prefix (what, "experiment") && self->experiment != NULL)
         contents = g_str_has_suffix (what, "csv") ? augur_pepa_experiment_to_csv (self->experiment)
                                                   : augur_pepa_experiment_to_json (self->experiment);

@@ -88,6 +88,11 @@ struct _AugurPepaPage
   GtkWidget            *experiment_label;
   GtkWidget            *experiment_chart_view;
   AugurPepaExperiment  *experiment;
+  GtkWidget            *fluid_until;
+  GtkWidget            *fluid_points;
+  GtkWidget            *fluid_label;
+  GtkWidget            *fluid_chart_view;
+  AugurPepaFluid       *fluid;
 };
 
 /* Row layouts of the result tables (strings, numbers). */

@@ -16,7 +16,7 @@
 #include "augur-line-chart-view.h"
 #include "augur-sweep.h"
 
-typedef enum { ANALYSIS_TRANSIENT, ANALYSIS_PASSAGE, ANALYSIS_SIMULATION, ANALYSIS_EXPERIMENT } AnalysisKind;
+typedef enum { ANALYSIS_TRANSIENT, ANALYSIS_PASSAGE, ANALYSIS_SIMULATION, ANALYSIS_EXPERIMENT, ANALYSIS_FLUID } AnalysisKind;
 
 typedef struct
 {
@@ -39,6 +39,7 @@ typedef struct
   AugurPepaPassage    *passage;
   AugurPepaSimulation *simulation;
   AugurPepaExperiment *experiment;
+  AugurPepaFluid      *fluid;
   AugurChartData      *chart;
   GListStore          *rows;
 } Analysis;
@@ -64,6 +65,7 @@ analysis_free (Analysis *out)
   augur_pepa_transient_free (out->transient);
   augur_pepa_passage_free (out->passage);
   augur_pepa_simulation_free (out->simulation);
+  augur_pepa_fluid_free (out->fluid);
   if (out->experiment != NULL)
     {
       augur_pepa_experiment_clear (out->experiment);
@@ -126,6 +128,35 @@ analysis_thread (AugurPageJob  *job,
   AnalysisInputs *in = inputs;
   Analysis *out = g_new0 (Analysis, 1);
 
+  if (in->kind == ANALYSIS_FLUID)
+    {
+      AugurPepaModel *model = augur_pepa_state_space_get_model (in->space);
+      g_autofree double *times = g_new (double, in->points);
+      g_autofree double *y = g_new (double, in->points);
+      guint index = 0;
+
+      for (guint i = 0; i < in->points; i++)
+        times[i] = i + 1 == in->points ? in->until : in->until * i / (in->points - 1);
+      augur_page_job_progress (-1.0, _("Integrating the fluid approximation"), job);
+      out->fluid = augur_pepa_fluid (model, times, in->points, 0, cancellable, error);
+      if (out->fluid == NULL)
+        {
+          analysis_free (out);
+          return NULL;
+        }
+      out->chart = augur_chart_data_new (_("Populations, fluid approximation"), _("Time"), NULL, _("Count"), NULL);
+      for (guint c = 0; c < augur_pepa_model_get_n_components (model); c++)
+        for (guint l = 0; l < augur_pepa_model_get_n_local_states (model, c); l++, index++)
+          {
+            g_autofree char *name = g_strdup_printf ("%s: %s", augur_pepa_model_get_component_label (model, c),
+                                                     augur_pepa_model_get_local_state_name (model, c, l));
+
+            for (guint t = 0; t < in->points; t++)
+              y[t] = out->fluid->population[(gsize) t * out->fluid->n_locals + index];
+            augur_chart_data_add_series (out->chart, name, times, y, in->points);
+          }
+      return out;
+    }
   if (in->kind == ANALYSIS_EXPERIMENT)
     {
       AugurPepaExperiment *ex = g_new0 (AugurPepaExperiment, 1);
@@ -224,7 +255,31 @@ static void
 present (AugurPepaPage *self,
          Analysis      *out)
 {
-  if (out->experiment != NULL)
+  if (out->fluid != NULL)
+    {
+      const AugurPepaFluid *fl;
+      GString *text = g_string_new (NULL);
+      AugurPepaModel *model;
+
+      augur_pepa_fluid_free (self->fluid);
+      self->fluid = g_steal_pointer (&out->fluid);
+      fl = self->fluid;
+      model = fl->model;
+      if (fl->fixed_point_reached)
+        g_string_append_printf (text, _("Fixed point by time %g:"), fl->fixed_point_time);
+      else
+        g_string_append (text, _("No fixed point found (the populations still move); at the last time reached:"));
+      for (guint a = 0; a < fl->n_actions; a++)
+        g_string_append_printf (text, " %s %.6g%s", augur_pepa_model_get_action_name (model, a),
+                                fl->fixed_throughput[a], a + 1 < fl->n_actions ? "," : "");
+      if (fl->warning != NULL)
+        g_string_append_printf (text, "\n%s", fl->warning);
+      gtk_label_set_text (GTK_LABEL (self->fluid_label), text->str);
+      g_string_free (text, TRUE);
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->fluid_chart_view), out->chart);
+      augur_pepa_page_set_status (self, _("Fluid approximation computed"), FALSE);
+    }
+  else if (out->experiment != NULL)
     {
       g_autofree char *text = NULL;
       guint points = out->experiment->n_values * (out->experiment->rate2 != NULL ? out->experiment->n_values2 : 1);
@@ -345,7 +400,8 @@ analysis_done (AugurPage    *page,
   AnalysisInputs *in = inputs;
   GtkWidget *label = in->kind == ANALYSIS_TRANSIENT ? self->transient_label
                    : in->kind == ANALYSIS_PASSAGE ? self->passage_label
-                   : in->kind == ANALYSIS_SIMULATION ? self->simulation_label : self->experiment_label;
+                   : in->kind == ANALYSIS_SIMULATION ? self->simulation_label
+                   : in->kind == ANALYSIS_FLUID ? self->fluid_label : self->experiment_label;
 
   if (error == NULL)
     present (self, result);
@@ -365,7 +421,8 @@ start (AugurPepaPage *self,
   AnalysisInputs *in;
   GtkWidget *label = kind == ANALYSIS_TRANSIENT ? self->transient_label
                    : kind == ANALYSIS_PASSAGE ? self->passage_label
-                   : kind == ANALYSIS_SIMULATION ? self->simulation_label : self->experiment_label;
+                   : kind == ANALYSIS_SIMULATION ? self->simulation_label
+                   : kind == ANALYSIS_FLUID ? self->fluid_label : self->experiment_label;
 
   if (self->space == NULL || (kind == ANALYSIS_PASSAGE && self->result == NULL))
     {
@@ -376,7 +433,12 @@ start (AugurPepaPage *self,
   in->kind = kind;
   in->space = augur_pepa_state_space_ref (self->space);
   in->result = self->result ? augur_pepa_result_ref (self->result) : NULL;
-  if (kind == ANALYSIS_EXPERIMENT)
+  if (kind == ANALYSIS_FLUID)
+    {
+      in->until = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->fluid_until));
+      in->points = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->fluid_points));
+    }
+  else if (kind == ANALYSIS_EXPERIMENT)
     {
       GtkStringObject *rate = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->experiment_rate));
       GtkStringObject *rate2 = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->experiment_rate2));
@@ -474,6 +536,7 @@ start (AugurPepaPage *self,
   augur_pepa_page_set_status (self, kind == ANALYSIS_PASSAGE ? _("Computing the passage…")
                                     : kind == ANALYSIS_TRANSIENT ? _("Computing throughput over time…")
                                     : kind == ANALYSIS_SIMULATION ? _("Simulating…")
+                                    : kind == ANALYSIS_FLUID ? _("Integrating the fluid approximation…")
                                     : _("Running the experiment…"), FALSE);
 }
 
@@ -561,6 +624,31 @@ on_experiment_activated (GtkWidget *widget,
   start (data, ANALYSIS_EXPERIMENT);
 }
 
+static void
+on_fluid_clicked (GtkWidget *widget,
+                  gpointer   data)
+{
+  start (data, ANALYSIS_FLUID);
+}
+
+void
+augur_pepa_page_run_fluid (AugurPepaPage *self,
+                           double         until,
+                           guint          points)
+{
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->fluid_until), until);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->fluid_points), points);
+  start (self, ANALYSIS_FLUID);
+}
+
+const AugurPepaFluid *
+augur_pepa_page_get_fluid (AugurPepaPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  return self->fluid;
+}
+
 void
 augur_pepa_page_run_experiment (AugurPepaPage *self,
                                 const char    *rate,
@@ -636,6 +724,7 @@ augur_pepa_page_clear_analyses (AugurPepaPage *self)
   g_clear_pointer (&self->transient, augur_pepa_transient_free);
   g_clear_pointer (&self->passage, augur_pepa_passage_free);
   g_clear_pointer (&self->simulation, augur_pepa_simulation_free);
+  g_clear_pointer (&self->fluid, augur_pepa_fluid_free);
   if (self->experiment != NULL)
     {
       augur_pepa_experiment_clear (self->experiment);
@@ -643,6 +732,8 @@ augur_pepa_page_clear_analyses (AugurPepaPage *self)
     }
   if (self->transient_chart_view != NULL)
     {
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->fluid_chart_view), NULL);
+      gtk_label_set_text (GTK_LABEL (self->fluid_label), "");
       augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->experiment_chart_view), NULL);
       gtk_label_set_text (GTK_LABEL (self->experiment_label), "");
       augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->simulation_table), NULL);
@@ -756,6 +847,23 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
                 "Name the actions, then Compute."));
   gtk_stack_add_titled (GTK_STACK (self->analyses), page, "passage", _("Passage"));
 
+  /* Fluid */
+  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->fluid_until = labelled (controls, _("Unti_l"), gtk_spin_button_new_with_range (1e-6, 1e9, 1));
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->fluid_until), 3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->fluid_until), 10);
+  self->fluid_points = labelled (controls, _("Poi_nts"), gtk_spin_button_new_with_range (2, 2000, 1));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->fluid_points), 101);
+  button = gtk_button_new_with_mnemonic (_("_Integrate"));
+  gtk_widget_set_tooltip_text (button, _("The populations as an ODE, for arrays of many copies: no state space, "
+                                         "whatever the population"));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_fluid_clicked), self);
+  gtk_box_append (GTK_BOX (controls), button);
+  page = tab (&self->fluid_label, &self->fluid_chart_view, controls,
+              _("For large populations (Client[10000]): every local state's count over time as an ODE, "
+                "and the fixed point it reaches with its throughputs."));
+  gtk_stack_add_titled (GTK_STACK (self->analyses), page, "fluid", _("Fluid"));
+
   /* Simulation */
   controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->simulation_runs = labelled (controls, _("_Runs"), gtk_spin_button_new_with_range (2, 10000, 1));
@@ -862,5 +970,7 @@ augur_pepa_page_visible_chart (AugurPepaPage *self)
     return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->passage_chart_view));
   if (g_strcmp0 (name, "experiment") == 0)
     return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->experiment_chart_view));
+  if (g_strcmp0 (name, "fluid") == 0)
+    return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->fluid_chart_view));
   return NULL;
 }

@@ -396,6 +396,8 @@ augur_pepa_page_update_actions (AugurPepaPage *self)
     has_result = has_picture = self->transient != NULL;
   else if (g_strcmp0 (tab, "passage") == 0)
     has_result = has_picture = self->passage != NULL;
+  else if (g_strcmp0 (tab, "fluid") == 0)
+    has_result = has_picture = self->fluid != NULL;
   else if (g_strcmp0 (tab, "experiment") == 0)
     has_result = has_picture = self->experiment != NULL;
   else if (g_strcmp0 (tab, "simulation") == 0)
@@ -487,6 +489,7 @@ augur_pepa_page_dispose (GObject *object)
   g_clear_pointer (&self->transient, augur_pepa_transient_free);
   g_clear_pointer (&self->passage, augur_pepa_passage_free);
   g_clear_pointer (&self->simulation, augur_pepa_simulation_free);
+  g_clear_pointer (&self->fluid, augur_pepa_fluid_free);
   if (self->experiment != NULL)
     {
       augur_pepa_experiment_clear (self->experiment);
@@ -940,7 +943,8 @@ augur_pepa_page_show_results (AugurPepaPage *self,
 {
   g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
   if (g_strcmp0 (name, "transient") == 0 || g_strcmp0 (name, "passage") == 0 ||
-      g_strcmp0 (name, "simulation") == 0 || g_strcmp0 (name, "experiment") == 0)
+      g_strcmp0 (name, "simulation") == 0 || g_strcmp0 (name, "experiment") == 0 ||
+      g_strcmp0 (name, "fluid") == 0)
     augur_pepa_page_show_analysis (self, name);
   else
     gtk_stack_set_visible_child_name (GTK_STACK (self->result_pages), name);

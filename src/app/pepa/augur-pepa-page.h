@@ -71,6 +71,11 @@ void              augur_pepa_page_run_experiment   (AugurPepaPage *page,
                                                     const char    *values2,
                                                     const char    *measure);
 const AugurPepaExperiment *augur_pepa_page_get_experiment (AugurPepaPage *page);
+/* The Fluid tab's run: the populations at `points` times up to `until`. */
+void              augur_pepa_page_run_fluid        (AugurPepaPage *page,
+                                                    double         until,
+                                                    guint          points);
+const AugurPepaFluid *augur_pepa_page_get_fluid    (AugurPepaPage *page);
 const AugurPepaTransient *augur_pepa_page_get_transient (AugurPepaPage *page);
 const AugurPepaPassage   *augur_pepa_page_get_passage   (AugurPepaPage *page);
 /* Shows a results page: "summary", "throughput", "utilisation", "states",

@@ -823,6 +823,21 @@ test_analyses (Fixture       *f,
     csv = read_export (f->page, dir, "simulation-csv", "s.csv", &length);
     g_assert_true (g_str_has_prefix (csv, "measure,name,mean,half_width\nthroughput,"));
   }
+  /* the fluid approximation: single components, so a warning */
+  augur_pepa_page_show_results (f->page, "fluid");
+  augur_pepa_page_run_fluid (f->page, 5, 11);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  {
+    const AugurPepaFluid *fl = augur_pepa_page_get_fluid (f->page);
+    g_autofree char *csv = NULL;
+
+    g_assert_nonnull (fl);
+    g_assert_cmpuint (fl->n_times, ==, 11);
+    g_assert_nonnull (fl->warning);
+    csv = read_export (f->page, dir, "fluid-csv", "f.csv", &length);
+    g_assert_true (g_str_has_prefix (csv, "time,throughput:"));
+  }
+
   /* an experiment: throughput against mu1, a curve per la1 */
   augur_pepa_page_show_results (f->page, "experiment");
   augur_pepa_page_run_experiment (f->page, "mu1", 10, 30, 3, "la1", "5, 10", "throughput:process1");
@@ -864,6 +879,7 @@ test_analyses (Fixture       *f,
   g_assert_null (augur_pepa_page_get_passage (f->page));
   g_assert_null (augur_pepa_page_get_simulation (f->page));
   g_assert_null (augur_pepa_page_get_experiment (f->page));
+  g_assert_null (augur_pepa_page_get_fluid (f->page));
   g_rmdir (dir);
 }
 

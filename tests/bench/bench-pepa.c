@@ -210,5 +210,30 @@ main (int argc, char **argv)
       if (!g_spawn_check_wait_status (status, NULL))
         return 1;
     }
+
+  /* The fluid approximation of a client-server model, whatever its size. */
+  printf ("\nFluid approximation: Client[N] <request> Server[N/10], populations at 101 times to t = 10, then the fixed point\n");
+  printf ("        N  evaluations   seconds  throughput(request)\n");
+  for (guint n = 1000; n <= 1000000; n *= 10)
+    {
+      g_autofree char *text = g_strdup_printf ("Client = (request, 2).Client_think;\nClient_think = (think, 0.5).Client;\n"
+                                               "Server = (request, 5).Server_log;\nServer_log = (log, 10).Server;\n"
+                                               "Client[%u] <request> Server[%u]\n", n, n / 10);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, "fluid.pepa", NULL, &error);
+      double times[101];
+      AugurPepaFluid *fl;
+
+      for (guint i = 0; i < 101; i++)
+        times[i] = i / 10.0;
+      fl = model ? augur_pepa_fluid (model, times, 101, 0, NULL, &error) : NULL;
+      if (fl == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return 1;
+        }
+      printf ("%9u  %11" G_GUINT64_FORMAT "  %8.4f  %.10g\n", n, fl->evaluations, fl->seconds, fl->fixed_throughput[0]);
+      augur_pepa_fluid_free (fl);
+    }
   return 0;
 }

@@ -53,6 +53,7 @@ struct _AugurPepaPage
   guint                 parse_source;
   guint                 diagram_max_states;
 
+  AugurPepaModel       *model;            /* the solved model, or one too large to derive */
   AugurPepaStateSpace  *space;
   AugurPepaResult      *result;
   AugurDiagram         *diagram;
@@ -132,6 +133,10 @@ void  augur_pepa_page_solve            (AugurPage     *page);
 void  augur_pepa_page_transient_init   (AugurPepaPage *self);
 void  augur_pepa_page_clear_analyses   (AugurPepaPage *self);
 void  augur_pepa_page_update_experiment_rates (AugurPepaPage *self);
+/* A model whose state space is too large: its Analyses tab, for the
+ * analyses that need none (Fluid, Simulation). */
+void  augur_pepa_page_present_model_only (AugurPepaPage  *self,
+                                          AugurPepaModel *model);
 AugurChartData *augur_pepa_page_visible_chart (AugurPepaPage *self);
 const char *augur_pepa_page_visible_analysis (AugurPepaPage *self);
 void  augur_pepa_page_show_analysis    (AugurPepaPage *self,

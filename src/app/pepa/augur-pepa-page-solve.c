@@ -30,6 +30,7 @@ typedef struct
 typedef struct
 {
   GPtrArray           *diagnostics;
+  AugurPepaModel      *model;            /* kept when the state space is too large */
   AugurPepaStateSpace *space;
   AugurPepaResult     *result;
   GListStore          *throughput_rows;
@@ -51,6 +52,7 @@ static void
 solved_free (Solved *out)
 {
   g_clear_pointer (&out->diagnostics, g_ptr_array_unref);
+  g_clear_pointer (&out->model, augur_pepa_model_unref);
   g_clear_pointer (&out->space, augur_pepa_state_space_unref);
   g_clear_pointer (&out->result, augur_pepa_result_unref);
   g_clear_object (&out->throughput_rows);
@@ -176,7 +178,12 @@ solve_thread (AugurPageJob  *job,
   augur_page_job_progress (-1.0, "Deriving", job);
   out->space = augur_pepa_derive (model, in->max_states, augur_page_job_progress, job, cancellable, error);
   if (out->space == NULL)
-    return out;
+    {
+      /* the analyses that need no state space still can run */
+      if (g_error_matches (*error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE))
+        out->model = g_steal_pointer (&model);
+      return out;
+    }
 
   /* Layout and label measuring take a while for big diagrams; Pango and
    * cairo are fine off the UI thread (a font map per thread). */
@@ -264,13 +271,18 @@ solve_done (AugurPage    *page,
           augur_pepa_page_present_results (self, out->space, NULL, NULL, NULL,
                                            G_LIST_MODEL (out->state_rows), out->seconds);
         }
+      else if (out != NULL && out->model != NULL)
+        augur_pepa_page_present_model_only (self, out->model);
 
       if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SYNTAX) ||
           g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC))
         status = g_strdup_printf (_("The model has errors: %s"), error->message);
       else if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE) &&
                strstr (error->message, "(the limit)") != NULL)
-        status = g_strdup_printf (_("%s. The largest state space is set in Preferences."), error->message);
+        status = g_strdup_printf (_("%s. The largest state space is set in Preferences; the Fluid and "
+                                    "Simulation analyses need none."), error->message);
+      else if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE))
+        status = g_strdup_printf (_("%s. The Fluid and Simulation analyses need no state space."), error->message);
       else
         status = g_strdup (error->message);
       augur_pepa_page_set_status (self, status, TRUE);

@@ -21,6 +21,7 @@ typedef enum { ANALYSIS_TRANSIENT, ANALYSIS_PASSAGE, ANALYSIS_SIMULATION, ANALYS
 typedef struct
 {
   AnalysisKind                kind;
+  AugurPepaModel             *model;
   AugurPepaStateSpace        *space;
   AugurPepaResult            *result;
   double                      until;
@@ -52,6 +53,7 @@ analysis_inputs_free (AnalysisInputs *in)
 {
   g_clear_pointer (&in->space, augur_pepa_state_space_unref);
   g_clear_pointer (&in->result, augur_pepa_result_unref);
+  g_clear_pointer (&in->model, augur_pepa_model_unref);
   g_strfreev (in->path);
   augur_pepa_experiment_clear (&in->experiment);
   g_free (in->text);
@@ -130,7 +132,7 @@ analysis_thread (AugurPageJob  *job,
 
   if (in->kind == ANALYSIS_FLUID)
     {
-      AugurPepaModel *model = augur_pepa_state_space_get_model (in->space);
+      AugurPepaModel *model = in->model;
       g_autofree double *times = g_new (double, in->points);
       g_autofree double *y = g_new (double, in->points);
       guint index = 0;
@@ -191,7 +193,7 @@ analysis_thread (AugurPageJob  *job,
     }
   if (in->kind == ANALYSIS_SIMULATION)
     {
-      AugurPepaModel *model = augur_pepa_state_space_get_model (in->space);
+      AugurPepaModel *model = in->model;
 
       out->simulation = augur_pepa_simulate (model, &in->simulation, augur_page_job_progress, job,
                                              cancellable, error);
@@ -424,14 +426,21 @@ start (AugurPepaPage *self,
                    : kind == ANALYSIS_SIMULATION ? self->simulation_label
                    : kind == ANALYSIS_FLUID ? self->fluid_label : self->experiment_label;
 
-  if (self->space == NULL || (kind == ANALYSIS_PASSAGE && self->result == NULL))
+  if (self->model == NULL)
     {
       augur_pepa_page_set_status (self, _("Solve the model first"), TRUE);
       return;
     }
+  if ((kind == ANALYSIS_TRANSIENT || kind == ANALYSIS_PASSAGE) && (self->space == NULL || self->result == NULL))
+    {
+      gtk_label_set_text (GTK_LABEL (label), _("This analysis needs the state space, which is too large here: "
+                                               "the Fluid and Simulation analyses need none."));
+      return;
+    }
   in = g_new0 (AnalysisInputs, 1);
   in->kind = kind;
-  in->space = augur_pepa_state_space_ref (self->space);
+  in->model = augur_pepa_model_ref (self->model);
+  in->space = self->space ? augur_pepa_state_space_ref (self->space) : NULL;
   in->result = self->result ? augur_pepa_result_ref (self->result) : NULL;
   if (kind == ANALYSIS_FLUID)
     {
@@ -705,9 +714,9 @@ augur_pepa_page_update_experiment_rates (AugurPepaPage *self)
   if (self->experiment_rate == NULL)
     return;
   gtk_string_list_append (second, _("(none)"));
-  if (self->space != NULL)
+  if (self->model != NULL)
     {
-      names = augur_pepa_model_list_rates (augur_pepa_state_space_get_model (self->space));
+      names = augur_pepa_model_list_rates (self->model);
       for (guint i = 0; names[i] != NULL; i++)
         {
           gtk_string_list_append (first, names[i]);
@@ -973,4 +982,19 @@ augur_pepa_page_visible_chart (AugurPepaPage *self)
   if (g_strcmp0 (name, "fluid") == 0)
     return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->fluid_chart_view));
   return NULL;
+}
+
+void
+augur_pepa_page_present_model_only (AugurPepaPage  *self,
+                                    AugurPepaModel *model)
+{
+  self->model = augur_pepa_model_ref (model);
+  augur_pepa_page_update_experiment_rates (self);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "results");
+  /* arrays: the fluid approximation; else the simulation */
+  augur_pepa_page_show_analysis (self, "fluid");
+  for (guint c = 0; c < augur_pepa_model_get_n_components (model); c++)
+    if (augur_pepa_model_get_component_copies (model, c) > 1)
+      return;
+  augur_pepa_page_show_analysis (self, "simulation");
 }

@@ -311,6 +311,7 @@ augur_pepa_page_clear_results (AugurPepaPage *self)
 {
   g_clear_pointer (&self->result, augur_pepa_result_unref);
   g_clear_pointer (&self->space, augur_pepa_state_space_unref);
+  g_clear_pointer (&self->model, augur_pepa_model_unref);
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->throughput_table), NULL);
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->utilisation_table), NULL);
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->states_table), NULL);
@@ -336,7 +337,9 @@ augur_pepa_page_present_results (AugurPepaPage       *self,
   g_clear_pointer (&self->result, augur_pepa_result_unref);
   g_clear_pointer (&self->space, augur_pepa_state_space_unref);
   augur_pepa_page_clear_analyses (self);
+  g_clear_pointer (&self->model, augur_pepa_model_unref);
   self->space = augur_pepa_state_space_ref (space);
+  self->model = augur_pepa_model_ref (augur_pepa_state_space_get_model (space));
   augur_pepa_page_update_experiment_rates (self);
   self->result = result ? augur_pepa_result_ref (result) : NULL;
 
@@ -499,6 +502,7 @@ augur_pepa_page_dispose (GObject *object)
   self->analyses = NULL;
   g_clear_pointer (&self->result, augur_pepa_result_unref);
   g_clear_pointer (&self->space, augur_pepa_state_space_unref);
+  g_clear_pointer (&self->model, augur_pepa_model_unref);
 
   G_OBJECT_CLASS (augur_pepa_page_parent_class)->dispose (object);
 }

@@ -883,6 +883,47 @@ test_analyses (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* A model whose state space is over the limit: the Fluid and Simulation
+ * analyses still run on it; the others say why they cannot. */
+static void
+test_analyses_without_state_space (Fixture       *f,
+                                   gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.augur.Augur");
+  const AugurPepaFluid *fl;
+  const AugurPepaSimulation *sim;
+
+  g_settings_set_uint (settings, "state-space-limit", 1000);
+  augur_page_set_text (AUGUR_PAGE (f->page),
+                       "Client = (request, 2).Client_think;\nClient_think = (think, 0.5).Client;\n"
+                       "Server = (request, 5).Server_log;\nServer_log = (log, 10).Server;\n"
+                       "Client[100000] <request> Server[10000]\n");
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  g_settings_reset (settings, "state-space-limit");
+  g_assert_null (augur_pepa_page_get_result (f->page));
+  g_test_message ("status: %s", augur_pepa_page_get_status_text (f->page));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "need no"));
+
+  augur_pepa_page_run_fluid (f->page, 10, 11);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  fl = augur_pepa_page_get_fluid (f->page);
+  g_assert_nonnull (fl);
+  g_assert_true (fl->fixed_point_reached);
+  g_assert_cmpfloat (fabs (fl->fixed_throughput[0] - 1e4 / 0.3), <=, 1e-6 * 1e4 / 0.3);
+
+  augur_pepa_page_run_simulation (f->page, 4, 0.05, 1);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  sim = augur_pepa_page_get_simulation (f->page);
+  g_assert_nonnull (sim);
+  g_assert_cmpuint (sim->events, >, 1000);
+
+  /* transient analyses need the chain: nothing runs */
+  augur_pepa_page_run_transient (f->page, 1, 5);
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
+  g_assert_null (augur_pepa_page_get_transient (f->page));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -904,6 +945,7 @@ main (int   argc,
   ADD ("cancel", test_cancel);
   ADD ("render", test_render);
   ADD ("analyses", test_analyses);
+  ADD ("analyses/without-state-space", test_analyses_without_state_space);
 #undef ADD
 
   return g_test_run ();

@@ -217,6 +217,9 @@ augur_cli_pepa (int argc, char **argv)
   g_autofree char *vary = NULL, *vary2 = NULL, *measure = NULL;
   gboolean vary_log = FALSE;
   g_autofree char *fluid = NULL;
+  g_auto(GStrv) pattern_texts = NULL;
+  g_autofree char *from_states = NULL, *to_states = NULL;
+  g_autoptr(GPtrArray) patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_pepa_pattern_free);
   double sim_duration = 1000, sim_warmup = -1;
   gint64 sim_seed = 1;
   g_auto(GStrv) passage_path = NULL;
@@ -248,6 +251,12 @@ augur_cli_pepa (int argc, char **argv)
     { "duration", 0, 0, G_OPTION_ARG_DOUBLE, &sim_duration, "With --simulate: time measured in each run (default 1000)", "T" },
     { "warmup", 0, 0, G_OPTION_ARG_DOUBLE, &sim_warmup, "With --simulate: time left out at the start of each run (default a tenth of the duration)", "T" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &sim_seed, "With --simulate: the random seed (default 1)", "S" },
+    { "pattern", 0, 0, G_OPTION_ARG_STRING_ARRAY, &pattern_texts,
+      "With --transient: the probability of the states matching P over time (repeatable); "
+      "P is COMPONENT = LOCAL or COMPONENT:LOCAL >= N, joined by &", "P" },
+    { "from-states", 0, 0, G_OPTION_ARG_STRING, &from_states,
+      "A passage between state patterns: from the states matching P (with --to-states)", "P" },
+    { "to-states", 0, 0, G_OPTION_ARG_STRING, &to_states, "A passage between state patterns: to the states matching P", "P" },
     { "fluid", 0, 0, G_OPTION_ARG_STRING, &fluid,
       "The fluid (ODE) approximation at POINTS times from 0 to T (default 21) and its fixed point, "
       "without deriving the state space", "T[:POINTS]" },
@@ -321,6 +330,13 @@ augur_cli_pepa (int argc, char **argv)
                transient);
       return AUGUR_CLI_EXIT_USAGE;
     }
+  if ((from_states == NULL) != (to_states == NULL) || (from_states != NULL && passage != NULL) ||
+      (pattern_texts != NULL && transient == NULL))
+    {
+      fprintf (stderr, "augur-cli pepa: --from-states and --to-states go together (instead of --passage); "
+               "--pattern goes with --transient\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (passage != NULL)
     {
       passage_path = g_strsplit (passage, ":", -1);
@@ -337,7 +353,7 @@ augur_cli_pepa (int argc, char **argv)
                "--error-bound from 0 to 0.5\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if ((transient != NULL || passage != NULL) && g_strcmp0 (format, "csv") == 0 && table != NULL)
+  if ((transient != NULL || passage != NULL || from_states != NULL) && g_strcmp0 (format, "csv") == 0 && table != NULL)
     {
       fprintf (stderr, "augur-cli pepa: with --transient or --passage, CSV writes their own tables (no --table)\n");
       return AUGUR_CLI_EXIT_USAGE;
@@ -531,7 +547,20 @@ augur_cli_pepa (int argc, char **argv)
 
       for (guint i = 0; i < transient_points; i++)
         times[i] = i + 1 == transient_points ? transient_end : transient_end * i / (transient_points - 1);
-      over_time = augur_pepa_transient (space, times, transient_points, &transient_options,
+      for (guint i = 0; pattern_texts != NULL && pattern_texts[i] != NULL; i++)
+        {
+          AugurPepaPattern *p = augur_pepa_pattern_parse (model, pattern_texts[i], &error);
+
+          if (p == NULL)
+            {
+              fprintf (stderr, "%s: %s\n", path, error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+          g_ptr_array_add (patterns, p);
+        }
+      over_time = augur_pepa_transient (space, times, transient_points,
+                                        (AugurPepaPattern * const *) patterns->pdata, patterns->len,
+                                        &transient_options,
                                         augur_cli_on_progress, NULL, NULL, &error);
       if (verbose)
         fprintf (stderr, "\n");
@@ -541,7 +570,25 @@ augur_cli_pepa (int argc, char **argv)
           return AUGUR_CLI_EXIT_MODEL;
         }
     }
-  if (passage_path != NULL)
+  if (from_states != NULL)
+    {
+      AugurPepaPattern *from = augur_pepa_pattern_parse (model, from_states, &error);
+      AugurPepaPattern *to = from ? augur_pepa_pattern_parse (model, to_states, &error) : NULL;
+
+      if (to != NULL)
+        trip = augur_pepa_passage_states (result, from, to, horizon, (guint) points, &transient_options,
+                                          augur_cli_on_progress, NULL, NULL, &error);
+      augur_pepa_pattern_free (from);
+      augur_pepa_pattern_free (to);
+      if (verbose)
+        fprintf (stderr, "\n");
+      if (trip == NULL)
+        {
+          fprintf (stderr, "%s: %s\n", path, error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+    }
+  else if (passage_path != NULL)
     {
       trip = augur_pepa_passage (result, (const char *const *) passage_path, horizon, (guint) points,
                                  &transient_options, augur_cli_on_progress, NULL, NULL, &error);

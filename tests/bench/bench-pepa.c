@@ -129,7 +129,7 @@ run_analyses (guint n)
   for (guint i = 0; i < 11; i++)
     times[i] = i / 10.0;
   start = g_get_monotonic_time ();
-  tr = augur_pepa_transient (space, times, 11, NULL, NULL, NULL, NULL, &error);
+  tr = augur_pepa_transient (space, times, 11, NULL, 0, NULL, NULL, NULL, NULL, &error);
   transient_seconds = (g_get_monotonic_time () - start) / 1e6;
   if (tr == NULL)
     {

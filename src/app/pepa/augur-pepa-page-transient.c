@@ -222,7 +222,7 @@ analysis_thread (AugurPageJob  *job,
 
       for (guint i = 0; i < in->points; i++)
         times[i] = i + 1 == in->points ? in->until : in->until * i / (in->points - 1);
-      out->transient = augur_pepa_transient (in->space, times, in->points, NULL,
+      out->transient = augur_pepa_transient (in->space, times, in->points, NULL, 0, NULL,
                                              augur_page_job_progress, job, cancellable, error);
       if (out->transient != NULL)
         out->chart = transient_chart (out->transient);

@@ -209,6 +209,10 @@ struct _AugurPepaStateSpace {
   double               derive_seconds;
 };
 
+gboolean pepa_pattern_matches_slots (const AugurPepaPattern *pattern,
+                                     const AugurPepaModel   *model,
+                                     const guint32          *slots);
+
 /* Every labelled transition grouped by source (see
  * augur_pepa_state_space_get_transitions()): 16 bytes a transition, built
  * on first use (exports and diagrams), thread-safe. */

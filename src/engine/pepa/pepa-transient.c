@@ -30,6 +30,8 @@ typedef struct {
   guint                      n_actions;
   guint                      n_locals;
   guint32                   *slots;
+  AugurPepaPattern * const  *patterns;
+  guint                      n_patterns;
 } TransientMeasure;
 
 static void
@@ -40,9 +42,9 @@ measure_transient (const double *x,
   TransientMeasure *m = data;
   const AugurPepaStateSpace *space = m->space;
   const AugurPepaModel *model = space->model;
-  double *throughput = out, *population = out + m->n_actions;
+  double *throughput = out, *population = out + m->n_actions, *probability = population + m->n_locals;
 
-  memset (out, 0, sizeof (double) * (m->n_actions + m->n_locals));
+  memset (out, 0, sizeof (double) * (m->n_actions + m->n_locals + m->n_patterns));
   for (guint j = 0; j < space->n_states; j++)
     {
       const AugurCtmcEntry *in;
@@ -74,6 +76,9 @@ measure_transient (const double *x,
             population[offset + m->slots[comp->slot]] += x[s];
           offset += comp->locals->len;
         }
+      for (guint p = 0; p < m->n_patterns; p++)
+        if (pepa_pattern_matches_slots (m->patterns[p], model, m->slots))
+          probability[p] += x[s];
     }
 }
 
@@ -91,6 +96,8 @@ AugurPepaTransient *
 augur_pepa_transient (AugurPepaStateSpace         *space,
                       const double                *times,
                       guint                        n_times,
+                      AugurPepaPattern * const    *patterns,
+                      guint                        n_patterns,
                       const AugurTransientOptions *options,
                       AugurProgressFunc            progress,
                       gpointer                     progress_data,
@@ -112,11 +119,13 @@ augur_pepa_transient (AugurPepaStateSpace         *space,
   m.n_actions = model->actions->len;
   m.n_locals = count_locals (model);
   m.slots = g_new (guint32, MAX (1, model->n_slots));
+  m.patterns = patterns;
+  m.n_patterns = patterns != NULL ? n_patterns : 0;
   initial = g_new0 (double, space->n_states);
   initial[0] = 1;   /* the model's initial state */
-  values = g_new (double, (gsize) n_times * (m.n_actions + m.n_locals));
+  values = g_new (double, (gsize) n_times * (m.n_actions + m.n_locals + m.n_patterns));
   tr = g_new0 (AugurPepaTransient, 1);
-  ok = augur_ctmc_transient (space->ctmc, initial, n_times, times, m.n_actions + m.n_locals,
+  ok = augur_ctmc_transient (space->ctmc, initial, n_times, times, m.n_actions + m.n_locals + m.n_patterns,
                              measure_transient, &m, values, options, progress, progress_data,
                              cancellable, &tr->info, error);
   g_free (m.slots);
@@ -132,12 +141,19 @@ augur_pepa_transient (AugurPepaStateSpace         *space,
   tr->n_locals = m.n_locals;
   tr->throughput = g_new (double, (gsize) n_times * m.n_actions);
   tr->population = g_new (double, (gsize) n_times * m.n_locals);
+  tr->n_patterns = m.n_patterns;
+  tr->patterns = g_new0 (char *, m.n_patterns + 1);
+  for (guint p = 0; p < m.n_patterns; p++)
+    tr->patterns[p] = g_strdup (augur_pepa_pattern_get_text (patterns[p]));
+  tr->probability = g_new (double, (gsize) n_times * MAX (m.n_patterns, 1));
   for (guint t = 0; t < n_times; t++)
     {
-      const double *v = values + (gsize) t * (m.n_actions + m.n_locals);
+      const double *v = values + (gsize) t * (m.n_actions + m.n_locals + m.n_patterns);
 
       memcpy (tr->throughput + (gsize) t * m.n_actions, v, sizeof (double) * m.n_actions);
       memcpy (tr->population + (gsize) t * m.n_locals, v + m.n_actions, sizeof (double) * m.n_locals);
+      memcpy (tr->probability + (gsize) t * m.n_patterns, v + m.n_actions + m.n_locals,
+              sizeof (double) * m.n_patterns);
     }
   return tr;
 }
@@ -151,6 +167,8 @@ augur_pepa_transient_free (AugurPepaTransient *tr)
   g_free (tr->times);
   g_free (tr->throughput);
   g_free (tr->population);
+  g_strfreev (tr->patterns);
+  g_free (tr->probability);
   g_free (tr);
 }
 
@@ -238,6 +256,15 @@ augur_pepa_transient_to_json (const AugurPepaTransient *tr)
         }
       g_string_append (s, "}, \"populations\": [");
       foreach_local (model, json_local, s, &o);
+      g_string_append (s, "], \"patterns\": [");
+      for (guint p = 0; p < tr->n_patterns; p++)
+        {
+          g_string_append (s, p ? ", {\"pattern\": " : "{\"pattern\": ");
+          augur_json_append_string (s, tr->patterns[p]);
+          g_string_append (s, ", \"probability\": ");
+          augur_json_append_number (s, tr->probability[(gsize) t * tr->n_patterns + p]);
+          g_string_append_c (s, '}');
+        }
       g_string_append (s, "]}");
     }
   g_string_append (s, "\n    ]\n  }\n}\n");
@@ -267,6 +294,13 @@ augur_pepa_transient_to_csv (const AugurPepaTransient *tr)
       augur_csv_append_field (s, name);
     }
   foreach_local (model, csv_local_header, s, NULL);
+  for (guint p = 0; p < tr->n_patterns; p++)
+    {
+      g_autofree char *name = g_strdup_printf ("pattern:%s", tr->patterns[p]);
+
+      g_string_append_c (s, ',');
+      augur_csv_append_field (s, name);
+    }
   g_string_append_c (s, '\n');
   for (guint t = 0; t < tr->n_times; t++)
     {
@@ -280,6 +314,11 @@ augur_pepa_transient_to_csv (const AugurPepaTransient *tr)
         {
           g_string_append_c (s, ',');
           augur_format_append_double (s, tr->population[(gsize) t * tr->n_locals + l]);
+        }
+      for (guint p = 0; p < tr->n_patterns; p++)
+        {
+          g_string_append_c (s, ',');
+          augur_format_append_double (s, tr->probability[(gsize) t * tr->n_patterns + p]);
         }
       g_string_append_c (s, '\n');
     }
@@ -476,6 +515,101 @@ augur_pepa_passage_mean (AugurPepaResult   *steady,
   return ok;
 }
 
+/* The passage from the states of `from` to those of `to` as a chain with
+ * one absorbing state: what enters a state of `to` goes there. */
+static gboolean
+passage_states_setup (AugurPepaResult         *steady,
+                      const AugurPepaPattern  *from,
+                      const AugurPepaPattern  *to,
+                      AugurCtmc              **chain_out,
+                      double                 **initial_out,
+                      guint                   *done_out,
+                      double                  *start_mass,
+                      GError                 **error)
+{
+  const AugurPepaStateSpace *space = steady->space;
+  const AugurPepaTransition *out = pepa_state_space_get_out (space);
+  const guint n = space->n_states;
+  g_autofree guint8 *target = g_new0 (guint8, n);
+  g_autofree double *initial = g_new0 (double, (gsize) n + 1);
+  guint64 total = space->row_ptr[n], k = 0;
+  guint64 *row_ptr;
+  guint *col;
+  double *rate, mass = 0;
+
+  if ((guint64) n + 1 > G_MAXUINT32)
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                   _("The passage needs %.3g states (the state space once per step of the path): too many."),
+                   (double) n + 1);
+      return FALSE;
+    }
+  for (guint s = 0; s < n; s++)
+    {
+      target[s] = augur_pepa_pattern_matches (to, space, s);
+      if (augur_pepa_pattern_matches (from, space, s))
+        {
+          /* a source already in the targets ends at once */
+          initial[target[s] ? n : s] += steady->pi[s];
+          mass += steady->pi[s];
+        }
+    }
+  if (!(mass > 0))
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                   _("No state of the pattern “%s” has a probability in the steady state: no passage starts."),
+                   augur_pepa_pattern_get_text (from));
+      return FALSE;
+    }
+  for (guint s = 0; s <= n; s++)
+    initial[s] /= mass;
+  row_ptr = g_new (guint64, (gsize) n + 2);
+  col = g_new (guint, MAX (total, 1));
+  rate = g_new (double, MAX (total, 1));
+  for (guint s = 0; s < n; s++)
+    {
+      row_ptr[s] = k;
+      if (target[s])
+        continue;   /* never left: what reaches it is absorbed */
+      for (guint64 e = space->row_ptr[s]; e < space->row_ptr[s + 1]; e++)
+        {
+          col[k] = target[out[e].target] ? n : out[e].target;
+          rate[k] = out[e].rate;
+          k++;
+        }
+    }
+  row_ptr[n] = row_ptr[n + 1] = k;
+  *chain_out = augur_ctmc_new_from_csr (n + 1, row_ptr, col, rate, error);
+  if (*chain_out == NULL)
+    return FALSE;
+  *initial_out = g_steal_pointer (&initial);
+  *done_out = n;
+  *start_mass = mass;
+  return TRUE;
+}
+
+static AugurPepaPassage *passage_compute (AugurCtmc *chain, double *initial, guint done, double source,
+                                          char **path, double horizon, guint n_points,
+                                          const AugurTransientOptions *options, AugurProgressFunc progress,
+                                          gpointer progress_data, GCancellable *cancellable, GError **error);
+
+static gboolean
+check_horizon (double   horizon,
+               guint   *n_points,
+               GError **error)
+{
+  if (!(horizon >= 0) || !isfinite (horizon))
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                   _("The passage's horizon must be a finite time above 0."));
+      return FALSE;
+    }
+  if (*n_points == 0)
+    *n_points = 200;
+  *n_points = CLAMP (*n_points, 2, 100000);
+  return TRUE;
+}
+
 AugurPepaPassage *
 augur_pepa_passage (AugurPepaResult             *steady,
                     const char *const           *path,
@@ -487,27 +621,70 @@ augur_pepa_passage (AugurPepaResult             *steady,
                     GCancellable                *cancellable,
                     GError                     **error)
 {
-  g_autofree double *initial = NULL;
-  g_autofree double *values = NULL;
   AugurCtmc *chain = NULL;
-  AugurPepaPassage *p = NULL;
+  double *initial = NULL;
   guint done;
-  double source = 0, mean = 0;
-  gboolean auto_horizon = !(horizon > 0);
+  double source = 0;
 
   g_return_val_if_fail (steady != NULL && path != NULL, NULL);
-
-  if (!(horizon >= 0) || !isfinite (horizon))
-    {
-      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                   _("The passage's horizon must be a finite time above 0."));
-      return NULL;
-    }
-  if (n_points == 0)
-    n_points = 200;
-  n_points = CLAMP (n_points, 2, 100000);
-  if (!passage_setup (steady, path, &chain, &initial, &done, &source, error))
+  if (!check_horizon (horizon, &n_points, error) ||
+      !passage_setup (steady, path, &chain, &initial, &done, &source, error))
     return NULL;
+  return passage_compute (chain, initial, done, source, g_strdupv ((char **) path), horizon, n_points,
+                          options, progress, progress_data, cancellable, error);
+}
+
+AugurPepaPassage *
+augur_pepa_passage_states (AugurPepaResult             *steady,
+                           const AugurPepaPattern      *from,
+                           const AugurPepaPattern      *to,
+                           double                       horizon,
+                           guint                        n_points,
+                           const AugurTransientOptions *options,
+                           AugurProgressFunc            progress,
+                           gpointer                     progress_data,
+                           GCancellable                *cancellable,
+                           GError                     **error)
+{
+  AugurCtmc *chain = NULL;
+  double *initial = NULL;
+  guint done;
+  double mass = 0;
+  char **path;
+
+  g_return_val_if_fail (steady != NULL && from != NULL && to != NULL, NULL);
+  if (!check_horizon (horizon, &n_points, error) ||
+      !passage_states_setup (steady, from, to, &chain, &initial, &done, &mass, error))
+    return NULL;
+  path = g_new0 (char *, 3);
+  path[0] = g_strdup (augur_pepa_pattern_get_text (from));
+  path[1] = g_strdup (augur_pepa_pattern_get_text (to));
+  return passage_compute (chain, initial, done, NAN, path, horizon, n_points,
+                          options, progress, progress_data, cancellable, error);
+}
+
+/* Takes chain, initial and path. */
+static AugurPepaPassage *
+passage_compute (AugurCtmc                   *chain,
+                 double                      *initial_in,
+                 guint                        done,
+                 double                       source,
+                 char                       **path,
+                 double                       horizon,
+                 guint                        n_points,
+                 const AugurTransientOptions *options,
+                 AugurProgressFunc            progress,
+                 gpointer                     progress_data,
+                 GCancellable                *cancellable,
+                 GError                     **error)
+{
+  g_autofree double *initial = initial_in;
+  g_autofree double *values = NULL;
+  g_auto(GStrv) owned_path = path;
+  AugurPepaPassage *p = NULL;
+  double mean = 0;
+  gboolean auto_horizon = !(horizon > 0);
+
   if (!augur_ctmc_mean_time_to_absorption (chain, initial, done, 0, cancellable, &mean, error))
     goto out;
 
@@ -538,7 +715,7 @@ augur_pepa_passage (AugurPepaResult             *steady,
       horizon *= 2;
     }
 
-  p->path = g_strdupv ((char **) path);
+  p->path = g_steal_pointer (&owned_path);
   p->n_points = n_points;
   p->cdf = g_new (double, n_points);
   p->density = g_new (double, n_points);

@@ -184,6 +184,23 @@ char *augur_pepa_result_to_csv  (const AugurPepaResult *result,
 /* Plain text report, as augur-cli prints it. */
 char *augur_pepa_result_to_text (const AugurPepaResult *result);
 
+/* ---- State patterns (pepa-pattern.c) ------------------------------------ */
+
+/* "Stage1 = Stage1_done & Processor2 = Processor2": a single component in a
+ * local state (or, for an array, some copy there); "Client:Client_think >= 50":
+ * how many copies of an array are in it (= != < <= > >=); joined by &.  A
+ * component is its label ("Client[100]") or the label before "[". */
+typedef struct _AugurPepaPattern AugurPepaPattern;
+
+AugurPepaPattern *augur_pepa_pattern_parse    (const AugurPepaModel *model,
+                                               const char           *text,
+                                               GError              **error);
+void              augur_pepa_pattern_free     (AugurPepaPattern *pattern);
+const char       *augur_pepa_pattern_get_text (const AugurPepaPattern *pattern);
+gboolean          augur_pepa_pattern_matches  (const AugurPepaPattern    *pattern,
+                                               const AugurPepaStateSpace *space,
+                                               guint                      state);
+
 /* ---- Measures over time and passage times (pepa-transient.c) ---------- */
 
 /* The throughput of every action and the population of every local state
@@ -197,12 +214,18 @@ typedef struct {
   double              *throughput;   /* [t * n_actions + action] */
   guint                n_locals;
   double              *population;   /* [t * n_locals + local] */
+  guint                n_patterns;
+  char               **patterns;     /* their texts */
+  double              *probability;  /* [t * n_patterns + pattern] */
   AugurTransientInfo   info;         /* method, products, truncation bound */
 } AugurPepaTransient;
 
+/* patterns (may be NULL): the probability of each over time too. */
 AugurPepaTransient *augur_pepa_transient      (AugurPepaStateSpace         *space,
                                                const double                *times,
                                                guint                        n_times,
+                                               AugurPepaPattern * const    *patterns,
+                                               guint                        n_patterns,
                                                const AugurTransientOptions *options,
                                                AugurProgressFunc            progress,
                                                gpointer                     progress_data,
@@ -252,6 +275,20 @@ AugurPepaPassage *augur_pepa_passage      (AugurPepaResult             *steady,
                                            GCancellable                *cancellable,
                                            GError                     **error);
 void              augur_pepa_passage_free (AugurPepaPassage *passage);
+/* The passage from the states of one pattern to those of another: it
+ * starts in a state of `from` weighted by its steady-state probability
+ * (those also in `to` end at once) and ends on entering a state of `to`.
+ * path holds the two patterns' texts. */
+AugurPepaPassage *augur_pepa_passage_states (AugurPepaResult             *steady,
+                                             const AugurPepaPattern      *from,
+                                             const AugurPepaPattern      *to,
+                                             double                       horizon,
+                                             guint                        n_points,
+                                             const AugurTransientOptions *options,
+                                             AugurProgressFunc            progress,
+                                             gpointer                     progress_data,
+                                             GCancellable                *cancellable,
+                                             GError                     **error);
 /* The mean alone (an experiment's measure): no distribution computed. */
 gboolean          augur_pepa_passage_mean (AugurPepaResult   *steady,
                                            const char *const *path,

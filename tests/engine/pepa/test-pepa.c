@@ -940,7 +940,7 @@ test_transient_pipeline (void)
   AugurPepaModel *model = augur_pepa_state_space_get_model (space);
   const double times[] = { 0, 0.1, 1, 200 };
   g_autoptr(GError) error = NULL;
-  AugurPepaTransient *tr = augur_pepa_transient (space, times, G_N_ELEMENTS (times), NULL, NULL, NULL, NULL, &error);
+  AugurPepaTransient *tr = augur_pepa_transient (space, times, G_N_ELEMENTS (times), NULL, 0, NULL, NULL, NULL, NULL, &error);
   guint last = G_N_ELEMENTS (times) - 1;
 
   g_assert_no_error (error);
@@ -1276,6 +1276,87 @@ test_fluid_large_and_semantics (void)
   }
 }
 
+/* ---- State patterns ------------------------------------------------------- */
+
+static void
+test_patterns (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text (FIGURE_B1, "pipeline.pepa");
+  AugurPepaStateSpace *space = augur_pepa_result_get_state_space (result);
+  AugurPepaModel *model = augur_pepa_state_space_get_model (space);
+  const double *pi = augur_pepa_result_get_probabilities (result);
+  g_autoptr(GError) error = NULL;
+  AugurPepaPattern *idle = augur_pepa_pattern_parse (model, "Stage1 = Stage1 & Stage3 = Stage3", &error);
+  const double times[] = { 0, 300 };
+  AugurPepaTransient *tr;
+  double steady = 0;
+
+  g_assert_no_error (error);
+  for (guint s = 0; s < augur_pepa_state_space_get_n_states (space); s++)
+    if (augur_pepa_pattern_matches (idle, space, s))
+      steady += pi[s];
+  tr = augur_pepa_transient (space, times, 2, &idle, 1, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tr->patterns[0], ==, "Stage1 = Stage1 & Stage3 = Stage3");
+  g_assert_cmpfloat (tr->probability[0], ==, 1.0);   /* the initial state has every stage waiting */
+  assert_relative (tr->probability[1], steady, 1e-9);
+  augur_pepa_transient_free (tr);
+  augur_pepa_pattern_free (idle);
+
+  {
+    const char *bad[] = { "", "Stage1", "Stage9 = Stage1", "Stage1 = Nowhere", "Stage1:Stage1 >= x",
+                          "Stage1:Stage1", "Stage1 = Stage1 &" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_assert_null (augur_pepa_pattern_parse (model, bad[i], &error));
+        g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
+        g_clear_error (&error);
+      }
+  }
+}
+
+/* From the states where P is in Q to those where it is back in P: an
+ * exponential time of rate 3; counts of an array. */
+static void
+test_passage_states (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text ("P = (a, 2).Q;\nQ = (b, 3).P;\nP\n", "exp.pepa");
+  AugurPepaModel *model = augur_pepa_state_space_get_model (augur_pepa_result_get_state_space (result));
+  g_autoptr(GError) error = NULL;
+  AugurPepaPattern *from = augur_pepa_pattern_parse (model, "P = Q", &error);
+  AugurPepaPattern *to = augur_pepa_pattern_parse (model, "P = P", &error);
+  AugurPepaPassage *p = augur_pepa_passage_states (result, from, to, 2, 21, NULL, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  assert_relative (p->mean, 1.0 / 3, 1e-12);
+  for (guint i = 0; i < p->n_points; i++)
+    g_assert_cmpfloat (fabs (p->cdf[i] - (1 - exp (-3 * p->times[i]))), <=, 1e-9);
+  augur_pepa_passage_free (p);
+  augur_pepa_pattern_free (from);
+  augur_pepa_pattern_free (to);
+
+  {
+    g_autoptr(AugurPepaResult) array = solve_text ("P = (a, 2).Q;\nQ = (b, 3).P;\nP[4]\n", "array.pepa");
+    AugurPepaStateSpace *space = augur_pepa_result_get_state_space (array);
+    AugurPepaModel *m = augur_pepa_state_space_get_model (space);
+    AugurPepaPattern *most = augur_pepa_pattern_parse (m, "P:Q >= 3", &error);
+    AugurPepaPattern *named = augur_pepa_pattern_parse (m, "P[4]:Q = 0", &error);
+    guint n_most = 0, n_named = 0;
+
+    g_assert_no_error (error);
+    for (guint s = 0; s < augur_pepa_state_space_get_n_states (space); s++)
+      {
+        n_most += augur_pepa_pattern_matches (most, space, s);
+        n_named += augur_pepa_pattern_matches (named, space, s);
+      }
+    g_assert_cmpuint (n_most, ==, 2);    /* 3 or 4 copies in Q */
+    g_assert_cmpuint (n_named, ==, 1);   /* all in P */
+    augur_pepa_pattern_free (most);
+    augur_pepa_pattern_free (named);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1317,6 +1398,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/experiment/rate-overrides", test_rate_overrides);
   g_test_add_func ("/engine/pepa/experiment/run", test_experiment);
   g_test_add_func ("/engine/pepa/fluid/client-server", test_fluid_client_server);
+  g_test_add_func ("/engine/pepa/patterns/transient", test_patterns);
+  g_test_add_func ("/engine/pepa/patterns/passage", test_passage_states);
   g_test_add_func ("/engine/pepa/fluid/large-and-semantics", test_fluid_large_and_semantics);
   return g_test_run ();
 }

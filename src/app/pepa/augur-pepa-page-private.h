@@ -62,6 +62,7 @@ struct _AugurPepaPage
   /* The analyses over time (augur-pepa-page-transient.c). */
   GtkWidget            *transient_until;
   GtkWidget            *transient_points;
+  GtkWidget            *transient_patterns;
   GtkWidget            *transient_button;
   GtkWidget            *transient_label;
   GtkWidget            *transient_chart_view;

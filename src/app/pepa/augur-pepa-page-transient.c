@@ -27,6 +27,7 @@ typedef struct
   double                      until;
   guint                       points;
   char                      **path;       /* a passage */
+  char                      **patterns;   /* over time: patterns; a passage: FROM, TO */
   AugurPepaSimulationOptions  simulation;
   AugurPepaExperiment         experiment;
   char                       *text;
@@ -55,6 +56,7 @@ analysis_inputs_free (AnalysisInputs *in)
   g_clear_pointer (&in->result, augur_pepa_result_unref);
   g_clear_pointer (&in->model, augur_pepa_model_unref);
   g_strfreev (in->path);
+  g_strfreev (in->patterns);
   augur_pepa_experiment_clear (&in->experiment);
   g_free (in->text);
   g_free (in->filename);
@@ -84,9 +86,23 @@ static AugurChartData *
 transient_chart (const AugurPepaTransient *tr)
 {
   AugurPepaModel *model = augur_pepa_state_space_get_model (tr->space);
-  AugurChartData *chart = augur_chart_data_new (_("Throughput over time, from the initial state"),
-                                                _("Time"), NULL, _("Throughput"), NULL);
+  AugurChartData *chart;
   g_autofree double *y = g_new (double, tr->n_times);
+
+  /* the patterns asked for, else every action's throughput */
+  if (tr->n_patterns > 0)
+    {
+      chart = augur_chart_data_new (_("Probability of the patterns over time, from the initial state"),
+                                    _("Time"), NULL, _("Probability"), NULL);
+      for (guint p = 0; p < tr->n_patterns; p++)
+        {
+          for (guint t = 0; t < tr->n_times; t++)
+            y[t] = tr->probability[(gsize) t * tr->n_patterns + p];
+          augur_chart_data_add_series (chart, tr->patterns[p], tr->times, y, tr->n_times);
+        }
+      return chart;
+    }
+  chart = augur_chart_data_new (_("Throughput over time, from the initial state"), _("Time"), NULL, _("Throughput"), NULL);
 
   for (guint a = 0; a < tr->n_actions; a++)
     {
@@ -220,17 +236,43 @@ analysis_thread (AugurPageJob  *job,
     {
       g_autofree double *times = g_new (double, in->points);
 
+      g_autoptr(GPtrArray) patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_pepa_pattern_free);
+
+      for (guint i = 0; in->patterns != NULL && in->patterns[i] != NULL; i++)
+        {
+          AugurPepaPattern *p = augur_pepa_pattern_parse (in->model, in->patterns[i], error);
+
+          if (p == NULL)
+            {
+              analysis_free (out);
+              return NULL;
+            }
+          g_ptr_array_add (patterns, p);
+        }
       for (guint i = 0; i < in->points; i++)
         times[i] = i + 1 == in->points ? in->until : in->until * i / (in->points - 1);
-      out->transient = augur_pepa_transient (in->space, times, in->points, NULL, 0, NULL,
+      out->transient = augur_pepa_transient (in->space, times, in->points,
+                                             (AugurPepaPattern * const *) patterns->pdata, patterns->len, NULL,
                                              augur_page_job_progress, job, cancellable, error);
       if (out->transient != NULL)
         out->chart = transient_chart (out->transient);
     }
   else
     {
-      out->passage = augur_pepa_passage (in->result, (const char *const *) in->path, in->until, in->points,
-                                         NULL, augur_page_job_progress, job, cancellable, error);
+      if (in->patterns != NULL)
+        {
+          AugurPepaPattern *from = augur_pepa_pattern_parse (in->model, in->patterns[0], error);
+          AugurPepaPattern *to = from ? augur_pepa_pattern_parse (in->model, in->patterns[1], error) : NULL;
+
+          if (to != NULL)
+            out->passage = augur_pepa_passage_states (in->result, from, to, in->until, in->points, NULL,
+                                                      augur_page_job_progress, job, cancellable, error);
+          augur_pepa_pattern_free (from);
+          augur_pepa_pattern_free (to);
+        }
+      else
+        out->passage = augur_pepa_passage (in->result, (const char *const *) in->path, in->until, in->points,
+                                           NULL, augur_page_job_progress, job, cancellable, error);
       if (out->passage != NULL)
         out->chart = passage_chart (out->passage);
     }
@@ -516,6 +558,19 @@ start (AugurPepaPage *self,
       g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->passage_entry))));
       g_auto(GStrv) parts = g_strsplit_set (text, ": ", -1);
       GPtrArray *path = g_ptr_array_new ();
+      const char *arrow = strstr (text, "->");
+
+      /* between state patterns: FROM -> TO */
+      if (arrow != NULL)
+        {
+          in->patterns = g_new0 (char *, 3);
+          in->patterns[0] = g_strstrip (g_strndup (text, arrow - text));
+          in->patterns[1] = g_strstrip (g_strdup (arrow + 2));
+          g_ptr_array_add (path, g_strdup (in->patterns[0]));
+          g_ptr_array_add (path, g_strdup (in->patterns[1]));
+          g_clear_pointer (&parts, g_strfreev);
+          parts = g_new0 (char *, 1);
+        }
 
       for (guint i = 0; parts[i] != NULL; i++)
         if (*parts[i] != '\0')
@@ -535,8 +590,20 @@ start (AugurPepaPage *self,
     }
   else
     {
+      const char *patterns = gtk_editable_get_text (GTK_EDITABLE (self->transient_patterns));
+      g_auto(GStrv) parts = g_strsplit (patterns, ";", -1);
+      GPtrArray *list = g_ptr_array_new ();
+
       in->until = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->transient_until));
       in->points = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->transient_points));
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          g_strstrip (parts[i]);
+          if (*parts[i] != '\0')
+            g_ptr_array_add (list, g_strdup (parts[i]));
+        }
+      g_ptr_array_add (list, NULL);
+      in->patterns = (char **) g_ptr_array_free (list, FALSE);
     }
   gtk_label_set_text (GTK_LABEL (label), "");
   augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL,
@@ -589,6 +656,14 @@ augur_pepa_page_get_simulation (AugurPepaPage *self)
 {
   g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
   return self->simulation;
+}
+
+void
+augur_pepa_page_set_transient_patterns (AugurPepaPage *self,
+                                        const char    *patterns)
+{
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->transient_patterns), patterns ? patterns : "");
 }
 
 const AugurPepaTransient *
@@ -761,6 +836,10 @@ labelled (GtkWidget  *box,
 {
   GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
 
+  /* numbers of a few digits: narrow spin buttons, so a row fits at 1024 */
+  if (GTK_IS_SPIN_BUTTON (widget))
+    gtk_editable_set_width_chars (GTK_EDITABLE (widget), 6);
+
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), widget);
@@ -804,6 +883,8 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
 
   outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   self->analyses = gtk_stack_new ();
+  /* each tab as wide as it needs: the widest does not widen the others */
+  gtk_stack_set_hhomogeneous (GTK_STACK (self->analyses), FALSE);
   gtk_widget_set_vexpand (self->analyses, TRUE);
   switcher = gtk_stack_switcher_new ();
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->analyses));
@@ -829,6 +910,21 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
   g_signal_connect (button, "clicked", G_CALLBACK (on_transient_clicked), self);
   gtk_box_append (GTK_BOX (controls), button);
   self->transient_button = button;
+  {
+    /* the patterns on a row of their own: they are long */
+    GtkWidget *rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6), *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+    self->transient_patterns = labelled (row, _("P_atterns"), gtk_entry_new ());
+    gtk_widget_set_hexpand (self->transient_patterns, TRUE);
+    gtk_entry_set_placeholder_text (GTK_ENTRY (self->transient_patterns), _("none: the throughput of every action"));
+    gtk_widget_set_tooltip_text (self->transient_patterns,
+                                 _("State patterns whose probability to follow, separated by ';': "
+                                   "COMPONENT = LOCAL, or COMPONENT:LOCAL >= N for an array, joined by &"));
+    g_signal_connect (self->transient_patterns, "activate", G_CALLBACK (on_transient_clicked), self);
+    gtk_box_append (GTK_BOX (rows), controls);
+    gtk_box_append (GTK_BOX (rows), row);
+    controls = rows;
+  }
   page = tab (&self->transient_label, &self->transient_chart_view, controls,
               _("How the model warms up: the throughput of every action from its initial state, "
                 "by uniformisation with a bounded truncation error."));
@@ -841,7 +937,8 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->passage_entry), "move1:move2:move3:move4");
   gtk_widget_set_tooltip_text (self->passage_entry,
                                _("From the first action to the last: each action the first to follow the one "
-                                 "before (move1:move4, or move1:move2:move3:move4 for one item's trip)"));
+                                 "before (move1:move4, or move1:move2:move3:move4 for one item's trip); or "
+                                 "between state patterns: Stage1 = Stage1 -> Stage3 = Stage3"));
   g_signal_connect (self->passage_entry, "activate", G_CALLBACK (on_passage_activated), self);
   self->passage_until = labelled (controls, _("U_ntil (0: automatic)"), gtk_spin_button_new_with_range (0, 1e9, 0.1));
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->passage_until), 3);
@@ -927,7 +1024,7 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
   gtk_widget_set_tooltip_text (self->experiment_rate2, _("A second rate constant: one curve per value"));
   self->experiment_values2 = labelled (controls, _("V_alues"), gtk_entry_new ());
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->experiment_values2), "5, 10, 20");
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->experiment_values2), 10);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->experiment_values2), 6);
   self->experiment_measure = labelled (controls, _("_Measure"), gtk_entry_new ());
   gtk_widget_set_hexpand (self->experiment_measure, TRUE);
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->experiment_measure), "throughput:process1");

@@ -50,6 +50,10 @@ GtkWidget        *augur_pepa_page_get_diagram_view (AugurPepaPage *page);
 void              augur_pepa_page_run_transient    (AugurPepaPage *page,
                                                     double         until,
                                                     guint          points);
+/* The patterns whose probability Over Time follows ("P; Q"; "" for the
+ * throughputs). */
+void              augur_pepa_page_set_transient_patterns (AugurPepaPage *page,
+                                                          const char    *patterns);
 void              augur_pepa_page_run_passage      (AugurPepaPage *page,
                                                     const char    *path,
                                                     double         until);

@@ -779,7 +779,34 @@ test_analyses (Fixture       *f,
     g_assert_true (memcmp (png, "\x89PNG", 4) == 0);
   }
 
+  /* a pattern's probability over time, from 1 at the start */
+  augur_pepa_page_set_transient_patterns (f->page, "Stage1 = Stage1 & Stage3 = Stage3");
+  augur_pepa_page_run_transient (f->page, 1, 11);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  tr = augur_pepa_page_get_transient (f->page);
+  g_assert_cmpuint (tr->n_patterns, ==, 1);
+  g_assert_cmpfloat (tr->probability[0], ==, 1.0);
+  if (g_getenv ("AUGUR_OVERTIME_SCREENSHOT") != NULL)
+    {
+      g_autoptr(GdkTexture) texture = NULL;
+
+      gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 700);
+      augur_test_spin (500);
+      texture = augur_test_render_window (f->window);
+      g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("AUGUR_OVERTIME_SCREENSHOT")));
+      gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+    }
+  augur_pepa_page_set_transient_patterns (f->page, "");
+
+  /* a passage between state patterns */
   augur_pepa_page_show_results (f->page, "passage");
+  augur_pepa_page_run_passage (f->page, "Stage1 = (process1, infty).(move2, infty).Stage1 -> Stage1 = Stage1", 0);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  p = augur_pepa_page_get_passage (f->page);
+  g_assert_nonnull (p);
+  g_assert_cmpstr (p->path[1], ==, "Stage1 = Stage1");
+  g_assert_cmpfloat (p->mean, >, 0.1);
+
   augur_pepa_page_run_passage (f->page, "move1:move2:move3:move4", 0);
   g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
   p = augur_pepa_page_get_passage (f->page);
@@ -851,6 +878,17 @@ test_analyses (Fixture       *f,
     g_assert_cmpuint (ex->n_values2, ==, 2);
     g_assert_cmpfloat (fabs (ex->y[3] - 2.407654927028593), <=, 1e-12);
     g_assert_cmpfloat (ex->y[0], <, ex->y[3]);
+    if (g_getenv ("AUGUR_EXPERIMENT_SMALL_SCREENSHOT") != NULL)
+      {
+        g_autoptr(GdkTexture) texture = NULL;
+
+        gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 700);
+        augur_test_spin (500);
+        texture = augur_test_render_window (f->window);
+        g_assert_cmpint (gdk_texture_get_width (texture), <=, 1024);
+        g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("AUGUR_EXPERIMENT_SMALL_SCREENSHOT")));
+        gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+      }
     if (g_getenv ("AUGUR_EXPERIMENT_SCREENSHOT") != NULL)
       {
         g_autoptr(GdkTexture) texture = NULL;

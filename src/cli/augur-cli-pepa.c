@@ -180,6 +180,24 @@ passage_text (GString                *s,
 }
 
 static void
+fluid_text (GString              *s,
+            const AugurPepaFluid *fl)
+{
+  const AugurPepaModel *model = fl->model;
+
+  g_string_append_printf (s, "\nFluid approximation: %" G_GUINT64_FORMAT " evaluations in %.3f s; ", fl->evaluations,
+                          fl->seconds);
+  if (fl->fixed_point_reached)
+    g_string_append_printf (s, "fixed point by time %g\n", fl->fixed_point_time);
+  else
+    g_string_append (s, "no fixed point found (the populations still move); at the last time reached\n");
+  for (guint a = 0; a < fl->n_actions; a++)
+    g_string_append_printf (s, "  %-14s %.10g\n", augur_pepa_model_get_action_name (model, a), fl->fixed_throughput[a]);
+  if (fl->warning != NULL)
+    g_string_append_printf (s, "  %s\n", fl->warning);
+}
+
+static void
 simulation_text (GString                   *s,
                  const AugurPepaSimulation *sim)
 {
@@ -197,6 +215,96 @@ simulation_text (GString                   *s,
   for (guint a = 0; a < sim->n_actions; a++)
     g_string_append_printf (s, "%-*s  %-14.8g  ± %.3g\n", width, augur_pepa_model_get_action_name (model, a),
                             sim->throughput[a], sim->throughput_half_width[a]);
+}
+
+/* Frees the analyses of a run that fails; returns the exit status. */
+static int
+free_analyses (AugurPepaTransient  *over_time,
+               AugurPepaPassage    *trip,
+               AugurPepaFluid      *flow,
+               AugurPepaSimulation *simulation)
+{
+  augur_pepa_transient_free (over_time);
+  augur_pepa_passage_free (trip);
+  augur_pepa_fluid_free (flow);
+  augur_pepa_simulation_free (simulation);
+  return AUGUR_CLI_EXIT_MODEL;
+}
+
+/* Writes every analysis asked for as one output (JSON: one object, the
+ * steady state's members then each analysis'; text: one after the other;
+ * CSV: the one table asked for) and frees them. */
+static int
+write_analyses (const char          *format,
+                const char          *table,
+                AugurPepaResult     *result,
+                AugurPepaTransient  *over_time,
+                AugurPepaPassage    *trip,
+                AugurPepaFluid      *flow,
+                AugurPepaSimulation *simulation)
+{
+  g_autofree char *output = NULL;
+  guint n_tables = (over_time != NULL) + (trip != NULL) + (flow != NULL) + (simulation != NULL);
+  int status = AUGUR_CLI_EXIT_OK;
+
+  if (g_strcmp0 (format, "json") == 0)
+    {
+      GString *s = g_string_new (NULL);
+      g_autofree char *steady = result ? augur_pepa_result_to_json (result) : NULL;
+      g_autofree char *over = over_time ? augur_pepa_transient_to_json (over_time) : NULL;
+      g_autofree char *pass = trip ? augur_pepa_passage_to_json (trip) : NULL;
+      g_autofree char *fl = flow ? augur_pepa_fluid_to_json (flow) : NULL;
+      g_autofree char *sim = simulation ? augur_pepa_simulation_to_json (simulation) : NULL;
+
+      json_merge (s, steady);
+      json_merge (s, over);
+      json_merge (s, pass);
+      json_merge (s, fl);
+      json_merge (s, sim);
+      g_string_append (s, "\n}\n");
+      output = g_string_free (s, FALSE);
+    }
+  else if (g_strcmp0 (format, "csv") == 0)
+    {
+      if (n_tables > 1)
+        {
+          fprintf (stderr, "augur-cli pepa: CSV holds one table: ask for one analysis at a time\n");
+          status = AUGUR_CLI_EXIT_USAGE;
+        }
+      else
+        output = over_time ? augur_pepa_transient_to_csv (over_time)
+               : trip ? augur_pepa_passage_to_csv (trip)
+               : flow ? augur_pepa_fluid_to_csv (flow)
+               : simulation ? augur_pepa_simulation_to_csv (simulation)
+               : augur_pepa_result_to_csv (result, table ? table : "throughput");
+    }
+  else
+    {
+      GString *s = g_string_new (NULL);
+
+      if (result != NULL)
+        {
+          g_autofree char *steady = augur_pepa_result_to_text (result);
+
+          g_string_append (s, steady);
+        }
+      if (over_time != NULL)
+        transient_text (s, over_time);
+      if (trip != NULL)
+        passage_text (s, trip);
+      if (flow != NULL)
+        fluid_text (s, flow);
+      if (simulation != NULL)
+        simulation_text (s, simulation);
+      output = g_string_free (s, FALSE);
+    }
+  augur_pepa_transient_free (over_time);
+  augur_pepa_passage_free (trip);
+  augur_pepa_fluid_free (flow);
+  augur_pepa_simulation_free (simulation);
+  if (status != AUGUR_CLI_EXIT_OK)
+    return status;
+  return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 
 int
@@ -279,6 +387,7 @@ augur_cli_pepa (int argc, char **argv)
   AugurPepaTransient *over_time = NULL;
   AugurPepaPassage *trip = NULL;
   AugurPepaSimulation *simulation = NULL;
+  AugurPepaFluid *flow = NULL;
   g_autofree char *text = NULL;
   g_autofree char *output = NULL;
   gsize length = 0;
@@ -363,6 +472,11 @@ augur_cli_pepa (int argc, char **argv)
     {
       GError *local = NULL;
 
+      if (transient != NULL || passage != NULL || from_states != NULL || fluid != NULL || simulate != 0)
+        {
+          fprintf (stderr, "augur-cli pepa: an experiment (--vary) runs alone: its points are whole solves\n");
+          return AUGUR_CLI_EXIT_USAGE;
+        }
       if (vary == NULL || measure == NULL)
         {
           fprintf (stderr, "augur-cli pepa: an experiment needs --vary NAME=FROM:TO:POINTS and --measure M\n");
@@ -416,7 +530,6 @@ augur_cli_pepa (int argc, char **argv)
     {
       double end = 0;
       guint points = 0;
-      AugurPepaFluid *result_fluid;
 
       if (!parse_transient (fluid, &end, &points))
         {
@@ -430,23 +543,16 @@ augur_cli_pepa (int argc, char **argv)
 
         for (guint i = 0; i < points; i++)
           times[i] = i + 1 == points ? end : end * i / (points - 1);
-        result_fluid = augur_pepa_fluid (model, times, points, epsilon, NULL, &error);
+        flow = augur_pepa_fluid (model, times, points, epsilon, NULL, &error);
       }
-      if (result_fluid == NULL)
+      if (flow == NULL)
         {
           fprintf (stderr, "%s\n", error->message);
           augur_pepa_experiment_clear (&experiment);
           return AUGUR_CLI_EXIT_MODEL;
         }
-      if (result_fluid->warning != NULL)
-        fprintf (stderr, "augur-cli pepa: %s\n", result_fluid->warning);
-      if (g_strcmp0 (format, "json") == 0)
-        output = augur_pepa_fluid_to_json (result_fluid);
-      else
-        output = augur_pepa_fluid_to_csv (result_fluid);   /* text: the same table */
-      augur_pepa_fluid_free (result_fluid);
-      augur_pepa_experiment_clear (&experiment);
-      return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+      if (flow->warning != NULL)
+        fprintf (stderr, "augur-cli pepa: %s\n", flow->warning);
     }
 
   if (experiment.rate != NULL)
@@ -483,25 +589,14 @@ augur_cli_pepa (int argc, char **argv)
       if (simulation == NULL)
         {
           fprintf (stderr, "%s\n", error->message);
-          return AUGUR_CLI_EXIT_MODEL;
-        }
-      if (transient == NULL && passage == NULL && dot == NULL)
-        {
-          if (g_strcmp0 (format, "json") == 0)
-            output = augur_pepa_simulation_to_json (simulation);
-          else if (g_strcmp0 (format, "csv") == 0)
-            output = augur_pepa_simulation_to_csv (simulation);
-          else
-            {
-              GString *s = g_string_new (NULL);
-
-              simulation_text (s, simulation);
-              output = g_string_free (s, FALSE);
-            }
-          augur_pepa_simulation_free (simulation);
-          return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+          return free_analyses (NULL, NULL, flow, NULL);
         }
     }
+
+  /* --fluid and --simulate need no state space: without an analysis that
+   * does (or a DOT export), none is derived. */
+  if ((flow != NULL || simulation != NULL) && transient == NULL && passage == NULL && from_states == NULL && dot == NULL)
+    return write_analyses (format, NULL, NULL, NULL, NULL, flow, simulation);
 
   space = augur_pepa_derive (model, (guint) max_states, augur_cli_on_progress, NULL, NULL, &error);
   if (verbose)
@@ -515,7 +610,7 @@ augur_cli_pepa (int argc, char **argv)
           strstr (error->message, "AUGUR_MEMORY_LIMIT_MB") == NULL)
         fprintf (stderr, "augur-cli pepa: --max-states N sets the limit (now %" G_GINT64_FORMAT ")\n",
                  max_states);
-      return AUGUR_CLI_EXIT_MODEL;
+      return free_analyses (over_time, trip, flow, simulation);
     }
 
   if (dot != NULL)
@@ -528,7 +623,7 @@ augur_cli_pepa (int argc, char **argv)
                                    &error))
         {
           fprintf (stderr, "augur-cli: cannot write %s: %s\n", dot, error->message);
-          return AUGUR_CLI_EXIT_MODEL;
+          return free_analyses (over_time, trip, flow, simulation);
         }
     }
 
@@ -538,7 +633,7 @@ augur_cli_pepa (int argc, char **argv)
   if (result == NULL)
     {
       fprintf (stderr, "%s: %s\n", path, error->message);
-      return AUGUR_CLI_EXIT_MODEL;
+      return free_analyses (over_time, trip, flow, simulation);
     }
 
   if (transient != NULL)
@@ -554,7 +649,7 @@ augur_cli_pepa (int argc, char **argv)
           if (p == NULL)
             {
               fprintf (stderr, "%s: %s\n", path, error->message);
-              return AUGUR_CLI_EXIT_MODEL;
+              return free_analyses (over_time, trip, flow, simulation);
             }
           g_ptr_array_add (patterns, p);
         }
@@ -567,7 +662,7 @@ augur_cli_pepa (int argc, char **argv)
       if (over_time == NULL)
         {
           fprintf (stderr, "%s: %s\n", path, error->message);
-          return AUGUR_CLI_EXIT_MODEL;
+          return free_analyses (over_time, trip, flow, simulation);
         }
     }
   if (from_states != NULL)
@@ -585,7 +680,7 @@ augur_cli_pepa (int argc, char **argv)
       if (trip == NULL)
         {
           fprintf (stderr, "%s: %s\n", path, error->message);
-          return AUGUR_CLI_EXIT_MODEL;
+          return free_analyses (over_time, trip, flow, simulation);
         }
     }
   else if (passage_path != NULL)
@@ -597,55 +692,11 @@ augur_cli_pepa (int argc, char **argv)
       if (trip == NULL)
         {
           fprintf (stderr, "%s: %s\n", path, error->message);
-          return AUGUR_CLI_EXIT_MODEL;
+          return free_analyses (over_time, trip, flow, simulation);
         }
     }
 
-  if (g_strcmp0 (format, "json") == 0)
-    {
-      GString *s = g_string_new (NULL);
-      g_autofree char *steady = augur_pepa_result_to_json (result);
-      g_autofree char *over = over_time ? augur_pepa_transient_to_json (over_time) : NULL;
-      g_autofree char *pass = trip ? augur_pepa_passage_to_json (trip) : NULL;
-      g_autofree char *sim = simulation ? augur_pepa_simulation_to_json (simulation) : NULL;
-
-      /* one object: the steady state's members, then the analyses' */
-      json_merge (s, steady);
-      json_merge (s, over);
-      json_merge (s, pass);
-      json_merge (s, sim);
-      g_string_append (s, "\n}\n");
-      output = g_string_free (s, FALSE);
-    }
-  else if (g_strcmp0 (format, "csv") == 0)
-    {
-      if (over_time != NULL && trip != NULL)
-        {
-          fprintf (stderr, "augur-cli pepa: CSV holds one table: ask for --transient or --passage, not both\n");
-          return AUGUR_CLI_EXIT_USAGE;
-        }
-      output = over_time ? augur_pepa_transient_to_csv (over_time)
-             : trip ? augur_pepa_passage_to_csv (trip)
-             : augur_pepa_result_to_csv (result, table ? table : "throughput");
-    }
-  else
-    {
-      GString *s = g_string_new (NULL);
-      g_autofree char *steady = augur_pepa_result_to_text (result);
-
-      g_string_append (s, steady);
-      if (over_time != NULL)
-        transient_text (s, over_time);
-      if (trip != NULL)
-        passage_text (s, trip);
-      if (simulation != NULL)
-        simulation_text (s, simulation);
-      output = g_string_free (s, FALSE);
-    }
-  augur_pepa_transient_free (over_time);
-  augur_pepa_passage_free (trip);
-  augur_pepa_simulation_free (simulation);
-  return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+  return write_analyses (format, table, result, over_time, trip, flow, simulation);
 }
 
 /* NAME=FROM:TO:POINTS */

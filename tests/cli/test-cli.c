@@ -146,7 +146,25 @@ test_simulate_and_vary (void)
     g_assert_nonnull (strstr (out, "\n10,10,2.40765492702859"));
   }
   {
+    /* every analysis at once: one JSON object */
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "pepa", model, "--transient", "1:3", "--passage", "move1:move4", "--fluid", "1:3",
+                           "--simulate", "3", "--duration", "20", "--format", "json", NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_true (g_str_has_prefix (out, "{\n  \"states\": 27,"));
+    g_assert_nonnull (strstr (out, ",\n  \"transient\": {"));
+    g_assert_nonnull (strstr (out, ",\n  \"passage\": {"));
+    g_assert_nonnull (strstr (out, ",\n  \"fluid\": {"));
+    g_assert_nonnull (strstr (out, ",\n  \"simulation\": {"));
+    g_assert_true (g_str_has_suffix (out, "\n}\n"));
+    /* small populations: the fluid approximation warns */
+    g_assert_nonnull (strstr (err, "small populations"));
+  }
+  {
     const char *bad[][6] = {
+      { "--vary", "mu1=1:2:3", "--measure", "throughput:move1", "--simulate", "3" },
+      { "--fluid", "1:3", "--simulate", "3", "--format", "csv" },
       { "--simulate", "1", NULL },
       { "--simulate", "5", "--duration", "0", NULL },
       { "--vary", "mu1=1:2", "--measure", "throughput:move1", NULL },

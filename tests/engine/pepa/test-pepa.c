@@ -852,6 +852,11 @@ test_passage_exponential (void)
     assert_relative (p->quantile[q], -log (1 - augur_pepa_passage_get_quantile_level (q)) / 3, 1e-8);
   g_assert_cmpfloat (p->info.error_bound, <=, 1e-10);
   augur_pepa_passage_free (p);
+
+  /* far enough (1 - e^-45 is 1 in doubles), the CDF is 1 within its bound */
+  p = passage_of (result, "a:b", 15, 11);
+  g_assert_cmpfloat (fabs (p->cdf[p->n_points - 1] - 1), <=, p->info.error_bound + 1e-15);
+  augur_pepa_passage_free (p);
 }
 
 /* From a to b through c and d: Erlang(3, 2); the horizon found alone. */

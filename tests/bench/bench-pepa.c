@@ -151,6 +151,35 @@ run_analyses (guint n)
   return 0;
 }
 
+/* Each size in a process of its own, so that the peak memory printed is
+ * that size's own. */
+static gboolean
+run_sizes (const char *self,
+           const char *mode,
+           guint       from,
+           guint       to)
+{
+  fflush (stdout);
+  for (guint n = from; n <= to; n++)
+    {
+      g_autofree char *arg = g_strdup_printf ("%u", n);
+      const char *child[] = { self, mode, arg, NULL };
+      g_autoptr(GError) error = NULL;
+      int status = 0;
+
+      if (!g_spawn_sync (NULL, (char **) child, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
+                         NULL, NULL, &status, &error))
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return FALSE;
+        }
+      fflush (stdout);
+      if (!g_spawn_check_wait_status (status, NULL))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -169,47 +198,15 @@ main (int argc, char **argv)
 
   printf ("PEPA engine: N-stage pipeline on N processors (mu = lambda = 10)\n");
   printf (" N     states  transitions  derive s    states/s  solver       solve s  iters  residual  total s  peak MB  chain MB  peak B/state  throughput(process1)\n");
-  fflush (stdout);
-  for (guint n = from; n <= to; n++)
-    {
-      g_autofree char *arg = g_strdup_printf ("%u", n);
-      const char *child[] = { argv[0], "--one", arg, NULL };
-      g_autoptr(GError) error = NULL;
-      int status = 0;
-
-      if (!g_spawn_sync (NULL, (char **) child, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
-                         NULL, NULL, &status, &error))
-        {
-          fprintf (stderr, "%s\n", error->message);
-          return 1;
-        }
-      fflush (stdout);
-      if (!g_spawn_check_wait_status (status, NULL))
-        return 1;
-    }
+  if (!run_sizes (argv[0], "--one", from, to))
+    return 1;
   printf ("Reference: 13 stages = 1,594,323 states, 10,097,379 transitions, throughput(process1) = 1.957220361791.\n"
           "Peers (not installable here, figures from the issue, same machine class): PRISM sparse SOR 38 s; PEPA Plug-in 17 s, 3.2 GB.\n");
 
   printf ("\nAnalyses over time (throughput from the initial state to t = 1, 11 times) and simulation (10 runs of 100)\n");
   printf (" N     states    lambda   products  transient s  trunc err      events  sim s      events/s  peak MB\n");
-  fflush (stdout);
-  for (guint n = from; n <= to; n++)
-    {
-      g_autofree char *arg = g_strdup_printf ("%u", n);
-      const char *child[] = { argv[0], "--analyses", arg, NULL };
-      g_autoptr(GError) error = NULL;
-      int status = 0;
-
-      if (!g_spawn_sync (NULL, (char **) child, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
-                         NULL, NULL, &status, &error))
-        {
-          fprintf (stderr, "%s\n", error->message);
-          return 1;
-        }
-      fflush (stdout);
-      if (!g_spawn_check_wait_status (status, NULL))
-        return 1;
-    }
+  if (!run_sizes (argv[0], "--analyses", from, to))
+    return 1;
 
   /* The fluid approximation of a client-server model, whatever its size. */
   printf ("\nFluid approximation: Client[N] <request> Server[N/10], populations at 101 times to t = 10, then the fixed point\n");

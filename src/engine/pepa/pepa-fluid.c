@@ -433,35 +433,9 @@ json_members (GString              *s,
               const double         *throughput,
               const double         *population)
 {
-  guint index = 0;
-
-  g_string_append (s, "\"throughput\": {");
-  for (guint a = 0; a < model->actions->len; a++)
-    {
-      g_string_append (s, a ? ", " : "");
-      augur_json_append_string (s, g_ptr_array_index (model->actions, a));
-      g_string_append (s, ": ");
-      augur_json_append_number (s, throughput[a]);
-    }
-  g_string_append (s, "}, \"populations\": [");
-  for (guint c = 0; c < model->components->len; c++)
-    {
-      PepaComponent *comp = g_ptr_array_index (model->components, c);
-
-      for (guint l = 0; l < comp->locals->len; l++, index++)
-        {
-          PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
-
-          g_string_append (s, index ? ", {\"component\": " : "{\"component\": ");
-          augur_json_append_string (s, comp->label);
-          g_string_append (s, ", \"state\": ");
-          augur_json_append_string (s, ls->name);
-          g_string_append (s, ", \"population\": ");
-          augur_json_append_number (s, population[index]);
-          g_string_append_c (s, '}');
-        }
-    }
-  g_string_append_c (s, ']');
+  pepa_json_append_throughput (s, model, throughput, NULL);
+  g_string_append (s, ", ");
+  pepa_json_append_populations (s, model, "population", population, NULL);
 }
 
 char *
@@ -502,26 +476,8 @@ augur_pepa_fluid_to_csv (const AugurPepaFluid *fl)
   const AugurPepaModel *model = fl->model;
   GString *s = g_string_new ("time");
 
-  for (guint a = 0; a < fl->n_actions; a++)
-    {
-      g_autofree char *name = g_strdup_printf ("throughput:%s", (const char *) g_ptr_array_index (model->actions, a));
-
-      g_string_append_c (s, ',');
-      augur_csv_append_field (s, name);
-    }
-  for (guint c = 0; c < model->components->len; c++)
-    {
-      PepaComponent *comp = g_ptr_array_index (model->components, c);
-
-      for (guint l = 0; l < comp->locals->len; l++)
-        {
-          PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
-          g_autofree char *name = g_strdup_printf ("%s:%s", comp->label, ls->name);
-
-          g_string_append_c (s, ',');
-          augur_csv_append_field (s, name);
-        }
-    }
+  pepa_csv_append_action_names (s, model);
+  pepa_csv_append_local_names (s, model);
   g_string_append_c (s, '\n');
   for (guint t = 0; t < fl->n_times; t++)
     {

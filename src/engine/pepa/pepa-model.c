@@ -1311,38 +1311,6 @@ parse_model (const char          *text,
              const double        *values,
              guint                n_overrides,
              GPtrArray          **diagnostics,
-             GError             **error);
-
-AugurPepaModel *
-augur_pepa_model_parse (const char  *text,
-                        gssize       length,
-                        const char  *filename,
-                        GPtrArray  **diagnostics,
-                        GError     **error)
-{
-  return parse_model (text, length, filename, NULL, NULL, 0, diagnostics, error);
-}
-
-AugurPepaModel *
-augur_pepa_model_parse_with_rates (const char         *text,
-                                   gssize              length,
-                                   const char         *filename,
-                                   const char * const *names,
-                                   const double       *values,
-                                   guint               n,
-                                   GError            **error)
-{
-  return parse_model (text, length, filename, names, values, n, NULL, error);
-}
-
-static AugurPepaModel *
-parse_model (const char          *text,
-             gssize               length,
-             const char          *filename,
-             const char * const  *names,
-             const double        *values,
-             guint                n_overrides,
-             GPtrArray          **diagnostics,
              GError             **error)
 {
   g_autoptr(GPtrArray) diags = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diagnostic_free);
@@ -1418,6 +1386,28 @@ parse_model (const char          *text,
   if (diagnostics)
     *diagnostics = g_steal_pointer (&diags);
   return model;
+}
+
+AugurPepaModel *
+augur_pepa_model_parse (const char  *text,
+                        gssize       length,
+                        const char  *filename,
+                        GPtrArray  **diagnostics,
+                        GError     **error)
+{
+  return parse_model (text, length, filename, NULL, NULL, 0, diagnostics, error);
+}
+
+AugurPepaModel *
+augur_pepa_model_parse_with_rates (const char         *text,
+                                   gssize              length,
+                                   const char         *filename,
+                                   const char * const *names,
+                                   const double       *values,
+                                   guint               n,
+                                   GError            **error)
+{
+  return parse_model (text, length, filename, names, values, n, NULL, error);
 }
 
 AugurPepaModel *

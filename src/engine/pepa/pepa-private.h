@@ -209,6 +209,24 @@ struct _AugurPepaStateSpace {
   double               derive_seconds;
 };
 
+/* JSON and CSV pieces the analyses share (pepa-result.c): "throughput":
+ * {action: value, or {"mean", "half_width"}}; "populations": [{"component",
+ * "state", KEY: value(, "half_width")}] in the components' order; CSV
+ * headers ",throughput:ACTION..." and ",COMPONENT:LOCAL...". */
+void pepa_json_append_throughput  (GString              *s,
+                                   const AugurPepaModel *model,
+                                   const double         *values,
+                                   const double         *half_widths);
+void pepa_json_append_populations (GString              *s,
+                                   const AugurPepaModel *model,
+                                   const char           *key,
+                                   const double         *values,
+                                   const double         *half_widths);
+void pepa_csv_append_action_names (GString              *s,
+                                   const AugurPepaModel *model);
+void pepa_csv_append_local_names  (GString              *s,
+                                   const AugurPepaModel *model);
+
 gboolean pepa_pattern_matches_slots (const AugurPepaPattern *pattern,
                                      const AugurPepaModel   *model,
                                      const guint32          *slots);

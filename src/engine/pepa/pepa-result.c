@@ -432,3 +432,93 @@ augur_pepa_state_space_write_dot (const AugurPepaStateSpace *space,
   g_string_free (s, TRUE);
   return TRUE;
 }
+
+void
+pepa_json_append_throughput (GString              *s,
+                             const AugurPepaModel *model,
+                             const double         *values,
+                             const double         *half_widths)
+{
+  g_string_append (s, "\"throughput\": {");
+  for (guint a = 0; a < model->actions->len; a++)
+    {
+      g_string_append (s, a ? ", " : "");
+      augur_json_append_string (s, g_ptr_array_index (model->actions, a));
+      g_string_append (s, half_widths ? ": {\"mean\": " : ": ");
+      augur_json_append_number (s, values[a]);
+      if (half_widths != NULL)
+        {
+          g_string_append (s, ", \"half_width\": ");
+          augur_json_append_number (s, half_widths[a]);
+          g_string_append_c (s, '}');
+        }
+    }
+  g_string_append_c (s, '}');
+}
+
+void
+pepa_json_append_populations (GString              *s,
+                              const AugurPepaModel *model,
+                              const char           *key,
+                              const double         *values,
+                              const double         *half_widths)
+{
+  guint index = 0;
+
+  g_string_append (s, "\"populations\": [");
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+      for (guint l = 0; l < comp->locals->len; l++, index++)
+        {
+          PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+
+          g_string_append (s, index ? ", {\"component\": " : "{\"component\": ");
+          augur_json_append_string (s, comp->label);
+          g_string_append (s, ", \"state\": ");
+          augur_json_append_string (s, ls->name);
+          g_string_append_printf (s, ", \"%s\": ", key);
+          augur_json_append_number (s, values[index]);
+          if (half_widths != NULL)
+            {
+              g_string_append (s, ", \"half_width\": ");
+              augur_json_append_number (s, half_widths[index]);
+            }
+          g_string_append_c (s, '}');
+        }
+    }
+  g_string_append_c (s, ']');
+}
+
+void
+pepa_csv_append_local_names (GString              *s,
+                             const AugurPepaModel *model)
+{
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+      for (guint l = 0; l < comp->locals->len; l++)
+        {
+          PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+          g_autofree char *name = g_strdup_printf ("%s:%s", comp->label, ls->name);
+
+          g_string_append_c (s, ',');
+          augur_csv_append_field (s, name);
+        }
+    }
+}
+
+void
+pepa_csv_append_action_names (GString              *s,
+                              const AugurPepaModel *model)
+{
+  for (guint a = 0; a < model->actions->len; a++)
+    {
+      g_autofree char *name = g_strdup_printf ("throughput:%s", (const char *) g_ptr_array_index (model->actions, a));
+
+      g_string_append_c (s, ',');
+      augur_csv_append_field (s, name);
+    }
+}

@@ -324,7 +324,6 @@ augur_pepa_simulation_to_json (const AugurPepaSimulation *sim)
 {
   const AugurPepaModel *model = sim->model;
   GString *s = g_string_new ("{\n  \"simulation\": {\n    \"replications\": ");
-  guint index = 0;
 
   g_string_append_printf (s, "%u, \"warmup\": ", sim->options.replications);
   augur_json_append_number (s, sim->options.warmup);
@@ -334,38 +333,11 @@ augur_pepa_simulation_to_json (const AugurPepaSimulation *sim)
   augur_json_append_number (s, sim->options.confidence);
   g_string_append_printf (s, ", \"events\": %" G_GUINT64_FORMAT ", \"seconds\": ", sim->events);
   augur_json_append_number (s, sim->seconds);
-  g_string_append (s, ",\n    \"throughput\": {");
-  for (guint a = 0; a < sim->n_actions; a++)
-    {
-      g_string_append (s, a ? ",\n      " : "\n      ");
-      augur_json_append_string (s, g_ptr_array_index (model->actions, a));
-      g_string_append (s, ": {\"mean\": ");
-      augur_json_append_number (s, sim->throughput[a]);
-      g_string_append (s, ", \"half_width\": ");
-      augur_json_append_number (s, sim->throughput_half_width[a]);
-      g_string_append_c (s, '}');
-    }
-  g_string_append (s, "\n    },\n    \"populations\": [");
-  for (guint c = 0; c < model->components->len; c++)
-    {
-      PepaComponent *comp = g_ptr_array_index (model->components, c);
-
-      for (guint l = 0; l < comp->locals->len; l++, index++)
-        {
-          PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
-
-          g_string_append (s, index ? ",\n      {\"component\": " : "\n      {\"component\": ");
-          augur_json_append_string (s, comp->label);
-          g_string_append (s, ", \"state\": ");
-          augur_json_append_string (s, ls->name);
-          g_string_append (s, ", \"mean\": ");
-          augur_json_append_number (s, sim->population[index]);
-          g_string_append (s, ", \"half_width\": ");
-          augur_json_append_number (s, sim->population_half_width[index]);
-          g_string_append_c (s, '}');
-        }
-    }
-  g_string_append (s, "\n    ]\n  }\n}\n");
+  g_string_append (s, ",\n    ");
+  pepa_json_append_throughput (s, model, sim->throughput, sim->throughput_half_width);
+  g_string_append (s, ",\n    ");
+  pepa_json_append_populations (s, model, "mean", sim->population, sim->population_half_width);
+  g_string_append (s, "\n  }\n}\n");
   return g_string_free (s, FALSE);
 }
 

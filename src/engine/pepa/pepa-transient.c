@@ -172,49 +172,6 @@ augur_pepa_transient_free (AugurPepaTransient *tr)
   g_free (tr);
 }
 
-/* Calls func for every local state of every component, in order. */
-static void
-foreach_local (const AugurPepaModel *model,
-               void                (*func) (GString *s, const char *component, const char *local, guint index, gpointer data),
-               GString              *s,
-               gpointer              data)
-{
-  guint index = 0;
-
-  for (guint c = 0; c < model->components->len; c++)
-    {
-      PepaComponent *comp = g_ptr_array_index (model->components, c);
-
-      for (guint l = 0; l < comp->locals->len; l++)
-        {
-          PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
-
-          func (s, comp->label, ls->name, index++, data);
-        }
-    }
-}
-
-typedef struct {
-  const AugurPepaTransient *tr;
-  guint                     t;
-  gboolean                  first;
-} LocalOut;
-
-static void
-json_local (GString *s, const char *component, const char *local, guint index, gpointer data)
-{
-  LocalOut *o = data;
-
-  g_string_append (s, o->first ? "{\"component\": " : ", {\"component\": ");
-  o->first = FALSE;
-  augur_json_append_string (s, component);
-  g_string_append (s, ", \"state\": ");
-  augur_json_append_string (s, local);
-  g_string_append (s, ", \"population\": ");
-  augur_json_append_number (s, o->tr->population[(gsize) o->t * o->tr->n_locals + index]);
-  g_string_append_c (s, '}');
-}
-
 static void
 json_info (GString                  *s,
            const AugurTransientInfo *info)
@@ -241,22 +198,13 @@ augur_pepa_transient_to_json (const AugurPepaTransient *tr)
   g_string_append (s, ",\n    \"points\": [");
   for (guint t = 0; t < tr->n_times; t++)
     {
-      LocalOut o = { tr, t, TRUE };
-
       g_string_append (s, t ? ",\n      {\"time\": " : "\n      {\"time\": ");
       augur_json_append_number (s, tr->times[t]);
-      g_string_append (s, ", \"throughput\": {");
-      for (guint a = 0; a < tr->n_actions; a++)
-        {
-          if (a > 0)
-            g_string_append (s, ", ");
-          augur_json_append_string (s, g_ptr_array_index (model->actions, a));
-          g_string_append (s, ": ");
-          augur_json_append_number (s, tr->throughput[(gsize) t * tr->n_actions + a]);
-        }
-      g_string_append (s, "}, \"populations\": [");
-      foreach_local (model, json_local, s, &o);
-      g_string_append (s, "], \"patterns\": [");
+      g_string_append (s, ", ");
+      pepa_json_append_throughput (s, model, tr->throughput + (gsize) t * tr->n_actions, NULL);
+      g_string_append (s, ", ");
+      pepa_json_append_populations (s, model, "population", tr->population + (gsize) t * tr->n_locals, NULL);
+      g_string_append (s, ", \"patterns\": [");
       for (guint p = 0; p < tr->n_patterns; p++)
         {
           g_string_append (s, p ? ", {\"pattern\": " : "{\"pattern\": ");
@@ -271,29 +219,14 @@ augur_pepa_transient_to_json (const AugurPepaTransient *tr)
   return g_string_free (s, FALSE);
 }
 
-static void
-csv_local_header (GString *s, const char *component, const char *local, guint index, gpointer data)
-{
-  g_autofree char *name = g_strdup_printf ("%s:%s", component, local);
-
-  g_string_append_c (s, ',');
-  augur_csv_append_field (s, name);
-}
-
 char *
 augur_pepa_transient_to_csv (const AugurPepaTransient *tr)
 {
   const AugurPepaModel *model = tr->space->model;
   GString *s = g_string_new ("time");
 
-  for (guint a = 0; a < tr->n_actions; a++)
-    {
-      g_autofree char *name = g_strdup_printf ("throughput:%s", (const char *) g_ptr_array_index (model->actions, a));
-
-      g_string_append_c (s, ',');
-      augur_csv_append_field (s, name);
-    }
-  foreach_local (model, csv_local_header, s, NULL);
+  pepa_csv_append_action_names (s, model);
+  pepa_csv_append_local_names (s, model);
   for (guint p = 0; p < tr->n_patterns; p++)
     {
       g_autofree char *name = g_strdup_printf ("pattern:%s", tr->patterns[p]);

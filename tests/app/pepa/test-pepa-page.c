@@ -745,6 +745,34 @@ test_render (Fixture       *f,
   g_assert_cmpuint (matches, <, total / 2);
 }
 
+/* Saves the window as the PNG an environment variable names, when it
+ * names one, at a width x height (0: as it is), for looking at a change. */
+static void
+screenshot_if (GtkWidget  *window,
+               const char *variable,
+               int         width,
+               int         height)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  int old_width = 0, old_height = 0;
+
+  if (g_getenv (variable) == NULL)
+    return;
+  if (width > 0)
+    {
+      gtk_window_get_default_size (GTK_WINDOW (window), &old_width, &old_height);
+      gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+    }
+  augur_test_spin (500);
+  texture = augur_test_render_window (window);
+  if (width > 0)
+    {
+      g_assert_cmpint (gdk_texture_get_width (texture), <=, width);
+      gtk_window_set_default_size (GTK_WINDOW (window), old_width, old_height);
+    }
+  g_assert_true (gdk_texture_save_to_png (texture, g_getenv (variable)));
+}
+
 /* The Over Time and Passage tabs: computed as the page's job, charted
  * (pixels of the series' colour), exported; a new solve clears them. */
 static void
@@ -754,7 +782,6 @@ test_analyses (Fixture       *f,
   const AugurPepaTransient *tr;
   const AugurPepaPassage *p;
   g_autofree char *dir = g_dir_make_tmp ("augur-pepa-XXXXXX", NULL);
-  const char *screenshot = g_getenv ("AUGUR_ANALYSIS_SCREENSHOT");
   gsize length = 0;
 
   solve_and_wait (f->page, pipeline_model);
@@ -786,16 +813,7 @@ test_analyses (Fixture       *f,
   tr = augur_pepa_page_get_transient (f->page);
   g_assert_cmpuint (tr->n_patterns, ==, 1);
   g_assert_cmpfloat (tr->probability[0], ==, 1.0);
-  if (g_getenv ("AUGUR_OVERTIME_SCREENSHOT") != NULL)
-    {
-      g_autoptr(GdkTexture) texture = NULL;
-
-      gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 700);
-      augur_test_spin (500);
-      texture = augur_test_render_window (f->window);
-      g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("AUGUR_OVERTIME_SCREENSHOT")));
-      gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
-    }
+  screenshot_if (f->window, "AUGUR_OVERTIME_SCREENSHOT", 1024, 700);
   augur_pepa_page_set_transient_patterns (f->page, "");
 
   /* a passage between state patterns */
@@ -813,13 +831,7 @@ test_analyses (Fixture       *f,
   g_assert_nonnull (p);
   /* Little's law from the steady state (test-pepa.c asserts it) */
   g_assert_cmpfloat (fabs (p->mean - 0.7751249453723388), <=, 1e-12);
-  augur_test_spin (300);
-  {
-    g_autoptr(GdkTexture) texture = augur_test_render_window (f->window);
-
-    if (screenshot != NULL)
-      g_assert_true (gdk_texture_save_to_png (texture, screenshot));
-  }
+  screenshot_if (f->window, "AUGUR_ANALYSIS_SCREENSHOT", 0, 0);
   {
     g_autofree char *csv = read_export (f->page, dir, "passage-csv", "p.csv", &length);
 
@@ -839,14 +851,7 @@ test_analyses (Fixture       *f,
     g_assert_cmpfloat (sim->options.warmup, ==, 20);
     for (guint a = 0; a < sim->n_actions; a++)
       g_assert_cmpfloat (fabs (sim->throughput[a] - 2.407654927028593), <, 0.1);
-    if (g_getenv ("AUGUR_SIMULATION_SCREENSHOT") != NULL)
-      {
-        g_autoptr(GdkTexture) texture = NULL;
-
-        augur_test_spin (300);
-        texture = augur_test_render_window (f->window);
-        g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("AUGUR_SIMULATION_SCREENSHOT")));
-      }
+    screenshot_if (f->window, "AUGUR_SIMULATION_SCREENSHOT", 0, 0);
     csv = read_export (f->page, dir, "simulation-csv", "s.csv", &length);
     g_assert_true (g_str_has_prefix (csv, "measure,name,mean,half_width\nthroughput,"));
   }
@@ -878,25 +883,8 @@ test_analyses (Fixture       *f,
     g_assert_cmpuint (ex->n_values2, ==, 2);
     g_assert_cmpfloat (fabs (ex->y[3] - 2.407654927028593), <=, 1e-12);
     g_assert_cmpfloat (ex->y[0], <, ex->y[3]);
-    if (g_getenv ("AUGUR_EXPERIMENT_SMALL_SCREENSHOT") != NULL)
-      {
-        g_autoptr(GdkTexture) texture = NULL;
-
-        gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 700);
-        augur_test_spin (500);
-        texture = augur_test_render_window (f->window);
-        g_assert_cmpint (gdk_texture_get_width (texture), <=, 1024);
-        g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("AUGUR_EXPERIMENT_SMALL_SCREENSHOT")));
-        gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
-      }
-    if (g_getenv ("AUGUR_EXPERIMENT_SCREENSHOT") != NULL)
-      {
-        g_autoptr(GdkTexture) texture = NULL;
-
-        augur_test_spin (300);
-        texture = augur_test_render_window (f->window);
-        g_assert_true (gdk_texture_save_to_png (texture, g_getenv ("AUGUR_EXPERIMENT_SCREENSHOT")));
-      }
+    screenshot_if (f->window, "AUGUR_EXPERIMENT_SMALL_SCREENSHOT", 1024, 700);
+    screenshot_if (f->window, "AUGUR_EXPERIMENT_SCREENSHOT", 0, 0);
     csv = read_export (f->page, dir, "experiment-csv", "e.csv", &length);
     g_assert_true (g_str_has_prefix (csv, "mu1,la1,throughput:process1\n10,5,"));
   }

@@ -800,3 +800,279 @@ augur_pepa_state_space_get_transitions (const AugurPepaStateSpace  *space,
   *transitions = &space->transitions[space->row_ptr[state]];
   return (guint) (space->row_ptr[state + 1] - space->row_ptr[state]);
 }
+
+/* ---- one state's successors, for generators that keep their own states ------------ */
+
+/* The transition generator above, for a caller that stores the states
+ * itself (augur-mpi spreads them over MPI ranks).  The layout of the packed
+ * words is this object's own, the same on every process that builds it
+ * from the same model. */
+struct _PepaSuccessors {
+  AugurPepaModel *model;
+  Gen             g;
+  guint           n_slots;
+  guint           n_words;
+  guint8         *slot_shift;
+  guint16        *slot_word;
+  guint64        *slot_mask;
+  guint           n_populations;
+  guint          *population_offset;   /* per component: first local state's index */
+  guint64        *source;
+  guint64        *targets;             /* cap * n_words */
+  guint          *actions;
+  double         *rates;
+  gsize           cap;
+};
+
+PepaSuccessors *
+pepa_successors_new (AugurPepaModel *model)
+{
+  PepaSuccessors *succ;
+  guint word = 0, shift = 0;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  succ = g_new0 (PepaSuccessors, 1);
+  succ->model = augur_pepa_model_ref (model);
+  succ->n_slots = model->n_slots;
+
+  /* the layout of layout_slots () */
+  succ->slot_shift = g_new0 (guint8, MAX (1, succ->n_slots));
+  succ->slot_word = g_new0 (guint16, MAX (1, succ->n_slots));
+  succ->slot_mask = g_new0 (guint64, MAX (1, succ->n_slots));
+  succ->population_offset = g_new0 (guint, MAX (1, model->components->len));
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+      guint n = comp->copies > 1 ? comp->locals->len : 1;
+      guint bits = comp->copies > 1 ? bits_for (comp->copies) : bits_for (comp->locals->len - 1);
+
+      succ->population_offset[c] = succ->n_populations;
+      succ->n_populations += comp->locals->len;
+      for (guint k = 0; k < n; k++)
+        {
+          guint slot = comp->slot + k;
+          if (shift + bits > 64)
+            {
+              word++;
+              shift = 0;
+            }
+          succ->slot_word[slot] = word;
+          succ->slot_shift[slot] = shift;
+          succ->slot_mask[slot] = bits == 64 ? G_MAXUINT64 : ((1ull << bits) - 1);
+          shift += bits;
+        }
+    }
+  succ->n_words = word + 1;
+
+  succ->g.model = model;
+  succ->g.n_actions = model->actions->len;
+  succ->g.slots = g_new0 (guint32, MAX (1, succ->n_slots));
+  for (int i = 0; i < 2; i++)
+    {
+      succ->g.ra_active[i] = g_new0 (double, MAX (1, succ->g.n_actions));
+      succ->g.ra_passive[i] = g_new0 (double, MAX (1, succ->g.n_actions));
+    }
+  succ->g.touched = g_new0 (guint8, MAX (1, succ->g.n_actions));
+  succ->source = g_new0 (guint64, succ->n_words);
+  return succ;
+}
+
+void
+pepa_successors_free (PepaSuccessors *succ)
+{
+  if (succ == NULL)
+    return;
+  g_free (succ->g.slots);
+  g_free (succ->g.trans);
+  g_free (succ->g.changes);
+  for (int i = 0; i < 2; i++)
+    {
+      g_free (succ->g.ra_active[i]);
+      g_free (succ->g.ra_passive[i]);
+    }
+  g_free (succ->g.touched);
+  g_free (succ->slot_shift);
+  g_free (succ->slot_word);
+  g_free (succ->slot_mask);
+  g_free (succ->population_offset);
+  g_free (succ->source);
+  g_free (succ->targets);
+  g_free (succ->actions);
+  g_free (succ->rates);
+  augur_pepa_model_unref (succ->model);
+  g_free (succ);
+}
+
+guint
+pepa_successors_get_n_words (const PepaSuccessors *succ)
+{
+  return succ->n_words;
+}
+
+guint
+pepa_successors_get_n_populations (const PepaSuccessors *succ)
+{
+  return succ->n_populations;
+}
+
+guint
+pepa_successors_get_population_index (const PepaSuccessors *succ,
+                                      guint                 component,
+                                      guint                 local)
+{
+  g_return_val_if_fail (component < succ->model->components->len, 0);
+  return succ->population_offset[component] + local;
+}
+
+static void
+successors_pack (const PepaSuccessors *succ, const guint32 *slots, guint64 *w)
+{
+  memset (w, 0, succ->n_words * sizeof (guint64));
+  for (guint i = 0; i < succ->n_slots; i++)
+    w[succ->slot_word[i]] |= (guint64) slots[i] << succ->slot_shift[i];
+}
+
+static void
+successors_unpack (const PepaSuccessors *succ, const guint64 *w, guint32 *slots)
+{
+  for (guint i = 0; i < succ->n_slots; i++)
+    slots[i] = (guint32) ((w[succ->slot_word[i]] >> succ->slot_shift[i]) & succ->slot_mask[i]);
+}
+
+void
+pepa_successors_initial (PepaSuccessors *succ,
+                         guint64        *packed)
+{
+  AugurPepaModel *model = succ->model;
+
+  memset (succ->g.slots, 0, MAX (1, succ->n_slots) * sizeof (guint32));
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+      if (comp->copies > 1)
+        succ->g.slots[comp->slot + comp->initial] = comp->copies;
+      else
+        succ->g.slots[comp->slot] = comp->initial;
+    }
+  successors_pack (succ, succ->g.slots, packed);
+}
+
+/* Runs the generator on packed: g.trans and g.changes hold the result. */
+static gboolean
+successors_generate (PepaSuccessors *succ, const guint64 *packed, GError **error)
+{
+  Gen *g = &succ->g;
+
+  successors_unpack (succ, packed, g->slots);
+  g->n_trans = 0;
+  g->n_changes = 0;
+  generate (g, succ->model->root);
+  for (gsize i = 0; i < g->n_trans; i++)
+    if (G_UNLIKELY (g->trans[i].passive))
+      {
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                     _("%s: the passive action '%s' is not synchronised with an active one"),
+                     succ->model->filename,
+                     augur_pepa_model_get_action_name (succ->model, g->trans[i].action));
+        return FALSE;
+      }
+  return TRUE;
+}
+
+gboolean
+pepa_successors_of (PepaSuccessors  *succ,
+                    const guint64   *packed,
+                    gsize           *n,
+                    const guint64  **targets,
+                    const guint    **actions,
+                    const double   **rates,
+                    GError         **error)
+{
+  Gen *g = &succ->g;
+  const guint n_words = succ->n_words;
+
+  memcpy (succ->source, packed, n_words * sizeof (guint64));
+  if (!successors_generate (succ, succ->source, error))
+    return FALSE;
+  if (g->n_trans > succ->cap)
+    {
+      succ->cap = MAX (g->n_trans, succ->cap * 2);
+      succ->targets = g_renew (guint64, succ->targets, succ->cap * n_words);
+      succ->actions = g_renew (guint, succ->actions, succ->cap);
+      succ->rates = g_renew (double, succ->rates, succ->cap);
+    }
+  for (gsize i = 0; i < g->n_trans; i++)
+    {
+      const GenTrans *t = &g->trans[i];
+      guint64 *w = &succ->targets[i * n_words];
+
+      /* as in augur_pepa_derive: the target differs in a few slots only */
+      memcpy (w, succ->source, n_words * sizeof (guint64));
+      for (guint k = 0; k < t->n_changes; k++)
+        {
+          const Change *ch = &g->changes[t->first_change + k];
+          guint word = succ->slot_word[ch->slot];
+          guint shift = succ->slot_shift[ch->slot];
+          guint64 mask = succ->slot_mask[ch->slot];
+          guint64 value = ((w[word] >> shift) & mask) + (guint64) (gint64) ch->delta;
+          w[word] = (w[word] & ~(mask << shift)) | ((value & mask) << shift);
+        }
+      succ->actions[i] = t->action;
+      succ->rates[i] = t->rate;
+    }
+  *n = g->n_trans;
+  *targets = succ->targets;
+  *actions = succ->actions;
+  *rates = succ->rates;
+  return TRUE;
+}
+
+gboolean
+pepa_successors_add_measures (PepaSuccessors  *succ,
+                              const guint64   *packed,
+                              double           p,
+                              double          *throughput,
+                              double          *population,
+                              GError         **error)
+{
+  AugurPepaModel *model = succ->model;
+  Gen *g = &succ->g;
+
+  if (!successors_generate (succ, packed, error))
+    return FALSE;
+  /* as augur_pepa_solve: every derived transition, self-loops included */
+  for (gsize i = 0; i < g->n_trans; i++)
+    throughput[g->trans[i].action] += p * g->trans[i].rate;
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      PepaComponent *comp = g_ptr_array_index (model->components, c);
+      double *pop = population + succ->population_offset[c];
+      if (comp->copies > 1)
+        for (guint l = 0; l < comp->locals->len; l++)
+          pop[l] += p * g->slots[comp->slot + l];
+      else
+        pop[g->slots[comp->slot]] += p;
+    }
+  return TRUE;
+}
+
+char *
+pepa_successors_describe (PepaSuccessors *succ,
+                          const guint64  *packed)
+{
+  const AugurPepaStateSpace space = { .model = succ->model };
+  g_autofree guint32 *slots = g_new (guint32, MAX (1, succ->n_slots));
+  GString *s = g_string_new (NULL);
+  gboolean first = TRUE;
+
+  successors_unpack (succ, packed, slots);
+  if (succ->model->root->kind == PEPA_STRUCT_LEAF)
+    describe_local (&space, slots, succ->model->root->component, s);
+  else
+    {
+      g_string_append_c (s, '(');
+      describe_elements (&space, slots, succ->model->root, s, &first);
+      g_string_append_c (s, ')');
+    }
+  return g_string_free (s, FALSE);
+}

@@ -218,3 +218,51 @@ struct _AugurPepaResult {
 };
 
 G_END_DECLS
+
+/* ---- One state's successors (pepa-derive.c) ------------------------------ */
+
+G_BEGIN_DECLS
+
+/* The transition generator of augur_pepa_derive () for a caller that keeps
+ * the states itself (augur-mpi spreads them over MPI ranks).  States are
+ * packed into pepa_successors_get_n_words () 64-bit words in a layout of
+ * the object's own, the same wherever it is built from the same model.
+ * Not thread-safe: one object per thread. */
+typedef struct _PepaSuccessors PepaSuccessors;
+
+PepaSuccessors *pepa_successors_new  (AugurPepaModel *model);
+void            pepa_successors_free (PepaSuccessors *succ);
+guint           pepa_successors_get_n_words (const PepaSuccessors *succ);
+/* The initial state of the system equation. */
+void            pepa_successors_initial (PepaSuccessors *succ,
+                                         guint64        *packed);
+/* The transitions out of a state as derived (self-loops included, not
+ * summed): *n of them, their targets (n * n_words words), actions and
+ * rates, valid until the next call.  A passive action left unsynchronised
+ * is an AUGUR_PEPA_ERROR_SEMANTIC, as in augur_pepa_derive (). */
+gboolean        pepa_successors_of   (PepaSuccessors  *succ,
+                                      const guint64   *packed,
+                                      gsize           *n,
+                                      const guint64  **targets,
+                                      const guint    **actions,
+                                      const double   **rates,
+                                      GError         **error);
+/* What a state of probability p adds to the measures augur_pepa_solve ()
+ * computes: throughput per action (n_actions entries) and population per
+ * local state (pepa_successors_get_n_populations () entries, component
+ * after component: pepa_successors_get_population_index ()). */
+gboolean        pepa_successors_add_measures (PepaSuccessors  *succ,
+                                              const guint64   *packed,
+                                              double           p,
+                                              double          *throughput,
+                                              double          *population,
+                                              GError         **error);
+guint           pepa_successors_get_n_populations   (const PepaSuccessors *succ);
+guint           pepa_successors_get_population_index (const PepaSuccessors *succ,
+                                                      guint                 component,
+                                                      guint                 local);
+/* The state as augur_pepa_state_space_describe_state () writes it. */
+char           *pepa_successors_describe (PepaSuccessors *succ,
+                                          const guint64  *packed);
+
+G_END_DECLS

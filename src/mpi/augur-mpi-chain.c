@@ -1,0 +1,727 @@
+/* augur-mpi-chain.c: the generator of a chain spread over MPI ranks, as a
+ * PETSc matrix, and its steady state.
+ *
+ * Rank r holds the rows of Q^T of its states: row j lists the rates q_ij
+ * into j and -q_j on the diagonal, so both the matrix and the vectors are
+ * split as the states are.  Before solving, the structure is checked with
+ * the same matrix: the states that can reach a state are found by
+ * repeated products with Q (MatMultTranspose), those it reaches by
+ * products with Q^T, until a class no transition leaves is found and every
+ * state is known to reach it (one product per step of the longest path;
+ * an irreducible chain, the usual case, needs one search).
+ *
+ * Solvers.  pi Q = 0 is singular; the Krylov methods (BiCGStab by
+ * default, GMRES) solve the regular system where the equation of one
+ * state c of the closed class is replaced by pi_c = 1: with a single
+ * closed class the other equations have rank n - 1 and pi_c > 0, so the
+ * system has one solution, pi / pi_c, and no dense row (a row of ones for
+ * sum pi = 1 would put n entries on one rank and a dense row in every
+ * factorisation).  A null-space formulation would need pi itself.
+ *
+ * The preconditioner is additive Schwarz with an overlap of one layer and
+ * ILU(0) on each rank's block: the states are spread by a hash, so a rank's
+ * block misses most couplings and block Jacobi (PETSc's parallel default)
+ * let restarted GMRES stagnate on 6 of the 21 conformance models at 2
+ * ranks; BiCGStab with this preconditioner solved all of them (and needs
+ * no Krylov basis: a few vectors per state instead of GMRES's 60), so it
+ * is the default.  A breakdown restarts it from its last vector, and the
+ * Krylov solve is repeated from its last vector with a smaller relative
+ * tolerance until Augur's own test holds, or it stops halving the
+ * residual.  --petsc-options overrides the method and preconditioner.
+ * Jacobi (damped by 2/3) and the uniformised power method run on Q^T
+ * itself, as ctmc-solve.c does.
+ *
+ * The stop test is ctmc-solve.c's, computed here on the vector returned:
+ * sum_j |(pi Q)_j| / sum_j pi_j q_j <= tolerance (1e-13 by default, at
+ * least 32 eps); the reported residual is ||pi Q||_inf / max_j q_j.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-mpi-private.h"
+
+#include <petscksp.h>
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#define DEFAULT_MAX_ITERATIONS 100000
+#define DEFAULT_TOLERANCE      1e-13
+#define MIN_TOLERANCE          (32 * DBL_EPSILON)
+#define JACOBI_DAMPING         (2.0 / 3.0)
+#define POWER_FACTOR           1.02
+#define CHECK_INTERVAL         10
+#define MAX_STALLS             5
+#define GMRES_RESTART          60
+
+static const char *const solver_names[] = { "bicgstab", "gmres", "jacobi", "power" };
+
+gboolean
+augur_mpi_solver_from_name (const char         *name,
+                            AugurMpiSolverKind *kind)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (solver_names); i++)
+    if (g_strcmp0 (name, solver_names[i]) == 0)
+      {
+        *kind = (AugurMpiSolverKind) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+augur_mpi_solver_to_name (AugurMpiSolverKind kind)
+{
+  return (guint) kind < G_N_ELEMENTS (solver_names) ? solver_names[kind] : "?";
+}
+
+/* A PETSc call that failed: its error, and a jump to the clean-up. */
+#define TRY(call)                                                         \
+  do {                                                                    \
+    PetscErrorCode ierr_ = (call);                                        \
+    if (G_UNLIKELY (ierr_ != 0))                                          \
+      {                                                                   \
+        petsc_error (ierr_, #call, error);                                \
+        goto out;                                                         \
+      }                                                                   \
+  } while (0)
+
+static void
+petsc_error (PetscErrorCode code, const char *call, GError **error)
+{
+  const char *text = NULL;
+
+  PetscErrorMessage (code, &text, NULL);
+  if (error != NULL && *error == NULL)
+    g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                 "PETSc failed on rank %d in %s: %s", augur_mpi_rank, call, text ? text : "?");
+}
+
+typedef struct {
+  PetscInt col;
+  double   rate;
+} Entry;
+
+static int
+compare_entries (const void *a, const void *b)
+{
+  PetscInt x = ((const Entry *) a)->col, y = ((const Entry *) b)->col;
+  return x < y ? -1 : x > y;
+}
+
+/* Q^T as an MPIAIJ matrix from the transitions each rank received. */
+static gboolean
+build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, GError **error)
+{
+  const guint n = augur_mpi_space_n_local (space);
+  const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
+  g_autofree gsize *row_ptr = g_new0 (gsize, (gsize) n + 1);
+  g_autofree Entry *entries = NULL;
+  g_autofree PetscInt *d_nnz = g_new0 (PetscInt, MAX (1, n));
+  g_autofree PetscInt *o_nnz = g_new0 (PetscInt, MAX (1, n));
+  g_autofree gsize *fill = NULL;
+  guint64 distinct = 0;
+  gsize k = 0;
+  Mat A = NULL;
+
+  *out_matrix = NULL;
+  if (space->n_states > (guint64) PETSC_MAX_INT)
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                   "The chain has %" G_GUINT64_FORMAT " states, more than this PETSc's indices can number "
+                   "(%" G_GINT64_FORMAT "): a PETSc built with 64-bit indices is needed",
+                   space->n_states, (gint64) PETSC_MAX_INT);
+      goto out;
+    }
+
+  /* rows by target, sources numbered globally */
+  for (gsize i = 0; i < space->n_in; i++)
+    row_ptr[space->in_target[i] + 1]++;
+  for (guint j = 0; j < n; j++)
+    row_ptr[j + 1] += row_ptr[j];
+  entries = g_new (Entry, MAX (1, space->n_in));
+  fill = g_memdup2 (row_ptr, sizeof (gsize) * ((gsize) n + 1));
+  for (gsize i = 0; i < space->n_in; i++)
+    {
+      Entry *e = &entries[fill[space->in_target[i]]++];
+      e->col = (PetscInt) (space->offsets[space->in_rank[i]] + space->in_source[i]);
+      e->rate = space->in_rate[i];
+    }
+  g_clear_pointer (&fill, g_free);
+  g_clear_pointer (&space->in_target, g_free);
+  g_clear_pointer (&space->in_rank, g_free);
+  g_clear_pointer (&space->in_source, g_free);
+  g_clear_pointer (&space->in_rate, g_free);
+  space->n_in = space->cap_in = 0;
+
+  /* per row: sources increasing, duplicates summed, compacted in place */
+  for (guint j = 0; j < n; j++)
+    {
+      gsize a = row_ptr[j], b = row_ptr[j + 1], start = k;
+
+      qsort (entries + a, b - a, sizeof (Entry), compare_entries);
+      for (gsize i = a; i < b; i++)
+        {
+          if (k > start && entries[k - 1].col == entries[i].col)
+            entries[k - 1].rate += entries[i].rate;
+          else
+            entries[k++] = entries[i];
+        }
+      row_ptr[j] = start;
+      d_nnz[j] = 1;   /* the diagonal */
+      for (gsize i = start; i < k; i++)
+        {
+          if (entries[i].col >= first && entries[i].col < first + (PetscInt) n)
+            d_nnz[j]++;
+          else
+            o_nnz[j]++;
+        }
+    }
+  row_ptr[n] = k;
+  distinct = k;
+
+  TRY (MatCreate (PETSC_COMM_WORLD, &A));
+  TRY (MatSetSizes (A, (PetscInt) n, (PetscInt) n, (PetscInt) space->n_states, (PetscInt) space->n_states));
+  TRY (MatSetType (A, MATMPIAIJ));
+  TRY (MatMPIAIJSetPreallocation (A, 0, d_nnz, 0, o_nnz));
+  TRY (MatSetOption (A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
+  for (guint j = 0; j < n; j++)
+    {
+      PetscInt row = first + (PetscInt) j;
+      gsize a = row_ptr[j], m = row_ptr[j + 1] - a;
+
+      for (gsize i = 0; i < m; i++)
+        TRY (MatSetValue (A, row, entries[a + i].col, entries[a + i].rate, INSERT_VALUES));
+      TRY (MatSetValue (A, row, row, -space->exit[j], INSERT_VALUES));
+    }
+  g_clear_pointer (&entries, g_free);
+  TRY (MatAssemblyBegin (A, MAT_FINAL_ASSEMBLY));
+  TRY (MatAssemblyEnd (A, MAT_FINAL_ASSEMBLY));
+  (void) MPI_Allreduce (MPI_IN_PLACE, &distinct, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  *n_transitions = distinct;
+  *out_matrix = A;
+  return TRUE;
+
+out:
+  if (A != NULL)
+    MatDestroy (&A);
+  return FALSE;
+}
+
+/* Grows the set x (entries 0 or 1) to every state that reaches it
+ * (backward) or that it reaches (forward); returns its size. */
+static gboolean
+reach (Mat A, gboolean backward, Vec x, Vec y, guint64 *count, GError **error)
+{
+  for (;;)
+    {
+      PetscScalar *xa;
+      const PetscScalar *ya;
+      PetscInt n;
+      guint64 changed = 0, size = 0;
+
+      if (backward)
+        TRY (MatMultTranspose (A, x, y));
+      else
+        TRY (MatMult (A, x, y));
+      TRY (VecGetLocalSize (x, &n));
+      TRY (VecGetArray (x, &xa));
+      TRY (VecGetArrayRead (y, &ya));
+      for (PetscInt i = 0; i < n; i++)
+        {
+          if (xa[i] == 0 && ya[i] > 0)
+            {
+              xa[i] = 1;
+              changed++;
+            }
+          size += xa[i] != 0;
+        }
+      TRY (VecRestoreArrayRead (y, &ya));
+      TRY (VecRestoreArray (x, &xa));
+      {
+        guint64 in[2] = { changed, size }, sums[2];
+        (void) MPI_Allreduce (in, sums, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+        if (sums[0] == 0)
+          {
+            *count = sums[1];
+            return TRUE;
+          }
+      }
+    }
+out:
+  return FALSE;
+}
+
+static gboolean
+set_single (Vec x, guint64 state, GError **error)
+{
+  TRY (VecSet (x, 0));
+  TRY (VecSetValue (x, (PetscInt) state, 1, INSERT_VALUES));
+  TRY (VecAssemblyBegin (x));
+  TRY (VecAssemblyEnd (x));
+  return TRUE;
+out:
+  return FALSE;
+}
+
+/* The smallest state in x and not in y, or G_MAXUINT64. */
+static guint64
+first_difference (Vec x, Vec y, guint64 first)
+{
+  const PetscScalar *xa, *ya;
+  PetscInt n;
+  guint64 best = G_MAXUINT64;
+
+  VecGetLocalSize (x, &n);
+  VecGetArrayRead (x, &xa);
+  VecGetArrayRead (y, &ya);
+  for (PetscInt i = 0; i < n; i++)
+    if (xa[i] != 0 && ya[i] == 0)
+      {
+        best = first + (guint64) i;
+        break;
+      }
+  VecRestoreArrayRead (y, &ya);
+  VecRestoreArrayRead (x, &xa);
+  (void) MPI_Allreduce (MPI_IN_PLACE, &best, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  return best;
+}
+
+/* Finds the closed class: *closed gets its indicator, *rep one of its
+ * states.  Fails when there are several closed classes or the only one is
+ * an absorbing state. */
+static gboolean
+find_closed_class (AugurMpiSpace *space, Mat A, Vec closed, guint64 *rep, guint64 *n_closed, GError **error)
+{
+  const guint64 first = space->offsets[augur_mpi_rank];
+  Vec back = NULL, tmp = NULL;
+  guint64 c = space->initial, n_back = 0, n_fwd = space->n_states;
+  gboolean ok = FALSE;
+
+  TRY (VecDuplicate (closed, &back));
+  TRY (VecDuplicate (closed, &tmp));
+  /* everything is reachable from the initial state */
+  TRY (VecSet (closed, 1));
+  for (;;)
+    {
+      guint64 other;
+
+      if (!set_single (back, c, error) || !reach (A, TRUE, back, tmp, &n_back, error))
+        goto out;
+      /* closed = what c reaches; is all of it able to come back? */
+      other = first_difference (closed, back, first);
+      if (other == G_MAXUINT64)
+        break;
+      /* other is reached from c but does not reach it: what other reaches
+       * is smaller, and closer to a closed class */
+      c = other;
+      if (!set_single (closed, c, error) || !reach (A, FALSE, closed, tmp, &n_fwd, error))
+        goto out;
+    }
+  *rep = c;
+  *n_closed = n_fwd;
+
+  if (n_fwd == 1)
+    {
+      /* a closed class of one state: absorbing (its rates out are self-loops) */
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                   "State %" G_GUINT64_FORMAT " (numbered from 1 in augur-mpi's order) is absorbing: "
+                   "it has no outgoing transition (a deadlock), and the chain started in its initial state "
+                   "always ends up there, so the only steady state is to stay in it. "
+                   "Check the model for the cause of the deadlock.", c + 1);
+      goto out;
+    }
+  if (n_fwd < space->n_states)
+    {
+      /* transient states: every one must reach this class */
+      guint64 n_reach, lost;
+      TRY (VecCopy (closed, back));
+      if (!reach (A, TRUE, back, tmp, &n_reach, error))
+        goto out;
+      if (n_reach < space->n_states)
+        {
+          TRY (VecSet (tmp, 1));
+          lost = first_difference (tmp, back, first);
+          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                       "The chain has several closed classes of states (e.g. state %" G_GUINT64_FORMAT
+                       " cannot reach state %" G_GUINT64_FORMAT ", numbered from 1 in augur-mpi's order): "
+                       "the steady state depends on the initial state.", lost + 1, c + 1);
+          goto out;
+        }
+    }
+  ok = TRUE;
+
+out:
+  if (back != NULL)
+    VecDestroy (&back);
+  if (tmp != NULL)
+    VecDestroy (&tmp);
+  return ok;
+}
+
+/* Clamps rounding's small negative entries and the entries outside the
+ * closed class to 0 and scales x to sum 1; FALSE (on every rank) when
+ * nothing positive is left. */
+static gboolean
+normalise (Vec x, Vec closed, GError **error)
+{
+  PetscScalar *xa;
+  const PetscScalar *ca;
+  PetscInt n;
+  double total = 0;
+
+  TRY (VecGetLocalSize (x, &n));
+  TRY (VecGetArray (x, &xa));
+  TRY (VecGetArrayRead (closed, &ca));
+  for (PetscInt i = 0; i < n; i++)
+    {
+      if (isnan (xa[i]))
+        total = NAN;
+      else if (!(xa[i] > 0) || ca[i] == 0)
+        xa[i] = 0;
+      total += xa[i];
+    }
+  TRY (VecRestoreArrayRead (closed, &ca));
+  TRY (VecRestoreArray (x, &xa));
+  (void) MPI_Allreduce (MPI_IN_PLACE, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  if (!isfinite (total) || total <= 0)
+    return FALSE;
+  TRY (VecScale (x, 1.0 / total));
+  return TRUE;
+out:
+  return FALSE;
+}
+
+/* The stop test's residual of x (normalised) and the reported one, with
+ * y = Q^T x.  When A has row fix replaced (fix >= 0), that entry of y is
+ * taken from the others: the entries of pi Q sum to 0. */
+static gboolean
+measure (Mat A, Vec x, Vec y, Vec q, PetscInt fix, double max_exit,
+         double *residual1, double *residual_inf, GError **error)
+{
+  PetscReal norm1, norm_inf;
+  PetscScalar flow;
+  PetscInt lo, hi;
+
+  TRY (MatMult (A, x, y));
+  if (fix >= 0)
+    {
+      PetscScalar *ya;
+      double rest = 0;
+
+      TRY (VecGetOwnershipRange (y, &lo, &hi));
+      TRY (VecGetArray (y, &ya));
+      for (PetscInt i = 0; i < hi - lo; i++)
+        if (lo + i != fix)
+          rest += ya[i];
+      (void) MPI_Allreduce (MPI_IN_PLACE, &rest, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+      if (fix >= lo && fix < hi)
+        ya[fix - lo] = -rest;
+      TRY (VecRestoreArray (y, &ya));
+    }
+  TRY (VecNorm (y, NORM_1, &norm1));
+  TRY (VecNorm (y, NORM_INFINITY, &norm_inf));
+  TRY (VecDot (x, q, &flow));
+  *residual_inf = max_exit > 0 ? norm_inf / max_exit : norm_inf;
+  if (!isfinite (norm1) || !isfinite (flow))
+    *residual1 = INFINITY;
+  else
+    *residual1 = flow > 0 ? norm1 / flow : (norm1 > 0 ? INFINITY : 0);
+  return TRUE;
+out:
+  return FALSE;
+}
+
+static gboolean
+normalise_and_measure (Mat A, Vec x, Vec y, Vec q, Vec closed, PetscInt fix, double max_exit,
+                       double *residual1, double *residual_inf, GError **error)
+{
+  if (!normalise (x, closed, error))
+    {
+      *residual1 = *residual_inf = INFINITY;
+      return error == NULL || *error == NULL;
+    }
+  return measure (A, x, y, q, fix, max_exit, residual1, residual_inf, error);
+}
+
+/* Jacobi or the power method on Q^T itself. */
+static gboolean
+solve_stationary (AugurMpiSolverKind kind, Mat A, Vec x, Vec q, Vec closed, double max_exit,
+                  double tol, guint max_iterations, guint *iterations,
+                  double *residual1, double *residual_inf, GError **error)
+{
+  Vec y = NULL, inv = NULL;
+  gboolean ok = FALSE;
+  guint it = 0;
+
+  TRY (VecDuplicate (x, &y));
+  TRY (VecDuplicate (x, &inv));
+  if (kind == AUGUR_MPI_SOLVER_POWER)
+    TRY (VecSet (inv, 1.0 / (POWER_FACTOR * max_exit)));
+  else
+    {
+      /* damped Jacobi: x += omega D^-1 (Q^T x) */
+      TRY (VecCopy (q, inv));
+      TRY (VecReciprocal (inv));
+      TRY (VecScale (inv, JACOBI_DAMPING));
+    }
+  *residual1 = *residual_inf = INFINITY;
+  for (;;)
+    {
+      if (it % CHECK_INTERVAL == 0 || it == max_iterations)
+        {
+          if (!normalise_and_measure (A, x, y, q, closed, -1, max_exit, residual1, residual_inf, error))
+            goto out;
+          if (*residual1 <= tol || it >= max_iterations || !isfinite (*residual1))
+            break;
+        }
+      else
+        TRY (MatMult (A, x, y));
+      /* x += inv .* y */
+      TRY (VecPointwiseMult (y, y, inv));
+      TRY (VecAXPY (x, 1.0, y));
+      it++;
+    }
+  ok = TRUE;
+out:
+  *iterations = it;
+  if (y != NULL)
+    VecDestroy (&y);
+  if (inv != NULL)
+    VecDestroy (&inv);
+  return ok;
+}
+
+/* GMRES or BiCGStab on Q^T with row c replaced by pi_c = 1. */
+static gboolean
+solve_krylov (AugurMpiSolverKind kind, Mat A, Vec x, Vec q, Vec closed, guint64 c, double max_exit,
+              double tol, guint max_iterations, guint *iterations, char **name,
+              double *residual1, double *residual_inf, GError **error)
+{
+  KSP ksp = NULL;
+  PC pc;
+  Vec b = NULL, y = NULL, r = NULL;
+  PetscInt lo, hi, row = (PetscInt) c;
+  PetscInt n_saved = 0;
+  g_autofree PetscInt *saved_cols = NULL;
+  g_autofree PetscScalar *saved_vals = NULL;
+  gboolean ok = FALSE, zeroed = FALSE;
+  double rtol = 1e-8, previous = INFINITY;
+  guint used = 0, stalls = 0;
+  KSPType ksp_type;
+  PCType pc_type;
+
+  *residual1 = *residual_inf = INFINITY;
+  TRY (VecDuplicate (x, &b));
+  TRY (VecDuplicate (x, &y));
+  TRY (VecDuplicate (x, &r));
+  TRY (MatGetOwnershipRange (A, &lo, &hi));
+  if (row >= lo && row < hi)
+    {
+      PetscInt ncols;
+      const PetscInt *cols;
+      const PetscScalar *vals;
+      TRY (MatGetRow (A, row, &ncols, &cols, &vals));
+      n_saved = ncols;
+      saved_cols = g_memdup2 (cols, sizeof (PetscInt) * MAX (1, ncols));
+      saved_vals = g_memdup2 (vals, sizeof (PetscScalar) * MAX (1, ncols));
+      TRY (MatRestoreRow (A, row, &ncols, &cols, &vals));
+    }
+  TRY (MatSetOption (A, MAT_KEEP_NONZERO_PATTERN, PETSC_TRUE));
+  TRY (MatZeroRows (A, row >= lo && row < hi ? 1 : 0, &row, 1.0, NULL, NULL));
+  zeroed = TRUE;
+  TRY (VecSet (b, 0));
+  if (row >= lo && row < hi)
+    TRY (VecSetValue (b, row, 1.0, INSERT_VALUES));
+  TRY (VecAssemblyBegin (b));
+  TRY (VecAssemblyEnd (b));
+
+  TRY (KSPCreate (PETSC_COMM_WORLD, &ksp));
+  TRY (KSPSetOperators (ksp, A, A));
+  TRY (KSPSetType (ksp, kind == AUGUR_MPI_SOLVER_BICGSTAB ? KSPBCGS : KSPGMRES));
+  TRY (KSPSetInitialGuessNonzero (ksp, PETSC_TRUE));
+  /* additive Schwarz, overlap 1, ILU(0) on each rank's part (see above) */
+  TRY (KSPGetPC (ksp, &pc));
+  TRY (PCSetType (pc, PCASM));
+  TRY (PCASMSetOverlap (pc, 1));
+  if (kind == AUGUR_MPI_SOLVER_GMRES)
+    TRY (KSPGMRESSetRestart (ksp, GMRES_RESTART));
+  TRY (KSPSetFromOptions (ksp));
+  TRY (KSPGetType (ksp, &ksp_type));
+  TRY (KSPGetPC (ksp, &pc));
+
+  /* solve, measure with Augur's test, solve again from there more
+   * tightly until the test holds, the iterations run out or it stalls */
+  while (used < max_iterations)
+    {
+      PetscInt its;
+      KSPConvergedReason reason;
+      double r1, rinf;
+
+      /* no divergence test of its own: the start may be far from pi / pi_c */
+      TRY (KSPSetTolerances (ksp, rtol, 0.0, 1e300, (PetscInt) (max_iterations - used)));
+      TRY (KSPSolve (ksp, b, x));
+      TRY (KSPGetIterationNumber (ksp, &its));
+      TRY (KSPGetConvergedReason (ksp, &reason));
+      used += (guint) its;
+      TRY (VecCopy (x, y));
+      if (!normalise_and_measure (A, y, r, q, closed, row, max_exit, &r1, &rinf, error))
+        goto out;
+      *residual1 = r1;
+      *residual_inf = rinf;
+      if (r1 <= tol || !isfinite (r1))
+        break;
+      /* a breakdown restarts from the last vector (BiCGStab recovers so);
+       * rounds that do not halve the residual count as stalls */
+      stalls = r1 > 0.5 * previous ? stalls + 1 : 0;
+      if (stalls >= MAX_STALLS || reason == KSP_DIVERGED_NANORINF || reason == KSP_DIVERGED_INDEFINITE_PC)
+        break;
+      previous = r1;
+      rtol = MAX (rtol * CLAMP (0.01 * tol / r1, 1e-6, 0.1), 1e-300);
+    }
+  *iterations = used;
+  TRY (PCGetType (pc, &pc_type));
+  *name = g_strdup_printf ("%s (PETSc %s, preconditioner %s)", augur_mpi_solver_to_name (kind),
+                           ksp_type, pc_type ? pc_type : "none");
+  ok = TRUE;
+
+out:
+  if (zeroed)
+    {
+      /* Q^T again, for the final test and the measures */
+      PetscErrorCode e = 0;
+      if (row >= lo && row < hi)
+        e = MatSetValues (A, 1, &row, n_saved, saved_cols, saved_vals, INSERT_VALUES);
+      if (e == 0)
+        e = MatAssemblyBegin (A, MAT_FINAL_ASSEMBLY);
+      if (e == 0)
+        e = MatAssemblyEnd (A, MAT_FINAL_ASSEMBLY);
+      if (e != 0)
+        {
+          petsc_error (e, "MatSetValues", error);
+          ok = FALSE;
+        }
+    }
+  if (ksp != NULL)
+    KSPDestroy (&ksp);
+  if (b != NULL)
+    VecDestroy (&b);
+  if (y != NULL)
+    VecDestroy (&y);
+  if (r != NULL)
+    VecDestroy (&r);
+  return ok;
+}
+
+gboolean
+augur_mpi_chain_solve (AugurMpiSpace               *space,
+                       const AugurMpiSolverOptions *options,
+                       double                     **pi,
+                       guint64                     *n_transitions,
+                       AugurSolveInfo              *info,
+                       GError                     **error)
+{
+  const guint n = augur_mpi_space_n_local (space);
+  const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
+  gint64 start = g_get_monotonic_time ();
+  double tol = MAX (options->tolerance > 0 ? options->tolerance : DEFAULT_TOLERANCE, MIN_TOLERANCE);
+  guint max_iterations = options->max_iterations > 0 ? options->max_iterations : DEFAULT_MAX_ITERATIONS;
+  Mat A = NULL;
+  Vec x = NULL, y = NULL, q = NULL, closed = NULL;
+  double max_exit = 0, residual1 = INFINITY, residual_inf = INFINITY;
+  guint64 rep = 0, n_closed = 0;
+  guint iterations = 0;
+  g_autofree char *name = NULL;
+  gboolean ok = FALSE;
+
+  *pi = NULL;
+  augur_solve_info_clear (info);
+  info->solver_name = g_strdup (augur_mpi_solver_to_name (options->kind));
+
+  if (options->petsc_options != NULL &&
+      PetscOptionsInsertString (NULL, options->petsc_options) != 0)
+    g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                 "PETSc could not read the options \"%s\"", options->petsc_options);
+  if (!augur_mpi_agree (error))
+    goto out;
+
+  /* each phase ends with the ranks agreeing on its errors */
+  build_matrix (space, &A, n_transitions, error);
+  if (!augur_mpi_agree (error))
+    goto out;
+
+  TRY (MatCreateVecs (A, &x, &y));
+  TRY (VecDuplicate (x, &q));
+  TRY (VecDuplicate (x, &closed));
+  for (guint j = 0; j < n; j++)
+    {
+      TRY (VecSetValue (q, first + (PetscInt) j, space->exit[j], INSERT_VALUES));
+      max_exit = MAX (max_exit, space->exit[j]);
+    }
+  TRY (VecAssemblyBegin (q));
+  TRY (VecAssemblyEnd (q));
+  (void) MPI_Allreduce (MPI_IN_PLACE, &max_exit, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+
+  find_closed_class (space, A, closed, &rep, &n_closed, error);
+  if (!augur_mpi_agree (error))
+    goto out;
+
+  /* start: uniform on the closed class */
+  TRY (VecCopy (closed, x));
+  TRY (VecScale (x, 1.0 / (double) n_closed));
+
+  if (options->kind == AUGUR_MPI_SOLVER_JACOBI || options->kind == AUGUR_MPI_SOLVER_POWER)
+    {
+      solve_stationary (options->kind, A, x, q, closed, max_exit, tol, max_iterations,
+                        &iterations, &residual1, &residual_inf, error);
+      name = g_strdup (augur_mpi_solver_to_name (options->kind));
+    }
+  else
+    solve_krylov (options->kind, A, x, q, closed, rep, max_exit, tol, max_iterations,
+                  &iterations, &name, &residual1, &residual_inf, error);
+  if (!augur_mpi_agree (error))
+    goto out;
+
+  /* Augur's test on the vector returned, with the whole of Q^T */
+  if (!normalise_and_measure (A, x, y, q, closed, -1, max_exit, &residual1, &residual_inf, error))
+    goto out;
+  g_free (info->solver_name);
+  info->solver_name = g_steal_pointer (&name);
+  info->iterations = iterations;
+  info->residual = residual_inf;
+  info->converged = residual1 <= tol;
+  if (!info->converged)
+    {
+      /* the same on every rank: the residuals are global */
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
+                   "The %s solver did not converge in %u iterations: the residual (net flow over all states, "
+                   "relative to the total flow) is %.3g, above the tolerance %.3g (largest entry %.3g of the "
+                   "largest rate). Allow more iterations or a larger tolerance.",
+                   augur_mpi_solver_to_name (options->kind), iterations, residual1, tol, residual_inf);
+      goto out;
+    }
+  {
+    const PetscScalar *xa;
+    TRY (VecGetArrayRead (x, &xa));
+    *pi = g_new (double, MAX (1, n));
+    memcpy (*pi, xa, sizeof (double) * n);
+    TRY (VecRestoreArrayRead (x, &xa));
+  }
+  ok = TRUE;
+
+out:
+  if (A != NULL)
+    MatDestroy (&A);
+  if (x != NULL)
+    VecDestroy (&x);
+  if (y != NULL)
+    VecDestroy (&y);
+  if (q != NULL)
+    VecDestroy (&q);
+  if (closed != NULL)
+    VecDestroy (&closed);
+  info->seconds = (g_get_monotonic_time () - start) / 1e6;
+  if (!ok)
+    g_clear_pointer (pi, g_free);
+  return ok;
+}

@@ -1,0 +1,395 @@
+/* test-mpi.c: augur-mpi under mpirun against the sequential engine, run
+ * here in-process: the same states, transitions and measures to 1e-9
+ * relative, on 1, 2 and 3 ranks; bad models end every rank with the
+ * message and a non-zero status.  Skips, saying why, when augur-mpi or
+ * its mpirun is missing ($AUGUR_MPI, $AUGUR_MPIRUN, set by meson).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-format.h"
+#include "augur-test.h"
+#include "pepa.h"
+
+#include <glib/gstdio.h>
+
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define RELATIVE 1e-9
+
+/* TRUE when augur-mpi and its launcher are there; otherwise skips. */
+static gboolean
+have_mpi (void)
+{
+  const char *mpi = g_getenv ("AUGUR_MPI");
+  const char *mpirun = g_getenv ("AUGUR_MPIRUN");
+
+  if (mpi == NULL || !g_file_test (mpi, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("augur-mpi was not built ($AUGUR_MPI unset)");
+      return FALSE;
+    }
+  if (mpirun == NULL || *mpirun == '\0' || !g_file_test (mpirun, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no mpirun of PETSc's MPI library was found when configuring");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Runs `mpirun -np ranks augur-mpi args...` (at most 300 s: a hang fails
+ * the test instead of holding the suite); returns its exit status. */
+static int
+run_mpi (int ranks, const char *const *args, char **out, char **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autofree char *timeout = g_find_program_in_path ("timeout");
+  const char *mpirun = g_getenv ("AUGUR_MPIRUN");
+  int status = 0;
+
+  if (timeout != NULL)
+    {
+      g_ptr_array_add (argv, g_strdup (timeout));
+      g_ptr_array_add (argv, g_strdup ("-k"));
+      g_ptr_array_add (argv, g_strdup ("10"));
+      g_ptr_array_add (argv, g_strdup ("300"));
+    }
+  g_ptr_array_add (argv, g_strdup (mpirun));
+  g_ptr_array_add (argv, g_strdup ("-np"));
+  g_ptr_array_add (argv, g_strdup_printf ("%d", ranks));
+  /* Open MPI: more ranks than cores, and as root in containers */
+  if (strstr (mpirun, "openmpi") != NULL || strstr (mpirun, "orterun") != NULL)
+    g_ptr_array_add (argv, g_strdup ("--oversubscribe"));
+  g_ptr_array_add (argv, g_strdup (g_getenv ("AUGUR_MPI")));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+  envp = g_environ_setenv (envp, "OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  envp = g_environ_setenv (envp, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  /* PETSc's own options must not come from the caller's environment */
+  envp = g_environ_unsetenv (envp, "PETSC_OPTIONS");
+
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                     out, err, &status, &error))
+    g_error ("cannot run %s: %s", mpirun, error->message);
+  g_test_message ("%s -np %d augur-mpi %s: status %d\n%s", mpirun, ranks, args[0], status, *err);
+  if (WIFEXITED (status))
+    return WEXITSTATUS (status);
+  return 128 + (WIFSIGNALED (status) ? WTERMSIG (status) : 0);
+}
+
+static void
+assert_close (double expected, double got, const char *what)
+{
+  double scale = MAX (fabs (expected), 1e-300);
+
+  if (!(fabs (expected - got) <= RELATIVE * scale))
+    g_error ("%s: augur-mpi gives %.17g, the engine %.17g (relative difference %.3g)",
+             what, got, expected, fabs (expected - got) / scale);
+}
+
+static double
+number_after (const char *json, const char *key)
+{
+  const char *p = strstr (json, key);
+  char *end;
+  double v;
+
+  if (p == NULL)
+    g_error ("augur-mpi's JSON has no %s:\n%s", key, json);
+  p += strlen (key);
+  v = g_ascii_strtod (p, &end);
+  g_assert_true (end != p);
+  return v;
+}
+
+static char *
+quoted (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  augur_json_append_string (s, text);
+  return g_string_free (s, FALSE);
+}
+
+/* Solves path with the engine, runs augur-mpi on ranks ranks with the
+ * extra arguments, compares every field of the JSON. */
+static void
+compare (const char *path, int ranks, const char *solver)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  g_autoptr(AugurPepaResult) result = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "pepa", path, "--format", "json", solver ? "--solver" : NULL, solver, NULL };
+  const char *p;
+  int status;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  model = augur_pepa_model_parse (text, -1, path, NULL, &error);
+  g_assert_no_error (error);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  result = augur_pepa_solve (space, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  status = run_mpi (ranks, args, &out, &err);
+  if (status != 0)
+    g_error ("augur-mpi failed on %s with %d ranks (status %d):\n%s", path, ranks, status, err);
+
+  g_assert_cmpuint ((guint64) number_after (out, "\"states\": "), ==,
+                    augur_pepa_state_space_get_n_states (space));
+  g_assert_cmpuint ((guint64) number_after (out, "\"transitions\": "), ==,
+                    augur_pepa_state_space_get_n_transitions (space));
+  g_assert_nonnull (strstr (out, "\"converged\": true"));
+  g_assert_cmpfloat (number_after (out, "\"residual\": "), <, 1e-10);
+  g_assert_cmpint ((int) number_after (out, "\"ranks\": "), ==, ranks);
+
+  /* every action's throughput */
+  for (guint a = 0; a < augur_pepa_model_get_n_actions (model); a++)
+    {
+      g_autofree char *key = quoted (augur_pepa_model_get_action_name (model, a));
+      g_autofree char *field = g_strconcat ("\n    ", key, ": ", NULL);
+      assert_close (augur_pepa_result_get_throughput (result, a), number_after (out, field), key);
+    }
+  /* every local state's probability and population, in the engine's order */
+  p = strstr (out, "\"utilisation\": [");
+  g_assert_nonnull (p);
+  for (guint c = 0; c < augur_pepa_model_get_n_components (model); c++)
+    for (guint l = 0; l < augur_pepa_model_get_n_local_states (model, c); l++)
+      {
+        g_autofree char *component = quoted (augur_pepa_model_get_component_label (model, c));
+        g_autofree char *state = quoted (augur_pepa_model_get_local_state_name (model, c, l));
+        g_autofree char *head = g_strdup_printf ("{\"component\": %s, \"state\": %s, ", component, state);
+        g_autofree char *what = g_strdup_printf ("%s %s", component, state);
+
+        p = strstr (p, head);
+        if (p == NULL)
+          g_error ("augur-mpi's JSON lacks %s, or has it out of order:\n%s", head, out);
+        assert_close (augur_pepa_result_get_utilisation (result, c, l),
+                      number_after (p, "\"probability\": "), what);
+        assert_close (augur_pepa_result_get_population (result, c, l),
+                      number_after (p, "\"population\": "), what);
+        p += strlen (head);
+      }
+}
+
+static char *
+example (const char *name)
+{
+  return augur_test_source_path ("data", "examples", name, NULL);
+}
+
+static char *
+conformance (const char *name)
+{
+  return g_build_filename (g_getenv ("AUGUR_CONFORMANCE_DIR"), name, NULL);
+}
+
+/* The 3-stage pipeline of figure B.1: 27 states. */
+static void
+test_figure_b1 (void)
+{
+  g_autofree char *path = example ("pipeline.pepa");
+
+  if (!have_mpi ())
+    return;
+  compare (path, 2, NULL);
+  compare (path, 3, NULL);
+}
+
+static void
+test_one_rank (void)
+{
+  g_autofree char *path = example ("pipeline.pepa");
+
+  if (!have_mpi ())
+    return;
+  compare (path, 1, NULL);
+}
+
+/* Every solver of augur-mpi reaches the engine's numbers. */
+static void
+test_solvers (void)
+{
+  g_autofree char *path = example ("pipeline.pepa");
+  const char *solvers[] = { "bicgstab", "gmres", "jacobi", "power" };
+
+  if (!have_mpi ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (solvers); i++)
+    compare (path, 2, solvers[i]);
+}
+
+/* The pipeline of figure B.1 with N stages and N processors, rates 10
+ * (as tests/bench/bench-pepa.c writes it). */
+static char *
+pipeline_model (guint n)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "mu%u = 10;\n", i);
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "la%u = 10;\n", i);
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "Stage%u = (move%u, infty).(process%u, infty).(move%u, infty).Stage%u;\n",
+                            i, i, i, i + 1, i);
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "Processor%u = (process%u, mu%u).Processor%u;\n", i, i, i, i);
+  g_string_append (s, "Network = ");
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "%s(move%u, la%u).Network", i > 1 ? " + " : "", i, i);
+  g_string_append (s, ";\nNetwork <");
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "%smove%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (Stage1");
+  for (guint i = 2; i <= n; i++)
+    g_string_append_printf (s, " <move%u> Stage%u", i, i);
+  g_string_append (s, ") <");
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "%sprocess%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (");
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "%sProcessor%u", i > 1 ? "||" : "", i);
+  g_string_append (s, ")\n");
+  return g_string_free (s, FALSE);
+}
+
+/* 10 stages: 59,049 states. */
+static void
+test_pipeline_10 (void)
+{
+  g_autofree char *text = pipeline_model (10);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "pipeline10.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  compare (path, 2, NULL);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Conformance models with passive rates (and an aggregated array,
+ * verysimple's P1[20]; ws-3-3-2-2, 9,344 states, stiff). */
+static void
+test_conformance (void)
+{
+  const char *models[] = { "browser.pepa", "PC-LAN4.pepa", "verysimple.pepa", "ws-3-3-2-2.pepa" };
+
+  if (!have_mpi ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    {
+      g_autofree char *path = conformance (models[i]);
+      compare (path, 2, NULL);
+    }
+}
+
+/* Runs a failing model: every rank ends, non-zero, with the message. */
+static void
+assert_fails (const char *const *args, int ranks, const char *message)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  int status = run_mpi (ranks, args, &out, &err);
+
+  g_assert_cmpint (status, !=, 0);
+  /* 124: the timeout stopped a rank still waiting */
+  g_assert_cmpint (status, !=, 124);
+  g_assert_cmpint (status, <, 128);
+  if (strstr (err, message) == NULL)
+    g_error ("expected \"%s\" on standard error, got:\n%s", message, err);
+  /* rank 0 alone prints it */
+  g_assert_true (strstr (strstr (err, message) + 1, message) == NULL);
+  g_assert_cmpstr (out, ==, "");
+}
+
+static void
+test_bad_model (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *where = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "bad.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, "P = (a, 1.0).Q;\nQ = (b, 2.0).P + ;\nP\n", -1, &error));
+  where = g_strdup_printf ("%s:2:18: error: ", path);
+  {
+    const char *args[] = { "pepa", path, NULL };
+    assert_fails (args, 2, where);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+  {
+    const char *args[] = { "pepa", "/nonexistent/model.pepa", NULL };
+    assert_fails (args, 2, "/nonexistent/model.pepa");
+  }
+}
+
+/* A deadlock found by one rank stops all of them. */
+static void
+test_deadlock (void)
+{
+  g_autofree char *path = conformance ("jobshop3-deadlock.pepa");
+  const char *args[] = { "pepa", path, NULL };
+
+  if (!have_mpi ())
+    return;
+  assert_fails (args, 2, "the model deadlocks: a state has no outgoing transition: (");
+  assert_fails (args, 3, "the model deadlocks");
+}
+
+/* A solver stopped early says so, as augur-cli does. */
+static void
+test_not_converged (void)
+{
+  g_autofree char *path = example ("pipeline.pepa");
+  const char *args[] = { "pepa", path, "--max-iterations", "2", "--solver", "jacobi", NULL };
+
+  if (!have_mpi ())
+    return;
+  assert_fails (args, 2, "The jacobi solver did not converge in 2 iterations: the residual "
+                         "(net flow over all states, relative to the total flow) is ");
+}
+
+static void
+test_usage (void)
+{
+  const char *args[] = { "pepa", "--solver", "cholesky", "model.pepa", NULL };
+
+  if (!have_mpi ())
+    return;
+  assert_fails (args, 2, "unknown solver 'cholesky'");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/mpi/pepa/figure-b1", test_figure_b1);
+  g_test_add_func ("/mpi/pepa/one-rank", test_one_rank);
+  g_test_add_func ("/mpi/pepa/solvers", test_solvers);
+  g_test_add_func ("/mpi/pepa/pipeline-10", test_pipeline_10);
+  g_test_add_func ("/mpi/pepa/conformance", test_conformance);
+  g_test_add_func ("/mpi/pepa/bad-model", test_bad_model);
+  g_test_add_func ("/mpi/pepa/deadlock", test_deadlock);
+  g_test_add_func ("/mpi/pepa/not-converged", test_not_converged);
+  g_test_add_func ("/mpi/usage", test_usage);
+  return g_test_run ();
+}

@@ -120,6 +120,9 @@ build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, GEr
   g_autofree PetscInt *d_nnz = g_new0 (PetscInt, MAX (1, n));
   g_autofree PetscInt *o_nnz = g_new0 (PetscInt, MAX (1, n));
   g_autofree gsize *fill = NULL;
+  g_autofree PetscInt *row_cols = NULL;
+  g_autofree PetscScalar *row_vals = NULL;
+  gsize row_cap = 0;
   guint64 distinct = 0;
   gsize k = 0;
   Mat A = NULL;
@@ -190,9 +193,20 @@ build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, GEr
       PetscInt row = first + (PetscInt) j;
       gsize a = row_ptr[j], m = row_ptr[j + 1] - a;
 
+      if (m + 1 > row_cap)
+        {
+          row_cap = MAX (m + 1, 2 * row_cap);
+          row_cols = g_renew (PetscInt, row_cols, row_cap);
+          row_vals = g_renew (PetscScalar, row_vals, row_cap);
+        }
       for (gsize i = 0; i < m; i++)
-        TRY (MatSetValue (A, row, entries[a + i].col, entries[a + i].rate, INSERT_VALUES));
-      TRY (MatSetValue (A, row, row, -space->exit[j], INSERT_VALUES));
+        {
+          row_cols[i] = entries[a + i].col;
+          row_vals[i] = entries[a + i].rate;
+        }
+      row_cols[m] = row;
+      row_vals[m] = -space->exit[j];
+      TRY (MatSetValues (A, 1, &row, (PetscInt) m + 1, row_cols, row_vals, INSERT_VALUES));
     }
   g_clear_pointer (&entries, g_free);
   TRY (MatAssemblyBegin (A, MAT_FINAL_ASSEMBLY));
@@ -623,7 +637,7 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
 {
   const guint n = augur_mpi_space_n_local (space);
   const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
-  gint64 start = g_get_monotonic_time ();
+  gint64 start = g_get_monotonic_time (), phase = start;
   double tol = MAX (options->tolerance > 0 ? options->tolerance : DEFAULT_TOLERANCE, MIN_TOLERANCE);
   guint max_iterations = options->max_iterations > 0 ? options->max_iterations : DEFAULT_MAX_ITERATIONS;
   Mat A = NULL;
@@ -649,6 +663,7 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   build_matrix (space, &A, n_transitions, error);
   if (!augur_mpi_agree (error))
     goto out;
+  augur_mpi_phase ("matrix Q^T assembled", &phase);
 
   TRY (MatCreateVecs (A, &x, &y));
   TRY (VecDuplicate (x, &q));
@@ -665,6 +680,9 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   find_closed_class (space, A, closed, &rep, &n_closed, error);
   if (!augur_mpi_agree (error))
     goto out;
+  augur_mpi_phase (n_closed == space->n_states ? "structure checked: irreducible"
+                                               : "structure checked: transient states in front of one closed class",
+                   &phase);
 
   /* start: uniform on the closed class */
   TRY (VecCopy (closed, x));
@@ -681,6 +699,7 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
                   &iterations, &name, &residual1, &residual_inf, error);
   if (!augur_mpi_agree (error))
     goto out;
+  augur_mpi_phase ("solved", &phase);
 
   /* Augur's test on the vector returned, with the whole of Q^T */
   if (!normalise_and_measure (A, x, y, q, closed, -1, max_exit, &residual1, &residual_inf, error))

@@ -159,8 +159,8 @@ report_text (const Report *r)
                           r->info->converged ? "" : " (NOT CONVERGED)");
   g_string_append_printf (s, "Time:         derivation %.3f s, solution %.3f s\n",
                           r->derive_seconds, r->info->seconds);
-  g_string_append_printf (s, "MPI:          %d ranks, %" G_GUINT64_FORMAT " exchanges, peak memory %s per rank\n\n",
-                          augur_mpi_size, r->rounds, peak);
+  g_string_append_printf (s, "MPI:          %d rank%s, %" G_GUINT64_FORMAT " exchanges, peak memory %s per rank\n\n",
+                          augur_mpi_size, augur_mpi_size == 1 ? "" : "s", r->rounds, peak);
 
   for (guint a = 0; a < augur_pepa_model_get_n_actions (model); a++)
     width = MAX (width, (int) g_utf8_strlen (augur_pepa_model_get_action_name (model, a), -1));
@@ -213,7 +213,8 @@ augur_mpi_pepa (int argc, char **argv)
     { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states,
       "Stop when the state space exceeds N states (default: only memory limits it)", "N" },
     { "petsc-options", 0, 0, G_OPTION_ARG_STRING, &petsc_options,
-      "PETSc options for the Krylov solvers, e.g. \"-pc_type jacobi\"", "OPTIONS" },
+      "PETSc options for the Krylov solvers, e.g. \"-pc_type bjacobi\"", "OPTIONS" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &augur_mpi_verbose, "Time each phase on standard error", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("MODEL.pepa - derive and solve a PEPA model on MPI ranks");
@@ -310,6 +311,10 @@ augur_mpi_pepa (int argc, char **argv)
       goto out;
     }
   have_space = TRUE;
+  {
+    gint64 since = g_get_monotonic_time () - (gint64) (space.seconds * 1e6);
+    augur_mpi_phase ("state space generated", &since);
+  }
 
   if (!augur_mpi_chain_solve (&space, &options, &pi, &report.n_transitions, &info, &error))
     {

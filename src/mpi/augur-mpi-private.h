@@ -34,6 +34,12 @@ gboolean augur_mpi_agree (GError **error);
  * nothing.  Collective: FALSE on every rank when it could not be written. */
 gboolean augur_mpi_write_stdout (const char *text);
 
+/* --verbose: rank 0 writes each phase's time on standard error, since
+ * *since (which becomes now). */
+extern gboolean augur_mpi_verbose;
+void     augur_mpi_phase (const char *what,
+                          gint64     *since);
+
 /* Peak resident memory of this process in bytes (getrusage). */
 guint64  augur_mpi_peak_bytes (void);
 

@@ -71,6 +71,20 @@ augur_mpi_write_stdout (const char *text)
   return ok != 0;
 }
 
+gboolean augur_mpi_verbose = FALSE;
+
+void
+augur_mpi_phase (const char *what,
+                 gint64     *since)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (augur_mpi_verbose && augur_mpi_rank == 0)
+    fprintf (stderr, "augur-mpi: %s in %.3f s (rank 0: %.0f MB at most so far)\n", what,
+             (now - *since) / 1e6, augur_mpi_peak_bytes () / 1048576.0);
+  *since = now;
+}
+
 guint64
 augur_mpi_peak_bytes (void)
 {

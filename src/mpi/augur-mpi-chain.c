@@ -3,12 +3,14 @@
  *
  * Rank r holds the rows of Q^T of its states: row j lists the rates q_ij
  * into j and -q_j on the diagonal, so both the matrix and the vectors are
- * split as the states are.  Before solving, the structure is checked with
- * the same matrix: the states that can reach a state are found by
- * repeated products with Q (MatMultTranspose), those it reaches by
- * products with Q^T, until a class no transition leaves is found and every
- * state is known to reach it (one product per step of the longest path;
- * an irreducible chain, the usual case, needs one search).
+ * split as the states are.  Before solving, the structure is checked: a
+ * breadth-first search backwards from the initial state over those rows
+ * (each transition followed once, the sources other ranks own sent to
+ * them a round at a time) finds whether every state reaches it; then the
+ * chain is irreducible, the usual case.  Otherwise the states that reach
+ * a state, and those it reaches, are found by repeated products with the
+ * matrix (MatMultTranspose, MatMult) until a class no transition leaves
+ * is found and every state is known to reach it.
  *
  * Solvers.  pi Q = 0 is singular; the Krylov methods (BiCGStab by
  * default, GMRES) solve the regular system where the equation of one
@@ -109,9 +111,129 @@ compare_entries (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+/* The rank of global state c. */
+static int
+rank_of (const guint64 *offsets, guint64 c)
+{
+  int lo = 0, hi = augur_mpi_size - 1;
+
+  while (lo < hi)
+    {
+      int mid = (lo + hi + 1) / 2;
+      if (offsets[mid] <= c)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  return lo;
+}
+
+/* Whether every state reaches the initial one (then, all being reached
+ * from it, the chain is irreducible): a breadth-first search backwards
+ * from it over the rows of Q^T (row j lists the sources of j), each rank
+ * following its own rows and sending the sources it does not own to their
+ * ranks, a round at a time; it touches every transition once, where a
+ * search by products with the matrix would touch them all at every step. */
+static gboolean
+all_reach_initial (const AugurMpiSpace *space, const gsize *row_ptr, const Entry *entries)
+{
+  const int size = augur_mpi_size, me = augur_mpi_rank;
+  const guint n = augur_mpi_space_n_local (space);
+  const guint64 first = space->offsets[me];
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (1, n));
+  g_autofree int *send_count = g_new0 (int, size);
+  g_autofree int *recv_count = g_new0 (int, size);
+  g_autofree int *send_displ = g_new0 (int, size + 1);
+  g_autofree int *recv_displ = g_new0 (int, size + 1);
+  GArray **out = g_new0 (GArray *, size);
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) send = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) recv = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint64 reached = 0, total;
+
+  for (int r = 0; r < size; r++)
+    out[r] = g_array_new (FALSE, FALSE, sizeof (guint32));
+  if (space->initial_rank == me)
+    {
+      guint32 s0 = 0;
+      seen[0] = 1;
+      reached++;
+      g_array_append_val (queue, s0);
+    }
+  for (;;)
+    {
+      guint64 pending;
+
+      /* follow this rank's rows as far as they go */
+      for (guint q = 0; q < queue->len; q++)
+        {
+          guint32 j = g_array_index (queue, guint32, q);
+          for (gsize k = row_ptr[j]; k < row_ptr[j + 1]; k++)
+            {
+              guint64 c = (guint64) entries[k].col;
+              if (c >= first && c < first + n)
+                {
+                  guint32 i = (guint32) (c - first);
+                  if (!seen[i])
+                    {
+                      seen[i] = 1;
+                      reached++;
+                      g_array_append_val (queue, i);
+                    }
+                }
+              else
+                {
+                  int r = rank_of (space->offsets, c);
+                  guint32 i = (guint32) (c - space->offsets[r]);
+                  g_array_append_val (out[r], i);
+                }
+            }
+        }
+      g_array_set_size (queue, 0);
+
+      /* the sources other ranks own */
+      send_displ[0] = 0;
+      g_array_set_size (send, 0);
+      for (int r = 0; r < size; r++)
+        {
+          send_count[r] = (int) out[r]->len;
+          send_displ[r + 1] = send_displ[r] + send_count[r];
+          g_array_append_vals (send, out[r]->data, out[r]->len);
+          g_array_set_size (out[r], 0);
+        }
+      (void) MPI_Alltoall (send_count, 1, MPI_INT, recv_count, 1, MPI_INT, MPI_COMM_WORLD);
+      recv_displ[0] = 0;
+      for (int r = 0; r < size; r++)
+        recv_displ[r + 1] = recv_displ[r] + recv_count[r];
+      g_array_set_size (recv, recv_displ[size]);
+      (void) MPI_Alltoallv (send->data, send_count, send_displ, MPI_UINT32_T,
+                     recv->data, recv_count, recv_displ, MPI_UINT32_T, MPI_COMM_WORLD);
+      for (guint k = 0; k < recv->len; k++)
+        {
+          guint32 i = g_array_index (recv, guint32, k);
+          if (!seen[i])
+            {
+              seen[i] = 1;
+              reached++;
+              g_array_append_val (queue, i);
+            }
+        }
+      pending = queue->len;
+      (void) MPI_Allreduce (MPI_IN_PLACE, &pending, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+      if (pending == 0)
+        break;
+    }
+  for (int r = 0; r < size; r++)
+    g_array_unref (out[r]);
+  g_free (out);
+  (void) MPI_Allreduce (&reached, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  return total == space->n_states;
+}
+
 /* Q^T as an MPIAIJ matrix from the transitions each rank received. */
 static gboolean
-build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, GError **error)
+build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, gboolean *irreducible,
+              GError **error)
 {
   const guint n = augur_mpi_space_n_local (space);
   const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
@@ -182,6 +304,7 @@ build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, GEr
     }
   row_ptr[n] = k;
   distinct = k;
+  *irreducible = all_reach_initial (space, row_ptr, entries);
 
   TRY (MatCreate (PETSC_COMM_WORLD, &A));
   TRY (MatSetSizes (A, (PetscInt) n, (PetscInt) n, (PetscInt) space->n_states, (PetscInt) space->n_states));
@@ -644,6 +767,7 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   Vec x = NULL, y = NULL, q = NULL, closed = NULL;
   double max_exit = 0, residual1 = INFINITY, residual_inf = INFINITY;
   guint64 rep = 0, n_closed = 0;
+  gboolean irreducible = FALSE;
   guint iterations = 0;
   g_autofree char *name = NULL;
   gboolean ok = FALSE;
@@ -660,10 +784,11 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
     goto out;
 
   /* each phase ends with the ranks agreeing on its errors */
-  build_matrix (space, &A, n_transitions, error);
+  build_matrix (space, &A, n_transitions, &irreducible, error);
   if (!augur_mpi_agree (error))
     goto out;
-  augur_mpi_phase ("matrix Q^T assembled", &phase);
+  augur_mpi_phase (irreducible ? "matrix Q^T assembled, every state reaches the initial one"
+                               : "matrix Q^T assembled", &phase);
 
   TRY (MatCreateVecs (A, &x, &y));
   TRY (VecDuplicate (x, &q));
@@ -677,12 +802,20 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   TRY (VecAssemblyEnd (q));
   (void) MPI_Allreduce (MPI_IN_PLACE, &max_exit, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
 
-  find_closed_class (space, A, closed, &rep, &n_closed, error);
-  if (!augur_mpi_agree (error))
-    goto out;
-  augur_mpi_phase (n_closed == space->n_states ? "structure checked: irreducible"
-                                               : "structure checked: transient states in front of one closed class",
-                   &phase);
+  if (irreducible)
+    {
+      /* the usual case: the closed class is every state */
+      TRY (VecSet (closed, 1));
+      rep = space->initial;
+      n_closed = space->n_states;
+    }
+  else
+    {
+      find_closed_class (space, A, closed, &rep, &n_closed, error);
+      if (!augur_mpi_agree (error))
+        goto out;
+      augur_mpi_phase ("structure checked: transient states in front of one closed class", &phase);
+    }
 
   /* start: uniform on the closed class */
   TRY (VecCopy (closed, x));

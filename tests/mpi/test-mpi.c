@@ -368,6 +368,51 @@ test_not_converged (void)
                          "(net flow over all states, relative to the total flow) is ");
 }
 
+/* Chains that are not irreducible: transient states in front of one
+ * closed class are solved (0 for the transient ones, as the engine
+ * gives); several closed classes, or an absorbing state, are refused. */
+static void
+test_structure (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) error = NULL;
+  static const struct {
+    const char *name;
+    const char *text;
+    const char *failure;   /* NULL: solved */
+  } models[] = {
+    { "transient.pepa", "P = (a, 1.0).Q;\nQ = (b, 2.0).R;\nR = (c, 3.0).Q;\nP\n", NULL },
+    { "transient-product.pepa",
+      "P = (a, 1.0).Q;\nQ = (b, 2.0).R;\nR = (c, 3.0).Q;\nS = (x, 1.0).S2;\nS2 = (y, 4.0).S;\nP || S\n", NULL },
+    { "two-classes.pepa",
+      "P = (a, 1.0).Q + (b, 1.0).R;\nQ = (c, 1.0).Q2;\nQ2 = (d, 1.0).Q;\nR = (e, 1.0).R2;\nR2 = (f, 1.0).R;\nP\n",
+      "The chain has several closed classes of states" },
+    { "absorbing.pepa", "P = (a, 1.0).Q;\nQ = (b, 1.0).Q;\nP\n", "is absorbing" },
+  };
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, models[i].name, NULL);
+      g_assert_true (g_file_set_contents (path, models[i].text, -1, &error));
+      if (models[i].failure == NULL)
+        {
+          compare (path, 2, NULL);
+          compare (path, 3, NULL);
+        }
+      else
+        {
+          const char *args[] = { "pepa", path, NULL };
+          assert_fails (args, 3, models[i].failure);
+        }
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 static void
 test_usage (void)
 {
@@ -390,6 +435,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mpi/pepa/bad-model", test_bad_model);
   g_test_add_func ("/mpi/pepa/deadlock", test_deadlock);
   g_test_add_func ("/mpi/pepa/not-converged", test_not_converged);
+  g_test_add_func ("/mpi/pepa/structure", test_structure);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
 }

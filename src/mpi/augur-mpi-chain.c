@@ -660,8 +660,8 @@ solve_krylov (AugurMpiSolverKind kind, Mat A, Vec x, Vec q, Vec closed, guint64 
       const PetscScalar *vals;
       TRY (MatGetRow (A, row, &ncols, &cols, &vals));
       n_saved = ncols;
-      saved_cols = g_memdup2 (cols, sizeof (PetscInt) * MAX (1, ncols));
-      saved_vals = g_memdup2 (vals, sizeof (PetscScalar) * MAX (1, ncols));
+      saved_cols = g_memdup2 (cols, sizeof (PetscInt) * ncols);
+      saved_vals = g_memdup2 (vals, sizeof (PetscScalar) * ncols);
       TRY (MatRestoreRow (A, row, &ncols, &cols, &vals));
     }
   TRY (MatSetOption (A, MAT_KEEP_NONZERO_PATTERN, PETSC_TRUE));
@@ -855,8 +855,9 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   {
     const PetscScalar *xa;
     TRY (VecGetArrayRead (x, &xa));
-    *pi = g_new (double, MAX (1, n));
-    memcpy (*pi, xa, sizeof (double) * n);
+    *pi = g_new0 (double, MAX (1, n));
+    if (n > 0)   /* a rank may own no state */
+      memcpy (*pi, xa, sizeof (double) * n);
     TRY (VecRestoreArrayRead (x, &xa));
   }
   ok = TRUE;

@@ -55,8 +55,9 @@
 #define CHECK_INTERVAL         10
 #define MAX_STALLS             5
 #define GMRES_RESTART          60
+#define ROUND_ITERATIONS       2000    /* of a Krylov solve before Augur's test */
 
-static const char *const solver_names[] = { "bicgstab", "gmres", "jacobi", "power" };
+static const char *const solver_names[] = { "auto", "bicgstab", "gmres", "jacobi", "power" };
 
 gboolean
 augur_mpi_solver_from_name (const char         *name,
@@ -428,7 +429,8 @@ first_difference (Vec x, Vec y, guint64 first)
  * states.  Fails when there are several closed classes or the only one is
  * an absorbing state. */
 static gboolean
-find_closed_class (AugurMpiSpace *space, Mat A, Vec closed, guint64 *rep, guint64 *n_closed, GError **error)
+find_closed_class (AugurMpiSpace *space, Mat A, Vec closed, gboolean absorbing_ok,
+                   guint64 *rep, guint64 *n_closed, GError **error)
 {
   const guint64 first = space->offsets[augur_mpi_rank];
   Vec back = NULL, tmp = NULL;
@@ -458,7 +460,7 @@ find_closed_class (AugurMpiSpace *space, Mat A, Vec closed, guint64 *rep, guint6
   *rep = c;
   *n_closed = n_fwd;
 
-  if (n_fwd == 1)
+  if (n_fwd == 1 && !absorbing_ok)
     {
       /* a closed class of one state: absorbing (its rates out are self-loops) */
       g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
@@ -696,7 +698,7 @@ solve_krylov (AugurMpiSolverKind kind, Mat A, Vec x, Vec q, Vec closed, guint64 
       double r1, rinf;
 
       /* no divergence test of its own: the start may be far from pi / pi_c */
-      TRY (KSPSetTolerances (ksp, rtol, 0.0, 1e300, (PetscInt) (max_iterations - used)));
+      TRY (KSPSetTolerances (ksp, rtol, 0.0, 1e300, (PetscInt) MIN (max_iterations - used, ROUND_ITERATIONS)));
       TRY (KSPSolve (ksp, b, x));
       TRY (KSPGetIterationNumber (ksp, &its));
       TRY (KSPGetConvergedReason (ksp, &reason));
@@ -770,6 +772,7 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   gboolean irreducible = FALSE;
   guint iterations = 0;
   g_autofree char *name = NULL;
+  g_autofree char *tried_before = NULL;
   gboolean ok = FALSE;
 
   *pi = NULL;
@@ -811,7 +814,7 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
     }
   else
     {
-      find_closed_class (space, A, closed, &rep, &n_closed, error);
+      find_closed_class (space, A, closed, options->absorbing_ok, &rep, &n_closed, error);
       if (!augur_mpi_agree (error))
         goto out;
       augur_mpi_phase ("structure checked: transient states in front of one closed class", &phase);
@@ -821,15 +824,77 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   TRY (VecCopy (closed, x));
   TRY (VecScale (x, 1.0 / (double) n_closed));
 
-  if (options->kind == AUGUR_MPI_SOLVER_JACOBI || options->kind == AUGUR_MPI_SOLVER_POWER)
-    {
-      solve_stationary (options->kind, A, x, q, closed, max_exit, tol, max_iterations,
-                        &iterations, &residual1, &residual_inf, error);
-      name = g_strdup (augur_mpi_solver_to_name (options->kind));
-    }
+  if (n_closed == 1)
+    /* one state, or (absorbing_ok) every state ends in one that only loops */
+    name = g_strdup (space->n_states == 1 ? "direct" : "absorbing state");
   else
-    solve_krylov (options->kind, A, x, q, closed, rep, max_exit, tol, max_iterations,
-                  &iterations, &name, &residual1, &residual_inf, error);
+    {
+      /* auto: BiCGStab, then GMRES, Jacobi and the power method, each
+       * from the best vector so far, as the engine's fallbacks do */
+      static const AugurMpiSolverKind auto_plan[] = {
+        AUGUR_MPI_SOLVER_BICGSTAB, AUGUR_MPI_SOLVER_GMRES, AUGUR_MPI_SOLVER_JACOBI, AUGUR_MPI_SOLVER_POWER,
+      };
+      AugurMpiSolverKind plan[G_N_ELEMENTS (auto_plan)];
+      guint n_plan = 0, used = 0, best_iterations = 0;
+      double best_r1 = INFINITY, best_rinf = INFINITY;
+      g_autofree char *best_name = NULL;
+      g_autoptr(GString) tried = g_string_new (NULL);
+      Vec best = NULL;
+
+      if (options->kind == AUGUR_MPI_SOLVER_AUTO)
+        for (guint i = 0; i < G_N_ELEMENTS (auto_plan); i++)
+          plan[n_plan++] = auto_plan[i];
+      else
+        plan[n_plan++] = options->kind;
+      TRY (VecDuplicate (x, &best));
+      TRY (VecCopy (x, best));
+      for (guint i = 0; i < n_plan && used < max_iterations && (error == NULL || *error == NULL); i++)
+        {
+          g_autofree char *method = NULL;
+          guint its = 0;
+          double r1 = INFINITY, rinf = INFINITY;
+
+          TRY (VecCopy (best, x));
+          if (plan[i] == AUGUR_MPI_SOLVER_JACOBI || plan[i] == AUGUR_MPI_SOLVER_POWER)
+            {
+              solve_stationary (plan[i], A, x, q, closed, max_exit, tol, max_iterations - used,
+                                &its, &r1, &rinf, error);
+              method = g_strdup (augur_mpi_solver_to_name (plan[i]));
+            }
+          else
+            solve_krylov (plan[i], A, x, q, closed, rep, max_exit, tol, max_iterations - used,
+                          &its, &method, &r1, &rinf, error);
+          used += its;
+          if (r1 < best_r1)
+            {
+              /* x normalised, so that the next method starts from pi */
+              if (!normalise (x, closed, error))
+                break;
+              TRY (VecCopy (x, best));
+              best_r1 = r1;
+              best_rinf = rinf;
+              best_iterations = its;
+              g_free (best_name);
+              best_name = g_strdup (method);
+            }
+          if (r1 <= tol)
+            break;
+          if (i + 1 < n_plan)
+            g_string_append_printf (tried, "%s%s (residual %.3g after %u iterations)", tried->len ? ", " : "",
+                                    augur_mpi_solver_to_name (plan[i]), r1, its);
+        }
+      TRY (VecCopy (best, x));
+      VecDestroy (&best);
+      iterations = best_iterations;
+      residual1 = best_r1;
+      residual_inf = best_rinf;
+      if (best_name == NULL)
+        best_name = g_strdup (augur_mpi_solver_to_name (plan[0]));
+      name = tried->len > 0 && best_r1 <= tol ? g_strdup_printf ("%s (after %s)", best_name, tried->str)
+                                              : g_steal_pointer (&best_name);
+      if (tried->len > 0 && best_r1 > tol)
+        tried_before = g_string_free (g_steal_pointer (&tried), FALSE);
+    }
   if (!augur_mpi_agree (error))
     goto out;
   augur_mpi_phase ("solved", &phase);
@@ -848,8 +913,10 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
       g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
                    "The %s solver did not converge in %u iterations: the residual (net flow over all states, "
                    "relative to the total flow) is %.3g, above the tolerance %.3g (largest entry %.3g of the "
-                   "largest rate). Allow more iterations or a larger tolerance.",
-                   augur_mpi_solver_to_name (options->kind), iterations, residual1, tol, residual_inf);
+                   "largest rate). Allow more iterations or a larger tolerance.%s%s%s",
+                   info->solver_name, iterations, residual1, tol, residual_inf,
+                   tried_before != NULL ? " Methods tried before: " : "", tried_before != NULL ? tried_before : "",
+                   tried_before != NULL ? "." : "");
       goto out;
     }
   {

@@ -5,7 +5,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-mpi-private.h"
-#include "augur-file.h"
 #include "augur-format.h"
 #include "pepa-private.h"
 
@@ -26,32 +25,6 @@ static char *
 describe (gpointer data, const guint64 *packed)
 {
   return pepa_successors_describe (data, packed);
-}
-
-/* Rank 0 reads the file and sends it to every rank. */
-static char *
-read_model (const char *path, gsize *length, GError **error)
-{
-  g_autofree char *text = NULL;
-  guint64 size = 0;
-
-  if (augur_mpi_rank == 0)
-    {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-      gsize n = 0;
-      if (augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &text, &n, NULL, error))
-        size = n;
-    }
-  if (!augur_mpi_agree (error))
-    return NULL;
-  MPI_Bcast (&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-  if (augur_mpi_rank != 0)
-    text = g_malloc (size + 1);
-  /* at most 1 GB (AUGUR_FILE_MAX_DOCUMENT): one message */
-  MPI_Bcast (text, (int) size, MPI_CHAR, 0, MPI_COMM_WORLD);
-  text[size] = '\0';
-  *length = size;
-  return g_steal_pointer (&text);
 }
 
 static void
@@ -205,7 +178,7 @@ augur_mpi_pepa (int argc, char **argv)
   GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver,
-      "Steady-state solver: bicgstab (default), gmres, jacobi, power", "NAME" },
+      "Steady-state solver: auto (default: bicgstab, then gmres, jacobi, power), bicgstab, gmres, jacobi, power", "NAME" },
     { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &tolerance,
       "Relative residual to reach, as augur-cli (default 1e-13)", "TOL" },
     { "max-iterations", 0, 0, G_OPTION_ARG_INT64, &max_iterations,
@@ -260,7 +233,7 @@ augur_mpi_pepa (int argc, char **argv)
   if (solver != NULL && !augur_mpi_solver_from_name (solver, &options.kind))
     {
       if (augur_mpi_rank == 0)
-        fprintf (stderr, "augur-mpi pepa: unknown solver '%s' (expected bicgstab, gmres, jacobi or power)\n",
+        fprintf (stderr, "augur-mpi pepa: unknown solver '%s' (expected auto, bicgstab, gmres, jacobi or power)\n",
                  solver);
       return AUGUR_MPI_EXIT_USAGE;
     }
@@ -276,7 +249,7 @@ augur_mpi_pepa (int argc, char **argv)
   options.max_iterations = (guint) max_iterations;
   options.petsc_options = petsc_options;
 
-  text = read_model (path, &length, &error);
+  text = augur_mpi_read_file (path, &length, &error);
   if (text == NULL)
     {
       if (augur_mpi_rank == 0)
@@ -302,7 +275,7 @@ augur_mpi_pepa (int argc, char **argv)
   initial = g_new (guint64, pepa_successors_get_n_words (report.succ));
   pepa_successors_initial (report.succ, initial);
   if (!augur_mpi_space_generate (&space, pepa_successors_get_n_words (report.succ), initial,
-                                 successors, describe, report.succ,
+                                 successors, describe, report.succ, TRUE,
                                  max_states > 0 ? (guint64) max_states : G_MAXUINT64, rank_budget (),
                                  path, &error))
     {

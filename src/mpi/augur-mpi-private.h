@@ -40,6 +40,12 @@ extern gboolean augur_mpi_verbose;
 void     augur_mpi_phase (const char *what,
                           gint64     *since);
 
+/* Rank 0 reads a model file (at most AUGUR_FILE_MAX_DOCUMENT bytes) and
+ * sends it to every rank. */
+char    *augur_mpi_read_file (const char *path,
+                              gsize      *length,
+                              GError    **error);
+
 /* Peak resident memory of this process in bytes (getrusage). */
 guint64  augur_mpi_peak_bytes (void);
 
@@ -89,13 +95,15 @@ int      augur_mpi_owner (const guint64 *w,
  * no rank has a state left to expand after an exchange.  max_states
  * bounds the total; memory_budget (bytes, per rank) the estimate of what
  * this rank will need including the solution.  A state without any
- * transition is a deadlock, reported with describe. */
+ * transition is a deadlock, reported with describe.  Without
+ * keep_transitions only the states are kept (a search). */
 gboolean augur_mpi_space_generate (AugurMpiSpace          *space,
                                    guint                   n_words,
                                    const guint64          *initial,
                                    AugurMpiSuccessorsFunc  successors,
                                    AugurMpiDescribeFunc    describe,
                                    gpointer                data,
+                                   gboolean                keep_transitions,
                                    guint64                 max_states,
                                    guint64                 memory_budget,
                                    const char             *filename,
@@ -117,7 +125,8 @@ augur_mpi_space_state (const AugurMpiSpace *space,
 /* ---- The chain and its steady state with PETSc (augur-mpi-chain.c) ------- */
 
 typedef enum {
-  AUGUR_MPI_SOLVER_BICGSTAB,   /* PETSc BiCGStab on Q^T with one equation pi_c = 1 (default) */
+  AUGUR_MPI_SOLVER_AUTO,       /* BiCGStab, then GMRES, Jacobi, power, each from the best so far */
+  AUGUR_MPI_SOLVER_BICGSTAB,   /* PETSc BiCGStab on Q^T with one equation pi_c = 1 */
   AUGUR_MPI_SOLVER_GMRES,      /* the same with GMRES(60) */
   AUGUR_MPI_SOLVER_JACOBI,     /* damped Jacobi (2/3), as ctmc-solve.c */
   AUGUR_MPI_SOLVER_POWER,      /* uniformised power method, as ctmc-solve.c */
@@ -131,6 +140,10 @@ typedef struct {
   double             tolerance;       /* 0: 1e-13, at least 32 eps */
   guint              max_iterations;  /* 0: 100000 */
   const char        *petsc_options;   /* e.g. "-pc_type jacobi", or NULL */
+  gboolean           absorbing_ok;    /* a closed class of one state that only
+                                       * loops is the solution (ccdsm: a
+                                       * process spinning and marking), not
+                                       * an error */
 } AugurMpiSolverOptions;
 
 /* Builds Q^T (an MPIAIJ matrix, preallocated from the exact counts; the
@@ -150,4 +163,5 @@ gboolean augur_mpi_chain_solve (AugurMpiSpace               *space,
 
 /* ---- Commands ---------------------------------------------------------- */
 
-int augur_mpi_pepa (int argc, char **argv);
+int augur_mpi_pepa  (int argc, char **argv);
+int augur_mpi_ccdsm (int argc, char **argv);

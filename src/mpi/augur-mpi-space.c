@@ -91,6 +91,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
                           AugurMpiSuccessorsFunc  successors,
                           AugurMpiDescribeFunc    describe,
                           gpointer                data,
+                          gboolean                keep_transitions,
                           guint64                 max_states,
                           guint64                 memory_budget,
                           const char             *filename,
@@ -158,7 +159,11 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
               exit += rates[i];
               owner = augur_mpi_owner (w, n_words);
               if (owner == me)
-                add_incoming (space, insert (space, w, &cap_exit), me, next, rates[i]);
+                {
+                  guint t = insert (space, w, &cap_exit);
+                  if (keep_transitions)
+                    add_incoming (space, t, me, next, rates[i]);
+                }
               else
                 {
                   guint64 extra[2];
@@ -207,8 +212,11 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
         for (int k = recv_displ[r]; k < recv_displ[r + 1]; k += rec)
           {
             double rate;
+            guint t;
             memcpy (&rate, &recv[k + n_words + 1], sizeof (double));
-            add_incoming (space, insert (space, &recv[k], &cap_exit), r, (guint) recv[k + n_words], rate);
+            t = insert (space, &recv[k], &cap_exit);
+            if (keep_transitions)
+              add_incoming (space, t, r, (guint) recv[k + n_words], rate);
           }
 
       if (local_error == NULL && estimate_bytes (space) > memory_budget)

@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-mpi-private.h"
+#include "augur-file.h"
 
 #include <petscsys.h>
 
@@ -95,6 +96,32 @@ augur_mpi_peak_bytes (void)
   return (guint64) usage.ru_maxrss * 1024;
 }
 
+/* Rank 0 reads the file and sends it to every rank. */
+char *
+augur_mpi_read_file (const char *path, gsize *length, GError **error)
+{
+  g_autofree char *text = NULL;
+  guint64 size = 0;
+
+  if (augur_mpi_rank == 0)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+      gsize n = 0;
+      if (augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &text, &n, NULL, error))
+        size = n;
+    }
+  if (!augur_mpi_agree (error))
+    return NULL;
+  (void) MPI_Bcast (&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  if (augur_mpi_rank != 0)
+    text = g_malloc (size + 1);
+  /* at most 1 GB (AUGUR_FILE_MAX_DOCUMENT): one message */
+  (void) MPI_Bcast (text, (int) size, MPI_CHAR, 0, MPI_COMM_WORLD);
+  text[size] = '\0';
+  *length = size;
+  return g_steal_pointer (&text);
+}
+
 static void
 print_usage (FILE *out)
 {
@@ -104,9 +131,11 @@ print_usage (FILE *out)
            "Markov chains generated and solved on N MPI ranks with PETSc.\n"
            "\n"
            "Commands:\n"
-           "  pepa MODEL.pepa [--format text|json] [--solver bicgstab|gmres|jacobi|power]\n"
+           "  pepa MODEL.pepa [--format text|json] [--solver auto|bicgstab|gmres|jacobi|power]\n"
            "                  [--tolerance TOL] [--max-iterations N] [--max-states N]\n"
-           "                  [--petsc-options \"-pc_type ...\"]\n"
+           "                  [--petsc-options \"-pc_type ...\"] [--verbose]\n"
+           "  ccdsm FILE [--distance 0|1|2] [--protocol A|B] [--format text|json]\n"
+           "             [--solver ...] [--tolerance TOL] [--max-iterations N] [--max-states N]\n"
            "\n"
            "Run `augur-mpi COMMAND --help` for a command's options.\n");
 }
@@ -143,6 +172,8 @@ main (int argc, char **argv)
     }
   else if (strcmp (argv[1], "pepa") == 0)
     status = augur_mpi_pepa (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "ccdsm") == 0)
+    status = augur_mpi_ccdsm (argc - 1, argv + 1);
   else
     {
       if (augur_mpi_rank == 0)

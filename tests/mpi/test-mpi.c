@@ -8,6 +8,7 @@
  */
 #include "augur-format.h"
 #include "augur-test.h"
+#include "ccdsm.h"
 #include "pepa.h"
 
 #include <glib/gstdio.h>
@@ -413,6 +414,201 @@ test_structure (void)
   g_rmdir (dir);
 }
 
+/* ---- Cache-coherence models ----------------------------------------------- */
+
+/* The number after key inside the object that starts at `object` in json. */
+static double
+field_in (const char *json, const char *object, const char *key)
+{
+  const char *p = strstr (json, object);
+
+  if (p == NULL)
+    g_error ("augur-mpi's JSON has no %s:\n%s", object, json);
+  return number_after (p, key);
+}
+
+/* Solves the model at path (distance, protocol) with the engine and with
+ * augur-mpi on `ranks` ranks; compares what augur-cli ccdsm prints. */
+static void
+compare_ccdsm (const char *path, int ranks, int distance, const char *protocol, gboolean expect_ok)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurCcdsmProgram) program = NULL;
+  g_autoptr(AugurCcdsmSetup) setup = NULL;
+  g_autoptr(AugurCcdsmResult) result = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *d = g_strdup_printf ("%d", distance);
+  const char *args[] = { "ccdsm", path, "--format", "json", "--distance", d, "--protocol", protocol, NULL };
+  int status;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  program = augur_ccdsm_program_parse (text, -1, path, NULL, &error);
+  g_assert_no_error (error);
+  setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
+  augur_protocol_init_mesi (augur_ccdsm_setup_get_protocol (setup), protocol[0]);
+  g_assert_true (augur_ccdsm_setup_place_at_distance (setup, program, distance, &error));
+  result = augur_ccdsm_solve (program, setup, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  status = run_mpi (ranks, args, &out, &err);
+  g_assert_cmpint (status, ==, expect_ok ? 0 : 1);
+  g_assert_cmpuint ((guint64) number_after (out, "\"states\": "), ==, augur_ccdsm_result_get_n_states (result));
+  g_assert_cmpuint ((guint64) number_after (out, "\"transitions\": "), ==,
+                    augur_ccdsm_result_get_n_transitions (result));
+  g_assert_cmpint ((int) number_after (out, "\"distance\": "), ==, distance);
+  /* the checks, each passed or failed as the engine says */
+  for (guint k = 0; k < AUGUR_CCDSM_CHECK_N; k++)
+    {
+      g_autofree char *key = g_strdup_printf ("\"%s\": %s", augur_ccdsm_check_kind_to_string (k),
+                                              augur_ccdsm_result_get_check (result, k)->passed ? "true" : "false");
+      if (strstr (out, key) == NULL)
+        g_error ("augur-mpi's JSON lacks %s:\n%s", key, out);
+    }
+  g_assert_cmpint (strstr (out, "\"solved\": true") != NULL, ==, augur_ccdsm_result_is_solved (result));
+  if (!augur_ccdsm_result_is_solved (result))
+    return;
+  assert_close (augur_ccdsm_result_get_latency (result), number_after (out, "\"latency_ns\": "), "latency");
+  assert_close (augur_ccdsm_result_get_total_misses (result), number_after (out, "\"total_misses\": "),
+                "misses per round trip");
+  for (guint v = 0; v < augur_ccdsm_program_get_n_variables (program); v++)
+    for (guint p = 0; p < augur_ccdsm_program_get_n_processes (program); p++)
+      {
+        g_autofree char *object = g_strdup_printf ("\n    \"%s\": {", augur_ccdsm_program_get_variable_name (program, v));
+        g_autofree char *key = g_strdup_printf ("\"%s\": ", augur_ccdsm_program_get_process_name (program, p));
+        assert_close (augur_ccdsm_result_get_misses (result, v, p), field_in (strstr (out, "\"misses\": {"), object, key),
+                      object);
+      }
+  for (guint k = 0; k < augur_ccdsm_program_get_n_kinds (program); k++)
+    for (guint p = 0; p < augur_ccdsm_program_get_n_processes (program); p++)
+      {
+        g_autofree char *object = g_strdup_printf ("\n    \"%s\": {", augur_ccdsm_program_get_kind_name (program, k));
+        g_autofree char *key = g_strdup_printf ("\"%s\": ", augur_ccdsm_program_get_process_name (program, p));
+        assert_close (augur_ccdsm_result_get_misses_by_kind (result, k, p),
+                      field_in (strstr (out, "\"misses_by_kind\": {"), object, key), object);
+      }
+}
+
+/* SR1 (locks) and SR2 (lock-free) at distances 0, 1, 2 under both MESI
+ * variants: the seed's experiment. */
+static void
+test_ccdsm_examples (void)
+{
+  const char *names[] = { "sr1.ccdsm", "sr2.ccdsm" };
+
+  if (!have_mpi ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = example (names[i]);
+      for (int distance = 0; distance <= 2; distance++)
+        {
+          compare_ccdsm (path, 2, distance, "A", TRUE);
+          compare_ccdsm (path, 3, distance, "B", TRUE);
+        }
+    }
+}
+
+static char *
+replace_once (const char *text, const char *from, const char *to)
+{
+  const char *at = strstr (text, from);
+
+  g_assert_nonnull (at);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
+}
+
+/* Broken programs (tests/engine/ccdsm/test-ccdsm.c's): each check fails
+ * as the engine finds, the state named. */
+static void
+test_ccdsm_checks (void)
+{
+  g_autofree char *sr1 = NULL, *sr2 = NULL, *dir = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sr1_path = example ("sr1.ccdsm");
+  g_autofree char *sr2_path = example ("sr2.ccdsm");
+  struct { const char *name; char *text; const char *message; } cases[4];
+
+  if (!have_mpi ())
+    return;
+  g_assert_true (g_file_get_contents (sr1_path, &sr1, NULL, &error));
+  g_assert_true (g_file_get_contents (sr2_path, &sr2, NULL, &error));
+  /* SR1 whose send forgets to release the receiver's queue lock */
+  cases[0].name = "deadlock.ccdsm";
+  cases[0].text = replace_once (sr1, "  store in_lock[peer], 0;\n", "");
+  cases[0].message = "deadlock_free          FAILED: a state where every process spins on its own cached copy";
+  /* SR2 publishing the index before the payload */
+  {
+    g_autofree char *a = replace_once (sr2, "  store slot[d][h], seq;\n", "");
+    cases[1].name = "assert.ccdsm";
+    cases[1].text = replace_once (a, "  store head[d], h;", "  store head[d], h;\n  store slot[d][(h + K - 1) % K], 3 - seq;");
+    cases[1].message = "asserts                FAILED: ";
+  }
+  /* a lock taken with a load and a store */
+  cases[2].name = "lock.ccdsm";
+  cases[2].text = g_strdup ("var l : 0..1 = 0, kind lock, home N0;\n"
+                            "var c : 0..1 = 0, kind data, home N0;\n"
+                            "reg x : 0..1;\n"
+                            "proc work() { x := load l; while (x == 1) { x := load l; } store l, 1; x := load c; store l, 0; }\n"
+                            "process P0 on cpu0 { loop { start; work(); } }\n"
+                            "process P1 on cpu4 { loop { work(); } }\n");
+  cases[2].message = "lock_mutual_exclusion  FAILED: ";
+  /* SR2 with its marks swapped: 'received' comes first */
+  {
+    g_autofree char *a = replace_once (sr2, "mark sent;", "mark SWAP;");
+    g_autofree char *b = replace_once (a, "mark received;", "mark sent;");
+    cases[3].name = "alternation.ccdsm";
+    cases[3].text = replace_once (b, "mark SWAP;", "mark received;");
+    cases[3].message = "ping_pong_alternation  FAILED: ";
+  }
+
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, cases[i].name, NULL);
+      g_autofree char *out = NULL, *err = NULL;
+      const char *args[] = { "ccdsm", path, NULL };
+      int status;
+
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, &error));
+      compare_ccdsm (path, 2, 1, "A", FALSE);
+      /* the text names the check, the state and the step */
+      status = run_mpi (2, args, &out, &err);
+      g_assert_cmpint (status, ==, 1);
+      if (strstr (out, cases[i].message) == NULL)
+        g_error ("expected \"%s\" in:\n%s", cases[i].message, out);
+      g_assert_nonnull (strstr (out, "3. the state: "));
+      g_unlink (path);
+      g_free (cases[i].text);
+    }
+  g_rmdir (dir);
+}
+
+static void
+test_ccdsm_bad (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *where = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "bad.ccdsm", NULL);
+  g_assert_true (g_file_set_contents (path, "var x : 0..1 = 0;\nprocess P0 on cpu0 { loop { r := load ; } }\n",
+                                      -1, &error));
+  where = g_strdup_printf ("%s:2:", path);
+  {
+    const char *args[] = { "ccdsm", path, NULL };
+    assert_fails (args, 2, where);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_usage (void)
 {
@@ -436,6 +632,9 @@ main (int argc, char **argv)
   g_test_add_func ("/mpi/pepa/deadlock", test_deadlock);
   g_test_add_func ("/mpi/pepa/not-converged", test_not_converged);
   g_test_add_func ("/mpi/pepa/structure", test_structure);
+  g_test_add_func ("/mpi/ccdsm/examples", test_ccdsm_examples);
+  g_test_add_func ("/mpi/ccdsm/checks", test_ccdsm_checks);
+  g_test_add_func ("/mpi/ccdsm/bad-model", test_ccdsm_bad);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
 }

@@ -3,14 +3,14 @@
  *
  * Rank r holds the rows of Q^T of its states: row j lists the rates q_ij
  * into j and -q_j on the diagonal, so both the matrix and the vectors are
- * split as the states are.  Before solving, the structure is checked: a
- * breadth-first search backwards from the initial state over those rows
- * (each transition followed once, the sources other ranks own sent to
- * them a round at a time) finds whether every state reaches it; then the
- * chain is irreducible, the usual case.  Otherwise the states that reach
- * a state, and those it reaches, are found by repeated products with the
- * matrix (MatMultTranspose, MatMult) until a class no transition leaves
- * is found and every state is known to reach it.
+ * split as the states are.  Before the matrix is built, the structure is
+ * checked with searches that follow each transition once (each rank its
+ * rows, the states other ranks own sent to them a round at a time): a
+ * search backwards from the initial state finds whether every state
+ * reaches it (then the chain is irreducible, the usual case); otherwise
+ * searches forwards (over the rows of Q, sent once to the sources' ranks)
+ * and backwards find a class no transition leaves and check that every
+ * state reaches it.
  *
  * Solvers.  pi Q = 0 is singular; the Krylov methods (BiCGStab by
  * default, GMRES) solve the regular system where the equation of one
@@ -129,19 +129,20 @@ rank_of (const guint64 *offsets, guint64 c)
   return lo;
 }
 
-/* Whether every state reaches the initial one (then, all being reached
- * from it, the chain is irreducible): a breadth-first search backwards
- * from it over the rows of Q^T (row j lists the sources of j), each rank
- * following its own rows and sending the sources it does not own to their
- * ranks, a round at a time; it touches every transition once, where a
- * search by products with the matrix would touch them all at every step. */
-static gboolean
-all_reach_initial (const AugurMpiSpace *space, const gsize *row_ptr, const Entry *entries)
+/* Grows the set seen (this rank's states' flags) to every state that a
+ * row of a state in it lists, breadth-first over the ranks: each rank
+ * follows its own rows and sends the states other ranks own to them, a
+ * round at a time, until no rank has a state left.  Row j is
+ * col[row_ptr[j]] ... col[row_ptr[j + 1] - 1] (global numbers, `stride`
+ * bytes apart).  Every transition is followed once, where products with
+ * the matrix would touch them all at every step.  Returns the size of the
+ * set over all ranks. */
+static guint64
+search (const AugurMpiSpace *space, const gsize *row_ptr, const guint8 *col, gsize stride, guint8 *seen)
 {
   const int size = augur_mpi_size, me = augur_mpi_rank;
   const guint n = augur_mpi_space_n_local (space);
   const guint64 first = space->offsets[me];
-  g_autofree guint8 *seen = g_new0 (guint8, MAX (1, n));
   g_autofree int *send_count = g_new0 (int, size);
   g_autofree int *recv_count = g_new0 (int, size);
   g_autofree int *send_displ = g_new0 (int, size + 1);
@@ -154,13 +155,12 @@ all_reach_initial (const AugurMpiSpace *space, const gsize *row_ptr, const Entry
 
   for (int r = 0; r < size; r++)
     out[r] = g_array_new (FALSE, FALSE, sizeof (guint32));
-  if (space->initial_rank == me)
-    {
-      guint32 s0 = 0;
-      seen[0] = 1;
-      reached++;
-      g_array_append_val (queue, s0);
-    }
+  for (guint32 j = 0; j < n; j++)
+    if (seen[j])
+      {
+        reached++;
+        g_array_append_val (queue, j);
+      }
   for (;;)
     {
       guint64 pending;
@@ -171,7 +171,11 @@ all_reach_initial (const AugurMpiSpace *space, const gsize *row_ptr, const Entry
           guint32 j = g_array_index (queue, guint32, q);
           for (gsize k = row_ptr[j]; k < row_ptr[j + 1]; k++)
             {
-              guint64 c = (guint64) entries[k].col;
+              PetscInt value;
+              guint64 c;
+
+              memcpy (&value, col + k * stride, sizeof value);
+              c = (guint64) value;
               if (c >= first && c < first + n)
                 {
                   guint32 i = (guint32) (c - first);
@@ -192,7 +196,7 @@ all_reach_initial (const AugurMpiSpace *space, const gsize *row_ptr, const Entry
         }
       g_array_set_size (queue, 0);
 
-      /* the sources other ranks own */
+      /* the states other ranks own */
       send_displ[0] = 0;
       g_array_set_size (send, 0);
       for (int r = 0; r < size; r++)
@@ -208,7 +212,7 @@ all_reach_initial (const AugurMpiSpace *space, const gsize *row_ptr, const Entry
         recv_displ[r + 1] = recv_displ[r] + recv_count[r];
       g_array_set_size (recv, recv_displ[size]);
       (void) MPI_Alltoallv (send->data, send_count, send_displ, MPI_UINT32_T,
-                     recv->data, recv_count, recv_displ, MPI_UINT32_T, MPI_COMM_WORLD);
+                            recv->data, recv_count, recv_displ, MPI_UINT32_T, MPI_COMM_WORLD);
       for (guint k = 0; k < recv->len; k++)
         {
           guint32 i = g_array_index (recv, guint32, k);
@@ -228,13 +232,161 @@ all_reach_initial (const AugurMpiSpace *space, const gsize *row_ptr, const Entry
     g_array_unref (out[r]);
   g_free (out);
   (void) MPI_Allreduce (&reached, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-  return total == space->n_states;
+  return total;
+}
+
+/* Only state c in seen. */
+static void
+set_single (const AugurMpiSpace *space, guint8 *seen, guint64 c)
+{
+  const guint64 first = space->offsets[augur_mpi_rank];
+  const guint n = augur_mpi_space_n_local (space);
+
+  memset (seen, 0, MAX (1, n));
+  if (c >= first && c < first + n)
+    seen[c - first] = 1;
+}
+
+/* The smallest state in a and not in b (b NULL: not in a), or G_MAXUINT64. */
+static guint64
+first_difference (const AugurMpiSpace *space, const guint8 *a, const guint8 *b)
+{
+  const guint64 first = space->offsets[augur_mpi_rank];
+  const guint n = augur_mpi_space_n_local (space);
+  guint64 best = G_MAXUINT64;
+
+  for (guint i = 0; i < n; i++)
+    if (b != NULL ? a[i] && !b[i] : !a[i])
+      {
+        best = first + i;
+        break;
+      }
+  (void) MPI_Allreduce (MPI_IN_PLACE, &best, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  return best;
+}
+
+/* The rows of Q (each rank its states' targets) from those of Q^T. */
+static void
+outgoing_rows (const AugurMpiSpace *space, const gsize *row_ptr, const Entry *entries,
+               gsize **out_ptr, PetscInt **out_col)
+{
+  const int size = augur_mpi_size;
+  const guint n = augur_mpi_space_n_local (space);
+  const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
+  g_autofree int *send_count = g_new0 (int, size);
+  g_autofree int *recv_count = g_new0 (int, size);
+  g_autofree int *send_displ = g_new0 (int, size + 1);
+  g_autofree int *recv_displ = g_new0 (int, size + 1);
+  g_autofree guint32 *send = g_new (guint32, 2 * MAX (1, row_ptr[n]));
+  g_autofree guint32 *recv = NULL;
+  g_autofree int *fill = g_new0 (int, size);
+  gsize *ptr;
+  PetscInt *col;
+
+  /* (source's local number, target) to the source's rank */
+  for (gsize k = 0; k < row_ptr[n]; k++)
+    send_count[rank_of (space->offsets, (guint64) entries[k].col)] += 2;
+  for (int r = 0; r < size; r++)
+    send_displ[r + 1] = send_displ[r] + send_count[r];
+  for (guint j = 0; j < n; j++)
+    for (gsize k = row_ptr[j]; k < row_ptr[j + 1]; k++)
+      {
+        int r = rank_of (space->offsets, (guint64) entries[k].col);
+        guint32 *w = send + send_displ[r] + fill[r];
+        w[0] = (guint32) ((guint64) entries[k].col - space->offsets[r]);
+        w[1] = (guint32) (first + (PetscInt) j);
+        fill[r] += 2;
+      }
+  (void) MPI_Alltoall (send_count, 1, MPI_INT, recv_count, 1, MPI_INT, MPI_COMM_WORLD);
+  for (int r = 0; r < size; r++)
+    recv_displ[r + 1] = recv_displ[r] + recv_count[r];
+  recv = g_new (guint32, MAX (1, recv_displ[size]));
+  (void) MPI_Alltoallv (send, send_count, send_displ, MPI_UINT32_T,
+                        recv, recv_count, recv_displ, MPI_UINT32_T, MPI_COMM_WORLD);
+  ptr = g_new0 (gsize, (gsize) n + 1);
+  for (int k = 0; k < recv_displ[size]; k += 2)
+    ptr[recv[k] + 1]++;
+  for (guint i = 0; i < n; i++)
+    ptr[i + 1] += ptr[i];
+  col = g_new (PetscInt, MAX (1, ptr[n]));
+  {
+    g_autofree gsize *at = g_memdup2 (ptr, sizeof (gsize) * ((gsize) n + 1));
+    for (int k = 0; k < recv_displ[size]; k += 2)
+      col[at[recv[k]]++] = (PetscInt) recv[k + 1];
+  }
+  *out_ptr = ptr;
+  *out_col = col;
+}
+
+/* The closed class the chain ends in: closed gets its states' flags, *rep
+ * one of them, *n_closed their number.  Every state must reach it:
+ * several closed classes are an error, and so is a class of one state
+ * (it only loops) unless absorbing_ok. */
+static gboolean
+find_closed_class (const AugurMpiSpace *space, const gsize *row_ptr, const Entry *entries,
+                   gboolean absorbing_ok, guint8 *closed, guint64 *rep, guint64 *n_closed, GError **error)
+{
+  const guint n = augur_mpi_space_n_local (space);
+  const guint8 *in_col = (const guint8 *) &entries[0].col;
+  g_autofree guint8 *back = g_new0 (guint8, MAX (1, n));
+  g_autofree gsize *out_ptr = NULL;
+  g_autofree PetscInt *out_col = NULL;
+  guint64 c = space->initial, n_fwd = space->n_states, n_back;
+
+  /* the usual case: every state reaches the initial one */
+  set_single (space, back, c);
+  n_back = search (space, row_ptr, in_col, sizeof (Entry), back);
+  memset (closed, 1, MAX (1, n));
+  if (n_back == space->n_states)
+    {
+      *rep = c;
+      *n_closed = space->n_states;
+      return TRUE;
+    }
+
+  /* closed holds what c reaches (everything, from the initial state);
+   * a state of it that cannot come back reaches less: follow those */
+  outgoing_rows (space, row_ptr, entries, &out_ptr, &out_col);
+  for (;;)
+    {
+      guint64 other = first_difference (space, closed, back);
+      if (other == G_MAXUINT64)
+        break;
+      c = other;
+      set_single (space, closed, c);
+      n_fwd = search (space, out_ptr, (const guint8 *) out_col, sizeof (PetscInt), closed);
+      set_single (space, back, c);
+      n_back = search (space, row_ptr, in_col, sizeof (Entry), back);
+    }
+  *rep = c;
+  *n_closed = n_fwd;
+  if (n_fwd == 1 && !absorbing_ok)
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                   "State %" G_GUINT64_FORMAT " (numbered from 1 in augur-mpi's order) is absorbing: "
+                   "it has no outgoing transition (a deadlock), and the chain started in its initial state "
+                   "always ends up there, so the only steady state is to stay in it. "
+                   "Check the model for the cause of the deadlock.", c + 1);
+      return FALSE;
+    }
+  /* transient states: every one must reach this class */
+  memcpy (back, closed, MAX (1, n));
+  if (search (space, row_ptr, in_col, sizeof (Entry), back) < space->n_states)
+    {
+      guint64 lost = first_difference (space, back, NULL);
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                   "The chain has several closed classes of states (e.g. state %" G_GUINT64_FORMAT
+                   " cannot reach state %" G_GUINT64_FORMAT ", numbered from 1 in augur-mpi's order): "
+                   "the steady state depends on the initial state.", lost + 1, c + 1);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Q^T as an MPIAIJ matrix from the transitions each rank received. */
 static gboolean
-build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, gboolean *irreducible,
-              GError **error)
+build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, gboolean absorbing_ok,
+              guint8 *closed, guint64 *rep, guint64 *n_closed, GError **error)
 {
   const guint n = augur_mpi_space_n_local (space);
   const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
@@ -305,7 +457,9 @@ build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, gbo
     }
   row_ptr[n] = k;
   distinct = k;
-  *irreducible = all_reach_initial (space, row_ptr, entries);
+  /* the structure, before the matrix takes its memory */
+  if (!find_closed_class (space, row_ptr, entries, absorbing_ok, closed, rep, n_closed, error))
+    goto out;
 
   TRY (MatCreate (PETSC_COMM_WORLD, &A));
   TRY (MatSetSizes (A, (PetscInt) n, (PetscInt) n, (PetscInt) space->n_states, (PetscInt) space->n_states));
@@ -344,158 +498,6 @@ out:
   if (A != NULL)
     MatDestroy (&A);
   return FALSE;
-}
-
-/* Grows the set x (entries 0 or 1) to every state that reaches it
- * (backward) or that it reaches (forward); returns its size. */
-static gboolean
-reach (Mat A, gboolean backward, Vec x, Vec y, guint64 *count, GError **error)
-{
-  for (;;)
-    {
-      PetscScalar *xa;
-      const PetscScalar *ya;
-      PetscInt n;
-      guint64 changed = 0, size = 0;
-
-      if (backward)
-        TRY (MatMultTranspose (A, x, y));
-      else
-        TRY (MatMult (A, x, y));
-      TRY (VecGetLocalSize (x, &n));
-      TRY (VecGetArray (x, &xa));
-      TRY (VecGetArrayRead (y, &ya));
-      for (PetscInt i = 0; i < n; i++)
-        {
-          if (xa[i] == 0 && ya[i] > 0)
-            {
-              xa[i] = 1;
-              changed++;
-            }
-          size += xa[i] != 0;
-        }
-      TRY (VecRestoreArrayRead (y, &ya));
-      TRY (VecRestoreArray (x, &xa));
-      {
-        guint64 in[2] = { changed, size }, sums[2];
-        (void) MPI_Allreduce (in, sums, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-        if (sums[0] == 0)
-          {
-            *count = sums[1];
-            return TRUE;
-          }
-      }
-    }
-out:
-  return FALSE;
-}
-
-static gboolean
-set_single (Vec x, guint64 state, GError **error)
-{
-  TRY (VecSet (x, 0));
-  TRY (VecSetValue (x, (PetscInt) state, 1, INSERT_VALUES));
-  TRY (VecAssemblyBegin (x));
-  TRY (VecAssemblyEnd (x));
-  return TRUE;
-out:
-  return FALSE;
-}
-
-/* The smallest state in x and not in y, or G_MAXUINT64. */
-static guint64
-first_difference (Vec x, Vec y, guint64 first)
-{
-  const PetscScalar *xa, *ya;
-  PetscInt n;
-  guint64 best = G_MAXUINT64;
-
-  VecGetLocalSize (x, &n);
-  VecGetArrayRead (x, &xa);
-  VecGetArrayRead (y, &ya);
-  for (PetscInt i = 0; i < n; i++)
-    if (xa[i] != 0 && ya[i] == 0)
-      {
-        best = first + (guint64) i;
-        break;
-      }
-  VecRestoreArrayRead (y, &ya);
-  VecRestoreArrayRead (x, &xa);
-  (void) MPI_Allreduce (MPI_IN_PLACE, &best, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-  return best;
-}
-
-/* Finds the closed class: *closed gets its indicator, *rep one of its
- * states.  Fails when there are several closed classes or the only one is
- * an absorbing state. */
-static gboolean
-find_closed_class (AugurMpiSpace *space, Mat A, Vec closed, gboolean absorbing_ok,
-                   guint64 *rep, guint64 *n_closed, GError **error)
-{
-  const guint64 first = space->offsets[augur_mpi_rank];
-  Vec back = NULL, tmp = NULL;
-  guint64 c = space->initial, n_back = 0, n_fwd = space->n_states;
-  gboolean ok = FALSE;
-
-  TRY (VecDuplicate (closed, &back));
-  TRY (VecDuplicate (closed, &tmp));
-  /* everything is reachable from the initial state */
-  TRY (VecSet (closed, 1));
-  for (;;)
-    {
-      guint64 other;
-
-      if (!set_single (back, c, error) || !reach (A, TRUE, back, tmp, &n_back, error))
-        goto out;
-      /* closed = what c reaches; is all of it able to come back? */
-      other = first_difference (closed, back, first);
-      if (other == G_MAXUINT64)
-        break;
-      /* other is reached from c but does not reach it: what other reaches
-       * is smaller, and closer to a closed class */
-      c = other;
-      if (!set_single (closed, c, error) || !reach (A, FALSE, closed, tmp, &n_fwd, error))
-        goto out;
-    }
-  *rep = c;
-  *n_closed = n_fwd;
-
-  if (n_fwd == 1 && !absorbing_ok)
-    {
-      /* a closed class of one state: absorbing (its rates out are self-loops) */
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
-                   "State %" G_GUINT64_FORMAT " (numbered from 1 in augur-mpi's order) is absorbing: "
-                   "it has no outgoing transition (a deadlock), and the chain started in its initial state "
-                   "always ends up there, so the only steady state is to stay in it. "
-                   "Check the model for the cause of the deadlock.", c + 1);
-      goto out;
-    }
-  if (n_fwd < space->n_states)
-    {
-      /* transient states: every one must reach this class */
-      guint64 n_reach, lost;
-      TRY (VecCopy (closed, back));
-      if (!reach (A, TRUE, back, tmp, &n_reach, error))
-        goto out;
-      if (n_reach < space->n_states)
-        {
-          TRY (VecSet (tmp, 1));
-          lost = first_difference (tmp, back, first);
-          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
-                       "The chain has several closed classes of states (e.g. state %" G_GUINT64_FORMAT
-                       " cannot reach state %" G_GUINT64_FORMAT ", numbered from 1 in augur-mpi's order): "
-                       "the steady state depends on the initial state.", lost + 1, c + 1);
-          goto out;
-        }
-    }
-  ok = TRUE;
-
-out:
-  if (back != NULL)
-    VecDestroy (&back);
-  if (tmp != NULL)
-    VecDestroy (&tmp);
-  return ok;
 }
 
 /* Clamps rounding's small negative entries and the entries outside the
@@ -769,7 +771,7 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   Vec x = NULL, y = NULL, q = NULL, closed = NULL;
   double max_exit = 0, residual1 = INFINITY, residual_inf = INFINITY;
   guint64 rep = 0, n_closed = 0;
-  gboolean irreducible = FALSE;
+  g_autofree guint8 *closed_flags = NULL;
   guint iterations = 0;
   g_autofree char *name = NULL;
   g_autofree char *tried_before = NULL;
@@ -787,11 +789,13 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
     goto out;
 
   /* each phase ends with the ranks agreeing on its errors */
-  build_matrix (space, &A, n_transitions, &irreducible, error);
+  closed_flags = g_new0 (guint8, MAX (1, n));
+  build_matrix (space, &A, n_transitions, options->absorbing_ok, closed_flags, &rep, &n_closed, error);
   if (!augur_mpi_agree (error))
     goto out;
-  augur_mpi_phase (irreducible ? "matrix Q^T assembled, every state reaches the initial one"
-                               : "matrix Q^T assembled", &phase);
+  augur_mpi_phase (n_closed == space->n_states ? "structure checked (irreducible), matrix Q^T assembled"
+                                               : "structure checked (transient states in front of one closed class), "
+                                                 "matrix Q^T assembled", &phase);
 
   TRY (MatCreateVecs (A, &x, &y));
   TRY (VecDuplicate (x, &q));
@@ -799,26 +803,14 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   for (guint j = 0; j < n; j++)
     {
       TRY (VecSetValue (q, first + (PetscInt) j, space->exit[j], INSERT_VALUES));
+      TRY (VecSetValue (closed, first + (PetscInt) j, closed_flags[j] ? 1.0 : 0.0, INSERT_VALUES));
       max_exit = MAX (max_exit, space->exit[j]);
     }
   TRY (VecAssemblyBegin (q));
   TRY (VecAssemblyEnd (q));
+  TRY (VecAssemblyBegin (closed));
+  TRY (VecAssemblyEnd (closed));
   (void) MPI_Allreduce (MPI_IN_PLACE, &max_exit, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-
-  if (irreducible)
-    {
-      /* the usual case: the closed class is every state */
-      TRY (VecSet (closed, 1));
-      rep = space->initial;
-      n_closed = space->n_states;
-    }
-  else
-    {
-      find_closed_class (space, A, closed, options->absorbing_ok, &rep, &n_closed, error);
-      if (!augur_mpi_agree (error))
-        goto out;
-      augur_mpi_phase ("structure checked: transient states in front of one closed class", &phase);
-    }
 
   /* start: uniform on the closed class */
   TRY (VecCopy (closed, x));

@@ -15,6 +15,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-mpi-private.h"
+#include "augur-format.h"
 #include "ccdsm-private.h"
 
 #include <math.h>
@@ -487,14 +488,43 @@ augur_mpi_ccdsm (int argc, char **argv)
 
   {
     g_autofree char *output = NULL;
+    guint64 peak = augur_mpi_peak_bytes ();
+    MPI_Allreduce (MPI_IN_PLACE, &peak, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
     if (augur_mpi_rank == 0)
       {
         AugurCcdsmResult *result =
           ccdsm_result_new_distributed (c.succ, space.n_states, c.n_transitions, space.seconds,
                                         (g_get_monotonic_time () - start) / 1e6, checks,
                                         solved ? &info : NULL, solved ? sum : NULL, share, solve_error);
-        output = g_strcmp0 (format, "json") == 0 ? augur_ccdsm_result_to_json (result)
-                                                 : augur_ccdsm_result_to_text (result);
+        GString *o = g_string_new (NULL);
+        /* augur-cli ccdsm's output, and the run's ranks */
+        if (g_strcmp0 (format, "json") == 0)
+          {
+            g_autofree char *json = augur_ccdsm_result_to_json (result);
+            gsize end = strlen (json);
+            /* before the closing brace and the line break in front of it */
+            while (end > 0 && json[end - 1] != '}')
+              end--;
+            if (end > 0)
+              end--;
+            while (end > 0 && g_ascii_isspace (json[end - 1]))
+              end--;
+            g_string_append_len (o, json, end);
+            g_string_append_printf (o, ",\n  \"mpi\": {\"ranks\": %d, \"exchanges\": %" G_GUINT64_FORMAT
+                                    ", \"solver\": ", augur_mpi_size, space.rounds);
+            augur_json_append_string (o, solved ? info.solver_name : "");
+            g_string_append_printf (o, ", \"iterations\": %u, \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT "}\n}\n",
+                                    info.iterations, peak);
+          }
+        else
+          {
+            g_autofree char *text_out = augur_ccdsm_result_to_text (result);
+            g_autofree char *size = g_format_size (peak);
+            g_string_append (o, text_out);
+            g_string_append_printf (o, "\nMPI: %d rank%s, %" G_GUINT64_FORMAT " exchanges, peak memory %s per rank\n",
+                                    augur_mpi_size, augur_mpi_size == 1 ? "" : "s", space.rounds, size);
+          }
+        output = g_string_free (o, FALSE);
         solved = augur_ccdsm_result_is_solved (result);
         augur_ccdsm_result_unref (result);
       }

@@ -1,13 +1,16 @@
 /* bench-mpi.c: augur-mpi on the 13-stage pipeline (figure B.1 extended,
- * 1,594,323 states) with 1 and 2 ranks, with its default preconditioner
+ * 1,594,323 states) and on the 4-process cache-coherence model of
+ * bench-ccdsm (tests/bench/data/stream4.ccdsm, 1,359,556 states, with
+ * transient states) with 1 and 2 ranks, with its default preconditioner
  * (additive Schwarz) and with block Jacobi: generation and solution time,
  * iterations and the peak memory of the largest rank (getrusage), beside
- * the sequential engine's throughput.  Not a timed test: run with
+ * the sequential engine's answer.  Not a timed test: run with
  * `meson test --benchmark bench-mpi` or directly
  * (bench-mpi AUGUR-MPI MPIRUN [STAGES]).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "ccdsm.h"
 #include "pepa.h"
 
 #include <glib/gstdio.h>
@@ -59,20 +62,19 @@ number_after (const char *json, const char *key)
   return p != NULL ? g_ascii_strtod (p + strlen (key), NULL) : -1;
 }
 
-/* One run of augur-mpi; FALSE when it failed. */
-static gboolean
-run (const char *augur_mpi, const char *mpirun, int ranks, const char *pc, const char *path,
-     double reference)
+/* One run of augur-mpi; its JSON, or NULL when it failed. */
+static char *
+run (const char *augur_mpi, const char *mpirun, int ranks, const char *pc, const char *command,
+     const char *path)
 {
   g_autofree char *np = g_strdup_printf ("%d", ranks);
   g_autofree char *pc_option = g_strdup_printf ("-pc_type %s", pc);
-  const char *argv[] = { mpirun, "-np", np, "--oversubscribe", augur_mpi, "pepa", path,
+  const char *argv[] = { mpirun, "-np", np, "--oversubscribe", augur_mpi, command, path,
                          "--format", "json", "--petsc-options", pc_option, NULL };
   g_auto(GStrv) envp = g_get_environ ();
   g_autofree char *out = NULL, *err = NULL;
   g_autoptr(GError) error = NULL;
   int status;
-  double tp;
 
   if (strstr (mpirun, "openmpi") == NULL && strstr (mpirun, "orterun") == NULL)
     memmove (&argv[3], &argv[4], sizeof (argv) - 4 * sizeof (argv[0]));
@@ -81,13 +83,25 @@ run (const char *augur_mpi, const char *mpirun, int ranks, const char *pc, const
   if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error))
     {
       fprintf (stderr, "cannot run %s: %s\n", mpirun, error->message);
-      return FALSE;
+      return NULL;
     }
   if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
     {
       fprintf (stderr, "augur-mpi failed with %d ranks:\n%s\n", ranks, err);
-      return FALSE;
+      return NULL;
     }
+  return g_steal_pointer (&out);
+}
+
+static gboolean
+run_pepa (const char *augur_mpi, const char *mpirun, int ranks, const char *pc, const char *path,
+          double reference)
+{
+  g_autofree char *out = run (augur_mpi, mpirun, ranks, pc, "pepa", path);
+  double tp;
+
+  if (out == NULL)
+    return FALSE;
   tp = number_after (out, "\"process1\": ");
   printf ("| %d | %s | %.0f | %.0f | %.2f | %.2f | %.0f | %.0f | %.12f | %.1e |\n",
           ranks, pc, number_after (out, "\"states\": "), number_after (out, "\"transitions\": "),
@@ -95,6 +109,26 @@ run (const char *augur_mpi, const char *mpirun, int ranks, const char *pc, const
           number_after (out, "\"iterations\": "),
           number_after (out, "\"peak_bytes_per_rank\": ") / (1024.0 * 1024.0),
           tp, reference > 0 ? (tp - reference) / reference : 0.0);
+  fflush (stdout);
+  return TRUE;
+}
+
+static gboolean
+run_ccdsm (const char *augur_mpi, const char *mpirun, int ranks, const char *pc, const char *path,
+           double reference)
+{
+  g_autofree char *out = run (augur_mpi, mpirun, ranks, pc, "ccdsm", path);
+  double latency;
+
+  if (out == NULL)
+    return FALSE;
+  latency = number_after (out, "\"latency_ns\": ");
+  printf ("| %d | %s | %.0f | %.0f | %.2f | %.2f | %.0f | %.0f | %.10f | %.1e |\n",
+          ranks, pc, number_after (out, "\"states\": "), number_after (out, "\"transitions\": "),
+          number_after (out, "\"generation_seconds\": "), number_after (out, "\"total_seconds\": "),
+          number_after (out, "\"iterations\": "),
+          number_after (out, "\"peak_bytes_per_rank\": ") / (1024.0 * 1024.0),
+          latency, reference > 0 ? (latency - reference) / reference : 0.0);
   fflush (stdout);
   return TRUE;
 }
@@ -161,9 +195,39 @@ main (int argc, char **argv)
           "|---|---|---|---|---|---|---|---|---|---|\n");
   for (int ranks = 1; ranks <= 2; ranks++)
     for (guint i = 0; i < G_N_ELEMENTS (pcs); i++)
-      failed += !run (argv[1], argv[2], ranks, pcs[i], path, reference);
+      failed += !run_pepa (argv[1], argv[2], ranks, pcs[i], path, reference);
 
   g_unlink (path);
   g_rmdir (dir);
+
+  /* the cache-coherence model */
+  {
+    g_autofree char *ccdsm_path = g_build_filename (AUGUR_SOURCE_ROOT, "tests", "bench", "data", "stream4.ccdsm", NULL);
+    g_autofree char *ccdsm_text = NULL;
+    g_autoptr(AugurCcdsmProgram) program = NULL;
+    g_autoptr(AugurCcdsmResult) ccdsm = NULL;
+    double latency = 0;
+
+    if (g_file_get_contents (ccdsm_path, &ccdsm_text, NULL, &error))
+      program = augur_ccdsm_program_parse (ccdsm_text, -1, ccdsm_path, NULL, &error);
+    if (program != NULL)
+      ccdsm = augur_ccdsm_solve (program, NULL, NULL, NULL, NULL, NULL, &error);
+    if (ccdsm == NULL)
+      {
+        fprintf (stderr, "the sequential engine failed on %s: %s\n", ccdsm_path, error->message);
+        return 1;
+      }
+    latency = augur_ccdsm_result_get_latency (ccdsm);
+    printf ("\nstream4.ccdsm (4 processes): the sequential engine (augur-cli): generation %.2f s, total %.2f s, "
+            "latency %.10f ns\n\n", augur_ccdsm_result_get_generation_seconds (ccdsm),
+            augur_ccdsm_result_get_total_seconds (ccdsm), latency);
+    g_clear_pointer (&ccdsm, augur_ccdsm_result_unref);
+    printf ("| ranks | preconditioner | states | transitions | generation (s) | total (s) | iterations "
+            "| peak MB per rank | latency (ns) | against sequential |\n"
+            "|---|---|---|---|---|---|---|---|---|---|\n");
+    for (int ranks = 1; ranks <= 2; ranks++)
+      for (guint i = 0; i < G_N_ELEMENTS (pcs); i++)
+        failed += !run_ccdsm (argv[1], argv[2], ranks, pcs[i], ccdsm_path, latency);
+  }
   return failed ? 1 : 0;
 }

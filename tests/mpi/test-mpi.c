@@ -457,6 +457,7 @@ compare_ccdsm (const char *path, int ranks, int distance, const char *protocol, 
   g_assert_cmpuint ((guint64) number_after (out, "\"transitions\": "), ==,
                     augur_ccdsm_result_get_n_transitions (result));
   g_assert_cmpint ((int) number_after (out, "\"distance\": "), ==, distance);
+  g_assert_cmpint ((int) number_after (out, "\"mpi\": {\"ranks\": "), ==, ranks);
   /* the checks, each passed or failed as the engine says */
   for (guint k = 0; k < AUGUR_CCDSM_CHECK_N; k++)
     {

@@ -827,7 +827,10 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
         AUGUR_MPI_SOLVER_BICGSTAB, AUGUR_MPI_SOLVER_GMRES, AUGUR_MPI_SOLVER_JACOBI, AUGUR_MPI_SOLVER_POWER,
       };
       AugurMpiSolverKind plan[G_N_ELEMENTS (auto_plan)];
-      guint n_plan = 0, used = 0, best_iterations = 0;
+      guint n_plan = 0, used = 0, best_iterations = 0, n_tried = 0;
+      AugurMpiSolverKind tried_kind[G_N_ELEMENTS (auto_plan)];
+      double tried_r1[G_N_ELEMENTS (auto_plan)];
+      guint tried_its[G_N_ELEMENTS (auto_plan)];
       double best_r1 = INFINITY, best_rinf = INFINITY;
       g_autofree char *best_name = NULL;
       g_autoptr(GString) tried = g_string_new (NULL);
@@ -869,12 +872,19 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
               g_free (best_name);
               best_name = g_strdup (method);
             }
+          n_tried++;
+          tried_kind[i] = plan[i];
+          tried_r1[i] = r1;
+          tried_its[i] = its;
           if (r1 <= tol)
             break;
-          if (i + 1 < n_plan)
-            g_string_append_printf (tried, "%s%s (residual %.3g after %u iterations)", tried->len ? ", " : "",
-                                    augur_mpi_solver_to_name (plan[i]), r1, its);
         }
+      /* the methods that gave way: before the one that converged, or
+       * beside the best one */
+      for (guint i = 0; i < n_tried; i++)
+        if (i + 1 < n_tried ? tried_r1[i] != best_r1 || best_r1 > tol : best_r1 > tol && tried_r1[i] != best_r1)
+          g_string_append_printf (tried, "%s%s (residual %.3g after %u iterations)", tried->len ? ", " : "",
+                                  augur_mpi_solver_to_name (tried_kind[i]), tried_r1[i], tried_its[i]);
       TRY (VecCopy (best, x));
       VecDestroy (&best);
       iterations = best_iterations;

@@ -606,6 +606,22 @@ test_ccdsm_bad (void)
     const char *args[] = { "ccdsm", path, NULL };
     assert_fails (args, 2, where);
   }
+  /* a runtime error met by one rank stops every rank */
+  g_assert_true (g_file_set_contents (path, "var a : 0..1 = 0, kind data, home N0;\nreg x : 0..1;\n"
+                                      "process P0 on cpu0 { loop { start; x := load a; x := 1 / x; } }\n",
+                                      -1, &error));
+  g_free (where);
+  where = g_strdup_printf ("%s:3:49: process P0: division by zero\nreached from the state P0 at line 3", path);
+  {
+    const char *args[] = { "ccdsm", path, NULL };
+    assert_fails (args, 3, where);
+  }
+  /* the state limit */
+  {
+    g_autofree char *sr1 = example ("sr1.ccdsm");
+    const char *args[] = { "ccdsm", sr1, "--max-states", "100", NULL };
+    assert_fails (args, 2, "the state space has more than 100 states (the limit; --max-states sets it)");
+  }
   g_unlink (path);
   g_rmdir (dir);
 }

@@ -293,7 +293,18 @@ augur_mpi_ccdsm (int argc, char **argv)
   const char *path;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_help_enabled (context, augur_mpi_rank == 0);
+  /* GOption's --help exits at once: rank 0 would end without the others */
+  g_set_prgname (argv[0]);
+  g_option_context_set_help_enabled (context, FALSE);
+  if (augur_mpi_wants_help (argc, argv))
+    {
+      if (augur_mpi_rank == 0)
+        {
+          g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+          fputs (help, stdout);
+        }
+      return AUGUR_MPI_EXIT_OK;
+    }
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       if (augur_mpi_rank == 0)

@@ -40,6 +40,9 @@ extern gboolean augur_mpi_verbose;
 void     augur_mpi_phase (const char *what,
                           gint64     *since);
 
+/* Whether the arguments ask for help (-h, --help, -?, before any "--"). */
+gboolean augur_mpi_wants_help (int argc, char **argv);
+
 /* Rank 0 reads a model file (at most AUGUR_FILE_MAX_DOCUMENT bytes) and
  * sends it to every rank. */
 char    *augur_mpi_read_file (const char *path,

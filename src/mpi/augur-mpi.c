@@ -122,6 +122,19 @@ augur_mpi_read_file (const char *path, gsize *length, GError **error)
   return g_steal_pointer (&text);
 }
 
+gboolean
+augur_mpi_wants_help (int argc, char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--") == 0)
+        return FALSE;
+      if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0 || strcmp (argv[i], "-?") == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 print_usage (FILE *out)
 {
@@ -170,10 +183,15 @@ main (int argc, char **argv)
         printf ("augur-mpi %s\n", PACKAGE_VERSION);
       status = AUGUR_MPI_EXIT_OK;
     }
-  else if (strcmp (argv[1], "pepa") == 0)
-    status = augur_mpi_pepa (argc - 1, argv + 1);
-  else if (strcmp (argv[1], "ccdsm") == 0)
-    status = augur_mpi_ccdsm (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "pepa") == 0 || strcmp (argv[1], "ccdsm") == 0)
+    {
+      /* the command's name in its messages and help: "augur-mpi pepa" */
+      g_autofree char *name = g_strconcat ("augur-mpi ", argv[1], NULL);
+      char *saved = argv[1];
+      argv[1] = name;
+      status = strcmp (saved, "pepa") == 0 ? augur_mpi_pepa (argc - 1, argv + 1) : augur_mpi_ccdsm (argc - 1, argv + 1);
+      argv[1] = saved;
+    }
   else
     {
       if (augur_mpi_rank == 0)

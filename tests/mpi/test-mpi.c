@@ -634,6 +634,18 @@ test_usage (void)
   if (!have_mpi ())
     return;
   assert_fails (args, 2, "unknown solver 'cholesky'");
+  /* --help: printed once, and every rank ends normally */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *help[] = { i ? "ccdsm" : "pepa", "--help", NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      const char *usage;
+
+      g_assert_cmpint (run_mpi (2, help, &out, &err), ==, 0);
+      usage = i ? "augur-mpi ccdsm [OPTION" : "augur-mpi pepa [OPTION";
+      g_assert_nonnull (strstr (out, usage));
+      g_assert_null (strstr (strstr (out, usage) + 1, usage));
+    }
 }
 
 int

@@ -9,6 +9,7 @@ PACKAGES="
   gettext desktop-file-utils appstream librsvg2-bin
   xvfb xauth fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
   locales pajeng libsimgrid-dev libopenmpi-dev openmpi-bin gfortran mpich libmpich-dev libpapi-dev
+  petsc-dev
   slurm-wlm munge libgsl-dev
 "
 

@@ -125,3 +125,79 @@ AugurMachine *cc_machine_new_empty (void);
 guint         cc_machine_append    (AugurMachine *m, int level, const char *name, guint parent);
 int           cc_machine_find_module (const AugurMachine *m, const char *name);
 gboolean      cc_machine_name_used (const AugurMachine *m, const char *name);
+
+/* ---- One state's successors (ccdsm-solve.c) ------------------------------ */
+
+/* The generator of augur_ccdsm_solve () for a caller that keeps the states
+ * itself (augur-mpi spreads them over MPI ranks): packed states of
+ * ccdsm_successors_get_n_words () words, the transitions out of one with
+ * their labels (numbers of this object's own; a label's bytes,
+ * ccdsm_successors_label_size () of them, carry it to another object of
+ * the same model), the checks made while stepping, the ping-pong
+ * automaton, and the result built from the measures' sums.  Not
+ * thread-safe: one object per thread. */
+typedef struct _CcdsmSuccessors CcdsmSuccessors;
+
+CcdsmSuccessors *ccdsm_successors_new  (const AugurCcdsmProgram *program,
+                                        const AugurCcdsmSetup   *setup,
+                                        GError                 **error);
+void             ccdsm_successors_free (CcdsmSuccessors *succ);
+guint            ccdsm_successors_get_n_words (const CcdsmSuccessors *succ);
+const guint64   *ccdsm_successors_get_initial (const CcdsmSuccessors *succ);
+/* One transition per process that has not ended, as generated (self-loops
+ * included); *stuck when none of them changes the state or passes a mark
+ * (augur_ccdsm_solve ()'s deadlock).  A runtime error of the program is an
+ * error, with the state it happened in. */
+gboolean         ccdsm_successors_of (CcdsmSuccessors  *succ,
+                                      const guint64    *packed,
+                                      gsize            *n,
+                                      const guint64   **targets,
+                                      const double    **rates,
+                                      const guint     **labels,
+                                      gboolean         *stuck,
+                                      GError          **error);
+char            *ccdsm_successors_describe (CcdsmSuccessors *succ,
+                                            const guint64   *packed);
+gsize            ccdsm_successors_label_size (void);
+guint            ccdsm_successors_get_n_labels (const CcdsmSuccessors *succ);
+const void      *ccdsm_successors_get_label (const CcdsmSuccessors *succ,
+                                             guint                  label);
+guint            ccdsm_successors_intern_label (CcdsmSuccessors *succ,
+                                                const void      *bytes);
+char            *ccdsm_successors_describe_label (const CcdsmSuccessors *succ,
+                                                  guint                  label);
+/* The ping-pong check's automaton: its number of states (0 when the
+ * program has no 'sent' and 'received' marks), and its state after a
+ * label from state m, or G_MAXUINT with what went wrong. */
+guint            ccdsm_successors_alternation_size (const CcdsmSuccessors *succ);
+guint            ccdsm_successors_alternation_step (const CcdsmSuccessors *succ,
+                                                    guint                  label,
+                                                    guint                  m,
+                                                    char                 **what);
+/* Time share of each (variable, process): p added where the state's
+ * accesses in flight are; ccdsm_successors_get_n_shares () entries. */
+guint            ccdsm_successors_get_n_shares (const CcdsmSuccessors *succ);
+void             ccdsm_successors_add_share (CcdsmSuccessors *succ,
+                                             const guint64   *packed,
+                                             double           p,
+                                             double          *share);
+/* A check that failed while stepping (coherence, assertions, mutual
+ * exclusion): its message, the step that broke it and the state. */
+gboolean         ccdsm_successors_get_violation (CcdsmSuccessors     *succ,
+                                                 AugurCcdsmCheckKind  kind,
+                                                 char               **what,
+                                                 char               **last,
+                                                 char               **where);
+/* The result as augur_ccdsm_solve () would build it from these sums:
+ * throughput per label of succ (NULL, with solve_error, when not
+ * solved), the time shares, the checks (copied). */
+AugurCcdsmResult *ccdsm_result_new_distributed (CcdsmSuccessors       *succ,
+                                                guint64                n_states,
+                                                guint64                n_transitions,
+                                                double                 gen_seconds,
+                                                double                 total_seconds,
+                                                const AugurCcdsmCheck *checks,
+                                                const AugurSolveInfo  *info,
+                                                const double          *throughput,
+                                                const double          *share,
+                                                const char            *solve_error);

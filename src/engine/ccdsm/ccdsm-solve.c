@@ -1376,18 +1376,13 @@ check_alternation (Gen *g, Violation *v)
 
 /* ---- Solve -------------------------------------------------------------- */
 
+/* The measures from the throughput of every label (all but the time
+ * share, which needs the states). */
 static void
-compute_measures (AugurCcdsmResult *r, Gen *g, const double *pi)
+measures_from_throughput (AugurCcdsmResult *r, Gen *g, const double *thr)
 {
   const AugurCcdsmProgram *prog = g->prog;
   guint nl = g->labels->len, np = g->np, nv = prog->vars->len, nk = prog->kinds->len;
-  double *thr = g_new0 (double, nl);
-  const guint64 *row = (const guint64 *) g->row_ptr->data;
-  const double *rate = (const double *) g->rate->data;
-  const guint32 *lab = (const guint32 *) g->lab->data;
-  for (guint s = 0; s < g->set.n_states; s++)
-    for (guint64 t = row[s]; t < row[s + 1]; t++)
-      thr[lab[t]] += pi[s] * rate[t];
 
   double fs = 0;
   for (guint l = 0; l < nl; l++)
@@ -1423,6 +1418,22 @@ compute_measures (AugurCcdsmResult *r, Gen *g, const double *pi)
           r->total_misses += thr[l] * per;
         }
     }
+}
+
+static void
+compute_measures (AugurCcdsmResult *r, Gen *g, const double *pi)
+{
+  const AugurCcdsmProgram *prog = g->prog;
+  guint nl = g->labels->len, np = g->np;
+  double *thr = g_new0 (double, nl);
+  const guint64 *row = (const guint64 *) g->row_ptr->data;
+  const double *rate = (const double *) g->rate->data;
+  const guint32 *lab = (const guint32 *) g->lab->data;
+  for (guint s = 0; s < g->set.n_states; s++)
+    for (guint64 t = row[s]; t < row[s + 1]; t++)
+      thr[lab[t]] += pi[s] * rate[t];
+
+  measures_from_throughput (r, g, thr);
   /* Time share: where each process's access in flight is. */
   for (guint s = 0; s < g->set.n_states; s++)
     {
@@ -2206,4 +2217,459 @@ augur_ccdsm_experiment_to_csv (GPtrArray *runs, const char *const *names)
         }
     }
   return g_string_free (out, FALSE);
+}
+
+/* ---- One state's successors, for generators that keep their own states ---- */
+
+/* The generator above for a caller that stores the states itself
+ * (augur-mpi spreads them over MPI ranks): the same layout, steps and
+ * labels; the checks made while stepping (coherence, assertions, mutual
+ * exclusion) are kept with the state where they failed, without the path
+ * to it, which needs every state's parent. */
+struct _CcdsmSuccessors {
+  Gen       g;
+  int      *u0, *u;
+  guint64  *initial;
+  guint64  *source;
+  guint64  *targets;
+  double   *rates;
+  guint    *labels;
+  gsize     cap;
+  char     *where[AUGUR_CCDSM_CHECK_N];   /* the state a check failed in */
+};
+
+static const guint violation_kinds[] = {
+  AUGUR_CCDSM_CHECK_COHERENCE, AUGUR_CCDSM_CHECK_ASSERTS, AUGUR_CCDSM_CHECK_MUTEX,
+};
+
+static Violation *
+successors_violation (CcdsmSuccessors *succ, guint kind)
+{
+  switch (kind)
+    {
+    case AUGUR_CCDSM_CHECK_COHERENCE: return &succ->g.coherence;
+    case AUGUR_CCDSM_CHECK_ASSERTS: return &succ->g.asserts;
+    case AUGUR_CCDSM_CHECK_MUTEX: return &succ->g.mutex;
+    default: return NULL;
+    }
+}
+
+/* Notes the state in which a check failed first. */
+static void
+successors_note_violations (CcdsmSuccessors *succ, const guint64 *packed)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (violation_kinds); i++)
+    {
+      guint kind = violation_kinds[i];
+      if (successors_violation (succ, kind)->found && succ->where[kind] == NULL)
+        succ->where[kind] = packed != NULL
+                            ? describe_packed (succ->g.prog, &succ->g.L, packed)
+                            : g_strdup (_("initial state: every cache I, every process at its first access"));
+    }
+}
+
+CcdsmSuccessors *
+ccdsm_successors_new (const AugurCcdsmProgram *program,
+                      const AugurCcdsmSetup   *setup,
+                      GError                 **error)
+{
+  CcdsmSuccessors *succ = g_new0 (CcdsmSuccessors, 1);
+  Gen *g = &succ->g;
+  guint64 n_fields;
+  gboolean ok = TRUE;
+
+  g->prog = program;
+  g->setup = setup != NULL ? setup : program->setup;
+  g->max_states = G_MAXUINT32 - 2;
+  g->budget = augur_memory_budget ();
+  g->labels = g_ptr_array_new_with_free_func (g_free);
+  g->label_index = g_hash_table_new (label_hash, label_equal);
+  if (!resolve_setup (g, error))
+    {
+      ccdsm_successors_free (succ);
+      return NULL;
+    }
+  n_fields = count_fields (program);
+  if (n_fields > CC_MAX_FIELDS)
+    {
+      g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
+                   _("%s: a state of this model has %llu values (registers, and a value and a "
+                     "cache state per process for every shared element); expected at most %u: "
+                     "fewer processes or smaller arrays"),
+                   program->filename, (unsigned long long) n_fields, CC_MAX_FIELDS);
+      ccdsm_successors_free (succ);
+      return NULL;
+    }
+  layout_init (&g->L, program, g->setup);
+  g->scratch = g_new0 (guint64, g->L.words);
+  succ->u0 = g_new0 (int, MAX (1, g->L.n_fields));
+  succ->u = g_new0 (int, MAX (1, g->L.n_fields));
+  succ->initial = g_new0 (guint64, g->L.words);
+  succ->source = g_new0 (guint64, g->L.words);
+
+  /* the initial state, as generate () makes it */
+  {
+    const Layout *L = &g->L;
+    int *u0 = succ->u0;
+    for (guint f = 0; f < L->n_fields; f++)
+      u0[f] = L->min[f];
+    for (guint p = 0; p < g->np; p++)
+      {
+        const CcProcess *pr = program->procs->pdata[p];
+        u0[F_PC (L, p)] = 0;
+        for (guint r = 0; r < pr->regs->len; r++)
+          u0[F_REG (L, p, r)] = ((CcReg *) program->regs->pdata[g_array_index (pr->regs, int, r)])->init;
+        for (guint l = 0; l < L->n_locks; l++)
+          u0[F_HOLD (L, p, l)] = 0;
+      }
+    for (guint i = 0; i < program->vars->len; i++)
+      {
+        const CcVar *v = program->vars->pdata[i];
+        for (guint e = v->first_elem; e < v->first_elem + v->size; e++)
+          {
+            u0[F_VAL (L, e)] = v->init;
+            for (guint p = 0; p < g->np; p++)
+              u0[F_CACHE (L, e, p)] = AUGUR_MESI_I;
+          }
+      }
+    g->initial = TRUE;
+    g->current = G_MAXUINT;
+    for (guint p = 0; p < g->np && ok; p++)
+      {
+        Label lab;
+        label_init (&lab);
+        ok = run_process (g, u0, p, &lab);
+      }
+    g->initial = FALSE;
+    if (ok)
+      encode (L, u0, succ->initial);
+  }
+  successors_note_violations (succ, NULL);
+  if (!ok)
+    {
+      if (g->error != NULL)
+        g_propagate_error (error, g_steal_pointer (&g->error));
+      else
+        g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_RUNTIME, "%s", program->filename);
+      ccdsm_successors_free (succ);
+      return NULL;
+    }
+  return succ;
+}
+
+void
+ccdsm_successors_free (CcdsmSuccessors *succ)
+{
+  if (succ == NULL)
+    return;
+  gen_clear (&succ->g);
+  g_free (succ->u0);
+  g_free (succ->u);
+  g_free (succ->initial);
+  g_free (succ->source);
+  g_free (succ->targets);
+  g_free (succ->rates);
+  g_free (succ->labels);
+  for (guint k = 0; k < AUGUR_CCDSM_CHECK_N; k++)
+    g_free (succ->where[k]);
+  g_free (succ);
+}
+
+guint
+ccdsm_successors_get_n_words (const CcdsmSuccessors *succ)
+{
+  return succ->g.L.words;
+}
+
+const guint64 *
+ccdsm_successors_get_initial (const CcdsmSuccessors *succ)
+{
+  return succ->initial;
+}
+
+gboolean
+ccdsm_successors_of (CcdsmSuccessors  *succ,
+                     const guint64    *packed,
+                     gsize            *n,
+                     const guint64   **targets,
+                     const double    **rates,
+                     const guint     **labels,
+                     gboolean         *stuck,
+                     GError          **error)
+{
+  Gen *g = &succ->g;
+  const Layout *L = &g->L;
+  const AugurCcdsmProgram *prog = g->prog;
+  gsize k = 0;
+  gboolean moves = FALSE;
+
+  memcpy (succ->source, packed, L->words * sizeof (guint64));
+  if (succ->cap < MAX (g->np, 1u))
+    {
+      succ->cap = MAX (g->np, 1u);
+      succ->targets = g_renew (guint64, succ->targets, succ->cap * L->words);
+      succ->rates = g_renew (double, succ->rates, succ->cap);
+      succ->labels = g_renew (guint, succ->labels, succ->cap);
+    }
+  decode (L, succ->source, succ->u0);
+  g->current = G_MAXUINT;
+  for (guint p = 0; p < g->np; p++)
+    {
+      const CcProcess *pr = prog->procs->pdata[p];
+      Label lab;
+      guint64 *out;
+
+      if (g_array_index (pr->code, CcInstr, succ->u0[F_PC (L, p)]).op == CC_I_HALT)
+        continue;
+      succ->rates[k] = g->phases / g->lat[succ->u0[F_XFER (L, p)]];
+      if (!step (g, succ->u0, succ->u, p, &lab))
+        {
+          g_autofree char *where = describe_packed (prog, L, succ->source);
+          if (g->error != NULL)
+            g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_RUNTIME,
+                         "%s\nreached from the state %s (augur-mpi does not keep the path to it; "
+                         "augur-cli ccdsm gives it)", g->error->message, where);
+          else
+            g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_RUNTIME, "%s: %s", prog->filename, where);
+          g_clear_error (&g->error);
+          return FALSE;
+        }
+      succ->labels[k] = intern_label (g, &lab);
+      out = succ->targets + k * L->words;
+      encode_delta (L, succ->u0, succ->u, succ->source, out);
+      /* as augur_ccdsm_solve's deadlock check: a move changes the state or marks */
+      if (memcmp (out, succ->source, L->words * sizeof (guint64)) != 0 || lab.n_marks > 0)
+        moves = TRUE;
+      k++;
+    }
+  successors_note_violations (succ, succ->source);
+  *n = k;
+  *targets = succ->targets;
+  *rates = succ->rates;
+  *labels = succ->labels;
+  *stuck = !moves;
+  return TRUE;
+}
+
+char *
+ccdsm_successors_describe (CcdsmSuccessors *succ,
+                           const guint64   *packed)
+{
+  return describe_packed (succ->g.prog, &succ->g.L, packed);
+}
+
+/* Labels travel between processes as their bytes. */
+gsize
+ccdsm_successors_label_size (void)
+{
+  return sizeof (Label);
+}
+
+guint
+ccdsm_successors_get_n_labels (const CcdsmSuccessors *succ)
+{
+  return succ->g.labels->len;
+}
+
+const void *
+ccdsm_successors_get_label (const CcdsmSuccessors *succ,
+                            guint                  label)
+{
+  return succ->g.labels->pdata[label];
+}
+
+guint
+ccdsm_successors_intern_label (CcdsmSuccessors *succ,
+                               const void      *bytes)
+{
+  Label l;
+
+  memcpy (&l, bytes, sizeof l);
+  return intern_label (&succ->g, &l);
+}
+
+guint
+ccdsm_successors_alternation_size (const CcdsmSuccessors *succ)
+{
+  const AugurCcdsmProgram *prog = succ->g.prog;
+
+  if (prog->mark_sent < 0 || prog->mark_received < 0)
+    return 0;
+  return 1 + 2 * succ->g.np;
+}
+
+guint
+ccdsm_successors_alternation_step (const CcdsmSuccessors *succ,
+                                   guint                  label,
+                                   guint                  m,
+                                   char                 **what)
+{
+  const AugurCcdsmProgram *prog = succ->g.prog;
+  const Label *l = succ->g.labels->pdata[label];
+  guint np = succ->g.np;
+  guint mm = m;
+
+  /* check_alternation ()'s automaton */
+  for (int k = 0; k < l->n_marks; k++)
+    {
+      int mk = l->marks[k];
+      guint p = l->proc, next;
+      gboolean sent;
+
+      if (mk != prog->mark_sent && mk != prog->mark_received)
+        continue;
+      sent = mk == prog->mark_sent;
+      if (mm == 0)
+        next = sent ? 1 + p : G_MAXUINT;
+      else if (mm <= np)
+        next = (!sent && p != mm - 1) ? 1 + np + p : G_MAXUINT;
+      else
+        next = (sent && p == mm - 1 - np) ? 1 + p : G_MAXUINT;
+      if (next == G_MAXUINT)
+        {
+          const char *who = augur_ccdsm_program_get_process_name (prog, p);
+          g_autofree char *expect = NULL;
+          if (mm == 0)
+            expect = g_strdup (_("a first 'sent'"));
+          else if (mm <= np)
+            expect = g_strdup_printf (_("'received' by the peer of %s"), augur_ccdsm_program_get_process_name (prog, mm - 1));
+          else
+            expect = g_strdup_printf (_("'sent' by %s, which received last"), augur_ccdsm_program_get_process_name (prog, mm - 1 - np));
+          *what = g_strdup_printf (_("%s marks '%s' where the ping-pong expects %s"), who,
+                                   sent ? "sent" : "received", expect);
+          return G_MAXUINT;
+        }
+      mm = next;
+    }
+  return mm;
+}
+
+char *
+ccdsm_successors_describe_label (const CcdsmSuccessors *succ,
+                                 guint                  label)
+{
+  return describe_label (succ->g.prog, succ->g.labels->pdata[label]);
+}
+
+guint
+ccdsm_successors_get_n_shares (const CcdsmSuccessors *succ)
+{
+  return MAX (succ->g.prog->vars->len * succ->g.np, 1u);
+}
+
+void
+ccdsm_successors_add_share (CcdsmSuccessors *succ,
+                            const guint64   *packed,
+                            double           p,
+                            double          *share)
+{
+  const AugurCcdsmProgram *prog = succ->g.prog;
+  const Layout *L = &succ->g.L;
+  guint np = succ->g.np;
+
+  /* as compute_measures () */
+  for (guint q = 0; q < np; q++)
+    {
+      const CcProcess *pr = prog->procs->pdata[q];
+      const CcInstr *in = &g_array_index (pr->code, CcInstr, get_field (L, packed, F_PC (L, q)));
+      if (in->op != CC_I_HALT)
+        share[in->var * np + q] += p;
+    }
+}
+
+gboolean
+ccdsm_successors_get_violation (CcdsmSuccessors     *succ,
+                                AugurCcdsmCheckKind  kind,
+                                char               **what,
+                                char               **last,
+                                char               **where)
+{
+  Violation *v = successors_violation (succ, kind);
+
+  if (v == NULL || !v->found)
+    return FALSE;
+  *what = g_strdup (v->what);
+  /* as set_check () */
+  if (v->label >= 0)
+    *last = describe_label (succ->g.prog, succ->g.labels->pdata[v->label]);
+  else if (v->label <= -2)
+    *last = g_strdup_printf (_("%s completes its access and runs on: %s"),
+                             augur_ccdsm_program_get_process_name (succ->g.prog, -2 - v->label), v->what);
+  else
+    *last = g_strdup (v->what);
+  *where = g_strdup (succ->where[kind] != NULL ? succ->where[kind] : "?");
+  return TRUE;
+}
+
+AugurCcdsmResult *
+ccdsm_result_new_distributed (CcdsmSuccessors       *succ,
+                              guint64                n_states,
+                              guint64                n_transitions,
+                              double                 gen_seconds,
+                              double                 total_seconds,
+                              const AugurCcdsmCheck *checks,
+                              const AugurSolveInfo  *info,
+                              const double          *throughput,
+                              const double          *share,
+                              const char            *solve_error)
+{
+  Gen *g = &succ->g;
+  const AugurCcdsmProgram *program = g->prog;
+  AugurCcdsmResult *r = g_new0 (AugurCcdsmResult, 1);
+  guint nv = program->vars->len, np = g->np, nk = program->kinds->len;
+
+  r->ref_count = 1;
+  r->program = augur_ccdsm_program_ref ((AugurCcdsmProgram *) program);
+  r->setup = augur_ccdsm_setup_copy (g->setup);
+  r->n_states = (guint) MIN (n_states, G_MAXUINT);
+  r->n_transitions = n_transitions;
+  r->gen_seconds = gen_seconds;
+  r->total_seconds = total_seconds;
+  r->distance = augur_ccdsm_setup_get_distance (g->setup, program);
+  for (guint c = 0; c < AUGUR_CCDSM_CHECK_N; c++)
+    {
+      r->checks[c] = checks[c];
+      r->checks[c].message = g_strdup (checks[c].message);
+      r->checks[c].path = g_strdupv (checks[c].path);
+    }
+  if (info != NULL)
+    {
+      r->info = *info;
+      r->info.solver_name = g_strdup (info->solver_name);
+    }
+  if (solve_error == NULL && throughput != NULL)
+    {
+      /* as augur_ccdsm_solve () */
+      r->solved = TRUE;
+      measures_from_throughput (r, g, throughput);
+      memcpy (r->share, share, sizeof (double) * MAX (nv * np, 1u));
+      if (program->start_process < 0)
+        r->solve_error = g_strdup (cc_no_start_message ());
+      else if (!(r->start_rate > 0))
+        r->solve_error = g_strdup (_("the 'start' mark is never passed once the chain settles (in its steady "
+                                     "state): there is no latency nor misses per round trip"));
+      if (r->solve_error)
+        {
+          r->solved = FALSE;
+          g_clear_pointer (&r->misses, g_free);
+          g_clear_pointer (&r->accesses, g_free);
+          g_clear_pointer (&r->share, g_free);
+          g_clear_pointer (&r->misses_kind, g_free);
+        }
+    }
+  else
+    r->solve_error = g_strdup (solve_error);
+  if (!r->solved)
+    {
+      r->misses = g_new (double, MAX (nv * np, 1u));
+      r->accesses = g_new (double, MAX (nv * np, 1u));
+      r->share = g_new (double, MAX (nv * np, 1u));
+      r->misses_kind = g_new (double, MAX (nk * np, 1u));
+      for (guint i = 0; i < MAX (nv * np, 1u); i++)
+        r->misses[i] = r->accesses[i] = r->share[i] = NAN;
+      for (guint i = 0; i < MAX (nk * np, 1u); i++)
+        r->misses_kind[i] = NAN;
+      r->latency = r->start_rate = r->total_misses = NAN;
+    }
+  return r;
 }

@@ -1,0 +1,949 @@
+/* augur-mpi-chain.c: the generator of a chain spread over MPI ranks, as a
+ * PETSc matrix, and its steady state.
+ *
+ * Rank r holds the rows of Q^T of its states: row j lists the rates q_ij
+ * into j and -q_j on the diagonal, so both the matrix and the vectors are
+ * split as the states are.  Before the matrix is built, the structure is
+ * checked with searches that follow each transition once (each rank its
+ * rows, the states other ranks own sent to them a round at a time): a
+ * search backwards from the initial state finds whether every state
+ * reaches it (then the chain is irreducible, the usual case); otherwise
+ * searches forwards (over the rows of Q, sent once to the sources' ranks)
+ * and backwards find a class no transition leaves and check that every
+ * state reaches it.
+ *
+ * Solvers.  pi Q = 0 is singular; the Krylov methods (BiCGStab by
+ * default, GMRES) solve the regular system where the equation of one
+ * state c of the closed class is replaced by pi_c = 1: with a single
+ * closed class the other equations have rank n - 1 and pi_c > 0, so the
+ * system has one solution, pi / pi_c, and no dense row (a row of ones for
+ * sum pi = 1 would put n entries on one rank and a dense row in every
+ * factorisation).  A null-space formulation would need pi itself.
+ *
+ * The preconditioner is additive Schwarz with an overlap of one layer and
+ * ILU(0) on each rank's block: the states are spread by a hash, so a rank's
+ * block misses most couplings and block Jacobi (PETSc's parallel default)
+ * let restarted GMRES stagnate on 6 of the 21 conformance models at 2
+ * ranks; BiCGStab with this preconditioner solved all of them (and needs
+ * no Krylov basis: a few vectors per state instead of GMRES's 60), so it
+ * is the default.  A breakdown restarts it from its last vector, and the
+ * Krylov solve is repeated from its last vector with a smaller relative
+ * tolerance until Augur's own test holds, or it stops halving the
+ * residual.  --petsc-options overrides the method and preconditioner.
+ * Jacobi (damped by 2/3) and the uniformised power method run on Q^T
+ * itself, as ctmc-solve.c does.
+ *
+ * The stop test is ctmc-solve.c's, computed here on the vector returned:
+ * sum_j |(pi Q)_j| / sum_j pi_j q_j <= tolerance (1e-13 by default, at
+ * least 32 eps); the reported residual is ||pi Q||_inf / max_j q_j.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-mpi-private.h"
+
+#include <petscksp.h>
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#define DEFAULT_MAX_ITERATIONS 100000
+#define DEFAULT_TOLERANCE      1e-13
+#define MIN_TOLERANCE          (32 * DBL_EPSILON)
+#define JACOBI_DAMPING         (2.0 / 3.0)
+#define POWER_FACTOR           1.02
+#define CHECK_INTERVAL         10
+#define MAX_STALLS             5
+#define GMRES_RESTART          60
+#define ROUND_ITERATIONS       2000    /* of a Krylov solve before Augur's test */
+
+static const char *const solver_names[] = { "auto", "bicgstab", "gmres", "jacobi", "power" };
+
+gboolean
+augur_mpi_solver_from_name (const char         *name,
+                            AugurMpiSolverKind *kind)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (solver_names); i++)
+    if (g_strcmp0 (name, solver_names[i]) == 0)
+      {
+        *kind = (AugurMpiSolverKind) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+augur_mpi_solver_to_name (AugurMpiSolverKind kind)
+{
+  return (guint) kind < G_N_ELEMENTS (solver_names) ? solver_names[kind] : "?";
+}
+
+/* A PETSc call that failed: its error, and a jump to the clean-up. */
+#define TRY(call)                                                         \
+  do {                                                                    \
+    PetscErrorCode ierr_ = (call);                                        \
+    if (G_UNLIKELY (ierr_ != 0))                                          \
+      {                                                                   \
+        petsc_error (ierr_, #call, error);                                \
+        goto out;                                                         \
+      }                                                                   \
+  } while (0)
+
+static void
+petsc_error (PetscErrorCode code, const char *call, GError **error)
+{
+  const char *text = NULL;
+
+  PetscErrorMessage (code, &text, NULL);
+  if (error != NULL && *error == NULL)
+    g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                 "PETSc failed on rank %d in %s: %s", augur_mpi_rank, call, text ? text : "?");
+}
+
+typedef struct {
+  PetscInt col;
+  double   rate;
+} Entry;
+
+static int
+compare_entries (const void *a, const void *b)
+{
+  PetscInt x = ((const Entry *) a)->col, y = ((const Entry *) b)->col;
+  return x < y ? -1 : x > y;
+}
+
+/* The rank of global state c. */
+static int
+rank_of (const guint64 *offsets, guint64 c)
+{
+  int lo = 0, hi = augur_mpi_size - 1;
+
+  while (lo < hi)
+    {
+      int mid = (lo + hi + 1) / 2;
+      if (offsets[mid] <= c)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  return lo;
+}
+
+/* Grows the set seen (this rank's states' flags) to every state that a
+ * row of a state in it lists, breadth-first over the ranks: each rank
+ * follows its own rows and sends the states other ranks own to them, a
+ * round at a time, until no rank has a state left.  Row j is
+ * col[row_ptr[j]] ... col[row_ptr[j + 1] - 1] (global numbers, `stride`
+ * bytes apart).  Every transition is followed once, where products with
+ * the matrix would touch them all at every step.  Returns the size of the
+ * set over all ranks. */
+static guint64
+search (const AugurMpiSpace *space, const gsize *row_ptr, const guint8 *col, gsize stride, guint8 *seen)
+{
+  const int size = augur_mpi_size, me = augur_mpi_rank;
+  const guint n = augur_mpi_space_n_local (space);
+  const guint64 first = space->offsets[me];
+  g_autofree int *send_count = g_new0 (int, size);
+  g_autofree int *recv_count = g_new0 (int, size);
+  g_autofree int *send_displ = g_new0 (int, size + 1);
+  g_autofree int *recv_displ = g_new0 (int, size + 1);
+  GArray **out = g_new0 (GArray *, size);
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) send = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) recv = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint64 reached = 0, total;
+
+  for (int r = 0; r < size; r++)
+    out[r] = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint32 j = 0; j < n; j++)
+    if (seen[j])
+      {
+        reached++;
+        g_array_append_val (queue, j);
+      }
+  for (;;)
+    {
+      guint64 pending;
+
+      /* follow this rank's rows as far as they go */
+      for (guint q = 0; q < queue->len; q++)
+        {
+          guint32 j = g_array_index (queue, guint32, q);
+          for (gsize k = row_ptr[j]; k < row_ptr[j + 1]; k++)
+            {
+              PetscInt value;
+              guint64 c;
+
+              memcpy (&value, col + k * stride, sizeof value);
+              c = (guint64) value;
+              if (c >= first && c < first + n)
+                {
+                  guint32 i = (guint32) (c - first);
+                  if (!seen[i])
+                    {
+                      seen[i] = 1;
+                      reached++;
+                      g_array_append_val (queue, i);
+                    }
+                }
+              else
+                {
+                  int r = rank_of (space->offsets, c);
+                  guint32 i = (guint32) (c - space->offsets[r]);
+                  g_array_append_val (out[r], i);
+                }
+            }
+        }
+      g_array_set_size (queue, 0);
+
+      /* the states other ranks own */
+      send_displ[0] = 0;
+      g_array_set_size (send, 0);
+      for (int r = 0; r < size; r++)
+        {
+          send_count[r] = (int) out[r]->len;
+          send_displ[r + 1] = send_displ[r] + send_count[r];
+          g_array_append_vals (send, out[r]->data, out[r]->len);
+          g_array_set_size (out[r], 0);
+        }
+      (void) MPI_Alltoall (send_count, 1, MPI_INT, recv_count, 1, MPI_INT, MPI_COMM_WORLD);
+      recv_displ[0] = 0;
+      for (int r = 0; r < size; r++)
+        recv_displ[r + 1] = recv_displ[r] + recv_count[r];
+      g_array_set_size (recv, recv_displ[size]);
+      (void) MPI_Alltoallv (send->data, send_count, send_displ, MPI_UINT32_T,
+                            recv->data, recv_count, recv_displ, MPI_UINT32_T, MPI_COMM_WORLD);
+      for (guint k = 0; k < recv->len; k++)
+        {
+          guint32 i = g_array_index (recv, guint32, k);
+          if (!seen[i])
+            {
+              seen[i] = 1;
+              reached++;
+              g_array_append_val (queue, i);
+            }
+        }
+      pending = queue->len;
+      (void) MPI_Allreduce (MPI_IN_PLACE, &pending, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+      if (pending == 0)
+        break;
+    }
+  for (int r = 0; r < size; r++)
+    g_array_unref (out[r]);
+  g_free (out);
+  (void) MPI_Allreduce (&reached, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  return total;
+}
+
+/* Only state c in seen. */
+static void
+set_single (const AugurMpiSpace *space, guint8 *seen, guint64 c)
+{
+  const guint64 first = space->offsets[augur_mpi_rank];
+  const guint n = augur_mpi_space_n_local (space);
+
+  memset (seen, 0, MAX (1, n));
+  if (c >= first && c < first + n)
+    seen[c - first] = 1;
+}
+
+/* The smallest state in a and not in b (b NULL: not in a), or G_MAXUINT64. */
+static guint64
+first_difference (const AugurMpiSpace *space, const guint8 *a, const guint8 *b)
+{
+  const guint64 first = space->offsets[augur_mpi_rank];
+  const guint n = augur_mpi_space_n_local (space);
+  guint64 best = G_MAXUINT64;
+
+  for (guint i = 0; i < n; i++)
+    if (b != NULL ? a[i] && !b[i] : !a[i])
+      {
+        best = first + i;
+        break;
+      }
+  (void) MPI_Allreduce (MPI_IN_PLACE, &best, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  return best;
+}
+
+/* The rows of Q (each rank its states' targets) from those of Q^T. */
+static void
+outgoing_rows (const AugurMpiSpace *space, const gsize *row_ptr, const Entry *entries,
+               gsize **out_ptr, PetscInt **out_col)
+{
+  const int size = augur_mpi_size;
+  const guint n = augur_mpi_space_n_local (space);
+  const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
+  g_autofree int *send_count = g_new0 (int, size);
+  g_autofree int *recv_count = g_new0 (int, size);
+  g_autofree int *send_displ = g_new0 (int, size + 1);
+  g_autofree int *recv_displ = g_new0 (int, size + 1);
+  g_autofree guint32 *send = g_new (guint32, 2 * MAX (1, row_ptr[n]));
+  g_autofree guint32 *recv = NULL;
+  g_autofree int *fill = g_new0 (int, size);
+  gsize *ptr;
+  PetscInt *col;
+
+  /* (source's local number, target) to the source's rank */
+  for (gsize k = 0; k < row_ptr[n]; k++)
+    send_count[rank_of (space->offsets, (guint64) entries[k].col)] += 2;
+  for (int r = 0; r < size; r++)
+    send_displ[r + 1] = send_displ[r] + send_count[r];
+  for (guint j = 0; j < n; j++)
+    for (gsize k = row_ptr[j]; k < row_ptr[j + 1]; k++)
+      {
+        int r = rank_of (space->offsets, (guint64) entries[k].col);
+        guint32 *w = send + send_displ[r] + fill[r];
+        w[0] = (guint32) ((guint64) entries[k].col - space->offsets[r]);
+        w[1] = (guint32) (first + (PetscInt) j);
+        fill[r] += 2;
+      }
+  (void) MPI_Alltoall (send_count, 1, MPI_INT, recv_count, 1, MPI_INT, MPI_COMM_WORLD);
+  for (int r = 0; r < size; r++)
+    recv_displ[r + 1] = recv_displ[r] + recv_count[r];
+  recv = g_new (guint32, MAX (1, recv_displ[size]));
+  (void) MPI_Alltoallv (send, send_count, send_displ, MPI_UINT32_T,
+                        recv, recv_count, recv_displ, MPI_UINT32_T, MPI_COMM_WORLD);
+  ptr = g_new0 (gsize, (gsize) n + 1);
+  for (int k = 0; k < recv_displ[size]; k += 2)
+    ptr[recv[k] + 1]++;
+  for (guint i = 0; i < n; i++)
+    ptr[i + 1] += ptr[i];
+  col = g_new (PetscInt, MAX (1, ptr[n]));
+  {
+    g_autofree gsize *at = g_memdup2 (ptr, sizeof (gsize) * ((gsize) n + 1));
+    for (int k = 0; k < recv_displ[size]; k += 2)
+      col[at[recv[k]]++] = (PetscInt) recv[k + 1];
+  }
+  *out_ptr = ptr;
+  *out_col = col;
+}
+
+/* The closed class the chain ends in: closed gets its states' flags, *rep
+ * one of them, *n_closed their number.  Every state must reach it:
+ * several closed classes are an error, and so is a class of one state
+ * (it only loops) unless absorbing_ok. */
+static gboolean
+find_closed_class (const AugurMpiSpace *space, const gsize *row_ptr, const Entry *entries,
+                   gboolean absorbing_ok, guint8 *closed, guint64 *rep, guint64 *n_closed, GError **error)
+{
+  const guint n = augur_mpi_space_n_local (space);
+  const guint8 *in_col = (const guint8 *) &entries[0].col;
+  g_autofree guint8 *back = g_new0 (guint8, MAX (1, n));
+  g_autofree gsize *out_ptr = NULL;
+  g_autofree PetscInt *out_col = NULL;
+  guint64 c = space->initial, n_fwd = space->n_states, n_back;
+
+  /* the usual case: every state reaches the initial one */
+  set_single (space, back, c);
+  n_back = search (space, row_ptr, in_col, sizeof (Entry), back);
+  memset (closed, 1, MAX (1, n));
+  if (n_back == space->n_states)
+    {
+      *rep = c;
+      *n_closed = space->n_states;
+      return TRUE;
+    }
+
+  /* closed holds what c reaches (everything, from the initial state);
+   * a state of it that cannot come back reaches less: follow those */
+  outgoing_rows (space, row_ptr, entries, &out_ptr, &out_col);
+  for (;;)
+    {
+      guint64 other = first_difference (space, closed, back);
+      if (other == G_MAXUINT64)
+        break;
+      c = other;
+      set_single (space, closed, c);
+      n_fwd = search (space, out_ptr, (const guint8 *) out_col, sizeof (PetscInt), closed);
+      set_single (space, back, c);
+      n_back = search (space, row_ptr, in_col, sizeof (Entry), back);
+    }
+  *rep = c;
+  *n_closed = n_fwd;
+  if (n_fwd == 1 && !absorbing_ok)
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                   "State %" G_GUINT64_FORMAT " (numbered from 1 in augur-mpi's order) is absorbing: "
+                   "it has no outgoing transition (a deadlock), and the chain started in its initial state "
+                   "always ends up there, so the only steady state is to stay in it. "
+                   "Check the model for the cause of the deadlock.", c + 1);
+      return FALSE;
+    }
+  /* transient states: every one must reach this class */
+  memcpy (back, closed, MAX (1, n));
+  if (search (space, row_ptr, in_col, sizeof (Entry), back) < space->n_states)
+    {
+      guint64 lost = first_difference (space, back, NULL);
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                   "The chain has several closed classes of states (e.g. state %" G_GUINT64_FORMAT
+                   " cannot reach state %" G_GUINT64_FORMAT ", numbered from 1 in augur-mpi's order): "
+                   "the steady state depends on the initial state.", lost + 1, c + 1);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Q^T as an MPIAIJ matrix from the transitions each rank received. */
+static gboolean
+build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, gboolean absorbing_ok,
+              guint8 *closed, guint64 *rep, guint64 *n_closed, GError **error)
+{
+  const guint n = augur_mpi_space_n_local (space);
+  const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
+  g_autofree gsize *row_ptr = g_new0 (gsize, (gsize) n + 1);
+  g_autofree Entry *entries = NULL;
+  g_autofree PetscInt *d_nnz = g_new0 (PetscInt, MAX (1, n));
+  g_autofree PetscInt *o_nnz = g_new0 (PetscInt, MAX (1, n));
+  g_autofree gsize *fill = NULL;
+  g_autofree PetscInt *row_cols = NULL;
+  g_autofree PetscScalar *row_vals = NULL;
+  gsize row_cap = 0;
+  guint64 distinct = 0;
+  gsize k = 0;
+  Mat A = NULL;
+
+  *out_matrix = NULL;
+  if (space->n_states > (guint64) PETSC_MAX_INT)
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                   "The chain has %" G_GUINT64_FORMAT " states, more than this PETSc's indices can number "
+                   "(%" G_GINT64_FORMAT "): a PETSc built with 64-bit indices is needed",
+                   space->n_states, (gint64) PETSC_MAX_INT);
+      goto out;
+    }
+
+  /* rows by target, sources numbered globally */
+  for (gsize i = 0; i < space->n_in; i++)
+    row_ptr[space->in_target[i] + 1]++;
+  for (guint j = 0; j < n; j++)
+    row_ptr[j + 1] += row_ptr[j];
+  entries = g_new (Entry, MAX (1, space->n_in));
+  fill = g_memdup2 (row_ptr, sizeof (gsize) * ((gsize) n + 1));
+  for (gsize i = 0; i < space->n_in; i++)
+    {
+      Entry *e = &entries[fill[space->in_target[i]]++];
+      e->col = (PetscInt) (space->offsets[space->in_rank[i]] + space->in_source[i]);
+      e->rate = space->in_rate[i];
+    }
+  g_clear_pointer (&fill, g_free);
+  g_clear_pointer (&space->in_target, g_free);
+  g_clear_pointer (&space->in_rank, g_free);
+  g_clear_pointer (&space->in_source, g_free);
+  g_clear_pointer (&space->in_rate, g_free);
+  space->n_in = space->cap_in = 0;
+
+  /* per row: sources increasing, duplicates summed, compacted in place */
+  for (guint j = 0; j < n; j++)
+    {
+      gsize a = row_ptr[j], b = row_ptr[j + 1], start = k;
+
+      qsort (entries + a, b - a, sizeof (Entry), compare_entries);
+      for (gsize i = a; i < b; i++)
+        {
+          if (k > start && entries[k - 1].col == entries[i].col)
+            entries[k - 1].rate += entries[i].rate;
+          else
+            entries[k++] = entries[i];
+        }
+      row_ptr[j] = start;
+      d_nnz[j] = 1;   /* the diagonal */
+      for (gsize i = start; i < k; i++)
+        {
+          if (entries[i].col >= first && entries[i].col < first + (PetscInt) n)
+            d_nnz[j]++;
+          else
+            o_nnz[j]++;
+        }
+    }
+  row_ptr[n] = k;
+  distinct = k;
+  /* the structure, before the matrix takes its memory */
+  if (!find_closed_class (space, row_ptr, entries, absorbing_ok, closed, rep, n_closed, error))
+    goto out;
+
+  TRY (MatCreate (PETSC_COMM_WORLD, &A));
+  TRY (MatSetSizes (A, (PetscInt) n, (PetscInt) n, (PetscInt) space->n_states, (PetscInt) space->n_states));
+  TRY (MatSetType (A, MATMPIAIJ));
+  TRY (MatMPIAIJSetPreallocation (A, 0, d_nnz, 0, o_nnz));
+  TRY (MatSetOption (A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
+  for (guint j = 0; j < n; j++)
+    {
+      PetscInt row = first + (PetscInt) j;
+      gsize a = row_ptr[j], m = row_ptr[j + 1] - a;
+
+      if (m + 1 > row_cap)
+        {
+          row_cap = MAX (m + 1, 2 * row_cap);
+          row_cols = g_renew (PetscInt, row_cols, row_cap);
+          row_vals = g_renew (PetscScalar, row_vals, row_cap);
+        }
+      for (gsize i = 0; i < m; i++)
+        {
+          row_cols[i] = entries[a + i].col;
+          row_vals[i] = entries[a + i].rate;
+        }
+      row_cols[m] = row;
+      row_vals[m] = -space->exit[j];
+      TRY (MatSetValues (A, 1, &row, (PetscInt) m + 1, row_cols, row_vals, INSERT_VALUES));
+    }
+  g_clear_pointer (&entries, g_free);
+  TRY (MatAssemblyBegin (A, MAT_FINAL_ASSEMBLY));
+  TRY (MatAssemblyEnd (A, MAT_FINAL_ASSEMBLY));
+  (void) MPI_Allreduce (MPI_IN_PLACE, &distinct, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  *n_transitions = distinct;
+  *out_matrix = A;
+  return TRUE;
+
+out:
+  if (A != NULL)
+    MatDestroy (&A);
+  return FALSE;
+}
+
+/* Clamps rounding's small negative entries and the entries outside the
+ * closed class to 0 and scales x to sum 1; FALSE (on every rank) when
+ * nothing positive is left. */
+static gboolean
+normalise (Vec x, Vec closed, GError **error)
+{
+  PetscScalar *xa;
+  const PetscScalar *ca;
+  PetscInt n;
+  double total = 0;
+
+  TRY (VecGetLocalSize (x, &n));
+  TRY (VecGetArray (x, &xa));
+  TRY (VecGetArrayRead (closed, &ca));
+  for (PetscInt i = 0; i < n; i++)
+    {
+      if (isnan (xa[i]))
+        total = NAN;
+      else if (!(xa[i] > 0) || ca[i] == 0)
+        xa[i] = 0;
+      total += xa[i];
+    }
+  TRY (VecRestoreArrayRead (closed, &ca));
+  TRY (VecRestoreArray (x, &xa));
+  (void) MPI_Allreduce (MPI_IN_PLACE, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  if (!isfinite (total) || total <= 0)
+    return FALSE;
+  TRY (VecScale (x, 1.0 / total));
+  return TRUE;
+out:
+  return FALSE;
+}
+
+/* The stop test's residual of x (normalised) and the reported one, with
+ * y = Q^T x.  When A has row fix replaced (fix >= 0), that entry of y is
+ * taken from the others: the entries of pi Q sum to 0. */
+static gboolean
+measure (Mat A, Vec x, Vec y, Vec q, PetscInt fix, double max_exit,
+         double *residual1, double *residual_inf, GError **error)
+{
+  PetscReal norm1, norm_inf;
+  PetscScalar flow;
+  PetscInt lo, hi;
+
+  TRY (MatMult (A, x, y));
+  if (fix >= 0)
+    {
+      PetscScalar *ya;
+      double rest = 0;
+
+      TRY (VecGetOwnershipRange (y, &lo, &hi));
+      TRY (VecGetArray (y, &ya));
+      for (PetscInt i = 0; i < hi - lo; i++)
+        if (lo + i != fix)
+          rest += ya[i];
+      (void) MPI_Allreduce (MPI_IN_PLACE, &rest, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+      if (fix >= lo && fix < hi)
+        ya[fix - lo] = -rest;
+      TRY (VecRestoreArray (y, &ya));
+    }
+  TRY (VecNorm (y, NORM_1, &norm1));
+  TRY (VecNorm (y, NORM_INFINITY, &norm_inf));
+  TRY (VecDot (x, q, &flow));
+  *residual_inf = max_exit > 0 ? norm_inf / max_exit : norm_inf;
+  if (!isfinite (norm1) || !isfinite (flow))
+    *residual1 = INFINITY;
+  else
+    *residual1 = flow > 0 ? norm1 / flow : (norm1 > 0 ? INFINITY : 0);
+  return TRUE;
+out:
+  return FALSE;
+}
+
+static gboolean
+normalise_and_measure (Mat A, Vec x, Vec y, Vec q, Vec closed, PetscInt fix, double max_exit,
+                       double *residual1, double *residual_inf, GError **error)
+{
+  if (!normalise (x, closed, error))
+    {
+      *residual1 = *residual_inf = INFINITY;
+      return error == NULL || *error == NULL;
+    }
+  return measure (A, x, y, q, fix, max_exit, residual1, residual_inf, error);
+}
+
+/* Jacobi or the power method on Q^T itself. */
+static gboolean
+solve_stationary (AugurMpiSolverKind kind, Mat A, Vec x, Vec q, Vec closed, double max_exit,
+                  double tol, guint max_iterations, guint *iterations,
+                  double *residual1, double *residual_inf, GError **error)
+{
+  Vec y = NULL, inv = NULL;
+  gboolean ok = FALSE;
+  guint it = 0;
+
+  TRY (VecDuplicate (x, &y));
+  TRY (VecDuplicate (x, &inv));
+  if (kind == AUGUR_MPI_SOLVER_POWER)
+    TRY (VecSet (inv, 1.0 / (POWER_FACTOR * max_exit)));
+  else
+    {
+      /* damped Jacobi: x += omega D^-1 (Q^T x) */
+      TRY (VecCopy (q, inv));
+      TRY (VecReciprocal (inv));
+      TRY (VecScale (inv, JACOBI_DAMPING));
+    }
+  *residual1 = *residual_inf = INFINITY;
+  for (;;)
+    {
+      if (it % CHECK_INTERVAL == 0 || it == max_iterations)
+        {
+          if (!normalise_and_measure (A, x, y, q, closed, -1, max_exit, residual1, residual_inf, error))
+            goto out;
+          if (*residual1 <= tol || it >= max_iterations || !isfinite (*residual1))
+            break;
+        }
+      else
+        TRY (MatMult (A, x, y));
+      /* x += inv .* y */
+      TRY (VecPointwiseMult (y, y, inv));
+      TRY (VecAXPY (x, 1.0, y));
+      it++;
+    }
+  ok = TRUE;
+out:
+  *iterations = it;
+  if (y != NULL)
+    VecDestroy (&y);
+  if (inv != NULL)
+    VecDestroy (&inv);
+  return ok;
+}
+
+/* GMRES or BiCGStab on Q^T with row c replaced by pi_c = 1. */
+static gboolean
+solve_krylov (AugurMpiSolverKind kind, Mat A, Vec x, Vec q, Vec closed, guint64 c, double max_exit,
+              double tol, guint max_iterations, guint *iterations, char **name,
+              double *residual1, double *residual_inf, GError **error)
+{
+  KSP ksp = NULL;
+  PC pc;
+  Vec b = NULL, y = NULL, r = NULL;
+  PetscInt lo, hi, row = (PetscInt) c;
+  PetscInt n_saved = 0;
+  g_autofree PetscInt *saved_cols = NULL;
+  g_autofree PetscScalar *saved_vals = NULL;
+  gboolean ok = FALSE, zeroed = FALSE;
+  double rtol = 1e-8, previous = INFINITY;
+  guint used = 0, stalls = 0;
+  KSPType ksp_type;
+  PCType pc_type;
+
+  *residual1 = *residual_inf = INFINITY;
+  TRY (VecDuplicate (x, &b));
+  TRY (VecDuplicate (x, &y));
+  TRY (VecDuplicate (x, &r));
+  TRY (MatGetOwnershipRange (A, &lo, &hi));
+  if (row >= lo && row < hi)
+    {
+      PetscInt ncols;
+      const PetscInt *cols;
+      const PetscScalar *vals;
+      TRY (MatGetRow (A, row, &ncols, &cols, &vals));
+      n_saved = ncols;
+      saved_cols = g_memdup2 (cols, sizeof (PetscInt) * ncols);
+      saved_vals = g_memdup2 (vals, sizeof (PetscScalar) * ncols);
+      TRY (MatRestoreRow (A, row, &ncols, &cols, &vals));
+    }
+  TRY (MatSetOption (A, MAT_KEEP_NONZERO_PATTERN, PETSC_TRUE));
+  TRY (MatZeroRows (A, row >= lo && row < hi ? 1 : 0, &row, 1.0, NULL, NULL));
+  zeroed = TRUE;
+  TRY (VecSet (b, 0));
+  if (row >= lo && row < hi)
+    TRY (VecSetValue (b, row, 1.0, INSERT_VALUES));
+  TRY (VecAssemblyBegin (b));
+  TRY (VecAssemblyEnd (b));
+
+  TRY (KSPCreate (PETSC_COMM_WORLD, &ksp));
+  TRY (KSPSetOperators (ksp, A, A));
+  TRY (KSPSetType (ksp, kind == AUGUR_MPI_SOLVER_BICGSTAB ? KSPBCGS : KSPGMRES));
+  TRY (KSPSetInitialGuessNonzero (ksp, PETSC_TRUE));
+  /* additive Schwarz, overlap 1, ILU(0) on each rank's part (see above) */
+  TRY (KSPGetPC (ksp, &pc));
+  TRY (PCSetType (pc, PCASM));
+  TRY (PCASMSetOverlap (pc, 1));
+  if (kind == AUGUR_MPI_SOLVER_GMRES)
+    TRY (KSPGMRESSetRestart (ksp, GMRES_RESTART));
+  TRY (KSPSetFromOptions (ksp));
+  TRY (KSPGetType (ksp, &ksp_type));
+  TRY (KSPGetPC (ksp, &pc));
+
+  /* solve, measure with Augur's test, solve again from there more
+   * tightly until the test holds, the iterations run out or it stalls */
+  while (used < max_iterations)
+    {
+      PetscInt its;
+      KSPConvergedReason reason;
+      double r1, rinf;
+
+      /* no divergence test of its own: the start may be far from pi / pi_c */
+      TRY (KSPSetTolerances (ksp, rtol, 0.0, 1e300, (PetscInt) MIN (max_iterations - used, ROUND_ITERATIONS)));
+      TRY (KSPSolve (ksp, b, x));
+      TRY (KSPGetIterationNumber (ksp, &its));
+      TRY (KSPGetConvergedReason (ksp, &reason));
+      used += (guint) its;
+      TRY (VecCopy (x, y));
+      if (!normalise_and_measure (A, y, r, q, closed, row, max_exit, &r1, &rinf, error))
+        goto out;
+      *residual1 = r1;
+      *residual_inf = rinf;
+      if (r1 <= tol || !isfinite (r1))
+        break;
+      /* a breakdown restarts from the last vector (BiCGStab recovers so);
+       * rounds that do not halve the residual count as stalls */
+      stalls = r1 > 0.5 * previous ? stalls + 1 : 0;
+      if (stalls >= MAX_STALLS || reason == KSP_DIVERGED_NANORINF || reason == KSP_DIVERGED_INDEFINITE_PC)
+        break;
+      previous = r1;
+      rtol = MAX (rtol * CLAMP (0.01 * tol / r1, 1e-6, 0.1), 1e-300);
+    }
+  *iterations = used;
+  TRY (PCGetType (pc, &pc_type));
+  *name = g_strdup_printf ("%s (PETSc %s, preconditioner %s)", augur_mpi_solver_to_name (kind),
+                           ksp_type, pc_type ? pc_type : "none");
+  ok = TRUE;
+
+out:
+  if (zeroed)
+    {
+      /* Q^T again, for the final test and the measures */
+      PetscErrorCode e = 0;
+      if (row >= lo && row < hi)
+        e = MatSetValues (A, 1, &row, n_saved, saved_cols, saved_vals, INSERT_VALUES);
+      if (e == 0)
+        e = MatAssemblyBegin (A, MAT_FINAL_ASSEMBLY);
+      if (e == 0)
+        e = MatAssemblyEnd (A, MAT_FINAL_ASSEMBLY);
+      if (e != 0)
+        {
+          petsc_error (e, "MatSetValues", error);
+          ok = FALSE;
+        }
+    }
+  if (ksp != NULL)
+    KSPDestroy (&ksp);
+  if (b != NULL)
+    VecDestroy (&b);
+  if (y != NULL)
+    VecDestroy (&y);
+  if (r != NULL)
+    VecDestroy (&r);
+  return ok;
+}
+
+gboolean
+augur_mpi_chain_solve (AugurMpiSpace               *space,
+                       const AugurMpiSolverOptions *options,
+                       double                     **pi,
+                       guint64                     *n_transitions,
+                       AugurSolveInfo              *info,
+                       GError                     **error)
+{
+  const guint n = augur_mpi_space_n_local (space);
+  const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
+  gint64 start = g_get_monotonic_time (), phase = start;
+  double tol = MAX (options->tolerance > 0 ? options->tolerance : DEFAULT_TOLERANCE, MIN_TOLERANCE);
+  guint max_iterations = options->max_iterations > 0 ? options->max_iterations : DEFAULT_MAX_ITERATIONS;
+  Mat A = NULL;
+  Vec x = NULL, y = NULL, q = NULL, closed = NULL;
+  double max_exit = 0, residual1 = INFINITY, residual_inf = INFINITY;
+  guint64 rep = 0, n_closed = 0;
+  g_autofree guint8 *closed_flags = NULL;
+  guint iterations = 0;
+  g_autofree char *name = NULL;
+  g_autofree char *tried_before = NULL;
+  gboolean ok = FALSE;
+
+  *pi = NULL;
+  augur_solve_info_clear (info);
+  info->solver_name = g_strdup (augur_mpi_solver_to_name (options->kind));
+
+  if (options->petsc_options != NULL &&
+      PetscOptionsInsertString (NULL, options->petsc_options) != 0)
+    g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                 "PETSc could not read the options \"%s\"", options->petsc_options);
+  if (!augur_mpi_agree (error))
+    goto out;
+
+  /* each phase ends with the ranks agreeing on its errors */
+  closed_flags = g_new0 (guint8, MAX (1, n));
+  build_matrix (space, &A, n_transitions, options->absorbing_ok, closed_flags, &rep, &n_closed, error);
+  if (!augur_mpi_agree (error))
+    goto out;
+  augur_mpi_phase (n_closed == space->n_states ? "structure checked (irreducible), matrix Q^T assembled"
+                                               : "structure checked (transient states in front of one closed class), "
+                                                 "matrix Q^T assembled", &phase);
+
+  TRY (MatCreateVecs (A, &x, &y));
+  TRY (VecDuplicate (x, &q));
+  TRY (VecDuplicate (x, &closed));
+  for (guint j = 0; j < n; j++)
+    {
+      TRY (VecSetValue (q, first + (PetscInt) j, space->exit[j], INSERT_VALUES));
+      TRY (VecSetValue (closed, first + (PetscInt) j, closed_flags[j] ? 1.0 : 0.0, INSERT_VALUES));
+      max_exit = MAX (max_exit, space->exit[j]);
+    }
+  TRY (VecAssemblyBegin (q));
+  TRY (VecAssemblyEnd (q));
+  TRY (VecAssemblyBegin (closed));
+  TRY (VecAssemblyEnd (closed));
+  (void) MPI_Allreduce (MPI_IN_PLACE, &max_exit, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+
+  /* start: uniform on the closed class */
+  TRY (VecCopy (closed, x));
+  TRY (VecScale (x, 1.0 / (double) n_closed));
+
+  if (n_closed == 1)
+    /* one state, or (absorbing_ok) every state ends in one that only loops */
+    name = g_strdup (space->n_states == 1 ? "direct" : "absorbing state");
+  else
+    {
+      /* auto: BiCGStab, then GMRES, Jacobi and the power method, each
+       * from the best vector so far, as the engine's fallbacks do */
+      static const AugurMpiSolverKind auto_plan[] = {
+        AUGUR_MPI_SOLVER_BICGSTAB, AUGUR_MPI_SOLVER_GMRES, AUGUR_MPI_SOLVER_JACOBI, AUGUR_MPI_SOLVER_POWER,
+      };
+      AugurMpiSolverKind plan[G_N_ELEMENTS (auto_plan)];
+      guint n_plan = 0, used = 0, best_iterations = 0, n_tried = 0;
+      AugurMpiSolverKind tried_kind[G_N_ELEMENTS (auto_plan)];
+      double tried_r1[G_N_ELEMENTS (auto_plan)];
+      guint tried_its[G_N_ELEMENTS (auto_plan)];
+      double best_r1 = INFINITY, best_rinf = INFINITY;
+      g_autofree char *best_name = NULL;
+      g_autoptr(GString) tried = g_string_new (NULL);
+      Vec best = NULL;
+
+      if (options->kind == AUGUR_MPI_SOLVER_AUTO)
+        for (guint i = 0; i < G_N_ELEMENTS (auto_plan); i++)
+          plan[n_plan++] = auto_plan[i];
+      else
+        plan[n_plan++] = options->kind;
+      TRY (VecDuplicate (x, &best));
+      TRY (VecCopy (x, best));
+      for (guint i = 0; i < n_plan && used < max_iterations && (error == NULL || *error == NULL); i++)
+        {
+          g_autofree char *method = NULL;
+          guint its = 0;
+          double r1 = INFINITY, rinf = INFINITY;
+
+          TRY (VecCopy (best, x));
+          if (plan[i] == AUGUR_MPI_SOLVER_JACOBI || plan[i] == AUGUR_MPI_SOLVER_POWER)
+            {
+              solve_stationary (plan[i], A, x, q, closed, max_exit, tol, max_iterations - used,
+                                &its, &r1, &rinf, error);
+              method = g_strdup (augur_mpi_solver_to_name (plan[i]));
+            }
+          else
+            solve_krylov (plan[i], A, x, q, closed, rep, max_exit, tol, max_iterations - used,
+                          &its, &method, &r1, &rinf, error);
+          used += its;
+          if (r1 < best_r1)
+            {
+              /* x normalised, so that the next method starts from pi */
+              if (!normalise (x, closed, error))
+                break;
+              TRY (VecCopy (x, best));
+              best_r1 = r1;
+              best_rinf = rinf;
+              best_iterations = its;
+              g_free (best_name);
+              best_name = g_strdup (method);
+            }
+          n_tried++;
+          tried_kind[i] = plan[i];
+          tried_r1[i] = r1;
+          tried_its[i] = its;
+          if (r1 <= tol)
+            break;
+        }
+      /* the methods that gave way: before the one that converged, or
+       * beside the best one */
+      for (guint i = 0; i < n_tried; i++)
+        if (i + 1 < n_tried ? tried_r1[i] != best_r1 || best_r1 > tol : best_r1 > tol && tried_r1[i] != best_r1)
+          g_string_append_printf (tried, "%s%s (residual %.3g after %u iterations)", tried->len ? ", " : "",
+                                  augur_mpi_solver_to_name (tried_kind[i]), tried_r1[i], tried_its[i]);
+      TRY (VecCopy (best, x));
+      VecDestroy (&best);
+      iterations = best_iterations;
+      residual1 = best_r1;
+      residual_inf = best_rinf;
+      if (best_name == NULL)
+        best_name = g_strdup (augur_mpi_solver_to_name (plan[0]));
+      name = tried->len > 0 && best_r1 <= tol ? g_strdup_printf ("%s (after %s)", best_name, tried->str)
+                                              : g_steal_pointer (&best_name);
+      if (tried->len > 0 && best_r1 > tol)
+        tried_before = g_string_free (g_steal_pointer (&tried), FALSE);
+    }
+  if (!augur_mpi_agree (error))
+    goto out;
+  augur_mpi_phase ("solved", &phase);
+
+  /* Augur's test on the vector returned, with the whole of Q^T */
+  if (!normalise_and_measure (A, x, y, q, closed, -1, max_exit, &residual1, &residual_inf, error))
+    goto out;
+  g_free (info->solver_name);
+  info->solver_name = g_steal_pointer (&name);
+  info->iterations = iterations;
+  info->residual = residual_inf;
+  info->converged = residual1 <= tol;
+  if (!info->converged)
+    {
+      /* the same on every rank: the residuals are global */
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
+                   "The %s solver did not converge in %u iterations: the residual (net flow over all states, "
+                   "relative to the total flow) is %.3g, above the tolerance %.3g (largest entry %.3g of the "
+                   "largest rate). Allow more iterations or a larger tolerance.%s%s%s",
+                   info->solver_name, iterations, residual1, tol, residual_inf,
+                   tried_before != NULL ? " Methods tried before: " : "", tried_before != NULL ? tried_before : "",
+                   tried_before != NULL ? "." : "");
+      goto out;
+    }
+  {
+    const PetscScalar *xa;
+    TRY (VecGetArrayRead (x, &xa));
+    *pi = g_new0 (double, MAX (1, n));
+    if (n > 0)   /* a rank may own no state */
+      memcpy (*pi, xa, sizeof (double) * n);
+    TRY (VecRestoreArrayRead (x, &xa));
+  }
+  ok = TRUE;
+
+out:
+  if (A != NULL)
+    MatDestroy (&A);
+  if (x != NULL)
+    VecDestroy (&x);
+  if (y != NULL)
+    VecDestroy (&y);
+  if (q != NULL)
+    VecDestroy (&q);
+  if (closed != NULL)
+    VecDestroy (&closed);
+  info->seconds = (g_get_monotonic_time () - start) / 1e6;
+  if (!ok)
+    g_clear_pointer (pi, g_free);
+  return ok;
+}

@@ -1,0 +1,170 @@
+/* augur-mpi-private.h: shared by the parts of augur-mpi, which generates
+ * a Markov chain over MPI ranks and solves it with PETSc.
+ *
+ * Every function here is collective (all ranks call it, in the same
+ * order) unless it says otherwise.  Errors are agreed on: when one rank
+ * fails, every rank returns FALSE with the first failing rank's message,
+ * so all of them stop at the same phase and none waits for the others.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <mpi.h>
+
+#include "augur-state-set.h"
+#include "ctmc.h"
+
+enum {
+  AUGUR_MPI_EXIT_OK = 0,
+  AUGUR_MPI_EXIT_MODEL = 1,    /* the model or its solution failed */
+  AUGUR_MPI_EXIT_USAGE = 2,
+};
+
+extern int augur_mpi_rank;
+extern int augur_mpi_size;
+
+/* Collective: TRUE when no rank has an error.  Otherwise every rank's
+ * *error (set or not on entry) becomes the error of the lowest failing
+ * rank, and FALSE is returned everywhere. */
+gboolean augur_mpi_agree (GError **error);
+
+/* Rank 0 writes text to standard output and flushes it; the others do
+ * nothing.  Collective: FALSE on every rank when it could not be written. */
+gboolean augur_mpi_write_stdout (const char *text);
+
+/* --verbose: rank 0 writes each phase's time on standard error, since
+ * *since (which becomes now). */
+extern gboolean augur_mpi_verbose;
+void     augur_mpi_phase (const char *what,
+                          gint64     *since);
+
+/* Whether the arguments ask for help (-h, --help, -?, before any "--"). */
+gboolean augur_mpi_wants_help (int argc, char **argv);
+
+/* Rank 0 reads a model file (at most AUGUR_FILE_MAX_DOCUMENT bytes) and
+ * sends it to every rank. */
+char    *augur_mpi_read_file (const char *path,
+                              gsize      *length,
+                              GError    **error);
+
+/* Peak resident memory of this process in bytes (getrusage). */
+guint64  augur_mpi_peak_bytes (void);
+
+/* ---- The state space, spread over the ranks (augur-mpi-space.c) ---------- */
+
+/* The successors of one packed state: *n transitions, targets n * n_words
+ * words, rates; valid until the next call.  FALSE with error to stop. */
+typedef gboolean (*AugurMpiSuccessorsFunc) (gpointer        data,
+                                            const guint64  *packed,
+                                            gsize          *n,
+                                            const guint64 **targets,
+                                            const double  **rates,
+                                            GError        **error);
+/* A description of a state for messages (g_free). */
+typedef char *(*AugurMpiDescribeFunc) (gpointer       data,
+                                       const guint64 *packed);
+
+typedef struct {
+  guint          n_words;
+  AugurStateSet  set;          /* this rank's states, in the order found */
+  double        *exit;         /* per local state: rate out, self-loops excluded */
+  /* transitions into this rank's states, as they arrived */
+  gsize          n_in;
+  gsize          cap_in;
+  guint32       *in_target;    /* local state */
+  guint32       *in_rank;      /* the source's rank */
+  guint32       *in_source;    /* the source's local state on that rank */
+  double        *in_rate;
+  /* global numbering: rank r's state s is offsets[r] + s */
+  guint64       *offsets;      /* size + 1 */
+  guint64        n_states;     /* over all ranks */
+  guint64        initial;      /* global number of the initial state */
+  int            initial_rank;
+  guint64        rounds;       /* exchanges made */
+  guint64        bytes_sent;   /* by this rank */
+  double         seconds;
+} AugurMpiSpace;
+
+/* The state w's rank: from the high half of its hash, so the low half
+ * still spreads the rank's own hash table. */
+int      augur_mpi_owner (const guint64 *w,
+                          guint          n_words);
+
+/* Generates the states reachable from initial (the same on every rank)
+ * breadth-first: each rank expands its own states and sends each
+ * successor, in batches, to its owner, which adds it when new; ends when
+ * no rank has a state left to expand after an exchange.  max_states
+ * bounds the total; memory_budget (bytes, per rank) the estimate of what
+ * this rank will need including the solution.  A state without any
+ * transition is a deadlock, reported with describe.  Without
+ * keep_transitions only the states are kept (a search). */
+gboolean augur_mpi_space_generate (AugurMpiSpace          *space,
+                                   guint                   n_words,
+                                   const guint64          *initial,
+                                   AugurMpiSuccessorsFunc  successors,
+                                   AugurMpiDescribeFunc    describe,
+                                   gpointer                data,
+                                   gboolean                keep_transitions,
+                                   guint64                 max_states,
+                                   guint64                 memory_budget,
+                                   const char             *filename,
+                                   GError                **error);
+void     augur_mpi_space_clear    (AugurMpiSpace *space);
+/* The states of this rank. */
+static inline guint
+augur_mpi_space_n_local (const AugurMpiSpace *space)
+{
+  return space->set.n_states;
+}
+static inline const guint64 *
+augur_mpi_space_state (const AugurMpiSpace *space,
+                       guint                s)
+{
+  return space->set.words + (gsize) s * space->n_words;
+}
+
+/* ---- The chain and its steady state with PETSc (augur-mpi-chain.c) ------- */
+
+typedef enum {
+  AUGUR_MPI_SOLVER_AUTO,       /* BiCGStab, then GMRES, Jacobi, power, each from the best so far */
+  AUGUR_MPI_SOLVER_BICGSTAB,   /* PETSc BiCGStab on Q^T with one equation pi_c = 1 */
+  AUGUR_MPI_SOLVER_GMRES,      /* the same with GMRES(60) */
+  AUGUR_MPI_SOLVER_JACOBI,     /* damped Jacobi (2/3), as ctmc-solve.c */
+  AUGUR_MPI_SOLVER_POWER,      /* uniformised power method, as ctmc-solve.c */
+} AugurMpiSolverKind;
+
+gboolean    augur_mpi_solver_from_name (const char *name, AugurMpiSolverKind *kind);
+const char *augur_mpi_solver_to_name   (AugurMpiSolverKind kind);
+
+typedef struct {
+  AugurMpiSolverKind kind;
+  double             tolerance;       /* 0: 1e-13, at least 32 eps */
+  guint              max_iterations;  /* 0: 100000 */
+  const char        *petsc_options;   /* e.g. "-pc_type jacobi", or NULL */
+  gboolean           absorbing_ok;    /* a closed class of one state that only
+                                       * loops is the solution (ccdsm: a
+                                       * process spinning and marking), not
+                                       * an error */
+} AugurMpiSolverOptions;
+
+/* Builds Q^T (an MPIAIJ matrix, preallocated from the exact counts; the
+ * incoming transitions are freed), checks that the chain has one closed
+ * class reachable from the initial state, and solves pi Q = 0,
+ * sum pi = 1.  The stop test and its residuals are ctmc-solve.c's, on the
+ * vector returned: sum_j |(pi Q)_j| / sum_j pi_j q_j <= tolerance
+ * (info->residual is ||pi Q||_inf / max_j q_j).  *pi gets this rank's
+ * probabilities (g_free).  *n_transitions: the distinct source -> target
+ * pairs, source != target, over all ranks. */
+gboolean augur_mpi_chain_solve (AugurMpiSpace               *space,
+                                const AugurMpiSolverOptions *options,
+                                double                     **pi,
+                                guint64                     *n_transitions,
+                                AugurSolveInfo              *info,
+                                GError                     **error);
+
+/* ---- Commands ---------------------------------------------------------- */
+
+int augur_mpi_pepa  (int argc, char **argv);
+int augur_mpi_ccdsm (int argc, char **argv);

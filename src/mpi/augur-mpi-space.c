@@ -1,0 +1,286 @@
+/* augur-mpi-space.c: a state space generated over MPI ranks.
+ *
+ * The owner of a state is a function of its packed words (the high half
+ * of its hash).  Each rank keeps its states in the shared state set
+ * (core/augur-state-set.h) and expands them in the order it found them
+ * (breadth-first on every rank), a batch at a time: a successor of its own
+ * is added at once, the others are sent to their owners in one
+ * MPI_Alltoallv per batch, with the source's local number and the rate.
+ * After each exchange every message of the batch has arrived, so the
+ * generation ends, on every rank at once, when an MPI_Allreduce finds no
+ * rank with a state left to expand; the same reduction carries the error
+ * flag and the total number of states.
+ *
+ * A transition is kept on the rank of its target (a row of Q^T), with
+ * the source as (rank, local number) until the ranks' offsets are known.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-mpi-private.h"
+#include "pepa.h"
+
+#include <string.h>
+
+/* States expanded between two exchanges, and the words a rank may queue
+ * for sending before it exchanges anyway. */
+#define BATCH_STATES  16384
+#define BATCH_WORDS   (4u << 20)
+
+/* What a rank will hold, per state and per transition it keeps, once the
+ * chain is built and solved (augur-mpi-chain.c): the exit rate, the
+ * solution and the Krylov vectors (GMRES(30): 32 vectors and a few more);
+ * the transition as it arrived, then in the matrix Q^T and in its
+ * incomplete factor. */
+#define BYTES_PER_STATE_AFTER      (8 + 8 * 40)
+#define BYTES_PER_TRANSITION_AFTER (20 + 12 + 12 + 12)
+
+int
+augur_mpi_owner (const guint64 *w,
+                 guint          n_words)
+{
+  guint64 h = augur_state_set_hash (w, n_words) >> 32;
+
+  return (int) ((h * (guint64) augur_mpi_size) >> 32);
+}
+
+static void
+add_incoming (AugurMpiSpace *space, guint target, guint rank, guint source, double rate)
+{
+  if (space->n_in == space->cap_in)
+    {
+      space->cap_in = MAX (4096, space->cap_in * 2);
+      space->in_target = g_renew (guint32, space->in_target, space->cap_in);
+      space->in_rank = g_renew (guint32, space->in_rank, space->cap_in);
+      space->in_source = g_renew (guint32, space->in_source, space->cap_in);
+      space->in_rate = g_renew (double, space->in_rate, space->cap_in);
+    }
+  space->in_target[space->n_in] = target;
+  space->in_rank[space->n_in] = rank;
+  space->in_source[space->n_in] = source;
+  space->in_rate[space->n_in] = rate;
+  space->n_in++;
+}
+
+/* The local number of w, added when new. */
+static guint
+insert (AugurMpiSpace *space, const guint64 *w, gsize *cap_exit)
+{
+  gboolean added;
+  guint s = augur_state_set_insert (&space->set, w, augur_state_set_hash (w, space->n_words),
+                                    G_MAXUINT - 1, &added);
+  if (added && space->set.n_states > *cap_exit)
+    {
+      *cap_exit = MAX (1024, *cap_exit * 2);
+      space->exit = g_renew (double, space->exit, *cap_exit);
+    }
+  return s;
+}
+
+static guint64
+estimate_bytes (const AugurMpiSpace *space)
+{
+  return augur_state_set_get_bytes (&space->set)
+         + (guint64) space->set.n_states * BYTES_PER_STATE_AFTER
+         + (guint64) space->n_in * BYTES_PER_TRANSITION_AFTER;
+}
+
+gboolean
+augur_mpi_space_generate (AugurMpiSpace          *space,
+                          guint                   n_words,
+                          const guint64          *initial,
+                          AugurMpiSuccessorsFunc  successors,
+                          AugurMpiDescribeFunc    describe,
+                          gpointer                data,
+                          gboolean                keep_transitions,
+                          guint64                 max_states,
+                          guint64                 memory_budget,
+                          const char             *filename,
+                          GError                **error)
+{
+  const int size = augur_mpi_size, me = augur_mpi_rank;
+  const guint rec = n_words + 2;   /* target, source, rate */
+  g_autofree int *send_count = g_new0 (int, size);
+  g_autofree int *recv_count = g_new0 (int, size);
+  g_autofree int *send_displ = g_new0 (int, size + 1);
+  g_autofree int *recv_displ = g_new0 (int, size + 1);
+  g_autofree guint64 *source = g_new (guint64, n_words);
+  GArray **out = g_new0 (GArray *, size);
+  g_autofree guint64 *recv = NULL;
+  g_autofree guint64 *send = NULL;
+  gsize recv_cap = 0, send_cap = 0, cap_exit = 0;
+  guint next = 0;
+  gint64 start = g_get_monotonic_time ();
+  GError *local_error = NULL;
+  gboolean ok = TRUE;
+
+  memset (space, 0, sizeof *space);
+  space->n_words = n_words;
+  augur_state_set_init (&space->set, n_words);
+  for (int r = 0; r < size; r++)
+    out[r] = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  space->initial_rank = augur_mpi_owner (initial, n_words);
+  if (space->initial_rank == me)
+    insert (space, initial, &cap_exit);
+
+  for (;;)
+    {
+      guint limit = MIN (space->set.n_states, next + BATCH_STATES);
+      gsize queued = 0;
+      gint64 local[3], global[3];
+
+      /* expand a batch of this rank's states */
+      for (; local_error == NULL && next < limit && queued < BATCH_WORDS; next++)
+        {
+          const guint64 *targets;
+          const double *rates;
+          double exit = 0;
+          gsize n;
+
+          /* the set's words move as it grows */
+          memcpy (source, augur_mpi_space_state (space, next), n_words * sizeof (guint64));
+          if (!successors (data, source, &n, &targets, &rates, &local_error))
+            break;
+          if (n == 0)
+            {
+              g_autofree char *term = describe (data, source);
+              g_set_error (&local_error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_DEADLOCK,
+                           "%s: the model deadlocks: a state has no outgoing transition: %s",
+                           filename, term);
+              break;
+            }
+          for (gsize i = 0; i < n; i++)
+            {
+              const guint64 *w = targets + i * n_words;
+              int owner;
+
+              if (memcmp (w, source, n_words * sizeof (guint64)) == 0)
+                continue;   /* a self-loop: no rate out of the state */
+              exit += rates[i];
+              owner = augur_mpi_owner (w, n_words);
+              if (owner == me)
+                {
+                  guint t = insert (space, w, &cap_exit);
+                  if (keep_transitions)
+                    add_incoming (space, t, me, next, rates[i]);
+                }
+              else
+                {
+                  guint64 extra[2];
+                  extra[0] = next;
+                  memcpy (&extra[1], &rates[i], sizeof (double));
+                  g_array_append_vals (out[owner], w, n_words);
+                  g_array_append_vals (out[owner], extra, 2);
+                  queued += rec;
+                }
+            }
+          space->exit[next] = exit;
+        }
+
+      /* exchange the batch */
+      send_displ[0] = 0;
+      for (int r = 0; r < size; r++)
+        {
+          send_count[r] = (int) out[r]->len;
+          send_displ[r + 1] = send_displ[r] + send_count[r];
+        }
+      if ((gsize) send_displ[size] > send_cap)
+        {
+          send_cap = MAX ((gsize) send_displ[size], send_cap * 2);
+          send = g_renew (guint64, send, send_cap);
+        }
+      for (int r = 0; r < size; r++)
+        {
+          if (out[r]->len > 0)
+            memcpy (send + send_displ[r], out[r]->data, out[r]->len * sizeof (guint64));
+          g_array_set_size (out[r], 0);
+        }
+      space->bytes_sent += (guint64) send_displ[size] * sizeof (guint64);
+      MPI_Alltoall (send_count, 1, MPI_INT, recv_count, 1, MPI_INT, MPI_COMM_WORLD);
+      recv_displ[0] = 0;
+      for (int r = 0; r < size; r++)
+        recv_displ[r + 1] = recv_displ[r] + recv_count[r];
+      if ((gsize) recv_displ[size] > recv_cap)
+        {
+          recv_cap = MAX ((gsize) recv_displ[size], recv_cap * 2);
+          recv = g_renew (guint64, recv, recv_cap);
+        }
+      MPI_Alltoallv (send, send_count, send_displ, MPI_UINT64_T,
+                     recv, recv_count, recv_displ, MPI_UINT64_T, MPI_COMM_WORLD);
+      space->rounds++;
+      for (int r = 0; r < size; r++)
+        for (int k = recv_displ[r]; k < recv_displ[r + 1]; k += rec)
+          {
+            double rate;
+            guint t;
+            memcpy (&rate, &recv[k + n_words + 1], sizeof (double));
+            t = insert (space, &recv[k], &cap_exit);
+            if (keep_transitions)
+              add_incoming (space, t, r, (guint) recv[k + n_words], rate);
+          }
+
+      if (local_error == NULL && estimate_bytes (space) > memory_budget)
+        {
+          g_autofree char *limit = g_format_size (memory_budget);
+          g_set_error (&local_error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                       "%s: rank %d's part of the state space needs more memory than the %s it may use "
+                       "(stopped at %u states and %" G_GSIZE_FORMAT " transitions on that rank; "
+                       "AUGUR_MEMORY_LIMIT_MB sets the limit of the node, shared by its ranks)",
+                       filename, me, limit, space->set.n_states, space->n_in);
+        }
+
+      /* states left to expand, errors, states */
+      local[0] = space->set.n_states - next;
+      local[1] = local_error != NULL;
+      local[2] = space->set.n_states;
+      MPI_Allreduce (local, global, 3, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+      if (global[1] == 0 && (guint64) global[2] > max_states)
+        {
+          g_set_error (&local_error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                       "%s: the state space has more than %" G_GUINT64_FORMAT " states (the limit; --max-states sets it)",
+                       filename, max_states);
+          break;
+        }
+      if (global[1] > 0 || global[0] == 0)
+        break;
+    }
+
+  for (int r = 0; r < size; r++)
+    g_array_unref (out[r]);
+  g_free (out);
+
+  ok = local_error == NULL;
+  if (!ok)
+    g_propagate_error (error, local_error);
+  if (!augur_mpi_agree (error))
+    return FALSE;
+
+  /* global numbers: the ranks in order */
+  space->offsets = g_new0 (guint64, size + 1);
+  {
+    guint64 mine = space->set.n_states;
+    g_autofree guint64 *all = g_new (guint64, size);
+    MPI_Allgather (&mine, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    for (int r = 0; r < size; r++)
+      space->offsets[r + 1] = space->offsets[r] + all[r];
+  }
+  space->n_states = space->offsets[size];
+  /* the initial state was the first its owner added */
+  space->initial = space->offsets[space->initial_rank];
+  space->exit = g_renew (double, space->exit, MAX (1, space->set.n_states));
+  space->seconds = (g_get_monotonic_time () - start) / 1e6;
+  return TRUE;
+}
+
+void
+augur_mpi_space_clear (AugurMpiSpace *space)
+{
+  augur_state_set_clear (&space->set);
+  g_clear_pointer (&space->exit, g_free);
+  g_clear_pointer (&space->in_target, g_free);
+  g_clear_pointer (&space->in_rank, g_free);
+  g_clear_pointer (&space->in_source, g_free);
+  g_clear_pointer (&space->in_rate, g_free);
+  g_clear_pointer (&space->offsets, g_free);
+  space->n_in = space->cap_in = 0;
+}

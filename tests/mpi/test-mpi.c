@@ -1,0 +1,669 @@
+/* test-mpi.c: augur-mpi under mpirun against the sequential engine, run
+ * here in-process: the same states, transitions and measures to 1e-9
+ * relative, on 1, 2 and 3 ranks; bad models end every rank with the
+ * message and a non-zero status.  Skips, saying why, when augur-mpi or
+ * its mpirun is missing ($AUGUR_MPI, $AUGUR_MPIRUN, set by meson).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-format.h"
+#include "augur-test.h"
+#include "ccdsm.h"
+#include "pepa.h"
+
+#include <glib/gstdio.h>
+
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#define RELATIVE 1e-9
+
+/* TRUE when augur-mpi and its launcher are there; otherwise skips. */
+static gboolean
+have_mpi (void)
+{
+  const char *mpi = g_getenv ("AUGUR_MPI");
+  const char *mpirun = g_getenv ("AUGUR_MPIRUN");
+
+  if (mpi == NULL || !g_file_test (mpi, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("augur-mpi was not built ($AUGUR_MPI unset)");
+      return FALSE;
+    }
+  if (mpirun == NULL || *mpirun == '\0' || !g_file_test (mpirun, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no mpirun of PETSc's MPI library was found when configuring");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Runs `mpirun -np ranks augur-mpi args...` (at most 300 s: a hang fails
+ * the test instead of holding the suite); returns its exit status. */
+static int
+run_mpi (int ranks, const char *const *args, char **out, char **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autofree char *timeout = g_find_program_in_path ("timeout");
+  const char *mpirun = g_getenv ("AUGUR_MPIRUN");
+  int status = 0;
+
+  if (timeout != NULL)
+    {
+      g_ptr_array_add (argv, g_strdup (timeout));
+      g_ptr_array_add (argv, g_strdup ("-k"));
+      g_ptr_array_add (argv, g_strdup ("10"));
+      g_ptr_array_add (argv, g_strdup ("300"));
+    }
+  g_ptr_array_add (argv, g_strdup (mpirun));
+  g_ptr_array_add (argv, g_strdup ("-np"));
+  g_ptr_array_add (argv, g_strdup_printf ("%d", ranks));
+  /* Open MPI: more ranks than cores, and as root in containers */
+  if (strstr (mpirun, "openmpi") != NULL || strstr (mpirun, "orterun") != NULL)
+    g_ptr_array_add (argv, g_strdup ("--oversubscribe"));
+  g_ptr_array_add (argv, g_strdup (g_getenv ("AUGUR_MPI")));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+  envp = g_environ_setenv (envp, "OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  envp = g_environ_setenv (envp, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  /* PETSc's own options must not come from the caller's environment */
+  envp = g_environ_unsetenv (envp, "PETSC_OPTIONS");
+
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                     out, err, &status, &error))
+    g_error ("cannot run %s: %s", mpirun, error->message);
+  g_test_message ("%s -np %d augur-mpi %s: status %d\n%s", mpirun, ranks, args[0], status, *err);
+  if (WIFEXITED (status))
+    return WEXITSTATUS (status);
+  return 128 + (WIFSIGNALED (status) ? WTERMSIG (status) : 0);
+}
+
+static void
+assert_close (double expected, double got, const char *what)
+{
+  double scale = MAX (fabs (expected), 1e-300);
+
+  if (!(fabs (expected - got) <= RELATIVE * scale))
+    g_error ("%s: augur-mpi gives %.17g, the engine %.17g (relative difference %.3g)",
+             what, got, expected, fabs (expected - got) / scale);
+}
+
+static double
+number_after (const char *json, const char *key)
+{
+  const char *p = strstr (json, key);
+  char *end;
+  double v;
+
+  if (p == NULL)
+    g_error ("augur-mpi's JSON has no %s:\n%s", key, json);
+  p += strlen (key);
+  v = g_ascii_strtod (p, &end);
+  g_assert_true (end != p);
+  return v;
+}
+
+static char *
+quoted (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  augur_json_append_string (s, text);
+  return g_string_free (s, FALSE);
+}
+
+/* Solves path with the engine, runs augur-mpi on ranks ranks with the
+ * extra arguments, compares every field of the JSON. */
+static void
+compare (const char *path, int ranks, const char *solver)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  g_autoptr(AugurPepaResult) result = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "pepa", path, "--format", "json", solver ? "--solver" : NULL, solver, NULL };
+  const char *p;
+  int status;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  model = augur_pepa_model_parse (text, -1, path, NULL, &error);
+  g_assert_no_error (error);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  result = augur_pepa_solve (space, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  status = run_mpi (ranks, args, &out, &err);
+  if (status != 0)
+    g_error ("augur-mpi failed on %s with %d ranks (status %d):\n%s", path, ranks, status, err);
+
+  g_assert_cmpuint ((guint64) number_after (out, "\"states\": "), ==,
+                    augur_pepa_state_space_get_n_states (space));
+  g_assert_cmpuint ((guint64) number_after (out, "\"transitions\": "), ==,
+                    augur_pepa_state_space_get_n_transitions (space));
+  g_assert_nonnull (strstr (out, "\"converged\": true"));
+  g_assert_cmpfloat (number_after (out, "\"residual\": "), <, 1e-10);
+  g_assert_cmpint ((int) number_after (out, "\"ranks\": "), ==, ranks);
+
+  /* every action's throughput */
+  for (guint a = 0; a < augur_pepa_model_get_n_actions (model); a++)
+    {
+      g_autofree char *key = quoted (augur_pepa_model_get_action_name (model, a));
+      g_autofree char *field = g_strconcat ("\n    ", key, ": ", NULL);
+      assert_close (augur_pepa_result_get_throughput (result, a), number_after (out, field), key);
+    }
+  /* every local state's probability and population, in the engine's order */
+  p = strstr (out, "\"utilisation\": [");
+  g_assert_nonnull (p);
+  for (guint c = 0; c < augur_pepa_model_get_n_components (model); c++)
+    for (guint l = 0; l < augur_pepa_model_get_n_local_states (model, c); l++)
+      {
+        g_autofree char *component = quoted (augur_pepa_model_get_component_label (model, c));
+        g_autofree char *state = quoted (augur_pepa_model_get_local_state_name (model, c, l));
+        g_autofree char *head = g_strdup_printf ("{\"component\": %s, \"state\": %s, ", component, state);
+        g_autofree char *what = g_strdup_printf ("%s %s", component, state);
+
+        p = strstr (p, head);
+        if (p == NULL)
+          g_error ("augur-mpi's JSON lacks %s, or has it out of order:\n%s", head, out);
+        assert_close (augur_pepa_result_get_utilisation (result, c, l),
+                      number_after (p, "\"probability\": "), what);
+        assert_close (augur_pepa_result_get_population (result, c, l),
+                      number_after (p, "\"population\": "), what);
+        p += strlen (head);
+      }
+}
+
+static char *
+example (const char *name)
+{
+  return augur_test_source_path ("data", "examples", name, NULL);
+}
+
+static char *
+conformance (const char *name)
+{
+  return g_build_filename (g_getenv ("AUGUR_CONFORMANCE_DIR"), name, NULL);
+}
+
+/* The 3-stage pipeline of figure B.1: 27 states. */
+static void
+test_figure_b1 (void)
+{
+  g_autofree char *path = example ("pipeline.pepa");
+
+  if (!have_mpi ())
+    return;
+  compare (path, 2, NULL);
+  compare (path, 3, NULL);
+}
+
+static void
+test_one_rank (void)
+{
+  g_autofree char *path = example ("pipeline.pepa");
+
+  if (!have_mpi ())
+    return;
+  compare (path, 1, NULL);
+}
+
+/* Every solver of augur-mpi reaches the engine's numbers. */
+static void
+test_solvers (void)
+{
+  g_autofree char *path = example ("pipeline.pepa");
+  const char *solvers[] = { "bicgstab", "gmres", "jacobi", "power" };
+
+  if (!have_mpi ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (solvers); i++)
+    compare (path, 2, solvers[i]);
+}
+
+/* The pipeline of figure B.1 with N stages and N processors, rates 10
+ * (as tests/bench/bench-pepa.c writes it). */
+static char *
+pipeline_model (guint n)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "mu%u = 10;\n", i);
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "la%u = 10;\n", i);
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "Stage%u = (move%u, infty).(process%u, infty).(move%u, infty).Stage%u;\n",
+                            i, i, i, i + 1, i);
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "Processor%u = (process%u, mu%u).Processor%u;\n", i, i, i, i);
+  g_string_append (s, "Network = ");
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "%s(move%u, la%u).Network", i > 1 ? " + " : "", i, i);
+  g_string_append (s, ";\nNetwork <");
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "%smove%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (Stage1");
+  for (guint i = 2; i <= n; i++)
+    g_string_append_printf (s, " <move%u> Stage%u", i, i);
+  g_string_append (s, ") <");
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "%sprocess%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (");
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "%sProcessor%u", i > 1 ? "||" : "", i);
+  g_string_append (s, ")\n");
+  return g_string_free (s, FALSE);
+}
+
+/* 10 stages: 59,049 states. */
+static void
+test_pipeline_10 (void)
+{
+  g_autofree char *text = pipeline_model (10);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "pipeline10.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  compare (path, 2, NULL);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Conformance models with passive rates (and an aggregated array,
+ * verysimple's P1[20]; ws-3-3-2-2, 9,344 states, stiff). */
+static void
+test_conformance (void)
+{
+  const char *models[] = { "browser.pepa", "PC-LAN4.pepa", "verysimple.pepa", "ws-3-3-2-2.pepa" };
+
+  if (!have_mpi ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    {
+      g_autofree char *path = conformance (models[i]);
+      compare (path, 2, NULL);
+    }
+}
+
+/* Runs a failing model: every rank ends, non-zero, with the message. */
+static void
+assert_fails (const char *const *args, int ranks, const char *message)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  int status = run_mpi (ranks, args, &out, &err);
+
+  g_assert_cmpint (status, !=, 0);
+  /* 124: the timeout stopped a rank still waiting */
+  g_assert_cmpint (status, !=, 124);
+  g_assert_cmpint (status, <, 128);
+  if (strstr (err, message) == NULL)
+    g_error ("expected \"%s\" on standard error, got:\n%s", message, err);
+  /* rank 0 alone prints it */
+  g_assert_true (strstr (strstr (err, message) + 1, message) == NULL);
+  g_assert_cmpstr (out, ==, "");
+}
+
+static void
+test_bad_model (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *where = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "bad.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, "P = (a, 1.0).Q;\nQ = (b, 2.0).P + ;\nP\n", -1, &error));
+  where = g_strdup_printf ("%s:2:18: error: ", path);
+  {
+    const char *args[] = { "pepa", path, NULL };
+    assert_fails (args, 2, where);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+  {
+    const char *args[] = { "pepa", "/nonexistent/model.pepa", NULL };
+    assert_fails (args, 2, "/nonexistent/model.pepa");
+  }
+}
+
+/* A deadlock found by one rank stops all of them. */
+static void
+test_deadlock (void)
+{
+  g_autofree char *path = conformance ("jobshop3-deadlock.pepa");
+  const char *args[] = { "pepa", path, NULL };
+
+  if (!have_mpi ())
+    return;
+  assert_fails (args, 2, "the model deadlocks: a state has no outgoing transition: (");
+  assert_fails (args, 3, "the model deadlocks");
+}
+
+/* A solver stopped early says so, as augur-cli does. */
+static void
+test_not_converged (void)
+{
+  g_autofree char *path = example ("pipeline.pepa");
+  const char *args[] = { "pepa", path, "--max-iterations", "2", "--solver", "jacobi", NULL };
+
+  if (!have_mpi ())
+    return;
+  assert_fails (args, 2, "The jacobi solver did not converge in 2 iterations: the residual "
+                         "(net flow over all states, relative to the total flow) is ");
+}
+
+/* Chains that are not irreducible: transient states in front of one
+ * closed class are solved (0 for the transient ones, as the engine
+ * gives); several closed classes, or an absorbing state, are refused. */
+static void
+test_structure (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) error = NULL;
+  static const struct {
+    const char *name;
+    const char *text;
+    const char *failure;   /* NULL: solved */
+  } models[] = {
+    { "transient.pepa", "P = (a, 1.0).Q;\nQ = (b, 2.0).R;\nR = (c, 3.0).Q;\nP\n", NULL },
+    { "transient-product.pepa",
+      "P = (a, 1.0).Q;\nQ = (b, 2.0).R;\nR = (c, 3.0).Q;\nS = (x, 1.0).S2;\nS2 = (y, 4.0).S;\nP || S\n", NULL },
+    { "two-classes.pepa",
+      "P = (a, 1.0).Q + (b, 1.0).R;\nQ = (c, 1.0).Q2;\nQ2 = (d, 1.0).Q;\nR = (e, 1.0).R2;\nR2 = (f, 1.0).R;\nP\n",
+      "The chain has several closed classes of states" },
+    { "absorbing.pepa", "P = (a, 1.0).Q;\nQ = (b, 1.0).Q;\nP\n", "is absorbing" },
+  };
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, models[i].name, NULL);
+      g_assert_true (g_file_set_contents (path, models[i].text, -1, &error));
+      if (models[i].failure == NULL)
+        {
+          compare (path, 2, NULL);
+          compare (path, 3, NULL);
+        }
+      else
+        {
+          const char *args[] = { "pepa", path, NULL };
+          assert_fails (args, 3, models[i].failure);
+        }
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* ---- Cache-coherence models ----------------------------------------------- */
+
+/* The number after key inside the object that starts at `object` in json. */
+static double
+field_in (const char *json, const char *object, const char *key)
+{
+  const char *p = strstr (json, object);
+
+  if (p == NULL)
+    g_error ("augur-mpi's JSON has no %s:\n%s", object, json);
+  return number_after (p, key);
+}
+
+/* Solves the model at path (distance, protocol) with the engine and with
+ * augur-mpi on `ranks` ranks; compares what augur-cli ccdsm prints. */
+static void
+compare_ccdsm (const char *path, int ranks, int distance, const char *protocol, gboolean expect_ok)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurCcdsmProgram) program = NULL;
+  g_autoptr(AugurCcdsmSetup) setup = NULL;
+  g_autoptr(AugurCcdsmResult) result = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *d = g_strdup_printf ("%d", distance);
+  const char *args[] = { "ccdsm", path, "--format", "json", "--distance", d, "--protocol", protocol, NULL };
+  int status;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  program = augur_ccdsm_program_parse (text, -1, path, NULL, &error);
+  g_assert_no_error (error);
+  setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
+  augur_protocol_init_mesi (augur_ccdsm_setup_get_protocol (setup), protocol[0]);
+  g_assert_true (augur_ccdsm_setup_place_at_distance (setup, program, distance, &error));
+  result = augur_ccdsm_solve (program, setup, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  status = run_mpi (ranks, args, &out, &err);
+  g_assert_cmpint (status, ==, expect_ok ? 0 : 1);
+  g_assert_cmpuint ((guint64) number_after (out, "\"states\": "), ==, augur_ccdsm_result_get_n_states (result));
+  g_assert_cmpuint ((guint64) number_after (out, "\"transitions\": "), ==,
+                    augur_ccdsm_result_get_n_transitions (result));
+  g_assert_cmpint ((int) number_after (out, "\"distance\": "), ==, distance);
+  g_assert_cmpint ((int) number_after (out, "\"mpi\": {\"ranks\": "), ==, ranks);
+  /* the checks, each passed or failed as the engine says */
+  for (guint k = 0; k < AUGUR_CCDSM_CHECK_N; k++)
+    {
+      g_autofree char *key = g_strdup_printf ("\"%s\": %s", augur_ccdsm_check_kind_to_string (k),
+                                              augur_ccdsm_result_get_check (result, k)->passed ? "true" : "false");
+      if (strstr (out, key) == NULL)
+        g_error ("augur-mpi's JSON lacks %s:\n%s", key, out);
+    }
+  g_assert_cmpint (strstr (out, "\"solved\": true") != NULL, ==, augur_ccdsm_result_is_solved (result));
+  if (!augur_ccdsm_result_is_solved (result))
+    return;
+  assert_close (augur_ccdsm_result_get_latency (result), number_after (out, "\"latency_ns\": "), "latency");
+  assert_close (augur_ccdsm_result_get_total_misses (result), number_after (out, "\"total_misses\": "),
+                "misses per round trip");
+  for (guint v = 0; v < augur_ccdsm_program_get_n_variables (program); v++)
+    for (guint p = 0; p < augur_ccdsm_program_get_n_processes (program); p++)
+      {
+        g_autofree char *object = g_strdup_printf ("\n    \"%s\": {", augur_ccdsm_program_get_variable_name (program, v));
+        g_autofree char *key = g_strdup_printf ("\"%s\": ", augur_ccdsm_program_get_process_name (program, p));
+        assert_close (augur_ccdsm_result_get_misses (result, v, p), field_in (strstr (out, "\"misses\": {"), object, key),
+                      object);
+      }
+  for (guint k = 0; k < augur_ccdsm_program_get_n_kinds (program); k++)
+    for (guint p = 0; p < augur_ccdsm_program_get_n_processes (program); p++)
+      {
+        g_autofree char *object = g_strdup_printf ("\n    \"%s\": {", augur_ccdsm_program_get_kind_name (program, k));
+        g_autofree char *key = g_strdup_printf ("\"%s\": ", augur_ccdsm_program_get_process_name (program, p));
+        assert_close (augur_ccdsm_result_get_misses_by_kind (result, k, p),
+                      field_in (strstr (out, "\"misses_by_kind\": {"), object, key), object);
+      }
+}
+
+/* SR1 (locks) and SR2 (lock-free) at distances 0, 1, 2 under both MESI
+ * variants: the seed's experiment. */
+static void
+test_ccdsm_examples (void)
+{
+  const char *names[] = { "sr1.ccdsm", "sr2.ccdsm" };
+
+  if (!have_mpi ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = example (names[i]);
+      for (int distance = 0; distance <= 2; distance++)
+        {
+          compare_ccdsm (path, 2, distance, "A", TRUE);
+          compare_ccdsm (path, 3, distance, "B", TRUE);
+        }
+    }
+}
+
+static char *
+replace_once (const char *text, const char *from, const char *to)
+{
+  const char *at = strstr (text, from);
+
+  g_assert_nonnull (at);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
+}
+
+/* Broken programs (tests/engine/ccdsm/test-ccdsm.c's): each check fails
+ * as the engine finds, the state named. */
+static void
+test_ccdsm_checks (void)
+{
+  g_autofree char *sr1 = NULL, *sr2 = NULL, *dir = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sr1_path = example ("sr1.ccdsm");
+  g_autofree char *sr2_path = example ("sr2.ccdsm");
+  struct { const char *name; char *text; const char *message; } cases[4];
+
+  if (!have_mpi ())
+    return;
+  g_assert_true (g_file_get_contents (sr1_path, &sr1, NULL, &error));
+  g_assert_true (g_file_get_contents (sr2_path, &sr2, NULL, &error));
+  /* SR1 whose send forgets to release the receiver's queue lock */
+  cases[0].name = "deadlock.ccdsm";
+  cases[0].text = replace_once (sr1, "  store in_lock[peer], 0;\n", "");
+  cases[0].message = "deadlock_free          FAILED: a state where every process spins on its own cached copy";
+  /* SR2 publishing the index before the payload */
+  {
+    g_autofree char *a = replace_once (sr2, "  store slot[d][h], seq;\n", "");
+    cases[1].name = "assert.ccdsm";
+    cases[1].text = replace_once (a, "  store head[d], h;", "  store head[d], h;\n  store slot[d][(h + K - 1) % K], 3 - seq;");
+    cases[1].message = "asserts                FAILED: ";
+  }
+  /* a lock taken with a load and a store */
+  cases[2].name = "lock.ccdsm";
+  cases[2].text = g_strdup ("var l : 0..1 = 0, kind lock, home N0;\n"
+                            "var c : 0..1 = 0, kind data, home N0;\n"
+                            "reg x : 0..1;\n"
+                            "proc work() { x := load l; while (x == 1) { x := load l; } store l, 1; x := load c; store l, 0; }\n"
+                            "process P0 on cpu0 { loop { start; work(); } }\n"
+                            "process P1 on cpu4 { loop { work(); } }\n");
+  cases[2].message = "lock_mutual_exclusion  FAILED: ";
+  /* SR2 with its marks swapped: 'received' comes first */
+  {
+    g_autofree char *a = replace_once (sr2, "mark sent;", "mark SWAP;");
+    g_autofree char *b = replace_once (a, "mark received;", "mark sent;");
+    cases[3].name = "alternation.ccdsm";
+    cases[3].text = replace_once (b, "mark SWAP;", "mark received;");
+    cases[3].message = "ping_pong_alternation  FAILED: ";
+  }
+
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, cases[i].name, NULL);
+      g_autofree char *out = NULL, *err = NULL;
+      const char *args[] = { "ccdsm", path, NULL };
+      int status;
+
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, &error));
+      compare_ccdsm (path, 2, 1, "A", FALSE);
+      /* the text names the check, the state and the step */
+      status = run_mpi (2, args, &out, &err);
+      g_assert_cmpint (status, ==, 1);
+      if (strstr (out, cases[i].message) == NULL)
+        g_error ("expected \"%s\" in:\n%s", cases[i].message, out);
+      g_assert_nonnull (strstr (out, "3. the state: "));
+      g_unlink (path);
+      g_free (cases[i].text);
+    }
+  g_rmdir (dir);
+}
+
+static void
+test_ccdsm_bad (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *where = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "bad.ccdsm", NULL);
+  g_assert_true (g_file_set_contents (path, "var x : 0..1 = 0;\nprocess P0 on cpu0 { loop { r := load ; } }\n",
+                                      -1, &error));
+  where = g_strdup_printf ("%s:2:", path);
+  {
+    const char *args[] = { "ccdsm", path, NULL };
+    assert_fails (args, 2, where);
+  }
+  /* a runtime error met by one rank stops every rank */
+  g_assert_true (g_file_set_contents (path, "var a : 0..1 = 0, kind data, home N0;\nreg x : 0..1;\n"
+                                      "process P0 on cpu0 { loop { start; x := load a; x := 1 / x; } }\n",
+                                      -1, &error));
+  g_free (where);
+  where = g_strdup_printf ("%s:3:49: process P0: division by zero\nreached from the state P0 at line 3", path);
+  {
+    const char *args[] = { "ccdsm", path, NULL };
+    assert_fails (args, 3, where);
+  }
+  /* the state limit */
+  {
+    g_autofree char *sr1 = example ("sr1.ccdsm");
+    const char *args[] = { "ccdsm", sr1, "--max-states", "100", NULL };
+    assert_fails (args, 2, "the state space has more than 100 states (the limit; --max-states sets it)");
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_usage (void)
+{
+  const char *args[] = { "pepa", "--solver", "cholesky", "model.pepa", NULL };
+
+  if (!have_mpi ())
+    return;
+  assert_fails (args, 2, "unknown solver 'cholesky'");
+  /* --help: printed once, and every rank ends normally */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *help[] = { i ? "ccdsm" : "pepa", "--help", NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      const char *usage;
+
+      g_assert_cmpint (run_mpi (2, help, &out, &err), ==, 0);
+      usage = i ? "augur-mpi ccdsm [OPTION" : "augur-mpi pepa [OPTION";
+      g_assert_nonnull (strstr (out, usage));
+      g_assert_null (strstr (strstr (out, usage) + 1, usage));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/mpi/pepa/figure-b1", test_figure_b1);
+  g_test_add_func ("/mpi/pepa/one-rank", test_one_rank);
+  g_test_add_func ("/mpi/pepa/solvers", test_solvers);
+  g_test_add_func ("/mpi/pepa/pipeline-10", test_pipeline_10);
+  g_test_add_func ("/mpi/pepa/conformance", test_conformance);
+  g_test_add_func ("/mpi/pepa/bad-model", test_bad_model);
+  g_test_add_func ("/mpi/pepa/deadlock", test_deadlock);
+  g_test_add_func ("/mpi/pepa/not-converged", test_not_converged);
+  g_test_add_func ("/mpi/pepa/structure", test_structure);
+  g_test_add_func ("/mpi/ccdsm/examples", test_ccdsm_examples);
+  g_test_add_func ("/mpi/ccdsm/checks", test_ccdsm_checks);
+  g_test_add_func ("/mpi/ccdsm/bad-model", test_ccdsm_bad);
+  g_test_add_func ("/mpi/usage", test_usage);
+  return g_test_run ();
+}

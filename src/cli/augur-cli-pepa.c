@@ -215,6 +215,22 @@ simulation_text (GString                   *s,
   for (guint a = 0; a < sim->n_actions; a++)
     g_string_append_printf (s, "%-*s  %-14.8g  ± %.3g\n", width, augur_pepa_model_get_action_name (model, a),
                             sim->throughput[a], sim->throughput_half_width[a]);
+  if (sim->n_times > 0)
+    {
+      g_string_append_printf (s, "\nSimulated throughput over time (mean ± half-width of the %g %% interval):\n%12s",
+                              sim->options.confidence * 100, "time");
+      for (guint a = 0; a < sim->n_actions; a++)
+        g_string_append_printf (s, " %24s", augur_pepa_model_get_action_name (model, a));
+      g_string_append_c (s, '\n');
+      for (guint t = 0; t < sim->n_times; t++)
+        {
+          g_string_append_printf (s, "%12.6g", sim->times[t]);
+          for (guint a = 0; a < sim->n_actions; a++)
+            g_string_append_printf (s, " %12.6g ± %-9.3g", sim->at_throughput[(gsize) t * sim->n_actions + a],
+                                    sim->at_throughput_half_width[(gsize) t * sim->n_actions + a]);
+          g_string_append_c (s, '\n');
+        }
+    }
 }
 
 /* Frees the analyses of a run that fails; returns the exit status. */
@@ -330,6 +346,7 @@ augur_cli_pepa (int argc, char **argv)
   g_autoptr(GPtrArray) patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_pepa_pattern_free);
   double sim_duration = 1000, sim_warmup = -1;
   gint64 sim_seed = 1;
+  g_autofree char *sample = NULL;
   g_auto(GStrv) passage_path = NULL;
   AugurPepaExperiment experiment = { 0 };
   AugurTransientOptions transient_options = { 0 };
@@ -359,6 +376,9 @@ augur_cli_pepa (int argc, char **argv)
     { "duration", 0, 0, G_OPTION_ARG_DOUBLE, &sim_duration, "With --simulate: time measured in each run (default 1000)", "T" },
     { "warmup", 0, 0, G_OPTION_ARG_DOUBLE, &sim_warmup, "With --simulate: time left out at the start of each run (default a tenth of the duration)", "T" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &sim_seed, "With --simulate: the random seed (default 1)", "S" },
+    { "sample", 0, 0, G_OPTION_ARG_STRING, &sample,
+      "With --simulate: also the measures at POINTS times from 0 to T (default 21), from the initial state, "
+      "with their intervals", "T[:POINTS]" },
     { "pattern", 0, 0, G_OPTION_ARG_STRING_ARRAY, &pattern_texts,
       "With --transient: the probability of the states matching P over time (repeatable); "
       "P is COMPONENT = LOCAL or COMPONENT:LOCAL >= N, joined by &", "P" },
@@ -582,6 +602,26 @@ augur_cli_pepa (int argc, char **argv)
         .replications = (guint) simulate, .duration = sim_duration,
         .warmup = sim_warmup == -1 ? sim_duration / 10 : sim_warmup, .seed = (guint64) sim_seed,
       };
+      g_autofree double *sample_times = NULL;
+
+      if (sample != NULL)
+        {
+          double end = 0;
+          guint n = 0;
+
+          if (!parse_transient (sample, &end, &n))
+            {
+              fprintf (stderr, "augur-cli pepa: --sample %s: expected T[:POINTS], T a time above 0 and POINTS from 2 to 100000\n",
+                       sample);
+              free_analyses (NULL, NULL, flow, NULL);
+              return AUGUR_CLI_EXIT_USAGE;
+            }
+          sample_times = g_new (double, n);
+          for (guint i = 0; i < n; i++)
+            sample_times[i] = i + 1 == n ? end : end * i / (n - 1);
+          sim_options.times = sample_times;
+          sim_options.n_times = n;
+        }
 
       simulation = augur_pepa_simulate (model, &sim_options, augur_cli_on_progress, NULL, NULL, &error);
       if (verbose)

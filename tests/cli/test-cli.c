@@ -137,6 +137,14 @@ test_simulate_and_vary (void)
     g_assert_null (strstr (out, "\"states\""));
   }
   {
+    /* sampled over time too */
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { "pepa", model, "--simulate", "5", "--duration", "5", "--sample", "1:3", "--format", "json", NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "\"points\": [\n      {\"time\": 0, \"throughput\": {\"move1\": {\"mean\": 10, \"half_width\": 0}"));
+  }
+  {
     g_autofree char *out = NULL, *err = NULL;
     const char *args[] = { "pepa", model, "--vary", "mu1=10:30:3", "--vary2", "la1=5,10",
                            "--measure", "throughput:process1", NULL };

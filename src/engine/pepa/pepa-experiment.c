@@ -13,7 +13,12 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-typedef enum { MEASURE_THROUGHPUT, MEASURE_POPULATION, MEASURE_UTILISATION, MEASURE_PASSAGE } MeasureKind;
+typedef enum {
+  MEASURE_THROUGHPUT, MEASURE_POPULATION, MEASURE_UTILISATION, MEASURE_PASSAGE,
+  MEASURE_PASSAGE_QUANTILE,   /* passage-quantile:Q:A:B[:C...] */
+  MEASURE_TRANSIENT,          /* transient:T:ACTION, the throughput at time T */
+  MEASURE_FLUID,              /* fluid:ACTION, the fluid fixed point's throughput */
+} MeasureKind;
 
 typedef struct {
   const char                 *text;
@@ -42,11 +47,22 @@ parse_measure (const char  *measure,
     *kind = strcmp (p[0], "population") == 0 ? MEASURE_POPULATION : MEASURE_UTILISATION;
   else if (n >= 3 && strcmp (p[0], "passage") == 0 && !g_strv_contains ((const char *const *) p + 1, ""))
     *kind = MEASURE_PASSAGE;
+  else if (n >= 4 && strcmp (p[0], "passage-quantile") == 0 && !g_strv_contains ((const char *const *) p + 2, "") &&
+           (strcmp (p[1], "0.5") == 0 || strcmp (p[1], "0.9") == 0 || strcmp (p[1], "0.95") == 0 ||
+            strcmp (p[1], "0.99") == 0))
+    *kind = MEASURE_PASSAGE_QUANTILE;
+  else if (n == 3 && strcmp (p[0], "transient") == 0 && *p[2] != '\0' &&
+           g_ascii_strtod (p[1], NULL) > 0 && isfinite (g_ascii_strtod (p[1], NULL)))
+    *kind = MEASURE_TRANSIENT;
+  else if (n == 2 && strcmp (p[0], "fluid") == 0 && *p[1] != '\0')
+    *kind = MEASURE_FLUID;
   else
     {
       g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                    _("The measure '%s' is not one Augur knows: throughput:ACTION, "
-                     "population:COMPONENT:STATE, utilisation:COMPONENT:STATE or passage:A:B[:C...] (its mean)"),
+                     "population:COMPONENT:STATE, utilisation:COMPONENT:STATE, passage:A:B[:C...] (its mean), "
+                     "passage-quantile:Q:A:B[:C...] (Q 0.5, 0.9, 0.95 or 0.99), transient:T:ACTION (the "
+                     "throughput at time T) or fluid:ACTION (the fluid fixed point's throughput)"),
                    measure != NULL ? measure : "");
       return FALSE;
     }
@@ -76,6 +92,43 @@ measure_point (Run             *run,
     }
   if (run->kind == MEASURE_PASSAGE)
     return augur_pepa_passage_mean (result, (const char *const *) run->parts + 1, cancellable, value, error);
+  if (run->kind == MEASURE_PASSAGE_QUANTILE)
+    {
+      AugurPepaPassage *p = augur_pepa_passage (result, (const char *const *) run->parts + 2, 0, 0, NULL,
+                                                NULL, NULL, cancellable, error);
+      double level = g_ascii_strtod (run->parts[1], NULL);
+
+      if (p == NULL)
+        return FALSE;
+      *value = NAN;
+      for (guint q = 0; q < AUGUR_PEPA_PASSAGE_N_QUANTILES; q++)
+        if (augur_pepa_passage_get_quantile_level (q) == level)
+          *value = p->quantile[q];
+      augur_pepa_passage_free (p);
+      return TRUE;
+    }
+  if (run->kind == MEASURE_TRANSIENT)
+    {
+      double t = g_ascii_strtod (run->parts[1], NULL);
+      AugurPepaTransient *tr = augur_pepa_transient (augur_pepa_result_get_state_space (result), &t, 1, NULL, 0,
+                                                     NULL, NULL, NULL, cancellable, error);
+      gboolean found = FALSE;
+
+      if (tr == NULL)
+        return FALSE;
+      for (guint a = 0; a < tr->n_actions; a++)
+        if (strcmp (augur_pepa_model_get_action_name (model, a), run->parts[2]) == 0)
+          {
+            *value = tr->throughput[a];
+            found = TRUE;
+          }
+      augur_pepa_transient_free (tr);
+      if (!found)
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                     _("%s: the measure names the action '%s', which the model does not have"),
+                     run->filename, run->parts[2]);
+      return found;
+    }
   for (guint c = 0; c < augur_pepa_model_get_n_components (model); c++)
     if (strcmp (augur_pepa_model_get_component_label (model, c), run->parts[1]) == 0)
       for (guint l = 0; l < augur_pepa_model_get_n_local_states (model, c); l++)
@@ -110,6 +163,27 @@ run_point (guint          index,
                                              ex->rate2 != NULL ? 2 : 1, error);
   if (model == NULL)
     return FALSE;
+  if (run->kind == MEASURE_FLUID)
+    {
+      /* no state space: the ODE's fixed point */
+      AugurPepaFluid *fl = augur_pepa_fluid (model, NULL, 0, 0, cancellable, error);
+      gboolean found = FALSE;
+
+      if (fl == NULL)
+        return FALSE;
+      for (guint a = 0; a < fl->n_actions; a++)
+        if (strcmp (augur_pepa_model_get_action_name (model, a), run->parts[1]) == 0)
+          {
+            ex->y[index] = fl->fixed_point_reached ? fl->fixed_throughput[a] : NAN;
+            found = TRUE;
+          }
+      augur_pepa_fluid_free (fl);
+      if (!found)
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                     _("%s: the measure names the action '%s', which the model does not have"),
+                     run->filename, run->parts[1]);
+      return found;
+    }
   space = augur_pepa_derive (model, run->max_states, NULL, NULL, cancellable, error);
   if (space == NULL)
     return FALSE;

@@ -106,6 +106,9 @@ typedef struct {
   double                           *throughput;    /* replication x action */
   double                           *population;    /* replication x local state */
   guint64                          *events;        /* per replication */
+  /* the transient samples: replication x time x action (local state) */
+  double                           *at_throughput;
+  double                           *at_population;
 } Run;
 
 static gboolean
@@ -115,7 +118,10 @@ replicate (guint          index,
            GError       **error)
 {
   Run *run = data;
-  const double warmup = run->options->warmup, end = warmup + run->options->duration;
+  const AugurPepaSimulationOptions *o = run->options;
+  const double warmup = o->warmup;
+  const double end = MAX (warmup + o->duration, o->n_times > 0 ? o->times[o->n_times - 1] : 0);
+  guint next_time = 0;
   PepaSuccessors *succ = pepa_successors_new (run->model);
   guint n_words = pepa_successors_get_n_words (succ);
   g_autofree guint64 *state = g_new (guint64, n_words);
@@ -157,6 +163,16 @@ replicate (guint          index,
         }
       /* 1 - U in (0, 1]: never log (0) */
       dt = -log (1 - g_rand_double (rand)) / total;
+      /* the state at each sample time in [t, t + dt): its populations and
+       * the rates of its actions (whose mean is the throughput then) */
+      for (; next_time < o->n_times && o->times[next_time] < t + dt; next_time++)
+        {
+          gsize at = (gsize) index * o->n_times + next_time;
+
+          for (gsize i = 0; i < n; i++)
+            run->at_throughput[at * run->n_actions + actions[i]] += rates[i];
+          pepa_successors_add_populations (succ, state, 1.0, run->at_population + at * run->n_populations);
+        }
       from = MAX (t, warmup);
       to = MIN (t + dt, end);
       if (to > from)
@@ -268,6 +284,15 @@ augur_pepa_simulate (AugurPepaModel                   *model,
   run.n_actions = model->actions->len;
   run.n_populations = pepa_successors_get_n_populations (probe);
   pepa_successors_free (probe);
+  for (guint i = 0; i < opts.n_times; i++)
+    if (!(opts.times[i] >= 0) || !isfinite (opts.times[i]) || (i > 0 && opts.times[i] < opts.times[i - 1]))
+      {
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                     _("A simulation's sample times must be finite, from 0, in increasing order."));
+        return NULL;
+      }
+  run.at_throughput = g_new0 (double, (gsize) opts.replications * MAX (opts.n_times, 1) * MAX (run.n_actions, 1));
+  run.at_population = g_new0 (double, (gsize) opts.replications * MAX (opts.n_times, 1) * MAX (run.n_populations, 1));
   run.throughput = g_new0 (double, (gsize) opts.replications * MAX (run.n_actions, 1));
   run.population = g_new0 (double, (gsize) opts.replications * MAX (run.n_populations, 1));
   run.events = g_new0 (guint64, opts.replications);
@@ -278,6 +303,8 @@ augur_pepa_simulate (AugurPepaModel                   *model,
       g_free (run.throughput);
       g_free (run.population);
       g_free (run.events);
+      g_free (run.at_throughput);
+      g_free (run.at_population);
       return NULL;
     }
 
@@ -299,6 +326,29 @@ augur_pepa_simulate (AugurPepaModel                   *model,
                &sim->population[l], &sim->population_half_width[l]);
   for (guint r = 0; r < opts.replications; r++)
     sim->events += run.events[r];
+  /* the transient samples: per time, over the runs */
+  sim->n_times = opts.n_times;
+  sim->times = g_memdup2 (opts.times, sizeof (double) * MAX (opts.n_times, 1));
+  sim->options.times = sim->times;
+  sim->at_throughput = g_new0 (double, (gsize) MAX (opts.n_times, 1) * MAX (run.n_actions, 1));
+  sim->at_throughput_half_width = g_new0 (double, (gsize) MAX (opts.n_times, 1) * MAX (run.n_actions, 1));
+  sim->at_population = g_new0 (double, (gsize) MAX (opts.n_times, 1) * MAX (run.n_populations, 1));
+  sim->at_population_half_width = g_new0 (double, (gsize) MAX (opts.n_times, 1) * MAX (run.n_populations, 1));
+  for (guint t = 0; t < opts.n_times; t++)
+    {
+      for (guint a = 0; a < run.n_actions; a++)
+        summarise (run.at_throughput + (gsize) t * run.n_actions, opts.replications,
+                   opts.n_times * run.n_actions, a, tq,
+                   &sim->at_throughput[(gsize) t * run.n_actions + a],
+                   &sim->at_throughput_half_width[(gsize) t * run.n_actions + a]);
+      for (guint l = 0; l < run.n_populations; l++)
+        summarise (run.at_population + (gsize) t * run.n_populations, opts.replications,
+                   opts.n_times * run.n_populations, l, tq,
+                   &sim->at_population[(gsize) t * run.n_populations + l],
+                   &sim->at_population_half_width[(gsize) t * run.n_populations + l]);
+    }
+  g_free (run.at_throughput);
+  g_free (run.at_population);
   sim->seconds = (g_get_monotonic_time () - started) / 1e6;
   g_free (run.throughput);
   g_free (run.population);
@@ -316,6 +366,11 @@ augur_pepa_simulation_free (AugurPepaSimulation *sim)
   g_free (sim->throughput_half_width);
   g_free (sim->population);
   g_free (sim->population_half_width);
+  g_free (sim->times);
+  g_free (sim->at_throughput);
+  g_free (sim->at_throughput_half_width);
+  g_free (sim->at_population);
+  g_free (sim->at_population_half_width);
   g_free (sim);
 }
 
@@ -337,6 +392,20 @@ augur_pepa_simulation_to_json (const AugurPepaSimulation *sim)
   pepa_json_append_throughput (s, model, sim->throughput, sim->throughput_half_width);
   g_string_append (s, ",\n    ");
   pepa_json_append_populations (s, model, "mean", sim->population, sim->population_half_width);
+  g_string_append (s, ",\n    \"points\": [");
+  for (guint t = 0; t < sim->n_times; t++)
+    {
+      g_string_append (s, t ? ",\n      {\"time\": " : "\n      {\"time\": ");
+      augur_json_append_number (s, sim->times[t]);
+      g_string_append (s, ", ");
+      pepa_json_append_throughput (s, model, sim->at_throughput + (gsize) t * sim->n_actions,
+                                   sim->at_throughput_half_width + (gsize) t * sim->n_actions);
+      g_string_append (s, ", ");
+      pepa_json_append_populations (s, model, "mean", sim->at_population + (gsize) t * sim->n_populations,
+                                    sim->at_population_half_width + (gsize) t * sim->n_populations);
+      g_string_append_c (s, '}');
+    }
+  g_string_append (s, sim->n_times ? "\n    ]" : "]");
   g_string_append (s, "\n  }\n}\n");
   return g_string_free (s, FALSE);
 }

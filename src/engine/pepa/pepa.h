@@ -307,6 +307,8 @@ typedef struct {
   guint64 seed;           /* runs draw from (seed, run number) */
   double  confidence;     /* of the intervals; 0: 0.95 */
   guint   threads;        /* 0: one per processor */
+  const double *times;    /* transient samples from the initial state (n_times, increasing; may be NULL) */
+  guint   n_times;
 } AugurPepaSimulationOptions;
 
 /* Steady-state measures estimated by simulation: the mean over the runs
@@ -323,6 +325,15 @@ typedef struct {
   double                     *population_half_width;
   guint64                     events;    /* transitions simulated, all runs */
   double                      seconds;
+  /* At each sample time (from the initial state, warm-up or not): the
+   * mean over the runs of the throughput (the rates of the state then)
+   * and populations, with half-widths, [t * n + i]. */
+  guint                       n_times;
+  double                     *times;
+  double                     *at_throughput;
+  double                     *at_throughput_half_width;
+  double                     *at_population;
+  double                     *at_population_half_width;
 } AugurPepaSimulation;
 
 /* Gillespie's method on the derivation rules: no state space stored.  A
@@ -357,7 +368,11 @@ typedef struct {
   double *values2;
   guint   n_values2;
   /* "throughput:ACTION", "population:COMPONENT:STATE",
-   * "utilisation:COMPONENT:STATE" or "passage:A:B[:C...]" (its mean) */
+   * "utilisation:COMPONENT:STATE", "passage:A:B[:C...]" (its mean),
+   * "passage-quantile:Q:A:B[:C...]" (Q 0.5, 0.9, 0.95, 0.99),
+   * "transient:T:ACTION" (the throughput at time T from the initial state)
+   * or "fluid:ACTION" (the fluid fixed point's throughput; NaN where none
+   * is reached) */
   char   *measure;
   double *y;   /* [curve * n_values + i] */
 } AugurPepaExperiment;

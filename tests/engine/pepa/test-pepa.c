@@ -1018,6 +1018,39 @@ test_simulation_coverage (void)
   g_assert_cmpuint (covered, <, 100);
 }
 
+/* Sampled from the initial state, the simulation's measures over time
+ * match the exact transient within their intervals (two states swapping at
+ * rate 1: P(first state at t) = (1 + e^-2t) / 2). */
+static void
+test_simulation_transient (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("P = (a, 1).Q;\nQ = (b, 1).P;\nP\n", -1, "two.pepa",
+                                                            NULL, &error);
+  const double times[] = { 0, 0.25, 0.5, 1, 2 };
+  AugurPepaSimulationOptions options = { .replications = 2000, .duration = 1, .seed = 3,
+                                         .times = times, .n_times = G_N_ELEMENTS (times) };
+  AugurPepaSimulation *sim = augur_pepa_simulate (model, &options, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (sim->n_times, ==, G_N_ELEMENTS (times));
+  g_assert_cmpfloat (sim->at_throughput[0], ==, 1.0);   /* action a, surely in P at 0 */
+  g_assert_cmpfloat (sim->at_throughput_half_width[0], ==, 0.0);
+  for (guint t = 1; t < sim->n_times; t++)
+    {
+      double exact = 0.5 * (1 + exp (-2 * times[t]));
+      double mean = sim->at_throughput[(gsize) t * sim->n_actions + 0];
+      double half = sim->at_throughput_half_width[(gsize) t * sim->n_actions + 0];
+
+      g_test_message ("t %g: %.4f ± %.4f, exact %.4f", times[t], mean, half, exact);
+      g_assert_cmpfloat (fabs (mean - exact), <=, 2 * half);
+      /* the populations of one component add up to 1 in every run */
+      g_assert_cmpfloat (fabs (sim->at_population[(gsize) t * sim->n_populations] +
+                               sim->at_population[(gsize) t * sim->n_populations + 1] - 1), <=, 1e-12);
+    }
+  augur_pepa_simulation_free (sim);
+}
+
 /* Runs are reproducible from the seed, whatever the threads; a model far
  * too large to derive (3^20 states) is simulated; deadlocks are named. */
 static void
@@ -1143,8 +1176,56 @@ test_experiment (void)
   g_assert_true (augur_pepa_experiment_run (&ex, FIGURE_B1, -1, "pipeline.pepa", NULL, 0, NULL, NULL, NULL, &error));
   assert_relative (ex.y[3 + 1], 0.7751249453723388, 1e-10);
 
+  /* measures of the other analyses: the throughput at a time, a passage's
+   * quantile, the fluid fixed point's throughput */
   {
-    const char *bad[] = { "throughput", "throughput:nope", "population:Stage1", "passage:move1", "speed:x" };
+    const double t = 0.5;
+    AugurPepaStateSpace *space = augur_pepa_result_get_state_space (result);
+    AugurPepaTransient *tr = augur_pepa_transient (space, &t, 1, NULL, 0, NULL, NULL, NULL, NULL, &error);
+    const char *path[] = { "move1", "move2", "move3", "move4", NULL };
+    AugurPepaPassage *p = augur_pepa_passage (result, path, 0, 0, NULL, NULL, NULL, NULL, &error);
+    AugurPepaModel *model = augur_pepa_state_space_get_model (space);
+    double move1 = NAN;
+
+    g_assert_no_error (error);
+    for (guint a = 0; a < tr->n_actions; a++)
+      if (strcmp (augur_pepa_model_get_action_name (model, a), "move1") == 0)
+        move1 = tr->throughput[a];
+    g_free (ex.measure);
+    ex.measure = g_strdup ("transient:0.5:move1");
+    g_assert_true (augur_pepa_experiment_run (&ex, FIGURE_B1, -1, "pipeline.pepa", NULL, 0, NULL, NULL, NULL, &error));
+    assert_relative (ex.y[3 + 1], move1, 1e-12);
+    g_free (ex.measure);
+    ex.measure = g_strdup ("passage-quantile:0.9:move1:move2:move3:move4");
+    g_assert_true (augur_pepa_experiment_run (&ex, FIGURE_B1, -1, "pipeline.pepa", NULL, 0, NULL, NULL, NULL, &error));
+    assert_relative (ex.y[3 + 1], p->quantile[1], 1e-12);
+    augur_pepa_transient_free (tr);
+    augur_pepa_passage_free (p);
+  }
+  {
+    AugurPepaExperiment fluid = { 0 };
+    const double servers[] = { 2.5, 5 };
+
+    fluid.rate = g_strdup ("s");
+    fluid.values = g_memdup2 (servers, sizeof servers);
+    fluid.n_values = 2;
+    fluid.measure = g_strdup ("fluid:request");
+    g_assert_true (augur_pepa_experiment_run (&fluid,
+                                              "s = 5;\nClient = (request, 2).Client_think;\n"
+                                              "Client_think = (think, 0.5).Client;\nServer = (request, s).Server_log;\n"
+                                              "Server_log = (log, 10).Server;\nClient[1000] <request> Server[100]\n",
+                                              -1, "cs.pepa", NULL, 0, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+    /* the servers' capacity, 100 / (1/s + 1/10), below the clients' 400 */
+    assert_relative (fluid.y[0], 100 / (1 / 2.5 + 1.0 / 10), 1e-8);
+    assert_relative (fluid.y[1], 100 / (1 / 5.0 + 1.0 / 10), 1e-8);
+    augur_pepa_experiment_clear (&fluid);
+  }
+
+  {
+    const char *bad[] = { "throughput", "throughput:nope", "population:Stage1", "passage:move1", "speed:x",
+                          "passage-quantile:0.7:move1:move4", "transient:-1:move1", "transient:x:move1",
+                          "fluid:nope" };
 
     for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
       {
@@ -1400,6 +1481,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/simulation/student-t", test_student_t);
   g_test_add_func ("/engine/pepa/simulation/coverage", test_simulation_coverage);
   g_test_add_func ("/engine/pepa/simulation/large-and-errors", test_simulation_large_and_errors);
+  g_test_add_func ("/engine/pepa/simulation/transient", test_simulation_transient);
   g_test_add_func ("/engine/pepa/experiment/rate-overrides", test_rate_overrides);
   g_test_add_func ("/engine/pepa/experiment/run", test_experiment);
   g_test_add_func ("/engine/pepa/fluid/client-server", test_fluid_client_server);

@@ -75,6 +75,8 @@ struct _AugurPepaPage
   GtkWidget            *simulation_runs;
   GtkWidget            *simulation_duration;
   GtkWidget            *simulation_seed;
+  GtkWidget            *simulation_until;
+  GtkWidget            *simulation_chart_view;
   GtkWidget            *simulation_label;
   GtkWidget            *simulation_table;
   AugurPepaTransient   *transient;

@@ -29,6 +29,7 @@ typedef struct
   char                      **path;       /* a passage */
   char                      **patterns;   /* over time: patterns; a passage: FROM, TO */
   AugurPepaSimulationOptions  simulation;
+  double                     *sample_times;
   AugurPepaExperiment         experiment;
   char                       *text;
   char                       *filename;
@@ -57,6 +58,7 @@ analysis_inputs_free (AnalysisInputs *in)
   g_clear_pointer (&in->model, augur_pepa_model_unref);
   g_strfreev (in->path);
   g_strfreev (in->patterns);
+  g_free (in->sample_times);
   augur_pepa_experiment_clear (&in->experiment);
   g_free (in->text);
   g_free (in->filename);
@@ -217,6 +219,21 @@ analysis_thread (AugurPageJob  *job,
         {
           analysis_free (out);
           return NULL;
+        }
+      if (out->simulation->n_times > 0)
+        {
+          const AugurPepaSimulation *sim = out->simulation;
+          g_autofree double *y = g_new (double, sim->n_times);
+
+          out->chart = augur_chart_data_new (_("Simulated throughput over time, from the initial state"),
+                                             _("Time"), NULL, _("Throughput"), NULL);
+          for (guint a = 0; a < sim->n_actions; a++)
+            {
+              for (guint t = 0; t < sim->n_times; t++)
+                y[t] = sim->at_throughput[(gsize) t * sim->n_actions + a];
+              augur_chart_data_add_series (out->chart, augur_pepa_model_get_action_name (model, a),
+                                           sim->times, y, sim->n_times);
+            }
         }
       out->rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
       for (guint a = 0; a < out->simulation->n_actions; a++)
@@ -380,6 +397,8 @@ present (AugurPepaPage *self,
         }
       gtk_label_set_text (GTK_LABEL (self->simulation_label), text);
       augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->simulation_table), G_LIST_MODEL (out->rows));
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->simulation_chart_view), out->chart);
+      gtk_widget_set_visible (self->simulation_chart_view, out->chart != NULL);
       augur_pepa_page_set_status (self, _("Simulation done"), FALSE);
     }
   else if (out->transient != NULL)
@@ -552,6 +571,19 @@ start (AugurPepaPage *self,
       in->simulation.duration = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->simulation_duration));
       in->simulation.warmup = in->simulation.duration / 10;
       in->simulation.seed = (guint64) gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->simulation_seed));
+      {
+        double until = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->simulation_until));
+
+        /* 0: the steady state only; else 51 samples from the initial state */
+        if (until > 0)
+          {
+            in->sample_times = g_new (double, 51);
+            for (guint i = 0; i < 51; i++)
+              in->sample_times[i] = i == 50 ? until : until * i / 50;
+            in->simulation.times = in->sample_times;
+            in->simulation.n_times = 51;
+          }
+      }
     }
   else if (kind == ANALYSIS_PASSAGE)
     {
@@ -649,6 +681,14 @@ augur_pepa_page_run_simulation (AugurPepaPage *self,
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->simulation_duration), duration);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->simulation_seed), (double) seed);
   start (self, ANALYSIS_SIMULATION);
+}
+
+void
+augur_pepa_page_set_simulation_until (AugurPepaPage *self,
+                                      double         until)
+{
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->simulation_until), until);
 }
 
 const AugurPepaSimulation *
@@ -821,6 +861,8 @@ augur_pepa_page_clear_analyses (AugurPepaPage *self)
       augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->experiment_chart_view), NULL);
       gtk_label_set_text (GTK_LABEL (self->experiment_label), "");
       augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->simulation_table), NULL);
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->simulation_chart_view), NULL);
+      gtk_widget_set_visible (self->simulation_chart_view, FALSE);
       gtk_label_set_text (GTK_LABEL (self->simulation_label), "");
       augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->transient_chart_view), NULL);
       augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->passage_chart_view), NULL);
@@ -982,6 +1024,11 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
                                _("Time measured in each run, after a warm-up of a tenth of it that is not measured"));
   self->simulation_seed = labelled (controls, _("S_eed"), gtk_spin_button_new_with_range (0, 4294967295.0, 1));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->simulation_seed), 1);
+  self->simulation_until = labelled (controls, _("Over time _to"), gtk_spin_button_new_with_range (0, 1e9, 1));
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->simulation_until), 2);
+  gtk_widget_set_tooltip_text (self->simulation_until,
+                               _("Also the throughputs over time from the initial state, up to this time "
+                                 "(0: the steady state only)"));
   button = gtk_button_new_with_mnemonic (_("_Simulate"));
   gtk_widget_set_tooltip_text (button, _("Estimate the throughputs by simulation, without the state space "
                                          "(Gillespie's method), with confidence intervals at 95 percent"));
@@ -1002,6 +1049,10 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
                                                    SIM_S_ACTION, _("Filter actions"));
   gtk_widget_set_vexpand (self->simulation_table, TRUE);
   gtk_box_append (GTK_BOX (box), self->simulation_table);
+  self->simulation_chart_view = augur_line_chart_view_new ();
+  gtk_widget_set_vexpand (self->simulation_chart_view, TRUE);
+  gtk_widget_set_visible (self->simulation_chart_view, FALSE);
+  gtk_box_append (GTK_BOX (box), self->simulation_chart_view);
   gtk_stack_add_titled (GTK_STACK (self->analyses), box, "simulation", _("Simulation"));
 
   /* Experiment: two rows of settings */
@@ -1030,7 +1081,8 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->experiment_measure), "throughput:process1");
   gtk_widget_set_tooltip_text (self->experiment_measure,
                                _("throughput:ACTION, population:COMPONENT:STATE, utilisation:COMPONENT:STATE, "
-                                 "or passage:A:B (the passage's mean)"));
+                                 "passage:A:B (the passage's mean), passage-quantile:0.9:A:B, transient:T:ACTION "
+                                 "(the throughput at time T) or fluid:ACTION"));
   g_signal_connect (self->experiment_measure, "activate", G_CALLBACK (on_experiment_activated), self);
   button = gtk_button_new_with_mnemonic (_("_Run"));
   gtk_widget_set_tooltip_text (button, _("Derive and solve the model at every point"));
@@ -1078,6 +1130,8 @@ augur_pepa_page_visible_chart (AugurPepaPage *self)
     return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->experiment_chart_view));
   if (g_strcmp0 (name, "fluid") == 0)
     return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->fluid_chart_view));
+  if (g_strcmp0 (name, "simulation") == 0)
+    return augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (self->simulation_chart_view));
   return NULL;
 }
 

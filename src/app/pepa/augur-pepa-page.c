@@ -406,7 +406,7 @@ augur_pepa_page_update_actions (AugurPepaPage *self)
   else if (g_strcmp0 (tab, "simulation") == 0)
     {
       has_result = self->simulation != NULL;
-      has_picture = FALSE;
+      has_picture = self->simulation != NULL && self->simulation->n_times > 0;
     }
   gtk_widget_action_set_enabled (widget, "page.cancel", augur_page_get_running (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.export-csv", has_result);
@@ -499,6 +499,7 @@ augur_pepa_page_dispose (GObject *object)
       g_clear_pointer (&self->experiment, g_free);
     }
   self->transient_chart_view = self->passage_chart_view = NULL;
+  self->simulation_chart_view = self->fluid_chart_view = self->experiment_chart_view = NULL;
   self->analyses = NULL;
   g_clear_pointer (&self->result, augur_pepa_result_unref);
   g_clear_pointer (&self->space, augur_pepa_state_space_unref);

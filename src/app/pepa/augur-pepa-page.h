@@ -63,6 +63,9 @@ void              augur_pepa_page_run_simulation   (AugurPepaPage *page,
                                                     guint          runs,
                                                     double         duration,
                                                     guint64        seed);
+/* The Simulation tab's "Over time to": 0, the steady state only. */
+void              augur_pepa_page_set_simulation_until (AugurPepaPage *page,
+                                                        double         until);
 const AugurPepaSimulation *augur_pepa_page_get_simulation (AugurPepaPage *page);
 /* The Experiment tab's run: `measure` at `points` values of `rate` from
  * `from` to `to`, a curve per value of `rate2` ("5, 10"; NULL: one). */

@@ -855,6 +855,21 @@ test_analyses (Fixture       *f,
     csv = read_export (f->page, dir, "simulation-csv", "s.csv", &length);
     g_assert_true (g_str_has_prefix (csv, "measure,name,mean,half_width\nthroughput,"));
   }
+  /* sampled over time too: charted, and the chart exported */
+  augur_pepa_page_set_simulation_until (f->page, 1);
+  augur_pepa_page_run_simulation (f->page, 20, 50, 4);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  {
+    const AugurPepaSimulation *sim = augur_pepa_page_get_simulation (f->page);
+    g_autofree char *png = NULL;
+
+    g_assert_cmpuint (sim->n_times, ==, 51);
+    g_assert_cmpfloat (sim->at_throughput[0], ==, 10.0);   /* move1 at 0 */
+    screenshot_if (f->window, "AUGUR_SIMULATION_TIME_SCREENSHOT", 0, 0);
+    png = read_export (f->page, dir, "png", "s.png", &length);
+    g_assert_true (memcmp (png, "\x89PNG", 4) == 0);
+  }
+  augur_pepa_page_set_simulation_until (f->page, 0);
   /* the fluid approximation: single components, so a warning */
   augur_pepa_page_show_results (f->page, "fluid");
   augur_pepa_page_run_fluid (f->page, 5, 11);

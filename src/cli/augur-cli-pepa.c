@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
+#include "augur-cli-slurm.h"
+#include "augur-records.h"
 #include "augur-file.h"
 #include "augur-format.h"
 #include "augur-sweep.h"
@@ -233,6 +235,121 @@ simulation_text (GString                   *s,
     }
 }
 
+static gboolean
+read_point (guint             index,
+            AugurRecordsLine *line,
+            gpointer          data,
+            GError          **error)
+{
+  AugurPepaExperiment *ex = data;
+
+  return augur_records_line_double (line, &ex->y[index], error) && augur_records_line_done (line, error);
+}
+
+/* An experiment on a Slurm cluster: the job written, a task's slice of
+ * points (each a whole solve) recorded, or the tasks' records merged into
+ * the output a local run prints. */
+static int
+run_experiment_on_cluster (const char                 *path,
+                           const char                 *text,
+                           gsize                       length,
+                           AugurPepaExperiment        *ex,
+                           const char                 *vary,
+                           gboolean                    vary_log,
+                           const char                 *vary2,
+                           const char                 *measure,
+                           const char                 *solver,
+                           double                      tolerance,
+                           gint64                      max_states,
+                           const char                 *format,
+                           const AugurCliSlurmOptions *slurm,
+                           int                         mode,
+                           const AugurSolverOptions   *options)
+{
+  const guint n_points = augur_pepa_experiment_get_n_points (ex);
+  g_autoptr(GError) error = NULL;
+
+  if (mode == AUGUR_CLI_SLURM_WRITE)
+    {
+      g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+      AugurCliSlurmPlan plan = { "pepa-experiment", "pepa", path, text, length, NULL, n_points, NULL, 0 };
+
+      g_ptr_array_add (args, g_strdup ("--vary"));
+      g_ptr_array_add (args, g_strdup (vary));
+      if (vary_log)
+        g_ptr_array_add (args, g_strdup ("--log"));
+      if (vary2 != NULL)
+        {
+          g_ptr_array_add (args, g_strdup ("--vary2"));
+          g_ptr_array_add (args, g_strdup (vary2));
+        }
+      g_ptr_array_add (args, g_strdup ("--measure"));
+      g_ptr_array_add (args, g_strdup (measure));
+      if (solver != NULL)
+        {
+          g_ptr_array_add (args, g_strdup ("--solver"));
+          g_ptr_array_add (args, g_strdup (solver));
+        }
+      if (tolerance > 0)
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_ptr_array_add (args, g_strdup ("--tolerance"));
+          g_ptr_array_add (args, g_strdup (g_ascii_dtostr (buf, sizeof buf, tolerance)));
+        }
+      g_ptr_array_add (args, g_strdup ("--max-states"));
+      g_ptr_array_add (args, g_strdup_printf ("%" G_GINT64_FORMAT, max_states));
+      g_ptr_array_add (args, NULL);
+      plan.arguments = (char **) args->pdata;
+      return augur_cli_slurm_write (slurm->dir, &plan, (guint) slurm->tasks, (guint) slurm->throttle, !slurm->no_submit)
+               ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+    }
+  if (mode == AUGUR_CLI_SLURM_TASK)
+    {
+      guint first = 0, count = 0;
+      GString *out;
+      g_autofree char *records = NULL;
+
+      if (!augur_cli_slurm_task_slice (slurm, &first, &count) || first + count > n_points)
+        return AUGUR_CLI_EXIT_USAGE;
+      if (!augur_pepa_experiment_run_slice (ex, first, count, text, length, path, options, (guint) max_states,
+                                            NULL, NULL, NULL, &error))
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      out = augur_records_begin ("pepa-experiment", n_points);
+      for (guint i = first; i < first + count; i++)
+        {
+          augur_records_point (out, i);
+          augur_records_add_double (out, ex->y[i]);
+        }
+      records = augur_records_end (out);
+      return augur_cli_slurm_write_records (slurm->records, records) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+    }
+  /* collect: the records in place of the runs, then the local output */
+  {
+    g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("pepa", slurm, "pepa-experiment");
+    const char *const *texts;
+    guint n_texts = 0;
+    g_autofree char *output = NULL;
+
+    if (job == NULL)
+      return AUGUR_CLI_EXIT_MODEL;
+    texts = augur_slurm_job_get_records (job, &n_texts);
+    g_free (ex->y);
+    ex->y = g_new0 (double, MAX (n_points, 1));
+    if (!augur_records_read ("pepa-experiment", n_points, texts, augur_slurm_job_get_record_paths (job), n_texts,
+                             read_point, ex, &error))
+      {
+        fprintf (stderr, "augur-cli collect: %s\n", error->message);
+        return AUGUR_CLI_EXIT_MODEL;
+      }
+    output = g_strcmp0 (format, "json") == 0 ? augur_pepa_experiment_to_json (ex) : augur_pepa_experiment_to_csv (ex);
+    return augur_cli_write_stdout ("pepa", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+  }
+}
+
 /* Frees the analyses of a run that fails; returns the exit status. */
 static int
 free_analyses (AugurPepaTransient  *over_time,
@@ -344,6 +461,8 @@ augur_cli_pepa (int argc, char **argv)
   g_auto(GStrv) pattern_texts = NULL;
   g_autofree char *from_states = NULL, *to_states = NULL;
   g_autoptr(GPtrArray) patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_pepa_pattern_free);
+  g_auto(AugurCliSlurmOptions) slurm = { 0 };
+  int mode;
   double sim_duration = 1000, sim_warmup = -1;
   gint64 sim_seed = 1;
   g_autofree char *sample = NULL;
@@ -415,6 +534,7 @@ augur_cli_pepa (int argc, char **argv)
   const char *path;
 
   g_option_context_add_main_entries (context, entries, NULL);
+  augur_cli_slurm_options_add (context, &slurm);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli pepa: %s\n", error->message);
@@ -488,6 +608,13 @@ augur_cli_pepa (int argc, char **argv)
       return AUGUR_CLI_EXIT_USAGE;
     }
   transient_options.epsilon = epsilon;
+  mode = augur_cli_slurm_mode ("pepa", &slurm);
+  if (mode < 0 || (mode != AUGUR_CLI_SLURM_LOCAL && vary == NULL))
+    {
+      if (mode >= 0)
+        fprintf (stderr, "augur-cli pepa: --slurm runs an experiment on a cluster: give --vary and --measure\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (vary != NULL || vary2 != NULL || measure != NULL)
     {
       GError *local = NULL;
@@ -575,6 +702,14 @@ augur_cli_pepa (int argc, char **argv)
         fprintf (stderr, "augur-cli pepa: %s\n", flow->warning);
     }
 
+  if (experiment.rate != NULL && mode != AUGUR_CLI_SLURM_LOCAL)
+    {
+      int status = run_experiment_on_cluster (path, text, length, &experiment, vary, vary_log, vary2, measure,
+                                              solver, tolerance, max_states, format, &slurm, mode, &options);
+
+      augur_pepa_experiment_clear (&experiment);
+      return status;
+    }
   if (experiment.rate != NULL)
     {
       gboolean ok = augur_pepa_experiment_run (&experiment, text, length, path, &options, (guint) max_states,

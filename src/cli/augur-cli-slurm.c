@@ -205,6 +205,7 @@ static const Rerun reruns[] = {
   { "ccdsm-experiment", "ccdsm", augur_cli_ccdsm },
   { "validate", "validate", augur_cli_validate },
   { "replay-sweep", "replay", augur_cli_replay },
+  { "pepa-experiment", "pepa", augur_cli_pepa },
 };
 
 static int

@@ -153,6 +153,17 @@ test_ccdsm (void)
   check_job ("ccdsm-experiment", experiment, 3, 1, "6 points in 3 tasks of up to 2");
 }
 
+/* A PEPA experiment: each task derives and solves its points. */
+static void
+test_pepa_experiment (void)
+{
+  g_autofree char *model = augur_test_source_path ("data", "examples", "pipeline.pepa", NULL);
+  const char *experiment[] = { "pepa", model, "--vary", "mu1=2:20:7", "--vary2", "la1=5,10",
+                               "--measure", "throughput:process1", NULL };
+
+  check_job ("pepa-experiment", experiment, 3, 1, "14 points in 3 tasks of up to 5");
+}
+
 /* A sweep of the best mappings: each task solves every mapping at its
  * points; collect chooses the curves and plots them as the local run. */
 static void
@@ -315,6 +326,7 @@ main (int argc, char **argv)
   g_setenv ("PATH", path, TRUE);
   g_test_add_func ("/cli/slurm/activity", test_activity);
   g_test_add_func ("/cli/slurm/ccdsm", test_ccdsm);
+  g_test_add_func ("/cli/slurm/pepa-experiment", test_pepa_experiment);
   g_test_add_func ("/cli/slurm/pipeline-best", test_pipeline_best);
   g_test_add_func ("/cli/slurm/validate", test_validate);
   g_test_add_func ("/cli/slurm/replay", test_replay);

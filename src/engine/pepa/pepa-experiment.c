@@ -21,6 +21,7 @@ typedef enum {
 } MeasureKind;
 
 typedef struct {
+  guint                       first;     /* the slice of points run */
   const char                 *text;
   gssize                      length;
   const char                 *filename;
@@ -152,7 +153,11 @@ run_point (guint          index,
 {
   Run *run = data;
   const AugurPepaExperiment *ex = run->ex;
-  guint curve = index / ex->n_values, i = index % ex->n_values;
+  guint curve, i;
+
+  index += run->first;
+  curve = index / ex->n_values;
+  i = index % ex->n_values;
   const char *names[2] = { ex->rate, ex->rate2 };
   double values[2] = { ex->values[i], ex->rate2 != NULL ? ex->values2[curve] : 0 };
   g_autoptr(AugurPepaModel) model = NULL;
@@ -205,8 +210,32 @@ augur_pepa_experiment_run (AugurPepaExperiment      *ex,
                            GCancellable             *cancellable,
                            GError                  **error)
 {
-  Run run = { text, length, filename ? filename : "<model>", ex, options, max_states };
-  guint n_curves;
+  return augur_pepa_experiment_run_slice (ex, 0, G_MAXUINT, text, length, filename, options, max_states,
+                                          progress, progress_data, cancellable, error);
+}
+
+guint
+augur_pepa_experiment_get_n_points (const AugurPepaExperiment *ex)
+{
+  return ex->n_values * (ex->rate2 != NULL ? ex->n_values2 : 1);
+}
+
+gboolean
+augur_pepa_experiment_run_slice (AugurPepaExperiment      *ex,
+                                 guint                     first,
+                                 guint                     count,
+                                 const char               *text,
+                                 gssize                    length,
+                                 const char               *filename,
+                                 const AugurSolverOptions *options,
+                                 guint                     max_states,
+                                 AugurProgressFunc         progress,
+                                 gpointer                  progress_data,
+                                 GCancellable             *cancellable,
+                                 GError                  **error)
+{
+  Run run = { first, text, length, filename ? filename : "<model>", ex, options, max_states };
+  guint n_curves, n_points;
   gboolean ok;
 
   g_return_val_if_fail (ex != NULL && text != NULL, FALSE);
@@ -227,9 +256,16 @@ augur_pepa_experiment_run (AugurPepaExperiment      *ex,
     }
   if (!parse_measure (ex->measure, &run.kind, &run.parts, error))
     return FALSE;
+  n_points = n_curves * ex->n_values;
+  if (first > n_points)
+    first = n_points;
+  count = MIN (count, n_points - first);
+  run.first = first;
   g_free (ex->y);
-  ex->y = g_new0 (double, (gsize) n_curves * ex->n_values);
-  ok = augur_sweep_run (n_curves * ex->n_values, 0, run_point, &run, progress, progress_data, cancellable, error);
+  ex->y = g_new (double, (gsize) MAX (n_points, 1));
+  for (guint i = 0; i < n_points; i++)
+    ex->y[i] = NAN;   /* the points outside the slice */
+  ok = augur_sweep_run (count, 0, run_point, &run, progress, progress_data, cancellable, error);
   g_strfreev (run.parts);
   return ok;
 }

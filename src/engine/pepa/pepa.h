@@ -390,6 +390,22 @@ gboolean augur_pepa_experiment_run     (AugurPepaExperiment      *experiment,
                                         gpointer                  progress_data,
                                         GCancellable             *cancellable,
                                         GError                  **error);
+/* Points first .. first + count - 1 only (a cluster task's slice; count
+ * is cut at the last point), the others NaN. */
+gboolean augur_pepa_experiment_run_slice (AugurPepaExperiment      *experiment,
+                                          guint                     first,
+                                          guint                     count,
+                                          const char               *text,
+                                          gssize                    length,
+                                          const char               *filename,
+                                          const AugurSolverOptions *options,
+                                          guint                     max_states,
+                                          AugurProgressFunc         progress,
+                                          gpointer                  progress_data,
+                                          GCancellable             *cancellable,
+                                          GError                  **error);
+/* Points: the values of the rate times those of the second (or 1). */
+guint    augur_pepa_experiment_get_n_points (const AugurPepaExperiment *experiment);
 void     augur_pepa_experiment_clear   (AugurPepaExperiment *experiment);
 /* {"experiment": {"measure", "rate", "values": [], "curves": [{RATE2: v,
  * "y": []}]}}; CSV: rate[,rate2],measure rows. */

@@ -5,7 +5,6 @@
  */
 #include "augur-cli-private.h"
 #include "augur-cli-slurm.h"
-#include "augur-records.h"
 #include "augur-file.h"
 #include "augur-format.h"
 #include "augur-sweep.h"
@@ -235,17 +234,6 @@ simulation_text (GString                   *s,
     }
 }
 
-static gboolean
-read_point (guint             index,
-            AugurRecordsLine *line,
-            gpointer          data,
-            GError          **error)
-{
-  AugurPepaExperiment *ex = data;
-
-  return augur_records_line_double (line, &ex->y[index], error) && augur_records_line_done (line, error);
-}
-
 /* An experiment on a Slurm cluster: the job written, a task's slice of
  * points (each a whole solve) recorded, or the tasks' records merged into
  * the output a local run prints. */
@@ -272,7 +260,7 @@ run_experiment_on_cluster (const char                 *path,
   if (mode == AUGUR_CLI_SLURM_WRITE)
     {
       g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
-      AugurCliSlurmPlan plan = { "pepa-experiment", "pepa", path, text, length, NULL, n_points, NULL, 0 };
+      AugurCliSlurmPlan plan = { AUGUR_PEPA_EXPERIMENT_KIND, "pepa", path, text, length, NULL, n_points, NULL, 0 };
 
       g_ptr_array_add (args, g_strdup ("--vary"));
       g_ptr_array_add (args, g_strdup (vary));
@@ -307,7 +295,6 @@ run_experiment_on_cluster (const char                 *path,
   if (mode == AUGUR_CLI_SLURM_TASK)
     {
       guint first = 0, count = 0;
-      GString *out;
       g_autofree char *records = NULL;
 
       if (!augur_cli_slurm_task_slice (slurm, &first, &count) || first + count > n_points)
@@ -318,18 +305,12 @@ run_experiment_on_cluster (const char                 *path,
           fprintf (stderr, "%s\n", error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
-      out = augur_records_begin ("pepa-experiment", n_points);
-      for (guint i = first; i < first + count; i++)
-        {
-          augur_records_point (out, i);
-          augur_records_add_double (out, ex->y[i]);
-        }
-      records = augur_records_end (out);
+      records = augur_pepa_experiment_records_write (ex, first, count);
       return augur_cli_slurm_write_records (slurm->records, records) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
     }
   /* collect: the records in place of the runs, then the local output */
   {
-    g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("pepa", slurm, "pepa-experiment");
+    g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("pepa", slurm, AUGUR_PEPA_EXPERIMENT_KIND);
     const char *const *texts;
     guint n_texts = 0;
     g_autofree char *output = NULL;
@@ -337,10 +318,7 @@ run_experiment_on_cluster (const char                 *path,
     if (job == NULL)
       return AUGUR_CLI_EXIT_MODEL;
     texts = augur_slurm_job_get_records (job, &n_texts);
-    g_free (ex->y);
-    ex->y = g_new0 (double, MAX (n_points, 1));
-    if (!augur_records_read ("pepa-experiment", n_points, texts, augur_slurm_job_get_record_paths (job), n_texts,
-                             read_point, ex, &error))
+    if (!augur_pepa_experiment_records_read (ex, texts, augur_slurm_job_get_record_paths (job), n_texts, &error))
       {
         fprintf (stderr, "augur-cli collect: %s\n", error->message);
         return AUGUR_CLI_EXIT_MODEL;

@@ -92,6 +92,8 @@ struct _AugurPepaPage
   GtkWidget            *experiment_label;
   GtkWidget            *experiment_chart_view;
   AugurPepaExperiment  *experiment;
+  int                   cluster_mode;      /* AugurClusterMode of the experiment being started */
+  char                 *cluster_dir;
   GtkWidget            *fluid_until;
   GtkWidget            *fluid_points;
   GtkWidget            *fluid_label;
@@ -136,6 +138,7 @@ void  augur_pepa_page_solve            (AugurPage     *page);
 void  augur_pepa_page_transient_init   (AugurPepaPage *self);
 void  augur_pepa_page_clear_analyses   (AugurPepaPage *self);
 void  augur_pepa_page_update_experiment_rates (AugurPepaPage *self);
+void  augur_pepa_page_install_cluster_actions (GtkWidgetClass *widget_class);
 /* A model whose state space is too large: its Analyses tab, for the
  * analyses that need none (Fluid, Simulation). */
 void  augur_pepa_page_present_model_only (AugurPepaPage  *self,

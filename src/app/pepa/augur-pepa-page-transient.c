@@ -15,6 +15,9 @@
 #include "augur-page-job.h"
 #include "augur-line-chart-view.h"
 #include "augur-sweep.h"
+#include "augur-application.h"
+#include "augur-file.h"
+#include "augur-page-cluster.h"
 
 typedef enum { ANALYSIS_TRANSIENT, ANALYSIS_PASSAGE, ANALYSIS_SIMULATION, ANALYSIS_EXPERIMENT, ANALYSIS_FLUID } AnalysisKind;
 
@@ -34,6 +37,9 @@ typedef struct
   char                       *text;
   char                       *filename;
   AugurSolverOptions          solver;
+  AugurClusterMode            cluster;    /* an experiment on a cluster */
+  char                       *dir;
+  char                       *cli;
 } AnalysisInputs;
 
 typedef struct
@@ -45,6 +51,7 @@ typedef struct
   AugurPepaFluid      *fluid;
   AugurChartData      *chart;
   GListStore          *rows;
+  char                *message;    /* what was done on a cluster */
 } Analysis;
 
 enum { SIM_S_ACTION, SIM_N_STRINGS };
@@ -62,6 +69,8 @@ analysis_inputs_free (AnalysisInputs *in)
   augur_pepa_experiment_clear (&in->experiment);
   g_free (in->text);
   g_free (in->filename);
+  g_free (in->dir);
+  g_free (in->cli);
   g_free (in);
 }
 
@@ -79,6 +88,7 @@ analysis_free (Analysis *out)
     }
   g_clear_pointer (&out->chart, augur_chart_data_unref);
   g_clear_object (&out->rows);
+  g_free (out->message);
   g_free (out);
 }
 
@@ -139,6 +149,8 @@ passage_chart (const AugurPepaPassage *p)
   return chart;
 }
 
+static gboolean experiment_on_cluster (AnalysisInputs *in, Analysis *out, GCancellable *cancellable, GError **error);
+
 static gpointer
 analysis_thread (AugurPageJob  *job,
                  gpointer       inputs,
@@ -192,8 +204,18 @@ analysis_thread (AugurPageJob  *job,
       ex->n_values2 = in->experiment.n_values2;
       ex->measure = g_strdup (in->experiment.measure);
       out->experiment = ex;
-      if (!augur_pepa_experiment_run (ex, in->text, -1, in->filename, &in->solver, 0,
-                                      augur_page_job_progress, job, cancellable, error))
+      if (in->cluster != AUGUR_CLUSTER_NONE)
+        {
+          if (!experiment_on_cluster (in, out, cancellable, error))
+            {
+              analysis_free (out);
+              return NULL;
+            }
+          if (out->message != NULL)
+            return out;   /* submitted, or resubmitted: nothing to show yet */
+        }
+      else if (!augur_pepa_experiment_run (ex, in->text, -1, in->filename, &in->solver, 0,
+                                           augur_page_job_progress, job, cancellable, error))
         {
           analysis_free (out);
           return NULL;
@@ -301,6 +323,86 @@ analysis_thread (AugurPageJob  *job,
   return out;
 }
 
+/* ---- An experiment on a cluster ------------------------------------------------ */
+
+/* The arguments of `augur-cli pepa` that run this experiment. */
+static char **
+experiment_arguments (const AugurPepaExperiment *ex)
+{
+  GPtrArray *args = g_ptr_array_new ();
+  char from[G_ASCII_DTOSTR_BUF_SIZE], to[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ptr_array_add (args, g_strdup ("--vary"));
+  g_ptr_array_add (args, g_strdup_printf ("%s=%s:%s:%u", ex->rate,
+                                          g_ascii_dtostr (from, sizeof from, ex->values[0]),
+                                          g_ascii_dtostr (to, sizeof to, ex->values[ex->n_values - 1]), ex->n_values));
+  if (ex->rate2 != NULL)
+    {
+      GString *values = g_string_new (NULL);
+
+      for (guint i = 0; i < ex->n_values2; i++)
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_string_append_printf (values, "%s%s", i ? "," : "", g_ascii_dtostr (buf, sizeof buf, ex->values2[i]));
+        }
+      g_ptr_array_add (args, g_strdup ("--vary2"));
+      g_ptr_array_add (args, g_strdup_printf ("%s=%s", ex->rate2, values->str));
+      g_string_free (values, TRUE);
+    }
+  g_ptr_array_add (args, g_strdup ("--measure"));
+  g_ptr_array_add (args, g_strdup (ex->measure));
+  g_ptr_array_add (args, NULL);
+  return (char **) g_ptr_array_free (args, FALSE);
+}
+
+/* Writes and submits the experiment's job, or collects or resubmits it:
+ * out->message says what was done, or out->experiment->y is filled. */
+static gboolean
+experiment_on_cluster (AnalysisInputs *in,
+                       Analysis       *out,
+                       GCancellable   *cancellable,
+                       GError        **error)
+{
+  static const char *const kinds[] = { AUGUR_PEPA_EXPERIMENT_KIND, NULL };
+  AugurPepaExperiment *ex = out->experiment;
+  g_auto(GStrv) args = experiment_arguments (ex);
+  g_autoptr(AugurSlurmJob) job = NULL;
+  g_autofree char *text = NULL;
+  const char *const *records;
+  guint n_records = 0;
+  gsize length = 0;
+
+  if (in->cluster == AUGUR_CLUSTER_RUN)
+    {
+      AugurSlurmPlan plan = { AUGUR_PEPA_EXPERIMENT_KIND, "pepa", in->filename, in->text, strlen (in->text),
+                              (const char *const *) args, augur_pepa_experiment_get_n_points (ex), NULL, 0 };
+
+      out->message = augur_cluster_submit (in->dir, &plan, in->cli, cancellable, error);
+      return out->message != NULL;
+    }
+  job = augur_cluster_open (in->dir, in->cluster, kinds, _("a PEPA experiment's"), &out->message, cancellable, error);
+  if (job == NULL)
+    return out->message != NULL;
+  {
+    g_autoptr(GFile) copy = g_file_new_for_path (augur_slurm_job_get_model (job));
+
+    if (!augur_file_load_contents (copy, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, error))
+      return FALSE;
+  }
+  /* shown as this page's: only when written from its model and settings now */
+  if (length != strlen (in->text) || memcmp (text, in->text, length) != 0 ||
+      !g_strv_equal ((const char *const *) args, augur_slurm_job_get_arguments (job)))
+    {
+      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
+                   _("The job in %s was written from another model or another experiment than this page's: "
+                     "run it on the cluster again, or collect it with the settings it was run with."), in->dir);
+      return FALSE;
+    }
+  records = augur_slurm_job_get_records (job, &n_records);
+  return augur_pepa_experiment_records_read (ex, records, augur_slurm_job_get_record_paths (job), n_records, error);
+}
+
 /* ---- UI side ---------------------------------------------------------- */
 
 /* Six digits, into buf. */
@@ -316,7 +418,12 @@ static void
 present (AugurPepaPage *self,
          Analysis      *out)
 {
-  if (out->fluid != NULL)
+  if (out->message != NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->experiment_label), out->message);
+      augur_pepa_page_set_status (self, out->message, FALSE);
+    }
+  else if (out->fluid != NULL)
     {
       const AugurPepaFluid *fl;
       GString *text = g_string_new (NULL);
@@ -558,6 +665,9 @@ start (AugurPepaPage *self,
       in->filename = g_strdup (augur_page_get_title (AUGUR_PAGE (self)));
       in->solver.kind = AUGUR_SOLVER_AUTO;
       augur_solver_kind_from_name (augur_pepa_page_get_solver (self), &in->solver.kind);
+      in->cluster = self->cluster_mode;
+      in->dir = g_strdup (self->cluster_dir);
+      in->cli = g_strdup (augur_application_get_cli ());
       if (in->experiment.rate == NULL || in->experiment.values == NULL || error != NULL)
         {
           gtk_label_set_text (GTK_LABEL (label), error != NULL ? error->message : _("Choose the rate to vary"));
@@ -746,6 +856,41 @@ on_experiment_activated (GtkWidget *widget,
                          gpointer   data)
 {
   start (data, ANALYSIS_EXPERIMENT);
+}
+
+static void
+on_experiment_cluster (AugurPage        *page,
+                       AugurClusterMode  mode,
+                       const char       *dir)
+{
+  AugurPepaPage *self = AUGUR_PEPA_PAGE (page);
+
+  if (dir == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->experiment_label), augur_cluster_folder_error ());
+      return;
+    }
+  self->cluster_mode = mode;
+  g_free (self->cluster_dir);
+  self->cluster_dir = g_strdup (dir);
+  augur_pepa_page_show_analysis (self, "experiment");
+  start (self, ANALYSIS_EXPERIMENT);
+  self->cluster_mode = AUGUR_CLUSTER_NONE;
+}
+
+void
+augur_pepa_page_experiment_on_cluster (AugurPepaPage *self,
+                                       int            mode,
+                                       const char    *dir)
+{
+  g_return_if_fail (AUGUR_IS_PEPA_PAGE (self));
+  on_experiment_cluster (AUGUR_PAGE (self), (AugurClusterMode) mode, dir);
+}
+
+void
+augur_pepa_page_install_cluster_actions (GtkWidgetClass *widget_class)
+{
+  augur_cluster_install_actions (widget_class, on_experiment_cluster);
 }
 
 static void
@@ -1088,6 +1233,17 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
   gtk_widget_set_tooltip_text (button, _("Derive and solve the model at every point"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_experiment_activated), self);
   gtk_box_append (GTK_BOX (controls), button);
+  {
+    /* beside Run: the experiment as a Slurm job array */
+    g_autoptr(GMenuModel) menu = augur_cluster_menu_new ();
+    GtkWidget *cluster = gtk_menu_button_new ();
+
+    gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (cluster), "network-server-symbolic");
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (cluster), menu);
+    gtk_widget_set_tooltip_text (cluster, _("On a cluster: run the experiment as a Slurm job array, and collect "
+                                            "its results"));
+    gtk_box_append (GTK_BOX (controls), cluster);
+  }
   page = tab (&self->experiment_label, &self->experiment_chart_view, controls,
               _("A measure against a rate, one curve per value of another, as the PEPA Eclipse Plug-in's "
                 "experiments: every point derived and solved."));

@@ -409,6 +409,9 @@ augur_pepa_page_update_actions (AugurPepaPage *self)
       has_picture = self->simulation != NULL && self->simulation->n_times > 0;
     }
   gtk_widget_action_set_enabled (widget, "page.cancel", augur_page_get_running (AUGUR_PAGE (self)));
+  gtk_widget_action_set_enabled (widget, "page.cluster-run", !augur_page_get_running (AUGUR_PAGE (self)));
+  gtk_widget_action_set_enabled (widget, "page.cluster-collect", !augur_page_get_running (AUGUR_PAGE (self)));
+  gtk_widget_action_set_enabled (widget, "page.cluster-resubmit", !augur_page_get_running (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.export-csv", has_result);
   gtk_widget_action_set_enabled (widget, "page.export-json", has_result);
   gtk_widget_action_set_enabled (widget, "page.export-dot", has_space);
@@ -514,6 +517,7 @@ augur_pepa_page_finalize (GObject *object)
   AugurPepaPage *self = AUGUR_PEPA_PAGE (object);
 
   g_free (self->status_text);
+  g_free (self->cluster_dir);
 
   G_OBJECT_CLASS (augur_pepa_page_parent_class)->finalize (object);
 }
@@ -580,6 +584,7 @@ augur_pepa_page_class_init (AugurPepaPageClass *klass)
   page_class->load = load;
   page_class->save = save;
   page_class->run = augur_pepa_page_solve;
+  augur_pepa_page_install_cluster_actions (widget_class);
   page_class->can_export = can_export;
   page_class->export = augur_pepa_page_export;
   page_class->focus_document = focus_document;

@@ -78,6 +78,11 @@ void              augur_pepa_page_run_experiment   (AugurPepaPage *page,
                                                     const char    *values2,
                                                     const char    *measure);
 const AugurPepaExperiment *augur_pepa_page_get_experiment (AugurPepaPage *page);
+/* The Experiment tab's settings on a cluster (mode an AugurClusterMode:
+ * run, collect or resubmit the job in dir), as its cluster menu does. */
+void              augur_pepa_page_experiment_on_cluster (AugurPepaPage *page,
+                                                         int            mode,
+                                                         const char    *dir);
 /* The Fluid tab's run: the populations at `points` times up to `until`. */
 void              augur_pepa_page_run_fluid        (AugurPepaPage *page,
                                                     double         until,

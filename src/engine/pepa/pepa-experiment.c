@@ -8,6 +8,7 @@
 #include "pepa-private.h"
 #include "augur-format.h"
 #include "augur-sweep.h"
+#include "augur-records.h"
 
 #include <math.h>
 #include <string.h>
@@ -350,4 +351,47 @@ augur_pepa_experiment_to_csv (const AugurPepaExperiment *ex)
         g_string_append_c (s, '\n');
       }
   return g_string_free (s, FALSE);
+}
+
+/* ---- A cluster job's records (augur-records.h): one number a point ------- */
+
+char *
+augur_pepa_experiment_records_write (const AugurPepaExperiment *ex,
+                                     guint                      first,
+                                     guint                      count)
+{
+  guint n_points = augur_pepa_experiment_get_n_points (ex);
+  GString *out = augur_records_begin (AUGUR_PEPA_EXPERIMENT_KIND, n_points);
+
+  for (guint i = first; i < first + count && i < n_points; i++)
+    {
+      augur_records_point (out, i);
+      augur_records_add_double (out, ex->y[i]);
+    }
+  return augur_records_end (out);
+}
+
+static gboolean
+read_point (guint             index,
+            AugurRecordsLine *line,
+            gpointer          data,
+            GError          **error)
+{
+  AugurPepaExperiment *ex = data;
+
+  return augur_records_line_double (line, &ex->y[index], error) && augur_records_line_done (line, error);
+}
+
+gboolean
+augur_pepa_experiment_records_read (AugurPepaExperiment *ex,
+                                    const char *const   *records,
+                                    const char *const   *names,
+                                    guint                n_records,
+                                    GError             **error)
+{
+  guint n_points = augur_pepa_experiment_get_n_points (ex);
+
+  g_free (ex->y);
+  ex->y = g_new0 (double, MAX (n_points, 1));
+  return augur_records_read (AUGUR_PEPA_EXPERIMENT_KIND, n_points, records, names, n_records, read_point, ex, error);
 }

@@ -407,6 +407,18 @@ gboolean augur_pepa_experiment_run_slice (AugurPepaExperiment      *experiment,
 /* Points: the values of the rate times those of the second (or 1). */
 guint    augur_pepa_experiment_get_n_points (const AugurPepaExperiment *experiment);
 void     augur_pepa_experiment_clear   (AugurPepaExperiment *experiment);
+/* A cluster job's records of the points (kind "pepa-experiment"): a
+ * task's slice written, every task's read back into y (file:line errors,
+ * every point exactly once). */
+#define AUGUR_PEPA_EXPERIMENT_KIND "pepa-experiment"
+char    *augur_pepa_experiment_records_write (const AugurPepaExperiment *experiment,
+                                              guint                      first,
+                                              guint                      count);
+gboolean augur_pepa_experiment_records_read  (AugurPepaExperiment *experiment,
+                                              const char *const   *records,
+                                              const char *const   *names,
+                                              guint                n_records,
+                                              GError             **error);
 /* {"experiment": {"measure", "rate", "values": [], "curves": [{RATE2: v,
  * "y": []}]}}; CSV: rate[,rate2],measure rows. */
 char    *augur_pepa_experiment_to_json (const AugurPepaExperiment *experiment);

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "augur-pepa-page.h"
+#include "augur-page-cluster.h"
 #include "augur-diagram.h"
 
 /* Figure B.1 of the pipeline paper, all rates 10. */
@@ -965,6 +966,51 @@ test_analyses_without_state_space (Fixture       *f,
   g_assert_null (augur_pepa_page_get_transient (f->page));
 }
 
+/* The Experiment tab on a cluster: written and submitted through a
+ * stand-in sbatch (in PATH) that runs the array's tasks here, collected
+ * equal to the run here; a job of other settings refused. */
+static void
+test_experiment_cluster (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-pepa-XXXXXX", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *old_path = augur_test_fake_sbatch (tmp);
+  g_autofree char *local = NULL;
+  gsize length = 0;
+  double here[6];
+
+  solve_and_wait (f->page, pipeline_model);
+  augur_pepa_page_run_experiment (f->page, "mu1", 10, 30, 3, "la1", "5, 10", "throughput:process1");
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  memcpy (here, augur_pepa_page_get_experiment (f->page)->y, sizeof here);
+  local = read_export (f->page, tmp, "experiment-csv", "here.csv", &length);
+
+  augur_pepa_page_experiment_on_cluster (f->page, AUGUR_CLUSTER_RUN, job);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 120));
+  g_test_message ("%s", augur_pepa_page_get_status_text (f->page));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "Submitted job 4242: 6 points"));
+  augur_pepa_page_experiment_on_cluster (f->page, AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 120));
+  {
+    const AugurPepaExperiment *ex = augur_pepa_page_get_experiment (f->page);
+    g_autofree char *collected = read_export (f->page, tmp, "experiment-csv", "there.csv", &length);
+
+    g_assert_nonnull (ex);
+    for (guint i = 0; i < 6; i++)
+      g_assert_cmpfloat (ex->y[i], ==, here[i]);
+    g_assert_cmpstr (collected, ==, local);
+  }
+  /* other settings than the job's: refused, the last result kept */
+  augur_pepa_page_run_experiment (f->page, "mu1", 10, 30, 4, NULL, NULL, "throughput:process1");
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  augur_pepa_page_experiment_on_cluster (f->page, AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 120));
+  g_assert_nonnull (strstr (augur_pepa_page_get_status_text (f->page), "could not run"));
+  g_setenv ("PATH", old_path, TRUE);
+  augur_test_remove_tree (tmp);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -987,6 +1033,7 @@ main (int   argc,
   ADD ("render", test_render);
   ADD ("analyses", test_analyses);
   ADD ("analyses/without-state-space", test_analyses_without_state_space);
+  ADD ("experiment-cluster", test_experiment_cluster);
 #undef ADD
 
   return g_test_run ();

@@ -157,6 +157,7 @@ augur_ctmc_transient (const AugurCtmc              *ctmc,
   gboolean ok = TRUE, steady = FALSE;
   double worst_bound = 0, inv_lambda, longest = 0;
   double *acc = NULL;   /* n_times x n: the weighted sums, when they fit */
+  double steady_bound = 0;   /* what stopping at the steady state may leave out */
 
   g_return_val_if_fail (ctmc != NULL && initial != NULL && values != NULL, FALSE);
   g_return_val_if_fail (n_times == 0 || times != NULL, FALSE);
@@ -270,9 +271,14 @@ augur_ctmc_transient (const AugurCtmc              *ctmc,
             ok = FALSE;
             goto out;
           }
-        if (change <= STEADY_CHANGE * mass)
+        /* Steady only when even the products left, each changing as much
+         * as this one, could not move the result by more than a tenth of
+         * the truncation bound: on a stiff chain one product changes
+         * little while a slow rate still moves the distribution. */
+        if (change <= STEADY_CHANGE * mass && change * (double) (last - k) <= 0.1 * epsilon * mass)
           {
             steady = TRUE;
+            steady_bound = change * (double) (last - k) / mass;
             if (info != NULL)
               info->steady_step = k + 1;
           }
@@ -315,15 +321,20 @@ out:
   if (info != NULL)
     {
       info->lambda = lambda;
-      info->error_bound = worst_bound;
+      info->error_bound = worst_bound + steady_bound;
     }
   return ok;
 }
 
 /* The expected time until absorption in state `absorbing` from the
- * distribution `initial`: y (-Q) restricted to the other states = initial,
- * mean = sum y, by Gauss-Seidel, y_j = (initial_j + sum_i y_i q_ij) / q_j,
- * until the unbalanced flow is below the tolerance relative to the total. */
+ * distribution `initial`, as a steady state: the chain is made to start
+ * again from `initial` at rate r once absorbed; over a cycle (the passage,
+ * then an exponential wait of mean 1/r) the absorbing state's probability
+ * is (1/r) / (E[T] + 1/r), so E[T] = (1/pi_a - 1) / r.  The steady-state
+ * solvers (Gauss-Seidel, SOR, BiCGSTAB, direct, with their fallbacks and
+ * residual test) do the work, stiff chains included; a passage that may
+ * never end leaves the absorbing state no probability, or several closed
+ * classes, and says so. */
 gboolean
 augur_ctmc_mean_time_to_absorption (const AugurCtmc *ctmc,
                                     const double    *initial,
@@ -334,64 +345,90 @@ augur_ctmc_mean_time_to_absorption (const AugurCtmc *ctmc,
                                     GError         **error)
 {
   const guint n = ctmc->n;
-  g_autofree double *y = g_new0 (double, n);
-  double residual = INFINITY, total = 0;
+  AugurSolverOptions options = { .kind = AUGUR_SOLVER_AUTO, .tolerance = tolerance };
+  AugurSolveInfo info = { 0 };
+  g_autoptr(GError) local = NULL;
+  g_autofree double *pi = NULL;
+  AugurCtmc *cycle;
+  guint64 *row_ptr;
+  guint *col;
+  double *rate;
+  guint64 k = 0, nnz = 0;
+  double r = ctmc->max_exit > 0 ? ctmc->max_exit : 1, rest = 0;
 
   g_return_val_if_fail (absorbing < n, FALSE);
-  if (!(tolerance > 0))
-    tolerance = 1e-13;
-  for (guint it = 1; it <= 1000000; it++)
+
+  /* the absorbing state first (the solvers start from state 0), the
+   * others after it in order */
+#define RENUMBER(s) ((s) == absorbing ? 0 : ((s) < absorbing ? (s) + 1 : (s)))
+  for (guint s = 0; s < n; s++)
+    if (s != absorbing && initial[s] > 0)
+      {
+        rest += initial[s];
+        nnz++;
+      }
+  if (!(rest > 0))
     {
-      total = 0;
-      for (guint j = 0; j < n; j++)
-        {
-          double s = initial[j];
-
-          if (j == absorbing)
-            continue;
-          for (guint64 k = ctmc->in_ptr[j]; k < ctmc->in_ptr[j + 1]; k++)
-            if (ctmc->in[k].state != absorbing)
-              s += ctmc->label_rate[ctmc->in[k].label] * y[ctmc->in[k].state];
-          y[j] = ctmc->exit[j] > 0 ? s / ctmc->exit[j] : (s > 0 ? INFINITY : 0);
-          total += y[j];
-        }
-      if (!isfinite (total))
-        {
-          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
-                       _("The passage never ends from some state: the mean time is infinite."));
-          return FALSE;
-        }
-      if ((it & 7) == 0)
-        {
-          double unbalanced = 0, flow = 0;
-
-          for (guint j = 0; j < n; j++)
-            {
-              double s = initial[j] - ctmc->exit[j] * y[j];
-
-              if (j == absorbing)
-                continue;
-              for (guint64 k = ctmc->in_ptr[j]; k < ctmc->in_ptr[j + 1]; k++)
-                if (ctmc->in[k].state != absorbing)
-                  s += ctmc->label_rate[ctmc->in[k].label] * y[ctmc->in[k].state];
-              unbalanced += fabs (s);
-              flow += ctmc->exit[j] * y[j];
-            }
-          residual = flow > 0 ? unbalanced / flow : unbalanced;
-          if (residual <= tolerance)
-            {
-              *mean = total;
-              return TRUE;
-            }
-          if (g_cancellable_is_cancelled (cancellable))
-            {
-              g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Transient analysis cancelled"));
-              return FALSE;
-            }
-        }
+      *mean = 0;   /* every passage ends at once */
+      return TRUE;
     }
-  g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
-               _("The mean passage time did not converge in %u iterations (residual %.3g, tolerance %.3g)."),
-               1000000u, residual, tolerance);
-  return FALSE;
+  nnz += ctmc->nnz;
+  row_ptr = g_new0 (guint64, (gsize) n + 1);
+  col = g_new (guint, MAX (nnz, 1));
+  rate = g_new (double, MAX (nnz, 1));
+  /* count the rows, then fill them: the original transitions (none leave
+   * the absorbing state) and the restart */
+  for (guint j = 0; j < n; j++)
+    for (guint64 e = ctmc->in_ptr[j]; e < ctmc->in_ptr[j + 1]; e++)
+      if (ctmc->in[e].state != absorbing)
+        row_ptr[RENUMBER (ctmc->in[e].state) + 1]++;
+  for (guint s = 0; s < n; s++)
+    if (s != absorbing && initial[s] > 0)
+      row_ptr[1]++;
+  for (guint i = 0; i < n; i++)
+    row_ptr[i + 1] += row_ptr[i];
+  {
+    g_autofree guint64 *fill = g_memdup2 (row_ptr, sizeof (guint64) * ((gsize) n + 1));
+
+    for (guint s = 0; s < n; s++)
+      if (s != absorbing && initial[s] > 0)
+        {
+          k = fill[0]++;
+          col[k] = RENUMBER (s);
+          rate[k] = r * initial[s] / rest;
+        }
+    for (guint j = 0; j < n; j++)
+      for (guint64 e = ctmc->in_ptr[j]; e < ctmc->in_ptr[j + 1]; e++)
+        if (ctmc->in[e].state != absorbing)
+          {
+            k = fill[RENUMBER (ctmc->in[e].state)]++;
+            col[k] = RENUMBER (j);
+            rate[k] = ctmc->label_rate[ctmc->in[e].label];
+          }
+  }
+#undef RENUMBER
+  cycle = augur_ctmc_new_from_csr (n, row_ptr, col, rate, error);
+  if (cycle == NULL)
+    return FALSE;
+  pi = augur_ctmc_steady_state (cycle, &options, NULL, NULL, NULL, cancellable, &info, &local);
+  augur_ctmc_free (cycle);
+  augur_solve_info_clear (&info);
+  if (pi == NULL)
+    {
+      if (g_error_matches (local, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE))
+        g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                     _("The passage never ends from some state: the mean time is infinite."));
+      else
+        g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  if (!(pi[0] > 0))
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
+                   _("The passage never ends from some state: the mean time is infinite."));
+      return FALSE;
+    }
+  /* the passages that end at once count with their zero time */
+  *mean = (1 / pi[0] - 1) / r * (rest / (rest + MAX (initial[absorbing], 0)));
+  return TRUE;
 }

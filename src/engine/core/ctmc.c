@@ -532,7 +532,9 @@ transpose_by_sorting (guint64        *row_ptr,
         memcpy (&keys[k], &key, sizeof key);
       }
   g_free (row_ptr);
-  sort_keys (keys, nnz, 2 * sb + lb, sb + lb, TRUE);
+  /* every bit: equal targets then sort by source by digits too, never by
+   * insertion (a state with many predecessors would cost its square) */
+  sort_keys (keys, nnz, 2 * sb + lb, 0, TRUE);
 
   in_ptr = g_new0 (guint64, (gsize) n + 1);
   for (guint64 k = 0; k < nnz; k++)

@@ -742,7 +742,7 @@ augur_pepa_passage_to_json (const AugurPepaPassage *p)
     {
       char key[16];
 
-      g_snprintf (key, sizeof key, "%g", quantile_levels[q]);
+      g_ascii_formatd (key, sizeof key, "%g", quantile_levels[q]);
       g_string_append (s, q ? ", " : "");
       augur_json_append_string (s, key);
       g_string_append (s, ": ");

@@ -912,6 +912,52 @@ test_passage_pipeline_little (void)
   augur_pepa_passage_free (p);
 }
 
+/* Stiff chains (rates 1e-3 to 1e3, and 5e-10 beside 1e6): the passage's
+ * mean, and a slow probability over time, are right; a passage that may
+ * never end says so at once. */
+static void
+test_passage_stiff_and_never (void)
+{
+  g_autoptr(AugurPepaResult) result = solve_text ("f = 1e3; s = 1e-3;\nP = (go, f).Q;\n"
+                                                  "Q = (back, f).P + (done, s).R;\nR = (reset, 1).P;\nP\n", "gs.pepa");
+  const char *path[] = { "reset", "done", NULL };
+  double mean = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (augur_pepa_passage_mean (result, path, NULL, &mean, &error));
+  g_assert_no_error (error);
+  assert_relative (mean, 2 / 1e-3 + 1 / 1e3, 1e-9);
+
+  {
+    g_autoptr(AugurPepaResult) stiff = solve_text ("s = 5e-10; f = 1e6;\nX0 = (slow, s).X1;\nX1 = (slowb, s).X0;\n"
+                                                   "Y0 = (fa, f).Y1;\nY1 = (fb, f).Y0;\nX0 || Y0\n", "stiff.pepa");
+    AugurPepaStateSpace *space = augur_pepa_result_get_state_space (stiff);
+    AugurPepaModel *model = augur_pepa_state_space_get_model (space);
+    AugurPepaPattern *x1 = augur_pepa_pattern_parse (model, "X0 = X1", &error);
+    const double t = 90;
+    AugurPepaTransient *tr = augur_pepa_transient (space, &t, 1, &x1, 1, NULL, NULL, NULL, NULL, &error);
+
+    g_assert_no_error (error);
+    /* (1 - e^-2st) / 2, not frozen at the first products that change little */
+    assert_relative (tr->probability[0], 0.5 * -expm1 (-2 * 5e-10 * t), 1e-6);
+    g_assert_cmpfloat (tr->info.error_bound, <=, 1e-10);
+    augur_pepa_transient_free (tr);
+    augur_pepa_pattern_free (x1);
+  }
+  {
+    /* z needs Q too, which never does it */
+    g_autoptr(AugurPepaResult) never = solve_text ("P = (a, 1).P1 + (z, 1).P;\nP1 = (c, 2).P;\nQ = (y, 1).Q;\n"
+                                                   "P <z> Q\n", "never.pepa");
+    const char *to_c[] = { "a", "c", NULL }, *to_a[] = { "a", "z", NULL };
+
+    /* from a, c always comes; z never does */
+    g_assert_true (augur_pepa_passage_mean (never, to_c, NULL, &mean, &error));
+    g_assert_no_error (error);
+    g_assert_false (augur_pepa_passage_mean (never, to_a, NULL, &mean, &error));
+    g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE);
+  }
+}
+
 static void
 test_passage_errors (void)
 {
@@ -1477,6 +1523,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/passage/erlang", test_passage_erlang);
   g_test_add_func ("/engine/pepa/passage/pipeline-little", test_passage_pipeline_little);
   g_test_add_func ("/engine/pepa/passage/errors", test_passage_errors);
+  g_test_add_func ("/engine/pepa/passage/stiff-and-never", test_passage_stiff_and_never);
   g_test_add_func ("/engine/pepa/transient/pipeline", test_transient_pipeline);
   g_test_add_func ("/engine/pepa/simulation/student-t", test_student_t);
   g_test_add_func ("/engine/pepa/simulation/coverage", test_simulation_coverage);

@@ -328,6 +328,17 @@ run_experiment_on_cluster (const char                 *path,
   }
 }
 
+/* An engine's error, prefixed with the file unless it names it already. */
+static void
+report_error (const char   *path,
+              const GError *error)
+{
+  if (g_str_has_prefix (error->message, path))
+    fprintf (stderr, "%s\n", error->message);
+  else
+    fprintf (stderr, "%s: %s\n", path, error->message);
+}
+
 /* Frees the analyses of a run that fails; returns the exit status. */
 static int
 free_analyses (AugurPepaTransient  *over_time,
@@ -430,8 +441,8 @@ augur_cli_pepa (int argc, char **argv)
   gboolean verbose = FALSE;
   g_autofree char *transient = NULL;
   g_autofree char *passage = NULL;
-  double horizon = 0, epsilon = 0;
-  gint points = 0;
+  double horizon = -1, epsilon = 0;
+  gint points = -1;
   gint simulate = 0;
   g_autofree char *vary = NULL, *vary2 = NULL, *measure = NULL;
   gboolean vary_log = FALSE;
@@ -441,8 +452,8 @@ augur_cli_pepa (int argc, char **argv)
   g_autoptr(GPtrArray) patterns = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_pepa_pattern_free);
   g_auto(AugurCliSlurmOptions) slurm = { 0 };
   int mode;
-  double sim_duration = 1000, sim_warmup = -1;
-  gint64 sim_seed = 1;
+  double sim_duration = -1, sim_warmup = -1;
+  gint64 sim_seed = -1;
   g_autofree char *sample = NULL;
   g_auto(GStrv) passage_path = NULL;
   AugurPepaExperiment experiment = { 0 };
@@ -458,7 +469,8 @@ augur_cli_pepa (int argc, char **argv)
     { "export-dot", 0, 0, G_OPTION_ARG_FILENAME, &dot, "Write the state space as Graphviz DOT", "FILE" },
     { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states,
       "Stop when the state space exceeds N states (default 20 million; memory is limited too)", "N" },
-    { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &tolerance, "Relative residual to reach (default 1e-12)", "TOL" },
+    { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &tolerance,
+      "Relative residual to reach (default 1e-12); with --fluid, the ODE's relative tolerance (default 1e-10)", "TOL" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
     { "transient", 0, 0, G_OPTION_ARG_STRING, &transient,
       "Throughputs and populations at POINTS times from 0 to T (default 21), from the initial state", "T[:POINTS]" },
@@ -573,6 +585,30 @@ augur_cli_pepa (int argc, char **argv)
           return AUGUR_CLI_EXIT_USAGE;
         }
     }
+  /* options that belong to an analysis not asked for are an error, not
+   * silently ignored */
+  if (((horizon != -1 || points != -1) && passage == NULL && from_states == NULL) ||
+      ((sim_duration != -1 || sim_warmup != -1 || sim_seed != -1 || sample != NULL) && simulate == 0) ||
+      (vary_log && vary == NULL))
+    {
+      fprintf (stderr, "augur-cli pepa: --horizon and --points go with a passage, --duration, --warmup, --seed "
+               "and --sample with --simulate, --log with --vary\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (horizon == -1)
+    horizon = 0;
+  if (points == -1)
+    points = 0;
+  if (sim_duration == -1)
+    sim_duration = 1000;
+  if (sim_seed == -1)
+    sim_seed = 1;
+  if (g_strcmp0 (format, "csv") == 0 &&
+      (transient != NULL) + (passage != NULL || from_states != NULL) + (fluid != NULL) + (simulate != 0) > 1)
+    {
+      fprintf (stderr, "augur-cli pepa: CSV holds one table: ask for one analysis at a time\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (!(horizon >= 0) || !isfinite (horizon) || points < 0 || points > 100000 || points == 1 ||
       !(epsilon >= 0) || !(epsilon < 0.5))
     {
@@ -668,11 +704,11 @@ augur_cli_pepa (int argc, char **argv)
 
         for (guint i = 0; i < points; i++)
           times[i] = i + 1 == points ? end : end * i / (points - 1);
-        flow = augur_pepa_fluid (model, times, points, epsilon, NULL, &error);
+        flow = augur_pepa_fluid (model, times, points, tolerance, NULL, &error);
       }
       if (flow == NULL)
         {
-          fprintf (stderr, "%s\n", error->message);
+          report_error (path, error);
           augur_pepa_experiment_clear (&experiment);
           return AUGUR_CLI_EXIT_MODEL;
         }
@@ -785,7 +821,7 @@ augur_cli_pepa (int argc, char **argv)
     fprintf (stderr, "\n");
   if (result == NULL)
     {
-      fprintf (stderr, "%s: %s\n", path, error->message);
+      report_error (path, error);
       return free_analyses (over_time, trip, flow, simulation);
     }
 
@@ -801,7 +837,7 @@ augur_cli_pepa (int argc, char **argv)
 
           if (p == NULL)
             {
-              fprintf (stderr, "%s: %s\n", path, error->message);
+              report_error (path, error);
               return free_analyses (over_time, trip, flow, simulation);
             }
           g_ptr_array_add (patterns, p);
@@ -814,7 +850,7 @@ augur_cli_pepa (int argc, char **argv)
         fprintf (stderr, "\n");
       if (over_time == NULL)
         {
-          fprintf (stderr, "%s: %s\n", path, error->message);
+          report_error (path, error);
           return free_analyses (over_time, trip, flow, simulation);
         }
     }
@@ -832,7 +868,7 @@ augur_cli_pepa (int argc, char **argv)
         fprintf (stderr, "\n");
       if (trip == NULL)
         {
-          fprintf (stderr, "%s: %s\n", path, error->message);
+          report_error (path, error);
           return free_analyses (over_time, trip, flow, simulation);
         }
     }
@@ -844,7 +880,7 @@ augur_cli_pepa (int argc, char **argv)
         fprintf (stderr, "\n");
       if (trip == NULL)
         {
-          fprintf (stderr, "%s: %s\n", path, error->message);
+          report_error (path, error);
           return free_analyses (over_time, trip, flow, simulation);
         }
     }

@@ -173,6 +173,9 @@ test_simulate_and_vary (void)
     const char *bad[][6] = {
       { "--vary", "mu1=1:2:3", "--measure", "throughput:move1", "--simulate", "3" },
       { "--fluid", "1:3", "--simulate", "3", "--format", "csv" },
+      { "--horizon", "3", NULL },
+      { "--seed", "3", NULL },
+      { "--log", NULL },
       { "--simulate", "1", NULL },
       { "--simulate", "5", "--duration", "0", NULL },
       { "--vary", "mu1=1:2", "--measure", "throughput:move1", NULL },

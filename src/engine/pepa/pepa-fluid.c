@@ -275,9 +275,29 @@ integrate (Fluid             *f,
                  _("%s: the passive action '%s' is not synchronised with an active one"),
                  f->model->filename, augur_pepa_model_get_action_name (f->model, f->bad_action));
   else
-    g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                 _("The fluid approximation could not be integrated past time %g (%s)."),
-                 *t, gsl_strerror (status));
+    {
+      /* a passive action whose partners run out makes its rate jump */
+      gboolean passive = FALSE;
+
+      for (guint c = 0; c < f->model->components->len && !passive; c++)
+        {
+          const PepaComponent *comp = g_ptr_array_index (f->model->components, c);
+
+          for (guint l = 0; l < comp->locals->len && !passive; l++)
+            {
+              const PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+
+              for (guint k = 0; k < ls->activities->len && !passive; k++)
+                passive = g_array_index (ls->activities, PepaActivity, k).passive;
+            }
+        }
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                   passive ? _("%s: the fluid approximation could not be integrated past time %g (%s): its flow "
+                               "jumps where a passive action runs out of partners, which an ODE cannot follow; "
+                               "give the passive side a rate")
+                           : _("%s: the fluid approximation could not be integrated past time %g (%s)."),
+                   f->model->filename, *t, gsl_strerror (status));
+    }
   return FALSE;
 }
 
@@ -357,7 +377,11 @@ augur_pepa_fluid (AugurPepaModel *model,
   system = (gsl_odeiv2_system) { gsl_derivative, NULL, f.n_locals, &f };
   driver = gsl_odeiv2_driver_alloc_y_new (&system, gsl_odeiv2_step_rk8pd, 1e-6,
                                           tolerance * MAX (scale, 1), tolerance);
-  gsl_odeiv2_driver_set_nmax (driver, 10000000);
+  /* A flow that chatters (a passive side running out of partners makes
+   * the rates jump) drives the step towards zero: stop there at once,
+   * rather than after millions of steps. */
+  gsl_odeiv2_driver_set_nmax (driver, 500000);
+  gsl_odeiv2_driver_set_hmin (driver, 1e-12);
 
   derivative (&f, x, dx);
   if (f.unsynchronised)

@@ -98,6 +98,10 @@ augur_student_t_quantile (double p,
 
 /* ---- Simulation ------------------------------------------------------------------ */
 
+/* The most transitions a simulation is allowed, judged before it starts
+ * (a few hours at a few million a second). */
+#define MAX_EVENTS 2e10
+
 typedef struct {
   AugurPepaModel                   *model;
   const AugurPepaSimulationOptions *options;
@@ -182,6 +186,15 @@ replicate (guint          index,
           for (gsize i = 0; i < n; i++)
             throughput[actions[i]] += w * rates[i];
           pepa_successors_add_populations (succ, state, w, population);
+        }
+      if (t + dt == t)
+        {
+          /* the clock no longer advances: the rates dwarf the time */
+          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                       _("%s: the simulation's clock stops at time %g: the rates (%g in all) are too large for it"),
+                       run->model->filename, t, total);
+          ok = FALSE;
+          break;
         }
       t += dt;
       if (t >= end)
@@ -272,9 +285,25 @@ augur_pepa_simulate (AugurPepaModel                   *model,
     const guint *actions;
     const double *rates;
 
+    double total = 0, span = MAX (opts.warmup + opts.duration, opts.n_times > 0 ? opts.times[opts.n_times - 1] : 0);
+
     pepa_successors_initial (probe, state);
     if (!pepa_successors_of (probe, state, &n, &targets, &actions, &rates, error))
       {
+        pepa_successors_free (probe);
+        return NULL;
+      }
+    /* the work, judged from the initial state's rates: refused when it
+     * would run for days rather than found out by waiting */
+    for (gsize i = 0; i < n; i++)
+      total += rates[i];
+    if (!(total * span * opts.replications <= MAX_EVENTS))
+      {
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                     _("%s: the simulation would take about %.3g transitions (the initial state's rates %g over a "
+                       "time of %g, %u times), more than the %.3g Augur runs: shorten the warm-up or the duration"),
+                     model->filename, total * span * opts.replications, total, span, opts.replications,
+                     (double) MAX_EVENTS);
         pepa_successors_free (probe);
         return NULL;
       }

@@ -304,6 +304,30 @@ augur_pepa_passage_get_quantile_level (guint i)
   return quantile_levels[i];
 }
 
+/* The memory a passage's chain of n states and m transitions takes while
+ * built and solved (its rows twice, its vectors); FALSE with an error
+ * beyond what Augur may use. */
+static gboolean
+passage_fits (guint64   n,
+              guint64   m,
+              GError  **error)
+{
+  guint64 budget = augur_memory_budget ();
+  guint64 bytes = m * (12 + 8) + n * 80;
+
+  if (bytes / 20 >= m && bytes <= budget)
+    return TRUE;
+  {
+    g_autofree char *limit = g_format_size (budget);
+
+    g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                 _("The passage needs a chain of %.3g states and %.3g transitions, more memory than the %s "
+                   "Augur may use (AUGUR_MEMORY_LIMIT_MB sets the limit)"),
+                 (double) n, (double) m, limit);
+  }
+  return FALSE;
+}
+
 /* The product chain: copy c (0 .. steps - 1) of state s is c * n + s, the
  * absorbing state steps * n.  Copy c waits for path[c + 1]. */
 static AugurCtmc *
@@ -321,13 +345,15 @@ passage_chain (const AugurPepaStateSpace *space,
   double *rate;
   guint64 k = 0;
 
-  if (big_n > G_MAXUINT32 || total * steps > G_MAXUINT64 / 16)
+  if (big_n > G_MAXUINT32 || total > G_MAXUINT64 / 64 / MAX (steps, 1))
     {
       g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
                    _("The passage needs %.3g states (the state space once per step of the path): too many."),
                    (double) big_n);
       return NULL;
     }
+  if (!passage_fits (big_n, total * steps, error))
+    return NULL;
   row_ptr = g_new (guint64, big_n + 1);
   col = g_new (guint, MAX (total * steps, 1));
   rate = g_new (double, MAX (total * steps, 1));
@@ -477,6 +503,8 @@ passage_states_setup (AugurPepaResult         *steady,
                    (double) n + 1);
       return FALSE;
     }
+  if (!passage_fits ((guint64) n + 1, total, error))
+    return FALSE;
   for (guint s = 0; s < n; s++)
     {
       target[s] = augur_pepa_pattern_matches (to, space, s);

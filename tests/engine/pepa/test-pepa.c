@@ -1149,6 +1149,12 @@ test_simulation_large_and_errors (void)
     AugurPepaSimulationOptions bad[] = {
       { .replications = 1 }, { .duration = -1 }, { .duration = INFINITY }, { .warmup = NAN }, { .confidence = 1.5 },
     };
+    AugurPepaSimulationOptions endless = { .replications = 3, .duration = 5, .warmup = 1e300 };
+
+    /* refused before it starts, not found out by waiting */
+    g_assert_null (augur_pepa_simulate (model, &endless, NULL, NULL, NULL, &error));
+    g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE);
+    g_clear_error (&error);
 
     for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
       {
@@ -1393,6 +1399,19 @@ test_fluid_large_and_semantics (void)
   }
   augur_pepa_fluid_free (fl);
 
+  {
+    /* passive servers that run out: the flow jumps, which is said (fast) */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("C1 = (req, 2).C2;\nC2 = (think, 1).C1;\n"
+                                                              "S1 = (req, infty).S2;\nS2 = (serve, 1).S1;\n"
+                                                              "C1[6] <req> S1[1]\n", -1, "cs2.pepa", NULL, &error);
+    const double times[] = { 0, 5 };
+
+    g_assert_no_error (error);
+    g_assert_null (augur_pepa_fluid (model, times, 2, 0, NULL, &error));
+    g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE);
+    g_assert_nonnull (strstr (error->message, "passive action runs out of partners"));
+  }
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("P = (a, 1).P;\nP[10]\n", -1, "p.pepa", NULL, &error);

@@ -32,11 +32,14 @@ struct _AugurPepaPattern {
   GArray *conditions;
 };
 
-static gboolean
+/* How many components the name fits (the first in *component). */
+static guint
 find_component (const AugurPepaModel *model,
                 const char           *name,
                 guint                *component)
 {
+  guint found = 0;
+
   for (guint c = 0; c < model->components->len; c++)
     {
       const PepaComponent *comp = g_ptr_array_index (model->components, c);
@@ -46,11 +49,11 @@ find_component (const AugurPepaModel *model,
           (bracket != NULL && strlen (name) == (gsize) (bracket - comp->label) &&
            strncmp (comp->label, name, bracket - comp->label) == 0))
         {
-          *component = c;
-          return TRUE;
+          if (found++ == 0)
+            *component = c;
         }
     }
-  return FALSE;
+  return found;
 }
 
 static gboolean
@@ -92,6 +95,7 @@ augur_pepa_pattern_parse (const AugurPepaModel *model,
       Condition cond = { 0 };
       char *colon = strchr (term, ':'), *eq = strchr (term, '=');
       g_autofree char *component = NULL, *local = NULL;
+      guint n_found;
 
       if (*term == '\0')
         goto bad;
@@ -136,7 +140,16 @@ augur_pepa_pattern_parse (const AugurPepaModel *model,
         }
       else
         goto bad;
-      if (!find_component (model, component, &cond.component))
+      n_found = find_component (model, component, &cond.component);
+      if (n_found > 1)
+        {
+          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                       _("The pattern “%s” names '%s', which %u components of the model are: it cannot tell them apart"),
+                       p->text, component, n_found);
+          augur_pepa_pattern_free (p);
+          return NULL;
+        }
+      if (n_found == 0)
         {
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                        _("The pattern “%s” names the component '%s', which the model does not have"),

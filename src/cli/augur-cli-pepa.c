@@ -94,6 +94,18 @@ bad:
   return FALSE;
 }
 
+/* n times from 0 to end, both exact (n >= 2). */
+static double *
+linear_times (double end,
+              guint  n)
+{
+  double *times = g_new (double, n);
+
+  for (guint i = 0; i < n; i++)
+    times[i] = i + 1 == n ? end : end * i / (n - 1);
+  return times;
+}
+
 /* T[:POINTS] */
 static gboolean
 parse_transient (const char *text,
@@ -700,10 +712,8 @@ augur_cli_pepa (int argc, char **argv)
           return AUGUR_CLI_EXIT_USAGE;
         }
       {
-        g_autofree double *times = g_new (double, points);
+        g_autofree double *times = linear_times (end, points);
 
-        for (guint i = 0; i < points; i++)
-          times[i] = i + 1 == points ? end : end * i / (points - 1);
         flow = augur_pepa_fluid (model, times, points, tolerance, NULL, &error);
       }
       if (flow == NULL)
@@ -765,9 +775,7 @@ augur_cli_pepa (int argc, char **argv)
               free_analyses (NULL, NULL, flow, NULL);
               return AUGUR_CLI_EXIT_USAGE;
             }
-          sample_times = g_new (double, n);
-          for (guint i = 0; i < n; i++)
-            sample_times[i] = i + 1 == n ? end : end * i / (n - 1);
+          sample_times = linear_times (end, n);
           sim_options.times = sample_times;
           sim_options.n_times = n;
         }
@@ -827,10 +835,8 @@ augur_cli_pepa (int argc, char **argv)
 
   if (transient != NULL)
     {
-      g_autofree double *times = g_new (double, transient_points);
+      g_autofree double *times = linear_times (transient_end, transient_points);
 
-      for (guint i = 0; i < transient_points; i++)
-        times[i] = i + 1 == transient_points ? transient_end : transient_end * i / (transient_points - 1);
       for (guint i = 0; pattern_texts != NULL && pattern_texts[i] != NULL; i++)
         {
           AugurPepaPattern *p = augur_pepa_pattern_parse (model, pattern_texts[i], &error);

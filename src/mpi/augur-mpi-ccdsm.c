@@ -293,32 +293,10 @@ augur_mpi_ccdsm (int argc, char **argv)
   const char *path;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  /* GOption's --help exits at once: rank 0 would end without the others */
-  g_set_prgname (argv[0]);
-  g_option_context_set_help_enabled (context, FALSE);
-  if (augur_mpi_wants_help (argc, argv))
-    {
-      if (augur_mpi_rank == 0)
-        {
-          g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
-          fputs (help, stdout);
-        }
-      return AUGUR_MPI_EXIT_OK;
-    }
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      if (augur_mpi_rank == 0)
-        fprintf (stderr, "augur-mpi ccdsm: %s\n", error->message);
-      return AUGUR_MPI_EXIT_USAGE;
-    }
-  if (argc != 2)
-    {
-      if (augur_mpi_rank == 0)
-        fprintf (stderr, "augur-mpi ccdsm: expected one model file, got %d\n"
-                 "Usage: mpirun -np N augur-mpi ccdsm FILE [--distance D] [--protocol A|B] [--format text|json]\n",
-                 argc - 1);
-      return AUGUR_MPI_EXIT_USAGE;
-    }
+  if (!augur_mpi_parse_command (context, "ccdsm",
+                                "mpirun -np N augur-mpi ccdsm FILE [--distance D] [--protocol A|B] [--format text|json]",
+                                &argc, &argv, &status))
+    return status;
   path = argv[1];
   if ((format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0) ||
       (protocol != NULL && strcmp (protocol, "A") != 0 && strcmp (protocol, "B") != 0) ||

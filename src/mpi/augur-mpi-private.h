@@ -43,6 +43,16 @@ void     augur_mpi_phase (const char *what,
 /* Whether the arguments ask for help (-h, --help, -?, before any "--"). */
 gboolean augur_mpi_wants_help (int argc, char **argv);
 
+/* A command's options, read alike on every rank: --help printed once by
+ * rank 0 (every rank then ends normally), a bad option or not exactly one
+ * file said once.  FALSE with *status set when the command should end. */
+gboolean augur_mpi_parse_command (GOptionContext  *context,
+                                  const char      *command,
+                                  const char      *usage,
+                                  int             *argc,
+                                  char          ***argv,
+                                  int             *status);
+
 /* Rank 0 reads a model file (at most AUGUR_FILE_MAX_DOCUMENT bytes) and
  * sends it to every rank. */
 char    *augur_mpi_read_file (const char *path,

@@ -135,6 +135,46 @@ augur_mpi_wants_help (int argc, char **argv)
   return FALSE;
 }
 
+gboolean
+augur_mpi_parse_command (GOptionContext  *context,
+                         const char      *command,
+                         const char      *usage,
+                         int             *argc,
+                         char          ***argv,
+                         int             *status)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* GOption's --help exits at once: rank 0 would end without the others */
+  g_set_prgname ((*argv)[0]);
+  g_option_context_set_help_enabled (context, FALSE);
+  if (augur_mpi_wants_help (*argc, *argv))
+    {
+      if (augur_mpi_rank == 0)
+        {
+          g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+          fputs (help, stdout);
+        }
+      *status = AUGUR_MPI_EXIT_OK;
+      return FALSE;
+    }
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      if (augur_mpi_rank == 0)
+        fprintf (stderr, "augur-mpi %s: %s\n", command, error->message);
+      *status = AUGUR_MPI_EXIT_USAGE;
+      return FALSE;
+    }
+  if (*argc != 2)
+    {
+      if (augur_mpi_rank == 0)
+        fprintf (stderr, "augur-mpi %s: expected one model file, got %d\nUsage: %s\n", command, *argc - 1, usage);
+      *status = AUGUR_MPI_EXIT_USAGE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 print_usage (FILE *out)
 {

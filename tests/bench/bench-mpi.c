@@ -12,6 +12,7 @@
  */
 #include "ccdsm.h"
 #include "pepa.h"
+#include "augur-test.h"
 
 #include <glib/gstdio.h>
 
@@ -19,40 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-
-/* As tests/bench/bench-pepa.c writes it. */
-static char *
-pipeline_model (guint n)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "mu%u = 10;\n", i);
-  for (guint i = 1; i <= n + 1; i++)
-    g_string_append_printf (s, "la%u = 10;\n", i);
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "Stage%u = (move%u, infty).(process%u, infty).(move%u, infty).Stage%u;\n",
-                            i, i, i, i + 1, i);
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "Processor%u = (process%u, mu%u).Processor%u;\n", i, i, i, i);
-  g_string_append (s, "Network = ");
-  for (guint i = 1; i <= n + 1; i++)
-    g_string_append_printf (s, "%s(move%u, la%u).Network", i > 1 ? " + " : "", i, i);
-  g_string_append (s, ";\nNetwork <");
-  for (guint i = 1; i <= n + 1; i++)
-    g_string_append_printf (s, "%smove%u", i > 1 ? "," : "", i);
-  g_string_append (s, "> (Stage1");
-  for (guint i = 2; i <= n; i++)
-    g_string_append_printf (s, " <move%u> Stage%u", i, i);
-  g_string_append (s, ") <");
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "%sprocess%u", i > 1 ? "," : "", i);
-  g_string_append (s, "> (");
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "%sProcessor%u", i > 1 ? "||" : "", i);
-  g_string_append (s, ")\n");
-  return g_string_free (s, FALSE);
-}
 
 static double
 number_after (const char *json, const char *key)
@@ -158,7 +125,7 @@ main (int argc, char **argv)
       printf ("bench-mpi: augur-mpi (%s) or mpirun (%s) is missing: nothing to measure\n", argv[1], argv[2]);
       return 0;
     }
-  text = pipeline_model (stages);
+  text = augur_test_pepa_pipeline (stages);
   dir = g_dir_make_tmp ("bench-mpi-XXXXXX", &error);
   if (dir == NULL)
     {

@@ -8,49 +8,17 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa.h"
+#include "augur-test.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
-static char *
-pipeline_model (guint n)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "mu%u = 10;\n", i);
-  for (guint i = 1; i <= n + 1; i++)
-    g_string_append_printf (s, "la%u = 10;\n", i);
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "Stage%u = (move%u, infty).(process%u, infty).(move%u, infty).Stage%u;\n",
-                            i, i, i, i + 1, i);
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "Processor%u = (process%u, mu%u).Processor%u;\n", i, i, i, i);
-  g_string_append (s, "Network = ");
-  for (guint i = 1; i <= n + 1; i++)
-    g_string_append_printf (s, "%s(move%u, la%u).Network", i > 1 ? " + " : "", i, i);
-  g_string_append (s, ";\nNetwork <");
-  for (guint i = 1; i <= n + 1; i++)
-    g_string_append_printf (s, "%smove%u", i > 1 ? "," : "", i);
-  g_string_append (s, "> (Stage1");
-  for (guint i = 2; i <= n; i++)
-    g_string_append_printf (s, " <move%u> Stage%u", i, i);
-  g_string_append (s, ") <");
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "%sprocess%u", i > 1 ? "," : "", i);
-  g_string_append (s, "> (");
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "%sProcessor%u", i > 1 ? "||" : "", i);
-  g_string_append (s, ")\n");
-  return g_string_free (s, FALSE);
-}
-
 static int
 run_one (guint n, const char *solver)
 {
-  g_autofree char *text = pipeline_model (n);
+  g_autofree char *text = augur_test_pepa_pipeline (n);
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, "pipeline.pepa", NULL, &error);
   g_autoptr(AugurPepaStateSpace) space = NULL;
@@ -109,7 +77,7 @@ run_one (guint n, const char *solver)
 static int
 run_analyses (guint n)
 {
-  g_autofree char *text = pipeline_model (n);
+  g_autofree char *text = augur_test_pepa_pipeline (n);
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, "pipeline.pepa", NULL, &error);
   g_autoptr(AugurPepaStateSpace) space = NULL;

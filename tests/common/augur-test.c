@@ -168,3 +168,38 @@ augur_test_fake_sbatch (const char *dir)
   g_setenv ("PATH", path, TRUE);
   return old;
 }
+
+/* Figure B.1 of the pipeline paper extended to n stages on n processors,
+ * every rate 10 (named mu1.., la1..), as PEPA text. */
+char *
+augur_test_pepa_pipeline (guint n)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "mu%u = 10;\n", i);
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "la%u = 10;\n", i);
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "Stage%u = (move%u, infty).(process%u, infty).(move%u, infty).Stage%u;\n",
+                            i, i, i, i + 1, i);
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "Processor%u = (process%u, mu%u).Processor%u;\n", i, i, i, i);
+  g_string_append (s, "Network = ");
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "%s(move%u, la%u).Network", i > 1 ? " + " : "", i, i);
+  g_string_append (s, ";\nNetwork <");
+  for (guint i = 1; i <= n + 1; i++)
+    g_string_append_printf (s, "%smove%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (Stage1");
+  for (guint i = 2; i <= n; i++)
+    g_string_append_printf (s, " <move%u> Stage%u", i, i);
+  g_string_append (s, ") <");
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "%sprocess%u", i > 1 ? "," : "", i);
+  g_string_append (s, "> (");
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (s, "%sProcessor%u", i > 1 ? "||" : "", i);
+  g_string_append (s, ")\n");
+  return g_string_free (s, FALSE);
+}

@@ -51,4 +51,8 @@ void     augur_test_remove_tree (const char *path);
  * PATH before, to give back to g_setenv when done. */
 char    *augur_test_fake_sbatch (const char *dir);
 
+/* Figure B.1 extended: an n-stage pipeline on n processors, every rate 10
+ * (constants mu1.., la1..), as PEPA text (g_free). */
+char    *augur_test_pepa_pipeline (guint n);
+
 G_END_DECLS

@@ -227,46 +227,11 @@ test_solvers (void)
     compare (path, 2, solvers[i]);
 }
 
-/* The pipeline of figure B.1 with N stages and N processors, rates 10
- * (as tests/bench/bench-pepa.c writes it). */
-static char *
-pipeline_model (guint n)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "mu%u = 10;\n", i);
-  for (guint i = 1; i <= n + 1; i++)
-    g_string_append_printf (s, "la%u = 10;\n", i);
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "Stage%u = (move%u, infty).(process%u, infty).(move%u, infty).Stage%u;\n",
-                            i, i, i, i + 1, i);
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "Processor%u = (process%u, mu%u).Processor%u;\n", i, i, i, i);
-  g_string_append (s, "Network = ");
-  for (guint i = 1; i <= n + 1; i++)
-    g_string_append_printf (s, "%s(move%u, la%u).Network", i > 1 ? " + " : "", i, i);
-  g_string_append (s, ";\nNetwork <");
-  for (guint i = 1; i <= n + 1; i++)
-    g_string_append_printf (s, "%smove%u", i > 1 ? "," : "", i);
-  g_string_append (s, "> (Stage1");
-  for (guint i = 2; i <= n; i++)
-    g_string_append_printf (s, " <move%u> Stage%u", i, i);
-  g_string_append (s, ") <");
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "%sprocess%u", i > 1 ? "," : "", i);
-  g_string_append (s, "> (");
-  for (guint i = 1; i <= n; i++)
-    g_string_append_printf (s, "%sProcessor%u", i > 1 ? "||" : "", i);
-  g_string_append (s, ")\n");
-  return g_string_free (s, FALSE);
-}
-
-/* 10 stages: 59,049 states. */
+/* Figure B.1 extended to 10 stages: 59,049 states. */
 static void
 test_pipeline_10 (void)
 {
-  g_autofree char *text = pipeline_model (10);
+  g_autofree char *text = augur_test_pepa_pipeline (10);
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;

@@ -1103,6 +1103,39 @@ check_memory (Gen *g, GError **error)
   return FALSE;
 }
 
+/* The initial state: every process at its first instruction with its
+ * registers' initial values and no lock, every variable at its initial
+ * value and in no cache. */
+static void
+initial_state (const Gen               *g,
+               const AugurCcdsmProgram *prog,
+               int                     *u0)
+{
+  const Layout *L = &g->L;
+
+  for (guint f = 0; f < L->n_fields; f++)
+    u0[f] = L->min[f];
+  for (guint p = 0; p < g->np; p++)
+    {
+      const CcProcess *pr = prog->procs->pdata[p];
+      u0[F_PC (L, p)] = 0;
+      for (guint r = 0; r < pr->regs->len; r++)
+        u0[F_REG (L, p, r)] = ((CcReg *) prog->regs->pdata[g_array_index (pr->regs, int, r)])->init;
+      for (guint l = 0; l < L->n_locks; l++)
+        u0[F_HOLD (L, p, l)] = 0;
+    }
+  for (guint i = 0; i < prog->vars->len; i++)
+    {
+      const CcVar *v = prog->vars->pdata[i];
+      for (guint e = v->first_elem; e < v->first_elem + v->size; e++)
+        {
+          u0[F_VAL (L, e)] = v->init;
+          for (guint p = 0; p < g->np; p++)
+            u0[F_CACHE (L, e, p)] = AUGUR_MESI_I;
+        }
+    }
+}
+
 static gboolean
 generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cancellable, GError **error)
 {
@@ -1135,27 +1168,7 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
   guint64 *hashes = g_new0 (guint64, MAX (g->np, 1u));
   guint *labels = g_new0 (guint, MAX (g->np, 1u));
   double *rates = g_new0 (double, MAX (g->np, 1u));
-  for (guint f = 0; f < L->n_fields; f++)
-    u0[f] = L->min[f];
-  for (guint p = 0; p < g->np; p++)
-    {
-      const CcProcess *pr = prog->procs->pdata[p];
-      u0[F_PC (L, p)] = 0;
-      for (guint r = 0; r < pr->regs->len; r++)
-        u0[F_REG (L, p, r)] = ((CcReg *) prog->regs->pdata[g_array_index (pr->regs, int, r)])->init;
-      for (guint l = 0; l < L->n_locks; l++)
-        u0[F_HOLD (L, p, l)] = 0;
-    }
-  for (guint i = 0; i < prog->vars->len; i++)
-    {
-      const CcVar *v = prog->vars->pdata[i];
-      for (guint e = v->first_elem; e < v->first_elem + v->size; e++)
-        {
-          u0[F_VAL (L, e)] = v->init;
-          for (guint p = 0; p < g->np; p++)
-            u0[F_CACHE (L, e, p)] = AUGUR_MESI_I;
-        }
-    }
+  initial_state (g, prog, u0);
   g->initial = TRUE;
   g->current = G_MAXUINT;
   gboolean ok = TRUE;
@@ -2311,27 +2324,8 @@ ccdsm_successors_new (const AugurCcdsmProgram *program,
   {
     const Layout *L = &g->L;
     int *u0 = succ->u0;
-    for (guint f = 0; f < L->n_fields; f++)
-      u0[f] = L->min[f];
-    for (guint p = 0; p < g->np; p++)
-      {
-        const CcProcess *pr = program->procs->pdata[p];
-        u0[F_PC (L, p)] = 0;
-        for (guint r = 0; r < pr->regs->len; r++)
-          u0[F_REG (L, p, r)] = ((CcReg *) program->regs->pdata[g_array_index (pr->regs, int, r)])->init;
-        for (guint l = 0; l < L->n_locks; l++)
-          u0[F_HOLD (L, p, l)] = 0;
-      }
-    for (guint i = 0; i < program->vars->len; i++)
-      {
-        const CcVar *v = program->vars->pdata[i];
-        for (guint e = v->first_elem; e < v->first_elem + v->size; e++)
-          {
-            u0[F_VAL (L, e)] = v->init;
-            for (guint p = 0; p < g->np; p++)
-              u0[F_CACHE (L, e, p)] = AUGUR_MESI_I;
-          }
-      }
+
+    initial_state (g, program, u0);
     g->initial = TRUE;
     g->current = G_MAXUINT;
     for (guint p = 0; p < g->np && ok; p++)

@@ -91,12 +91,15 @@ augur_cli_pipeline (int argc, char **argv)
   g_autofree char *format = NULL;
   g_autofree char *sweep = NULL;
   g_autofree char *solver = NULL;
-  gboolean all = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
-  gint best_k = 0;
+  gboolean all = FALSE, search = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
+  gint best_k = 0, keep = 0;
   g_auto(AugurCliSlurmOptions) so = { 0 };
   int mode;
   GOptionEntry entries[] = {
     { "all-mappings", 'a', 0, G_OPTION_ARG_NONE, &all, "Evaluate every mapping, not only the listed ones", NULL },
+    { "search", 0, 0, G_OPTION_ARG_NONE, &search, "Search every mapping for the best, listing only those (any number "
+      "of mappings)", NULL },
+    { "keep", 0, 0, G_OPTION_ARG_INT, &keep, "How many of the best a search keeps (default 10, at most 1000)", "K" },
     { "no-prune", 0, 0, G_OPTION_ARG_NONE, &no_prune, "Solve every mapping, even those that cannot win", NULL },
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Sweep a parameter (cpJ, wI, dsI, nlA-B, links, cp)", "NAME=FROM:TO:POINTS" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &logarithmic, "Space the sweep's points logarithmically", NULL },
@@ -127,7 +130,7 @@ augur_cli_pipeline (int argc, char **argv)
   if (argc != 2)
     {
       fprintf (stderr, "augur-cli pipeline: expected one description file, got %d\n"
-               "Usage: augur-cli pipeline FILE.des [--all-mappings] [--sweep NAME=FROM:TO:POINTS] [--format text|json|csv]\n",
+               "Usage: augur-cli pipeline FILE.des [--all-mappings | --search] [--sweep NAME=FROM:TO:POINTS] [--format text|json|csv]\n",
                argc - 1);
       return AUGUR_CLI_EXIT_USAGE;
     }
@@ -146,6 +149,22 @@ augur_cli_pipeline (int argc, char **argv)
       fprintf (stderr, "augur-cli pipeline: --best must be positive\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
+  if (search && (all || sweep != NULL || no_prune))
+    {
+      fprintf (stderr, "augur-cli pipeline: --search goes through every mapping keeping the best; it takes none of "
+               "--all-mappings, --sweep, --no-prune\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (keep != 0 && !search)
+    {
+      fprintf (stderr, "augur-cli pipeline: --keep is for --search\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (keep < 0 || keep > 1000)
+    {
+      fprintf (stderr, "augur-cli pipeline: --keep takes 1 to 1000\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   augur_cli_progress_enabled = verbose;
 
   if (!augur_cli_read_file (argv[1], &text, &length, &error))
@@ -162,9 +181,11 @@ augur_cli_pipeline (int argc, char **argv)
 
   if (mode != AUGUR_CLI_SLURM_LOCAL)
     {
-      AugurPipelineOptions options = { .scope = all ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED,
-                                       .no_prune = TRUE, .solver = solver_options };
+      AugurPipelineOptions options = { .scope = search ? AUGUR_PIPELINE_SEARCH : all ? AUGUR_PIPELINE_ALL
+                                                                                    : AUGUR_PIPELINE_LISTED,
+                                       .no_prune = TRUE, .solver = solver_options, .keep = (guint) keep };
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_autofree char *keep_text = g_strdup_printf ("%d", keep);
       guint n;
 
       if (sweep != NULL && all)
@@ -278,6 +299,13 @@ augur_cli_pipeline (int argc, char **argv)
         }
       if (all)
         g_ptr_array_add (args, (gpointer) "--all-mappings");
+      if (search)
+        g_ptr_array_add (args, (gpointer) "--search");
+      if (keep > 0)
+        {
+          g_ptr_array_add (args, (gpointer) "--keep");
+          g_ptr_array_add (args, keep_text);
+        }
       if (solver != NULL)
         {
           g_ptr_array_add (args, (gpointer) "--solver");
@@ -285,7 +313,8 @@ augur_cli_pipeline (int argc, char **argv)
         }
       g_ptr_array_add (args, NULL);
       {
-        AugurCliSlurmPlan plan = { "pipeline-mappings", "pipeline", argv[1], text, length, (char **) args->pdata, n };
+        AugurCliSlurmPlan plan = { search ? "pipeline-search" : "pipeline-mappings", "pipeline", argv[1], text, length,
+                                   (char **) args->pdata, n };
         return augur_cli_slurm_write (so.dir, &plan, (guint) so.tasks, (guint) so.throttle, !so.no_submit)
                  ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
       }
@@ -318,8 +347,9 @@ augur_cli_pipeline (int argc, char **argv)
     }
   else
     {
-      AugurPipelineOptions options = { .scope = all ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED,
-                                       .no_prune = no_prune, .solver = solver_options };
+      AugurPipelineOptions options = { .scope = search ? AUGUR_PIPELINE_SEARCH : all ? AUGUR_PIPELINE_ALL
+                                                                                    : AUGUR_PIPELINE_LISTED,
+                                       .no_prune = no_prune, .solver = solver_options, .keep = (guint) keep };
       g_autoptr(AugurPipelineResults) results =
         augur_pipeline_evaluate (pipeline, &options, augur_cli_on_progress, NULL, NULL, &error);
       if (verbose)

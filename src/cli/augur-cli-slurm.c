@@ -1,7 +1,7 @@
 /* augur-cli-slurm.c: what a command runs locally, run instead as a Slurm
  * job array, and `augur-cli collect`, which merges what its tasks wrote.
  *
- *   augur-cli pipeline FILE.des --all-mappings --slurm DIR [--tasks N]
+ *   augur-cli pipeline FILE.des --all-mappings | --search --slurm DIR [--tasks N]
  *                      [--throttle K] [--no-submit]
  *   augur-cli pipeline FILE.des --sweep NAME=FROM:TO:POINTS [--best K] --slurm DIR
  *   augur-cli activity FILE --sweep NAME=FROM:TO:POINTS | --configs --slurm DIR
@@ -20,8 +20,10 @@
  * reads the plan and the records: while slices are missing it names them
  * with the end of their task's log, and with --resubmit submits an array
  * of those tasks only; when every slice is there, it merges them by the
- * plan's kind and prints what the local run prints (for a search, the run
- * with --no-prune: the tasks solve every mapping of their slice).  The
+ * plan's kind and prints what the local run prints (for --all-mappings,
+ * the run with --no-prune: the tasks solve every mapping of their slice;
+ * for --search, the same best mappings and ties, with what the tasks
+ * evaluated and solved added up).  The
  * pipeline's kinds are merged here; activity, ccdsm, validate and replay jobs by
  * running the command again on the job's copy of the model with its
  * arguments and --collect-job, which reads the records instead of
@@ -262,6 +264,10 @@ merge_pipeline (const AugurSlurmJob *job, const char *format)
   for (guint i = 0; args != NULL && args[i] != NULL; i++)
     if (strcmp (args[i], "--all-mappings") == 0)
       options.scope = AUGUR_PIPELINE_ALL;
+    else if (strcmp (args[i], "--keep") == 0 && args[i + 1] != NULL)
+      options.keep = (guint) g_ascii_strtoull (args[++i], NULL, 10);
+  if (strcmp (augur_slurm_job_get_kind (job), "pipeline-search") == 0)
+    options.scope = AUGUR_PIPELINE_SEARCH;
   results = augur_pipeline_results_merge (pipeline, &options, records, augur_slurm_job_get_record_paths (job),
                                           n_records, &error);
   if (results == NULL)
@@ -401,7 +407,7 @@ augur_cli_collect (int argc, char **argv)
       return AUGUR_CLI_EXIT_MODEL;
     }
   kind = augur_slurm_job_get_kind (job);
-  if (strcmp (kind, "pipeline-mappings") == 0)
+  if (strcmp (kind, "pipeline-mappings") == 0 || strcmp (kind, "pipeline-search") == 0)
     return merge_pipeline (job, format);
   if (strcmp (kind, "pipeline-sweep") == 0 || strcmp (kind, "pipeline-best") == 0)
     return merge_sweep (job, format);

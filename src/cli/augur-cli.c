@@ -4,7 +4,7 @@
  *   augur-cli pepa MODEL.pepa [--solver NAME] [--format text|json|csv]
  *                             [--table throughput|utilisation|states]
  *                             [--export-dot FILE] [--max-states N]
- *   augur-cli pipeline FILE.des [--all-mappings] [--no-prune]
+ *   augur-cli pipeline FILE.des [--all-mappings [--no-prune] | --search [--keep K]]
  *                               [--sweep NAME=FROM:TO:POINTS [--log] [--best K]]
  *                               [--format text|json|csv]
  *   augur-cli replay --platform P.xml --deployment D.xml [TRACE...]

@@ -336,6 +336,41 @@ test_mapping_search (void)
     b = without_seconds (merged2);
     g_assert_cmpstr (a, ==, b);
   }
+  /* a search of every mapping of 5 stages on 4 processors keeping the best
+   * 5, in 4 tasks: the same best and ties as searching here (each task
+   * prunes with its own best, so what they evaluated adds up to more) */
+  {
+    g_autofree char *job4 = g_build_filename (c.dir, "search-job", NULL);
+    g_autofree char *des4 = g_build_filename (c.dir, "search.des", NULL);
+    const char *local_argv[] = { cli, "pipeline", des4, "--search", "--keep", "5", "--format", "json", NULL };
+    const char *argv[] = { cli, "pipeline", des4, "--search", "--keep", "5", "--slurm", job4, "--tasks", "4", NULL };
+    const char *collect[] = { cli, "collect", job4, "--format", "json", NULL };
+    g_autoptr(GRegex) counts = g_regex_new ("\"evaluated\": [0-9]+, \"chains_solved\": [0-9]+", 0, 0, NULL);
+    g_autofree char *id4 = NULL, *local4 = NULL, *merged4 = NULL, *a = NULL, *b = NULL, *a2 = NULL, *b2 = NULL;
+
+    g_assert_true (g_file_set_contents (des4,
+                                        "type = pipeline; nbproc = 4; cp1=10; cp2=8; cp3=12; cp4=5;\n"
+                                        "nl1-1=10000; nl2-2=10000; nl3-3=10000; nl4-4=10000;\n"
+                                        "nl1-2=20; nl1-3=50; nl1-4=7; nl2-3=15; nl2-4=3; nl3-4=50;\n"
+                                        "nbstage=5; w1=1; w2=2; w3=1; w4=3; w5=1; ds1=1; ds2=2; ds3=5; ds4=1; ds5=1; "
+                                        "ds6=3;\nmappings=[1,(1,2,3,4,1),1];\nthroughput;\n", -1, NULL));
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, local_argv, &local4, &err), ==, 0);
+    g_clear_pointer (&err, g_free);
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (run (&c, argv, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "1024 points in 4 tasks of up to 256"));
+    id4 = job_id (strstr (out, "Submitted job"));
+    wait_job (&c, id4);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (&c, collect, &merged4, &err), ==, 0);
+    a = without_seconds (local4);
+    b = without_seconds (merged4);
+    a2 = g_regex_replace_literal (counts, a, -1, 0, "_", 0, NULL);
+    b2 = g_regex_replace_literal (counts, b, -1, 0, "_", 0, NULL);
+    g_assert_cmpstr (a2, ==, b2);
+    g_assert_nonnull (strstr (merged4, "\"search\": {\"mappings\": 1024, "));
+  }
   /* a sweep of the listed mappings, 40 points in 6 tasks: the merged
    * output is the local run's, byte for byte (crossovers refined by
    * collect as the local run refines them) */

@@ -13,7 +13,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "pipeline.h"
+#include "pipeline-private.h"
 #include "augur-format.h"
 #include "augur-records.h"
 
@@ -22,22 +22,10 @@
 #include <math.h>
 #include <string.h>
 
-#define TIE_TOLERANCE 1e-9
-
 /* ---- the rate-free state space ---------------------------------------------- */
 
-typedef struct {
-  guint    ns;
-  guint    n;            /* states */
-  guint64 *row_ptr;
-  guint   *col;
-  guint8  *param;        /* la_i -> i, mu_i -> ns + 1 + i */
-  guint64  nnz;
-  double  *pi;           /* last solution: the next solve starts there */
-} Template;
-
-static void
-template_free (Template *t)
+void
+augur_pipeline_template_free (AugurPipelineTemplate *t)
 {
   if (t == NULL)
     return;
@@ -57,10 +45,10 @@ template_free (Template *t)
  * every move at la_j, each processor its stage's process at mu_i), all 3^ns
  * states reachable; a state is numbered by its local states in base 3, so
  * no state needs a lookup. */
-static Template *
-template_new (guint ns, GCancellable *cancellable, GError **error)
+AugurPipelineTemplate *
+augur_pipeline_template_new (guint ns, GCancellable *cancellable, GError **error)
 {
-  Template *t;
+  AugurPipelineTemplate *t;
   guint pow3[AUGUR_PIPELINE_MAX_STAGES + 1];
   guint64 k = 0;
 
@@ -68,7 +56,7 @@ template_new (guint ns, GCancellable *cancellable, GError **error)
   for (guint i = 1; i <= ns; i++)
     pow3[i] = pow3[i - 1] * 3;
 
-  t = g_new0 (Template, 1);
+  t = g_new0 (AugurPipelineTemplate, 1);
   t->ns = ns;
   t->n = pow3[ns];
   t->row_ptr = g_new (guint64, (gsize) t->n + 1);
@@ -83,7 +71,7 @@ template_new (guint ns, GCancellable *cancellable, GError **error)
       t->row_ptr[st] = k;
       if ((st & 0xffff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         {
-          template_free (t);
+          augur_pipeline_template_free (t);
           return NULL;
         }
       /* move_1: stage 1 takes its input */
@@ -110,15 +98,14 @@ template_new (guint ns, GCancellable *cancellable, GError **error)
   return t;
 }
 
-/* Solves one rate vector; returns the throughput of process_1, or NAN with
- * an error. */
-static double
-template_solve (Template                 *t,
-                const double             *mu,
-                const double             *la,
-                const AugurSolverOptions *solver,
-                GCancellable             *cancellable,
-                GError                  **error)
+double
+augur_pipeline_template_solve (const AugurPipelineTemplate *t,
+                               double                     **start,
+                               const double                *mu,
+                               const double                *la,
+                               const AugurSolverOptions    *solver,
+                               GCancellable                *cancellable,
+                               GError                     **error)
 {
   double params[2 * AUGUR_PIPELINE_MAX_STAGES + 1];
   guint64 *row_ptr = g_memdup2 (t->row_ptr, ((gsize) t->n + 1) * sizeof (guint64));
@@ -142,7 +129,7 @@ template_solve (Template                 *t,
     return NAN;
   if (options.kind == AUGUR_SOLVER_AUTO)
     options.kind = t->n <= 300 ? AUGUR_SOLVER_DIRECT : AUGUR_SOLVER_GAUSS_SEIDEL;
-  pi = augur_ctmc_steady_state (ctmc, &options, t->pi, NULL, NULL, cancellable, &info, error);
+  pi = augur_ctmc_steady_state (ctmc, &options, start != NULL ? *start : NULL, NULL, NULL, cancellable, &info, error);
   augur_ctmc_free (ctmc);
   augur_solve_info_clear (&info);
   if (pi == NULL)
@@ -153,22 +140,20 @@ template_solve (Template                 *t,
     for (guint64 k = t->row_ptr[s]; k < t->row_ptr[s + 1]; k++)
       if (t->param[k] == mu1)
         x += pi[s] * mu[0];
-  g_free (t->pi);
-  t->pi = pi;
+  if (start != NULL)
+    {
+      g_free (*start);
+      *start = pi;
+    }
+  else
+    g_free (pi);
   return x;
 }
 
 /* ---- evaluation ------------------------------------------------------------------ */
 
-struct _AugurPipelineResults {
-  GArray *rows;       /* AugurMappingResult */
-  GArray *best;       /* guint */
-  guint   n_solved;
-  double  seconds;
-};
-
-static void
-fill_rates (const AugurPipeline *p, AugurMappingResult *r)
+void
+augur_pipeline_fill_rates (const AugurPipeline *p, AugurMappingResult *r)
 {
   guint ns = augur_pipeline_get_n_stages (p);
 
@@ -182,8 +167,8 @@ fill_rates (const AugurPipeline *p, AugurMappingResult *r)
   r->throughput = NAN;
 }
 
-static void
-fill_bottleneck (guint ns, AugurMappingResult *r)
+void
+augur_pipeline_fill_bottleneck (guint ns, AugurMappingResult *r)
 {
   /* every activity happens once per item: utilisation = throughput / rate */
   double lowest = INFINITY;
@@ -231,41 +216,48 @@ rates_equal (gconstpointer a, gconstpointer b)
   return memcmp (x->mu, y->mu, sizeof x->mu) == 0 && memcmp (x->la, y->la, sizeof x->la) == 0;
 }
 
+void
+augur_pipeline_all_policy (const AugurPipeline *p, guint *input, guint *output, gboolean *follow_last)
+{
+  guint nm = augur_pipeline_get_n_mappings (p), ns = augur_pipeline_get_n_stages (p);
+
+  *follow_last = TRUE;
+  *input = *output = 0;
+  if (nm == 0)
+    return;
+  *input = augur_pipeline_get_mapping (p, 0)->input;
+  *output = augur_pipeline_get_mapping (p, 0)->output;
+  for (guint i = 0; i < nm; i++)
+    {
+      const AugurMapping *m = augur_pipeline_get_mapping (p, i);
+      *follow_last &= m->output == m->stage[ns - 1];
+    }
+}
+
 /* Every stage tuple, with the input and output policy of pipeline.h. */
 static gboolean
 enumerate_all (const AugurPipeline *p, GArray *rows, GError **error)
 {
   guint np = augur_pipeline_get_n_processors (p), ns = augur_pipeline_get_n_stages (p);
-  guint nm = augur_pipeline_get_n_mappings (p);
-  gboolean follow_last = TRUE;
-  guint input = 0, output = 0;
+  gboolean follow_last;
+  guint input, output;
   double total = pow (np, ns);
   AugurMappingResult r = { 0 };
 
   if (total > 4e6)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   _("%u processors and %u stages make %.3g mappings, more than the 4 million Augur "
-                     "searches exhaustively: list candidate mappings instead"), np, ns, total);
+                   _("%u processors and %u stages make %.3g mappings, more than the 4 million Augur lists: search "
+                     "them for the best instead, or list candidate mappings"), np, ns, total);
       return FALSE;
     }
-  if (nm > 0)
-    {
-      const AugurMapping *first = augur_pipeline_get_mapping (p, 0);
-      input = first->input;
-      output = first->output;
-      for (guint i = 0; i < nm; i++)
-        {
-          const AugurMapping *m = augur_pipeline_get_mapping (p, i);
-          follow_last &= m->output == m->stage[ns - 1];
-        }
-    }
+  augur_pipeline_all_policy (p, &input, &output, &follow_last);
   r.mapping.n_stages = ns;
   r.mapping.input = input;
   for (;;)
     {
       r.mapping.output = follow_last ? r.mapping.stage[ns - 1] : output;
-      fill_rates (p, &r);
+      augur_pipeline_fill_rates (p, &r);
       g_array_append_val (rows, r);
       /* next tuple, last stage fastest */
       guint i = ns;
@@ -293,7 +285,7 @@ scope_rows (const AugurPipeline *p, const AugurPipelineOptions *options, GArray 
       {
         AugurMappingResult r = { 0 };
         r.mapping = *augur_pipeline_get_mapping (p, i);
-        fill_rates (p, &r);
+        augur_pipeline_fill_rates (p, &r);
         g_array_append_val (rows, r);
       }
   if (first == 0 && count == 0)
@@ -320,6 +312,14 @@ augur_pipeline_count_mappings (const AugurPipeline        *p,
   g_autoptr(GArray) rows = g_array_new (FALSE, TRUE, sizeof (AugurMappingResult));
 
   whole.first = whole.count = 0;
+  if (options->scope == AUGUR_PIPELINE_SEARCH)
+    {
+      guint64 n_mappings, block;
+      guint n_points = 0;
+      if (!augur_pipeline_validate (p, error) || !augur_pipeline_search_size (p, &n_mappings, &n_points, &block, error))
+        return 0;
+      return n_points;
+    }
   if (!augur_pipeline_validate (p, error) || !scope_rows (p, &whole, rows, error))
     return 0;
   if (rows->len == 0)
@@ -338,6 +338,8 @@ augur_pipeline_results_to_records (const AugurPipelineResults *r,
   GString *s;
 
   g_return_val_if_fail (r != NULL, NULL);
+  if (r->search)
+    return augur_pipeline_search_to_records (r);
   s = augur_records_begin (RECORDS_KIND, n_points);
   for (guint i = 0; i < r->rows->len; i++)
     {
@@ -403,6 +405,8 @@ augur_pipeline_results_merge (const AugurPipeline        *p,
   whole.first = whole.count = 0;
   if (!augur_pipeline_validate (p, error))
     return NULL;
+  if (options->scope == AUGUR_PIPELINE_SEARCH)
+    return augur_pipeline_search_merge (p, options, records, names, n_records, error);
   res = g_new0 (AugurPipelineResults, 1);
   res->rows = g_array_new (FALSE, TRUE, sizeof (AugurMappingResult));
   res->best = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -430,7 +434,7 @@ augur_pipeline_results_merge (const AugurPipeline        *p,
       if (row->solved)
         {
           res->n_solved++;
-          fill_bottleneck (ns, row);
+          augur_pipeline_fill_bottleneck (ns, row);
           best = MAX (best, row->throughput);
         }
     }
@@ -453,7 +457,7 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
 {
   AugurPipelineOptions defaults = { 0 };
   AugurPipelineResults *res;
-  Template *t;
+  AugurPipelineTemplate *t;
   g_autoptr(GArray) order = NULL;
   g_autoptr(GHashTable) cache = NULL;
   gint64 start = g_get_monotonic_time (), last_progress = start;
@@ -464,6 +468,8 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
     options = &defaults;
   if (!augur_pipeline_validate (p, error))
     return NULL;
+  if (options->scope == AUGUR_PIPELINE_SEARCH)
+    return augur_pipeline_search (p, options, progress, progress_data, cancellable, error);
   if (options->scope == AUGUR_PIPELINE_LISTED && augur_pipeline_get_n_mappings (p) == 0)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
@@ -482,7 +488,7 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
 
   if (progress)
     progress (0.0, _("Deriving the state space"), progress_data);
-  t = template_new (ns, cancellable, error);
+  t = augur_pipeline_template_new (ns, cancellable, error);
   if (t == NULL)
     {
       augur_pipeline_results_free (res);
@@ -512,7 +518,7 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
         r->throughput = known->throughput;
       else
         {
-          r->throughput = template_solve (t, r->mu, r->la, &options->solver, cancellable, error);
+          r->throughput = augur_pipeline_template_solve (t, &t->pi, r->mu, r->la, &options->solver, cancellable, error);
           if (isnan (r->throughput))
             {
               /* the solver's error (AUGUR_CTMC_ERROR), with its mapping */
@@ -522,7 +528,7 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
                   /* Translators: a mapping, e.g. "[1,(1,2,3),3]"; the solver's message follows. */
                   g_prefix_error (error, _("mapping %s: "), m);
                 }
-              template_free (t);
+              augur_pipeline_template_free (t);
               augur_pipeline_results_free (res);
               return NULL;
             }
@@ -530,7 +536,7 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
         }
       r->solved = TRUE;
       res->n_solved++;
-      fill_bottleneck (ns, r);
+      augur_pipeline_fill_bottleneck (ns, r);
       best = MAX (best, r->throughput);
 
       if (progress && (k & 63) == 0)
@@ -548,12 +554,12 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
       if ((k & 63) == 0 && g_cancellable_is_cancelled (cancellable))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Evaluation cancelled"));
-          template_free (t);
+          augur_pipeline_template_free (t);
           augur_pipeline_results_free (res);
           return NULL;
         }
     }
-  template_free (t);
+  augur_pipeline_template_free (t);
 
   for (guint i = 0; i < res->rows->len; i++)
     {
@@ -572,7 +578,39 @@ augur_pipeline_results_free (AugurPipelineResults *r)
     return;
   g_array_unref (r->rows);
   g_array_unref (r->best);
+  augur_pipeline_search_blocks_free (r);
+  g_free (r->row_index);
   g_free (r);
+}
+
+gboolean
+augur_pipeline_results_is_search (const AugurPipelineResults *r)
+{
+  return r->search;
+}
+
+guint64
+augur_pipeline_results_get_n_mappings (const AugurPipelineResults *r)
+{
+  return r->search ? r->n_mappings : r->rows->len;
+}
+
+guint64
+augur_pipeline_results_get_n_evaluated (const AugurPipelineResults *r)
+{
+  return r->search ? r->n_evaluated : r->n_solved;
+}
+
+guint64
+augur_pipeline_results_get_n_chains (const AugurPipelineResults *r)
+{
+  return r->search ? r->n_chains : r->n_solved;
+}
+
+guint64
+augur_pipeline_results_get_n_ties (const AugurPipelineResults *r)
+{
+  return r->search ? r->n_ties : r->best->len;
 }
 
 guint

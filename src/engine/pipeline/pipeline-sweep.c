@@ -485,8 +485,16 @@ append_mapping (GString *s, const AugurMapping *m)
 char *
 augur_pipeline_results_to_json (const AugurPipelineResults *r)
 {
-  GString *s = g_string_new ("{\n  \"mappings\": [");
+  GString *s = g_string_new ("{\n");
   guint n = augur_pipeline_results_get_n (r);
+
+  if (augur_pipeline_results_is_search (r))
+    g_string_append_printf (s, "  \"search\": {\"mappings\": %" G_GUINT64_FORMAT ", \"evaluated\": %" G_GUINT64_FORMAT
+                            ", \"chains_solved\": %" G_GUINT64_FORMAT ", \"ties\": %" G_GUINT64_FORMAT
+                            ", \"kept\": %u},\n",
+                            augur_pipeline_results_get_n_mappings (r), augur_pipeline_results_get_n_evaluated (r),
+                            augur_pipeline_results_get_n_chains (r), augur_pipeline_results_get_n_ties (r), n);
+  g_string_append (s, "  \"mappings\": [");
 
   for (guint i = 0; i < n; i++)
     {
@@ -589,15 +597,22 @@ augur_pipeline_results_to_text (const AugurPipelineResults *r)
     g_ptr_array_add (sorted, (gpointer) augur_pipeline_results_get (r, i));
   g_ptr_array_sort (sorted, compare_throughput_desc);
 
-  g_string_append_printf (s, "Mappings:     %u (%u solved, %u pruned by their bound) in %.3f s\n",
-                          n, augur_pipeline_results_get_n_solved (r),
-                          n - augur_pipeline_results_get_n_solved (r), augur_pipeline_results_get_seconds (r));
+  if (augur_pipeline_results_is_search (r))
+    g_string_append_printf (s, "Searched:     %" G_GUINT64_FORMAT " mappings in %.3f s: %" G_GUINT64_FORMAT
+                            " evaluated (%" G_GUINT64_FORMAT " chains solved), the others cannot enter the best %u\n",
+                            augur_pipeline_results_get_n_mappings (r), augur_pipeline_results_get_seconds (r),
+                            augur_pipeline_results_get_n_evaluated (r), augur_pipeline_results_get_n_chains (r), n);
+  else
+    g_string_append_printf (s, "Mappings:     %u (%u solved, %u pruned by their bound) in %.3f s\n",
+                            n, augur_pipeline_results_get_n_solved (r),
+                            n - augur_pipeline_results_get_n_solved (r), augur_pipeline_results_get_seconds (r));
   if (n_best > 0)
     {
       const AugurMappingResult *b = augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, 0));
       g_string_append_printf (s, "Best:         %.6g", b->throughput);
-      if (n_best > 1)
-        g_string_append_printf (s, " (%u mappings tie)", n_best);
+      if (augur_pipeline_results_get_n_ties (r) > 1)
+        g_string_append_printf (s, " (%" G_GUINT64_FORMAT " mappings tie%s)", augur_pipeline_results_get_n_ties (r),
+                                augur_pipeline_results_get_n_ties (r) > n_best ? ", the first listed" : "");
       g_string_append (s, "\n");
       for (guint k = 0; k < n_best && k < 20; k++)
         {

@@ -129,7 +129,17 @@ gboolean augur_pipeline_set_parameter (AugurPipeline       *p,
 typedef enum {
   AUGUR_PIPELINE_LISTED,        /* the mappings of the description */
   AUGUR_PIPELINE_ALL,           /* every Np^Ns stage tuple; see below */
+  AUGUR_PIPELINE_SEARCH,        /* every stage tuple too, keeping only the best */
 } AugurPipelineScope;
+
+/* AUGUR_PIPELINE_ALL lists every mapping, up to 4 million of them.
+ * AUGUR_PIPELINE_SEARCH lists none: it goes through every mapping in
+ * passes (up to 2^62 of them), in decreasing order of bound a million
+ * candidates at a time, solves those that can still enter the best `keep`,
+ * and keeps those and how many mappings tie the best.  Its points (for a
+ * cluster job's slices) are blocks of consecutive mappings, at most 65536
+ * of them (augur_pipeline_search_size). */
+#define AUGUR_PIPELINE_SEARCH_KEEP 10
 
 /* For AUGUR_PIPELINE_ALL the input location is the listed mappings' (or
  * processor 1), and the output follows the last stage when every listed
@@ -147,6 +157,10 @@ typedef struct {
    * cluster job evaluates (augur_pipeline_results_to_records). */
   guint              first;
   guint              count;
+  /* AUGUR_PIPELINE_SEARCH: how many of the best to keep (0: 10, at most
+   * 1000) and on how many threads (0: every processor) */
+  guint              keep;
+  guint              threads;
 } AugurPipelineOptions;
 
 typedef struct {
@@ -182,22 +196,43 @@ double augur_pipeline_results_get_seconds  (const AugurPipelineResults *r);
  *   "solved": true, "mu": [...], "lambda": [...], "bottleneck": "move2"}, ...],
  *  "best": ["[1,(1,2,3),3]", ...], "solved": n, "seconds": s} */
 char  *augur_pipeline_results_to_json    (const AugurPipelineResults *r);
-/* The number of mappings in the scope (before slicing); 0 with an error
- * when they cannot be listed. */
+/* A search: the rows are the best `keep` of n_mappings, decreasing; how
+ * many the search evaluated (the others could not enter the best), how
+ * many chains it solved (mappings with the same rates share one), and how
+ * many mappings tie the best (the rows list at most `keep` of them). */
+gboolean augur_pipeline_results_is_search      (const AugurPipelineResults *r);
+guint64  augur_pipeline_results_get_n_mappings (const AugurPipelineResults *r);
+guint64  augur_pipeline_results_get_n_evaluated (const AugurPipelineResults *r);
+guint64  augur_pipeline_results_get_n_chains   (const AugurPipelineResults *r);
+guint64  augur_pipeline_results_get_n_ties     (const AugurPipelineResults *r);
+/* How many mappings a search goes through and in how many points (blocks
+ * of block_size consecutive mappings); FALSE with an error when there are
+ * more than 2^62 mappings. */
+gboolean augur_pipeline_search_size            (const AugurPipeline        *p,
+                                                guint64                    *n_mappings,
+                                                guint                      *n_points,
+                                                guint64                    *block_size,
+                                                GError                    **error);
+/* The number of mappings in the scope (before slicing), or of a search's
+ * points; 0 with an error when they cannot be listed. */
 guint  augur_pipeline_count_mappings     (const AugurPipeline        *p,
                                           const AugurPipelineOptions *options,
                                           GError                    **error);
 /* A slice's results as records another process reads back exactly
  * (augur-records.h, kind "pipeline-mappings", of the scope's n_points): a
  * line per mapping with its index in the scope, the mapping, whether it
- * was solved and its throughput. */
+ * was solved and its throughput.  A search's slice (kind
+ * "pipeline-search", first and n_points ignored): a line per point with
+ * what it evaluated and solved, the throughputs that may tie and how many
+ * mappings have each, and its mappings among the slice's best. */
 char  *augur_pipeline_results_to_records (const AugurPipelineResults *r,
                                           guint                       first,
                                           guint                       n_points);
 /* The results of the whole scope from its slices' records (in any order;
  * names[i] names records[i] in errors, or NULL): the same rows, best
  * mappings and counts as one evaluation of the scope with no_prune
- * (seconds: the slices' sum).  NULL with an error naming the records and
+ * (seconds: the slices' sum); of a search, the same best mappings and
+ * ties as one search (what was evaluated and solved: the slices' sums).  NULL with an error naming the records and
  * the line, or the first mapping no slice gave. */
 AugurPipelineResults *
        augur_pipeline_results_merge      (const AugurPipeline        *p,

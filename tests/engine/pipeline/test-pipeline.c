@@ -5,6 +5,8 @@
  */
 #include "pepa.h"
 #include "pipeline.h"
+#include "pipeline-private.h"
+#include "augur-records.h"
 
 #include <math.h>
 #include <string.h>
@@ -528,6 +530,314 @@ test_sweep_errors (void)
   g_assert_nonnull (strstr (error->message, "positive"));
 }
 
+/* ---- searches of every mapping ------------------------------------------------ */
+
+static const char SEARCH_DES[] =
+  "type = pipeline; nbproc = 4; cp1=10; cp2=8; cp3=12; cp4=5;\n"
+  "nl1-1=10000; nl2-2=10000; nl3-3=10000; nl4-4=10000;\n"
+  "nl1-2=20; nl1-3=50; nl1-4=7; nl2-3=15; nl2-4=3; nl3-4=50;\n"
+  "nbstage=5; w1=1; w2=2; w3=1; w4=3; w5=1; ds1=1; ds2=2; ds3=5; ds4=1; ds5=1; ds6=3;\n"
+  "mappings=[1,(1,2,3,4,1),1];\nthroughput;\n";
+
+/* Every mapping solved, in decreasing throughput then index (the order a
+ * search keeps). */
+static GPtrArray *
+all_sorted (const AugurPipeline *p)
+{
+  AugurPipelineOptions full = { .scope = AUGUR_PIPELINE_ALL, .no_prune = TRUE };
+  AugurPipelineResults *all = augur_pipeline_evaluate (p, &full, NULL, NULL, NULL, NULL);
+  GPtrArray *sorted = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_nonnull (all);
+  for (guint i = 0; i < augur_pipeline_results_get_n (all); i++)
+    g_ptr_array_add (sorted, g_memdup2 (augur_pipeline_results_get (all, i), sizeof (AugurMappingResult)));
+  augur_pipeline_results_free (all);
+  /* stable: equal throughputs keep the mappings' order */
+  for (guint i = 1; i < sorted->len; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        AugurMappingResult *a = g_ptr_array_index (sorted, j - 1), *b = g_ptr_array_index (sorted, j);
+        if (!(b->throughput > a->throughput * (1 + 1e-9)))
+          break;
+        sorted->pdata[j - 1] = b;
+        sorted->pdata[j] = a;
+      }
+  return sorted;
+}
+
+static void
+assert_same_search (const AugurPipelineResults *a, const AugurPipelineResults *b)
+{
+  g_assert_true (augur_pipeline_results_is_search (a) && augur_pipeline_results_is_search (b));
+  g_assert_cmpuint (augur_pipeline_results_get_n_mappings (a), ==, augur_pipeline_results_get_n_mappings (b));
+  g_assert_cmpuint (augur_pipeline_results_get_n_ties (a), ==, augur_pipeline_results_get_n_ties (b));
+  g_assert_cmpuint (augur_pipeline_results_get_n (a), ==, augur_pipeline_results_get_n (b));
+  g_assert_cmpuint (augur_pipeline_results_get_n_best (a), ==, augur_pipeline_results_get_n_best (b));
+  for (guint i = 0; i < augur_pipeline_results_get_n (a); i++)
+    {
+      const AugurMappingResult *x = augur_pipeline_results_get (a, i), *y = augur_pipeline_results_get (b, i);
+      g_assert_true (augur_mapping_equal (&x->mapping, &y->mapping));
+      /* every chain is solved from the same start: the same numbers */
+      g_assert_cmpfloat (x->throughput, ==, y->throughput);
+    }
+}
+
+/* The best kept of a search are the best of every mapping solved, in the
+ * same order; the best and their ties the same. */
+static void
+test_search_all (void)
+{
+  g_autoptr(AugurPipeline) p = parse (SEARCH_DES);
+  g_autoptr(GPtrArray) sorted = all_sorted (p);
+  const guint keeps[] = { 1, 10, 50, 1000 };
+
+  g_assert_cmpuint (sorted->len, ==, 1024);
+  for (guint k = 0; k < G_N_ELEMENTS (keeps); k++)
+    {
+      AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_SEARCH, .keep = keeps[k], .threads = 1 + k % 2 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPipelineResults) r = augur_pipeline_evaluate (p, &options, NULL, NULL, NULL, &error);
+      guint n = MIN (keeps[k], 1024);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (augur_pipeline_results_get_n (r), ==, n);
+      g_assert_cmpuint (augur_pipeline_results_get_n_mappings (r), ==, 1024);
+      g_assert_cmpuint (augur_pipeline_results_get_n_ties (r), ==, 1);
+      g_assert_cmpuint (augur_pipeline_results_get_n_best (r), ==, 1);
+      /* pruned: far fewer evaluated than 1024, unless all are kept */
+      if (keeps[k] <= 10)
+        g_assert_cmpuint (augur_pipeline_results_get_n_evaluated (r), <, 200);
+      else if (keeps[k] == 1000)
+        g_assert_cmpuint (augur_pipeline_results_get_n_evaluated (r), >=, 1000);
+      g_assert_cmpuint (augur_pipeline_results_get_n_chains (r), <=, augur_pipeline_results_get_n_evaluated (r));
+      for (guint i = 0; i < n; i++)
+        {
+          const AugurMappingResult *x = augur_pipeline_results_get (r, i);
+          const AugurMappingResult *y = g_ptr_array_index (sorted, i);
+          g_autofree char *mx = augur_mapping_to_string (&x->mapping), *my = augur_mapping_to_string (&y->mapping);
+
+          g_assert_cmpfloat_with_epsilon (x->throughput, y->throughput, 1e-9 * y->throughput);
+          /* equal to the solver's precision: the order may differ only then */
+          if (fabs (x->throughput - y->throughput) < 1e-9 * y->throughput &&
+              (i + 1 == n || fabs (y->throughput - ((AugurMappingResult *) g_ptr_array_index (sorted, i + 1))->throughput) >
+                               1e-8 * y->throughput) &&
+              (i == 0 || fabs (y->throughput - ((AugurMappingResult *) g_ptr_array_index (sorted, i - 1))->throughput) >
+                           1e-8 * y->throughput))
+            g_assert_cmpstr (mx, ==, my);
+          g_assert_cmpfloat (x->throughput, <=, x->bound * (1 + 1e-12));
+          g_assert_cmpstr (x->bottleneck, !=, "");
+        }
+    }
+}
+
+/* Symmetric processors: many mappings tie; all counted, the first listed. */
+static void
+test_search_ties (void)
+{
+  const char *text =
+    "type = pipeline; nbproc = 4; cp1=10; cp2=10; cp3=10; cp4=10;\n"
+    "nl1-1=10000; nl2-2=10000; nl3-3=10000; nl4-4=10000;\n"
+    "nl1-2=30; nl1-3=30; nl1-4=30; nl2-3=30; nl2-4=30; nl3-4=30;\n"
+    "nbstage=4; w1=1; w2=1; w3=1; w4=1; ds1=1; ds2=1; ds3=1; ds4=1; ds5=1;\n"
+    "mappings=[1,(1,2,3,4),4];\nthroughput;\n";
+  g_autoptr(AugurPipeline) p = parse (text);
+  AugurPipelineOptions all = { .scope = AUGUR_PIPELINE_ALL, .no_prune = TRUE };
+  AugurPipelineOptions search = { .scope = AUGUR_PIPELINE_SEARCH, .keep = 3 };
+  g_autoptr(AugurPipelineResults) a = augur_pipeline_evaluate (p, &all, NULL, NULL, NULL, NULL);
+  g_autoptr(AugurPipelineResults) r = augur_pipeline_evaluate (p, &search, NULL, NULL, NULL, NULL);
+  g_autofree char *text_out = augur_pipeline_results_to_text (r);
+  g_autofree char *json = augur_pipeline_results_to_json (r);
+
+  g_assert_cmpuint (augur_pipeline_results_get_n_best (a), >, 3);
+  g_assert_cmpuint (augur_pipeline_results_get_n_ties (r), ==, augur_pipeline_results_get_n_best (a));
+  g_assert_cmpuint (augur_pipeline_results_get_n (r), ==, 3);
+  g_assert_cmpuint (augur_pipeline_results_get_n_best (r), ==, 3);
+  /* the first tied mappings in their order */
+  for (guint k = 0; k < 3; k++)
+    g_assert_true (augur_mapping_equal (&augur_pipeline_results_get (r, k)->mapping,
+                                        &augur_pipeline_results_get (a, augur_pipeline_results_get_best (a, k))->mapping));
+  {
+    g_autofree char *line = g_strdup_printf ("(%u mappings tie, the first listed)", augur_pipeline_results_get_n_best (a));
+    g_assert_nonnull (strstr (text_out, line));
+    g_assert_nonnull (strstr (text_out, "Searched:     256 mappings"));
+  }
+  g_assert_nonnull (strstr (json, "\"search\": {\"mappings\": 256, "));
+}
+
+/* Slices of a search, written as records and merged in any order, give
+ * what one search gives; a search of many passes too. */
+static void
+test_search_slices (void)
+{
+  g_autoptr(AugurPipeline) p = parse (SEARCH_DES);
+  AugurPipelineOptions whole = { .scope = AUGUR_PIPELINE_SEARCH, .keep = 7 };
+  g_autoptr(AugurPipelineResults) r = augur_pipeline_evaluate (p, &whole, NULL, NULL, NULL, NULL);
+  const guint cuts[][2] = { { 0, 100 }, { 100, 1 }, { 101, 600 }, { 701, 0 } };
+  char *records[G_N_ELEMENTS (cuts)];
+  guint64 n_mappings, block;
+  guint n_points;
+  guint64 evaluated = 0;
+
+  g_assert_true (augur_pipeline_search_size (p, &n_mappings, &n_points, &block, NULL));
+  g_assert_cmpuint (n_mappings, ==, 1024);
+  g_assert_cmpuint (n_points, ==, 1024);
+  g_assert_cmpuint (block, ==, 1);
+  g_assert_cmpuint (augur_pipeline_count_mappings (p, &whole, NULL), ==, 1024);
+  for (guint i = 0; i < G_N_ELEMENTS (cuts); i++)
+    {
+      AugurPipelineOptions slice = whole;
+      g_autoptr(AugurPipelineResults) part = NULL;
+
+      slice.first = cuts[i][0];
+      slice.count = cuts[i][1];
+      slice.threads = 1 + i % 2;
+      part = augur_pipeline_evaluate (p, &slice, NULL, NULL, NULL, NULL);
+      g_assert_nonnull (part);
+      evaluated += augur_pipeline_results_get_n_evaluated (part);
+      records[G_N_ELEMENTS (cuts) - 1 - i] = augur_pipeline_results_to_records (part, 0, 0);
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPipelineResults) merged =
+      augur_pipeline_results_merge (p, &whole, (const char *const *) records, NULL, G_N_ELEMENTS (cuts), &error);
+    g_assert_no_error (error);
+    assert_same_search (merged, r);
+    g_assert_cmpuint (augur_pipeline_results_get_n_evaluated (merged), ==, evaluated);
+    g_assert_cmpuint (evaluated, >=, augur_pipeline_results_get_n_evaluated (r));
+  }
+  {
+    /* a slice missing: named */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPipelineResults) merged =
+      augur_pipeline_results_merge (p, &whole, (const char *const *) records, NULL, 3, &error);
+    g_assert_null (merged);
+    g_assert_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_MISSING);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (cuts); i++)
+    g_free (records[i]);
+
+  /* passes of 5 candidates: the same as one pass, on one thread or two */
+  for (guint threads = 1; threads <= 2; threads++)
+    {
+      AugurPipelineOptions small = whole;
+      g_autoptr(AugurPipelineResults) many = NULL;
+
+      small.threads = threads;
+      augur_pipeline_search_set_buffer (5);
+      many = augur_pipeline_evaluate (p, &small, NULL, NULL, NULL, NULL);
+      augur_pipeline_search_set_buffer (0);
+      g_assert_nonnull (many);
+      assert_same_search (many, r);
+    }
+}
+
+/* Records damaged or of another search: an error naming the line. */
+static void
+test_search_records (void)
+{
+  g_autoptr(AugurPipeline) p = parse (SEARCH_DES);
+  AugurPipelineOptions whole = { .scope = AUGUR_PIPELINE_SEARCH, .keep = 2 };
+  g_autoptr(AugurPipelineResults) r = augur_pipeline_evaluate (p, &whole, NULL, NULL, NULL, NULL);
+  g_autofree char *records = augur_pipeline_results_to_records (r, 0, 0);
+  const struct { const char *from, *to, *message; } damage[] = {
+    /* a tie's throughput not finite */
+    { "\t1\t", "\t1\tnan\t", NULL },
+    { "augur-records 1 pipeline-search 1024", "augur-records 1 pipeline-mappings 1024", "pipeline-search" },
+    { "augur-records 1 pipeline-search 1024", "augur-records 1 pipeline-search 1023", NULL },
+  };
+
+  g_assert_nonnull (records);
+  g_assert_true (g_str_has_prefix (records, "augur-records 1 pipeline-search 1024\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (damage); i++)
+    {
+      g_autoptr(GString) bad = g_string_new (records);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPipelineResults) merged = NULL;
+      const char *list[] = { NULL };
+
+      g_assert_cmpuint (g_string_replace (bad, damage[i].from, damage[i].to, 1), ==, 1);
+      list[0] = bad->str;
+      merged = augur_pipeline_results_merge (p, &whole, list, NULL, 1, &error);
+      g_assert_null (merged);
+      g_assert_nonnull (error);
+      if (damage[i].message != NULL)
+        g_assert_nonnull (strstr (error->message, damage[i].message));
+    }
+  {
+    /* every line of the best's block kept elsewhere: a mapping outside its point */
+    const AugurMappingResult *best = augur_pipeline_results_get (r, 0);
+    guint64 index = 0;
+    g_autofree char *from = NULL, *to = NULL;
+    g_autoptr(GString) bad = g_string_new (records);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPipelineResults) merged = NULL;
+    const char *list[1];
+
+    for (guint i = 0; i < 5; i++)
+      index = index * 4 + best->mapping.stage[i];
+    from = g_strdup_printf ("\t1\t%" G_GUINT64_FORMAT "\t", index);
+    to = g_strdup_printf ("\t1\t%" G_GUINT64_FORMAT "\t", index + 1);
+    g_assert_cmpuint (g_string_replace (bad, from, to, 1), ==, 1);
+    list[0] = bad->str;
+    merged = augur_pipeline_results_merge (p, &whole, list, NULL, 1, &error);
+    g_assert_null (merged);
+    g_assert_nonnull (strstr (error->message, "a mapping kept is one of the point's"));
+  }
+}
+
+static void
+test_search_errors (void)
+{
+  g_autoptr(AugurPipeline) p = parse (SEARCH_DES);
+  g_autoptr(AugurPipeline) huge = augur_pipeline_new (64, 16);
+  AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_SEARCH };
+  g_autoptr(GCancellable) cancelled = g_cancellable_new ();
+  guint64 n, block;
+  guint points;
+
+  {
+    g_autoptr(GError) error = NULL;
+    g_assert_false (augur_pipeline_search_size (huge, &n, &points, &block, &error));
+    g_assert_nonnull (strstr (error->message, "more than the 2^62 Augur can search"));
+  }
+  {
+    /* 8^10: blocks of 8^5 */
+    g_autoptr(AugurPipeline) big = augur_pipeline_new (8, 10);
+    g_assert_true (augur_pipeline_search_size (big, &n, &points, &block, NULL));
+    g_assert_cmpuint (n, ==, G_GUINT64_CONSTANT (1073741824));
+    g_assert_cmpuint (points, ==, 32768);
+    g_assert_cmpuint (block, ==, 32768);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    AugurPipelineOptions o = options;
+    o.keep = 1001;
+    g_assert_null (augur_pipeline_evaluate (p, &o, NULL, NULL, NULL, &error));
+    g_assert_nonnull (strstr (error->message, "at most 1000"));
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    AugurPipelineOptions o = options;
+    o.first = 1024;
+    g_assert_null (augur_pipeline_evaluate (p, &o, NULL, NULL, NULL, &error));
+    g_assert_nonnull (strstr (error->message, "the slice starts at point 1024"));
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_cancellable_cancel (cancelled);
+    g_assert_null (augur_pipeline_evaluate (p, &options, NULL, NULL, cancelled, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  }
+  {
+    /* over the 4 million a list holds: the search is named */
+    g_autoptr(AugurPipeline) big = augur_pipeline_new (8, 10);
+    AugurPipelineOptions all = { .scope = AUGUR_PIPELINE_ALL };
+    g_autoptr(GError) error = NULL;
+    g_assert_cmpuint (augur_pipeline_count_mappings (big, &all, &error), ==, 0);
+    g_assert_nonnull (strstr (error->message, "search them for the best instead"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -546,5 +856,10 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pipeline/sweep-errors", test_sweep_errors);
   g_test_add_func ("/engine/pipeline/sweep/best-k", test_sweep_best_k);
   g_test_add_func ("/engine/pipeline/line-ends", test_line_ends);
+  g_test_add_func ("/engine/pipeline/search/all", test_search_all);
+  g_test_add_func ("/engine/pipeline/search/ties", test_search_ties);
+  g_test_add_func ("/engine/pipeline/search/slices", test_search_slices);
+  g_test_add_func ("/engine/pipeline/search/records", test_search_records);
+  g_test_add_func ("/engine/pipeline/search/errors", test_search_errors);
   return g_test_run ();
 }

@@ -1,0 +1,818 @@
+/* pipeline-search.c: the best mappings among every one, however many.
+ *
+ * Ns stages on Np processors make Np^Ns mappings: 8^10 is over a billion,
+ * too many to list.  A search numbers them (stage 1 the most significant
+ * digit in base Np, the last stage the fastest: the order of
+ * AUGUR_PIPELINE_ALL) and goes through them in passes.  A pass computes
+ * every mapping's bound (the slowest stage's cycle, which the throughput
+ * never exceeds) and keeps the next million candidates in decreasing order
+ * of bound, then of index, among those that could still enter the best
+ * `keep`; their throughputs are then found in that order (a chain solved,
+ * or the throughput of a chain already solved with the same rates) until
+ * a bound falls below the keep-th best throughput less the tie tolerance:
+ * no mapping left can enter, nor tie the best.  A pass that had to leave
+ * candidates out is followed by one that starts after its last.
+ *
+ * Threads take interleaved blocks of mappings and share what the search
+ * keeps, the chains solved and the level they prune at.  Every chain is
+ * solved from the uniform vector, so a throughput is the same whichever
+ * thread or cluster task finds it.
+ *
+ * A block of consecutive mappings is a point of a cluster job.  Per block
+ * the search keeps how many mappings it evaluated and chains it solved,
+ * the throughputs that may tie the best with how many mappings have each,
+ * and which of its mappings are among the best kept, so the slices of a
+ * job merge into what one search gives.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "pipeline-private.h"
+#include "augur-records.h"
+
+#include <glib/gi18n.h>
+
+#include <math.h>
+#include <string.h>
+
+#define RECORDS_KIND   "pipeline-search"
+#define BUFFER_MAX     (1u << 20)       /* candidates a pass keeps: 16 MB a thread */
+#define MAX_POINTS     65536
+#define MAX_MAPPINGS   (G_GUINT64_CONSTANT (1) << 62)
+#define KNOWN_MAX      4000000          /* chains remembered by their rates: ~1 GB at most */
+#define KEEP_MAX       1000
+#define TIES_MAX       1000             /* distinct throughputs near the best, per block */
+
+static guint buffer_max = BUFFER_MAX;
+
+void
+augur_pipeline_search_set_buffer (guint n)
+{
+  buffer_max = n > 0 ? n : BUFFER_MAX;
+}
+
+typedef struct {
+  guint64 index;
+  double  bound;
+} Candidate;
+
+typedef struct {
+  guint64 index;
+  double  throughput;
+} Kept;
+
+/* A chain solved, by its rates (unused entries 0). */
+typedef struct {
+  double mu[AUGUR_PIPELINE_MAX_STAGES];
+  double la[AUGUR_PIPELINE_MAX_STAGES + 1];
+  double throughput;
+} Known;
+
+typedef struct {
+  const AugurPipeline        *p;
+  const AugurPipelineOptions *options;
+  AugurPipelineTemplate      *t;
+  guint                       np, ns, input, output;
+  gboolean                    follow_last;
+  guint64                     n_mappings, block_size;
+  guint                       first, count;       /* the slice's points */
+  guint                       total_points;
+  guint                       keep, n_threads;
+  GCancellable               *cancellable;
+  AugurProgressFunc           progress;
+  gpointer                    progress_data;
+
+  GMutex                      lock;               /* what follows */
+  AugurSearchBlock           *blocks;             /* count */
+  GArray                     *kept;               /* Kept: decreasing throughput, then index */
+  double                      best;
+  double                      level;              /* a bound below it cannot enter the kept */
+  GHashTable                 *known;              /* Known */
+  guint64                     scanned, evaluated, chains;
+  guint                       pass;
+  gint64                      last_progress;
+  GError                     *error;              /* the first thread's */
+  gboolean                    failed;
+} Search;
+
+/* ---- numbering ------------------------------------------------------------------ */
+
+gboolean
+augur_pipeline_search_size (const AugurPipeline *p,
+                            guint64             *n_mappings,
+                            guint               *n_points,
+                            guint64             *block_size,
+                            GError             **error)
+{
+  guint np = augur_pipeline_get_n_processors (p), ns = augur_pipeline_get_n_stages (p);
+  guint64 n = 1, points, block = 1;
+
+  for (guint i = 0; i < ns; i++)
+    {
+      if (n > MAX_MAPPINGS / np)
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("%u processors and %u stages make %.3g mappings, more than the 2^62 Augur can search: "
+                         "list candidate mappings instead"), np, ns, pow (np, ns));
+          return FALSE;
+        }
+      n *= np;
+    }
+  points = n;
+  while (points > MAX_POINTS)
+    {
+      points /= np;     /* n is np^ns: every block has np^k mappings */
+      block *= np;
+    }
+  *n_mappings = n;
+  *n_points = (guint) points;
+  *block_size = block;
+  return TRUE;
+}
+
+static void
+mapping_at (const Search *s, guint64 index, AugurMapping *m)
+{
+  m->n_stages = s->ns;
+  m->input = s->input;
+  for (guint i = s->ns; i-- > 0;)
+    {
+      m->stage[i] = (guint) (index % s->np);
+      index /= s->np;
+    }
+  m->output = s->follow_last ? m->stage[s->ns - 1] : s->output;
+}
+
+static void
+mapping_next (const Search *s, AugurMapping *m)
+{
+  guint i = s->ns;
+
+  while (i > 0 && ++m->stage[i - 1] == s->np)
+    m->stage[--i] = 0;
+  m->output = s->follow_last ? m->stage[s->ns - 1] : s->output;
+}
+
+static gboolean
+candidate_better (const Candidate *a, const Candidate *b)
+{
+  return a->bound > b->bound || (a->bound == b->bound && a->index < b->index);
+}
+
+static int
+candidate_compare (gconstpointer a, gconstpointer b)
+{
+  return candidate_better (a, b) ? -1 : candidate_better (b, a) ? 1 : 0;
+}
+
+static gboolean
+kept_better (const Kept *a, const Kept *b)
+{
+  return a->throughput > b->throughput || (a->throughput == b->throughput && a->index < b->index);
+}
+
+static int
+kept_compare (gconstpointer a, gconstpointer b)
+{
+  return kept_better (a, b) ? -1 : kept_better (b, a) ? 1 : 0;
+}
+
+static guint
+known_hash (gconstpointer key)
+{
+  const Known *k = key;
+  const guint8 *bytes = (const guint8 *) k->mu;
+  guint h = 5381;
+
+  for (gsize i = 0; i < sizeof k->mu + sizeof k->la; i++)
+    h = h * 33 + bytes[i];
+  return h;
+}
+
+static gboolean
+known_equal (gconstpointer a, gconstpointer b)
+{
+  const Known *x = a, *y = b;
+  return memcmp (x->mu, y->mu, sizeof x->mu) == 0 && memcmp (x->la, y->la, sizeof x->la) == 0;
+}
+
+/* ---- what a search keeps ------------------------------------------------------ */
+
+/* A throughput of a block near the best (with the lock). */
+static void
+add_tie (GArray *ties, double throughput, guint64 count)
+{
+  guint i = 0;
+
+  while (i < ties->len && g_array_index (ties, AugurSearchTie, i).throughput > throughput)
+    i++;
+  if (i < ties->len && g_array_index (ties, AugurSearchTie, i).throughput == throughput)
+    g_array_index (ties, AugurSearchTie, i).count += count;
+  else
+    {
+      AugurSearchTie tie = { throughput, count };
+      g_array_insert_val (ties, i, tie);
+    }
+}
+
+/* Drops the throughputs of a block that can no longer tie `best`. */
+static void
+trim_ties (GArray *ties, double best)
+{
+  guint n = 0;
+
+  while (n < ties->len && g_array_index (ties, AugurSearchTie, n).throughput >= best * (1 - TIE_TOLERANCE))
+    n++;
+  g_array_set_size (ties, n);
+}
+
+/* Keeps `k` among the best `keep` of `kept` (decreasing). */
+static void
+keep_best (GArray *kept, guint keep, const Kept *k)
+{
+  guint i = kept->len;
+
+  if (kept->len == keep && !kept_better (k, &g_array_index (kept, Kept, keep - 1)))
+    return;
+  while (i > 0 && kept_better (k, &g_array_index (kept, Kept, i - 1)))
+    i--;
+  g_array_insert_val (kept, i, *k);
+  if (kept->len > keep)
+    g_array_set_size (kept, keep);
+}
+
+/* A mapping's throughput, found (with the lock). */
+static void
+record (Search *s, AugurSearchBlock *block, guint64 index, double throughput)
+{
+  Kept k = { index, throughput };
+
+  if (throughput >= s->best * (1 - TIE_TOLERANCE))
+    {
+      add_tie (block->ties, throughput, 1);
+      if (throughput > s->best)
+        s->best = throughput;
+      if (block->ties->len > 32)
+        trim_ties (block->ties, s->best);
+    }
+  keep_best (s->kept, s->keep, &k);
+  if (s->kept->len == s->keep)
+    s->level = MIN (g_array_index (s->kept, Kept, s->keep - 1).throughput, s->best) * (1 - TIE_TOLERANCE);
+}
+
+static double
+level (Search *s)
+{
+  double v;
+
+  g_mutex_lock (&s->lock);
+  v = s->level;
+  g_mutex_unlock (&s->lock);
+  return v;
+}
+
+static void
+report (Search *s, gboolean force)
+{
+  gint64 now = g_get_monotonic_time ();
+  char phase[160];
+  guint pass;
+  guint64 evaluated, chains;
+
+  if (s->progress == NULL)
+    return;
+  g_mutex_lock (&s->lock);
+  if (!force && now - s->last_progress < 100000)
+    {
+      g_mutex_unlock (&s->lock);
+      return;
+    }
+  s->last_progress = now;
+  pass = s->pass;
+  evaluated = s->evaluated;
+  chains = s->chains;
+  g_mutex_unlock (&s->lock);
+  /* Translators: progress of a search of every mapping, e.g. "Searching
+   * 1.07e+09 mappings, pass 2: 5210 evaluated, 1042 chains solved". */
+  g_snprintf (phase, sizeof phase, _("Searching %.3g mappings, pass %u: %.0f evaluated, %.0f chains solved"),
+              (double) s->count * s->block_size, pass, (double) evaluated, (double) chains);
+  s->progress (-1, phase, s->progress_data);
+}
+
+static gboolean
+stopped (Search *s, GError **error)
+{
+  gboolean failed;
+
+  if (g_cancellable_set_error_if_cancelled (s->cancellable, error))
+    return TRUE;
+  g_mutex_lock (&s->lock);
+  failed = s->failed;
+  g_mutex_unlock (&s->lock);
+  if (failed)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Evaluation cancelled"));
+  return failed;
+}
+
+/* ---- a thread's passes ----------------------------------------------------------- */
+
+/* The next candidates of the thread's blocks after `after` (or from the
+ * first), at or above the level, the best buffer_max of them in a heap
+ * whose top is the worst; *overflow when some were left out. */
+static gboolean
+scan (Search *s, guint thread, const Candidate *after, double at_least, GArray *heap, gboolean *overflow,
+      GError **error)
+{
+  *overflow = FALSE;
+  g_array_set_size (heap, 0);
+  for (guint b = thread; b < s->count; b += s->n_threads)
+    {
+      guint64 lo = (guint64) (s->first + b) * s->block_size, hi = lo + s->block_size;
+      AugurMappingResult r = { 0 };
+
+      mapping_at (s, lo, &r.mapping);
+      for (guint64 idx = lo; idx < hi; idx++)
+        {
+          Candidate c;
+
+          if (idx > lo)
+            mapping_next (s, &r.mapping);
+          if ((idx & 0xffff) == 0)
+            {
+              if (stopped (s, error))
+                return FALSE;
+              report (s, FALSE);
+            }
+          augur_pipeline_fill_rates (s->p, &r);
+          c.index = idx;
+          c.bound = r.bound;
+          if ((after != NULL && !candidate_better (after, &c)) || !(c.bound >= at_least))
+            continue;
+          if (heap->len < buffer_max)
+            {
+              /* sift up: the worst on top */
+              guint i = heap->len;
+              g_array_set_size (heap, heap->len + 1);
+              while (i > 0 && candidate_better (&g_array_index (heap, Candidate, (i - 1) / 2), &c))
+                {
+                  g_array_index (heap, Candidate, i) = g_array_index (heap, Candidate, (i - 1) / 2);
+                  i = (i - 1) / 2;
+                }
+              g_array_index (heap, Candidate, i) = c;
+            }
+          else
+            {
+              Candidate *h = (Candidate *) heap->data;
+              guint i = 0, n = heap->len;
+
+              *overflow = TRUE;
+              if (!candidate_better (&c, &h[0]))
+                continue;
+              /* replace the worst, sift down */
+              for (;;)
+                {
+                  guint l = 2 * i + 1, worst = i;
+                  const Candidate *w = &c;
+                  if (l < n && candidate_better (w, &h[l]))
+                    worst = l, w = &h[l];
+                  if (l + 1 < n && candidate_better (w, &h[l + 1]))
+                    worst = l + 1;
+                  if (worst == i)
+                    break;
+                  h[i] = h[worst];
+                  i = worst;
+                }
+              h[i] = c;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* One candidate's throughput: known, or its chain solved. */
+static gboolean
+evaluate (Search *s, const Candidate *c, GError **error)
+{
+  AugurMappingResult r = { 0 };
+  Known key = { { 0 } }, *known;
+  AugurSearchBlock *block = &s->blocks[c->index / s->block_size - s->first];
+  gboolean solved = FALSE;
+  double throughput;
+
+  mapping_at (s, c->index, &r.mapping);
+  augur_pipeline_fill_rates (s->p, &r);
+  memcpy (key.mu, r.mu, sizeof key.mu);
+  memcpy (key.la, r.la, sizeof key.la);
+  g_mutex_lock (&s->lock);
+  known = g_hash_table_lookup (s->known, &key);
+  throughput = known != NULL ? known->throughput : NAN;
+  g_mutex_unlock (&s->lock);
+  if (known == NULL)
+    {
+      throughput = augur_pipeline_template_solve (s->t, NULL, r.mu, r.la, &s->options->solver, s->cancellable,
+                                                  error);
+      if (isnan (throughput))
+        {
+          if (error && *error && !g_error_matches (*error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            {
+              g_autofree char *m = augur_mapping_to_string (&r.mapping);
+              g_prefix_error (error, _("mapping %s: "), m);
+            }
+          return FALSE;
+        }
+      solved = TRUE;
+    }
+  g_mutex_lock (&s->lock);
+  if (solved)
+    {
+      s->chains++;
+      block->solved++;
+      if (g_hash_table_size (s->known) < KNOWN_MAX && !g_hash_table_contains (s->known, &key))
+        {
+          Known *k = g_memdup2 (&key, sizeof key);
+          k->throughput = throughput;
+          g_hash_table_add (s->known, k);
+        }
+    }
+  s->evaluated++;
+  block->evaluated++;
+  record (s, block, c->index, throughput);
+  g_mutex_unlock (&s->lock);
+  return TRUE;
+}
+
+typedef struct {
+  Search *s;
+  guint   thread;
+} Worker;
+
+static gpointer
+search_thread (gpointer data)
+{
+  Worker *w = data;
+  Search *s = w->s;
+  g_autoptr(GArray) heap = g_array_new (FALSE, FALSE, sizeof (Candidate));
+  g_autoptr(GError) error = NULL;
+  Candidate after = { 0 };
+  gboolean have_after = FALSE;
+
+  for (;;)
+    {
+      gboolean overflow = FALSE, done = FALSE;
+
+      if (!scan (s, w->thread, have_after ? &after : NULL, level (s), heap, &overflow, &error))
+        break;
+      g_array_sort (heap, candidate_compare);
+      for (guint i = 0; i < heap->len && !done; i++)
+        {
+          const Candidate *c = &g_array_index (heap, Candidate, i);
+
+          if (c->bound < level (s))
+            done = TRUE;   /* nothing left of this thread can enter the best */
+          else if (stopped (s, &error) || !evaluate (s, c, &error))
+            break;
+          report (s, FALSE);
+        }
+      if (error != NULL || done || !overflow)
+        break;
+      after = g_array_index (heap, Candidate, heap->len - 1);
+      have_after = TRUE;
+      g_mutex_lock (&s->lock);
+      s->pass++;
+      g_mutex_unlock (&s->lock);
+      report (s, TRUE);
+    }
+  if (error != NULL)
+    {
+      g_mutex_lock (&s->lock);
+      /* the first error, unless it is another thread's stop */
+      if (!s->failed || (s->error != NULL && g_error_matches (s->error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+                         !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
+        {
+          g_clear_error (&s->error);
+          s->error = g_steal_pointer (&error);
+        }
+      s->failed = TRUE;
+      g_mutex_unlock (&s->lock);
+    }
+  return NULL;
+}
+
+/* ---- results ----------------------------------------------------------------- */
+
+static AugurSearchBlock *
+blocks_new (guint n)
+{
+  AugurSearchBlock *blocks = g_new0 (AugurSearchBlock, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    blocks[i].ties = g_array_new (FALSE, FALSE, sizeof (AugurSearchTie));
+  return blocks;
+}
+
+void
+augur_pipeline_search_blocks_free (AugurPipelineResults *r)
+{
+  if (r->blocks == NULL)
+    return;
+  for (guint i = 0; i < r->n_points; i++)
+    g_clear_pointer (&r->blocks[i].ties, g_array_unref);
+  g_clear_pointer (&r->blocks, g_free);
+}
+
+/* The results of a search from its blocks (taken) and what it kept. */
+static AugurPipelineResults *
+results_new (const Search *s, AugurSearchBlock *blocks, GArray *kept)
+{
+  AugurPipelineResults *res = g_new0 (AugurPipelineResults, 1);
+  double best = kept->len > 0 ? g_array_index (kept, Kept, 0).throughput : NAN;
+
+  res->rows = g_array_new (FALSE, TRUE, sizeof (AugurMappingResult));
+  res->best = g_array_new (FALSE, FALSE, sizeof (guint));
+  res->search = TRUE;
+  res->n_mappings = s->n_mappings;
+  res->first_point = s->first;
+  res->n_points = s->count;
+  res->n_points_total = s->total_points;
+  res->block_size = s->block_size;
+  res->blocks = blocks;
+  res->row_index = g_new (guint64, MAX (kept->len, 1));
+  for (guint i = 0; i < s->count; i++)
+    {
+      AugurSearchBlock *b = &blocks[i];
+
+      trim_ties (b->ties, best);
+      for (guint k = 0; k < b->ties->len; k++)
+        res->n_ties += g_array_index (b->ties, AugurSearchTie, k).count;
+      res->n_evaluated += b->evaluated;
+      res->n_chains += b->solved;
+      res->seconds += b->seconds;
+    }
+  for (guint i = 0; i < kept->len; i++)
+    {
+      const Kept *k = &g_array_index (kept, Kept, i);
+      AugurMappingResult r = { 0 };
+
+      mapping_at (s, k->index, &r.mapping);
+      augur_pipeline_fill_rates (s->p, &r);
+      r.throughput = k->throughput;
+      r.solved = TRUE;
+      augur_pipeline_fill_bottleneck (s->ns, &r);
+      res->row_index[i] = k->index;
+      g_array_append_val (res->rows, r);
+      if (k->throughput >= best * (1 - TIE_TOLERANCE))
+        g_array_append_val (res->best, i);
+    }
+  res->n_solved = res->rows->len;
+  return res;
+}
+
+/* What every search and merge needs: the numbering and the slice. */
+static gboolean
+search_init (Search *s, const AugurPipeline *p, const AugurPipelineOptions *options, GError **error)
+{
+  guint n_points;
+
+  memset (s, 0, sizeof *s);
+  s->p = p;
+  s->options = options;
+  s->np = augur_pipeline_get_n_processors (p);
+  s->ns = augur_pipeline_get_n_stages (p);
+  augur_pipeline_all_policy (p, &s->input, &s->output, &s->follow_last);
+  if (!augur_pipeline_search_size (p, &s->n_mappings, &n_points, &s->block_size, error))
+    return FALSE;
+  s->total_points = n_points;
+  if (options->keep > KEEP_MAX)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("a search keeps at most %u of the best mappings, not %u"), KEEP_MAX, options->keep);
+      return FALSE;
+    }
+  s->keep = options->keep > 0 ? options->keep : AUGUR_PIPELINE_SEARCH_KEEP;
+  s->first = options->first;
+  s->count = options->count;
+  if (s->first >= n_points)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("the slice starts at point %u, but the search has %u"), s->first, n_points);
+      return FALSE;
+    }
+  if (s->count == 0 || s->count > n_points - s->first)
+    s->count = n_points - s->first;
+  return TRUE;
+}
+
+AugurPipelineResults *
+augur_pipeline_search (const AugurPipeline        *p,
+                       const AugurPipelineOptions *options,
+                       AugurProgressFunc           progress,
+                       gpointer                    progress_data,
+                       GCancellable               *cancellable,
+                       GError                    **error)
+{
+  Search s;
+  gint64 start = g_get_monotonic_time ();
+  AugurPipelineResults *res = NULL;
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
+  g_autofree Worker *workers = NULL;
+
+  if (!search_init (&s, p, options, error))
+    return NULL;
+  s.cancellable = cancellable;
+  s.progress = progress;
+  s.progress_data = progress_data;
+  s.n_threads = options->threads > 0 ? options->threads : g_get_num_processors ();
+  s.n_threads = CLAMP (s.n_threads, 1, MIN (s.count, 64));
+  if (progress)
+    progress (-1, _("Deriving the state space"), progress_data);
+  s.t = augur_pipeline_template_new (s.ns, cancellable, error);
+  if (s.t == NULL)
+    return NULL;
+  g_mutex_init (&s.lock);
+  s.blocks = blocks_new (s.count);
+  s.kept = g_array_new (FALSE, FALSE, sizeof (Kept));
+  s.best = -INFINITY;
+  s.level = -INFINITY;
+  s.pass = 1;
+  s.known = g_hash_table_new_full (known_hash, known_equal, g_free, NULL);
+
+  workers = g_new (Worker, s.n_threads);
+  for (guint i = 0; i < s.n_threads; i++)
+    {
+      workers[i] = (Worker) { &s, i };
+      if (i > 0)
+        g_ptr_array_add (threads, g_thread_new ("augur-search", search_thread, &workers[i]));
+    }
+  search_thread (&workers[0]);
+  for (guint i = 0; i < threads->len; i++)
+    g_thread_join (g_ptr_array_index (threads, i));
+
+  if (s.failed)
+    {
+      g_propagate_error (error, g_steal_pointer (&s.error));
+      for (guint i = 0; i < s.count; i++)
+        g_array_unref (s.blocks[i].ties);
+      g_free (s.blocks);
+    }
+  else
+    {
+      s.blocks[0].seconds = (g_get_monotonic_time () - start) / 1e6;
+      res = results_new (&s, s.blocks, s.kept);
+    }
+  g_array_unref (s.kept);
+  g_hash_table_unref (s.known);
+  augur_pipeline_template_free (s.t);
+  g_mutex_clear (&s.lock);
+  return res;
+}
+
+/* ---- a cluster job's slices ------------------------------------------------------ */
+
+char *
+augur_pipeline_search_to_records (const AugurPipelineResults *r)
+{
+  GString *s;
+
+  g_return_val_if_fail (r->search, NULL);
+  s = augur_records_begin (RECORDS_KIND, r->n_points_total);
+  for (guint i = 0; i < r->n_points; i++)
+    {
+      const AugurSearchBlock *b = &r->blocks[i];
+      guint64 lo = (guint64) (r->first_point + i) * r->block_size, hi = lo + r->block_size;
+      guint n_kept = 0;
+
+      augur_records_point (s, r->first_point + i);
+      augur_records_add_uint (s, b->evaluated);
+      augur_records_add_uint (s, b->solved);
+      augur_records_add_double (s, b->seconds);
+      augur_records_add_uint (s, b->ties->len);
+      for (guint k = 0; k < b->ties->len; k++)
+        {
+          augur_records_add_double (s, g_array_index (b->ties, AugurSearchTie, k).throughput);
+          augur_records_add_uint (s, g_array_index (b->ties, AugurSearchTie, k).count);
+        }
+      for (guint k = 0; k < r->rows->len; k++)
+        n_kept += r->row_index[k] >= lo && r->row_index[k] < hi;
+      augur_records_add_uint (s, n_kept);
+      for (guint k = 0; k < r->rows->len; k++)
+        if (r->row_index[k] >= lo && r->row_index[k] < hi)
+          {
+            augur_records_add_uint (s, r->row_index[k]);
+            augur_records_add_double (s, g_array_index (r->rows, AugurMappingResult, k).throughput);
+          }
+    }
+  return augur_records_end (s);
+}
+
+typedef struct {
+  Search *s;
+  GArray *kept;
+} Merge;
+
+/* One block's line. */
+static gboolean
+read_block (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  Merge *m = data;
+  Search *s = m->s;
+  AugurSearchBlock *b = &s->blocks[index];
+  guint64 lo = (guint64) index * s->block_size, n_ties, n_kept, total = 0;
+  double previous = INFINITY;
+
+  if (!augur_records_line_uint (line, s->block_size, &b->evaluated, error) ||
+      !augur_records_line_uint (line, b->evaluated, &b->solved, error) ||
+      !augur_records_line_double (line, &b->seconds, error))
+    return FALSE;
+  if (!(isfinite (b->seconds) && b->seconds >= 0))
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("seconds are finite and not negative"));
+      return FALSE;
+    }
+  if (!augur_records_line_uint (line, TIES_MAX, &n_ties, error))
+    return FALSE;
+  for (guint64 k = 0; k < n_ties; k++)
+    {
+      AugurSearchTie tie;
+      if (!augur_records_line_double (line, &tie.throughput, error) ||
+          !augur_records_line_uint (line, b->evaluated, &tie.count, error))
+        return FALSE;
+      total += tie.count;
+      if (!(isfinite (tie.throughput) && tie.throughput >= 0 && tie.throughput < previous) || tie.count == 0 ||
+          total > b->evaluated)
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("the throughputs near the best are finite, decreasing and counted, no more than the "
+                         "mappings evaluated"));
+          return FALSE;
+        }
+      previous = tie.throughput;
+      g_array_append_val (b->ties, tie);
+    }
+  if (!augur_records_line_uint (line, MIN (b->evaluated, s->keep), &n_kept, error))
+    return FALSE;
+  for (guint64 k = 0; k < n_kept; k++)
+    {
+      Kept kept;
+      if (!augur_records_line_uint (line, G_MAXUINT64, &kept.index, error) ||
+          !augur_records_line_double (line, &kept.throughput, error))
+        return FALSE;
+      if (kept.index < lo || kept.index - lo >= s->block_size || !(isfinite (kept.throughput) && kept.throughput >= 0))
+        {
+          g_autofree char *from = g_strdup_printf ("%" G_GUINT64_FORMAT, lo);
+          g_autofree char *to = g_strdup_printf ("%" G_GUINT64_FORMAT, lo + s->block_size - 1);
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("a mapping kept is one of the point's (%s to %s) with a finite throughput"), from, to);
+          return FALSE;
+        }
+      for (guint j = m->kept->len - (guint) k; j < m->kept->len; j++)
+        if (g_array_index (m->kept, Kept, j).index == kept.index)
+          {
+            g_autofree char *which = g_strdup_printf ("%" G_GUINT64_FORMAT, kept.index);
+            g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                         _("mapping %s is kept twice"), which);
+            return FALSE;
+          }
+      g_array_append_val (m->kept, kept);
+    }
+  return augur_records_line_done (line, error);
+}
+
+AugurPipelineResults *
+augur_pipeline_search_merge (const AugurPipeline        *p,
+                             const AugurPipelineOptions *options,
+                             const char *const          *records,
+                             const char *const          *names,
+                             guint                       n_records,
+                             GError                    **error)
+{
+  AugurPipelineOptions whole = *options;
+  AugurPipelineResults *res;
+  g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (Kept));
+  Search s;
+  Merge m = { &s, kept };
+
+  whole.first = whole.count = 0;
+  if (!search_init (&s, p, &whole, error))
+    return NULL;
+  s.blocks = blocks_new (s.count);
+  if (!augur_records_read (RECORDS_KIND, s.count, records, names, n_records, read_block, &m, error))
+    {
+      for (guint i = 0; i < s.count; i++)
+        g_array_unref (s.blocks[i].ties);
+      g_free (s.blocks);
+      return NULL;
+    }
+  g_array_sort (kept, kept_compare);
+  if (kept->len > s.keep)
+    g_array_set_size (kept, s.keep);
+  res = results_new (&s, s.blocks, kept);
+  if (kept->len == 0 || res->n_ties == 0)
+    {
+      /* every slice keeps its best, which ties itself */
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("the records keep no mapping that ties the best: they are damaged"));
+      augur_pipeline_results_free (res);
+      return NULL;
+    }
+  return res;
+}

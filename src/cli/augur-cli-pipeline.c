@@ -93,6 +93,7 @@ augur_cli_pipeline (int argc, char **argv)
   g_autofree char *solver = NULL;
   gboolean all = FALSE, search = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
   gint best_k = 0, keep = 0;
+  double at_least = 0;
   g_auto(AugurCliSlurmOptions) so = { 0 };
   int mode;
   GOptionEntry entries[] = {
@@ -100,6 +101,8 @@ augur_cli_pipeline (int argc, char **argv)
     { "search", 0, 0, G_OPTION_ARG_NONE, &search, "Search every mapping for the best, listing only those (any number "
       "of mappings)", NULL },
     { "keep", 0, 0, G_OPTION_ARG_INT, &keep, "How many of the best a search keeps (default 10, at most 1000)", "K" },
+    { "at-least", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_DOUBLE, &at_least,
+      "A search's task: the throughput K mappings are known to reach", "X" },
     { "no-prune", 0, 0, G_OPTION_ARG_NONE, &no_prune, "Solve every mapping, even those that cannot win", NULL },
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Sweep a parameter (cpJ, wI, dsI, nlA-B, links, cp)", "NAME=FROM:TO:POINTS" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &logarithmic, "Space the sweep's points logarithmically", NULL },
@@ -160,6 +163,11 @@ augur_cli_pipeline (int argc, char **argv)
       fprintf (stderr, "augur-cli pipeline: --keep is for --search\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
+  if (!(at_least >= 0 && isfinite (at_least)) || (at_least > 0 && !search))
+    {
+      fprintf (stderr, "augur-cli pipeline: --at-least is a search's, a finite throughput\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (keep < 0 || keep > 1000)
     {
       fprintf (stderr, "augur-cli pipeline: --keep takes 1 to 1000\n");
@@ -183,9 +191,11 @@ augur_cli_pipeline (int argc, char **argv)
     {
       AugurPipelineOptions options = { .scope = search ? AUGUR_PIPELINE_SEARCH : all ? AUGUR_PIPELINE_ALL
                                                                                     : AUGUR_PIPELINE_LISTED,
-                                       .no_prune = TRUE, .solver = solver_options, .keep = (guint) keep };
+                                       .no_prune = TRUE, .solver = solver_options, .keep = (guint) keep,
+                                       .at_least = at_least };
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
       g_autofree char *keep_text = g_strdup_printf ("%d", keep);
+      g_autofree char *level_text = NULL;
       guint n;
 
       if (sweep != NULL && all)
@@ -300,7 +310,22 @@ augur_cli_pipeline (int argc, char **argv)
       if (all)
         g_ptr_array_add (args, (gpointer) "--all-mappings");
       if (search)
-        g_ptr_array_add (args, (gpointer) "--search");
+        {
+          /* every task prunes below what the best `keep` are known to
+           * reach, as the whole search would once it found them */
+          double level = augur_pipeline_search_level (pipeline, &options, 10, NULL);
+          g_ptr_array_add (args, (gpointer) "--search");
+          if (level > 0)
+            {
+              g_autoptr(GString) t = g_string_new (NULL);
+              augur_format_append_double (t, level);
+              level_text = g_string_free (g_steal_pointer (&t), FALSE);
+              g_ptr_array_add (args, (gpointer) "--at-least");
+              g_ptr_array_add (args, level_text);
+              printf ("A first climb from the listed mappings found the best %u reach %s: the tasks prune below it\n",
+                      options.keep > 0 ? options.keep : AUGUR_PIPELINE_SEARCH_KEEP, level_text);
+            }
+        }
       if (keep > 0)
         {
           g_ptr_array_add (args, (gpointer) "--keep");
@@ -349,7 +374,8 @@ augur_cli_pipeline (int argc, char **argv)
     {
       AugurPipelineOptions options = { .scope = search ? AUGUR_PIPELINE_SEARCH : all ? AUGUR_PIPELINE_ALL
                                                                                     : AUGUR_PIPELINE_LISTED,
-                                       .no_prune = no_prune, .solver = solver_options, .keep = (guint) keep };
+                                       .no_prune = no_prune, .solver = solver_options, .keep = (guint) keep,
+                                       .at_least = at_least };
       g_autoptr(AugurPipelineResults) results =
         augur_pipeline_evaluate (pipeline, &options, augur_cli_on_progress, NULL, NULL, &error);
       if (verbose)

@@ -266,6 +266,8 @@ merge_pipeline (const AugurSlurmJob *job, const char *format)
       options.scope = AUGUR_PIPELINE_ALL;
     else if (strcmp (args[i], "--keep") == 0 && args[i + 1] != NULL)
       options.keep = (guint) g_ascii_strtoull (args[++i], NULL, 10);
+    else if (strcmp (args[i], "--at-least") == 0 && args[i + 1] != NULL)
+      options.at_least = g_ascii_strtod (args[++i], NULL);
   if (strcmp (augur_slurm_job_get_kind (job), "pipeline-search") == 0)
     options.scope = AUGUR_PIPELINE_SEARCH;
   results = augur_pipeline_results_merge (pipeline, &options, records, augur_slurm_job_get_record_paths (job),

@@ -66,6 +66,36 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       if (none != NULL || e0 == NULL)
         abort ();
     }
+    {
+      /* a search keeping the best 3 of the 9 mappings */
+      AugurPipelineOptions search = { .scope = AUGUR_PIPELINE_SEARCH, .keep = 3 };
+      g_autoptr(GError) e1 = NULL;
+      g_autoptr(AugurPipelineResults) best = augur_pipeline_results_merge (pipeline, &search, records, names, n, &e1);
+
+      if (best == NULL && (e1 == NULL || (strncmp (e1->message, "task-", 5) != 0 &&
+                                          strncmp (e1->message, "no records give point ", 22) != 0 &&
+                                          strncmp (e1->message, "the records keep no mapping", 27) != 0)))
+        abort ();
+      if (best != NULL)
+        {
+          guint64 ties = augur_pipeline_results_get_n_ties (best);
+          g_autofree char *json = augur_pipeline_results_to_json (best);
+          g_autofree char *txt = augur_pipeline_results_to_text (best);
+          g_autofree char *again = augur_pipeline_results_to_records (best, 0, 0);
+
+          if (e1 != NULL || augur_pipeline_results_get_n (best) == 0 || augur_pipeline_results_get_n (best) > 3 ||
+              ties == 0 || ties > 9 || augur_pipeline_results_get_n_best (best) == 0 ||
+              augur_pipeline_results_get_n_mappings (best) != 9 || json == NULL || txt == NULL || again == NULL)
+            abort ();
+          for (guint i = 0; i < augur_pipeline_results_get_n (best); i++)
+            {
+              const AugurMappingResult *row = augur_pipeline_results_get (best, i);
+              if (!row->solved || !(isfinite (row->throughput) && row->throughput >= 0) ||
+                  (i > 0 && row->throughput > augur_pipeline_results_get (best, i - 1)->throughput))
+                abort ();
+            }
+        }
+    }
     r = augur_pipeline_results_merge (pipeline, &options, records, names, n, &error);
     {
       AugurSweepSpec spec = { .parameter = (char *) "cp2", .from = 0.1, .to = 100, .points = 4, .logarithmic = TRUE };

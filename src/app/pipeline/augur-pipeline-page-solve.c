@@ -122,6 +122,7 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   const char *solver = augur_solver_kind_to_name (in->options.solver.kind);
   g_autofree char *best = g_strdup_printf ("%u", in->spec.best_k);
+  g_autofree char *at_least = NULL;
   AugurSlurmPlan plan = { !in->is_sweep ? "pipeline-mappings" : in->spec.best_k > 0 ? "pipeline-best" : "pipeline-sweep",
                           "pipeline", "pipeline.des", des, strlen (des), NULL, 0, NULL };
 
@@ -149,6 +150,22 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
     {
       if (in->options.scope == AUGUR_PIPELINE_ALL)
         g_ptr_array_add (args, (gpointer) "--all-mappings");
+      if (in->options.scope == AUGUR_PIPELINE_SEARCH)
+        {
+          /* every task prunes below what the best are known to reach */
+          double level = augur_pipeline_search_level (in->pipeline, &in->options, 10, cancellable);
+
+          g_ptr_array_add (args, (gpointer) "--search");
+          plan.kind = "pipeline-search";
+          if (level > 0)
+            {
+              g_autoptr(GString) t = g_string_new (NULL);
+              augur_format_append_double (t, level);
+              at_least = g_string_free (g_steal_pointer (&t), FALSE);
+              g_ptr_array_add (args, (gpointer) "--at-least");
+              g_ptr_array_add (args, at_least);
+            }
+        }
       plan.n_points = augur_pipeline_count_mappings (in->pipeline, &in->options, error);
       if (plan.n_points == 0)
         return NULL;
@@ -168,7 +185,8 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
 static gboolean
 cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GError **error)
 {
-  static const char *const kinds[] = { "pipeline-mappings", "pipeline-sweep", "pipeline-best", NULL };
+  static const char *const kinds[] = { "pipeline-mappings", "pipeline-search", "pipeline-sweep", "pipeline-best",
+                                       NULL };
   g_autoptr(AugurSlurmJob) job = augur_cluster_open (in->dir, in->cluster, kinds, _("a pipeline's"), &out->message,
                                                      cancellable, error);
   g_autofree char *text = NULL;
@@ -201,8 +219,11 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
   }
   args = augur_slurm_job_get_arguments (job);
   records = augur_slurm_job_get_records (job, &n_records);
-  in->is_sweep = strcmp (augur_slurm_job_get_kind (job), "pipeline-mappings") != 0;
+  in->is_sweep = strcmp (augur_slurm_job_get_kind (job), "pipeline-sweep") == 0 ||
+                 strcmp (augur_slurm_job_get_kind (job), "pipeline-best") == 0;
   in->options = (AugurPipelineOptions) { .scope = AUGUR_PIPELINE_LISTED, .no_prune = TRUE };
+  if (strcmp (augur_slurm_job_get_kind (job), "pipeline-search") == 0)
+    in->options.scope = AUGUR_PIPELINE_SEARCH;
   g_clear_pointer (&in->spec.parameter, g_free);
   in->spec = (AugurSweepSpec) { 0 };
   for (guint i = 0; args[i] != NULL; i++)
@@ -210,6 +231,10 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
       in->options.scope = AUGUR_PIPELINE_ALL;
     else if (strcmp (args[i], "--log") == 0)
       in->spec.logarithmic = TRUE;
+    else if (strcmp (args[i], "--keep") == 0 && args[i + 1] != NULL)
+      in->options.keep = (guint) g_ascii_strtoull (args[++i], NULL, 10);
+    else if (strcmp (args[i], "--at-least") == 0 && args[i + 1] != NULL)
+      in->options.at_least = g_ascii_strtod (args[++i], NULL);
     else if (strcmp (args[i], "--solver") == 0 && args[i + 1] != NULL)
       augur_solver_kind_from_name (args[++i], &in->options.solver.kind);
     else if (strcmp (args[i], "--best") == 0 && args[i + 1] != NULL)
@@ -439,10 +464,11 @@ present_results (AugurPipelinePage *self,
               g_autofree char *s = augur_mapping_to_string (&best[k]);
               g_string_append_printf (list, "%s%s", k > 0 ? ", " : "", s);
             }
-          if (n_best > 6)
+          if (augur_pipeline_results_get_n_ties (self->results) > MIN (n_best, 6))
             g_string_append (list, ", …");
           /* Translators: e.g. "3 mappings tie at 5.63467: [1,(1,2,3),3], …". */
-          text = g_strdup_printf (_("%u mappings tie at %.6g: %s"), n_best, top, list->str);
+          text = g_strdup_printf (_("%.0f mappings tie at %.6g: %s"),
+                                  (double) augur_pipeline_results_get_n_ties (self->results), top, list->str);
           g_string_free (list, TRUE);
         }
       set_best_text (self, text);
@@ -451,6 +477,13 @@ present_results (AugurPipelinePage *self,
                                      augur_pipeline_results_get_best (self->results, 0));
     }
 
+  if (augur_pipeline_results_is_search (self->results))
+    /* Translators: e.g. "Best 10 of 1073741824 mappings searched · 1042
+     * solved · 3.2 s"; the others cannot enter the best. */
+    status = g_strdup_printf (_("Best %u of %.0f mappings searched · %.0f solved · %s"), n,
+                              (double) augur_pipeline_results_get_n_mappings (self->results),
+                              (double) augur_pipeline_results_get_n_chains (self->results), time);
+  else
   {
     guint n_solved = augur_pipeline_results_get_n_solved (self->results);
 
@@ -644,7 +677,7 @@ augur_pipeline_page_evaluate (AugurPipelinePage  *self,
       return;
     }
 
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->scope_dropdown), scope == AUGUR_PIPELINE_ALL ? 1 : 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->scope_dropdown), (guint) scope);
   in = job_inputs_new (self, FALSE);
   in->options.scope = scope;
   job_start (self, in);
@@ -721,8 +754,7 @@ augur_pipeline_page_run_on_cluster (AugurPipelinePage    *self,
       in->spec.parameter = g_strdup (sweep->parameter);
     }
   else
-    in->options.scope = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->scope_dropdown)) == 1
-                          ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED;
+    in->options.scope = augur_pipeline_page_get_scope (self);
   in->options.no_prune = TRUE;
   augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL,
                         in, (GDestroyNotify) job_inputs_free,

@@ -380,9 +380,17 @@ evaluate_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (widget);
+
+  augur_pipeline_page_evaluate (self, augur_pipeline_page_get_scope (self));
+}
+
+/* The scope menu's items are the scopes, in order. */
+AugurPipelineScope
+augur_pipeline_page_get_scope (AugurPipelinePage *self)
+{
   guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->scope_dropdown));
 
-  augur_pipeline_page_evaluate (self, selected == 1 ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED);
+  return selected == 2 ? AUGUR_PIPELINE_SEARCH : selected == 1 ? AUGUR_PIPELINE_ALL : AUGUR_PIPELINE_LISTED;
 }
 
 static void

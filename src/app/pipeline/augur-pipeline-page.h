@@ -46,10 +46,12 @@ gboolean    augur_pipeline_page_set_working_mapping (AugurPipelinePage *page,
 gboolean    augur_pipeline_page_can_undo         (AugurPipelinePage *page);
 gboolean    augur_pipeline_page_can_redo         (AugurPipelinePage *page);
 
-/* Evaluates the listed or all mappings in a worker thread; "evaluated" is
- * emitted when it ends, successfully or not. */
+/* Evaluates the listed or all mappings, or searches every one, in a
+ * worker thread; "evaluated" is emitted when it ends, successfully or not. */
 void        augur_pipeline_page_evaluate         (AugurPipelinePage *page,
                                                   AugurPipelineScope scope);
+/* The scope the page's menu shows. */
+AugurPipelineScope augur_pipeline_page_get_scope (AugurPipelinePage *page);
 /* Sweeps a parameter in a worker thread (best_k = 0: the listed
  * mappings); "swept" is emitted when it ends (and, when the sweep ran,
  * "finished", as after every job of a page). */

@@ -39,6 +39,14 @@ double                 augur_pipeline_template_solve (const AugurPipelineTemplat
                                                       GCancellable                *cancellable,
                                                       GError                     **error);
 
+/* The bound of the rates known, mu[0..n_mu) and la[0..n_la): the least of
+ * every stage's and every pair of neighbours' whose rates are known.  With
+ * the rates of a prefix of the stages (mu as if no later stage shared their
+ * processors), it bounds every mapping that starts so. */
+double augur_pipeline_bound         (const double        *mu,
+                                     const double        *la,
+                                     guint                n_mu,
+                                     guint                n_la);
 /* r->mapping's rates and bound (throughput NAN). */
 void augur_pipeline_fill_rates      (const AugurPipeline *p,
                                      AugurMappingResult  *r);

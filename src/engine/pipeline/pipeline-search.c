@@ -13,6 +13,15 @@
  * no mapping left can enter, nor tie the best.  A pass that had to leave
  * candidates out is followed by one that starts after its last.
  *
+ * The bound of a mapping here is tighter than the stages' and pairs' of
+ * augur_pipeline_fill_rates: the throughput of any window of consecutive
+ * stages run alone, fed and drained at once, is at least the pipeline's
+ * (the times at which activities end follow max-plus recursions, which
+ * only get earlier when a neighbour is always ready), so every window of
+ * three stages (27 states) bounds a candidate, and before a chain is
+ * solved every window of four (81 states) may still prune it.  Windows are
+ * solved once per rates, on each thread.
+ *
  * Threads take interleaved blocks of mappings and share what the search
  * keeps, the chains solved and the level they prune at.  Every chain is
  * solved from the uniform vector, so a throughput is the same whichever
@@ -41,6 +50,8 @@
 #define KNOWN_MAX      4000000          /* chains remembered by their rates: ~1 GB at most */
 #define KEEP_MAX       1000
 #define TIES_MAX       1000             /* distinct throughputs near the best, per block */
+#define WINDOW_MAX     4
+#define WINDOWS_KEPT   1000000          /* windows a thread remembers: ~100 MB at most */
 
 static guint buffer_max = BUFFER_MAX;
 
@@ -67,10 +78,18 @@ typedef struct {
   double throughput;
 } Known;
 
+/* A window's rates: w stages' mu then w + 1 la (unused entries 0). */
+typedef struct {
+  double rates[2 * WINDOW_MAX + 1];
+  guint  w;
+  double throughput;
+} Window;
+
 typedef struct {
   const AugurPipeline        *p;
   const AugurPipelineOptions *options;
   AugurPipelineTemplate      *t;
+  AugurPipelineTemplate      *window[WINDOW_MAX + 1];   /* the chains of 3 and 4 stages */
   guint                       np, ns, input, output;
   gboolean                    follow_last;
   guint64                     n_mappings, block_size;
@@ -93,6 +112,12 @@ typedef struct {
   GError                     *error;              /* the first thread's */
   gboolean                    failed;
 } Search;
+
+typedef struct {
+  Search     *s;
+  guint       thread;
+  GHashTable *windows;    /* Window: its throughput by its rates */
+} Worker;
 
 /* ---- numbering ------------------------------------------------------------------ */
 
@@ -139,16 +164,6 @@ mapping_at (const Search *s, guint64 index, AugurMapping *m)
       m->stage[i] = (guint) (index % s->np);
       index /= s->np;
     }
-  m->output = s->follow_last ? m->stage[s->ns - 1] : s->output;
-}
-
-static void
-mapping_next (const Search *s, AugurMapping *m)
-{
-  guint i = s->ns;
-
-  while (i > 0 && ++m->stage[i - 1] == s->np)
-    m->stage[--i] = 0;
   m->output = s->follow_last ? m->stage[s->ns - 1] : s->output;
 }
 
@@ -256,7 +271,8 @@ record (Search *s, AugurSearchBlock *block, guint64 index, double throughput)
     }
   keep_best (s->kept, s->keep, &k);
   if (s->kept->len == s->keep)
-    s->level = MIN (g_array_index (s->kept, Kept, s->keep - 1).throughput, s->best) * (1 - TIE_TOLERANCE);
+    s->level = MAX (s->level,
+                    MIN (g_array_index (s->kept, Kept, s->keep - 1).throughput, s->best) * (1 - TIE_TOLERANCE));
 }
 
 static double
@@ -276,7 +292,8 @@ report (Search *s, gboolean force)
   gint64 now = g_get_monotonic_time ();
   char phase[160];
   guint pass;
-  guint64 evaluated, chains;
+  guint64 evaluated, chains, scanned;
+  double total = (double) s->count * s->block_size;
 
   if (s->progress == NULL)
     return;
@@ -290,12 +307,14 @@ report (Search *s, gboolean force)
   pass = s->pass;
   evaluated = s->evaluated;
   chains = s->chains;
+  scanned = s->scanned;
   g_mutex_unlock (&s->lock);
   /* Translators: progress of a search of every mapping, e.g. "Searching
    * 1.07e+09 mappings, pass 2: 5210 evaluated, 1042 chains solved". */
   g_snprintf (phase, sizeof phase, _("Searching %.3g mappings, pass %u: %.0f evaluated, %.0f chains solved"),
-              (double) s->count * s->block_size, pass, (double) evaluated, (double) chains);
-  s->progress (-1, phase, s->progress_data);
+              total, pass, (double) evaluated, (double) chains);
+  /* the first pass goes through every mapping once; later ones, unknown */
+  s->progress (pass == 1 ? MIN (scanned / total, 1.0) : -1, phase, s->progress_data);
 }
 
 static gboolean
@@ -313,85 +332,230 @@ stopped (Search *s, GError **error)
   return failed;
 }
 
+/* ---- windows ------------------------------------------------------------------ */
+
+static guint
+window_hash (gconstpointer key)
+{
+  const Window *k = key;
+  const guint8 *bytes = (const guint8 *) k->rates;
+  guint h = 5381 + k->w;
+
+  for (gsize i = 0; i < sizeof k->rates; i++)
+    h = h * 33 + bytes[i];
+  return h;
+}
+
+static gboolean
+window_equal (gconstpointer a, gconstpointer b)
+{
+  const Window *x = a, *y = b;
+  return x->w == y->w && memcmp (x->rates, y->rates, sizeof x->rates) == 0;
+}
+
+/* The least throughput of r's windows of w stages alone (INFINITY when
+ * the pipeline is not longer than a window). */
+static double
+window_bound (Worker *worker, const AugurMappingResult *r, guint w)
+{
+  Search *s = worker->s;
+  static const AugurSolverOptions direct = { 0 };
+  double bound = INFINITY;
+
+  if (s->ns <= w)
+    return INFINITY;
+  for (guint i = 0; i + w <= s->ns; i++)
+    {
+      Window key = { { 0 }, w, 0 }, *known;
+
+      memcpy (key.rates, r->mu + i, w * sizeof (double));
+      memcpy (key.rates + w, r->la + i, (w + 1) * sizeof (double));
+      known = g_hash_table_lookup (worker->windows, &key);
+      if (known == NULL)
+        {
+          key.throughput = augur_pipeline_template_solve (s->window[w], NULL, r->mu + i, r->la + i, &direct, NULL,
+                                                          NULL);
+          if (isnan (key.throughput))
+            key.throughput = INFINITY;   /* no bound from it */
+          if (g_hash_table_size (worker->windows) >= WINDOWS_KEPT)
+            g_hash_table_remove_all (worker->windows);
+          known = g_memdup2 (&key, sizeof key);
+          g_hash_table_add (worker->windows, known);
+        }
+      bound = MIN (bound, known->throughput);
+    }
+  return bound;
+}
+
 /* ---- a thread's passes ----------------------------------------------------------- */
+
+/* Keeps candidate c among the best buffer_max of the heap (the worst on
+ * top); *overflow when one is left out. */
+static void
+heap_offer (GArray *heap, const Candidate *c, gboolean *overflow)
+{
+  if (heap->len < buffer_max)
+    {
+      /* sift up */
+      guint i = heap->len;
+      g_array_set_size (heap, heap->len + 1);
+      while (i > 0 && candidate_better (&g_array_index (heap, Candidate, (i - 1) / 2), c))
+        {
+          g_array_index (heap, Candidate, i) = g_array_index (heap, Candidate, (i - 1) / 2);
+          i = (i - 1) / 2;
+        }
+      g_array_index (heap, Candidate, i) = *c;
+    }
+  else
+    {
+      Candidate *h = (Candidate *) heap->data;
+      guint i = 0, n = heap->len;
+
+      *overflow = TRUE;
+      if (!candidate_better (c, &h[0]))
+        return;
+      /* replace the worst, sift down */
+      for (;;)
+        {
+          guint l = 2 * i + 1, worst = i;
+          const Candidate *w = c;
+          if (l < n && candidate_better (w, &h[l]))
+            worst = l, w = &h[l];
+          if (l + 1 < n && candidate_better (w, &h[l + 1]))
+            worst = l + 1;
+          if (worst == i)
+            break;
+          h[i] = h[worst];
+          i = worst;
+        }
+      h[i] = *c;
+    }
+}
+
+/* A walk through a block's mappings, stage by stage. */
+typedef struct {
+  Worker          *worker;
+  const Candidate *after;
+  double           at_least;
+  GArray          *heap;
+  gboolean        *overflow;
+  AugurMapping     m;
+  guint            count[AUGUR_PIPELINE_MAX_PROCESSORS];  /* stages so far on each processor */
+  guint64          size[AUGUR_PIPELINE_MAX_STAGES + 1];   /* mappings under a prefix of k stages */
+  guint64          done, reported;                        /* mappings gone through or skipped */
+  GError         **error;
+} Walk;
+
+/* The mappings that start with the first k stages of w->m (numbered
+ * index): all skipped when the bound of that prefix is below the level
+ * (its stages' processors can only get busier), else each one offered. */
+static gboolean
+walk (Walk *w, guint k, guint64 index)
+{
+  Search *s = w->worker->s;
+
+  if (w->done - w->reported >= 0x10000)
+    {
+      if (stopped (s, w->error))
+        return FALSE;
+      g_mutex_lock (&s->lock);
+      s->scanned += w->done - w->reported;
+      g_mutex_unlock (&s->lock);
+      w->reported = w->done;
+      report (s, FALSE);
+    }
+  if (k < s->ns)
+    {
+      double mu[AUGUR_PIPELINE_MAX_STAGES], la[AUGUR_PIPELINE_MAX_STAGES + 1];
+
+      for (guint i = 0; i < k; i++)
+        {
+          guint j = w->m.stage[i];
+          mu[i] = augur_pipeline_get_w (s->p, i) * augur_pipeline_get_cp (s->p, j) / w->count[j];
+          la[i] = augur_pipeline_get_link (s->p, i == 0 ? s->input : w->m.stage[i - 1], j) /
+                  augur_pipeline_get_ds (s->p, i);
+        }
+      if (k > 1 && augur_pipeline_bound (mu, la, k, k) < w->at_least)
+        {
+          w->done += w->size[k];
+          return TRUE;
+        }
+      for (guint j = 0; j < s->np; j++)
+        {
+          w->m.stage[k] = j;
+          w->count[j]++;
+          if (!walk (w, k + 1, index * s->np + j))
+            return FALSE;
+          w->count[j]--;
+        }
+      return TRUE;
+    }
+  else
+    {
+      AugurMappingResult r = { 0 };
+      Candidate c;
+
+      w->done++;
+      r.mapping = w->m;
+      r.mapping.output = s->follow_last ? w->m.stage[s->ns - 1] : s->output;
+      augur_pipeline_fill_rates (s->p, &r);
+      if (!(r.bound >= w->at_least))
+        return TRUE;
+      /* a candidate's bound: its stages', pairs' and windows' of three */
+      c.index = index;
+      c.bound = MIN (r.bound, window_bound (w->worker, &r, 3));
+      if ((w->after != NULL && !candidate_better (w->after, &c)) || !(c.bound >= w->at_least))
+        return TRUE;
+      heap_offer (w->heap, &c, w->overflow);
+      return TRUE;
+    }
+}
 
 /* The next candidates of the thread's blocks after `after` (or from the
  * first), at or above the level, the best buffer_max of them in a heap
  * whose top is the worst; *overflow when some were left out. */
 static gboolean
-scan (Search *s, guint thread, const Candidate *after, double at_least, GArray *heap, gboolean *overflow,
-      GError **error)
+scan (Worker *worker, const Candidate *after, double at_least, GArray *heap, gboolean *overflow, GError **error)
 {
+  Search *s = worker->s;
+  Walk w = { worker, after, at_least, heap, overflow };
+  guint fixed = s->ns;
+
   *overflow = FALSE;
   g_array_set_size (heap, 0);
-  for (guint b = thread; b < s->count; b += s->n_threads)
+  w.error = error;
+  w.size[s->ns] = 1;
+  for (guint k = s->ns; k-- > 0;)
     {
-      guint64 lo = (guint64) (s->first + b) * s->block_size, hi = lo + s->block_size;
-      AugurMappingResult r = { 0 };
-
-      mapping_at (s, lo, &r.mapping);
-      for (guint64 idx = lo; idx < hi; idx++)
-        {
-          Candidate c;
-
-          if (idx > lo)
-            mapping_next (s, &r.mapping);
-          if ((idx & 0xffff) == 0)
-            {
-              if (stopped (s, error))
-                return FALSE;
-              report (s, FALSE);
-            }
-          augur_pipeline_fill_rates (s->p, &r);
-          c.index = idx;
-          c.bound = r.bound;
-          if ((after != NULL && !candidate_better (after, &c)) || !(c.bound >= at_least))
-            continue;
-          if (heap->len < buffer_max)
-            {
-              /* sift up: the worst on top */
-              guint i = heap->len;
-              g_array_set_size (heap, heap->len + 1);
-              while (i > 0 && candidate_better (&g_array_index (heap, Candidate, (i - 1) / 2), &c))
-                {
-                  g_array_index (heap, Candidate, i) = g_array_index (heap, Candidate, (i - 1) / 2);
-                  i = (i - 1) / 2;
-                }
-              g_array_index (heap, Candidate, i) = c;
-            }
-          else
-            {
-              Candidate *h = (Candidate *) heap->data;
-              guint i = 0, n = heap->len;
-
-              *overflow = TRUE;
-              if (!candidate_better (&c, &h[0]))
-                continue;
-              /* replace the worst, sift down */
-              for (;;)
-                {
-                  guint l = 2 * i + 1, worst = i;
-                  const Candidate *w = &c;
-                  if (l < n && candidate_better (w, &h[l]))
-                    worst = l, w = &h[l];
-                  if (l + 1 < n && candidate_better (w, &h[l + 1]))
-                    worst = l + 1;
-                  if (worst == i)
-                    break;
-                  h[i] = h[worst];
-                  i = worst;
-                }
-              h[i] = c;
-            }
-        }
+      w.size[k] = w.size[k + 1] * s->np;
+      if (w.size[k + 1] == s->block_size)
+        fixed = k + 1;    /* a block's first `fixed` stages are the same */
     }
+  if (s->block_size == w.size[0])
+    fixed = 0;
+  for (guint b = worker->thread; b < s->count; b += s->n_threads)
+    {
+      guint64 prefix = s->first + b;
+
+      memset (w.count, 0, sizeof w.count);
+      mapping_at (s, prefix * s->block_size, &w.m);
+      for (guint i = 0; i < fixed; i++)
+        w.count[w.m.stage[i]]++;
+      if (!walk (&w, fixed, prefix))
+        return FALSE;
+    }
+  g_mutex_lock (&s->lock);
+  s->scanned += w.done - w.reported;
+  g_mutex_unlock (&s->lock);
   return TRUE;
 }
 
-/* One candidate's throughput: known, or its chain solved. */
+/* One candidate's throughput: known, or its chain solved, unless its
+ * windows of four stages show it cannot enter the best. */
 static gboolean
-evaluate (Search *s, const Candidate *c, GError **error)
+evaluate (Worker *worker, const Candidate *c, GError **error)
 {
+  Search *s = worker->s;
   AugurMappingResult r = { 0 };
   Known key = { { 0 } }, *known;
   AugurSearchBlock *block = &s->blocks[c->index / s->block_size - s->first];
@@ -406,6 +570,8 @@ evaluate (Search *s, const Candidate *c, GError **error)
   known = g_hash_table_lookup (s->known, &key);
   throughput = known != NULL ? known->throughput : NAN;
   g_mutex_unlock (&s->lock);
+  if (known == NULL && window_bound (worker, &r, 4) < level (s))
+    return TRUE;
   if (known == NULL)
     {
       throughput = augur_pipeline_template_solve (s->t, NULL, r.mu, r.la, &s->options->solver, s->cancellable,
@@ -440,10 +606,6 @@ evaluate (Search *s, const Candidate *c, GError **error)
   return TRUE;
 }
 
-typedef struct {
-  Search *s;
-  guint   thread;
-} Worker;
 
 static gpointer
 search_thread (gpointer data)
@@ -459,7 +621,7 @@ search_thread (gpointer data)
     {
       gboolean overflow = FALSE, done = FALSE;
 
-      if (!scan (s, w->thread, have_after ? &after : NULL, level (s), heap, &overflow, &error))
+      if (!scan (w, have_after ? &after : NULL, level (s), heap, &overflow, &error))
         break;
       g_array_sort (heap, candidate_compare);
       for (guint i = 0; i < heap->len && !done; i++)
@@ -468,7 +630,7 @@ search_thread (gpointer data)
 
           if (c->bound < level (s))
             done = TRUE;   /* nothing left of this thread can enter the best */
-          else if (stopped (s, &error) || !evaluate (s, c, &error))
+          else if (stopped (s, &error) || !evaluate (w, c, &error))
             break;
           report (s, FALSE);
         }
@@ -496,6 +658,8 @@ search_thread (gpointer data)
     }
   return NULL;
 }
+
+static double climb (Search *s, double seconds);
 
 /* ---- results ----------------------------------------------------------------- */
 
@@ -627,18 +791,32 @@ augur_pipeline_search (const AugurPipeline        *p,
   s.t = augur_pipeline_template_new (s.ns, cancellable, error);
   if (s.t == NULL)
     return NULL;
+  for (guint w = 3; w <= WINDOW_MAX; w++)
+    s.window[w] = s.ns > w ? augur_pipeline_template_new (w, NULL, NULL) : NULL;
   g_mutex_init (&s.lock);
   s.blocks = blocks_new (s.count);
   s.kept = g_array_new (FALSE, FALSE, sizeof (Kept));
   s.best = -INFINITY;
-  s.level = -INFINITY;
+  s.level = options->at_least > 0 ? options->at_least * (1 - TIE_TOLERANCE) : -INFINITY;
   s.pass = 1;
   s.known = g_hash_table_new_full (known_hash, known_equal, g_free, NULL);
 
+  /* a level to start from: given, or climbed to for a second (the
+   * chains it solves are the search's) */
+  if (options->at_least <= 0)
+    {
+      double climbed;
+
+      if (progress)
+        progress (-1, _("Climbing to good mappings"), progress_data);
+      climbed = climb (&s, 1.0);
+      if (climbed > 0)
+        s.level = climbed * (1 - TIE_TOLERANCE);
+    }
   workers = g_new (Worker, s.n_threads);
   for (guint i = 0; i < s.n_threads; i++)
     {
-      workers[i] = (Worker) { &s, i };
+      workers[i] = (Worker) { &s, i, g_hash_table_new_full (window_hash, window_equal, g_free, NULL) };
       if (i > 0)
         g_ptr_array_add (threads, g_thread_new ("augur-search", search_thread, &workers[i]));
     }
@@ -646,6 +824,14 @@ augur_pipeline_search (const AugurPipeline        *p,
   for (guint i = 0; i < threads->len; i++)
     g_thread_join (g_ptr_array_index (threads, i));
 
+  if (!s.failed && options->at_least > 0 && s.first == 0 && s.count == s.total_points &&
+      s.kept->len < MIN ((guint64) s.keep, s.n_mappings))
+    {
+      s.failed = TRUE;
+      s.error = g_error_new (AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                             _("fewer than %u mappings reach the throughput the search was told they reach (%g)"),
+                             s.keep, options->at_least);
+    }
   if (s.failed)
     {
       g_propagate_error (error, g_steal_pointer (&s.error));
@@ -661,6 +847,10 @@ augur_pipeline_search (const AugurPipeline        *p,
   g_array_unref (s.kept);
   g_hash_table_unref (s.known);
   augur_pipeline_template_free (s.t);
+  for (guint w = 3; w <= WINDOW_MAX; w++)
+    augur_pipeline_template_free (s.window[w]);
+  for (guint i = 0; i < s.n_threads; i++)
+    g_hash_table_unref (workers[i].windows);
   g_mutex_clear (&s.lock);
   return res;
 }
@@ -806,6 +996,14 @@ augur_pipeline_search_merge (const AugurPipeline        *p,
   if (kept->len > s.keep)
     g_array_set_size (kept, s.keep);
   res = results_new (&s, s.blocks, kept);
+  if (kept->len < MIN ((guint64) s.keep, s.n_mappings) && options->at_least > 0)
+    {
+      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                   _("fewer than %u mappings reach the throughput the search was told they reach (%g)"), s.keep,
+                   options->at_least);
+      augur_pipeline_results_free (res);
+      return NULL;
+    }
   if (kept->len == 0 || res->n_ties == 0)
     {
       /* every slice keeps its best, which ties itself */
@@ -815,4 +1013,170 @@ augur_pipeline_search_merge (const AugurPipeline        *p,
       return NULL;
     }
   return res;
+}
+
+/* ---- a level to start from ------------------------------------------------------ */
+
+/* A mapping's throughput through the search's chains solved (NAN when
+ * its chain failed or time is up); each mapping's once in `seen`. */
+static double
+climb_throughput (Search *s, guint64 index, GArray *throughputs, GHashTable *seen, gint64 deadline)
+{
+  AugurMappingResult r = { 0 };
+  Known key = { { 0 } }, *known;
+  double throughput;
+
+  mapping_at (s, index, &r.mapping);
+  augur_pipeline_fill_rates (s->p, &r);
+  memcpy (key.mu, r.mu, sizeof key.mu);
+  memcpy (key.la, r.la, sizeof key.la);
+  known = g_hash_table_lookup (s->known, &key);
+  if (known != NULL)
+    throughput = known->throughput;
+  else
+    {
+      if (g_get_monotonic_time () > deadline)
+        return NAN;
+      throughput = augur_pipeline_template_solve (s->t, NULL, r.mu, r.la, &s->options->solver, s->cancellable, NULL);
+      if (isnan (throughput))
+        return NAN;
+      known = g_memdup2 (&key, sizeof key);
+      known->throughput = throughput;
+      g_hash_table_add (s->known, known);
+    }
+  if (!g_hash_table_contains (seen, &index))
+    {
+      g_hash_table_add (seen, g_memdup2 (&index, sizeof index));
+      g_array_append_val (throughputs, throughput);
+    }
+  return throughput;
+}
+
+static int
+double_compare_desc (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x > y ? -1 : x < y;
+}
+
+static guint64
+index_of (const Search *s, const AugurMapping *m)
+{
+  guint64 index = 0;
+
+  for (guint i = 0; i < s->ns; i++)
+    index = index * s->np + m->stage[i];
+  return index;
+}
+
+/* From a mapping to its first better neighbour, trying them in decreasing
+ * bound and only those whose bound is above where the climb is, until
+ * none is better (or time is up). */
+static void
+climb_from (Search *s, guint64 current, GArray *throughputs, GHashTable *seen, gint64 deadline)
+{
+  double here = climb_throughput (s, current, throughputs, seen, deadline);
+
+  while (!isnan (here) && !g_cancellable_is_cancelled (s->cancellable))
+    {
+      g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (Candidate));
+      AugurMapping m;
+      guint64 from = current;
+
+      mapping_at (s, current, &m);
+      for (guint i = 0; i < s->ns; i++)
+        for (guint j = 0; j < s->np; j++)
+          if (j != m.stage[i])
+            {
+              AugurMappingResult r = { 0 };
+              Candidate c;
+
+              r.mapping = m;
+              r.mapping.stage[i] = j;
+              r.mapping.output = s->follow_last ? r.mapping.stage[s->ns - 1] : s->output;
+              augur_pipeline_fill_rates (s->p, &r);
+              c.index = index_of (s, &r.mapping);
+              c.bound = r.bound;
+              if (c.bound > here)
+                g_array_append_val (next, c);
+            }
+      g_array_sort (next, candidate_compare);
+      for (guint k = 0; k < next->len; k++)
+        {
+          const Candidate *c = &g_array_index (next, Candidate, k);
+          double t = climb_throughput (s, c->index, throughputs, seen, deadline);
+
+          if (t > here)
+            {
+              current = c->index;
+              here = t;
+              break;
+            }
+        }
+      if (current == from)
+        break;
+    }
+}
+
+/* Climbs from the listed mappings, from every stage on the fastest
+ * processor, then from random mappings (the same every time) while time
+ * is left and climbs still meet new mappings; the keep-th best throughput
+ * met, or 0. */
+static double
+climb (Search *s, double seconds)
+{
+  g_autoptr(GArray) throughputs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261126);
+  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+  AugurMapping m = { .n_stages = s->ns };
+  guint fastest = 0, idle = 0;
+
+  for (guint i = 0; i < augur_pipeline_get_n_mappings (s->p); i++)
+    climb_from (s, index_of (s, augur_pipeline_get_mapping (s->p, i)), throughputs, seen, deadline);
+  for (guint j = 1; j < s->np; j++)
+    if (augur_pipeline_get_cp (s->p, j) > augur_pipeline_get_cp (s->p, fastest))
+      fastest = j;
+  for (guint i = 0; i < s->ns; i++)
+    m.stage[i] = fastest;
+  climb_from (s, index_of (s, &m), throughputs, seen, deadline);
+  while (idle < 32 && g_hash_table_size (seen) < s->n_mappings && g_get_monotonic_time () < deadline &&
+         !g_cancellable_is_cancelled (s->cancellable))
+    {
+      guint before = g_hash_table_size (seen);
+
+      for (guint i = 0; i < s->ns; i++)
+        m.stage[i] = (guint) g_rand_int_range (rand, 0, (gint32) s->np);
+      climb_from (s, index_of (s, &m), throughputs, seen, deadline);
+      idle = g_hash_table_size (seen) > before ? 0 : idle + 1;
+    }
+  if (throughputs->len < s->keep)
+    return 0;
+  g_array_sort (throughputs, double_compare_desc);
+  return g_array_index (throughputs, double, s->keep - 1);
+}
+
+double
+augur_pipeline_search_level (const AugurPipeline        *p,
+                             const AugurPipelineOptions *options,
+                             double                      seconds,
+                             GCancellable               *cancellable)
+{
+  AugurPipelineOptions whole = *options;
+  Search s;
+  double level;
+
+  whole.first = whole.count = 0;
+  whole.at_least = 0;
+  if (!augur_pipeline_validate (p, NULL) || !search_init (&s, p, &whole, NULL))
+    return 0;
+  s.cancellable = cancellable;
+  s.t = augur_pipeline_template_new (s.ns, cancellable, NULL);
+  if (s.t == NULL)
+    return 0;
+  s.known = g_hash_table_new_full (known_hash, known_equal, g_free, NULL);
+  level = climb (&s, seconds);
+  g_hash_table_unref (s.known);
+  augur_pipeline_template_free (s.t);
+  return g_cancellable_is_cancelled (cancellable) ? 0 : level;
 }

@@ -152,18 +152,50 @@ augur_pipeline_template_solve (const AugurPipelineTemplate *t,
 
 /* ---- evaluation ------------------------------------------------------------------ */
 
+/* E[max(X, Y)] for independent X = Exp(a1) + Exp(a2), Y = Exp(b1) +
+ * Exp(b2): E[X] + E[Y] - E[min(X, Y)], the minimum's mean by the chain
+ * of the phases done, from the end. */
+static double
+mean_max (double a1, double a2, double b1, double b2)
+{
+  const double a[2] = { a1, a2 }, b[2] = { b1, b2 };
+  double t[3][3] = { { 0 } };
+
+  for (int i = 1; i >= 0; i--)
+    for (int j = 1; j >= 0; j--)
+      t[i][j] = (1 + a[i] * t[i + 1][j] + b[j] * t[i][j + 1]) / (a[i] + b[j]);
+  return 1 / a1 + 1 / a2 + 1 / b1 + 1 / b2 - t[0][0];
+}
+
+double
+augur_pipeline_bound (const double *mu, const double *la, guint n_mu, guint n_la)
+{
+  double bound = INFINITY;
+
+  /* Stage i is a sequential component that performs move_i, process_i and
+   * move_i+1 once per item, each taking 1/rate on average at best: the
+   * throughput cannot exceed the inverse of the slowest stage's cycle. */
+  for (guint i = 0; i < n_mu && i + 1 < n_la; i++)
+    bound = MIN (bound, 1.0 / (1.0 / la[i] + 1.0 / mu[i] + 1.0 / la[i + 1]));
+  /* Two neighbours i and i+1 do better: between two move_i+1, stage i
+   * performs move_i and process_i while stage i+1 performs process_i+1 and
+   * move_i+2, each activity, once enabled, staying so until it ends; only
+   * when both are done can move_i+1 start.  Every activity's time is a
+   * fresh exponential (at least, for a move that waits for a partner), so
+   * the cycle is at least 1/la_i+1 + E[max(Exp(la_i) + Exp(mu_i),
+   * Exp(mu_i+1) + Exp(la_i+2))], never less than either stage's. */
+  for (guint i = 0; i + 1 < n_mu && i + 2 < n_la; i++)
+    bound = MIN (bound, 1.0 / (1.0 / la[i + 1] + mean_max (la[i], mu[i], mu[i + 1], la[i + 2])));
+  return bound;
+}
+
 void
 augur_pipeline_fill_rates (const AugurPipeline *p, AugurMappingResult *r)
 {
   guint ns = augur_pipeline_get_n_stages (p);
 
   augur_pipeline_get_rates (p, &r->mapping, r->mu, r->la);
-  /* Stage i is a sequential component that performs move_i, process_i and
-   * move_i+1 once per item, each taking 1/rate on average at best: the
-   * throughput cannot exceed the inverse of the slowest stage's cycle. */
-  r->bound = INFINITY;
-  for (guint i = 0; i < ns; i++)
-    r->bound = MIN (r->bound, 1.0 / (1.0 / r->la[i] + 1.0 / r->mu[i] + 1.0 / r->la[i + 1]));
+  r->bound = augur_pipeline_bound (r->mu, r->la, ns, ns + 1);
   r->throughput = NAN;
 }
 

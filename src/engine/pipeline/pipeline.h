@@ -158,9 +158,14 @@ typedef struct {
   guint              first;
   guint              count;
   /* AUGUR_PIPELINE_SEARCH: how many of the best to keep (0: 10, at most
-   * 1000) and on how many threads (0: every processor) */
+   * 1000) and on how many threads (0: every processor); at_least (0:
+   * none) a throughput `keep` mappings are known to reach
+   * (augur_pipeline_search_level), below which the search prunes from the
+   * start: what lets each slice of a cluster job prune as the whole
+   * search would. */
   guint              keep;
   guint              threads;
+  double             at_least;
 } AugurPipelineOptions;
 
 typedef struct {
@@ -213,6 +218,16 @@ gboolean augur_pipeline_search_size            (const AugurPipeline        *p,
                                                 guint                      *n_points,
                                                 guint64                    *block_size,
                                                 GError                    **error);
+/* A throughput `keep` mappings of a search reach, found by climbing from
+ * the listed mappings (and from every stage on the fastest processor) to
+ * better neighbours (one stage moved) for up to `seconds`: the search's
+ * at_least, or 0 when fewer than `keep` mappings were solved.  NULL error
+ * and 0 when cancelled or a solve failed is not an error: the search then
+ * starts without. */
+double   augur_pipeline_search_level           (const AugurPipeline        *p,
+                                                const AugurPipelineOptions *options,
+                                                double                      seconds,
+                                                GCancellable               *cancellable);
 /* The number of mappings in the scope (before slicing), or of a search's
  * points; 0 with an error when they cannot be listed. */
 guint  augur_pipeline_count_mappings     (const AugurPipeline        *p,

@@ -188,6 +188,70 @@ test_evaluate_all (Fixture       *f,
 
 /* ---- Canvas, undo and redo -------------------------------------------- */
 
+/* A search of every mapping: the best 10, in decreasing throughput, the
+ * best and its ties as evaluating all of them. */
+static void
+test_evaluate_search (Fixture       *f,
+                      gconstpointer  data)
+{
+  const AugurPipelineResults *results;
+  g_autofree char *all_best = NULL;
+
+  evaluate_and_wait (f->page, AUGUR_PIPELINE_ALL);
+  all_best = g_strdup (augur_pipeline_page_get_best_text (f->page));
+  evaluate_and_wait (f->page, AUGUR_PIPELINE_SEARCH);
+  g_assert_cmpuint (augur_pipeline_page_get_scope (f->page), ==, AUGUR_PIPELINE_SEARCH);
+  results = augur_pipeline_page_get_results (f->page);
+  g_assert_true (augur_pipeline_results_is_search (results));
+  g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, 10);
+  g_assert_cmpuint (augur_pipeline_results_get_n_mappings (results), ==, 27);
+  g_assert_cmpstr (augur_pipeline_page_get_best_text (f->page), ==, all_best);
+  g_test_message ("%s", augur_pipeline_page_get_status_text (f->page));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_status_text (f->page), "Best 10 of 27 mappings searched · "));
+  {
+    AugurResultTable *table = augur_pipeline_page_get_results_table (f->page);
+    g_autofree char *column = augur_result_table_dump_column (table, 1);
+    g_auto(GStrv) cells = g_strsplit (column, " ", -1);
+    double previous = G_MAXDOUBLE;
+    guint n = 0;
+
+    for (guint i = 0; cells[i] != NULL; i++)
+      {
+        double v;
+        if (*cells[i] == '\0')
+          continue;
+        v = g_ascii_strtod (cells[i], NULL);
+        g_assert_cmpfloat (v, <=, previous);
+        g_assert_cmpfloat (v, >, 0);
+        previous = v;
+        n++;
+      }
+    g_assert_cmpuint (n, ==, 10);
+  }
+  /* 8 processors, 6 stages: 262144 mappings searched */
+  {
+    static const char eight[] =
+      "type = pipeline; nbproc = 8; cp1=10; cp2=8; cp3=12; cp4=5; cp5=9; cp6=11; cp7=7; cp8=6;\n"
+      "nl1-1=10000; nl2-2=10000; nl3-3=10000; nl4-4=10000; nl5-5=10000; nl6-6=10000; nl7-7=10000; nl8-8=10000;\n"
+      "nl1-2=50; nl1-3=15; nl1-4=80; nl1-5=15; nl1-6=80; nl1-7=80; nl1-8=80; nl2-3=50;\n"
+      "nl2-4=3; nl2-5=20; nl2-6=7; nl2-7=80; nl2-8=3; nl3-4=7; nl3-5=3; nl3-6=15;\n"
+      "nl3-7=20; nl3-8=7; nl4-5=20; nl4-6=50; nl4-7=3; nl4-8=50; nl5-6=7; nl5-7=3;\n"
+      "nl5-8=80; nl6-7=7; nl6-8=20; nl7-8=15;\n"
+      "nbstage=6; w1=1; w2=2; w3=1; w4=3; w5=1; w6=1; ds1=1; ds2=2; ds3=5; ds4=1; ds5=1; ds6=3; ds7=1;\n"
+      "mappings=[1,(1,2,3,4,5,6),6];\nthroughput;\n";
+    g_autoptr(GdkTexture) shot = NULL;
+
+    g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), eight));
+    evaluate_and_wait (f->page, AUGUR_PIPELINE_SEARCH);
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    g_test_message ("%s", augur_pipeline_page_get_status_text (f->page));
+    g_assert_nonnull (strstr (augur_pipeline_page_get_status_text (f->page), "Best 10 of 262144 mappings searched"));
+    augur_test_spin (300);
+    shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "pipeline-search.png");
+  }
+}
+
 static void
 test_drag_undo (Fixture       *f,
                 gconstpointer  data)
@@ -834,6 +898,33 @@ test_cluster (Fixture       *f,
       for (guint i = 0; i < 6; i++)
         g_assert_cmpfloat (augur_pipeline_sweep_get_y (merged, c, i), ==, augur_pipeline_sweep_get_y (local, c, i));
   }
+  /* a search of every mapping on the cluster: the best and their ties as
+   * searching here */
+  {
+    g_autofree char *search_job = g_build_filename (tmp, "search", NULL);
+    g_autofree char *search_best = NULL;
+    g_autofree char *search_status = NULL;
+
+    evaluate_and_wait (f->page, AUGUR_PIPELINE_SEARCH);
+    search_best = g_strdup (augur_pipeline_page_get_best_text (f->page));
+    g_assert_cmpstr (search_best, ==, local_best);
+    augur_pipeline_page_run_on_cluster (f->page, search_job, NULL);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    {
+      g_autofree char *plan = g_build_filename (search_job, "plan.ini", NULL);
+      g_autofree char *text = NULL;
+      g_assert_true (g_file_get_contents (plan, &text, NULL, NULL));
+      g_assert_nonnull (strstr (text, "pipeline-search"));
+    }
+    augur_pipeline_page_collect_cluster (f->page, search_job);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    results = augur_pipeline_page_get_results (f->page);
+    g_assert_true (augur_pipeline_results_is_search (results));
+    g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, 10);
+    g_assert_cmpstr (augur_pipeline_page_get_best_text (f->page), ==, local_best);
+  }
   /* a job of another description is not shown as this page's */
   {
     g_autofree char *changed = g_strdup (table_5_1_row_1);
@@ -898,6 +989,7 @@ main (int   argc,
   ADD ("bad-text", test_bad_text);
   ADD ("sweep", test_sweep);
   ADD ("cluster", test_cluster);
+  ADD ("evaluate-search", test_evaluate_search);
   ADD ("open-pepa", test_open_pepa);
   ADD ("render", test_render);
 #undef ADD

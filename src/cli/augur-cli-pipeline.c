@@ -92,7 +92,7 @@ augur_cli_pipeline (int argc, char **argv)
   g_autofree char *sweep = NULL;
   g_autofree char *solver = NULL;
   gboolean all = FALSE, search = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
-  gint best_k = 0, keep = 0;
+  gint best_k = 0, keep = 0, threads = 0;
   double at_least = 0;
   g_auto(AugurCliSlurmOptions) so = { 0 };
   int mode;
@@ -101,6 +101,8 @@ augur_cli_pipeline (int argc, char **argv)
     { "search", 0, 0, G_OPTION_ARG_NONE, &search, "Search every mapping for the best, listing only those (any number "
       "of mappings)", NULL },
     { "keep", 0, 0, G_OPTION_ARG_INT, &keep, "How many of the best a search keeps (default 10, at most 1000)", "K" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, "A search's threads (default: every processor here; on a "
+      "cluster, the task's CPUs)", "N" },
     { "at-least", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_DOUBLE, &at_least,
       "A search's task: the throughput K mappings are known to reach", "X" },
     { "no-prune", 0, 0, G_OPTION_ARG_NONE, &no_prune, "Solve every mapping, even those that cannot win", NULL },
@@ -168,6 +170,13 @@ augur_cli_pipeline (int argc, char **argv)
       fprintf (stderr, "augur-cli pipeline: --at-least is a search's, a finite throughput\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
+  if (threads < 0 || threads > 1024 || (threads > 0 && !search))
+    {
+      fprintf (stderr, "augur-cli pipeline: --threads is for --search, 1 to 1024\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (threads == 0 && search && g_getenv ("SLURM_CPUS_PER_TASK") != NULL)
+    threads = (int) CLAMP (g_ascii_strtoll (g_getenv ("SLURM_CPUS_PER_TASK"), NULL, 10), 0, 1024);
   if (keep < 0 || keep > 1000)
     {
       fprintf (stderr, "augur-cli pipeline: --keep takes 1 to 1000\n");
@@ -192,7 +201,7 @@ augur_cli_pipeline (int argc, char **argv)
       AugurPipelineOptions options = { .scope = search ? AUGUR_PIPELINE_SEARCH : all ? AUGUR_PIPELINE_ALL
                                                                                     : AUGUR_PIPELINE_LISTED,
                                        .no_prune = TRUE, .solver = solver_options, .keep = (guint) keep,
-                                       .at_least = at_least };
+                                       .threads = (guint) threads, .at_least = at_least };
       g_autoptr(GPtrArray) args = g_ptr_array_new ();
       g_autofree char *keep_text = g_strdup_printf ("%d", keep);
       g_autofree char *level_text = NULL;
@@ -375,7 +384,7 @@ augur_cli_pipeline (int argc, char **argv)
       AugurPipelineOptions options = { .scope = search ? AUGUR_PIPELINE_SEARCH : all ? AUGUR_PIPELINE_ALL
                                                                                     : AUGUR_PIPELINE_LISTED,
                                        .no_prune = no_prune, .solver = solver_options, .keep = (guint) keep,
-                                       .at_least = at_least };
+                                       .threads = (guint) threads, .at_least = at_least };
       g_autoptr(AugurPipelineResults) results =
         augur_pipeline_evaluate (pipeline, &options, augur_cli_on_progress, NULL, NULL, &error);
       if (verbose)

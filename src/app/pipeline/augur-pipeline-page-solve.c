@@ -287,7 +287,9 @@ job_thread (AugurPageJob  *job,
 
   if (in->cluster == AUGUR_CLUSTER_RUN)
     {
-      augur_page_job_progress (-1, _("Writing the job and submitting it…"), job);
+      augur_page_job_progress (-1, !in->is_sweep && in->options.scope == AUGUR_PIPELINE_SEARCH
+                                     ? _("Climbing to good mappings, then writing the job…")
+                                     : _("Writing the job and submitting it…"), job);
       out->message = cluster_run (in, cancellable, error);
       if (out->message == NULL)
         {
@@ -453,7 +455,7 @@ present_results (AugurPipelinePage *self,
       g_autofree char *first = augur_mapping_to_string (&best[0]);
       g_autofree char *text = NULL;
 
-      if (n_best == 1)
+      if (augur_pipeline_results_get_n_ties (self->results) == 1)
         text = g_strdup_printf (_("Best: %s at %.6g"), first, top);
       else
         {
@@ -607,6 +609,9 @@ job_done (AugurPage    *page,
         present_sweep (self, in, result);
       else
         present_results (self, in, result);
+      if (in->cluster == AUGUR_CLUSTER_COLLECT && !in->is_sweep)
+        /* the scope the job evaluated */
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->scope_dropdown), (guint) in->options.scope);
       if (in->cluster == AUGUR_CLUSTER_COLLECT)
         {
           g_autofree char *status = g_strdup_printf (_("Collected from the cluster (%s)"), in->dir);

@@ -47,11 +47,10 @@
 #define BUFFER_MAX     (1u << 20)       /* candidates a pass keeps: 16 MB a thread */
 #define MAX_POINTS     65536
 #define MAX_MAPPINGS   (G_GUINT64_CONSTANT (1) << 62)
-#define KNOWN_MAX      4000000          /* chains remembered by their rates: ~1 GB at most */
+#define KNOWN_MAX      1000000          /* chains remembered by their rates: ~300 MB at most */
 #define KEEP_MAX       1000
-#define TIES_MAX       1000             /* distinct throughputs near the best, per block */
 #define WINDOW_MAX     4
-#define WINDOWS_KEPT   1000000          /* windows a thread remembers: ~100 MB at most */
+#define WINDOWS_KEPT   200000           /* windows a thread remembers: ~30 MB at most */
 
 static guint buffer_max = BUFFER_MAX;
 
@@ -107,6 +106,7 @@ typedef struct {
   double                      level;              /* a bound below it cannot enter the kept */
   GHashTable                 *known;              /* Known */
   guint64                     scanned, evaluated, chains;
+  guint64                     climbed;            /* chains the climb solved */
   guint                       pass;
   gint64                      last_progress;
   GError                     *error;              /* the first thread's */
@@ -659,7 +659,20 @@ search_thread (gpointer data)
   return NULL;
 }
 
-static double climb (Search *s, double seconds);
+static double climb (Search *s, double seconds, gboolean restarts);
+
+/* Whether the best `keep` kept reach at_least, as the search was told. */
+static gboolean
+level_reached (const Search *s, GArray *kept, double at_least, GError **error)
+{
+  if (at_least <= 0 ||
+      (kept->len >= s->keep && g_array_index (kept, Kept, s->keep - 1).throughput >= at_least * (1 - TIE_TOLERANCE)))
+    return TRUE;
+  g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+               _("fewer than %u mappings reach the throughput the search was told they reach (%g)"), s->keep,
+               at_least);
+  return FALSE;
+}
 
 /* ---- results ----------------------------------------------------------------- */
 
@@ -708,7 +721,7 @@ results_new (const Search *s, AugurSearchBlock *blocks, GArray *kept)
       for (guint k = 0; k < b->ties->len; k++)
         res->n_ties += g_array_index (b->ties, AugurSearchTie, k).count;
       res->n_evaluated += b->evaluated;
-      res->n_chains += b->solved;
+      res->n_chains += b->solved + b->climbed;
       res->seconds += b->seconds;
     }
   for (guint i = 0; i < kept->len; i++)
@@ -801,15 +814,15 @@ augur_pipeline_search (const AugurPipeline        *p,
   s.pass = 1;
   s.known = g_hash_table_new_full (known_hash, known_equal, g_free, NULL);
 
-  /* a level to start from: given, or climbed to for a second (the
-   * chains it solves are the search's) */
+  /* a level to start from: given, or climbed to from the listed mappings
+   * for up to a second (the chains it solves are the search's) */
   if (options->at_least <= 0)
     {
       double climbed;
 
       if (progress)
         progress (-1, _("Climbing to good mappings"), progress_data);
-      climbed = climb (&s, 1.0);
+      climbed = climb (&s, 1.0, FALSE);
       if (climbed > 0)
         s.level = climbed * (1 - TIE_TOLERANCE);
     }
@@ -824,14 +837,9 @@ augur_pipeline_search (const AugurPipeline        *p,
   for (guint i = 0; i < threads->len; i++)
     g_thread_join (g_ptr_array_index (threads, i));
 
-  if (!s.failed && options->at_least > 0 && s.first == 0 && s.count == s.total_points &&
-      s.kept->len < MIN ((guint64) s.keep, s.n_mappings))
-    {
-      s.failed = TRUE;
-      s.error = g_error_new (AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                             _("fewer than %u mappings reach the throughput the search was told they reach (%g)"),
-                             s.keep, options->at_least);
-    }
+  /* a whole search told a level must find it reached */
+  if (!s.failed && s.first == 0 && s.count == s.total_points && !level_reached (&s, s.kept, options->at_least, &s.error))
+    s.failed = TRUE;
   if (s.failed)
     {
       g_propagate_error (error, g_steal_pointer (&s.error));
@@ -842,6 +850,7 @@ augur_pipeline_search (const AugurPipeline        *p,
   else
     {
       s.blocks[0].seconds = (g_get_monotonic_time () - start) / 1e6;
+      s.blocks[0].climbed = s.climbed;
       res = results_new (&s, s.blocks, s.kept);
     }
   g_array_unref (s.kept);
@@ -873,6 +882,7 @@ augur_pipeline_search_to_records (const AugurPipelineResults *r)
       augur_records_point (s, r->first_point + i);
       augur_records_add_uint (s, b->evaluated);
       augur_records_add_uint (s, b->solved);
+      augur_records_add_uint (s, b->climbed);
       augur_records_add_double (s, b->seconds);
       augur_records_add_uint (s, b->ties->len);
       for (guint k = 0; k < b->ties->len; k++)
@@ -883,12 +893,18 @@ augur_pipeline_search_to_records (const AugurPipelineResults *r)
       for (guint k = 0; k < r->rows->len; k++)
         n_kept += r->row_index[k] >= lo && r->row_index[k] < hi;
       augur_records_add_uint (s, n_kept);
-      for (guint k = 0; k < r->rows->len; k++)
-        if (r->row_index[k] >= lo && r->row_index[k] < hi)
-          {
-            augur_records_add_uint (s, r->row_index[k]);
-            augur_records_add_double (s, g_array_index (r->rows, AugurMappingResult, k).throughput);
-          }
+      /* in increasing index */
+      for (guint64 last = lo, k; n_kept > 0; n_kept--)
+        {
+          guint pick = G_MAXUINT;
+          for (k = 0; k < r->rows->len; k++)
+            if (r->row_index[k] >= last && r->row_index[k] < hi &&
+                (pick == G_MAXUINT || r->row_index[k] < r->row_index[pick]))
+              pick = (guint) k;
+          augur_records_add_uint (s, r->row_index[pick]);
+          augur_records_add_double (s, g_array_index (r->rows, AugurMappingResult, pick).throughput);
+          last = r->row_index[pick] + 1;
+        }
     }
   return augur_records_end (s);
 }
@@ -910,6 +926,7 @@ read_block (guint index, AugurRecordsLine *line, gpointer data, GError **error)
 
   if (!augur_records_line_uint (line, s->block_size, &b->evaluated, error) ||
       !augur_records_line_uint (line, b->evaluated, &b->solved, error) ||
+      !augur_records_line_uint (line, G_MAXUINT32, &b->climbed, error) ||
       !augur_records_line_double (line, &b->seconds, error))
     return FALSE;
   if (!(isfinite (b->seconds) && b->seconds >= 0))
@@ -918,7 +935,7 @@ read_block (guint index, AugurRecordsLine *line, gpointer data, GError **error)
                    _("seconds are finite and not negative"));
       return FALSE;
     }
-  if (!augur_records_line_uint (line, TIES_MAX, &n_ties, error))
+  if (!augur_records_line_uint (line, b->evaluated, &n_ties, error))
     return FALSE;
   for (guint64 k = 0; k < n_ties; k++)
     {
@@ -940,29 +957,41 @@ read_block (guint index, AugurRecordsLine *line, gpointer data, GError **error)
     }
   if (!augur_records_line_uint (line, MIN (b->evaluated, s->keep), &n_kept, error))
     return FALSE;
-  for (guint64 k = 0; k < n_kept; k++)
+  for (guint64 k = 0, next = lo; k < n_kept; k++)
     {
       Kept kept;
+      AugurMappingResult r = { 0 };
+
       if (!augur_records_line_uint (line, G_MAXUINT64, &kept.index, error) ||
           !augur_records_line_double (line, &kept.throughput, error))
         return FALSE;
-      if (kept.index < lo || kept.index - lo >= s->block_size || !(isfinite (kept.throughput) && kept.throughput >= 0))
+      if (kept.index < next || kept.index - lo >= s->block_size || !(isfinite (kept.throughput) && kept.throughput >= 0))
         {
-          g_autofree char *from = g_strdup_printf ("%" G_GUINT64_FORMAT, lo);
+          g_autofree char *from = g_strdup_printf ("%" G_GUINT64_FORMAT, next);
           g_autofree char *to = g_strdup_printf ("%" G_GUINT64_FORMAT, lo + s->block_size - 1);
           g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       _("a mapping kept is one of the point's (%s to %s) with a finite throughput"), from, to);
+                       _("a mapping kept is one of the point's (%s to %s), in increasing order, with a finite "
+                         "throughput"), from, to);
           return FALSE;
         }
-      for (guint j = m->kept->len - (guint) k; j < m->kept->len; j++)
-        if (g_array_index (m->kept, Kept, j).index == kept.index)
-          {
-            g_autofree char *which = g_strdup_printf ("%" G_GUINT64_FORMAT, kept.index);
-            g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                         _("mapping %s is kept twice"), which);
-            return FALSE;
-          }
+      /* a throughput above the mapping's bound is not its own */
+      mapping_at (s, kept.index, &r.mapping);
+      augur_pipeline_fill_rates (s->p, &r);
+      if (kept.throughput > r.bound * (1 + 1e-6))
+        {
+          g_autofree char *which = augur_mapping_to_string (&r.mapping);
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("mapping %s cannot reach %g: its bound is %g"), which, kept.throughput, r.bound);
+          return FALSE;
+        }
+      next = kept.index + 1;
       g_array_append_val (m->kept, kept);
+    }
+  /* only the best `keep` of what was read so far */
+  if (m->kept->len > 4 * s->keep + 4096)
+    {
+      g_array_sort (m->kept, kept_compare);
+      g_array_set_size (m->kept, s->keep);
     }
   return augur_records_line_done (line, error);
 }
@@ -996,15 +1025,12 @@ augur_pipeline_search_merge (const AugurPipeline        *p,
   if (kept->len > s.keep)
     g_array_set_size (kept, s.keep);
   res = results_new (&s, s.blocks, kept);
-  if (kept->len < MIN ((guint64) s.keep, s.n_mappings) && options->at_least > 0)
+  if (!level_reached (&s, kept, options->at_least, error))
     {
-      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   _("fewer than %u mappings reach the throughput the search was told they reach (%g)"), s.keep,
-                   options->at_least);
       augur_pipeline_results_free (res);
       return NULL;
     }
-  if (kept->len == 0 || res->n_ties == 0)
+  if (kept->len == 0 || res->n_ties < res->best->len)
     {
       /* every slice keeps its best, which ties itself */
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
@@ -1012,6 +1038,17 @@ augur_pipeline_search_merge (const AugurPipeline        *p,
       augur_pipeline_results_free (res);
       return NULL;
     }
+  for (guint i = 0; i < s.count; i++)
+    for (guint k = 0; k < s.blocks[i].ties->len; k++)
+      if (g_array_index (s.blocks[i].ties, AugurSearchTie, k).throughput >
+          g_array_index (kept, Kept, 0).throughput * (1 + TIE_TOLERANCE))
+        {
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                       _("the records give point %u a throughput above the best any point keeps: they are damaged"),
+                       i + 1);
+          augur_pipeline_results_free (res);
+          return NULL;
+        }
   return res;
 }
 
@@ -1040,6 +1077,7 @@ climb_throughput (Search *s, guint64 index, GArray *throughputs, GHashTable *see
       throughput = augur_pipeline_template_solve (s->t, NULL, r.mu, r.la, &s->options->solver, s->cancellable, NULL);
       if (isnan (throughput))
         return NAN;
+      s->climbed++;
       known = g_memdup2 (&key, sizeof key);
       known->throughput = throughput;
       g_hash_table_add (s->known, known);
@@ -1118,12 +1156,23 @@ climb_from (Search *s, guint64 current, GArray *throughputs, GHashTable *seen, g
     }
 }
 
-/* Climbs from the listed mappings, from every stage on the fastest
- * processor, then from random mappings (the same every time) while time
- * is left and climbs still meet new mappings; the keep-th best throughput
- * met, or 0. */
+/* The keep-th best of the throughputs met (sorted here), or 0. */
 static double
-climb (Search *s, double seconds)
+keep_th (GArray *throughputs, guint keep)
+{
+  if (throughputs->len < keep)
+    return 0;
+  g_array_sort (throughputs, double_compare_desc);
+  g_array_set_size (throughputs, MIN (throughputs->len, MAX (keep, 1024)));
+  return g_array_index (throughputs, double, keep - 1);
+}
+
+/* Climbs from the listed mappings, from every stage on the fastest
+ * processor, then (restarts) from random mappings (the same every time) while time
+ * is left and climbs still raise the keep-th best throughput met; that
+ * throughput, or 0. */
+static double
+climb (Search *s, double seconds, gboolean restarts)
 {
   g_autoptr(GArray) throughputs = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -1140,20 +1189,18 @@ climb (Search *s, double seconds)
   for (guint i = 0; i < s->ns; i++)
     m.stage[i] = fastest;
   climb_from (s, index_of (s, &m), throughputs, seen, deadline);
-  while (idle < 32 && g_hash_table_size (seen) < s->n_mappings && g_get_monotonic_time () < deadline &&
+  /* random climbs until 16 in a row leave the keep-th best where it was */
+  while (restarts && idle < 16 && g_hash_table_size (seen) < s->n_mappings && g_get_monotonic_time () < deadline &&
          !g_cancellable_is_cancelled (s->cancellable))
     {
-      guint before = g_hash_table_size (seen);
+      double before = keep_th (throughputs, s->keep);
 
       for (guint i = 0; i < s->ns; i++)
         m.stage[i] = (guint) g_rand_int_range (rand, 0, (gint32) s->np);
       climb_from (s, index_of (s, &m), throughputs, seen, deadline);
-      idle = g_hash_table_size (seen) > before ? 0 : idle + 1;
+      idle = keep_th (throughputs, s->keep) > before ? 0 : idle + 1;
     }
-  if (throughputs->len < s->keep)
-    return 0;
-  g_array_sort (throughputs, double_compare_desc);
-  return g_array_index (throughputs, double, s->keep - 1);
+  return keep_th (throughputs, s->keep);
 }
 
 double
@@ -1175,7 +1222,7 @@ augur_pipeline_search_level (const AugurPipeline        *p,
   if (s.t == NULL)
     return 0;
   s.known = g_hash_table_new_full (known_hash, known_equal, g_free, NULL);
-  level = climb (&s, seconds);
+  level = climb (&s, seconds, TRUE);
   g_hash_table_unref (s.known);
   augur_pipeline_template_free (s.t);
   return g_cancellable_is_cancelled (cancellable) ? 0 : level;

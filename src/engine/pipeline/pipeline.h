@@ -145,9 +145,12 @@ typedef enum {
  * processor 1), and the output follows the last stage when every listed
  * mapping does so (or none is listed), else is the listed one.  Mappings
  * whose bound cannot reach the best throughput found are pruned unless
- * no_prune.  The bound is the slowest stage's cycle: stage i performs
- * move_i, process_i and move_i+1 once per item, so the throughput is at
- * most 1 / (1/la_i + 1/mu_i + 1/la_i+1). */
+ * no_prune.  The bound is the least of every stage's cycle (stage i
+ * performs move_i, process_i and move_i+1 once per item, so the throughput
+ * is at most 1 / (1/la_i + 1/mu_i + 1/la_i+1)) and every pair of
+ * neighbours' (between two move_i+1, the first does move_i and process_i
+ * while the second does process_i+1 and move_i+2: 1 / (1/la_i+1 +
+ * E[max(Exp(la_i) + Exp(mu_i), Exp(mu_i+1) + Exp(la_i+2))])). */
 typedef struct {
   AugurPipelineScope scope;
   gboolean           no_prune;
@@ -172,7 +175,7 @@ typedef struct {
   AugurMapping mapping;
   gboolean     solved;        /* FALSE: pruned, throughput <= bound */
   double       throughput;    /* NAN when pruned */
-  double       bound;         /* min over stages of 1 / (1/la_i + 1/mu_i + 1/la_i+1) */
+  double       bound;         /* the least of the stages' and pairs' (above) */
   double       mu[AUGUR_PIPELINE_MAX_STAGES];
   double       la[AUGUR_PIPELINE_MAX_STAGES + 1];
   /* The activity with the highest utilisation: "process2" or "move3". */

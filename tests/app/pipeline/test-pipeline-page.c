@@ -924,6 +924,7 @@ test_cluster (Fixture       *f,
     g_assert_true (augur_pipeline_results_is_search (results));
     g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, 10);
     g_assert_cmpstr (augur_pipeline_page_get_best_text (f->page), ==, local_best);
+    g_assert_cmpuint (augur_pipeline_page_get_scope (f->page), ==, AUGUR_PIPELINE_SEARCH);
   }
   /* a job of another description is not shown as this page's */
   {

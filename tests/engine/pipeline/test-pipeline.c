@@ -7,6 +7,7 @@
 #include "pipeline.h"
 #include "pipeline-private.h"
 #include "augur-records.h"
+#include "augur-format.h"
 
 #include <math.h>
 #include <string.h>
@@ -609,7 +610,7 @@ test_search_all (void)
         g_assert_cmpuint (augur_pipeline_results_get_n_evaluated (r), <, 200);
       else if (keeps[k] == 1000)
         g_assert_cmpuint (augur_pipeline_results_get_n_evaluated (r), >=, 1000);
-      g_assert_cmpuint (augur_pipeline_results_get_n_chains (r), <=, augur_pipeline_results_get_n_evaluated (r));
+      g_assert_cmpuint (augur_pipeline_results_get_n_chains (r), >, 0);
       for (guint i = 0; i < n; i++)
         {
           const AugurMappingResult *x = augur_pipeline_results_get (r, i);
@@ -782,6 +783,24 @@ test_search_records (void)
     g_assert_null (merged);
     g_assert_nonnull (strstr (error->message, "a mapping kept is one of the point's"));
   }
+  {
+    /* the best's throughput raised above its bound */
+    const AugurMappingResult *best = augur_pipeline_results_get (r, 0);
+    g_autoptr(GString) bad = g_string_new (records);
+    g_autoptr(GString) from = g_string_new (NULL), to = g_string_new (NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPipelineResults) merged = NULL;
+    const char *list[1];
+
+    augur_format_append_double (from, best->throughput);
+    augur_format_append_double (to, best->bound * 1.01);
+    g_assert_cmpuint (g_string_replace (bad, from->str, to->str, 0), >=, 1);
+    list[0] = bad->str;
+    merged = augur_pipeline_results_merge (p, &whole, list, NULL, 1, &error);
+    g_assert_null (merged);
+    g_assert_nonnull (error);
+    g_test_message ("%s", error->message);
+  }
 }
 
 /* The bound (a stage's cycle, and a pair of neighbours') is never below
@@ -872,6 +891,26 @@ test_search_errors (void)
     g_cancellable_cancel (cancelled);
     g_assert_null (augur_pipeline_evaluate (p, &options, NULL, NULL, cancelled, &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  }
+  {
+    /* a level: the climb's is reached and changes nothing; one above the
+     * true 5th best is an error, not a wrong best 5 */
+    AugurPipelineOptions five = { .scope = AUGUR_PIPELINE_SEARCH, .keep = 5 };
+    g_autoptr(AugurPipelineResults) plain = augur_pipeline_evaluate (p, &five, NULL, NULL, NULL, NULL);
+    double level = augur_pipeline_search_level (p, &five, 5, NULL);
+    double fifth = augur_pipeline_results_get (plain, 4)->throughput;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_cmpfloat (level, >, 0);
+    g_assert_cmpfloat (level, <=, fifth);
+    five.at_least = level;
+    {
+      g_autoptr(AugurPipelineResults) told = augur_pipeline_evaluate (p, &five, NULL, NULL, NULL, NULL);
+      assert_same_search (told, plain);
+    }
+    five.at_least = fifth * 1.01;
+    g_assert_null (augur_pipeline_evaluate (p, &five, NULL, NULL, NULL, &error));
+    g_assert_nonnull (strstr (error->message, "fewer than 5 mappings reach the throughput"));
   }
   {
     /* over the 4 million a list holds: the search is named */

@@ -353,6 +353,41 @@ test_pipeline (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
+  /* a search: the same best and ties, the best 3 listed; options of a
+   * search refused elsewhere, and out of range */
+  {
+    const char *search[] = { "pipeline", path, "--search", "--keep", "3", "--threads", "2", NULL };
+    const char *refused[][8] = {
+      { "pipeline", path, "--search", "--all-mappings", NULL },
+      { "pipeline", path, "--keep", "3", NULL },
+      { "pipeline", path, "--search", "--keep", "1001", NULL },
+      { "pipeline", path, "--threads", "2", NULL },
+      { "pipeline", path, "--search", "--threads", "-1", NULL },
+      { "pipeline", path, "--at-least", "2", NULL },
+      { "pipeline", path, "--search", "--at-least", "inf", NULL },
+    };
+    const char *told[] = { "pipeline", path, "--search", "--keep", "3", "--at-least", "5.7", NULL };
+
+    g_assert_cmpint (run (search, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "Searched:     27 mappings"));
+    g_assert_nonnull (strstr (out, "Best:         5.63467 (6 mappings tie, the first listed)"));
+    g_assert_nonnull (strstr (out, "the others cannot enter the best 3"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+      {
+        g_assert_cmpint (run (refused[i], &out, &err), ==, 2);
+        g_assert_cmpstr (out, ==, "");
+        g_clear_pointer (&out, g_free);
+        g_clear_pointer (&err, g_free);
+      }
+    /* told more than the best 3 reach: an error, not a wrong best */
+    g_assert_cmpint (run (told, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "fewer than 3 mappings reach the throughput"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+
   g_assert_cmpint (run (sweep, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "\"parameter\": \"nl1-2\""));
   g_assert_nonnull (strstr (out, "{\"x\": 10000, \"throughput\": {\"[1,(1,2,3),3]\": 5.634666690"));

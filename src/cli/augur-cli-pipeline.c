@@ -322,13 +322,10 @@ augur_cli_pipeline (int argc, char **argv)
         {
           /* every task prunes below what the best `keep` are known to
            * reach, as the whole search would once it found them */
-          double level = augur_pipeline_search_level (pipeline, &options, 10, NULL);
+          level_text = augur_pipeline_search_level_argument (pipeline, &options, 10, NULL);
           g_ptr_array_add (args, (gpointer) "--search");
-          if (level > 0)
+          if (level_text != NULL)
             {
-              g_autoptr(GString) t = g_string_new (NULL);
-              augur_format_append_double (t, level);
-              level_text = g_string_free (g_steal_pointer (&t), FALSE);
               g_ptr_array_add (args, (gpointer) "--at-least");
               g_ptr_array_add (args, level_text);
               printf ("A first climb from the listed mappings found the best %u reach %s: the tasks prune below it\n",

@@ -153,15 +153,11 @@ cluster_run (JobInputs *in, GCancellable *cancellable, GError **error)
       if (in->options.scope == AUGUR_PIPELINE_SEARCH)
         {
           /* every task prunes below what the best are known to reach */
-          double level = augur_pipeline_search_level (in->pipeline, &in->options, 10, cancellable);
-
+          at_least = augur_pipeline_search_level_argument (in->pipeline, &in->options, 10, cancellable);
           g_ptr_array_add (args, (gpointer) "--search");
           plan.kind = "pipeline-search";
-          if (level > 0)
+          if (at_least != NULL)
             {
-              g_autoptr(GString) t = g_string_new (NULL);
-              augur_format_append_double (t, level);
-              at_least = g_string_free (g_steal_pointer (&t), FALSE);
               g_ptr_array_add (args, (gpointer) "--at-least");
               g_ptr_array_add (args, at_least);
             }

@@ -47,6 +47,14 @@ double augur_pipeline_bound         (const double        *mu,
                                      const double        *la,
                                      guint                n_mu,
                                      guint                n_la);
+/* A hash of a mapping's rates (every entry, unused ones 0), and their
+ * equality: mappings with the same rates have the same throughput. */
+guint    augur_pipeline_rates_hash  (const double        *mu,
+                                     const double        *la);
+gboolean augur_pipeline_rates_equal (const double        *mu1,
+                                     const double        *la1,
+                                     const double        *mu2,
+                                     const double        *la2);
 /* r->mapping's rates and bound (throughput NAN). */
 void augur_pipeline_fill_rates      (const AugurPipeline *p,
                                      AugurMappingResult  *r);

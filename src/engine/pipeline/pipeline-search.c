@@ -36,6 +36,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pipeline-private.h"
+#include "augur-format.h"
 #include "augur-records.h"
 
 #include <glib/gi18n.h>
@@ -195,19 +196,14 @@ static guint
 known_hash (gconstpointer key)
 {
   const Known *k = key;
-  const guint8 *bytes = (const guint8 *) k->mu;
-  guint h = 5381;
-
-  for (gsize i = 0; i < sizeof k->mu + sizeof k->la; i++)
-    h = h * 33 + bytes[i];
-  return h;
+  return augur_pipeline_rates_hash (k->mu, k->la);
 }
 
 static gboolean
 known_equal (gconstpointer a, gconstpointer b)
 {
   const Known *x = a, *y = b;
-  return memcmp (x->mu, y->mu, sizeof x->mu) == 0 && memcmp (x->la, y->la, sizeof x->la) == 0;
+  return augur_pipeline_rates_equal (x->mu, x->la, y->mu, y->la);
 }
 
 /* ---- what a search keeps ------------------------------------------------------ */
@@ -1226,4 +1222,20 @@ augur_pipeline_search_level (const AugurPipeline        *p,
   g_hash_table_unref (s.known);
   augur_pipeline_template_free (s.t);
   return g_cancellable_is_cancelled (cancellable) ? 0 : level;
+}
+
+char *
+augur_pipeline_search_level_argument (const AugurPipeline        *p,
+                                      const AugurPipelineOptions *options,
+                                      double                      seconds,
+                                      GCancellable               *cancellable)
+{
+  double level = augur_pipeline_search_level (p, options, seconds, cancellable);
+  GString *text;
+
+  if (level <= 0)
+    return NULL;
+  text = g_string_new (NULL);
+  augur_format_append_double (text, level);
+  return g_string_free (text, FALSE);
 }

@@ -230,22 +230,38 @@ compare_bound_desc (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+guint
+augur_pipeline_rates_hash (const double *mu, const double *la)
+{
+  const guint8 *m = (const guint8 *) mu, *l = (const guint8 *) la;
+  guint h = 5381;
+
+  for (gsize i = 0; i < AUGUR_PIPELINE_MAX_STAGES * sizeof (double); i++)
+    h = h * 33 + m[i];
+  for (gsize i = 0; i < (AUGUR_PIPELINE_MAX_STAGES + 1) * sizeof (double); i++)
+    h = h * 33 + l[i];
+  return h;
+}
+
+gboolean
+augur_pipeline_rates_equal (const double *mu1, const double *la1, const double *mu2, const double *la2)
+{
+  return memcmp (mu1, mu2, AUGUR_PIPELINE_MAX_STAGES * sizeof (double)) == 0 &&
+         memcmp (la1, la2, (AUGUR_PIPELINE_MAX_STAGES + 1) * sizeof (double)) == 0;
+}
+
 static guint
 rates_hash (gconstpointer key)
 {
   const AugurMappingResult *r = key;
-  guint h = 5381;
-  const guint8 *bytes = (const guint8 *) r->mu;
-  for (gsize i = 0; i < sizeof r->mu + sizeof r->la; i++)
-    h = h * 33 + bytes[i];
-  return h;
+  return augur_pipeline_rates_hash (r->mu, r->la);
 }
 
 static gboolean
 rates_equal (gconstpointer a, gconstpointer b)
 {
   const AugurMappingResult *x = a, *y = b;
-  return memcmp (x->mu, y->mu, sizeof x->mu) == 0 && memcmp (x->la, y->la, sizeof x->la) == 0;
+  return augur_pipeline_rates_equal (x->mu, x->la, y->mu, y->la);
 }
 
 void

@@ -231,6 +231,12 @@ double   augur_pipeline_search_level           (const AugurPipeline        *p,
                                                 const AugurPipelineOptions *options,
                                                 double                      seconds,
                                                 GCancellable               *cancellable);
+/* The same, written so that it reads back exactly (a cluster task's
+ * --at-least), or NULL. */
+char    *augur_pipeline_search_level_argument  (const AugurPipeline        *p,
+                                                const AugurPipelineOptions *options,
+                                                double                      seconds,
+                                                GCancellable               *cancellable);
 /* The number of mappings in the scope (before slicing), or of a search's
  * points; 0 with an error when they cannot be listed. */
 guint  augur_pipeline_count_mappings     (const AugurPipeline        *p,

@@ -85,6 +85,32 @@ augur_cli_pipeline_parse_sweep (const char *text, AugurSweepSpec *spec)
   return parse_sweep (text, spec);
 }
 
+/* What the finished siblings of a search's task kept (the records beside
+ * its own in the job's results folder): the level they show the best
+ * reach, or 0. */
+static double
+sibling_level (const AugurPipeline *pipeline, const AugurPipelineOptions *options, const char *own)
+{
+  g_autofree char *folder = g_path_get_dirname (own);
+  g_autofree char *own_name = g_path_get_basename (own);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "task-") && g_str_has_suffix (name, ".records") && strcmp (name, own_name) != 0)
+      {
+        g_autofree char *path = g_build_filename (folder, name, NULL);
+        g_autoptr(GError) error = NULL;
+        char *text = NULL;
+        gsize length;
+
+        if (augur_cli_read_file (path, &text, &length, &error))
+          g_ptr_array_add (records, text);
+      }
+  return augur_pipeline_search_records_level (pipeline, options, (const char *const *) records->pdata, records->len);
+}
+
 int
 augur_cli_pipeline (int argc, char **argv)
 {
@@ -291,7 +317,9 @@ augur_cli_pipeline (int argc, char **argv)
         }
       if (mode == AUGUR_CLI_SLURM_TASK)
         {
-          /* one task of the array: its slice, every mapping solved */
+          /* one task of the array: its slice, every mapping solved (a
+           * search's: pruned below what the plan and the finished
+           * siblings' records show the best reach) */
           guint first = 0, count = 0;
           g_autoptr(AugurPipelineResults) results = NULL;
           g_autofree char *text_out = NULL;
@@ -300,6 +328,8 @@ augur_cli_pipeline (int argc, char **argv)
             return AUGUR_CLI_EXIT_USAGE;
           options.first = first;
           options.count = count;
+          if (search)
+            options.at_least = MAX (options.at_least, sibling_level (pipeline, &options, so.records));
           results = augur_pipeline_evaluate (pipeline, &options, NULL, NULL, NULL, &error);
           if (results == NULL)
             {

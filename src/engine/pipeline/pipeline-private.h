@@ -79,6 +79,7 @@ typedef struct {
   guint64  evaluated;    /* throughput known: solved, or the rates of one solved */
   guint64  solved;       /* chains solved */
   guint64  climbed;      /* the task's chains solved climbing, on its first point */
+  double   level;        /* the level the task pruned below from the start, on its first point */
   double   seconds;      /* the task's, on its first point */
   GArray  *ties;         /* AugurSearchTie, decreasing */
 } AugurSearchBlock;

@@ -847,6 +847,7 @@ augur_pipeline_search (const AugurPipeline        *p,
     {
       s.blocks[0].seconds = (g_get_monotonic_time () - start) / 1e6;
       s.blocks[0].climbed = s.climbed;
+      s.blocks[0].level = MAX (options->at_least, 0);
       res = results_new (&s, s.blocks, s.kept);
     }
   g_array_unref (s.kept);
@@ -879,6 +880,7 @@ augur_pipeline_search_to_records (const AugurPipelineResults *r)
       augur_records_add_uint (s, b->evaluated);
       augur_records_add_uint (s, b->solved);
       augur_records_add_uint (s, b->climbed);
+      augur_records_add_double (s, b->level);
       augur_records_add_double (s, b->seconds);
       augur_records_add_uint (s, b->ties->len);
       for (guint k = 0; k < b->ties->len; k++)
@@ -923,12 +925,13 @@ read_block (guint index, AugurRecordsLine *line, gpointer data, GError **error)
   if (!augur_records_line_uint (line, s->block_size, &b->evaluated, error) ||
       !augur_records_line_uint (line, b->evaluated, &b->solved, error) ||
       !augur_records_line_uint (line, G_MAXUINT32, &b->climbed, error) ||
+      !augur_records_line_double (line, &b->level, error) ||
       !augur_records_line_double (line, &b->seconds, error))
     return FALSE;
-  if (!(isfinite (b->seconds) && b->seconds >= 0))
+  if (!(isfinite (b->seconds) && b->seconds >= 0 && isfinite (b->level) && b->level >= 0))
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   _("seconds are finite and not negative"));
+                   _("a level and seconds are finite and not negative"));
       return FALSE;
     }
   if (!augur_records_line_uint (line, b->evaluated, &n_ties, error))
@@ -1021,11 +1024,21 @@ augur_pipeline_search_merge (const AugurPipeline        *p,
   if (kept->len > s.keep)
     g_array_set_size (kept, s.keep);
   res = results_new (&s, s.blocks, kept);
-  if (!level_reached (&s, kept, options->at_least, error))
-    {
-      augur_pipeline_results_free (res);
-      return NULL;
-    }
+  {
+    /* what every task pruned below: the plan's level, or more when its
+     * finished siblings' best showed more */
+    double highest = options->at_least;
+    for (guint i = 0; i < s.count; i++)
+      highest = MAX (highest, s.blocks[i].level);
+    if (!level_reached (&s, kept, highest, NULL))
+      {
+        g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
+                     _("the records say a task pruned below %g, which fewer than %u mappings reach: they are "
+                       "damaged, or the job was told a level too high"), highest, s.keep);
+        augur_pipeline_results_free (res);
+        return NULL;
+      }
+  }
   if (kept->len == 0 || res->n_ties < res->best->len)
     {
       /* every slice keeps its best, which ties itself */
@@ -1238,4 +1251,35 @@ augur_pipeline_search_level_argument (const AugurPipeline        *p,
   text = g_string_new (NULL);
   augur_format_append_double (text, level);
   return g_string_free (text, FALSE);
+}
+
+double
+augur_pipeline_search_records_level (const AugurPipeline        *p,
+                                     const AugurPipelineOptions *options,
+                                     const char *const          *records,
+                                     guint                       n_records)
+{
+  AugurPipelineOptions whole = *options;
+  g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (Kept));
+  g_autoptr(GError) error = NULL;
+  Search s;
+  Merge m = { &s, kept };
+  double level = 0;
+
+  whole.first = whole.count = 0;
+  if (n_records == 0 || !augur_pipeline_validate (p, NULL) || !search_init (&s, p, &whole, NULL))
+    return 0;
+  s.blocks = blocks_new (s.count);
+  /* every point given once, or none: only points missing is expected */
+  if (augur_records_read (RECORDS_KIND, s.count, records, NULL, n_records, read_block, &m, &error) ||
+      g_error_matches (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_MISSING))
+    {
+      g_array_sort (kept, kept_compare);
+      if (kept->len >= s.keep)
+        level = g_array_index (kept, Kept, s.keep - 1).throughput;
+    }
+  for (guint i = 0; i < s.count; i++)
+    g_array_unref (s.blocks[i].ties);
+  g_free (s.blocks);
+  return level;
 }

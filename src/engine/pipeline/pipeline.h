@@ -231,6 +231,15 @@ double   augur_pipeline_search_level           (const AugurPipeline        *p,
                                                 const AugurPipelineOptions *options,
                                                 double                      seconds,
                                                 GCancellable               *cancellable);
+/* The keep-th best throughput the records of a search's finished slices
+ * keep (0 when they keep fewer, or are not all sound): what a cluster
+ * task may prune below, beside the plan's level, as its siblings found
+ * it.  Every task's records say the level it pruned below, and their
+ * merge fails when the best `keep` do not reach them all. */
+double   augur_pipeline_search_records_level   (const AugurPipeline        *p,
+                                                const AugurPipelineOptions *options,
+                                                const char *const          *records,
+                                                guint                       n_records);
 /* The same, written so that it reads back exactly (a cluster task's
  * --at-least), or NULL. */
 char    *augur_pipeline_search_level_argument  (const AugurPipeline        *p,

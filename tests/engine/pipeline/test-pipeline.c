@@ -731,6 +731,60 @@ test_search_slices (void)
     }
 }
 
+/* A task that knows what its finished siblings kept prunes below it; the
+ * merge is the same, and fails when a task's level is not reached. */
+static void
+test_search_siblings (void)
+{
+  g_autoptr(AugurPipeline) p = parse (SEARCH_DES);
+  AugurPipelineOptions whole = { .scope = AUGUR_PIPELINE_SEARCH, .keep = 4 };
+  AugurPipelineOptions a = whole, b = whole;
+  g_autoptr(AugurPipelineResults) r = augur_pipeline_evaluate (p, &whole, NULL, NULL, NULL, NULL);
+  g_autoptr(AugurPipelineResults) ra = NULL, rb = NULL, rb_plain = NULL;
+  g_autofree char *text_a = NULL, *text_b = NULL;
+  const char *both[2];
+  double level;
+
+  a.count = 512;
+  b.first = 512;
+  ra = augur_pipeline_evaluate (p, &a, NULL, NULL, NULL, NULL);
+  text_a = augur_pipeline_results_to_records (ra, 0, 0);
+  both[0] = text_a;
+  level = augur_pipeline_search_records_level (p, &whole, both, 1);
+  /* the 4th best of what the first half kept */
+  g_assert_cmpfloat (level, ==, augur_pipeline_results_get (ra, 3)->throughput);
+  rb_plain = augur_pipeline_evaluate (p, &b, NULL, NULL, NULL, NULL);
+  b.at_least = level;
+  rb = augur_pipeline_evaluate (p, &b, NULL, NULL, NULL, NULL);
+  g_assert_cmpuint (augur_pipeline_results_get_n_evaluated (rb), <, augur_pipeline_results_get_n_evaluated (rb_plain));
+  text_b = augur_pipeline_results_to_records (rb, 0, 0);
+  both[1] = text_b;
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPipelineResults) merged = augur_pipeline_results_merge (p, &whole, both, NULL, 2, &error);
+    g_assert_no_error (error);
+    assert_same_search (merged, r);
+  }
+  {
+    /* the second half claims a level above the 4th best */
+    g_autoptr(GString) level_text = g_string_new (NULL);
+    g_autoptr(GString) bad = g_string_new (text_b);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPipelineResults) merged = NULL;
+    const char *damaged[2] = { text_a, NULL };
+
+    augur_format_append_double (level_text, level);
+    g_assert_cmpuint (g_string_replace (bad, level_text->str, "1000", 1), ==, 1);
+    damaged[1] = bad->str;
+    merged = augur_pipeline_results_merge (p, &whole, damaged, NULL, 2, &error);
+    g_assert_null (merged);
+    g_assert_nonnull (strstr (error->message, "the records say a task pruned below 1000, which fewer than 4"));
+    /* records not sound give no level */
+    g_assert_cmpfloat (augur_pipeline_search_records_level (p, &whole, (const char *const[]) { "augur-records 1 x" }, 1),
+                       ==, 0);
+  }
+}
+
 /* Records damaged or of another search: an error naming the line. */
 static void
 test_search_records (void)
@@ -945,6 +999,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pipeline/search/ties", test_search_ties);
   g_test_add_func ("/engine/pipeline/search/slices", test_search_slices);
   g_test_add_func ("/engine/pipeline/search/records", test_search_records);
+  g_test_add_func ("/engine/pipeline/search/siblings", test_search_siblings);
   g_test_add_func ("/engine/pipeline/search/errors", test_search_errors);
   return g_test_run ();
 }

@@ -3,17 +3,21 @@
  * Ns stages on Np processors make Np^Ns mappings: 8^10 is over a billion,
  * too many to list.  A search numbers them (stage 1 the most significant
  * digit in base Np, the last stage the fastest: the order of
- * AUGUR_PIPELINE_ALL) and goes through them in passes.  A pass computes
- * every mapping's bound (the slowest stage's cycle, which the throughput
- * never exceeds) and keeps the next million candidates in decreasing order
- * of bound, then of index, among those that could still enter the best
- * `keep`; their throughputs are then found in that order (a chain solved,
- * or the throughput of a chain already solved with the same rates) until
- * a bound falls below the keep-th best throughput less the tie tolerance:
- * no mapping left can enter, nor tie the best.  A pass that had to leave
- * candidates out is followed by one that starts after its last.
+ * AUGUR_PIPELINE_ALL).  It first climbs from the listed mappings to
+ * better neighbours (one stage moved) to learn a level the best `keep`
+ * reach (or is told one: a cluster task), then goes through the mappings
+ * in passes.  A pass walks them stage by stage, skipping every mapping
+ * under a prefix whose bound (augur_pipeline_bound of the stages so far)
+ * is below the level, since a prefix's processors can only get busier,
+ * and keeps the next million candidates in decreasing order of bound, then
+ * of index; their throughputs are then found in that order (a chain
+ * solved, or the throughput of a chain already solved with the same
+ * rates) until a bound falls below the keep-th best throughput less the
+ * tie tolerance: no mapping left can enter, nor tie the best.  A pass that
+ * had to leave candidates out is followed by one that starts after its
+ * last.
  *
- * The bound of a mapping here is tighter than the stages' and pairs' of
+ * The bound of a candidate here is tighter than the stages' and pairs' of
  * augur_pipeline_fill_rates: the throughput of any window of consecutive
  * stages run alone, fed and drained at once, is at least the pipeline's
  * (the times at which activities end follow max-plus recursions, which
@@ -31,7 +35,8 @@
  * the search keeps how many mappings it evaluated and chains it solved,
  * the throughputs that may tie the best with how many mappings have each,
  * and which of its mappings are among the best kept, so the slices of a
- * job merge into what one search gives.
+ * job merge into what one search gives; a task's first block also says
+ * the level it pruned below, which the merge checks the best reach.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

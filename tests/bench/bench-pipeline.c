@@ -14,28 +14,35 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Ns stages on 4 or 8 unequal processors (links of 3 to 80, 10000 within
+ * one), listing the mapping of stage i on processor i mod Np. */
 static AugurPipeline *
-description (guint ns)
+description_on (guint np, guint ns)
 {
-  static const double cp[] = { 10, 8, 12, 5 };
-  static const double links[4][4] = { { 10000, 20, 50, 7 }, { 20, 10000, 15, 3 },
-                                      { 50, 15, 10000, 50 }, { 7, 3, 50, 10000 } };
-  static const double w[] = { 1, 2, 1, 3, 1, 1, 2, 1 };
-  static const double ds[] = { 1, 2, 5, 1, 1, 3, 1, 2, 1 };
-  AugurPipeline *p = augur_pipeline_new (4, ns);
+  static const double cp[] = { 10, 8, 12, 5, 9, 11, 7, 6 };
+  static const double links4[4][4] = { { 10000, 20, 50, 7 }, { 20, 10000, 15, 3 },
+                                       { 50, 15, 10000, 50 }, { 7, 3, 50, 10000 } };
+  static const double links8[8][8] = {
+    { 10000, 7, 50, 50, 7, 15, 50, 20 }, { 7, 10000, 50, 3, 50, 3, 20, 15 },
+    { 50, 50, 10000, 7, 80, 20, 50, 50 }, { 50, 3, 7, 10000, 7, 7, 80, 7 },
+    { 7, 50, 80, 7, 10000, 80, 3, 7 }, { 15, 3, 20, 7, 80, 10000, 20, 50 },
+    { 50, 20, 50, 80, 3, 20, 10000, 50 }, { 20, 15, 50, 7, 7, 50, 50, 10000 } };
+  static const double w[] = { 1, 2, 1, 3, 1, 1, 2, 1, 2, 1 };
+  static const double ds[] = { 1, 2, 5, 1, 1, 3, 1, 2, 1, 2, 1 };
+  AugurPipeline *p = augur_pipeline_new (np, ns);
   AugurMapping m = { .n_stages = ns, .input = 0 };
 
-  for (guint j = 0; j < 4; j++)
+  for (guint j = 0; j < np; j++)
     {
       augur_pipeline_set_cp (p, j, cp[j]);
-      for (guint k = 0; k < 4; k++)
-        augur_pipeline_set_link (p, j, k, links[j][k], FALSE);
+      for (guint k = 0; k < np; k++)
+        augur_pipeline_set_link (p, j, k, np == 4 ? links4[j][k] : links8[j][k], FALSE);
     }
   for (guint i = 0; i < ns; i++)
     {
       augur_pipeline_set_w (p, i, w[i]);
       augur_pipeline_set_ds (p, i, ds[i]);
-      m.stage[i] = i % 4;
+      m.stage[i] = i % np;
     }
   augur_pipeline_set_ds (p, ns, ds[ns]);
   m.output = m.stage[ns - 1];
@@ -43,37 +50,10 @@ description (guint ns)
   return p;
 }
 
-/* 8 unequal processors on links of 3 to 80 (10000 within one). */
 static AugurPipeline *
-eight (guint ns)
+description (guint ns)
 {
-  static const double cp[] = { 10, 8, 12, 5, 9, 11, 7, 6 };
-  static const double links[8][8] = {
-    { 10000, 7, 50, 50, 7, 15, 50, 20 }, { 7, 10000, 50, 3, 50, 3, 20, 15 },
-    { 50, 50, 10000, 7, 80, 20, 50, 50 }, { 50, 3, 7, 10000, 7, 7, 80, 7 },
-    { 7, 50, 80, 7, 10000, 80, 3, 7 }, { 15, 3, 20, 7, 80, 10000, 20, 50 },
-    { 50, 20, 50, 80, 3, 20, 10000, 50 }, { 20, 15, 50, 7, 7, 50, 50, 10000 } };
-  static const double w[] = { 1, 2, 1, 3, 1, 1, 2, 1, 2, 1 };
-  static const double ds[] = { 1, 2, 5, 1, 1, 3, 1, 2, 1, 2, 1 };
-  AugurPipeline *p = augur_pipeline_new (8, ns);
-  AugurMapping m = { .n_stages = ns, .input = 0 };
-
-  for (guint j = 0; j < 8; j++)
-    {
-      augur_pipeline_set_cp (p, j, cp[j]);
-      for (guint k = 0; k < 8; k++)
-        augur_pipeline_set_link (p, j, k, links[j][k], FALSE);
-    }
-  for (guint i = 0; i < ns; i++)
-    {
-      augur_pipeline_set_w (p, i, w[i]);
-      augur_pipeline_set_ds (p, i, ds[i]);
-      m.stage[i] = i % 8;
-    }
-  augur_pipeline_set_ds (p, ns, ds[ns]);
-  m.output = m.stage[ns - 1];
-  augur_pipeline_add_mapping (p, &m);
-  return p;
+  return description_on (4, ns);
 }
 
 static gint64
@@ -98,7 +78,7 @@ searches (gboolean large)
   for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
     {
       guint np = sizes[k].np, ns = sizes[k].ns;
-      g_autoptr(AugurPipeline) p = np == 4 ? description (ns) : eight (ns);
+      g_autoptr(AugurPipeline) p = description_on (np, ns);
       g_autoptr(GError) error = NULL;
       AugurPipelineOptions options = { .scope = AUGUR_PIPELINE_SEARCH };
       g_autoptr(AugurPipelineResults) r = NULL;

@@ -7,7 +7,7 @@ PACKAGES="
   build-essential clang meson ninja-build pkg-config python3
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libxml2-dev
   gettext desktop-file-utils appstream librsvg2-bin
-  xvfb xauth fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
+  xvfb xauth libxtst6 fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
   locales pajeng libsimgrid-dev libopenmpi-dev openmpi-bin gfortran mpich libmpich-dev libpapi-dev
   petsc-dev
   slurm-wlm munge libgsl-dev

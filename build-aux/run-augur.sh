@@ -13,6 +13,6 @@ ninja -C build
 # Run from the build tree: use the schema compiled there.
 export GSETTINGS_SCHEMA_DIR="$PWD/build/data"
 if [ "$#" -eq 0 ]; then
-  set -- data/examples/pipeline.augur
+  set -- data/examples/examples.augur
 fi
 exec build/src/app/augur "$@"

@@ -1,17 +1,20 @@
-/* augur-bar-chart.c: stacked horizontal bars, drawn with Cairo, and the
- * widget that shows them with hover and tooltips.
+/* augur-bar-chart.c: stacked horizontal bars, drawn with Cairo on the
+ * chart base (augur-chart-layout.h: title, the ranks' and the time axes,
+ * the legend of states), and the widget that shows them with hover and
+ * tooltips.
  *
- * One layout function places everything (title, legend, bars, axis) so
- * that drawing, hit testing and the tests agree to the pixel.
+ * One layout function places everything so that drawing, hit testing and
+ * the tests agree to the pixel.
  *
- * (Over 800 lines: one layout function places title, legend, bars and axis
- * for drawing, hit testing, export and the widget.)
+ * (Over 800 lines: the data, its drawing and its widget; the widget is to
+ * move to a file of its own, as the pie chart's is.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-view-style.h"
 #include "augur-draw.h"
 #include "augur-bar-chart.h"
+#include "augur-chart-layout.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -346,20 +349,17 @@ augur_bar_chart_style_init (AugurBarChartStyle *style,
 
 /* ---- Layout ----------------------------------------------------------- */
 
+/* The chart base (title, the ranks' axis, the time axis, the legend of
+ * states) and the bars' own slots. */
 typedef struct {
-  double x, y, w, h;
-} Box;
-
-typedef struct {
-  double          title_y;
-  GArray         *legend;       /* Box per category: swatch + text */
-  Box             plot;
-  double          slot;         /* height per bar */
-  double          bar_h;
-  guint           label_every;  /* label one bar in label_every */
-  AugurChartTicks ticks;
-  double          axis_y;
+  AugurChartLayout         base;
+  const AugurBarChartData *d;
+  gboolean                 dark;    /* while drawing */
+  double                   slot;    /* height per bar */
+  double                   bar_h;
 } Layout;
+
+typedef AugurChartRect Box;
 
 static double
 max_total (const AugurBarChartData *d)
@@ -372,94 +372,36 @@ max_total (const AugurBarChartData *d)
 }
 
 static void
-layout_clear (Layout *l)
-{
-  g_clear_pointer (&l->legend, g_array_unref);
-  augur_chart_ticks_clear (&l->ticks);
-}
-
-static void
 layout_compute (Layout                  *l,
-                PangoLayout             *pl,
+                cairo_t                 *cr,
                 const AugurBarChartData *d,
                 int                      width,
                 int                      height)
 {
-  double y = PAD, label_w = 0, w, h, line_h, x;
+  g_autofree char *axis = d->unit && *d->unit ? g_strdup_printf ("%s (%s)", d->axis_label, d->unit)
+                                              : g_strdup (d->axis_label ? d->axis_label : "");
   guint n = d->labels->len;
-  guint max_ticks;
-  double top;
 
   memset (l, 0, sizeof *l);
-  l->legend = g_array_new (FALSE, TRUE, sizeof (Box));
-
-  if (d->title != NULL && *d->title != '\0')
-    {
-      augur_draw_set_text (pl, d->title, TITLE_PX, TRUE);
-      augur_draw_text_size (pl, NULL, &h);
-      l->title_y = y;
-      y += h + 8;
-    }
-
-  /* The legend: swatch and name, wrapped over as many rows as needed. */
-  augur_draw_set_text (pl, "Mg", TEXT_PX, FALSE);
-  augur_draw_text_size (pl, NULL, &line_h);
-  x = PAD;
+  l->d = d;
+  augur_chart_layout_init (&l->base, cr);
+  l->base.pad = PAD;
+  l->base.title_px = TITLE_PX;
+  l->base.title_align = 0;
+  l->base.text_px = TEXT_PX;
+  l->base.label_px = TEXT_PX;
+  l->base.swatch_w = SWATCH;
+  augur_chart_layout_set_title (&l->base, d->title);
+  augur_chart_axis_set_categories (&l->base.y, NULL, (const char * const *) d->labels->pdata, n);
+  augur_chart_axis_set_value (&l->base.x, axis, 0.0, max_total (d) > 0 ? max_total (d) : 1.0, FALSE);
   for (guint c = 0; c < d->categories->len; c++)
-    {
-      Box box;
+    augur_chart_layout_add_legend_entry (&l->base, g_array_index (d->categories, Category, c).name, FALSE);
+  augur_chart_layout_compute (&l->base, width, height);
 
-      augur_draw_set_text (pl, g_array_index (d->categories, Category, c).name, TEXT_PX, FALSE);
-      augur_draw_text_size (pl, &w, NULL);
-      box.w = SWATCH + 6 + w;
-      box.h = line_h;
-      if (x > PAD && x + box.w > width - PAD)
-        {
-          x = PAD;
-          y += line_h + 4;
-        }
-      box.x = x;
-      box.y = y;
-      g_array_append_val (l->legend, box);
-      x += box.w + 18;
-    }
-  y += line_h + 12;
-  top = y;
-
-  for (guint b = 0; b < n; b++)
-    {
-      augur_draw_set_text (pl, g_ptr_array_index (d->labels, b), TEXT_PX, FALSE);
-      augur_draw_text_size (pl, &w, NULL);
-      label_w = MAX (label_w, w);
-    }
-  label_w = MIN (label_w, width / 4.0);
-
-  l->plot.x = PAD + label_w + 10;
-  l->plot.w = MAX (10.0, width - PAD - 12 - l->plot.x);
-  /* Tick labels, then the axis label, under the plot. */
-  l->axis_y = height - PAD - 2 * line_h - 6;
-  l->plot.y = top;
-  l->plot.h = MAX (10.0, l->axis_y - top);
-
-  l->slot = n > 0 ? l->plot.h / n : l->plot.h;
+  l->slot = n > 0 ? l->base.plot.h / n : l->base.plot.h;
   l->bar_h = MIN (MAX_BAR_H, l->slot * 0.72);
   if (l->slot - l->bar_h < 1 && l->slot >= 2)
     l->bar_h = l->slot - 1;
-  l->label_every = MAX (1u, (guint) ceil ((line_h + 2) / MAX (l->slot, 0.01)));
-
-  max_ticks = MAX (2u, (guint) (l->plot.w / 90));
-  augur_chart_ticks_compute (&l->ticks, 0.0, max_total (d) > 0 ? max_total (d) : 1.0, FALSE, max_ticks);
-}
-
-static double
-value_to_x (const Layout *l,
-            double        v)
-{
-  double span = l->ticks.max - l->ticks.min;
-
-  if (span <= 0)
-    return l->plot.x;
-  return l->plot.x + (v - l->ticks.min) / span * l->plot.w;
 }
 
 static gboolean
@@ -476,20 +418,11 @@ segment_box (const Layout            *l,
   value = augur_bar_chart_data_get_value (d, bar, category);
   if (value <= 0)
     return FALSE;
-  box->x = value_to_x (l, start);
-  box->w = value_to_x (l, start + value) - box->x;
-  box->y = l->plot.y + bar * l->slot + (l->slot - l->bar_h) / 2;
+  box->x = augur_chart_axis_to_pixel (&l->base.x, start);
+  box->w = augur_chart_axis_to_pixel (&l->base.x, start + value) - box->x;
+  box->y = l->base.plot.y + bar * l->slot + (l->slot - l->bar_h) / 2;
   box->h = l->bar_h;
   return TRUE;
-}
-
-static PangoLayout *
-measuring_layout (cairo_surface_t **surface,
-                  cairo_t         **cr)
-{
-  *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  *cr = cairo_create (*surface);
-  return augur_draw_create_layout (*cr);
 }
 
 /* ---- Drawing ---------------------------------------------------------- */
@@ -502,24 +435,21 @@ set_color (cairo_t               *cr,
 }
 
 static void
-show_text (cairo_t               *cr,
-           PangoLayout           *pl,
-           const char            *text,
-           double                 px,
-           gboolean               bold,
-           const AugurChartColor *color,
-           double                 x,
-           double                 y,
-           double                 xalign,
-           double                 yalign)
+draw_swatch (cairo_t                *cr,
+             const AugurChartLayout *base,
+             guint                   entry,
+             double                  x,
+             double                  y,
+             double                  h,
+             gpointer                data)
 {
-  double w, h;
+  const Layout *l = data;
+  AugurChartColor color;
 
-  augur_draw_set_text (pl, text, px, bold);
-  augur_draw_text_size (pl, &w, &h);
-  set_color (cr, color);
-  cairo_move_to (cr, x - xalign * w, y - yalign * h);
-  pango_cairo_show_layout (cr, pl);
+  augur_bar_chart_data_get_category_color (l->d, entry, l->dark, &color);
+  set_color (cr, &color);
+  cairo_rectangle (cr, x, y + (h - SWATCH) / 2, SWATCH, SWATCH);
+  cairo_fill (cr);
 }
 
 void
@@ -530,7 +460,8 @@ augur_bar_chart_draw (cairo_t                  *cr,
                       const AugurBarChartStyle *style)
 {
   AugurBarChartStyle fallback;
-  PangoLayout *pl;
+  const AugurChartRect *plot;
+  double bottom;
   Layout l;
 
   g_return_if_fail (cr != NULL);
@@ -547,114 +478,51 @@ augur_bar_chart_draw (cairo_t                  *cr,
       set_color (cr, &style->background);
       cairo_paint (cr);
     }
-  pl = augur_draw_create_layout (cr);
 
   if (d == NULL || d->labels->len == 0)
     {
       AugurChartColor dim = style->text;
+      PangoLayout *pl = augur_draw_create_layout (cr);
 
       dim.alpha = 0.55;
-      show_text (cr, pl, _("No data"), TEXT_PX + 2, FALSE, &dim, width / 2.0, height / 2.0, 0.5, 0.5);
+      augur_chart_show_text (cr, pl, _("No data"), TEXT_PX + 2, FALSE, &dim, width / 2.0, height / 2.0, 0.5, 0.5);
       g_object_unref (pl);
       cairo_restore (cr);
       return;
     }
 
-  layout_compute (&l, pl, d, width, height);
+  layout_compute (&l, cr, d, width, height);
+  l.dark = style->dark;
+  plot = &l.base.plot;
+  bottom = plot->y + plot->h;
 
-  if (d->title != NULL && *d->title != '\0')
-    {
-      /* A long title is cut with an ellipsis rather than by the edge. */
-      augur_draw_set_text (pl, d->title, TITLE_PX, TRUE);
-      pango_layout_set_width (pl, (int) (MAX (1.0, width - 2 * PAD) * PANGO_SCALE));
-      pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_END);
-      set_color (cr, &style->text);
-      cairo_move_to (cr, PAD, l.title_y);
-      pango_cairo_show_layout (cr, pl);
-      pango_layout_set_width (pl, -1);
-      pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_NONE);
-    }
+  augur_chart_layout_draw_title (&l.base, cr, &style->text);
+  augur_chart_layout_draw_legend (&l.base, cr, &style->text, NULL, NULL, draw_swatch, &l);
 
-  for (guint c = 0; c < d->categories->len; c++)
-    {
-      const Box *box = &g_array_index (l.legend, Box, c);
-      AugurChartColor color;
-
-      augur_bar_chart_data_get_category_color (d, c, style->dark, &color);
-      set_color (cr, &color);
-      cairo_rectangle (cr, box->x, box->y + (box->h - SWATCH) / 2, SWATCH, SWATCH);
-      cairo_fill (cr);
-      show_text (cr, pl, g_array_index (d->categories, Category, c).name, TEXT_PX, FALSE,
-                 &style->text, box->x + SWATCH + 6, box->y, 0, 0);
-    }
-
-  /* Grid and tick labels. */
-  cairo_set_line_width (cr, 1);
-  for (guint t = 0; t < l.ticks.n_major; t++)
-    {
-      double x = round (value_to_x (&l, l.ticks.major[t])) + 0.5;
-      g_autofree char *label = augur_chart_ticks_format (&l.ticks, l.ticks.major[t]);
-
-      set_color (cr, &style->grid);
-      cairo_move_to (cr, x, l.plot.y);
-      cairo_line_to (cr, x, l.axis_y);
-      cairo_stroke (cr);
-      show_text (cr, pl, label, TEXT_PX, FALSE, &style->axis, x, l.axis_y + 4, 0.5, 0);
-    }
-  {
-    g_autofree char *axis = d->unit && *d->unit ? g_strdup_printf ("%s (%s)", d->axis_label, d->unit)
-                                                : g_strdup (d->axis_label ? d->axis_label : "");
-    double h;
-
-    augur_draw_set_text (pl, "Mg", TEXT_PX, FALSE);
-    augur_draw_text_size (pl, NULL, &h);
-    show_text (cr, pl, axis, TEXT_PX, FALSE, &style->text,
-               l.plot.x + l.plot.w / 2, l.axis_y + 6 + h, 0.5, 0);
-  }
+  /* The grid at the time axis' ticks, under the bars. */
+  augur_chart_layout_draw_grid (&l.base, cr, &style->grid, NULL);
+  augur_chart_layout_draw_axes (&l.base, cr, &style->text);
 
   /* Bars. */
   for (guint b = 0; b < d->labels->len; b++)
-    {
-      double cy = l.plot.y + b * l.slot + l.slot / 2;
+    for (guint c = 0; c < d->categories->len; c++)
+      {
+        AugurChartColor color;
+        Box box;
 
-      for (guint c = 0; c < d->categories->len; c++)
-        {
-          AugurChartColor color;
-          Box box;
-
-          if (!segment_box (&l, d, b, c, &box))
-            continue;
-          augur_bar_chart_data_get_category_color (d, c, style->dark, &color);
-          set_color (cr, &color);
-          cairo_rectangle (cr, box.x, box.y, box.w, box.h);
-          cairo_fill (cr);
-        }
-      if (b % l.label_every == 0)
-        {
-          const char *label = g_ptr_array_index (d->labels, b);
-
-          augur_draw_set_text (pl, label, TEXT_PX, FALSE);
-          pango_layout_set_width (pl, (int) ((l.plot.x - PAD - 10) * PANGO_SCALE));
-          pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_START);
-          pango_layout_set_alignment (pl, PANGO_ALIGN_RIGHT);
-          {
-            double h;
-            augur_draw_text_size (pl, NULL, &h);
-            set_color (cr, &style->text);
-            cairo_move_to (cr, PAD, cy - h / 2);
-            pango_cairo_show_layout (cr, pl);
-          }
-          pango_layout_set_width (pl, -1);
-          pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_NONE);
-          pango_layout_set_alignment (pl, PANGO_ALIGN_LEFT);
-        }
-    }
+        if (!segment_box (&l, d, b, c, &box))
+          continue;
+        augur_bar_chart_data_get_category_color (d, c, style->dark, &color);
+        set_color (cr, &color);
+        cairo_rectangle (cr, box.x, box.y, box.w, box.h);
+        cairo_fill (cr);
+      }
 
   /* The axis line at zero. */
   set_color (cr, &style->axis);
-  cairo_move_to (cr, round (l.plot.x) + 0.5, l.plot.y);
-  cairo_line_to (cr, round (l.plot.x) + 0.5, l.axis_y);
-  cairo_line_to (cr, l.plot.x + l.plot.w, l.axis_y + 0.5);
+  cairo_move_to (cr, round (plot->x) + 0.5, plot->y);
+  cairo_line_to (cr, round (plot->x) + 0.5, bottom);
+  cairo_line_to (cr, plot->x + plot->w, bottom + 0.5);
   cairo_stroke (cr);
 
   /* The hovered segment: outlined. */
@@ -672,9 +540,21 @@ augur_bar_chart_draw (cairo_t                  *cr,
         }
     }
 
-  layout_clear (&l);
-  g_object_unref (pl);
+  augur_chart_layout_clear (&l.base);
   cairo_restore (cr);
+}
+
+/* The layout on a scratch surface, for geometry and hit testing. */
+static void
+layout_measure (Layout                  *l,
+                const AugurBarChartData *d,
+                int                      width,
+                int                      height)
+{
+  cairo_t *cr = augur_chart_scratch_new ();
+
+  layout_compute (l, cr, d, width, height);
+  augur_chart_scratch_free (cr);
 }
 
 gboolean
@@ -685,9 +565,6 @@ augur_bar_chart_get_segment_rect (const AugurBarChartData *d,
                                   guint                    category,
                                   graphene_rect_t         *rect)
 {
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  PangoLayout *pl;
   gboolean found = FALSE;
   Layout l;
   Box box;
@@ -696,18 +573,14 @@ augur_bar_chart_get_segment_rect (const AugurBarChartData *d,
 
   if (bar >= d->labels->len || category >= d->categories->len)
     return FALSE;
-  pl = measuring_layout (&surface, &cr);
-  layout_compute (&l, pl, d, width, height);
+  layout_measure (&l, d, width, height);
   if (segment_box (&l, d, bar, category, &box))
     {
       found = TRUE;
       if (rect)
         graphene_rect_init (rect, box.x, box.y, box.w, box.h);
     }
-  layout_clear (&l);
-  g_object_unref (pl);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  augur_chart_layout_clear (&l.base);
   return found;
 }
 
@@ -720,18 +593,14 @@ augur_bar_chart_hit (const AugurBarChartData *d,
                      guint                   *bar,
                      guint                   *category)
 {
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  PangoLayout *pl;
   gboolean found = FALSE;
   Layout l;
   int b;
 
   if (d == NULL || d->labels->len == 0)
     return FALSE;
-  pl = measuring_layout (&surface, &cr);
-  layout_compute (&l, pl, d, width, height);
-  b = (int) floor ((y - l.plot.y) / l.slot);
+  layout_measure (&l, d, width, height);
+  b = (int) floor ((y - l.base.plot.y) / l.slot);
   if (b >= 0 && (guint) b < d->labels->len)
     for (guint c = 0; c < d->categories->len && !found; c++)
       {
@@ -747,11 +616,23 @@ augur_bar_chart_hit (const AugurBarChartData *d,
               *category = c;
           }
       }
-  layout_clear (&l);
-  g_object_unref (pl);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  augur_chart_layout_clear (&l.base);
   return found;
+}
+
+gboolean
+augur_bar_chart_get_layout (const AugurBarChartData *d,
+                            int                      width,
+                            int                      height,
+                            AugurChartLayout        *layout)
+{
+  Layout l;
+
+  if (d == NULL || d->labels->len == 0)
+    return FALSE;
+  layout_measure (&l, d, width, height);
+  *layout = l.base;
+  return TRUE;
 }
 
 static void
@@ -771,17 +652,15 @@ augur_bar_chart_export (AugurBarChartData *d,
                         GOutputStream     *out,
                         GError           **error)
 {
-  AugurExportFormat f;
-
-  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
-
-  if (!augur_export_format_parse (format, &f, error))
-    return FALSE;
-  return augur_export_draw (export_draw, d, width > 0 ? width : 800, height > 0 ? height : 500,
-                            f, out, error);
+  return augur_export_chart (export_draw, d, format, width > 0 ? width : 800, height > 0 ? height : 500,
+                             1.0, out, error);
 }
 
 /* ---- The widget ------------------------------------------------------- */
+
+/* The bar of what view_hit() finds on the legend (its category: the
+ * entry) */
+#define LEGEND_HIT (-2)
 
 struct _AugurBarChartView
 {
@@ -858,12 +737,23 @@ view_hit (GtkWidget *widget,
 {
   AugurBarChartView *self = AUGUR_BAR_CHART_VIEW (widget);
   guint b, c;
+  int entry;
 
-  if (self->data == NULL ||
-      !augur_bar_chart_hit (self->data, gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, &b, &c))
+  if (self->data == NULL)
     return FALSE;
-  *bar = (int) b;
-  *category = (int) c;
+  if (augur_bar_chart_hit (self->data, gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, &b, &c))
+    {
+      *bar = (int) b;
+      *category = (int) c;
+      return TRUE;
+    }
+  /* the legend: its names, also those cut short or left out */
+  entry = augur_chart_legend_hit_at ((AugurChartLayoutFunc) augur_bar_chart_get_layout, self->data,
+                                     gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, NULL);
+  if (entry == -1)
+    return FALSE;
+  *bar = LEGEND_HIT;
+  *category = entry;
   return TRUE;
 }
 
@@ -872,7 +762,11 @@ view_tip (GtkWidget *widget,
           int        bar,
           int        category)
 {
-  return augur_bar_chart_data_format_segment (AUGUR_BAR_CHART_VIEW (widget)->data, bar, category);
+  AugurBarChartView *self = AUGUR_BAR_CHART_VIEW (widget);
+
+  if (bar != LEGEND_HIT)
+    return augur_bar_chart_data_format_segment (self->data, bar, category);
+  return augur_chart_view_legend_tip (widget, (AugurChartLayoutFunc) augur_bar_chart_get_layout, self->data);
 }
 
 static void

@@ -111,6 +111,13 @@ gboolean augur_bar_chart_get_segment_rect (const AugurBarChartData *d,
                                            guint                    bar,
                                            guint                    category,
                                            graphene_rect_t         *rect);
+/* The chart base's layout of d at width x height (title, axes and tick
+ * labels, legend, plot) as it is drawn; FALSE when nothing is plotted.
+ * Clear it with augur_chart_layout_clear(). */
+gboolean augur_bar_chart_get_layout (const AugurBarChartData *d,
+                                     int                      width,
+                                     int                      height,
+                                     AugurChartLayout        *layout);
 /* Light style on white; format is "png", "svg" or "pdf". */
 gboolean augur_bar_chart_export     (AugurBarChartData        *d,
                                      const char               *format,

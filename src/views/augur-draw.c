@@ -49,6 +49,20 @@ augur_draw_text_size (PangoLayout *layout,
     *height = logical.height / (double) PANGO_SCALE;
 }
 
+double
+augur_draw_measure (PangoLayout *layout,
+                    const char  *text,
+                    double       px,
+                    gboolean     bold,
+                    double      *height)
+{
+  double w;
+
+  augur_draw_set_text (layout, text, px, bold);
+  augur_draw_text_size (layout, &w, height);
+  return w;
+}
+
 void
 augur_draw_rounded_rect (cairo_t *cr,
                          double   x,

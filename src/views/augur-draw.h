@@ -22,6 +22,13 @@ void         augur_draw_set_text      (PangoLayout *layout,
 void         augur_draw_text_size     (PangoLayout *layout,
                                        double      *width,
                                        double      *height);
+/* Sets the text as augur_draw_set_text() and returns its width; its
+ * height in *height unless NULL. */
+double       augur_draw_measure       (PangoLayout *layout,
+                                       const char  *text,
+                                       double       px,
+                                       gboolean     bold,
+                                       double      *height);
 /* A closed rounded rectangle path (the radius at most half a side). */
 void         augur_draw_rounded_rect  (cairo_t     *cr,
                                        double       x,

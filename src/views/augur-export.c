@@ -185,3 +185,44 @@ augur_diagram_export (AugurDiagram   *diagram,
   return augur_export_draw (draw_diagram, &dd, (int) ceil (w * dd.scale), (int) ceil (h * dd.scale),
                             f, out, error);
 }
+
+typedef struct {
+  AugurDrawFunc draw;
+  gpointer      data;
+  double        scale;
+} ScaledDraw;
+
+static void
+draw_scaled (cairo_t *cr,
+             int      width,
+             int      height,
+             gpointer data)
+{
+  ScaledDraw *sd = data;
+
+  cairo_scale (cr, sd->scale, sd->scale);
+  sd->draw (cr, (int) round (width / sd->scale), (int) round (height / sd->scale), sd->data);
+}
+
+gboolean
+augur_export_chart (AugurDrawFunc   draw,
+                    gpointer        data,
+                    const char     *format,
+                    int             width,
+                    int             height,
+                    double          scale,
+                    GOutputStream  *out,
+                    GError        **error)
+{
+  ScaledDraw sd = { draw, data, 1.0 };
+  AugurExportFormat f;
+
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+
+  if (!augur_export_format_parse (format, &f, error))
+    return FALSE;
+  if (f == AUGUR_EXPORT_PNG)
+    sd.scale = CLAMP (scale, 0.1, 8.0);
+  return augur_export_draw (draw_scaled, &sd, (int) round (width * sd.scale), (int) round (height * sd.scale),
+                            f, out, error);
+}

@@ -45,6 +45,19 @@ gboolean augur_export_draw (AugurDrawFunc      draw,
                             GOutputStream     *out,
                             GError           **error);
 
+/* A chart by name of format ("png", "svg", "pdf"): laid out at width x
+ * height, a PNG's pixels scaled by scale
+ * (e.g. 2 for sharp slides; SVG and PDF are not scaled): what every
+ * chart's export shares. */
+gboolean augur_export_chart (AugurDrawFunc   draw,
+                             gpointer        data,
+                             const char     *format,
+                             int             width,
+                             int             height,
+                             double          scale,
+                             GOutputStream  *out,
+                             GError        **error);
+
 /* The whole diagram at its natural size (PNG at twice that for sharpness);
  * format is "png", "svg" or "pdf". */
 gboolean augur_diagram_export (AugurDiagram   *diagram,

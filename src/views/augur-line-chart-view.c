@@ -8,6 +8,9 @@
 
 #include <glib/gi18n.h>
 
+/* The series of what hit() finds on the legend (its point: the entry) */
+#define LEGEND_HIT (-2)
+
 struct _AugurLineChartView
 {
   GtkWidget       parent_instance;
@@ -83,12 +86,23 @@ hit (GtkWidget *widget,
 {
   AugurLineChartView *self = AUGUR_LINE_CHART_VIEW (widget);
   guint s, p;
+  int entry;
 
-  if (self->data == NULL ||
-      !augur_chart_hit (self->data, gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, &s, &p))
+  if (self->data == NULL)
     return FALSE;
-  *series = (int) s;
-  *point = (int) p;
+  if (augur_chart_hit (self->data, gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, &s, &p))
+    {
+      *series = (int) s;
+      *point = (int) p;
+      return TRUE;
+    }
+  /* the legend: its names, also those cut short or left out */
+  entry = augur_chart_legend_hit_at ((AugurChartLayoutFunc) augur_chart_get_layout, self->data,
+                                     gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, NULL);
+  if (entry == -1)
+    return FALSE;
+  *series = LEGEND_HIT;
+  *point = entry;
   return TRUE;
 }
 
@@ -97,7 +111,11 @@ tip (GtkWidget *widget,
      int        series,
      int        point)
 {
-  return augur_chart_data_format_point (AUGUR_LINE_CHART_VIEW (widget)->data, series, point);
+  AugurLineChartView *self = AUGUR_LINE_CHART_VIEW (widget);
+
+  if (series != LEGEND_HIT)
+    return augur_chart_data_format_point (self->data, series, point);
+  return augur_chart_view_legend_tip (widget, (AugurChartLayoutFunc) augur_chart_get_layout, self->data);
 }
 
 static void

@@ -1,13 +1,13 @@
-/* augur-line-chart.c: line chart data, axis ticks, layout, drawing, hit
- * testing and export.
+/* augur-line-chart.c: line chart data, its marks (curves, points,
+ * bands, markers), hit testing and export, on the chart base
+ * (augur-chart-layout.h: title, axes, legend, plot).
  *
- * The layout (plot rectangle, ticks, legend and marker label places) is a
- * pure function of the data, the size and the text metrics, so drawing and
- * hit testing compute the same one.
+ * The layout (the base's, and the marker labels' places) is a pure
+ * function of the data, the size and the text metrics, so drawing and hit
+ * testing compute the same one.
  *
- * (Over 800 lines: chart data, ticks, layout, drawing and hit testing
- * share one layout; the data and ticks are used by three views and are to
- * move to a file of their own.)
+ * (Over 800 lines: the chart data and the drawing of its four kinds of
+ * mark share one layout; the data is to move to a file of its own.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,7 +26,6 @@ G_DEFINE_BOXED_TYPE (AugurChartData, augur_chart_data, augur_chart_data_ref, aug
 #define TICK_PX        12.0
 #define LABEL_PX       13.0
 #define TITLE_PX       16.0
-#define LEGEND_PX      12.0
 #define MARKER_PX      11.5
 #define PAD            14.0
 #define TICK_LEN       5.0
@@ -509,274 +508,23 @@ augur_chart_style_get_series_shape (guint series)
   return series % AUGUR_CHART_N_SHAPES;
 }
 
-/* ---- ticks ------------------------------------------------------------ */
-
-static double
-nice_step (double raw)
-{
-  double mag = pow (10, floor (log10 (raw)));
-  double norm = raw / mag;
-
-  if (norm <= 1.0 + 1e-9)
-    return mag;
-  if (norm <= 2.0 + 1e-9)
-    return 2 * mag;
-  if (norm <= 5.0 + 1e-9)
-    return 5 * mag;
-  return 10 * mag;
-}
-
-void
-augur_chart_ticks_compute (AugurChartTicks *t,
-                           double           min,
-                           double           max,
-                           gboolean         log,
-                           guint            max_ticks)
-{
-  GArray *major = g_array_new (FALSE, FALSE, sizeof (double));
-  GArray *minor = g_array_new (FALSE, FALSE, sizeof (double));
-
-  g_return_if_fail (t != NULL);
-
-  memset (t, 0, sizeof *t);
-  t->log = !!log;
-  max_ticks = MAX (max_ticks, 2);
-  if (!isfinite (min) || !isfinite (max))
-    min = log ? 1 : 0, max = log ? 10 : 1;
-  if (min > max)
-    {
-      double tmp = min;
-      min = max;
-      max = tmp;
-    }
-
-  if (log)
-    {
-      double lmin, lmax, span, stride;
-      long dlo, dhi;
-
-      if (max <= 0)
-        max = 10;
-      if (min <= 0)
-        min = max / 10;
-      lmin = log10 (min);
-      lmax = log10 (max);
-      if (lmax - lmin < 1e-9)
-        lmin -= 0.5, lmax += 0.5;
-      dlo = (long) floor (lmin + 1e-9);
-      dhi = (long) ceil (lmax - 1e-9);
-      span = dhi - dlo;
-      if (span <= 1)
-        {
-          /* within a decade: 1-2-5 labelled, the other digits minor */
-          static const int labelled[] = { 1, 2, 5 };
-          for (long k = dlo; k <= dhi; k++)
-            for (int m = 1; m <= 9 && (k < dhi || m == 1); m++)
-              {
-                double v = m * pow (10, k);
-                gboolean is_major = m == 1;
-                for (guint i = 0; i < G_N_ELEMENTS (labelled); i++)
-                  is_major |= m == labelled[i];
-                g_array_append_val (is_major ? major : minor, v);
-              }
-          stride = 1;
-        }
-      else
-        {
-          stride = span / (max_ticks - 1) <= 1 ? 1 : nice_step (span / (max_ticks - 1));
-          if (stride == 10 && span / (max_ticks - 1) <= 3)
-            stride = 3;
-          dlo = (long) (floor (dlo / stride) * stride);
-          dhi = (long) (ceil (dhi / stride) * stride);
-          for (long k = dlo; k <= dhi; k++)
-            {
-              double v = pow (10, k);
-              if ((k - dlo) % (long) stride == 0)
-                g_array_append_val (major, v);
-              else
-                g_array_append_val (minor, v);
-              if (stride == 1 && k < dhi)
-                for (int m = 2; m <= 9; m++)
-                  {
-                    double mv = m * v;
-                    g_array_append_val (minor, mv);
-                  }
-            }
-        }
-      t->min = pow (10, dlo);
-      t->max = pow (10, dhi);
-      t->step = stride;
-    }
-  else
-    {
-      double step;
-      double lo, hi;
-
-      if (max - min <= fabs (max) * 1e-12)
-        {
-          double delta = min == 0 ? 1 : fabs (min) * 0.1;
-          min -= delta;
-          max += delta;
-        }
-      step = nice_step ((max - min) / (max_ticks - 1));
-      lo = floor (min / step + 1e-9);
-      hi = ceil (max / step - 1e-9);
-      for (double i = lo; i <= hi; i++)
-        {
-          double v = i * step;
-          if (fabs (v) < step * 1e-9)
-            v = 0;
-          g_array_append_val (major, v);
-        }
-      t->min = lo * step;
-      t->max = hi * step;
-      t->step = step;
-    }
-
-  t->n_major = major->len;
-  t->major = (double *) (void *) g_array_free (major, FALSE);
-  t->n_minor = minor->len;
-  t->minor = (double *) (void *) g_array_free (minor, FALSE);
-}
-
-void
-augur_chart_ticks_clear (AugurChartTicks *t)
-{
-  g_return_if_fail (t != NULL);
-  g_clear_pointer (&t->major, g_free);
-  g_clear_pointer (&t->minor, g_free);
-  t->n_major = t->n_minor = 0;
-}
-
-static void
-append_superscript (GString *s,
-                    long     n)
-{
-  static const char *digits[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
-  char buf[24];
-
-  g_snprintf (buf, sizeof buf, "%ld", n);
-  for (const char *p = buf; *p; p++)
-    g_string_append (s, *p == '-' ? "⁻" : digits[*p - '0']);
-}
-
-/* Fixed decimals; a typographic minus; digits grouped by thin spaces from
- * five integer digits on (SI style, so 1000 stays 1000). */
-static void
-append_fixed (GString *s,
-              double   v,
-              int      decimals)
-{
-  g_autofree char *text = g_strdup_printf ("%.*f", CLAMP (decimals, 0, 12), fabs (v));
-  const char *p = text;
-  gsize int_digits = strspn (text, "0123456789");
-
-  if (v < 0 && strspn (text, "0.,") != strlen (text))
-    g_string_append (s, "−");
-  if (int_digits >= 5)
-    for (gsize i = 0; i < int_digits; i++)
-      {
-        if (i > 0 && (int_digits - i) % 3 == 0)
-          g_string_append (s, " ");   /* thin space */
-        g_string_append_c (s, *p++);
-      }
-  g_string_append (s, p);
-}
-
-static int
-decimals_for (double step)
-{
-  return MAX (0, (int) -floor (log10 (step) + 1e-9));
-}
-
-char *
-augur_chart_ticks_format (const AugurChartTicks *t,
-                          double                 value)
-{
-  GString *s = g_string_new (NULL);
-
-  g_return_val_if_fail (t != NULL, NULL);
-
-  if (t->log)
-    {
-      long k = (long) floor (log10 (value) + 1e-9);
-      double mant = value / pow (10, k);
-
-      if (k < -4 || k > 5)
-        {
-          if (fabs (mant - 1) > 1e-6)
-            g_string_append_printf (s, "%g×", round (mant * 1000) / 1000);
-          g_string_append (s, "10");
-          append_superscript (s, k);
-        }
-      else
-        append_fixed (s, value, MAX (0, (int) -k));
-    }
-  else
-    {
-      double amax = MAX (fabs (t->min), fabs (t->max));
-
-      if (value == 0)
-        g_string_append (s, "0");
-      else if (amax >= 1e6 || amax < 1e-3)
-        {
-          long e = (long) floor (log10 (amax) + 1e-9);
-          double scale = pow (10, e);
-          append_fixed (s, value / scale, decimals_for (t->step / scale));
-          g_string_append (s, "×10");
-          append_superscript (s, e);
-        }
-      else
-        append_fixed (s, value, decimals_for (t->step));
-    }
-  return g_string_free (s, FALSE);
-}
-
 /* ---- layout ----------------------------------------------------------- */
 
-typedef struct {
-  double x, y, w, h;
-} Rect;
+typedef AugurChartRect Rect;
 
-enum {
-  LEGEND_NONE,
-  LEGEND_INSIDE,
-  LEGEND_RIGHT,
-  LEGEND_BELOW,
-};
-
+/* The chart base (title, axes, legend, plot) and what is the line
+ * chart's own: the data's range and where marker labels go. */
 typedef struct {
-  PangoLayout    *layout;
+  AugurChartLayout base;
+  const AugurChartData *d;
   gboolean        empty;
-  Rect            plot;
-  AugurChartTicks xt;
-  AugurChartTicks yt;
   double          data_x0, data_x1, data_y0, data_y1;
-  double          tick_h;       /* height of a tick label */
-  double          label_h;      /* height of an axis label */
-  double          title_h;
-  int             legend;
-  Rect            legend_box;
-  double          legend_row_h;
-  double          legend_col_w;
-  guint           legend_cols;
+  guint          *legend_item;  /* per legend entry: a series, or bands after them */
   Rect           *marker_boxes; /* one per marker, by index */
   Rect           *hline_boxes;  /* one per hline, by index */
   gboolean        show_points;
+  const AugurChartStyle *style; /* while drawing */
 } Layout;
-
-static double
-measure (PangoLayout *layout,
-         const char  *text,
-         double       px,
-         gboolean     bold,
-         double      *h)
-{
-  double w;
-  augur_draw_set_text (layout, text, px, bold);
-  augur_draw_text_size (layout, &w, h);
-  return w;
-}
 
 static char *
 axis_title (const char *label,
@@ -812,28 +560,17 @@ valid_band_sample (const AugurChartData *d,
 }
 
 static double
-axis_pos (const AugurChartTicks *t,
-          double                 v,
-          double                 start,
-          double                 length)
-{
-  if (t->log)
-    return start + (log10 (v) - log10 (t->min)) / (log10 (t->max) - log10 (t->min)) * length;
-  return start + (v - t->min) / (t->max - t->min) * length;
-}
-
-static double
 to_px (const Layout *L,
        double        x)
 {
-  return axis_pos (&L->xt, x, L->plot.x, L->plot.w);
+  return augur_chart_axis_to_pixel (&L->base.x, x);
 }
 
 static double
 to_py (const Layout *L,
        double        y)
 {
-  return L->plot.y + L->plot.h - axis_pos (&L->yt, y, 0, L->plot.h);
+  return augur_chart_axis_to_pixel (&L->base.y, y);
 }
 
 static gboolean
@@ -901,28 +638,6 @@ data_range (const AugurChartData *d,
   return TRUE;
 }
 
-static double
-max_label_width (PangoLayout           *layout,
-                 const AugurChartTicks *t)
-{
-  double w = 0;
-  for (guint i = 0; i < t->n_major; i++)
-    {
-      g_autofree char *text = augur_chart_ticks_format (t, t->major[i]);
-      w = MAX (w, measure (layout, text, TICK_PX, FALSE, NULL));
-    }
-  return w;
-}
-
-static gboolean
-rects_overlap (const Rect *a,
-               const Rect *b,
-               double      gap)
-{
-  return a->x < b->x + b->w + gap && b->x < a->x + a->w + gap &&
-         a->y < b->y + b->h + gap && b->y < a->y + a->h + gap;
-}
-
 static void
 place_marker_labels (const AugurChartData *d,
                      Layout               *L)
@@ -951,23 +666,23 @@ place_marker_labels (const AugurChartData *d,
 
       if (!valid (m->x, d->log_x) || *m->label == '\0')
         continue;
-      w = measure (L->layout, m->label, MARKER_PX, FALSE, &h) + 10;
+      w = augur_draw_measure (L->base.pango, m->label, MARKER_PX, FALSE, &h) + 10;
       h += 6;
       px = to_px (L, m->x);
       box->w = w;
       box->h = h;
       box->x = px + 5;
-      if (box->x + w > L->plot.x + L->plot.w - 2)
+      if (box->x + w > L->base.plot.x + L->base.plot.w - 2)
         box->x = px - 5 - w;
-      box->x = CLAMP (box->x, L->plot.x + 2, MAX (L->plot.x + 2, L->plot.x + L->plot.w - 2 - w));
+      box->x = CLAMP (box->x, L->base.plot.x + 2, MAX (L->base.plot.x + 2, L->base.plot.x + L->base.plot.w - 2 - w));
       for (guint row = 0; ; row++)
         {
           gboolean clash = FALSE;
-          box->y = L->plot.y + 6 + row * (h + 4);
+          box->y = L->base.plot.y + 6 + row * (h + 4);
           for (guint j = 0; j < k && !clash; j++)
             clash = L->marker_boxes[order[j]].w > 0 &&
-                    rects_overlap (box, &L->marker_boxes[order[j]], 3);
-          if (!clash || box->y + 2 * h > L->plot.y + L->plot.h)
+                    augur_chart_rect_overlap (box, &L->marker_boxes[order[j]], 3);
+          if (!clash || box->y + 2 * h > L->base.plot.y + L->base.plot.h)
             break;
         }
     }
@@ -985,23 +700,23 @@ place_marker_labels (const AugurChartData *d,
 
       if (!valid (m->x, d->log_y) || *m->label == '\0')
         continue;
-      w = measure (L->layout, m->label, MARKER_PX, FALSE, &h) + 10;
+      w = augur_draw_measure (L->base.pango, m->label, MARKER_PX, FALSE, &h) + 10;
       h += 6;
       py = to_py (L, m->x);
       box->w = w;
       box->h = h;
       box->y = py - 4 - h;
-      if (box->y < L->plot.y + 2)
+      if (box->y < L->base.plot.y + 2)
         box->y = py + 4;
       for (int side = 0; side < 2; side++)
         {
           gboolean clash = FALSE;
 
-          box->x = side == 0 ? L->plot.x + L->plot.w - 6 - w : L->plot.x + 6;
+          box->x = side == 0 ? L->base.plot.x + L->base.plot.w - 6 - w : L->base.plot.x + 6;
           for (guint j = 0; j < d->markers->len && !clash; j++)
-            clash = L->marker_boxes[j].w > 0 && rects_overlap (box, &L->marker_boxes[j], 3);
+            clash = L->marker_boxes[j].w > 0 && augur_chart_rect_overlap (box, &L->marker_boxes[j], 3);
           for (guint j = 0; j < k && !clash; j++)
-            clash = L->hline_boxes[j].w > 0 && rects_overlap (box, &L->hline_boxes[j], 3);
+            clash = L->hline_boxes[j].w > 0 && augur_chart_rect_overlap (box, &L->hline_boxes[j], 3);
           if (!clash)
             break;
         }
@@ -1042,12 +757,17 @@ segment_hits_rect (double      x0,
 
 /* How much of the picture a legend at box would hide. */
 static double
-legend_cost (const AugurChartData *d,
-             const Layout         *L,
-             const Rect           *box)
+legend_cost (const AugurChartLayout *base,
+             const Rect             *box,
+             gpointer                data)
 {
+  Layout *L = data;
+  const AugurChartData *d = L->d;
   Rect r = { box->x - 4, box->y - 4, box->w + 8, box->h + 8 };
   double cost = 0;
+
+  /* the marker labels, where they go on this plot */
+  place_marker_labels (d, L);
 
   for (guint s = 0; s < d->series->len; s++)
     {
@@ -1090,17 +810,17 @@ legend_cost (const AugurChartData *d,
   for (guint m = 0; m < d->markers->len; m++)
     {
       double x = g_array_index (d->markers, Marker, m).x;
-      if (valid (x, d->log_x) && segment_hits_rect (to_px (L, x), L->plot.y, to_px (L, x), L->plot.y + L->plot.h, &r))
+      if (valid (x, d->log_x) && segment_hits_rect (to_px (L, x), L->base.plot.y, to_px (L, x), L->base.plot.y + L->base.plot.h, &r))
         cost += 5;
-      if (L->marker_boxes[m].w > 0 && rects_overlap (&L->marker_boxes[m], &r, 0))
+      if (L->marker_boxes[m].w > 0 && augur_chart_rect_overlap (&L->marker_boxes[m], &r, 0))
         cost += 20;
     }
   for (guint m = 0; m < d->hlines->len; m++)
     {
       double y = g_array_index (d->hlines, Marker, m).x;
-      if (valid (y, d->log_y) && segment_hits_rect (L->plot.x, to_py (L, y), L->plot.x + L->plot.w, to_py (L, y), &r))
+      if (valid (y, d->log_y) && segment_hits_rect (L->base.plot.x, to_py (L, y), L->base.plot.x + L->base.plot.w, to_py (L, y), &r))
         cost += 5;
-      if (L->hline_boxes[m].w > 0 && rects_overlap (&L->hline_boxes[m], &r, 0))
+      if (L->hline_boxes[m].w > 0 && augur_chart_rect_overlap (&L->hline_boxes[m], &r, 0))
         cost += 20;
     }
   return cost;
@@ -1134,108 +854,39 @@ legend_n_entries (const AugurChartData *d)
   return n;
 }
 
+/* What the legend lists, in order: series (bold when emphasised), then
+ * named bands. */
 static void
-measure_legend (const AugurChartData *d,
-                Layout               *L,
-                double               *w,
-                double               *h)
+add_legend (Layout *L)
 {
-  double text_w = 0, text_h = 0;
-  double tw, th;
+  const AugurChartData *d = L->d;
+  guint e = 0;
 
-  for (guint s = 0; s < legend_n_series (d); s++)
+  L->legend_item = g_new (guint, MAX (legend_n_entries (d), 1u));
+  for (guint s = 0; s < legend_n_series (d); s++, e++)
     {
-      const Series *se = get_series (d, s);
-      tw = measure (L->layout, se->name, LEGEND_PX, se->emphasised, &th);
-      text_w = MAX (text_w, tw);
-      text_h = MAX (text_h, th);
+      augur_chart_layout_add_legend_entry (&L->base, get_series (d, s)->name, get_series (d, s)->emphasised);
+      L->legend_item[e] = s;
     }
   for (guint b = 0; b < d->bands->len; b++)
     if (*get_band (d, b)->name != '\0')
       {
-        tw = measure (L->layout, get_band (d, b)->name, LEGEND_PX, FALSE, &th);
-        text_w = MAX (text_w, tw);
-        text_h = MAX (text_h, th);
+        augur_chart_layout_add_legend_entry (&L->base, get_band (d, b)->name, FALSE);
+        L->legend_item[e++] = d->series->len + b;
       }
-  L->legend_row_h = ceil (MAX (text_h, 12) + 4);
-  L->legend_col_w = ceil (30 + 8 + text_w + 12);
-  *w = L->legend_col_w + 10;
-  *h = legend_n_entries (d) * L->legend_row_h + 12;
-}
-
-static gboolean
-has_legend (const AugurChartData *d)
-{
-  return legend_n_entries (d) > 0;
-}
-
-/* The plot rectangle and ticks, given the space reserved to the right and
- * below for a legend. */
-static void
-layout_axes (const AugurChartData *d,
-             Layout               *L,
-             int                   width,
-             int                   height,
-             double                reserve_right,
-             double                reserve_below)
-{
-  g_autofree char *xt = axis_title (d->x_label, d->x_unit);
-  g_autofree char *yt = axis_title (d->y_label, d->y_unit);
-  double top, bottom, left, right, yw, xw;
-  guint target;
-
-  augur_chart_ticks_clear (&L->xt);
-  augur_chart_ticks_clear (&L->yt);
-
-  measure (L->layout, "0.5", TICK_PX, FALSE, &L->tick_h);
-  L->title_h = 0;
-  if (d->title)
-    measure (L->layout, d->title, TITLE_PX, TRUE, &L->title_h);
-  L->label_h = 0;
-  if (*xt || *yt)
-    measure (L->layout, *xt ? xt : yt, LABEL_PX, FALSE, &L->label_h);
-
-  top = PAD + (d->title ? L->title_h + 12 : L->tick_h / 2);
-  bottom = PAD + reserve_below + (*xt ? L->label_h + 6 : 0) + TICK_LEN + 4 + L->tick_h;
-
-  target = CLAMP ((guint) ((height - top - bottom) / 42), 2, 10);
-  augur_chart_ticks_compute (&L->yt, L->data_y0, L->data_y1, d->log_y, target);
-  yw = max_label_width (L->layout, &L->yt);
-  left = PAD + (*yt ? L->label_h + 10 : 0) + yw + TICK_LEN + 5;
-  right = PAD + reserve_right;
-
-  /* x ticks: as many as fit without their labels touching */
-  target = CLAMP ((guint) ((width - left - right) / 60), 2, 10);
-  /* Whole x values (levels, counts): no tick between two of them. */
-  if (d->integer_x && !d->log_x && isfinite (L->data_x1 - L->data_x0))
-    target = MIN (target, (guint) MAX (2.0, floor (L->data_x1 - L->data_x0) + 1));
-  for (;;)
-    {
-      augur_chart_ticks_compute (&L->xt, L->data_x0, L->data_x1, d->log_x, target);
-      xw = max_label_width (L->layout, &L->xt);
-      if (target <= 2 || L->xt.n_major * (xw + 36) <= width - left - right)
-        break;
-      augur_chart_ticks_clear (&L->xt);
-      target--;
-    }
-  right = MAX (right, PAD + xw / 2);
-
-  L->plot.x = floor (left) + 0.5;
-  L->plot.y = floor (top) + 0.5;
-  L->plot.w = MAX (10, floor (width - left - right));
-  L->plot.h = MAX (10, floor (height - top - bottom));
 }
 
 static void
 layout_clear (Layout *L)
 {
-  augur_chart_ticks_clear (&L->xt);
-  augur_chart_ticks_clear (&L->yt);
+  augur_chart_layout_clear (&L->base);
+  g_clear_pointer (&L->legend_item, g_free);
   g_clear_pointer (&L->marker_boxes, g_free);
   g_clear_pointer (&L->hline_boxes, g_free);
-  g_clear_object (&L->layout);
 }
 
+/* The title alone (no data), or the whole chart: the base places the
+ * title, axes and legend; the marker labels go where they hide least. */
 static void
 layout_compute (cairo_t              *cr,
                 int                   width,
@@ -1243,13 +894,19 @@ layout_compute (cairo_t              *cr,
                 const AugurChartData *d,
                 Layout               *L)
 {
-  double lw = 0, lh = 0;
-
   memset (L, 0, sizeof *L);
-  L->layout = augur_draw_create_layout (cr);
+  augur_chart_layout_init (&L->base, cr);
+  L->base.pad = PAD;
+  L->base.title_px = TITLE_PX;
+  L->base.text_px = TICK_PX;
+  L->base.label_px = LABEL_PX;
+  L->d = d;
+  if (d != NULL)
+    augur_chart_layout_set_title (&L->base, d->title);
   if (d == NULL || !data_range (d, L))
     {
       L->empty = TRUE;
+      augur_chart_layout_compute (&L->base, width, height);
       return;
     }
 
@@ -1258,53 +915,19 @@ layout_compute (cairo_t              *cr,
     if (get_series (d, s)->n <= MAX_MARKED)
       L->show_points = TRUE;
 
-  layout_axes (d, L, width, height, 0, 0);
-  place_marker_labels (d, L);
-  if (!has_legend (d))
-    return;
+  {
+    g_autofree char *xt = axis_title (d->x_label, d->x_unit);
+    g_autofree char *yt = axis_title (d->y_label, d->y_unit);
 
-  measure_legend (d, L, &lw, &lh);
-  if (lw <= L->plot.w * 0.45 && lh <= L->plot.h - 16)
-    {
-      /* inside, in the corner that hides least, top right first */
-      const double inset = 8;
-      Rect corners[4] = {
-        { L->plot.x + L->plot.w - inset - lw, L->plot.y + inset, lw, lh },
-        { L->plot.x + inset, L->plot.y + inset, lw, lh },
-        { L->plot.x + L->plot.w - inset - lw, L->plot.y + L->plot.h - inset - lh, lw, lh },
-        { L->plot.x + inset, L->plot.y + L->plot.h - inset - lh, lw, lh },
-      };
-      for (guint c = 0; c < G_N_ELEMENTS (corners); c++)
-        if (legend_cost (d, L, &corners[c]) == 0)
-          {
-            L->legend = LEGEND_INSIDE;
-            L->legend_box = corners[c];
-            L->legend_cols = 1;
-            return;
-          }
-    }
-
-  if (lw + 12 <= width * 0.25)
-    {
-      layout_axes (d, L, width, height, lw + 12, 0);
-      L->legend = LEGEND_RIGHT;
-      L->legend_cols = 1;
-      L->legend_box = (Rect) { L->plot.x + L->plot.w + 16, L->plot.y, lw, lh };
-    }
-  else
-    {
-      guint cols = MAX (1, (guint) ((width - 2 * PAD) / L->legend_col_w));
-      guint rows;
-
-      cols = MIN (cols, legend_n_entries (d));
-      rows = (legend_n_entries (d) + cols - 1) / cols;
-      lh = rows * L->legend_row_h + 8;
-      layout_axes (d, L, width, height, 0, lh + 8);
-      L->legend = LEGEND_BELOW;
-      L->legend_cols = cols;
-      L->legend_box = (Rect) { PAD, height - PAD - lh, cols * L->legend_col_w, lh };
-      L->legend_box.x = MAX (PAD, (width - L->legend_box.w) / 2);
-    }
+    augur_chart_axis_set_value (&L->base.x, xt, L->data_x0, L->data_x1, d->log_x);
+    L->base.x.integer = d->integer_x;
+    augur_chart_axis_set_value (&L->base.y, yt, L->data_y0, L->data_y1, d->log_y);
+  }
+  add_legend (L);
+  L->base.swatch_w = 30;
+  L->base.inside_cost = legend_cost;
+  L->base.inside_data = L;
+  augur_chart_layout_compute (&L->base, width, height);
   place_marker_labels (d, L);
 }
 
@@ -1324,55 +947,6 @@ rounded_rect (cairo_t    *cr,
               double      radius)
 {
   augur_draw_rounded_rect (cr, r->x, r->y, r->w, r->h, radius);
-}
-
-static void
-show_text (cairo_t               *cr,
-           PangoLayout           *layout,
-           const char            *text,
-           double                 px,
-           gboolean               bold,
-           double                 x,
-           double                 y,
-           double                 align_x,  /* 0 left, 0.5 centre, 1 right */
-           double                 align_y,
-           const AugurChartColor *color)
-{
-  double w, h;
-
-  augur_draw_set_text (layout, text, px, bold);
-  augur_draw_text_size (layout, &w, &h);
-  set_color (cr, color, 1);
-  cairo_move_to (cr, x - w * align_x, y - h * align_y);
-  pango_cairo_show_layout (cr, layout);
-}
-
-/* Centred over the plot if it fits there, else within the picture,
- * ellipsized as a last resort. */
-static void
-draw_title (cairo_t               *cr,
-            PangoLayout           *layout,
-            const char            *title,
-            double                 centre,
-            int                    width,
-            const AugurChartColor *color)
-{
-  double w, h, x;
-
-  augur_draw_set_text (layout, title, TITLE_PX, TRUE);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  augur_draw_text_size (layout, &w, &h);
-  if (w > width - 2 * PAD)
-    {
-      pango_layout_set_width (layout, (int) MAX (10, width - 2 * PAD) * PANGO_SCALE);
-      w = width - 2 * PAD;
-    }
-  x = CLAMP (centre - w / 2, PAD, MAX (PAD, width - PAD - w));
-  set_color (cr, color, 1);
-  cairo_move_to (cr, x, PAD);
-  pango_cairo_show_layout (cr, layout);
-  pango_layout_set_width (layout, -1);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
 }
 
 /* The broken patterns share one period and take turns in it: dashes in
@@ -1407,111 +981,19 @@ set_series_line (cairo_t               *cr,
   cairo_set_line_cap (cr, dash == 0 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
 }
 
+/* The frame, its tick marks, the tick labels, axis titles and title. */
 static void
-draw_grid (cairo_t               *cr,
+draw_axes (cairo_t               *cr,
            const Layout          *L,
            const AugurChartStyle *style)
 {
   cairo_set_line_width (cr, 1);
-  set_color (cr, &style->minor_grid, 1);
-  for (guint i = 0; i < L->xt.n_minor; i++)
-    {
-      double x = round (to_px (L, L->xt.minor[i])) + 0.5;
-      cairo_move_to (cr, x, L->plot.y);
-      cairo_line_to (cr, x, L->plot.y + L->plot.h);
-    }
-  for (guint i = 0; i < L->yt.n_minor; i++)
-    {
-      double y = round (to_py (L, L->yt.minor[i])) + 0.5;
-      cairo_move_to (cr, L->plot.x, y);
-      cairo_line_to (cr, L->plot.x + L->plot.w, y);
-    }
-  cairo_stroke (cr);
-
-  set_color (cr, &style->grid, 1);
-  for (guint i = 0; i < L->xt.n_major; i++)
-    {
-      double x = round (to_px (L, L->xt.major[i])) + 0.5;
-      cairo_move_to (cr, x, L->plot.y);
-      cairo_line_to (cr, x, L->plot.y + L->plot.h);
-    }
-  for (guint i = 0; i < L->yt.n_major; i++)
-    {
-      double y = round (to_py (L, L->yt.major[i])) + 0.5;
-      cairo_move_to (cr, L->plot.x, y);
-      cairo_line_to (cr, L->plot.x + L->plot.w, y);
-    }
-  cairo_stroke (cr);
-}
-
-static void
-draw_axes (cairo_t               *cr,
-           const AugurChartData  *d,
-           const Layout          *L,
-           const AugurChartStyle *style,
-           int                    width)
-{
-  g_autofree char *xt = axis_title (d->x_label, d->x_unit);
-  g_autofree char *yt = axis_title (d->y_label, d->y_unit);
-  double bottom = L->plot.y + L->plot.h;
-
-  cairo_set_line_width (cr, 1);
   set_color (cr, &style->axis, 1);
-  cairo_rectangle (cr, L->plot.x, L->plot.y, L->plot.w, L->plot.h);
-  for (guint i = 0; i < L->xt.n_major; i++)
-    {
-      double x = round (to_px (L, L->xt.major[i])) + 0.5;
-      cairo_move_to (cr, x, bottom);
-      cairo_line_to (cr, x, bottom + TICK_LEN);
-    }
-  for (guint i = 0; i < L->yt.n_major; i++)
-    {
-      double y = round (to_py (L, L->yt.major[i])) + 0.5;
-      cairo_move_to (cr, L->plot.x, y);
-      cairo_line_to (cr, L->plot.x - TICK_LEN, y);
-    }
+  cairo_rectangle (cr, L->base.plot.x, L->base.plot.y, L->base.plot.w, L->base.plot.h);
   cairo_stroke (cr);
-  /* short minor ticks on log axes */
-  for (guint i = 0; i < L->xt.n_minor && L->xt.log; i++)
-    {
-      double x = round (to_px (L, L->xt.minor[i])) + 0.5;
-      cairo_move_to (cr, x, bottom);
-      cairo_line_to (cr, x, bottom + TICK_LEN / 2);
-    }
-  for (guint i = 0; i < L->yt.n_minor && L->yt.log; i++)
-    {
-      double y = round (to_py (L, L->yt.minor[i])) + 0.5;
-      cairo_move_to (cr, L->plot.x, y);
-      cairo_line_to (cr, L->plot.x - TICK_LEN / 2, y);
-    }
-  cairo_stroke (cr);
-
-  for (guint i = 0; i < L->xt.n_major; i++)
-    {
-      g_autofree char *text = augur_chart_ticks_format (&L->xt, L->xt.major[i]);
-      show_text (cr, L->layout, text, TICK_PX, FALSE, to_px (L, L->xt.major[i]),
-                 bottom + TICK_LEN + 3, 0.5, 0, &style->text);
-    }
-  for (guint i = 0; i < L->yt.n_major; i++)
-    {
-      g_autofree char *text = augur_chart_ticks_format (&L->yt, L->yt.major[i]);
-      show_text (cr, L->layout, text, TICK_PX, FALSE, L->plot.x - TICK_LEN - 4,
-                 to_py (L, L->yt.major[i]), 1, 0.5, &style->text);
-    }
-
-  if (*xt)
-    show_text (cr, L->layout, xt, LABEL_PX, FALSE, L->plot.x + L->plot.w / 2,
-               bottom + TICK_LEN + 3 + L->tick_h + 6, 0.5, 0, &style->text);
-  if (*yt)
-    {
-      cairo_save (cr);
-      cairo_translate (cr, PAD, L->plot.y + L->plot.h / 2);
-      cairo_rotate (cr, -G_PI / 2);
-      show_text (cr, L->layout, yt, LABEL_PX, FALSE, 0, 0, 0.5, 0, &style->text);
-      cairo_restore (cr);
-    }
-  if (d->title)
-    draw_title (cr, L->layout, d->title, L->plot.x + L->plot.w / 2, width, &style->text);
+  augur_chart_layout_draw_ticks (&L->base, cr, &style->axis, TICK_LEN);
+  augur_chart_layout_draw_axes (&L->base, cr, &style->text);
+  augur_chart_layout_draw_title (&L->base, cr, &style->text);
 }
 
 /* The background, or plain white (black) when the target keeps its own. */
@@ -1742,8 +1224,8 @@ draw_marker_lines (cairo_t               *cr,
       if (!valid (x, d->log_x))
         continue;
       x = round (to_px (L, x)) + 0.5;
-      cairo_move_to (cr, x, L->plot.y);
-      cairo_line_to (cr, x, L->plot.y + L->plot.h);
+      cairo_move_to (cr, x, L->base.plot.y);
+      cairo_line_to (cr, x, L->base.plot.y + L->base.plot.h);
     }
   for (guint m = 0; m < d->hlines->len; m++)
     {
@@ -1751,8 +1233,8 @@ draw_marker_lines (cairo_t               *cr,
       if (!valid (y, d->log_y))
         continue;
       y = round (to_py (L, y)) + 0.5;
-      cairo_move_to (cr, L->plot.x, y);
-      cairo_line_to (cr, L->plot.x + L->plot.w, y);
+      cairo_move_to (cr, L->base.plot.x, y);
+      cairo_line_to (cr, L->base.plot.x + L->base.plot.w, y);
     }
   cairo_stroke (cr);
   cairo_restore (cr);
@@ -1773,7 +1255,7 @@ draw_marker_label (cairo_t               *cr,
   set_color (cr, &style->marker, 0.35);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
-  show_text (cr, L->layout, label, MARKER_PX, FALSE, box->x + 5, box->y + 3, 0, 0, &style->text);
+  augur_chart_show_text (cr, L->base.pango, label, MARKER_PX, FALSE, &style->text, box->x + 5, box->y + 3, 0, 0);
 }
 
 static void
@@ -1788,35 +1270,28 @@ draw_marker_labels (cairo_t               *cr,
     draw_marker_label (cr, L, style, &L->hline_boxes[m], g_array_index (d->hlines, Marker, m).label);
 }
 
+/* A legend entry's swatch: its series' line and mark, or a band's fill
+ * between its two edges. */
 static void
-draw_legend (cairo_t               *cr,
-             const AugurChartData  *d,
-             const Layout          *L,
-             const AugurChartStyle *style)
+draw_swatch (cairo_t                *cr,
+             const AugurChartLayout *base,
+             guint                   entry,
+             double                  x,
+             double                  top,
+             double                  h,
+             gpointer                data)
 {
-  guint rows = (legend_n_entries (d) + L->legend_cols - 1) / L->legend_cols;
-  guint e = 0;
-  double x0 = L->legend_box.x + (L->legend == LEGEND_INSIDE ? 10 : 0);
-  double y0 = L->legend_box.y + (L->legend == LEGEND_BELOW ? 4 : 6);
+  const Layout *L = data;
+  const AugurChartData *d = L->d;
+  const AugurChartStyle *style = L->style;
+  guint item = L->legend_item[entry];
+  double y = top + h / 2;
 
-  if (L->legend == LEGEND_INSIDE)
+  if (item < d->series->len)
     {
-      rounded_rect (cr, &L->legend_box, 4);
-      set_color (cr, &style->tooltip_background, 0.92);
-      cairo_fill_preserve (cr);
-      set_color (cr, &style->grid, 1);
-      cairo_set_line_width (cr, 1);
-      cairo_stroke (cr);
-    }
+      const Series *se = get_series (d, item);
 
-  for (guint s = 0; s < legend_n_series (d); s++, e++)
-    {
-      const Series *se = get_series (d, s);
-      guint col = e / rows, row = e % rows;
-      double x = x0 + col * L->legend_col_w;
-      double y = y0 + row * L->legend_row_h + L->legend_row_h / 2;
-
-      set_series_line (cr, style, s, se->emphasised ? EMPHASIS_WIDTH : LINE_WIDTH);
+      set_series_line (cr, style, item, se->emphasised ? EMPHASIS_WIDTH : LINE_WIDTH);
       if (se->style != AUGUR_CHART_SERIES_POINTS)
         {
           cairo_move_to (cr, x, y);
@@ -1826,22 +1301,13 @@ draw_legend (cairo_t               *cr,
       cairo_set_dash (cr, NULL, 0, 0);
       if (se->style == AUGUR_CHART_SERIES_POINTS ||
           (se->style == AUGUR_CHART_SERIES_LINES_AND_POINTS && L->show_points && se->n <= MAX_MARKED))
-        draw_point_mark (cr, style, s, x + 15, y, se->emphasised ? 3.8 : 2.8);
-      show_text (cr, L->layout, se->name, LEGEND_PX, se->emphasised, x + 38, y, 0, 0.5, &style->text);
+        draw_point_mark (cr, style, item, x + 15, y, se->emphasised ? 3.8 : 2.8);
     }
-
-  /* a band: a swatch of its fill between its two edges */
-  for (guint b = 0; b < d->bands->len; b++)
+  else
     {
-      const Band *band = get_band (d, b);
+      const Band *band = get_band (d, item - d->series->len);
       AugurChartColor color;
-      guint col = e / rows, row = e % rows;
-      double x = x0 + col * L->legend_col_w;
-      double y = y0 + row * L->legend_row_h + L->legend_row_h / 2;
 
-      if (*band->name == '\0')
-        continue;
-      e++;
       augur_chart_style_get_series_color (style, band->series, &color, NULL);
       cairo_rectangle (cr, x, y - 5, 30, 10);
       set_color (cr, &color, BAND_ALPHA);
@@ -1853,7 +1319,6 @@ draw_legend (cairo_t               *cr,
       cairo_set_line_width (cr, 1);
       set_color (cr, &color, 2 * BAND_ALPHA);
       cairo_stroke (cr);
-      show_text (cr, L->layout, band->name, LEGEND_PX, FALSE, x + 38, y, 0, 0.5, &style->text);
     }
 }
 
@@ -1896,9 +1361,9 @@ draw_hover (cairo_t               *cr,
   markup = g_markup_printf_escaped ("<b>%s</b>\n%s = %s\n%s = %s", se->name,
                                     *d->x_label ? d->x_label : "x", xs,
                                     *d->y_label ? d->y_label : "y", ys);
-  augur_draw_set_text (L->layout, "", TICK_PX, FALSE);
-  pango_layout_set_markup (L->layout, markup, -1);
-  augur_draw_text_size (L->layout, &tw, &th);
+  augur_draw_set_text (L->base.pango, "", TICK_PX, FALSE);
+  pango_layout_set_markup (L->base.pango, markup, -1);
+  augur_draw_text_size (L->base.pango, &tw, &th);
   box = (Rect) { px + 12, py - 12 - th - 12, tw + 16, th + 12 };
   if (box.x + box.w > width - 2)
     box.x = px - 12 - box.w;
@@ -1915,7 +1380,7 @@ draw_hover (cairo_t               *cr,
   cairo_stroke (cr);
   set_color (cr, &style->text, 1);
   cairo_move_to (cr, box.x + 8, box.y + 6);
-  pango_cairo_show_layout (cr, L->layout);
+  pango_cairo_show_layout (cr, L->base.pango);
 }
 
 static void
@@ -1927,17 +1392,18 @@ draw_message (cairo_t               *cr,
               int                    height)
 {
   if (d != NULL && d->title)
-    draw_title (cr, L->layout, d->title, width / 2.0, width, &style->text);
+    augur_chart_layout_draw_title (&L->base, cr, &style->text);
   cairo_save (cr);
-  show_text (cr, L->layout, _("No data to plot"), 15, TRUE, width / 2.0, height / 2.0 - 10, 0.5, 0.5,
-             &(AugurChartColor) { style->text.red, style->text.green, style->text.blue, 0.55 });
-  augur_draw_set_text (L->layout, _("Results appear here once the model has been solved for a range of values."), 12, FALSE);
-  pango_layout_set_width (L->layout, (int) MAX (40, width - 2 * PAD) * PANGO_SCALE);
-  pango_layout_set_wrap (L->layout, PANGO_WRAP_WORD);
-  pango_layout_set_alignment (L->layout, PANGO_ALIGN_CENTER);
+  augur_chart_show_text (cr, L->base.pango, _("No data to plot"), 15, TRUE,
+                         &(AugurChartColor) { style->text.red, style->text.green, style->text.blue, 0.55 },
+                         width / 2.0, height / 2.0 - 10, 0.5, 0.5);
+  augur_draw_set_text (L->base.pango, _("Results appear here once the model has been solved for a range of values."), 12, FALSE);
+  pango_layout_set_width (L->base.pango, (int) MAX (40, width - 2 * PAD) * PANGO_SCALE);
+  pango_layout_set_wrap (L->base.pango, PANGO_WRAP_WORD);
+  pango_layout_set_alignment (L->base.pango, PANGO_ALIGN_CENTER);
   cairo_set_source_rgba (cr, style->text.red, style->text.green, style->text.blue, 0.55);
   cairo_move_to (cr, PAD, height / 2.0 + 4);
-  pango_cairo_show_layout (cr, L->layout);
+  pango_cairo_show_layout (cr, L->base.pango);
   cairo_restore (cr);
 }
 
@@ -1977,10 +1443,10 @@ augur_chart_draw (cairo_t               *cr,
     draw_message (cr, &L, d, style, width, height);
   else
     {
-      draw_grid (cr, &L, style);
+      augur_chart_layout_draw_grid (&L.base, cr, &style->grid, &style->minor_grid);
       /* bands under everything that is a line, within the plot */
       cairo_save (cr);
-      cairo_rectangle (cr, L.plot.x, L.plot.y, L.plot.w, L.plot.h);
+      cairo_rectangle (cr, L.base.plot.x, L.base.plot.y, L.base.plot.w, L.base.plot.h);
       cairo_clip (cr);
       for (guint b = 0; b < d->bands->len; b++)
         draw_band (cr, d, &L, style, b);
@@ -1988,7 +1454,7 @@ augur_chart_draw (cairo_t               *cr,
       draw_marker_lines (cr, d, &L, style);
 
       cairo_save (cr);
-      cairo_rectangle (cr, L.plot.x - 6, L.plot.y - 6, L.plot.w + 12, L.plot.h + 12);
+      cairo_rectangle (cr, L.base.plot.x - 6, L.base.plot.y - 6, L.base.plot.w + 12, L.base.plot.h + 12);
       cairo_clip (cr);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
       /* Solid curves first, broken ones over them: a curve hidden under
@@ -2010,10 +1476,11 @@ augur_chart_draw (cairo_t               *cr,
               }
       cairo_restore (cr);
 
-      draw_axes (cr, d, &L, style, width);
+      draw_axes (cr, &L, style);
       draw_marker_labels (cr, d, &L, style);
-      if (L.legend != LEGEND_NONE)
-        draw_legend (cr, d, &L, style);
+      L.style = style;
+      augur_chart_layout_draw_legend (&L.base, cr, &style->text, &style->tooltip_background, &style->grid,
+                                      draw_swatch, &L);
       draw_hover (cr, d, &L, style, width, height);
     }
   layout_clear (&L);
@@ -2121,20 +1588,34 @@ augur_chart_get_point_position (const AugurChartData *d,
   return ok;
 }
 
-/* ---- export ----------------------------------------------------------- */
+gboolean
+augur_chart_get_layout (const AugurChartData *d,
+                        int                   width,
+                        int                   height,
+                        AugurChartLayout     *layout)
+{
+  cairo_t *cr = augur_chart_scratch_new ();
+  gboolean plotted;
+  Layout L;
 
-typedef struct {
-  AugurChartData *d;
-  double          scale;
-} ChartDraw;
+  layout_compute (cr, width, height, d, &L);
+  plotted = !L.empty;
+  if (plotted)
+    {
+      *layout = L.base;
+      memset (&L.base, 0, sizeof L.base);
+    }
+  layout_clear (&L);
+  augur_chart_scratch_free (cr);
+  return plotted;
+}
+
+/* ---- export ----------------------------------------------------------- */
 
 static void
 draw_for_export (cairo_t *cr, int width, int height, gpointer data)
 {
-  ChartDraw *cd = data;
-
-  cairo_scale (cr, cd->scale, cd->scale);
-  augur_chart_draw (cr, (int) round (width / cd->scale), (int) round (height / cd->scale), cd->d, NULL);
+  augur_chart_draw (cr, width, height, data, NULL);
 }
 
 gboolean
@@ -2146,17 +1627,7 @@ augur_chart_export_scaled (AugurChartData *d,
                            GOutputStream  *out,
                            GError        **error)
 {
-  AugurExportFormat f;
-  ChartDraw cd = { d, 1.0 };
-
-  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
-
-  if (!augur_export_format_parse (format, &f, error))
-    return FALSE;
-  if (f == AUGUR_EXPORT_PNG)
-    cd.scale = CLAMP (scale, 0.1, 8.0);
-  return augur_export_draw (draw_for_export, &cd, (int) round (width * cd.scale),
-                            (int) round (height * cd.scale), f, out, error);
+  return augur_export_chart (draw_for_export, d, format, width, height, scale, out, error);
 }
 
 gboolean

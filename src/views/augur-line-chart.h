@@ -14,19 +14,14 @@
 #include <cairo.h>
 #include <gio/gio.h>
 
+#include "augur-chart-layout.h"
+
 G_BEGIN_DECLS
 
 typedef struct _AugurChartData AugurChartData;
 
 #define AUGUR_TYPE_CHART_DATA (augur_chart_data_get_type ())
 GType augur_chart_data_get_type (void) G_GNUC_CONST;
-
-typedef struct {
-  double red;
-  double green;
-  double blue;
-  double alpha;
-} AugurChartColor;
 
 typedef struct {
   gboolean               dark;
@@ -42,19 +37,6 @@ typedef struct {
   int                    hover_series; /* -1: none */
   int                    hover_point;  /* -1: none */
 } AugurChartStyle;
-
-/* Axis ticks: the axis runs from min to max (widened outwards to ticks);
- * major ticks are labelled and gridded, minor ones only gridded. */
-typedef struct {
-  double   min;
-  double   max;
-  gboolean log;
-  double   step;       /* linear: distance of major ticks; log: decades */
-  double  *major;
-  guint    n_major;
-  double  *minor;
-  guint    n_minor;
-} AugurChartTicks;
 
 AugurChartData *augur_chart_data_new   (const char     *title,
                                         const char     *x_label,
@@ -190,18 +172,6 @@ void  augur_chart_style_get_series_color (const AugurChartStyle *style,
                                           AugurChartColor       *color,
                                           guint                 *dash);
 
-/* Ticks for data between min and max, at most about max_ticks labelled
- * ones: 1-2-5 steps, or decades (with 2..9 minor ticks) when log. */
-void  augur_chart_ticks_compute   (AugurChartTicks       *ticks,
-                                   double                 min,
-                                   double                 max,
-                                   gboolean               log,
-                                   guint                  max_ticks);
-void  augur_chart_ticks_clear     (AugurChartTicks       *ticks);
-/* The label of a major tick, formatted for the whole axis' scale. */
-char *augur_chart_ticks_format    (const AugurChartTicks *ticks,
-                                   double                 value);
-
 /* style NULL: the light default, no hover. */
 void     augur_chart_draw   (cairo_t               *cr,
                              int                    width,
@@ -226,6 +196,13 @@ gboolean augur_chart_get_point_position (const AugurChartData *d,
                                          guint                 point,
                                          double               *x,
                                          double               *y);
+/* The chart base's layout of d at width x height (title, axes and tick
+ * labels, legend, plot) as it is drawn; FALSE when nothing is plotted.
+ * Clear it with augur_chart_layout_clear(). */
+gboolean augur_chart_get_layout (const AugurChartData *d,
+                                 int                   width,
+                                 int                   height,
+                                 AugurChartLayout     *layout);
 /* Light style on white, width x height pixels (PNG) or points (SVG, PDF);
  * format is "png", "svg" or "pdf". */
 gboolean augur_chart_export (AugurChartData        *d,

@@ -83,10 +83,18 @@ view_hit (GtkWidget *widget,
   AugurPieChartView *self = AUGUR_PIE_CHART_VIEW (widget);
   guint s;
 
-  if (!augur_pie_chart_hit (self->data, gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, &s))
-    return FALSE;
-  *slice = (int) s;
   *unused = 0;
+  if (augur_pie_chart_hit (self->data, gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, &s))
+    {
+      *slice = (int) s;
+      return TRUE;
+    }
+  /* "+N more" of a condensed legend: the names it stands for */
+  if (augur_chart_legend_hit_at ((AugurChartLayoutFunc) augur_pie_chart_get_layout, self->data,
+                                 gtk_widget_get_width (widget), gtk_widget_get_height (widget), x, y, NULL)
+      != AUGUR_CHART_LEGEND_MORE)
+    return FALSE;
+  *slice = AUGUR_CHART_LEGEND_MORE;
   return TRUE;
 }
 
@@ -95,7 +103,11 @@ view_tip (GtkWidget *widget,
           int        slice,
           int        unused)
 {
-  return augur_pie_chart_data_format_slice (AUGUR_PIE_CHART_VIEW (widget)->data, slice);
+  AugurPieChartView *self = AUGUR_PIE_CHART_VIEW (widget);
+
+  if (slice != AUGUR_CHART_LEGEND_MORE)
+    return augur_pie_chart_data_format_slice (self->data, slice);
+  return augur_chart_view_legend_tip (widget, (AugurChartLayoutFunc) augur_pie_chart_get_layout, self->data);
 }
 
 static void

@@ -1,5 +1,6 @@
-/* augur-pie-chart.c: a ring of slices with a legend, drawn with Cairo
- * (the widget is in augur-pie-chart-view.c).
+/* augur-pie-chart.c: a ring of slices with a legend, drawn with Cairo on
+ * the chart base (augur-chart-layout.h: title, legend, plot; the widget is
+ * in augur-pie-chart-view.c).
  *
  * One layout function places everything (title, ring, legend) so that
  * drawing, hit testing and the tests agree to the pixel, as the bar
@@ -9,6 +10,7 @@
  */
 #include "augur-draw.h"
 #include "augur-pie-chart.h"
+#include "augur-chart-layout.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -25,7 +27,6 @@
 #define TOTAL_PX     17.0
 #define SWATCH       12.0
 #define GAP          28.0     /* between the ring and the legend */
-#define ROW_PAD      4.0      /* above and below a legend row's text */
 #define EXPLODE      6.0      /* how far the hovered slice moves out */
 #define MIN_DIAMETER 80.0
 #define MAX_DIAMETER 440.0
@@ -244,19 +245,16 @@ augur_pie_chart_style_init (AugurPieChartStyle *style,
 
 /* ---- Layout ----------------------------------------------------------- */
 
+/* The chart base (title, the legend of slices) and the ring, in the
+ * base's plot: the ring and a legend beside it are centred as a group. */
 typedef struct {
-  double x, y, w, h;
-} Box;
-
-typedef struct {
-  double  title_y;
-  double  cx, cy;
-  double  outer, inner;
-  GArray *rows;        /* Box per slice: its legend row */
-  double  name_x;      /* where names start in a row */
-  double  name_w;      /* and how wide they may be */
-  double  value_r;     /* where values end */
-  double  share_r;     /* where shares end */
+  AugurChartLayout         base;
+  const AugurPieChartData *d;
+  const AugurPieChartStyle *style;  /* while drawing */
+  double                   cx, cy;
+  double                   outer, inner;
+  double                   value_w;   /* the widest value */
+  double                   share_w;   /* the widest share */
 } Layout;
 
 static gboolean
@@ -266,105 +264,63 @@ has_data (const AugurPieChartData *d)
 }
 
 static void
-layout_clear (Layout *l)
-{
-  g_clear_pointer (&l->rows, g_array_unref);
-}
-
-static void
 layout_compute (Layout                  *l,
-                PangoLayout             *pl,
+                cairo_t                 *cr,
                 const AugurPieChartData *d,
                 int                      width,
                 int                      height)
 {
-  double top = PAD, line_h, w, h, name_w = 0, value_w = 0, share_w = 0;
-  double legend_w, legend_h, row_h, avail_w, avail_h, diameter, x0, y0;
-  double total = augur_pie_chart_data_get_total (d);
-  gboolean side;
+  double total = augur_pie_chart_data_get_total (d), w, diameter;
+  AugurChartLayout *base = &l->base;
 
   memset (l, 0, sizeof *l);
-  l->rows = g_array_new (FALSE, TRUE, sizeof (Box));
-
-  if (d->title != NULL && *d->title != '\0')
-    {
-      augur_draw_set_text (pl, d->title, TITLE_PX, TRUE);
-      augur_draw_text_size (pl, NULL, &h);
-      l->title_y = top;
-      top += h + 10;
-    }
-
-  augur_draw_set_text (pl, "Mg", TEXT_PX, FALSE);
-  augur_draw_text_size (pl, NULL, &line_h);
-  row_h = line_h + 2 * ROW_PAD;
+  l->d = d;
+  augur_chart_layout_init (base, cr);
+  base->pad = PAD;
+  base->title_px = TITLE_PX;
+  base->title_align = 0;
+  base->text_px = TEXT_PX;
+  base->swatch_w = 6 + SWATCH;
+  base->min_plot_w = base->min_plot_h = 1.5 * MIN_DIAMETER;
+  augur_chart_layout_set_title (base, d->title);
   for (guint i = 0; i < d->slices->len; i++)
     {
       const Slice *s = &g_array_index (d->slices, Slice, i);
       g_autofree char *value = format_value (d, s->value);
       g_autofree char *share = format_share (total > 0 ? s->value / total : 0);
 
-      augur_draw_set_text (pl, s->name, TEXT_PX, FALSE);
-      augur_draw_text_size (pl, &w, NULL);
-      name_w = MAX (name_w, w);
-      augur_draw_set_text (pl, value, TEXT_PX, FALSE);
-      augur_draw_text_size (pl, &w, NULL);
-      value_w = MAX (value_w, w);
-      augur_draw_set_text (pl, share, TEXT_PX, TRUE);
-      augur_draw_text_size (pl, &w, NULL);
-      share_w = MAX (share_w, w);
+      augur_chart_layout_add_legend_entry (base, s->name, FALSE);
+      augur_draw_set_text (base->pango, value, TEXT_PX, FALSE);
+      augur_draw_text_size (base->pango, &w, NULL);
+      l->value_w = MAX (l->value_w, w);
+      augur_draw_set_text (base->pango, share, TEXT_PX, TRUE);
+      augur_draw_text_size (base->pango, &w, NULL);
+      l->share_w = MAX (l->share_w, w);
     }
   /* A long name gives way before the ring does. */
-  name_w = MIN (name_w, MAX (60.0, width / 3.0));
-  legend_w = 6 + SWATCH + 8 + name_w + 18 + value_w + 14 + share_w + 6;
-  legend_h = d->slices->len * row_h;
+  base->max_entry_text_w = MAX (60.0, width / 3.0);
+  base->trailing_w = 18 + l->value_w + 14 + l->share_w + 6;
+  augur_chart_layout_compute (base, width, height);
 
-  avail_w = MAX (1.0, width - 2 * PAD);
-  avail_h = MAX (1.0, height - top - PAD);
-  side = avail_w - legend_w - GAP >= MIN (avail_h, 2 * MIN_DIAMETER);
-  if (side)
-    diameter = MIN (avail_h, avail_w - legend_w - GAP);
-  else
-    diameter = MIN (avail_w, avail_h - legend_h - GAP / 2);
-  diameter = CLAMP (diameter, MIN_DIAMETER / 2, MAX_DIAMETER);
-
+  diameter = CLAMP (MIN (base->plot.w, base->plot.h), MIN_DIAMETER / 2, MAX_DIAMETER);
   l->outer = diameter / 2 - EXPLODE;
   l->inner = l->outer * HOLE;
-  if (side)
+  l->cx = base->plot.x + base->plot.w / 2;
+  l->cy = base->plot.y + MIN (base->plot.h, MAX (diameter, base->legend_rect.h)) / 2;
+  if (base->legend_place == AUGUR_CHART_LEGEND_RIGHT)
     {
-      /* The ring and the legend side by side, centred as a group. */
-      x0 = PAD + MAX (0.0, (avail_w - diameter - GAP - legend_w) / 2);
+      /* the ring beside its legend, the two centred together */
+      double group = diameter + GAP + base->legend_rect.w;
+      double x0 = base->pad + MAX (0.0, (width - 2 * base->pad - group) / 2);
+
       l->cx = x0 + diameter / 2;
-      l->cy = top + MAX (diameter, MIN (avail_h, legend_h)) / 2;
-      x0 += diameter + GAP;
-      y0 = l->cy - legend_h / 2;
-      y0 = MAX (top, y0);
+      augur_chart_layout_move_legend (base, x0 + diameter + GAP - base->legend_rect.x,
+                                      MAX (0.0, l->cy - base->legend_rect.h / 2 - base->legend_rect.y));
     }
   else
-    {
-      l->cx = PAD + avail_w / 2;
-      l->cy = top + diameter / 2;
-      x0 = PAD + MAX (0.0, (avail_w - legend_w) / 2);
-      y0 = top + diameter + GAP / 2;
-    }
-  for (guint i = 0; i < d->slices->len; i++)
-    {
-      Box row = { x0, y0 + i * row_h, legend_w, row_h };
-
-      g_array_append_val (l->rows, row);
-    }
-  l->name_x = 6 + SWATCH + 8;
-  l->name_w = name_w;
-  l->value_r = l->name_x + name_w + 18 + value_w;
-  l->share_r = l->value_r + 14 + share_w;
-}
-
-static PangoLayout *
-measuring_layout (cairo_surface_t **surface,
-                  cairo_t         **cr)
-{
-  *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  *cr = cairo_create (*surface);
-  return augur_draw_create_layout (*cr);
+    l->cy = base->plot.y + diameter / 2;
+  /* what the plot holds is the ring */
+  base->plot = (AugurChartRect) { l->cx - diameter / 2, l->cy - diameter / 2, diameter, diameter };
 }
 
 /* Where slice i starts and ends, in radians from three o'clock. */
@@ -382,6 +338,13 @@ slice_angles (const AugurPieChartData *d,
   *a1 = *a0 + 2 * G_PI * g_array_index (d->slices, Slice, slice).value / total;
 }
 
+static const AugurChartRect *
+row_rect (const Layout *l,
+          guint         slice)
+{
+  return &g_array_index (l->base.legend, AugurChartLegendEntry, slice).rect;
+}
+
 /* ---- Drawing ---------------------------------------------------------- */
 
 static void
@@ -389,27 +352,6 @@ set_color (cairo_t               *cr,
            const AugurChartColor *c)
 {
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha);
-}
-
-static void
-show_text (cairo_t               *cr,
-           PangoLayout           *pl,
-           const char            *text,
-           double                 px,
-           gboolean               bold,
-           const AugurChartColor *color,
-           double                 x,
-           double                 y,
-           double                 xalign,
-           double                 yalign)
-{
-  double w, h;
-
-  augur_draw_set_text (pl, text, px, bold);
-  augur_draw_text_size (pl, &w, &h);
-  set_color (cr, color);
-  cairo_move_to (cr, x - xalign * w, y - yalign * h);
-  pango_cairo_show_layout (cr, pl);
 }
 
 static void
@@ -436,45 +378,38 @@ draw_slice (cairo_t                 *cr,
   cairo_fill (cr);
 }
 
+/* A legend row but its name (the base draws that): the highlight when
+ * hovered, the swatch, the value and the share, right-aligned. */
 static void
-draw_legend_row (cairo_t                  *cr,
-                 PangoLayout              *pl,
-                 const Layout             *l,
-                 const AugurPieChartData  *d,
-                 guint                     slice,
-                 const AugurPieChartStyle *style)
+draw_legend_row (cairo_t                *cr,
+                 const AugurChartLayout *base,
+                 guint                   slice,
+                 double                  x,
+                 double                  y,
+                 double                  h,
+                 gpointer                data)
 {
-  const Box *row = &g_array_index (l->rows, Box, slice);
-  const Slice *s = &g_array_index (d->slices, Slice, slice);
-  g_autofree char *value = format_value (d, s->value);
-  g_autofree char *share = format_share (augur_pie_chart_data_get_share (d, slice));
-  gboolean hovered = style->hover_slice == (int) slice;
+  const Layout *l = data;
+  const AugurPieChartStyle *style = l->style;
+  const AugurChartRect *row = row_rect (l, slice);
+  const Slice *s = &g_array_index (l->d->slices, Slice, slice);
+  g_autofree char *value = format_value (l->d, s->value);
+  g_autofree char *share = format_share (augur_pie_chart_data_get_share (l->d, slice));
+  double share_r = row->x + row->w - 6;
   AugurChartColor color;
-  double h;
 
-  if (hovered)
+  if (style->hover_slice == (int) slice)
     {
       set_color (cr, &style->highlight);
       augur_draw_rounded_rect (cr, row->x, row->y, row->w, row->h, 4);
       cairo_fill (cr);
     }
-  augur_pie_chart_data_get_slice_color (d, slice, style->dark, &color);
+  augur_pie_chart_data_get_slice_color (l->d, slice, style->dark, &color);
   set_color (cr, &color);
-  augur_draw_rounded_rect (cr, row->x + 6, row->y + (row->h - SWATCH) / 2, SWATCH, SWATCH, 3);
+  augur_draw_rounded_rect (cr, x + 6, y + (h - SWATCH) / 2, SWATCH, SWATCH, 3);
   cairo_fill (cr);
-
-  augur_draw_set_text (pl, s->name, TEXT_PX, FALSE);
-  pango_layout_set_width (pl, (int) (l->name_w * PANGO_SCALE));
-  pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_END);
-  augur_draw_text_size (pl, NULL, &h);
-  set_color (cr, &style->text);
-  cairo_move_to (cr, row->x + l->name_x, row->y + (row->h - h) / 2);
-  pango_cairo_show_layout (cr, pl);
-  pango_layout_set_width (pl, -1);
-  pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_NONE);
-
-  show_text (cr, pl, value, TEXT_PX, FALSE, &style->dim, row->x + l->value_r, row->y + row->h / 2, 1, 0.5);
-  show_text (cr, pl, share, TEXT_PX, TRUE, &style->text, row->x + l->share_r, row->y + row->h / 2, 1, 0.5);
+  augur_chart_show_text (cr, base->pango, value, TEXT_PX, FALSE, &style->dim, share_r - l->share_w - 14, y + h / 2, 1, 0.5);
+  augur_chart_show_text (cr, base->pango, share, TEXT_PX, TRUE, &style->text, share_r, y + h / 2, 1, 0.5);
 }
 
 void
@@ -504,31 +439,23 @@ augur_pie_chart_draw (cairo_t                  *cr,
       set_color (cr, &style->background);
       cairo_paint (cr);
     }
-  pl = augur_draw_create_layout (cr);
 
   if (!has_data (d))
     {
-      show_text (cr, pl, _("No data"), TEXT_PX + 2, FALSE, &style->dim, width / 2.0, height / 2.0, 0.5, 0.5);
+      pl = augur_draw_create_layout (cr);
+      augur_chart_show_text (cr, pl, _("No data"), TEXT_PX + 2, FALSE, &style->dim, width / 2.0, height / 2.0, 0.5, 0.5);
       g_object_unref (pl);
       cairo_restore (cr);
       return;
     }
 
-  layout_compute (&l, pl, d, width, height);
+  layout_compute (&l, cr, d, width, height);
+  l.style = style;
+  pl = l.base.pango;
   hover = style->hover_slice >= 0 && (guint) style->hover_slice < d->slices->len &&
           g_array_index (d->slices, Slice, style->hover_slice).value > 0 ? style->hover_slice : -1;
 
-  if (d->title != NULL && *d->title != '\0')
-    {
-      augur_draw_set_text (pl, d->title, TITLE_PX, TRUE);
-      pango_layout_set_width (pl, (int) ((width - 2 * PAD) * PANGO_SCALE));
-      pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_END);
-      set_color (cr, &style->text);
-      cairo_move_to (cr, PAD, l.title_y);
-      pango_cairo_show_layout (cr, pl);
-      pango_layout_set_width (pl, -1);
-      pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_NONE);
-    }
+  augur_chart_layout_draw_title (&l.base, cr, &style->text);
 
   /* The slices, then thin gaps between them in the background colour,
    * then the hovered slice pulled out over them. */
@@ -571,39 +498,33 @@ augur_pie_chart_draw (cairo_t                  *cr,
     augur_draw_text_size (pl, NULL, &ch);
     if (w < 1.7 * l.inner && h + ch < 1.4 * l.inner)
       {
-        show_text (cr, pl, total, TOTAL_PX, TRUE, &style->text, l.cx, l.cy - (h + ch) / 2, 0.5, 0);
-        show_text (cr, pl, _("total"), TEXT_PX, FALSE, &style->dim, l.cx, l.cy - (h + ch) / 2 + h, 0.5, 0);
+        augur_chart_show_text (cr, pl, total, TOTAL_PX, TRUE, &style->text, l.cx, l.cy - (h + ch) / 2, 0.5, 0);
+        augur_chart_show_text (cr, pl, _("total"), TEXT_PX, FALSE, &style->dim, l.cx, l.cy - (h + ch) / 2 + h, 0.5, 0);
       }
   }
 
-  for (guint i = 0; i < d->slices->len; i++)
-    draw_legend_row (cr, pl, &l, d, i, style);
+  augur_chart_layout_draw_legend (&l.base, cr, &style->text, NULL, NULL, draw_legend_row, &l);
 
-  layout_clear (&l);
-  g_object_unref (pl);
+  augur_chart_layout_clear (&l.base);
   cairo_restore (cr);
 }
 
 /* ---- Geometry and hit testing ----------------------------------------- */
 
-/* Runs layout_compute() on a scratch surface: FALSE when nothing is drawn. */
+/* The layout on a scratch surface: FALSE when nothing is drawn. */
 static gboolean
 measure (const AugurPieChartData *d,
          int                      width,
          int                      height,
          Layout                  *l)
 {
-  cairo_surface_t *surface;
   cairo_t *cr;
-  PangoLayout *pl;
 
   if (!has_data (d))
     return FALSE;
-  pl = measuring_layout (&surface, &cr);
-  layout_compute (l, pl, d, width, height);
-  g_object_unref (pl);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
+  cr = augur_chart_scratch_new ();
+  layout_compute (l, cr, d, width, height);
+  augur_chart_scratch_free (cr);
   return TRUE;
 }
 
@@ -625,7 +546,7 @@ augur_pie_chart_get_ring (const AugurPieChartData *d,
     *outer = l.outer;
   if (inner != NULL)
     *inner = l.inner;
-  layout_clear (&l);
+  augur_chart_layout_clear (&l.base);
   return TRUE;
 }
 
@@ -636,19 +557,17 @@ augur_pie_chart_get_legend_rect (const AugurPieChartData *d,
                                  guint                    slice,
                                  graphene_rect_t         *rect)
 {
-  Layout l;
+  const AugurChartRect *row;
   gboolean shown;
+  Layout l;
 
   if (d == NULL || slice >= d->slices->len || !measure (d, width, height, &l))
     return FALSE;
-  {
-    const Box *row = &g_array_index (l.rows, Box, slice);
-
-    shown = row->y + row->h <= height;
-    if (rect != NULL)
-      graphene_rect_init (rect, row->x, row->y, row->w, row->h);
-  }
-  layout_clear (&l);
+  row = row_rect (&l, slice);
+  shown = row->w > 0 && row->y + row->h <= height;
+  if (rect != NULL)
+    graphene_rect_init (rect, row->x, row->y, row->w, row->h);
+  augur_chart_layout_clear (&l.base);
   return shown;
 }
 
@@ -662,6 +581,7 @@ augur_pie_chart_hit (const AugurPieChartData *d,
 {
   gboolean found = FALSE;
   double r, angle;
+  int row;
   Layout l;
 
   if (!measure (d, width, height, &l))
@@ -689,19 +609,29 @@ augur_pie_chart_hit (const AugurPieChartData *d,
             }
         }
     }
-  for (guint i = 0; i < l.rows->len && !found; i++)
+  row = found ? -1 : augur_chart_layout_legend_hit (&l.base, x, y);
+  if (row >= 0)
     {
-      const Box *row = &g_array_index (l.rows, Box, i);
-
-      if (x >= row->x && x < row->x + row->w && y >= row->y && y < row->y + row->h)
-        {
-          found = TRUE;
-          if (slice != NULL)
-            *slice = i;
-        }
+      found = TRUE;
+      if (slice != NULL)
+        *slice = row;
     }
-  layout_clear (&l);
+  augur_chart_layout_clear (&l.base);
   return found;
+}
+
+gboolean
+augur_pie_chart_get_layout (const AugurPieChartData *d,
+                            int                      width,
+                            int                      height,
+                            AugurChartLayout        *layout)
+{
+  Layout l;
+
+  if (!measure (d, width, height, &l))
+    return FALSE;
+  *layout = l.base;
+  return TRUE;
 }
 
 /* ---- Export ----------------------------------------------------------- */
@@ -723,12 +653,6 @@ augur_pie_chart_export (AugurPieChartData *d,
                         GOutputStream     *out,
                         GError           **error)
 {
-  AugurExportFormat f;
-
-  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
-
-  if (!augur_export_format_parse (format, &f, error))
-    return FALSE;
-  return augur_export_draw (export_draw, d, width > 0 ? width : 800, height > 0 ? height : 500,
-                            f, out, error);
+  return augur_export_chart (export_draw, d, format, width > 0 ? width : 800, height > 0 ? height : 500,
+                             1.0, out, error);
 }

@@ -96,6 +96,13 @@ gboolean augur_pie_chart_get_legend_rect (const AugurPieChartData *d,
                                           int                      height,
                                           guint                    slice,
                                           graphene_rect_t         *rect);
+/* The chart base's layout of d at width x height (title, axes and tick
+ * labels, legend, plot) as it is drawn; FALSE when nothing is plotted.
+ * Clear it with augur_chart_layout_clear(). */
+gboolean augur_pie_chart_get_layout (const AugurPieChartData *d,
+                                     int                      width,
+                                     int                      height,
+                                     AugurChartLayout        *layout);
 /* Light style on white; format is "png", "svg" or "pdf". */
 gboolean augur_pie_chart_export     (AugurPieChartData        *d,
                                      const char               *format,

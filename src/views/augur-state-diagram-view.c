@@ -463,7 +463,9 @@ augur_state_diagram_view_set_diagram (AugurStateDiagramView *self,
       self->selected = -1;
       self->hovered = -1;
       self->fitted = TRUE;
-      self->whole = FALSE;
+      /* The whole diagram first: a part would hide that there is more
+       * (the note says how to read labels too small to draw). */
+      self->whole = TRUE;
       refit (self);
       augur_view_refresh_hover (GTK_WIDGET (self));
     }

@@ -155,3 +155,17 @@ augur_view_get_pointer (GtkWidget *view,
     *y = t->y;
   return t->inside;
 }
+
+char *
+augur_chart_view_legend_tip (GtkWidget            *view,
+                             AugurChartLayoutFunc  get_layout,
+                             gconstpointer         chart)
+{
+  char *tip;
+  double x, y;
+
+  if (!augur_view_get_pointer (view, &x, &y))
+    return NULL;
+  augur_chart_legend_hit_at (get_layout, chart, gtk_widget_get_width (view), gtk_widget_get_height (view), x, y, &tip);
+  return tip;
+}

@@ -8,6 +8,8 @@
 
 #include <gtk/gtk.h>
 
+#include "augur-chart-layout.h"
+
 G_BEGIN_DECLS
 
 /* TRUE when the widget's text colour is light, i.e. the theme is dark.
@@ -48,5 +50,11 @@ void     augur_view_refresh_hover (GtkWidget *view);
 gboolean augur_view_get_pointer   (GtkWidget *view,
                                    double    *x,
                                    double    *y);
+
+/* The tooltip of the legend entry (or "+N more") under the pointer of a
+ * chart's widget, whose layout get_layout gives; NULL when none. */
+char    *augur_chart_view_legend_tip (GtkWidget            *view,
+                                      AugurChartLayoutFunc  get_layout,
+                                      gconstpointer         chart);
 
 G_END_DECLS

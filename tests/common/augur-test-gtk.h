@@ -16,8 +16,28 @@ GdkTexture *augur_test_render_widget (GtkWidget *window,
                                       GtkWidget *widget);
 #define augur_test_render_window(window) augur_test_render_widget ((window), (window))
 
-/* Lets GTK draw a few frames (20 rounds, 10 ms apart). */
+/* Lets GTK draw a few frames (20 rounds, 10 ms apart), and then, on a
+ * machine too busy for that to be enough, goes on until every shown window
+ * is settled (as augur_test_wait_settled, up to 10 s). */
 void        augur_test_wait_for_frames (void);
+
+/* What augur_test_wait_until polls. */
+typedef gboolean (*AugurTestCondition) (gpointer data);
+
+/* Runs the default main context until condition (data) is TRUE (TRUE,
+ * at once when it already is) or seconds pass (FALSE).  What a test
+ * waits for instead of a fixed time: a loaded machine (two tests at once,
+ * under AddressSanitizer) takes longer, an idle one no longer than needed. */
+gboolean    augur_test_wait_until (AugurTestCondition condition,
+                                   gpointer           data,
+                                   guint              seconds);
+
+/* Runs the default main context until window is mapped, has a size, and
+ * it and every widget in it keep their size and place over three frames
+ * of its frame clock, with no stack or revealer transition running (TRUE),
+ * or 30 s pass (FALSE): the layout a test then measures (or the pixels it
+ * counts) are those the user sees, however slow the machine. */
+gboolean    augur_test_wait_settled (GtkWidget *window);
 
 /* Saves texture as $AUGUR_SCREENSHOT_DIR/name (nothing when unset). */
 void        augur_test_save_screenshot (GdkTexture *texture,
@@ -51,5 +71,46 @@ void        augur_test_save_surface (cairo_surface_t *surface,
  * memory, no session bus, then g_test_init() and gtk_init(). */
 void        augur_test_gtk_init (int    *argc,
                                  char ***argv);
+
+/* Runs what is pending on the default main context, again and again for
+ * ms milliseconds (at least once). */
+void        augur_test_iterate_for (guint ms);
+
+/* The size a window of that default size with a header bar and nothing
+ * else gets, settled: client-side decorations take their share of the
+ * default size, so this is what a window given width x height should keep. */
+void        augur_test_reference_size (int  width,
+                                       int  height,
+                                       int *ref_width,
+                                       int *ref_height);
+
+/* TRUE when widget is a label cut with an ellipsis and neither it nor a
+ * widget holding it has a tooltip to say what was cut. */
+gboolean    augur_test_cut_without_tooltip (GtkWidget *widget);
+
+/* A window's default size. */
+typedef struct {
+  int width;
+  int height;
+} AugurTestSize;
+
+/* Adds func as the test path/WxH for each size Augur's window is shown at
+ * in design reviews on a laptop (1024x700, 1280x800), with that
+ * const AugurTestSize * as its data. */
+void        augur_test_add_sized (const char    *path,
+                                  GTestDataFunc  func);
+
+/* What augur_test_find_widget looks for. */
+typedef gboolean (*AugurTestWidgetMatch) (GtkWidget     *widget,
+                                          gconstpointer  data);
+
+/* The first widget, depth first from root itself, for which
+ * match (widget, data) holds, or NULL. */
+GtkWidget  *augur_test_find_widget  (GtkWidget            *root,
+                                     AugurTestWidgetMatch  match,
+                                     gconstpointer         data);
+/* The first widget of type (or a subtype) at or under root, or NULL. */
+GtkWidget  *augur_test_find_of_type (GtkWidget *root,
+                                     GType      type);
 
 G_END_DECLS

@@ -53,7 +53,7 @@ test_subclasses (void)
 static void
 test_root_xml (void)
 {
-  g_autofree char *path = g_build_filename (data_dir, "examples", "pipeline.augur", NULL);
+  g_autofree char *path = g_build_filename (data_dir, "examples", "examples.augur", NULL);
   g_autofree char *text = read_file (path);
   const char *other = "<?xml version=\"1.0\"?>\n<component type=\"desktop-application\"/>\n";
   gboolean uncertain = TRUE;

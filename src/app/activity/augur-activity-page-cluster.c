@@ -39,6 +39,7 @@ typedef struct
 {
   char               *message;   /* what was done (submitted, resubmitted) */
   AugurActivityStudy *study;     /* collected */
+  gboolean            other;     /* ... from a job written from another state of the document */
 } ClusterResult;
 
 static void
@@ -65,23 +66,16 @@ cluster_result_free (ClusterResult *out)
 
 /* ---- Worker --------------------------------------------------------------------- */
 
-static char *
-submit (ClusterInputs *in, GCancellable *cancellable, GError **error)
+/* --param NAME=VALUE for each override the model has a parameter for, as
+ * Evaluate binds them, appended to args (strings it owns). */
+static void
+append_param_arguments (GPtrArray                *args,
+                        const AugurActivityModel *model,
+                        const ClusterInputs      *in)
 {
-  g_autoptr(AugurActivityModel) model = augur_activity_model_parse (in->text, -1, in->filename, NULL, error);
-  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) bound_names = g_ptr_array_new ();
   g_autoptr(GArray) bound_values = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(AugurActivityStudy) study = NULL;
-  g_autofree char *name = NULL;
-  const char *platform;
-  AugurSlurmPlan plan = { in->sweep != NULL ? kinds[0] : kinds[1], "activity", NULL, in->text, strlen (in->text),
-                          NULL, 0, NULL };
 
-  if (model == NULL)
-    return NULL;
-  /* the overrides the model has a parameter for, as Evaluate binds them */
   augur_activity_overrides_bind (model, in->names, in->values, bound_names, bound_values);
   for (guint i = 0; i < bound_names->len; i++)
     {
@@ -91,6 +85,45 @@ submit (ClusterInputs *in, GCancellable *cancellable, GError **error)
       g_ptr_array_add (args, g_strdup_printf ("%s=%s", (char *) bound_names->pdata[i],
                                               augur_format_double (number, g_array_index (bound_values, double, i))));
     }
+}
+
+/* Whether the job's --param arguments are the overrides the page has now. */
+static gboolean
+same_params (const char *const        *job_args,
+             const AugurActivityModel *model,
+             const ClusterInputs      *in)
+{
+  g_autoptr(GPtrArray) now = g_ptr_array_new_with_free_func (g_free);
+  guint k = 0;
+
+  append_param_arguments (now, model, in);
+  for (guint i = 0; job_args[i] != NULL; i++)
+    if (strcmp (job_args[i], "--param") == 0 && job_args[i + 1] != NULL)
+      {
+        if (k + 1 >= now->len || strcmp (job_args[i + 1], now->pdata[k + 1]) != 0)
+          return FALSE;
+        k += 2;
+        i++;
+      }
+  return k == now->len;
+}
+
+static char *
+submit (ClusterInputs *in, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(AugurActivityModel) model = augur_activity_model_parse (in->text, -1, in->filename, NULL, error);
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(AugurActivityStudy) study = NULL;
+  g_autofree char *name = NULL;
+  const char *platform;
+  AugurSlurmPlan plan = { in->sweep != NULL ? kinds[0] : kinds[1], "activity", NULL, in->text, strlen (in->text),
+                          NULL, 0, NULL };
+
+  if (model == NULL)
+    return NULL;
+  /* the overrides the model has a parameter for, as Evaluate binds them */
+  append_param_arguments (args, model, in);
   if (in->sweep != NULL)
     {
       GString *s = g_string_new (in->sweep);
@@ -160,19 +193,14 @@ collect (ClusterInputs *in, ClusterResult *out, GCancellable *cancellable, GErro
     if (!augur_file_load_contents (copy, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, error))
       return FALSE;
   }
-  /* shown as this page's study: only when written from the document it
-   * holds now */
-  if (strlen (in->text) != length || memcmp (text, in->text, length) != 0)
-    {
-      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
-                   _("The job in %s was written from another document than this page's (its copy: %s). Open that "
-                     "file to collect its results there, or make this page's document the same."),
-                   in->dir, augur_slurm_job_get_model (job));
-      return FALSE;
-    }
+  /* The study is the job's: its copy of the document and its arguments
+   * (the overrides among them).  When they are not the page's now (an
+   * edit since it was submitted), it is shown stale. */
   model = augur_activity_model_parse (text, (gssize) length, augur_slurm_job_get_model (job), NULL, error);
   if (model == NULL)
     return FALSE;
+  out->other = strlen (in->text) != length || memcmp (text, in->text, length) != 0 ||
+               !same_params (augur_slurm_job_get_arguments (job), model, in);
   out->study = augur_activity_study_new_from_arguments (model, augur_slurm_job_get_arguments (job), error);
   if (out->study == NULL)
     return FALSE;
@@ -224,10 +252,23 @@ cluster_done (AugurPage    *page,
 
   if (error == NULL && out->study != NULL)
     {
-      g_autofree char *status = g_strdup_printf (_("Collected from the cluster (%s)"), in->dir);
+      g_autofree char *status = NULL;
 
       augur_activity_page_study_present (self, g_steal_pointer (&out->study), NULL);
       augur_activity_page_show_results (self, "study");
+      /* One area holds every result: the study of another state of the
+       * document dims it all; one of this state leaves the evaluation's
+       * staleness as it was, and makes a first result fresh. */
+      if (out->other)
+        augur_page_result_area_updated_from_other (page, self->results_stack);
+      else if (!augur_page_result_area_is_stale (page, self->results_stack))
+        augur_page_result_area_updated (page, self->results_stack);
+      if (out->other)
+        status = g_strdup_printf (_("The job was run on an earlier version of this document: its results are "
+                                    "dimmed; evaluate again to update them (collected from the cluster, %s)"),
+                                  in->dir);
+      else
+        status = g_strdup_printf (_("Collected from the cluster (%s)"), in->dir);
       augur_activity_page_set_status (self, status, FALSE);
     }
   else if (error == NULL)

@@ -145,7 +145,9 @@ on_element_moved (AugurActivityPage *self,
   g_autofree char *text = current_text (self);
   g_autoptr(GError) error = NULL;
 
-  augur_activity_page_apply_edit (self, augur_activity_edit_move_element (text, shown_diagram (self), name, x, y, &error), &error);
+  /* Where a box is drawn is no input of Evaluate: the results stay current. */
+  if (augur_activity_page_apply_edit (self, augur_activity_edit_move_element (text, shown_diagram (self), name, x, y, &error), &error))
+    augur_page_edit_keeps_results (AUGUR_PAGE (self));
 }
 
 static void
@@ -985,7 +987,12 @@ augur_activity_page_diagram_init (AugurActivityPage *self)
     GtkWidget *linked = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
     gtk_widget_add_css_class (linked, "linked");
-    gtk_box_append (GTK_BOX (linked), tool_button ("list-add-symbolic", "page.diagram-add", _("Add a diagram")));
+    /* words, not a "+": beside the chooser a bare "+" reads as a zoom */
+    GtkWidget *add = gtk_button_new_with_label (_("Add Diagram"));
+
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (add), "page.diagram-add");
+    gtk_widget_set_tooltip_text (add, _("Add a diagram"));
+    gtk_box_append (GTK_BOX (linked), add);
     self->remove_diagram_button = tool_button ("list-remove-symbolic", "page.diagram-remove",
                                                _("Remove the diagram shown"));
     gtk_box_append (GTK_BOX (linked), self->remove_diagram_button);

@@ -584,12 +584,12 @@ augur_activity_page_fits_init (AugurActivityPage *self)
 {
   const AugurResultColumn columns[] = {
     { "", AUGUR_RESULT_COLUMN_LABEL, CAND_S_CHOSEN, FALSE, FALSE, 0, CAND_N_RANK },
-    { _("Model"), AUGUR_RESULT_COLUMN_STRING, CAND_S_MODEL, TRUE, TRUE },
-    { _("Terms"), AUGUR_RESULT_COLUMN_INTEGER, CAND_N_TERMS, FALSE, FALSE },
-    { _("CV error"), AUGUR_RESULT_COLUMN_NUMBER, CAND_N_CV, FALSE, FALSE },
+    { _("Model"), AUGUR_RESULT_COLUMN_STRING, CAND_S_MODEL, TRUE, TRUE, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Terms"), AUGUR_RESULT_COLUMN_INTEGER, CAND_N_TERMS, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_EXTRA },
+    { _("CV error"), AUGUR_RESULT_COLUMN_NUMBER, CAND_N_CV, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
     { _("Adj. R²"), AUGUR_RESULT_COLUMN_FIXED, CAND_N_ADJ_R2, FALSE, FALSE, 4 },
     { _("SMAPE (%)"), AUGUR_RESULT_COLUMN_FIXED, CAND_N_SMAPE, FALSE, FALSE, 2 },
-    { _("AICc"), AUGUR_RESULT_COLUMN_FIXED, CAND_N_IC, FALSE, FALSE, 1 },
+    { _("AICc"), AUGUR_RESULT_COLUMN_FIXED, CAND_N_IC, FALSE, FALSE, 1, .priority = AUGUR_RESULT_PRIORITY_EXTRA },
   };
   GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -661,8 +661,10 @@ augur_activity_page_fits_init (AugurActivityPage *self)
   gtk_widget_set_margin_top (detail, 6);
   gtk_widget_set_margin_bottom (detail, 12);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (detail_scroller), detail);
-  /* the candidates table is wide: it scrolls rather than widening the page */
+  /* the candidates table is wide: it scrolls rather than widening the page,
+   * under a scrollbar that stays, the cue that there is more */
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (detail_scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (detail_scroller), FALSE);
 
   gtk_paned_set_start_child (GTK_PANED (paned), list_scroller);
   gtk_paned_set_end_child (GTK_PANED (paned), detail_scroller);

@@ -80,6 +80,51 @@ augur_activity_page_machine_refresh (AugurActivityPage *self)
   g_free (self->machine_node_of);
   self->machine_node_of = g_steal_pointer (&node_of);
   self->machine_n_processes = n_processes;
+  self->machine_n_nodes = n_nodes;
+}
+
+/* The configurations the document lists that its machine cannot place
+ * (an explicit mapping written for fewer processes or more nodes, say),
+ * separated by commas; NULL when every one can. */
+static char *
+configs_not_placed (AugurActivityPage *self)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint n_user;
+
+  if (self->model == NULL)
+    return NULL;
+  overrides_binding (self, names, values);
+  n_user = names->len;
+  for (guint i = 0; i < augur_activity_model_get_n_configs (self->model); i++)
+    {
+      AugurActivityBinding own = { 0 };
+      g_autofree guint *node_of = NULL;
+      guint n_nodes, cpus, n_processes;
+
+      /* the configuration's values after the what-ifs: the study's order */
+      g_ptr_array_set_size (names, n_user);
+      g_array_set_size (values, n_user);
+      augur_activity_model_get_config (self->model, i, &own);
+      for (guint k = 0; k < own.n; k++)
+        {
+          g_ptr_array_add (names, g_strdup (own.names[k]));
+          g_array_append_val (values, own.values[k]);
+        }
+      {
+        AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
+
+        if (augur_activity_model_get_placement (self->model, &binding, &n_nodes, &cpus, &node_of, &n_processes,
+                                                NULL))
+          continue;
+      }
+      if (out->len > 0)
+        g_string_append (out, ", ");
+      g_string_append (out, augur_activity_model_get_config_name (self->model, i));
+    }
+  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
 
 static void
@@ -88,8 +133,9 @@ on_process_moved (AugurActivityPage *self,
                   guint              node)
 {
   g_autofree guint *node_of = NULL;
-  g_autofree char *current = NULL, *status = NULL;
+  g_autofree char *current = NULL, *status = NULL, *unplaced = NULL;
   g_autoptr(GError) error = NULL;
+  guint n_nodes = self->machine_n_nodes;
   char *text;
 
   if (self->machine_node_of == NULL || pid >= self->machine_n_processes)
@@ -100,9 +146,17 @@ on_process_moved (AugurActivityPage *self,
   text = augur_activity_edit_set_mapping (current, node_of, self->machine_n_processes, &error);
   if (!augur_activity_page_apply_edit (self, text, &error))
     return;
-  /* Translators: e.g. "p3 moved to node 1: the mapping is now explicit". */
-  status = g_strdup_printf (_("p%u moved to node %u: the mapping is now explicit"), pid, node);
-  augur_activity_page_set_status (self, status, FALSE);
+  unplaced = configs_not_placed (self);
+  if (unplaced != NULL)
+    /* Translators: e.g. "p3 moved to node 1: the mapping is now explicit, for 8 processes on 2 nodes; the study
+     * cannot place configurations N1P4, N4P16 and will show them as not evaluated". */
+    status = g_strdup_printf (_("p%u moved to node %u: the mapping is now explicit, for %u processes on %u nodes; the "
+                                "study cannot place configurations %s and will show them as not evaluated"),
+                              pid, node, self->machine_n_processes, n_nodes, unplaced);
+  else
+    /* Translators: e.g. "p3 moved to node 1: the mapping is now explicit". */
+    status = g_strdup_printf (_("p%u moved to node %u: the mapping is now explicit"), pid, node);
+  augur_activity_page_set_status (self, status, unplaced != NULL);
 }
 
 void

@@ -102,7 +102,9 @@ struct _AugurActivityPage
   char                **highlight;        /* the critical path's elements, by path */
 
   /* The document. */
-  GFile                *base_dir;       /* its folder: a platform it names is there */
+  GFile                *base_dir;       /* the folder its text came with: a platform it names is there */
+  GFile                *save_dir;       /* the folder it is saved in (its project's), where the
+                                         * platform's path is written relative to */
   char                 *saved_text;     /* the text as last saved or loaded */
   gboolean              force_modified;
   guint                 loading;        /* the buffer is being set: no history */
@@ -126,6 +128,7 @@ struct _AugurActivityPage
   double                time_scale;     /* seconds -> the unit of the tables and charts */
   char                 *time_unit;
   char                 *status_text;
+  gboolean              status_shows_errors;  /* the model's errors: follows the live check */
   char                 *error_text;
   char                 *time_text;
 
@@ -170,6 +173,7 @@ struct _AugurActivityPage
   GtkWidget            *machine_label;
   guint                *machine_node_of;  /* the placement shown */
   guint                 machine_n_processes;
+  guint                 machine_n_nodes;
 };
 
 /* A text longer than this is parsed only when asked (Evaluate), not as it

@@ -104,6 +104,17 @@ augur_activity_overrides_bind (const AugurActivityModel *model,
 char *
 augur_activity_format_time (double seconds)
 {
+  /* the digits the result supports, as every number on screen; the
+   * exports and the time label's tooltip give them all */
+  g_autofree char *number = augur_result_format_number (seconds);
+
+  return g_strdup_printf ("%s s", number);
+}
+
+/* As augur-cli writes it: for the tooltip, beside the rounded time. */
+static char *
+format_time_full (double seconds)
+{
   GString *s = g_string_new (NULL);
 
   augur_format_append_digits (s, seconds, 9);
@@ -537,11 +548,13 @@ set_table_unit (AugurActivityPage *self,
 static void
 set_time (AugurActivityPage *self,
           const char        *text,
+          const char        *full,
           const char        *caption)
 {
   g_free (self->time_text);
   self->time_text = g_strdup (text);
   gtk_label_set_text (GTK_LABEL (self->time_label), text != NULL && *text != '\0' ? text : "—");
+  gtk_widget_set_tooltip_text (self->time_label, full);
   gtk_label_set_text (GTK_LABEL (self->time_caption), caption);
 }
 
@@ -560,9 +573,10 @@ augur_activity_page_clear_results (AugurActivityPage *self)
   augur_activity_page_study_clear (self);
   set_process_count (self, 0);
   augur_activity_page_update_pie (self);
-  set_time (self, "", _("Predicted time"));
+  set_time (self, "", NULL, _("Predicted time"));
   gtk_label_set_text (GTK_LABEL (self->details_label), "");
   gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "empty");
+  augur_page_result_area_cleared (AUGUR_PAGE (self), self->results_stack);
   augur_activity_page_update_actions (self);
 }
 
@@ -599,7 +613,11 @@ present (AugurActivityPage *self,
     caption = g_strdup_printf (_("Predicted time with %s"), out->applied);
   else
     caption = g_strdup (_("Predicted time"));
-  set_time (self, time, caption);
+  {
+    g_autofree char *full = format_time_full (augur_activity_result_get_time (r));
+
+    set_time (self, time, full, caption);
+  }
 
   took = augur_timeline_format_time (augur_activity_result_get_seconds (r));
   /* "63 µs" stays on one line. */
@@ -626,7 +644,7 @@ present (AugurActivityPage *self,
         g_autofree char *high = augur_activity_format_time (upper);
         char *with;
 
-        /* Translators: appended to the details, e.g. "0.332825153 s to 0.37522817 s with the fitted costs at
+        /* Translators: appended to the details, e.g. "0.33283 s to 0.37523 s with the fitted costs at
          * the ends of their 95 % prediction intervals". */
         with = g_strdup_printf (_("%s\n%s to %s with the fitted costs at the ends of their prediction intervals "
                                   "(95 %%)"), details, low, high);
@@ -660,6 +678,7 @@ present (AugurActivityPage *self,
   augur_activity_page_study_present (self, g_steal_pointer (&out->study), out->study_error);
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "results");
+  augur_page_result_area_updated (AUGUR_PAGE (self), self->results_stack);
   augur_activity_page_update_actions (self);
 
   if (!out->partial)
@@ -718,6 +737,9 @@ evaluate_done (AugurPage    *page,
       else
         status = g_strdup (error->message);
       augur_activity_page_set_status (self, status, TRUE);
+      /* The live check of the text takes the status over from here. */
+      self->status_shows_errors = g_error_matches (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_SYNTAX) ||
+                                  g_error_matches (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
     }
 }
 
@@ -764,21 +786,29 @@ void
 augur_activity_page_results_init (AugurActivityPage *self)
 {
   const AugurResultColumn columns[ELEM_N_COLUMNS] = {
-    [ELEM_COL_ELEMENT] = { _("Element"), AUGUR_RESULT_COLUMN_STRING, ELEM_S_ELEMENT, TRUE, TRUE },
-    [ELEM_COL_PROCESS] = { _("Process"), AUGUR_RESULT_COLUMN_LABEL, ELEM_S_PROCESS, FALSE, FALSE, 0, ELEM_N_PID },
-    [ELEM_COL_COUNT] = { _("Count"), AUGUR_RESULT_COLUMN_INTEGER, ELEM_N_COUNT, FALSE, FALSE },
-    [ELEM_COL_TOTAL] = { _("Total"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_TOTAL, FALSE, FALSE, 3 },
+    [ELEM_COL_ELEMENT] = { _("Element"), AUGUR_RESULT_COLUMN_STRING, ELEM_S_ELEMENT, TRUE, TRUE,
+                           .priority = AUGUR_RESULT_PRIORITY_KEY },
+    /* an element runs on several processes: a row is both */
+    [ELEM_COL_PROCESS] = { _("Process"), AUGUR_RESULT_COLUMN_LABEL, ELEM_S_PROCESS, FALSE, FALSE, 0, ELEM_N_PID,
+                           .priority = AUGUR_RESULT_PRIORITY_KEY },
+    [ELEM_COL_COUNT] = { _("Count"), AUGUR_RESULT_COLUMN_INTEGER, ELEM_N_COUNT, FALSE, FALSE,
+                         .priority = AUGUR_RESULT_PRIORITY_EXTRA },
+    [ELEM_COL_TOTAL] = { _("Total"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_TOTAL, FALSE, FALSE, 3,
+                         .priority = AUGUR_RESULT_PRIORITY_KEY },
     [ELEM_COL_MEAN] = { _("Mean"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_MEAN, FALSE, FALSE, 3 },
-    [ELEM_COL_MIN] = { _("Min"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_MIN, FALSE, FALSE, 3 },
-    [ELEM_COL_MAX] = { _("Max"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_MAX, FALSE, FALSE, 3 },
-    [ELEM_COL_SHARE] = { _("Share (%)"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_SHARE, FALSE, FALSE, 1 },
+    [ELEM_COL_MIN] = { _("Min"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_MIN, FALSE, FALSE, 3,
+                       .priority = AUGUR_RESULT_PRIORITY_EXTRA },
+    [ELEM_COL_MAX] = { _("Max"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_MAX, FALSE, FALSE, 3,
+                       .priority = AUGUR_RESULT_PRIORITY_EXTRA },
+    [ELEM_COL_SHARE] = { _("Share (%)"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_SHARE, FALSE, FALSE, 1,
+                         .priority = AUGUR_RESULT_PRIORITY_KEY },
   };
 
   const AugurResultColumn critical[] = {
     { _("Element"), AUGUR_RESULT_COLUMN_STRING, ELEM_S_ELEMENT, TRUE, TRUE },
     { _("Process"), AUGUR_RESULT_COLUMN_LABEL, ELEM_S_PROCESS, FALSE, FALSE, 0, ELEM_N_PID },
-    { _("Adds"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_TOTAL, FALSE, FALSE, 3 },
-    { _("Steps"), AUGUR_RESULT_COLUMN_INTEGER, ELEM_N_COUNT, FALSE, FALSE },
+    { _("Adds"), AUGUR_RESULT_COLUMN_FIXED, ELEM_N_TOTAL, FALSE, FALSE, 3, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Steps"), AUGUR_RESULT_COLUMN_INTEGER, ELEM_N_COUNT, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_EXTRA },
   };
 
   self->bar_chart = augur_bar_chart_view_new ();
@@ -805,7 +835,9 @@ augur_activity_page_results_init (AugurActivityPage *self)
     GtkWidget *title = gtk_label_new (_("Critical path: what each element adds to the predicted time"));
 
     gtk_label_set_xalign (GTK_LABEL (title), 0);
-    gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+    /* wrapped, not cut: a narrow pane reads it on two lines */
+    gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+    gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
     gtk_widget_add_css_class (title, "heading");
     gtk_widget_set_margin_start (title, 12);
     gtk_widget_set_margin_top (title, 6);

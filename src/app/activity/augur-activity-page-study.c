@@ -31,6 +31,7 @@ enum { STUDY_N_X, STUDY_N_PROCESSES, STUDY_N_TIME, STUDY_N_SPEEDUP, STUDY_N_EFFI
        STUDY_N_ERROR, STUDY_N_NUMBERS };
 
 #define DEFAULT_POINTS 8
+#define NOTE_LINES     6
 
 static void update_table (AugurActivityPage *self);
 
@@ -202,13 +203,14 @@ update_chart (AugurActivityPage *self)
   const char *parameter;
   const char *y_label, *y_unit = NULL;
   double x_min = INFINITY, x_max = -INFINITY;
-  guint n_measured = 0;
+  guint n_measured = 0, n_shown = 0, base;
   gboolean integer_x = TRUE;
   AugurChartData *d;
   guint series;
 
   g_clear_pointer (&self->study_chart_data, augur_chart_data_unref);
-  if (n == 0)
+  base = s != NULL ? augur_activity_study_get_base (s) : G_MAXUINT;
+  if (n == 0 || base == G_MAXUINT)
     {
       augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->study_chart), NULL);
       return;
@@ -228,30 +230,35 @@ update_chart (AugurActivityPage *self)
     {
       double measured;
       double time = augur_activity_study_get_time (s, i);
+      guint k = n_shown;
 
-      x[i] = augur_activity_study_get_x (s, i);
-      x_min = MIN (x_min, x[i]);
-      x_max = MAX (x_max, x[i]);
-      integer_x = integer_x && x[i] == floor (x[i]);
-      y[i] = show == SHOW_SPEEDUP      ? augur_activity_study_get_speedup (s, i)
+      /* a point not evaluated has no place on the chart: the note says why */
+      if (augur_activity_study_get_point_error (s, i) != NULL)
+        continue;
+      n_shown++;
+      x[k] = augur_activity_study_get_x (s, i);
+      x_min = MIN (x_min, x[k]);
+      x_max = MAX (x_max, x[k]);
+      integer_x = integer_x && x[k] == floor (x[k]);
+      y[k] = show == SHOW_SPEEDUP      ? augur_activity_study_get_speedup (s, i)
              : show == SHOW_EFFICIENCY ? augur_activity_study_get_efficiency (s, i)
                                        : time * self->study_scale;
-      ideal[i] = show == SHOW_SPEEDUP ? (double) augur_activity_study_get_processes (s, i) /
-                                          MAX (augur_activity_study_get_processes (s, 0), 1u)
+      ideal[k] = show == SHOW_SPEEDUP ? (double) augur_activity_study_get_processes (s, i) /
+                                          MAX (augur_activity_study_get_processes (s, base), 1u)
                                       : 1.0;
       if (augur_activity_study_get_measured (s, i, &measured, NULL) && measured > 0)
         {
           double t0 = 0;
 
-          mx[n_measured] = x[i];
+          mx[n_measured] = x[k];
           if (show == SHOW_TIME)
             my[n_measured] = measured * self->study_scale;
-          else if (augur_activity_study_get_measured (s, 0, &t0, NULL) && t0 > 0)
+          else if (augur_activity_study_get_measured (s, base, &t0, NULL) && t0 > 0)
             {
-              /* measured speedup and efficiency: against the first point's measured time */
+              /* measured speedup and efficiency: against the base point's measured time */
               double speedup = t0 / measured;
               my[n_measured] = show == SHOW_SPEEDUP ? speedup
-                                                     : speedup * augur_activity_study_get_processes (s, 0) /
+                                                     : speedup * augur_activity_study_get_processes (s, base) /
                                                          MAX (augur_activity_study_get_processes (s, i), 1u);
             }
           else
@@ -262,7 +269,7 @@ update_chart (AugurActivityPage *self)
   augur_chart_data_set_integer_x (d, integer_x);
   /* processes double from one configuration to the next: a log axis spaces them evenly */
   augur_chart_data_set_log_x (d, x_min > 0 && x_max / x_min >= 8);
-  series = augur_chart_data_add_series (d, _("Predicted"), x, y, n);
+  series = augur_chart_data_add_series (d, _("Predicted"), x, y, n_shown);
   augur_chart_data_set_series_emphasis (d, series, TRUE);
   if (n_measured > 0)
     {
@@ -271,11 +278,67 @@ update_chart (AugurActivityPage *self)
     }
   if (show != SHOW_TIME)
     {
-      series = augur_chart_data_add_series (d, _("Ideal"), x, ideal, n);
+      series = augur_chart_data_add_series (d, _("Ideal"), x, ideal, n_shown);
       augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_LINE);
     }
   self->study_chart_data = d;
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->study_chart), d);
+}
+
+/* Which points could not be evaluated, and why, one a line (the first
+ * MAX_REASONS; the rest by name): said in full, for the others are shown
+ * without them. */
+#define MAX_REASONS 3
+
+static void
+append_failed (GString                  *note,
+               const AugurActivityStudy *s)
+{
+  guint n = augur_activity_study_get_n_points (s);
+  guint failed = augur_activity_study_get_n_failed (s);
+  const char *parameter = augur_activity_study_get_parameter (s);
+
+  if (failed == n)
+    g_string_append (note, parameter == NULL ? _("No configuration could be evaluated:")
+                                             : _("No point of the sweep could be evaluated:"));
+  else if (parameter == NULL)
+    g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                               "Not evaluated: %u of %u configurations (the chart and the table show "
+                                               "the others):",
+                                               "Not evaluated: %u of %u configurations (the chart and the table show "
+                                               "the others):", n),
+                            failed, n);
+  else
+    g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                               "Not evaluated: %u of %u points (the chart and the table show the "
+                                               "others):",
+                                               "Not evaluated: %u of %u points (the chart and the table show the "
+                                               "others):", n),
+                            failed, n);
+  for (guint i = 0, shown = 0; i < n; i++)
+    {
+      const char *why = augur_activity_study_get_point_error (s, i);
+
+      if (why == NULL)
+        continue;
+      if (shown++ == MAX_REASONS && failed > MAX_REASONS + 1)
+        {
+          /* the rest by name on one line: the note stays a few lines high */
+          g_string_append_c (note, '\n');
+          g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE, "and %u more:", "and %u more:",
+                                                     failed - MAX_REASONS),
+                                  failed - MAX_REASONS);
+          for (guint j = i; j < n; j++)
+            if (augur_activity_study_get_point_error (s, j) != NULL)
+              g_string_append_printf (note, " %s", augur_activity_study_get_label (s, j));
+          break;
+        }
+      if (parameter != NULL)
+        g_string_append_printf (note, "\n%s = %s: %s", parameter, augur_activity_study_get_label (s, i), why);
+      else
+        g_string_append_printf (note, "\n%s: %s", augur_activity_study_get_label (s, i), why);
+    }
+  g_string_append_c (note, '\n');
 }
 
 static void
@@ -298,7 +361,9 @@ update_table (AugurActivityPage *self)
       augur_result_row_set_string (row, STUDY_S_LABEL, augur_activity_study_get_label (s, i));
       augur_result_row_set_string (row, STUDY_S_SEARCH, augur_activity_study_get_label (s, i));
       augur_result_row_set_number (row, STUDY_N_X, augur_activity_study_get_x (s, i));
-      augur_result_row_set_number (row, STUDY_N_PROCESSES, augur_activity_study_get_processes (s, i));
+      /* a point not evaluated: its numbers show as dashes, the note says why */
+      augur_result_row_set_number (row, STUDY_N_PROCESSES, augur_activity_study_get_point_error (s, i) != NULL
+                                                              ? NAN : augur_activity_study_get_processes (s, i));
       augur_result_row_set_number (row, STUDY_N_TIME, augur_activity_study_get_time (s, i) * self->study_scale);
       augur_result_row_set_number (row, STUDY_N_SPEEDUP, augur_activity_study_get_speedup (s, i));
       augur_result_row_set_number (row, STUDY_N_EFFICIENCY, augur_activity_study_get_efficiency (s, i));
@@ -309,26 +374,33 @@ update_table (AugurActivityPage *self)
     }
   {
     g_autoptr(GtkColumnViewColumn) first = g_list_model_get_item (columns, 0);
-    g_autoptr(GtkColumnViewColumn) time = g_list_model_get_item (columns, 2);
-    g_autoptr(GtkColumnViewColumn) measured = g_list_model_get_item (columns, 5);
+    g_autoptr(GtkColumnViewColumn) time = g_list_model_get_item (columns, 1);
+    g_autoptr(GtkColumnViewColumn) measured = g_list_model_get_item (columns, 2);
     g_autofree char *time_title = g_strdup_printf (_("%s (%s)"), _("Predicted"), self->study_unit);
     g_autofree char *measured_title = g_strdup_printf (_("%s (%s)"), _("Measured"), self->study_unit);
 
-    gtk_column_view_column_set_title (first, parameter != NULL ? parameter : _("Configuration"));
+    /* Translators: the heading of the column of configuration names, short: the table's room is narrow. */
+    gtk_column_view_column_set_title (first, parameter != NULL ? parameter : C_("column", "Config"));
     gtk_column_view_column_set_title (time, time_title);
     gtk_column_view_column_set_title (measured, measured_title);
   }
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->study_table), n > 0 ? G_LIST_MODEL (rows) : NULL);
 
+  if (s != NULL && augur_activity_study_get_n_failed (s) > 0)
+    append_failed (note, s);
   if (self->study_error != NULL)
     g_string_append (note, self->study_error);
+  else if (s != NULL && augur_activity_study_get_base (s) == G_MAXUINT)
+    ;
   else if (s != NULL && augur_activity_study_get_mean_error (s, &mean))
     {
       g_autoptr(GString) number = g_string_new (NULL);
       guint n_measured = 0;
 
+      /* as the mean: the points evaluated and measured */
       for (guint i = 0; i < n; i++)
-        n_measured += augur_activity_study_get_measured (s, i, NULL, NULL);
+        n_measured += augur_activity_study_get_measured (s, i, NULL, NULL) &&
+                      augur_activity_study_get_point_error (s, i) == NULL;
       augur_format_append_digits (number, mean, 3);
       g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE, "Mean absolute error over %u measured point: %s %%",
                                                  "Mean absolute error over %u measured points: %s %%", n_measured),
@@ -347,14 +419,22 @@ update_table (AugurActivityPage *self)
         }
     }
   else if (s != NULL)
-    g_string_append (note, _("No measured times: import a CSV of measured runs (columns naming parameters, the time "
-                             "last) to compare."));
+    {
+      /* the hint gives way to the points not evaluated */
+      if (augur_activity_study_get_n_failed (s) == 0)
+        g_string_append (note, _("No measured times: import a CSV of measured runs (columns naming parameters, the "
+                                 "time last) to compare."));
+    }
   else if (kind_param (self, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->study_kind))) == KIND_NONE)
     g_string_append (note, _("No study: list configurations in the document ('config N2P8 NP = 8') or choose a "
                              "sweep of a parameter, then evaluate."));
   else
     g_string_append (note, _("Evaluate to run the study."));
+  while (note->len > 0 && note->str[note->len - 1] == '\n')
+    g_string_truncate (note, note->len - 1);
   gtk_label_set_text (GTK_LABEL (self->study_note), note->str);
+  /* all of it, should the pane be too narrow for its lines */
+  gtk_widget_set_tooltip_text (self->study_note, note->str);
   gtk_widget_set_sensitive (self->study_clear, self->measured != NULL);
 }
 
@@ -387,7 +467,8 @@ augur_activity_page_study_present (AugurActivityPage  *self,
       double max_time = 0;
 
       for (guint i = 0; i < augur_activity_study_get_n_points (study); i++)
-        max_time = MAX (max_time, augur_activity_study_get_time (study, i));
+        if (augur_activity_study_get_point_error (study, i) == NULL)
+          max_time = MAX (max_time, augur_activity_study_get_time (study, i));
       g_free (self->study_unit);
       self->study_unit = g_strdup (augur_time_unit_choose (max_time, &self->study_scale));
       apply_measured (self);
@@ -589,13 +670,19 @@ void
 augur_activity_page_study_init (AugurActivityPage *self)
 {
   const AugurResultColumn columns[] = {
-    { _("Configuration"), AUGUR_RESULT_COLUMN_LABEL, STUDY_S_LABEL, TRUE, TRUE, 0, STUDY_N_X },
-    { _("Processes"), AUGUR_RESULT_COLUMN_INTEGER, STUDY_N_PROCESSES, FALSE, FALSE },
-    { _("Predicted"), AUGUR_RESULT_COLUMN_FIXED, STUDY_N_TIME, FALSE, FALSE, 4 },
+    /* what the study is read for first: predicted against measured and
+     * the error, then what follows from the prediction; the narrowest
+     * results pane (1024 pixels) shows the first four whole */
+    /* names are short ("N2P8", a swept value): whole, not 12 characters wide */
+    { C_("column", "Config"), AUGUR_RESULT_COLUMN_LABEL, STUDY_S_LABEL, TRUE, FALSE, 0, STUDY_N_X },
+    { _("Predicted"), AUGUR_RESULT_COLUMN_FIXED, STUDY_N_TIME, FALSE, FALSE, 4, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Measured"), AUGUR_RESULT_COLUMN_FIXED, STUDY_N_MEASURED, FALSE, FALSE, 4, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Error (%)"), AUGUR_RESULT_COLUMN_FIXED, STUDY_N_ERROR, FALSE, FALSE, 2, .priority = AUGUR_RESULT_PRIORITY_KEY },
     { _("Speedup"), AUGUR_RESULT_COLUMN_FIXED, STUDY_N_SPEEDUP, FALSE, FALSE, 3 },
     { _("Efficiency"), AUGUR_RESULT_COLUMN_FIXED, STUDY_N_EFFICIENCY, FALSE, FALSE, 3 },
-    { _("Measured"), AUGUR_RESULT_COLUMN_FIXED, STUDY_N_MEASURED, FALSE, FALSE, 4 },
-    { _("Error (%)"), AUGUR_RESULT_COLUMN_FIXED, STUDY_N_ERROR, FALSE, FALSE, 2 },
+    /* fixed with no decimals: a point not evaluated shows a dash, not "nan" */
+    { _("Processes"), AUGUR_RESULT_COLUMN_FIXED, STUDY_N_PROCESSES, FALSE, FALSE, 0,
+      .priority = AUGUR_RESULT_PRIORITY_EXTRA },
   };
   const char *shows[] = { N_("Time"), N_("Speedup"), N_("Efficiency"), NULL };
   g_autoptr(GtkStringList) show_list = gtk_string_list_new (NULL);
@@ -612,7 +699,9 @@ augur_activity_page_study_init (AugurActivityPage *self)
   gtk_widget_set_margin_start (bar, 12);
   gtk_widget_set_margin_end (bar, 12);
   gtk_widget_set_margin_top (bar, 6);
-  gtk_widget_set_margin_bottom (bar, 6);
+  /* room under the controls for the bar's scrollbar (below), which GTK
+   * lays over the bottom of what it scrolls */
+  gtk_widget_set_margin_bottom (bar, 16);
   label = gtk_label_new_with_mnemonic (_("_Study"));
   gtk_box_append (GTK_BOX (bar), label);
   self->study_kinds = gtk_string_list_new (NULL);
@@ -657,9 +746,12 @@ augur_activity_page_study_init (AugurActivityPage *self)
   gtk_widget_set_sensitive (self->study_clear, FALSE);
   gtk_box_append (GTK_BOX (bar), self->study_clear);
   {
-    /* the bar scrolls rather than widening the window at 1024 pixels */
+    /* the bar scrolls rather than widening the window at 1024 pixels
+     * (two rows would cost the chart its height), with a scrollbar that
+     * stays, so that what is past the edge shows it is there */
     GtkWidget *scroller = gtk_scrolled_window_new ();
     gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scroller), FALSE);
     gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), bar);
     gtk_box_append (GTK_BOX (box), scroller);
@@ -686,6 +778,11 @@ augur_activity_page_study_init (AugurActivityPage *self)
   gtk_widget_set_margin_end (self->study_note, 12);
   gtk_widget_set_margin_top (self->study_note, 4);
   gtk_widget_set_margin_bottom (self->study_note, 6);
+  /* At most NOTE_LINES lines (a few points not evaluated and why fit
+   * whole): a wrapped label asks the window for the height of its text at
+   * its narrowest, which would make the window taller than the screen. */
+  gtk_label_set_lines (GTK_LABEL (self->study_note), NOTE_LINES);
+  gtk_label_set_ellipsize (GTK_LABEL (self->study_note), PANGO_ELLIPSIZE_END);
   gtk_box_append (GTK_BOX (box), self->study_note);
 
   gtk_stack_add_titled (GTK_STACK (self->result_pages), box, "study", _("Study"));
@@ -721,6 +818,13 @@ augur_activity_page_get_study_note (AugurActivityPage *self)
 {
   g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
   return gtk_label_get_text (GTK_LABEL (self->study_note));
+}
+
+GtkWidget *
+augur_activity_page_get_study_note_label (AugurActivityPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  return self->study_note;
 }
 
 void

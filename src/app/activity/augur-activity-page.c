@@ -24,8 +24,10 @@
  */
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "augur-activity-canvas.h"
+#include "augur-fold-paned.h"
 #include "augur-activity-page-private.h"
 #include "augur-activity-palette.h"
 #include "augur-line-gutter.h"
@@ -47,6 +49,7 @@ augur_activity_page_set_status (AugurActivityPage *self,
 {
   g_free (self->status_text);
   self->status_text = g_strdup (text);
+  self->status_shows_errors = FALSE;
   augur_page_style_status (self->status_label, text, is_error);
 }
 
@@ -311,6 +314,19 @@ augur_activity_page_show_diagnostics (AugurActivityPage *self,
 
   mark_error_lines (self, diagnostics);
   gtk_stack_page_set_needs_attention (problems, n_errors > 0);
+  /* A status that reports the model's errors follows the text: it never
+   * keeps an error the text no longer has. */
+  if (self->status_shows_errors)
+    {
+      if (n_errors == 0)
+        {
+          augur_activity_page_set_status (self, _("No problems found: Evaluate to see the results of the model as it is now"), FALSE);
+          augur_activity_page_show_error (self, NULL);
+        }
+      else
+        augur_activity_page_set_status (self, _("The model has errors: see Problems"), TRUE);
+      self->status_shows_errors = TRUE;
+    }
 }
 
 gboolean
@@ -372,6 +388,7 @@ on_buffer_changed (AugurActivityPage *self)
 {
   augur_line_gutter_update (AUGUR_LINE_GUTTER (self->gutter));
   schedule_parse (self);
+  augur_page_document_changed (AUGUR_PAGE (self));
   augur_activity_page_update_modified (self);
   augur_activity_page_update_actions (self);
 }
@@ -417,6 +434,8 @@ set_text (AugurPage  *page,
    * is not touched until the user saves). */
   if (text != NULL && !g_utf8_validate (text, -1, NULL))
     text = valid = g_utf8_make_valid (text, -1);
+  /* its paths are relative to the folder it comes with */
+  g_set_object (&self->base_dir, self->save_dir);
   augur_activity_page_replace_text (self, text, 0);
   g_free (self->saved_text);
   self->saved_text = augur_activity_page_buffer_text (self);
@@ -441,6 +460,52 @@ get_text (AugurPage *page)
   return augur_activity_page_buffer_text (AUGUR_ACTIVITY_PAGE (page));
 }
 
+/* text as saved in save_dir: the platform's relative path (the line
+ * `platform "PATH"`) rewritten from the text's folder to that one,
+ * relative when the file is under it, else absolute; NULL when nothing
+ * changes. */
+static char *
+text_for_save_dir (AugurActivityPage *self,
+                   const char        *text)
+{
+  g_autoptr(AugurActivityModel) model = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *written = NULL, *quoted = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *path;
+
+  if (self->base_dir == NULL || self->save_dir == NULL || g_file_equal (self->base_dir, self->save_dir))
+    return NULL;
+  model = augur_activity_model_parse (text, -1, "document", NULL, NULL);
+  path = model != NULL ? augur_activity_model_get_platform (model) : NULL;
+  if (path == NULL || g_path_is_absolute (path) || strpbrk (path, "\"\\\n") != NULL)
+    return NULL;
+  file = g_file_resolve_relative_path (self->base_dir, path);
+  written = g_file_get_relative_path (self->save_dir, file);
+  if (written == NULL)
+    written = g_file_get_path (file);
+  if (written == NULL || strpbrk (written, "\"\\\n") != NULL || g_str_equal (written, path))
+    return NULL;
+  quoted = g_strdup_printf ("\"%s\"", path);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *start = lines[i] + strspn (lines[i], " \t");
+      const char *at = strstr (start, quoted);
+
+      if (g_str_has_prefix (start, "platform") && at != NULL)
+        {
+          g_autofree char *head = g_strndup (lines[i], at - lines[i]);
+          char *line = g_strdup_printf ("%s\"%s\"%s", head, written, at + strlen (quoted));
+
+          g_free (lines[i]);
+          lines[i] = line;
+          return g_strjoinv ("\n", lines);
+        }
+    }
+  return NULL;
+}
+
 /* The overrides are kept with the document in a project. */
 static void
 load (AugurPage                  *page,
@@ -459,9 +524,10 @@ save (AugurPage            *page,
 {
   AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (page);
   g_autofree char *text = get_text (page);
+  g_autofree char *moved = text_for_save_dir (self, text);
   g_autofree char *overrides = augur_activity_page_overrides_to_text (self);
 
-  augur_project_document_set_text (doc, text);
+  augur_project_document_set_text (doc, moved != NULL ? moved : text);
   augur_project_document_set_property (doc, "overrides", overrides);
 }
 
@@ -491,15 +557,21 @@ cancel_action (GtkWidget  *widget,
 
 /* ---- Object ------------------------------------------------------------ */
 
-/* The folder of the document (its project's, or its file's): a platform
- * the model names is found there. */
+/* The folder of the document (its project's, or its file's).  A platform
+ * the text names by a relative path is found in the folder the text came
+ * with; saved in another folder (a project saved elsewhere, a bundled
+ * example's copy), the path is written relative to that one, so that the
+ * saved document still names the same file. */
 static void
 set_base_dir (AugurPage *page,
               GFile     *dir)
 {
   AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (page);
 
-  g_set_object (&self->base_dir, dir);
+  g_set_object (&self->save_dir, dir);
+  /* a text of no folder yet (a new document) takes the first it is given */
+  if (self->base_dir == NULL)
+    g_set_object (&self->base_dir, dir);
 }
 
 static void
@@ -541,6 +613,7 @@ augur_activity_page_finalize (GObject *object)
   g_free (self->flow_to);
   g_strfreev (self->highlight);
   g_clear_object (&self->base_dir);
+  g_clear_object (&self->save_dir);
   G_OBJECT_CLASS (augur_activity_page_parent_class)->finalize (object);
 }
 
@@ -562,8 +635,17 @@ static const char page_css[] =
   "auguractivitypage .augur-param-expression { font-family: monospace; }\n"
   "auguractivitypage .augur-param-overridden { font-weight: bold; color: @theme_selected_bg_color; }\n"
   "auguractivitypage entry.error { color: @error_color; }\n"
-  /* tabs side by side in the panes of a 1024-pixel window */
-  "auguractivitypage .augur-result-tabs > button { padding-left: 4px; padding-right: 4px; }\n";
+  /* tabs side by side in the panes of a 1024-pixel window: the switcher's
+   * tabs are under it, not its children (the stack switcher in a
+   * scrolling row); every tab as wide as the widest, so narrow ones */
+  "auguractivitypage .augur-result-tabs stackswitcher > button { padding-left: 4px; padding-right: 4px;"
+  " min-width: 0; }\n"
+  /* tables' columns closer together: the key ones fit a narrow pane */
+  "auguractivitypage columnview > header > button { padding-left: 4px; padding-right: 4px; }\n"
+  /* a heading keeps room for its sort arrow only while sorted by it */
+  "auguractivitypage columnview > header > button sort-indicator:not(.ascending):not(.descending)"
+  " { -gtk-icon-size: 0; min-width: 0; }\n"
+  "auguractivitypage columnview > listview > row > cell { padding-left: 4px; padding-right: 4px; }\n";
 
 static void
 augur_activity_page_class_init (AugurActivityPageClass *klass)
@@ -650,6 +732,8 @@ augur_activity_page_init (AugurActivityPage *self)
 
   augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the document folds away before the window is asked for more */
+  augur_fold_main_paned (GTK_WIDGET (self), GTK_PACK_START);
 
   /* Editor: the page keeps the history, so the buffer keeps none. */
   buffer = gtk_text_view_get_buffer (self->text_view);
@@ -680,6 +764,9 @@ augur_activity_page_init (AugurActivityPage *self)
   augur_activity_page_fits_init (self);
   augur_activity_page_machine_init (self);
   augur_activity_page_clear_results (self);
+  /* Results of another state of the document look stale (augur-page.h). */
+  augur_page_add_result_area (AUGUR_PAGE (self), self->results_stack,
+                              gtk_widget_get_parent (self->results_stack), NULL);
   augur_activity_page_update_actions (self);
 }
 
@@ -793,6 +880,20 @@ augur_activity_page_show_document (AugurActivityPage *self,
 {
   g_return_if_fail (AUGUR_IS_ACTIVITY_PAGE (self));
   gtk_stack_set_visible_child_name (GTK_STACK (self->document_stack), name);
+}
+
+GtkWidget *
+augur_activity_page_get_document_stack (AugurActivityPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  return self->document_stack;
+}
+
+GtkWidget *
+augur_activity_page_get_results_stack (AugurActivityPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_ACTIVITY_PAGE (self), NULL);
+  return self->results_stack;
 }
 
 GtkWidget *

@@ -82,6 +82,7 @@ const char       *augur_activity_page_get_time_text    (AugurActivityPage *page)
 struct _AugurChartData *augur_activity_page_get_study_chart (AugurActivityPage *page);
 GtkWidget        *augur_activity_page_get_study_table  (AugurActivityPage *page);
 const char       *augur_activity_page_get_study_note   (AugurActivityPage *page);
+GtkWidget        *augur_activity_page_get_study_note_label (AugurActivityPage *page);
 /* Chooses the study as the user would: kind is an item of its drop-down
  * ("Configurations", "Sweep of NP"); from, to, points (NULL: unchanged)
  * the sweep's range; show 0 time, 1 speedup, 2 efficiency. */
@@ -129,6 +130,10 @@ GtkWidget        *augur_activity_page_get_process_map  (AugurActivityPage *page)
 /* The document's views: "text", "diagram" or "fits". */
 void              augur_activity_page_show_document    (AugurActivityPage *page,
                                                         const char        *name);
+/* The stacks of the document's views and of the results: for the tests
+ * of the layout. */
+GtkWidget        *augur_activity_page_get_document_stack (AugurActivityPage *page);
+GtkWidget        *augur_activity_page_get_results_stack  (AugurActivityPage *page);
 /* The Diagram page: its AugurActivityCanvas and AugurActivityPalette. */
 GtkWidget        *augur_activity_page_get_canvas       (AugurActivityPage *page);
 GtkWidget        *augur_activity_page_get_palette      (AugurActivityPage *page);

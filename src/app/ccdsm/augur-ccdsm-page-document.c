@@ -217,6 +217,7 @@ show_diagnostics (AugurCcdsmPage *self,
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
   int n_lines = gtk_text_buffer_get_line_count (buffer);
   g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_diagnostic_free);
+  guint n_errors;
 
   for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
     {
@@ -231,7 +232,17 @@ show_diagnostics (AugurCcdsmPage *self,
   /* An error without a diagnostic still deserves a row. */
   if (error != NULL && shown->len == 0)
     g_ptr_array_add (shown, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, 0, 0, "%s", error->message));
-  augur_diagnostic_list_show (self->diagnostics, shown);
+  n_errors = augur_diagnostic_list_show (self->diagnostics, shown);
+  /* A status that reports the program's errors follows the text: it never
+   * keeps an error the text no longer has. */
+  if (self->status_shows_errors)
+    {
+      if (n_errors == 0)
+        augur_ccdsm_page_set_status (self, _("No problems found: Solve to see the results of the model as it is now"), FALSE);
+      else
+        augur_ccdsm_page_set_status (self, _("The program has errors: see Problems under the Program tab"), TRUE);
+      self->status_shows_errors = TRUE;
+    }
 }
 
 void

@@ -397,6 +397,12 @@ present_experiment (AugurCcdsmPage *self,
   g_autofree char *status = NULL;
 
   augur_ccdsm_page_experiment_clear (self);
+  /* The experiment describes the document its job started from (a
+   * cluster job's was checked to be the page's when collected): an edit
+   * since dims it.  Solve's results share the area: stale, they keep it
+   * so. */
+  if (!augur_page_result_area_is_stale (AUGUR_PAGE (self), self->result_pages))
+    augur_page_result_area_updated (AUGUR_PAGE (self), self->result_pages);
   self->runs = g_steal_pointer (&out->runs);
   self->experiment = g_steal_pointer (&out->records);
   self->n_experiment = N_CONFIGURATIONS;
@@ -618,12 +624,12 @@ augur_ccdsm_page_experiment_init (AugurCcdsmPage *self)
 {
   const AugurResultColumn columns[] = {
     { _("Program"), AUGUR_RESULT_COLUMN_STRING, EXP_S_PROGRAM, FALSE, FALSE },
-    { _("Protocol"), AUGUR_RESULT_COLUMN_STRING, EXP_S_PROTOCOL, FALSE, FALSE },
-    { _("Distance"), AUGUR_RESULT_COLUMN_INTEGER, EXP_N_DISTANCE, FALSE, FALSE },
-    { _("Latency (ns)"), AUGUR_RESULT_COLUMN_FIXED, EXP_N_LATENCY, FALSE, FALSE, 2 },
-    { _("States"), AUGUR_RESULT_COLUMN_INTEGER, EXP_N_STATES, FALSE, FALSE },
+    { _("Protocol"), AUGUR_RESULT_COLUMN_STRING, EXP_S_PROTOCOL, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Distance"), AUGUR_RESULT_COLUMN_INTEGER, EXP_N_DISTANCE, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Latency (ns)"), AUGUR_RESULT_COLUMN_FIXED, EXP_N_LATENCY, FALSE, FALSE, 2, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("States"), AUGUR_RESULT_COLUMN_INTEGER, EXP_N_STATES, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_EXTRA },
     { _("Misses"), AUGUR_RESULT_COLUMN_FIXED, EXP_N_MISSES, FALSE, FALSE, 2 },
-    { _("Checks"), AUGUR_RESULT_COLUMN_STRING, EXP_S_CHECKS, TRUE, TRUE },
+    { _("Checks"), AUGUR_RESULT_COLUMN_STRING, EXP_S_CHECKS, TRUE, TRUE, .priority = AUGUR_RESULT_PRIORITY_EXTRA },
   };
 
   self->latency_chart_view = augur_line_chart_view_new ();
@@ -636,7 +642,7 @@ augur_ccdsm_page_experiment_init (AugurCcdsmPage *self)
   gtk_box_append (GTK_BOX (self->misses_chart_box), self->misses_chart_view);
 
   self->experiment_table = augur_result_table_new (columns, G_N_ELEMENTS (columns), EXP_S_SEARCH,
-                                                   _("Filter programs and protocols (e.g. SR2 or MESI B)"));
+                                                   _("Filter, e.g. SR2 or MESI B"));
   gtk_widget_set_vexpand (self->experiment_table, TRUE);
   gtk_box_append (GTK_BOX (self->experiment_box), self->experiment_table);
 }

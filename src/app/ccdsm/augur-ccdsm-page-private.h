@@ -97,6 +97,7 @@ struct _AugurCcdsmPage
   guint                 parse_source;
 
   char                 *status_text;
+  gboolean              status_shows_errors;  /* the program's errors: follows the live check */
   char                 *error_text;
   char                 *setup_error;
   char                 *latency_text;

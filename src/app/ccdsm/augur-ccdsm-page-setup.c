@@ -337,18 +337,24 @@ build_latency_grid (AugurCcdsmPage *self)
   };
   const char *columns[] = { _("Distance 0"), _("Distance 1"), _("Distance 2") };
 
+  /* Each transfer's name on a line of its own, its three distances under
+   * it: the table is as narrow as three values, so every distance stays in
+   * sight beside the results on a laptop's screen. */
   for (guint d = 0; d < 3; d++)
-    gtk_grid_attach (grid, header_label (columns[d]), 1 + (int) d, 0, 1, 1);
+    gtk_grid_attach (grid, header_label (columns[d]), (int) d, 0, 1, 1);
   for (guint t = 0; t < AUGUR_TRANSFER_N; t++)
     {
       GtkWidget *label = gtk_label_new (rows[t]);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-      gtk_grid_attach (grid, label, 0, 1 + (int) t, 1, 1);
+      gtk_widget_set_margin_top (label, 4);
+      gtk_grid_attach (grid, label, 0, 1 + 2 * (int) t, 3, 1);
       for (guint d = 0; d < (t == AUGUR_TRANSFER_HIT ? 1u : 3u); d++)
         {
           self->latency_spins[t][d] = latency_spin (self);
-          gtk_grid_attach (grid, self->latency_spins[t][d], 1 + (int) d, 1 + (int) t, 1, 1);
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (self->latency_spins[t][d]),
+                                          GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+          gtk_grid_attach (grid, self->latency_spins[t][d], (int) d, 2 + 2 * (int) t, 1, 1);
         }
       if (t == AUGUR_TRANSFER_HIT)
         {
@@ -356,7 +362,7 @@ build_latency_grid (AugurCcdsmPage *self)
 
           gtk_label_set_xalign (GTK_LABEL (note), 0.0f);
           gtk_widget_add_css_class (note, "dim-label");
-          gtk_grid_attach (grid, note, 2, 1, 2, 1);
+          gtk_grid_attach (grid, note, 1, 2, 2, 1);
         }
     }
 }

@@ -568,6 +568,7 @@ augur_ccdsm_page_clear_result (AugurCcdsmPage *self)
   show_checks (self, NULL);
   augur_ccdsm_page_update_diagram (self);
   gtk_stack_set_visible_child_name (GTK_STACK (self->summary_stack), "empty");
+  augur_page_result_area_cleared (AUGUR_PAGE (self), self->result_pages);
 }
 
 static void
@@ -595,6 +596,7 @@ solve_done (AugurPage    *page,
       gboolean passed = augur_ccdsm_result_checks_passed (r);
 
       present_result (self, out);
+      augur_page_result_area_updated (page, self->result_pages);
       if (augur_ccdsm_result_is_solved (r))
         /* e.g. "237 states, 474 transitions · generated in 1 ms · direct · residual 1.6e-19 · 4 ms" */
         status = g_strdup_printf (_("%s, %s · generated in %s · %s · residual %.2g · %s"),
@@ -642,6 +644,7 @@ augur_ccdsm_page_solve (AugurPage *page)
       /* A job in progress ends ("Cancelled", then "finished"). */
       augur_page_cancel_job (page);
       augur_ccdsm_page_set_status (self, _("The program has errors: see Problems under the Program tab"), TRUE);
+      self->status_shows_errors = TRUE;   /* the live check takes it over */
       gtk_stack_set_visible_child_name (GTK_STACK (self->setup_notebook), "program");
       /* Like a solve that failed at once: "finished" comes from the main loop. */
       if (!was_running)
@@ -714,17 +717,21 @@ augur_ccdsm_page_solve_init (AugurCcdsmPage *self)
   const AugurResultColumn variable_columns[] = {
     { _("Variable"), AUGUR_RESULT_COLUMN_STRING, VAR_S_VARIABLE, TRUE, FALSE },
     { _("Kind"), AUGUR_RESULT_COLUMN_STRING, VAR_S_KIND, FALSE, FALSE },
-    { _("Process"), AUGUR_RESULT_COLUMN_STRING, VAR_S_PROCESS, FALSE, FALSE },
+    /* a variable is accessed by each process: a row is both */
+    { _("Process"), AUGUR_RESULT_COLUMN_STRING, VAR_S_PROCESS, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
     /* Per round trip, with the summary's two decimals. */
     { _("Accesses"), AUGUR_RESULT_COLUMN_FIXED, VAR_N_ACCESSES, FALSE, FALSE, 2 },
-    { _("Misses"), AUGUR_RESULT_COLUMN_FIXED, VAR_N_MISSES, FALSE, FALSE, 2 },
-    { _("Time Share (%)"), AUGUR_RESULT_COLUMN_FIXED, VAR_N_SHARE, FALSE, FALSE, 1 },
+    { _("Misses"), AUGUR_RESULT_COLUMN_FIXED, VAR_N_MISSES, FALSE, FALSE, 2, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Time Share (%)"), AUGUR_RESULT_COLUMN_FIXED, VAR_N_SHARE, FALSE, FALSE, 1,
+      .priority = AUGUR_RESULT_PRIORITY_KEY },
   };
   const AugurResultColumn kind_columns[] = {
     { _("Kind"), AUGUR_RESULT_COLUMN_STRING, KIND_S_KIND, TRUE, FALSE },
-    { _("Process"), AUGUR_RESULT_COLUMN_STRING, KIND_S_PROCESS, FALSE, FALSE },
-    { _("Misses"), AUGUR_RESULT_COLUMN_FIXED, KIND_N_MISSES, FALSE, FALSE, 2 },
-    { _("Share of Misses (%)"), AUGUR_RESULT_COLUMN_FIXED, KIND_N_SHARE, FALSE, FALSE, 1 },
+    { _("Process"), AUGUR_RESULT_COLUMN_STRING, KIND_S_PROCESS, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Misses"), AUGUR_RESULT_COLUMN_FIXED, KIND_N_MISSES, FALSE, FALSE, 2, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    /* beside Misses, "Share" says of what: a short title leaves the
+     * column in sight in a laptop's results pane */
+    { _("Share (%)"), AUGUR_RESULT_COLUMN_FIXED, KIND_N_SHARE, FALSE, FALSE, 1, .priority = AUGUR_RESULT_PRIORITY_KEY },
   };
   g_autoptr(GSettingsSchema) schema = NULL;
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
@@ -759,10 +766,11 @@ augur_ccdsm_page_solve_init (AugurCcdsmPage *self)
   buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_add_css_class (buttons, "linked");
   gtk_widget_add_css_class (buttons, "osd");
+  /* top right: the view writes its note at the bottom */
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_widget_set_valign (buttons, GTK_ALIGN_END);
+  gtk_widget_set_valign (buttons, GTK_ALIGN_START);
   gtk_widget_set_margin_end (buttons, 12);
-  gtk_widget_set_margin_bottom (buttons, 12);
+  gtk_widget_set_margin_top (buttons, 12);
   for (guint i = 0; i < G_N_ELEMENTS (zoom); i++)
     {
       GtkWidget *button = gtk_button_new_from_icon_name (zoom[i].icon);

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "augur-ccdsm-page-private.h"
+#include "augur-fold-paned.h"
 #include "augur-line-gutter.h"
 #include "augur-machine-view.h"
 
@@ -34,6 +35,7 @@ augur_ccdsm_page_set_status (AugurCcdsmPage *self,
 {
   g_free (self->status_text);
   self->status_text = g_strdup (text);
+  self->status_shows_errors = FALSE;
   augur_page_style_status (self->status_label, text, is_error);
 }
 
@@ -72,6 +74,7 @@ on_buffer_changed (AugurCcdsmPage *self,
   if (self->updating > 0)
     return;
   augur_ccdsm_page_schedule_parse (self);
+  augur_page_document_changed (AUGUR_PAGE (self));
 }
 
 static void
@@ -326,8 +329,8 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
   augur_ccdsm_page_class_setup_init (widget_class);
 
   augur_page_class_add_run_keys (widget_class, "page.solve", TRUE);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.experiment", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.experiment", NULL);
+  augur_page_class_add_run_key (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.experiment");
+  augur_page_class_add_run_key (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "page.experiment");
 
   gtk_widget_class_set_css_name (widget_class, "augurccdsmpage");
 
@@ -342,6 +345,8 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
 
   augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the document folds away before the window is asked for more */
+  augur_fold_main_paned (GTK_WIDGET (self), GTK_PACK_START);
   {
     /* beside Run Experiment: the experiment on a cluster */
     g_autoptr(GMenuModel) menu = augur_cluster_menu_new ();
@@ -398,6 +403,9 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
   augur_ccdsm_page_setup_init (self);
   augur_ccdsm_page_solve_init (self);
   augur_ccdsm_page_experiment_init (self);
+  /* Results of another state of the document look stale (augur-page.h). */
+  augur_page_add_result_area (AUGUR_PAGE (self), self->result_pages,
+                              gtk_widget_get_parent (self->result_pages), NULL);
   augur_ccdsm_page_refresh_setup (self);
   augur_ccdsm_page_update_machine_view (self);
   augur_ccdsm_page_update_actions (self);

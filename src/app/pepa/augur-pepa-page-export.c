@@ -235,25 +235,19 @@ static char *
 suggested_name (AugurPepaPage *self,
                 const char    *what)
 {
-  g_autofree char *stem = NULL;
-  const char *dot;
-
-  stem = g_strdup (augur_page_get_title (AUGUR_PAGE (self)) && *augur_page_get_title (AUGUR_PAGE (self))
-                  ? augur_page_get_title (AUGUR_PAGE (self)) : _("model"));
-  dot = strrchr (stem, '.');
-  if (dot != NULL && dot != stem)
-    stem[dot - stem] = '\0';
-
+  /* The title is no file name: nothing is taken off after its last dot
+   * ("figure B.1"); augur_page_export_name keeps it whole and valid. */
   if (g_str_equal (what, "csv"))
-    return g_strdup_printf ("%s-%s.csv", stem, augur_pepa_page_visible_table (self));
+    return augur_page_export_name (AUGUR_PAGE (self), _("model"), augur_pepa_page_visible_table (self), "csv");
   if (g_str_equal (what, "dot"))
-    return g_strdup_printf ("%s-states.dot", stem);
+    return augur_page_export_name (AUGUR_PAGE (self), _("model"), "states", "dot");
   if (g_str_equal (what, "json"))
-    return g_strdup_printf ("%s-%s.json", stem, augur_pepa_page_visible_analysis (self) != NULL
-                                                ? augur_pepa_page_visible_analysis (self) : "results");
+    return augur_page_export_name (AUGUR_PAGE (self), _("model"),
+                                   augur_pepa_page_visible_analysis (self) != NULL
+                                   ? augur_pepa_page_visible_analysis (self) : "results", "json");
   if (augur_pepa_page_visible_chart (self) != NULL)
-    return g_strdup_printf ("%s-%s.%s", stem, augur_pepa_page_visible_table (self), what);
-  return g_strdup_printf ("%s-diagram.%s", stem, what);
+    return augur_page_export_name (AUGUR_PAGE (self), _("model"), augur_pepa_page_visible_table (self), what);
+  return augur_page_export_name (AUGUR_PAGE (self), _("model"), "diagram", what);
 }
 
 void

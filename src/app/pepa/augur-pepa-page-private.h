@@ -50,6 +50,7 @@ struct _AugurPepaPage
   GSettings            *settings;
 
   char                 *status_text;
+  gboolean              status_shows_errors;  /* the model's errors, from a solve */
   guint                 parse_source;
   guint                 diagram_max_states;
 
@@ -91,6 +92,7 @@ struct _AugurPepaPage
   GtkWidget            *experiment_measure;
   GtkWidget            *experiment_label;
   GtkWidget            *experiment_chart_view;
+  GtkWidget            *experiment_measures;  /* the menu of the model's measures */
   AugurPepaExperiment  *experiment;
   int                   cluster_mode;      /* AugurClusterMode of the experiment being started */
   char                 *cluster_dir;

@@ -254,6 +254,7 @@ solve_done (AugurPage    *page,
                                        G_LIST_MODEL (out->utilisation_rows),
                                        G_LIST_MODEL (out->state_rows),
                                        out->seconds);
+      augur_page_result_area_updated (page, self->result_pages);
       augur_pepa_page_set_status (self, status, FALSE);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -265,14 +266,19 @@ solve_done (AugurPage    *page,
       /* A state space that derived but did not solve is still shown (the
        * diagram and the states show where a deadlock is) and exported. */
       augur_pepa_page_clear_results (self);
+      augur_page_result_area_cleared (page, self->result_pages);
       if (out != NULL && out->space != NULL && out->state_rows != NULL)
         {
           augur_pepa_page_take_diagram (self, out->space, g_steal_pointer (&out->diagram));
           augur_pepa_page_present_results (self, out->space, NULL, NULL, NULL,
                                            G_LIST_MODEL (out->state_rows), out->seconds);
+          augur_page_result_area_updated (page, self->result_pages);
         }
       else if (out != NULL && out->model != NULL)
-        augur_pepa_page_present_model_only (self, out->model);
+        {
+          augur_pepa_page_present_model_only (self, out->model);
+          augur_page_result_area_updated (page, self->result_pages);
+        }
 
       if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SYNTAX) ||
           g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC))
@@ -286,6 +292,9 @@ solve_done (AugurPage    *page,
       else
         status = g_strdup (error->message);
       augur_pepa_page_set_status (self, status, TRUE);
+      /* The live check of the text takes the status over from here. */
+      self->status_shows_errors = g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SYNTAX) ||
+                                  g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
     }
 }
 

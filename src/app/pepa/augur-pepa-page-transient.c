@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "augur-pepa-page-private.h"
+#include "augur-tab-switcher.h"
 #include "augur-page-job.h"
 #include "augur-line-chart-view.h"
 #include "augur-sweep.h"
@@ -52,7 +53,17 @@ typedef struct
   AugurChartData      *chart;
   GListStore          *rows;
   char                *message;    /* what was done on a cluster */
+  double              *exact;      /* a fluid's actions' exact throughputs, when the model was solved */
 } Analysis;
+
+/* The least height of an analysis's chart: a plot that can be read beside
+ * a legend of a dozen series. */
+#define CHART_MIN_HEIGHT 340
+
+/* A fluid throughput within 5 % of the exact one agrees with it; within
+ * 0.05 %, it is the same as shown. */
+#define FLUID_CLOSE 0.05
+#define FLUID_SAME  5e-4
 
 enum { SIM_S_ACTION, SIM_N_STRINGS };
 enum { SIM_N_MEAN, SIM_N_HALF, SIM_N_EXACT, SIM_N_NUMBERS };
@@ -89,6 +100,7 @@ analysis_free (Analysis *out)
   g_clear_pointer (&out->chart, augur_chart_data_unref);
   g_clear_object (&out->rows);
   g_free (out->message);
+  g_free (out->exact);
   g_free (out);
 }
 
@@ -150,6 +162,7 @@ passage_chart (const AugurPepaPassage *p)
 }
 
 static gboolean experiment_on_cluster (AnalysisInputs *in, Analysis *out, GCancellable *cancellable, GError **error);
+static void augur_pepa_page_update_experiment_measures (AugurPepaPage *self);
 
 static gpointer
 analysis_thread (AugurPageJob  *job,
@@ -187,6 +200,13 @@ analysis_thread (AugurPageJob  *job,
               y[t] = out->fluid->population[(gsize) t * out->fluid->n_locals + index];
             augur_chart_data_add_series (out->chart, name, times, y, in->points);
           }
+      /* the exact steady state, to say how far the approximation is from it */
+      if (in->result != NULL)
+        {
+          out->exact = g_new (double, out->fluid->n_actions);
+          for (guint a = 0; a < out->fluid->n_actions; a++)
+            out->exact[a] = augur_pepa_result_get_throughput (in->result, a);
+        }
       return out;
     }
   if (in->kind == ANALYSIS_EXPERIMENT)
@@ -415,6 +435,75 @@ format_number (char   buf[32],
 }
 
 static void
+string_free (gpointer string)
+{
+  g_string_free (string, TRUE);
+}
+
+/* How far each of the fluid approximation's throughputs is from the
+ * exact one, in words, first: the approximation may be far off (single
+ * components), and a reader must not take it for the model's answer. */
+static void
+fluid_against_exact (GString              *text,
+                     const AugurPepaFluid *fl,
+                     const double         *exact)
+{
+  double worst = 0;
+
+  for (guint a = 0; a < fl->n_actions; a++)
+    if (exact[a] > 0 && isfinite (fl->fixed_throughput[a]))
+      worst = MAX (worst, fabs (fl->fixed_throughput[a] - exact[a]) / exact[a]);
+  if (worst > FLUID_CLOSE)
+    g_string_append_printf (text, _("The fluid approximation is far from this model's exact steady state, which "
+                                    "Solve computed: up to %.0f %% off. Read the exact values (Throughput tab)."),
+                            worst * 100);
+  else if (worst >= FLUID_SAME)
+    g_string_append_printf (text, _("The fluid approximation agrees with this model's exact steady state within "
+                                    "%.2g %%."), worst * 100);
+  else
+    g_string_append (text, _("The fluid approximation gives this model's exact steady state."));
+  {
+    /* actions of the same numbers on one line: "move1, move2: fluid …" */
+    g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (string_free);
+
+    for (guint a = 0; a < fl->n_actions; a++)
+      {
+        const char *action = augur_pepa_model_get_action_name (fl->model, a);
+        double fluid = fl->fixed_throughput[a], rel = exact[a] > 0 ? (fluid - exact[a]) / exact[a] : NAN;
+        char *value;
+        guint i;
+
+        if (!isfinite (rel) || fabs (rel) < FLUID_SAME)
+          /* Translators: an action's throughputs, e.g. "fluid 0.3333, exact 0". */
+          value = g_strdup_printf (_("fluid %.4g, exact %.4g"), fluid, exact[a]);
+        else if (rel < 0)
+          /* Translators: e.g. "fluid 0.3333, exact 2.408 (86 % lower)". */
+          value = g_strdup_printf (_("fluid %.4g, exact %.4g (%.2g %% lower)"), fluid, exact[a], -rel * 100);
+        else
+          value = g_strdup_printf (_("fluid %.4g, exact %.4g (%.2g %% higher)"), fluid, exact[a], rel * 100);
+        for (i = 0; i < values->len && strcmp (values->pdata[i], value) != 0; i++)
+          ;
+        if (i == values->len)
+          {
+            g_ptr_array_add (values, value);
+            g_ptr_array_add (actions, g_string_new (action));
+          }
+        else
+          {
+            g_string_append_printf (actions->pdata[i], ", %s", action);
+            g_free (value);
+          }
+      }
+    for (guint i = 0; i < values->len; i++)
+      /* Translators: actions and their throughputs, e.g. "move1, move2: fluid
+       * 0.3333, exact 2.408 (86 % lower)". */
+      g_string_append_printf (text, _("\n%s: %s"), ((GString *) actions->pdata[i])->str, (char *) values->pdata[i]);
+  }
+  g_string_append (text, "\n");
+}
+
+static void
 present (AugurPepaPage *self,
          Analysis      *out)
 {
@@ -433,13 +522,22 @@ present (AugurPepaPage *self,
       self->fluid = g_steal_pointer (&out->fluid);
       fl = self->fluid;
       model = fl->model;
-      if (fl->fixed_point_reached)
-        g_string_append_printf (text, _("Fixed point by time %g:"), fl->fixed_point_time);
+      if (out->exact != NULL)
+        fluid_against_exact (text, fl, out->exact);
+      if (out->exact != NULL && fl->fixed_point_reached)
+        /* its throughputs are on the lines above */
+        g_string_append_printf (text, _("Fixed point by time %.4g."), fl->fixed_point_time);
       else
-        g_string_append (text, _("No fixed point found (the populations still move); at the last time reached:"));
-      for (guint a = 0; a < fl->n_actions; a++)
-        g_string_append_printf (text, " %s %.6g%s", augur_pepa_model_get_action_name (model, a),
-                                fl->fixed_throughput[a], a + 1 < fl->n_actions ? "," : "");
+        {
+          if (fl->fixed_point_reached)
+            g_string_append_printf (text, _("Fixed point by time %.4g:"), fl->fixed_point_time);
+          else
+            g_string_append (text, _("No fixed point found (the populations still move); at the last time "
+                                     "reached:"));
+          for (guint a = 0; a < fl->n_actions; a++)
+            g_string_append_printf (text, " %s %.4g%s", augur_pepa_model_get_action_name (model, a),
+                                    fl->fixed_throughput[a], a + 1 < fl->n_actions ? "," : "");
+        }
       if (fl->warning != NULL)
         g_string_append_printf (text, "\n%s", fl->warning);
       gtk_label_set_text (GTK_LABEL (self->fluid_label), text->str);
@@ -660,7 +758,14 @@ start (AugurPepaPage *self,
             g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                          _("Give the second rate's values, as 5, 10, 20"));
         }
-      in->experiment.measure = g_strdup (measure);
+      in->experiment.measure = g_strstrip (g_strdup (measure));
+      /* nothing typed: say what to type before anything runs */
+      if (error == NULL && *in->experiment.measure == '\0')
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                     _("Type the measure to plot in Measure, e.g. throughput:%s, or choose one with the button "
+                       "beside it"),
+                     augur_pepa_model_get_n_actions (self->model) > 0
+                     ? augur_pepa_model_get_action_name (self->model, 0) : "ACTION");
       in->text = (gtk_text_buffer_get_bounds (buffer, &begin, &end), gtk_text_buffer_get_text (buffer, &begin, &end, TRUE));
       in->filename = g_strdup (augur_page_get_title (AUGUR_PAGE (self)));
       in->solver.kind = AUGUR_SOLVER_AUTO;
@@ -671,6 +776,9 @@ start (AugurPepaPage *self,
       if (in->experiment.rate == NULL || in->experiment.values == NULL || error != NULL)
         {
           gtk_label_set_text (GTK_LABEL (label), error != NULL ? error->message : _("Choose the rate to vary"));
+          augur_pepa_page_set_status (self, _("The experiment did not run: see the message in its tab"), TRUE);
+          if (*in->experiment.measure == '\0')
+            gtk_widget_grab_focus (self->experiment_measure);
           analysis_inputs_free (in);
           return;
         }
@@ -830,6 +938,22 @@ augur_pepa_page_get_passage (AugurPepaPage *self)
   return self->passage;
 }
 
+const char *
+augur_pepa_page_get_analysis_text (AugurPepaPage *self,
+                                   const char    *name)
+{
+  GtkWidget *label;
+
+  g_return_val_if_fail (AUGUR_IS_PEPA_PAGE (self), NULL);
+  label = g_strcmp0 (name, "transient") == 0 ? self->transient_label
+        : g_strcmp0 (name, "passage") == 0 ? self->passage_label
+        : g_strcmp0 (name, "fluid") == 0 ? self->fluid_label
+        : g_strcmp0 (name, "simulation") == 0 ? self->simulation_label
+        : g_strcmp0 (name, "experiment") == 0 ? self->experiment_label : NULL;
+  g_return_val_if_fail (label != NULL, NULL);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
 static void
 on_transient_clicked (GtkButton *button,
                       gpointer   data)
@@ -985,6 +1109,36 @@ augur_pepa_page_update_experiment_rates (AugurPepaPage *self)
     }
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->experiment_rate), G_LIST_MODEL (first));
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->experiment_rate2), G_LIST_MODEL (second));
+  augur_pepa_page_update_experiment_measures (self);
+}
+
+/* The Measure entry's hint and menu: the model's own actions, so the
+ * hint reads as an example of this model and a measure is one click. */
+static void
+augur_pepa_page_update_experiment_measures (AugurPepaPage *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autofree char *hint = NULL;
+  guint n = self->model != NULL ? augur_pepa_model_get_n_actions (self->model) : 0;
+
+  for (guint a = 0; a < n; a++)
+    {
+      const char *action = augur_pepa_model_get_action_name (self->model, a);
+      g_autofree char *measure = g_strdup_printf ("throughput:%s", action);
+      /* Translators: a menu item, e.g. "Throughput of move1". */
+      g_autofree char *label = g_strdup_printf (_("Throughput of %s"), action);
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "measure.pick", g_variant_new_string (measure));
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->experiment_measures), n > 0 ? G_MENU_MODEL (menu) : NULL);
+  gtk_widget_set_sensitive (self->experiment_measures, n > 0);
+  /* Translators: a hint in the empty Measure entry, %s an action of the
+   * model: e.g. "e.g. throughput:move1". */
+  hint = g_strdup_printf (_("e.g. throughput:%s"), n > 0 ? augur_pepa_model_get_action_name (self->model, 0)
+                                                           : "ACTION");
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->experiment_measure), hint);
 }
 
 void
@@ -1028,9 +1182,99 @@ labelled (GtkWidget  *box,
     gtk_editable_set_width_chars (GTK_EDITABLE (widget), 6);
 
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
+  if (GTK_IS_FLOW_BOX (box))
+    {
+      /* a setting and its label stay together when the row wraps */
+      GtkWidget *pair = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+      gtk_box_append (GTK_BOX (pair), label);
+      gtk_box_append (GTK_BOX (pair), widget);
+      gtk_flow_box_append (GTK_FLOW_BOX (box), pair);
+      gtk_widget_set_focusable (gtk_widget_get_parent (pair), FALSE);
+      return widget;
+    }
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), widget);
   return widget;
+}
+
+/* A measure chosen in the menu beside the Measure entry. */
+static void
+on_measure_picked (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       entry)
+{
+  gtk_editable_set_text (GTK_EDITABLE (entry), g_variant_get_string (parameter, NULL));
+  gtk_widget_grab_focus (entry);
+}
+
+/* A tab of Analyses in a scroller that scrolls only when the window is too
+ * short for its settings, text, table and chart: the tab then never asks
+ * the window for more height.  It also measures the tab's width without a
+ * height: a GtkStack asks for a page's width at the height it has, and at
+ * a short height wrapped settings and labels asked for more width (one line
+ * instead of several), which widened the window past the screen. */
+static GtkWidget *
+analysis_page (GtkWidget *content)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), content);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  return scroller;
+}
+
+/* A tab's settings and its buttons: they wrap onto more lines when the
+ * results are narrow, so a tab never asks the window for more width than
+ * its widest setting, and its buttons stay inside the window. */
+static GtkWidget *
+settings_flow (void)
+{
+  GtkWidget *flow = gtk_flow_box_new ();
+
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), FALSE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 12);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 8);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 4);
+  gtk_widget_set_hexpand (flow, TRUE);
+  return flow;
+}
+
+/* The room around a tab's settings.  Not a toolbar: its buttons would be
+ * flat, and Simulate or Run would read as text. */
+static void
+settings_frame (GtkWidget *controls)
+{
+  gtk_widget_set_margin_start (controls, 6);
+  gtk_widget_set_margin_end (controls, 6);
+  gtk_widget_set_margin_top (controls, 6);
+  gtk_widget_set_margin_bottom (controls, 2);
+}
+
+/* A tab's button, or menu button, after its settings in flow: one child of
+ * the flow each, so a button is never wider than the widest setting. */
+static void
+flow_append (GtkWidget *flow,
+             GtkWidget *widget)
+{
+  gtk_widget_set_halign (widget, GTK_ALIGN_START);
+  gtk_flow_box_append (GTK_FLOW_BOX (flow), widget);
+  gtk_widget_set_focusable (gtk_widget_get_parent (widget), FALSE);
+}
+
+/* A tab's button, after its settings. */
+static GtkWidget *
+flow_button (GtkWidget  *flow,
+             const char *mnemonic,
+             const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (mnemonic);
+
+  gtk_widget_set_tooltip_text (button, tooltip);
+  flow_append (flow, button);
+  return button;
 }
 
 static GtkWidget *
@@ -1041,7 +1285,7 @@ tab (GtkWidget  **label,
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
-  gtk_widget_add_css_class (controls, "toolbar");
+  settings_frame (controls);
   gtk_box_append (GTK_BOX (box), controls);
   *label = gtk_label_new (placeholder);
   gtk_label_set_wrap (GTK_LABEL (*label), TRUE);
@@ -1053,6 +1297,8 @@ tab (GtkWidget  **label,
   *chart = augur_line_chart_view_new ();
   gtk_widget_set_hexpand (*chart, TRUE);
   gtk_widget_set_vexpand (*chart, TRUE);
+  /* room for a plot beside its legend; the tab scrolls rather than shrink it */
+  gtk_widget_set_size_request (*chart, -1, CHART_MIN_HEIGHT);
   gtk_box_append (GTK_BOX (box), *chart);
   return box;
 }
@@ -1062,19 +1308,20 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
 {
   const AugurResultColumn simulation_columns[] = {
     { _("Action"), AUGUR_RESULT_COLUMN_STRING, SIM_S_ACTION, TRUE, FALSE },
-    { _("Simulated"), AUGUR_RESULT_COLUMN_NUMBER, SIM_N_MEAN, FALSE, FALSE },
-    { _("± (interval)"), AUGUR_RESULT_COLUMN_NUMBER, SIM_N_HALF, FALSE, FALSE },
+    /* the mean to the precision of its interval; the interval to two digits */
+    { _("Simulated"), AUGUR_RESULT_COLUMN_ESTIMATE, SIM_N_MEAN, FALSE, FALSE, .interval_index = SIM_N_HALF,
+      .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("± (interval)"), AUGUR_RESULT_COLUMN_INTERVAL, SIM_N_HALF, FALSE, FALSE },
     { _("Exact"), AUGUR_RESULT_COLUMN_NUMBER, SIM_N_EXACT, FALSE, FALSE },
   };
-  GtkWidget *controls, *button, *page, *outer, *switcher, *box;
+  GtkWidget *controls, *button, *page, *outer, *switcher, *box, *flow, *row;
 
   outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   self->analyses = gtk_stack_new ();
   /* each tab as wide as it needs: the widest does not widen the others */
   gtk_stack_set_hhomogeneous (GTK_STACK (self->analyses), FALSE);
   gtk_widget_set_vexpand (self->analyses, TRUE);
-  switcher = gtk_stack_switcher_new ();
-  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), GTK_STACK (self->analyses));
+  switcher = augur_tab_switcher_new (GTK_STACK (self->analyses));
   gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
   gtk_widget_set_margin_top (switcher, 6);
   gtk_widget_add_css_class (switcher, "augur-result-tabs");
@@ -1085,17 +1332,16 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
                            G_CALLBACK (augur_pepa_page_update_actions), self, G_CONNECT_SWAPPED);
 
   /* Over Time */
-  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->transient_until = labelled (controls, _("_Until"), gtk_spin_button_new_with_range (1e-6, 1e9, 0.1));
+  flow = settings_flow ();
+  controls = flow;
+  self->transient_until = labelled (flow, _("_Until"), gtk_spin_button_new_with_range (1e-6, 1e9, 0.1));
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->transient_until), 3);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->transient_until), 1);
   gtk_widget_set_tooltip_text (self->transient_until, _("The last time, in the model's time unit"));
-  self->transient_points = labelled (controls, _("_Points"), gtk_spin_button_new_with_range (2, 2000, 1));
+  self->transient_points = labelled (flow, _("_Points"), gtk_spin_button_new_with_range (2, 2000, 1));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->transient_points), 51);
-  button = gtk_button_new_with_mnemonic (_("C_ompute"));
-  gtk_widget_set_tooltip_text (button, _("Throughput of every action from the initial state to that time"));
+  button = flow_button (flow, _("C_ompute"), _("Throughput of every action from the initial state to that time"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_transient_clicked), self);
-  gtk_box_append (GTK_BOX (controls), button);
   self->transient_button = button;
   {
     /* the patterns on a row of their own: they are long */
@@ -1103,6 +1349,7 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
 
     self->transient_patterns = labelled (row, _("P_atterns"), gtk_entry_new ());
     gtk_widget_set_hexpand (self->transient_patterns, TRUE);
+    gtk_editable_set_width_chars (GTK_EDITABLE (self->transient_patterns), 20);
     gtk_entry_set_placeholder_text (GTK_ENTRY (self->transient_patterns), _("none: the throughput of every action"));
     gtk_widget_set_tooltip_text (self->transient_patterns,
                                  _("State patterns whose probability to follow, separated by ';': "
@@ -1115,72 +1362,94 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
   page = tab (&self->transient_label, &self->transient_chart_view, controls,
               _("How the model warms up: the throughput of every action from its initial state, "
                 "by uniformisation with a bounded truncation error."));
-  gtk_stack_add_titled (GTK_STACK (self->analyses), page, "transient", _("Over Time"));
+  gtk_stack_add_titled (GTK_STACK (self->analyses), analysis_page (page), "transient", _("Over Time"));
 
-  /* Passage */
-  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->passage_entry = labelled (controls, _("_Actions"), gtk_entry_new ());
+  /* Passage: the path on a line of its own (it is long), then the rest */
+  controls = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_append (GTK_BOX (controls), row);
+  flow = settings_flow ();
+  gtk_box_append (GTK_BOX (controls), flow);
+  self->passage_entry = labelled (row, _("_Actions"), gtk_entry_new ());
+  /* room for a path of four actions, wider when there is room */
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->passage_entry), 24);
   gtk_widget_set_hexpand (self->passage_entry, TRUE);
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->passage_entry), "move1:move2:move3:move4");
+  /* Translators: a hint in the empty entry, not a value. */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->passage_entry), _("e.g. move1:move2:move3:move4"));
   gtk_widget_set_tooltip_text (self->passage_entry,
                                _("From the first action to the last: each action the first to follow the one "
                                  "before (move1:move4, or move1:move2:move3:move4 for one item's trip); or "
                                  "between state patterns: Stage1 = Stage1 -> Stage3 = Stage3"));
   g_signal_connect (self->passage_entry, "activate", G_CALLBACK (on_passage_activated), self);
-  self->passage_until = labelled (controls, _("U_ntil (0: automatic)"), gtk_spin_button_new_with_range (0, 1e9, 0.1));
+  self->passage_until = labelled (flow, _("U_ntil (0: automatic)"), gtk_spin_button_new_with_range (0, 1e9, 0.1));
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->passage_until), 3);
   gtk_widget_set_tooltip_text (self->passage_until, _("The last time; 0 chooses it so the distribution is complete"));
-  button = gtk_button_new_with_mnemonic (_("Co_mpute"));
-  gtk_widget_set_tooltip_text (button, _("Distribution, density, mean and quantiles of the passage time"));
+  button = flow_button (flow, _("Co_mpute"), _("Distribution, density, mean and quantiles of the passage time"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_passage_activated), self);
-  gtk_box_append (GTK_BOX (controls), button);
   self->passage_button = button;
   page = tab (&self->passage_label, &self->passage_chart_view, controls,
               _("How long from one action to another: one item's trip through a pipeline, say. "
                 "Name the actions, then Compute."));
-  gtk_stack_add_titled (GTK_STACK (self->analyses), page, "passage", _("Passage"));
+  gtk_stack_add_titled (GTK_STACK (self->analyses), analysis_page (page), "passage", _("Passage"));
 
   /* Fluid */
-  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->fluid_until = labelled (controls, _("Unti_l"), gtk_spin_button_new_with_range (1e-6, 1e9, 1));
+  flow = settings_flow ();
+  controls = flow;
+  self->fluid_until = labelled (flow, _("Unti_l"), gtk_spin_button_new_with_range (1e-6, 1e9, 1));
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->fluid_until), 3);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->fluid_until), 10);
-  self->fluid_points = labelled (controls, _("Poi_nts"), gtk_spin_button_new_with_range (2, 2000, 1));
+  self->fluid_points = labelled (flow, _("Poi_nts"), gtk_spin_button_new_with_range (2, 2000, 1));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->fluid_points), 101);
-  button = gtk_button_new_with_mnemonic (_("_Integrate"));
-  gtk_widget_set_tooltip_text (button, _("The populations as an ODE, for arrays of many copies: no state space, "
-                                         "whatever the population"));
+  button = flow_button (flow, _("_Integrate"), _("The populations as an ODE, for arrays of many copies: no state "
+                                                    "space, whatever the population"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_fluid_clicked), self);
-  gtk_box_append (GTK_BOX (controls), button);
   page = tab (&self->fluid_label, &self->fluid_chart_view, controls,
               _("For large populations (Client[10000]): every local state's count over time as an ODE, "
                 "and the fixed point it reaches with its throughputs."));
-  gtk_stack_add_titled (GTK_STACK (self->analyses), page, "fluid", _("Fluid"));
+  gtk_stack_add_titled (GTK_STACK (self->analyses), analysis_page (page), "fluid", _("Fluid"));
 
   /* Simulation */
-  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->simulation_runs = labelled (controls, _("_Runs"), gtk_spin_button_new_with_range (2, 10000, 1));
+  flow = settings_flow ();
+  controls = flow;
+  self->simulation_runs = labelled (flow, _("_Runs"), gtk_spin_button_new_with_range (2, 10000, 1));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->simulation_runs), 30);
   gtk_widget_set_tooltip_text (self->simulation_runs, _("Independent runs: their spread gives the intervals"));
-  self->simulation_duration = labelled (controls, _("_Length"), gtk_spin_button_new_with_range (1e-3, 1e9, 10));
+  self->simulation_duration = labelled (flow, _("_Length"), gtk_spin_button_new_with_range (1e-3, 1e9, 10));
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->simulation_duration), 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->simulation_duration), 1000);
   gtk_widget_set_tooltip_text (self->simulation_duration,
                                _("Time measured in each run, after a warm-up of a tenth of it that is not measured"));
-  self->simulation_seed = labelled (controls, _("S_eed"), gtk_spin_button_new_with_range (0, 4294967295.0, 1));
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->simulation_seed), 1);
-  self->simulation_until = labelled (controls, _("Over time _to"), gtk_spin_button_new_with_range (0, 1e9, 1));
-  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->simulation_until), 2);
-  gtk_widget_set_tooltip_text (self->simulation_until,
-                               _("Also the throughputs over time from the initial state, up to this time "
-                                 "(0: the steady state only)"));
-  button = gtk_button_new_with_mnemonic (_("_Simulate"));
-  gtk_widget_set_tooltip_text (button, _("Estimate the throughputs by simulation, without the state space "
-                                         "(Gillespie's method), with confidence intervals at 95 percent"));
+  {
+    /* the seed and the sampling over time, less often changed, in a
+     * popover: the runs, their length and Simulate share a line at 1024 */
+    GtkWidget *options = gtk_menu_button_new ();
+    GtkWidget *popover = gtk_popover_new ();
+    GtkWidget *grid = gtk_grid_new ();
+    GtkWidget *seed_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+    GtkWidget *until_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+    gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+    gtk_grid_attach (GTK_GRID (grid), seed_row, 0, 0, 1, 1);
+    gtk_grid_attach (GTK_GRID (grid), until_row, 0, 1, 1, 1);
+    self->simulation_seed = labelled (seed_row, _("S_eed"), gtk_spin_button_new_with_range (0, 4294967295.0, 1));
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->simulation_seed), 1);
+    self->simulation_until = labelled (until_row, _("Over time _to"), gtk_spin_button_new_with_range (0, 1e9, 1));
+    gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->simulation_until), 2);
+    gtk_widget_set_tooltip_text (self->simulation_until,
+                                 _("Also the throughputs over time from the initial state, up to this time "
+                                   "(0: the steady state only)"));
+    gtk_popover_set_child (GTK_POPOVER (popover), grid);
+    gtk_menu_button_set_popover (GTK_MENU_BUTTON (options), popover);
+    gtk_menu_button_set_label (GTK_MENU_BUTTON (options), _("O_ptions"));
+    gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (options), TRUE);
+    gtk_widget_set_tooltip_text (options, _("The random seed, and the throughputs over time from the initial state"));
+    flow_append (flow, options);
+  }
+  button = flow_button (flow, _("_Simulate"), _("Estimate the throughputs by simulation, without the state space "
+                                                   "(Gillespie's method), with confidence intervals at 95 percent"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_simulation_clicked), self);
-  gtk_box_append (GTK_BOX (controls), button);
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_add_css_class (controls, "toolbar");
+  settings_frame (controls);
   gtk_box_append (GTK_BOX (box), controls);
   self->simulation_label = gtk_label_new (_("Simulation measures models too large to derive, and checks the exact "
                                             "solution here: each throughput with its interval, beside the exact one."));
@@ -1193,46 +1462,73 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
   self->simulation_table = augur_result_table_new (simulation_columns, G_N_ELEMENTS (simulation_columns),
                                                    SIM_S_ACTION, _("Filter actions"));
   gtk_widget_set_vexpand (self->simulation_table, TRUE);
+  /* a few rows in sight, however short the window */
+  gtk_widget_set_size_request (self->simulation_table, -1, 200);
   gtk_box_append (GTK_BOX (box), self->simulation_table);
   self->simulation_chart_view = augur_line_chart_view_new ();
   gtk_widget_set_vexpand (self->simulation_chart_view, TRUE);
+  gtk_widget_set_size_request (self->simulation_chart_view, -1, CHART_MIN_HEIGHT);
   gtk_widget_set_visible (self->simulation_chart_view, FALSE);
   gtk_box_append (GTK_BOX (box), self->simulation_chart_view);
-  gtk_stack_add_titled (GTK_STACK (self->analyses), box, "simulation", _("Simulation"));
+  gtk_stack_add_titled (GTK_STACK (self->analyses), analysis_page (box), "simulation", _("Simulation"));
 
-  /* Experiment: two rows of settings */
+  /* Experiment: its settings wrap; the measure on a line of its own, then
+   * Run and the cluster menu */
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->experiment_rate = labelled (controls, _("_Vary"), gtk_drop_down_new (NULL, NULL));
+  flow = settings_flow ();
+  self->experiment_rate = labelled (flow, _("_Vary"), gtk_drop_down_new (NULL, NULL));
   gtk_widget_set_tooltip_text (self->experiment_rate, _("The rate constant on the horizontal axis"));
-  self->experiment_from = labelled (controls, _("_From"), gtk_spin_button_new_with_range (1e-9, 1e9, 1));
+  self->experiment_from = labelled (flow, _("_From"), gtk_spin_button_new_with_range (1e-9, 1e9, 1));
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->experiment_from), 3);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->experiment_from), 1);
-  self->experiment_to = labelled (controls, _("_To"), gtk_spin_button_new_with_range (1e-9, 1e9, 1));
+  self->experiment_to = labelled (flow, _("_To"), gtk_spin_button_new_with_range (1e-9, 1e9, 1));
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->experiment_to), 3);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->experiment_to), 20);
-  self->experiment_points = labelled (controls, _("P_oints"), gtk_spin_button_new_with_range (1, 1000, 1));
+  self->experiment_points = labelled (flow, _("P_oints"), gtk_spin_button_new_with_range (1, 1000, 1));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->experiment_points), 20);
-  gtk_widget_add_css_class (controls, "toolbar");
-  gtk_box_append (GTK_BOX (box), controls);
-  controls = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->experiment_rate2 = labelled (controls, _("C_urves for"), gtk_drop_down_new (NULL, NULL));
+  self->experiment_rate2 = labelled (flow, _("C_urves for"), gtk_drop_down_new (NULL, NULL));
   gtk_widget_set_tooltip_text (self->experiment_rate2, _("A second rate constant: one curve per value"));
-  self->experiment_values2 = labelled (controls, _("V_alues"), gtk_entry_new ());
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->experiment_values2), "5, 10, 20");
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->experiment_values2), 6);
-  self->experiment_measure = labelled (controls, _("_Measure"), gtk_entry_new ());
+  self->experiment_values2 = labelled (flow, _("V_alues"), gtk_entry_new ());
+  /* Translators: a hint in an empty entry, not a value. */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->experiment_values2), _("e.g. 5, 10, 20"));
+  /* an entry's natural width is 150 px unless bounded: bounded, two
+   * settings share a line of the flow beside a 1024 px window's editor */
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->experiment_values2), 8);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->experiment_values2), 13);
+  /* the measure on a line of its own (it is long), Run after it */
+  controls = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_box_append (GTK_BOX (controls), flow);
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_append (GTK_BOX (controls), row);
+  flow = settings_flow ();
+  gtk_box_append (GTK_BOX (controls), flow);
+  self->experiment_measure = labelled (row, _("_Measure"), gtk_entry_new ());
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->experiment_measure), 16);
   gtk_widget_set_hexpand (self->experiment_measure, TRUE);
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->experiment_measure), "throughput:process1");
   gtk_widget_set_tooltip_text (self->experiment_measure,
                                _("throughput:ACTION, population:COMPONENT:STATE, utilisation:COMPONENT:STATE, "
                                  "passage:A:B (the passage's mean), passage-quantile:0.9:A:B, transient:T:ACTION "
                                  "(the throughput at time T) or fluid:ACTION"));
   g_signal_connect (self->experiment_measure, "activate", G_CALLBACK (on_experiment_activated), self);
-  button = gtk_button_new_with_mnemonic (_("_Run"));
-  gtk_widget_set_tooltip_text (button, _("Derive and solve the model at every point"));
+  {
+    /* beside the entry: the model's measures to pick from */
+    GtkWidget *pick = gtk_menu_button_new ();
+    GSimpleActionGroup *group = g_simple_action_group_new ();
+    g_autoptr(GSimpleAction) action = g_simple_action_new ("pick", G_VARIANT_TYPE_STRING);
+
+    g_signal_connect_object (action, "activate", G_CALLBACK (on_measure_picked), self->experiment_measure, 0);
+    g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (action));
+    gtk_widget_insert_action_group (pick, "measure", G_ACTION_GROUP (group));
+    g_object_unref (group);
+    gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (pick), "view-more-symbolic");
+    gtk_widget_set_tooltip_text (pick, _("Choose a measure of the model"));
+    gtk_accessible_update_property (GTK_ACCESSIBLE (pick), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Choose a measure of the model"), -1);
+    gtk_box_append (GTK_BOX (gtk_widget_get_parent (self->experiment_measure)), pick);
+    self->experiment_measures = pick;
+  }
+  button = flow_button (flow, _("_Run"), _("Derive and solve the model at every point"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_experiment_activated), self);
-  gtk_box_append (GTK_BOX (controls), button);
   {
     /* beside Run: the experiment as a Slurm job array */
     g_autoptr(GMenuModel) menu = augur_cluster_menu_new ();
@@ -1242,14 +1538,14 @@ augur_pepa_page_transient_init (AugurPepaPage *self)
     gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (cluster), menu);
     gtk_widget_set_tooltip_text (cluster, _("On a cluster: run the experiment as a Slurm job array, and collect "
                                             "its results"));
-    gtk_box_append (GTK_BOX (controls), cluster);
+    flow_append (flow, cluster);
   }
   page = tab (&self->experiment_label, &self->experiment_chart_view, controls,
               _("A measure against a rate, one curve per value of another, as the PEPA Eclipse Plug-in's "
                 "experiments: every point derived and solved."));
   gtk_box_append (GTK_BOX (box), page);
   gtk_widget_set_vexpand (page, TRUE);
-  gtk_stack_add_titled (GTK_STACK (self->analyses), box, "experiment", _("Experiment"));
+  gtk_stack_add_titled (GTK_STACK (self->analyses), analysis_page (box), "experiment", _("Experiment"));
 }
 
 /* "transient", "passage" or "simulation" when the Analyses tab is in

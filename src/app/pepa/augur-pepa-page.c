@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "augur-diagnostic-list.h"
+#include "augur-fold-paned.h"
 #include "augur-line-gutter.h"
 #include "augur-pepa-page-private.h"
 #include "augur-state-diagram-view.h"
@@ -54,6 +55,7 @@ augur_pepa_page_set_status (AugurPepaPage *self,
 {
   g_free (self->status_text);
   self->status_text = g_strdup (text);
+  self->status_shows_errors = FALSE;
   augur_page_style_status (self->status_label, text, is_error);
 }
 
@@ -74,7 +76,33 @@ void
 augur_pepa_page_show_diagnostics (AugurPepaPage *self,
                                   GPtrArray     *diagnostics)
 {
+  const AugurDiagnostic *first_error = NULL;
+
   augur_diagnostic_list_show (self->diagnostics, diagnostics);
+
+  /* A status that reports the model's errors follows the text: it never
+   * keeps an error the text no longer has. */
+  if (!self->status_shows_errors)
+    return;
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len && first_error == NULL; i++)
+    {
+      const AugurDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (d->severity == AUGUR_SEVERITY_ERROR)
+        first_error = d;
+    }
+  if (first_error == NULL)
+    augur_pepa_page_set_status (self, _("No problems found: Solve to see the results of the model as it is now"), FALSE);
+  else
+    {
+      g_autofree char *status = first_error->line > 0
+        ? g_strdup_printf (_("The model has errors: %d:%d: %s"), first_error->line, first_error->column, first_error->message)
+        : g_strdup_printf (_("The model has errors: %s"), first_error->message);
+
+      augur_pepa_page_set_status (self, status, TRUE);
+    }
+  /* Until the next run, the status keeps following the text. */
+  self->status_shows_errors = TRUE;
 }
 
 static gboolean
@@ -135,6 +163,7 @@ on_buffer_changed (AugurPepaPage *self,
 {
   augur_line_gutter_update (AUGUR_LINE_GUTTER (self->gutter));
   augur_pepa_page_schedule_parse (self);
+  augur_page_document_changed (AUGUR_PAGE (self));
 }
 
 static void
@@ -653,18 +682,18 @@ augur_pepa_page_init (AugurPepaPage *self)
 {
   const AugurResultColumn throughput_columns[] = {
     { _("Action"), AUGUR_RESULT_COLUMN_STRING, THROUGHPUT_S_ACTION, TRUE, FALSE },
-    { _("Throughput"), AUGUR_RESULT_COLUMN_NUMBER, THROUGHPUT_N_VALUE, FALSE, FALSE },
+    { _("Throughput"), AUGUR_RESULT_COLUMN_NUMBER, THROUGHPUT_N_VALUE, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
   };
   const AugurResultColumn utilisation_columns[] = {
     { _("Component"), AUGUR_RESULT_COLUMN_STRING, UTIL_S_COMPONENT, FALSE, FALSE },
-    { _("Local State"), AUGUR_RESULT_COLUMN_STRING, UTIL_S_LOCAL, TRUE, TRUE },
-    { _("Probability"), AUGUR_RESULT_COLUMN_NUMBER, UTIL_N_PROBABILITY, FALSE, FALSE },
+    { _("Local State"), AUGUR_RESULT_COLUMN_STRING, UTIL_S_LOCAL, TRUE, TRUE, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Probability"), AUGUR_RESULT_COLUMN_NUMBER, UTIL_N_PROBABILITY, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
     { _("Population"), AUGUR_RESULT_COLUMN_NUMBER, UTIL_N_POPULATION, FALSE, FALSE },
   };
   const AugurResultColumn state_columns[] = {
     { _("State"), AUGUR_RESULT_COLUMN_INTEGER, STATE_N_NUMBER, FALSE, FALSE },
     { _("Term"), AUGUR_RESULT_COLUMN_STRING, STATE_S_TERM, TRUE, TRUE },
-    { _("Probability"), AUGUR_RESULT_COLUMN_NUMBER, STATE_N_PROBABILITY, FALSE, FALSE },
+    { _("Probability"), AUGUR_RESULT_COLUMN_NUMBER, STATE_N_PROBABILITY, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
   };
   g_autoptr(GtkStringList) solvers = NULL;
   g_autoptr(GSettingsSchema) schema = NULL;
@@ -674,6 +703,8 @@ augur_pepa_page_init (AugurPepaPage *self)
 
   augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the document folds away before the window is asked for more */
+  augur_fold_main_paned (GTK_WIDGET (self), GTK_PACK_START);
 
   /* Solver drop-down, in the order of solver_names[]. */
   solvers = gtk_string_list_new (NULL);
@@ -755,10 +786,11 @@ augur_pepa_page_init (AugurPepaPage *self)
 
     gtk_widget_add_css_class (buttons, "linked");
     gtk_widget_add_css_class (buttons, "osd");
+    /* top right: the view writes its note at the bottom */
     gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-    gtk_widget_set_valign (buttons, GTK_ALIGN_END);
+    gtk_widget_set_valign (buttons, GTK_ALIGN_START);
     gtk_widget_set_margin_end (buttons, 12);
-    gtk_widget_set_margin_bottom (buttons, 12);
+    gtk_widget_set_margin_top (buttons, 12);
     for (guint i = 0; i < G_N_ELEMENTS (zoom); i++)
       {
         GtkWidget *button = gtk_button_new_from_icon_name (zoom[i].icon);
@@ -776,6 +808,9 @@ augur_pepa_page_init (AugurPepaPage *self)
 
   augur_pepa_page_clear_results (self);
   augur_pepa_page_update_actions (self);
+  /* Results of another state of the model look stale (augur-page.h). */
+  augur_page_add_result_area (AUGUR_PAGE (self), self->result_pages,
+                              gtk_widget_get_parent (self->result_pages), NULL);
 }
 
 /* ---- Public API ------------------------------------------------------- */

@@ -90,6 +90,11 @@ void              augur_pepa_page_run_fluid        (AugurPepaPage *page,
 const AugurPepaFluid *augur_pepa_page_get_fluid    (AugurPepaPage *page);
 const AugurPepaTransient *augur_pepa_page_get_transient (AugurPepaPage *page);
 const AugurPepaPassage   *augur_pepa_page_get_passage   (AugurPepaPage *page);
+/* The text under an analysis's settings, as shown ("transient", "passage",
+ * "fluid", "simulation", "experiment"): what it found, or why it did not
+ * run. */
+const char               *augur_pepa_page_get_analysis_text (AugurPepaPage *page,
+                                                             const char    *name);
 /* Shows a results page: "summary", "throughput", "utilisation", "states",
  * or one of the Analyses tab's: "transient", "passage", "simulation". */
 void              augur_pepa_page_show_results     (AugurPepaPage *page,

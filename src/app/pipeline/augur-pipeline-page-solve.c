@@ -47,6 +47,7 @@ typedef struct
   AugurPipelineSweep    *sweep;
   double                 seconds;
   char                  *message;
+  gboolean               other;     /* collected from a job written from another description */
 } JobResult;
 
 static void
@@ -199,18 +200,17 @@ cluster_collect (JobInputs *in, JobResult *out, GCancellable *cancellable, GErro
       return FALSE;
   }
   {
-    /* the results are shown as this page's: only when the job was
-     * written from the description the page holds now */
+    /* The job's tasks evaluated the description it was written from: its
+     * records are read against that one.  When it is not the page's now
+     * (edited since it was submitted), the results are shown stale. */
     g_autoptr(AugurPipeline) written = augur_pipeline_parse (text, length, augur_slurm_job_get_model (job), error);
     if (written == NULL)
       return FALSE;
     if (!augur_pipeline_equal (written, in->pipeline))
       {
-        g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
-                     _("The job in %s was written from another description than this page's (its copy: %s). Open "
-                       "that file to collect its results there, or make this page's description the same."),
-                     in->dir, augur_slurm_job_get_model (job));
-        return FALSE;
+        out->other = TRUE;
+        augur_pipeline_free (in->pipeline);
+        in->pipeline = g_steal_pointer (&written);
       }
   }
   args = augur_slurm_job_get_arguments (job);
@@ -356,6 +356,7 @@ augur_pipeline_page_clear_results (AugurPipelinePage *self)
       self->results_table = NULL;
     }
   gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "empty");
+  augur_page_result_area_cleared (AUGUR_PAGE (self), self->results_box);
   augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (self->canvas), NULL, 0, 0);
   set_best_text (self, NULL);
   augur_pipeline_page_update_actions (self);
@@ -403,7 +404,8 @@ present_results (AugurPipelinePage *self,
 
   column = (AugurResultColumn) { _("Mapping"), AUGUR_RESULT_COLUMN_STRING, RES_S_MAPPING, FALSE, FALSE };
   g_array_append_val (columns, column);
-  column = (AugurResultColumn) { _("Throughput"), AUGUR_RESULT_COLUMN_NUMBER, RES_N_THROUGHPUT, FALSE, FALSE };
+  column = (AugurResultColumn) { _("Throughput"), AUGUR_RESULT_COLUMN_NUMBER, RES_N_THROUGHPUT, FALSE, FALSE,
+                                 .priority = AUGUR_RESULT_PRIORITY_KEY };
   g_array_append_val (columns, column);
   column = (AugurResultColumn) { _("Status"), AUGUR_RESULT_COLUMN_STRING, RES_S_STATUS, FALSE, FALSE };
   g_array_append_val (columns, column);
@@ -415,14 +417,17 @@ present_results (AugurPipelinePage *self,
     {
       char *title = g_strdup_printf ("μ%u", s + 1);
       g_ptr_array_add (titles, title);
-      column = (AugurResultColumn) { title, AUGUR_RESULT_COLUMN_NUMBER, RES_N_FIRST_RATE + s, FALSE, FALSE };
+      /* the rates the mapping gives: hidden before its results */
+      column = (AugurResultColumn) { title, AUGUR_RESULT_COLUMN_NUMBER, RES_N_FIRST_RATE + s, FALSE, FALSE,
+                                     .priority = AUGUR_RESULT_PRIORITY_EXTRA };
       g_array_append_val (columns, column);
     }
   for (guint s = 0; s <= ns; s++)
     {
       char *title = g_strdup_printf ("λ%u", s + 1);
       g_ptr_array_add (titles, title);
-      column = (AugurResultColumn) { title, AUGUR_RESULT_COLUMN_NUMBER, RES_N_FIRST_RATE + ns + s, FALSE, FALSE };
+      column = (AugurResultColumn) { title, AUGUR_RESULT_COLUMN_NUMBER, RES_N_FIRST_RATE + ns + s, FALSE, FALSE,
+                                     .priority = AUGUR_RESULT_PRIORITY_EXTRA };
       g_array_append_val (columns, column);
     }
 
@@ -601,6 +606,8 @@ job_done (AugurPage    *page,
     augur_pipeline_page_set_status (self, out->message, FALSE);
   else if (error == NULL)
     {
+      GtkWidget *area = in->is_sweep ? self->chart_box : self->results_box;
+
       if (in->is_sweep)
         present_sweep (self, in, result);
       else
@@ -608,9 +615,22 @@ job_done (AugurPage    *page,
       if (in->cluster == AUGUR_CLUSTER_COLLECT && !in->is_sweep)
         /* the scope the job evaluated */
         gtk_drop_down_set_selected (GTK_DROP_DOWN (self->scope_dropdown), (guint) in->options.scope);
+      /* after the scope: the results describe the document the job was
+       * written from, whatever the scope was before */
+      if (out->other)
+        augur_page_result_area_updated_from_other (page, area);
+      else
+        augur_page_result_area_updated (page, area);
       if (in->cluster == AUGUR_CLUSTER_COLLECT)
         {
-          g_autofree char *status = g_strdup_printf (_("Collected from the cluster (%s)"), in->dir);
+          g_autofree char *status = NULL;
+
+          if (out->other)
+            status = g_strdup_printf (_("The job was run on an earlier version of this description: its "
+                                        "results are dimmed; evaluate again to update them (collected from "
+                                        "the cluster, %s)"), in->dir);
+          else
+            status = g_strdup_printf (_("Collected from the cluster (%s)"), in->dir);
           augur_pipeline_page_set_status (self, status, FALSE);
         }
     }
@@ -621,6 +641,9 @@ job_done (AugurPage    *page,
       augur_pipeline_page_set_status (self, error->message, TRUE);
       augur_pipeline_page_show_error (self, error->message);
     }
+  /* "running" fell before the results came in: Apply Best and the other
+   * actions that follow the results are weighed again now. */
+  augur_pipeline_page_update_actions (self);
   if (in->cluster != AUGUR_CLUSTER_NONE)
     g_signal_emit_by_name (self, "clustered");
   else if (in->is_sweep)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "augur-line-chart-view.h"
+#include "augur-fold-paned.h"
 #include "augur-kinds.h"
 #include "augur-page-cluster.h"
 #include "augur-pipeline-page-private.h"
@@ -209,6 +210,8 @@ on_canvas_mapping_changed (AugurPipelinePage   *self,
 {
   augur_pipeline_page_push_undo (self);
   self->mapping = *augur_pipeline_canvas_get_mapping (canvas);
+  /* The working mapping is no input of Evaluate or Sweep. */
+  augur_page_edit_keeps_results (AUGUR_PAGE (self));
   augur_pipeline_page_changed (self, FALSE);
 }
 
@@ -728,6 +731,8 @@ augur_pipeline_page_init (AugurPipelinePage *self)
 
   augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the machine panels fold away before the window is asked for more */
+  augur_fold_main_paned (GTK_WIDGET (self), GTK_PACK_END);
   {
     g_autoptr(GMenuModel) menu = augur_cluster_menu_new ();
     gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->cluster_button), menu);
@@ -757,6 +762,9 @@ augur_pipeline_page_init (AugurPipelinePage *self)
   gtk_widget_set_hexpand (self->chart_view, TRUE);
   gtk_widget_set_vexpand (self->chart_view, TRUE);
   gtk_box_append (GTK_BOX (self->chart_box), self->chart_view);
+  /* Results of another state of the document look stale (augur-page.h). */
+  augur_page_add_result_area (AUGUR_PAGE (self), self->results_box, self->results_box, NULL);
+  augur_page_add_result_area (AUGUR_PAGE (self), self->chart_box, self->chart_box, "page.sweep");
 
   {
     const AugurResultColumn crossover_columns[] = {
@@ -910,7 +918,10 @@ set_mapping (AugurPipelinePage  *self,
   if (augur_mapping_equal (m, &self->mapping))
     return TRUE;
   if (undoable)
-    augur_pipeline_page_push_undo (self);
+    {
+      augur_pipeline_page_push_undo (self);
+      augur_page_edit_keeps_results (AUGUR_PAGE (self));
+    }
   self->mapping = *m;
   augur_pipeline_page_changed (self, FALSE);
   if (!undoable)

@@ -22,7 +22,8 @@ G_BEGIN_DECLS
 typedef struct {
   gatomicrefcount    ref_count;
   AugurReplayResult *result;
-  char              *label;        /* "cm02, 4 nodes", for the comparison */
+  char              *label;        /* what was replayed: network, ranks per node, cores busy, placement */
+  gboolean           by_hand;      /* on a built cluster, ranks placed by hand */
   gboolean           partial;      /* cut short by an error */
 } AugurReplayRun;
 
@@ -78,6 +79,12 @@ struct _AugurReplayPage
   char                 *deployment_summary;
   char                 *platform_problem;     /* the error, or NULL */
   char                 *deployment_problem;
+  /* The traces last checked, as platforms and deployments are: what they
+   * hold beside their name, or why they cannot be replayed. */
+  GPtrArray            *checked_traces;       /* GFile */
+  GCancellable         *trace_cancellable;
+  char                 *trace_summary;        /* "64 ranks, 1,280 actions · Augur's dialect" */
+  char                 *trace_problem;        /* "platform.xml:1: expected ..." */
   GtkWidget            *deployment_label;
   GtkWidget            *nodes_spin;
   GtkWidget            *cores_spin;
@@ -88,6 +95,9 @@ struct _AugurReplayPage
   GtkWidget            *bb_bandwidth_entry;
   GtkWidget            *bb_latency_entry;
   GtkWidget            *placement_scroller;
+  GtkWidget            *placement_rule;
+  GtkWidget            *placement_summary;
+  char                 *placement_note;       /* ranks moved off removed nodes, or NULL */
   GtkWidget            *network_dropdown;
   GtkWidget            *replay_button;
   GtkWidget            *progress_bar;
@@ -96,6 +106,7 @@ struct _AugurReplayPage
   GtkWidget            *error_label;
   GtkWidget            *time_label;
   GtkWidget            *time_caption;
+  GtkWidget            *replayed_label;       /* what the shown result replayed */
   GtkWidget            *view_stack;
   GtkWidget            *bars_box;
   GtkWidget            *rank_box;
@@ -152,7 +163,10 @@ struct _AugurReplayPage
   AugurReplayRun       *scenario;     /* kept as B */
   AugurBarChartData    *bars;
   AugurChartData       *chart;
-  GArray               *sweep_times;  /* double */
+  GArray               *sweep_times;  /* double, s */
+  GArray               *sweep_xs;     /* double: the parameter's values */
+  AugurReplaySweepParameter swept_parameter;   /* of the sweep shown */
+  GPtrArray            *validation_rows;  /* AugurValidationRow, for the CSV */
   AugurChartData       *validation_chart_data;
 };
 
@@ -174,10 +188,24 @@ gboolean augur_replay_page_check_inputs   (AugurReplayPage *self,
                                            GError         **error);
 /* "38.4 ms" */
 char    *augur_replay_format_seconds      (double           seconds);
+/* What a placement replays, e.g. "64 ranks on 4 of 16 nodes, 16 per node ·
+ * 4 of 16 cores busy, up to 16 ranks share a core": hosts[i] the host of
+ * rank i, cores[h] the cores of host h; nodes: a built cluster's (else a
+ * platform's hosts). */
+char    *augur_replay_describe_placement  (const guint     *hosts,
+                                           guint            n_ranks,
+                                           const guint     *cores,
+                                           guint            n_hosts,
+                                           gboolean         nodes);
+/* The same for the page's built cluster, with its rule ("placed by hand"). */
+char    *augur_replay_describe_inputs     (const AugurReplayInputs *in);
 
 /* augur-replay-page-solve.c */
 void     augur_replay_page_solve_init     (AugurReplayPage *self);
 void     augur_replay_page_clear_results  (AugurReplayPage *self);
+void     augur_replay_page_add_result_areas  (AugurReplayPage *self);
+void     augur_replay_page_run_areas_updated (AugurReplayPage *self,
+                                              gboolean         shown);
 void     augur_replay_page_sweep_from_fields (AugurReplayPage *self);
 void     augur_replay_page_export_action  (GtkWidget       *widget,
                                            const char      *action_name,

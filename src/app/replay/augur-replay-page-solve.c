@@ -19,10 +19,12 @@
 
 #include "augur-application.h"
 #include "augur-file.h"
+#include "augur-format.h"
 #include "augur-export.h"
 #include "augur-line-chart-view.h"
 #include "augur-page-job.h"
 #include "augur-replay-page-private.h"
+#include "validate.h"
 
 /* Built before the timeline existed; the guard stays harmless. */
 #if defined(__has_include)
@@ -144,14 +146,50 @@ job_progress (double      fraction,
     augur_page_job_progress (fraction, phase, job);
 }
 
+/* What was replayed, from the platform and deployment loaded for it (not
+ * from settings that might not have taken effect): "lv08 · 64 ranks on 4
+ * of 16 nodes, 16 per node · 4 of 16 cores busy, up to 16 ranks share a
+ * core · placed by hand". */
+static char *
+replayed_label (const AugurReplayInputs *in,
+                const AugurPlatform     *platform,
+                const AugurDeployment   *deployment)
+{
+  guint n_hosts = augur_platform_get_n_hosts (platform);
+  guint n_ranks = augur_deployment_get_n_actors (deployment);
+  g_autofree guint *cores = g_new0 (guint, MAX (n_hosts, 1));
+  g_autofree guint *hosts = g_new0 (guint, MAX (n_ranks, 1));
+  g_autofree char *placement = NULL;
+
+  for (guint h = 0; h < n_hosts; h++)
+    cores[h] = augur_platform_get_host_cores (platform, h);
+  for (guint i = 0; i < n_ranks; i++)
+    hosts[i] = augur_deployment_get_actor (deployment, i)->host;
+  placement = augur_replay_describe_placement (hosts, n_ranks, cores, n_hosts, in->use_cluster);
+  if (in->use_cluster)
+    {
+      const char *rule = in->rule == AUGUR_REPLAY_PLACE_ROUND_ROBIN ? _("placed round-robin")
+                         : in->rule == AUGUR_REPLAY_PLACE_BLOCK   ? _("placed in blocks")
+                                                                  : _("placed by hand");
+
+      return g_strdup_printf ("%s · %s · %s", augur_network_model_to_name (in->network), placement, rule);
+    }
+  {
+    g_autofree char *name = in->deployment ? g_file_get_basename (in->deployment) : g_strdup ("?");
+
+    return g_strdup_printf ("%s · %s · %s", augur_network_model_to_name (in->network), placement, name);
+  }
+}
+
 /* Loads what the inputs name and replays; on failure *partial may hold
- * what was replayed up to the error. */
+ * what was replayed up to the error.  *label: what was replayed. */
 static AugurReplayResult *
 replay_inputs (AugurPageJob             *job,
                const AugurReplayInputs  *in,
                gboolean                  record_timeline,
                GCancellable             *cancellable,
                AugurReplayResult       **partial,
+               char                    **label,
                GError                  **error)
 {
   g_autoptr(AugurPlatform) platform = NULL;
@@ -161,6 +199,7 @@ replay_inputs (AugurPageJob             *job,
 
   if (!augur_replay_inputs_load (in, &platform, &deployment, &traces, error))
     return NULL;
+  *label = replayed_label (in, platform, deployment);
   return augur_replay_run (platform, deployment, traces, &options, job_progress, job,
                            cancellable, partial, error);
 }
@@ -213,26 +252,25 @@ build_rows (JobResult *out)
     }
 }
 
+/* A sweep's series: the cluster's placement at the sweep's base point;
+ * a sweep of ranks per node places them in blocks of each point's size. */
 static char *
-run_label (const AugurReplayInputs *in)
+sweep_label (const JobInputs *in)
 {
-  if (in->use_cluster)
+  if (in->parameter == AUGUR_REPLAY_SWEEP_RANKS_PER_NODE)
     {
-      g_autofree char *nodes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", in->cluster.nodes),
-                                                in->cluster.nodes);
-      g_autofree char *cores = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u core each", "%u cores each",
-                                                             in->cluster.cores), in->cluster.cores);
-      g_autofree char *ranks = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", in->placement->len),
-                                                in->placement->len);
+      g_autofree char *ranks = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks",
+                                                             in->inputs.placement->len), in->inputs.placement->len);
 
-      /* Translators: a scenario, e.g. "cm02 · 4 nodes, 1 core each · 4 ranks". */
-      return g_strdup_printf (_("%s · %s, %s · %s"), augur_network_model_to_name (in->network), nodes, cores, ranks);
+      /* Translators: a sweep of ranks per node, e.g. "lv08 · 64 ranks in blocks of each point's size". */
+      return g_strdup_printf (_("%s · %s in blocks of each point’s size"),
+                              augur_network_model_to_name (in->inputs.network), ranks);
     }
-  else
-    {
-      g_autofree char *name = in->platform ? g_file_get_basename (in->platform) : g_strdup ("?");
-      return g_strdup_printf ("%s · %s", augur_network_model_to_name (in->network), name);
-    }
+  {
+    g_autofree char *placement = augur_replay_describe_inputs (&in->inputs);
+
+    return g_strdup_printf ("%s · %s", augur_network_model_to_name (in->inputs.network), placement);
+  }
 }
 
 /* The sweep on a cluster: written and submitted, or its job opened to
@@ -326,14 +364,21 @@ job_thread (AugurPageJob  *job,
   else if (!in->is_sweep)
     {
       AugurReplayResult *partial = NULL;
-      AugurReplayResult *result = replay_inputs (job, &in->inputs, TRUE, cancellable, &partial, &local_error);
+      char *label = NULL;
+      AugurReplayResult *result = replay_inputs (job, &in->inputs, TRUE, cancellable, &partial, &label,
+                                                 &local_error);
 
       if (result != NULL)
-        out->run = run_new (result, FALSE, run_label (&in->inputs));
+        out->run = run_new (result, FALSE, label);
       else if (partial != NULL)
-        out->run = run_new (partial, TRUE, run_label (&in->inputs));
+        out->run = run_new (partial, TRUE, label);
+      else
+        g_free (label);
       if (out->run != NULL)
-        build_rows (out);
+        {
+          out->run->by_hand = in->inputs.use_cluster && in->inputs.rule == AUGUR_REPLAY_PLACE_MANUAL;
+          build_rows (out);
+        }
     }
   else
     augur_replay_sweep (&in->inputs, in->parameter, in->from, in->to, in->points, in->logarithmic, 0,
@@ -362,6 +407,30 @@ set_time (AugurReplayPage *self,
   self->time_text = g_strdup (text);
   gtk_label_set_text (GTK_LABEL (self->time_label), text && *text ? text : "—");
   gtk_label_set_text (GTK_LABEL (self->time_caption), caption);
+}
+
+/* Under the time, where the result is read: what was replayed; a
+ * placement by hand, which a change of the cluster does not move, plainly. */
+static void
+show_replayed (AugurReplayPage      *self,
+               const AugurReplayRun *run)
+{
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (self->replayed_label, run != NULL);
+  if (run == NULL)
+    return;
+  if (run->by_hand)
+    /* Translators: under the predicted time; the rest says where the ranks ran. */
+    text = g_strdup_printf (_("Ranks placed by hand (the cluster’s changes do not move them): %s"), run->label);
+  else
+    /* Translators: under the predicted time, what the replay ran. */
+    text = g_strdup_printf (_("Replayed: %s"), run->label);
+  gtk_label_set_text (GTK_LABEL (self->replayed_label), text);
+  if (run->by_hand)
+    gtk_widget_add_css_class (self->replayed_label, "warning");
+  else
+    gtk_widget_remove_css_class (self->replayed_label, "warning");
 }
 
 static void
@@ -468,8 +537,45 @@ augur_replay_page_clear_results (AugurReplayPage *self)
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->action_table), NULL);
   set_timeline (self->timeline, NULL);
   set_time (self, "", _("Predicted execution time"));
+  show_replayed (self, NULL);
   update_compare (self);
+  augur_replay_page_run_areas_updated (self, FALSE);
   augur_replay_page_update_actions (self);
+}
+
+/* The areas that show the run (augur-page.h): the predicted time, with the
+ * banner, and the views of the run.  The scenarios compared and the
+ * validation are not of the document. */
+static GtkWidget *
+run_areas (AugurReplayPage *self,
+           guint            i)
+{
+  GtkWidget *areas[] = { gtk_widget_get_parent (self->time_label), self->bars_box, self->rank_box,
+                         self->action_box, self->timeline_box, NULL };
+
+  return areas[MIN (i, G_N_ELEMENTS (areas) - 1)];
+}
+
+void
+augur_replay_page_add_result_areas (AugurReplayPage *self)
+{
+  for (guint i = 0; run_areas (self, i) != NULL; i++)
+    augur_page_add_result_area (AUGUR_PAGE (self), run_areas (self, i),
+                                i == 0 ? gtk_widget_get_parent (self->view_stack) : NULL, "page.replay");
+  augur_page_add_result_area (AUGUR_PAGE (self), self->whatif_plot, self->whatif_plot, "page.sweep");
+}
+
+void
+augur_replay_page_run_areas_updated (AugurReplayPage *self,
+                                     gboolean         shown)
+{
+  for (guint i = 0; run_areas (self, i) != NULL; i++)
+    {
+      if (shown)
+        augur_page_result_area_updated (AUGUR_PAGE (self), run_areas (self, i));
+      else
+        augur_page_result_area_cleared (AUGUR_PAGE (self), run_areas (self, i));
+    }
 }
 
 /* The rank table's times are in the unit of the predicted time: the
@@ -514,6 +620,7 @@ present_run (AugurReplayPage *self,
 
   time = augur_replay_format_seconds (augur_replay_result_get_time (r));
   set_time (self, time, self->run->partial ? _("Replay stopped at") : _("Predicted execution time"));
+  show_replayed (self, self->run);
 
   {
     g_autofree char *title = g_strdup_printf (_("Time per rank — %s"), augur_page_get_title (AUGUR_PAGE (self)) ? augur_page_get_title (AUGUR_PAGE (self)) : self->run->label);
@@ -593,7 +700,10 @@ present_sweep (AugurReplayPage *self,
 
   g_clear_pointer (&self->chart, augur_chart_data_unref);
   g_clear_pointer (&self->sweep_times, g_array_unref);
+  g_clear_pointer (&self->sweep_xs, g_array_unref);
   self->sweep_times = g_array_ref (out->ys);
+  self->sweep_xs = g_array_ref (out->xs);
+  self->swept_parameter = in->parameter;
   /* Predicted times in the unit of the largest, as on the rest of the page. */
   for (guint i = 0; i < out->ys->len; i++)
     if (isfinite (g_array_index (out->ys, double, i)))
@@ -608,7 +718,7 @@ present_sweep (AugurReplayPage *self,
                                       _("Predicted time"), unit);
   augur_chart_data_set_log_x (self->chart, in->logarithmic && in->parameter != AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
   {
-    g_autofree char *label = run_label (&in->inputs);
+    g_autofree char *label = sweep_label (in);
 
     augur_chart_data_add_series (self->chart, label, (const double *) out->xs->data,
                                  (const double *) ys->data, out->xs->len);
@@ -635,9 +745,15 @@ job_done (AugurPage    *page,
   else if (error == NULL)
     {
       if (in->is_sweep)
-        present_sweep (self, in, out);
+        {
+          present_sweep (self, in, out);
+          augur_page_result_area_updated (page, self->whatif_plot);
+        }
       else
-        present_run (self, in, out);
+        {
+          present_run (self, in, out);
+          augur_replay_page_run_areas_updated (self, TRUE);
+        }
       if (in->cluster == AUGUR_CLUSTER_COLLECT)
         {
           g_autofree char *status = g_strdup_printf (_("Collected from the cluster (%s)"), in->dir);
@@ -650,7 +766,10 @@ job_done (AugurPage    *page,
     {
       /* A deadlock still shows what happened up to it. */
       if (out != NULL && out->run != NULL)
-        present_run (self, in, out);
+        {
+          present_run (self, in, out);
+          augur_replay_page_run_areas_updated (self, TRUE);
+        }
       augur_replay_page_set_status (self, error->message, TRUE);
       augur_replay_page_show_error (self, error->message);
     }
@@ -922,13 +1041,14 @@ augur_replay_page_solve_init (AugurReplayPage *self)
     { _("Receive"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_RECV, TRUE, FALSE, 3 },
     { _("Wait"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_WAIT, TRUE, FALSE, 3 },
     { _("Collective"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_COLLECTIVE, TRUE, FALSE, 3 },
-    { _("Sleep"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_SLEEP, TRUE, FALSE, 3 },
-    { _("End"), AUGUR_RESULT_COLUMN_FIXED, RANK_N_END, TRUE, FALSE, 3 },
-    { _("Actions"), AUGUR_RESULT_COLUMN_INTEGER, RANK_N_ACTIONS, FALSE, FALSE },
+    { _("Sleep"), AUGUR_RESULT_COLUMN_FIXED, AUGUR_STATE_SLEEP, TRUE, FALSE, 3, .priority = AUGUR_RESULT_PRIORITY_EXTRA },
+    /* when each rank ends: the result read first */
+    { _("End"), AUGUR_RESULT_COLUMN_FIXED, RANK_N_END, TRUE, FALSE, 3, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Actions"), AUGUR_RESULT_COLUMN_INTEGER, RANK_N_ACTIONS, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_EXTRA },
   };
   const AugurResultColumn action_columns[] = {
     { _("Action"), AUGUR_RESULT_COLUMN_STRING, ACT_S_NAME, TRUE, FALSE },
-    { _("Count"), AUGUR_RESULT_COLUMN_INTEGER, ACT_N_COUNT, TRUE, FALSE },
+    { _("Count"), AUGUR_RESULT_COLUMN_INTEGER, ACT_N_COUNT, TRUE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
     { _("Bytes"), AUGUR_RESULT_COLUMN_INTEGER, ACT_N_BYTES, TRUE, FALSE },
     { _("Flops"), AUGUR_RESULT_COLUMN_INTEGER, ACT_N_FLOPS, TRUE, FALSE },
   };
@@ -1042,6 +1162,62 @@ write_paje (AugurReplayPage *self,
                          error);
 }
 
+/* The sweep's points or the validation's rows, as augur-cli writes them:
+ * every digit (the screen shows what the precision supports). */
+static gboolean
+write_table_csv (AugurReplayPage *self,
+                 const char      *what,
+                 GFile           *file,
+                 GError         **error)
+{
+  g_autofree char *csv = NULL;
+
+  if (g_str_equal (what, "sweep-csv"))
+    {
+      g_autoptr(GString) out = g_string_new (NULL);
+
+      if (self->sweep_times == NULL || self->sweep_xs == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("There is no sweep to export yet: run one first (What-If)"));
+          return FALSE;
+        }
+      g_string_append_printf (out, "%s,simulated_time\n", augur_replay_sweep_parameter_to_name (self->swept_parameter));
+      for (guint i = 0; i < self->sweep_xs->len && i < self->sweep_times->len; i++)
+        {
+          augur_format_append_double (out, g_array_index (self->sweep_xs, double, i));
+          g_string_append_c (out, ',');
+          augur_format_append_double (out, g_array_index (self->sweep_times, double, i));
+          g_string_append_c (out, '\n');
+        }
+      csv = g_string_free (g_steal_pointer (&out), FALSE);
+    }
+  else
+    {
+      if (self->validation_rows == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                       _("There is no validation to export yet: run one first (Validation)"));
+          return FALSE;
+        }
+      csv = augur_validation_to_csv (self->validation_rows);
+    }
+  return augur_file_write_contents (file, csv, -1, error);
+}
+
+/* The table the tab shown holds, for "Shown Table as CSV": the sweep on
+ * What-If, the validation on Validation, else the timed trace. */
+static const char *
+visible_table (AugurReplayPage *self)
+{
+  const char *view = gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack));
+
+  if (g_strcmp0 (view, "what-if") == 0 && self->sweep_times != NULL)
+    return "sweep-csv";
+  if (g_strcmp0 (view, "validation") == 0 && self->validation_rows != NULL)
+    return "validation-csv";
+  return "csv";
+}
+
 static const char *
 visible_target (AugurReplayPage *self)
 {
@@ -1069,6 +1245,11 @@ augur_replay_page_export (AugurPage       *page,
 
   if (g_str_equal (what, "png") || g_str_equal (what, "svg") || g_str_equal (what, "pdf"))
     return write_picture (self, visible_target (self), what, file, error);
+  /* "Shown Table as CSV": the table of the tab shown */
+  if (g_str_equal (what, "shown-csv"))
+    what = visible_table (self);
+  if (g_str_equal (what, "sweep-csv") || g_str_equal (what, "validation-csv"))
+    return write_table_csv (self, what, file, error);
   if ((dash = strchr (what, '-')) != NULL)
     {
       g_autofree char *target = g_strndup (what, dash - what);
@@ -1157,7 +1338,22 @@ augur_replay_page_export_action (GtkWidget  *widget,
 {
   AugurReplayPage *self = AUGUR_REPLAY_PAGE (widget);
   const char *what = action_name + strlen ("page.export-");
-  gboolean timed_trace = g_str_equal (what, "csv") || g_str_equal (what, "paje");
+  gboolean timed_trace;
+
+  /* "Shown Table as CSV": what the tab shows */
+  if (g_str_equal (what, "csv") && !g_str_equal (visible_table (self), "csv"))
+    {
+      const char *table = visible_table (self);
+      /* Translators: export file names, e.g. "Replay-sweep.csv". */
+      g_autofree char *table_name = augur_page_export_name (AUGUR_PAGE (self), _("replay"),
+                                                            g_str_equal (table, "sweep-csv") ? _("sweep")
+                                                                                              : _("validation"),
+                                                            "csv");
+
+      augur_page_choose_export (AUGUR_PAGE (self), NULL, table_name, NULL, export_chosen, g_strdup (table), g_free);
+      return;
+    }
+  timed_trace = g_str_equal (what, "csv") || g_str_equal (what, "paje");
   gboolean picture = !timed_trace && !g_str_equal (what, "json");
   const char *target = picture ? visible_target (self) : "replay";
   g_autoptr(GListModel) filters = NULL;

@@ -202,6 +202,8 @@ present (AugurReplayPage        *self,
       over += r->oversubscribed;
     }
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->validation_table), G_LIST_MODEL (store));
+  g_clear_pointer (&self->validation_rows, g_ptr_array_unref);
+  self->validation_rows = g_ptr_array_ref (rows);
   if (result->measured)
     /* Translators: %.3g is a speed in Gflop/s */
     g_string_append_printf (note, _("On this machine, measured (%.3g Gflop/s a core). "), result->speed / 1e9);
@@ -409,11 +411,12 @@ augur_replay_page_validation_init (AugurReplayPage *self)
 {
   const AugurResultColumn columns[] = {
     { _("Program"), AUGUR_RESULT_COLUMN_STRING, V_S_PROGRAM, TRUE, FALSE },
-    { _("Ranks"), AUGUR_RESULT_COLUMN_INTEGER, V_N_RANKS, FALSE, FALSE },
-    { _("Measured"), AUGUR_RESULT_COLUMN_FIXED, V_N_MEASURED, TRUE, FALSE, 3 },
+    { _("Ranks"), AUGUR_RESULT_COLUMN_INTEGER, V_N_RANKS, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_EXTRA },
+    { _("Measured"), AUGUR_RESULT_COLUMN_FIXED, V_N_MEASURED, TRUE, FALSE, 3, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    { _("Predicted"), AUGUR_RESULT_COLUMN_FIXED, V_N_PREDICTED, TRUE, FALSE, 3, .priority = AUGUR_RESULT_PRIORITY_KEY },
+    /* the error beside what it compares, before the time with the tracer */
+    { _("Error (%)"), AUGUR_RESULT_COLUMN_FIXED, V_N_ERROR, TRUE, FALSE, 1, .priority = AUGUR_RESULT_PRIORITY_KEY },
     { _("Traced"), AUGUR_RESULT_COLUMN_FIXED, V_N_TRACED, TRUE, FALSE, 3 },
-    { _("Predicted"), AUGUR_RESULT_COLUMN_FIXED, V_N_PREDICTED, TRUE, FALSE, 3 },
-    { _("Error (%)"), AUGUR_RESULT_COLUMN_FIXED, V_N_ERROR, TRUE, FALSE, 1 },
   };
 
   self->validation_chart = augur_line_chart_view_new ();

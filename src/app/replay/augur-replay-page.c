@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "augur-file.h"
+#include "augur-fold-paned.h"
 #include "augur-replay-page-private.h"
 
 /* Ranks are counted from the start of a merged trace (all ranks appear in
@@ -78,6 +79,95 @@ format_quantity (double      v,
         }
       return g_strdup_printf ("%s%s", g_ascii_formatd (buf, sizeof buf, "%.6g", v), units[k]);
     }
+}
+
+/* ---- What a placement replays ----------------------------------------- */
+
+char *
+augur_replay_describe_placement (const guint *hosts,
+                                 guint        n_ranks,
+                                 const guint *cores,
+                                 guint        n_hosts,
+                                 gboolean     nodes)
+{
+  g_autofree guint *count = g_new0 (guint, MAX (n_hosts, 1));
+  guint used = 0, least = G_MAXUINT, most = 0, busy = 0, all_cores = 0, share = 1;
+  g_autofree char *ranks = NULL;
+  g_autofree char *where = NULL;
+  g_autofree char *per = NULL;
+  g_autofree char *load = NULL;
+
+  for (guint i = 0; i < n_ranks; i++)
+    if (hosts[i] < n_hosts)
+      count[hosts[i]]++;
+  for (guint h = 0; h < n_hosts; h++)
+    {
+      guint c = MAX (cores[h], 1);
+
+      all_cores += c;
+      if (count[h] == 0)
+        continue;
+      used++;
+      least = MIN (least, count[h]);
+      most = MAX (most, count[h]);
+      busy += MIN (count[h], c);
+      share = MAX (share, (count[h] + c - 1) / c);
+    }
+  ranks = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", n_ranks), n_ranks);
+  if (used == n_hosts)
+    where = g_strdup_printf (nodes ? g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", used)
+                                   : g_dngettext (GETTEXT_PACKAGE, "%u host", "%u hosts", used), used);
+  else
+    /* Translators: the nodes a placement uses, e.g. "4 of 16 nodes". */
+    where = g_strdup_printf (nodes ? g_dngettext (GETTEXT_PACKAGE, "%u of %u node", "%u of %u nodes", n_hosts)
+                                   : g_dngettext (GETTEXT_PACKAGE, "%u of %u host", "%u of %u hosts", n_hosts),
+                             used, n_hosts);
+  if (used == 0)
+    return g_strdup_printf (_("%s on %s"), ranks, where);
+  if (least == most)
+    /* Translators: ranks on each node, e.g. "16 per node". */
+    per = g_strdup_printf (nodes ? _("%u per node") : _("%u per host"), most);
+  else
+    /* Translators: ranks on each node, e.g. "1 to 3 per node". */
+    per = g_strdup_printf (nodes ? _("%u to %u per node") : _("%u to %u per host"), least, most);
+  /* Translators: cores running a rank, e.g. "4 of 16 cores busy". */
+  load = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u core busy", "%u of %u cores busy", all_cores),
+                          busy, all_cores);
+  if (share > 1)
+    {
+      /* Translators: appended to "4 of 16 cores busy": ranks folded onto one core. */
+      char *more = g_strdup_printf (_("%s, up to %u ranks share a core"), load, share);
+
+      g_free (load);
+      load = more;
+    }
+  /* Translators: a placement, e.g. "64 ranks" "on" "4 of 16 nodes" ", " "16 per node" " · " "4 of 16 cores busy". */
+  return g_strdup_printf (_("%s on %s, %s · %s"), ranks, where, per, load);
+}
+
+static const char *
+rule_text (AugurReplayPlacementRule rule)
+{
+  switch (rule)
+    {
+    case AUGUR_REPLAY_PLACE_ROUND_ROBIN: return _("placed round-robin");
+    case AUGUR_REPLAY_PLACE_BLOCK: return _("placed in blocks");
+    case AUGUR_REPLAY_PLACE_MANUAL:
+    default: return _("placed by hand");
+    }
+}
+
+char *
+augur_replay_describe_inputs (const AugurReplayInputs *in)
+{
+  guint n = MAX (in->cluster.nodes, 1);
+  g_autofree guint *cores = g_new (guint, n);
+  g_autofree char *placement = NULL;
+
+  for (guint h = 0; h < n; h++)
+    cores[h] = in->cluster.cores;
+  placement = augur_replay_describe_placement ((const guint *) in->placement->data, in->placement->len, cores, n, TRUE);
+  return g_strdup_printf ("%s · %s", placement, rule_text (in->rule));
 }
 
 /* ---- Status and errors ------------------------------------------------ */
@@ -296,6 +386,165 @@ check_files (AugurReplayPage *self)
   g_task_run_in_thread (task, file_check_thread);
 }
 
+/* ---- What the chosen traces hold --------------------------------------- */
+
+/* Checked in a worker: a trace may be large.  This much is read at most;
+ * the rest is the replay's to read. */
+#define TRACE_CHECK_BYTES ((guint64) 256 << 20)
+
+typedef struct {
+  GPtrArray *files;
+  char      *summary;
+  char      *problem;
+} TraceCheck;
+
+static void
+trace_check_free (TraceCheck *check)
+{
+  g_ptr_array_unref (check->files);
+  g_free (check->summary);
+  g_free (check->problem);
+  g_free (check);
+}
+
+static void
+trace_check_thread (GTask        *task,
+                    gpointer      source,
+                    gpointer      data,
+                    GCancellable *cancellable)
+{
+  TraceCheck *check = data;
+  g_autoptr(GError) error = NULL;
+  AugurTraceSummary s;
+
+  if (!augur_trace_summarize ((GFile **) check->files->pdata, check->files->len, TRACE_CHECK_BYTES, &s,
+                              cancellable, &error))
+    check->problem = g_strdup (error->message);
+  else
+    {
+      g_autofree char *ranks = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", s.n_ranks),
+                                                s.n_ranks);
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, s.n_actions);
+      g_autofree char *actions = NULL;
+      const char *dialect = s.dialect == AUGUR_TRACE_DIALECT_SMPI
+                              ? (s.is_index ? _("index of SimGrid SMPI traces") : _("SimGrid SMPI trace"))
+                              : _("time-independent trace");
+
+      if (s.n_actions > 0)
+        /* Translators: the action lines of a trace; "at least" when only its beginning was read. */
+        actions = g_strdup_printf (s.complete ? g_dngettext (GETTEXT_PACKAGE, "%s action", "%s actions",
+                                                             (gulong) MIN (s.n_actions, G_MAXULONG))
+                                              : _("over %s actions"), count);
+      /* what a trace holds, below its name in a narrow field:
+       * "64 ranks, 1280 actions", then "time-independent trace" */
+      check->summary = actions != NULL ? g_strdup_printf ("%s, %s\n%s", ranks, actions, dialect)
+                                       : g_strdup_printf ("%s\n%s", ranks, dialect);
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void show_trace_check (AugurReplayPage *self);
+
+static void
+trace_check_done (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      data)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (source);
+  TraceCheck *check = g_task_get_task_data (G_TASK (result));
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_free (self->trace_summary);
+  self->trace_summary = g_strdup (check->summary);
+  /* the problem said at once, where errors are read; gone with it */
+  if (check->problem != NULL)
+    augur_replay_page_show_error (self, check->problem);
+  g_free (self->trace_problem);
+  self->trace_problem = g_strdup (check->problem);
+  show_trace_check (self);
+  g_signal_emit_by_name (self, "traces-checked");
+}
+
+static void
+show_trace_check (AugurReplayPage *self)
+{
+  GPtrArray *traces = self->inputs.traces;
+  GtkWidget *label = self->trace_label;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  if (traces->len == 0)
+    return;
+  if (traces->len == 1)
+    name = g_file_get_basename (g_ptr_array_index (traces, 0));
+  else
+    name = g_strdup (gtk_label_get_text (GTK_LABEL (label)));
+  if (strchr (name, '\n') != NULL)
+    *strchr (name, '\n') = '\0';
+  if (self->trace_problem != NULL)
+    {
+      /* Translators: a file name and what is wrong with it, in a narrow field. */
+      text = g_strdup_printf (_("%s\ncannot be replayed: see the message above"), name);
+      gtk_widget_add_css_class (label, "error");
+      gtk_widget_set_tooltip_text (label, self->trace_problem);
+    }
+  else
+    {
+      text = self->trace_summary != NULL ? g_strdup_printf ("%s\n%s", name, self->trace_summary) : g_strdup (name);
+      gtk_widget_remove_css_class (label, "error");
+    }
+  gtk_label_set_text (GTK_LABEL (label), text);
+}
+
+static gboolean
+same_files (GPtrArray *a,
+            GPtrArray *b)
+{
+  if (a == NULL || b == NULL || a->len != b->len)
+    return a == b;
+  for (guint i = 0; i < a->len; i++)
+    if (!g_file_equal (g_ptr_array_index (a, i), g_ptr_array_index (b, i)))
+      return FALSE;
+  return TRUE;
+}
+
+/* Checks the traces when they change; shows the last result. */
+static void
+check_traces (AugurReplayPage *self)
+{
+  GPtrArray *traces = self->inputs.traces;
+  g_autoptr(GTask) task = NULL;
+  TraceCheck *check;
+
+  if (self->checked_traces != NULL && same_files (traces, self->checked_traces))
+    {
+      show_trace_check (self);
+      return;
+    }
+  g_clear_pointer (&self->checked_traces, g_ptr_array_unref);
+  self->checked_traces = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < traces->len; i++)
+    g_ptr_array_add (self->checked_traces, g_object_ref (g_ptr_array_index (traces, i)));
+  g_clear_pointer (&self->trace_summary, g_free);
+  /* the last files' problem goes with them */
+  if (self->trace_problem != NULL && g_strcmp0 (self->error_text, self->trace_problem) == 0)
+    augur_replay_page_show_error (self, NULL);
+  g_clear_pointer (&self->trace_problem, g_free);
+  gtk_widget_remove_css_class (self->trace_label, "error");
+  if (self->trace_cancellable != NULL)
+    g_cancellable_cancel (self->trace_cancellable);
+  g_clear_object (&self->trace_cancellable);
+  if (traces->len == 0)
+    return;
+  self->trace_cancellable = g_cancellable_new ();
+  check = g_new0 (TraceCheck, 1);
+  check->files = g_ptr_array_ref (self->checked_traces);
+  task = g_task_new (self, self->trace_cancellable, trace_check_done, NULL);
+  g_task_set_task_data (task, check, (GDestroyNotify) trace_check_free);
+  g_task_run_in_thread (task, trace_check_thread);
+}
+
 static void
 sync_entry (GtkWidget  *entry,
             double      value,
@@ -312,6 +561,27 @@ sync_entry (GtkWidget  *entry,
     gtk_editable_set_text (GTK_EDITABLE (entry), text);
   }
   gtk_widget_remove_css_class (entry, "error");
+}
+
+/* Under the placement's heading, outside its scroller: what the ranks
+ * occupy, and plainly when a placement by hand overrides the cluster. */
+static void
+show_placement_summary (AugurReplayPage *self)
+{
+  AugurReplayInputs *in = &self->inputs;
+  g_autofree char *what = augur_replay_describe_inputs (in);
+  g_autoptr(GString) text = g_string_new (what);
+
+  if (in->rule == AUGUR_REPLAY_PLACE_MANUAL)
+    g_string_append_printf (text, "\n%s", _("Placed by hand: a change of the cluster does not move these ranks. "
+                                            "Choose a rule to place them again."));
+  if (self->placement_note != NULL)
+    g_string_append_printf (text, "\n%s", self->placement_note);
+  gtk_label_set_text (GTK_LABEL (self->placement_summary), text->str);
+  if (in->rule == AUGUR_REPLAY_PLACE_MANUAL || self->placement_note != NULL)
+    gtk_widget_add_css_class (self->placement_summary, "warning");
+  else
+    gtk_widget_remove_css_class (self->placement_summary, "warning");
 }
 
 static void
@@ -335,6 +605,7 @@ sync_widgets (AugurReplayPage *self)
       gtk_label_set_text (GTK_LABEL (self->trace_label), text);
       gtk_widget_remove_css_class (self->trace_label, "dim-label");
     }
+  check_traces (self);
   set_file_label (self->platform_label, in->platform, _("None"));
   set_file_label (self->deployment_label, in->deployment, _("None"));
   check_files (self);
@@ -353,6 +624,8 @@ sync_widgets (AugurReplayPage *self)
   sync_entry (self->bb_latency_entry, in->cluster.backbone_latency, "time");
   augur_replay_placement_set (AUGUR_REPLAY_PLACEMENT (self->placement), in->cluster.nodes, in->cluster.cores,
                               (const guint *) in->placement->data, in->placement->len);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->placement_rule), in->rule);
+  show_placement_summary (self);
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->network_dropdown),
                               in->network == AUGUR_NETWORK_CM02 ? 1 : in->network == AUGUR_NETWORK_SMPI ? 2 : 0);
@@ -434,6 +707,7 @@ edit_begin (AugurReplayPage *self)
 {
   augur_page_remember (AUGUR_PAGE (self));
   g_clear_pointer (&self->raw_text, g_free);
+  g_clear_pointer (&self->placement_note, g_free);
 }
 
 static void
@@ -470,6 +744,7 @@ restore (AugurPage *page,
     }
   augur_replay_inputs_clear (&self->inputs);
   self->inputs = in;
+  g_clear_pointer (&self->placement_note, g_free);
   edit_end (self);
 }
 
@@ -526,18 +801,36 @@ count_ranks (GFile *file)
 
 /* ---- Public setters --------------------------------------------------- */
 
+/* Places the ranks again by the document's rule after the cluster or the
+ * number of ranks changed (n_ranks 0: as many as now); ranks placed by
+ * hand on nodes that are gone are moved, and the panel says so. */
+static void
+place_ranks (AugurReplayPage *self,
+             guint            n_ranks)
+{
+  guint moved = augur_replay_inputs_place (&self->inputs, n_ranks > 0 ? n_ranks : self->inputs.placement->len);
+
+  if (moved > 0)
+    {
+      g_free (self->placement_note);
+      self->placement_note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "%u rank placed by hand was on a node the cluster no "
+                                                           "longer has: it was moved round-robin onto the nodes left.",
+                                                           "%u ranks placed by hand were on nodes the cluster no "
+                                                           "longer has: they were moved round-robin onto the nodes "
+                                                           "left.", moved),
+                                              moved);
+      augur_replay_page_set_status (self, self->placement_note, TRUE);
+    }
+}
+
 static void
 set_n_ranks (AugurReplayPage *self,
              guint            n_ranks)
 {
-  GArray *p = self->inputs.placement;
-  guint old = p->len;
-
-  if (n_ranks == 0 || n_ranks == old)
+  if (n_ranks == 0 || n_ranks == self->inputs.placement->len)
     return;
-  g_array_set_size (p, n_ranks);
-  for (guint i = old; i < n_ranks; i++)
-    g_array_index (p, guint, i) = i % MAX (self->inputs.cluster.nodes, 1);
+  place_ranks (self, n_ranks);
 }
 
 void
@@ -585,7 +878,8 @@ augur_replay_page_set_cluster (AugurReplayPage          *self,
   edit_begin (self);
   self->inputs.use_cluster = TRUE;
   self->inputs.cluster = *cluster;
-  augur_replay_placement_round_robin (self->inputs.placement, n_ranks > 0 ? n_ranks : cluster->nodes, cluster->nodes);
+  self->inputs.rule = AUGUR_REPLAY_PLACE_ROUND_ROBIN;
+  place_ranks (self, n_ranks > 0 ? n_ranks : cluster->nodes);
   edit_end (self);
 }
 
@@ -610,14 +904,52 @@ augur_replay_page_set_placement (AugurReplayPage *self,
   for (guint i = 0; i < n_ranks; i++)
     if (hosts[i] >= self->inputs.cluster.nodes)
       return FALSE;
-  if (n_ranks == self->inputs.placement->len &&
+  if (n_ranks == self->inputs.placement->len && self->inputs.rule == AUGUR_REPLAY_PLACE_MANUAL &&
       memcmp (hosts, self->inputs.placement->data, n_ranks * sizeof (guint)) == 0)
     return TRUE;
   edit_begin (self);
   g_array_set_size (self->inputs.placement, 0);
   g_array_append_vals (self->inputs.placement, hosts, n_ranks);
+  self->inputs.rule = AUGUR_REPLAY_PLACE_MANUAL;
   edit_end (self);
   return TRUE;
+}
+
+void
+augur_replay_page_set_placement_rule (AugurReplayPage          *self,
+                                      AugurReplayPlacementRule  rule)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_return_if_fail (rule <= AUGUR_REPLAY_PLACE_MANUAL);
+
+  /* a placement follows its rule already */
+  if (rule == self->inputs.rule)
+    return;
+  edit_begin (self);
+  self->inputs.rule = rule;
+  place_ranks (self, 0);
+  edit_end (self);
+}
+
+AugurReplayPlacementRule
+augur_replay_page_get_placement_rule (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), AUGUR_REPLAY_PLACE_ROUND_ROBIN);
+  return self->inputs.rule;
+}
+
+const char *
+augur_replay_page_get_placement_summary (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->placement_summary));
+}
+
+const char *
+augur_replay_page_get_replayed_text (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return gtk_widget_get_visible (self->replayed_label) ? gtk_label_get_text (GTK_LABEL (self->replayed_label)) : "";
 }
 
 const guint *
@@ -663,9 +995,7 @@ on_source_toggled (AugurReplayPage *self)
   edit_begin (self);
   self->inputs.use_cluster = cluster;
   if (cluster && self->inputs.placement->len == 0)
-    augur_replay_placement_round_robin (self->inputs.placement,
-                 (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->ranks_spin)),
-                 self->inputs.cluster.nodes);
+    place_ranks (self, (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->ranks_spin)));
   edit_end (self);
 }
 
@@ -678,27 +1008,26 @@ on_spin_changed (AugurReplayPage *self,
 
   if (self->syncing)
     return;
+  /* The ranks follow the cluster by the placement's rule (a placement by
+   * hand keeps them where they are, as the panel says). */
   if (GTK_WIDGET (spin) == self->nodes_spin && value != in->cluster.nodes)
     {
       edit_begin (self);
       in->cluster.nodes = value;
-      for (guint i = 0; i < in->placement->len; i++)
-        if (g_array_index (in->placement, guint, i) >= value)
-          g_array_index (in->placement, guint, i) = i % value;
+      place_ranks (self, 0);
       edit_end (self);
     }
   else if (GTK_WIDGET (spin) == self->cores_spin && value != in->cluster.cores)
     {
       edit_begin (self);
       in->cluster.cores = value;
+      place_ranks (self, 0);
       edit_end (self);
     }
   else if (GTK_WIDGET (spin) == self->ranks_spin && value != in->placement->len)
     {
       edit_begin (self);
       set_n_ranks (self, value);
-      if (value < in->placement->len)
-        g_array_set_size (in->placement, value);
       edit_end (self);
     }
 }
@@ -732,6 +1061,8 @@ on_entry_changed (AugurReplayPage *self,
     edit_begin (self);
   g_object_set_data (G_OBJECT (self), "augur-last-entry", w);
   *field = value;
+  /* A field typed on is one undo step, but every value is an edit. */
+  augur_page_document_changed (AUGUR_PAGE (self));
   self->syncing++;
   update_modified (self);
   augur_replay_page_update_actions (self);
@@ -759,7 +1090,21 @@ on_rank_moved (AugurReplayPage *self,
     return;
   edit_begin (self);
   g_array_index (self->inputs.placement, guint, rank) = host;
+  self->inputs.rule = AUGUR_REPLAY_PLACE_MANUAL;
   edit_end (self);
+}
+
+static void forget_last_entry (AugurReplayPage *self);
+
+static void
+on_rule_changed (AugurReplayPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->placement_rule));
+
+  if (self->syncing || selected > AUGUR_REPLAY_PLACE_MANUAL)
+    return;
+  forget_last_entry (self);
+  augur_replay_page_set_placement_rule (self, (AugurReplayPlacementRule) selected);
 }
 
 /* Any other edit ends the coalescing of typed entries. */
@@ -954,11 +1299,9 @@ round_robin_action (GtkWidget  *widget,
                     GVariant   *parameter)
 {
   AugurReplayPage *self = AUGUR_REPLAY_PAGE (widget);
-  g_autoptr(GArray) p = g_array_new (FALSE, TRUE, sizeof (guint));
 
   forget_last_entry (self);
-  augur_replay_placement_round_robin (p, self->inputs.placement->len, self->inputs.cluster.nodes);
-  augur_replay_page_set_placement (self, (const guint *) p->data, p->len);
+  augur_replay_page_set_placement_rule (self, AUGUR_REPLAY_PLACE_ROUND_ROBIN);
 }
 
 static void
@@ -1006,6 +1349,12 @@ augur_replay_page_check_inputs (AugurReplayPage *self,
                    self->error_text ? self->error_text : _("The replay description could not be read"));
       return FALSE;
     }
+  /* refused as soon as it was chosen: not replayed into a misleading chart */
+  if (self->trace_problem != NULL && same_files (in->traces, self->checked_traces))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s", self->trace_problem);
+      return FALSE;
+    }
   if (in->use_cluster)
     {
       if (in->placement->len == 0)
@@ -1051,6 +1400,10 @@ augur_replay_page_dispose (GObject *object)
   g_clear_object (&self->check_cancellable);
   g_clear_object (&self->checked_platform);
   g_clear_object (&self->checked_deployment);
+  if (self->trace_cancellable != NULL)
+    g_cancellable_cancel (self->trace_cancellable);
+  g_clear_object (&self->trace_cancellable);
+  g_clear_pointer (&self->checked_traces, g_ptr_array_unref);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_REPLAY_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -1069,12 +1422,17 @@ augur_replay_page_finalize (GObject *object)
   g_free (self->deployment_summary);
   g_free (self->platform_problem);
   g_free (self->deployment_problem);
+  g_free (self->placement_note);
+  g_free (self->trace_summary);
+  g_free (self->trace_problem);
   g_clear_pointer (&self->run, augur_replay_run_unref);
   g_clear_pointer (&self->scenario, augur_replay_run_unref);
   g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
   g_clear_pointer (&self->chart, augur_chart_data_unref);
   g_clear_pointer (&self->validation_chart_data, augur_chart_data_unref);
   g_clear_pointer (&self->sweep_times, g_array_unref);
+  g_clear_pointer (&self->sweep_xs, g_array_unref);
+  g_clear_pointer (&self->validation_rows, g_ptr_array_unref);
   g_free (self->saved_text);
   g_free (self->raw_text);
   g_free (self->status_text);
@@ -1129,6 +1487,9 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   g_signal_new ("clustered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   g_signal_new ("swept", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The chosen traces were checked (what they hold, or their problem). */
+  g_signal_new ("traces-checked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* A validation ended, successfully or not. */
   g_signal_new ("validated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -1153,6 +1514,9 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   BIND (bb_bandwidth_entry);
   BIND (bb_latency_entry);
   BIND (placement_scroller);
+  BIND (placement_rule);
+  BIND (placement_summary);
+  BIND (replayed_label);
   BIND (network_dropdown);
   BIND (replay_button);
   BIND (progress_bar);
@@ -1219,6 +1583,8 @@ augur_replay_page_init (AugurReplayPage *self)
 
   augur_page_ensure_css (page_css);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the inputs fold away before the window is asked for more */
+  augur_fold_main_paned (GTK_WIDGET (self), GTK_PACK_START);
   {
     /* beside Sweep: the same sweep on a cluster */
     g_autoptr(GMenuModel) menu = augur_cluster_menu_new ();
@@ -1254,12 +1620,15 @@ augur_replay_page_init (AugurReplayPage *self)
     g_signal_connect_object (entries[i], "changed", G_CALLBACK (on_entry_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->network_dropdown, "notify::selected",
                            G_CALLBACK (on_network_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->placement_rule, "notify::selected",
+                           G_CALLBACK (on_rule_changed), self, G_CONNECT_SWAPPED);
 
   augur_replay_page_solve_init (self);
   augur_replay_page_validation_init (self);
   sync_widgets (self);
   mark_saved (self);
   augur_replay_page_clear_results (self);
+  augur_replay_page_add_result_areas (self);
   augur_replay_page_update_actions (self);
 }
 

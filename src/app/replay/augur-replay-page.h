@@ -14,10 +14,12 @@
  * or, for a cluster built in Augur (SI units) and its ranks' hosts:
  *
  *   cluster=4,1,1e9,1.25e8,5e-05,2.25e9,0.0005
+ *   placement-rule=round-robin
  *   placement=0,1,2,3
  *
  * (nodes, cores, speed, bandwidth, latency, backbone bandwidth, backbone
- * latency).  Several traces are separated by ';'.  Paths are relative to
+ * latency; the rule, round-robin, block or manual, places the ranks again
+ * when the cluster changes, except by hand).  Several traces are separated by ';'.  Paths are relative to
  * the base directory (the project's folder) where they can be.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -56,12 +58,24 @@ void        augur_replay_page_set_cluster      (AugurReplayPage          *page,
                                                 guint                     n_ranks);
 gboolean    augur_replay_page_get_cluster      (AugurReplayPage          *page,
                                                 AugurReplayCluster       *cluster);
-/* Rank i on host hosts[i]; FALSE when a host is out of range. */
+/* Rank i on host hosts[i], placed by hand; FALSE when a host is out of
+ * range. */
 gboolean    augur_replay_page_set_placement    (AugurReplayPage *page,
                                                 const guint     *hosts,
                                                 guint            n_ranks);
 const guint *augur_replay_page_get_placement   (AugurReplayPage *page,
                                                 guint           *n_ranks);
+/* How the ranks are placed: a rule places them again whenever the
+ * cluster or the number of ranks changes (set here: at once); ranks
+ * placed by hand (set_placement, a drag) stay where they are. */
+void        augur_replay_page_set_placement_rule (AugurReplayPage          *page,
+                                                  AugurReplayPlacementRule  rule);
+AugurReplayPlacementRule augur_replay_page_get_placement_rule (AugurReplayPage *page);
+/* What the placement panel says of the placement shown ("64 ranks on 16
+ * nodes, 4 per node ..."), and what the result area says the shown
+ * result replayed ("" before a replay). */
+const char *augur_replay_page_get_placement_summary (AugurReplayPage *page);
+const char *augur_replay_page_get_replayed_text     (AugurReplayPage *page);
 void        augur_replay_page_set_network      (AugurReplayPage   *page,
                                                 AugurNetworkModel  model);
 AugurNetworkModel augur_replay_page_get_network (AugurReplayPage  *page);
@@ -121,7 +135,10 @@ gboolean    augur_replay_page_save_platform    (AugurReplayPage *page,
                                                 GFile           *deployment,
                                                 GError         **error);
 
-/* what: "csv" (timed trace), "json", "paje" (the timeline as a Paje trace,
+/* what: "shown-csv" (the table of the tab shown, as "Shown Table as CSV"
+ * exports it: the sweep's points on What-If, the validation's rows on
+ * Validation, else the timed trace), "sweep-csv", "validation-csv" (every
+ * digit, as augur-cli writes them), "csv" (timed trace), "json", "paje" (the timeline as a Paje trace,
  * for pj_dump and ViTE), "png", "svg", "pdf" (the view shown: timeline,
  * sweep plot, or else the bars), or explicitly "bars-png", "timeline-svg",
  * "sweep-pdf"...  A failed export leaves an existing file as it was. */

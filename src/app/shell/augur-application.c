@@ -15,6 +15,9 @@ struct _AugurApplication
 {
   GtkApplication  parent_instance;
   GSettings      *settings;
+  /* The windows a quit has still to close, the one asked first; NULL
+   * when no quit is going on. */
+  GQueue         *quitting;
 };
 
 G_DEFINE_FINAL_TYPE (AugurApplication, augur_application, GTK_TYPE_APPLICATION)
@@ -48,18 +51,99 @@ augur_application_open (GApplication  *app,
     augur_window_open_file_interactive (window, files[i]);
 }
 
+/* Quit closes the windows one at a time: a window with unsaved work is
+ * brought to the front and asks, and the next is asked only once it has
+ * gone; Cancel in any of them cancels the whole quit.  Closing (not
+ * destroying) lets each window ask; the application ends when the last
+ * one has gone. */
+static void quit_next (AugurApplication *self);
+static void quit_window_gone (AugurApplication *self,
+                              GtkWindow        *window);
+
+static void
+quit_stop (AugurApplication *self)
+{
+  GtkWindow *window;
+
+  if (self->quitting == NULL)
+    return;
+  while ((window = g_queue_pop_head (self->quitting)) != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (window, self);
+      g_object_unref (window);
+    }
+  g_clear_pointer (&self->quitting, g_queue_free);
+  g_signal_handlers_disconnect_by_func (self, quit_window_gone, NULL);
+}
+
+static gboolean
+quit_next_idle (gpointer data)
+{
+  quit_next (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* GtkApplication::window-removed: "destroy" would not come while the
+ * queue holds the window. */
+static void
+quit_window_gone (AugurApplication *self,
+                  GtkWindow        *window)
+{
+  if (self->quitting == NULL || g_queue_peek_head (self->quitting) != window)
+    return;
+  g_signal_handlers_disconnect_by_data (window, self);
+  g_object_unref (g_queue_pop_head (self->quitting));
+  /* out of the window's destruction */
+  g_idle_add_full (G_PRIORITY_DEFAULT, quit_next_idle, g_object_ref (self), g_object_unref);
+}
+
+static void
+quit_next (AugurApplication *self)
+{
+  GtkWindow *window;
+
+  if (self->quitting == NULL)
+    return;
+  /* a window closed meanwhile by other means */
+  while ((window = g_queue_peek_head (self->quitting)) != NULL &&
+         g_list_find (gtk_application_get_windows (GTK_APPLICATION (self)), window) == NULL)
+    g_object_unref (g_queue_pop_head (self->quitting));
+  if (window == NULL)
+    {
+      quit_stop (self);
+      return;
+    }
+  g_signal_connect_swapped (window, "close-cancelled", G_CALLBACK (quit_stop), self);
+  /* The window that asks is the one in front. */
+  gtk_window_present (window);
+  gtk_window_close (window);
+}
+
 static void
 quit_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
-  GtkApplication *app = GTK_APPLICATION (user_data);
-  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (app));
+  AugurApplication *self = AUGUR_APPLICATION (user_data);
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
 
-  /* Closing (not destroying) lets each window ask about unsaved changes;
-   * the application ends when the last one has gone. */
+  /* Ctrl+Q again while a window asks: that window's question stands. */
+  if (self->quitting != NULL)
+    return;
+  self->quitting = g_queue_new ();
+  g_signal_connect (self, "window-removed", G_CALLBACK (quit_window_gone), NULL);
+  /* the windows in their stacking order: the active one asks first */
   for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_close (GTK_WINDOW (l->data));
+    if (AUGUR_IS_WINDOW (l->data))
+      g_queue_push_tail (self->quitting, g_object_ref (l->data));
+  quit_next (self);
+}
+
+gboolean
+augur_application_get_quitting (AugurApplication *self)
+{
+  g_return_val_if_fail (AUGUR_IS_APPLICATION (self), FALSE);
+  return self->quitting != NULL;
 }
 
 static void
@@ -132,6 +216,7 @@ set_accels (GtkApplication *app)
     { "win.previous-document", { "<Control>Page_Up", NULL } },
     { "win.next-document", { "<Control>Page_Down", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.help", { "F1", NULL } },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
@@ -172,6 +257,7 @@ augur_application_dispose (GObject *object)
 {
   AugurApplication *self = AUGUR_APPLICATION (object);
 
+  quit_stop (self);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (augur_application_parent_class)->dispose (object);
 }
@@ -303,6 +389,30 @@ augur_application_get_cli (void)
     path = g_strdup ("augur-cli");
 #endif
   return path;
+}
+
+const char *
+augur_application_get_examples_dir (void)
+{
+  static char *dir = NULL;
+  const char *env;
+
+  if (dir != NULL)
+    return dir;
+  env = g_getenv ("AUGUR_EXAMPLES_DIR");
+  if (env != NULL && *env != '\0')
+    dir = g_strdup (env);
+#ifdef AUGUR_SOURCE_ROOT
+  if (dir == NULL && running_uninstalled ())
+    dir = g_build_filename (AUGUR_SOURCE_ROOT, "data", "examples", NULL);
+#endif
+#ifdef AUGUR_DATADIR
+  if (dir == NULL)
+    dir = g_build_filename (AUGUR_DATADIR, "augur", "examples", NULL);
+#endif
+  if (dir == NULL)
+    dir = g_strdup ("examples");
+  return dir;
 }
 
 const char *

@@ -26,6 +26,10 @@ const char       *augur_application_get_locale_dir   (void);
  * (data/examples/mpi), for the replay page's validation. */
 const char       *augur_application_get_tracer_library   (void);
 const char       *augur_application_get_mpi_examples_dir (void);
+/* The bundled examples (data/examples, installed as DATADIR/augur/examples;
+ * $AUGUR_EXAMPLES_DIR when set): each kind's example and the example
+ * project, which the start screen and Help open. */
+const char       *augur_application_get_examples_dir     (void);
 /* augur-pingpong, which measures the network for a calibrated platform */
 const char       *augur_application_get_pingpong         (void);
 /* augur-cli, which a cluster's tasks run: $AUGUR_CLI, the build tree's
@@ -34,6 +38,9 @@ const char       *augur_application_get_cli              (void);
 
 AugurApplication *augur_application_new              (void);
 GSettings        *augur_application_get_settings     (AugurApplication *self);
+/* TRUE while Quit closes the windows one at a time (a window asks about
+ * its unsaved changes). */
+gboolean          augur_application_get_quitting     (AugurApplication *self);
 /* Moves file to the front of the recent-files setting (deduplicated,
  * at most AUGUR_RECENT_FILES_MAX entries). */
 void              augur_application_add_recent_file  (AugurApplication *self,

@@ -130,6 +130,19 @@ check_activity (const char *contents, gsize length, const char *parse_name, GErr
   return FALSE;
 }
 
+/* A replay document is key=value lines (replay-document.h); one that does
+ * not read opens too, with its error on the page, as a program with errors
+ * does: only a file that is not text is refused. */
+static gboolean
+check_replay (const char *contents, gsize length, const char *parse_name, GError **error)
+{
+  if (is_text (contents, length))
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+               _("%s is not a text file in UTF-8; a trace replay document must be plain text"), parse_name);
+  return FALSE;
+}
+
 /* ---- The table -------------------------------------------------------- */
 
 static const AugurKind kinds[] = {
@@ -143,6 +156,8 @@ static const AugurKind kinds[] = {
     .suffix = "pepa",
     .mime_type = "text/x-pepa",
     .opens_other = TRUE,
+    .summary = N_("Processes that share and synchronise on timed actions: throughput, utilisation and the Markov chain."),
+    .example = "pipeline.pepa",
     .get_type = augur_pepa_page_get_type,
     .new_text = new_pepa,
     .check_file = check_pepa,
@@ -156,6 +171,8 @@ static const AugurKind kinds[] = {
     .icon = "view-continuous-symbolic",
     .suffix = "des",
     .mime_type = "text/x-amoget-des",
+    .summary = N_("Stages of a pipeline placed on processors: the throughput of every mapping, and the best one."),
+    .example = "pipeline.des",
     .get_type = augur_pipeline_page_get_type,
     .new_text = new_pipeline,
     .check_file = check_pipeline,
@@ -164,10 +181,15 @@ static const AugurKind kinds[] = {
     .id = AUGUR_KIND_REPLAY,
     .name = N_("Trace Replay"),
     .new_label = N_("New Trace _Replay"),
+    .files_name = N_("Trace Replays"),
     .new_name = N_("Trace Replay"),
     .icon = "media-playlist-consecutive-symbolic",
+    .suffix = "replay",
+    .summary = N_("Traces of a real MPI program replayed on a machine you do not have: its predicted run time."),
+    .example = "replay/stencil.replay",
     .get_type = augur_replay_page_get_type,
     .new_text = new_replay,
+    .check_file = check_replay,
   },
   {
     .id = AUGUR_KIND_CCDSM,
@@ -178,6 +200,8 @@ static const AugurKind kinds[] = {
     .icon = "computer-symbolic",
     .suffix = "ccdsm",
     .mime_type = "text/x-ccdsm",
+    .summary = N_("MPI send and receive over shared memory under a cache protocol: latency and cache misses."),
+    .example = "sr2.ccdsm",
     .get_type = augur_ccdsm_page_get_type,
     .new_text = new_ccdsm,
     .check_file = check_ccdsm,
@@ -191,6 +215,8 @@ static const AugurKind kinds[] = {
     .icon = "media-playlist-shuffle-symbolic",
     .suffix = "activity",
     .mime_type = "text/x-augur-activity",
+    .summary = N_("A program sketched as an activity diagram with cost functions: its time before it exists."),
+    .example = "lapw0.activity",
     .get_type = augur_activity_page_get_type,
     .new_text = new_activity,
     .check_file = check_activity,

@@ -31,6 +31,10 @@ typedef struct {
   const char  *suffix;       /* of its files ("pepa"), NULL: none */
   const char  *mime_type;    /* of its files, NULL: none */
   gboolean     opens_other;  /* files of no known suffix open as this kind */
+  const char  *summary;      /* what the kind predicts, one sentence, N_():
+                              * the start screen's */
+  const char  *example;      /* its bundled example, relative to the
+                              * examples folder (augur_application_get_examples_dir) */
   GType      (*get_type) (void);
   /* The text of a new document (owned by the caller). */
   char      *(*new_text) (void);

@@ -25,6 +25,7 @@ struct _AugurPageJob
   AugurPageJobFunc      thread_func;
   GDestroyNotify        result_free;
   AugurPageJobDoneFunc  done_func;
+  guint64               version;        /* the document's, at the start */
 
   /* Written by the worker. */
   gpointer              result;
@@ -143,7 +144,17 @@ end_job (AugurPage    *page,
     slot->finished_idle = g_idle_add_full (G_PRIORITY_DEFAULT, emit_finished, page, NULL);
   slot_hide_progress (slot);
   augur_page_set_running (page, FALSE);
-  job->done_func (page, job->inputs, result, error);
+  {
+    /* Results shown now are of the document the job started from. */
+    gboolean was_ending = slot->ending;
+    guint64 was_version = slot->ending_version;
+
+    slot->ending = TRUE;
+    slot->ending_version = job->version;
+    job->done_func (page, job->inputs, result, error);
+    slot->ending = was_ending;
+    slot->ending_version = was_version;
+  }
   if (!finish_later && slot->job == NULL)
     augur_page_finished (page);
   g_object_unref (page);
@@ -211,6 +222,7 @@ augur_page_start_job (AugurPage            *page,
   job->thread_func = thread_func;
   job->result_free = result_free;
   job->done_func = done_func;
+  job->version = _augur_page_get_version (page);
 
   /* A newer job supersedes the current one, which ends unseen. */
   previous = slot_take_job (slot);

@@ -110,10 +110,17 @@ void        augur_page_focus_document (AugurPage *page);
 /* The keys every kind's page answers to: Ctrl+Return, Ctrl+Enter on the
  * keypad and F5 activate run_action ("page.solve"...), Escape page.cancel,
  * and with_history Ctrl+Z page.undo and Ctrl+Shift+Z page.redo (the
- * kind installs those actions). */
+ * kind installs those actions).  They answer wherever the focus is in the
+ * window while the page is shown; a run key never reaches an editor. */
 void        augur_page_class_add_run_keys (GtkWidgetClass *widget_class,
                                            const char     *run_action,
                                            gboolean        with_history);
+/* One more key that starts work (Run Experiment...), answered as the run
+ * keys are. */
+void        augur_page_class_add_run_key  (GtkWidgetClass  *widget_class,
+                                           guint            keyval,
+                                           GdkModifierType  mods,
+                                           const char      *action);
 
 /* A page's status line: text (also its tooltip), dimmed or in error
  * colours. */
@@ -145,8 +152,63 @@ gboolean    augur_page_can_redo     (AugurPage  *page);
 void        augur_page_set_running  (AugurPage  *page,
                                      gboolean    running);
 void        augur_page_finished     (AugurPage  *page);
-/* A setting kept with the document (not its text) changed. */
+/* A setting kept with the document (not its text) changed: an edit of the
+ * document (see augur_page_document_changed). */
 void        augur_page_settings_changed (AugurPage *page);
+
+/* Results that no longer describe the document.
+ *
+ * The page numbers the states of its document: every edit (each
+ * augur_page_remember(), augur_page_settings_changed(),
+ * augur_page_document_changed(), a new text) gives the document a number
+ * it never had, and undo or redo gives it back the number of the state it
+ * returns to.  A kind registers the widgets that show results computed
+ * from the document (its result areas) and says when an area was filled;
+ * the area remembers the number of the document the job that filled it
+ * started from.  When the document's number differs, the area takes the
+ * "augur-stale" CSS class (dimmed) and a banner above it says so, with a
+ * Run Again button. */
+
+/* An edit the page did not see through augur_page_remember() (text typed
+ * in an editor, a value in a field). */
+void        augur_page_document_changed (AugurPage *page);
+/* The edit made since the last augur_page_remember() changes nothing any
+ * result is computed from (a selection kept in the document, a diagram's
+ * layout): results of the document before it still describe it. */
+void        augur_page_edit_keeps_results (AugurPage *page);
+/* area shows results; its banner goes into banner_slot (a GtkBox): just
+ * before area when area is one of its children, else first.  When area is
+ * banner_slot itself, what is dimmed is every child but the banner.  With
+ * banner_slot NULL the area has no banner of its own: it is dimmed, and
+ * another area's banner (updated together with it) speaks for it.
+ * Run Again activates rerun_action on the page ("page.sweep"), or calls
+ * augur_page_run() when NULL. */
+void        augur_page_add_result_area  (AugurPage  *page,
+                                         GtkWidget  *area,
+                                         GtkWidget  *banner_slot,
+                                         const char *rerun_action);
+/* area now shows results: in a job's done function, of the document as it
+ * was when that job started; elsewhere, of the document as it is. */
+void        augur_page_result_area_updated (AugurPage *page,
+                                            GtkWidget *area);
+/* area now shows results of a document the page never held as it is (a
+ * cluster job written from an earlier version of it): stale, under a
+ * banner that says so, until it is filled again. */
+void        augur_page_result_area_updated_from_other (AugurPage *page,
+                                                       GtkWidget *area);
+/* area shows no results (they were cleared): it cannot be stale.  Nothing
+ * happens when area is not (yet) registered. */
+void        augur_page_result_area_cleared (AugurPage *page,
+                                            GtkWidget *area);
+/* Whether area shows results of another state of the document. */
+gboolean    augur_page_result_area_is_stale (AugurPage *page,
+                                             GtkWidget *area);
+/* For tests: the banner of area (a GtkRevealer, or NULL), and the areas
+ * in the order they were added (NULL past the last). */
+GtkWidget  *augur_page_result_area_get_banner (AugurPage *page,
+                                               GtkWidget *area);
+GtkWidget  *augur_page_get_result_area        (AugurPage *page,
+                                               guint      i);
 /* Asks the window to open a new document of kind, named name. */
 void        augur_page_open_document (AugurPage  *page,
                                       const char *kind,

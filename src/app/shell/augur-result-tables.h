@@ -47,11 +47,14 @@ void            augur_result_row_set_number (AugurResultRow *row,
 
 typedef enum {
   AUGUR_RESULT_COLUMN_STRING,   /* left aligned, string sorter */
-  AUGUR_RESULT_COLUMN_NUMBER,   /* right aligned, "%.10g", numeric sorter */
+  AUGUR_RESULT_COLUMN_NUMBER,   /* right aligned, augur_result_format_number(), numeric sorter */
   AUGUR_RESULT_COLUMN_INTEGER,  /* right aligned, grouped digits, numeric sorter */
   AUGUR_RESULT_COLUMN_FIXED,    /* right aligned, `decimals` decimals, numeric sorter */
   AUGUR_RESULT_COLUMN_LABEL,    /* a string shown as STRING, sorted by the row's number
                                  * `sort_index` ("p2" before "p10") */
+  AUGUR_RESULT_COLUMN_ESTIMATE, /* a number known to ± the row's number `interval_index`:
+                                 * rounded to that interval's second digit */
+  AUGUR_RESULT_COLUMN_INTERVAL, /* the half-width of an interval: "±0.016" */
 } AugurResultColumnKind;
 
 typedef struct {
@@ -62,7 +65,32 @@ typedef struct {
   gboolean               ellipsize;  /* long strings: ellipsize, full text as tooltip */
   guint                  decimals;   /* AUGUR_RESULT_COLUMN_FIXED: digits after the point */
   guint                  sort_index; /* AUGUR_RESULT_COLUMN_LABEL: the number it sorts by */
+  guint                  interval_index; /* AUGUR_RESULT_COLUMN_ESTIMATE: its half-width */
+  guint                  priority;   /* which columns stay when not all fit: see below */
 } AugurResultColumn;
+
+/* Column priorities.  A table narrower than its columns hides columns, the
+ * highest priority number first (the rightmost first among equals), until
+ * the rest fit; its Columns button says how many are hidden and shows them
+ * again.  A key column is never hidden to make room; when the key columns
+ * alone do not fit, the table scrolls sideways under a scrollbar that
+ * stays.  0 means: the first column is a key, the others rank
+ * AUGUR_RESULT_PRIORITY_DETAIL.  Copies and exports hold every column. */
+enum {
+  AUGUR_RESULT_PRIORITY_KEY = 1,     /* names and the main results */
+  AUGUR_RESULT_PRIORITY_DETAIL = 2,  /* results read next */
+  AUGUR_RESULT_PRIORITY_EXTRA = 3,   /* hidden first */
+};
+
+/* Numbers as people read them, in the user's locale: what the precision
+ * supports (augur_format_readable() with AUGUR_FORMAT_SCREEN_DIGITS
+ * significant digits; augur_format_estimate() and _half_interval()).  The
+ * tables show their numbers so; sorting, copies and exports use the full
+ * values.  For the pages' own labels too. */
+char           *augur_result_format_number        (double value);
+char           *augur_result_format_estimate      (double value,
+                                                   double half);
+char           *augur_result_format_half_interval (double half);
 
 #define AUGUR_TYPE_RESULT_TABLE (augur_result_table_get_type ())
 G_DECLARE_FINAL_TYPE (AugurResultTable, augur_result_table, AUGUR, RESULT_TABLE, GtkWidget)
@@ -93,6 +121,13 @@ void            augur_result_table_sort_by       (AugurResultTable *self,
 char           *augur_result_table_dump_column   (AugurResultTable *self,
                                                   guint             column);
 
+/* The selected row (all its columns, tab-separated) or one of its cells,
+ * as copied to the clipboard by Ctrl+C and the context menu's Copy Row and
+ * Copy Value: every number in full (augur_format_double()), '.' as the
+ * decimal point.  NULL when no row is selected. */
+char           *augur_result_table_copy_text      (AugurResultTable *self,
+                                                   int               column);
+
 /* Selection by row key; selecting scrolls the row into view.  Returns FALSE
  * when no visible row has that key.  Emits no "row-selected". */
 gboolean        augur_result_table_select_key    (AugurResultTable *self,
@@ -104,5 +139,18 @@ guint           augur_result_table_get_selected_key (AugurResultTable *self);
  * (NULL hides it). */
 void            augur_result_table_set_note      (AugurResultTable *self,
                                                   const char       *note);
+
+/* Whether a column (index into columns) is shown: hidden to make room or by
+ * the user. */
+gboolean        augur_result_table_get_column_shown (AugurResultTable *self,
+                                                     guint             column);
+/* Shows or hides a column as the Columns menu does: the user's choice,
+ * kept whatever the width. */
+void            augur_result_table_set_column_shown (AugurResultTable *self,
+                                                     guint             column,
+                                                     gboolean          shown);
+/* How many columns are hidden (the Columns button says so), and the button. */
+guint           augur_result_table_get_n_hidden  (AugurResultTable *self);
+GtkWidget      *augur_result_table_get_columns_button (AugurResultTable *self);
 
 G_END_DECLS

@@ -2,11 +2,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
 
 #include "augur-file.h"
+#include "augur-help.h"
 #include "augur-kinds.h"
 #include "augur-window-private.h"
 
@@ -53,6 +55,51 @@ document_name_for_file (GFile *file)
   return g_strdup (display);
 }
 
+/* path with its links resolved; a file not written yet, by its folder's. */
+static char *
+resolved_path (const char *path)
+{
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  char *real = realpath (absolute, NULL);
+  char *result;
+
+  if (real != NULL)
+    {
+      result = g_strdup (real);
+      free (real);
+      return result;
+    }
+  dir = g_path_get_dirname (absolute);
+  base = g_path_get_basename (absolute);
+  real = realpath (dir, NULL);
+  if (real == NULL)
+    return g_steal_pointer (&absolute);
+  result = g_build_filename (real, base, NULL);
+  free (real);
+  return result;
+}
+
+/* The bundled examples are Augur's, not the user's: the repository's own
+ * files when Augur runs from its build tree, read-only once installed.
+ * One opens as an untitled copy, and nothing is ever saved among them. */
+static gboolean
+is_bundled_example (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *dir = NULL;
+  g_autofree char *resolved = NULL;
+  gsize n;
+
+  if (path == NULL)
+    return FALSE;
+  dir = resolved_path (augur_application_get_examples_dir ());
+  resolved = resolved_path (path);
+  n = strlen (dir);
+  return strncmp (resolved, dir, n) == 0 && resolved[n] == G_DIR_SEPARATOR;
+}
+
 gboolean
 augur_window_open_file (AugurWindow  *self,
                         GFile        *file,
@@ -75,7 +122,18 @@ augur_window_open_file (AugurWindow  *self,
 
       if (project == NULL)
         return FALSE;
-      _augur_window_set_project (self, project, file);
+      if (is_bundled_example (file))
+        {
+          /* its paths are read next to it; Save asks where to keep it */
+          g_autoptr(GFile) folder = g_file_get_parent (file);
+
+          _augur_window_set_project (self, project, NULL, folder);
+          self->example_name = document_name_for_file (file);
+          self->example_dir = g_steal_pointer (&folder);
+          _augur_window_update_title (self);
+        }
+      else
+        _augur_window_set_project (self, project, file, NULL);
     }
   else
     {
@@ -98,17 +156,32 @@ augur_window_open_file (AugurWindow  *self,
       if (kind->check_file != NULL && !kind->check_file (contents, length, parse_name, error))
         return FALSE;
       {
-        guint index = augur_window_add_document (self, kind->id, name, contents);
-        AugurWindowDocument *doc = _augur_window_get_document (self, index);
-        g_autoptr(GFile) folder = g_file_get_parent (file);
-
         /* paths in the document (a platform, traces) are next to its file */
-        if (AUGUR_IS_PAGE (doc->page) && self->file == NULL)
-          augur_page_set_base_dir (AUGUR_PAGE (doc->page), folder);
+        g_autoptr(GFile) folder = g_file_get_parent (file);
+        guint index = _augur_window_add_file_document (self, kind->id, name, contents, folder);
+        AugurWindowDocument *doc = _augur_window_get_document (self, index);
+
+        /* and are written relative to the project's folder, once read */
+        if (AUGUR_IS_PAGE (doc->page) && self->file != NULL)
+          {
+            g_autoptr(GFile) project_dir = g_file_get_parent (self->file);
+
+            augur_page_set_base_dir (AUGUR_PAGE (doc->page), project_dir);
+          }
       }
-      /* A model opened into an empty window is safe on disk already. */
+      /* A model opened into an empty window is safe on disk already; a
+       * bundled example's window is an untitled copy of it. */
       if (was_empty)
-        self->structure_modified = FALSE;
+        {
+          self->structure_modified = FALSE;
+          g_clear_pointer (&self->example_name, g_free);
+          g_clear_object (&self->example_dir);
+          if (is_bundled_example (file))
+            {
+              self->example_name = g_strdup (name);
+              self->example_dir = g_file_get_parent (file);
+            }
+        }
       _augur_window_update_title (self);
     }
 
@@ -126,6 +199,13 @@ augur_window_save_to_file (AugurWindow  *self,
   g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  if (is_bundled_example (file))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                           _("The bundled examples are kept as they are: save your copy in another folder."));
+      return FALSE;
+    }
+
   /* Replay documents write their paths relative to the new folder. */
   {
     g_autoptr(GFile) dir = g_file_get_parent (file);
@@ -141,7 +221,8 @@ augur_window_save_to_file (AugurWindow  *self,
   project = augur_window_build_project (self);
   if (!augur_project_save_to_file (project, file, NULL, error))
     {
-      g_autoptr(GFile) old_dir = self->file ? g_file_get_parent (self->file) : NULL;
+      g_autoptr(GFile) old_dir = self->file ? g_file_get_parent (self->file)
+                                : self->example_dir ? g_object_ref (self->example_dir) : NULL;
 
       for (guint i = 0; i < _augur_window_get_n_documents (self); i++)
         {
@@ -154,6 +235,8 @@ augur_window_save_to_file (AugurWindow  *self,
     }
 
   g_set_object (&self->file, file);
+  g_clear_pointer (&self->example_name, g_free);
+  g_clear_object (&self->example_dir);
   self->structure_modified = FALSE;
   for (guint i = 0; i < _augur_window_get_n_documents (self); i++)
     {
@@ -351,7 +434,11 @@ save_as_response_cb (GtkNativeDialog *chooser,
           self->close_confirmed = TRUE;
           gtk_window_close (GTK_WINDOW (self));
         }
+      else if (data->close_after)
+        g_signal_emit_by_name (self, "close-cancelled");
     }
+  else if (data->close_after)
+    g_signal_emit_by_name (self, "close-cancelled");
 
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
@@ -374,6 +461,13 @@ _augur_window_save_as (AugurWindow *self,
   if (self->file != NULL)
     {
       gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+    }
+  else if (self->example_name != NULL)
+    {
+      /* the example's name (not its folder: nothing is saved there) */
+      g_autofree char *name = g_strconcat (self->example_name, ".augur", NULL);
+
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }
   else
     {
@@ -428,6 +522,43 @@ new_action (GtkWidget  *widget,
   page = _augur_window_get_current_kind_page (self);
   if (page != NULL)
     augur_page_focus_document (page);
+}
+
+/* win.open-example('KIND'): the kind's bundled example, as a document of
+ * this window; win.open-example('project'): the example project, which
+ * holds a document of every kind.  Either is an untitled copy
+ * (augur_window_open_file, is_bundled_example). */
+static void
+open_example_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  const char *id = g_variant_get_string (param, NULL);
+  const AugurKind *kind = augur_kind_lookup (id);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  if (g_str_equal (id, "project"))
+    path = g_build_filename (augur_application_get_examples_dir (), "examples.augur", NULL);
+  else
+    {
+      g_return_if_fail (kind != NULL && kind->example != NULL);
+      path = g_build_filename (augur_application_get_examples_dir (), kind->example, NULL);
+    }
+  file = g_file_new_for_path (path);
+  augur_window_open_file_interactive (AUGUR_WINDOW (widget), file);
+}
+
+/* The guide, on the topic of the page in view (F1). */
+static void
+help_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  AugurWindow *self = AUGUR_WINDOW (widget);
+  const AugurKind *kind = augur_kind_for_page (augur_window_get_current_page (self));
+
+  augur_help_show (GTK_WINDOW (self), kind != NULL ? kind->id : AUGUR_HELP_OVERVIEW);
 }
 
 static void
@@ -674,11 +805,15 @@ close_response_cb (GtkDialog   *dialog,
           return;
         }
       if (!_augur_window_save_interactive (self, self->file))
-        return;
+        {
+          g_signal_emit_by_name (self, "close-cancelled");
+          return;
+        }
       break;
     case GTK_RESPONSE_REJECT:   /* Discard */
       break;
     default:                    /* Cancel, or the dialog was closed */
+      g_signal_emit_by_name (self, "close-cancelled");
       return;
     }
 
@@ -724,6 +859,8 @@ _augur_window_class_actions_init (GtkWidgetClass *widget_class)
 
   gtk_widget_class_install_action (widget_class, "win.new", "s", new_action);
   gtk_widget_class_install_action (widget_class, "win.new-window", NULL, new_window_action);
+  gtk_widget_class_install_action (widget_class, "win.open-example", "s", open_example_action);
+  gtk_widget_class_install_action (widget_class, "win.help", NULL, help_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);

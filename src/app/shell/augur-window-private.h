@@ -39,6 +39,11 @@ struct _AugurWindow
   GSettings            *settings;
   GListStore           *documents;
   GFile                *file;
+  /* A bundled example opened as an untitled copy (file is NULL): its name
+   * for the title, and its folder, which its relative paths are read
+   * against until the copy is saved elsewhere. */
+  char                 *example_name;
+  GFile                *example_dir;
   AugurWindowDocument  *renaming;
   /* Documents were added, removed or renamed since the last save. */
   gboolean              structure_modified;
@@ -63,10 +68,20 @@ AugurPage            *_augur_window_get_current_kind_page (AugurWindow        *s
 char                 *_augur_window_get_project_name    (AugurWindow          *self);
 void                  _augur_window_update_title        (AugurWindow          *self);
 void                  _augur_window_update_actions      (AugurWindow          *self);
-/* A document of any kind (the public functions name theirs). */
+/* A document read from a file in dir: the page knows the folder before it
+ * reads the text, whose paths (a replay's traces) are relative to it. */
+guint                 _augur_window_add_file_document   (AugurWindow          *self,
+                                                         const char           *kind,
+                                                         const char           *name,
+                                                         const char           *text,
+                                                         GFile                *dir);
+/* The window's project becomes project, read from file (NULL: an untitled
+ * copy), its documents' relative paths read against dir (NULL: file's
+ * folder). */
 void                  _augur_window_set_project         (AugurWindow          *self,
                                                          AugurProject         *project,
-                                                         GFile                *file);
+                                                         GFile                *file,
+                                                         GFile                *dir);
 
 /* augur-window-actions.c */
 void                  _augur_window_class_actions_init  (GtkWidgetClass       *widget_class);

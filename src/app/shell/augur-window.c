@@ -11,7 +11,9 @@
 
 #include <glib/gi18n.h>
 
+#include "augur-accessible.h"
 #include "augur-kinds.h"
+#include "augur-start-screen.h"
 #include "augur-window-private.h"
 
 
@@ -128,6 +130,10 @@ _augur_window_get_project_name (AugurWindow *self)
 {
   g_autofree char *basename = NULL;
 
+  if (self->file == NULL && self->example_name != NULL && _augur_window_get_n_documents (self) > 0)
+    /* Translators: the title of a window holding an untitled copy of a
+     * bundled example, e.g. "examples (example)". */
+    return g_strdup_printf (_("%s (example)"), self->example_name);
   if (self->file == NULL)
     return g_strdup (_("Untitled Project"));
 
@@ -178,10 +184,20 @@ _augur_window_update_title (AugurWindow *self)
       gtk_label_set_label (self->subtitle_label, directory);
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), directory != NULL);
     }
+  else if (self->example_name != NULL && _augur_window_get_n_documents (self) > 0)
+    {
+      /* the user must not believe the work is kept with the examples */
+      gtk_label_set_label (self->subtitle_label, _("A copy of a bundled example: Save asks where to keep it"));
+      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
+    }
   else
     {
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
     }
+  /* a narrow window ellipsizes them: the tooltips say them whole */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->subtitle_label),
+                               gtk_label_get_label (self->subtitle_label));
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", !augur_window_is_empty (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", !augur_window_is_empty (self));
@@ -236,7 +252,7 @@ page_running_cb (AugurWindow *self)
   _augur_window_update_actions (self);
 }
 
-static guint add_document (AugurWindow *self, const char *kind, const char *name, const char *text);
+static guint add_document (AugurWindow *self, const char *kind, const char *name, const char *text, GFile *dir);
 
 /* A page asks for a new document (a pipeline, the PEPA model of a mapping). */
 static void
@@ -245,14 +261,17 @@ page_open_document_cb (AugurWindow *self,
                        const char  *name,
                        const char  *text)
 {
-  add_document (self, kind, name, text);
+  add_document (self, kind, name, text, NULL);
 }
 
+/* dir: the folder paths in the document's text are relative to (NULL: the
+ * project's). */
 static guint
 insert_document (AugurWindow          *self,
-                 AugurProjectDocument *source)
+                 AugurProjectDocument *source,
+                 GFile                *dir)
 {
-  g_autoptr(GFile) base_dir = self->file ? g_file_get_parent (self->file) : NULL;
+  g_autoptr(GFile) base_dir = dir ? g_object_ref (dir) : self->file ? g_file_get_parent (self->file) : NULL;
   g_autoptr(AugurWindowDocument) doc = _augur_window_document_new (source, base_dir);
   guint index = _augur_window_get_n_documents (self);
 
@@ -316,7 +335,8 @@ static guint
 add_document (AugurWindow *self,
               const char  *kind,
               const char  *name,
-              const char  *text)
+              const char  *text,
+              GFile       *dir)
 {
   g_autoptr(AugurProjectDocument) source = NULL;
   g_autofree char *unique = NULL;
@@ -324,7 +344,7 @@ add_document (AugurWindow *self,
 
   unique = make_unique_name (self, name);
   source = augur_project_document_new (kind, unique, text);
-  index = insert_document (self, source);
+  index = insert_document (self, source, dir);
   self->structure_modified = TRUE;
   augur_window_select_document (self, index);
   _augur_window_update_title (self);
@@ -342,7 +362,17 @@ augur_window_add_document (AugurWindow *self,
   g_return_val_if_fail (AUGUR_IS_WINDOW (self), 0);
   g_return_val_if_fail (kind != NULL && name != NULL, 0);
 
-  return add_document (self, kind, name, text);
+  return add_document (self, kind, name, text, NULL);
+}
+
+guint
+_augur_window_add_file_document (AugurWindow *self,
+                                 const char  *kind,
+                                 const char  *name,
+                                 const char  *text,
+                                 GFile       *dir)
+{
+  return add_document (self, kind, name, text, dir);
 }
 
 void
@@ -404,13 +434,16 @@ clear_documents (AugurWindow *self)
 void
 _augur_window_set_project (AugurWindow  *self,
                            AugurProject *project,
-                           GFile        *file)
+                           GFile        *file,
+                           GFile        *dir)
 {
   clear_documents (self);
   /* First: documents resolve their paths against the project's folder. */
   g_set_object (&self->file, file);
+  g_clear_pointer (&self->example_name, g_free);
+  g_clear_object (&self->example_dir);
   for (guint i = 0; i < augur_project_get_n_documents (project); i++)
-    insert_document (self, augur_project_get_nth_document (project, i));
+    insert_document (self, augur_project_get_nth_document (project, i), dir);
   self->structure_modified = FALSE;
   if (_augur_window_get_n_documents (self) > 0)
     augur_window_select_document (self, 0);
@@ -594,6 +627,7 @@ augur_window_constructed (GObject *object)
   update_recent_menu (self);
   _augur_window_update_title (self);
   _augur_window_update_actions (self);
+  augur_accessible_name_icon_buttons (GTK_WIDGET (self));
 }
 
 static void
@@ -623,6 +657,8 @@ augur_window_finalize (GObject *object)
 
   g_clear_object (&self->documents);
   g_clear_object (&self->file);
+  g_free (self->example_name);
+  g_clear_object (&self->example_dir);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (augur_window_parent_class)->finalize (object);
 }
@@ -639,6 +675,12 @@ augur_window_class_init (AugurWindowClass *klass)
   object_class->finalize = augur_window_finalize;
   window_class->close_request = augur_window_close_request;
 
+  /* The user kept the window open when asked about its unsaved changes
+   * (Cancel, or a Save that did not happen): a quit stops there. */
+  g_signal_new ("close-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  g_type_ensure (AUGUR_TYPE_START_SCREEN);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/augur/Augur/augur-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AugurWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, AugurWindow, subtitle_label);

@@ -1262,9 +1262,19 @@ setup (Run *run, const AugurActivityBinding *binding)
         }
       for (guint i = 0; i < run->n_processes; i++)
         {
-          if (!machine_value (run, g_ptr_array_index (m->explicit_map, i), 0, 0, TRUE, run->n_nodes - 1,
-                              _("the node of a process"), &v))
-            return FALSE;
+          const ActExpr *e = g_ptr_array_index (m->explicit_map, i);
+
+          v = act_expr_set (e) ? act_expr_eval (e, run->params) : 0;
+          if (!isfinite (v) || v < 0 || v > run->n_nodes - 1 || v != floor (v))
+            {
+              /* the process named (a million of them: only when refused) */
+              char what[64];
+
+              /* Translators: in "line 130: the node of p3 (1) is 1: expected a whole number from 0 to 0". */
+              g_snprintf (what, sizeof what, _("the node of p%u"), i);
+              machine_value (run, e, 0, 0, TRUE, run->n_nodes - 1, what, &v);
+              return FALSE;
+            }
           run->node_of[i] = (guint) v;
         }
     }

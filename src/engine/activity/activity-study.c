@@ -22,6 +22,7 @@ typedef struct {
   double    own_seconds;
   gboolean  measured;      /* what is shown: own or from measurements */
   double    seconds;
+  char     *error;         /* why the point could not be evaluated, or NULL */
 } Point;
 
 struct _AugurActivityStudy {
@@ -31,6 +32,7 @@ struct _AugurActivityStudy {
   Point  *points;
   guint   n_points;
   guint   n_unmatched;
+  gboolean keep_going;     /* a point that fails keeps its error; the rest run */
 };
 
 typedef struct {
@@ -50,6 +52,7 @@ augur_activity_study_free (AugurActivityStudy *s)
     {
       g_free (s->points[i].label);
       g_free (s->points[i].params);
+      g_free (s->points[i].error);
     }
   g_free (s->points);
   g_strfreev (s->param_names);
@@ -72,6 +75,7 @@ evaluate_point (guint index, gpointer user_data, GCancellable *cancellable, GErr
   g_autofree double *values = NULL;
   g_autoptr(AugurActivityResult) r = NULL;
   AugurActivityOptions options = { 0 };
+  g_autoptr(GError) local = NULL;
   gboolean configs = s->parameter == NULL;
   guint n;
 
@@ -104,10 +108,25 @@ evaluate_point (guint index, gpointer user_data, GCancellable *cancellable, GErr
   options.record_timeline = FALSE;
   {
     AugurActivityBinding binding = { n, names, values };
-    r = augur_activity_evaluate (job->model, &binding, &options, NULL, NULL, cancellable, NULL, error);
+    r = augur_activity_evaluate (job->model, &binding, &options, NULL, NULL, cancellable, NULL, &local);
   }
+  g_clear_pointer (&pt->error, g_free);
+  if (r == NULL && s->keep_going && !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* one configuration the document cannot run (a hand placement for
+       * fewer processes, say) must not hide the others: it says why */
+      pt->error = g_strdup (local->message);
+      pt->time = NAN;
+      pt->processes = 0;
+      if (configs)
+        pt->x = NAN;
+      for (guint k = 0; k < s->n_params; k++)
+        pt->params[k] = NAN;
+      return TRUE;
+    }
   if (r == NULL)
     {
+      g_propagate_error (error, g_steal_pointer (&local));
       if (configs)
         g_prefix_error (error, _("configuration %s: "), pt->label);
       else
@@ -241,6 +260,8 @@ evaluated (AugurActivityStudy *s, const AugurActivityModel *model, const AugurAc
            const AugurActivityOptions *options, AugurProgressFunc progress, gpointer progress_data,
            GCancellable *cancellable, GError **error)
 {
+  if (s != NULL)
+    s->keep_going = TRUE;
   if (s != NULL &&
       !augur_activity_study_evaluate (s, model, binding, options, 0, 0, progress, progress_data, cancellable, error))
     g_clear_pointer (&s, augur_activity_study_free);
@@ -444,20 +465,56 @@ augur_activity_study_get_time (const AugurActivityStudy *s, guint i)
   return s->points[i].time;
 }
 
+guint
+augur_activity_study_get_base (const AugurActivityStudy *s)
+{
+  g_return_val_if_fail (s != NULL, G_MAXUINT);
+  for (guint i = 0; i < s->n_points; i++)
+    if (s->points[i].error == NULL)
+      return i;
+  return G_MAXUINT;
+}
+
 double
 augur_activity_study_get_speedup (const AugurActivityStudy *s, guint i)
 {
+  guint base;
+
   POINT (s, i, NAN);
-  return s->points[i].time > 0 ? s->points[0].time / s->points[i].time : NAN;
+  base = augur_activity_study_get_base (s);
+  if (base == G_MAXUINT || s->points[i].error != NULL)
+    return NAN;
+  return s->points[i].time > 0 ? s->points[base].time / s->points[i].time : NAN;
 }
 
 double
 augur_activity_study_get_efficiency (const AugurActivityStudy *s, guint i)
 {
+  guint base;
+
   POINT (s, i, NAN);
-  if (s->points[i].processes == 0)
+  base = augur_activity_study_get_base (s);
+  if (s->points[i].processes == 0 || base == G_MAXUINT)
     return NAN;
-  return augur_activity_study_get_speedup (s, i) * s->points[0].processes / s->points[i].processes;
+  return augur_activity_study_get_speedup (s, i) * s->points[base].processes / s->points[i].processes;
+}
+
+const char *
+augur_activity_study_get_point_error (const AugurActivityStudy *s, guint i)
+{
+  POINT (s, i, NULL);
+  return s->points[i].error;
+}
+
+guint
+augur_activity_study_get_n_failed (const AugurActivityStudy *s)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (s != NULL, 0);
+  for (guint i = 0; i < s->n_points; i++)
+    n += s->points[i].error != NULL;
+  return n;
 }
 
 double
@@ -477,7 +534,7 @@ augur_activity_study_get_measured (const AugurActivityStudy *s, guint i, double 
   if (seconds != NULL)
     *seconds = pt->measured ? pt->seconds : NAN;
   if (error_percent != NULL)
-    *error_percent = pt->measured ? 100 * (pt->time - pt->seconds) / pt->seconds : NAN;
+    *error_percent = pt->measured && pt->error == NULL ? 100 * (pt->time - pt->seconds) / pt->seconds : NAN;
   return pt->measured;
 }
 
@@ -491,7 +548,7 @@ augur_activity_study_get_mean_error (const AugurActivityStudy *s, double *percen
   for (guint i = 0; i < s->n_points; i++)
     {
       double error;
-      if (augur_activity_study_get_measured (s, i, NULL, &error))
+      if (augur_activity_study_get_measured (s, i, NULL, &error) && !isnan (error))
         {
           sum += fabs (error);
           n++;
@@ -627,6 +684,18 @@ augur_activity_study_to_json (const AugurActivityStudy *s)
           g_string_append (out, "\"config\": ");
           augur_json_append_string (out, pt->label);
         }
+      if (pt->error != NULL)
+        {
+          g_string_append (out, ", \"not_evaluated\": ");
+          augur_json_append_string (out, pt->error);
+          if (pt->measured)
+            {
+              g_string_append (out, ", \"measured_time\": ");
+              augur_json_append_number (out, pt->seconds);
+            }
+          g_string_append (out, "}");
+          continue;
+        }
       g_string_append_printf (out, ", \"processes\": %u, \"predicted_time\": ", pt->processes);
       augur_json_append_number (out, pt->time);
       g_string_append (out, ", \"speedup\": ");
@@ -658,6 +727,7 @@ char *
 augur_activity_study_to_csv (const AugurActivityStudy *s)
 {
   GString *out = g_string_new (NULL);
+  gboolean failed = s != NULL && augur_activity_study_get_n_failed (s) > 0;
 
   g_return_val_if_fail (s != NULL, NULL);
   if (s->parameter != NULL)
@@ -665,12 +735,28 @@ augur_activity_study_to_csv (const AugurActivityStudy *s)
   else
     g_string_append (out, "config,processes");
   g_string_append (out, s->parameter != NULL ? ",predicted_time,processes" : ",predicted_time");
-  g_string_append (out, ",speedup,efficiency,measured_time,error_percent\n");
+  g_string_append (out, ",speedup,efficiency,measured_time,error_percent");
+  /* the column only a study with points not evaluated has: why */
+  g_string_append (out, failed ? ",not_evaluated\n" : "\n");
   for (guint i = 0; i < s->n_points; i++)
     {
       const Point *pt = &s->points[i];
       double measured, error;
 
+      if (pt->error != NULL)
+        {
+          if (s->parameter != NULL)
+            augur_format_append_double (out, pt->x);
+          else
+            augur_csv_append_field (out, pt->label);
+          g_string_append (out, ",,,,,");
+          if (pt->measured)
+            augur_format_append_double (out, pt->seconds);
+          g_string_append (out, ",,");
+          augur_csv_append_field (out, pt->error);
+          g_string_append_c (out, '\n');
+          continue;
+        }
       if (s->parameter != NULL)
         {
           augur_format_append_double (out, pt->x);
@@ -697,6 +783,8 @@ augur_activity_study_to_csv (const AugurActivityStudy *s)
         }
       else
         g_string_append_c (out, ',');
+      if (failed)
+        g_string_append_c (out, ',');
       g_string_append_c (out, '\n');
     }
   return g_string_free (out, FALSE);
@@ -720,6 +808,11 @@ augur_activity_study_to_text (const AugurActivityStudy *s)
       double measured, error;
       gsize start;
 
+      if (pt->error != NULL)
+        {
+          g_string_append_printf (out, "%-*s  not evaluated: %s\n", (int) width, pt->label, pt->error);
+          continue;
+        }
       g_string_append_printf (out, "%-*s  %-9u  ", (int) width, pt->label, pt->processes);
       start = out->len;
       augur_format_append_digits (out, pt->time, 9);

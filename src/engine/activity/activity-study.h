@@ -8,7 +8,7 @@
  * the binding's, then the configuration's (a configuration sets its own
  * parameters: NP = 8 in N2P8 wins over a binding's NP) or the swept value.
  *
- * speedup(i)    = time(0) / time(i)
+ * speedup(i)    = time(0) / time(i)   (0: the first point evaluated)
  * efficiency(i) = speedup(i) * processes(0) / processes(i)
  * error(i)      = 100 * (predicted(i) - measured(i)) / measured(i), in %
  * mean error    = the mean of |error(i)| over the points measured
@@ -32,7 +32,14 @@ G_BEGIN_DECLS
 
 typedef struct _AugurActivityStudy AugurActivityStudy;
 
-/* Every configuration of the model (an error when it lists none). */
+/* Every configuration of the model (an error when it lists none).  These
+ * two run every point they can: a point whose evaluation fails (a
+ * configuration the document's explicit mapping is too short or too wide
+ * for, say) keeps its error (augur_activity_study_get_point_error) and
+ * has no numbers, and the others are evaluated; speedup and efficiency
+ * are then against the first point evaluated.  Only a cancellation is an
+ * error.  augur_activity_study_evaluate below (a cluster job's slice)
+ * stops at the first point that fails. */
 AugurActivityStudy *augur_activity_study_configs (const AugurActivityModel   *model,
                                                   const AugurActivityBinding *binding,
                                                   const AugurActivityOptions *options,
@@ -120,6 +127,14 @@ double      augur_activity_study_get_efficiency (const AugurActivityStudy *study
 double      augur_activity_study_get_param_value (const AugurActivityStudy *study,
                                                   guint                     point,
                                                   guint                     param);
+/* Why the point could not be evaluated (the engine's message, which
+ * names the line), or NULL when it was; the points not evaluated. */
+const char *augur_activity_study_get_point_error (const AugurActivityStudy *study,
+                                                  guint                     point);
+guint       augur_activity_study_get_n_failed   (const AugurActivityStudy *study);
+/* The point speedup and efficiency are against: the first one evaluated
+ * (G_MAXUINT when none was). */
+guint       augur_activity_study_get_base       (const AugurActivityStudy *study);
 /* FALSE when the point has no measured time. */
 gboolean    augur_activity_study_get_measured   (const AugurActivityStudy *study,
                                                  guint                     point,

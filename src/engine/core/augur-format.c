@@ -55,6 +55,163 @@ augur_format_append_digits (GString *s,
   g_string_append (s, g_ascii_formatd (buf, sizeof buf, format, v));
 }
 
+/* ---- On screen -------------------------------------------------------- */
+
+/* Drops trailing zeros after the point, and the point itself, in the
+ * mantissa of buf (a fixed or "e" number). */
+static void
+trim_zeros (char *buf)
+{
+  char *point = strchr (buf, '.');
+  char *exponent, *end;
+
+  if (point == NULL)
+    return;
+  exponent = strchr (point, 'e');
+  end = exponent != NULL ? exponent : point + strlen (point);
+  while (end > point + 1 && end[-1] == '0')
+    end--;
+  if (end == point + 1)
+    end = point;
+  memmove (end, exponent != NULL ? exponent : "", exponent != NULL ? strlen (exponent) + 1 : 1);
+}
+
+/* "1.5e-07" as "1.5e-7", "2e+20" as "2e20". */
+static char *
+tidy_exponent (char *buf)
+{
+  char *e = strchr (buf, 'e');
+  char *digits;
+
+  if (e == NULL)
+    return buf;
+  digits = e + 1;
+  if (*digits == '+')
+    memmove (digits, digits + 1, strlen (digits));
+  else if (*digits == '-')
+    digits++;
+  while (digits[0] == '0' && digits[1] != '\0')
+    memmove (digits, digits + 1, strlen (digits));
+  return buf;
+}
+
+static char *
+format_fixed (double v,
+              int    decimals)
+{
+  char buf[400];
+  char format[8];
+
+  g_snprintf (format, sizeof format, "%%.%df", CLAMP (decimals, 0, 17));
+  g_ascii_formatd (buf, sizeof buf, format, v);
+  return g_strdup (buf);
+}
+
+char *
+augur_format_readable (double v,
+                       int    digits)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char format[8];
+  double magnitude = fabs (v);
+
+  digits = CLAMP (digits, 1, 17);
+  if (isnan (v))
+    return g_strdup ("nan");
+  if (isinf (v))
+    return g_strdup (v > 0 ? "∞" : "-∞");
+  if (v == 0)
+    return g_strdup ("0");
+  if (v == floor (v) && magnitude < 1e15)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) v);
+  if (magnitude >= 1e-4 && magnitude < 1e15)
+    {
+      int exponent = (int) floor (log10 (magnitude));
+      int decimals = MAX (0, digits - 1 - exponent);
+
+      g_snprintf (format, sizeof format, "%%.%df", decimals);
+      g_ascii_formatd (buf, sizeof buf, format, v);
+      trim_zeros (buf);
+      /* 0.00009999996 rounds up into the fixed range: still not "0". */
+      if (g_ascii_strtod (buf, NULL) != 0)
+        return g_strdup (buf);
+    }
+  /* The shortest text that reads back, when it is short enough: a
+   * subnormal's last digits are noise (1e-320, not 9.9999e-321). */
+  for (int d = 1; d <= digits; d++)
+    {
+      g_snprintf (format, sizeof format, "%%.%de", d - 1);
+      g_ascii_formatd (buf, sizeof buf, format, v);
+      if (g_ascii_strtod (buf, NULL) == v)
+        break;
+    }
+  if (g_ascii_strtod (buf, NULL) != v)
+    {
+      g_snprintf (format, sizeof format, "%%.%de", digits - 1);
+      g_ascii_formatd (buf, sizeof buf, format, v);
+    }
+  trim_zeros (buf);
+  return g_strdup (tidy_exponent (buf));
+}
+
+/* The decimal place (10^place) of the second significant digit of half,
+ * after rounding to two digits (0.0996 rounds to 0.10: place -2). */
+static int
+interval_place (double half)
+{
+  int place = (int) floor (log10 (half)) - 1;
+
+  if (round (half / pow (10, place)) >= 100)
+    place++;
+  return place;
+}
+
+static gboolean
+usable_half (double half)
+{
+  return isfinite (half) && half > 0 && half >= 1e-300;
+}
+
+char *
+augur_format_half_interval (double half)
+{
+  g_autofree char *text = NULL;
+  int place;
+
+  if (!usable_half (half))
+    {
+      text = augur_format_readable (half, 2);
+      return g_strconcat ("±", text, NULL);
+    }
+  place = interval_place (half);
+  if (place < -15 || place > 15)
+    {
+      text = augur_format_readable (half, 2);
+      return g_strconcat ("±", text, NULL);
+    }
+  if (place >= 0)
+    text = format_fixed (round (half / pow (10, place)) * pow (10, place), 0);
+  else
+    text = format_fixed (half, -place);
+  return g_strconcat ("±", text, NULL);
+}
+
+char *
+augur_format_estimate (double v,
+                       double half)
+{
+  int place;
+
+  if (!isfinite (v) || !usable_half (half))
+    return augur_format_readable (v, 6);
+  place = interval_place (half);
+  if (place < -15 || place > 15 || fabs (v) >= 1e15)
+    return augur_format_readable (v, 6);
+  if (place >= 0)
+    return format_fixed (round (v / pow (10, place)) * pow (10, place), 0);
+  return format_fixed (v, -place);
+}
+
 void
 augur_json_append_number (GString *s,
                           double   v)

@@ -33,6 +33,28 @@ void        augur_format_append_digits (GString    *s,
                                         double      v,
                                         int         digits);
 
+/* Numbers on screen: what their precision supports, not every digit a
+ * double holds (files and copies keep those: augur_format_double).  All
+ * three write '.' as the decimal point (a page localizes it) and return a
+ * newly allocated string.
+ *
+ * augur_format_readable: whole numbers below 10^15 in full ("123456789");
+ * others with `digits` significant digits (1..17), trailing zeros dropped:
+ * fixed from 10^-4 up ("0.35403"), scientific below, so no value other
+ * than zero reads "0" ("1e-320"); "nan", "∞" and "-∞".
+ *
+ * augur_format_half_interval: the half-width of an interval with two
+ * significant digits, after "±" ("±0.016"); augur_format_estimate: a value
+ * given with that half-width, rounded to the same decimal place ("0.354");
+ * without a usable half-width (zero, negative, not finite) the value is
+ * written as augur_format_readable (v, 6) would. */
+#define AUGUR_FORMAT_SCREEN_DIGITS 5
+char       *augur_format_readable      (double      v,
+                                        int         digits);
+char       *augur_format_half_interval (double      half);
+char       *augur_format_estimate      (double      v,
+                                        double      half);
+
 /* JSON: a number (null when not finite, since JSON has no NaN or
  * infinity) and a quoted, escaped string (valid UTF-8 in, valid JSON out;
  * invalid bytes become U+FFFD). */

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 G_DEFINE_QUARK (augur-calibrate-error-quark, augur_calibrate_error)
 
@@ -179,6 +180,27 @@ launcher_is_hydra (const char *mpirun)
   return strstr (out, "HYDRA") != NULL || strstr (out, "Hydra") != NULL;
 }
 
+gboolean
+augur_calibrate_check_root (const char  *mpirun,
+                            GError     **error)
+{
+  g_autofree char *found = NULL;
+
+  if (geteuid () != 0 || (g_strcmp0 (g_getenv ("OMPI_ALLOW_RUN_AS_ROOT"), "1") == 0 &&
+                          g_strcmp0 (g_getenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"), "1") == 0))
+    return TRUE;
+  found = mpirun != NULL ? g_strdup (mpirun) : g_find_program_in_path ("mpirun");
+  /* MPICH's Hydra runs as root; a missing mpirun is said where it is used */
+  if (found == NULL || launcher_is_hydra (found))
+    return TRUE;
+  g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOOL,
+               _("Augur runs as root, and Open MPI’s mpirun refuses to run as root unless told to. Start Augur "
+                 "with OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 set (for example "
+                 "“OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 augur”), or, better, run Augur as an "
+                 "ordinary user."));
+  return FALSE;
+}
+
 GArray *
 augur_calibrate_run_pingpong_between (const char    *mpirun,
                                       const char    *pingpong,
@@ -208,6 +230,8 @@ augur_calibrate_run_pingpong_between (const char    *mpirun,
                    _("%s is missing (Augur was built without MPI)"), pingpong != NULL ? pingpong : "augur-pingpong");
       return NULL;
     }
+  if (!augur_calibrate_check_root (found, error))
+    return NULL;
   g_ptr_array_add (argv, found);
   if (host_a != NULL && host_b != NULL)
     {

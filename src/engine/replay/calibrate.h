@@ -134,4 +134,12 @@ char    *augur_calibrate_hosts_xml    (double                 speed,
                                        guint                  n_shared_points,
                                        const char            *measured_on);
 
+/* Open MPI's mpirun refuses to start as root unless both
+ * OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 are set:
+ * FALSE, with an error saying what to set, when Augur runs as root with
+ * Open MPI's mpirun and they are not (before anything runs, rather than
+ * mpirun's refusal).  mpirun NULL: the one in PATH. */
+gboolean augur_calibrate_check_root (const char  *mpirun,
+                                     GError     **error);
+
 G_END_DECLS

@@ -30,6 +30,7 @@ augur_replay_inputs_init (AugurReplayInputs *in)
   in->traces = g_ptr_array_new_with_free_func (g_object_unref);
   in->cluster = augur_replay_default_cluster;
   in->placement = g_array_new (FALSE, TRUE, sizeof (guint));
+  in->rule = AUGUR_REPLAY_PLACE_ROUND_ROBIN;
 }
 
 void
@@ -54,6 +55,7 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
   dest->use_cluster = src->use_cluster;
   dest->cluster = src->cluster;
   g_array_append_vals (dest->placement, src->placement->data, src->placement->len);
+  dest->rule = src->rule;
 }
 
 AugurPlatform *
@@ -84,6 +86,103 @@ augur_replay_placement_round_robin (GArray *placement,
   g_array_set_size (placement, n_ranks);
   for (guint i = 0; i < n_ranks; i++)
     g_array_index (placement, guint, i) = i % MAX (n_nodes, 1);
+}
+
+void
+augur_replay_placement_block (GArray *placement,
+                              guint   n_ranks,
+                              guint   n_nodes,
+                              guint   cores)
+{
+  guint nodes = MAX (n_nodes, 1);
+  /* a node takes as many ranks as it has cores, or more when the ranks
+   * outnumber the cores: evenly then, never past the last node */
+  guint per = MAX (MAX (cores, 1u), (n_ranks + nodes - 1) / nodes);
+
+  g_array_set_size (placement, n_ranks);
+  for (guint i = 0; i < n_ranks; i++)
+    g_array_index (placement, guint, i) = MIN (i / per, nodes - 1);
+}
+
+static const char *const rule_names[] = { "round-robin", "block", "manual" };
+
+const char *
+augur_replay_placement_rule_to_name (AugurReplayPlacementRule rule)
+{
+  g_return_val_if_fail (rule <= AUGUR_REPLAY_PLACE_MANUAL, NULL);
+  return rule_names[rule];
+}
+
+gboolean
+augur_replay_placement_rule_from_name (const char               *name,
+                                       AugurReplayPlacementRule *rule)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (rule_names); i++)
+    if (g_strcmp0 (name, rule_names[i]) == 0)
+      {
+        *rule = (AugurReplayPlacementRule) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+guint
+augur_replay_inputs_place (AugurReplayInputs *in,
+                           guint              n_ranks)
+{
+  GArray *p = in->placement;
+  guint nodes = MAX (in->cluster.nodes, 1), old = p->len, moved = 0;
+
+  switch (in->rule)
+    {
+    case AUGUR_REPLAY_PLACE_ROUND_ROBIN:
+      augur_replay_placement_round_robin (p, n_ranks, nodes);
+      break;
+    case AUGUR_REPLAY_PLACE_BLOCK:
+      augur_replay_placement_block (p, n_ranks, nodes, in->cluster.cores);
+      break;
+    case AUGUR_REPLAY_PLACE_MANUAL:
+    default:
+      g_array_set_size (p, n_ranks);
+      for (guint i = 0; i < n_ranks; i++)
+        if (i >= old)
+          g_array_index (p, guint, i) = i % nodes;
+        else if (g_array_index (p, guint, i) >= nodes)
+          {
+            g_array_index (p, guint, i) = i % nodes;
+            moved++;
+          }
+      break;
+    }
+  return moved;
+}
+
+/* Whether the placement is the one rule gives (by hand: any). */
+static gboolean
+follows_rule (const AugurReplayInputs  *in,
+              AugurReplayPlacementRule  rule)
+{
+  g_autoptr(GArray) p = g_array_new (FALSE, TRUE, sizeof (guint));
+
+  if (rule == AUGUR_REPLAY_PLACE_MANUAL)
+    return TRUE;
+  if (rule == AUGUR_REPLAY_PLACE_BLOCK)
+    augur_replay_placement_block (p, in->placement->len, in->cluster.nodes, in->cluster.cores);
+  else
+    augur_replay_placement_round_robin (p, in->placement->len, in->cluster.nodes);
+  return in->placement->len == 0 || memcmp (p->data, in->placement->data, in->placement->len * sizeof (guint)) == 0;
+}
+
+/* The rule a placement follows, for a text written without one (earlier
+ * versions): a placement that no rule gives was made by hand. */
+static AugurReplayPlacementRule
+infer_rule (const AugurReplayInputs *in)
+{
+  if (follows_rule (in, AUGUR_REPLAY_PLACE_ROUND_ROBIN))
+    return AUGUR_REPLAY_PLACE_ROUND_ROBIN;
+  if (follows_rule (in, AUGUR_REPLAY_PLACE_BLOCK))
+    return AUGUR_REPLAY_PLACE_BLOCK;
+  return AUGUR_REPLAY_PLACE_MANUAL;
 }
 
 /* ---- Text form -------------------------------------------------------- */
@@ -139,6 +238,7 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
                               g_ascii_dtostr (buf[2], sizeof buf[2], c->latency),
                               g_ascii_dtostr (buf[3], sizeof buf[3], c->backbone_bandwidth),
                               g_ascii_dtostr (buf[4], sizeof buf[4], c->backbone_latency));
+      g_string_append_printf (s, "placement-rule=%s\n", augur_replay_placement_rule_to_name (in->rule));
       g_string_append (s, "placement=");
       for (guint i = 0; i < in->placement->len; i++)
         g_string_append_printf (s, "%s%u", i > 0 ? "," : "", g_array_index (in->placement, guint, i));
@@ -178,6 +278,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
 {
   g_auto(GStrv) lines = g_strsplit (text ? text : "", "\n", -1);
   gboolean have_placement = FALSE;
+  gboolean have_rule = FALSE;
   gboolean have_trace_lines = FALSE;
 
   for (guint n = 0; lines[n] != NULL; n++)
@@ -254,6 +355,17 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           in->use_cluster = TRUE;
           in->cluster = (AugurReplayCluster) { (guint) v[0], (guint) v[1], v[2], v[3], v[4], v[5], v[6] };
         }
+      else if (g_str_equal (key, "placement-rule"))
+        {
+          if (!augur_replay_placement_rule_from_name (value, &in->rule))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: unknown placement rule “%s” (expected "
+                             "round-robin, block or manual)"), n + 1, value);
+              return FALSE;
+            }
+          have_rule = TRUE;
+        }
       else if (g_str_equal (key, "placement"))
         {
           g_auto(GStrv) f = g_strsplit (value, ",", -1);
@@ -295,6 +407,12 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
                          i, g_array_index (in->placement, guint, i), in->cluster.nodes);
             return FALSE;
           }
+      /* The placement is what is replayed: a rule it does not follow (a
+       * text edited by hand) is not claimed for it. */
+      if (!have_rule)
+        in->rule = infer_rule (in);
+      else if (!follows_rule (in, in->rule))
+        in->rule = AUGUR_REPLAY_PLACE_MANUAL;
     }
   return TRUE;
 }
@@ -457,6 +575,7 @@ augur_replay_inputs_set_parameter (const AugurReplayInputs   *in,
         out->cluster.nodes = MAX (1u, (n + per - 1) / per);
         for (guint i = 0; i < n; i++)
           g_array_index (out->placement, guint, i) = i / per;
+        out->rule = AUGUR_REPLAY_PLACE_MANUAL;
       }
       break;
     default:

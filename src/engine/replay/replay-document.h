@@ -7,6 +7,7 @@
  *   platform=PATH         SimGrid platform and deployment files, or
  *   deployment=PATH
  *   cluster=NODES,CORES,SPEED,BW,LAT,BB_BW,BB_LAT   a cluster built in Augur
+ *   placement-rule=round-robin|block|manual   how the ranks are placed on it
  *   placement=H0,H1,...   the node of each rank on that cluster
  * Paths are relative to a base folder (a project's) when inside it.
  *
@@ -32,6 +33,15 @@ typedef struct {
  * 500 us backbone. */
 extern const AugurReplayCluster augur_replay_default_cluster;
 
+/* How the ranks of a built cluster are placed on its nodes: a rule is
+ * applied again whenever the cluster or the number of ranks changes; a
+ * placement made by hand is kept as it is. */
+typedef enum {
+  AUGUR_REPLAY_PLACE_ROUND_ROBIN,   /* rank i on node i mod nodes */
+  AUGUR_REPLAY_PLACE_BLOCK,         /* consecutive ranks fill a node's cores */
+  AUGUR_REPLAY_PLACE_MANUAL,        /* by hand */
+} AugurReplayPlacementRule;
+
 typedef struct {
   AugurNetworkModel  network;
   GPtrArray         *traces;       /* GFile */
@@ -40,6 +50,7 @@ typedef struct {
   gboolean           use_cluster;
   AugurReplayCluster cluster;
   GArray            *placement;    /* guint host per rank */
+  AugurReplayPlacementRule rule;   /* how placement was made */
 } AugurReplayInputs;
 
 void     augur_replay_inputs_init   (AugurReplayInputs       *in);
@@ -53,6 +64,22 @@ AugurDeployment *augur_replay_inputs_build_deployment (const AugurReplayInputs *
 void     augur_replay_placement_round_robin (GArray *placement,
                                              guint   n_ranks,
                                              guint   n_nodes);
+/* Consecutive ranks fill a node's cores before the next node; with more
+ * ranks than cores in all, ceil (n_ranks / n_nodes) on each node. */
+void     augur_replay_placement_block       (GArray *placement,
+                                             guint   n_ranks,
+                                             guint   n_nodes,
+                                             guint   cores);
+/* "round-robin", "block", "manual". */
+const char *augur_replay_placement_rule_to_name   (AugurReplayPlacementRule  rule);
+gboolean    augur_replay_placement_rule_from_name (const char                *name,
+                                                   AugurReplayPlacementRule  *rule);
+/* Places n_ranks ranks on the cluster by in->rule.  By hand, the ranks
+ * keep their nodes; new ranks, and ranks on nodes the cluster no longer
+ * has, are placed round-robin: returns how many of those were moved
+ * (0 for a rule). */
+guint    augur_replay_inputs_place          (AugurReplayInputs *in,
+                                             guint              n_ranks);
 
 char    *augur_replay_inputs_to_text   (const AugurReplayInputs *in,
                                         GFile                   *base);

@@ -1464,3 +1464,205 @@ augur_trace_set_get_n_detached (const AugurTraceSet *t)
 
   return t->n_detached;
 }
+
+/* ------------------------------------------------------------------------ */
+/* Checking chosen files                                                    */
+
+/* A line of a trace in the seed's dialect, for a message: valid UTF-8,
+ * short. */
+static char *
+summary_quote (const char *line)
+{
+  gsize len = strlen (line);
+  g_autofree char *valid = g_utf8_make_valid (line, MIN (len, MESSAGE_TOKEN_MAX));
+
+  return len > MESSAGE_TOKEN_MAX ? g_strconcat (valid, "…", NULL) : g_steal_pointer (&valid);
+}
+
+/* Plain or gzip, by content. */
+static GDataInputStream *
+summary_open (GFile         *file,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr(GFileInputStream) raw = g_file_read (file, cancellable, error);
+  g_autoptr(GBufferedInputStream) buffered = NULL;
+  g_autoptr(GInputStream) text = NULL;
+  const guchar *head;
+  gsize head_len = 0;
+
+  if (raw == NULL)
+    return NULL;
+  buffered = G_BUFFERED_INPUT_STREAM (g_buffered_input_stream_new (G_INPUT_STREAM (raw)));
+  if (g_buffered_input_stream_fill (buffered, 2, cancellable, error) < 0)
+    return NULL;
+  head = g_buffered_input_stream_peek_buffer (buffered, &head_len);
+  if (head_len >= 2 && head[0] == 0x1f && head[1] == 0x8b)
+    {
+      g_autoptr(GZlibDecompressor) gz = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+      text = g_converter_input_stream_new (G_INPUT_STREAM (buffered), G_CONVERTER (gz));
+    }
+  else
+    text = g_object_ref (G_INPUT_STREAM (buffered));
+  return g_data_input_stream_new (text);
+}
+
+/* The seed's dialect: every line a process and one of its actions with
+ * as many values as it takes; the processes counted by name. */
+static gboolean
+summarize_seed_file (GFile             *file,
+                     guint64            max_bytes,
+                     guint64           *read,
+                     GHashTable        *names,
+                     AugurTraceSummary *summary,
+                     GCancellable      *cancellable,
+                     GError           **error)
+{
+  g_autoptr(GDataInputStream) data = summary_open (file, cancellable, error);
+  g_autofree char *name = g_file_get_basename (file);
+  guint64 number = 0;
+  char *line;
+  gsize length;
+  GError *local = NULL;
+
+  if (data == NULL)
+    return FALSE;
+  while ((line = g_data_input_stream_read_line (data, &length, cancellable, &local)) != NULL)
+    {
+      g_auto(GStrv) tokens = NULL;
+      const char *words[2] = { NULL, NULL };
+      guint n = 0;
+      int kind;
+
+      g_autofree char *owned = line;
+      number++;
+      *read += length + 1;
+      if (max_bytes > 0 && *read > max_bytes)
+        {
+          summary->complete = FALSE;
+          return TRUE;
+        }
+      if (memchr (line, '\0', length) != NULL)
+        {
+          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                       _("%s:%lu: not text: a time-independent trace is text, one action a line"),
+                       name, (gulong) number);
+          return FALSE;
+        }
+      if (is_comment (line, length) || *g_strstrip (line) == '\0')
+        continue;
+      tokens = g_strsplit_set (line, " \t\r", -1);
+      /* blanks in a row make empty tokens: the words are the others */
+      for (guint i = 0; tokens[i] != NULL; i++)
+        if (*tokens[i] != '\0')
+          {
+            if (n < G_N_ELEMENTS (words))
+              words[n] = tokens[i];
+            n++;
+          }
+      kind = n >= 2 ? lookup_kind (words[1], strlen (words[1])) : -1;
+      if (kind < 0 || kind >= AUGUR_TRACE_ACTION_TEST)
+        {
+          g_autofree char *found = summary_quote (line);
+
+          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                       _("%s:%lu: expected a process and one of its actions, such as “p0 compute "
+                         "1e6” or “p0 send p1 1e6” (a time-independent trace), found “%s”"),
+                       name, (gulong) number, found);
+          return FALSE;
+        }
+      if (n - 2 < kinds[kind].min_args || n - 2 > kinds[kind].max_args)
+        {
+          g_autofree char *found = summary_quote (line);
+
+          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                       _("%s:%lu: expected “NAME %s”, found “%s”"), name, (gulong) number,
+                       kinds[kind].usage, found);
+          return FALSE;
+        }
+      summary->n_actions++;
+      if (names != NULL && g_hash_table_size (names) < AUGUR_TRACE_MAX_RANKS &&
+          !g_hash_table_contains (names, words[0]))
+        g_hash_table_add (names, g_strdup (words[0]));
+    }
+  if (local != NULL)
+    {
+      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO, _("%s: cannot read the trace: %s"), name,
+                   local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+augur_trace_summarize (GFile             **files,
+                       guint               n_files,
+                       guint64             max_bytes,
+                       AugurTraceSummary  *summary,
+                       GCancellable       *cancellable,
+                       GError            **error)
+{
+  g_autoptr(GHashTable) names = NULL;
+  gboolean is_index = FALSE;
+  guint64 read = 0;
+
+  g_return_val_if_fail (files != NULL && n_files > 0, FALSE);
+  memset (summary, 0, sizeof *summary);
+  summary->complete = TRUE;
+  if (!augur_trace_detect (files[0], &summary->dialect, &is_index, cancellable, error))
+    return FALSE;
+  summary->is_index = is_index;
+  if (summary->dialect == AUGUR_TRACE_DIALECT_SMPI)
+    {
+      g_autoptr(AugurTraceSet) t = NULL;
+
+      /* SMPI's traces are given by their index, or one file alone */
+      for (guint i = 0; i < n_files && n_files > 1; i++)
+        if (!augur_trace_check_replayable (files[i], cancellable, error))
+          return FALSE;
+      t = augur_trace_set_open_smpi (files[0], 0, cancellable, error);
+      if (t == NULL)
+        return FALSE;
+      summary->n_ranks = augur_trace_set_get_n_processes (t);
+      if (!is_index)
+        {
+          /* one file of every rank's lines: its lines, counted */
+          g_autoptr(GDataInputStream) data = summary_open (files[0], cancellable, error);
+          char *line;
+          gsize length;
+
+          if (data == NULL)
+            return FALSE;
+          while ((line = g_data_input_stream_read_line (data, &length, cancellable, NULL)) != NULL)
+            {
+              read += length + 1;
+              summary->n_actions += !is_comment (line, length) && *g_strstrip (line) != '\0';
+              g_free (line);
+              if (max_bytes > 0 && read > max_bytes)
+                {
+                  summary->complete = FALSE;
+                  break;
+                }
+            }
+        }
+      return !g_cancellable_set_error_if_cancelled (cancellable, error);
+    }
+  /* a merged file names its processes; one file a process otherwise */
+  names = n_files == 1 ? g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) : NULL;
+  for (guint i = 0; i < n_files && summary->complete; i++)
+    if (!summarize_seed_file (files[i], max_bytes, &read, names, summary, cancellable, error))
+      return FALSE;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  if (summary->n_actions == 0)
+    {
+      g_autofree char *name = g_file_get_basename (files[0]);
+
+      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                   _("%s holds no action: expected lines such as “p0 compute 1e6”"), name);
+      return FALSE;
+    }
+  summary->n_ranks = names != NULL ? g_hash_table_size (names) : n_files;
+  return TRUE;
+}

@@ -175,6 +175,27 @@ gboolean       augur_trace_detect            (GFile              *file,
 gboolean       augur_trace_check_replayable  (GFile              *file,
                                               GCancellable       *cancellable,
                                               GError            **error);
+/* What chosen trace files hold, checked when they are chosen (before a
+ * replay names their processes): the dialect, the ranks (the processes a
+ * merged file names, or one a file; SMPI's: as its reader counts them),
+ * and the action lines read.  Every line of the first max_bytes (0: all)
+ * is checked; FALSE with "FILE:LINE: expected ..., found ..." for the
+ * first line that is no action (a platform chosen as a trace). */
+typedef struct {
+  AugurTraceDialect dialect;
+  gboolean          is_index;     /* SMPI's index of per-rank files */
+  guint             n_ranks;
+  guint64           n_actions;    /* action lines read (0 for an index) */
+  gboolean          complete;     /* every byte was read */
+} AugurTraceSummary;
+
+gboolean       augur_trace_summarize         (GFile             **files,
+                                              guint               n_files,
+                                              guint64             max_bytes,
+                                              AugurTraceSummary  *summary,
+                                              GCancellable       *cancellable,
+                                              GError            **error);
+
 /* SimGrid 3.32's traces of a run of N ranks: its index (a line per rank:
  * the rank's file, relative to the index's folder, or to where smpirun
  * ran, or absolute), or a single file of every rank's lines

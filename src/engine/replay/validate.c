@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "validate.h"
+#include "calibrate.h"
 #include "augur-records.h"
 
 #include "augur-format.h"
@@ -347,6 +348,9 @@ augur_validation_run (AugurValidation   *v,
       g_set_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_TOOL, _("the platform has no host"));
       return NULL;
     }
+  /* said before anything is built, rather than mpirun's refusal */
+  if (!augur_calibrate_check_root (mpirun, error))
+    return NULL;
   tmp = g_dir_make_tmp ("augur-validate-XXXXXX", error);
   if (tmp == NULL)
     return NULL;

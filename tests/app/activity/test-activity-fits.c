@@ -8,6 +8,7 @@
 #include "test-activity-common.h"
 #include "activity.h"
 #include "activity-fit.h"
+#include "augur-chart-layout.h"
 #include "augur-line-chart.h"
 #include "augur-result-tables.h"
 
@@ -69,6 +70,22 @@ test_fits (Fixture       *f,
     augur_chart_data_get_point (chart, 0, last, &x, &y);
     g_assert_cmpfloat_with_epsilon (x, 128, 1e-9);
   }
+  /* the x axis follows the data, NAT 4 to 128: a little margin, not
+   * decades of empty axis, at every width the Fits page may have */
+  for (int width = 200; width <= 900; width += 50)
+    {
+      AugurChartLayout L;
+
+      g_assert_true (augur_chart_get_layout (chart, width, 300, &L));
+      g_test_message ("%d px: x from %g to %g, %u labelled ticks", width, L.x.ticks.min, L.x.ticks.max,
+                      L.x.ticks.n_major);
+      g_assert_cmpfloat (L.x.ticks.min, <=, 4);
+      g_assert_cmpfloat (L.x.ticks.min, >=, 2);
+      g_assert_cmpfloat (L.x.ticks.max, >=, 128);
+      g_assert_cmpfloat (L.x.ticks.max, <=, 256);
+      g_assert_cmpuint (L.x.ticks.n_major, >=, 2);
+      augur_chart_layout_clear (&L);
+    }
   /* the residuals: one per measurement, around a zero line */
   residuals = augur_activity_page_get_fit_chart (f->page, TRUE);
   g_assert_nonnull (residuals);

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
-#include "augur-test-gtk.h"
+#include "augur-test-app.h"
 #include <string.h>
 #include <gtk/gtk.h>
 #include <glib/gstdio.h>
@@ -966,6 +966,15 @@ test_cluster (Fixture       *f,
   csv = export_text (f->page, tmp, "experiment-csv");
   g_assert_cmpstr (json, ==, local_json);
   g_assert_cmpstr (csv, ==, local_csv);
+  /* collected from the document as it is: fresh; an edit dims it */
+  {
+    GtkWidget *area = augur_page_get_result_area (AUGUR_PAGE (f->page), 0);
+
+    g_assert_false (augur_page_result_area_is_stale (AUGUR_PAGE (f->page), area));
+    augur_page_document_changed (AUGUR_PAGE (f->page));
+    g_assert_true (augur_page_result_area_is_stale (AUGUR_PAGE (f->page), area));
+    g_assert_true (gtk_widget_get_visible (augur_page_result_area_get_banner (AUGUR_PAGE (f->page), area)));
+  }
   g_setenv ("PATH", old_path, TRUE);
   augur_test_remove_tree (tmp);
 }
@@ -975,15 +984,9 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(GError) error = NULL;
-  int status;
-
   augur_test_gtk_init (&argc, &argv);
 
-  app = augur_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = augur_test_application_new ();
 
 #define ADD(path, func) \
   g_test_add ("/app/ccdsm-page/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
@@ -1004,7 +1007,5 @@ main (int   argc,
   g_test_add_func ("/app/ccdsm-page/window/round-trip", test_window_roundtrip);
   g_test_add_func ("/app/ccdsm-page/window/bundled-project", test_bundled_project);
 
-  status = g_test_run ();
-  g_clear_object (&app);
-  return status;
+  return augur_test_run_app (&app);
 }

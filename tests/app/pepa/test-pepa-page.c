@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "augur-pepa-page.h"
+#include "augur-pepa-page-private.h"
 #include "augur-page-cluster.h"
 #include "augur-diagram.h"
 
@@ -746,6 +747,20 @@ test_render (Fixture       *f,
   g_assert_cmpuint (matches, <, total / 2);
 }
 
+/* The texts of the labels shown in widget, into texts. */
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *texts)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, texts);
+}
+
 /* Saves the window as the PNG an environment variable names, when it
  * names one, at a width x height (0: as it is), for looking at a change. */
 static void
@@ -853,6 +868,21 @@ test_analyses (Fixture       *f,
     for (guint a = 0; a < sim->n_actions; a++)
       g_assert_cmpfloat (fabs (sim->throughput[a] - 2.407654927028593), <, 0.1);
     screenshot_if (f->window, "AUGUR_SIMULATION_SCREENSHOT", 0, 0);
+    /* on screen, what the precision supports: the interval to two digits,
+     * the estimate to the interval's second digit; not every digit */
+    {
+      g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *half = augur_result_format_half_interval (sim->throughput_half_width[0]);
+      g_autofree char *mean = augur_result_format_estimate (sim->throughput[0], sim->throughput_half_width[0]);
+      g_autofree char *full = g_strdup_printf ("%.10g", sim->throughput[0]);
+
+      collect_labels (f->page->simulation_table, texts);
+      g_test_message ("move1: %s %s", mean, half);
+      g_assert_true (g_ptr_array_find_with_equal_func (texts, half, g_str_equal, NULL));
+      g_assert_true (g_ptr_array_find_with_equal_func (texts, mean, g_str_equal, NULL));
+      g_assert_false (g_ptr_array_find_with_equal_func (texts, full, g_str_equal, NULL));
+      g_assert_cmpuint (strlen (half), <=, strlen ("±0.012"));
+    }
     csv = read_export (f->page, dir, "simulation-csv", "s.csv", &length);
     g_assert_true (g_str_has_prefix (csv, "measure,name,mean,half_width\nthroughput,"));
   }
@@ -1011,6 +1041,93 @@ test_experiment_cluster (Fixture       *f,
   augur_test_remove_tree (tmp);
 }
 
+/* The fluid approximation of a solved model beside its exact steady
+ * state: on the pipeline (single components) far from it, said first and
+ * with both numbers; on a model where they agree, said so. */
+static void
+test_fluid_against_exact (Fixture       *f,
+                          gconstpointer  data)
+{
+  const AugurPepaFluid *fl;
+  AugurPepaResult *result;
+  const char *text;
+  double exact, fluid;
+  g_autofree char *expected = NULL;
+
+  solve_and_wait (f->page, pipeline_model);
+  result = augur_pepa_page_get_result (f->page);
+  augur_pepa_page_show_results (f->page, "fluid");
+  augur_pepa_page_run_fluid (f->page, 10, 101);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  fl = augur_pepa_page_get_fluid (f->page);
+  g_assert_nonnull (fl);
+  g_assert_cmpstr (augur_pepa_model_get_action_name (fl->model, 0), ==, "move1");
+  exact = augur_pepa_result_get_throughput (result, 0);
+  fluid = fl->fixed_throughput[0];
+  /* the numbers the issue saw: 0.333 beside the exact 2.41 */
+  g_assert_cmpfloat (fabs (exact - 2.407654927028593), <=, 1e-9);
+  g_assert_cmpfloat (fabs (fluid - 1.0 / 3.0), <=, 1e-3);
+  text = augur_pepa_page_get_analysis_text (f->page, "fluid");
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "The fluid approximation is far from this model's exact steady state"));
+  g_assert_nonnull (strstr (text, "up to 86 % off"));
+  /* every action the same: one line */
+  expected = g_strdup_printf ("move1, move2, move3, move4, process1, process2, process3: "
+                              "fluid %.4g, exact %.4g (%.2g %% lower)", fluid, exact, (exact - fluid) / exact * 100);
+  g_assert_true (g_str_has_suffix (expected, ": fluid 0.3333, exact 2.408 (86 % lower)"));
+  g_assert_nonnull (strstr (text, expected));
+  /* the engine's warning stays, after */
+  g_assert_nonnull (strstr (text, fl->warning));
+
+  /* throughputs of one component's choice: the fluid ones are exact */
+  solve_and_wait (f->page, choice_model);
+  augur_pepa_page_run_fluid (f->page, 10, 11);
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  text = augur_pepa_page_get_analysis_text (f->page, "fluid");
+  g_test_message ("%s", text);
+  g_assert_true (g_str_has_prefix (text, "The fluid approximation gives this model's exact steady state."));
+  g_assert_nonnull (strstr (text, "\na: fluid 1, exact 1\nb: fluid 2, exact 2\nc: fluid 3, exact 3\n"));
+}
+
+/* The Experiment's Measure: an empty entry shows a hint that reads as one
+ * ("e.g. throughput:move1", an action of this model), and Run refuses it
+ * before anything runs, saying what to type; the menu beside it offers
+ * the model's throughputs. */
+static void
+test_experiment_measure (Fixture       *f,
+                         gconstpointer  data)
+{
+  const char *hint;
+  GMenuModel *menu;
+  const char *text;
+
+  solve_and_wait (f->page, pipeline_model);
+  augur_pepa_page_show_results (f->page, "experiment");
+  hint = gtk_entry_get_placeholder_text (GTK_ENTRY (f->page->experiment_measure));
+  g_assert_cmpstr (hint, ==, "e.g. throughput:move1");
+
+  augur_pepa_page_run_experiment (f->page, "mu1", 1, 20, 3, NULL, NULL, "  ");
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
+  g_assert_null (augur_pepa_page_get_experiment (f->page));
+  text = augur_pepa_page_get_analysis_text (f->page, "experiment");
+  g_assert_cmpstr (text, ==, "Type the measure to plot in Measure, e.g. throughput:move1, or choose one with the "
+                             "button beside it");
+  g_assert_null (strstr (text, "''"));
+  g_assert_true (gtk_widget_has_focus (f->page->experiment_measure) ||
+                 gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->window)), f->page->experiment_measure));
+
+  /* the menu: one throughput per action; picking one fills the entry */
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (f->page->experiment_measures));
+  g_assert_nonnull (menu);
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 7);
+  g_assert_true (gtk_widget_activate_action (f->page->experiment_measures, "measure.pick", "s", "throughput:move4"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (f->page->experiment_measure)), ==, "throughput:move4");
+  augur_pepa_page_run_experiment (f->page, "mu1", 1, 20, 3, NULL, NULL, "throughput:move4");
+  g_assert_true (augur_test_wait_signal (f->page, "finished", 60));
+  g_assert_nonnull (augur_pepa_page_get_experiment (f->page));
+  g_assert_cmpuint (augur_pepa_page_get_experiment (f->page)->n_values, ==, 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1034,6 +1151,8 @@ main (int   argc,
   ADD ("analyses", test_analyses);
   ADD ("analyses/without-state-space", test_analyses_without_state_space);
   ADD ("experiment-cluster", test_experiment_cluster);
+  ADD ("fluid-against-exact", test_fluid_against_exact);
+  ADD ("experiment-measure", test_experiment_measure);
 #undef ADD
 
   return g_test_run ();

@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
-#include "augur-test-gtk.h"
+#include "augur-test-app.h"
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -16,6 +16,7 @@
 #include "augur-line-chart.h"
 #include "augur-pipeline-canvas.h"
 #include "augur-pipeline-page.h"
+#include "augur-pipeline-page-private.h"
 #include "augur-window.h"
 #include "pepa.h"
 #include "project.h"
@@ -80,6 +81,19 @@ working (AugurPipelinePage *page)
   return augur_pipeline_page_get_working_mapping (page);
 }
 
+static GtkWidget *find_button_with_action (GtkWidget  *widget,
+                                           const char *action);
+
+/* Whether Apply Best can be pressed: its button follows page.apply-best. */
+static gboolean
+apply_best_enabled (AugurPipelinePage *page)
+{
+  GtkWidget *button = find_button_with_action (GTK_WIDGET (page), "page.apply-best");
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
+}
+
 
 /* ---- Evaluation ------------------------------------------------------- */
 
@@ -95,8 +109,11 @@ test_evaluate_listed (Fixture       *f,
   g_autofree char *now = NULL;
   guint n_best;
 
+  g_assert_false (apply_best_enabled (f->page));
   evaluate_and_wait (f->page, AUGUR_PIPELINE_LISTED);
   g_assert_null (augur_pipeline_page_get_error_text (f->page));
+  /* Apply Best at once, no row clicked */
+  g_assert_true (apply_best_enabled (f->page));
   results = augur_pipeline_page_get_results (f->page);
   g_assert_nonnull (results);
   g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, 9);
@@ -200,6 +217,7 @@ test_evaluate_search (Fixture       *f,
   evaluate_and_wait (f->page, AUGUR_PIPELINE_ALL);
   all_best = g_strdup (augur_pipeline_page_get_best_text (f->page));
   evaluate_and_wait (f->page, AUGUR_PIPELINE_SEARCH);
+  g_assert_true (apply_best_enabled (f->page));
   g_assert_cmpuint (augur_pipeline_page_get_scope (f->page), ==, AUGUR_PIPELINE_SEARCH);
   results = augur_pipeline_page_get_results (f->page);
   g_assert_true (augur_pipeline_results_is_search (results));
@@ -861,6 +879,13 @@ test_cluster (Fixture       *f,
   g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, local_n);
   g_assert_cmpuint (augur_pipeline_results_get_n_solved (results), ==, 27);
   g_assert_cmpstr (augur_pipeline_page_get_best_text (f->page), ==, local_best);
+  /* written from the description as it is: fresh */
+  {
+    GtkWidget *area = augur_page_get_result_area (AUGUR_PAGE (f->page), 0);
+
+    g_assert_false (augur_page_result_area_is_stale (AUGUR_PAGE (f->page), area));
+    g_assert_false (gtk_widget_get_visible (augur_page_result_area_get_banner (AUGUR_PAGE (f->page), area)));
+  }
 
   /* a sweep of the listed mappings on the cluster, collected as a sweep */
   {
@@ -926,16 +951,155 @@ test_cluster (Fixture       *f,
     g_assert_cmpstr (augur_pipeline_page_get_best_text (f->page), ==, local_best);
     g_assert_cmpuint (augur_pipeline_page_get_scope (f->page), ==, AUGUR_PIPELINE_SEARCH);
   }
-  /* a job of another description is not shown as this page's */
+  /* A job written before an edit: its results are those of the
+   * description it was written from, shown stale, and the status says so;
+   * collected again once the edit is undone, fresh. */
   {
-    g_autofree char *changed = g_strdup (table_5_1_row_1);
-    char *cp1 = strstr (changed, "cp1=10");
-    cp1[4] = '2';   /* cp1=20 */
-    g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), changed));
+    GtkWidget *area = augur_page_get_result_area (AUGUR_PAGE (f->page), 0);
+    GtkWidget *banner = augur_page_result_area_get_banner (AUGUR_PAGE (f->page), area);
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.add-processor", NULL));
+    g_assert_cmpuint (augur_pipeline_get_n_processors (augur_pipeline_page_get_pipeline (f->page)), ==, 4);
     augur_pipeline_page_collect_cluster (f->page, job);
     g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
-    g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "written from another description"));
+    g_assert_null (augur_pipeline_page_get_error_text (f->page));
+    results = augur_pipeline_page_get_results (f->page);
+    g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, local_n);
+    g_assert_cmpuint (augur_pipeline_results_get_n_solved (results), ==, 27);
+    g_assert_cmpstr (augur_pipeline_page_get_best_text (f->page), ==, local_best);
+    g_assert_true (augur_page_result_area_is_stale (AUGUR_PAGE (f->page), area));
+    g_assert_true (gtk_widget_get_visible (banner));
+    g_assert_true (gtk_widget_has_css_class (gtk_widget_get_last_child (area), "augur-stale"));
+    g_assert_nonnull (strstr (augur_pipeline_page_get_status_text (f->page), "earlier version"));
+    {
+      g_autoptr(GdkTexture) texture = NULL;
+
+      augur_pipeline_page_show_view (f->page, "results");
+      augur_test_wait_for_frames ();
+      texture = augur_test_render_window (f->window);
+      augur_test_save_screenshot (texture, "pipeline-collected-stale.png");
+    }
+    /* the page's description is kept */
+    g_assert_cmpuint (augur_pipeline_get_n_processors (augur_pipeline_page_get_pipeline (f->page)), ==, 4);
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "page.undo", NULL));
+    g_assert_cmpuint (augur_pipeline_get_n_processors (augur_pipeline_page_get_pipeline (f->page)), ==, 3);
+    augur_pipeline_page_collect_cluster (f->page, job);
+    g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
+    g_assert_false (augur_page_result_area_is_stale (AUGUR_PAGE (f->page), area));
+    g_assert_false (gtk_widget_get_visible (banner));
+    g_assert_null (strstr (augur_pipeline_page_get_status_text (f->page), "earlier version"));
   }
+  g_setenv ("PATH", old_path, TRUE);
+  augur_test_remove_tree (tmp);
+}
+
+static GtkWidget *
+find_button_with_action (GtkWidget  *widget,
+                         const char *action)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button_with_action (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A submission the cluster refuses with several lines: the toolbar keeps
+ * its one line (the status ellipsized, the whole text in its tooltip and
+ * the error bar), Evaluate keeps its height, the processor cards keep
+ * theirs, in a real window at 1024x700 and 1280x800; and nothing is printed (a
+ * Gtk-CRITICAL or Gtk-WARNING is fatal in a test). */
+static gboolean
+revealer_closed (gpointer revealer)
+{
+  return !gtk_revealer_get_child_revealed (GTK_REVEALER (revealer));
+}
+
+static void
+test_cluster_refused (gconstpointer data)
+{
+  const int *size = data;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cluster-refused-XXXXXX", NULL);
+  g_autofree char *bin = g_build_filename (tmp, "bin", NULL);
+  g_autofree char *sbatch = g_build_filename (bin, "sbatch", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *path = g_strdup_printf ("%s:%s", bin, old_path);
+  AugurWindow *window = augur_window_new (app);
+  AugurPipelinePage *page;
+  GtkWidget *status, *toolbar, *evaluate, *canvas;
+  int toolbar_h, evaluate_h, canvas_h, line_h;
+
+  g_assert_cmpint (g_mkdir_with_parents (bin, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (sbatch,
+    "#!/bin/sh\n"
+    "echo 'sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified' >&2\n"
+    "echo 'sbatch: error: the partition \"compute\" is not available to user augur' >&2\n"
+    "echo 'sbatch: error: check --account and --partition' >&2\n"
+    "echo 'sbatch: error: see sacctmgr show assoc user=augur' >&2\n"
+    "echo 'sbatch: error: no job was submitted' >&2\n"
+    "exit 1\n", -1, NULL));
+  g_assert_cmpint (g_chmod (sbatch, 0755), ==, 0);
+  g_setenv ("PATH", path, TRUE);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), size[0], size[1]);
+  augur_window_select_document (window, augur_window_add_document (window, "pipeline", "Refused", table_5_1_row_1));
+  gtk_window_present (GTK_WINDOW (window));
+  augur_test_wait_for_frames ();
+  page = AUGUR_PIPELINE_PAGE (augur_window_get_current_page (window));
+  evaluate = find_button_with_action (GTK_WIDGET (page), "page.evaluate");
+  g_assert_nonnull (evaluate);
+  canvas = augur_pipeline_page_get_canvas (page);
+  status = page->status_label;
+  augur_test_wait_for_frames ();
+  toolbar = gtk_widget_get_parent (status);
+  toolbar_h = gtk_widget_get_height (toolbar);
+  evaluate_h = gtk_widget_get_height (evaluate);
+  canvas_h = gtk_widget_get_height (canvas);
+  line_h = gtk_widget_get_height (status);
+  g_assert_cmpint (line_h, >, 0);
+
+  augur_pipeline_page_run_on_cluster (page, job, NULL);
+  g_assert_true (augur_test_wait_signal (page, "clustered", 120));
+  g_assert_nonnull (augur_pipeline_page_get_error_text (page));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (page), "no job was submitted"));
+  augur_test_wait_for_frames ();
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (status), ==, augur_pipeline_page_get_status_text (page));
+  g_test_message ("status %d px (one line %d), toolbar %d px (was %d), Evaluate %d px (was %d), canvas %d px (was %d)",
+                  gtk_widget_get_height (status), line_h, gtk_widget_get_height (toolbar), toolbar_h,
+                  gtk_widget_get_height (evaluate), evaluate_h, gtk_widget_get_height (canvas), canvas_h);
+  g_assert_cmpint (gtk_widget_get_height (status), ==, line_h);
+  g_assert_cmpint (gtk_widget_get_height (toolbar), ==, toolbar_h);
+  g_assert_cmpint (gtk_widget_get_height (evaluate), ==, evaluate_h);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, size[0]);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, size[1]);
+  {
+    g_autofree char *shot = g_strdup_printf ("pipeline-cluster-refused-%dx%d.png", size[0], size[1]);
+
+    augur_test_save_screenshot (augur_test_render_window (GTK_WIDGET (window)), shot);
+  }
+
+  /* the banner closed: all as before */
+  augur_pipeline_page_show_error (page, NULL);
+  /* the banner slides away (however slow the machine) */
+  augur_test_wait_until (revealer_closed, page->error_revealer, 30);
+  augur_test_wait_for_frames ();
+  g_assert_false (gtk_revealer_get_child_revealed (GTK_REVEALER (page->error_revealer)));
+  g_assert_cmpint (gtk_widget_get_height (toolbar), ==, toolbar_h);
+  g_assert_cmpint (gtk_widget_get_height (evaluate), ==, evaluate_h);
+  /* the cards have their room back (to a pixel of rounding in the panes;
+   * a status of five lines took about 60) */
+  g_assert_cmpint (ABS (gtk_widget_get_height (canvas) - canvas_h), <=, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
   g_setenv ("PATH", old_path, TRUE);
   augur_test_remove_tree (tmp);
 }
@@ -968,16 +1132,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
   augur_test_gtk_init (&argc, &argv);
 
-  app = augur_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = augur_test_application_new ();
 
 #define ADD(path, func) \
   g_test_add ("/app/pipeline-page/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
@@ -995,8 +1152,12 @@ main (int   argc,
   ADD ("render", test_render);
 #undef ADD
   g_test_add_func ("/app/pipeline-page/window/round-trip", test_window_roundtrip);
+  {
+    static const int laptop[] = { 1024, 700 }, larger[] = { 1280, 800 };
 
-  status = g_test_run ();
-  g_clear_object (&app);
-  return status;
+    g_test_add_data_func ("/app/pipeline-page/window/cluster-refused/1024x700", laptop, test_cluster_refused);
+    g_test_add_data_func ("/app/pipeline-page/window/cluster-refused/1280x800", larger, test_cluster_refused);
+  }
+
+  return augur_test_run_app (&app);
 }

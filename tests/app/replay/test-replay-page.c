@@ -7,11 +7,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
-#include "augur-test-gtk.h"
+#include "augur-test-app.h"
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <gtk/gtk.h>
 #include <glib/gstdio.h>
 
@@ -627,6 +628,45 @@ test_validation (Fixture       *f,
   }
 }
 
+/* As root, Open MPI's mpirun refuses to start: the page says what to
+ * set instead of showing the refusal (issue 23, item 18). */
+static void
+test_validation_root (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *mpirun = g_find_program_in_path ("mpirun");
+  g_autofree char *version = NULL;
+  AugurReplayCluster c;
+
+  if (geteuid () != 0 || mpirun == NULL ||
+      !g_spawn_command_line_sync ("mpirun --version", &version, NULL, NULL, NULL) || version == NULL ||
+      strstr (version, "Open MPI") == NULL)
+    {
+      g_test_skip ("needs Open MPI's mpirun and root");
+      return;
+    }
+  ring_cluster (&c);
+  augur_replay_page_set_cluster (f->page, &c, 4);
+  g_unsetenv ("OMPI_ALLOW_RUN_AS_ROOT");
+  g_unsetenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM");
+  /* measured first (the ping-pong), then on the page's platform */
+  for (guint measure = 0; measure < 2; measure++)
+    {
+      const char *error;
+
+      augur_replay_page_set_validation (f->page, measure == 0, "2", 1);
+      augur_replay_page_validate (f->page);
+      g_assert_true (augur_test_wait_signal (f->page, "validated", 120));
+      error = augur_replay_page_get_error_text (f->page);
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error, "OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"));
+      /* not mpirun's own words */
+      g_assert_null (strstr (error, "mpirun has detected an attempt to run as root"));
+    }
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+}
+
 /* The sweep on a cluster, collected, resubmitted: through a stand-in
  * sbatch (in PATH) that runs the array's tasks here; the times collected
  * are the sweep's here, to the bit. */
@@ -710,6 +750,31 @@ test_sweep_and_scenario (Fixture       *f,
   /* At 125 MB/s (not a point) the time lies between its neighbours 100 MB/s and 316 MB/s. */
   g_assert_cmpfloat (times[2], >=, RING_CM02 * (1 - 1e-9));
   g_assert_cmpfloat (times[3], <=, RING_CM02);
+
+  /* "Shown Table as CSV" on What-If: the sweep, every digit, not the
+   * timed trace (issue 23, item 16) */
+  augur_replay_page_show_view (f->page, "what-if");
+  {
+    g_autofree char *path = g_build_filename (g_get_tmp_dir (), "augur-replay-shown.csv", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *contents = NULL;
+    g_auto(GStrv) lines = NULL;
+
+    g_assert_true (augur_page_export (AUGUR_PAGE (f->page), "shown-csv", file, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    lines = g_strsplit (contents, "\n", -1);
+    g_assert_cmpstr (lines[0], ==, "bandwidth,simulated_time");
+    g_assert_cmpuint (g_strv_length (lines), ==, n + 2);
+    for (guint i = 0; i < n; i++)
+      {
+        g_auto(GStrv) fields = g_strsplit (lines[i + 1], ",", 2);
+        g_assert_cmpfloat (g_ascii_strtod (fields[1], NULL), ==, times[i]);
+      }
+    g_assert_cmpfloat (g_ascii_strtod (lines[1], NULL), ==, 1e7);
+    g_unlink (path);
+  }
 
   /* Ranks per node 1..4: folding onto fewer nodes. */
   augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_RANKS_PER_NODE, 1, 4, 4, FALSE);
@@ -936,28 +1001,17 @@ menu_item_label (GMenuModel *menu,
 }
 
 /* A popped up menu's item (a GtkModelButton, private) by its text. */
-static GtkWidget *
-find_menu_item (GtkWidget  *widget,
-                const char *text)
+static gboolean
+is_menu_item (GtkWidget     *widget,
+              gconstpointer  text)
 {
-  if (g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "text") != NULL &&
-      g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton"))
-    {
-      g_autofree char *item_text = NULL;
+  g_autofree char *item_text = NULL;
 
-      g_object_get (widget, "text", &item_text, NULL);
-      if (g_strcmp0 (item_text, text) == 0)
-        return widget;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_menu_item (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "text") == NULL ||
+      !g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton"))
+    return FALSE;
+  g_object_get (widget, "text", &item_text, NULL);
+  return g_strcmp0 (item_text, text) == 0;
 }
 
 /* The item for action of button's menu, once it has popped up (the
@@ -974,30 +1028,27 @@ find_action_item (GtkMenuButton *button,
   /* The item shows the label without its mnemonic's underscore. */
   parts = g_strsplit (label, "_", -1);
   text = g_strjoinv ("", parts);
-  return find_menu_item (GTK_WIDGET (button), text);
+  return augur_test_find_widget (GTK_WIDGET (button), is_menu_item, text);
 }
 
 /* The header bar's menu button whose menu has action. */
+static gboolean
+menu_has_action (GtkWidget     *widget,
+                 gconstpointer  action)
+{
+  g_autofree char *label = NULL;
+
+  if (!GTK_IS_MENU_BUTTON (widget) || gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) == NULL)
+    return FALSE;
+  label = menu_item_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), action);
+  return label != NULL;
+}
+
 static GtkMenuButton *
 find_menu_button (GtkWidget  *widget,
                   const char *action)
 {
-  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL)
-    {
-      g_autofree char *label = menu_item_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), action);
-
-      if (label != NULL)
-        return GTK_MENU_BUTTON (widget);
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkMenuButton *found = find_menu_button (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return (GtkMenuButton *) augur_test_find_widget (widget, menu_has_action, action);
 }
 
 static gboolean
@@ -1191,25 +1242,383 @@ test_smpi (Fixture       *f,
   g_rmdir (dir);
 }
 
+static GFile *
+stencil_trace (void)
+{
+  const char *src = g_getenv ("AUGUR_SOURCE_DIR");
+  g_autofree char *path = g_build_filename (src ? src : ".", "tests", "fixtures", "replay", "stencil64", "trace.txt",
+                                            NULL);
+  return g_file_new_for_path (path);
+}
+
+/* How many ranks the page places on each of its cluster's nodes. */
+static void
+count_per_node (AugurReplayPage *page,
+                guint           *count,
+                guint            n_nodes)
+{
+  const guint *hosts;
+  guint n;
+
+  memset (count, 0, n_nodes * sizeof (guint));
+  hosts = augur_replay_page_get_placement (page, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (hosts[i], <, n_nodes);
+      count[hosts[i]]++;
+    }
+}
+
+/* The what-if of issue 23: the stencil's 64 ranks on a cluster of 4
+ * nodes, kept as B, then 16 nodes.  The ranks follow the cluster by the
+ * placement's rule, the time follows them, and Compare says what each
+ * scenario replayed; a placement by hand is kept and said plainly, where
+ * the result is read. */
+static void
+test_cluster_follows (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GFile) trace = stencil_trace ();
+  guint count[32];
+  double four, sixteen;
+  g_autoptr(GString) labels = g_string_new (NULL);
+
+  /* as a user does it: the trace, Build a Cluster, Nodes 4, Replay */
+  augur_replay_page_set_traces (f->page, &trace, 1);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (f->page->cluster_toggle), TRUE);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->page->nodes_spin), 4);
+  g_assert_cmpuint (augur_replay_page_get_placement_rule (f->page), ==, AUGUR_REPLAY_PLACE_ROUND_ROBIN);
+  count_per_node (f->page, count, 4);
+  for (guint h = 0; h < 4; h++)
+    g_assert_cmpuint (count[h], ==, 16);
+  replay_and_wait (f->page);
+  four = augur_replay_result_get_time (augur_replay_page_get_result (f->page));
+  g_assert_cmpstr (augur_replay_page_get_time_text (f->page), ==, "299.6 ms");
+  g_assert_nonnull (strstr (augur_replay_page_get_replayed_text (f->page),
+                            "64 ranks on 4 nodes, 16 per node · 4 of 4 cores busy, up to 16 ranks share a core"));
+  g_assert_true (augur_replay_page_keep_scenario (f->page));
+
+  /* Nodes 16: the ranks are placed again, round-robin, and the panel says so */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->page->nodes_spin), 16);
+  count_per_node (f->page, count, 16);
+  for (guint h = 0; h < 16; h++)
+    g_assert_cmpuint (count[h], ==, 4);
+  g_assert_nonnull (strstr (augur_replay_page_get_placement_summary (f->page),
+                            "64 ranks on 16 nodes, 4 per node · 16 of 16 cores busy"));
+  g_assert_nonnull (strstr (augur_replay_page_get_placement_summary (f->page), "placed round-robin"));
+  replay_and_wait (f->page);
+  sixteen = augur_replay_result_get_time (augur_replay_page_get_result (f->page));
+  g_assert_cmpstr (augur_replay_page_get_time_text (f->page), ==, "110.6 ms");
+  g_assert_cmpfloat (sixteen, <, 0.5 * four);
+
+  /* Compare: each scenario by what it replayed, and a difference */
+  augur_replay_page_show_view (f->page, "compare");
+  augur_test_spin (100);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (f->page->compare_a_label)),
+                            "64 ranks on 16 nodes, 4 per node"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (f->page->compare_b_label)),
+                            "64 ranks on 4 nodes, 16 per node"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (f->page->compare_delta_label)), "faster than B"));
+
+  /* In blocks: four nodes' worth of consecutive ranks each... */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (f->page->placement_rule), AUGUR_REPLAY_PLACE_BLOCK);
+  g_assert_cmpuint (augur_replay_page_get_placement_rule (f->page), ==, AUGUR_REPLAY_PLACE_BLOCK);
+  {
+    guint n;
+    const guint *hosts = augur_replay_page_get_placement (f->page, &n);
+
+    for (guint i = 0; i < n; i++)
+      g_assert_cmpuint (hosts[i], ==, i / 4);
+  }
+  /* ... four cores a node: a node's cores filled first, 4 nodes busy */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->page->cores_spin), 16);
+  count_per_node (f->page, count, 16);
+  for (guint h = 0; h < 16; h++)
+    g_assert_cmpuint (count[h], ==, h < 4 ? 16 : 0);
+  g_assert_nonnull (strstr (augur_replay_page_get_placement_summary (f->page),
+                            "64 ranks on 4 of 16 nodes, 16 per node · 64 of 256 cores busy"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->page->cores_spin), 1);
+
+  /* By hand: a drag keeps its placement; the cluster's changes do not
+   * move it, and the panel and the result say so plainly */
+  {
+    const guint hand[64] = { 0 };
+    g_assert_true (augur_replay_page_set_placement (f->page, hand, 64));
+  }
+  g_assert_cmpuint (augur_replay_page_get_placement_rule (f->page), ==, AUGUR_REPLAY_PLACE_MANUAL);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (f->page->placement_rule)), ==,
+                    AUGUR_REPLAY_PLACE_MANUAL);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->page->nodes_spin), 32);
+  count_per_node (f->page, count, 32);
+  g_assert_cmpuint (count[0], ==, 64);
+  g_assert_nonnull (strstr (augur_replay_page_get_placement_summary (f->page), "on 1 of 32 nodes"));
+  g_assert_nonnull (strstr (augur_replay_page_get_placement_summary (f->page), "Placed by hand"));
+  g_assert_true (gtk_widget_has_css_class (f->page->placement_summary, "warning"));
+  replay_and_wait (f->page);
+  g_assert_nonnull (strstr (augur_replay_page_get_replayed_text (f->page), "Ranks placed by hand"));
+  g_assert_nonnull (strstr (augur_replay_page_get_replayed_text (f->page), "64 ranks on 1 of 32 nodes"));
+  g_assert_true (gtk_widget_get_mapped (f->page->replayed_label));
+  {
+    g_autofree char *text = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_assert_nonnull (strstr (text, "placement-rule=manual\n"));
+  }
+
+  /* ranks by hand on nodes that are gone are moved, and said so */
+  {
+    guint hand[64];
+
+    for (guint i = 0; i < 64; i++)
+      hand[i] = i < 60 ? 0 : 31;
+    g_assert_true (augur_replay_page_set_placement (f->page, hand, 64));
+  }
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->page->nodes_spin), 8);
+  count_per_node (f->page, count, 8);
+  g_assert_cmpuint (count[0], >=, 60);
+  g_assert_nonnull (strstr (augur_replay_page_get_placement_summary (f->page),
+                            "4 ranks placed by hand were on nodes the cluster no longer has"));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page), "no longer has"));
+  collect_label_texts (GTK_WIDGET (f->page), labels);
+  g_assert_nonnull (strstr (labels->str, "4 ranks placed by hand were on nodes"));
+
+  /* undo goes back to 32 nodes, by hand, without the note */
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_null (strstr (augur_replay_page_get_placement_summary (f->page), "no longer has"));
+}
+
+/* Earlier texts have no rule: the placement tells it. */
+static void
+test_placement_rule_text (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *text = NULL;
+
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,1,0,1\n"));
+  g_assert_cmpuint (augur_replay_page_get_placement_rule (f->page), ==, AUGUR_REPLAY_PLACE_ROUND_ROBIN);
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,0,1,1\n"));
+  g_assert_cmpuint (augur_replay_page_get_placement_rule (f->page), ==, AUGUR_REPLAY_PLACE_BLOCK);
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=1,0,0,0\n"));
+  g_assert_cmpuint (augur_replay_page_get_placement_rule (f->page), ==, AUGUR_REPLAY_PLACE_MANUAL);
+  /* a rule the placement does not follow is not claimed */
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page),
+                                      "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement-rule=block\nplacement=1,0,0,0\n"));
+  g_assert_cmpuint (augur_replay_page_get_placement_rule (f->page), ==, AUGUR_REPLAY_PLACE_MANUAL);
+  g_assert_false (augur_page_set_text (AUGUR_PAGE (f->page),
+                                       "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement-rule=fill\nplacement=0\n"));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "unknown placement rule “fill”"));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page),
+                                      "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement-rule=block\nplacement=0,1\n"));
+  /* one rank a node is round-robin too: the rule written is kept */
+  g_assert_cmpuint (augur_replay_page_get_placement_rule (f->page), ==, AUGUR_REPLAY_PLACE_BLOCK);
+  text = augur_page_get_text (AUGUR_PAGE (f->page));
+  g_assert_nonnull (strstr (text, "placement-rule=block\nplacement=0,1\n"));
+}
+
+/* Wait for the check of the chosen traces. */
+static void
+wait_trace_check (AugurReplayPage *page)
+{
+  g_assert_true (augur_test_wait_signal (page, "traces-checked", 20));
+}
+
+/* A trace is checked when it is chosen, as a platform is: what it holds
+ * beside its name, or refused at once with the file, the line and what
+ * was expected. */
+static void
+test_trace_check (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GFile) stencil = stencil_trace ();
+  g_autoptr(GFile) platform = fixture_file ("platform.xml");
+  g_autoptr(GFile) ring = fixture_file ("trace.txt");
+  g_autoptr(GFile) deployment = fixture_file ("deployment.xml");
+  const char *error;
+
+  augur_replay_page_set_traces (f->page, &stencil, 1);
+  wait_trace_check (f->page);
+  g_assert_true (labels_hold (f->page, "trace.txt\n64 ranks, 2592 actions\ntime-independent trace"));
+  g_assert_false (gtk_widget_has_css_class (f->page->trace_label, "error"));
+
+  augur_replay_page_set_traces (f->page, &platform, 1);
+  wait_trace_check (f->page);
+  error = augur_replay_page_get_error_text (f->page);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error, "platform.xml:1: expected a process and one of its actions"));
+  g_assert_nonnull (strstr (error, "found “<?xml version='1.0'?>”"));
+  g_assert_true (labels_hold (f->page, "platform.xml\ncannot be replayed"));
+  g_assert_true (gtk_widget_has_css_class (f->page->trace_label, "error"));
+  /* and not replayed into an empty chart */
+  augur_replay_page_set_platform_file (f->page, platform, deployment);
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
+  g_assert_null (augur_replay_page_get_result (f->page));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "platform.xml:1: expected"));
+
+  /* a good trace again: the problem is gone */
+  augur_replay_page_set_traces (f->page, &ring, 1);
+  wait_trace_check (f->page);
+  g_assert_true (labels_hold (f->page, "trace.txt\n4 ranks, "));
+  g_assert_false (gtk_widget_has_css_class (f->page->trace_label, "error"));
+  replay_and_wait (f->page);
+  g_assert_nonnull (augur_replay_page_get_result (f->page));
+}
+
+/* A widget whose action is action. */
+static gboolean
+has_action (GtkWidget     *widget,
+            gconstpointer  action)
+{
+  return GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+/* A mapped label showing text (mnemonics removed). */
+static gboolean
+shows_text (GtkWidget     *widget,
+            gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* widget is drawn whole inside the window and inside every scroller that
+ * holds it (not scrolled away past an edge with no cue). */
+static void
+assert_inside (GtkWidget  *window,
+               GtkWidget  *widget,
+               const char *what)
+{
+  graphene_rect_t b;
+  double w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+
+  g_assert_nonnull (widget);
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, window, &b))
+    g_error ("%s is not shown", what);
+  if (b.origin.x < -0.5 || b.origin.y < -0.5 || b.origin.x + b.size.width > w + 0.5 ||
+      b.origin.y + b.size.height > h + 0.5 || b.size.width < 1 || b.size.height < 1)
+    g_error ("%s lies at %.0f,%.0f %.0fx%.0f, outside the %.0fx%.0f window", what, b.origin.x, b.origin.y,
+             b.size.width, b.size.height, w, h);
+  for (GtkWidget *up = gtk_widget_get_parent (widget); up != NULL && up != window; up = gtk_widget_get_parent (up))
+    if (GTK_IS_SCROLLED_WINDOW (up))
+      {
+        graphene_rect_t s;
+
+        g_assert_true (gtk_widget_compute_bounds (up, window, &s));
+        if (b.origin.x < s.origin.x - 0.5 || b.origin.x + b.size.width > s.origin.x + s.size.width + 0.5 ||
+            b.origin.y < s.origin.y - 0.5 || b.origin.y + b.size.height > s.origin.y + s.size.height + 0.5)
+          g_error ("%s lies at %.0f,%.0f %.0fx%.0f, scrolled out of its scroller at %.0f,%.0f %.0fx%.0f", what,
+                   b.origin.x, b.origin.y, b.size.width, b.size.height, s.origin.x, s.origin.y, s.size.width,
+                   s.size.height);
+      }
+}
+
+static void
+assert_window_fits (GtkWidget *window,
+                    int        width,
+                    int        height)
+{
+  g_assert_cmpint (gtk_widget_get_width (window), <=, width);
+  g_assert_cmpint (gtk_widget_get_height (window), <=, height);
+}
+
+static void
+save_view (GtkWidget  *window,
+           const char *view,
+           int         width)
+{
+  g_autoptr(GdkTexture) t = augur_test_render_window (window);
+  g_autofree char *name = g_strdup_printf ("replay-fit-%d-%s.png", width, view);
+
+  augur_test_save_screenshot (t, name);
+}
+
+/* The replay page in Augur's window at a laptop's 1024x700 and at
+ * 1280x800: the window asks for no more than the screen, and What-If's
+ * Sweep and On a Cluster, Validation's Run Validation, Calibrate and its
+ * table's Error (%) lie inside it, on every tab (issue 23, items 5 and 8). */
+static void
+test_fits (gconstpointer data)
+{
+  const int *size = data;
+  int width = size[0], height = size[1];
+  g_autoptr(GFile) trace = stencil_trace ();
+  AugurWindow *window = augur_window_new (app);
+  GtkWidget *win = GTK_WIDGET (window);
+  AugurReplayPage *page;
+  AugurReplayCluster c = augur_replay_default_cluster;
+  GtkWidget *cluster_button;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (win, "win.new", "s", "replay"));
+  augur_test_iterate ();
+  page = AUGUR_REPLAY_PAGE (augur_window_get_current_page (window));
+  augur_replay_page_set_traces (page, &trace, 1);
+  augur_replay_page_set_cluster (page, &c, 64);
+  replay_and_wait (page);
+  g_assert_true (augur_replay_page_keep_scenario (page));
+  c.nodes = 16;
+  augur_replay_page_set_cluster (page, &c, 64);
+  replay_and_wait (page);
+
+  augur_replay_page_show_view (page, "bars");
+  augur_test_wait_settled (win);
+  assert_window_fits (win, width, height);
+  assert_inside (win, page->replay_button, "Replay");
+  assert_inside (win, page->time_label, "the predicted time");
+  assert_inside (win, page->replayed_label, "what was replayed");
+  save_view (win, "ranks", width);
+
+  augur_replay_page_show_view (page, "what-if");
+  augur_test_wait_settled (win);
+  assert_window_fits (win, width, height);
+  assert_inside (win, page->sweep_button, "Sweep");
+  cluster_button = gtk_widget_get_next_sibling (page->sweep_button);
+  g_assert_true (GTK_IS_MENU_BUTTON (cluster_button));
+  assert_inside (win, cluster_button, "On a Cluster");
+  save_view (win, "whatif", width);
+
+  augur_replay_page_show_view (page, "compare");
+  augur_test_wait_settled (win);
+  assert_window_fits (win, width, height);
+  assert_inside (win, page->compare_a_label, "scenario A");
+  assert_inside (win, page->compare_delta_label, "the comparison");
+  /* "A is 63.1 % faster than B" read on one line, not four */
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (page->compare_delta_label)), "faster than B"));
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (page->compare_delta_label))), ==, 1);
+  save_view (win, "compare", width);
+
+  augur_replay_page_show_view (page, "validation");
+  augur_test_wait_settled (win);
+  assert_window_fits (win, width, height);
+  assert_inside (win, augur_test_find_widget (GTK_WIDGET (page), has_action, "page.validate"), "Run Validation");
+  assert_inside (win, augur_test_find_widget (GTK_WIDGET (page), has_action, "page.calibrate"), "Calibrate");
+  save_view (win, "validation", width);
+  /* the table as a validation leaves it: Error (%) beside the times */
+  gtk_stack_set_visible_child_name (GTK_STACK (page->validation_stack), "results");
+  augur_test_wait_settled (win);
+  assert_window_fits (win, width, height);
+  assert_inside (win, augur_test_find_widget (GTK_WIDGET (page), shows_text, "Error (%)"), "the Error (%) column");
+  assert_inside (win, augur_test_find_widget (GTK_WIDGET (page), shows_text, "Predicted"), "the Predicted column");
+  save_view (win, "validation-table", width);
+
+  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
   augur_test_gtk_init (&argc, &argv);
 
-  app = augur_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = augur_test_application_new ();
 
 #define ADD(path, func) \
   g_test_add ("/app/replay-page/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("ring/files", test_ring_files);
   ADD ("cluster/placement", test_cluster_placement);
+  ADD ("cluster/follows", test_cluster_follows);
+  ADD ("cluster/rule-text", test_placement_rule_text);
+  ADD ("trace-check", test_trace_check);
   ADD ("deadlock", test_deadlock);
   ADD ("cancel", test_cancel);
   ADD ("exports", test_exports);
@@ -1222,11 +1631,16 @@ main (int   argc,
   ADD ("render", test_render);
   ADD ("smpi", test_smpi);
   ADD ("validation", test_validation);
+  ADD ("validation/root", test_validation_root);
   ADD ("calibrate", test_calibrate);
 #undef ADD
   g_test_add_func ("/app/replay-page/window/round-trip", test_window_roundtrip);
+  {
+    static const int laptop[] = { 1024, 700 }, wide[] = { 1280, 800 };
 
-  status = g_test_run ();
-  g_clear_object (&app);
-  return status;
+    g_test_add_data_func ("/app/replay-page/window/fits-1024x700", laptop, test_fits);
+    g_test_add_data_func ("/app/replay-page/window/fits-1280x800", wide, test_fits);
+  }
+
+  return augur_test_run_app (&app);
 }

@@ -6,13 +6,16 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
-#include "augur-test-gtk.h"
+#include "augur-test-app.h"
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "augur-accessible.h"
 #include "augur-application.h"
+#include "augur-kinds.h"
 #include "augur-pepa-page.h"
+#include "augur-state-diagram-view.h"
 #include "augur-preferences.h"
 #include "augur-window.h"
 #include "project.h"
@@ -600,13 +603,345 @@ test_preferences (void)
   g_settings_reset (settings, "solver");
 }
 
+static void
+collect_unnamed_buttons (GtkWidget *widget,
+                         GString   *unnamed)
+{
+  if (augur_accessible_is_icon_button (widget) &&
+      !gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL) &&
+      !gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY))
+    {
+      const char *icon = GTK_IS_MENU_BUTTON (widget) ? gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget))
+                                                     : gtk_button_get_icon_name (GTK_BUTTON (widget));
+      GtkWidget *parent = gtk_widget_get_parent (widget);
+
+      g_string_append_printf (unnamed, "\n  %s (%s) in %s", G_OBJECT_TYPE_NAME (widget), icon,
+                              parent != NULL ? G_OBJECT_TYPE_NAME (parent) : "-");
+    }
+  /* GTK's own buttons (a spin button's, the window's controls) are GTK's */
+  if (GTK_IS_SPIN_BUTTON (widget) || GTK_IS_WINDOW_CONTROLS (widget))
+    return;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_unnamed_buttons (child, unnamed);
+}
+
+/* Every button that shows only an icon, on every kind's page (after a
+ * run, with its results) and in the window, has a name a screen reader
+ * reads. */
+static void
+test_icon_buttons_named (void)
+{
+  AugurWindow *window = augur_window_new (app);
+  g_autoptr(GString) unnamed = g_string_new (NULL);
+  guint n_kinds;
+  const AugurKind *kinds = augur_kinds_get (&n_kinds);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  collect_unnamed_buttons (GTK_WIDGET (window), unnamed);
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      g_autofree char *text = kinds[k].new_text ();
+      GtkWidget *page;
+
+      augur_window_select_document (window, augur_window_add_document (window, kinds[k].id, kinds[k].id, text));
+      page = augur_window_get_current_page (window);
+      augur_page_run (AUGUR_PAGE (page));
+      g_assert_true (!augur_page_get_running (AUGUR_PAGE (page)) || augur_test_wait_signal (page, "finished", 120));
+      augur_test_iterate ();
+      collect_unnamed_buttons (page, unnamed);
+    }
+  collect_unnamed_buttons (GTK_WIDGET (window), unnamed);
+  if (unnamed->len > 0)
+    g_error ("icon buttons without a name:%s", unnamed->str);
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
+static void
+collect_stacks (GtkWidget *widget,
+                GPtrArray *stacks)
+{
+  if (GTK_IS_STACK (widget))
+    g_ptr_array_add (stacks, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_stacks (child, stacks);
+}
+
+static gboolean
+count_frame (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets window lay out and draw what changed: two whole frames of its
+ * clock, however long a busy machine takes for them (up to 30 s). */
+static void
+draw_a_little (AugurWindow *window)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (GTK_WIDGET (window), count_frame, &frames, NULL);
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  while (frames < 2 && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  gtk_widget_remove_tick_callback (GTK_WIDGET (window), id);
+}
+
+/* Every tab and sub-tab of every kind's page, visited in turn at the
+ * laptop's size after a run, is drawn without a word from GTK (a
+ * Gtk-CRITICAL or Gtk-WARNING is fatal in a test: "Trying to snapshot
+ * GtkGizmo without a current allocation" on the cache-coherence page's
+ * Machine to Program, "Expect overlapping widgets"...). */
+static void
+test_tabs_visited_quietly (void)
+{
+  AugurWindow *window = augur_window_new (app);
+  guint n_kinds;
+  const AugurKind *kinds = augur_kinds_get (&n_kinds);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      g_autofree char *text = kinds[k].new_text ();
+      g_autoptr(GPtrArray) stacks = g_ptr_array_new ();
+      GtkWidget *page;
+
+      augur_window_select_document (window, augur_window_add_document (window, kinds[k].id, kinds[k].id, text));
+      page = augur_window_get_current_page (window);
+      augur_page_run (AUGUR_PAGE (page));
+      g_assert_true (!augur_page_get_running (AUGUR_PAGE (page)) || augur_test_wait_signal (page, "finished", 120));
+      draw_a_little (window);
+      collect_stacks (page, stacks);
+      for (guint i = 0; i < stacks->len; i++)
+        {
+          GtkStack *stack = stacks->pdata[i];
+          GtkWidget *shown = gtk_stack_get_visible_child (stack);
+
+          for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (stack)); child != NULL;
+               child = gtk_widget_get_next_sibling (child))
+            {
+              gtk_stack_set_visible_child (stack, child);
+              draw_a_little (window);
+            }
+          if (shown != NULL)
+            gtk_stack_set_visible_child (stack, shown);
+          draw_a_little (window);
+        }
+      g_test_message ("%s: %u stacks visited", kinds[k].id, stacks->len);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1024);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
+static GtkWidget *
+find_widget_of_type (GtkWidget *widget,
+                     GType      type)
+{
+  if (g_type_is_a (G_OBJECT_TYPE (widget), type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The PEPA page's state diagram opens fitted (the whole of it), and its
+ * zoom buttons lie clear of the note the view writes at its bottom. */
+static void
+test_state_diagram_first_view (void)
+{
+  AugurWindow *window = augur_window_new (app);
+  g_autofree char *text = augur_test_pepa_pipeline (4);
+  GtkWidget *page, *view, *buttons = NULL;
+  graphene_rect_t view_bounds, button_bounds;
+  double first_scale;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_window_select_document (window, augur_window_add_document (window, "pepa", "Pipeline", text));
+  page = augur_window_get_current_page (window);
+  augur_page_run (AUGUR_PAGE (page));
+  g_assert_true (!augur_page_get_running (AUGUR_PAGE (page)) || augur_test_wait_signal (page, "finished", 120));
+  augur_pepa_page_show_results (AUGUR_PEPA_PAGE (page), "states");
+  augur_test_wait_for_frames ();
+  view = find_widget_of_type (page, AUGUR_TYPE_STATE_DIAGRAM_VIEW);
+  g_assert_nonnull (view);
+  g_assert_true (gtk_widget_get_mapped (view));
+  augur_test_save_screenshot (augur_test_render_window (GTK_WIDGET (window)), "pepa-state-diagram-first-view.png");
+
+  /* the first view is the fitted one */
+  first_scale = augur_state_diagram_view_get_scale (AUGUR_STATE_DIAGRAM_VIEW (view));
+  augur_state_diagram_view_fit (AUGUR_STATE_DIAGRAM_VIEW (view));
+  g_assert_cmpfloat_with_epsilon (augur_state_diagram_view_get_scale (AUGUR_STATE_DIAGRAM_VIEW (view)), first_scale, 1e-9);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (gtk_widget_get_parent (view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_has_css_class (child, "osd"))
+      buttons = child;
+  g_assert_nonnull (buttons);
+  g_assert_true (gtk_widget_compute_bounds (view, GTK_WIDGET (window), &view_bounds));
+  g_assert_true (gtk_widget_compute_bounds (buttons, GTK_WIDGET (window), &button_bounds));
+  g_test_message ("view %g,%g %gx%g; buttons %g,%g %gx%g", view_bounds.origin.x, view_bounds.origin.y,
+                  view_bounds.size.width, view_bounds.size.height, button_bounds.origin.x,
+                  button_bounds.origin.y, button_bounds.size.width, button_bounds.size.height);
+  /* the note's band: the bottom 60 px of the view */
+  g_assert_cmpfloat (button_bounds.origin.y + button_bounds.size.height, <,
+                     view_bounds.origin.y + view_bounds.size.height - 60);
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
+/* The name an export suggests keeps the document's title whole and
+ * readable, and is a valid file name: the example project's "Pipeline,
+ * 3 stages (figure B.1)" once gave "Pipeline, 3 stages (figure
+ * B-throughput.csv", its last dot taken for an extension. */
+static void
+test_export_names (void)
+{
+  static const struct { const char *title; const char *part; const char *expected; } cases[] = {
+    { "Pipeline, 3 stages (figure B.1)", "throughput", "Pipeline, 3 stages (figure B.1)-throughput.csv" },
+    { "Pipeline, 3 stages (figure B.1)", NULL, "Pipeline, 3 stages (figure B.1).csv" },
+    { "model.pepa", "states", "model.pepa-states.csv" },
+    { "Ring / 4 nodes: v2?", "results", "Ring 4 nodes v2-results.csv" },
+    { "  Two\nlines\t ", NULL, "Two lines.csv" },
+    { ".hidden", NULL, "hidden.csv" },
+    { "...", "results", "fallback-results.csv" },
+    { "", "results", "fallback-results.csv" },
+    /* long: cut at a word, never inside parentheses */
+    { "A study of the stencil on two clusters with sixteen ranks each, replayed "
+      "against SimGrid (the SMPI traces of the 2026 runs)", "times",
+      "A study of the stencil on two clusters with sixteen ranks each, replayed against SimGrid-times.csv" },
+  };
+  GtkWidget *page = g_object_ref_sink (augur_pepa_page_new ());
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = NULL;
+
+      augur_page_set_title (AUGUR_PAGE (page), cases[i].title);
+      name = augur_page_export_name (AUGUR_PAGE (page), "fallback", cases[i].part, "csv");
+      g_assert_cmpstr (name, ==, cases[i].expected);
+      g_assert_null (strchr (name, '/'));
+      g_assert_cmpuint (strlen (name), <, 255);
+    }
+  g_object_unref (page);
+}
+
+/* The message dialogs shown now (the questions about unsaved changes). */
+static GPtrArray *
+shown_questions (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
+  GPtrArray *shown = g_ptr_array_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        g_ptr_array_add (shown, window);
+    }
+  return shown;
+}
+
+static gboolean
+window_alive (GtkWindow *window)
+{
+  return g_list_find (gtk_application_get_windows (GTK_APPLICATION (app)), window) != NULL;
+}
+
+/* Quit with unsaved work in two windows asks window by window: one
+ * question at a time, over the window it is about, brought to the front;
+ * Cancel in it cancels the whole quit; Discard goes on to the next. */
+static void
+test_quit_asks_window_by_window (void)
+{
+  AugurWindow *first = augur_window_new (app);
+  AugurWindow *second = augur_window_new (app);
+  g_autoptr(GPtrArray) asked = NULL;
+
+  augur_window_add_document (first, "pepa", "Alpha", model_alpha);
+  augur_window_add_document (second, "pepa", "Beta", model_beta);
+  gtk_window_present (GTK_WINDOW (first));
+  gtk_window_present (GTK_WINDOW (second));
+  augur_test_iterate ();
+  g_assert_true (augur_window_get_modified (first));
+  g_assert_true (augur_window_get_modified (second));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  augur_test_iterate ();
+  asked = shown_questions ();
+  g_assert_cmpuint (asked->len, ==, 1);
+  g_assert_true (augur_application_get_quitting (app));
+  /* the question's window is the active one (presented), and the other
+   * window has not been asked */
+  g_assert_true (gtk_window_get_transient_for (asked->pdata[0]) == gtk_application_get_active_window (GTK_APPLICATION (app)) ||
+                 gtk_window_get_transient_for (asked->pdata[0]) == GTK_WINDOW (second));
+  {
+    GtkWindow *asking = gtk_window_get_transient_for (asked->pdata[0]);
+
+    /* Cancel: the whole quit stops, both windows stay, nothing else asks */
+    gtk_dialog_response (GTK_DIALOG (asked->pdata[0]), GTK_RESPONSE_CANCEL);
+    augur_test_iterate ();
+    g_clear_pointer (&asked, g_ptr_array_unref);
+    asked = shown_questions ();
+    g_assert_cmpuint (asked->len, ==, 0);
+    g_assert_false (augur_application_get_quitting (app));
+    g_assert_true (window_alive (GTK_WINDOW (first)));
+    g_assert_true (window_alive (GTK_WINDOW (second)));
+    g_assert_true (asking == GTK_WINDOW (first) || asking == GTK_WINDOW (second));
+  }
+
+  /* Quit again, Discard: that window goes, then the other one asks */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  augur_test_iterate ();
+  g_clear_pointer (&asked, g_ptr_array_unref);
+  asked = shown_questions ();
+  g_assert_cmpuint (asked->len, ==, 1);
+  {
+    GtkWindow *asking = gtk_window_get_transient_for (asked->pdata[0]);
+    GtkWindow *other = asking == GTK_WINDOW (first) ? GTK_WINDOW (second) : GTK_WINDOW (first);
+
+    gtk_dialog_response (GTK_DIALOG (asked->pdata[0]), GTK_RESPONSE_REJECT);
+    augur_test_iterate ();
+    augur_test_iterate ();
+    g_assert_false (window_alive (asking));
+    g_assert_true (window_alive (other));
+    g_clear_pointer (&asked, g_ptr_array_unref);
+    asked = shown_questions ();
+    g_assert_cmpuint (asked->len, ==, 1);
+    g_assert_true (gtk_window_get_transient_for (asked->pdata[0]) == other);
+    g_assert_true (gtk_application_get_active_window (GTK_APPLICATION (app)) == other);
+    gtk_dialog_response (GTK_DIALOG (asked->pdata[0]), GTK_RESPONSE_REJECT);
+    augur_test_iterate ();
+    augur_test_iterate ();
+    g_assert_false (window_alive (other));
+    g_assert_false (augur_application_get_quitting (app));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GError) error = NULL;
-  int status;
-
+  /* GTK's in-process accessibility backend: accessible names are kept
+   * and can be read back (GTK_A11Y=none keeps none). */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   /* No session bus in the test environment: fail fast instead of trying
    * to autolaunch one. */
   if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
@@ -615,11 +950,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   gtk_init ();
 
-  app = augur_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = augur_test_application_new ();
 
   g_test_add_func ("/app/window/project", test_window_project);
   g_test_add_func ("/app/window/open-pepa", test_window_open_pepa);
@@ -627,8 +958,11 @@ main (int   argc,
   g_test_add_func ("/app/window/unsupported-kind", test_window_unsupported_kind);
   g_test_add_func ("/app/recent-files", test_recent_files);
   g_test_add_func ("/app/preferences", test_preferences);
+  g_test_add_func ("/app/window/quit-asks-window-by-window", test_quit_asks_window_by_window);
+  g_test_add_func ("/app/window/icon-buttons-named", test_icon_buttons_named);
+  g_test_add_func ("/app/window/tabs-visited-quietly", test_tabs_visited_quietly);
+  g_test_add_func ("/app/window/state-diagram-first-view", test_state_diagram_first_view);
+  g_test_add_func ("/app/window/export-names", test_export_names);
 
-  status = g_test_run ();
-  g_clear_object (&app);
-  return status;
+  return augur_test_run_app (&app);
 }

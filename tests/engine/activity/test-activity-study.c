@@ -132,12 +132,37 @@ test_sweep_errors (void)
   g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
   g_assert_nonnull (strstr (error->message, "'NOPE'"));
   g_clear_error (&error);
-  /* NP = 0: the point that fails is named */
+  /* NP = 0: the point that fails keeps its error, the others are
+   * evaluated, and speedup is against the first one evaluated */
   s = augur_activity_study_sweep (m, NULL, NULL, "NP", points, 3, NULL, NULL, NULL, &error);
-  g_assert_null (s);
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  g_assert_cmpuint (augur_activity_study_get_n_failed (s), ==, 1);
+  g_assert_null (augur_activity_study_get_point_error (s, 0));
+  g_assert_nonnull (augur_activity_study_get_point_error (s, 1));
+  g_assert_null (augur_activity_study_get_point_error (s, 2));
+  g_assert_true (isnan (augur_activity_study_get_time (s, 1)));
+  g_assert_true (isnan (augur_activity_study_get_speedup (s, 1)));
+  g_assert_cmpuint (augur_activity_study_get_base (s), ==, 0);
+  g_assert_cmpfloat (augur_activity_study_get_speedup (s, 2), ==,
+                     augur_activity_study_get_time (s, 0) / augur_activity_study_get_time (s, 2));
+  {
+    g_autofree char *csv = augur_activity_study_to_csv (s);
+    g_auto(GStrv) lines = g_strsplit (csv, "\n", -1);
+
+    g_assert_true (g_str_has_suffix (lines[0], ",error_percent,not_evaluated"));
+    g_assert_true (g_str_has_prefix (lines[2], "0,,,,,,,"));
+    g_assert_true (g_str_has_suffix (lines[1], ",,"));   /* evaluated: nothing to say */
+  }
+  augur_activity_study_free (s);
+  /* a cluster job's slice stops at the point that fails, and names it */
+  s = augur_activity_study_new_sweep (m, "NP", points, 3, &error);
+  g_assert_no_error (error);
+  g_assert_false (augur_activity_study_evaluate (s, m, NULL, NULL, 0, 0, NULL, NULL, NULL, &error));
   g_assert_nonnull (error);
   g_assert_true (g_str_has_prefix (error->message, "NP = 0: "));
   g_clear_error (&error);
+  augur_activity_study_free (s);
   s = augur_activity_study_sweep (m, NULL, NULL, "NP", bad, 2, NULL, NULL, NULL, &error);
   g_assert_null (s);
   g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);

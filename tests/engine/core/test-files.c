@@ -78,6 +78,69 @@ test_format_shortest (void)
   setlocale (LC_ALL, "C");
 }
 
+/* Numbers on screen: what the precision supports, never a non-zero "0". */
+static void
+test_format_readable (void)
+{
+  static const struct { const char *in; int digits; const char *out; } cases[] = {
+    { "0.354026662", 5, "0.35403" },
+    { "-0.354026662", 5, "-0.35403" },
+    { "0", 5, "0" },
+    { "-0", 5, "0" },
+    { "123456789", 5, "123456789" },
+    { "-42", 5, "-42" },
+    { "123456.789", 5, "123457" },
+    { "0.5", 5, "0.5" },
+    { "2.41", 5, "2.41" },
+    { "299.6418", 5, "299.64" },
+    { "0.00012345678", 5, "0.00012346" },
+    { "0.000099999999", 5, "1e-4" },
+    { "0.0000123456", 5, "1.2346e-5" },
+    { "1e-320", 5, "1e-320" },
+    { "-1.5e-7", 5, "-1.5e-7" },
+    { "1e400", 5, "∞" },
+    { "-1e400", 5, "-∞" },
+    { "nan", 5, "nan" },
+    { "2.5e20", 5, "2.5e20" },
+    { "1234567890123456.7", 5, "1.2346e15" },
+    { "0.354026662", 6, "0.354027" },
+    { "0.0000123456", 1, "1e-5" },
+    { "3.7e20", 1, "4e20" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double v = g_ascii_strtod (cases[i].in, NULL);
+      g_autofree char *text = augur_format_readable (v, cases[i].digits);
+
+      g_assert_cmpstr (text, ==, cases[i].out);
+      if (v != 0 && isfinite (v))
+        g_assert_cmpfloat (g_ascii_strtod (text, NULL), !=, 0);
+    }
+}
+
+static void
+test_format_interval (void)
+{
+  static const struct { double v, half; const char *value, *plus_minus; } cases[] = {
+    { 0.354026662, 0.01611117876, "0.354", "±0.016" },
+    { 0.354026662, 0.0996, "0.35", "±0.10" },
+    { -12.3456, 0.5, "-12.35", "±0.50" },
+    { 123456.0, 1234.0, "123500", "±1200" },
+    { 2.41, 0.0, "2.41", "±0" },
+    { 1e-9, 2.5e-11, "0.000000001000", "±0.000000000025" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *value = augur_format_estimate (cases[i].v, cases[i].half);
+      g_autofree char *half = augur_format_half_interval (cases[i].half);
+
+      g_assert_cmpstr (value, ==, cases[i].value);
+      g_assert_cmpstr (half, ==, cases[i].plus_minus);
+    }
+}
+
 static void
 test_json_string (void)
 {
@@ -291,6 +354,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/format/round-trip", test_format_round_trip);
   g_test_add_func ("/engine/format/shortest", test_format_shortest);
   g_test_add_func ("/engine/format/json-csv", test_json_string);
+  g_test_add_func ("/engine/format/readable", test_format_readable);
+  g_test_add_func ("/engine/format/interval", test_format_interval);
   g_test_add_func ("/engine/file/symlink", test_safe_symlink);
   g_test_add_func ("/engine/file/hard-link", test_safe_hard_link);
   g_test_add_func ("/engine/file/read-only-folder", test_safe_read_only_folder);

@@ -388,6 +388,7 @@ activity_evaluate_on_platform (const AugurActivityModel   *m,
     {
       ropts.model = m->network == ACT_NETWORK_CM02 ? AUGUR_NETWORK_CM02 : AUGUR_NETWORK_LV08;
       ropts.record_timeline = options->record_timeline;
+      ropts.allow_empty = TRUE; /* a model with nothing to do takes 0 s */
       rr = augur_replay_run (options->platform, deployment, traces, &ropts, progress, progress_data, cancellable,
                              &rr_partial, &run_error);
       if (rr != NULL)

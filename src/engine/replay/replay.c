@@ -774,6 +774,25 @@ check_unmatched (Replay *rp)
     }
 }
 
+/* A finished replay of no action is an error, its result the partial one. */
+static AugurReplayResult *
+refuse_empty (AugurReplayResult        *result,
+              const AugurReplayOptions *options,
+              AugurReplayResult       **partial,
+              GError                  **error)
+{
+  if (result == NULL || result->actions > 0 || options->allow_empty)
+    return result;
+  g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
+               _("the traces hold no action: nothing to predict (an empty or comment-only trace, or an index "
+                 "that names no rank's trace)"));
+  if (partial)
+    *partial = result;
+  else
+    augur_replay_result_free (result);
+  return NULL;
+}
+
 AugurReplayResult *
 augur_replay_run (const AugurPlatform      *platform,
                   const AugurDeployment    *deployment,
@@ -796,8 +815,9 @@ augur_replay_run (const AugurPlatform      *platform,
   if (partial)
     *partial = NULL;
   if (augur_trace_set_get_dialect (traces) == AUGUR_TRACE_DIALECT_SMPI)
-    return replay_smpi_run (platform, deployment, traces, options, progress, progress_data, cancellable, partial,
-                            error);
+    return refuse_empty (replay_smpi_run (platform, deployment, traces, options, progress, progress_data,
+                                          cancellable, partial, error),
+                         options, partial, error);
   rp.n = augur_deployment_get_n_actors (deployment);
   if (rp.n == 0)
     {
@@ -899,7 +919,7 @@ augur_replay_run (const AugurPlatform      *platform,
         augur_replay_result_free (result);
       return NULL;
     }
-  return result;
+  return refuse_empty (result, options, partial, error);
 }
 
 void

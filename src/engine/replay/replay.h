@@ -53,6 +53,11 @@ typedef struct {
   const char       *smpi_os;
   const char       *smpi_ois;
   const char       *smpi_or;
+  /* A replay of no action is refused (an empty or comment-only trace, an
+   * index naming no rank's trace: a failed copy must not read as a
+   * prediction of 0 s) unless this is set (actions compiled from a model
+   * that has nothing to do). */
+  gboolean          allow_empty;
 } AugurReplayOptions;
 
 typedef struct {

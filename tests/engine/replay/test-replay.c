@@ -214,6 +214,27 @@ test_deadlock (void)
   teardown (&f);
 }
 
+/* A trace with no action (empty, comments only) predicts nothing: an
+ * error, not "0 s" (a failed copy must not read as a perfect run). */
+static void
+test_empty (void)
+{
+  static const char *texts[] = { "", "# only a comment\n\n# and another\n" };
+  const guint hosts[] = { 0, 1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      Fixture f;
+      g_autoptr(GError) error = NULL;
+
+      setup (&f, hosts, 2);
+      g_assert_null (replay (&f, texts[i], AUGUR_NETWORK_LV08, &error));
+      g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "hold no action"));
+      teardown (&f);
+    }
+}
+
 /* Ranks that disagree on a collective's size or on comm_size: an error at
  * the disagreeing line, not a silent choice. Volumes below the clock's
  * resolution replay instead of stopping the clock. */
@@ -502,6 +523,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/replay/wait-lifo", test_wait_lifo);
   g_test_add_func ("/engine/replay/collectives", test_collectives);
   g_test_add_func ("/engine/replay/deadlock", test_deadlock);
+  g_test_add_func ("/engine/replay/empty", test_empty);
   g_test_add_func ("/engine/replay/unmatched", test_unmatched);
   g_test_add_func ("/engine/replay/disagreements", test_disagreements);
   g_test_add_func ("/engine/replay/tiny-volumes", test_tiny_volumes);

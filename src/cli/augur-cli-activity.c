@@ -309,6 +309,7 @@ augur_cli_activity (int argc, char **argv)
   g_autofree char *sweep = NULL, *format = NULL, *paje = NULL;
   gboolean critical = FALSE, configs = FALSE;
   gint replications = 0;
+  gboolean replications_given = augur_cli_option_given (argc, argv, "replications", 'r');
   g_autofree char *config = NULL;
   g_autofree char *trace_out = NULL;
   g_autofree char *measured = NULL;
@@ -439,6 +440,11 @@ augur_cli_activity (int argc, char **argv)
   if (measured != NULL)
     {
       fprintf (stderr, "augur-cli activity: --measured goes with --configs or --sweep\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (replications_given && replications == 0)
+    {
+      fprintf (stderr, "augur-cli activity: --replications must be from 2 to 1000000\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (replications != 0)

@@ -78,6 +78,8 @@ augur_cli_calibrate (int argc, char **argv)
   g_autoptr(GArray) points = NULL;
   g_autoptr(GString) report = g_string_new (NULL);
   gint cores = 0;
+  /* 0 means "this machine's" below: a typed 0 must not pass for that */
+  gboolean cores_given = augur_cli_option_given (argc, argv, "cores", 0);
   gint64 max_bytes = 4194304;
   double seconds = 1, speed;
   gsize length = 0;
@@ -115,7 +117,7 @@ augur_cli_calibrate (int argc, char **argv)
       fprintf (stderr, "augur-cli calibrate: unknown format '%s' (expected text or json)\n", format);
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (cores < 0 || cores > 1000000 || max_bytes < 64 || max_bytes > (G_GINT64_CONSTANT (1) << 30) ||
+  if (cores < 0 || (cores_given && cores == 0) || cores > 1000000 || max_bytes < 64 || max_bytes > (G_GINT64_CONSTANT (1) << 30) ||
       !(seconds >= 0.01 && seconds <= 600))
     {
       fprintf (stderr, "augur-cli calibrate: --cores from 1 to 1000000, --max-bytes from 64 to 2^30, "

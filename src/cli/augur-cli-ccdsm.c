@@ -132,6 +132,16 @@ run_experiment (const char *file, AugurCcdsmProgram *program, const AugurCcdsmOp
   return status;
 }
 
+/* Whether the parser's warnings already said it, with its line. */
+static gboolean
+said_as_warning (GPtrArray *diagnostics, const char *message)
+{
+  for (guint i = 0; i < diagnostics->len; i++)
+    if (g_strcmp0 (((const AugurDiagnostic *) g_ptr_array_index (diagnostics, i))->message, message) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 int
 augur_cli_ccdsm (int argc, char **argv)
 {
@@ -139,6 +149,9 @@ augur_cli_ccdsm (int argc, char **argv)
   char *protocol = NULL, *format = NULL, *export_ctmc = NULL, *solver = NULL;
   gboolean experiment = FALSE;
   gint64 max_states = 0;
+  /* -1 and 0 mean "the default" below: a typed -1 or 0 must not pass for that */
+  gboolean distance_given = augur_cli_option_given (argc, argv, "distance", 'd');
+  gboolean max_states_given = augur_cli_option_given (argc, argv, "max-states", 0);
   GOptionEntry entries[] = {
     { "distance", 'd', 0, G_OPTION_ARG_INT, &distance, "Place the second process at distance D (0 same node, 1 same module, 2 another module) from the first", "D" },
     { "protocol", 'p', 0, G_OPTION_ARG_STRING, &protocol, "Coherence protocol: A or B (MESI variants)", "A|B" },
@@ -157,6 +170,7 @@ augur_cli_ccdsm (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   int status = AUGUR_CLI_EXIT_OK;
   g_autoptr(AugurCcdsmProgram) program = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
   g_autoptr(AugurCcdsmSetup) setup = NULL;
   g_autofree char *text = NULL;
   gsize length = 0;
@@ -195,7 +209,7 @@ augur_cli_ccdsm (int argc, char **argv)
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
-  if (distance > 2 || distance < -1)
+  if (distance > 2 || distance < -1 || (distance_given && distance < 0))
     {
       fprintf (stderr, "augur-cli ccdsm: the distance must be 0, 1 or 2\n");
       status = AUGUR_CLI_EXIT_USAGE;
@@ -207,9 +221,9 @@ augur_cli_ccdsm (int argc, char **argv)
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
-  if (max_states < 0)
+  if (max_states < 0 || (max_states_given && max_states == 0))
     {
-      fprintf (stderr, "augur-cli ccdsm: --max-states must be positive\n");
+      fprintf (stderr, "augur-cli ccdsm: --max-states must be 1 or more\n");
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
@@ -222,7 +236,15 @@ augur_cli_ccdsm (int argc, char **argv)
       status = AUGUR_CLI_EXIT_MODEL;
       goto out;
     }
-  program = augur_ccdsm_program_parse (text, length, argv[1], NULL, &error);
+  program = augur_ccdsm_program_parse (text, length, argv[1], &diagnostics, &error);
+  /* the warnings, located (a program without 'start' has no measures:
+   * the user is told why); an error is error->message below */
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const AugurDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      if (d->severity == AUGUR_SEVERITY_WARNING)
+        fprintf (stderr, "%s:%d:%d: warning: %s\n", argv[1], d->line, d->column, d->message);
+    }
   if (!program)
     {
       fprintf (stderr, "%s\n", error->message);
@@ -291,6 +313,9 @@ augur_cli_ccdsm (int argc, char **argv)
       }
     if (!augur_ccdsm_result_checks_passed (result) || !augur_ccdsm_result_is_solved (result))
       status = AUGUR_CLI_EXIT_MODEL;
+    if (!augur_ccdsm_result_is_solved (result) && augur_ccdsm_result_get_solve_error (result) != NULL &&
+        !said_as_warning (diagnostics, augur_ccdsm_result_get_solve_error (result)))
+      fprintf (stderr, "%s: %s\n", argv[1], augur_ccdsm_result_get_solve_error (result));
   }
 
 out:

@@ -466,6 +466,8 @@ augur_cli_pepa (int argc, char **argv)
   int mode;
   double sim_duration = -1, sim_warmup = -1;
   gint64 sim_seed = -1;
+  gboolean max_states_given, tolerance_given, epsilon_given;
+  gboolean horizon_given, points_given, simulate_given, duration_given, warmup_given, seed_given;
   g_autofree char *sample = NULL;
   g_auto(GStrv) passage_path = NULL;
   AugurPepaExperiment experiment = { 0 };
@@ -535,6 +537,16 @@ augur_cli_pepa (int argc, char **argv)
   AugurSolverOptions options = { 0 };
   const char *path;
 
+  /* -1 and 0 mean "not given" below: a typed -1 or 0 must not pass for that */
+  max_states_given = augur_cli_option_given (argc, argv, "max-states", 0);
+  tolerance_given = augur_cli_option_given (argc, argv, "tolerance", 0);
+  epsilon_given = augur_cli_option_given (argc, argv, "error-bound", 0);
+  horizon_given = augur_cli_option_given (argc, argv, "horizon", 0);
+  points_given = augur_cli_option_given (argc, argv, "points", 0);
+  simulate_given = augur_cli_option_given (argc, argv, "simulate", 0);
+  duration_given = augur_cli_option_given (argc, argv, "duration", 0);
+  warmup_given = augur_cli_option_given (argc, argv, "warmup", 0);
+  seed_given = augur_cli_option_given (argc, argv, "seed", 0);
   g_option_context_add_main_entries (context, entries, NULL);
   augur_cli_slurm_options_add (context, &slurm);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -568,13 +580,18 @@ augur_cli_pepa (int argc, char **argv)
                "(expected auto, direct, gauss-seidel, sor, jacobi or power)\n", solver);
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (max_states < 0 || max_states > G_MAXUINT)
+  if ((max_states_given && max_states < 1) || max_states < 0 || max_states > G_MAXUINT)
     {
       fprintf (stderr, "augur-cli pepa: --max-states must be between 1 and %u\n", G_MAXUINT);
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (max_states == 0)
     max_states = AUGUR_DEFAULT_MAX_STATES;
+  if (tolerance_given && (!(tolerance > 0) || !isfinite (tolerance)))
+    {
+      fprintf (stderr, "augur-cli pepa: --tolerance must be a finite number above 0\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (transient != NULL && !parse_transient (transient, &transient_end, &transient_points))
     {
       fprintf (stderr, "augur-cli pepa: --transient %s: expected T[:POINTS], T a time above 0 and POINTS from 2 to 100000\n",
@@ -599,8 +616,13 @@ augur_cli_pepa (int argc, char **argv)
     }
   /* options that belong to an analysis not asked for are an error, not
    * silently ignored */
-  if (((horizon != -1 || points != -1) && passage == NULL && from_states == NULL) ||
-      ((sim_duration != -1 || sim_warmup != -1 || sim_seed != -1 || sample != NULL) && simulate == 0) ||
+  if (simulate_given && simulate == 0)
+    {
+      fprintf (stderr, "augur-cli pepa: --simulate takes 2 to 100000 runs\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (((horizon_given || points_given) && passage == NULL && from_states == NULL) ||
+      ((duration_given || warmup_given || seed_given || sample != NULL) && simulate == 0) ||
       (vary_log && vary == NULL))
     {
       fprintf (stderr, "augur-cli pepa: --horizon and --points go with a passage, --duration, --warmup, --seed "
@@ -611,9 +633,9 @@ augur_cli_pepa (int argc, char **argv)
     horizon = 0;
   if (points == -1)
     points = 0;
-  if (sim_duration == -1)
+  if (!duration_given)
     sim_duration = 1000;
-  if (sim_seed == -1)
+  if (!seed_given)
     sim_seed = 1;
   if (g_strcmp0 (format, "csv") == 0 &&
       (transient != NULL) + (passage != NULL || from_states != NULL) + (fluid != NULL) + (simulate != 0) > 1)
@@ -621,11 +643,11 @@ augur_cli_pepa (int argc, char **argv)
       fprintf (stderr, "augur-cli pepa: CSV holds one table: ask for one analysis at a time\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (!(horizon >= 0) || !isfinite (horizon) || points < 0 || points > 100000 || points == 1 ||
-      !(epsilon >= 0) || !(epsilon < 0.5))
+  if ((horizon_given && !(horizon > 0)) || !isfinite (horizon) || (points_given && points < 2) || points > 100000 ||
+      points == 1 || !(epsilon >= 0) || (epsilon_given && !(epsilon > 0)) || !(epsilon < 0.5))
     {
-      fprintf (stderr, "augur-cli pepa: --horizon must be a finite time, --points from 2 to 100000, "
-               "--error-bound from 0 to 0.5\n");
+      fprintf (stderr, "augur-cli pepa: --horizon must be a finite time above 0, --points from 2 to 100000, "
+               "--error-bound above 0 and below 0.5\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if ((transient != NULL || passage != NULL || from_states != NULL) && g_strcmp0 (format, "csv") == 0 && table != NULL)
@@ -666,7 +688,7 @@ augur_cli_pepa (int argc, char **argv)
       experiment.measure = g_strdup (measure);
     }
   if (simulate != 0 && (simulate < 2 || simulate > 100000 || !(sim_duration > 0) || !isfinite (sim_duration) ||
-                        (sim_warmup != -1 && (!(sim_warmup >= 0) || !isfinite (sim_warmup))) || sim_seed < 0))
+                        (warmup_given && (!(sim_warmup >= 0) || !isfinite (sim_warmup))) || sim_seed < 0))
     {
       fprintf (stderr, "augur-cli pepa: --simulate takes 2 to 100000 runs, --duration a finite time above 0, "
                "--warmup a time of 0 or more, --seed a number of 0 or more\n");
@@ -759,7 +781,7 @@ augur_cli_pepa (int argc, char **argv)
     {
       AugurPepaSimulationOptions sim_options = {
         .replications = (guint) simulate, .duration = sim_duration,
-        .warmup = sim_warmup == -1 ? sim_duration / 10 : sim_warmup, .seed = (guint64) sim_seed,
+        .warmup = warmup_given ? sim_warmup : sim_duration / 10, .seed = (guint64) sim_seed,
       };
       g_autofree double *sample_times = NULL;
 

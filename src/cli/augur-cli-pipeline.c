@@ -119,6 +119,11 @@ augur_cli_pipeline (int argc, char **argv)
   g_autofree char *solver = NULL;
   gboolean all = FALSE, search = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
   gint best_k = 0, keep = 0, threads = 0;
+  /* 0 means "not given" below: a typed 0 must not pass for that */
+  gboolean best_given = augur_cli_option_given (argc, argv, "best", 'k');
+  gboolean keep_given = augur_cli_option_given (argc, argv, "keep", 0);
+  gboolean threads_given = augur_cli_option_given (argc, argv, "threads", 0);
+  gboolean at_least_given = augur_cli_option_given (argc, argv, "at-least", 0);
   double at_least = 0;
   g_auto(AugurCliSlurmOptions) so = { 0 };
   int mode;
@@ -175,9 +180,9 @@ augur_cli_pipeline (int argc, char **argv)
       fprintf (stderr, "augur-cli pipeline: unknown solver '%s'\n", solver);
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (best_k < 0)
+  if (best_k < 0 || (best_given && best_k == 0))
     {
-      fprintf (stderr, "augur-cli pipeline: --best must be positive\n");
+      fprintf (stderr, "augur-cli pipeline: --best must be 1 or more\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (search && (all || sweep != NULL || no_prune))
@@ -186,24 +191,24 @@ augur_cli_pipeline (int argc, char **argv)
                "--all-mappings, --sweep, --no-prune\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (keep != 0 && !search)
+  if ((keep != 0 || keep_given) && !search)
     {
       fprintf (stderr, "augur-cli pipeline: --keep is for --search\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (!(at_least >= 0 && isfinite (at_least)) || (at_least > 0 && !search))
+  if (!(at_least >= 0 && isfinite (at_least)) || (at_least_given && !search))
     {
       fprintf (stderr, "augur-cli pipeline: --at-least is a search's, a finite throughput\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (threads < 0 || threads > 1024 || (threads > 0 && !search))
+  if (threads < 0 || threads > 1024 || (threads_given && (threads == 0 || !search)))
     {
       fprintf (stderr, "augur-cli pipeline: --threads is for --search, 1 to 1024\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (threads == 0 && search && g_getenv ("SLURM_CPUS_PER_TASK") != NULL)
     threads = (int) CLAMP (g_ascii_strtoll (g_getenv ("SLURM_CPUS_PER_TASK"), NULL, 10), 0, 1024);
-  if (keep < 0 || keep > 1000)
+  if (keep < 0 || keep > 1000 || (keep_given && keep == 0))
     {
       fprintf (stderr, "augur-cli pipeline: --keep takes 1 to 1000\n");
       return AUGUR_CLI_EXIT_USAGE;

@@ -227,6 +227,7 @@ augur_cli_replay (int argc, char **argv)
   g_autofree char *hostfile_path = NULL;
   g_auto(GStrv) cfg = NULL;
   gint np = 0;
+  gboolean np_given = augur_cli_option_given (argc, argv, "np", 0);
   g_autofree char *network = NULL;
   g_autofree char *format = NULL;
   g_autofree char *timed = NULL;
@@ -287,6 +288,18 @@ augur_cli_replay (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli replay: %s\n", error->message);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (np_given && (np < 1 || hostfile_path == NULL))
+    {
+      fprintf (stderr, "augur-cli replay: --np goes with --hostfile and takes a number of ranks of 1 or more\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (sweep != NULL && (timed != NULL || paje != NULL))
+    {
+      /* a sweep writes one table of times; it keeps no run's timeline */
+      fprintf (stderr, "augur-cli replay: --sweep writes a table of times: --timed-trace and --paje go with a "
+               "single replay\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   mode = augur_cli_slurm_mode ("replay", &slurm);

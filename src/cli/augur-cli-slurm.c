@@ -69,15 +69,21 @@ augur_cli_slurm_write (const char *dir, const AugurCliSlurmPlan *plan, guint tas
     {
       g_autofree char *id = augur_slurm_submit (script, &error);
       g_autofree char *abs = g_canonicalize_filename (dir, NULL);
+      g_autofree char *q_abs = g_shell_quote (abs);
       if (id == NULL)
         {
           fprintf (stderr, "augur-cli: %s\n", error->message);
           return FALSE;
         }
-      printf ("Submitted job %s; when it is done: augur-cli collect %s\n", id, abs);
+      printf ("Submitted job %s; when it is done: augur-cli collect %s\n", id, q_abs);
     }
   else
-    printf ("Submit it with: sbatch %s; then: augur-cli collect %s\n", script, dir);
+    {
+      /* quoted as job.sh quotes its paths: a hint pasted into a shell
+       * never runs what a folder's name holds ($(...), backquotes) */
+      g_autofree char *q_script = g_shell_quote (script), *q_dir = g_shell_quote (dir);
+      printf ("Submit it with: sbatch %s; then: augur-cli collect %s\n", q_script, q_dir);
+    }
   return fflush (stdout) == 0;
 }
 

@@ -248,6 +248,11 @@ augur_mpi_ccdsm (int argc, char **argv)
   int distance = -1;
   double tolerance = 0;
   gint64 max_iterations = 0, max_states = 0;
+  /* -1 and 0 mean "the default" below: a typed -1 or 0 must not pass for that */
+  gboolean distance_given = augur_mpi_option_given (argc, argv, "distance", 'd');
+  gboolean tolerance_given = augur_mpi_option_given (argc, argv, "tolerance", 0);
+  gboolean iterations_given = augur_mpi_option_given (argc, argv, "max-iterations", 0);
+  gboolean states_given = augur_mpi_option_given (argc, argv, "max-states", 0);
   GOptionEntry entries[] = {
     { "distance", 'd', 0, G_OPTION_ARG_INT, &distance,
       "Place the second process 0, 1 or 2 away from the first", "D" },
@@ -300,14 +305,15 @@ augur_mpi_ccdsm (int argc, char **argv)
   path = argv[1];
   if ((format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0) ||
       (protocol != NULL && strcmp (protocol, "A") != 0 && strcmp (protocol, "B") != 0) ||
-      distance > 2 || distance < -1 ||
+      distance > 2 || distance < -1 || (distance_given && distance < 0) ||
       (solver != NULL && !augur_mpi_solver_from_name (solver, &options.kind)) ||
-      !isfinite (tolerance) || tolerance < 0 || tolerance >= 1 ||
-      max_iterations < 0 || max_iterations > G_MAXUINT || max_states < 0)
+      !isfinite (tolerance) || tolerance < 0 || tolerance >= 1 || (tolerance_given && tolerance == 0) ||
+      max_iterations < 0 || max_iterations > G_MAXUINT || (iterations_given && max_iterations == 0) ||
+      max_states < 0 || (states_given && max_states == 0))
     {
       if (augur_mpi_rank == 0)
         fprintf (stderr, "augur-mpi ccdsm: expected --format text or json, --protocol A or B, --distance 0, 1 "
-                 "or 2, --solver auto, bicgstab, gmres, jacobi or power, --tolerance in [0, 1), positive counts\n");
+                 "or 2, --solver auto, bicgstab, gmres, jacobi or power, --tolerance in (0, 1), counts of 1 or more\n");
       return AUGUR_MPI_EXIT_USAGE;
     }
   options.tolerance = tolerance;

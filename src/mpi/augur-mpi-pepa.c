@@ -175,6 +175,10 @@ augur_mpi_pepa (int argc, char **argv)
   g_autofree char *petsc_options = NULL;
   double tolerance = 0;
   gint64 max_iterations = 0, max_states = 0;
+  /* 0 means "the default" below: a typed 0 must not pass for that */
+  gboolean tolerance_given = augur_mpi_option_given (argc, argv, "tolerance", 0);
+  gboolean iterations_given = augur_mpi_option_given (argc, argv, "max-iterations", 0);
+  gboolean states_given = augur_mpi_option_given (argc, argv, "max-states", 0);
   GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver,
@@ -226,11 +230,12 @@ augur_mpi_pepa (int argc, char **argv)
                  solver);
       return AUGUR_MPI_EXIT_USAGE;
     }
-  if (!isfinite (tolerance) || tolerance < 0 || tolerance >= 1 ||
-      max_iterations < 0 || max_iterations > G_MAXUINT || max_states < 0)
+  if (!isfinite (tolerance) || tolerance < 0 || tolerance >= 1 || (tolerance_given && tolerance == 0) ||
+      max_iterations < 0 || max_iterations > G_MAXUINT || (iterations_given && max_iterations == 0) ||
+      max_states < 0 || (states_given && max_states == 0))
     {
       if (augur_mpi_rank == 0)
-        fprintf (stderr, "augur-mpi pepa: --tolerance must lie in [0, 1), --max-iterations between 1 and %u, "
+        fprintf (stderr, "augur-mpi pepa: --tolerance must lie in (0, 1), --max-iterations between 1 and %u, "
                  "--max-states be positive\n", G_MAXUINT);
       return AUGUR_MPI_EXIT_USAGE;
     }

@@ -928,6 +928,25 @@ start_tracing (int provided)
       return;
     }
   {
+    /* AUGUR_TRACE_CLOCK names a clock or nothing: a value the tracer does
+     * not know stops the tracing (on every rank, as every decision here)
+     * rather than measure with a clock the user did not ask for */
+    int bad = clock_name != NULL && *clock_name != '\0' && strcmp (clock_name, "wall") != 0 &&
+              strcmp (clock_name, "cpu") != 0;
+    int mine = bad ? T.rank : T.size, first_bad = T.size;
+
+    /* said once, by the first rank that has it */
+    PMPI_Allreduce (&mine, &first_bad, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first_bad == T.rank)
+      fprintf (stderr, "augur-trace: AUGUR_TRACE_CLOCK=%s (rank %d): expected wall or cpu (or unset: chosen per run); "
+               "this run is not traced\n", clock_name, T.rank);
+    if (first_bad < T.size)
+      {
+        PMPI_Group_free (&T.world_group);
+        return;
+      }
+  }
+  {
     /* Ranks that have a core each are measured by the wall clock (read
      * without a system call); ranks folded several to a core (more ranks
      * on the node than cores they may run on) by their

@@ -210,6 +210,21 @@ test_configs (void)
     g_assert_true (g_file_set_contents (csv, "CORES,time\n4,0.5\n", -1, NULL));
     g_assert_cmpint (run (margs, NULL, &json, &json_err), ==, 1);
     g_assert_nonnull (strstr (json_err, "'CORES' is not a parameter of the model"));
+    /* a run time of 0 or less, as `measured 0` in the model: refused at
+     * its file and line, not an error of "inf %" or "-135 %" */
+    for (guint k = 0; k < 2; k++)
+      {
+        g_autofree char *where = g_strdup_printf ("%s:%d: a measured time is a number of seconds greater than 0, not %s",
+                                                  csv, 3 + k, k == 0 ? "0" : "-1.5");
+        g_clear_pointer (&json, g_free);
+        g_clear_pointer (&json_err, g_free);
+        g_assert_true (g_file_set_contents (csv, k == 0 ? "NP,NAT,time\n4,32,0.49\n8,32,0\n"
+                                                        : "NP,NAT,time\n4,32,0.49\n\n4,32,-1.5\n", -1, NULL));
+        g_assert_cmpint (run (margs, NULL, &json, &json_err), ==, 1);
+        if (strstr (json_err, where) == NULL)
+          g_error ("expected \"%s\" in \"%s\"", where, json_err);
+        g_assert_null (strstr (json, "error_percent"));
+      }
     g_unlink (csv);
   }
   {
@@ -255,6 +270,21 @@ test_replications (void)
   g_assert_cmpfloat (mean, <, upper);
   g_assert_cmpfloat (lower, <, 200.5);
   g_assert_cmpfloat (upper, >, 199.5);
+  /* 0 replications is not "no replication": refused as 1 is, long or short */
+  {
+    const char *zero[] = { file, "--replications", "0", NULL };
+    const char *short_zero[] = { file, "-r", "0", NULL };
+    const char *const *refused[] = { zero, short_zero };
+
+    for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+      {
+        g_autofree char *o = NULL, *e = NULL;
+
+        g_assert_cmpint (run (refused[i], NULL, &o, &e), ==, 2);
+        g_assert_nonnull (strstr (e, "--replications must be from 2 to 1000000"));
+        g_assert_cmpstr (o, ==, "");
+      }
+  }
   g_unlink (file);
   g_rmdir (dir);
 }

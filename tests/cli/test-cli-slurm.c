@@ -330,6 +330,103 @@ test_hostile (void)
   }
 }
 
+/* The bytes of path, which must be there. */
+static char *
+bytes_of (const char *path)
+{
+  char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* --slurm writes a new or an empty folder only: a user's job.sh or
+ * another model of the model's name is named and kept byte for byte,
+ * and nothing of the job is written beside it. */
+static void
+test_user_files (void)
+{
+  g_autofree char *des = augur_test_source_path ("tests", "fuzz", "seeds-des", "template.des", NULL);
+  g_autofree char *theirs = g_build_filename (tmp, "theirs", NULL);
+  g_autofree char *script = g_build_filename (theirs, "job.sh", NULL);
+  g_autofree char *model = g_build_filename (tmp, "same-name", NULL);
+  g_autofree char *copy = g_build_filename (model, "template.des", NULL);
+  g_autofree char *empty = g_build_filename (tmp, "empty", NULL);
+  g_autofree char *fresh = g_build_filename (tmp, "not-yet", "deeper", NULL);
+  const char *user_script = "#!/bin/sh\n#SBATCH --job-name=mine\nsrun ./my-own-run\n";
+  const char *user_model = "a different model of the same name\n";
+  const char *folders[] = { theirs, model, empty, fresh };
+  const char *kept[] = { script, copy };
+
+  g_assert_cmpint (g_mkdir (theirs, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (script, user_script, -1, NULL));
+  g_assert_cmpint (g_mkdir (model, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (copy, user_model, -1, NULL));
+  g_assert_cmpint (g_mkdir (empty, 0755), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (folders); i++)
+    {
+      const char *write[] = { "pipeline", des, "--all-mappings", "--slurm", folders[i], "--tasks", "3", "--no-submit",
+                              NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      g_autofree char *plan = g_build_filename (folders[i], "plan.ini", NULL);
+      g_autofree char *results = g_build_filename (folders[i], "results", NULL);
+      int status = run ("C", write, NULL, &out, &err);
+
+      g_test_message ("%s: %s%s", folders[i], out, err);
+      if (i < G_N_ELEMENTS (kept))
+        {
+          g_autofree char *base = g_path_get_basename (kept[i]);
+          g_autofree char *named = g_strdup_printf ("%s is not empty (it holds %s)", folders[i], base);
+          g_autofree char *now = bytes_of (kept[i]);
+          g_assert_cmpint (status, ==, 1);
+          g_assert_nonnull (strstr (err, named));
+          g_assert_cmpstr (now, ==, i == 0 ? user_script : user_model);
+          g_assert_false (g_file_test (plan, G_FILE_TEST_EXISTS));
+          g_assert_false (g_file_test (results, G_FILE_TEST_EXISTS));
+        }
+      else
+        {
+          g_assert_cmpint (status, ==, 0);
+          g_assert_nonnull (strstr (out, "27 points in 3 tasks of up to 9"));
+          g_assert_true (g_file_test (plan, G_FILE_TEST_IS_REGULAR));
+          g_assert_true (g_file_test (results, G_FILE_TEST_IS_DIR));
+        }
+    }
+}
+
+/* The hint to submit a job by hand, pasted into a shell as it is printed,
+ * runs no command that the folder's name holds. */
+static void
+test_hint_quoted (void)
+{
+  g_autofree char *des = augur_test_source_path ("tests", "fuzz", "seeds-des", "template.des", NULL);
+  g_autofree char *base = g_build_filename (tmp, "hint", NULL);
+  const char *names[] = { "a$(touch${IFS}ran)b", "c`touch${IFS}ran`d" };
+
+  g_assert_cmpint (g_mkdir (base, 0755), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *job = g_build_filename (base, names[i], NULL);
+      g_autofree char *ran = g_build_filename (base, "ran", NULL);
+      g_autofree char *out = NULL, *err = NULL, *expected = NULL, *sh_out = NULL, *sh_err = NULL;
+      const char *write[] = { "pipeline", des, "--all-mappings", "--slurm", job, "--tasks", "3", "--no-submit", NULL };
+      const char *hint;
+      const char *sh[] = { "/bin/sh", "-c", NULL, NULL };
+      int status = 0;
+
+      g_assert_cmpint (run ("C", write, NULL, &out, &err), ==, 0);
+      expected = g_strdup_printf ("Submit it with: sbatch '%s/job.sh'; then: augur-cli collect '%s'\n", job, job);
+      hint = strstr (out, "Submit it with: ");
+      g_assert_nonnull (hint);
+      g_assert_cmpstr (hint, ==, expected);
+      /* pasted: the stand-in sbatch answers, nothing in the name runs */
+      sh[2] = hint + strlen ("Submit it with: ");
+      g_assert_true (g_spawn_sync (base, (char **) sh, NULL, G_SPAWN_DEFAULT, NULL, NULL, &sh_out, &sh_err, &status,
+                                   NULL));
+      g_assert_cmpstr (sh_out, ==, "77\n");
+      g_assert_false (g_file_test (ran, G_FILE_TEST_EXISTS));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -358,6 +455,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/slurm/validate", test_validate);
   g_test_add_func ("/cli/slurm/replay", test_replay);
   g_test_add_func ("/cli/slurm/hostile", test_hostile);
+  g_test_add_func ("/cli/slurm/user-files", test_user_files);
+  g_test_add_func ("/cli/slurm/hint-quoted", test_hint_quoted);
   status = g_test_run ();
   augur_test_remove_tree (tmp);
   return status;

@@ -758,6 +758,40 @@ test_replay (void)
   g_assert_cmpint (run (missing, &out, &err), ==, 2);
 }
 
+/* A program without 'start' has no measures: the exit status 1 comes with
+ * why, located at the program's first process, on standard error. */
+static void
+test_ccdsm_no_start (void)
+{
+  g_autofree char *sr1 = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "sr1.ccdsm", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("augur-ccdsm-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "nostart.ccdsm", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *where = NULL;
+  const char *csv[] = { "ccdsm", path, "--format", "csv", NULL };
+  const char *experiment[] = { "ccdsm", path, "--experiment", "--format", "csv", NULL };
+  char *mark;
+
+  g_assert_true (g_file_get_contents (sr1, &text, NULL, NULL));
+  mark = strstr (text, "loop { start; send");
+  g_assert_nonnull (mark);
+  memcpy (mark + strlen ("loop { "), "      ", strlen ("start;"));   /* 'start;' blanked */
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  where = g_strdup_printf ("%s:84:9: warning: no process marks 'start'", path);
+
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      g_assert_cmpint (run (k == 0 ? csv : experiment, &out, &err), ==, 1);
+      g_assert_nonnull (strstr (err, where));
+      g_assert_nonnull (strstr (err, "write 'start;' where a round trip begins"));
+      /* said once, not once per configuration */
+      g_assert_null (strstr (strstr (err, where) + strlen (where), "no process marks 'start'"));
+    }
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_ccdsm (void)
 {
@@ -1069,6 +1103,97 @@ test_slurm_folder (void)
   augur_test_remove_tree (tmp);
 }
 
+/* Options whose unset value is a sentinel (-1, 0): typed, that value is
+ * refused with the option's name, exit 2 and nothing written, as their
+ * neighbours' bad values are, instead of running with the default; and
+ * options that do nothing in the run asked for are refused too. */
+static void
+test_typed_sentinels (void)
+{
+  g_autofree char *model = example ("pipeline.pepa");
+  g_autofree char *sr2 = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "sr2.ccdsm", NULL);
+  g_autofree char *smpi = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi", NULL);
+  g_autofree char *platform = g_build_filename (smpi, "platforms", "flat-16.xml", NULL);
+  g_autofree char *hostfile = g_build_filename (smpi, "platforms", "hosts-16.txt", NULL);
+  g_autofree char *index = g_build_filename (smpi, "traces", "pingpong-2-flat", "index.txt", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-sentinel-XXXXXX", NULL);
+  g_autofree char *des = g_build_filename (dir, "t51.des", NULL);
+  g_autofree char *document = g_build_filename (dir, "cluster.replay", NULL);
+  g_autofree char *timed = g_build_filename (dir, "timed.csv", NULL);
+  g_autofree char *paje = g_build_filename (dir, "run.paje", NULL);
+  g_autofree char *points = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "calibrate",
+                                               "openmpi-pingpong.csv", NULL);
+  struct {
+    const char *args[14];
+    const char *said;
+  } refused[] = {
+    { { "pepa", model, "--simulate", "10", "--duration", "-1", NULL }, "--duration a finite time above 0" },
+    { { "pepa", model, "--simulate", "10", "--duration=-1", NULL }, "--duration a finite time above 0" },
+    { { "pepa", model, "--simulate", "10", "--seed", "-1", NULL }, "--seed a number of 0 or more" },
+    { { "pepa", model, "--simulate", "10", "--warmup", "-1", NULL }, "--warmup a time of 0 or more" },
+    { { "pepa", model, "--simulate", "0", NULL }, "--simulate takes 2 to 100000 runs" },
+    { { "pepa", model, "--passage", "a:b", "--horizon", "-1", NULL }, "--horizon must be a finite time above 0" },
+    { { "pepa", model, "--passage", "a:b", "--horizon", "0", NULL }, "--horizon must be a finite time above 0" },
+    { { "pepa", model, "--passage", "a:b", "--points", "-1", NULL }, "--points from 2 to 100000" },
+    { { "pepa", model, "--passage", "a:b", "--points", "0", NULL }, "--points from 2 to 100000" },
+    { { "pepa", model, "--transient", "10", "--error-bound", "0", NULL }, "--error-bound above 0" },
+    { { "pepa", model, "--tolerance", "0", NULL }, "--tolerance must be a finite number above 0" },
+    { { "pepa", model, "--tolerance", "-1e-9", NULL }, "--tolerance must be a finite number above 0" },
+    { { "pepa", model, "--max-states", "0", NULL }, "--max-states must be between 1" },
+    { { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "0", index, NULL },
+      "--np goes with --hostfile and takes a number of ranks of 1 or more" },
+    { { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "-1", index, NULL },
+      "--np goes with --hostfile and takes a number of ranks of 1 or more" },
+    { { "replay", "--document", document, "--np", "2", NULL }, "--np goes with --hostfile" },
+    { { "replay", "--document", document, "--sweep", "bandwidth=1e7:1e9:3", "--timed-trace", timed, NULL },
+      "--timed-trace and --paje go with a single replay" },
+    { { "replay", "--document", document, "--sweep", "bandwidth=1e7:1e9:3", "--paje", paje, NULL },
+      "--timed-trace and --paje go with a single replay" },
+    { { "ccdsm", sr2, "--distance", "-1", NULL }, "the distance must be 0, 1 or 2" },
+    { { "ccdsm", sr2, "-d", "-1", NULL }, "the distance must be 0, 1 or 2" },
+    { { "ccdsm", sr2, "--max-states", "0", NULL }, "--max-states must be 1 or more" },
+    { { "pipeline", des, "--best", "0", NULL }, "--best must be 1 or more" },
+    { { "pipeline", des, "-k", "0", NULL }, "--best must be 1 or more" },
+    { { "pipeline", des, "--search", "--keep", "0", NULL }, "--keep takes 1 to 1000" },
+    { { "pipeline", des, "--keep", "0", NULL }, "--keep is for --search" },
+    { { "pipeline", des, "--search", "--threads", "0", NULL }, "--threads is for --search, 1 to 1024" },
+    { { "pipeline", des, "--at-least", "0", NULL }, "--at-least is a search's" },
+    { { "calibrate", "--points", points, "--cores", "0", NULL }, "--cores from 1 to 1000000" },
+  };
+
+  g_assert_true (g_file_set_contents (des,
+    "type = pipeline;\nnbproc = 3;\ncp1=10; cp2=10; cp3=10;\n"
+    "nl1-1=10000; nl2-2=10000; nl3-3=10000; nl1-2=10000; nl2-3=10000; nl1-3=10000;\n"
+    "nbstage=3; w1=1; w2=1; w3=1; ds1=1; ds2=1; ds3=1; ds4=1;\n"
+    "mappings=[1,(1,2,3),3],[1,(1,1,2),2];\nthroughput;\n", -1, NULL));
+  g_assert_true (g_file_set_contents (document, "network=lv08\ntrace=trace.txt\n"
+                                      "cluster=4,1,1e9,1.25e8,5e-05,2.25e9,0.0005\n", -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      int status = run (refused[i].args, &out, &err);
+
+      if (status != 2 || strstr (err, refused[i].said) == NULL)
+        g_error ("augur-cli %s %s %s...: exit %d, said: %s", refused[i].args[0], refused[i].args[1],
+                 refused[i].args[2], status, err);
+      g_assert_cmpstr (out, ==, "");
+    }
+  g_assert_false (g_file_test (timed, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (paje, G_FILE_TEST_EXISTS));
+
+  /* the values next to the sentinels still run: seed 0, one rank */
+  {
+    const char *seed0[] = { "pepa", model, "--simulate", "4", "--duration", "50", "--seed", "0", NULL };
+    const char *np1[] = { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "2", index, NULL };
+    g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+
+    g_assert_cmpint (run (seed0, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "seed 0"));
+    g_assert_cmpint (run (np1, &out2, &err2), ==, 0);
+  }
+  augur_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1095,7 +1220,9 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/replay/smpi", test_replay_smpi);
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);
+  g_test_add_func ("/cli/ccdsm/no-start", test_ccdsm_no_start);
   g_test_add_func ("/cli/calibrate", test_calibrate);
   g_test_add_func ("/cli/slurm-folder", test_slurm_folder);
+  g_test_add_func ("/cli/typed-sentinels", test_typed_sentinels);
   return g_test_run ();
 }

@@ -599,6 +599,34 @@ test_usage (void)
   if (!have_mpi ())
     return;
   assert_fails (args, 2, "unknown solver 'cholesky'");
+  /* 0 (and -1 for the distance) typed: refused, not the default */
+  {
+    g_autofree char *model = example ("pipeline.pepa");
+    g_autofree char *sr2 = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "sr2.ccdsm", NULL);
+    struct {
+      const char *args[6];
+      const char *said;
+    } refused[] = {
+      { { "pepa", model, "--max-iterations", "0", NULL }, "--max-iterations between 1 and" },
+      { { "pepa", model, "--tolerance", "0", NULL }, "--tolerance must lie in (0, 1)" },
+      { { "pepa", model, "--max-states", "0", NULL }, "--max-states be positive" },
+      { { "ccdsm", sr2, "--max-iterations", "0", NULL }, "counts of 1 or more" },
+      { { "ccdsm", sr2, "--distance", "-1", NULL }, "--distance 0, 1 or 2" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+      {
+        g_autofree char *out = NULL, *err = NULL;
+
+        g_assert_cmpint (run_mpi (2, refused[i].args, &out, &err), ==, 2);
+        if (strstr (err, refused[i].said) == NULL)
+          g_error ("augur-mpi %s %s: expected \"%s\", got:\n%s", refused[i].args[0], refused[i].args[2],
+                   refused[i].said, err);
+        /* rank 0 alone says it */
+        g_assert_null (strstr (strstr (err, refused[i].said) + 1, refused[i].said));
+        g_assert_cmpstr (out, ==, "");
+      }
+  }
   /* --help: printed once, and every rank ends normally */
   for (guint i = 0; i < 2; i++)
     {

@@ -518,6 +518,65 @@ test_folder_and_speed (void)
   augur_test_remove_tree (tmp);
 }
 
+/* AUGUR_TRACE_CLOCK names a clock the tracer does not know: augur-trace
+ * refuses it before the run (exit 2, no folder), and the library, loaded
+ * without the launcher, says it once and traces nothing rather than pick
+ * a clock itself. */
+static void
+test_bad_clock (void)
+{
+  g_autofree char *tmp = NULL, *dir = NULL, *direct = NULL, *err = NULL;
+  g_autofree char *lib = NULL, *launcher_dir = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *args[] = { "stencil", "3", "1024", NULL };
+  const char *env[] = { "AUGUR_TRACE_CLOCK", "Wall", NULL };
+  const char *said = "AUGUR_TRACE_CLOCK=Wall";
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
+  g_assert_no_error (error);
+  dir = g_build_filename (tmp, "clock", NULL);
+  g_assert_cmpint (trace_run (dir, args, env, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "AUGUR_TRACE_CLOCK=Wall: expected wall or cpu"));
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&err, g_free);
+
+  /* the library alone (LD_PRELOAD in mpirun's environment) */
+  launcher_dir = g_path_get_dirname (g_getenv ("AUGUR_TRACE_COMMAND"));
+  lib = g_build_filename (launcher_dir, "libaugur-trace.so", NULL);
+  direct = g_build_filename (tmp, "direct", NULL);
+  {
+    g_auto(GStrv) envp = g_get_environ ();
+    g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+    int status = -1;
+
+    envp = g_environ_setenv (envp, "OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+    envp = g_environ_setenv (envp, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+    envp = g_environ_setenv (envp, "AUGUR_TRACE_DIR", direct, TRUE);
+    envp = g_environ_setenv (envp, "AUGUR_TRACE_CLOCK", "Wall", TRUE);
+    envp = g_environ_setenv (envp, "LD_PRELOAD", lib, TRUE);
+    g_ptr_array_add (argv, mpirun);
+    if (open_mpi)
+      g_ptr_array_add (argv, (gpointer) "--oversubscribe");
+    g_ptr_array_add (argv, (gpointer) "-np");
+    g_ptr_array_add (argv, (gpointer) "2");
+    g_ptr_array_add (argv, (gpointer) g_getenv ("AUGUR_TRACER_PROGRAM"));
+    for (guint i = 0; args[i] != NULL; i++)
+      g_ptr_array_add (argv, (gpointer) args[i]);
+    g_ptr_array_add (argv, NULL);
+    if (!g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err, &status, &error))
+      g_error ("cannot run %s: %s", mpirun, error->message);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  g_assert_nonnull (strstr (err, "AUGUR_TRACE_CLOCK=Wall (rank 0): expected wall or cpu"));
+  g_assert_nonnull (strstr (err, "this run is not traced"));
+  /* said once, not by every rank */
+  g_assert_null (strstr (strstr (err, said) + 1, said));
+  g_assert_false (g_file_test (direct, G_FILE_TEST_EXISTS));
+  augur_test_remove_tree (tmp);
+}
+
 /* augur-cli calibrate --hosts: the network measured by a rank on each of
  * the first two hosts, shared memory by two ranks here, and a platform of
  * those hosts.  This machine is one host: a stand-in launcher records the
@@ -948,6 +1007,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/fortran", test_fortran);
   g_test_add_func ("/tracer/acquisition-modes", test_acquisition_modes);
   g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
+  g_test_add_func ("/tracer/bad-clock", test_bad_clock);
   g_test_add_func ("/tracer/gzip", test_gzip);
   g_test_add_func ("/tracer/counter", test_counter);
   g_test_add_func ("/tracer/calibrate", test_calibrate);

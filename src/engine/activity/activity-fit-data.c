@@ -99,6 +99,12 @@ augur_fit_data_get_line (const AugurFitData *data,
   return g_array_index (data->lines, int, row);
 }
 
+const char *
+augur_fit_data_get_filename (const AugurFitData *data)
+{
+  return data->filename;
+}
+
 /* ---- Numbers ----------------------------------------------------------------- */
 
 typedef enum {

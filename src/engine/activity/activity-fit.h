@@ -209,6 +209,8 @@ double        augur_fit_data_get_response     (const AugurFitData *data,
 /* The line of the file where row `row` starts. */
 int           augur_fit_data_get_line         (const AugurFitData *data,
                                                guint               row);
+/* The name given when read ("<data>" when none). */
+const char   *augur_fit_data_get_filename     (const AugurFitData *data);
 
 /* ---- Fitting ----------------------------------------------------------------- */
 

@@ -207,6 +207,10 @@ typedef struct {
   /* the block being read */
   enum { TOP, MACHINE, DIAGRAM, FIT } block;
   int                 block_line;
+  /* where each setting that is given once was first given (0: not yet) */
+  int                 title_line;
+  int                 machine_first;
+  int                 machine_setting_lines[12];   /* as machine_settings[] */
   ActDiagram         *diagram;
   ActParam           *fit;        /* the fit block being read */
   /* flows by element name, resolved at the end of the diagram */
@@ -501,6 +505,42 @@ unwrap (char *text)
 
 /* ---- machine ----------------------------------------------------------------- */
 
+static const char *const machine_settings[] = {
+  "nodes", "cpus", "processes", "latency", "bandwidth", "local-latency", "local-bandwidth",
+  "queue", "mapping", "network", "platform", "seed",
+};
+
+/* A setting given twice is an error, not "the last wins": with the line
+ * of the first, as for elements and parameters given twice. */
+static gboolean
+machine_setting_once (Parser *p, const char *word, int col)
+{
+  G_STATIC_ASSERT (G_N_ELEMENTS (machine_settings) == G_N_ELEMENTS (((Parser *) NULL)->machine_setting_lines));
+
+  for (guint i = 0; i < G_N_ELEMENTS (machine_settings); i++)
+    if (g_strcmp0 (word, machine_settings[i]) == 0)
+      {
+        if (p->machine_setting_lines[i] > 0)
+          {
+            error_at (p, col, _("the machine's '%s' is already given (line %d)"), word,
+                      p->machine_setting_lines[i]);
+            return FALSE;
+          }
+        p->machine_setting_lines[i] = p->lineno;
+        return TRUE;
+      }
+  return TRUE;
+}
+
+/* A key given twice in one line (an element's, a fit's): the column of the
+ * first. */
+static void
+key_again (Parser *p, int col, const char *key, guint first_start)
+{
+  error_at (p, col, _("'%s' is already given in this line (column %d)"), key,
+            (int) g_utf8_strlen (p->line, first_start) + 1);
+}
+
 static void
 machine_line (Parser *p, const char *word, int col)
 {
@@ -508,6 +548,8 @@ machine_line (Parser *p, const char *word, int col)
   ActExpr *target = NULL;
   const char *what = NULL;
 
+  if (!machine_setting_once (p, word, col))
+    return;
   if (g_strcmp0 (word, "nodes") == 0)
     target = &m->nodes, what = _("the number of nodes");
   else if (g_strcmp0 (word, "cpus") == 0)
@@ -889,6 +931,21 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
         }
       skip_blanks (p);
       span.value = (guint) p->pos;
+      for (guint i = 0; el->spans != NULL && i < el->spans->len; i++)
+        {
+          const ActSpan *first = &g_array_index (el->spans, ActSpan, i);
+          gsize n = strlen (key);
+          if (strncmp (p->line + first->start, key, n) == 0 && first->start + n < p->len &&
+              !g_ascii_isalnum (p->line[first->start + n]) && p->line[first->start + n] != '-' &&
+              p->line[first->start + n] != '_')
+            {
+              /* read on: the model is kept for an editor, which can
+               * set the setting once again (and drop the others) */
+              model_error (p, p->lineno, key_col, _("'%s' is already given in this line (column %d)"), key,
+                           (int) g_utf8_strlen (p->line, first->start) + 1);
+              break;
+            }
+        }
       if (element_key (kind, key, &role, &what))
         {
           if (!read_expr (p, &el->exprs[role], what))
@@ -1035,6 +1092,7 @@ fit_line (Parser *p, int col)
   int name_col;
   char *name;
   ActParam *param;
+  gssize response_at = -1, terms_at = -1;
 
   skip_blanks (p);
   name_col = column (p);
@@ -1047,8 +1105,18 @@ fit_line (Parser *p, int col)
   while (!at_end (p))
     {
       int key_col = column (p);
+      gsize key_at = p->pos;
       g_autofree char *key = read_word (p, TRUE);
+      gssize *seen = g_strcmp0 (key, "response") == 0 ? &response_at
+                   : g_strcmp0 (key, "terms") == 0 ? &terms_at : NULL;
 
+      if (seen != NULL && *seen >= 0)
+        {
+          key_again (p, key_col, key, (guint) *seen);
+          return;
+        }
+      if (seen != NULL)
+        *seen = (gssize) key_at;
       if (g_strcmp0 (key, "response") == 0)
         {
           g_free (param->fit_response);
@@ -1223,9 +1291,19 @@ config_line (Parser *p, int col)
       double v;
 
       skip_blanks (p);
+      skip_blanks (p);
+      name_col = column (p);
       param = expect_name (p, _("a parameter name"));
       if (param == NULL)
         return;
+      for (guint i = 0; i < c->names->len; i++)
+        if (g_strcmp0 (g_ptr_array_index (c->names, i), param) == 0)
+          {
+            /* the last would silently win */
+            error_at (p, name_col, _("configuration '%s' already gives '%s'"), c->name, param);
+            g_free (param);
+            return;
+          }
       g_ptr_array_add (c->names, param);
       skip_blanks (p);
       if (p->pos >= p->len || p->line[p->pos] != '=')
@@ -1281,7 +1359,14 @@ top_line (Parser *p, const char *word, int col)
 
   if (g_strcmp0 (word, "activity") == 0)
     {
-      char *title = read_string (p);
+      char *title;
+      if (p->title_line > 0)
+        {
+          error_at (p, col, _("the title is already given (line %d)"), p->title_line);
+          return;
+        }
+      p->title_line = p->lineno;
+      title = read_string (p);
       if (title == NULL)
         return;
       g_free (m->title);
@@ -1316,11 +1401,21 @@ top_line (Parser *p, const char *word, int col)
     fit_line (p, col);
   else if (g_strcmp0 (word, "machine") == 0)
     {
+      if (p->machine_first > 0)
+        {
+          /* its settings are still read, so that each is checked */
+          error_at (p, col, _("the machine is already described (line %d): one 'machine' block holds all its "
+                              "settings"), p->machine_first);
+          p->block = MACHINE;
+          p->block_line = p->lineno;
+          return;
+        }
       if (expect_line_end (p))
         {
           p->block = MACHINE;
           p->block_line = p->lineno;
           p->m->machine_line = p->lineno;
+          p->machine_first = p->lineno;
         }
     }
   else if (g_strcmp0 (word, "diagram") == 0)

@@ -611,6 +611,22 @@ augur_activity_study_set_measured (AugurActivityStudy *s, const AugurFitData *da
         }
       column_param[c] = k;
     }
+  /* the rule of a configuration's `measured`: a run time is positive and
+   * finite, else its error would read "inf %" or "-135 %" */
+  for (guint r = 0; r < n_rows; r++)
+    {
+      double y = augur_fit_data_get_response (data, r);
+      if (!(y > 0) || !isfinite (y))
+        {
+          char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+          g_autofree char *message =
+            g_strdup_printf (_("a measured time is a number of seconds greater than 0, not %s"),
+                             augur_format_double (buf, y));
+          g_set_error (error, AUGUR_FIT_ERROR, AUGUR_FIT_ERROR_NUMBER, "%s:%d: %s",
+                       augur_fit_data_get_filename (data), augur_fit_data_get_line (data, r), message);
+          return FALSE;
+        }
+    }
   sum = g_new0 (double, MAX (s->n_points, 1));
   count = g_new0 (guint, MAX (s->n_points, 1));
   for (guint r = 0; r < n_rows; r++)

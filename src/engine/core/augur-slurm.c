@@ -47,8 +47,10 @@ augur_slurm_submit (const char  *script,
 
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &spawn_error))
     {
+      /* quoted, as job.sh quotes its paths: safe to paste into a shell */
+      g_autofree char *quoted = g_shell_quote (script);
       g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_SUBMIT,
-                   _("cannot run sbatch (%s): submit %s on the cluster yourself"), spawn_error->message, script);
+                   _("cannot run sbatch (%s): submit %s on the cluster yourself"), spawn_error->message, quoted);
       return NULL;
     }
   if (!g_spawn_check_wait_status (status, NULL))
@@ -90,6 +92,49 @@ write_file (const char *path, const char *text, gssize length, GError **error)
 {
   g_autoptr(GFile) f = g_file_new_for_path (path);
   return augur_file_write_contents (f, text, length, error);
+}
+
+/* A job is written into a new or an empty folder only: whatever a user
+ * keeps there (a job.sh of their own, another model of the same name)
+ * is never written over.  The first name in order is given, so the error
+ * is the same from run to run.  A folder that does not exist is made. */
+static gboolean
+folder_is_free (const char *abs, const char *plan_path, GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GDir) d = NULL;
+  g_autofree char *first = NULL;
+  const char *name;
+
+  if (g_file_test (plan_path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER,
+                   _("%s already holds a job (plan.ini): give another folder"), abs);
+      return FALSE;
+    }
+  d = g_dir_open (abs, 0, &local_error);
+  if (d == NULL)
+    {
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return TRUE;
+      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER, _("cannot make %s: %s"), abs,
+                   local_error->message);
+      return FALSE;
+    }
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (first == NULL || strcmp (name, first) < 0)
+      {
+        g_free (first);
+        first = g_strdup (name);
+      }
+  if (first != NULL)
+    {
+      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER,
+                   _("%s is not empty (it holds %s): a job is written into a new or an empty folder, never over "
+                     "files of yours"), abs, first);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -137,12 +182,8 @@ augur_slurm_write (const char            *dir,
       g_free (model_name);
       model_name = g_steal_pointer (&renamed);
     }
-  if (g_file_test (plan_path, G_FILE_TEST_EXISTS))
-    {
-      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_FOLDER,
-                   _("%s already holds a job (plan.ini): give another folder"), abs);
-      return FALSE;
-    }
+  if (!folder_is_free (abs, plan_path, error))
+    return FALSE;
   if (g_mkdir_with_parents (results, 0755) != 0 || g_mkdir_with_parents (logs, 0755) != 0)
     {
       int e = errno;

@@ -52,8 +52,10 @@ guint     augur_slurm_max_array_size (void);
 /* Writes the job's folder: `tasks` tasks (0: up to 100) of consecutive
  * points, at most MaxArraySize, at most `throttle` at once (0: no limit);
  * each task runs augur_cli (an absolute path the nodes share).  The script's
- * path, the tasks and their size are returned.  FALSE with an error when
- * the folder already holds a job or cannot be written. */
+ * path, the tasks and their size are returned.  The folder is made, or
+ * must be empty: FALSE with an error naming its first file when it holds
+ * anything (a job, or a user's files, which are never written over) or
+ * when it cannot be written; nothing is written then. */
 gboolean  augur_slurm_write   (const char            *dir,
                                const AugurSlurmPlan  *plan,
                                const char            *augur_cli,

@@ -1066,6 +1066,29 @@ test_cluster_refused (gconstpointer data)
   line_h = gtk_widget_get_height (status);
   g_assert_cmpint (line_h, >, 0);
 
+  /* a folder of the user's: refused, named, their job.sh kept as it was */
+  {
+    g_autofree char *theirs = g_build_filename (tmp, "theirs", NULL);
+    g_autofree char *script = g_build_filename (theirs, "job.sh", NULL);
+    g_autofree char *plan = g_build_filename (theirs, "plan.ini", NULL);
+    g_autofree char *named = g_strdup_printf ("%s is not empty (it holds job.sh)", theirs);
+    g_autofree char *kept = NULL;
+    g_autofree char *shot = g_strdup_printf ("pipeline-cluster-not-empty-%dx%d.png", size[0], size[1]);
+    const char *mine = "#!/bin/sh\nsrun ./my-own-run\n";
+
+    g_assert_cmpint (g_mkdir (theirs, 0755), ==, 0);
+    g_assert_true (g_file_set_contents (script, mine, -1, NULL));
+    augur_pipeline_page_run_on_cluster (page, theirs, NULL);
+    g_assert_true (augur_test_wait_signal (page, "clustered", 120));
+    g_assert_nonnull (augur_pipeline_page_get_error_text (page));
+    g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (page), named));
+    g_assert_true (g_file_get_contents (script, &kept, NULL, NULL));
+    g_assert_cmpstr (kept, ==, mine);
+    g_assert_false (g_file_test (plan, G_FILE_TEST_EXISTS));
+    augur_test_wait_for_frames ();
+    augur_test_save_screenshot (augur_test_render_window (GTK_WIDGET (window)), shot);
+  }
+
   augur_pipeline_page_run_on_cluster (page, job, NULL);
   g_assert_true (augur_test_wait_signal (page, "clustered", 120));
   g_assert_nonnull (augur_pipeline_page_get_error_text (page));

@@ -225,6 +225,25 @@ test_measured (void)
   g_assert_false (augur_activity_study_set_measured (s, none, &error));
   g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL);
   g_clear_error (&error);
+  /* a run time of 0 or less: the rule of `measured` in the model, located in
+   * the CSV; nothing changes */
+  {
+    static const char *const bad[] = { "NP,time\n4,3.8\n4,0\n", "NP,time\n4,3.8\n\n1,-2e-3\n" };
+    static const char *const said[] = { "z.csv:3: a measured time is a number of seconds greater than 0, not 0",
+                                         "z.csv:4: a measured time is a number of seconds greater than 0, not -0.002" };
+    for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+      {
+        AugurFitData *zero = augur_fit_data_parse (bad[k], -1, "z.csv", NULL, &error);
+        g_assert_no_error (error);
+        g_assert_false (augur_activity_study_set_measured (s, zero, &error));
+        g_assert_error (error, AUGUR_FIT_ERROR, AUGUR_FIT_ERROR_NUMBER);
+        g_assert_cmpstr (error->message, ==, said[k]);
+        g_clear_error (&error);
+        augur_fit_data_free (zero);
+        g_assert_true (augur_activity_study_get_measured (s, 2, &measured, NULL));
+        assert_close (measured, 3.8);
+      }
+  }
   /* back to the configurations' own */
   g_assert_true (augur_activity_study_set_measured (s, NULL, &error));
   g_assert_true (augur_activity_study_get_measured (s, 0, &measured, NULL));

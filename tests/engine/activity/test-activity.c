@@ -606,6 +606,79 @@ test_probabilities (void)
   g_assert_cmpuint (heads, <, 500);
 }
 
+static void assert_parse_error (const char *text, int code, const char *message);
+
+/* A setting given twice is refused with where it was first given, as an
+ * element, a parameter or a configuration given twice is: the last does
+ * not silently win. */
+static void
+test_settings_once (void)
+{
+  static const char *const machine[] = {
+    "nodes 2", "cpus 1", "processes 1", "latency 1e-6", "bandwidth 1e9", "local-latency 1e-7",
+    "local-bandwidth 1e10", "queue rr 0.01", "mapping cyclic", "network simple", "platform \"p.xml\"", "seed 3",
+  };
+  /* an element's line (at column 3), the key it gives twice */
+  static const struct { const char *line; const char *key; } elements[] = {
+    { "action e cost 1 cost 7", "cost" },
+    { "action e cost 1 vary uniform 0.1 vary exponential", "vary" },
+    { "action e cost 1 category a category b", "category" },
+    { "action e cost 1 at 1 2 at 3 4", "at" },
+    { "loop e count 2 body sub count 3", "count" },
+    { "loop e count 2 body sub body sub", "body" },
+    { "parallel e threads 2 body sub threads 4", "threads" },
+    { "call e diagram sub diagram sub", "diagram" },
+    { "send e to 1 size 8 to 0", "to" },
+    { "send e to 1 size 8 tag 1 tag 2", "tag" },
+    { "recv e from 1 size 8 size 16", "size" },
+    { "broadcast e root 0 size 8 root 1", "root" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (machine); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("machine\n  %s\n  nodes 1\n  %s\nend\n" MAIN_OK, machine[i],
+                                               machine[i]);
+      g_autofree char *word = g_strndup (machine[i], strcspn (machine[i], " "));
+      g_autofree char *message = NULL;
+      if (i == 0)   /* nodes: the line between gives it again first */
+        message = g_strdup ("bad.activity:3:3: the machine's 'nodes' is already given (line 2)");
+      else
+        message = g_strdup_printf ("bad.activity:4:3: the machine's '%s' is already given (line 2)", word);
+      assert_parse_error (text, AUGUR_ACTIVITY_ERROR_SYNTAX, message);
+    }
+  assert_parse_error ("machine\n  cpus 1\nend\nmachine\n  cpus 4\nend\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:4:1: the machine is already described (line 1)");
+  assert_parse_error ("activity \"a\"\nactivity \"b\"\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:2:1: the title is already given (line 1)");
+  for (guint i = 0; i < G_N_ELEMENTS (elements); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("machine\n  processes 2\n  latency 1\n  bandwidth 1\nend\n"
+                                               "diagram main\n  initial i\n  %s\n  final f\n  flow i -> e -> f\nend\n"
+                                               "diagram sub\n  initial i\n  final f\n  flow i -> f\nend\n",
+                                               elements[i].line);
+      g_autofree char *spaced = g_strdup_printf (" %s ", elements[i].key);
+      const char *first = strstr (elements[i].line, spaced) + 1;
+      const char *again = strstr (first, spaced) + 1;
+      g_autofree char *message = g_strdup_printf ("bad.activity:8:%d: '%s' is already given in this line (column %d)",
+                                                  3 + (int) (again - elements[i].line), elements[i].key,
+                                                  3 + (int) (first - elements[i].line));
+      /* read to its end, kept for an editor that can repair it, never evaluated */
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurActivityModel) kept = augur_activity_model_parse_full (text, -1, "bad.activity",
+                                                                            AUGUR_ACTIVITY_PARSE_KEEP_INVALID, NULL,
+                                                                            &error);
+      assert_parse_error (text, AUGUR_ACTIVITY_ERROR_MODEL, message);
+      g_assert_nonnull (kept);
+      g_assert_false (augur_activity_model_is_valid (kept));
+    }
+  assert_parse_error ("param NP = 1\nfit F response t terms 2 response u\n  NP, t\n  1, 1\nend\n" MAIN_OK,
+                      AUGUR_ACTIVITY_ERROR_SYNTAX, "bad.activity:2:26: 'response' is already given in this line (column 7)");
+  assert_parse_error ("param NP = 1\nfit F terms 2 terms 3\n  NP, t\n  1, 1\nend\n" MAIN_OK,
+                      AUGUR_ACTIVITY_ERROR_SYNTAX, "bad.activity:2:15: 'terms' is already given in this line (column 7)");
+  assert_parse_error ("param NP = 1\nconfig c NP = 1, NP = 2\n" MAIN_OK, AUGUR_ACTIVITY_ERROR_SYNTAX,
+                      "bad.activity:2:18: configuration 'c' already gives 'NP'");
+}
+
 static void
 assert_parse_error (const char *text, int code, const char *message)
 {
@@ -806,6 +879,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/activity/sequence", test_sequence);
+  g_test_add_func ("/engine/activity/settings-once", test_settings_once);
   g_test_add_func ("/engine/activity/fcfs", test_fcfs);
   g_test_add_func ("/engine/activity/round-robin", test_round_robin);
   g_test_add_func ("/engine/activity/send-recv", test_send_recv);

@@ -1,6 +1,9 @@
 /* augur-cli-pepa.c: augur-cli pepa MODEL.pepa: derive and solve a PEPA
  * model, print its measures, export its state space.
  *
+ * (Over 800 lines: the steady state and its five analyses share one
+ * option table and one output; the analyses' output is to move out.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"

@@ -32,8 +32,8 @@ snap_125 (double   v,
   return mag;
 }
 
-static double
-nice_step (double raw)
+double
+augur_chart_nice_step (double raw)
 {
   double mag = pow (10, floor (log10 (raw)));
   double norm = raw / mag;
@@ -129,7 +129,7 @@ augur_chart_ticks_compute (AugurChartTicks *t,
         }
       else
         {
-          stride = span / (max_ticks - 1) <= 1 ? 1 : nice_step (span / (max_ticks - 1));
+          stride = span / (max_ticks - 1) <= 1 ? 1 : augur_chart_nice_step (span / (max_ticks - 1));
           if (stride == 10 && span / (max_ticks - 1) <= 3)
             stride = 3;
           dlo = (long) (floor (dlo / stride) * stride);
@@ -164,7 +164,7 @@ augur_chart_ticks_compute (AugurChartTicks *t,
           min -= delta;
           max += delta;
         }
-      step = nice_step ((max - min) / (max_ticks - 1));
+      step = augur_chart_nice_step ((max - min) / (max_ticks - 1));
       lo = floor (min / step + 1e-9);
       hi = ceil (max / step - 1e-9);
       for (double i = lo; i <= hi; i++)

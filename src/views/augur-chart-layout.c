@@ -2,6 +2,10 @@
  * and the legend measured and placed around a plot that stays readable,
  * and drawn (the axes themselves are in augur-chart-axis.c).
  *
+ * (Over 800 lines: measuring, placing and drawing the title, ticks and
+ * legend must agree to the pixel, so they share one layout; the legend is
+ * the part to move out first.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-chart-layout.h"

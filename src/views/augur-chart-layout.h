@@ -54,6 +54,9 @@ void  augur_chart_ticks_compute   (AugurChartTicks       *ticks,
                                    gboolean               log,
                                    guint                  max_ticks);
 void  augur_chart_ticks_clear     (AugurChartTicks       *ticks);
+/* The 1-2-5 step at or above raw (> 0): 1, 2, 5, 10, 20... times a power
+ * of ten.  Every axis and ruler steps by it. */
+double augur_chart_nice_step      (double                 raw);
 /* The label of a major tick, formatted for the whole axis' scale. */
 char *augur_chart_ticks_format    (const AugurChartTicks *ticks,
                                    double                 value);

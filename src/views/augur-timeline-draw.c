@@ -23,6 +23,7 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "augur-chart-layout.h"
 #include "augur-export.h"
 
 #define PAD             8.0
@@ -318,21 +319,6 @@ augur_timeline_messages_shown (const AugurTimelineData     *d,
 
 /* ---- ruler ------------------------------------------------------------ */
 
-static double
-nice_step (double raw)
-{
-  double mag = pow (10, floor (log10 (raw)));
-  double norm = raw / mag;
-
-  if (norm <= 1.0 + 1e-9)
-    return mag;
-  if (norm <= 2.0 + 1e-9)
-    return 2 * mag;
-  if (norm <= 5.0 + 1e-9)
-    return 5 * mag;
-  return 10 * mag;
-}
-
 static void
 pick_unit (double       span,
            double      *scale,
@@ -382,7 +368,7 @@ draw_ruler (cairo_t                  *cr,
   double lead = 0;
 
   pick_unit (span, &scale, &unit);
-  step = nice_step (span / MAX (2, g->w / TICK_SPACING));
+  step = augur_chart_nice_step (span / MAX (2, g->w / TICK_SPACING));
   {
     double mantissa = step / pow (10, floor (log10 (step) + 1e-9));
     n_minor = fabs (mantissa - 2) < 1e-6 ? 4 : 5;

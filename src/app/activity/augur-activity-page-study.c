@@ -10,6 +10,10 @@
  * here, on the main thread, against the points (a few comparisons per
  * row).
  *
+ * (Over 800 lines: the table, the chart and the note of the points not
+ * evaluated are filled from one study; the measured-times import is the
+ * part to move out first.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>

@@ -5,6 +5,9 @@
  * settings and its chart or table, computed as the page's job (a worker
  * with progress and Cancel).
  *
+ * (Over 800 lines: the five analyses share one settings row, one job and
+ * one export path; each analysis is to become a file of its own.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>

@@ -5,6 +5,9 @@
  * the rows of the results table are built in the worker, so the UI thread
  * only swaps models.
  *
+ * (Over 800 lines: evaluations, searches, cluster collects and sweeps
+ * fill the same results table and plot; the sweep is to move out first.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>

@@ -1,5 +1,10 @@
 /* augur-page.c: the page of one document, whatever its kind.
  *
+ * (Over 800 lines: the history, the results that no longer describe the
+ * document and the run keys all number or follow the same document
+ * states; the stale results and the keys are to move to files of their
+ * own, sharing augur-page-private.h.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>

@@ -1,5 +1,9 @@
 /* augur-result-tables.c: rows and sortable, filterable tables of results.
  *
+ * (Over 800 lines: sorting, filtering, on-screen numbers, copies and the
+ * columns that fit all read one column description; the column fitting is
+ * the part to move out first.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>

@@ -1,5 +1,8 @@
 /* augur-window-actions.c: opening, saving and the window actions.
  *
+ * (Over 800 lines: one GActionEntry table and its handlers; opening files
+ * and examples is the part to move out first.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdlib.h>

@@ -5,6 +5,10 @@
  *
  * Used by the replay page and by augur-cli replay --document/--project.
  *
+ * (Over 800 lines: the text form, the built cluster and its placement
+ * rules, and the what-if sweeps read one document; the sweeps are to move
+ * out first.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay-document.h"

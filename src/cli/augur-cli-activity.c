@@ -309,7 +309,7 @@ augur_cli_activity (int argc, char **argv)
   g_autofree char *sweep = NULL, *format = NULL, *paje = NULL;
   gboolean critical = FALSE, configs = FALSE;
   gint replications = 0;
-  gboolean replications_given = augur_cli_option_given (argc, argv, "replications", 'r');
+  gboolean replications_given = augur_option_given (argc, argv, "replications", 'r');
   g_autofree char *config = NULL;
   g_autofree char *trace_out = NULL;
   g_autofree char *measured = NULL;

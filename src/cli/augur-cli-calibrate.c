@@ -79,7 +79,7 @@ augur_cli_calibrate (int argc, char **argv)
   g_autoptr(GString) report = g_string_new (NULL);
   gint cores = 0;
   /* 0 means "this machine's" below: a typed 0 must not pass for that */
-  gboolean cores_given = augur_cli_option_given (argc, argv, "cores", 0);
+  gboolean cores_given = augur_option_given (argc, argv, "cores", 0);
   gint64 max_bytes = 4194304;
   double seconds = 1, speed;
   gsize length = 0;

@@ -150,8 +150,8 @@ augur_cli_ccdsm (int argc, char **argv)
   gboolean experiment = FALSE;
   gint64 max_states = 0;
   /* -1 and 0 mean "the default" below: a typed -1 or 0 must not pass for that */
-  gboolean distance_given = augur_cli_option_given (argc, argv, "distance", 'd');
-  gboolean max_states_given = augur_cli_option_given (argc, argv, "max-states", 0);
+  gboolean distance_given = augur_option_given (argc, argv, "distance", 'd');
+  gboolean max_states_given = augur_option_given (argc, argv, "max-states", 0);
   GOptionEntry entries[] = {
     { "distance", 'd', 0, G_OPTION_ARG_INT, &distance, "Place the second process at distance D (0 same node, 1 same module, 2 another module) from the first", "D" },
     { "protocol", 'p', 0, G_OPTION_ARG_STRING, &protocol, "Coherence protocol: A or B (MESI variants)", "A|B" },

@@ -541,15 +541,15 @@ augur_cli_pepa (int argc, char **argv)
   const char *path;
 
   /* -1 and 0 mean "not given" below: a typed -1 or 0 must not pass for that */
-  max_states_given = augur_cli_option_given (argc, argv, "max-states", 0);
-  tolerance_given = augur_cli_option_given (argc, argv, "tolerance", 0);
-  epsilon_given = augur_cli_option_given (argc, argv, "error-bound", 0);
-  horizon_given = augur_cli_option_given (argc, argv, "horizon", 0);
-  points_given = augur_cli_option_given (argc, argv, "points", 0);
-  simulate_given = augur_cli_option_given (argc, argv, "simulate", 0);
-  duration_given = augur_cli_option_given (argc, argv, "duration", 0);
-  warmup_given = augur_cli_option_given (argc, argv, "warmup", 0);
-  seed_given = augur_cli_option_given (argc, argv, "seed", 0);
+  max_states_given = augur_option_given (argc, argv, "max-states", 0);
+  tolerance_given = augur_option_given (argc, argv, "tolerance", 0);
+  epsilon_given = augur_option_given (argc, argv, "error-bound", 0);
+  horizon_given = augur_option_given (argc, argv, "horizon", 0);
+  points_given = augur_option_given (argc, argv, "points", 0);
+  simulate_given = augur_option_given (argc, argv, "simulate", 0);
+  duration_given = augur_option_given (argc, argv, "duration", 0);
+  warmup_given = augur_option_given (argc, argv, "warmup", 0);
+  seed_given = augur_option_given (argc, argv, "seed", 0);
   g_option_context_add_main_entries (context, entries, NULL);
   augur_cli_slurm_options_add (context, &slurm);
   if (!g_option_context_parse (context, &argc, &argv, &error))

@@ -120,10 +120,10 @@ augur_cli_pipeline (int argc, char **argv)
   gboolean all = FALSE, search = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
   gint best_k = 0, keep = 0, threads = 0;
   /* 0 means "not given" below: a typed 0 must not pass for that */
-  gboolean best_given = augur_cli_option_given (argc, argv, "best", 'k');
-  gboolean keep_given = augur_cli_option_given (argc, argv, "keep", 0);
-  gboolean threads_given = augur_cli_option_given (argc, argv, "threads", 0);
-  gboolean at_least_given = augur_cli_option_given (argc, argv, "at-least", 0);
+  gboolean best_given = augur_option_given (argc, argv, "best", 'k');
+  gboolean keep_given = augur_option_given (argc, argv, "keep", 0);
+  gboolean threads_given = augur_option_given (argc, argv, "threads", 0);
+  gboolean at_least_given = augur_option_given (argc, argv, "at-least", 0);
   double at_least = 0;
   g_auto(AugurCliSlurmOptions) so = { 0 };
   int mode;

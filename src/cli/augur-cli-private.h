@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "augur-common.h"
 #include <glib.h>
 #include <unistd.h>
 
@@ -32,13 +33,6 @@ char    *augur_cli_measure_platform (int    cores,
 /* TRUE when the running augur-cli lies under the build tree it was
  * compiled in (its translations and helpers are then that tree's). */
 gboolean augur_cli_running_uninstalled (void);
-
-/* TRUE when argv (before parsing) gives --LONG_NAME or -SHORT_NAME (0:
- * none): an option whose default is a sentinel value is then checked. */
-gboolean augur_cli_option_given  (int         argc,
-                                  char      **argv,
-                                  const char *long_name,
-                                  char        short_name);
 
 /* --verbose: progress on standard error, as a progress callback. */
 extern gboolean augur_cli_progress_enabled;

@@ -227,7 +227,7 @@ augur_cli_replay (int argc, char **argv)
   g_autofree char *hostfile_path = NULL;
   g_auto(GStrv) cfg = NULL;
   gint np = 0;
-  gboolean np_given = augur_cli_option_given (argc, argv, "np", 0);
+  gboolean np_given = augur_option_given (argc, argv, "np", 0);
   g_autofree char *network = NULL;
   g_autofree char *format = NULL;
   g_autofree char *timed = NULL;

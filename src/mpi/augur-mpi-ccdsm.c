@@ -249,10 +249,10 @@ augur_mpi_ccdsm (int argc, char **argv)
   double tolerance = 0;
   gint64 max_iterations = 0, max_states = 0;
   /* -1 and 0 mean "the default" below: a typed -1 or 0 must not pass for that */
-  gboolean distance_given = augur_mpi_option_given (argc, argv, "distance", 'd');
-  gboolean tolerance_given = augur_mpi_option_given (argc, argv, "tolerance", 0);
-  gboolean iterations_given = augur_mpi_option_given (argc, argv, "max-iterations", 0);
-  gboolean states_given = augur_mpi_option_given (argc, argv, "max-states", 0);
+  gboolean distance_given = augur_option_given (argc, argv, "distance", 'd');
+  gboolean tolerance_given = augur_option_given (argc, argv, "tolerance", 0);
+  gboolean iterations_given = augur_option_given (argc, argv, "max-iterations", 0);
+  gboolean states_given = augur_option_given (argc, argv, "max-states", 0);
   GOptionEntry entries[] = {
     { "distance", 'd', 0, G_OPTION_ARG_INT, &distance,
       "Place the second process 0, 1 or 2 away from the first", "D" },

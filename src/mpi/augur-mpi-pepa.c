@@ -176,9 +176,9 @@ augur_mpi_pepa (int argc, char **argv)
   double tolerance = 0;
   gint64 max_iterations = 0, max_states = 0;
   /* 0 means "the default" below: a typed 0 must not pass for that */
-  gboolean tolerance_given = augur_mpi_option_given (argc, argv, "tolerance", 0);
-  gboolean iterations_given = augur_mpi_option_given (argc, argv, "max-iterations", 0);
-  gboolean states_given = augur_mpi_option_given (argc, argv, "max-states", 0);
+  gboolean tolerance_given = augur_option_given (argc, argv, "tolerance", 0);
+  gboolean iterations_given = augur_option_given (argc, argv, "max-iterations", 0);
+  gboolean states_given = augur_option_given (argc, argv, "max-states", 0);
   GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver,

@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "augur-common.h"
 #include <glib.h>
 #include <mpi.h>
 
@@ -42,15 +43,6 @@ void     augur_mpi_phase (const char *what,
 
 /* Whether the arguments ask for help (-h, --help, -?, before any "--"). */
 gboolean augur_mpi_wants_help (int argc, char **argv);
-
-/* TRUE when argv (before parsing) gives --LONG_NAME or -SHORT_NAME (0:
- * none), as augur-cli's option checks: an option whose unset value is a
- * sentinel (0, -1) is refused when that value is typed, not run with the
- * default. */
-gboolean augur_mpi_option_given  (int              argc,
-                                  char           **argv,
-                                  const char      *long_name,
-                                  char             short_name);
 
 /* A command's options, read alike on every rank: --help printed once by
  * rank 0 (every rank then ends normally), a bad option or not exactly one

@@ -135,32 +135,6 @@ augur_mpi_wants_help (int argc, char **argv)
   return FALSE;
 }
 
-gboolean
-augur_mpi_option_given (int         argc,
-                        char      **argv,
-                        const char *long_name,
-                        char        short_name)
-{
-  gsize n = strlen (long_name);
-
-  for (int i = 1; i < argc; i++)
-    {
-      const char *arg = argv[i];
-
-      if (strcmp (arg, "--") == 0)
-        break;
-      if (arg[0] != '-')
-        continue;
-      if (arg[1] == '-')
-        {
-          if (strncmp (arg + 2, long_name, n) == 0 && (arg[2 + n] == '\0' || arg[2 + n] == '='))
-            return TRUE;
-        }
-      else if (short_name != 0 && g_ascii_isalpha (arg[1]) && strchr (arg + 1, short_name) != NULL)
-        return TRUE;
-    }
-  return FALSE;
-}
 
 gboolean
 augur_mpi_parse_command (GOptionContext  *context,

@@ -1,5 +1,7 @@
 /* test-cli.c: augur-cli as a user runs it.
  *
+ * (Over 800 lines: one program runs every command's cases, sharing the way augur-cli is run and read.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>

@@ -6,6 +6,8 @@
  * Environment (from meson): AUGUR_TRACE_COMMAND (the augur-trace script),
  * AUGUR_TRACER_PROGRAM (tests/tracer/tracer-program), AUGUR_SOURCE_DIR.
  *
+ * (Over 800 lines: the cases share one MPI program built and run under each launcher.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay.h"

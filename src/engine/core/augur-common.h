@@ -49,4 +49,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDiagnostic, augur_diagnostic_free)
  * for the machine is refused instead of exhausting memory. */
 guint64 augur_memory_budget (void);
 
+/* Whether the command line (before GOption parses it) gives --long_name
+ * ("--NAME V", "--NAME=V") or -short_name: an option whose unset value is a
+ * sentinel (-1, 0) is refused when typed with it, not run with the
+ * default.  augur-cli and augur-mpi share it. */
+gboolean augur_option_given (int         argc,
+                             char      **argv,
+                             const char *long_name,
+                             char        short_name);
+
 G_END_DECLS

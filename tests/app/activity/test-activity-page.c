@@ -5,6 +5,8 @@
  * the kind in the window and projects (exports and pixels:
  * test-activity-exports.c).
  *
+ * (Over 800 lines: one program for the page's cases, which share its window and example.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-activity-common.h"

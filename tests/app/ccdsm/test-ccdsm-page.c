@@ -3,6 +3,8 @@
  * diagnostics, a failed check with its path, the experiment, undo of
  * machine edits, exports and the window's projects.
  *
+ * (Over 800 lines: one program for the page's cases, which share its window and examples.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>

@@ -1,5 +1,7 @@
 /* test-pepa-page.c: the PEPA page, headless (xvfb), end to end.
  *
+ * (Over 800 lines: one program for the page's cases, which share its window and models.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>

@@ -2,6 +2,8 @@
  * to end: evaluation, canvas drops with undo/redo, validation, sweeps,
  * generated PEPA models and the window's projects.
  *
+ * (Over 800 lines: one program for the page's cases, which share its window, descriptions and stand-in sbatch.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>

@@ -4,6 +4,8 @@
  *
  * Reference times are SimGrid 3.32's (tests/fixtures/replay/README.md).
  *
+ * (Over 800 lines: one program for the page's cases, which share its window and fixtures.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>

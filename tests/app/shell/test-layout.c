@@ -11,6 +11,8 @@
  * size, tab path and widget.  With AUGUR_SCREENSHOT_DIR set, every step is
  * saved as layout-KIND-WxH-NN-PATH.png for a person to look at.
  *
+ * (Over 800 lines: the walk over every tab and its checks are one test, run for each kind and size.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>

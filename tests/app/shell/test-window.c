@@ -3,6 +3,8 @@
  * Runs headless (Xvfb) with GSETTINGS_BACKEND=memory and the schema
  * compiled in <build>/data.
  *
+ * (Over 800 lines: the window's cases share one application and its documents.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>

@@ -1,6 +1,8 @@
 /* test-activity.c: activity models read, checked and evaluated, on runs
  * worked out by hand from the rules of docs/ACTIVITY.md.
  *
+ * (Over 800 lines: the evaluation's cases share the models they are written in.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "activity.h"

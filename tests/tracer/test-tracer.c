@@ -557,7 +557,15 @@ test_bad_clock (void)
     envp = g_environ_setenv (envp, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
     envp = g_environ_setenv (envp, "AUGUR_TRACE_DIR", direct, TRUE);
     envp = g_environ_setenv (envp, "AUGUR_TRACE_CLOCK", "Wall", TRUE);
-    envp = g_environ_setenv (envp, "LD_PRELOAD", lib, TRUE);
+    /* a tracer built with AddressSanitizer needs its runtime loaded first,
+     * as augur-trace does with AUGUR_TRACE_PRELOAD */
+    if (g_getenv ("AUGUR_TRACE_PRELOAD") != NULL && *g_getenv ("AUGUR_TRACE_PRELOAD") != '\0')
+      {
+        g_autofree char *preload = g_strconcat (g_getenv ("AUGUR_TRACE_PRELOAD"), ":", lib, NULL);
+        envp = g_environ_setenv (envp, "LD_PRELOAD", preload, TRUE);
+      }
+    else
+      envp = g_environ_setenv (envp, "LD_PRELOAD", lib, TRUE);
     g_ptr_array_add (argv, mpirun);
     if (open_mpi)
       g_ptr_array_add (argv, (gpointer) "--oversubscribe");

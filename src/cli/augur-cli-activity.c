@@ -3,7 +3,7 @@
  *
  *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
  *                      [--config NAME | --configs] [--format text|json|csv] [--paje OUT] [--critical-path]
- *                      [--replications N] [--trace-out DIR] [--measured CSV]
+ *                      [--replications N] [--trace-out DIR] [--measured CSV] [--max-events N]
  *                      [--slurm DIR [--tasks N] [--throttle K] [--no-submit]]
  *
  * A sweep or the configurations (--sweep, --configs) run on a cluster as
@@ -120,11 +120,23 @@ result_text (const AugurActivityModel *m, const AugurActivityResult *r, gboolean
     {
       guint n = 0;
       const AugurActivityStep *path = augur_activity_result_get_critical_path (r, &n);
+      double cut = 0;
 
-      g_string_append (s, "\ncritical path (element, unit, start, end, time it adds)\n");
+      if (augur_activity_result_get_timeline_cut (r, &cut))
+        {
+          g_string_append (s, "\ncritical path: not known, the timeline stopped at ");
+          augur_format_append_digits (s, cut, 9);
+          g_string_append (s, " s (the memory allowed no more of it)\n");
+        }
+      else
+        g_string_append (s, "\ncritical path (element, unit, start, end, time it adds)\n");
       for (guint i = 0; i < n; i++)
         {
-          g_string_append_printf (s, "%s  p%u", augur_activity_model_get_element_path (m, path[i].element), path[i].pid);
+          if (path[i].message)
+            g_string_append_printf (s, "message '%s' in flight  p%u -> p%u",
+                                    augur_activity_model_get_element_path (m, path[i].element), path[i].pid, path[i].to);
+          else
+            g_string_append_printf (s, "%s  p%u", augur_activity_model_get_element_path (m, path[i].element), path[i].pid);
           if (path[i].thread)
             g_string_append_printf (s, ".t%u", path[i].tid);
           g_string_append (s, "  ");
@@ -150,6 +162,7 @@ typedef struct {
   const char                 *config;
   const AugurCliSlurmOptions *slurm;
   int                         mode;
+  guint64                     max_events;
 } Study;
 
 /* --slurm DIR: the study's points as a job array (nothing evaluated). */
@@ -181,6 +194,11 @@ write_job (const Study *st, const AugurActivityModel *model, const AugurActivity
     }
   else
     g_ptr_array_add (args, g_strdup ("--configs"));
+  if (st->max_events != AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS)
+    {
+      g_ptr_array_add (args, g_strdup ("--max-events"));
+      g_ptr_array_add (args, g_strdup_printf ("%" G_GUINT64_FORMAT, st->max_events));
+    }
   if (measured != NULL)
     {
       /* read by collect, wherever it runs */
@@ -207,7 +225,7 @@ run_study (const Study *st, const AugurActivityModel *model, const AugurPlatform
            GArray *values, const char *sweep, const char *measured, const char *format)
 {
   AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
-  AugurActivityOptions options = { .platform = platform };
+  AugurActivityOptions options = { .platform = platform, .max_events = st->max_events };
   g_autoptr(AugurActivityStudy) study = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *out = NULL;
@@ -310,6 +328,7 @@ augur_cli_activity (int argc, char **argv)
   gboolean critical = FALSE, configs = FALSE;
   gint replications = 0;
   gboolean replications_given = augur_option_given (argc, argv, "replications", 'r');
+  gint64 max_events = AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS;
   g_autofree char *config = NULL;
   g_autofree char *trace_out = NULL;
   g_autofree char *measured = NULL;
@@ -331,6 +350,8 @@ augur_cli_activity (int argc, char **argv)
     { "trace-out", 0, 0, G_OPTION_ARG_FILENAME, &trace_out, "Write the run as time-independent traces "
       "(trace.txt, deployment.xml, platform.xml) into DIR, for augur-cli replay or SimGrid (a model on a platform)", "DIR" },
     { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, "Find the critical path: the elements that, made faster, would shorten the run", NULL },
+    { "max-events", 0, 0, G_OPTION_ARG_INT64, &max_events, "Stop a run past N events (default "
+      G_STRINGIFY (AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS) ")", "N" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE - evaluate an activity diagram with cost functions");
@@ -343,10 +364,15 @@ augur_cli_activity (int argc, char **argv)
   int status = AUGUR_CLI_EXIT_OK;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  augur_cli_slurm_options_add (context, &slurm);
+  augur_cli_slurm_options_add (context, &slurm, argc, argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli activity: %s\n", error->message);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (max_events <= 0)
+    {
+      fprintf (stderr, "augur-cli activity: --max-events must be 1 or more\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   mode = augur_cli_slurm_mode ("activity", &slurm);
@@ -361,7 +387,7 @@ augur_cli_activity (int argc, char **argv)
   if (argc != 2)
     {
       fprintf (stderr, "Usage: augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS] "
-                       "[--config NAME | --configs] [--measured CSV] [--format text|json|csv] [--paje OUT] [--critical-path]\n");
+                       "[--config NAME | --configs] [--measured CSV] [--format text|json|csv] [--paje OUT] [--critical-path] [--max-events N]\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (format && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 && strcmp (format, "csv") != 0)
@@ -434,7 +460,7 @@ augur_cli_activity (int argc, char **argv)
     }
   if (configs || sweep != NULL)
     {
-      Study st = { argv[1], text, length, (const char *const *) params, config, &slurm, mode };
+      Study st = { argv[1], text, length, (const char *const *) params, config, &slurm, mode, (guint64) max_events };
       return run_study (&st, model, platform, names, values, sweep, measured, format);
     }
   if (measured != NULL)
@@ -461,7 +487,7 @@ augur_cli_activity (int argc, char **argv)
       if (!augur_activity_model_varies (model))
         fprintf (stderr, "augur-cli activity: no cost of %s varies ('vary'): every replication gives the same time\n",
                  argv[1]);
-      AugurActivityOptions base = { .platform = platform };
+      AugurActivityOptions base = { .platform = platform, .max_events = (guint64) max_events };
       if (!augur_activity_replicate (model, &binding, &base, (guint) replications, augur_cli_on_progress, NULL, NULL, &rep,
                                      &error))
         {
@@ -508,7 +534,8 @@ augur_cli_activity (int argc, char **argv)
 
   {
     AugurActivityBinding binding = { names->len, (const char **) names->pdata, (const double *) values->data };
-    AugurActivityOptions options = { .record_timeline = paje != NULL || critical, .platform = platform };
+    AugurActivityOptions options = { .record_timeline = paje != NULL || critical, .platform = platform,
+                                     .max_events = (guint64) max_events };
     g_autoptr(AugurActivityResult) partial = NULL;
     g_autoptr(AugurActivityResult) r = augur_activity_evaluate (model, &binding, &options, augur_cli_on_progress, NULL,
                                                                 NULL, &partial, &error);
@@ -526,7 +553,8 @@ augur_cli_activity (int argc, char **argv)
         fitted = fitted || augur_activity_model_param_is_fitted (model, i);
       if (fitted)
         {
-          AugurActivityOptions low = { .fit_bound = -1, .platform = platform }, high = { .fit_bound = 1, .platform = platform };
+          AugurActivityOptions low = { .fit_bound = -1, .platform = platform, .max_events = (guint64) max_events },
+                               high = { .fit_bound = 1, .platform = platform, .max_events = (guint64) max_events };
           g_autoptr(AugurActivityResult) lo = augur_activity_evaluate (model, &binding, &low, NULL, NULL, NULL, NULL,
                                                                        &error);
           g_autoptr(AugurActivityResult) hi = lo != NULL ? augur_activity_evaluate (model, &binding, &high, NULL, NULL,
@@ -563,6 +591,10 @@ augur_cli_activity (int argc, char **argv)
     if (paje != NULL)
       {
         g_autoptr(GFile) file = g_file_new_for_commandline_arg (paje);
+        double cut = 0;
+        if (augur_activity_result_get_timeline_cut (r, &cut))
+          fprintf (stderr, "augur-cli activity: %s: the timeline stops at %.9g s of %.9g s: the memory allowed no more "
+                   "of it\n", paje, cut, augur_activity_result_get_time (r));
         AugurSafeFile *safe = augur_safe_file_open (file, &error);
         if (safe == NULL ||
             !augur_safe_file_finish (safe, augur_timeline_write_paje (augur_activity_result_get_timeline (r),

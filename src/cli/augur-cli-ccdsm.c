@@ -157,7 +157,7 @@ augur_cli_ccdsm (int argc, char **argv)
     { "protocol", 'p', 0, G_OPTION_ARG_STRING, &protocol, "Coherence protocol: A or B (MESI variants)", "A|B" },
     { "experiment", 'e', 0, G_OPTION_ARG_NONE, &experiment, "Run distances 0, 1, 2 under protocols A and B (6 configurations, in parallel)", NULL },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default), json or csv", "FORMAT" },
-    { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states, "Stop above N states (default " G_STRINGIFY (AUGUR_DEFAULT_MAX_STATES) ")", "N" },
+    { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states, "Stop above N states (default: only memory limits it)", "N" },
     { "export-ctmc", 0, 0, G_OPTION_ARG_FILENAME, &export_ctmc, "Write the chain as PREFIX.sta, PREFIX.tra, PREFIX.lab (PRISM explicit files)", "PREFIX" },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver: auto, direct, gauss-seidel, sor, jacobi, power", "NAME" },
     { NULL }
@@ -166,7 +166,7 @@ augur_cli_ccdsm (int argc, char **argv)
   g_auto(AugurCliSlurmOptions) slurm = { 0 };
   int mode;
   g_option_context_add_main_entries (context, entries, NULL);
-  augur_cli_slurm_options_add (context, &slurm);
+  augur_cli_slurm_options_add (context, &slurm, argc, argv);
   g_autoptr(GError) error = NULL;
   int status = AUGUR_CLI_EXIT_OK;
   g_autoptr(AugurCcdsmProgram) program = NULL;
@@ -227,7 +227,7 @@ augur_cli_ccdsm (int argc, char **argv)
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
-  options.max_states = max_states > 0 ? (guint64) max_states : AUGUR_DEFAULT_MAX_STATES;
+  options.max_states = max_states > 0 ? (guint64) max_states : 0;
   options.keep_state_space = export_ctmc != NULL;
 
   if (!augur_cli_read_file (argv[1], &text, &length, &error))

@@ -300,8 +300,11 @@ run_experiment_on_cluster (const char                 *path,
           g_ptr_array_add (args, g_strdup ("--tolerance"));
           g_ptr_array_add (args, g_strdup (g_ascii_dtostr (buf, sizeof buf, tolerance)));
         }
-      g_ptr_array_add (args, g_strdup ("--max-states"));
-      g_ptr_array_add (args, g_strdup_printf ("%" G_GINT64_FORMAT, max_states));
+      if (max_states > 0)
+        {
+          g_ptr_array_add (args, g_strdup ("--max-states"));
+          g_ptr_array_add (args, g_strdup_printf ("%" G_GINT64_FORMAT, max_states));
+        }
       g_ptr_array_add (args, NULL);
       plan.arguments = (char **) args->pdata;
       return augur_cli_slurm_write (slurm->dir, &plan, (guint) slurm->tasks, (guint) slurm->throttle, !slurm->no_submit)
@@ -485,7 +488,7 @@ augur_cli_pepa (int argc, char **argv)
       "CSV table: throughput (default), utilisation or states", "TABLE" },
     { "export-dot", 0, 0, G_OPTION_ARG_FILENAME, &dot, "Write the state space as Graphviz DOT", "FILE" },
     { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states,
-      "Stop when the state space exceeds N states (default 20 million; memory is limited too)", "N" },
+      "Stop when the state space exceeds N states (default: as many as the memory budget holds)", "N" },
     { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &tolerance,
       "Relative residual to reach (default 1e-12); with --fluid, the ODE's relative tolerance (default 1e-10)", "TOL" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
@@ -551,7 +554,7 @@ augur_cli_pepa (int argc, char **argv)
   warmup_given = augur_option_given (argc, argv, "warmup", 0);
   seed_given = augur_option_given (argc, argv, "seed", 0);
   g_option_context_add_main_entries (context, entries, NULL);
-  augur_cli_slurm_options_add (context, &slurm);
+  augur_cli_slurm_options_add (context, &slurm, argc, argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli pepa: %s\n", error->message);
@@ -588,11 +591,20 @@ augur_cli_pepa (int argc, char **argv)
       fprintf (stderr, "augur-cli pepa: --max-states must be between 1 and %u\n", G_MAXUINT);
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (max_states == 0)
-    max_states = AUGUR_DEFAULT_MAX_STATES;
+  /* Unset (0): the memory budget alone limits the state space. */
   if (tolerance_given && (!(tolerance > 0) || !isfinite (tolerance)))
     {
       fprintf (stderr, "augur-cli pepa: --tolerance must be a finite number above 0\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  /* The fluid approximation declares its fixed point when no population
+   * moves faster than the tolerance times the largest population: a coarse
+   * one calls a point fixed that the ODE never reaches. */
+  if (tolerance_given && fluid != NULL && tolerance > AUGUR_PEPA_FLUID_MAX_TOLERANCE)
+    {
+      fprintf (stderr, "augur-cli pepa: --tolerance %g with --fluid: the ODE's relative tolerance must be at most %g "
+               "(a coarser one steps over what the populations do and calls a point fixed that they never reach)\n",
+               tolerance, AUGUR_PEPA_FLUID_MAX_TOLERANCE);
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (transient != NULL && !parse_transient (transient, &transient_end, &transient_points))
@@ -828,7 +840,7 @@ augur_cli_pepa (int argc, char **argv)
       fprintf (stderr, "%s\n", error->message);
       /* The state limit, not the memory budget, whose message names
        * AUGUR_MEMORY_LIMIT_MB in every language. */
-      if (g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE) &&
+      if (max_states > 0 && g_error_matches (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE) &&
           strstr (error->message, "AUGUR_MEMORY_LIMIT_MB") == NULL)
         fprintf (stderr, "augur-cli pepa: --max-states N sets the limit (now %" G_GINT64_FORMAT ")\n",
                  max_states);

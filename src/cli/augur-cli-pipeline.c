@@ -154,7 +154,7 @@ augur_cli_pipeline (int argc, char **argv)
   gsize length;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  augur_cli_slurm_options_add (context, &so);
+  augur_cli_slurm_options_add (context, &so, argc, argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli pipeline: %s\n", error->message);

@@ -284,7 +284,7 @@ augur_cli_replay (int argc, char **argv)
   guint n;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  augur_cli_slurm_options_add (context, &slurm);
+  augur_cli_slurm_options_add (context, &slurm, argc, argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli replay: %s\n", error->message);

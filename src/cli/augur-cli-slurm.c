@@ -113,7 +113,7 @@ augur_cli_slurm_write_records (const char *path, const char *records)
 }
 
 void
-augur_cli_slurm_options_add (GOptionContext *context, AugurCliSlurmOptions *o)
+augur_cli_slurm_options_add (GOptionContext *context, AugurCliSlurmOptions *o, int argc, char **argv)
 {
   GOptionEntry entries[] = {
     { "slurm", 0, 0, G_OPTION_ARG_FILENAME, &o->dir,
@@ -133,6 +133,8 @@ augur_cli_slurm_options_add (GOptionContext *context, AugurCliSlurmOptions *o)
 
   memset (o, 0, sizeof *o);
   o->slice_task = -1;
+  o->tasks_given = augur_option_given (argc, argv, "tasks", 0);
+  o->throttle_given = augur_option_given (argc, argv, "throttle", 0);
   g_option_context_add_main_entries (context, entries, NULL);
 }
 
@@ -150,8 +152,9 @@ augur_cli_slurm_mode (const char *command, const AugurCliSlurmOptions *o)
 {
   guint modes = (o->dir != NULL) + (o->slice_plan != NULL) + (o->collect_job != NULL);
 
-  if (modes > 1 || o->tasks < 0 || o->throttle < 0 ||
-      (o->dir == NULL && (o->tasks > 0 || o->throttle > 0 || o->no_submit)) ||
+  /* 0 is the writer's "not given": typed, it would silently mean the default */
+  if (modes > 1 || (o->tasks_given && o->tasks < 1) || (o->throttle_given && o->throttle < 1) ||
+      (o->dir == NULL && (o->tasks_given || o->throttle_given || o->no_submit)) ||
       (o->slice_plan != NULL && (o->slice_task < 0 || o->records == NULL)))
     {
       fprintf (stderr, "augur-cli %s: --tasks, --throttle and --no-submit go with --slurm DIR, and are positive\n",

@@ -34,6 +34,9 @@ typedef struct {
   gint      slice_task;
   char     *records;
   char     *collect_job;
+  /* typed, whatever their value: --tasks 0 is refused, not the default */
+  gboolean  tasks_given;
+  gboolean  throttle_given;
 } AugurCliSlurmOptions;
 
 typedef enum {
@@ -43,9 +46,12 @@ typedef enum {
   AUGUR_CLI_SLURM_COLLECT,   /* collect: the job's records merged */
 } AugurCliSlurmMode;
 
-/* Adds the options to the command's, into o (initialised here). */
+/* Adds the options to the command's, into o (initialised here); argv is
+ * the command's, before it is parsed (augur_option_given). */
 void              augur_cli_slurm_options_add   (GOptionContext       *context,
-                                                 AugurCliSlurmOptions *o);
+                                                 AugurCliSlurmOptions *o,
+                                                 int                   argc,
+                                                 char                **argv);
 void              augur_cli_slurm_options_clear (AugurCliSlurmOptions *o);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AugurCliSlurmOptions, augur_cli_slurm_options_clear)
 /* What the options ask; -1 with a message printed when they disagree. */

@@ -225,7 +225,7 @@ augur_cli_validate (int argc, char **argv)
   int mode;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  augur_cli_slurm_options_add (context, &slurm);
+  augur_cli_slurm_options_add (context, &slurm, argc, argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli validate: %s\n", error->message);

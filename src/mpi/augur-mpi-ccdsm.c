@@ -226,25 +226,15 @@ gather_throughput (CcdsmSuccessors *succ, const double *thr, guint n_labels, gui
   return sum;
 }
 
-static guint64
-rank_budget (void)
-{
-  MPI_Comm node;
-  int on_node = 1;
-
-  MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, augur_mpi_rank, MPI_INFO_NULL, &node);
-  MPI_Comm_size (node, &on_node);
-  MPI_Comm_free (&node);
-  return augur_memory_budget () / MAX (1, on_node);
-}
-
 int
 augur_mpi_ccdsm (int argc, char **argv)
 {
+  AugurMemoryBudget memory;
   g_autofree char *format = NULL;
   g_autofree char *protocol = NULL;
   g_autofree char *solver = NULL;
   g_autofree char *petsc_options = NULL;
+  g_autofree char *partition = NULL;
   int distance = -1;
   double tolerance = 0;
   gint64 max_iterations = 0, max_states = 0;
@@ -268,6 +258,9 @@ augur_mpi_ccdsm (int argc, char **argv)
       "Stop when the state space exceeds N states (default: only memory limits it)", "N" },
     { "petsc-options", 0, 0, G_OPTION_ARG_STRING, &petsc_options,
       "PETSc options for the Krylov solvers, e.g. \"-pc_type bjacobi\"", "OPTIONS" },
+    { "partition", 0, 0, G_OPTION_ARG_STRING, &partition,
+      "How the chain's rows lie on the ranks for the solution: levels (default: breadth-first levels, "
+      "neighbours together) or hash (as generated)", "NAME" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &augur_mpi_verbose, "Time each phase on standard error", NULL },
     { NULL }
   };
@@ -307,13 +300,15 @@ augur_mpi_ccdsm (int argc, char **argv)
       (protocol != NULL && strcmp (protocol, "A") != 0 && strcmp (protocol, "B") != 0) ||
       distance > 2 || distance < -1 || (distance_given && distance < 0) ||
       (solver != NULL && !augur_mpi_solver_from_name (solver, &options.kind)) ||
+      (partition != NULL && !augur_mpi_partition_from_name (partition, &options.partition)) ||
       !isfinite (tolerance) || tolerance < 0 || tolerance >= 1 || (tolerance_given && tolerance == 0) ||
       max_iterations < 0 || max_iterations > G_MAXUINT || (iterations_given && max_iterations == 0) ||
       max_states < 0 || (states_given && max_states == 0))
     {
       if (augur_mpi_rank == 0)
         fprintf (stderr, "augur-mpi ccdsm: expected --format text or json, --protocol A or B, --distance 0, 1 "
-                 "or 2, --solver auto, bicgstab, gmres, jacobi or power, --tolerance in (0, 1), counts of 1 or more\n");
+                 "or 2, --solver auto, bicgstab, gmres, jacobi or power, --partition levels or hash, "
+                 "--tolerance in (0, 1), counts of 1 or more\n");
       return AUGUR_MPI_EXIT_USAGE;
     }
   options.tolerance = tolerance;
@@ -348,11 +343,12 @@ augur_mpi_ccdsm (int argc, char **argv)
       goto out;
     }
 
+  augur_mpi_memory_budget (&memory);
   c.n_words = ccdsm_successors_get_n_words (c.succ);
   c.loop = g_new (guint64, c.n_words);
   c.one = 1;
   if (!augur_mpi_space_generate (&space, c.n_words, ccdsm_successors_get_initial (c.succ),
-                                 chain_successors, describe, &c, TRUE, limit, rank_budget (), path, &error))
+                                 chain_successors, describe, &c, TRUE, limit, &memory, path, &error))
     {
       if (augur_mpi_rank == 0)
         fprintf (stderr, "%s\n", error->message);
@@ -390,7 +386,7 @@ augur_mpi_ccdsm (int argc, char **argv)
       memcpy (initial, ccdsm_successors_get_initial (c.succ), c.n_words * sizeof (guint64));
       if (!augur_mpi_space_generate (&product, c.n_words + 1, initial, product_successors, describe, &c, FALSE,
                                      limit == G_MAXUINT64 ? limit : limit * ccdsm_successors_alternation_size (c.succ),
-                                     rank_budget (), path, &error))
+                                     &memory, path, &error))
         {
           if (augur_mpi_rank == 0)
             fprintf (stderr, "%s\n", error->message);
@@ -508,16 +504,20 @@ augur_mpi_ccdsm (int argc, char **argv)
             g_string_append_printf (o, ",\n  \"mpi\": {\"ranks\": %d, \"exchanges\": %" G_GUINT64_FORMAT
                                     ", \"solver\": ", augur_mpi_size, space.rounds);
             augur_json_append_string (o, solved ? info.solver_name : "");
-            g_string_append_printf (o, ", \"iterations\": %u, \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT "}\n}\n",
-                                    info.iterations, peak);
+            g_string_append_printf (o, ", \"iterations\": %u, \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT
+                                    ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
+                                    ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT "}\n}\n",
+                                    info.iterations, peak, space.ghost_total, space.ghost_max);
           }
         else
           {
             g_autofree char *text_out = augur_ccdsm_result_to_text (result);
             g_autofree char *size = g_format_size (peak);
             g_string_append (o, text_out);
-            g_string_append_printf (o, "\nMPI: %d rank%s, %" G_GUINT64_FORMAT " exchanges, peak memory %s per rank\n",
-                                    augur_mpi_size, augur_mpi_size == 1 ? "" : "s", space.rounds, size);
+            g_string_append_printf (o, "\nMPI: %d rank%s, %" G_GUINT64_FORMAT " exchanges, peak memory %s per rank, "
+                                    "%" G_GUINT64_FORMAT " values from other ranks per product\n",
+                                    augur_mpi_size, augur_mpi_size == 1 ? "" : "s", space.rounds, size,
+                                    space.ghost_total);
           }
         output = g_string_free (o, FALSE);
         solved = augur_ccdsm_result_is_solved (result);

@@ -20,9 +20,23 @@
  * sum pi = 1 would put n entries on one rank and a dense row in every
  * factorisation).  A null-space formulation would need pi itself.
  *
+ * Layout.  The states were generated on the ranks a hash gives them, so
+ * a row's entries lie on every rank.  Before the solution (unless
+ * --partition hash) the rows move to blocks of breadth-first levels
+ * from the initial state (transitions taken either way), each rank's in
+ * the order of the flow (levels along the transitions): a product then
+ * brings from other ranks only the states of the levels at a block's
+ * ends, and each rank's ILU(0) sweeps its block as Gauss-Seidel would.
+ * The solution goes back to the states' ranks at the end.
+ *
+ * (Over 800 lines: the structure searches, the layout and the solvers
+ * all work on the rows built here and share the exchanges between ranks;
+ * the layout (exchange () to permutation ()) moves out first, into its
+ * own file, when another layout joins it.)
+ *
  * The preconditioner is additive Schwarz with an overlap of one layer and
- * ILU(0) on each rank's block: the states are spread by a hash, so a rank's
- * block misses most couplings and block Jacobi (PETSc's parallel default)
+ * ILU(0) on each rank's block: with the states spread by a hash, a rank's
+ * block missed most couplings and block Jacobi (PETSc's parallel default)
  * let restarted GMRES stagnate on 6 of the 21 conformance models at 2
  * ranks; BiCGStab with this preconditioner solved all of them (and needs
  * no Krylov basis: a few vectors per state instead of GMRES's 60), so it
@@ -58,6 +72,20 @@
 #define ROUND_ITERATIONS       2000    /* of a Krylov solve before Augur's test */
 
 static const char *const solver_names[] = { "auto", "bicgstab", "gmres", "jacobi", "power" };
+static const char *const partition_names[] = { "levels", "hash" };
+
+gboolean
+augur_mpi_partition_from_name (const char        *name,
+                               AugurMpiPartition *partition)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (partition_names); i++)
+    if (g_strcmp0 (name, partition_names[i]) == 0)
+      {
+        *partition = (AugurMpiPartition) i;
+        return TRUE;
+      }
+  return FALSE;
+}
 
 gboolean
 augur_mpi_solver_from_name (const char         *name,
@@ -383,10 +411,267 @@ find_closed_class (const AugurMpiSpace *space, const gsize *row_ptr, const Entry
   return TRUE;
 }
 
-/* Q^T as an MPIAIJ matrix from the transitions each rank received. */
+/* Sends out[r] (guint32 values, emptied) to rank r; recv gets what the
+ * ranks sent this one, rank after rank.  The counts' exchange also
+ * carries *sum, which becomes its sum over the ranks (when not NULL):
+ * a search learns there whether any rank has work left, without a
+ * reduction of its own. */
+static void
+exchange (GArray **out, GArray *recv, gint64 *sum)
+{
+  const int size = augur_mpi_size;
+  g_autofree gint64 *send_count = g_new0 (gint64, 2 * size);
+  g_autofree gint64 *recv_count = g_new0 (gint64, 2 * size);
+  g_autofree int *counts = g_new0 (int, size);
+  g_autofree int *send_displ = g_new0 (int, size + 1);
+  g_autofree int *rcounts = g_new0 (int, size);
+  g_autofree int *recv_displ = g_new0 (int, size + 1);
+  g_autoptr(GArray) send = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (int r = 0; r < size; r++)
+    {
+      send_count[2 * r] = out[r]->len;
+      send_count[2 * r + 1] = sum != NULL ? *sum : 0;
+      counts[r] = (int) out[r]->len;
+      send_displ[r + 1] = send_displ[r] + counts[r];
+      g_array_append_vals (send, out[r]->data, out[r]->len);
+      g_array_set_size (out[r], 0);
+    }
+  (void) MPI_Alltoall (send_count, 2, MPI_INT64_T, recv_count, 2, MPI_INT64_T, MPI_COMM_WORLD);
+  if (sum != NULL)
+    *sum = 0;
+  for (int r = 0; r < size; r++)
+    {
+      rcounts[r] = (int) recv_count[2 * r];
+      recv_displ[r + 1] = recv_displ[r] + rcounts[r];
+      if (sum != NULL)
+        *sum += recv_count[2 * r + 1];
+    }
+  g_array_set_size (recv, recv_displ[size]);
+  (void) MPI_Alltoallv (send->data, counts, send_displ, MPI_UINT32_T,
+                        recv->data, rcounts, recv_displ, MPI_UINT32_T, MPI_COMM_WORLD);
+}
+
+#define NO_LEVEL G_MAXUINT32
+
+/* Two breadth-first searches from the initial state at once, a level a
+ * round over the ranks: level[0] gets each local state's distance along
+ * transitions taken either way (the rows of Q^T, in, and of Q, out),
+ * level[1] along transitions (out); n_levels[k] the levels of search k
+ * over all ranks.  A state that is not reached (none should be: every
+ * state was generated from the initial one) goes one level after the
+ * last. */
+static void
+bfs_levels (const AugurMpiSpace *space, const gsize *in_ptr, const Entry *in,
+            const gsize *out_ptr, const PetscInt *out_col, guint32 **level, guint32 *n_levels)
+{
+  const int size = augur_mpi_size, me = augur_mpi_rank;
+  const guint n = augur_mpi_space_n_local (space);
+  const guint64 first = space->offsets[me];
+  GArray **out = g_new0 (GArray *, size);
+  GArray *frontier[2], *next[2];
+  g_autoptr(GArray) recv = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint32 depth = 0, deepest[2] = { 0, 0 };
+
+  for (int r = 0; r < size; r++)
+    out[r] = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (int k = 0; k < 2; k++)
+    {
+      level[k] = g_new (guint32, MAX (1, n));
+      memset (level[k], 0xff, sizeof (guint32) * MAX (1, n));
+      frontier[k] = g_array_new (FALSE, FALSE, sizeof (guint32));
+      next[k] = g_array_new (FALSE, FALSE, sizeof (guint32));
+      if (space->initial >= first && space->initial < first + n)
+        {
+          guint32 i = (guint32) (space->initial - first);
+          level[k][i] = 0;
+          g_array_append_val (frontier[k], i);
+        }
+    }
+  for (;;)
+    {
+      gint64 pending = frontier[0]->len + frontier[1]->len;
+
+      for (int k = 0; k < 2; k++)
+        for (guint q = 0; q < frontier[k]->len; q++)
+          {
+            guint32 j = g_array_index (frontier[k], guint32, q);
+            gsize n_in = k == 0 ? in_ptr[j + 1] - in_ptr[j] : 0;
+
+            for (gsize e = 0; e < n_in + (out_ptr[j + 1] - out_ptr[j]); e++)
+              {
+                guint64 c = (guint64) (e < n_in ? in[in_ptr[j] + e].col : out_col[out_ptr[j] + e - n_in]);
+
+                if (c >= first && c < first + n)
+                  {
+                    guint32 i = (guint32) (c - first);
+                    if (level[k][i] == NO_LEVEL)
+                      {
+                        level[k][i] = depth + 1;
+                        g_array_append_val (next[k], i);
+                      }
+                  }
+                else
+                  {
+                    int r = rank_of (space->offsets, c);
+                    guint32 pair[2] = { (guint32) k, (guint32) (c - space->offsets[r]) };
+                    g_array_append_vals (out[r], pair, 2);
+                  }
+              }
+          }
+      /* nothing sent when no rank had a frontier */
+      exchange (out, recv, &pending);
+      if (pending == 0)
+        break;
+      for (guint q = 0; q + 1 < recv->len; q += 2)
+        {
+          guint32 k = g_array_index (recv, guint32, q), i = g_array_index (recv, guint32, q + 1);
+          if (level[k][i] == NO_LEVEL)
+            {
+              level[k][i] = depth + 1;
+              g_array_append_val (next[k], i);
+            }
+        }
+      depth++;
+      for (int k = 0; k < 2; k++)
+        {
+          GArray *t = frontier[k];
+          if (next[k]->len > 0)
+            deepest[k] = depth;
+          frontier[k] = next[k];
+          next[k] = t;
+          g_array_set_size (next[k], 0);
+        }
+    }
+  for (int k = 0; k < 2; k++)
+    {
+      guint64 unreached = 0;
+      for (guint j = 0; j < n; j++)
+        if (level[k][j] == NO_LEVEL)
+          unreached++;
+      (void) MPI_Allreduce (MPI_IN_PLACE, &deepest[k], 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
+      (void) MPI_Allreduce (MPI_IN_PLACE, &unreached, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+      for (guint j = 0; j < n; j++)
+        if (level[k][j] == NO_LEVEL)
+          level[k][j] = deepest[k] + 1;
+      n_levels[k] = deepest[k] + 1 + (unreached > 0);
+      g_array_unref (frontier[k]);
+      g_array_unref (next[k]);
+    }
+  for (int r = 0; r < size; r++)
+    g_array_unref (out[r]);
+  g_free (out);
+}
+
+/* The states numbered by key (within a key, rank after rank and in each
+ * rank's order): each local state's number; start (n_keys + 1 entries,
+ * or NULL) gets where each key's numbers begin. */
+static guint32 *
+number_by_key (const AugurMpiSpace *space, const guint32 *key, guint32 n_keys, guint64 *start_out)
+{
+  const guint n = augur_mpi_space_n_local (space);
+  g_autofree guint64 *count = g_new0 (guint64, n_keys);
+  g_autofree guint64 *below = g_new0 (guint64, n_keys);
+  g_autofree guint64 *start = g_new0 (guint64, (gsize) n_keys + 1);
+  guint32 *number = g_new (guint32, MAX (1, n));
+
+  for (guint j = 0; j < n; j++)
+    count[key[j]]++;
+  (void) MPI_Exscan (count, below, (int) n_keys, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  if (augur_mpi_rank == 0)
+    memset (below, 0, sizeof (guint64) * n_keys);
+  (void) MPI_Allreduce (count, start + 1, (int) n_keys, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  for (guint32 l = 0; l < n_keys; l++)
+    {
+      start[l + 1] += start[l];
+      count[l] = start[l] + below[l];   /* the next number of this rank in key l */
+    }
+  for (guint j = 0; j < n; j++)
+    number[j] = (guint32) count[key[j]]++;
+  if (start_out != NULL)
+    memcpy (start_out, start, sizeof (guint64) * ((gsize) n_keys + 1));
+  return number;
+}
+
+/* The ranks' blocks (cuts, size + 1 entries) of the states numbered
+ * level after level (start: where each level begins): equal, but a cut
+ * moves to the nearest end of a level when that changes its block by at
+ * most 5%: a level split between two ranks puts most of its states on
+ * the boundary. */
+static void
+level_cuts (const AugurMpiSpace *space, const guint64 *start, guint32 n_levels, guint64 *cuts)
+{
+  const int size = augur_mpi_size;
+  const guint64 total = space->n_states;
+
+  cuts[0] = 0;
+  cuts[size] = total;
+  for (int r = 1; r < size; r++)
+    {
+      guint64 target = total * (guint64) r / (guint64) size, best = target;
+      guint64 slack = total / ((guint64) size * 20);
+      guint32 lo = 0, hi = n_levels;
+
+      /* the first level end at or after the target, and the one before */
+      while (lo < hi)
+        {
+          guint32 mid = (lo + hi) / 2;
+          if (start[mid + 1] < target)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      if (lo < n_levels && start[lo + 1] - target <= slack)
+        best = start[lo + 1];
+      if (start[lo] <= target && target - start[lo] <= slack &&
+          (best == target || target - start[lo] < best - target))
+        best = start[lo];
+      cuts[r] = CLAMP (best, cuts[r - 1], total);
+    }
+}
+
+/* For the rows this rank gets (cuts[me] ... cuts[me + 1] - 1 in the new
+ * numbering), the old global numbers, in the new order: the index set
+ * that permutes the matrix and the vectors. */
 static gboolean
-build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, gboolean absorbing_ok,
-              guint8 *closed, guint64 *rep, guint64 *n_closed, GError **error)
+permutation (const AugurMpiSpace *space, const guint32 *number, const guint64 *cuts, IS *perm, GError **error)
+{
+  const int size = augur_mpi_size, me = augur_mpi_rank;
+  const guint n = augur_mpi_space_n_local (space);
+  const guint64 first = space->offsets[me];
+  const gsize n_new = cuts[me + 1] - cuts[me];
+  GArray **out = g_new0 (GArray *, size);
+  g_autoptr(GArray) recv = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree PetscInt *old = g_new (PetscInt, MAX (1, n_new));
+  gboolean ok = FALSE;
+
+  for (int r = 0; r < size; r++)
+    out[r] = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint j = 0; j < n; j++)
+    {
+      int r = rank_of (cuts, number[j]);
+      guint32 pair[2] = { (guint32) (number[j] - cuts[r]), (guint32) (first + j) };
+      g_array_append_vals (out[r], pair, 2);
+    }
+  exchange (out, recv, NULL);
+  for (guint k = 0; k + 1 < recv->len; k += 2)
+    old[g_array_index (recv, guint32, k)] = (PetscInt) g_array_index (recv, guint32, k + 1);
+  TRY (ISCreateGeneral (PETSC_COMM_WORLD, (PetscInt) n_new, old, PETSC_COPY_VALUES, perm));
+  ok = TRUE;
+out:
+  for (int r = 0; r < size; r++)
+    g_array_unref (out[r]);
+  g_free (out);
+  return ok;
+}
+
+/* Q^T as an MPIAIJ matrix from the transitions each rank received; with
+ * *perm set, its rows and columns permuted (see permutation ()) and *rep
+ * numbered as they are. */
+static gboolean
+build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix, IS *perm,
+              guint64 *n_transitions, gboolean absorbing_ok,
+              guint8 *closed, guint64 *rep, guint64 *n_closed, gint64 *phase, GError **error)
 {
   const guint n = augur_mpi_space_n_local (space);
   const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
@@ -461,6 +746,60 @@ build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, gbo
   if (!find_closed_class (space, row_ptr, entries, absorbing_ok, closed, rep, n_closed, error))
     goto out;
 
+  /* A hash spreads every state's neighbours over all the ranks: each
+   * product would bring nearly all the other ranks' values, and each
+   * rank's block (the preconditioner's) would hold half its couplings.
+   * Breadth-first levels put neighbours in the same or the next level:
+   * blocks of consecutive levels keep all but the states of the levels
+   * at their ends to themselves, in an order where a row's columns lie
+   * near it. */
+  if (partition == AUGUR_MPI_PARTITION_LEVELS && augur_mpi_size > 1)
+    {
+      g_autofree gsize *out_ptr = NULL;
+      g_autofree PetscInt *out_col = NULL;
+      guint32 *levels[2] = { NULL, NULL }, n_levels_of[2] = { 0, 0 };
+      g_autofree guint32 *level = NULL;
+      g_autofree guint32 *forward = NULL;
+      g_autofree guint32 *number = NULL;
+      g_autofree guint64 *start = NULL;
+      g_autofree guint64 *cuts = g_new0 (guint64, augur_mpi_size + 1);
+      guint32 n_levels = 0, n_forward = 0;
+      guint64 mapped = 0;
+      char what[128];
+
+      outgoing_rows (space, row_ptr, entries, &out_ptr, &out_col);
+      bfs_levels (space, row_ptr, entries, out_ptr, out_col, levels, n_levels_of);
+      level = levels[0];
+      forward = levels[1];
+      n_levels = n_levels_of[0];
+      n_forward = n_levels_of[1];
+      g_clear_pointer (&out_ptr, g_free);
+      g_clear_pointer (&out_col, g_free);
+      start = g_new (guint64, (gsize) n_levels + 1);
+      number = number_by_key (space, level, n_levels, start);
+      level_cuts (space, start, n_levels, cuts);
+      /* within a rank, the order of the flow: by distance along the
+       * transitions (the incomplete factorisation then sweeps as
+       * Gauss-Seidel would, 4x fewer iterations than in the levels'
+       * order) */
+      if ((guint64) augur_mpi_size * n_forward <= G_MAXUINT32)
+        {
+          for (guint j = 0; j < n; j++)
+            level[j] = (guint32) rank_of (cuts, number[j]) * n_forward + forward[j];
+          g_free (number);
+          number = number_by_key (space, level, (guint32) augur_mpi_size * n_forward, NULL);
+        }
+      if (*rep >= (guint64) first && *rep < (guint64) first + n)
+        mapped = number[*rep - (guint64) first];
+      (void) MPI_Allreduce (MPI_IN_PLACE, &mapped, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+      *rep = mapped;
+      if (!permutation (space, number, cuts, perm, error))
+        goto out;
+      g_snprintf (what, sizeof what, "states laid out by %u breadth-first levels, each rank's in %u levels of flow",
+                  n_levels, n_forward);
+      augur_mpi_phase (what, phase);
+    }
+
   TRY (MatCreate (PETSC_COMM_WORLD, &A));
   TRY (MatSetSizes (A, (PetscInt) n, (PetscInt) n, (PetscInt) space->n_states, (PetscInt) space->n_states));
   TRY (MatSetType (A, MATMPIAIJ));
@@ -489,6 +828,28 @@ build_matrix (AugurMpiSpace *space, Mat *out_matrix, guint64 *n_transitions, gbo
   g_clear_pointer (&entries, g_free);
   TRY (MatAssemblyBegin (A, MAT_FINAL_ASSEMBLY));
   TRY (MatAssemblyEnd (A, MAT_FINAL_ASSEMBLY));
+  if (*perm != NULL)
+    {
+      /* the rows and columns moved to their ranks, in their new order */
+      Mat B = NULL;
+      TRY (MatCreateSubMatrix (A, *perm, *perm, MAT_INITIAL_MATRIX, &B));
+      MatDestroy (&A);
+      A = B;
+    }
+  {
+    /* what a product brings from other ranks: the off-process columns */
+    Mat diagonal, off;
+    const PetscInt *colmap;
+    PetscInt ghosts = 0;
+    if (augur_mpi_size > 1)
+      {
+        TRY (MatMPIAIJGetSeqAIJ (A, &diagonal, &off, &colmap));
+        TRY (MatGetSize (off, NULL, &ghosts));
+      }
+    space->ghost_max = space->ghost_total = (guint64) ghosts;
+    (void) MPI_Allreduce (MPI_IN_PLACE, &space->ghost_max, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    (void) MPI_Allreduce (MPI_IN_PLACE, &space->ghost_total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  }
   (void) MPI_Allreduce (MPI_IN_PLACE, &distinct, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   *n_transitions = distinct;
   *out_matrix = A;
@@ -763,12 +1124,13 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
                        GError                     **error)
 {
   const guint n = augur_mpi_space_n_local (space);
-  const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
   gint64 start = g_get_monotonic_time (), phase = start;
   double tol = MAX (options->tolerance > 0 ? options->tolerance : DEFAULT_TOLERANCE, MIN_TOLERANCE);
   guint max_iterations = options->max_iterations > 0 ? options->max_iterations : DEFAULT_MAX_ITERATIONS;
   Mat A = NULL;
-  Vec x = NULL, y = NULL, q = NULL, closed = NULL;
+  IS perm = NULL;
+  VecScatter to_solver = NULL;
+  Vec x = NULL, y = NULL, q = NULL, closed = NULL, old_q = NULL, old_closed = NULL;
   double max_exit = 0, residual1 = INFINITY, residual_inf = INFINITY;
   guint64 rep = 0, n_closed = 0;
   g_autofree guint8 *closed_flags = NULL;
@@ -790,26 +1152,51 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
 
   /* each phase ends with the ranks agreeing on its errors */
   closed_flags = g_new0 (guint8, MAX (1, n));
-  build_matrix (space, &A, n_transitions, options->absorbing_ok, closed_flags, &rep, &n_closed, error);
+  build_matrix (space, options->partition, &A, &perm, n_transitions, options->absorbing_ok, closed_flags,
+                &rep, &n_closed, &phase, error);
   if (!augur_mpi_agree (error))
     goto out;
   augur_mpi_phase (n_closed == space->n_states ? "structure checked (irreducible), matrix Q^T assembled"
                                                : "structure checked (transient states in front of one closed class), "
                                                  "matrix Q^T assembled", &phase);
+  if (augur_mpi_verbose && augur_mpi_rank == 0)
+    fprintf (stderr, "augur-mpi: each product brings %" G_GUINT64_FORMAT " values from other ranks "
+             "(%.2f MB; at most %" G_GUINT64_FORMAT " on one rank)\n", space->ghost_total,
+             space->ghost_total * 8 / 1e6, space->ghost_max);
 
+  /* the exit rates and the closed class as the states lie (old_), then
+   * as the solver's rows do */
   TRY (MatCreateVecs (A, &x, &y));
   TRY (VecDuplicate (x, &q));
   TRY (VecDuplicate (x, &closed));
-  for (guint j = 0; j < n; j++)
+  TRY (VecCreateMPI (PETSC_COMM_WORLD, (PetscInt) n, (PetscInt) space->n_states, &old_q));
+  TRY (VecDuplicate (old_q, &old_closed));
+  {
+    PetscScalar *qa, *ca;
+    TRY (VecGetArray (old_q, &qa));
+    TRY (VecGetArray (old_closed, &ca));
+    for (guint j = 0; j < n; j++)
+      {
+        qa[j] = space->exit[j];
+        ca[j] = closed_flags[j] ? 1.0 : 0.0;
+        max_exit = MAX (max_exit, space->exit[j]);
+      }
+    TRY (VecRestoreArray (old_q, &qa));
+    TRY (VecRestoreArray (old_closed, &ca));
+  }
+  if (perm != NULL)
     {
-      TRY (VecSetValue (q, first + (PetscInt) j, space->exit[j], INSERT_VALUES));
-      TRY (VecSetValue (closed, first + (PetscInt) j, closed_flags[j] ? 1.0 : 0.0, INSERT_VALUES));
-      max_exit = MAX (max_exit, space->exit[j]);
+      TRY (VecScatterCreate (old_q, perm, q, NULL, &to_solver));
+      TRY (VecScatterBegin (to_solver, old_q, q, INSERT_VALUES, SCATTER_FORWARD));
+      TRY (VecScatterEnd (to_solver, old_q, q, INSERT_VALUES, SCATTER_FORWARD));
+      TRY (VecScatterBegin (to_solver, old_closed, closed, INSERT_VALUES, SCATTER_FORWARD));
+      TRY (VecScatterEnd (to_solver, old_closed, closed, INSERT_VALUES, SCATTER_FORWARD));
     }
-  TRY (VecAssemblyBegin (q));
-  TRY (VecAssemblyEnd (q));
-  TRY (VecAssemblyBegin (closed));
-  TRY (VecAssemblyEnd (closed));
+  else
+    {
+      TRY (VecCopy (old_q, q));
+      TRY (VecCopy (old_closed, closed));
+    }
   (void) MPI_Allreduce (MPI_IN_PLACE, &max_exit, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
 
   /* start: uniform on the closed class */
@@ -923,11 +1310,19 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
     }
   {
     const PetscScalar *xa;
-    TRY (VecGetArrayRead (x, &xa));
+    Vec states = x;
+    if (to_solver != NULL)
+      {
+        /* back to the states' ranks and order */
+        TRY (VecScatterBegin (to_solver, x, old_q, INSERT_VALUES, SCATTER_REVERSE));
+        TRY (VecScatterEnd (to_solver, x, old_q, INSERT_VALUES, SCATTER_REVERSE));
+        states = old_q;
+      }
+    TRY (VecGetArrayRead (states, &xa));
     *pi = g_new0 (double, MAX (1, n));
     if (n > 0)   /* a rank may own no state */
       memcpy (*pi, xa, sizeof (double) * n);
-    TRY (VecRestoreArrayRead (x, &xa));
+    TRY (VecRestoreArrayRead (states, &xa));
   }
   ok = TRUE;
 
@@ -942,6 +1337,14 @@ out:
     VecDestroy (&q);
   if (closed != NULL)
     VecDestroy (&closed);
+  if (old_q != NULL)
+    VecDestroy (&old_q);
+  if (old_closed != NULL)
+    VecDestroy (&old_closed);
+  if (to_solver != NULL)
+    VecScatterDestroy (&to_solver);
+  if (perm != NULL)
+    ISDestroy (&perm);
   info->seconds = (g_get_monotonic_time () - start) / 1e6;
   if (!ok)
     g_clear_pointer (pi, g_free);

@@ -53,6 +53,8 @@ typedef struct {
   double         *population;
   guint64         peak_max;        /* bytes, the largest over the ranks */
   guint64         rounds;
+  guint64         ghost_max;       /* values a product brings from other ranks */
+  guint64         ghost_total;
 } Report;
 
 static double
@@ -109,8 +111,10 @@ report_json (const Report *r)
   g_string_append (s, "},\n  \"derive_seconds\": ");
   json_number (s, r->derive_seconds);
   g_string_append_printf (s, ",\n  \"mpi\": {\"ranks\": %d, \"exchanges\": %" G_GUINT64_FORMAT
-                          ", \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT "}\n}\n",
-                          augur_mpi_size, r->rounds, r->peak_max);
+                          ", \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT
+                          ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
+                          ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT "}\n}\n",
+                          augur_mpi_size, r->rounds, r->peak_max, r->ghost_total, r->ghost_max);
   return g_string_free (s, FALSE);
 }
 
@@ -132,8 +136,9 @@ report_text (const Report *r)
                           r->info->converged ? "" : " (NOT CONVERGED)");
   g_string_append_printf (s, "Time:         derivation %.3f s, solution %.3f s\n",
                           r->derive_seconds, r->info->seconds);
-  g_string_append_printf (s, "MPI:          %d rank%s, %" G_GUINT64_FORMAT " exchanges, peak memory %s per rank\n\n",
-                          augur_mpi_size, augur_mpi_size == 1 ? "" : "s", r->rounds, peak);
+  g_string_append_printf (s, "MPI:          %d rank%s, %" G_GUINT64_FORMAT " exchanges, peak memory %s per rank, "
+                          "%" G_GUINT64_FORMAT " values from other ranks per product\n\n",
+                          augur_mpi_size, augur_mpi_size == 1 ? "" : "s", r->rounds, peak, r->ghost_total);
 
   for (guint a = 0; a < augur_pepa_model_get_n_actions (model); a++)
     width = MAX (width, (int) g_utf8_strlen (augur_pepa_model_get_action_name (model, a), -1));
@@ -154,25 +159,14 @@ report_text (const Report *r)
   return g_string_free (s, FALSE);
 }
 
-/* Memory one rank may use: the node's budget shared by its ranks. */
-static guint64
-rank_budget (void)
-{
-  MPI_Comm node;
-  int on_node = 1;
-
-  MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, augur_mpi_rank, MPI_INFO_NULL, &node);
-  MPI_Comm_size (node, &on_node);
-  MPI_Comm_free (&node);
-  return augur_memory_budget () / MAX (1, on_node);
-}
-
 int
 augur_mpi_pepa (int argc, char **argv)
 {
+  AugurMemoryBudget memory;
   g_autofree char *format = NULL;
   g_autofree char *solver = NULL;
   g_autofree char *petsc_options = NULL;
+  g_autofree char *partition = NULL;
   double tolerance = 0;
   gint64 max_iterations = 0, max_states = 0;
   /* 0 means "the default" below: a typed 0 must not pass for that */
@@ -191,6 +185,9 @@ augur_mpi_pepa (int argc, char **argv)
       "Stop when the state space exceeds N states (default: only memory limits it)", "N" },
     { "petsc-options", 0, 0, G_OPTION_ARG_STRING, &petsc_options,
       "PETSc options for the Krylov solvers, e.g. \"-pc_type bjacobi\"", "OPTIONS" },
+    { "partition", 0, 0, G_OPTION_ARG_STRING, &partition,
+      "How the chain's rows lie on the ranks for the solution: levels (default: breadth-first levels, "
+      "neighbours together) or hash (as generated)", "NAME" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &augur_mpi_verbose, "Time each phase on standard error", NULL },
     { NULL }
   };
@@ -230,6 +227,12 @@ augur_mpi_pepa (int argc, char **argv)
                  solver);
       return AUGUR_MPI_EXIT_USAGE;
     }
+  if (partition != NULL && !augur_mpi_partition_from_name (partition, &options.partition))
+    {
+      if (augur_mpi_rank == 0)
+        fprintf (stderr, "augur-mpi pepa: unknown partition '%s' (expected levels or hash)\n", partition);
+      return AUGUR_MPI_EXIT_USAGE;
+    }
   if (!isfinite (tolerance) || tolerance < 0 || tolerance >= 1 || (tolerance_given && tolerance == 0) ||
       max_iterations < 0 || max_iterations > G_MAXUINT || (iterations_given && max_iterations == 0) ||
       max_states < 0 || (states_given && max_states == 0))
@@ -266,11 +269,12 @@ augur_mpi_pepa (int argc, char **argv)
   report.path = path;
   report.model = model;
   report.succ = pepa_successors_new (model);
+  augur_mpi_memory_budget (&memory);
   initial = g_new (guint64, pepa_successors_get_n_words (report.succ));
   pepa_successors_initial (report.succ, initial);
   if (!augur_mpi_space_generate (&space, pepa_successors_get_n_words (report.succ), initial,
                                  successors, describe, report.succ, TRUE,
-                                 max_states > 0 ? (guint64) max_states : G_MAXUINT64, rank_budget (),
+                                 max_states > 0 ? (guint64) max_states : G_MAXUINT64, &memory,
                                  path, &error))
     {
       if (augur_mpi_rank == 0)
@@ -310,6 +314,8 @@ augur_mpi_pepa (int argc, char **argv)
   MPI_Allreduce (MPI_IN_PLACE, &report.peak_max, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
   report.n_states = space.n_states;
   report.rounds = space.rounds;
+  report.ghost_max = space.ghost_max;
+  report.ghost_total = space.ghost_total;
   report.derive_seconds = space.seconds;
   report.info = &info;
 

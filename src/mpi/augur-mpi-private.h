@@ -41,6 +41,10 @@ extern gboolean augur_mpi_verbose;
 void     augur_mpi_phase (const char *what,
                           gint64     *since);
 
+/* The memory this rank may use (augur-memory.h): the node's cgroup and
+ * available memory shared by the ranks on the node, the rlimits its own. */
+void     augur_mpi_memory_budget (AugurMemoryBudget *out);
+
 /* Whether the arguments ask for help (-h, --help, -?, before any "--"). */
 gboolean augur_mpi_wants_help (int argc, char **argv);
 
@@ -96,6 +100,11 @@ typedef struct {
   guint64        rounds;       /* exchanges made */
   guint64        bytes_sent;   /* by this rank */
   double         seconds;
+  /* set by augur_mpi_chain_solve (): the values each product with Q^T
+   * brings from other ranks (its off-process columns), the most on one
+   * rank and the sum over the ranks */
+  guint64        ghost_max;
+  guint64        ghost_total;
 } AugurMpiSpace;
 
 /* The state w's rank: from the high half of its hash, so the low half
@@ -107,8 +116,9 @@ int      augur_mpi_owner (const guint64 *w,
  * breadth-first: each rank expands its own states and sends each
  * successor, in batches, to its owner, which adds it when new; ends when
  * no rank has a state left to expand after an exchange.  max_states
- * bounds the total; memory_budget (bytes, per rank) the estimate of what
- * this rank will need including the solution.  A state without any
+ * bounds the total; memory (augur_mpi_memory_budget) the estimate of
+ * what this rank will need including the solution; a rank whose set
+ * cannot grow fails, and every rank with it.  A state without any
  * transition is a deadlock, reported with describe.  Without
  * keep_transitions only the states are kept (a search). */
 gboolean augur_mpi_space_generate (AugurMpiSpace          *space,
@@ -119,7 +129,7 @@ gboolean augur_mpi_space_generate (AugurMpiSpace          *space,
                                    gpointer                data,
                                    gboolean                keep_transitions,
                                    guint64                 max_states,
-                                   guint64                 memory_budget,
+                                   const AugurMemoryBudget *memory,
                                    const char             *filename,
                                    GError                **error);
 void     augur_mpi_space_clear    (AugurMpiSpace *space);
@@ -149,8 +159,19 @@ typedef enum {
 gboolean    augur_mpi_solver_from_name (const char *name, AugurMpiSolverKind *kind);
 const char *augur_mpi_solver_to_name   (AugurMpiSolverKind kind);
 
+/* How the chain's rows are laid out over the ranks for the solution. */
+typedef enum {
+  AUGUR_MPI_PARTITION_LEVELS,  /* breadth-first levels from the initial state
+                                * (transitions either way), cut into
+                                * consecutive blocks: neighbours share a rank */
+  AUGUR_MPI_PARTITION_HASH,    /* as generated: by a hash of the packed state */
+} AugurMpiPartition;
+
+gboolean    augur_mpi_partition_from_name (const char *name, AugurMpiPartition *partition);
+
 typedef struct {
   AugurMpiSolverKind kind;
+  AugurMpiPartition  partition;
   double             tolerance;       /* 0: 1e-13, at least 32 eps */
   guint              max_iterations;  /* 0: 100000 */
   const char        *petsc_options;   /* e.g. "-pc_type jacobi", or NULL */
@@ -162,7 +183,8 @@ typedef struct {
 
 /* Builds Q^T (an MPIAIJ matrix, preallocated from the exact counts; the
  * incoming transitions are freed), checks that the chain has one closed
- * class reachable from the initial state, and solves pi Q = 0,
+ * class reachable from the initial state, lays its rows out over the
+ * ranks by options->partition, and solves pi Q = 0,
  * sum pi = 1.  The stop test and its residuals are ctmc-solve.c's, on the
  * vector returned: sum_j |(pi Q)_j| / sum_j pi_j q_j <= tolerance
  * (info->residual is ||pi Q||_inf / max_j q_j).  *pi gets this rank's

@@ -61,13 +61,22 @@ add_incoming (AugurMpiSpace *space, guint target, guint rank, guint source, doub
   space->n_in++;
 }
 
-/* The local number of w, added when new. */
+/* The local number of w, added when new; G_MAXUINT with *error (unless
+ * already set) when the rank's set cannot grow within its budget. */
 static guint
-insert (AugurMpiSpace *space, const guint64 *w, gsize *cap_exit)
+insert (AugurMpiSpace *space, const guint64 *w, gsize *cap_exit, const char *filename, GError **error)
 {
   gboolean added;
   guint s = augur_state_set_insert (&space->set, w, augur_state_set_hash (w, space->n_words),
                                     G_MAXUINT - 1, &added);
+  if (G_UNLIKELY (s == G_MAXUINT))
+    {
+      if (*error == NULL)
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, "%s: rank %d: %s (stopped at %u states)",
+                     filename, augur_mpi_rank, space->set.error ? space->set.error->message : "",
+                     space->set.n_states);
+      return s;
+    }
   if (added && space->set.n_states > *cap_exit)
     {
       *cap_exit = MAX (1024, *cap_exit * 2);
@@ -79,7 +88,8 @@ insert (AugurMpiSpace *space, const guint64 *w, gsize *cap_exit)
 static guint64
 estimate_bytes (const AugurMpiSpace *space)
 {
-  return augur_state_set_get_bytes (&space->set)
+  /* the set's states and table, and its next doubling */
+  return augur_state_set_get_bytes (&space->set) + (guint64) space->set.capacity * space->set.n_words * 8
          + (guint64) space->set.n_states * BYTES_PER_STATE_AFTER
          + (guint64) space->n_in * BYTES_PER_TRANSITION_AFTER;
 }
@@ -93,7 +103,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
                           gpointer                data,
                           gboolean                keep_transitions,
                           guint64                 max_states,
-                          guint64                 memory_budget,
+                          const AugurMemoryBudget *memory,
                           const char             *filename,
                           GError                **error)
 {
@@ -121,7 +131,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
 
   space->initial_rank = augur_mpi_owner (initial, n_words);
   if (space->initial_rank == me)
-    insert (space, initial, &cap_exit);
+    insert (space, initial, &cap_exit, filename, &local_error);
 
   for (;;)
     {
@@ -160,7 +170,9 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
               owner = augur_mpi_owner (w, n_words);
               if (owner == me)
                 {
-                  guint t = insert (space, w, &cap_exit);
+                  guint t = insert (space, w, &cap_exit, filename, &local_error);
+                  if (t == G_MAXUINT)
+                    break;
                   if (keep_transitions)
                     add_incoming (space, t, me, next, rates[i]);
                 }
@@ -214,19 +226,22 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
             double rate;
             guint t;
             memcpy (&rate, &recv[k + n_words + 1], sizeof (double));
-            t = insert (space, &recv[k], &cap_exit);
+            t = insert (space, &recv[k], &cap_exit, filename, &local_error);
+            if (t == G_MAXUINT)
+              continue;
             if (keep_transitions)
               add_incoming (space, t, r, (guint) recv[k + n_words], rate);
           }
 
-      if (local_error == NULL && estimate_bytes (space) > memory_budget)
+      if (local_error == NULL && estimate_bytes (space) > memory->bytes)
         {
-          g_autofree char *limit = g_format_size (memory_budget);
+          g_autofree char *limit = g_format_size (memory->bytes);
+          g_autofree char *why = augur_memory_budget_describe (memory);
           g_set_error (&local_error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
                        "%s: rank %d's part of the state space needs more memory than the %s it may use "
-                       "(stopped at %u states and %" G_GSIZE_FORMAT " transitions on that rank; "
-                       "AUGUR_MEMORY_LIMIT_MB sets the limit of the node, shared by its ranks)",
-                       filename, me, limit, space->set.n_states, space->n_in);
+                       "(stopped at %u states and %" G_GSIZE_FORMAT " transitions on that rank; the limit: %s, "
+                       "the node's share divided among its ranks)",
+                       filename, me, limit, space->set.n_states, space->n_in, why);
         }
 
       /* states left to expand, errors, states */

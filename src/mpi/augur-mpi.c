@@ -86,6 +86,21 @@ augur_mpi_phase (const char *what,
   *since = now;
 }
 
+/* The node's shared limits divided among the ranks the node holds. */
+void
+augur_mpi_memory_budget (AugurMemoryBudget *out)
+{
+  MPI_Comm node;
+  int on_node = 1;
+
+  MPI_Comm_split_type (MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, augur_mpi_rank, MPI_INFO_NULL, &node);
+  MPI_Comm_size (node, &on_node);
+  MPI_Comm_free (&node);
+  /* every check in the engine (a state set growing) takes the share too */
+  augur_memory_set_node_ranks ((guint) MAX (1, on_node));
+  augur_memory_budget_get (0, out);
+}
+
 guint64
 augur_mpi_peak_bytes (void)
 {

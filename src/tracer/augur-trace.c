@@ -51,6 +51,8 @@
 #include "augur-kernel.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <limits.h>
 #include <math.h>
@@ -72,6 +74,8 @@
 #define TI_BYTE      6
 /* Lines held while a receive's source is unknown, at most */
 #define MAX_HELD     (1u << 20)
+/* Bytes of the rank's file kept in memory before they are written */
+#define OUT_SIZE     (1u << 16)
 
 /* ---- State --------------------------------------------------------------------- */
 
@@ -117,8 +121,11 @@ static struct {
   int          on;          /* tracing */
   int          depth;       /* inside a wrapper: nested MPI calls are not traced */
   int          rank, size;
-  FILE        *out;
+  int          out_open;    /* out is the rank's file */
+  int          out;         /* its descriptor */
   gzFile       gz;          /* instead of out, with AUGUR_TRACE_GZIP=1 */
+  pid_t        pid;         /* the process that called MPI_Init: the only one that writes */
+  size_t       out_len;     /* bytes in out_buf */
   char         dir[PATH_MAX];
   int          write_failed;
   clockid_t    clock;
@@ -157,6 +164,11 @@ static struct {
   char         counter_why[256]; /* for the report: why nothing counted */
   int          counter_rank;     /* the rank that could not count */
 } T;
+
+/* The rank's lines not written yet: written by write(2), not stdio, so
+ * that a child the program forks, which leaves with exit(), has no
+ * stream of them to flush (and the atfork handler drops this copy). */
+static char out_buf[OUT_SIZE];
 
 static Unsupported unsupported[] = {
   { "MPI_THREAD_MULTIPLE", 0, 1 },
@@ -210,25 +222,137 @@ measure_speed (void)
 
 /* ---- Output ------------------------------------------------------------------------ */
 
+/* Writes what out_buf holds, from the process that started tracing only:
+ * a forked child's copy of it is never written (whatever way the child
+ * got here: the atfork handler has dropped it already). */
 static void
-write_text (const char *line)
+out_flush (void)
 {
+  const char *p = out_buf;
+  size_t n = T.out_len;
+
+  T.out_len = 0;
+  if (n == 0 || getpid () != T.pid)
+    return;
   if (T.gz != NULL)
     {
-      if (gzputs (T.gz, line) < 0)
+      if (gzwrite (T.gz, p, (unsigned) n) != (int) n && T.write_failed == 0)
         T.write_failed = errno != 0 ? errno : EIO;
+      return;
     }
-  else if (T.out == NULL)
+  while (n > 0 && T.out_open)
+    {
+      ssize_t w = write (T.out, p, n);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        {
+          if (T.write_failed == 0)
+            T.write_failed = w < 0 && errno != 0 ? errno : EIO;
+          return;
+        }
+      p += w;
+      n -= (size_t) w;
+    }
+}
+
+/* One line (n bytes, its newline included) into the rank's file. */
+static void
+write_line (const char *line, size_t n)
+{
+  if (!T.out_open && T.gz == NULL)
     return;
-  else if (fputs (line, T.out) == EOF)
-    T.write_failed = errno != 0 ? errno : EIO;
+  while (n > 0)
+    {
+      size_t part = n < OUT_SIZE - T.out_len ? n : OUT_SIZE - T.out_len;
+      memcpy (out_buf + T.out_len, line, part);
+      T.out_len += part;
+      line += part;
+      n -= part;
+      if (T.out_len == OUT_SIZE)
+        out_flush ();
+    }
   T.lines++;
 }
 
 static void
-format_irecv (char *buf, size_t size, int src, int tag, long long count, int type)
+write_text (const char *line)
 {
-  snprintf (buf, size, "%d irecv %d %d %lld %d\n", T.rank, src, tag, count, type);
+  write_line (line, strlen (line));
+}
+
+/* In a child the program forked: it traces nothing, and its copy of the
+ * lines not written yet is dropped, never written (the parent writes
+ * them). */
+static void
+in_forked_child (void)
+{
+  T.on = 0;
+  T.out_len = 0;
+  if (T.out_open)
+    close (T.out);
+  T.out_open = 0;
+  T.gz = NULL;   /* not closed: that would write the child's copy of its buffer */
+}
+
+/* Decimal digits of v at p, without printf or the locale (a line is
+ * written for every MPI call the program makes); the end of them. */
+static char *
+put_int (char *p, long long v)
+{
+  static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+  char digits[24], *d = digits + sizeof digits;
+  unsigned long long u = v < 0 ? 0ULL - (unsigned long long) v : (unsigned long long) v;
+  size_t n;
+
+  if (v < 0)
+    *p++ = '-';
+  /* two digits a division */
+  while (u >= 100)
+    {
+      unsigned r = (unsigned) (u % 100);
+      u /= 100;
+      *--d = pairs[2 * r + 1];
+      *--d = pairs[2 * r];
+    }
+  if (u >= 10)
+    {
+      *--d = pairs[2 * u + 1];
+      *--d = pairs[2 * u];
+    }
+  else
+    *--d = (char) ('0' + (int) u);
+  n = (size_t) (digits + sizeof digits - d);
+  memcpy (p, d, n);
+  return p + n;
+}
+
+static char *
+put_str (char *p, const char *s)
+{
+  size_t n = strlen (s);
+
+  memcpy (p, s, n);
+  return p + n;
+}
+
+static void
+format_irecv (char *buf, int src, int tag, long long count, int type)
+{
+  char *p = put_str (put_int (buf, T.rank), " irecv ");
+
+  p = put_int (p, src);
+  *p++ = ' ';
+  p = put_int (p, tag);
+  *p++ = ' ';
+  p = put_int (p, count);
+  *p++ = ' ';
+  p = put_int (p, type);
+  *p++ = '\n';
+  *p = '\0';
 }
 
 /* Writes the held lines from the head while they are known. */
@@ -247,7 +371,7 @@ drain (int force)
             {
               if (h->res->resolved != 1)
                 T.never_resolved++;
-              format_irecv (buf, sizeof buf, h->res->resolved == 1 ? h->res->src : TI_UNDEFINED,
+              format_irecv (buf, h->res->resolved == 1 ? h->res->src : TI_UNDEFINED,
                             h->res->resolved == 1 ? h->res->tag : TI_ANY_TAG, h->count, h->type);
               write_text (buf);
             }
@@ -321,7 +445,15 @@ flush_compute (void)
       T.pending_count = 0;
       if (flops >= 1)
         {
-          snprintf (buf, sizeof buf, "%d compute %.0f\n", T.rank, flops);
+          /* flops is a whole number: below 2^63 its digits are those of
+           * the integer (as %.0f writes them) */
+          char *p = put_str (put_int (buf, T.rank), " compute ");
+          if (flops < 9.2e18)
+            p = put_int (p, (long long) flops);
+          else
+            p += snprintf (p, sizeof buf - (size_t) (p - buf) - 2, "%.0f", flops);
+          *p++ = '\n';
+          *p = '\0';
           emit (buf);
         }
     }
@@ -331,21 +463,52 @@ static void line (const char *format, ...) __attribute__ ((format (printf, 1, 2)
 
 /* Writes a line of this rank (the rank is prefixed), after the compute
  * that came before it: calls that write nothing (MPI_Comm_dup, a send to
- * MPI_PROC_NULL) leave their compute to the next line. */
+ * MPI_PROC_NULL) leave their compute to the next line.  The formats here
+ * use %d, %lld and %s only (checked by the compiler as printf's), written
+ * by hand: vsnprintf was most of what tracing cost a call. */
 static void
 line (const char *format, ...)
 {
-  char buf[512];
-  int n = snprintf (buf, sizeof buf, "%d ", T.rank);
+  char buf[512], *p = put_int (buf, T.rank), *end = buf + sizeof buf - 32;
   va_list ap;
 
   flush_compute ();
+  *p++ = ' ';
   va_start (ap, format);
-  n += vsnprintf (buf + n, sizeof buf - (size_t) n - 1, format, ap);
+  for (const char *f = format; *f != '\0' && p < end; f++)
+    if (*f != '%')
+      *p++ = *f;
+    else if (f[1] == 'd')
+      p = put_int (p, va_arg (ap, int)), f++;
+    else if (f[1] == 'l' && f[2] == 'l' && f[3] == 'd')
+      p = put_int (p, va_arg (ap, long long)), f += 3;
+    else if (f[1] == 's')
+      {
+        const char *s = va_arg (ap, const char *);
+        size_t n = strnlen (s, (size_t) (end - p));
+        memcpy (p, s, n);
+        p += n;
+        f++;
+      }
+    else
+      {
+        /* a conversion not written by hand: printf's, from the start */
+        va_end (ap);
+        va_start (ap, format);
+        p = put_int (buf, T.rank);
+        *p++ = ' ';
+        p += vsnprintf (p, (size_t) (end - p), format, ap);
+        if (p > end)
+          p = end;
+        break;
+      }
   va_end (ap);
-  buf[n++] = '\n';
-  buf[n] = '\0';
-  emit (buf);
+  *p++ = '\n';
+  *p = '\0';
+  if (T.held_len == 0)
+    write_line (buf, (size_t) (p - buf));
+  else
+    emit (buf);
 }
 
 /* A line with a long list of counts (v-collectives). */
@@ -358,10 +521,16 @@ line_counts (const char *head, const long long *counts, int n, const char *tail)
   if (buf == NULL)
     abort ();
   flush_compute ();
-  p = buf + snprintf (buf, size, "%d %s", T.rank, head);
+  p = put_str (put_int (buf, T.rank), " ");
+  p = put_str (p, head);
   for (int i = 0; i < n; i++)
-    p += snprintf (p, size - (size_t) (p - buf), " %lld", counts[i]);
-  snprintf (p, size - (size_t) (p - buf), "%s\n", tail);
+    {
+      *p++ = ' ';
+      p = put_int (p, counts[i]);
+    }
+  p = put_str (p, tail);
+  *p++ = '\n';
+  *p = '\0';
   if (T.held_len == 0)
     {
       write_text (buf);
@@ -378,7 +547,10 @@ line_counts (const char *head, const long long *counts, int n, const char *tail)
 static void
 count_since_last (void)
 {
-  T.pending += fmax (0.0, now () - T.last);
+  double t = now () - T.last;
+
+  if (t > 0)
+    T.pending += t;
   if (T.counting)
     {
       long long c = counter_now ();
@@ -1009,30 +1181,40 @@ start_tracing (int provided)
   if (T.gzip)
     T.gz = gzopen (path, "wb6");
   else
-    T.out = fopen (path, "w");
-  if (T.out == NULL && T.gz == NULL)
+    {
+      T.out = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+      T.out_open = T.out >= 0;
+    }
+  if (!T.out_open && T.gz == NULL)
     fprintf (stderr, "augur-trace: rank %d cannot write %s: %s\n", T.rank, path, strerror (errno));
   /* every rank traces, or none: the end of the run gathers from all */
-  opened = T.out != NULL || T.gz != NULL;
+  opened = T.out_open || T.gz != NULL;
   PMPI_Allreduce (&opened, &all_opened, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (!all_opened)
     {
-      if (T.out != NULL)
-        fclose (T.out);
+      if (T.out_open)
+        close (T.out);
       if (T.gz != NULL)
         gzclose (T.gz);
-      if (T.out != NULL || T.gz != NULL)
+      if (T.out_open || T.gz != NULL)
         remove (path);
-      T.out = NULL;
+      T.out_open = 0;
       T.gz = NULL;
       if (T.rank == 0)
         fprintf (stderr, "augur-trace: this run is not traced\n");
       return;
     }
-  if (T.out != NULL)
-    setvbuf (T.out, NULL, _IOFBF, 1 << 16);
-  else
+  if (T.gz != NULL)
     gzbuffer (T.gz, 1 << 16);
+  /* a child the program forks (to run a helper, say) is not this rank:
+   * it writes nothing, and leaves its copy of the lines in memory
+   * unwritten */
+  T.pid = getpid ();
+  {
+    static int registered;
+    if (!registered)
+      registered = pthread_atfork (NULL, NULL, in_forked_child) == 0;
+  }
   add_type (MPI_DOUBLE, 0, 8);
   add_type (MPI_INT, 1, 4);
   add_type (MPI_CHAR, 2, 1);
@@ -1127,12 +1309,13 @@ MPI_Finalize (void)
       count_since_last ();
       line ("finalize");
       drain (1);
+      out_flush ();
       unsupported[U_NEVER_RESOLVED].count += T.never_resolved;
-      if (T.out != NULL)
+      if (T.out_open)
         {
-          if (fclose (T.out) != 0 && T.write_failed == 0)
+          if (close (T.out) != 0 && T.write_failed == 0)
             T.write_failed = errno != 0 ? errno : EIO;
-          T.out = NULL;
+          T.out_open = 0;
         }
       if (T.gz != NULL)
         {

@@ -9,15 +9,22 @@
  *     per second (target: 10 million or more) and peak memory, which must
  *     grow with the processes, not with the events (the same model at
  *     1,000 iterations is measured too).
+ *  3. Reading large models (the text view parses as the user types):
+ *     generated models of 20,000 elements (one diagram, a flow a line),
+ *     30,000 parameters (each over the one before) and 5,000 diagrams
+ *     called from main with 5,000 configurations: the time of one parse,
+ *     best of three.  Names are hashed, so the time grows with the text.
  *
  * Not a timed test (`meson test --benchmark`).  Usage:
  *   bench-activity [SOURCE_DIR]
+ *   bench-activity --parse      (3. alone)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "activity.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #ifndef AUGUR_SOURCE_ROOT
@@ -40,6 +47,94 @@ static const char big_model[] =
   "  flow i -> work -> sum -> f\nend\n"
   "diagram step\n  initial i\n  action a cost 1e-6 * (1 + pid % 7)\n  final f\n  flow i -> a -> f\nend\n";
 
+/* A model of n elements in one diagram: an initial node, n - 2 actions in
+ * 100 categories, a final node, each flow on a line of its own. */
+static char *
+model_of_elements (guint n)
+{
+  GString *s = g_string_new ("diagram main\n  initial a0\n");
+
+  for (guint i = 1; i + 1 < n; i++)
+    g_string_append_printf (s, "  action a%u cost 1e-6 category c%u\n", i, i % 100);
+  g_string_append_printf (s, "  final a%u\n", n - 1);
+  for (guint i = 0; i + 1 < n; i++)
+    g_string_append_printf (s, "  flow a%u -> a%u\n", i, i + 1);
+  g_string_append (s, "end\n");
+  return g_string_free (s, FALSE);
+}
+
+/* n parameters, each the one before plus one, the last used by an action. */
+static char *
+model_of_params (guint n)
+{
+  GString *s = g_string_new ("param p0 = 1\n");
+
+  for (guint i = 1; i < n; i++)
+    g_string_append_printf (s, "param p%u = p%u + 1\n", i, i - 1);
+  g_string_append_printf (s, "diagram main\n  initial i\n  action a cost p%u * 1e-6\n  final f\n"
+                             "  flow i -> a -> f\nend\n", n - 1);
+  return g_string_free (s, FALSE);
+}
+
+/* n diagrams called in turn from main, and n configurations. */
+static char *
+model_of_diagrams (guint n)
+{
+  GString *s = g_string_new ("param P = 1\n");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "config k%u P = %u\n", i, i + 1);
+  g_string_append (s, "diagram main\n  initial i\n");
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "  call c%u diagram d%u\n", i, i);
+  g_string_append (s, "  final f\n  flow i -> c0\n");
+  for (guint i = 0; i + 1 < n; i++)
+    g_string_append_printf (s, "  flow c%u -> c%u\n", i, i + 1);
+  g_string_append_printf (s, "  flow c%u -> f\nend\n", n - 1);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "diagram d%u\n  initial i\n  action a cost P * 1e-6\n  final f\n"
+                               "  flow i -> a -> f\nend\n", i);
+  return g_string_free (s, FALSE);
+}
+
+/* The best of three parses of text, in seconds (0: it failed). */
+static double
+parse_time (const char *what, const char *text, guint expected, guint (*count) (const AugurActivityModel *))
+{
+  double best = G_MAXDOUBLE;
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      gint64 t0 = g_get_monotonic_time ();
+      g_autoptr(AugurActivityModel) m = augur_activity_model_parse (text, -1, what, NULL, &error);
+      double t = (g_get_monotonic_time () - t0) / 1e6;
+
+      if (m == NULL || count (m) != expected)
+        {
+          fprintf (stderr, "bench-activity: %s: %s\n", what, error != NULL ? error->message : "wrong count");
+          return 0;
+        }
+      best = MIN (best, t);
+    }
+  printf ("  %s: parsed in %.3f s (best of 3, %.1f MB of text)\n", what, best, strlen (text) / 1e6);
+  return best;
+}
+
+static int
+bench_parse (void)
+{
+  g_autofree char *elements = model_of_elements (20000);
+  g_autofree char *params = model_of_params (30000);
+  g_autofree char *diagrams = model_of_diagrams (5000);
+
+  if (parse_time ("20,000 elements", elements, 20000, augur_activity_model_get_n_elements) == 0 ||
+      parse_time ("30,000 parameters", params, 30000, augur_activity_model_get_n_params) == 0 ||
+      parse_time ("5,000 diagrams and configurations", diagrams, 5000, augur_activity_model_get_n_configs) == 0)
+    return 1;
+  return 0;
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -53,6 +148,8 @@ main (int argc, char *argv[])
   int status = 0;
 
   printf ("Activity benchmark\n");
+  if (g_strcmp0 (root, "--parse") == 0)
+    return bench_parse ();
   if (!g_file_get_contents (path, &text, NULL, &error) ||
       (study = augur_activity_model_parse (text, -1, path, NULL, &error)) == NULL)
     {
@@ -107,5 +204,5 @@ main (int argc, char *argv[])
     printf ("  Target >= 10 M events/s: %s\n", rate >= 1e7 ? "met" : "NOT met");
     printf ("  Memory with the processes, not the events: %s\n", rss_big < rss_small * 1.2 + 2 ? "yes" : "NO");
   }
-  return status;
+  return bench_parse () || status;
 }

@@ -157,6 +157,75 @@ test_errors (void)
   g_rmdir (dir);
 }
 
+/* Runs that would never end stop, saying where: a loop of zero-cost work
+ * (whatever the limit), a guard always true around a cost (at
+ * --max-events, refused when not 1 or more as its neighbours are); the
+ * critical path shows a message's flight. */
+static void
+test_limits (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-activity-XXXXXX", NULL);
+  g_autofree char *spin = g_build_filename (dir, "spin.activity", NULL);
+  g_autofree char *guard = g_build_filename (dir, "guard.activity", NULL);
+  g_autofree char *flight = g_build_filename (dir, "flight.activity", NULL);
+
+  g_assert_true (g_file_set_contents (spin,
+                                      "machine\n  processes 1\nend\n"
+                                      "diagram main\n  initial i\n  loop l count 1e15 body b\n  final f\n"
+                                      "  flow i -> l -> f\nend\n"
+                                      "diagram b\n  initial i\n  action a cost 0\n  final f\n  flow i -> a -> f\nend\n",
+                                      -1, NULL));
+  g_assert_true (g_file_set_contents (guard,
+                                      "machine\n  processes 1\nend\n"
+                                      "diagram main\n  initial i\n  merge m\n  action a cost 1\n  decision d\n"
+                                      "  final f\n  flow i -> m -> a -> d\n  flow d -> m when 1\n  flow d -> f else\nend\n",
+                                      -1, NULL));
+  g_assert_true (g_file_set_contents (flight,
+                                      "machine\n  processes 2\n  nodes 2\n  latency 1\n  bandwidth 1e9\nend\n"
+                                      "diagram main\n  initial i\n  decision who\n  action a cost 1\n"
+                                      "  send halo to 1 size 0\n  action b cost 1.5\n  recv r from 0\n"
+                                      "  action c cost 1.5\n  merge m\n  final f\n"
+                                      "  flow i -> who\n  flow who -> a when pid == 0\n  flow who -> b else\n"
+                                      "  flow a -> halo -> m\n  flow b -> r -> c -> m -> f\nend\n",
+                                      -1, NULL));
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *limit[] = { "0", "-5", "x" };
+      const char *args[] = { guard, "--max-events", limit[i], NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      g_assert_cmpint (run (args, NULL, &out, &err), ==, 2);
+      g_assert_cmpstr (out, ==, "");
+      g_assert_nonnull (strstr (err, "--max-events"));
+    }
+  {
+    const char *args[] = { spin, NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "spin.activity: line 1"));
+    g_assert_nonnull (strstr (err, ": p0 passes 'b/"));
+    g_assert_nonnull (strstr (err, "' 1000000 times at 0 s without the clock advancing"));
+  }
+  {
+    const char *args[] = { guard, "--max-events", "1000", NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "guard.activity: line 7: the run was stopped at 1001 s after 1000 events, the limit "
+                                   "(p0 in 'a')"));
+  }
+  {
+    const char *args[] = { flight, "--critical-path", NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "predicted time: 3.5 s"));
+    g_assert_nonnull (strstr (out, "\na  p0  0  1  1\nmessage 'halo' in flight  p0 -> p1  1  2  0.5\nr  p1  1.5  2  0.5\n"
+                                   "c  p1  2  3.5  1.5\n"));
+  }
+  g_unlink (spin);
+  g_unlink (guard);
+  g_unlink (flight);
+  g_rmdir (dir);
+}
+
 /* The study's configurations as table 2, and the error against measured
  * times given with them. */
 static void
@@ -348,6 +417,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/activity/sweep-and-locale", test_sweep_and_locale);
   g_test_add_func ("/cli/activity/paje", test_paje);
   g_test_add_func ("/cli/activity/errors", test_errors);
+  g_test_add_func ("/cli/activity/limits", test_limits);
   g_test_add_func ("/cli/activity/configs", test_configs);
   g_test_add_func ("/cli/activity/replications", test_replications);
   g_test_add_func ("/cli/activity/platform", test_platform);

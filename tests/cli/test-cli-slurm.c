@@ -175,7 +175,15 @@ test_pepa_experiment (void)
   const char *experiment[] = { "pepa", model, "--vary", "mu1=2:20:7", "--vary2", "la1=5,10",
                                "--measure", "throughput:process1", NULL };
 
+  g_autofree char *plan = g_build_filename (tmp, "pepa-experiment", "plan.ini", NULL);
+  g_autofree char *text = NULL;
+
   check_job ("pepa-experiment", experiment, 3, 1, "14 points in 3 tasks of up to 5");
+  /* No count given: each task's memory budget on its node limits its
+   * state spaces, not a count written into the job. */
+  g_assert_true (g_file_get_contents (plan, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "--vary"));
+  g_assert_null (strstr (text, "--max-states"));
 }
 
 /* A search of every mapping keeping the best: each task searches its
@@ -427,6 +435,49 @@ test_hint_quoted (void)
     }
 }
 
+/* --tasks and --throttle below 1, typed, are refused with the usage's exit
+ * code and nothing written (0 was the writer's "not given": the default
+ * ran instead), with --slurm or without; 1 is written as asked. */
+static void
+test_counts_refused (void)
+{
+  g_autofree char *des = augur_test_source_path ("tests", "fuzz", "seeds-des", "template.des", NULL);
+  g_autofree char *model = augur_test_source_path ("data", "examples", "lapw0-cluster.activity", NULL);
+  g_autofree char *job = g_build_filename (tmp, "counts", NULL);
+  const char *bad[][2] = { { "--tasks", "0" }, { "--tasks", "-1" }, { "--throttle", "0" }, { "--throttle", "-3" },
+                           { "--tasks=0", NULL }, { "--throttle=0", NULL } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    for (guint with_dir = 0; with_dir < 2; with_dir++)
+      for (guint kind = 0; kind < 2; kind++)
+        {
+          const char *pipeline[] = { "pipeline", des, "--all-mappings", "--no-submit", NULL };
+          const char *activity[] = { "activity", model, "--configs", "--no-submit", NULL };
+          const char *extra[] = { bad[i][0], bad[i][1], NULL, NULL, NULL };
+          g_autofree char *out = NULL, *err = NULL;
+
+          if (with_dir)
+            {
+              extra[bad[i][1] != NULL ? 2 : 1] = "--slurm";
+              extra[bad[i][1] != NULL ? 3 : 2] = job;
+            }
+          g_assert_cmpint (run ("C", kind == 0 ? pipeline : activity, extra, &out, &err), ==, 2);
+          g_assert_nonnull (strstr (err, "--tasks, --throttle and --no-submit go with --slurm DIR, and are positive"));
+          g_assert_false (g_file_test (job, G_FILE_TEST_EXISTS));
+        }
+  {
+    const char *one[] = { "pipeline", des, "--all-mappings", "--slurm", job, "--tasks", "1", "--throttle", "1",
+                          "--no-submit", NULL };
+    g_autofree char *out = NULL, *err = NULL, *script = NULL;
+    g_autofree char *path = g_build_filename (job, "job.sh", NULL);
+
+    g_assert_cmpint (run ("C", one, NULL, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "27 points in 1 tasks of up to 27"));
+    g_assert_true (g_file_get_contents (path, &script, NULL, NULL));
+    g_assert_nonnull (strstr (script, "#SBATCH --array=0-0%1\n"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -457,6 +508,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/slurm/hostile", test_hostile);
   g_test_add_func ("/cli/slurm/user-files", test_user_files);
   g_test_add_func ("/cli/slurm/hint-quoted", test_hint_quoted);
+  g_test_add_func ("/cli/slurm/counts-refused", test_counts_refused);
   status = g_test_run ();
   augur_test_remove_tree (tmp);
   return status;

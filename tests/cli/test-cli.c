@@ -269,7 +269,7 @@ test_pepa_limits (void)
   g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
   g_assert_cmpstr (out, ==, "");
   expected = g_strdup_printf ("%s: the state space needs more memory than the 33.6", path);
-  if (!g_str_has_prefix (err, expected) || strstr (err, "AUGUR_MEMORY_LIMIT_MB sets the limit") == NULL)
+  if (!g_str_has_prefix (err, expected) || strstr (err, "; the limit: AUGUR_MEMORY_LIMIT_MB)") == NULL)
     g_error ("expected \"%s\" in \"%s\"", expected, err);
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
@@ -1141,6 +1141,7 @@ test_typed_sentinels (void)
     { { "pepa", model, "--transient", "10", "--error-bound", "0", NULL }, "--error-bound above 0" },
     { { "pepa", model, "--tolerance", "0", NULL }, "--tolerance must be a finite number above 0" },
     { { "pepa", model, "--tolerance", "-1e-9", NULL }, "--tolerance must be a finite number above 0" },
+    { { "pepa", model, "--fluid", "1:3", "--tolerance", "1", NULL }, "the ODE's relative tolerance must be at most 0.001" },
     { { "pepa", model, "--max-states", "0", NULL }, "--max-states must be between 1" },
     { { "replay", "--platform", platform, "--hostfile", hostfile, "--np", "0", index, NULL },
       "--np goes with --hostfile and takes a number of ranks of 1 or more" },

@@ -18,6 +18,8 @@
 #include <sys/wait.h>
 
 #define RELATIVE 1e-9
+/* the throughputs where the rows lie by levels or by a hash */
+#define RELATIVE_PARTITION 1e-12
 
 /* TRUE when augur-mpi and its launcher are there; otherwise skips. */
 static gboolean
@@ -117,9 +119,10 @@ quoted (const char *text)
 }
 
 /* Solves path with the engine, runs augur-mpi on ranks ranks with the
- * extra arguments, compares every field of the JSON. */
-static void
-compare (const char *path, int ranks, const char *solver)
+ * extra arguments (a solver, a partition, or NULL), compares every field
+ * of the JSON (the throughputs to `relative`) and returns it. */
+static char *
+compare_json (const char *path, int ranks, const char *solver, const char *partition, double relative)
 {
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
@@ -127,9 +130,21 @@ compare (const char *path, int ranks, const char *solver)
   g_autoptr(AugurPepaStateSpace) space = NULL;
   g_autoptr(AugurPepaResult) result = NULL;
   g_autofree char *out = NULL, *err = NULL;
-  const char *args[] = { "pepa", path, "--format", "json", solver ? "--solver" : NULL, solver, NULL };
+  const char *args[] = { "pepa", path, "--format", "json", NULL, NULL, NULL, NULL, NULL };
   const char *p;
   int status;
+  guint n_args = 4;
+
+  if (solver != NULL)
+    {
+      args[n_args++] = "--solver";
+      args[n_args++] = solver;
+    }
+  if (partition != NULL)
+    {
+      args[n_args++] = "--partition";
+      args[n_args++] = partition;
+    }
 
   g_assert_true (g_file_get_contents (path, &text, NULL, &error));
   model = augur_pepa_model_parse (text, -1, path, NULL, &error);
@@ -156,7 +171,13 @@ compare (const char *path, int ranks, const char *solver)
     {
       g_autofree char *key = quoted (augur_pepa_model_get_action_name (model, a));
       g_autofree char *field = g_strconcat ("\n    ", key, ": ", NULL);
-      assert_close (augur_pepa_result_get_throughput (result, a), number_after (out, field), key);
+      double expected = augur_pepa_result_get_throughput (result, a);
+      double got = number_after (out, field);
+
+      assert_close (expected, got, key);
+      if (!(fabs (expected - got) <= relative * MAX (fabs (expected), 1e-300)))
+        g_error ("%s: augur-mpi gives %.17g, the engine %.17g: further apart than %g", key, got, expected,
+                 relative);
     }
   /* every local state's probability and population, in the engine's order */
   p = strstr (out, "\"utilisation\": [");
@@ -178,6 +199,13 @@ compare (const char *path, int ranks, const char *solver)
                       number_after (p, "\"population\": "), what);
         p += strlen (head);
       }
+  return g_steal_pointer (&out);
+}
+
+static void
+compare (const char *path, int ranks, const char *solver)
+{
+  g_free (compare_json (path, ranks, solver, NULL, RELATIVE));
 }
 
 static char *
@@ -243,6 +271,43 @@ test_pipeline_10 (void)
   path = g_build_filename (dir, "pipeline10.pepa", NULL);
   g_assert_true (g_file_set_contents (path, text, -1, &error));
   compare (path, 2, NULL);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The solution's rows laid out by breadth-first levels (the default)
+ * against a hash of the packed state (as generated): the same measures,
+ * and each product brings far fewer values from the other ranks, since a
+ * state's neighbours lie in its level and the next. */
+static void
+test_partition (void)
+{
+  g_autofree char *text = augur_test_pepa_pipeline (8);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "pipeline8.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  for (int ranks = 2; ranks <= 3; ranks++)
+    {
+      g_autofree char *levels = compare_json (path, ranks, NULL, NULL, RELATIVE_PARTITION);
+      g_autofree char *hash = compare_json (path, ranks, NULL, "hash", RELATIVE_PARTITION);
+      double by_levels = number_after (levels, "\"ghost_values_per_product\": ");
+      double by_hash = number_after (hash, "\"ghost_values_per_product\": ");
+
+      g_test_message ("%d ranks: %.0f values from other ranks per product by levels, %.0f by a hash",
+                      ranks, by_levels, by_hash);
+      /* 6,561 states: a hash brings nearly all of them */
+      g_assert_cmpfloat (by_hash, >, 0.5 * 6561);
+      g_assert_cmpfloat (by_levels, >, 0);
+      g_assert_cmpfloat (by_levels * 5, <, by_hash);
+      g_assert_cmpfloat (number_after (levels, "\"ghost_values_per_product_max_rank\": "), <=, by_levels);
+    }
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -587,6 +652,27 @@ test_ccdsm_bad (void)
     const char *args[] = { "ccdsm", sr1, "--max-states", "100", NULL };
     assert_fails (args, 2, "the state space has more than 100 states (the limit; --max-states sets it)");
   }
+  /* the memory budget: a state of 139.8 kB, 4,096 of them over the 32 MiB
+   * of each of 2 ranks; the rank that holds the initial state stops them
+   * all, with one message naming the model and the budget */
+  {
+    GString *s = g_string_new (NULL);
+    const char *args[] = { "ccdsm", path, NULL };
+
+    for (int i = 0; i < 16; i++)
+      g_string_append_printf (s, "var big%d[%d] : 0..1 = 0, kind data, home N0;\n", i, i < 15 ? 4096 : 4095);
+    g_string_append (s, "var a : 0..1 = 0, kind data, home N0;\nprocess P0 on cpu0 { loop { start; store a, 1; } }\n");
+    for (int p = 1; p < 8; p++)
+      g_string_append_printf (s, "process P%d on cpu%d { loop { store a, 0; } }\n", p, p);
+    g_assert_true (g_file_set_contents (path, s->str, -1, &error));
+    g_string_free (s, TRUE);
+    g_free (where);
+    where = g_strdup_printf (": room for 4096 states of 139.8\u00a0kB each would need about 572.7\u00a0MB of memory, "
+                             "more than the 33.6\u00a0MB Augur may use (AUGUR_MEMORY_LIMIT_MB) (stopped at 0 states)");
+    g_setenv ("AUGUR_MEMORY_LIMIT_MB", "64", TRUE);
+    assert_fails (args, 2, where);
+    g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  }
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -649,6 +735,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mpi/pepa/one-rank", test_one_rank);
   g_test_add_func ("/mpi/pepa/solvers", test_solvers);
   g_test_add_func ("/mpi/pepa/pipeline-10", test_pipeline_10);
+  g_test_add_func ("/mpi/pepa/partition", test_partition);
   g_test_add_func ("/mpi/pepa/conformance", test_conformance);
   g_test_add_func ("/mpi/pepa/bad-model", test_bad_model);
   g_test_add_func ("/mpi/pepa/deadlock", test_deadlock);

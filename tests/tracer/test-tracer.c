@@ -477,6 +477,81 @@ test_subcomm (void)
   augur_test_remove_tree (tmp);
 }
 
+/* A rank that forks a child, which leaves by exit() while the rank's
+ * lines are still in memory: each call is in the trace once (the child
+ * wrote its copy again once: two inits, 10 sends for 5), plain or
+ * compressed, and the trace reads and replays. */
+static void
+test_fork (void)
+{
+  g_autofree char *tmp = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *args[] = { "fork", NULL };
+
+  if (!have_mpi ())
+    return;
+  tmp = g_dir_make_tmp ("augur-test-tracer-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint gz = 0; gz <= 1; gz++)
+    {
+      const char *env[] = { "AUGUR_TRACE_GZIP", gz ? "1" : "0", NULL };
+      g_autofree char *dir = g_build_filename (tmp, gz ? "fork-gz" : "fork", NULL);
+      g_autofree char *err = NULL, *report = NULL, *index = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(AugurTraceSet) traces = NULL;
+      guint64 lines = 0;
+
+      g_assert_cmpint (trace_run (dir, args, env, &err), ==, 0);
+      report = read_text (dir, "report.txt");
+      g_assert_nonnull (strstr (report, "complete: yes"));
+      if (!gz)
+        for (guint r = 0; r < RANKS; r++)
+          {
+            g_autofree char *name = g_strdup_printf ("rank-%u.txt", r);
+            g_autofree char *text = read_text (dir, name);
+            g_auto(GStrv) split = g_strsplit (text, "\n", -1);
+            g_autoptr(GString) calls = g_string_new (NULL);
+            g_autoptr(GString) expected = g_string_new (NULL);
+            guint left = (r + RANKS - 1) % RANKS, right = (r + 1) % RANKS;
+
+            for (guint i = 0; split[i] != NULL; i++)
+              {
+                g_autofree char *compute = g_strdup_printf ("%u compute ", r);
+                lines += *split[i] != '\0';
+                if (*split[i] != '\0' && !g_str_has_prefix (split[i], compute))
+                  g_string_append_printf (calls, "%s\n", split[i]);
+              }
+            g_string_append_printf (expected, "%u init\n", r);
+            for (guint i = 0; i < 5; i++)
+              g_string_append_printf (expected, "%u irecv %u %u 1 1\n%u send %u %u 1 1\n%u wait %u %u %u\n", r, left, i,
+                                      r, right, i, r, left, r, i);
+            g_string_append_printf (expected, "%u barrier\n%u finalize\n", r, r);
+            g_assert_cmpstr (calls->str, ==, expected->str);
+          }
+      if (!gz)
+        {
+          g_autofree char *said = g_strdup_printf ("lines: %" G_GUINT64_FORMAT "\n", lines);
+          g_assert_nonnull (strstr (report, said));
+        }
+      index = g_build_filename (dir, "index.txt", NULL);
+      file = g_file_new_for_path (index);
+      traces = augur_trace_set_open_smpi (file, RANKS, NULL, &error);
+      g_assert_no_error (error);
+      for (guint r = 0; r < RANKS; r++)
+        {
+          Tally t;
+          tally_rank (traces, r, &t);
+          g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_INIT], ==, 1);
+          g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_SEND], ==, 5);
+          g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_IRECV], ==, 5);
+          g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_WAIT], ==, 5);
+          g_assert_cmpuint (t.kinds[AUGUR_TRACE_ACTION_FINALIZE], ==, 1);
+        }
+      g_assert_cmpfloat (replay_augur (dir), >, 0);
+    }
+  augur_test_remove_tree (tmp);
+}
+
 /* A folder that holds a trace is not written over; a given host speed is
  * the one used. */
 static void
@@ -1019,6 +1094,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tracer/folder-and-speed", test_folder_and_speed);
   g_test_add_func ("/tracer/bad-clock", test_bad_clock);
   g_test_add_func ("/tracer/gzip", test_gzip);
+  g_test_add_func ("/tracer/fork", test_fork);
   g_test_add_func ("/tracer/counter", test_counter);
   g_test_add_func ("/tracer/calibrate", test_calibrate);
   g_test_add_func ("/tracer/calibrate-hosts", test_calibrate_hosts);
@@ -1027,6 +1103,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/tracer/mpich/hostile", (gconstpointer) test_hostile, with_mpich);
   g_test_add_data_func ("/tracer/mpich/fortran", (gconstpointer) test_fortran, with_mpich);
   g_test_add_data_func ("/tracer/mpich/subcomm", (gconstpointer) test_subcomm, with_mpich);
+  g_test_add_data_func ("/tracer/mpich/fork", (gconstpointer) test_fork, with_mpich);
   g_test_add_data_func ("/tracer/mpich/counter", (gconstpointer) test_counter, with_mpich);
   return g_test_run ();
 }

@@ -17,6 +17,14 @@
  *                            a 1-D halo exchange (irecv, isend, waitall,
  *                            allreduce) with compute between: the overhead
  *                            and the replayed prediction
+ *   tracer-program fork      each rank sends 5 messages to the next one
+ *                            around a child it forks, which leaves by
+ *                            exit() (flushing what it inherited): the
+ *                            trace holds each call once
+ *   tracer-program pingpong ITERATIONS SIZE
+ *                            ranks 0 and 1 send SIZE bytes back and forth
+ *                            with nothing between (alone, a rank sends to
+ *                            itself): what tracing costs a call
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,6 +33,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static volatile double sink;
 
@@ -295,6 +306,69 @@ hostile (int rank, int p)
   return 0;
 }
 
+/* A rank that forks a child (as a program that runs a helper does) while
+ * its trace is still in memory: the child leaves by exit(), which flushes
+ * every stream it inherited. */
+static int
+forks (int rank, int p)
+{
+  int right = (rank + 1) % p, left = (rank + p - 1) % p, x = rank, y = 0, status = 0;
+  pid_t child;
+
+  for (int i = 0; i < 5; i++)
+    {
+      MPI_Request r;
+      MPI_Irecv (&y, 1, MPI_INT, left, i, MPI_COMM_WORLD, &r);
+      MPI_Send (&x, 1, MPI_INT, right, i, MPI_COMM_WORLD);
+      MPI_Wait (&r, MPI_STATUS_IGNORE);
+      if (i == 2)
+        {
+          fflush (stdout);
+          fflush (stderr);
+          child = fork ();
+          if (child == 0)
+            exit (0);
+          if (child < 0 || waitpid (child, &status, 0) != child || !WIFEXITED (status) ||
+              WEXITSTATUS (status) != 0)
+            return 1;
+        }
+    }
+  MPI_Barrier (MPI_COMM_WORLD);
+  return 0;
+}
+
+/* A tight ping-pong between ranks 0 and 1: the tracer's cost per call.
+ * Alone, the rank sends to itself (isend, recv, wait): the tracer's cost
+ * without another rank's turns on a busy machine. */
+static int
+pingpong (int rank, int p, int iterations, int size)
+{
+  char *buf = calloc (2 * (size_t) size + 1, 1);
+
+  if (buf == NULL)
+    return 1;
+  for (int it = 0; it < iterations; it++)
+    if (p == 1)
+      {
+        MPI_Request r;
+        MPI_Isend (buf, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, &r);
+        MPI_Recv (buf + size, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Wait (&r, MPI_STATUS_IGNORE);
+      }
+    else if (rank == 0)
+      {
+        MPI_Send (buf, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+        MPI_Recv (buf, size, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+    else if (rank == 1)
+      {
+        MPI_Recv (buf, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send (buf, size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+      }
+  free (buf);
+  return 0;
+}
+
 static int
 stencil (int rank, int p, int iterations, int size)
 {
@@ -335,8 +409,13 @@ main (int argc, char **argv)
     status = hostile (rank, p);
   else if (argc >= 4 && strcmp (argv[1], "stencil") == 0)
     status = stencil (rank, p, atoi (argv[2]), atoi (argv[3]));
+  else if (argc >= 2 && strcmp (argv[1], "fork") == 0)
+    status = forks (rank, p);
+  else if (argc >= 4 && strcmp (argv[1], "pingpong") == 0)
+    status = pingpong (rank, p, atoi (argv[2]), atoi (argv[3]));
   else if (rank == 0)
-    fprintf (stderr, "usage: tracer-program all | subcomm | hostile | stencil ITERATIONS SIZE\n");
+    fprintf (stderr, "usage: tracer-program all | subcomm | hostile | fork | stencil ITERATIONS SIZE | "
+             "pingpong ITERATIONS SIZE\n");
   MPI_Finalize ();
   return status;
 }

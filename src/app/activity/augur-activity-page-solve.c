@@ -219,8 +219,9 @@ build_rows (Evaluated                *out,
   g_list_store_splice (out->rows, 0, 0, rows->pdata, rows->len);
 }
 
-/* The critical path: a row per element and process, the time its steps
- * add to the run; and the elements' paths, for the canvas. */
+/* The critical path: a row per element and process (and per send, sender
+ * and receiver of messages in flight), the time its steps add to the run;
+ * and the elements' paths, for the canvas. */
 static void
 build_critical (Evaluated                *out,
                 const AugurActivityModel *model)
@@ -228,6 +229,7 @@ build_critical (Evaluated                *out,
   guint n_steps = 0;
   const AugurActivityStep *steps = augur_activity_result_get_critical_path (out->result, &n_steps);
   g_autoptr(GHashTable) rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) flights = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) paths = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) highlight = g_ptr_array_new ();
   guint n_elements = augur_activity_model_get_n_elements (model);
@@ -248,10 +250,35 @@ build_critical (Evaluated                *out,
           g_hash_table_add (paths, (gpointer) path);
           g_ptr_array_add (highlight, g_strdup (path));
         }
-      row = g_hash_table_lookup (rows, &key);
+      if (step->message)
+        {
+          /* the time a message flew before its receive began */
+          char *flight = g_strdup_printf ("%u %u %u", step->pid, step->to, step->element);
+
+          row = g_hash_table_lookup (flights, flight);
+          if (row == NULL)
+            {
+              row = augur_result_row_new (g_hash_table_size (rows) + g_hash_table_size (flights), ELEM_N_STRINGS,
+                                          ELEM_N_NUMBERS);
+              /* Translators: a row of the critical path, e.g. "message 'halo' in flight" (the send's name). */
+              augur_result_row_take_string (row, ELEM_S_ELEMENT, g_strdup_printf (_("message '%s' in flight"), path));
+              augur_result_row_take_string (row, ELEM_S_PROCESS, g_strdup_printf ("p%u → p%u", step->pid, step->to));
+              augur_result_row_take_string (row, ELEM_S_SEARCH, g_strdup_printf ("%s p%u p%u message", path, step->pid,
+                                                                                 step->to));
+              augur_result_row_set_number (row, ELEM_N_PID, step->pid);
+              g_hash_table_insert (flights, flight, row);
+              g_list_store_append (out->critical, row);
+              g_object_unref (row);
+            }
+          else
+            g_free (flight);
+        }
+      else
+        row = g_hash_table_lookup (rows, &key);
       if (row == NULL)
         {
-          row = augur_result_row_new (g_hash_table_size (rows), ELEM_N_STRINGS, ELEM_N_NUMBERS);
+          row = augur_result_row_new (g_hash_table_size (rows) + g_hash_table_size (flights), ELEM_N_STRINGS,
+                                      ELEM_N_NUMBERS);
           augur_result_row_set_string (row, ELEM_S_ELEMENT, path);
           augur_result_row_take_string (row, ELEM_S_PROCESS, g_strdup_printf ("p%u", step->pid));
           augur_result_row_take_string (row, ELEM_S_SEARCH, g_strdup_printf ("%s p%u", path, step->pid));
@@ -572,6 +599,7 @@ augur_activity_page_clear_results (AugurActivityPage *self)
   augur_result_table_set_note (AUGUR_RESULT_TABLE (self->element_table), NULL);
   augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (self->timeline), NULL);
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->critical_table), NULL);
+  augur_result_table_set_note (AUGUR_RESULT_TABLE (self->critical_table), NULL);
   augur_activity_page_diagram_highlight (self, NULL);
   augur_activity_page_study_clear (self);
   set_process_count (self, 0);
@@ -674,6 +702,20 @@ present (AugurActivityPage *self,
 
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->critical_table),
                                out->critical != NULL ? G_LIST_MODEL (out->critical) : NULL);
+  {
+    double cut;
+
+    if (augur_activity_result_get_timeline_cut (r, &cut))
+      {
+        g_autofree char *at = augur_activity_format_time (cut);
+        /* Translators: under the critical path's table, e.g. "The timeline stops at 12.5 s: ...". */
+        g_autofree char *note = g_strdup_printf (_("The timeline stops at %s: the memory allowed no more of it, so the "
+                                                   "critical path is not known."), at);
+        augur_result_table_set_note (AUGUR_RESULT_TABLE (self->critical_table), note);
+      }
+    else
+      augur_result_table_set_note (AUGUR_RESULT_TABLE (self->critical_table), NULL);
+  }
   augur_activity_page_diagram_highlight (self, g_steal_pointer (&out->highlight));
 
   augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (self->timeline), augur_activity_result_get_timeline (r));

@@ -89,14 +89,21 @@ augur_ccdsm_inputs_new (AugurCcdsmPage *self)
   AugurCcdsmInputs *in = g_new0 (AugurCcdsmInputs, 1);
 
   in->started = g_get_monotonic_time ();
-  /* The user's limit on the state space (Preferences). */
+  /* The user's limit on the state space (Preferences) when the user set
+   * one; left at its default, the memory budget alone limits it (0), as
+   * for PEPA. */
   if (self->settings != NULL)
     {
       g_autoptr(GSettingsSchema) schema = NULL;
 
       g_object_get (self->settings, "settings-schema", &schema, NULL);
       if (schema != NULL && g_settings_schema_has_key (schema, "state-space-limit"))
-        in->options.max_states = g_settings_get_uint (self->settings, "state-space-limit");
+        {
+          g_autoptr(GVariant) set = g_settings_get_user_value (self->settings, "state-space-limit");
+
+          if (set != NULL)
+            in->options.max_states = g_variant_get_uint32 (set);
+        }
     }
   return in;
 }

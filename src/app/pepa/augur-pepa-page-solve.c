@@ -318,15 +318,21 @@ augur_pepa_page_solve (AugurPage *page)
   augur_solver_kind_from_name (augur_pepa_page_get_solver (self), &kind);
   in->options.kind = kind;
   in->diagram_max_states = self->diagram_max_states;
-  /* The user's limit on the state space (Preferences), as for every kind. */
-  in->max_states = AUGUR_DEFAULT_MAX_STATES;
+  /* The user's limit on the state space (Preferences) when the user set
+   * one; left at its default, the memory budget alone limits it (0). */
+  in->max_states = 0;
   if (self->settings != NULL)
     {
       g_autoptr(GSettingsSchema) schema = NULL;
 
       g_object_get (self->settings, "settings-schema", &schema, NULL);
       if (schema != NULL && g_settings_schema_has_key (schema, "state-space-limit"))
-        in->max_states = g_settings_get_uint (self->settings, "state-space-limit");
+        {
+          g_autoptr(GVariant) set = g_settings_get_user_value (self->settings, "state-space-limit");
+
+          if (set != NULL)
+            in->max_states = g_variant_get_uint32 (set);
+        }
     }
   in->started = g_get_monotonic_time ();
 

@@ -113,15 +113,15 @@ augur_activity_model_get_diagram_name (const AugurActivityModel *m, guint d)
 gboolean
 augur_activity_model_find_diagram (const AugurActivityModel *m, const char *name, guint *d)
 {
+  guint i;
+
   g_return_val_if_fail (m != NULL, FALSE);
-  for (guint i = 0; i < m->diagrams->len; i++)
-    if (g_strcmp0 (diagram_at (m, i)->name, name) == 0)
-      {
-        if (d != NULL)
-          *d = i;
-        return TRUE;
-      }
-  return FALSE;
+  i = name != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (m->diagram_index, name)) : 0;
+  if (i == 0)
+    return FALSE;
+  if (d != NULL)
+    *d = i - 1;
+  return TRUE;
 }
 
 int
@@ -153,39 +153,23 @@ gboolean
 augur_activity_model_find_element (const AugurActivityModel *m, guint d, const char *name, guint *element)
 {
   const ActDiagram *diagram;
+  guint i;
 
   g_return_val_if_fail (m != NULL && d < m->diagrams->len, FALSE);
   diagram = diagram_at (m, d);
-  for (guint i = 0; i < diagram->elements->len; i++)
-    {
-      const ActElement *el = g_ptr_array_index (diagram->elements, i);
-      if (g_strcmp0 (el->name, name) == 0)
-        {
-          if (element != NULL)
-            *element = el->global;
-          return TRUE;
-        }
-    }
-  return FALSE;
+  i = name != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (diagram->by_name, name)) : 0;
+  if (i == 0)
+    return FALSE;
+  if (element != NULL)
+    *element = ((const ActElement *) g_ptr_array_index (diagram->elements, i - 1))->global;
+  return TRUE;
 }
 
 guint
 augur_activity_model_get_element_diagram (const AugurActivityModel *m, guint element)
 {
   g_return_val_if_fail (m != NULL && element < m->elements->len, 0);
-  /* elements are numbered diagram after diagram */
-  for (guint d = 0; d < m->diagrams->len; d++)
-    {
-      const ActDiagram *diagram = diagram_at (m, d);
-      const ActElement *first;
-
-      if (diagram->elements->len == 0)
-        continue;
-      first = g_ptr_array_index (diagram->elements, 0);
-      if (element >= first->global && element < first->global + diagram->elements->len)
-        return d;
-    }
-  return 0;
+  return element_at (m, element)->diagram;
 }
 
 const char *

@@ -393,6 +393,7 @@ ActDiagram *
 act_edit_find_diagram (Doc *doc, const char *name, guint *index, GError **error)
 {
   AugurActivityModel *m = doc->m;
+  guint i;
 
   if (name == NULL && m->diagrams->len > 0)
     {
@@ -400,13 +401,12 @@ act_edit_find_diagram (Doc *doc, const char *name, guint *index, GError **error)
         *index = 0;
       return g_ptr_array_index (m->diagrams, 0);
     }
-  for (guint i = 0; name != NULL && i < m->diagrams->len; i++)
-    if (g_strcmp0 (((ActDiagram *) g_ptr_array_index (m->diagrams, i))->name, name) == 0)
-      {
-        if (index != NULL)
-          *index = i;
-        return g_ptr_array_index (m->diagrams, i);
-      }
+  if (name != NULL && augur_activity_model_find_diagram (m, name, &i))
+    {
+      if (index != NULL)
+        *index = i;
+      return g_ptr_array_index (m->diagrams, i);
+    }
   if (name == NULL)
     g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_NOT_FOUND,
                  _("The document has no diagram"));
@@ -422,10 +422,9 @@ act_edit_find_diagram (Doc *doc, const char *name, guint *index, GError **error)
 ActElement *
 act_edit_lookup_element (ActDiagram *d, const char *name)
 {
-  for (guint i = 0; name != NULL && i < d->elements->len; i++)
-    if (g_strcmp0 (((ActElement *) g_ptr_array_index (d->elements, i))->name, name) == 0)
-      return g_ptr_array_index (d->elements, i);
-  return NULL;
+  guint i = name != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (d->by_name, name)) : 0;
+
+  return i > 0 ? g_ptr_array_index (d->elements, i - 1) : NULL;
 }
 
 ActElement *
@@ -460,11 +459,7 @@ act_edit_fresh_diagram_name (AugurActivityModel *m, const char *base, gboolean b
   for (guint n = 1;; n++)
     {
       char *name = n == 1 && bare ? g_strdup (base) : g_strdup_printf ("%s%u", base, n);
-      gboolean taken = FALSE;
-
-      for (guint i = 0; i < m->diagrams->len && !taken; i++)
-        taken = g_strcmp0 (((ActDiagram *) g_ptr_array_index (m->diagrams, i))->name, name) == 0;
-      if (!taken)
+      if (!g_hash_table_contains (m->diagram_index, name))
         return name;
       g_free (name);
     }

@@ -110,6 +110,7 @@ diagram_free (gpointer p)
 {
   ActDiagram *d = p;
 
+  g_hash_table_unref (d->by_name);
   g_free (d->name);
   g_ptr_array_unref (d->elements);
   g_array_unref (d->flow_lines);
@@ -155,6 +156,8 @@ augur_activity_model_free (AugurActivityModel *m)
   if (m == NULL)
     return;
   g_free (m->title);
+  g_hash_table_unref (m->param_index);
+  g_hash_table_unref (m->diagram_index);
   g_ptr_array_unref (m->params);
   act_expr_clear (&m->nodes);
   act_expr_clear (&m->cpus);
@@ -185,6 +188,8 @@ model_new (void)
   m->elements = g_ptr_array_new ();
   m->categories = g_ptr_array_new_with_free_func (g_free);
   m->configs = g_ptr_array_new_with_free_func (config_free);
+  m->param_index = g_hash_table_new (g_str_hash, g_str_equal);
+  m->diagram_index = g_hash_table_new (g_str_hash, g_str_equal);
   return m;
 }
 
@@ -215,6 +220,9 @@ typedef struct {
   ActParam           *fit;        /* the fit block being read */
   /* flows by element name, resolved at the end of the diagram */
   GArray             *pending;    /* PendingFlow */
+  /* names (borrowed) -> ActConfig*, and category -> index + 1 */
+  GHashTable         *configs;
+  GHashTable         *categories;
 } Parser;
 
 typedef struct {
@@ -687,33 +695,32 @@ machine_line (Parser *p, const char *word, int col)
 static ActDiagram *
 find_diagram (AugurActivityModel *m, const char *name, guint *index)
 {
-  for (guint i = 0; i < m->diagrams->len; i++)
-    {
-      ActDiagram *d = g_ptr_array_index (m->diagrams, i);
-      if (g_strcmp0 (d->name, name) == 0)
-        {
-          if (index)
-            *index = i;
-          return d;
-        }
-    }
-  return NULL;
+  guint i = GPOINTER_TO_UINT (g_hash_table_lookup (m->diagram_index, name));
+
+  if (i == 0)
+    return NULL;
+  if (index)
+    *index = i - 1;
+  return g_ptr_array_index (m->diagrams, i - 1);
 }
 
 static ActElement *
 find_element (ActDiagram *d, const char *name, guint *index)
 {
-  for (guint i = 0; i < d->elements->len; i++)
-    {
-      ActElement *el = g_ptr_array_index (d->elements, i);
-      if (g_strcmp0 (el->name, name) == 0)
-        {
-          if (index)
-            *index = i;
-          return el;
-        }
-    }
-  return NULL;
+  guint i = GPOINTER_TO_UINT (g_hash_table_lookup (d->by_name, name));
+
+  if (i == 0)
+    return NULL;
+  if (index)
+    *index = i - 1;
+  return g_ptr_array_index (d->elements, i - 1);
+}
+
+/* The index of parameter name + 1 (0: none). */
+static guint
+param_index (const AugurActivityModel *m, const char *name)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (m->param_index, name));
 }
 
 static void
@@ -913,6 +920,7 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
   el->name_end = (guint) p->pos;
   g_ptr_array_add (d->elements, el);
   g_ptr_array_add (p->m->elements, el);
+  g_hash_table_insert (d->by_name, el->name, GUINT_TO_POINTER (d->elements->len));
 
   while (!at_end (p))
     {
@@ -1053,17 +1061,15 @@ new_param (Parser *p, int name_col, char *name)
 {
   AugurActivityModel *m = p->m;
   ActParam *param;
+  guint i = param_index (m, name);
 
-  for (guint i = 0; i < m->params->len; i++)
+  if (i > 0)
     {
-      ActParam *other = g_ptr_array_index (m->params, i);
-      if (g_strcmp0 (other->name, name) == 0)
-        {
-          error_at (p, name_col, _("parameter '%s' is already defined (line %d)"), name,
-                    other->fit_csv != NULL ? other->fit_line : other->value.line);
-          g_free (name);
-          return NULL;
-        }
+      ActParam *other = g_ptr_array_index (m->params, i - 1);
+      error_at (p, name_col, _("parameter '%s' is already defined (line %d)"), name,
+                other->fit_csv != NULL ? other->fit_line : other->value.line);
+      g_free (name);
+      return NULL;
     }
   if (g_strcmp0 (name, "pid") == 0 || g_strcmp0 (name, "tid") == 0)
     {
@@ -1080,6 +1086,7 @@ new_param (Parser *p, int name_col, char *name)
   param = g_new0 (ActParam, 1);
   param->name = name;
   g_ptr_array_add (m->params, param);
+  g_hash_table_insert (m->param_index, param->name, GUINT_TO_POINTER (m->params->len));
   return param;
 }
 
@@ -1254,6 +1261,7 @@ static void
 config_line (Parser *p, int col)
 {
   AugurActivityModel *m = p->m;
+  g_autoptr(GHashTable) given = NULL;
   ActConfig *c;
   int name_col;
   char *name;
@@ -1263,14 +1271,12 @@ config_line (Parser *p, int col)
   name = expect_name (p, _("a configuration name"));
   if (name == NULL)
     return;
-  for (guint i = 0; i < m->configs->len; i++)
-    if (g_strcmp0 (((ActConfig *) g_ptr_array_index (m->configs, i))->name, name) == 0)
-      {
-        error_at (p, name_col, _("configuration '%s' is already defined (line %d)"), name,
-                  ((ActConfig *) g_ptr_array_index (m->configs, i))->line);
-        g_free (name);
-        return;
-      }
+  if ((c = g_hash_table_lookup (p->configs, name)) != NULL)
+    {
+      error_at (p, name_col, _("configuration '%s' is already defined (line %d)"), name, c->line);
+      g_free (name);
+      return;
+    }
   if (m->configs->len >= MAX_ITEMS)
     {
       error_at (p, name_col, _("more than %d configurations"), MAX_ITEMS);
@@ -1284,6 +1290,8 @@ config_line (Parser *p, int col)
   c->line = p->lineno;
   c->column = col;
   g_ptr_array_add (m->configs, c);
+  g_hash_table_insert (p->configs, c->name, c);
+  given = g_hash_table_new (g_str_hash, g_str_equal);
   do
     {
       ActExpr value = { 0 };
@@ -1296,15 +1304,15 @@ config_line (Parser *p, int col)
       param = expect_name (p, _("a parameter name"));
       if (param == NULL)
         return;
-      for (guint i = 0; i < c->names->len; i++)
-        if (g_strcmp0 (g_ptr_array_index (c->names, i), param) == 0)
-          {
-            /* the last would silently win */
-            error_at (p, name_col, _("configuration '%s' already gives '%s'"), c->name, param);
-            g_free (param);
-            return;
-          }
+      if (g_hash_table_contains (given, param))
+        {
+          /* the last would silently win */
+          error_at (p, name_col, _("configuration '%s' already gives '%s'"), c->name, param);
+          g_free (param);
+          return;
+        }
       g_ptr_array_add (c->names, param);
+      g_hash_table_add (given, param);
       skip_blanks (p);
       if (p->pos >= p->len || p->line[p->pos] != '=')
         {
@@ -1441,6 +1449,7 @@ top_line (Parser *p, const char *word, int col)
       d = g_new0 (ActDiagram, 1);
       d->name = name;
       d->elements = g_ptr_array_new_with_free_func (element_free);
+      d->by_name = g_hash_table_new (g_str_hash, g_str_equal);
       d->line = p->lineno;
       d->column = col;
       d->name_start = name_start;
@@ -1448,6 +1457,7 @@ top_line (Parser *p, const char *word, int col)
       d->flow_lines = g_array_new (FALSE, FALSE, sizeof (ActFlowLine));
       g_array_set_clear_func (d->flow_lines, flow_line_clear);
       g_ptr_array_add (m->diagrams, d);
+      g_hash_table_insert (m->diagram_index, d->name, GUINT_TO_POINTER (m->diagrams->len));
       p->diagram = d;
       p->block = DIAGRAM;
       p->block_line = p->lineno;
@@ -1544,29 +1554,25 @@ bind_expr (Parser *p, ActExpr *e, guint n_params, const char *context)
   for (guint i = 0; i < n; i++)
     {
       const char *name = augur_expr_get_name (e->expr, i);
+      guint k = param_index (m, name);
       gboolean known = FALSE;
 
       if (g_strcmp0 (name, "pid") == 0 && n_params == m->params->len)
         e->slots[i] = SLOT_PID (m), known = TRUE;
       else if (g_strcmp0 (name, "tid") == 0 && n_params == m->params->len)
         e->slots[i] = SLOT_TID (m), known = TRUE;
-      else
-        for (guint k = 0; k < n_params; k++)
-          if (g_strcmp0 (((ActParam *) g_ptr_array_index (m->params, k))->name, name) == 0)
-            {
-              e->slots[i] = k;
-              known = TRUE;
-              break;
-            }
+      else if (k > 0 && k - 1 < n_params)
+        {
+          e->slots[i] = k - 1;
+          known = TRUE;
+        }
       if (!known)
         {
           int line, col;
           augur_expr_get_name_location (e->expr, i, &line, &col);
           if (n_params < m->params->len)
             {
-              gboolean later = FALSE;
-              for (guint k = n_params; k < m->params->len; k++)
-                later = later || g_strcmp0 (((ActParam *) g_ptr_array_index (m->params, k))->name, name) == 0;
+              gboolean later = k > n_params;
               if (later)
                 model_error (p, line, col, _("parameter '%s' is defined after %s: define it first"), name, context);
               else if (g_strcmp0 (name, "pid") == 0 || g_strcmp0 (name, "tid") == 0)
@@ -1582,12 +1588,17 @@ bind_expr (Parser *p, ActExpr *e, guint n_params, const char *context)
 }
 
 static guint
-category_index (AugurActivityModel *m, const char *name)
+category_index (Parser *p, const char *name)
 {
-  for (guint i = 0; i < m->categories->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (m->categories, i), name) == 0)
-      return i;
-  g_ptr_array_add (m->categories, g_strdup (name));
+  AugurActivityModel *m = p->m;
+  guint i = GPOINTER_TO_UINT (g_hash_table_lookup (p->categories, name));
+  char *copy;
+
+  if (i > 0)
+    return i - 1;
+  copy = g_strdup (name);
+  g_ptr_array_add (m->categories, copy);
+  g_hash_table_insert (p->categories, copy, GUINT_TO_POINTER (m->categories->len));
   return m->categories->len - 1;
 }
 
@@ -1597,31 +1608,54 @@ default_category (AugurActivityKind kind)
   return kind == AUGUR_ACTIVITY_ACTION ? "compute" : "communication";
 }
 
-/* Whether a final node can be reached from each element (backwards from
- * the finals). */
+/* Whether a final node can be reached from each element: backwards from
+ * the finals over the flows reversed (once each, so a long chain written
+ * in any order is checked in linear time). */
 static void
 check_exits (Parser *p, ActDiagram *d)
 {
-  guint n = d->elements->len;
+  guint n = d->elements->len, n_flows = 0;
   g_autofree gboolean *reaches = g_new0 (gboolean, MAX (n, 1));
   g_autofree gboolean *reached = g_new0 (gboolean, MAX (n, 1));
+  g_autofree guint *first_in = g_new0 (guint, n + 1);   /* flows into i: from[first_in[i] .. first_in[i + 1]) */
+  g_autofree guint *from = NULL;
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
-  gboolean changed = TRUE;
 
   for (guint i = 0; i < n; i++)
-    reaches[i] = ((ActElement *) g_ptr_array_index (d->elements, i))->kind == AUGUR_ACTIVITY_FINAL;
-  while (changed)
     {
-      changed = FALSE;
-      for (guint i = 0; i < n; i++)
-        {
-          ActElement *el = g_ptr_array_index (d->elements, i);
-          if (reaches[i])
-            continue;
-          for (guint f = 0; f < el->flows->len && !reaches[i]; f++)
-            if (reaches[g_array_index (el->flows, ActFlow, f).to])
-              reaches[i] = changed = TRUE;
-        }
+      ActElement *el = g_ptr_array_index (d->elements, i);
+      for (guint f = 0; f < el->flows->len; f++)
+        first_in[g_array_index (el->flows, ActFlow, f).to + 1]++;
+      n_flows += el->flows->len;
+    }
+  for (guint i = 0; i < n; i++)
+    first_in[i + 1] += first_in[i];
+  from = g_new (guint, MAX (n_flows, 1));
+  {
+    g_autofree guint *fill = g_memdup2 (first_in, (n + 1) * sizeof (guint));
+    for (guint i = 0; i < n; i++)
+      {
+        ActElement *el = g_ptr_array_index (d->elements, i);
+        for (guint f = 0; f < el->flows->len; f++)
+          from[fill[g_array_index (el->flows, ActFlow, f).to]++] = i;
+      }
+  }
+  for (guint i = 0; i < n; i++)
+    if (((ActElement *) g_ptr_array_index (d->elements, i))->kind == AUGUR_ACTIVITY_FINAL)
+      {
+        reaches[i] = TRUE;
+        g_array_append_val (stack, i);
+      }
+  while (stack->len > 0)
+    {
+      guint i = g_array_index (stack, guint, stack->len - 1);
+      g_array_set_size (stack, stack->len - 1);
+      for (guint k = first_in[i]; k < first_in[i + 1]; k++)
+        if (!reaches[from[k]])
+          {
+            reaches[from[k]] = TRUE;
+            g_array_append_val (stack, from[k]);
+          }
     }
   /* reachable from the initial node */
   if (d->initial < n)
@@ -1842,9 +1876,11 @@ check_model (Parser *p)
           guint n = augur_fit_model_get_n_params (fm);
           param->fit_slots = g_new0 (guint, MAX (n, 1));
           for (guint k = 0; k < n; k++)
-            for (guint j = 0; j < i; j++)
-              if (g_strcmp0 (((ActParam *) g_ptr_array_index (m->params, j))->name, augur_fit_model_get_param_name (fm, k)) == 0)
-                param->fit_slots[k] = j;
+            {
+              guint j = param_index (m, augur_fit_model_get_param_name (fm, k));
+              if (j > 0 && j - 1 < i)
+                param->fit_slots[k] = j - 1;
+            }
         }
     }
   for (guint i = 0; i < m->configs->len; i++)
@@ -1852,11 +1888,7 @@ check_model (Parser *p)
       ActConfig *c = g_ptr_array_index (m->configs, i);
       for (guint k = 0; k < c->names->len; k++)
         {
-          gboolean known = FALSE;
-          for (guint j = 0; j < m->params->len && !known; j++)
-            known = g_strcmp0 (((ActParam *) g_ptr_array_index (m->params, j))->name,
-                               g_ptr_array_index (c->names, k)) == 0;
-          if (!known)
+          if (param_index (m, g_ptr_array_index (c->names, k)) == 0)
             model_error (p, c->line, c->column, _("configuration '%s' gives '%s', which is not a parameter"), c->name,
                          (const char *) g_ptr_array_index (c->names, k));
         }
@@ -1872,6 +1904,9 @@ check_model (Parser *p)
       gpointer main = m->diagrams->pdata[main_index];
       memmove (m->diagrams->pdata + 1, m->diagrams->pdata, main_index * sizeof (gpointer));
       m->diagrams->pdata[0] = main;
+      for (guint d = 0; d <= main_index; d++)
+        g_hash_table_insert (m->diagram_index, ((ActDiagram *) g_ptr_array_index (m->diagrams, d))->name,
+                             GUINT_TO_POINTER (d + 1));
     }
   g_ptr_array_set_size (m->elements, 0);
   for (guint d = 0; d < m->diagrams->len; d++)
@@ -1881,6 +1916,7 @@ check_model (Parser *p)
         {
           ActElement *el = g_ptr_array_index (diagram->elements, i);
           el->global = m->elements->len;
+          el->diagram = d;
           g_ptr_array_add (m->elements, el);
           g_free (el->path);
           el->path = d == 0 ? g_strdup (el->name) : g_strdup_printf ("%s/%s", diagram->name, el->name);
@@ -1891,13 +1927,14 @@ check_model (Parser *p)
             model_error (p, el->line, el->column, _("'%s' runs the main diagram, which would run it again"), el->name);
           check_required (p, el);
           if (augur_activity_kind_takes_time (el->kind))
-            el->category_index = category_index (m, el->category != NULL ? el->category : default_category (el->kind));
+            el->category_index = category_index (p, el->category != NULL ? el->category : default_category (el->kind));
           communicates = communicates || kind_communicates (el->kind);
           for (guint r = 0; r < N_EXPRS; r++)
-            {
-              g_autofree char *context = g_strdup_printf (_("'%s'"), el->path);
-              bind_expr (p, &el->exprs[r], m->params->len, context);
-            }
+            if (act_expr_set (&el->exprs[r]))
+              {
+                g_autofree char *context = g_strdup_printf (_("'%s'"), el->path);
+                bind_expr (p, &el->exprs[r], m->params->len, context);
+              }
           if (el->vary != AUGUR_ACTIVITY_VARY_NONE)
             {
               g_autofree char *context = g_strdup_printf (_("the variation of '%s'"), el->path);
@@ -1905,10 +1942,11 @@ check_model (Parser *p)
               m->uses_random = TRUE;
             }
           for (guint f = 0; f < el->flows->len; f++)
-            {
-              g_autofree char *context = g_strdup_printf (_("a guard of '%s'"), el->path);
-              bind_expr (p, &g_array_index (el->flows, ActFlow, f).expr, m->params->len, context);
-            }
+            if (act_expr_set (&g_array_index (el->flows, ActFlow, f).expr))
+              {
+                g_autofree char *context = g_strdup_printf (_("a guard of '%s'"), el->path);
+                bind_expr (p, &g_array_index (el->flows, ActFlow, f).expr, m->params->len, context);
+              }
         }
       check_flows (p, diagram);
     }
@@ -2027,6 +2065,8 @@ augur_activity_model_parse_full (const char              *text,
   p.m = model_new ();
   p.pending = g_array_new (FALSE, TRUE, sizeof (PendingFlow));
   g_array_set_clear_func (p.pending, pending_clear);
+  p.configs = g_hash_table_new (g_str_hash, g_str_equal);
+  p.categories = g_hash_table_new (g_str_hash, g_str_equal);
 
   while (start < len && p.diags->len < 200)
     {
@@ -2079,6 +2119,8 @@ augur_activity_model_parse_full (const char              *text,
   if (p.error == NULL || ((flags & AUGUR_ACTIVITY_PARSE_KEEP_INVALID) && !p.syntax_error))
     check_model (&p);
   g_array_unref (p.pending);
+  g_hash_table_unref (p.configs);
+  g_hash_table_unref (p.categories);
 
   g_ptr_array_sort (p.diags, by_line);
   if (diagnostics)

@@ -44,7 +44,27 @@ typedef struct {
   guint64                   budget;    /* actions still allowed */
   ActionSink                sink;
   gpointer                  sink_data;
+  GCancellable             *cancellable;
+  guint64                   passes;    /* elements passed, for Cancel */
+  guint64                   still;     /* passed since the last action */
+  guint64                  *spin;      /* [element]: passes since the last action, once still is large */
 } Walk;
+
+/* p passed el ACTIVITY_SPIN_LIMIT times without an action between: a
+ * loop that never ends (its clock would not advance). */
+static G_GNUC_NO_INLINE gboolean
+spin_check (Walk *w, const ActElement *el, guint pid, GError **error)
+{
+  if (w->spin == NULL)
+    w->spin = g_new0 (guint64, w->m->elements->len);
+  if (++w->spin[el->global] < ACTIVITY_SPIN_LIMIT)
+    return TRUE;
+  g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
+               _("line %d: p%u passes '%s' %llu times without an action between: a loop whose guard never becomes "
+                 "false, or whose work takes no time?"), el->line, pid, el->path,
+               (unsigned long long) ACTIVITY_SPIN_LIMIT);
+  return FALSE;
+}
 
 /* A process's expression (the platform's units are processes). */
 static gboolean
@@ -81,6 +101,9 @@ emit (Walk *w, const ActElement *el, guint pid, AugurTraceActionKind kind, guint
     }
   w->budget--;
   w->sink (&a, w->sink_data);
+  if (w->still > ACTIVITY_SPIN_WATCH && w->spin != NULL)
+    memset (w->spin, 0, sizeof (guint64) * w->m->elements->len);
+  w->still = 0;
   return TRUE;
 }
 
@@ -119,6 +142,11 @@ walk_process (Walk *w, guint pid, GError **error)
 
       if (w->r != NULL)
         w->r->stats[(gsize) pid * w->r->n_elements + el->global].count++;
+      if (G_UNLIKELY (++w->still > ACTIVITY_SPIN_WATCH) && !spin_check (w, el, pid, error))
+        return FALSE;
+      if (G_UNLIKELY ((++w->passes % ACTIVITY_CANCEL_EVERY) == 0) &&
+          g_cancellable_set_error_if_cancelled (w->cancellable, error))
+        return FALSE;
       switch (el->kind)
         {
         case AUGUR_ACTIVITY_INITIAL:
@@ -377,6 +405,7 @@ activity_evaluate_on_platform (const AugurActivityModel   *m,
     w.budget = MIN (w.budget, options->max_events);
   w.sink = give;
   w.sink_data = traces;
+  w.cancellable = cancellable;
   for (guint p = 0; p < prep.n_processes; p++)
     {
       if (g_cancellable_set_error_if_cancelled (cancellable, &run_error) || !walk_process (&w, p, &run_error))
@@ -384,6 +413,7 @@ activity_evaluate_on_platform (const AugurActivityModel   *m,
       if (progress != NULL && (p & 255) == 255)
         progress (-1, _("Compiling the processes' actions"), progress_data);
     }
+  g_free (w.spin);
   if (run_error == NULL)
     {
       ropts.model = m->network == ACT_NETWORK_CM02 ? AUGUR_NETWORK_CM02 : AUGUR_NETWORK_LV08;
@@ -517,6 +547,7 @@ augur_activity_write_traces (const AugurActivityModel   *m,
   w.sink_data = text;
   for (guint p = 0; p < prep.n_processes && ok; p++)
     ok = walk_process (&w, p, error);
+  g_free (w.spin);
   if (ok)
     {
       deployment = augur_deployment_new (prep.n_processes, prep.node_of);

@@ -110,6 +110,7 @@ typedef struct {
   guint             name_start, name_end;
   GArray           *spans;       /* ActSpan, in the order written; NULL: none */
   guint             end;
+  guint             diagram;     /* index of its diagram (set by the checks, as global) */
 } ActElement;
 
 typedef struct {
@@ -122,6 +123,8 @@ typedef struct {
   guint      name_start, name_end;   /* in its line, in bytes */
   int        end_line;    /* of its `end` */
   GArray    *flow_lines;  /* ActFlowLine, in the order written */
+  GHashTable *by_name;    /* element name (borrowed) -> index in elements + 1: names are
+                           * looked up once a flow or an element, so never by a scan */
 } ActDiagram;
 
 /* A parameter: a value, or a cost function fitted to measurements given in
@@ -179,6 +182,10 @@ struct _AugurActivityModel {
   GPtrArray           *elements;       /* ActElement*, borrowed: all, by global index */
   GPtrArray           *categories;     /* char*, in order of first use */
   GPtrArray           *configs;        /* ActConfig*, in the order written */
+  /* names (borrowed) -> index + 1: models of 10^5 names are read in
+   * linear time; diagrams by their index once the main one is first */
+  GHashTable          *param_index;
+  GHashTable          *diagram_index;
   gboolean             uses_random;    /* some decision branches on probabilities */
   GError              *invalid;        /* kept though its checks failed (the first error) */
   gboolean             fits_skipped;   /* read with AUGUR_ACTIVITY_PARSE_SKIP_FITS */

@@ -194,6 +194,16 @@ augur_activity_result_get_critical_path (const AugurActivityResult *r,
   return r->critical;
 }
 
+gboolean
+augur_activity_result_get_timeline_cut (const AugurActivityResult *r,
+                                        double                    *end)
+{
+  g_return_val_if_fail (r != NULL, FALSE);
+  if (end != NULL)
+    *end = r->timeline_cut ? r->timeline_end : r->time;
+  return r->timeline_cut;
+}
+
 AugurTimelineData *
 augur_activity_result_get_timeline (const AugurActivityResult *r)
 {
@@ -276,6 +286,11 @@ augur_activity_result_to_json (const AugurActivityResult *r)
         }
   }
   g_string_append (s, "\n  ]");
+  if (r->timeline_cut)
+    {
+      g_string_append (s, ",\n  \"timeline_cut_at\": ");
+      augur_json_append_number (s, r->timeline_end);
+    }
   if (r->critical != NULL)
     {
       g_string_append (s, ",\n  \"critical_path\": [");
@@ -285,6 +300,8 @@ augur_activity_result_to_json (const AugurActivityResult *r)
           g_string_append (s, i ? ",\n    {\"element\": " : "\n    {\"element\": ");
           augur_json_append_string (s, r->element_paths[step->element]);
           g_string_append_printf (s, ", \"pid\": %u", step->pid);
+          if (step->message)
+            g_string_append_printf (s, ", \"message_to\": %u", step->to);
           if (step->thread)
             g_string_append_printf (s, ", \"tid\": %u", step->tid);
           g_string_append (s, ", \"start\": ");

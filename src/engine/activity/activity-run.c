@@ -29,6 +29,13 @@
 /* Limits on a frame stack: loops, calls and parallel regions nested
  * deeper than this in a run (only a recursion could, and it is refused). */
 #define MAX_DEPTH     10000
+#define SPIN_LIMIT    ACTIVITY_SPIN_LIMIT
+#define SPIN_WATCH    ACTIVITY_SPIN_WATCH
+#define CANCEL_EVERY  ACTIVITY_CANCEL_EVERY
+/* Bytes of a message sent and not yet received, of an interval or a
+ * message of the timeline and of a segment of the critical path. */
+#define MESSAGE_BYTES  (sizeof (Message) + 8)
+#define RECORD_BYTES   48
 
 typedef enum {
   EV_RESUME,       /* the unit's waiting element is over: go on */
@@ -96,6 +103,11 @@ typedef struct {
   guint      wait_pred;   /* the segment its waiting element waits for, G_MAXUINT: its own */
   guint      next_free;
   GRand     *rand;
+  double     still_time;  /* the instant of its passes below */
+  guint64    still_passes;  /* elements passed at that instant */
+  guint      spin_el;     /* past SPIN_WATCH of them, the element watched, */
+  guint64    spin_count;  /* its passes since it was chosen, */
+  guint64    spin_last;   /* and still_passes when it was last passed */
 } Unit;
 
 typedef struct {
@@ -103,10 +115,14 @@ typedef struct {
   double arrival;
   double size;
   guint  seg;       /* the sender's last segment when it sent */
+  guint  element;   /* the send */
 } Message;
 
 /* A leaf element's execution by a unit, and the one whose end let it
- * start or end (for the critical path; kept with the timeline). */
+ * start or end (for the critical path; kept with the timeline).  Or a
+ * message's flight, from its send (unit_pid, element) to its receiver
+ * (to), that ended after the receive began: on the path up to `upto`,
+ * when the receive began (the receive has the rest). */
 typedef struct {
   guint  unit_pid;
   guint  unit_tid;
@@ -114,7 +130,9 @@ typedef struct {
   guint  element;
   double start;
   double end;
+  double upto;      /* end, or for a message when its receive began */
   guint  pred;
+  guint  to;        /* a message's receiver, G_MAXUINT for an element */
 } Segment;
 
 typedef struct {
@@ -165,11 +183,21 @@ typedef struct {
   GPtrArray                *collectives; /* Collective*, by call number minus coll_base */
   guint64                   coll_base;
   guint64                  *coll_count;  /* per process: collectives entered */
+  guint32                  *regions;     /* per process: parallel regions started (mod 2^32) */
   guint                     n_done;
   AugurTimelineBuilder     *timeline;
   GArray                   *segments;    /* Segment, with the timeline */
   guint                     queue_state; /* timeline state of the wait for a CPU */
   GHashTable               *rows;        /* (pid, tid) -> row + 1 */
+  guint64                   records;     /* intervals, messages and segments recorded */
+  guint64                   max_records; /* past this many, the timeline stops */
+  gboolean                  cut;         /* it stopped: the timeline ends at cut_time */
+  double                    cut_time;
+  guint64                   pending;     /* messages sent and not yet received */
+  guint64                   max_pending;
+  guint64                   max_events;  /* options->max_events: 0, no limit */
+  guint64                   passes;      /* elements passed, for Cancel */
+  GCancellable             *cancellable;
   AugurActivityResult      *r;
   GError                   *error;
 } Run;
@@ -199,6 +227,13 @@ fail (Run *run, int code, const char *format, ...)
   va_start (args, format);
   run->error = g_error_new_valist (AUGUR_ACTIVITY_ERROR, code, format, args);
   va_end (args);
+}
+
+/* The run's first error is the one it reports. */
+static GError **
+error_slot (Run *run)
+{
+  return run->error == NULL ? &run->error : NULL;
 }
 
 static char *
@@ -286,6 +321,35 @@ row_of (Run *run, Unit *u)
   return u->row;
 }
 
+/* u has passed more than SPIN_WATCH elements at one instant: it watches
+ * one of them (the one it passes then, chosen again when it has not come
+ * back for SPIN_WATCH * 16 passes: it was not in the cycle); passed
+ * SPIN_LIMIT times at that instant, the clock does not advance, so the
+ * loop it is in never ends (or its work is absurd).  Per unit: units that
+ * pass elements in turn at one instant (messages of no time back and
+ * forth) are each found. */
+static G_GNUC_NO_INLINE void
+spin_check (Run *run, Unit *u, const ActElement *el)
+{
+  if (u->still_passes == SPIN_WATCH + 1 || u->still_passes - u->spin_last > (guint64) SPIN_WATCH * 16)
+    {
+      u->spin_el = el->global;
+      u->spin_count = 0;
+      u->spin_last = u->still_passes;
+    }
+  if (u->spin_el != el->global)
+    return;
+  u->spin_last = u->still_passes;
+  if (++u->spin_count >= SPIN_LIMIT)
+    {
+      g_autofree char *who = unit_name (run, u);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
+            _("line %d: %s passes '%s' %llu times at %.9g s without the clock advancing: a loop whose guard never "
+              "becomes false, or whose work takes no time?"),
+            el->line, who, el->path, (unsigned long long) SPIN_LIMIT, run->now);
+    }
+}
+
 /* The unit spent [start, now] in el (count it once). */
 static void
 account (Run *run, Unit *u, const ActElement *el, double start)
@@ -294,6 +358,15 @@ account (Run *run, Unit *u, const ActElement *el, double start)
   double t = run->now - start;
 
   s->count++;
+  if (u->still_time != run->now)
+    {
+      u->still_time = run->now;
+      u->still_passes = 0;
+    }
+  if (G_UNLIKELY (++u->still_passes > SPIN_WATCH))
+    spin_check (run, u, el);
+  if (G_UNLIKELY ((++run->passes % CANCEL_EVERY) == 0))
+    g_cancellable_set_error_if_cancelled (run->cancellable, error_slot (run));
   if (el->kind != AUGUR_ACTIVITY_ACTION && el->kind < AUGUR_ACTIVITY_SEND)
     return;   /* takes no time */
   s->total += t;
@@ -302,10 +375,25 @@ account (Run *run, Unit *u, const ActElement *el, double start)
   run->r->category_times[(gsize) u->pid * run->r->n_categories + el->category_index] += t;
 }
 
+/* Whether one more interval, message or segment may be kept: past the
+ * budget the timeline (and the critical path) stop, and the result says
+ * when. */
+static gboolean
+keep_record (Run *run)
+{
+  if (run->cut)
+    return FALSE;
+  if (run->records++ < run->max_records)
+    return TRUE;
+  run->cut = TRUE;
+  run->cut_time = run->now;
+  return FALSE;
+}
+
 static void
 record (Run *run, Unit *u, guint state, double start, double end, guint element)
 {
-  if (run->timeline != NULL && end > start)
+  if (run->timeline != NULL && end > start && keep_record (run))
     augur_timeline_builder_add_interval (run->timeline, row_of (run, u), state, start, end, element + 1);
 }
 
@@ -315,7 +403,7 @@ add_segment (Run *run, Unit *u, const ActElement *el)
 {
   Segment seg;
 
-  if (run->segments == NULL)
+  if (run->segments == NULL || !keep_record (run))
     return;
   seg.unit_pid = u->pid;
   seg.unit_tid = u->tid;
@@ -323,6 +411,8 @@ add_segment (Run *run, Unit *u, const ActElement *el)
   seg.element = el->global;
   seg.start = u->start;
   seg.end = run->now;
+  seg.upto = run->now;
+  seg.to = G_MAXUINT;
   seg.pred = u->wait_pred != G_MAXUINT ? u->wait_pred : u->last_seg;
   g_array_append_val (run->segments, seg);
   u->last_seg = run->segments->len - 1;
@@ -361,21 +451,26 @@ unit_new (Run *run, guint pid, guint tid, guint parent, guint diagram)
   u->depth = 0;
   u->last_seg = parent != G_MAXUINT ? unit_at (run, parent)->last_seg : G_MAXUINT;
   u->wait_pred = G_MAXUINT;
+  u->still_time = -1;
+  u->still_passes = 0;
   if (u->stack == NULL)
     {
       u->stack_size = 4;
       u->stack = g_new (Frame, u->stack_size);
     }
   u->stack[u->depth++] = (Frame) { diagram, d->initial, 0 };
-  if (run->m->uses_random && u->rand == NULL)
+  if (run->m->uses_random)
     {
-      guint32 seed[4] = { (guint32) run->seed, (guint32) (run->seed >> 32), pid, tid };
-      u->rand = g_rand_new_with_seed_array (seed, 4);
-    }
-  else if (u->rand != NULL)
-    {
-      guint32 seed[4] = { (guint32) run->seed, (guint32) (run->seed >> 32), pid, tid };
-      g_rand_set_seed_array (u->rand, seed, 4);
+      /* a process: (seed, pid, 0); a thread: (seed, pid, tid, k) in the
+       * k-th region its process starts, so that no two units, and no two
+       * regions, draw the same numbers */
+      guint32 seed[5] = { (guint32) run->seed, (guint32) (run->seed >> 32), pid, tid,
+                          parent != G_MAXUINT ? run->regions[pid] : 0 };
+      guint n = parent != G_MAXUINT ? 5 : 4;
+      if (u->rand == NULL)
+        u->rand = g_rand_new_with_seed_array (seed, n);
+      else
+        g_rand_set_seed_array (u->rand, seed, n);
     }
   return index;
 }
@@ -427,13 +522,6 @@ activity_eval_fail (const ActElement *el, ExprRole role, const char *what, const
                  el->exprs[role].line, _(what), el->path, el->exprs[role].text, value, name, max);
 }
 
-/* The run's first error is the one it reports. */
-static GError **
-error_slot (Run *run)
-{
-  return run->error == NULL ? &run->error : NULL;
-}
-
 /* An element's expression for u; an error when it is not a finite
  * number.  Not inlined: the walk stays small (its costs are cached). */
 static G_GNUC_NO_INLINE gboolean
@@ -461,12 +549,44 @@ advance (Unit *u, const ActElement *el)
 
 /* ---- CPUs ---------------------------------------------------------------------- */
 
+/* Under round-robin, an action with more than a quantum left: an error
+ * when a quantum cannot advance the clock or shorten what is left (it
+ * would run for ever), or when its quanta, one event each, are more than
+ * the events the run may still take. */
+static gboolean
+quanta_ok (Run *run, Unit *u)
+{
+  const ActElement *el;
+  g_autofree char *who = NULL;
+
+  if (run->quantum <= 0 || u->left <= run->quantum)
+    return TRUE;
+  if (run->now + run->quantum != run->now && u->left - run->quantum != u->left &&
+      (run->max_events == 0 || u->left / run->quantum <= (double) (run->max_events - MIN (run->events, run->max_events))))
+    return TRUE;
+  el = element_of (run, &u->stack[u->depth - 1]);
+  who = unit_name (run, u);
+  if (run->now + run->quantum == run->now || u->left - run->quantum == u->left)
+    fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
+          _("line %d: the quantum (%s) is %.17g s: at %.9g s, with %.17g s of '%s' left for %s, a quantum does not "
+            "advance the clock"), run->m->quantum.line, run->m->quantum.text, run->quantum, run->now, u->left,
+          el->path, who);
+  else
+    fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE,
+          _("line %d: '%s' has %.17g s left for %s at %.9g s, %.3g quanta of %.17g s (line %d): more than the %llu "
+            "events the run may still take"), el->line, el->path, u->left, who, run->now, ceil (u->left / run->quantum),
+          run->quantum, run->m->quantum.line, (unsigned long long) (run->max_events - MIN (run->events, run->max_events)));
+  return FALSE;
+}
+
 static void
 run_on_cpu (Run *run, guint ui)
 {
   Unit *u = unit_at (run, ui);
   double slice = run->quantum > 0 ? MIN (run->quantum, u->left) : u->left;
 
+  if (!quanta_ok (run, u))
+    return;
   u->state = UNIT_RUNNING;
   u->ready_at = run->now;
   schedule (run, ui, run->now + slice, EV_ACTION_END);
@@ -567,16 +687,23 @@ transfer_time (Run *run, guint from_node, guint to_node, double size)
   return run->latency + size / run->bandwidth;
 }
 
-/* The receive of unit ui gets message msg: it ends when the message has
- * arrived. */
+/* The receive of unit ui gets message msg from process src: it ends when
+ * the message has arrived. */
 static void
-receive (Run *run, guint ui, const Message *msg)
+receive (Run *run, guint ui, const Message *msg, guint src)
 {
   Unit *u = unit_at (run, ui);
 
   u->state = UNIT_RECV;
-  /* waiting for the message: its sender's chain sets the end */
+  /* waiting for the message: its sender's chain sets the end, and the
+   * time it flew before the receive began is on that chain too */
   u->wait_pred = msg->arrival > run->now ? msg->seg : G_MAXUINT;
+  if (msg->arrival > run->now && msg->sent < u->start && run->segments != NULL && keep_record (run))
+    {
+      Segment seg = { src, 0, FALSE, msg->element, msg->sent, msg->arrival, u->start, msg->seg, u->pid };
+      g_array_append_val (run->segments, seg);
+      u->wait_pred = run->segments->len - 1;
+    }
   schedule (run, ui, MAX (run->now, msg->arrival), EV_RESUME);
 }
 
@@ -855,7 +982,8 @@ send_message (Run *run, Unit *u, const ActElement *el)
   msg.size = size;
   msg.seg = u->last_seg;
   msg.arrival = run->now + transfer_time (run, u->node, run->node_of[(guint) peer], size);
-  if (run->timeline != NULL)
+  msg.element = el->global;
+  if (run->timeline != NULL && keep_record (run))
     augur_timeline_builder_add_message (run->timeline, u->pid, (guint) peer, msg.sent, msg.arrival, size);
   c = channel (run, u->pid, (guint) peer, (guint) tag, TRUE);
   if (c->messages->len == c->head)
@@ -864,10 +992,59 @@ send_message (Run *run, Unit *u, const ActElement *el)
     {
       guint w = c->waiting;
       c->waiting = G_MAXUINT;
-      receive (run, w, &msg);
+      receive (run, w, &msg, u->pid);
     }
-  else
+  else if (run->pending++ < run->max_pending)
     g_array_append_val (c->messages, msg);
+  else
+    {
+      g_autofree char *who = unit_name (run, u);
+      g_autofree char *bytes = g_format_size (run->max_pending * MESSAGE_BYTES);
+      fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE,
+            _("line %d: %s sends with '%s' at %.9g s while %llu messages wait to be received: more than the %s of "
+              "memory allowed"), el->line, who, el->path, run->now, (unsigned long long) run->max_pending, bytes);
+    }
+}
+
+/* Whether every pass through diagram d from its initial to a final node
+ * takes at least one event for u (an action that costs more than 0, a
+ * receive, a collective): then a loop of d takes an event per iteration.
+ * FALSE when unsure (a decision may avoid them, a cost varies, a nested
+ * loop or call may run nothing). */
+static gboolean
+always_takes_events (Run *run, Unit *u, guint diagram)
+{
+  const ActDiagram *d = g_ptr_array_index (run->m->diagrams, diagram);
+  const double *slots = slots_for (run, u);
+  g_autofree guint8 *seen = g_new0 (guint8, d->elements->len);
+  g_autoptr(GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_array_append_val (todo, d->initial);
+  seen[d->initial] = 1;
+  while (todo->len > 0)
+    {
+      guint e = g_array_index (todo, guint, todo->len - 1);
+      const ActElement *el = g_ptr_array_index (d->elements, e);
+
+      g_array_set_size (todo, todo->len - 1);
+      if (el->kind == AUGUR_ACTIVITY_FINAL)
+        return FALSE;
+      if (el->kind == AUGUR_ACTIVITY_RECV || (el->kind >= AUGUR_ACTIVITY_BROADCAST && el->kind <= AUGUR_ACTIVITY_GATHER))
+        continue;
+      if (el->kind == AUGUR_ACTIVITY_ACTION && el->vary == AUGUR_ACTIVITY_VARY_NONE &&
+          act_expr_eval (&el->exprs[EXPR_COST], slots) > 0)
+        continue;
+      for (guint f = 0; f < el->flows->len; f++)
+        {
+          guint to = g_array_index (el->flows, ActFlow, f).to;
+          if (!seen[to])
+            {
+              seen[to] = 1;
+              g_array_append_val (todo, to);
+            }
+        }
+    }
+  return TRUE;
 }
 
 /* Runs unit ui from its current element until it waits or ends. */
@@ -919,6 +1096,18 @@ walk (Run *run, guint ui)
         case AUGUR_ACTIVITY_LOOP:
           if (!eval_count (run, u, el, EXPR_COUNT, N_("the count"), 9007199254740992.0, &v))
             return;
+          /* the work judged before it is done: refused when the run
+           * would reach its limit of events anyway */
+          if (run->max_events > 0 && v > (double) (run->max_events - MIN (run->events, run->max_events)) &&
+              always_takes_events (run, u, el->target_index))
+            {
+              g_autofree char *who = unit_name (run, u);
+              fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE,
+                    _("line %d: loop '%s' runs %.17g times for %s at %.9g s, each time through an element that takes "
+                      "an event: more than the %llu events the run may still take"), el->line, el->path, v, who,
+                    run->now, (unsigned long long) (run->max_events - MIN (run->events, run->max_events)));
+              return;
+            }
           account (run, u, el, run->now);
           if (v == 0)
             advance (u, el);
@@ -944,6 +1133,7 @@ walk (Run *run, guint ui)
           u->start = run->now;
           u->state = UNIT_JOIN;
           u->children = (guint) v;
+          run->regions[u->pid]++;
           {
             guint pid = u->pid, target = el->target_index;
             for (guint t = 0; t < (guint) v; t++)
@@ -1026,12 +1216,13 @@ walk (Run *run, guint ui)
             if (c->head < c->messages->len)
               {
                 Message msg = g_array_index (c->messages, Message, c->head++);
+                run->pending--;
                 if (c->head == c->messages->len)
                   {
                     g_array_set_size (c->messages, 0);
                     c->head = 0;
                   }
-                receive (run, ui, &msg);
+                receive (run, ui, &msg, (guint) v);
               }
             else
               {
@@ -1327,10 +1518,18 @@ critical_path (Run *run, AugurActivityResult *r)
   for (guint s = last; s != G_MAXUINT && n <= run->segments->len; s = g_array_index (run->segments, Segment, s).pred, n++)
     {
       const Segment *seg = &g_array_index (run->segments, Segment, s);
-      double from = seg->pred != G_MAXUINT ? g_array_index (run->segments, Segment, seg->pred).end : 0;
+      double from = seg->pred != G_MAXUINT ? g_array_index (run->segments, Segment, seg->pred).upto : 0;
       AugurActivityStep step = { seg->unit_pid, seg->unit_tid, seg->thread, seg->element, seg->start, seg->end,
-                                 MAX (0.0, seg->end - MAX (seg->start, from)) };
-      g_array_prepend_val (steps, step);
+                                 MAX (0.0, seg->upto - MAX (seg->start, from)), seg->to != G_MAXUINT,
+                                 seg->to != G_MAXUINT ? seg->to : 0 };
+      g_array_append_val (steps, step);
+    }
+  /* found from the end: in time order (prepending each would be quadratic) */
+  for (guint i = 0, j = steps->len; i + 1 < j; i++, j--)
+    {
+      AugurActivityStep t = g_array_index (steps, AugurActivityStep, i);
+      g_array_index (steps, AugurActivityStep, i) = g_array_index (steps, AugurActivityStep, j - 1);
+      g_array_index (steps, AugurActivityStep, j - 1) = t;
     }
   r->n_critical = steps->len;
   r->critical = (AugurActivityStep *) g_array_free (steps, FALSE);
@@ -1441,6 +1640,15 @@ augur_activity_evaluate (const AugurActivityModel   *m,
   run.m = m;
   run.fit_bound = options != NULL ? options->fit_bound : 0;
   run.seed_offset = options != NULL ? options->seed_offset : 0;
+  run.max_events = options != NULL ? options->max_events : 0;
+  run.cancellable = cancellable;
+  {
+    /* a quarter of the memory for the timeline and the critical path, a
+     * quarter for the messages that wait to be received */
+    guint64 budget = augur_memory_budget () / 4;
+    run.max_records = budget / RECORD_BYTES;
+    run.max_pending = MAX (budget / MESSAGE_BYTES, 1);
+  }
   run.free_units = G_MAXUINT;
   run.units = g_array_new (FALSE, TRUE, sizeof (Unit));
   run.channels = g_hash_table_new_full (channel_hash, channel_equal, channel_free, NULL);
@@ -1462,6 +1670,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
           run.cpu_queue[n] = g_array_new (FALSE, FALSE, sizeof (guint));
         }
       run.coll_count = g_new0 (guint64, run.n_processes);
+      run.regions = g_new0 (guint32, run.n_processes);
       run.costs = g_new (double, MAX ((gsize) run.n_processes * m->elements->len, 1));
       for (gsize i = 0; i < (gsize) run.n_processes * m->elements->len; i++)
         run.costs[i] = -1;
@@ -1501,8 +1710,12 @@ augur_activity_evaluate (const AugurActivityModel   *m,
             }
           if (options != NULL && options->max_events > 0 && run.events > options->max_events)
             {
-              fail (&run, AUGUR_ACTIVITY_ERROR_TOO_LARGE, _("the run was stopped at %.9g s after %llu events, the limit"),
-                    run.now, (unsigned long long) options->max_events);
+              Unit *u = unit_at (&run, e.unit);
+              const ActElement *el = element_of (&run, &u->stack[u->depth - 1]);
+              g_autofree char *who = unit_name (&run, u);
+              fail (&run, AUGUR_ACTIVITY_ERROR_TOO_LARGE,
+                    _("line %d: the run was stopped at %.9g s after %llu events, the limit (%s in '%s')"), el->line,
+                    run.now, (unsigned long long) options->max_events, who, el->path);
               break;
             }
           if (e.kind == EV_ACTION_END)
@@ -1522,9 +1735,13 @@ augur_activity_evaluate (const AugurActivityModel   *m,
       r->process_times[i] = run.now;
   if (run.timeline != NULL)
     r->timeline = augur_timeline_builder_end (run.timeline);
+  r->timeline_cut = run.cut;
+  r->timeline_end = run.cut ? run.cut_time : run.now;
   if (run.segments != NULL)
     {
-      critical_path (&run, r);
+      /* a chain with segments missing would not add up: none */
+      if (!run.cut)
+        critical_path (&run, r);
       g_array_unref (run.segments);
     }
 
@@ -1542,6 +1759,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
   g_free (run.queue_head);
   g_free (run.free_cpus);
   g_free (run.coll_count);
+  g_free (run.regions);
   g_free (run.costs);
   for (guint i = 0; i < run.collectives->len; i++)
     {

@@ -30,12 +30,25 @@ struct _AugurActivityResult {
   AugurTimelineData         *timeline;
   AugurActivityStep         *critical;         /* with the timeline */
   guint                      n_critical;
+  gboolean                   timeline_cut;     /* the timeline stopped at timeline_end: the memory allowed no more */
+  double                     timeline_end;
   gboolean                   per_element_times;  /* FALSE on a platform: counts only */
   gboolean                   has_interval;
   double                     lower, upper;
   double                    *params;           /* the parameters' values, in the model's order */
   guint                      n_params;
 };
+
+/* A unit that passes one element this many times at one instant (the
+ * clock not advancing; on a platform, no action between) is in a loop that
+ * never ends, or one whose work is absurd: it is stopped, naming the
+ * element.  Elements are counted one by one only once a unit has made
+ * ACTIVITY_SPIN_WATCH passes at one instant.  Cancel is checked every
+ * ACTIVITY_CANCEL_EVERY passes (a walk that takes no time has no event to
+ * check it at). */
+#define ACTIVITY_SPIN_LIMIT   1000000
+#define ACTIVITY_SPIN_WATCH   65536
+#define ACTIVITY_CANCEL_EVERY 4096
 
 /* A processing unit, for messages: "p3", or "p3.t1" for a thread. */
 typedef struct {

@@ -185,6 +185,10 @@ typedef struct {
   const double *values;
 } AugurActivityBinding;
 
+/* The events augur-cli evaluates at most (--max-events changes it): far
+ * beyond any model's run of 10^6 processes, and reached in seconds. */
+#define AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS 100000000
+
 typedef struct {
   gboolean record_timeline;    /* keep every interval and message */
   guint64  seed_offset;        /* added to the model's seed (replications) */
@@ -286,7 +290,9 @@ gboolean augur_activity_model_varies (const AugurActivityModel *model);
 
 /* The predicted time: when the last process reaches its final node. */
 double      augur_activity_result_get_time         (const AugurActivityResult *r);
-/* Simulated events (starts and ends of elements, CPU grants, arrivals). */
+/* Events taken from the queue: ends of actions and quanta, ends of
+ * receives and collectives, threads starting, parallel regions ending (an
+ * arrival is no event; docs/ACTIVITY.md). */
 guint64     augur_activity_result_get_n_events     (const AugurActivityResult *r);
 /* Wall-clock seconds the evaluation took. */
 double      augur_activity_result_get_seconds      (const AugurActivityResult *r);
@@ -339,7 +345,13 @@ void        augur_activity_result_get_element_stats (const AugurActivityResult *
  * or end when it did (program order, a message waited for, the last
  * process to reach a collective, the last thread of a parallel region).
  * on_path is the part of [start, end] after the previous step's end: the
- * time it adds to the run (a wait for a CPU counts as the action's). */
+ * time it adds to the run (a wait for a CPU counts as the action's).  The
+ * steps' on_path add up to the predicted time.
+ *
+ * A step may be a message in flight (message TRUE): sent by process pid
+ * with the send `element` at start, arriving at process `to` at end; its
+ * on_path is the time it flew before the receive waiting for it began
+ * (the receive's step has the rest). */
 typedef struct {
   guint    pid;
   guint    tid;
@@ -348,11 +360,20 @@ typedef struct {
   double   start;
   double   end;
   double   on_path;
+  gboolean message;     /* a message in flight from pid to `to` */
+  guint    to;
 } AugurActivityStep;
 
 /* The critical path in time order (NULL, 0 unless the timeline was kept). */
 const AugurActivityStep *augur_activity_result_get_critical_path (const AugurActivityResult *r,
                                                                   guint                     *n_steps);
+
+/* Whether the timeline stopped before the run's end, the memory allowing
+ * no more of it (a quarter of augur_memory_budget()); *end: the time up to
+ * which it is whole (the predicted time when it is not cut).  A cut
+ * timeline has no critical path. */
+gboolean    augur_activity_result_get_timeline_cut (const AugurActivityResult *r,
+                                                    double                    *end);
 
 /* The run's timeline (NULL unless options->record_timeline). */
 AugurTimelineData *augur_activity_result_get_timeline (const AugurActivityResult *r);

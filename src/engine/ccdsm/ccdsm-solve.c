@@ -281,6 +281,7 @@ typedef struct {
   gboolean  middle;
   guint64   max_states;
   guint64   budget;       /* bytes */
+  AugurMemoryBudget memory; /* where the budget comes from, for messages */
 
   AugurStateSet set;      /* the states found (core/augur-state-set.h) */
   guint64  *scratch;
@@ -1091,15 +1092,14 @@ check_memory (Gen *g, GError **error)
     return TRUE;
   g_autofree char *need_text = g_format_size (need);
   g_autofree char *limit_text = g_format_size (g->budget);
-  const char *env = g_getenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_autofree char *why = augur_memory_budget_describe (&g->memory);
   g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
                /* Translators: the file, the memory needed, the states and the
                 * transitions so far, the limit, then where it comes from (the name of
-                * an environment variable, or the next message). */
+                * an environment variable, or a sentence). */
                _("%s: the state space would need more than about %s of memory (%u states and %u transitions "
                  "so far, and what solving them takes); the limit is %s (%s)"),
-               g->prog->filename, need_text, g->set.n_states, g->col->len, limit_text,
-               env && *env ? "AUGUR_MEMORY_LIMIT_MB" : _("half this machine's memory; AUGUR_MEMORY_LIMIT_MB sets another"));
+               g->prog->filename, need_text, g->set.n_states, g->col->len, limit_text, why);
   return FALSE;
 }
 
@@ -1179,8 +1179,14 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
       ok = run_process (g, u0, p, &lab);
     }
   g->initial = FALSE;
-  if (ok)
-    add_state (g, u0, NO_PARENT, 0);
+  if (ok && add_state (g, u0, NO_PARENT, 0) == G_MAXUINT)
+    {
+      /* The first states do not fit: a state this wide is refused before
+       * anything is generated. */
+      g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE, "%s: %s", prog->filename,
+                   g->set.error ? g->set.error->message : "");
+      ok = FALSE;
+    }
   ok = ok && check_memory (g, error);
   guint next_check = g->set.n_states + 1024;
 
@@ -1218,6 +1224,14 @@ generate (Gen *g, AugurProgressFunc progress, gpointer data, GCancellable *cance
           guint l = labels[i];
           double rate = rates[i];
           guint t = add_packed (g, succ + (gsize) i * L->words, hashes[i], s, l);
+          if (t == G_MAXUINT && g->set.error != NULL)
+            {
+              /* Translators: the file, then why the states found cannot grow. */
+              g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE, _("%s: %s (stopped at %u states)"),
+                           prog->filename, g->set.error->message, g->set.n_states);
+              ok = FALSE;
+              break;
+            }
           if (t == G_MAXUINT)
             {
               g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_TOO_LARGE,
@@ -1547,8 +1561,11 @@ augur_ccdsm_solve (const AugurCcdsmProgram *program,
   Gen g = { 0 };
   g.prog = program;
   g.setup = setup;
-  g.max_states = options->max_states ? options->max_states : AUGUR_DEFAULT_MAX_STATES;
-  g.budget = augur_memory_budget ();
+  /* No count by default: the memory budget, checked as the states come,
+   * decides how large a space this machine can hold. */
+  g.max_states = options->max_states ? options->max_states : G_MAXUINT32 - 2;
+  augur_memory_budget_get (0, &g.memory);
+  g.budget = g.memory.bytes;
   if (g.max_states > G_MAXUINT32 - 2)
     g.max_states = G_MAXUINT32 - 2;
   if (!resolve_setup (&g, error))
@@ -2294,7 +2311,8 @@ ccdsm_successors_new (const AugurCcdsmProgram *program,
   g->prog = program;
   g->setup = setup != NULL ? setup : program->setup;
   g->max_states = G_MAXUINT32 - 2;
-  g->budget = augur_memory_budget ();
+  augur_memory_budget_get (0, &g->memory);
+  g->budget = g->memory.bytes;
   g->labels = g_ptr_array_new_with_free_func (g_free);
   g->label_index = g_hash_table_new (label_hash, label_equal);
   if (!resolve_setup (g, error))

@@ -245,7 +245,7 @@ char       *augur_ccdsm_setup_to_text (const AugurCcdsmSetup *setup);
 /* ---- Generation, checks, solution ------------------------------------- */
 
 typedef struct {
-  guint64            max_states;   /* 0: 20 million */
+  guint64            max_states;   /* 0: no count, the memory budget decides */
   AugurSolverOptions solver;
   gboolean           keep_state_space;  /* keep states and transitions for the
                                          * diagram and the CTMC export */

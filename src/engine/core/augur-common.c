@@ -36,25 +36,6 @@ augur_diagnostic_free (AugurDiagnostic *d)
   g_free (d);
 }
 
-guint64
-augur_memory_budget (void)
-{
-  const char *env = g_getenv ("AUGUR_MEMORY_LIMIT_MB");
-  long pages = sysconf (_SC_PHYS_PAGES);
-  long page_size = sysconf (_SC_PAGE_SIZE);
-
-  if (env != NULL && *env != '\0')
-    {
-      guint64 mb = g_ascii_strtoull (env, NULL, 10);
-
-      if (mb > 0 && mb < G_MAXUINT64 / (1024 * 1024))
-        return mb * 1024 * 1024;
-    }
-  if (pages > 0 && page_size > 0)
-    return (guint64) pages * (guint64) page_size / 2;
-  return G_GUINT64_CONSTANT (4) << 30;
-}
-
 /* TRUE when the command line, before GOption parses it, gives the option
  * --LONG (as "--LONG V" or "--LONG=V") or its short form -S (alone, as
  * "-SV" or in a group of flags): the options whose unset value is a

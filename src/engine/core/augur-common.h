@@ -7,6 +7,8 @@
 #include <glib.h>
 #include <gio/gio.h>
 
+#include "augur-memory.h"
+
 G_BEGIN_DECLS
 
 /* Progress of a long computation: fraction in [0,1] (or < 0 when unknown)
@@ -38,16 +40,16 @@ void             augur_diagnostic_free (AugurDiagnostic *d);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurDiagnostic, augur_diagnostic_free)
 
-/* The largest state space any kind generates unless the user sets another
- * limit (Preferences, --max-states). */
+/* The default shown by Preferences' state-space limit; a limit the user
+ * has not set is none: generators then stop at the memory budget alone. */
 #define AUGUR_DEFAULT_MAX_STATES 20000000
 
-/* The memory, in bytes, that one state-space generation and solution may
- * use: half of the machine's physical memory, or AUGUR_MEMORY_LIMIT_MB
- * when it is set.  Generators estimate their use as they go and stop with
- * an error naming the limit before they reach it, so a model too large
- * for the machine is refused instead of exhausting memory. */
-guint64 augur_memory_budget (void);
+/* augur_memory_budget () (augur-memory.h): the memory one state-space
+ * generation and solution, search or replay may use, the smallest of the
+ * cgroup's limit, RLIMIT_AS, RLIMIT_DATA and the machine's available memory
+ * (or AUGUR_MEMORY_LIMIT_MB).  Generators estimate their use as they go and
+ * stop with an error naming the limit before they reach it, so a model too
+ * large for the machine is refused instead of exhausting memory. */
 
 /* Whether the command line (before GOption parses it) gives --long_name
  * ("--NAME V", "--NAME=V") or -short_name: an option whose unset value is a

@@ -4,6 +4,8 @@
  */
 #include "augur-state-set.h"
 
+#include <glib/gi18n.h>
+
 #define INITIAL_TABLE (1u << 16)
 
 void
@@ -21,6 +23,7 @@ augur_state_set_clear (AugurStateSet *set)
 {
   g_clear_pointer (&set->words, g_free);
   g_clear_pointer (&set->table, g_free);
+  g_clear_error (&set->error);
   set->n_states = 0;
   set->capacity = 0;
 }
@@ -43,11 +46,19 @@ augur_state_set_get_bytes (const AugurStateSet *set)
 }
 
 /* Entries keep the low 32 bits of their hash: placed again without it. */
-void
+gboolean
 augur_state_set_grow_table (AugurStateSet *set)
 {
   guint64 size = (set->mask + 1) * 2;
-  guint64 *table = g_new0 (guint64, size);
+  guint64 *table;
+
+  g_clear_error (&set->error);
+  /* The old table is freed after: both are held while placing. */
+  table = augur_memory_try_alloc (AUGUR_MEMORY_ERROR, AUGUR_MEMORY_ERROR_OVER_BUDGET, size, sizeof (guint64),
+                                  _("the table of the states found"), &set->error);
+  if (table == NULL)
+    return FALSE;
+  memset (table, 0, size * sizeof (guint64));
 
   for (guint64 i = 0; i <= set->mask; i++)
     {
@@ -64,11 +75,24 @@ augur_state_set_grow_table (AugurStateSet *set)
   g_free (set->table);
   set->table = table;
   set->mask = size - 1;
+  return TRUE;
 }
 
-void
+gboolean
 augur_state_set_grow_words (AugurStateSet *set)
 {
-  set->capacity = set->capacity ? set->capacity * 2 : 4096;
-  set->words = g_realloc_n (set->words, set->capacity * set->n_words, sizeof (guint64));
+  gsize capacity = set->capacity ? set->capacity * 2 : 4096;
+  gpointer words = set->words;
+  g_autofree char *size = g_format_size ((guint64) set->n_words * sizeof (guint64));
+  /* Translators: a number of states, then the size of one ("5.1 kB"). */
+  g_autofree char *what = g_strdup_printf (_("room for %llu states of %s each"), (unsigned long long) capacity, size);
+
+  g_clear_error (&set->error);
+  if (!augur_memory_try_realloc (AUGUR_MEMORY_ERROR, AUGUR_MEMORY_ERROR_OVER_BUDGET, &words,
+                                 set->capacity * set->n_words, capacity * set->n_words, sizeof (guint64),
+                                 what, &set->error))
+    return FALSE;
+  set->words = words;
+  set->capacity = capacity;
+  return TRUE;
 }

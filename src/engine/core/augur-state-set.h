@@ -16,6 +16,8 @@
 #include <glib.h>
 #include <string.h>
 
+#include "augur-memory.h"
+
 G_BEGIN_DECLS
 
 typedef struct {
@@ -25,6 +27,7 @@ typedef struct {
   gsize    capacity;    /* states words can hold */
   guint64 *table;       /* (hash << 32) | (state + 1); 0 empty */
   guint64  mask;
+  GError  *error;       /* why it could not grow (AUGUR_MEMORY_ERROR) */
 } AugurStateSet;
 
 void     augur_state_set_init  (AugurStateSet *set,
@@ -35,8 +38,10 @@ void     augur_state_set_clear (AugurStateSet *set);
 guint64 *augur_state_set_steal_words (AugurStateSet *set);
 /* Bytes the set holds now (states and table). */
 gsize    augur_state_set_get_bytes   (const AugurStateSet *set);
-void     augur_state_set_grow_table  (AugurStateSet *set);
-void     augur_state_set_grow_words  (AugurStateSet *set);
+/* Growing checks the growth against the memory budget (augur-memory.h)
+ * and asks with g_try_realloc: FALSE with set->error when refused. */
+gboolean augur_state_set_grow_table  (AugurStateSet *set);
+gboolean augur_state_set_grow_words  (AugurStateSet *set);
 
 static inline guint64
 augur_state_set_hash (const guint64 *w,
@@ -67,7 +72,8 @@ augur_state_set_prefetch (const AugurStateSet *set,
 
 /* The number of state w (of hash `hash`), adding it when new (*added) and
  * when the set holds fewer than max_states; G_MAXUINT when it is new and
- * the set is full. */
+ * the set is full, or cannot grow within the memory budget (set->error
+ * then says so). */
 static inline guint
 augur_state_set_insert (AugurStateSet *set,
                         const guint64 *w,
@@ -100,14 +106,23 @@ augur_state_set_insert (AugurStateSet *set,
   *added = FALSE;
   if (set->n_states >= max_states)
     return G_MAXUINT;
-  if (set->n_states == set->capacity)
-    augur_state_set_grow_words (set);
+  if (set->n_states == set->capacity && !augur_state_set_grow_words (set))
+    return G_MAXUINT;
   s = set->n_states++;
   memcpy (set->words + (gsize) s * n, w, n * sizeof (guint64));
   set->table[h] = tag | (guint64) (s + 1);
   *added = TRUE;
-  if ((guint64) set->n_states * 2 > set->mask)
-    augur_state_set_grow_table (set);
+  /* Grown at three quarters full: the hash tags keep a probe within a
+   * cache line or two at that load, and the table costs 11 to 21 bytes a
+   * state instead of 16 to 32 (a third of a large space's peak). */
+  if ((guint64) set->n_states * 4 > set->mask * 3 && G_UNLIKELY (!augur_state_set_grow_table (set)))
+    {
+      /* The last entry of its probe sequence: taken back as it came. */
+      set->table[h] = 0;
+      set->n_states--;
+      *added = FALSE;
+      return G_MAXUINT;
+    }
   return s;
 }
 

@@ -1054,6 +1054,20 @@ augur_ctmc_steady_state (const AugurCtmc          *ctmc,
           return NULL;
         }
 
+  {
+    /* What solving adds to the chain: its structure (and outgoing rows),
+     * a copy of the closed class when there are transient states, and
+     * the solver's vectors (BiCGSTAB's eight are the most). */
+    /* Translators: the number of states of a chain. */
+    g_autofree char *what = g_strdup_printf (_("Solving the chain of %u states"), ctmc->n);
+
+    if (!augur_memory_check_in (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                                (guint64) ctmc->n * 120 + ctmc->nnz * 12, what, error))
+      {
+        info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
+        return NULL;
+      }
+  }
   st = ctmc_get_structure (ctmc);
   if (!check_structure (ctmc, st, error))
     {

@@ -617,6 +617,16 @@ augur_ctmc_new_labelled (guint           n,
               }
       }
 
+  /* The rows are built in place: what building adds is the exit rates,
+   * the incoming offsets and the transposition's marks. */
+  if (ok)
+    {
+      /* Translators: the number of states of a chain. */
+      g_autofree char *what = g_strdup_printf (_("The chain of %u states"), n);
+
+      ok = augur_memory_check_in (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                                  (guint64) n * 24 + row_ptr[n] / 4, what, error);
+    }
   /* Drop self-loops and zero rates in place; check the rows; sum the exit
    * rates. */
   exit = ok ? g_new0 (double, n) : NULL;

@@ -16,7 +16,12 @@
  * ones (SimGrid's selective update), and only their completion times move
  * in the heap.  Each resource keeps its users in an array, and each user
  * knows its slot there, so leaving a resource shared by thousands costs
- * O(1).
+ * O(1).  A solve keeps its sums in the resources themselves and the
+ * weights (coefficient / penalty) divided once per activity; below
+ * SMALL_SOLVE sharing activities it takes them all only when much
+ * changed, and otherwise only what the changes reach (in SMPI's replays a
+ * message starts or ends among computations that each are a component of
+ * their own).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -72,7 +77,9 @@ struct _AugurDesActivity {
   const guint       *resources;    /* borrowed: outlive the activity */
   const double      *coefficients;
   guint             *slots;        /* its place in each resource's users */
+  double            *weights;      /* coefficients[k] / penalty, while attached */
   guint              slot_inline[INLINE_SLOTS];
+  double             weight_inline[INLINE_SLOTS];
   AugurDesDone       done;
   gpointer           data;
   guint64            seq;          /* start order: breaks ties */
@@ -98,16 +105,11 @@ typedef struct {
   guint    n_users;
   guint    users_size;
   guint    mark;          /* scratch: reached by the current solve */
-  guint    local;         /* scratch: its index in the solve's arrays */
+  guint    n_unfixed;     /* scratch of a solve: its users not fixed yet */
+  double   remaining;     /* scratch of a solve: capacity less what fixed users take */
+  double   weight_sum;    /* scratch of a solve: sum of coefficient / penalty of unfixed users */
   gboolean modified;      /* a user came or went since the last solve */
 } Resource;
-
-/* A resource as a solve sees it */
-typedef struct {
-  double   remaining;     /* capacity less what fixed users take */
-  double   weight_sum;    /* sum of coefficient / penalty of unfixed users */
-  guint    n_unfixed;
-} Local;
 
 typedef struct {
   double            event;         /* its activity's */
@@ -134,10 +136,10 @@ struct _AugurDes {
   GArray           *comp_res;    /* scratch: the resources it reaches */
   GPtrArray        *batch;       /* scratch: completions of one step */
   /* scratch of the solver, grown as needed */
-  Local            *s_res;
-  guint            *s_act_edge, *s_edge_res, *s_saturated, *s_fixing;
-  double           *s_edge_c, *s_edge_w;
-  guint             s_act_size, s_res_size, s_edge_size;
+  AugurDesActivity **s_bounded, **s_fixing;
+  guint            *s_active;    /* resources with unfixed users, in comp_res order */
+  double           *s_level;     /* their levels in the current round */
+  guint             s_act_size, s_res_size;
   guint             generation;
   guint64           seq;
   guint             n_active;
@@ -197,7 +199,10 @@ activity_release (AugurDes *des, AugurDesActivity *a)
 {
   if (a->slots != a->slot_inline)
     g_free (a->slots);
+  if (a->weights != a->weight_inline)
+    g_free (a->weights);
   a->slots = NULL;
+  a->weights = NULL;
   a->state = STATE_FREE;
   a->next_free = des->free_list;
   des->free_list = a;
@@ -213,6 +218,8 @@ augur_des_free (AugurDes *des)
       AugurDesActivity *a = g_ptr_array_index (des->live, i);
       if (a != NULL && a->slots != a->slot_inline)
         g_free (a->slots);
+      if (a != NULL && a->weights != a->weight_inline)
+        g_free (a->weights);
     }
   for (guint r = 0; r < des->n_res; r++)
     g_free (resource (des, r)->users);
@@ -225,13 +232,10 @@ augur_des_free (AugurDes *des)
   g_array_unref (des->comp_res);
   g_ptr_array_unref (des->batch);
   g_ptr_array_unref (des->blocks);
-  g_free (des->s_res);
-  g_free (des->s_act_edge);
-  g_free (des->s_edge_res);
-  g_free (des->s_saturated);
+  g_free (des->s_bounded);
   g_free (des->s_fixing);
-  g_free (des->s_edge_c);
-  g_free (des->s_edge_w);
+  g_free (des->s_active);
+  g_free (des->s_level);
   g_free (des);
 }
 
@@ -487,13 +491,22 @@ static void
 attach (AugurDes *des, AugurDesActivity *a)
 {
   if (a->n_resources > INLINE_SLOTS)
-    a->slots = g_new (guint, a->n_resources);
+    {
+      a->slots = g_new (guint, a->n_resources);
+      a->weights = g_new (double, a->n_resources);
+    }
   else
-    a->slots = a->slot_inline;
+    {
+      a->slots = a->slot_inline;
+      a->weights = a->weight_inline;
+    }
   for (guint k = 0; k < a->n_resources; k++)
     {
       Resource *res = resource (des, a->resources[k]);
       User u = { a, k };
+
+      /* a solve's weights: divided once here, not in every solve */
+      a->weights[k] = a->coefficients[k] / a->penalty;
       if (res->n_users == res->users_size)
         {
           res->users_size = MAX (8, 2 * res->users_size);
@@ -652,37 +665,72 @@ augur_des_activity_get_remaining (const AugurDes         *des,
 
 /* ---- Sharing ------------------------------------------------------------ */
 
-static void fill (AugurDes *des, GPtrArray *comp, GArray *comp_res);
+static void fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint n_res, guint unfixed);
 
 static void
 scratch_reserve (AugurDes *des,
                  guint     n_act,
-                 guint     n_res,
-                 guint     n_edges)
+                 guint     n_res)
 {
-  if (n_act + 1 > des->s_act_size)
+  if (n_act > des->s_act_size)
     {
-      des->s_act_size = MAX (64, 2 * (n_act + 1));
-      des->s_act_edge = g_renew (guint, des->s_act_edge, des->s_act_size);
-      des->s_fixing = g_renew (guint, des->s_fixing, des->s_act_size);
+      des->s_act_size = MAX (64, 2 * n_act);
+      des->s_bounded = g_renew (AugurDesActivity *, des->s_bounded, des->s_act_size);
+      des->s_fixing = g_renew (AugurDesActivity *, des->s_fixing, des->s_act_size);
     }
   if (n_res > des->s_res_size)
     {
       des->s_res_size = MAX (64, 2 * n_res);
-      des->s_res = g_renew (Local, des->s_res, des->s_res_size);
-      des->s_saturated = g_renew (guint, des->s_saturated, des->s_res_size);
-    }
-  if (n_edges > des->s_edge_size)
-    {
-      des->s_edge_size = MAX (256, 2 * n_edges);
-      des->s_edge_res = g_renew (guint, des->s_edge_res, des->s_edge_size);
-      des->s_edge_c = g_renew (double, des->s_edge_c, des->s_edge_size);
-      des->s_edge_w = g_renew (double, des->s_edge_w, des->s_edge_size);
+      des->s_active = g_renew (guint, des->s_active, des->s_res_size);
+      des->s_level = g_renew (double, des->s_level, des->s_res_size);
     }
 }
 
+/* A resource the solve reaches: its scratch starts from its capacity. */
+static inline void
+reach (Resource *res, guint gen)
+{
+  res->mark = gen;
+  res->remaining = res->capacity;
+  res->weight_sum = 0;
+  res->n_unfixed = 0;
+}
+
+/* An activity the solve reaches: what it has left now, and its weights
+ * added to its resources (reached here if not yet) in the order the
+ * activities are reached, so that the sums come out the same whatever
+ * the path.  Returns whether it is still to be fixed. */
+static inline gboolean
+gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, guint *n_comp_res)
+{
+  a->mark = gen;
+  a->left = MAX (0.0, a->remaining - a->rate * (now - a->updated));
+  a->old_rate = a->rate;
+  a->rate = 0;
+  a->fixed = a->left <= 0;
+  for (guint k = 0; k < a->n_resources; k++)
+    {
+      guint r = a->resources[k];
+      Resource *res = resource (des, r);
+      if (res->mark != gen)
+        {
+          reach (res, gen);
+          cr[(*n_comp_res)++] = r;
+        }
+      if (!a->fixed)
+        {
+          res->n_unfixed++;
+          res->weight_sum += a->weights[k];
+        }
+    }
+  return !a->fixed;
+}
+
 /* Weighted max-min by progressive filling, over the activities and
- * resources reachable from the modified resources. */
+ * resources reachable from the modified resources.  The solve's sums live
+ * in the resources themselves and the weights in the activities (divided
+ * once, when they attach): one pass over the edges gathers the component
+ * and what each resource offers. */
 static void
 solve_sharing (AugurDes *des)
 {
@@ -691,7 +739,7 @@ solve_sharing (AugurDes *des)
   guint gen = ++des->generation;
   double now = des->now;
 
-  guint n_comp = 0, n_comp_res = 0;
+  guint n_comp = 0, n_comp_res = 0, unfixed = 0;
   AugurDesActivity **ca;
   guint *cr;
 
@@ -703,25 +751,19 @@ solve_sharing (AugurDes *des)
   cr = (guint *) (gpointer) comp_res->data;
   for (guint i = 0; i < des->n_modified; i++)
     resource (des, des->modified[i])->modified = FALSE;
-  if (des->sharing->len <= SMALL_SOLVE)
+  if (des->sharing->len <= SMALL_SOLVE && 2 * des->n_modified >= des->sharing->len)
     {
-      /* few activities share: solving them all costs less than finding
-       * which are connected to what changed (a modified resource left
-       * without users changes no rate) */
+      /* few activities share and much changed: solving them all costs
+       * less than finding which are connected to what changed (a
+       * modified resource left without users changes no rate).  When
+       * little changed (a message starts or ends among computations, as
+       * SMPI's collectives do), the search below skips the components
+       * it does not reach: each computation is one. */
       for (guint i = 0; i < des->sharing->len; i++)
         {
           AugurDesActivity *a = g_ptr_array_index (des->sharing, i);
-          a->mark = gen;
           ca[n_comp++] = a;
-          for (guint k = 0; k < a->n_resources; k++)
-            {
-              Resource *res = resource (des, a->resources[k]);
-              if (res->mark != gen)
-                {
-                  res->mark = gen;
-                  cr[n_comp_res++] = a->resources[k];
-                }
-            }
+          unfixed += gather (des, a, now, gen, cr, &n_comp_res);
         }
       des->n_modified = 0;
     }
@@ -733,7 +775,7 @@ solve_sharing (AugurDes *des)
           Resource *res = resource (des, r);
           if (res->mark != gen)
             {
-              res->mark = gen;
+              reach (res, gen);
               cr[n_comp_res++] = r;
             }
         }
@@ -748,34 +790,15 @@ solve_sharing (AugurDes *des)
               AugurDesActivity *a = res->users[u].activity;
               if (a->mark == gen)
                 continue;
-              a->mark = gen;
               ca[n_comp++] = a;
-              for (guint k = 0; k < a->n_resources; k++)
-                {
-                  Resource *other = resource (des, a->resources[k]);
-                  if (other->mark != gen)
-                    {
-                      other->mark = gen;
-                      cr[n_comp_res++] = a->resources[k];
-                    }
-                }
+              unfixed += gather (des, a, now, gen, cr, &n_comp_res);
             }
         }
     }
   g_ptr_array_set_size (comp, n_comp);
   g_array_set_size (comp_res, n_comp_res);
 
-  /* what each has left now; its remaining and completion stay as they are
-   * if its rate does not change */
-  for (guint i = 0; i < comp->len; i++)
-    {
-      AugurDesActivity *a = g_ptr_array_index (comp, i);
-      a->left = MAX (0.0, a->remaining - a->rate * (now - a->updated));
-      a->old_rate = a->rate;
-      a->rate = 0;
-      a->fixed = a->left <= 0;
-    }
-  fill (des, comp, comp_res);
+  fill (des, ca, n_comp, cr, n_comp_res, unfixed);
 
   /* new completion times: when many move, the heap is rebuilt at once
    * (Floyd's method, O(n)) instead of moving each */
@@ -815,104 +838,89 @@ solve_sharing (AugurDes *des)
 }
 
 /* Weighted max-min by progressive filling on the component gathered in
- * comp and comp_res, in arrays of its own: each resource's unfixed users
- * and the sums of their weights are kept up to date as activities are
- * fixed, so that a round costs what it fixes plus a pass over the
- * resources, not a pass over every activity's every resource. */
+ * ca (activities) and cr (resources, their sums set by gather).  Each
+ * round looks only at the resources that still have unfixed users and
+ * the bounded activities not fixed yet, both kept in the order they were
+ * reached, and a fixed activity takes its share off its resources at
+ * once: a round costs what is left plus what it fixes.  The order of the
+ * fixes (bounds first, then the full resources in the order reached, each
+ * one's users in its order) is what makes the sums, so it is kept. */
 static void
-fill (AugurDes *des, GPtrArray *comp, GArray *comp_res)
+fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint n_res, guint unfixed)
 {
-  guint n_act = comp->len, n_res = comp_res->len, n_edges = 0, unfixed = 0;
-  Local *lres;
-  guint *act_edge, *edge_res, *saturated, *fixing;
-  double *edge_c, *edge_w;
+  AugurDesActivity **bounded, **fixing;
+  guint *active;
+  double *lv;
+  guint n_bounded = 0, n_active = 0;
 
-  for (guint i = 0; i < n_act; i++)
-    n_edges += ((AugurDesActivity *) g_ptr_array_index (comp, i))->n_resources;
-  scratch_reserve (des, n_act, n_res, n_edges);
-  lres = des->s_res;
-  act_edge = des->s_act_edge;
-  edge_res = des->s_edge_res;
-  edge_c = des->s_edge_c;
-  edge_w = des->s_edge_w;
-  saturated = des->s_saturated;
+  scratch_reserve (des, n_act, n_res);
+  bounded = des->s_bounded;
   fixing = des->s_fixing;
-
-  for (guint k = 0; k < n_res; k++)
-    {
-      Resource *res = resource (des, g_array_index (comp_res, guint, k));
-      res->local = k;
-      lres[k].remaining = res->capacity;
-      lres[k].weight_sum = 0;
-      lres[k].n_unfixed = 0;
-    }
-  /* the edges, and each resource's count of unfixed users */
-  n_edges = 0;
+  active = des->s_active;
+  lv = des->s_level;
   for (guint i = 0; i < n_act; i++)
-    {
-      AugurDesActivity *a = g_ptr_array_index (comp, i);
-      a->local = i;
-      act_edge[i] = n_edges;
-      for (guint k = 0; k < a->n_resources; k++, n_edges++)
-        {
-          guint l = resource (des, a->resources[k])->local;
-          edge_res[n_edges] = l;
-          edge_c[n_edges] = a->coefficients[k];
-          edge_w[n_edges] = a->coefficients[k] / a->penalty;
-          if (!a->fixed)
-            {
-              lres[l].n_unfixed++;
-              lres[l].weight_sum += edge_w[n_edges];
-            }
-        }
-      if (!a->fixed)
-        unfixed++;
-    }
-  act_edge[n_act] = n_edges;
+    if (!ca[i]->fixed && ca[i]->bound > 0)
+      bounded[n_bounded++] = ca[i];
+  for (guint k = 0; k < n_res; k++)
+    if (resource (des, cr[k])->n_unfixed > 0)
+      active[n_active++] = cr[k];
+
   while (unfixed > 0)
     {
       double level = INFINITY, threshold;
-      guint n_saturated = 0, n_fixing = 0;
+      guint n_fixing = 0, w = 0;
 
-      /* the level at which the first resource fills or activity hits its bound */
-      for (guint i = 0; i < n_act; i++)
+      /* the level at which the first resource fills or activity hits its
+       * bound; the fixed ones leave the lists */
+      for (guint b = 0; b < n_bounded; b++)
         {
-          AugurDesActivity *a = g_ptr_array_index (comp, i);
-          if (!a->fixed && a->bound > 0)
-            level = MIN (level, a->bound * a->penalty);
+          AugurDesActivity *a = bounded[b];
+          if (a->fixed)
+            continue;
+          bounded[w++] = a;
+          level = MIN (level, a->bound * a->penalty);
         }
-      for (guint k = 0; k < n_res; k++)
-        if (lres[k].n_unfixed > 0 && lres[k].weight_sum > 0)
-          level = MIN (level, MAX (lres[k].remaining, 0.0) / lres[k].weight_sum);
+      n_bounded = w;
+      w = 0;
+      for (guint j = 0; j < n_active; j++)
+        {
+          const Resource *res = resource (des, active[j]);
+          if (res->n_unfixed == 0)
+            continue;
+          active[w] = active[j];
+          lv[w] = res->weight_sum > 0 ? MAX (res->remaining, 0.0) / res->weight_sum : INFINITY;
+          level = MIN (level, lv[w]);
+          w++;
+        }
+      n_active = w;
       if (!isfinite (level) || !(level >= 0))
         level = 0;   /* cannot happen: every activity has a resource or a bound */
       threshold = level * (1 + 1e-12);
 
-      /* the activities on full resources and those at their bound, as the
+      /* the activities at their bound and those on full resources, as the
        * resources stand at the start of the round */
-      for (guint k = 0; k < n_res; k++)
-        if (lres[k].n_unfixed > 0 && lres[k].weight_sum > 0 &&
-            MAX (lres[k].remaining, 0.0) / lres[k].weight_sum <= threshold)
-          saturated[n_saturated++] = k;
-      for (guint i = 0; i < n_act; i++)
+      for (guint b = 0; b < n_bounded; b++)
         {
-          AugurDesActivity *a = g_ptr_array_index (comp, i);
-          if (!a->fixed && a->bound > 0 && a->bound * a->penalty <= threshold)
+          AugurDesActivity *a = bounded[b];
+          if (a->bound * a->penalty <= threshold)
             {
               a->fixed = TRUE;
-              fixing[n_fixing++] = i;
+              fixing[n_fixing++] = a;
             }
         }
-      for (guint s = 0; s < n_saturated; s++)
+      for (guint j = 0; j < n_active; j++)
         {
-          const Resource *res = resource (des, g_array_index (comp_res, guint, saturated[s]));
+          const Resource *res;
+          if (!(lv[j] <= threshold))
+            continue;
+          res = resource (des, active[j]);
           for (guint u = 0; u < res->n_users; u++)
             {
               AugurDesActivity *a = res->users[u].activity;
               if (a->fixed)
                 continue;
               a->fixed = TRUE;
-              fixing[n_fixing++] = a->local;
+              fixing[n_fixing++] = a;
             }
         }
       if (n_fixing == 0)
@@ -921,37 +929,32 @@ fill (AugurDes *des, GPtrArray *comp, GArray *comp_res)
            * infinite penalty): what is left makes no progress, and the run
            * reports it instead of looping here. */
           for (guint i = 0; i < n_act; i++)
-            {
-              AugurDesActivity *a = g_ptr_array_index (comp, i);
-              if (!a->fixed)
-                {
-                  a->rate = 0;
-                  a->fixed = TRUE;
-                }
-            }
+            if (!ca[i]->fixed)
+              {
+                ca[i]->rate = 0;
+                ca[i]->fixed = TRUE;
+              }
           break;
         }
 
       /* their rates, taken from their resources */
       for (guint f = 0; f < n_fixing; f++)
         {
-          guint i = fixing[f];
-          AugurDesActivity *a = g_ptr_array_index (comp, i);
+          AugurDesActivity *a = fixing[f];
 
           a->rate = level / a->penalty;
           if (a->bound > 0)
             a->rate = MIN (a->rate, a->bound);
-          for (guint e = act_edge[i]; e < act_edge[i + 1]; e++)
+          for (guint k = 0; k < a->n_resources; k++)
             {
-              Local *l = &lres[edge_res[e]];
-              l->remaining -= a->rate * edge_c[e];
-              l->weight_sum -= edge_w[e];
-              l->n_unfixed--;
+              Resource *res = resource (des, a->resources[k]);
+              res->remaining -= a->rate * a->coefficients[k];
+              res->weight_sum -= a->weights[k];
+              res->n_unfixed--;
             }
         }
       unfixed -= n_fixing;
     }
-
 }
 
 /* ---- Time advance ------------------------------------------------------- */

@@ -108,6 +108,7 @@ struct _AugurPlatform
   GHashTable *link_by_name;      /* char* (in links) -> index + 1 */
   GHashTable *config;            /* char* -> char*: <config><prop/></config> */
   GPtrArray  *config_keys;       /* in file order, for writing */
+  GHashTable *config_where;      /* char* -> "FILE:LINE" of its <prop> (platforms read from a file) */
   char       *host_overhead;     /* "FILE:LINE: KEY" of the first <prop> smpi/os, ois or or on a host or
                                   * cluster (SMPI gives such a host its own overheads), or NULL */
   guint       loopback;          /* the __loopback__ link */

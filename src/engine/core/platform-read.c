@@ -779,6 +779,8 @@ read_config (Reader  *r,
           (value = get_required (r, child, "value")) == NULL)
         return FALSE;
       platform_set_config (r->p, key, value);
+      g_hash_table_insert (r->p->config_where, g_strdup (key),
+                           g_strdup_printf ("%s:%ld", r->filename, xmlGetLineNo (child)));
     }
   return TRUE;
 }

@@ -178,6 +178,7 @@ platform_new_empty (void)
   p->link_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   p->config = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   p->config_keys = g_ptr_array_new_with_free_func (g_free);
+  p->config_where = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   p->loopback = NONE_INDEX;
   g_mutex_init (&p->route_lock);
   p->route_cache = g_hash_table_new_full (pair_hash, g_int64_equal, g_free,
@@ -231,6 +232,7 @@ augur_platform_free (AugurPlatform *p)
   g_hash_table_unref (p->config);
   g_free (p->host_overhead);
   g_ptr_array_unref (p->config_keys);
+  g_hash_table_unref (p->config_where);
   g_mutex_clear (&p->route_lock);
   g_hash_table_unref (p->route_cache);
   g_free (p);
@@ -674,4 +676,12 @@ augur_platform_get_config (const AugurPlatform *p,
 {
   g_return_val_if_fail (p != NULL && key != NULL, NULL);
   return g_hash_table_lookup (p->config, key);
+}
+
+const char *
+augur_platform_get_config_where (const AugurPlatform *p,
+                                 const char          *key)
+{
+  g_return_val_if_fail (p != NULL && key != NULL, NULL);
+  return g_hash_table_lookup (p->config_where, key);
 }

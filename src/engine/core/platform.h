@@ -75,6 +75,9 @@ AugurLinkSharing augur_platform_get_link_sharing   (const AugurPlatform *p, guin
 /* Added by the platform module: the value of <config><prop id="key"
  * value="..."/></config> (e.g. "network/model"), or NULL. */
 const char      *augur_platform_get_config         (const AugurPlatform *p, const char *key);
+/* "FILE:LINE" of that <prop>, for errors about its value; NULL when the
+ * platform was not read from a file or has no such key. */
+const char      *augur_platform_get_config_where   (const AugurPlatform *p, const char *key);
 /* "FILE:LINE: KEY" of the first host's or cluster's own <prop> smpi/os,
  * smpi/ois or smpi/or (which SMPI's replay gives that host), or NULL. */
 const char      *augur_platform_get_host_overhead  (const AugurPlatform *p);

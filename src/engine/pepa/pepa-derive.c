@@ -518,6 +518,9 @@ augur_pepa_derive (AugurPepaModel    *model,
   guint n_slots;
   g_autofree guint64 *w = NULL;
   g_autofree guint64 *source = NULL;
+  g_autofree guint64 *targets = NULL;   /* one state's targets, then their hashes */
+  g_autofree guint64 *hashes = NULL;
+  gsize cap_targets = 0;
   guint64 *row_ptr = NULL;
   AugurCtmcEntry *entries = NULL;
   GArray *self = g_array_new (FALSE, FALSE, sizeof (AugurCtmcEntry));
@@ -528,11 +531,16 @@ augur_pepa_derive (AugurPepaModel    *model,
   gint64 start_time = g_get_monotonic_time ();
   gint64 last_progress = start_time;
   gboolean ok = TRUE;
-  guint64 budget = augur_memory_budget ();
+  AugurMemoryBudget memory;
+  guint64 budget;
 
   g_return_val_if_fail (model != NULL, NULL);
+  augur_memory_budget_get (0, &memory);
+  budget = memory.bytes;
+  /* No count by default: the memory budget, checked as the states come,
+   * decides how large a space this machine can hold. */
   if (max_states == 0)
-    max_states = AUGUR_DEFAULT_MAX_STATES;
+    max_states = G_MAXUINT - 1;
 
   space = g_new0 (AugurPepaStateSpace, 1);
   g_atomic_ref_count_init (&space->ref_count);
@@ -598,8 +606,16 @@ augur_pepa_derive (AugurPepaModel    *model,
 
       if (s + 1 >= cap_rows)
         {
-          cap_rows = MAX (1024, cap_rows * 2);
-          row_ptr = g_renew (guint64, row_ptr, cap_rows + 1);
+          gsize cap = MAX (1024, cap_rows * 2);
+          g_autofree char *what = g_strdup_printf (_("%s: the state space"), model->filename);
+
+          if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &row_ptr,
+                                         cap_rows ? cap_rows + 1 : 0, cap + 1, sizeof (guint64), what, error))
+            {
+              ok = FALSE;
+              break;
+            }
+          cap_rows = cap;
         }
       row_ptr[s] = row_start;
 
@@ -629,6 +645,36 @@ augur_pepa_derive (AugurPepaModel    *model,
           break;
         }
 
+      /* The targets and their hashes first, each table slot fetched ahead:
+       * the insertions below (in the same order, so the same numbers) then
+       * find their slots in the cache instead of waiting for each in turn,
+       * which is most of a large space's derivation. */
+      if (g.n_trans > cap_targets)
+        {
+          cap_targets = MAX (g.n_trans, 2 * cap_targets);
+          targets = g_renew (guint64, targets, cap_targets * space->n_words);
+          hashes = g_renew (guint64, hashes, cap_targets);
+        }
+      for (gsize i = 0; i < g.n_trans; i++)
+        {
+          const GenTrans *t = &g.trans[i];
+          guint64 *tw = &targets[i * space->n_words];
+
+          /* the target differs from the source in a few slots only */
+          memcpy (tw, source, space->n_words * sizeof (guint64));
+          for (guint k = 0; k < t->n_changes; k++)
+            {
+              const Change *ch = &g.changes[t->first_change + k];
+              guint word = space->slot_word[ch->slot];
+              guint shift = space->slot_shift[ch->slot];
+              guint64 mask = space->slot_mask[ch->slot];
+              guint64 value = ((tw[word] >> shift) & mask) + (guint64) (gint64) ch->delta;
+              tw[word] = (tw[word] & ~(mask << shift)) | ((value & mask) << shift);
+            }
+          hashes[i] = augur_state_set_hash (tw, space->n_words);
+          augur_state_set_prefetch (&set, hashes[i]);
+        }
+
       for (gsize i = 0; i < g.n_trans; i++)
         {
           const GenTrans *t = &g.trans[i];
@@ -643,18 +689,15 @@ augur_pepa_derive (AugurPepaModel    *model,
               ok = FALSE;
               break;
             }
-          /* the target differs from the source in a few slots only */
-          memcpy (w, source, space->n_words * sizeof (guint64));
-          for (guint k = 0; k < t->n_changes; k++)
+          target = augur_state_set_insert (&set, &targets[i * space->n_words], hashes[i], G_MAXUINT - 1, &added);
+          if (G_UNLIKELY (target == G_MAXUINT))
             {
-              const Change *ch = &g.changes[t->first_change + k];
-              guint word = space->slot_word[ch->slot];
-              guint shift = space->slot_shift[ch->slot];
-              guint64 mask = space->slot_mask[ch->slot];
-              guint64 value = ((w[word] >> shift) & mask) + (guint64) (gint64) ch->delta;
-              w[word] = (w[word] & ~(mask << shift)) | ((value & mask) << shift);
+              /* Translators: the file, then why the states found cannot grow. */
+              g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, _("%s: %s (stopped at %u states)"),
+                           model->filename, set.error ? set.error->message : "", set.n_states);
+              ok = FALSE;
+              break;
             }
-          target = augur_state_set_insert (&set, w, augur_state_set_hash (w, space->n_words), G_MAXUINT - 1, &added);
           n_trans++;
           if (target == s)
             {
@@ -666,8 +709,16 @@ augur_pepa_derive (AugurPepaModel    *model,
           if (n_entries == cap_trans)
             {
               /* realloc of a large block moves pages, it does not copy */
-              cap_trans = MAX (4096, cap_trans * 2);
-              entries = g_renew (AugurCtmcEntry, entries, cap_trans);
+              gsize cap = MAX (4096, cap_trans * 2);
+              g_autofree char *what = g_strdup_printf (_("%s: the state space"), model->filename);
+
+              if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &entries,
+                                             cap_trans, cap, sizeof (AugurCtmcEntry), what, error))
+                {
+                  ok = FALSE;
+                  break;
+                }
+              cap_trans = cap;
             }
           entries[n_entries].state = target;
           entries[n_entries].label = labels_intern (&labels, t->action, t->rate);
@@ -688,13 +739,14 @@ augur_pepa_derive (AugurPepaModel    *model,
       if (G_UNLIKELY (estimate_bytes (set.n_states, n_trans, space->n_words) > budget))
         {
           g_autofree char *limit = g_format_size (budget);
+          g_autofree char *why = augur_memory_budget_describe (&memory);
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                       /* Translators: the file, a memory size (e.g. "2.0 GB"), then the
-                        * states and transitions derived so far. */
+                       /* Translators: the file, a memory size (e.g. "2.0 GB"), the
+                        * states and transitions derived so far, then where the limit
+                        * comes from. */
                        _("%s: the state space needs more memory than the %s Augur may use "
-                         "(stopped at %u states and %llu transitions; "
-                         "AUGUR_MEMORY_LIMIT_MB sets the limit)"),
-                       model->filename, limit, set.n_states, (unsigned long long) n_trans);
+                         "(stopped at %u states and %llu transitions; the limit: %s)"),
+                       model->filename, limit, set.n_states, (unsigned long long) n_trans, why);
           ok = FALSE;
           break;
         }

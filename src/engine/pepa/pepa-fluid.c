@@ -16,7 +16,13 @@
  *
  * The ODE is solved with GSL's adaptive Runge-Kutta-Prince-Dormand (8, 9)
  * (gsl_odeiv2, with its error control), then run on until dx/dt vanishes
- * to find the fixed point.
+ * to find the fixed point.  It is integrated once, from 0 to the last time
+ * and on to the fixed point, with one budget of steps for the whole
+ * analysis: a step cut short to land on a time asked for does not shorten
+ * the next, and is not counted: the number of times asked for changes
+ * neither the verdict nor the steps it takes (an ODE the integrator cannot
+ * follow, stiff or jumping, is refused after the same steps, in seconds,
+ * however many times are asked for).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -31,6 +37,12 @@
 
 /* Below this many copies, a component's count is far from continuous. */
 #define SMALL_POPULATION 100
+/* Steps of the integrator one analysis may take (13 evaluations of the
+ * flow each): a smooth model needs hundreds; more is an ODE too stiff for
+ * an explicit method, or a flow that jumps, whose step collapses. */
+#define MAX_STEPS 200000
+/* A step below this is no progress */
+#define MIN_STEP 1e-12
 
 typedef struct {
   double   value;     /* active rate, or passive weight */
@@ -47,6 +59,16 @@ typedef struct {
   guint64               evaluations;
   GCancellable         *cancellable;
 } Fluid;
+
+/* One integration, carried from the first time to the fixed point. */
+typedef struct {
+  gsl_odeiv2_system   system;
+  gsl_odeiv2_step    *step;
+  gsl_odeiv2_control *control;
+  gsl_odeiv2_evolve  *evolve;
+  double              h;       /* the step the error control proposes next */
+  guint64             steps;   /* taken, but those cut short to land on a time */
+} Integrator;
 
 static Apparent
 apparent (const Fluid      *f,
@@ -252,22 +274,32 @@ gsl_derivative (double        t,
   return GSL_SUCCESS;
 }
 
-/* Integrates from *t to t1 in place; FALSE with an error. */
+/* Whether the model has a passive activity (whose partners may run out). */
 static gboolean
-integrate (Fluid             *f,
-           gsl_odeiv2_driver *driver,
-           double            *t,
-           double             t1,
-           double            *x,
-           GError           **error)
+has_passive (const AugurPepaModel *model)
 {
-  int status;
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      const PepaComponent *comp = g_ptr_array_index (model->components, c);
 
-  if (t1 <= *t)
-    return TRUE;
-  status = gsl_odeiv2_driver_apply (driver, t, t1, x);
-  if (status == GSL_SUCCESS)
-    return TRUE;
+      for (guint l = 0; l < comp->locals->len; l++)
+        {
+          const PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+
+          for (guint k = 0; k < ls->activities->len; k++)
+            if (g_array_index (ls->activities, PepaActivity, k).passive)
+              return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+integration_error (Fluid       *f,
+                   double       t,
+                   const char  *why,
+                   GError     **error)
+{
   if (g_cancellable_set_error_if_cancelled (f->cancellable, error))
     return FALSE;
   if (f->unsynchronised)
@@ -275,30 +307,63 @@ integrate (Fluid             *f,
                  _("%s: the passive action '%s' is not synchronised with an active one"),
                  f->model->filename, augur_pepa_model_get_action_name (f->model, f->bad_action));
   else
-    {
-      /* a passive action whose partners run out makes its rate jump */
-      gboolean passive = FALSE;
-
-      for (guint c = 0; c < f->model->components->len && !passive; c++)
-        {
-          const PepaComponent *comp = g_ptr_array_index (f->model->components, c);
-
-          for (guint l = 0; l < comp->locals->len && !passive; l++)
-            {
-              const PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
-
-              for (guint k = 0; k < ls->activities->len && !passive; k++)
-                passive = g_array_index (ls->activities, PepaActivity, k).passive;
-            }
-        }
-      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                   passive ? _("%s: the fluid approximation could not be integrated past time %g (%s): its flow "
-                               "jumps where a passive action runs out of partners, which an ODE cannot follow; "
-                               "give the passive side a rate")
-                           : _("%s: the fluid approximation could not be integrated past time %g (%s)."),
-                   f->model->filename, *t, gsl_strerror (status));
-    }
+    /* a passive action whose partners run out makes its rate jump */
+    g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                 has_passive (f->model)
+                 ? _("%s: the fluid approximation could not be integrated past time %g (%s): its flow "
+                     "jumps where a passive action runs out of partners, which an ODE cannot follow; "
+                     "give the passive side a rate")
+                 : _("%s: the fluid approximation could not be integrated past time %g (%s)."),
+                 f->model->filename, t, why);
   return FALSE;
+}
+
+static void
+integrator_free (Integrator *in)
+{
+  g_clear_pointer (&in->evolve, gsl_odeiv2_evolve_free);
+  g_clear_pointer (&in->control, gsl_odeiv2_control_free);
+  g_clear_pointer (&in->step, gsl_odeiv2_step_free);
+}
+
+/* Integrates from *t to t1 in place, within the analysis's budget of
+ * steps; FALSE with an error. */
+static gboolean
+integrate (Fluid       *f,
+           Integrator  *in,
+           double      *t,
+           double       t1,
+           double      *x,
+           GError     **error)
+{
+  while (*t < t1)
+    {
+      double proposed = in->h;
+      gboolean cut = *t + proposed >= t1;
+      int status = gsl_odeiv2_evolve_apply (in->evolve, in->control, in->step, &in->system, t, t1, &in->h, x);
+
+      if (status != GSL_SUCCESS)
+        return integration_error (f, *t, gsl_strerror (status), error);
+      if (cut && *t >= t1)
+        {
+          /* landed on t1 by a step cut short: the next goes on as if no
+           * time had been asked for here */
+          in->h = MAX (in->h, proposed);
+          continue;
+        }
+      if (++in->steps > MAX_STEPS)
+        {
+          g_autofree char *why = g_strdup_printf (_("%d steps, as many as the integrator may take, the last of %.3g"),
+                                                  MAX_STEPS, in->h);
+          return integration_error (f, *t, why, error);
+        }
+      if (in->h < MIN_STEP)
+        {
+          g_autofree char *why = g_strdup_printf (_("its step fell to %.3g"), in->h);
+          return integration_error (f, *t, why, error);
+        }
+    }
+  return TRUE;
 }
 
 AugurPepaFluid *
@@ -312,8 +377,7 @@ augur_pepa_fluid (AugurPepaModel *model,
   const guint n_actions = model->actions->len;
   Fluid f = { 0 };
   AugurPepaFluid *out;
-  gsl_odeiv2_system system;
-  gsl_odeiv2_driver *driver;
+  Integrator in = { 0 };
   g_autofree double *x = NULL;
   g_autofree double *dx = NULL;
   GString *warning = g_string_new (NULL);
@@ -326,6 +390,14 @@ augur_pepa_fluid (AugurPepaModel *model,
   gsl_set_error_handler_off ();
   if (!(tolerance > 0))
     tolerance = 1e-10;
+  if (tolerance > AUGUR_PEPA_FLUID_MAX_TOLERANCE)
+    {
+      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                   _("The fluid approximation's tolerance (%g) must be at most %g: a coarser one calls a point fixed that the populations never reach."),
+                   tolerance, AUGUR_PEPA_FLUID_MAX_TOLERANCE);
+      g_string_free (warning, TRUE);
+      return NULL;
+    }
   for (guint i = 0; i < n_times; i++)
     if (!(times[i] >= 0) || !isfinite (times[i]) || (i > 0 && times[i] < times[i - 1]))
       {
@@ -374,14 +446,11 @@ augur_pepa_fluid (AugurPepaModel *model,
                                     warning->str);
   g_string_free (warning, TRUE);
 
-  system = (gsl_odeiv2_system) { gsl_derivative, NULL, f.n_locals, &f };
-  driver = gsl_odeiv2_driver_alloc_y_new (&system, gsl_odeiv2_step_rk8pd, 1e-6,
-                                          tolerance * MAX (scale, 1), tolerance);
-  /* A flow that chatters (a passive side running out of partners makes
-   * the rates jump) drives the step towards zero: stop there at once,
-   * rather than after millions of steps. */
-  gsl_odeiv2_driver_set_nmax (driver, 500000);
-  gsl_odeiv2_driver_set_hmin (driver, 1e-12);
+  in.system = (gsl_odeiv2_system) { gsl_derivative, NULL, f.n_locals, &f };
+  in.step = gsl_odeiv2_step_alloc (gsl_odeiv2_step_rk8pd, f.n_locals);
+  in.control = gsl_odeiv2_control_y_new (tolerance * MAX (scale, 1), tolerance);
+  in.evolve = gsl_odeiv2_evolve_alloc (f.n_locals);
+  in.h = 1e-6;
 
   derivative (&f, x, dx);
   if (f.unsynchronised)
@@ -393,7 +462,7 @@ augur_pepa_fluid (AugurPepaModel *model,
     }
   for (guint i = 0; i < n_times; i++)
     {
-      if (!integrate (&f, driver, &t, times[i], x, error))
+      if (!integrate (&f, &in, &t, times[i], x, error))
         goto failed;
       derivative (&f, x, dx);
       memcpy (out->population + (gsize) i * f.n_locals, x, sizeof (double) * f.n_locals);
@@ -415,7 +484,7 @@ augur_pepa_fluid (AugurPepaModel *model,
           out->fixed_point_time = t;
           break;
         }
-      if (!integrate (&f, driver, &t, t > 0 ? 2 * t : 1, x, error))
+      if (!integrate (&f, &in, &t, t > 0 ? 2 * t : 1, x, error))
         goto failed;
     }
   derivative (&f, x, dx);
@@ -423,13 +492,13 @@ augur_pepa_fluid (AugurPepaModel *model,
   memcpy (out->fixed_throughput, f.throughput, sizeof (double) * n_actions);
   out->evaluations = f.evaluations;
   out->seconds = (g_get_monotonic_time () - started) / 1e6;
-  gsl_odeiv2_driver_free (driver);
+  integrator_free (&in);
   g_free (f.offset);
   g_free (f.throughput);
   return out;
 
 failed:
-  gsl_odeiv2_driver_free (driver);
+  integrator_free (&in);
   g_free (f.offset);
   g_free (f.throughput);
   augur_pepa_fluid_free (out);

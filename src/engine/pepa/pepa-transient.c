@@ -312,18 +312,21 @@ passage_fits (guint64   n,
               guint64   m,
               GError  **error)
 {
-  guint64 budget = augur_memory_budget ();
+  AugurMemoryBudget budget;
   guint64 bytes = m * (12 + 8) + n * 80;
 
-  if (bytes / 20 >= m && bytes <= budget)
+  augur_memory_budget_get (0, &budget);
+  if (bytes / 20 >= m && bytes <= budget.bytes)
     return TRUE;
   {
-    g_autofree char *limit = g_format_size (budget);
+    g_autofree char *limit = g_format_size (budget.bytes);
+    g_autofree char *why = augur_memory_budget_describe (&budget);
 
     g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                 /* Translators: states, transitions, a memory size, where it comes from. */
                  _("The passage needs a chain of %.3g states and %.3g transitions, more memory than the %s "
-                   "Augur may use (AUGUR_MEMORY_LIMIT_MB sets the limit)"),
-                 (double) n, (double) m, limit);
+                   "Augur may use (%s)"),
+                 (double) n, (double) m, limit, why);
   }
   return FALSE;
 }

@@ -87,8 +87,8 @@ gboolean    augur_pepa_model_lookup_rate (const AugurPepaModel *model,
 /* ---- State space ------------------------------------------------------ */
 
 /* Derives the reachable states breadth-first from the system equation.
- * max_states = 0 means AUGUR_DEFAULT_MAX_STATES (G_MAXUINT for as many as
- * memory allows).  Derivation also stops, with AUGUR_PEPA_ERROR_TOO_LARGE,
+ * max_states = 0 means no count: as many states as the memory budget
+ * holds.  Derivation also stops, with AUGUR_PEPA_ERROR_TOO_LARGE,
  * before the state space, its chain and its solution would need more than
  * augur_memory_budget ().  A deadlock (a state without outgoing
  * transitions) is an AUGUR_PEPA_ERROR_DEADLOCK naming the state. */
@@ -450,7 +450,11 @@ typedef struct {
  * by GSL's adaptive Runge-Kutta-Prince-Dormand (8, 9) to the relative
  * tolerance (0: 1e-10) at the times (increasing, from 0), then on to the
  * fixed point (while dx/dt exceeds the tolerance times the largest
- * population, doubling the time up to 80 times). */
+ * population, doubling the time up to 80 times).  A tolerance above
+ * AUGUR_PEPA_FLUID_MAX_TOLERANCE is refused: the fixed point's test is
+ * that tolerance too, and a coarse one calls a point fixed that the
+ * populations never reach. */
+#define AUGUR_PEPA_FLUID_MAX_TOLERANCE 1e-3
 AugurPepaFluid *augur_pepa_fluid         (AugurPepaModel *model,
                                           const double   *times,
                                           guint           n_times,

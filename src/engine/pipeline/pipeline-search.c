@@ -111,6 +111,7 @@ typedef struct {
   double                      best;
   double                      level;              /* a bound below it cannot enter the kept */
   GHashTable                 *known;              /* Known */
+  guint                       known_max;          /* KNOWN_MAX, or fewer within the memory budget */
   guint64                     scanned, evaluated, chains;
   guint64                     climbed;            /* chains the climb solved */
   guint                       pass;
@@ -593,7 +594,7 @@ evaluate (Worker *worker, const Candidate *c, GError **error)
     {
       s->chains++;
       block->solved++;
-      if (g_hash_table_size (s->known) < KNOWN_MAX && !g_hash_table_contains (s->known, &key))
+      if (g_hash_table_size (s->known) < s->known_max && !g_hash_table_contains (s->known, &key))
         {
           Known *k = g_memdup2 (&key, sizeof key);
           k->throughput = throughput;
@@ -753,6 +754,7 @@ search_init (Search *s, const AugurPipeline *p, const AugurPipelineOptions *opti
   memset (s, 0, sizeof *s);
   s->p = p;
   s->options = options;
+  s->known_max = KNOWN_MAX;
   s->np = augur_pipeline_get_n_processors (p);
   s->ns = augur_pipeline_get_n_stages (p);
   augur_pipeline_all_policy (p, &s->input, &s->output, &s->follow_last);
@@ -800,6 +802,19 @@ augur_pipeline_search (const AugurPipeline        *p,
   s.progress_data = progress_data;
   s.n_threads = options->threads > 0 ? options->threads : g_get_num_processors ();
   s.n_threads = CLAMP (s.n_threads, 1, MIN (s.count, 64));
+  /* Each thread holds up to its candidates and windows, the search its
+   * chains remembered: within the memory budget, fewer threads and fewer
+   * chains remembered (the same results, later) rather than a failure. */
+  {
+    guint64 budget = augur_memory_budget ();
+    guint64 per_thread = (guint64) buffer_max * sizeof (Candidate) + (guint64) WINDOWS_KEPT * 150;
+
+    if (!augur_memory_check_in (AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_TOO_LARGE, per_thread,
+                                _("The search's candidates and windows"), error))
+      return NULL;
+    s.n_threads = (guint) CLAMP (budget / 2 / per_thread, 1, s.n_threads);
+    s.known_max = (guint) MIN (KNOWN_MAX, budget / 2 / 300);
+  }
   if (progress)
     progress (-1, _("Deriving the state space"), progress_data);
   s.t = augur_pipeline_template_new (s.ns, cancellable, error);

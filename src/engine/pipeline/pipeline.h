@@ -26,6 +26,7 @@ typedef enum {
   AUGUR_PIPELINE_ERROR_SYNTAX,     /* "file:line:column: expected ..." */
   AUGUR_PIPELINE_ERROR_INVALID,    /* missing or non-positive parameter, bad mapping; names it */
   AUGUR_PIPELINE_ERROR_PARAMETER,  /* unknown sweep parameter */
+  AUGUR_PIPELINE_ERROR_TOO_LARGE,  /* a search's buffers do not fit the memory budget */
 } AugurPipelineError;
 
 #define AUGUR_PIPELINE_MAX_STAGES     16

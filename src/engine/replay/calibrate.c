@@ -363,6 +363,38 @@ segment (const Sums *prefix, guint i, guint j, double *a, double *b, double *rss
   line_fit (s, a, b, rss);
 }
 
+/* No segment's latency is below a tenth of the fastest message measured
+ * (docs/TRACER.md): a segment's line can pass through its points with an
+ * intercept of zero, or below, which as a factor (1e-9) would take the
+ * latency of every route of the platform away from its messages. */
+#define LATENCY_FLOOR 0.1
+
+static Sums direct_sums (const AugurPingPoint *points, guint i, guint j);
+
+/* The line a + b x of points [i, j) made physical: a at least a_min (b
+ * fitted again with a fixed), and no point's bandwidth term b x more than
+ * its whole time (the segment's bandwidth at least the best rate x / t any
+ * of its messages achieved; a fitted again with b fixed). */
+static void
+physical_line (const AugurPingPoint *points, guint i, guint j, double a_min, double *a, double *b)
+{
+  Sums d = direct_sums (points, i, j);
+  double b_max = INFINITY;
+
+  if (*a < a_min)
+    {
+      *a = a_min;
+      *b = d.wxx > 0 ? MAX ((d.wxt - *a * d.wx) / d.wxx, 0.0) : 0;
+    }
+  for (guint k = i; k < j; k++)
+    b_max = MIN (b_max, points[k].seconds / (points[k].bytes + ENVELOPE));
+  if (*b > b_max)
+    {
+      *b = b_max;
+      *a = MAX ((d.wt - *b * d.wx) / d.w, a_min);
+    }
+}
+
 /* Summed again over the points: exact, for the chosen segments (a
  * difference of prefix sums loses a slow segment's small weights when the
  * fast ones are large) */
@@ -453,6 +485,10 @@ augur_calibrate_fit (const AugurPingPoint *points,
     double as[M], bs[M];
     gboolean flat[M];
     guint n_steep = 0;
+    double t_min = INFINITY;
+
+    for (guint i = 0; i < n; i++)
+      t_min = MIN (t_min, points[i].seconds);
 
     /* A segment whose bandwidth term is under 5 % of its time at its
      * largest size is latency alone: its slope is noise, and would make a
@@ -465,6 +501,7 @@ augur_calibrate_fit (const AugurPingPoint *points,
       {
         double rss, x_last = points[cuts[m + 1] - 1].bytes + ENVELOPE;
         line_fit (direct_sums (points, cuts[m], cuts[m + 1]), &as[m], &bs[m], &rss);
+        physical_line (points, cuts[m], cuts[m + 1], LATENCY_FLOOR * t_min, &as[m], &bs[m]);
         flat[m] = !(bs[m] > 0) || bs[m] * x_last < 0.05 * (as[m] + bs[m] * x_last);
         if (!flat[m])
           {
@@ -486,7 +523,7 @@ augur_calibrate_fit (const AugurPingPoint *points,
           {
             Sums d = direct_sums (points, cuts[m], cuts[m + 1]);
             bs[m] = 1 / fit->bandwidth;
-            as[m] = (d.wt - bs[m] * d.wx) / d.w;
+            as[m] = MAX ((d.wt - bs[m] * d.wx) / d.w, LATENCY_FLOOR * t_min);
           }
         if (m == 0)
           fit->latency = MAX (as[0], 1e-12);

@@ -31,6 +31,14 @@ void     replay_fail_valist (GError    **slot,
                              int         code,
                              const char *format,
                              va_list     args) G_GNUC_PRINTF (4, 0);
+/* Before a record is added to a recorded timeline (intervals or
+ * messages): at each doubling past 64 Ki records, the next doubling and
+ * the timeline built from them are checked against the memory budget;
+ * FALSE with the replay failed (*slot, the kernel stopped) when they do
+ * not fit. */
+gboolean replay_record_fits (GError      **slot,
+                             AugurDes     *des,
+                             const GArray *records);
 /* "file:line" of an action, for messages */
 char    *replay_where       (AugurTraceSet *traces,
                              guint          file,

@@ -95,6 +95,23 @@ typedef struct {
 
 typedef enum { PHASE_START, PHASE_OPS, PHASE_AFTER } Phase;
 
+/* What woke a rank, for SimGrid's order among the ranks that wake at one
+ * instant (all that SimGrid's test counter sees of it, docs/SMPI-REPLAY.md
+ * 2.3): the CPU model's completions before the network's; in each, by the
+ * date in its heap, then what was put in the heap earlier; of the sleeps
+ * started at one instant the last one first (each goes to the front of the
+ * model's modified set), before the computations; a host's computations
+ * go back in the heap whenever its sharing changes, hosts in the order
+ * they changed, the newest computation of a host first. */
+typedef struct {
+  guint  model;    /* 0: a computation or sleep; 1: a transfer */
+  double date;     /* when it ends (a sleep: its start plus its duration, as SimGrid adds them) */
+  double since;    /* when it started */
+  guint  kind;     /* 0: a sleep; 1: a computation or transfer */
+  gint64 group;    /* a computation: when its host's CPU changed, in order (its constraint's) */
+  gint64 serial;   /* a sleep or computation: minus its start order (newest first); a transfer: 0 */
+} WakeKey;
+
 struct _SRank {
   Smpi             *sm;
   guint             index;
@@ -119,6 +136,15 @@ struct _SRank {
   GPtrArray        *waitlist;     /* SReq*: what a wait, waitall or group end still sees (with smpi/or) */
   gboolean          in_order;     /* the wait list is waited for in its order (scan, exscan) */
   gboolean          in_waitlist;  /* waiting through it */
+  /* SimGrid's order at one instant: actors run in the order they woke,
+   * each up to its next simcall, then again in that order (a sub-round) */
+  guint             subround;     /* the sub-round it is in since it woke */
+  WakeKey           wake;         /* what woke it */
+  WakeKey           cpu_key;      /* its computation or sleep on */
+  gboolean          turn_look;    /* its turn at the test counter: its test looks (else: starts its sleep) */
+  gboolean          in_exec;      /* its computation is on (not a sleep) */
+  gboolean          cpu_alone;    /* its computation started alone on its host */
+  guint64           cpu_start;    /* its host's count of computations started, after its own */
   AugurRankStats    stats;
 };
 
@@ -143,14 +169,50 @@ struct _Smpi {
   AugurProgressFunc      progress;
   gpointer               progress_data;
   gint64                 last_progress;
+  /* requests and transfers done with, used again: a message allocates
+   * nothing once the replay has as many in flight as it will have */
+  SReq                  *free_reqs;
+  struct _STransfer     *free_transfers;
+  /* the ranks whose next step reads or sets test_sleeps at this instant,
+   * taken in SimGrid's order when the instant's completions are done */
+  GPtrArray             *turns;
+  gboolean               turns_due;
+  gint64                 serial;
+  /* per host, when its CPU's sharing last changed (a computation started or
+   * ended), and the one before: SimGrid then orders its computations again */
+  double                *cpu_changed, *cpu_changed_before;
+  gint64                *cpu_order, *cpu_order_before;
+  guint                 *cpu_running;  /* per host: its computations on */
+  guint64               *cpu_starts;   /* per host: how many started */
+  const AugurPlatform   *platform;
 };
 
-typedef struct {
+typedef struct _STransfer {
   Smpi  *sm;
   SReq  *send;
   SReq  *recv;
   double start;
+  struct _STransfer *next_free;
 } STransfer;
+
+static STransfer *
+transfer_alloc (Smpi *sm)
+{
+  STransfer *t = sm->free_transfers;
+
+  if (t == NULL)
+    return g_new0 (STransfer, 1);
+  sm->free_transfers = t->next_free;
+  memset (t, 0, sizeof *t);
+  return t;
+}
+
+static void
+transfer_release (Smpi *sm, STransfer *t)
+{
+  t->next_free = sm->free_transfers;
+  sm->free_transfers = t;
+}
 
 static void run_rank (SRank *rank);
 
@@ -186,12 +248,41 @@ kind_name (AugurTraceActionKind kind)
 
 /* ---- Blocking and waking ---------------------------------------------------------- */
 
+/* A computation starts or ends on host h: SimGrid solves its CPU again and
+ * puts its computations back in its heap, hosts in the order they changed
+ * at this instant. */
+static void
+cpu_changed (Smpi *sm, guint h)
+{
+  double now = augur_des_now (sm->des);
+
+  if (sm->cpu_changed[h] == now)
+    return;
+  sm->cpu_changed_before[h] = sm->cpu_changed[h];
+  sm->cpu_order_before[h] = sm->cpu_order[h];
+  sm->cpu_changed[h] = now;
+  sm->cpu_order[h] = sm->serial++;
+}
+
 static void
 block (SRank *rank, AugurRankState state)
 {
+  Smpi *sm = rank->sm;
+
   rank->blocked = TRUE;
   rank->state = state;
-  rank->block_start = augur_des_now (rank->sm->des);
+  rank->block_start = augur_des_now (sm->des);
+  /* what it starts now, if it is a computation or a sleep */
+  rank->cpu_key = (WakeKey) { 0, 0, rank->block_start, state == AUGUR_STATE_COMPUTE, 0, -sm->serial };
+  sm->serial++;
+  if (state == AUGUR_STATE_COMPUTE)
+    {
+      guint h = rank->host;
+      rank->in_exec = TRUE;
+      rank->cpu_alone = sm->cpu_running[h]++ == 0;
+      rank->cpu_start = ++sm->cpu_starts[h];
+      cpu_changed (sm, h);
+    }
 }
 
 static void
@@ -205,7 +296,7 @@ release (SRank *rank)
   now = augur_des_now (sm->des);
   rank->blocked = FALSE;
   rank->stats.times[rank->state] += now - rank->block_start;
-  if (sm->record && now > rank->block_start)
+  if (sm->record && now > rank->block_start && replay_record_fits (&sm->error, sm->des, sm->intervals))
     {
       AugurReplayInterval iv = { rank->index, rank->state, rank->block_start, now, rank->act.line };
       g_array_append_val (sm->intervals, iv);
@@ -216,7 +307,46 @@ release (SRank *rank)
 static void
 timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 {
-  release (data);
+  SRank *rank = data;
+  Smpi *sm = rank->sm;
+  double now = augur_des_now (des);
+
+  /* a sleep started without block() (smpi/os, ois, or) keeps the key of
+   * the last one: near enough, as only a test at this instant reads it */
+  rank->wake = rank->cpu_key;
+  rank->wake.date = now;
+  rank->wake.kind = rank->in_exec;
+  if (rank->in_exec)
+    {
+      /* a computation: as its host's CPU last changed before now */
+      guint h = rank->host;
+      gboolean now_too = sm->cpu_changed[h] == now;
+      rank->wake.since = now_too ? sm->cpu_changed_before[h] : sm->cpu_changed[h];
+      rank->wake.group = now_too ? sm->cpu_order_before[h] : sm->cpu_order[h];
+      /* alone all along: SimGrid's date is its start plus flops / speed
+       * (else: the instant, near enough) */
+      if (rank->cpu_alone && rank->cpu_start == sm->cpu_starts[h] && rank->wake.since == rank->block_start)
+        rank->wake.date = rank->block_start + rank->act.flops / augur_platform_get_host_speed (sm->platform, h);
+      sm->cpu_running[h]--;
+      rank->in_exec = FALSE;
+      cpu_changed (sm, h);
+    }
+  rank->subround = 1;
+  release (rank);
+}
+
+/* An error about the value of the platform's <config> key, said with the
+ * file and line of its <prop>. */
+static void
+prefix_config_error (const AugurPlatform *platform, const char *key, GError **error)
+{
+  const char *where = augur_platform_get_config_where (platform, key);
+
+  if (where != NULL)
+    /* Translators: %s is FILE:LINE */
+    g_prefix_error (error, _("%s: the platform's <config>: "), where);
+  else
+    g_prefix_error (error, _("the platform's <config>: "));
 }
 
 /* A number of the platform's <config>, when it has one (*value kept
@@ -234,7 +364,8 @@ config_number (const AugurPlatform *platform, const char *key, double *value, GE
   if (end == text || *end != '\0' || !isfinite (v) || v < 0)
     {
       g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
-                   _("the platform's <config>: %s is '%s', expected a number at least 0"), key, text);
+                   _("%s is '%s', expected a number at least 0"), key, text);
+      prefix_config_error (platform, key, error);
       return FALSE;
     }
   *value = v;
@@ -335,7 +466,7 @@ overhead_setup (Overhead *o, const char *option, const AugurPlatform *platform, 
   if (!overhead_parse (o, text, key, error))
     {
       if (option == NULL)
-        g_prefix_error (error, _("the platform's <config>: "));
+        prefix_config_error (platform, key, error);
       return FALSE;
     }
   return TRUE;
@@ -356,7 +487,23 @@ static void
 req_unref (SReq *r)
 {
   if (--r->refs == 0)
-    g_free (r);
+    {
+      Smpi *sm = r->owner->sm;
+      r->next = sm->free_reqs;
+      sm->free_reqs = r;
+    }
+}
+
+static SReq *
+req_alloc (Smpi *sm)
+{
+  SReq *r = sm->free_reqs;
+
+  if (r == NULL)
+    return g_new0 (SReq, 1);
+  sm->free_reqs = r->next;
+  memset (r, 0, sizeof *r);
+  return r;
 }
 
 static gboolean
@@ -371,22 +518,31 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
   STransfer *t = data;
   Smpi *sm = t->sm;
   SReq *send = t->send, *recv = t->recv;
+  WakeKey woke_by = { 1, augur_des_now (des), t->start, 1, 0, 0 };
 
-  if (sm->record)
+  if (sm->record && replay_record_fits (&sm->error, sm->des, sm->messages))
     {
       AugurReplayMessage m = { send->src, recv->dst, t->start, augur_des_now (des), send->bytes };
       g_array_append_val (sm->messages, m);
     }
-  g_free (t);
+  transfer_release (sm, t);
   if (!send->complete)
     {
       send->complete = TRUE;
       if (send->waited)
-        release (send->owner);
+        {
+          send->owner->wake = woke_by;
+          send->owner->subround = 1;
+          release (send->owner);
+        }
     }
   recv->complete = TRUE;
   if (recv->waited)
-    release (recv->owner);
+    {
+      recv->owner->wake = woke_by;
+      recv->owner->subround = 1;
+      release (recv->owner);
+    }
   req_unref (send);
   req_unref (recv);
 }
@@ -394,7 +550,7 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 static void
 start_transfer (Smpi *sm, SReq *send, SReq *recv)
 {
-  STransfer *t = g_new0 (STransfer, 1);
+  STransfer *t = transfer_alloc (sm);
   g_autoptr(GError) error = NULL;
 
   t->sm = sm;
@@ -409,7 +565,7 @@ start_transfer (Smpi *sm, SReq *send, SReq *recv)
       g_autofree char *at = where (sm, send->file, send->line);
       fail (sm, AUGUR_REPLAY_ERROR_INVALID, _("%s: rank %u cannot reach rank %u: %s"), at, send->src, recv->dst,
             error->message);
-      g_free (t);
+      transfer_release (sm, t);
     }
 }
 
@@ -447,7 +603,7 @@ static SReq *
 post (SRank *rank, gboolean is_send, guint peer, double bytes, gint32 tag)
 {
   Smpi *sm = rank->sm;
-  SReq *r = g_new0 (SReq, 1);
+  SReq *r = req_alloc (sm);
   Mailbox *mb;
 
   r->owner = rank;
@@ -461,6 +617,7 @@ post (SRank *rank, gboolean is_send, guint peer, double bytes, gint32 tag)
   r->refs = 2;   /* its owner's, and the mailbox's then its transfer's */
   r->file = rank->act.file;
   r->line = rank->act.line;
+  rank->subround++;   /* SimGrid's isend or irecv: a simcall */
   mb = &sm->mailboxes[r->dst];
   /* a send meets the receives waiting there, a receive the sends */
   if (is_send)
@@ -475,7 +632,11 @@ static gboolean
 wait_for (SRank *rank, SReq *r)
 {
   if (r->complete)
-    return FALSE;
+    {
+      if (!r->detached)
+        rank->subround++;   /* a wait simcall, answered at once (a detached send has no activity to wait) */
+      return FALSE;
+    }
   r->waited = TRUE;
   rank->waiting++;
   return TRUE;
@@ -1071,6 +1232,98 @@ has_comp (const AugurTraceAction *a)
           a->kind == AUGUR_TRACE_ACTION_REDUCESCATTER) && a->flops > 0;
 }
 
+/* ---- The test's shared counter at one instant ------------------------------------- */
+
+/* SimGrid's `nsleeps` is read by a test just before its sleep and set
+ * after it looks, each in the sub-round where that rank's code gets
+ * there; within a sub-round, in the order the ranks woke. */
+static gboolean
+turn_before (const SRank *a, const SRank *b)
+{
+  const WakeKey *x = &a->wake, *y = &b->wake;
+
+  if (a->subround != b->subround)
+    return a->subround < b->subround;
+  if (x->model != y->model)
+    return x->model < y->model;
+  if (x->date != y->date)
+    return x->date < y->date;
+  if (x->since != y->since)
+    return x->since < y->since;
+  if (x->kind != y->kind)
+    return x->kind < y->kind;
+  if (x->group != y->group)
+    return x->group < y->group;
+  if (x->serial != y->serial)
+    return x->serial < y->serial;
+  return a->index < b->index;
+}
+
+static void test_slept (AugurDes *des, AugurDesActivity *activity, gpointer data);
+
+/* Once every completion of the instant is done (SimGrid's actors run
+ * after its models have ended all they end): the turns in order. */
+static void
+turns_run (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  Smpi *sm = data;
+
+  /* a rank that goes on may take a turn at this instant too: this loop
+   * takes it, after the ones before it */
+  while (sm->turns->len > 0 && sm->error == NULL)
+    {
+      guint first = 0;
+      SRank *rank;
+
+      for (guint i = 1; i < sm->turns->len; i++)
+        if (turn_before (sm->turns->pdata[i], sm->turns->pdata[first]))
+          first = i;
+      rank = g_ptr_array_remove_index_fast (sm->turns, first);
+      if (rank->turn_look)
+        release (rank);   /* the test looks (finish_test), then the rank goes on */
+      else
+        {
+          /* the sleep, as long as the counter says now */
+          double now = augur_des_now (des), seconds = sm->test_sleeps * sm->test_sleep;
+
+          rank->cpu_key = (WakeKey) { 0, now + seconds, now, 0, 0, -sm->serial };
+          sm->serial++;
+          augur_network_sleep (sm->net, seconds, test_slept, rank);
+        }
+    }
+  sm->turns_due = FALSE;
+}
+
+static void
+turn_take (SRank *rank, gboolean look)
+{
+  Smpi *sm = rank->sm;
+
+  rank->turn_look = look;
+  g_ptr_array_add (sm->turns, rank);
+  if (!sm->turns_due)
+    {
+      sm->turns_due = TRUE;
+      augur_network_sleep (sm->net, 0, turns_run, sm);
+    }
+}
+
+/* A test's sleep is over: it looks in the next sub-round (after its test
+ * simcall), or in this one when the request is a detached send (no
+ * activity to test). */
+static void
+test_slept (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  SRank *rank = data;
+  AugurTraceAction *a = &rank->act;
+  Slot *s = storage_slot (rank, a->src, a->dst, a->tag, FALSE);
+  SReq *r = s != NULL ? g_queue_peek_head (&s->queue) : NULL;
+
+  rank->wake = rank->cpu_key;
+  rank->subround = r != NULL && r->detached ? 1 : 2;
+  turn_take (rank, TRUE);
+}
+
 /* Starts the current action; TRUE when it completed at once. */
 static gboolean
 start_action (SRank *rank)
@@ -1160,11 +1413,12 @@ start_action (SRank *rank)
               }
             return TRUE;
           }
-        /* SimGrid sleeps first, then looks */
+        /* SimGrid sleeps first, then looks; how long, the counter says
+         * when this rank's turn at it comes */
         rank->testing = TRUE;
         rank->waiting++;
         block (rank, AUGUR_STATE_WAIT);
-        augur_network_sleep (sm->net, sm->test_sleeps * sm->test_sleep, timer_done, rank);
+        turn_take (rank, FALSE);
         return FALSE;
       }
 
@@ -1438,7 +1692,7 @@ replay_smpi_run (const AugurPlatform      *platform,
    * what the command line sets wins over the platform file). */
   {
     const char *bw = options->smpi_bw_factor, *lat = options->smpi_lat_factor;
-    gboolean from_platform = FALSE;
+    gboolean bw_from_platform = FALSE, lat_from_platform = FALSE;
 
     sm.detached = options->smpi_detached_set ? options->smpi_detached_thresh : DETACHED_LIMIT;
     sm.test_sleep = options->smpi_test_set ? options->smpi_test : TEST_SLEEP;
@@ -1462,25 +1716,41 @@ replay_smpi_run (const AugurPlatform      *platform,
         return NULL;
       }
     if (options->model == AUGUR_NETWORK_SMPI && bw == NULL && augur_platform_get_config (platform, "smpi/bw-factor"))
-      bw = augur_platform_get_config (platform, "smpi/bw-factor"), from_platform = TRUE;
+      bw = augur_platform_get_config (platform, "smpi/bw-factor"), bw_from_platform = TRUE;
     if (options->model == AUGUR_NETWORK_SMPI && lat == NULL && augur_platform_get_config (platform, "smpi/lat-factor"))
-      lat = augur_platform_get_config (platform, "smpi/lat-factor"), from_platform = TRUE;
+      lat = augur_platform_get_config (platform, "smpi/lat-factor"), lat_from_platform = TRUE;
     sm.des = augur_des_new ();
     sm.net = augur_network_new (sm.des, platform, options->model);
+    /* bandwidth first, alone: the error is then said of the one that has it */
     if (options->model == AUGUR_NETWORK_SMPI && (bw != NULL || lat != NULL) &&
-        !augur_network_set_smpi_factors (sm.net, bw, lat, error))
+        (!augur_network_set_smpi_factors (sm.net, bw, NULL, error) ||
+         !augur_network_set_smpi_factors (sm.net, bw, lat, error)))
       {
-        if (from_platform)
-          g_prefix_error (error, _("the platform's <config>: "));
+        gboolean in_lat = augur_network_set_smpi_factors (sm.net, bw, NULL, NULL);
+        if (in_lat ? lat_from_platform : bw_from_platform)
+          prefix_config_error (platform, in_lat ? "smpi/lat-factor" : "smpi/bw-factor", error);
         augur_network_free (sm.net);
         augur_des_free (sm.des);
         return NULL;
       }
   }
   sm.deployment = deployment;
+  sm.platform = platform;
   sm.traces = traces;
   sm.mailboxes = g_new0 (Mailbox, sm.n);
   sm.test_sleeps = 1;
+  sm.turns = g_ptr_array_new ();
+  {
+    guint n_hosts = MAX (1, augur_platform_get_n_hosts (platform));
+    sm.cpu_changed = g_new (double, n_hosts);
+    sm.cpu_changed_before = g_new (double, n_hosts);
+    sm.cpu_order = g_new0 (gint64, n_hosts);
+    sm.cpu_order_before = g_new0 (gint64, n_hosts);
+    sm.cpu_running = g_new0 (guint, n_hosts);
+    sm.cpu_starts = g_new0 (guint64, n_hosts);
+    for (guint h = 0; h < n_hosts; h++)
+      sm.cpu_changed[h] = sm.cpu_changed_before[h] = -1;
+  }
   sm.record = options->record_timeline;
   sm.intervals = g_array_new (FALSE, FALSE, sizeof (AugurReplayInterval));
   sm.messages = g_array_new (FALSE, FALSE, sizeof (AugurReplayMessage));
@@ -1503,7 +1773,28 @@ replay_smpi_run (const AugurPlatform      *platform,
   if (sm.error == NULL)
     augur_des_run (sm.des, cancellable, &run_error);
   if (run_error != NULL && sm.error == NULL)
-    sm.error = run_error;
+    {
+      /* the kernel knows activities, not traces: say where each rank is */
+      if (g_error_matches (run_error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_STALLED))
+        {
+          GString *message = g_string_new (run_error->message);
+          guint n_shown = 0, n_more = 0;
+          for (guint i = 0; i < sm.n; i++)
+            if (!sm.ranks[i].finished && n_shown++ < 8)
+              {
+                g_autofree char *what = describe_blocked (&sm, &sm.ranks[i]);
+                g_string_append_printf (message, "; %s", what);
+              }
+            else if (!sm.ranks[i].finished)
+              n_more++;
+          if (n_more > 0)
+            g_string_append_printf (message, g_dngettext (NULL, "; and %u rank more", "; and %u ranks more", n_more),
+                                    n_more);
+          g_free (run_error->message);
+          run_error->message = g_string_free (message, FALSE);
+        }
+      sm.error = run_error;
+    }
   else
     g_clear_error (&run_error);
 
@@ -1583,8 +1874,27 @@ replay_smpi_run (const AugurPlatform      *platform,
     }
   augur_network_free (sm.net);
   augur_des_free (sm.des);
+  g_ptr_array_unref (sm.turns);
+  g_free (sm.cpu_changed);
+  g_free (sm.cpu_changed_before);
+  g_free (sm.cpu_order);
+  g_free (sm.cpu_order_before);
+  g_free (sm.cpu_running);
+  g_free (sm.cpu_starts);
   g_free (sm.mailboxes);
   g_free (sm.ranks);
+  while (sm.free_reqs != NULL)
+    {
+      SReq *r = sm.free_reqs;
+      sm.free_reqs = r->next;
+      g_free (r);
+    }
+  while (sm.free_transfers != NULL)
+    {
+      STransfer *t = sm.free_transfers;
+      sm.free_transfers = t->next_free;
+      g_free (t);
+    }
 
   if (sm.error != NULL)
     {

@@ -146,6 +146,31 @@ replay_fail_valist (GError **slot, AugurDes *des, int code, const char *format, 
   augur_des_stop (des);
 }
 
+gboolean
+replay_record_fits (GError **slot, AugurDes *des, const GArray *records)
+{
+  guint len = records->len;
+  g_autofree char *what = NULL;
+  GError *error = NULL;
+
+  if (G_LIKELY (len < 65536 || (len & (len - 1)) != 0))
+    return TRUE;
+  /* Translators: the number of intervals or messages recorded so far. */
+  what = g_strdup_printf (_("The replay's timeline (%u records so far)"), len);
+  /* the arrays doubled, then the timeline's rows and summaries built from them */
+  if (augur_memory_check_in (AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_TOO_LARGE,
+                             (guint64) len * g_array_get_element_size ((GArray *) records) * 4, what, &error))
+    return TRUE;
+  if (*slot == NULL)
+    {
+      *slot = error;
+      augur_des_stop (des);
+    }
+  else
+    g_error_free (error);
+  return FALSE;
+}
+
 char *
 replay_where (AugurTraceSet *traces, guint file, guint64 line)
 {
@@ -193,7 +218,7 @@ wake (Rank *rank)
 
   rank->blocked = FALSE;
   rank->stats.times[rank->block_state] += now - rank->block_start;
-  if (rp->record && now > rank->block_start)
+  if (rp->record && now > rank->block_start && replay_record_fits (&rp->error, rp->des, rp->intervals))
     {
       AugurReplayInterval iv = { rank->index, rank->block_state, rank->block_start, now, rank->act.line };
       g_array_append_val (rp->intervals, iv);
@@ -349,7 +374,7 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
   Transfer *t = data;
   Replay *rp = t->send->owner->rp;
 
-  if (rp->record)
+  if (rp->record && replay_record_fits (&rp->error, rp->des, rp->messages))
     {
       AugurReplayMessage m = { t->send->src, t->recv->dst, t->start, augur_des_now (des), t->send->bytes };
       g_array_append_val (rp->messages, m);
@@ -862,6 +887,25 @@ augur_replay_run (const AugurPlatform      *platform,
   if (run_error != NULL && rp.error == NULL)
     {
       rp.error = g_error_copy (run_error);
+      /* the kernel knows activities, not traces: say where each rank is */
+      if (g_error_matches (run_error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_STALLED))
+        {
+          GString *message = g_string_new (rp.error->message);
+          guint n_shown = 0, n_more = 0;
+          for (guint i = 0; i < rp.n; i++)
+            if (!rp.ranks[i].finished && n_shown++ < 8)
+              {
+                g_autofree char *what = describe_wait (&rp, &rp.ranks[i]);
+                g_string_append_printf (message, "; %s", what);
+              }
+            else if (!rp.ranks[i].finished)
+              n_more++;
+          if (n_more > 0)
+            g_string_append_printf (message, g_dngettext (NULL, "; and %u rank more", "; and %u ranks more", n_more),
+                                    n_more);
+          g_free (rp.error->message);
+          rp.error->message = g_string_free (message, FALSE);
+        }
     }
   g_clear_error (&run_error);
 

@@ -21,6 +21,7 @@ typedef enum {
   AUGUR_REPLAY_ERROR_DEADLOCK,     /* names every blocked rank, what it waits for and its trace line */
   AUGUR_REPLAY_ERROR_UNMATCHED,    /* a send or receive never matched */
   AUGUR_REPLAY_ERROR_INVALID,      /* a rank missing from the deployment, a bad peer */
+  AUGUR_REPLAY_ERROR_TOO_LARGE,    /* the recorded timeline would outgrow the memory budget */
 } AugurReplayError;
 
 typedef enum {

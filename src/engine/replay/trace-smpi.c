@@ -521,12 +521,15 @@ trace_smpi_parse (TraceSmpi        *ctx,
     }
   if (n == 0)
     return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, _("no action after the rank"));
+  /* the first letter rules out most names before they are measured */
   for (guint i = 0; i < G_N_ELEMENTS (smpi_kinds) && k == NULL; i++)
-    if (strlen (smpi_kinds[i].name) == len[0] && memcmp (smpi_kinds[i].name, tok[0], len[0]) == 0)
+    if (smpi_kinds[i].name[0] == tok[0][0] && strlen (smpi_kinds[i].name) == len[0] &&
+        memcmp (smpi_kinds[i].name, tok[0], len[0]) == 0)
       k = &smpi_kinds[i];
-  action = trace_token_for_message (f, tok[0], len[0]);
   if (k == NULL)
     {
+      /* shown only in an error: not made for every line */
+      action = trace_token_for_message (f, tok[0], len[0]);
       if ((len[0] == 5 && (memcmp (tok[0], "Isend", 5) == 0 || memcmp (tok[0], "Irecv", 5) == 0)) ||
           (len[0] == 9 && memcmp (tok[0], "allReduce", 9) == 0))
         return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,

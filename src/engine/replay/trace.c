@@ -108,6 +108,7 @@ typedef struct
   guint       cap;
   guint       head;
   guint       len;
+  guint64     init_line; /* of its `init`, 0 before it */
 } Proc;
 
 
@@ -857,6 +858,38 @@ detach_longest (AugurTraceSet  *t,
   return TRUE;
 }
 
+/* A rank's trace is one run: a second `init` is a trace written twice (a
+ * child forked by the traced program that wrote its copy of the buffer
+ * again), whose doubled actions would be replayed as if the run made
+ * them.  A line read again (after detach_longest) is the same line. */
+static gboolean
+check_init (const TraceFile         *f,
+            Proc                    *p,
+            const AugurTraceAction  *a,
+            GError                 **error)
+{
+  if (a->kind != AUGUR_TRACE_ACTION_INIT || p->init_line == a->line)
+    return TRUE;
+  if (p->init_line == 0)
+    {
+      p->init_line = a->line;
+      return TRUE;
+    }
+  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, a->line,
+                           _("a second init for '%s' (the first is on line %llu): a trace holds "
+                             "one run of each rank; was it written twice, by a child the traced program forked?"),
+                           p->name, (unsigned long long) p->init_line);
+}
+
+static gboolean
+all_digits (const char *s, gsize len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isdigit (s[i]))
+      return FALSE;
+  return len > 0;
+}
+
 /* Reads until `want` has an action or its cursor ends. */
 static gboolean
 cursor_fill (AugurTraceSet  *t,
@@ -908,6 +941,15 @@ cursor_fill (AugurTraceSet  *t,
       tlen[0] = (gsize) (s - tok[0]);
 
       index = lookup_process (t, tok[0], tlen[0]);
+      if (G_UNLIKELY (index < 0) && t->dialect == AUGUR_TRACE_DIALECT_SMPI && !all_digits (tok[0], tlen[0]))
+        {
+          /* SMPI's ranks are numbers: no process of any name is looked for */
+          trace_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line,
+                            _("expected a rank (a whole number) at the start of the line: is this a trace of "
+                              "SimGrid's SMPI?"));
+          g_propagate_error (error, g_error_copy (c->error));
+          return FALSE;
+        }
       if (G_UNLIKELY (index < 0))
         {
           g_autofree char *name = trace_token_for_message (f, tok[0], tlen[0]);
@@ -926,11 +968,15 @@ cursor_fill (AugurTraceSet  *t,
           q.action.process = (guint) index;
           q.action.file = c->file;
           q.action.line = c->line;
-          if (!trace_smpi_parse (&t->smpi, f, c->line, s, e, &q.action, &c->error))
+          if (!trace_smpi_parse (&t->smpi, f, c->line, s, e, &q.action, &c->error)
+              || !check_init (f, p, &q.action, &c->error))
             {
               g_propagate_error (error, g_error_copy (c->error));
               return FALSE;
             }
+          /* a line read as an action of SMPI: a trace, whose words can be quoted */
+          if (f->hide_content && t->dialect == AUGUR_TRACE_DIALECT_SMPI)
+            ((TraceFile *) f)->hide_content = FALSE;
           proc_push (t, p, &q);
           if (G_UNLIKELY (t->queued > t->queue_limit) && !detach_longest (t, want, error))
             return FALSE;
@@ -958,7 +1004,8 @@ cursor_fill (AugurTraceSet  *t,
       q.action.file = c->file;
       q.action.line = c->line;
       if (!parse_action (t, f, c->line, tok, tlen, MIN (n, MAX_FIELDS),
-                         tok[0], (gsize) (e - tok[0]), &q.action, &c->error))
+                         tok[0], (gsize) (e - tok[0]), &q.action, &c->error)
+          || !check_init (f, p, &q.action, &c->error))
         {
           g_propagate_error (error, g_error_copy (c->error));
           return FALSE;
@@ -1285,11 +1332,15 @@ augur_trace_check_replayable (GFile         *file,
   return FALSE;
 }
 
-AugurTraceSet *
-augur_trace_set_open_smpi (GFile         *file,
-                           guint          n_ranks,
-                           GCancellable  *cancellable,
-                           GError       **error)
+/* named: the file was named by an index, not chosen by the user: it may
+ * be any file on the machine (/proc/self/environ), so what it holds is
+ * never quoted in an error, only its path and line. */
+static AugurTraceSet *
+open_smpi (GFile         *file,
+           guint          n_ranks,
+           gboolean       named,
+           GCancellable  *cancellable,
+           GError       **error)
 {
   AugurTraceDialect dialect;
   gboolean is_index = FALSE;
@@ -1320,7 +1371,7 @@ augur_trace_set_open_smpi (GFile         *file,
                            _("%s names another index, not a trace"), name);
               return NULL;
             }
-          return augur_trace_set_open_smpi (one, n_ranks, cancellable, error);
+          return open_smpi (one, n_ranks, TRUE, cancellable, error);
         }
       if (n_ranks != 0 && n_ranks != files->len)
         {
@@ -1343,12 +1394,26 @@ augur_trace_set_open_smpi (GFile         *file,
   for (guint i = 0; i < n_ranks; i++)
     g_ptr_array_add (names, g_strdup_printf ("%u", i));
   if (is_index)
-    t = augur_trace_set_open_per_process ((GFile **) files->pdata, (const char **) names->pdata, n_ranks, error);
+    t = augur_trace_set_open_per_process_full ((GFile **) files->pdata, (const char **) names->pdata, n_ranks,
+                                               AUGUR_TRACE_OPEN_HIDE_CONTENT, error);
   else
     t = augur_trace_set_open_merged (file, (const char **) names->pdata, n_ranks, error);
   if (t != NULL)
-    t->dialect = AUGUR_TRACE_DIALECT_SMPI;
+    {
+      t->dialect = AUGUR_TRACE_DIALECT_SMPI;
+      for (guint i = 0; named && i < t->files->len; i++)
+        ((TraceFile *) g_ptr_array_index (t->files, i))->hide_content = TRUE;
+    }
   return t;
+}
+
+AugurTraceSet *
+augur_trace_set_open_smpi (GFile         *file,
+                           guint          n_ranks,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  return open_smpi (file, n_ranks, FALSE, cancellable, error);
 }
 
 void

@@ -1245,6 +1245,79 @@ test_diagram_critical_path (Fixture       *f,
   g_unlink (path);
 }
 
+/* A message that flies 1 s, sent at 1 s and waited for from 1.5 s: the
+ * half second before the receive is a row of the critical path of its
+ * own, and the rows add up to the predicted time (3.5 s). */
+static void
+test_critical_path_flight (Fixture       *f,
+                           gconstpointer  data)
+{
+  AugurResultTable *table = augur_activity_page_get_critical_table (f->page);
+
+  augur_page_set_text (AUGUR_PAGE (f->page),
+                       "machine\n  processes 2\n  nodes 2\n  latency 1\n  bandwidth 1e9\nend\n"
+                       "diagram main\n  initial i\n  decision who\n  action a cost 1\n  send halo to 1 size 0\n"
+                       "  action b cost 1.5\n  recv r from 0\n  action c cost 1.5\n  merge m\n  final f\n"
+                       "  flow i -> who\n  flow who -> a when pid == 0\n  flow who -> b else\n"
+                       "  flow a -> halo -> m\n  flow b -> r -> c -> m -> f\nend\n");
+  evaluate_and_wait (f->page);
+  g_assert_null (augur_activity_page_get_error_text (f->page));
+  g_assert_cmpstr (augur_activity_page_get_time_text (f->page), ==, "3.5 s");
+  augur_activity_page_show_results (f->page, "elements");
+  augur_result_table_sort_by (table, 2, GTK_SORT_DESCENDING);
+  augur_test_spin (100);
+  {
+    g_autofree char *elements = augur_result_table_dump_column (table, 0);
+    g_autofree char *processes = augur_result_table_dump_column (table, 1);
+    g_autofree char *adds = augur_result_table_dump_column (table, 2);
+    g_auto(GStrv) numbers = g_strsplit (adds, " ", -1);
+    double sum = 0;
+
+    g_test_message ("critical path: %s / %s / %s", elements, processes, adds);
+    /* c 1.5 s, a 1 s, the flight 0.5 s, the receive 0.5 s */
+    g_assert_true (g_str_has_prefix (elements, "c a "));
+    g_assert_nonnull (strstr (elements, "message 'halo' in flight"));
+    g_assert_nonnull (strstr (processes, "p0 → p1"));
+    for (guint i = 0; numbers[i] != NULL; i++)
+      sum += g_ascii_strtod (numbers[i], NULL);
+    g_assert_cmpfloat_with_epsilon (sum, 3.5, 1e-9);
+    g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 4);
+  }
+  augur_test_wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "activity-critical-flight.png");
+  }
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 700);
+  augur_test_spin (200);
+  augur_test_wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "activity-critical-flight-1024.png");
+  }
+}
+
+/* A guard that never becomes false around work that takes no time: the
+ * page shows where, at once, instead of spinning until Augur is killed. */
+static void
+test_zero_time_loop (Fixture       *f,
+                     gconstpointer  data)
+{
+  const char *error;
+
+  augur_page_set_text (AUGUR_PAGE (f->page),
+                       "machine\n  processes 2\nend\n"
+                       "diagram main\n  initial i\n  merge m\n  action a cost 0\n  decision d\n  final f\n"
+                       "  flow i -> m -> a -> d\n  flow d -> m when 1\n  flow d -> f else\nend\n");
+  evaluate_and_wait (f->page);
+  error = augur_activity_page_get_error_text (f->page);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error);
+  g_assert_nonnull (strstr (error, "p0 passes '"));
+  g_assert_nonnull (strstr (error, "1000000 times at 0 s without the clock advancing"));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1266,6 +1339,8 @@ main (int   argc,
   ADD ("diagram/flows", test_diagram_flows);
   ADD ("diagram/diagrams", test_diagram_diagrams);
   ADD ("diagram/critical-path", test_diagram_critical_path);
+  ADD ("critical-path/flight", test_critical_path_flight);
+  ADD ("error/zero-time-loop", test_zero_time_loop);
   ADD ("diagram/small", test_diagram_small);
 #undef ADD
   g_test_add_func ("/app/activity-page/window", test_window);

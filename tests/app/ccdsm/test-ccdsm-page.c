@@ -468,6 +468,46 @@ test_too_large (Fixture       *f,
 
 /* ---- Solve errors ----------------------------------------------------- */
 
+/* A state of 139.8 kB (65,535 shared elements seen by 8 processors) over a
+ * budget of 64 MiB: refused before its first states are allocated, the
+ * message naming the model and the budget in the error bar, at both
+ * reference sizes. */
+static void
+test_memory_budget (gconstpointer data)
+{
+  const AugurTestSize *size = data;
+  g_autoptr(GString) s = g_string_new (NULL);
+  g_autofree char *name = g_strdup_printf ("ccdsm-page-memory-budget-%dx%d.png", size->width, size->height);
+  GtkWidget *window = gtk_window_new ();
+  AugurCcdsmPage *page = AUGUR_CCDSM_PAGE (augur_ccdsm_page_new ());
+  const char *error;
+
+  for (int i = 0; i < 16; i++)
+    g_string_append_printf (s, "var big%d[%d] : 0..1 = 0, kind data, home N0;\n", i, i < 15 ? 4096 : 4095);
+  g_string_append (s, "var a : 0..1 = 0, kind data, home N0;\nprocess P0 on cpu0 { loop { start; store a, 1; } }\n");
+  for (int p = 1; p < 8; p++)
+    g_string_append_printf (s, "process P%d on cpu%d { loop { store a, 0; } }\n", p, p);
+  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+  augur_page_set_title (AUGUR_PAGE (page), "wide.ccdsm");
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (page), s->str));
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "64", TRUE);
+  solve_and_wait (page);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_null (augur_ccdsm_page_get_result (page));
+  error = augur_ccdsm_page_get_error_text (page);
+  g_assert_nonnull (error);
+  g_test_message ("memory: %s", error);
+  g_assert_nonnull (strstr (error, "room for 4096 states of 139.8\u00a0kB each would need about 572.7\u00a0MB of memory, "
+                                   "more than the 67.1\u00a0MB Augur may use (AUGUR_MEMORY_LIMIT_MB)"));
+  g_assert_true (augur_test_wait_settled (window));
+  save_window (window, name);
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate_for (20);
+}
+
 static void
 test_solve_errors (Fixture       *f,
                    gconstpointer  data)
@@ -1006,6 +1046,7 @@ main (int   argc,
   ADD ("exports", test_exports);
   ADD ("render", test_render);
 #undef ADD
+  augur_test_add_sized ("/app/ccdsm-page/solve/memory-budget", test_memory_budget);
   g_test_add_func ("/app/ccdsm-page/window/round-trip", test_window_roundtrip);
   g_test_add_func ("/app/ccdsm-page/window/bundled-project", test_bundled_project);
 

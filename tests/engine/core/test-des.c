@@ -471,6 +471,78 @@ test_against_plain (gconstpointer with_heap)
     }
 }
 
+/* Computations, each alone on its CPU (a component of its own), and
+ * messages that start and end apart on links and a shared backbone, as in
+ * SMPI's replays: a solve then reaches only what a change touches, and
+ * every activity still ends when the plain simulator says (the weights
+ * divided once when it attaches, the sums kept in the resources). */
+static void
+test_components (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261128);
+
+  for (guint round = 0; round < 20; round++)
+    {
+      enum { HOSTS = 24 };
+      guint n = HOSTS + g_rand_int_range (rand, 10, 80), n_res = 2 * HOSTS + 1, backbone = 2 * HOSTS;
+      double *capacity = g_new (double, n_res);
+      Spec *spec = g_new0 (Spec, n), *expected = g_new0 (Spec, n);
+      g_autoptr(GError) error = NULL;
+      AugurDes *des = new_des ();
+
+      for (guint r = 0; r < n_res; r++)
+        {
+          capacity[r] = r < HOSTS ? 1000 : r == backbone ? 60 : g_rand_double_range (rand, 10, 30);
+          g_assert_cmpuint (augur_des_add_resource (des, capacity[r]), ==, r);
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          Spec *s = &spec[i];
+          if (i < HOSTS)
+            {
+              /* a computation on its own CPU, bounded by its speed */
+              s->amount = g_rand_double_range (rand, 100, 5000);
+              s->bound = 1000;
+              s->penalty = 1;
+              s->n = 1;
+              s->res[0] = i;
+              s->coef[0] = 1;
+              continue;
+            }
+          /* a message: its link, the backbone, its cross traffic */
+          s->amount = g_rand_double_range (rand, 0.01, 200);
+          s->delay = g_rand_double_range (rand, 0, 10);
+          s->bound = g_rand_boolean (rand) ? g_rand_double_range (rand, 5, 40) : 0;
+          s->penalty = g_rand_double_range (rand, 0.5, 2);
+          s->n = 3;
+          s->res[0] = HOSTS + g_rand_int_range (rand, 0, HOSTS);
+          s->coef[0] = 1;
+          s->res[1] = backbone;
+          s->coef[1] = 1.05;
+          do
+            s->res[2] = HOSTS + g_rand_int_range (rand, 0, HOSTS);
+          while (s->res[2] == s->res[0]);
+          s->coef[2] = 0.05;
+        }
+      memcpy (expected, spec, n * sizeof *spec);
+      plain_simulate (expected, n, capacity, n_res);
+
+      for (guint i = 0; i < n; i++)
+        augur_des_start (des, spec[i].amount, spec[i].delay, spec[i].bound, spec[i].penalty, spec[i].n,
+                         spec[i].res, spec[i].coef, record_end, &spec[i]);
+      g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, n);
+      g_assert_no_error (error);
+      for (guint i = 0; i < n; i++)
+        if (fabs (spec[i].end - expected[i].end) > 1e-9 * MAX (1.0, expected[i].end))
+          g_error ("round %u, activity %u of %u: ends at %.17g, the plain simulator says %.17g",
+                   round, i, n, spec[i].end, expected[i].end);
+      augur_des_free (des);
+      g_free (capacity);
+      g_free (spec);
+      g_free (expected);
+    }
+}
+
 /* Many independent activities: each completion touches its own resource,
  * and the run is fast (a heap, not a scan of all); and a thousand users of
  * one resource leave it in any order. */
@@ -638,6 +710,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/engine/des/against-plain/scan", GINT_TO_POINTER (0), test_against_plain);
   g_test_add_data_func ("/engine/des/against-plain/heap", GINT_TO_POINTER (1), test_against_plain);
   g_test_add_func ("/engine/des/many", test_many);
+  g_test_add_func ("/engine/des/components", test_components);
   g_test_add_func ("/engine/des/netmodel-sharing", test_netmodel_sharing);
   /* the same, every event through the heap */
   {

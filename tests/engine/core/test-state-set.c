@@ -84,6 +84,37 @@ test_collisions (void)
   augur_state_set_clear (&set);
 }
 
+/* The table is most of a large space's peak beside its transitions: it
+ * holds up to three quarters of its slots before it doubles, so 190,000
+ * states keep 2^18 slots (11 bytes a state), not 2^19 (22 bytes), and
+ * every state is still found at that load. */
+static void
+test_table_load (void)
+{
+  AugurStateSet set;
+  gboolean added;
+  const guint n = 190000;
+
+  augur_state_set_init (&set, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 w = (guint64) i * 0x9E3779B97F4A7C15u;
+
+      g_assert_cmpuint (augur_state_set_insert (&set, &w, augur_state_set_hash (&w, 1), G_MAXUINT - 1, &added), ==, i);
+      g_assert_true (added);
+    }
+  g_assert_cmpuint (set.mask + 1, ==, 1u << 18);
+  g_assert_cmpfloat ((double) (set.mask + 1) * 8 / n, <, 11.1);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 w = (guint64) i * 0x9E3779B97F4A7C15u;
+
+      g_assert_cmpuint (augur_state_set_insert (&set, &w, augur_state_set_hash (&w, 1), G_MAXUINT - 1, &added), ==, i);
+      g_assert_false (added);
+    }
+  augur_state_set_clear (&set);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -91,5 +122,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/state-set/one-word", test_one_word);
   g_test_add_func ("/engine/state-set/three-words", test_three_words);
   g_test_add_func ("/engine/state-set/collisions", test_collisions);
+  g_test_add_func ("/engine/state-set/table-load", test_table_load);
   return g_test_run ();
 }

@@ -1413,6 +1413,17 @@ test_fluid_large_and_semantics (void)
     g_assert_nonnull (strstr (error->message, "passive action runs out of partners"));
   }
   {
+    /* a coarse tolerance would call a point fixed that is not: refused */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("P = (a, 1).P;\nP[10]\n", -1, "p.pepa", NULL, &error);
+    const double times[] = { 0, 5 };
+
+    g_assert_no_error (error);
+    g_assert_null (augur_pepa_fluid (model, times, 2, 1.0, NULL, &error));
+    g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
+    g_assert_nonnull (strstr (error->message, "must be at most 0.001"));
+  }
+  {
     g_autoptr(GError) error = NULL;
     g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("P = (a, 1).P;\nP[10]\n", -1, "p.pepa", NULL, &error);
     const double bad[][2] = { { 1, 0.5 }, { -1, 1 }, { 0, NAN }, { 0, INFINITY } };
@@ -1425,6 +1436,65 @@ test_fluid_large_and_semantics (void)
         g_clear_error (&error);
       }
   }
+}
+
+/* Client/server models the integrator cannot follow: one whose rates are
+ * 10^7 apart (a stiff ODE for an explicit method) and one whose passive
+ * servers run out (its flow jumps).  Each is refused with the same
+ * verdict, at the same time, after the same bounded work, whether 2, 21
+ * or 101 times are asked for (the budget of steps was once per time
+ * asked for: the stiff model at 101 times ran 100 s, and stopped
+ * elsewhere at 21). */
+static void
+test_fluid_same_verdict (void)
+{
+  static const struct {
+    const char *text;
+    const char *why;
+  } models[] = {
+    { "Client = (request, 10000000).Wait;\nWait = (response, 10000000).Think;\nThink = (think, 1).Client;\n"
+      "Server = (request, 10000000).Busy;\nBusy = (response, 10000000).Server;\n"
+      "Client[100] <request, response> Server[10]\n", NULL },
+    { "Client = (request, 1.0).Wait;\nWait = (response, infty).Client;\n"
+      "Server = (request, infty).Busy;\nBusy = (response, 2.0).Server;\n"
+      "Client[100] <request, response> Server[10]\n", "passive action runs out of partners" },
+  };
+  const guint points[] = { 2, 21, 101 };
+
+  for (guint m = 0; m < G_N_ELEMENTS (models); m++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (models[m].text, -1, "cs.pepa", NULL, &error);
+      double first = NAN;
+
+      g_assert_no_error (error);
+      for (guint k = 0; k < G_N_ELEMENTS (points); k++)
+        {
+          g_autofree double *times = g_new (double, points[k]);
+          const char *at;
+          double t = NAN;
+
+          for (guint i = 0; i < points[k]; i++)
+            times[i] = 10.0 * i / (points[k] - 1);
+          g_assert_null (augur_pepa_fluid (model, times, points[k], 0, NULL, &error));
+          g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE);
+          g_test_message ("%u times: %s", points[k], error->message);
+          g_assert_true (g_str_has_prefix (error->message, "cs.pepa: the fluid approximation could not be integrated "
+                                                            "past time "));
+          g_assert_nonnull (strstr (error->message, "(200000 steps, as many as the integrator may take"));
+          if (models[m].why != NULL)
+            g_assert_nonnull (strstr (error->message, models[m].why));
+          at = strstr (error->message, "past time ") + strlen ("past time ");
+          t = g_ascii_strtod (at, NULL);
+          g_assert_cmpfloat (t, >, 0);
+          g_assert_cmpfloat (t, <, 10);
+          if (k == 0)
+            first = t;
+          else
+            g_assert_cmpfloat (fabs (t - first), <=, 1e-3 * first);
+          g_clear_error (&error);
+        }
+    }
 }
 
 /* ---- State patterns ------------------------------------------------------- */
@@ -1554,5 +1624,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/patterns/transient", test_patterns);
   g_test_add_func ("/engine/pepa/patterns/passage", test_passage_states);
   g_test_add_func ("/engine/pepa/fluid/large-and-semantics", test_fluid_large_and_semantics);
+  g_test_add_func ("/engine/pepa/fluid/same-verdict", test_fluid_same_verdict);
   return g_test_run ();
 }

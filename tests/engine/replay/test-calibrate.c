@@ -5,6 +5,7 @@
  */
 #include "calibrate.h"
 #include "replay.h"
+#include "augur-test.h"
 
 #include <glib/gstdio.h>
 #include <locale.h>
@@ -238,6 +239,87 @@ test_bad_points (void)
   g_assert_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOO_FEW);
 }
 
+/* The floors of docs/TRACER.md hold for every segment of fit: its latency
+ * at least a tenth of the fastest message's time, its bandwidth at least
+ * the best rate (bytes with envelope / time) any of its points achieved. */
+static void
+assert_physical (const AugurPingPoint *points, guint n, const AugurNetworkFit *fit)
+{
+  double t_min = INFINITY;
+
+  for (guint i = 0; i < n; i++)
+    t_min = MIN (t_min, points[i].seconds);
+  for (guint m = 0; m < fit->n_segments; m++)
+    {
+      double best_rate = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          double x = points[i].bytes + 16;
+          if (x > fit->threshold[m] && (m + 1 == fit->n_segments || x <= fit->threshold[m + 1]))
+            best_rate = MAX (best_rate, x / points[i].seconds);
+        }
+      g_assert_cmpfloat (fit->latency * fit->lat_factor[m], >=, 0.1 * t_min * (1 - 1e-12));
+      g_assert_cmpfloat (fit->bandwidth * fit->bw_factor[m], >=, best_rate * (1 - 1e-12));
+    }
+}
+
+/* A ping-pong whose large messages take their size over the bandwidth and
+ * no latency (a line through 0): fitted alone, that segment's latency
+ * factor was 1e-9 (`lat-factor 2064:1e-09`), which takes the latency of
+ * every route of a platform away from its messages above 2 KB.  It is a
+ * tenth of the fastest message's time instead, the bandwidth fitted
+ * again, and the points still within 2.1 %. */
+static void
+test_fit_floors (void)
+{
+  g_autoptr(GString) csv = g_string_new ("bytes,seconds\n");
+  g_autoptr(GArray) pts = NULL;
+  g_autoptr(GError) error = NULL;
+  AugurNetworkFit fit;
+  double t_min = 1e-6 + 17 / 2e9;
+
+  for (guint64 b = 1; b <= 4194304; b *= 2)
+    {
+      double x = b + 16.0;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_string_append_printf (csv, "%" G_GUINT64_FORMAT ",%s\n", b,
+                              g_ascii_dtostr (buf, sizeof buf, b < 4096 ? 1e-6 + x / 2e9 : x / 1e9));
+    }
+  pts = augur_calibrate_read_points (csv->str, csv->len, "through-zero.csv", &error);
+  g_assert_no_error (error);
+  g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (fit.n_segments, ==, 2);
+  g_assert_cmpfloat (fit.threshold[1], ==, 2064);
+  g_assert_cmpfloat_with_epsilon (fit.latency, 1e-6, 1e-15);
+  g_assert_cmpfloat_with_epsilon (fit.lat_factor[1], 0.1 * t_min / fit.latency, 1e-12);
+  g_assert_cmpfloat_with_epsilon (fit.bandwidth * fit.bw_factor[1] / 1e9, 1, 0.01);
+  g_assert_cmpfloat (fit.worst_error, <, 0.021);
+  g_assert_cmpfloat (fit.mean_error, <, 0.003);
+  assert_physical ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit);
+  {
+    g_autofree char *lat = augur_calibrate_factors (&fit, FALSE);
+    g_assert_true (g_str_has_prefix (lat, "0:1;2064:0.1008"));
+  }
+
+  /* Open MPI's measured ping-pong: a point below its segment's line is
+   * not faster than the segment's bandwidth */
+  {
+    g_autofree char *path = augur_test_source_path ("tests", "fixtures", "calibrate", "openmpi-pingpong.csv", NULL);
+    g_autofree char *text = NULL;
+    gsize length;
+    g_autoptr(GArray) measured = NULL;
+
+    g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+    measured = augur_calibrate_read_points (text, length, path, &error);
+    g_assert_no_error (error);
+    g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) measured->data, measured->len, &fit, &error));
+    g_assert_no_error (error);
+    assert_physical ((AugurPingPoint *) (gpointer) measured->data, measured->len, &fit);
+    g_assert_cmpfloat (fit.mean_error, <, 0.05);
+  }
+}
+
 static void
 test_host_speed (void)
 {
@@ -256,6 +338,7 @@ main (int argc, char **argv)
   g_test_add_func ("/calibrate/platform-replays", test_platform_replays);
   g_test_add_func ("/calibrate/locale", test_locale);
   g_test_add_func ("/calibrate/bad-points", test_bad_points);
+  g_test_add_func ("/calibrate/fit-floors", test_fit_floors);
   g_test_add_func ("/calibrate/host-speed", test_host_speed);
   return g_test_run ();
 }

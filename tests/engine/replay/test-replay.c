@@ -358,6 +358,38 @@ test_json (void)
 
 /* Rank names with a quote, a backslash and a comma come out escaped in
  * JSON and quoted in the timed trace (CSV). */
+/* 70,000 computations: their timeline, 70,000 intervals, needs more than a
+ * budget of 1 MiB: the replay stops with a message at 65,536 records
+ * instead of growing until memory runs out; without the timeline it runs. */
+static void
+test_timeline_budget (void)
+{
+  Fixture f;
+  const guint hosts[] = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autoptr(GString) trace = g_string_new (NULL);
+
+  for (guint i = 0; i < 70000; i++)
+    g_string_append (trace, "p0 compute 1e3\n");
+  setup (&f, hosts, 1);
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "1", TRUE);
+  r = replay (&f, trace->str, AUGUR_NETWORK_CM02, &error);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_TOO_LARGE);
+  if (!g_str_has_prefix (error->message, "The replay's timeline (65536 records so far) would need about 8.4") ||
+      strstr (error->message, "1.0\u00a0MB Augur may use (AUGUR_MEMORY_LIMIT_MB)") == NULL)
+    g_error ("unexpected message: %s", error->message);
+  g_clear_pointer (&r, augur_replay_result_free);
+  g_clear_error (&error);
+
+  /* with room, all of it */
+  r = replay (&f, trace->str, AUGUR_NETWORK_CM02, &error);
+  g_assert_no_error (error);
+  assert_close (augur_replay_result_get_time (r), 70000 * 1e-6);
+  teardown (&f);
+}
+
 static void
 test_escaped_names (void)
 {
@@ -530,6 +562,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/replay/many-ranks", test_many_ranks);
   g_test_add_func ("/engine/replay/json", test_json);
   g_test_add_func ("/engine/replay/escaped-names", test_escaped_names);
+  g_test_add_func ("/engine/replay/timeline-budget", test_timeline_budget);
   {
     g_autofree char *root = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "replay", NULL);
     g_autoptr(GDir) dir = g_dir_open (root, 0, NULL);

@@ -321,6 +321,9 @@ test_errors (Fixture *f, gconstpointer data)
   expect_error (f, "0 bcast 8 4 0\n", "a rank from 0 to 3");
   expect_error (f, "0\n", "no action after the rank");
   expect_error (f, "7 init\n", "not in the deployment");
+  /* a rank's trace written twice (a forked child wrote its copy again) */
+  expect_error (f, "0 init\n0 send 1 0 8 0\n0 finalize\n0 init\n0 send 1 0 8 0\n",
+                "bad.txt:4: a second init for '0' (the first is on line 1)");
 }
 
 /* Values of SimGrid's other forms: a recv whose size is not known, the
@@ -329,7 +332,7 @@ test_errors (Fixture *f, gconstpointer data)
 static void
 test_forms (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GString) text = g_string_new ("0 init\n0 recv 1 0 -1 0\n0 send 1 0 10\n0 compute 1e-320\n");
+  g_autoptr(GString) text = g_string_new ("0 barrier\n0 recv 1 0 -1 0\n0 send 1 0 10\n0 compute 1e-320\n");
   g_autofree char *path = NULL;
   g_autoptr(AugurTraceSet) t = NULL;
   AugurTraceAction a;

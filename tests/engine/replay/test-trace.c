@@ -834,6 +834,10 @@ static const struct {
   { "p1 init\np0 recv 1\n", AUGUR_TRACE_ERROR_PROCESS, "2: peer '1' of 'recv' is not in the deployment" },
   { "p0 comm_size 2.5\n", AUGUR_TRACE_ERROR_SYNTAX, "1: comm_size expects a whole number of processes of at least 1, found '2.5'" },
   { "p0 comm_size 0\n", AUGUR_TRACE_ERROR_SYNTAX, "1: comm_size expects a whole number of processes of at least 1, found '0'" },
+  /* a process's run written twice (a forked child wrote its copy again) */
+  { "p0 init\np1 init\n# again\np0 init\n", AUGUR_TRACE_ERROR_SYNTAX,
+    "4: a second init for 'p0' (the first is on line 1): a trace holds one run of each rank; was it written twice, "
+    "by a child the traced program forked?" },
   { "p0 compute 1\np0 compute x123456789012345678901234567890123456789012345", AUGUR_TRACE_ERROR_SYNTAX,
     "2: expected a number of flops for 'compute', found 'x123456789012345678901234567890123456789…'" },
 };

@@ -3,7 +3,7 @@
  *
  *   augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS]
  *                      [--config NAME | --configs] [--format text|json|csv] [--paje OUT] [--critical-path]
- *                      [--replications N] [--trace-out DIR] [--measured CSV] [--max-events N]
+ *                      [--replications N] [--trace-out DIR] [--measured CSV] [--max-events N] [--verbose]
  *                      [--slurm DIR [--tasks N] [--throttle K] [--no-submit]]
  *
  * A sweep or the configurations (--sweep, --configs) run on a cluster as
@@ -26,6 +26,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* NAME=VALUE, the value a finite number. */
 static gboolean
@@ -320,12 +321,33 @@ run_study (const Study *st, const AugurActivityModel *model, const AugurPlatform
   return augur_cli_write_stdout ("activity", out) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 
+/* --verbose: what the evaluation took (the benchmark's figures for any
+ * model): events, their rate, and the process's peak resident memory. */
+static void
+verbose_figures (const AugurActivityResult *r)
+{
+  guint64 events = augur_activity_result_get_n_events (r);
+  double seconds = augur_activity_result_get_seconds (r);
+  struct rusage usage;
+  char rate[G_ASCII_DTOSTR_BUF_SIZE], secs[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (secs, sizeof secs, "%.3f", seconds);
+  if (seconds > 0)
+    g_ascii_formatd (rate, sizeof rate, "%.3g", events / seconds);
+  else
+    g_strlcpy (rate, "-", sizeof rate);
+  fprintf (stderr, "events: %" G_GUINT64_FORMAT " in %s s, %s events/s", events, secs, rate);
+  if (getrusage (RUSAGE_SELF, &usage) == 0)
+    fprintf (stderr, "; peak memory %ld MB", usage.ru_maxrss / 1024);
+  fprintf (stderr, "\n");
+}
+
 int
 augur_cli_activity (int argc, char **argv)
 {
   g_auto(GStrv) params = NULL;
   g_autofree char *sweep = NULL, *format = NULL, *paje = NULL;
-  gboolean critical = FALSE, configs = FALSE;
+  gboolean critical = FALSE, configs = FALSE, verbose = FALSE;
   gint replications = 0;
   gboolean replications_given = augur_option_given (argc, argv, "replications", 'r');
   gint64 max_events = AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS;
@@ -352,6 +374,8 @@ augur_cli_activity (int argc, char **argv)
     { "critical-path", 0, 0, G_OPTION_ARG_NONE, &critical, "Find the critical path: the elements that, made faster, would shorten the run", NULL },
     { "max-events", 0, 0, G_OPTION_ARG_INT64, &max_events, "Stop a run past N events (default "
       G_STRINGIFY (AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS) ")", "N" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress, and the events, their rate and the peak memory "
+      "of an evaluation, on standard error", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE - evaluate an activity diagram with cost functions");
@@ -370,6 +394,7 @@ augur_cli_activity (int argc, char **argv)
       fprintf (stderr, "augur-cli activity: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;
     }
+  augur_cli_progress_enabled = verbose;
   if (max_events <= 0)
     {
       fprintf (stderr, "augur-cli activity: --max-events must be 1 or more\n");
@@ -387,7 +412,7 @@ augur_cli_activity (int argc, char **argv)
   if (argc != 2)
     {
       fprintf (stderr, "Usage: augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS] "
-                       "[--config NAME | --configs] [--measured CSV] [--format text|json|csv] [--paje OUT] [--critical-path] [--max-events N]\n");
+                       "[--config NAME | --configs] [--measured CSV] [--format text|json|csv] [--paje OUT] [--critical-path] [--max-events N] [--verbose]\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (format && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 && strcmp (format, "csv") != 0)
@@ -541,11 +566,15 @@ augur_cli_activity (int argc, char **argv)
                                                                 NULL, &partial, &error);
     g_autofree char *out = NULL;
 
+    if (verbose)
+      fprintf (stderr, "\n");
     if (r == NULL)
       {
         fprintf (stderr, "%s: %s\n", argv[1], error->message);
         return AUGUR_CLI_EXIT_MODEL;
       }
+    if (verbose)
+      verbose_figures (r);
     /* fitted costs: the time at the ends of their prediction intervals */
     {
       gboolean fitted = FALSE;

@@ -119,6 +119,37 @@ test_paje (void)
   g_rmdir (dir);
 }
 
+/* --verbose: the evaluation's events, as the result counts them, their
+ * rate and the peak memory, on standard error; the output is the same. */
+static void
+test_verbose (void)
+{
+  g_autofree char *file = study ();
+  g_autofree char *out = NULL, *err = NULL, *plain = NULL, *plain_err = NULL;
+  const char *args[] = { file, "--verbose", NULL };
+  const char *quiet[] = { file, NULL };
+  const char *line, *counted;
+  guint64 events, counted_events;
+  char *end = NULL;
+
+  g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+  g_assert_cmpint (run (quiet, NULL, &plain, &plain_err), ==, 0);
+  g_assert_cmpstr (out, ==, plain);
+  line = strstr (err, "\nevents: ");
+  if (line == NULL)
+    line = g_str_has_prefix (err, "events: ") ? err - 1 : NULL;
+  g_assert_nonnull (line);
+  events = g_ascii_strtoull (line + strlen ("\nevents: "), &end, 10);
+  g_assert_true (g_str_has_prefix (end, " in "));
+  g_assert_nonnull (strstr (end, " events/s; peak memory "));
+  g_assert_nonnull (strstr (end, " MB\n"));
+  counted = strstr (out, "events: ");
+  g_assert_nonnull (counted);
+  counted_events = g_ascii_strtoull (counted + strlen ("events: "), NULL, 10);
+  g_assert_cmpuint (events, >, 0);
+  g_assert_cmpuint (events, ==, counted_events);
+}
+
 static void
 test_errors (void)
 {
@@ -416,6 +447,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/activity/configurations", test_configurations);
   g_test_add_func ("/cli/activity/sweep-and-locale", test_sweep_and_locale);
   g_test_add_func ("/cli/activity/paje", test_paje);
+  g_test_add_func ("/cli/activity/verbose", test_verbose);
   g_test_add_func ("/cli/activity/errors", test_errors);
   g_test_add_func ("/cli/activity/limits", test_limits);
   g_test_add_func ("/cli/activity/configs", test_configs);

@@ -1,6 +1,9 @@
 /* augur-mpi-chain.c: the generator of a chain spread over MPI ranks, as a
  * PETSc matrix, and its steady state.
  *
+ * (Over 800 lines: searches, layout and solvers share the rows and the
+ * exchanges; the layout moves out first, as said below.)
+ *
  * Rank r holds the rows of Q^T of its states: row j lists the rates q_ij
  * into j and -q_j on the diagonal, so both the matrix and the vectors are
  * split as the states are.  Before the matrix is built, the structure is

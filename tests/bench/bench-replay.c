@@ -5,6 +5,9 @@
  * actions/s and peak memory of each, their throughput ratio and whether the
  * simulated times agree.  Not a timed test (`meson test --benchmark`).
  *
+ * (About 1,000 lines: each figure's trace generator and its peer's run
+ * sit beside it; the SMPI scaling part moves out first.)
+ *
  * The trace is the stencil64 fixture's (tests/fixtures/replay/stencil64:
  * its generate.py, ported below, writes the same lines) with more
  * iterations; its platform and deployment are the fixture's.  Each replayer

@@ -1,6 +1,10 @@
 /* ctmc.c: sparse CTMC generator: construction, access, structure (the
  * communicating classes) and the residual of a vector.
  *
+ * (Over 800 lines: construction, access and the class structure all read the one
+ * layout of incoming rows; the class searches move out first when the
+ * transient analyses need them alone.)
+ *
  * The generator is kept once, as incoming rows of labelled entries (a
  * source and an index into a table of the distinct rates: 8 bytes a
  * transition), built in place from the caller's outgoing rows.  A

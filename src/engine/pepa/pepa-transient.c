@@ -1,5 +1,8 @@
 /* pepa-transient.c: PEPA measures over time and passage times.
  *
+ * (Over 800 lines by a little: uniformisation and passage times share the
+ * chain's truncation and its bounds; passages move out first if they grow.)
+ *
  * Transient: the throughput of every action and the population of every
  * local state at given times, from the model's initial state, by
  * uniformisation of the derived chain (augur_ctmc_transient()).

@@ -1,5 +1,9 @@
 /* pipeline-search.c: the best mappings among every one, however many.
  *
+ * (Over 800 lines: the walk, the climb, the windows and a cluster job's
+ * blocks all number mappings the same way; the blocks and their merge
+ * move out first.)
+ *
  * Ns stages on Np processors make Np^Ns mappings: 8^10 is over a billion,
  * too many to list.  A search numbers them (stage 1 the most significant
  * digit in base Np, the last stage the fastest: the order of

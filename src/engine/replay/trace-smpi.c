@@ -1,6 +1,9 @@
 /* trace-smpi.c: the lines of the time-independent traces SimGrid 3.32's
  * SMPI writes (`smpirun -trace-ti`) and replays (`smpirun -replay`).
  *
+ * (Over 800 lines by a little: every action's arguments follow SimGrid's
+ * rules line by line; the one-file trace's reader moves out first.)
+ *
  * A line is `RANK ACTION ARGS...`; the rules are those of SimGrid 3.32's
  * replayer (src/smpi/internals/smpi_replay.cpp, its *Parser::parse), with
  * Augur's strictness where SimGrid guesses: a value that is not a number,

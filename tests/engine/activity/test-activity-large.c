@@ -14,16 +14,8 @@
 
 #include <string.h>
 
-static AugurActivityModel *
-parse_ok (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  AugurActivityModel *m = augur_activity_model_parse (text, -1, "large.activity", NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (m);
-  return m;
-}
+#define ACTIVITY_TEST_FILE "large.activity"
+#include "activity-test.h"
 
 static void
 assert_parse_error (const char *text, int code, const char *message)

@@ -14,38 +14,8 @@
 #include <math.h>
 #include <string.h>
 
-static AugurActivityModel *
-parse_ok (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  AugurActivityModel *m = augur_activity_model_parse (text, -1, "test.activity", NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (m);
-  return m;
-}
-
-static AugurActivityResult *
-evaluate (const AugurActivityModel *m, gboolean timeline)
-{
-  g_autoptr(GError) error = NULL;
-  AugurActivityOptions options = { .record_timeline = timeline };
-  AugurActivityResult *r = augur_activity_evaluate (m, NULL, &options, NULL, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (r);
-  return r;
-}
-
-static guint
-element (const AugurActivityModel *m, const char *path)
-{
-  for (guint i = 0; i < augur_activity_model_get_n_elements (m); i++)
-    if (g_strcmp0 (augur_activity_model_get_element_path (m, i), path) == 0)
-      return i;
-  g_error ("no element %s", path);
-  return 0;
-}
+#define ACTIVITY_TEST_FILE "test.activity"
+#include "activity-test.h"
 
 static void
 assert_close (double value, double expected)
@@ -695,7 +665,6 @@ assert_parse_error (const char *text, int code, const char *message)
   g_assert_nonnull (diags);
   g_assert_cmpuint (diags->len, >=, 1);
 }
-
 
 static void
 test_errors (void)

@@ -1,5 +1,8 @@
 /* test-pepa.c: the PEPA engine against published and reference numbers.
  *
+ * (Over 800 lines: one engine's numbers against their references; the
+ * fluid and simulation tests move out first, into files of their own.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa.h"

@@ -1,5 +1,8 @@
 /* test-trace.c: reading time-independent traces as streams.
  *
+ * (Over 800 lines: both dialects' readers share the cases; the SMPI
+ * dialect's cases move out first.)
+ *
  * The perf test (/engine/trace/perf/stencil) writes a 64-process stencil
  * trace of 10 million lines to /tmp and reads it in round-robin order:
  *   test-trace -m perf -p /engine/trace/perf/stencil

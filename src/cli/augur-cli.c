@@ -23,6 +23,7 @@
  */
 #include "augur-cli-private.h"
 #include "augur-file.h"
+#include "augur-memory.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -165,7 +166,16 @@ main (int argc, char **argv)
     }
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        g_autoptr(GError) error = NULL;
+
+        if (!augur_memory_limit_setting_check (&error))
+          {
+            fprintf (stderr, "augur-cli %s: %s\n", argv[1], error->message);
+            return AUGUR_CLI_EXIT_USAGE;
+          }
+        return commands[i].run (argc - 1, argv + 1);
+      }
 
   fprintf (stderr, "augur-cli: unknown command '%s'\n", argv[1]);
   print_usage (stderr);

@@ -9,6 +9,7 @@
  */
 #include "augur-mpi-private.h"
 #include "augur-file.h"
+#include "augur-memory.h"
 
 #include <petscsys.h>
 
@@ -175,6 +176,13 @@ augur_mpi_parse_command (GOptionContext  *context,
       return FALSE;
     }
   if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      if (augur_mpi_rank == 0)
+        fprintf (stderr, "augur-mpi %s: %s\n", command, error->message);
+      *status = AUGUR_MPI_EXIT_USAGE;
+      return FALSE;
+    }
+  if (!augur_memory_limit_setting_check (&error))
     {
       if (augur_mpi_rank == 0)
         fprintf (stderr, "augur-mpi %s: %s\n", command, error->message);

@@ -264,6 +264,14 @@ test_pepa_limits (void)
     g_string_append_printf (s, "%sP%d", i > 0 ? " || " : "", i);
   g_assert_true (g_file_set_contents (path, s->str, -1, NULL));
 
+  /* a budget that is not a number of megabytes is refused, not ignored */
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "32MB", TRUE);
+  g_assert_cmpint (run (args, &out, &err), ==, 2);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpstr (err, ==, "augur-cli pepa: AUGUR_MEMORY_LIMIT_MB=32MB: expected a whole number of megabytes, 1 or more\n");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
   g_setenv ("AUGUR_MEMORY_LIMIT_MB", "32", TRUE);
   g_assert_cmpint (run (args, &out, &err), ==, 1);
   g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");

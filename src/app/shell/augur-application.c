@@ -8,6 +8,7 @@
 
 #include "augur-application.h"
 #include "augur-kinds.h"
+#include "augur-memory.h"
 #include "augur-preferences.h"
 #include "augur-window.h"
 
@@ -238,7 +239,13 @@ augur_application_startup (GApplication *app)
   AugurApplication *self = AUGUR_APPLICATION (app);
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
+  g_autoptr(GError) error = NULL;
+
   G_APPLICATION_CLASS (augur_application_parent_class)->startup (app);
+  /* A budget set in the environment and not taken says so where it was set. */
+  if (!augur_memory_limit_setting_check (&error))
+    g_printerr ("augur: %s; %s\n", error->message,
+                _("the memory budget is taken from this machine's and the job's limits"));
 
   self->settings = g_settings_new (APP_ID);
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include <errno.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -193,6 +194,34 @@ consider_rlimit (Probe             *p,
   consider (p, source, (guint64) rl.rlim_cur, used, FALSE, NULL);
 }
 
+/* AUGUR_MEMORY_LIMIT_MB's megabytes, or FALSE when it is not a whole
+ * number from 1 that bytes can hold. */
+static gboolean
+parse_limit_mb (const char *env,
+                guint64    *mb)
+{
+  char *end = NULL;
+
+  if (env == NULL || !g_ascii_isdigit (*env))
+    return FALSE;
+  errno = 0;
+  *mb = g_ascii_strtoull (env, &end, 10);
+  return errno == 0 && *end == '\0' && *mb > 0 && *mb < G_MAXUINT64 / (1024 * 1024);
+}
+
+gboolean
+augur_memory_limit_setting_check (GError **error)
+{
+  const char *env = g_getenv ("AUGUR_MEMORY_LIMIT_MB");
+  guint64 mb;
+
+  if (env == NULL || *env == '\0' || parse_limit_mb (env, &mb))
+    return TRUE;
+  g_set_error (error, AUGUR_MEMORY_ERROR, AUGUR_MEMORY_ERROR_SETTING,
+               _("AUGUR_MEMORY_LIMIT_MB=%s: expected a whole number of megabytes, 1 or more"), env);
+  return FALSE;
+}
+
 void
 augur_memory_budget_probe (const char        *proc_dir,
                            const char        *cgroup_root,
@@ -224,14 +253,12 @@ augur_memory_budget_probe (const char        *proc_dir,
 
   if (env != NULL && *env != '\0')
     {
-      char *end = NULL;
-      guint64 mb = g_ascii_strtoull (env, &end, 10);
-
+      guint64 mb = 0;
       /* What the user asks is the node's budget itself, shared by its
        * ranks, under the hard limits. */
-      guint64 share = mb < G_MAXUINT64 / (1024 * 1024) ? mb * 1024 * 1024 / p.ranks : 0;
+      guint64 share = parse_limit_mb (env, &mb) ? mb * 1024 * 1024 / p.ranks : 0;
 
-      if (end != env && *end == '\0' && share > 0 &&
+      if (share > 0 &&
           (out->source == AUGUR_MEMORY_FROM_MACHINE || share <= out->bytes))
         {
           out->bytes = share;

@@ -80,7 +80,14 @@ GQuark   augur_memory_error_quark (void);
 typedef enum {
   AUGUR_MEMORY_ERROR_OVER_BUDGET,  /* the projected size exceeds the budget */
   AUGUR_MEMORY_ERROR_REFUSED,      /* within the budget, but the system refused it */
+  AUGUR_MEMORY_ERROR_SETTING,      /* AUGUR_MEMORY_LIMIT_MB is not a number of megabytes */
 } AugurMemoryError;
+
+/* TRUE when AUGUR_MEMORY_LIMIT_MB is unset, empty or a whole number of
+ * megabytes from 1; otherwise an AUGUR_MEMORY_ERROR_SETTING error.  The
+ * commands check it at start: a budget asked for and silently not taken
+ * would mislead. */
+gboolean augur_memory_limit_setting_check (GError **error);
 
 /* TRUE when `bytes` more fit the budget; otherwise an error in AUGUR_MEMORY_ERROR
  * naming what ("model.ccdsm: the state space"), the size, the budget and

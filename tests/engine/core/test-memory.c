@@ -325,6 +325,36 @@ test_state_set_budget (void)
   g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
 }
 
+/* AUGUR_MEMORY_LIMIT_MB that is not a whole number of megabytes from 1 is
+ * said, not ignored; a good one is taken. */
+static void
+test_setting (void)
+{
+  const char *bad[] = { "0", "-5", "abc", "1e400", "12MB", " 12", "99999999999999999999", "18446744073709551615" };
+  AugurMemoryBudget b;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_setenv ("AUGUR_MEMORY_LIMIT_MB", bad[i], TRUE);
+      g_assert_false (augur_memory_limit_setting_check (&error));
+      g_assert_error (error, AUGUR_MEMORY_ERROR, AUGUR_MEMORY_ERROR_SETTING);
+      g_assert_nonnull (strstr (error->message, bad[i]));
+      augur_memory_budget_get (1, &b);
+      g_assert_cmpint (b.source, !=, AUGUR_MEMORY_FROM_ENVIRONMENT);
+    }
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "", TRUE);
+  g_assert_true (augur_memory_limit_setting_check (NULL));
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "12", TRUE);
+  g_assert_true (augur_memory_limit_setting_check (NULL));
+  augur_memory_budget_get (1, &b);
+  g_assert_cmpint (b.source, ==, AUGUR_MEMORY_FROM_ENVIRONMENT);
+  g_assert_cmpuint (b.bytes, ==, 12 * 1024 * 1024);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_true (augur_memory_limit_setting_check (NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -336,5 +366,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/core/memory/rlimits", test_rlimits);
   g_test_add_func ("/engine/core/memory/check", test_check);
   g_test_add_func ("/engine/core/memory/state-set", test_state_set_budget);
+  g_test_add_func ("/engine/core/memory/setting", test_setting);
   return g_test_run ();
 }

@@ -863,6 +863,20 @@ augur_activity_page_diagram_refresh (AugurActivityPage *self,
   AugurActivityCanvas *canvas = AUGUR_ACTIVITY_CANVAS (self->canvas);
   guint n, chosen = 0;
 
+  /* Typing on the Text page: the canvas is not shown, and laying a large
+   * model out at every pause would hold the window (0.7 s at 8,000
+   * elements); it catches up when the Diagram page is shown. */
+  if (!gtk_widget_get_mapped (self->canvas))
+    {
+      if (diagnostics != NULL)
+        g_ptr_array_ref (diagnostics);
+      g_clear_pointer (&self->diagram_diagnostics, g_ptr_array_unref);
+      self->diagram_diagnostics = diagnostics;
+      self->diagram_stale = TRUE;
+      return;
+    }
+  self->diagram_stale = FALSE;
+  g_clear_pointer (&self->diagram_diagnostics, g_ptr_array_unref);
   if (self->model == NULL)
     {
       augur_activity_canvas_set_errors (canvas, diagnostics);
@@ -952,6 +966,17 @@ on_document_shown (AugurActivityPage *self)
     gtk_widget_add_tick_callback (GTK_WIDGET (self), widen_document, NULL, NULL);
 }
 
+static void
+on_canvas_mapped (AugurActivityPage *self)
+{
+  g_autoptr(GPtrArray) diagnostics = NULL;
+
+  if (!self->diagram_stale)
+    return;
+  diagnostics = g_steal_pointer (&self->diagram_diagnostics);
+  augur_activity_page_diagram_refresh (self, diagnostics);
+}
+
 static GtkWidget *
 tool_button (const char *icon,
              const char *action,
@@ -1032,6 +1057,7 @@ augur_activity_page_diagram_init (AugurActivityPage *self)
   CONNECT ("element-selected", on_element_selected);
   CONNECT ("flow-selected", on_flow_selected);
   CONNECT ("element-activated", on_element_activated);
+  CONNECT ("map", on_canvas_mapped);
 #undef CONNECT
 
   inspector_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);

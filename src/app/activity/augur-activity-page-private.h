@@ -99,6 +99,8 @@ struct _AugurActivityPage
   char                 *flow_to;
   guint                 flow_nth;
   guint                 diagram_syncing;
+  gboolean              diagram_stale;    /* a parse the hidden canvas has not shown yet */
+  GPtrArray            *diagram_diagnostics; /* ... and its diagnostics */
   char                **highlight;        /* the critical path's elements, by path */
 
   /* The document. */

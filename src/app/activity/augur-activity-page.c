@@ -607,6 +607,7 @@ augur_activity_page_finalize (GObject *object)
   g_free (self->error_text);
   g_free (self->time_text);
   g_free (self->diagram_name);
+  g_clear_pointer (&self->diagram_diagnostics, g_ptr_array_unref);
   g_free (self->pending_select);
   g_free (self->inspected);
   g_free (self->flow_from);

@@ -515,10 +515,42 @@ typedef struct {
   const char *line_start;
 } DesLexer;
 
+/* The line and column of at, which may lie on a line before the lexer's
+ * (a value that spans lines is reported where it starts): back from the
+ * lexer's line start, a line break at a time, never before the text. */
+static void
+des_where (DesLexer *lx, const char *at, int *line, int *column)
+{
+  const char *start = lx->line_start;
+  int n = lx->line;
+
+  at = CLAMP (at, lx->text, lx->end);
+  while (start > at)
+    {
+      const char *q = start - 1;   /* the break that ended the line before */
+
+      if (*q == '\n' && q > lx->text && q[-1] == '\r')
+        q--;
+      n--;
+      start = q;
+      while (start > lx->text && start[-1] != '\n' && start[-1] != '\r')
+        start--;
+      /* the first line begins after a byte-order mark */
+      if (start == lx->text && at - start >= 3 && memcmp (start, "\xEF\xBB\xBF", 3) == 0)
+        start += 3;
+    }
+  if (line != NULL)
+    *line = MAX (n, 1);
+  *column = (int) g_utf8_strlen (start, at - start) + 1;
+}
+
 static int
 des_column (DesLexer *lx, const char *at)
 {
-  return (int) g_utf8_strlen (lx->line_start, at - lx->line_start) + 1;
+  int column;
+
+  des_where (lx, at, NULL, &column);
+  return column;
 }
 
 static void
@@ -553,12 +585,14 @@ des_error (DesLexer *lx, const char *at, GError **error, const char *format, ...
 {
   va_list args;
   g_autofree char *msg = NULL;
+  int line, column;
 
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
+  des_where (lx, at, &line, &column);
   g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_SYNTAX, "%s:%d:%d: %s",
-               lx->filename, lx->line, des_column (lx, at), msg);
+               lx->filename, line, column, msg);
   return FALSE;
 }
 
@@ -785,7 +819,6 @@ augur_pipeline_parse (const char  *text,
           if (strcmp (key, "nbproc") != 0 && strcmp (key, "nbstage") != 0 && !indexed)
             {
               lx.p = key_start;
-              lx.line = key_line;
               des_error (&lx, key_start, error,
                          _("unknown parameter '%s' (expected type, nbproc, cpJ, nlA-B, nbstage, wI, dsI, mappings or throughput)"),
                          key);
@@ -799,7 +832,9 @@ augur_pipeline_parse (const char  *text,
           {
             g_autofree char *num = g_strndup (start, lx.p - start);
             g_autoptr(AugurExpr) expr = NULL;
-            AugurExprOrigin origin = { lx.filename, lx.line, des_column (&lx, start) };
+            AugurExprOrigin origin = { lx.filename, 0, 0 };
+
+            des_where (&lx, start, &origin.line, &origin.column);
 
             (void) num_end;
             expr = augur_expr_parse (num, -1, &origin, AUGUR_EXPR_FLAGS_PREFIX, NULL);
@@ -825,7 +860,6 @@ augur_pipeline_parse (const char  *text,
           if (indexed && (a == 0 || b == 0))
             {
               lx.p = key_start;
-              lx.line = key_line;
               if (kind == 'c' || kind == 'n')
                 des_error (&lx, key_start, error, _("'%s': processors are numbered from 1 (to at most %d)"), key,
                            DES_MAX_INDEX);
@@ -846,7 +880,6 @@ augur_pipeline_parse (const char  *text,
                 {
                   DesValue *prev = g_hash_table_lookup (values, canonical);
                   lx.p = key_start;
-                  lx.line = key_line;
                   des_error (&lx, key_start, error, _("'%s' is '%s', given already at line %d"), key, canonical,
                              prev->line);
                   return NULL;

@@ -427,6 +427,12 @@ static const BadDes bad[] = {
   { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp4294967298=1;", "'cp4294967298': processors are numbered from 1 (to at most 1000000)" },
   { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=1e-320;", "1e-320 is too small for 'cp2'" },
   { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=1e400;", "expected a number for 'cp2', found '1e400'" },
+  /* a name whose '=' is on the next line: located where the name is (the
+   * column was counted from the next line's start, backwards: a read
+   * before the text); a value that spans lines, where it starts */
+  { "type = pipeline;\nnbproc = 1;\ncp1 = 1; wd\n=1;", "test.des:3:10: unknown parameter 'wd'" },
+  { "type = pipeline;\r\nnbproc = 1;\r\ncp1 = 1; w0\r\n\r\n=1;", "test.des:3:10: 'w0': stages are numbered from 1" },
+  { "type = pipeline;\nnbproc = 1;\ncp1 = 10;\nmappings=[1,\n(1,1),\n  x];", "test.des:4:10: expected a mapping such as" },
   /* a mapping cut by the end of the text is an error, not a read past it */
   { "type = pipeline; nbproc = 2; cp1=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1; cp2=1; mappings=[1,(1,2", "expected a mapping such as" },
 };

@@ -657,7 +657,25 @@ present_run (AugurReplayPage *self,
           g_free (status);
           status = with;
         }
-      augur_replay_page_set_status (self, status, FALSE);
+      /* what the time leaves out is said with it, marked, and in full in
+       * the page's message bar (the status is one line) */
+      if (augur_replay_result_get_n_warnings (r) > 0)
+        {
+          GString *all = g_string_new (NULL);
+          char *with = g_strdup_printf ("%s · %s", status, augur_replay_result_get_warning (r, 0));
+          g_free (status);
+          status = with;
+          for (guint i = 0; i < augur_replay_result_get_n_warnings (r); i++)
+            {
+              if (i > 0)
+                g_string_append_c (all, '\n');
+              /* Translators: before a sentence saying what the predicted time leaves out. */
+              g_string_append_printf (all, _("Warning: %s"), augur_replay_result_get_warning (r, i));
+            }
+          augur_replay_page_show_error (self, all->str);
+          g_string_free (all, TRUE);
+        }
+      augur_replay_page_set_status (self, status, augur_replay_result_get_n_warnings (r) > 0);
     }
 }
 

@@ -22,6 +22,7 @@ struct _AugurReplayResult {
   GArray           *intervals;
   GArray           *messages;
   AugurTraceDialect dialect;
+  GPtrArray        *warnings;   /* char *: what the time leaves out, said with it */
 };
 
 /* Keeps the first error of a run in *slot and stops the simulation (the

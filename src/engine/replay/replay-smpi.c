@@ -126,6 +126,9 @@ struct _SRank {
   gboolean          finished;
   gboolean          at_end;       /* its trace read: waiting for its last requests */
   gboolean          testing;      /* a test's sleep is on */
+  guint             unwaited;     /* at its end: requests never waited for, still in flight */
+  guint             unwaited_file;
+  guint64           unwaited_line; /* the first of them */
   guint64           split_line;   /* its first comm_split, or 0 */
   guint             split_file;
   AugurRankState    state;
@@ -1515,6 +1518,28 @@ finish_test (SRank *rank)
   return cost;
 }
 
+/* When a rank ends: its stored requests that are still in flight were
+ * never waited for (SimGrid waits only for the last of each key), so the
+ * time of their transfers is not in the prediction; counted to be said. */
+static void
+note_unwaited (SRank *rank)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, rank->storage);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    for (GList *l = ((Slot *) key)->queue.head; l != NULL; l = l->next)
+      {
+        SReq *r = l->data;
+        if (r == NULL || r->complete)
+          continue;
+        if (rank->unwaited++ == 0 || r->file < rank->unwaited_file ||
+            (r->file == rank->unwaited_file && r->line < rank->unwaited_line))
+          rank->unwaited_file = r->file, rank->unwaited_line = r->line;
+      }
+}
+
 /* At its end a rank waits for the last request of each key (SimGrid's
  * smpi_replay_main); TRUE when it must. */
 static gboolean
@@ -1579,6 +1604,7 @@ run_rank (SRank *rank)
       if (rank->at_end)
         {
           rank->finished = TRUE;
+          note_unwaited (rank);
           rank->stats.end = augur_des_now (sm->des);
           return;
         }
@@ -1852,6 +1878,32 @@ replay_smpi_run (const AugurPlatform      *platform,
     }
   result->time = end;
   result->dialect = AUGUR_TRACE_DIALECT_SMPI;
+  {
+    guint n_said = 0, n_more = 0;
+    for (guint i = 0; i < sm.n; i++)
+      if (sm.ranks[i].unwaited > 0 && n_said++ < 8)
+        {
+          g_autofree char *at = where (&sm, sm.ranks[i].unwaited_file, sm.ranks[i].unwaited_line);
+          g_ptr_array_add (result->warnings,
+                           /* Translators: a rank, a count of requests, where the first was posted. */
+                           g_strdup_printf (g_dngettext (NULL,
+                                                         "rank %u ends with %u request it never waited for still in "
+                                                         "flight (%s): its transfer's time is not in the prediction, "
+                                                         "as in SimGrid",
+                                                         "rank %u ends with %u requests it never waited for still in "
+                                                         "flight (the first at %s): their transfers' time is not in "
+                                                         "the prediction, as in SimGrid",
+                                                         sm.ranks[i].unwaited),
+                                            i, sm.ranks[i].unwaited, at));
+        }
+      else if (sm.ranks[i].unwaited > 0)
+        n_more++;
+    if (n_more > 0)
+      g_ptr_array_add (result->warnings,
+                       g_strdup_printf (g_dngettext (NULL, "and %u rank more ends with requests never waited for",
+                                                     "and %u ranks more end with requests never waited for", n_more),
+                                        n_more));
+  }
   result->actions = sm.actions;
   result->seconds = (g_get_monotonic_time () - start) / 1e6;
   result->intervals = sm.intervals;

@@ -123,6 +123,7 @@ replay_result_new (AugurNetworkModel model, guint n)
   result->n = n;
   result->names = g_new0 (char *, n + 1);
   result->stats = g_new0 (AugurRankStats, MAX (1, n));
+  result->warnings = g_ptr_array_new_with_free_func (g_free);
   return result;
 }
 
@@ -975,6 +976,7 @@ augur_replay_result_free (AugurReplayResult *r)
   g_free (r->stats);
   g_array_unref (r->intervals);
   g_array_unref (r->messages);
+  g_ptr_array_unref (r->warnings);
   g_free (r);
 }
 
@@ -985,6 +987,8 @@ double  augur_replay_result_get_seconds (const AugurReplayResult *r) { return r-
 guint   augur_replay_result_get_n_ranks (const AugurReplayResult *r) { return r->n; }
 const char *augur_replay_result_get_rank_name (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->n, NULL); return r->names[i]; }
 const AugurRankStats *augur_replay_result_get_stats (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->n, NULL); return &r->stats[i]; }
+guint   augur_replay_result_get_n_warnings (const AugurReplayResult *r) { return r->warnings->len; }
+const char *augur_replay_result_get_warning (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->warnings->len, NULL); return r->warnings->pdata[i]; }
 guint   augur_replay_result_get_n_intervals (const AugurReplayResult *r) { return r->intervals->len; }
 const AugurReplayInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i) { g_return_val_if_fail (i < r->intervals->len, NULL); return &g_array_index (r->intervals, AugurReplayInterval, i); }
 guint   augur_replay_result_get_n_messages (const AugurReplayResult *r) { return r->messages->len; }
@@ -1005,6 +1009,18 @@ augur_replay_result_to_json (const AugurReplayResult *r)
   num (s, r->time);
   g_string_append_printf (s, ",\n  \"model\": \"%s\",\n  \"actions\": %" G_GUINT64_FORMAT ",\n  \"ranks\": [",
                           augur_network_model_to_name (r->model), r->actions);
+  if (r->warnings->len > 0)
+    {
+      /* what the time leaves out, only when something is */
+      g_string_truncate (s, s->len - strlen ("\"ranks\": ["));
+      g_string_append (s, "\"warnings\": [");
+      for (guint i = 0; i < r->warnings->len; i++)
+        {
+          g_string_append (s, i ? ", " : "");
+          augur_json_append_string (s, r->warnings->pdata[i]);
+        }
+      g_string_append (s, "],\n  \"ranks\": [");
+    }
   for (guint i = 0; i < r->n; i++)
     {
       g_string_append_printf (s, "%s\n    {\"rank\": ", i ? "," : "");
@@ -1030,6 +1046,14 @@ augur_replay_result_to_text (const AugurReplayResult *r)
   g_string_append_printf (s, "Simulated time: %.9g s (%s)\nActions:        %" G_GUINT64_FORMAT
                              " replayed in %.3f s\n\n",
                           r->time, augur_network_model_to_name (r->model), r->actions, r->seconds);
+  for (guint i = 0; i < r->warnings->len; i++)
+    {
+      /* Translators: before a sentence saying what the predicted time leaves out. */
+      g_string_append_printf (s, _("Warning: %s"), (const char *) r->warnings->pdata[i]);
+      g_string_append_c (s, '\n');
+    }
+  if (r->warnings->len > 0)
+    g_string_append_c (s, '\n');
   g_string_append_printf (s, "%-8s %12s %12s %12s %12s %12s %12s %12s\n", "Rank", "compute", "send",
                           "recv", "wait", "collective", "sleep", "end");
   for (guint i = 0; i < r->n; i++)

@@ -109,6 +109,10 @@ double augur_replay_result_get_seconds     (const AugurReplayResult *r);
 guint  augur_replay_result_get_n_ranks     (const AugurReplayResult *r);
 const char *augur_replay_result_get_rank_name (const AugurReplayResult *r, guint rank);
 const AugurRankStats *augur_replay_result_get_stats (const AugurReplayResult *r, guint rank);
+/* What the predicted time leaves out (requests a rank never waited for
+ * and still in flight when it ended, ...), one sentence each, located. */
+guint  augur_replay_result_get_n_warnings  (const AugurReplayResult *r);
+const char *augur_replay_result_get_warning (const AugurReplayResult *r, guint i);
 /* Empty unless record_timeline. */
 guint  augur_replay_result_get_n_intervals (const AugurReplayResult *r);
 const AugurReplayInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i);

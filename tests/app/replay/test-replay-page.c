@@ -1244,6 +1244,58 @@ test_smpi (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* A rank that ends with a request still in flight: the time leaves its
+ * transfer out, as SimGrid does, and the page says so in its status and
+ * in full in its message bar, with where the request was posted. */
+static void
+test_smpi_unwaited (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *root = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi", NULL);
+  g_autofree char *platform_path = g_build_filename (root, "platforms", "flat-16.xml", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-unwaited-XXXXXX", NULL);
+  g_autofree char *deployment_path = g_build_filename (dir, "deployment.xml", NULL);
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autofree char *r0 = g_build_filename (dir, "r0.txt", NULL);
+  g_autofree char *r1 = g_build_filename (dir, "r1.txt", NULL);
+  g_autoptr(GFile) platform = g_file_new_for_path (platform_path);
+  g_autoptr(GFile) deployment = g_file_new_for_path (deployment_path);
+  g_autoptr(GFile) index = g_file_new_for_path (index_path);
+  const AugurReplayResult *r;
+
+  g_assert_true (g_file_set_contents (deployment_path,
+                                      "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
+                                      "  <actor host=\"node-0\" function=\"0\"/>\n  <actor host=\"node-1\" function=\"1\"/>\n"
+                                      "</platform>\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r0, "0 init\n0 isend 1 0 10000000\n0 isend 1 0 1000\n0 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r1, "1 init\n1 irecv 0 0 10000000\n1 irecv 0 0 1000\n1 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (index_path, "r0.txt\nr1.txt\n", -1, NULL));
+  augur_replay_page_set_platform_file (f->page, platform, deployment);
+  augur_replay_page_set_traces (f->page, &index, 1);
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_SMPI);
+  replay_and_wait (f->page);
+  r = augur_replay_page_get_result (f->page);
+  g_assert_nonnull (r);
+  /* smpirun -replay: 0.000008 (its log's 6 digits) */
+  g_assert_cmpfloat_with_epsilon (augur_replay_result_get_time (r), 8.227598529476267e-06, 1e-20);
+  g_assert_cmpuint (augur_replay_result_get_n_warnings (r), ==, 2);
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page), "never waited for"));
+  g_assert_nonnull (augur_replay_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "Warning: rank 0 ends with 1 request"));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "r0.txt:2)"));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "\nWarning: rank 1 ends with 1 request"));
+  augur_test_spin (300);
+  {
+    g_autoptr(GdkTexture) texture = augur_test_render_window (f->window);
+    augur_test_save_screenshot (texture, "replay-page-unwaited.png");
+  }
+  g_unlink (r0);
+  g_unlink (r1);
+  g_unlink (index_path);
+  g_unlink (deployment_path);
+  g_rmdir (dir);
+}
+
 static GFile *
 stencil_trace (void)
 {
@@ -1632,6 +1684,7 @@ main (int   argc,
   ADD ("file-check", test_file_check);
   ADD ("render", test_render);
   ADD ("smpi", test_smpi);
+  ADD ("smpi-unwaited", test_smpi_unwaited);
   ADD ("validation", test_validation);
   ADD ("validation/root", test_validation_root);
   ADD ("calibrate", test_calibrate);

@@ -430,6 +430,44 @@ test_test (void)
   assert_close (augur_replay_result_get_stats (r, 0)->end, 2.8e-3);
 }
 
+/* A rank waits at its end for the last request of each key only (as
+ * SimGrid does): an earlier one still in flight is left out of the time,
+ * and the result says so, with where it was posted. */
+static void
+test_unwaited (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReplayResult) r = replay_pair ("0 init\n0 isend 1 0 10000000 6\n0 isend 1 0 1000 6\n0 finalize\n",
+                                                "1 init\n1 irecv 0 0 10000000 6\n1 irecv 0 0 1000 6\n1 finalize\n",
+                                                &error);
+  g_autoptr(AugurReplayResult) waited = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (augur_replay_result_get_time (r), <, message_time (10000000) / 10);
+  g_assert_cmpuint (augur_replay_result_get_n_warnings (r), ==, 2);
+  g_assert_nonnull (strstr (augur_replay_result_get_warning (r, 0), "rank 0 ends with 1 request"));
+  g_assert_nonnull (strstr (augur_replay_result_get_warning (r, 0), "r0.txt:2)"));
+  g_assert_nonnull (strstr (augur_replay_result_get_warning (r, 1), "rank 1 ends with 1 request"));
+  g_assert_nonnull (strstr (augur_replay_result_get_warning (r, 1), "r1.txt:2)"));
+  json = augur_replay_result_to_json (r);
+  g_assert_nonnull (strstr (json, "\"warnings\": [\"rank 0 ends with 1 request"));
+  text = augur_replay_result_to_text (r);
+  g_assert_nonnull (strstr (text, "\nWarning: rank 1 ends with 1 request"));
+
+  /* waited for: the time counts the transfer, nothing to say */
+  waited = replay_pair ("0 init\n0 isend 1 0 10000000 6\n0 isend 1 0 1000 6\n0 wait 0 1 0\n0 wait 0 1 0\n0 finalize\n",
+                        "1 init\n1 irecv 0 0 10000000 6\n1 irecv 0 0 1000 6\n1 wait 0 1 0\n1 wait 0 1 0\n"
+                        "1 finalize\n", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (augur_replay_result_get_time (waited), >, message_time (10000000) * 0.9);
+  g_assert_cmpuint (augur_replay_result_get_n_warnings (waited), ==, 0);
+  g_clear_pointer (&json, g_free);
+  json = augur_replay_result_to_json (waited);
+  g_assert_null (strstr (json, "warnings"));
+}
+
 /* What cannot end is said: who waits for what, and where. */
 static void
 test_errors (void)
@@ -720,6 +758,7 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/smpi/detached", test_detached);
   g_test_add_func ("/replay/smpi/test", test_test);
   g_test_add_func ("/replay/smpi/errors", test_errors);
+  g_test_add_func ("/replay/smpi/unwaited", test_unwaited);
   g_test_add_func ("/replay/smpi/reduce-scatter", test_reduce_scatter);
   g_test_add_func ("/replay/smpi/platform-config", test_platform_config);
   return g_test_run ();

@@ -10,7 +10,8 @@ PACKAGES="
   xvfb xauth libxtst6 fonts-dejavu-core adwaita-icon-theme hicolor-icon-theme
   locales pajeng libsimgrid-dev libopenmpi-dev openmpi-bin gfortran mpich libmpich-dev libpapi-dev
   petsc-dev
-  slurm-wlm munge libgsl-dev
+  slurm-wlm munge libgsl-dev poppler-utils
+  libotf2-trace-dev otf2-tools
 "
 
 missing=""

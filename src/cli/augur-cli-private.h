@@ -18,11 +18,13 @@ enum {
 int      augur_cli_pepa          (int argc, char **argv);
 int      augur_cli_pipeline      (int argc, char **argv);
 int      augur_cli_replay        (int argc, char **argv);
+int      augur_cli_extrapolate   (int argc, char **argv);
 int      augur_cli_ccdsm         (int argc, char **argv);
 int      augur_cli_activity      (int argc, char **argv);
 int      augur_cli_calibrate     (int argc, char **argv);
 int      augur_cli_validate      (int argc, char **argv);
 int      augur_cli_collect       (int argc, char **argv);
+int      augur_cli_report        (int argc, char **argv);   /* when built with src/engine/draw */
 
 /* This machine's platform, measured as `calibrate` does: its XML, or NULL
  * with a message printed. */

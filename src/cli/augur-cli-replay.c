@@ -219,6 +219,52 @@ run_sweep (const AugurReplayInputs    *in,
   return sweep_output (in, parameter, xs, (const double *) (gpointer) ys->data, format);
 }
 
+static gboolean
+is_otf2_arg (const char *arg)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (arg);
+
+  return augur_trace_is_otf2 (file);
+}
+
+/* The host speed of an OTF2 archive's run: given, or the first host's of a
+ * calibrated platform. */
+static gboolean
+otf2_host_speed (double given, const char *calibrated_path, double *speed)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (given != 0 && calibrated_path != NULL)
+    {
+      fprintf (stderr, "augur-cli replay: give --host-speed or --calibrated-platform, not both\n");
+      return FALSE;
+    }
+  if (given != 0 && !(given > 0 && isfinite (given)))
+    {
+      fprintf (stderr, "augur-cli replay: --host-speed takes a speed in flop/s, more than 0\n");
+      return FALSE;
+    }
+  *speed = given;
+  if (calibrated_path != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (calibrated_path);
+      g_autoptr(AugurPlatform) calibrated = augur_platform_load_file (file, &error);
+
+      if (calibrated == NULL)
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return FALSE;
+        }
+      if (augur_platform_get_n_hosts (calibrated) == 0)
+        {
+          fprintf (stderr, "augur-cli replay: %s has no host to take the speed of\n", calibrated_path);
+          return FALSE;
+        }
+      *speed = augur_platform_get_host_speed (calibrated, 0);
+    }
+  return TRUE;
+}
+
 int
 augur_cli_replay (int argc, char **argv)
 {
@@ -238,6 +284,8 @@ augur_cli_replay (int argc, char **argv)
   g_autofree char *sweep = NULL;
   gboolean logarithmic = FALSE;
   gboolean verbose = FALSE;
+  double host_speed = 0;
+  g_autofree char *calibrated_path = NULL;
   GOptionEntry entries[] = {
     { "document", 0, 0, G_OPTION_ARG_FILENAME, &document_path,
       "A replay document (key=value lines; its paths relative to its folder)", "FILE" },
@@ -261,6 +309,12 @@ augur_cli_replay (int argc, char **argv)
     { "network", 'n', 0, G_OPTION_ARG_STRING, &network,
       "Network model: smpi (SimGrid's SMPI, the default for SMPI's traces), lv08 (the default otherwise) or cm02",
       "MODEL" },
+    { "host-speed", 0, 0, G_OPTION_ARG_DOUBLE, &host_speed,
+      "For an OTF2 archive: the speed (flop/s) of the host it was taken on; compute = measured seconds x this",
+      "FLOPS" },
+    { "calibrated-platform", 0, 0, G_OPTION_ARG_FILENAME, &calibrated_path,
+      "For an OTF2 archive: take the host speed from this platform, as `augur-cli calibrate` wrote it on the "
+      "machine the trace was taken on", "M.xml" },
     { "timed-trace", 0, 0, G_OPTION_ARG_FILENAME, &timed, "Write the timed trace (rank,action,start,end,volume)", "FILE" },
     { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
@@ -374,6 +428,12 @@ augur_cli_replay (int argc, char **argv)
       fprintf (stderr, "augur-cli replay: --sweep changes a document's cluster: give --document or --project\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
+  if ((document_path != NULL || project_path != NULL) && (host_speed != 0 || calibrated_path != NULL))
+    {
+      fprintf (stderr, "augur-cli replay: --host-speed and --calibrated-platform go with an OTF2 archive "
+               "(DIR/traces.otf2), not a document\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (document_path != NULL || project_path != NULL)
     {
       AugurReplayInputs in;
@@ -407,8 +467,30 @@ augur_cli_replay (int argc, char **argv)
       gboolean is_index = FALSE;
       guint smpi_ranks = 0;
 
-      /* SimGrid's SMPI traces: by their content */
-      if (argc == 2)
+      if ((host_speed != 0 || calibrated_path != NULL) && (argc != 2 || !is_otf2_arg (argv[1])))
+        {
+          fprintf (stderr, "augur-cli replay: --host-speed and --calibrated-platform go with an OTF2 archive "
+                   "(DIR/traces.otf2)\n");
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      /* Score-P's OTF2 archives, then SimGrid's SMPI traces: by their content */
+      if (argc == 2 && is_otf2_arg (argv[1]))
+        {
+          g_autoptr(GFile) anchor = g_file_new_for_commandline_arg (argv[1]);
+
+          if (!otf2_host_speed (host_speed, calibrated_path, &host_speed))
+            return AUGUR_CLI_EXIT_USAGE;
+          traces = augur_trace_set_open_otf2 (anchor, host_speed, NULL, &error);
+          if (traces == NULL)
+            {
+              fprintf (stderr, "%s\n", error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+          smpi_ranks = augur_trace_set_get_n_processes (traces);
+          if (network == NULL)
+            options.model = AUGUR_NETWORK_SMPI;
+        }
+      else if (argc == 2)
         {
           g_autoptr(GFile) first = g_file_new_for_commandline_arg (argv[1]);
           if (!augur_trace_detect (first, &dialect, &is_index, NULL, &error))
@@ -435,6 +517,7 @@ augur_cli_replay (int argc, char **argv)
                    "required\n"
                    "Usage: augur-cli replay --platform P.xml --deployment D.xml [TRACE...] [--network smpi|lv08|cm02] [--paje OUT] [--format text|json]\n"
                    "       augur-cli replay --platform P.xml --hostfile H [--np N] SMPI-INDEX\n"
+                   "       augur-cli replay --platform P.xml --hostfile H DIR/traces.otf2 --host-speed FLOPS\n"
                    "       augur-cli replay --document FILE | --project FILE.augur [--name NAME]\n");
           return AUGUR_CLI_EXIT_USAGE;
         }
@@ -528,6 +611,19 @@ augur_cli_replay (int argc, char **argv)
 
   augur_cli_progress_enabled = verbose;
   result = augur_replay_run (platform, deployment, traces, &options, augur_cli_on_progress, NULL, NULL, NULL, &error);
+  {
+    AugurTraceOtf2Report report;
+
+    if (augur_trace_set_get_otf2_report (traces, &report))
+      {
+        g_autofree char *left_out = augur_trace_otf2_report_incomplete (&report);
+
+        /* as the tracer's report says `complete: no`: the replay ran, or failed, without them */
+        if (left_out != NULL)
+          fprintf (stderr, "augur-cli replay: warning: the trace is incomplete: %s: the replay leaves them out\n",
+                   left_out);
+      }
+  }
   if (result == NULL)
     {
       fprintf (stderr, "%s\n", error->message);

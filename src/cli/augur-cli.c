@@ -18,6 +18,7 @@
  *                       [--format text|json]
  *   augur-cli validate [--platform P.xml] [--ranks 2,4] [--program SRC.c[:ARGS]]...
  *                      [--format text|json|csv]
+ *   augur-cli report MODEL.pepa... [-o report.pdf|report.html] [--format pdf|html]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -40,11 +41,15 @@ static const struct {
   { "pepa", augur_cli_pepa },
   { "pipeline", augur_cli_pipeline },
   { "replay", augur_cli_replay },
+  { "extrapolate", augur_cli_extrapolate },
   { "ccdsm", augur_cli_ccdsm },
   { "activity", augur_cli_activity },
   { "calibrate", augur_cli_calibrate },
   { "validate", augur_cli_validate },
   { "collect", augur_cli_collect },
+#ifdef AUGUR_HAVE_DRAW
+  { "report", augur_cli_report },
+#endif
 };
 
 static void
@@ -57,10 +62,14 @@ print_usage (FILE *out)
            "  pepa MODEL.pepa     derive and solve a PEPA model\n"
            "  pipeline FILE.des   evaluate the mappings of a pipeline description\n"
            "  replay [TRACE...]   replay time-independent MPI traces on a platform\n"
+           "  extrapolate RUN...  predict an MPI program at sizes never run, from its traces at a few sizes\n"
            "  ccdsm FILE          cache-coherence model of MPI primitives: latency, misses, checks\n"
            "  activity FILE       evaluate an activity diagram with cost functions\n"
            "  calibrate           measure this machine as a SimGrid platform (host speed, MPI ping-pong)\n"
            "  validate            run MPI programs for real, trace and replay them: predicted against measured\n"
+#ifdef AUGUR_HAVE_DRAW
+           "  report FILE...      write a report for a design review (PDF or HTML)\n"
+#endif
            "\n"
            "Run 'augur-cli COMMAND --help' for the options of a command.\n");
 }

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-view-style.h"
-#include "augur-pie-chart.h"
+#include "augur-pie-chart-view.h"
 
 #include <glib/gi18n.h>
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <gtk/gtk.h>
 
-#include "augur-pie-chart.h"
+#include "augur-pie-chart-view.h"
 #include "augur-timeline.h"
 
 #define WIDTH  800

@@ -15,11 +15,11 @@
 #pragma once
 
 #include "augur-activity-page.h"
-#include "augur-bar-chart.h"
+#include "augur-bar-chart-view.h"
 #include "augur-diagnostic-list.h"
 #include "augur-page-job.h"
 #include "augur-line-chart.h"
-#include "augur-pie-chart.h"
+#include "augur-pie-chart-view.h"
 #include "activity-study.h"
 #include "augur-page-cluster.h"
 

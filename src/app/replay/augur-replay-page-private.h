@@ -10,7 +10,7 @@
  */
 #pragma once
 
-#include "augur-bar-chart.h"
+#include "augur-bar-chart-view.h"
 #include "augur-line-chart.h"
 #include "augur-replay-page.h"
 #include "augur-page-cluster.h"
@@ -85,6 +85,12 @@ struct _AugurReplayPage
   GCancellable         *trace_cancellable;
   char                 *trace_summary;        /* "64 ranks, 1,280 actions · Augur's dialect" */
   char                 *trace_problem;        /* "platform.xml:1: expected ..." */
+  gboolean              trace_is_otf2;        /* the chosen trace, checked, is an OTF2 archive */
+  /* An OTF2 archive's compute is measured time: the speed of the host it
+   * was taken on, beside the trace (made in code). */
+  GtkWidget            *host_speed_box;
+  GtkWidget            *host_speed_entry;
+  GtkWidget            *host_speed_error;
   GtkWidget            *deployment_label;
   GtkWidget            *nodes_spin;
   GtkWidget            *cores_spin;
@@ -187,7 +193,6 @@ gboolean augur_replay_page_export  (AugurPage  *page,
 gboolean augur_replay_page_check_inputs   (AugurReplayPage *self,
                                            GError         **error);
 /* "38.4 ms" */
-char    *augur_replay_format_seconds      (double           seconds);
 /* What a placement replays, e.g. "64 ranks on 4 of 16 nodes, 16 per node ·
  * 4 of 16 cores busy, up to 16 ranks share a core": hosts[i] the host of
  * rank i, cores[h] the cores of host h; nodes: a built cluster's (else a

@@ -67,6 +67,8 @@ typedef struct
   GArray                   *ys;
   double                    seconds;
   char                     *message;   /* what was done on a cluster */
+  gboolean                  otf2;      /* the trace was an OTF2 archive */
+  char                     *left_out;  /* what it held that the replay left out, or NULL */
 } JobResult;
 
 /* ---- Runs ------------------------------------------------------------- */
@@ -122,6 +124,7 @@ job_result_free (JobResult *out)
   g_clear_pointer (&out->xs, g_array_unref);
   g_clear_pointer (&out->ys, g_array_unref);
   g_free (out->message);
+  g_free (out->left_out);
   g_free (out);
 }
 
@@ -190,18 +193,27 @@ replay_inputs (AugurPageJob             *job,
                GCancellable             *cancellable,
                AugurReplayResult       **partial,
                char                    **label,
+               gboolean                 *otf2,
+               char                    **left_out,
                GError                  **error)
 {
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurDeployment) deployment = NULL;
   g_autoptr(AugurTraceSet) traces = NULL;
   AugurReplayOptions options = { in->network, record_timeline };
+  AugurTraceOtf2Report report;
+  AugurReplayResult *result;
 
   if (!augur_replay_inputs_load (in, &platform, &deployment, &traces, error))
     return NULL;
   *label = replayed_label (in, platform, deployment);
-  return augur_replay_run (platform, deployment, traces, &options, job_progress, job,
-                           cancellable, partial, error);
+  result = augur_replay_run (platform, deployment, traces, &options, job_progress, job,
+                             cancellable, partial, error);
+  /* counted as the events were read, as augur-cli replay reports them */
+  *otf2 = augur_trace_set_get_otf2_report (traces, &report);
+  if (*otf2)
+    *left_out = augur_trace_otf2_report_incomplete (&report);
+  return result;
 }
 
 static void
@@ -366,7 +378,7 @@ job_thread (AugurPageJob  *job,
       AugurReplayResult *partial = NULL;
       char *label = NULL;
       AugurReplayResult *result = replay_inputs (job, &in->inputs, TRUE, cancellable, &partial, &label,
-                                                 &local_error);
+                                                 &out->otf2, &out->left_out, &local_error);
 
       if (result != NULL)
         out->run = run_new (result, FALSE, label);
@@ -645,7 +657,8 @@ present_run (AugurReplayPage *self,
       status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Replayed %s action of %u ranks (%s) in %s",
                                              "Replayed %s actions of %u ranks (%s) in %s", (gulong) MIN (actions, G_MAXULONG)),
                                 count, ranks, augur_network_model_to_name (in->inputs.network), took);
-      if (augur_replay_result_get_dialect (r) == AUGUR_TRACE_DIALECT_SMPI)
+      /* an OTF2 archive is read into SMPI's actions, but SMPI did not write it */
+      if (augur_replay_result_get_dialect (r) == AUGUR_TRACE_DIALECT_SMPI && !out->otf2)
         {
           /* Translators: appended to the status: the traces were SimGrid's SMPI's. */
           char *with = in->inputs.network == AUGUR_NETWORK_SMPI
@@ -675,7 +688,25 @@ present_run (AugurReplayPage *self,
           augur_replay_page_show_error (self, all->str);
           g_string_free (all, TRUE);
         }
-      augur_replay_page_set_status (self, status, augur_replay_result_get_n_warnings (r) > 0);
+      if (out->otf2 && in->inputs.network != AUGUR_NETWORK_SMPI)
+        {
+          /* Translators: appended to the status when an OTF2 archive ran on another network model than SMPI. */
+          char *with = g_strdup_printf (_("%s · an OTF2 archive: choose the SMPI network to predict what "
+                                          "augur-cli replay does"), status);
+          g_free (status);
+          status = with;
+        }
+      if (out->left_out != NULL)
+        {
+          /* Translators: appended to the status: what an OTF2 archive held that the replay cannot express,
+           * e.g. "3 one-sided events, 1 I/O event". */
+          char *with = g_strdup_printf (_("%s · the trace is incomplete: %s: the replay leaves them out"), status,
+                                        out->left_out);
+          g_free (status);
+          status = with;
+        }
+      augur_replay_page_set_status (self, status,
+                                    augur_replay_result_get_n_warnings (r) > 0 || out->left_out != NULL);
     }
 }
 

@@ -32,22 +32,6 @@ static gboolean can_export (AugurPage *page, const char *what);
 
 /* ---- Formatting ------------------------------------------------------- */
 
-char *
-augur_replay_format_seconds (double s)
-{
-  double a = fabs (s);
-
-  if (a == 0)
-    return g_strdup (_("0 s"));
-  if (a < 1e-6)
-    return g_strdup_printf (_("%.4g ns"), s * 1e9);
-  if (a < 1e-3)
-    return g_strdup_printf (_("%.4g µs"), s * 1e6);
-  if (a < 1)
-    return g_strdup_printf (_("%.4g ms"), s * 1e3);
-  return g_strdup_printf (_("%.5g s"), s);
-}
-
 /* A SimGrid quantity, as the platform files write them. */
 static char *
 format_quantity (double      v,
@@ -396,6 +380,7 @@ typedef struct {
   GPtrArray *files;
   char      *summary;
   char      *problem;
+  gboolean   is_otf2;
 } TraceCheck;
 
 static void
@@ -420,6 +405,15 @@ trace_check_thread (GTask        *task,
   if (!augur_trace_summarize ((GFile **) check->files->pdata, check->files->len, TRACE_CHECK_BYTES, &s,
                               cancellable, &error))
     check->problem = g_strdup (error->message);
+  else if (s.is_otf2)
+    {
+      g_autofree char *ranks = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", s.n_ranks),
+                                                s.n_ranks);
+
+      check->is_otf2 = TRUE;
+      /* Translators: what a trace holds, below its name: "4 ranks", then this. */
+      check->summary = g_strdup_printf ("%s\n%s", ranks, _("Score-P OTF2 archive"));
+    }
   else
     {
       g_autofree char *ranks = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank", "%u ranks", s.n_ranks),
@@ -462,6 +456,7 @@ trace_check_done (GObject      *source,
     augur_replay_page_show_error (self, check->problem);
   g_free (self->trace_problem);
   self->trace_problem = g_strdup (check->problem);
+  self->trace_is_otf2 = check->is_otf2;
   show_trace_check (self);
   g_signal_emit_by_name (self, "traces-checked");
 }
@@ -474,6 +469,8 @@ show_trace_check (AugurReplayPage *self)
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
 
+  /* the host speed is asked for where it is needed: beside an OTF2 archive */
+  gtk_widget_set_visible (self->host_speed_box, self->trace_is_otf2 || self->inputs.host_speed > 0);
   if (traces->len == 0)
     return;
   if (traces->len == 1)
@@ -531,6 +528,8 @@ check_traces (AugurReplayPage *self)
   if (self->trace_problem != NULL && g_strcmp0 (self->error_text, self->trace_problem) == 0)
     augur_replay_page_show_error (self, NULL);
   g_clear_pointer (&self->trace_problem, g_free);
+  self->trace_is_otf2 = FALSE;
+  gtk_widget_set_visible (self->host_speed_box, self->inputs.host_speed > 0);
   gtk_widget_remove_css_class (self->trace_label, "error");
   if (self->trace_cancellable != NULL)
     g_cancellable_cancel (self->trace_cancellable);
@@ -565,6 +564,19 @@ sync_entry (GtkWidget  *entry,
 
 /* Under the placement's heading, outside its scroller: what the ranks
  * occupy, and plainly when a placement by hand overrides the cluster. */
+static void
+sync_host_speed (AugurReplayPage *self)
+{
+  double shown;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->host_speed_entry));
+
+  if (self->inputs.host_speed > 0)
+    sync_entry (self->host_speed_entry, self->inputs.host_speed, "speed");
+  else if (augur_parse_quantity (text, "speed", &shown) && shown > 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->host_speed_entry), "");
+  /* a value that is not a speed stays as typed, with its error */
+}
+
 static void
 show_placement_summary (AugurReplayPage *self)
 {
@@ -605,6 +617,7 @@ sync_widgets (AugurReplayPage *self)
       gtk_label_set_text (GTK_LABEL (self->trace_label), text);
       gtk_widget_remove_css_class (self->trace_label, "dim-label");
     }
+  sync_host_speed (self);
   check_traces (self);
   set_file_label (self->platform_label, in->platform, _("None"));
   set_file_label (self->deployment_label, in->deployment, _("None"));
@@ -1069,6 +1082,49 @@ on_entry_changed (AugurReplayPage *self,
   self->syncing--;
 }
 
+/* The host speed is an edit of the document, as a cluster's field is:
+ * one undo step per field typed; empty means not given. */
+static void
+on_host_speed_changed (AugurReplayPage *self,
+                       GtkEditable     *entry)
+{
+  const char *text = gtk_editable_get_text (entry);
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  double value = 0;
+
+  if (self->syncing)
+    return;
+  if (*stripped != '\0' &&
+      (!augur_parse_quantity (stripped, "speed", &value) || !(value > 0) || !isfinite (value)))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+      gtk_label_set_text (GTK_LABEL (self->host_speed_error),
+                          _("Expected a speed in flop/s, more than 0, e.g. 2e9"));
+      gtk_widget_set_visible (self->host_speed_error, TRUE);
+      return;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+  gtk_widget_set_visible (self->host_speed_error, FALSE);
+  if (value == self->inputs.host_speed)
+    return;
+  if (g_object_get_data (G_OBJECT (self), "augur-last-entry") != entry || !augur_page_can_undo (AUGUR_PAGE (self)))
+    edit_begin (self);
+  g_object_set_data (G_OBJECT (self), "augur-last-entry", entry);
+  self->inputs.host_speed = value;
+  augur_page_document_changed (AUGUR_PAGE (self));
+  self->syncing++;
+  update_modified (self);
+  augur_replay_page_update_actions (self);
+  self->syncing--;
+}
+
+GtkWidget *
+augur_replay_page_get_host_speed_entry (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->host_speed_entry;
+}
+
 static void
 on_network_changed (AugurReplayPage *self)
 {
@@ -1355,6 +1411,17 @@ augur_replay_page_check_inputs (AugurReplayPage *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s", self->trace_problem);
       return FALSE;
     }
+  /* an OTF2 archive's compute is measured time: not replayed at a guessed speed */
+  if (self->trace_is_otf2 && !(in->host_speed > 0) && same_files (in->traces, self->checked_traces))
+    {
+      g_autofree char *name = g_file_get_basename (g_ptr_array_index (in->traces, 0));
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("%s is an OTF2 archive: its compute is measured time, so the replay needs the speed "
+                     "of the host it was taken on (Traces → Speed of the host it was taken on, in flop/s, "
+                     "e.g. 2e9)"), name);
+      return FALSE;
+    }
   if (in->use_cluster)
     {
       if (in->placement->len == 0)
@@ -1620,6 +1687,33 @@ augur_replay_page_init (AugurReplayPage *self)
     g_signal_connect_object (entries[i], "changed", G_CALLBACK (on_entry_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->network_dropdown, "notify::selected",
                            G_CALLBACK (on_network_changed), self, G_CONNECT_SWAPPED);
+  {
+    /* below the trace's name and its Choose button, shown for an OTF2 archive */
+    GtkWidget *row = gtk_widget_get_parent (self->trace_label);
+    GtkWidget *label = gtk_label_new_with_mnemonic (_("_Speed of the host it was taken on (flop/s)"));
+
+    self->host_speed_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    self->host_speed_entry = gtk_entry_new ();
+    gtk_entry_set_placeholder_text (GTK_ENTRY (self->host_speed_entry), "2e9");
+    gtk_widget_set_tooltip_text (self->host_speed_entry,
+                                 _("An OTF2 archive's compute is measured time: the replay turns it into flops at "
+                                   "this speed, as augur-cli replay --host-speed does"));
+    gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->host_speed_entry);
+    self->host_speed_error = gtk_label_new (NULL);
+    gtk_label_set_xalign (GTK_LABEL (self->host_speed_error), 0);
+    gtk_label_set_wrap (GTK_LABEL (self->host_speed_error), TRUE);
+    gtk_widget_add_css_class (self->host_speed_error, "error");
+    gtk_widget_set_visible (self->host_speed_error, FALSE);
+    gtk_box_append (GTK_BOX (self->host_speed_box), label);
+    gtk_box_append (GTK_BOX (self->host_speed_box), self->host_speed_entry);
+    gtk_box_append (GTK_BOX (self->host_speed_box), self->host_speed_error);
+    gtk_widget_set_visible (self->host_speed_box, FALSE);
+    gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (row)), self->host_speed_box, row);
+    g_signal_connect_object (self->host_speed_entry, "changed", G_CALLBACK (on_host_speed_changed), self,
+                             G_CONNECT_SWAPPED);
+  }
   g_signal_connect_object (self->placement_rule, "notify::selected",
                            G_CALLBACK (on_rule_changed), self, G_CONNECT_SWAPPED);
 

@@ -169,4 +169,8 @@ const char       *augur_replay_page_get_time_text    (AugurReplayPage *page);
 const double     *augur_replay_page_get_sweep_times  (AugurReplayPage *page,
                                                       guint           *n_points);
 
+/* The entry of the speed of the host an OTF2 archive was taken on (flop/s;
+ * empty: not given), shown beside such a trace. */
+GtkWidget  *augur_replay_page_get_host_speed_entry (AugurReplayPage *self);
+
 G_END_DECLS

@@ -5,9 +5,15 @@
  * their diagrams; an element that takes no time is passed at once, one
  * that takes time (an action on a CPU, a receive, a collective, a parallel
  * region waiting for its threads) leaves the unit waiting for an event.
- * Events are kept in a binary heap ordered by time and then by the order
+ * Events are kept in a 4-ary heap ordered by time and then by the order
  * in which they were scheduled, so that simultaneous events happen in a
- * fixed order and every run of a model gives the same numbers.
+ * fixed order and every run of a model gives the same numbers.  What
+ * costs per event is kept off the hot path: an event's successor takes
+ * its place at the top of the heap (one sift instead of two), events due
+ * at the current instant wait in a queue of their own, a process's
+ * channel of each send and receive is looked up once, and a channel's
+ * messages are a circular buffer (a sender that keeps ahead never
+ * empties it).
  *
  * (Over 800 lines: the walk, the CPU queues, the messages and the
  * collectives resume one another.)
@@ -137,11 +143,23 @@ typedef struct {
 
 typedef struct {
   guint32  src, dst, tag;
-  GArray  *messages;      /* Message, in the order sent */
+  Message *messages;      /* a circular buffer of `size`: those not yet
+                           * received, in the order sent, from `head` */
   guint    head;          /* the next one to receive */
+  guint    n_messages;
+  guint    size;
   guint    waiting;       /* the unit waiting in a receive, or G_MAXUINT */
   guint    element;       /* the first send, for messages about it */
 } Channel;
+
+/* A process's send or receive element, resolved once: its expressions
+ * read only parameters and pid, so the channel (and a send's size and
+ * flight time) are the same at every pass. */
+typedef struct {
+  Channel *channel;   /* NULL until the element is first passed */
+  double   size;      /* a send's */
+  double   flight;    /* a send's latency + size / bandwidth */
+} Comm;
 
 typedef struct {
   AugurActivityKind kind;
@@ -157,6 +175,9 @@ typedef struct {
   const AugurActivityModel *m;
   double                   *params;      /* N_SLOTS values: parameters, pid, tid */
   double                   *costs;       /* [pid][element]: an action's cost, < 0 until computed */
+  guint                    *comm_slot;   /* [element]: its index among sends and receives, or G_MAXUINT */
+  guint                     n_comm;
+  Comm                     *comm;        /* [pid][comm_slot] */
   int                       fit_bound;   /* options->fit_bound */
   guint64                   seed_offset; /* options->seed_offset */
   guint                     forced_nodes; /* a platform's hosts, else 0 */
@@ -176,6 +197,10 @@ typedef struct {
   guint                     free_units;
   Event                    *heap;
   guint                     heap_len, heap_size;
+  gboolean                  top_taken;   /* heap[0] is the event being handled */
+  Event                    *due;         /* events scheduled now for now, in order */
+  guint                     due_head, due_len, due_size;
+  guint64                   now_bits;    /* now, as time_to_bits */
   guint64                   seq;
   double                    now;
   guint64                   events;
@@ -249,12 +274,44 @@ unit_name (Run *run, const Unit *u)
 static inline gboolean
 before (const Event *a, const Event *b)
 {
+#ifdef __SIZEOF_INT128__
+  /* one comparison of (time, seq) as a 128-bit number: no branch */
+  return ((unsigned __int128) a->time_bits << 64 | a->seq) < ((unsigned __int128) b->time_bits << 64 | b->seq);
+#else
   return (a->time_bits < b->time_bits) | ((a->time_bits == b->time_bits) & (a->seq < b->seq));
+#endif
 }
 
 /* A 4-ary heap: half the levels of a binary one, and a node's children in
- * one or two cache lines. */
+ * one or two cache lines.  The ARITY - 1 slots past its end hold events
+ * later than any (NaN's bits), so a node's children are compared without
+ * a test of the end. */
 #define ARITY 4
+#define SENTINEL ((Event) { G_MAXUINT64, G_MAXUINT64, 0, 0 })
+
+/* Puts e in the hole at i, moving it down past earlier children. */
+static inline void
+sift_down (Run *run, guint i, Event e)
+{
+  Event *h = run->heap;
+  guint n = run->heap_len;
+
+  for (;;)
+    {
+      guint first = ARITY * i + 1, a, b, c;
+      if (first >= n)
+        break;
+      /* the earliest of the four children, as a tournament */
+      a = before (&h[first + 1], &h[first]) ? first + 1 : first;
+      b = before (&h[first + 3], &h[first + 2]) ? first + 3 : first + 2;
+      c = before (&h[b], &h[a]) ? b : a;
+      if (!before (&h[c], &e))
+        break;
+      h[i] = h[c];
+      i = c;
+    }
+  h[i] = e;
+}
 
 static void
 schedule (Run *run, guint u, double time, EventKind kind)
@@ -262,10 +319,34 @@ schedule (Run *run, guint u, double time, EventKind kind)
   Event e = { time_to_bits (time), run->seq++, u, kind };
   guint i;
 
-  if (run->heap_len == run->heap_size)
+  if (e.time_bits == run->now_bits)
     {
+      /* due now (a receive whose message has arrived, a thread that
+       * starts): after every event already due now, which all were
+       * scheduled before it; so in a queue of its own, not the heap */
+      if (run->due_len == run->due_size)
+        {
+          run->due_size = MAX (64, run->due_size * 2);
+          run->due = g_renew (Event, run->due, run->due_size);
+        }
+      run->due[run->due_len++] = e;
+      return;
+    }
+  if (run->top_taken)
+    {
+      /* the event being handled is over: its successor takes its place
+       * (one sift down, not a pop and then a push) */
+      run->top_taken = FALSE;
+      sift_down (run, 0, e);
+      return;
+    }
+  if (run->heap_len + ARITY > run->heap_size)
+    {
+      guint old = run->heap_size;
       run->heap_size = MAX (64, run->heap_size * 2);
       run->heap = g_renew (Event, run->heap, run->heap_size);
+      for (guint k = old; k < run->heap_size; k++)
+        run->heap[k] = SENTINEL;
     }
   i = run->heap_len++;
   while (i > 0 && before (&e, &run->heap[(i - 1) / ARITY]))
@@ -276,28 +357,38 @@ schedule (Run *run, guint u, double time, EventKind kind)
   run->heap[i] = e;
 }
 
-static Event
-pop (Run *run)
+/* The earliest event.  The heap's events due now were scheduled before
+ * any of the queue of those due now, so they come first; then that
+ * queue, in order; then the heap's later events.  Taken from the heap,
+ * it stays at the top while it is handled (the first event its handler
+ * schedules into the heap takes its place), until drop_top. */
+static inline Event
+next_event (Run *run)
 {
-  Event top = run->heap[0];
-  Event last = run->heap[--run->heap_len];
-  guint i = 0, n = run->heap_len;
-
-  for (;;)
+  if (run->due_head < run->due_len && !(run->heap_len > 0 && run->heap[0].time_bits == run->now_bits))
     {
-      guint first = ARITY * i + 1, c = first;
-      if (first >= n)
-        break;
-      for (guint k = first + 1; k < first + ARITY && k < n; k++)
-        c = before (&run->heap[k], &run->heap[c]) ? k : c;
-      if (!before (&run->heap[c], &last))
-        break;
-      run->heap[i] = run->heap[c];
-      i = c;
+      Event e = run->due[run->due_head++];
+      if (run->due_head == run->due_len)
+        run->due_head = run->due_len = 0;
+      return e;
     }
-  if (n > 0)
-    run->heap[i] = last;
-  return top;
+  run->top_taken = TRUE;
+  return run->heap[0];
+}
+
+/* The event taken scheduled nothing: it leaves the heap. */
+static void
+drop_top (Run *run)
+{
+  Event last;
+
+  if (!run->top_taken)
+    return;
+  run->top_taken = FALSE;
+  last = run->heap[--run->heap_len];
+  run->heap[run->heap_len] = SENTINEL;
+  if (run->heap_len > 0)
+    sift_down (run, 0, last);
 }
 
 /* ---- Statistics and the timeline ----------------------------------------------- */
@@ -656,14 +747,39 @@ static void
 channel_free (gpointer p)
 {
   Channel *c = p;
-  g_array_unref (c->messages);
+  g_free (c->messages);
   g_free (c);
+}
+
+/* Appends msg to c's messages.  A circular buffer: a sender that keeps
+ * ahead of its receiver never empties it, and it must not grow with the
+ * run. */
+static void
+channel_push (Channel *c, const Message *msg)
+{
+  if (c->n_messages == c->size)
+    {
+      guint size = MAX (4, 2 * c->size);
+      Message *m = g_new (Message, size);
+
+      for (guint i = 0; i < c->n_messages; i++)
+        m[i] = c->messages[(c->head + i) % c->size];
+      g_free (c->messages);
+      c->messages = m;
+      c->size = size;
+      c->head = 0;
+    }
+  {
+    guint tail = c->head + c->n_messages;
+    c->messages[tail >= c->size ? tail - c->size : tail] = *msg;
+    c->n_messages++;
+  }
 }
 
 static Channel *
 channel (Run *run, guint src, guint dst, guint tag, gboolean create)
 {
-  Channel probe = { src, dst, tag, NULL, 0, 0, 0 };
+  Channel probe = { .src = src, .dst = dst, .tag = tag };
   Channel *c = g_hash_table_lookup (run->channels, &probe);
 
   if (c == NULL && create)
@@ -672,7 +788,6 @@ channel (Run *run, guint src, guint dst, guint tag, gboolean create)
       c->src = src;
       c->dst = dst;
       c->tag = tag;
-      c->messages = g_array_new (FALSE, FALSE, sizeof (Message));
       c->waiting = G_MAXUINT;
       g_hash_table_add (run->channels, c);
     }
@@ -954,48 +1069,95 @@ decide (Run *run, Unit *u, const ActElement *el)
   return TRUE;
 }
 
-static void
-send_message (Run *run, Unit *u, const ActElement *el)
+static G_GNUC_NO_INLINE gboolean
+resolve_send (Run *run, Unit *u, const ActElement *el, Comm *k)
 {
   double peer, size, tag = 0;
-  Channel *c;
-  Message msg;
 
   if (!eval_count (run, u, el, EXPR_PEER, N_("the destination"), run->n_processes - 1, &peer) ||
       !eval (run, u, el, EXPR_SIZE, N_("the size"), &size) ||
       (act_expr_set (&el->exprs[EXPR_TAG]) && !eval_count (run, u, el, EXPR_TAG, N_("the tag"), G_MAXINT32, &tag)))
-    return;
+    return FALSE;
   if (size < 0)
     {
       g_autofree char *who = unit_name (run, u);
       fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the size of '%s' (%s) is %.17g for %s: a size cannot be negative"),
             el->exprs[EXPR_SIZE].line, el->path, el->exprs[EXPR_SIZE].text, size, who);
-      return;
+      return FALSE;
     }
   if ((guint) peer == u->pid)
     {
       g_autofree char *who = unit_name (run, u);
       fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: '%s' sends from %s to itself"), el->line, el->path, who);
-      return;
+      return FALSE;
     }
+  k->size = size;
+  k->flight = transfer_time (run, u->node, run->node_of[(guint) peer], size);
+  k->channel = channel (run, u->pid, (guint) peer, (guint) tag, TRUE);
+  return TRUE;
+}
+
+static G_GNUC_NO_INLINE gboolean
+resolve_recv (Run *run, Unit *u, const ActElement *el, Comm *k)
+{
+  double peer, tag = 0;
+
+  if (!eval_count (run, u, el, EXPR_PEER, N_("the source"), run->n_processes - 1, &peer) ||
+      (act_expr_set (&el->exprs[EXPR_TAG]) && !eval_count (run, u, el, EXPR_TAG, N_("the tag"), G_MAXINT32, &tag)))
+    return FALSE;
+  if ((guint) peer == u->pid)
+    {
+      g_autofree char *who = unit_name (run, u);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: '%s' receives at %s from itself"), el->line, el->path, who);
+      return FALSE;
+    }
+  k->channel = channel (run, (guint) peer, u->pid, (guint) tag, TRUE);
+  return TRUE;
+}
+
+/* The channel, size and flight time of a send by u, or the channel of a
+ * receive: resolved at a process's first pass (errors then), the same
+ * at every pass after.  Only processes pass them: the checks refuse a
+ * send or receive that threads run. */
+static Comm *
+comm_of (Run *run, Unit *u, const ActElement *el)
+{
+  Comm *k = &run->comm[(gsize) u->pid * run->n_comm + run->comm_slot[el->global]];
+
+  if (G_LIKELY (k->channel != NULL))
+    return k;
+  if (el->kind == AUGUR_ACTIVITY_SEND)
+    return resolve_send (run, u, el, k) ? k : NULL;
+  return resolve_recv (run, u, el, k) ? k : NULL;
+}
+
+static void
+send_message (Run *run, Unit *u, const ActElement *el)
+{
+  Comm *k = comm_of (run, u, el);
+  Channel *c;
+  Message msg;
+
+  if (k == NULL)
+    return;
+  c = k->channel;
   msg.sent = run->now;
-  msg.size = size;
+  msg.size = k->size;
   msg.seg = u->last_seg;
-  msg.arrival = run->now + transfer_time (run, u->node, run->node_of[(guint) peer], size);
+  msg.arrival = run->now + k->flight;
   msg.element = el->global;
   if (run->timeline != NULL && keep_record (run))
-    augur_timeline_builder_add_message (run->timeline, u->pid, (guint) peer, msg.sent, msg.arrival, size);
-  c = channel (run, u->pid, (guint) peer, (guint) tag, TRUE);
-  if (c->messages->len == c->head)
+    augur_timeline_builder_add_message (run->timeline, u->pid, c->dst, msg.sent, msg.arrival, msg.size);
+  if (c->n_messages == 0)
     c->element = el->global;
-  if (c->waiting != G_MAXUINT && c->head == c->messages->len)
+  if (c->waiting != G_MAXUINT && c->n_messages == 0)
     {
       guint w = c->waiting;
       c->waiting = G_MAXUINT;
       receive (run, w, &msg, u->pid);
     }
   else if (run->pending++ < run->max_pending)
-    g_array_append_val (c->messages, msg);
+    channel_push (c, &msg);
   else
     {
       g_autofree char *who = unit_name (run, u);
@@ -1197,32 +1359,20 @@ walk (Run *run, guint ui)
 
         case AUGUR_ACTIVITY_RECV:
           {
-            double tag = 0;
+            Comm *k = comm_of (run, u, el);
             Channel *c;
 
-            if (!eval_count (run, u, el, EXPR_PEER, N_("the source"), run->n_processes - 1, &v) ||
-                (act_expr_set (&el->exprs[EXPR_TAG]) &&
-                 !eval_count (run, u, el, EXPR_TAG, N_("the tag"), G_MAXINT32, &tag)))
+            if (k == NULL)
               return;
-            if ((guint) v == u->pid)
-              {
-                g_autofree char *who = unit_name (run, u);
-                fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: '%s' receives at %s from itself"), el->line,
-                      el->path, who);
-                return;
-              }
+            c = k->channel;
             u->start = run->now;
-            c = channel (run, (guint) v, u->pid, (guint) tag, TRUE);
-            if (c->head < c->messages->len)
+            if (c->n_messages > 0)
               {
-                Message msg = g_array_index (c->messages, Message, c->head++);
+                Message msg = c->messages[c->head];
+                c->head = c->head + 1 == c->size ? 0 : c->head + 1;
+                c->n_messages--;
                 run->pending--;
-                if (c->head == c->messages->len)
-                  {
-                    g_array_set_size (c->messages, 0);
-                    c->head = 0;
-                  }
-                receive (run, ui, &msg, (guint) v);
+                receive (run, ui, &msg, c->src);
               }
             else
               {
@@ -1480,13 +1630,31 @@ setup (Run *run, const AugurActivityBinding *binding)
   return TRUE;
 }
 
+/* Each send and receive of the model numbered (G_MAXUINT for the other
+ * elements), and how many there are. */
+static guint *
+comm_slots (const AugurActivityModel *m, guint *n)
+{
+  guint *slot = g_new (guint, MAX (m->elements->len, 1));
+
+  *n = 0;
+  for (guint i = 0; i < m->elements->len; i++)
+    {
+      const ActElement *el = g_ptr_array_index (m->elements, i);
+      slot[i] = el->kind == AUGUR_ACTIVITY_SEND || el->kind == AUGUR_ACTIVITY_RECV ? (*n)++ : G_MAXUINT;
+    }
+  return slot;
+}
+
 /* The statistics take processes x elements: refused beyond the memory
  * budget rather than exhausting the machine. */
 static gboolean
 fits_in_memory (Run *run)
 {
+  guint n_comm;
+  g_autofree guint *slots = comm_slots (run->m, &n_comm);
   guint64 bytes = (guint64) run->n_processes * (run->m->elements->len * (sizeof (AugurActivityElementStats) + sizeof (double)) +
-                                                run->m->categories->len * sizeof (double) + 64);
+                                                n_comm * sizeof (Comm) + run->m->categories->len * sizeof (double) + 64);
 
   if (bytes <= augur_memory_budget ())
     return TRUE;
@@ -1590,7 +1758,7 @@ check_end (Run *run)
   while (g_hash_table_iter_next (&iter, &key, NULL))
     {
       Channel *c = key;
-      if (c->head < c->messages->len &&
+      if (c->n_messages > 0 &&
           (first == NULL || c->src < first->src || (c->src == first->src && c->dst < first->dst) ||
            (c->src == first->src && c->dst == first->dst && c->tag < first->tag)))
         first = c;
@@ -1598,7 +1766,7 @@ check_end (Run *run)
   if (first != NULL)
     {
       const ActElement *el = g_ptr_array_index (run->m->elements, first->element);
-      guint n = first->messages->len - first->head;
+      guint n = first->n_messages;
       fail (run, AUGUR_ACTIVITY_ERROR_UNMATCHED,
             g_dngettext (NULL, "line %d: '%s' sends %u message from p%u to p%u (tag %u) that is never received",
                          "line %d: '%s' sends %u messages from p%u to p%u (tag %u) that are never received", n),
@@ -1674,6 +1842,8 @@ augur_activity_evaluate (const AugurActivityModel   *m,
       run.costs = g_new (double, MAX ((gsize) run.n_processes * m->elements->len, 1));
       for (gsize i = 0; i < (gsize) run.n_processes * m->elements->len; i++)
         run.costs[i] = -1;
+      run.comm_slot = comm_slots (m, &run.n_comm);
+      run.comm = g_new0 (Comm, MAX ((gsize) run.n_processes * run.n_comm, 1));
       if (options != NULL && options->record_timeline)
         {
           run.timeline = augur_timeline_builder_new ();
@@ -1695,11 +1865,12 @@ augur_activity_evaluate (const AugurActivityModel   *m,
         unit_new (&run, i, 0, G_MAXUINT, 0);
       for (guint i = 0; i < run.n_processes && run.error == NULL; i++)
         walk (&run, i);
-      while (run.heap_len > 0 && run.error == NULL)
+      while ((run.heap_len > 0 || run.due_len > 0) && run.error == NULL)
         {
-          Event e = pop (&run);
+          Event e = next_event (&run);
 
           run.now = bits_to_time (e.time_bits);
+          run.now_bits = e.time_bits;
           run.events++;
           if ((run.events & 4095) == 0)
             {
@@ -1722,6 +1893,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
             action_end (&run, e.unit);
           else
             resume (&run, e.unit);
+          drop_top (&run);
         }
       if (run.error == NULL)
         check_end (&run);
@@ -1761,6 +1933,8 @@ augur_activity_evaluate (const AugurActivityModel   *m,
   g_free (run.coll_count);
   g_free (run.regions);
   g_free (run.costs);
+  g_free (run.comm_slot);
+  g_free (run.comm);
   for (guint i = 0; i < run.collectives->len; i++)
     {
       Collective *c = g_ptr_array_index (run.collectives, i);
@@ -1774,6 +1948,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
   g_hash_table_unref (run.channels);
   g_hash_table_unref (run.rows);
   g_free (run.heap);
+  g_free (run.due);
   g_free (run.node_of);
   g_free (run.params);
 

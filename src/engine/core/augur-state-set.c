@@ -45,36 +45,76 @@ augur_state_set_get_bytes (const AugurStateSet *set)
   return set->capacity * set->n_words * sizeof (guint64) + (set->mask + 1) * sizeof (guint64);
 }
 
-/* Entries keep the low 32 bits of their hash: placed again without it. */
+/* Places entry e in the table of the given mask from its home; FALSE,
+ * leaving it out, when that would wrap past the table's end (see below). */
+static inline gboolean
+place (guint64 *table,
+       guint64  mask,
+       guint64  e,
+       gboolean may_wrap)
+{
+  guint64 k = (e >> 32) & mask;
+
+  while (table[k] != 0)
+    {
+      if (k == mask && !may_wrap)
+        return FALSE;
+      k = (k + 1) & mask;
+    }
+  table[k] = e;
+  return TRUE;
+}
+
+/* Entries keep the low 32 bits of their hash: placed again without it.
+ * The table doubles in place (realloc, then the entries moved within it),
+ * so a growth holds twice the old table, not three times: it came at the
+ * end of a large derivation, where the peak is.
+ *
+ * Why in place works: the old slots are visited in order from one after an
+ * empty slot, so each run of full slots (a cluster) from its start.  An
+ * entry taken out of slot i goes back from its new home h or h + size/2:
+ * the slots from h to i were visited before it, so it lands at or before i
+ * (or in the upper half, where only moved entries are), never past an
+ * entry not yet visited, and no entry is moved twice.  An entry whose
+ * probe would wrap past the end onto unvisited slots waits, and is placed
+ * once all have moved. */
 gboolean
 augur_state_set_grow_table (AugurStateSet *set)
 {
-  guint64 size = (set->mask + 1) * 2;
-  guint64 *table;
+  const guint64 old_size = set->mask + 1, size = old_size * 2, mask = size - 1;
+  gpointer table = set->table;
+  g_autoptr(GArray) waiting = NULL;
+  guint64 start = 0;
 
   g_clear_error (&set->error);
-  /* The old table is freed after: both are held while placing. */
-  table = augur_memory_try_alloc (AUGUR_MEMORY_ERROR, AUGUR_MEMORY_ERROR_OVER_BUDGET, size, sizeof (guint64),
-                                  _("the table of the states found"), &set->error);
-  if (table == NULL)
+  if (!augur_memory_try_realloc (AUGUR_MEMORY_ERROR, AUGUR_MEMORY_ERROR_OVER_BUDGET, &table,
+                                 old_size, size, sizeof (guint64),
+                                 _("the table of the states found"), &set->error))
     return FALSE;
-  memset (table, 0, size * sizeof (guint64));
+  set->table = table;
+  memset (set->table + old_size, 0, old_size * sizeof (guint64));
 
-  for (guint64 i = 0; i <= set->mask; i++)
+  /* the table is grown before it is full: an empty slot exists */
+  while (set->table[start] != 0)
+    start++;
+  for (guint64 step = 1; step < old_size; step++)
     {
+      guint64 i = (start + step) & (old_size - 1);
       guint64 e = set->table[i];
-      guint64 k;
 
       if (e == 0)
         continue;
-      k = (e >> 32) & (size - 1);
-      while (table[k] != 0)
-        k = (k + 1) & (size - 1);
-      table[k] = e;
+      set->table[i] = 0;
+      if (!place (set->table, mask, e, FALSE))
+        {
+          if (waiting == NULL)
+            waiting = g_array_new (FALSE, FALSE, sizeof (guint64));
+          g_array_append_val (waiting, e);
+        }
     }
-  g_free (set->table);
-  set->table = table;
-  set->mask = size - 1;
+  for (guint k = 0; waiting != NULL && k < waiting->len; k++)
+    place (set->table, mask, g_array_index (waiting, guint64, k), TRUE);
+  set->mask = mask;
   return TRUE;
 }
 

@@ -32,10 +32,14 @@ struct _AugurCtmc
   guint64         n_pairs;      /* distinct (source, target) pairs */
   AugurCtmcFlags  flags;
 
-  /* Incoming rows, sources increasing: in[in_ptr[j] .. in_ptr[j+1]) enter
-   * state j, each of rate label_rate[label]. */
+  /* Incoming rows, sources increasing: entries in_ptr[j] .. in_ptr[j+1]
+   * enter state j, each of rate label_rate[label].  They are in in32
+   * (source << label_bits | label, 4 bytes) when those fit in 32 bits,
+   * else in in (8 bytes); the other is NULL. */
   guint64        *in_ptr;
   AugurCtmcEntry *in;
+  guint32        *in32;
+  guint           label_bits;
   double         *label_rate;
   guint           n_labels;
   double         *exit;
@@ -45,19 +49,64 @@ struct _AugurCtmc
   CtmcStructure  *structure;
 };
 
-/* sum_i x_i q_ij over the entries k .. end into state j. */
+/* Entry k of the incoming rows, in either form (for the loops that are not
+ * hot; the hot ones are written once per form, see ctmc_in_sum()). */
+static inline guint
+ctmc_in_state (const AugurCtmc *c,
+               guint64          k)
+{
+  return c->in32 != NULL ? c->in32[k] >> c->label_bits : c->in[k].state;
+}
+
+static inline guint
+ctmc_in_label (const AugurCtmc *c,
+               guint64          k)
+{
+  return c->in32 != NULL ? c->in32[k] & ((1u << c->label_bits) - 1) : c->in[k].label;
+}
+
+/* sum_i x_i q_ij over the 8-byte entries k .. end into state j. */
 static inline double
-ctmc_in_sum (const AugurCtmcEntry *restrict in,
-             const double *restrict         rate,
-             const double *restrict         x,
-             guint64                        k,
-             guint64                        end)
+ctmc_in_sum_wide (const AugurCtmcEntry *restrict in,
+                  const double *restrict         rate,
+                  const double *restrict         x,
+                  guint64                        k,
+                  guint64                        end)
 {
   double s = 0;
 
   for (; k < end; k++)
     s += rate[in[k].label] * x[in[k].state];
   return s;
+}
+
+/* The same over the 4-byte entries. */
+static inline double
+ctmc_in_sum_packed (const guint32 *restrict in,
+                    guint                   label_bits,
+                    const double *restrict  rate,
+                    const double *restrict  x,
+                    guint64                 k,
+                    guint64                 end)
+{
+  const guint32 mask = (1u << label_bits) - 1;
+  double s = 0;
+
+  for (; k < end; k++)
+    s += rate[in[k] & mask] * x[in[k] >> label_bits];
+  return s;
+}
+
+/* Either: the callers of the hot loops test the form once a row, not once
+ * an entry. */
+static inline double
+ctmc_in_sum (const AugurCtmc *c,
+             const double    *x,
+             guint            j)
+{
+  if (c->in32 != NULL)
+    return ctmc_in_sum_packed (c->in32, c->label_bits, c->label_rate, x, c->in_ptr[j], c->in_ptr[j + 1]);
+  return ctmc_in_sum_wide (c->in, c->label_rate, x, c->in_ptr[j], c->in_ptr[j + 1]);
 }
 
 /* sum_i x_i q_ij / q_j: the Gauss-Seidel value of state j (0 when j has no
@@ -69,13 +118,17 @@ ctmc_in_weighted (const AugurCtmc *c,
 {
   double q = c->exit[j];
 
-  return q > 0 ? ctmc_in_sum (c->in, c->label_rate, x, c->in_ptr[j], c->in_ptr[j + 1]) / q : 0;
+  return q > 0 ? ctmc_in_sum (c, x, j) / q : 0;
 }
 
 /* For tests: build the incoming rows by following cycles, as chains too
  * large for one 64-bit key per transition do (over 2^31 states, or more
  * labels than a key's remaining bits), instead of sorting keys. */
 extern gboolean ctmc_transpose_by_cycles;
+
+/* For tests: keep the 8-byte entries even where the 4-byte ones fit
+ * (augur_ctmc_packed_label_bits() then says they do not). */
+extern gboolean ctmc_force_wide;
 
 /* The outgoing rows (targets only), built when needed and freed by the
  * caller: the chain keeps only its incoming rows. */

@@ -40,15 +40,12 @@ residual_norms (const AugurCtmc *c,
                 const double    *pi,
                 double          *inf)
 {
-  const guint64 *restrict ip = c->in_ptr;
-  const AugurCtmcEntry *restrict in = c->in;
-  const double *restrict rate = c->label_rate;
   const double *restrict exit = c->exit;
   double worst = 0, total = 0, flow = 0;
 
   for (guint j = 0; j < c->n; j++)
     {
-      double s = ctmc_in_sum (in, rate, pi, ip[j], ip[j + 1]), r;
+      double s = ctmc_in_sum (c, pi, j), r;
 
       r = fabs (s - exit[j] * pi[j]);
       total += r;
@@ -65,15 +62,20 @@ residual_norms (const AugurCtmc *c,
 }
 
 /* One forward Gauss-Seidel (omega == 1) or SOR sweep in place; returns the
- * sum of the new vector. */
-static double
-sweep_sor (const AugurCtmc *c,
-           double *restrict x,
-           double           omega)
+ * sum of the new vector.  Written once, compiled for each form of the
+ * entries (packed is a constant in each call). */
+static inline __attribute__ ((always_inline)) double
+sweep_sor_form (const AugurCtmc *c,
+                double *restrict x,
+                double           omega,
+                gboolean         packed)
 {
   const guint n = c->n;
   const guint64 *restrict ip = c->in_ptr;
   const AugurCtmcEntry *restrict in = c->in;
+  const guint32 *restrict in32 = c->in32;
+  const guint lb = c->label_bits;
+  const guint32 mask = (1u << lb) - 1;
   const double *restrict rate = c->label_rate;
   const double *restrict exit = c->exit;
   double total = 0;
@@ -85,8 +87,12 @@ sweep_sor (const AugurCtmc *c,
       const double q = exit[j];
       double s = 0;
 
-      for (; k < end; k++)
-        s += rate[in[k].label] * x[in[k].state];
+      if (packed)
+        for (; k < end; k++)
+          s += rate[in32[k] & mask] * x[in32[k] >> lb];
+      else
+        for (; k < end; k++)
+          s += rate[in[k].label] * x[in[k].state];
       s = q > 0 ? s / q : 0;
       if (omega != 1.0)
         s = x[j] + omega * (s - x[j]);
@@ -94,6 +100,14 @@ sweep_sor (const AugurCtmc *c,
       total += s;
     }
   return total;
+}
+
+static double
+sweep_sor (const AugurCtmc *c,
+           double *restrict x,
+           double           omega)
+{
+  return c->in32 != NULL ? sweep_sor_form (c, x, omega, TRUE) : sweep_sor_form (c, x, omega, FALSE);
 }
 
 /* y = x + d_j (W x - x)_j with d_j = damping (Jacobi) or q_j / Lambda
@@ -481,7 +495,7 @@ run_direct (Solve   *sv,
   piv = g_new (double, n);
   for (gsize j = 0; j < n; j++)
     for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
-      a[(gsize) c->in[k].state * n + j] += c->label_rate[c->in[k].label];
+      a[(gsize) ctmc_in_state (c, k) * n + j] += c->label_rate[ctmc_in_label (c, k)];
 
   for (gsize k = n - 1; k > 0; k--)
     {
@@ -611,8 +625,8 @@ run_bicgstab (Solve   *sv,
   y[f] = 0;
   for (guint j = 0; j < n; j++)
     for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
-      if (c->in[k].state == f)
-        b[j] -= c->label_rate[c->in[k].label] / c->exit[j];
+      if (ctmc_in_state (c, k) == f)
+        b[j] -= c->label_rate[ctmc_in_label (c, k)] / c->exit[j];
 
   while (it < budget)
     {
@@ -861,6 +875,8 @@ solve_irreducible (Solve                    *sv,
   AugurSolverKind last = AUGUR_SOLVER_AUTO, best_kind = AUGUR_SOLVER_AUTO;
   Outcome outcome = OUTCOME_DIVERGED;
   const char *name;
+  const double start = x[0];
+  gboolean uniform = TRUE;
 
   if (n == 1)
     {
@@ -879,9 +895,15 @@ solve_irreducible (Solve                    *sv,
       for (guint i = 0; i < G_N_ELEMENTS (auto_chain); i++)
         plan[n_plan++] = auto_chain[i];
     }
+  /* The start is kept for the fallbacks only when it cannot be made again:
+   * the usual uniform start costs a value, not a vector of the chain's
+   * size (8 bytes a state at the peak of a large chain's solution). */
+  for (guint k = 1; uniform && k < n; k++)
+    uniform = x[k] == start;
   if (n_plan > 1)
     {
-      best = g_memdup2 (x, sizeof (double) * n);
+      if (!uniform)
+        best = g_memdup2 (x, sizeof (double) * n);
       tried = g_string_new (NULL);
     }
 
@@ -906,7 +928,7 @@ solve_irreducible (Solve                    *sv,
         g_debug ("%s solver failed: %s", augur_solver_kind_to_name (plan[i]), local_error->message);
       else if (local_error != NULL)
         g_propagate_error (error, g_steal_pointer (&local_error));
-      if (best != NULL)
+      if (tried != NULL)
         {
           /* Carry the best vector so far into the next method. */
           if (sv->residual1 < best_res)
@@ -915,10 +937,15 @@ solve_irreducible (Solve                    *sv,
               best_res_inf = sv->residual;
               best_kind = plan[i];
               best_iterations = sv->iterations;
+              if (best == NULL)
+                best = g_new (double, n);
               memcpy (best, x, sizeof (double) * n);
             }
-          else
+          else if (best != NULL)
             memcpy (x, best, sizeof (double) * n);
+          else
+            for (guint k = 0; k < n; k++)
+              x[k] = start;   /* the uniform start, made again */
         }
       if (used >= sv->max_iterations)
         break;

@@ -103,15 +103,20 @@ augur_poisson_weights (double   lambda,
   return out;
 }
 
-/* y = x P with P = I + Q / lambda, over the incoming rows. */
-static void
-step (const AugurCtmc *c,
-      const double    *x,
-      double          *y,
-      double           inv_lambda)
+/* y = x P with P = I + Q / lambda, over the incoming rows; written once,
+ * compiled for each form of the entries (packed a constant in each call). */
+static inline __attribute__ ((always_inline)) void
+step_form (const AugurCtmc *c,
+           const double    *x,
+           double          *y,
+           double           inv_lambda,
+           gboolean         packed)
 {
   const guint64 *restrict ip = c->in_ptr;
   const AugurCtmcEntry *restrict in = c->in;
+  const guint32 *restrict in32 = c->in32;
+  const guint lb = c->label_bits;
+  const guint32 mask = (1u << lb) - 1;
   const double *restrict rate = c->label_rate;
   const double *restrict exit = c->exit;
   guint64 k = 0;
@@ -121,10 +126,26 @@ step (const AugurCtmc *c,
       const guint64 end = ip[j + 1];
       double s = 0;
 
-      for (; k < end; k++)
-        s += rate[in[k].label] * x[in[k].state];
+      if (packed)
+        for (; k < end; k++)
+          s += rate[in32[k] & mask] * x[in32[k] >> lb];
+      else
+        for (; k < end; k++)
+          s += rate[in[k].label] * x[in[k].state];
       y[j] = x[j] * (1 - exit[j] * inv_lambda) + s * inv_lambda;
     }
+}
+
+static void
+step (const AugurCtmc *c,
+      const double    *x,
+      double          *y,
+      double           inv_lambda)
+{
+  if (c->in32 != NULL)
+    step_form (c, x, y, inv_lambda, TRUE);
+  else
+    step_form (c, x, y, inv_lambda, FALSE);
 }
 
 gboolean
@@ -380,8 +401,8 @@ augur_ctmc_mean_time_to_absorption (const AugurCtmc *ctmc,
    * the absorbing state) and the restart */
   for (guint j = 0; j < n; j++)
     for (guint64 e = ctmc->in_ptr[j]; e < ctmc->in_ptr[j + 1]; e++)
-      if (ctmc->in[e].state != absorbing)
-        row_ptr[RENUMBER (ctmc->in[e].state) + 1]++;
+      if (ctmc_in_state (ctmc, e) != absorbing)
+        row_ptr[RENUMBER (ctmc_in_state (ctmc, e)) + 1]++;
   for (guint s = 0; s < n; s++)
     if (s != absorbing && initial[s] > 0)
       row_ptr[1]++;
@@ -399,11 +420,11 @@ augur_ctmc_mean_time_to_absorption (const AugurCtmc *ctmc,
         }
     for (guint j = 0; j < n; j++)
       for (guint64 e = ctmc->in_ptr[j]; e < ctmc->in_ptr[j + 1]; e++)
-        if (ctmc->in[e].state != absorbing)
+        if (ctmc_in_state (ctmc, e) != absorbing)
           {
-            k = fill[RENUMBER (ctmc->in[e].state)]++;
+            k = fill[RENUMBER (ctmc_in_state (ctmc, e))]++;
             col[k] = RENUMBER (j);
-            rate[k] = ctmc->label_rate[ctmc->in[e].label];
+            rate[k] = ctmc->label_rate[ctmc_in_label (ctmc, e)];
           }
   }
 #undef RENUMBER

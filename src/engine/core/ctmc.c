@@ -6,8 +6,10 @@
  * transient analyses need them alone.)
  *
  * The generator is kept once, as incoming rows of labelled entries (a
- * source and an index into a table of the distinct rates: 8 bytes a
- * transition), built in place from the caller's outgoing rows.  A
+ * source and an index into a table of the distinct rates: 4 bytes a
+ * transition when both fit in 32 bits, the source in the high bits, else
+ * 8), built in place from the caller's outgoing rows.  The solvers' loops
+ * are compiled once for each form.  A
  * Gauss-Seidel update of state j is then a dot product over its row,
  * pi_j = sum_i pi_i q_ij / q_j, and the balance residual is that sum minus
  * q_j pi_j.  Outgoing rows are built only for the rare analyses that need
@@ -17,6 +19,7 @@
  */
 #include <math.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <glib/gi18n.h>
 
 #include "ctmc-private.h"
@@ -26,6 +29,7 @@
 static void structure_free (CtmcStructure *st);
 
 gboolean ctmc_transpose_by_cycles = FALSE;
+gboolean ctmc_force_wide = FALSE;
 
 G_DEFINE_QUARK (augur-ctmc-error-quark, augur_ctmc_error)
 
@@ -386,6 +390,228 @@ bits_for (guint64 max_value)
   return b;
 }
 
+static gboolean
+packed_fits (guint  n,
+             guint  n_labels,
+             guint *label_bits)
+{
+  guint sb = bits_for (n > 0 ? n - 1 : 0), lb = bits_for (n_labels > 0 ? n_labels - 1 : 0);
+
+  *label_bits = lb;
+  return sb + lb <= 32;
+}
+
+/* (FALSE for every chain while the tests ask for the 8-byte form.) */
+gboolean
+augur_ctmc_packed_label_bits (guint  n,
+                              guint  n_labels,
+                              guint *label_bits)
+{
+  guint lb;
+  gboolean fits = packed_fits (n, n_labels, &lb);
+
+  if (label_bits != NULL)
+    *label_bits = lb;
+  return fits && !ctmc_force_wide;
+}
+
+/* The cycles of transpose_in_place_packed() jump at random over the
+ * entries: what a step reads about place d (whether it is done, the row it
+ * came from) is in one cache line, one block of 64 places. */
+typedef struct {
+  guint64 starts;   /* places where a non-empty row starts */
+  guint64 done;     /* places holding their final entry */
+  guint64 hole;     /* places whose entry a cycle carries, not yet refilled */
+  guint   before;   /* non-empty rows starting before the block */
+  guint   pad;
+} PlaceBlock;
+
+/* The cycles followed at once: each step waits for memory, so several
+ * cycles advance in turn, each step's reads fetched one turn ahead. */
+#define N_LANES 16
+
+typedef struct {
+  guint32 carry;    /* the entry carried (its target and label) */
+  guint   source;   /* the row it came from */
+  guint64 place;    /* where it goes, reserved; G_MAXUINT64 before that */
+  gboolean busy;
+} Lane;
+
+static inline guint
+place_row (const PlaceBlock *b,
+           const guint      *rows,
+           guint64           k)
+{
+  const PlaceBlock *x = &b[k / 64];
+  guint r = x->before + (guint) __builtin_popcountll (x->starts << (63 - (guint) (k % 64))) - 1;
+
+  /* without empty rows (a derived chain has none) the rows are the places'
+   * own numbers */
+  return rows != NULL ? rows[r] : r;
+}
+
+/* Asks for huge pages for a large array not yet touched, which the
+ * transposition reads at random: one TLB entry then covers 2 MB, not 4 kB.
+ * A hint only, where the system offers it. */
+static void
+advise_huge (gpointer mem,
+             gsize    bytes)
+{
+#ifdef MADV_HUGEPAGE
+  const guintptr page = 4096;
+  guintptr start = ((guintptr) mem + page - 1) & ~(page - 1);
+  guintptr end = ((guintptr) mem + bytes) & ~(page - 1);
+
+  if (bytes >= (32u << 20) && end > start)
+    madvise ((gpointer) start, end - start, MADV_HUGEPAGE);
+#endif
+}
+
+/* transpose_in_place() for the 4-byte entries (state << lb | label): the
+ * chain is never held twice; the places' blocks cost 3 bits an entry, and
+ * the non-empty rows 4 bytes a state when some rows are empty.  Rows come
+ * out sorted by source, then label (as the 8-byte form's). */
+static guint64 *
+transpose_in_place_packed (guint64 *row_ptr,
+                           guint32 *e,
+                           guint    n,
+                           guint64  nnz,
+                           guint    lb)
+{
+  const guint32 mask = (1u << lb) - 1;
+  const guint64 n_blocks = MAX ((nnz + 63) / 64, 1);
+  g_autofree PlaceBlock *blocks = g_new0 (PlaceBlock, n_blocks);
+  g_autofree guint *rows = NULL;
+  guint64 *in_ptr;
+  guint count = 0;
+
+  advise_huge (blocks, n_blocks * sizeof (PlaceBlock));
+  for (guint i = 0; i < n; i++)
+    if (row_ptr[i + 1] == row_ptr[i])
+      {
+        rows = g_new (guint, n);
+        break;
+      }
+  for (guint i = 0; i < n; i++)
+    if (row_ptr[i + 1] > row_ptr[i])
+      {
+        blocks[row_ptr[i] / 64].starts |= G_GUINT64_CONSTANT (1) << (row_ptr[i] % 64);
+        if (rows != NULL)
+          rows[count] = i;
+        count++;
+      }
+  count = 0;
+  for (guint64 w = 0; w < n_blocks; w++)
+    {
+      blocks[w].before = count;
+      count += (guint) __builtin_popcountll (blocks[w].starts);
+    }
+  /* the outgoing offsets go before the incoming ones come */
+  g_free (row_ptr);
+  in_ptr = g_new0 (guint64, (gsize) n + 1);
+  advise_huge (in_ptr, ((gsize) n + 1) * sizeof (guint64));
+  for (guint64 k = 0; k < nnz; k++)
+    in_ptr[(e[k] >> lb) + 1]++;
+  for (guint j = 0; j < n; j++)
+    in_ptr[j + 1] += in_ptr[j];
+
+  /* in_ptr[j] is target j's next free place until the shift below.  Each
+   * carried entry goes to its target's next free place: when that place is
+   * a hole (its own entry carried by another cycle, or this one's start)
+   * the cycle ends there, else the entry there is carried on.  Every entry
+   * is carried once, and every hole filled once. */
+  {
+    Lane lanes[N_LANES] = { { 0 } };
+    guint64 p = 0;
+    guint n_busy = 0;
+
+#define BIT(k) (G_GUINT64_CONSTANT (1) << ((k) % 64))
+    do
+      {
+        for (guint l = 0; l < N_LANES; l++)
+          {
+            Lane *x = &lanes[l];
+
+            if (!x->busy)
+              {
+                /* start a cycle at the next place still holding its entry */
+                while (p < nnz && ((blocks[p / 64].done | blocks[p / 64].hole) & BIT (p)))
+                  p++;
+                if (p == nnz)
+                  continue;
+                blocks[p / 64].hole |= BIT (p);
+                x->carry = e[p];
+                x->source = place_row (blocks, rows, p);
+                x->place = G_MAXUINT64;
+                x->busy = TRUE;
+                n_busy++;
+                p++;
+                __builtin_prefetch (&in_ptr[x->carry >> lb], 1);
+              }
+            else if (x->place == G_MAXUINT64)
+              {
+                x->place = in_ptr[x->carry >> lb]++;
+                __builtin_prefetch (&e[x->place], 1);
+                __builtin_prefetch (&blocks[x->place / 64], 1);
+              }
+            else
+              {
+                guint64 d = x->place;
+                PlaceBlock *bd = &blocks[d / 64];
+                guint32 entry = ((guint32) x->source << lb) | (x->carry & mask);
+
+                if (bd->hole & BIT (d))
+                  {
+                    /* the end of a cycle */
+                    e[d] = entry;
+                    bd->hole &= ~BIT (d);
+                    bd->done |= BIT (d);
+                    x->busy = FALSE;
+                    n_busy--;
+                    continue;
+                  }
+                x->carry = e[d];
+                x->source = place_row (blocks, rows, d);
+                x->place = G_MAXUINT64;
+                e[d] = entry;
+                bd->done |= BIT (d);
+                __builtin_prefetch (&in_ptr[x->carry >> lb], 1);
+              }
+          }
+      }
+    while (n_busy > 0 || p < nnz);
+#undef BIT
+  }
+  for (guint j = n; j > 0; j--)
+    in_ptr[j] = in_ptr[j - 1];
+  in_ptr[0] = 0;
+  /* rows of derived models are short: insertion sort, shell gaps if long */
+  for (guint j = 0; j < n; j++)
+    {
+      static const guint64 gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+      guint32 *r = e + in_ptr[j];
+      guint64 len = in_ptr[j + 1] - in_ptr[j];
+
+      for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
+        {
+          guint64 gap = gaps[g];
+
+          if (gap >= len)
+            continue;
+          for (guint64 i = gap; i < len; i++)
+            {
+              guint32 x = r[i];
+              guint64 k = i;
+
+              for (; k >= gap && r[k - gap] > x; k -= gap)
+                r[k] = r[k - gap];
+              r[k] = x;
+            }
+        }
+    }
+  return in_ptr;
+}
+
 static void
 insertion_sort_keys (guint64 *a,
                      gsize    len)
@@ -569,12 +795,12 @@ finish (AugurCtmc *c,
       c->exit = g_new0 (double, c->n);
       for (guint j = 0; j < c->n; j++)
         for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
-          c->exit[c->in[k].state] += c->label_rate[c->in[k].label];
+          c->exit[ctmc_in_state (c, k)] += c->label_rate[ctmc_in_label (c, k)];
     }
   c->n_pairs = 0;
   for (guint j = 0; j < c->n; j++)
     for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
-      if (k == c->in_ptr[j] || c->in[k - 1].state != c->in[k].state)
+      if (k == c->in_ptr[j] || ctmc_in_state (c, k - 1) != ctmc_in_state (c, k))
         c->n_pairs++;
   c->max_exit = 0;
   for (guint i = 0; i < c->n; i++)
@@ -588,6 +814,139 @@ finish (AugurCtmc *c,
       c->max_exit = MAX (c->max_exit, c->exit[i]);
     }
   return TRUE;
+}
+
+/* The chain from outgoing rows of 4-byte entries (self-loops and zero
+ * rates dropped, exit rates summed): transposed in place. */
+static AugurCtmc *
+build_packed (guint           n,
+              guint64        *row_ptr,
+              guint32        *entries,
+              guint64         nnz,
+              guint           label_bits,
+              double         *label_rates,
+              guint           n_labels,
+              AugurCtmcFlags  flags,
+              double         *exit,
+              GError        **error)
+{
+  AugurCtmc *c = g_new0 (AugurCtmc, 1);
+
+  c->n = n;
+  c->nnz = nnz;
+  c->flags = flags;
+  c->label_rate = label_rates;
+  c->n_labels = n_labels;
+  c->label_bits = label_bits;
+  c->exit = exit;
+  /* growth slack goes back to the system before the rows move */
+  c->in32 = nnz > 0 ? g_renew (guint32, entries, nnz) : (g_free (entries), NULL);
+  c->in_ptr = transpose_in_place_packed (row_ptr, c->in32, n, nnz, label_bits);
+  if (!finish (c, error))
+    {
+      augur_ctmc_free (c);
+      return NULL;
+    }
+  return c;
+}
+
+AugurCtmc *
+augur_ctmc_new_packed (guint           n,
+                       guint64        *row_ptr,
+                       guint32        *entries,
+                       guint           label_bits,
+                       double         *label_rates,
+                       guint           n_labels,
+                       AugurCtmcFlags  flags,
+                       GError        **error)
+{
+  const guint32 mask = label_bits < 32 ? (1u << label_bits) - 1 : G_MAXUINT32;
+  guint64 w = 0, start = 0;
+  gboolean ok = TRUE;
+  guint lb = 0;
+  double *exit = NULL;
+
+  if (n == 0 || row_ptr == NULL || row_ptr[0] != 0)
+    ok = validate_csr (n, row_ptr, NULL, NULL, error);
+  /* the caller's split must hold every state and label */
+  if (ok && (!packed_fits (n, n_labels, &lb) || label_bits < lb || bits_for (n - 1) + label_bits > 32))
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                   _("The transition table is malformed: targets or rates are missing."));
+      ok = FALSE;
+    }
+  for (guint l = 0; ok && l < n_labels; l++)
+    if (!isfinite (label_rates[l]) || label_rates[l] < 0)
+      {
+        /* name a transition of that rate */
+        for (guint i = 0; i < n; i++)
+          for (guint64 k = row_ptr[i]; k < row_ptr[i + 1]; k++)
+            if ((entries[k] & mask) == l && ok)
+              {
+                g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                             _("The transition from state %u to state %u has rate %g; rates must be finite and not negative."),
+                             i + 1, (entries[k] >> label_bits) + 1, label_rates[l]);
+                ok = FALSE;
+              }
+      }
+  if (ok)
+    {
+      g_autofree char *what = g_strdup_printf (_("The chain of %u states"), n);
+
+      ok = augur_memory_check_in (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                                  (guint64) n * 20 + row_ptr[n] / 4, what, error);
+    }
+  exit = ok ? g_new0 (double, n) : NULL;
+  for (guint i = 0; ok && i < n; i++)
+    {
+      guint64 end = row_ptr[i + 1];
+
+      if (end < start)
+        {
+          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                       _("The transition table is malformed: the row offsets of state %u decrease."),
+                       i + 1);
+          ok = FALSE;
+          break;
+        }
+      row_ptr[i] = w;
+      for (guint64 k = start; k < end; k++)
+        {
+          guint32 e = entries[k];
+          guint target = e >> label_bits, label = e & mask;
+
+          if (target >= n)
+            {
+              g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                           _("A transition from state %u goes to state %u, but the chain has only %u states."),
+                           i + 1, target + 1, n);
+              ok = FALSE;
+              break;
+            }
+          if (label >= n_labels)
+            {
+              g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                           _("The transition table is malformed: targets or rates are missing."));
+              ok = FALSE;
+              break;
+            }
+          if (target == i || label_rates[label] == 0)
+            continue;
+          entries[w++] = e;
+          exit[i] += label_rates[label];
+        }
+      start = end;
+    }
+  if (!ok)
+    {
+      g_free (row_ptr);
+      g_free (entries);
+      g_free (label_rates);
+      g_free (exit);
+      return NULL;
+    }
+  row_ptr[n] = w;
+  return build_packed (n, row_ptr, entries, w, label_bits, label_rates, n_labels, flags, exit, error);
 }
 
 AugurCtmc *
@@ -683,6 +1042,25 @@ augur_ctmc_new_labelled (guint           n,
     }
   row_ptr[n] = w;
 
+  {
+    guint lb;
+
+    if (augur_ctmc_packed_label_bits (n, n_labels, &lb))
+      {
+        /* to the 4-byte form in place: entry k's 4 bytes are written
+         * where entries up to k were read */
+        guint32 *e32 = (guint32 *) (void *) entries;
+
+        for (guint64 k = 0; k < w; k++)
+          {
+            AugurCtmcEntry x = entries[k];
+
+            e32[k] = (x.state << lb) | x.label;
+          }
+        return build_packed (n, row_ptr, e32, w, lb, label_rates, n_labels, flags, exit, error);
+      }
+  }
+
   c = g_new0 (AugurCtmc, 1);
   c->n = n;
   c->nnz = w;
@@ -714,6 +1092,7 @@ augur_ctmc_free (AugurCtmc *ctmc)
     return;
   g_free (ctmc->in_ptr);
   g_free (ctmc->in);
+  g_free (ctmc->in32);
   g_free (ctmc->label_rate);
   g_free (ctmc->exit);
   structure_free (ctmc->structure);
@@ -744,15 +1123,19 @@ augur_ctmc_get_exit_rate (const AugurCtmc *ctmc,
 }
 
 guint
-augur_ctmc_get_in_row (const AugurCtmc       *ctmc,
-                       guint                  state,
-                       const AugurCtmcEntry **entries)
+augur_ctmc_get_in_row (const AugurCtmc *ctmc,
+                       guint            state,
+                       AugurCtmcRow    *row)
 {
   g_return_val_if_fail (ctmc != NULL, 0);
   g_return_val_if_fail (state < ctmc->n, 0);
 
-  if (entries != NULL)
-    *entries = ctmc->in != NULL ? ctmc->in + ctmc->in_ptr[state] : NULL;
+  if (row != NULL)
+    {
+      row->packed = ctmc->in32 != NULL ? ctmc->in32 + ctmc->in_ptr[state] : NULL;
+      row->entries = ctmc->in != NULL ? ctmc->in + ctmc->in_ptr[state] : NULL;
+      row->label_bits = ctmc->label_bits;
+    }
   return (guint) (ctmc->in_ptr[state + 1] - ctmc->in_ptr[state]);
 }
 
@@ -776,7 +1159,8 @@ gsize
 augur_ctmc_get_bytes (const AugurCtmc *ctmc)
 {
   g_return_val_if_fail (ctmc != NULL, 0);
-  return sizeof *ctmc + ((gsize) ctmc->n + 1) * sizeof (guint64) + ctmc->nnz * sizeof (AugurCtmcEntry) +
+  return sizeof *ctmc + ((gsize) ctmc->n + 1) * sizeof (guint64) +
+         ctmc->nnz * (ctmc->in32 != NULL ? sizeof (guint32) : sizeof (AugurCtmcEntry)) +
          (gsize) ctmc->n_labels * sizeof (double) + (gsize) ctmc->n * sizeof (double);
 }
 
@@ -789,13 +1173,13 @@ ctmc_out_rows (const AugurCtmc *c,
   guint *col = g_new (guint, MAX (c->nnz, 1));
 
   for (guint64 k = 0; k < c->nnz; k++)
-    row_ptr[c->in[k].state + 1]++;
+    row_ptr[ctmc_in_state (c, k) + 1]++;
   for (guint i = 0; i < c->n; i++)
     row_ptr[i + 1] += row_ptr[i];
   /* targets increasing in every row: fill in target order */
   for (guint j = 0; j < c->n; j++)
     for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
-      col[row_ptr[c->in[k].state]++] = j;
+      col[row_ptr[ctmc_in_state (c, k)]++] = j;
   for (guint i = c->n; i > 0; i--)
     row_ptr[i] = row_ptr[i - 1];
   row_ptr[0] = 0;
@@ -968,6 +1352,7 @@ static guint
 bfs (const guint64 *restrict ptr,
      const guint *restrict   adj,
      gsize                   stride,
+     guint                   shift,
      guint                   root,
      guint8 *restrict        marks,
      guint8                  mark,
@@ -984,7 +1369,7 @@ bfs (const guint64 *restrict ptr,
 
       for (guint64 k = ptr[s]; k < ptr[s + 1]; k++)
         {
-          guint t = adj[k * stride];
+          guint t = adj[k * stride] >> shift;
           guint8 m = marks[t];
 
           if (!(m & mark) && (m & within) == within)
@@ -1014,8 +1399,11 @@ analyse (const AugurCtmc *c)
   g_autofree guint *back = g_new (guint, n);
   g_autofree guint64 *row_ptr = NULL;
   g_autofree guint *col = NULL;
-  const guint *in_src = c->nnz > 0 ? &c->in[0].state : NULL;
-  const gsize in_stride = sizeof (AugurCtmcEntry) / sizeof (guint);
+  /* the sources of the incoming rows: every other word of the 8-byte
+   * entries, or the high bits of the 4-byte ones */
+  const guint *in_src = c->nnz == 0 ? NULL : c->in32 != NULL ? c->in32 : &c->in[0].state;
+  const gsize in_stride = c->in32 != NULL ? 1 : sizeof (AugurCtmcEntry) / sizeof (guint);
+  const guint in_shift = c->in32 != NULL ? c->label_bits : 0;
   guint nq, n_from = 0;
   guint8 exclude = REACHES_0, closed = 0;
 
@@ -1037,9 +1425,9 @@ analyse (const AugurCtmc *c)
   else
     {
       ctmc_out_rows (c, &row_ptr, &col);
-      st->n_reached = nq = bfs (row_ptr, col, 1, 0, marks, REACHED, 0, queue);
+      st->n_reached = nq = bfs (row_ptr, col, 1, 0, 0, marks, REACHED, 0, queue);
     }
-  if (bfs (c->in_ptr, in_src, in_stride, 0, marks, REACHES_0, REACHED, back) == st->n_reached)
+  if (bfs (c->in_ptr, in_src, in_stride, in_shift, 0, marks, REACHES_0, REACHED, back) == st->n_reached)
     {
       /* the reachable states form one closed class */
       st->n_bottom = 1;
@@ -1088,8 +1476,8 @@ analyse (const AugurCtmc *c)
       g_assert (s != DONE);
       for (guint v = 0; v < n; v++)
         marks[v] &= ~(REACHES_S | FROM_S);
-      n_back = bfs (c->in_ptr, in_src, in_stride, s, marks, REACHES_S, REACHED, back);
-      n_from = nq = bfs (row_ptr, col, 1, s, marks, FROM_S, 0, queue);
+      n_back = bfs (c->in_ptr, in_src, in_stride, in_shift, s, marks, REACHES_S, REACHED, back);
+      n_from = nq = bfs (row_ptr, col, 1, 0, s, marks, FROM_S, 0, queue);
       for (guint k = 0; k < nq && returns; k++)
         returns = (marks[queue[k]] & REACHES_S) != 0;
       if (returns)
@@ -1193,7 +1581,12 @@ ctmc_new_restricted (const AugurCtmc *ctmc,
   sub->n = n_members;
   sub->flags = AUGUR_CTMC_FLAGS_NONE;
   sub->in_ptr = g_new (guint64, (gsize) n_members + 1);
-  sub->in = g_new (AugurCtmcEntry, MAX (nnz, 1));
+  /* the same form: the members' numbers are no larger */
+  if (ctmc->in32 != NULL)
+    sub->in32 = g_new (guint32, MAX (nnz, 1));
+  else
+    sub->in = g_new (AugurCtmcEntry, MAX (nnz, 1));
+  sub->label_bits = ctmc->label_bits;
   sub->n_labels = ctmc->n_labels;
   sub->label_rate = g_memdup2 (ctmc->label_rate, MAX (ctmc->n_labels, 1) * sizeof (double));
   sub->in_ptr[0] = 0;
@@ -1202,10 +1595,17 @@ ctmc_new_restricted (const AugurCtmc *ctmc,
       guint j = members[k];
 
       for (guint64 e = ctmc->in_ptr[j]; e < ctmc->in_ptr[j + 1]; e++)
-        if (map[ctmc->in[e].state] != DONE)
+        if (map[ctmc_in_state (ctmc, e)] != DONE)
           {
-            sub->in[w].state = map[ctmc->in[e].state];
-            sub->in[w].label = ctmc->in[e].label;
+            guint source = map[ctmc_in_state (ctmc, e)], label = ctmc_in_label (ctmc, e);
+
+            if (sub->in32 != NULL)
+              sub->in32[w] = (source << sub->label_bits) | label;
+            else
+              {
+                sub->in[w].state = source;
+                sub->in[w].label = label;
+              }
             w++;
           }
       sub->in_ptr[k + 1] = w;
@@ -1232,7 +1632,7 @@ augur_ctmc_residual (const AugurCtmc *ctmc,
 
   for (guint j = 0; j < ctmc->n; j++)
     {
-      double s = ctmc_in_sum (ctmc->in, ctmc->label_rate, pi, ctmc->in_ptr[j], ctmc->in_ptr[j + 1]);
+      double s = ctmc_in_sum (ctmc, pi, j);
       double r = fabs (s - ctmc->exit[j] * pi[j]);
 
       if (!(r <= worst))           /* also catches NaN */

@@ -73,12 +73,41 @@ typedef struct _AugurCtmc AugurCtmc;
 /* One labelled entry of a chain: a state and a label, an index into the
  * chain's table of rates.  In the rows given to augur_ctmc_new_labelled()
  * the state is the target; in the incoming rows a chain keeps (see
- * augur_ctmc_get_in_row()) it is the source.  Eight bytes a transition:
+ * augur_ctmc_get_in_row()) it is the source.  A chain stores an entry in
+ * 4 bytes when a state and a label fit in 32 bits together (the state in
+ * the high bits; see augur_ctmc_packed_label_bits()), in 8 otherwise:
  * derived chains have millions of transitions and a handful of rates. */
 typedef struct {
   guint32 state;
   guint32 label;
 } AugurCtmcEntry;
+
+/* The incoming row of a state (augur_ctmc_get_in_row()), in either form;
+ * read entry e of it with augur_ctmc_row_get(). */
+typedef struct {
+  const guint32        *packed;      /* state << label_bits | label, or NULL */
+  const AugurCtmcEntry *entries;     /* when not packed */
+  guint                 label_bits;
+} AugurCtmcRow;
+
+static inline AugurCtmcEntry
+augur_ctmc_row_get (const AugurCtmcRow *row,
+                    guint               e)
+{
+  AugurCtmcEntry x;
+
+  if (row->packed == NULL)
+    return row->entries[e];
+  x.state = row->packed[e] >> row->label_bits;
+  x.label = row->packed[e] & ((1u << row->label_bits) - 1);
+  return x;
+}
+
+/* The label bits of the 4-byte form of a chain of n states and n_labels
+ * labels: FALSE when a state and a label do not fit in 32 bits together. */
+gboolean augur_ctmc_packed_label_bits (guint  n,
+                                       guint  n_labels,
+                                       guint *label_bits);
 
 typedef enum {
   AUGUR_CTMC_FLAGS_NONE = 0,
@@ -102,12 +131,25 @@ AugurCtmc *augur_ctmc_new_from_csr (guint    n,
  * transitions out of state i (entry.state the target), each of rate
  * label_rates[entry.label].  Takes ownership of the three arrays; the
  * entries become the chain's incoming rows in place, so a chain costs
- * 8 bytes a transition and no second copy is ever made.  Several entries
+ * 4 bytes a transition (8 when a state and a label do not fit in 32 bits)
+ * and no second copy is ever made.  Several entries
  * of the same source and target add up; self-loops and zero rates are
  * dropped. */
 AugurCtmc *augur_ctmc_new_labelled (guint           n,
                                     guint64        *row_ptr,
                                     AugurCtmcEntry *entries,
+                                    double         *label_rates,
+                                    guint           n_labels,
+                                    AugurCtmcFlags  flags,
+                                    GError        **error);
+/* The same from the 4-byte form: entries[k] is target << label_bits |
+ * label, label_bits from augur_ctmc_packed_label_bits() (n, n_labels).
+ * Takes ownership of the three arrays; the entries become the incoming
+ * rows in place, 4 bytes a transition. */
+AugurCtmc *augur_ctmc_new_packed   (guint           n,
+                                    guint64        *row_ptr,
+                                    guint32        *entries,
+                                    guint           label_bits,
                                     double         *label_rates,
                                     guint           n_labels,
                                     AugurCtmcFlags  flags,
@@ -120,10 +162,11 @@ guint64    augur_ctmc_get_n_transitions (const AugurCtmc *ctmc);
 /* Total exit rate of a state (-q_ii). */
 double     augur_ctmc_get_exit_rate     (const AugurCtmc *ctmc, guint state);
 /* The entries into a state (entry.state the source), sources increasing;
- * several entries of one source add up. */
-guint      augur_ctmc_get_in_row        (const AugurCtmc       *ctmc,
-                                         guint                  state,
-                                         const AugurCtmcEntry **entries);
+ * several entries of one source add up.  Returns how many; row (may be
+ * NULL) reads them, valid as long as the chain. */
+guint      augur_ctmc_get_in_row        (const AugurCtmc *ctmc,
+                                         guint            state,
+                                         AugurCtmcRow    *row);
 guint      augur_ctmc_get_n_labels      (const AugurCtmc *ctmc);
 double     augur_ctmc_get_label_rate    (const AugurCtmc *ctmc, guint label);
 /* Bytes the chain holds (its rows, rates and per-state arrays). */

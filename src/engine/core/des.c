@@ -8,7 +8,9 @@
  * activities started, so runs are reproducible.  With many live activities
  * they wait in a 4-ary heap ordered by the time of their next event (the
  * end of the latency phase or the completion): O(log n) per event.  With
- * few, a scan of them all costs less than keeping the heap.  An activity's
+ * few, a scan costs less than keeping the heap: it reads the events and
+ * due times kept beside the live list in blocks of 32, each with its
+ * minima, and opens only the blocks with something due.  An activity's
  * remaining amount is exact at `updated` and falls at `rate` since then:
  * nothing is touched while rates stay the same.  Starting or ending a
  * transfer marks the resources it uses; before the next event, sharing is
@@ -61,44 +63,50 @@ typedef enum {
   STATE_FREE,
 } State;
 
+/* Laid out by use, in cache lines (the blocks are aligned to them): what
+ * a solve reads of every activity it reaches in the first, its weights
+ * and scratch in the second, its next event in the third. */
 struct _AugurDesActivity {
-  AugurDesActivity  *next_free;
+  guint              mark;         /* scratch: reached by the current solve */
+  guint16            n_resources;
+  guint8             state;
+  guint8             fixed;        /* scratch: rate decided in this solve */
+  const guint       *resources;    /* borrowed: outlive the activity */
+  double            *weights;      /* coefficients[k] / penalty, while attached */
+  double             rate;
   double             remaining;    /* at `updated` */
-  double             total;
   double             updated;
-  double             event;        /* time of its next event; INFINITY at rate 0 */
-  double             due_at;       /* from then on, its event counts as now */
   double             bound;
   double             penalty;
-  double             rate;
+
+  double             weight_inline[INLINE_SLOTS];
   double             left;         /* scratch: remaining at the solve */
   double             old_rate;     /* scratch: rate before the solve */
-  guint              n_resources;
-  const guint       *resources;    /* borrowed: outlive the activity */
+
+  double             event;        /* time of its next event; INFINITY at rate 0 */
+  double             due_at;       /* from then on, its event counts as now */
+  double             total;
   const double      *coefficients;
   guint             *slots;        /* its place in each resource's users */
-  double            *weights;      /* coefficients[k] / penalty, while attached */
+  guint              live;         /* index in des->live */
+  guint              sharing;      /* index in des->sharing while attached */
+  guint              heap;         /* index in des->heap */
+  guint8             attached;     /* in its resources' users */
+  guint8             cancelled;
+  guint64            seq;          /* start order: breaks ties */
+
   guint              slot_inline[INLINE_SLOTS];
-  double             weight_inline[INLINE_SLOTS];
   AugurDesDone       done;
   gpointer           data;
-  guint64            seq;          /* start order: breaks ties */
-  guint              heap;         /* index in des->heap */
-  guint              sharing;      /* index in des->sharing while attached */
-  guint              live;         /* index in des->live */
-  guint              mark;         /* scratch: reached by the current solve */
-  guint              local;        /* scratch: its index in the solve */
-  guint8             state;
-  gboolean           attached : 1; /* in its resources' users */
-  gboolean           fixed : 1;    /* scratch: rate decided in this solve */
-  gboolean           cancelled : 1;
-};
+  AugurDesActivity  *next_free;
+} __attribute__ ((aligned (64)));
 
 typedef struct {
   AugurDesActivity *activity;
   guint             k;             /* which of its resources this is */
 } User;
 
+/* One cache line each (des->res is aligned to them). */
 typedef struct {
   double   capacity;
   User    *users;         /* the activities sharing it */
@@ -109,13 +117,31 @@ typedef struct {
   double   remaining;     /* scratch of a solve: capacity less what fixed users take */
   double   weight_sum;    /* scratch of a solve: sum of coefficient / penalty of unfixed users */
   gboolean modified;      /* a user came or went since the last solve */
-} Resource;
+} __attribute__ ((aligned (64))) Resource;
 
 typedef struct {
   double            event;         /* its activity's */
   guint64           seq;
   AugurDesActivity *activity;
 } HeapEntry;
+
+/* A live activity's event and due time, kept beside des->live so that the
+ * scan for the next events reads keys, not activities (a hole has both at
+ * INFINITY); each block of KEY_BLOCK keys keeps their minima, so that a
+ * step reads the blocks and only the keys of those that have something
+ * due (a step ends 1.9 activities among 130 in SMPI's stencil). */
+typedef struct {
+  double event;
+  double due_at;
+} LiveKey;
+
+#define KEY_BLOCK 32
+
+typedef struct {
+  double   event;     /* the minima of its keys, unless dirty */
+  double   due_at;
+  gboolean dirty;     /* a minimum moved later: to be found again */
+} KeyBlock;
 
 struct _AugurDes {
   double            now;
@@ -129,11 +155,15 @@ struct _AugurDes {
   GPtrArray        *sharing;     /* AugurDesActivity*: those attached */
   GPtrArray        *live;        /* AugurDesActivity*: delayed or sharing, in
                                   * start order; NULL where one left */
+  LiveKey          *live_keys;   /* beside live, index for index */
+  KeyBlock         *key_blocks;  /* live_keys_size / KEY_BLOCK of them */
+  guint             live_keys_size;
   guint             n_live;
   gboolean          use_heap;    /* many live: events ordered in the heap */
   guint             heap_on, heap_off;
-  GPtrArray        *comp;        /* scratch: the activities a solve reaches */
-  GArray           *comp_res;    /* scratch: the resources it reaches */
+  AugurDesActivity **comp;       /* scratch: the activities a solve reaches */
+  guint            *comp_res;    /* scratch: the resources it reaches */
+  guint             comp_size, comp_res_size;
   GPtrArray        *batch;       /* scratch: completions of one step */
   /* scratch of the solver, grown as needed */
   AugurDesActivity **s_bounded, **s_fixing;
@@ -161,14 +191,12 @@ augur_des_new (void)
 {
   AugurDes *des = g_new0 (AugurDes, 1);
 
-  des->comp = g_ptr_array_new ();
   des->sharing = g_ptr_array_new ();
   des->live = g_ptr_array_new ();
   des->heap_on = HEAP_ON;
   des->heap_off = HEAP_OFF;
-  des->comp_res = g_array_new (FALSE, FALSE, sizeof (guint));
   des->batch = g_ptr_array_new ();
-  des->blocks = g_ptr_array_new_with_free_func (g_free);
+  des->blocks = g_ptr_array_new_with_free_func (g_aligned_free);
   return des;
 }
 
@@ -179,7 +207,7 @@ activity_alloc (AugurDes *des)
 
   if (des->free_list == NULL)
     {
-      AugurDesActivity *block = g_new (AugurDesActivity, ACTIVITY_BLOCK);
+      AugurDesActivity *block = g_aligned_alloc (ACTIVITY_BLOCK, sizeof (AugurDesActivity), 64);
       g_ptr_array_add (des->blocks, block);
       for (guint i = 0; i < ACTIVITY_BLOCK; i++)
         {
@@ -191,6 +219,7 @@ activity_alloc (AugurDes *des)
   des->free_list = a->next_free;
   memset (a, 0, sizeof *a);
   a->heap = NOT_IN_HEAP;
+  a->live = NOT_IN_HEAP;
   return a;
 }
 
@@ -223,13 +252,15 @@ augur_des_free (AugurDes *des)
     }
   for (guint r = 0; r < des->n_res; r++)
     g_free (resource (des, r)->users);
-  g_free (des->res);
+  g_aligned_free (des->res);
   g_free (des->heap);
   g_free (des->modified);
-  g_ptr_array_unref (des->comp);
+  g_free (des->comp);
   g_ptr_array_unref (des->sharing);
   g_ptr_array_unref (des->live);
-  g_array_unref (des->comp_res);
+  g_free (des->live_keys);
+  g_free (des->key_blocks);
+  g_free (des->comp_res);
   g_ptr_array_unref (des->batch);
   g_ptr_array_unref (des->blocks);
   g_free (des->s_bounded);
@@ -259,8 +290,14 @@ augur_des_add_resource (AugurDes *des,
   r.capacity = capacity;
   if (des->n_res == des->res_size)
     {
+      Resource *grown;
+
       des->res_size = MAX (16, 2 * des->res_size);
-      des->res = g_renew (Resource, des->res, des->res_size);
+      grown = g_aligned_alloc (des->res_size, sizeof (Resource), 64);
+      if (des->n_res > 0)
+        memcpy (grown, des->res, des->n_res * sizeof (Resource));
+      g_aligned_free (des->res);
+      des->res = grown;
       des->modified = g_renew (guint, des->modified, des->res_size);
     }
   des->res[des->n_res] = r;
@@ -394,11 +431,58 @@ heap_top (AugurDes *des)
 
 /* ---- Live activities ---------------------------------------------------- */
 
+/* Writes key i; its block's minima follow, or are marked to be found
+ * again when the key that made one moves later. */
+static inline void
+key_set (AugurDes *des, guint i, double event, double due_at)
+{
+  LiveKey *k = &des->live_keys[i];
+  KeyBlock *kb = &des->key_blocks[i / KEY_BLOCK];
+
+  if (!kb->dirty)
+    {
+      if ((event > k->event && k->event == kb->event) || (due_at > k->due_at && k->due_at == kb->due_at))
+        kb->dirty = TRUE;
+      else
+        {
+          kb->event = MIN (kb->event, event);
+          kb->due_at = MIN (kb->due_at, due_at);
+        }
+    }
+  k->event = event;
+  k->due_at = due_at;
+}
+
+static void
+key_block_refresh (AugurDes *des, guint b)
+{
+  guint lo = b * KEY_BLOCK, hi = MIN (lo + KEY_BLOCK, des->live->len);
+  const LiveKey *keys = des->live_keys;
+  double event = INFINITY, due_at = INFINITY;
+
+  for (guint i = lo; i < hi; i++)
+    {
+      event = MIN (event, keys[i].event);
+      due_at = MIN (due_at, keys[i].due_at);
+    }
+  des->key_blocks[b] = (KeyBlock) { event, due_at, FALSE };
+}
+
 static void
 live_add (AugurDes *des, AugurDesActivity *a)
 {
   a->live = des->live->len;
+  if (a->live == des->live_keys_size)
+    {
+      des->live_keys_size = MAX (64, 2 * des->live_keys_size);   /* a multiple of KEY_BLOCK */
+      des->live_keys = g_renew (LiveKey, des->live_keys, des->live_keys_size);
+      des->key_blocks = g_renew (KeyBlock, des->key_blocks, des->live_keys_size / KEY_BLOCK);
+    }
+  if (a->live % KEY_BLOCK == 0)
+    des->key_blocks[a->live / KEY_BLOCK] = (KeyBlock) { INFINITY, INFINITY, FALSE };
+  des->live_keys[a->live] = (LiveKey) { INFINITY, INFINITY };
   g_ptr_array_add (des->live, a);
+  key_set (des, a->live, a->event, a->due_at);
   des->n_live++;
   if (des->use_heap && !isinf (a->event))
     heap_push (des, a);
@@ -416,9 +500,12 @@ live_compact (AugurDes *des)
       if (a == NULL)
         continue;
       a->live = w;
+      des->live_keys[w] = des->live_keys[i];
       des->live->pdata[w++] = a;
     }
   g_ptr_array_set_size (des->live, w);
+  for (guint b = 0; b * KEY_BLOCK < w; b++)
+    des->key_blocks[b].dirty = TRUE;
 }
 
 /* O(1): leaves a hole, so that the others keep their order.  The scan
@@ -428,6 +515,8 @@ static void
 live_remove (AugurDes *des, AugurDesActivity *a)
 {
   des->live->pdata[a->live] = NULL;
+  key_set (des, a->live, INFINITY, INFINITY);
+  a->live = NOT_IN_HEAP;
   des->n_live--;
   if (des->use_heap)
     {
@@ -553,7 +642,7 @@ detach (AugurDes *des, AugurDesActivity *a)
  * within the clock's resolution (1e-320 flops at 1 Gf/s, or 1e-12 s at
  * 1e6 s; otherwise the clock would stop advancing). */
 static inline void
-set_event (AugurDesActivity *a, double t)
+set_event (AugurDes *des, AugurDesActivity *a, double t)
 {
   a->event = t;
   if (!isfinite (t))
@@ -564,6 +653,8 @@ set_event (AugurDesActivity *a, double t)
     a->due_at = t - MAX (DONE_PRECISION * a->total / a->rate, t * DBL_EPSILON);
   else
     a->due_at = t;
+  if (a->live != NOT_IN_HEAP)
+    key_set (des, a->live, a->event, a->due_at);
 }
 
 /* The latency phase is over (or there was none): a starts sharing. */
@@ -574,15 +665,15 @@ enter_sharing (AugurDes *des, AugurDesActivity *a)
   a->updated = des->now;
   a->rate = 0;
   if (a->remaining <= 0)
-    set_event (a, des->now);
+    set_event (des, a, des->now);
   else if (a->n_resources == 0)
     {
       a->rate = a->bound;
-      set_event (a, des->now + a->remaining / a->rate);
+      set_event (des, a, des->now + a->remaining / a->rate);
     }
   else
     {
-      set_event (a, INFINITY);   /* until the next solve gives it a rate */
+      set_event (des, a, INFINITY);   /* until the next solve gives it a rate */
       attach (des, a);
     }
 }
@@ -602,6 +693,7 @@ augur_des_start (AugurDes          *des,
   AugurDesActivity *a;
 
   g_return_val_if_fail (n_resources > 0 || bound > 0, NULL);
+  g_return_val_if_fail (n_resources <= G_MAXUINT16, NULL);
   a = activity_alloc (des);
   a->remaining = MAX (amount, 0.0);
   a->total = a->remaining;
@@ -617,7 +709,7 @@ augur_des_start (AugurDes          *des,
   if (delay > 0)
     {
       a->state = STATE_DELAY;
-      set_event (a, des->now + delay);
+      set_event (des, a, des->now + delay);
     }
   else
     enter_sharing (des, a);
@@ -703,27 +795,33 @@ reach (Resource *res, guint gen)
 static inline gboolean
 gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, guint *n_comp_res)
 {
+  double left = MAX (0.0, a->remaining - a->rate * (now - a->updated));
+  gboolean fixed = left <= 0;
+  const guint *resources = a->resources;
+  const double *weights = a->weights;
+  guint n = a->n_resources;
+
   a->mark = gen;
-  a->left = MAX (0.0, a->remaining - a->rate * (now - a->updated));
+  a->left = left;
   a->old_rate = a->rate;
   a->rate = 0;
-  a->fixed = a->left <= 0;
-  for (guint k = 0; k < a->n_resources; k++)
+  a->fixed = fixed;
+  for (guint k = 0; k < n; k++)
     {
-      guint r = a->resources[k];
+      guint r = resources[k];
       Resource *res = resource (des, r);
       if (res->mark != gen)
         {
           reach (res, gen);
           cr[(*n_comp_res)++] = r;
         }
-      if (!a->fixed)
+      if (!fixed)
         {
           res->n_unfixed++;
-          res->weight_sum += a->weights[k];
+          res->weight_sum += weights[k];
         }
     }
-  return !a->fixed;
+  return !fixed;
 }
 
 /* Weighted max-min by progressive filling, over the activities and
@@ -734,8 +832,6 @@ gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, gu
 static void
 solve_sharing (AugurDes *des)
 {
-  GPtrArray *comp = des->comp;
-  GArray *comp_res = des->comp_res;
   guint gen = ++des->generation;
   double now = des->now;
 
@@ -745,10 +841,18 @@ solve_sharing (AugurDes *des)
 
   /* room for every sharing activity and every resource: the loops below
    * write without checks */
-  g_ptr_array_set_size (comp, des->sharing->len);
-  g_array_set_size (comp_res, des->n_res);
-  ca = (AugurDesActivity **) comp->pdata;
-  cr = (guint *) (gpointer) comp_res->data;
+  if (des->comp_size < des->sharing->len)
+    {
+      des->comp_size = MAX (64, 2 * des->sharing->len);
+      des->comp = g_renew (AugurDesActivity *, des->comp, des->comp_size);
+    }
+  if (des->comp_res_size < des->n_res)
+    {
+      des->comp_res_size = des->n_res;
+      des->comp_res = g_renew (guint, des->comp_res, des->comp_res_size);
+    }
+  ca = des->comp;
+  cr = des->comp_res;
   for (guint i = 0; i < des->n_modified; i++)
     resource (des, des->modified[i])->modified = FALSE;
   if (des->sharing->len <= SMALL_SOLVE && 2 * des->n_modified >= des->sharing->len)
@@ -795,9 +899,6 @@ solve_sharing (AugurDes *des)
             }
         }
     }
-  g_ptr_array_set_size (comp, n_comp);
-  g_array_set_size (comp_res, n_comp_res);
-
   fill (des, ca, n_comp, cr, n_comp_res, unfixed);
 
   /* new completion times: when many move, the heap is rebuilt at once
@@ -806,25 +907,25 @@ solve_sharing (AugurDes *des)
     guint moved = 0;
     gboolean rebuild;
 
-    for (guint i = 0; i < comp->len; i++)
+    for (guint i = 0; i < n_comp; i++)
       {
-        AugurDesActivity *a = g_ptr_array_index (comp, i);
+        AugurDesActivity *a = ca[i];
         if (a->rate == a->old_rate && a->left > 0 && !isinf (a->event))
           continue;
         a->remaining = a->left;
         a->updated = now;
         if (a->remaining <= 0)
-          set_event (a, now);
+          set_event (des, a, now);
         else
-          set_event (a, a->rate > 0 ? now + a->remaining / a->rate : INFINITY);
-        g_ptr_array_index (comp, moved++) = a;
+          set_event (des, a, a->rate > 0 ? now + a->remaining / a->rate : INFINITY);
+        ca[moved++] = a;
       }
     if (!des->use_heap)
       return;
     rebuild = moved > 8 && moved * 4 > des->heap_len;
     for (guint i = 0; i < moved; i++)
       {
-        AugurDesActivity *a = g_ptr_array_index (comp, i);
+        AugurDesActivity *a = ca[i];
         if (!rebuild)
           live_moved (des, a);
         else if (a->heap == NOT_IN_HEAP)
@@ -867,7 +968,8 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
 
   while (unfixed > 0)
     {
-      double level = INFINITY, threshold;
+      double level = INFINITY, threshold, penalty = 0, share = 0;
+      gboolean divided;
       guint n_fixing = 0, w = 0;
 
       /* the level at which the first resource fills or activity hits its
@@ -937,14 +1039,25 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
           break;
         }
 
-      /* their rates, taken from their resources */
+      /* their rates, taken from their resources (in the last round,
+       * nothing reads the resources' sums after); one division for each
+       * run of equal penalties (a cluster's transfers all have one) */
+      divided = FALSE;
       for (guint f = 0; f < n_fixing; f++)
         {
           AugurDesActivity *a = fixing[f];
 
-          a->rate = level / a->penalty;
+          if (!divided || a->penalty != penalty)
+            {
+              penalty = a->penalty;
+              share = level / penalty;
+              divided = TRUE;
+            }
+          a->rate = share;
           if (a->bound > 0)
             a->rate = MIN (a->rate, a->bound);
+          if (n_fixing == unfixed)
+            continue;
           for (guint k = 0; k < a->n_resources; k++)
             {
               Resource *res = resource (des, a->resources[k]);
@@ -1025,21 +1138,31 @@ augur_des_run (AugurDes      *des,
         next = des->heap_len > 0 ? heap_top (des) : NULL;
       else
         {
-          /* the earliest, closing the holes on the way */
-          guint w = 0;
+          /* the earliest: the block that has it, then its key.  The
+           * holes are closed when they outnumber the live. */
+          guint n_blocks, best = G_MAXUINT;
+          double earliest = INFINITY;
 
-          next = NULL;
-          for (guint i = 0; i < des->live->len; i++)
+          if (des->live->len > 2 * des->n_live + 32)
+            live_compact (des);
+          n_blocks = (des->live->len + KEY_BLOCK - 1) / KEY_BLOCK;
+          for (guint b = 0; b < n_blocks; b++)
             {
-              AugurDesActivity *a = des->live->pdata[i];
-              if (a == NULL)
-                continue;
-              a->live = w;
-              des->live->pdata[w++] = a;
-              if (next == NULL || a->event < next->event)
-                next = a;
+              if (des->key_blocks[b].dirty)
+                key_block_refresh (des, b);
+              if (des->key_blocks[b].event < earliest)
+                {
+                  earliest = des->key_blocks[b].event;
+                  best = b;
+                }
             }
-          g_ptr_array_set_size (des->live, w);
+          next = NULL;
+          for (guint i = best * KEY_BLOCK; best != G_MAXUINT && i < des->live->len; i++)
+            if (des->live_keys[i].event == earliest)
+              {
+                next = des->live->pdata[i];
+                break;
+              }
         }
       if (next == NULL || !isfinite (next->event))
         {
@@ -1072,16 +1195,28 @@ augur_des_run (AugurDes      *des,
           }
       else
         {
-          /* in start order: the batch needs no sorting */
-          for (guint i = 0; i < des->live->len; i++)
+          /* in start order: the batch needs no sorting.  Only the blocks
+           * with something due are read (the scan above refreshed them). */
+          guint n_blocks = (des->live->len + KEY_BLOCK - 1) / KEY_BLOCK;
+
+          for (guint b = 0; b < n_blocks; b++)
             {
-              AugurDesActivity *a = des->live->pdata[i];
-              if (a == NULL || !due (des, a))
+              guint hi = MIN ((b + 1) * KEY_BLOCK, des->live->len);
+
+              if (!(des->now >= des->key_blocks[b].due_at))
                 continue;
-              if (a->state == STATE_DELAY)
-                enter_sharing (des, a);
-              if (a->state != STATE_DELAY && due (des, a))
-                finish (des, a);
+              for (guint i = b * KEY_BLOCK; i < hi; i++)
+                {
+                  AugurDesActivity *a;
+                  if (!(des->now >= des->live_keys[i].due_at))
+                    continue;
+                  a = des->live->pdata[i];
+                  if (a->state == STATE_DELAY)
+                    enter_sharing (des, a);
+                  if (a->state != STATE_DELAY && due (des, a))
+                    finish (des, a);
+                }
+              key_block_refresh (des, b);
             }
         }
       if (des->use_heap)

@@ -405,7 +405,7 @@ augur_pepa_state_space_describe_state (const AugurPepaStateSpace *space,
 /* ---- derivation ----------------------------------------------------------------- */
 
 /* The labels of the transitions: one per distinct (action, rate), so a
- * transition is a target and a label, 8 bytes.  Most actions have one rate
+ * transition is a target and a label (see Found).  Most actions have one rate
  * (a pipeline's) or a few (counts times a rate): the last label of each
  * action is tried first. */
 typedef struct {
@@ -489,9 +489,9 @@ labels_intern (Labels *l,
  * solved, estimated from what derivation holds now: per state the packed
  * words at twice their use (capacity slack), the hash table, the row
  * offsets, then the chain's offsets and exit rates, its structure analysis
- * and the solver's vectors; per transition the labelled entry (8 bytes,
- * turned into the chain in place) and the outgoing targets an analysis of a
- * chain that is not irreducible builds for a while. */
+ * and the solver's vectors; per transition the target and label (5 bytes,
+ * turned into the chain's 4 in place) and the outgoing targets an analysis
+ * of a chain that is not irreducible builds for a while. */
 #define BYTES_PER_STATE_AFTER      64
 #define BYTES_PER_TRANSITION_AFTER 4
 
@@ -499,9 +499,114 @@ static guint64
 estimate_bytes (guint64 n_states, guint64 n_trans, guint n_words)
 {
   guint64 per_state = 2 * 8 * (guint64) n_words + 16 + 8 + BYTES_PER_STATE_AFTER;
-  guint64 per_trans = sizeof (AugurCtmcEntry) + BYTES_PER_TRANSITION_AFTER;
+  /* a target and a label while deriving (5 bytes while the labels fit in
+   * one), then an entry of 4 (or 8 when a state and a label do not fit in
+   * 32 bits) */
+  guint64 per_trans = sizeof (guint32) + 1 + BYTES_PER_TRANSITION_AFTER;
 
   return n_states * per_state + n_trans * per_trans;
+}
+
+/* The transitions found, outgoing rows in state order: a target of 4 bytes
+ * and a label of 1 while the labels fit in a byte (of 4 after), so that
+ * derivation holds 5 bytes a transition and the chain is built from them in
+ * place (augur_ctmc_new_packed()). */
+typedef struct {
+  guint32 *target;
+  guint8  *label8;
+  guint32 *label32;   /* instead of label8 once a label needs more than a byte */
+  gsize    len, cap;
+} Found;
+
+static gboolean
+found_add (Found      *f,
+           guint       target,
+           guint       label,
+           const char *filename,
+           GError    **error)
+{
+  if (G_UNLIKELY (label > G_MAXUINT8 && f->label32 == NULL))
+    {
+      g_autofree char *what = g_strdup_printf (_("%s: the state space"), filename);
+      guint32 *wide = NULL;
+
+      if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &wide,
+                                     0, MAX (f->cap, 1), sizeof (guint32), what, error))
+        return FALSE;
+      for (gsize k = 0; k < f->len; k++)
+        wide[k] = f->label8[k];
+      g_clear_pointer (&f->label8, g_free);
+      f->label32 = wide;
+    }
+  if (f->len == f->cap)
+    {
+      /* realloc of a large block moves pages, it does not copy */
+      gsize cap = MAX (4096, f->cap * 2);
+      g_autofree char *what = g_strdup_printf (_("%s: the state space"), filename);
+
+      if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &f->target,
+                                     f->cap, cap, sizeof (guint32), what, error) ||
+          !(f->label32 != NULL
+              ? augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &f->label32,
+                                          f->cap, cap, sizeof (guint32), what, error)
+              : augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &f->label8,
+                                          f->cap, cap, sizeof (guint8), what, error)))
+        return FALSE;
+      f->cap = cap;
+    }
+  f->target[f->len] = target;
+  if (f->label32 != NULL)
+    f->label32[f->len] = label;
+  else
+    f->label8[f->len] = (guint8) label;
+  f->len++;
+  return TRUE;
+}
+
+static void
+found_clear (Found *f)
+{
+  g_clear_pointer (&f->target, g_free);
+  g_clear_pointer (&f->label8, g_free);
+  g_clear_pointer (&f->label32, g_free);
+}
+
+/* The chain of the transitions found (handed over): 4 bytes an entry,
+ * packed in place, when a state and a label fit in 32 bits, else 8. */
+static AugurCtmc *
+found_to_chain (Found    *f,
+                guint     n,
+                guint64  *row_ptr,
+                double   *label_rates,
+                guint     n_labels,
+                GError  **error)
+{
+  guint lb;
+  guint32 *target = g_steal_pointer (&f->target);
+  AugurCtmcEntry *entries;
+
+  if (target == NULL)
+    target = g_new (guint32, 1);
+  if (augur_ctmc_packed_label_bits (n, n_labels, &lb))
+    {
+      for (gsize k = 0; k < f->len; k++)
+        target[k] = (target[k] << lb) | (f->label32 != NULL ? f->label32[k] : f->label8[k]);
+      found_clear (f);
+      return augur_ctmc_new_packed (n, row_ptr, target, lb, label_rates, n_labels, AUGUR_CTMC_REACHABLE, error);
+    }
+  /* widened in place, from the end: entry k covers targets 2k and 2k + 1,
+   * read before (the block grows by moving pages, not by copying them) */
+  entries = g_realloc_n (target, MAX (f->len, 1), sizeof (AugurCtmcEntry));
+  for (gsize k = f->len; k > 0; k--)
+    {
+      guint32 t = ((guint32 *) (void *) entries)[k - 1];
+      guint label = f->label32 != NULL ? f->label32[k - 1] : f->label8[k - 1];
+
+      entries[k - 1].state = t;
+      entries[k - 1].label = label;
+    }
+  found_clear (f);
+  return augur_ctmc_new_labelled (n, row_ptr, entries, label_rates, n_labels, AUGUR_CTMC_REACHABLE, error);
 }
 
 AugurPepaStateSpace *
@@ -522,11 +627,15 @@ augur_pepa_derive (AugurPepaModel    *model,
   g_autofree guint64 *hashes = NULL;
   gsize cap_targets = 0;
   guint64 *row_ptr = NULL;
-  AugurCtmcEntry *entries = NULL;
+  /* Each state's first transition while deriving, modulo 2^32: 4 bytes a
+   * state, made whole (row_ptr) once the state set is freed.  The offsets
+   * increase and no state has 2^32 transitions, so each wrap shows. */
+  guint32 *row_low = NULL;
+  Found found = { 0 };
   GArray *self = g_array_new (FALSE, FALSE, sizeof (AugurCtmcEntry));
   Labels labels = { 0 };
   guint n_labels;
-  gsize cap_trans = 0, n_trans = 0, n_entries = 0;
+  gsize n_trans = 0;
   gsize cap_rows = 0;
   gint64 start_time = g_get_monotonic_time ();
   gint64 last_progress = start_time;
@@ -580,7 +689,7 @@ augur_pepa_derive (AugurPepaModel    *model,
 
   for (guint s = 0; s < set.n_states; s++)
     {
-      gsize row_start = n_entries;
+      gsize row_start = found.len;
 
       if ((s & 4095) == 0 && s > 0)
         {
@@ -609,15 +718,15 @@ augur_pepa_derive (AugurPepaModel    *model,
           gsize cap = MAX (1024, cap_rows * 2);
           g_autofree char *what = g_strdup_printf (_("%s: the state space"), model->filename);
 
-          if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &row_ptr,
-                                         cap_rows ? cap_rows + 1 : 0, cap + 1, sizeof (guint64), what, error))
+          if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &row_low,
+                                         cap_rows ? cap_rows + 1 : 0, cap + 1, sizeof (guint32), what, error))
             {
               ok = FALSE;
               break;
             }
           cap_rows = cap;
         }
-      row_ptr[s] = row_start;
+      row_low[s] = (guint32) row_start;
 
       /* unpack the state (the packed array may move as it grows) */
       pepa_state_space_unpack (&(AugurPepaStateSpace) {
@@ -706,23 +815,11 @@ augur_pepa_derive (AugurPepaModel    *model,
               g_array_append_val (self, loop);
               continue;
             }
-          if (n_entries == cap_trans)
+          if (!found_add (&found, target, labels_intern (&labels, t->action, t->rate), model->filename, error))
             {
-              /* realloc of a large block moves pages, it does not copy */
-              gsize cap = MAX (4096, cap_trans * 2);
-              g_autofree char *what = g_strdup_printf (_("%s: the state space"), model->filename);
-
-              if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &entries,
-                                             cap_trans, cap, sizeof (AugurCtmcEntry), what, error))
-                {
-                  ok = FALSE;
-                  break;
-                }
-              cap_trans = cap;
+              ok = FALSE;
+              break;
             }
-          entries[n_entries].state = target;
-          entries[n_entries].label = labels_intern (&labels, t->action, t->rate);
-          n_entries++;
         }
       if (!ok)
         break;
@@ -769,24 +866,42 @@ augur_pepa_derive (AugurPepaModel    *model,
   space->label_action = (guint *) (void *) g_array_free (g_steal_pointer (&labels.action), FALSE);
   space->n_self = self->len;
   space->self = (AugurCtmcEntry *) (void *) g_array_free (self, FALSE);
+  if (ok)
+    {
+      g_autofree char *what = g_strdup_printf (_("%s: the state space"), model->filename);
+
+      ok = augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &row_ptr,
+                                     0, (gsize) space->n_states + 1, sizeof (guint64), what, error);
+    }
+  if (ok)
+    {
+      guint64 high = 0;
+
+      for (guint s = 0; s < space->n_states; s++)
+        {
+          if (s > 0 && row_low[s] < row_low[s - 1])
+            high += G_GUINT64_CONSTANT (1) << 32;
+          row_ptr[s] = high | row_low[s];
+        }
+      row_ptr[space->n_states] = found.len;
+    }
+  g_clear_pointer (&row_low, g_free);
   if (!ok)
     {
       g_free (row_ptr);
-      g_free (entries);
+      found_clear (&found);
       labels_clear (&labels);
       augur_pepa_state_space_unref (space);
       return NULL;
     }
 
-  row_ptr = g_renew (guint64, row_ptr, (gsize) space->n_states + 1);
-  row_ptr[space->n_states] = n_entries;
   space->packed = g_renew (guint64, space->packed, (gsize) space->n_states * space->n_words);
 
   if (progress != NULL)
     progress (1.0, _("Building the generator"), progress_data);
-  space->ctmc = augur_ctmc_new_labelled (space->n_states, row_ptr, entries,
-                                         (double *) (void *) g_array_free (g_steal_pointer (&labels.rate), FALSE),
-                                         n_labels, AUGUR_CTMC_REACHABLE, error);
+  space->ctmc = found_to_chain (&found, space->n_states, row_ptr,
+                                (double *) (void *) g_array_free (g_steal_pointer (&labels.rate), FALSE),
+                                n_labels, error);
   labels_clear (&labels);
   if (space->ctmc == NULL)
     {
@@ -914,12 +1029,12 @@ pepa_state_space_get_out (const AugurPepaStateSpace *space)
 
       for (guint j = 0; j < n; j++)
         {
-          const AugurCtmcEntry *in;
+          AugurCtmcRow in;
           guint len = augur_ctmc_get_in_row (c, j, &in);
 
           total += len;
           for (guint e = 0; e < len; e++)
-            row_ptr[in[e].state + 1]++;
+            row_ptr[augur_ctmc_row_get (&in, e).state + 1]++;
         }
       for (guint64 e = 0; e < space->n_self; e++)
         row_ptr[space->self[e].state + 1]++;
@@ -928,14 +1043,18 @@ pepa_state_space_get_out (const AugurPepaStateSpace *space)
       out = g_new (AugurPepaTransition, MAX (total, 1));
       for (guint j = 0; j < n; j++)
         {
-          const AugurCtmcEntry *in;
+          AugurCtmcRow in;
           guint len = augur_ctmc_get_in_row (c, j, &in);
 
           /* target j in the rows of its sources, its self-loops in its own
            * row at the same place in target order */
           for (guint e = 0; e < len; e++)
-            out[row_ptr[in[e].state]++] = (AugurPepaTransition) {
-              j, space->label_action[in[e].label], augur_ctmc_get_label_rate (c, in[e].label) };
+            {
+              AugurCtmcEntry x = augur_ctmc_row_get (&in, e);
+
+              out[row_ptr[x.state]++] = (AugurPepaTransition) {
+                j, space->label_action[x.label], augur_ctmc_get_label_rate (c, x.label) };
+            }
           for (; k < space->n_self && space->self[k].state == j; k++)
             out[row_ptr[j]++] = (AugurPepaTransition) {
               j, space->label_action[space->self[k].label],

@@ -42,12 +42,16 @@ augur_pepa_solve (AugurPepaStateSpace      *space,
   result->throughput = g_new0 (double, MAX (1, n_actions));
   for (guint j = 0; j < space->n_states; j++)
     {
-      const AugurCtmcEntry *in;
+      AugurCtmcRow in;
       guint len = augur_ctmc_get_in_row (space->ctmc, j, &in);
 
       for (guint e = 0; e < len; e++)
-        result->throughput[space->label_action[in[e].label]] +=
-          result->pi[in[e].state] * augur_ctmc_get_label_rate (space->ctmc, in[e].label);
+        {
+          AugurCtmcEntry x = augur_ctmc_row_get (&in, e);
+
+          result->throughput[space->label_action[x.label]] +=
+            result->pi[x.state] * augur_ctmc_get_label_rate (space->ctmc, x.label);
+        }
     }
   for (guint64 e = 0; e < space->n_self; e++)
     result->throughput[space->label_action[space->self[e].label]] +=

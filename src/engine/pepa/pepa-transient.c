@@ -50,12 +50,16 @@ measure_transient (const double *x,
   memset (out, 0, sizeof (double) * (m->n_actions + m->n_locals + m->n_patterns));
   for (guint j = 0; j < space->n_states; j++)
     {
-      const AugurCtmcEntry *in;
+      AugurCtmcRow in;
       guint len = augur_ctmc_get_in_row (space->ctmc, j, &in);
 
       for (guint e = 0; e < len; e++)
-        throughput[space->label_action[in[e].label]] +=
-          x[in[e].state] * augur_ctmc_get_label_rate (space->ctmc, in[e].label);
+        {
+          AugurCtmcEntry t = augur_ctmc_row_get (&in, e);
+
+          throughput[space->label_action[t.label]] +=
+            x[t.state] * augur_ctmc_get_label_rate (space->ctmc, t.label);
+        }
     }
   for (guint64 e = 0; e < space->n_self; e++)
     throughput[space->label_action[space->self[e].label]] +=
@@ -278,12 +282,16 @@ measure_passage (const double *x,
                  gpointer      data)
 {
   PassageMeasure *m = data;
-  const AugurCtmcEntry *in;
+  AugurCtmcRow in;
   guint len = augur_ctmc_get_in_row (m->chain, m->done, &in);
   double flow = 0;
 
   for (guint e = 0; e < len; e++)
-    flow += x[in[e].state] * augur_ctmc_get_label_rate (m->chain, in[e].label);
+    {
+      AugurCtmcEntry t = augur_ctmc_row_get (&in, e);
+
+      flow += x[t.state] * augur_ctmc_get_label_rate (m->chain, t.label);
+    }
   out[0] = x[m->done];
   out[1] = flow;
 }

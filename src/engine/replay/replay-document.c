@@ -52,6 +52,7 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
 {
   augur_replay_inputs_init (dest);
   dest->network = src->network;
+  dest->host_speed = src->host_speed;
   for (guint i = 0; i < src->traces->len; i++)
     g_ptr_array_add (dest->traces, g_object_ref (g_ptr_array_index (src->traces, i)));
   g_set_object (&dest->platform, src->platform);
@@ -232,6 +233,14 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
       g_autofree char *p = path_for_text (g_ptr_array_index (in->traces, i), base);
       g_string_append_printf (s, "trace=%s\n", p);
     }
+  /* an OTF2 archive's compute is its measured time at this speed: read
+   * back exactly, whatever the locale */
+  if (in->host_speed > 0)
+    {
+      g_string_append (s, "host-speed=");
+      augur_format_append_double (s, in->host_speed);
+      g_string_append_c (s, '\n');
+    }
   if (in->use_cluster)
     {
       const AugurReplayCluster *c = &in->cluster;
@@ -359,6 +368,16 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           in->use_cluster = TRUE;
           in->cluster = (AugurReplayCluster) { (guint) v[0], (guint) v[1], v[2], v[3], v[4], v[5], v[6] };
         }
+      else if (g_str_equal (key, "host-speed"))
+        {
+          if (!parse_double (value, &in->host_speed) || !(in->host_speed > 0) || isinf (in->host_speed))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: host-speed= needs a speed in flop/s, more than 0"),
+                           n + 1);
+              return FALSE;
+            }
+        }
       else if (g_str_equal (key, "placement-rule"))
         {
           if (!augur_replay_placement_rule_from_name (value, &in->rule))
@@ -467,10 +486,34 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
       AugurTraceDialect dialect = AUGUR_TRACE_DIALECT_SEED;
       gboolean is_index = FALSE;
 
+      /* Score-P's OTF2 archives: their compute is measured time, replayed
+       * at the speed of the host they were taken on */
+      if (augur_trace_is_otf2 (file))
+        {
+          if (!(in->host_speed > 0))
+            {
+              g_autofree char *name = g_file_get_basename (file);
+
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("%s is an OTF2 archive: its compute is measured time, so the replay needs the speed "
+                             "of the host it was taken on (Traces → Speed of the host it was taken on, in flop/s, "
+                             "e.g. 2e9)"), name);
+              return FALSE;
+            }
+          traces = augur_trace_set_open_otf2 (file, in->host_speed, NULL, error);
+          if (traces != NULL && augur_trace_set_get_n_processes (traces) != n)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The traces have %u ranks, the deployment %u"), augur_trace_set_get_n_processes (traces),
+                           n);
+              g_clear_pointer (&traces, augur_trace_set_free);
+              return FALSE;
+            }
+        }
       /* SimGrid's SMPI traces, by their content: the index or one file */
-      if (!augur_trace_detect (file, &dialect, &is_index, NULL, error))
+      else if (!augur_trace_detect (file, &dialect, &is_index, NULL, error))
         return FALSE;
-      if (dialect == AUGUR_TRACE_DIALECT_SMPI)
+      else if (dialect == AUGUR_TRACE_DIALECT_SMPI)
         {
           traces = augur_trace_set_open_smpi (file, n, NULL, error);
           if (traces != NULL && augur_trace_set_get_n_processes (traces) != n)

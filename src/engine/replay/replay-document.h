@@ -4,6 +4,8 @@
  * The text form is one key=value per line ('#' starts a comment):
  *   network=lv08|cm02
  *   trace=PATH            (one line per file: one merged trace, or one per rank)
+ *   host-speed=FLOPS      the speed of the host an OTF2 archive was taken on
+ *                         (its compute is measured time; flop/s, C locale)
  *   platform=PATH         SimGrid platform and deployment files, or
  *   deployment=PATH
  *   cluster=NODES,CORES,SPEED,BW,LAT,BB_BW,BB_LAT   a cluster built in Augur
@@ -45,6 +47,7 @@ typedef enum {
 typedef struct {
   AugurNetworkModel  network;
   GPtrArray         *traces;       /* GFile */
+  double             host_speed;   /* flop/s of the host an OTF2 archive was taken on; 0: not given */
   GFile             *platform;
   GFile             *deployment;
   gboolean           use_cluster;

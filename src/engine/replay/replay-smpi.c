@@ -146,8 +146,12 @@ struct _SRank {
   WakeKey           cpu_key;      /* its computation or sleep on */
   gboolean          turn_look;    /* its turn at the test counter: its test looks (else: starts its sleep) */
   gboolean          in_exec;      /* its computation is on (not a sleep) */
-  gboolean          cpu_alone;    /* its computation started alone on its host */
-  guint64           cpu_start;    /* its host's count of computations started, after its own */
+  /* its computation as SimGrid's lazy CPU model keeps it: the flops left
+   * when its host's sharing last changed, that instant, and the date it
+   * was given in the heap before the last change */
+  double            cpu_remains;
+  double            cpu_update;
+  double            cpu_date;
   AugurRankStats    stats;
 };
 
@@ -186,7 +190,7 @@ struct _Smpi {
   double                *cpu_changed, *cpu_changed_before;
   gint64                *cpu_order, *cpu_order_before;
   guint                 *cpu_running;  /* per host: its computations on */
-  guint64               *cpu_starts;   /* per host: how many started */
+  GPtrArray            **cpu_on;       /* per host: SRank*, its computations on */
   const AugurPlatform   *platform;
 };
 
@@ -267,6 +271,34 @@ cpu_changed (Smpi *sm, guint h)
   sm->cpu_order[h] = sm->serial++;
 }
 
+/* SimGrid's date for each computation of host h (docs/SMPI-REPLAY.md 2.3),
+ * at the first change of its sharing at this instant, before it changes:
+ * the date it had (last change + flops left / share), then the flops left
+ * now, as CpuAction::update_remains_lazy() subtracts them. */
+static void
+cpu_settle (Smpi *sm, guint h)
+{
+  double now = augur_des_now (sm->des);
+  double speed = augur_platform_get_host_speed (sm->platform, h);
+  guint cores = MAX (1, augur_platform_get_host_cores (sm->platform, h));
+  guint n = sm->cpu_running[h];
+  double share;
+
+  if (sm->cpu_changed[h] == now || n == 0)
+    return;
+  share = n <= cores ? speed : cores * speed / n;
+  for (guint i = 0; i < sm->cpu_on[h]->len; i++)
+    {
+      SRank *r = g_ptr_array_index (sm->cpu_on[h], i);
+
+      r->cpu_date = r->cpu_update + r->cpu_remains / share;
+      r->cpu_remains -= share * (now - r->cpu_update);
+      if (r->cpu_remains < 1e-14)   /* double_update() with SimGrid's precisions */
+        r->cpu_remains = 0;
+      r->cpu_update = now;
+    }
+}
+
 static void
 block (SRank *rank, AugurRankState state)
 {
@@ -281,9 +313,12 @@ block (SRank *rank, AugurRankState state)
   if (state == AUGUR_STATE_COMPUTE)
     {
       guint h = rank->host;
+      cpu_settle (sm, h);
+      rank->cpu_remains = rank->act.flops;
+      rank->cpu_update = rank->block_start;
+      g_ptr_array_add (sm->cpu_on[h], rank);
       rank->in_exec = TRUE;
-      rank->cpu_alone = sm->cpu_running[h]++ == 0;
-      rank->cpu_start = ++sm->cpu_starts[h];
+      sm->cpu_running[h]++;
       cpu_changed (sm, h);
     }
 }
@@ -326,10 +361,12 @@ timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
       gboolean now_too = sm->cpu_changed[h] == now;
       rank->wake.since = now_too ? sm->cpu_changed_before[h] : sm->cpu_changed[h];
       rank->wake.group = now_too ? sm->cpu_order_before[h] : sm->cpu_order[h];
-      /* alone all along: SimGrid's date is its start plus flops / speed
-       * (else: the instant, near enough) */
-      if (rank->cpu_alone && rank->cpu_start == sm->cpu_starts[h] && rank->wake.since == rank->block_start)
-        rank->wake.date = rank->block_start + rank->act.flops / augur_platform_get_host_speed (sm->platform, h);
+      /* SimGrid's date in its heap, from the flops left at the last change
+       * of the host's sharing (alone all along: start + flops / speed);
+       * it may be a bit off the instant and so decide the order */
+      cpu_settle (sm, h);
+      rank->wake.date = rank->cpu_date;
+      g_ptr_array_remove_fast (sm->cpu_on[h], rank);
       sm->cpu_running[h]--;
       rank->in_exec = FALSE;
       cpu_changed (sm, h);
@@ -515,6 +552,22 @@ tags_match (const SReq *send, const SReq *recv)
   return send->tag == recv->tag || (recv->tag == ANY_TAG && send->tag >= 0);
 }
 
+/* What a transfer's end does to the order of its waiting owner: it wakes
+ * it, unless the owner came to its wait at this very instant (woken by
+ * something else): SimGrid ended the transfer before any actor ran, so
+ * that wait was answered at once, one sub-round on (docs/SMPI-REPLAY.md 2.3). */
+static void
+transfer_wakes (SRank *owner, const WakeKey *woke_by)
+{
+  if (owner->block_start == woke_by->date)
+    owner->subround++;
+  else
+    {
+      owner->wake = *woke_by;
+      owner->subround = 1;
+    }
+}
+
 static void
 transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 {
@@ -534,16 +587,14 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
       send->complete = TRUE;
       if (send->waited)
         {
-          send->owner->wake = woke_by;
-          send->owner->subround = 1;
+          transfer_wakes (send->owner, &woke_by);
           release (send->owner);
         }
     }
   recv->complete = TRUE;
   if (recv->waited)
     {
-      recv->owner->wake = woke_by;
-      recv->owner->subround = 1;
+      transfer_wakes (recv->owner, &woke_by);
       release (recv->owner);
     }
   req_unref (send);
@@ -1773,9 +1824,12 @@ replay_smpi_run (const AugurPlatform      *platform,
     sm.cpu_order = g_new0 (gint64, n_hosts);
     sm.cpu_order_before = g_new0 (gint64, n_hosts);
     sm.cpu_running = g_new0 (guint, n_hosts);
-    sm.cpu_starts = g_new0 (guint64, n_hosts);
+    sm.cpu_on = g_new (GPtrArray *, n_hosts);
     for (guint h = 0; h < n_hosts; h++)
-      sm.cpu_changed[h] = sm.cpu_changed_before[h] = -1;
+      {
+        sm.cpu_changed[h] = sm.cpu_changed_before[h] = -1;
+        sm.cpu_on[h] = g_ptr_array_new ();
+      }
   }
   sm.record = options->record_timeline;
   sm.intervals = g_array_new (FALSE, FALSE, sizeof (AugurReplayInterval));
@@ -1932,7 +1986,9 @@ replay_smpi_run (const AugurPlatform      *platform,
   g_free (sm.cpu_order);
   g_free (sm.cpu_order_before);
   g_free (sm.cpu_running);
-  g_free (sm.cpu_starts);
+  for (guint h = 0; h < MAX (1, augur_platform_get_n_hosts (platform)); h++)
+    g_ptr_array_unref (sm.cpu_on[h]);
+  g_free (sm.cpu_on);
   g_free (sm.mailboxes);
   g_free (sm.ranks);
   while (sm.free_reqs != NULL)

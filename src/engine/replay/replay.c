@@ -127,6 +127,22 @@ replay_result_new (AugurNetworkModel model, guint n)
   return result;
 }
 
+char *
+augur_replay_format_seconds (double s)
+{
+  double a = fabs (s);
+
+  if (a == 0)
+    return g_strdup (_("0 s"));
+  if (a < 1e-6)
+    return g_strdup_printf (_("%.4g ns"), s * 1e9);
+  if (a < 1e-3)
+    return g_strdup_printf (_("%.4g µs"), s * 1e6);
+  if (a < 1)
+    return g_strdup_printf (_("%.4g ms"), s * 1e3);
+  return g_strdup_printf (_("%.5g s"), s);
+}
+
 const char *
 augur_rank_state_to_string (AugurRankState state)
 {

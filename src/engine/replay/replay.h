@@ -88,6 +88,11 @@ typedef struct {
 
 typedef struct _AugurReplayResult AugurReplayResult;
 
+/* A time as Augur shows a predicted time: four significant digits in
+ * ms, µs or ns, five in seconds, translated units ("15.63 ms"); the
+ * replay page's headline and the report both write it so. */
+char *augur_replay_format_seconds (double seconds);
+
 /* Replays the traces.  On a deadlock the error names the ranks; the partial
  * result (its timeline up to that point) is still returned in *partial when
  * partial is not NULL. */

@@ -40,6 +40,11 @@ gboolean  trace_line_error        (GError          **error,
                                    const char       *format,
                                    ...) G_GNUC_PRINTF (5, 6);
 
+/* A generated set's user_data when `next` is its generator, else NULL
+ * (trace-otf2.c finds its reader behind a set this way). */
+gpointer  trace_set_get_generate_data (const AugurTraceSet    *t,
+                                       AugurTraceGenerateFunc  next);
+
 /* ---- Numbers ---------------------------------------------------------------- */
 
 static const double powers_of_ten[] = {

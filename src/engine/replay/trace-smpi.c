@@ -524,10 +524,11 @@ trace_smpi_parse (TraceSmpi        *ctx,
     }
   if (n == 0)
     return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, _("no action after the rank"));
-  /* the first letter rules out most names before they are measured */
-  for (guint i = 0; i < G_N_ELEMENTS (smpi_kinds) && k == NULL; i++)
-    if (smpi_kinds[i].name[0] == tok[0][0] && strlen (smpi_kinds[i].name) == len[0] &&
-        memcmp (smpi_kinds[i].name, tok[0], len[0]) == 0)
+  /* the first two letters rule out most names before they are measured
+   * (every name has four or more) */
+  for (guint i = 0; i < G_N_ELEMENTS (smpi_kinds) && k == NULL && len[0] >= 2; i++)
+    if (smpi_kinds[i].name[0] == tok[0][0] && smpi_kinds[i].name[1] == tok[0][1] &&
+        strlen (smpi_kinds[i].name) == len[0] && memcmp (smpi_kinds[i].name, tok[0], len[0]) == 0)
       k = &smpi_kinds[i];
   if (k == NULL)
     {

@@ -152,6 +152,9 @@ struct _AugurTraceSet
   guint      n_detached;
   AugurTraceDialect dialect;
   TraceSmpi  smpi;          /* the SMPI dialect's state */
+  AugurTraceGenerateFunc generate;  /* a generated set's source, or NULL */
+  gpointer   generate_data;
+  GDestroyNotify generate_destroy;
 };
 
 const char *
@@ -1223,6 +1226,39 @@ augur_trace_set_new_given (const char **processes,
   return g_steal_pointer (&t);
 }
 
+AugurTraceSet *
+augur_trace_set_new_generated (const char           **processes,
+                               guint                  n_processes,
+                               const char            *source,
+                               AugurTraceGenerateFunc next,
+                               gpointer               user_data,
+                               GDestroyNotify         destroy,
+                               GError               **error)
+{
+  AugurTraceSet *t;
+
+  g_return_val_if_fail (next != NULL, NULL);
+
+  t = augur_trace_set_new_given (processes, n_processes, source, error);
+  if (t == NULL)
+    {
+      if (destroy != NULL)
+        destroy (user_data);
+      return NULL;
+    }
+  t->generate = next;
+  t->generate_data = user_data;
+  t->generate_destroy = destroy;
+  return t;
+}
+
+gpointer
+trace_set_get_generate_data (const AugurTraceSet    *t,
+                             AugurTraceGenerateFunc  next)
+{
+  return t != NULL && t->generate == next ? t->generate_data : NULL;
+}
+
 void
 augur_trace_set_give (AugurTraceSet          *t,
                       guint                   process,
@@ -1292,6 +1328,8 @@ augur_trace_set_free (AugurTraceSet *t)
 {
   if (t == NULL)
     return;
+  if (t->generate_destroy != NULL)
+    t->generate_destroy (t->generate_data);
   for (guint i = 0; i < t->n_processes; i++)
     g_free (t->procs[i].items);
   g_free (t->procs);
@@ -1474,6 +1512,14 @@ augur_trace_set_next (AugurTraceSet  *t,
   while (p->len == 0 && p->cursor != NULL)
     if (!cursor_fill (t, p->cursor, p, error))
       return FALSE;
+  if (p->len == 0 && t->generate != NULL)
+    {
+      if (!t->generate (t->generate_data, process, action, error))
+        return FALSE;
+      action->process = process;
+      action->file = 0;
+      return TRUE;
+    }
   if (p->len == 0)
     return FALSE;
   proc_pop (t, p, action);
@@ -1675,6 +1721,21 @@ augur_trace_summarize (GFile             **files,
   g_return_val_if_fail (files != NULL && n_files > 0, FALSE);
   memset (summary, 0, sizeof *summary);
   summary->complete = TRUE;
+  /* an OTF2 archive: its definitions say its ranks; it is chosen alone */
+  if (n_files == 1 && augur_trace_is_otf2 (files[0]))
+    {
+      g_autoptr(AugurTraceSet) t = augur_trace_set_open_otf2 (files[0], 0, cancellable, error);
+
+      if (t == NULL)
+        return FALSE;
+      summary->dialect = AUGUR_TRACE_DIALECT_SMPI;
+      summary->is_otf2 = TRUE;
+      summary->n_ranks = augur_trace_set_get_n_processes (t);
+      return TRUE;
+    }
+  for (guint i = 0; i < n_files; i++)
+    if (augur_trace_is_otf2 (files[i]))
+      return augur_trace_otf2_not_here (files[i], error);
   if (!augur_trace_detect (files[0], &summary->dialect, &is_index, cancellable, error))
     return FALSE;
   summary->is_index = is_index;
@@ -1731,3 +1792,99 @@ augur_trace_summarize (GFile             **files,
   summary->n_ranks = names != NULL ? g_hash_table_size (names) : n_files;
   return TRUE;
 }
+
+/* ---- OTF2 (trace-otf2.c when Augur is built with it) ---------------------------- */
+
+gboolean
+augur_trace_otf2_not_here (GFile   *file,
+                           GError **error)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+
+  g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+               _("%s is an OTF2 archive: choose its anchor file alone, it holds every rank"), name);
+  return FALSE;
+}
+
+static void
+report_part (GString *s, guint64 n, const char *format)
+{
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+
+  if (n == 0)
+    return;
+  if (s->len > 0)
+    g_string_append (s, ", ");
+  g_string_append_printf (s, format, count);
+}
+
+#define PLURAL(n) ((n) > G_MAXULONG ? G_MAXULONG : (gulong) (n))
+
+char *
+augur_trace_otf2_report_incomplete (const AugurTraceOtf2Report *r)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  report_part (s, r->n_one_sided, g_dngettext (GETTEXT_PACKAGE, "%s one-sided event", "%s one-sided events",
+                                               PLURAL (r->n_one_sided)));
+  report_part (s, r->n_io, g_dngettext (GETTEXT_PACKAGE, "%s I/O event", "%s I/O events", PLURAL (r->n_io)));
+  report_part (s, r->n_threads, g_dngettext (GETTEXT_PACKAGE, "%s event of threads other than the ranks'",
+                                             "%s events of threads other than the ranks'", PLURAL (r->n_threads)));
+  report_part (s, r->n_nonblocking_collectives,
+               g_dngettext (GETTEXT_PACKAGE, "%s non-blocking collective event", "%s non-blocking collective events",
+                            PLURAL (r->n_nonblocking_collectives)));
+  report_part (s, r->n_subcomm_collectives,
+               g_dngettext (GETTEXT_PACKAGE, "%s collective on a communicator other than MPI_COMM_WORLD",
+                            "%s collectives on communicators other than MPI_COMM_WORLD",
+                            PLURAL (r->n_subcomm_collectives)));
+  report_part (s, r->n_v_collectives,
+               g_dngettext (GETTEXT_PACKAGE, "%s v-collective (OTF2 gives its total size, not the per-rank counts)",
+                            "%s v-collectives (OTF2 gives their total sizes, not the per-rank counts)",
+                            PLURAL (r->n_v_collectives)));
+  report_part (s, r->n_unmatched_receives,
+               g_dngettext (GETTEXT_PACKAGE, "%s receive never completed (its source is not in the trace)",
+                            "%s receives never completed (their source is not in the trace)",
+                            PLURAL (r->n_unmatched_receives)));
+  report_part (s, r->n_cancelled_sends, g_dngettext (GETTEXT_PACKAGE, "%s cancelled send", "%s cancelled sends",
+                                                     PLURAL (r->n_cancelled_sends)));
+  return s->len > 0 ? g_strdup (s->str) : NULL;
+}
+
+#ifndef HAVE_OTF2
+gboolean
+augur_trace_otf2_supported (void)
+{
+  return FALSE;
+}
+
+gboolean
+augur_trace_is_otf2 (GFile *file)
+{
+  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  guint8 head[6] = { 0 };
+  gsize n = 0;
+
+  /* as trace-otf2.c: the magic record's type, the byte order, "OTF2" */
+  return in != NULL && g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head, &n, NULL, NULL) &&
+         n == 6 && (head[1] == 'B' || head[1] == 'L') && memcmp (head + 2, "OTF2", 4) == 0;
+}
+
+AugurTraceSet *
+augur_trace_set_open_otf2 (GFile         *anchor,
+                           double         host_speed,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO,
+               _("%s: this Augur was built without OTF2 (libotf2-trace-dev): it cannot read OTF2 archives"),
+               g_file_peek_path (anchor));
+  return NULL;
+}
+
+gboolean
+augur_trace_set_get_otf2_report (const AugurTraceSet  *t,
+                                 AugurTraceOtf2Report *report)
+{
+  return FALSE;
+}
+#endif

@@ -130,6 +130,22 @@ AugurTraceSet *augur_trace_set_new_given     (const char       **processes,
 void           augur_trace_set_give          (AugurTraceSet          *t,
                                               guint                   process,
                                               const AugurTraceAction *action);
+/* A set whose actions are made as they are asked for (a program
+ * synthesised at a size never traced, extrapolate.h): `next` fills the
+ * process's next action and returns TRUE, or returns FALSE at its end
+ * (error unset) or on an error.  Nothing is queued: memory is what the
+ * generator keeps.  `source` names it in messages (file 0). */
+typedef gboolean (*AugurTraceGenerateFunc) (gpointer          user_data,
+                                            guint             process,
+                                            AugurTraceAction *action,
+                                            GError          **error);
+AugurTraceSet *augur_trace_set_new_generated (const char           **processes,
+                                              guint                  n_processes,
+                                              const char            *source,
+                                              AugurTraceGenerateFunc next,
+                                              gpointer               user_data,
+                                              GDestroyNotify         destroy,
+                                              GError               **error);
 void           augur_trace_set_free          (AugurTraceSet *t);
 guint          augur_trace_set_get_n_processes (const AugurTraceSet *t);
 const char    *augur_trace_set_get_file_name (const AugurTraceSet *t, guint file);
@@ -187,6 +203,7 @@ typedef struct {
   guint             n_ranks;
   guint64           n_actions;    /* action lines read (0 for an index) */
   gboolean          complete;     /* every byte was read */
+  gboolean          is_otf2;      /* an OTF2 archive (its ranks from its definitions, no action counted) */
 } AugurTraceSummary;
 
 gboolean       augur_trace_summarize         (GFile             **files,
@@ -207,6 +224,49 @@ AugurTraceSet *augur_trace_set_open_smpi     (GFile              *file,
                                               guint               n_ranks,
                                               GCancellable       *cancellable,
                                               GError            **error);
+
+/* Score-P's OTF2 archives (trace-otf2.c, docs/OTF2.md): the anchor file
+ * `DIR/traces.otf2`, its definitions and one event file per location,
+ * streamed location by location in OTF2's chunks and turned into the SMPI
+ * dialect's actions (the set's dialect is SMPI; processes "0" .. "N-1" are
+ * MPI_COMM_WORLD's ranks).  Compute between MPI calls is the measured time
+ * times host_speed (flop/s); host_speed 0 is allowed for a trace without
+ * compute, and a located error names the first compute found otherwise.
+ * FALSE/NULL with "Augur was built without OTF2" when it was. */
+gboolean       augur_trace_otf2_supported    (void);
+/* TRUE when the file is an OTF2 anchor (by its content). */
+gboolean       augur_trace_is_otf2           (GFile              *file);
+AugurTraceSet *augur_trace_set_open_otf2     (GFile              *anchor,
+                                              double              host_speed,
+                                              GCancellable       *cancellable,
+                                              GError            **error);
+/* What an OTF2 archive held that the replay does not express, counted as
+ * the events are read (so complete after the replay read every rank to its
+ * end), as the tracer's report.txt counts its own. */
+typedef struct {
+  guint64 n_events;          /* events read */
+  guint64 n_actions;         /* actions given to the replay */
+  guint64 n_one_sided;       /* MPI RMA events */
+  guint64 n_io;              /* I/O events */
+  guint64 n_threads;         /* OpenMP/thread events, and events of locations that are no rank */
+  guint64 n_nonblocking_collectives;
+  guint64 n_subcomm_collectives;   /* on a communicator not congruent with MPI_COMM_WORLD */
+  guint64 n_v_collectives;   /* v-collectives: OTF2 has their totals, not the per-rank counts */
+  guint64 n_unmatched_receives;    /* receives never completed: their source is not in the trace */
+  guint64 n_cancelled_sends;
+  guint64 n_other;           /* records of other paradigms (notes, do not make it incomplete) */
+} AugurTraceOtf2Report;
+
+/* FALSE, with the error that says an OTF2 archive is chosen alone (not
+ * among other trace files). */
+gboolean       augur_trace_otf2_not_here     (GFile              *file,
+                                              GError            **error);
+/* FALSE when the set is no OTF2 archive's. */
+gboolean       augur_trace_set_get_otf2_report (const AugurTraceSet   *t,
+                                                AugurTraceOtf2Report  *report);
+/* "3 one-sided events, 1 I/O event", or NULL when nothing was left out
+ * (the trace is complete). */
+char          *augur_trace_otf2_report_incomplete (const AugurTraceOtf2Report *report);
 
 /* The dialect the set reads (SEED unless set before the first read). */
 void              augur_trace_set_set_dialect (AugurTraceSet     *t,

@@ -12,8 +12,8 @@
 
 #include "augur-test-gtk.h"
 #include "augur-activity-page.h"
-#include "augur-bar-chart.h"
-#include "augur-pie-chart.h"
+#include "augur-bar-chart-view.h"
+#include "augur-pie-chart-view.h"
 #include "augur-timeline.h"
 #include "augur-timeline-view.h"
 

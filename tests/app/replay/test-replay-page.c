@@ -19,13 +19,17 @@
 #include <glib/gstdio.h>
 
 #include "augur-application.h"
-#include "augur-bar-chart.h"
+#include "augur-bar-chart-view.h"
 #include "augur-pepa-page.h"
 #include "augur-replay-page.h"
 #include "augur-replay-page-private.h"
 #include "augur-timeline-view.h"
 #include "augur-window.h"
 #include "project.h"
+#include <locale.h>
+#ifdef HAVE_OTF2
+#include "../../engine/replay/otf2-archive.h"
+#endif
 
 #define RING_CM02 0.038400000000000004
 #define RING_LV08 0.068213690721649484
@@ -1474,6 +1478,221 @@ wait_trace_check (AugurReplayPage *page)
   g_assert_true (augur_test_wait_signal (page, "traces-checked", 20));
 }
 
+#ifdef HAVE_OTF2
+/* Removes an OTF2 archive's folder. */
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+    }
+  g_remove (path);
+}
+
+/* The page's document: a built cluster of two nodes and the archive. */
+static char *
+otf2_document (const char *anchor,
+               const char *speed_line)
+{
+  return g_strdup_printf ("network=smpi\ntrace=%s\n%scluster=2,1,1e9,125000000,5e-05,2250000000,0.0005\n"
+                          "placement-rule=round-robin\nplacement=0,1\n", anchor, speed_line);
+}
+
+/* Score-P's OTF2 archive chosen as a trace: the page asks for the speed of
+ * the host it was taken on beside it, says what is missing without it,
+ * and with it replays the archive in its worker to the engine's time,
+ * saying that the trace is incomplete (a one-sided put); host-speed= is
+ * written and read back exactly in a French locale. */
+static void
+test_otf2_chosen (Fixture       *f,
+                  gconstpointer  data)
+{
+  /* not a round number: read back exactly or not at all */
+  const double speed = 2.345678901234567e9;
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "traces.otf2", NULL);
+  g_autoptr(GFile) anchor = g_file_new_for_path (path);
+  static const AugurTestSize sizes[] = { { 1024, 700 }, { 1280, 800 } };
+  GtkWidget *entry = augur_replay_page_get_host_speed_entry (f->page);
+  g_autofree char *doc = otf2_document (path, "");
+  g_autofree char *text = NULL;
+  const AugurReplayResult *shown;
+  double expected;
+
+  {
+    Otf2w *w = otf2w_open (dir, 2);
+
+    /* as Score-P writes an MPI run: compute is measured between MPI_Init and MPI_Finalize */
+    otf2w_call (w, 0, OTF2W_INIT);
+    otf2w_call (w, 1, OTF2W_INIT);
+    otf2w_compute (w, 0, 1000000);
+    otf2w_send (w, 0, 1, 7, 1000000);
+    otf2w_compute (w, 1, 2000000);
+    otf2w_recv (w, 1, 0, 7, 1000000);
+    otf2w_allreduce (w, 0, 8);
+    otf2w_allreduce (w, 1, 8);
+    otf2w_compute (w, 0, 500000);
+    otf2w_put (w, 0, 1, 64);
+    otf2w_compute (w, 1, 100000);
+    otf2w_call (w, 0, OTF2W_FINALIZE);
+    otf2w_call (w, 1, OTF2W_FINALIZE);
+    otf2w_close (w);
+  }
+
+  /* the engine's replay of the same archive at the same speed */
+  {
+    AugurReplayInputs in;
+    g_autoptr(AugurPlatform) platform = NULL;
+    g_autoptr(AugurDeployment) deployment = NULL;
+    g_autoptr(AugurTraceSet) traces = augur_trace_set_open_otf2 (anchor, speed, NULL, NULL);
+    g_autoptr(AugurReplayResult) r = NULL;
+    AugurReplayOptions options = { AUGUR_NETWORK_SMPI, FALSE };
+    g_autoptr(GError) error = NULL;
+
+    augur_replay_inputs_init (&in);
+    g_assert_true (augur_replay_inputs_from_text (&in, doc, NULL, NULL));
+    platform = augur_replay_inputs_build_platform (&in);
+    deployment = augur_replay_inputs_build_deployment (&in);
+    augur_replay_inputs_clear (&in);
+    g_assert_nonnull (traces);
+    r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    expected = augur_replay_result_get_time (r);
+    /* rank 1's 2.1 ms of measured compute at that speed, on 1 Gf/s cores */
+    g_assert_cmpfloat_with_epsilon (augur_replay_result_get_stats (r, 1)->times[AUGUR_STATE_COMPUTE],
+                                    2.1e-3 * speed / 1e9, 1e-12);
+  }
+
+  /* chosen without the speed: asked for beside the trace, not replayed */
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), doc));
+  wait_trace_check (f->page);
+  g_assert_null (augur_replay_page_get_error_text (f->page));
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (entry)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (f->page->trace_label)), "2 ranks"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (f->page->trace_label)), "OTF2"));
+  augur_page_run (AUGUR_PAGE (f->page));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
+  g_assert_nonnull (augur_replay_page_get_error_text (f->page));
+  g_test_message ("%s", augur_replay_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page),
+                            "traces.otf2 is an OTF2 archive: its compute is measured time, so the replay needs the "
+                            "speed of the host it was taken on"));
+  g_assert_null (augur_replay_page_get_result (f->page));
+
+  /* not a speed: said inline, the document unchanged */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "fast");
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  g_assert_true (gtk_widget_get_visible (f->page->host_speed_error));
+  g_assert_cmpfloat (f->page->inputs.host_speed, ==, 0);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "-2e9");
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+
+  /* with the speed: an edit, replayed in the worker to the engine's time */
+  {
+    char typed[G_ASCII_DTOSTR_BUF_SIZE];
+
+    gtk_editable_set_text (GTK_EDITABLE (entry), g_ascii_dtostr (typed, sizeof typed, speed));
+  }
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+  g_assert_false (gtk_widget_get_visible (f->page->host_speed_error));
+  g_assert_cmpfloat (f->page->inputs.host_speed, ==, speed);
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (f->page)));
+  replay_and_wait (f->page);
+  shown = augur_replay_page_get_result (f->page);
+  g_assert_nonnull (shown);
+  g_assert_cmpfloat (augur_replay_result_get_time (shown), ==, expected);
+  g_test_message ("%s", augur_replay_page_get_status_text (f->page));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page),
+                            "the trace is incomplete: 1 one-sided event: the replay leaves them out"));
+  g_assert_null (strstr (augur_replay_page_get_status_text (f->page), "written by SimGrid's SMPI"));
+  /* a new speed makes that result stale */
+  g_assert_false (augur_page_result_area_is_stale (AUGUR_PAGE (f->page), augur_page_get_result_area (AUGUR_PAGE (f->page), 0)));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "3e9");
+  g_assert_cmpfloat (f->page->inputs.host_speed, ==, 3e9);
+  g_assert_true (augur_page_result_area_is_stale (AUGUR_PAGE (f->page), augur_page_get_result_area (AUGUR_PAGE (f->page), 0)));
+  /* the field typed is one undo step: back to no speed, then the speed again */
+  g_assert_true (augur_page_undo (AUGUR_PAGE (f->page)));
+  g_assert_cmpfloat (f->page->inputs.host_speed, ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  {
+    char typed[G_ASCII_DTOSTR_BUF_SIZE];
+
+    gtk_editable_set_text (GTK_EDITABLE (entry), g_ascii_dtostr (typed, sizeof typed, speed));
+  }
+  g_assert_cmpfloat (f->page->inputs.host_speed, ==, speed);
+
+  /* on another network than augur-cli's, the status says which it replays with */
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
+  replay_and_wait (f->page);
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page),
+                            "an OTF2 archive: choose the SMPI network to predict what augur-cli replay does"));
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_SMPI);
+
+  /* host-speed= written and read back exactly where a comma is the decimal mark */
+  {
+    g_autofree char *old = g_strdup (setlocale (LC_ALL, NULL));
+    g_autofree char *decimal = NULL;
+    AugurReplayInputs in;
+
+    if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+      g_test_incomplete ("no fr_FR.UTF-8 locale");
+    decimal = g_strdup_printf ("%.1f", 2.5);
+    text = augur_page_get_text (AUGUR_PAGE (f->page));
+    g_test_message ("%s (%s)", text, decimal);
+    g_assert_nonnull (strstr (text, "host-speed=2345678901.234567"));
+    augur_replay_inputs_init (&in);
+    g_assert_true (augur_replay_inputs_from_text (&in, text, NULL, NULL));
+    g_assert_cmpfloat (in.host_speed, ==, speed);
+    augur_replay_inputs_clear (&in);
+    g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), text));
+    g_assert_cmpfloat (f->page->inputs.host_speed, ==, speed);
+    setlocale (LC_ALL, old);
+  }
+  /* an older document, without it, still loads: not given */
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), doc));
+  g_assert_cmpfloat (f->page->inputs.host_speed, ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("replay-otf2-chosen-%dx%d.png", sizes[i].width, sizes[i].height);
+      GtkWidget *window = gtk_window_new ();
+      AugurReplayPage *page = AUGUR_REPLAY_PAGE (augur_replay_page_new ());
+
+      gtk_window_set_default_size (GTK_WINDOW (window), sizes[i].width, sizes[i].height);
+      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+      augur_page_set_title (AUGUR_PAGE (page), "traces");
+      gtk_window_present (GTK_WINDOW (window));
+      g_assert_true (augur_page_set_text (AUGUR_PAGE (page), text));
+      wait_trace_check (page);
+      replay_and_wait (page);
+      g_assert_cmpfloat (augur_replay_result_get_time (augur_replay_page_get_result (page)), ==, expected);
+      augur_test_wait_settled (window);
+      {
+        g_autoptr(GdkTexture) texture = augur_test_render_window (window);
+        graphene_rect_t box;
+
+        g_assert_cmpint (gdk_texture_get_width (texture), ==, sizes[i].width);
+        /* the speed is in the window, below the trace's name */
+        g_assert_true (gtk_widget_compute_bounds (augur_replay_page_get_host_speed_entry (page), window, &box));
+        g_assert_cmpfloat (box.size.width, >, 100);
+        g_assert_cmpfloat (box.origin.y + box.size.height, <=, sizes[i].height);
+        augur_test_save_screenshot (texture, name);
+      }
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  remove_tree (dir);
+}
+#endif
+
 /* A trace is checked when it is chosen, as a platform is: what it holds
  * beside its name, or refused at once with the file, the line and what
  * was expected. */
@@ -1673,6 +1892,9 @@ main (int   argc,
   ADD ("cluster/follows", test_cluster_follows);
   ADD ("cluster/rule-text", test_placement_rule_text);
   ADD ("trace-check", test_trace_check);
+#ifdef HAVE_OTF2
+  ADD ("otf2-chosen", test_otf2_chosen);
+#endif
   ADD ("deadlock", test_deadlock);
   ADD ("cancel", test_cancel);
   ADD ("exports", test_exports);

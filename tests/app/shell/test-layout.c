@@ -21,10 +21,10 @@
 #include <gtk/gtk.h>
 
 #include "augur-application.h"
-#include "augur-bar-chart.h"
+#include "augur-bar-chart-view.h"
 #include "augur-fold-paned.h"
 #include "augur-line-chart-view.h"
-#include "augur-pie-chart.h"
+#include "augur-pie-chart-view.h"
 #include "augur-state-diagram-view.h"
 #include "augur-tab-switcher.h"
 #include "augur-timeline-view.h"

@@ -136,6 +136,36 @@ test_send_recv (void)
   }
 }
 
+/* A sender that keeps ahead: p0 sends message i at i ms (arriving at
+ * i + 2 ms), p1 computes 1.5 ms then receives, so its channel is never
+ * empty again and grows while received messages leave its front.  Each
+ * receive takes its own message, in the order sent: p1 waits only for
+ * the first (1.5 to 2 ms), then ends iteration i at 2 + 1.5 i ms. */
+static void
+test_messages_ahead (void)
+{
+  g_autoptr(AugurActivityModel) m = parse_ok (
+    "param N = 12\n"
+    "machine\n  processes 2\n  nodes 2\n  latency 1e-3\n  bandwidth 1e6\nend\n"
+    "diagram main\n  initial i\n  decision who\n  loop send count N body tx\n  loop recv count N body rx\n"
+    "  merge m\n  final f\n  flow i -> who\n  flow who -> send when pid == 0\n  flow who -> recv else\n"
+    "  flow send -> m\n  flow recv -> m -> f\nend\n"
+    "diagram tx\n  initial i\n  send s to 1 size 1000\n  action a cost 1e-3\n  final f\n  flow i -> s -> a -> f\nend\n"
+    "diagram rx\n  initial i\n  action b cost 1.5e-3\n  recv r from 0\n  final f\n  flow i -> b -> r -> f\nend\n");
+  g_autoptr(AugurActivityResult) r = evaluate (m, FALSE);
+  AugurActivityElementStats st;
+
+  assert_close (augur_activity_result_get_process_time (r, 0), 12e-3);
+  assert_close (augur_activity_result_get_process_time (r, 1), 2e-3 + 11 * 1.5e-3);
+  augur_activity_result_get_element_stats (r, 1, element (m, "rx/r"), &st);
+  g_assert_cmpuint (st.count, ==, 12);
+  assert_close (st.total, 0.5e-3);
+  assert_close (st.max, 0.5e-3);
+  assert_close (st.min, 0);
+  /* 12 actions of p0; 12 actions and 12 receives of p1 */
+  g_assert_cmpuint (augur_activity_result_get_n_events (r), ==, 36);
+}
+
 /* Four processes on two nodes reach an allreduce at 0, 0.1, 0.2 and 0.3 s;
  * it takes 2 ceil(log2 4) (L + S/B) = 4 x 2 ms after the last. */
 static void
@@ -854,6 +884,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/activity/fcfs", test_fcfs);
   g_test_add_func ("/engine/activity/round-robin", test_round_robin);
   g_test_add_func ("/engine/activity/send-recv", test_send_recv);
+  g_test_add_func ("/engine/activity/messages-ahead", test_messages_ahead);
   g_test_add_func ("/engine/activity/collectives", test_collectives);
   g_test_add_func ("/engine/activity/structure", test_structure);
   g_test_add_func ("/engine/activity/critical-path", test_critical_path);

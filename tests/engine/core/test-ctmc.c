@@ -1,4 +1,7 @@
-/* test-ctmc.c: sparse CTMC construction and steady-state solvers.
+/* test-ctmc.c: sparse CTMC construction and steady-state solvers.  Over
+ * 800 lines on purpose: one idea, the chain's contract (both transition
+ * forms, every solver, the structure checks), its cases sharing the
+ * chains built at its top.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -284,7 +287,8 @@ test_build_duplicates (void)
   Triples t;
   g_autoptr(GError) error = NULL;
   AugurCtmc *c;
-  const AugurCtmcEntry *in;
+  AugurCtmcRow row;
+  AugurCtmcEntry in[3];
   guint len;
 
   triples_init (&t, 4);
@@ -309,7 +313,9 @@ test_build_duplicates (void)
 
   /* incoming rows, sources increasing; entries of one pair are kept apart
    * and add up; equal rates share a label */
-  len = augur_ctmc_get_in_row (c, 0, &in);
+  len = augur_ctmc_get_in_row (c, 0, &row);
+  for (guint e = 0; e < len && e < 3; e++)
+    in[e] = augur_ctmc_row_get (&row, e);
   g_assert_cmpuint (len, ==, 3);
   g_assert_cmpuint (in[0].state, ==, 2);
   g_assert_cmpfloat (augur_ctmc_get_label_rate (c, in[0].label), ==, 1.0);
@@ -317,12 +323,16 @@ test_build_duplicates (void)
   g_assert_cmpuint (in[2].state, ==, 3);
   g_assert_cmpuint (in[1].label, ==, in[2].label);
   g_assert_cmpfloat (augur_ctmc_get_label_rate (c, in[1].label), ==, 3.0);
-  len = augur_ctmc_get_in_row (c, 3, &in);
+  len = augur_ctmc_get_in_row (c, 3, &row);
+  for (guint e = 0; e < len && e < 3; e++)
+    in[e] = augur_ctmc_row_get (&row, e);
   g_assert_cmpuint (len, ==, 2);
   g_assert_cmpuint (in[0].state, ==, 0);
   g_assert_cmpuint (in[1].state, ==, 0);
   g_assert_cmpfloat (augur_ctmc_get_label_rate (c, in[0].label) + augur_ctmc_get_label_rate (c, in[1].label), ==, 1.5);
-  len = augur_ctmc_get_in_row (c, 1, &in);
+  len = augur_ctmc_get_in_row (c, 1, &row);
+  for (guint e = 0; e < len && e < 3; e++)
+    in[e] = augur_ctmc_row_get (&row, e);
   g_assert_cmpuint (len, ==, 1);
   g_assert_cmpuint (in[0].state, ==, 0);
   g_assert_cmpfloat (augur_ctmc_get_label_rate (c, in[0].label), ==, 2.0);
@@ -353,15 +363,21 @@ expect_invalid (guint          n,
   g_assert_cmpstr (error->message, !=, "");
 }
 
+/* How test_build_transpose() builds: the 8-byte entries sorted or followed
+ * in cycles, or the 4-byte entries (cycles), from 8-byte or 4-byte rows. */
+enum { BUILD_WIDE_SORTED, BUILD_WIDE_CYCLES, BUILD_PACKED, BUILD_PACKED_NEW };
+
 /* The incoming rows built in place equal a plain transposition, on random
  * chains with empty rows, long rows, duplicates, self-loops, zeros and many
  * distinct rates; labelled rows give the same chain. */
 static void
-test_build_transpose (gconstpointer by_cycles)
+test_build_transpose (gconstpointer data)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (20261126);
+  int how = GPOINTER_TO_INT (data);
 
-  ctmc_transpose_by_cycles = GPOINTER_TO_INT (by_cycles);
+  ctmc_transpose_by_cycles = how == BUILD_WIDE_CYCLES;
+  ctmc_force_wide = how == BUILD_WIDE_SORTED || how == BUILD_WIDE_CYCLES;
   for (guint round = 0; round < 40; round++)
     {
       guint n = 1 + g_rand_int_range (rand, 0, round < 20 ? 12 : 3000);
@@ -374,7 +390,7 @@ test_build_transpose (gconstpointer by_cycles)
       double *rates = g_new (double, 64);
       guint n_labels = 1 + g_rand_int_range (rand, 0, 64);
       g_autoptr(GError) error = NULL;
-      guint64 pairs = 0;
+      guint64 pairs = 0, nnz = 0;
       AugurCtmc *c;
 
       for (guint l = 0; l < n_labels; l++)
@@ -403,23 +419,49 @@ test_build_transpose (gconstpointer by_cycles)
                 exit[i] += rates[l];
               }
           }
-      c = augur_ctmc_new_labelled (n, row_ptr, entries, rates, n_labels, AUGUR_CTMC_FLAGS_NONE, &error);
+      if (how == BUILD_PACKED_NEW)
+        {
+          guint lb;
+          guint32 *packed = g_new (guint32, MAX (m, 1));
+
+          g_assert_true (augur_ctmc_packed_label_bits (n, n_labels, &lb));
+          for (guint k = 0; k < m; k++)
+            packed[k] = (entries[k].state << lb) | entries[k].label;
+          g_free (entries);
+          c = augur_ctmc_new_packed (n, row_ptr, packed, lb, rates, n_labels, AUGUR_CTMC_FLAGS_NONE, &error);
+        }
+      else
+        c = augur_ctmc_new_labelled (n, row_ptr, entries, rates, n_labels, AUGUR_CTMC_FLAGS_NONE, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (augur_ctmc_get_n_transitions (c), ==, pairs);
       for (guint j = 0; j < n; j++)
         {
-          const AugurCtmcEntry *in;
-          guint len = augur_ctmc_get_in_row (c, j, &in);
+          AugurCtmcRow row;
+          guint len = augur_ctmc_get_in_row (c, j, &row);
+          AugurCtmcEntry prev = { 0, 0 };
 
+          nnz += len;
+
+          g_assert_true ((row.packed != NULL) == (how >= BUILD_PACKED) || len == 0);
           for (guint k = 0; k < len; k++)
             {
-              g_assert_cmpuint (in[k].state, <, n);
-              g_assert_cmpuint (in[k].state, !=, j);
+              AugurCtmcEntry in = augur_ctmc_row_get (&row, k);
+
+              g_assert_cmpuint (in.state, <, n);
+              g_assert_cmpuint (in.state, !=, j);
+              g_assert_cmpuint (in.label, <, n_labels);
+              /* sources increasing, then labels: the sums' order is the
+               * same in both forms */
               if (k > 0)
-                g_assert_cmpuint (in[k - 1].state, <=, in[k].state);
-              got[(gsize) in[k].state * n + j] += augur_ctmc_get_label_rate (c, in[k].label);
+                g_assert_true (prev.state < in.state || (prev.state == in.state && prev.label <= in.label));
+              got[(gsize) in.state * n + j] += augur_ctmc_get_label_rate (c, in.label);
+              prev = in;
             }
         }
+      /* the form asked for: 4 or 8 bytes an entry */
+      g_assert_cmpuint (augur_ctmc_get_bytes (c), ==,
+                        sizeof (AugurCtmc) + 8 * ((gsize) n + 1) + 8 * (gsize) n + 8 * (gsize) n_labels +
+                        (how >= BUILD_PACKED ? 4 : 8) * nnz);
       for (gsize k = 0; k < (gsize) n * n; k++)
         g_assert_cmpfloat_with_epsilon (got[k], expect[k], 1e-9 * MAX (1.0, expect[k]));
       for (guint i = 0; i < n; i++)
@@ -427,6 +469,111 @@ test_build_transpose (gconstpointer by_cycles)
       augur_ctmc_free (c);
     }
   ctmc_transpose_by_cycles = FALSE;
+  ctmc_force_wide = FALSE;
+}
+
+/* The probabilities of states 0 and 1. */
+static void
+measure_first_two (const double *x,
+                   double       *out,
+                   gpointer      data)
+{
+  out[0] = x[0];
+  out[1] = x[1];
+}
+
+/* A state and a label share 32 bits while they fit: 2^27 states (the
+ * 17-stage pipeline's 3^17 need 27 bits) leave 5 bits of labels. */
+static void
+test_build_packed_bits (void)
+{
+  guint lb = 0;
+
+  g_assert_true (augur_ctmc_packed_label_bits (1u << 27, 32, &lb));
+  g_assert_cmpuint (lb, ==, 5);
+  g_assert_false (augur_ctmc_packed_label_bits ((1u << 27) + 1, 32, &lb));
+  g_assert_false (augur_ctmc_packed_label_bits (1u << 27, 33, &lb));
+  g_assert_true (augur_ctmc_packed_label_bits (43046721, 33, &lb));   /* 16 stages */
+  g_assert_cmpuint (lb, ==, 6);
+  g_assert_true (augur_ctmc_packed_label_bits (1, 1, &lb));
+  g_assert_cmpuint (lb, ==, 1);
+  g_assert_false (augur_ctmc_packed_label_bits (G_MAXUINT, 2, &lb));
+}
+
+/* Both forms solve to the same vector, bit for bit, by every iterative
+ * method and over time: the rows hold the same entries in the same order.
+ * A chain with transient states goes through the restricted chain too. */
+static void
+test_build_packed_same (void)
+{
+  const AugurSolverKind kinds[] = { AUGUR_SOLVER_GAUSS_SEIDEL, AUGUR_SOLVER_SOR,
+                                    AUGUR_SOLVER_JACOBI, AUGUR_SOLVER_POWER, AUGUR_SOLVER_AUTO };
+  AugurCtmc *chains[2][2];
+  guint n[2];
+
+  for (int wide = 0; wide < 2; wide++)
+    {
+      Triples t;
+
+      ctmc_force_wide = wide;
+      chains[wide][0] = pipeline (7, 10, 3, NULL, NULL);
+      /* 0 -> 1 transient, then the ring 2 .. 2501 of unequal rates */
+      triples_init (&t, 2502);
+      triples_add (&t, 0, 1, 1.0);
+      triples_add (&t, 1, 2, 2.0);
+      triples_add (&t, 1, 0, 0.5);
+      for (guint k = 0; k < 2500; k++)
+        {
+          triples_add (&t, 2 + k, 2 + (k + 1) % 2500, 1.0 + k % 7);
+          triples_add (&t, 2 + k, 2 + (k + 37) % 2500, 0.25 * (1 + k % 3));
+        }
+      chains[wide][1] = triples_build (&t, NULL);
+      g_assert_nonnull (chains[wide][1]);
+    }
+  ctmc_force_wide = FALSE;
+  for (int m = 0; m < 2; m++)
+    {
+      n[m] = augur_ctmc_get_n_states (chains[0][m]);
+      g_assert_cmpuint (augur_ctmc_get_bytes (chains[0][m]), <, augur_ctmc_get_bytes (chains[1][m]));
+      g_assert_cmpuint (augur_ctmc_get_bytes (chains[1][m]) - augur_ctmc_get_bytes (chains[0][m]), ==,
+                        4 * (augur_ctmc_get_bytes (chains[1][m]) - augur_ctmc_get_bytes (chains[0][m])) / 4);
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        {
+          AugurSolverOptions opts = { .kind = kinds[k] };
+          double *pi[2];
+
+          for (int wide = 0; wide < 2; wide++)
+            {
+              g_autoptr(GError) error = NULL;
+
+              pi[wide] = augur_ctmc_steady_state (chains[wide][m], &opts, NULL, NULL, NULL, NULL, NULL, &error);
+              g_assert_no_error (error);
+            }
+          g_assert_cmpmem (pi[0], n[m] * sizeof (double), pi[1], n[m] * sizeof (double));
+          g_assert_cmpfloat (augur_ctmc_residual (chains[0][m], pi[0]), ==, augur_ctmc_residual (chains[1][m], pi[1]));
+          g_free (pi[0]);
+          g_free (pi[1]);
+        }
+      {
+        const double times[] = { 0.1, 1.0, 5.0 };
+        double values[2][3 * 2];
+        g_autofree double *initial = g_new0 (double, n[m]);
+
+        initial[0] = 1;
+        for (int wide = 0; wide < 2; wide++)
+          {
+            g_autoptr(GError) error = NULL;
+
+            g_assert_true (augur_ctmc_transient (chains[wide][m], initial, 3, times, 2, measure_first_two, NULL,
+                                                 values[wide], NULL, NULL, NULL, NULL, NULL, &error));
+            g_assert_no_error (error);
+          }
+        g_assert_cmpmem (values[0], sizeof values[0], values[1], sizeof values[1]);
+      }
+      g_assert_cmpuint (augur_ctmc_get_n_transient (chains[0][m]), ==, augur_ctmc_get_n_transient (chains[1][m]));
+      augur_ctmc_free (chains[0][m]);
+      augur_ctmc_free (chains[1][m]);
+    }
 }
 
 static void
@@ -457,6 +604,43 @@ test_build_invalid (void)
   /* numbered from 1, as in the user interface */
   g_assert_nonnull (strstr (error->message, "from state 2 to state 1"));
   g_assert_nonnull (strstr (error->message, "-1"));
+
+  /* The 4-byte form is checked as the 8-byte one: a target or a label out
+   * of range, a split that cannot hold them, a negative rate (named). */
+  {
+    static const struct { guint32 e[2]; guint label_bits; double rate1; } cases[] = {
+      { { (1u << 1) | 0, (2u << 1) | 0 }, 1, 1.0 },   /* target 2 of 2 states */
+      { { (1u << 2) | 2, (0u << 2) | 0 }, 2, 1.0 },   /* label 2 of 2 */
+      { { 1u, 0u }, 0, 1.0 },                          /* no bit for the labels */
+      { { 1u << 31, 0u }, 31, 1.0 },                   /* 1 bit left for 2 states: fits */
+      { { 1u << 31, 0u }, 32, 1.0 },                   /* no bit left for the states */
+      { { (1u << 1) | 1, (0u << 1) | 0 }, 1, -1.0 },   /* a negative rate */
+    };
+
+    for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+      {
+        g_autoptr(GError) local = NULL;
+        double *rates = g_new (double, 2);
+        AugurCtmc *c;
+
+        rates[0] = 1.0;
+        rates[1] = cases[k].rate1;
+        c = augur_ctmc_new_packed (2, g_memdup2 (rp, sizeof rp), g_memdup2 (cases[k].e, sizeof cases[k].e),
+                                   cases[k].label_bits, rates, 2, AUGUR_CTMC_FLAGS_NONE, &local);
+        if (k == 3)
+          {
+            g_assert_no_error (local);
+            g_assert_cmpfloat (augur_ctmc_get_exit_rate (c, 0), ==, 1.0);
+            g_assert_cmpfloat (augur_ctmc_get_exit_rate (c, 1), ==, 1.0);
+            augur_ctmc_free (c);
+            continue;
+          }
+        g_assert_null (c);
+        g_assert_error (local, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID);
+        if (k == 5)
+          g_assert_nonnull (strstr (local->message, "from state 1 to state 2"));
+      }
+  }
 }
 
 static void
@@ -642,7 +826,8 @@ test_build_bytes (void)
   guint64 n = augur_ctmc_get_n_states (c), m = augur_ctmc_get_n_transitions (c);
 
   g_assert_cmpuint (n, ==, 19683);
-  g_assert_cmpuint (augur_ctmc_get_bytes (c), <=, 8 * m + 16 * (n + 1) + 8 * augur_ctmc_get_n_labels (c) + 256);
+  /* 4 bytes a transition: 15 bits of state and 1 of label */
+  g_assert_cmpuint (augur_ctmc_get_bytes (c), <=, 4 * m + 16 * (n + 1) + 8 * augur_ctmc_get_n_labels (c) + 256);
   g_assert_cmpuint (augur_ctmc_get_n_labels (c), ==, 2);
   augur_ctmc_free (c);
 }
@@ -858,11 +1043,15 @@ test_transient_large (void)
   triples_add (&t, tr, id[nb / 2], 0.25);
   for (guint k = 0; k < nb; k++)
     {
-      const AugurCtmcEntry *in;
+      AugurCtmcRow in;
       guint len = augur_ctmc_get_in_row (p, k, &in);
 
       for (guint e = 0; e < len; e++)
-        triples_add (&t, id[in[e].state], id[k], augur_ctmc_get_label_rate (p, in[e].label));
+        {
+          AugurCtmcEntry x = augur_ctmc_row_get (&in, e);
+
+          triples_add (&t, id[x.state], id[k], augur_ctmc_get_label_rate (p, x.label));
+        }
     }
   c = build_or_die (&t);
   g_assert_cmpuint (augur_ctmc_get_n_transient (c), ==, nt + 1);
@@ -1595,8 +1784,12 @@ main (int   argc,
   g_test_add_func ("/engine/ctmc/names", test_names);
   g_test_add_func ("/engine/ctmc/build/duplicates", test_build_duplicates);
   g_test_add_func ("/engine/ctmc/build/invalid", test_build_invalid);
-  g_test_add_data_func ("/engine/ctmc/build/transpose", GINT_TO_POINTER (FALSE), test_build_transpose);
-  g_test_add_data_func ("/engine/ctmc/build/transpose-cycles", GINT_TO_POINTER (TRUE), test_build_transpose);
+  g_test_add_data_func ("/engine/ctmc/build/transpose", GINT_TO_POINTER (BUILD_WIDE_SORTED), test_build_transpose);
+  g_test_add_data_func ("/engine/ctmc/build/transpose-cycles", GINT_TO_POINTER (BUILD_WIDE_CYCLES), test_build_transpose);
+  g_test_add_data_func ("/engine/ctmc/build/transpose-packed", GINT_TO_POINTER (BUILD_PACKED), test_build_transpose);
+  g_test_add_data_func ("/engine/ctmc/build/transpose-packed-new", GINT_TO_POINTER (BUILD_PACKED_NEW), test_build_transpose);
+  g_test_add_func ("/engine/ctmc/build/packed-bits", test_build_packed_bits);
+  g_test_add_func ("/engine/ctmc/build/packed-same", test_build_packed_same);
   g_test_add_func ("/engine/ctmc/build/single-state", test_single_state);
   g_test_add_func ("/engine/ctmc/build/pipeline", test_pipeline_structure);
   g_test_add_func ("/engine/ctmc/build/bytes", test_build_bytes);

@@ -3,7 +3,8 @@
  * solved again only where it changed (checked against a plain simulator
  * that solves everything at every step), the network model's sharing, and
  * what must never hang (a resource without capacity, amounts below the
- * clock's resolution, Cancel).
+ * clock's resolution, Cancel).  About 820 lines: one idea, the kernel's
+ * contract, whose cases share the reference simulator above them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -574,6 +575,93 @@ test_many (void)
   g_free (spec);
 }
 
+/* Waves of activities (each completion starts the next of its chain) on
+ * shared resources, timers among them: hundreds live at once, ending and
+ * starting all the time, so the scan's blocks of keys fill, empty, close
+ * their holes and keep their minima through it all.  Every activity must
+ * end when it ends with every event in the heap. */
+enum { WAVE_CHAINS = 300, WAVE_LENGTH = 12, WAVE_RES = 9 };
+
+typedef struct {
+  guint     chain, step;
+  double   *ends;           /* [WAVE_CHAINS * WAVE_LENGTH] */
+  guint    *res;            /* [WAVE_RES] */
+  double   *coef;
+  gpointer  self;           /* the array of all WaveItem */
+} WaveItem;
+
+static void wave_start (AugurDes *des, WaveItem *items, guint chain, guint step);
+
+static void
+wave_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  WaveItem *w = data;
+  WaveItem *items = w->self;
+
+  w->ends[w->chain * WAVE_LENGTH + w->step] = augur_des_now (des);
+  if (w->step + 1 < WAVE_LENGTH)
+    wave_start (des, items, w->chain, w->step + 1);
+}
+
+static void
+wave_start (AugurDes *des, WaveItem *items, guint chain, guint step)
+{
+  WaveItem *w = &items[chain * WAVE_LENGTH + step];
+  guint h = (chain * 7919 + step * 104729) % 1000;
+
+  if (h % 5 == 0)
+    augur_des_timer (des, 0.01 + h / 5000.0, wave_done, w);
+  else
+    /* one or two of the shared resources, some with a latency, some bounded */
+    augur_des_start (des, 1 + h % 97, h % 3 == 0 ? 0.002 * (h % 7) : 0, h % 4 == 0 ? 5 + h % 11 : 0,
+                     1 + (h % 3) * 0.5, 1 + h % 2, &w->res[h % (WAVE_RES - 1)], w->coef, wave_done, w);
+}
+
+static double *
+wave_run (guint heap_on, guint heap_off)
+{
+  AugurDes *des = augur_des_new ();
+  WaveItem *items = g_new0 (WaveItem, WAVE_CHAINS * WAVE_LENGTH);
+  double *ends = g_new (double, WAVE_CHAINS * WAVE_LENGTH);
+  guint res[WAVE_RES];
+  static const double coef[2] = { 1.0, 0.05 };
+  g_autoptr(GError) error = NULL;
+
+  augur_des_set_heap_threshold (des, heap_on, heap_off);
+  for (guint r = 0; r < WAVE_RES; r++)
+    res[r] = augur_des_add_resource (des, 50 + 25 * r);
+  for (guint i = 0; i < WAVE_CHAINS * WAVE_LENGTH; i++)
+    {
+      ends[i] = -1;
+      items[i] = (WaveItem) { i / WAVE_LENGTH, i % WAVE_LENGTH, ends, res, (double *) coef, items };
+    }
+  for (guint c = 0; c < WAVE_CHAINS; c++)
+    wave_start (des, items, c, 0);
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, WAVE_CHAINS * WAVE_LENGTH);
+  g_assert_no_error (error);
+  augur_des_free (des);
+  g_free (items);
+  return ends;
+}
+
+static void
+test_scan_blocks (void)
+{
+  g_autofree double *scan = wave_run (G_MAXUINT, G_MAXUINT);
+  g_autofree double *heap = wave_run (0, 0);
+
+  for (guint i = 0; i < WAVE_CHAINS * WAVE_LENGTH; i++)
+    {
+      g_assert_cmpfloat (scan[i], >, 0);
+      if (fabs (scan[i] - heap[i]) > 1e-12 * heap[i])
+        g_error ("chain %u, step %u: ends at %.17g with the scan, %.17g with the heap", i / WAVE_LENGTH,
+                 i % WAVE_LENGTH, scan[i], heap[i]);
+      /* a chain's steps end one after the other */
+      if (i % WAVE_LENGTH > 0)
+        g_assert_cmpfloat (scan[i], >=, scan[i - 1]);
+    }
+}
+
 /* The network model on its own (cm02): two transfers share a link, the
  * latency comes first; two computations share a one-core host and run in
  * parallel on a two-core one. */
@@ -710,6 +798,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/engine/des/against-plain/scan", GINT_TO_POINTER (0), test_against_plain);
   g_test_add_data_func ("/engine/des/against-plain/heap", GINT_TO_POINTER (1), test_against_plain);
   g_test_add_func ("/engine/des/many", test_many);
+  g_test_add_func ("/engine/des/scan-blocks", test_scan_blocks);
   g_test_add_func ("/engine/des/components", test_components);
   g_test_add_func ("/engine/des/netmodel-sharing", test_netmodel_sharing);
   /* the same, every event through the heap */

@@ -115,6 +115,66 @@ test_table_load (void)
   augur_state_set_clear (&set);
 }
 
+/* The table doubles in place, moving its entries within itself: runs of
+ * full slots that wrap past the table's end (hashes whose low bits are all
+ * ones have their home in the last slot at every size), long runs, and
+ * states spread at random all keep their numbers through six doublings. */
+static void
+test_grow_in_place (void)
+{
+  AugurStateSet set;
+  gboolean added;
+  const guint n = 400000;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261128);
+  g_autofree guint64 *hashes = g_new (guint64, n);
+
+  for (guint i = 0; i < n; i++)
+    switch (i % 64)
+      {
+      case 0:   /* at the end of the table, or just before it (a few:
+                 * each run costs its length a probe) */
+        hashes[i] = G_GUINT64_CONSTANT (0xffffffff) - g_rand_int_range (rand, 0, 8);
+        break;
+      case 1:   /* at its start: the wrapped runs reach them */
+        hashes[i] = g_rand_int_range (rand, 0, 8);
+        break;
+      default:
+        hashes[i] = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      }
+  augur_state_set_init (&set, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 w = i;
+
+      g_assert_cmpuint (augur_state_set_insert (&set, &w, hashes[i], G_MAXUINT - 1, &added), ==, i);
+      g_assert_true (added);
+    }
+  g_assert_cmpuint (set.mask + 1, ==, 1u << 20);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 w = i;
+
+      g_assert_cmpuint (augur_state_set_insert (&set, &w, hashes[i], G_MAXUINT - 1, &added), ==, i);
+      g_assert_false (added);
+    }
+  /* every entry once, where its probe from its home finds it */
+  {
+    guint count = 0;
+
+    for (guint64 k = 0; k <= set.mask; k++)
+      if (set.table[k] != 0)
+        {
+          guint64 e = set.table[k];
+          guint s = (guint) (e & 0xffffffffu) - 1;
+
+          g_assert_cmpuint (e >> 32, ==, hashes[s] & 0xffffffffu);
+          count++;
+        }
+    g_assert_cmpuint (count, ==, n);
+  }
+  augur_state_set_clear (&set);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -123,5 +183,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/state-set/three-words", test_three_words);
   g_test_add_func ("/engine/state-set/collisions", test_collisions);
   g_test_add_func ("/engine/state-set/table-load", test_table_load);
+  g_test_add_func ("/engine/state-set/grow-in-place", test_grow_in_place);
   return g_test_run ();
 }

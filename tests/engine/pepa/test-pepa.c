@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa.h"
+#include "ctmc-private.h"   /* ctmc_force_wide: both forms of the chain */
 
 #include <math.h>
 #include <string.h>
@@ -164,6 +165,83 @@ test_pipeline_sizes (void)
       g_assert_no_error (error);
       expected *= 3;
       g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, expected);
+    }
+}
+
+/* Derivation hands the chain 4-byte entries (a state and a label in 32
+ * bits) when they fit, 8-byte ones otherwise: both give the same numbers
+ * to the last bit, and the chain is half the size. */
+static AugurPepaResult *
+derive_and_solve (const char *text,
+                  gboolean    wide,
+                  gsize      *chain_bytes)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, NULL, NULL, &error);
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  AugurSolverOptions options = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL };
+  AugurPepaResult *result;
+
+  g_assert_no_error (error);
+  ctmc_force_wide = wide;
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  ctmc_force_wide = FALSE;
+  g_assert_no_error (error);
+  *chain_bytes = augur_ctmc_get_bytes (augur_pepa_state_space_get_ctmc (space));
+  result = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return result;
+}
+
+static void
+test_derive_compact_chain (void)
+{
+  g_autofree char *pipeline = pipeline_model (6);
+  GString *ring = g_string_new ("");
+  g_autofree char *ring_text = NULL;
+  const char *texts[2];
+  double inverse_sum = 0;
+
+  /* a ring of 300 states, each left by its own action at its own rate:
+   * 300 labels, more than a byte holds while deriving; pi_i is
+   * proportional to 1 / r_i, so every action's throughput is
+   * 1 / sum_i (1 / r_i) */
+  for (guint i = 0; i < 300; i++)
+    {
+      double r = 1 + i % 17 + i / 100.0;
+
+      g_string_append_printf (ring, "P%u = (a%u, %.17g).P%u;\n", i, i, r, (i + 1) % 300);
+      inverse_sum += 1 / r;
+    }
+  g_string_append (ring, "P0\n");
+  ring_text = g_string_free (ring, FALSE);
+  texts[0] = pipeline;
+  texts[1] = ring_text;
+  for (guint m = 0; m < G_N_ELEMENTS (texts); m++)
+    {
+      gsize bytes[2];
+      g_autoptr(AugurPepaResult) packed = derive_and_solve (texts[m], FALSE, &bytes[0]);
+      g_autoptr(AugurPepaResult) wide = derive_and_solve (texts[m], TRUE, &bytes[1]);
+      AugurPepaStateSpace *space = augur_pepa_result_get_state_space (packed);
+      AugurPepaModel *model = augur_pepa_state_space_get_model (space);
+      guint n = augur_pepa_state_space_get_n_states (space);
+      guint64 nnz = 0;
+
+      for (guint j = 0; j < n; j++)
+        nnz += augur_ctmc_get_in_row (augur_pepa_state_space_get_ctmc (space), j, NULL);
+      g_assert_cmpuint (bytes[1] - bytes[0], ==, 4 * nnz);
+      g_assert_cmpmem (augur_pepa_result_get_probabilities (packed), n * sizeof (double),
+                       augur_pepa_result_get_probabilities (wide), n * sizeof (double));
+      for (guint a = 0; a < augur_pepa_model_get_n_actions (model); a++)
+        {
+          g_assert_cmpfloat (augur_pepa_result_get_throughput (packed, a), ==,
+                             augur_pepa_result_get_throughput (wide, a));
+          if (m == 1)
+            g_assert_cmpfloat_with_epsilon (augur_pepa_result_get_throughput (packed, a),
+                                            1 / inverse_sum, 1e-12 / inverse_sum);
+        }
+      if (m == 1)
+        g_assert_cmpuint (n, ==, 300);
     }
 }
 
@@ -1589,6 +1667,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/pipeline/figure-b1", test_figure_b1);
   g_test_add_func ("/engine/pepa/pipeline/every-solver", test_figure_b1_every_solver);
   g_test_add_func ("/engine/pepa/pipeline/3-to-the-n", test_pipeline_sizes);
+  g_test_add_func ("/engine/pepa/derive/compact-chain", test_derive_compact_chain);
   for (guint i = 0; i < G_N_ELEMENTS (conformance); i++)
     {
       g_autofree char *path = g_strdup_printf ("/engine/pepa/conformance/%s", conformance[i].model);

@@ -1,0 +1,383 @@
+/* augur-cli-extrapolate.c: augur-cli extrapolate: runs of one MPI program
+ * traced at a few sizes, predicted at sizes never run (extrap.h,
+ * docs/EXTRAPOLATE.md).
+ *
+ *   augur-cli extrapolate RUN4/index.txt RUN8/index.txt ... --ranks 64,256
+ *             --platform P.xml [--hostfile H] [--network smpi|lv08|cm02]
+ *             [--trace-out DIR] [--format text|json|csv]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-cli-private.h"
+#include "augur-format.h"
+#include "extrap.h"
+#include "replay.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "64,256,1024": sizes of 3 ranks or more, increasing or not. */
+static GArray *
+parse_ranks (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      guint64 v = 0;
+      char *end = NULL;
+      const char *s = g_strstrip (parts[i]);
+
+      if (*s == '\0' || !g_ascii_isdigit (*s))
+        return NULL;
+      errno = 0;
+      v = g_ascii_strtoull (s, &end, 10);
+      if (errno != 0 || *end != '\0' || v < 3 || v > AUGUR_TRACE_MAX_RANKS)
+        return NULL;
+      g_array_append_val (ranks, (guint) { (guint) v });
+    }
+  return ranks->len > 0 ? g_steal_pointer (&ranks) : NULL;
+}
+
+/* One rank per host of the platform, in its order, as smpirun without a
+ * host file would place them. */
+static AugurDeployment *
+deployment_for (const AugurPlatform *platform,
+                const char          *hostfile_text,
+                gsize                hostfile_length,
+                const char          *hostfile_path,
+                guint                ranks,
+                GError             **error)
+{
+  g_autoptr(GString) hosts = NULL;
+
+  if (hostfile_text != NULL)
+    return augur_deployment_from_hostfile (hostfile_text, hostfile_length, hostfile_path, platform, ranks, error);
+  hosts = g_string_new (NULL);
+  for (guint h = 0; h < augur_platform_get_n_hosts (platform); h++)
+    g_string_append_printf (hosts, "%s\n", augur_platform_get_host_name (platform, h));
+  return augur_deployment_from_hostfile (hosts->str, hosts->len, "(the platform's hosts)", platform, ranks, error);
+}
+
+typedef struct
+{
+  guint   ranks;
+  double  time;
+  char   *warning;
+} Prediction;
+
+static void
+prediction_clear (gpointer data)
+{
+  g_free (((Prediction *) data)->warning);
+}
+
+static const char *
+fn_kind_name (AugurExtrapFnKind kind)
+{
+  switch (kind)
+    {
+    case AUGUR_EXTRAP_FN_CONSTANT: return "constant";
+    case AUGUR_EXTRAP_FN_INVERSE: return "inverse";
+    default: return "fitted";
+    }
+}
+
+static char *
+output_json (const AugurExtrapModel *m,
+             GArray                 *predictions,
+             AugurNetworkModel       network)
+{
+  GString *s = g_string_new ("{\n  \"runs\": [");
+  const char *const *warnings = augur_extrap_model_get_warnings (m);
+
+  for (guint i = 0; i < augur_extrap_model_get_n_runs (m); i++)
+    {
+      g_string_append_printf (s, "%s\n    {\"ranks\": %u, \"actions\": %" G_GUINT64_FORMAT "}", i ? "," : "",
+                              augur_extrap_model_get_run_ranks (m, i), augur_extrap_model_get_run_actions (m, i));
+    }
+  g_string_append (s, "\n  ],\n  \"classes\": [");
+  for (guint c = 0; c < augur_extrap_model_get_n_classes (m); c++)
+    {
+      g_string_append_printf (s, "%s\n    {\"name\": ", c ? "," : "");
+      augur_json_append_string (s, augur_extrap_model_get_class_name (m, c));
+      g_string_append_printf (s, ", \"lines\": %u}", augur_extrap_model_get_class_lines (m, c));
+    }
+  g_string_append (s, "\n  ],\n  \"parameters\": [");
+  for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
+    {
+      const AugurExtrapParameter *p = augur_extrap_model_get_parameter (m, i);
+
+      g_string_append_printf (s, "%s\n    {\"class\": ", i ? "," : "");
+      augur_json_append_string (s, augur_extrap_model_get_class_name (m, p->class_index));
+      g_string_append (s, ", \"action\": ");
+      augur_json_append_string (s, p->action);
+      g_string_append (s, ", \"what\": ");
+      augur_json_append_string (s, p->what);
+      g_string_append (s, ", \"file\": ");
+      augur_json_append_string (s, p->file);
+      g_string_append_printf (s, ", \"line\": %" G_GUINT64_FORMAT ", \"kind\": \"%s\", \"function\": ", p->line,
+                              fn_kind_name (p->kind));
+      augur_json_append_string (s, p->function);
+      g_string_append (s, ", \"max_relative_residual\": ");
+      augur_json_append_number (s, p->max_residual);
+      g_string_append_c (s, '}');
+    }
+  g_string_append (s, "\n  ],\n  \"warnings\": [");
+  for (guint i = 0; warnings[i] != NULL; i++)
+    {
+      g_string_append (s, i ? ",\n    " : "\n    ");
+      augur_json_append_string (s, warnings[i]);
+    }
+  g_string_append_printf (s, "\n  ],\n  \"model\": \"%s\",\n  \"predictions\": [",
+                          augur_network_model_to_name (network));
+  for (guint i = 0; i < predictions->len; i++)
+    {
+      const Prediction *p = &g_array_index (predictions, Prediction, i);
+
+      g_string_append_printf (s, "%s\n    {\"ranks\": %u, \"simulated_time\": ", i ? "," : "", p->ranks);
+      augur_json_append_number (s, p->time);
+      if (p->warning != NULL)
+        {
+          g_string_append (s, ", \"warning\": ");
+          augur_json_append_string (s, p->warning);
+        }
+      g_string_append_c (s, '}');
+    }
+  g_string_append (s, "\n  ]\n}\n");
+  return g_string_free (s, FALSE);
+}
+
+static char *
+output_text (const AugurExtrapModel *m,
+             GArray                 *predictions)
+{
+  GString *s = g_string_new ("Runs:");
+  g_autofree char *program = augur_extrap_model_to_text (m);
+  const char *const *warnings = augur_extrap_model_get_warnings (m);
+
+  for (guint i = 0; i < augur_extrap_model_get_n_runs (m); i++)
+    g_string_append_printf (s, "%s %u ranks (%" G_GUINT64_FORMAT " actions)", i ? "," : "",
+                            augur_extrap_model_get_run_ranks (m, i), augur_extrap_model_get_run_actions (m, i));
+  g_string_append (s, "\nSkeleton (the largest run's lines):\n");
+  g_string_append (s, program);
+  g_string_append (s, "Functions of P:\n");
+  if (augur_extrap_model_get_n_parameters (m) == 0)
+    g_string_append (s, "  (none: every parameter is the same in every run)\n");
+  for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
+    {
+      const AugurExtrapParameter *p = augur_extrap_model_get_parameter (m, i);
+
+      g_string_append_printf (s, "  %s of %s at %s:%" G_GUINT64_FORMAT " (%s): %s", p->what, p->action, p->file,
+                              p->line, augur_extrap_model_get_class_name (m, p->class_index), p->function);
+      if (p->kind == AUGUR_EXTRAP_FN_FITTED)
+        {
+          g_string_append (s, "  [fitted; largest error at the traced sizes ");
+          augur_format_append_digits (s, 100 * p->max_residual, 3);
+          g_string_append (s, " %]");
+        }
+      g_string_append_c (s, '\n');
+    }
+  for (guint i = 0; warnings[i] != NULL; i++)
+    g_string_append_printf (s, "Warning: %s\n", warnings[i]);
+  g_string_append (s, "Predicted:\n");
+  for (guint i = 0; i < predictions->len; i++)
+    {
+      const Prediction *p = &g_array_index (predictions, Prediction, i);
+
+      g_string_append_printf (s, "  %u ranks: ", p->ranks);
+      augur_format_append_double (s, p->time);
+      g_string_append (s, " s\n");
+      if (p->warning != NULL)
+        g_string_append_printf (s, "  Warning: %s\n", p->warning);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static char *
+output_csv (GArray *predictions)
+{
+  GString *s = g_string_new ("ranks,simulated_time\n");
+
+  for (guint i = 0; i < predictions->len; i++)
+    {
+      const Prediction *p = &g_array_index (predictions, Prediction, i);
+
+      g_string_append_printf (s, "%u,", p->ranks);
+      augur_format_append_double (s, p->time);
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+int
+augur_cli_extrapolate (int argc, char **argv)
+{
+  g_autofree char *ranks_text = NULL;
+  g_autofree char *platform_path = NULL;
+  g_autofree char *hostfile_path = NULL;
+  g_autofree char *network = NULL;
+  g_autofree char *trace_out = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *tolerance = NULL;
+  gboolean verbose = FALSE;
+  GOptionEntry entries[] = {
+    { "ranks", 'r', 0, G_OPTION_ARG_STRING, &ranks_text, "The sizes to predict, e.g. 64,256,1024", "N,..." },
+    { "platform", 'p', 0, G_OPTION_ARG_FILENAME, &platform_path, "SimGrid platform file", "FILE" },
+    { "hostfile", 0, 0, G_OPTION_ARG_FILENAME, &hostfile_path,
+      "smpirun's host file (HOST or HOST:N per line; default: a rank per host of the platform, in order)", "FILE" },
+    { "network", 'n', 0, G_OPTION_ARG_STRING, &network, "Network model: smpi (the default), lv08 or cm02", "MODEL" },
+    { "trace-out", 0, 0, G_OPTION_ARG_FILENAME, &trace_out,
+      "Also write the synthesised traces, DIR/<ranks>/index.txt (smpirun -replay reads them)", "DIR" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
+    { "compute-tolerance", 0, 0, G_OPTION_ARG_STRING, &tolerance,
+      "Compute amounts of a loop's iterations agree within this fraction (default 0.01), or 'any' for measured "
+      "traces whose computes vary (each then the mean of its iterations)", "FRACTION" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new ("RUN... - predict an MPI program at sizes never run, from its traces at a few sizes "
+                          "(each RUN the index smpirun -trace-ti wrote)");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) targets = NULL;
+  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(AugurExtrapModel) model = NULL;
+  g_autoptr(GFile) platform_file = NULL;
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(GArray) predictions = g_array_new (FALSE, TRUE, sizeof (Prediction));
+  g_autofree char *hostfile_text = NULL;
+  gsize hostfile_length = 0;
+  g_autofree char *output = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurExtrapOptions extrap_options;
+
+  augur_extrap_options_init (&extrap_options);
+  g_array_set_clear_func (predictions, prediction_clear);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (argc < 3 || ranks_text == NULL || platform_path == NULL)
+    {
+      fprintf (stderr, "augur-cli extrapolate: give the runs (2 or more; 3 or more to fit what varies with the "
+               "size), --ranks and --platform\n"
+               "Usage: augur-cli extrapolate RUN.../index.txt --ranks 64,256 --platform P.xml [--hostfile H] "
+               "[--network smpi|lv08|cm02] [--trace-out DIR] [--format text|json|csv]\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  targets = parse_ranks (ranks_text);
+  if (targets == NULL)
+    {
+      fprintf (stderr, "augur-cli extrapolate: --ranks expects sizes of 3 to %u ranks separated by commas "
+               "(e.g. 64,256), got '%s'\n", AUGUR_TRACE_MAX_RANKS, ranks_text);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (network != NULL && !augur_network_model_from_name (network, &options.model))
+    {
+      fprintf (stderr, "augur-cli extrapolate: unknown network model '%s' (expected smpi, lv08 or cm02)\n", network);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 && strcmp (format, "csv") != 0)
+    {
+      fprintf (stderr, "augur-cli extrapolate: unknown format '%s' (expected text, json or csv)\n", format);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (tolerance != NULL && strcmp (tolerance, "any") == 0)
+    extrap_options.compute_tolerance = INFINITY;
+  else if (tolerance != NULL)
+    {
+      char *end = NULL;
+      double v = g_ascii_strtod (tolerance, &end);
+
+      if (end == tolerance || *end != '\0' || !(v >= 0 && v < 1e6))
+        {
+          fprintf (stderr, "augur-cli extrapolate: --compute-tolerance expects a fraction of 0 or more (0.01 is "
+                   "1 %%) or 'any', got '%s'\n", tolerance);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      extrap_options.compute_tolerance = v;
+    }
+  augur_cli_progress_enabled = verbose;
+
+  platform_file = g_file_new_for_commandline_arg (platform_path);
+  platform = augur_platform_load_file (platform_file, &error);
+  if (platform == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  if (hostfile_path != NULL && !augur_cli_read_file (hostfile_path, &hostfile_text, &hostfile_length, &error))
+    {
+      fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  for (int i = 1; i < argc; i++)
+    g_ptr_array_add (runs, g_file_new_for_commandline_arg (argv[i]));
+  model = augur_extrap_model_new ((GFile *const *) runs->pdata, runs->len, &extrap_options, NULL, &error);
+  if (model == NULL)
+    {
+      fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+
+  for (guint i = 0; i < targets->len; i++)
+    {
+      guint P = g_array_index (targets, guint, i);
+      Prediction p = { P, 0, NULL };
+      g_autoptr(AugurDeployment) deployment = NULL;
+      g_autoptr(AugurTraceSet) traces = NULL;
+      g_autoptr(AugurReplayResult) result = NULL;
+
+      if (!augur_extrap_model_check_target (model, P, &p.warning, &error))
+        {
+          fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (p.warning != NULL && format != NULL && strcmp (format, "text") != 0)
+        fprintf (stderr, "augur-cli extrapolate: warning: %s\n", p.warning);
+      g_array_append_val (predictions, p);
+      deployment = deployment_for (platform, hostfile_text, hostfile_length, hostfile_path, P, &error);
+      if (deployment == NULL)
+        {
+          fprintf (stderr, "augur-cli extrapolate: %u ranks: %s\n", P, error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (trace_out != NULL)
+        {
+          g_autofree char *name = g_strdup_printf ("%u", P);
+          g_autoptr(GFile) top = g_file_new_for_commandline_arg (trace_out);
+          g_autoptr(GFile) dir = g_file_get_child (top, name);
+
+          if (!augur_extrap_model_write_traces (model, P, dir, NULL, &error))
+            {
+              fprintf (stderr, "augur-cli extrapolate: %s: %s\n", trace_out, error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+        }
+      traces = augur_extrap_model_synthesize (model, P, &error);
+      if (traces != NULL)
+        result = augur_replay_run (platform, deployment, traces, &options, augur_cli_on_progress, NULL, NULL, NULL,
+                                   &error);
+      if (result == NULL)
+        {
+          fprintf (stderr, "augur-cli extrapolate: %u ranks: %s\n", P, error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      g_array_index (predictions, Prediction, predictions->len - 1).time = augur_replay_result_get_time (result);
+    }
+
+  if (g_strcmp0 (format, "json") == 0)
+    output = output_json (model, predictions, options.model);
+  else if (g_strcmp0 (format, "csv") == 0)
+    output = output_csv (predictions);
+  else
+    output = output_text (model, predictions);
+  return augur_cli_write_stdout ("extrapolate", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+}

@@ -1,0 +1,209 @@
+/* augur-cli-report.c: augur-cli report FILE... [-o OUT] [--format pdf|html]:
+ * the report a design review reads (augur-report.h), of PEPA models and
+ * replay documents for now; each document's section is built in the
+ * engine (augur-report-sections.h), which the application shares.
+ *
+ * A document that cannot be computed says so on its page; the others are
+ * still written, and the command then exits 1.  The report is written
+ * through the safe writer, and never over a file Augur did not write.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-cli-private.h"
+#include "augur-file.h"
+#include "augur-report.h"
+#include "augur-report-sections.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+/* Reports larger than this are not ours to replace anyway. */
+#define MAX_EXISTING (512 * 1024 * 1024)
+
+static char *
+quote_args (int           argc,
+            char * const *argv)
+{
+  GString *s = g_string_new (NULL);
+
+  for (int i = 0; i < argc; i++)
+    {
+      g_autofree char *q = NULL;
+
+      if (strspn (argv[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+          == strlen (argv[i]) && argv[i][0] != '\0')
+        q = g_strdup (argv[i]);
+      else
+        q = g_shell_quote (argv[i]);
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      g_string_append (s, q);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* ---- The command ------------------------------------------------------ */
+
+/* A file Augur may write the report to: none there yet, or a report
+ * Augur wrote. */
+static gboolean
+target_is_free (const char *path,
+                GError    **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr(GError) local = NULL;
+
+  if (!g_file_query_exists (file, NULL))
+    return TRUE;
+  if (!augur_file_load_contents (file, MAX_EXISTING, &contents, &length, NULL, &local) ||
+      !augur_report_file_is_ours (contents, length))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("%s exists and is not a report Augur wrote: give another name, or remove it first"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static char *
+today (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  return g_date_time_format (now, "%Y-%m-%d %H:%M %Z");
+}
+
+/* The document's language, from the translation in use ("fr"), for HTML. */
+static char *
+language (void)
+{
+  const char *const *names = g_get_language_names ();
+
+  for (guint i = 0; names[i] != NULL; i++)
+    if (strcmp (names[i], "C") != 0 && strcmp (names[i], "POSIX") != 0)
+      return g_strndup (names[i], strcspn (names[i], "_.@"));
+  return g_strdup ("en");
+}
+
+int
+augur_cli_report (int argc, char **argv)
+{
+  g_autofree char *output = NULL, *format = NULL;
+  g_auto(GStrv) files = NULL;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Where to write the report (default report.pdf)", "FILE" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "pdf or html (default: from the output's name, else pdf)", "FORMAT" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, "FILE..." },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new ("MODEL.pepa|FILE.replay... - write a report for a design review");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReport) report = NULL;
+  g_autofree char *title = NULL, *date = NULL, *command = NULL, *generator = NULL;
+  g_autoptr(GFile) file = NULL;
+  AugurSafeFile *safe = NULL;
+  gboolean html, ok, failed = FALSE;
+  g_autoptr(GPtrArray) how = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) all_args = g_new0 (char *, argc + 2);
+
+  all_args[0] = g_strdup ("augur-cli");
+  for (int i = 0; i < argc; i++)
+    all_args[i + 1] = g_strdup (argv[i]);
+  command = quote_args (argc + 1, all_args);
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "augur-cli report: %s\n", error->message);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (files == NULL || files[0] == NULL)
+    {
+      fprintf (stderr, "augur-cli report: give one document or more (MODEL.pepa, FILE.replay)\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (format == NULL)
+    format = g_strdup (output != NULL && (g_str_has_suffix (output, ".html") || g_str_has_suffix (output, ".htm"))
+                       ? "html" : "pdf");
+  if (strcmp (format, "pdf") != 0 && strcmp (format, "html") != 0)
+    {
+      fprintf (stderr, "augur-cli report: unknown format '%s' (expected pdf or html)\n", format);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  html = strcmp (format, "html") == 0;
+  if (output == NULL)
+    output = g_strdup (html ? "report.html" : "report.pdf");
+  for (guint i = 0; files[i] != NULL; i++)
+    if (augur_report_document_kind (files[i]) == AUGUR_REPORT_DOCUMENT_UNKNOWN)
+      {
+        fprintf (stderr, "augur-cli report: %s: only PEPA models (.pepa) and replay documents (.replay) are "
+                 "reported yet\n", files[i]);
+        return AUGUR_CLI_EXIT_USAGE;
+      }
+  if (!target_is_free (output, &error))
+    {
+      fprintf (stderr, "augur-cli report: %s\n", error->message);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+
+  if (files[1] == NULL)
+    {
+      g_autofree char *base = g_path_get_basename (files[0]);
+      title = g_strdup_printf (_("Report on %s"), base);
+    }
+  else
+    title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Report on %u document", "Report on %u documents",
+                                          g_strv_length (files)), g_strv_length (files));
+  generator = g_strdup_printf ("Augur %s", PACKAGE_VERSION);
+  report = augur_report_new (title, generator);
+  date = today ();
+  augur_report_add_fact (report, _("Date"), date);
+  augur_report_add_fact (report, _("Augur"), PACKAGE_VERSION);
+  augur_report_add_machine_facts (report);
+
+  /* a document that cannot be computed says so on its page; the rest is written */
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autoptr(GError) local = NULL;
+
+      if (!augur_report_add_document_section (report, files[i], how, &local))
+        {
+          fprintf (stderr, "augur-cli report: %s: %s\n", files[i], local->message);
+          failed = TRUE;
+        }
+    }
+  augur_report_add_appendix (report, how, command);
+
+  file = g_file_new_for_commandline_arg (output);
+  safe = augur_safe_file_open (file, &error);
+  if (safe == NULL)
+    {
+      fprintf (stderr, "augur-cli report: cannot write %s: %s\n", output, error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  if (html)
+    {
+      g_autofree char *lang = language ();
+      ok = augur_report_write_html (report, lang, augur_safe_file_get_stream (safe), &error);
+    }
+  else
+    {
+      double width, height;
+
+      augur_report_paper_size (&width, &height);
+      ok = augur_report_write_pdf (report, width, height, augur_safe_file_get_stream (safe), &error);
+    }
+  if (!ok)
+    augur_safe_file_abort (safe);
+  if (!ok || !augur_safe_file_finish (safe, TRUE, &error))
+    {
+      fprintf (stderr, "augur-cli report: cannot write %s: %s\n", output, error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  return failed ? AUGUR_CLI_EXIT_MODEL : AUGUR_CLI_EXIT_OK;
+}

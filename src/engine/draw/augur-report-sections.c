@@ -1,0 +1,588 @@
+/* augur-report-sections.c: the sections of a report, one builder per
+ * kind of document (augur-report-sections.h), computed with the engine
+ * calls the kind's augur-cli command makes and drawn by the views' own
+ * Cairo charts.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-report-sections.h"
+#include "augur-bar-chart.h"
+#include "augur-file.h"
+#include "augur-format.h"
+#include "pepa.h"
+#include "replay-document.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+/* A path as a shell reads it back: quoted only when it has to be. */
+static char *
+quote_arg (const char *arg)
+{
+  if (arg[0] != '\0' &&
+      strspn (arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == strlen (arg))
+    return g_strdup (arg);
+  return g_shell_quote (arg);
+}
+
+static gboolean
+read_document (const char  *path,
+               char       **text,
+               gsize       *length,
+               GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+
+  return augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, text, length, NULL, error);
+}
+
+static void
+draw_bars (cairo_t *cr, int width, int height, gpointer data)
+{
+  augur_bar_chart_draw (cr, width, height, data, NULL);
+}
+
+/* ---- The machine ------------------------------------------------------ */
+
+static char *
+cpu_model (void)
+{
+  g_autofree char *info = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents ("/proc/cpuinfo", &info, NULL, NULL))
+    return NULL;
+  lines = g_strsplit (info, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "model name"))
+      {
+        const char *colon = strchr (lines[i], ':');
+
+        if (colon != NULL)
+          return g_strstrip (g_strdup (colon + 1));
+      }
+  return NULL;
+}
+
+static double
+memory_gib (void)
+{
+  g_autofree char *info = NULL;
+  const char *line;
+  guint64 kb = 0;
+
+  if (!g_file_get_contents ("/proc/meminfo", &info, NULL, NULL) ||
+      (line = strstr (info, "MemTotal:")) == NULL)
+    return 0;
+  kb = g_ascii_strtoull (line + strlen ("MemTotal:"), NULL, 10);
+  return kb / (1024.0 * 1024.0);
+}
+
+void
+augur_report_add_machine_facts (AugurReport *report)
+{
+  g_autofree char *cpu = cpu_model ();
+  g_autofree char *cores = NULL, *memory = NULL;
+  guint n = g_get_num_processors ();
+  double gib = memory_gib ();
+
+  augur_report_add_fact (report, _("Host"), g_get_host_name ());
+  cores = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u core", "%s, %u cores", n),
+                           cpu != NULL ? cpu : _("unknown processor"), n);
+  augur_report_add_fact (report, _("Processor"), cores);
+  if (gib > 0)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      memory = g_strdup_printf (_("%s GiB"), g_ascii_formatd (buf, sizeof buf, "%.1f", gib));
+      augur_report_add_fact (report, _("Memory"), memory);
+    }
+}
+
+/* ---- PEPA ------------------------------------------------------------- */
+
+
+/* The comment lines a model file opens with: its author's own words for
+ * what it models. */
+static char *
+leading_comment (const char *text,
+                 const char *marker)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", 40);
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+
+      if (*line == '\0' && s->len == 0)
+        continue;
+      if (!g_str_has_prefix (line, marker))
+        break;
+      line += strlen (marker);
+      while (*line == marker[0] || *line == ' ')
+        line++;
+      if (*line == '\0')
+        continue;
+      if (s->len > 0)
+        /* a wrapped sentence goes on; a new line that opens a sentence ends the last */
+        g_string_append (s, strchr (".:;,!?", s->str[s->len - 1]) == NULL && g_ascii_isupper (*line) ? ". " : " ");
+      g_string_append (s, line);
+    }
+  if (s->len == 0)
+    return g_string_free (s, TRUE), NULL;
+  if (!g_str_has_suffix (s->str, "."))
+    g_string_append_c (s, '.');
+  return g_string_free (s, FALSE);
+}
+
+static char *
+number (double v)
+{
+  return augur_format_readable (v, AUGUR_FORMAT_SCREEN_DIGITS);
+}
+
+static void
+pepa_parameters (AugurReport          *report,
+                 const AugurPepaModel *model)
+{
+  g_auto(GStrv) rates = augur_pepa_model_list_rates (model);
+  const char *headers[] = { _("Rate"), _("Value") };
+  const gboolean numeric[] = { FALSE, TRUE };
+
+  augur_report_add_heading (report, _("Parameters"));
+  if (rates == NULL || rates[0] == NULL)
+    {
+      augur_report_add_paragraph (report, _("The model names no rate constant: its rates are written in place."));
+      return;
+    }
+  augur_report_add_paragraph (report, _("The rate constants as the file defines them (events per unit of time)."));
+  augur_report_add_table (report, 2, headers, numeric);
+  for (guint i = 0; rates[i] != NULL; i++)
+    {
+      char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+      double v = 0;
+      const char *row[2];
+
+      augur_pepa_model_lookup_rate (model, rates[i], &v);
+      row[0] = rates[i];
+      row[1] = augur_format_double (buf, v);
+      augur_report_add_row (report, row);
+    }
+}
+
+static void
+pepa_results (AugurReport           *report,
+              const char            *name,
+              const AugurPepaResult *result)
+{
+  AugurPepaStateSpace *space = augur_pepa_result_get_state_space (result);
+  const AugurPepaModel *model = augur_pepa_state_space_get_model (space);
+  const AugurSolveInfo *info = augur_pepa_result_get_solve_info (result);
+  guint n_actions = augur_pepa_model_get_n_actions (model);
+  g_autofree char *title = g_strdup_printf (_("Throughput — %s"), name);
+  AugurBarChartData *bars = augur_bar_chart_data_new (title, _("Throughput"), _("per unit of time"));
+  const char *theaders[] = { _("Action"), _("Throughput (per unit of time)") };
+  const char *uheaders[] = { _("Component"), _("Local state"), _("Probability"), _("Population") };
+  const gboolean tnumeric[] = { FALSE, TRUE }, unumeric[] = { FALSE, FALSE, TRUE, TRUE };
+  AugurChartColor color;
+  guint best = 0;
+
+  augur_report_add_heading (report, _("Throughput"));
+  if (!info->converged)
+    {
+      g_autofree char *residual = augur_format_readable (info->residual, 2);
+      g_autofree char *text = g_strdup_printf (_("The %s solver stopped before it converged (residual %s after %u "
+                                                 "iterations): these numbers may be wrong in any digit."),
+                                               info->solver_name ? info->solver_name : "", residual,
+                                               info->iterations);
+      augur_report_add_warning (report, text);
+    }
+  augur_report_add_paragraph (report, _("How many times each action completes per unit of time (the unit the "
+                                        "rates are given in), in the steady state, to five significant digits."));
+  augur_report_add_table (report, 2, theaders, tnumeric);
+  augur_chart_style_get_series_color (NULL, 0, &color, NULL);
+  augur_bar_chart_data_add_category (bars, _("Throughput"), &color, NULL);
+  for (guint a = 0; a < n_actions; a++)
+    {
+      double v = augur_pepa_result_get_throughput (result, a);
+      g_autofree char *text = number (v);
+      const char *row[2] = { augur_pepa_model_get_action_name (model, a), text };
+
+      augur_report_add_row (report, row);
+      augur_bar_chart_data_add_bar (bars, row[0], &v);
+      if (v > augur_pepa_result_get_throughput (result, best))
+        best = a;
+    }
+  if (n_actions > 0)
+    augur_report_add_chart (report, draw_bars, bars, (GDestroyNotify) augur_bar_chart_data_unref,
+                            640, MIN (120 + 26 * n_actions, 900), title);
+  else
+    augur_bar_chart_data_unref (bars);
+
+  augur_report_add_heading (report, _("Utilisation"));
+  augur_report_add_paragraph (report, _("The probability that each component is in each of its local states "
+                                        "(for an array of copies, the mean fraction of copies there) and the mean "
+                                        "number of copies in it."));
+  augur_report_add_table (report, 4, uheaders, unumeric);
+  for (guint c = 0; c < augur_pepa_model_get_n_components (model); c++)
+    for (guint l = 0; l < augur_pepa_model_get_n_local_states (model, c); l++)
+      {
+        g_autofree char *p = number (augur_pepa_result_get_utilisation (result, c, l));
+        g_autofree char *n = number (augur_pepa_result_get_population (result, c, l));
+        const char *row[4] = { l == 0 ? augur_pepa_model_get_component_label (model, c) : "",
+                               augur_pepa_model_get_local_state_name (model, c, l), p, n };
+
+        augur_report_add_row (report, row);
+      }
+}
+
+gboolean
+augur_report_add_pepa_section (AugurReport *report,
+                               const char  *path,
+                               GPtrArray   *how,
+                               GError     **error_out)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  g_autoptr(AugurPepaResult) result = NULL;
+  AugurSolverOptions options = { 0 };
+  g_autofree char *comment = NULL;
+
+  augur_report_begin_section (report, name);
+  if (read_document (path, &text, &length, &error))
+    {
+      model = augur_pepa_model_parse (text, length, path, &diagnostics, &error);
+      if (model != NULL)
+        space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+      if (space != NULL)
+        result = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
+    }
+  if (result == NULL)
+    {
+      g_autofree char *why = g_strdup_printf (_("This document could not be computed: %s"), error->message);
+
+      augur_report_add_warning (report, why);
+      g_propagate_error (error_out, g_steal_pointer (&error));
+      return FALSE;
+    }
+
+  {
+    g_autofree char *states = g_strdup_printf ("%u", augur_pepa_state_space_get_n_states (space));
+    g_autofree char *transitions = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                                    augur_pepa_state_space_get_n_transitions (space));
+    guint n = augur_pepa_model_get_n_components (model);
+    g_autofree char *what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "A PEPA model: %u sequential component that acts alone, "
+                                                          "whose steady state gives how often each action happens "
+                                                          "and where it spends its time (Markov chain: %s states, "
+                                                          "%s transitions).",
+                                                          "A PEPA model: %u sequential components that cooperate on "
+                                                          "shared actions, whose steady state gives how often each "
+                                                          "action happens and where each component spends its time "
+                                                          "(Markov chain: %s states, %s transitions).", n),
+                                             n, states, transitions);
+    augur_report_add_paragraph (report, what);
+  }
+  comment = leading_comment (text, "//");
+  if (comment != NULL)
+    {
+      g_autofree char *said = g_strdup_printf (_("The file says: %s"), comment);
+      augur_report_add_paragraph (report, said);
+    }
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    {
+      const AugurDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      g_autofree char *w = g_strdup_printf ("%s:%d:%d: %s", name, d->line, d->column, d->message);
+
+      augur_report_add_warning (report, w);
+    }
+  pepa_parameters (report, model);
+  pepa_results (report, name, result);
+
+  {
+    const AugurSolveInfo *info = augur_pepa_result_get_solve_info (result);
+    g_autofree char *residual = augur_format_readable (info->residual, 2);
+    g_autofree char *quoted = quote_arg (path);
+    g_autofree char *method = g_strdup_printf (_("%s: the state space derived from the system equation "
+                                                 "(%u states), its steady state solved by the %s solver "
+                                                 "(%u iterations, residual %s)."),
+                                               name, augur_pepa_state_space_get_n_states (space),
+                                               info->solver_name ? info->solver_name : "", info->iterations,
+                                               residual);
+    g_ptr_array_add (how, g_steal_pointer (&method));
+    g_ptr_array_add (how, g_strdup_printf ("augur-cli pepa %s --format json", quoted));
+  }
+  return TRUE;
+}
+
+/* ---- Replay ----------------------------------------------------------- */
+
+/* What the document replays, in one sentence: the traces, the platform
+ * and the network model. */
+static char *
+replay_what (const AugurReplayInputs *in,
+             const AugurPlatform     *platform,
+             const AugurReplayResult *result)
+{
+  guint ranks = augur_replay_result_get_n_ranks (result);
+  g_autofree char *actions = g_strdup_printf ("%" G_GUINT64_FORMAT, augur_replay_result_get_n_actions (result));
+  const char *dialect = augur_replay_result_get_dialect (result) == AUGUR_TRACE_DIALECT_SMPI
+                          ? _("as SimGrid's smpirun -trace-ti writes them")
+                          : _("in SimGrid's time-independent format");
+  g_autofree char *traces = NULL, *where = NULL;
+
+  /* Translators: e.g. "the traces of 16 ranks (1234 actions, as SimGrid's smpirun -trace-ti writes them)". */
+  traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the traces of %u rank (%s actions, %s)",
+                                         "the traces of %u ranks (%s actions, %s)", ranks),
+                            ranks, actions, dialect);
+  if (in->use_cluster)
+    {
+      const AugurReplayCluster *c = &in->cluster;
+      g_autofree char *speed = augur_format_readable (c->speed / 1e9, AUGUR_FORMAT_SCREEN_DIGITS);
+      g_autofree char *bw = augur_format_readable (c->bandwidth / 1e6, AUGUR_FORMAT_SCREEN_DIGITS);
+      g_autofree char *lat = augur_format_readable (c->latency * 1e6, AUGUR_FORMAT_SCREEN_DIGITS);
+      g_autofree char *nodes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", c->nodes),
+                                                c->nodes);
+
+      /* Translators: e.g. "a cluster built in Augur of 4 nodes of 1 cores at 1 Gflop/s each, linked at
+       * 125 MB/s with a latency of 50 µs". */
+      where = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "a cluster built in Augur of %s of %u core at %s Gflop/s, linked "
+                                            "at %s MB/s with a latency of %s µs",
+                                            "a cluster built in Augur of %s of %u cores at %s Gflop/s each, "
+                                            "linked at %s MB/s with a latency of %s µs", c->cores),
+                               nodes, c->cores, speed, bw, lat);
+    }
+  else
+    {
+      guint hosts = augur_platform_get_n_hosts (platform);
+      g_autofree char *name = in->platform != NULL ? g_file_get_basename (in->platform) : g_strdup ("");
+
+      /* Translators: e.g. "the SimGrid platform platform.xml (16 hosts)". */
+      where = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the SimGrid platform %s (%u host)",
+                                            "the SimGrid platform %s (%u hosts)", hosts),
+                               name, hosts);
+    }
+  /* Translators: e.g. "An MPI trace replay: <the traces ...> replayed on <the platform ...>, with the smpi
+   * network model." */
+  return g_strdup_printf (_("An MPI trace replay: %s replayed on %s, with the %s network model, which "
+                            "predicts how long the program runs there and where each rank spends its time."),
+                          traces, where, augur_network_model_to_name (in->network));
+}
+
+static void
+replay_ranks (AugurReport             *report,
+              const char              *name,
+              const AugurReplayResult *result)
+{
+  double scale;
+  const char *unit = augur_time_unit_choose (augur_replay_result_get_time (result), &scale);
+  const char *headers[] = { _("Rank"), _("Compute"), _("Send"), _("Receive"), _("Wait"), _("Collective"),
+                            _("Sleep"), _("End") };
+  const gboolean numeric[] = { FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  guint n = augur_replay_result_get_n_ranks (result);
+  g_autofree char *note = NULL, *title = NULL;
+  AugurBarChartData *bars;
+
+  G_STATIC_ASSERT (AUGUR_STATE_N == 6);
+  augur_report_add_heading (report, _("Time per rank"));
+  /* Translators: the unit, e.g. "ms". */
+  note = g_strdup_printf (_("Time in each state, per rank, in %s, and when each rank ended."), unit);
+  augur_report_add_paragraph (report, note);
+  augur_report_add_table (report, G_N_ELEMENTS (headers), headers, numeric);
+  for (guint i = 0; i < n; i++)
+    {
+      const AugurRankStats *s = augur_replay_result_get_stats (result, i);
+      char *cells[AUGUR_STATE_N + 1];
+      const char *row[AUGUR_STATE_N + 2];
+
+      row[0] = augur_replay_result_get_rank_name (result, i);
+      for (guint k = 0; k < AUGUR_STATE_N; k++)
+        row[k + 1] = cells[k] = number (s->times[k] * scale);
+      row[AUGUR_STATE_N + 1] = cells[AUGUR_STATE_N] = number (s->end * scale);
+      augur_report_add_row (report, row);
+      for (guint k = 0; k <= AUGUR_STATE_N; k++)
+        g_free (cells[k]);
+    }
+  title = g_strdup_printf (_("Time per rank — %s"), name);
+  bars = augur_bar_chart_data_new_from_replay (result, title);
+  if (n > 0)
+    augur_report_add_chart (report, draw_bars, bars, (GDestroyNotify) augur_bar_chart_data_unref,
+                            640, CLAMP (140 + 26 * n, 280, 900), title);
+  else
+    augur_bar_chart_data_unref (bars);
+}
+
+gboolean
+augur_report_add_replay_section (AugurReport *report,
+                                 const char  *path,
+                                 GPtrArray   *how,
+                                 GError     **error_out)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFile) base = g_file_get_parent (file);
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) result = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_LV08 };
+  AugurReplayInputs in;
+
+  augur_report_begin_section (report, name);
+  augur_replay_inputs_init (&in);
+  /* the calls augur-cli replay --document makes, with its options */
+  if (read_document (path, &text, NULL, &error) &&
+      augur_replay_inputs_from_text (&in, text, base, &error) &&
+      augur_replay_inputs_load (&in, &platform, &deployment, &traces, &error))
+    {
+      options.model = in.network;
+      result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+    }
+  if (result == NULL)
+    {
+      g_autofree char *why = g_strdup_printf (_("This document could not be computed: %s"), error->message);
+
+      augur_report_add_warning (report, why);
+      augur_replay_inputs_clear (&in);
+      g_propagate_error (error_out, g_steal_pointer (&error));
+      return FALSE;
+    }
+
+  {
+    g_autofree char *what = replay_what (&in, platform, result);
+    g_autofree char *time = augur_replay_format_seconds (augur_replay_result_get_time (result));
+    /* Translators: the predicted time, e.g. "15.63 ms". */
+    g_autofree char *predicted = g_strdup_printf (_("%s, from the start of the run to the end of its last rank."),
+                                                  time);
+    g_autofree char *comment = leading_comment (text, "#");
+
+    augur_report_add_paragraph (report, what);
+    if (comment != NULL)
+      {
+        g_autofree char *said = g_strdup_printf (_("The file says: %s"), comment);
+        augur_report_add_paragraph (report, said);
+      }
+    augur_report_add_heading (report, _("Predicted execution time"));
+    augur_report_add_paragraph (report, predicted);
+    /* as the page says it: SMPI's traces on another model predict something else than smpirun -replay */
+    if (augur_replay_result_get_dialect (result) == AUGUR_TRACE_DIALECT_SMPI && in.network != AUGUR_NETWORK_SMPI)
+      {
+        g_autofree char *other = g_strdup_printf (_("These traces were written by SimGrid's SMPI and are replayed "
+                                                    "with the %s network model: choose the SMPI network to predict "
+                                                    "what smpirun -replay does."),
+                                                  augur_network_model_to_name (in.network));
+        augur_report_add_warning (report, other);
+      }
+    /* what the time leaves out is said with it */
+    for (guint i = 0; i < augur_replay_result_get_n_warnings (result); i++)
+      augur_report_add_warning (report, augur_replay_result_get_warning (result, i));
+  }
+  replay_ranks (report, name, result);
+
+  {
+    g_autofree char *quoted = quote_arg (path);
+    g_autofree char *actions = g_strdup_printf ("%" G_GUINT64_FORMAT, augur_replay_result_get_n_actions (result));
+    g_autofree char *method = g_strdup_printf (_("%s: the traces replayed action by action on the platform, "
+                                                 "each transfer timed by the %s network model (%s actions)."),
+                                               name, augur_network_model_to_name (in.network), actions);
+
+    g_ptr_array_add (how, g_steal_pointer (&method));
+    g_ptr_array_add (how, g_strdup_printf ("augur-cli replay --document %s --format json", quoted));
+  }
+  augur_replay_inputs_clear (&in);
+  return TRUE;
+}
+
+/* ---- Any document ----------------------------------------------------- */
+
+/* A replay document's first key=value line names one of its keys. */
+static gboolean
+looks_like_replay (const char *path)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!read_document (path, &text, NULL, NULL))
+    return FALSE;
+  lines = g_strsplit (text, "\n", 64);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = g_strstrip (lines[i]);
+      static const char *const keys[] = { "network=", "trace=", "platform=", "deployment=", "cluster=" };
+
+      if (*line == '\0' || *line == '#')
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        if (g_str_has_prefix (line, keys[k]))
+          return TRUE;
+      return FALSE;
+    }
+  return FALSE;
+}
+
+AugurReportDocumentKind
+augur_report_document_kind (const char *path)
+{
+  const char *dot = strrchr (path, '.');
+  const char *slash = strrchr (path, '/');
+
+  if (dot != NULL && (slash == NULL || dot > slash))
+    {
+      if (g_ascii_strcasecmp (dot, ".pepa") == 0)
+        return AUGUR_REPORT_DOCUMENT_PEPA;
+      if (g_ascii_strcasecmp (dot, ".replay") == 0)
+        return AUGUR_REPORT_DOCUMENT_REPLAY;
+      /* a suffix of another kind (.des, .ccdsm, .activity, .augur) */
+      return AUGUR_REPORT_DOCUMENT_UNKNOWN;
+    }
+  return looks_like_replay (path) ? AUGUR_REPORT_DOCUMENT_REPLAY : AUGUR_REPORT_DOCUMENT_UNKNOWN;
+}
+
+gboolean
+augur_report_add_document_section (AugurReport *report,
+                                   const char  *path,
+                                   GPtrArray   *how,
+                                   GError     **error)
+{
+  switch (augur_report_document_kind (path))
+    {
+    case AUGUR_REPORT_DOCUMENT_PEPA:
+      return augur_report_add_pepa_section (report, path, how, error);
+    case AUGUR_REPORT_DOCUMENT_REPLAY:
+      return augur_report_add_replay_section (report, path, how, error);
+    case AUGUR_REPORT_DOCUMENT_UNKNOWN:
+    default:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("%s: only PEPA models (.pepa) and replay documents (.replay) are reported yet"), path);
+      return FALSE;
+    }
+}
+
+void
+augur_report_add_appendix (AugurReport *report,
+                           GPtrArray   *how,
+                           const char  *command)
+{
+  augur_report_begin_section (report, _("Appendix: how each number was obtained"));
+  augur_report_add_paragraph (report, _("Each result above comes from the command given under it, run with "
+                                        "the same version of Augur: its JSON holds every number in full."));
+  for (guint i = 0; i + 1 < how->len; i += 2)
+    {
+      augur_report_add_paragraph (report, g_ptr_array_index (how, i));
+      augur_report_add_code (report, g_ptr_array_index (how, i + 1));
+    }
+  augur_report_add_paragraph (report, _("This report was written by:"));
+  augur_report_add_code (report, command);
+}

@@ -1,0 +1,540 @@
+/* extrap-align.c: runs read, each rank's actions compressed into loops, the
+ * ranks grouped into classes and the runs aligned (docs/EXTRAPOLATE.md).
+ *
+ * Compression is bottom-up: the shortest period first, so that inner loops
+ * become one node before the outer ones are looked for.  At a period L, a
+ * block of L nodes followed by copies of itself (same signatures, compute
+ * amounts within AUGUR_EXTRAP_COMPUTE_TOLERANCE of the first copy's) is
+ * replaced by a loop of the copies merged; after any replacement the scan
+ * starts again at L = 1.  (The tolerance is the options'; an infinite one
+ * takes any amounts, for measured traces whose computes vary.)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "extrap-private.h"
+#include "trace-smpi.h"
+
+#define MAX_PERIOD 1024
+
+void
+ex_node_free (gpointer data)
+{
+  ExNode *n = data;
+
+  if (n == NULL)
+    return;
+  if (n->body != NULL)
+    g_ptr_array_unref (n->body);
+  g_free (n);
+}
+
+void
+ex_run_free (ExRun *run)
+{
+  if (run == NULL)
+    return;
+  for (guint r = 0; r < run->n_ranks; r++)
+    {
+      if (run->ranks != NULL && run->ranks[r] != NULL)
+        g_ptr_array_unref (run->ranks[r]);
+      if (run->shapes != NULL)
+        g_free (run->shapes[r]);
+    }
+  g_free (run->ranks);
+  g_free (run->shapes);
+  for (guint i = 0; i < run->n_files; i++)
+    g_free (run->files[i]);
+  g_free (run->files);
+  g_free (run->name);
+  g_free (run);
+}
+
+const char *
+ex_run_file (const ExRun *run,
+             guint        file)
+{
+  return file < run->n_files ? run->files[file] : run->name;
+}
+
+/* ---- Signatures ------------------------------------------------------------ */
+
+typedef struct
+{
+  GHashTable *ids;   /* char* -> id + 1 */
+} Interner;
+
+static guint
+intern (Interner *in,
+        char     *key)   /* taken */
+{
+  gpointer v = g_hash_table_lookup (in->ids, key);
+
+  if (v != NULL)
+    {
+      g_free (key);
+      return GPOINTER_TO_UINT (v) - 1;
+    }
+  v = GUINT_TO_POINTER (g_hash_table_size (in->ids) + 1);
+  g_hash_table_insert (in->ids, key, v);
+  return GPOINTER_TO_UINT (v) - 1;
+}
+
+static guint
+action_sig (Interner               *in,
+            const AugurTraceAction *a)
+{
+  /* everything the replay reads but a compute's amount */
+  return intern (in, g_strdup_printf ("%d|%u|%d|%.17g|%.17g|%u|%u|%u|%.17g|%.17g", a->kind, a->peer, a->tag,
+                                      a->bytes, a->recv_bytes, a->root, a->src, a->dst, a->value,
+                                      a->kind == AUGUR_TRACE_ACTION_COMPUTE ? 0.0 : a->flops));
+}
+
+static guint
+loop_sig (Interner  *in,
+          guint64    count,
+          GPtrArray *seq,
+          guint      from,
+          guint      len)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "L%" G_GUINT64_FORMAT, count);
+  for (guint i = 0; i < len; i++)
+    g_string_append_printf (s, ",%u", ((ExNode *) g_ptr_array_index (seq, from + i))->sig);
+  return intern (in, g_string_free (s, FALSE));
+}
+
+/* ---- Compression --------------------------------------------------------------- */
+
+static gboolean
+close_enough (double a,
+              double b,
+              double tolerance)
+{
+  return fabs (a - b) <= tolerance * MAX (fabs (a), fabs (b));
+}
+
+/* tolerance: for compute amounts (relative; infinite: any amount) */
+static gboolean
+nodes_match (const ExNode *a,
+             const ExNode *b,
+             double        tolerance)
+{
+  if (a->sig != b->sig)
+    return FALSE;
+  if (a->is_loop)
+    {
+      for (guint i = 0; i < a->body->len; i++)
+        if (!nodes_match (g_ptr_array_index (a->body, i), g_ptr_array_index (b->body, i), tolerance))
+          return FALSE;
+      return TRUE;
+    }
+  if (isinf (tolerance))
+    return TRUE;
+  return close_enough (ex_node_pre (a), ex_node_pre (b), tolerance) &&
+         (a->act.kind != AUGUR_TRACE_ACTION_COMPUTE || close_enough (ex_node_flops (a), ex_node_flops (b), tolerance));
+}
+
+static void
+merge_into (ExNode *dst,
+            ExNode *src)
+{
+  if (dst->is_loop)
+    for (guint i = 0; i < dst->body->len; i++)
+      merge_into (g_ptr_array_index (dst->body, i), g_ptr_array_index (src->body, i));
+  else
+    {
+      dst->flops_sum += src->flops_sum;
+      dst->pre_sum += src->pre_sum;
+      dst->n += src->n;
+    }
+}
+
+static gboolean
+block_repeats (GPtrArray *seq,
+               guint      at,
+               guint      copy,
+               guint      len,
+               double     tolerance)
+{
+  for (guint j = 0; j < len; j++)
+    if (!nodes_match (g_ptr_array_index (seq, at + j), g_ptr_array_index (seq, copy + j), tolerance))
+      return FALSE;
+  return TRUE;
+}
+
+/* One scan at period len; TRUE when a loop was made (seq replaced). */
+static gboolean
+compress_period (GPtrArray **seqp,
+                 guint       len,
+                 Interner   *in,
+                 double      tolerance)
+{
+  GPtrArray *seq = *seqp;
+  GPtrArray *out;
+  gboolean changed = FALSE;
+  guint i = 0;
+
+  out = g_ptr_array_new_with_free_func (ex_node_free);
+  while (i < seq->len)
+    {
+      guint64 k = 1;
+
+      while (i + (k + 1) * len <= seq->len && block_repeats (seq, i, i + k * len, len, tolerance))
+        k++;
+      if (k >= 2)
+        {
+          ExNode *loop = g_new0 (ExNode, 1);
+          const ExNode *first = g_ptr_array_index (seq, i);
+
+          loop->is_loop = TRUE;
+          loop->count = k;
+          loop->line = first->line;
+          loop->file = first->file;
+          loop->sig = loop_sig (in, k, seq, i, len);
+          loop->body = g_ptr_array_new_with_free_func (ex_node_free);
+          for (guint j = 0; j < len; j++)
+            g_ptr_array_add (loop->body, g_steal_pointer (&seq->pdata[i + j]));
+          for (guint64 c = 1; c < k; c++)
+            for (guint j = 0; j < len; j++)
+              merge_into (g_ptr_array_index (loop->body, j), seq->pdata[i + c * len + j]);
+          g_ptr_array_add (out, loop);
+          i += (guint) (k * len);
+          changed = TRUE;
+        }
+      else
+        g_ptr_array_add (out, g_steal_pointer (&seq->pdata[i++]));
+    }
+  if (!changed)
+    {
+      /* give the nodes back: nothing moved */
+      for (guint j = 0; j < out->len; j++)
+        seq->pdata[j] = g_steal_pointer (&out->pdata[j]);
+      g_ptr_array_unref (out);
+      return FALSE;
+    }
+  g_ptr_array_unref (seq);
+  *seqp = out;
+  return TRUE;
+}
+
+static GPtrArray *
+compress (GPtrArray *seq,
+          Interner  *in,
+          double     tolerance)
+{
+  gboolean changed = TRUE;
+
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint len = 1; len <= MIN (MAX_PERIOD, seq->len / 2) && !changed; len++)
+        changed = compress_period (&seq, len, in, tolerance);
+    }
+  return seq;
+}
+
+static void
+append_shape (GString   *s,
+              GPtrArray *seq)
+{
+  for (guint i = 0; i < seq->len; i++)
+    {
+      const ExNode *n = g_ptr_array_index (seq, i);
+
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      if (n->is_loop)
+        {
+          g_string_append_c (s, '(');
+          append_shape (s, n->body);
+          g_string_append_c (s, ')');
+        }
+      else
+        g_string_append (s, trace_smpi_kind_name (n->act.kind));
+    }
+}
+
+/* ---- Reading ------------------------------------------------------------------ */
+
+ExRun *
+ex_run_read (GFile         *file,
+             double         compute_tolerance,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr(AugurTraceSet) t = NULL;
+  ExRun *run;
+  Interner in;
+  AugurTraceDialect dialect;
+  gboolean is_index;
+
+  if (!augur_trace_detect (file, &dialect, &is_index, cancellable, error))
+    return NULL;
+  if (dialect != AUGUR_TRACE_DIALECT_SMPI)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
+                   _("%s: not a trace of SimGrid's SMPI (smpirun -trace-ti): this version extrapolates those only"),
+                   name);
+      return NULL;
+    }
+  t = augur_trace_set_open_smpi (file, 0, cancellable, error);
+  if (t == NULL)
+    return NULL;
+
+  run = g_new0 (ExRun, 1);
+  run->name = g_file_get_parse_name (file);
+  run->n_ranks = augur_trace_set_get_n_processes (t);
+  run->ranks = g_new0 (GPtrArray *, run->n_ranks);
+  run->shapes = g_new0 (char *, run->n_ranks);
+  in.ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint r = 0; r < run->n_ranks; r++)
+    {
+      GPtrArray *seq = g_ptr_array_new_with_free_func (ex_node_free);
+      AugurTraceAction a;
+      GError *local = NULL;
+      GString *shape;
+      double pending = 0;
+
+      while (augur_trace_set_next (t, r, &a, &local))
+        {
+          ExNode *n;
+
+          if (a.kind == AUGUR_TRACE_ACTION_LOCATION)
+            continue;
+          if (a.counts != NULL || a.recv_counts != NULL)
+            {
+              g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT,
+                                                     augur_trace_set_get_file_name (t, a.file), a.line);
+
+              g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
+                           _("%s: rank %u: '%s' has a count per rank: this version does not extrapolate "
+                             "v-collectives"),
+                           at, r, trace_smpi_kind_name (a.kind));
+              break;
+            }
+          /* measured traces: a compute is written only when it took long
+           * enough, so it comes and goes between iterations; folded into
+           * the gap before the next action, it no longer shapes the program */
+          if (isinf (compute_tolerance) && a.kind == AUGUR_TRACE_ACTION_COMPUTE)
+            {
+              pending += a.flops;
+              run->n_actions++;
+              continue;
+            }
+          n = g_new0 (ExNode, 1);
+          n->act = a;
+          n->pre_sum = pending;
+          pending = 0;
+          n->flops_sum = a.flops;
+          n->n = 1;
+          n->line = a.line;
+          n->file = a.file;
+          n->sig = action_sig (&in, &a);
+          g_ptr_array_add (seq, n);
+          run->n_actions++;
+          if ((run->n_actions & 0xffff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, &local))
+            break;
+        }
+      if (local == NULL && seq->len == 0)
+        g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT, _("%s: rank %u has no action"),
+                     run->name, r);
+      if (local != NULL)
+        {
+          g_propagate_error (error, local);
+          g_ptr_array_unref (seq);
+          g_hash_table_unref (in.ids);
+          ex_run_free (run);
+          return NULL;
+        }
+      run->ranks[r] = compress (seq, &in, compute_tolerance);
+      shape = g_string_new (NULL);
+      append_shape (shape, run->ranks[r]);
+      run->shapes[r] = g_string_free (shape, FALSE);
+    }
+  g_hash_table_unref (in.ids);
+  run->n_files = augur_trace_set_get_n_files (t);
+  run->files = g_new0 (char *, run->n_files);
+  for (guint i = 0; i < run->n_files; i++)
+    run->files[i] = g_strdup (augur_trace_set_get_file_name (t, i));
+  return run;
+}
+
+/* ---- Classes and alignment ------------------------------------------------------ */
+
+guint
+ex_run_class_rank (const ExRun *run,
+                   guint        c)
+{
+  switch (c)
+    {
+    case EX_CLASS_OTHERS:
+      return 1;
+    case EX_CLASS_ZERO:
+      return run->zero_apart ? 0 : G_MAXUINT;
+    default:
+      return run->last_apart ? run->n_ranks - 1 : G_MAXUINT;
+    }
+}
+
+guint
+ex_run_rank_class (const ExRun *run,
+                   guint        rank)
+{
+  if (rank == 0 && run->zero_apart)
+    return EX_CLASS_ZERO;
+  if (rank == run->n_ranks - 1 && run->last_apart)
+    return EX_CLASS_LAST;
+  return EX_CLASS_OTHERS;
+}
+
+/* The first position where two loop programs differ in shape. */
+static gboolean
+diverge (GPtrArray     *a,
+         GPtrArray     *b,
+         const ExNode **na,
+         const ExNode **nb)
+{
+  guint n = MIN (a->len, b->len);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const ExNode *x = g_ptr_array_index (a, i);
+      const ExNode *y = g_ptr_array_index (b, i);
+
+      if (x->is_loop != y->is_loop || (!x->is_loop && x->act.kind != y->act.kind))
+        {
+          *na = x;
+          *nb = y;
+          return TRUE;
+        }
+      if (x->is_loop && diverge (x->body, y->body, na, nb))
+        return TRUE;
+    }
+  if (a->len == b->len)
+    return FALSE;
+  *na = n < a->len ? g_ptr_array_index (a, n) : NULL;
+  *nb = n < b->len ? g_ptr_array_index (b, n) : NULL;
+  return TRUE;
+}
+
+static char *
+describe (const ExRun  *run,
+          guint         rank,
+          const ExNode *n)
+{
+  if (n == NULL)
+    return g_strdup_printf (_("%s rank %u: its end"), run->name, rank);
+  g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, ex_run_file (run, n->file), n->line);
+
+  return g_strdup_printf (_("%s (rank %u, %s)"), at, rank,
+                          n->is_loop ? _("a loop") : trace_smpi_kind_name (n->act.kind));
+}
+
+static void
+set_divergence (GError     **error,
+                const ExRun *ra,
+                guint        rank_a,
+                const ExRun *rb,
+                guint        rank_b,
+                const char  *why)
+{
+  const ExNode *na = NULL, *nb = NULL;
+  g_autofree char *da = NULL;
+  g_autofree char *db = NULL;
+
+  diverge (ra->ranks[rank_a], rb->ranks[rank_b], &na, &nb);
+  da = describe (ra, rank_a, na);
+  db = describe (rb, rank_b, nb);
+  g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_MISMATCH,
+               _("%s: the programs stop agreeing at %s against %s"), why, db, da);
+}
+
+static gboolean
+run_classes (ExRun   *run,
+             GError **error)
+{
+  guint last = run->n_ranks - 1;
+
+  if (run->n_ranks < 3)
+    {
+      g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
+                   _("%s has %u ranks: runs of 3 ranks or more are needed to tell the ranks' classes apart"),
+                   run->name, run->n_ranks);
+      return FALSE;
+    }
+  for (guint r = 2; r < last; r++)
+    if (strcmp (run->shapes[r], run->shapes[1]) != 0)
+      {
+        g_autofree char *why = g_strdup_printf (_("in %s rank %u does not run the program of rank 1 (only "
+                                                  "rank 0 and rank P-1 may differ)"), run->name, r);
+        set_divergence (error, run, 1, run, r, why);
+        return FALSE;
+      }
+  run->zero_apart = strcmp (run->shapes[0], run->shapes[1]) != 0;
+  run->last_apart = strcmp (run->shapes[last], run->shapes[1]) != 0;
+  return TRUE;
+}
+
+static gint
+by_ranks (gconstpointer a,
+          gconstpointer b)
+{
+  const ExRun *x = *(ExRun *const *) a;
+  const ExRun *y = *(ExRun *const *) b;
+
+  return (x->n_ranks > y->n_ranks) - (x->n_ranks < y->n_ranks);
+}
+
+gboolean
+ex_runs_align (GPtrArray *runs,
+               GError   **error)
+{
+  const ExRun *ref;
+
+  g_ptr_array_sort (runs, by_ranks);
+  for (guint i = 0; i < runs->len; i++)
+    {
+      ExRun *run = g_ptr_array_index (runs, i);
+
+      if (i > 0 && run->n_ranks == ((ExRun *) g_ptr_array_index (runs, i - 1))->n_ranks)
+        {
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
+                       _("%s and %s are both runs of %u ranks: give runs of different sizes"),
+                       ((ExRun *) g_ptr_array_index (runs, i - 1))->name, run->name, run->n_ranks);
+          return FALSE;
+        }
+      if (!run_classes (run, error))
+        return FALSE;
+    }
+  ref = g_ptr_array_index (runs, runs->len - 1);
+  for (guint i = 0; i + 1 < runs->len; i++)
+    {
+      const ExRun *run = g_ptr_array_index (runs, i);
+
+      for (guint c = 0; c < EX_N_CLASSES; c++)
+        {
+          /* rank 0, rank P-1 and rank 1 (the others): when rank 0 is apart
+           * in one run only, its program differs from the other run's */
+          guint ra = c == EX_CLASS_OTHERS ? 1 : c == EX_CLASS_ZERO ? 0 : run->n_ranks - 1;
+          guint rb = c == EX_CLASS_OTHERS ? 1 : c == EX_CLASS_ZERO ? 0 : ref->n_ranks - 1;
+
+          if (strcmp (run->shapes[ra], ref->shapes[rb]) != 0)
+            {
+              g_autofree char *why =
+                g_strdup_printf (_("the runs of %u and %u ranks do not run the same program (%s)"), run->n_ranks,
+                                 ref->n_ranks,
+                                 c == EX_CLASS_OTHERS ? _("rank 1") : c == EX_CLASS_ZERO ? _("rank 0")
+                                                                                          : _("rank P-1"));
+              set_divergence (error, ref, rb, run, ra, why);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}

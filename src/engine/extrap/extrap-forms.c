@@ -1,0 +1,190 @@
+/* extrap-forms.c: what the generalised program is written in (extrap.c,
+ * docs/EXTRAPOLATE.md section 3): rank forms of r and P, on
+ * MPI_Dims_create's grids as SimGrid 3.32's SMPI makes them, and
+ * functions of P; evaluated, and written for people.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "extrap-private.h"
+
+/* ---- Rank forms ---------------------------------------------------------------- */
+
+
+void
+augur_extrap_dims_create (guint  ranks,
+                          guint  n_dims,
+                          guint *dims)
+{
+  guint factors[64];
+  guint n_factors = 0;
+  guint p = ranks;
+
+  g_return_if_fail (n_dims >= 1 && dims != NULL);
+
+  for (guint i = 0; i < n_dims; i++)
+    dims[i] = 1;
+  /* factors in increasing order, as SMPI's getfactors (from Open MPI):
+   * the 2s, then odd d while d * d < p, strictly, so that a square left
+   * over stays one factor (36 = 2 * 2 * 9: MPI_Dims_create (36, 2) is
+   * 9 x 4 under SMPI 3.32, checked) */
+  while (p % 2 == 0 && p > 1)
+    {
+      factors[n_factors++] = 2;
+      p /= 2;
+    }
+  for (guint d = 3; p > 1 && (guint64) d * d < p; d += 2)
+    while (p % d == 0)
+      {
+        factors[n_factors++] = d;
+        p /= d;
+      }
+  if (p != 1)
+    factors[n_factors++] = p;
+  /* the largest first, each to the smallest dimension (the first of equals) */
+  for (guint j = n_factors; j-- > 0;)
+    {
+      guint min = 0;
+
+      for (guint i = 1; i < n_dims; i++)
+        if (dims[i] < dims[min])
+          min = i;
+      dims[min] *= factors[j];
+    }
+  /* decreasing */
+  for (guint i = 0; i < n_dims; i++)
+    for (guint j = i + 1; j < n_dims; j++)
+      if (dims[j] > dims[i])
+        {
+          guint t = dims[i];
+          dims[i] = dims[j];
+          dims[j] = t;
+        }
+}
+
+static guint
+wrap (gint64 x,
+      guint  n)
+{
+  gint64 m = x % (gint64) n;
+
+  return (guint) (m < 0 ? m + n : m);
+}
+
+/* P and its grids, computed once per size. */
+
+void
+ex_dims_init (Dims  *d,
+           guint  P)
+{
+  d->P = P;
+  augur_extrap_dims_create (P, 2, d->d2);
+  augur_extrap_dims_create (P, 3, d->d3);
+}
+
+/* The form's rank for rank r of P; G_MAXUINT - 1 when out of range. */
+guint
+ex_form_eval (const Form *f,
+           guint       r,
+           const Dims *d)
+{
+  guint P = d->P;
+
+  switch (f->kind)
+    {
+    case FORM_CONST:
+      return f->k == G_MAXUINT || f->k < P ? (guint) f->k : G_MAXUINT - 1;
+    case FORM_SELF:
+      return r;
+    case FORM_RING:
+      return wrap ((gint64) r + f->k, P);
+    case FORM_LAST:
+      return f->k < P ? (guint) (P - 1 - f->k) : G_MAXUINT - 1;
+    case FORM_GRID2:
+      {
+        guint cx = r / d->d2[1], cy = r % d->d2[1];
+        return wrap ((gint64) cx + f->d[0], d->d2[0]) * d->d2[1] + wrap ((gint64) cy + f->d[1], d->d2[1]);
+      }
+    default:
+      {
+        const guint *n = d->d3;
+        guint cx = r / (n[1] * n[2]), cy = (r / n[2]) % n[1], cz = r % n[2];
+        return (wrap ((gint64) cx + f->d[0], n[0]) * n[1] + wrap ((gint64) cy + f->d[1], n[1])) * n[2] +
+               wrap ((gint64) cz + f->d[2], n[2]);
+      }
+    }
+}
+
+char *
+ex_form_to_string (const Form *f)
+{
+  switch (f->kind)
+    {
+    case FORM_CONST:
+      return f->k == G_MAXUINT ? g_strdup ("-") : g_strdup_printf ("%" G_GINT64_FORMAT, f->k);
+    case FORM_SELF:
+      return g_strdup ("r");
+    case FORM_RING:
+      return g_strdup_printf ("(r%+" G_GINT64_FORMAT ") mod P", f->k);
+    case FORM_LAST:
+      return f->k == 0 ? g_strdup ("P-1") : g_strdup_printf ("P-%" G_GINT64_FORMAT, f->k + 1);
+    case FORM_GRID2:
+      return g_strdup_printf ("grid2(%+d,%+d)", f->d[0], f->d[1]);
+    default:
+      return g_strdup_printf ("grid3(%+d,%+d,%+d)", f->d[0], f->d[1], f->d[2]);
+    }
+}
+
+/* ---- Functions of P ----------------------------------------------------------- */
+
+
+double
+ex_fn_eval (const Fn *f,
+         guint     P)
+{
+  double v;
+
+  switch (f->kind)
+    {
+    case AUGUR_EXTRAP_FN_CONSTANT:
+      return f->c;
+    case AUGUR_EXTRAP_FN_INVERSE:
+      v = f->c / P;
+      break;
+    default:
+      {
+        double p = P;
+        v = augur_fit_model_eval (f->model, &p);
+      }
+    }
+  return f->whole ? nearbyint (v) : v;
+}
+
+char *
+ex_fn_to_string (const Fn *f)
+{
+  GString *s = g_string_new (NULL);
+
+  switch (f->kind)
+    {
+    case AUGUR_EXTRAP_FN_CONSTANT:
+      augur_format_append_double (s, f->c);
+      break;
+    case AUGUR_EXTRAP_FN_INVERSE:
+      augur_format_append_double (s, f->c);
+      g_string_append (s, " / P");
+      break;
+    default:
+      {
+        g_autofree char *text = augur_fit_model_to_string (f->model);
+        if (f->whole)
+          g_string_append_printf (s, "round(%s)", text);
+        else
+          g_string_append (s, text);
+      }
+    }
+  return g_string_free (s, FALSE);
+}
+

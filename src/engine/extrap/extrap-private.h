@@ -1,0 +1,168 @@
+/* extrap-private.h: what the parts of the extrapolation share
+ * (extrap-align.c reads and aligns the runs, extrap.c generalises and
+ * synthesises).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "activity-fit.h"
+#include "augur-format.h"
+#include "extrap.h"
+
+G_BEGIN_DECLS
+
+/* One position of a rank's loop program: an action (its first occurrence,
+ * with the compute amounts of every occurrence merged into it summed) or
+ * a loop of `count` iterations of `body`. */
+typedef struct _ExNode ExNode;
+struct _ExNode
+{
+  gboolean         is_loop;
+  guint            sig;        /* equal signatures: equal structure and values (but compute amounts) */
+  guint64          count;
+  GPtrArray       *body;       /* ExNode */
+  AugurTraceAction act;
+  double           flops_sum;  /* compute: over the occurrences merged */
+  double           pre_sum;    /* with computes folded (any compute tolerance): the flops computed
+                                * since the rank's previous action, over the occurrences merged */
+  guint64          n;
+  guint64          line;       /* of the first occurrence (a loop: its first action's) */
+  guint            file;
+};
+
+typedef struct
+{
+  char       *name;        /* the index, for messages */
+  guint       n_ranks;
+  guint64     n_actions;
+  GPtrArray **ranks;       /* per rank: its loop program (ExNode) */
+  char      **shapes;      /* per rank: the program without its values */
+  char      **files;       /* the set's file names, by AugurTraceAction.file */
+  guint       n_files;
+  gboolean    zero_apart;  /* rank 0 runs a program of its own */
+  gboolean    last_apart;  /* so does rank P-1 */
+} ExRun;
+
+enum { EX_CLASS_OTHERS, EX_CLASS_ZERO, EX_CLASS_LAST, EX_N_CLASSES };
+
+void     ex_node_free    (gpointer node);
+void     ex_run_free     (ExRun *run);
+/* Reads one run and compresses each rank's actions into loops. */
+ExRun   *ex_run_read     (GFile         *file,
+                          double         compute_tolerance,
+                          GCancellable  *cancellable,
+                          GError       **error);
+/* Sorts the runs by size and checks they have the same classes and, class
+ * by class, the same loop program up to its values. */
+gboolean ex_runs_align   (GPtrArray     *runs,
+                          GError       **error);
+/* The representative rank of class c in a run (G_MAXUINT: none). */
+guint    ex_run_class_rank (const ExRun *run,
+                            guint        c);
+guint    ex_run_rank_class (const ExRun *run,
+                            guint        rank);
+const char *ex_run_file    (const ExRun *run,
+                            guint        file);
+/* mean compute amount of a merged action */
+static inline double
+ex_node_flops (const ExNode *n)
+{
+  return n->act.kind == AUGUR_TRACE_ACTION_COMPUTE ? n->flops_sum / (double) MAX (n->n, 1) : n->act.flops;
+}
+
+static inline double
+ex_node_pre (const ExNode *n)
+{
+  return n->pre_sum / (double) MAX (n->n, 1);
+}
+
+/* ---- The generalised program (extrap.c) ------------------------------------- */
+
+/* v as augur_format_double writes it: the same in every locale. */
+#define NUM(v) augur_format_double ((char[AUGUR_FORMAT_DOUBLE_SIZE]) { 0 }, (v))
+
+typedef enum {
+  FORM_CONST,
+  FORM_SELF,
+  FORM_RING,     /* (r + k) mod P */
+  FORM_LAST,     /* P - 1 - k */
+  FORM_GRID2,    /* (a, b) on MPI_Dims_create (P, 2) */
+  FORM_GRID3,
+} FormKind;
+
+typedef struct
+{
+  FormKind kind;
+  gint64   k;
+  int      d[3];
+} Form;
+
+typedef struct
+{
+  guint P;
+  guint d2[2];
+  guint d3[3];
+} Dims;
+
+typedef struct
+{
+  AugurExtrapFnKind     kind;
+  double                c;
+  const AugurFitModel  *model;   /* owned by the model's fits */
+  gboolean              whole;
+} Fn;
+
+typedef struct _XNode XNode;
+struct _XNode
+{
+  gboolean         is_loop;
+  Fn               count;
+  GPtrArray       *body;     /* XNode */
+  AugurTraceAction act;      /* the largest run's, for what is not generalised */
+  Form             peer, root, src, dst;
+  /* the other forms that gave every traced rank's (checked at each target:
+   * where they disagree, the traces do not tell which is meant) */
+  GArray          *others[4];
+  Fn               bytes, recv_bytes, flops, value;
+  Fn               pre;      /* flops computed before the action (computes folded) */
+  const char      *file;     /* in the largest run */
+  guint64          line;
+};
+
+struct _AugurExtrapModel
+{
+  GPtrArray *runs;           /* ExRun, by size */
+  XNode     *classes[EX_N_CLASSES];   /* NULL when the class does not exist */
+  GPtrArray *fits;           /* AugurFitResult */
+  GArray    *params;         /* AugurExtrapParameter */
+  GPtrArray *strings;        /* what params point to */
+  GPtrArray *warnings;       /* char*, NULL-terminated */
+  gboolean   zero_apart;
+  gboolean   last_apart;
+  GArray    *other_forms; /* Form: the rank forms of every other rank's program */
+  gboolean   warned_few_runs;
+};
+
+typedef enum {
+  FIELD_PEER, FIELD_ROOT, FIELD_SRC, FIELD_DST,
+} RankField;
+
+typedef enum {
+  NUM_BYTES, NUM_RECV_BYTES, NUM_FLOPS, NUM_VALUE, NUM_COUNT, NUM_PRE,
+} NumField;
+
+void        ex_dims_init        (Dims       *d,
+                                 guint       P);
+/* The form's rank for rank r of P; G_MAXUINT - 1 when out of range. */
+guint       ex_form_eval        (const Form *f,
+                                 guint       r,
+                                 const Dims *d);
+char       *ex_form_to_string   (const Form *f);
+double      ex_fn_eval          (const Fn   *f,
+                                 guint       P);
+char       *ex_fn_to_string     (const Fn   *f);
+const char *ex_rank_field_name  (RankField   f);
+const char *ex_num_field_name   (NumField    f);
+
+G_END_DECLS

@@ -1,0 +1,487 @@
+/* extrap-synth.c: a generalised program checked at a target size,
+ * synthesised there as a stream of actions, and written as SMPI's traces
+ * (docs/EXTRAPOLATE.md, sections 4 and 5).
+ *
+ * Each class's program is evaluated once at the target (trip counts,
+ * sizes, amounts); each rank then walks its class's program with a stack
+ * of loop counters, its rank fields computed from r and P as each action
+ * is asked for: nothing else is kept, whatever the number of actions.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "augur-file.h"
+#include "augur-format.h"
+#include "extrap-private.h"
+#include "trace-smpi.h"
+
+/* ---- Targets ------------------------------------------------------------------------ */
+
+static gboolean
+check_node (const XNode *g,
+            const Dims  *d,
+            guint        P,
+            guint        c,
+            const AugurExtrapModel *m,
+            GError     **error)
+{
+  g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, g->file, g->line);
+
+  if (g->is_loop)
+    {
+      double n = ex_fn_eval (&g->count, P);
+
+      if (!(n >= 0) || n > (double) G_MAXUINT64 / 2)
+        {
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
+                       _("%s: the loop's trip count at P = %u would be %s"), at,
+                       P, NUM (n));
+          return FALSE;
+        }
+      for (guint i = 0; i < g->body->len; i++)
+        if (!check_node (g_ptr_array_index (g->body, i), d, P, c, m, error))
+          return FALSE;
+      return TRUE;
+    }
+  {
+    const Fn *fns[] = { &g->bytes, &g->recv_bytes, &g->flops, &g->value, &g->pre };
+    const Form *forms[] = { &g->peer, &g->root, &g->src, &g->dst };
+
+    for (guint i = 0; i < G_N_ELEMENTS (fns); i++)
+      {
+        double v = ex_fn_eval (fns[i], P);
+        double traced = i == 0 ? g->act.bytes : i == 1 ? g->act.recv_bytes : i == 2 ? g->act.flops
+                        : i == 3 ? g->act.value : 0;
+
+        /* a value absent in the traces (-1: not given) stays so */
+        if (fns[i]->kind != AUGUR_EXTRAP_FN_CONSTANT && (!isfinite (v) || (v < 0 && traced >= 0)))
+          {
+            g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
+                         _("%s: the %s of '%s' at P = %u would be %s"), at,
+                         ex_num_field_name (i == 4 ? NUM_PRE : (NumField) i), trace_smpi_kind_name (g->act.kind), P, NUM (v));
+            return FALSE;
+          }
+      }
+    for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
+      {
+        /* every rank of the class at P */
+        guint from = c == EX_CLASS_ZERO ? 0 : c == EX_CLASS_LAST ? P - 1 : 0;
+        guint to = c == EX_CLASS_ZERO ? 1 : P;
+
+        for (guint r = from; r < to; r++)
+          {
+            guint q;
+
+            if (c == EX_CLASS_OTHERS && ((r == 0 && m->zero_apart) || (r == P - 1 && m->last_apart)))
+              continue;
+            q = ex_form_eval (forms[i], r, d);
+            if (q == G_MAXUINT - 1)
+              {
+                g_autofree char *text = ex_form_to_string (forms[i]);
+                g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
+                             _("%s: the %s of '%s' is %s, not a rank at P = %u"), at, ex_rank_field_name ((RankField) i), trace_smpi_kind_name (g->act.kind), text, P);
+                return FALSE;
+              }
+            for (guint k = 0; g->others[i] != NULL && k < g->others[i]->len; k++)
+              {
+                const Form *o = &g_array_index (g->others[i], Form, k);
+                guint q2 = ex_form_eval (o, r, d);
+
+                if (q2 != q)
+                  {
+                    g_autofree char *a = ex_form_to_string (forms[i]);
+                    g_autofree char *b = ex_form_to_string (o);
+                    g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
+                                 _("%s: the %s of '%s' is %s or %s: both give every traced "
+                                   "rank's, but at P = %u they differ (rank %u: %u or %u); trace a run that tells "
+                                   "them apart"),
+                                 at, ex_rank_field_name ((RankField) i),
+                                 trace_smpi_kind_name (g->act.kind), a, b, P, r, q, q2 == G_MAXUINT - 1 ? G_MAXUINT : q2);
+                    return FALSE;
+                  }
+              }
+          }
+      }
+  }
+  return TRUE;
+}
+
+gboolean
+augur_extrap_model_check_target (const AugurExtrapModel *m,
+                                 guint                   ranks,
+                                 char                  **warning,
+                                 GError                **error)
+{
+  guint largest, smallest;
+  Dims d;
+
+  g_return_val_if_fail (m != NULL, FALSE);
+
+  largest = augur_extrap_model_get_run_ranks (m, m->runs->len - 1);
+  smallest = augur_extrap_model_get_run_ranks (m, 0);
+  if (warning != NULL)
+    *warning = NULL;
+  if (ranks < 3 || ranks > AUGUR_TRACE_MAX_RANKS)
+    {
+      g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
+                   _("%u ranks: the model gives 3 to %u ranks"), ranks, AUGUR_TRACE_MAX_RANKS);
+      return FALSE;
+    }
+  ex_dims_init (&d, ranks);
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    if (m->classes[k] != NULL && !check_node (m->classes[k], &d, ranks, k, m, error))
+      return FALSE;
+  if (warning != NULL && ranks > AUGUR_EXTRAP_FAR_FACTOR * largest)
+    *warning = g_strdup_printf (_("%u ranks is %s times the largest run traced (%u ranks): the fitted functions "
+                                  "are used far beyond the sizes they were fitted on"),
+                                ranks, NUM (nearbyint (10.0 * ranks / largest) / 10), largest);
+  else if (warning != NULL && ranks < smallest)
+    *warning = g_strdup_printf (_("%u ranks is below the smallest run traced (%u ranks)"), ranks, smallest);
+  return TRUE;
+}
+
+/* ---- Synthesis ---------------------------------------------------------------------- */
+
+/* A class program evaluated at one P: what depends on P only. */
+typedef struct _ENode ENode;
+struct _ENode
+{
+  gboolean         is_loop;
+  guint64          count;
+  ENode          **body;
+  guint            n_body;
+  AugurTraceAction act;
+  double           pre;      /* flops to compute before act */
+  const XNode     *g;
+};
+
+typedef struct
+{
+  const ENode *node;
+  guint        index;
+  guint64      iter;
+} Frame;
+
+typedef struct
+{
+  guint   P;
+  Dims    dims;
+  ENode  *classes[EX_N_CLASSES];
+  GArray **stacks;   /* per rank: Frame */
+  guint8  *pre_given; /* per rank: the compute before the current action was given */
+  gboolean zero_apart;
+  gboolean last_apart;
+} Synth;
+
+static ENode *
+enode_new (const XNode *g,
+           guint        P)
+{
+  ENode *e = g_new0 (ENode, 1);
+
+  e->g = g;
+  e->is_loop = g->is_loop;
+  e->act = g->act;
+  if (g->is_loop)
+    {
+      e->count = (guint64) ex_fn_eval (&g->count, P);
+      e->n_body = g->body->len;
+      e->body = g_new0 (ENode *, e->n_body);
+      for (guint i = 0; i < e->n_body; i++)
+        e->body[i] = enode_new (g_ptr_array_index (g->body, i), P);
+    }
+  else
+    {
+      e->act.bytes = ex_fn_eval (&g->bytes, P);
+      e->act.recv_bytes = ex_fn_eval (&g->recv_bytes, P);
+      e->act.flops = ex_fn_eval (&g->flops, P);
+      e->act.value = ex_fn_eval (&g->value, P);
+      e->pre = ex_fn_eval (&g->pre, P);
+      e->act.counts = NULL;
+      e->act.recv_counts = NULL;
+    }
+  return e;
+}
+
+static void
+enode_free (ENode *e)
+{
+  if (e == NULL)
+    return;
+  for (guint i = 0; i < e->n_body; i++)
+    enode_free (e->body[i]);
+  g_free (e->body);
+  g_free (e);
+}
+
+static void
+synth_free (gpointer data)
+{
+  Synth *s = data;
+
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    enode_free (s->classes[k]);
+  for (guint r = 0; r < s->P; r++)
+    if (s->stacks[r] != NULL)
+      g_array_unref (s->stacks[r]);
+  g_free (s->stacks);
+  g_free (s->pre_given);
+  g_free (s);
+}
+
+static guint
+synth_class (const Synth *s,
+             guint        r)
+{
+  if (r == 0 && s->zero_apart)
+    return EX_CLASS_ZERO;
+  if (r == s->P - 1 && s->last_apart)
+    return EX_CLASS_LAST;
+  return EX_CLASS_OTHERS;
+}
+
+static gboolean
+synth_next (gpointer          data,
+            guint             r,
+            AugurTraceAction *a,
+            GError          **error)
+{
+  Synth *s = data;
+  GArray *stack = s->stacks[r];
+
+  if (stack == NULL)
+    {
+      Frame f = { s->classes[synth_class (s, r)], 0, 0 };
+
+      stack = s->stacks[r] = g_array_new (FALSE, FALSE, sizeof (Frame));
+      if (f.node->count > 0)
+        g_array_append_val (stack, f);
+    }
+  while (stack->len > 0)
+    {
+      Frame *f = &g_array_index (stack, Frame, stack->len - 1);
+      const ENode *c;
+
+      if (f->index == f->node->n_body)
+        {
+          f->index = 0;
+          if (++f->iter >= f->node->count)
+            g_array_set_size (stack, stack->len - 1);
+          continue;
+        }
+      c = f->node->body[f->index];
+      if (!c->is_loop && c->pre > 0 && !s->pre_given[r])
+        {
+          /* the compute folded into the gap before this action, first */
+          *a = (AugurTraceAction) { .kind = AUGUR_TRACE_ACTION_COMPUTE, .flops = c->pre, .peer = G_MAXUINT,
+                                    .root = G_MAXUINT, .src = G_MAXUINT, .dst = G_MAXUINT, .bytes = -1,
+                                    .recv_bytes = -1, .line = c->act.line };
+          s->pre_given[r] = TRUE;
+          return TRUE;
+        }
+      s->pre_given[r] = FALSE;
+      f->index++;
+      if (c->is_loop)
+        {
+          Frame child = { c, 0, 0 };
+
+          if (c->count > 0 && c->n_body > 0)
+            g_array_append_val (stack, child);
+          continue;
+        }
+      *a = c->act;
+      a->peer = ex_form_eval (&c->g->peer, r, &s->dims);
+      a->root = ex_form_eval (&c->g->root, r, &s->dims);
+      a->src = ex_form_eval (&c->g->src, r, &s->dims);
+      a->dst = ex_form_eval (&c->g->dst, r, &s->dims);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+AugurTraceSet *
+augur_extrap_model_synthesize (const AugurExtrapModel *m,
+                               guint                   ranks,
+                               GError                **error)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *source = NULL;
+  Synth *s;
+  AugurTraceSet *t;
+  const ExRun *ref;
+
+  g_return_val_if_fail (m != NULL, NULL);
+
+  if (!augur_extrap_model_check_target (m, ranks, NULL, error))
+    return NULL;
+  ref = g_ptr_array_index (m->runs, m->runs->len - 1);
+  s = g_new0 (Synth, 1);
+  s->P = ranks;
+  ex_dims_init (&s->dims, ranks);
+  s->zero_apart = m->zero_apart;
+  s->last_apart = m->last_apart;
+  s->stacks = g_new0 (GArray *, ranks);
+  s->pre_given = g_new0 (guint8, ranks);
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    if (m->classes[k] != NULL)
+      s->classes[k] = enode_new (m->classes[k], ranks);
+  for (guint r = 0; r < ranks; r++)
+    g_ptr_array_add (names, g_strdup_printf ("%u", r));
+  /* messages name the largest run's lines the actions come from */
+  source = g_strdup_printf (_("%s (extrapolated to %u ranks)"), ref->name, ranks);
+  t = augur_trace_set_new_generated ((const char **) names->pdata, ranks, source, synth_next, s, synth_free, error);
+  if (t != NULL)
+    augur_trace_set_set_dialect (t, AUGUR_TRACE_DIALECT_SMPI);
+  return t;
+}
+
+/* ---- Traces written -------------------------------------------------------------- */
+
+static void
+append_ranks (GString *s, guint v)
+{
+  if (v == G_MAXUINT)
+    g_string_append (s, " -333");
+  else
+    g_string_append_printf (s, " %u", v);
+}
+
+static void
+append_num (GString *s,
+            double   v)
+{
+  g_string_append_c (s, ' ');
+  augur_format_append_double (s, v);
+}
+
+/* One action in SMPI's dialect, sizes in bytes of MPI_BYTE (type 6); every
+ * number written as augur_format_double does, in every locale. */
+static void
+write_action (GString                *s,
+              guint                   r,
+              const AugurTraceAction *a)
+{
+  g_string_append_printf (s, "%u %s", r, trace_smpi_kind_name (a->kind));
+  switch (a->kind)
+    {
+    case AUGUR_TRACE_ACTION_COMPUTE:
+      append_num (s, a->flops);
+      break;
+    case AUGUR_TRACE_ACTION_SLEEP:
+      append_num (s, a->value);
+      break;
+    case AUGUR_TRACE_ACTION_SEND:
+    case AUGUR_TRACE_ACTION_ISEND:
+    case AUGUR_TRACE_ACTION_RECV:
+    case AUGUR_TRACE_ACTION_IRECV:
+      append_ranks (s, a->peer);
+      g_string_append_printf (s, " %d", a->tag);
+      append_num (s, MAX (a->bytes, 0));
+      g_string_append (s, " 6");
+      break;
+    case AUGUR_TRACE_ACTION_WAIT:
+    case AUGUR_TRACE_ACTION_TEST:
+      append_ranks (s, a->src);
+      append_ranks (s, a->dst);
+      g_string_append_printf (s, " %d", a->tag);
+      break;
+    case AUGUR_TRACE_ACTION_WAITALL:
+      append_num (s, a->value);
+      break;
+    case AUGUR_TRACE_ACTION_SENDRECV:
+      append_num (s, a->bytes);
+      append_ranks (s, a->peer);
+      append_num (s, a->recv_bytes);
+      append_ranks (s, a->src);
+      g_string_append (s, " 6 6");
+      break;
+    case AUGUR_TRACE_ACTION_BCAST:
+      append_num (s, a->bytes);
+      append_ranks (s, a->root);
+      g_string_append (s, " 6");
+      break;
+    case AUGUR_TRACE_ACTION_REDUCE:
+      append_num (s, a->bytes);
+      append_num (s, a->flops);
+      append_ranks (s, a->root);
+      g_string_append (s, " 6");
+      break;
+    case AUGUR_TRACE_ACTION_ALLREDUCE:
+    case AUGUR_TRACE_ACTION_SCAN:
+    case AUGUR_TRACE_ACTION_EXSCAN:
+      append_num (s, a->bytes);
+      append_num (s, a->flops);
+      g_string_append (s, " 6");
+      break;
+    case AUGUR_TRACE_ACTION_ALLTOALL:
+    case AUGUR_TRACE_ACTION_ALLGATHER:
+      append_num (s, a->bytes);
+      append_num (s, a->recv_bytes);
+      g_string_append (s, " 6 6");
+      break;
+    case AUGUR_TRACE_ACTION_GATHER:
+    case AUGUR_TRACE_ACTION_SCATTER:
+      append_num (s, a->bytes);
+      append_num (s, a->recv_bytes);
+      append_ranks (s, a->root);
+      g_string_append (s, " 6 6");
+      break;
+    default:
+      break;
+    }
+  g_string_append_c (s, '\n');
+}
+
+gboolean
+augur_extrap_model_write_traces (const AugurExtrapModel *m,
+                                 guint                   ranks,
+                                 GFile                  *dir,
+                                 GCancellable           *cancellable,
+                                 GError                **error)
+{
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(GFile) files = NULL;
+  g_autoptr(GString) index = g_string_new (NULL);
+  g_autoptr(GFile) index_file = NULL;
+  GError *local = NULL;
+
+  g_return_val_if_fail (m != NULL && G_IS_FILE (dir), FALSE);
+
+  t = augur_extrap_model_synthesize (m, ranks, error);
+  if (t == NULL)
+    return FALSE;
+  files = g_file_get_child (dir, "index.txt_files");
+  if (!g_file_make_directory_with_parents (files, cancellable, &local))
+    {
+      if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_EXISTS))
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+      g_clear_error (&local);
+    }
+  for (guint r = 0; r < ranks; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r + 1);
+      g_autoptr(GFile) file = g_file_get_child (files, name);
+      g_autoptr(GString) text = g_string_new (NULL);
+      AugurTraceAction a;
+
+      while (augur_trace_set_next (t, r, &a, &local))
+        write_action (text, r, &a);
+      if (local != NULL)
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
+          !augur_file_write_contents (file, text->str, text->len, error))
+        return FALSE;
+      g_string_append_printf (index, "index.txt_files/%s\n", name);
+    }
+  index_file = g_file_get_child (dir, "index.txt");
+  return augur_file_write_contents (index_file, index->str, index->len, error);
+}

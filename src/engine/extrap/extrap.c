@@ -1,0 +1,799 @@
+/* extrap.c: the aligned runs generalised into a program of r and P
+ * (docs/EXTRAPOLATE.md); its queries and its text.
+ *
+ * Every position of a class's loop program is looked at in every rank of
+ * the class in every run (an observation each).  A rank field (peer, root,
+ * a wait's src and dst) takes the first form that gives every observation:
+ * a constant, the rank itself, (r + k) mod P, P - 1 - k, a neighbour
+ * (+-1 in each dimension, periodic) on the 2-D or 3-D grid MPI_Dims_create
+ * makes of P.  A number (bytes, a count, a trip count, a compute amount)
+ * must be the same on every rank of a class in a run (compute amounts: their
+ * mean is taken) and becomes a function of P: a constant, c / P, or
+ * Extra-P's normal form fitted by activity-fit (leave-one-out
+ * cross-validation, BIC).  Whole numbers must come back exactly at every
+ * traced size from the fitted function, rounded; otherwise the parameter is
+ * refused as not a function of P.  (extrap-forms.c: the forms and
+ * functions; extrap-synth.c: the program at a target.)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "augur-format.h"
+#include "extrap-private.h"
+#include "trace-smpi.h"
+
+G_DEFINE_QUARK (augur-extrap-error-quark, augur_extrap_error)
+
+/* ---- The model ------------------------------------------------------------------ */
+
+static void
+xnode_free (gpointer data)
+{
+  XNode *g = data;
+
+  if (g == NULL)
+    return;
+  if (g->body != NULL)
+    g_ptr_array_unref (g->body);
+  for (guint i = 0; i < G_N_ELEMENTS (g->others); i++)
+    if (g->others[i] != NULL)
+      g_array_unref (g->others[i]);
+  g_free (g);
+}
+
+void
+augur_extrap_model_free (AugurExtrapModel *m)
+{
+  if (m == NULL)
+    return;
+  for (guint c = 0; c < EX_N_CLASSES; c++)
+    xnode_free (m->classes[c]);
+  g_clear_pointer (&m->runs, g_ptr_array_unref);
+  g_clear_pointer (&m->fits, g_ptr_array_unref);
+  g_clear_pointer (&m->params, g_array_unref);
+  g_clear_pointer (&m->strings, g_ptr_array_unref);
+  g_clear_pointer (&m->warnings, g_ptr_array_unref);
+  g_clear_pointer (&m->other_forms, g_array_unref);
+  g_free (m);
+}
+
+/* One rank's node at a position, in one run. */
+typedef struct
+{
+  const ExRun  *run;
+  guint         rank;
+  const ExNode *node;
+} Obs;
+
+static const char *
+keep (AugurExtrapModel *m,
+      char             *s)
+{
+  g_ptr_array_add (m->strings, s);
+  return s;
+}
+
+static void
+warn (AugurExtrapModel *m,
+      char             *s)
+{
+  g_ptr_array_insert (m->warnings, m->warnings->len - 1, s);
+}
+
+static char *
+where (const Obs *o)
+{
+  return g_strdup_printf ("%s:%" G_GUINT64_FORMAT, ex_run_file (o->run, o->node->file), o->node->line);
+}
+
+static guint
+rank_field (const AugurTraceAction *a,
+            RankField               f)
+{
+  switch (f)
+    {
+    case FIELD_PEER: return a->peer;
+    case FIELD_ROOT: return a->root;
+    case FIELD_SRC: return a->src;
+    default: return a->dst;
+    }
+}
+
+const char *
+ex_rank_field_name (RankField f)
+{
+  switch (f)
+    {
+    case FIELD_PEER: return _("peer");
+    case FIELD_ROOT: return _("root");
+    case FIELD_SRC: return _("source");
+    default: return _("destination");
+    }
+}
+
+static gboolean
+form_equal (const Form *a,
+            const Form *b)
+{
+  return a->kind == b->kind && a->k == b->k && memcmp (a->d, b->d, sizeof a->d) == 0;
+}
+
+/* preferred: for rank 0's or rank P-1's own program, the forms of every
+ * other rank's: one rank's peers fit many forms, and the rule the other
+ * ranks follow is the one meant when it is among them. */
+static gboolean
+generalise_rank (Form         *out,
+                 GArray      **others,
+                 const GArray *preferred,
+                 RankField     field,
+                 const Obs    *obs,
+                 guint         n_obs,
+                 GError      **error)
+{
+  Form cand[64];
+  guint n = 0;
+  const Obs *o0 = &obs[0];
+  guint q0 = rank_field (&o0->node->act, field);
+  guint P0 = o0->run->n_ranks;
+
+  cand[n++] = (Form) { FORM_CONST, q0 };
+  if (q0 != G_MAXUINT)
+    {
+      gint64 k = (gint64) q0 - o0->rank;
+
+      cand[n++] = (Form) { FORM_SELF };
+      cand[n++] = (Form) { FORM_RING, k };
+      cand[n++] = (Form) { FORM_RING, k > 0 ? k - P0 : k + P0 };
+      cand[n++] = (Form) { FORM_LAST, (gint64) P0 - 1 - q0 };
+      for (int a = -1; a <= 1; a++)
+        for (int b = -1; b <= 1; b++)
+          if (a != 0 || b != 0)
+            cand[n++] = (Form) { FORM_GRID2, 0, { a, b, 0 } };
+      for (int a = -1; a <= 1; a++)
+        for (int b = -1; b <= 1; b++)
+          for (int c = -1; c <= 1; c++)
+            if (a != 0 || b != 0 || c != 0)
+              cand[n++] = (Form) { FORM_GRID3, 0, { a, b, c } };
+    }
+  for (guint i = 0; i < n_obs; i++)
+    {
+      guint q = rank_field (&obs[i].node->act, field);
+      guint kept = 0;
+      Dims d;
+
+      ex_dims_init (&d, obs[i].run->n_ranks);
+      for (guint j = 0; j < n; j++)
+        if (ex_form_eval (&cand[j], obs[i].rank, &d) == q)
+          cand[kept++] = cand[j];
+      if (kept == 0)
+        {
+          g_autofree char *at = where (&obs[i]);
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                       _("%s: the %s of rank %u of %u is %u, and no form gives every rank's in every run "
+                         "(a constant, r, (r+k) mod P, P-1-k, a neighbour on MPI_Dims_create's 2-D or 3-D grid)"),
+                       at, ex_rank_field_name (field), obs[i].rank, obs[i].run->n_ranks, q);
+          return FALSE;
+        }
+      n = kept;
+    }
+  for (guint j = 0; preferred != NULL && j < n; j++)
+    for (guint k = 0; k < preferred->len; k++)
+      if (form_equal (&cand[j], &g_array_index (preferred, Form, k)))
+        {
+          *out = cand[j];
+          return TRUE;
+        }
+  *out = cand[0];
+  if (n > 1)
+    {
+      *others = g_array_new (FALSE, FALSE, sizeof (Form));
+      g_array_append_vals (*others, cand + 1, n - 1);
+    }
+  return TRUE;
+}
+
+static double
+num_field (const ExNode *n,
+           NumField      f)
+{
+  switch (f)
+    {
+    case NUM_BYTES: return n->act.bytes;
+    case NUM_RECV_BYTES: return n->act.recv_bytes;
+    case NUM_FLOPS: return ex_node_flops (n);
+    case NUM_VALUE: return n->act.value;
+    case NUM_PRE: return ex_node_pre (n);
+    default: return (double) n->count;
+    }
+}
+
+const char *
+ex_num_field_name (NumField f)
+{
+  switch (f)
+    {
+    case NUM_BYTES: return _("bytes");
+    case NUM_RECV_BYTES: return _("bytes received");
+    case NUM_FLOPS: return _("flops");
+    case NUM_VALUE: return _("count");
+    case NUM_PRE: return _("flops computed before");
+    default: return _("trip count");
+    }
+}
+
+static gboolean
+generalise_number (AugurExtrapModel *m,
+                   Fn               *out,
+                   NumField          field,
+                   guint             class_index,
+                   const Obs        *obs,
+                   guint             n_obs,
+                   GError          **error)
+{
+  guint n_runs = m->runs->len;
+  g_autofree double *y = g_new0 (double, n_runs);
+  g_autofree double *P = g_new0 (double, n_runs);
+  g_autofree guint *seen = g_new0 (guint, n_runs);
+  /* counts of things are whole; flops and a sleep's seconds are not */
+  gboolean whole = field != NUM_FLOPS && field != NUM_PRE &&
+                   !(field == NUM_VALUE && !obs[0].node->is_loop && obs[0].node->act.kind == AUGUR_TRACE_ACTION_SLEEP);
+  gboolean constant = TRUE, inverse = TRUE;
+  const Obs *last = &obs[n_obs - 1];
+  g_autofree char *at = where (last);
+  const char *action = last->node->is_loop ? "loop" : trace_smpi_kind_name (last->node->act.kind);
+  AugurExtrapParameter p = { 0 };
+  GString *values = g_string_new (NULL);
+
+  /* per run: the same on every rank (compute amounts: their mean, and the
+   * ranks furthest apart, to warn of an imbalance the mean hides) */
+  const Obs *lo = NULL, *hi = NULL, *run_lo = NULL, *run_hi = NULL;
+  double spread = 0;
+
+  for (guint i = 0, run = 0; i < n_obs; i++)
+    {
+      double v = num_field (obs[i].node, field);
+      gboolean mean = field == NUM_FLOPS || field == NUM_PRE;
+
+      while (obs[i].run != g_ptr_array_index (m->runs, run))
+        run++;
+      if (mean)
+        {
+          /* the smallest and largest amounts of this run so far */
+          if (i == 0 || obs[i - 1].run != obs[i].run)
+            run_lo = run_hi = &obs[i];
+          else if (v < num_field (run_lo->node, field))
+            run_lo = &obs[i];
+          else if (v > num_field (run_hi->node, field))
+            run_hi = &obs[i];
+          if (i + 1 == n_obs || obs[i + 1].run != obs[i].run)
+            {
+              double a = num_field (run_lo->node, field), b = num_field (run_hi->node, field);
+              double d = b > 0 ? (b - a) / b : 0;
+
+              if (d > spread)
+                {
+                  spread = d;
+                  lo = run_lo;
+                  hi = run_hi;
+                }
+            }
+        }
+      if (!mean && seen[run] > 0 && v != y[run] && !(isnan (v) && isnan (y[run])))
+        {
+          g_autofree char *here = where (&obs[i]);
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                       _("%s: the %s differ between ranks of one class (rank %u of %u: %s, another: %s): not a "
+                         "function of P"),
+                       here, ex_num_field_name (field), obs[i].rank, obs[i].run->n_ranks, NUM (v), NUM (y[run]));
+          g_string_free (values, TRUE);
+          return FALSE;
+        }
+      if (mean)
+        y[run] += v;
+      else
+        y[run] = v;
+      P[run] = obs[i].run->n_ranks;
+      seen[run]++;
+    }
+  if (spread > 0.05 && hi != NULL)
+    {
+      g_autofree char *at_hi = where (hi);
+      warn (m, g_strdup_printf (_("%s: the %s differs between ranks of one class by %s %% (rank %u of %u: %s; "
+                                  "rank %u: %s): their mean is used, and the imbalance is lost"),
+                                at_hi, ex_num_field_name (field), NUM (nearbyint (1000 * spread) / 10), hi->rank,
+                                hi->run->n_ranks, NUM (num_field (hi->node, field)), lo->rank,
+                                NUM (num_field (lo->node, field))));
+    }
+  for (guint j = 0; j < n_runs; j++)
+    {
+      if (field == NUM_FLOPS || field == NUM_PRE)
+        y[j] /= MAX (seen[j], 1);
+      constant = constant && (y[j] == y[0] || (isnan (y[j]) && isnan (y[0])));
+      /* compute amounts are written to 6 significant digits (SMPI-REPLAY.md 1.6) */
+      inverse = inverse && y[0] != 0 &&
+                fabs (y[j] * P[j] - y[0] * P[0]) <= (whole ? 1e-9 : 1e-5) * fabs (y[0] * P[0]);
+      g_string_append_printf (values, "%s%s (P=%u)", j ? ", " : "", NUM (y[j]), (guint) P[j]);
+    }
+  out->whole = whole;
+  if (constant)
+    {
+      out->kind = AUGUR_EXTRAP_FN_CONSTANT;
+      out->c = y[0];
+      g_string_free (values, TRUE);
+      /* constants are part of the skeleton, not listed */
+      return TRUE;
+    }
+  if (inverse)
+    {
+      out->kind = AUGUR_EXTRAP_FN_INVERSE;
+      out->c = 0;
+      for (guint j = 0; j < n_runs; j++)
+        out->c += y[j] * P[j] / n_runs;
+    }
+  else
+    {
+      g_autoptr(AugurFitData) data = NULL;
+      const char *names[] = { "P", NULL };
+      AugurFitOptions options;
+      AugurFitResult *fit;
+      GError *local = NULL;
+
+      if (n_runs < 3)
+        {
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                       _("%s: the %s varies with P (%s): 3 runs or more are needed to fit it"), at,
+                       ex_num_field_name (field), values->str);
+          g_string_free (values, TRUE);
+          return FALSE;
+        }
+      data = augur_fit_data_new (1, names, ex_num_field_name (field));
+      for (guint j = 0; j < n_runs; j++)
+        if (!augur_fit_data_add (data, &P[j], y[j], &local))
+          break;
+      augur_fit_options_init (&options);
+      /* a size's points are few: AICc would allow no term at 4 runs;
+       * and a model must leave 2 degrees of freedom, or 3 coefficients
+       * pass through 4 runs whatever they hold (a trip count of 20, 25,
+       * 29, 35 would come back exactly, and 64 ranks be predicted from
+       * a P^(5/4) term) */
+      options.criterion = AUGUR_FIT_CRITERION_BIC;
+      options.max_terms = MAX (1, (int) n_runs - 3);
+      fit = local == NULL ? augur_fit (data, &options, NULL, &local) : NULL;
+      if (fit == NULL)
+        {
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                       _("%s: the %s, %s, cannot be fitted as a function of P: %s"), at, ex_num_field_name (field),
+                       values->str, local->message);
+          g_error_free (local);
+          g_string_free (values, TRUE);
+          return FALSE;
+        }
+      g_ptr_array_add (m->fits, fit);
+      out->kind = AUGUR_EXTRAP_FN_FITTED;
+      out->model = augur_fit_result_get_model (fit);
+    }
+  /* how well the function gives the traced values back */
+  for (guint j = 0; j < n_runs; j++)
+    {
+      double f = ex_fn_eval (out, (guint) P[j]);
+      double r = y[j] != 0 ? fabs (f - y[j]) / fabs (y[j]) : fabs (f);
+
+      p.max_residual = MAX (p.max_residual, r);
+      if (whole && f != y[j])
+        {
+          g_autofree char *text = ex_fn_to_string (out);
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                       _("%s: the %s, %s, is not a function of P in Extra-P's normal form: the best fit, %s, "
+                         "gives %s at P = %u"), at,
+                       ex_num_field_name (field), values->str, text, NUM (f), (guint) P[j]);
+          g_string_free (values, TRUE);
+          return FALSE;
+        }
+    }
+  if (p.max_residual > 0.05)
+    warn (m, g_strdup_printf (_("%s: the %s, %s, is fitted within %s %% only"), at, ex_num_field_name (field),
+                              values->str, NUM (nearbyint (1000 * p.max_residual) / 10)));
+  if (out->kind == AUGUR_EXTRAP_FN_FITTED && n_runs < 5 && !m->warned_few_runs)
+    {
+      m->warned_few_runs = TRUE;
+      warn (m, g_strdup_printf (_("functions of P fitted from %u runs: Extra-P asks for 5 sizes or more; each is a "
+                                  "single term"), n_runs));
+    }
+  g_string_free (values, TRUE);
+  p.what = ex_num_field_name (field);
+  p.action = action;
+  p.class_index = class_index;
+  p.file = keep (m, g_strdup (ex_run_file (last->run, last->node->file)));
+  p.line = last->node->line;
+  p.kind = out->kind;
+  p.function = keep (m, ex_fn_to_string (out));
+  g_array_append_val (m->params, p);
+  return TRUE;
+}
+
+static XNode *
+generalise (AugurExtrapModel *m,
+            guint             class_index,
+            const Obs        *obs,
+            guint             n_obs,
+            GError          **error);
+
+static gboolean
+generalise_body (AugurExtrapModel *m,
+                 XNode            *g,
+                 guint             class_index,
+                 const Obs        *obs,
+                 guint             n_obs,
+                 GError          **error)
+{
+  const ExNode *n0 = obs[0].node;
+  g_autofree Obs *sub = g_new (Obs, n_obs);
+
+  g->body = g_ptr_array_new_with_free_func (xnode_free);
+  for (guint i = 0; i < n0->body->len; i++)
+    {
+      XNode *child;
+
+      for (guint k = 0; k < n_obs; k++)
+        sub[k] = (Obs) { obs[k].run, obs[k].rank, g_ptr_array_index (obs[k].node->body, i) };
+      child = generalise (m, class_index, sub, n_obs, error);
+      if (child == NULL)
+        return FALSE;
+      g_ptr_array_add (g->body, child);
+    }
+  return TRUE;
+}
+
+static XNode *
+generalise (AugurExtrapModel *m,
+            guint             class_index,
+            const Obs        *obs,
+            guint             n_obs,
+            GError          **error)
+{
+  XNode *g = g_new0 (XNode, 1);
+  const Obs *last = &obs[n_obs - 1];
+  const GArray *pref = class_index != EX_CLASS_OTHERS ? m->other_forms : NULL;
+  gboolean ok;
+
+  g->is_loop = obs[0].node->is_loop;
+  g->file = ex_run_file (last->run, last->node->file);
+  g->line = last->node->line;
+  g->act = last->node->act;
+  if (g->is_loop)
+    ok = generalise_number (m, &g->count, NUM_COUNT, class_index, obs, n_obs, error) &&
+         generalise_body (m, g, class_index, obs, n_obs, error);
+  else
+    {
+      ok = generalise_rank (&g->peer, &g->others[0], pref, FIELD_PEER, obs, n_obs, error) &&
+           generalise_rank (&g->root, &g->others[1], pref, FIELD_ROOT, obs, n_obs, error) &&
+           generalise_rank (&g->src, &g->others[2], pref, FIELD_SRC, obs, n_obs, error) &&
+           generalise_rank (&g->dst, &g->others[3], pref, FIELD_DST, obs, n_obs, error) &&
+           generalise_number (m, &g->bytes, NUM_BYTES, class_index, obs, n_obs, error) &&
+           generalise_number (m, &g->recv_bytes, NUM_RECV_BYTES, class_index, obs, n_obs, error) &&
+           generalise_number (m, &g->flops, NUM_FLOPS, class_index, obs, n_obs, error) &&
+           generalise_number (m, &g->value, NUM_VALUE, class_index, obs, n_obs, error) &&
+           generalise_number (m, &g->pre, NUM_PRE, class_index, obs, n_obs, error);
+      for (guint i = 1; ok && i < n_obs; i++)
+        if (obs[i].node->act.tag != obs[0].node->act.tag)
+          {
+            g_autofree char *at = where (&obs[i]);
+            g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                         _("%s: rank %u of %u uses the tag %d where another rank of its class uses %d"), at,
+                         obs[i].rank, obs[i].run->n_ranks, obs[i].node->act.tag, obs[0].node->act.tag);
+            ok = FALSE;
+          }
+    }
+  if (!ok)
+    {
+      xnode_free (g);
+      return NULL;
+    }
+  return g;
+}
+
+static void
+collect_forms (const XNode *g,
+               GArray      *forms)
+{
+  if (g->is_loop)
+    {
+      for (guint i = 0; i < g->body->len; i++)
+        collect_forms (g_ptr_array_index (g->body, i), forms);
+      return;
+    }
+  for (guint i = 0; i < 4; i++)
+    {
+      const Form *f = i == 0 ? &g->peer : i == 1 ? &g->root : i == 2 ? &g->src : &g->dst;
+      gboolean seen = f->kind == FORM_CONST && f->k == G_MAXUINT;
+
+      for (guint k = 0; !seen && k < forms->len; k++)
+        seen = form_equal (f, &g_array_index (forms, Form, k));
+      if (!seen)
+        g_array_append_val (forms, *f);
+    }
+}
+
+void
+augur_extrap_options_init (AugurExtrapOptions *options)
+{
+  g_return_if_fail (options != NULL);
+  options->compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
+}
+
+AugurExtrapModel *
+augur_extrap_model_new (GFile *const             *runs,
+                        guint                     n_runs,
+                        const AugurExtrapOptions *options,
+                        GCancellable             *cancellable,
+                        GError                  **error)
+{
+  g_autoptr(AugurExtrapModel) m = g_new0 (AugurExtrapModel, 1);
+  const ExRun *ref;
+  AugurExtrapOptions defaults;
+
+  if (options == NULL)
+    {
+      augur_extrap_options_init (&defaults);
+      options = &defaults;
+    }
+  g_return_val_if_fail (options->compute_tolerance >= 0, NULL);
+
+  g_return_val_if_fail (runs != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  m->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ex_run_free);
+  m->fits = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_fit_result_free);
+  m->params = g_array_new (FALSE, TRUE, sizeof (AugurExtrapParameter));
+  m->strings = g_ptr_array_new_with_free_func (g_free);
+  m->warnings = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (m->warnings, NULL);
+  if (n_runs < 2)
+    {
+      g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
+                   _("give the traces of 2 runs or more, at different numbers of ranks (3 or more to fit what "
+                     "varies with P)"));
+      return NULL;
+    }
+  for (guint i = 0; i < n_runs; i++)
+    {
+      ExRun *run = ex_run_read (runs[i], options->compute_tolerance, cancellable, error);
+
+      if (run == NULL)
+        return NULL;
+      g_ptr_array_add (m->runs, run);
+    }
+  if (!ex_runs_align (m->runs, error))
+    return NULL;
+  ref = g_ptr_array_index (m->runs, m->runs->len - 1);
+  m->zero_apart = ref->zero_apart;
+  m->last_apart = ref->last_apart;
+  for (guint c = 0; c < EX_N_CLASSES; c++)
+    {
+      g_autoptr(GArray) obs = g_array_new (FALSE, FALSE, sizeof (Obs));
+      ExNode root = { .is_loop = TRUE, .count = 1 };
+
+      if (c != EX_CLASS_OTHERS && ex_run_class_rank (ref, c) == G_MAXUINT)
+        continue;
+      for (guint j = 0; j < m->runs->len; j++)
+        {
+          const ExRun *run = g_ptr_array_index (m->runs, j);
+
+          for (guint r = 0; r < run->n_ranks; r++)
+            if (ex_run_rank_class (run, r) == c)
+              {
+                /* each rank's program as the body of a loop run once */
+                ExNode *top = g_new0 (ExNode, 1);
+                Obs o = { run, r, top };
+
+                *top = root;
+                top->body = run->ranks[r];
+                top->line = ((ExNode *) g_ptr_array_index (run->ranks[r], 0))->line;
+                top->file = ((ExNode *) g_ptr_array_index (run->ranks[r], 0))->file;
+                g_array_append_val (obs, o);
+              }
+        }
+      m->classes[c] = generalise (m, c, (Obs *) (gpointer) obs->data, obs->len, error);
+      for (guint k = 0; k < obs->len; k++)
+        g_free ((gpointer) g_array_index (obs, Obs, k).node);
+      if (m->classes[c] == NULL)
+        return NULL;
+      if (c == EX_CLASS_OTHERS)
+        {
+          m->other_forms = g_array_new (FALSE, FALSE, sizeof (Form));
+          collect_forms (m->classes[c], m->other_forms);
+        }
+    }
+  return g_steal_pointer (&m);
+}
+
+/* ---- Queries ---------------------------------------------------------------------- */
+
+guint
+augur_extrap_model_get_n_runs (const AugurExtrapModel *m)
+{
+  g_return_val_if_fail (m != NULL, 0);
+  return m->runs->len;
+}
+
+guint
+augur_extrap_model_get_run_ranks (const AugurExtrapModel *m,
+                                  guint                   run)
+{
+  g_return_val_if_fail (m != NULL && run < m->runs->len, 0);
+  return ((const ExRun *) g_ptr_array_index (m->runs, run))->n_ranks;
+}
+
+guint64
+augur_extrap_model_get_run_actions (const AugurExtrapModel *m,
+                                    guint                   run)
+{
+  g_return_val_if_fail (m != NULL && run < m->runs->len, 0);
+  return ((const ExRun *) g_ptr_array_index (m->runs, run))->n_actions;
+}
+
+guint
+augur_extrap_model_get_n_classes (const AugurExtrapModel *m)
+{
+  g_return_val_if_fail (m != NULL, 0);
+  return 1 + (m->zero_apart ? 1 : 0) + (m->last_apart ? 1 : 0);
+}
+
+/* The class of index c among those that exist. */
+static guint
+nth_class (const AugurExtrapModel *m,
+           guint                   c)
+{
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    if (m->classes[k] != NULL && c-- == 0)
+      return k;
+  return EX_CLASS_OTHERS;
+}
+
+static const char *
+class_name (const AugurExtrapModel *m,
+            guint                   k)
+{
+  if (k == EX_CLASS_ZERO)
+    return _("rank 0");
+  if (k == EX_CLASS_LAST)
+    return _("rank P-1");
+  return m->zero_apart || m->last_apart ? _("every other rank") : _("every rank");
+}
+
+const char *
+augur_extrap_model_get_class_name (const AugurExtrapModel *m,
+                                   guint                   c)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+  return class_name (m, nth_class (m, c));
+}
+
+static guint
+count_lines (const XNode *g)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < g->body->len; i++)
+    {
+      const XNode *c = g_ptr_array_index (g->body, i);
+      n += 1 + (c->is_loop ? count_lines (c) : 0);
+    }
+  return n;
+}
+
+guint
+augur_extrap_model_get_class_lines (const AugurExtrapModel *m,
+                                    guint                   c)
+{
+  g_return_val_if_fail (m != NULL, 0);
+  return count_lines (m->classes[nth_class (m, c)]);
+}
+
+guint
+augur_extrap_model_get_n_parameters (const AugurExtrapModel *m)
+{
+  g_return_val_if_fail (m != NULL, 0);
+  return m->params->len;
+}
+
+const AugurExtrapParameter *
+augur_extrap_model_get_parameter (const AugurExtrapModel *m,
+                                  guint                   i)
+{
+  g_return_val_if_fail (m != NULL && i < m->params->len, NULL);
+  return &g_array_index (m->params, AugurExtrapParameter, i);
+}
+
+const char *const *
+augur_extrap_model_get_warnings (const AugurExtrapModel *m)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+  return (const char *const *) m->warnings->pdata;
+}
+
+static void
+append_fn (GString    *s,
+           const char *name,
+           const Fn   *f)
+{
+  g_autofree char *text = ex_fn_to_string (f);
+
+  g_string_append_printf (s, " %s=%s", name, text);
+}
+
+static void
+append_form (GString    *s,
+             const char *name,
+             const Form *f)
+{
+  g_autofree char *text = ex_form_to_string (f);
+
+  g_string_append_printf (s, " %s=%s", name, text);
+}
+
+static void
+append_program (GString     *s,
+                const XNode *g,
+                int          depth)
+{
+  for (guint i = 0; i < g->body->len; i++)
+    {
+      const XNode *c = g_ptr_array_index (g->body, i);
+      AugurTraceActionKind k = c->act.kind;
+
+      g_string_append_printf (s, "%*s", 2 * depth + 2, "");
+      if (c->is_loop)
+        {
+          g_autofree char *count = ex_fn_to_string (&c->count);
+          g_string_append_printf (s, "loop %s times {\n", count);
+          append_program (s, c, depth + 1);
+          g_string_append_printf (s, "%*s}\n", 2 * depth + 2, "");
+          continue;
+        }
+      g_string_append (s, trace_smpi_kind_name (k));
+      if (c->act.peer != G_MAXUINT)
+        append_form (s, "peer", &c->peer);
+      if (c->act.src != G_MAXUINT)
+        append_form (s, "src", &c->src);
+      if (c->act.dst != G_MAXUINT)
+        append_form (s, "dst", &c->dst);
+      if (c->act.root != G_MAXUINT)
+        append_form (s, "root", &c->root);
+      if (k == AUGUR_TRACE_ACTION_SEND || k == AUGUR_TRACE_ACTION_ISEND || k == AUGUR_TRACE_ACTION_RECV ||
+          k == AUGUR_TRACE_ACTION_IRECV || k == AUGUR_TRACE_ACTION_WAIT || k == AUGUR_TRACE_ACTION_TEST)
+        g_string_append_printf (s, " tag=%d", c->act.tag);
+      if (k == AUGUR_TRACE_ACTION_COMPUTE || c->flops.kind != AUGUR_EXTRAP_FN_CONSTANT || c->flops.c != 0)
+        append_fn (s, "flops", &c->flops);
+      if (c->act.bytes > 0 || c->bytes.kind != AUGUR_EXTRAP_FN_CONSTANT)
+        append_fn (s, "bytes", &c->bytes);
+      if (c->act.recv_bytes > 0 || c->recv_bytes.kind != AUGUR_EXTRAP_FN_CONSTANT)
+        append_fn (s, "recv_bytes", &c->recv_bytes);
+      if (c->act.value != 0 || c->value.kind != AUGUR_EXTRAP_FN_CONSTANT)
+        append_fn (s, "count", &c->value);
+      if (c->pre.kind != AUGUR_EXTRAP_FN_CONSTANT || c->pre.c != 0)
+        append_fn (s, "after_compute", &c->pre);
+      g_string_append_printf (s, "   # %s:%" G_GUINT64_FORMAT "\n", c->file, c->line);
+    }
+}
+
+char *
+augur_extrap_model_to_text (const AugurExtrapModel *m)
+{
+  GString *s = g_string_new (NULL);
+
+  g_return_val_if_fail (m != NULL, NULL);
+
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    {
+      if (m->classes[k] == NULL)
+        continue;
+      g_string_append_printf (s, "%s:\n", class_name (m, k));
+      append_program (s, m->classes[k], 0);
+    }
+  return g_string_free (s, FALSE);
+}
+

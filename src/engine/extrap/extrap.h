@@ -1,0 +1,133 @@
+/* extrap.h: a program traced at a few sizes, predicted at sizes never run
+ * (docs/EXTRAPOLATE.md).
+ *
+ * Runs of one SPMD program at different numbers of ranks P, each given by
+ * the index `smpirun -trace-ti` writes, are read with the replay's
+ * readers; each rank's actions are compressed into loops (repeated blocks),
+ * the ranks are grouped into classes by the shape of their loop program,
+ * the classes aligned across runs, and every parameter generalised: peers
+ * as functions of the rank r and P, sizes, loop trip counts and compute
+ * amounts as functions of P (Extra-P's normal form, activity-fit.h).  The
+ * model then synthesises the program at any P as a stream of actions the
+ * replay engine times (augur_trace_set_new_generated), or writes it as
+ * traces.  What cannot be generalised is refused with the run, the rank
+ * and the trace line where it stops agreeing.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-common.h"
+#include "trace.h"
+
+G_BEGIN_DECLS
+
+#define AUGUR_EXTRAP_ERROR (augur_extrap_error_quark ())
+GQuark augur_extrap_error_quark (void);
+
+typedef enum {
+  AUGUR_EXTRAP_ERROR_INPUT,          /* a run that cannot be used: its dialect, two runs of one size */
+  AUGUR_EXTRAP_ERROR_MISMATCH,       /* the runs or ranks stop agreeing (run, rank, file:line) */
+  AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION, /* a parameter that is not a function of r and P (file:line) */
+  AUGUR_EXTRAP_ERROR_UNSUPPORTED,    /* an action this increment does not extrapolate (v-collectives) */
+  AUGUR_EXTRAP_ERROR_TARGET,         /* a size the model cannot give (a peer or a value out of range) */
+} AugurExtrapError;
+
+/* Compute amounts of one position of a loop agree within this (relative)
+ * for the iterations to be one loop (the default). */
+#define AUGUR_EXTRAP_COMPUTE_TOLERANCE 0.01
+/* A target beyond this many times the largest traced size is warned of. */
+#define AUGUR_EXTRAP_FAR_FACTOR 8.0
+
+typedef struct _AugurExtrapModel AugurExtrapModel;
+
+typedef enum {
+  AUGUR_EXTRAP_FN_CONSTANT,    /* the same in every run */
+  AUGUR_EXTRAP_FN_INVERSE,     /* c / P exactly (strong scaling) */
+  AUGUR_EXTRAP_FN_FITTED,      /* Extra-P's normal form, chosen by cross-validation */
+} AugurExtrapFnKind;
+
+/* One generalised parameter that varies with P (or is fitted). */
+typedef struct {
+  const char        *what;       /* "trip count", "compute flops", "bytes" ... */
+  const char        *action;     /* the action's name, or "loop" */
+  guint              class_index;
+  const char        *file;       /* where it is in the largest run */
+  guint64            line;
+  AugurExtrapFnKind  kind;
+  const char        *function;   /* "10 + 5 * log2(P)", for people */
+  double             max_residual; /* largest relative |fit - value| at the traced sizes */
+} AugurExtrapParameter;
+
+typedef struct {
+  /* compute amounts at one position of a loop agree within this, relative
+   * (AUGUR_EXTRAP_COMPUTE_TOLERANCE); INFINITY: any amounts (traces whose
+   * computes were measured and vary from iteration to iteration: each
+   * position then takes the mean of its iterations) */
+  double compute_tolerance;
+} AugurExtrapOptions;
+
+void              augur_extrap_options_init   (AugurExtrapOptions *options);
+
+/* Reads the runs (n_runs >= 2, each SMPI's index or single file) and
+ * builds the model (options NULL: the defaults).  NULL with a located
+ * error when the runs do not agree or a parameter is not a function of P. */
+AugurExtrapModel *augur_extrap_model_new      (GFile *const             *runs,
+                                               guint                     n_runs,
+                                               const AugurExtrapOptions *options,
+                                               GCancellable             *cancellable,
+                                               GError                  **error);
+void              augur_extrap_model_free     (AugurExtrapModel *m);
+
+guint             augur_extrap_model_get_n_runs     (const AugurExtrapModel *m);
+/* The runs' sizes, in increasing order (the model sorts the runs). */
+guint             augur_extrap_model_get_run_ranks  (const AugurExtrapModel *m,
+                                                     guint                   run);
+guint64           augur_extrap_model_get_run_actions (const AugurExtrapModel *m,
+                                                      guint                   run);
+guint             augur_extrap_model_get_n_classes  (const AugurExtrapModel *m);
+/* "every rank", "rank 0", "rank P-1", "every other rank" */
+const char       *augur_extrap_model_get_class_name (const AugurExtrapModel *m,
+                                                     guint                   c);
+/* Lines of the class's loop program (a loop of the largest run). */
+guint             augur_extrap_model_get_class_lines (const AugurExtrapModel *m,
+                                                      guint                   c);
+guint             augur_extrap_model_get_n_parameters (const AugurExtrapModel *m);
+const AugurExtrapParameter *augur_extrap_model_get_parameter (const AugurExtrapModel *m,
+                                                              guint                   i);
+/* The skeleton with its generalised parameters, a line per action or loop. */
+char             *augur_extrap_model_to_text  (const AugurExtrapModel *m);
+/* Warnings of the alignment and fits (NULL-terminated, owned by m). */
+const char *const *augur_extrap_model_get_warnings (const AugurExtrapModel *m);
+
+/* Checks that the model gives P ranks (peers and values in range); a
+ * warning (to be freed) when P lies far beyond the traced sizes. */
+gboolean          augur_extrap_model_check_target (const AugurExtrapModel *m,
+                                                   guint                   ranks,
+                                                   char                  **warning,
+                                                   GError                **error);
+/* The program at `ranks` ranks, as a set of generated actions in SMPI's
+ * dialect (nothing held but each rank's place in its loops), processes
+ * named "0" .. "ranks-1". */
+AugurTraceSet    *augur_extrap_model_synthesize (const AugurExtrapModel *m,
+                                                 guint                   ranks,
+                                                 GError                **error);
+/* The same written as SMPI's traces: DIR/index.txt and
+ * DIR/index.txt_files/rank-<r+1>.txt (DIR is created). */
+gboolean          augur_extrap_model_write_traces (const AugurExtrapModel *m,
+                                                   guint                   ranks,
+                                                   GFile                  *dir,
+                                                   GCancellable           *cancellable,
+                                                   GError                **error);
+
+/* MPI_Dims_create (P, nd) as SimGrid 3.32's SMPI makes it (Open MPI's
+ * algorithm): P's factors (the 2s, then odd d while d * d < the rest,
+ * strictly, the rest last: 36 gives 2, 2, 9), largest first, each to the
+ * smallest dimension, then sorted in decreasing order. */
+void              augur_extrap_dims_create    (guint  ranks,
+                                               guint  n_dims,
+                                               guint *dims);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExtrapModel, augur_extrap_model_free)
+
+G_END_DECLS

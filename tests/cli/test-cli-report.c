@@ -1,0 +1,532 @@
+/* test-cli-report.c: `augur-cli report` as a user runs it, on the bundled
+ * PEPA example: the numbers of `augur-cli pepa --format json` found in the
+ * PDF (pdftotext) and the HTML to the digits shown, in English and in
+ * French; fonts embedded (pdffonts); pages drawn and within their margins
+ * (pdftoppm, pixels counted); the HTML parsed, one <svg> per chart; a
+ * document that cannot be computed; files Augur did not write left alone;
+ * the bundled replay document's predicted time as `augur-cli replay
+ * --document F --format json` gives it, its table and its chart.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-format.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <libxml/HTMLparser.h>
+#include <string.h>
+
+static const char *cli;
+
+static int
+run_argv (const char *const *argv, const char *locale, char **out, char **err)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) envp = g_get_environ ();
+  int status = 0;
+
+  if (locale != NULL)
+    {
+      envp = g_environ_setenv (envp, "LC_ALL", locale, TRUE);
+      envp = g_environ_unsetenv (envp, "LANGUAGE");
+    }
+  if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL, out, err, &status, &error))
+    g_error ("cannot run %s: %s", argv[0], error->message);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static char *
+example (const char *name)
+{
+  return g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", name, NULL);
+}
+
+static gboolean
+have (const char *tool)
+{
+  g_autofree char *path = g_find_program_in_path (tool);
+
+  if (path == NULL)
+    g_test_message ("%s is not installed: its checks are skipped", tool);
+  return path != NULL;
+}
+
+/* The main numbers as the CLI's JSON gives them, written as the report
+ * shows them (five significant digits). */
+static GPtrArray *
+json_numbers (const char *model)
+{
+  const char *argv[] = { cli, "pepa", model, "--format", "json", NULL };
+  g_autofree char *out = NULL, *err = NULL, *block = NULL;
+  g_autoptr(GRegex) re = g_regex_new ("\": ([-0-9.eE+]+)", 0, 0, NULL);
+  g_autoptr(GMatchInfo) m = NULL;
+  GPtrArray *numbers = g_ptr_array_new_with_free_func (g_free);
+  const char *start, *end;
+
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  /* every throughput, probability and population: from "throughput" to
+   * the solver's members */
+  start = strstr (out, "\"throughput\": {");
+  end = start ? strstr (start, "\"solver\"") : NULL;
+  g_assert_nonnull (end);
+  block = g_strndup (start, end - start);
+  g_regex_match (re, block, 0, &m);
+  while (g_match_info_matches (m))
+    {
+      g_autofree char *value = g_match_info_fetch (m, 1);
+
+      g_ptr_array_add (numbers, augur_format_readable (g_ascii_strtod (value, NULL), AUGUR_FORMAT_SCREEN_DIGITS));
+      g_match_info_next (m, NULL);
+    }
+  g_assert_cmpuint (numbers->len, ==, 7 + 2 * 13);
+  return numbers;
+}
+
+/* Every page of pdf: ink on it, and none in the margins (18 mm at the
+ * sides and top, 10 mm under the page number). */
+static void
+check_pages (const char *pdf, const char *dir)
+{
+  g_autofree char *prefix = g_build_filename (dir, "page", NULL);
+  const char *argv[] = { "pdftoppm", "-r", "50", "-gray", pdf, prefix, NULL };
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+  guint pages = 0;
+
+  g_assert_cmpint (run_argv (argv, NULL, NULL, NULL), ==, 0);
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL, *data = NULL;
+      gsize length;
+      int w, h, max, consumed = 0;
+      const guchar *px;
+      guint ink = 0, outside = 0;
+      double mm = 50 / 25.4;
+
+      if (!g_str_has_prefix (name, "page") || !g_str_has_suffix (name, ".pgm"))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+      g_assert_cmpint (sscanf (data, "P5 %d %d %d%n", &w, &h, &max, &consumed), ==, 3);
+      px = (const guchar *) data + consumed + 1;
+      g_assert_cmpuint (length, >=, (gsize) (consumed + 1 + w * h));
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          if (px[y * w + x] < 160)
+            {
+              ink++;
+              if (x < 18 * mm || x > w - 18 * mm || y < 18 * mm || y > h - 10 * mm)
+                outside++;
+            }
+      g_test_message ("%s: %u dark pixels, %u in the margins", name, ink, outside);
+      g_assert_cmpuint (ink, >, 500);      /* not blank: a page holds at least its heading */
+      g_assert_cmpuint (outside, ==, 0);
+      g_remove (path);
+      pages++;
+    }
+  g_assert_cmpuint (pages, >=, 3);
+}
+
+static void
+check_pdf (const char *locale, const char *const *labels)
+{
+  g_autofree char *model = example ("pipeline.pepa");
+  g_autoptr(GPtrArray) numbers = json_numbers (model);
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
+  const char *argv[] = { cli, "report", model, "-o", pdf, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL, *fonts = NULL;
+
+  g_assert_cmpint (run_argv (argv, locale, &out, &err), ==, 0);
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
+  if (have ("pdftotext"))
+    {
+      const char *t[] = { "pdftotext", pdf, "-", NULL };
+
+      g_assert_cmpint (run_argv (t, NULL, &text, NULL), ==, 0);
+      for (guint i = 0; i < numbers->len; i++)
+        if (strstr (text, g_ptr_array_index (numbers, i)) == NULL)
+          g_error ("%s: %s is not in the report:\n%s", locale, (char *) g_ptr_array_index (numbers, i), text);
+      for (guint i = 0; labels[i] != NULL; i++)
+        if (strstr (text, labels[i]) == NULL)
+          g_error ("%s: the label %s is not in the report:\n%s", locale, labels[i], text);
+      g_assert_nonnull (strstr (text, "augur-cli pepa"));     /* the appendix's command */
+      g_assert_nonnull (strstr (text, g_get_host_name ()));
+    }
+  if (have ("pdffonts"))
+    {
+      const char *f[] = { "pdffonts", pdf, NULL };
+      g_auto(GStrv) lines = NULL;
+      guint n = 0;
+
+      g_assert_cmpint (run_argv (f, NULL, &fonts, NULL), ==, 0);
+      lines = g_strsplit (fonts, "\n", -1);
+      /* name type encoding emb sub uni object ID: after the two header lines */
+      for (guint i = 2; lines[i] != NULL; i++)
+        {
+          g_auto(GStrv) cols = NULL;
+          guint k;
+
+          if (*lines[i] == '\0')
+            continue;
+          cols = g_regex_split_simple ("\\s+", g_strstrip (lines[i]), 0, 0);
+          k = g_strv_length (cols);
+          g_assert_cmpuint (k, >=, 7);
+          if (strcmp (cols[k - 5], "yes") != 0)
+            g_error ("a font is not embedded: %s", lines[i]);
+          n++;
+        }
+      g_assert_cmpuint (n, >, 0);
+    }
+  if (have ("pdftoppm"))
+    check_pages (pdf, dir);
+  g_remove (pdf);
+  g_rmdir (dir);
+}
+
+static void
+test_pdf_english (void)
+{
+  const char *labels[] = { "Throughput", "Parameters", "Contents", "Page 2 of", NULL };
+
+  check_pdf ("C.UTF-8", labels);
+}
+
+static void
+test_pdf_french (void)
+{
+  const char *labels[] = { "Débit", "Paramètres", "Composant", "Probabilité", NULL };
+
+  if (!g_file_test ("/usr/lib/locale/fr_FR.utf8", G_FILE_TEST_EXISTS) &&
+      !g_file_test ("/usr/lib/locale/locale-archive", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  check_pdf ("fr_FR.UTF-8", labels);
+}
+
+static guint
+count_elements (xmlNode *node, const char *name)
+{
+  guint n = 0;
+
+  for (; node != NULL; node = node->next)
+    {
+      if (node->type == XML_ELEMENT_NODE && strcmp ((const char *) node->name, name) == 0)
+        n++;
+      n += count_elements (node->children, name);
+    }
+  return n;
+}
+
+static void
+check_html (const char *locale, const char *label)
+{
+  g_autofree char *model = example ("pipeline.pepa");
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autoptr(GPtrArray) numbers = json_numbers (model);
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const char *argv[] = { cli, "report", model, tiny, "-o", html, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  gsize length;
+  htmlDocPtr doc;
+
+  g_assert_cmpint (run_argv (argv, locale, &out, &err), ==, 0);
+  g_assert_true (g_file_get_contents (html, &text, &length, NULL));
+  for (guint i = 0; i < numbers->len; i++)
+    if (strstr (text, g_ptr_array_index (numbers, i)) == NULL)
+      g_error ("%s: %s is not in the HTML", locale, (char *) g_ptr_array_index (numbers, i));
+  g_assert_nonnull (strstr (text, label));
+  /* self-contained: nothing fetched from elsewhere */
+  g_assert_null (strstr (text, "src=\"http"));
+  g_assert_null (strstr (text, "<link"));
+  g_assert_null (strstr (text, "<script"));
+  doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+  g_assert_nonnull (doc);
+  /* one chart per model: the throughput bars */
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 2);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 3);
+  xmlFreeDoc (doc);
+  g_remove (html);
+  g_rmdir (dir);
+}
+
+static void
+test_html (void)
+{
+  check_html ("C.UTF-8", "Throughput");
+  if (g_file_test ("/usr/lib/locale/locale-archive", G_FILE_TEST_EXISTS) ||
+      g_file_test ("/usr/lib/locale/fr_FR.utf8", G_FILE_TEST_EXISTS))
+    check_html ("fr_FR.UTF-8", "Débit");
+}
+
+/* A model that cannot be computed says so on its page; the other is still
+ * reported, and the command exits 1. */
+static void
+test_failed_document (void)
+{
+  g_autofree char *model = example ("pipeline.pepa");
+  g_autoptr(GPtrArray) numbers = json_numbers (model);
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *broken = g_build_filename (dir, "broken.pepa", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const char *argv[] = { cli, "report", broken, model, "-o", html, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+
+  g_assert_true (g_file_set_contents (broken, "P = (a, r).P;\nP <b> Q\n", -1, NULL));
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "broken.pepa"));
+  g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "This document could not be computed"));
+  for (guint i = 0; i < numbers->len; i++)
+    g_assert_nonnull (strstr (text, g_ptr_array_index (numbers, i)));
+  g_remove (broken);
+  g_remove (html);
+  g_rmdir (dir);
+}
+
+/* A file Augur did not write is never written over; its own report is. */
+static void
+test_not_over_users_file (void)
+{
+  g_autofree char *model = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "notes.pdf", NULL);
+  const char *argv[] = { cli, "report", model, "-o", pdf, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  g_autofree char *out2 = NULL, *err2 = NULL, *out3 = NULL, *err3 = NULL;
+
+  g_assert_true (g_file_set_contents (pdf, "%PDF-1.4 the user's own notes", -1, NULL));
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "not a report Augur wrote"));
+  g_assert_true (g_file_get_contents (pdf, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "%PDF-1.4 the user's own notes");
+  g_remove (pdf);
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out2, &err2), ==, 0);
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out3, &err3), ==, 0);   /* its own: replaced */
+  g_remove (pdf);
+  g_rmdir (dir);
+}
+
+/* ---- Replay documents ------------------------------------------------- */
+
+/* `augur-cli replay --document F --format json`'s simulated time and rank
+ * 0's end, in seconds. */
+static void
+replay_json (const char *document, double *time, double *end0)
+{
+  const char *argv[] = { cli, "replay", "--document", document, "--format", "json", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  const char *t, *e;
+
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  t = strstr (out, "\"simulated_time\": ");
+  e = strstr (out, "\"end\": ");
+  g_assert_nonnull (t);
+  g_assert_nonnull (e);
+  *time = g_ascii_strtod (t + strlen ("\"simulated_time\": "), NULL);
+  *end0 = g_ascii_strtod (e + strlen ("\"end\": "), NULL);
+  g_assert_cmpfloat (*time, >, 0);
+}
+
+/* A time to the digits the replay page's headline shows: four significant
+ * digits in ms for these runs. */
+static char *
+page_ms (double seconds)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_assert_cmpfloat (seconds, >=, 1e-3);
+  g_assert_cmpfloat (seconds, <, 1);
+  return g_strdup_printf ("%s ms", g_ascii_formatd (buf, sizeof buf, "%.4g", seconds * 1e3));
+}
+
+/* The bundled replay document and a PEPA model in one PDF: the predicted
+ * time as the JSON gives it, the per-rank table in ms, the appendix's
+ * command; every page drawn within its margins. */
+static void
+test_replay_pdf (void)
+{
+  g_autofree char *document = example ("replay/stencil.replay");
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
+  const char *argv[] = { cli, "report", document, tiny, "-o", pdf, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL, *flat = NULL, *predicted = NULL, *end0 = NULL;
+  g_autofree char *command = NULL;
+  double time, end;
+
+  replay_json (document, &time, &end);
+  predicted = page_ms (time);
+  end0 = augur_format_readable (end * 1e3, AUGUR_FORMAT_SCREEN_DIGITS);
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  if (!have ("pdftotext"))
+    return;
+  {
+    const char *t[] = { "pdftotext", pdf, "-", NULL };
+
+    g_assert_cmpint (run_argv (t, NULL, &text, NULL), ==, 0);
+  }
+  /* pdftotext breaks lines where the page does */
+  flat = g_strdelimit (g_strdup (text), "\n", ' ');
+  if (strstr (text, predicted) == NULL)
+    g_error ("the predicted time %s is not in the report:\n%s", predicted, text);
+  if (strstr (text, end0) == NULL)
+    g_error ("rank 0's end %s (ms) is not in the report:\n%s", end0, text);
+  g_assert_nonnull (strstr (flat, "16 ranks"));
+  g_assert_nonnull (strstr (flat, "3344 actions"));
+  g_assert_nonnull (strstr (flat, "platform.xml (16 hosts)"));
+  g_assert_nonnull (strstr (flat, "smpi network model"));
+  g_assert_nonnull (strstr (text, "Collective"));
+  g_assert_nonnull (strstr (text, "in ms"));
+  command = g_strdup_printf ("augur-cli replay --document %s --format json", document);
+  if (strstr (flat, command) == NULL)
+    g_error ("the appendix has no %s:\n%s", command, text);
+  g_assert_nonnull (strstr (flat, "augur-cli pepa"));
+  if (have ("pdftoppm"))
+    check_pages (pdf, dir);
+  g_remove (pdf);
+  g_rmdir (dir);
+}
+
+/* The same in HTML: one <svg> per chart (the replay's bars per rank, the
+ * model's throughput bars), one section per document and the appendix. */
+static void
+test_replay_html (void)
+{
+  g_autofree char *document = example ("replay/stencil.replay");
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const char *argv[] = { cli, "report", document, tiny, "-o", html, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL, *predicted = NULL;
+  gsize length;
+  double time, end;
+  htmlDocPtr doc;
+
+  replay_json (document, &time, &end);
+  predicted = page_ms (time);
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_true (g_file_get_contents (html, &text, &length, NULL));
+  g_assert_nonnull (strstr (text, predicted));
+  g_assert_nonnull (strstr (text, "Time per rank — stencil.replay"));
+  doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+  g_assert_nonnull (doc);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 2);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 3);
+  xmlFreeDoc (doc);
+  g_remove (html);
+  g_rmdir (dir);
+}
+
+/* A replay document whose traces are missing says so on its page; the
+ * model after it is still reported, and the command exits 1. */
+static void
+test_replay_failed (void)
+{
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *broken = g_build_filename (dir, "lost.replay", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const char *argv[] = { cli, "report", broken, tiny, "-o", html, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+
+  g_assert_true (g_file_set_contents (broken, "network=lv08\ntrace=gone.txt\ncluster=4,1,1e9,1.25e8,5e-5,2.25e9,5e-4\n",
+                                      -1, NULL));
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "lost.replay"));
+  g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "This document could not be computed"));
+  g_assert_nonnull (strstr (text, "gone.txt"));
+  g_assert_nonnull (strstr (text, "Throughput — tiny.pepa"));   /* the rest is written */
+  g_remove (broken);
+  g_remove (html);
+  g_rmdir (dir);
+}
+
+/* A kind the report does not cover yet is refused before anything is
+ * written, with a message that says which kinds it covers. */
+static void
+test_other_kind_refused (void)
+{
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *des = g_build_filename (dir, "mapping.des", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
+  const char *argv[] = { cli, "report", tiny, des, "-o", pdf, NULL };
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_true (g_file_set_contents (des, "stage s1 1.0\n", -1, NULL));
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "mapping.des"));
+  g_assert_nonnull (strstr (err, "replay documents (.replay)"));
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_remove (des);
+  g_rmdir (dir);
+}
+
+/* A replay's warnings (a request never waited for: the time leaves its
+ * transfer out) are stated where the predicted time is, before the table. */
+static void
+test_replay_warnings (void)
+{
+  g_autofree char *platform = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi",
+                                                "platforms", "flat-16.xml", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *document = g_build_filename (dir, "unwaited.replay", NULL);
+  g_autofree char *deployment = g_build_filename (dir, "deployment.xml", NULL);
+  g_autofree char *index = g_build_filename (dir, "index.txt", NULL);
+  g_autofree char *r0 = g_build_filename (dir, "r0.txt", NULL);
+  g_autofree char *r1 = g_build_filename (dir, "r1.txt", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  g_autofree char *doc_text = g_strdup_printf ("network=smpi\ntrace=index.txt\nplatform=%s\ndeployment=deployment.xml\n",
+                                               platform);
+  const char *argv[] = { cli, "report", document, "-o", html, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  const char *time, *warning, *table;
+
+  g_assert_true (g_file_set_contents (deployment,
+                                      "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
+                                      "  <actor host=\"node-0\" function=\"0\"/>\n  <actor host=\"node-1\" function=\"1\"/>\n"
+                                      "</platform>\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r0, "0 init\n0 isend 1 0 10000000\n0 isend 1 0 1000\n0 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r1, "1 init\n1 irecv 0 0 10000000\n1 irecv 0 0 1000\n1 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (index, "r0.txt\nr1.txt\n", -1, NULL));
+  g_assert_true (g_file_set_contents (document, doc_text, -1, NULL));
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
+  /* smpirun -replay's 8.227598529476267e-06 s, as the page shows it */
+  time = strstr (text, "8.228 µs");
+  warning = strstr (text, "rank 0 ends with 1 request");
+  table = strstr (text, "Time per rank");
+  g_assert_nonnull (time);
+  g_assert_nonnull (warning);
+  g_assert_nonnull (strstr (text, "rank 1 ends with 1 request"));
+  g_assert_nonnull (table);
+  g_assert_true (time < warning && warning < table);
+  for (const char *const *f = (const char *const[]) { document, deployment, index, r0, r1, html, NULL }; *f; f++)
+    g_remove (*f);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  cli = g_getenv ("AUGUR_CLI");
+  g_assert_nonnull (cli);
+  g_test_add_func ("/cli/report/pdf/english", test_pdf_english);
+  g_test_add_func ("/cli/report/pdf/french", test_pdf_french);
+  g_test_add_func ("/cli/report/html", test_html);
+  g_test_add_func ("/cli/report/failed-document", test_failed_document);
+  g_test_add_func ("/cli/report/not-over-users-file", test_not_over_users_file);
+  g_test_add_func ("/cli/report/replay/pdf", test_replay_pdf);
+  g_test_add_func ("/cli/report/replay/html", test_replay_html);
+  g_test_add_func ("/cli/report/replay/failed", test_replay_failed);
+  g_test_add_func ("/cli/report/replay/warnings", test_replay_warnings);
+  g_test_add_func ("/cli/report/other-kind-refused", test_other_kind_refused);
+  return g_test_run ();
+}

@@ -1,0 +1,643 @@
+/* test-extrap.c: runs traced at 4 to 32 ranks, aligned, generalised and
+ * predicted at 64, 256 and 1024 ranks against SMPI's own simulated time
+ * (tests/fixtures/extrap: the programs, their traces and SMPI's times,
+ * made by make-fixtures.sh with SimGrid 3.32).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "extrap.h"
+#include "platform.h"
+#include "replay.h"
+
+/* Extrapolated against SMPI's run of the real program at the target: the
+ * synthesised trace is the one SMPI writes at that size, so the difference
+ * is the replay's, measured below 4e-7 (see the report of each case). */
+#define TOLERANCE 1e-5
+
+static char *
+fixture (const char *first, ...) G_GNUC_NULL_TERMINATED;
+
+static char *
+fixture (const char *first, ...)
+{
+  va_list args;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+  g_ptr_array_add (parts, (gpointer) g_getenv ("AUGUR_SOURCE_DIR"));
+  g_ptr_array_add (parts, "tests");
+  g_ptr_array_add (parts, "fixtures");
+  g_ptr_array_add (parts, "extrap");
+  va_start (args, first);
+  for (const char *p = first; p != NULL; p = va_arg (args, const char *))
+    g_ptr_array_add (parts, (gpointer) p);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+/* The runs of a program at the sizes given (0-terminated), or of the
+ * folders given. */
+static AugurExtrapModel *
+model_of (const char *program,
+          const guint *sizes,
+          GError     **error)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; sizes[i] != 0; i++)
+    {
+      g_autofree char *set = g_strdup_printf ("%s-%u", program, sizes[i]);
+      g_autofree char *path = fixture ("traces", set, "index.txt", NULL);
+      g_ptr_array_add (files, g_file_new_for_path (path));
+    }
+  return augur_extrap_model_new ((GFile *const *) files->pdata, files->len, NULL, NULL, error);
+}
+
+static const guint all_sizes[] = { 4, 8, 16, 32, 0 };
+/* the 3-D stencil: one run (27, 48) with 3 ranks or more along every
+ * dimension, so that +1 and -1 differ */
+static const guint sizes_3d[] = { 8, 16, 27, 48, 0 };
+
+static const guint *
+sizes_of (const char *program)
+{
+  return strcmp (program, "halo3d") == 0 ? sizes_3d : all_sizes;
+}
+
+/* SMPI's simulated time of a program at a size, from times.csv. */
+static double
+smpi_time (const char *program,
+           guint       ranks)
+{
+  g_autofree char *path = fixture ("times.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], ",", -1);
+
+      if (g_strv_length (f) == 5 && strcmp (f[0], program) == 0 && strcmp (f[2], "target") == 0 &&
+          (guint) g_ascii_strtoull (f[1], NULL, 10) == ranks)
+        return g_ascii_strtod (f[3], NULL);
+    }
+  g_assert_not_reached ();
+  return NAN;
+}
+
+static AugurPlatform *
+cluster (void)
+{
+  g_autofree char *path = fixture ("platforms", "cluster-1024.xml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  AugurPlatform *p = augur_platform_load_file (file, &error);
+
+  g_assert_no_error (error);
+  return p;
+}
+
+static double
+replay (const AugurPlatform *platform,
+        AugurTraceSet       *traces,
+        guint                ranks)
+{
+  g_autofree char *path = fixture ("platforms", "hosts-1024.txt", NULL);
+  g_autofree char *hosts = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+
+  g_assert_true (g_file_get_contents (path, &hosts, &length, &error));
+  deployment = augur_deployment_from_hostfile (hosts, length, path, platform, ranks, &error);
+  g_assert_no_error (error);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return augur_replay_result_get_time (r);
+}
+
+/* The actions of one rank of the synthesised program. */
+static GArray *
+actions_of (AugurTraceSet *t,
+            guint          rank)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (AugurTraceAction));
+  AugurTraceAction x;
+  g_autoptr(GError) error = NULL;
+
+  while (augur_trace_set_next (t, rank, &x, &error))
+    g_array_append_val (a, x);
+  g_assert_no_error (error);
+  return a;
+}
+
+static void
+test_dims (void)
+{
+  /* MPI_Dims_create under SimGrid 3.32's smpirun (a program printed them) */
+  static const struct { guint p, d2[2], d3[3]; } cases[] = {
+    { 4, { 2, 2 }, { 2, 2, 1 } },     { 8, { 4, 2 }, { 2, 2, 2 } },      { 12, { 4, 3 }, { 3, 2, 2 } },
+    { 24, { 6, 4 }, { 4, 3, 2 } },    { 32, { 8, 4 }, { 4, 4, 2 } },     { 36, { 9, 4 }, { 9, 2, 2 } },
+    { 48, { 8, 6 }, { 4, 4, 3 } },    { 64, { 8, 8 }, { 4, 4, 4 } },     { 96, { 12, 8 }, { 6, 4, 4 } },
+    { 1000, { 40, 25 }, { 10, 10, 10 } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      guint d2[2], d3[3];
+
+      augur_extrap_dims_create (cases[i].p, 2, d2);
+      augur_extrap_dims_create (cases[i].p, 3, d3);
+      g_assert_cmpuint (d2[0], ==, cases[i].d2[0]);
+      g_assert_cmpuint (d2[1], ==, cases[i].d2[1]);
+      g_assert_cmpuint (d3[0], ==, cases[i].d3[0]);
+      g_assert_cmpuint (d3[1], ==, cases[i].d3[1]);
+      g_assert_cmpuint (d3[2], ==, cases[i].d3[2]);
+    }
+}
+
+/* The halo: one class, nested loops, grid neighbours, nothing varies. */
+static void
+test_halo_aligned (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = model_of ("halo2d", all_sizes, &error);
+  g_autofree char *text = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(GArray) a = NULL;
+  guint irecv = 0;
+  static const guint from[4] = { 17, 1, 10, 8 };   /* south, north, east, west */
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_extrap_model_get_n_runs (m), ==, 4);
+  g_assert_cmpuint (augur_extrap_model_get_run_ranks (m, 3), ==, 32);
+  g_assert_cmpuint (augur_extrap_model_get_run_actions (m, 3), ==, 32 * 206);
+  g_assert_cmpuint (augur_extrap_model_get_n_classes (m), ==, 1);
+  g_assert_cmpstr (augur_extrap_model_get_class_name (m, 0), ==, "every rank");
+  /* init, the two loops, 10 actions, allreduce, finalize: 206 lines in 15 */
+  g_assert_cmpuint (augur_extrap_model_get_class_lines (m, 0), ==, 15);
+  g_assert_cmpuint (augur_extrap_model_get_n_parameters (m), ==, 0);
+  text = augur_extrap_model_to_text (m);
+  g_assert_nonnull (strstr (text, "loop 4 times {\n    loop 5 times {\n      irecv peer=grid2(+1,+0) tag=0 bytes=2048"));
+  g_assert_nonnull (strstr (text, "isend peer=grid2(+0,+1) tag=3 bytes=2048"));
+  g_assert_nonnull (strstr (text, "compute flops=327680"));
+
+  /* at 64 ranks (8 x 8), rank 9 sits at (1, 1): its south is 17, its west 8 */
+  t = augur_extrap_model_synthesize (m, 64, &error);
+  g_assert_no_error (error);
+  a = actions_of (t, 9);
+  g_assert_cmpuint (a->len, ==, 206);
+  for (guint i = 0; i < a->len; i++)
+    {
+      const AugurTraceAction *x = &g_array_index (a, AugurTraceAction, i);
+
+      if (x->kind != AUGUR_TRACE_ACTION_IRECV)
+        continue;
+      g_assert_cmpfloat (x->bytes, ==, 2048);
+      g_assert_cmpuint (x->peer, ==, from[irecv % 4]);
+      g_assert_cmpint (x->tag, ==, (gint) (irecv % 4));
+      irecv++;
+    }
+  g_assert_cmpuint (irecv, ==, 80);
+}
+
+/* The CG: rank 0 a class of its own, a trip count of 10 + 5 log2(P). */
+static void
+test_cg_aligned (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = model_of ("cg", all_sizes, &error);
+  g_autofree char *text = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(GArray) r0 = NULL;
+  g_autoptr(GArray) r5 = NULL;
+  const char *const *warnings;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_extrap_model_get_n_classes (m), ==, 2);
+  g_assert_cmpstr (augur_extrap_model_get_class_name (m, 0), ==, "every other rank");
+  g_assert_cmpstr (augur_extrap_model_get_class_name (m, 1), ==, "rank 0");
+  g_assert_cmpuint (augur_extrap_model_get_n_parameters (m), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const AugurExtrapParameter *p = augur_extrap_model_get_parameter (m, i);
+
+      g_assert_cmpstr (p->what, ==, "trip count");
+      g_assert_cmpint (p->kind, ==, AUGUR_EXTRAP_FN_FITTED);
+      g_assert_cmpstr (p->function, ==, "round(10 + 5 * log2(P))");
+      g_assert_cmpfloat (p->max_residual, ==, 0);
+      g_assert_cmpuint (p->line, ==, 3);
+    }
+  text = augur_extrap_model_to_text (m);
+  /* rank 0's peers follow the others' rule, not the constant 1 */
+  g_assert_nonnull (strstr (text, "rank 0:\n  init"));
+  g_assert_nonnull (strstr (text, "sendRecv peer=(r+1) mod P src=(r-1) mod P bytes=8192 recv_bytes=8192"));
+  g_assert_null (strstr (text, "peer=1 "));
+  warnings = augur_extrap_model_get_warnings (m);
+  g_assert_nonnull (warnings[0]);
+  g_assert_nonnull (strstr (warnings[0], "fitted from 4 runs"));
+
+  /* at 64 ranks: 40 iterations of 6 actions, rank 0's report */
+  t = augur_extrap_model_synthesize (m, 64, &error);
+  g_assert_no_error (error);
+  r0 = actions_of (t, 0);
+  r5 = actions_of (t, 5);
+  g_assert_cmpuint (r5->len, ==, 3 + 40 * 6);
+  g_assert_cmpuint (r0->len, ==, 4 + 40 * 6);
+  g_assert_cmpint (g_array_index (r0, AugurTraceAction, r0->len - 2).kind, ==, AUGUR_TRACE_ACTION_COMPUTE);
+  g_assert_cmpfloat (g_array_index (r0, AugurTraceAction, r0->len - 2).flops, ==, 1e5);
+  g_assert_cmpuint (g_array_index (r0, AugurTraceAction, 2).peer, ==, 1);
+  g_assert_cmpuint (g_array_index (r0, AugurTraceAction, 2).src, ==, 63);
+  g_assert_cmpuint (g_array_index (r5, AugurTraceAction, 3).peer, ==, 4);
+  g_assert_cmpuint (g_array_index (r5, AugurTraceAction, 3).src, ==, 6);
+}
+
+/* Predicted against SMPI's run of the program at each target. */
+static void
+check_prediction (const char *program,
+                  guint       ranks)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = model_of (program, sizes_of (program), &error);
+  g_autoptr(AugurPlatform) platform = cluster ();
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autofree char *warning = NULL;
+  double predicted, measured, err;
+  guint largest;
+
+  g_assert_no_error (error);
+  largest = augur_extrap_model_get_run_ranks (m, augur_extrap_model_get_n_runs (m) - 1);
+  g_assert_true (augur_extrap_model_check_target (m, ranks, &warning, &error));
+  g_assert_no_error (error);
+  /* beyond 8 times the largest run, said */
+  g_assert_true ((warning != NULL) == (ranks > 8 * largest));
+  t = augur_extrap_model_synthesize (m, ranks, &error);
+  g_assert_no_error (error);
+  predicted = replay (platform, t, ranks);
+  measured = smpi_time (program, ranks);
+  err = fabs (predicted - measured) / measured;
+  g_test_message ("%s at %u ranks: Augur %.17g s, SMPI %.17g s, relative error %.3g", program, ranks, predicted,
+                  measured, err);
+  g_assert_cmpfloat (err, <, TOLERANCE);
+}
+
+static void test_halo_64 (void) { check_prediction ("halo2d", 64); }
+static void test_halo_256 (void) { check_prediction ("halo2d", 256); }
+static void test_halo_1024 (void) { check_prediction ("halo2d", 1024); }
+static void test_cg_64 (void) { check_prediction ("cg", 64); }
+static void test_cg_256 (void) { check_prediction ("cg", 256); }
+static void test_cg_1024 (void) { check_prediction ("cg", 1024); }
+static void test_halo3d_64 (void) { check_prediction ("halo3d", 64); }
+static void test_halo3d_256 (void) { check_prediction ("halo3d", 256); }
+static void test_halo3d_1024 (void) { check_prediction ("halo3d", 1024); }
+
+/* The 3-D stencil: 3-D grid neighbours, a compute of W / P (strong
+ * scaling, found through SMPI's 6 significant digits). */
+static void
+test_halo3d_aligned (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = model_of ("halo3d", sizes_3d, &error);
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(GArray) a = NULL;
+  const AugurExtrapParameter *p;
+  g_autofree char *text = NULL;
+  /* rank 0 of 4 x 4 x 4 receives from +x, -x, +y, -y, +z, -z */
+  static const guint from[6] = { 16, 48, 4, 12, 1, 3 };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_extrap_model_get_n_classes (m), ==, 1);
+  g_assert_cmpuint (augur_extrap_model_get_n_parameters (m), ==, 1);
+  p = augur_extrap_model_get_parameter (m, 0);
+  g_assert_cmpstr (p->what, ==, "flops");
+  g_assert_cmpint (p->kind, ==, AUGUR_EXTRAP_FN_INVERSE);
+  g_assert_true (g_str_has_suffix (p->function, " / P"));
+  text = augur_extrap_model_to_text (m);
+  g_assert_nonnull (strstr (text, "irecv peer=grid3(+1,+0,+0) tag=0 bytes=8192"));
+  g_assert_nonnull (strstr (text, "isend peer=grid3(+0,+0,+1) tag=5 bytes=8192"));
+
+  t = augur_extrap_model_synthesize (m, 64, &error);
+  g_assert_no_error (error);
+  a = actions_of (t, 0);
+  g_assert_cmpuint (a->len, ==, 2 + 10 * 15);
+  for (guint k = 0; k < 6; k++)
+    {
+      g_assert_cmpint (g_array_index (a, AugurTraceAction, 1 + k).kind, ==, AUGUR_TRACE_ACTION_IRECV);
+      g_assert_cmpuint (g_array_index (a, AugurTraceAction, 1 + k).peer, ==, from[k]);
+    }
+  /* 4e8 / 64 flops, to SMPI's 6 digits */
+  g_assert_cmpint (g_array_index (a, AugurTraceAction, 14).kind, ==, AUGUR_TRACE_ACTION_COMPUTE);
+  g_assert_cmpfloat (fabs (g_array_index (a, AugurTraceAction, 14).flops - 6.25e6), <, 1e-5 * 6.25e6);
+}
+
+/* The traces written replay as the stream does, and read back the same. */
+static void
+test_write_traces (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = model_of ("cg", all_sizes, &error);
+  g_autoptr(AugurPlatform) platform = cluster ();
+  g_autofree char *tmp = g_dir_make_tmp ("augur-extrap-XXXXXX", &error);
+  g_autoptr(GFile) dir = NULL;
+  g_autoptr(GFile) index = NULL;
+  g_autoptr(AugurTraceSet) written = NULL;
+  g_autoptr(AugurTraceSet) streamed = NULL;
+  g_autoptr(AugurTraceSet) again = NULL;
+  g_autofree char *cmd = NULL;
+
+  g_assert_no_error (error);
+  dir = g_file_new_build_filename (tmp, "64", NULL);
+  g_assert_true (augur_extrap_model_write_traces (m, 64, dir, NULL, &error));
+  g_assert_no_error (error);
+  index = g_file_get_child (dir, "index.txt");
+  written = augur_trace_set_open_smpi (index, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_trace_set_get_n_processes (written), ==, 64);
+  streamed = augur_extrap_model_synthesize (m, 64, &error);
+  g_assert_no_error (error);
+  for (guint r = 0; r < 64; r += 21)
+    {
+      g_autoptr(GArray) a = actions_of (written, r);
+      g_autoptr(GArray) b = actions_of (streamed, r);
+
+      g_assert_cmpuint (a->len, ==, b->len);
+      for (guint i = 0; i < a->len; i++)
+        {
+          const AugurTraceAction *x = &g_array_index (a, AugurTraceAction, i);
+          const AugurTraceAction *y = &g_array_index (b, AugurTraceAction, i);
+
+          g_assert_cmpint (x->kind, ==, y->kind);
+          g_assert_cmpuint (x->peer, ==, y->peer);
+          g_assert_cmpuint (x->src, ==, y->src);
+          g_assert_cmpfloat (x->bytes, ==, y->bytes);
+          g_assert_cmpfloat (x->flops, ==, y->flops);
+        }
+    }
+  g_clear_pointer (&written, augur_trace_set_free);
+  g_clear_pointer (&streamed, augur_trace_set_free);
+  written = augur_trace_set_open_smpi (index, 0, NULL, &error);
+  g_assert_no_error (error);
+  streamed = augur_extrap_model_synthesize (m, 64, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (replay (platform, written, 64), ==, replay (platform, streamed, 64));
+  cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+/* Two programs given as runs of one: refused where they part. */
+static void
+test_refuse_mismatch (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *a = fixture ("traces", "halo2d-4", "index.txt", NULL);
+  g_autofree char *b = fixture ("traces", "cg-8", "index.txt", NULL);
+  GFile *files[] = { g_file_new_for_path (a), g_file_new_for_path (b) };
+  AugurExtrapModel *m = augur_extrap_model_new (files, 2, NULL, NULL, &error);
+
+  g_assert_null (m);
+  g_assert_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_MISMATCH);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "the runs of 4 and 8 ranks do not run the same program"));
+  g_assert_nonnull (strstr (error->message, "cg-8/index.txt_files/rank-2.txt:2 (rank 1, bcast)"));
+  g_assert_nonnull (strstr (error->message, "halo2d-4/index.txt_files/rank-2.txt:2 (rank 1, a loop)"));
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+}
+
+/* Runs at 4 and 8 ranks cannot tell r+2 from a grid's south (both grids
+ * are 2 wide): refused at 64, where they differ, not guessed. */
+static void
+test_refuse_ambiguous (void)
+{
+  static const guint sizes[] = { 4, 8, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = model_of ("halo2d", sizes, &error);
+  g_autoptr(AugurTraceSet) t = NULL;
+
+  g_assert_no_error (error);
+  g_assert_false (augur_extrap_model_check_target (m, 64, NULL, &error));
+  g_assert_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "halo2d-8/index.txt_files/rank-8.txt:2: the peer of 'irecv' is "
+                                            "(r+2) mod P or grid2(+1,+0)"));
+  g_assert_nonnull (strstr (error->message, "at P = 64 they differ (rank 0: 2 or 8)"));
+  g_clear_error (&error);
+  t = augur_extrap_model_synthesize (m, 64, &error);
+  g_assert_null (t);
+  g_assert_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET);
+}
+
+/* Runs at 8 and 16 ranks have at most 2 ranks along a dimension of the
+ * 3-D grid: +1 and -1 there are the same rank, and r + 4 is the next
+ * plane; at 64 ranks (4 x 4 x 4) they differ: refused. */
+static void
+test_refuse_ambiguous_3d (void)
+{
+  static const guint sizes[] = { 8, 16, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = model_of ("halo3d", sizes, &error);
+
+  g_assert_no_error (error);
+  g_assert_false (augur_extrap_model_check_target (m, 64, NULL, &error));
+  g_assert_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "halo3d-16/index.txt_files/rank-16.txt:2: the peer of 'irecv' is "
+                                            "(r+4) mod P or grid3(+1,+0,+0)"));
+  /* at 16 ranks it is fine: nothing differs there */
+  g_clear_error (&error);
+  g_assert_true (augur_extrap_model_check_target (m, 16, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* A copy of a run with its files changed by a sed expression. */
+static char *
+altered_copy (const char *set,
+              const char *files,
+              const char *sed)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-extrap-XXXXXX", &error);
+  g_autofree char *from = fixture ("traces", set, NULL);
+  g_autofree char *cmd = g_strdup_printf ("cp -r '%s' '%s/run' && sed -i '%s' '%s/run/index.txt_files/'%s", from,
+                                          tmp, sed, tmp, files);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (system (cmd), ==, 0);
+  return g_steal_pointer (&tmp);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+/* A peer no form gives: refused at its line. */
+static void
+test_refuse_peer (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = altered_copy ("cg-16", "rank-6.txt", "s/^5 sendRecv 1024 6 1024 4/5 sendRecv 1024 9 1024 4/");
+  g_autofree char *a = fixture ("traces", "cg-4", "index.txt", NULL);
+  g_autofree char *b = fixture ("traces", "cg-8", "index.txt", NULL);
+  g_autofree char *c = g_build_filename (tmp, "run", "index.txt", NULL);
+  GFile *files[] = { g_file_new_for_path (c), g_file_new_for_path (a), g_file_new_for_path (b) };
+  AugurExtrapModel *m = augur_extrap_model_new (files, 3, NULL, NULL, &error);
+
+  g_assert_null (m);
+  g_assert_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "run/index.txt_files/rank-6.txt:3: the peer of rank 5 of 16 is 9, "
+                                            "and no form gives every rank's in every run"));
+  for (guint i = 0; i < 3; i++)
+    g_object_unref (files[i]);
+  remove_tree (tmp);
+}
+
+/* A trip count of 20, 25, 29, 35: refused, not fitted by a 3-coefficient
+ * model that passes through the 4 runs. */
+static void
+test_refuse_trip_count (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = altered_copy ("cg-16", "*.txt", "3,8d");
+  g_autofree char *a = fixture ("traces", "cg-4", "index.txt", NULL);
+  g_autofree char *b = fixture ("traces", "cg-8", "index.txt", NULL);
+  g_autofree char *d = fixture ("traces", "cg-32", "index.txt", NULL);
+  g_autofree char *c = g_build_filename (tmp, "run", "index.txt", NULL);
+  GFile *files[] = { g_file_new_for_path (a), g_file_new_for_path (b), g_file_new_for_path (c),
+                     g_file_new_for_path (d) };
+  AugurExtrapModel *m = augur_extrap_model_new (files, 4, NULL, NULL, &error);
+
+  g_assert_null (m);
+  g_assert_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "cg-32/index.txt_files/rank-32.txt:3: the trip count, 20 (P=4), "
+                                            "25 (P=8), 29 (P=16), 35 (P=32), is not a function of P"));
+  for (guint i = 0; i < 4; i++)
+    g_object_unref (files[i]);
+  remove_tree (tmp);
+}
+
+/* Computes folded into the gaps before each action (a measured trace's
+ * computes come and go): the CG's rank 0 joins the others, with a warning
+ * that its extra compute is averaged away; the two computes of an
+ * iteration are averaged into a loop of 2.  Its cost, measured. */
+static void
+test_folded_cg (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(AugurExtrapModel) m = NULL;
+  g_autoptr(AugurPlatform) platform = cluster ();
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autofree char *text = NULL;
+  AugurExtrapOptions options;
+  const char *const *warnings;
+  gboolean warned = FALSE;
+  double predicted, measured;
+
+  for (guint i = 0; all_sizes[i] != 0; i++)
+    {
+      g_autofree char *set = g_strdup_printf ("cg-%u", all_sizes[i]);
+      g_autofree char *path = fixture ("traces", set, "index.txt", NULL);
+      g_ptr_array_add (files, g_file_new_for_path (path));
+    }
+  augur_extrap_options_init (&options);
+  options.compute_tolerance = INFINITY;
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_extrap_model_get_n_classes (m), ==, 1);
+  text = augur_extrap_model_to_text (m);
+  g_assert_nonnull (strstr (text, "    loop 2 times {\n      allreduce bytes=8 after_compute=550000   #"));
+  warnings = augur_extrap_model_get_warnings (m);
+  for (guint i = 0; warnings[i] != NULL; i++)
+    warned = warned || strstr (warnings[i], "differs between ranks of one class by 100 % (rank 0 of 4: 100000; "
+                                            "rank 1: 0): their mean is used") != NULL;
+  g_assert_true (warned);
+  t = augur_extrap_model_synthesize (m, 64, &error);
+  g_assert_no_error (error);
+  predicted = replay (platform, t, 64);
+  measured = smpi_time ("cg", 64);
+  g_test_message ("cg folded at 64 ranks: Augur %.17g s, SMPI %.17g s, relative error %.3g", predicted, measured,
+                  fabs (predicted - measured) / measured);
+  /* rank 0's last 1e5 flops (0.1 ms) spread over every rank: 0.11 % low */
+  g_assert_cmpfloat (predicted, <, measured);
+  g_assert_cmpfloat ((measured - predicted) / measured, <, 2e-3);
+}
+
+/* A compute written in one iteration of one rank only (a measured
+ * trace's short compute): refused as a different program by default,
+ * folded away with any compute tolerance. */
+static void
+test_sporadic_compute (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = altered_copy ("cg-16", "rank-6.txt", "40a 5 compute 12345");
+  g_autofree char *c = g_build_filename (tmp, "run", "index.txt", NULL);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  AugurExtrapModel *m;
+  AugurExtrapOptions options;
+
+  for (guint i = 0; all_sizes[i] != 0; i++)
+    {
+      g_autofree char *set = g_strdup_printf ("cg-%u", all_sizes[i]);
+      g_autofree char *path = fixture ("traces", set, "index.txt", NULL);
+      g_ptr_array_add (files, all_sizes[i] == 16 ? g_file_new_for_path (c) : g_file_new_for_path (path));
+    }
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, NULL, NULL, &error);
+  g_assert_null (m);
+  g_assert_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_MISMATCH);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "rank 5 does not run the program of rank 1"));
+  g_clear_error (&error);
+
+  augur_extrap_options_init (&options);
+  options.compute_tolerance = INFINITY;
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (m);
+  augur_extrap_model_free (m);
+  remove_tree (tmp);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/extrap/dims-create", test_dims);
+  g_test_add_func ("/extrap/halo/aligned", test_halo_aligned);
+  g_test_add_func ("/extrap/cg/aligned", test_cg_aligned);
+  g_test_add_func ("/extrap/halo/64", test_halo_64);
+  g_test_add_func ("/extrap/halo/256", test_halo_256);
+  g_test_add_func ("/extrap/halo/1024", test_halo_1024);
+  g_test_add_func ("/extrap/cg/64", test_cg_64);
+  g_test_add_func ("/extrap/cg/256", test_cg_256);
+  g_test_add_func ("/extrap/cg/1024", test_cg_1024);
+  g_test_add_func ("/extrap/halo3d/aligned", test_halo3d_aligned);
+  g_test_add_func ("/extrap/halo3d/64", test_halo3d_64);
+  g_test_add_func ("/extrap/halo3d/256", test_halo3d_256);
+  g_test_add_func ("/extrap/halo3d/1024", test_halo3d_1024);
+  g_test_add_func ("/extrap/refuse/ambiguous-3d", test_refuse_ambiguous_3d);
+  g_test_add_func ("/extrap/write-traces", test_write_traces);
+  g_test_add_func ("/extrap/refuse/mismatch", test_refuse_mismatch);
+  g_test_add_func ("/extrap/refuse/ambiguous", test_refuse_ambiguous);
+  g_test_add_func ("/extrap/refuse/peer", test_refuse_peer);
+  g_test_add_func ("/extrap/refuse/trip-count", test_refuse_trip_count);
+  g_test_add_func ("/extrap/folded/cg", test_folded_cg);
+  g_test_add_func ("/extrap/folded/sporadic-compute", test_sporadic_compute);
+  return g_test_run ();
+}

@@ -1,0 +1,725 @@
+/* test-replay-otf2.c: Score-P's OTF2 archives (trace-otf2.c), written with
+ * OTF2's writer API as Score-P writes them (otf2-archive.h), replayed
+ * against the same programs' SMPI time-independent traces: the same
+ * simulated time to 1e-9 and the same number of actions; otf2-print reads
+ * the archives; damaged archives give a located error.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "platform.h"
+#include "replay.h"
+#include "trace.h"
+
+#ifdef HAVE_OTF2
+#include "otf2-archive.h"
+
+/* The host the traces were "taken" on: 2 Gflop/s; the clock counts ns. */
+#define SPEED 2e9
+
+typedef struct {
+  char    *dir;
+  Otf2w   *w;
+  GString *ti;    /* the same program in SMPI's dialect, rank by rank */
+  guint    n;
+} Prog;
+
+static Prog *
+prog_new (guint n)
+{
+  Prog *p = g_new0 (Prog, 1);
+
+  p->dir = g_dir_make_tmp ("augur-otf2-XXXXXX", NULL);
+  g_assert_nonnull (p->dir);
+  p->w = otf2w_open (p->dir, n);
+  p->ti = g_string_new (NULL);
+  p->n = n;
+  return p;
+}
+
+static void
+rm_rf (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          rm_rf (child);
+        }
+    }
+  g_remove (path);
+}
+
+static void
+prog_free (Prog *p)
+{
+  rm_rf (p->dir);
+  g_free (p->dir);
+  g_string_free (p->ti, TRUE);
+  g_free (p);
+}
+
+static void
+ti (Prog *p, guint r, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+ti (Prog *p, guint r, const char *format, ...)
+{
+  va_list va;
+
+  g_string_append_printf (p->ti, "%u ", r);
+  va_start (va, format);
+  g_string_append_vprintf (p->ti, format, va);
+  va_end (va);
+  g_string_append_c (p->ti, '\n');
+}
+
+static void
+p_compute (Prog *p, guint r, guint64 ticks)
+{
+  otf2w_compute (p->w, r, ticks);
+  ti (p, r, "compute %.17g", (double) ticks * (SPEED / 1e9));
+}
+
+/* ---- The platform: n hosts of 1 Gflop/s, a link each to a backbone -------- */
+
+static AugurPlatform *
+platform_new (guint n)
+{
+  g_autoptr(GString) x = g_string_new ("<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
+                                       "  <zone id=\"z\" routing=\"Full\">\n");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (x, "    <host id=\"h%u\" speed=\"1Gf\"/>\n"
+                               "    <link id=\"l%u\" bandwidth=\"125MBps\" latency=\"20us\"/>\n", i, i);
+  g_string_append (x, "    <link id=\"bb\" bandwidth=\"1GBps\" latency=\"5us\"/>\n");
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      g_string_append_printf (x, "    <route src=\"h%u\" dst=\"h%u\"><link_ctn id=\"l%u\"/><link_ctn id=\"bb\"/>"
+                                 "<link_ctn id=\"l%u\"/></route>\n", i, j, i, j);
+  g_string_append (x, "  </zone>\n</platform>\n");
+  return augur_platform_load_bytes (x->str, x->len, "otf2-test.xml", NULL);
+}
+
+static AugurReplayResult *
+replay (AugurTraceSet *traces, guint n, GError **error)
+{
+  g_autoptr(AugurPlatform) platform = platform_new (n);
+  g_autoptr(GString) hosts = g_string_new (NULL);
+  AugurDeployment *deployment;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurReplayResult *r;
+
+  g_assert_nonnull (platform);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (hosts, "h%u\n", i);
+  deployment = augur_deployment_from_hostfile (hosts->str, hosts->len, "hosts", platform, n, NULL);
+  g_assert_nonnull (deployment);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, error);
+  augur_deployment_free (deployment);
+  return r;
+}
+
+static char *
+anchor_path (const Prog *p)
+{
+  return g_build_filename (p->dir, "traces.otf2", NULL);
+}
+
+static AugurTraceSet *
+open_otf2 (const Prog *p, double speed, GError **error)
+{
+  g_autofree char *path = anchor_path (p);
+  g_autoptr(GFile) anchor = g_file_new_for_path (path);
+
+  g_assert_true (augur_trace_is_otf2 (anchor));
+  return augur_trace_set_open_otf2 (anchor, speed, NULL, error);
+}
+
+/* otf2-print reads the archive and lists its MPI events. */
+static void
+check_otf2_print (const Prog *p, const char *expected)
+{
+  g_autofree char *tool = g_find_program_in_path ("otf2-print");
+  g_autofree char *path = anchor_path (p);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { tool, path, NULL };
+  int status = 0;
+
+  if (tool == NULL)
+    {
+      g_test_message ("otf2-print is not installed: the archive is not checked with it");
+      return;
+    }
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("otf2-print failed on %s: %s", path, err);
+  g_assert_nonnull (strstr (out, expected));
+  g_assert_nonnull (strstr (out, "ENTER"));
+}
+
+/* The OTF2 archive and the SMPI trace replay to the same time, with the
+ * same number of actions. */
+static void
+check_same_replay (Prog *p, double *time_out)
+{
+  g_autofree char *ti_path = g_build_filename (p->dir, "smpi.txt", NULL);
+  g_autoptr(GFile) ti_file = g_file_new_for_path (ti_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) a = open_otf2 (p, SPEED, &error);
+  g_autoptr(AugurTraceSet) b = NULL;
+  g_autoptr(AugurReplayResult) ra = NULL;
+  g_autoptr(AugurReplayResult) rb = NULL;
+  AugurTraceOtf2Report report;
+  double ta, tb;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_trace_set_get_n_processes (a), ==, p->n);
+  g_assert_cmpint (augur_trace_set_get_dialect (a), ==, AUGUR_TRACE_DIALECT_SMPI);
+  ra = replay (a, p->n, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (g_file_set_contents (ti_path, p->ti->str, p->ti->len, NULL));
+  b = augur_trace_set_open_smpi (ti_file, p->n, NULL, &error);
+  g_assert_no_error (error);
+  rb = replay (b, p->n, &error);
+  g_assert_no_error (error);
+
+  ta = augur_replay_result_get_time (ra);
+  tb = augur_replay_result_get_time (rb);
+  g_test_message ("OTF2 %.17g s, SMPI %.17g s, %" G_GUINT64_FORMAT " actions", ta, tb,
+                  augur_replay_result_get_n_actions (ra));
+  g_assert_cmpfloat (tb, >, 0);
+  g_assert_cmpfloat (fabs (ta - tb), <=, 1e-9 * tb);
+  g_assert_cmpuint (augur_replay_result_get_n_actions (ra), ==, augur_replay_result_get_n_actions (rb));
+  g_assert_true (augur_trace_set_get_otf2_report (a, &report));
+  g_assert_cmpuint (report.n_actions, ==, augur_replay_result_get_n_actions (ra));
+  g_assert_null (augur_trace_otf2_report_incomplete (&report));
+  g_assert_false (augur_trace_set_get_otf2_report (b, &report));
+  if (time_out != NULL)
+    *time_out = ta;
+}
+
+/* ---- The programs --------------------------------------------------------- */
+
+/* Rank 0 and 1 exchange 1 KiB (eager) and 1 MiB (rendezvous). */
+static Prog *
+write_pingpong (void)
+{
+  Prog *p = prog_new (2);
+  Otf2w *w = p->w;
+
+  /* before MPI_Init: not in the replay, as SMPI's traces start at init */
+  otf2w_compute (w, 0, 5000);
+  otf2w_call (w, 0, OTF2W_INIT);
+  otf2w_compute (w, 0, 100000);
+  otf2w_send (w, 0, 1, 7, 1024);
+  otf2w_compute (w, 0, 20000);
+  otf2w_recv (w, 0, 1, 7, 1024);
+  otf2w_compute (w, 0, 30000);
+  otf2w_send (w, 0, 1, 8, 1048576);
+  otf2w_recv (w, 0, 1, 8, 1048576);
+  otf2w_compute (w, 0, 40000);
+  otf2w_call (w, 0, OTF2W_FINALIZE);
+
+  otf2w_call (w, 1, OTF2W_INIT);
+  otf2w_compute (w, 1, 50000);
+  otf2w_recv (w, 1, 0, 7, 1024);
+  otf2w_compute (w, 1, 10000);
+  otf2w_send (w, 1, 0, 7, 1024);
+  otf2w_recv (w, 1, 0, 8, 1048576);
+  otf2w_compute (w, 1, 60000);
+  otf2w_send (w, 1, 0, 8, 1048576);
+  otf2w_call (w, 1, OTF2W_FINALIZE);
+  otf2w_close (w);
+  p->w = NULL;
+
+  /* by hand: compute = ticks x 1e-9 s x 2e9 flop/s */
+  g_string_append (p->ti,
+                   "0 init\n"
+                   "0 compute 200000\n"
+                   "0 send 1 7 1024\n"
+                   "0 compute 40000\n"
+                   "0 recv 1 7 1024\n"
+                   "0 compute 60000\n"
+                   "0 send 1 8 1048576\n"
+                   "0 recv 1 8 1048576\n"
+                   "0 compute 80000\n"
+                   "0 finalize\n"
+                   "1 init\n"
+                   "1 compute 100000\n"
+                   "1 recv 0 7 1024\n"
+                   "1 compute 20000\n"
+                   "1 send 0 7 1024\n"
+                   "1 recv 0 8 1048576\n"
+                   "1 compute 120000\n"
+                   "1 send 0 8 1048576\n"
+                   "1 finalize\n");
+  return p;
+}
+
+static void
+test_pingpong (void)
+{
+  Prog *p = write_pingpong ();
+  double t = 0;
+
+  check_otf2_print (p, "MPI_SEND");
+  check_same_replay (p, &t);
+  /* chosen on the replay page: its ranks from its definitions, not misread
+   * as text; among other files, said to be chosen alone */
+  {
+    g_autofree char *path = anchor_path (p);
+    GFile *files[2] = { g_file_new_for_path (path), g_file_new_for_path (path) };
+    g_autoptr(GError) error = NULL;
+    AugurTraceSummary summary;
+
+    g_assert_true (augur_trace_summarize (files, 1, 0, &summary, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_true (summary.is_otf2);
+    g_assert_cmpuint (summary.n_ranks, ==, 2);
+    g_assert_false (augur_trace_summarize (files, 2, 0, &summary, NULL, &error));
+    g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
+    g_assert_nonnull (strstr (error->message, "is an OTF2 archive: choose its anchor file alone"));
+    g_object_unref (files[0]);
+    g_object_unref (files[1]);
+  }
+  /* two 1 MiB messages at 125 MB/s: at least 16 ms */
+  g_assert_cmpfloat (t, >, 2 * 1048576 / 125e6);
+  prog_free (p);
+}
+
+/* Four ranks pass a message around a ring: irecv, isend, compute, waitall;
+ * then the same with a wait per request; then with MPI_Sendrecv. */
+static void
+test_ring (void)
+{
+  Prog *p = prog_new (4);
+  static const guint64 sizes[] = { 1000, 100000, 4000000 };
+
+  for (guint r = 0; r < 4; r++)
+    {
+      guint left = (r + 3) % 4, right = (r + 1) % 4;
+
+      otf2w_call (p->w, r, OTF2W_INIT);
+      ti (p, r, "init");
+      for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+        {
+          p_compute (p, r, 1000 * (r + 1) * (k + 1));
+          otf2w_irecv (p->w, r, left, k, sizes[k]);
+          ti (p, r, "irecv %u %u %" G_GUINT64_FORMAT, left, k, sizes[k]);
+          otf2w_isend (p->w, r, right, k, sizes[k]);
+          ti (p, r, "isend %u %u %" G_GUINT64_FORMAT, right, k, sizes[k]);
+          p_compute (p, r, 7000 * (4 - r));
+          otf2w_waitall (p->w, r);
+          ti (p, r, "waitall");
+        }
+      {
+        guint64 recv = otf2w_irecv (p->w, r, left, 9, 50000);
+        guint64 send;
+
+        ti (p, r, "irecv %u 9 50000", left);
+        send = otf2w_isend (p->w, r, right, 9, 50000);
+        ti (p, r, "isend %u 9 50000", right);
+        p_compute (p, r, 3000);
+        otf2w_wait (p->w, r, send);
+        ti (p, r, "wait %u %u 9", r, right);
+        otf2w_wait (p->w, r, recv);
+        ti (p, r, "wait %u %u 9", left, r);
+      }
+      otf2w_enter (p->w, r, OTF2W_SENDRECV);
+      OTF2_EvtWriter_MpiSend (p->w->w[r], NULL, otf2w_t (p->w, r), right, 0, 11, 200000);
+      OTF2_EvtWriter_MpiRecv (p->w->w[r], NULL, otf2w_t (p->w, r), left, 0, 11, 200000);
+      otf2w_leave (p->w, r, OTF2W_SENDRECV);
+      ti (p, r, "sendRecv 200000 %u 200000 %u", right, left);
+      p_compute (p, r, 2500);
+      otf2w_call (p->w, r, OTF2W_FINALIZE);
+      ti (p, r, "finalize");
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  check_otf2_print (p, "MPI_IRECV_REQUEST");
+  check_same_replay (p, NULL);
+  prog_free (p);
+}
+
+/* Allreduce, bcast, reduce and barrier on MPI_COMM_WORLD with compute
+ * between them, the sizes as Score-P records them. */
+static void
+test_collectives (void)
+{
+  Prog *p = prog_new (4);
+
+  for (guint r = 0; r < 4; r++)
+    {
+      otf2w_call (p->w, r, OTF2W_INIT);
+      ti (p, r, "init");
+      p_compute (p, r, 10000 + 3000 * r);
+      otf2w_allreduce (p->w, r, 800);
+      ti (p, r, "allreduce 800 0");
+      p_compute (p, r, 20000 - 1000 * r);
+      otf2w_bcast (p->w, r, 1, 8000);
+      ti (p, r, "bcast 8000 1");
+      p_compute (p, r, 5000);
+      otf2w_reduce (p->w, r, 2, 400000);
+      ti (p, r, "reduce 400000 0 2");
+      otf2w_barrier (p->w, r);
+      ti (p, r, "barrier");
+      p_compute (p, r, 1234 * (r + 1));
+      otf2w_allreduce (p->w, r, 80000);
+      ti (p, r, "allreduce 80000 0");
+      otf2w_call (p->w, r, OTF2W_FINALIZE);
+      ti (p, r, "finalize");
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  check_otf2_print (p, "MPI_COLLECTIVE_END");
+  check_same_replay (p, NULL);
+  prog_free (p);
+}
+
+/* A communicator of ranks 2 and 3: its point to point mapped to world
+ * ranks, its collective counted and left out (SMPI would replay it on
+ * every rank), and the replay says so. */
+static void
+test_subcommunicator (void)
+{
+  Prog *p = prog_new (4);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autofree char *left_out = NULL;
+  AugurTraceOtf2Report report;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      otf2w_call (p->w, i, OTF2W_INIT);
+      ti (p, i, "init");
+      p_compute (p, i, 4000 * (i + 1));
+      if (i == 2)
+        {
+          otf2w_send_on (p->w, i, OTF2W_COMM_LAST2, 1, 5, 300000);
+          ti (p, i, "send 3 5 300000");
+        }
+      else if (i == 3)
+        {
+          otf2w_recv_on (p->w, i, OTF2W_COMM_LAST2, 0, 5, 300000);
+          ti (p, i, "recv 2 5 300000");
+        }
+      if (i >= 2)
+        otf2w_collective_on (p->w, i, OTF2W_COMM_LAST2, OTF2W_ALLREDUCE, OTF2_COLLECTIVE_OP_ALLREDUCE,
+                             OTF2_UNDEFINED_UINT32, 2 * 64, 2 * 64);
+      otf2w_bcast (p->w, i, 3, 5000);
+      ti (p, i, "bcast 5000 3");
+      otf2w_call (p->w, i, OTF2W_FINALIZE);
+      ti (p, i, "finalize");
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+
+  {
+    g_autofree char *ti_path = g_build_filename (p->dir, "smpi.txt", NULL);
+    g_autoptr(GFile) ti_file = g_file_new_for_path (ti_path);
+    g_autoptr(AugurTraceSet) b = NULL;
+    g_autoptr(AugurReplayResult) rb = NULL;
+
+    t = open_otf2 (p, SPEED, &error);
+    g_assert_no_error (error);
+    r = replay (t, 4, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_file_set_contents (ti_path, p->ti->str, p->ti->len, NULL));
+    b = augur_trace_set_open_smpi (ti_file, 4, NULL, &error);
+    g_assert_no_error (error);
+    rb = replay (b, 4, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (fabs (augur_replay_result_get_time (r) - augur_replay_result_get_time (rb)), <=,
+                       1e-9 * augur_replay_result_get_time (rb));
+    g_assert_cmpuint (augur_replay_result_get_n_actions (r), ==, augur_replay_result_get_n_actions (rb));
+  }
+  g_assert_true (augur_trace_set_get_otf2_report (t, &report));
+  g_assert_cmpuint (report.n_subcomm_collectives, ==, 2);
+  left_out = augur_trace_otf2_report_incomplete (&report);
+  g_assert_cmpstr (left_out, ==, "2 collectives on communicators other than MPI_COMM_WORLD");
+  prog_free (p);
+}
+
+/* ---- What cannot be expressed, and damaged archives ----------------------- */
+
+static void
+test_incomplete (void)
+{
+  Prog *p = prog_new (2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autofree char *left_out = NULL;
+  AugurTraceOtf2Report report;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      otf2w_call (p->w, i, OTF2W_INIT);
+      otf2w_put (p->w, i, 1 - i, 4096);
+      otf2w_barrier (p->w, i);
+      otf2w_call (p->w, i, OTF2W_FINALIZE);
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  t = open_otf2 (p, 0, &error);
+  g_assert_no_error (error);
+  r = replay (t, 2, &error);
+  g_assert_no_error (error);
+  g_assert_true (augur_trace_set_get_otf2_report (t, &report));
+  g_assert_cmpuint (report.n_one_sided, ==, 2);
+  /* init, barrier, finalize on each rank */
+  g_assert_cmpuint (report.n_actions, ==, 6);
+  left_out = augur_trace_otf2_report_incomplete (&report);
+  g_assert_cmpstr (left_out, ==, "2 one-sided events");
+  prog_free (p);
+}
+
+/* Compute with no host speed: the error names the rank, the event and the option. */
+static void
+test_needs_speed (void)
+{
+  Prog *p = write_pingpong ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = open_otf2 (p, 0, &error);
+  g_autoptr(AugurReplayResult) r = NULL;
+
+  g_assert_no_error (error);
+  r = replay (t, 2, &error);
+  g_assert_null (r);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "/traces/0.evt: event "));
+  g_assert_nonnull (strstr (error->message, "--host-speed"));
+  prog_free (p);
+}
+
+static void
+test_missing_location (void)
+{
+  Prog *p = prog_new (2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+
+  p->w->world_names_missing_location = TRUE;
+  for (guint i = 0; i < 2; i++)
+    {
+      otf2w_call (p->w, i, OTF2W_INIT);
+      otf2w_call (p->w, i, OTF2W_FINALIZE);
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  t = open_otf2 (p, SPEED, &error);
+  g_assert_null (t);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "traces.def: "));
+  g_assert_nonnull (strstr (error->message, "location 4242 for rank 1"));
+  prog_free (p);
+}
+
+/* OTF2's writer refuses a time before the last one: the event file is
+ * patched instead (timestamps are stored as full little-endian words). */
+static void
+patch_time (const char *path, guint64 from, guint64 to)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  guint8 a[8], b[8];
+  guint found = 0;
+
+  for (guint i = 0; i < 8; i++)
+    {
+      a[i] = (guint8) (from >> (8 * i));
+      b[i] = (guint8) (to >> (8 * i));
+    }
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  for (gsize i = 0; i + 8 <= length; i++)
+    if (memcmp (contents + i, a, 8) == 0)
+      {
+        memcpy (contents + i, b, 8);
+        found++;
+      }
+  g_assert_cmpuint (found, ==, 1);
+  g_assert_true (g_file_set_contents (path, contents, length, NULL));
+}
+
+static void
+test_backwards (void)
+{
+  Prog *p = prog_new (2);
+  g_autofree char *evt = g_build_filename (p->dir, "traces", "1.evt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      otf2w_call (p->w, i, OTF2W_INIT);
+      otf2w_compute (p->w, i, 10000 + 777 * i);
+      otf2w_barrier (p->w, i);
+      otf2w_call (p->w, i, OTF2W_FINALIZE);
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  /* rank 1 enters the barrier at 11027 ns: make it 100 ns, before MPI_Init's end */
+  patch_time (evt, OTF2W_OFFSET + OTF2W_CALL_TICKS + 10777, OTF2W_OFFSET + 100);
+  t = open_otf2 (p, SPEED, &error);
+  g_assert_no_error (error);
+  r = replay (t, 2, &error);
+  g_assert_null (r);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "/traces/1.evt: event 4 "));
+  g_assert_nonnull (strstr (error->message, "(at 1e-07 s): it comes before the previous event (at 2.5e-07 s)"));
+  prog_free (p);
+}
+
+static void
+test_truncated (void)
+{
+  Prog *p = write_pingpong ();
+  g_autofree char *evt = g_build_filename (p->dir, "traces", "1.evt", NULL);
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+
+  g_assert_true (g_file_get_contents (evt, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 40);
+  g_assert_true (g_file_set_contents (evt, contents, length / 2, NULL));
+  t = open_otf2 (p, SPEED, &error);
+  if (t != NULL)
+    r = replay (t, 2, &error);
+  g_assert_null (r);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "1.evt"));
+  prog_free (p);
+}
+
+/* augur-cli replay DIR/traces.otf2 --platform P --hostfile H --host-speed F:
+ * the time of the engine's replay; without the speed, the located error;
+ * one-sided events make it warn that the trace is incomplete. */
+static void
+test_cli (void)
+{
+  const char *cli = g_getenv ("AUGUR_CLI");
+  Prog *p;
+  g_autofree char *anchor = NULL;
+  g_autofree char *platform = NULL;
+  g_autofree char *hosts = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  double t = 0;
+  int status = 0;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("AUGUR_CLI is not set (run by meson test)");
+      return;
+    }
+  p = write_pingpong ();
+  check_same_replay (p, &t);
+  anchor = anchor_path (p);
+  platform = g_build_filename (p->dir, "platform.xml", NULL);
+  hosts = g_build_filename (p->dir, "hosts", NULL);
+  {
+    g_autoptr(AugurPlatform) pl = platform_new (2);
+    g_autofree char *text = augur_platform_to_xml (pl);
+
+    g_assert_true (g_file_set_contents (platform, text, -1, NULL));
+  }
+  g_assert_true (g_file_set_contents (hosts, "h0\nh1\n", -1, NULL));
+  {
+    const char *argv[] = { cli, "replay", anchor, "--platform", platform, "--hostfile", hosts, "--host-speed", "2e9",
+                           "--format", "json", NULL };
+    char *at;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                                 &error));
+    g_assert_no_error (error);
+    if (!g_spawn_check_wait_status (status, NULL))
+      g_error ("augur-cli failed: %s", err);
+    at = strstr (out, "\"simulated_time\": ");
+    g_assert_nonnull (at);
+    g_assert_cmpfloat (fabs (g_ascii_strtod (at + 18, NULL) - t), <=, 1e-12 * t);
+    g_assert_cmpstr (err, ==, "");
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { cli, "replay", anchor, "--platform", platform, "--hostfile", hosts, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                                 &error));
+    g_assert_false (g_spawn_check_wait_status (status, NULL));
+    g_assert_nonnull (strstr (err, "/traces/0.evt: event 4 "));
+    g_assert_nonnull (strstr (err, "--host-speed"));
+  }
+  prog_free (p);
+}
+
+static void
+test_not_otf2 (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-otf2-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "traces.otf2", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+
+  g_assert_true (g_file_set_contents (path, "0 init\n0 finalize\n", -1, NULL));
+  g_assert_false (augur_trace_is_otf2 (file));
+  t = augur_trace_set_open_otf2 (file, SPEED, NULL, &error);
+  g_assert_null (t);
+  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "traces.otf2: not an OTF2 archive"));
+  g_remove (path);
+  g_rmdir (dir);
+}
+#else
+static void
+test_unsupported (void)
+{
+  g_assert_false (augur_trace_otf2_supported ());
+  g_test_skip ("Augur was built without OTF2 (libotf2-trace-dev): its archives are not tested");
+}
+#endif
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+#ifdef HAVE_OTF2
+  g_test_add_func ("/replay/otf2/pingpong", test_pingpong);
+  g_test_add_func ("/replay/otf2/ring", test_ring);
+  g_test_add_func ("/replay/otf2/collectives", test_collectives);
+  g_test_add_func ("/replay/otf2/subcommunicator", test_subcommunicator);
+  g_test_add_func ("/replay/otf2/incomplete", test_incomplete);
+  g_test_add_func ("/replay/otf2/needs-speed", test_needs_speed);
+  g_test_add_func ("/replay/otf2/missing-location", test_missing_location);
+  g_test_add_func ("/replay/otf2/backwards", test_backwards);
+  g_test_add_func ("/replay/otf2/truncated", test_truncated);
+  g_test_add_func ("/replay/otf2/not-otf2", test_not_otf2);
+  g_test_add_func ("/replay/otf2/cli", test_cli);
+#else
+  g_test_add_func ("/replay/otf2/unsupported", test_unsupported);
+#endif
+  return g_test_run ();
+}

@@ -278,6 +278,7 @@ augur_cli_replay (int argc, char **argv)
   g_autofree char *format = NULL;
   g_autofree char *timed = NULL;
   g_autofree char *paje = NULL;
+  g_autofree char *otf2 = NULL;
   g_autofree char *document_path = NULL;
   g_autofree char *project_path = NULL;
   g_autofree char *document_name = NULL;
@@ -317,6 +318,8 @@ augur_cli_replay (int argc, char **argv)
       "machine the trace was taken on", "M.xml" },
     { "timed-trace", 0, 0, G_OPTION_ARG_FILENAME, &timed, "Write the timed trace (rank,action,start,end,volume)", "FILE" },
     { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
+    { "otf2", 0, 0, G_OPTION_ARG_FILENAME, &otf2,
+      "Write the replayed run as an OTF2 archive (Vampir, Scalasca) in the new or empty folder OUTDIR", "OUTDIR" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
     { NULL }
@@ -349,11 +352,17 @@ augur_cli_replay (int argc, char **argv)
       fprintf (stderr, "augur-cli replay: --np goes with --hostfile and takes a number of ranks of 1 or more\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (sweep != NULL && (timed != NULL || paje != NULL))
+  if (sweep != NULL && (timed != NULL || paje != NULL || otf2 != NULL))
     {
       /* a sweep writes one table of times; it keeps no run's timeline */
-      fprintf (stderr, "augur-cli replay: --sweep writes a table of times: --timed-trace and --paje go with a "
-               "single replay\n");
+      fprintf (stderr, "augur-cli replay: --sweep writes a table of times: --timed-trace, --paje and --otf2 go "
+               "with a single replay\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  /* refused before the replay, which may be long: OTF2 in this build, a new or empty folder */
+  if (otf2 != NULL && !augur_replay_otf2_check_dir (otf2, &error))
+    {
+      fprintf (stderr, "augur-cli replay: --otf2 %s: %s\n", otf2, error->message);
       return AUGUR_CLI_EXIT_USAGE;
     }
   mode = augur_cli_slurm_mode ("replay", &slurm);
@@ -420,7 +429,7 @@ augur_cli_replay (int argc, char **argv)
       fprintf (stderr, "augur-cli replay: unknown format '%s' (expected text or json)\n", format);
       return AUGUR_CLI_EXIT_USAGE;
     }
-  options.record_timeline = timed != NULL || paje != NULL;
+  options.record_timeline = timed != NULL || paje != NULL || otf2 != NULL;
 
   augur_cli_progress_enabled = verbose;
   if (sweep != NULL && document_path == NULL && project_path == NULL)
@@ -515,7 +524,7 @@ augur_cli_replay (int argc, char **argv)
         {
           fprintf (stderr, "augur-cli replay: --platform and --deployment (or --hostfile), --document or --project are "
                    "required\n"
-                   "Usage: augur-cli replay --platform P.xml --deployment D.xml [TRACE...] [--network smpi|lv08|cm02] [--paje OUT] [--format text|json]\n"
+                   "Usage: augur-cli replay --platform P.xml --deployment D.xml [TRACE...] [--network smpi|lv08|cm02] [--paje OUT] [--otf2 OUTDIR] [--format text|json]\n"
                    "       augur-cli replay --platform P.xml --hostfile H [--np N] SMPI-INDEX\n"
                    "       augur-cli replay --platform P.xml --hostfile H DIR/traces.otf2 --host-speed FLOPS\n"
                    "       augur-cli replay --document FILE | --project FILE.augur [--name NAME]\n");
@@ -651,6 +660,11 @@ augur_cli_replay (int argc, char **argv)
           fprintf (stderr, "augur-cli replay: %s: %s\n", paje, error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
+    }
+  if (otf2 != NULL && !augur_replay_result_write_otf2 (result, otf2, &error))
+    {
+      fprintf (stderr, "augur-cli replay: --otf2 %s: %s\n", otf2, error->message);
+      return AUGUR_CLI_EXIT_MODEL;
     }
   output = g_strcmp0 (format, "json") == 0 ? augur_replay_result_to_json (result)
                                            : augur_replay_result_to_text (result);

@@ -141,8 +141,8 @@ augur_cli_report (int argc, char **argv)
   for (guint i = 0; files[i] != NULL; i++)
     if (augur_report_document_kind (files[i]) == AUGUR_REPORT_DOCUMENT_UNKNOWN)
       {
-        fprintf (stderr, "augur-cli report: %s: only PEPA models (.pepa) and replay documents (.replay) are "
-                 "reported yet\n", files[i]);
+        fprintf (stderr, "augur-cli report: %s: only PEPA models (.pepa), replay documents (.replay), "
+                 "activity diagrams (.activity) and cache-coherence models (.ccdsm) are reported yet\n", files[i]);
         return AUGUR_CLI_EXIT_USAGE;
       }
   if (!target_is_free (output, &error))

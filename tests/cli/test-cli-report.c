@@ -5,7 +5,11 @@
  * (pdftoppm, pixels counted); the HTML parsed, one <svg> per chart; a
  * document that cannot be computed; files Augur did not write left alone;
  * the bundled replay document's predicted time as `augur-cli replay
- * --document F --format json` gives it, its table and its chart.
+ * --document F --format json` gives it, its table and its chart; the
+ * bundled activity diagram's predicted time, processes and critical path
+ * as `augur-cli activity F --critical-path --format json` gives them; the
+ * bundled cache-coherence model's latency and misses as `augur-cli ccdsm F
+ * --format json` gives them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -463,8 +467,319 @@ test_other_kind_refused (void)
   g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 2);
   g_assert_nonnull (strstr (err, "mapping.des"));
   g_assert_nonnull (strstr (err, "replay documents (.replay)"));
+  g_assert_nonnull (strstr (err, "activity diagrams (.activity)"));
+  g_assert_nonnull (strstr (err, "cache-coherence models (.ccdsm)"));
   g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
   g_remove (des);
+  g_rmdir (dir);
+}
+
+/* The numbers of `augur-cli activity FILE --critical-path --format json`
+ * as the report shows them: the predicted time and its interval in s (the
+ * activity page's headline: five significant digits), process 0's time
+ * per category and what each element adds to the critical path, in ms. */
+typedef struct {
+  char      *predicted;
+  char      *lower;
+  char      *upper;
+  GPtrArray *categories;
+  GPtrArray *critical;     /* element, then what it adds */
+} ActivityNumbers;
+
+static void
+activity_numbers_clear (ActivityNumbers *n)
+{
+  g_free (n->predicted);
+  g_free (n->lower);
+  g_free (n->upper);
+  g_ptr_array_unref (n->categories);
+  g_ptr_array_unref (n->critical);
+}
+
+static char *
+in_seconds (double v)
+{
+  g_autofree char *n = augur_format_readable (v, AUGUR_FORMAT_SCREEN_DIGITS);
+
+  return g_strdup_printf ("%s s", n);
+}
+
+static void
+activity_json (const char *model, ActivityNumbers *n)
+{
+  const char *argv[] = { cli, "activity", model, "--critical-path", "--format", "json", NULL };
+  g_autofree char *out = NULL, *err = NULL, *block = NULL;
+  g_autoptr(GRegex) pair = g_regex_new ("\"([^\"]+)\": ([-0-9.eE+]+)", 0, 0, NULL);
+  g_autoptr(GRegex) step = g_regex_new ("\"element\": \"([^\"]+)\", \"pid\": ([0-9]+),[^}]*\"on_path\": ([-0-9.eE+]+)",
+                                        0, 0, NULL);
+  g_autoptr(GMatchInfo) m = NULL;
+  g_autoptr(GHashTable) sums = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  const char *t, *c, *end, *path;
+  double total = 0, sum = 0;
+
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  t = strstr (out, "\"predicted_time\": ");
+  g_assert_nonnull (t);
+  total = g_ascii_strtod (t + strlen ("\"predicted_time\": "), NULL);
+  g_assert_cmpfloat (total, >, 0.1);     /* in ms on the page */
+  g_assert_cmpfloat (total, <, 1);
+  n->predicted = in_seconds (total);
+  t = strstr (out, "\"predicted_interval\": [");
+  g_assert_nonnull (t);
+  {
+    char *next;
+    double lower = g_ascii_strtod (t + strlen ("\"predicted_interval\": ["), &next);
+
+    n->lower = in_seconds (lower);
+    n->upper = in_seconds (g_ascii_strtod (next + 1, NULL));
+  }
+  /* process 0's categories */
+  c = strstr (out, "\"categories\": {");
+  g_assert_nonnull (c);
+  end = strchr (c, '}');
+  block = g_strndup (c, end - c);
+  n->categories = g_ptr_array_new_with_free_func (g_free);
+  g_regex_match (pair, block, 0, &m);
+  while (g_match_info_matches (m))
+    {
+      g_autofree char *value = g_match_info_fetch (m, 2);
+
+      g_ptr_array_add (n->categories, augur_format_readable (g_ascii_strtod (value, NULL) * 1e3,
+                                                             AUGUR_FORMAT_SCREEN_DIGITS));
+      g_match_info_next (m, NULL);
+    }
+  g_clear_pointer (&m, g_match_info_unref);
+  g_assert_cmpuint (n->categories->len, ==, 5);
+  /* the critical path, added up per element and process */
+  path = strstr (out, "\"critical_path\": [");
+  g_assert_nonnull (path);
+  g_regex_match (step, path, 0, &m);
+  while (g_match_info_matches (m))
+    {
+      g_autofree char *element = g_match_info_fetch (m, 1), *pid = g_match_info_fetch (m, 2);
+      g_autofree char *value = g_match_info_fetch (m, 3);
+      char *key = g_strdup_printf ("%s p%s", element, pid);
+      double *adds = g_hash_table_lookup (sums, key);
+
+      if (adds == NULL)
+        {
+          adds = g_new0 (double, 1);
+          g_hash_table_insert (sums, key, adds);
+          g_ptr_array_add (order, key);
+        }
+      else
+        g_free (key);
+      *adds += g_ascii_strtod (value, NULL);
+      g_match_info_next (m, NULL);
+    }
+  n->critical = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < order->len; i++)
+    {
+      const char *key = g_ptr_array_index (order, i);
+      double adds = *(double *) g_hash_table_lookup (sums, key);
+
+      g_ptr_array_add (n->critical, g_strndup (key, strchr (key, ' ') - key));
+      g_ptr_array_add (n->critical, augur_format_readable (adds * 1e3, AUGUR_FORMAT_SCREEN_DIGITS));
+      sum += adds;
+    }
+  g_assert_cmpuint (n->critical->len, >=, 2 * 4);
+  /* the steps add up to the predicted time */
+  g_assert_cmpfloat_with_epsilon (sum, total, 1e-9);
+}
+
+/* The bundled activity diagram in a PDF: the predicted time and its
+ * interval as the JSON gives them to the digits the page shows, process
+ * 0's time per category, the critical path in order with what each element
+ * adds, the appendix's command; every page drawn within its margins. */
+static void
+test_activity_pdf (void)
+{
+  g_autofree char *model = example ("lapw0.activity");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
+  const char *argv[] = { cli, "report", model, "-o", pdf, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL, *flat = NULL, *command = NULL;
+  ActivityNumbers n = { 0 };
+  const char *table, *path, *at;
+
+  activity_json (model, &n);
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  if (!have ("pdftotext"))
+    {
+      activity_numbers_clear (&n);
+      return;
+    }
+  {
+    const char *t[] = { "pdftotext", pdf, "-", NULL };
+
+    g_assert_cmpint (run_argv (t, NULL, &text, NULL), ==, 0);
+  }
+  flat = g_strdelimit (g_strdup (text), "\n", ' ');
+  if (strstr (flat, n.predicted) == NULL)
+    g_error ("the predicted time %s is not in the report:\n%s", n.predicted, text);
+  g_assert_nonnull (strstr (flat, n.predicted));
+  g_assert_nonnull (strstr (flat, n.lower));
+  g_assert_nonnull (strstr (flat, n.upper));
+  g_assert_nonnull (strstr (flat, "8 processes on 2 nodes"));
+  g_assert_nonnull (strstr (flat, "“LAPW0: atoms divided among processes”"));
+  g_assert_nonnull (strstr (flat, "ceil(NAT / NP)"));      /* the parameters and what defines them */
+  table = strstr (text, "Time per process");
+  g_assert_nonnull (table);
+  for (guint i = 0; i < n.categories->len; i++)
+    if (strstr (table, g_ptr_array_index (n.categories, i)) == NULL)
+      g_error ("process 0's %s ms is not in the table:\n%s", (char *) g_ptr_array_index (n.categories, i), table);
+  g_assert_nonnull (strstr (table, "in ms"));
+  path = strstr (text, "Critical path");
+  g_assert_nonnull (path);
+  at = path;
+  for (guint i = 0; i < n.critical->len; i += 2)
+    {
+      const char *element = g_ptr_array_index (n.critical, i), *adds = g_ptr_array_index (n.critical, i + 1);
+
+      at = strstr (at, element);
+      if (at == NULL || strstr (at, adds) == NULL)
+        g_error ("the critical path's %s adding %s ms is not in order:\n%s", element, adds, path);
+    }
+  command = g_strdup_printf ("augur-cli activity %s --critical-path --format json", model);
+  if (strstr (flat, command) == NULL)
+    g_error ("the appendix has no %s:\n%s", command, text);
+  if (have ("pdftoppm"))
+    check_pages (pdf, dir);
+  activity_numbers_clear (&n);
+  g_remove (pdf);
+  g_rmdir (dir);
+}
+
+/* The same in HTML with a PEPA model: one <svg> per chart (the processes'
+ * bars, the model's throughput bars), one section per document and the
+ * appendix. */
+static void
+test_activity_html (void)
+{
+  g_autofree char *model = example ("lapw0.activity");
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const char *argv[] = { cli, "report", model, tiny, "-o", html, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  ActivityNumbers n = { 0 };
+  gsize length;
+  htmlDocPtr doc;
+
+  activity_json (model, &n);
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_true (g_file_get_contents (html, &text, &length, NULL));
+  g_assert_nonnull (strstr (text, n.predicted));
+  g_assert_nonnull (strstr (text, "Time per process — lapw0.activity"));
+  for (guint i = 0; i < n.categories->len; i++)
+    g_assert_nonnull (strstr (text, g_ptr_array_index (n.categories, i)));
+  doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+  g_assert_nonnull (doc);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 2);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 3);
+  xmlFreeDoc (doc);
+  activity_numbers_clear (&n);
+  g_remove (html);
+  g_rmdir (dir);
+}
+
+/* A diagram that cannot be computed (a deadlock: each process waits for a
+ * message no one sends) says so on its page; the model after it is still
+ * reported, and the command exits 1. */
+static void
+test_activity_failed (void)
+{
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *broken = g_build_filename (dir, "stuck.activity", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const char *argv[] = { cli, "report", broken, tiny, "-o", html, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+
+  g_assert_true (g_file_set_contents (broken, "activity \"stuck\"\nmachine\n  processes 2\n  latency 1e-6\n  bandwidth 1e9\nend\n"
+                                      "diagram main\n  initial start\n  recv wait from (pid + 1) % 2\n"
+                                      "  final done\n  flow start -> wait -> done\nend\n", -1, NULL));
+  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "stuck.activity"));
+  g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "This document could not be computed"));
+  g_assert_nonnull (strstr (text, "deadlocks"));
+  g_assert_nonnull (strstr (text, "Throughput — tiny.pepa"));   /* the rest is written */
+  g_remove (broken);
+  g_remove (html);
+  g_rmdir (dir);
+}
+
+/* The bundled cache-coherence model in a PDF and in HTML: the one-way
+ * latency to the hundredths of a nanosecond the page shows and the misses
+ * per round trip as `augur-cli ccdsm F --format json` gives them, the
+ * checks, the appendix's command, the misses' chart; pages within their
+ * margins. */
+static void
+test_ccdsm (void)
+{
+  g_autofree char *model = example ("sr1.ccdsm");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const char *json[] = { cli, "ccdsm", model, "--format", "json", NULL };
+  const char *to_pdf[] = { cli, "report", model, "-o", pdf, NULL };
+  const char *to_html[] = { cli, "report", model, "-o", html, NULL };
+  g_autofree char *out = NULL, *err = NULL, *text = NULL, *flat = NULL, *command = NULL, *latency = NULL;
+  g_autofree char *total = NULL, *page = NULL;
+  const char *l, *t;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  gsize length;
+  htmlDocPtr doc;
+
+  g_assert_cmpint (run_argv (json, "C.UTF-8", &out, &err), ==, 0);
+  l = strstr (out, "\"latency_ns\": ");
+  t = strstr (out, "\"total_misses\": ");
+  g_assert_nonnull (l);
+  g_assert_nonnull (t);
+  latency = g_strdup_printf ("%s ns", g_ascii_formatd (buf, sizeof buf, "%.2f",
+                                                       g_ascii_strtod (l + strlen ("\"latency_ns\": "), NULL)));
+  total = augur_format_readable (g_ascii_strtod (t + strlen ("\"total_misses\": "), NULL), AUGUR_FORMAT_SCREEN_DIGITS);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_argv (to_pdf, "C.UTF-8", &out, &err), ==, 0);
+  if (have ("pdftotext"))
+    {
+      const char *argv[] = { "pdftotext", pdf, "-", NULL };
+
+      g_assert_cmpint (run_argv (argv, NULL, &page, NULL), ==, 0);
+      flat = g_strdelimit (g_strdup (page), "\n", ' ');
+      if (strstr (flat, latency) == NULL)
+        g_error ("the latency %s is not in the report:\n%s", latency, page);
+      command = g_strdup_printf ("with %s cache misses per round trip", total);
+      g_assert_nonnull (strstr (flat, command));
+      g_free (command);
+      g_assert_nonnull (strstr (flat, "2 processes share 7 variables"));
+      g_assert_nonnull (strstr (flat, "lock_mutual_exclusion"));
+      g_assert_nonnull (strstr (flat, "Misses by kind of variable"));
+      g_assert_null (strstr (flat, "failed"));
+      command = g_strdup_printf ("augur-cli ccdsm %s --format json", model);
+      if (strstr (flat, command) == NULL)
+        g_error ("the appendix has no %s:\n%s", command, page);
+      if (have ("pdftoppm"))
+        check_pages (pdf, dir);
+    }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_argv (to_html, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_true (g_file_get_contents (html, &text, &length, NULL));
+  g_assert_nonnull (strstr (text, latency));
+  g_assert_nonnull (strstr (text, "Misses per round trip — sr1.ccdsm"));
+  doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+  g_assert_nonnull (doc);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 1);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 2);
+  xmlFreeDoc (doc);
+  g_remove (pdf);
+  g_remove (html);
   g_rmdir (dir);
 }
 
@@ -527,6 +842,10 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/replay/html", test_replay_html);
   g_test_add_func ("/cli/report/replay/failed", test_replay_failed);
   g_test_add_func ("/cli/report/replay/warnings", test_replay_warnings);
+  g_test_add_func ("/cli/report/activity/pdf", test_activity_pdf);
+  g_test_add_func ("/cli/report/activity/html", test_activity_html);
+  g_test_add_func ("/cli/report/activity/failed", test_activity_failed);
+  g_test_add_func ("/cli/report/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/report/other-kind-refused", test_other_kind_refused);
   return g_test_run ();
 }

@@ -1131,6 +1131,7 @@ test_typed_sentinels (void)
   g_autofree char *document = g_build_filename (dir, "cluster.replay", NULL);
   g_autofree char *timed = g_build_filename (dir, "timed.csv", NULL);
   g_autofree char *paje = g_build_filename (dir, "run.paje", NULL);
+  g_autofree char *otf2 = g_build_filename (dir, "run-otf2", NULL);
   g_autofree char *points = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "calibrate",
                                                "openmpi-pingpong.csv", NULL);
   struct {
@@ -1157,9 +1158,11 @@ test_typed_sentinels (void)
       "--np goes with --hostfile and takes a number of ranks of 1 or more" },
     { { "replay", "--document", document, "--np", "2", NULL }, "--np goes with --hostfile" },
     { { "replay", "--document", document, "--sweep", "bandwidth=1e7:1e9:3", "--timed-trace", timed, NULL },
-      "--timed-trace and --paje go with a single replay" },
+      "--timed-trace, --paje and --otf2 go with a single replay" },
     { { "replay", "--document", document, "--sweep", "bandwidth=1e7:1e9:3", "--paje", paje, NULL },
-      "--timed-trace and --paje go with a single replay" },
+      "--timed-trace, --paje and --otf2 go with a single replay" },
+    { { "replay", "--document", document, "--sweep", "bandwidth=1e7:1e9:3", "--otf2", otf2, NULL },
+      "--timed-trace, --paje and --otf2 go with a single replay" },
     { { "ccdsm", sr2, "--distance", "-1", NULL }, "the distance must be 0, 1 or 2" },
     { { "ccdsm", sr2, "-d", "-1", NULL }, "the distance must be 0, 1 or 2" },
     { { "ccdsm", sr2, "--max-states", "0", NULL }, "--max-states must be 1 or more" },
@@ -1191,6 +1194,7 @@ test_typed_sentinels (void)
     }
   g_assert_false (g_file_test (timed, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (paje, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (otf2, G_FILE_TEST_EXISTS));
 
   /* the values next to the sentinels still run: seed 0, one rank */
   {

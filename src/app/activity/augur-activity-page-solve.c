@@ -144,31 +144,12 @@ category_colors (guint            category,
 
 static AugurBarChartData *
 build_bars (const AugurActivityResult *r,
-            const char                *title,
-            double                     scale,
-            const char                *unit)
+            const char                *title)
 {
-  guint n_categories = augur_activity_result_get_n_categories (r);
-  g_autofree double *values = g_new0 (double, MAX (n_categories, 1));
   g_autofree char *heading = g_strdup_printf (_("Time per process — %s"), title);
-  AugurBarChartData *d = augur_bar_chart_data_new (heading, _("Time"), unit);
 
-  for (guint c = 0; c < n_categories; c++)
-    {
-      AugurChartColor light, dark;
-
-      category_colors (c, &light, &dark);
-      augur_bar_chart_data_add_category (d, augur_activity_result_get_category (r, c), &light, &dark);
-    }
-  for (guint p = 0; p < augur_activity_result_get_n_processes (r); p++)
-    {
-      g_autofree char *label = g_strdup_printf ("p%u", p);
-
-      for (guint c = 0; c < n_categories; c++)
-        values[c] = augur_activity_result_get_category_time (r, p, c) * scale;
-      augur_bar_chart_data_add_bar (d, label, values);
-    }
-  return d;
+  /* the report draws the same chart (augur-report-activity.c) */
+  return augur_bar_chart_data_new_from_activity (r, heading);
 }
 
 /* One row per element and process that ran it, as the CSV export has
@@ -395,7 +376,7 @@ evaluate_thread (AugurPageJob  *job,
   title = augur_activity_model_get_title (model);
   out->title = g_strdup (title != NULL && *title != '\0' ? title : in->filename);
   out->unit = g_strdup (augur_time_unit_choose (augur_activity_result_get_time (out->result), &out->scale));
-  out->bars = build_bars (out->result, out->title, out->scale, out->unit);
+  out->bars = build_bars (out->result, out->title);
   build_rows (out, model, cancellable);
   build_critical (out, model);
   if (out->partial)

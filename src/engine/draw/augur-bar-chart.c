@@ -150,6 +150,47 @@ augur_bar_chart_data_new_from_replay (const AugurReplayResult *r,
 }
 
 AugurBarChartData *
+augur_bar_chart_data_new_from_activity (const AugurActivityResult *r,
+                                        const char                *title)
+{
+  guint n_categories, n_processes;
+  g_autofree double *values = NULL;
+  AugurTimelineStyle light_style, dark_style;
+  AugurBarChartData *d;
+  double scale = 1;
+  const char *unit;
+
+  g_return_val_if_fail (r != NULL, NULL);
+
+  n_categories = augur_activity_result_get_n_categories (r);
+  n_processes = augur_activity_result_get_n_processes (r);
+  values = g_new0 (double, MAX (n_categories, 1));
+  unit = augur_time_unit_choose (augur_activity_result_get_time (r), &scale);
+  d = augur_bar_chart_data_new (title, _("Time"), unit);
+  /* the timeline's state of the same index: the bars, the pie and the
+   * timeline read alike */
+  augur_timeline_style_init (&light_style, FALSE);
+  augur_timeline_style_init (&dark_style, TRUE);
+  for (guint c = 0; c < n_categories; c++)
+    {
+      AugurChartColor light, dark;
+
+      augur_timeline_style_get_state_color (&light_style, c, &light);
+      augur_timeline_style_get_state_color (&dark_style, c, &dark);
+      augur_bar_chart_data_add_category (d, augur_activity_result_get_category (r, c), &light, &dark);
+    }
+  for (guint p = 0; p < n_processes; p++)
+    {
+      g_autofree char *label = g_strdup_printf ("p%u", p);
+
+      for (guint c = 0; c < n_categories; c++)
+        values[c] = augur_activity_result_get_category_time (r, p, c) * scale;
+      augur_bar_chart_data_add_bar (d, label, values);
+    }
+  return d;
+}
+
+AugurBarChartData *
 augur_bar_chart_data_ref (AugurBarChartData *d)
 {
   g_return_val_if_fail (d != NULL, NULL);

@@ -13,6 +13,7 @@
 
 #include <graphene.h>
 
+#include "activity.h"
 #include "augur-line-chart.h"
 #include "replay.h"
 
@@ -42,6 +43,12 @@ const char        *augur_time_unit_choose     (double             seconds,
  * latest rank end. */
 AugurBarChartData *augur_bar_chart_data_new_from_replay (const AugurReplayResult *r,
                                                          const char              *title);
+/* One bar per process ("p0", "p1" ...), one segment per category of the
+ * activity diagram (the timeline's colours of the same index), in the
+ * unit augur_time_unit_choose() gives for the predicted time: the
+ * activity page's chart and the report's. */
+AugurBarChartData *augur_bar_chart_data_new_from_activity (const AugurActivityResult *r,
+                                                           const char                *title);
 AugurBarChartData *augur_bar_chart_data_ref   (AugurBarChartData *d);
 void               augur_bar_chart_data_unref (AugurBarChartData *d);
 

@@ -544,7 +544,11 @@ augur_report_document_kind (const char *path)
         return AUGUR_REPORT_DOCUMENT_PEPA;
       if (g_ascii_strcasecmp (dot, ".replay") == 0)
         return AUGUR_REPORT_DOCUMENT_REPLAY;
-      /* a suffix of another kind (.des, .ccdsm, .activity, .augur) */
+      if (g_ascii_strcasecmp (dot, ".activity") == 0)
+        return AUGUR_REPORT_DOCUMENT_ACTIVITY;
+      if (g_ascii_strcasecmp (dot, ".ccdsm") == 0)
+        return AUGUR_REPORT_DOCUMENT_CCDSM;
+      /* a suffix of another kind (.des, .augur) */
       return AUGUR_REPORT_DOCUMENT_UNKNOWN;
     }
   return looks_like_replay (path) ? AUGUR_REPORT_DOCUMENT_REPLAY : AUGUR_REPORT_DOCUMENT_UNKNOWN;
@@ -562,10 +566,15 @@ augur_report_add_document_section (AugurReport *report,
       return augur_report_add_pepa_section (report, path, how, error);
     case AUGUR_REPORT_DOCUMENT_REPLAY:
       return augur_report_add_replay_section (report, path, how, error);
+    case AUGUR_REPORT_DOCUMENT_ACTIVITY:
+      return augur_report_add_activity_section (report, path, how, error);
+    case AUGUR_REPORT_DOCUMENT_CCDSM:
+      return augur_report_add_ccdsm_section (report, path, how, error);
     case AUGUR_REPORT_DOCUMENT_UNKNOWN:
     default:
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("%s: only PEPA models (.pepa) and replay documents (.replay) are reported yet"), path);
+                   _("%s: only PEPA models (.pepa), replay documents (.replay), activity diagrams "
+                     "(.activity) and cache-coherence models (.ccdsm) are reported yet"), path);
       return FALSE;
     }
 }

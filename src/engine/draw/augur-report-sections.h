@@ -23,9 +23,12 @@ typedef enum {
   AUGUR_REPORT_DOCUMENT_UNKNOWN,   /* a kind the report does not cover yet */
   AUGUR_REPORT_DOCUMENT_PEPA,
   AUGUR_REPORT_DOCUMENT_REPLAY,
+  AUGUR_REPORT_DOCUMENT_ACTIVITY,
+  AUGUR_REPORT_DOCUMENT_CCDSM,
 } AugurReportDocumentKind;
 
-/* The kind of the document at path, by its suffix (".pepa", ".replay");
+/* The kind of the document at path, by its suffix (".pepa", ".replay",
+ * ".activity", ".ccdsm");
  * a file of no known suffix by its contents (a replay document's
  * key=value lines). */
 AugurReportDocumentKind augur_report_document_kind (const char *path);
@@ -43,6 +46,16 @@ gboolean augur_report_add_replay_section (AugurReport *report,
                                           const char  *path,
                                           GPtrArray   *how,
                                           GError     **error);
+/* In augur-report-activity.c. */
+gboolean augur_report_add_activity_section (AugurReport *report,
+                                            const char  *path,
+                                            GPtrArray   *how,
+                                            GError     **error);
+/* In augur-report-ccdsm.c. */
+gboolean augur_report_add_ccdsm_section    (AugurReport *report,
+                                            const char  *path,
+                                            GPtrArray   *how,
+                                            GError     **error);
 /* The builder of the document's kind; a kind not covered fails with
  * G_IO_ERROR_NOT_SUPPORTED and appends nothing. */
 gboolean augur_report_add_document_section (AugurReport *report,

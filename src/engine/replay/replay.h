@@ -150,6 +150,22 @@ gboolean augur_replay_result_write_paje (const AugurReplayResult *r,
 char  *augur_replay_result_to_paje (const AugurReplayResult *r,
                                     GError                 **error);
 
+/* The timeline as an OTF2 archive (Vampir, Scalasca, otf2-print) in the
+ * folder dir (DIR/traces.otf2, .def and the event files): a location per
+ * rank in MPI_COMM_WORLD, a region per rank state entered and left at the
+ * simulated times, an MpiSend and MpiRecv per message; the clock counts
+ * ns (simulated seconds x 1e9, rounded).  dir must be new or empty (a
+ * user's files are never written over); the result needs its timeline
+ * (G_IO_ERROR_INVALID_ARGUMENT otherwise).  Without OTF2 in the build:
+ * G_IO_ERROR_NOT_SUPPORTED. */
+gboolean augur_replay_result_write_otf2 (const AugurReplayResult *r,
+                                         const char              *dir,
+                                         GError                 **error);
+/* Whether augur_replay_result_write_otf2 could write into dir (OTF2 in the
+ * build; dir new or empty), to refuse before a long replay. */
+gboolean augur_replay_otf2_check_dir (const char *dir,
+                                      GError    **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurReplayResult, augur_replay_result_free)
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "platform.h"
 #include "replay.h"
@@ -675,6 +676,354 @@ test_cli (void)
   prog_free (p);
 }
 
+/* ---- Export: the replayed run as an OTF2 archive --------------------------- */
+
+typedef struct {
+  guint64 first, last;
+  guint   n_events, n_enter, n_leave, n_send, n_recv;
+  guint64 bytes_sent;
+  guint64 previous;       /* on the location read */
+  gboolean backwards;
+  int     depth;          /* regions entered and not left, on the location read */
+  gboolean badly_nested;  /* a region entered inside another or left unentered */
+  guint64 resolution, offset, length;
+} Seen;
+
+static OTF2_CallbackCode
+seen_clock (void *data, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t realtime)
+{
+  Seen *s = data;
+
+  s->resolution = resolution;
+  s->offset = offset;
+  s->length = length;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static void
+seen_event (Seen *s, OTF2_TimeStamp t)
+{
+  if (s->n_events == 0 || t < s->first)
+    s->first = t;
+  s->last = MAX (s->last, t);
+  s->backwards |= t < s->previous;
+  s->previous = t;
+  s->n_events++;
+}
+
+static OTF2_CallbackCode
+seen_enter (OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t position, void *data, OTF2_AttributeList *a,
+            OTF2_RegionRef region)
+{
+  Seen *s = data;
+
+  seen_event (s, t);
+  s->n_enter++;
+  s->badly_nested |= ++s->depth != 1;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+seen_leave (OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t position, void *data, OTF2_AttributeList *a,
+            OTF2_RegionRef region)
+{
+  Seen *s = data;
+
+  seen_event (s, t);
+  s->n_leave++;
+  s->badly_nested |= --s->depth != 0;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+seen_send (OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t position, void *data, OTF2_AttributeList *a,
+           uint32_t receiver,
+           OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
+{
+  Seen *s = data;
+
+  seen_event (s, t);
+  s->n_send++;
+  s->bytes_sent += bytes;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode
+seen_recv (OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t position, void *data, OTF2_AttributeList *a,
+           uint32_t sender,
+           OTF2_CommRef comm, uint32_t tag, uint64_t bytes)
+{
+  Seen *s = data;
+
+  seen_event (s, t);
+  s->n_recv++;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+/* The archive's events through OTF2's own reader, location by location. */
+static void
+read_back (const char *anchor, guint n, Seen *s)
+{
+  OTF2_Reader *rd = OTF2_Reader_Open (anchor);
+  uint64_t n_locations = 0;
+
+  g_assert_nonnull (rd);
+  g_assert_cmpint (OTF2_Reader_SetSerialCollectiveCallbacks (rd), ==, OTF2_SUCCESS);
+  g_assert_cmpint (OTF2_Reader_GetNumberOfLocations (rd, &n_locations), ==, OTF2_SUCCESS);
+  g_assert_cmpuint (n_locations, ==, n);
+  memset (s, 0, sizeof *s);
+  {
+    OTF2_GlobalDefReader *defs = OTF2_Reader_GetGlobalDefReader (rd);
+    OTF2_GlobalDefReaderCallbacks *cb = OTF2_GlobalDefReaderCallbacks_New ();
+    uint64_t n_read = 0;
+
+    g_assert_nonnull (defs);
+    OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback (cb, seen_clock);
+    OTF2_Reader_RegisterGlobalDefCallbacks (rd, defs, cb, s);
+    OTF2_GlobalDefReaderCallbacks_Delete (cb);
+    g_assert_cmpint (OTF2_Reader_ReadAllGlobalDefinitions (rd, defs, &n_read), ==, OTF2_SUCCESS);
+    OTF2_Reader_CloseGlobalDefReader (rd, defs);
+  }
+  for (guint l = 0; l < n; l++)
+    OTF2_Reader_SelectLocation (rd, l);
+  g_assert_cmpint (OTF2_Reader_OpenEvtFiles (rd), ==, OTF2_SUCCESS);
+  for (guint l = 0; l < n; l++)
+    {
+      OTF2_EvtReader *er = OTF2_Reader_GetEvtReader (rd, l);
+      OTF2_EvtReaderCallbacks *cb = OTF2_EvtReaderCallbacks_New ();
+      uint64_t n_read = 0;
+
+      g_assert_nonnull (er);
+      OTF2_EvtReaderCallbacks_SetEnterCallback (cb, seen_enter);
+      OTF2_EvtReaderCallbacks_SetLeaveCallback (cb, seen_leave);
+      OTF2_EvtReaderCallbacks_SetMpiSendCallback (cb, seen_send);
+      OTF2_EvtReaderCallbacks_SetMpiRecvCallback (cb, seen_recv);
+      OTF2_Reader_RegisterEvtCallbacks (rd, er, cb, s);
+      OTF2_EvtReaderCallbacks_Delete (cb);
+      s->previous = 0;
+      s->depth = 0;
+      g_assert_cmpint (OTF2_Reader_ReadAllLocalEvents (rd, er, &n_read), ==, OTF2_SUCCESS);
+      s->badly_nested |= s->depth != 0;
+      OTF2_Reader_CloseEvtReader (rd, er);
+    }
+  OTF2_Reader_CloseEvtFiles (rd);
+  OTF2_Reader_Close (rd);
+}
+
+static guint
+count_lines_starting (const char *text, const char *word)
+{
+  guint n = 0;
+  gsize len = strlen (word);
+
+  for (const char *line = text; line != NULL && *line != '\0';)
+    {
+      const char *nl = strchr (line, '\n');
+
+      if (strncmp (line, word, len) == 0 && line[len] == ' ')
+        n++;
+      line = nl != NULL ? nl + 1 : NULL;
+    }
+  return n;
+}
+
+static guint64
+to_ticks (double seconds)
+{
+  return (guint64) llround (seconds * 1e9);
+}
+
+/* The pingpong replayed with its timeline, written as an OTF2 archive:
+ * otf2-print reads it (an MPI_SEND per message, an ENTER per interval);
+ * OTF2's reader finds every event, in time order on each location, the
+ * first at the earliest simulated start x 1e9 and the last at the latest
+ * end x 1e9.  A folder that holds a file and a result without timeline
+ * are refused. */
+static void
+test_export (void)
+{
+  Prog *p = write_pingpong ();
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurTraceSet) traces2 = NULL;
+  g_autoptr(AugurPlatform) platform = platform_new (2);
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autoptr(AugurReplayResult) bare = NULL;
+  g_autoptr(GError) error = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI, .record_timeline = TRUE };
+  AugurDeployment *deployment;
+  g_autofree char *out = g_build_filename (p->dir, "export", NULL);
+  g_autofree char *anchor = g_build_filename (out, "traces.otf2", NULL);
+  double first = G_MAXDOUBLE, last = 0;
+  guint64 bytes = 0;
+  guint n_intervals, n_messages;
+  Seen s;
+
+  traces = open_otf2 (p, SPEED, &error);
+  g_assert_no_error (error);
+  deployment = augur_deployment_from_hostfile ("h0\nh1\n", 6, "hosts", platform, 2, NULL);
+  g_assert_nonnull (deployment);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  n_intervals = augur_replay_result_get_n_intervals (r);
+  n_messages = augur_replay_result_get_n_messages (r);
+  g_assert_cmpuint (n_messages, ==, 4);
+  g_assert_cmpuint (n_intervals, >=, 8);
+  for (guint i = 0; i < n_intervals; i++)
+    {
+      const AugurReplayInterval *iv = augur_replay_result_get_interval (r, i);
+      first = MIN (first, iv->start);
+      last = MAX (last, iv->end);
+    }
+  for (guint i = 0; i < n_messages; i++)
+    {
+      const AugurReplayMessage *m = augur_replay_result_get_message (r, i);
+      first = MIN (first, m->start);
+      last = MAX (last, m->end);
+      bytes += (guint64) m->bytes;
+    }
+  g_assert_cmpfloat (last, >, 2 * 1048576 / 125e6);
+
+  g_assert_true (augur_replay_result_write_otf2 (r, out, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (anchor, G_FILE_TEST_IS_REGULAR));
+
+  {
+    g_autofree char *tool = g_find_program_in_path ("otf2-print");
+    g_autofree char *printed = NULL;
+    g_autofree char *err = NULL;
+    const char *argv[] = { tool, anchor, NULL };
+    int status = 0;
+
+    if (tool == NULL)
+      g_test_message ("otf2-print is not installed: the archive is not checked with it");
+    else
+      {
+        g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &printed, &err, &status,
+                                     &error));
+        g_assert_no_error (error);
+        if (!g_spawn_check_wait_status (status, NULL))
+          g_error ("otf2-print failed on %s: %s", anchor, err);
+        g_assert_cmpuint (count_lines_starting (printed, "MPI_SEND"), ==, n_messages);
+        g_assert_cmpuint (count_lines_starting (printed, "MPI_RECV"), ==, n_messages);
+        g_assert_cmpuint (count_lines_starting (printed, "ENTER"), ==, n_intervals);
+        g_assert_cmpuint (count_lines_starting (printed, "LEAVE"), ==, n_intervals);
+        g_assert_nonnull (strstr (printed, "\"compute\""));
+      }
+  }
+
+  read_back (anchor, 2, &s);
+  g_assert_false (s.backwards);
+  g_assert_false (s.badly_nested);
+  g_assert_cmpuint (s.n_enter, ==, n_intervals);
+  g_assert_cmpuint (s.n_leave, ==, n_intervals);
+  g_assert_cmpuint (s.n_send, ==, n_messages);
+  g_assert_cmpuint (s.n_recv, ==, n_messages);
+  g_assert_cmpuint (s.bytes_sent, ==, bytes);
+  g_assert_cmpuint (s.bytes_sent, ==, 2 * 1024 + 2 * 1048576);
+  g_assert_cmpuint (s.first, ==, to_ticks (first));
+  g_assert_cmpuint (s.last, ==, to_ticks (last));
+  g_assert_cmpuint (s.last, ==, to_ticks (augur_replay_result_get_time (r)));
+  g_assert_cmpuint (s.resolution, ==, 1000000000);
+  g_assert_cmpuint (s.offset, ==, 0);
+  g_assert_cmpuint (s.length, >, s.last);
+
+  /* never over a user's files: the folder now holds the archive */
+  g_assert_false (augur_replay_result_write_otf2 (r, out, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_assert_nonnull (strstr (error->message, "is not empty"));
+  g_assert_nonnull (strstr (error->message, out));
+  g_clear_error (&error);
+  g_assert_false (augur_replay_result_write_otf2 (r, anchor, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY);
+  g_clear_error (&error);
+
+  /* no timeline: refused, and nothing written */
+  traces2 = open_otf2 (p, SPEED, &error);
+  g_assert_no_error (error);
+  options.record_timeline = FALSE;
+  bare = augur_replay_run (platform, deployment, traces2, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *empty = g_build_filename (p->dir, "empty", NULL);
+
+    g_assert_false (augur_replay_result_write_otf2 (bare, empty, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+    g_assert_nonnull (strstr (error->message, "no timeline"));
+    g_assert_false (g_file_test (empty, G_FILE_TEST_EXISTS));
+  }
+  augur_deployment_free (deployment);
+  prog_free (p);
+}
+
+/* augur-cli replay ... --otf2 OUTDIR writes the archive otf2-print reads;
+ * into the same folder again, it refuses before replaying (exit 2) and
+ * names the file already there. */
+static void
+test_cli_export (void)
+{
+  const char *cli = g_getenv ("AUGUR_CLI");
+  Prog *p;
+  g_autofree char *anchor = NULL;
+  g_autofree char *platform = NULL;
+  g_autofree char *hosts = NULL;
+  g_autofree char *outdir = NULL;
+  g_autofree char *written = NULL;
+  Seen s;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("AUGUR_CLI is not set (run by meson test)");
+      return;
+    }
+  p = write_pingpong ();
+  anchor = anchor_path (p);
+  platform = g_build_filename (p->dir, "platform.xml", NULL);
+  hosts = g_build_filename (p->dir, "hosts", NULL);
+  outdir = g_build_filename (p->dir, "predicted", NULL);
+  written = g_build_filename (outdir, "traces.otf2", NULL);
+  {
+    g_autoptr(AugurPlatform) pl = platform_new (2);
+    g_autofree char *text = augur_platform_to_xml (pl);
+
+    g_assert_true (g_file_set_contents (platform, text, -1, NULL));
+  }
+  g_assert_true (g_file_set_contents (hosts, "h0\nh1\n", -1, NULL));
+  for (guint run = 0; run < 2; run++)
+    {
+      const char *argv[] = { cli, "replay", anchor, "--platform", platform, "--hostfile", hosts, "--host-speed", "2e9",
+                             "--otf2", outdir, NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr(GError) error = NULL;
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                                   &error));
+      g_assert_no_error (error);
+      if (run == 0)
+        {
+          if (!g_spawn_check_wait_status (status, NULL))
+            g_error ("augur-cli failed: %s", err);
+          g_assert_cmpstr (err, ==, "");
+          g_assert_true (g_file_test (written, G_FILE_TEST_IS_REGULAR));
+        }
+      else
+        {
+          g_assert_true (WIFEXITED (status));
+          g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+          g_assert_nonnull (strstr (err, "is not empty"));
+          g_assert_nonnull (strstr (err, outdir));
+          g_assert_cmpstr (out, ==, "");
+        }
+    }
+  /* the refused run left the archive as it was */
+  read_back (written, 2, &s);
+  g_assert_cmpuint (s.n_send, ==, 4);
+  g_assert_cmpuint (s.n_recv, ==, 4);
+  g_assert_false (s.backwards);
+  prog_free (p);
+}
+
 static void
 test_not_otf2 (void)
 {
@@ -697,7 +1046,13 @@ test_not_otf2 (void)
 static void
 test_unsupported (void)
 {
+  g_autoptr(GError) error = NULL;
+
   g_assert_false (augur_trace_otf2_supported ());
+  /* --otf2 says why before any replay */
+  g_assert_false (augur_replay_otf2_check_dir ("/nonexistent/augur-otf2-out", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_assert_nonnull (strstr (error->message, "built without OTF2"));
   g_test_skip ("Augur was built without OTF2 (libotf2-trace-dev): its archives are not tested");
 }
 #endif
@@ -718,6 +1073,8 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/otf2/truncated", test_truncated);
   g_test_add_func ("/replay/otf2/not-otf2", test_not_otf2);
   g_test_add_func ("/replay/otf2/cli", test_cli);
+  g_test_add_func ("/replay/otf2/export", test_export);
+  g_test_add_func ("/replay/otf2/cli-export", test_cli_export);
 #else
   g_test_add_func ("/replay/otf2/unsupported", test_unsupported);
 #endif

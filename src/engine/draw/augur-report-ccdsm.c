@@ -1,0 +1,330 @@
+/* augur-report-ccdsm.c: the section of a report on a cache-coherence model
+ * (augur-report-sections.h), computed with the engine calls `augur-cli
+ * ccdsm FILE` makes: the one-way latency, the misses per round trip by
+ * variable and by kind, and the checks, a failed one stated where the
+ * numbers are.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-report-sections.h"
+#include "augur-bar-chart.h"
+#include "augur-file.h"
+#include "augur-format.h"
+#include "ccdsm.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+static char *
+quote_arg (const char *arg)
+{
+  if (arg[0] != '\0' &&
+      strspn (arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == strlen (arg))
+    return g_strdup (arg);
+  return g_shell_quote (arg);
+}
+
+static char *
+number (double v)
+{
+  return augur_format_readable (v, AUGUR_FORMAT_SCREEN_DIGITS);
+}
+
+static void
+draw_bars (cairo_t *cr, int width, int height, gpointer data)
+{
+  augur_bar_chart_draw (cr, width, height, data, NULL);
+}
+
+/* The processes, the shared variables and the machine's setup, in one
+ * sentence. */
+static char *
+ccdsm_what (const AugurCcdsmProgram *program,
+            const AugurCcdsmResult  *r)
+{
+  guint np = augur_ccdsm_program_get_n_processes (program);
+  guint nv = augur_ccdsm_program_get_n_variables (program);
+  g_autofree char *processes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u process", "%u processes", np), np);
+  g_autofree char *states = g_strdup_printf ("%u", augur_ccdsm_result_get_n_states (r));
+  g_autofree char *transitions = g_strdup_printf ("%" G_GUINT64_FORMAT, augur_ccdsm_result_get_n_transitions (r));
+
+  /* Translators: e.g. "A cache-coherence model: 2 processes share 7 variables through their caches ... (Markov
+   * chain: 733 states, 1466 transitions)." */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "A cache-coherence model: %s share %u variable through their caches "
+                                       "under a MESI protocol, whose steady state gives the one-way latency of "
+                                       "a message and the cache misses it costs (Markov chain: %s states, %s "
+                                       "transitions).",
+                                       "A cache-coherence model: %s share %u variables through their caches "
+                                       "under a MESI protocol, whose steady state gives the one-way latency of "
+                                       "a message and the cache misses it costs (Markov chain: %s states, %s "
+                                       "transitions).", nv),
+                          processes, nv, states, transitions);
+}
+
+/* The setup the numbers hold for: protocol, distance, timing, where each
+ * process runs. */
+static void
+ccdsm_parameters (AugurReport            *report,
+                  const AugurCcdsmProgram *program,
+                  const AugurCcdsmSetup   *setup)
+{
+  const char *headers[] = { _("Parameter"), _("Value") };
+  int distance = augur_ccdsm_setup_get_distance (setup, program);
+  g_autofree char *distance_text = distance >= 0 ? g_strdup_printf ("%d", distance) : g_strdup ("—");
+  g_autofree char *timing = NULL;
+
+  augur_report_add_heading (report, _("Parameters"));
+  augur_report_add_paragraph (report, _("The setup as the file gives it: the protocol, the distance between "
+                                        "the first two processes (0 same node, 1 same module, 2 another "
+                                        "module), the timing of the delays and where each process runs."));
+  timing = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u phase", "%s, %u phases",
+                                         augur_ccdsm_setup_get_phases (setup)),
+                            augur_ccdsm_setup_get_update (setup) == AUGUR_CCDSM_UPDATE_MIDDLE
+                              ? _("update half-way") : _("update at the start"),
+                            augur_ccdsm_setup_get_phases (setup));
+  augur_report_add_table (report, 2, headers, NULL);
+  {
+    const char *row[2] = { _("Protocol"), augur_ccdsm_setup_peek_protocol (setup)->name };
+
+    augur_report_add_row (report, row);
+    row[0] = _("Distance");
+    row[1] = distance_text;
+    augur_report_add_row (report, row);
+    row[0] = _("Timing");
+    row[1] = timing;
+    augur_report_add_row (report, row);
+  }
+  for (guint p = 0; p < augur_ccdsm_program_get_n_processes (program); p++)
+    {
+      const char *name = augur_ccdsm_program_get_process_name (program, p);
+      const char *cpu = augur_ccdsm_setup_get_process_cpu (setup, name);
+      /* Translators: a row of the parameters' table, e.g. "P0 runs on". */
+      g_autofree char *label = g_strdup_printf (_("%s runs on"), name);
+      const char *row[2] = { label, cpu != NULL ? cpu : "—" };
+
+      augur_report_add_row (report, row);
+    }
+}
+
+/* The misses per round trip: per variable and process, then per kind
+ * with its share, and a bar per process of its misses by kind. */
+static void
+ccdsm_misses (AugurReport            *report,
+              const char             *name,
+              const AugurCcdsmResult *r)
+{
+  const AugurCcdsmProgram *program = augur_ccdsm_result_get_program (r);
+  guint np = augur_ccdsm_program_get_n_processes (program);
+  guint nv = augur_ccdsm_program_get_n_variables (program);
+  guint nk = augur_ccdsm_program_get_n_kinds (program);
+  double total = augur_ccdsm_result_get_total_misses (r);
+  const char *vheaders[] = { _("Variable"), _("Kind"), _("Process"), _("Accesses"), _("Misses"), _("Time share (%)") };
+  const gboolean vnumeric[] = { FALSE, FALSE, FALSE, TRUE, TRUE, TRUE };
+  const char *kheaders[] = { _("Kind"), _("Process"), _("Misses"), _("Share (%)") };
+  const gboolean knumeric[] = { FALSE, FALSE, TRUE, TRUE };
+  g_autofree char *title = g_strdup_printf (_("Misses per round trip — %s"), name);
+  g_autofree double *values = g_new0 (double, MAX (nk, 1));
+  AugurBarChartData *bars = augur_bar_chart_data_new (title, _("Misses"), _("per round trip"));
+
+  augur_report_add_heading (report, _("Misses per round trip"));
+  augur_report_add_paragraph (report, _("How many times each process accesses each variable and misses it in "
+                                        "its cache per round trip, and the share of its time spent in those "
+                                        "accesses."));
+  augur_report_add_table (report, G_N_ELEMENTS (vheaders), vheaders, vnumeric);
+  for (guint v = 0; v < nv; v++)
+    for (guint p = 0; p < np; p++)
+      {
+        g_autofree char *accesses = number (augur_ccdsm_result_get_accesses (r, v, p));
+        g_autofree char *misses = number (augur_ccdsm_result_get_misses (r, v, p));
+        g_autofree char *share = number (100.0 * augur_ccdsm_result_get_time_share (r, v, p));
+        const char *row[6] = { p == 0 ? augur_ccdsm_program_get_variable_name (program, v) : "",
+                               p == 0 ? augur_ccdsm_program_get_variable_kind (program, v) : "",
+                               augur_ccdsm_program_get_process_name (program, p), accesses, misses, share };
+
+        augur_report_add_row (report, row);
+      }
+
+  augur_report_add_heading (report, _("Misses by kind of variable"));
+  augur_report_add_table (report, G_N_ELEMENTS (kheaders), kheaders, knumeric);
+  for (guint k = 0; k < nk; k++)
+    for (guint p = 0; p < np; p++)
+      {
+        double m = augur_ccdsm_result_get_misses_by_kind (r, k, p);
+        g_autofree char *misses = number (m);
+        g_autofree char *share = total > 0 ? number (100.0 * m / total) : g_strdup ("—");
+        const char *row[4] = { p == 0 ? augur_ccdsm_program_get_kind_name (program, k) : "",
+                               augur_ccdsm_program_get_process_name (program, p), misses, share };
+
+        augur_report_add_row (report, row);
+      }
+
+  for (guint k = 0; k < nk; k++)
+    {
+      AugurChartColor color;
+
+      augur_chart_style_get_series_color (NULL, k, &color, NULL);
+      augur_bar_chart_data_add_category (bars, augur_ccdsm_program_get_kind_name (program, k), &color, NULL);
+    }
+  for (guint p = 0; p < np; p++)
+    {
+      for (guint k = 0; k < nk; k++)
+        values[k] = augur_ccdsm_result_get_misses_by_kind (r, k, p);
+      augur_bar_chart_data_add_bar (bars, augur_ccdsm_program_get_process_name (program, p), values);
+    }
+  if (np > 0 && nk > 0)
+    augur_report_add_chart (report, draw_bars, bars, (GDestroyNotify) augur_bar_chart_data_unref,
+                            640, CLAMP (140 + 26 * np, 240, 900), title);
+  else
+    augur_bar_chart_data_unref (bars);
+}
+
+/* The checks made on every reachable state; a failed one is a warning. */
+static void
+ccdsm_checks (AugurReport            *report,
+              const AugurCcdsmResult *r)
+{
+  const char *headers[] = { _("Check"), _("Result") };
+
+  augur_report_add_heading (report, _("Checks"));
+  augur_report_add_table (report, 2, headers, NULL);
+  for (guint k = 0; k < AUGUR_CCDSM_CHECK_N; k++)
+    {
+      const AugurCcdsmCheck *check = augur_ccdsm_result_get_check (r, k);
+      const char *row[2];
+
+      if (check == NULL || !check->applicable)
+        continue;
+      row[0] = augur_ccdsm_check_kind_to_string (check->kind);
+      row[1] = check->message != NULL ? check->message : (check->passed ? _("passed") : _("failed"));
+      augur_report_add_row (report, row);
+    }
+  for (guint k = 0; k < AUGUR_CCDSM_CHECK_N; k++)
+    {
+      const AugurCcdsmCheck *check = augur_ccdsm_result_get_check (r, k);
+      g_autofree char *text = NULL;
+
+      if (check == NULL || !check->applicable || check->passed)
+        continue;
+      /* Translators: e.g. "The check coherence failed: ...". */
+      text = g_strdup_printf (_("The check %s failed: %s"), augur_ccdsm_check_kind_to_string (check->kind),
+                              check->message != NULL ? check->message : "");
+      augur_report_add_warning (report, text);
+    }
+}
+
+gboolean
+augur_report_add_ccdsm_section (AugurReport *report,
+                                const char  *path,
+                                GPtrArray   *how,
+                                GError     **error_out)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(AugurCcdsmProgram) program = NULL;
+  g_autoptr(AugurCcdsmSetup) setup = NULL;
+  g_autoptr(AugurCcdsmResult) result = NULL;
+  AugurCcdsmOptions options = { 0 };
+  gboolean solved;
+
+  augur_report_begin_section (report, name);
+  if (augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, &error))
+    {
+      program = augur_ccdsm_program_parse (text, length, path, &diagnostics, &error);
+      if (program != NULL)
+        {
+          setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
+          result = augur_ccdsm_solve (program, setup, &options, NULL, NULL, NULL, &error);
+        }
+    }
+  if (result == NULL)
+    {
+      g_autofree char *why = g_strdup_printf (_("This document could not be computed: %s"), error->message);
+
+      augur_report_add_warning (report, why);
+      g_propagate_error (error_out, g_steal_pointer (&error));
+      return FALSE;
+    }
+
+  {
+    g_autofree char *what = ccdsm_what (program, result);
+
+    augur_report_add_paragraph (report, what);
+  }
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    {
+      const AugurDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      g_autofree char *w = NULL;
+
+      if (d->severity != AUGUR_SEVERITY_WARNING)
+        continue;
+      w = g_strdup_printf ("%s:%d:%d: %s", name, d->line, d->column, d->message);
+      augur_report_add_warning (report, w);
+    }
+  ccdsm_parameters (report, program, setup);
+
+  solved = augur_ccdsm_result_is_solved (result);
+  augur_report_add_heading (report, _("One-way latency"));
+  if (solved)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *misses = number (augur_ccdsm_result_get_total_misses (result));
+      /* the page's digits: hundredths of a nanosecond */
+      g_autofree char *latency = g_strdup_printf (_("%s ns, the mean time a message takes from one process to the "
+                                                    "other (half a round trip), with %s cache misses per round "
+                                                    "trip."),
+                                                  g_ascii_formatd (buf, sizeof buf, "%.2f",
+                                                                   augur_ccdsm_result_get_latency (result)),
+                                                  misses);
+
+      augur_report_add_paragraph (report, latency);
+    }
+  else
+    {
+      const char *reason = augur_ccdsm_result_get_solve_error (result);
+      g_autofree char *why = NULL;
+
+      if (reason != NULL && g_str_has_prefix (reason, "not solved: "))
+        reason += strlen ("not solved: ");
+      why = g_strdup_printf (_("The chain was not solved: %s."), reason ? reason : _("unknown reason"));
+      augur_report_add_warning (report, why);
+    }
+  {
+    const AugurSolveInfo *info = augur_ccdsm_result_get_solve_info (result);
+
+    if (solved && info != NULL && !info->converged)
+      {
+        g_autofree char *residual = augur_format_readable (info->residual, 2);
+        g_autofree char *stopped = g_strdup_printf (_("The %s solver stopped before it converged (residual %s after "
+                                                      "%u iterations): these numbers may be wrong in any digit."),
+                                                    info->solver_name ? info->solver_name : "", residual,
+                                                    info->iterations);
+        augur_report_add_warning (report, stopped);
+      }
+  }
+  ccdsm_checks (report, result);
+  if (solved)
+    ccdsm_misses (report, name, result);
+
+  {
+    const AugurSolveInfo *info = augur_ccdsm_result_get_solve_info (result);
+    g_autofree char *quoted = quote_arg (path);
+    g_autofree char *residual = augur_format_readable (info != NULL ? info->residual : 0, 2);
+    g_autofree char *method = g_strdup_printf (_("%s: the Markov chain of the processes' accesses and the caches' "
+                                                 "states generated (%u states), checked on every state and its "
+                                                 "steady state solved by the %s solver (%u iterations, residual "
+                                                 "%s)."),
+                                               name, augur_ccdsm_result_get_n_states (result),
+                                               info != NULL && info->solver_name ? info->solver_name : "",
+                                               info != NULL ? info->iterations : 0, residual);
+
+    g_ptr_array_add (how, g_steal_pointer (&method));
+    g_ptr_array_add (how, g_strdup_printf ("augur-cli ccdsm %s --format json", quoted));
+  }
+  return TRUE;
+}

@@ -589,9 +589,12 @@ transpose_in_place_packed (guint64 *row_ptr,
   for (guint j = 0; j < n; j++)
     {
       static const guint64 gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
-      guint32 *r = e + in_ptr[j];
       guint64 len = in_ptr[j + 1] - in_ptr[j];
+      guint32 *r;
 
+      if (len < 2)
+        continue;   /* nothing to sort (and e is NULL in a chain without transitions) */
+      r = e + in_ptr[j];
       for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
         {
           guint64 gap = gaps[g];

@@ -725,13 +725,14 @@ translate_call (Loc *l, CallKind call)
           s->a.bytes = (double) e->length;
           if (e->kind == EV_ISEND)
             {
-              Isend *is = g_new (Isend, 1);
+              Isend *is;
 
-              is->dst = peer;
-              is->tag = (gint32) e->tag;
               if (g_hash_table_contains (l->isends, &e->request) || g_hash_table_contains (l->irecvs, &e->request))
                 return loc_fail (l, e->position, e->time, _("request %" PRIu64 " is started again before "
                                                              "it completed"), e->request);
+              is = g_new (Isend, 1);
+              is->dst = peer;
+              is->tag = (gint32) e->tag;
               g_hash_table_replace (l->isends, g_memdup2 (&e->request, sizeof e->request), is);
             }
           break;

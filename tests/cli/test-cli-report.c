@@ -9,7 +9,8 @@
  * bundled activity diagram's predicted time, processes and critical path
  * as `augur-cli activity F --critical-path --format json` gives them; the
  * bundled cache-coherence model's latency and misses as `augur-cli ccdsm F
- * --format json` gives them.
+ * --format json` gives them.  Over 800 lines on purpose: one idea, the
+ * report as its reader checks it, every kind sharing the checks above.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

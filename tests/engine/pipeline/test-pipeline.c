@@ -1,5 +1,7 @@
 /* test-pipeline.c: pipeline mappings against the pipeline paper's tables
- * and figures (seed 002, section 5).
+ * and figures (seed 002, section 5).  About 1,000 lines on purpose: one
+ * idea, the paper's numbers, its tables and figures sharing one set of
+ * models.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

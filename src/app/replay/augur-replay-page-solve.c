@@ -670,24 +670,6 @@ present_run (AugurReplayPage *self,
           g_free (status);
           status = with;
         }
-      /* what the time leaves out is said with it, marked, and in full in
-       * the page's message bar (the status is one line) */
-      if (augur_replay_result_get_n_warnings (r) > 0)
-        {
-          GString *all = g_string_new (NULL);
-          char *with = g_strdup_printf ("%s · %s", status, augur_replay_result_get_warning (r, 0));
-          g_free (status);
-          status = with;
-          for (guint i = 0; i < augur_replay_result_get_n_warnings (r); i++)
-            {
-              if (i > 0)
-                g_string_append_c (all, '\n');
-              /* Translators: before a sentence saying what the predicted time leaves out. */
-              g_string_append_printf (all, _("Warning: %s"), augur_replay_result_get_warning (r, i));
-            }
-          augur_replay_page_show_error (self, all->str);
-          g_string_free (all, TRUE);
-        }
       if (out->otf2 && in->inputs.network != AUGUR_NETWORK_SMPI)
         {
           /* Translators: appended to the status when an OTF2 archive ran on another network model than SMPI. */
@@ -696,15 +678,36 @@ present_run (AugurReplayPage *self,
           g_free (status);
           status = with;
         }
-      if (out->left_out != NULL)
-        {
-          /* Translators: appended to the status: what an OTF2 archive held that the replay cannot express,
-           * e.g. "3 one-sided events, 1 I/O event". */
-          char *with = g_strdup_printf (_("%s · the trace is incomplete: %s: the replay leaves them out"), status,
-                                        out->left_out);
-          g_free (status);
-          status = with;
-        }
+      /* what the time leaves out (the replay's warnings, what an OTF2
+       * archive held that the replay cannot express) is said with it,
+       * marked, and in full in the page's message bar: the status is one
+       * line, cut at narrow widths */
+      {
+        g_autoptr(GPtrArray) left = g_ptr_array_new_with_free_func (g_free);
+
+        for (guint i = 0; i < augur_replay_result_get_n_warnings (r); i++)
+          g_ptr_array_add (left, g_strdup (augur_replay_result_get_warning (r, i)));
+        if (out->left_out != NULL)
+          /* Translators: what an OTF2 archive held that the replay cannot express, e.g. "3 one-sided events". */
+          g_ptr_array_add (left, g_strdup_printf (_("the trace is incomplete: %s: the replay leaves them out"),
+                                                  out->left_out));
+        if (left->len > 0)
+          {
+            GString *all = g_string_new (NULL);
+            char *with = g_strdup_printf ("%s · %s", status, (const char *) left->pdata[0]);
+            g_free (status);
+            status = with;
+            for (guint i = 0; i < left->len; i++)
+              {
+                if (i > 0)
+                  g_string_append_c (all, '\n');
+                /* Translators: before a sentence saying what the predicted time leaves out. */
+                g_string_append_printf (all, _("Warning: %s"), (const char *) left->pdata[i]);
+              }
+            augur_replay_page_show_error (self, all->str);
+            g_string_free (all, TRUE);
+          }
+      }
       augur_replay_page_set_status (self, status,
                                     augur_replay_result_get_n_warnings (r) > 0 || out->left_out != NULL);
     }

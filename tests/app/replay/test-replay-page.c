@@ -1612,6 +1612,10 @@ test_otf2_chosen (Fixture       *f,
   g_test_message ("%s", augur_replay_page_get_status_text (f->page));
   g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page),
                             "the trace is incomplete: 1 one-sided event: the replay leaves them out"));
+  /* whole in the message bar too: the status is one line, cut at 1024 px */
+  g_assert_nonnull (augur_replay_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page),
+                            "Warning: the trace is incomplete: 1 one-sided event: the replay leaves them out"));
   g_assert_null (strstr (augur_replay_page_get_status_text (f->page), "written by SimGrid's SMPI"));
   /* a new speed makes that result stale */
   g_assert_false (augur_page_result_area_is_stale (AUGUR_PAGE (f->page), augur_page_get_result_area (AUGUR_PAGE (f->page), 0)));

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define NUM3(v) augur_format_double ((char[AUGUR_FORMAT_DOUBLE_SIZE]) { 0 }, (v))
+
 /* "64,256,1024": sizes of 3 ranks or more, increasing or not. */
 static GArray *
 parse_ranks (const char *text)
@@ -67,8 +69,21 @@ typedef struct
 {
   guint   ranks;
   double  time;
+  double  low, high;  /* the times with every fitted parameter at its interval's low and high end */
   char   *warning;
 } Prediction;
+
+/* Whether a parameter has an interval (fitted, not whole) at P. */
+static gboolean
+has_interval (const AugurExtrapModel *m,
+              guint                   i,
+              guint                   P)
+{
+  double lo, hi;
+
+  augur_extrap_model_eval_parameter (m, i, P, &lo, &hi);
+  return lo != hi;
+}
 
 static void
 prediction_clear (gpointer data)
@@ -125,7 +140,29 @@ output_json (const AugurExtrapModel *m,
       augur_json_append_string (s, p->function);
       g_string_append (s, ", \"max_relative_residual\": ");
       augur_json_append_number (s, p->max_residual);
-      g_string_append_c (s, '}');
+      g_string_append (s, ", \"points\": [");
+      for (guint j = 0; j < augur_extrap_model_get_n_runs (m); j++)
+        {
+          g_string_append_printf (s, "%s{\"ranks\": %u, \"value\": ", j ? ", " : "",
+                                  augur_extrap_model_get_run_ranks (m, j));
+          augur_json_append_number (s, augur_extrap_model_get_parameter_points (m, i)[j]);
+          g_string_append_c (s, '}');
+        }
+      g_string_append (s, "], \"at\": [");
+      for (guint j = 0; j < predictions->len; j++)
+        {
+          guint P = g_array_index (predictions, Prediction, j).ranks;
+          double lo, hi, v = augur_extrap_model_eval_parameter (m, i, P, &lo, &hi);
+
+          g_string_append_printf (s, "%s{\"ranks\": %u, \"value\": ", j ? ", " : "", P);
+          augur_json_append_number (s, v);
+          g_string_append (s, ", \"low\": ");
+          augur_json_append_number (s, lo);
+          g_string_append (s, ", \"high\": ");
+          augur_json_append_number (s, hi);
+          g_string_append_c (s, '}');
+        }
+      g_string_append (s, "]}");
     }
   g_string_append (s, "\n  ],\n  \"warnings\": [");
   for (guint i = 0; warnings[i] != NULL; i++)
@@ -141,6 +178,10 @@ output_json (const AugurExtrapModel *m,
 
       g_string_append_printf (s, "%s\n    {\"ranks\": %u, \"simulated_time\": ", i ? "," : "", p->ranks);
       augur_json_append_number (s, p->time);
+      g_string_append (s, ", \"low\": ");
+      augur_json_append_number (s, p->low);
+      g_string_append (s, ", \"high\": ");
+      augur_json_append_number (s, p->high);
       if (p->warning != NULL)
         {
           g_string_append (s, ", \"warning\": ");
@@ -181,6 +222,22 @@ output_text (const AugurExtrapModel *m,
           g_string_append (s, " %]");
         }
       g_string_append_c (s, '\n');
+      for (guint j = 0; j < predictions->len; j++)
+        {
+          guint P = g_array_index (predictions, Prediction, j).ranks;
+          double lo, hi, v = augur_extrap_model_eval_parameter (m, i, P, &lo, &hi);
+
+          if (!has_interval (m, i, P))
+            continue;
+          /* for people, to 6 digits (json and csv give every digit) */
+          g_string_append_printf (s, "    at %u ranks: ", P);
+          augur_format_append_digits (s, v, 6);
+          g_string_append (s, ", 95 % prediction interval ");
+          augur_format_append_digits (s, lo, 6);
+          g_string_append (s, " to ");
+          augur_format_append_digits (s, hi, 6);
+          g_string_append_c (s, '\n');
+        }
     }
   for (guint i = 0; warnings[i] != NULL; i++)
     g_string_append_printf (s, "Warning: %s\n", warnings[i]);
@@ -191,7 +248,16 @@ output_text (const AugurExtrapModel *m,
 
       g_string_append_printf (s, "  %u ranks: ", p->ranks);
       augur_format_append_double (s, p->time);
-      g_string_append (s, " s\n");
+      g_string_append (s, " s");
+      if (p->low != p->time || p->high != p->time)
+        {
+          g_string_append (s, " (fitted parameters at their 95 % intervals' ends: ");
+          augur_format_append_double (s, p->low);
+          g_string_append (s, " to ");
+          augur_format_append_double (s, p->high);
+          g_string_append (s, " s)");
+        }
+      g_string_append_c (s, '\n');
       if (p->warning != NULL)
         g_string_append_printf (s, "  Warning: %s\n", p->warning);
     }
@@ -201,7 +267,7 @@ output_text (const AugurExtrapModel *m,
 static char *
 output_csv (GArray *predictions)
 {
-  GString *s = g_string_new ("ranks,simulated_time\n");
+  GString *s = g_string_new ("ranks,simulated_time,low,high\n");
 
   for (guint i = 0; i < predictions->len; i++)
     {
@@ -209,9 +275,36 @@ output_csv (GArray *predictions)
 
       g_string_append_printf (s, "%u,", p->ranks);
       augur_format_append_double (s, p->time);
+      g_string_append_c (s, ',');
+      augur_format_append_double (s, p->low);
+      g_string_append_c (s, ',');
+      augur_format_append_double (s, p->high);
       g_string_append_c (s, '\n');
     }
   return g_string_free (s, FALSE);
+}
+
+/* The program at P with its fitted parameters at bound, replayed. */
+static gboolean
+replay_at (const AugurExtrapModel   *model,
+           guint                     P,
+           AugurExtrapBound          bound,
+           const AugurPlatform      *platform,
+           const AugurDeployment    *deployment,
+           const AugurReplayOptions *options,
+           double                   *time,
+           GError                  **error)
+{
+  g_autoptr(AugurTraceSet) traces = augur_extrap_model_synthesize_bound (model, P, bound, error);
+  g_autoptr(AugurReplayResult) result = NULL;
+
+  if (traces != NULL)
+    result = augur_replay_run (platform, deployment, traces, options, augur_cli_on_progress, NULL, NULL, NULL,
+                               error);
+  if (result == NULL)
+    return FALSE;
+  *time = augur_replay_result_get_time (result);
+  return TRUE;
 }
 
 int
@@ -232,8 +325,9 @@ augur_cli_extrapolate (int argc, char **argv)
       "smpirun's host file (HOST or HOST:N per line; default: a rank per host of the platform, in order)", "FILE" },
     { "network", 'n', 0, G_OPTION_ARG_STRING, &network, "Network model: smpi (the default), lv08 or cm02", "MODEL" },
     { "trace-out", 0, 0, G_OPTION_ARG_FILENAME, &trace_out,
-      "Also write the synthesised traces, DIR/<ranks>/index.txt (smpirun -replay reads them)", "DIR" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
+      "Also write the synthesised traces, DIR/<ranks>/index.txt (smpirun -replay reads them; refused when a "
+      "target's folder holds traces already)", "DIR" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv (ranks,simulated_time,low,high)", "FORMAT" },
     { "compute-tolerance", 0, 0, G_OPTION_ARG_STRING, &tolerance,
       "Compute amounts of a loop's iterations agree within this fraction (default 0.01), or 'any' for measured "
       "traces whose computes vary (each then the mean of its iterations)", "FRACTION" },
@@ -245,6 +339,13 @@ augur_cli_extrapolate (int argc, char **argv)
                           "(each RUN the index smpirun -trace-ti wrote)");
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) targets = NULL;
+
+  g_option_context_set_summary (
+    context,
+    "Each fitted parameter (a compute amount fitted as c0 + c1 * P^i * log2(P)^j) has a 95 % prediction interval "
+    "at each target; the predicted time's low and high are the program replayed with every fitted parameter at "
+    "the low, then at the high end of its interval (assuming the time grows with each). Exact forms (c / P, "
+    "whole numbers) have none. docs/EXTRAPOLATE.md says how.");
   g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(AugurExtrapModel) model = NULL;
   g_autoptr(GFile) platform_file = NULL;
@@ -305,6 +406,23 @@ augur_cli_extrapolate (int argc, char **argv)
       extrap_options.compute_tolerance = v;
     }
   augur_cli_progress_enabled = verbose;
+  /* never over a user's files: every target's folder checked before any work */
+  for (guint i = 0; trace_out != NULL && i < targets->len; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%u", g_array_index (targets, guint, i));
+      g_autoptr(GFile) top = g_file_new_for_commandline_arg (trace_out);
+      g_autoptr(GFile) dir = g_file_get_child (top, name);
+      g_autoptr(GFile) index = g_file_get_child (dir, "index.txt");
+      g_autoptr(GFile) files = g_file_get_child (dir, "index.txt_files");
+
+      if (g_file_query_exists (index, NULL) || g_file_query_exists (files, NULL))
+        {
+          g_autofree char *path = g_file_get_parse_name (dir);
+          fprintf (stderr, "augur-cli extrapolate: %s holds traces already (index.txt or index.txt_files): give "
+                   "another --trace-out folder, or remove them first\n", path);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+    }
 
   platform_file = g_file_new_for_commandline_arg (platform_path);
   platform = augur_platform_load_file (platform_file, &error);
@@ -330,10 +448,10 @@ augur_cli_extrapolate (int argc, char **argv)
   for (guint i = 0; i < targets->len; i++)
     {
       guint P = g_array_index (targets, guint, i);
-      Prediction p = { P, 0, NULL };
+      Prediction p = { P, 0, 0, 0, NULL };
+      Prediction *q;
       g_autoptr(AugurDeployment) deployment = NULL;
-      g_autoptr(AugurTraceSet) traces = NULL;
-      g_autoptr(AugurReplayResult) result = NULL;
+      gboolean interval = FALSE;
 
       if (!augur_extrap_model_check_target (model, P, &p.warning, &error))
         {
@@ -361,16 +479,35 @@ augur_cli_extrapolate (int argc, char **argv)
               return AUGUR_CLI_EXIT_MODEL;
             }
         }
-      traces = augur_extrap_model_synthesize (model, P, &error);
-      if (traces != NULL)
-        result = augur_replay_run (platform, deployment, traces, &options, augur_cli_on_progress, NULL, NULL, NULL,
-                                   &error);
-      if (result == NULL)
+      q = &g_array_index (predictions, Prediction, predictions->len - 1);
+      for (guint k = 0; k < augur_extrap_model_get_n_parameters (model); k++)
+        interval = interval || has_interval (model, k, P);
+      /* the interval of the time: the program replayed with every fitted
+       * parameter at its interval's low end, then at its high end */
+      if (!replay_at (model, P, AUGUR_EXTRAP_BOUND_FIT, platform, deployment, &options, &q->time, &error) ||
+          (interval && !replay_at (model, P, AUGUR_EXTRAP_BOUND_LOW, platform, deployment, &options, &q->low,
+                                   &error)) ||
+          (interval && !replay_at (model, P, AUGUR_EXTRAP_BOUND_HIGH, platform, deployment, &options, &q->high,
+                                   &error)))
         {
           fprintf (stderr, "augur-cli extrapolate: %u ranks: %s\n", P, error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
-      g_array_index (predictions, Prediction, predictions->len - 1).time = augur_replay_result_get_time (result);
+      if (!interval)
+        q->low = q->high = q->time;
+      else if (!(q->low <= q->time && q->time <= q->high))
+        {
+          /* the interval assumes the time grows with every parameter */
+          g_autofree char *old = q->warning;
+          g_autofree char *text = g_strdup_printf (
+            "the time with the fitted parameters at their low ends (%s s) and at their high ends (%s s) does not "
+            "bracket the time at the fit (%s s): the time is not monotone in every parameter, and this interval "
+            "is not one", NUM3 (q->low), NUM3 (q->high), NUM3 (q->time));
+
+          q->warning = old != NULL ? g_strdup_printf ("%s; %s", old, text) : g_steal_pointer (&text);
+          if (format != NULL && strcmp (format, "text") != 0)
+            fprintf (stderr, "augur-cli extrapolate: warning: %u ranks: %s\n", P, q->warning);
+        }
     }
 
   if (g_strcmp0 (format, "json") == 0)

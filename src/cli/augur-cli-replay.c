@@ -17,6 +17,7 @@
 #include "augur-format.h"
 #include "project.h"
 #include "replay-document.h"
+#include "replay-measured.h"
 
 #include <errno.h>
 #include <math.h>
@@ -103,17 +104,21 @@ read_document (const char        *document_path,
   return AUGUR_CLI_EXIT_OK;
 }
 
-/* A sweep's values and simulated times, as csv or json. */
+/* A sweep's values and simulated times, as csv or json, with each
+ * point's warnings (a replay's warnings say what its time leaves out):
+ * in the json, a "warnings" array on each point that has some, as a
+ * replay's own json; beside the csv, whose columns stay the same, on
+ * standard error, each naming its point. */
 static int
 sweep_output (const AugurReplayInputs *in, AugurReplaySweepParameter parameter, GArray *xs, const double *ys,
-              const char *format)
+              const GStrv *warnings, const char *format)
 {
   g_autoptr(GString) out = g_string_new (NULL);
+  const char *name = augur_replay_sweep_parameter_to_name (parameter);
 
   if (g_strcmp0 (format, "json") == 0)
     {
-      g_string_append_printf (out, "{\n  \"parameter\": \"%s\",\n  \"model\": \"%s\",\n  \"points\": [",
-                              augur_replay_sweep_parameter_to_name (parameter),
+      g_string_append_printf (out, "{\n  \"parameter\": \"%s\",\n  \"model\": \"%s\",\n  \"points\": [", name,
                               augur_network_model_to_name (in->network));
       for (guint i = 0; i < xs->len; i++)
         {
@@ -121,22 +126,48 @@ sweep_output (const AugurReplayInputs *in, AugurReplaySweepParameter parameter, 
           augur_json_append_number (out, g_array_index (xs, double, i));
           g_string_append (out, ", \"simulated_time\": ");
           augur_json_append_number (out, ys[i]);
+          if (warnings[i] != NULL)
+            {
+              g_string_append (out, ", \"warnings\": [");
+              for (guint k = 0; warnings[i][k] != NULL; k++)
+                {
+                  if (k > 0)
+                    g_string_append (out, ", ");
+                  augur_json_append_string (out, warnings[i][k]);
+                }
+              g_string_append_c (out, ']');
+            }
           g_string_append_c (out, '}');
         }
       g_string_append (out, "\n  ]\n}\n");
     }
   else
     {
-      g_string_append_printf (out, "%s,simulated_time\n", augur_replay_sweep_parameter_to_name (parameter));
+      g_string_append_printf (out, "%s,simulated_time\n", name);
       for (guint i = 0; i < xs->len; i++)
         {
           augur_format_append_double (out, g_array_index (xs, double, i));
           g_string_append_c (out, ',');
           augur_format_append_double (out, ys[i]);
           g_string_append_c (out, '\n');
+          for (guint k = 0; warnings[i] != NULL && warnings[i][k] != NULL; k++)
+            {
+              char x[AUGUR_FORMAT_DOUBLE_SIZE];
+
+              fprintf (stderr, "augur-cli replay: warning: at %s=%s: %s\n", name,
+                       augur_format_double (x, g_array_index (xs, double, i)), warnings[i][k]);
+            }
         }
     }
   return augur_cli_write_stdout ("replay", out->str) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+}
+
+static void
+sweep_warnings_free (GStrv *warnings, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    g_strfreev (warnings[i]);
+  g_free (warnings);
 }
 
 /* --sweep: the document's cluster at each value of the parameter, here,
@@ -157,6 +188,8 @@ run_sweep (const AugurReplayInputs    *in,
   g_autoptr(GArray) xs = NULL;
   g_autoptr(GArray) ys = NULL;
   g_autoptr(GError) error = NULL;
+  GStrv *warnings;
+  int status;
 
   if (!augur_replay_sweep_parse (sweep, &parameter, &from, &to, &points))
     {
@@ -184,6 +217,7 @@ run_sweep (const AugurReplayInputs    *in,
       return augur_cli_slurm_write (slurm->dir, &plan, (guint) slurm->tasks, (guint) slurm->throttle,
                                     !slurm->no_submit) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
     }
+  warnings = g_new0 (GStrv, xs->len);
   if (mode == AUGUR_CLI_SLURM_COLLECT)
     {
       g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("replay", slurm, "replay-sweep");
@@ -191,32 +225,37 @@ run_sweep (const AugurReplayInputs    *in,
       guint n_records = 0;
 
       if (job == NULL)
-        return AUGUR_CLI_EXIT_MODEL;
-      records = augur_slurm_job_get_records (job, &n_records);
-      if (!augur_replay_sweep_read_records (xs, records, augur_slurm_job_get_record_paths (job), n_records,
-                                            (double *) (gpointer) ys->data, &error))
+        status = AUGUR_CLI_EXIT_MODEL;
+      else if (records = augur_slurm_job_get_records (job, &n_records),
+               !augur_replay_sweep_read_records_with_warnings (xs, records, augur_slurm_job_get_record_paths (job),
+                                                               n_records, (double *) (gpointer) ys->data, warnings,
+                                                               &error))
         {
           fprintf (stderr, "augur-cli collect: %s\n", error->message);
-          return AUGUR_CLI_EXIT_MODEL;
+          status = AUGUR_CLI_EXIT_MODEL;
         }
-      return sweep_output (in, parameter, xs, (const double *) (gpointer) ys->data, format);
+      else
+        status = sweep_output (in, parameter, xs, (const double *) (gpointer) ys->data, warnings, format);
     }
-  if (mode == AUGUR_CLI_SLURM_TASK &&
-      (!augur_cli_slurm_task_slice (slurm, &first, &count) || first + count > xs->len))
-    return AUGUR_CLI_EXIT_USAGE;
-  if (!augur_replay_sweep_at (in, parameter, xs, first, count, (double *) (gpointer) ys->data, 0,
-                              mode == AUGUR_CLI_SLURM_TASK ? NULL : augur_cli_on_progress, NULL, NULL, &error))
+  else if (mode == AUGUR_CLI_SLURM_TASK &&
+           (!augur_cli_slurm_task_slice (slurm, &first, &count) || first + count > xs->len))
+    status = AUGUR_CLI_EXIT_USAGE;
+  else if (!augur_replay_sweep_at (in, parameter, xs, first, count, (double *) (gpointer) ys->data, warnings, 0,
+                                   mode == AUGUR_CLI_SLURM_TASK ? NULL : augur_cli_on_progress, NULL, NULL, &error))
     {
       fprintf (stderr, "augur-cli replay: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
+      status = AUGUR_CLI_EXIT_MODEL;
     }
-  if (mode == AUGUR_CLI_SLURM_TASK)
+  else if (mode == AUGUR_CLI_SLURM_TASK)
     {
-      g_autofree char *records = augur_replay_sweep_to_records (xs, (const double *) (gpointer) ys->data, first,
-                                                                count);
-      return augur_cli_slurm_write_records (slurm->records, records) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+      g_autofree char *records = augur_replay_sweep_to_records (xs, (const double *) (gpointer) ys->data, warnings,
+                                                                first, count);
+      status = augur_cli_slurm_write_records (slurm->records, records) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
     }
-  return sweep_output (in, parameter, xs, (const double *) (gpointer) ys->data, format);
+  else
+    status = sweep_output (in, parameter, xs, (const double *) (gpointer) ys->data, warnings, format);
+  sweep_warnings_free (warnings, xs->len);
+  return status;
 }
 
 static gboolean
@@ -279,6 +318,8 @@ augur_cli_replay (int argc, char **argv)
   g_autofree char *timed = NULL;
   g_autofree char *paje = NULL;
   g_autofree char *otf2 = NULL;
+  g_autofree char *measured_paje = NULL;
+  g_autoptr(GFile) measured_anchor = NULL;   /* an OTF2 archive: the run it measured, beside the replay */
   g_autofree char *document_path = NULL;
   g_autofree char *project_path = NULL;
   g_autofree char *document_name = NULL;
@@ -320,6 +361,8 @@ augur_cli_replay (int argc, char **argv)
     { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
     { "otf2", 0, 0, G_OPTION_ARG_FILENAME, &otf2,
       "Write the replayed run as an OTF2 archive (Vampir, Scalasca) in the new or empty folder OUTDIR", "OUTDIR" },
+    { "measured-paje", 0, 0, G_OPTION_ARG_FILENAME, &measured_paje,
+      "For an OTF2 archive: write the run it measured as a Paje trace (pj_dump, ViTE)", "OUT" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
     { NULL }
@@ -498,6 +541,10 @@ augur_cli_replay (int argc, char **argv)
           smpi_ranks = augur_trace_set_get_n_processes (traces);
           if (network == NULL)
             options.model = AUGUR_NETWORK_SMPI;
+          /* measured beside predicted: the replay's intervals are matched
+           * to the measured ones */
+          measured_anchor = g_object_ref (anchor);
+          options.record_timeline = TRUE;
         }
       else if (argc == 2)
         {
@@ -618,6 +665,11 @@ augur_cli_replay (int argc, char **argv)
         }
     }
 
+  if (measured_paje != NULL && measured_anchor == NULL)
+    {
+      fprintf (stderr, "augur-cli replay: --measured-paje goes with an OTF2 archive (DIR/traces.otf2)\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   augur_cli_progress_enabled = verbose;
   result = augur_replay_run (platform, deployment, traces, &options, augur_cli_on_progress, NULL, NULL, NULL, &error);
   {
@@ -668,6 +720,60 @@ augur_cli_replay (int argc, char **argv)
     }
   output = g_strcmp0 (format, "json") == 0 ? augur_replay_result_to_json (result)
                                            : augur_replay_result_to_text (result);
+  if (measured_anchor != NULL)
+    {
+      g_autoptr(AugurMeasuredRun) measured = NULL;
+
+      /* its readers' chunks go before the measured run is read */
+      g_clear_pointer (&traces, augur_trace_set_free);
+      measured = augur_measured_run_read_otf2 (measured_anchor, NULL, &error);
+      g_autoptr(AugurMeasuredComparison) comparison = NULL;
+
+      if (measured == NULL || (comparison = augur_measured_run_compare (measured, result, &error)) == NULL)
+        {
+          fprintf (stderr, "augur-cli replay: the measured run: %s\n", error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (measured_paje != NULL)
+        {
+          g_autoptr(GFile) file = g_file_new_for_commandline_arg (measured_paje);
+          AugurSafeFile *out = augur_safe_file_open (file, &error);
+          double start = 0, end = 0;
+
+          augur_timeline_data_get_range (augur_measured_run_get_timeline (measured), &start, &end);
+          if (out == NULL ||
+              !augur_safe_file_finish (out, augur_timeline_write_paje (augur_measured_run_get_timeline (measured), end,
+                                                                       augur_safe_file_get_stream (out), NULL, &error),
+                                       &error))
+            {
+              fprintf (stderr, "augur-cli replay: %s: %s\n", measured_paje, error->message);
+              return AUGUR_CLI_EXIT_MODEL;
+            }
+        }
+      if (g_strcmp0 (format, "json") == 0)
+        {
+          /* a field of the replay's object: "measured": {...} */
+          g_autofree char *json = augur_measured_comparison_to_json (comparison,
+                                                                      augur_measured_run_get_origin (measured));
+          char *close = strrchr (output, '}');
+          char *with;
+
+          g_assert (close != NULL);
+          *close = '\0';
+          g_strchomp (output);
+          with = g_strdup_printf ("%s,\n  \"measured\": %s\n}\n", output, json);
+          g_free (output);
+          output = with;
+        }
+      else
+        {
+          g_autofree char *text = augur_measured_comparison_to_text (comparison);
+          char *with = g_strconcat (output, "\n", text, NULL);
+
+          g_free (output);
+          output = with;
+        }
+    }
   return augur_cli_write_stdout ("replay", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 

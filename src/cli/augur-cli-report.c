@@ -1,11 +1,15 @@
-/* augur-cli-report.c: augur-cli report FILE... [-o OUT] [--format pdf|html]:
- * the report a design review reads (augur-report.h), of PEPA models and
- * replay documents for now; each document's section is built in the
- * engine (augur-report-sections.h), which the application shares.
+/* augur-cli-report.c: augur-cli report PROJECT.augur [--name DOC]... |
+ * FILE... [-o OUT] [--format pdf|html]: the report a design review reads
+ * (augur-report.h), of a project's documents in its order or of PEPA
+ * models, pipeline mappings, replay documents, activity diagrams and
+ * cache-coherence models; each document's section is built in the engine
+ * (augur-report-sections.h), which the application shares.
  *
  * A document that cannot be computed says so on its page; the others are
- * still written, and the command then exits 1.  The report is written
- * through the safe writer, and never over a file Augur did not write.
+ * still written, stderr names each one that failed, and the command then
+ * exits 1 (so that a script notices a missing number).  The report is
+ * written through the safe writer, and never over a file Augur did not
+ * write.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +17,7 @@
 #include "augur-file.h"
 #include "augur-report.h"
 #include "augur-report-sections.h"
+#include "project.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -77,37 +82,70 @@ today (void)
   return g_date_time_format (now, "%Y-%m-%d %H:%M %Z");
 }
 
-/* The document's language, from the translation in use ("fr"), for HTML. */
-static char *
-language (void)
+static gboolean
+is_project (const char *path)
 {
-  const char *const *names = g_get_language_names ();
+  return g_str_has_suffix (path, ".augur");
+}
 
-  for (guint i = 0; names[i] != NULL; i++)
-    if (strcmp (names[i], "C") != 0 && strcmp (names[i], "POSIX") != 0)
-      return g_strndup (names[i], strcspn (names[i], "_.@"));
-  return g_strdup ("en");
+/* The project's name: its file's, without ".augur". */
+static char *
+project_name (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+
+  if (g_str_has_suffix (base, ".augur"))
+    base[strlen (base) - strlen (".augur")] = '\0';
+  return g_steal_pointer (&base);
+}
+
+/* The project's documents (those --name chose) appended in its order;
+ * FALSE when it cannot be read or a name is not in it, before anything
+ * is appended. */
+static gboolean
+add_project (AugurReport *report,
+             const char  *path,
+             char       **names,
+             GPtrArray   *how,
+             GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFile) base = g_file_get_parent (file);
+  g_autoptr(AugurProject) project = augur_project_load_from_file (file, NULL, error);
+
+  if (project == NULL)
+    return FALSE;
+  if (!augur_report_add_project (report, project, base, (const char *const *) names, how, NULL, NULL, NULL, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 int
 augur_cli_report (int argc, char **argv)
 {
   g_autofree char *output = NULL, *format = NULL;
-  g_auto(GStrv) files = NULL;
+  g_auto(GStrv) files = NULL, names = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Where to write the report (default report.pdf)", "FILE" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format, "pdf or html (default: from the output's name, else pdf)", "FORMAT" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, "FILE..." },
+    { "name", 'n', 0, G_OPTION_ARG_STRING_ARRAY, &names,
+      "Only this document of the project (again for more; default: every document)", "DOC" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
-    g_option_context_new ("MODEL.pepa|FILE.replay... - write a report for a design review");
+    g_option_context_new ("PROJECT.augur [--name DOC]... | MODEL.pepa|FILE.des|FILE.replay|FILE.activity|FILE.ccdsm..."
+                          " - write a report for a design review");
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurReport) report = NULL;
   g_autofree char *title = NULL, *date = NULL, *command = NULL, *generator = NULL;
   g_autoptr(GFile) file = NULL;
   AugurSafeFile *safe = NULL;
-  gboolean html, ok, failed = FALSE;
+  gboolean html, ok;
+  guint n_projects = 0, n_failed;
   g_autoptr(GPtrArray) how = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) all_args = g_new0 (char *, argc + 2);
 
@@ -117,6 +155,12 @@ augur_cli_report (int argc, char **argv)
   command = quote_args (argc + 1, all_args);
 
   g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_description (context,
+    "A project (.augur) is reported document by document in its order, each computed from its text and the\n"
+    "settings the project keeps with it (a PEPA solver, activity parameter values, a pipeline's working\n"
+    "mapping); --name chooses documents.  Files are reported in the order given.  A document that cannot be\n"
+    "computed says so on its page and the rest is written; the command then names it on stderr and exits 1.\n"
+    "The paper is A4 or Letter by LC_PAPER; the text follows the interface language.\n");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli report: %s\n", error->message);
@@ -124,7 +168,8 @@ augur_cli_report (int argc, char **argv)
     }
   if (files == NULL || files[0] == NULL)
     {
-      fprintf (stderr, "augur-cli report: give one document or more (MODEL.pepa, FILE.replay)\n");
+      fprintf (stderr, "augur-cli report: give a project (PROJECT.augur) or one document or more (MODEL.pepa, "
+               "FILE.des, FILE.replay, FILE.activity, FILE.ccdsm)\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (format == NULL)
@@ -139,19 +184,32 @@ augur_cli_report (int argc, char **argv)
   if (output == NULL)
     output = g_strdup (html ? "report.html" : "report.pdf");
   for (guint i = 0; files[i] != NULL; i++)
-    if (augur_report_document_kind (files[i]) == AUGUR_REPORT_DOCUMENT_UNKNOWN)
+    if (is_project (files[i]))
+      n_projects++;
+    else if (augur_report_document_kind (files[i]) == AUGUR_REPORT_DOCUMENT_UNKNOWN)
       {
-        fprintf (stderr, "augur-cli report: %s: only PEPA models (.pepa), replay documents (.replay), "
-                 "activity diagrams (.activity) and cache-coherence models (.ccdsm) are reported yet\n", files[i]);
+        fprintf (stderr, "augur-cli report: %s: only projects (.augur), PEPA models (.pepa), pipeline mappings "
+                 "(.des), replay documents (.replay), activity diagrams (.activity) and cache-coherence models "
+                 "(.ccdsm) are reported\n", files[i]);
         return AUGUR_CLI_EXIT_USAGE;
       }
+  if (names != NULL && n_projects != 1)
+    {
+      fprintf (stderr, "augur-cli report: --name chooses documents of a project: give one project (.augur)\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (!target_is_free (output, &error))
     {
       fprintf (stderr, "augur-cli report: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;
     }
 
-  if (files[1] == NULL)
+  if (files[1] == NULL && is_project (files[0]))
+    {
+      g_autofree char *name = project_name (files[0]);
+      title = g_strdup_printf (_("Report on %s"), name);
+    }
+  else if (files[1] == NULL)
     {
       g_autofree char *base = g_path_get_basename (files[0]);
       title = g_strdup_printf (_("Report on %s"), base);
@@ -161,6 +219,12 @@ augur_cli_report (int argc, char **argv)
                                           g_strv_length (files)), g_strv_length (files));
   generator = g_strdup_printf ("Augur %s", PACKAGE_VERSION);
   report = augur_report_new (title, generator);
+  for (guint i = 0; files[i] != NULL; i++)
+    if (is_project (files[i]))
+      {
+        g_autofree char *name = project_name (files[i]);
+        augur_report_add_fact (report, _("Project"), name);
+      }
   date = today ();
   augur_report_add_fact (report, _("Date"), date);
   augur_report_add_fact (report, _("Augur"), PACKAGE_VERSION);
@@ -171,11 +235,18 @@ augur_cli_report (int argc, char **argv)
     {
       g_autoptr(GError) local = NULL;
 
-      if (!augur_report_add_document_section (report, files[i], how, &local))
+      if (is_project (files[i]))
         {
-          fprintf (stderr, "augur-cli report: %s: %s\n", files[i], local->message);
-          failed = TRUE;
+          /* a project that cannot be read, or a --name it lacks: nothing to report */
+          if (!add_project (report, files[i], names, how, &local))
+            {
+              fprintf (stderr, "augur-cli report: %s\n", local->message);
+              return g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ? AUGUR_CLI_EXIT_USAGE
+                                                                               : AUGUR_CLI_EXIT_MODEL;
+            }
         }
+      else
+        augur_report_add_document_section (report, files[i], how, &local);
     }
   augur_report_add_appendix (report, how, command);
 
@@ -188,7 +259,7 @@ augur_cli_report (int argc, char **argv)
     }
   if (html)
     {
-      g_autofree char *lang = language ();
+      g_autofree char *lang = augur_report_language ();
       ok = augur_report_write_html (report, lang, augur_safe_file_get_stream (safe), &error);
     }
   else
@@ -205,5 +276,11 @@ augur_cli_report (int argc, char **argv)
       fprintf (stderr, "augur-cli report: cannot write %s: %s\n", output, error->message);
       return AUGUR_CLI_EXIT_MODEL;
     }
-  return failed ? AUGUR_CLI_EXIT_MODEL : AUGUR_CLI_EXIT_OK;
+  n_failed = augur_report_get_n_failures (report);
+  for (guint i = 0; i < n_failed; i++)
+    fprintf (stderr, "augur-cli report: %s\n", augur_report_get_failure (report, i));
+  if (n_failed > 0)
+    fprintf (stderr, "augur-cli report: %s written; %u document(s) could not be computed and say so on their page\n",
+             output, n_failed);
+  return n_failed > 0 ? AUGUR_CLI_EXIT_MODEL : AUGUR_CLI_EXIT_OK;
 }

@@ -18,7 +18,7 @@
  *                       [--format text|json]
  *   augur-cli validate [--platform P.xml] [--ranks 2,4] [--program SRC.c[:ARGS]]...
  *                      [--format text|json|csv]
- *   augur-cli report MODEL.pepa... [-o report.pdf|report.html] [--format pdf|html]
+ *   augur-cli report PROJECT.augur [--name DOC]... | FILE... [-o report.pdf|report.html] [--format pdf|html]
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -68,7 +68,7 @@ print_usage (FILE *out)
            "  calibrate           measure this machine as a SimGrid platform (host speed, MPI ping-pong)\n"
            "  validate            run MPI programs for real, trace and replay them: predicted against measured\n"
 #ifdef AUGUR_HAVE_DRAW
-           "  report FILE...      write a report for a design review (PDF or HTML)\n"
+           "  report FILE...      write a report of a project (.augur) or of documents for a design review (PDF or HTML)\n"
 #endif
            "\n"
            "Run 'augur-cli COMMAND --help' for the options of a command.\n");

@@ -27,10 +27,12 @@
  * a row's entries lie on every rank.  Before the solution (unless
  * --partition hash) the rows move to blocks of breadth-first levels
  * from the initial state (transitions taken either way), each rank's in
- * the order of the flow (levels along the transitions): a product then
- * brings from other ranks only the states of the levels at a block's
- * ends, and each rank's ILU(0) sweeps its block as Gauss-Seidel would.
- * The solution goes back to the states' ranks at the end.
+ * the order of the flow (the generation's round that found the state:
+ * its distance along the transitions, known without a search of its
+ * own): a product then brings from other ranks only the states of the
+ * levels at a block's ends, and each rank's ILU(0) sweeps its block as
+ * Gauss-Seidel would.  The solution goes back to the states' ranks at
+ * the end.
  *
  * (Over 800 lines: the structure searches, the layout and the solvers
  * all work on the rows built here and share the exchanges between ranks;
@@ -457,113 +459,102 @@ exchange (GArray **out, GArray *recv, gint64 *sum)
 
 #define NO_LEVEL G_MAXUINT32
 
-/* Two breadth-first searches from the initial state at once, a level a
- * round over the ranks: level[0] gets each local state's distance along
- * transitions taken either way (the rows of Q^T, in, and of Q, out),
- * level[1] along transitions (out); n_levels[k] the levels of search k
- * over all ranks.  A state that is not reached (none should be: every
- * state was generated from the initial one) goes one level after the
- * last. */
-static void
+/* A breadth-first search from the initial state, a level a round over
+ * the ranks: level gets each local state's distance along transitions
+ * taken either way (the rows of Q^T, in, and of Q, out); *n_levels the
+ * levels over all ranks.  A state that is not reached (none should be:
+ * every state was generated from the initial one) goes one level after
+ * the last. */
+static guint32 *
 bfs_levels (const AugurMpiSpace *space, const gsize *in_ptr, const Entry *in,
-            const gsize *out_ptr, const PetscInt *out_col, guint32 **level, guint32 *n_levels)
+            const gsize *out_ptr, const PetscInt *out_col, guint32 *n_levels)
 {
   const int size = augur_mpi_size, me = augur_mpi_rank;
   const guint n = augur_mpi_space_n_local (space);
   const guint64 first = space->offsets[me];
   GArray **out = g_new0 (GArray *, size);
-  GArray *frontier[2], *next[2];
+  g_autoptr(GArray) frontier = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GArray) recv = g_array_new (FALSE, FALSE, sizeof (guint32));
-  guint32 depth = 0, deepest[2] = { 0, 0 };
+  guint32 *level = g_new (guint32, MAX (1, n));
+  guint32 depth = 0, deepest = 0;
+  guint64 unreached = 0;
 
   for (int r = 0; r < size; r++)
     out[r] = g_array_new (FALSE, FALSE, sizeof (guint32));
-  for (int k = 0; k < 2; k++)
+  memset (level, 0xff, sizeof (guint32) * MAX (1, n));
+  if (space->initial >= first && space->initial < first + n)
     {
-      level[k] = g_new (guint32, MAX (1, n));
-      memset (level[k], 0xff, sizeof (guint32) * MAX (1, n));
-      frontier[k] = g_array_new (FALSE, FALSE, sizeof (guint32));
-      next[k] = g_array_new (FALSE, FALSE, sizeof (guint32));
-      if (space->initial >= first && space->initial < first + n)
-        {
-          guint32 i = (guint32) (space->initial - first);
-          level[k][i] = 0;
-          g_array_append_val (frontier[k], i);
-        }
+      guint32 i = (guint32) (space->initial - first);
+      level[i] = 0;
+      g_array_append_val (frontier, i);
     }
   for (;;)
     {
-      gint64 pending = frontier[0]->len + frontier[1]->len;
+      gint64 pending = frontier->len;
 
-      for (int k = 0; k < 2; k++)
-        for (guint q = 0; q < frontier[k]->len; q++)
-          {
-            guint32 j = g_array_index (frontier[k], guint32, q);
-            gsize n_in = k == 0 ? in_ptr[j + 1] - in_ptr[j] : 0;
+      for (guint q = 0; q < frontier->len; q++)
+        {
+          guint32 j = g_array_index (frontier, guint32, q);
+          gsize n_in = in_ptr[j + 1] - in_ptr[j];
 
-            for (gsize e = 0; e < n_in + (out_ptr[j + 1] - out_ptr[j]); e++)
-              {
-                guint64 c = (guint64) (e < n_in ? in[in_ptr[j] + e].col : out_col[out_ptr[j] + e - n_in]);
+          for (gsize e = 0; e < n_in + (out_ptr[j + 1] - out_ptr[j]); e++)
+            {
+              guint64 c = (guint64) (e < n_in ? in[in_ptr[j] + e].col : out_col[out_ptr[j] + e - n_in]);
 
-                if (c >= first && c < first + n)
-                  {
-                    guint32 i = (guint32) (c - first);
-                    if (level[k][i] == NO_LEVEL)
-                      {
-                        level[k][i] = depth + 1;
-                        g_array_append_val (next[k], i);
-                      }
-                  }
-                else
-                  {
-                    int r = rank_of (space->offsets, c);
-                    guint32 pair[2] = { (guint32) k, (guint32) (c - space->offsets[r]) };
-                    g_array_append_vals (out[r], pair, 2);
-                  }
-              }
-          }
+              if (c >= first && c < first + n)
+                {
+                  guint32 i = (guint32) (c - first);
+                  if (level[i] == NO_LEVEL)
+                    {
+                      level[i] = depth + 1;
+                      g_array_append_val (next, i);
+                    }
+                }
+              else
+                {
+                  int r = rank_of (space->offsets, c);
+                  guint32 i = (guint32) (c - space->offsets[r]);
+                  g_array_append_val (out[r], i);
+                }
+            }
+        }
       /* nothing sent when no rank had a frontier */
       exchange (out, recv, &pending);
       if (pending == 0)
         break;
-      for (guint q = 0; q + 1 < recv->len; q += 2)
+      for (guint q = 0; q < recv->len; q++)
         {
-          guint32 k = g_array_index (recv, guint32, q), i = g_array_index (recv, guint32, q + 1);
-          if (level[k][i] == NO_LEVEL)
+          guint32 i = g_array_index (recv, guint32, q);
+          if (level[i] == NO_LEVEL)
             {
-              level[k][i] = depth + 1;
-              g_array_append_val (next[k], i);
+              level[i] = depth + 1;
+              g_array_append_val (next, i);
             }
         }
       depth++;
-      for (int k = 0; k < 2; k++)
-        {
-          GArray *t = frontier[k];
-          if (next[k]->len > 0)
-            deepest[k] = depth;
-          frontier[k] = next[k];
-          next[k] = t;
-          g_array_set_size (next[k], 0);
-        }
+      if (next->len > 0)
+        deepest = depth;
+      {
+        GArray *t = frontier;
+        frontier = next;
+        next = t;
+        g_array_set_size (next, 0);
+      }
     }
-  for (int k = 0; k < 2; k++)
-    {
-      guint64 unreached = 0;
-      for (guint j = 0; j < n; j++)
-        if (level[k][j] == NO_LEVEL)
-          unreached++;
-      (void) MPI_Allreduce (MPI_IN_PLACE, &deepest[k], 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
-      (void) MPI_Allreduce (MPI_IN_PLACE, &unreached, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-      for (guint j = 0; j < n; j++)
-        if (level[k][j] == NO_LEVEL)
-          level[k][j] = deepest[k] + 1;
-      n_levels[k] = deepest[k] + 1 + (unreached > 0);
-      g_array_unref (frontier[k]);
-      g_array_unref (next[k]);
-    }
+  for (guint j = 0; j < n; j++)
+    if (level[j] == NO_LEVEL)
+      unreached++;
+  (void) MPI_Allreduce (MPI_IN_PLACE, &deepest, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
+  (void) MPI_Allreduce (MPI_IN_PLACE, &unreached, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  for (guint j = 0; j < n; j++)
+    if (level[j] == NO_LEVEL)
+      level[j] = deepest + 1;
+  *n_levels = deepest + 1 + (unreached > 0);
   for (int r = 0; r < size; r++)
     g_array_unref (out[r]);
   g_free (out);
+  return level;
 }
 
 /* The states numbered by key (within a key, rank after rank and in each
@@ -760,9 +751,7 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
     {
       g_autofree gsize *out_ptr = NULL;
       g_autofree PetscInt *out_col = NULL;
-      guint32 *levels[2] = { NULL, NULL }, n_levels_of[2] = { 0, 0 };
       g_autofree guint32 *level = NULL;
-      g_autofree guint32 *forward = NULL;
       g_autofree guint32 *number = NULL;
       g_autofree guint64 *start = NULL;
       g_autofree guint64 *cuts = g_new0 (guint64, augur_mpi_size + 1);
@@ -770,25 +759,28 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
       guint64 mapped = 0;
       char what[128];
 
+      /* the rounds of the generation: it expands a round the states the
+       * round before found, so this is the distance along the
+       * transitions, but for frontiers larger than a batch */
+      for (guint j = 0; j < n; j++)
+        n_forward = MAX (n_forward, space->found[j] + 1);
+      (void) MPI_Allreduce (MPI_IN_PLACE, &n_forward, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
       outgoing_rows (space, row_ptr, entries, &out_ptr, &out_col);
-      bfs_levels (space, row_ptr, entries, out_ptr, out_col, levels, n_levels_of);
-      level = levels[0];
-      forward = levels[1];
-      n_levels = n_levels_of[0];
-      n_forward = n_levels_of[1];
+      level = bfs_levels (space, row_ptr, entries, out_ptr, out_col, &n_levels);
       g_clear_pointer (&out_ptr, g_free);
       g_clear_pointer (&out_col, g_free);
       start = g_new (guint64, (gsize) n_levels + 1);
       number = number_by_key (space, level, n_levels, start);
       level_cuts (space, start, n_levels, cuts);
-      /* within a rank, the order of the flow: by distance along the
-       * transitions (the incomplete factorisation then sweeps as
-       * Gauss-Seidel would, 4x fewer iterations than in the levels'
-       * order) */
+      /* within a rank, the order of the flow: by the round that found
+       * the state, then the old number (the incomplete factorisation
+       * then sweeps as Gauss-Seidel would, 4x fewer iterations than in
+       * the levels' order; a search along the transitions of its own
+       * gave the same iterations for one more exchange a level) */
       if ((guint64) augur_mpi_size * n_forward <= G_MAXUINT32)
         {
           for (guint j = 0; j < n; j++)
-            level[j] = (guint32) rank_of (cuts, number[j]) * n_forward + forward[j];
+            level[j] = (guint32) rank_of (cuts, number[j]) * n_forward + space->found[j];
           g_free (number);
           number = number_by_key (space, level, (guint32) augur_mpi_size * n_forward, NULL);
         }

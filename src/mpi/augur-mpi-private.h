@@ -66,6 +66,8 @@ char    *augur_mpi_read_file (const char *path,
 
 /* Peak resident memory of this process in bytes (getrusage). */
 guint64  augur_mpi_peak_bytes (void);
+/* CPU time (user and system) of this process so far (getrusage). */
+double   augur_mpi_cpu_seconds (void);
 
 /* ---- The state space, spread over the ranks (augur-mpi-space.c) ---------- */
 
@@ -85,6 +87,10 @@ typedef struct {
   guint          n_words;
   AugurStateSet  set;          /* this rank's states, in the order found */
   double        *exit;         /* per local state: rate out, self-loops excluded */
+  guint32       *found;        /* per local state: the exchange round it was found
+                                * in (0: the initial state), a breadth-first order
+                                * over all ranks */
+  guint32        round;        /* the round being generated */
   /* transitions into this rank's states, as they arrived */
   gsize          n_in;
   gsize          cap_in;
@@ -97,7 +103,7 @@ typedef struct {
   guint64        n_states;     /* over all ranks */
   guint64        initial;      /* global number of the initial state */
   int            initial_rank;
-  guint64        rounds;       /* exchanges made */
+  guint64        rounds;       /* exchanges that moved states */
   guint64        bytes_sent;   /* by this rank */
   double         seconds;
   /* set by augur_mpi_chain_solve (): the values each product with Q^T
@@ -115,7 +121,8 @@ int      augur_mpi_owner (const guint64 *w,
 /* Generates the states reachable from initial (the same on every rank)
  * breadth-first: each rank expands its own states and sends each
  * successor, in batches, to its owner, which adds it when new; ends when
- * no rank has a state left to expand after an exchange.  max_states
+ * no rank has a state left to expand and none sent any (rounds counts
+ * the exchanges that moved states: none on one rank).  max_states
  * bounds the total; memory (augur_mpi_memory_budget) the estimate of
  * what this rank will need including the solution; a rank whose set
  * cannot grow fails, and every rank with it.  A state without any

@@ -6,10 +6,16 @@
  * (breadth-first on every rank), a batch at a time: a successor of its own
  * is added at once, the others are sent to their owners in one
  * MPI_Alltoallv per batch, with the source's local number and the rate.
- * After each exchange every message of the batch has arrived, so the
- * generation ends, on every rank at once, when an MPI_Allreduce finds no
- * rank with a state left to expand; the same reduction carries the error
- * flag and the total number of states.
+ * The exchange of the counts before it (an MPI_Alltoall) also carries
+ * each rank's states left to expand, error flag, states and words sent:
+ * every rank sums them, so the generation ends, on every rank at once,
+ * when no rank has a state left to expand and nothing is on its way,
+ * with two collectives a round (a third, a reduction, cost as much again
+ * on a loaded machine, where each one waits for the slowest rank).  A
+ * round expands the states found before it (up to a batch), so the
+ * round that found a state (found[]) is its distance along the
+ * transitions from the initial state when the frontiers fit in a batch:
+ * the solver's layout orders each rank's rows by it.
  *
  * A transition is kept on the rank of its target (a row of Q^T), with
  * the source as (rank, local number) until the ranks' offsets are known.
@@ -25,6 +31,10 @@
  * for sending before it exchanges anyway. */
 #define BATCH_STATES  16384
 #define BATCH_WORDS   (4u << 20)
+/* What the counts' exchange carries to each rank: the words for it,
+ * then this rank's states left to expand, error flag, states and words
+ * sent in all. */
+#define STATUS        5
 
 /* What a rank will hold, per state and per transition it keeps, once the
  * chain is built and solved (augur-mpi-chain.c): the exit rate, the
@@ -81,7 +91,10 @@ insert (AugurMpiSpace *space, const guint64 *w, gsize *cap_exit, const char *fil
     {
       *cap_exit = MAX (1024, *cap_exit * 2);
       space->exit = g_renew (double, space->exit, *cap_exit);
+      space->found = g_renew (guint32, space->found, *cap_exit);
     }
+  if (added)
+    space->found[s] = space->round;
   return s;
 }
 
@@ -111,6 +124,8 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
   const guint rec = n_words + 2;   /* target, source, rate */
   g_autofree int *send_count = g_new0 (int, size);
   g_autofree int *recv_count = g_new0 (int, size);
+  g_autofree gint64 *status_out = g_new0 (gint64, STATUS * size);
+  g_autofree gint64 *status_in = g_new0 (gint64, STATUS * size);
   g_autofree int *send_displ = g_new0 (int, size + 1);
   g_autofree int *recv_displ = g_new0 (int, size + 1);
   g_autofree guint64 *source = g_new (guint64, n_words);
@@ -137,7 +152,11 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
     {
       guint limit = MIN (space->set.n_states, next + BATCH_STATES);
       gsize queued = 0;
-      gint64 local[3], global[3];
+      gint64 local[4], global[4];
+
+      /* the states found from this batch, here or on other ranks */
+      if (space->round < G_MAXUINT32)
+        space->round++;
 
       /* expand a batch of this rank's states */
       for (; local_error == NULL && next < limit && queued < BATCH_WORDS; next++)
@@ -189,12 +208,50 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
           space->exit[next] = exit;
         }
 
-      /* exchange the batch */
+      /* exchange the batch; the counts' exchange carries each rank's
+       * states left to expand, error flag, states and words sent, so
+       * every rank learns at once whether to go on (no reduction of its
+       * own: a round costs two collectives, and each waits for the
+       * slowest rank on a loaded machine) */
       send_displ[0] = 0;
       for (int r = 0; r < size; r++)
         {
           send_count[r] = (int) out[r]->len;
           send_displ[r + 1] = send_displ[r] + send_count[r];
+        }
+      local[0] = space->set.n_states - next;
+      local[1] = local_error != NULL;
+      local[2] = space->set.n_states;
+      local[3] = send_displ[size];
+      for (int r = 0; r < size; r++)
+        {
+          status_out[STATUS * r] = send_count[r];
+          memcpy (&status_out[STATUS * r + 1], local, sizeof local);
+        }
+      MPI_Alltoall (status_out, STATUS, MPI_INT64_T, status_in, STATUS, MPI_INT64_T, MPI_COMM_WORLD);
+      memset (global, 0, sizeof global);
+      recv_displ[0] = 0;
+      for (int r = 0; r < size; r++)
+        {
+          recv_count[r] = (int) status_in[STATUS * r];
+          recv_displ[r + 1] = recv_displ[r] + recv_count[r];
+          for (int i = 0; i < 4; i++)
+            global[i] += status_in[STATUS * r + 1 + i];
+        }
+      if (global[1] > 0)
+        break;
+      if ((guint64) global[2] > max_states)
+        {
+          g_set_error (&local_error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                       "%s: the state space has more than %" G_GUINT64_FORMAT " states (the limit; --max-states sets it)",
+                       filename, max_states);
+          break;
+        }
+      if (global[3] == 0)
+        {
+          if (global[0] == 0)
+            break;   /* nothing left anywhere, nothing on its way */
+          continue;
         }
       if ((gsize) send_displ[size] > send_cap)
         {
@@ -208,10 +265,6 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
           g_array_set_size (out[r], 0);
         }
       space->bytes_sent += (guint64) send_displ[size] * sizeof (guint64);
-      MPI_Alltoall (send_count, 1, MPI_INT, recv_count, 1, MPI_INT, MPI_COMM_WORLD);
-      recv_displ[0] = 0;
-      for (int r = 0; r < size; r++)
-        recv_displ[r + 1] = recv_displ[r] + recv_count[r];
       if ((gsize) recv_displ[size] > recv_cap)
         {
           recv_cap = MAX ((gsize) recv_displ[size], recv_cap * 2);
@@ -233,6 +286,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
               add_incoming (space, t, r, (guint) recv[k + n_words], rate);
           }
 
+      /* said at the next exchange */
       if (local_error == NULL && estimate_bytes (space) > memory->bytes)
         {
           g_autofree char *limit = g_format_size (memory->bytes);
@@ -243,21 +297,6 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
                        "the node's share divided among its ranks)",
                        filename, me, limit, space->set.n_states, space->n_in, why);
         }
-
-      /* states left to expand, errors, states */
-      local[0] = space->set.n_states - next;
-      local[1] = local_error != NULL;
-      local[2] = space->set.n_states;
-      MPI_Allreduce (local, global, 3, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-      if (global[1] == 0 && (guint64) global[2] > max_states)
-        {
-          g_set_error (&local_error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                       "%s: the state space has more than %" G_GUINT64_FORMAT " states (the limit; --max-states sets it)",
-                       filename, max_states);
-          break;
-        }
-      if (global[1] > 0 || global[0] == 0)
-        break;
     }
 
   for (int r = 0; r < size; r++)
@@ -283,6 +322,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
   /* the initial state was the first its owner added */
   space->initial = space->offsets[space->initial_rank];
   space->exit = g_renew (double, space->exit, MAX (1, space->set.n_states));
+  space->found = g_renew (guint32, space->found, MAX (1, space->set.n_states));
   space->seconds = (g_get_monotonic_time () - start) / 1e6;
   return TRUE;
 }
@@ -292,6 +332,7 @@ augur_mpi_space_clear (AugurMpiSpace *space)
 {
   augur_state_set_clear (&space->set);
   g_clear_pointer (&space->exit, g_free);
+  g_clear_pointer (&space->found, g_free);
   g_clear_pointer (&space->in_target, g_free);
   g_clear_pointer (&space->in_rank, g_free);
   g_clear_pointer (&space->in_source, g_free);

@@ -79,11 +79,17 @@ void
 augur_mpi_phase (const char *what,
                  gint64     *since)
 {
+  static double cpu_before = 0;
   gint64 now = g_get_monotonic_time ();
+  double cpu = augur_mpi_cpu_seconds ();
 
+  /* the CPU time beside the wall time: the difference is time rank 0
+   * did not run (other jobs held the cores); waiting for another rank
+   * counts as CPU, since Open MPI polls while it waits */
   if (augur_mpi_verbose && augur_mpi_rank == 0)
-    fprintf (stderr, "augur-mpi: %s in %.3f s (rank 0: %.0f MB at most so far)\n", what,
-             (now - *since) / 1e6, augur_mpi_peak_bytes () / 1048576.0);
+    fprintf (stderr, "augur-mpi: %s in %.3f s, %.3f s of CPU (rank 0: %.0f MB at most so far)\n", what,
+             (now - *since) / 1e6, cpu - cpu_before, augur_mpi_peak_bytes () / 1048576.0);
+  cpu_before = cpu;
   *since = now;
 }
 
@@ -100,6 +106,16 @@ augur_mpi_memory_budget (AugurMemoryBudget *out)
   /* every check in the engine (a state set growing) takes the share too */
   augur_memory_set_node_ranks ((guint) MAX (1, on_node));
   augur_memory_budget_get (0, out);
+}
+
+double
+augur_mpi_cpu_seconds (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_SELF, &usage) != 0)
+    return 0;
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 guint64

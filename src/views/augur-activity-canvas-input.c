@@ -113,7 +113,7 @@ drag_update_cb (GtkGestureDrag      *gesture,
           Item *it = &g_array_index (self->scene->items, Item, self->drag_item);
           it->x = self->item_x + dx / self->vp.scale;
           it->y = self->item_y + dy / self->vp.scale;
-          activity_scene_route (self->scene);
+          augur_activity_scene_route (self->scene);
         }
       break;
     case DRAG_CONNECT:
@@ -122,7 +122,7 @@ drag_update_cb (GtkGestureDrag      *gesture,
         activity_canvas_to_diagram (self, self->drag_x + dx, self->drag_y + dy, &x, &y);
         self->st.connect_x = x;
         self->st.connect_y = y;
-        self->st.connect_to = activity_scene_item_at (self->scene, x, y, 2 / self->vp.scale);
+        self->st.connect_to = augur_activity_scene_item_at (self->scene, x, y, 2 / self->vp.scale);
         if (self->st.connect_to == self->drag_item)
           self->st.connect_to = -1;
       }
@@ -170,7 +170,7 @@ drag_end_cb (GtkGestureDrag      *gesture,
       mit->x = x;
       mit->y = y;
       mit->placed = TRUE;
-      activity_scene_route (self->scene);
+      augur_activity_scene_route (self->scene);
       activity_canvas_drag_stop (self);
       g_signal_emit (self, activity_canvas_signals[ELEMENT_MOVED], 0, name, x, y);
       return;
@@ -181,7 +181,7 @@ drag_end_cb (GtkGestureDrag      *gesture,
       int to;
 
       activity_canvas_to_diagram (self, self->drag_x + dx, self->drag_y + dy, &x, &y);
-      to = activity_scene_item_at (self->scene, x, y, 2 / self->vp.scale);
+      to = augur_activity_scene_item_at (self->scene, x, y, 2 / self->vp.scale);
       if (to >= 0 && to != self->drag_item && moved)
         {
           g_autofree char *target = g_strdup (activity_canvas_item (self, to)->name);
@@ -203,7 +203,7 @@ activity_canvas_drag_cancel_cb (GtkGesture          *gesture,
       Item *it = &g_array_index (self->scene->items, Item, self->drag_item);
       it->x = self->item_x;
       it->y = self->item_y;
-      activity_scene_route (self->scene);
+      augur_activity_scene_route (self->scene);
     }
   activity_canvas_drag_stop (self);
 }

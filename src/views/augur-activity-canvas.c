@@ -56,7 +56,7 @@ refit (AugurActivityCanvas *self)
 
   if (w <= 0 || h <= 0)
     return;
-  if (!activity_scene_bounds (self->scene, &x0, &y0, &x1, &y1))
+  if (!augur_activity_scene_bounds (self->scene, &x0, &y0, &x1, &y1))
     {
       self->vp.scale = 1;
       self->vp.ox = self->vp.oy = 0;
@@ -123,7 +123,7 @@ augur_activity_canvas_get_scale (AugurActivityCanvas *self)
 static void
 resolve_selection (AugurActivityCanvas *self)
 {
-  self->st.selected = activity_scene_find (self->scene, self->sel_name);
+  self->st.selected = augur_activity_scene_find (self->scene, self->sel_name);
   self->st.selected_link = -1;
   for (guint i = 0; self->sel_from != NULL && i < self->scene->links->len; i++)
     {
@@ -180,11 +180,11 @@ activity_canvas_hit (AugurActivityCanvas *self, double x, double y, int *a, int 
   int i;
 
   activity_canvas_to_diagram (self, x, y, &dx, &dy);
-  if ((i = activity_scene_port_at (self->scene, dx, dy, 3 * tol)) >= 0)
+  if ((i = augur_activity_scene_port_at (self->scene, dx, dy, 3 * tol)) >= 0)
     *a = i, *b = HIT_PORT;
-  else if ((i = activity_scene_item_at (self->scene, dx, dy, 2 * tol)) >= 0)
+  else if ((i = augur_activity_scene_item_at (self->scene, dx, dy, 2 * tol)) >= 0)
     *a = i, *b = HIT_ITEM;
-  else if ((i = activity_scene_link_at (self->scene, dx, dy, 5 * tol)) >= 0)
+  else if ((i = augur_activity_scene_link_at (self->scene, dx, dy, 5 * tol)) >= 0)
     *a = i, *b = HIT_LINK;
   else
     return FALSE;
@@ -250,16 +250,18 @@ augur_activity_canvas_snapshot (GtkWidget   *widget,
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   CanvasStyle style;
   GdkRGBA fg;
+  gboolean dark;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
-  activity_style_init (&style, augur_view_is_dark (widget, &fg), &fg);
+  dark = augur_view_is_dark (widget, &fg);
+  augur_activity_style_init (&style, dark, &(AugurActivityColor) { fg.red, fg.green, fg.blue, fg.alpha });
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  gdk_cairo_set_source_rgba (cr, &style.bg);
+  cairo_set_source_rgba (cr, style.bg.red, style.bg.green, style.bg.blue, style.bg.alpha);
   cairo_paint (cr);
   self->st.grid = TRUE;
-  activity_scene_draw (cr, self->scene, &self->vp, width, height, &style, &self->st);
+  augur_activity_scene_draw (cr, self->scene, &self->vp, width, height, &style, &self->st);
   cairo_destroy (cr);
 }
 
@@ -311,7 +313,7 @@ augur_activity_canvas_finalize (GObject *object)
 {
   AugurActivityCanvas *self = AUGUR_ACTIVITY_CANVAS (object);
 
-  activity_scene_free (self->scene);
+  augur_activity_scene_free (self->scene);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   g_strfreev (self->highlight);
   g_free (self->sel_name);
@@ -376,11 +378,11 @@ augur_activity_canvas_class_init (AugurActivityCanvasClass *klass)
 static void
 augur_activity_canvas_init (AugurActivityCanvas *self)
 {
-  self->scene = activity_scene_new (NULL, NULL);
+  self->scene = augur_activity_scene_new (NULL, NULL);
   self->vp.scale = 1;
   self->fitted = TRUE;
   self->drag_item = -1;
-  activity_draw_state_init (&self->st);
+  augur_activity_draw_state_init (&self->st);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
@@ -413,12 +415,12 @@ augur_activity_canvas_set_model (AugurActivityCanvas      *self,
   gboolean same;
 
   g_return_if_fail (AUGUR_IS_ACTIVITY_CANVAS (self));
-  scene = activity_scene_new (model, diagram);
+  scene = augur_activity_scene_new (model, diagram);
   same = scene->diagram != NULL && g_strcmp0 (scene->diagram, self->scene->diagram) == 0;
-  activity_scene_free (self->scene);
+  augur_activity_scene_free (self->scene);
   self->scene = scene;
-  activity_scene_set_errors (scene, self->diagnostics);
-  activity_scene_set_highlight (scene, (const char * const *) self->highlight);
+  augur_activity_scene_set_errors (scene, self->diagnostics);
+  augur_activity_scene_set_highlight (scene, (const char * const *) self->highlight);
   if (self->drag != DRAG_NONE)
     {
       self->drag = DRAG_NONE;
@@ -454,7 +456,7 @@ augur_activity_canvas_set_errors (AugurActivityCanvas *self,
     g_ptr_array_ref (diagnostics);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   self->diagnostics = diagnostics;
-  activity_scene_set_errors (self->scene, diagnostics);
+  augur_activity_scene_set_errors (self->scene, diagnostics);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -465,7 +467,7 @@ augur_activity_canvas_set_highlight (AugurActivityCanvas *self,
   g_return_if_fail (AUGUR_IS_ACTIVITY_CANVAS (self));
   g_strfreev (self->highlight);
   self->highlight = g_strdupv ((char **) paths);
-  activity_scene_set_highlight (self->scene, paths);
+  augur_activity_scene_set_highlight (self->scene, paths);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -481,7 +483,7 @@ augur_activity_canvas_select (AugurActivityCanvas *self,
                               const char          *name)
 {
   g_return_if_fail (AUGUR_IS_ACTIVITY_CANVAS (self));
-  activity_canvas_select_item (self, activity_scene_find (self->scene, name));
+  activity_canvas_select_item (self, augur_activity_scene_find (self->scene, name));
 }
 
 gboolean
@@ -510,7 +512,7 @@ augur_activity_canvas_get_element_bounds (AugurActivityCanvas *self,
   const Item *it;
 
   g_return_val_if_fail (AUGUR_IS_ACTIVITY_CANVAS (self), FALSE);
-  it = activity_canvas_item (self, activity_scene_find (self->scene, name));
+  it = activity_canvas_item (self, augur_activity_scene_find (self->scene, name));
   if (it == NULL)
     return FALSE;
   if (bounds != NULL)
@@ -530,10 +532,10 @@ augur_activity_canvas_get_port (AugurActivityCanvas *self,
   double px, py;
 
   g_return_val_if_fail (AUGUR_IS_ACTIVITY_CANVAS (self), FALSE);
-  it = activity_canvas_item (self, activity_scene_find (self->scene, name));
-  if (it == NULL || !activity_item_has_port (it))
+  it = activity_canvas_item (self, augur_activity_scene_find (self->scene, name));
+  if (it == NULL || !augur_activity_item_has_port (it))
     return FALSE;
-  activity_item_port (it, &px, &py);
+  augur_activity_item_port (it, &px, &py);
   if (x != NULL)
     *x = px * self->vp.scale + self->vp.ox;
   if (y != NULL)
@@ -564,7 +566,7 @@ augur_activity_canvas_port_at (AugurActivityCanvas *self,
   g_return_val_if_fail (AUGUR_IS_ACTIVITY_CANVAS (self), NULL);
   activity_canvas_to_diagram (self, x, y, &dx, &dy);
   {
-    const Item *it = activity_canvas_item (self, activity_scene_port_at (self->scene, dx, dy, 3 / self->vp.scale));
+    const Item *it = activity_canvas_item (self, augur_activity_scene_port_at (self->scene, dx, dy, 3 / self->vp.scale));
     return it != NULL ? it->name : NULL;
   }
 }
@@ -578,7 +580,7 @@ augur_activity_canvas_get_element_position (AugurActivityCanvas *self,
   const Item *it;
 
   g_return_val_if_fail (AUGUR_IS_ACTIVITY_CANVAS (self), FALSE);
-  it = activity_canvas_item (self, activity_scene_find (self->scene, name));
+  it = activity_canvas_item (self, augur_activity_scene_find (self->scene, name));
   if (it == NULL)
     return FALSE;
   if (x != NULL)
@@ -614,8 +616,8 @@ augur_activity_canvas_get_kind_color (AugurActivityCanvas *self,
 
   g_return_if_fail (AUGUR_IS_ACTIVITY_CANVAS (self));
   g_return_if_fail (kind < AUGUR_ACTIVITY_N_KINDS && fill != NULL);
-  activity_style_init (&style, augur_view_is_dark (GTK_WIDGET (self), NULL), NULL);
-  *fill = style.fill[kind];
+  augur_activity_style_init (&style, augur_view_is_dark (GTK_WIDGET (self), NULL), NULL);
+  *fill = (GdkRGBA) { style.fill[kind].red, style.fill[kind].green, style.fill[kind].blue, style.fill[kind].alpha };
 }
 
 gboolean
@@ -626,7 +628,7 @@ augur_activity_canvas_export (AugurActivityCanvas  *self,
 {
   g_return_val_if_fail (AUGUR_IS_ACTIVITY_CANVAS (self), FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
-  return activity_scene_export (self->scene, augur_view_is_dark (GTK_WIDGET (self), NULL), format, out, error);
+  return augur_activity_scene_export (self->scene, augur_view_is_dark (GTK_WIDGET (self), NULL), format, out, error);
 }
 
 gboolean
@@ -641,8 +643,8 @@ augur_activity_diagram_export (const AugurActivityModel  *model,
   gboolean ok;
 
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
-  scene = activity_scene_new (model, diagram);
-  ok = activity_scene_export (scene, dark, format, out, error);
-  activity_scene_free (scene);
+  scene = augur_activity_scene_new (model, diagram);
+  ok = augur_activity_scene_export (scene, dark, format, out, error);
+  augur_activity_scene_free (scene);
   return ok;
 }

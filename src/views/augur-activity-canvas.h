@@ -34,6 +34,7 @@
 #include <gtk/gtk.h>
 
 #include "activity-edit.h"
+#include "augur-activity-diagram.h"   /* the scene, its drawing, the kinds' icons */
 
 G_BEGIN_DECLS
 
@@ -119,12 +120,5 @@ gboolean    augur_activity_diagram_export (const AugurActivityModel  *model,
                                            const char                *format,
                                            GOutputStream             *out,
                                            GError                   **error);
-
-/* A kind's symbol in a square of size pixels at the origin (the palette's
- * icons). */
-void        augur_activity_draw_kind_icon (cairo_t           *cr,
-                                           AugurActivityKind  kind,
-                                           double             size,
-                                           gboolean           dark);
 
 G_END_DECLS

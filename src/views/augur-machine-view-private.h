@@ -1,87 +1,30 @@
 /* augur-machine-view-private.h: what the machine view's files share.
  *
- * The machine view is one widget in four files of one idea each:
- * augur-machine-layout.c (the geometry: chips, boxes, buttons and hit
- * tests, kept until the size or the setup changes), augur-machine-draw.c
- * (colours, text and Cairo drawing of a layout), augur-machine-edit.c (the
- * edits of the setup: placing, adding and removing) and
- * augur-machine-view.c (the widget: selection, gestures, keyboard,
- * tooltips, actions and its public API).
+ * The machine view is one widget in three files of one idea each:
+ * augur-machine-layout.c (the layout kept until the size or the setup
+ * changes, its drawing and hit tests), augur-machine-edit.c (the edits of
+ * the setup: placing, adding and removing) and augur-machine-view.c (the
+ * widget: selection, gestures, keyboard, tooltips, actions and its public
+ * API).  The geometry (chips, boxes, buttons) and the Cairo drawing are
+ * src/engine/draw's machine picture (augur-machine-picture-private.h),
+ * which the report draws with too.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include "augur-machine-view.h"
+#include "augur-machine-picture-private.h"
 
 G_BEGIN_DECLS
 
 
-#define MARGIN       12.0
-#define GAP          8.0
-#define PAD          8.0
-#define CHIP_H       22.0
-#define CHIP_GAP     5.0
-#define CHIP_SCALE   0.82
-#define MODULE_HEAD  30.0
-#define NODE_HEAD    26.0
-#define CPU_H        56.0
-#define CPU_MIN_W    58.0
-#define CPU_MAX_W    130.0
-#define NODE_MIN_W   150.0
-#define BANK_HEAD    22.0
-#define BANK_MIN_H   58.0
-#define BUTTON       18.0
-#define CAPTION_H    28.0
-#define MIN_WIDTH    480
-
-typedef enum {
-  HIT_NONE,
-  HIT_TRAY,
-  HIT_MODULE,
-  HIT_NODE,
-  HIT_CPU,
-  HIT_BANK,
-  HIT_CHIP,
-  HIT_BUTTON,
-} HitKind;
-
-typedef enum {
-  BUTTON_ADD_MODULE,
-  BUTTON_ADD_NODE,
-  BUTTON_REMOVE_MODULE,
-  BUTTON_ADD_CPU,
-  BUTTON_REMOVE_NODE,
-  BUTTON_REMOVE_CPU,
-} ButtonKind;
-
-typedef struct {
-  ButtonKind      kind;
-  guint           index;      /* module, node or cpu */
-  gboolean        enabled;
-  graphene_rect_t rect;
-} Button;
-
-typedef struct {
-  gboolean        is_process;
-  guint           index;      /* process or variable */
-  guint           kind;       /* variables: index of the kind */
-  char           *name;       /* the process, or the variable or prefix the home is for */
-  char           *follows;    /* the process the home names, or NULL */
-  int             place;      /* cpu (process) or node (variable); -1: not placed */
-  graphene_rect_t rect;
-} Chip;
-
-typedef struct {
-  guint            n_modules, n_nodes, n_cpus;
-  graphene_rect_t  tray;
-  graphene_rect_t *module, *node, *bank, *cpu, *slot;
-  GArray          *buttons;   /* Button */
-  GArray          *chips;     /* Chip */
-  double           caption_y;
-  double           legend_y;
-  double           need_height;   /* to show everything at this width */
-} Layout;
+/* The layout and the drawing are the engine's machine picture
+ * (augur-machine-picture-private.h), so that the report draws the same
+ * picture; the view's files call its types by these names. */
+typedef AugurMachineButton Button;
+typedef AugurMachineChip   Chip;
+typedef AugurMachineLayout Layout;
 
 struct _AugurMachineView
 {
@@ -108,35 +51,6 @@ struct _AugurMachineView
 };
 
 
-/* augur-machine-draw.c */
-
-void
-machine_process_color (guint    process,
-                       gboolean dark,
-                       GdkRGBA *color);
-
-void
-machine_kind_color (const AugurCcdsmProgram *program,
-                    const char              *kind,
-                    gboolean                 dark,
-                    GdkRGBA                 *color);
-
-double
-machine_text_width (AugurMachineView *self,
-                    const char       *text,
-                    double            scale,
-                    gboolean          bold);
-
-gboolean
-machine_button_visible (AugurMachineView *self,
-                        const Button     *b);
-
-void
-machine_draw_view (AugurMachineView *self,
-                   cairo_t          *cr,
-                   double            width);
-
-
 /* augur-machine-edit.c */
 
 gboolean
@@ -153,44 +67,22 @@ machine_remove_selection (AugurMachineView *self);
 
 /* augur-machine-layout.c */
 
-int
-machine_find_process (const AugurCcdsmProgram *program,
-                      const char              *name);
-
-int
-machine_find_variable (const AugurCcdsmProgram *program,
-                       const char              *key);
-
-int
-machine_find_module (const AugurMachine *m,
-                     const char         *name);
-
-guint
-machine_count_nodes_of (const AugurMachine *m,
-                        guint               module);
-
-guint
-machine_count_cpus_of (const AugurMachine *m,
-                       guint               node);
-
-Chip *
-machine_find_chip (Layout     *l,
-                   const char *name,
-                   gboolean    is_process);
-
+/* The scene the engine's picture reads: the view's document, selection,
+ * hover and drag, its font and colours. */
 void
-machine_layout_free (Layout *l);
-
-Layout *
-machine_compute_layout (AugurMachineView *self,
-                        double            width,
-                        double            height);
+machine_scene_of (AugurMachineView *self,
+                  MachineScene     *scene);
 
 Layout *
 machine_get_layout (AugurMachineView *self);
 
 void
 machine_invalidate (AugurMachineView *self);
+
+void
+machine_draw_view (AugurMachineView *self,
+                   cairo_t          *cr,
+                   double            width);
 
 HitKind
 machine_hit_test (AugurMachineView *self,

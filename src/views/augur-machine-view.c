@@ -37,24 +37,10 @@ static guint signals[N_SIGNALS];
 int
 machine_selected_index (AugurMachineView *self)
 {
-  const AugurMachine *m = augur_ccdsm_setup_peek_machine (self->setup);
+  MachineScene scene;
 
-  switch (self->sel_kind)
-    {
-    case HIT_MODULE:
-      return machine_find_module (m, self->sel_name);
-    case HIT_NODE:
-      return augur_machine_find_node (m, self->sel_name);
-    case HIT_CPU:
-      return augur_machine_find_cpu (m, self->sel_name);
-    case HIT_NONE:
-    case HIT_TRAY:
-    case HIT_BANK:
-    case HIT_CHIP:
-    case HIT_BUTTON:
-    default:
-      return -1;
-    }
+  machine_scene_of (self, &scene);
+  return machine_scene_selected_index (&scene);
 }
 
 static gboolean
@@ -168,6 +154,7 @@ augur_machine_view_measure (GtkWidget      *widget,
                             int            *natural_baseline)
 {
   AugurMachineView *self = AUGUR_MACHINE_VIEW (widget);
+  MachineScene scene;
   Layout *l;
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
@@ -178,7 +165,8 @@ augur_machine_view_measure (GtkWidget      *widget,
     }
   /* Tall enough for every row of modules at this width (the narrowest
    * when the width is not known yet). */
-  l = machine_compute_layout (self, MAX (for_size, MIN_WIDTH), 200);
+  machine_scene_of (self, &scene);
+  l = machine_compute_layout (&scene, MAX (for_size, MIN_WIDTH), 200);
   *minimum = MAX (360, (int) ceil (l->need_height));
   *natural = MAX (*minimum, 560);
   machine_layout_free (l);
@@ -953,8 +941,11 @@ augur_machine_view_get_process_color (AugurMachineView *self,
                                       guint             process,
                                       GdkRGBA          *color)
 {
+  AugurDrawColor c;
+
   g_return_if_fail (AUGUR_IS_MACHINE_VIEW (self));
-  machine_process_color (process, augur_view_is_dark (GTK_WIDGET (self), NULL), color);
+  machine_process_color (process, augur_view_is_dark (GTK_WIDGET (self), NULL), &c);
+  *color = (GdkRGBA) { c.red, c.green, c.blue, c.alpha };
 }
 
 void
@@ -962,8 +953,11 @@ augur_machine_view_get_kind_color (AugurMachineView *self,
                                    const char       *kind,
                                    GdkRGBA          *color)
 {
+  AugurDrawColor c;
+
   g_return_if_fail (AUGUR_IS_MACHINE_VIEW (self));
   g_return_if_fail (kind != NULL);
-  machine_kind_color (self->program, kind, augur_view_is_dark (GTK_WIDGET (self), NULL), color);
+  machine_kind_color (self->program, kind, augur_view_is_dark (GTK_WIDGET (self), NULL), &c);
+  *color = (GdkRGBA) { c.red, c.green, c.blue, c.alpha };
 }
 

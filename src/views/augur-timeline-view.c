@@ -42,6 +42,9 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum { SIGNAL_VIEWPORT_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 G_DEFINE_FINAL_TYPE (AugurTimelineView, augur_timeline_view, GTK_TYPE_WIDGET)
 
 static void
@@ -148,6 +151,7 @@ viewport_changed (AugurTimelineView *self)
   clamp_viewport (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   update_hover (self);
+  g_signal_emit (self, signals[SIGNAL_VIEWPORT_CHANGED], 0);
 }
 
 static void
@@ -414,6 +418,11 @@ augur_timeline_view_class_init (AugurTimelineViewClass *klass)
     g_param_spec_boxed ("data", NULL, NULL, AUGUR_TYPE_TIMELINE_DATA,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* The visible range changed (zoom, pan, fit, set_range): views shown
+   * together follow each other. */
+  signals[SIGNAL_VIEWPORT_CHANGED] =
+    g_signal_new ("viewport-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "timeline.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "timeline.zoom-out", NULL, zoom_out_action);
@@ -500,6 +509,7 @@ augur_timeline_view_fit (AugurTimelineView *self)
   augur_timeline_viewport_fit (self->data, &self->vp);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   update_hover (self);
+  g_signal_emit (self, signals[SIGNAL_VIEWPORT_CHANGED], 0);
 }
 
 void

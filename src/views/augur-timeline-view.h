@@ -1,6 +1,7 @@
 /* augur-timeline-view.h: a timeline as a widget: the wheel zooms around
  * the pointer, dragging pans, shift-drag (or right-drag) zooms to a range,
  * double click fits; hovering shows what is under the pointer.
+ * "viewport-changed" is emitted when the visible range changes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,18 +1,20 @@
 /* bench-mpi.c: augur-mpi on the 13-stage pipeline (figure B.1 extended,
  * 1,594,323 states) and on the 4-process cache-coherence model of
  * bench-ccdsm (tests/bench/data/stream4.ccdsm, 1,359,556 states, with
- * transient states) with 1, 2 and 4 ranks (4 are more than the cores of a
- * 2-core machine: say so when quoting them), the rows laid out by
- * breadth-first levels (the default) and by a hash of the packed state
- * (as generated, augur-mpi's layout before), with the default
- * preconditioner (additive Schwarz) and with block Jacobi: generation and
- * solution time, the whole run (mpirun included), iterations, the values
- * each product brings from other ranks (all ranks, and the most on one)
- * and the peak memory of the largest rank (getrusage), beside the
- * sequential engine's answer, all in one sitting, the layouts
- * interleaved.  Not a timed test: run with
- * `meson test --benchmark bench-mpi` or directly
- * (bench-mpi AUGUR-MPI MPIRUN [STAGES]).
+ * transient states): 1 and 2 ranks interleaved, several times (the
+ * machine is shared: a single pair says little), then 4 ranks (more than
+ * the cores of a 2-core machine: oversubscribed, say so when quoting
+ * them), all laid out by breadth-first levels (the default), and 2 ranks
+ * laid out by a hash of the packed state (as generated, augur-mpi's
+ * layout before) once.  Each row: the solver's iterations, the values
+ * each product with Q^T brings from other ranks (all ranks, and the most
+ * on one; deterministic), generation and solution time, the whole run's
+ * wall time (mpirun included) and CPU time (every process of the run:
+ * getrusage of the children), the peak memory of the largest rank, and
+ * the measure beside the sequential engine's answer, computed in this
+ * process in the same sitting.  The load average is printed before and
+ * after.  Not a timed test: run with `meson test --benchmark bench-mpi`
+ * or directly (bench-mpi AUGUR-MPI MPIRUN [STAGES [REPEATS]]).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,7 +27,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+
+static guint repeats = 3;
 
 static double
 number_after (const char *json, const char *key)
@@ -35,11 +40,33 @@ number_after (const char *json, const char *key)
   return p != NULL ? g_ascii_strtod (p + strlen (key), NULL) : -1;
 }
 
-/* One run of augur-mpi; its JSON, or NULL when it failed. */
+static double
+children_cpu (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_CHILDREN, &usage) != 0)
+    return 0;
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+static void
+print_load (const char *when)
+{
+  g_autofree char *load = NULL;
+
+  if (g_file_get_contents ("/proc/loadavg", &load, NULL, NULL))
+    printf ("load average %s: %s", when, load);
+}
+
+/* One run of augur-mpi; its JSON, or NULL when it failed.  *wall and *cpu:
+ * the whole run's, mpirun and every rank (they are its children, reaped
+ * before it ends). */
 static char *
 run (const char *augur_mpi, const char *mpirun, int ranks, const char *partition, const char *pc,
-     const char *command, const char *path, double *wall)
+     const char *command, const char *path, double *wall, double *cpu)
 {
+  double cpu_before = children_cpu ();
   g_autofree char *np = g_strdup_printf ("%d", ranks);
   g_autofree char *pc_option = g_strdup_printf ("-pc_type %s", pc);
   const char *argv[] = { mpirun, "-np", np, "--oversubscribe", augur_mpi, command, path,
@@ -49,6 +76,8 @@ run (const char *augur_mpi, const char *mpirun, int ranks, const char *partition
   g_autofree char *out = NULL, *err = NULL;
   g_autoptr(GError) error = NULL;
   int status;
+
+  *wall = *cpu = 0;
 
   if (strstr (mpirun, "openmpi") == NULL && strstr (mpirun, "orterun") == NULL)
     memmove (&argv[3], &argv[4], sizeof (argv) - 4 * sizeof (argv[0]));
@@ -65,55 +94,67 @@ run (const char *augur_mpi, const char *mpirun, int ranks, const char *partition
       return NULL;
     }
   *wall = (g_get_monotonic_time () - start) / 1e6;
+  *cpu = children_cpu () - cpu_before;
   return g_steal_pointer (&out);
 }
 
 /* The columns both tables share after the model's own. */
 static void
-print_mpi (const char *out, double wall)
+print_mpi (const char *out, double wall, double cpu)
 {
-  printf (" %.1f | %.0f | %.0f (%.2f MB) | %.0f |", wall, number_after (out, "\"iterations\": "),
-          number_after (out, "\"ghost_values_per_product_max_rank\": "),
-          number_after (out, "\"ghost_values_per_product_max_rank\": ") * 8 / 1e6,
+  double ghosts = number_after (out, "\"ghost_values_per_product\": ");
+  double most = number_after (out, "\"ghost_values_per_product_max_rank\": ");
+
+  printf (" %.1f | %.1f | %.0f (%.2f MB) | %.0f | %.0f |", wall, cpu, ghosts, ghosts * 8 / 1e6, most,
           number_after (out, "\"peak_bytes_per_rank\": ") / (1024.0 * 1024.0));
 }
 
-/* The runs, the layouts interleaved: one rank (no layout to choose), then
- * for 2 and 4 ranks levels and hash with additive Schwarz, and levels with
- * block Jacobi. */
+/* The runs: 1 and 2 ranks by levels, interleaved, `repeats` times; 4
+ * ranks by levels; 2 ranks by a hash (the layout before).  The default
+ * preconditioner (additive Schwarz). */
 typedef gboolean (*RunFunc) (const char *augur_mpi, const char *mpirun, int ranks, const char *partition,
-                             const char *pc, const char *path, double reference);
+                             const char *pc, const char *path, double reference, double *wall, double *cpu);
 
 static int
 run_all (RunFunc func, const char *augur_mpi, const char *mpirun, const char *path, double reference)
 {
-  const char *pcs[] = { "asm", "bjacobi" };
-  const char *partitions[] = { "levels", "hash" };
+  g_autofree double *wall = g_new0 (double, 2 * repeats);
+  g_autofree double *cpu = g_new0 (double, 2 * repeats);
+  double w, c, sum[2][2] = { { 0, 0 }, { 0, 0 } };
   int failed = 0;
 
-  failed += !func (augur_mpi, mpirun, 1, "levels", "asm", path, reference);
-  for (int ranks = 2; ranks <= 4; ranks *= 2)
-    for (guint i = 0; i < G_N_ELEMENTS (pcs); i++)
-      for (guint k = 0; k < (i == 0 ? G_N_ELEMENTS (partitions) : 1); k++)
-        failed += !func (augur_mpi, mpirun, ranks, partitions[k], pcs[i], path, reference);
+  for (guint i = 0; i < repeats; i++)
+    for (int k = 0; k < 2; k++)
+      {
+        if (!func (augur_mpi, mpirun, k + 1, "levels", "asm", path, reference, &w, &c))
+          failed++;
+        sum[k][0] += w;
+        sum[k][1] += c;
+      }
+  failed += !func (augur_mpi, mpirun, 4, "levels", "asm", path, reference, &w, &c);
+  failed += !func (augur_mpi, mpirun, 2, "hash", "asm", path, reference, &w, &c);
+  printf ("\nwhole runs, mean of %u interleaved: 1 rank %.1f s wall, %.1f s CPU; 2 ranks %.1f s wall, %.1f s CPU "
+          "(2 ranks against 1: %.2fx the wall time, %.2fx the CPU time)\n", repeats,
+          sum[0][0] / repeats, sum[0][1] / repeats, sum[1][0] / repeats, sum[1][1] / repeats,
+          sum[1][0] / MAX (sum[0][0], 1e-9), sum[1][1] / MAX (sum[0][1], 1e-9));
+  print_load ("now");
   return failed;
 }
 
 static gboolean
 run_pepa (const char *augur_mpi, const char *mpirun, int ranks, const char *partition, const char *pc,
-          const char *path, double reference)
+         const char *path, double reference, double *wall, double *cpu)
 {
-  double wall = 0;
-  g_autofree char *out = run (augur_mpi, mpirun, ranks, partition, pc, "pepa", path, &wall);
+  g_autofree char *out = run (augur_mpi, mpirun, ranks, partition, pc, "pepa", path, wall, cpu);
   double tp;
 
   if (out == NULL)
     return FALSE;
   tp = number_after (out, "\"process1\": ");
-  printf ("| %d%s | %s | %s | %.0f | %.2f | %.2f |", ranks, ranks > 2 ? " (oversubscribed)" : "",
-          ranks > 1 ? partition : "-", pc, number_after (out, "\"transitions\": "),
+  printf ("| %d%s | %s | %.0f | %.2f | %.2f |", ranks, ranks > 2 ? " (oversubscribed)" : "",
+          ranks > 1 ? partition : "-", number_after (out, "\"iterations\": "),
           number_after (out, "\"derive_seconds\": "), number_after (out, "\"seconds\": "));
-  print_mpi (out, wall);
+  print_mpi (out, *wall, *cpu);
   printf (" %.12f | %.1e |\n", tp, reference > 0 ? (tp - reference) / reference : 0.0);
   fflush (stdout);
   return TRUE;
@@ -121,19 +162,18 @@ run_pepa (const char *augur_mpi, const char *mpirun, int ranks, const char *part
 
 static gboolean
 run_ccdsm (const char *augur_mpi, const char *mpirun, int ranks, const char *partition, const char *pc,
-           const char *path, double reference)
+          const char *path, double reference, double *wall, double *cpu)
 {
-  double wall = 0;
-  g_autofree char *out = run (augur_mpi, mpirun, ranks, partition, pc, "ccdsm", path, &wall);
+  g_autofree char *out = run (augur_mpi, mpirun, ranks, partition, pc, "ccdsm", path, wall, cpu);
   double latency;
 
   if (out == NULL)
     return FALSE;
   latency = number_after (out, "\"latency_ns\": ");
-  printf ("| %d%s | %s | %s | %.0f | %.2f | %.2f |", ranks, ranks > 2 ? " (oversubscribed)" : "",
-          ranks > 1 ? partition : "-", pc, number_after (out, "\"states\": "),
+  printf ("| %d%s | %s | %.0f | %.2f | %.2f |", ranks, ranks > 2 ? " (oversubscribed)" : "",
+          ranks > 1 ? partition : "-", number_after (out, "\"iterations\": "),
           number_after (out, "\"generation_seconds\": "), number_after (out, "\"total_seconds\": "));
-  print_mpi (out, wall);
+  print_mpi (out, *wall, *cpu);
   printf (" %.10f | %.1e |\n", latency, reference > 0 ? (latency - reference) / reference : 0.0);
   fflush (stdout);
   return TRUE;
@@ -153,9 +193,11 @@ main (int argc, char **argv)
   double reference = 0;
   int failed = 0;
 
-  if (argc < 3 || stages < 2 || stages > 20)
+  if (argc > 4)
+    repeats = (guint) atoi (argv[4]);
+  if (argc < 3 || stages < 2 || stages > 20 || repeats < 1 || repeats > 100)
     {
-      fprintf (stderr, "usage: bench-mpi AUGUR-MPI MPIRUN [STAGES]\n");
+      fprintf (stderr, "usage: bench-mpi AUGUR-MPI MPIRUN [STAGES [REPEATS]]\n");
       return 2;
     }
   if (!g_file_test (argv[1], G_FILE_TEST_IS_EXECUTABLE) || !g_file_test (argv[2], G_FILE_TEST_IS_EXECUTABLE))
@@ -196,8 +238,9 @@ main (int argc, char **argv)
   g_clear_pointer (&result, augur_pepa_result_unref);
   g_clear_pointer (&space, augur_pepa_state_space_unref);
 
-  printf ("| ranks | rows by | preconditioner | transitions | derive (s) | solve (s) | whole run (s) | iterations "
-          "| values from other ranks per product, most on a rank | peak MB per rank | throughput(process1) "
+  print_load ("at the start");
+  printf ("| ranks | rows by | iterations | derive (s) | solve (s) | whole run (s) | CPU (s) "
+          "| values from other ranks per product | most on a rank | peak MB per rank | throughput(process1) "
           "| against sequential |\n"
           "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   failed += run_all (run_pepa, argv[1], argv[2], path, reference);
@@ -227,8 +270,8 @@ main (int argc, char **argv)
             "latency %.10f ns\n\n", augur_ccdsm_result_get_generation_seconds (ccdsm),
             augur_ccdsm_result_get_total_seconds (ccdsm), latency);
     g_clear_pointer (&ccdsm, augur_ccdsm_result_unref);
-    printf ("| ranks | rows by | preconditioner | states | generation (s) | total (s) | whole run (s) | iterations "
-            "| values from other ranks per product, most on a rank | peak MB per rank | latency (ns) "
+    printf ("| ranks | rows by | iterations | generation (s) | in all (s) | whole run (s) | CPU (s) "
+            "| values from other ranks per product | most on a rank | peak MB per rank | latency (ns) "
             "| against sequential |\n"
             "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     failed += run_all (run_ccdsm, argv[1], argv[2], ccdsm_path, latency);

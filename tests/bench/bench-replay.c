@@ -24,11 +24,14 @@
  * and by `smpirun -replay` itself, on the stencil64 fixture's cluster, a
  * rank per node.
  *
- * With --scaling, Augur alone replays the stencil at 64, 4,096 and 16,384
- * ranks in both dialects and prints each one's rate and its ratio to 64
- * ranks' (the replay at thousands of ranks should keep within 2x).
+ * With --scaling, Augur alone replays the stencil at 64, 1,024, 4,096 and
+ * 16,384 ranks in both dialects, every size in each of --repeat rounds
+ * (interleaved, so the machine's load falls on all alike), and prints each
+ * one's rates per CPU second and per wall second, its simulated time, and
+ * the median rates' ratios to 64 ranks' (the replay at thousands of ranks
+ * should keep within 2x).
  *
- * Usage: bench-replay [--smpi] [--scaling] [--iterations N] [--side S] [--source-dir DIR]
+ * Usage: bench-replay [--smpi] [--scaling [--repeat N]] [--iterations N] [--side S] [--source-dir DIR]
  *   --iterations N   stencil iterations (default 12500: 800 N + 192 actions,
  *                    10,000,192; with --smpi 15625: 640 N + 128 actions,
  *                    10,000,128)
@@ -660,10 +663,19 @@ actions_per_iteration (gboolean smpi)
   return n_actions;
 }
 
+/* One point of the scaling: its rates per CPU second and per wall second
+ * and the simulated time the replay printed (to check that a change of
+ * the engine leaves it identical to the last bit). */
+typedef struct {
+  double cpu_rate;
+  double wall_rate;
+  double time;
+} ScalingPoint;
+
 /* One replay by Augur, in a child, of about 2 M actions on side x side
- * ranks; fills *run and returns the number of actions, 0 on error. */
+ * ranks; fills *point and returns the number of actions, 0 on error. */
 static guint64
-scaling_point (const char *source_dir, const char *self, gboolean smpi, GError **error)
+scaling_point (const char *source_dir, const char *self, gboolean smpi, ScalingPoint *point, GError **error)
 {
   g_autofree char *fixture = g_build_filename (source_dir, "tests", "fixtures", "replay", "stencil64", NULL);
   g_autofree char *dir = g_dir_make_tmp ("augur-bench-scaling-XXXXXX", error);
@@ -677,6 +689,7 @@ scaling_point (const char *source_dir, const char *self, gboolean smpi, GError *
   guint64 actions = 0;
   Run run = { 0 };
 
+  memset (point, 0, sizeof *point);
   if (dir == NULL)
     return 0;
   if (side == 8)
@@ -727,54 +740,101 @@ scaling_point (const char *source_dir, const char *self, gboolean smpi, GError *
       actions = 0;
     }
   else
-    printf ("  %-8s %7u  %10" G_GUINT64_FORMAT "  %9.3f  %12.0f  %9.3f  %12.0f  %8.1f  %8.3f  %12.0f\n",
-            smpi ? "SMPI" : "paper", RANKS, actions, run.wall, actions / run.wall, run.replay_seconds,
-            actions / run.replay_seconds, run.peak_mb, run.cpu, actions / run.cpu);
+    {
+      /* the rate per CPU second: steadier than the wall on a machine
+       * others use */
+      point->cpu_rate = actions / MAX (run.cpu, 1e-3);
+      point->wall_rate = actions / MAX (run.wall, 1e-3);
+      point->time = run.time;
+      printf ("  %-8s %7u  %10" G_GUINT64_FORMAT "  %9.3f  %12.0f  %9.3f  %12.0f  %8.1f  %8.3f  %12.0f  %.17g\n",
+              smpi ? "SMPI" : "paper", RANKS, actions, run.wall, actions / run.wall, run.replay_seconds,
+              actions / run.replay_seconds, run.peak_mb, run.cpu, actions / run.cpu, run.time);
+    }
   fflush (stdout);
 out:
-  if (actions > 0)
-    {
-      /* the rate per CPU second, for the ratios: steadier than the wall
-       * on a machine others use */
-      actions = (guint64) (actions / MAX (run.cpu, 1e-3));
-    }
   run_clear (&run);
-  remove_tree (dir);
+  if (g_strcmp0 (g_getenv ("AUGUR_BENCH_KEEP"), "1") == 0)
+    printf ("  kept %s (AUGUR_BENCH_KEEP=1)\n", dir);
+  else
+    remove_tree (dir);
   return actions;
 }
 
 static int
-run_scaling (const char *source_dir, const char *self)
+compare_double (const void *a, const void *b)
 {
-  static const guint sides[] = { 8, 64, 128 };
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *v, guint n)
+{
+  qsort (v, n, sizeof *v, compare_double);
+  return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Every size of both dialects, `repeats` times, interleaved (64 ranks
+ * beside 4,096 in each round, so the load of the machine falls on both
+ * alike); then the median rates and their ratios to 64 ranks'. */
+static int
+run_scaling (const char *source_dir, const char *self, guint repeats)
+{
+  static const guint sides[] = { 8, 32, 64, 128 };
+  enum { N_SIDES = G_N_ELEMENTS (sides) };
+  g_autofree ScalingPoint *points = g_new0 (ScalingPoint, (gsize) repeats * 2 * N_SIDES);
   int status = 0;
 
-  printf ("Replay scaling: the stencil at 64, 4,096 and 16,384 ranks (the fixture's cluster grown to one node a "
-          "rank), about 2 M actions each (SMPI: 3 iterations at 4,096 ranks, 1 at 16,384), in both dialects (paper: lv08; "
-          "SMPI: SMPI's model)\n\n"
-          "  %-8s %7s  %10s  %9s  %12s  %9s  %12s  %8s  %8s  %12s\n", "dialect", "ranks", "actions", "wall (s)",
-          "actions/s", "replay (s)", "replay act/s", "peak MB", "cpu (s)", "act/cpu s");
+  printf ("Replay scaling: the stencil at 64, 1,024, 4,096 and 16,384 ranks (the fixture's cluster grown to one node "
+          "a rank), about 2 M actions each (SMPI: 12 iterations at 1,024 ranks, 3 at 4,096, 1 at 16,384), in both "
+          "dialects (paper: lv08; SMPI: SMPI's model), %u round%s interleaved\n\n"
+          "  %-8s %7s  %10s  %9s  %12s  %9s  %12s  %8s  %8s  %12s  %s\n", repeats, repeats == 1 ? "" : "s",
+          "dialect", "ranks", "actions", "wall (s)", "actions/s", "replay (s)", "replay act/s", "peak MB", "cpu (s)",
+          "act/cpu s", "simulated time (s)");
   fflush (stdout);
-  for (guint d = 0; d < 2; d++)
-    {
-      double rate[G_N_ELEMENTS (sides)] = { 0 };
-
-      for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+  for (guint k = 0; k < repeats; k++)
+    for (guint d = 0; d < 2; d++)
+      for (guint i = 0; i < N_SIDES; i++)
         {
           g_autoptr(GError) error = NULL;
+          ScalingPoint *p = &points[((gsize) k * 2 + d) * N_SIDES + i];
           side = sides[i];
-          rate[i] = (double) scaling_point (source_dir, self, d == 1, &error);
-          if (rate[i] == 0)
+          if (scaling_point (source_dir, self, d == 1, p, &error) == 0)
             {
               printf ("  %s, %u ranks: FAILED (%s)\n", d == 1 ? "SMPI" : "paper", RANKS, error ? error->message : "?");
               status = 1;
             }
+          else if (k > 0 && p->time != points[d * N_SIDES + i].time)
+            {
+              printf ("  %s, %u ranks: the simulated time CHANGED between rounds (%.17g, then %.17g)\n",
+                      d == 1 ? "SMPI" : "paper", RANKS, points[d * N_SIDES + i].time, p->time);
+              status = 1;
+            }
         }
-      for (guint i = 1; i < G_N_ELEMENTS (sides); i++)
-        if (rate[0] > 0 && rate[i] > 0)
-          printf ("  %s: %u ranks replay at 1/%.2f of 64 ranks' rate per CPU second (target: within 2x)%s\n",
-                  d == 1 ? "SMPI" : "paper", sides[i] * sides[i], rate[0] / rate[i],
-                  sides[i] == 64 ? (rate[0] / rate[i] <= 2 ? ": met" : ": NOT met") : "");
+  printf ("\n  %-8s %7s  %16s  %16s  %14s  %14s\n", "dialect", "ranks", "median act/cpu s", "median act/s",
+          "1/x of 64 (cpu)", "1/x of 64 (wall)");
+  for (guint d = 0; d < 2; d++)
+    {
+      double cpu[N_SIDES], wall[N_SIDES];
+
+      for (guint i = 0; i < N_SIDES; i++)
+        {
+          g_autofree double *c = g_new (double, repeats);
+          g_autofree double *w = g_new (double, repeats);
+          for (guint k = 0; k < repeats; k++)
+            {
+              c[k] = points[((gsize) k * 2 + d) * N_SIDES + i].cpu_rate;
+              w[k] = points[((gsize) k * 2 + d) * N_SIDES + i].wall_rate;
+            }
+          cpu[i] = median (c, repeats);
+          wall[i] = median (w, repeats);
+        }
+      for (guint i = 0; i < N_SIDES; i++)
+        if (cpu[i] > 0 && wall[i] > 0)
+          printf ("  %-8s %7u  %16.0f  %16.0f  %14.2f  %14.2f%s\n", d == 1 ? "SMPI" : "paper", sides[i] * sides[i],
+                  cpu[i], wall[i], cpu[0] / cpu[i], wall[0] / wall[i],
+                  sides[i] == 64 ? (cpu[0] / cpu[i] <= 2 ? "  (target within 2x: met)" : "  (target within 2x: NOT met)")
+                                 : "");
     }
   side = 8;
   return status;
@@ -797,14 +857,16 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   gint iterations = 0;
   gint side_arg = 8;
+  gint repeats = 3;
   gboolean smpi = FALSE, scaling = FALSE;
   GOptionEntry entries[] = {
     { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, "Stencil iterations (default 12500: 10,000,192 actions; with --smpi 15625: 10,000,128)", "N" },
     { "smpi", 0, 0, G_OPTION_ARG_NONE, &smpi, "The trace as SimGrid's SMPI writes it, replayed with SMPI's semantics "
       "by Augur and by smpirun -replay", NULL },
     { "side", 0, 0, G_OPTION_ARG_INT, &side_arg, "An S x S grid of ranks (default 8)", "S" },
-    { "scaling", 0, 0, G_OPTION_ARG_NONE, &scaling, "Replay rates at 64, 4,096 and 16,384 ranks in both dialects "
+    { "scaling", 0, 0, G_OPTION_ARG_NONE, &scaling, "Replay rates at 64, 1,024, 4,096 and 16,384 ranks in both dialects "
       "(about 2 M actions each, Augur only)", NULL },
+    { "repeat", 0, 0, G_OPTION_ARG_INT, &repeats, "With --scaling: rounds of every size, interleaved (default 3)", "N" },
     { "source-dir", 0, 0, G_OPTION_ARG_FILENAME, &source_dir, "Augur's source tree (for the fixture and build.sh)", "DIR" },
     { "augur-only", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, &augur_only_dir,
       "Replay DIR/trace.txt with Augur only and print the figures (used by the benchmark itself)", "DIR" },
@@ -837,7 +899,7 @@ main (int argc, char **argv)
   if (scaling)
     {
       self = self_path (argv[0]);
-      return run_scaling (source_dir, self);
+      return run_scaling (source_dir, self, (guint) MAX (1, repeats));
     }
   if (iterations == 0)
     iterations = smpi ? DEFAULT_ITERATIONS_SMPI : DEFAULT_ITERATIONS;

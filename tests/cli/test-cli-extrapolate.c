@@ -163,10 +163,17 @@ test_csv_trace_out (void)
     g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
   }
   lines = g_strsplit (out, "\n", -1);
-  g_assert_cmpstr (lines[0], ==, "ranks,simulated_time");
+  g_assert_cmpstr (lines[0], ==, "ranks,simulated_time,low,high");
   g_assert_true (g_str_has_prefix (lines[1], "64,"));
-  /* SMPI's run at 64 ranks: 0.010348885525250861 s */
-  g_assert_cmpfloat (fabs (g_ascii_strtod (lines[1] + 3, NULL) - 0.010348885525250861), <, 1e-5 * 0.0103);
+  /* SMPI's run at 64 ranks: 0.010348885525250861 s; nothing fitted, no interval */
+  {
+    g_auto(GStrv) f = g_strsplit (lines[1], ",", -1);
+
+    g_assert_cmpuint (g_strv_length (f), ==, 4);
+    g_assert_cmpfloat (fabs (g_ascii_strtod (f[1], NULL) - 0.010348885525250861), <, 1e-5 * 0.0103);
+    g_assert_cmpstr (f[2], ==, f[1]);
+    g_assert_cmpstr (f[3], ==, f[1]);
+  }
   g_assert_true (g_file_get_contents (index_path, &index, NULL, &error));
   index_lines = g_strsplit (index, "\n", -1);
   g_assert_cmpuint (g_strv_length (index_lines), ==, 65);
@@ -174,7 +181,92 @@ test_csv_trace_out (void)
   /* rank 0 of 8 x 8: its south is 8, north 56, east 1, west 7 */
   g_assert_true (g_str_has_prefix (rank0, "0 init\n0 irecv 8 0 2048 6\n0 irecv 56 1 2048 6\n0 irecv 1 2 2048 6\n"
                                           "0 irecv 7 3 2048 6\n0 isend 56 0 2048 6\n"));
+  /* again into the same folder: refused before any work, the files kept */
+  {
+    g_autofree char *out2 = NULL;
+    g_autofree char *err2 = NULL;
+    g_autofree char *index2 = NULL;
+    g_autofree char *rank02 = NULL;
+    const char *args[] = { in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--ranks", "256,64",
+                           "--format", "csv", "--trace-out", tmp, NULL };
+    g_autofree char *dir256 = g_build_filename (tmp, "256", NULL);
+
+    g_assert_cmpint (run (args, NULL, &out2, &err2), ==, 1);
+    g_assert_nonnull (strstr (err2, "64 holds traces already"));
+    g_assert_cmpstr (out2, ==, "");
+    g_assert_false (g_file_test (dir256, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_get_contents (index_path, &index2, NULL, &error));
+    g_assert_cmpstr (index2, ==, index);
+    g_assert_true (g_file_get_contents (rank0_path, &rank02, NULL, &error));
+    g_assert_cmpstr (rank02, ==, rank0);
+  }
   g_assert_cmpint (system (cmd), ==, 0);
+  inputs_clear (&in);
+}
+
+/* A fitted compute amount (masterworker.c's, perturbed as a measured one
+ * is): the time's interval from the program replayed with the fitted
+ * parameters at their interval's ends, in every format; SMPI's time lies
+ * in it. */
+static void
+test_interval (void)
+{
+  Inputs in;
+  static const double smpi[] = { 0.012052266034201176, 0.023317605728678224 };   /* times.csv */
+
+  inputs_init (&in, "masterworker");
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    g_auto(GStrv) lines = NULL;
+    const char *args[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform,
+                           "--hostfile", in.hosts, "--ranks", "64,256", "--format", "csv", NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+    lines = g_strsplit (out, "\n", -1);
+    g_assert_cmpstr (lines[0], ==, "ranks,simulated_time,low,high");
+    for (guint i = 0; i < 2; i++)
+      {
+        g_auto(GStrv) f = g_strsplit (lines[1 + i], ",", -1);
+        double t = g_ascii_strtod (f[1], NULL), lo = g_ascii_strtod (f[2], NULL), hi = g_ascii_strtod (f[3], NULL);
+
+        g_test_message ("%s: SMPI %.17g", lines[1 + i], smpi[i]);
+        g_assert_cmpuint (g_strv_length (f), ==, 4);
+        g_assert_cmpfloat (lo, <, t);
+        g_assert_cmpfloat (t, <, hi);
+        g_assert_cmpfloat (lo, <=, smpi[i]);
+        g_assert_cmpfloat (smpi[i], <=, hi);
+        /* the interval is the compute's: about 1 % either side */
+        g_assert_cmpfloat ((hi - lo) / t, >, 0.005);
+        g_assert_cmpfloat ((hi - lo) / t, <, 0.05);
+      }
+  }
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    const char *args[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform,
+                           "--hostfile", in.hosts, "--ranks", "64", NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+    g_test_message ("%s", out);
+    g_assert_nonnull (strstr (out, "    at 64 ranks: "));
+    g_assert_nonnull (strstr (out, ", 95 % prediction interval "));
+    g_assert_nonnull (strstr (out, "  64 ranks: "));
+    g_assert_nonnull (strstr (out, " s (fitted parameters at their 95 % intervals' ends: "));
+  }
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    const char *args[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform,
+                           "--hostfile", in.hosts, "--ranks", "64", "--format", "json", NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "\"at\": [{\"ranks\": 64, \"value\": "));
+    g_assert_nonnull (strstr (out, "\"points\": [{\"ranks\": 4, \"value\": "));
+    g_assert_nonnull (strstr (out, "{\"ranks\": 64, \"simulated_time\": "));
+    g_assert_nonnull (strstr (out, ", \"low\": "));
+    g_assert_nonnull (strstr (out, ", \"high\": "));
+  }
   inputs_clear (&in);
 }
 
@@ -209,5 +301,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/extrapolate/json", test_json);
   g_test_add_func ("/cli/extrapolate/csv-trace-out", test_csv_trace_out);
   g_test_add_func ("/cli/extrapolate/mismatch", test_mismatch);
+  g_test_add_func ("/cli/extrapolate/interval", test_interval);
   return g_test_run ();
 }

@@ -251,8 +251,8 @@ check_html (const char *locale, const char *label)
   g_assert_null (strstr (text, "<script"));
   doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
   g_assert_nonnull (doc);
-  /* one chart per model: the throughput bars */
-  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 2);
+  /* two pictures per model: the state diagram and the throughput bars */
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 4);
   g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 3);
   xmlFreeDoc (doc);
   g_remove (html);
@@ -398,7 +398,8 @@ test_replay_pdf (void)
 }
 
 /* The same in HTML: one <svg> per chart (the replay's bars per rank, the
- * model's throughput bars), one section per document and the appendix. */
+ * model's state diagram and throughput bars), one section per document
+ * and the appendix. */
 static void
 test_replay_html (void)
 {
@@ -420,7 +421,7 @@ test_replay_html (void)
   g_assert_nonnull (strstr (text, "Time per rank — stencil.replay"));
   doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
   g_assert_nonnull (doc);
-  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 2);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 3);
   g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 3);
   xmlFreeDoc (doc);
   g_remove (html);
@@ -459,14 +460,17 @@ test_other_kind_refused (void)
 {
   g_autofree char *tiny = example ("tiny.pepa");
   g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
-  g_autofree char *des = g_build_filename (dir, "mapping.des", NULL);
+  g_autofree char *des = g_build_filename (dir, "mapping.txt", NULL);
   g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
   const char *argv[] = { cli, "report", tiny, des, "-o", pdf, NULL };
   g_autofree char *out = NULL, *err = NULL;
 
+  /* pipeline mappings (.des) are reported now: a text file is no kind */
   g_assert_true (g_file_set_contents (des, "stage s1 1.0\n", -1, NULL));
   g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 2);
-  g_assert_nonnull (strstr (err, "mapping.des"));
+  g_assert_nonnull (strstr (err, "mapping.txt"));
+  g_assert_nonnull (strstr (err, "projects (.augur)"));
+  g_assert_nonnull (strstr (err, "pipeline mappings (.des)"));
   g_assert_nonnull (strstr (err, "replay documents (.replay)"));
   g_assert_nonnull (strstr (err, "activity diagrams (.activity)"));
   g_assert_nonnull (strstr (err, "cache-coherence models (.ccdsm)"));
@@ -652,9 +656,10 @@ test_activity_pdf (void)
   g_rmdir (dir);
 }
 
-/* The same in HTML with a PEPA model: one <svg> per chart (the processes'
- * bars, the model's throughput bars), one section per document and the
- * appendix. */
+/* The same in HTML with a PEPA model: one <svg> per chart (the three
+ * diagrams, the processes' bars and the study's time and speedup, the
+ * model's state diagram and throughput bars), one section per document
+ * and the appendix. */
 static void
 test_activity_html (void)
 {
@@ -677,7 +682,7 @@ test_activity_html (void)
     g_assert_nonnull (strstr (text, g_ptr_array_index (n.categories, i)));
   doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
   g_assert_nonnull (doc);
-  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 2);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 8);
   g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 3);
   xmlFreeDoc (doc);
   activity_numbers_clear (&n);
@@ -776,7 +781,8 @@ test_ccdsm (void)
   g_assert_nonnull (strstr (text, "Misses per round trip — sr1.ccdsm"));
   doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
   g_assert_nonnull (doc);
-  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 1);
+  /* the machine and the misses' bars */
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 2);
   g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 2);
   xmlFreeDoc (doc);
   g_remove (pdf);

@@ -230,6 +230,48 @@ test_replay (void)
   check_job ("replay-sweep", sweep, 3, 1, "5 points in 3 tasks of up to 2");
 }
 
+/* A replay sweep whose points warn (requests never waited for): the
+ * tasks' records keep each point's warnings, so the collected JSON says
+ * them as the local run does.  (Not check_job: a warning is text in the
+ * language the task ran in, so a task run in C and collected in French
+ * keeps its English warnings.) */
+static void
+test_replay_warnings (void)
+{
+  g_autofree char *folder = g_build_filename (tmp, "replay-warnings", NULL);
+  g_autofree char *index = g_build_filename (folder, "index.txt", NULL);
+  g_autofree char *r0 = g_build_filename (folder, "r0.txt", NULL);
+  g_autofree char *r1 = g_build_filename (folder, "r1.txt", NULL);
+  g_autofree char *doc = g_build_filename (folder, "unwaited.replay", NULL);
+  g_autofree char *job = g_build_filename (tmp, "replay-sweep-warnings", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *script = g_build_filename (job, "job.sh", NULL);
+  g_autofree char *local = NULL, *local_err = NULL;
+  const char *sweep[] = { "replay", "--document", doc, "--sweep", "bandwidth=1e7:1e9:4", "--log", NULL };
+  const char *write[] = { "--slurm", job, "--tasks", "2", "--no-submit", NULL };
+  const char *json[] = { "--format", "json", NULL };
+  const char *collect[] = { "collect", job, "--format", "json", NULL };
+
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (index, "r0.txt\nr1.txt\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r0, "0 init\n0 isend 1 0 10000000\n0 isend 1 0 1000\n0 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r1, "1 init\n1 irecv 0 0 10000000\n1 irecv 0 0 1000\n1 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (doc, "network=cm02\ntrace=index.txt\ncluster=2,1,1e9,1.25e8,5e-05,2.25e9,0.0005\n",
+                                      -1, NULL));
+  g_assert_cmpint (run ("C", sweep, write, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "4 points in 2 tasks of up to 2"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  run_task (script, 0);
+  run_task (script, 1);
+  g_assert_cmpint (run ("C", sweep, json, &local, &local_err), ==, 0);
+  g_assert_cmpint (run ("C", collect, NULL, &out, &err), ==, 0);
+  g_assert_cmpstr (out, ==, local);
+  g_assert_nonnull (strstr (out, "{\"x\": 10000000, \"simulated_time\": 0.0008032, \"warnings\": [\"rank 0 ends with 1 "
+                                 "request it never waited for still in flight ("));
+  g_assert_nonnull (strstr (out, "{\"x\": 1000000000, \"simulated_time\": 0.0006020320000000001, \"warnings\": ["));
+}
+
 /* A validation campaign: each configuration (program x ranks) a point,
  * built and run for real by its task with as many processors as the most
  * ranks; collected in the local run's order.  Measured times are the
@@ -505,6 +547,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/slurm/pipeline-search", test_pipeline_search);
   g_test_add_func ("/cli/slurm/validate", test_validate);
   g_test_add_func ("/cli/slurm/replay", test_replay);
+  g_test_add_func ("/cli/slurm/replay-warnings", test_replay_warnings);
   g_test_add_func ("/cli/slurm/hostile", test_hostile);
   g_test_add_func ("/cli/slurm/user-files", test_user_files);
   g_test_add_func ("/cli/slurm/hint-quoted", test_hint_quoted);

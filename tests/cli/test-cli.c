@@ -562,6 +562,71 @@ without_timings (const char *text)
   return g_regex_replace (re, text, -1, 0, "\\1T", 0, NULL);
 }
 
+/* A what-if sweep keeps each point's warnings: here every point's replay
+ * ends with requests never waited for, whose transfers the time leaves
+ * out (as SimGrid does).  JSON: a "warnings" array on each point, as a
+ * replay's own JSON; CSV: the same two columns, and each warning on
+ * standard error naming its point.  Before, the sweep dropped them. */
+static void
+test_replay_sweep_warnings (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-sweep-warnings-XXXXXX", &error);
+  g_autofree char *doc = g_build_filename (dir, "unwaited.replay", NULL);
+  g_autofree char *index = g_build_filename (dir, "index.txt", NULL);
+  g_autofree char *r0 = g_build_filename (dir, "r0.txt", NULL);
+  g_autofree char *r1 = g_build_filename (dir, "r1.txt", NULL);
+  g_autofree char *out = NULL, *err = NULL, *said = NULL;
+  const char *csv[] = { "replay", "--document", doc, "--sweep", "bandwidth=1e7:1e9:3", "--log", NULL };
+  const char *json[] = { "replay", "--document", doc, "--sweep", "bandwidth=1e7:1e9:2", "--format", "json", NULL };
+  const char *csv_quiet[] = { "replay", "--document", doc, "--sweep", "latency=1e-5:1e-4:2", NULL };
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (index, "r0.txt\nr1.txt\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r0, "0 init\n0 isend 1 0 10000000\n0 isend 1 0 1000\n0 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r1, "1 init\n1 irecv 0 0 10000000\n1 irecv 0 0 1000\n1 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (doc, "network=cm02\ntrace=index.txt\ncluster=2,1,1e9,1.25e8,5e-05,2.25e9,0.0005\n",
+                                      -1, NULL));
+
+  if (run (csv, &out, &err) != 0)
+    g_error ("augur-cli replay --sweep: %s", err);
+  g_assert_cmpstr (out, ==, "bandwidth,simulated_time\n10000000,0.0008032\n100000000,0.00062032\n"
+                            "1000000000,0.0006020320000000001\n");
+  said = g_strdup_printf ("augur-cli replay: warning: at bandwidth=100000000: rank 0 ends with 1 request it never "
+                          "waited for still in flight (%s:2): its transfer's time is not in the prediction, as in "
+                          "SimGrid\n", r0);
+  g_assert_nonnull (strstr (err, said));
+  g_assert_nonnull (strstr (err, "warning: at bandwidth=10000000: rank 1 ends with 1 request"));
+  g_assert_nonnull (strstr (err, "warning: at bandwidth=1000000000: rank 1 ends with 1 request"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run (json, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "{\"x\": 10000000, \"simulated_time\": 0.0008032, \"warnings\": [\"rank 0 ends with 1 "
+                                 "request it never waited for still in flight ("));
+  g_assert_nonnull (strstr (out, "{\"x\": 1000000000, \"simulated_time\": 0.0006020320000000001, \"warnings\": "
+                                 "[\"rank 0 ends with 1 request"));
+  g_assert_nonnull (strstr (out, "\", \"rank 1 ends with 1 request it never waited for still in flight ("));
+  g_assert_cmpstr (err, ==, "");
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* a trace whose ranks wait for everything: no warning anywhere */
+  g_assert_true (g_file_set_contents (r0, "0 init\n0 isend 1 0 1000\n0 wait 0 1 0\n0 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r1, "1 init\n1 irecv 0 0 1000\n1 wait 0 1 0\n1 finalize\n", -1, NULL));
+  g_assert_cmpint (run (csv_quiet, &out, &err), ==, 0);
+  g_assert_true (g_str_has_prefix (out, "latency,simulated_time\n"));
+  g_assert_null (strstr (err, "warning"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_remove (doc);
+  g_remove (index);
+  g_remove (r0);
+  g_remove (r1);
+  g_rmdir (dir);
+}
+
 /* Traces SimGrid's SMPI wrote: the index given alone replays with SMPI's
  * model by default (SimGrid 3.32's time for the ping-pong fixture), with
  * smpirun's host file or a deployment; the rank files given one by one
@@ -1233,6 +1298,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/french", test_french);
   g_test_add_func ("/cli/replay/documents", test_replay_documents);
   g_test_add_func ("/cli/replay/smpi", test_replay_smpi);
+  g_test_add_func ("/cli/replay/sweep-warnings", test_replay_sweep_warnings);
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);
   g_test_add_func ("/cli/ccdsm/no-start", test_ccdsm_no_start);

@@ -5,7 +5,10 @@
  * replaces one of its files (the other put back as written), then every rank's actions are read to their
  * end or to an error, which must name its file.  The actions read are
  * what the SMPI dialect allows (ranks within the run, sizes not negative
- * but for an unknown receive size, finite flops).
+ * but for an unknown receive size, finite flops).  The measured run of
+ * the same archive (augur_measured_run_read_otf2) is read too: a located
+ * error, or a timeline of the ranks whose intervals are within the
+ * archive's time.
  *
  * The first byte chooses the file: bit 0 clear, rank 1's event file
  * (traces/1.evt); set, the global definitions (traces.def).  Bit 1 the
@@ -13,6 +16,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "replay-measured.h"
 #include "trace.h"
 
 #include <math.h>
@@ -59,6 +63,38 @@ write_seed_archive (const char *dir)
       otf2w_call (w, r, OTF2W_FINALIZE);
     }
   otf2w_close (w);
+}
+
+/* The measured run: every rank's intervals, 0 <= start <= end, finite;
+ * or an error that names its file. */
+static void
+check_measured (GFile *file, guint n)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurMeasuredRun) m = augur_measured_run_read_otf2 (file, NULL, &error);
+  AugurTimelineData *d;
+
+  if (m == NULL)
+    {
+      if (error == NULL || strstr (error->message, ": ") == NULL)
+        __builtin_trap ();
+      return;
+    }
+  d = augur_measured_run_get_timeline (m);
+  if (augur_timeline_data_get_n_rows (d) != n || augur_measured_run_get_n_ranks (m) != n)
+    __builtin_trap ();
+  for (guint r = 0; r < n; r++)
+    for (guint i = 0; i < augur_timeline_data_get_n_row_intervals (d, r); i++)
+      {
+        guint state;
+        double start, end;
+
+        augur_timeline_data_get_interval (d, r, i, &state, &start, &end, NULL);
+        if (!(start >= 0 && end >= start && isfinite (end)) || state > AUGUR_MEASURED_STATE_MPI)
+          __builtin_trap ();
+      }
+  if (!isfinite (augur_measured_run_get_origin (m)) || augur_measured_run_get_origin (m) < 0)
+    __builtin_trap ();
 }
 
 static void
@@ -157,6 +193,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         __builtin_trap ();
       check (&a, n);
     }
+  check_measured (file, n);
   return 0;
 }
 #else

@@ -114,15 +114,24 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     static const double values[] = { 1e7, 1e8, 1e9 };
     g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
     double ys[3] = { 0 };
+    GStrv warnings[3] = { NULL, NULL, NULL };
     g_autoptr(GError) error = NULL;
     gboolean ok;
 
     g_array_append_vals (xs, values, 3);
-    ok = augur_replay_sweep_read_records (xs, records, names, n, ys, &error);
+    ok = augur_replay_sweep_read_records_with_warnings (xs, records, names, n, ys, warnings, &error);
     check_error (ok, error);
     for (guint i = 0; ok && i < 3; i++)
-      if (!(isfinite (ys[i]) && ys[i] >= 0))
-        abort ();
+      {
+        if (!(isfinite (ys[i]) && ys[i] >= 0))
+          abort ();
+        /* each warning read back is valid UTF-8 */
+        for (guint k = 0; warnings[i] != NULL && warnings[i][k] != NULL; k++)
+          if (!g_utf8_validate (warnings[i][k], -1, NULL))
+            abort ();
+      }
+    for (guint i = 0; i < 3; i++)
+      g_strfreev (warnings[i]);
   }
   {
     g_autoptr(GError) error = NULL;

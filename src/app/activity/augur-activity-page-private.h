@@ -274,6 +274,12 @@ void     augur_activity_overrides_bind      (const AugurActivityModel *model,
 /* "0.354026662 s": nine significant digits, as augur-cli writes it. */
 char    *augur_activity_format_time         (double             seconds);
 
+/* augur-activity-page-present.c: the steps of a presentation, and its
+ * what-if row (a parameter's value, as the parameters panel sets it). */
+void       augur_activity_page_present_steps  (AugurPage *page,
+                                               GPtrArray *steps);
+GtkWidget *augur_activity_page_present_whatif (AugurPage *page);
+
 /* augur-activity-page-study.c */
 void     augur_activity_page_study_init     (AugurActivityPage *self);
 void     augur_activity_page_study_dispose  (AugurActivityPage *self);

@@ -668,6 +668,8 @@ augur_activity_page_class_init (AugurActivityPageClass *klass)
   page_class->set_base_dir = set_base_dir;
   page_class->save = save;
   page_class->run = augur_activity_page_evaluate;
+  page_class->present_steps = augur_activity_page_present_steps;
+  page_class->present_whatif = augur_activity_page_present_whatif;
   page_class->snapshot = snapshot;
   page_class->restore = restore;
   page_class->snapshot_free = snapshot_free;

@@ -217,4 +217,10 @@ void     augur_ccdsm_page_export_action     (GtkWidget      *widget,
                                              GVariant       *parameter);
 gboolean augur_ccdsm_page_experiment_in_view (AugurCcdsmPage *self);
 
+/* augur-ccdsm-page-present.c: the steps of a presentation, and its
+ * what-if row (a latency of the table, as the Latencies tab sets it). */
+void     augur_ccdsm_page_present_steps     (AugurPage      *page,
+                                             GPtrArray      *steps);
+GtkWidget *augur_ccdsm_page_present_whatif  (AugurPage      *page);
+
 G_END_DECLS

@@ -263,6 +263,8 @@ augur_ccdsm_page_class_init (AugurCcdsmPageClass *klass)
   page_class->get_text = get_text;
   page_class->set_text = set_text;
   page_class->run = augur_ccdsm_page_solve;
+  page_class->present_steps = augur_ccdsm_page_present_steps;
+  page_class->present_whatif = augur_ccdsm_page_present_whatif;
   page_class->snapshot = augur_ccdsm_page_snapshot;
   page_class->restore = augur_ccdsm_page_restore;
   page_class->snapshot_free = (GDestroyNotify) augur_ccdsm_setup_free;

@@ -146,6 +146,11 @@ void  augur_pepa_page_install_cluster_actions (GtkWidgetClass *widget_class);
 void  augur_pepa_page_present_model_only (AugurPepaPage  *self,
                                           AugurPepaModel *model);
 AugurChartData *augur_pepa_page_visible_chart (AugurPepaPage *self);
+/* augur-pepa-page-present.c: the steps of a presentation, and its what-if
+ * row (a rate constant's value, set in the text). */
+void  augur_pepa_page_present_steps    (AugurPage     *page,
+                                        GPtrArray     *steps);
+GtkWidget *augur_pepa_page_present_whatif (AugurPage  *page);
 const char *augur_pepa_page_visible_analysis (AugurPepaPage *self);
 void  augur_pepa_page_show_analysis    (AugurPepaPage *self,
                                         const char    *name);

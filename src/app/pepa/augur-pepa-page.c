@@ -613,6 +613,8 @@ augur_pepa_page_class_init (AugurPepaPageClass *klass)
   page_class->load = load;
   page_class->save = save;
   page_class->run = augur_pepa_page_solve;
+  page_class->present_steps = augur_pepa_page_present_steps;
+  page_class->present_whatif = augur_pepa_page_present_whatif;
   augur_pepa_page_install_cluster_actions (widget_class);
   page_class->can_export = can_export;
   page_class->export = augur_pepa_page_export;

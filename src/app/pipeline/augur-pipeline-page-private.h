@@ -122,4 +122,10 @@ void     augur_pipeline_page_export_action    (GtkWidget         *widget,
 /* The mapping of the selected results row, or NULL. */
 const AugurMapping *augur_pipeline_page_selected_result (AugurPipelinePage *self);
 
+/* augur-pipeline-page-present.c: the steps of a presentation, and its
+ * what-if row (a sweep's parameter, as the side panels set it). */
+void       augur_pipeline_page_present_steps  (AugurPage *page,
+                                               GPtrArray *steps);
+GtkWidget *augur_pipeline_page_present_whatif (AugurPage *page);
+
 G_END_DECLS

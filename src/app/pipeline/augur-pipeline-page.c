@@ -649,6 +649,8 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   page_class->load = load;
   page_class->save = save;
   page_class->run = run;
+  page_class->present_steps = augur_pipeline_page_present_steps;
+  page_class->present_whatif = augur_pipeline_page_present_whatif;
   page_class->undo = undo;
   page_class->redo = redo;
   page_class->snapshot = snapshot;

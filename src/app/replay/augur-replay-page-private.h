@@ -174,6 +174,11 @@ struct _AugurReplayPage
   AugurReplaySweepParameter swept_parameter;   /* of the sweep shown */
   GPtrArray            *validation_rows;  /* AugurValidationRow, for the CSV */
   AugurChartData       *validation_chart_data;
+  /* The Scaling tab, made in code (augur-replay-page-scaling.c). */
+  struct _AugurReplayScaling *scaling;
+  /* The measured run beside the prediction on the Timeline tab, made in
+   * code (augur-replay-page-measured.c). */
+  struct _AugurReplayMeasuredTab *measured_tab;
 };
 
 /* augur-replay-page.c */
@@ -218,5 +223,46 @@ void     augur_replay_page_export_action  (GtkWidget       *widget,
 
 /* augur-replay-page-validation.c */
 void     augur_replay_page_validation_init (AugurReplayPage *self);
+
+/* augur-replay-page.c: an edit of the document made by another part of
+ * the page (one undo step; then widgets, "modified", actions). */
+void     augur_replay_page_edit_begin     (AugurReplayPage *self);
+void     augur_replay_page_edit_end       (AugurReplayPage *self);
+/* augur-replay-page-present.c: the steps of a presentation, and its
+ * what-if row (a built cluster's bandwidth, latency or core speed). */
+void       augur_replay_page_present_steps  (AugurPage *page,
+                                             GPtrArray *steps);
+GtkWidget *augur_replay_page_present_whatif (AugurPage *page);
+/* augur-replay-page-solve.c: a replay made by another tab (the Scaling
+ * tab's extrapolated run) shown as the page's result (time, bars, tables,
+ * timeline), from a job's done function; takes result and label. */
+void     augur_replay_page_present_result (AugurReplayPage   *self,
+                                           AugurReplayResult *result,
+                                           char              *label,
+                                           AugurNetworkModel  network,
+                                           double             seconds);
+/* augur-replay-page-scaling.c: the Scaling tab (its actions and "scaled"
+ * signal; made, kept in step with the document, cleared, freed). */
+typedef struct _AugurReplayScaling AugurReplayScaling;
+void     augur_replay_page_scaling_class_init (GtkWidgetClass  *widget_class);
+void     augur_replay_page_scaling_init   (AugurReplayPage *self);
+void     augur_replay_page_scaling_sync   (AugurReplayPage *self);
+void     augur_replay_page_scaling_clear  (AugurReplayPage *self);
+void     augur_replay_page_scaling_free   (AugurReplayPage *self);
+
+/* augur-replay-page-measured.c: an OTF2 archive's measured run beside its
+ * replay.  _compute runs in the replay's worker (NULL when the trace is no
+ * OTF2 archive); _present takes what it made (NULL: none, the Timeline
+ * tab shows the prediction alone) after the run is shown; _init makes
+ * the Timeline tab's measured view, table and captions around the
+ * predicted timeline. */
+typedef struct _AugurReplayMeasured AugurReplayMeasured;
+AugurReplayMeasured *augur_replay_measured_compute (const AugurReplayInputs *in,
+                                                    const AugurReplayResult *result,
+                                                    GCancellable            *cancellable);
+void     augur_replay_measured_free       (AugurReplayMeasured *m);
+void     augur_replay_page_measured_init  (AugurReplayPage     *self);
+void     augur_replay_page_measured_present (AugurReplayPage   *self,
+                                             AugurReplayMeasured *m);
 
 G_END_DECLS

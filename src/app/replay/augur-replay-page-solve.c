@@ -69,6 +69,7 @@ typedef struct
   char                     *message;   /* what was done on a cluster */
   gboolean                  otf2;      /* the trace was an OTF2 archive */
   char                     *left_out;  /* what it held that the replay left out, or NULL */
+  AugurReplayMeasured      *measured;  /* an OTF2 archive's measured run beside the replay, or NULL */
 } JobResult;
 
 /* ---- Runs ------------------------------------------------------------- */
@@ -125,6 +126,7 @@ job_result_free (JobResult *out)
   g_clear_pointer (&out->ys, g_array_unref);
   g_free (out->message);
   g_free (out->left_out);
+  g_clear_pointer (&out->measured, augur_replay_measured_free);
   g_free (out);
 }
 
@@ -390,6 +392,8 @@ job_thread (AugurPageJob  *job,
         {
           out->run->by_hand = in->inputs.use_cluster && in->inputs.rule == AUGUR_REPLAY_PLACE_MANUAL;
           build_rows (out);
+          if (out->otf2 && !out->run->partial)
+            out->measured = augur_replay_measured_compute (&in->inputs, out->run->result, cancellable);
         }
     }
   else
@@ -551,7 +555,9 @@ augur_replay_page_clear_results (AugurReplayPage *self)
   set_time (self, "", _("Predicted execution time"));
   show_replayed (self, NULL);
   update_compare (self);
+  augur_replay_page_measured_present (self, NULL);
   augur_replay_page_run_areas_updated (self, FALSE);
+  augur_replay_page_scaling_clear (self);
   augur_replay_page_update_actions (self);
 }
 
@@ -711,6 +717,8 @@ present_run (AugurReplayPage *self,
       augur_replay_page_set_status (self, status,
                                     augur_replay_result_get_n_warnings (r) > 0 || out->left_out != NULL);
     }
+  /* after the status and message bar: the divergence is said with them */
+  augur_replay_page_measured_present (self, g_steal_pointer (&out->measured));
 }
 
 static const char *
@@ -780,6 +788,26 @@ present_sweep (AugurReplayPage *self,
   augur_replay_page_show_view (self, "what-if");
   status = g_strdup_printf (_("Swept %s over %u points in %s"), parameter_name (in->parameter), out->xs->len, took);
   augur_replay_page_set_status (self, status, FALSE);
+}
+
+void
+augur_replay_page_present_result (AugurReplayPage   *self,
+                                  AugurReplayResult *result,
+                                  char              *label,
+                                  AugurNetworkModel  network,
+                                  double             seconds)
+{
+  JobInputs in = { 0 };
+  JobResult *out = g_new0 (JobResult, 1);
+
+  /* what present_run reads of the inputs: the network replayed */
+  in.inputs.network = network;
+  out->run = run_new (result, FALSE, label);
+  out->seconds = seconds;
+  build_rows (out);
+  present_run (self, &in, out);
+  augur_replay_page_run_areas_updated (self, TRUE);
+  job_result_free (out);
 }
 
 static void
@@ -1124,6 +1152,7 @@ augur_replay_page_solve_init (AugurReplayPage *self)
   gtk_widget_set_vexpand (self->timeline, TRUE);
   gtk_widget_set_hexpand (self->timeline, TRUE);
   gtk_box_append (GTK_BOX (self->timeline_box), self->timeline);
+  augur_replay_page_measured_init (self);
 
   self->chart_view = augur_line_chart_view_new ();
   gtk_widget_set_vexpand (self->chart_view, TRUE);

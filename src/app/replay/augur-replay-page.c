@@ -642,6 +642,7 @@ sync_widgets (AugurReplayPage *self)
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->network_dropdown),
                               in->network == AUGUR_NETWORK_CM02 ? 1 : in->network == AUGUR_NETWORK_SMPI ? 2 : 0);
+  augur_replay_page_scaling_sync (self);
 
   self->syncing--;
 }
@@ -729,6 +730,18 @@ edit_end (AugurReplayPage *self)
   sync_widgets (self);
   update_modified (self);
   augur_replay_page_update_actions (self);
+}
+
+void
+augur_replay_page_edit_begin (AugurReplayPage *self)
+{
+  edit_begin (self);
+}
+
+void
+augur_replay_page_edit_end (AugurReplayPage *self)
+{
+  edit_end (self);
 }
 
 /* The page keeps the history; a snapshot is the document's text, with
@@ -1471,6 +1484,8 @@ augur_replay_page_dispose (GObject *object)
     g_cancellable_cancel (self->trace_cancellable);
   g_clear_object (&self->trace_cancellable);
   g_clear_pointer (&self->checked_traces, g_ptr_array_unref);
+  /* before its widgets go: nothing of the tab is touched after this */
+  augur_replay_page_scaling_free (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_REPLAY_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -1542,6 +1557,8 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   page_class->set_text = set_text;
   page_class->set_base_dir = set_base_dir;
   page_class->run = augur_replay_page_replay;
+  page_class->present_steps = augur_replay_page_present_steps;
+  page_class->present_whatif = augur_replay_page_present_whatif;
   page_class->snapshot = snapshot;
   page_class->restore = restore;
   page_class->snapshot_free = g_free;
@@ -1629,6 +1646,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.keep-scenario", NULL, keep_scenario_action);
   gtk_widget_class_install_action (widget_class, "page.sweep", NULL, sweep_action);
   augur_cluster_install_actions (widget_class, augur_replay_page_on_cluster);
+  augur_replay_page_scaling_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "page.validate", NULL, validate_action);
   gtk_widget_class_install_action (widget_class, "page.calibrate", NULL, calibrate_action);
   for (guint i = 0; i < G_N_ELEMENTS (choosers); i++)
@@ -1723,6 +1741,8 @@ augur_replay_page_init (AugurReplayPage *self)
   mark_saved (self);
   augur_replay_page_clear_results (self);
   augur_replay_page_add_result_areas (self);
+  /* its result area after the run's: the run's time is the page's first */
+  augur_replay_page_scaling_init (self);
   augur_replay_page_update_actions (self);
 }
 

@@ -173,4 +173,20 @@ const double     *augur_replay_page_get_sweep_times  (AugurReplayPage *page,
  * empty: not given), shown beside such a trace. */
 GtkWidget  *augur_replay_page_get_host_speed_entry (AugurReplayPage *self);
 
+/* An OTF2 archive's measured run on the Timeline tab, above the replay
+ * (augur-replay-page-measured.c): its timeline view, the per-rank table
+ * of measured and predicted times, and the comparison shown (NULL when
+ * the last replay was of no OTF2 archive). */
+GtkWidget        *augur_replay_page_get_measured_timeline   (AugurReplayPage *page);
+AugurResultTable *augur_replay_page_get_measured_table      (AugurReplayPage *page);
+const struct _AugurMeasuredComparison *augur_replay_page_get_measured_comparison (AugurReplayPage *page);
+/* The Timeline tab's Export as OTF2: the last replay written as an OTF2
+ * archive (augur_replay_result_write_otf2) in a new folder Augur makes in
+ * parent ("TITLE-otf2", "TITLE-otf2-2" ...), in the page's worker;
+ * "finished" follows.  FALSE, with nothing started, without a replay or
+ * a local folder. */
+gboolean          augur_replay_page_export_otf2           (AugurReplayPage *page,
+                                                           GFile           *parent,
+                                                           GError         **error);
+
 G_END_DECLS

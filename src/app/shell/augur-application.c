@@ -213,6 +213,8 @@ set_accels (GtkApplication *app)
     { "win.close", { "<Control>w", NULL } },
     { "win.solve", { "<Control>Return", "<Control>KP_Enter", NULL } },
     { "win.cancel", { "Escape", NULL } },
+    /* F5 is Solve; presentation programs present with Shift+F5 */
+    { "win.present", { "<Shift>F5", NULL } },
     { "win.rename-document", { "F2", NULL } },
     { "win.previous-document", { "<Control>Page_Up", NULL } },
     { "win.next-document", { "<Control>Page_Down", NULL } },

@@ -11,6 +11,7 @@
 
 #include "augur-accessible.h"
 #include "augur-page-private.h"
+#include "augur-present.h"
 #include "augur-tab-switcher.h"
 
 typedef struct
@@ -700,4 +701,24 @@ augur_page_focus_document (AugurPage *page)
   g_return_if_fail (AUGUR_IS_PAGE (page));
   if (AUGUR_PAGE_GET_CLASS (page)->focus_document != NULL)
     AUGUR_PAGE_GET_CLASS (page)->focus_document (page);
+}
+
+GPtrArray *
+augur_page_get_present_steps (AugurPage *page)
+{
+  GPtrArray *steps = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_present_step_free);
+
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), steps);
+  if (AUGUR_PAGE_GET_CLASS (page)->present_steps != NULL)
+    AUGUR_PAGE_GET_CLASS (page)->present_steps (page, steps);
+  return steps;
+}
+
+GtkWidget *
+augur_page_get_present_whatif (AugurPage *page)
+{
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), NULL);
+  if (AUGUR_PAGE_GET_CLASS (page)->present_whatif == NULL)
+    return NULL;
+  return AUGUR_PAGE_GET_CLASS (page)->present_whatif (page);
 }

@@ -70,8 +70,15 @@ struct _AugurPageClass
                              GError    **error);
   /* Where the keyboard goes when the page is new (the text, say). */
   void      (*focus_document) (AugurPage *page);
+  /* The presentation (augur-present.h): the steps showing the current
+   * result, appended to steps (AugurPresentStep; none without a result),
+   * and a new what-if row that changes the document and runs it again
+   * (NULL: none). */
+  void      (*present_steps)  (AugurPage *page,
+                               GPtrArray *steps);
+  GtkWidget *(*present_whatif) (AugurPage *page);
 
-  gpointer padding[5];
+  gpointer padding[3];
 };
 
 const char *augur_page_get_title    (AugurPage  *page);
@@ -104,6 +111,10 @@ gboolean    augur_page_export       (AugurPage  *page,
                                      GFile      *file,
                                      GError    **error);
 void        augur_page_focus_document (AugurPage *page);
+/* The presentation's steps of the current result (a new array of
+ * AugurPresentStep, empty when there is none) and what-if row. */
+GPtrArray  *augur_page_get_present_steps  (AugurPage *page);
+GtkWidget  *augur_page_get_present_whatif (AugurPage *page);
 
 /* For the kinds. */
 

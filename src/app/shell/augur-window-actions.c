@@ -13,6 +13,7 @@
 #include "augur-file.h"
 #include "augur-help.h"
 #include "augur-kinds.h"
+#include "augur-present.h"
 #include "augur-window-private.h"
 
 static void
@@ -609,6 +610,18 @@ cancel_action (GtkWidget  *widget,
   _augur_window_update_actions (self);
 }
 
+/* View -> Present: the current document's results full screen. */
+static void
+present_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  AugurPage *page = _augur_window_get_current_kind_page (AUGUR_WINDOW (widget));
+
+  if (page != NULL)
+    gtk_window_present (GTK_WINDOW (augur_present_new (GTK_WINDOW (widget), page)));
+}
+
 /* "win.export-png" -> "page.export-png" on the current page: the page's
  * actions resolve only from inside the page, the header bar is outside. */
 static void
@@ -871,6 +884,7 @@ _augur_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.solve", NULL, solve_action);
   gtk_widget_class_install_action (widget_class, "win.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "win.present", NULL, present_action);
   gtk_widget_class_install_action (widget_class, "win.remove-document", NULL, remove_document_action);
   gtk_widget_class_install_action (widget_class, "win.rename-document", NULL, rename_document_action);
   gtk_widget_class_install_action (widget_class, "win.previous-document", NULL, previous_document_action);

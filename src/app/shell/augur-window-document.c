@@ -40,6 +40,7 @@ augur_window_document_finalize (GObject *object)
   g_free (doc->name);
   g_clear_object (&doc->page);
   g_clear_pointer (&doc->source, augur_project_document_unref);
+  g_clear_object (&doc->dir);
   G_OBJECT_CLASS (augur_window_document_parent_class)->finalize (object);
 }
 
@@ -174,6 +175,7 @@ _augur_window_document_new (AugurProjectDocument *source,
 
   doc->source = augur_project_document_ref (source);
   doc->name = g_strdup (augur_project_document_get_name (source));
+  doc->dir = base_dir != NULL ? g_object_ref (base_dir) : NULL;
 
   if (augur_kind_lookup (kind) != NULL)
     {

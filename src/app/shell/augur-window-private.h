@@ -15,6 +15,7 @@ struct _AugurWindowDocument
   char                 *name;
   GtkWidget            *page;
   AugurProjectDocument *source;    /* kind, settings, text as read */
+  GFile                *dir;       /* the folder it was read with (its paths') */
   gboolean              modified;
 };
 
@@ -93,5 +94,10 @@ void                  _augur_window_show_error          (AugurWindow          *s
                                                          const char           *primary,
                                                          GError               *error);
 void                  _augur_window_confirm_close       (AugurWindow          *self);
+
+/* augur-window-report.c: File → Export Report… */
+void                  _augur_window_report_class_init   (GtkWidgetClass       *widget_class);
+void                  _augur_window_report_init         (AugurWindow          *self);
+void                  _augur_window_report_update_actions (AugurWindow        *self);
 
 G_END_DECLS

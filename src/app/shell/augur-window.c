@@ -212,6 +212,7 @@ _augur_window_update_actions (AugurWindow *self)
   guint n = _augur_window_get_n_documents (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.solve", page != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.present", page != NULL);
   /* each export that the page has (a Paje trace once a replay has a
    * timeline, PRISM files once a chain is solved) */
   for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
@@ -228,6 +229,7 @@ _augur_window_update_actions (AugurWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.rename-document", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous-document", n > 1);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-document", n > 1);
+  _augur_window_report_update_actions (self);
 }
 
 /* ---- Documents -------------------------------------------------------- */
@@ -698,6 +700,7 @@ augur_window_class_init (AugurWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, sidebar_row_activated_cb);
 
   _augur_window_class_actions_init (widget_class);
+  _augur_window_report_class_init (widget_class);
 
   {
     guint n_kinds;
@@ -742,6 +745,7 @@ augur_window_init (AugurWindow *self)
   }
 
   gtk_stack_set_visible_child (self->stack, self->empty_page);
+  _augur_window_report_init (self);
 }
 
 AugurWindow *

@@ -42,12 +42,25 @@ typedef struct {
   Path    *path;
 } PathSlot;
 
+/* The paths from one host, by destination (key dst + 1): a table of its
+ * own per source.  The first HOST_SLOTS slots of every host's lie in one
+ * array in host order, so that a lookup reads one cache line of the
+ * source's, and hosts that talk (neighbours in order) have theirs side by
+ * side, where one table of every pair spread them over megabytes at
+ * 4,096 hosts; a table outgrowing its slots moves to its own. */
+typedef struct {
+  PathSlot *slots;     /* n_slots, a power of 2 */
+  guint     n_slots;
+  guint     n;
+} HostPaths;
+
+#define HOST_SLOTS 8
+
 static const double one = 1.0;
 
 struct _AugurNetwork {
-  PathSlot            *paths;        /* key src * n_hosts + dst + 1 */
-  gsize                n_slots;      /* a power of 2 */
-  gsize                n_paths;
+  HostPaths           *paths;        /* by source host */
+  PathSlot            *host_slots;   /* HOST_SLOTS for each host, in host order */
   guint                n_hosts;
   AugurDes            *des;
   const AugurPlatform *platform;
@@ -86,22 +99,23 @@ slot_of (guint64 key, gsize n_slots)
 }
 
 static void
-paths_grow (AugurNetwork *net)
+paths_grow (HostPaths *t)
 {
-  gsize n = net->n_slots ? net->n_slots * 2 : 256;
+  guint n = t->n_slots * 2;
   PathSlot *slots = g_new0 (PathSlot, n);
 
-  for (gsize i = 0; i < net->n_slots; i++)
-    if (net->paths[i].key != 0)
+  for (guint i = 0; i < t->n_slots; i++)
+    if (t->slots[i].key != 0)
       {
-        gsize j = slot_of (net->paths[i].key, n);
+        gsize j = slot_of (t->slots[i].key, n);
         while (slots[j].key != 0)
           j = (j + 1) & (n - 1);
-        slots[j] = net->paths[i];
+        slots[j] = t->slots[i];
       }
-  g_free (net->paths);
-  net->paths = slots;
-  net->n_slots = n;
+  if (t->n_slots > HOST_SLOTS)
+    g_free (t->slots);
+  t->slots = slots;
+  t->n_slots = n;
 }
 
 /* "T:V;T:V...", as SimGrid's smpi::utils::parse_factor: sorted by
@@ -207,6 +221,10 @@ augur_network_new (AugurDes            *des,
   double factor = model == AUGUR_NETWORK_LV08 ? LV08_BANDWIDTH_FACTOR : 1.0;
 
   net->n_hosts = n_hosts;
+  net->paths = g_new0 (HostPaths, MAX (1, n_hosts));
+  net->host_slots = g_new0 (PathSlot, (gsize) MAX (1, n_hosts) * HOST_SLOTS);
+  for (guint h = 0; h < n_hosts; h++)
+    net->paths[h] = (HostPaths) { net->host_slots + (gsize) h * HOST_SLOTS, HOST_SLOTS, 0 };
   net->des = des;
   net->platform = platform;
   net->model = model;
@@ -238,9 +256,15 @@ augur_network_free (AugurNetwork *net)
 {
   if (net == NULL)
     return;
-  for (gsize i = 0; i < net->n_slots; i++)
-    g_free (net->paths[i].path);
+  for (guint h = 0; h < net->n_hosts; h++)
+    {
+      for (guint i = 0; i < net->paths[h].n_slots; i++)
+        g_free (net->paths[h].slots[i].path);
+      if (net->paths[h].n_slots > HOST_SLOTS)
+        g_free (net->paths[h].slots);
+    }
   g_free (net->paths);
+  g_free (net->host_slots);
   g_free (net->cpu);
   g_free (net->link_res);
   g_free (net->has_resource);
@@ -343,7 +367,13 @@ path_new (AugurNetwork *net, guint src, guint dst, GError **error)
     }
   path->latency = latency * (lv08 ? LV08_LATENCY_FACTOR : 1.0);
   path->bound = bound;
-  path->penalty = penalty > 0 ? penalty : 1.0;
+  /* SimGrid gives its sharing penalty (the route's latency, plus weight-S
+   * over each link's bandwidth in lv08 and smpi) only to a transfer that
+   * has a latency to pay; one without gets 1.0 whatever its links
+   * (NetworkCm02Model::comm_action_set_variable): on a route of
+   * zero-latency links, a transfer shares a link with others as if its
+   * route were 1 s long.  The smpi model checks again with its factor. */
+  path->penalty = latency > 0 && penalty > 0 ? penalty : 1.0;
   return path;
 }
 
@@ -356,35 +386,51 @@ augur_network_transfer (AugurNetwork      *net,
                         gpointer           data,
                         GError           **error)
 {
-  guint64 key = (guint64) src * net->n_hosts + dst + 1;
+  guint64 key = (guint64) dst + 1;
+  HostPaths *t;
   Path *path = NULL;
   gsize i = 0;
 
-  if (net->n_slots > 0)
-    for (i = slot_of (key, net->n_slots); net->paths[i].key != 0; i = (i + 1) & (net->n_slots - 1))
-      if (net->paths[i].key == key)
-        {
-          path = net->paths[i].path;
-          break;
-        }
+  if (G_UNLIKELY (src >= net->n_hosts || dst >= net->n_hosts))
+    {
+      /* the route's own error names the host; there is no table to keep it in */
+      path = path_new (net, src, dst, error);
+      g_free (path);
+      g_return_val_if_fail (path == NULL, NULL);
+      return NULL;
+    }
+  t = &net->paths[src];
+  for (i = slot_of (key, t->n_slots); t->slots[i].key != 0; i = (i + 1) & (t->n_slots - 1))
+    if (t->slots[i].key == key)
+      {
+        path = t->slots[i].path;
+        break;
+      }
   if (path == NULL)
     {
       path = path_new (net, src, dst, error);
       if (path == NULL)
         return NULL;
-      if (2 * (net->n_paths + 1) > net->n_slots)
-        paths_grow (net);
-      for (i = slot_of (key, net->n_slots); net->paths[i].key != 0; i = (i + 1) & (net->n_slots - 1))
-        ;
-      net->paths[i].key = key;
-      net->paths[i].path = path;
-      net->n_paths++;
+      /* at most 3/4 full, so a probe ends soon */
+      if (4 * (t->n + 1) > 3 * t->n_slots)
+        {
+          paths_grow (t);
+          for (i = slot_of (key, t->n_slots); t->slots[i].key != 0; i = (i + 1) & (t->n_slots - 1))
+            ;
+        }
+      t->slots[i].key = key;
+      t->slots[i].path = path;
+      t->n++;
     }
   if (net->model == AUGUR_NETWORK_SMPI)
-    /* the size's factors: latency times one, the rate times the other */
-    return augur_des_start (net->des, bytes / factor_of (&net->smpi_bw, bytes),
-                            path->latency * factor_of (&net->smpi_lat, bytes), path->bound, path->penalty,
-                            path->n, path->resources, path->coefficients, done, data);
+    {
+      /* the size's factors: latency times one, the rate times the other;
+       * a latency that the factor makes 0 gives the penalty 1.0, as above */
+      double latency = path->latency * factor_of (&net->smpi_lat, bytes);
+      return augur_des_start (net->des, bytes / factor_of (&net->smpi_bw, bytes), latency, path->bound,
+                              latency > 0 ? path->penalty : 1.0, path->n, path->resources, path->coefficients,
+                              done, data);
+    }
   return augur_des_start (net->des, bytes, path->latency, path->bound, path->penalty,
                           path->n, path->resources, path->coefficients, done, data);
 }

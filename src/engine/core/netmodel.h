@@ -8,7 +8,8 @@
  * route with weight 0.05 (cross traffic).  Both cap a transfer's rate at
  * TCP-gamma / (2 x route latency), gamma = 4194304 bytes (x 0.97 in lv08),
  * and share by weight: the route latency in cm02, latency + 20537 / bw per
- * link in lv08 (SimGrid 3.32, measured: tests/fixtures/replay).  A computation
+ * link in lv08, 1.0 in every model for a transfer without latency (SimGrid
+ * 3.32, measured: tests/fixtures/replay, /replay/smpi/zero-latency).  A computation
  * of F flops uses one core of its host: the host's cores are shared by
  * max-min, one core at most per computation.
  *

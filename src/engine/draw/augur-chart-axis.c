@@ -213,9 +213,15 @@ append_fixed (GString *s,
               double   v,
               int      decimals)
 {
-  g_autofree char *text = g_strdup_printf ("%.*f", CLAMP (decimals, 0, 12), fabs (v));
+  char format[8], text[G_ASCII_DTOSTR_BUF_SIZE + 320];
   const char *p = text;
-  gsize int_digits = strspn (text, "0123456789");
+  gsize int_digits;
+
+  /* '.' in every locale, as the tables and the JSON write numbers (printf
+   * would write "0,5" in French) */
+  g_snprintf (format, sizeof format, "%%.%df", CLAMP (decimals, 0, 12));
+  g_ascii_formatd (text, sizeof text, format, fabs (v));
+  int_digits = strspn (text, "0123456789");
 
   if (v < 0 && strspn (text, "0.,") != strlen (text))
     g_string_append (s, "−");
@@ -251,7 +257,12 @@ augur_chart_ticks_format (const AugurChartTicks *t,
       if (k < -4 || k > 5)
         {
           if (fabs (mant - 1) > 1e-6)
-            g_string_append_printf (s, "%g×", round (mant * 1000) / 1000);
+            {
+              char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%g", round (mant * 1000) / 1000));
+              g_string_append (s, "×");
+            }
           g_string_append (s, "10");
           append_superscript (s, k);
         }

@@ -10,6 +10,11 @@
 
 G_BEGIN_DECLS
 
+/* A colour, laid out as GdkRGBA so that a widget's colours copy over. */
+typedef struct {
+  float red, green, blue, alpha;
+} AugurDrawColor;
+
 /* A layout whose metrics do not depend on the target (no hinting), so
  * hit testing on one surface matches drawing on another. */
 PangoLayout *augur_draw_create_layout (cairo_t     *cr);

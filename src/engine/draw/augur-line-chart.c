@@ -405,9 +405,13 @@ static char *
 format_value (double      v,
               const char *unit)
 {
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* '.' in every locale, as the tables write numbers */
+  g_ascii_formatd (buf, sizeof buf, "%.5g", v);
   if (unit != NULL)
-    return g_strdup_printf ("%.5g %s", v, unit);
-  return g_strdup_printf ("%.5g", v);
+    return g_strdup_printf ("%s %s", buf, unit);
+  return g_strdup (buf);
 }
 
 char *

@@ -189,9 +189,13 @@ static char *
 format_value (const AugurPieChartData *d,
               double                   value)
 {
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* '.' in every locale, as the tables write numbers */
+  g_ascii_formatd (buf, sizeof buf, "%.4g", value);
   if (d->unit != NULL && *d->unit != '\0')
-    return g_strdup_printf ("%.4g %s", value, d->unit);
-  return g_strdup_printf ("%.4g", value);
+    return g_strdup_printf ("%s %s", buf, d->unit);
+  return g_strdup (buf);
 }
 
 static char *

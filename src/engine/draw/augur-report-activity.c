@@ -5,13 +5,15 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "augur-report-sections.h"
+#include "augur-report-private.h"
+#include "augur-activity-diagram.h"
 #include "augur-bar-chart.h"
 #include "augur-file.h"
 #include "augur-format.h"
 #include "activity.h"
 #include "activity-fit.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -19,14 +21,7 @@
 /* More rows than a reviewer reads: the JSON has them all. */
 #define MAX_ROWS 200
 
-static char *
-quote_arg (const char *arg)
-{
-  if (arg[0] != '\0' &&
-      strspn (arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == strlen (arg))
-    return g_strdup (arg);
-  return g_shell_quote (arg);
-}
+#define quote_arg augur_report_quote_arg
 
 static char *
 number (double v)
@@ -47,6 +42,80 @@ static void
 draw_bars (cairo_t *cr, int width, int height, gpointer data)
 {
   augur_bar_chart_draw (cr, width, height, data, NULL);
+}
+
+#define DIAGRAMS_SHOWN 6
+#define DIAGRAM_MAX_W  480
+#define DIAGRAM_MAX_H  500
+
+static void
+draw_diagram (cairo_t *cr, int width, int height, gpointer data)
+{
+  augur_activity_scene_draw_whole (cr, data, FALSE, width, height);
+}
+
+/* The critical path's elements, as the page highlights them after
+ * Evaluate. */
+static GPtrArray *
+critical_paths (const AugurActivityModel  *model,
+                const AugurActivityResult *r)
+{
+  guint n_steps = 0, n_elements = augur_activity_model_get_n_elements (model);
+  const AugurActivityStep *steps = augur_activity_result_get_critical_path (r, &n_steps);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *paths = g_ptr_array_new ();
+
+  for (guint i = 0; i < n_steps; i++)
+    {
+      const char *path;
+
+      if (steps[i].element >= n_elements)
+        continue;
+      path = augur_activity_model_get_element_path (model, steps[i].element);
+      if (path != NULL && g_hash_table_add (seen, (gpointer) path))
+        g_ptr_array_add (paths, (gpointer) path);
+    }
+  g_ptr_array_add (paths, NULL);
+  return paths;
+}
+
+/* Each diagram as the page's Diagram canvas draws it (the same scene and
+ * drawing, augur-activity-diagram), the critical path highlighted; a
+ * picture larger than the page is scaled down to it. */
+static void
+activity_diagrams (AugurReport               *report,
+                   const AugurActivityModel  *model,
+                   const AugurActivityResult *r)
+{
+  guint n = augur_activity_model_get_n_diagrams (model);
+  g_autoptr(GPtrArray) highlight = critical_paths (model, r);
+
+  if (n == 0)
+    return;
+  for (guint d = 0; d < MIN (n, DIAGRAMS_SHOWN); d++)
+    {
+      const char *diagram = augur_activity_model_get_diagram_name (model, d);
+      AugurActivityScene *scene = augur_activity_scene_new (model, diagram);
+      /* Translators: the title of an activity diagram's picture, e.g. "Diagram main". */
+      g_autofree char *title = g_strdup_printf (_("Diagram %s"), diagram);
+      double w, h, fit;
+
+      augur_activity_scene_set_highlight (scene, (const char * const *) highlight->pdata);
+      augur_activity_scene_size (scene, &w, &h);
+      fit = MIN (1.0, MIN (DIAGRAM_MAX_W / w, DIAGRAM_MAX_H / h));
+      augur_report_add_heading (report, title);
+      augur_report_add_chart (report, draw_diagram, scene, (GDestroyNotify) augur_activity_scene_free,
+                              MAX (1, (int) ceil (w * fit)), MAX (1, (int) ceil (h * fit)), title);
+      if (d == 0 && highlight->len > 1)
+        augur_report_add_paragraph (report, _("The elements on the critical path are outlined in yellow."));
+    }
+  if (n > DIAGRAMS_SHOWN)
+    {
+      g_autofree char *rest = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more diagram is left out.",
+                                                            "%u more diagrams are left out.", n - DIAGRAMS_SHOWN),
+                                               n - DIAGRAMS_SHOWN);
+      augur_report_add_paragraph (report, rest);
+    }
 }
 
 /* "Total (ms)": the page's column titles. */
@@ -356,20 +425,19 @@ activity_critical_path (AugurReport               *report,
   rows_left_out (report, MAX_ROWS, links->len);
 }
 
-/* The machine a model names: a SimGrid platform beside it. */
+/* The machine a model names: a SimGrid platform, read against the
+ * document's folder. */
 static gboolean
-load_platform (const char                *path,
+load_platform (GFile                     *base,
                const AugurActivityModel  *model,
                AugurPlatform            **platform,
                GError                   **error)
 {
-  g_autoptr(GFile) file = NULL, folder = NULL, where = NULL;
+  g_autoptr(GFile) where = NULL;
 
   if (augur_activity_model_get_platform (model) == NULL)
     return TRUE;
-  file = g_file_new_for_commandline_arg (path);
-  folder = g_file_get_parent (file);
-  where = g_file_resolve_relative_path (folder, augur_activity_model_get_platform (model));
+  where = g_file_resolve_relative_path (base, augur_activity_model_get_platform (model));
   *platform = augur_platform_load_file (where, error);
   return *platform != NULL;
 }
@@ -378,13 +446,15 @@ load_platform (const char                *path,
  * the critical path), and with fitted costs the time at the ends of their
  * prediction intervals. */
 static AugurActivityResult *
-evaluate (const AugurActivityModel *model,
-          const AugurPlatform      *platform,
-          GError                  **error)
+evaluate (const AugurActivityModel   *model,
+          const AugurActivityBinding *binding,
+          const AugurPlatform        *platform,
+          GCancellable               *cancellable,
+          GError                    **error)
 {
   AugurActivityOptions options = { .record_timeline = TRUE, .platform = platform,
                                    .max_events = AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS };
-  g_autoptr(AugurActivityResult) r = augur_activity_evaluate (model, NULL, &options, NULL, NULL, NULL, NULL, error);
+  g_autoptr(AugurActivityResult) r = augur_activity_evaluate (model, binding, &options, NULL, NULL, cancellable, NULL, error);
   gboolean fitted = FALSE;
 
   if (r == NULL)
@@ -397,9 +467,9 @@ evaluate (const AugurActivityModel *model,
                                    .max_events = AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS };
       AugurActivityOptions high = { .fit_bound = 1, .platform = platform,
                                     .max_events = AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS };
-      g_autoptr(AugurActivityResult) lo = augur_activity_evaluate (model, NULL, &low, NULL, NULL, NULL, NULL, error);
-      g_autoptr(AugurActivityResult) hi = lo != NULL ? augur_activity_evaluate (model, NULL, &high, NULL, NULL, NULL,
-                                                                                NULL, error)
+      g_autoptr(AugurActivityResult) lo = augur_activity_evaluate (model, binding, &low, NULL, NULL, cancellable, NULL, error);
+      g_autoptr(AugurActivityResult) hi = lo != NULL ? augur_activity_evaluate (model, binding, &high, NULL, NULL,
+                                                                                cancellable, NULL, error)
                                                      : NULL;
 
       if (hi == NULL)
@@ -409,36 +479,111 @@ evaluate (const AugurActivityModel *model,
   return g_steal_pointer (&r);
 }
 
-gboolean
-augur_report_add_activity_section (AugurReport *report,
-                                   const char  *path,
-                                   GPtrArray   *how,
-                                   GError     **error_out)
+/* The values the page sets in place of parameters, kept in the project
+ * as "NAME=VALUE NAME=VALUE" (the C locale's numbers): those the diagram
+ * defines go into binding, the others are said and left out. */
+static void
+read_overrides (AugurReport              *report,
+                const AugurReportSource  *src,
+                const AugurActivityModel *model,
+                GPtrArray                *names,
+                GArray                   *values)
 {
-  g_autofree char *name = g_path_get_basename (path);
-  g_autofree char *text = NULL;
-  gsize length = 0;
+  const char *text = src->doc != NULL ? augur_project_document_get_property (src->doc, "overrides") : NULL;
+  g_auto(GStrv) parts = g_strsplit_set (text != NULL ? text : "", " \t\n;", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *eq = strchr (parts[i], '=');
+      g_autofree char *name = NULL;
+      char *end = NULL;
+      double value;
+      gboolean known = FALSE;
+
+      if (eq == NULL || eq == parts[i])
+        continue;
+      name = g_strndup (parts[i], eq - parts[i]);
+      value = g_ascii_strtod (eq + 1, &end);
+      for (guint p = 0; p < augur_activity_model_get_n_params (model); p++)
+        known = known || strcmp (augur_activity_model_get_param_name (model, p), name) == 0;
+      if (end == eq + 1 || *end != '\0' || !known)
+        {
+          /* Translators: a value kept in the project for a parameter, e.g. "NP=16". */
+          g_autofree char *w = g_strdup_printf (_("The project sets %s, which the diagram does not define as a "
+                                                  "parameter with a number: it is left out."), parts[i]);
+          augur_report_add_warning (report, w);
+          continue;
+        }
+      g_ptr_array_add (names, g_steal_pointer (&name));
+      g_array_append_val (values, value);
+    }
+}
+
+/* What the project changes from the file: each parameter the page set, as
+ * the file defines it and as the run took it. */
+static void
+activity_changes (AugurReport              *report,
+                  const AugurActivityModel *model,
+                  GPtrArray                *names,
+                  GArray                   *values)
+{
+  const char *headers[] = { _("Parameter"), _("In the file"), _("Set to") };
+  const gboolean numeric[] = { FALSE, FALSE, TRUE };
+
+  if (names->len == 0)
+    return;
+  augur_report_add_paragraph (report, _("The values set in Augur in place of the file's, kept with the document in "
+                                        "the project; the results below are computed with them."));
+  augur_report_add_table (report, 3, headers, numeric);
+  for (guint i = 0; i < names->len; i++)
+    {
+      char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+      const char *file = "";
+      const char *row[3];
+
+      for (guint p = 0; p < augur_activity_model_get_n_params (model); p++)
+        if (strcmp (augur_activity_model_get_param_name (model, p), g_ptr_array_index (names, i)) == 0)
+          file = augur_activity_model_get_param_text (model, p);
+      row[0] = g_ptr_array_index (names, i);
+      row[1] = file != NULL ? file : "";
+      row[2] = augur_format_double (buf, g_array_index (values, double, i));
+      augur_report_add_row (report, row);
+    }
+}
+
+gboolean
+augur_report_activity_from_source (AugurReport             *report,
+                                   const AugurReportSource *src,
+                                   GPtrArray               *how,
+                                   GError                 **error_out)
+{
+  const char *name = src->name, *path = src->path;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) diagnostics = NULL;
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
   g_autoptr(AugurActivityModel) model = NULL;
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurActivityResult) result = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  AugurActivityBinding binding = { 0 };
+  g_autofree char *study_command = NULL;
   const char *unit;
   double scale = 1, lower, upper;
 
   augur_report_begin_section (report, name);
-  if (augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, &error))
+  model = augur_activity_model_parse (src->text, src->length, path, &diagnostics, &error);
+  if (model != NULL)
     {
-      model = augur_activity_model_parse (text, length, path, &diagnostics, &error);
-      if (model != NULL && load_platform (path, model, &platform, &error))
-        result = evaluate (model, platform, &error);
+      read_overrides (report, src, model, names, values);
+      binding.n = names->len;
+      binding.names = (const char **) names->pdata;
+      binding.values = (const double *) values->data;
+      if (load_platform (src->base, model, &platform, &error))
+        result = evaluate (model, &binding, platform, src->cancellable, &error);
     }
   if (result == NULL)
     {
-      g_autofree char *why = g_strdup_printf (_("This document could not be computed: %s"), error->message);
-
-      augur_report_add_warning (report, why);
+      augur_report_add_failure (report, error);
       g_propagate_error (error_out, g_steal_pointer (&error));
       return FALSE;
     }
@@ -455,7 +600,14 @@ augur_report_add_activity_section (AugurReport *report,
 
       augur_report_add_warning (report, w);
     }
+  activity_diagrams (report, model, result);
   activity_parameters (report, model, result);
+  activity_changes (report, model, names, values);
+  {
+    static const char *const explained[] = { "overrides", NULL };
+
+    augur_report_add_other_settings (report, src, explained);
+  }
 
   unit = augur_time_unit_choose (augur_activity_result_get_time (result), &scale);
   {
@@ -487,8 +639,22 @@ augur_report_add_activity_section (AugurReport *report,
                                                  "event by event (%s events), its critical path found on the "
                                                  "run's timeline."), name, events);
 
+    GString *command = g_string_new ("augur-cli activity ");
+
+    g_string_append (command, quoted);
+    for (guint i = 0; i < names->len; i++)
+      {
+        char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+
+        g_string_append_printf (command, " --param %s=%s", (const char *) g_ptr_array_index (names, i),
+                                augur_format_double (buf, g_array_index (values, double, i)));
+      }
+    study_command = g_strdup (command->str);
+    g_string_append (command, " --critical-path --format json");
     g_ptr_array_add (how, g_steal_pointer (&method));
-    g_ptr_array_add (how, g_strdup_printf ("augur-cli activity %s --critical-path --format json", quoted));
+    g_ptr_array_add (how, g_string_free (command, FALSE));
   }
+  /* after the run's results, as the page's Study tab after its others */
+  augur_report_activity_study (report, name, model, &binding, platform, src->cancellable, study_command, how);
   return TRUE;
 }

@@ -6,24 +6,19 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "augur-report-sections.h"
+#include "augur-report-private.h"
 #include "augur-bar-chart.h"
+#include "augur-machine-picture.h"
 #include "augur-file.h"
 #include "augur-format.h"
 #include "ccdsm.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
 
-static char *
-quote_arg (const char *arg)
-{
-  if (arg[0] != '\0' &&
-      strspn (arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == strlen (arg))
-    return g_strdup (arg);
-  return g_shell_quote (arg);
-}
+#define quote_arg augur_report_quote_arg
 
 static char *
 number (double v)
@@ -106,6 +101,26 @@ ccdsm_parameters (AugurReport            *report,
 
       augur_report_add_row (report, row);
     }
+}
+
+/* The machine picture's width, points: as the page's machine view at
+ * its narrowest that still reads on the page. */
+#define MACHINE_WIDTH 520
+
+/* The machine with its processes and variables placed, as the page's
+ * machine view draws it (the same layout and drawing). */
+static void
+ccdsm_machine (AugurReport           *report,
+               AugurCcdsmProgram     *program,
+               const AugurCcdsmSetup *setup)
+{
+  AugurMachinePicture *picture = augur_machine_picture_new (program, setup, MACHINE_WIDTH);
+  double w, h;
+
+  augur_machine_picture_get_size (picture, &w, &h);
+  augur_report_add_heading (report, _("The machine"));
+  augur_report_add_chart (report, augur_machine_picture_draw, picture, (GDestroyNotify) augur_machine_picture_free,
+                          (int) ceil (w), (int) ceil (h), _("The machine with the processes and variables placed"));
 }
 
 /* The misses per round trip: per variable and process, then per kind
@@ -215,17 +230,14 @@ ccdsm_checks (AugurReport            *report,
 }
 
 gboolean
-augur_report_add_ccdsm_section (AugurReport *report,
-                                const char  *path,
-                                GPtrArray   *how,
-                                GError     **error_out)
+augur_report_ccdsm_from_source (AugurReport             *report,
+                                const AugurReportSource *src,
+                                GPtrArray               *how,
+                                GError                 **error_out)
 {
-  g_autofree char *name = g_path_get_basename (path);
-  g_autofree char *text = NULL;
-  gsize length = 0;
+  const char *name = src->name, *path = src->path;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) diagnostics = NULL;
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
   g_autoptr(AugurCcdsmProgram) program = NULL;
   g_autoptr(AugurCcdsmSetup) setup = NULL;
   g_autoptr(AugurCcdsmResult) result = NULL;
@@ -233,20 +245,15 @@ augur_report_add_ccdsm_section (AugurReport *report,
   gboolean solved;
 
   augur_report_begin_section (report, name);
-  if (augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &text, &length, NULL, &error))
+  program = augur_ccdsm_program_parse (src->text, src->length, path, &diagnostics, &error);
+  if (program != NULL)
     {
-      program = augur_ccdsm_program_parse (text, length, path, &diagnostics, &error);
-      if (program != NULL)
-        {
-          setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
-          result = augur_ccdsm_solve (program, setup, &options, NULL, NULL, NULL, &error);
-        }
+      setup = augur_ccdsm_setup_copy (augur_ccdsm_program_get_setup (program));
+      result = augur_ccdsm_solve (program, setup, &options, NULL, NULL, src->cancellable, &error);
     }
   if (result == NULL)
     {
-      g_autofree char *why = g_strdup_printf (_("This document could not be computed: %s"), error->message);
-
-      augur_report_add_warning (report, why);
+      augur_report_add_failure (report, error);
       g_propagate_error (error_out, g_steal_pointer (&error));
       return FALSE;
     }
@@ -266,7 +273,9 @@ augur_report_add_ccdsm_section (AugurReport *report,
       w = g_strdup_printf ("%s:%d:%d: %s", name, d->line, d->column, d->message);
       augur_report_add_warning (report, w);
     }
+  ccdsm_machine (report, program, setup);
   ccdsm_parameters (report, program, setup);
+  augur_report_add_other_settings (report, src, NULL);
 
   solved = augur_ccdsm_result_is_solved (result);
   augur_report_add_heading (report, _("One-way latency"));

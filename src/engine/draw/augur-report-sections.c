@@ -1,12 +1,16 @@
 /* augur-report-sections.c: the sections of a report, one builder per
  * kind of document (augur-report-sections.h), computed with the engine
  * calls the kind's augur-cli command makes and drawn by the views' own
- * Cairo charts.
+ * Cairo charts; and what they share: the files and the projects' documents
+ * as sources, the dispatch by kind, the appendix.  About 900 lines on
+ * purpose: the PEPA and replay sections beside the one place that turns a
+ * file or a project's document into a section.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "augur-report-sections.h"
+#include "augur-report-private.h"
 #include "augur-bar-chart.h"
+#include "augur-diagram.h"
 #include "augur-file.h"
 #include "augur-format.h"
 #include "pepa.h"
@@ -18,14 +22,50 @@
 
 #include <glib/gi18n.h>
 
-/* A path as a shell reads it back: quoted only when it has to be. */
-static char *
-quote_arg (const char *arg)
+char *
+augur_report_quote_arg (const char *arg)
 {
   if (arg[0] != '\0' &&
       strspn (arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == strlen (arg))
     return g_strdup (arg);
   return g_shell_quote (arg);
+}
+
+#define quote_arg augur_report_quote_arg
+
+void
+augur_report_add_failure (AugurReport  *report,
+                          const GError *error)
+{
+  g_autofree char *why = g_strdup_printf (_("This document could not be computed: %s"), error->message);
+
+  augur_report_add_warning (report, why);
+  augur_report_add_failure_note (report, error->message);
+}
+
+void
+augur_report_add_other_settings (AugurReport             *report,
+                                 const AugurReportSource *src,
+                                 const char *const       *explained)
+{
+  g_auto(GStrv) keys = src->doc != NULL ? augur_project_document_list_properties (src->doc) : NULL;
+  const char *headers[] = { _("Setting"), _("Value") };
+  gboolean any = FALSE;
+
+  for (guint i = 0; keys != NULL && keys[i] != NULL; i++)
+    {
+      const char *row[2] = { keys[i], augur_project_document_get_property (src->doc, keys[i]) };
+
+      if (explained != NULL && g_strv_contains (explained, keys[i]))
+        continue;
+      if (!any)
+        {
+          augur_report_add_paragraph (report, _("Other settings the project keeps with this document:"));
+          augur_report_add_table (report, 2, headers, NULL);
+          any = TRUE;
+        }
+      augur_report_add_row (report, row);
+    }
 }
 
 static gboolean
@@ -240,37 +280,93 @@ pepa_results (AugurReport           *report,
       }
 }
 
-gboolean
-augur_report_add_pepa_section (AugurReport *report,
-                               const char  *path,
-                               GPtrArray   *how,
-                               GError     **error_out)
+/* The state diagram is drawn up to this many states: beyond, its arcs
+ * no longer read on a page. */
+#define DIAGRAM_MAX_STATES 30
+#define DIAGRAM_MAX_W      480.0
+#define DIAGRAM_MAX_H      560.0
+
+static void
+draw_state_diagram (cairo_t *cr, int width, int height, gpointer data)
 {
-  g_autofree char *name = g_path_get_basename (path);
-  g_autofree char *text = NULL;
-  gsize length = 0;
+  AugurDiagramStyle style;
+  AugurDiagramViewport vp;
+
+  augur_diagram_style_init (&style, FALSE);
+  style.background = (AugurDiagramColor) { 1, 1, 1, 1 };
+  augur_diagram_fit_viewport (data, width, height, 1.0, &vp);
+  augur_diagram_draw (cr, width, height, data, &vp, &style);
+}
+
+/* The state diagram as the page's State Diagram tab draws it, when small
+ * enough to read: each state's number and its term, listed below. */
+static void
+pepa_state_diagram (AugurReport               *report,
+                    const AugurPepaStateSpace *space)
+{
+  guint n = augur_pepa_state_space_get_n_states (space);
+  g_autoptr(AugurDiagram) diagram = NULL;
+  const char *headers[] = { _("State"), _("Term") };
+  double w, h, fit;
+
+  augur_report_add_heading (report, _("State diagram"));
+  if (n > DIAGRAM_MAX_STATES)
+    {
+      g_autofree char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "The state diagram is not drawn: its %u state is more "
+                                                           "than a page shows (%u).",
+                                                           "The state diagram is not drawn: its %u states are more "
+                                                           "than a page shows (%u).", n),
+                                              n, DIAGRAM_MAX_STATES);
+      augur_report_add_paragraph (report, why);
+      return;
+    }
+  diagram = augur_diagram_new_from_pepa (space);
+  augur_diagram_get_size (diagram, &w, &h);
+  fit = MIN (1.0, MIN (DIAGRAM_MAX_W / w, DIAGRAM_MAX_H / h));
+  augur_report_add_chart (report, draw_state_diagram, augur_diagram_ref (diagram), (GDestroyNotify) augur_diagram_unref,
+                          MAX (1, (int) ceil (w * fit)), MAX (1, (int) ceil (h * fit)), _("State diagram"));
+  augur_report_add_table (report, 2, headers, (const gboolean[]) { TRUE, FALSE });
+  for (guint i = 0; i < augur_diagram_get_n_nodes (diagram); i++)
+    {
+      const char *row[2] = { augur_diagram_get_node_label (diagram, i), augur_diagram_get_node_tooltip (diagram, i) };
+
+      augur_report_add_row (report, row);
+    }
+}
+
+gboolean
+augur_report_pepa_from_source (AugurReport             *report,
+                               const AugurReportSource *src,
+                               GPtrArray               *how,
+                               GError                 **error_out)
+{
+  const char *name = src->name, *text = src->text, *path = src->path;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) diagnostics = NULL;
   g_autoptr(AugurPepaModel) model = NULL;
   g_autoptr(AugurPepaStateSpace) space = NULL;
   g_autoptr(AugurPepaResult) result = NULL;
   AugurSolverOptions options = { 0 };
+  const char *solver = src->doc != NULL ? augur_project_document_get_property (src->doc, "solver") : NULL;
   g_autofree char *comment = NULL;
 
   augur_report_begin_section (report, name);
-  if (read_document (path, &text, &length, &error))
+  /* the solver the page was set to, kept in the project */
+  if (solver != NULL && !augur_solver_kind_from_name (solver, &options.kind))
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 _("unknown solver “%s” (expected auto, direct, gauss-seidel, sor, jacobi or power)"), solver);
+  else
     {
-      model = augur_pepa_model_parse (text, length, path, &diagnostics, &error);
+      model = augur_pepa_model_parse (text, src->length, path, &diagnostics, &error);
       if (model != NULL)
-        space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+        space = augur_pepa_derive (model, 0, NULL, NULL, src->cancellable, &error);
       if (space != NULL)
-        result = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
+        result = augur_pepa_solve (space, &options, NULL, NULL, src->cancellable, &error);
     }
   if (result == NULL)
     {
-      g_autofree char *why = g_strdup_printf (_("This document could not be computed: %s"), error->message);
-
-      augur_report_add_warning (report, why);
+      augur_report_add_failure (report, error);
       g_propagate_error (error_out, g_steal_pointer (&error));
       return FALSE;
     }
@@ -305,7 +401,22 @@ augur_report_add_pepa_section (AugurReport *report,
 
       augur_report_add_warning (report, w);
     }
+  pepa_state_diagram (report, space);
   pepa_parameters (report, model);
+  {
+    static const char *const explained[] = { "solver", NULL };
+
+    if (solver != NULL && options.kind != AUGUR_SOLVER_AUTO)
+      {
+        /* Translators: e.g. "The steady state is solved by the gauss-seidel solver, as set for this document in
+         * the project (the command's default is auto)." */
+        g_autofree char *set = g_strdup_printf (_("The steady state is solved by the %s solver, as set for this "
+                                                  "document in the project (the command's default is auto)."),
+                                                augur_solver_kind_to_name (options.kind));
+        augur_report_add_paragraph (report, set);
+      }
+    augur_report_add_other_settings (report, src, explained);
+  }
   pepa_results (report, name, result);
 
   {
@@ -319,7 +430,11 @@ augur_report_add_pepa_section (AugurReport *report,
                                                info->solver_name ? info->solver_name : "", info->iterations,
                                                residual);
     g_ptr_array_add (how, g_steal_pointer (&method));
-    g_ptr_array_add (how, g_strdup_printf ("augur-cli pepa %s --format json", quoted));
+    if (options.kind != AUGUR_SOLVER_AUTO)
+      g_ptr_array_add (how, g_strdup_printf ("augur-cli pepa %s --solver %s --format json", quoted,
+                                             augur_solver_kind_to_name (options.kind)));
+    else
+      g_ptr_array_add (how, g_strdup_printf ("augur-cli pepa %s --format json", quoted));
   }
   return TRUE;
 }
@@ -379,6 +494,136 @@ replay_what (const AugurReplayInputs *in,
                           traces, where, augur_network_model_to_name (in->network));
 }
 
+#define HOSTS_LISTED    48
+#define RANKS_NAMED     12
+
+/* The range of values times scale, "lo – hi" (one number when they are
+ * all equal, "—" for none). */
+static char *
+value_range (const double *v,
+             guint         n,
+             double        scale)
+{
+  double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+  g_autofree char *a = NULL, *b = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      lo = MIN (lo, v[i]);
+      hi = MAX (hi, v[i]);
+    }
+  if (n == 0)
+    return g_strdup ("—");
+  a = augur_format_readable (lo * scale, AUGUR_FORMAT_SCREEN_DIGITS);
+  if (lo == hi)
+    return g_steal_pointer (&a);
+  b = augur_format_readable (hi * scale, AUGUR_FORMAT_SCREEN_DIGITS);
+  return g_strdup_printf ("%s – %s", a, b);
+}
+
+/* The platform in figures (hosts, cores, speeds, links) and the
+ * placement: the ranks on each host, as the deployment puts them. */
+static void
+replay_platform (AugurReport           *report,
+                 const AugurPlatform   *platform,
+                 const AugurDeployment *deployment)
+{
+  guint nh = augur_platform_get_n_hosts (platform), nl = augur_platform_get_n_links (platform);
+  guint na = augur_deployment_get_n_actors (deployment), used = 0, listed = 0;
+  g_autofree double *speeds = g_new0 (double, MAX (nh, 1));
+  g_autofree double *bw = g_new0 (double, MAX (nl, 1));
+  g_autofree double *lat = g_new0 (double, MAX (nl, 1));
+  g_autofree guint *count = g_new0 (guint, MAX (nh, 1));
+  guint cores = 0;
+  const char *fheaders[] = { _("Platform"), _("Value") };
+  const char *pheaders[] = { _("Host"), _("Speed (Gflop/s)"), _("Cores"), _("Ranks") };
+  const gboolean pnumeric[] = { FALSE, TRUE, TRUE, FALSE };
+
+  for (guint h = 0; h < nh; h++)
+    {
+      speeds[h] = augur_platform_get_host_speed (platform, h);
+      cores += augur_platform_get_host_cores (platform, h);
+    }
+  for (guint l = 0; l < nl; l++)
+    {
+      bw[l] = augur_platform_get_link_bandwidth (platform, l);
+      lat[l] = augur_platform_get_link_latency (platform, l);
+    }
+  for (guint a = 0; a < na; a++)
+    {
+      guint h = augur_deployment_get_actor (deployment, a)->host;
+
+      if (h < nh && count[h]++ == 0)
+        used++;
+    }
+
+  augur_report_add_heading (report, _("Platform and placement"));
+  augur_report_add_table (report, 2, fheaders, NULL);
+  {
+    g_autofree char *hosts = g_strdup_printf ("%u", nh), *ncores = g_strdup_printf ("%u", cores);
+    g_autofree char *links = g_strdup_printf ("%u", nl), *ranks = g_strdup_printf ("%u", na);
+    g_autofree char *speed = value_range (speeds, nh, 1e-9), *bandwidth = value_range (bw, nl, 1e-6);
+    g_autofree char *latency = value_range (lat, nl, 1e6);
+    g_autofree char *on = g_strdup_printf ("%u", used);
+    const char *rows[][2] = {
+      { _("Hosts"), hosts },
+      { _("Cores"), ncores },
+      { _("Speed of a core (Gflop/s)"), speed },
+      { _("Links"), links },
+      { _("Link bandwidth (MB/s)"), bandwidth },
+      { _("Link latency (µs)"), latency },
+      { _("Ranks"), ranks },
+      { _("Hosts with ranks"), on },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      augur_report_add_row (report, rows[i]);
+  }
+
+  augur_report_add_paragraph (report, _("Where the ranks run: each host the deployment uses and its ranks."));
+  augur_report_add_table (report, 4, pheaders, pnumeric);
+  for (guint h = 0; h < nh && listed < HOSTS_LISTED; h++)
+    {
+      g_autoptr(GString) names = g_string_new (NULL);
+      g_autofree char *speed = NULL, *ncores = NULL;
+      guint named = 0;
+      const char *row[4];
+
+      if (count[h] == 0)
+        continue;
+      for (guint a = 0; a < na; a++)
+        {
+          const AugurActor *actor = augur_deployment_get_actor (deployment, a);
+
+          if (actor->host != h)
+            continue;
+          if (named == RANKS_NAMED)
+            {
+              /* Translators: after the first ranks on a host, e.g. "0, 1, 2, and 5 more". */
+              g_string_append_printf (names, _(", and %u more"), count[h] - named);
+              break;
+            }
+          g_string_append_printf (names, "%s%s", named > 0 ? ", " : "", actor->function);
+          named++;
+        }
+      speed = augur_format_readable (speeds[h] * 1e-9, AUGUR_FORMAT_SCREEN_DIGITS);
+      ncores = g_strdup_printf ("%u", augur_platform_get_host_cores (platform, h));
+      row[0] = augur_platform_get_host_name (platform, h);
+      row[1] = speed;
+      row[2] = ncores;
+      row[3] = names->str;
+      augur_report_add_row (report, row);
+      listed++;
+    }
+  if (used > listed)
+    {
+      g_autofree char *rest = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more host with ranks is left out.",
+                                                            "%u more hosts with ranks are left out.", used - listed),
+                                               used - listed);
+      augur_report_add_paragraph (report, rest);
+    }
+}
+
 static void
 replay_ranks (AugurReport             *report,
               const char              *name,
@@ -423,16 +668,13 @@ replay_ranks (AugurReport             *report,
 }
 
 gboolean
-augur_report_add_replay_section (AugurReport *report,
-                                 const char  *path,
-                                 GPtrArray   *how,
-                                 GError     **error_out)
+augur_report_replay_from_source (AugurReport             *report,
+                                 const AugurReportSource *src,
+                                 GPtrArray               *how,
+                                 GError                 **error_out)
 {
-  g_autofree char *name = g_path_get_basename (path);
-  g_autofree char *text = NULL;
+  const char *name = src->name, *text = src->text, *path = src->path;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFile) base = g_file_get_parent (file);
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurDeployment) deployment = NULL;
   g_autoptr(AugurTraceSet) traces = NULL;
@@ -443,18 +685,15 @@ augur_report_add_replay_section (AugurReport *report,
   augur_report_begin_section (report, name);
   augur_replay_inputs_init (&in);
   /* the calls augur-cli replay --document makes, with its options */
-  if (read_document (path, &text, NULL, &error) &&
-      augur_replay_inputs_from_text (&in, text, base, &error) &&
+  if (augur_replay_inputs_from_text (&in, text, src->base, &error) &&
       augur_replay_inputs_load (&in, &platform, &deployment, &traces, &error))
     {
       options.model = in.network;
-      result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+      result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, src->cancellable, NULL, &error);
     }
   if (result == NULL)
     {
-      g_autofree char *why = g_strdup_printf (_("This document could not be computed: %s"), error->message);
-
-      augur_report_add_warning (report, why);
+      augur_report_add_failure (report, error);
       augur_replay_inputs_clear (&in);
       g_propagate_error (error_out, g_steal_pointer (&error));
       return FALSE;
@@ -489,6 +728,8 @@ augur_report_add_replay_section (AugurReport *report,
     for (guint i = 0; i < augur_replay_result_get_n_warnings (result); i++)
       augur_report_add_warning (report, augur_replay_result_get_warning (result, i));
   }
+  augur_report_add_other_settings (report, src, NULL);
+  replay_platform (report, platform, deployment);
   replay_ranks (report, name, result);
 
   {
@@ -548,10 +789,97 @@ augur_report_document_kind (const char *path)
         return AUGUR_REPORT_DOCUMENT_ACTIVITY;
       if (g_ascii_strcasecmp (dot, ".ccdsm") == 0)
         return AUGUR_REPORT_DOCUMENT_CCDSM;
-      /* a suffix of another kind (.des, .augur) */
+      if (g_ascii_strcasecmp (dot, ".des") == 0)
+        return AUGUR_REPORT_DOCUMENT_PIPELINE;
+      /* a suffix of another kind (.augur) */
       return AUGUR_REPORT_DOCUMENT_UNKNOWN;
     }
   return looks_like_replay (path) ? AUGUR_REPORT_DOCUMENT_REPLAY : AUGUR_REPORT_DOCUMENT_UNKNOWN;
+}
+
+typedef gboolean (*SourceBuilder) (AugurReport *, const AugurReportSource *, GPtrArray *, GError **);
+
+/* A file as a source: its text, its folder for relative paths; a file
+ * that cannot be read still gets its page, saying why. */
+static gboolean
+from_file (AugurReport  *report,
+           const char   *path,
+           SourceBuilder build,
+           GPtrArray    *how,
+           GError      **error)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFile) base = g_file_get_parent (file);
+  g_autoptr(GError) local = NULL;
+  AugurReportSource src = { .name = name, .path = path };
+
+  if (!read_document (path, &text, &length, &local))
+    {
+      augur_report_begin_section (report, name);
+      augur_report_add_failure (report, local);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  if (base == NULL)
+    base = g_file_new_for_path (".");
+  src.text = text;
+  src.length = length;
+  src.base = base;
+  return build (report, &src, how, error);
+}
+
+gboolean
+augur_report_add_pepa_section (AugurReport *report, const char *path, GPtrArray *how, GError **error)
+{
+  return from_file (report, path, augur_report_pepa_from_source, how, error);
+}
+
+gboolean
+augur_report_add_replay_section (AugurReport *report, const char *path, GPtrArray *how, GError **error)
+{
+  return from_file (report, path, augur_report_replay_from_source, how, error);
+}
+
+gboolean
+augur_report_add_activity_section (AugurReport *report, const char *path, GPtrArray *how, GError **error)
+{
+  return from_file (report, path, augur_report_activity_from_source, how, error);
+}
+
+gboolean
+augur_report_add_ccdsm_section (AugurReport *report, const char *path, GPtrArray *how, GError **error)
+{
+  return from_file (report, path, augur_report_ccdsm_from_source, how, error);
+}
+
+gboolean
+augur_report_add_pipeline_section (AugurReport *report, const char *path, GPtrArray *how, GError **error)
+{
+  return from_file (report, path, augur_report_pipeline_from_source, how, error);
+}
+
+static SourceBuilder
+builder_of_kind (AugurReportDocumentKind kind)
+{
+  switch (kind)
+    {
+    case AUGUR_REPORT_DOCUMENT_PEPA:
+      return augur_report_pepa_from_source;
+    case AUGUR_REPORT_DOCUMENT_REPLAY:
+      return augur_report_replay_from_source;
+    case AUGUR_REPORT_DOCUMENT_ACTIVITY:
+      return augur_report_activity_from_source;
+    case AUGUR_REPORT_DOCUMENT_CCDSM:
+      return augur_report_ccdsm_from_source;
+    case AUGUR_REPORT_DOCUMENT_PIPELINE:
+      return augur_report_pipeline_from_source;
+    case AUGUR_REPORT_DOCUMENT_UNKNOWN:
+    default:
+      return NULL;
+    }
 }
 
 gboolean
@@ -560,23 +888,177 @@ augur_report_add_document_section (AugurReport *report,
                                    GPtrArray   *how,
                                    GError     **error)
 {
-  switch (augur_report_document_kind (path))
+  SourceBuilder build = builder_of_kind (augur_report_document_kind (path));
+
+  if (build == NULL)
     {
-    case AUGUR_REPORT_DOCUMENT_PEPA:
-      return augur_report_add_pepa_section (report, path, how, error);
-    case AUGUR_REPORT_DOCUMENT_REPLAY:
-      return augur_report_add_replay_section (report, path, how, error);
-    case AUGUR_REPORT_DOCUMENT_ACTIVITY:
-      return augur_report_add_activity_section (report, path, how, error);
-    case AUGUR_REPORT_DOCUMENT_CCDSM:
-      return augur_report_add_ccdsm_section (report, path, how, error);
-    case AUGUR_REPORT_DOCUMENT_UNKNOWN:
-    default:
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("%s: only PEPA models (.pepa), replay documents (.replay), activity diagrams "
-                     "(.activity) and cache-coherence models (.ccdsm) are reported yet"), path);
+                   _("%s: only PEPA models (.pepa), pipeline mappings (.des), replay documents (.replay), activity "
+                     "diagrams (.activity) and cache-coherence models (.ccdsm) are reported"), path);
       return FALSE;
     }
+  return from_file (report, path, build, how, error);
+}
+
+/* ---- A project -------------------------------------------------------- */
+
+AugurReportDocumentKind
+augur_report_document_kind_from_name (const char *kind)
+{
+  static const struct { const char *name; AugurReportDocumentKind kind; } kinds[] = {
+    { "pepa", AUGUR_REPORT_DOCUMENT_PEPA },
+    { "pipeline", AUGUR_REPORT_DOCUMENT_PIPELINE },
+    { "replay", AUGUR_REPORT_DOCUMENT_REPLAY },
+    { "activity", AUGUR_REPORT_DOCUMENT_ACTIVITY },
+    { "ccdsm", AUGUR_REPORT_DOCUMENT_CCDSM },
+  };
+
+  for (guint i = 0; kind != NULL && i < G_N_ELEMENTS (kinds); i++)
+    if (strcmp (kind, kinds[i].name) == 0)
+      return kinds[i].kind;
+  return AUGUR_REPORT_DOCUMENT_UNKNOWN;
+}
+
+static const char *
+suffix_of_kind (AugurReportDocumentKind kind)
+{
+  switch (kind)
+    {
+    case AUGUR_REPORT_DOCUMENT_PEPA: return ".pepa";
+    case AUGUR_REPORT_DOCUMENT_REPLAY: return ".replay";
+    case AUGUR_REPORT_DOCUMENT_ACTIVITY: return ".activity";
+    case AUGUR_REPORT_DOCUMENT_CCDSM: return ".ccdsm";
+    case AUGUR_REPORT_DOCUMENT_PIPELINE: return ".des";
+    case AUGUR_REPORT_DOCUMENT_UNKNOWN:
+    default: return "";
+    }
+}
+
+/* The file a document's text is saved as for the appendix's commands: its
+ * name, with what a file name cannot hold replaced, and its kind's suffix. */
+static char *
+file_name_of (const char              *name,
+              AugurReportDocumentKind  kind)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = name; *p != '\0'; p++)
+    g_string_append_c (s, *p == '/' || *p == '\\' || (guchar) *p < 0x20 ? '_' : *p);
+  if (s->len == 0)
+    g_string_append (s, "document");
+  g_string_append (s, suffix_of_kind (kind));
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+augur_report_add_project_document (AugurReport                *report,
+                                   const AugurProjectDocument *doc,
+                                   GFile                      *base_dir,
+                                   GPtrArray                  *how,
+                                   GCancellable               *cancellable,
+                                   GError                    **error)
+{
+  AugurReportDocumentKind kind = augur_report_document_kind_from_name (augur_project_document_get_kind (doc));
+  SourceBuilder build = builder_of_kind (kind);
+  const char *name = augur_project_document_get_name (doc);
+  const char *text = augur_project_document_get_text (doc);
+  g_autofree char *path = file_name_of (name, kind);
+  g_autoptr(GFile) here = base_dir == NULL ? g_file_new_for_path (".") : NULL;
+  AugurReportSource src = { .name = name, .text = text, .length = strlen (text), .path = path,
+                            .in_project = TRUE, .base = base_dir != NULL ? base_dir : here, .doc = doc,
+                            .cancellable = cancellable };
+
+  if (build == NULL)
+    {
+      g_autoptr(GError) local = NULL;
+
+      augur_report_begin_section (report, name);
+      g_set_error (&local, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("a document of kind “%s” is not reported"),
+                   augur_project_document_get_kind (doc));
+      augur_report_add_failure (report, local);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return build (report, &src, how, error);
+}
+
+gboolean
+augur_report_add_project (AugurReport          *report,
+                          const AugurProject   *project,
+                          GFile                *base_dir,
+                          const char *const    *names,
+                          GPtrArray            *how,
+                          GCancellable         *cancellable,
+                          AugurReportProgress   progress,
+                          gpointer              user_data,
+                          GError              **error)
+{
+  guint n = augur_project_get_n_documents (project), total = 0, done = 0;
+  g_autofree gboolean *chosen = g_new0 (gboolean, MAX (n, 1));
+
+  /* every name is checked before anything is appended */
+  for (guint k = 0; names != NULL && names[k] != NULL; k++)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < n; i++)
+        if (strcmp (augur_project_document_get_name (augur_project_get_nth_document (project, i)), names[k]) == 0)
+          chosen[i] = found = TRUE;
+      if (!found)
+        {
+          g_autoptr(GString) known = g_string_new (NULL);
+
+          for (guint i = 0; i < n; i++)
+            g_string_append_printf (known, "%s“%s”", i > 0 ? ", " : "",
+                                    augur_project_document_get_name (augur_project_get_nth_document (project, i)));
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                       _("the project has no document named “%s” (it has %s)"), names[k],
+                       known->len > 0 ? known->str : _("none"));
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      if (names == NULL)
+        chosen[i] = TRUE;
+      total += chosen[i];
+    }
+
+  if (total > 0)
+    {
+      g_ptr_array_add (how, g_strdup (_("The project's documents are read by the commands below from their text "
+                                        "saved as files of their names in the project's folder (Save As on each "
+                                        "document's page), with the values the project keeps for them given as "
+                                        "options.")));
+      g_ptr_array_add (how, g_strdup (""));
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      AugurProjectDocument *doc = augur_project_get_nth_document (project, i);
+      g_autoptr(GError) local = NULL;
+
+      if (!chosen[i])
+        continue;
+      if (progress != NULL)
+        progress (done, total, augur_project_document_get_name (doc), user_data);
+      /* after progress: a Cancel pressed as it showed the next name stops before it */
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (!augur_report_add_project_document (report, doc, base_dir, how, cancellable, &local))
+        {
+          /* Cancel ends the report; any other failure is said on the document's page */
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return FALSE;
+            }
+          /* said on its page (augur_report_get_failure) */
+        }
+      done++;
+    }
+  if (progress != NULL)
+    progress (done, total, NULL, user_data);
+  return TRUE;
 }
 
 void
@@ -589,8 +1071,11 @@ augur_report_add_appendix (AugurReport *report,
                                         "the same version of Augur: its JSON holds every number in full."));
   for (guint i = 0; i + 1 < how->len; i += 2)
     {
+      const char *code = g_ptr_array_index (how, i + 1);
+
       augur_report_add_paragraph (report, g_ptr_array_index (how, i));
-      augur_report_add_code (report, g_ptr_array_index (how, i + 1));
+      if (code != NULL && *code != '\0')
+        augur_report_add_code (report, code);
     }
   augur_report_add_paragraph (report, _("This report was written by:"));
   augur_report_add_code (report, command);

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "augur-report.h"
+#include "project.h"
 
 G_BEGIN_DECLS
 
@@ -25,10 +26,11 @@ typedef enum {
   AUGUR_REPORT_DOCUMENT_REPLAY,
   AUGUR_REPORT_DOCUMENT_ACTIVITY,
   AUGUR_REPORT_DOCUMENT_CCDSM,
+  AUGUR_REPORT_DOCUMENT_PIPELINE,
 } AugurReportDocumentKind;
 
 /* The kind of the document at path, by its suffix (".pepa", ".replay",
- * ".activity", ".ccdsm");
+ * ".activity", ".ccdsm", ".des");
  * a file of no known suffix by its contents (a replay document's
  * key=value lines). */
 AugurReportDocumentKind augur_report_document_kind (const char *path);
@@ -56,6 +58,11 @@ gboolean augur_report_add_ccdsm_section    (AugurReport *report,
                                             const char  *path,
                                             GPtrArray   *how,
                                             GError     **error);
+/* In augur-report-pipeline.c. */
+gboolean augur_report_add_pipeline_section (AugurReport *report,
+                                            const char  *path,
+                                            GPtrArray   *how,
+                                            GError     **error);
 /* The builder of the document's kind; a kind not covered fails with
  * G_IO_ERROR_NOT_SUPPORTED and appends nothing. */
 gboolean augur_report_add_document_section (AugurReport *report,
@@ -63,8 +70,49 @@ gboolean augur_report_add_document_section (AugurReport *report,
                                             GPtrArray   *how,
                                             GError     **error);
 
-/* The appendix: each sentence of how with its command, then the command
- * that wrote the report. */
+/* A project document's kind ("pepa", "pipeline", ...). */
+AugurReportDocumentKind augur_report_document_kind_from_name (const char *kind);
+
+/* One document of a project, computed from its text and properties as
+ * the application holds them (not the file on disk), relative paths
+ * resolved against base_dir (NULL: the current folder).  Its properties
+ * that change a value (a PEPA solver, activity parameter values, a
+ * pipeline's working mapping) are listed and used.  A document that
+ * cannot be computed gets its page with the reason as a warning, and
+ * FALSE with the error. */
+gboolean augur_report_add_project_document (AugurReport                *report,
+                                            const AugurProjectDocument *doc,
+                                            GFile                      *base_dir,
+                                            GPtrArray                  *how,
+                                            GCancellable               *cancellable,
+                                            GError                    **error);
+
+/* Appends, in the project's order, each document's section, computed
+ * from its text and properties as the application holds them (not the
+ * file on disk), relative paths resolved against base_dir (NULL: the
+ * current folder).  names: NULL for every document, else only those
+ * (a name not in the project fails with G_IO_ERROR_NOT_FOUND before
+ * anything is appended).  A document that cannot be computed gets its
+ * page with the reason as a warning; the others go on (the report keeps
+ * the list: augur_report_get_n_failures).  how: as the other builders.
+ * cancellable checked between documents and passed to the engine where
+ * it takes one; progress (may be NULL) is called with (done documents,
+ * total, the document's name, user_data) before each document, and with
+ * (total, total, NULL) at the end.  FALSE only when a name is not found
+ * or when cancelled. */
+typedef void (*AugurReportProgress) (guint done, guint total, const char *name, gpointer user_data);
+gboolean augur_report_add_project (AugurReport          *report,
+                                   const AugurProject   *project,
+                                   GFile                *base_dir,
+                                   const char *const    *names,
+                                   GPtrArray            *how,
+                                   GCancellable         *cancellable,
+                                   AugurReportProgress   progress,
+                                   gpointer              user_data,
+                                   GError              **error);
+
+/* The appendix: each sentence of how with its command (none when it is
+ * ""), then the command that wrote the report. */
 void     augur_report_add_appendix (AugurReport *report,
                                     GPtrArray   *how,
                                     const char  *command);

@@ -4,12 +4,14 @@
  * many pages there are and where each section starts, so that the second
  * can number the pages "N of M" and the contents list can give pages.
  * Text is laid out by Pango line by line, so a paragraph or a table breaks
- * between pages at a line, never through one.  About 980 lines on purpose:
+ * between pages at a line, never through one.  About 1080 lines on purpose:
  * one idea, the page layout of a report, whose PDF and HTML writers walk
  * the same blocks.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+/* nl_langinfo's _NL_PAPER_WIDTH and _HEIGHT are GNU extensions. */
+#define _GNU_SOURCE
 #include "augur-report.h"
 #include "augur-draw.h"
 
@@ -57,6 +59,7 @@ struct _AugurReport
   GPtrArray *facts;           /* label, value, label, value ... */
   GPtrArray *sections;
   guint      n_charts;
+  GPtrArray *failures;        /* "section: why", one per document not computed */
 };
 
 static void
@@ -105,6 +108,7 @@ augur_report_free (AugurReport *r)
   g_free (r->generator);
   g_ptr_array_unref (r->facts);
   g_ptr_array_unref (r->sections);
+  g_clear_pointer (&r->failures, g_ptr_array_unref);
   g_free (r);
 }
 
@@ -222,6 +226,31 @@ guint
 augur_report_get_n_charts (const AugurReport *r)
 {
   return r->n_charts;
+}
+
+void
+augur_report_add_failure_note (AugurReport *r,
+                               const char  *why)
+{
+  const Section *s = r->sections->len > 0 ? g_ptr_array_index (r->sections, r->sections->len - 1) : NULL;
+
+  if (r->failures == NULL)
+    r->failures = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (r->failures, s != NULL ? g_strdup_printf ("%s: %s", s->title, why) : g_strdup (why));
+}
+
+guint
+augur_report_get_n_failures (const AugurReport *r)
+{
+  return r->failures != NULL ? r->failures->len : 0;
+}
+
+const char *
+augur_report_get_failure (const AugurReport *r,
+                          guint              i)
+{
+  g_return_val_if_fail (i < augur_report_get_n_failures (r), NULL);
+  return g_ptr_array_index (r->failures, i);
 }
 
 /* ---- PDF -------------------------------------------------------------- */
@@ -392,14 +421,37 @@ code_band (Pdf *p, double y, double h)
   cairo_restore (p->cr);
 }
 
+/* The width of text's longest word: what a cell cannot be narrower than
+ * without breaking a word (a number, a mapping "[1,(1,2,1),1]"). */
+static double
+longest_word (Pdf        *p,
+              const char *text,
+              gboolean    bold)
+{
+  g_auto(GStrv) words = g_strsplit (text != NULL ? text : "", " ", -1);
+  double most = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      double ww;
+
+      prepare (p->layout, words[i], "Sans", BODY_PT, bold, -1, FALSE);
+      augur_draw_text_size (p->layout, &ww, NULL);
+      most = MAX (most, ww);
+    }
+  return most + 2 * CELL_PAD + 6;
+}
+
 /* Column widths: every column as wide as its widest cell when they fit;
- * otherwise numbers keep theirs and the text columns share the rest. */
+ * otherwise headers wrap between words, numbers keep their width, and the
+ * text columns share the rest, none narrower than its longest word. */
 static double *
 table_widths (Pdf         *p,
               const Block *b)
 {
   double *w = g_new0 (double, b->n_columns);
-  double total = 0, text_total = 0, fixed = 0;
+  g_autofree double *least = g_new0 (double, b->n_columns);
+  double total = 0, text_total = 0, fixed = 0, text_least = 0;
 
   for (guint i = 0; i < b->rows->len; i++)
     {
@@ -412,28 +464,67 @@ table_widths (Pdf         *p,
           prepare (p->layout, row[c], "Sans", BODY_PT, i == 0, -1, FALSE);
           augur_draw_text_size (p->layout, &cw, NULL);
           w[c] = MAX (w[c], cw + 2 * CELL_PAD + 6);
+          /* a number never breaks */
+          if (i > 0 && b->numeric[c])
+            least[c] = MAX (least[c], cw + 2 * CELL_PAD + 6);
         }
     }
   for (guint c = 0; c < b->n_columns; c++)
-    {
-      total += w[c];
-      if (b->numeric[c])
-        fixed += w[c];
-      else
-        text_total += w[c];
-    }
+    total += w[c];
   if (total <= p->width)
     return w;
+  /* a header or text breaks between words: measured only when needed */
+  for (guint i = 0; i < b->rows->len; i++)
+    {
+      char **row = g_ptr_array_index (b->rows, i);
+
+      for (guint c = 0; c < b->n_columns; c++)
+        if (i == 0 || !b->numeric[c])
+          least[c] = MAX (least[c], longest_word (p, row[c], i == 0));
+    }
   for (guint c = 0; c < b->n_columns; c++)
     {
-      if (b->numeric[c] && fixed < p->width * 0.7)
-        continue;
-      if (b->numeric[c])     /* numbers alone overflow: share everything */
-        w[c] = p->width * w[c] / total;
+      if (b->numeric[c])
+        fixed += least[c];
       else
-        w[c] = MAX (40, (p->width - (fixed < p->width * 0.7 ? fixed : 0)) * w[c] /
-                          (fixed < p->width * 0.7 ? text_total : total));
+        {
+          text_total += w[c];
+          text_least += least[c];
+        }
     }
+  if (fixed + text_least > p->width)
+    {
+      /* even words do not fit: share everything */
+      for (guint c = 0; c < b->n_columns; c++)
+        w[c] = p->width * w[c] / total;
+      return w;
+    }
+  for (guint c = 0; c < b->n_columns; c++)
+    if (b->numeric[c])
+      w[c] = least[c];
+  {
+    /* the room left, shared by the text columns in proportion to their
+     * width, none below its least: the ones held at their least first */
+    double room = p->width - fixed, share_total = text_total;
+    gboolean changed = TRUE;
+    g_autofree gboolean *held = g_new0 (gboolean, b->n_columns);
+
+    while (changed)
+      {
+        changed = FALSE;
+        for (guint c = 0; c < b->n_columns; c++)
+          if (!b->numeric[c] && !held[c] && share_total > 0 && room * w[c] / share_total < least[c])
+            {
+              held[c] = TRUE;
+              room -= least[c];
+              share_total -= w[c];
+              changed = TRUE;
+            }
+      }
+    for (guint c = 0; c < b->n_columns; c++)
+      if (!b->numeric[c])
+        w[c] = held[c] || share_total <= 0 ? least[c] : room * w[c] / share_total;
+  }
   return w;
 }
 
@@ -511,12 +602,27 @@ draw_table (Pdf         *p,
   p->y += 10;
 }
 
+/* A chart's scale: down to the text column, and to a page's height
+ * under a heading. */
+static double
+chart_scale (const Pdf   *p,
+             const Block *b)
+{
+  return MIN (1.0, MIN (p->width / b->width, (p->bottom - MARGIN - 40) / b->height));
+}
+
+static double
+chart_height (const Pdf   *p,
+              const Block *b)
+{
+  return b->height * chart_scale (p, b);
+}
+
 static void
 draw_chart (Pdf         *p,
             const Block *b)
 {
-  /* scaled down to the text column, and to a page's height */
-  double scale = MIN (1.0, MIN (p->width / b->width, (p->bottom - MARGIN - 16) / b->height));
+  double scale = chart_scale (p, b);
   double h = b->height * scale;
 
   ensure (p, h + 4);
@@ -539,9 +645,10 @@ draw_block (Pdf         *p,
     {
     case BLOCK_HEADING:
       prepare (p->layout, b->text, "Sans", H2_PT, TRUE, p->width, FALSE);
-      /* a heading is not left alone at the foot of a page */
-      ensure (p, layout_height (p->layout) + 6 +
-                 (next != NULL && next->kind == BLOCK_CHART ? MIN (next->height, 300) : 60));
+      /* a heading is not left alone at the foot of a page: a chart
+       * comes with it whole, as draw_chart() scales it */
+      ensure (p, layout_height (p->layout) + 10 +
+                 (next != NULL && next->kind == BLOCK_CHART ? chart_height (p, next) + 4 : 60));
       p->y += 6;
       flow (p, p->x0, NULL);
       p->y += 4;
@@ -773,7 +880,9 @@ augur_report_paper_size (double *width,
 {
   double w_mm = 210, h_mm = 297;
 
-#ifdef _NL_PAPER_WIDTH
+  /* _NL_PAPER_WIDTH is an enumerator, not a macro: testing it with #ifdef
+   * left every report on A4, whatever LC_PAPER said */
+#ifdef __GLIBC__
   {
     /* glibc gives the size in millimetres as the pointer's value */
     int w = (int) (intptr_t) nl_langinfo (_NL_PAPER_WIDTH);
@@ -926,6 +1035,22 @@ static const char html_style[] =
   ".warning{border-left:4px solid #d97300;padding-left:.6em}"
   "pre{background:#f0f0f0;padding:.5em;white-space:pre-wrap;word-break:break-all}"
   "figure{margin:1em 0}svg{max-width:100%;height:auto}figcaption{color:#555;font-size:.9em}";
+
+char *
+augur_report_language (void)
+{
+  const char *const *names = g_get_language_names ();
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *stem = g_strndup (names[i], strcspn (names[i], "_.@"));
+
+      /* "C.UTF-8" is no language either */
+      if (strcmp (stem, "C") != 0 && strcmp (stem, "POSIX") != 0 && *stem != '\0')
+        return g_steal_pointer (&stem);
+    }
+  return g_strdup ("en");
+}
 
 gboolean
 augur_report_write_html (AugurReport   *r,

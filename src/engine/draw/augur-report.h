@@ -66,12 +66,25 @@ void         augur_report_add_chart      (AugurReport   *report,
 
 guint        augur_report_get_n_charts   (const AugurReport *report);
 
+/* The documents that could not be computed: a builder notes each (the
+ * current section's title and why), so that a caller that wrote the rest
+ * can say which failed. */
+void         augur_report_add_failure_note (AugurReport     *report,
+                                            const char      *why);
+guint        augur_report_get_n_failures (const AugurReport *report);
+/* "Section: why" */
+const char  *augur_report_get_failure    (const AugurReport *report,
+                                          guint              i);
+
 /* Pages of page_width x page_height points (augur_report_paper_size()). */
 gboolean     augur_report_write_pdf      (AugurReport   *report,
                                           double         page_width,
                                           double         page_height,
                                           GOutputStream *out,
                                           GError       **error);
+/* The interface's language as HTML names it ("fr"), from the
+ * translation in use; "en" under C, C.UTF-8 or POSIX (to be freed). */
+char        *augur_report_language       (void);
 /* lang: the document's language ("fr"; NULL: "en"). */
 gboolean     augur_report_write_html     (AugurReport   *report,
                                           const char    *lang,

@@ -339,9 +339,15 @@ static char *
 format_tick (double value,
              int    decimals)
 {
-  g_autofree char *text = g_strdup_printf ("%.*f", decimals, fabs (value));
-  gsize int_digits = strspn (text, "0123456789");
-  GString *s = g_string_new (value < 0 && strspn (text, "0.") != strlen (text) ? "−" : "");
+  char format[8], text[G_ASCII_DTOSTR_BUF_SIZE + 320];
+  gsize int_digits;
+  GString *s;
+
+  /* '.' in every locale, as the tables write numbers */
+  g_snprintf (format, sizeof format, "%%.%df", CLAMP (decimals, 0, 12));
+  g_ascii_formatd (text, sizeof text, format, fabs (value));
+  int_digits = strspn (text, "0123456789");
+  s = g_string_new (value < 0 && strspn (text, "0.") != strlen (text) ? "−" : "");
 
   for (gsize i = 0; i < int_digits; i++)
     {
@@ -400,7 +406,11 @@ draw_ruler (cairo_t                  *cr,
 
   if (relative)
     {
-      g_autofree char *b = g_strdup_printf ("%.*f s +", MAX (0, (int) ceil (-log10 (step) - 1e-9)) + 1, base);
+      char format[8], number[G_ASCII_DTOSTR_BUF_SIZE + 320];
+      g_autofree char *b = NULL;
+
+      g_snprintf (format, sizeof format, "%%.%df", CLAMP ((int) ceil (-log10 (step) - 1e-9) + 1, 0, 12));
+      b = g_strdup_printf ("%s s +", g_ascii_formatd (number, sizeof number, format, base));
       lead = show_text (cr, L->layout, b, TICK_PX, TRUE, g->x, base_y - 9, 0, 1, &style->text) + 10;
     }
 

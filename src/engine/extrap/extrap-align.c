@@ -93,6 +93,31 @@ action_sig (Interner               *in,
                                       a->kind == AUGUR_TRACE_ACTION_COMPUTE ? 0.0 : a->flops));
 }
 
+/* The signature but for the rank fields a stepped loop may step (peer,
+ * src, dst: whether each is given stays in it), with the steps given. */
+static guint
+loose_sig (Interner               *in,
+           const AugurTraceAction *a,
+           const guint8           *step,
+           gint64                  step0[][STEP_N_KINDS])
+{
+  AugurTraceAction b = *a;
+  GString *s = g_string_new (NULL);
+
+  b.peer = a->peer == G_MAXUINT ? G_MAXUINT : 0;
+  b.src = a->src == G_MAXUINT ? G_MAXUINT : 0;
+  b.dst = a->dst == G_MAXUINT ? G_MAXUINT : 0;
+  g_string_append_printf (s, "~%u", action_sig (in, &b));
+  for (guint f = 0; step != NULL && f < 4; f++)
+    {
+      g_string_append_printf (s, "|%u", step[f]);
+      for (guint k = 0; k < STEP_N_KINDS; k++)
+        if (step[f] & (1u << k))
+          g_string_append_printf (s, ":%" G_GINT64_FORMAT, step0[f][k]);
+    }
+  return intern (in, g_string_free (s, FALSE));
+}
+
 static guint
 loop_sig (Interner  *in,
           guint64    count,
@@ -167,12 +192,143 @@ block_repeats (GPtrArray *seq,
   return TRUE;
 }
 
+static guint
+step_field (const AugurTraceAction *a,
+            guint                   f)
+{
+  return f == 0 ? a->peer : f == 2 ? a->src : a->dst;
+}
+
+/* i0 of a step of kind for rank r whose field is q at iteration 0. */
+static gboolean
+step_start (StepKind kind,
+            guint    q,
+            guint    r,
+            guint    P,
+            gint64  *i0)
+{
+  switch (kind)
+    {
+    case STEP_XOR_POW2:
+      if ((q ^ r) == 0 || ((q ^ r) & ((q ^ r) - 1)) != 0)
+        return FALSE;
+      *i0 = g_bit_nth_lsf (q ^ r, -1);
+      return TRUE;
+    case STEP_XOR:
+      *i0 = q ^ r;
+      return TRUE;
+    case STEP_RING_UP:
+      *i0 = ((gint64) q - r + P) % P;
+      return TRUE;
+    case STEP_RING_DOWN:
+      *i0 = ((gint64) r - q + P) % P;
+      return TRUE;
+    case STEP_INDEX:
+      *i0 = q;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* b a copy of a but for its rank fields (compute amounts within tolerance). */
+static gboolean
+copy_but_ranks (const ExNode *a,
+                const ExNode *b,
+                double        tolerance)
+{
+  if (b->is_loop || b->loose != a->loose)
+    return FALSE;
+  if (isinf (tolerance))
+    return TRUE;
+  return close_enough (ex_node_pre (a), ex_node_pre (b), tolerance) &&
+         (a->act.kind != AUGUR_TRACE_ACTION_COMPUTE || close_enough (ex_node_flops (a), ex_node_flops (b), tolerance));
+}
+
+/* At i, one action repeated with its peer, src or dst following the
+ * iteration: the number of copies (1: none) and, for each field, the steps
+ * that give every copy's (bits of step, their i0 in step0).  The copies go
+ * on while every field that changes has a step that still gives it and the
+ * others stay: each node is looked at once. */
+static guint
+stepped_run (GPtrArray *seq,
+             guint      i,
+             guint      r,
+             guint      P,
+             double     tolerance,
+             guint8    *step,
+             gint64     step0[][STEP_N_KINDS])
+{
+  const ExNode *first = g_ptr_array_index (seq, i);
+  const ExNode *second;
+  guint alive[4] = { 0 };   /* bits: the steps that gave every copy so far */
+  gboolean used[4], changes = FALSE;
+  guint c;
+
+  if (first->is_loop || i + 1 >= seq->len)
+    return 1;
+  second = g_ptr_array_index (seq, i + 1);
+  if (!copy_but_ranks (first, second, tolerance))
+    return 1;
+  for (guint f = 0; f < 4; f++)
+    {
+      guint q0 = step_field (&first->act, f);
+
+      used[f] = f != 1 && q0 != G_MAXUINT;
+      if (!used[f] || step_field (&second->act, f) == q0)
+        continue;
+      changes = TRUE;
+      for (guint kind = STEP_INDEX; kind < STEP_N_KINDS; kind++)
+        if (step_start ((StepKind) kind, q0, r, P, &step0[f][kind]))
+          alive[f] |= 1u << kind;
+    }
+  if (!changes)
+    return 1;
+  for (c = 1; i + c < seq->len; c++)
+    {
+      const ExNode *n = g_ptr_array_index (seq, i + c);
+      guint next[4];
+      gboolean all = copy_but_ranks (first, n, tolerance);
+
+      for (guint f = 0; all && f < 4; f++)
+        {
+          guint q = used[f] ? step_field (&n->act, f) : 0;
+
+          next[f] = 0;
+          if (!used[f])
+            continue;
+          if (alive[f] == 0)
+            {
+              /* a field that does not step stays as it is */
+              all = q == step_field (&first->act, f);
+              continue;
+            }
+          for (guint kind = STEP_INDEX; kind < STEP_N_KINDS; kind++)
+            if ((alive[f] & (1u << kind)) && ex_step_eval ((StepKind) kind, step0[f][kind], r, P, c) == q)
+              next[f] |= 1u << kind;
+          all = next[f] != 0;
+        }
+      if (!all)
+        break;
+      for (guint f = 0; f < 4; f++)
+        if (used[f] && alive[f] != 0)
+          alive[f] = next[f];
+    }
+  if (c < 2)
+    return 1;
+  for (guint f = 0; f < 4; f++)
+    step[f] = (guint8) alive[f];
+  return c;
+}
+
 /* One scan at period len; TRUE when a loop was made (seq replaced). */
 static gboolean
 compress_period (GPtrArray **seqp,
                  guint       len,
                  Interner   *in,
-                 double      tolerance)
+                 double      tolerance,
+                 guint       r,
+                 guint       P)
 {
   GPtrArray *seq = *seqp;
   GPtrArray *out;
@@ -184,8 +340,20 @@ compress_period (GPtrArray **seqp,
     {
       guint64 k = 1;
 
+      guint8 step[4] = { 0 };
+      gint64 step0[4][STEP_N_KINDS] = { { 0 } };
+
       while (i + (k + 1) * len <= seq->len && block_repeats (seq, i, i + k * len, len, tolerance))
         k++;
+      /* one action whose peers follow the iteration: a stepped loop */
+      if (k == 1 && len == 1 && (k = stepped_run (seq, i, r, P, tolerance, step, step0)) >= 2)
+        {
+          ExNode *a = g_ptr_array_index (seq, i);
+
+          memcpy (a->step, step, sizeof step);
+          memcpy (a->step0, step0, sizeof step0);
+          a->sig = a->loose = loose_sig (in, &a->act, step, step0);
+        }
       if (k >= 2)
         {
           ExNode *loop = g_new0 (ExNode, 1);
@@ -195,7 +363,7 @@ compress_period (GPtrArray **seqp,
           loop->count = k;
           loop->line = first->line;
           loop->file = first->file;
-          loop->sig = loop_sig (in, k, seq, i, len);
+          loop->sig = loop->loose = loop_sig (in, k, seq, i, len);
           loop->body = g_ptr_array_new_with_free_func (ex_node_free);
           for (guint j = 0; j < len; j++)
             g_ptr_array_add (loop->body, g_steal_pointer (&seq->pdata[i + j]));
@@ -225,7 +393,9 @@ compress_period (GPtrArray **seqp,
 static GPtrArray *
 compress (GPtrArray *seq,
           Interner  *in,
-          double     tolerance)
+          double     tolerance,
+          guint      r,
+          guint      P)
 {
   gboolean changed = TRUE;
 
@@ -233,7 +403,7 @@ compress (GPtrArray *seq,
     {
       changed = FALSE;
       for (guint len = 1; len <= MIN (MAX_PERIOD, seq->len / 2) && !changed; len++)
-        changed = compress_period (&seq, len, in, tolerance);
+        changed = compress_period (&seq, len, in, tolerance, r, P);
     }
   return seq;
 }
@@ -255,7 +425,13 @@ append_shape (GString   *s,
           g_string_append_c (s, ')');
         }
       else
-        g_string_append (s, trace_smpi_kind_name (n->act.kind));
+        {
+          g_string_append (s, trace_smpi_kind_name (n->act.kind));
+          /* a stepped field (which step: generalise_rank) */
+          for (guint f = 0; f < 4; f++)
+            if (n->step[f] != 0)
+              g_string_append_printf (s, "~%u", f);
+        }
     }
 }
 
@@ -336,6 +512,7 @@ ex_run_read (GFile         *file,
           n->line = a.line;
           n->file = a.file;
           n->sig = action_sig (&in, &a);
+          n->loose = loose_sig (&in, &a, NULL, NULL);
           g_ptr_array_add (seq, n);
           run->n_actions++;
           if ((run->n_actions & 0xffff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, &local))
@@ -352,7 +529,7 @@ ex_run_read (GFile         *file,
           ex_run_free (run);
           return NULL;
         }
-      run->ranks[r] = compress (seq, &in, compute_tolerance);
+      run->ranks[r] = compress (seq, &in, compute_tolerance, r, run->n_ranks);
       shape = g_string_new (NULL);
       append_shape (shape, run->ranks[r]);
       run->shapes[r] = g_string_free (shape, FALSE);

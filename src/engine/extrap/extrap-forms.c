@@ -84,16 +84,62 @@ ex_dims_init (Dims  *d,
   augur_extrap_dims_create (P, 3, d->d3);
 }
 
-/* The form's rank for rank r of P; G_MAXUINT - 1 when out of range. */
+guint
+ex_step_eval (StepKind kind,
+              gint64   i0,
+              guint    r,
+              guint    P,
+              guint64  k)
+{
+  gint64 i = i0 + (gint64) k;
+  gint64 q;
+
+  switch (kind)
+    {
+    case STEP_XOR_POW2:
+      if (i < 0 || i > 31)
+        return G_MAXUINT - 1;
+      q = r ^ (G_GUINT64_CONSTANT (1) << i);
+      break;
+    case STEP_XOR:
+      if (i < 0 || i > G_MAXUINT32)
+        return G_MAXUINT - 1;
+      q = r ^ (guint64) i;
+      break;
+    case STEP_RING_UP:
+      return wrap ((gint64) r + i, P);
+    case STEP_RING_DOWN:
+      return wrap ((gint64) r - i, P);
+    case STEP_INDEX:
+      q = i;
+      break;
+    default:
+      return G_MAXUINT - 1;
+    }
+  return q >= 0 && q < P ? (guint) q : G_MAXUINT - 1;
+}
+
 guint
 ex_form_eval (const Form *f,
-           guint       r,
-           const Dims *d)
+              guint       r,
+              const Dims *d)
+{
+  return ex_form_eval_at (f, r, d, 0);
+}
+
+/* The form's rank for rank r of P; G_MAXUINT - 1 when out of range. */
+guint
+ex_form_eval_at (const Form *f,
+                 guint       r,
+                 const Dims *d,
+                 guint64     k)
 {
   guint P = d->P;
 
   switch (f->kind)
     {
+    case FORM_STEP:
+      return ex_step_eval ((StepKind) f->d[0], f->k, r, P, k);
     case FORM_CONST:
       return f->k == G_MAXUINT || f->k < P ? (guint) f->k : G_MAXUINT - 1;
     case FORM_SELF:
@@ -132,6 +178,21 @@ ex_form_to_string (const Form *f)
       return f->k == 0 ? g_strdup ("P-1") : g_strdup_printf ("P-%" G_GINT64_FORMAT, f->k + 1);
     case FORM_GRID2:
       return g_strdup_printf ("grid2(%+d,%+d)", f->d[0], f->d[1]);
+    case FORM_STEP:
+      /* k: the iteration of the loop the action is in, from 0 */
+      switch ((StepKind) f->d[0])
+        {
+        case STEP_XOR_POW2:
+          return f->k == 0 ? g_strdup ("r xor 2^k") : g_strdup_printf ("r xor 2^(k%+" G_GINT64_FORMAT ")", f->k);
+        case STEP_XOR:
+          return f->k == 0 ? g_strdup ("r xor k") : g_strdup_printf ("r xor (k%+" G_GINT64_FORMAT ")", f->k);
+        case STEP_RING_UP:
+          return g_strdup_printf ("(r+k%+" G_GINT64_FORMAT ") mod P", f->k);
+        case STEP_RING_DOWN:
+          return g_strdup_printf ("(r-k%+" G_GINT64_FORMAT ") mod P", -f->k);
+        default:
+          return f->k == 0 ? g_strdup ("k") : g_strdup_printf ("k%+" G_GINT64_FORMAT, f->k);
+        }
     default:
       return g_strdup_printf ("grid3(%+d,%+d,%+d)", f->d[0], f->d[1], f->d[2]);
     }
@@ -160,6 +221,60 @@ ex_fn_eval (const Fn *f,
       }
     }
   return f->whole ? nearbyint (v) : v;
+}
+
+double
+ex_fn_eval_interval (const Fn *f,
+                     double    P,
+                     double   *low,
+                     double   *high)
+{
+  double v, lo, hi;
+
+  switch (f->kind)
+    {
+    case AUGUR_EXTRAP_FN_CONSTANT:
+      v = f->c;
+      break;
+    case AUGUR_EXTRAP_FN_INVERSE:
+      v = f->c / P;
+      break;
+    default:
+      v = augur_fit_model_eval (f->model, &P);
+    }
+  if (f->whole)
+    v = nearbyint (v);
+  lo = hi = v;
+  /* whole numbers give back every traced value exactly (or are refused):
+   * they, constants and c / P have no interval */
+  if (f->kind == AUGUR_EXTRAP_FN_FITTED && !f->whole &&
+      !augur_fit_model_predict (f->model, &P, EX_PREDICTION_LEVEL, NULL, &lo, &hi, NULL))
+    lo = hi = v;
+  /* an exact fit's interval is its rounding errors' (1e-16 of the value):
+   * none, rather than a band of noise that costs two more replays */
+  if (hi - lo <= 2e-9 * fabs (v))
+    lo = hi = v;
+  if (f->nonneg && lo < 0)
+    lo = 0;
+  if (low != NULL)
+    *low = lo;
+  if (high != NULL)
+    *high = hi;
+  return v;
+}
+
+double
+ex_fn_eval_bound (const Fn        *f,
+                  guint            P,
+                  AugurExtrapBound bound)
+{
+  double lo, hi, v;
+
+  if (bound == AUGUR_EXTRAP_BOUND_FIT || f->kind != AUGUR_EXTRAP_FN_FITTED || f->whole)
+    return ex_fn_eval (f, P);
+  v = ex_fn_eval_interval (f, P, &lo, &hi);
+  (void) v;
+  return bound == AUGUR_EXTRAP_BOUND_LOW ? lo : hi;
 }
 
 char *

@@ -15,11 +15,25 @@ G_BEGIN_DECLS
 /* One position of a rank's loop program: an action (its first occurrence,
  * with the compute amounts of every occurrence merged into it summed) or
  * a loop of `count` iterations of `body`. */
+/* How a rank field of an action changes from one iteration k (0, 1, ...)
+ * of its loop to the next, i0 fixed: a stepped loop (one action whose peers
+ * follow k, as a pairwise exchange or a master's turn over its workers). */
+typedef enum {
+  STEP_NONE,
+  STEP_INDEX,      /* i0 + k */
+  STEP_XOR_POW2,   /* r XOR 2^(i0 + k) */
+  STEP_XOR,        /* r XOR (i0 + k) */
+  STEP_RING_UP,    /* (r + i0 + k) mod P */
+  STEP_RING_DOWN,  /* (r - i0 - k) mod P */
+  STEP_N_KINDS
+} StepKind;
+
 typedef struct _ExNode ExNode;
 struct _ExNode
 {
   gboolean         is_loop;
   guint            sig;        /* equal signatures: equal structure and values (but compute amounts) */
+  guint            loose;      /* an action's signature without its peer, src and dst (a loop: sig) */
   guint64          count;
   GPtrArray       *body;       /* ExNode */
   AugurTraceAction act;
@@ -29,6 +43,13 @@ struct _ExNode
   guint64          n;
   guint64          line;       /* of the first occurrence (a loop: its first action's) */
   guint            file;
+  /* the only action of a stepped loop: how its peer, root, src, dst
+   * (RankField order) follow the loop's iteration k (act: at k = 0):
+   * bit K of step[f] set when StepKind K with i0 = step0[f][K] gives
+   * every iteration's (a rank's peers may fit several: rank 0's r XOR
+   * (k+1) is k+1) */
+  guint8           step[4];
+  gint64           step0[4][STEP_N_KINDS];
 };
 
 typedef struct
@@ -89,6 +110,7 @@ typedef enum {
   FORM_LAST,     /* P - 1 - k */
   FORM_GRID2,    /* (a, b) on MPI_Dims_create (P, 2) */
   FORM_GRID3,
+  FORM_STEP,     /* d[0] a StepKind, k its i0: a function of r, P and the loop's iteration */
 } FormKind;
 
 typedef struct
@@ -111,6 +133,7 @@ typedef struct
   double                c;
   const AugurFitModel  *model;   /* owned by the model's fits */
   gboolean              whole;
+  gboolean              nonneg;  /* every traced value >= 0: so is the interval's low end */
 } Fn;
 
 typedef struct _XNode XNode;
@@ -136,6 +159,8 @@ struct _AugurExtrapModel
   XNode     *classes[EX_N_CLASSES];   /* NULL when the class does not exist */
   GPtrArray *fits;           /* AugurFitResult */
   GArray    *params;         /* AugurExtrapParameter */
+  GPtrArray *param_fns;      /* const Fn *, in the XNodes, parallel to params */
+  GPtrArray *param_points;   /* double[n_runs]: the traced values, parallel to params */
   GPtrArray *strings;        /* what params point to */
   GPtrArray *warnings;       /* char*, NULL-terminated */
   gboolean   zero_apart;
@@ -158,9 +183,31 @@ void        ex_dims_init        (Dims       *d,
 guint       ex_form_eval        (const Form *f,
                                  guint       r,
                                  const Dims *d);
+/* The same at iteration k of the loop the action is in (stepped forms). */
+guint       ex_form_eval_at     (const Form *f,
+                                 guint       r,
+                                 const Dims *d,
+                                 guint64     k);
+/* A step's rank for rank r of P at iteration k; G_MAXUINT - 1 when out of range. */
+guint       ex_step_eval        (StepKind    kind,
+                                 gint64      i0,
+                                 guint       r,
+                                 guint       P,
+                                 guint64     k);
 char       *ex_form_to_string   (const Form *f);
 double      ex_fn_eval          (const Fn   *f,
                                  guint       P);
+/* f at P and its 95 % prediction interval (EX_PREDICTION_LEVEL): the
+ * regression's for a fitted function that is not whole, [f, f] otherwise;
+ * the low end not below 0 when every traced value was >= 0. */
+#define EX_PREDICTION_LEVEL 0.95
+double      ex_fn_eval_interval (const Fn   *f,
+                                 double      P,
+                                 double     *low,
+                                 double     *high);
+double      ex_fn_eval_bound    (const Fn        *f,
+                                 guint            P,
+                                 AugurExtrapBound bound);
 char       *ex_fn_to_string     (const Fn   *f);
 const char *ex_rank_field_name  (RankField   f);
 const char *ex_num_field_name   (NumField    f);

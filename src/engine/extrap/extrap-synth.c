@@ -20,12 +20,15 @@
 
 /* ---- Targets ------------------------------------------------------------------------ */
 
+/* iters: the trip count at P of the loop g is in (stepped forms are
+ * checked at each iteration; they repeat or leave the ranks within 2P + 64) */
 static gboolean
 check_node (const XNode *g,
             const Dims  *d,
             guint        P,
             guint        c,
             const AugurExtrapModel *m,
+            guint64      iters,
             GError     **error)
 {
   g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, g->file, g->line);
@@ -42,7 +45,7 @@ check_node (const XNode *g,
           return FALSE;
         }
       for (guint i = 0; i < g->body->len; i++)
-        if (!check_node (g_ptr_array_index (g->body, i), d, P, c, m, error))
+        if (!check_node (g_ptr_array_index (g->body, i), d, P, c, m, (guint64) n, error))
           return FALSE;
       return TRUE;
     }
@@ -78,7 +81,17 @@ check_node (const XNode *g,
             if (c == EX_CLASS_OTHERS && ((r == 0 && m->zero_apart) || (r == P - 1 && m->last_apart)))
               continue;
             q = ex_form_eval (forms[i], r, d);
-            if (q == G_MAXUINT - 1)
+            for (guint64 k = 0; forms[i]->kind == FORM_STEP && k < MIN (iters, 2 * (guint64) P + 64); k++)
+              if (ex_form_eval_at (forms[i], r, d, k) == G_MAXUINT - 1)
+                {
+                  g_autofree char *text = ex_form_to_string (forms[i]);
+                  g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
+                               _("%s: the %s of '%s' is %s, not a rank at P = %u for rank %u at k = %u"),
+                               at, ex_rank_field_name ((RankField) i), trace_smpi_kind_name (g->act.kind), text, P,
+                               r, (guint) k);   /* k < 2P + 64 */
+                  return FALSE;
+                }
+            if (q == G_MAXUINT - 1 && forms[i]->kind != FORM_STEP)
               {
                 g_autofree char *text = ex_form_to_string (forms[i]);
                 g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
@@ -89,6 +102,18 @@ check_node (const XNode *g,
               {
                 const Form *o = &g_array_index (g->others[i], Form, k);
                 guint q2 = ex_form_eval (o, r, d);
+                guint64 it = 0;
+
+                if (o->kind == FORM_STEP && iters == 0)
+                  continue;
+                /* a stepped form: at each iteration */
+                for (; o->kind == FORM_STEP && it < MIN (iters, 2 * (guint64) P + 64); it++)
+                  {
+                    q = ex_form_eval_at (forms[i], r, d, it);
+                    q2 = ex_form_eval_at (o, r, d, it);
+                    if (q != q2)
+                      break;
+                  }
 
                 if (q2 != q)
                   {
@@ -132,7 +157,7 @@ augur_extrap_model_check_target (const AugurExtrapModel *m,
     }
   ex_dims_init (&d, ranks);
   for (guint k = 0; k < EX_N_CLASSES; k++)
-    if (m->classes[k] != NULL && !check_node (m->classes[k], &d, ranks, k, m, error))
+    if (m->classes[k] != NULL && !check_node (m->classes[k], &d, ranks, k, m, 1, error))
       return FALSE;
   if (warning != NULL && ranks > AUGUR_EXTRAP_FAR_FACTOR * largest)
     *warning = g_strdup_printf (_("%u ranks is %s times the largest run traced (%u ranks): the fitted functions "
@@ -177,8 +202,9 @@ typedef struct
 } Synth;
 
 static ENode *
-enode_new (const XNode *g,
-           guint        P)
+enode_new (const XNode     *g,
+           guint            P,
+           AugurExtrapBound bound)
 {
   ENode *e = g_new0 (ENode, 1);
 
@@ -187,19 +213,19 @@ enode_new (const XNode *g,
   e->act = g->act;
   if (g->is_loop)
     {
-      e->count = (guint64) ex_fn_eval (&g->count, P);
+      e->count = (guint64) ex_fn_eval_bound (&g->count, P, bound);
       e->n_body = g->body->len;
       e->body = g_new0 (ENode *, e->n_body);
       for (guint i = 0; i < e->n_body; i++)
-        e->body[i] = enode_new (g_ptr_array_index (g->body, i), P);
+        e->body[i] = enode_new (g_ptr_array_index (g->body, i), P, bound);
     }
   else
     {
-      e->act.bytes = ex_fn_eval (&g->bytes, P);
-      e->act.recv_bytes = ex_fn_eval (&g->recv_bytes, P);
-      e->act.flops = ex_fn_eval (&g->flops, P);
-      e->act.value = ex_fn_eval (&g->value, P);
-      e->pre = ex_fn_eval (&g->pre, P);
+      e->act.bytes = ex_fn_eval_bound (&g->bytes, P, bound);
+      e->act.recv_bytes = ex_fn_eval_bound (&g->recv_bytes, P, bound);
+      e->act.flops = ex_fn_eval_bound (&g->flops, P, bound);
+      e->act.value = ex_fn_eval_bound (&g->value, P, bound);
+      e->pre = ex_fn_eval_bound (&g->pre, P, bound);
       e->act.counts = NULL;
       e->act.recv_counts = NULL;
     }
@@ -293,10 +319,11 @@ synth_next (gpointer          data,
           continue;
         }
       *a = c->act;
-      a->peer = ex_form_eval (&c->g->peer, r, &s->dims);
-      a->root = ex_form_eval (&c->g->root, r, &s->dims);
-      a->src = ex_form_eval (&c->g->src, r, &s->dims);
-      a->dst = ex_form_eval (&c->g->dst, r, &s->dims);
+      /* f: the loop c is in, whose iteration stepped forms follow */
+      a->peer = ex_form_eval_at (&c->g->peer, r, &s->dims, f->iter);
+      a->root = ex_form_eval_at (&c->g->root, r, &s->dims, f->iter);
+      a->src = ex_form_eval_at (&c->g->src, r, &s->dims, f->iter);
+      a->dst = ex_form_eval_at (&c->g->dst, r, &s->dims, f->iter);
       return TRUE;
     }
   return FALSE;
@@ -306,6 +333,15 @@ AugurTraceSet *
 augur_extrap_model_synthesize (const AugurExtrapModel *m,
                                guint                   ranks,
                                GError                **error)
+{
+  return augur_extrap_model_synthesize_bound (m, ranks, AUGUR_EXTRAP_BOUND_FIT, error);
+}
+
+AugurTraceSet *
+augur_extrap_model_synthesize_bound (const AugurExtrapModel *m,
+                                     guint                   ranks,
+                                     AugurExtrapBound        bound,
+                                     GError                **error)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *source = NULL;
@@ -327,7 +363,7 @@ augur_extrap_model_synthesize (const AugurExtrapModel *m,
   s->pre_given = g_new0 (guint8, ranks);
   for (guint k = 0; k < EX_N_CLASSES; k++)
     if (m->classes[k] != NULL)
-      s->classes[k] = enode_new (m->classes[k], ranks);
+      s->classes[k] = enode_new (m->classes[k], ranks, bound);
   for (guint r = 0; r < ranks; r++)
     g_ptr_array_add (names, g_strdup_printf ("%u", r));
   /* messages name the largest run's lines the actions come from */

@@ -15,6 +15,9 @@
  * refused as not a function of P.  (extrap-forms.c: the forms and
  * functions; extrap-synth.c: the program at a target.)
  *
+ * About 860 lines on purpose: one idea, the generalisation of the aligned
+ * runs, with the model's queries that read what it generalised.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
@@ -54,6 +57,8 @@ augur_extrap_model_free (AugurExtrapModel *m)
   g_clear_pointer (&m->runs, g_ptr_array_unref);
   g_clear_pointer (&m->fits, g_ptr_array_unref);
   g_clear_pointer (&m->params, g_array_unref);
+  g_clear_pointer (&m->param_fns, g_ptr_array_unref);
+  g_clear_pointer (&m->param_points, g_ptr_array_unref);
   g_clear_pointer (&m->strings, g_ptr_array_unref);
   g_clear_pointer (&m->warnings, g_ptr_array_unref);
   g_clear_pointer (&m->other_forms, g_array_unref);
@@ -139,6 +144,40 @@ generalise_rank (Form         *out,
   guint q0 = rank_field (&o0->node->act, field);
   guint P0 = o0->run->n_ranks;
 
+  /* a stepped loop's field: the steps that give every rank's of the class
+   * in every run, with the same i0 (the first kept, the others checked at
+   * each target as other forms are) */
+  if (o0->node->step[field] != 0)
+    {
+      guint mask = o0->node->step[field];
+
+      for (guint i = 1; i < n_obs; i++)
+        for (guint k = STEP_INDEX; k < STEP_N_KINDS; k++)
+          if (!(obs[i].node->step[field] & (1u << k)) ||
+              obs[i].node->step0[field][k] != o0->node->step0[field][k])
+            mask &= ~(1u << k);
+      for (guint k = STEP_INDEX; k < STEP_N_KINDS; k++)
+        if (mask & (1u << k))
+          cand[n++] = (Form) { FORM_STEP, o0->node->step0[field][k], { (int) k } };
+      if (n == 0)
+        {
+          g_autofree char *at = where (&obs[n_obs - 1]);
+
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                       _("%s: the %s of rank %u of %u follows its loop's iteration k, but no step gives every "
+                         "rank's in every run (k+i0, r xor 2^(k+i0), r xor (k+i0), (r+k+i0) mod P, "
+                         "(r-k-i0) mod P, i0 the same for every rank)"),
+                       at, ex_rank_field_name (field), obs[n_obs - 1].rank, obs[n_obs - 1].run->n_ranks);
+          return FALSE;
+        }
+      *out = cand[0];
+      if (n > 1)
+        {
+          *others = g_array_new (FALSE, FALSE, sizeof (Form));
+          g_array_append_vals (*others, cand + 1, n - 1);
+        }
+      return TRUE;
+    }
   cand[n++] = (Form) { FORM_CONST, q0 };
   if (q0 != G_MAXUINT)
     {
@@ -318,6 +357,9 @@ generalise_number (AugurExtrapModel *m,
       g_string_append_printf (values, "%s%s (P=%u)", j ? ", " : "", NUM (y[j]), (guint) P[j]);
     }
   out->whole = whole;
+  out->nonneg = TRUE;
+  for (guint j = 0; j < n_runs; j++)
+    out->nonneg = out->nonneg && y[j] >= 0;
   if (constant)
     {
       out->kind = AUGUR_EXTRAP_FN_CONSTANT;
@@ -411,6 +453,8 @@ generalise_number (AugurExtrapModel *m,
   p.kind = out->kind;
   p.function = keep (m, ex_fn_to_string (out));
   g_array_append_val (m->params, p);
+  g_ptr_array_add (m->param_fns, out);
+  g_ptr_array_add (m->param_points, g_memdup2 (y, n_runs * sizeof (double)));
   return TRUE;
 }
 
@@ -548,6 +592,8 @@ augur_extrap_model_new (GFile *const             *runs,
   m->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ex_run_free);
   m->fits = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_fit_result_free);
   m->params = g_array_new (FALSE, TRUE, sizeof (AugurExtrapParameter));
+  m->param_fns = g_ptr_array_new ();
+  m->param_points = g_ptr_array_new_with_free_func (g_free);
   m->strings = g_ptr_array_new_with_free_func (g_free);
   m->warnings = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (m->warnings, NULL);
@@ -706,6 +752,25 @@ augur_extrap_model_get_parameter (const AugurExtrapModel *m,
 {
   g_return_val_if_fail (m != NULL && i < m->params->len, NULL);
   return &g_array_index (m->params, AugurExtrapParameter, i);
+}
+
+double
+augur_extrap_model_eval_parameter (const AugurExtrapModel *m,
+                                   guint                   i,
+                                   double                  ranks,
+                                   double                 *low,
+                                   double                 *high)
+{
+  g_return_val_if_fail (m != NULL && i < m->params->len, NAN);
+  return ex_fn_eval_interval (g_ptr_array_index (m->param_fns, i), ranks, low, high);
+}
+
+const double *
+augur_extrap_model_get_parameter_points (const AugurExtrapModel *m,
+                                         guint                   i)
+{
+  g_return_val_if_fail (m != NULL && i < m->params->len, NULL);
+  return g_ptr_array_index (m->param_points, i);
 }
 
 const char *const *

@@ -95,6 +95,18 @@ guint             augur_extrap_model_get_class_lines (const AugurExtrapModel *m,
 guint             augur_extrap_model_get_n_parameters (const AugurExtrapModel *m);
 const AugurExtrapParameter *augur_extrap_model_get_parameter (const AugurExtrapModel *m,
                                                               guint                   i);
+/* Parameter i's value at P by its function, and its 95 % prediction
+ * interval (low == high == the value for exact forms: c / P, and whole
+ * numbers, which give back every traced value exactly).  low and high may
+ * be NULL.  docs/EXTRAPOLATE.md, section 3, "Prediction intervals". */
+double            augur_extrap_model_eval_parameter (const AugurExtrapModel *m,
+                                                     guint                   i,
+                                                     double                  ranks,
+                                                     double                 *low,
+                                                     double                 *high);
+/* Parameter i's traced values, one per run in the runs' order (n_runs). */
+const double     *augur_extrap_model_get_parameter_points (const AugurExtrapModel *m,
+                                                           guint                   i);
 /* The skeleton with its generalised parameters, a line per action or loop. */
 char             *augur_extrap_model_to_text  (const AugurExtrapModel *m);
 /* Warnings of the alignment and fits (NULL-terminated, owned by m). */
@@ -112,6 +124,17 @@ gboolean          augur_extrap_model_check_target (const AugurExtrapModel *m,
 AugurTraceSet    *augur_extrap_model_synthesize (const AugurExtrapModel *m,
                                                  guint                   ranks,
                                                  GError                **error);
+typedef enum {
+  AUGUR_EXTRAP_BOUND_FIT,    /* every fitted parameter at its fit */
+  AUGUR_EXTRAP_BOUND_LOW,    /* each at the low end of its prediction interval */
+  AUGUR_EXTRAP_BOUND_HIGH,   /* each at the high end */
+} AugurExtrapBound;
+
+/* As augur_extrap_model_synthesize, with every fitted parameter at bound. */
+AugurTraceSet    *augur_extrap_model_synthesize_bound (const AugurExtrapModel *m,
+                                                       guint                   ranks,
+                                                       AugurExtrapBound        bound,
+                                                       GError                **error);
 /* The same written as SMPI's traces: DIR/index.txt and
  * DIR/index.txt_files/rank-<r+1>.txt (DIR is created). */
 gboolean          augur_extrap_model_write_traces (const AugurExtrapModel *m,

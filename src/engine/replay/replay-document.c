@@ -35,6 +35,8 @@ augur_replay_inputs_init (AugurReplayInputs *in)
   in->cluster = augur_replay_default_cluster;
   in->placement = g_array_new (FALSE, TRUE, sizeof (guint));
   in->rule = AUGUR_REPLAY_PLACE_ROUND_ROBIN;
+  in->scaling_runs = g_ptr_array_new_with_free_func (g_object_unref);
+  in->scaling_ranks = g_array_new (FALSE, TRUE, sizeof (guint));
 }
 
 void
@@ -44,6 +46,8 @@ augur_replay_inputs_clear (AugurReplayInputs *in)
   g_clear_object (&in->platform);
   g_clear_object (&in->deployment);
   g_clear_pointer (&in->placement, g_array_unref);
+  g_clear_pointer (&in->scaling_runs, g_ptr_array_unref);
+  g_clear_pointer (&in->scaling_ranks, g_array_unref);
 }
 
 void
@@ -61,6 +65,9 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
   dest->cluster = src->cluster;
   g_array_append_vals (dest->placement, src->placement->data, src->placement->len);
   dest->rule = src->rule;
+  for (guint i = 0; i < src->scaling_runs->len; i++)
+    g_ptr_array_add (dest->scaling_runs, g_object_ref (g_ptr_array_index (src->scaling_runs, i)));
+  g_array_append_vals (dest->scaling_ranks, src->scaling_ranks->data, src->scaling_ranks->len);
 }
 
 AugurPlatform *
@@ -270,6 +277,19 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
           g_string_append_printf (s, "deployment=%s\n", p);
         }
     }
+  for (guint i = 0; i < in->scaling_runs->len; i++)
+    {
+      g_autofree char *p = path_for_text (g_ptr_array_index (in->scaling_runs, i), base);
+      g_string_append_printf (s, "scaling-run=%s\n", p);
+    }
+  /* whole numbers in "%u": the same in every locale */
+  if (in->scaling_ranks->len > 0)
+    {
+      g_string_append (s, "scaling-ranks=");
+      for (guint i = 0; i < in->scaling_ranks->len; i++)
+        g_string_append_printf (s, "%s%u", i > 0 ? "," : "", g_array_index (in->scaling_ranks, guint, i));
+      g_string_append_c (s, '\n');
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -281,6 +301,30 @@ parse_double (const char *text,
 
   *value = g_ascii_strtod (text, &end);
   return end != text && *end == '\0' && isfinite (*value);
+}
+
+gboolean
+augur_replay_parse_scaling_ranks (const char *text,
+                                  GArray     *ranks)
+{
+  g_auto(GStrv) parts = g_strsplit (text ? text : "", ",", -1);
+  g_autoptr(GArray) read = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      guint64 v;
+      const char *p = g_strstrip (parts[i]);
+
+      /* "64, 256," as typed: blanks and a trailing comma are not sizes */
+      if (*p == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (p, 10, 3, AUGUR_TRACE_MAX_RANKS, &v, NULL))
+        return FALSE;
+      g_array_append_val (read, (guint) { (guint) v });
+    }
+  g_array_set_size (ranks, 0);
+  g_array_append_vals (ranks, read->data, read->len);
+  return TRUE;
 }
 
 gboolean
@@ -409,6 +453,21 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               g_array_append_vals (in->placement, &(guint) { (guint) host }, 1);
             }
           have_placement = TRUE;
+        }
+      else if (g_str_equal (key, "scaling-run"))
+        {
+          if (*value != '\0')
+            g_ptr_array_add (in->scaling_runs, file_from_text (value, base));
+        }
+      else if (g_str_equal (key, "scaling-ranks"))
+        {
+          if (!augur_replay_parse_scaling_ranks (value, in->scaling_ranks))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: scaling-ranks= needs numbers of ranks from 3 to "
+                             "%u separated by commas, found “%s”"), n + 1, (guint) AUGUR_TRACE_MAX_RANKS, value);
+              return FALSE;
+            }
         }
       else
         {
@@ -635,6 +694,7 @@ typedef struct {
   AugurReplaySweepParameter  parameter;
   GArray                    *xs;
   double                    *ys;
+  GStrv                     *warnings;
 } Sweep;
 
 static gboolean
@@ -661,6 +721,16 @@ sweep_point (guint          index,
   if (result == NULL)
     return FALSE;
   sw->ys[index] = augur_replay_result_get_time (result);
+  if (sw->warnings != NULL && augur_replay_result_get_n_warnings (result) > 0)
+    {
+      guint n = augur_replay_result_get_n_warnings (result);
+      GStrv w = g_new0 (char *, n + 1);
+
+      for (guint i = 0; i < n; i++)
+        w[i] = g_strdup (augur_replay_result_get_warning (result, i));
+      g_strfreev (sw->warnings[index]);
+      sw->warnings[index] = w;
+    }
   return TRUE;
 }
 
@@ -714,6 +784,7 @@ augur_replay_sweep_at (const AugurReplayInputs   *in,
                        guint                      first,
                        guint                      count,
                        double                    *ys,
+                       GStrv                     *warnings,
                        guint                      max_threads,
                        AugurProgressFunc          progress,
                        gpointer                   progress_data,
@@ -721,7 +792,7 @@ augur_replay_sweep_at (const AugurReplayInputs   *in,
                        GError                   **error)
 {
   g_autoptr(GArray) slice = g_array_new (FALSE, FALSE, sizeof (double));
-  Sweep sw = { in, parameter, slice, ys + first };
+  Sweep sw = { in, parameter, slice, ys + first, warnings != NULL ? warnings + first : NULL };
 
   g_return_val_if_fail (first <= xs->len && count <= xs->len - first, FALSE);
   g_array_append_vals (slice, &g_array_index (xs, double, first), count);
@@ -750,7 +821,7 @@ augur_replay_sweep (const AugurReplayInputs   *in,
     return FALSE;
   ys = g_array_sized_new (FALSE, TRUE, sizeof (double), xs->len);
   g_array_set_size (ys, xs->len);
-  if (!augur_replay_sweep_at (in, parameter, xs, 0, xs->len, (double *) (gpointer) ys->data, max_threads, progress,
+  if (!augur_replay_sweep_at (in, parameter, xs, 0, xs->len, (double *) (gpointer) ys->data, NULL, max_threads, progress,
                               progress_data, cancellable, error))
     return FALSE;
   *xs_out = g_steal_pointer (&xs);
@@ -807,6 +878,7 @@ augur_replay_sweep_to_argument (AugurReplaySweepParameter parameter,
 char *
 augur_replay_sweep_to_records (GArray       *xs,
                                const double *ys,
+                               const GStrv  *warnings,
                                guint         first,
                                guint         count)
 {
@@ -814,16 +886,25 @@ augur_replay_sweep_to_records (GArray       *xs,
 
   for (guint i = first; i < first + count && i < xs->len; i++)
     {
+      guint n = warnings != NULL && warnings[i] != NULL ? g_strv_length (warnings[i]) : 0;
+
       augur_records_point (out, i);
       augur_records_add_double (out, g_array_index (xs, double, i));
       augur_records_add_double (out, ys[i]);
+      augur_records_add_uint (out, n);
+      for (guint k = 0; k < n; k++)
+        augur_records_add_text (out, warnings[i][k]);
     }
   return augur_records_end (out);
 }
 
+/* A point's warnings in records: no replay says more than this. */
+#define SWEEP_MAX_WARNINGS 100000
+
 typedef struct {
   GArray *xs;
   double *ys;
+  GStrv  *warnings;
 } SweepRead;
 
 static gboolean
@@ -832,6 +913,7 @@ read_sweep_point (guint index, AugurRecordsLine *line, gpointer data, GError **e
   SweepRead *sr = data;
   char number[AUGUR_FORMAT_DOUBLE_SIZE];
   double x, y;
+  guint64 n = 0;
 
   if (!augur_records_line_double (line, &x, error) || !augur_records_line_double (line, &y, error))
     return FALSE;
@@ -843,7 +925,36 @@ read_sweep_point (guint index, AugurRecordsLine *line, gpointer data, GError **e
       return FALSE;
     }
   sr->ys[index] = y;
+  if (!augur_records_line_uint (line, SWEEP_MAX_WARNINGS, &n, error))
+    return FALSE;
+  if (n > 0)
+    {
+      g_auto(GStrv) w = g_new0 (char *, n + 1);
+
+      for (guint64 k = 0; k < n; k++)
+        if (!augur_records_line_text (line, &w[k], error))
+          return FALSE;
+      if (sr->warnings != NULL)
+        {
+          g_strfreev (sr->warnings[index]);
+          sr->warnings[index] = g_steal_pointer (&w);
+        }
+    }
   return TRUE;
+}
+
+gboolean
+augur_replay_sweep_read_records_with_warnings (GArray             *xs,
+                                               const char *const  *records,
+                                               const char *const  *names,
+                                               guint               n_records,
+                                               double             *ys,
+                                               GStrv              *warnings,
+                                               GError            **error)
+{
+  SweepRead sr = { xs, ys, warnings };
+
+  return augur_records_read (SWEEP_RECORDS_KIND, xs->len, records, names, n_records, read_sweep_point, &sr, error);
 }
 
 gboolean
@@ -854,7 +965,5 @@ augur_replay_sweep_read_records (GArray             *xs,
                                  double             *ys,
                                  GError            **error)
 {
-  SweepRead sr = { xs, ys };
-
-  return augur_records_read (SWEEP_RECORDS_KIND, xs->len, records, names, n_records, read_sweep_point, &sr, error);
+  return augur_replay_sweep_read_records_with_warnings (xs, records, names, n_records, ys, NULL, error);
 }

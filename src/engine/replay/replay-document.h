@@ -11,6 +11,9 @@
  *   cluster=NODES,CORES,SPEED,BW,LAT,BB_BW,BB_LAT   a cluster built in Augur
  *   placement-rule=round-robin|block|manual   how the ranks are placed on it
  *   placement=H0,H1,...   the node of each rank on that cluster
+ *   scaling-run=PATH      (one line per run) a run of the program traced at
+ *                         another size, for the Scaling tab's extrapolation
+ *   scaling-ranks=P1,P2,...  the sizes it predicts (3 ranks or more)
  * Paths are relative to a base folder (a project's) when inside it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -54,6 +57,10 @@ typedef struct {
   AugurReplayCluster cluster;
   GArray            *placement;    /* guint host per rank */
   AugurReplayPlacementRule rule;   /* how placement was made */
+  /* The Scaling tab's (docs/EXTRAPOLATE.md): runs of the program at other
+   * sizes, extrapolated to the target sizes on this document's platform. */
+  GPtrArray         *scaling_runs;   /* GFile: SMPI's index (or single file) of each run */
+  GArray            *scaling_ranks;  /* guint: the target sizes, as given */
 } AugurReplayInputs;
 
 void     augur_replay_inputs_init   (AugurReplayInputs       *in);
@@ -83,6 +90,12 @@ gboolean    augur_replay_placement_rule_from_name (const char                *na
  * (0 for a rule). */
 guint    augur_replay_inputs_place          (AugurReplayInputs *in,
                                              guint              n_ranks);
+
+/* "64, 256, 1024" (blanks and empty parts skipped): sizes of 3 to
+ * AUGUR_TRACE_MAX_RANKS ranks, in ranks (emptied first); FALSE, ranks as
+ * it was, when a part is not one. */
+gboolean augur_replay_parse_scaling_ranks (const char *text,
+                                           GArray     *ranks);
 
 char    *augur_replay_inputs_to_text   (const AugurReplayInputs *in,
                                         GFile                   *base);
@@ -140,7 +153,10 @@ gboolean augur_replay_sweep (const AugurReplayInputs   *in,
                              GError                   **error);
 /* The same in parts, for a cluster job: the values replayed (checked as
  * above), then the document replayed at values first .. first + count -
- * 1 into ys[first ..]. */
+ * 1 into ys[first ..], and, when warnings is not NULL, each point's
+ * warnings (augur_replay_result_get_warning) into warnings[first ..]: a
+ * NULL-terminated array, or NULL when the replay had none (free each with
+ * g_strfreev). */
 GArray  *augur_replay_sweep_values (const AugurReplayInputs   *in,
                                     AugurReplaySweepParameter  parameter,
                                     double                     from,
@@ -154,6 +170,7 @@ gboolean augur_replay_sweep_at     (const AugurReplayInputs   *in,
                                     guint                      first,
                                     guint                      count,
                                     double                    *ys,
+                                    GStrv                     *warnings,
                                     guint                      max_threads,
                                     AugurProgressFunc          progress,
                                     gpointer                   progress_data,
@@ -170,10 +187,13 @@ char    *augur_replay_sweep_to_argument (AugurReplaySweepParameter  parameter,
                                          double                     to,
                                          guint                      points);
 /* A slice's points as records (augur-records.h, kind "replay-sweep": each
- * value and its simulated time), and every slice's records read back into
- * ys (names[i] names records[i] in errors). */
+ * value, its simulated time, the number of its warnings and each of them;
+ * warnings may be NULL: none), and every slice's records read back into
+ * ys and, when it is not NULL, warnings as augur_replay_sweep_at fills
+ * them (names[i] names records[i] in errors). */
 char    *augur_replay_sweep_to_records   (GArray             *xs,
                                           const double       *ys,
+                                          const GStrv        *warnings,
                                           guint               first,
                                           guint               count);
 gboolean augur_replay_sweep_read_records (GArray             *xs,
@@ -182,5 +202,12 @@ gboolean augur_replay_sweep_read_records (GArray             *xs,
                                           guint               n_records,
                                           double             *ys,
                                           GError            **error);
+gboolean augur_replay_sweep_read_records_with_warnings (GArray             *xs,
+                                                        const char *const  *records,
+                                                        const char *const  *names,
+                                                        guint               n_records,
+                                                        double             *ys,
+                                                        GStrv              *warnings,
+                                                        GError            **error);
 
 G_END_DECLS

@@ -68,16 +68,20 @@ augur_replay_otf2_check_dir (const char *dir,
  * the region it ends (before its Leave), one that starts there is sent
  * inside the region it starts (after its Enter). */
 enum { ORDER_RECV, ORDER_REGION, ORDER_SEND };
-enum { EV_ENTER, EV_LEAVE, EV_SEND, EV_RECV };
+enum { EV_ENTER, EV_LEAVE, EV_SEND, EV_RECV, EV_COLL_BEGIN, EV_COLL_END };
+
+/* Regions: one per rank state, then MPI_Init and MPI_Finalize. */
+enum { REGION_INIT = AUGUR_STATE_N, REGION_FINALIZE, N_REGIONS };
 
 typedef struct {
   guint64 t;
   guint8  order;
   guint8  kind;
-  guint32 seq;        /* the rank's region events in their order */
-  guint32 what;       /* the state, or the peer */
-  guint32 tag;
-  guint64 bytes;
+  guint32 seq;        /* the rank's region and collective events in their order */
+  guint32 what;       /* the region, the peer, or the collective's operation */
+  guint32 tag;        /* a message's; a collective's root */
+  guint64 bytes;      /* sent */
+  guint64 received;   /* a collective's */
 } Ev;
 
 static int
@@ -132,34 +136,194 @@ static const struct { OTF2_RegionRole role; OTF2_Paradigm paradigm; } state_regi
   [AUGUR_STATE_SLEEP] = { OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER },
 };
 
+static guint64
+bytes_of (double b)
+{
+  return b > 0 ? (guint64) llround (b) : 0;
+}
+
+/* A collective's operation and sizes as Score-P writes them (the totals
+ * this rank sent and received, scorep_mpi_coll.c): what trace-otf2.c
+ * reads back into the same action. */
+static OTF2_CollectiveOp
+collective_record (const AugurReplayCollective *c, guint n, guint64 *sent, guint64 *received)
+{
+  guint64 b = bytes_of (c->bytes), rb = bytes_of (c->recv_bytes), me = c->rank;
+  gboolean root = c->rank == c->root;
+
+  *sent = b;
+  *received = rb;
+  switch (c->kind)
+    {
+    case AUGUR_TRACE_ACTION_BARRIER:
+      *sent = *received = 0;
+      return OTF2_COLLECTIVE_OP_BARRIER;
+    case AUGUR_TRACE_ACTION_BCAST:
+      *sent = root ? n * b : 0;
+      *received = b;
+      return OTF2_COLLECTIVE_OP_BCAST;
+    case AUGUR_TRACE_ACTION_REDUCE:
+      *received = root ? n * b : 0;
+      return OTF2_COLLECTIVE_OP_REDUCE;
+    case AUGUR_TRACE_ACTION_ALLREDUCE:
+      *sent = *received = n * b;
+      return OTF2_COLLECTIVE_OP_ALLREDUCE;
+    case AUGUR_TRACE_ACTION_ALLGATHER:
+    case AUGUR_TRACE_ACTION_ALLTOALL:
+      *sent = n * b;
+      *received = n * rb;
+      return c->kind == AUGUR_TRACE_ACTION_ALLTOALL ? OTF2_COLLECTIVE_OP_ALLTOALL : OTF2_COLLECTIVE_OP_ALLGATHER;
+    case AUGUR_TRACE_ACTION_GATHER:
+      *received = root ? n * rb : 0;
+      return OTF2_COLLECTIVE_OP_GATHER;
+    case AUGUR_TRACE_ACTION_SCATTER:
+      *sent = root ? n * b : 0;
+      return OTF2_COLLECTIVE_OP_SCATTER;
+    case AUGUR_TRACE_ACTION_SCAN:
+      *received = (me + 1) * b;
+      return OTF2_COLLECTIVE_OP_SCAN;
+    case AUGUR_TRACE_ACTION_EXSCAN:
+      *sent = me == 0 && n > 1 ? (n - 1) * b : b;
+      *received = me * b;
+      return OTF2_COLLECTIVE_OP_EXSCAN;
+    case AUGUR_TRACE_ACTION_GATHERV:
+      return OTF2_COLLECTIVE_OP_GATHERV;
+    case AUGUR_TRACE_ACTION_SCATTERV:
+      return OTF2_COLLECTIVE_OP_SCATTERV;
+    case AUGUR_TRACE_ACTION_ALLGATHERV:
+      return OTF2_COLLECTIVE_OP_ALLGATHERV;
+    case AUGUR_TRACE_ACTION_ALLTOALLV:
+      return OTF2_COLLECTIVE_OP_ALLTOALLV;
+    case AUGUR_TRACE_ACTION_REDUCESCATTER:
+    default:
+      return OTF2_COLLECTIVE_OP_REDUCE_SCATTER;
+    }
+}
+
+static void
+add_ev (GArray *evs, guint32 *seq, guint64 t, guint8 kind, guint32 what)
+{
+  Ev e = { t, ORDER_REGION, kind, (*seq)++, what, 0, 0, 0 };
+
+  g_array_append_val (evs, e);
+}
+
+static void
+close_collective (GArray *evs, guint32 *seq, const AugurReplayCollective *c, guint n)
+{
+  Ev end = { ticks (c->end), ORDER_REGION, EV_COLL_END, 0, 0, 0, 0, 0 };
+
+  end.what = collective_record (c, n, &end.bytes, &end.received);
+  end.tag = c->root < n ? c->root : OTF2_UNDEFINED_UINT32;
+  end.seq = (*seq)++;
+  g_array_append_val (evs, end);
+  add_ev (evs, seq, ticks (c->end), EV_LEAVE, AUGUR_STATE_COLLECTIVE);
+}
+
+/* One rank's regions in the order it did them: MPI_Init at 0, its
+ * intervals, each collective as a region around its MpiCollectiveBegin
+ * and End (its intervals, the reduction's compute, inside; the collective
+ * state's own intervals are the region), MPI_Finalize at its end. */
+static void
+rank_regions (const AugurReplayResult *r, guint rank, guint n, const GArray *ivs, const GArray *colls, GArray *evs)
+{
+  guint32 seq = 0;
+  guint i = 0, k = 0;
+  const AugurReplayCollective *open = NULL;
+  guint64 end = ticks (augur_replay_result_get_stats (r, rank)->end);
+
+  add_ev (evs, &seq, 0, EV_ENTER, REGION_INIT);
+  add_ev (evs, &seq, 0, EV_LEAVE, REGION_INIT);
+  for (;;)
+    {
+      const AugurReplayInterval *iv = i < ivs->len ? g_array_index (ivs, const AugurReplayInterval *, i) : NULL;
+      const AugurReplayCollective *c = k < colls->len ? g_array_index (colls, const AugurReplayCollective *, k) : NULL;
+
+      if (open != NULL && (iv == NULL || iv->start >= open->end))
+        {
+          close_collective (evs, &seq, open, n);
+          end = MAX (end, ticks (open->end));
+          open = NULL;
+          continue;
+        }
+      if (open == NULL && c != NULL && (iv == NULL || c->start <= iv->start))
+        {
+          add_ev (evs, &seq, ticks (c->start), EV_ENTER, AUGUR_STATE_COLLECTIVE);
+          add_ev (evs, &seq, ticks (c->start), EV_COLL_BEGIN, 0);
+          open = c;
+          k++;
+          continue;
+        }
+      if (iv == NULL)
+        break;
+      if (!(open != NULL && iv->state == AUGUR_STATE_COLLECTIVE))
+        {
+          add_ev (evs, &seq, ticks (iv->start), EV_ENTER, iv->state);
+          add_ev (evs, &seq, ticks (iv->end), EV_LEAVE, iv->state);
+        }
+      end = MAX (end, ticks (iv->end));
+      i++;
+    }
+  add_ev (evs, &seq, end, EV_ENTER, REGION_FINALIZE);
+  add_ev (evs, &seq, end, EV_LEAVE, REGION_FINALIZE);
+}
+
+static int
+collective_at (gconstpointer key, gconstpointer element)
+{
+  double t = *(const double *) key;
+  const AugurReplayCollective *c = *(const AugurReplayCollective * const *) element;
+
+  return t < c->start ? -1 : t > c->end ? 1 : 0;
+}
+
+/* Whether a rank is inside one of its collectives at t: the messages of
+ * SMPI's collective algorithms are the collective's, not MPI_Send's. */
+static gboolean
+in_collective (const GArray *colls, double t)
+{
+  return colls->len > 0 && bsearch (&t, colls->data, colls->len, sizeof (gpointer), collective_at) != NULL;
+}
+
 /* Every rank's events, each rank's in time order. */
 static GArray **
 collect_events (const AugurReplayResult *r, guint n, guint64 *last)
 {
   GArray **evs = g_new0 (GArray *, n);
-  g_autofree guint32 *seq = g_new0 (guint32, n);
+  GArray **ivs = g_new0 (GArray *, n);
+  GArray **colls = g_new0 (GArray *, n);
   g_autoptr(GHashTable) pairs = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (gint64));
   guint n_intervals = augur_replay_result_get_n_intervals (r);
   guint n_messages = augur_replay_result_get_n_messages (r);
+  guint n_collectives = augur_replay_result_get_n_collectives (r);
 
   *last = 0;
   for (guint i = 0; i < n; i++)
-    evs[i] = g_array_new (FALSE, FALSE, sizeof (Ev));
-  /* a rank's intervals are recorded one after the other, as it leaves each state */
+    {
+      evs[i] = g_array_new (FALSE, FALSE, sizeof (Ev));
+      ivs[i] = g_array_new (FALSE, FALSE, sizeof (gpointer));
+      colls[i] = g_array_new (FALSE, FALSE, sizeof (gpointer));
+    }
+  /* a rank's intervals are recorded one after the other, as it leaves
+   * each state; its collectives in the order it ends them */
   for (guint i = 0; i < n_intervals; i++)
     {
       const AugurReplayInterval *iv = augur_replay_result_get_interval (r, i);
-      Ev enter = { ticks (iv->start), ORDER_REGION, EV_ENTER, 0, iv->state, 0, 0 };
-      Ev leave = { ticks (iv->end), ORDER_REGION, EV_LEAVE, 0, iv->state, 0, 0 };
 
       if (iv->rank >= n || iv->state >= AUGUR_STATE_N || iv->end < iv->start)
         continue;
-      enter.seq = seq[iv->rank]++;
-      leave.seq = seq[iv->rank]++;
-      g_array_append_val (evs[iv->rank], enter);
-      g_array_append_val (evs[iv->rank], leave);
-      *last = MAX (*last, leave.t);
+      g_array_append_val (ivs[iv->rank], iv);
+      *last = MAX (*last, ticks (iv->end));
+    }
+  for (guint i = 0; i < n_collectives; i++)
+    {
+      const AugurReplayCollective *c = augur_replay_result_get_collective (r, i);
+
+      if (c->rank >= n || c->end < c->start)
+        continue;
+      g_array_append_val (colls[c->rank], c);
+      *last = MAX (*last, ticks (c->end));
     }
   g_array_set_size (keys, n_messages);
   for (guint i = 0; i < n_messages; i++)
@@ -169,7 +333,8 @@ collect_events (const AugurReplayResult *r, guint n, guint64 *last)
       guint32 tag;
       guint64 bytes = m->bytes > 0 ? (guint64) llround (m->bytes) : 0;
 
-      if (m->src >= n || m->dst >= n || m->end < m->start)
+      if (m->src >= n || m->dst >= n || m->end < m->start ||
+          (in_collective (colls[m->src], m->start) && in_collective (colls[m->dst], m->end)))
         continue;
       /* the messages are recorded as they start: their number on the pair */
       *key = ((gint64) m->src << 32) | m->dst;
@@ -185,7 +350,14 @@ collect_events (const AugurReplayResult *r, guint n, guint64 *last)
       }
     }
   for (guint i = 0; i < n; i++)
-    g_array_sort (evs[i], ev_compare);
+    {
+      rank_regions (r, i, n, ivs[i], colls[i], evs[i]);
+      g_array_unref (ivs[i]);
+      g_array_unref (colls[i]);
+      g_array_sort (evs[i], ev_compare);
+    }
+  g_free (ivs);
+  g_free (colls);
   return evs;
 }
 
@@ -214,6 +386,12 @@ write_events (OTF2_Archive *archive, GArray **evs, guint n, guint64 *n_events, c
             case EV_SEND:
               code = OTF2_EvtWriter_MpiSend (w, NULL, e->t, e->what, 0, e->tag, e->bytes);
               break;
+            case EV_COLL_BEGIN:
+              code = OTF2_EvtWriter_MpiCollectiveBegin (w, NULL, e->t);
+              break;
+            case EV_COLL_END:
+              code = OTF2_EvtWriter_MpiCollectiveEnd (w, NULL, e->t, e->what, 0, e->tag, e->bytes, e->received);
+              break;
             case EV_RECV:
             default:
               code = OTF2_EvtWriter_MpiRecv (w, NULL, e->t, e->what, 0, e->tag, e->bytes);
@@ -241,7 +419,7 @@ write_definitions (const AugurReplayResult *r, OTF2_Archive *archive, guint n, c
   OTF2_GlobalDefWriter *d;
   OTF2_ErrorCode code = OTF2_SUCCESS;
   g_autofree guint64 *members = g_new (guint64, MAX (n, 1));
-  enum { S_EMPTY, S_MACHINE, S_WORLD, S_THREAD, S_STATE0, S_RANK0 = S_STATE0 + AUGUR_STATE_N };
+  enum { S_EMPTY, S_MACHINE, S_WORLD, S_THREAD, S_STATE0, S_RANK0 = S_STATE0 + N_REGIONS };
 
   /* the local definitions: none, but each location has its file, as Score-P leaves them */
   if (!otf2_ok (OTF2_Archive_OpenDefFiles (archive), dir, error))
@@ -265,6 +443,8 @@ write_definitions (const AugurReplayResult *r, OTF2_Archive *archive, guint n, c
   DEF (OTF2_GlobalDefWriter_WriteString (d, S_THREAD, "Master thread"));
   for (guint s = 0; s < AUGUR_STATE_N; s++)
     DEF (OTF2_GlobalDefWriter_WriteString (d, S_STATE0 + s, augur_rank_state_to_string (s)));
+  DEF (OTF2_GlobalDefWriter_WriteString (d, S_STATE0 + REGION_INIT, "MPI_Init"));
+  DEF (OTF2_GlobalDefWriter_WriteString (d, S_STATE0 + REGION_FINALIZE, "MPI_Finalize"));
   for (guint rank = 0; rank < n; rank++)
     {
       const char *name = augur_replay_result_get_rank_name (r, rank);
@@ -282,6 +462,9 @@ write_definitions (const AugurReplayResult *r, OTF2_Archive *archive, guint n, c
   for (guint s = 0; s < AUGUR_STATE_N; s++)
     DEF (OTF2_GlobalDefWriter_WriteRegion (d, s, S_STATE0 + s, S_STATE0 + s, S_EMPTY, state_regions[s].role,
                                            state_regions[s].paradigm, OTF2_REGION_FLAG_NONE, S_EMPTY, 0, 0));
+  for (guint s = REGION_INIT; s < N_REGIONS; s++)
+    DEF (OTF2_GlobalDefWriter_WriteRegion (d, s, S_STATE0 + s, S_STATE0 + s, S_EMPTY, OTF2_REGION_ROLE_FUNCTION,
+                                           OTF2_PARADIGM_MPI, OTF2_REGION_FLAG_NONE, S_EMPTY, 0, 0));
   /* MPI_COMM_WORLD: rank i is location i */
   for (guint rank = 0; rank < n; rank++)
     members[rank] = rank;

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay.h"
+#include "replay-measured.h"
 
 #include <glib/gi18n.h>
 
@@ -35,6 +36,13 @@ state_label (AugurRankState state)
     }
 }
 
+void
+augur_replay_timeline_add_states (AugurTimelineBuilder *b)
+{
+  for (guint s = 0; s < AUGUR_STATE_N; s++)
+    augur_timeline_builder_add_state_full (b, augur_rank_state_to_string (s), state_label (s), state_colors[s]);
+}
+
 AugurTimelineData *
 augur_replay_result_build_timeline (const AugurReplayResult *r)
 {
@@ -45,8 +53,7 @@ augur_replay_result_build_timeline (const AugurReplayResult *r)
 
   b = augur_timeline_builder_new ();
   augur_timeline_builder_set_kinds (b, "Program", "Rank", "MPI state", "MPI message");
-  for (guint s = 0; s < AUGUR_STATE_N; s++)
-    augur_timeline_builder_add_state_full (b, augur_rank_state_to_string (s), state_label (s), state_colors[s]);
+  augur_replay_timeline_add_states (b);
   augur_timeline_builder_set_tag_name (b, _("trace line"));
   n_rows = augur_replay_result_get_n_ranks (r);
   for (guint i = 0; i < n_rows; i++)

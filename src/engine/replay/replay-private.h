@@ -21,6 +21,7 @@ struct _AugurReplayResult {
   AugurRankStats   *stats;
   GArray           *intervals;
   GArray           *messages;
+  GArray           *collectives;   /* AugurReplayCollective, or NULL (replay-smpi records them) */
   AugurTraceDialect dialect;
   GPtrArray        *warnings;   /* char *: what the time leaves out, said with it */
 };

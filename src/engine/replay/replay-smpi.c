@@ -117,6 +117,7 @@ struct _SRank {
   guint             index;
   guint             host;
   AugurTraceAction  act;
+  double            act_start;    /* when the current action started */
   gboolean          has_act;
   Phase             phase;
   GArray           *ops;          /* Op: the current action's */
@@ -172,6 +173,7 @@ struct _Smpi {
   gboolean               record;
   GArray                *intervals;
   GArray                *messages;
+  GArray                *collectives;   /* AugurReplayCollective, with the timeline */
   guint64                actions;
   AugurProgressFunc      progress;
   gpointer               progress_data;
@@ -1238,6 +1240,40 @@ post_group (SRank *rank)
 
 /* ---- Actions ------------------------------------------------------------------------ */
 
+static gboolean
+is_collective (AugurTraceActionKind kind)
+{
+  switch (kind)
+    {
+    case AUGUR_TRACE_ACTION_BARRIER: case AUGUR_TRACE_ACTION_BCAST: case AUGUR_TRACE_ACTION_REDUCE:
+    case AUGUR_TRACE_ACTION_ALLREDUCE: case AUGUR_TRACE_ACTION_ALLTOALL: case AUGUR_TRACE_ACTION_ALLTOALLV:
+    case AUGUR_TRACE_ACTION_GATHER: case AUGUR_TRACE_ACTION_GATHERV: case AUGUR_TRACE_ACTION_ALLGATHER:
+    case AUGUR_TRACE_ACTION_ALLGATHERV: case AUGUR_TRACE_ACTION_SCATTER: case AUGUR_TRACE_ACTION_SCATTERV:
+    case AUGUR_TRACE_ACTION_REDUCESCATTER: case AUGUR_TRACE_ACTION_SCAN: case AUGUR_TRACE_ACTION_EXSCAN:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* With the timeline: a collective action done, with its operation, root
+ * and sizes (the timeline's intervals have its state only), for the OTF2
+ * export's MpiCollectiveBegin/End. */
+static void
+record_collective (SRank *rank)
+{
+  Smpi *sm = rank->sm;
+  const AugurTraceAction *a = &rank->act;
+  AugurReplayCollective c;
+
+  if (!sm->record || !is_collective (a->kind) ||
+      !replay_record_fits (&sm->error, sm->des, sm->collectives))
+    return;
+  c = (AugurReplayCollective) { rank->index, a->kind, a->root, a->bytes, a->recv_bytes, rank->act_start,
+                                augur_des_now (sm->des) };
+  g_array_append_val (sm->collectives, c);
+}
+
 static void
 count_action (SRank *rank)
 {
@@ -1693,6 +1729,7 @@ run_rank (SRank *rank)
                 }
             }
           rank->has_act = FALSE;
+          record_collective (rank);
           count_action (rank);
           report_progress (sm);
           continue;
@@ -1717,6 +1754,7 @@ run_rank (SRank *rank)
           }
         rank->has_act = TRUE;
         rank->phase = PHASE_START;
+        rank->act_start = augur_des_now (sm->des);
         start_action (rank);
         /* done at once, or a computation, sleep, wait or test resumed when
          * it is done, or messages to post (PHASE_OPS) */
@@ -1834,6 +1872,7 @@ replay_smpi_run (const AugurPlatform      *platform,
   sm.record = options->record_timeline;
   sm.intervals = g_array_new (FALSE, FALSE, sizeof (AugurReplayInterval));
   sm.messages = g_array_new (FALSE, FALSE, sizeof (AugurReplayMessage));
+  sm.collectives = g_array_new (FALSE, FALSE, sizeof (AugurReplayCollective));
   sm.progress = progress;
   sm.progress_data = progress_data;
   sm.ranks = g_new0 (SRank, sm.n);
@@ -1962,6 +2001,7 @@ replay_smpi_run (const AugurPlatform      *platform,
   result->seconds = (g_get_monotonic_time () - start) / 1e6;
   result->intervals = sm.intervals;
   result->messages = sm.messages;
+  result->collectives = sm.collectives;
 
   /* requests still in mailboxes (an error) */
   for (guint i = 0; i < sm.n; i++)

@@ -43,6 +43,12 @@ struct _Request {
   gboolean  collective;
   guint     file;
   guint64   line;
+  /* a send's transfer, once matched: its receive, when it started and the
+   * replay (kept in the send, not in an object of its own: one cold
+   * object less to read at its end among thousands in flight) */
+  Request  *partner;
+  double    start;
+  Replay   *rp;
 };
 
 /* The requests posted between a sender and a receiver and not yet matched,
@@ -53,7 +59,7 @@ typedef struct {
   Request *tail;
 } Channel;
 
-/* Channels of many ranks, by pair: open addressing, the channel kept in
+/* A sender's channels by receiver: open addressing, the channel kept in
  * its slot (one cache miss to find it, where a GHashTable of GQueues took
  * four); key 0 is a free slot. */
 typedef struct {
@@ -61,11 +67,30 @@ typedef struct {
   Channel channel;
 } ChannelSlot;
 
+/* The channels a rank sends on, by receiver (and collective or not): a
+ * table of its own per sender.  The first PEER_SLOTS slots of every
+ * rank's table lie in one array in rank order, so a lookup reads a cache
+ * line or two of the sender's, and ranks that talk (neighbours in rank
+ * order) have theirs side by side; one table of every pair, hashed,
+ * spread them over megabytes at 4,096 ranks, a cache miss per lookup.
+ * A table outgrowing its slots (a collective's root) moves to its own. */
+typedef struct {
+  ChannelSlot *slots;       /* n_slots, a power of 2 */
+  guint        n_slots;
+  guint        n;
+} PeerTable;
+
+#define PEER_SLOTS 8
+
+/* What an action reads and writes of its rank comes first, its current
+ * action after; the totals by kind of action are kept apart (rp->totals),
+ * so that a rank is 216 bytes where its AugurRankStats made it 968, and
+ * an action touches one line of totals where it touched three (at
+ * thousands of ranks each rank's state comes from memory once a step). */
 struct _Rank {
   Replay        *rp;
   guint          index;
   guint          host;
-  AugurTraceAction    act;
   gboolean       has_act;
   int            step;
   gboolean       finished;
@@ -74,8 +99,18 @@ struct _Rank {
   AugurRankState block_state;
   double         block_start;
   GPtrArray     *irecvs;      /* pending Irecv requests, most recent last */
-  AugurRankStats stats;
+  guint64        actions;     /* its AugurRankStats' actions, times and end */
+  double         times[AUGUR_STATE_N];
+  double         end;
+  AugurTraceAction    act;
 };
+
+/* A rank's count, bytes and flops of one kind of action, side by side. */
+typedef struct {
+  guint64 count;
+  double  bytes;
+  double  flops;
+} KindTotals;
 
 struct _Replay {
   AugurDes              *des;
@@ -83,17 +118,16 @@ struct _Replay {
   const AugurDeployment *deployment;
   AugurTraceSet         *traces;
   Rank                  *ranks;
+  KindTotals            *totals;      /* [rank][kind] */
   guint                  n;
   guint                  comm_size;
   guint                  comm_size_file;   /* where it was first given */
   guint64                comm_size_line;   /* 0: not given */
-  ChannelSlot           *slots;       /* for many ranks: by pair, see channel () */
-  gsize                  n_slots;     /* a power of 2 */
-  gsize                  n_channels;
+  PeerTable             *peers;       /* for many ranks: by sender, see channel () */
+  ChannelSlot           *peer_slots;  /* PEER_SLOTS for each rank, in rank order */
   Channel               *dense;       /* [src][dst][collective], for up to 256 ranks */
-  GPtrArray             *blocks;      /* owns every Request and Transfer, allocated in blocks */
+  GPtrArray             *blocks;      /* owns every Request, allocated in blocks */
   Request               *free_requests;
-  gpointer               free_transfers;
   GPtrArray             *barrier;     /* ranks waiting at the barrier */
   GError                *error;
   gboolean               record;
@@ -105,11 +139,7 @@ struct _Replay {
   gint64                 last_progress;
 };
 
-typedef struct {
-  Request *send;
-  Request *recv;
-  double   start;
-} Transfer;
+
 
 
 static const char *state_names[AUGUR_STATE_N] = { "compute", "send", "recv", "wait", "collective", "sleep" };
@@ -127,6 +157,25 @@ replay_result_new (AugurNetworkModel model, guint n)
   return result;
 }
 
+/* A translated format's one conversion ("%.4g ms") written with '.' in
+ * every locale, as the tables and the JSON write numbers (printf wrote
+ * "15,63 ms" in French beside a table of "15.63"). */
+static char *
+format_point (const char *format,
+              double      v)
+{
+  const char *pct = strchr (format, '%');
+  gsize len = pct != NULL ? strspn (pct + 1, ".0123456789") + 2 : 0;
+  char conversion[16], buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (pct == NULL || len >= sizeof conversion || pct[len - 1] != 'g')
+    return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.4g", v));
+  memcpy (conversion, pct, len);
+  conversion[len] = '\0';
+  g_ascii_formatd (buf, sizeof buf, conversion, v);
+  return g_strdup_printf ("%.*s%s%s", (int) (pct - format), format, buf, pct + len);
+}
+
 char *
 augur_replay_format_seconds (double s)
 {
@@ -135,12 +184,12 @@ augur_replay_format_seconds (double s)
   if (a == 0)
     return g_strdup (_("0 s"));
   if (a < 1e-6)
-    return g_strdup_printf (_("%.4g ns"), s * 1e9);
+    return format_point (_("%.4g ns"), s * 1e9);
   if (a < 1e-3)
-    return g_strdup_printf (_("%.4g µs"), s * 1e6);
+    return format_point (_("%.4g µs"), s * 1e6);
   if (a < 1)
-    return g_strdup_printf (_("%.4g ms"), s * 1e3);
-  return g_strdup_printf (_("%.5g s"), s);
+    return format_point (_("%.4g ms"), s * 1e3);
+  return format_point (_("%.5g s"), s);
 }
 
 const char *
@@ -234,7 +283,7 @@ wake (Rank *rank)
   double now = augur_des_now (rp->des);
 
   rank->blocked = FALSE;
-  rank->stats.times[rank->block_state] += now - rank->block_start;
+  rank->times[rank->block_state] += now - rank->block_start;
   if (rp->record && now > rank->block_start && replay_record_fits (&rp->error, rp->des, rp->intervals))
     {
       AugurReplayInterval iv = { rank->index, rank->block_state, rank->block_start, now, rank->act.line };
@@ -260,42 +309,50 @@ slot_of (guint64 key, gsize n_slots)
 }
 
 static void
-channels_grow (Replay *rp)
+channels_grow (Replay *rp, PeerTable *t)
 {
-  gsize n = rp->n_slots ? rp->n_slots * 2 : 1024;
+  guint n = t->n_slots * 2;
   ChannelSlot *slots = g_new0 (ChannelSlot, n);
 
-  for (gsize i = 0; i < rp->n_slots; i++)
-    if (rp->slots[i].key != 0)
+  for (guint i = 0; i < t->n_slots; i++)
+    if (t->slots[i].key != 0)
       {
-        gsize j = slot_of (rp->slots[i].key, n);
+        gsize j = slot_of (t->slots[i].key, n);
         while (slots[j].key != 0)
           j = (j + 1) & (n - 1);
-        slots[j] = rp->slots[i];
+        slots[j] = t->slots[i];
       }
-  g_free (rp->slots);
-  rp->slots = slots;
-  rp->n_slots = n;
+  if (t->n_slots > PEER_SLOTS)
+    g_free (t->slots);
+  t->slots = slots;
+  t->n_slots = n;
 }
 
 /* The channel of a pair; valid until the next call (the table can grow). */
 static Channel *
 channel (Replay *rp, guint src, guint dst, gboolean collective)
 {
+  PeerTable *t;
   guint64 key;
   gsize i;
 
   if (rp->dense != NULL)
     return &rp->dense[((gsize) src * rp->n + dst) * 2 + (collective ? 1 : 0)];
-  key = (((guint64) src * rp->n + dst) << 1 | (collective ? 1u : 0u)) + 1;
-  if (2 * (rp->n_channels + 1) > rp->n_slots)
-    channels_grow (rp);
-  for (i = slot_of (key, rp->n_slots); rp->slots[i].key != 0; i = (i + 1) & (rp->n_slots - 1))
-    if (rp->slots[i].key == key)
-      return &rp->slots[i].channel;
-  rp->slots[i].key = key;
-  rp->n_channels++;
-  return &rp->slots[i].channel;
+  t = &rp->peers[src];
+  key = ((guint64) dst << 1 | (collective ? 1u : 0u)) + 1;
+  for (i = slot_of (key, t->n_slots); t->slots[i].key != 0; i = (i + 1) & (t->n_slots - 1))
+    if (t->slots[i].key == key)
+      return &t->slots[i].channel;
+  /* a new channel: at most 3/4 full, so a probe ends soon */
+  if (4 * (t->n + 1) > 3 * t->n_slots)
+    {
+      channels_grow (rp, t);
+      for (i = slot_of (key, t->n_slots); t->slots[i].key != 0; i = (i + 1) & (t->n_slots - 1))
+        ;
+    }
+  t->slots[i].key = key;
+  t->n++;
+  return &t->slots[i].channel;
 }
 
 static void
@@ -350,33 +407,6 @@ request_release (Replay *rp, Request *r)
   rp->free_requests = r;
 }
 
-static Transfer *
-transfer_alloc (Replay *rp)
-{
-  Transfer *t;
-  if (rp->free_transfers == NULL)
-    {
-      Transfer *block = g_new (Transfer, POOL_BLOCK);
-      g_ptr_array_add (rp->blocks, block);
-      for (guint i = 0; i < POOL_BLOCK; i++)
-        {
-          *(gpointer *) &block[i] = rp->free_transfers;
-          rp->free_transfers = &block[i];
-        }
-    }
-  t = rp->free_transfers;
-  rp->free_transfers = *(gpointer *) t;
-  memset (t, 0, sizeof *t);
-  return t;
-}
-
-static void
-transfer_release (Replay *rp, Transfer *t)
-{
-  *(gpointer *) t = rp->free_transfers;
-  rp->free_transfers = t;
-}
-
 /* A finished request is released unless an Irecv still waits for its wait. */
 static void
 request_finished (Replay *rp, Request *r)
@@ -388,22 +418,21 @@ request_finished (Replay *rp, Request *r)
 static void
 transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 {
-  Transfer *t = data;
-  Replay *rp = t->send->owner->rp;
+  Request *send = data;
+  Request *recv = send->partner;
+  Replay *rp = send->rp;
 
   if (rp->record && replay_record_fits (&rp->error, rp->des, rp->messages))
     {
-      AugurReplayMessage m = { t->send->src, t->recv->dst, t->start, augur_des_now (des), t->send->bytes };
+      AugurReplayMessage m = { send->src, recv->dst, send->start, augur_des_now (des), send->bytes };
       g_array_append_val (rp->messages, m);
     }
-  t->send->done = TRUE;
-  t->recv->done = TRUE;
+  send->done = TRUE;
+  recv->done = TRUE;
   {
-    Request *send = t->send, *recv = t->recv;
     Rank *send_owner = send->owner_waits ? send->owner : NULL;
     Rank *recv_owner = recv->owner_waits ? recv->owner : NULL;
 
-    transfer_release (rp, t);
     request_finished (rp, send);
     request_finished (rp, recv);
     if (send_owner)
@@ -416,7 +445,6 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 static void
 match (Replay *rp, Request *send, Request *recv)
 {
-  Transfer *t = transfer_alloc (rp);
   g_autoptr(GError) error = NULL;
 
   /* the ranks of a collective must agree on its size */
@@ -433,17 +461,15 @@ match (Replay *rp, Request *send, Request *recv)
             at, rank_name (rp, nonroot->owner->index), nonroot->bytes,
             augur_trace_action_kind_to_string (nonroot->owner->act.kind),
             rank_name (rp, root->owner->index), root->bytes, root_at);
-      transfer_release (rp, t);
       return;
     }
-  t->send = send;
-  t->recv = recv;
-  t->start = augur_des_now (rp->des);
+  send->partner = recv;
+  send->start = augur_des_now (rp->des);
+  send->rp = rp;
   if (augur_network_transfer (rp->net, rp->ranks[send->src].host, rp->ranks[recv->dst].host,
-                              send->bytes, transfer_done, t, &error) == NULL)
+                              send->bytes, transfer_done, send, &error) == NULL)
     {
       g_autofree char *at = where (rp, send->file, send->line);
-      transfer_release (rp, t);
       fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: %s cannot reach %s: %s"), at,
             rank_name (rp, send->src), rank_name (rp, recv->dst), error->message);
     }
@@ -721,12 +747,13 @@ static void
 count_action (Rank *rank)
 {
   AugurTraceAction *a = &rank->act;
-  rank->stats.actions++;
-  rank->stats.count[a->kind]++;
+  KindTotals *k = &rank->rp->totals[(gsize) rank->index * AUGUR_TRACE_ACTION_N_KINDS + a->kind];
+  rank->actions++;
+  k->count++;
   if (a->bytes > 0)
-    rank->stats.bytes[a->kind] += a->bytes;
+    k->bytes += a->bytes;
   if (a->flops > 0)
-    rank->stats.flops[a->kind] += a->flops;
+    k->flops += a->flops;
 }
 
 static void
@@ -748,7 +775,7 @@ run_rank (Rank *rank)
                   return;
                 }
               rank->finished = TRUE;
-              rank->stats.end = augur_des_now (rp->des);
+              rank->end = augur_des_now (rp->des);
               return;
             }
           rank->has_act = TRUE;
@@ -796,14 +823,17 @@ check_unmatched (Replay *rp)
   Request *first = NULL;
   gsize n_dense = rp->dense != NULL ? (gsize) rp->n * rp->n * 2 : 0;
 
-  for (gsize ci = 0; ci < n_dense + rp->n_slots; ci++)
-    {
-      const Channel *c = ci < n_dense ? &rp->dense[ci] : &rp->slots[ci - n_dense].channel;
-      for (const Request *r = c->head; r != NULL; r = r->next)
+  for (gsize ci = 0; ci < n_dense; ci++)
+    for (const Request *r = rp->dense[ci].head; r != NULL; r = r->next)
+      if (first == NULL || r->owner->index < first->owner->index ||
+          (r->owner->index == first->owner->index && r->line < first->line))
+        first = (Request *) r;
+  for (guint src = 0; rp->peers != NULL && src < rp->n; src++)
+    for (guint si = 0; si < rp->peers[src].n_slots; si++)
+      for (const Request *r = rp->peers[src].slots[si].channel.head; r != NULL; r = r->next)
         if (first == NULL || r->owner->index < first->owner->index ||
             (r->owner->index == first->owner->index && r->line < first->line))
           first = (Request *) r;
-    }
   if (first != NULL)
     {
       g_autofree char *at = where (rp, first->file, first->line);
@@ -881,6 +911,13 @@ augur_replay_run (const AugurPlatform      *platform,
   rp.comm_size = rp.n;
   if (rp.n <= 256)
     rp.dense = g_new0 (Channel, (gsize) MAX (1, rp.n) * MAX (1, rp.n) * 2);
+  else
+    {
+      rp.peers = g_new0 (PeerTable, rp.n);
+      rp.peer_slots = g_new0 (ChannelSlot, (gsize) rp.n * PEER_SLOTS);
+      for (guint i = 0; i < rp.n; i++)
+        rp.peers[i] = (PeerTable) { rp.peer_slots + (gsize) i * PEER_SLOTS, PEER_SLOTS, 0 };
+    }
   rp.blocks = g_ptr_array_new_with_free_func (g_free);
   rp.barrier = g_ptr_array_new ();
   rp.record = options->record_timeline;
@@ -889,6 +926,7 @@ augur_replay_run (const AugurPlatform      *platform,
   rp.progress = progress;
   rp.progress_data = progress_data;
   rp.ranks = g_new0 (Rank, MAX (1, rp.n));
+  rp.totals = g_new0 (KindTotals, (gsize) MAX (1, rp.n) * AUGUR_TRACE_ACTION_N_KINDS);
   for (guint i = 0; i < rp.n; i++)
     {
       rp.ranks[i].rp = &rp;
@@ -957,7 +995,18 @@ augur_replay_run (const AugurPlatform      *platform,
   for (guint i = 0; i < rp.n; i++)
     {
       result->names[i] = g_strdup (rank_name (&rp, i));
-      result->stats[i] = rp.ranks[i].stats;
+      const Rank *rank = &rp.ranks[i];
+      AugurRankStats *st = &result->stats[i];
+      memcpy (st->times, rank->times, sizeof st->times);
+      st->end = rank->end;
+      st->actions = rank->actions;
+      for (guint k = 0; k < AUGUR_TRACE_ACTION_N_KINDS; k++)
+        {
+          const KindTotals *kt = &rp.totals[(gsize) i * AUGUR_TRACE_ACTION_N_KINDS + k];
+          st->count[k] = kt->count;
+          st->bytes[k] = kt->bytes;
+          st->flops[k] = kt->flops;
+        }
       g_ptr_array_unref (rp.ranks[i].irecvs);
     }
   result->intervals = rp.intervals;
@@ -965,11 +1014,16 @@ augur_replay_run (const AugurPlatform      *platform,
 
   augur_network_free (rp.net);
   augur_des_free (rp.des);
-  g_free (rp.slots);
+  for (guint i = 0; rp.peers != NULL && i < rp.n; i++)
+    if (rp.peers[i].n_slots > PEER_SLOTS)
+      g_free (rp.peers[i].slots);
+  g_free (rp.peers);
+  g_free (rp.peer_slots);
   g_free (rp.dense);
   g_ptr_array_unref (rp.blocks);
   g_ptr_array_unref (rp.barrier);
   g_free (rp.ranks);
+  g_free (rp.totals);
 
   if (rp.error != NULL)
     {
@@ -992,8 +1046,23 @@ augur_replay_result_free (AugurReplayResult *r)
   g_free (r->stats);
   g_array_unref (r->intervals);
   g_array_unref (r->messages);
+  g_clear_pointer (&r->collectives, g_array_unref);
   g_ptr_array_unref (r->warnings);
   g_free (r);
+}
+
+guint
+augur_replay_result_get_n_collectives (const AugurReplayResult *r)
+{
+  return r->collectives != NULL ? r->collectives->len : 0;
+}
+
+const AugurReplayCollective *
+augur_replay_result_get_collective (const AugurReplayResult *r,
+                                    guint                    i)
+{
+  g_return_val_if_fail (i < augur_replay_result_get_n_collectives (r), NULL);
+  return &g_array_index (r->collectives, AugurReplayCollective, i);
 }
 
 double  augur_replay_result_get_time (const AugurReplayResult *r) { return r->time; }

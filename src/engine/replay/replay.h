@@ -86,6 +86,20 @@ typedef struct {
   double  bytes;
 } AugurReplayMessage;
 
+/* A collective action as the replay did it (with the timeline: the
+ * SMPI dialect's replay records them): its operation, root (G_MAXUINT:
+ * none) and sizes as the action gives them (bytes per rank), when the
+ * rank started and ended it. */
+typedef struct {
+  guint                rank;
+  AugurTraceActionKind kind;
+  guint                root;
+  double               bytes;
+  double               recv_bytes;
+  double               start;
+  double               end;
+} AugurReplayCollective;
+
 typedef struct _AugurReplayResult AugurReplayResult;
 
 /* A time as Augur shows a predicted time: four significant digits in
@@ -123,6 +137,10 @@ guint  augur_replay_result_get_n_intervals (const AugurReplayResult *r);
 const AugurReplayInterval *augur_replay_result_get_interval (const AugurReplayResult *r, guint i);
 guint  augur_replay_result_get_n_messages  (const AugurReplayResult *r);
 const AugurReplayMessage *augur_replay_result_get_message  (const AugurReplayResult *r, guint i);
+/* Each rank's collectives in the order it did them; empty unless
+ * record_timeline (and for the paper's dialect). */
+guint  augur_replay_result_get_n_collectives (const AugurReplayResult *r);
+const AugurReplayCollective *augur_replay_result_get_collective (const AugurReplayResult *r, guint i);
 
 /* The replay's timeline: a row per rank, the states of AugurRankState in
  * their order (ids "compute"..., translated names), a message per

@@ -12,6 +12,12 @@
  * compute.  An MPI_Irecv's source, tag and size come with its completion
  * (MpiIrecv, in a later wait or test), so its action waits in the rank's
  * queue, with the actions after it, until that completion is read.
+ * OTF2's chunks, one per rank read at once, are checked against the
+ * memory budget before the replay starts (check_chunks).
+ *
+ * The same reading gives the measured run (augur_measured_run_read_otf2,
+ * replay-measured.h): each rank read to its end in turn, its MPI calls and
+ * the compute between them kept as intervals at their timestamps.
  *
  * (Over 800 lines: OTF2 wants a callback per record kind, and the
  * definitions, the translation of a call and the streaming are one
@@ -25,6 +31,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "augur-memory.h"
+#include "replay-measured.h"
 #include "trace-private.h"
 
 /* The actions a rank may hold back behind a receive whose source is not
@@ -106,6 +114,16 @@ typedef struct {
   gboolean         finalized;
   gboolean         ended;
   GError          *error;
+  /* the measured run (augur_measured_run_read_otf2), in ticks */
+  gboolean         any_event;
+  guint64          first_time;
+  const Region    *call_region;     /* of the outermost MPI call in progress */
+  guint64          call_time;
+  guint64          call_position;
+  guint64          n_calls;         /* MPI calls left */
+  guint64          init_leave;      /* the first call's Leave */
+  guint64          end_time;        /* MPI_Finalize's Enter, else the last call's Leave */
+  gboolean         has_finalize;
 } Loc;
 
 struct _Otf2 {
@@ -126,6 +144,7 @@ struct _Otf2 {
   Loc           *locs;
   AugurTraceOtf2Report report;
   GError        *def_error;
+  AugurMeasuredRun *measured;     /* filled as the events are read, when asked for */
 };
 
 static char *otf2_error_message;
@@ -397,6 +416,11 @@ event_start (Loc *l, guint64 position, guint64 time)
   if (l->error != NULL)
     return OTF2_CALLBACK_INTERRUPT;
   l->o->report.n_events++;
+  if (!l->any_event)
+    {
+      l->any_event = TRUE;
+      l->first_time = time;
+    }
   if (time < l->last_time)
     {
       loc_fail (l, position, time, _("it comes before the previous event (at %.9g s): the events of a location "
@@ -795,6 +819,81 @@ add_event (Loc *l, const Ev *e)
   return OTF2_CALLBACK_SUCCESS;
 }
 
+/* ---- The measured run ------------------------------------------------------------- */
+
+/* The compute before an MPI call: from the previous call's Leave (or the
+ * rank's first event) to its Enter, tagged as the replay tags its compute
+ * action (the Enter's position). */
+static void
+measured_enter (Loc *l, const Region *r, guint64 position, guint64 time)
+{
+  guint64 from = l->n_calls > 0 ? l->compute_from : l->first_time;
+
+  if (time > from)
+    augur_measured_run_add (l->o->measured, l->rank, AUGUR_STATE_COMPUTE, from, time, position, position, r->name);
+  l->call_region = r;
+  l->call_time = time;
+  l->call_position = position;
+  if (r->kind == CALL_FINALIZE && !l->has_finalize)
+    {
+      l->has_finalize = TRUE;
+      l->end_time = time;
+    }
+}
+
+/* What an MPI call did, from its events (then its name), in the replay's
+ * states. */
+static guint
+measured_state (const Loc *l)
+{
+  const Ev *ev = (const Ev *) (gconstpointer) l->events->data;
+  gboolean send = FALSE, recv = FALSE, wait = FALSE;
+  const char *name = l->call_region->name;
+
+  for (guint i = 0; i < l->events->len; i++)
+    switch (ev[i].kind)
+      {
+      case EV_COLLECTIVE:
+        return AUGUR_STATE_COLLECTIVE;
+      case EV_SEND: case EV_ISEND:
+        send = TRUE;
+        break;
+      case EV_RECV: case EV_IRECV_REQUEST:
+        recv = TRUE;
+        break;
+      case EV_IRECV: case EV_ISEND_COMPLETE: case EV_TEST: case EV_CANCELLED:
+        wait = TRUE;
+        break;
+      }
+  if (send)
+    return AUGUR_STATE_SEND;
+  if (recv)
+    return AUGUR_STATE_RECV;
+  if (wait || g_str_has_prefix (name, "MPI_Wait") || g_str_has_prefix (name, "MPI_Test"))
+    return AUGUR_STATE_WAIT;
+  /* a collective that moved nothing (no MpiCollective record: a barrier
+   * Score-P did not describe) */
+  if (g_str_has_prefix (name, "MPI_Barrier") || g_str_has_prefix (name, "MPI_Bcast") ||
+      g_str_has_prefix (name, "MPI_Allreduce") || g_str_has_prefix (name, "MPI_Reduce") ||
+      g_str_has_prefix (name, "MPI_Gather") || g_str_has_prefix (name, "MPI_Scatter") ||
+      g_str_has_prefix (name, "MPI_Allgather") || g_str_has_prefix (name, "MPI_Alltoall"))
+    return AUGUR_STATE_COLLECTIVE;
+  return AUGUR_MEASURED_STATE_MPI;
+}
+
+static void
+measured_leave (Loc *l, guint64 position, guint64 time)
+{
+  if (l->call_region == NULL)
+    return;
+  augur_measured_run_add (l->o->measured, l->rank, measured_state (l), l->call_time, time, l->call_position, position,
+                          l->call_region->name);
+  if (l->n_calls++ == 0)
+    l->init_leave = time;
+  if (!l->has_finalize)
+    l->end_time = time;
+}
+
 static OTF2_CallbackCode
 evt_enter (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position, void *data, OTF2_AttributeList *attributes,
            OTF2_RegionRef region)
@@ -816,6 +915,8 @@ evt_enter (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position, vo
     return OTF2_CALLBACK_SUCCESS;
   l->call = r->kind;
   g_array_set_size (l->events, 0);
+  if (l->o->measured != NULL)
+    measured_enter (l, r, position, time);
   if (l->initialised && !l->finalized && time > l->compute_from)
     {
       double seconds = (double) (time - l->compute_from) / (double) l->o->resolution;
@@ -869,6 +970,8 @@ evt_leave (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position, vo
     }
   if (--l->depth > 0)
     return OTF2_CALLBACK_SUCCESS;
+  if (l->o->measured != NULL)
+    measured_leave (l, position, time);
   if (l->events->len > 0)
     ok = translate_call (l, l->call);
   g_array_set_size (l->events, 0);
@@ -973,9 +1076,91 @@ evt_any (EVENT_HEAD)
 }
 
 /* The counters and evt_any read only the arguments every event record
- * begins with, so one function serves records of different arguments
- * (the System V ABI passes the rest unread). */
-#define SET(kind, fn) OTF2_EvtReaderCallbacks_Set##kind##Callback (cb, (OTF2_EvtReaderCallback_##kind) (void (*) (void)) fn)
+ * begins with: a callback of each record's own type (its arguments from
+ * OTF2_EvtReaderCallbacks.h, unread) calls them, so no function is called
+ * through a pointer of another type. */
+#define TYPED(kind, fn, ...) \
+  static OTF2_CallbackCode \
+  fn##_##kind (EVENT_HEAD, __VA_ARGS__) \
+  { \
+    return fn (location, time, position, data, attributes); \
+  }
+#define TYPED0(kind, fn) \
+  static OTF2_CallbackCode \
+  fn##_##kind (EVENT_HEAD) \
+  { \
+    return fn (location, time, position, data, attributes); \
+  }
+
+TYPED (RmaWinCreate, count_one_sided, OTF2_RmaWinRef a0)
+TYPED (RmaWinDestroy, count_one_sided, OTF2_RmaWinRef a0)
+TYPED0 (RmaCollectiveBegin, count_one_sided)
+TYPED (RmaCollectiveEnd, count_one_sided, OTF2_CollectiveOp a0, OTF2_RmaSyncLevel a1, OTF2_RmaWinRef a2, uint32_t a3, uint64_t a4, uint64_t a5)
+TYPED (RmaGroupSync, count_one_sided, OTF2_RmaSyncLevel a0, OTF2_RmaWinRef a1, OTF2_GroupRef a2)
+TYPED (RmaRequestLock, count_one_sided, OTF2_RmaWinRef a0, uint32_t a1, uint64_t a2, OTF2_LockType a3)
+TYPED (RmaAcquireLock, count_one_sided, OTF2_RmaWinRef a0, uint32_t a1, uint64_t a2, OTF2_LockType a3)
+TYPED (RmaTryLock, count_one_sided, OTF2_RmaWinRef a0, uint32_t a1, uint64_t a2, OTF2_LockType a3)
+TYPED (RmaReleaseLock, count_one_sided, OTF2_RmaWinRef a0, uint32_t a1, uint64_t a2)
+TYPED (RmaSync, count_one_sided, OTF2_RmaWinRef a0, uint32_t a1, OTF2_RmaSyncType a2)
+TYPED (RmaWaitChange, count_one_sided, OTF2_RmaWinRef a0)
+TYPED (RmaPut, count_one_sided, OTF2_RmaWinRef a0, uint32_t a1, uint64_t a2, uint64_t a3)
+TYPED (RmaGet, count_one_sided, OTF2_RmaWinRef a0, uint32_t a1, uint64_t a2, uint64_t a3)
+TYPED (RmaAtomic, count_one_sided, OTF2_RmaWinRef a0, uint32_t a1, OTF2_RmaAtomicType a2, uint64_t a3, uint64_t a4, uint64_t a5)
+TYPED (RmaOpCompleteBlocking, count_one_sided, OTF2_RmaWinRef a0, uint64_t a1)
+TYPED (RmaOpCompleteNonBlocking, count_one_sided, OTF2_RmaWinRef a0, uint64_t a1)
+TYPED (RmaOpTest, count_one_sided, OTF2_RmaWinRef a0, uint64_t a1)
+TYPED (RmaOpCompleteRemote, count_one_sided, OTF2_RmaWinRef a0, uint64_t a1)
+TYPED (IoCreateHandle, count_io, OTF2_IoHandleRef a0, OTF2_IoAccessMode a1, OTF2_IoCreationFlag a2, OTF2_IoStatusFlag a3)
+TYPED (IoDestroyHandle, count_io, OTF2_IoHandleRef a0)
+TYPED (IoDuplicateHandle, count_io, OTF2_IoHandleRef a0, OTF2_IoHandleRef a1, OTF2_IoStatusFlag a2)
+TYPED (IoSeek, count_io, OTF2_IoHandleRef a0, int64_t a1, OTF2_IoSeekOption a2, uint64_t a3)
+TYPED (IoChangeStatusFlags, count_io, OTF2_IoHandleRef a0, OTF2_IoStatusFlag a1)
+TYPED (IoDeleteFile, count_io, OTF2_IoParadigmRef a0, OTF2_IoFileRef a1)
+TYPED (IoOperationBegin, count_io, OTF2_IoHandleRef a0, OTF2_IoOperationMode a1, OTF2_IoOperationFlag a2, uint64_t a3, uint64_t a4)
+TYPED (IoOperationTest, count_io, OTF2_IoHandleRef a0, uint64_t a1)
+TYPED (IoOperationIssued, count_io, OTF2_IoHandleRef a0, uint64_t a1)
+TYPED (IoOperationComplete, count_io, OTF2_IoHandleRef a0, uint64_t a1, uint64_t a2)
+TYPED (IoOperationCancelled, count_io, OTF2_IoHandleRef a0, uint64_t a1)
+TYPED (IoAcquireLock, count_io, OTF2_IoHandleRef a0, OTF2_LockType a1)
+TYPED (IoReleaseLock, count_io, OTF2_IoHandleRef a0, OTF2_LockType a1)
+TYPED (IoTryLock, count_io, OTF2_IoHandleRef a0, OTF2_LockType a1)
+TYPED (OmpFork, count_thread, uint32_t a0)
+TYPED0 (OmpJoin, count_thread)
+TYPED (OmpAcquireLock, count_thread, uint32_t a0, uint32_t a1)
+TYPED (OmpReleaseLock, count_thread, uint32_t a0, uint32_t a1)
+TYPED (OmpTaskCreate, count_thread, uint64_t a0)
+TYPED (OmpTaskSwitch, count_thread, uint64_t a0)
+TYPED (OmpTaskComplete, count_thread, uint64_t a0)
+TYPED (ThreadFork, count_thread, OTF2_Paradigm a0, uint32_t a1)
+TYPED (ThreadJoin, count_thread, OTF2_Paradigm a0)
+TYPED (ThreadTeamBegin, count_thread, OTF2_CommRef a0)
+TYPED (ThreadTeamEnd, count_thread, OTF2_CommRef a0)
+TYPED (ThreadAcquireLock, count_thread, OTF2_Paradigm a0, uint32_t a1, uint32_t a2)
+TYPED (ThreadReleaseLock, count_thread, OTF2_Paradigm a0, uint32_t a1, uint32_t a2)
+TYPED (ThreadTaskCreate, count_thread, OTF2_CommRef a0, uint32_t a1, uint32_t a2)
+TYPED (ThreadTaskSwitch, count_thread, OTF2_CommRef a0, uint32_t a1, uint32_t a2)
+TYPED (ThreadTaskComplete, count_thread, OTF2_CommRef a0, uint32_t a1, uint32_t a2)
+TYPED (ThreadCreate, count_thread, OTF2_CommRef a0, uint64_t a1)
+TYPED (ThreadBegin, count_thread, OTF2_CommRef a0, uint64_t a1)
+TYPED (ThreadWait, count_thread, OTF2_CommRef a0, uint64_t a1)
+TYPED (ThreadEnd, count_thread, OTF2_CommRef a0, uint64_t a1)
+TYPED (NonBlockingCollectiveRequest, count_nonblocking, uint64_t a0)
+TYPED (NonBlockingCollectiveComplete, count_nonblocking, OTF2_CollectiveOp a0, OTF2_CommRef a1, uint32_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
+TYPED (BufferFlush, evt_any, OTF2_TimeStamp a0)
+TYPED (MeasurementOnOff, evt_any, OTF2_MeasurementMode a0)
+TYPED (Metric, evt_any, OTF2_MetricRef a0, uint8_t a1, const OTF2_Type* a2, const OTF2_MetricValue* a3)
+TYPED (ParameterString, evt_any, OTF2_ParameterRef a0, OTF2_StringRef a1)
+TYPED (ParameterInt, evt_any, OTF2_ParameterRef a0, int64_t a1)
+TYPED (ParameterUnsignedInt, evt_any, OTF2_ParameterRef a0, uint64_t a1)
+TYPED (ProgramBegin, evt_any, OTF2_StringRef a0, uint32_t a1, const OTF2_StringRef* a2)
+TYPED (ProgramEnd, evt_any, int64_t a0)
+TYPED (CommCreate, evt_any, OTF2_CommRef a0)
+TYPED (CommDestroy, evt_any, OTF2_CommRef a0)
+TYPED (CallingContextEnter, evt_any, OTF2_CallingContextRef a0, uint32_t a1)
+TYPED (CallingContextLeave, evt_any, OTF2_CallingContextRef a0)
+TYPED (CallingContextSample, evt_any, OTF2_CallingContextRef a0, uint32_t a1, OTF2_InterruptGeneratorRef a2)
+
+#define SET(kind, fn) OTF2_EvtReaderCallbacks_Set##kind##Callback (cb, fn##_##kind)
 
 static OTF2_EvtReaderCallbacks *
 event_callbacks (void)
@@ -1241,20 +1426,39 @@ open_locations (Otf2 *o, GArray *ranks, GError **error)
   return TRUE;
 }
 
-AugurTraceSet *
-augur_trace_set_open_otf2 (GFile         *anchor,
-                           double         host_speed,
-                           GCancellable  *cancellable,
-                           GError       **error)
+/* OTF2 keeps a chunk of the archive's event chunk size (1 MiB for
+ * Score-P) per location read, zeroed when its reader starts (measured:
+ * 4,096 ranks, 1 MiB chunks: 4.3 GB resident; 1,024: 1.1 GB).  The replay
+ * reads every rank's events at once, so a trace of many ranks is checked
+ * against the memory budget before it starts; the measured run reads one
+ * rank after the other and needs one. */
+static gboolean
+check_chunks (Otf2 *o, guint n, GError **error)
+{
+  uint64_t events = 0, definitions = 0;
+  g_autofree char *what = NULL;
+  g_autofree char *chunk = NULL;
+
+  if (OTF2_Reader_GetChunkSize (o->reader, &events, &definitions) != OTF2_SUCCESS || events == 0)
+    return TRUE;
+  chunk = g_format_size_full (events, G_FORMAT_SIZE_IEC_UNITS);
+  /* Translators: %s: the archive; %u: its ranks; %s: OTF2's chunk size, e.g. "1.0 MiB". */
+  what = g_strdup_printf (_("%s: its %u ranks' events read at once, a chunk of %s each"), o->anchor, n, chunk);
+  return augur_memory_check_in (AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO, (guint64) n * events, what, error);
+}
+
+/* The archive's definitions read and its ranks' event readers open;
+ * all_at_once: the replay's (every rank's chunk in memory). */
+static Otf2 *
+otf2_open (GFile         *anchor,
+           double         host_speed,
+           gboolean       all_at_once,
+           GCancellable  *cancellable,
+           GError       **error)
 {
   g_autofree char *path = g_file_get_path (anchor);
   g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *source = NULL;
-  AugurTraceSet *t;
   Otf2 *o;
-
-  g_return_val_if_fail (G_IS_FILE (anchor), NULL);
 
   if (path == NULL || !(host_speed >= 0) || isinf (host_speed))
     {
@@ -1310,15 +1514,35 @@ augur_trace_set_open_otf2 (GFile         *anchor,
       otf2_free (o);
       return NULL;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error) || !open_locations (o, ranks, error))
+  if ((all_at_once && !check_chunks (o, ranks->len, error)) ||
+      g_cancellable_set_error_if_cancelled (cancellable, error) || !open_locations (o, ranks, error))
     {
       otf2_free (o);
       return NULL;
     }
-  for (guint i = 0; i < ranks->len; i++)
+  return o;
+}
+
+AugurTraceSet *
+augur_trace_set_open_otf2 (GFile         *anchor,
+                           double         host_speed,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *source = NULL;
+  AugurTraceSet *t;
+  Otf2 *o;
+
+  g_return_val_if_fail (G_IS_FILE (anchor), NULL);
+
+  o = otf2_open (anchor, host_speed, TRUE, cancellable, error);
+  if (o == NULL)
+    return NULL;
+  for (guint i = 0; i < o->n; i++)
     g_ptr_array_add (names, g_strdup_printf ("%u", i));
-  source = g_strdup (path);
-  t = augur_trace_set_new_generated ((const char **) names->pdata, ranks->len, source, otf2_next, o, otf2_free, error);
+  source = g_strdup (o->anchor);
+  t = augur_trace_set_new_generated ((const char **) names->pdata, o->n, source, otf2_next, o, otf2_free, error);
   if (t != NULL)
     augur_trace_set_set_dialect (t, AUGUR_TRACE_DIALECT_SMPI);
   return t;
@@ -1334,4 +1558,61 @@ augur_trace_set_get_otf2_report (const AugurTraceSet  *t,
     return FALSE;
   *report = o->report;
   return TRUE;
+}
+
+/* The measured run: every rank's events read to the end through the same
+ * translation as the replay's (so the same checks and errors), one rank
+ * after the other, keeping only the intervals. */
+AugurMeasuredRun *
+augur_measured_run_read_otf2 (GFile         *anchor,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  Otf2 *o;
+  AugurMeasuredRun *m;
+
+  g_return_val_if_fail (G_IS_FILE (anchor), NULL);
+
+  /* a speed of 1: compute is never refused, and its actions are dropped */
+  o = otf2_open (anchor, 1.0, FALSE, cancellable, error);
+  if (o == NULL)
+    return NULL;
+  o->measured = augur_measured_run_new (o->n, o->resolution);
+  for (guint i = 0; i < o->n; i++)
+    {
+      Loc *l = &o->locs[i];
+      AugurTraceAction a;
+      GError *local_error = NULL;
+      guint64 k = 0;
+
+      while (otf2_next (o, i, &a, &local_error))
+        if ((++k & 4095) == 0 && g_cancellable_set_error_if_cancelled (cancellable, &local_error))
+          break;
+      /* read to its end: its chunk goes, so one rank's is in memory at a
+       * time (the replay needs every rank's at once) */
+      OTF2_Reader_CloseEvtReader (o->reader, l->reader);
+      l->reader = NULL;
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, local_error);
+          augur_measured_run_free (o->measured);
+          o->measured = NULL;
+          otf2_free (o);
+          return NULL;
+        }
+      /* after the last call (MPI_Finalize's Leave) to the last event */
+      if (l->any_event && l->n_calls > 0 && l->last_time > l->compute_from)
+        augur_measured_run_add (o->measured, i, AUGUR_STATE_COMPUTE, l->compute_from, l->last_time,
+                                l->last_position, l->last_position, _("the end of the trace"));
+      else if (l->any_event && l->n_calls == 0 && l->last_time > l->first_time)
+        augur_measured_run_add (o->measured, i, AUGUR_STATE_COMPUTE, l->first_time, l->last_time,
+                                l->last_position, l->last_position, _("the end of the trace"));
+      augur_measured_run_set_rank (o->measured, i, l->any_event ? l->first_time : G_MAXUINT64, l->n_calls > 0,
+                                   l->init_leave, l->end_time);
+    }
+  m = g_steal_pointer (&o->measured);
+  if (!augur_measured_run_finish (m, o->report.n_events, error))
+    g_clear_pointer (&m, augur_measured_run_free);
+  otf2_free (o);
+  return m;
 }

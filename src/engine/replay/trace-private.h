@@ -23,6 +23,8 @@ typedef struct
   guint64  size;        /* on disk */
   gboolean size_known;
   guint64  progress;    /* bytes on disk that every cursor has passed */
+  guint    n_cursors;   /* its live cursors */
+  guint    refills;     /* its cursors' refills since progress was found again */
   gboolean hide_content; /* named by a deployment: quote the path only */
   gboolean cr_lines;    /* lines end with a lone CR (old Mac files) */
 } TraceFile;

@@ -133,6 +133,8 @@ struct _Cursor
   gboolean           skipping;    /* inside a comment longer than a buffer */
   GError            *error;       /* sticky */
   guint              n_owned;
+  guint              owner_lo;    /* the processes it owns are among these */
+  guint              owner_hi;    /* (inclusive; lo > hi: none) */
 };
 
 struct _AugurTraceSet
@@ -525,19 +527,33 @@ cursor_free (Cursor *c)
   g_free (c);
 }
 
+/* After cursor c read from the file, or ended (c NULL).  The lowest
+ * position of the file's cursors is searched among every live cursor once
+ * in as many refills as the file has cursors (amortised O(1): it was a
+ * search at every refill, O(ranks) each, with thousands of ranks'
+ * files); with one cursor it is that cursor's. */
 static void
 file_update_progress (AugurTraceSet *t,
-                      guint          file)
+                      guint          file,
+                      const Cursor  *one)
 {
   TraceFile *f = g_ptr_array_index (t->files, file);
   guint64 low = G_MAXUINT64;
 
-  for (guint i = 0; i < t->cursors->len; i++)
+  if (f->n_cursors == 1 && one != NULL)
+    low = one->disk_pos;
+  else if (f->n_cursors > 1 && ++f->refills < f->n_cursors)
+    return;
+  else
     {
-      Cursor *c = g_ptr_array_index (t->cursors, i);
+      f->refills = 0;
+      for (guint i = 0; f->n_cursors > 0 && i < t->cursors->len; i++)
+        {
+          Cursor *c = g_ptr_array_index (t->cursors, i);
 
-      if (c->file == file)
-        low = MIN (low, c->disk_pos);
+          if (c->file == file)
+            low = MIN (low, c->disk_pos);
+        }
     }
   if (low == G_MAXUINT64)
     low = f->size;
@@ -652,7 +668,7 @@ cursor_refill (AugurTraceSet  *t,
     c->eof = TRUE;
   c->end += (gsize) n;
   c->disk_pos = (guint64) g_seekable_tell (G_SEEKABLE (c->base));
-  file_update_progress (t, c->file);
+  file_update_progress (t, c->file, c);
   return TRUE;
 }
 
@@ -688,13 +704,16 @@ cursor_new (AugurTraceSet  *t,
           c->buf_offset = offset;
         }
     }
-  /* gzip: decompress again up to the offset */
+  /* gzip: decompress again up to the offset (its refills count it among
+   * the file's cursors for the progress) */
+  f->n_cursors++;
   while (c->buf_offset + c->end < offset)
     {
       c->buf_offset += c->end;
       c->end = c->pos = 0;
       if (!cursor_refill (t, c, error))
         {
+          f->n_cursors--;
           cursor_free (c);
           return NULL;
         }
@@ -702,6 +721,7 @@ cursor_new (AugurTraceSet  *t,
         {
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO,
                        _("%s: the file became shorter while it was read"), f->name);
+          f->n_cursors--;
           cursor_free (c);
           return NULL;
         }
@@ -723,11 +743,14 @@ cursor_finish (AugurTraceSet *t,
 {
   guint file = c->file;
 
-  for (guint i = 0; i < t->n_processes; i++)
+  /* its owners' range, not every process: with a file per rank, every
+   * process at each cursor's end was O(ranks^2) */
+  for (guint i = c->owner_lo; i <= c->owner_hi && i < t->n_processes; i++)
     if (t->procs[i].cursor == c)
       t->procs[i].cursor = NULL;
   g_ptr_array_remove_fast (t->cursors, c);   /* frees it */
-  file_update_progress (t, file);
+  ((TraceFile *) g_ptr_array_index (t->files, file))->n_cursors--;
+  file_update_progress (t, file, NULL);
 }
 
 /* The longest line a trace may have: a trace line is one action, a few
@@ -855,6 +878,7 @@ detach_longest (AugurTraceSet  *t,
   old = p->cursor;
   p->cursor = c;
   c->n_owned = 1;
+  c->owner_lo = c->owner_hi = (guint) (p - t->procs);
   t->n_detached++;
   if (old != NULL && --old->n_owned == 0)
     cursor_finish (t, old);
@@ -1169,19 +1193,26 @@ static gboolean
 open_cursors (AugurTraceSet  *t,
               GError        **error)
 {
+  g_autofree Cursor **by_file = g_new0 (Cursor *, MAX (1, t->files->len));
+
   for (guint i = 0; i < t->files->len; i++)
     {
-      Cursor *c = cursor_new (t, i, 0, 0, error);
-
-      if (c == NULL)
+      by_file[i] = cursor_new (t, i, 0, 0, error);
+      if (by_file[i] == NULL)
         return FALSE;
-      for (guint j = 0; j < t->n_processes; j++)
-        if (t->procs[j].file == i)
-          {
-            t->procs[j].cursor = c;
-            c->n_owned++;
-          }
+      by_file[i]->owner_lo = G_MAXUINT;
     }
+  /* each process to its file's cursor in one pass (a pass per file was
+   * O(ranks^2) with a file per rank) */
+  for (guint j = 0; j < t->n_processes; j++)
+    if (t->procs[j].file < t->files->len)
+      {
+        Cursor *c = by_file[t->procs[j].file];
+        t->procs[j].cursor = c;
+        c->n_owned++;
+        c->owner_lo = MIN (c->owner_lo, j);
+        c->owner_hi = MAX (c->owner_hi, j);
+      }
   return TRUE;
 }
 

@@ -53,6 +53,13 @@ typedef struct {
   guint64  bytes;
 } Otf2wRequest;
 
+/* An MPI call as written, for the tests of the measured run. */
+typedef struct {
+  guint64     enter;
+  guint64     leave;
+  Otf2wRegion region;
+} Otf2wCall;
+
 typedef struct {
   OTF2_Archive    *archive;
   guint            n;
@@ -63,6 +70,10 @@ typedef struct {
   guint64          end;
   /* damage, for the tests of the reader's errors */
   gboolean         world_names_missing_location;
+  /* when set (n arrays of Otf2wCall, the caller's): each call's Enter and
+   * Leave times as written */
+  GArray         **calls;
+  guint64         *entered;
 } Otf2w;
 
 static inline OTF2_FlushType
@@ -95,6 +106,7 @@ otf2w_open (const char *dir, guint n)
   w->n = n;
   w->w = g_new0 (OTF2_EvtWriter *, n);
   w->now = g_new0 (guint64, n);
+  w->entered = g_new0 (guint64, n);
   w->pending = g_new0 (GArray *, n);
   w->next_request = 1;
   for (guint r = 0; r < n; r++)
@@ -122,6 +134,7 @@ static inline void
 otf2w_enter (Otf2w *w, guint r, Otf2wRegion region)
 {
   OTF2_EvtWriter_Enter (w->w[r], NULL, otf2w_t (w, r), region);
+  w->entered[r] = otf2w_t (w, r);
   w->now[r] += OTF2W_CALL_TICKS / 2;
 }
 
@@ -130,6 +143,12 @@ otf2w_leave (Otf2w *w, guint r, Otf2wRegion region)
 {
   w->now[r] += OTF2W_CALL_TICKS - OTF2W_CALL_TICKS / 2;
   OTF2_EvtWriter_Leave (w->w[r], NULL, otf2w_t (w, r), region);
+  if (w->calls != NULL)
+    {
+      Otf2wCall c = { w->entered[r], otf2w_t (w, r), region };
+
+      g_array_append_val (w->calls[r], c);
+    }
 }
 
 static inline void
@@ -366,6 +385,7 @@ otf2w_close (Otf2w *w)
   OTF2_Archive_Close (w->archive);
   g_free (w->w);
   g_free (w->now);
+  g_free (w->entered);
   g_free (w->pending);
   g_free (w);
 }

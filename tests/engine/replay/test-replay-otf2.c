@@ -907,8 +907,9 @@ test_export (void)
           g_error ("otf2-print failed on %s: %s", anchor, err);
         g_assert_cmpuint (count_lines_starting (printed, "MPI_SEND"), ==, n_messages);
         g_assert_cmpuint (count_lines_starting (printed, "MPI_RECV"), ==, n_messages);
-        g_assert_cmpuint (count_lines_starting (printed, "ENTER"), ==, n_intervals);
-        g_assert_cmpuint (count_lines_starting (printed, "LEAVE"), ==, n_intervals);
+        /* and MPI_Init and MPI_Finalize on each rank */
+        g_assert_cmpuint (count_lines_starting (printed, "ENTER"), ==, n_intervals + 4);
+        g_assert_cmpuint (count_lines_starting (printed, "LEAVE"), ==, n_intervals + 4);
         g_assert_nonnull (strstr (printed, "\"compute\""));
       }
   }
@@ -916,8 +917,8 @@ test_export (void)
   read_back (anchor, 2, &s);
   g_assert_false (s.backwards);
   g_assert_false (s.badly_nested);
-  g_assert_cmpuint (s.n_enter, ==, n_intervals);
-  g_assert_cmpuint (s.n_leave, ==, n_intervals);
+  g_assert_cmpuint (s.n_enter, ==, n_intervals + 4);
+  g_assert_cmpuint (s.n_leave, ==, n_intervals + 4);
   g_assert_cmpuint (s.n_send, ==, n_messages);
   g_assert_cmpuint (s.n_recv, ==, n_messages);
   g_assert_cmpuint (s.bytes_sent, ==, bytes);
@@ -954,6 +955,98 @@ test_export (void)
     g_assert_false (g_file_test (empty, G_FILE_TEST_EXISTS));
   }
   augur_deployment_free (deployment);
+  prog_free (p);
+}
+
+/* Collectives exported as Score-P writes them (MpiCollectiveBegin/End
+ * with the operation, root, MPI_COMM_WORLD and this rank's totals, inside
+ * the collective region; MPI_Init and MPI_Finalize around the run):
+ * otf2-print lists them, and Augur's own reader replays the exported
+ * archive, at the platform's host speed, to the same time (the clock
+ * counts ns: to 1 ns per event) with the same actions. */
+static void
+test_export_collectives (void)
+{
+  Prog *p = prog_new (4);
+  g_autoptr(AugurPlatform) platform = platform_new (4);
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurTraceSet) again = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autoptr(AugurReplayResult) r2 = NULL;
+  g_autoptr(GError) error = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI, .record_timeline = TRUE };
+  AugurDeployment *deployment;
+  g_autofree char *out = g_build_filename (p->dir, "export", NULL);
+  g_autofree char *anchor = g_build_filename (out, "traces.otf2", NULL);
+  g_autoptr(GFile) exported = g_file_new_for_path (anchor);
+  AugurTraceOtf2Report report;
+  double t, t2;
+
+  for (guint k = 0; k < 4; k++)
+    {
+      otf2w_call (p->w, k, OTF2W_INIT);
+      otf2w_compute (p->w, k, 10000 + 3000 * k);
+      otf2w_allreduce (p->w, k, 800);
+      otf2w_compute (p->w, k, 20000 - 1000 * k);
+      otf2w_bcast (p->w, k, 1, 8000);
+      otf2w_compute (p->w, k, 5000);
+      otf2w_reduce (p->w, k, 2, 400000);
+      otf2w_barrier (p->w, k);
+      otf2w_compute (p->w, k, 1234 * (k + 1));
+      otf2w_allreduce (p->w, k, 80000);
+      otf2w_call (p->w, k, OTF2W_FINALIZE);
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  traces = open_otf2 (p, SPEED, &error);
+  g_assert_no_error (error);
+  deployment = augur_deployment_from_hostfile ("h0\nh1\nh2\nh3\n", 12, "hosts", platform, 4, NULL);
+  g_assert_nonnull (deployment);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  augur_deployment_free (deployment);
+  g_assert_cmpuint (augur_replay_result_get_n_collectives (r), ==, 4 * 5);
+  g_assert_true (augur_replay_result_write_otf2 (r, out, &error));
+  g_assert_no_error (error);
+
+  {
+    g_autofree char *tool = g_find_program_in_path ("otf2-print");
+    g_autofree char *printed = NULL;
+    const char *argv[] = { tool, anchor, NULL };
+    int status = 0;
+
+    if (tool == NULL)
+      g_test_message ("otf2-print is not installed: the archive is not checked with it");
+    else
+      {
+        g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &printed, NULL,
+                                     &status, &error));
+        g_assert_no_error (error);
+        g_assert_true (g_spawn_check_wait_status (status, NULL));
+        g_assert_cmpuint (count_lines_starting (printed, "MPI_COLLECTIVE_BEGIN"), ==, 20);
+        g_assert_cmpuint (count_lines_starting (printed, "MPI_COLLECTIVE_END"), ==, 20);
+        g_assert_nonnull (strstr (printed, "Operation: ALLREDUCE"));
+        g_assert_nonnull (strstr (printed, "Operation: BCAST"));
+        g_assert_nonnull (strstr (printed, "Operation: REDUCE"));
+        g_assert_nonnull (strstr (printed, "Operation: BARRIER"));
+        /* the collectives' own messages are not MPI_Send's */
+        g_assert_cmpuint (count_lines_starting (printed, "MPI_SEND"), ==, 0);
+        g_assert_nonnull (strstr (printed, "\"MPI_Init\""));
+      }
+  }
+
+  /* read back by Augur: the same run */
+  t = augur_replay_result_get_time (r);
+  again = augur_trace_set_open_otf2 (exported, 1e9, NULL, &error);
+  g_assert_no_error (error);
+  r2 = replay (again, 4, &error);
+  g_assert_no_error (error);
+  t2 = augur_replay_result_get_time (r2);
+  g_test_message ("replayed %.17g s, its export replayed %.17g s", t, t2);
+  g_assert_cmpfloat (fabs (t2 - t), <=, 1e-9 * 12);
+  g_assert_cmpuint (augur_replay_result_get_n_actions (r2), ==, augur_replay_result_get_n_actions (r));
+  g_assert_true (augur_trace_set_get_otf2_report (again, &report));
+  g_assert_null (augur_trace_otf2_report_incomplete (&report));
   prog_free (p);
 }
 
@@ -1077,6 +1170,7 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/otf2/cli", test_cli);
   g_test_add_func ("/replay/otf2/export", test_export);
   g_test_add_func ("/replay/otf2/cli-export", test_cli_export);
+  g_test_add_func ("/replay/otf2/export-collectives", test_export_collectives);
 #else
   g_test_add_func ("/replay/otf2/unsupported", test_unsupported);
 #endif

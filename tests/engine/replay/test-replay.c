@@ -333,6 +333,36 @@ test_many_ranks (void)
   g_assert_null (r);
   g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_UNMATCHED);
   g_assert_nonnull (strstr (error->message, "trace.txt:599: p299 sends 10 bytes to p0, who never receives them"));
+  g_clear_error (&error);
+
+  /* a root sending to every rank and hearing from each: its own table of
+   * channels outgrows its first slots many times over, and every message
+   * is still found, counted with its bytes under its kind */
+  g_string_truncate (trace, 0);
+  for (guint i = 1; i < N; i++)
+    g_string_append_printf (trace, "p0 Irecv p%u %u\n", i, 10 * i);
+  for (guint i = 1; i < N; i++)
+    g_string_append_printf (trace, "p0 send p%u %u\np%u recv p0\np%u send p0 %u\n", i, 1000 + i, i, i, 10 * i);
+  for (guint i = 1; i < N; i++)
+    g_string_append_printf (trace, "p0 wait\n");
+  r = replay (&f, trace->str, AUGUR_NETWORK_CM02, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_replay_result_get_n_messages (r), ==, 2 * (N - 1));
+  {
+    const AugurRankStats *root = augur_replay_result_get_stats (r, 0);
+    const AugurRankStats *last = augur_replay_result_get_stats (r, N - 1);
+    g_assert_cmpuint (root->actions, ==, 3 * (N - 1));
+    g_assert_cmpuint (root->count[AUGUR_TRACE_ACTION_IRECV], ==, N - 1);
+    g_assert_cmpuint (root->count[AUGUR_TRACE_ACTION_SEND], ==, N - 1);
+    g_assert_cmpuint (root->count[AUGUR_TRACE_ACTION_WAIT], ==, N - 1);
+    g_assert_cmpfloat (root->bytes[AUGUR_TRACE_ACTION_SEND], ==, 1000.0 * (N - 1) + N * (N - 1) / 2.0);
+    g_assert_cmpfloat (root->bytes[AUGUR_TRACE_ACTION_IRECV], ==, 10.0 * N * (N - 1) / 2.0);
+    g_assert_cmpuint (last->count[AUGUR_TRACE_ACTION_SEND], ==, 1);
+    g_assert_cmpfloat (last->bytes[AUGUR_TRACE_ACTION_SEND], ==, 10.0 * (N - 1));
+    g_assert_cmpfloat (last->end, >, 0);
+    g_assert_cmpfloat (last->end, <=, augur_replay_result_get_time (r));
+    g_assert_cmpfloat (root->end, ==, augur_replay_result_get_time (r));
+  }
   teardown (&f);
 }
 

@@ -1,0 +1,135 @@
+/* augur-replay-page-present.c: the replay page in a presentation
+ * (augur-present.h): each rank's time, the timeline, the what-if sweep's
+ * plot and the validation against measured runs; on a cluster built in
+ * Augur the what-if row sets the cluster's bandwidth, latency or core
+ * speed, as the Platform panel does, and replays.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "augur-bar-chart-view.h"
+#include "augur-line-chart-view.h"
+#include "augur-present.h"
+#include "augur-replay-page-private.h"
+#include "augur-timeline-view.h"
+
+void
+augur_replay_page_present_steps (AugurPage *page,
+                                 GPtrArray *steps)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  g_autofree char *caption = NULL;
+
+  if (self->run != NULL && self->run->result != NULL)
+    {
+      if (self->time_text != NULL && *self->time_text != '\0')
+        /* Translators: the caption of the replay's presentation, e.g. "Predicted time: 1.25 s · Replayed: ...". */
+        caption = g_strdup_printf (_("Predicted time: %s · %s%s"), self->time_text,
+                                   self->run->partial ? _("cut short by an error: ") : "",
+                                   self->run->label != NULL ? self->run->label : "");
+      if (self->bars != NULL)
+        {
+          GtkWidget *view = augur_bar_chart_view_new ();
+
+          augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (view), self->bars);
+          g_ptr_array_add (steps, augur_present_step_new (_("Time per rank"), caption, view));
+        }
+      {
+        g_autoptr(AugurTimelineData) data = augur_replay_result_build_timeline (self->run->result);
+        GtkWidget *view = augur_timeline_view_new ();
+
+        augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (view), data);
+        g_ptr_array_add (steps, augur_present_step_new (_("Timeline"), caption, view));
+      }
+    }
+  if (self->chart != NULL)
+    {
+      GtkWidget *view = augur_line_chart_view_new ();
+
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (view), self->chart);
+      g_ptr_array_add (steps, augur_present_step_new (_("What-if sweep"), NULL, view));
+    }
+  if (self->validation_chart_data != NULL)
+    {
+      GtkWidget *view = augur_line_chart_view_new ();
+
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (view), self->validation_chart_data);
+      g_ptr_array_add (steps, augur_present_step_new (_("Predicted against measured"), NULL, view));
+    }
+}
+
+/* The what-if row's parameters, in the units a person reads them in. */
+static const struct {
+  AugurReplaySweepParameter parameter;
+  const char               *name;
+  double                    unit;    /* the engine's unit per one of the row's */
+} whatif_parameters[] = {
+  { AUGUR_REPLAY_SWEEP_BANDWIDTH, N_("Link bandwidth (MB/s)"), 1e6 },
+  { AUGUR_REPLAY_SWEEP_LATENCY, N_("Link latency (µs)"), 1e-6 },
+  { AUGUR_REPLAY_SWEEP_SPEED, N_("Core speed (Gflop/s)"), 1e9 },
+};
+
+static double
+cluster_value (const AugurReplayCluster  *cluster,
+               AugurReplaySweepParameter  parameter)
+{
+  switch (parameter)
+    {
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH: return cluster->bandwidth;
+    case AUGUR_REPLAY_SWEEP_LATENCY: return cluster->latency;
+    case AUGUR_REPLAY_SWEEP_SPEED: return cluster->speed;
+    default: return NAN;
+    }
+}
+
+/* As a value typed in the Platform panel: one undo step, then Replay. */
+static char *
+set_parameter (AugurPage  *page,
+               const char *name,
+               double      value)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+
+  if (!self->inputs.use_cluster)
+    return g_strdup (_("What-ifs change a cluster built in Augur: choose “Build a Cluster” first."));
+  if (!(value > 0))
+    return g_strdup_printf (_("%s must be above 0."), name);
+  for (guint i = 0; i < G_N_ELEMENTS (whatif_parameters); i++)
+    if (g_strcmp0 (_(whatif_parameters[i].name), name) == 0)
+      {
+        double x = value * whatif_parameters[i].unit;
+        AugurReplayInputs changed;
+
+        if (cluster_value (&self->inputs.cluster, whatif_parameters[i].parameter) == x)
+          return NULL;
+        augur_replay_page_edit_begin (self);
+        augur_replay_inputs_set_parameter (&self->inputs, whatif_parameters[i].parameter, x, &changed);
+        augur_replay_inputs_clear (&self->inputs);
+        self->inputs = changed;
+        augur_replay_page_edit_end (self);
+        augur_page_run (page);
+        return NULL;
+      }
+  return NULL;
+}
+
+GtkWidget *
+augur_replay_page_present_whatif (AugurPage *page)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  const char *names[G_N_ELEMENTS (whatif_parameters) + 1] = { NULL };
+  double values[G_N_ELEMENTS (whatif_parameters)];
+
+  /* What-ifs change a cluster built in Augur, as the What-If tab's sweeps. */
+  if (!self->inputs.use_cluster)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (whatif_parameters); i++)
+    {
+      names[i] = _(whatif_parameters[i].name);
+      values[i] = cluster_value (&self->inputs.cluster, whatif_parameters[i].parameter) / whatif_parameters[i].unit;
+    }
+  return augur_present_whatif_new (page, _("What if"), names, values, 2, set_parameter);
+}

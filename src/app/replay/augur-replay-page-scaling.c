@@ -1,0 +1,1675 @@
+/* augur-replay-page-scaling.c: the replay page's Scaling tab — runs of one
+ * MPI program traced at a few sizes, extrapolated to sizes never run
+ * (src/engine/extrap, docs/EXTRAPOLATE.md) and replayed on the page's
+ * platform with its network model, as a replay is.
+ *
+ * The tab is made in code and added to the page's views.  Its runs and
+ * targets are the document's (scaling-run=, scaling-ranks=), edited through
+ * the page's edits (undo, "modified", results stale).  The work runs as
+ * the page's job: the model of the runs, the traced runs replayed (the
+ * "traced" points), and each target synthesised and replayed at its fit
+ * and at both ends of its prediction interval.  The results: the predicted
+ * time against ranks, the fitted functions (each with its points, curve
+ * and band) and the skeleton.  A target's extrapolated run is replayed
+ * again with its timeline and shown as the page's result, or written as
+ * SMPI's traces when it is too large for a timeline.
+ *
+ * Ranks of a target are placed as the page places a replay's: on a
+ * cluster built in Augur by its placement rule (new ranks round-robin when
+ * placed by hand); on a platform file, rank i on the host of the
+ * deployment's actor i modulo its actors, or without a deployment on the
+ * platform's hosts in turn (augur-cli extrapolate without --hostfile).
+ *
+ * (Over 800 lines: the tab's widgets, made in code, its jobs and the views
+ * of their results are one tab; its document edits are few and here.)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-replay-page-scaling.h"
+
+#include "augur-line-chart-view.h"
+#include "augur-page-job.h"
+#include "augur-replay-page-private.h"
+#include "augur-tab-switcher.h"
+#include "extrap.h"
+#include "replay-document.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+/* An extrapolated run whose timeline would hold more actions than this is
+ * offered as traces instead (a timeline keeps every interval in memory). */
+#define TIMELINE_MAX_ACTIONS 4000000.0
+/* Samples of a fitted function's curve and band. */
+#define CURVE_SAMPLES 160
+
+enum { P_S_NOTE, P_N_STRINGS };
+enum { P_N_RANKS, P_N_TIME, P_N_LOW, P_N_HIGH, P_N_NUMBERS };
+enum { F_S_WHAT, F_S_WHERE, F_S_FUNCTION, F_N_STRINGS };
+enum { F_N_RESIDUAL, F_N_NUMBERS };
+
+/* The model, shared by the page and the jobs that replay or write from it
+ * (read-only once built). */
+typedef struct {
+  gatomicrefcount   ref_count;
+  AugurExtrapModel *model;
+} ModelRef;
+
+static ModelRef *
+model_ref_new (AugurExtrapModel *model)
+{
+  ModelRef *m = g_new0 (ModelRef, 1);
+
+  g_atomic_ref_count_init (&m->ref_count);
+  m->model = model;
+  return m;
+}
+
+static ModelRef *
+model_ref (ModelRef *m)
+{
+  g_atomic_ref_count_inc (&m->ref_count);
+  return m;
+}
+
+static void
+model_unref (ModelRef *m)
+{
+  if (m == NULL || !g_atomic_ref_count_dec (&m->ref_count))
+    return;
+  augur_extrap_model_free (m->model);
+  g_free (m);
+}
+
+typedef struct {
+  guint   ranks;
+  double  time;       /* s; NAN when the target cannot be given */
+  double  low;
+  double  high;
+  char   *note;       /* the target's warning or why it cannot be given, or NULL */
+} Prediction;
+
+typedef struct {
+  guint  ranks;
+  double time;        /* s; NAN when the run did not replay */
+} Traced;
+
+static void
+prediction_clear (gpointer data)
+{
+  g_free (((Prediction *) data)->note);
+}
+
+struct _AugurReplayScaling {
+  GtkWidget      *tab;
+  GtkWidget      *runs_list;        /* a row of the runs, each with its Remove */
+  GtkWidget      *no_runs;
+  GtkWidget      *ranks_entry;
+  GtkWidget      *predict_button;
+  GtkWidget      *results;          /* stack: "empty", "results" */
+  GtkWidget      *results_box;      /* it, under its stale banner: the result area */
+  GtkWidget      *sub_stack;
+  GtkWidget      *sub_tabs;
+  GtkWidget      *time_chart;
+  GtkWidget      *predictions;
+  GtkWidget      *show_button;
+  GtkWidget      *write_button;
+  GtkWidget      *functions;
+  GtkWidget      *function_chart;
+  GtkWidget      *skeleton_view;
+
+  ModelRef       *model;
+  GArray         *predictions_data; /* Prediction */
+  GArray         *traced;           /* Traced */
+  char           *skeleton;
+  AugurChartData *time_data;
+  AugurChartData *function_data;
+  guint           syncing;
+};
+
+/* ---- Jobs ------------------------------------------------------------- */
+
+typedef enum { JOB_PREDICT, JOB_TIMELINE, JOB_WRITE } JobKind;
+
+typedef struct {
+  JobKind           kind;
+  gint64            started;
+  AugurReplayInputs inputs;
+  ModelRef         *model;    /* JOB_TIMELINE, JOB_WRITE */
+  guint             ranks;    /* JOB_TIMELINE, JOB_WRITE */
+  GFile            *dir;      /* JOB_WRITE */
+} ScaleInputs;
+
+typedef struct {
+  ModelRef          *model;
+  char              *skeleton;
+  GPtrArray         *warnings;     /* char*: the model's, the targets', the traced runs' */
+  GArray            *predictions;  /* Prediction */
+  GArray            *traced;       /* Traced */
+  GListStore        *function_rows;
+  AugurReplayResult *result;       /* JOB_TIMELINE */
+  char              *label;
+  double             seconds;
+} ScaleResult;
+
+static void
+scale_inputs_free (ScaleInputs *in)
+{
+  augur_replay_inputs_clear (&in->inputs);
+  model_unref (in->model);
+  g_clear_object (&in->dir);
+  g_free (in);
+}
+
+static void
+scale_result_free (ScaleResult *out)
+{
+  model_unref (out->model);
+  g_free (out->skeleton);
+  g_clear_pointer (&out->warnings, g_ptr_array_unref);
+  g_clear_pointer (&out->predictions, g_array_unref);
+  g_clear_pointer (&out->traced, g_array_unref);
+  g_clear_object (&out->function_rows);
+  g_clear_pointer (&out->result, augur_replay_result_free);
+  g_free (out->label);
+  g_free (out);
+}
+
+/* The platform the runs are replayed on, as the page's replay has it. */
+static AugurPlatform *
+load_platform (const AugurReplayInputs *in,
+               AugurDeployment        **given,
+               GError                 **error)
+{
+  AugurPlatform *platform;
+
+  *given = NULL;
+  if (in->use_cluster)
+    return augur_replay_inputs_build_platform (in);
+  if (in->platform == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Choose a platform first (Platform → Choose…, or build a cluster): the runs and "
+                             "their extrapolations are replayed on it."));
+      return NULL;
+    }
+  platform = augur_platform_load_file (in->platform, error);
+  if (platform != NULL && in->deployment != NULL)
+    {
+      *given = augur_deployment_load_file (in->deployment, platform, error);
+      if (*given == NULL)
+        g_clear_pointer (&platform, augur_platform_free);
+    }
+  return platform;
+}
+
+/* `ranks` ranks on the platform (see the comment at the top). */
+static AugurDeployment *
+deployment_at (const AugurReplayInputs *in,
+               const AugurPlatform     *platform,
+               const AugurDeployment   *given,
+               guint                    ranks,
+               GError                 **error)
+{
+  g_autoptr(GString) hosts = g_string_new (NULL);
+
+  if (in->use_cluster)
+    {
+      AugurReplayInputs copy;
+      AugurDeployment *d;
+
+      augur_replay_inputs_copy (&copy, in);
+      augur_replay_inputs_place (&copy, ranks);
+      d = augur_replay_inputs_build_deployment (&copy);
+      augur_replay_inputs_clear (&copy);
+      return d;
+    }
+  if (given != NULL && augur_deployment_get_n_actors (given) > 0)
+    for (guint i = 0; i < augur_deployment_get_n_actors (given); i++)
+      g_string_append_printf (hosts, "%s\n",
+                              augur_platform_get_host_name (platform, augur_deployment_get_actor (given, i)->host));
+  else
+    for (guint h = 0; h < augur_platform_get_n_hosts (platform); h++)
+      g_string_append_printf (hosts, "%s\n", augur_platform_get_host_name (platform, h));
+  return augur_deployment_from_hostfile (hosts->str, hosts->len, "(the platform's hosts)", platform, ranks, error);
+}
+
+static double
+replay_time (const AugurReplayInputs *in,
+             const AugurPlatform     *platform,
+             const AugurDeployment   *given,
+             AugurTraceSet           *traces,
+             guint                    ranks,
+             GCancellable            *cancellable,
+             GError                 **error)
+{
+  AugurReplayOptions options = { in->network, FALSE };
+  g_autoptr(AugurDeployment) deployment = deployment_at (in, platform, given, ranks, error);
+  g_autoptr(AugurReplayResult) result = NULL;
+
+  if (deployment == NULL)
+    return NAN;
+  result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, cancellable, NULL, error);
+  return result != NULL ? augur_replay_result_get_time (result) : NAN;
+}
+
+/* Whether any parameter's interval at P is wider than a point: else the
+ * bounds give the fit's program again. */
+static gboolean
+has_interval (const AugurExtrapModel *m,
+              guint                   ranks)
+{
+  for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
+    {
+      double low, high;
+
+      augur_extrap_model_eval_parameter (m, i, ranks, &low, &high);
+      if (low != high)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static GListStore *
+function_rows (const AugurExtrapModel *m)
+{
+  GListStore *rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+
+  for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
+    {
+      const AugurExtrapParameter *p = augur_extrap_model_get_parameter (m, i);
+      g_autoptr(AugurResultRow) row = augur_result_row_new (i, F_N_STRINGS, F_N_NUMBERS);
+      g_autofree char *file = p->file ? g_path_get_basename (p->file) : g_strdup ("?");
+
+      /* Translators: what a fitted function is of and for which ranks, e.g.
+       * "trip count of loop · rank 0" (the rank class tells two rows apart
+       * when the Where column is hidden). */
+      augur_result_row_take_string (row, F_S_WHAT,
+                                    g_strdup_printf (_("%s of %s · %s"), p->what, p->action,
+                                                     augur_extrap_model_get_class_name (m, p->class_index)));
+      /* where it is in the largest run: its trace file and line */
+      augur_result_row_take_string (row, F_S_WHERE, g_strdup_printf ("%s:%" G_GUINT64_FORMAT, file, p->line));
+      augur_result_row_set_string (row, F_S_FUNCTION, p->function);
+      augur_result_row_set_number (row, F_N_RESIDUAL, 100.0 * p->max_residual);
+      g_list_store_append (rows, row);
+    }
+  return rows;
+}
+
+static gboolean
+predict (AugurPageJob  *job,
+         ScaleInputs   *in,
+         ScaleResult   *out,
+         GCancellable  *cancellable,
+         GError       **error)
+{
+  const AugurReplayInputs *doc = &in->inputs;
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) given = NULL;
+  AugurExtrapModel *m;
+  const char *const *warnings;
+  guint n_runs = doc->scaling_runs->len, n_targets = doc->scaling_ranks->len, steps, done = 0;
+
+  if (n_runs < 2)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Add the runs of the program at 3 sizes or more (Add Runs…): SMPI’s index.txt of "
+                             "each run, as smpirun -trace-ti writes it."));
+      return FALSE;
+    }
+  platform = load_platform (doc, &given, error);
+  if (platform == NULL)
+    return FALSE;
+  augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
+  m = augur_extrap_model_new ((GFile *const *) doc->scaling_runs->pdata, n_runs, NULL, cancellable, error);
+  if (m == NULL)
+    return FALSE;
+  out->model = model_ref_new (m);
+  out->skeleton = augur_extrap_model_to_text (m);
+  out->function_rows = function_rows (m);
+  warnings = augur_extrap_model_get_warnings (m);
+  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
+    g_ptr_array_add (out->warnings, g_strdup (warnings[i]));
+
+  steps = n_runs + 3 * n_targets;
+  /* the traced runs, replayed on this platform: where the curve starts */
+  for (guint i = 0; i < n_runs; i++)
+    {
+      GFile *file = g_ptr_array_index (doc->scaling_runs, i);
+      g_autoptr(AugurTraceSet) traces = NULL;
+      g_autoptr(GError) local = NULL;
+      Traced t = { 0, NAN };
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_autofree char *phase = g_strdup_printf (_("Replaying the traced run %s…"), name);
+
+      augur_page_job_progress ((double) done++ / steps, phase, job);
+      traces = augur_trace_set_open_smpi (file, 0, cancellable, &local);
+      if (traces != NULL)
+        {
+          t.ranks = augur_trace_set_get_n_processes (traces);
+          t.time = replay_time (doc, platform, given, traces, t.ranks, cancellable, &local);
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (local != NULL)
+        /* Translators: a traced run that did not replay; the rest is the reason. */
+        g_ptr_array_add (out->warnings, g_strdup_printf (_("The traced run %s did not replay on this platform: %s"),
+                                                         name, local->message));
+      if (t.ranks > 0)
+        g_array_append_val (out->traced, t);
+    }
+
+  for (guint k = 0; k < n_targets; k++)
+    {
+      guint P = g_array_index (doc->scaling_ranks, guint, k);
+      Prediction p = { P, NAN, NAN, NAN, NULL };
+      g_autoptr(GError) local = NULL;
+      g_autofree char *phase = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Predicting %u rank…",
+                                                             "Predicting %u ranks…", P), P);
+
+      augur_page_job_progress ((double) done / steps, phase, job);
+      if (!augur_extrap_model_check_target (m, P, &p.note, &local))
+        {
+          g_free (p.note);
+          p.note = g_strdup (local->message);
+          g_ptr_array_add (out->warnings, g_strdup (local->message));
+          g_array_append_val (out->predictions, p);
+          done += 3;
+          continue;
+        }
+      if (p.note != NULL)
+        g_ptr_array_add (out->warnings, g_strdup (p.note));
+      {
+        g_autoptr(AugurTraceSet) traces = augur_extrap_model_synthesize (m, P, &local);
+
+        if (traces != NULL)
+          p.time = replay_time (doc, platform, given, traces, P, cancellable, &local);
+      }
+      done++;
+      p.low = p.high = p.time;
+      if (local == NULL && has_interval (m, P))
+        {
+          g_autoptr(GError) bound_error = NULL;
+
+          for (AugurExtrapBound b = AUGUR_EXTRAP_BOUND_LOW; b <= AUGUR_EXTRAP_BOUND_HIGH && bound_error == NULL; b++)
+            {
+              g_autoptr(AugurTraceSet) traces = NULL;
+              double t = NAN;
+
+              augur_page_job_progress ((double) done++ / steps, phase, job);
+              traces = augur_extrap_model_synthesize_bound (m, P, b, &bound_error);
+              if (traces != NULL)
+                t = replay_time (doc, platform, given, traces, P, cancellable, &bound_error);
+              /* the interval holds the fit whichever end is slower */
+              p.low = MIN (p.low, t);
+              p.high = MAX (p.high, t);
+            }
+          /* the fit's time stands; an interval that could not be given is
+           * said, never shown narrower than it is */
+          if (bound_error != NULL && !g_cancellable_is_cancelled (cancellable))
+            {
+              /* Translators: a target whose interval could not be replayed: the size, then why. */
+              char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank: no interval: %s",
+                                                        "%u ranks: no interval: %s", P), P, bound_error->message);
+
+              p.low = p.high = NAN;
+              g_free (p.note);
+              p.note = why;
+              g_ptr_array_add (out->warnings, g_strdup (why));
+            }
+        }
+      done = (k + 1) * 3 + n_runs;
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          prediction_clear (&p);
+          return FALSE;
+        }
+      if (local != NULL)
+        {
+          /* Translators: a target that could not be replayed, e.g. "1024 ranks: no such host". */
+          char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank: %s", "%u ranks: %s", P), P,
+                                       local->message);
+
+          g_free (p.note);
+          p.note = why;
+          p.time = p.low = p.high = NAN;
+          g_ptr_array_add (out->warnings, g_strdup (why));
+        }
+      g_array_append_val (out->predictions, p);
+    }
+  return TRUE;
+}
+
+static gboolean
+replay_timeline (AugurPageJob  *job,
+                 ScaleInputs   *in,
+                 ScaleResult   *out,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) given = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  AugurReplayOptions options = { in->inputs.network, TRUE };
+
+  platform = load_platform (&in->inputs, &given, error);
+  if (platform == NULL)
+    return FALSE;
+  deployment = deployment_at (&in->inputs, platform, given, in->ranks, error);
+  if (deployment == NULL)
+    return FALSE;
+  traces = augur_extrap_model_synthesize (in->model->model, in->ranks, error);
+  if (traces == NULL)
+    return FALSE;
+  out->result = augur_replay_run (platform, deployment, traces, &options, augur_page_job_progress, job,
+                                  cancellable, NULL, error);
+  if (out->result == NULL)
+    return FALSE;
+  {
+    g_autofree char *where = in->inputs.use_cluster ? augur_replay_describe_inputs (&in->inputs)
+                                                    : in->inputs.platform ? g_file_get_basename (in->inputs.platform)
+                                                                          : g_strdup ("?");
+
+    /* Translators: what the page's result shows: the network, the size
+     * and where it ran, e.g. "smpi · extrapolated to 64 ranks · cluster.xml". */
+    out->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · extrapolated to %u rank · %s",
+                                               "%s · extrapolated to %u ranks · %s", in->ranks),
+                                  augur_network_model_to_name (in->inputs.network), in->ranks, where);
+  }
+  return TRUE;
+}
+
+static gpointer
+scale_thread (AugurPageJob  *job,
+              gpointer       data,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  ScaleInputs *in = data;
+  ScaleResult *out = g_new0 (ScaleResult, 1);
+  gboolean ok = FALSE;
+
+  out->warnings = g_ptr_array_new_with_free_func (g_free);
+  out->predictions = g_array_new (FALSE, TRUE, sizeof (Prediction));
+  g_array_set_clear_func (out->predictions, prediction_clear);
+  out->traced = g_array_new (FALSE, TRUE, sizeof (Traced));
+  switch (in->kind)
+    {
+    case JOB_PREDICT:
+      ok = predict (job, in, out, cancellable, error);
+      break;
+    case JOB_TIMELINE:
+      augur_page_job_progress (-1, _("Replaying the extrapolated run…"), job);
+      ok = replay_timeline (job, in, out, cancellable, error);
+      break;
+    case JOB_WRITE:
+      {
+        g_autofree char *name = g_strdup_printf ("%u", in->ranks);
+        g_autoptr(GFile) dir = g_file_get_child (in->dir, name);
+
+        augur_page_job_progress (-1, _("Writing the extrapolated run’s traces…"), job);
+        ok = augur_extrap_model_write_traces (in->model->model, in->ranks, dir, cancellable, error);
+        if (ok)
+          out->label = g_file_get_parse_name (dir);
+      }
+      break;
+    }
+  out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
+  if (!ok)
+    g_clear_pointer (&out, scale_result_free);
+  return out;
+}
+
+/* ---- Results ---------------------------------------------------------- */
+
+static AugurReplayScaling *
+scaling (AugurReplayPage *self)
+{
+  return self->scaling;
+}
+
+/* Every warning and refusal, whole, in the page's message bar. */
+static void
+show_messages (AugurReplayPage *self,
+               GPtrArray       *messages)
+{
+  g_autoptr(GString) all = g_string_new (NULL);
+
+  for (guint i = 0; messages != NULL && i < messages->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (all, '\n');
+      /* Translators: before a sentence saying what the prediction leaves out. */
+      g_string_append_printf (all, _("Warning: %s"), (const char *) messages->pdata[i]);
+    }
+  augur_replay_page_show_error (self, all->len > 0 ? all->str : NULL);
+}
+
+static void
+update_scaling_actions (AugurReplayPage *self)
+{
+  AugurReplayScaling *s = scaling (self);
+  gboolean running = augur_page_get_running (AUGUR_PAGE (self));
+  guint key;
+  gboolean usable;
+
+  /* gone with the page's widgets */
+  if (s == NULL)
+    return;
+  key = augur_result_table_get_selected_key (AUGUR_RESULT_TABLE (s->predictions));
+  usable = s->model != NULL && s->predictions_data != NULL && key < s->predictions_data->len &&
+                    isfinite (g_array_index (s->predictions_data, Prediction, key).time) &&
+                    !augur_page_result_area_is_stale (AUGUR_PAGE (self), s->results_box);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.scale", !running);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.scaling-timeline", !running && usable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.scaling-write", !running && usable);
+}
+
+/* Points of the traced runs, the prediction at each target and its band. */
+static void
+build_time_chart (AugurReplayPage *self)
+{
+  AugurReplayScaling *s = scaling (self);
+  g_autoptr(GArray) tx = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) ty = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) px = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) py = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) lo = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) hi = g_array_new (FALSE, FALSE, sizeof (double));
+  double latest = 0, scale, least = G_MAXDOUBLE, most = 0;
+  const char *unit;
+  gboolean band = FALSE;
+  guint series;
+
+  for (guint i = 0; i < s->traced->len; i++)
+    if (isfinite (g_array_index (s->traced, Traced, i).time))
+      latest = MAX (latest, g_array_index (s->traced, Traced, i).time);
+  for (guint i = 0; i < s->predictions_data->len; i++)
+    if (isfinite (g_array_index (s->predictions_data, Prediction, i).high))
+      latest = MAX (latest, g_array_index (s->predictions_data, Prediction, i).high);
+  unit = augur_time_unit_choose (latest, &scale);
+  for (guint i = 0; i < s->traced->len; i++)
+    {
+      const Traced *t = &g_array_index (s->traced, Traced, i);
+      double x = t->ranks, y = t->time * scale;
+
+      g_array_append_val (tx, x);
+      g_array_append_val (ty, y);
+      least = MIN (least, x);
+      most = MAX (most, x);
+    }
+  /* the targets in increasing order: a line and a band through them */
+  {
+    g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    for (guint i = 0; i < s->predictions_data->len; i++)
+      {
+        guint j = 0;
+        guint P = g_array_index (s->predictions_data, Prediction, i).ranks;
+
+        while (j < order->len &&
+               g_array_index (s->predictions_data, Prediction, g_array_index (order, guint, j)).ranks <= P)
+          j++;
+        g_array_insert_val (order, j, i);
+      }
+    for (guint j = 0; j < order->len; j++)
+      {
+        const Prediction *p = &g_array_index (s->predictions_data, Prediction, g_array_index (order, guint, j));
+        double x = p->ranks, y = p->time * scale, l = p->low * scale, h = p->high * scale;
+
+        g_array_append_val (px, x);
+        g_array_append_val (py, y);
+        g_array_append_val (lo, l);
+        g_array_append_val (hi, h);
+        band = band || (isfinite (l) && l != h);
+        least = MIN (least, x);
+        most = MAX (most, x);
+      }
+  }
+  g_clear_pointer (&s->time_data, augur_chart_data_unref);
+  s->time_data = augur_chart_data_new (_("Predicted time against ranks"), _("Ranks"), "", _("Predicted time"), unit);
+  /* sizes a factor of 8 or more apart: each doubling as wide */
+  augur_chart_data_set_log_x (s->time_data, most >= 8 * least);
+  augur_chart_data_set_integer_x (s->time_data, TRUE);
+  series = augur_chart_data_add_series (s->time_data, _("Traced (replayed on this platform)"),
+                                        (const double *) tx->data, (const double *) ty->data, tx->len);
+  augur_chart_data_set_series_style (s->time_data, series, AUGUR_CHART_SERIES_POINTS);
+  series = augur_chart_data_add_series (s->time_data, _("Predicted"), (const double *) px->data,
+                                        (const double *) py->data, px->len);
+  augur_chart_data_set_series_emphasis (s->time_data, series, TRUE);
+  if (band)
+    augur_chart_data_set_band_series (s->time_data,
+                                      augur_chart_data_add_band (s->time_data, _("Prediction interval"),
+                                                                 (const double *) px->data,
+                                                                 (const double *) lo->data,
+                                                                 (const double *) hi->data, px->len),
+                                      series);
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (s->time_chart), s->time_data);
+}
+
+static void
+fill_predictions (AugurReplayPage *self)
+{
+  AugurReplayScaling *s = scaling (self);
+  g_autoptr(GListStore) rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
+  double latest = 0, scale;
+  const char *unit;
+
+  for (guint i = 0; i < s->predictions_data->len; i++)
+    if (isfinite (g_array_index (s->predictions_data, Prediction, i).high))
+      latest = MAX (latest, g_array_index (s->predictions_data, Prediction, i).high);
+  unit = augur_time_unit_choose (latest, &scale);
+  for (guint i = 0; i < s->predictions_data->len; i++)
+    {
+      const Prediction *p = &g_array_index (s->predictions_data, Prediction, i);
+      g_autoptr(AugurResultRow) row = augur_result_row_new (i, P_N_STRINGS, P_N_NUMBERS);
+
+      augur_result_row_set_number (row, P_N_RANKS, p->ranks);
+      augur_result_row_set_number (row, P_N_TIME, p->time * scale);
+      augur_result_row_set_number (row, P_N_LOW, p->low * scale);
+      augur_result_row_set_number (row, P_N_HIGH, p->high * scale);
+      augur_result_row_set_string (row, P_S_NOTE, p->note ? p->note : "");
+      g_list_store_append (rows, row);
+    }
+  {
+    /* the unit in the titles, as the page's other tables */
+    static const char *names[] = { N_("Predicted"), N_("Low"), N_("High") };
+    GListModel *columns = gtk_column_view_get_columns (augur_result_table_get_column_view (AUGUR_RESULT_TABLE (s->predictions)));
+
+    for (guint i = 0; i < G_N_ELEMENTS (names) && i + 1 < g_list_model_get_n_items (columns); i++)
+      {
+        g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i + 1);
+        g_autofree char *title = g_strdup_printf (_("%s (%s)"), _(names[i]), unit);
+
+        gtk_column_view_column_set_title (column, title);
+      }
+  }
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (s->predictions), G_LIST_MODEL (rows));
+  if (s->predictions_data->len > 0)
+    augur_result_table_select_key (AUGUR_RESULT_TABLE (s->predictions), 0);
+}
+
+/* The i-th function: its traced points, its curve from the smallest run
+ * to the largest size asked for, and its prediction band. */
+static void
+show_function (AugurReplayPage *self,
+               guint            i)
+{
+  AugurReplayScaling *s = scaling (self);
+  const AugurExtrapModel *m;
+  const AugurExtrapParameter *p;
+  const double *points;
+  guint n_runs, series;
+  double least = G_MAXDOUBLE, most = 0;
+  double xs[CURVE_SAMPLES], ys[CURVE_SAMPLES], lo[CURVE_SAMPLES], hi[CURVE_SAMPLES];
+  g_autofree double *rx = NULL;
+  g_autofree char *title = NULL;
+  gboolean band = FALSE;
+
+  g_clear_pointer (&s->function_data, augur_chart_data_unref);
+  if (s->model == NULL || i >= augur_extrap_model_get_n_parameters (s->model->model))
+    {
+      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (s->function_chart), NULL);
+      return;
+    }
+  m = s->model->model;
+  p = augur_extrap_model_get_parameter (m, i);
+  points = augur_extrap_model_get_parameter_points (m, i);
+  n_runs = augur_extrap_model_get_n_runs (m);
+  rx = g_new (double, MAX (n_runs, 1));
+  for (guint r = 0; r < n_runs; r++)
+    {
+      rx[r] = augur_extrap_model_get_run_ranks (m, r);
+      least = MIN (least, rx[r]);
+      most = MAX (most, rx[r]);
+    }
+  for (guint k = 0; k < s->predictions_data->len; k++)
+    most = MAX (most, g_array_index (s->predictions_data, Prediction, k).ranks);
+  least = MAX (least, 1);
+  for (guint k = 0; k < CURVE_SAMPLES; k++)
+    {
+      xs[k] = least * pow (most / least, (double) k / (CURVE_SAMPLES - 1));
+      ys[k] = augur_extrap_model_eval_parameter (m, i, xs[k], &lo[k], &hi[k]);
+      band = band || lo[k] != hi[k];
+    }
+  /* Translators: a fitted function's chart: what, where. */
+  title = g_strdup_printf (_("%s of %s — %s"), p->what, p->action, p->function);
+  s->function_data = augur_chart_data_new (title, _("Ranks"), "", p->what, "");
+  augur_chart_data_set_log_x (s->function_data, most >= 8 * least);
+  series = augur_chart_data_add_series (s->function_data, _("Traced"), rx, points, points ? n_runs : 0);
+  augur_chart_data_set_series_style (s->function_data, series, AUGUR_CHART_SERIES_POINTS);
+  series = augur_chart_data_add_series (s->function_data, _("Fitted function"), xs, ys, CURVE_SAMPLES);
+  augur_chart_data_set_series_style (s->function_data, series, AUGUR_CHART_SERIES_LINE);
+  if (band)
+    augur_chart_data_set_band_series (s->function_data,
+                                      augur_chart_data_add_band (s->function_data, _("Prediction interval"), xs, lo,
+                                                                 hi, CURVE_SAMPLES),
+                                      series);
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (s->function_chart), s->function_data);
+}
+
+static void
+present_prediction (AugurReplayPage *self,
+                    ScaleResult     *out)
+{
+  AugurReplayScaling *s = scaling (self);
+  g_autofree char *took = augur_replay_format_seconds (out->seconds);
+  g_autofree char *status = NULL;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (s->skeleton_view));
+  guint n_ok = 0;
+
+  model_unref (s->model);
+  s->model = g_steal_pointer (&out->model);
+  g_clear_pointer (&s->predictions_data, g_array_unref);
+  g_clear_pointer (&s->traced, g_array_unref);
+  s->predictions_data = g_steal_pointer (&out->predictions);
+  s->traced = g_steal_pointer (&out->traced);
+  g_free (s->skeleton);
+  s->skeleton = g_steal_pointer (&out->skeleton);
+  gtk_text_buffer_set_text (buffer, s->skeleton, -1);
+  build_time_chart (self);
+  fill_predictions (self);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (s->functions), G_LIST_MODEL (out->function_rows));
+  if (augur_extrap_model_get_n_parameters (s->model->model) > 0)
+    augur_result_table_select_key (AUGUR_RESULT_TABLE (s->functions), 0);
+  show_function (self, 0);
+  gtk_stack_set_visible_child_name (GTK_STACK (s->results), "results");
+  augur_page_result_area_updated (AUGUR_PAGE (self), s->results_box);
+  show_messages (self, out->warnings);
+  for (guint i = 0; i < s->predictions_data->len; i++)
+    if (isfinite (g_array_index (s->predictions_data, Prediction, i).time))
+      n_ok++;
+  /* Translators: e.g. "Extrapolated 4 runs to 2 of 2 sizes in 1.2 s". */
+  status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Extrapolated %u runs to %u of %u size in %s",
+                                         "Extrapolated %u runs to %u of %u sizes in %s", s->predictions_data->len),
+                            augur_extrap_model_get_n_runs (s->model->model), n_ok, s->predictions_data->len, took);
+  augur_replay_page_set_status (self, status, out->warnings->len > 0);
+}
+
+static void
+scale_done (AugurPage    *page,
+            gpointer      inputs,
+            gpointer      result,
+            const GError *error)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  ScaleInputs *in = inputs;
+  ScaleResult *out = result;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    augur_replay_page_set_status (self, _("Cancelled"), FALSE);
+  else if (error != NULL)
+    {
+      /* the located refusal, whole: the status line is cut */
+      augur_replay_page_set_status (self, in->kind == JOB_PREDICT
+                                            ? _("The runs could not be extrapolated: see the message above")
+                                            : _("The extrapolated run could not be replayed or written: see the "
+                                                "message above"), TRUE);
+      augur_replay_page_show_error (self, error->message);
+    }
+  else if (in->kind == JOB_PREDICT)
+    present_prediction (self, out);
+  else if (in->kind == JOB_TIMELINE)
+    {
+      augur_replay_page_present_result (self, g_steal_pointer (&out->result), g_steal_pointer (&out->label),
+                                        in->inputs.network, out->seconds);
+      augur_replay_page_show_view (self, "timeline");
+    }
+  else
+    {
+      /* Translators: where the traces were written. */
+      g_autofree char *status = g_strdup_printf (_("Wrote the extrapolated run’s traces in %s (its index.txt "
+                                                   "replays with smpirun -replay or augur-cli replay)"), out->label);
+
+      augur_replay_page_set_status (self, status, FALSE);
+    }
+  update_scaling_actions (self);
+  g_signal_emit_by_name (self, "scaled");
+}
+
+static void
+start (AugurReplayPage *self,
+       ScaleInputs     *in)
+{
+  in->started = g_get_monotonic_time ();
+  augur_replay_inputs_copy (&in->inputs, &self->inputs);
+  augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL, in,
+                        (GDestroyNotify) scale_inputs_free, scale_thread, (GDestroyNotify) scale_result_free,
+                        scale_done);
+  augur_replay_page_show_error (self, NULL);
+  augur_replay_page_set_status (self, in->kind == JOB_PREDICT ? _("Extrapolating…") : _("Replaying…"), FALSE);
+}
+
+void
+augur_replay_page_scale (AugurReplayPage *self)
+{
+  ScaleInputs *in;
+
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  in = g_new0 (ScaleInputs, 1);
+  in->kind = JOB_PREDICT;
+  start (self, in);
+}
+
+/* The i-th prediction, usable for the model held: else FALSE with the
+ * reason shown. */
+static gboolean
+usable_prediction (AugurReplayPage *self,
+                   guint            i)
+{
+  AugurReplayScaling *s = scaling (self);
+  const char *why = NULL;
+
+  if (s->model == NULL || s->predictions_data == NULL || i >= s->predictions_data->len)
+    why = _("Predict first: the extrapolated runs are those of the last prediction.");
+  else if (augur_page_result_area_is_stale (AUGUR_PAGE (self), s->results_box))
+    why = _("The runs, the targets or the platform changed since the prediction shown: predict again first.");
+  else if (!isfinite (g_array_index (s->predictions_data, Prediction, i).time))
+    why = _("This size cannot be given by the runs’ model: see its note.");
+  if (why == NULL)
+    return TRUE;
+  augur_replay_page_show_error (self, why);
+  g_signal_emit_by_name (self, "scaled");
+  return FALSE;
+}
+
+void
+augur_replay_page_show_scaled_run (AugurReplayPage *self,
+                                   guint            i)
+{
+  AugurReplayScaling *s;
+  ScaleInputs *in;
+  guint P;
+  double actions = 0;
+  const AugurExtrapModel *m;
+
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  s = scaling (self);
+  if (!usable_prediction (self, i))
+    return;
+  m = s->model->model;
+  P = g_array_index (s->predictions_data, Prediction, i).ranks;
+  /* actions grow at least as the ranks: from the largest run */
+  for (guint r = 0; r < augur_extrap_model_get_n_runs (m); r++)
+    actions = MAX (actions, (double) augur_extrap_model_get_run_actions (m, r) * P /
+                              MAX (augur_extrap_model_get_run_ranks (m, r), 1));
+  if (actions > TIMELINE_MAX_ACTIONS)
+    {
+      g_autofree char *why = g_strdup_printf (_("The extrapolated run at %u ranks has about %.3g actions: too many "
+                                                "for a timeline here. Write its traces (Write Traces…) and replay "
+                                                "them with augur-cli replay or smpirun -replay."), P, actions);
+
+      augur_replay_page_show_error (self, why);
+      g_signal_emit_by_name (self, "scaled");
+      return;
+    }
+  in = g_new0 (ScaleInputs, 1);
+  in->kind = JOB_TIMELINE;
+  in->model = model_ref (s->model);
+  in->ranks = P;
+  start (self, in);
+}
+
+void
+augur_replay_page_write_scaled_run (AugurReplayPage *self,
+                                    guint            i,
+                                    GFile           *dir)
+{
+  AugurReplayScaling *s;
+  ScaleInputs *in;
+
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_return_if_fail (G_IS_FILE (dir));
+  s = scaling (self);
+  if (!usable_prediction (self, i))
+    return;
+  in = g_new0 (ScaleInputs, 1);
+  in->kind = JOB_WRITE;
+  in->model = model_ref (s->model);
+  in->ranks = g_array_index (s->predictions_data, Prediction, i).ranks;
+  in->dir = g_object_ref (dir);
+  start (self, in);
+}
+
+/* ---- The document's runs and targets ---------------------------------- */
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  g_autofree char *pa = g_file_get_parse_name (*(GFile **) a);
+  g_autofree char *pb = g_file_get_parse_name (*(GFile **) b);
+  g_autofree char *ka = g_utf8_collate_key_for_filename (pa, -1);
+  g_autofree char *kb = g_utf8_collate_key_for_filename (pb, -1);
+
+  return strcmp (ka, kb);
+}
+
+/* A run, or a folder of runs: its index.txt and each folder's in it. */
+static void
+expand_run (GFile     *file,
+            GPtrArray *out)
+{
+  g_autoptr(GFileEnumerator) children = NULL;
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GFile) own = NULL;
+  GFileInfo *info;
+
+  if (g_file_query_file_type (file, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+    {
+      g_ptr_array_add (out, g_object_ref (file));
+      return;
+    }
+  own = g_file_get_child (file, "index.txt");
+  if (g_file_query_exists (own, NULL))
+    {
+      g_ptr_array_add (out, g_steal_pointer (&own));
+      return;
+    }
+  children = g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                                        G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  while (children != NULL && (info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
+    {
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+        {
+          g_autoptr(GFile) dir = g_file_get_child (file, g_file_info_get_name (info));
+          g_autoptr(GFile) index = g_file_get_child (dir, "index.txt");
+
+          if (g_file_query_exists (index, NULL))
+            g_ptr_array_add (found, g_steal_pointer (&index));
+        }
+      g_object_unref (info);
+    }
+  /* cg-4, cg-8, cg-16: in the order people number them */
+  g_ptr_array_sort (found, compare_paths);
+  for (guint i = 0; i < found->len; i++)
+    g_ptr_array_add (out, g_object_ref (g_ptr_array_index (found, i)));
+}
+
+void
+augur_replay_page_set_scaling_runs (AugurReplayPage *self,
+                                    GFile          **runs,
+                                    guint            n_runs)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  augur_replay_page_edit_begin (self);
+  g_ptr_array_set_size (self->inputs.scaling_runs, 0);
+  for (guint i = 0; i < n_runs; i++)
+    g_ptr_array_add (self->inputs.scaling_runs, g_object_ref (runs[i]));
+  augur_replay_page_edit_end (self);
+}
+
+void
+augur_replay_page_add_scaling_runs (AugurReplayPage *self,
+                                    GFile          **runs,
+                                    guint            n_runs)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_object_unref);
+  guint added = 0;
+
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  for (guint i = 0; i < n_runs; i++)
+    expand_run (runs[i], found);
+  augur_replay_page_edit_begin (self);
+  for (guint i = 0; i < found->len; i++)
+    {
+      GFile *f = g_ptr_array_index (found, i);
+      gboolean known = FALSE;
+
+      /* a run added twice is one run */
+      for (guint j = 0; j < self->inputs.scaling_runs->len && !known; j++)
+        known = g_file_equal (f, g_ptr_array_index (self->inputs.scaling_runs, j));
+      if (!known)
+        {
+          g_ptr_array_add (self->inputs.scaling_runs, g_object_ref (f));
+          added++;
+        }
+    }
+  /* the runs shown in the order people number them, however chosen */
+  if (added > 0)
+    g_ptr_array_sort (self->inputs.scaling_runs, compare_paths);
+  if (added == 0)
+    {
+      augur_page_forget_last (AUGUR_PAGE (self));
+      if (n_runs > 0 && found->len == 0)
+        augur_replay_page_show_error (self, _("No run was found there: a run is SMPI’s index.txt (or a folder "
+                                              "holding one, or a folder of such folders)."));
+    }
+  augur_replay_page_edit_end (self);
+}
+
+void
+augur_replay_page_remove_scaling_run (AugurReplayPage *self,
+                                      guint            i)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  if (i >= self->inputs.scaling_runs->len)
+    return;
+  augur_replay_page_edit_begin (self);
+  g_ptr_array_remove_index (self->inputs.scaling_runs, i);
+  augur_replay_page_edit_end (self);
+}
+
+static gboolean
+same_ranks (GArray *a,
+            GArray *b)
+{
+  /* empty arrays may have no data at all */
+  return a->len == b->len && (a->len == 0 || memcmp (a->data, b->data, a->len * sizeof (guint)) == 0);
+}
+
+gboolean
+augur_replay_page_set_scaling_ranks (AugurReplayPage *self,
+                                     const char      *text)
+{
+  g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+
+  if (!augur_replay_parse_scaling_ranks (text, ranks))
+    return FALSE;
+  if (same_ranks (ranks, self->inputs.scaling_ranks))
+    return TRUE;
+  augur_replay_page_edit_begin (self);
+  g_array_set_size (self->inputs.scaling_ranks, 0);
+  g_array_append_vals (self->inputs.scaling_ranks, ranks->data, ranks->len);
+  augur_replay_page_edit_end (self);
+  return TRUE;
+}
+
+/* ---- Widgets ---------------------------------------------------------- */
+
+static void
+on_remove_clicked (GtkButton       *button,
+                   AugurReplayPage *self)
+{
+  guint i = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "augur-run"));
+
+  augur_replay_page_remove_scaling_run (self, i);
+}
+
+static GtkWidget *
+run_row (AugurReplayPage *self,
+         GFile           *file,
+         guint            i)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *folder = parent ? g_file_get_basename (parent) : NULL;
+  g_autofree char *path = g_file_get_parse_name (file);
+  /* a run is named by its folder (cg-16/index.txt is "cg-16") */
+  GtkWidget *label = gtk_label_new (g_str_equal (name, "index.txt") && folder != NULL ? folder : name);
+  GtkWidget *remove = gtk_button_new_from_icon_name ("window-close-symbolic");
+
+  /* whole: the row scrolls sideways */
+  gtk_widget_set_margin_start (label, 8);
+  gtk_widget_set_tooltip_text (label, path);
+  gtk_widget_set_tooltip_text (box, path);
+  gtk_widget_add_css_class (box, "augur-scaling-run");
+  gtk_widget_add_css_class (remove, "flat");
+  gtk_widget_add_css_class (remove, "circular");
+  /* Translators: the button beside a run in the Scaling tab's list. */
+  gtk_widget_set_tooltip_text (remove, _("Remove this run"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Remove this run"), -1);
+  g_object_set_data (G_OBJECT (remove), "augur-run", GUINT_TO_POINTER (i));
+  g_signal_connect_object (remove, "clicked", G_CALLBACK (on_remove_clicked), self, 0);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), remove);
+  return box;
+}
+
+static char *
+ranks_text (GArray *ranks)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < ranks->len; i++)
+    g_string_append_printf (s, "%s%u", i > 0 ? ", " : "", g_array_index (ranks, guint, i));
+  return g_string_free (s, FALSE);
+}
+
+void
+augur_replay_page_scaling_sync (AugurReplayPage *self)
+{
+  AugurReplayScaling *s = scaling (self);
+  GPtrArray *runs = self->inputs.scaling_runs;
+  GtkWidget *child;
+  g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (s == NULL)
+    return;
+  s->syncing++;
+  while ((child = gtk_widget_get_first_child (s->runs_list)) != NULL)
+    gtk_box_remove (GTK_BOX (s->runs_list), child);
+  for (guint i = 0; i < runs->len; i++)
+    gtk_box_append (GTK_BOX (s->runs_list), run_row (self, g_ptr_array_index (runs, i), i));
+  gtk_widget_set_visible (gtk_widget_get_parent (gtk_widget_get_parent (s->runs_list)), runs->len > 0);
+  gtk_widget_set_visible (s->no_runs, runs->len == 0);
+  /* leave what the user typed when it means the same */
+  if (!augur_replay_parse_scaling_ranks (gtk_editable_get_text (GTK_EDITABLE (s->ranks_entry)), shown) ||
+      !same_ranks (shown, self->inputs.scaling_ranks))
+    {
+      g_autofree char *text = ranks_text (self->inputs.scaling_ranks);
+
+      gtk_editable_set_text (GTK_EDITABLE (s->ranks_entry), text);
+      gtk_widget_remove_css_class (s->ranks_entry, "error");
+    }
+  s->syncing--;
+  update_scaling_actions (self);
+}
+
+static void
+on_ranks_changed (AugurReplayPage *self,
+                  GtkEditable     *entry)
+{
+  AugurReplayScaling *s = scaling (self);
+  g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (s->syncing || self->syncing)
+    return;
+  if (!augur_replay_parse_scaling_ranks (gtk_editable_get_text (entry), ranks))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+      return;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+  if (same_ranks (ranks, self->inputs.scaling_ranks))
+    return;
+  /* one undo step per field typed, not per keystroke */
+  if (g_object_get_data (G_OBJECT (self), "augur-last-entry") != entry || !augur_page_can_undo (AUGUR_PAGE (self)))
+    augur_replay_page_edit_begin (self);
+  g_object_set_data (G_OBJECT (self), "augur-last-entry", entry);
+  g_array_set_size (self->inputs.scaling_ranks, 0);
+  g_array_append_vals (self->inputs.scaling_ranks, ranks->data, ranks->len);
+  augur_page_document_changed (AUGUR_PAGE (self));
+  augur_replay_page_edit_end (self);
+}
+
+static void
+runs_chosen (AugurPage  *page,
+             GListModel *files,
+             gpointer    data)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+    g_ptr_array_add (list, g_list_model_get_item (files, i));
+  augur_replay_page_add_scaling_runs (AUGUR_REPLAY_PAGE (page), (GFile **) list->pdata, list->len);
+}
+
+static void
+folder_chosen (AugurPage     *page,
+               GFile         *file,
+               GtkFileFilter *filter,
+               gpointer       data)
+{
+  augur_replay_page_add_scaling_runs (AUGUR_REPLAY_PAGE (page), &file, 1);
+}
+
+static void
+traces_dir_chosen (AugurPage     *page,
+                   GFile         *file,
+                   GtkFileFilter *filter,
+                   gpointer       data)
+{
+  augur_replay_page_write_scaled_run (AUGUR_REPLAY_PAGE (page), GPOINTER_TO_UINT (data), file);
+}
+
+static void
+scaling_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (widget);
+  AugurReplayScaling *s = scaling (self);
+  guint key = augur_result_table_get_selected_key (AUGUR_RESULT_TABLE (s->predictions));
+
+  g_object_set_data (G_OBJECT (self), "augur-last-entry", NULL);
+  if (g_str_equal (action_name, "page.scale"))
+    {
+      augur_replay_page_show_view (self, "scaling");
+      augur_replay_page_scale (self);
+    }
+  else if (g_str_equal (action_name, "page.scaling-add-runs"))
+    augur_page_choose_files (AUGUR_PAGE (self), _("Add Runs (SMPI’s index.txt of each)"), NULL, runs_chosen, NULL,
+                             NULL);
+  else if (g_str_equal (action_name, "page.scaling-add-folder"))
+    augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                            _("Add a Folder of Runs"), _("_Add"), NULL, NULL, folder_chosen, NULL, NULL);
+  else if (g_str_equal (action_name, "page.scaling-timeline"))
+    augur_replay_page_show_scaled_run (self, key);
+  else if (g_str_equal (action_name, "page.scaling-write"))
+    augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                            _("Write the Extrapolated Run’s Traces In"), _("_Write"), NULL, NULL, traces_dir_chosen,
+                            GUINT_TO_POINTER (key), NULL);
+}
+
+void
+augur_replay_page_scaling_class_init (GtkWidgetClass *widget_class)
+{
+  static const char *const actions[] = {
+    "page.scale", "page.scaling-add-runs", "page.scaling-add-folder", "page.scaling-timeline", "page.scaling-write",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i], NULL, scaling_action);
+  /* An extrapolation (or the replay or writing of an extrapolated run)
+   * ended, successfully or not. */
+  g_signal_new ("scaled", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static GtkWidget *
+button (const char *label,
+        const char *action,
+        const char *tooltip)
+{
+  GtkWidget *b = gtk_button_new_with_mnemonic (label);
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
+  gtk_widget_set_tooltip_text (b, tooltip);
+  return b;
+}
+
+static GtkWidget *
+hbox (GtkWidget *a,
+      GtkWidget *b)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  /* as wide as its buttons, alone on a row of a wrapping bar too */
+  gtk_widget_set_halign (box, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), a);
+  if (b != NULL)
+    gtk_box_append (GTK_BOX (box), b);
+  return box;
+}
+
+static void
+on_function_selected (AugurReplayPage *self,
+                      guint            key)
+{
+  show_function (self, key);
+}
+
+static void
+on_prediction_selected (AugurReplayPage *self)
+{
+  update_scaling_actions (self);
+}
+
+static GtkWidget *
+inputs_bar (AugurReplayPage    *self,
+            AugurReplayScaling *s)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *label = gtk_label_new_with_mnemonic (_("_Targets"));
+  GtkWidget *runs = hbox (button (_("Add _Runs…"), "page.scaling-add-runs",
+                                  _("Add runs of the program at other sizes: SMPI’s index.txt of each, as "
+                                    "smpirun -trace-ti writes it")),
+                          button (_("Add _Folder…"), "page.scaling-add-folder",
+                                  _("Add every run in a folder: each of its folders that holds an index.txt")));
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  /* the runs on one row beside their buttons (a list, or a row that
+   * wraps, left the charts no room at 1024x700); more scroll sideways */
+  gtk_widget_set_halign (runs, GTK_ALIGN_FILL);
+  s->runs_list = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), s->runs_list);
+  gtk_widget_set_hexpand (scroller, TRUE);
+  gtk_box_append (GTK_BOX (runs), scroller);
+  s->no_runs = gtk_label_new (_("No runs yet"));
+  gtk_label_set_xalign (GTK_LABEL (s->no_runs), 0);
+  gtk_widget_set_hexpand (s->no_runs, TRUE);
+  gtk_widget_add_css_class (s->no_runs, "dim-label");
+  gtk_box_append (GTK_BOX (runs), s->no_runs);
+  gtk_box_append (GTK_BOX (bar), runs);
+  s->ranks_entry = gtk_entry_new ();
+  gtk_editable_set_width_chars (GTK_EDITABLE (s->ranks_entry), 14);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (s->ranks_entry), "64, 256, 1024");
+  gtk_widget_set_tooltip_text (s->ranks_entry, _("The numbers of ranks to predict, separated by commas (3 or "
+                                                 "more each)"));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), s->ranks_entry);
+  g_signal_connect_object (s->ranks_entry, "changed", G_CALLBACK (on_ranks_changed), self, G_CONNECT_SWAPPED);
+  s->predict_button = button (_("_Predict"), "page.scale",
+                              _("Extrapolate the runs to the targets and replay them on this page’s platform"));
+  gtk_widget_add_css_class (s->predict_button, "suggested-action");
+  {
+    GtkWidget *group = hbox (label, s->ranks_entry);
+
+    gtk_box_append (GTK_BOX (group), s->predict_button);
+    gtk_box_append (GTK_BOX (bar), group);
+  }
+  return bar;
+}
+
+static GtkWidget *
+prediction_view (AugurReplayPage    *self,
+                 AugurReplayScaling *s)
+{
+  static AugurResultColumn columns[] = {
+    { NULL, AUGUR_RESULT_COLUMN_INTEGER, P_N_RANKS, FALSE, FALSE, 0, 0, 0, AUGUR_RESULT_PRIORITY_KEY },
+    { NULL, AUGUR_RESULT_COLUMN_NUMBER, P_N_TIME, FALSE, FALSE, 0, 0, 0, AUGUR_RESULT_PRIORITY_KEY },
+    { NULL, AUGUR_RESULT_COLUMN_NUMBER, P_N_LOW, FALSE, FALSE, 0, 0, 0, AUGUR_RESULT_PRIORITY_DETAIL },
+    { NULL, AUGUR_RESULT_COLUMN_NUMBER, P_N_HIGH, FALSE, FALSE, 0, 0, 0, AUGUR_RESULT_PRIORITY_DETAIL },
+    { NULL, AUGUR_RESULT_COLUMN_STRING, P_S_NOTE, TRUE, TRUE, 0, 0, 0, AUGUR_RESULT_PRIORITY_EXTRA },
+  };
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+
+  columns[0].title = _("Ranks");
+  columns[1].title = _("Predicted");
+  columns[2].title = _("Low");
+  columns[3].title = _("High");
+  columns[4].title = _("Note");
+  s->time_chart = augur_line_chart_view_new ();
+  gtk_widget_set_size_request (s->time_chart, -1, 100);
+  gtk_widget_set_vexpand (s->time_chart, TRUE);
+  s->predictions = augur_result_table_new (columns, G_N_ELEMENTS (columns), P_S_NOTE, NULL);
+  gtk_widget_set_vexpand (s->predictions, TRUE);
+  g_signal_connect_object (s->predictions, "row-selected", G_CALLBACK (on_prediction_selected), self,
+                           G_CONNECT_SWAPPED);
+  s->show_button = button (_("Show _Timeline"), "page.scaling-timeline",
+                           _("Replay the selected target’s extrapolated run and show it as the page’s result "
+                             "(Ranks, Statistics, Timeline)"));
+  s->write_button = button (_("_Write Traces…"), "page.scaling-write",
+                            _("Write the selected target’s extrapolated run as SMPI’s traces (index.txt and a file "
+                              "per rank), for smpirun -replay or augur-cli replay"));
+  {
+    /* on the table's own bar, in place of a filter of a few rows: the
+     * prediction's chart keeps the room at 1024x700 */
+    GtkWidget *search = GTK_WIDGET (augur_result_table_get_search_entry (AUGUR_RESULT_TABLE (s->predictions)));
+    GtkWidget *toolbar = gtk_widget_get_parent (search);
+
+    gtk_widget_set_visible (search, FALSE);
+    gtk_box_prepend (GTK_BOX (toolbar), hbox (s->show_button, s->write_button));
+    gtk_widget_set_hexpand (gtk_widget_get_first_child (toolbar), TRUE);
+  }
+
+  gtk_paned_set_start_child (GTK_PANED (paned), s->time_chart);
+  gtk_paned_set_end_child (GTK_PANED (paned), s->predictions);
+  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  return paned;
+}
+
+static GtkWidget *
+functions_view (AugurReplayPage    *self,
+                AugurReplayScaling *s)
+{
+  static AugurResultColumn columns[] = {
+    { NULL, AUGUR_RESULT_COLUMN_STRING, F_S_WHAT, FALSE, FALSE, 0, 0, 0, AUGUR_RESULT_PRIORITY_KEY },
+    { NULL, AUGUR_RESULT_COLUMN_STRING, F_S_WHERE, FALSE, TRUE, 0, 0, 0, AUGUR_RESULT_PRIORITY_EXTRA },
+    { NULL, AUGUR_RESULT_COLUMN_STRING, F_S_FUNCTION, TRUE, TRUE, 0, 0, 0, AUGUR_RESULT_PRIORITY_KEY },
+    { NULL, AUGUR_RESULT_COLUMN_FIXED, F_N_RESIDUAL, FALSE, FALSE, 3, 0, 0, AUGUR_RESULT_PRIORITY_DETAIL },
+  };
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+
+  columns[0].title = _("What");
+  columns[1].title = _("Where");
+  columns[2].title = _("Function of P");
+  columns[3].title = _("Max residual (%)");
+  s->functions = augur_result_table_new (columns, G_N_ELEMENTS (columns), F_S_WHAT, _("Filter parameters"));
+  g_signal_connect_object (s->functions, "row-selected", G_CALLBACK (on_function_selected), self, G_CONNECT_SWAPPED);
+  s->function_chart = augur_line_chart_view_new ();
+  gtk_widget_set_size_request (s->function_chart, -1, 100);
+  gtk_paned_set_start_child (GTK_PANED (paned), s->functions);
+  gtk_paned_set_end_child (GTK_PANED (paned), s->function_chart);
+  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  return paned;
+}
+
+static GtkWidget *
+results_view (AugurReplayPage    *self,
+              AugurReplayScaling *s)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  s->sub_stack = gtk_stack_new ();
+  gtk_stack_set_hhomogeneous (GTK_STACK (s->sub_stack), FALSE);
+  gtk_widget_set_vexpand (s->sub_stack, TRUE);
+  gtk_stack_add_titled (GTK_STACK (s->sub_stack), prediction_view (self, s), "prediction", _("Prediction"));
+  gtk_stack_add_titled (GTK_STACK (s->sub_stack), functions_view (self, s), "functions", _("Fitted Functions"));
+  s->skeleton_view = gtk_text_view_new ();
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (s->skeleton_view), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (s->skeleton_view), TRUE);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (s->skeleton_view), 6);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (s->skeleton_view), 4);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), s->skeleton_view);
+  gtk_stack_add_titled (GTK_STACK (s->sub_stack), scroller, "skeleton", _("Skeleton"));
+  s->sub_tabs = augur_tab_switcher_new (GTK_STACK (s->sub_stack));
+  gtk_widget_set_hexpand (s->sub_tabs, TRUE);
+  gtk_widget_set_halign (s->sub_tabs, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), s->sub_tabs);
+  gtk_box_append (GTK_BOX (box), s->sub_stack);
+  return box;
+}
+
+static GtkWidget *
+empty_view (void)
+{
+  GtkWidget *label = gtk_label_new (_("Predict at sizes never run: add runs of the same MPI program traced by "
+                                      "SimGrid’s SMPI (smpirun -trace-ti) at 3 sizes or more, e.g. 4, 8, 16 and 32 "
+                                      "ranks, give the numbers of ranks to predict, and Predict. Augur finds the "
+                                      "program’s skeleton, fits each parameter as a function of the ranks, and "
+                                      "replays the program at each size on this page’s platform."));
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_widget_set_valign (label, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (label, 12);
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+static const char scaling_css[] =
+  "augurreplaypage .augur-scaling-run { border: 1px solid alpha(currentColor, 0.2); border-radius: 14px;"
+  " background-color: alpha(currentColor, 0.05); }\n"
+  "augurreplaypage .augur-scaling-run button { min-height: 20px; min-width: 20px; padding: 2px; }\n";
+
+static void
+on_running (AugurReplayPage *self)
+{
+  update_scaling_actions (self);
+}
+
+void
+augur_replay_page_scaling_init (AugurReplayPage *self)
+{
+  AugurReplayScaling *s = g_new0 (AugurReplayScaling, 1);
+
+  augur_page_ensure_css (scaling_css);
+  self->scaling = s;
+  s->tab = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_set_margin_start (s->tab, 6);
+  gtk_widget_set_margin_end (s->tab, 6);
+  gtk_box_append (GTK_BOX (s->tab), inputs_bar (self, s));
+  s->results = gtk_stack_new ();
+  gtk_widget_set_vexpand (s->results, TRUE);
+  gtk_stack_add_named (GTK_STACK (s->results), empty_view (), "empty");
+  gtk_stack_add_named (GTK_STACK (s->results), results_view (self, s), "results");
+  /* the results and, above them, the banner that says when they are stale */
+  s->results_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (s->results_box), s->results);
+  gtk_box_append (GTK_BOX (s->tab), s->results_box);
+  gtk_stack_add_titled (GTK_STACK (self->view_stack), s->tab, "scaling", _("Scaling"));
+  augur_page_add_result_area (AUGUR_PAGE (self), s->results_box, s->results_box, "page.scale");
+  g_signal_connect (self, "notify::running", G_CALLBACK (on_running), NULL);
+  augur_replay_page_scaling_sync (self);
+}
+
+void
+augur_replay_page_scaling_clear (AugurReplayPage *self)
+{
+  AugurReplayScaling *s = scaling (self);
+
+  if (s == NULL)
+    return;
+  model_unref (g_steal_pointer (&s->model));
+  g_clear_pointer (&s->predictions_data, g_array_unref);
+  g_clear_pointer (&s->traced, g_array_unref);
+  g_clear_pointer (&s->skeleton, g_free);
+  g_clear_pointer (&s->time_data, augur_chart_data_unref);
+  g_clear_pointer (&s->function_data, augur_chart_data_unref);
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (s->time_chart), NULL);
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (s->function_chart), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (s->predictions), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (s->functions), NULL);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (s->skeleton_view)), "", -1);
+  gtk_stack_set_visible_child_name (GTK_STACK (s->results), "empty");
+  augur_page_result_area_cleared (AUGUR_PAGE (self), s->results_box);
+  update_scaling_actions (self);
+}
+
+void
+augur_replay_page_scaling_free (AugurReplayPage *self)
+{
+  AugurReplayScaling *s = scaling (self);
+
+  if (s == NULL)
+    return;
+  model_unref (s->model);
+  g_clear_pointer (&s->predictions_data, g_array_unref);
+  g_clear_pointer (&s->traced, g_array_unref);
+  g_free (s->skeleton);
+  g_clear_pointer (&s->time_data, augur_chart_data_unref);
+  g_clear_pointer (&s->function_data, augur_chart_data_unref);
+  g_free (s);
+  self->scaling = NULL;
+}
+
+/* ---- For tests -------------------------------------------------------- */
+
+gboolean
+augur_replay_page_get_scaling_prediction (AugurReplayPage *self,
+                                          guint            i,
+                                          guint           *ranks,
+                                          double          *time,
+                                          double          *low,
+                                          double          *high)
+{
+  AugurReplayScaling *s;
+  const Prediction *p;
+
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  s = scaling (self);
+  if (s->predictions_data == NULL || i >= s->predictions_data->len)
+    return FALSE;
+  p = &g_array_index (s->predictions_data, Prediction, i);
+  if (ranks)
+    *ranks = p->ranks;
+  if (time)
+    *time = p->time;
+  if (low)
+    *low = p->low;
+  if (high)
+    *high = p->high;
+  return TRUE;
+}
+
+gboolean
+augur_replay_page_get_scaling_traced (AugurReplayPage *self,
+                                      guint            i,
+                                      guint           *ranks,
+                                      double          *time)
+{
+  AugurReplayScaling *s;
+
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+  s = scaling (self);
+  if (s->traced == NULL || i >= s->traced->len)
+    return FALSE;
+  if (ranks)
+    *ranks = g_array_index (s->traced, Traced, i).ranks;
+  if (time)
+    *time = g_array_index (s->traced, Traced, i).time;
+  return TRUE;
+}
+
+AugurChartData *
+augur_replay_page_get_scaling_chart (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return scaling (self)->time_data;
+}
+
+AugurChartData *
+augur_replay_page_get_scaling_function_chart (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return scaling (self)->function_data;
+}
+
+AugurResultTable *
+augur_replay_page_get_scaling_functions (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return AUGUR_RESULT_TABLE (scaling (self)->functions);
+}
+
+AugurResultTable *
+augur_replay_page_get_scaling_predictions (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return AUGUR_RESULT_TABLE (scaling (self)->predictions);
+}
+
+void
+augur_replay_page_select_scaling_function (AugurReplayPage *self,
+                                           guint            i)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  augur_result_table_select_key (AUGUR_RESULT_TABLE (scaling (self)->functions), i);
+  show_function (self, i);
+}
+
+const char *
+augur_replay_page_get_scaling_skeleton (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return scaling (self)->skeleton;
+}
+
+GtkWidget *
+augur_replay_page_get_scaling_widget (AugurReplayPage *self,
+                                      const char      *name)
+{
+  AugurReplayScaling *s;
+  struct { const char *name; GtkWidget *widget; } widgets[13];
+
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  s = scaling (self);
+  widgets[0].name = "tab", widgets[0].widget = s->tab;
+  widgets[1].name = "runs", widgets[1].widget = s->runs_list;
+  widgets[2].name = "ranks", widgets[2].widget = s->ranks_entry;
+  widgets[3].name = "predict", widgets[3].widget = s->predict_button;
+  widgets[4].name = "results", widgets[4].widget = s->results_box;
+  widgets[5].name = "time-chart", widgets[5].widget = s->time_chart;
+  widgets[6].name = "predictions", widgets[6].widget = s->predictions;
+  widgets[7].name = "functions", widgets[7].widget = s->functions;
+  widgets[8].name = "function-chart", widgets[8].widget = s->function_chart;
+  widgets[9].name = "skeleton", widgets[9].widget = s->skeleton_view;
+  widgets[10].name = "show", widgets[10].widget = s->show_button;
+  widgets[11].name = "write", widgets[11].widget = s->write_button;
+  widgets[12].name = "sub-tabs", widgets[12].widget = s->sub_tabs;
+  for (guint i = 0; i < G_N_ELEMENTS (widgets); i++)
+    if (g_str_equal (widgets[i].name, name))
+      return widgets[i].widget;
+  return NULL;
+}
+
+void
+augur_replay_page_show_scaling_view (AugurReplayPage *self,
+                                     const char      *name)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  gtk_stack_set_visible_child_name (GTK_STACK (scaling (self)->sub_stack), name);
+}

@@ -1,0 +1,280 @@
+/* augur-report-activity-study.c: the study in the report on an activity
+ * diagram: every configuration the document lists (`config N2P8 NP = 8
+ * [measured 0.62]`), evaluated as the activity page's Study tab and
+ * `augur-cli activity FILE --configs` evaluate them (activity-study.h):
+ * the predicted time, the speedup and the efficiency against the first
+ * point, the measured time and the error when the document gives one, and
+ * the chart of the time against the processes, drawn by the line chart the
+ * Study tab shows.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-report-private.h"
+#include "augur-bar-chart.h"
+#include "augur-format.h"
+#include "augur-line-chart.h"
+#include "activity-study.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+/* Reasons given in full; the rest by name (as the Study tab's note). */
+#define MAX_REASONS 3
+
+static char *
+number (double v)
+{
+  return augur_format_readable (v, AUGUR_FORMAT_SCREEN_DIGITS);
+}
+
+static void
+draw_chart (cairo_t *cr, int width, int height, gpointer data)
+{
+  augur_chart_draw (cr, width, height, data, NULL);
+}
+
+static gboolean
+any_measured (const AugurActivityStudy *s)
+{
+  for (guint i = 0; i < augur_activity_study_get_n_points (s); i++)
+    if (augur_activity_study_get_measured (s, i, NULL, NULL))
+      return TRUE;
+  return FALSE;
+}
+
+/* The points not evaluated and why: said where the table is, for the
+ * table and the chart show the others only. */
+static void
+study_failed (AugurReport              *report,
+              const AugurActivityStudy *s)
+{
+  guint n = augur_activity_study_get_n_points (s);
+  guint failed = augur_activity_study_get_n_failed (s);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (failed == 0)
+    return;
+  if (failed == n)
+    g_string_append (text, _("No configuration could be evaluated:"));
+  else
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                               "Not evaluated: %u of %u configurations (the chart and the table show "
+                                               "the others):",
+                                               "Not evaluated: %u of %u configurations (the chart and the table show "
+                                               "the others):", n),
+                            failed, n);
+  for (guint i = 0, shown = 0; i < n; i++)
+    {
+      const char *why = augur_activity_study_get_point_error (s, i);
+
+      if (why == NULL)
+        continue;
+      if (shown++ == MAX_REASONS && failed > MAX_REASONS + 1)
+        {
+          g_string_append_c (text, ' ');
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "and %u more:", "and %u more:",
+                                                     failed - MAX_REASONS),
+                                  failed - MAX_REASONS);
+          for (guint j = i; j < n; j++)
+            if (augur_activity_study_get_point_error (s, j) != NULL)
+              g_string_append_printf (text, " %s", augur_activity_study_get_label (s, j));
+          break;
+        }
+      g_string_append_printf (text, " %s: %s", augur_activity_study_get_label (s, i), why);
+    }
+  augur_report_add_warning (report, text->str);
+}
+
+/* Per configuration: its processes, the predicted time, speedup and
+ * efficiency, and with measured times the measured time and the error. */
+static void
+study_table (AugurReport              *report,
+             const AugurActivityStudy *s,
+             const char               *unit,
+             double                    scale)
+{
+  gboolean measured = any_measured (s);
+  g_autofree char *predicted = g_strdup_printf (_("%s (%s)"), _("Predicted"), unit);
+  g_autofree char *measured_title = g_strdup_printf (_("%s (%s)"), _("Measured"), unit);
+  const char *headers[] = { C_("column", "Config"), _("Processes"), predicted, _("Speedup"), _("Efficiency"),
+                            measured_title, _("Error (%)") };
+  const gboolean numeric[] = { FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  guint n_columns = measured ? 7 : 5;
+
+  augur_report_add_table (report, n_columns, headers, numeric);
+  for (guint i = 0; i < augur_activity_study_get_n_points (s); i++)
+    {
+      g_autofree char *processes = NULL, *time = NULL, *speedup = NULL, *efficiency = NULL;
+      g_autofree char *seconds = NULL, *error = NULL;
+      const char *row[7] = { augur_activity_study_get_label (s, i), "—", "—", "—", "—", "—", "—" };
+      double m, e;
+
+      if (augur_activity_study_get_point_error (s, i) == NULL)
+        {
+          row[1] = processes = g_strdup_printf ("%u", augur_activity_study_get_processes (s, i));
+          row[2] = time = number (augur_activity_study_get_time (s, i) * scale);
+          row[3] = speedup = number (augur_activity_study_get_speedup (s, i));
+          row[4] = efficiency = number (augur_activity_study_get_efficiency (s, i));
+        }
+      if (augur_activity_study_get_measured (s, i, &m, &e))
+        {
+          row[5] = seconds = number (m * scale);
+          if (augur_activity_study_get_point_error (s, i) == NULL)
+            row[6] = error = number (e);
+        }
+      augur_report_add_row (report, row);
+    }
+}
+
+/* The Study tab's charts, of the time or of the speedup: each point
+ * evaluated against its processes, the measured times (the measured
+ * speedup: against the base's measured time) as points, and the ideal
+ * speedup as a line. */
+static AugurChartData *
+study_chart (const AugurActivityStudy *s,
+             gboolean                  speedup,
+             const char               *title,
+             const char               *unit,
+             double                    scale)
+{
+  guint n = augur_activity_study_get_n_points (s), n_shown = 0, n_measured = 0;
+  guint base = augur_activity_study_get_base (s);
+  g_autofree double *x = g_new0 (double, MAX (n, 1)), *y = g_new0 (double, MAX (n, 1));
+  g_autofree double *mx = g_new0 (double, MAX (n, 1)), *my = g_new0 (double, MAX (n, 1));
+  g_autofree double *ideal = g_new0 (double, MAX (n, 1));
+  double x_min = INFINITY, x_max = -INFINITY, t0 = 0;
+  gboolean integer_x = TRUE;
+  gboolean base_measured = augur_activity_study_get_measured (s, base, &t0, NULL) && t0 > 0;
+  AugurChartData *d = augur_chart_data_new (title, _("Processes"), NULL, speedup ? _("Speedup") : _("Time"),
+                                            speedup ? NULL : unit);
+  guint series;
+
+  for (guint i = 0; i < n; i++)
+    {
+      double measured;
+
+      if (augur_activity_study_get_point_error (s, i) != NULL)
+        continue;
+      x[n_shown] = augur_activity_study_get_x (s, i);
+      y[n_shown] = speedup ? augur_activity_study_get_speedup (s, i) : augur_activity_study_get_time (s, i) * scale;
+      ideal[n_shown] = (double) augur_activity_study_get_processes (s, i) /
+                       MAX (augur_activity_study_get_processes (s, base), 1u);
+      x_min = MIN (x_min, x[n_shown]);
+      x_max = MAX (x_max, x[n_shown]);
+      integer_x = integer_x && x[n_shown] == floor (x[n_shown]);
+      if (augur_activity_study_get_measured (s, i, &measured, NULL) && measured > 0 && (!speedup || base_measured))
+        {
+          mx[n_measured] = x[n_shown];
+          my[n_measured++] = speedup ? t0 / measured : measured * scale;
+        }
+      n_shown++;
+    }
+  augur_chart_data_set_integer_x (d, integer_x);
+  /* processes double from one configuration to the next: a log axis spaces them evenly */
+  augur_chart_data_set_log_x (d, x_min > 0 && x_max / x_min >= 8);
+  series = augur_chart_data_add_series (d, _("Predicted"), x, y, n_shown);
+  augur_chart_data_set_series_emphasis (d, series, TRUE);
+  if (n_measured > 0)
+    {
+      series = augur_chart_data_add_series (d, _("Measured"), mx, my, n_measured);
+      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_POINTS);
+    }
+  if (speedup)
+    {
+      series = augur_chart_data_add_series (d, _("Ideal"), x, ideal, n_shown);
+      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_LINE);
+    }
+  return d;
+}
+
+void
+augur_report_activity_study (AugurReport                *report,
+                             const char                 *name,
+                             const AugurActivityModel   *model,
+                             const AugurActivityBinding *binding,
+                             const AugurPlatform        *platform,
+                             GCancellable               *cancellable,
+                             const char                 *command,
+                             GPtrArray                  *how)
+{
+  AugurActivityOptions options = { .platform = platform, .max_events = AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS };
+  g_autoptr(AugurActivityStudy) study = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n = augur_activity_model_get_n_configs (model);
+  double max_time = 0, scale = 1, mean;
+  const char *unit;
+
+  if (n == 0)
+    return;
+  augur_report_add_heading (report, _("Study"));
+  study = augur_activity_study_configs (model, binding, &options, NULL, NULL, cancellable, &error);
+  if (study == NULL)
+    {
+      /* Translators: the engine's reason follows, e.g. "The study could not be evaluated: ...". */
+      g_autofree char *text = g_strdup_printf (_("The study could not be evaluated: %s"), error->message);
+
+      augur_report_add_warning (report, text);
+      return;
+    }
+  for (guint i = 0; i < augur_activity_study_get_n_points (study); i++)
+    if (augur_activity_study_get_point_error (study, i) == NULL)
+      max_time = MAX (max_time, augur_activity_study_get_time (study, i));
+  unit = augur_time_unit_choose (max_time, &scale);
+  {
+    guint base = augur_activity_study_get_base (study);
+    g_autofree char *text = NULL;
+
+    if (base != G_MAXUINT)
+      /* Translators: the configuration the speedups are against, e.g. "N1P4". */
+      text = g_strdup_printf (_("The predicted time of each configuration the document lists, with its speedup and "
+                                "efficiency against %s (the efficiency is the speedup divided by the growth in "
+                                "processes); with measured run times, the error of each prediction."),
+                              augur_activity_study_get_label (study, base));
+    else
+      text = g_strdup (_("The predicted time of each configuration the document lists."));
+    augur_report_add_paragraph (report, text);
+  }
+  study_failed (report, study);
+  study_table (report, study, unit, scale);
+  if (augur_activity_study_get_mean_error (study, &mean))
+    {
+      g_autoptr(GString) digits = g_string_new (NULL);
+      g_autofree char *text = NULL;
+      guint n_measured = 0;
+
+      for (guint i = 0; i < augur_activity_study_get_n_points (study); i++)
+        n_measured += augur_activity_study_get_measured (study, i, NULL, NULL) &&
+                      augur_activity_study_get_point_error (study, i) == NULL;
+      augur_format_append_digits (digits, mean, 3);
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Mean absolute error over %u measured point: %s %%",
+                                           "Mean absolute error over %u measured points: %s %%", n_measured),
+                              n_measured, digits->str);
+      augur_report_add_paragraph (report, text);
+    }
+  if (augur_activity_study_get_base (study) != G_MAXUINT)
+    {
+      /* Translators: a chart's title, e.g. "Time of the configurations — lapw0.activity". */
+      g_autofree char *title = g_strdup_printf (_("Time of the configurations — %s"), name);
+      /* Translators: a chart's title, e.g. "Speedup of the configurations — lapw0.activity". */
+      g_autofree char *speedup = g_strdup_printf (_("Speedup of the configurations — %s"), name);
+
+      augur_report_add_chart (report, draw_chart, study_chart (study, FALSE, title, unit, scale),
+                              (GDestroyNotify) augur_chart_data_unref, 640, 320, title);
+      augur_report_add_chart (report, draw_chart, study_chart (study, TRUE, speedup, unit, scale),
+                              (GDestroyNotify) augur_chart_data_unref, 640, 320, speedup);
+    }
+  {
+    /* Translators: how the study was computed, in the appendix, e.g. "lapw0.activity, study: ...". */
+    g_autofree char *method = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "%s, study: the run simulated at its %u configuration, "
+                                                            "each with its own parameters over the document's.",
+                                                            "%s, study: the run simulated at each of its %u "
+                                                            "configurations, each with its own parameters over the "
+                                                            "document's.", n),
+                                               name, n);
+
+    g_ptr_array_add (how, g_steal_pointer (&method));
+    g_ptr_array_add (how, g_strdup_printf ("%s --configs --format json", command));
+  }
+}

@@ -1,0 +1,60 @@
+/* augur-report-private.h: what the section builders share.  Each kind's
+ * builder computes from a source, the document as the application holds
+ * it (its text, its project properties, the folder its relative paths are
+ * read against), never from the file alone; the path-based builders of
+ * augur-report-sections.h fill a source from a file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-report-sections.h"
+#include "project.h"
+#include "activity.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const char                 *name;        /* the section's title, and the name in messages */
+  const char                 *text;
+  gsize                       length;
+  /* The file the appendix's command reads: the path as the user gave it,
+   * or for a project's document the file its text would be saved as. */
+  const char                 *path;
+  gboolean                    in_project;
+  GFile                      *base;        /* relative paths are read against it; never NULL */
+  const AugurProjectDocument *doc;         /* its properties; NULL for a file */
+  GCancellable               *cancellable;
+} AugurReportSource;
+
+gboolean augur_report_pepa_from_source     (AugurReport *report, const AugurReportSource *src,
+                                            GPtrArray *how, GError **error);
+gboolean augur_report_replay_from_source   (AugurReport *report, const AugurReportSource *src,
+                                            GPtrArray *how, GError **error);
+gboolean augur_report_activity_from_source (AugurReport *report, const AugurReportSource *src,
+                                            GPtrArray *how, GError **error);
+gboolean augur_report_ccdsm_from_source    (AugurReport *report, const AugurReportSource *src,
+                                            GPtrArray *how, GError **error);
+/* In augur-report-pipeline.c. */
+gboolean augur_report_pipeline_from_source (AugurReport *report, const AugurReportSource *src,
+                                            GPtrArray *how, GError **error);
+
+/* In augur-report-activity-study.c: the study of the configurations an
+ * activity diagram lists (none: nothing), its table, chart and appendix
+ * entry; command is the appendix's `augur-cli activity FILE --param ...`. */
+void     augur_report_activity_study       (AugurReport *report, const char *name,
+                                            const AugurActivityModel *model,
+                                            const AugurActivityBinding *binding,
+                                            const AugurPlatform *platform, GCancellable *cancellable,
+                                            const char *command, GPtrArray *how);
+
+/* A path as a shell reads it back: quoted only when it has to be. */
+char    *augur_report_quote_arg            (const char *arg);
+/* "This document could not be computed: why", on the section's page. */
+void     augur_report_add_failure          (AugurReport *report, const GError *error);
+/* The source's project properties the builder did not explain, as a
+ * table (a document's settings kept in the project). */
+void     augur_report_add_other_settings   (AugurReport *report, const AugurReportSource *src,
+                                            const char *const *explained);
+
+G_END_DECLS

@@ -683,6 +683,11 @@ augur_cli_replay (int argc, char **argv)
         if (left_out != NULL)
           fprintf (stderr, "augur-cli replay: warning: the trace is incomplete: %s: the replay leaves them out\n",
                    left_out);
+        g_autofree char *approximated = augur_trace_otf2_report_approximated (&report);
+
+        /* replayed, but not with the sizes the program used: the user must know */
+        if (approximated != NULL)
+          fprintf (stderr, "augur-cli replay: warning: the replay is approximate: %s\n", approximated);
       }
   }
   if (result == NULL)

@@ -7,12 +7,13 @@
 
 #include <gtk/gtk.h>
 
+#include "augur-chart-view.h"
 #include "augur-bar-chart.h"
 
 G_BEGIN_DECLS
 
 #define AUGUR_TYPE_BAR_CHART_VIEW (augur_bar_chart_view_get_type ())
-G_DECLARE_FINAL_TYPE (AugurBarChartView, augur_bar_chart_view, AUGUR, BAR_CHART_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (AugurBarChartView, augur_bar_chart_view, AUGUR, BAR_CHART_VIEW, AugurChartView)
 
 GtkWidget         *augur_bar_chart_view_new       (void);
 /* Shows d (NULL: a "no data" message). */

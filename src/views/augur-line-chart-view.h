@@ -6,12 +6,13 @@
 
 #include <gtk/gtk.h>
 
+#include "augur-chart-view.h"
 #include "augur-line-chart.h"
 
 G_BEGIN_DECLS
 
 #define AUGUR_TYPE_LINE_CHART_VIEW (augur_line_chart_view_get_type ())
-G_DECLARE_FINAL_TYPE (AugurLineChartView, augur_line_chart_view, AUGUR, LINE_CHART_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (AugurLineChartView, augur_line_chart_view, AUGUR, LINE_CHART_VIEW, AugurChartView)
 
 GtkWidget      *augur_line_chart_view_new        (void);
 /* Shows d (NULL: a "no data" message); d must not change afterwards. */

@@ -7,12 +7,13 @@
 
 #include <gtk/gtk.h>
 
+#include "augur-chart-view.h"
 #include "augur-pie-chart.h"
 
 G_BEGIN_DECLS
 
 #define AUGUR_TYPE_PIE_CHART_VIEW (augur_pie_chart_view_get_type ())
-G_DECLARE_FINAL_TYPE (AugurPieChartView, augur_pie_chart_view, AUGUR, PIE_CHART_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (AugurPieChartView, augur_pie_chart_view, AUGUR, PIE_CHART_VIEW, AugurChartView)
 
 GtkWidget         *augur_pie_chart_view_new       (void);
 /* Shows d (NULL: a "no data" message). */

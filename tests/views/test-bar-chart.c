@@ -1,6 +1,7 @@
 /* test-bar-chart.c: stacked bar charts: data, pixels of each segment
- * colour in proportion to the values, hit testing, exports, and the bars
- * of a real replay.
+ * colour in proportion to the values, hit testing, exports, the bars
+ * of a real replay, and the widget (augur-chart-view's hover, data
+ * property and export).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,6 +11,7 @@
 #include <gtk/gtk.h>
 
 #include "augur-bar-chart.h"
+#include "augur-bar-chart-view.h"
 
 static AugurBarChartData *
 two_bars (void)
@@ -239,11 +241,126 @@ test_time_unit (void)
     }
 }
 
+static GtkEventController *
+motion_controller (GtkWidget *view)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+        return c;   /* the view keeps it */
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              gpointer    user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* The widget: the hovered segment is outlined; new data under a still
+ * pointer is hit-tested again; "data" notifies; the export is at the
+ * widget's size, at least its natural size (720 x 400). */
+static void
+test_widget (void)
+{
+  g_autoptr(AugurBarChartData) d = two_bars ();
+  g_autoptr(AugurBarChartData) again = two_bars ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = augur_bar_chart_view_new ();
+  AugurBarChartView *bv = AUGUR_BAR_CHART_VIEW (view);
+  GtkEventController *motion;
+  AugurChartColor wait;
+  AugurBarChartData *got = NULL;
+  guint bar = 99, category = 99, notified = 0, before, after;
+  graphene_rect_t r;
+  int width, height;
+
+  g_signal_connect (view, "notify::data", G_CALLBACK (count_notify), &notified);
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 360);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_test_wait_for_frames ();
+  g_assert_null (augur_bar_chart_view_get_data (bv));
+  augur_bar_chart_view_set_data (bv, d);
+  augur_bar_chart_view_set_data (bv, d);   /* the same: no notify */
+  g_assert_cmpuint (notified, ==, 1);
+  g_object_get (view, "data", &got, NULL);
+  g_assert_true (got == d);
+  augur_bar_chart_data_unref (got);
+  augur_test_wait_for_frames ();
+  width = gtk_widget_get_width (view);
+  height = gtk_widget_get_height (view);
+  g_assert_cmpint (width, <, 720);
+
+  augur_rank_state_get_color (AUGUR_STATE_WAIT, FALSE, &wait);
+  g_assert_true (augur_bar_chart_get_segment_rect (d, width, height, 1, AUGUR_STATE_WAIT, &r));
+  before = augur_test_count_widget_pixels (window, view, wait.red, wait.green, wait.blue, 3);
+  g_assert_cmpuint (before, >, 0.9 * r.size.width * r.size.height);
+
+  motion = motion_controller (view);
+  g_assert_false (augur_bar_chart_view_get_hover (bv, NULL, NULL));
+  g_signal_emit_by_name (motion, "enter", r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2);
+  g_signal_emit_by_name (motion, "motion", r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2);
+  g_assert_true (augur_bar_chart_view_get_hover (bv, &bar, &category));
+  g_assert_cmpuint (bar, ==, 1);
+  g_assert_cmpuint (category, ==, AUGUR_STATE_WAIT);
+  augur_test_wait_for_frames ();
+  {
+    g_autoptr(GdkTexture) texture = augur_test_render_widget (window, view);
+
+    augur_test_save_screenshot (texture, "bar-chart-hover.png");
+    /* the outline covers the segment's edge */
+    after = augur_test_count_pixels (texture, NULL, wait.red, wait.green, wait.blue, 3, FALSE);
+    g_assert_cmpuint (after, <, before - r.size.width);
+  }
+
+  /* New data under a still pointer: hovered again where it points. */
+  augur_bar_chart_view_set_data (bv, again);
+  g_assert_cmpuint (notified, ==, 2);
+  bar = category = 99;
+  g_assert_true (augur_bar_chart_view_get_hover (bv, &bar, &category));
+  g_assert_cmpuint (bar, ==, 1);
+  g_assert_cmpuint (category, ==, AUGUR_STATE_WAIT);
+
+  g_signal_emit_by_name (motion, "leave");
+  g_assert_false (augur_bar_chart_view_get_hover (bv, NULL, NULL));
+
+  /* The export: PNG at the natural size where the widget is smaller. */
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(GdkTexture) png = NULL;
+
+    g_assert_true (augur_chart_view_export (AUGUR_CHART_VIEW (view), "png", 0, 0, out, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_output_stream_close (out, NULL, NULL));
+    bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+    png = gdk_texture_new_from_bytes (bytes, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (png), ==, MAX (width, 720));
+    g_assert_cmpint (gdk_texture_get_height (png), ==, MAX (height, 400));
+  }
+
+  augur_bar_chart_view_set_data (bv, NULL);
+  g_assert_cmpuint (notified, ==, 3);
+  augur_test_wait_for_frames ();
+  g_assert_cmpuint (augur_test_count_widget_pixels (window, view, wait.red, wait.green, wait.blue, 3), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  augur_test_gtk_init (&argc, &argv);
 
   g_test_add_func ("/views/bar-chart/data", test_data);
   g_test_add_func ("/views/bar-chart/pixels", test_pixels);
@@ -251,5 +368,6 @@ main (int   argc,
   g_test_add_func ("/views/bar-chart/export", test_export);
   g_test_add_func ("/views/bar-chart/replay", test_replay);
   g_test_add_func ("/views/bar-chart/time-unit", test_time_unit);
+  g_test_add_func ("/views/bar-chart/widget", test_widget);
   return g_test_run ();
 }

@@ -106,6 +106,7 @@ struct _AugurReplayScaling {
   GtkWidget      *runs_list;        /* a row of the runs, each with its Remove */
   GtkWidget      *no_runs;
   GtkWidget      *ranks_entry;
+  GtkWidget      *measured_check;   /* scaling-compute-tolerance=any */
   GtkWidget      *predict_button;
   GtkWidget      *results;          /* stack: "empty", "results" */
   GtkWidget      *results_box;      /* it, under its stale banner: the result area */
@@ -308,6 +309,7 @@ predict (AugurPageJob  *job,
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurDeployment) given = NULL;
   AugurExtrapModel *m;
+  AugurExtrapOptions options;
   const char *const *warnings;
   guint n_runs = doc->scaling_runs->len, n_targets = doc->scaling_ranks->len, steps, done = 0;
 
@@ -322,7 +324,9 @@ predict (AugurPageJob  *job,
   if (platform == NULL)
     return FALSE;
   augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
-  m = augur_extrap_model_new ((GFile *const *) doc->scaling_runs->pdata, n_runs, NULL, cancellable, error);
+  augur_extrap_options_init (&options);
+  options.compute_tolerance = doc->scaling_compute_tolerance;
+  m = augur_extrap_model_new ((GFile *const *) doc->scaling_runs->pdata, n_runs, &options, cancellable, error);
   if (m == NULL)
     return FALSE;
   out->model = model_ref_new (m);
@@ -1083,6 +1087,20 @@ augur_replay_page_set_scaling_ranks (AugurReplayPage *self,
   return TRUE;
 }
 
+void
+augur_replay_page_set_scaling_compute_tolerance (AugurReplayPage *self,
+                                                 double           tolerance)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_return_if_fail (tolerance >= 0);
+
+  if (tolerance == self->inputs.scaling_compute_tolerance)
+    return;
+  augur_replay_page_edit_begin (self);
+  self->inputs.scaling_compute_tolerance = tolerance;
+  augur_replay_page_edit_end (self);
+}
+
 /* ---- Widgets ---------------------------------------------------------- */
 
 static void
@@ -1161,6 +1179,8 @@ augur_replay_page_scaling_sync (AugurReplayPage *self)
       gtk_editable_set_text (GTK_EDITABLE (s->ranks_entry), text);
       gtk_widget_remove_css_class (s->ranks_entry, "error");
     }
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (s->measured_check),
+                               isinf (self->inputs.scaling_compute_tolerance));
   s->syncing--;
   update_scaling_actions (self);
 }
@@ -1190,6 +1210,20 @@ on_ranks_changed (AugurReplayPage *self,
   g_array_append_vals (self->inputs.scaling_ranks, ranks->data, ranks->len);
   augur_page_document_changed (AUGUR_PAGE (self));
   augur_replay_page_edit_end (self);
+}
+
+/* Off: the default tolerance again (a document's own fraction is then
+ * dropped, as the check button cannot show it). */
+static void
+on_measured_toggled (AugurReplayPage *self,
+                     GtkCheckButton  *check)
+{
+  AugurReplayScaling *s = scaling (self);
+
+  if (s->syncing || self->syncing)
+    return;
+  augur_replay_page_set_scaling_compute_tolerance (self, gtk_check_button_get_active (check)
+                                                   ? INFINITY : AUGUR_EXTRAP_COMPUTE_TOLERANCE);
 }
 
 static void
@@ -1338,12 +1372,20 @@ inputs_bar (AugurReplayPage    *self,
                                                  "more each)"));
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), s->ranks_entry);
   g_signal_connect_object (s->ranks_entry, "changed", G_CALLBACK (on_ranks_changed), self, G_CONNECT_SWAPPED);
+  s->measured_check = gtk_check_button_new_with_mnemonic (_("_Measured computes (any amounts)"));
+  gtk_widget_set_tooltip_text (s->measured_check,
+                               _("For traces whose computes were measured (Augur’s tracer): a loop’s iterations "
+                                 "may compute any amounts, and each step takes their mean "
+                                 "(augur-cli extrapolate --compute-tolerance any)"));
+  g_signal_connect_object (s->measured_check, "toggled", G_CALLBACK (on_measured_toggled), self,
+                           G_CONNECT_SWAPPED);
   s->predict_button = button (_("_Predict"), "page.scale",
                               _("Extrapolate the runs to the targets and replay them on this page’s platform"));
   gtk_widget_add_css_class (s->predict_button, "suggested-action");
   {
     GtkWidget *group = hbox (label, s->ranks_entry);
 
+    gtk_box_append (GTK_BOX (group), s->measured_check);
     gtk_box_append (GTK_BOX (group), s->predict_button);
     gtk_box_append (GTK_BOX (bar), group);
   }
@@ -1643,7 +1685,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
                                       const char      *name)
 {
   AugurReplayScaling *s;
-  struct { const char *name; GtkWidget *widget; } widgets[13];
+  struct { const char *name; GtkWidget *widget; } widgets[14];
 
   g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
   s = scaling (self);
@@ -1660,6 +1702,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
   widgets[10].name = "show", widgets[10].widget = s->show_button;
   widgets[11].name = "write", widgets[11].widget = s->write_button;
   widgets[12].name = "sub-tabs", widgets[12].widget = s->sub_tabs;
+  widgets[13].name = "measured-computes", widgets[13].widget = s->measured_check;
   for (guint i = 0; i < G_N_ELEMENTS (widgets); i++)
     if (g_str_equal (widgets[i].name, name))
       return widgets[i].widget;

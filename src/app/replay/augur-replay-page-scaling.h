@@ -30,6 +30,11 @@ void        augur_replay_page_remove_scaling_run (AugurReplayPage *page,
  * unless every part is a number of 3 ranks or more. */
 gboolean    augur_replay_page_set_scaling_ranks  (AugurReplayPage *page,
                                                   const char      *text);
+/* How far a compute's amounts may differ between a loop's iterations
+ * (AugurExtrapOptions): INFINITY, any amounts, is the Measured computes
+ * button's; one undo step. */
+void        augur_replay_page_set_scaling_compute_tolerance (AugurReplayPage *page,
+                                                             double           tolerance);
 
 /* Extrapolates in the page's worker (progress, Cancel): the model of the
  * runs, the traced runs and every target replayed on the page's platform
@@ -69,7 +74,7 @@ void              augur_replay_page_select_scaling_function (AugurReplayPage *pa
 const char       *augur_replay_page_get_scaling_skeleton   (AugurReplayPage *page);
 /* The tab's widgets: "tab", "runs", "ranks", "predict", "results",
  * "time-chart", "predictions", "functions", "function-chart", "skeleton",
- * "show", "write", "sub-tabs". */
+ * "show", "write", "sub-tabs", "measured-computes". */
 GtkWidget        *augur_replay_page_get_scaling_widget     (AugurReplayPage *page,
                                                             const char      *name);
 /* "prediction", "functions", "skeleton". */

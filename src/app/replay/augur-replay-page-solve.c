@@ -69,6 +69,7 @@ typedef struct
   char                     *message;   /* what was done on a cluster */
   gboolean                  otf2;      /* the trace was an OTF2 archive */
   char                     *left_out;  /* what it held that the replay left out, or NULL */
+  char                     *approximated; /* what it replayed with sizes it does not give, or NULL */
   AugurReplayMeasured      *measured;  /* an OTF2 archive's measured run beside the replay, or NULL */
 } JobResult;
 
@@ -126,6 +127,7 @@ job_result_free (JobResult *out)
   g_clear_pointer (&out->ys, g_array_unref);
   g_free (out->message);
   g_free (out->left_out);
+  g_free (out->approximated);
   g_clear_pointer (&out->measured, augur_replay_measured_free);
   g_free (out);
 }
@@ -197,6 +199,7 @@ replay_inputs (AugurPageJob             *job,
                char                    **label,
                gboolean                 *otf2,
                char                    **left_out,
+               char                    **approximated,
                GError                  **error)
 {
   g_autoptr(AugurPlatform) platform = NULL;
@@ -214,7 +217,10 @@ replay_inputs (AugurPageJob             *job,
   /* counted as the events were read, as augur-cli replay reports them */
   *otf2 = augur_trace_set_get_otf2_report (traces, &report);
   if (*otf2)
-    *left_out = augur_trace_otf2_report_incomplete (&report);
+    {
+      *left_out = augur_trace_otf2_report_incomplete (&report);
+      *approximated = augur_trace_otf2_report_approximated (&report);
+    }
   return result;
 }
 
@@ -380,7 +386,8 @@ job_thread (AugurPageJob  *job,
       AugurReplayResult *partial = NULL;
       char *label = NULL;
       AugurReplayResult *result = replay_inputs (job, &in->inputs, TRUE, cancellable, &partial, &label,
-                                                 &out->otf2, &out->left_out, &local_error);
+                                                 &out->otf2, &out->left_out, &out->approximated,
+                                                 &local_error);
 
       if (result != NULL)
         out->run = run_new (result, FALSE, label);
@@ -697,6 +704,9 @@ present_run (AugurReplayPage *self,
           /* Translators: what an OTF2 archive held that the replay cannot express, e.g. "3 one-sided events". */
           g_ptr_array_add (left, g_strdup_printf (_("the trace is incomplete: %s: the replay leaves them out"),
                                                   out->left_out));
+        if (out->approximated != NULL)
+          /* Translators: e.g. "2 v-collectives replayed with a rank's total spread evenly over its peers (...)". */
+          g_ptr_array_add (left, g_strdup_printf (_("the replay is approximate: %s"), out->approximated));
         if (left->len > 0)
           {
             GString *all = g_string_new (NULL);
@@ -715,7 +725,8 @@ present_run (AugurReplayPage *self,
           }
       }
       augur_replay_page_set_status (self, status,
-                                    augur_replay_result_get_n_warnings (r) > 0 || out->left_out != NULL);
+                                    augur_replay_result_get_n_warnings (r) > 0 || out->left_out != NULL ||
+                                      out->approximated != NULL);
     }
   /* after the status and message bar: the divergence is said with them */
   augur_replay_page_measured_present (self, g_steal_pointer (&out->measured));

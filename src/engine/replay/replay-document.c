@@ -15,6 +15,7 @@
 #include "augur-sweep.h"
 #include "augur-format.h"
 #include "augur-records.h"
+#include "extrap.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -37,6 +38,7 @@ augur_replay_inputs_init (AugurReplayInputs *in)
   in->rule = AUGUR_REPLAY_PLACE_ROUND_ROBIN;
   in->scaling_runs = g_ptr_array_new_with_free_func (g_object_unref);
   in->scaling_ranks = g_array_new (FALSE, TRUE, sizeof (guint));
+  in->scaling_compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
 }
 
 void
@@ -68,6 +70,7 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
   for (guint i = 0; i < src->scaling_runs->len; i++)
     g_ptr_array_add (dest->scaling_runs, g_object_ref (g_ptr_array_index (src->scaling_runs, i)));
   g_array_append_vals (dest->scaling_ranks, src->scaling_ranks->data, src->scaling_ranks->len);
+  dest->scaling_compute_tolerance = src->scaling_compute_tolerance;
 }
 
 AugurPlatform *
@@ -290,6 +293,19 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
         g_string_append_printf (s, "%s%u", i > 0 ? "," : "", g_array_index (in->scaling_ranks, guint, i));
       g_string_append_c (s, '\n');
     }
+  /* written only when not the default, in the C locale */
+  if (isinf (in->scaling_compute_tolerance))
+    g_string_append (s, "scaling-compute-tolerance=any\n");
+  else if (in->scaling_compute_tolerance != AUGUR_EXTRAP_COMPUTE_TOLERANCE)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      /* 0.05 as people write it, unless it would not read back the same */
+      g_ascii_formatd (buf, sizeof buf, "%.15g", in->scaling_compute_tolerance);
+      if (g_ascii_strtod (buf, NULL) != in->scaling_compute_tolerance)
+        g_ascii_dtostr (buf, sizeof buf, in->scaling_compute_tolerance);
+      g_string_append_printf (s, "scaling-compute-tolerance=%s\n", buf);
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -466,6 +482,23 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: scaling-ranks= needs numbers of ranks from 3 to "
                              "%u separated by commas, found “%s”"), n + 1, (guint) AUGUR_TRACE_MAX_RANKS, value);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "scaling-compute-tolerance"))
+        {
+          double v = 0;
+
+          /* the bounds of augur-cli extrapolate --compute-tolerance */
+          if (g_str_equal (value, "any"))
+            in->scaling_compute_tolerance = INFINITY;
+          else if (parse_double (value, &v) && v >= 0 && v < 1e6)
+            in->scaling_compute_tolerance = v;
+          else
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: scaling-compute-tolerance= needs “any” or a "
+                             "fraction of 0 or more (0.01 is 1 %%), found “%s”"), n + 1, value);
               return FALSE;
             }
         }

@@ -14,6 +14,9 @@
  *   scaling-run=PATH      (one line per run) a run of the program traced at
  *                         another size, for the Scaling tab's extrapolation
  *   scaling-ranks=P1,P2,...  the sizes it predicts (3 ranks or more)
+ *   scaling-compute-tolerance=any|FRACTION  how far a compute's amounts
+ *                         may differ between a loop's iterations (any:
+ *                         measured computes; C locale; absent: 1 %)
  * Paths are relative to a base folder (a project's) when inside it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -61,6 +64,9 @@ typedef struct {
    * sizes, extrapolated to the target sizes on this document's platform. */
   GPtrArray         *scaling_runs;   /* GFile: SMPI's index (or single file) of each run */
   GArray            *scaling_ranks;  /* guint: the target sizes, as given */
+  /* AugurExtrapOptions.compute_tolerance: AUGUR_EXTRAP_COMPUTE_TOLERANCE
+   * unless the document says; INFINITY: any amounts (measured computes) */
+  double             scaling_compute_tolerance;
 } AugurReplayInputs;
 
 void     augur_replay_inputs_init   (AugurReplayInputs       *in);

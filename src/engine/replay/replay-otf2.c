@@ -191,6 +191,8 @@ collective_record (const AugurReplayCollective *c, guint n, guint64 *sent, guint
     case AUGUR_TRACE_ACTION_SCATTERV:
       return OTF2_COLLECTIVE_OP_SCATTERV;
     case AUGUR_TRACE_ACTION_ALLGATHERV:
+      /* the rank's block to each rank; received: the recorded total */
+      *sent = n * b;
       return OTF2_COLLECTIVE_OP_ALLGATHERV;
     case AUGUR_TRACE_ACTION_ALLTOALLV:
       return OTF2_COLLECTIVE_OP_ALLTOALLV;
@@ -333,7 +335,9 @@ collect_events (const AugurReplayResult *r, guint n, guint64 *last)
       guint32 tag;
       guint64 bytes = m->bytes > 0 ? (guint64) llround (m->bytes) : 0;
 
-      if (m->src >= n || m->dst >= n || m->end < m->start ||
+      /* a collective's message by its tag: an eager one may start after
+       * its sender left the collective */
+      if (m->src >= n || m->dst >= n || m->end < m->start || m->collective ||
           (in_collective (colls[m->src], m->start) && in_collective (colls[m->dst], m->end)))
         continue;
       /* the messages are recorded as they start: their number on the pair */

@@ -580,7 +580,8 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 
   if (sm->record && replay_record_fits (&sm->error, sm->des, sm->messages))
     {
-      AugurReplayMessage m = { send->src, recv->dst, t->start, augur_des_now (des), send->bytes };
+      /* MPI's tags are not negative: SMPI's collectives use negative ones */
+      AugurReplayMessage m = { send->src, recv->dst, t->start, augur_des_now (des), send->bytes, send->tag < 0 };
       g_array_append_val (sm->messages, m);
     }
   transfer_release (sm, t);
@@ -1259,6 +1260,43 @@ is_collective (AugurTraceActionKind kind)
 /* With the timeline: a collective action done, with its operation, root
  * and sizes (the timeline's intervals have its state only), for the OTF2
  * export's MpiCollectiveBegin/End. */
+/* A v-collective's sizes as the rank's totals, as Score-P records them
+ * (what the OTF2 export writes): the action's own when given (an OTF2
+ * archive's actions carry the totals), else the sums of its counts. */
+static void
+v_totals (const AugurTraceAction *a, guint n, guint me, double *sent, double *received)
+{
+  double s = 0, r = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      s += a->counts != NULL ? a->counts[i] : 0;
+      r += a->recv_counts != NULL ? a->recv_counts[i] : 0;
+    }
+  switch (a->kind)
+    {
+    case AUGUR_TRACE_ACTION_ALLTOALLV:
+    case AUGUR_TRACE_ACTION_ALLGATHERV:
+      break;
+    case AUGUR_TRACE_ACTION_GATHERV:
+      r = me == a->root ? r : 0;
+      break;
+    case AUGUR_TRACE_ACTION_SCATTERV:
+      s = me == a->root ? s : 0;
+      break;
+    case AUGUR_TRACE_ACTION_REDUCESCATTER:
+      s = r;
+      r = a->recv_counts != NULL && me < n ? n * a->recv_counts[me] : 0;
+      break;
+    default:
+      return;
+    }
+  if (*sent < 0)
+    *sent = s;
+  if (*received < 0)
+    *received = r;
+}
+
 static void
 record_collective (SRank *rank)
 {
@@ -1271,6 +1309,7 @@ record_collective (SRank *rank)
     return;
   c = (AugurReplayCollective) { rank->index, a->kind, a->root, a->bytes, a->recv_bytes, rank->act_start,
                                 augur_des_now (sm->des) };
+  v_totals (a, sm->n, rank->index, &c.bytes, &c.recv_bytes);
   g_array_append_val (sm->collectives, c);
 }
 

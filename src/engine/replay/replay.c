@@ -424,7 +424,7 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 
   if (rp->record && replay_record_fits (&rp->error, rp->des, rp->messages))
     {
-      AugurReplayMessage m = { send->src, recv->dst, send->start, augur_des_now (des), send->bytes };
+      AugurReplayMessage m = { send->src, recv->dst, send->start, augur_des_now (des), send->bytes, FALSE };
       g_array_append_val (rp->messages, m);
     }
   send->done = TRUE;

@@ -84,12 +84,14 @@ typedef struct {
   double  start;        /* when the transfer started (both sides posted) */
   double  end;
   double  bytes;
+  gboolean collective;  /* a message of a collective's algorithm (the SMPI dialect's negative tags) */
 } AugurReplayMessage;
 
 /* A collective action as the replay did it (with the timeline: the
  * SMPI dialect's replay records them): its operation, root (G_MAXUINT:
- * none) and sizes as the action gives them (bytes per rank), when the
- * rank started and ended it. */
+ * none) and sizes as the action gives them (bytes per rank; a
+ * v-collective's: the rank's totals sent and received), when the rank
+ * started and ended it. */
 typedef struct {
   guint                rank;
   AugurTraceActionKind kind;

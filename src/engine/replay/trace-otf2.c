@@ -140,6 +140,7 @@ struct _Otf2 {
   GHashTable    *locations;       /* id → group id + 1 */
   GHashTable    *location_events; /* id → number of events */
   GArray        *process_groups;  /* location group ids of type PROCESS, in order */
+  GHashTable    *interned;        /* GBytes of n doubles: the v-collectives' counts, shared */
   guint          n;
   Loc           *locs;
   AugurTraceOtf2Report report;
@@ -521,12 +522,76 @@ per_rank (guint64 total, guint n)
   return (double) total / n;
 }
 
+/* A v-collective's counts, the same for every rank: kept once per value
+ * for the set's life (the actions point into them). */
+static const double *
+same_counts (Otf2 *o, double value)
+{
+  g_autofree double *values = g_new (double, o->n);
+  g_autoptr(GBytes) key = NULL;
+  gpointer found;
+
+  for (guint i = 0; i < o->n; i++)
+    values[i] = value;
+  key = g_bytes_new_take (g_steal_pointer (&values), sizeof (double) * o->n);
+  if (g_hash_table_lookup_extended (o->interned, key, &found, NULL))
+    return g_bytes_get_data (found, NULL);
+  g_hash_table_add (o->interned, g_bytes_ref (key));
+  return g_bytes_get_data (key, NULL);
+}
+
+/* The v-collectives, from a rank's totals (docs/OTF2.md): what a rank
+ * sends to each peer is known when it sends one block to all (gatherv,
+ * allgatherv); what it sends to each of several peers (alltoallv's,
+ * alltoallw's, scatterv's root) is spread evenly, as Dimemas models a
+ * collective by each rank's bytes sent and received, and counted.  A
+ * message's size is its sender's: what a rank receives from each peer is
+ * given as its total received, the room a receive has (MPI's count is a
+ * capacity), so the receive takes the sender's message whole. */
+static void
+v_collective (Loc *l, const Ev *e, Slot *s, guint n, guint root)
+{
+  Otf2 *o = l->o;
+
+  switch (e->op)
+    {
+    case OTF2_COLLECTIVE_OP_ALLTOALLV:
+    case OTF2_COLLECTIVE_OP_ALLTOALLW:
+      s->a.counts = same_counts (o, per_rank (e->length, n));
+      s->a.recv_counts = same_counts (o, (double) e->received);
+      s->a.bytes = (double) e->length;
+      s->a.recv_bytes = (double) e->received;
+      if (n > 1 && e->length > 0)
+        o->report.n_spread_collectives++;
+      break;
+    case OTF2_COLLECTIVE_OP_ALLGATHERV:
+      s->a.bytes = per_rank (e->length, n);
+      s->a.recv_counts = same_counts (o, (double) e->received);
+      s->a.recv_bytes = (double) e->received;
+      break;
+    case OTF2_COLLECTIVE_OP_GATHERV:
+      s->a.bytes = (double) e->length;
+      s->a.recv_counts = same_counts (o, (double) e->received);
+      s->a.recv_bytes = (double) e->received;
+      break;
+    case OTF2_COLLECTIVE_OP_SCATTERV:
+    default:
+      s->a.counts = same_counts (o, per_rank (e->length, n));
+      s->a.bytes = (double) e->length;
+      s->a.recv_bytes = (double) e->received;
+      if (l->rank == root && n > 1 && e->length > 0)
+        o->report.n_spread_collectives++;
+      break;
+    }
+}
+
 static gboolean
 collective (Loc *l, const Ev *e)
 {
   guint n = l->o->n, me = 0, root = G_MAXUINT;
   gboolean rooted = e->op == OTF2_COLLECTIVE_OP_BCAST || e->op == OTF2_COLLECTIVE_OP_REDUCE ||
-                    e->op == OTF2_COLLECTIVE_OP_GATHER || e->op == OTF2_COLLECTIVE_OP_SCATTER;
+                    e->op == OTF2_COLLECTIVE_OP_GATHER || e->op == OTF2_COLLECTIVE_OP_SCATTER ||
+                    e->op == OTF2_COLLECTIVE_OP_GATHERV || e->op == OTF2_COLLECTIVE_OP_SCATTERV;
   AugurTraceActionKind kind;
   Slot *s;
 
@@ -542,9 +607,14 @@ collective (Loc *l, const Ev *e)
     case OTF2_COLLECTIVE_OP_ALLTOALL: kind = AUGUR_TRACE_ACTION_ALLTOALL; break;
     case OTF2_COLLECTIVE_OP_SCAN: kind = AUGUR_TRACE_ACTION_SCAN; break;
     case OTF2_COLLECTIVE_OP_EXSCAN: kind = AUGUR_TRACE_ACTION_EXSCAN; break;
-    case OTF2_COLLECTIVE_OP_GATHERV: case OTF2_COLLECTIVE_OP_SCATTERV: case OTF2_COLLECTIVE_OP_ALLGATHERV:
-    case OTF2_COLLECTIVE_OP_ALLTOALLV: case OTF2_COLLECTIVE_OP_ALLTOALLW: case OTF2_COLLECTIVE_OP_REDUCE_SCATTER:
+    case OTF2_COLLECTIVE_OP_GATHERV: kind = AUGUR_TRACE_ACTION_GATHERV; break;
+    case OTF2_COLLECTIVE_OP_SCATTERV: kind = AUGUR_TRACE_ACTION_SCATTERV; break;
+    case OTF2_COLLECTIVE_OP_ALLGATHERV: kind = AUGUR_TRACE_ACTION_ALLGATHERV; break;
+    case OTF2_COLLECTIVE_OP_ALLTOALLV: case OTF2_COLLECTIVE_OP_ALLTOALLW: kind = AUGUR_TRACE_ACTION_ALLTOALLV; break;
+    case OTF2_COLLECTIVE_OP_REDUCE_SCATTER:
     case OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK:
+      /* SMPI's reducescatter needs every rank's count on every rank: a
+       * rank's totals do not give the others' */
       l->o->report.n_v_collectives++;
       return TRUE;
     default:
@@ -590,6 +660,10 @@ collective (Loc *l, const Ev *e)
       break;
     case OTF2_COLLECTIVE_OP_EXSCAN:
       s->a.bytes = me > 0 ? (double) e->received / me : n > 1 ? (double) e->length / (n - 1) : 0;
+      break;
+    case OTF2_COLLECTIVE_OP_GATHERV: case OTF2_COLLECTIVE_OP_SCATTERV: case OTF2_COLLECTIVE_OP_ALLGATHERV:
+    case OTF2_COLLECTIVE_OP_ALLTOALLV: case OTF2_COLLECTIVE_OP_ALLTOALLW:
+      v_collective (l, e, s, n, root);
       break;
     default:
       s->a.bytes = 0;
@@ -1067,7 +1141,27 @@ evt_collective_end (EVENT_HEAD, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_
 COUNTER (count_one_sided, n_one_sided)
 COUNTER (count_io, n_io)
 COUNTER (count_thread, n_threads)
-COUNTER (count_nonblocking, n_nonblocking_collectives)
+
+/* Non-blocking collectives (OTF2 3.0's NonBlockingCollectiveRequest and
+ * Complete): SMPI's replay has no ibcast, iallreduce... to give them to,
+ * and making them blocking at their completion would move their messages
+ * to the wait and lose the overlap the program has, so they are counted,
+ * the first one located. */
+static OTF2_CallbackCode
+count_nonblocking (EVENT_HEAD)
+{
+  Loc *l = data;
+  OTF2_CallbackCode code = event_start (l, position, time);
+
+  if (code != OTF2_CALLBACK_SUCCESS)
+    return code;
+  if (l->o->report.n_nonblocking_collectives++ == 0 || l->rank < l->o->report.first_nonblocking_rank)
+    {
+      l->o->report.first_nonblocking_rank = l->rank;
+      l->o->report.first_nonblocking_event = position;
+    }
+  return code;
+}
 
 static OTF2_CallbackCode
 evt_any (EVENT_HEAD)
@@ -1242,6 +1336,7 @@ otf2_free (gpointer data)
   g_clear_pointer (&o->locations, g_hash_table_unref);
   g_clear_pointer (&o->location_events, g_hash_table_unref);
   g_clear_pointer (&o->process_groups, g_array_unref);
+  g_clear_pointer (&o->interned, g_hash_table_unref);
   g_clear_error (&o->def_error);
   g_free (o->anchor);
   g_free (o->dir);
@@ -1493,6 +1588,7 @@ otf2_open (GFile         *anchor,
   o->locations = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   o->location_events = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   o->process_groups = g_array_new (FALSE, FALSE, sizeof (guint64));
+  o->interned = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);
   o->reader = OTF2_Reader_Open (path);
   if (o->reader == NULL)
     {

@@ -31,6 +31,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -1864,13 +1865,16 @@ augur_trace_otf2_report_incomplete (const AugurTraceOtf2Report *r)
   report_part (s, r->n_nonblocking_collectives,
                g_dngettext (GETTEXT_PACKAGE, "%s non-blocking collective event", "%s non-blocking collective events",
                             PLURAL (r->n_nonblocking_collectives)));
+  if (r->n_nonblocking_collectives > 0 && r->first_nonblocking_event > 0)
+    g_string_append_printf (s, _(" (the first: rank %u, event %" PRIu64 ")"), r->first_nonblocking_rank,
+                            r->first_nonblocking_event);
   report_part (s, r->n_subcomm_collectives,
                g_dngettext (GETTEXT_PACKAGE, "%s collective on a communicator other than MPI_COMM_WORLD",
                             "%s collectives on communicators other than MPI_COMM_WORLD",
                             PLURAL (r->n_subcomm_collectives)));
   report_part (s, r->n_v_collectives,
-               g_dngettext (GETTEXT_PACKAGE, "%s v-collective (OTF2 gives its total size, not the per-rank counts)",
-                            "%s v-collectives (OTF2 gives their total sizes, not the per-rank counts)",
+               g_dngettext (GETTEXT_PACKAGE, "%s reduce-scatter (OTF2 gives a rank's total size, not every rank's count)",
+                            "%s reduce-scatters (OTF2 gives a rank's total size, not every rank's count)",
                             PLURAL (r->n_v_collectives)));
   report_part (s, r->n_unmatched_receives,
                g_dngettext (GETTEXT_PACKAGE, "%s receive never completed (its source is not in the trace)",
@@ -1878,6 +1882,21 @@ augur_trace_otf2_report_incomplete (const AugurTraceOtf2Report *r)
                             PLURAL (r->n_unmatched_receives)));
   report_part (s, r->n_cancelled_sends, g_dngettext (GETTEXT_PACKAGE, "%s cancelled send", "%s cancelled sends",
                                                      PLURAL (r->n_cancelled_sends)));
+  return s->len > 0 ? g_strdup (s->str) : NULL;
+}
+
+char *
+augur_trace_otf2_report_approximated (const AugurTraceOtf2Report *r)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  report_part (s, r->n_spread_collectives,
+               g_dngettext (GETTEXT_PACKAGE,
+                            "%s v-collective replayed with a rank's total spread evenly over its peers "
+                            "(OTF2 gives the total, not the per-rank counts)",
+                            "%s v-collectives replayed with a rank's total spread evenly over its peers "
+                            "(OTF2 gives the totals, not the per-rank counts)",
+                            PLURAL (r->n_spread_collectives)));
   return s->len > 0 ? g_strdup (s->str) : NULL;
 }
 

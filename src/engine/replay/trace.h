@@ -251,7 +251,12 @@ typedef struct {
   guint64 n_threads;         /* OpenMP/thread events, and events of locations that are no rank */
   guint64 n_nonblocking_collectives;
   guint64 n_subcomm_collectives;   /* on a communicator not congruent with MPI_COMM_WORLD */
-  guint64 n_v_collectives;   /* v-collectives: OTF2 has their totals, not the per-rank counts */
+  guint64 n_v_collectives;   /* reduce-scatters: OTF2 has a rank's totals, not every rank's count */
+  guint64 n_spread_collectives;    /* replayed, a rank's total spread evenly over its peers (alltoallv...) */
+  /* where the first non-blocking collective is: its rank and OTF2 event
+   * position (0 when there is none) */
+  guint   first_nonblocking_rank;
+  guint64 first_nonblocking_event;
   guint64 n_unmatched_receives;    /* receives never completed: their source is not in the trace */
   guint64 n_cancelled_sends;
   guint64 n_other;           /* records of other paradigms (notes, do not make it incomplete) */
@@ -267,6 +272,9 @@ gboolean       augur_trace_set_get_otf2_report (const AugurTraceSet   *t,
 /* "3 one-sided events, 1 I/O event", or NULL when nothing was left out
  * (the trace is complete). */
 char          *augur_trace_otf2_report_incomplete (const AugurTraceOtf2Report *report);
+/* "2 v-collectives ... spread evenly ...", or NULL when every collective
+ * was replayed with the sizes the archive gives. */
+char          *augur_trace_otf2_report_approximated (const AugurTraceOtf2Report *report);
 
 /* The dialect the set reads (SEED unless set before the first read). */
 void              augur_trace_set_set_dialect (AugurTraceSet     *t,

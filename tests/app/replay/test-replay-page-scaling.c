@@ -4,7 +4,9 @@
  * fixture's 1024-host platform give on the page exactly what the engine
  * gives (augur_extrap_model_synthesize, then the replay); a refused set of
  * runs shows the engine's located error whole; the document keeps its runs
- * and targets (text, undo, stale results); nothing is cut at 1024x700.
+ * and targets (text, undo, stale results) and its Measured computes
+ * button (scaling-compute-tolerance=any, given to the engine); nothing is
+ * cut at 1024x700.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -202,9 +204,10 @@ test_predict (void)
   /* SMPI's own time at 64 ranks, tests/fixtures/extrap/README.md: within 1e-5 */
   g_assert_cmpfloat (fabs (expected[0] - 0.054873040196244761) / 0.054873040196244761, <, 1e-5);
 
-  /* the traced runs replayed on the platform, in the order given */
+  /* the traced runs replayed on the platform, given as 16, 4, 32, 8 and
+   * kept in the order people number them */
   {
-    static const guint sizes[] = { 16, 4, 32, 8 };
+    static const guint sizes[] = { 4, 8, 16, 32 };
 
     for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
       {
@@ -514,6 +517,115 @@ test_document (void)
   g_object_unref (again);
 }
 
+/* Measured computes (any amounts): the check button is the document's
+ * scaling-compute-tolerance=any (one undo step; written and read back
+ * alike where a comma is the decimal point; a bad value refused at its
+ * line) and the extrapolation takes it: the CG's computes are folded into
+ * the gaps before its allreduces and its time at 64 ranks is what the
+ * engine gives with that option (augur-cli extrapolate
+ * --compute-tolerance any). */
+static void
+test_measured_computes (void)
+{
+  AugurReplayPage *page;
+  GtkWidget *window = window_with_page (1280, 820, &page);
+  AugurReplayPage *again = AUGUR_REPLAY_PAGE (g_object_ref_sink (augur_replay_page_new ()));
+  g_autoptr(GFile) base = extrap_file (NULL, NULL, NULL);
+  g_autofree char *old_locale = g_strdup (setlocale (LC_ALL, NULL));
+  g_autofree char *before = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *back = NULL;
+  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(AugurExtrapModel) m = NULL;
+  g_autoptr(AugurExtrapModel) strict = engine_model ();
+  g_autoptr(AugurTraceSet) traces = NULL;
+  GtkCheckButton *check;
+  AugurExtrapOptions options;
+  guint ranks;
+  double time, low, high, expected, strict_time;
+  static const guint sizes[] = { 4, 8, 16, 32 };
+
+  augur_page_set_base_dir (AUGUR_PAGE (page), base);
+  augur_page_set_base_dir (AUGUR_PAGE (again), base);
+  set_up_cg (page);
+  check = GTK_CHECK_BUTTON (augur_replay_page_get_scaling_widget (page, "measured-computes"));
+  g_assert_false (gtk_check_button_get_active (check));
+  before = augur_page_get_text (AUGUR_PAGE (page));
+  g_assert_null (strstr (before, "scaling-compute-tolerance"));
+  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
+
+  gtk_check_button_set_active (check, TRUE);
+  g_assert_true (isinf (page->inputs.scaling_compute_tolerance));
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (page)));
+  setlocale (LC_ALL, "fr_FR.UTF-8");
+  text = augur_page_get_text (AUGUR_PAGE (page));
+  setlocale (LC_ALL, old_locale);
+  g_assert_nonnull (strstr (text, "scaling-compute-tolerance=any\n"));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (again), text));
+  g_assert_true (isinf (again->inputs.scaling_compute_tolerance));
+  g_assert_true (gtk_check_button_get_active (
+    GTK_CHECK_BUTTON (augur_replay_page_get_scaling_widget (again, "measured-computes"))));
+
+  /* predicted with the option: the engine's model with it, to the last bit */
+  augur_replay_page_show_view (page, "scaling");
+  scale_and_wait (page);
+  g_assert_nonnull (strstr (augur_replay_page_get_scaling_skeleton (page),
+                            "allreduce bytes=8 after_compute=550000"));
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    g_ptr_array_add (runs, run_file ("cg", sizes[i]));
+  augur_extrap_options_init (&options);
+  options.compute_tolerance = INFINITY;
+  m = augur_extrap_model_new ((GFile *const *) runs->pdata, runs->len, &options, NULL, NULL);
+  g_assert_nonnull (m);
+  traces = augur_extrap_model_synthesize (m, 64, NULL);
+  expected = engine_replay (traces, 64, FALSE, NULL);
+  g_clear_pointer (&traces, augur_trace_set_free);
+  traces = augur_extrap_model_synthesize (strict, 64, NULL);
+  strict_time = engine_replay (traces, 64, FALSE, NULL);
+  g_assert_true (augur_replay_page_get_scaling_prediction (page, 0, &ranks, &time, &low, &high));
+  g_assert_cmpuint (ranks, ==, 64);
+  g_assert_cmpfloat (time, ==, expected);
+  /* folding spreads rank 0's extra work over every rank: not the default's time */
+  g_assert_cmpfloat (time, !=, strict_time);
+
+  /* one undo step back to the default, which is not written */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.undo", NULL));
+  g_assert_cmpfloat (page->inputs.scaling_compute_tolerance, ==, AUGUR_EXTRAP_COMPUTE_TOLERANCE);
+  g_assert_false (gtk_check_button_get_active (check));
+  g_assert_false (augur_page_get_modified (AUGUR_PAGE (page)));
+  g_free (text);
+  text = augur_page_get_text (AUGUR_PAGE (page));
+  g_assert_cmpstr (text, ==, before);
+
+  /* a fraction, as the CLI takes it, read and written in the C locale */
+  setlocale (LC_ALL, "fr_FR.UTF-8");
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (again), "network=smpi\nscaling-compute-tolerance=0.05\n"));
+  back = augur_page_get_text (AUGUR_PAGE (again));
+  setlocale (LC_ALL, old_locale);
+  g_assert_cmpfloat (again->inputs.scaling_compute_tolerance, ==, 0.05);
+  g_assert_nonnull (strstr (back, "scaling-compute-tolerance=0.05\n"));
+  g_assert_false (gtk_check_button_get_active (
+    GTK_CHECK_BUTTON (augur_replay_page_get_scaling_widget (again, "measured-computes"))));
+  {
+    static const char *const bad[] = { "0,05", "-1", "some", "", "inf", NULL };
+
+    for (guint i = 0; bad[i] != NULL; i++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *doc = g_strdup_printf ("network=smpi\nscaling-compute-tolerance=%s\n", bad[i]);
+        AugurReplayInputs in;
+
+        augur_replay_inputs_init (&in);
+        g_assert_false (augur_replay_inputs_from_text (&in, doc, NULL, &error));
+        g_assert_nonnull (strstr (error->message, "Line 2"));
+        g_assert_nonnull (strstr (error->message, "scaling-compute-tolerance="));
+        augur_replay_inputs_clear (&in);
+      }
+  }
+  g_object_unref (again);
+  close_window (window, page);
+}
+
 /* widget is drawn whole inside the window and inside every scroller that
  * holds it. */
 static void
@@ -633,6 +745,7 @@ main (int   argc,
   g_test_add_func ("/app/replay-page/scaling/predict", test_predict);
   g_test_add_func ("/app/replay-page/scaling/refused", test_refused);
   g_test_add_func ("/app/replay-page/scaling/document", test_document);
+  g_test_add_func ("/app/replay-page/scaling/measured-computes", test_measured_computes);
   augur_test_add_sized ("/app/replay-page/scaling/fits", test_fits);
   return augur_test_run_app (&app);
 }

@@ -392,6 +392,201 @@ test_collectives (void)
   prog_free (p);
 }
 
+/* The v-collectives as Score-P records them (its scorep_mpi_coll.c):
+ * a rank's totals.  Rank r sends the same block to every rank (alltoallv:
+ * 1000 (r + 1) bytes, allgatherv 300 (r + 2), gatherv to rank 1
+ * 5000 + 700 r; scatterv from rank 2, 6000 to each): the per-rank counts
+ * OTF2 does not give are then what spreading a total evenly gives, and
+ * the replay is the SMPI trace's, with the real counts, to the last
+ * digit.  The alltoallvs and the scatterv's root are counted as spread. */
+static void
+test_v_collectives (void)
+{
+  const guint n = 4;
+  Prog *p = prog_new (n);
+  guint64 a2a_in = 0, ag_in = 0, g_in = 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autofree char *spread = NULL;
+  AugurTraceOtf2Report report;
+  double time = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      a2a_in += 1000 * (i + 1);
+      ag_in += 300 * (i + 2);
+      g_in += 5000 + 700 * i;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 a2a = 1000 * (i + 1), ag = 300 * (i + 2), g = 5000 + 700 * i;
+
+      otf2w_call (p->w, i, OTF2W_INIT);
+      ti (p, i, "init");
+      p_compute (p, i, 7000 + 2500 * i);
+      otf2w_collective (p->w, i, OTF2W_ALLTOALLV, OTF2_COLLECTIVE_OP_ALLTOALLV, OTF2_UNDEFINED_UINT32, n * a2a,
+                        a2a_in);
+      ti (p, i, "alltoallv %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+              " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " 1000 2000 3000 4000", n * a2a, a2a, a2a, a2a, a2a,
+          a2a_in);
+      p_compute (p, i, 3000 - 500 * i);
+      otf2w_collective (p->w, i, OTF2W_ALLGATHERV, OTF2_COLLECTIVE_OP_ALLGATHERV, OTF2_UNDEFINED_UINT32, n * ag,
+                        ag_in);
+      ti (p, i, "allgatherv %" G_GUINT64_FORMAT " 600 900 1200 1500", ag);
+      otf2w_collective (p->w, i, OTF2W_GATHERV, OTF2_COLLECTIVE_OP_GATHERV, 1, g, i == 1 ? g_in : 0);
+      ti (p, i, "gatherv %" G_GUINT64_FORMAT " 5000 5700 6400 7100 1", g);
+      p_compute (p, i, 900 * (i + 1));
+      otf2w_collective (p->w, i, OTF2W_SCATTERV, OTF2_COLLECTIVE_OP_SCATTERV, 2, i == 2 ? n * 6000 : 0, 6000);
+      ti (p, i, "scatterv 6000 6000 6000 6000 6000 2");
+      /* a large alltoallv: rendezvous messages */
+      otf2w_collective (p->w, i, OTF2W_ALLTOALLV, OTF2_COLLECTIVE_OP_ALLTOALLV, OTF2_UNDEFINED_UINT32,
+                        n * 100 * a2a, 100 * a2a_in);
+      ti (p, i, "alltoallv %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+              " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " 100000 200000 300000 400000", n * 100 * a2a,
+          100 * a2a, 100 * a2a, 100 * a2a, 100 * a2a, 100 * a2a_in);
+      otf2w_call (p->w, i, OTF2W_FINALIZE);
+      ti (p, i, "finalize");
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  check_otf2_print (p, "MPI_COLLECTIVE_END");
+  check_same_replay (p, &time);
+  g_assert_cmpfloat (time, >, 0);
+
+  t = open_otf2 (p, SPEED, &error);
+  g_assert_no_error (error);
+  r = replay (t, n, &error);
+  g_assert_no_error (error);
+  g_assert_true (augur_trace_set_get_otf2_report (t, &report));
+  g_assert_cmpuint (report.n_v_collectives, ==, 0);
+  /* 2 alltoallvs on 4 ranks, and the scatterv's root */
+  g_assert_cmpuint (report.n_spread_collectives, ==, 2 * n + 1);
+  spread = augur_trace_otf2_report_approximated (&report);
+  g_assert_cmpstr (spread, ==, "9 v-collectives replayed with a rank's total spread evenly over its peers "
+                               "(OTF2 gives the totals, not the per-rank counts)");
+  prog_free (p);
+}
+
+/* An alltoallv whose ranks send unequal blocks: what OTF2 cannot give.
+ * Rank 0 sends 90 kB to rank 1 and nothing to the others; spread evenly
+ * (its total over the 4 ranks), each other rank gets 22.5 kB from it, so
+ * the replay differs from the program's and says it is approximate. */
+static void
+test_v_collective_uneven (void)
+{
+  const guint n = 4;
+  Prog *p = prog_new (n);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autofree char *ti_path = g_build_filename (p->dir, "smpi.txt", NULL);
+  g_autoptr(GFile) ti_file = g_file_new_for_path (ti_path);
+  g_autoptr(AugurTraceSet) b = NULL;
+  g_autoptr(AugurReplayResult) rb = NULL;
+  AugurTraceOtf2Report report;
+
+  for (guint i = 0; i < n; i++)
+    {
+      otf2w_call (p->w, i, OTF2W_INIT);
+      ti (p, i, "init");
+      otf2w_collective (p->w, i, OTF2W_ALLTOALLV, OTF2_COLLECTIVE_OP_ALLTOALLV, OTF2_UNDEFINED_UINT32,
+                        i == 0 ? 90000 : 0, i == 1 ? 90000 : 0);
+      ti (p, i, "alltoallv %u %s %u %s", i == 0 ? 90000 : 0, i == 0 ? "0 90000 0 0" : "0 0 0 0",
+          i == 1 ? 90000 : 0, i == 1 ? "90000 0 0 0" : "0 0 0 0");
+      otf2w_call (p->w, i, OTF2W_FINALIZE);
+      ti (p, i, "finalize");
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  t = open_otf2 (p, SPEED, &error);
+  g_assert_no_error (error);
+  r = replay (t, n, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (ti_path, p->ti->str, p->ti->len, NULL));
+  b = augur_trace_set_open_smpi (ti_file, n, NULL, &error);
+  g_assert_no_error (error);
+  rb = replay (b, n, &error);
+  g_assert_no_error (error);
+  g_test_message ("spread %.17g s, the program's counts %.17g s", augur_replay_result_get_time (r),
+                  augur_replay_result_get_time (rb));
+  /* one 90 kB message against three of 22.5 kB at once on rank 0's link */
+  g_assert_cmpfloat (fabs (augur_replay_result_get_time (r) - augur_replay_result_get_time (rb)), >,
+                     1e-3 * augur_replay_result_get_time (rb));
+  g_assert_true (augur_trace_set_get_otf2_report (t, &report));
+  g_assert_cmpuint (report.n_spread_collectives, ==, 1);
+  g_assert_null (augur_trace_otf2_report_incomplete (&report));
+  prog_free (p);
+}
+
+/* MPI_Iallreduce ... MPI_Wait as Score-P writes it with OTF2 3.0: a
+ * NonBlockingCollectiveRequest in the MPI_Iallreduce, the Complete (its
+ * operation and sizes) in the MPI_Wait.  The replay has no non-blocking
+ * collective: both records are counted, the first one located, and the
+ * rest of the run (the compute between, the barrier) replays as the SMPI
+ * trace without the iallreduce. */
+static void
+test_nonblocking_collective (void)
+{
+  const guint n = 3;
+  Prog *p = prog_new (n);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autofree char *ti_path = g_build_filename (p->dir, "smpi.txt", NULL);
+  g_autoptr(GFile) ti_file = g_file_new_for_path (ti_path);
+  g_autoptr(AugurTraceSet) b = NULL;
+  g_autoptr(AugurReplayResult) rb = NULL;
+  g_autofree char *left_out = NULL;
+  AugurTraceOtf2Report report;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 request = 77 + i;
+
+      otf2w_call (p->w, i, OTF2W_INIT);
+      ti (p, i, "init");
+      if (i == 1)
+        p_compute (p, i, 4000);
+      /* events: 1 Enter main, 2-3 MPI_Init, 4 Enter MPI_Iallreduce, 5 the request */
+      otf2w_enter (p->w, i, OTF2W_IALLREDUCE);
+      OTF2_EvtWriter_NonBlockingCollectiveRequest (p->w->w[i], NULL, otf2w_t (p->w, i), request);
+      otf2w_leave (p->w, i, OTF2W_IALLREDUCE);
+      p_compute (p, i, 20000 + 1000 * i);
+      otf2w_enter (p->w, i, OTF2W_WAIT);
+      OTF2_EvtWriter_NonBlockingCollectiveComplete (p->w->w[i], NULL, otf2w_t (p->w, i),
+                                                    OTF2_COLLECTIVE_OP_ALLREDUCE, OTF2W_COMM_WORLD,
+                                                    OTF2_UNDEFINED_UINT32, n * 8000, n * 8000, request);
+      otf2w_leave (p->w, i, OTF2W_WAIT);
+      otf2w_barrier (p->w, i);
+      ti (p, i, "barrier");
+      otf2w_call (p->w, i, OTF2W_FINALIZE);
+      ti (p, i, "finalize");
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  check_otf2_print (p, "NON_BLOCKING_COLLECTIVE_COMPLETE");
+  t = open_otf2 (p, SPEED, &error);
+  g_assert_no_error (error);
+  r = replay (t, n, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (ti_path, p->ti->str, p->ti->len, NULL));
+  b = augur_trace_set_open_smpi (ti_file, n, NULL, &error);
+  g_assert_no_error (error);
+  rb = replay (b, n, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (fabs (augur_replay_result_get_time (r) - augur_replay_result_get_time (rb)), <=,
+                     1e-9 * augur_replay_result_get_time (rb));
+  g_assert_cmpuint (augur_replay_result_get_n_actions (r), ==, augur_replay_result_get_n_actions (rb));
+  g_assert_true (augur_trace_set_get_otf2_report (t, &report));
+  g_assert_cmpuint (report.n_nonblocking_collectives, ==, 2 * n);
+  g_assert_cmpuint (report.first_nonblocking_rank, ==, 0);
+  g_assert_cmpuint (report.first_nonblocking_event, ==, 5);
+  left_out = augur_trace_otf2_report_incomplete (&report);
+  g_assert_cmpstr (left_out, ==, "6 non-blocking collective events (the first: rank 0, event 5)");
+  prog_free (p);
+}
+
 /* A communicator of ranks 2 and 3: its point to point mapped to world
  * ranks, its collective counted and left out (SMPI would replay it on
  * every rank), and the replay says so. */
@@ -618,6 +813,72 @@ test_truncated (void)
 /* augur-cli replay DIR/traces.otf2 --platform P --hostfile H --host-speed F:
  * the time of the engine's replay; without the speed, the located error;
  * one-sided events make it warn that the trace is incomplete. */
+/* augur-cli says a replay whose v-collectives were spread is approximate,
+ * and that a non-blocking collective was left out, with where. */
+static void
+test_cli_approximate (void)
+{
+  const char *cli = g_getenv ("AUGUR_CLI");
+  Prog *p;
+  g_autofree char *anchor = NULL;
+  g_autofree char *platform = NULL;
+  g_autofree char *hosts = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("AUGUR_CLI is not set (run by meson test)");
+      return;
+    }
+  p = prog_new (2);
+  for (guint i = 0; i < 2; i++)
+    {
+      otf2w_call (p->w, i, OTF2W_INIT);
+      otf2w_collective (p->w, i, OTF2W_ALLTOALLV, OTF2_COLLECTIVE_OP_ALLTOALLV, OTF2_UNDEFINED_UINT32, 2 * 4096,
+                        2 * 4096);
+      otf2w_enter (p->w, i, OTF2W_IALLREDUCE);
+      OTF2_EvtWriter_NonBlockingCollectiveRequest (p->w->w[i], NULL, otf2w_t (p->w, i), 9);
+      otf2w_leave (p->w, i, OTF2W_IALLREDUCE);
+      otf2w_enter (p->w, i, OTF2W_WAIT);
+      OTF2_EvtWriter_NonBlockingCollectiveComplete (p->w->w[i], NULL, otf2w_t (p->w, i),
+                                                    OTF2_COLLECTIVE_OP_ALLREDUCE, OTF2W_COMM_WORLD,
+                                                    OTF2_UNDEFINED_UINT32, 16, 16, 9);
+      otf2w_leave (p->w, i, OTF2W_WAIT);
+      otf2w_call (p->w, i, OTF2W_FINALIZE);
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  anchor = anchor_path (p);
+  platform = g_build_filename (p->dir, "platform.xml", NULL);
+  hosts = g_build_filename (p->dir, "hosts", NULL);
+  {
+    g_autoptr(AugurPlatform) pl = platform_new (2);
+    g_autofree char *text = augur_platform_to_xml (pl);
+
+    g_assert_true (g_file_set_contents (platform, text, -1, NULL));
+  }
+  g_assert_true (g_file_set_contents (hosts, "h0\nh1\n", -1, NULL));
+  {
+    const char *argv[] = { cli, "replay", anchor, "--platform", platform, "--hostfile", hosts, "--host-speed", "2e9",
+                           NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                                 &error));
+    g_assert_no_error (error);
+    if (!g_spawn_check_wait_status (status, NULL))
+      g_error ("augur-cli failed: %s", err);
+    g_assert_nonnull (strstr (err, "augur-cli replay: warning: the replay is approximate: 2 v-collectives replayed "
+                                   "with a rank's total spread evenly over its peers (OTF2 gives the totals, not "
+                                   "the per-rank counts)\n"));
+    g_assert_nonnull (strstr (err, "augur-cli replay: warning: the trace is incomplete: 4 non-blocking collective "
+                                   "events (the first: rank 0, event 9): the replay leaves them out\n"));
+  }
+  prog_free (p);
+}
+
 static void
 test_cli (void)
 {
@@ -1053,6 +1314,70 @@ test_export_collectives (void)
 /* augur-cli replay ... --otf2 OUTDIR writes the archive otf2-print reads;
  * into the same folder again, it refuses before replaying (exit 2) and
  * names the file already there. */
+/* An SMPI trace's v-collectives exported (each rank's totals, as Score-P
+ * writes them) and read back by Augur: each rank sends the same block to
+ * all, so the export replays to the same time. */
+static void
+test_export_v_collectives (void)
+{
+  const char *smpi =
+    "0 init\n1 init\n2 init\n3 init\n"
+    "0 compute 30000\n1 compute 10000\n2 compute 20000\n3 compute 5000\n"
+    "0 alltoallv 4000 1000 1000 1000 1000 10000 1000 2000 3000 4000\n"
+    "1 alltoallv 8000 2000 2000 2000 2000 10000 1000 2000 3000 4000\n"
+    "2 alltoallv 12000 3000 3000 3000 3000 10000 1000 2000 3000 4000\n"
+    "3 alltoallv 16000 4000 4000 4000 4000 10000 1000 2000 3000 4000\n"
+    "0 allgatherv 600 600 900 1200 1500\n1 allgatherv 900 600 900 1200 1500\n"
+    "2 allgatherv 1200 600 900 1200 1500\n3 allgatherv 1500 600 900 1200 1500\n"
+    "0 gatherv 5000 5000 5700 6400 7100 1\n1 gatherv 5700 5000 5700 6400 7100 1\n"
+    "2 gatherv 6400 5000 5700 6400 7100 1\n3 gatherv 7100 5000 5700 6400 7100 1\n"
+    "0 scatterv 60000 60000 60000 60000 60000 2\n1 scatterv 60000 60000 60000 60000 60000 2\n"
+    "2 scatterv 60000 60000 60000 60000 60000 2\n3 scatterv 60000 60000 60000 60000 60000 2\n"
+    "0 finalize\n1 finalize\n2 finalize\n3 finalize\n";
+  g_autofree char *dir = g_dir_make_tmp ("augur-otf2-XXXXXX", NULL);
+  g_autofree char *ti_path = g_build_filename (dir, "smpi.txt", NULL);
+  g_autofree char *out = g_build_filename (dir, "export", NULL);
+  g_autofree char *anchor = g_build_filename (out, "traces.otf2", NULL);
+  g_autoptr(GFile) ti_file = g_file_new_for_path (ti_path);
+  g_autoptr(GFile) exported = g_file_new_for_path (anchor);
+  g_autoptr(AugurPlatform) platform = platform_new (4);
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurTraceSet) again = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autoptr(AugurReplayResult) r2 = NULL;
+  g_autoptr(GError) error = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI, .record_timeline = TRUE };
+  AugurDeployment *deployment;
+  AugurTraceOtf2Report report;
+  double t, t2;
+
+  g_assert_true (g_file_set_contents (ti_path, smpi, -1, NULL));
+  traces = augur_trace_set_open_smpi (ti_file, 4, NULL, &error);
+  g_assert_no_error (error);
+  deployment = augur_deployment_from_hostfile ("h0\nh1\nh2\nh3\n", 12, "hosts", platform, 4, NULL);
+  g_assert_nonnull (deployment);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  augur_deployment_free (deployment);
+  g_assert_cmpuint (augur_replay_result_get_n_collectives (r), ==, 4 * 4);
+  g_assert_true (augur_replay_result_write_otf2 (r, out, &error));
+  g_assert_no_error (error);
+
+  t = augur_replay_result_get_time (r);
+  again = augur_trace_set_open_otf2 (exported, 1e9, NULL, &error);
+  g_assert_no_error (error);
+  r2 = replay (again, 4, &error);
+  g_assert_no_error (error);
+  t2 = augur_replay_result_get_time (r2);
+  g_test_message ("replayed %.17g s, its export replayed %.17g s", t, t2);
+  g_assert_cmpfloat (fabs (t2 - t), <=, 1e-9 * 12);
+  g_assert_cmpuint (augur_replay_result_get_n_actions (r2), ==, augur_replay_result_get_n_actions (r));
+  g_assert_true (augur_trace_set_get_otf2_report (again, &report));
+  g_assert_null (augur_trace_otf2_report_incomplete (&report));
+  g_assert_cmpuint (report.n_spread_collectives, ==, 4 + 1);
+  rm_rf (dir);
+}
+
 static void
 test_cli_export (void)
 {
@@ -1160,6 +1485,9 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/otf2/pingpong", test_pingpong);
   g_test_add_func ("/replay/otf2/ring", test_ring);
   g_test_add_func ("/replay/otf2/collectives", test_collectives);
+  g_test_add_func ("/replay/otf2/v-collectives", test_v_collectives);
+  g_test_add_func ("/replay/otf2/v-collective-uneven", test_v_collective_uneven);
+  g_test_add_func ("/replay/otf2/nonblocking-collective", test_nonblocking_collective);
   g_test_add_func ("/replay/otf2/subcommunicator", test_subcommunicator);
   g_test_add_func ("/replay/otf2/incomplete", test_incomplete);
   g_test_add_func ("/replay/otf2/needs-speed", test_needs_speed);
@@ -1168,9 +1496,11 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/otf2/truncated", test_truncated);
   g_test_add_func ("/replay/otf2/not-otf2", test_not_otf2);
   g_test_add_func ("/replay/otf2/cli", test_cli);
+  g_test_add_func ("/replay/otf2/cli-approximate", test_cli_approximate);
   g_test_add_func ("/replay/otf2/export", test_export);
   g_test_add_func ("/replay/otf2/cli-export", test_cli_export);
   g_test_add_func ("/replay/otf2/export-collectives", test_export_collectives);
+  g_test_add_func ("/replay/otf2/export-v-collectives", test_export_v_collectives);
 #else
   g_test_add_func ("/replay/otf2/unsupported", test_unsupported);
 #endif

@@ -65,6 +65,7 @@ typedef struct
   GListStore               *action_rows;
   GArray                   *xs;
   GArray                   *ys;
+  GStrv                    *warnings;  /* a sweep's: each point's replay warnings, or NULL (xs->len of them) */
   double                    seconds;
   char                     *message;   /* what was done on a cluster */
   gboolean                  otf2;      /* the trace was an OTF2 archive */
@@ -123,6 +124,11 @@ job_result_free (JobResult *out)
   g_clear_pointer (&out->run, augur_replay_run_unref);
   g_clear_object (&out->rank_rows);
   g_clear_object (&out->action_rows);
+  /* a point's warnings first: there are as many as xs has points */
+  if (out->warnings != NULL)
+    for (guint i = 0; i < out->xs->len; i++)
+      g_strfreev (out->warnings[i]);
+  g_free (out->warnings);
   g_clear_pointer (&out->xs, g_array_unref);
   g_clear_pointer (&out->ys, g_array_unref);
   g_free (out->message);
@@ -359,9 +365,11 @@ cluster_work (JobInputs *in, JobResult *out, GCancellable *cancellable, GError *
     return FALSE;
   out->ys = g_array_new (FALSE, TRUE, sizeof (double));
   g_array_set_size (out->ys, out->xs->len);
+  out->warnings = g_new0 (GStrv, out->xs->len);
   records = augur_slurm_job_get_records (job, &n_records);
-  return augur_replay_sweep_read_records (out->xs, records, augur_slurm_job_get_record_paths (job), n_records,
-                                          (double *) (gpointer) out->ys->data, error);
+  return augur_replay_sweep_read_records_with_warnings (out->xs, records, augur_slurm_job_get_record_paths (job),
+                                                        n_records, (double *) (gpointer) out->ys->data,
+                                                        out->warnings, error);
 }
 
 static gpointer
@@ -403,9 +411,16 @@ job_thread (AugurPageJob  *job,
             out->measured = augur_replay_measured_compute (&in->inputs, out->run->result, cancellable);
         }
     }
-  else
-    augur_replay_sweep (&in->inputs, in->parameter, in->from, in->to, in->points, in->logarithmic, 0,
-                        job_progress, job, cancellable, &out->xs, &out->ys, &local_error);
+  else if ((out->xs = augur_replay_sweep_values (&in->inputs, in->parameter, in->from, in->to, in->points,
+                                                 in->logarithmic, &local_error)) != NULL)
+    {
+      /* each point's warnings kept, as augur-cli replay --sweep says them */
+      out->ys = g_array_new (FALSE, TRUE, sizeof (double));
+      g_array_set_size (out->ys, out->xs->len);
+      out->warnings = g_new0 (GStrv, out->xs->len);
+      augur_replay_sweep_at (&in->inputs, in->parameter, out->xs, 0, out->xs->len, (double *) (gpointer) out->ys->data,
+                             out->warnings, 0, job_progress, job, cancellable, &local_error);
+    }
 
   out->seconds = (g_get_monotonic_time () - in->started) / (double) G_USEC_PER_SEC;
   if (local_error != NULL)
@@ -757,6 +772,75 @@ parameter_unit (AugurReplaySweepParameter p)
     }
 }
 
+/* What the sweep's points' replays warned of (a request never waited
+ * for ...), in full in the message bar, as a single replay's are: a time
+ * that leaves something out is never shown as if it did not.  A warning
+ * given at several points is said once, with the first point and how many
+ * more, and at most a few are listed, so that a sweep of many points does
+ * not make the bar taller than the window.  TRUE when there was any. */
+#define SWEEP_WARNINGS_SHOWN 4
+
+static gboolean
+present_sweep_warnings (AugurReplayPage *self,
+                        const JobInputs *in,
+                        const JobResult *out)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();   /* each distinct warning, in order */
+  g_autoptr(GArray) first = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) count = g_array_new (FALSE, TRUE, sizeof (guint));   /* cleared: each starts at 0 */
+  g_autoptr(GString) all = g_string_new (NULL);
+
+  for (guint i = 0; out->warnings != NULL && i < out->xs->len; i++)
+    for (guint k = 0; out->warnings[i] != NULL && out->warnings[i][k] != NULL; k++)
+      {
+        guint w = 0;
+
+        while (w < texts->len && strcmp (texts->pdata[w], out->warnings[i][k]) != 0)
+          w++;
+        if (w == texts->len)
+          {
+            g_ptr_array_add (texts, out->warnings[i][k]);
+            g_array_append_val (first, i);
+            g_array_set_size (count, texts->len);
+          }
+        g_array_index (count, guint, w)++;
+      }
+  if (texts->len == 0)
+    return FALSE;
+  for (guint w = 0; w < MIN (texts->len, SWEEP_WARNINGS_SHOWN); w++)
+    {
+      char x[AUGUR_FORMAT_DOUBLE_SIZE];
+      guint more = g_array_index (count, guint, w) - 1;
+
+      if (w > 0)
+        g_string_append_c (all, '\n');
+      augur_format_double (x, g_array_index (out->xs, double, g_array_index (first, guint, w)));
+      if (more == 0)
+        /* Translators: a sweep point's warning, e.g. "Warning at Link bandwidth = 1e+08: rank 0 ends with ...". */
+        g_string_append_printf (all, _("Warning at %s = %s: %s"), parameter_name (in->parameter), x,
+                                (const char *) texts->pdata[w]);
+      else
+        /* Translators: the same warning at several points of a sweep, e.g. "Warning at Link bandwidth = 1e+08
+         * and 4 more points: rank 0 ends with ...". */
+        g_string_append_printf (all, g_dngettext (GETTEXT_PACKAGE, "Warning at %s = %s and %u more point: %s",
+                                                  "Warning at %s = %s and %u more points: %s", more),
+                                parameter_name (in->parameter), x, more, (const char *) texts->pdata[w]);
+    }
+  if (texts->len > SWEEP_WARNINGS_SHOWN)
+    {
+      guint left = texts->len - SWEEP_WARNINGS_SHOWN;
+
+      g_string_append_c (all, '\n');
+      /* Translators: after the first warnings of a sweep; augur-cli replay --sweep --format json lists them all. */
+      g_string_append_printf (all, g_dngettext (GETTEXT_PACKAGE,
+                                                "and %u more warning (augur-cli replay --sweep --format json lists every one)",
+                                                "and %u more warnings (augur-cli replay --sweep --format json lists every one)",
+                                                left), left);
+    }
+  augur_replay_page_show_error (self, all->str);
+  return TRUE;
+}
+
 static void
 present_sweep (AugurReplayPage *self,
                const JobInputs *in,
@@ -798,7 +882,7 @@ present_sweep (AugurReplayPage *self,
   gtk_stack_set_visible_child_name (GTK_STACK (self->whatif_stack), "plot");
   augur_replay_page_show_view (self, "what-if");
   status = g_strdup_printf (_("Swept %s over %u points in %s"), parameter_name (in->parameter), out->xs->len, took);
-  augur_replay_page_set_status (self, status, FALSE);
+  augur_replay_page_set_status (self, status, present_sweep_warnings (self, in, out));
 }
 
 void

@@ -1300,6 +1300,57 @@ test_smpi_unwaited (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* The same traces swept over the link bandwidth on a cluster built in
+ * Augur: each point's warnings are said, with the point, in the message
+ * bar (a sweep's times leave the transfers out as a replay's does). */
+static void
+test_smpi_unwaited_sweep (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-unwaited-XXXXXX", NULL);
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autofree char *r0 = g_build_filename (dir, "r0.txt", NULL);
+  g_autofree char *r1 = g_build_filename (dir, "r1.txt", NULL);
+  g_autoptr(GFile) index = g_file_new_for_path (index_path);
+  AugurReplayCluster c;
+  const char *shown;
+  const char *at;
+  guint n = 0;
+
+  g_assert_true (g_file_set_contents (r0, "0 init\n0 isend 1 0 10000000\n0 isend 1 0 1000\n0 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (r1, "1 init\n1 irecv 0 0 10000000\n1 irecv 0 0 1000\n1 finalize\n", -1, NULL));
+  g_assert_true (g_file_set_contents (index_path, "r0.txt\nr1.txt\n", -1, NULL));
+  ring_cluster (&c);
+  augur_replay_page_set_traces (f->page, &index, 1);
+  augur_replay_page_set_cluster (f->page, &c, 2);
+  augur_replay_page_set_network (f->page, AUGUR_NETWORK_SMPI);
+  augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_BANDWIDTH, 1e7, 1e9, 3, TRUE);
+  g_assert_true (augur_test_wait_signal (f->page, "swept", 60));
+  g_assert_nonnull (augur_replay_page_get_sweep_times (f->page, &n));
+  g_assert_cmpuint (n, ==, 3);
+  shown = augur_replay_page_get_error_text (f->page);
+  g_assert_nonnull (shown);
+  g_test_message ("%s", shown);
+  /* both ranks' warnings, given at each of the three points, each said
+   * once with its first point and how many more */
+  n = 0;
+  for (at = shown; (at = strstr (at, "Warning at Link bandwidth = ")) != NULL; at++)
+    n++;
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_nonnull (strstr (shown, "Warning at Link bandwidth = 10000000 and 2 more points: rank 0 ends with 1 request"));
+  g_assert_nonnull (strstr (shown, "Warning at Link bandwidth = 10000000 and 2 more points: rank 1 ends with 1 request"));
+  g_assert_nonnull (strstr (shown, "r0.txt:2)"));
+  augur_test_spin (300);
+  {
+    g_autoptr(GdkTexture) texture = augur_test_render_window (f->window);
+    augur_test_save_screenshot (texture, "replay-page-unwaited-sweep.png");
+  }
+  g_unlink (r0);
+  g_unlink (r1);
+  g_unlink (index_path);
+  g_rmdir (dir);
+}
+
 static GFile *
 stencil_trace (void)
 {
@@ -1911,6 +1962,7 @@ main (int   argc,
   ADD ("render", test_render);
   ADD ("smpi", test_smpi);
   ADD ("smpi-unwaited", test_smpi_unwaited);
+  ADD ("smpi-unwaited-sweep", test_smpi_unwaited_sweep);
   ADD ("validation", test_validation);
   ADD ("validation/root", test_validation_root);
   ADD ("calibrate", test_calibrate);

@@ -289,60 +289,19 @@ update_chart (AugurActivityPage *self)
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->study_chart), d);
 }
 
-/* Which points could not be evaluated, and why, one a line (the first
- * MAX_REASONS; the rest by name): said in full, for the others are shown
- * without them. */
-#define MAX_REASONS 3
-
+/* Which points could not be evaluated, and why, one a line: said in
+ * full, for the others are shown without them. */
 static void
 append_failed (GString                  *note,
                const AugurActivityStudy *s)
 {
-  guint n = augur_activity_study_get_n_points (s);
-  guint failed = augur_activity_study_get_n_failed (s);
-  const char *parameter = augur_activity_study_get_parameter (s);
+  g_autofree char *failed = augur_activity_study_describe_failures (s, "\n");
 
-  if (failed == n)
-    g_string_append (note, parameter == NULL ? _("No configuration could be evaluated:")
-                                             : _("No point of the sweep could be evaluated:"));
-  else if (parameter == NULL)
-    g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
-                                               "Not evaluated: %u of %u configurations (the chart and the table show "
-                                               "the others):",
-                                               "Not evaluated: %u of %u configurations (the chart and the table show "
-                                               "the others):", n),
-                            failed, n);
-  else
-    g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
-                                               "Not evaluated: %u of %u points (the chart and the table show the "
-                                               "others):",
-                                               "Not evaluated: %u of %u points (the chart and the table show the "
-                                               "others):", n),
-                            failed, n);
-  for (guint i = 0, shown = 0; i < n; i++)
+  if (failed != NULL)
     {
-      const char *why = augur_activity_study_get_point_error (s, i);
-
-      if (why == NULL)
-        continue;
-      if (shown++ == MAX_REASONS && failed > MAX_REASONS + 1)
-        {
-          /* the rest by name on one line: the note stays a few lines high */
-          g_string_append_c (note, '\n');
-          g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE, "and %u more:", "and %u more:",
-                                                     failed - MAX_REASONS),
-                                  failed - MAX_REASONS);
-          for (guint j = i; j < n; j++)
-            if (augur_activity_study_get_point_error (s, j) != NULL)
-              g_string_append_printf (note, " %s", augur_activity_study_get_label (s, j));
-          break;
-        }
-      if (parameter != NULL)
-        g_string_append_printf (note, "\n%s = %s: %s", parameter, augur_activity_study_get_label (s, i), why);
-      else
-        g_string_append_printf (note, "\n%s: %s", augur_activity_study_get_label (s, i), why);
+      g_string_append (note, failed);
+      g_string_append_c (note, '\n');
     }
-  g_string_append_c (note, '\n');
 }
 
 static void

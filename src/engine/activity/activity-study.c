@@ -520,6 +520,67 @@ augur_activity_study_get_n_failed (const AugurActivityStudy *s)
   return n;
 }
 
+/* The reasons given in full; the rest by name, so that the note stays a
+ * few lines high. */
+#define STUDY_REASONS_SHOWN 3
+
+char *
+augur_activity_study_describe_failures (const AugurActivityStudy *s,
+                                        const char               *separator)
+{
+  guint n, failed;
+  const char *parameter;
+  GString *note;
+
+  g_return_val_if_fail (s != NULL && separator != NULL, NULL);
+  n = s->n_points;
+  failed = augur_activity_study_get_n_failed (s);
+  parameter = augur_activity_study_get_parameter (s);
+  if (failed == 0)
+    return NULL;
+  note = g_string_new (NULL);
+  if (failed == n)
+    g_string_append (note, parameter == NULL ? _("No configuration could be evaluated:")
+                                             : _("No point of the sweep could be evaluated:"));
+  else if (parameter == NULL)
+    g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                               "Not evaluated: %u of %u configurations (the chart and the table show "
+                                               "the others):",
+                                               "Not evaluated: %u of %u configurations (the chart and the table show "
+                                               "the others):", n),
+                            failed, n);
+  else
+    g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                               "Not evaluated: %u of %u points (the chart and the table show the "
+                                               "others):",
+                                               "Not evaluated: %u of %u points (the chart and the table show the "
+                                               "others):", n),
+                            failed, n);
+  for (guint i = 0, shown = 0; i < n; i++)
+    {
+      const char *why = s->points[i].error;
+
+      if (why == NULL)
+        continue;
+      g_string_append (note, separator);
+      if (shown++ == STUDY_REASONS_SHOWN && failed > STUDY_REASONS_SHOWN + 1)
+        {
+          g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE, "and %u more:", "and %u more:",
+                                                     failed - STUDY_REASONS_SHOWN),
+                                  failed - STUDY_REASONS_SHOWN);
+          for (guint j = i; j < n; j++)
+            if (s->points[j].error != NULL)
+              g_string_append_printf (note, " %s", augur_activity_study_get_label (s, j));
+          break;
+        }
+      if (parameter != NULL)
+        g_string_append_printf (note, "%s = %s: %s", parameter, augur_activity_study_get_label (s, i), why);
+      else
+        g_string_append_printf (note, "%s: %s", augur_activity_study_get_label (s, i), why);
+    }
+  return g_string_free (note, FALSE);
+}
+
 double
 augur_activity_study_get_param_value (const AugurActivityStudy *s, guint i, guint param)
 {

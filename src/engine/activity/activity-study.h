@@ -132,6 +132,12 @@ double      augur_activity_study_get_param_value (const AugurActivityStudy *stud
 const char *augur_activity_study_get_point_error (const AugurActivityStudy *study,
                                                   guint                     point);
 guint       augur_activity_study_get_n_failed   (const AugurActivityStudy *study);
+/* The points not evaluated and why, for people: how many of how many,
+ * then the first few each with its reason, the rest by name; parts
+ * joined by separator ("\n" on the Study tab, " " in a report's
+ * paragraph).  NULL when every point was evaluated (to be freed). */
+char       *augur_activity_study_describe_failures (const AugurActivityStudy *study,
+                                                    const char               *separator);
 /* The point speedup and efficiency are against: the first one evaluated
  * (G_MAXUINT when none was). */
 guint       augur_activity_study_get_base       (const AugurActivityStudy *study);

@@ -20,7 +20,6 @@
 #include <glib/gi18n.h>
 
 /* Reasons given in full; the rest by name (as the Study tab's note). */
-#define MAX_REASONS 3
 
 static char *
 number (double v)
@@ -43,47 +42,16 @@ any_measured (const AugurActivityStudy *s)
   return FALSE;
 }
 
-/* The points not evaluated and why: said where the table is, for the
- * table and the chart show the others only. */
+/* The points not evaluated and why (as the Study tab says them): said
+ * where the table is, for the table and the chart show the others only. */
 static void
 study_failed (AugurReport              *report,
               const AugurActivityStudy *s)
 {
-  guint n = augur_activity_study_get_n_points (s);
-  guint failed = augur_activity_study_get_n_failed (s);
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *text = augur_activity_study_describe_failures (s, " ");
 
-  if (failed == 0)
-    return;
-  if (failed == n)
-    g_string_append (text, _("No configuration could be evaluated:"));
-  else
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                               "Not evaluated: %u of %u configurations (the chart and the table show "
-                                               "the others):",
-                                               "Not evaluated: %u of %u configurations (the chart and the table show "
-                                               "the others):", n),
-                            failed, n);
-  for (guint i = 0, shown = 0; i < n; i++)
-    {
-      const char *why = augur_activity_study_get_point_error (s, i);
-
-      if (why == NULL)
-        continue;
-      if (shown++ == MAX_REASONS && failed > MAX_REASONS + 1)
-        {
-          g_string_append_c (text, ' ');
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "and %u more:", "and %u more:",
-                                                     failed - MAX_REASONS),
-                                  failed - MAX_REASONS);
-          for (guint j = i; j < n; j++)
-            if (augur_activity_study_get_point_error (s, j) != NULL)
-              g_string_append_printf (text, " %s", augur_activity_study_get_label (s, j));
-          break;
-        }
-      g_string_append_printf (text, " %s: %s", augur_activity_study_get_label (s, i), why);
-    }
-  augur_report_add_warning (report, text->str);
+  if (text != NULL)
+    augur_report_add_warning (report, text);
 }
 
 /* Per configuration: its processes, the predicted time, speedup and

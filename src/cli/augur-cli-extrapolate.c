@@ -5,13 +5,24 @@
  *   augur-cli extrapolate RUN4/index.txt RUN8/index.txt ... --ranks 64,256
  *             --platform P.xml [--hostfile H] [--network smpi|lv08|cm02]
  *             [--trace-out DIR] [--format text|json|csv]
+ *   augur-cli extrapolate DOC.replay [--ranks 64,256] [--hostfile H] ...
+ *             (the runs, targets, platform and network of the document's
+ *             Scaling tab, as the replay page predicts them)
+ *
+ * A list of targets runs on a cluster as a Slurm job array with --slurm
+ * DIR (augur-cli-slurm.h): the job's copy is a replay document naming
+ * every file by its absolute path; each task predicts its slice of the
+ * targets (augur_extrap_model_predict) and collect prints what a local run
+ * prints.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"
+#include "augur-cli-slurm.h"
 #include "augur-format.h"
 #include "extrap.h"
 #include "replay.h"
+#include "replay-document.h"
 
 #include <errno.h>
 #include <math.h>
@@ -45,33 +56,7 @@ parse_ranks (const char *text)
   return ranks->len > 0 ? g_steal_pointer (&ranks) : NULL;
 }
 
-/* One rank per host of the platform, in its order, as smpirun without a
- * host file would place them. */
-static AugurDeployment *
-deployment_for (const AugurPlatform *platform,
-                const char          *hostfile_text,
-                gsize                hostfile_length,
-                const char          *hostfile_path,
-                guint                ranks,
-                GError             **error)
-{
-  g_autoptr(GString) hosts = NULL;
-
-  if (hostfile_text != NULL)
-    return augur_deployment_from_hostfile (hostfile_text, hostfile_length, hostfile_path, platform, ranks, error);
-  hosts = g_string_new (NULL);
-  for (guint h = 0; h < augur_platform_get_n_hosts (platform); h++)
-    g_string_append_printf (hosts, "%s\n", augur_platform_get_host_name (platform, h));
-  return augur_deployment_from_hostfile (hosts->str, hosts->len, "(the platform's hosts)", platform, ranks, error);
-}
-
-typedef struct
-{
-  guint   ranks;
-  double  time;
-  double  low, high;  /* the times with every fitted parameter at its interval's low and high end */
-  char   *warning;
-} Prediction;
+typedef AugurExtrapPrediction Prediction;
 
 /* Whether a parameter has an interval (fitted, not whole) at P. */
 static gboolean
@@ -88,7 +73,7 @@ has_interval (const AugurExtrapModel *m,
 static void
 prediction_clear (gpointer data)
 {
-  g_free (((Prediction *) data)->warning);
+  augur_extrap_prediction_clear (data);
 }
 
 static const char *
@@ -182,10 +167,10 @@ output_json (const AugurExtrapModel *m,
       augur_json_append_number (s, p->low);
       g_string_append (s, ", \"high\": ");
       augur_json_append_number (s, p->high);
-      if (p->warning != NULL)
+      if (p->note != NULL)
         {
           g_string_append (s, ", \"warning\": ");
-          augur_json_append_string (s, p->warning);
+          augur_json_append_string (s, p->note);
         }
       g_string_append_c (s, '}');
     }
@@ -249,7 +234,7 @@ output_text (const AugurExtrapModel *m,
       g_string_append_printf (s, "  %u ranks: ", p->ranks);
       augur_format_append_double (s, p->time);
       g_string_append (s, " s");
-      if (p->low != p->time || p->high != p->time)
+      if (isfinite (p->low) && (p->low != p->time || p->high != p->time))
         {
           g_string_append (s, " (fitted parameters at their 95 % intervals' ends: ");
           augur_format_append_double (s, p->low);
@@ -258,8 +243,8 @@ output_text (const AugurExtrapModel *m,
           g_string_append (s, " s)");
         }
       g_string_append_c (s, '\n');
-      if (p->warning != NULL)
-        g_string_append_printf (s, "  Warning: %s\n", p->warning);
+      if (p->note != NULL)
+        g_string_append_printf (s, "  Warning: %s\n", p->note);
     }
   return g_string_free (s, FALSE);
 }
@@ -284,27 +269,49 @@ output_csv (GArray *predictions)
   return g_string_free (s, FALSE);
 }
 
-/* The program at P with its fitted parameters at bound, replayed. */
-static gboolean
-replay_at (const AugurExtrapModel   *model,
-           guint                     P,
-           AugurExtrapBound          bound,
-           const AugurPlatform      *platform,
-           const AugurDeployment    *deployment,
-           const AugurReplayOptions *options,
-           double                   *time,
-           GError                  **error)
+/* The ranks placed at P: by the host file when one is given, else as the
+ * document places them (augur_replay_inputs_deployment_at). */
+static AugurDeployment *
+deployment_at (const AugurReplayInputs *in,
+               const AugurPlatform     *platform,
+               const AugurDeployment   *given,
+               const char              *hostfile_text,
+               gsize                    hostfile_length,
+               const char              *hostfile_path,
+               guint                    ranks,
+               GError                 **error)
 {
-  g_autoptr(AugurTraceSet) traces = augur_extrap_model_synthesize_bound (model, P, bound, error);
-  g_autoptr(AugurReplayResult) result = NULL;
+  if (hostfile_text != NULL)
+    return augur_deployment_from_hostfile (hostfile_text, hostfile_length, hostfile_path, platform, ranks, error);
+  return augur_replay_inputs_deployment_at (in, platform, given, ranks, error);
+}
 
-  if (traces != NULL)
-    result = augur_replay_run (platform, deployment, traces, options, augur_cli_on_progress, NULL, NULL, NULL,
-                               error);
-  if (result == NULL)
+static gboolean
+is_document (const char *arg)
+{
+  return g_str_has_suffix (arg, ".replay");
+}
+
+/* A replay document's Scaling runs and targets, platform and network. */
+static gboolean
+read_document (const char        *path,
+               AugurReplayInputs *in,
+               GError           **error)
+{
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFile) base = g_file_get_parent (file);
+
+  if (!augur_cli_read_file (path, &text, &length, error))
     return FALSE;
-  *time = augur_replay_result_get_time (result);
-  return TRUE;
+  if (memchr (text, '\0', length) != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: not a replay document (it holds a NUL byte)",
+                   path);
+      return FALSE;
+    }
+  return augur_replay_inputs_from_text (in, text, base, error);
 }
 
 int
@@ -335,10 +342,24 @@ augur_cli_extrapolate (int argc, char **argv)
     { NULL }
   };
   g_autoptr(GOptionContext) context =
-    g_option_context_new ("RUN... - predict an MPI program at sizes never run, from its traces at a few sizes "
-                          "(each RUN the index smpirun -trace-ti wrote)");
+    g_option_context_new ("RUN... | DOC.replay - predict an MPI program at sizes never run, from its traces at a "
+                          "few sizes (each RUN the index smpirun -trace-ti wrote; a replay document gives its "
+                          "Scaling tab's runs, targets, platform and network)");
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) targets = NULL;
+  g_auto(AugurCliSlurmOptions) slurm = { 0 };
+  g_autoptr(AugurExtrapModel) model = NULL;
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) given = NULL;
+  g_autoptr(GArray) predictions = g_array_new (FALSE, TRUE, sizeof (Prediction));
+  g_autofree char *hostfile_text = NULL;
+  gsize hostfile_length = 0;
+  g_autofree char *output = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurExtrapOptions extrap_options;
+  AugurReplayInputs in;
+  gboolean document;
+  guint n_targets, first = 0, count;
+  int mode, status = AUGUR_CLI_EXIT_MODEL;
 
   g_option_context_set_summary (
     context,
@@ -346,52 +367,81 @@ augur_cli_extrapolate (int argc, char **argv)
     "at each target; the predicted time's low and high are the program replayed with every fitted parameter at "
     "the low, then at the high end of its interval (assuming the time grows with each). Exact forms (c / P, "
     "whole numbers) have none. docs/EXTRAPOLATE.md says how.");
-  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(AugurExtrapModel) model = NULL;
-  g_autoptr(GFile) platform_file = NULL;
-  g_autoptr(AugurPlatform) platform = NULL;
-  g_autoptr(GArray) predictions = g_array_new (FALSE, TRUE, sizeof (Prediction));
-  g_autofree char *hostfile_text = NULL;
-  gsize hostfile_length = 0;
-  g_autofree char *output = NULL;
-  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
-  AugurExtrapOptions extrap_options;
-
   augur_extrap_options_init (&extrap_options);
+  augur_replay_inputs_init (&in);
   g_array_set_clear_func (predictions, prediction_clear);
   g_option_context_add_main_entries (context, entries, NULL);
+  augur_cli_slurm_options_add (context, &slurm, argc, argv);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
-      return AUGUR_CLI_EXIT_USAGE;
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
     }
-  if (argc < 3 || ranks_text == NULL || platform_path == NULL)
+  document = argc == 2 && is_document (argv[1]);
+  if ((!document && (argc < 3 || ranks_text == NULL || platform_path == NULL)) ||
+      (document && platform_path != NULL))
     {
       fprintf (stderr, "augur-cli extrapolate: give the runs (2 or more; 3 or more to fit what varies with the "
-               "size), --ranks and --platform\n"
+               "size), --ranks and --platform, or a replay document (which names its platform)\n"
                "Usage: augur-cli extrapolate RUN.../index.txt --ranks 64,256 --platform P.xml [--hostfile H] "
-               "[--network smpi|lv08|cm02] [--trace-out DIR] [--format text|json|csv]\n");
-      return AUGUR_CLI_EXIT_USAGE;
+               "[--network smpi|lv08|cm02] [--trace-out DIR] [--format text|json|csv]\n"
+               "       augur-cli extrapolate DOC.replay [--ranks 64,256] [--hostfile H] [--network ...]\n");
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
     }
-  targets = parse_ranks (ranks_text);
-  if (targets == NULL)
+  mode = augur_cli_slurm_mode ("extrapolate", &slurm);
+  if (mode < 0)
     {
-      fprintf (stderr, "augur-cli extrapolate: --ranks expects sizes of 3 to %u ranks separated by commas "
-               "(e.g. 64,256), got '%s'\n", AUGUR_TRACE_MAX_RANKS, ranks_text);
-      return AUGUR_CLI_EXIT_USAGE;
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
     }
-  if (network != NULL && !augur_network_model_from_name (network, &options.model))
+  if (mode != AUGUR_CLI_SLURM_LOCAL && trace_out != NULL)
+    {
+      fprintf (stderr, "augur-cli extrapolate: --trace-out writes the traces here: run it without --slurm\n");
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
+  if (document && !read_document (argv[1], &in, &error))
+    {
+      fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+      goto out;
+    }
+  if (!document)
+    {
+      in.network = AUGUR_NETWORK_SMPI;   /* smpirun's, as the other commands */
+      in.platform = g_file_new_for_commandline_arg (platform_path);
+      for (int i = 1; i < argc; i++)
+        g_ptr_array_add (in.scaling_runs, g_file_new_for_commandline_arg (argv[i]));
+    }
+  if (ranks_text != NULL)
+    {
+      g_autoptr(GArray) targets = parse_ranks (ranks_text);
+
+      if (targets == NULL)
+        {
+          fprintf (stderr, "augur-cli extrapolate: --ranks expects sizes of 3 to %u ranks separated by commas "
+                   "(e.g. 64,256), got '%s'\n", AUGUR_TRACE_MAX_RANKS, ranks_text);
+          status = AUGUR_CLI_EXIT_USAGE;
+          goto out;
+        }
+      g_array_set_size (in.scaling_ranks, 0);
+      g_array_append_vals (in.scaling_ranks, targets->data, targets->len);
+    }
+  if (network != NULL && !augur_network_model_from_name (network, &in.network))
     {
       fprintf (stderr, "augur-cli extrapolate: unknown network model '%s' (expected smpi, lv08 or cm02)\n", network);
-      return AUGUR_CLI_EXIT_USAGE;
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
     }
   if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 && strcmp (format, "csv") != 0)
     {
       fprintf (stderr, "augur-cli extrapolate: unknown format '%s' (expected text, json or csv)\n", format);
-      return AUGUR_CLI_EXIT_USAGE;
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
     }
   if (tolerance != NULL && strcmp (tolerance, "any") == 0)
-    extrap_options.compute_tolerance = INFINITY;
+    in.scaling_compute_tolerance = INFINITY;
   else if (tolerance != NULL)
     {
       char *end = NULL;
@@ -401,15 +451,32 @@ augur_cli_extrapolate (int argc, char **argv)
         {
           fprintf (stderr, "augur-cli extrapolate: --compute-tolerance expects a fraction of 0 or more (0.01 is "
                    "1 %%) or 'any', got '%s'\n", tolerance);
-          return AUGUR_CLI_EXIT_USAGE;
+          status = AUGUR_CLI_EXIT_USAGE;
+          goto out;
         }
-      extrap_options.compute_tolerance = v;
+      in.scaling_compute_tolerance = v;
     }
-  augur_cli_progress_enabled = verbose;
-  /* never over a user's files: every target's folder checked before any work */
-  for (guint i = 0; trace_out != NULL && i < targets->len; i++)
+  if (document && (in.scaling_runs->len < 2 || in.scaling_ranks->len == 0))
     {
-      g_autofree char *name = g_strdup_printf ("%u", g_array_index (targets, guint, i));
+      fprintf (stderr, "augur-cli extrapolate: %s: the document gives %u runs (scaling-run=, 2 or more) and %u "
+               "target sizes (scaling-ranks=, or --ranks)\n", argv[1], in.scaling_runs->len, in.scaling_ranks->len);
+      goto out;
+    }
+  if (document && in.use_cluster && hostfile_path != NULL)
+    {
+      fprintf (stderr, "augur-cli extrapolate: %s places its ranks on the cluster it builds: --hostfile goes with "
+               "a platform file\n", argv[1]);
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
+  options.model = in.network;
+  extrap_options.compute_tolerance = in.scaling_compute_tolerance;
+  n_targets = in.scaling_ranks->len;
+  augur_cli_progress_enabled = verbose && mode != AUGUR_CLI_SLURM_TASK;
+  /* never over a user's files: every target's folder checked before any work */
+  for (guint i = 0; trace_out != NULL && i < n_targets; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%u", g_array_index (in.scaling_ranks, guint, i));
       g_autoptr(GFile) top = g_file_new_for_commandline_arg (trace_out);
       g_autoptr(GFile) dir = g_file_get_child (top, name);
       g_autoptr(GFile) index = g_file_get_child (dir, "index.txt");
@@ -420,93 +487,125 @@ augur_cli_extrapolate (int argc, char **argv)
           g_autofree char *path = g_file_get_parse_name (dir);
           fprintf (stderr, "augur-cli extrapolate: %s holds traces already (index.txt or index.txt_files): give "
                    "another --trace-out folder, or remove them first\n", path);
-          return AUGUR_CLI_EXIT_MODEL;
+          goto out;
         }
     }
 
-  platform_file = g_file_new_for_commandline_arg (platform_path);
-  platform = augur_platform_load_file (platform_file, &error);
+  platform = augur_replay_inputs_load_platform (&in, &given, &error);
   if (platform == NULL)
     {
-      fprintf (stderr, "%s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
+      fprintf (stderr, "%s%s\n", document ? "augur-cli extrapolate: " : "", error->message);
+      goto out;
     }
   if (hostfile_path != NULL && !augur_cli_read_file (hostfile_path, &hostfile_text, &hostfile_length, &error))
     {
       fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
+      goto out;
     }
-  for (int i = 1; i < argc; i++)
-    g_ptr_array_add (runs, g_file_new_for_commandline_arg (argv[i]));
-  model = augur_extrap_model_new ((GFile *const *) runs->pdata, runs->len, &extrap_options, NULL, &error);
+  model = augur_extrap_model_new ((GFile *const *) in.scaling_runs->pdata, in.scaling_runs->len, &extrap_options,
+                                  NULL, &error);
   if (model == NULL)
     {
       fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
+      goto out;
     }
 
-  for (guint i = 0; i < targets->len; i++)
+  g_array_set_size (predictions, n_targets);
+  count = n_targets;
+  if (mode == AUGUR_CLI_SLURM_WRITE)
     {
-      guint P = g_array_index (targets, guint, i);
-      Prediction p = { P, 0, 0, 0, NULL };
-      Prediction *q;
-      g_autoptr(AugurDeployment) deployment = NULL;
-      gboolean interval = FALSE;
+      /* every target checked here, before the job is written: a size the
+       * model refuses is said now, not in a task's log */
+      g_autofree char *text = NULL;
+      g_autofree char *hostfile_abs = hostfile_path != NULL ? g_canonicalize_filename (hostfile_path, NULL) : NULL;
+      const char *args[] = { hostfile_abs != NULL ? "--hostfile" : NULL, hostfile_abs, NULL };
+      g_autofree char *name = document ? g_strdup (argv[1]) : g_strdup ("extrapolation.replay");
 
-      if (!augur_extrap_model_check_target (model, P, &p.warning, &error))
+      for (guint i = 0; i < n_targets; i++)
         {
-          fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
-          return AUGUR_CLI_EXIT_MODEL;
-        }
-      if (p.warning != NULL && format != NULL && strcmp (format, "text") != 0)
-        fprintf (stderr, "augur-cli extrapolate: warning: %s\n", p.warning);
-      g_array_append_val (predictions, p);
-      deployment = deployment_for (platform, hostfile_text, hostfile_length, hostfile_path, P, &error);
-      if (deployment == NULL)
-        {
-          fprintf (stderr, "augur-cli extrapolate: %u ranks: %s\n", P, error->message);
-          return AUGUR_CLI_EXIT_MODEL;
-        }
-      if (trace_out != NULL)
-        {
-          g_autofree char *name = g_strdup_printf ("%u", P);
-          g_autoptr(GFile) top = g_file_new_for_commandline_arg (trace_out);
-          g_autoptr(GFile) dir = g_file_get_child (top, name);
+          g_autofree char *warning = NULL;
+          guint P = g_array_index (in.scaling_ranks, guint, i);
 
-          if (!augur_extrap_model_write_traces (model, P, dir, NULL, &error))
+          if (!augur_extrap_model_check_target (model, P, &warning, &error))
             {
-              fprintf (stderr, "augur-cli extrapolate: %s: %s\n", trace_out, error->message);
-              return AUGUR_CLI_EXIT_MODEL;
+              fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+              goto out;
             }
         }
-      q = &g_array_index (predictions, Prediction, predictions->len - 1);
-      for (guint k = 0; k < augur_extrap_model_get_n_parameters (model); k++)
-        interval = interval || has_interval (model, k, P);
-      /* the interval of the time: the program replayed with every fitted
-       * parameter at its interval's low end, then at its high end */
-      if (!replay_at (model, P, AUGUR_EXTRAP_BOUND_FIT, platform, deployment, &options, &q->time, &error) ||
-          (interval && !replay_at (model, P, AUGUR_EXTRAP_BOUND_LOW, platform, deployment, &options, &q->low,
-                                   &error)) ||
-          (interval && !replay_at (model, P, AUGUR_EXTRAP_BOUND_HIGH, platform, deployment, &options, &q->high,
-                                   &error)))
-        {
-          fprintf (stderr, "augur-cli extrapolate: %u ranks: %s\n", P, error->message);
-          return AUGUR_CLI_EXIT_MODEL;
-        }
-      if (!interval)
-        q->low = q->high = q->time;
-      else if (!(q->low <= q->time && q->time <= q->high))
-        {
-          /* the interval assumes the time grows with every parameter */
-          g_autofree char *old = q->warning;
-          g_autofree char *text = g_strdup_printf (
-            "the time with the fitted parameters at their low ends (%s s) and at their high ends (%s s) does not "
-            "bracket the time at the fit (%s s): the time is not monotone in every parameter, and this interval "
-            "is not one", NUM3 (q->low), NUM3 (q->high), NUM3 (q->time));
+      /* the copy names every file by its absolute path */
+      text = augur_replay_inputs_to_text (&in, NULL);
+      {
+        AugurCliSlurmPlan plan = { "extrapolate", "extrapolate", name, text, strlen (text), (char **) args, n_targets,
+                                   NULL, 0 };
 
-          q->warning = old != NULL ? g_strdup_printf ("%s; %s", old, text) : g_steal_pointer (&text);
-          if (format != NULL && strcmp (format, "text") != 0)
-            fprintf (stderr, "augur-cli extrapolate: warning: %u ranks: %s\n", P, q->warning);
+        status = augur_cli_slurm_write (slurm.dir, &plan, (guint) slurm.tasks, (guint) slurm.throttle,
+                                        !slurm.no_submit) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+      }
+      goto out;
+    }
+  if (mode == AUGUR_CLI_SLURM_COLLECT)
+    {
+      g_autoptr(AugurSlurmJob) job = augur_cli_slurm_collect_job ("extrapolate", &slurm, "extrapolate");
+      const char *const *records;
+      guint n_records = 0;
+
+      if (job == NULL)
+        goto out;
+      records = augur_slurm_job_get_records (job, &n_records);
+      if (!augur_extrap_predictions_read_records ((const guint *) (gpointer) in.scaling_ranks->data, n_targets,
+                                                  records, augur_slurm_job_get_record_paths (job), n_records,
+                                                  (Prediction *) (gpointer) predictions->data, &error))
+        {
+          fprintf (stderr, "augur-cli collect: %s\n", error->message);
+          goto out;
+        }
+    }
+  else
+    {
+      if (mode == AUGUR_CLI_SLURM_TASK && (!augur_cli_slurm_task_slice (&slurm, &first, &count) ||
+                                          first + count > n_targets))
+        {
+          status = AUGUR_CLI_EXIT_USAGE;
+          goto out;
+        }
+      for (guint i = first; i < first + count; i++)
+        {
+          guint P = g_array_index (in.scaling_ranks, guint, i);
+          Prediction *q = &g_array_index (predictions, Prediction, i);
+          g_autoptr(AugurDeployment) deployment =
+            deployment_at (&in, platform, given, hostfile_text, hostfile_length, hostfile_path, P, &error);
+
+          if (deployment == NULL ||
+              !augur_extrap_model_predict (model, P, platform, deployment, &options,
+                                           augur_cli_progress_enabled ? augur_cli_on_progress : NULL, NULL, NULL,
+                                           q, &error))
+            {
+              fprintf (stderr, "augur-cli extrapolate: %u ranks: %s\n", P, error->message);
+              goto out;
+            }
+          if (q->note != NULL && format != NULL && strcmp (format, "text") != 0)
+            fprintf (stderr, "augur-cli extrapolate: warning: %u ranks: %s\n", P, q->note);
+          if (trace_out != NULL)
+            {
+              g_autofree char *name = g_strdup_printf ("%u", P);
+              g_autoptr(GFile) top = g_file_new_for_commandline_arg (trace_out);
+              g_autoptr(GFile) dir = g_file_get_child (top, name);
+
+              if (!augur_extrap_model_write_traces (model, P, dir, NULL, &error))
+                {
+                  fprintf (stderr, "augur-cli extrapolate: %s: %s\n", trace_out, error->message);
+                  goto out;
+                }
+            }
+        }
+      if (mode == AUGUR_CLI_SLURM_TASK)
+        {
+          g_autofree char *records =
+            augur_extrap_predictions_to_records ((const Prediction *) (gpointer) predictions->data, n_targets, first,
+                                                 count);
+
+          status = augur_cli_slurm_write_records (slurm.records, records) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+          goto out;
         }
     }
 
@@ -516,5 +615,8 @@ augur_cli_extrapolate (int argc, char **argv)
     output = output_csv (predictions);
   else
     output = output_text (model, predictions);
-  return augur_cli_write_stdout ("extrapolate", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+  status = augur_cli_write_stdout ("extrapolate", output) ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
+out:
+  augur_replay_inputs_clear (&in);
+  return status;
 }

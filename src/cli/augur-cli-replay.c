@@ -15,6 +15,7 @@
 #include "augur-cli-slurm.h"
 #include "augur-file.h"
 #include "augur-format.h"
+#include "calibrate.h"
 #include "project.h"
 #include "replay-document.h"
 #include "replay-measured.h"
@@ -287,19 +288,16 @@ otf2_host_speed (double given, const char *calibrated_path, double *speed)
   if (calibrated_path != NULL)
     {
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (calibrated_path);
-      g_autoptr(AugurPlatform) calibrated = augur_platform_load_file (file, &error);
 
-      if (calibrated == NULL)
+      /* as the replay document's calibrated-platform= (the page's) */
+      if (!augur_calibrate_read_host_speed (file, speed, &error))
         {
-          fprintf (stderr, "%s\n", error->message);
+          if (g_error_matches (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_SYNTAX))
+            fprintf (stderr, "augur-cli replay: %s\n", error->message);
+          else
+            fprintf (stderr, "%s\n", error->message);
           return FALSE;
         }
-      if (augur_platform_get_n_hosts (calibrated) == 0)
-        {
-          fprintf (stderr, "augur-cli replay: %s has no host to take the speed of\n", calibrated_path);
-          return FALSE;
-        }
-      *speed = augur_platform_get_host_speed (calibrated, 0);
     }
   return TRUE;
 }
@@ -324,6 +322,7 @@ augur_cli_replay (int argc, char **argv)
   g_autofree char *project_path = NULL;
   g_autofree char *document_name = NULL;
   g_autofree char *sweep = NULL;
+  g_autofree char *scenario = NULL;
   gboolean logarithmic = FALSE;
   gboolean verbose = FALSE;
   double host_speed = 0;
@@ -338,6 +337,8 @@ augur_cli_replay (int argc, char **argv)
       "What-if: replay the document's cluster at POINTS values of bandwidth, latency, speed or ranks-per-node "
       "(csv, or json with --format json)", "PARAMETER=FROM:TO:POINTS" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &logarithmic, "Sweep points evenly spaced in log", NULL },
+    { "scenario", 0, 0, G_OPTION_ARG_STRING, &scenario,
+      "What-if: replay (or sweep) the document with the settings of its scenario NAME (a scenario= line)", "NAME" },
     { "platform", 'p', 0, G_OPTION_ARG_FILENAME, &platform_path, "SimGrid platform file (versions 3, 4, 4.1)", "FILE" },
     { "deployment", 'd', 0, G_OPTION_ARG_FILENAME, &deployment_path, "SimGrid deployment file", "FILE" },
     { "cfg", 0, 0, G_OPTION_ARG_STRING_ARRAY, &cfg,
@@ -475,6 +476,11 @@ augur_cli_replay (int argc, char **argv)
   options.record_timeline = timed != NULL || paje != NULL || otf2 != NULL;
 
   augur_cli_progress_enabled = verbose;
+  if (scenario != NULL && document_path == NULL && project_path == NULL)
+    {
+      fprintf (stderr, "augur-cli replay: --scenario names a document's scenario: give --document or --project\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (sweep != NULL && document_path == NULL && project_path == NULL)
     {
       fprintf (stderr, "augur-cli replay: --sweep changes a document's cluster: give --document or --project\n");
@@ -494,6 +500,28 @@ augur_cli_replay (int argc, char **argv)
       augur_replay_inputs_init (&in);
       status = read_document (document_path, project_path, document_name, argc,
                               platform_path != NULL || deployment_path != NULL, &in);
+      if (status == AUGUR_CLI_EXIT_OK && scenario != NULL)
+        {
+          const AugurReplayScenario *found = augur_replay_inputs_find_scenario (&in, scenario);
+          AugurReplayInputs changed;
+
+          if (found == NULL)
+            {
+              fprintf (stderr, "%s: no scenario named “%s”\n", document_path != NULL ? document_path : project_path,
+                       scenario);
+              status = AUGUR_CLI_EXIT_USAGE;
+            }
+          else if (!augur_replay_inputs_apply_scenario (&in, found, &changed, &error))
+            {
+              fprintf (stderr, "%s: %s\n", document_path != NULL ? document_path : project_path, error->message);
+              status = AUGUR_CLI_EXIT_MODEL;
+            }
+          else
+            {
+              augur_replay_inputs_clear (&in);
+              in = changed;
+            }
+        }
       if (status == AUGUR_CLI_EXIT_OK && network != NULL)
         in.network = options.model;   /* --network overrides the document's */
       options.model = in.network;
@@ -508,6 +536,13 @@ augur_cli_replay (int argc, char **argv)
         {
           fprintf (stderr, "%s: %s\n", document_path != NULL ? document_path : project_path, error->message);
           status = AUGUR_CLI_EXIT_MODEL;
+        }
+      else if (status == AUGUR_CLI_EXIT_OK && in.traces->len == 1 && augur_trace_is_otf2 (in.traces->pdata[0]))
+        {
+          /* a document's OTF2 archive is a measured run too: beside the
+           * replay, as for the archive given alone (and on the page) */
+          measured_anchor = g_object_ref (in.traces->pdata[0]);
+          options.record_timeline = TRUE;
         }
       augur_replay_inputs_clear (&in);
       if (status != AUGUR_CLI_EXIT_OK || sweep != NULL)
@@ -731,7 +766,15 @@ augur_cli_replay (int argc, char **argv)
 
       /* its readers' chunks go before the measured run is read */
       g_clear_pointer (&traces, augur_trace_set_free);
-      measured = augur_measured_run_read_otf2 (measured_anchor, NULL, &error);
+      {
+        /* its rows (--measured-paje) named as the replay's */
+        guint n = augur_replay_result_get_n_ranks (result);
+        g_autofree const char **names = g_new0 (const char *, n + 1);
+
+        for (guint i = 0; i < n; i++)
+          names[i] = augur_replay_result_get_rank_name (result, i);
+        measured = augur_measured_run_read_otf2_named (measured_anchor, names, n, NULL, &error);
+      }
       g_autoptr(AugurMeasuredComparison) comparison = NULL;
 
       if (measured == NULL || (comparison = augur_measured_run_compare (measured, result, &error)) == NULL)

@@ -8,6 +8,7 @@
  *   augur-cli ccdsm FILE --experiment --slurm DIR
  *   augur-cli validate --platform P.xml ... --slurm DIR
  *   augur-cli replay --document FILE --sweep PARAMETER=FROM:TO:POINTS --slurm DIR
+ *   augur-cli extrapolate RUN... --ranks P1,P2,... --platform P.xml | DOC.replay --slurm DIR
  *   augur-cli collect DIR [--format text|json|csv] [--resubmit]
  *
  * Every command takes the same options (augur_cli_slurm_options_add).
@@ -24,7 +25,8 @@
  * the run with --no-prune: the tasks solve every mapping of their slice;
  * for --search, the same best mappings and ties, with what the tasks
  * evaluated and solved added up).  The
- * pipeline's kinds are merged here; activity, ccdsm, validate and replay jobs by
+ * pipeline's kinds are merged here; activity, ccdsm, validate, replay and
+ * extrapolate jobs by
  * running the command again on the job's copy of the model with its
  * arguments and --collect-job, which reads the records instead of
  * computing, so the merged study goes through the local run's output.
@@ -217,6 +219,7 @@ static const Rerun reruns[] = {
   { "validate", "validate", augur_cli_validate },
   { "replay-sweep", "replay", augur_cli_replay },
   { "pepa-experiment", "pepa", augur_cli_pepa },
+  { "extrapolate", "extrapolate", augur_cli_extrapolate },
 };
 
 static int

@@ -506,8 +506,10 @@ augur_mpi_ccdsm (int argc, char **argv)
             augur_json_append_string (o, solved ? info.solver_name : "");
             g_string_append_printf (o, ", \"iterations\": %u, \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT
                                     ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
-                                    ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT "}\n}\n",
-                                    info.iterations, peak, space.ghost_total, space.ghost_max);
+                                    ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
+                                    ", \"structure_searches\": %u, \"structure_exchanges\": %u}\n}\n",
+                                    info.iterations, peak, space.ghost_total, space.ghost_max,
+                                    space.structure_searches, space.structure_exchanges);
           }
         else
           {

@@ -6,7 +6,9 @@
  *
  * Rank r holds the rows of Q^T of its states: row j lists the rates q_ij
  * into j and -q_j on the diagonal, so both the matrix and the vectors are
- * split as the states are.  Before the matrix is built, the structure is
+ * split as the states are.  Before the matrix is built, and after the
+ * rows moved to the layout (where a search changes rank only at a
+ * block's ends), the structure is
  * checked with searches that follow each transition once (each rank its
  * rows, the states other ranks own sent to them a round at a time): a
  * search backwards from the initial state finds whether every state
@@ -24,8 +26,8 @@
  * factorisation).  A null-space formulation would need pi itself.
  *
  * Layout.  The states were generated on the ranks a hash gives them, so
- * a row's entries lie on every rank.  Before the solution (unless
- * --partition hash) the rows move to blocks of breadth-first levels
+ * a row's entries lie on every rank.  Before the matrix is assembled
+ * (unless --partition hash) the rows move to blocks of breadth-first levels
  * from the initial state (transitions taken either way), each rank's in
  * the order of the flow (the generation's round that found the state:
  * its distance along the transitions, known without a search of its
@@ -145,6 +147,17 @@ compare_entries (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+/* How the rows lie over the ranks: rank r holds the global rows
+ * offsets[r] ... offsets[r + 1] - 1, this rank n of them.  The
+ * generation's spread (a hash) or the solver's (the layout), so that
+ * the searches run on whichever the rows are in. */
+typedef struct {
+  const guint64 *offsets;      /* size + 1 */
+  guint          n;
+  guint64        n_states;
+  guint64        initial;      /* the initial state's global number */
+} Rows;
+
 /* The rank of global state c. */
 static int
 rank_of (const guint64 *offsets, guint64 c)
@@ -170,11 +183,14 @@ rank_of (const guint64 *offsets, guint64 c)
  * bytes apart).  Every transition is followed once, where products with
  * the matrix would touch them all at every step.  Returns the size of the
  * set over all ranks. */
+/* The searches of the structure's check and their exchanges, for --verbose. */
+static guint search_count, search_rounds;
+
 static guint64
-search (const AugurMpiSpace *space, const gsize *row_ptr, const guint8 *col, gsize stride, guint8 *seen)
+search (const Rows *space, const gsize *row_ptr, const guint8 *col, gsize stride, guint8 *seen)
 {
   const int size = augur_mpi_size, me = augur_mpi_rank;
-  const guint n = augur_mpi_space_n_local (space);
+  const guint n = space->n;
   const guint64 first = space->offsets[me];
   g_autofree int *send_count = g_new0 (int, size);
   g_autofree int *recv_count = g_new0 (int, size);
@@ -186,6 +202,7 @@ search (const AugurMpiSpace *space, const gsize *row_ptr, const guint8 *col, gsi
   g_autoptr(GArray) recv = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint64 reached = 0, total;
 
+  search_count++;
   for (int r = 0; r < size; r++)
     out[r] = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint32 j = 0; j < n; j++)
@@ -228,6 +245,7 @@ search (const AugurMpiSpace *space, const gsize *row_ptr, const guint8 *col, gsi
             }
         }
       g_array_set_size (queue, 0);
+      search_rounds++;
 
       /* the states other ranks own */
       send_displ[0] = 0;
@@ -270,10 +288,10 @@ search (const AugurMpiSpace *space, const gsize *row_ptr, const guint8 *col, gsi
 
 /* Only state c in seen. */
 static void
-set_single (const AugurMpiSpace *space, guint8 *seen, guint64 c)
+set_single (const Rows *space, guint8 *seen, guint64 c)
 {
   const guint64 first = space->offsets[augur_mpi_rank];
-  const guint n = augur_mpi_space_n_local (space);
+  const guint n = space->n;
 
   memset (seen, 0, MAX (1, n));
   if (c >= first && c < first + n)
@@ -282,10 +300,10 @@ set_single (const AugurMpiSpace *space, guint8 *seen, guint64 c)
 
 /* The smallest state in a and not in b (b NULL: not in a), or G_MAXUINT64. */
 static guint64
-first_difference (const AugurMpiSpace *space, const guint8 *a, const guint8 *b)
+first_difference (const Rows *space, const guint8 *a, const guint8 *b)
 {
   const guint64 first = space->offsets[augur_mpi_rank];
-  const guint n = augur_mpi_space_n_local (space);
+  const guint n = space->n;
   guint64 best = G_MAXUINT64;
 
   for (guint i = 0; i < n; i++)
@@ -298,13 +316,47 @@ first_difference (const AugurMpiSpace *space, const guint8 *a, const guint8 *b)
   return best;
 }
 
+/* The smallest state in a, or G_MAXUINT64. */
+static guint64
+first_in (const Rows *space, const guint8 *a)
+{
+  const guint64 first = space->offsets[augur_mpi_rank];
+  guint64 best = G_MAXUINT64;
+
+  for (guint i = 0; i < space->n; i++)
+    if (a[i])
+      {
+        best = first + i;
+        break;
+      }
+  (void) MPI_Allreduce (MPI_IN_PLACE, &best, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  return best;
+}
+
+/* The largest state in a and not in b, or G_MAXUINT64 when none. */
+static guint64
+last_difference (const Rows *space, const guint8 *a, const guint8 *b)
+{
+  const guint64 first = space->offsets[augur_mpi_rank];
+  guint64 best = 0;   /* the state + 1; 0: none */
+
+  for (guint i = space->n; i-- > 0;)
+    if (a[i] && !b[i])
+      {
+        best = first + i + 1;
+        break;
+      }
+  (void) MPI_Allreduce (MPI_IN_PLACE, &best, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+  return best > 0 ? best - 1 : G_MAXUINT64;
+}
+
 /* The rows of Q (each rank its states' targets) from those of Q^T. */
 static void
-outgoing_rows (const AugurMpiSpace *space, const gsize *row_ptr, const Entry *entries,
+outgoing_rows (const Rows *space, const gsize *row_ptr, const Entry *entries,
                gsize **out_ptr, PetscInt **out_col)
 {
   const int size = augur_mpi_size;
-  const guint n = augur_mpi_space_n_local (space);
+  const guint n = space->n;
   const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
   g_autofree int *send_count = g_new0 (int, size);
   g_autofree int *recv_count = g_new0 (int, size);
@@ -356,10 +408,10 @@ outgoing_rows (const AugurMpiSpace *space, const gsize *row_ptr, const Entry *en
  * several closed classes are an error, and so is a class of one state
  * (it only loops) unless absorbing_ok. */
 static gboolean
-find_closed_class (const AugurMpiSpace *space, const gsize *row_ptr, const Entry *entries,
+find_closed_class (const Rows *space, const gsize *row_ptr, const Entry *entries,
                    gboolean absorbing_ok, guint8 *closed, guint64 *rep, guint64 *n_closed, GError **error)
 {
-  const guint n = augur_mpi_space_n_local (space);
+  const guint n = space->n;
   const guint8 *in_col = (const guint8 *) &entries[0].col;
   g_autofree guint8 *back = g_new0 (guint8, MAX (1, n));
   g_autofree gsize *out_ptr = NULL;
@@ -378,11 +430,15 @@ find_closed_class (const AugurMpiSpace *space, const gsize *row_ptr, const Entry
     }
 
   /* closed holds what c reaches (everything, from the initial state);
-   * a state of it that cannot come back reaches less: follow those */
+   * a state of it that cannot come back reaches less: follow those.
+   * The last one: states are numbered in breadth-first order from the
+   * initial state, and the transient ones lie in front (the first one
+   * took a search of every state per transient level, 66 searches on
+   * stream4.ccdsm; the last one is usually in the closed class) */
   outgoing_rows (space, row_ptr, entries, &out_ptr, &out_col);
   for (;;)
     {
-      guint64 other = first_difference (space, closed, back);
+      guint64 other = last_difference (space, closed, back);
       if (other == G_MAXUINT64)
         break;
       c = other;
@@ -391,7 +447,9 @@ find_closed_class (const AugurMpiSpace *space, const gsize *row_ptr, const Entry
       set_single (space, back, c);
       n_back = search (space, row_ptr, in_col, sizeof (Entry), back);
     }
-  *rep = c;
+  /* the class's equation the Krylov solvers replace: its first state
+   * (where the flow enters it; its deepest took 2x the iterations) */
+  *rep = first_in (space, closed);
   *n_closed = n_fwd;
   if (n_fwd == 1 && !absorbing_ok)
     {
@@ -466,11 +524,11 @@ exchange (GArray **out, GArray *recv, gint64 *sum)
  * every state was generated from the initial one) goes one level after
  * the last. */
 static guint32 *
-bfs_levels (const AugurMpiSpace *space, const gsize *in_ptr, const Entry *in,
+bfs_levels (const Rows *space, const gsize *in_ptr, const Entry *in,
             const gsize *out_ptr, const PetscInt *out_col, guint32 *n_levels)
 {
   const int size = augur_mpi_size, me = augur_mpi_rank;
-  const guint n = augur_mpi_space_n_local (space);
+  const guint n = space->n;
   const guint64 first = space->offsets[me];
   GArray **out = g_new0 (GArray *, size);
   g_autoptr(GArray) frontier = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -561,9 +619,9 @@ bfs_levels (const AugurMpiSpace *space, const gsize *in_ptr, const Entry *in,
  * rank's order): each local state's number; start (n_keys + 1 entries,
  * or NULL) gets where each key's numbers begin. */
 static guint32 *
-number_by_key (const AugurMpiSpace *space, const guint32 *key, guint32 n_keys, guint64 *start_out)
+number_by_key (const Rows *space, const guint32 *key, guint32 n_keys, guint64 *start_out)
 {
-  const guint n = augur_mpi_space_n_local (space);
+  const guint n = space->n;
   g_autofree guint64 *count = g_new0 (guint64, n_keys);
   g_autofree guint64 *below = g_new0 (guint64, n_keys);
   g_autofree guint64 *start = g_new0 (guint64, (gsize) n_keys + 1);
@@ -593,7 +651,7 @@ number_by_key (const AugurMpiSpace *space, const guint32 *key, guint32 n_keys, g
  * most 5%: a level split between two ranks puts most of its states on
  * the boundary. */
 static void
-level_cuts (const AugurMpiSpace *space, const guint64 *start, guint32 n_levels, guint64 *cuts)
+level_cuts (const Rows *space, const guint64 *start, guint32 n_levels, guint64 *cuts)
 {
   const int size = augur_mpi_size;
   const guint64 total = space->n_states;
@@ -628,10 +686,10 @@ level_cuts (const AugurMpiSpace *space, const guint64 *start, guint32 n_levels, 
  * numbering), the old global numbers, in the new order: the index set
  * that permutes the matrix and the vectors. */
 static gboolean
-permutation (const AugurMpiSpace *space, const guint32 *number, const guint64 *cuts, IS *perm, GError **error)
+permutation (const Rows *space, const guint32 *number, const guint64 *cuts, IS *perm, GError **error)
 {
   const int size = augur_mpi_size, me = augur_mpi_rank;
-  const guint n = augur_mpi_space_n_local (space);
+  const guint n = space->n;
   const guint64 first = space->offsets[me];
   const gsize n_new = cuts[me + 1] - cuts[me];
   GArray **out = g_new0 (GArray *, size);
@@ -659,35 +717,208 @@ out:
   return ok;
 }
 
-/* Q^T as an MPIAIJ matrix from the transitions each rank received; with
- * *perm set, its rows and columns permuted (see permutation ()) and *rep
- * numbered as they are. */
+/* One row on its way to its rank in the layout; its entries follow in
+ * an exchange of their own, in the same order. */
+typedef struct {
+  guint32 row;                 /* among the receiving rank's rows */
+  guint32 m;                   /* its entries */
+  double  exit;                /* its state's rate out */
+} RowHead;
+
+/* MPI_Alltoallv of count[r] items of type to each rank r (send, rank
+ * after rank); *recv gets what the ranks sent this one, rank after rank
+ * (g_free), rcount and rdispl (size + 1 entries) how much from each. */
+static void
+alltoallv (gconstpointer send, const int *count, MPI_Datatype type, gsize item,
+           gpointer *recv, int *rcount, int *rdispl)
+{
+  const int size = augur_mpi_size;
+  g_autofree int *displ = g_new0 (int, size + 1);
+
+  for (int r = 0; r < size; r++)
+    displ[r + 1] = displ[r] + count[r];
+  (void) MPI_Alltoall (count, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD);
+  rdispl[0] = 0;
+  for (int r = 0; r < size; r++)
+    rdispl[r + 1] = rdispl[r] + rcount[r];
+  *recv = g_malloc (item * MAX (1, (gsize) rdispl[size]));
+  (void) MPI_Alltoallv (send, count, displ, type, *recv, rcount, rdispl, type, MPI_COMM_WORLD);
+}
+
+/* Moves the rows of Q^T (row_ptr, entries: columns numbered as from
+ * lays the states out) and the exit rates to the layout, where this
+ * rank's state j is number[j] and rank r holds cuts[r] ... cuts[r + 1] - 1:
+ * each column is renumbered by its state's rank, then each row goes with
+ * its exit rate to its new rank, which sorts its columns again.  The
+ * matrix is then assembled where it is solved, once (a permuted copy of
+ * an assembled one cost its memory and time twice), and the structure
+ * is checked on rows whose neighbours are mostly on the same rank. */
+static void
+relayout (const Rows *from, const guint32 *number, const guint64 *cuts, const double *exit,
+          gsize **row_ptr, Entry **entries, double **exit_out)
+{
+  const int size = augur_mpi_size, me = augur_mpi_rank;
+  const guint n = from->n, n_new = (guint) (cuts[me + 1] - cuts[me]);
+  const gsize *ptr = *row_ptr;
+  Entry *in = *entries;
+  const gsize n_entries = ptr[n];
+  g_autofree int *count = g_new0 (int, size);
+  g_autofree int *count2 = g_new0 (int, size);
+  g_autofree int *at = g_new0 (int, size + 1);
+  g_autofree int *at2 = g_new0 (int, size + 1);
+  g_autofree int *rcount = g_new0 (int, size);
+  g_autofree int *rdispl = g_new0 (int, size + 1);
+  g_autofree int *rcount2 = g_new0 (int, size);
+  g_autofree int *rdispl2 = g_new0 (int, size + 1);
+  g_autofree guint32 *ask = g_new (guint32, MAX (1, n_entries));
+  g_autofree guint32 *asked = NULL;
+  g_autofree RowHead *heads = NULL;
+  g_autofree RowHead *got_heads = NULL;
+  g_autofree Entry *sent = NULL;
+  g_autofree Entry *got = NULL;
+  gsize *new_ptr;
+  Entry *new_entries;
+  double *new_exit;
+  MPI_Datatype head_type, entry_type;
+  gsize cursor = 0;
+
+  /* the columns' new numbers, asked of their states' ranks and answered
+   * in the order asked */
+  for (gsize k = 0; k < n_entries; k++)
+    count[rank_of (from->offsets, (guint64) in[k].col)]++;
+  for (int r = 0; r < size; r++)
+    at[r + 1] = at[r] + count[r];
+  memcpy (at2, at, sizeof (int) * (size + 1));
+  for (gsize k = 0; k < n_entries; k++)
+    {
+      int r = rank_of (from->offsets, (guint64) in[k].col);
+      ask[at2[r]++] = (guint32) ((guint64) in[k].col - from->offsets[r]);
+    }
+  alltoallv (ask, count, MPI_UINT32_T, sizeof (guint32), (gpointer *) &asked, rcount, rdispl);
+  for (int k = 0; k < rdispl[size]; k++)
+    asked[k] = number[asked[k]];
+  (void) MPI_Alltoallv (asked, rcount, rdispl, MPI_UINT32_T, ask, count, at, MPI_UINT32_T, MPI_COMM_WORLD);
+  g_clear_pointer (&asked, g_free);
+  memcpy (at2, at, sizeof (int) * (size + 1));
+  for (gsize k = 0; k < n_entries; k++)
+    {
+      int r = rank_of (from->offsets, (guint64) in[k].col);
+      in[k].col = (PetscInt) ask[at2[r]++];
+    }
+  g_clear_pointer (&ask, g_free);
+
+  /* each row, with its exit rate, to its rank */
+  memset (count, 0, sizeof (int) * size);
+  for (guint j = 0; j < n; j++)
+    {
+      int r = rank_of (cuts, number[j]);
+      count[r]++;
+      count2[r] += (int) (ptr[j + 1] - ptr[j]);
+    }
+  at[0] = at2[0] = 0;
+  for (int r = 0; r < size; r++)
+    {
+      at[r + 1] = at[r] + count[r];
+      at2[r + 1] = at2[r] + count2[r];
+    }
+  heads = g_new (RowHead, MAX (1, n));
+  sent = g_new (Entry, MAX (1, n_entries));
+  for (guint j = 0; j < n; j++)
+    {
+      int r = rank_of (cuts, number[j]);
+      guint32 m = (guint32) (ptr[j + 1] - ptr[j]);
+      heads[at[r]++] = (RowHead) { (guint32) (number[j] - cuts[r]), m, exit[j] };
+      memcpy (sent + at2[r], in + ptr[j], sizeof (Entry) * m);
+      at2[r] += (int) m;
+    }
+  g_clear_pointer (entries, g_free);
+  g_clear_pointer (row_ptr, g_free);
+  (void) MPI_Type_contiguous ((int) sizeof (RowHead), MPI_BYTE, &head_type);
+  (void) MPI_Type_commit (&head_type);
+  (void) MPI_Type_contiguous ((int) sizeof (Entry), MPI_BYTE, &entry_type);
+  (void) MPI_Type_commit (&entry_type);
+  alltoallv (heads, count, head_type, sizeof (RowHead), (gpointer *) &got_heads, rcount, rdispl);
+  g_clear_pointer (&heads, g_free);
+  alltoallv (sent, count2, entry_type, sizeof (Entry), (gpointer *) &got, rcount2, rdispl2);
+  g_clear_pointer (&sent, g_free);
+  (void) MPI_Type_free (&head_type);
+  (void) MPI_Type_free (&entry_type);
+
+  /* the rows in their new order, each one's columns increasing; a
+   * rank's rows and their entries came in the same order */
+  g_assert ((guint) rdispl[size] == n_new);
+  new_ptr = g_new0 (gsize, (gsize) n_new + 1);
+  new_exit = g_new (double, MAX (1, n_new));
+  for (guint k = 0; k < n_new; k++)
+    {
+      new_ptr[got_heads[k].row + 1] = got_heads[k].m;
+      new_exit[got_heads[k].row] = got_heads[k].exit;
+    }
+  for (guint j = 0; j < n_new; j++)
+    new_ptr[j + 1] += new_ptr[j];
+  new_entries = g_new (Entry, MAX (1, new_ptr[n_new]));
+  for (guint k = 0; k < n_new; k++)
+    {
+      Entry *row = new_entries + new_ptr[got_heads[k].row];
+      memcpy (row, got + cursor, sizeof (Entry) * got_heads[k].m);
+      cursor += got_heads[k].m;
+      qsort (row, got_heads[k].m, sizeof (Entry), compare_entries);
+    }
+  *row_ptr = new_ptr;
+  *entries = new_entries;
+  *exit_out = new_exit;
+}
+
+/* Q^T as an MPIAIJ matrix from the transitions each rank received, laid
+ * out by partition: with *perm set, the rows and columns permuted (*perm
+ * gives, for this rank's rows in the layout, their states' global numbers
+ * as generated: the way back for the solution).  The structure is
+ * checked on the rows as laid out (closed, *rep, *n_closed numbered as
+ * they are); *closed_out and *exit_out get each of this rank's rows'
+ * flag of the closed class and exit rate (g_free). */
 static gboolean
 build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix, IS *perm,
-              guint64 *n_transitions, gboolean absorbing_ok,
-              guint8 *closed, guint64 *rep, guint64 *n_closed, gint64 *phase, GError **error)
+              guint64 *n_transitions, gboolean absorbing_ok, guint8 **closed_out, double **exit_out,
+              guint64 *rep, guint64 *n_closed, gint64 *phase, GError **error)
 {
+  const int me = augur_mpi_rank;
   const guint n = augur_mpi_space_n_local (space);
-  const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
+  Rows rows = { space->offsets, n, space->n_states, space->initial };
+  g_autofree guint64 *cuts = NULL;
   g_autofree gsize *row_ptr = g_new0 (gsize, (gsize) n + 1);
   g_autofree Entry *entries = NULL;
-  g_autofree PetscInt *d_nnz = g_new0 (PetscInt, MAX (1, n));
-  g_autofree PetscInt *o_nnz = g_new0 (PetscInt, MAX (1, n));
+  g_autofree double *exit = NULL;
+  g_autofree guint8 *closed = NULL;
+  g_autofree PetscInt *d_nnz = NULL;
+  g_autofree PetscInt *o_nnz = NULL;
   g_autofree gsize *fill = NULL;
   g_autofree PetscInt *row_cols = NULL;
   g_autofree PetscScalar *row_vals = NULL;
   gsize row_cap = 0;
-  guint64 distinct = 0;
+  guint64 distinct = 0, n_entries;
   gsize k = 0;
+  PetscInt first;
   Mat A = NULL;
 
   *out_matrix = NULL;
+  *closed_out = NULL;
+  *exit_out = NULL;
   if (space->n_states > (guint64) PETSC_MAX_INT)
     {
       g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
                    "The chain has %" G_GUINT64_FORMAT " states, more than this PETSc's indices can number "
                    "(%" G_GINT64_FORMAT "): a PETSc built with 64-bit indices is needed",
                    space->n_states, (gint64) PETSC_MAX_INT);
+      goto out;
+    }
+  /* the exchanges count in MPI's ints */
+  n_entries = space->n_in;
+  (void) MPI_Allreduce (MPI_IN_PLACE, &n_entries, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+  if (augur_mpi_size > 1 && n_entries > (guint64) G_MAXINT)
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                   "A rank holds %" G_GUINT64_FORMAT " transitions, more than augur-mpi's exchanges "
+                   "can send (%d): run on more ranks", n_entries, G_MAXINT);
       goto out;
     }
 
@@ -725,20 +956,9 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
             entries[k++] = entries[i];
         }
       row_ptr[j] = start;
-      d_nnz[j] = 1;   /* the diagonal */
-      for (gsize i = start; i < k; i++)
-        {
-          if (entries[i].col >= first && entries[i].col < first + (PetscInt) n)
-            d_nnz[j]++;
-          else
-            o_nnz[j]++;
-        }
     }
   row_ptr[n] = k;
   distinct = k;
-  /* the structure, before the matrix takes its memory */
-  if (!find_closed_class (space, row_ptr, entries, absorbing_ok, closed, rep, n_closed, error))
-    goto out;
 
   /* A hash spreads every state's neighbours over all the ranks: each
    * product would bring nearly all the other ranks' values, and each
@@ -754,24 +974,24 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
       g_autofree guint32 *level = NULL;
       g_autofree guint32 *number = NULL;
       g_autofree guint64 *start = NULL;
-      g_autofree guint64 *cuts = g_new0 (guint64, augur_mpi_size + 1);
       guint32 n_levels = 0, n_forward = 0;
-      guint64 mapped = 0;
+      guint64 initial = 0;
       char what[128];
 
+      cuts = g_new0 (guint64, augur_mpi_size + 1);
       /* the rounds of the generation: it expands a round the states the
        * round before found, so this is the distance along the
        * transitions, but for frontiers larger than a batch */
       for (guint j = 0; j < n; j++)
         n_forward = MAX (n_forward, space->found[j] + 1);
       (void) MPI_Allreduce (MPI_IN_PLACE, &n_forward, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
-      outgoing_rows (space, row_ptr, entries, &out_ptr, &out_col);
-      level = bfs_levels (space, row_ptr, entries, out_ptr, out_col, &n_levels);
+      outgoing_rows (&rows, row_ptr, entries, &out_ptr, &out_col);
+      level = bfs_levels (&rows, row_ptr, entries, out_ptr, out_col, &n_levels);
       g_clear_pointer (&out_ptr, g_free);
       g_clear_pointer (&out_col, g_free);
       start = g_new (guint64, (gsize) n_levels + 1);
-      number = number_by_key (space, level, n_levels, start);
-      level_cuts (space, start, n_levels, cuts);
+      number = number_by_key (&rows, level, n_levels, start);
+      level_cuts (&rows, start, n_levels, cuts);
       /* within a rank, the order of the flow: by the round that found
        * the state, then the old number (the incomplete factorisation
        * then sweeps as Gauss-Seidel would, 4x fewer iterations than in
@@ -782,25 +1002,63 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
           for (guint j = 0; j < n; j++)
             level[j] = (guint32) rank_of (cuts, number[j]) * n_forward + space->found[j];
           g_free (number);
-          number = number_by_key (space, level, (guint32) augur_mpi_size * n_forward, NULL);
+          number = number_by_key (&rows, level, (guint32) augur_mpi_size * n_forward, NULL);
         }
-      if (*rep >= (guint64) first && *rep < (guint64) first + n)
-        mapped = number[*rep - (guint64) first];
-      (void) MPI_Allreduce (MPI_IN_PLACE, &mapped, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
-      *rep = mapped;
-      if (!permutation (space, number, cuts, perm, error))
+      if (space->initial >= rows.offsets[me] && space->initial < rows.offsets[me] + n)
+        initial = number[space->initial - rows.offsets[me]];
+      (void) MPI_Allreduce (MPI_IN_PLACE, &initial, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+      if (!permutation (&rows, number, cuts, perm, error))
         goto out;
+      relayout (&rows, number, cuts, space->exit, &row_ptr, &entries, &exit);
+      rows.offsets = cuts;
+      rows.n = (guint) (cuts[me + 1] - cuts[me]);
+      rows.initial = initial;
       g_snprintf (what, sizeof what, "states laid out by %u breadth-first levels, each rank's in %u levels of flow",
                   n_levels, n_forward);
       augur_mpi_phase (what, phase);
     }
+  else
+    exit = g_memdup2 (space->exit, sizeof (double) * MAX (1, n));
 
+  /* the structure, on the rows as they are solved (after the layout, a
+   * search crosses to another rank only at a block's ends), before the
+   * matrix takes its memory */
+  closed = g_new0 (guint8, MAX (1, rows.n));
+  search_count = search_rounds = 0;
+  if (!find_closed_class (&rows, row_ptr, entries, absorbing_ok, closed, rep, n_closed, error))
+    goto out;
+  space->structure_searches = search_count;
+  space->structure_exchanges = search_rounds;
+  {
+    char what[160];
+    g_snprintf (what, sizeof what, "structure checked (%s) by %u searches, %u exchanges",
+                *n_closed == space->n_states ? "irreducible" : "transient states in front of one closed class",
+                search_count, search_rounds);
+    augur_mpi_phase (what, phase);
+  }
+
+  first = (PetscInt) rows.offsets[me];
+  d_nnz = g_new0 (PetscInt, MAX (1, rows.n));
+  o_nnz = g_new0 (PetscInt, MAX (1, rows.n));
+  for (guint j = 0; j < rows.n; j++)
+    {
+      d_nnz[j] = 1;   /* the diagonal */
+      for (gsize i = row_ptr[j]; i < row_ptr[j + 1]; i++)
+        {
+          if (entries[i].col >= first && entries[i].col < first + (PetscInt) rows.n)
+            d_nnz[j]++;
+          else
+            o_nnz[j]++;
+        }
+    }
   TRY (MatCreate (PETSC_COMM_WORLD, &A));
-  TRY (MatSetSizes (A, (PetscInt) n, (PetscInt) n, (PetscInt) space->n_states, (PetscInt) space->n_states));
+  TRY (MatSetSizes (A, (PetscInt) rows.n, (PetscInt) rows.n, (PetscInt) space->n_states, (PetscInt) space->n_states));
   TRY (MatSetType (A, MATMPIAIJ));
   TRY (MatMPIAIJSetPreallocation (A, 0, d_nnz, 0, o_nnz));
   TRY (MatSetOption (A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_TRUE));
-  for (guint j = 0; j < n; j++)
+  g_clear_pointer (&d_nnz, g_free);
+  g_clear_pointer (&o_nnz, g_free);
+  for (guint j = 0; j < rows.n; j++)
     {
       PetscInt row = first + (PetscInt) j;
       gsize a = row_ptr[j], m = row_ptr[j + 1] - a;
@@ -817,20 +1075,12 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
           row_vals[i] = entries[a + i].rate;
         }
       row_cols[m] = row;
-      row_vals[m] = -space->exit[j];
+      row_vals[m] = -exit[j];
       TRY (MatSetValues (A, 1, &row, (PetscInt) m + 1, row_cols, row_vals, INSERT_VALUES));
     }
   g_clear_pointer (&entries, g_free);
   TRY (MatAssemblyBegin (A, MAT_FINAL_ASSEMBLY));
   TRY (MatAssemblyEnd (A, MAT_FINAL_ASSEMBLY));
-  if (*perm != NULL)
-    {
-      /* the rows and columns moved to their ranks, in their new order */
-      Mat B = NULL;
-      TRY (MatCreateSubMatrix (A, *perm, *perm, MAT_INITIAL_MATRIX, &B));
-      MatDestroy (&A);
-      A = B;
-    }
   {
     /* what a product brings from other ranks: the off-process columns */
     Mat diagonal, off;
@@ -848,6 +1098,8 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
   (void) MPI_Allreduce (MPI_IN_PLACE, &distinct, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   *n_transitions = distinct;
   *out_matrix = A;
+  *closed_out = g_steal_pointer (&closed);
+  *exit_out = g_steal_pointer (&exit);
   return TRUE;
 
 out:
@@ -1125,10 +1377,11 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
   Mat A = NULL;
   IS perm = NULL;
   VecScatter to_solver = NULL;
-  Vec x = NULL, y = NULL, q = NULL, closed = NULL, old_q = NULL, old_closed = NULL;
+  Vec x = NULL, y = NULL, q = NULL, closed = NULL, old_q = NULL;
   double max_exit = 0, residual1 = INFINITY, residual_inf = INFINITY;
   guint64 rep = 0, n_closed = 0;
   g_autofree guint8 *closed_flags = NULL;
+  g_autofree double *exit = NULL;
   guint iterations = 0;
   g_autofree char *name = NULL;
   g_autofree char *tried_before = NULL;
@@ -1146,51 +1399,42 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
     goto out;
 
   /* each phase ends with the ranks agreeing on its errors */
-  closed_flags = g_new0 (guint8, MAX (1, n));
-  build_matrix (space, options->partition, &A, &perm, n_transitions, options->absorbing_ok, closed_flags,
-                &rep, &n_closed, &phase, error);
+  build_matrix (space, options->partition, &A, &perm, n_transitions, options->absorbing_ok, &closed_flags,
+                &exit, &rep, &n_closed, &phase, error);
   if (!augur_mpi_agree (error))
     goto out;
-  augur_mpi_phase (n_closed == space->n_states ? "structure checked (irreducible), matrix Q^T assembled"
-                                               : "structure checked (transient states in front of one closed class), "
-                                                 "matrix Q^T assembled", &phase);
+  augur_mpi_phase ("matrix Q^T assembled", &phase);
   if (augur_mpi_verbose && augur_mpi_rank == 0)
     fprintf (stderr, "augur-mpi: each product brings %" G_GUINT64_FORMAT " values from other ranks "
              "(%.2f MB; at most %" G_GUINT64_FORMAT " on one rank)\n", space->ghost_total,
              space->ghost_total * 8 / 1e6, space->ghost_max);
 
-  /* the exit rates and the closed class as the states lie (old_), then
-   * as the solver's rows do */
+  /* the exit rates and the closed class, as the solver's rows lie; with
+   * a layout, the way back to the states' ranks for the solution */
   TRY (MatCreateVecs (A, &x, &y));
   TRY (VecDuplicate (x, &q));
   TRY (VecDuplicate (x, &closed));
-  TRY (VecCreateMPI (PETSC_COMM_WORLD, (PetscInt) n, (PetscInt) space->n_states, &old_q));
-  TRY (VecDuplicate (old_q, &old_closed));
   {
     PetscScalar *qa, *ca;
-    TRY (VecGetArray (old_q, &qa));
-    TRY (VecGetArray (old_closed, &ca));
-    for (guint j = 0; j < n; j++)
+    PetscInt rows;
+    TRY (VecGetLocalSize (q, &rows));
+    TRY (VecGetArray (q, &qa));
+    TRY (VecGetArray (closed, &ca));
+    for (PetscInt j = 0; j < rows; j++)
       {
-        qa[j] = space->exit[j];
+        qa[j] = exit[j];
         ca[j] = closed_flags[j] ? 1.0 : 0.0;
-        max_exit = MAX (max_exit, space->exit[j]);
+        max_exit = MAX (max_exit, exit[j]);
       }
-    TRY (VecRestoreArray (old_q, &qa));
-    TRY (VecRestoreArray (old_closed, &ca));
+    TRY (VecRestoreArray (q, &qa));
+    TRY (VecRestoreArray (closed, &ca));
   }
+  g_clear_pointer (&exit, g_free);
+  g_clear_pointer (&closed_flags, g_free);
   if (perm != NULL)
     {
+      TRY (VecCreateMPI (PETSC_COMM_WORLD, (PetscInt) n, (PetscInt) space->n_states, &old_q));
       TRY (VecScatterCreate (old_q, perm, q, NULL, &to_solver));
-      TRY (VecScatterBegin (to_solver, old_q, q, INSERT_VALUES, SCATTER_FORWARD));
-      TRY (VecScatterEnd (to_solver, old_q, q, INSERT_VALUES, SCATTER_FORWARD));
-      TRY (VecScatterBegin (to_solver, old_closed, closed, INSERT_VALUES, SCATTER_FORWARD));
-      TRY (VecScatterEnd (to_solver, old_closed, closed, INSERT_VALUES, SCATTER_FORWARD));
-    }
-  else
-    {
-      TRY (VecCopy (old_q, q));
-      TRY (VecCopy (old_closed, closed));
     }
   (void) MPI_Allreduce (MPI_IN_PLACE, &max_exit, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
 
@@ -1334,8 +1578,6 @@ out:
     VecDestroy (&closed);
   if (old_q != NULL)
     VecDestroy (&old_q);
-  if (old_closed != NULL)
-    VecDestroy (&old_closed);
   if (to_solver != NULL)
     VecScatterDestroy (&to_solver);
   if (perm != NULL)

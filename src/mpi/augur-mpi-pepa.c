@@ -55,6 +55,8 @@ typedef struct {
   guint64         rounds;
   guint64         ghost_max;       /* values a product brings from other ranks */
   guint64         ghost_total;
+  guint           structure_searches;   /* the closed-class check's, and their exchanges */
+  guint           structure_exchanges;
 } Report;
 
 static double
@@ -113,8 +115,10 @@ report_json (const Report *r)
   g_string_append_printf (s, ",\n  \"mpi\": {\"ranks\": %d, \"exchanges\": %" G_GUINT64_FORMAT
                           ", \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT
                           ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
-                          ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT "}\n}\n",
-                          augur_mpi_size, r->rounds, r->peak_max, r->ghost_total, r->ghost_max);
+                          ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
+                          ", \"structure_searches\": %u, \"structure_exchanges\": %u}\n}\n",
+                          augur_mpi_size, r->rounds, r->peak_max, r->ghost_total, r->ghost_max,
+                          r->structure_searches, r->structure_exchanges);
   return g_string_free (s, FALSE);
 }
 
@@ -316,6 +320,8 @@ augur_mpi_pepa (int argc, char **argv)
   report.rounds = space.rounds;
   report.ghost_max = space.ghost_max;
   report.ghost_total = space.ghost_total;
+  report.structure_searches = space.structure_searches;
+  report.structure_exchanges = space.structure_exchanges;
   report.derive_seconds = space.seconds;
   report.info = &info;
 

@@ -111,6 +111,10 @@ typedef struct {
    * rank and the sum over the ranks */
   guint64        ghost_max;
   guint64        ghost_total;
+  /* and the searches that checked the structure (the closed class),
+   * with their exchanges: the same on every rank */
+  guint          structure_searches;
+  guint          structure_exchanges;
 } AugurMpiSpace;
 
 /* The state w's rank: from the high half of its hash, so the low half

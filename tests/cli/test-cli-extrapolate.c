@@ -3,6 +3,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "augur-test.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -15,20 +17,13 @@ static int
 run (const char *const *args, const char *const *env, char **out, char **err)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) envp = g_get_environ ();
-  int status = 0;
 
   g_ptr_array_add (argv, (char *) cli);
   g_ptr_array_add (argv, (char *) "extrapolate");
   for (guint i = 0; args[i]; i++)
     g_ptr_array_add (argv, (char *) args[i]);
   g_ptr_array_add (argv, NULL);
-  for (guint i = 0; env != NULL && env[i] != NULL; i += 2)
-    envp = g_environ_setenv (envp, env[i], env[i + 1], TRUE);
-  if (!g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, &error))
-    g_error ("cannot run %s: %s", cli, error->message);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  return augur_test_spawn ((const char *const *) argv->pdata, env, out, err);
 }
 
 static char *
@@ -204,6 +199,43 @@ test_csv_trace_out (void)
   inputs_clear (&in);
 }
 
+/* A binomial tree by point-to-point (treereduce.c) at 100 ranks, not a
+ * power of 2: SMPI's time, and rank 96's children 97 and 98 only (the
+ * program's r + 2^k < P), then its parent 64, in the traces written. */
+static void
+test_tree (void)
+{
+  Inputs in;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-extrap-XXXXXX", &error);
+  g_autofree char *rank96_path = g_build_filename (tmp, "100", "index.txt_files", "rank-97.txt", NULL);
+  g_autofree char *rank96 = NULL;
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) f = NULL;
+
+  g_assert_no_error (error);
+  inputs_init (&in, "treereduce");
+  {
+    const char *args[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform,
+                           "--hostfile", in.hosts, "--ranks", "100", "--format", "csv", "--trace-out", tmp, NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+  }
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[1], "100,"));
+  f = g_strsplit (lines[1], ",", -1);
+  /* SMPI's run of treereduce.c at 100 ranks (times.csv) */
+  g_assert_cmpfloat (fabs (g_ascii_strtod (f[1], NULL) - 0.010439768294225464), <, 1e-9 * 0.0104);
+  g_assert_true (g_file_get_contents (rank96_path, &rank96, NULL, &error));
+  g_assert_true (g_str_has_prefix (rank96, "96 init\n96 compute 2000000\n96 recv 97 5 4096 6\n96 recv 98 5 4096 6\n"
+                                           "96 send 64 5 4096 6\n96 compute 2000000\n"));
+  g_assert_cmpint (system (cmd), ==, 0);
+  inputs_clear (&in);
+}
+
 /* A fitted compute amount (masterworker.c's, perturbed as a measured one
  * is): the time's interval from the program replayed with the fitted
  * parameters at their interval's ends, in every format; SMPI's time lies
@@ -291,6 +323,249 @@ test_mismatch (void)
   inputs_clear (&cg);
 }
 
+/* augur-cli COMMAND ARGS... (any command); its exit status. */
+static int
+run_command (const char *const *args, char **out, char **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  return augur_test_spawn ((const char *const *) argv->pdata, NULL, out, err);
+}
+
+/* A replay document's Scaling runs and targets predict what the same runs
+ * given on the command line predict, to the bit; the targets as a Slurm
+ * job array, its tasks run as Slurm runs them, collected to the very same
+ * output; what does not go with --slurm is refused. */
+static void
+test_document_slurm (void)
+{
+  Inputs in;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-extrap-doc-XXXXXX", &error);
+  g_autofree char *doc = g_build_filename (tmp, "scaling.replay", NULL);
+  g_autofree char *empty = g_build_filename (tmp, "empty.replay", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *script = g_build_filename (job, "job.sh", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autofree char *local_csv = NULL, *local_json = NULL, *local_text = NULL, *err = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  inputs_init (&in, "masterworker");
+  {
+    const char *args[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--hostfile",
+                           in.hosts, "--ranks", "64,256", "--format", "csv", NULL };
+    const char *json[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--hostfile",
+                           in.hosts, "--ranks", "64,256", "--format", "json", NULL };
+    const char *plain[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--hostfile",
+                            in.hosts, "--ranks", "64,256", NULL };
+    g_autofree char *e1 = NULL, *e2 = NULL, *e3 = NULL;
+
+    g_assert_cmpint (run (args, NULL, &local_csv, &e1), ==, 0);
+    g_assert_cmpint (run (json, NULL, &local_json, &e2), ==, 0);
+    g_assert_cmpint (run (plain, NULL, &local_text, &e3), ==, 0);
+  }
+  /* three lines with a band each: what the job must give back */
+  {
+    g_auto(GStrv) lines = g_strsplit (local_csv, "\n", -1);
+    g_auto(GStrv) f = NULL;
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 4);
+    f = g_strsplit (lines[1], ",", -1);
+    g_assert_cmpstr (f[0], ==, "64");
+    g_assert_cmpfloat (g_ascii_strtod (f[2], NULL), <, g_ascii_strtod (f[1], NULL));
+    g_assert_cmpfloat (g_ascii_strtod (f[1], NULL), <, g_ascii_strtod (f[3], NULL));
+  }
+
+  /* the document: the runs, the targets, the platform, SMPI's model; the
+   * host file given as with the runs */
+  g_string_append_printf (text, "network=smpi\nplatform=%s\n", in.platform);
+  for (guint i = 0; i < 4; i++)
+    g_string_append_printf (text, "scaling-run=%s\n", in.runs[i]);
+  g_string_append (text, "scaling-ranks=64,256\n");
+  g_assert_true (g_file_set_contents (doc, text->str, -1, &error));
+  {
+    g_autofree char *out = NULL, *e = NULL;
+    const char *args[] = { doc, "--hostfile", in.hosts, "--format", "csv", NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &e), ==, 0);
+    g_assert_cmpstr (out, ==, local_csv);
+  }
+  /* --ranks gives the targets instead of the document's */
+  {
+    g_autofree char *out = NULL, *e = NULL;
+    g_auto(GStrv) lines = g_strsplit (local_csv, "\n", -1);
+    g_autofree char *expected = g_strdup_printf ("%s\n%s\n", lines[0], lines[2]);
+    const char *args[] = { doc, "--hostfile", in.hosts, "--ranks", "256", "--format", "csv", NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &e), ==, 0);
+    g_assert_cmpstr (out, ==, expected);
+  }
+
+  /* the same runs given one by one, as a job of two tasks */
+  {
+    g_autofree char *out = NULL, *e = NULL;
+    const char *args[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--hostfile",
+                           in.hosts, "--ranks", "64,256", "--slurm", job, "--tasks", "2", "--no-submit", NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &e), ==, 0);
+    g_assert_nonnull (strstr (out, "2 points in 2 tasks"));
+    g_assert_true (g_file_test (script, G_FILE_TEST_IS_REGULAR));
+  }
+  for (guint t = 0; t < 2; t++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", t);
+      g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "SLURM_ARRAY_TASK_ID", id, TRUE);
+      const char *argv[] = { "/bin/sh", script, NULL };
+      g_autofree char *out = NULL, *e = NULL;
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &e, &status,
+                                   &error));
+      g_assert_no_error (error);
+      if (!g_spawn_check_wait_status (status, NULL))
+        g_error ("task %u of %s failed: %s", t, script, e);
+    }
+  {
+    g_autofree char *csv = NULL, *json = NULL, *plain = NULL, *e1 = NULL, *e2 = NULL, *e3 = NULL;
+    const char *a1[] = { "collect", job, "--format", "csv", NULL };
+    const char *a2[] = { "collect", job, "--format", "json", NULL };
+    const char *a3[] = { "collect", job, NULL };
+
+    g_assert_cmpint (run_command (a1, &csv, &e1), ==, 0);
+    g_assert_cmpstr (csv, ==, local_csv);
+    g_assert_cmpint (run_command (a2, &json, &e2), ==, 0);
+    g_assert_cmpstr (json, ==, local_json);
+    g_assert_cmpint (run_command (a3, &plain, &e3), ==, 0);
+    g_assert_cmpstr (plain, ==, local_text);
+  }
+
+  /* --trace-out writes here, not on a cluster */
+  {
+    g_autofree char *out = NULL, *e = NULL;
+    g_autofree char *job2 = g_build_filename (tmp, "job2", NULL);
+    const char *args[] = { doc, "--slurm", job2, "--no-submit", "--trace-out", tmp, NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &e), ==, 2);
+    g_assert_nonnull (strstr (e, "--trace-out writes the traces here"));
+    g_assert_false (g_file_test (job2, G_FILE_TEST_EXISTS));
+  }
+  /* a target the model refuses is said before any job is written */
+  {
+    Inputs pw;
+    g_autofree char *out = NULL, *e = NULL;
+    g_autofree char *job3 = g_build_filename (tmp, "job3", NULL);
+
+    inputs_init (&pw, "pairwise");
+    {
+      const char *args[] = { pw.runs[0], pw.runs[1], pw.runs[2], pw.runs[3], "--platform", pw.platform, "--ranks",
+                             "64,48", "--slurm", job3, "--no-submit", NULL };
+
+      g_assert_cmpint (run (args, NULL, &out, &e), ==, 1);
+    }
+    g_assert_nonnull (strstr (e, "not a rank at P = 48 for rank 16 at k = 31"));
+    g_assert_false (g_file_test (job3, G_FILE_TEST_EXISTS));
+    inputs_clear (&pw);
+  }
+  /* a document without runs, and one that names its platform twice over */
+  g_assert_true (g_file_set_contents (empty, "network=smpi\n", -1, &error));
+  {
+    g_autofree char *out = NULL, *e = NULL;
+    const char *args[] = { empty, NULL };
+    const char *twice[] = { doc, "--platform", in.platform, NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &e), ==, 1);
+    g_assert_nonnull (strstr (e, "the document gives 0 runs (scaling-run=, 2 or more) and 0 target sizes"));
+    g_clear_pointer (&e, g_free);
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (run (twice, NULL, &out, &e), ==, 2);
+    g_assert_nonnull (strstr (e, "or a replay document (which names its platform)"));
+  }
+  g_assert_cmpint (system (cmd), ==, 0);
+  inputs_clear (&in);
+}
+
+/* The report of a document that only extrapolates: its Scaling section
+ * gives the predictions of `augur-cli extrapolate DOC.replay` to the
+ * digits it shows, with the chart, the fitted functions and the command
+ * in the appendix; exit 0 (nothing failed). */
+static void
+test_report (void)
+{
+  Inputs in;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-extrap-report-XXXXXX", &error);
+  g_autofree char *doc = g_build_filename (tmp, "scaling.replay", NULL);
+  g_autofree char *pdf = g_build_filename (tmp, "scaling.pdf", NULL);
+  g_autofree char *html = g_build_filename (tmp, "scaling.html", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autofree char *csv = NULL, *err = NULL, *text = NULL, *page = NULL;
+  g_autoptr(GString) d = g_string_new (NULL);
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+
+  g_assert_no_error (error);
+  inputs_init (&in, "masterworker");
+  g_string_append_printf (d, "network=smpi\nplatform=%s\n", in.platform);
+  for (guint i = 0; i < 4; i++)
+    g_string_append_printf (d, "scaling-run=%s\n", in.runs[i]);
+  g_string_append (d, "scaling-ranks=64,256\n");
+  g_assert_true (g_file_set_contents (doc, d->str, -1, &error));
+  {
+    const char *args[] = { doc, "--format", "csv", NULL };
+
+    g_assert_cmpint (run (args, NULL, &csv, &err), ==, 0);
+  }
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  {
+    g_autofree char *o1 = NULL, *e1 = NULL, *o2 = NULL, *e2 = NULL;
+    const char *a1[] = { "report", doc, "-o", pdf, NULL };
+    const char *a2[] = { "report", doc, "-o", html, NULL };
+
+    g_assert_cmpint (run_command (a1, &o1, &e1), ==, 0);
+    g_assert_cmpint (run_command (a2, &o2, &e2), ==, 0);
+  }
+  g_assert_true (g_file_get_contents (html, &page, NULL, &error));
+  g_assert_nonnull (strstr (page, "Scaling: predicted at sizes never run"));
+  g_assert_nonnull (strstr (page, "<svg"));
+  g_assert_nonnull (strstr (page, "augur-cli extrapolate "));
+  if (pdftotext == NULL)
+    {
+      g_test_message ("pdftotext is not installed: the PDF's text is not checked");
+      g_assert_cmpint (system (cmd), ==, 0);
+      inputs_clear (&in);
+      return;
+    }
+  {
+    const char *argv[] = { pdftotext, "-layout", pdf, "-", NULL };
+    int status = 0;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &text, NULL,
+                                 &status, &error));
+  }
+  g_assert_nonnull (strstr (text, "Scaling: predicted at sizes never run"));
+  g_assert_nonnull (strstr (text, "Fitted functions"));
+  /* each target's time, low and high in ms, to the 5 digits shown */
+  for (guint i = 1; i <= 2; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], ",", -1);
+
+      for (guint k = 1; k <= 3; k++)
+        {
+          g_autofree char *shown = g_strdup_printf ("%.5g", g_ascii_strtod (f[k], NULL) * 1e3);
+
+          g_assert_nonnull (strstr (text, shown));
+        }
+    }
+  g_assert_cmpint (system (cmd), ==, 0);
+  inputs_clear (&in);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -302,5 +577,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/extrapolate/csv-trace-out", test_csv_trace_out);
   g_test_add_func ("/cli/extrapolate/mismatch", test_mismatch);
   g_test_add_func ("/cli/extrapolate/interval", test_interval);
+  g_test_add_func ("/cli/extrapolate/tree", test_tree);
+  g_test_add_func ("/cli/extrapolate/document-slurm", test_document_slurm);
+  g_test_add_func ("/cli/extrapolate/report", test_report);
   return g_test_run ();
 }

@@ -15,6 +15,8 @@
 #include "augur-diagram.h"
 #include "augur-machine-picture-private.h"
 
+#include "augur-test.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -36,17 +38,9 @@ rgb_of (double r, double g, double b)
 static int
 run_argv (const char *const *argv, char **out)
 {
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) envp = g_get_environ ();
-  int status = 0;
+  const char *env[] = { "LC_ALL", "C.UTF-8", "LC_PAPER", "C.UTF-8", "LANGUAGE", NULL, NULL };
 
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-  envp = g_environ_setenv (envp, "LC_PAPER", "C.UTF-8", TRUE);
-  envp = g_environ_unsetenv (envp, "LANGUAGE");
-  if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_SEARCH_PATH | (out == NULL ? G_SPAWN_STDOUT_TO_DEV_NULL : 0),
-                     NULL, NULL, out, NULL, &status, &error))
-    g_error ("cannot run %s: %s", argv[0], error->message);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  return augur_test_spawn (argv, env, out, NULL);
 }
 
 static gboolean

@@ -11,6 +11,8 @@
  */
 #include "augur-format.h"
 
+#include "augur-test.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -20,15 +22,9 @@ static const char *cli;
 static int
 run_argv (const char *const *argv, char **out, char **err)
 {
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) envp = g_get_environ ();
-  int status = 0;
+  const char *env[] = { "LC_ALL", "C.UTF-8", "LANGUAGE", NULL, NULL };
 
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-  envp = g_environ_unsetenv (envp, "LANGUAGE");
-  if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL, out, err, &status, &error))
-    g_error ("cannot run %s: %s", argv[0], error->message);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  return augur_test_spawn (argv, env, out, err);
 }
 
 static char *

@@ -16,6 +16,8 @@
  */
 #include "augur-format.h"
 
+#include "augur-test.h"
+
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <libxml/HTMLparser.h>
@@ -26,18 +28,9 @@ static const char *cli;
 static int
 run_argv (const char *const *argv, const char *locale, char **out, char **err)
 {
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) envp = g_get_environ ();
-  int status = 0;
+  const char *env[] = { "LC_ALL", locale, "LANGUAGE", NULL, NULL };
 
-  if (locale != NULL)
-    {
-      envp = g_environ_setenv (envp, "LC_ALL", locale, TRUE);
-      envp = g_environ_unsetenv (envp, "LANGUAGE");
-    }
-  if (!g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL, out, err, &status, &error))
-    g_error ("cannot run %s: %s", argv[0], error->message);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  return augur_test_spawn (argv, locale != NULL ? env : NULL, out, err);
 }
 
 static char *
@@ -781,10 +774,83 @@ test_ccdsm (void)
   g_assert_nonnull (strstr (text, "Misses per round trip — sr1.ccdsm"));
   doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
   g_assert_nonnull (doc);
-  /* the machine and the misses' bars */
-  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 2);
+  /* the machine, the misses' bars and the experiment's latency and misses */
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 4);
   g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 2);
   xmlFreeDoc (doc);
+  g_remove (pdf);
+  g_remove (html);
+  g_rmdir (dir);
+}
+
+/* The experiment of the bundled cache-coherence model (distances 0, 1, 2
+ * under the protocols A and B) in the report: each configuration's row
+ * (pdftotext -layout keeps a table's row on one line) holds its latency to
+ * the hundredths of a nanosecond, its states and its misses per round trip
+ * as `augur-cli ccdsm F --experiment --format json` gives them; its two
+ * charts in the HTML, and the command in the appendix. */
+static void
+test_ccdsm_experiment (void)
+{
+  g_autofree char *model = example ("sr1.ccdsm");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  const char *json[] = { cli, "ccdsm", model, "--experiment", "--format", "json", NULL };
+  const char *to_pdf[] = { cli, "report", model, "-o", pdf, NULL };
+  const char *to_html[] = { cli, "report", model, "-o", html, NULL };
+  g_autofree char *out = NULL, *err = NULL, *page = NULL, *flat = NULL, *text = NULL, *command = NULL;
+  g_autoptr(GRegex) re = g_regex_new ("\"latency_ns\": ([-0-9.eE+]+),\\s*\"states\": ([0-9]+),.*?"
+                                      "\"distance\": ([0-9]),\\s*\"protocol\": \"([AB])\",\\s*\"solved\": true,"
+                                      "\\s*\"total_misses\": ([-0-9.eE+]+)", G_REGEX_DOTALL, 0, NULL);
+  g_autoptr(GMatchInfo) m = NULL;
+  guint n = 0;
+  gsize length;
+
+  if (!have ("pdftotext"))
+    return;
+  g_assert_cmpint (run_argv (to_pdf, "C.UTF-8", &out, &err), ==, 0);
+  {
+    const char *argv[] = { "pdftotext", "-layout", pdf, "-", NULL };
+
+    g_assert_cmpint (run_argv (argv, NULL, &page, NULL), ==, 0);
+  }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_argv (json, "C.UTF-8", &out, &err), ==, 0);
+  g_regex_match (re, out, 0, &m);
+  while (g_match_info_matches (m))
+    {
+      g_autofree char *latency = g_match_info_fetch (m, 1), *states = g_match_info_fetch (m, 2);
+      g_autofree char *distance = g_match_info_fetch (m, 3), *protocol = g_match_info_fetch (m, 4);
+      g_autofree char *total = g_match_info_fetch (m, 5), *misses = NULL, *row = NULL;
+      g_autofree char *latency_re = NULL, *misses_re = NULL;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      misses = augur_format_readable (g_ascii_strtod (total, NULL), AUGUR_FORMAT_SCREEN_DIGITS);
+      g_ascii_formatd (buf, sizeof buf, "%.2f", g_ascii_strtod (latency, NULL));
+      latency_re = g_regex_escape_string (buf, -1);
+      misses_re = g_regex_escape_string (misses, -1);
+      row = g_strdup_printf ("(?m)^MESI %s +%s +%s +%s +%s +passed$", protocol, distance, latency_re, states,
+                             misses_re);
+      if (!g_regex_match_simple (row, page, 0, 0))
+        g_error ("no row %s in the report:\n%s", row, page);
+      n++;
+      g_match_info_next (m, NULL);
+    }
+  g_assert_cmpuint (n, ==, 6);
+  flat = g_strdelimit (g_strdup (page), "\n", ' ');
+  g_assert_nonnull (strstr (flat, "Experiment: distance and protocol"));
+  command = g_strdup_printf ("augur-cli ccdsm %s --experiment --format json", model);
+  if (strstr (flat, command) == NULL)
+    g_error ("the appendix has no %s:\n%s", command, page);
+  if (have ("pdftoppm"))
+    check_pages (pdf, dir);
+
+  g_assert_cmpint (run_argv (to_html, "C.UTF-8", NULL, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (html, &text, &length, NULL));
+  g_assert_nonnull (strstr (text, "One-way latency against distance — sr1.ccdsm"));
+  g_assert_nonnull (strstr (text, "Misses per round trip by kind of variable — sr1.ccdsm"));
   g_remove (pdf);
   g_remove (html);
   g_rmdir (dir);
@@ -853,6 +919,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/activity/html", test_activity_html);
   g_test_add_func ("/cli/report/activity/failed", test_activity_failed);
   g_test_add_func ("/cli/report/ccdsm", test_ccdsm);
+  g_test_add_func ("/cli/report/ccdsm-experiment", test_ccdsm_experiment);
   g_test_add_func ("/cli/report/other-kind-refused", test_other_kind_refused);
   return g_test_run ();
 }

@@ -203,3 +203,25 @@ augur_test_pepa_pipeline (guint n)
   g_string_append (s, ")\n");
   return g_string_free (s, FALSE);
 }
+
+int
+augur_test_spawn (const char *const *argv,
+                  const char *const *env,
+                  char             **out,
+                  char             **err)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) envp = g_get_environ ();
+  GSpawnFlags flags = G_SPAWN_SEARCH_PATH;
+  int status = 0;
+
+  for (guint i = 0; env != NULL && env[i] != NULL; i += 2)
+    envp = env[i + 1] != NULL ? g_environ_setenv (envp, env[i], env[i + 1], TRUE) : g_environ_unsetenv (envp, env[i]);
+  if (out == NULL)
+    flags |= G_SPAWN_STDOUT_TO_DEV_NULL;
+  if (err == NULL)
+    flags |= G_SPAWN_STDERR_TO_DEV_NULL;
+  if (!g_spawn_sync (NULL, (char **) argv, envp, flags, NULL, NULL, out, err, &status, &error))
+    g_error ("cannot run %s: %s", argv[0], error->message);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}

@@ -51,6 +51,16 @@ void     augur_test_remove_tree (const char *path);
  * PATH before, to give back to g_setenv when done. */
 char    *augur_test_fake_sbatch (const char *dir);
 
+/* Runs argv (its program found in PATH), the environment changed by env
+ * (NULL, or pairs NAME, VALUE ending with NULL; a VALUE NULL unsets NAME),
+ * its standard output and error in *out and *err (NULL: thrown away);
+ * the exit status, -1 when it did not exit.  A program that cannot be
+ * started fails the test. */
+int      augur_test_spawn       (const char *const *argv,
+                                 const char *const *env,
+                                 char             **out,
+                                 char             **err);
+
 /* Figure B.1 extended: an n-stage pipeline on n processors, every rate 10
  * (constants mu1.., la1..), as PEPA text (g_free). */
 char    *augur_test_pepa_pipeline (guint n);

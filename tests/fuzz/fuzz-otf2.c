@@ -7,12 +7,20 @@
  * what the SMPI dialect allows (ranks within the run, sizes not negative
  * but for an unknown receive size, finite flops).  The measured run of
  * the same archive (augur_measured_run_read_otf2) is read too: a located
- * error, or a timeline of the ranks whose intervals are within the
- * archive's time.
+ * error, or a timeline of the ranks whose intervals and message arrows
+ * are within the archive's time.
  *
  * The first byte chooses the file: bit 0 clear, rank 1's event file
  * (traces/1.evt); set, the global definitions (traces.def).  Bit 1 the
- * reading order.  The seeds (seeds-otf2) are the two files as written.
+ * reading order.  The seeds (seeds-otf2) are the two files as written,
+ * and rank 1's event file of archives written the same way (3 ranks,
+ * otf2-archive.h) where the ranks also call v-collectives (alltoallv,
+ * alltoallw, allgatherv, gatherv, scatterv, reduce-scatters, one on the
+ * last two ranks' communicator: evt-rank1-vcollectives) or non-blocking
+ * collectives (an iallreduce completed in MPI_Wait, an ibcast tested then
+ * completed in MPI_Waitall beside an irecv and isend:
+ * evt-rank1-nonblocking; and a request never completed:
+ * evt-rank1-nonblocking-unfinished).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -95,6 +103,16 @@ check_measured (GFile *file, guint n)
       }
   if (!isfinite (augur_measured_run_get_origin (m)) || augur_measured_run_get_origin (m) < 0)
     __builtin_trap ();
+  /* its arrows: between ranks, forward in time, sizes not negative */
+  for (guint i = 0; i < augur_timeline_data_get_n_messages (d); i++)
+    {
+      guint src, dst;
+      double start, end, bytes;
+
+      augur_timeline_data_get_message (d, i, &src, &dst, &start, &end, &bytes);
+      if (src >= n || dst >= n || !(start >= 0 && end >= start && isfinite (end)) || !(bytes >= 0))
+        __builtin_trap ();
+    }
 }
 
 static void

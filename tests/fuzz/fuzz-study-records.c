@@ -1,8 +1,8 @@
 /* fuzz-study-records.c: libFuzzer target for the records a cluster task
  * writes for its slice of a list of points and `augur-cli collect` reads
  * (augur_records_read, and through it augur_activity_study_read_records and
- * augur_ccdsm_records_read, augur_replay_sweep_read_records, and
- * augur_validation_read_records).
+ * augur_ccdsm_records_read, augur_replay_sweep_read_records,
+ * augur_validation_read_records and augur_extrap_predictions_read_records).
  * Any input merges into a whole study (every point given once, of the
  * job's kind) or fails with an error naming the records and the line,
  * never a crash or a read past the input.
@@ -12,6 +12,7 @@
 #include "activity-study.h"
 #include "augur-records.h"
 #include "ccdsm-records.h"
+#include "extrap.h"
 #include "replay-document.h"
 #include "validate.h"
 
@@ -184,6 +185,24 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         if (txt == NULL)
           abort ();
       }
+  }
+  {
+    /* an extrapolation's three targets: each a finite time inside its band */
+    static const guint targets[] = { 64, 256, 1024 };
+    AugurExtrapPrediction p[3] = { { 0 } };
+    g_autoptr(GError) error = NULL;
+    gboolean ok = augur_extrap_predictions_read_records (targets, 3, records, names, n, p, &error);
+
+    check_error (ok, error);
+    for (guint i = 0; ok && i < 3; i++)
+      {
+        if (p[i].ranks != targets[i] || !(isfinite (p[i].time) && p[i].time >= 0) ||
+            !((isnan (p[i].low) && isnan (p[i].high)) || (p[i].low <= p[i].time && p[i].time <= p[i].high)) ||
+            (p[i].note != NULL && !g_utf8_validate (p[i].note, -1, NULL)))
+          abort ();
+      }
+    for (guint i = 0; i < 3; i++)
+      augur_extrap_prediction_clear (&p[i]);
   }
   return 0;
 }

@@ -473,6 +473,44 @@ test_structure (void)
   g_rmdir (dir);
 }
 
+/* A long line of transient states in front of a cycle: the closed class
+ * is found by the same four searches whatever the line's length and the
+ * ranks (backwards from the initial state, forwards and backwards from
+ * the deepest state that cannot come back, backwards from the class),
+ * where taking the first state that cannot come back went down the line
+ * one state a step, two searches each (66 searches on stream4.ccdsm). */
+static void
+test_transient_line (void)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  for (guint i = 0; i < 30; i++)
+    g_string_append_printf (text, "P%u = (a, %u.0).P%u;\n", i, i + 1, i + 1);
+  g_string_append (text, "P30 = (b, 2.0).Q;\nQ = (c, 3.0).R;\nR = (d, 5.0).P30;\nP0\n");
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "line.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, text->str, -1, &error));
+  for (int ranks = 1; ranks <= 3; ranks++)
+    {
+      /* the states, transitions and measures against the engine's */
+      g_autofree char *out = compare_json (path, ranks, NULL, NULL, RELATIVE);
+
+      g_test_message ("%d ranks: %.0f searches, %.0f exchanges", ranks,
+                      number_after (out, "\"structure_searches\": "),
+                      number_after (out, "\"structure_exchanges\": "));
+      g_assert_cmpfloat (number_after (out, "\"structure_searches\": "), ==, 4);
+      g_assert_cmpfloat (number_after (out, "\"structure_exchanges\": "), <=, 4 * ranks);
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* ---- Cache-coherence models ----------------------------------------------- */
 
 /* The number after key inside the object that starts at `object` in json. */
@@ -770,6 +808,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mpi/pepa/deadlock", test_deadlock);
   g_test_add_func ("/mpi/pepa/not-converged", test_not_converged);
   g_test_add_func ("/mpi/pepa/structure", test_structure);
+  g_test_add_func ("/mpi/pepa/transient-line", test_transient_line);
   g_test_add_func ("/mpi/ccdsm/examples", test_ccdsm_examples);
   g_test_add_func ("/mpi/ccdsm/checks", test_ccdsm_checks);
   g_test_add_func ("/mpi/ccdsm/bad-model", test_ccdsm_bad);

@@ -24,6 +24,7 @@
 #include "augur-format.h"
 #include "augur-line-chart-view.h"
 #include "augur-page-job.h"
+#include "augur-study-charts.h"
 #include "augur-sweep.h"
 
 /* What the chart shows. */
@@ -197,96 +198,23 @@ update_chart (AugurActivityPage *self)
 {
   const AugurActivityStudy *s = self->study;
   guint show = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->study_show));
-  guint n = s != NULL ? augur_activity_study_get_n_points (s) : 0;
-  g_autofree double *x = g_new0 (double, MAX (n, 1));
-  g_autofree double *y = g_new0 (double, MAX (n, 1));
-  g_autofree double *mx = g_new0 (double, MAX (n, 1));
-  g_autofree double *my = g_new0 (double, MAX (n, 1));
-  g_autofree double *ideal = g_new0 (double, MAX (n, 1));
+  const char *parameter = s != NULL ? augur_activity_study_get_parameter (s) : NULL;
+  const char *y_label = show == SHOW_SPEEDUP ? _("Speedup") : show == SHOW_EFFICIENCY ? _("Efficiency") : _("Time");
   g_autofree char *title = NULL;
-  const char *parameter;
-  const char *y_label, *y_unit = NULL;
-  double x_min = INFINITY, x_max = -INFINITY;
-  guint n_measured = 0, n_shown = 0, base;
-  gboolean integer_x = TRUE;
-  AugurChartData *d;
-  guint series;
 
   g_clear_pointer (&self->study_chart_data, augur_chart_data_unref);
-  base = s != NULL ? augur_activity_study_get_base (s) : G_MAXUINT;
-  if (n == 0 || base == G_MAXUINT)
-    {
-      augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->study_chart), NULL);
-      return;
-    }
-  parameter = augur_activity_study_get_parameter (s);
-  y_label = show == SHOW_SPEEDUP ? _("Speedup") : show == SHOW_EFFICIENCY ? _("Efficiency") : _("Time");
-  if (show == SHOW_TIME)
-    y_unit = self->study_unit;
   if (parameter != NULL)
     /* Translators: a chart's title, e.g. "Speedup over a sweep of NP". */
     title = g_strdup_printf (_("%s over a sweep of %s"), y_label, parameter);
   else
     /* Translators: a chart's title, e.g. "Speedup of the configurations". */
     title = g_strdup_printf (_("%s of the configurations"), y_label);
-  d = augur_chart_data_new (title, parameter != NULL ? parameter : _("Processes"), NULL, y_label, y_unit);
-  for (guint i = 0; i < n; i++)
-    {
-      double measured;
-      double time = augur_activity_study_get_time (s, i);
-      guint k = n_shown;
-
-      /* a point not evaluated has no place on the chart: the note says why */
-      if (augur_activity_study_get_point_error (s, i) != NULL)
-        continue;
-      n_shown++;
-      x[k] = augur_activity_study_get_x (s, i);
-      x_min = MIN (x_min, x[k]);
-      x_max = MAX (x_max, x[k]);
-      integer_x = integer_x && x[k] == floor (x[k]);
-      y[k] = show == SHOW_SPEEDUP      ? augur_activity_study_get_speedup (s, i)
-             : show == SHOW_EFFICIENCY ? augur_activity_study_get_efficiency (s, i)
-                                       : time * self->study_scale;
-      ideal[k] = show == SHOW_SPEEDUP ? (double) augur_activity_study_get_processes (s, i) /
-                                          MAX (augur_activity_study_get_processes (s, base), 1u)
-                                      : 1.0;
-      if (augur_activity_study_get_measured (s, i, &measured, NULL) && measured > 0)
-        {
-          double t0 = 0;
-
-          mx[n_measured] = x[k];
-          if (show == SHOW_TIME)
-            my[n_measured] = measured * self->study_scale;
-          else if (augur_activity_study_get_measured (s, base, &t0, NULL) && t0 > 0)
-            {
-              /* measured speedup and efficiency: against the base point's measured time */
-              double speedup = t0 / measured;
-              my[n_measured] = show == SHOW_SPEEDUP ? speedup
-                                                     : speedup * augur_activity_study_get_processes (s, base) /
-                                                         MAX (augur_activity_study_get_processes (s, i), 1u);
-            }
-          else
-            continue;
-          n_measured++;
-        }
-    }
-  augur_chart_data_set_integer_x (d, integer_x);
-  /* processes double from one configuration to the next: a log axis spaces them evenly */
-  augur_chart_data_set_log_x (d, x_min > 0 && x_max / x_min >= 8);
-  series = augur_chart_data_add_series (d, _("Predicted"), x, y, n_shown);
-  augur_chart_data_set_series_emphasis (d, series, TRUE);
-  if (n_measured > 0)
-    {
-      series = augur_chart_data_add_series (d, _("Measured"), mx, my, n_measured);
-      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_POINTS);
-    }
-  if (show != SHOW_TIME)
-    {
-      series = augur_chart_data_add_series (d, _("Ideal"), x, ideal, n_shown);
-      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_LINE);
-    }
-  self->study_chart_data = d;
-  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->study_chart), d);
+  /* the report's study charts come from the same builder */
+  self->study_chart_data = augur_study_chart_new (s, show == SHOW_SPEEDUP      ? AUGUR_STUDY_CHART_SPEEDUP
+                                                     : show == SHOW_EFFICIENCY ? AUGUR_STUDY_CHART_EFFICIENCY
+                                                                               : AUGUR_STUDY_CHART_TIME,
+                                                  title, self->study_unit, self->study_scale);
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->study_chart), self->study_chart_data);
 }
 
 /* Which points could not be evaluated, and why, one a line: said in

@@ -26,6 +26,20 @@
 #define MAX_STAGE_W   116.0
 #define MAX_PROC_W    150.0
 #define PROC_SPACING  18.0
+/* An arrow's labels: its rate above, its link below, at these scales of
+ * the font; narrower than they need, they shrink to MIN_LABEL_SCALE of
+ * that before they are ellipsized. */
+#define EDGE_SCALE      0.78
+#define LINK_SCALE      0.7
+#define MIN_LABEL_SCALE 0.75
+/* room left between an arrow's label and the boxes at its ends */
+#define LABEL_PADDING   3.0
+/* room a stage's and a marker's texts leave in their boxes (the stage's
+ * colour bar and the borders) */
+#define STAGE_TEXT_PAD  20.0
+#define MARKER_TEXT_PAD 12.0
+#define STAGE_TITLE_SCALE  0.95
+#define STAGE_DETAIL_SCALE 0.8
 
 struct _AugurPipelineCanvas
 {
@@ -70,6 +84,109 @@ typedef struct {
   double          proc_top;
 } Layout;
 
+static PangoLayout *text_layout (AugurPipelineCanvas *self, const char *text, double max_width, double scale,
+                                  gboolean bold);
+static char        *format_rate (double value);
+
+/* The labels of arrow i (0: input to stage 1, Ns: the last stage to
+ * output): its rate and the link it uses. */
+static void
+edge_labels (AugurPipelineCanvas *self,
+             const double        *la,
+             guint                i,
+             char               **label,
+             char               **link)
+{
+  const AugurMapping *m = &self->mapping;
+  guint ns = augur_pipeline_get_n_stages (self->pipeline);
+  guint pa = i == 0 ? m->input : m->stage[i - 1];
+  guint pb = i == ns ? m->output : m->stage[i];
+  g_autofree char *rate = format_rate (la[i]);
+
+  *label = g_strdup_printf ("λ%u %s", i + 1, rate);
+  *link = g_strdup_printf ("nl%u-%u", pa + 1, pb + 1);
+}
+
+/* A stage's title and its processor and rate, e.g. "Stage 2", "P2 · μ 10". */
+static void
+stage_texts (guint   stage,
+             guint   proc,
+             double  mu,
+             char  **title,
+             char  **detail)
+{
+  g_autofree char *rate = format_rate (mu);
+
+  *title = g_strdup_printf (_("Stage %u"), stage + 1);
+  /* Translators: a stage's processor and rate, e.g. "P2 · μ 10". */
+  *detail = g_strdup_printf (_("P%u · μ %s"), proc + 1, rate);
+}
+
+/* The input's or the output's marker, e.g. "input · P1". */
+static char *
+marker_text (const char *what,
+             guint       proc)
+{
+  return g_strdup_printf ("%s · P%u", what, proc + 1);
+}
+
+static double
+text_width (AugurPipelineCanvas *self,
+            const char          *text,
+            double               scale,
+            gboolean             bold)
+{
+  PangoLayout *layout = text_layout (self, text, 0, scale, bold);
+  int w;
+
+  pango_layout_get_pixel_size (layout, &w, NULL);
+  g_object_unref (layout);
+  return w;
+}
+
+/* The widths the data path's texts need to be read whole at their own
+ * scale: an arrow (its rate and link), a stage box, a marker. */
+typedef struct {
+  double edge;
+  double stage;
+  double marker;
+} Needs;
+
+static void
+measure_needs (AugurPipelineCanvas *self,
+               Needs               *needs)
+{
+  double mu[AUGUR_PIPELINE_MAX_STAGES];
+  double la[AUGUR_PIPELINE_MAX_STAGES + 1];
+  const AugurMapping *m = &self->mapping;
+  guint ns = augur_pipeline_get_n_stages (self->pipeline);
+  g_autofree char *input = marker_text (_("input"), m->input);
+  g_autofree char *output = marker_text (_("output"), m->output);
+
+  memset (needs, 0, sizeof *needs);
+  augur_pipeline_get_rates (self->pipeline, m, mu, la);
+  for (guint i = 0; i <= ns; i++)
+    {
+      g_autofree char *label = NULL, *link = NULL;
+
+      edge_labels (self, la, i, &label, &link);
+      needs->edge = MAX (needs->edge, text_width (self, label, EDGE_SCALE, FALSE));
+      needs->edge = MAX (needs->edge, text_width (self, link, LINK_SCALE, FALSE));
+    }
+  needs->edge += 2 * LABEL_PADDING;
+  for (guint i = 0; i < ns; i++)
+    {
+      g_autofree char *title = NULL, *detail = NULL;
+
+      stage_texts (i, m->stage[i], mu[i], &title, &detail);
+      needs->stage = MAX (needs->stage, text_width (self, title, STAGE_TITLE_SCALE, TRUE));
+      needs->stage = MAX (needs->stage, text_width (self, detail, STAGE_DETAIL_SCALE, FALSE));
+    }
+  needs->stage += STAGE_TEXT_PAD;
+  needs->marker = MAX (text_width (self, input, EDGE_SCALE, FALSE), text_width (self, output, EDGE_SCALE, FALSE)) +
+                  MARKER_TEXT_PAD;
+}
+
 static void
 compute_layout (AugurPipelineCanvas *self,
                 Layout              *l)
@@ -79,7 +196,8 @@ compute_layout (AugurPipelineCanvas *self,
   double avail = MAX (width - 2 * MARGIN, 100);
   guint ns = self->pipeline ? augur_pipeline_get_n_stages (self->pipeline) : 0;
   guint np = self->pipeline ? augur_pipeline_get_n_processors (self->pipeline) : 0;
-  double gap = MAX_GAP, sw = MAX_STAGE_W, total, x, pw, proc_y;
+  double gap, sw, mw, total, x, pw, proc_y;
+  Needs needs;
 
   memset (l, 0, sizeof *l);
   l->n_stages = ns;
@@ -87,32 +205,42 @@ compute_layout (AugurPipelineCanvas *self,
   if (ns == 0 || np == 0)
     return;
 
-  /* Shrink the stage boxes first, then the arrows, then both below their
-   * comfortable minimum (the canvas is then simply crowded). */
-  total = 2 * MARKER_W + ns * sw + (ns + 1) * gap;
+  /* Every box and arrow as wide as its texts need to be read whole (a
+   * rate such as "λ2 0.909091" is wider than a comfortable arrow; the
+   * presentation's type is larger); then, to fit, the stage boxes shrink
+   * first, then the arrows, each down to its texts, then everything
+   * together (the texts' type shrinks, and past a point they are
+   * ellipsized: the canvas is then simply crowded). */
+  measure_needs (self, &needs);
+  mw = MAX (MARKER_W, needs.marker);
+  sw = MAX (MAX_STAGE_W, needs.stage);
+  gap = MAX (MAX_GAP, needs.edge);
+  total = 2 * mw + ns * sw + (ns + 1) * gap;
   if (total > avail)
-    sw = MAX (MIN_STAGE_W, (avail - 2 * MARKER_W - (ns + 1) * gap) / ns);
-  total = 2 * MARKER_W + ns * sw + (ns + 1) * gap;
+    sw = MAX (MAX (MIN_STAGE_W, needs.stage), (avail - 2 * mw - (ns + 1) * gap) / ns);
+  total = 2 * mw + ns * sw + (ns + 1) * gap;
   if (total > avail)
-    gap = MAX (MIN_GAP, (avail - 2 * MARKER_W - ns * sw) / (ns + 1));
-  total = 2 * MARKER_W + ns * sw + (ns + 1) * gap;
+    gap = MAX (MAX (MIN_GAP, needs.edge), (avail - 2 * mw - ns * sw) / (ns + 1));
+  total = 2 * mw + ns * sw + (ns + 1) * gap;
   if (total > avail)
     {
       double scale = avail / total;
+
       sw *= scale;
       gap *= scale;
+      mw *= scale;
       total = avail;
     }
 
   x = MARGIN + (avail - total) / 2;
-  graphene_rect_init (&l->input, x, CHAIN_TOP + (STAGE_H - MARKER_H) / 2, MARKER_W, MARKER_H);
-  x += MARKER_W + gap;
+  graphene_rect_init (&l->input, x, CHAIN_TOP + (STAGE_H - MARKER_H) / 2, mw, MARKER_H);
+  x += mw + gap;
   for (guint i = 0; i < ns; i++)
     {
       graphene_rect_init (&l->stage[i], x, CHAIN_TOP, sw, STAGE_H);
       x += sw + gap;
     }
-  graphene_rect_init (&l->output, x, CHAIN_TOP + (STAGE_H - MARKER_H) / 2, MARKER_W, MARKER_H);
+  graphene_rect_init (&l->output, x, CHAIN_TOP + (STAGE_H - MARKER_H) / 2, mw, MARKER_H);
 
   pw = MIN (MAX_PROC_W, (avail - (np - 1) * PROC_SPACING) / np);
   total = np * pw + (np - 1) * PROC_SPACING;
@@ -253,20 +381,17 @@ set_color (cairo_t       *cr,
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
 
-/* Text centred at (cx, y), y being the top; returns its height. */
-static double
-draw_text (AugurPipelineCanvas *self,
-           cairo_t             *cr,
-           const char          *text,
-           double               cx,
-           double               y,
-           double               max_width,
-           double               scale,
-           gboolean             bold)
+/* The layout of a label: scale times the widget's font, ellipsized at
+ * max_width (0: as wide as it is). */
+static PangoLayout *
+text_layout (AugurPipelineCanvas *self,
+             const char          *text,
+             double               max_width,
+             double               scale,
+             gboolean             bold)
 {
   PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   PangoAttrList *attrs = pango_attr_list_new ();
-  int w, h;
 
   pango_attr_list_insert (attrs, pango_attr_scale_new (scale));
   if (bold)
@@ -280,12 +405,81 @@ draw_text (AugurPipelineCanvas *self,
       pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
       pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
     }
+  pango_attr_list_unref (attrs);
+  return layout;
+}
+
+/* A data path's label's layout in max_width: at its scale; or smaller
+ * (down to MIN_LABEL_SCALE of it); or at its scale over up to lines lines,
+ * broken between words; only then, smaller and over those lines,
+ * ellipsized. */
+static PangoLayout *
+fit_layout (AugurPipelineCanvas *self,
+            const char          *text,
+            double               max_width,
+            double               scale,
+            gboolean             bold,
+            int                  lines)
+{
+  double w = text_width (self, text, scale, bold);
+  PangoLayout *layout;
+
+  if (w <= max_width)
+    return text_layout (self, text, max_width, scale, bold);
+  /* a pixel to spare: the type's width is not quite proportional to its size */
+  if ((floor (max_width) - 1) / w >= MIN_LABEL_SCALE || lines < 2)
+    return text_layout (self, text, max_width, scale * MAX (MIN_LABEL_SCALE, (floor (max_width) - 1) / w), bold);
+  layout = text_layout (self, text, max_width, scale, bold);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_height (layout, -lines);
+  if (!pango_layout_is_ellipsized (layout))
+    return layout;
+  g_object_unref (layout);
+  layout = text_layout (self, text, max_width, scale * MIN_LABEL_SCALE, bold);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_height (layout, -lines);
+  return layout;
+}
+
+/* layout's height, in pixels. */
+static int
+layout_height (PangoLayout *layout)
+{
+  int h;
+
+  pango_layout_get_pixel_size (layout, NULL, &h);
+  return h;
+}
+
+/* layout centred at (cx, y), y being the top; returns its height. */
+static double
+show_layout (cairo_t     *cr,
+             PangoLayout *layout,
+             double       cx,
+             double       y,
+             double       max_width)
+{
+  int w, h;
+
   pango_layout_get_pixel_size (layout, &w, &h);
   cairo_move_to (cr, max_width > 0 ? cx - max_width / 2 : cx - w / 2.0, y);
   pango_cairo_show_layout (cr, layout);
-  pango_attr_list_unref (attrs);
   g_object_unref (layout);
   return h;
+}
+
+/* Text centred at (cx, y), y being the top; returns its height. */
+static double
+draw_text (AugurPipelineCanvas *self,
+           cairo_t             *cr,
+           const char          *text,
+           double               cx,
+           double               y,
+           double               max_width,
+           double               scale,
+           gboolean             bold)
+{
+  return show_layout (cr, text_layout (self, text, max_width, scale, bold), cx, y, max_width);
 }
 
 static char *
@@ -382,6 +576,7 @@ draw_arrow (AugurPipelineCanvas *self,
             gboolean             remote)
 {
   double head = 7.0;
+  PangoLayout *layout;
 
   cairo_save (cr);
   set_color (cr, fg, remote ? 0.85 : 0.45);
@@ -396,9 +591,12 @@ draw_arrow (AugurPipelineCanvas *self,
   cairo_fill (cr);
 
   set_color (cr, fg, 0.9);
-  draw_text (self, cr, label, (x0 + x1) / 2, y - 20, x1 - x0 + 8, 0.78, FALSE);
+  /* the rate over the arrow, on two lines when it is narrow (it grows upwards) */
+  layout = fit_layout (self, label, x1 - x0 - 2 * LABEL_PADDING, EDGE_SCALE, FALSE, 2);
+  show_layout (cr, layout, (x0 + x1) / 2, y - 6 - layout_height (layout), x1 - x0 - 2 * LABEL_PADDING);
   set_color (cr, fg, 0.55);
-  draw_text (self, cr, sublabel, (x0 + x1) / 2, y + 4, x1 - x0 + 8, 0.7, FALSE);
+  show_layout (cr, fit_layout (self, sublabel, x1 - x0 - 2 * LABEL_PADDING, LINK_SCALE, FALSE, 1), (x0 + x1) / 2,
+               y + 4, x1 - x0 - 2 * LABEL_PADDING);
   cairo_restore (cr);
 }
 
@@ -413,12 +611,10 @@ draw_stage (AugurPipelineCanvas   *self,
             double                 alpha)
 {
   GdkRGBA color;
-  g_autofree char *title = g_strdup_printf (_("Stage %u"), stage + 1);
-  g_autofree char *rate = format_rate (mu);
-  /* Translators: a stage's processor and rate, e.g. "P2 · μ 10". */
-  g_autofree char *detail = g_strdup_printf (_("P%u · μ %s"), proc + 1, rate);
+  g_autofree char *title = NULL, *detail = NULL;
   double cx = r->origin.x + r->size.width / 2;
 
+  stage_texts (stage, proc, mu, &title, &detail);
   augur_pipeline_processor_color (proc, &color);
   cairo_save (cr);
   rounded_rect (cr, r, 8);
@@ -443,9 +639,11 @@ draw_stage (AugurPipelineCanvas   *self,
   }
 
   set_color (cr, fg, alpha);
-  draw_text (self, cr, title, cx + 3, r->origin.y + 9, r->size.width - 14, 0.95, TRUE);
+  show_layout (cr, fit_layout (self, title, r->size.width - 14, STAGE_TITLE_SCALE, TRUE, 1), cx + 3, r->origin.y + 9,
+               r->size.width - 14);
   set_color (cr, &color, alpha);
-  draw_text (self, cr, detail, cx + 3, r->origin.y + 32, r->size.width - 14, 0.8, FALSE);
+  show_layout (cr, fit_layout (self, detail, r->size.width - 14, STAGE_DETAIL_SCALE, FALSE, 2), cx + 3,
+               r->origin.y + 32, r->size.width - 14);
   cairo_restore (cr);
 }
 
@@ -459,7 +657,8 @@ draw_marker (AugurPipelineCanvas   *self,
              double                 alpha)
 {
   GdkRGBA color;
-  g_autofree char *label = g_strdup_printf ("%s · P%u", text, proc + 1);
+  g_autofree char *label = marker_text (text, proc);
+  PangoLayout *layout;
 
   augur_pipeline_processor_color (proc, &color);
   cairo_save (cr);
@@ -476,8 +675,10 @@ draw_marker (AugurPipelineCanvas   *self,
   }
   cairo_stroke (cr);
   set_color (cr, fg, 0.85 * alpha);
-  draw_text (self, cr, label, r->origin.x + r->size.width / 2, r->origin.y + 7,
-             r->size.width - 6, 0.78, FALSE);
+  /* centred in the marker, on two lines when it is narrow */
+  layout = fit_layout (self, label, r->size.width - 6, EDGE_SCALE, FALSE, 2);
+  show_layout (cr, layout, r->origin.x + r->size.width / 2, r->origin.y + (r->size.height - layout_height (layout)) / 2,
+               r->size.width - 6);
   cairo_restore (cr);
 }
 
@@ -680,9 +881,9 @@ draw_canvas (AugurPipelineCanvas *self,
       const graphene_rect_t *b = i == l.n_stages ? &l.output : &l.stage[i];
       guint pa = i == 0 ? m->input : m->stage[i - 1];
       guint pb = i == l.n_stages ? m->output : m->stage[i];
-      g_autofree char *rate = format_rate (la[i]);
-      g_autofree char *label = g_strdup_printf ("λ%u %s", i + 1, rate);
-      g_autofree char *link = g_strdup_printf ("nl%u-%u", pa + 1, pb + 1);
+      g_autofree char *label = NULL, *link = NULL;
+
+      edge_labels (self, la, i, &label, &link);
 
       draw_arrow (self, cr, a->origin.x + a->size.width, b->origin.x, arrow_y,
                   label, link, &fg, pa != pb);
@@ -1145,4 +1346,64 @@ augur_pipeline_canvas_set_best (AugurPipelineCanvas *self,
     }
   self->best_throughput = throughput;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ---- Checks ----------------------------------------------------------- */
+
+/* Whether text, fitted into max_width as the drawing fits it, is
+ * ellipsized. */
+static guint
+elided (AugurPipelineCanvas *self,
+        const char          *text,
+        double               max_width,
+        double               scale,
+        gboolean             bold,
+        int                  lines)
+{
+  PangoLayout *layout = fit_layout (self, text, max_width, scale, bold, lines);
+  guint n = pango_layout_is_ellipsized (layout);
+
+  g_object_unref (layout);
+  return n;
+}
+
+guint
+augur_pipeline_canvas_count_elided_labels (AugurPipelineCanvas *self)
+{
+  double mu[AUGUR_PIPELINE_MAX_STAGES];
+  double la[AUGUR_PIPELINE_MAX_STAGES + 1];
+  const AugurMapping *m = &self->mapping;
+  g_autofree char *input = NULL, *output = NULL;
+  guint n = 0;
+  Layout l;
+
+  g_return_val_if_fail (AUGUR_IS_PIPELINE_CANVAS (self), 0);
+
+  compute_layout (self, &l);
+  if (l.n_stages == 0)
+    return 0;
+  augur_pipeline_get_rates (self->pipeline, m, mu, la);
+  for (guint i = 0; i <= l.n_stages; i++)
+    {
+      const graphene_rect_t *a = i == 0 ? &l.input : &l.stage[i - 1];
+      const graphene_rect_t *b = i == l.n_stages ? &l.output : &l.stage[i];
+      double width = b->origin.x - (a->origin.x + a->size.width) - 2 * LABEL_PADDING;
+      g_autofree char *label = NULL, *link = NULL;
+
+      edge_labels (self, la, i, &label, &link);
+      n += elided (self, label, width, EDGE_SCALE, FALSE, 2) + elided (self, link, width, LINK_SCALE, FALSE, 1);
+    }
+  for (guint i = 0; i < l.n_stages; i++)
+    {
+      g_autofree char *title = NULL, *detail = NULL;
+
+      stage_texts (i, m->stage[i], mu[i], &title, &detail);
+      n += elided (self, title, l.stage[i].size.width - 14, STAGE_TITLE_SCALE, TRUE, 1) +
+           elided (self, detail, l.stage[i].size.width - 14, STAGE_DETAIL_SCALE, FALSE, 2);
+    }
+  input = marker_text (_("input"), m->input);
+  output = marker_text (_("output"), m->output);
+  n += elided (self, input, l.input.size.width - 6, EDGE_SCALE, FALSE, 2) +
+       elided (self, output, l.output.size.width - 6, EDGE_SCALE, FALSE, 2);
+  return n;
 }

@@ -65,6 +65,11 @@ gboolean            augur_pipeline_canvas_get_item_bounds (AugurPipelineCanvas *
                                                            guint                index,
                                                            graphene_rect_t     *bounds);
 
+/* How many of the data path's labels (the arrows' rates and links, the
+ * stages' titles and rates, the input's and output's markers) are
+ * ellipsized at the canvas's size, as it draws them: 0 when every one
+ * reads whole. */
+guint               augur_pipeline_canvas_count_elided_labels (AugurPipelineCanvas *self);
 /* The colour of a processor (also used by the side panels). */
 void                augur_pipeline_processor_color     (guint                processor,
                                                         GdkRGBA             *color);

@@ -87,9 +87,11 @@ augur_pipeline_page_present_steps (AugurPage *page,
       augur_pipeline_canvas_set_pipeline (AUGUR_PIPELINE_CANVAS (canvas), self->pipeline);
       augur_pipeline_canvas_set_mapping (AUGUR_PIPELINE_CANVAS (canvas), n_best > 0 ? &best[0] : &self->mapping);
       augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (canvas), best, n_best, top);
+      /* its text grows with the step's scale, not twice (ui/style.css) */
+      gtk_widget_add_css_class (canvas, "present-view-text");
+      /* scaled as the other steps: the canvas widens its arrows for their
+       * labels, so they read whole at a projector's 1280x720 */
       step = augur_present_step_new (_("The best mapping"), self->best_text, canvas);
-      /* the canvas elides its labels when it is scaled beyond this */
-      step->max_scale = 1.15;
       g_ptr_array_add (steps, step);
     }
   if (self->chart != NULL)

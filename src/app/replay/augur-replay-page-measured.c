@@ -61,7 +61,15 @@ augur_replay_measured_compute (const AugurReplayInputs *in,
   if (!augur_trace_is_otf2 (anchor))
     return NULL;
   m = g_new0 (AugurReplayMeasured, 1);
-  m->run = augur_measured_run_read_otf2 (anchor, cancellable, &error);
+  {
+    /* its rows named as the predicted timeline's, which is below it */
+    guint n = augur_replay_result_get_n_ranks (result);
+    g_autofree const char **names = g_new0 (const char *, n + 1);
+
+    for (guint i = 0; i < n; i++)
+      names[i] = augur_replay_result_get_rank_name (result, i);
+    m->run = augur_measured_run_read_otf2_named (anchor, names, n, cancellable, &error);
+  }
   if (m->run != NULL)
     m->comparison = augur_measured_run_compare (m->run, result, &error);
   if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -406,17 +414,18 @@ augur_replay_page_measured_init (AugurReplayPage *self)
   augur_replay_page_measured_present (self, NULL);
 }
 
+/* A row per rank, named as the timelines' rows (the replay's names, as
+ * on the Ranks tab). */
 static GListStore *
-rows_new (const AugurMeasuredComparison *c, double scale)
+rows_new (const AugurMeasuredComparison *c, const AugurTimelineData *d, double scale)
 {
   GListStore *rows = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
 
   for (guint i = 0; i < c->n_ranks; i++)
     {
       g_autoptr(AugurResultRow) row = augur_result_row_new (i, ROW_N_STRINGS, ROW_N_NUMBERS);
-      g_autofree char *name = g_strdup_printf ("%u", i);
 
-      augur_result_row_set_string (row, ROW_S_NAME, name);
+      augur_result_row_set_string (row, ROW_S_NAME, augur_timeline_data_get_row_name (d, i));
       augur_result_row_set_number (row, ROW_N_MEASURED, c->measured[i] * scale);
       augur_result_row_set_number (row, ROW_N_PREDICTED, c->predicted[i] * scale);
       augur_result_row_set_number (row, ROW_N_DIFFERENCE, (c->predicted[i] - c->measured[i]) * scale);
@@ -516,7 +525,7 @@ augur_replay_page_measured_present (AugurReplayPage     *self,
     double origin = augur_measured_run_get_origin (m->run);
     double scale = 1, span;
     const char *unit = augur_time_unit_choose (MAX (c->measured_time, c->predicted_time), &scale);
-    g_autoptr(GListStore) rows = rows_new (c, scale);
+    g_autoptr(GListStore) rows = rows_new (c, augur_measured_run_get_timeline (m->run), scale);
     g_autofree char *note = NULL;
     g_autofree char *at = augur_replay_format_seconds (origin);
     g_autofree char *caption = NULL;
@@ -539,11 +548,45 @@ augur_replay_page_measured_present (AugurReplayPage     *self,
     /* Translators: above the measured timeline; %s: when MPI_Init ended, e.g. "1.2 ms". */
     caption = g_strdup_printf (_("Measured · MPI_Init ends at %s"), at);
     gtk_label_set_text (GTK_LABEL (tab->measured_caption), caption);
-    gtk_widget_set_tooltip_text (tab->measured_caption,
-                                 _("The run as the OTF2 archive measured it: each rank's MPI calls and the compute "
-                                   "between them, at their timestamps, from the archive's first event. It is "
-                                   "shown at the prediction's time scale, the end of MPI_Init above the "
-                                   "prediction's 0; zooming or panning one timeline moves the other."));
+    {
+      GString *tip = g_string_new (_("The run as the OTF2 archive measured it: each rank's MPI calls and the "
+                                     "compute between them, at their timestamps, from the archive's first event, "
+                                     "and its messages from their send to their receive. It is shown at the "
+                                     "prediction's time scale, the end of MPI_Init above the prediction's 0; "
+                                     "zooming or panning one timeline moves the other."));
+      guint64 unmatched = augur_measured_run_get_n_unmatched (m->run);
+      guint64 backward = augur_measured_run_get_n_backward (m->run);
+
+      /* what the arrows leave out is said, never silently */
+      if (unmatched > 0)
+        {
+          /* Translators: %" PRIu64 ": a number of MPI sends and receives. */
+          g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                "%" PRIu64 " send or receive has no other end in "
+                                                                "the archive: it has no arrow.",
+                                                                "%" PRIu64 " sends or receives have no other end in "
+                                                                "the archive: they have no arrow.",
+                                                                (gulong) MIN (unmatched, G_MAXULONG)), unmatched);
+
+          g_string_append_printf (tip, "\n%s", text);
+        }
+      if (backward > 0)
+        {
+          /* Translators: %" PRIu64 ": a number of messages. */
+          g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                "%" PRIu64 " message is received before it was "
+                                                                "sent by the archive's clocks (its hosts' clocks "
+                                                                "differ): it has no arrow.",
+                                                                "%" PRIu64 " messages are received before they "
+                                                                "were sent by the archive's clocks (its hosts' "
+                                                                "clocks differ): they have no arrow.",
+                                                                (gulong) MIN (backward, G_MAXULONG)), backward);
+
+          g_string_append_printf (tip, "\n%s", text);
+        }
+      gtk_widget_set_tooltip_text (tab->measured_caption, tip->str);
+      g_string_free (tip, TRUE);
+    }
     gtk_label_set_text (GTK_LABEL (tab->predicted_caption), _("Predicted · from the end of MPI_Init"));
     gtk_widget_set_tooltip_text (tab->predicted_caption,
                                  _("The replay of the archive on this platform: it starts every rank at 0 when "

@@ -25,6 +25,7 @@ typedef struct {
   char              *label;        /* what was replayed: network, ranks per node, cores busy, placement */
   gboolean           by_hand;      /* on a built cluster, ranks placed by hand */
   gboolean           partial;      /* cut short by an error */
+  char              *text;         /* the document replayed (paths absolute), or NULL */
 } AugurReplayRun;
 
 AugurReplayRun *augur_replay_run_ref   (AugurReplayRun *run);
@@ -91,6 +92,10 @@ struct _AugurReplayPage
   GtkWidget            *host_speed_box;
   GtkWidget            *host_speed_entry;
   GtkWidget            *host_speed_error;
+  /* or the platform augur-cli calibrate wrote on that host (its name,
+   * Choose… and Clear) */
+  GtkWidget            *calibrated_label;
+  GtkWidget            *calibrated_clear;
   GtkWidget            *deployment_label;
   GtkWidget            *nodes_spin;
   GtkWidget            *cores_spin;
@@ -217,6 +222,13 @@ void     augur_replay_page_add_result_areas  (AugurReplayPage *self);
 void     augur_replay_page_run_areas_updated (AugurReplayPage *self,
                                               gboolean         shown);
 void     augur_replay_page_sweep_from_fields (AugurReplayPage *self);
+/* The document's sweep in the sweep's fields (on opening, undo and redo;
+ * not on other edits, so that a range typed and not swept yet stays); the
+ * plot, titled by its parameter, stays as it was swept. */
+void     augur_replay_page_show_sweep_settings (AugurReplayPage *self);
+/* A SimGrid quantity ("125MBps", "50us", "1Gf"; kind "bandwidth", "time"
+ * or "speed"), as the platform files write them (six digits). */
+char    *augur_replay_format_quantity (double v, const char *kind);
 void     augur_replay_page_export_action  (GtkWidget       *widget,
                                            const char      *action_name,
                                            GVariant        *parameter);

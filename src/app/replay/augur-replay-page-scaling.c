@@ -8,17 +8,19 @@
  * the page's edits (undo, "modified", results stale).  The work runs as
  * the page's job: the model of the runs, the traced runs replayed (the
  * "traced" points), and each target synthesised and replayed at its fit
- * and at both ends of its prediction interval.  The results: the predicted
+ * and at both ends of its prediction interval (augur_extrap_model_predict,
+ * as augur-cli extrapolate does).  The results: the predicted
  * time against ranks, the fitted functions (each with its points, curve
  * and band) and the skeleton.  A target's extrapolated run is replayed
  * again with its timeline and shown as the page's result, or written as
  * SMPI's traces when it is too large for a timeline.
  *
- * Ranks of a target are placed as the page places a replay's: on a
- * cluster built in Augur by its placement rule (new ranks round-robin when
- * placed by hand); on a platform file, rank i on the host of the
- * deployment's actor i modulo its actors, or without a deployment on the
- * platform's hosts in turn (augur-cli extrapolate without --hostfile).
+ * Ranks of a target are placed by augur_replay_inputs_deployment_at, as
+ * `augur-cli extrapolate DOC.replay` places them: on a cluster built in
+ * Augur by its placement rule (new ranks round-robin when placed by hand);
+ * on a platform file, rank i on the host of the deployment's actor i
+ * modulo its actors, or without a deployment on the platform's hosts in
+ * turn.
  *
  * (Over 800 lines: the tab's widgets, made in code, its jobs and the views
  * of their results are one tab; its document edits are few and here.)
@@ -26,8 +28,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-replay-page-scaling.h"
+#include "augur-scaling-chart.h"
 
+#include "augur-application.h"
+#include "augur-file.h"
 #include "augur-line-chart-view.h"
+#include "augur-page-cluster.h"
 #include "augur-page-job.h"
 #include "augur-replay-page-private.h"
 #include "augur-tab-switcher.h"
@@ -82,13 +88,9 @@ model_unref (ModelRef *m)
   g_free (m);
 }
 
-typedef struct {
-  guint   ranks;
-  double  time;       /* s; NAN when the target cannot be given */
-  double  low;
-  double  high;
-  char   *note;       /* the target's warning or why it cannot be given, or NULL */
-} Prediction;
+/* time NAN when the target cannot be given; note: its warning or why it
+ * cannot be given, or NULL */
+typedef AugurExtrapPrediction Prediction;
 
 typedef struct {
   guint  ranks;
@@ -140,6 +142,9 @@ typedef struct {
   ModelRef         *model;    /* JOB_TIMELINE, JOB_WRITE */
   guint             ranks;    /* JOB_TIMELINE, JOB_WRITE */
   GFile            *dir;      /* JOB_WRITE */
+  AugurClusterMode  cluster;  /* JOB_PREDICT: here, or on a cluster */
+  char             *job_dir;  /* the cluster job's folder */
+  char             *cli;      /* augur-cli, which the tasks run */
 } ScaleInputs;
 
 typedef struct {
@@ -151,6 +156,7 @@ typedef struct {
   GListStore        *function_rows;
   AugurReplayResult *result;       /* JOB_TIMELINE */
   char              *label;
+  char              *message;      /* what was done on a cluster (run, resubmit) */
   double             seconds;
 } ScaleResult;
 
@@ -160,6 +166,8 @@ scale_inputs_free (ScaleInputs *in)
   augur_replay_inputs_clear (&in->inputs);
   model_unref (in->model);
   g_clear_object (&in->dir);
+  g_free (in->job_dir);
+  g_free (in->cli);
   g_free (in);
 }
 
@@ -174,6 +182,7 @@ scale_result_free (ScaleResult *out)
   g_clear_object (&out->function_rows);
   g_clear_pointer (&out->result, augur_replay_result_free);
   g_free (out->label);
+  g_free (out->message);
   g_free (out);
 }
 
@@ -183,57 +192,15 @@ load_platform (const AugurReplayInputs *in,
                AugurDeployment        **given,
                GError                 **error)
 {
-  AugurPlatform *platform;
-
   *given = NULL;
-  if (in->use_cluster)
-    return augur_replay_inputs_build_platform (in);
-  if (in->platform == NULL)
+  if (!in->use_cluster && in->platform == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Choose a platform first (Platform → Choose…, or build a cluster): the runs and "
                              "their extrapolations are replayed on it."));
       return NULL;
     }
-  platform = augur_platform_load_file (in->platform, error);
-  if (platform != NULL && in->deployment != NULL)
-    {
-      *given = augur_deployment_load_file (in->deployment, platform, error);
-      if (*given == NULL)
-        g_clear_pointer (&platform, augur_platform_free);
-    }
-  return platform;
-}
-
-/* `ranks` ranks on the platform (see the comment at the top). */
-static AugurDeployment *
-deployment_at (const AugurReplayInputs *in,
-               const AugurPlatform     *platform,
-               const AugurDeployment   *given,
-               guint                    ranks,
-               GError                 **error)
-{
-  g_autoptr(GString) hosts = g_string_new (NULL);
-
-  if (in->use_cluster)
-    {
-      AugurReplayInputs copy;
-      AugurDeployment *d;
-
-      augur_replay_inputs_copy (&copy, in);
-      augur_replay_inputs_place (&copy, ranks);
-      d = augur_replay_inputs_build_deployment (&copy);
-      augur_replay_inputs_clear (&copy);
-      return d;
-    }
-  if (given != NULL && augur_deployment_get_n_actors (given) > 0)
-    for (guint i = 0; i < augur_deployment_get_n_actors (given); i++)
-      g_string_append_printf (hosts, "%s\n",
-                              augur_platform_get_host_name (platform, augur_deployment_get_actor (given, i)->host));
-  else
-    for (guint h = 0; h < augur_platform_get_n_hosts (platform); h++)
-      g_string_append_printf (hosts, "%s\n", augur_platform_get_host_name (platform, h));
-  return augur_deployment_from_hostfile (hosts->str, hosts->len, "(the platform's hosts)", platform, ranks, error);
+  return augur_replay_inputs_load_platform (in, given, error);
 }
 
 static double
@@ -246,30 +213,13 @@ replay_time (const AugurReplayInputs *in,
              GError                 **error)
 {
   AugurReplayOptions options = { in->network, FALSE };
-  g_autoptr(AugurDeployment) deployment = deployment_at (in, platform, given, ranks, error);
+  g_autoptr(AugurDeployment) deployment = augur_replay_inputs_deployment_at (in, platform, given, ranks, error);
   g_autoptr(AugurReplayResult) result = NULL;
 
   if (deployment == NULL)
     return NAN;
   result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, cancellable, NULL, error);
   return result != NULL ? augur_replay_result_get_time (result) : NAN;
-}
-
-/* Whether any parameter's interval at P is wider than a point: else the
- * bounds give the fit's program again. */
-static gboolean
-has_interval (const AugurExtrapModel *m,
-              guint                   ranks)
-{
-  for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
-    {
-      double low, high;
-
-      augur_extrap_model_eval_parameter (m, i, ranks, &low, &high);
-      if (low != high)
-        return TRUE;
-    }
-  return FALSE;
 }
 
 static GListStore *
@@ -298,12 +248,28 @@ function_rows (const AugurExtrapModel *m)
   return rows;
 }
 
+/* A target's progress as its share of the whole prediction. */
+typedef struct {
+  AugurPageJob *job;
+  const char   *phase;
+  double        from, width;
+} Part;
+
+static void
+part_progress (double fraction, const char *phase, gpointer data)
+{
+  Part *part = data;
+
+  augur_page_job_progress (part->from + part->width * CLAMP (fraction, 0, 1), part->phase, part->job);
+}
+
 static gboolean
-predict (AugurPageJob  *job,
-         ScaleInputs   *in,
-         ScaleResult   *out,
-         GCancellable  *cancellable,
-         GError       **error)
+predict (AugurPageJob          *job,
+         ScaleInputs           *in,
+         ScaleResult           *out,
+         AugurExtrapPrediction *collected,
+         GCancellable          *cancellable,
+         GError               **error)
 {
   const AugurReplayInputs *doc = &in->inputs;
   g_autoptr(AugurPlatform) platform = NULL;
@@ -336,7 +302,7 @@ predict (AugurPageJob  *job,
   for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
     g_ptr_array_add (out->warnings, g_strdup (warnings[i]));
 
-  steps = n_runs + 3 * n_targets;
+  steps = n_runs + n_targets;
   /* the traced runs, replayed on this platform: where the curve starts */
   for (guint i = 0; i < n_runs; i++)
     {
@@ -369,76 +335,45 @@ predict (AugurPageJob  *job,
       guint P = g_array_index (doc->scaling_ranks, guint, k);
       Prediction p = { P, NAN, NAN, NAN, NULL };
       g_autoptr(GError) local = NULL;
+      g_autoptr(AugurDeployment) deployment = NULL;
+      AugurReplayOptions options = { doc->network, FALSE };
       g_autofree char *phase = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Predicting %u rank…",
                                                              "Predicting %u ranks…", P), P);
+      Part part = { job, phase, (double) done++ / steps, 1.0 / steps };
 
-      augur_page_job_progress ((double) done / steps, phase, job);
-      if (!augur_extrap_model_check_target (m, P, &p.note, &local))
+      augur_page_job_progress (part.from, phase, job);
+      if (collected != NULL)
         {
-          g_free (p.note);
-          p.note = g_strdup (local->message);
-          g_ptr_array_add (out->warnings, g_strdup (local->message));
+          /* what the cluster's task predicted, as this would have */
+          p = collected[k];
+          collected[k] = (Prediction) { P, NAN, NAN, NAN, NULL };
+          if (p.note != NULL)
+            g_ptr_array_add (out->warnings, g_strdup (p.note));
           g_array_append_val (out->predictions, p);
-          done += 3;
           continue;
         }
-      if (p.note != NULL)
-        g_ptr_array_add (out->warnings, g_strdup (p.note));
-      {
-        g_autoptr(AugurTraceSet) traces = augur_extrap_model_synthesize (m, P, &local);
-
-        if (traces != NULL)
-          p.time = replay_time (doc, platform, given, traces, P, cancellable, &local);
-      }
-      done++;
-      p.low = p.high = p.time;
-      if (local == NULL && has_interval (m, P))
+      deployment = augur_replay_inputs_deployment_at (doc, platform, given, P, &local);
+      if (deployment != NULL &&
+          augur_extrap_model_predict (m, P, platform, deployment, &options, part_progress, &part, cancellable, &p,
+                                      &local))
         {
-          g_autoptr(GError) bound_error = NULL;
-
-          for (AugurExtrapBound b = AUGUR_EXTRAP_BOUND_LOW; b <= AUGUR_EXTRAP_BOUND_HIGH && bound_error == NULL; b++)
-            {
-              g_autoptr(AugurTraceSet) traces = NULL;
-              double t = NAN;
-
-              augur_page_job_progress ((double) done++ / steps, phase, job);
-              traces = augur_extrap_model_synthesize_bound (m, P, b, &bound_error);
-              if (traces != NULL)
-                t = replay_time (doc, platform, given, traces, P, cancellable, &bound_error);
-              /* the interval holds the fit whichever end is slower */
-              p.low = MIN (p.low, t);
-              p.high = MAX (p.high, t);
-            }
-          /* the fit's time stands; an interval that could not be given is
-           * said, never shown narrower than it is */
-          if (bound_error != NULL && !g_cancellable_is_cancelled (cancellable))
-            {
-              /* Translators: a target whose interval could not be replayed: the size, then why. */
-              char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank: no interval: %s",
-                                                        "%u ranks: no interval: %s", P), P, bound_error->message);
-
-              p.low = p.high = NAN;
-              g_free (p.note);
-              p.note = why;
-              g_ptr_array_add (out->warnings, g_strdup (why));
-            }
+          if (p.note != NULL)
+            g_ptr_array_add (out->warnings, g_strdup (p.note));
         }
-      done = (k + 1) * 3 + n_runs;
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+      else if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      else if (local->domain == AUGUR_EXTRAP_ERROR && local->code == AUGUR_EXTRAP_ERROR_TARGET)
         {
-          prediction_clear (&p);
-          return FALSE;
+          /* a size the model cannot give: its message says the size */
+          p.note = g_strdup (local->message);
+          g_ptr_array_add (out->warnings, g_strdup (local->message));
         }
-      if (local != NULL)
+      else
         {
           /* Translators: a target that could not be replayed, e.g. "1024 ranks: no such host". */
-          char *why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank: %s", "%u ranks: %s", P), P,
-                                       local->message);
-
-          g_free (p.note);
-          p.note = why;
-          p.time = p.low = p.high = NAN;
-          g_ptr_array_add (out->warnings, g_strdup (why));
+          p.note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank: %s", "%u ranks: %s", P), P,
+                                    local->message);
+          g_ptr_array_add (out->warnings, g_strdup (p.note));
         }
       g_array_append_val (out->predictions, p);
     }
@@ -461,7 +396,7 @@ replay_timeline (AugurPageJob  *job,
   platform = load_platform (&in->inputs, &given, error);
   if (platform == NULL)
     return FALSE;
-  deployment = deployment_at (&in->inputs, platform, given, in->ranks, error);
+  deployment = augur_replay_inputs_deployment_at (&in->inputs, platform, given, in->ranks, error);
   if (deployment == NULL)
     return FALSE;
   traces = augur_extrap_model_synthesize (in->model->model, in->ranks, error);
@@ -485,6 +420,99 @@ replay_timeline (AugurPageJob  *job,
   return TRUE;
 }
 
+/* The targets on a cluster: the job written and submitted (each target a
+ * point, `augur-cli extrapolate` on the document's copy), its missing
+ * tasks submitted again, or its records collected and shown as a
+ * prediction made here would be (the model and the traced runs are
+ * computed here: they are small). */
+static gboolean
+cluster_work (AugurPageJob  *job,
+              ScaleInputs   *in,
+              ScaleResult   *out,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  static const char *const kinds[] = { "extrapolate", NULL };
+  const AugurReplayInputs *doc = &in->inputs;
+  /* the document as the job's copy holds it: every file by its path */
+  g_autofree char *text = augur_replay_inputs_to_text (doc, NULL);
+  g_autoptr(AugurSlurmJob) sjob = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree Prediction *collected = NULL;
+  const char *const *records;
+  guint n_records = 0, n_targets = doc->scaling_ranks->len;
+  gsize length = 0;
+  gboolean ok;
+
+  if (in->cluster == AUGUR_CLUSTER_RUN)
+    {
+      static const char *const arguments[] = { NULL };
+      AugurSlurmPlan plan = { "extrapolate", "extrapolate", "document.replay", text, strlen (text), arguments,
+                              n_targets, NULL, 0 };
+      g_autoptr(AugurPlatform) platform = NULL;
+      g_autoptr(AugurDeployment) given = NULL;
+      g_autoptr(AugurExtrapModel) m = NULL;
+      AugurExtrapOptions options;
+
+      if (doc->scaling_runs->len < 2 || n_targets == 0)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("Add the runs of the program at 3 sizes or more and give the target sizes "
+                                 "first: the cluster’s tasks predict the targets."));
+          return FALSE;
+        }
+      /* what the tasks would refuse is said now, before anything is written */
+      platform = load_platform (doc, &given, error);
+      if (platform == NULL)
+        return FALSE;
+      augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
+      augur_extrap_options_init (&options);
+      options.compute_tolerance = doc->scaling_compute_tolerance;
+      m = augur_extrap_model_new ((GFile *const *) doc->scaling_runs->pdata, doc->scaling_runs->len, &options,
+                                  cancellable, error);
+      if (m == NULL)
+        return FALSE;
+      for (guint k = 0; k < n_targets; k++)
+        {
+          g_autofree char *warning = NULL;
+
+          if (!augur_extrap_model_check_target (m, g_array_index (doc->scaling_ranks, guint, k), &warning, error))
+            return FALSE;
+        }
+      augur_page_job_progress (-1, _("Writing the job and submitting it…"), job);
+      out->message = augur_cluster_submit (in->job_dir, &plan, in->cli, cancellable, error);
+      return out->message != NULL;
+    }
+  sjob = augur_cluster_open (in->job_dir, in->cluster, kinds, _("an extrapolation’s"), &out->message, cancellable,
+                             error);
+  if (sjob == NULL)
+    return out->message != NULL;
+  {
+    g_autoptr(GFile) model = g_file_new_for_path (augur_slurm_job_get_model (sjob));
+    if (!augur_file_load_contents (model, AUGUR_FILE_MAX_DOCUMENT, &copy, &length, NULL, error))
+      return FALSE;
+  }
+  /* shown as this page's: only when written from what it has now */
+  if (length != strlen (text) || memcmp (copy, text, length) != 0)
+    {
+      g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
+                   _("The job in %s was written from other runs, targets, platform or network than this page’s "
+                     "(its copy: %s)."), in->job_dir, augur_slurm_job_get_model (sjob));
+      return FALSE;
+    }
+  records = augur_slurm_job_get_records (sjob, &n_records);
+  collected = g_new0 (Prediction, MAX (n_targets, 1));
+  if (!augur_extrap_predictions_read_records ((const guint *) (gpointer) doc->scaling_ranks->data, n_targets,
+                                              records, augur_slurm_job_get_record_paths (sjob), n_records, collected,
+                                              error))
+    ok = FALSE;
+  else
+    ok = predict (job, in, out, collected, cancellable, error);
+  for (guint k = 0; k < n_targets; k++)
+    augur_extrap_prediction_clear (&collected[k]);
+  return ok;
+}
+
 static gpointer
 scale_thread (AugurPageJob  *job,
               gpointer       data,
@@ -502,7 +530,8 @@ scale_thread (AugurPageJob  *job,
   switch (in->kind)
     {
     case JOB_PREDICT:
-      ok = predict (job, in, out, cancellable, error);
+      ok = in->cluster != AUGUR_CLUSTER_NONE ? cluster_work (job, in, out, cancellable, error)
+                                             : predict (job, in, out, NULL, cancellable, error);
       break;
     case JOB_TIMELINE:
       augur_page_job_progress (-1, _("Replaying the extrapolated run…"), job);
@@ -577,80 +606,19 @@ static void
 build_time_chart (AugurReplayPage *self)
 {
   AugurReplayScaling *s = scaling (self);
-  g_autoptr(GArray) tx = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) ty = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) px = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) py = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) lo = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) hi = g_array_new (FALSE, FALSE, sizeof (double));
-  double latest = 0, scale, least = G_MAXDOUBLE, most = 0;
-  const char *unit;
-  gboolean band = FALSE;
-  guint series;
+  g_autofree guint *ranks = g_new0 (guint, MAX (s->traced->len, 1));
+  g_autofree double *times = g_new0 (double, MAX (s->traced->len, 1));
 
-  for (guint i = 0; i < s->traced->len; i++)
-    if (isfinite (g_array_index (s->traced, Traced, i).time))
-      latest = MAX (latest, g_array_index (s->traced, Traced, i).time);
-  for (guint i = 0; i < s->predictions_data->len; i++)
-    if (isfinite (g_array_index (s->predictions_data, Prediction, i).high))
-      latest = MAX (latest, g_array_index (s->predictions_data, Prediction, i).high);
-  unit = augur_time_unit_choose (latest, &scale);
   for (guint i = 0; i < s->traced->len; i++)
     {
-      const Traced *t = &g_array_index (s->traced, Traced, i);
-      double x = t->ranks, y = t->time * scale;
-
-      g_array_append_val (tx, x);
-      g_array_append_val (ty, y);
-      least = MIN (least, x);
-      most = MAX (most, x);
+      ranks[i] = g_array_index (s->traced, Traced, i).ranks;
+      times[i] = g_array_index (s->traced, Traced, i).time;
     }
-  /* the targets in increasing order: a line and a band through them */
-  {
-    g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-
-    for (guint i = 0; i < s->predictions_data->len; i++)
-      {
-        guint j = 0;
-        guint P = g_array_index (s->predictions_data, Prediction, i).ranks;
-
-        while (j < order->len &&
-               g_array_index (s->predictions_data, Prediction, g_array_index (order, guint, j)).ranks <= P)
-          j++;
-        g_array_insert_val (order, j, i);
-      }
-    for (guint j = 0; j < order->len; j++)
-      {
-        const Prediction *p = &g_array_index (s->predictions_data, Prediction, g_array_index (order, guint, j));
-        double x = p->ranks, y = p->time * scale, l = p->low * scale, h = p->high * scale;
-
-        g_array_append_val (px, x);
-        g_array_append_val (py, y);
-        g_array_append_val (lo, l);
-        g_array_append_val (hi, h);
-        band = band || (isfinite (l) && l != h);
-        least = MIN (least, x);
-        most = MAX (most, x);
-      }
-  }
   g_clear_pointer (&s->time_data, augur_chart_data_unref);
-  s->time_data = augur_chart_data_new (_("Predicted time against ranks"), _("Ranks"), "", _("Predicted time"), unit);
-  /* sizes a factor of 8 or more apart: each doubling as wide */
-  augur_chart_data_set_log_x (s->time_data, most >= 8 * least);
-  augur_chart_data_set_integer_x (s->time_data, TRUE);
-  series = augur_chart_data_add_series (s->time_data, _("Traced (replayed on this platform)"),
-                                        (const double *) tx->data, (const double *) ty->data, tx->len);
-  augur_chart_data_set_series_style (s->time_data, series, AUGUR_CHART_SERIES_POINTS);
-  series = augur_chart_data_add_series (s->time_data, _("Predicted"), (const double *) px->data,
-                                        (const double *) py->data, px->len);
-  augur_chart_data_set_series_emphasis (s->time_data, series, TRUE);
-  if (band)
-    augur_chart_data_set_band_series (s->time_data,
-                                      augur_chart_data_add_band (s->time_data, _("Prediction interval"),
-                                                                 (const double *) px->data,
-                                                                 (const double *) lo->data,
-                                                                 (const double *) hi->data, px->len),
-                                      series);
+  /* the report draws the same chart (augur-scaling-chart.h) */
+  s->time_data = augur_scaling_chart_data_new (ranks, times, s->traced->len,
+                                               (const Prediction *) (gpointer) s->predictions_data->data,
+                                               s->predictions_data->len);
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (s->time_chart), s->time_data);
 }
 
@@ -814,8 +782,19 @@ scale_done (AugurPage    *page,
                                                 "message above"), TRUE);
       augur_replay_page_show_error (self, error->message);
     }
+  else if (in->kind == JOB_PREDICT && out->message != NULL)
+    /* submitted, or missing tasks submitted again: nothing to show yet */
+    augur_replay_page_set_status (self, out->message, FALSE);
   else if (in->kind == JOB_PREDICT)
-    present_prediction (self, out);
+    {
+      present_prediction (self, out);
+      if (in->cluster == AUGUR_CLUSTER_COLLECT)
+        {
+          g_autofree char *status = g_strdup_printf (_("Collected from the cluster (%s)"), in->job_dir);
+
+          augur_replay_page_set_status (self, status, out->warnings->len > 0);
+        }
+    }
   else if (in->kind == JOB_TIMELINE)
     {
       augur_replay_page_present_result (self, g_steal_pointer (&out->result), g_steal_pointer (&out->label),
@@ -856,6 +835,36 @@ augur_replay_page_scale (AugurReplayPage *self)
   in = g_new0 (ScaleInputs, 1);
   in->kind = JOB_PREDICT;
   start (self, in);
+}
+
+void
+augur_replay_page_scale_on_cluster (AugurReplayPage  *self,
+                                    AugurClusterMode  mode,
+                                    const char       *dir)
+{
+  ScaleInputs *in;
+
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self) && mode != AUGUR_CLUSTER_NONE);
+  if (dir == NULL)
+    {
+      augur_replay_page_show_error (self, augur_cluster_folder_error ());
+      g_signal_emit_by_name (self, "scaled");
+      return;
+    }
+  in = g_new0 (ScaleInputs, 1);
+  in->kind = JOB_PREDICT;
+  in->cluster = mode;
+  in->job_dir = g_strdup (dir);
+  in->cli = g_strdup (augur_application_get_cli ());
+  start (self, in);
+}
+
+static void
+cluster_chosen (AugurPage        *page,
+                AugurClusterMode  mode,
+                const char       *dir)
+{
+  augur_replay_page_scale_on_cluster (AUGUR_REPLAY_PAGE (page), mode, dir);
 }
 
 /* The i-th prediction, usable for the model held: else FALSE with the
@@ -1279,6 +1288,20 @@ scaling_action (GtkWidget  *widget,
                             _("Add a Folder of Runs"), _("_Add"), NULL, NULL, folder_chosen, NULL, NULL);
   else if (g_str_equal (action_name, "page.scaling-timeline"))
     augur_replay_page_show_scaled_run (self, key);
+  else if (g_str_equal (action_name, "page.scaling-cluster-run"))
+    {
+      augur_replay_page_show_view (self, "scaling");
+      augur_cluster_choose_folder (AUGUR_PAGE (self), AUGUR_CLUSTER_RUN,
+                                   _("Predict on a Cluster: the Job’s Folder (shared with the nodes)"),
+                                   cluster_chosen);
+    }
+  else if (g_str_equal (action_name, "page.scaling-cluster-collect"))
+    {
+      augur_replay_page_show_view (self, "scaling");
+      augur_cluster_choose_folder (AUGUR_PAGE (self), AUGUR_CLUSTER_COLLECT, NULL, cluster_chosen);
+    }
+  else if (g_str_equal (action_name, "page.scaling-cluster-resubmit"))
+    augur_cluster_choose_folder (AUGUR_PAGE (self), AUGUR_CLUSTER_RESUBMIT, NULL, cluster_chosen);
   else if (g_str_equal (action_name, "page.scaling-write"))
     augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
                             _("Write the Extrapolated Run’s Traces In"), _("_Write"), NULL, NULL, traces_dir_chosen,
@@ -1290,6 +1313,7 @@ augur_replay_page_scaling_class_init (GtkWidgetClass *widget_class)
 {
   static const char *const actions[] = {
     "page.scale", "page.scaling-add-runs", "page.scaling-add-folder", "page.scaling-timeline", "page.scaling-write",
+    "page.scaling-cluster-run", "page.scaling-cluster-collect", "page.scaling-cluster-resubmit",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
@@ -1385,8 +1409,18 @@ inputs_bar (AugurReplayPage    *self,
   {
     GtkWidget *group = hbox (label, s->ranks_entry);
 
+    g_autoptr(GMenuModel) menu = augur_cluster_menu_new_for ("page.scaling-cluster");
+    GtkWidget *cluster = gtk_menu_button_new ();
+
     gtk_box_append (GTK_BOX (group), s->measured_check);
     gtk_box_append (GTK_BOX (group), s->predict_button);
+    /* beside Predict: the same prediction, its targets as a job array */
+    gtk_menu_button_set_label (GTK_MENU_BUTTON (cluster), _("On a C_luster"));
+    gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (cluster), TRUE);
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (cluster), menu);
+    gtk_widget_set_tooltip_text (cluster, _("Predict the targets as a Slurm job array on a cluster (augur-cli "
+                                            "extrapolate --slurm), and collect the predictions"));
+    gtk_box_append (GTK_BOX (group), cluster);
     gtk_box_append (GTK_BOX (bar), group);
   }
   return bar;

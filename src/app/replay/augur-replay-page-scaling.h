@@ -41,6 +41,14 @@ void        augur_replay_page_set_scaling_compute_tolerance (AugurReplayPage *pa
  * with its prediction interval; "scaled" is emitted when it ends,
  * successfully or not. */
 void        augur_replay_page_scale              (AugurReplayPage *page);
+/* The same prediction with its targets as a Slurm job array in dir
+ * (augur-cli extrapolate's, each task predicting its slice), or that job's
+ * missing tasks submitted again, or its records collected and shown as a
+ * prediction made here (only when the job was written from this page's
+ * document as it is); "scaled" when it ends. */
+void        augur_replay_page_scale_on_cluster   (AugurReplayPage  *page,
+                                                  AugurClusterMode  mode,
+                                                  const char       *dir);
 /* The extrapolated run at the i-th target replayed with its timeline and
  * shown as the page's result (Timeline tab); "scaled" when it ends. */
 void        augur_replay_page_show_scaled_run    (AugurReplayPage *page,

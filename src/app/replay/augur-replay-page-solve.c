@@ -54,6 +54,7 @@ typedef struct
   AugurClusterMode          cluster;    /* here, or on a cluster (augur-page-cluster.h) */
   char                     *dir;        /* the job's folder */
   char                     *cli;        /* augur-cli, which the tasks run */
+  gboolean                  replay_b;   /* also the document's scenario B, to compare (none kept yet) */
 } JobInputs;
 
 /* What it hands back: a run (or what was replayed up to an error) and its
@@ -72,6 +73,7 @@ typedef struct
   char                     *left_out;  /* what it held that the replay left out, or NULL */
   char                     *approximated; /* what it replayed with sizes it does not give, or NULL */
   AugurReplayMeasured      *measured;  /* an OTF2 archive's measured run beside the replay, or NULL */
+  AugurReplayRun           *scenario_run;  /* the document's scenario B, when asked and replayed */
 } JobResult;
 
 /* ---- Runs ------------------------------------------------------------- */
@@ -104,6 +106,7 @@ augur_replay_run_unref (AugurReplayRun *run)
     return;
   g_clear_pointer (&run->result, augur_replay_result_free);
   g_free (run->label);
+  g_free (run->text);
   g_free (run);
 }
 
@@ -122,6 +125,7 @@ static void
 job_result_free (JobResult *out)
 {
   g_clear_pointer (&out->run, augur_replay_run_unref);
+  g_clear_pointer (&out->scenario_run, augur_replay_run_unref);
   g_clear_object (&out->rank_rows);
   g_clear_object (&out->action_rows);
   /* a point's warnings first: there are as many as xs has points */
@@ -228,6 +232,37 @@ replay_inputs (AugurPageJob             *job,
       *approximated = augur_trace_otf2_report_approximated (&report);
     }
   return result;
+}
+
+/* The document's scenario B replayed, as Keep as Scenario B would have
+ * kept it; NULL when it cannot be (the compare view then waits for one). */
+static AugurReplayRun *
+replay_scenario_b (AugurPageJob            *job,
+                   const AugurReplayInputs *in,
+                   GCancellable            *cancellable)
+{
+  const AugurReplayScenario *b = augur_replay_inputs_find_scenario (in, "B");
+  g_autofree char *left_out = NULL, *approximated = NULL;
+  AugurReplayResult *partial = NULL, *result;
+  AugurReplayRun *run = NULL;
+  AugurReplayInputs changed;
+  char *label = NULL;
+  gboolean otf2 = FALSE;
+
+  if (b == NULL || !augur_replay_inputs_apply_scenario (in, b, &changed, NULL))
+    return NULL;
+  result = replay_inputs (job, &changed, TRUE, cancellable, &partial, &label, &otf2, &left_out, &approximated, NULL);
+  if (result != NULL)
+    {
+      run = run_new (result, FALSE, label);
+      run->by_hand = changed.use_cluster && changed.rule == AUGUR_REPLAY_PLACE_MANUAL;
+      run->text = augur_replay_inputs_to_text (&changed, NULL);
+    }
+  else
+    g_free (label);
+  g_clear_pointer (&partial, augur_replay_result_free);
+  augur_replay_inputs_clear (&changed);
+  return run;
 }
 
 static void
@@ -398,7 +433,11 @@ job_thread (AugurPageJob  *job,
                                                  &local_error);
 
       if (result != NULL)
-        out->run = run_new (result, FALSE, label);
+        {
+          out->run = run_new (result, FALSE, label);
+          /* what Keep as Scenario B keeps in the document */
+          out->run->text = augur_replay_inputs_to_text (&in->inputs, NULL);
+        }
       else if (partial != NULL)
         out->run = run_new (partial, TRUE, label);
       else
@@ -410,6 +449,8 @@ job_thread (AugurPageJob  *job,
           if (out->otf2 && !out->run->partial)
             out->measured = augur_replay_measured_compute (&in->inputs, out->run->result, cancellable);
         }
+      if (result != NULL && in->replay_b)
+        out->scenario_run = replay_scenario_b (job, &in->inputs, cancellable);
     }
   else if ((out->xs = augur_replay_sweep_values (&in->inputs, in->parameter, in->from, in->to, in->points,
                                                  in->logarithmic, &local_error)) != NULL)
@@ -926,6 +967,8 @@ job_done (AugurPage    *page,
         }
       else
         {
+          if (out->scenario_run != NULL && self->scenario == NULL)
+            self->scenario = g_steal_pointer (&out->scenario_run);
           present_run (self, in, out);
           augur_replay_page_run_areas_updated (self, TRUE);
         }
@@ -963,6 +1006,8 @@ job_inputs_new (AugurReplayPage *self,
   in->is_sweep = is_sweep;
   in->started = g_get_monotonic_time ();
   augur_replay_inputs_copy (&in->inputs, &self->inputs);
+  /* a document opened with its scenario B: compared as soon as it is replayed */
+  in->replay_b = !is_sweep && self->scenario == NULL && augur_replay_inputs_find_scenario (&self->inputs, "B") != NULL;
   return in;
 }
 
@@ -1008,6 +1053,33 @@ augur_replay_page_replay (AugurPage *page)
 
 /* A sweep of the page's cluster, checked (signal emitted when not), here
  * or on a cluster. */
+/* The sweep about to run kept in the document, for its report: an edit
+ * that changes none of the results shown (the plot is filled again by the
+ * sweep). */
+static void
+keep_sweep_in_document (AugurReplayPage           *self,
+                        AugurReplaySweepParameter  parameter,
+                        double                     from,
+                        double                     to,
+                        guint                      points,
+                        gboolean                   logarithmic)
+{
+  AugurReplayInputs *in = &self->inputs;
+
+  if (self->raw_text != NULL ||
+      (in->sweep_points == points && in->sweep_parameter == parameter && in->sweep_from == from &&
+       in->sweep_to == to && in->sweep_log == logarithmic))
+    return;
+  augur_replay_page_edit_begin (self);
+  in->sweep_parameter = parameter;
+  in->sweep_from = from;
+  in->sweep_to = to;
+  in->sweep_points = points;
+  in->sweep_log = logarithmic;
+  augur_page_edit_keeps_results (AUGUR_PAGE (self));
+  augur_replay_page_edit_end (self);
+}
+
 static void
 sweep_start (AugurReplayPage           *self,
              AugurReplaySweepParameter  parameter,
@@ -1035,6 +1107,7 @@ sweep_start (AugurReplayPage           *self,
       g_signal_emit_by_name (self, signal);
       return;
     }
+  keep_sweep_in_document (self, parameter, from, to, points, logarithmic);
   in = job_inputs_new (self, TRUE);
   in->parameter = parameter;
   in->from = from;
@@ -1072,6 +1145,44 @@ augur_replay_page_sweep_on_cluster (AugurReplayPage           *self,
   g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self) && dir != NULL);
   g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
   sweep_start (self, parameter, from, to, points, logarithmic, AUGUR_CLUSTER_RUN, dir, "clustered");
+}
+
+/* A bound in a sweep's field: with its unit ("10MBps") when that reads
+ * back as the same number, else every digit, so that sweeping from the
+ * fields sweeps what the document says. */
+static void
+set_sweep_bound (GtkWidget                 *entry,
+                 AugurReplaySweepParameter  parameter,
+                 double                     v)
+{
+  static const char *kinds[] = { "bandwidth", "time", "speed" };
+  char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+  g_autofree char *text = NULL;
+  double back = NAN;
+
+  if (parameter < G_N_ELEMENTS (kinds))
+    {
+      text = augur_replay_format_quantity (v, kinds[parameter]);
+      if (!augur_parse_quantity (text, kinds[parameter], &back) || back != v)
+        g_clear_pointer (&text, g_free);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : augur_format_double (buf, v));
+}
+
+void
+augur_replay_page_show_sweep_settings (AugurReplayPage *self)
+{
+  const AugurReplayInputs *in = &self->inputs;
+
+  if (in->sweep_points == 0)
+    return;
+  /* the parameter first: choosing it puts its own range in the fields */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->sweep_parameter), in->sweep_parameter);
+  set_sweep_bound (self->sweep_from, in->sweep_parameter, in->sweep_from);
+  set_sweep_bound (self->sweep_to, in->sweep_parameter, in->sweep_to);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->sweep_points), in->sweep_points);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->sweep_log), in->sweep_log);
+  gtk_widget_set_visible (self->sweep_error, FALSE);
 }
 
 /* Each parameter starts with a range worth a look. */
@@ -1172,6 +1283,55 @@ augur_replay_page_get_result (AugurReplayPage *self)
   return self->run ? self->run->result : NULL;
 }
 
+/* The document with the what-ifs it keeps left out. */
+static char *
+text_without_whatifs (AugurReplayInputs *in)
+{
+  in->sweep_points = 0;
+  in->sweep_log = FALSE;
+  g_ptr_array_set_size (in->scenarios, 0);
+  return augur_replay_inputs_to_text (in, NULL);
+}
+
+/* Scenario B in the document, so that it is saved and reported: the
+ * settings of the run kept, when applied to the document they give again
+ * exactly what that run replayed (its files and placement the
+ * document's).  An edit of the document that changes none of its
+ * results. */
+static gboolean
+keep_scenario_in_document (AugurReplayPage      *self,
+                           const AugurReplayRun *run)
+{
+  g_autoptr(AugurReplayScenario) scenario = NULL;
+  g_autofree char *replayed = NULL, *given = NULL;
+  AugurReplayInputs kept, applied;
+
+  if (run->text == NULL || self->raw_text != NULL)
+    return FALSE;
+  augur_replay_inputs_init (&kept);
+  if (!augur_replay_inputs_from_text (&kept, run->text, NULL, NULL))
+    {
+      augur_replay_inputs_clear (&kept);
+      return FALSE;
+    }
+  scenario = augur_replay_scenario_new_from_inputs ("B", &kept);
+  if (augur_replay_inputs_apply_scenario (&self->inputs, scenario, &applied, NULL))
+    {
+      replayed = text_without_whatifs (&kept);
+      given = text_without_whatifs (&applied);
+      augur_replay_inputs_clear (&applied);
+    }
+  augur_replay_inputs_clear (&kept);
+  if (replayed == NULL || g_strcmp0 (replayed, given) != 0)
+    return FALSE;
+  augur_replay_page_edit_begin (self);
+  augur_replay_inputs_set_scenario (&self->inputs, g_steal_pointer (&scenario));
+  /* the run shown still describes the document */
+  augur_page_edit_keeps_results (AUGUR_PAGE (self));
+  augur_replay_page_edit_end (self);
+  return TRUE;
+}
+
 gboolean
 augur_replay_page_keep_scenario (AugurReplayPage *self)
 {
@@ -1182,7 +1342,12 @@ augur_replay_page_keep_scenario (AugurReplayPage *self)
   g_clear_pointer (&self->scenario, augur_replay_run_unref);
   self->scenario = augur_replay_run_ref (self->run);
   update_compare (self);
-  augur_replay_page_set_status (self, _("Kept as scenario B: change the inputs and replay to compare"), FALSE);
+  if (keep_scenario_in_document (self, self->run))
+    augur_replay_page_set_status (self, _("Kept as scenario B, in the document too: change the inputs and replay "
+                                          "to compare"), FALSE);
+  else
+    augur_replay_page_set_status (self, _("Kept as scenario B here only: it replayed other files or a placement "
+                                          "by hand, which a scenario of the document cannot give again"), FALSE);
   return TRUE;
 }
 

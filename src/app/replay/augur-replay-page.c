@@ -65,6 +65,13 @@ format_quantity (double      v,
     }
 }
 
+char *
+augur_replay_format_quantity (double      v,
+                              const char *kind)
+{
+  return format_quantity (v, kind);
+}
+
 /* ---- What a placement replays ----------------------------------------- */
 
 char *
@@ -470,7 +477,8 @@ show_trace_check (AugurReplayPage *self)
   g_autofree char *text = NULL;
 
   /* the host speed is asked for where it is needed: beside an OTF2 archive */
-  gtk_widget_set_visible (self->host_speed_box, self->trace_is_otf2 || self->inputs.host_speed > 0);
+  gtk_widget_set_visible (self->host_speed_box, self->trace_is_otf2 || self->inputs.host_speed > 0 ||
+                                                self->inputs.calibrated_platform != NULL);
   if (traces->len == 0)
     return;
   if (traces->len == 1)
@@ -529,7 +537,7 @@ check_traces (AugurReplayPage *self)
     augur_replay_page_show_error (self, NULL);
   g_clear_pointer (&self->trace_problem, g_free);
   self->trace_is_otf2 = FALSE;
-  gtk_widget_set_visible (self->host_speed_box, self->inputs.host_speed > 0);
+  gtk_widget_set_visible (self->host_speed_box, self->inputs.host_speed > 0 || self->inputs.calibrated_platform != NULL);
   gtk_widget_remove_css_class (self->trace_label, "error");
   if (self->trace_cancellable != NULL)
     g_cancellable_cancel (self->trace_cancellable);
@@ -575,6 +583,20 @@ sync_host_speed (AugurReplayPage *self)
   else if (augur_parse_quantity (text, "speed", &shown) && shown > 0)
     gtk_editable_set_text (GTK_EDITABLE (self->host_speed_entry), "");
   /* a value that is not a speed stays as typed, with its error */
+
+  /* a calibrated platform gives the speed: nothing is typed then */
+  set_file_label (self->calibrated_label, self->inputs.calibrated_platform, _("No calibrated platform"));
+  gtk_widget_set_visible (self->calibrated_clear, self->inputs.calibrated_platform != NULL);
+  gtk_widget_set_sensitive (self->host_speed_entry, self->inputs.calibrated_platform == NULL);
+  /* no example speed in a field that gives none */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->host_speed_entry),
+                                  self->inputs.calibrated_platform == NULL ? "2e9" : NULL);
+  if (self->inputs.calibrated_platform != NULL)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->host_speed_entry), "");
+      gtk_widget_remove_css_class (self->host_speed_entry, "error");
+      gtk_widget_set_visible (self->host_speed_error, FALSE);
+    }
 }
 
 static void
@@ -772,6 +794,7 @@ restore (AugurPage *page,
   self->inputs = in;
   g_clear_pointer (&self->placement_note, g_free);
   edit_end (self);
+  augur_replay_page_show_sweep_settings (self);
 }
 
 /* ---- Ranks in a trace ------------------------------------------------- */
@@ -1138,6 +1161,40 @@ augur_replay_page_get_host_speed_entry (AugurReplayPage *self)
   return self->host_speed_entry;
 }
 
+void
+augur_replay_page_set_calibrated_platform (AugurReplayPage *self,
+                                           GFile           *platform)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_return_if_fail (platform == NULL || G_IS_FILE (platform));
+
+  if (platform == self->inputs.calibrated_platform ||
+      (platform != NULL && self->inputs.calibrated_platform != NULL &&
+       g_file_equal (platform, self->inputs.calibrated_platform)))
+    return;
+  edit_begin (self);
+  g_set_object (&self->inputs.calibrated_platform, platform);
+  /* one or the other, as augur-cli replay takes them */
+  if (platform != NULL)
+    self->inputs.host_speed = 0;
+  edit_end (self);
+}
+
+GtkWidget *
+augur_replay_page_get_calibrated_label (AugurReplayPage *self)
+{
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
+  return self->calibrated_label;
+}
+
+static void
+on_calibrated_clear (AugurReplayPage *self)
+{
+  /* an edit of its own: not coalesced with the speed typed before */
+  g_object_set_data (G_OBJECT (self), "augur-last-entry", NULL);
+  augur_replay_page_set_calibrated_platform (self, NULL);
+}
+
 static void
 on_network_changed (AugurReplayPage *self)
 {
@@ -1222,6 +1279,8 @@ file_chosen (AugurPage     *page,
 
   if (g_str_equal (what, "platform"))
     augur_replay_page_set_platform_file (self, file, NULL);
+  else if (g_str_equal (what, "calibrated"))
+    augur_replay_page_set_calibrated_platform (self, file);
   else if (g_str_equal (what, "deployment"))
     augur_replay_page_set_platform_file (self, NULL, file);
   else if (g_str_equal (what, "save-platform"))
@@ -1286,6 +1345,8 @@ choose_action (GtkWidget  *widget,
     open_chooser (self, "platform", _("Choose a SimGrid Platform"), GTK_FILE_CHOOSER_ACTION_OPEN);
   else if (g_str_equal (action_name, "page.choose-deployment"))
     open_chooser (self, "deployment", _("Choose a SimGrid Deployment"), GTK_FILE_CHOOSER_ACTION_OPEN);
+  else if (g_str_equal (action_name, "page.choose-calibrated-platform"))
+    open_chooser (self, "calibrated", _("Choose a Calibrated Platform"), GTK_FILE_CHOOSER_ACTION_OPEN);
   else
     open_chooser (self, "save-platform", _("Save Platform"), GTK_FILE_CHOOSER_ACTION_SAVE);
 }
@@ -1425,7 +1486,8 @@ augur_replay_page_check_inputs (AugurReplayPage *self,
       return FALSE;
     }
   /* an OTF2 archive's compute is measured time: not replayed at a guessed speed */
-  if (self->trace_is_otf2 && !(in->host_speed > 0) && same_files (in->traces, self->checked_traces))
+  if (self->trace_is_otf2 && !(in->host_speed > 0) && in->calibrated_platform == NULL &&
+      same_files (in->traces, self->checked_traces))
     {
       g_autofree char *name = g_file_get_basename (g_ptr_array_index (in->traces, 0));
 
@@ -1549,6 +1611,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   };
   static const char * const choosers[] = {
     "page.choose-traces", "page.choose-platform", "page.choose-deployment", "page.save-platform",
+    "page.choose-calibrated-platform",
   };
 
   object_class->dispose = augur_replay_page_dispose;
@@ -1727,6 +1790,39 @@ augur_replay_page_init (AugurReplayPage *self)
     gtk_box_append (GTK_BOX (self->host_speed_box), label);
     gtk_box_append (GTK_BOX (self->host_speed_box), self->host_speed_entry);
     gtk_box_append (GTK_BOX (self->host_speed_box), self->host_speed_error);
+    {
+      /* or a platform augur-cli calibrate wrote on that host: its name,
+       * Choose… and Clear, as the trace's row */
+      GtkWidget *or_label = gtk_label_new (_("or from a platform calibrated on it"));
+      GtkWidget *calibrated_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *choose = gtk_button_new_with_mnemonic (_("C_hoose…"));
+
+      gtk_label_set_xalign (GTK_LABEL (or_label), 0);
+      gtk_label_set_wrap (GTK_LABEL (or_label), TRUE);
+      gtk_widget_add_css_class (or_label, "dim-label");
+      self->calibrated_label = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (self->calibrated_label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (self->calibrated_label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_set_hexpand (self->calibrated_label, TRUE);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (choose), "page.choose-calibrated-platform");
+      gtk_widget_set_tooltip_text (choose, _("Take the host speed from a platform that augur-cli calibrate wrote on "
+                                             "the machine the trace was taken on (its first host's), as augur-cli "
+                                             "replay --calibrated-platform does"));
+      gtk_widget_set_valign (choose, GTK_ALIGN_CENTER);
+      self->calibrated_clear = gtk_button_new_from_icon_name ("edit-clear-symbolic");
+      gtk_widget_set_tooltip_text (self->calibrated_clear, _("Type the host speed instead"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->calibrated_clear), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Forget the calibrated platform"), -1);
+      gtk_widget_set_valign (self->calibrated_clear, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (self->calibrated_clear, "flat");
+      g_signal_connect_object (self->calibrated_clear, "clicked", G_CALLBACK (on_calibrated_clear), self,
+                               G_CONNECT_SWAPPED);
+      gtk_box_append (GTK_BOX (calibrated_row), self->calibrated_label);
+      gtk_box_append (GTK_BOX (calibrated_row), self->calibrated_clear);
+      gtk_box_append (GTK_BOX (calibrated_row), choose);
+      gtk_box_append (GTK_BOX (self->host_speed_box), or_label);
+      gtk_box_append (GTK_BOX (self->host_speed_box), calibrated_row);
+    }
     gtk_widget_set_visible (self->host_speed_box, FALSE);
     gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (row)), self->host_speed_box, row);
     g_signal_connect_object (self->host_speed_entry, "changed", G_CALLBACK (on_host_speed_changed), self,
@@ -1802,6 +1898,7 @@ set_text (AugurPage  *page,
       augur_replay_page_show_error (self, error->message);
     }
   sync_widgets (self);
+  augur_replay_page_show_sweep_settings (self);
   mark_saved (self);
   augur_replay_page_update_actions (self);
   augur_replay_page_set_status (self, _("Not replayed yet"), FALSE);

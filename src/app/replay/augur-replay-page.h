@@ -172,6 +172,13 @@ const double     *augur_replay_page_get_sweep_times  (AugurReplayPage *page,
 /* The entry of the speed of the host an OTF2 archive was taken on (flop/s;
  * empty: not given), shown beside such a trace. */
 GtkWidget  *augur_replay_page_get_host_speed_entry (AugurReplayPage *self);
+/* Or that speed from a platform augur-cli calibrate wrote on the host (as
+ * augur-cli replay --calibrated-platform; NULL: none): one edit of the
+ * document, which keeps it (calibrated-platform=) instead of a typed
+ * speed. */
+void        augur_replay_page_set_calibrated_platform (AugurReplayPage *self,
+                                                       GFile           *platform);
+GtkWidget  *augur_replay_page_get_calibrated_label (AugurReplayPage *self);
 
 /* An OTF2 archive's measured run on the Timeline tab, above the replay
  * (augur-replay-page-measured.c): its timeline view, the per-rank table

@@ -192,12 +192,21 @@ augur_cluster_install_actions (GtkWidgetClass   *widget_class,
 }
 
 GMenuModel *
-augur_cluster_menu_new (void)
+augur_cluster_menu_new_for (const char *prefix)
 {
   GMenu *menu = g_menu_new ();
+  g_autofree char *run = g_strconcat (prefix, "-run", NULL);
+  g_autofree char *collect = g_strconcat (prefix, "-collect", NULL);
+  g_autofree char *resubmit = g_strconcat (prefix, "-resubmit", NULL);
 
-  g_menu_append (menu, _("_Run on a Cluster…"), "page.cluster-run");
-  g_menu_append (menu, _("_Collect Results…"), "page.cluster-collect");
-  g_menu_append (menu, _("Re_submit Missing Tasks…"), "page.cluster-resubmit");
+  g_menu_append (menu, _("_Run on a Cluster…"), run);
+  g_menu_append (menu, _("_Collect Results…"), collect);
+  g_menu_append (menu, _("Re_submit Missing Tasks…"), resubmit);
   return G_MENU_MODEL (menu);
+}
+
+GMenuModel *
+augur_cluster_menu_new (void)
+{
+  return augur_cluster_menu_new_for ("page.cluster");
 }

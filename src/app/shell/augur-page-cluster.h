@@ -58,6 +58,9 @@ const char    *augur_cluster_folder_error    (void);
 /* The cluster menu: its items run the actions page.cluster-run,
  * page.cluster-collect and page.cluster-resubmit. */
 GMenuModel    *augur_cluster_menu_new        (void);
+/* The same menu for the actions PREFIX-run, PREFIX-collect and
+ * PREFIX-resubmit (a second list of points on one page). */
+GMenuModel    *augur_cluster_menu_new_for    (const char       *prefix);
 /* Installs the three actions on a page's class: each asks for the job's
  * folder, then calls func with it. */
 void           augur_cluster_install_actions (GtkWidgetClass   *widget_class,

@@ -130,6 +130,10 @@ extern gboolean ctmc_transpose_by_cycles;
  * (augur_ctmc_packed_label_bits() then says they do not). */
 extern gboolean ctmc_force_wide;
 
+/* For tests: the bits a state and a label may take together in a 4-byte
+ * entry (32), lowered to see a small chain as a large one would be. */
+extern guint ctmc_packed_width;
+
 /* The outgoing rows (targets only), built when needed and freed by the
  * caller: the chain keeps only its incoming rows. */
 void ctmc_out_rows (const AugurCtmc *ctmc,

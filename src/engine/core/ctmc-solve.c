@@ -764,8 +764,24 @@ run_one (Solve           *sv,
          double          *x,
          guint            budget,
          gboolean         may_bail,
+         gboolean         fallback,
          GError         **error)
 {
+  /* What the method adds to the chain and x, checked now rather than
+   * before the first method (Gauss-Seidel adds nothing): BiCGSTAB's eight
+   * vectors, Jacobi's and the power method's one, and in a fallback the
+   * best vector so far. */
+  guint64 vectors = (kind == AUGUR_SOLVER_BICGSTAB ? 8 : kind == AUGUR_SOLVER_JACOBI || kind == AUGUR_SOLVER_POWER ? 1 : 0) +
+                    (fallback ? 1 : 0);
+
+  if (vectors > 0)
+    {
+      g_autofree char *what = g_strdup_printf (_("Solving the chain of %u states"), sv->ctmc->n);
+
+      if (!augur_memory_check_in (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                                  vectors * sizeof (double) * sv->ctmc->n, what, error))
+        return OUTCOME_DIVERGED;
+    }
   switch (kind)
     {
     case AUGUR_SOLVER_DIRECT:
@@ -914,7 +930,7 @@ solve_irreducible (Solve                    *sv,
       double omega = options->omega > 0 ? options->omega : 1.0;
 
       last = plan[i];
-      outcome = run_one (sv, plan[i], omega, x, sv->max_iterations - used, may_bail,
+      outcome = run_one (sv, plan[i], omega, x, sv->max_iterations - used, may_bail, i > 0,
                          n_plan > 1 ? &local_error : error);
       used += sv->iterations;
       if (outcome == OUTCOME_CONVERGED || outcome == OUTCOME_CANCELLED ||
@@ -1082,14 +1098,17 @@ augur_ctmc_steady_state (const AugurCtmc          *ctmc,
         }
 
   {
-    /* What solving adds to the chain: its structure (and outgoing rows),
-     * a copy of the closed class when there are transient states, and
-     * the solver's vectors (BiCGSTAB's eight are the most). */
+    /* What solving adds to the chain before its first method: the
+     * structure analysis (9 bytes a state) and the outgoing rows it
+     * builds when the chain is not irreducible (8 a state, 4 a
+     * transition), and x.  A copy of the closed class when there are
+     * transient states is checked once they are known, and each method's
+     * own vectors as it starts (run_one()). */
     /* Translators: the number of states of a chain. */
     g_autofree char *what = g_strdup_printf (_("Solving the chain of %u states"), ctmc->n);
 
     if (!augur_memory_check_in (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
-                                (guint64) ctmc->n * 120 + ctmc->nnz * 12, what, error))
+                                (guint64) ctmc->n * 25 + ctmc->nnz * 4, what, error))
       {
         info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
         return NULL;
@@ -1106,6 +1125,16 @@ augur_ctmc_steady_state (const AugurCtmc          *ctmc,
   chain = ctmc;
   if (!st->irreducible)
     {
+      g_autofree char *what = g_strdup_printf (_("Solving the chain of %u states"), ctmc->n);
+
+      /* the closed class's copy: at most the chain's size */
+      if (!augur_memory_check_in (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
+                                  augur_ctmc_get_bytes (ctmc), what, error))
+        {
+          info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
+          info->seconds = (g_get_monotonic_time () - sv.start) / (double) G_USEC_PER_SEC;
+          return NULL;
+        }
       members = st->members;
       chain = sub = ctmc_new_restricted (ctmc, st->members, st->n_closed);
     }

@@ -30,6 +30,7 @@ static void structure_free (CtmcStructure *st);
 
 gboolean ctmc_transpose_by_cycles = FALSE;
 gboolean ctmc_force_wide = FALSE;
+guint ctmc_packed_width = 32;
 
 G_DEFINE_QUARK (augur-ctmc-error-quark, augur_ctmc_error)
 
@@ -398,7 +399,7 @@ packed_fits (guint  n,
   guint sb = bits_for (n > 0 ? n - 1 : 0), lb = bits_for (n_labels > 0 ? n_labels - 1 : 0);
 
   *label_bits = lb;
-  return sb + lb <= 32;
+  return sb + lb <= MIN (ctmc_packed_width, 32u);
 }
 
 /* (FALSE for every chain while the tests ask for the 8-byte form.) */
@@ -420,8 +421,7 @@ augur_ctmc_packed_label_bits (guint  n,
  * came from) is in one cache line, one block of 64 places. */
 typedef struct {
   guint64 starts;   /* places where a non-empty row starts */
-  guint64 done;     /* places holding their final entry */
-  guint64 hole;     /* places whose entry a cycle carries, not yet refilled */
+  guint64 hole;     /* places whose own entry a cycle took (see transpose_cycles()) */
   guint   before;   /* non-empty rows starting before the block */
   guint   pad;
 } PlaceBlock;
@@ -448,6 +448,142 @@ place_row (const PlaceBlock *b,
   /* without empty rows (a derived chain has none) the rows are the places'
    * own numbers */
   return rows != NULL ? rows[r] : r;
+}
+
+/* The part of transpose_in_place_packed() one thread does: the cycles
+ * that start in [from, to).  A place's own entry is taken once, by the
+ * cycle that starts there or the one that first writes there, whichever
+ * sets its bit first (hole, atomically); each place is written once, by
+ * the entry that reserved it (in_ptr, atomically).  A cycle ends where it
+ * writes a place whose entry was taken.  Which thread puts which entry
+ * where within a row varies, but a row holds the same entries whatever the
+ * order, and its sort makes it the same to the bit. */
+typedef struct {
+  guint32          *e;
+  PlaceBlock       *blocks;
+  const guint      *rows;
+  guint64          *in_ptr;
+  guint             lb;
+  guint64           from, to;
+} TransposeRange;
+
+static gpointer
+transpose_cycles (gpointer data)
+{
+  const TransposeRange *r = data;
+  guint32 *e = r->e;
+  PlaceBlock *blocks = r->blocks;
+  guint64 *in_ptr = r->in_ptr;
+  const guint lb = r->lb;
+  const guint32 mask = (1u << lb) - 1;
+  Lane lanes[N_LANES] = { { 0 } };
+  guint64 p = r->from;
+  guint n_busy = 0;
+
+#define BIT(k) (G_GUINT64_CONSTANT (1) << ((k) % 64))
+  do
+    {
+      for (guint l = 0; l < N_LANES; l++)
+        {
+          Lane *x = &lanes[l];
+
+          if (!x->busy)
+            {
+              guint32 v;
+
+              /* start a cycle at the next place whose entry is not taken:
+               * read it, then take it (a writer may take it first) */
+              while (p < r->to && (__atomic_load_n (&blocks[p / 64].hole, __ATOMIC_RELAXED) & BIT (p)))
+                p++;
+              if (p == r->to)
+                continue;
+              v = __atomic_load_n (&e[p], __ATOMIC_RELAXED);
+              if (__atomic_fetch_or (&blocks[p / 64].hole, BIT (p), __ATOMIC_ACQ_REL) & BIT (p))
+                {
+                  p++;
+                  continue;
+                }
+              x->carry = v;
+              x->source = place_row (blocks, r->rows, p);
+              x->place = G_MAXUINT64;
+              x->busy = TRUE;
+              n_busy++;
+              p++;
+              __builtin_prefetch (&in_ptr[x->carry >> lb], 1);
+            }
+          else if (x->place == G_MAXUINT64)
+            {
+              x->place = __atomic_fetch_add (&in_ptr[x->carry >> lb], 1, __ATOMIC_RELAXED);
+              __builtin_prefetch (&e[x->place], 1);
+              __builtin_prefetch (&blocks[x->place / 64], 1);
+            }
+          else
+            {
+              guint64 d = x->place;
+              PlaceBlock *bd = &blocks[d / 64];
+              guint32 entry = ((guint32) x->source << lb) | (x->carry & mask);
+
+              if (__atomic_fetch_or (&bd->hole, BIT (d), __ATOMIC_ACQ_REL) & BIT (d))
+                {
+                  /* its entry was taken: the end of a cycle */
+                  __atomic_store_n (&e[d], entry, __ATOMIC_RELAXED);
+                  x->busy = FALSE;
+                  n_busy--;
+                  continue;
+                }
+              x->carry = e[d];
+              x->source = place_row (blocks, r->rows, d);
+              x->place = G_MAXUINT64;
+              __atomic_store_n (&e[d], entry, __ATOMIC_RELAXED);
+              __builtin_prefetch (&in_ptr[x->carry >> lb], 1);
+            }
+        }
+    }
+  while (n_busy > 0 || p < r->to);
+#undef BIT
+  return NULL;
+}
+
+/* Rows [from, to) of the incoming entries sorted: rows of derived models
+ * are short, insertion sort, shell gaps if long. */
+typedef struct {
+  guint32       *e;
+  const guint64 *in_ptr;
+  guint          from, to;
+} SortRows;
+
+static gpointer
+sort_rows (gpointer data)
+{
+  const SortRows *sr = data;
+
+  for (guint j = sr->from; j < sr->to; j++)
+    {
+      static const guint64 gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
+      guint64 len = sr->in_ptr[j + 1] - sr->in_ptr[j];
+      guint32 *r;
+
+      if (len < 2)
+        continue;   /* nothing to sort (and e is NULL in a chain without transitions) */
+      r = sr->e + sr->in_ptr[j];
+      for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
+        {
+          guint64 gap = gaps[g];
+
+          if (gap >= len)
+            continue;
+          for (guint64 i = gap; i < len; i++)
+            {
+              guint32 x = r[i];
+              guint64 k = i;
+
+              for (; k >= gap && r[k - gap] > x; k -= gap)
+                r[k] = r[k - gap];
+              r[k] = x;
+            }
+        }
+    }
+  return NULL;
 }
 
 /* Asks for huge pages for a large array not yet touched, which the
@@ -478,7 +614,6 @@ transpose_in_place_packed (guint64 *row_ptr,
                            guint64  nnz,
                            guint    lb)
 {
-  const guint32 mask = (1u << lb) - 1;
   const guint64 n_blocks = MAX ((nnz + 63) / 64, 1);
   g_autofree PlaceBlock *blocks = g_new0 (PlaceBlock, n_blocks);
   g_autofree guint *rows = NULL;
@@ -515,103 +650,49 @@ transpose_in_place_packed (guint64 *row_ptr,
   for (guint j = 0; j < n; j++)
     in_ptr[j + 1] += in_ptr[j];
 
-  /* in_ptr[j] is target j's next free place until the shift below.  Each
-   * carried entry goes to its target's next free place: when that place is
-   * a hole (its own entry carried by another cycle, or this one's start)
-   * the cycle ends there, else the entry there is carried on.  Every entry
-   * is carried once, and every hole filled once. */
+  /* in_ptr[j] is target j's next free place until the shift below (see
+   * transpose_cycles()); on a large chain two threads follow cycles. */
   {
-    Lane lanes[N_LANES] = { { 0 } };
-    guint64 p = 0;
-    guint n_busy = 0;
+    TransposeRange halves[2] = {
+      { e, blocks, rows, in_ptr, lb, 0, nnz },
+      { e, blocks, rows, in_ptr, lb, nnz, nnz },
+    };
+    GThread *helper = NULL;
 
-#define BIT(k) (G_GUINT64_CONSTANT (1) << ((k) % 64))
-    do
+    if (nnz > 1000000 && g_get_num_processors () > 1)
       {
-        for (guint l = 0; l < N_LANES; l++)
-          {
-            Lane *x = &lanes[l];
-
-            if (!x->busy)
-              {
-                /* start a cycle at the next place still holding its entry */
-                while (p < nnz && ((blocks[p / 64].done | blocks[p / 64].hole) & BIT (p)))
-                  p++;
-                if (p == nnz)
-                  continue;
-                blocks[p / 64].hole |= BIT (p);
-                x->carry = e[p];
-                x->source = place_row (blocks, rows, p);
-                x->place = G_MAXUINT64;
-                x->busy = TRUE;
-                n_busy++;
-                p++;
-                __builtin_prefetch (&in_ptr[x->carry >> lb], 1);
-              }
-            else if (x->place == G_MAXUINT64)
-              {
-                x->place = in_ptr[x->carry >> lb]++;
-                __builtin_prefetch (&e[x->place], 1);
-                __builtin_prefetch (&blocks[x->place / 64], 1);
-              }
-            else
-              {
-                guint64 d = x->place;
-                PlaceBlock *bd = &blocks[d / 64];
-                guint32 entry = ((guint32) x->source << lb) | (x->carry & mask);
-
-                if (bd->hole & BIT (d))
-                  {
-                    /* the end of a cycle */
-                    e[d] = entry;
-                    bd->hole &= ~BIT (d);
-                    bd->done |= BIT (d);
-                    x->busy = FALSE;
-                    n_busy--;
-                    continue;
-                  }
-                x->carry = e[d];
-                x->source = place_row (blocks, rows, d);
-                x->place = G_MAXUINT64;
-                e[d] = entry;
-                bd->done |= BIT (d);
-                __builtin_prefetch (&in_ptr[x->carry >> lb], 1);
-              }
-          }
+        halves[0].to = halves[1].from = nnz / 2;
+        helper = g_thread_try_new ("augur-transpose", transpose_cycles, &halves[1], NULL);
+        if (helper == NULL)
+          halves[0].to = nnz;   /* no thread: all here */
       }
-    while (n_busy > 0 || p < nnz);
-#undef BIT
+    transpose_cycles (&halves[0]);
+    if (helper != NULL)
+      g_thread_join (helper);
   }
   for (guint j = n; j > 0; j--)
     in_ptr[j] = in_ptr[j - 1];
   in_ptr[0] = 0;
-  /* rows of derived models are short: insertion sort, shell gaps if long */
-  for (guint j = 0; j < n; j++)
-    {
-      static const guint64 gaps[] = { 701, 301, 132, 57, 23, 10, 4, 1 };
-      guint64 len = in_ptr[j + 1] - in_ptr[j];
-      guint32 *r;
+  /* the rows sorted, in two halves on a large chain */
+  {
+    SortRows halves[2] = { { e, in_ptr, 0, n }, { e, in_ptr, n, n } };
+    GThread *helper = NULL;
 
-      if (len < 2)
-        continue;   /* nothing to sort (and e is NULL in a chain without transitions) */
-      r = e + in_ptr[j];
-      for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
-        {
-          guint64 gap = gaps[g];
+    if (nnz > 1000000 && g_get_num_processors () > 1)
+      {
+        guint j = 0;
 
-          if (gap >= len)
-            continue;
-          for (guint64 i = gap; i < len; i++)
-            {
-              guint32 x = r[i];
-              guint64 k = i;
-
-              for (; k >= gap && r[k - gap] > x; k -= gap)
-                r[k] = r[k - gap];
-              r[k] = x;
-            }
-        }
-    }
+        while (j < n && in_ptr[j] < nnz / 2)
+          j++;
+        halves[0].to = halves[1].from = j;
+        helper = g_thread_try_new ("augur-sort-rows", sort_rows, &halves[1], NULL);
+        if (helper == NULL)
+          halves[0].to = n;
+      }
+    sort_rows (&halves[0]);
+    if (helper != NULL)
+      g_thread_join (helper);
+  }
   return in_ptr;
 }
 

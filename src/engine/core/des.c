@@ -23,7 +23,12 @@
  * SMALL_SOLVE sharing activities it takes them all only when much
  * changed, and otherwise only what the changes reach (in SMPI's replays a
  * message starts or ends among computations that each are a component of
- * their own).
+ * their own).  With thousands of transfers on a shared backbone a solve
+ * reaches them all and is bound by memory: its walk skips a resource whose
+ * users it has all gathered (most links', once the backbone's are), asks
+ * for the activities a few ahead, and a round reads the bounds only when
+ * one could be its level (a transfer's TCP bound seldom is).  Each is the
+ * same operations in the same order, so the rates are the same doubles.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -117,6 +122,7 @@ typedef struct {
   double   remaining;     /* scratch of a solve: capacity less what fixed users take */
   double   weight_sum;    /* scratch of a solve: sum of coefficient / penalty of unfixed users */
   gboolean modified;      /* a user came or went since the last solve */
+  guint    n_seen;        /* scratch of a solve: its users (entries) gathered so far */
 } __attribute__ ((aligned (64))) Resource;
 
 typedef struct {
@@ -778,6 +784,34 @@ scratch_reserve (AugurDes *des,
     }
 }
 
+/* With thousands of transfers on a backbone, a solve walks activities
+ * scattered in memory, and each one's resources in its route's block
+ * (netmodel's, shared by every transfer between two hosts): what gather
+ * reads is asked for ahead, so that the walk does not wait on every one
+ * (at 4,096 ranks the load of the route's first resource was 40 % of the
+ * solve). */
+#define PREFETCH_AHEAD 16
+
+/* An activity's second cache line and its resources (its first line,
+ * asked for earlier, holds the pointer to them). */
+static inline void
+prefetch_activity (const AugurDesActivity *a)
+{
+  __builtin_prefetch ((const char *) a + 64, 1);
+  __builtin_prefetch (a->resources);
+}
+
+/* Over a list: the activity 2 x PREFETCH_AHEAD on, then (its first line
+ * there by then) the rest of the one PREFETCH_AHEAD on. */
+static inline void
+prefetch_ahead (AugurDesActivity **list, guint i, guint n)
+{
+  if (i + 2 * PREFETCH_AHEAD < n)
+    __builtin_prefetch (list[i + 2 * PREFETCH_AHEAD], 1);
+  if (i + PREFETCH_AHEAD < n)
+    prefetch_activity (list[i + PREFETCH_AHEAD]);
+}
+
 /* A resource the solve reaches: its scratch starts from its capacity. */
 static inline void
 reach (Resource *res, guint gen)
@@ -786,6 +820,7 @@ reach (Resource *res, guint gen)
   res->remaining = res->capacity;
   res->weight_sum = 0;
   res->n_unfixed = 0;
+  res->n_seen = 0;
 }
 
 /* An activity the solve reaches: what it has left now, and its weights
@@ -815,6 +850,7 @@ gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, gu
           reach (res, gen);
           cr[(*n_comp_res)++] = r;
         }
+      res->n_seen++;
       if (!fixed)
         {
           res->n_unfixed++;
@@ -866,6 +902,7 @@ solve_sharing (AugurDes *des)
       for (guint i = 0; i < des->sharing->len; i++)
         {
           AugurDesActivity *a = g_ptr_array_index (des->sharing, i);
+          prefetch_ahead ((AugurDesActivity **) des->sharing->pdata, i, des->sharing->len);
           ca[n_comp++] = a;
           unfixed += gather (des, a, now, gen, cr, &n_comp_res);
         }
@@ -889,9 +926,18 @@ solve_sharing (AugurDes *des)
       for (guint i = 0; i < n_comp_res; i++)
         {
           Resource *res = resource (des, cr[i]);
+          /* all its users gathered already (through the backbone, most
+           * links' are): nothing to find there, and their marks, spread
+           * over memory, are not read again */
+          if (res->n_seen == res->n_users)
+            continue;
           for (guint u = 0; u < res->n_users; u++)
             {
               AugurDesActivity *a = res->users[u].activity;
+              if (u + 2 * PREFETCH_AHEAD < res->n_users)
+                __builtin_prefetch (res->users[u + 2 * PREFETCH_AHEAD].activity, 1);
+              if (u + PREFETCH_AHEAD < res->n_users)
+                prefetch_activity (res->users[u + PREFETCH_AHEAD].activity);
               if (a->mark == gen)
                 continue;
               ca[n_comp++] = a;
@@ -910,6 +956,8 @@ solve_sharing (AugurDes *des)
     for (guint i = 0; i < n_comp; i++)
       {
         AugurDesActivity *a = ca[i];
+        if (i + PREFETCH_AHEAD < n_comp)
+          __builtin_prefetch ((const char *) ca[i + PREFETCH_AHEAD] + 128, 1);   /* its event's line */
         if (a->rate == a->old_rate && a->left > 0 && !isinf (a->event))
           continue;
         a->remaining = a->left;
@@ -953,6 +1001,11 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
   guint *active;
   double *lv;
   guint n_bounded = 0, n_active = 0;
+  /* at most the least bound x penalty of the bounded activities not fixed
+   * (exact when the list is compacted): a transfer's TCP bound is seldom
+   * what stops it, and then neither the bounds' pass nor the compaction
+   * is needed to know the level */
+  double bound_floor = INFINITY;
 
   scratch_reserve (des, n_act, n_res);
   bounded = des->s_bounded;
@@ -961,29 +1014,22 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
   lv = des->s_level;
   for (guint i = 0; i < n_act; i++)
     if (!ca[i]->fixed && ca[i]->bound > 0)
-      bounded[n_bounded++] = ca[i];
+      {
+        bounded[n_bounded++] = ca[i];
+        bound_floor = MIN (bound_floor, ca[i]->bound * ca[i]->penalty);
+      }
   for (guint k = 0; k < n_res; k++)
     if (resource (des, cr[k])->n_unfixed > 0)
       active[n_active++] = cr[k];
 
   while (unfixed > 0)
     {
-      double level = INFINITY, threshold, penalty = 0, share = 0;
-      gboolean divided;
+      double level = INFINITY, lv_min = INFINITY, threshold, penalty = 0, share = 0;
+      gboolean divided, odd = FALSE;
       guint n_fixing = 0, w = 0;
 
       /* the level at which the first resource fills or activity hits its
        * bound; the fixed ones leave the lists */
-      for (guint b = 0; b < n_bounded; b++)
-        {
-          AugurDesActivity *a = bounded[b];
-          if (a->fixed)
-            continue;
-          bounded[w++] = a;
-          level = MIN (level, a->bound * a->penalty);
-        }
-      n_bounded = w;
-      w = 0;
       for (guint j = 0; j < n_active; j++)
         {
           const Resource *res = resource (des, active[j]);
@@ -991,25 +1037,48 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
             continue;
           active[w] = active[j];
           lv[w] = res->weight_sum > 0 ? MAX (res->remaining, 0.0) / res->weight_sum : INFINITY;
-          level = MIN (level, lv[w]);
+          lv_min = MIN (lv_min, lv[w]);
+          odd |= isnan (lv[w]);
           w++;
         }
       n_active = w;
+      if (!odd && bound_floor >= lv_min)
+        level = lv_min;   /* no bound is lower: the minimum is the same double */
+      else
+        {
+          /* the bounds, then the resources' levels, in the order of a
+           * single pass (which decides when a level is not a number) */
+          w = 0;
+          for (guint b = 0; b < n_bounded; b++)
+            {
+              AugurDesActivity *a = bounded[b];
+              if (a->fixed)
+                continue;
+              bounded[w++] = a;
+              level = MIN (level, a->bound * a->penalty);
+            }
+          n_bounded = w;
+          bound_floor = level;
+          for (guint j = 0; j < n_active; j++)
+            level = MIN (level, lv[j]);
+        }
       if (!isfinite (level) || !(level >= 0))
         level = 0;   /* cannot happen: every activity has a resource or a bound */
       threshold = level * (1 + 1e-12);
 
       /* the activities at their bound and those on full resources, as the
-       * resources stand at the start of the round */
-      for (guint b = 0; b < n_bounded; b++)
-        {
-          AugurDesActivity *a = bounded[b];
-          if (a->bound * a->penalty <= threshold)
-            {
-              a->fixed = TRUE;
-              fixing[n_fixing++] = a;
-            }
-        }
+       * resources stand at the start of the round (the bounds' list may
+       * still hold some fixed in an earlier round) */
+      if (bound_floor <= threshold)
+        for (guint b = 0; b < n_bounded; b++)
+          {
+            AugurDesActivity *a = bounded[b];
+            if (!a->fixed && a->bound * a->penalty <= threshold)
+              {
+                a->fixed = TRUE;
+                fixing[n_fixing++] = a;
+              }
+          }
       for (guint j = 0; j < n_active; j++)
         {
           const Resource *res;
@@ -1096,6 +1165,33 @@ by_seq (gconstpointer pa, gconstpointer pb)
   const AugurDesActivity *b = *(AugurDesActivity * const *) pb;
 
   return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Settles the activities sharing resource r now, rates unchanged, as
+ * SimGrid's lazy update does for every action of a constraint something
+ * touched (CpuAction::update_remains_lazy(), then the date now + remains
+ * / rate): recomputed from now, the completion date may round otherwise
+ * than the one it had. */
+void
+augur_des_settle_resource (AugurDes *des,
+                           guint     r)
+{
+  Resource *res;
+  double now = des->now;
+
+  g_return_if_fail (r < des->n_res);
+  res = resource (des, r);
+  for (guint u = 0; u < res->n_users; u++)
+    {
+      AugurDesActivity *a = res->users[u].activity;
+
+      if (a->state != STATE_SHARING || a->rate <= 0 || a->updated == now || !isfinite (a->event))
+        continue;
+      a->remaining = MAX (0.0, a->remaining - a->rate * (now - a->updated));
+      a->updated = now;
+      set_event (des, a, a->remaining <= 0 ? now : now + a->remaining / a->rate);
+      live_moved (des, a);
+    }
 }
 
 void

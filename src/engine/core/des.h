@@ -92,6 +92,11 @@ guint64   augur_des_run  (AugurDes *des, GCancellable *cancellable, GError **err
 void      augur_des_stop (AugurDes *des);
 guint     augur_des_get_n_active (const AugurDes *des);
 
+/* Recomputes the remaining amounts and completion dates of the
+ * activities sharing a resource from now (their rates unchanged), as
+ * SimGrid does for the actions of a constraint it touches. */
+void      augur_des_settle_resource (AugurDes *des, guint resource);
+
 /* Events are ordered in a heap while more than `on` activities are live,
  * and found by a scan again below `off` (defaults 1024 and 256: a scan is
  * faster for few).  Results do not depend on it; tests set 0, 0 to run

@@ -58,6 +58,16 @@ typedef struct {
 
 static const double one = 1.0;
 
+/* The smpi model's factors of the last few message sizes: a replay sends
+ * a handful of sizes over and over, and the tables have up to 64 pieces. */
+#define FACTOR_MEMO 4
+
+typedef struct {
+  double bytes;        /* NAN: empty (equal to no size) */
+  double bandwidth;    /* factor_of (smpi_bw, bytes) */
+  double latency;      /* factor_of (smpi_lat, bytes) */
+} FactorMemo;
+
 struct _AugurNetwork {
   HostPaths           *paths;        /* by source host */
   PathSlot            *host_slots;   /* HOST_SLOTS for each host, in host order */
@@ -67,6 +77,8 @@ struct _AugurNetwork {
   AugurNetworkModel    model;
   Factors              smpi_bw;      /* the smpi model's */
   Factors              smpi_lat;
+  FactorMemo           memo[FACTOR_MEMO];
+  guint                memo_next;     /* the entry to replace next */
   guint               *cpu;          /* per host: its CPU resource */
   guint               *link_res;     /* per link: resource of direction 0; direction 1 at +1 when split */
   gboolean            *has_resource; /* FALSE for fat pipes */
@@ -189,6 +201,21 @@ factor_of (const Factors *f, double size)
   return current;
 }
 
+/* Both factors of a size, from the memo or the tables (the same doubles). */
+static inline const FactorMemo *
+smpi_factors (AugurNetwork *net, double bytes)
+{
+  FactorMemo *m;
+
+  for (guint i = 0; i < FACTOR_MEMO; i++)
+    if (net->memo[i].bytes == bytes)
+      return &net->memo[i];
+  m = &net->memo[net->memo_next];
+  net->memo_next = (net->memo_next + 1) % FACTOR_MEMO;
+  *m = (FactorMemo) { bytes, factor_of (&net->smpi_bw, bytes), factor_of (&net->smpi_lat, bytes) };
+  return m;
+}
+
 gboolean
 augur_network_set_smpi_factors (AugurNetwork *net, const char *bandwidth, const char *latency, GError **error)
 {
@@ -200,6 +227,8 @@ augur_network_set_smpi_factors (AugurNetwork *net, const char *bandwidth, const 
     return FALSE;
   net->smpi_bw = bw;
   net->smpi_lat = lat;
+  for (guint i = 0; i < FACTOR_MEMO; i++)
+    net->memo[i].bytes = NAN;
   return TRUE;
 }
 
@@ -280,6 +309,13 @@ augur_network_exec (AugurNetwork      *net,
 {
   return augur_des_start (net->des, flops, 0.0, augur_platform_get_host_speed (net->platform, host),
                           1.0, 1, &net->cpu[host], &one, done, data);
+}
+
+void
+augur_network_settle_cpu (AugurNetwork *net,
+                          guint         host)
+{
+  augur_des_settle_resource (net->des, net->cpu[host]);
 }
 
 AugurDesActivity *
@@ -426,8 +462,9 @@ augur_network_transfer (AugurNetwork      *net,
     {
       /* the size's factors: latency times one, the rate times the other;
        * a latency that the factor makes 0 gives the penalty 1.0, as above */
-      double latency = path->latency * factor_of (&net->smpi_lat, bytes);
-      return augur_des_start (net->des, bytes / factor_of (&net->smpi_bw, bytes), latency, path->bound,
+      const FactorMemo *m = smpi_factors (net, bytes);
+      double latency = path->latency * m->latency;
+      return augur_des_start (net->des, bytes / m->bandwidth, latency, path->bound,
                               latency > 0 ? path->penalty : 1.0, path->n, path->resources, path->coefficients,
                               done, data);
     }

@@ -70,6 +70,10 @@ AugurDesActivity *augur_network_exec     (AugurNetwork      *net,
                                        double             flops,
                                        AugurDesDone  done,
                                        gpointer           data);
+/* SimGrid settles the computations of a host whose CPU something
+ * touches (a sleep starts there): their completion dates from now. */
+void              augur_network_settle_cpu (AugurNetwork *net,
+                                            guint         host);
 /* NULL with an error when the platform has no route. */
 AugurDesActivity *augur_network_transfer (AugurNetwork      *net,
                                        guint              src,

@@ -4,8 +4,8 @@
  * `augur-cli activity FILE --configs` evaluate them (activity-study.h):
  * the predicted time, the speedup and the efficiency against the first
  * point, the measured time and the error when the document gives one, and
- * the chart of the time against the processes, drawn by the line chart the
- * Study tab shows.
+ * the charts of the time and the speedup against the processes, built by
+ * the Study tab's own builder (augur-study-charts.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +13,7 @@
 #include "augur-bar-chart.h"
 #include "augur-format.h"
 #include "augur-line-chart.h"
+#include "augur-study-charts.h"
 #include "activity-study.h"
 
 #include <math.h>
@@ -95,67 +96,6 @@ study_table (AugurReport              *report,
     }
 }
 
-/* The Study tab's charts, of the time or of the speedup: each point
- * evaluated against its processes, the measured times (the measured
- * speedup: against the base's measured time) as points, and the ideal
- * speedup as a line. */
-static AugurChartData *
-study_chart (const AugurActivityStudy *s,
-             gboolean                  speedup,
-             const char               *title,
-             const char               *unit,
-             double                    scale)
-{
-  guint n = augur_activity_study_get_n_points (s), n_shown = 0, n_measured = 0;
-  guint base = augur_activity_study_get_base (s);
-  g_autofree double *x = g_new0 (double, MAX (n, 1)), *y = g_new0 (double, MAX (n, 1));
-  g_autofree double *mx = g_new0 (double, MAX (n, 1)), *my = g_new0 (double, MAX (n, 1));
-  g_autofree double *ideal = g_new0 (double, MAX (n, 1));
-  double x_min = INFINITY, x_max = -INFINITY, t0 = 0;
-  gboolean integer_x = TRUE;
-  gboolean base_measured = augur_activity_study_get_measured (s, base, &t0, NULL) && t0 > 0;
-  AugurChartData *d = augur_chart_data_new (title, _("Processes"), NULL, speedup ? _("Speedup") : _("Time"),
-                                            speedup ? NULL : unit);
-  guint series;
-
-  for (guint i = 0; i < n; i++)
-    {
-      double measured;
-
-      if (augur_activity_study_get_point_error (s, i) != NULL)
-        continue;
-      x[n_shown] = augur_activity_study_get_x (s, i);
-      y[n_shown] = speedup ? augur_activity_study_get_speedup (s, i) : augur_activity_study_get_time (s, i) * scale;
-      ideal[n_shown] = (double) augur_activity_study_get_processes (s, i) /
-                       MAX (augur_activity_study_get_processes (s, base), 1u);
-      x_min = MIN (x_min, x[n_shown]);
-      x_max = MAX (x_max, x[n_shown]);
-      integer_x = integer_x && x[n_shown] == floor (x[n_shown]);
-      if (augur_activity_study_get_measured (s, i, &measured, NULL) && measured > 0 && (!speedup || base_measured))
-        {
-          mx[n_measured] = x[n_shown];
-          my[n_measured++] = speedup ? t0 / measured : measured * scale;
-        }
-      n_shown++;
-    }
-  augur_chart_data_set_integer_x (d, integer_x);
-  /* processes double from one configuration to the next: a log axis spaces them evenly */
-  augur_chart_data_set_log_x (d, x_min > 0 && x_max / x_min >= 8);
-  series = augur_chart_data_add_series (d, _("Predicted"), x, y, n_shown);
-  augur_chart_data_set_series_emphasis (d, series, TRUE);
-  if (n_measured > 0)
-    {
-      series = augur_chart_data_add_series (d, _("Measured"), mx, my, n_measured);
-      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_POINTS);
-    }
-  if (speedup)
-    {
-      series = augur_chart_data_add_series (d, _("Ideal"), x, ideal, n_shown);
-      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_LINE);
-    }
-  return d;
-}
-
 void
 augur_report_activity_study (AugurReport                *report,
                              const char                 *name,
@@ -227,9 +167,11 @@ augur_report_activity_study (AugurReport                *report,
       /* Translators: a chart's title, e.g. "Speedup of the configurations — lapw0.activity". */
       g_autofree char *speedup = g_strdup_printf (_("Speedup of the configurations — %s"), name);
 
-      augur_report_add_chart (report, draw_chart, study_chart (study, FALSE, title, unit, scale),
+      augur_report_add_chart (report, draw_chart,
+                              augur_study_chart_new (study, AUGUR_STUDY_CHART_TIME, title, unit, scale),
                               (GDestroyNotify) augur_chart_data_unref, 640, 320, title);
-      augur_report_add_chart (report, draw_chart, study_chart (study, TRUE, speedup, unit, scale),
+      augur_report_add_chart (report, draw_chart,
+                              augur_study_chart_new (study, AUGUR_STUDY_CHART_SPEEDUP, speedup, unit, scale),
                               (GDestroyNotify) augur_chart_data_unref, 640, 320, speedup);
     }
   {

@@ -2,16 +2,20 @@
  * (augur-report-sections.h), computed with the engine calls `augur-cli
  * ccdsm FILE` makes: the one-way latency, the misses per round trip by
  * variable and by kind, and the checks, a failed one stated where the
- * numbers are.
+ * numbers are; and the experiment `augur-cli ccdsm FILE --experiment`
+ * runs (the model placed at distances 0, 1 and 2 under the protocols A
+ * and B), its table and its two charts.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-report-private.h"
 #include "augur-bar-chart.h"
+#include "augur-line-chart.h"
 #include "augur-machine-picture.h"
 #include "augur-file.h"
 #include "augur-format.h"
 #include "ccdsm.h"
+#include "ccdsm-records.h"
 
 #include <math.h>
 #include <string.h>
@@ -30,6 +34,12 @@ static void
 draw_bars (cairo_t *cr, int width, int height, gpointer data)
 {
   augur_bar_chart_draw (cr, width, height, data, NULL);
+}
+
+static void
+draw_lines (cairo_t *cr, int width, int height, gpointer data)
+{
+  augur_chart_draw (cr, width, height, data, NULL);
 }
 
 /* The processes, the shared variables and the machine's setup, in one
@@ -229,6 +239,166 @@ ccdsm_checks (AugurReport            *report,
     }
 }
 
+/* ---- The experiment ------------------------------------------------------ */
+
+/* The records of the experiment's configurations, in its order. */
+static void
+experiment_records_free (AugurCcdsmRecord *records)
+{
+  for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
+    augur_ccdsm_record_clear (&records[i]);
+}
+
+/* The latency against the distance under each protocol, and each kind's
+ * misses (over every process) against the distance, as the page's
+ * Experiment tab plots them. */
+static void
+experiment_charts (AugurReport             *report,
+                   const char              *name,
+                   const AugurCcdsmProgram *program,
+                   const AugurCcdsmRecord  *records)
+{
+  const double distances[] = { 0, 1, 2 };
+  /* Translators: a chart's title, e.g. "One-way latency against distance — sr1.ccdsm". */
+  g_autofree char *latency_title = g_strdup_printf (_("One-way latency against distance — %s"), name);
+  /* Translators: a chart's title, e.g. "Misses per round trip by kind of variable — sr1.ccdsm". */
+  g_autofree char *misses_title = g_strdup_printf (_("Misses per round trip by kind of variable — %s"), name);
+  AugurChartData *latency = augur_chart_data_new (latency_title, _("Distance"), _("level"), _("Latency"), _("ns"));
+  AugurChartData *misses = augur_chart_data_new (misses_title, _("Distance"), _("level"), _("Misses"),
+                                                 _("per round trip"));
+
+  augur_chart_data_set_integer_x (latency, TRUE);
+  augur_chart_data_set_integer_x (misses, TRUE);
+  for (guint half = 0; half < 2; half++)
+    {
+      const AugurCcdsmRecord *r = records + 3 * half;
+      g_autofree char *protocol = g_strdup_printf (_("MESI %c"), r->protocol);
+      double y[3];
+
+      for (guint d = 0; d < 3; d++)
+        y[d] = r[d].has_result && r[d].solved ? r[d].latency : NAN;
+      augur_chart_data_add_series (latency, protocol, distances, y, 3);
+      for (guint k = 0; k < augur_ccdsm_program_get_n_kinds (program); k++)
+        {
+          /* Translators: a kind of variable and a variant of the MESI protocol, e.g. "pointer, MESI A". */
+          g_autofree char *series = g_strdup_printf (_("%s, MESI %c"), augur_ccdsm_program_get_kind_name (program, k),
+                                                     r->protocol);
+
+          for (guint d = 0; d < 3; d++)
+            y[d] = r[d].has_result && r[d].solved && k < r[d].kind_misses->len
+                   ? g_array_index (r[d].kind_misses, double, k) : NAN;
+          augur_chart_data_add_series (misses, series, distances, y, 3);
+        }
+    }
+  augur_report_add_chart (report, draw_lines, latency, (GDestroyNotify) augur_chart_data_unref, 640, 320,
+                          latency_title);
+  augur_report_add_chart (report, draw_lines, misses, (GDestroyNotify) augur_chart_data_unref, 640, 340,
+                          misses_title);
+}
+
+/* The experiment of `augur-cli ccdsm FILE --experiment`: the model's own
+ * setup with its first two processes placed at distances 0, 1 and 2,
+ * under the protocols A and B; a configuration that could not be run or
+ * solved, or whose checks failed, said where its row is. */
+static void
+ccdsm_experiment (AugurReport             *report,
+                  const AugurReportSource *src,
+                  AugurCcdsmProgram       *program,
+                  GPtrArray               *how)
+{
+  AugurCcdsmProgram *programs[1] = { program };
+  AugurCcdsmOptions options = { 0 };
+  AugurCcdsmRecord records[AUGUR_CCDSM_EXPERIMENT_POINTS] = { { 0 } };
+  const char *headers[] = { _("Protocol"), _("Distance"), _("Latency (ns)"), _("States"),
+                            _("Misses per round trip"), _("Checks") };
+  const gboolean numeric[] = { FALSE, TRUE, TRUE, TRUE, TRUE, FALSE };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *base = g_path_get_basename (src->path);
+  GPtrArray *runs;
+  guint n_plotted = 0;
+
+  augur_report_add_heading (report, _("Experiment: distance and protocol"));
+  augur_report_add_paragraph (report, _("The model is run again with its first two processes on the same node "
+                                        "(distance 0), in the same module (1) and in another module (2), under "
+                                        "the variants A and B of the MESI protocol, as augur-cli ccdsm "
+                                        "--experiment runs it (the page's Experiment tab runs the bundled SR1 "
+                                        "and SR2 in the same way on the document's machine)."));
+  runs = augur_ccdsm_experiment (programs, NULL, 1, &options, NULL, NULL, src->cancellable, &error);
+  if (runs == NULL)
+    {
+      /* Translators: the engine's reason follows. */
+      g_autofree char *text = g_strdup_printf (_("The experiment could not be run: %s"),
+                                               error != NULL ? error->message : _("cancelled"));
+
+      augur_report_add_warning (report, text);
+      return;
+    }
+  {
+    char *dot = strrchr (base, '.');
+
+    if (dot != NULL)
+      *dot = '\0';
+  }
+  for (guint i = 0; i < runs->len && i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
+    augur_ccdsm_record_init (&records[i], g_ptr_array_index (runs, i), base);
+  augur_ccdsm_runs_free (runs);
+
+  augur_report_add_table (report, G_N_ELEMENTS (headers), headers, numeric);
+  for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
+    {
+      const AugurCcdsmRecord *r = &records[i];
+      gboolean solved = r->has_result && r->solved;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *protocol = g_strdup_printf (_("MESI %c"), r->protocol);
+      g_autofree char *distance = g_strdup_printf ("%u", r->distance);
+      g_autofree char *states = r->has_result ? g_strdup_printf ("%u", r->states) : g_strdup ("—");
+      g_autofree char *misses = solved ? number (r->total_misses) : g_strdup ("—");
+      const char *row[6] = { protocol, distance, "—", states, misses,
+                             !r->has_result ? _("not run") : !r->solved ? _("not solved")
+                             : r->checks_passed ? _("passed") : _("failed") };
+
+      /* the page's digits: hundredths of a nanosecond */
+      if (solved)
+        row[2] = g_ascii_formatd (buf, sizeof buf, "%.2f", r->latency);
+      augur_report_add_row (report, row);
+      n_plotted += solved;
+    }
+  for (guint i = 0; i < AUGUR_CCDSM_EXPERIMENT_POINTS; i++)
+    {
+      const AugurCcdsmRecord *r = &records[i];
+      g_autofree char *text = NULL;
+
+      if (r->has_result && r->solved && r->checks_passed)
+        continue;
+      if (!r->has_result)
+        /* Translators: a configuration of the experiment and why it was not run, e.g. "MESI A at distance
+         * 2: ...". */
+        text = g_strdup_printf (_("MESI %c at distance %u: %s"), r->protocol, r->distance,
+                                *r->error != '\0' ? r->error : _("not run"));
+      else if (!r->solved)
+        /* Translators: e.g. "MESI A at distance 2: the chain was not solved." */
+        text = g_strdup_printf (_("MESI %c at distance %u: the chain was not solved."), r->protocol, r->distance);
+      else
+        /* Translators: e.g. "MESI A at distance 2: the checks failed." */
+        text = g_strdup_printf (_("MESI %c at distance %u: the checks failed."), r->protocol, r->distance);
+      augur_report_add_warning (report, text);
+    }
+  if (n_plotted > 0)
+    experiment_charts (report, src->name, program, records);
+  experiment_records_free (records);
+
+  {
+    g_autofree char *quoted = quote_arg (src->path);
+    /* Translators: how the experiment was computed, in the appendix. */
+    g_autofree char *method = g_strdup_printf (_("%s, experiment: the model's setup with its first two processes "
+                                                 "placed at distances 0, 1 and 2, under the protocols A and B, "
+                                                 "each solved as above (6 configurations)."), src->name);
+
+    g_ptr_array_add (how, g_steal_pointer (&method));
+    g_ptr_array_add (how, g_strdup_printf ("augur-cli ccdsm %s --experiment --format json", quoted));
+  }
+}
+
 gboolean
 augur_report_ccdsm_from_source (AugurReport             *report,
                                 const AugurReportSource *src,
@@ -335,5 +505,7 @@ augur_report_ccdsm_from_source (AugurReport             *report,
     g_ptr_array_add (how, g_steal_pointer (&method));
     g_ptr_array_add (how, g_strdup_printf ("augur-cli ccdsm %s --format json", quoted));
   }
+  if (solved)
+    ccdsm_experiment (report, src, program, how);
   return TRUE;
 }

@@ -11,6 +11,7 @@
 #include "augur-report-sections.h"
 #include "project.h"
 #include "activity.h"
+#include "replay-document.h"
 
 G_BEGIN_DECLS
 
@@ -48,6 +49,20 @@ void     augur_report_activity_study       (AugurReport *report, const char *nam
                                             const AugurPlatform *platform, GCancellable *cancellable,
                                             const char *command, GPtrArray *how);
 
+/* In augur-report-replay-whatif.c: a replay document's scenarios side
+ * by side with the document (its time base_time), and its sweep with the
+ * crossovers, as augur-cli replay --scenario and --sweep compute them;
+ * quoted is the appendix's path.  Nothing when it keeps neither. */
+void     augur_report_replay_whatif        (AugurReport *report, const char *name,
+                                            const AugurReplayInputs *in, double base_time,
+                                            const char *quoted, GCancellable *cancellable,
+                                            GPtrArray *how);
+/* In augur-report-replay-scaling.c: a replay document's Scaling runs
+ * extrapolated to its targets (nothing when it has none), as `augur-cli
+ * extrapolate DOC.replay` gives them; quoted is the appendix's path. */
+void     augur_report_replay_scaling       (AugurReport *report, const char *name,
+                                            const AugurReplayInputs *in, const char *quoted,
+                                            GCancellable *cancellable, GPtrArray *how);
 /* A path as a shell reads it back: quoted only when it has to be. */
 char    *augur_report_quote_arg            (const char *arg);
 /* "This document could not be computed: why", on the section's page. */

@@ -684,9 +684,28 @@ augur_report_replay_from_source (AugurReport             *report,
 
   augur_report_begin_section (report, name);
   augur_replay_inputs_init (&in);
+  if (!augur_replay_inputs_from_text (&in, text, src->base, &error))
+    {
+      augur_report_add_failure (report, error);
+      augur_replay_inputs_clear (&in);
+      g_propagate_error (error_out, g_steal_pointer (&error));
+      return FALSE;
+    }
+  /* a document that only extrapolates (its Scaling tab) replays no trace */
+  if (in.traces->len == 0 && in.scaling_runs->len > 0)
+    {
+      g_autofree char *quoted = quote_arg (path);
+
+      augur_report_add_paragraph (report, _("This document predicts a program at sizes it was never run at, from "
+                                            "runs traced at a few sizes (its Scaling tab); it replays no trace of "
+                                            "its own."));
+      augur_report_add_other_settings (report, src, NULL);
+      augur_report_replay_scaling (report, name, &in, quoted, src->cancellable, how);
+      augur_replay_inputs_clear (&in);
+      return TRUE;
+    }
   /* the calls augur-cli replay --document makes, with its options */
-  if (augur_replay_inputs_from_text (&in, text, src->base, &error) &&
-      augur_replay_inputs_load (&in, &platform, &deployment, &traces, &error))
+  if (augur_replay_inputs_load (&in, &platform, &deployment, &traces, &error))
     {
       options.model = in.network;
       result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, src->cancellable, NULL, &error);
@@ -732,6 +751,13 @@ augur_report_replay_from_source (AugurReport             *report,
   replay_platform (report, platform, deployment);
   replay_ranks (report, name, result);
 
+  {
+    g_autofree char *quoted = quote_arg (path);
+
+    augur_report_replay_whatif (report, name, &in, augur_replay_result_get_time (result), quoted, src->cancellable,
+                                how);
+    augur_report_replay_scaling (report, name, &in, quoted, src->cancellable, how);
+  }
   {
     g_autofree char *quoted = quote_arg (path);
     g_autofree char *actions = g_strdup_printf ("%" G_GUINT64_FORMAT, augur_replay_result_get_n_actions (result));

@@ -28,7 +28,9 @@
 
 #define PAD             8.0
 #define RULER_H         30.0
-#define LEGEND_H        30.0
+#define LEGEND_H        30.0    /* one line of legend */
+#define LEGEND_LINE_H   22.0    /* each line more, when its entries wrap */
+#define LEGEND_MAX_LINES 3
 #define LABEL_PX        11.5
 #define TICK_PX         11.0
 #define LEGEND_PX       11.5
@@ -43,6 +45,8 @@ typedef struct {
   AugurTimelineGeometry g;
   double                label_w;
   double                legend_y;
+  guint                 legend_lines;
+  double                legend_reserve;  /* the first line's right, for the note on hidden messages */
   guint                 first_row;   /* visible rows: [first_row, last_row) */
   guint                 last_row;
 } Layout;
@@ -174,6 +178,76 @@ augur_timeline_viewport_fit (const AugurTimelineData *d,
   vp->row_height = 0;
 }
 
+/* The legend's entries (each state's box, then the message arrow) laid out
+ * from x0 in lines up to right; the first line leaves `reserve` at its
+ * right for the note on hidden messages.  Calls place (when not NULL) with
+ * each entry's line and x; returns the lines used. */
+typedef void (*LegendPlace) (guint entry, guint line, double x, gpointer data);
+
+static guint
+legend_walk (PangoLayout             *layout,
+             const AugurTimelineData *d,
+             double                   x0,
+             double                   right,
+             double                   reserve,
+             LegendPlace              place,
+             gpointer                 data)
+{
+  guint n = d->n_states + (d->n_messages > 0 ? 1 : 0), line = 0;
+  double x = x0;
+
+  for (guint e = 0; e < n; e++)
+    {
+      double w, ew;
+
+      augur_draw_set_text (layout, e < d->n_states ? d->state_names[e] : _("Message"), LEGEND_PX, FALSE);
+      augur_draw_text_size (layout, &w, NULL);
+      ew = (e < d->n_states ? 17 : 28) + w;
+      /* an entry that does not fit goes to the next line, never cut */
+      if (x > x0 && x + ew > right - (line == 0 ? reserve : 0))
+        {
+          line++;
+          x = x0;
+        }
+      if (place != NULL)
+        place (e, line, x, data);
+      x += ew + 16;
+    }
+  return line + 1;
+}
+
+/* The note on n messages in view but too dense to draw. */
+static char *
+hidden_note (guint n)
+{
+  /* TRANSLATORS: %u is a number of messages */
+  return g_strdup_printf (ngettext ("%u message in view: zoom in to see it",
+                                    "%u messages in view: zoom in to see them", n), n);
+}
+
+/* The width the note takes at the right of the legend's first line: 0
+ * when the messages in [t0, t1] are drawn (the test messages_dense makes
+ * with the same numbers). */
+static double
+legend_reserve (PangoLayout             *layout,
+                const AugurTimelineData *d,
+                double                   t0,
+                double                   t1,
+                double                   w)
+{
+  g_autofree char *note = NULL;
+  guint first, last;
+  double tw;
+
+  augur_timeline_data_find_messages (d, t0, t1, &first, &last);
+  if (!(last > first && last - first > ARROWS_PER_PX * w))
+    return 0;
+  note = hidden_note (last - first);
+  augur_draw_set_text (layout, note, LEGEND_PX, FALSE);
+  augur_draw_text_size (layout, &tw, NULL);
+  return tw + 16;
+}
+
 static void
 layout_compute (cairo_t                     *cr,
                 int                          width,
@@ -208,7 +282,17 @@ layout_compute (cairo_t                     *cr,
   g->x = round (PAD + L->label_w);
   g->w = MAX (1, floor (width - PAD - g->x));
   g->y = RULER_H + 4;
-  L->legend_y = height - LEGEND_H;
+  /* as many lines as the legend's entries need, within 40 % of the height
+   * (a timeline 210 pixels high has three): what still does not fit is
+   * left out */
+  L->legend_lines = 1;
+  if (d != NULL)
+    {
+      L->legend_reserve = legend_reserve (L->layout, d, vp->t0, vp->t1, g->w);
+      L->legend_lines = CLAMP (legend_walk (L->layout, d, g->x, width - PAD, L->legend_reserve, NULL, NULL), 1,
+                               MIN (LEGEND_MAX_LINES, MAX (1.0, 1 + floor ((height * 0.4 - LEGEND_H) / LEGEND_LINE_H))));
+    }
+  L->legend_y = height - LEGEND_H - (L->legend_lines - 1) * LEGEND_LINE_H;
   g->h = MAX (1, L->legend_y - 6 - g->y);
 
   pitch = vp->row_height > 0 ? vp->row_height : (n_rows > 0 ? g->h / n_rows : g->h);
@@ -1009,6 +1093,54 @@ draw_labels (cairo_t                  *cr,
   cairo_restore (cr);
 }
 
+typedef struct {
+  cairo_t                  *cr;
+  const AugurTimelineData  *d;
+  const Layout             *L;
+  const AugurTimelineStyle *style;
+  double                    end_x;   /* after the last entry drawn */
+  guint                     end_line;
+} LegendDraw;
+
+static void
+legend_place (guint entry, guint line, double x, gpointer data)
+{
+  LegendDraw *ld = data;
+  cairo_t *cr = ld->cr;
+  const AugurTimelineData *d = ld->d;
+  double y = ld->L->legend_y + LEGEND_H / 2 + line * LEGEND_LINE_H, w;
+
+  if (line >= ld->L->legend_lines)
+    return;
+  if (entry < d->n_states)
+    {
+      AugurChartColor c;
+
+      augur_timeline_style_get_state_color (ld->style, entry, &c);
+      cairo_rectangle (cr, x, y - 6, 12, 12);
+      set_color (cr, &c, 1);
+      cairo_fill (cr);
+      w = show_text (cr, ld->L->layout, d->state_names[entry], LEGEND_PX, FALSE, x + 17, y, 0, 0.5,
+                     &ld->style->text);
+      ld->end_x = x + 17 + w + 16;
+    }
+  else
+    {
+      const char *label = _("Message");
+
+      cairo_move_to (cr, x, y + 4);
+      cairo_line_to (cr, x + 20, y - 4);
+      set_color (cr, &ld->style->arrow, 1);
+      cairo_set_line_width (cr, 1.2);
+      cairo_stroke (cr);
+      arrow_head (cr, x, y + 4, x + 22, y - 4.8, 6);
+      cairo_fill (cr);
+      w = show_text (cr, ld->L->layout, label, LEGEND_PX, FALSE, x + 28, y, 0, 0.5, &ld->style->text);
+      ld->end_x = x + 28 + w + 16;
+    }
+  ld->end_line = line;
+}
+
 static void
 draw_legend (cairo_t                  *cr,
              const AugurTimelineData  *d,
@@ -1018,63 +1150,28 @@ draw_legend (cairo_t                  *cr,
              gboolean                  shown,
              guint                     n_visible)
 {
-  double x = L->g.x, y = L->legend_y + LEGEND_H / 2, right = width - PAD;
+  double y = L->legend_y + LEGEND_H / 2, right = width - PAD;
+  LegendDraw ld = { cr, d, L, style, L->g.x, 0 };
   g_autofree char *note = NULL;
 
   if (n_visible > 0 && !shown)
     {
-      /* TRANSLATORS: %u is a number of messages */
-      note = g_strdup_printf (ngettext ("%u message in view: zoom in to see it",
-                                           "%u messages in view: zoom in to see them", n_visible), n_visible);
-      right -= show_text (cr, L->layout, note, LEGEND_PX, FALSE, right, y, 1, 0.5, &style->axis) + 16;
+      note = hidden_note (n_visible);
+      show_text (cr, L->layout, note, LEGEND_PX, FALSE, right, y, 1, 0.5, &style->axis);
     }
-
-  for (guint s = 0; s < d->n_states; s++)
-    {
-      AugurChartColor c;
-      double w;
-
-      augur_draw_set_text (L->layout, d->state_names[s], LEGEND_PX, FALSE);
-      augur_draw_text_size (L->layout, &w, NULL);
-      if (x + 18 + w > right)
-        return;
-      augur_timeline_style_get_state_color (style, s, &c);
-      cairo_rectangle (cr, x, y - 6, 12, 12);
-      set_color (cr, &c, 1);
-      cairo_fill (cr);
-      show_text (cr, L->layout, d->state_names[s], LEGEND_PX, FALSE, x + 17, y, 0, 0.5, &style->text);
-      x += 17 + w + 16;
-    }
-  if (d->n_messages > 0)
-    {
-      const char *label = _("Message");
-      double w;
-
-      augur_draw_set_text (L->layout, label, LEGEND_PX, FALSE);
-      augur_draw_text_size (L->layout, &w, NULL);
-      if (x + 30 + w > right)
-        return;
-      cairo_move_to (cr, x, y + 4);
-      cairo_line_to (cr, x + 20, y - 4);
-      set_color (cr, &style->arrow, 1);
-      cairo_set_line_width (cr, 1.2);
-      cairo_stroke (cr);
-      arrow_head (cr, x, y + 4, x + 22, y - 4.8, 6);
-      cairo_fill (cr);
-      show_text (cr, L->layout, label, LEGEND_PX, FALSE, x + 28, y, 0, 0.5, &style->text);
-      x += 28 + w + 16;
-    }
+  /* the same lines as the layout counted */
+  legend_walk (L->layout, d, L->g.x, right, L->legend_reserve, legend_place, &ld);
   if (style->hint != NULL && note == NULL)
     {
-      /* Dimmed at the right, where the legend leaves room. */
+      /* Dimmed at the right of the last line, where the legend leaves room. */
       AugurChartColor dim = style->text;
-      double w;
+      double w, hy = y + ld.end_line * LEGEND_LINE_H;
 
       dim.alpha *= 0.6;
       augur_draw_set_text (L->layout, style->hint, LEGEND_PX, FALSE);
       augur_draw_text_size (L->layout, &w, NULL);
-      if (x + 8 + w <= right)
-        show_text (cr, L->layout, style->hint, LEGEND_PX, FALSE, right, y, 1, 0.5, &dim);
+      if (ld.end_x + 8 + w <= right)
+        show_text (cr, L->layout, style->hint, LEGEND_PX, FALSE, right, hy, 1, 0.5, &dim);
     }
 }
 

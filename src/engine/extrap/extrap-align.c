@@ -437,6 +437,38 @@ append_shape (GString   *s,
 
 /* ---- Reading ------------------------------------------------------------------ */
 
+/* An alltoallv's or allgatherv's counts when every rank's is the same
+ * (their one value in vcount); FALSE otherwise, and for the other
+ * v-collectives. */
+static gboolean
+uniform_counts (const AugurTraceAction *a,
+                guint                   n,
+                double                  vcount[2])
+{
+  const double *c[2] = { a->counts, a->recv_counts };
+
+  if (a->kind != AUGUR_TRACE_ACTION_ALLTOALLV && a->kind != AUGUR_TRACE_ACTION_ALLGATHERV)
+    return FALSE;
+  for (guint k = 0; k < 2; k++)
+    {
+      vcount[k] = c[k] != NULL ? c[k][0] : -1;
+      for (guint j = 1; c[k] != NULL && j < n; j++)
+        if (c[k][j] != c[k][0])
+          return FALSE;
+    }
+  return TRUE;
+}
+
+static guint
+with_vcount (Interner     *in,
+             guint         sig,
+             const double  vcount[2])
+{
+  if (vcount[0] < 0 && vcount[1] < 0)
+    return sig;
+  return intern (in, g_strdup_printf ("%u|v%.17g|%.17g", sig, vcount[0], vcount[1]));
+}
+
 ExRun *
 ex_run_read (GFile         *file,
              double         compute_tolerance,
@@ -476,6 +508,7 @@ ex_run_read (GFile         *file,
       GError *local = NULL;
       GString *shape;
       double pending = 0;
+      double vcount[2] = { -1, -1 };
 
       while (augur_trace_set_next (t, r, &a, &local))
         {
@@ -483,15 +516,21 @@ ex_run_read (GFile         *file,
 
           if (a.kind == AUGUR_TRACE_ACTION_LOCATION)
             continue;
-          if (a.counts != NULL || a.recv_counts != NULL)
+          if ((a.counts != NULL || a.recv_counts != NULL) && !uniform_counts (&a, run->n_ranks, vcount))
             {
               g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT,
                                                      augur_trace_set_get_file_name (t, a.file), a.line);
 
-              g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
-                           _("%s: rank %u: '%s' has a count per rank: this version does not extrapolate "
-                             "v-collectives"),
-                           at, r, trace_smpi_kind_name (a.kind));
+              if (a.kind == AUGUR_TRACE_ACTION_ALLTOALLV || a.kind == AUGUR_TRACE_ACTION_ALLGATHERV)
+                g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
+                             _("%s: rank %u: '%s' has counts that differ from rank to rank: this version "
+                               "extrapolates v-collectives whose count is the same for every rank"),
+                             at, r, trace_smpi_kind_name (a.kind));
+              else
+                g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
+                             _("%s: rank %u: '%s' has a count per rank: this version extrapolates alltoallv "
+                               "and allgatherv only"),
+                             at, r, trace_smpi_kind_name (a.kind));
               break;
             }
           /* measured traces: a compute is written only when it took long
@@ -505,14 +544,19 @@ ex_run_read (GFile         *file,
             }
           n = g_new0 (ExNode, 1);
           n->act = a;
+          /* the counts are the set's, read again at the next line: their
+           * one value is kept */
+          n->act.counts = n->act.recv_counts = NULL;
+          n->vcount[0] = a.counts != NULL ? vcount[0] : -1;
+          n->vcount[1] = a.recv_counts != NULL ? vcount[1] : -1;
           n->pre_sum = pending;
           pending = 0;
           n->flops_sum = a.flops;
           n->n = 1;
           n->line = a.line;
           n->file = a.file;
-          n->sig = action_sig (&in, &a);
-          n->loose = loose_sig (&in, &a, NULL, NULL);
+          n->sig = with_vcount (&in, action_sig (&in, &n->act), n->vcount);
+          n->loose = with_vcount (&in, loose_sig (&in, &n->act, NULL, NULL), n->vcount);
           g_ptr_array_add (seq, n);
           run->n_actions++;
           if ((run->n_actions & 0xffff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, &local))
@@ -632,6 +676,359 @@ set_divergence (GError     **error,
                _("%s: the programs stop agreeing at %s against %s"), why, db, da);
 }
 
+/* ---- Binomial trees: programs made one with optional loops ---------------------------
+ *
+ * In a binomial tree a rank receives from (or sends to) as many children
+ * as it has: none, one (a lone action) or more (a stepped loop).  Their
+ * programs are made one: a template that holds, where the ranks differ,
+ * an optional loop of one action; each rank's program is then written on
+ * it, a lone action as a loop of 1, a missing one as a loop of 0 (whose
+ * body, another rank's, is never read: extrap.c skips loops run 0 times). */
+
+typedef enum { T_ACTION, T_OPTIONAL, T_LOOP } TKind;
+
+typedef struct _TNode TNode;
+struct _TNode
+{
+  TKind         kind;
+  int           action;    /* AugurTraceActionKind (T_ACTION, T_OPTIONAL) */
+  const ExNode *example;   /* a rank's node: an action, or (T_OPTIONAL) a loop of one action */
+  GPtrArray    *body;      /* TNode (T_LOOP) */
+};
+
+static void
+tnode_free (gpointer data)
+{
+  TNode *t = data;
+
+  if (t->body != NULL)
+    g_ptr_array_unref (t->body);
+  g_free (t);
+}
+
+/* a loop of one action whose rank fields follow the iteration */
+static gboolean
+is_stepped_loop (const ExNode *n)
+{
+  const ExNode *a;
+
+  if (!n->is_loop || n->body->len != 1)
+    return FALSE;
+  a = g_ptr_array_index (n->body, 0);
+  return !a->is_loop && (a->step[0] | a->step[2] | a->step[3]) != 0;
+}
+
+static const ExNode *
+single_action (const ExNode *n)
+{
+  return n->is_loop ? g_ptr_array_index (n->body, 0) : n;
+}
+
+static TNode *
+tnode_of (const ExNode *n)
+{
+  TNode *t = g_new0 (TNode, 1);
+
+  if (is_stepped_loop (n))
+    {
+      t->kind = T_OPTIONAL;
+      t->action = single_action (n)->act.kind;
+      t->example = n;
+    }
+  else if (n->is_loop)
+    {
+      t->kind = T_LOOP;
+      t->body = g_ptr_array_new_with_free_func (tnode_free);
+      for (guint i = 0; i < n->body->len; i++)
+        g_ptr_array_add (t->body, tnode_of (g_ptr_array_index (n->body, i)));
+    }
+  else
+    {
+      t->kind = T_ACTION;
+      t->action = n->act.kind;
+      t->example = n;   /* should another rank lack it */
+    }
+  return t;
+}
+
+static GPtrArray *tmerge_seq (GPtrArray *t, GPtrArray *b);
+
+/* t and n merged into one template node, or NULL when they cannot be one */
+static TNode *
+tmerge_node (const TNode  *t,
+             const ExNode *n)
+{
+  TNode *x;
+
+  if (t->kind == T_LOOP || (n->is_loop && !is_stepped_loop (n)))
+    {
+      g_autoptr(GPtrArray) body = NULL;
+
+      if (t->kind != T_LOOP || !n->is_loop || is_stepped_loop (n) || (body = tmerge_seq (t->body, n->body)) == NULL)
+        return NULL;
+      x = g_new0 (TNode, 1);
+      x->kind = T_LOOP;
+      x->body = g_steal_pointer (&body);
+      return x;
+    }
+  if (t->action != (int) single_action (n)->act.kind)
+    return NULL;
+  x = g_new0 (TNode, 1);
+  *x = *t;
+  if (is_stepped_loop (n) && t->kind == T_ACTION)
+    {
+      x->kind = T_OPTIONAL;
+      x->example = n;
+    }
+  return x;
+}
+
+static TNode *
+tnode_optional (const TNode  *t,
+                const ExNode *n)
+{
+  TNode *x = g_new0 (TNode, 1);
+
+  x->kind = T_OPTIONAL;
+  x->action = t != NULL ? t->action : (int) single_action (n)->act.kind;
+  x->example = t != NULL ? t->example : n;
+  return x;
+}
+
+/* The template that both t and b fit, or NULL: where they differ, a lone
+ * action of one of them (the other going on as it was) becomes optional. */
+static GPtrArray *
+tmerge_seq (GPtrArray *t,
+            GPtrArray *b)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func (tnode_free);
+  guint i = 0, j = 0;
+
+  while (i < t->len || j < b->len)
+    {
+      const TNode *ti = i < t->len ? g_ptr_array_index (t, i) : NULL;
+      const ExNode *bj = j < b->len ? g_ptr_array_index (b, j) : NULL;
+      TNode *x = ti != NULL && bj != NULL ? tmerge_node (ti, bj) : NULL;
+      TNode *y;
+
+      if (x != NULL)
+        {
+          g_ptr_array_add (out, x);
+          i++, j++;
+          continue;
+        }
+      /* t's node optional: b goes on with t's next */
+      if (ti != NULL && ti->kind != T_LOOP &&
+          (bj == NULL || (i + 1 < t->len && (y = tmerge_node (g_ptr_array_index (t, i + 1), bj)) != NULL &&
+                          (tnode_free (y), TRUE))))
+        {
+          g_ptr_array_add (out, tnode_optional (ti, NULL));
+          i++;
+          continue;
+        }
+      /* b's node optional: t goes on with b's next */
+      if (bj != NULL && (!bj->is_loop || is_stepped_loop (bj)) &&
+          (ti == NULL || (j + 1 < b->len && (y = tmerge_node (ti, g_ptr_array_index (b, j + 1))) != NULL &&
+                          (tnode_free (y), TRUE))))
+        {
+          g_ptr_array_add (out, tnode_optional (NULL, bj));
+          j++;
+          continue;
+        }
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}
+
+static ExNode *
+ex_node_copy (const ExNode *n)
+{
+  ExNode *c = g_new0 (ExNode, 1);
+
+  *c = *n;
+  c->body = NULL;
+  if (n->is_loop)
+    {
+      c->body = g_ptr_array_new_with_free_func (ex_node_free);
+      for (guint i = 0; i < n->body->len; i++)
+        g_ptr_array_add (c->body, ex_node_copy (g_ptr_array_index (n->body, i)));
+    }
+  return c;
+}
+
+/* A lone action as a stepped loop of 1: each rank field it gives may step,
+ * with every step whose i0 exists (the other ranks' loops choose). */
+static ExNode *
+wrap_once (const ExNode *a,
+           guint         r,
+           guint         P)
+{
+  ExNode *loop = g_new0 (ExNode, 1);
+  ExNode *c = ex_node_copy (a);
+
+  for (guint f = 0; f < 4; f++)
+    {
+      guint q = step_field (&c->act, f);
+
+      c->step[f] = 0;
+      if (f == 1 || q == G_MAXUINT)
+        continue;
+      for (guint kind = STEP_INDEX; kind < STEP_N_KINDS; kind++)
+        if (step_start ((StepKind) kind, q, r, P, &c->step0[f][kind]))
+          c->step[f] |= 1u << kind;
+    }
+  loop->is_loop = TRUE;
+  loop->count = 1;
+  loop->line = a->line;
+  loop->file = a->file;
+  loop->body = g_ptr_array_new_with_free_func (ex_node_free);
+  g_ptr_array_add (loop->body, c);
+  return loop;
+}
+
+/* b written on the template t (a new program), or NULL when it does not fit. */
+static GPtrArray *
+tnormalize (GPtrArray *t,
+            GPtrArray *b,
+            guint      r,
+            guint      P)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func (ex_node_free);
+  guint j = 0;
+
+  for (guint i = 0; i < t->len; i++)
+    {
+      const TNode *ti = g_ptr_array_index (t, i);
+      const ExNode *bj = j < b->len ? g_ptr_array_index (b, j) : NULL;
+
+      if (ti->kind == T_LOOP)
+        {
+          ExNode *c;
+          GPtrArray *body;
+
+          if (bj == NULL || !bj->is_loop || is_stepped_loop (bj) || (body = tnormalize (ti->body, bj->body, r, P)) == NULL)
+            return NULL;
+          c = g_new0 (ExNode, 1);
+          *c = *bj;
+          c->body = body;
+          g_ptr_array_add (out, c);
+          j++;
+        }
+      else if (ti->kind == T_ACTION)
+        {
+          if (bj == NULL || bj->is_loop || (int) bj->act.kind != ti->action)
+            return NULL;
+          g_ptr_array_add (out, ex_node_copy (bj));
+          j++;
+        }
+      else if (bj != NULL && is_stepped_loop (bj) && (int) single_action (bj)->act.kind == ti->action)
+        {
+          g_ptr_array_add (out, ex_node_copy (bj));
+          j++;
+        }
+      else if (bj != NULL && !bj->is_loop && (int) bj->act.kind == ti->action)
+        {
+          g_ptr_array_add (out, wrap_once (bj, r, P));
+          j++;
+        }
+      else
+        {
+          /* absent: run 0 times */
+          ExNode *c = ti->example->is_loop ? ex_node_copy (ti->example) : wrap_once (ti->example, r, P);
+
+          c->count = 0;
+          g_ptr_array_add (out, c);
+        }
+    }
+  return j == b->len ? g_steal_pointer (&out) : NULL;
+}
+
+/* Every run's ranks 1 to P-2 made one program (rank 0 and rank P-1 too
+ * when they fit it; otherwise they keep their own).  FALSE, nothing
+ * changed, when they cannot be. */
+static gboolean
+runs_make_tree (GPtrArray *runs,
+                ExRun    **bad_run,
+                guint     *bad_rank)
+{
+  g_autoptr(GPtrArray) t = NULL;
+  g_autoptr(GPtrArray) progs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+
+  for (guint i = 0; i < runs->len; i++)
+    {
+      ExRun *run = g_ptr_array_index (runs, i);
+
+      for (guint r = 1; r + 1 < run->n_ranks; r++)
+        {
+          GPtrArray *m;
+
+          if (t == NULL)
+            {
+              t = g_ptr_array_new_with_free_func (tnode_free);
+              for (guint k = 0; k < run->ranks[r]->len; k++)
+                g_ptr_array_add (t, tnode_of (g_ptr_array_index (run->ranks[r], k)));
+              continue;
+            }
+          m = tmerge_seq (t, run->ranks[r]);
+          if (m == NULL)
+            {
+              *bad_run = run;
+              *bad_rank = r;
+              return FALSE;
+            }
+          g_ptr_array_unref (t);
+          t = m;
+        }
+    }
+  if (t == NULL)
+    return FALSE;
+  /* every rank written on it before any is changed */
+  for (guint i = 0; i < runs->len; i++)
+    {
+      ExRun *run = g_ptr_array_index (runs, i);
+
+      for (guint r = 0; r < run->n_ranks; r++)
+        {
+          GPtrArray *p = tnormalize (t, run->ranks[r], r, run->n_ranks);
+
+          if (p == NULL && r > 0 && r + 1 < run->n_ranks)
+            {
+              *bad_run = run;
+              *bad_rank = r;
+              return FALSE;
+            }
+          g_ptr_array_add (progs, p != NULL ? p : g_ptr_array_ref (run->ranks[r]));
+        }
+    }
+  for (guint i = 0, k = 0; i < runs->len; i++)
+    {
+      ExRun *run = g_ptr_array_index (runs, i);
+
+      run->tree = TRUE;
+      for (guint r = 0; r < run->n_ranks; r++, k++)
+        {
+          GString *shape = g_string_new (NULL);
+
+          g_ptr_array_unref (run->ranks[r]);
+          run->ranks[r] = g_ptr_array_ref (g_ptr_array_index (progs, k));
+          append_shape (shape, run->ranks[r]);
+          g_free (run->shapes[r]);
+          run->shapes[r] = g_string_free (shape, FALSE);
+        }
+    }
+  return TRUE;
+}
+
+/* ranks 1 to P-2 run one program */
+static gboolean
+run_uniform (const ExRun *run)
+{
+  for (guint r = 2; r + 1 < run->n_ranks; r++)
+    if (strcmp (run->shapes[r], run->shapes[1]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 run_classes (ExRun   *run,
              GError **error)
@@ -673,8 +1070,27 @@ ex_runs_align (GPtrArray *runs,
                GError   **error)
 {
   const ExRun *ref;
+  gboolean uniform = TRUE;
 
   g_ptr_array_sort (runs, by_ranks);
+  /* ranks that part: a binomial tree's, made one when they can be (else
+   * refused below, where they part) */
+  for (guint i = 0; i < runs->len; i++)
+    uniform = uniform && run_uniform (g_ptr_array_index (runs, i));
+  if (!uniform)
+    {
+      ExRun *bad = NULL;
+      guint rank = 0;
+
+      if (!runs_make_tree (runs, &bad, &rank) && bad != NULL && rank > 1)
+        {
+          g_autofree char *why =
+            g_strdup_printf (_("in %s rank %u does not run the program of rank 1, nor the same with more or fewer "
+                               "children in a binomial tree"), bad->name, rank);
+          set_divergence (error, bad, 1, bad, rank, why);
+          return FALSE;
+        }
+    }
   for (guint i = 0; i < runs->len; i++)
     {
       ExRun *run = g_ptr_array_index (runs, i);

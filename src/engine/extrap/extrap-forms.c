@@ -120,6 +120,17 @@ ex_step_eval (StepKind kind,
 }
 
 guint
+ex_tree_children (guint r,
+                  guint P)
+{
+  guint n = 0;
+
+  for (guint64 m = 1; (r == 0 || m < (r & (0u - r))) && (guint64) r + m < P; m <<= 1)
+    n++;
+  return n;
+}
+
+guint
 ex_form_eval (const Form *f,
               guint       r,
               const Dims *d)
@@ -144,6 +155,8 @@ ex_form_eval_at (const Form *f,
       return f->k == G_MAXUINT || f->k < P ? (guint) f->k : G_MAXUINT - 1;
     case FORM_SELF:
       return r;
+    case FORM_PARENT:
+      return r > 0 && r < P ? r & (r - 1) : G_MAXUINT - 1;
     case FORM_RING:
       return wrap ((gint64) r + f->k, P);
     case FORM_LAST:
@@ -172,6 +185,8 @@ ex_form_to_string (const Form *f)
       return f->k == G_MAXUINT ? g_strdup ("-") : g_strdup_printf ("%" G_GINT64_FORMAT, f->k);
     case FORM_SELF:
       return g_strdup ("r");
+    case FORM_PARENT:
+      return g_strdup ("r & (r-1)");
     case FORM_RING:
       return g_strdup_printf ("(r%+" G_GINT64_FORMAT ") mod P", f->k);
     case FORM_LAST:

@@ -43,6 +43,9 @@ struct _ExNode
   guint64          n;
   guint64          line;       /* of the first occurrence (a loop: its first action's) */
   guint            file;
+  /* a v-collective's count per rank (bytes), the same for every rank:
+   * [0] sent (counts), [1] received (recv_counts); -1 when not given */
+  double           vcount[2];
   /* the only action of a stepped loop: how its peer, root, src, dst
    * (RankField order) follow the loop's iteration k (act: at k = 0):
    * bit K of step[f] set when StepKind K with i0 = step0[f][K] gives
@@ -61,6 +64,7 @@ typedef struct
   char      **shapes;      /* per rank: the program without its values */
   char      **files;       /* the set's file names, by AugurTraceAction.file */
   guint       n_files;
+  gboolean    tree;        /* its ranks' programs were made one with optional loops (a binomial tree) */
   gboolean    zero_apart;  /* rank 0 runs a program of its own */
   gboolean    last_apart;  /* so does rank P-1 */
 } ExRun;
@@ -111,6 +115,7 @@ typedef enum {
   FORM_GRID2,    /* (a, b) on MPI_Dims_create (P, 2) */
   FORM_GRID3,
   FORM_STEP,     /* d[0] a StepKind, k its i0: a function of r, P and the loop's iteration */
+  FORM_PARENT,   /* r with its lowest set bit cleared, r & (r-1): a binomial tree's parent */
 } FormKind;
 
 typedef struct
@@ -141,6 +146,7 @@ struct _XNode
 {
   gboolean         is_loop;
   Fn               count;
+  gboolean         tree_count; /* the trip count is ex_tree_children (r, P), not count */
   GPtrArray       *body;     /* XNode */
   AugurTraceAction act;      /* the largest run's, for what is not generalised */
   Form             peer, root, src, dst;
@@ -149,6 +155,7 @@ struct _XNode
   GArray          *others[4];
   Fn               bytes, recv_bytes, flops, value;
   Fn               pre;      /* flops computed before the action (computes folded) */
+  Fn               vcount[2]; /* a v-collective's bytes to and from each rank (ExNode.vcount) */
   const char      *file;     /* in the largest run */
   guint64          line;
 };
@@ -165,16 +172,36 @@ struct _AugurExtrapModel
   GPtrArray *warnings;       /* char*, NULL-terminated */
   gboolean   zero_apart;
   gboolean   last_apart;
+  gboolean   tree;          /* the runs' ranks were made one (ExRun.tree) */
   GArray    *other_forms; /* Form: the rank forms of every other rank's program */
   gboolean   warned_few_runs;
+  gboolean   measured;      /* any compute tolerance: compute amounts were measured (§3) */
+  GArray    *watches;       /* ExWatch: parameters whose value at a target is checked (§3) */
 };
+
+/* A fitted parameter whose value at a target is compared with simpler
+ * forms (docs/EXTRAPOLATE.md §3, "Measured amounts"): a measured amount
+ * with the constant `mean` and `c0 + c1 log2(P)` through its runs, or a
+ * whole number of 3 runs with the other candidates of its fit that give
+ * back every traced value. */
+typedef struct
+{
+  guint                 param;     /* index in params */
+  const AugurFitResult *fit;       /* whole numbers: the candidates */
+  double                mean, c0, c1;
+  double                variation; /* (largest - smallest) / |mean| of the traced values */
+} ExWatch;
+
+/* The notes of the watched parameters at P (NULL: none). */
+char    *ex_model_target_notes (const AugurExtrapModel *m,
+                                guint                   P);
 
 typedef enum {
   FIELD_PEER, FIELD_ROOT, FIELD_SRC, FIELD_DST,
 } RankField;
 
 typedef enum {
-  NUM_BYTES, NUM_RECV_BYTES, NUM_FLOPS, NUM_VALUE, NUM_COUNT, NUM_PRE,
+  NUM_BYTES, NUM_RECV_BYTES, NUM_FLOPS, NUM_VALUE, NUM_COUNT, NUM_PRE, NUM_VSEND, NUM_VRECV,
 } NumField;
 
 void        ex_dims_init        (Dims       *d,
@@ -194,6 +221,10 @@ guint       ex_step_eval        (StepKind    kind,
                                  guint       r,
                                  guint       P,
                                  guint64     k);
+/* A binomial tree's children of rank r of P: the k with 2^k below r's
+ * lowest set bit (every k for r = 0) and r + 2^k < P. */
+guint       ex_tree_children    (guint       r,
+                                 guint       P);
 char       *ex_form_to_string   (const Form *f);
 double      ex_fn_eval          (const Fn   *f,
                                  guint       P);

@@ -29,6 +29,7 @@ check_node (const XNode *g,
             guint        c,
             const AugurExtrapModel *m,
             guint64      iters,
+            gboolean     tree,
             GError     **error)
 {
   g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, g->file, g->line);
@@ -45,26 +46,27 @@ check_node (const XNode *g,
           return FALSE;
         }
       for (guint i = 0; i < g->body->len; i++)
-        if (!check_node (g_ptr_array_index (g->body, i), d, P, c, m, (guint64) n, error))
+        if (!check_node (g_ptr_array_index (g->body, i), d, P, c, m, (guint64) n, g->tree_count, error))
           return FALSE;
       return TRUE;
     }
   {
-    const Fn *fns[] = { &g->bytes, &g->recv_bytes, &g->flops, &g->value, &g->pre };
+    const Fn *fns[] = { &g->bytes, &g->recv_bytes, &g->flops, &g->value, &g->pre, &g->vcount[0], &g->vcount[1] };
     const Form *forms[] = { &g->peer, &g->root, &g->src, &g->dst };
 
     for (guint i = 0; i < G_N_ELEMENTS (fns); i++)
       {
         double v = ex_fn_eval (fns[i], P);
         double traced = i == 0 ? g->act.bytes : i == 1 ? g->act.recv_bytes : i == 2 ? g->act.flops
-                        : i == 3 ? g->act.value : 0;
+                        : i == 3 ? g->act.value : 0;   /* the counts per rank: >= 0 when not constant */
 
         /* a value absent in the traces (-1: not given) stays so */
         if (fns[i]->kind != AUGUR_EXTRAP_FN_CONSTANT && (!isfinite (v) || (v < 0 && traced >= 0)))
           {
             g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
                          _("%s: the %s of '%s' at P = %u would be %s"), at,
-                         ex_num_field_name (i == 4 ? NUM_PRE : (NumField) i), trace_smpi_kind_name (g->act.kind), P, NUM (v));
+                         ex_num_field_name (i == 4 ? NUM_PRE : i == 5 ? NUM_VSEND : i == 6 ? NUM_VRECV : (NumField) i),
+                         trace_smpi_kind_name (g->act.kind), P, NUM (v));
             return FALSE;
           }
       }
@@ -80,6 +82,9 @@ check_node (const XNode *g,
 
             if (c == EX_CLASS_OTHERS && ((r == 0 && m->zero_apart) || (r == P - 1 && m->last_apart)))
               continue;
+            /* a binomial tree's loop: as many iterations as r has children */
+            if (tree)
+              iters = ex_tree_children (r, P);
             q = ex_form_eval (forms[i], r, d);
             for (guint64 k = 0; forms[i]->kind == FORM_STEP && k < MIN (iters, 2 * (guint64) P + 64); k++)
               if (ex_form_eval_at (forms[i], r, d, k) == G_MAXUINT - 1)
@@ -157,7 +162,7 @@ augur_extrap_model_check_target (const AugurExtrapModel *m,
     }
   ex_dims_init (&d, ranks);
   for (guint k = 0; k < EX_N_CLASSES; k++)
-    if (m->classes[k] != NULL && !check_node (m->classes[k], &d, ranks, k, m, 1, error))
+    if (m->classes[k] != NULL && !check_node (m->classes[k], &d, ranks, k, m, 1, FALSE, error))
       return FALSE;
   if (warning != NULL && ranks > AUGUR_EXTRAP_FAR_FACTOR * largest)
     *warning = g_strdup_printf (_("%u ranks is %s times the largest run traced (%u ranks): the fitted functions "
@@ -165,6 +170,18 @@ augur_extrap_model_check_target (const AugurExtrapModel *m,
                                 ranks, NUM (nearbyint (10.0 * ranks / largest) / 10), largest);
   else if (warning != NULL && ranks < smallest)
     *warning = g_strdup_printf (_("%u ranks is below the smallest run traced (%u ranks)"), ranks, smallest);
+  if (warning != NULL)
+    {
+      /* fits that simpler forms contradict there (docs/EXTRAPOLATE.md §3) */
+      g_autofree char *notes = ex_model_target_notes (m, ranks);
+      char *old = *warning;
+
+      if (notes != NULL)
+        {
+          *warning = old != NULL ? g_strdup_printf ("%s; %s", old, notes) : g_strdup (notes);
+          g_free (old);
+        }
+    }
   return TRUE;
 }
 
@@ -180,6 +197,7 @@ struct _ENode
   guint            n_body;
   AugurTraceAction act;
   double           pre;      /* flops to compute before act */
+  double          *vcounts[2]; /* a v-collective's counts at P (act.counts, act.recv_counts) */
   const XNode     *g;
 };
 
@@ -188,6 +206,7 @@ typedef struct
   const ENode *node;
   guint        index;
   guint64      iter;
+  guint64      count;   /* node's, or this rank's children in a binomial tree */
 } Frame;
 
 typedef struct
@@ -228,6 +247,19 @@ enode_new (const XNode     *g,
       e->pre = ex_fn_eval_bound (&g->pre, P, bound);
       e->act.counts = NULL;
       e->act.recv_counts = NULL;
+      /* an alltoallv's or allgatherv's count, the same for every rank */
+      for (guint k = 0; k < 2; k++)
+        {
+          double v = ex_fn_eval_bound (&g->vcount[k], P, bound);
+
+          if (g->vcount[k].kind == AUGUR_EXTRAP_FN_CONSTANT && v < 0)
+            continue;
+          e->vcounts[k] = g_new (double, P);
+          for (guint j = 0; j < P; j++)
+            e->vcounts[k][j] = MAX (v, 0);
+        }
+      e->act.counts = e->vcounts[0];
+      e->act.recv_counts = e->vcounts[1];
     }
   return e;
 }
@@ -240,6 +272,8 @@ enode_free (ENode *e)
   for (guint i = 0; i < e->n_body; i++)
     enode_free (e->body[i]);
   g_free (e->body);
+  g_free (e->vcounts[0]);
+  g_free (e->vcounts[1]);
   g_free (e);
 }
 
@@ -280,7 +314,7 @@ synth_next (gpointer          data,
 
   if (stack == NULL)
     {
-      Frame f = { s->classes[synth_class (s, r)], 0, 0 };
+      Frame f = { s->classes[synth_class (s, r)], 0, 0, s->classes[synth_class (s, r)]->count };
 
       stack = s->stacks[r] = g_array_new (FALSE, FALSE, sizeof (Frame));
       if (f.node->count > 0)
@@ -294,7 +328,7 @@ synth_next (gpointer          data,
       if (f->index == f->node->n_body)
         {
           f->index = 0;
-          if (++f->iter >= f->node->count)
+          if (++f->iter >= f->count)
             g_array_set_size (stack, stack->len - 1);
           continue;
         }
@@ -312,9 +346,9 @@ synth_next (gpointer          data,
       f->index++;
       if (c->is_loop)
         {
-          Frame child = { c, 0, 0 };
+          Frame child = { c, 0, 0, c->g->tree_count ? ex_tree_children (r, s->P) : c->count };
 
-          if (c->count > 0 && c->n_body > 0)
+          if (child.count > 0 && c->n_body > 0)
             g_array_append_val (stack, child);
           continue;
         }
@@ -398,6 +432,7 @@ append_num (GString *s,
 static void
 write_action (GString                *s,
               guint                   r,
+              guint                   n,
               const AugurTraceAction *a)
 {
   g_string_append_printf (s, "%u %s", r, trace_smpi_kind_name (a->kind));
@@ -465,6 +500,28 @@ write_action (GString                *s,
       append_ranks (s, a->root);
       g_string_append (s, " 6 6");
       break;
+    case AUGUR_TRACE_ACTION_ALLTOALLV:
+      /* SENDSIZE SENDCOUNTS... RECVSIZE RECVCOUNTS... DT1 DT2 */
+      for (guint k = 0; k < 2; k++)
+        {
+          const double *c = k == 0 ? a->counts : a->recv_counts;
+          double sum = 0;
+
+          for (guint j = 0; j < n; j++)
+            sum += c != NULL ? c[j] : 0;
+          append_num (s, sum);
+          for (guint j = 0; j < n; j++)
+            append_num (s, c != NULL ? c[j] : 0);
+        }
+      g_string_append (s, " 6 6");
+      break;
+    case AUGUR_TRACE_ACTION_ALLGATHERV:
+      /* SENDCOUNT RECVCOUNTS... DT1 DT2 */
+      append_num (s, MAX (a->bytes, 0));
+      for (guint j = 0; j < n; j++)
+        append_num (s, a->recv_counts != NULL ? a->recv_counts[j] : 0);
+      g_string_append (s, " 6 6");
+      break;
     default:
       break;
     }
@@ -507,7 +564,7 @@ augur_extrap_model_write_traces (const AugurExtrapModel *m,
       AugurTraceAction a;
 
       while (augur_trace_set_next (t, r, &a, &local))
-        write_action (text, r, &a);
+        write_action (text, r, ranks, &a);
       if (local != NULL)
         {
           g_propagate_error (error, local);

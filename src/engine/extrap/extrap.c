@@ -28,6 +28,13 @@
 #include "extrap-private.h"
 #include "trace-smpi.h"
 
+/* Measured amounts (docs/EXTRAPOLATE.md §3): the runs' values within this
+ * fraction of their mean are one constant, their timing noise */
+#define EX_MEASURED_NOISE 0.05
+/* activity-fit.h's exponents 0 .. 1 (0, 1/4, 1/3, 1/2, 2/3, 3/4, 4/5, 1) and 0 .. 2 */
+#define EX_EXPONENTS_UP_TO_1 0xffu
+#define EX_EXPONENTS_UP_TO_2 0x3fffu
+
 G_DEFINE_QUARK (augur-extrap-error-quark, augur_extrap_error)
 
 /* ---- The model ------------------------------------------------------------------ */
@@ -62,6 +69,7 @@ augur_extrap_model_free (AugurExtrapModel *m)
   g_clear_pointer (&m->strings, g_ptr_array_unref);
   g_clear_pointer (&m->warnings, g_ptr_array_unref);
   g_clear_pointer (&m->other_forms, g_array_unref);
+  g_clear_pointer (&m->watches, g_array_unref);
   g_free (m);
 }
 
@@ -133,6 +141,7 @@ static gboolean
 generalise_rank (Form         *out,
                  GArray      **others,
                  const GArray *preferred,
+                 gboolean      tree,
                  RankField     field,
                  const Obs    *obs,
                  guint         n_obs,
@@ -196,6 +205,10 @@ generalise_rank (Form         *out,
           for (int c = -1; c <= 1; c++)
             if (a != 0 || b != 0 || c != 0)
               cand[n++] = (Form) { FORM_GRID3, 0, { a, b, c } };
+      /* a binomial tree's parent, only where the ranks run a tree (a
+       * chain's last rank, P-2 at even P, would fit it too) */
+      if (tree)
+        cand[n++] = (Form) { FORM_PARENT };
     }
   for (guint i = 0; i < n_obs; i++)
     {
@@ -245,6 +258,8 @@ num_field (const ExNode *n,
     case NUM_FLOPS: return ex_node_flops (n);
     case NUM_VALUE: return n->act.value;
     case NUM_PRE: return ex_node_pre (n);
+    case NUM_VSEND: return n->vcount[0];
+    case NUM_VRECV: return n->vcount[1];
     default: return (double) n->count;
     }
 }
@@ -259,6 +274,8 @@ ex_num_field_name (NumField f)
     case NUM_FLOPS: return _("flops");
     case NUM_VALUE: return _("count");
     case NUM_PRE: return _("flops computed before");
+    case NUM_VSEND: return _("bytes to each rank");
+    case NUM_VRECV: return _("bytes from each rank");
     default: return _("trip count");
     }
 }
@@ -285,6 +302,8 @@ generalise_number (AugurExtrapModel *m,
   const char *action = last->node->is_loop ? "loop" : trace_smpi_kind_name (last->node->act.kind);
   AugurExtrapParameter p = { 0 };
   GString *values = g_string_new (NULL);
+  gboolean measured, noise = FALSE;
+  double mean = 0, lowest = INFINITY, highest = -INFINITY;
 
   /* per run: the same on every rank (compute amounts: their mean, and the
    * ranks furthest apart, to warn of an imbalance the mean hides) */
@@ -360,6 +379,19 @@ generalise_number (AugurExtrapModel *m,
   out->nonneg = TRUE;
   for (guint j = 0; j < n_runs; j++)
     out->nonneg = out->nonneg && y[j] >= 0;
+  /* a measured amount (docs/EXTRAPOLATE.md §3, "Measured amounts"): its
+   * runs' values move by the timing noise of each run, which a steep
+   * term would follow through 3 or 4 runs */
+  measured = m->measured && (field == NUM_FLOPS || field == NUM_PRE) && !constant;
+  for (guint j = 0; j < n_runs; j++)
+    {
+      mean += y[j] / n_runs;
+      lowest = MIN (lowest, y[j]);
+      highest = MAX (highest, y[j]);
+    }
+  if (measured && isfinite (mean) && mean != 0 && n_runs >= 3 &&
+      MAX (highest - mean, mean - lowest) <= EX_MEASURED_NOISE * fabs (mean))
+    noise = TRUE;
   if (constant)
     {
       out->kind = AUGUR_EXTRAP_FN_CONSTANT;
@@ -368,7 +400,7 @@ generalise_number (AugurExtrapModel *m,
       /* constants are part of the skeleton, not listed */
       return TRUE;
     }
-  if (inverse)
+  if (inverse && !noise)
     {
       out->kind = AUGUR_EXTRAP_FN_INVERSE;
       out->c = 0;
@@ -403,6 +435,21 @@ generalise_number (AugurExtrapModel *m,
        * a P^(5/4) term) */
       options.criterion = AUGUR_FIT_CRITERION_BIC;
       options.max_terms = MAX (1, (int) n_runs - 3);
+      if (measured)
+        {
+          /* no growth steeper than the runs can show: P^i log2(P)^j with
+           * i <= 1, j <= 1 up to 4 runs, i <= 2 up to 6 */
+          options.exponent_mask = n_runs <= 4 ? EX_EXPONENTS_UP_TO_1 : n_runs <= 6 ? EX_EXPONENTS_UP_TO_2 : 0;
+          options.log_mask = n_runs <= 6 ? 0x3 : 0;
+        }
+      if (noise)
+        {
+          /* the constant model, its coefficient the runs' plain mean and
+           * its interval the runs' spread: the one candidate without a term */
+          options.max_terms = 1;
+          options.weighting = AUGUR_FIT_WEIGHTING_NONE;
+          options.n_top = 100;
+        }
       fit = local == NULL ? augur_fit (data, &options, NULL, &local) : NULL;
       if (fit == NULL)
         {
@@ -416,6 +463,33 @@ generalise_number (AugurExtrapModel *m,
       g_ptr_array_add (m->fits, fit);
       out->kind = AUGUR_EXTRAP_FN_FITTED;
       out->model = augur_fit_result_get_model (fit);
+      for (guint k = 0; noise && k < augur_fit_result_get_n_candidates (fit); k++)
+        if (augur_fit_model_get_n_terms (augur_fit_result_get_candidate (fit, k)) == 0)
+          {
+            out->model = augur_fit_result_get_candidate (fit, k);
+            break;
+          }
+      if (noise && augur_fit_model_get_n_terms (out->model) != 0)
+        {
+          /* no constant among the candidates (never seen: 100 of at most 16 models): the mean, without an interval */
+          out->kind = AUGUR_EXTRAP_FN_CONSTANT;
+          out->c = mean;
+        }
+      if ((measured && !noise) || (whole && n_runs == 3))
+        {
+          ExWatch w = { m->params->len, whole ? fit : NULL, mean, 0, 0, (highest - lowest) / fabs (mean) };
+          double sx = 0, sy = 0, sxx = 0, sxy = 0;
+
+          for (guint j = 0; j < n_runs; j++)
+            {
+              double x = log2 (P[j]);
+
+              sx += x, sy += y[j], sxx += x * x, sxy += x * y[j];
+            }
+          w.c1 = (n_runs * sxy - sx * sy) / (n_runs * sxx - sx * sx);
+          w.c0 = (sy - w.c1 * sx) / n_runs;
+          g_array_append_val (m->watches, w);
+        }
     }
   /* how well the function gives the traced values back */
   for (guint j = 0; j < n_runs; j++)
@@ -475,18 +549,50 @@ generalise_body (AugurExtrapModel *m,
 {
   const ExNode *n0 = obs[0].node;
   g_autofree Obs *sub = g_new (Obs, n_obs);
+  guint n_sub = 0;
 
   g->body = g_ptr_array_new_with_free_func (xnode_free);
+  /* a loop run 0 times (a leaf of a binomial tree) tells nothing of its body */
+  for (guint k = 0; k < n_obs; k++)
+    n_sub += obs[k].node->count > 0;
+  if (n_sub == 0)
+    {
+      g_autofree char *at = where (&obs[n_obs - 1]);
+      g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                   _("%s: no rank of its class runs this loop in any run: what it does cannot be told"), at);
+      return FALSE;
+    }
   for (guint i = 0; i < n0->body->len; i++)
     {
       XNode *child;
 
+      n_sub = 0;
       for (guint k = 0; k < n_obs; k++)
-        sub[k] = (Obs) { obs[k].run, obs[k].rank, g_ptr_array_index (obs[k].node->body, i) };
-      child = generalise (m, class_index, sub, n_obs, error);
+        if (obs[k].node->count > 0)
+          sub[n_sub++] = (Obs) { obs[k].run, obs[k].rank, g_ptr_array_index (obs[k].node->body, i) };
+      child = generalise (m, class_index, sub, n_sub, error);
       if (child == NULL)
         return FALSE;
       g_ptr_array_add (g->body, child);
+    }
+  return TRUE;
+}
+
+/* A loop of one action whose trip count is, on every rank of its class in
+ * every run, the number of that rank's children in a binomial tree of P
+ * (ex_tree_children): the receives of a tree reduction, the sends of a
+ * tree broadcast, however many children each rank has. */
+static gboolean
+tree_loop (const Obs *obs,
+           guint      n_obs)
+{
+  for (guint i = 0; i < n_obs; i++)
+    {
+      const ExNode *n = obs[i].node;
+
+      if (n->body->len != 1 || ((ExNode *) g_ptr_array_index (n->body, 0))->is_loop ||
+          n->count != ex_tree_children (obs[i].rank, obs[i].run->n_ranks))
+        return FALSE;
     }
   return TRUE;
 }
@@ -507,20 +613,28 @@ generalise (AugurExtrapModel *m,
   g->file = ex_run_file (last->run, last->node->file);
   g->line = last->node->line;
   g->act = last->node->act;
-  if (g->is_loop)
+  if (g->is_loop && m->tree && tree_loop (obs, n_obs))
+    {
+      g->tree_count = TRUE;
+      g->count = (Fn) { .kind = AUGUR_EXTRAP_FN_CONSTANT, .whole = TRUE, .nonneg = TRUE };
+      ok = generalise_body (m, g, class_index, obs, n_obs, error);
+    }
+  else if (g->is_loop)
     ok = generalise_number (m, &g->count, NUM_COUNT, class_index, obs, n_obs, error) &&
          generalise_body (m, g, class_index, obs, n_obs, error);
   else
     {
-      ok = generalise_rank (&g->peer, &g->others[0], pref, FIELD_PEER, obs, n_obs, error) &&
-           generalise_rank (&g->root, &g->others[1], pref, FIELD_ROOT, obs, n_obs, error) &&
-           generalise_rank (&g->src, &g->others[2], pref, FIELD_SRC, obs, n_obs, error) &&
-           generalise_rank (&g->dst, &g->others[3], pref, FIELD_DST, obs, n_obs, error) &&
+      ok = generalise_rank (&g->peer, &g->others[0], pref, m->tree, FIELD_PEER, obs, n_obs, error) &&
+           generalise_rank (&g->root, &g->others[1], pref, m->tree, FIELD_ROOT, obs, n_obs, error) &&
+           generalise_rank (&g->src, &g->others[2], pref, m->tree, FIELD_SRC, obs, n_obs, error) &&
+           generalise_rank (&g->dst, &g->others[3], pref, m->tree, FIELD_DST, obs, n_obs, error) &&
            generalise_number (m, &g->bytes, NUM_BYTES, class_index, obs, n_obs, error) &&
            generalise_number (m, &g->recv_bytes, NUM_RECV_BYTES, class_index, obs, n_obs, error) &&
            generalise_number (m, &g->flops, NUM_FLOPS, class_index, obs, n_obs, error) &&
            generalise_number (m, &g->value, NUM_VALUE, class_index, obs, n_obs, error) &&
-           generalise_number (m, &g->pre, NUM_PRE, class_index, obs, n_obs, error);
+           generalise_number (m, &g->pre, NUM_PRE, class_index, obs, n_obs, error) &&
+           generalise_number (m, &g->vcount[0], NUM_VSEND, class_index, obs, n_obs, error) &&
+           generalise_number (m, &g->vcount[1], NUM_VRECV, class_index, obs, n_obs, error);
       for (guint i = 1; ok && i < n_obs; i++)
         if (obs[i].node->act.tag != obs[0].node->act.tag)
           {
@@ -597,6 +711,8 @@ augur_extrap_model_new (GFile *const             *runs,
   m->strings = g_ptr_array_new_with_free_func (g_free);
   m->warnings = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (m->warnings, NULL);
+  m->watches = g_array_new (FALSE, TRUE, sizeof (ExWatch));
+  m->measured = isinf (options->compute_tolerance);
   if (n_runs < 2)
     {
       g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
@@ -615,6 +731,7 @@ augur_extrap_model_new (GFile *const             *runs,
   if (!ex_runs_align (m->runs, error))
     return NULL;
   ref = g_ptr_array_index (m->runs, m->runs->len - 1);
+  m->tree = ref->tree;
   m->zero_apart = ref->zero_apart;
   m->last_apart = ref->last_apart;
   for (guint c = 0; c < EX_N_CLASSES; c++)
@@ -773,6 +890,88 @@ augur_extrap_model_get_parameter_points (const AugurExtrapModel *m,
   return g_ptr_array_index (m->param_points, i);
 }
 
+/* A whole number's other candidate that gives back every traced value
+ * and another value at P (NULL: none). */
+static const AugurFitModel *
+other_whole_fit (const AugurExtrapModel *m,
+                 const ExWatch          *w,
+                 guint                   P,
+                 double                  chosen)
+{
+  const double *y = g_ptr_array_index (m->param_points, w->param);
+
+  for (guint k = 0; k < augur_fit_result_get_n_candidates (w->fit); k++)
+    {
+      const AugurFitModel *alt = augur_fit_result_get_candidate (w->fit, k);
+      double x = P;
+      gboolean exact = TRUE;
+
+      for (guint j = 0; j < m->runs->len && exact; j++)
+        {
+          double Pj = augur_extrap_model_get_run_ranks (m, j);
+
+          exact = nearbyint (augur_fit_model_eval (alt, &Pj)) == y[j];
+        }
+      if (exact && nearbyint (augur_fit_model_eval (alt, &x)) != chosen)
+        return alt;
+    }
+  return NULL;
+}
+
+char *
+ex_model_target_notes (const AugurExtrapModel *m,
+                       guint                   P)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < m->watches->len; i++)
+    {
+      const ExWatch *w = &g_array_index (m->watches, ExWatch, i);
+      const AugurExtrapParameter *p = &g_array_index (m->params, AugurExtrapParameter, w->param);
+      const Fn *f = g_ptr_array_index (m->param_fns, w->param);
+      double v = ex_fn_eval (f, P);
+      g_autofree char *text = NULL;
+      g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, p->file, p->line);
+
+      if (w->fit != NULL)
+        {
+          const AugurFitModel *alt = other_whole_fit (m, w, P, v);
+          g_autofree char *fn = ex_fn_to_string (f), *alt_fn = NULL;
+          double x = P;
+
+          if (alt == NULL)
+            continue;
+          alt_fn = augur_fit_model_to_string (alt);
+          text = g_strdup_printf (_("%s: the %s of %s at %u ranks is uncertain: %s by "
+                                    "%s, %s by round(%s), which give every traced value as well"),
+                                  at, p->what, p->action, P, NUM (v), fn,
+                                  NUM (nearbyint (augur_fit_model_eval (alt, &x))), alt_fn);
+        }
+      else
+        {
+          double by_log = w->c0 + w->c1 * log2 (P);
+          double d_mean = fabs (v - w->mean) / fabs (w->mean);
+          double d_log = by_log != 0 ? fabs (v - by_log) / fabs (by_log) : INFINITY;
+
+          /* far from both simpler forms: more than twice the runs' own spread */
+          if (!(MIN (d_mean, d_log) > 2 * w->variation))
+            continue;
+          text = g_strdup_printf (_("%s: the %s of %s at %u ranks is %s by its fitted "
+                                    "function, %s, but %s as a constant and %s as c0 + c1 * log2(P): the runs, "
+                                    "whose values vary by %s %%, cannot tell these apart there"),
+                                  at, p->what, p->action, P, NUM (v), p->function, NUM (w->mean),
+                                  NUM (by_log), NUM (nearbyint (1000 * w->variation) / 10));
+        }
+      g_string_append_printf (s, "%s%s", s->len > 0 ? "; " : "", text);
+    }
+  if (s->len == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
+}
+
 const char *const *
 augur_extrap_model_get_warnings (const AugurExtrapModel *m)
 {
@@ -813,7 +1012,7 @@ append_program (GString     *s,
       g_string_append_printf (s, "%*s", 2 * depth + 2, "");
       if (c->is_loop)
         {
-          g_autofree char *count = ex_fn_to_string (&c->count);
+          g_autofree char *count = c->tree_count ? g_strdup ("children(r,P)") : ex_fn_to_string (&c->count);
           g_string_append_printf (s, "loop %s times {\n", count);
           append_program (s, c, depth + 1);
           g_string_append_printf (s, "%*s}\n", 2 * depth + 2, "");
@@ -839,6 +1038,10 @@ append_program (GString     *s,
         append_fn (s, "recv_bytes", &c->recv_bytes);
       if (c->act.value != 0 || c->value.kind != AUGUR_EXTRAP_FN_CONSTANT)
         append_fn (s, "count", &c->value);
+      if (c->vcount[0].kind != AUGUR_EXTRAP_FN_CONSTANT || c->vcount[0].c >= 0)
+        append_fn (s, "bytes_per_rank", &c->vcount[0]);
+      if (c->vcount[1].kind != AUGUR_EXTRAP_FN_CONSTANT || c->vcount[1].c >= 0)
+        append_fn (s, "recv_bytes_per_rank", &c->vcount[1]);
       if (c->pre.kind != AUGUR_EXTRAP_FN_CONSTANT || c->pre.c != 0)
         append_fn (s, "after_compute", &c->pre);
       g_string_append_printf (s, "   # %s:%" G_GUINT64_FORMAT "\n", c->file, c->line);

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "augur-common.h"
+#include "replay.h"
 #include "trace.h"
 
 G_BEGIN_DECLS
@@ -150,6 +151,56 @@ gboolean          augur_extrap_model_write_traces (const AugurExtrapModel *m,
 void              augur_extrap_dims_create    (guint  ranks,
                                                guint  n_dims,
                                                guint *dims);
+
+/* ---- Predictions (extrap-predict.c) ------------------------------------- */
+
+/* A target size, predicted. */
+typedef struct {
+  guint   ranks;
+  double  time;        /* the program at its fit, replayed (s) */
+  double  low, high;   /* the band its fitted parameters' intervals give: time
+                        * when none has one; NAN when it could not be given */
+  char   *note;        /* what the reader must know (far beyond the traced
+                        * sizes, no interval, not monotone), or NULL */
+} AugurExtrapPrediction;
+
+void              augur_extrap_prediction_clear (AugurExtrapPrediction *p);
+
+/* The program at `ranks` replayed on the platform with that deployment,
+ * then with every fitted parameter at the low and at the high end of its
+ * interval (when one has an interval): low and high are the least and the
+ * greatest of the three times, with a note when the ends do not bracket
+ * the fit (the time is not monotone in the parameters).  FALSE with an
+ * error (out cleared) when the model refuses the size, the fit's program
+ * does not replay, or on cancel; a bound that does not replay leaves the
+ * fit's time with low = high = NAN and a note.  progress covers the whole
+ * target (may be NULL). */
+gboolean          augur_extrap_model_predict  (const AugurExtrapModel   *m,
+                                               guint                     ranks,
+                                               const AugurPlatform      *platform,
+                                               const AugurDeployment    *deployment,
+                                               const AugurReplayOptions *options,
+                                               AugurProgressFunc         progress,
+                                               gpointer                  progress_data,
+                                               GCancellable             *cancellable,
+                                               AugurExtrapPrediction    *out,
+                                               GError                  **error);
+/* A Slurm task's slice [first, first + count) of the n_points targets as
+ * records (kind "extrapolate": the ranks, time, low, high and note of
+ * each), and every task's records read back into out[n_points] (cleared
+ * or zeroed), each checked against targets[] (names[i] names records[i]
+ * in errors). */
+char             *augur_extrap_predictions_to_records   (const AugurExtrapPrediction *predictions,
+                                                         guint                        n_points,
+                                                         guint                        first,
+                                                         guint                        count);
+gboolean          augur_extrap_predictions_read_records (const guint                 *targets,
+                                                         guint                        n_points,
+                                                         const char *const           *records,
+                                                         const char *const           *names,
+                                                         guint                        n_records,
+                                                         AugurExtrapPrediction       *out,
+                                                         GError                     **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExtrapModel, augur_extrap_model_free)
 

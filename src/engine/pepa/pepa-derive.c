@@ -302,6 +302,11 @@ layout_slots (AugurPepaStateSpace *space)
         }
     }
   space->n_words = word + 1;
+  space->bit_slot = g_new0 (guint32, (gsize) space->n_words * 64);
+  for (guint slot = 0; slot < n_slots; slot++)
+    for (guint b = 0; b < 64; b++)
+      if ((space->slot_mask[slot] << space->slot_shift[slot]) & (G_GUINT64_CONSTANT (1) << b))
+        space->bit_slot[space->slot_word[slot] * 64 + b] = slot;
 }
 
 /* ---- describing states ------------------------------------------------------- */
@@ -413,6 +418,13 @@ typedef struct {
   GArray     *rate;       /* double per label */
   GHashTable *index;      /* (action, rate bits) -> label + 1 */
   guint      *last;       /* per action: its last label + 1, or 0 */
+  /* The signatures (pepa_state_space_signature()) each label's transitions
+   * have, for the classes of rates (labels_to_classes()): a set of
+   * label << 32 | signature, and per label the last one noted + 1. */
+  GHashTable *sigs;
+  GArray     *last_sig;
+  GHashTable *rates;      /* the distinct rates' bits */
+  guint       n_rates;
 } Labels;
 
 typedef struct {
@@ -446,6 +458,9 @@ labels_init (Labels *l,
   l->rate = g_array_new (FALSE, FALSE, sizeof (double));
   l->index = g_hash_table_new_full (label_key_hash, label_key_equal, g_free, NULL);
   l->last = g_new0 (guint, MAX (1, n_actions));
+  l->sigs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  l->last_sig = g_array_new (FALSE, TRUE, sizeof (guint));
+  l->rates = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 }
 
 static void
@@ -457,6 +472,126 @@ labels_clear (Labels *l)
     g_array_unref (l->rate);
   g_clear_pointer (&l->index, g_hash_table_unref);
   g_clear_pointer (&l->last, g_free);
+  g_clear_pointer (&l->sigs, g_hash_table_unref);
+  g_clear_pointer (&l->rates, g_hash_table_unref);
+  if (l->last_sig != NULL)
+    g_array_unref (g_steal_pointer (&l->last_sig));
+}
+
+/* Notes that a transition of the label has the signature: most labels
+ * have one (the same components move), so the set is seldom asked. */
+static inline void
+labels_note (Labels *l,
+             guint   label,
+             guint   sig)
+{
+  gint64 key;
+
+  if (G_UNLIKELY (label >= l->last_sig->len))
+    g_array_set_size (l->last_sig, l->rate->len);
+  if (G_LIKELY (g_array_index (l->last_sig, guint, label) == sig + 1))
+    return;
+  g_array_index (l->last_sig, guint, label) = sig + 1;
+  key = (gint64) (((guint64) label << 32) | sig);
+  if (!g_hash_table_contains (l->sigs, &key))
+    g_hash_table_add (l->sigs, g_memdup2 (&key, sizeof key));
+}
+
+static int
+compare_u64 (gconstpointer a,
+             gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The classes of the labels: labels of one rate share a class unless a
+ * signature of one is a signature of the other, so that a class and a
+ * signature give back the label, and its action.  Greedy, labels in
+ * order.  FALSE when the table of actions would be too large (over 16 M
+ * entries): the chain then keeps the labels. */
+static gboolean
+labels_to_classes (Labels      *l,
+                   const guint *label_action,
+                   guint        n_slots,
+                   guint      **class_of,
+                   double     **class_rate,
+                   guint       *n_classes,
+                   guint      **class_action)
+{
+  const guint n_labels = l->rate->len;
+  const guint64 n_sigs = (guint64) n_slots * n_slots;
+  g_autoptr(GHashTable) taken = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GArray) rates = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree guint64 *keys = NULL;
+  g_autofree guint *first = g_new0 (guint, n_labels + 1);
+  guint *cls = g_new (guint, MAX (n_labels, 1));
+  guint n_keys = g_hash_table_size (l->sigs), *act;
+  GHashTableIter it;
+  gpointer key;
+  guint k = 0;
+
+  /* each label's signatures, together */
+  keys = g_new (guint64, MAX (n_keys, 1));
+  g_hash_table_iter_init (&it, l->sigs);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    keys[k++] = *(const guint64 *) key;
+  qsort (keys, n_keys, sizeof (guint64), compare_u64);
+  for (k = 0; k < n_keys; k++)
+    first[(keys[k] >> 32) + 1]++;
+  for (guint L = 0; L < n_labels; L++)
+    first[L + 1] += first[L];
+
+  for (guint L = 0; L < n_labels; L++)
+    {
+      double r = g_array_index (l->rate, double, L);
+      guint c;
+
+      for (c = 0; c < rates->len; c++)
+        {
+          gboolean fits = TRUE;
+
+          if (memcmp (&g_array_index (rates, double, c), &r, sizeof r) != 0)
+            continue;
+          for (k = first[L]; k < first[L + 1] && fits; k++)
+            {
+              gint64 t = (gint64) ((keys[k] & G_MAXUINT32) << 32 | c);
+
+              fits = !g_hash_table_contains (taken, &t);
+            }
+          if (fits)
+            break;
+        }
+      if (c == rates->len)
+        g_array_append_val (rates, r);
+      cls[L] = c;
+      for (k = first[L]; k < first[L + 1]; k++)
+        {
+          gint64 t = (gint64) ((keys[k] & G_MAXUINT32) << 32 | c);
+
+          g_hash_table_add (taken, g_memdup2 (&t, sizeof t));
+        }
+    }
+  if (n_sigs * MAX (rates->len, 1) > (G_GUINT64_CONSTANT (1) << 24))
+    {
+      g_free (cls);
+      return FALSE;
+    }
+  act = g_new (guint, MAX (n_sigs * rates->len, 1));
+  for (guint64 x = 0; x < n_sigs * rates->len; x++)
+    act[x] = G_MAXUINT;
+  for (k = 0; k < n_keys; k++)
+    {
+      guint L = (guint) (keys[k] >> 32), sig = (guint) (keys[k] & G_MAXUINT32);
+
+      act[(gsize) sig * rates->len + cls[L]] = label_action[L];
+    }
+  *class_of = cls;
+  *n_classes = rates->len;
+  *class_rate = (double *) (void *) g_array_free (g_steal_pointer (&rates), FALSE);
+  *class_action = act;
+  return TRUE;
 }
 
 static inline guint
@@ -480,31 +615,43 @@ labels_intern (Labels *l,
       g_array_append_val (l->rate, rate);
       last = l->rate->len;
       g_hash_table_insert (l->index, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (last));
+      if (!g_hash_table_contains (l->rates, &key.bits))
+        {
+          g_hash_table_add (l->rates, g_memdup2 (&key.bits, sizeof key.bits));
+          l->n_rates++;
+        }
     }
   l->last[action] = last;
   return last - 1;
 }
 
 /* Memory the state space will need once derived, built into a chain and
- * solved, estimated from what derivation holds now: per state the packed
- * words at twice their use (capacity slack), the hash table, the row
- * offsets, then the chain's offsets and exit rates, its structure analysis
- * and the solver's vectors; per transition the target and label (5 bytes,
- * turned into the chain's 4 in place) and the outgoing targets an analysis
- * of a chain that is not irreducible builds for a while. */
-#define BYTES_PER_STATE_AFTER      64
-#define BYTES_PER_TRANSITION_AFTER 4
-
+ * solved by Gauss-Seidel, from what derivation holds now: the most of
+ * three moments, each counted from the arrays it holds (bench-pepa prints
+ * the peak these bound).  Deriving: the packed states, their table, each
+ * state's first transition (4 bytes) and each transition's target and
+ * label (5 bytes, 8 once a label needs more than a byte).  Building: the
+ * packed states, the row offsets, the exit rates, and the entries with
+ * the transposition's marks (4.5 bytes; 9.3 when they are widened to 8
+ * beside the labels).  Solving: the packed states, offsets, exit rates,
+ * the vector and the structure analysis's arrays (9 bytes), the entries.
+ * What a fallback solver or a chain that is not irreducible adds, the
+ * solver checks itself (augur_ctmc_steady_state()). */
 static guint64
-estimate_bytes (guint64 n_states, guint64 n_trans, guint n_words)
+estimate_bytes (guint64  n_states,
+                guint64  n_trans,
+                guint    n_words,
+                guint64  table_bytes,
+                gboolean wide_labels,
+                gboolean packed)
 {
-  guint64 per_state = 2 * 8 * (guint64) n_words + 16 + 8 + BYTES_PER_STATE_AFTER;
-  /* a target and a label while deriving (5 bytes while the labels fit in
-   * one), then an entry of 4 (or 8 when a state and a label do not fit in
-   * 32 bits) */
-  guint64 per_trans = sizeof (guint32) + 1 + BYTES_PER_TRANSITION_AFTER;
+  const guint64 words = 8 * (guint64) n_words * n_states;
+  guint64 derive = words + table_bytes + 4 * n_states + n_trans * (wide_labels ? 8 : 5);
+  guint64 build = packed ? words + 24 * n_states + n_trans * 9 / 2
+                         : words + 28 * n_states + n_trans * 93 / 10;
+  guint64 solve = words + 33 * n_states + n_trans * (packed ? 4 : 8);
 
-  return n_states * per_state + n_trans * per_trans;
+  return MAX (derive, MAX (build, solve));
 }
 
 /* The transitions found, outgoing rows in state order: a target of 4 bytes
@@ -574,16 +721,19 @@ found_clear (Found *f)
 /* The chain of the transitions found (handed over): 4 bytes an entry,
  * packed in place, when a state and a label fit in 32 bits, else 8. */
 static AugurCtmc *
-found_to_chain (Found    *f,
-                guint     n,
-                guint64  *row_ptr,
-                double   *label_rates,
-                guint     n_labels,
-                GError  **error)
+found_to_chain (Found      *f,
+                guint       n,
+                guint64    *row_ptr,
+                double     *label_rates,
+                guint       n_labels,
+                const char *filename,
+                GError    **error)
 {
   guint lb;
   guint32 *target = g_steal_pointer (&f->target);
   AugurCtmcEntry *entries;
+  gpointer grown;
+  g_autofree char *what = NULL;
 
   if (target == NULL)
     target = g_new (guint32, 1);
@@ -596,7 +746,18 @@ found_to_chain (Found    *f,
     }
   /* widened in place, from the end: entry k covers targets 2k and 2k + 1,
    * read before (the block grows by moving pages, not by copying them) */
-  entries = g_realloc_n (target, MAX (f->len, 1), sizeof (AugurCtmcEntry));
+  grown = target;
+  what = g_strdup_printf (_("%s: the state space"), filename);
+  if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, &grown, MIN (f->cap, f->len) / 2,
+                                 MAX (f->len, 1), sizeof (AugurCtmcEntry), what, error))
+    {
+      g_free (grown);
+      found_clear (f);
+      g_free (row_ptr);
+      g_free (label_rates);
+      return NULL;
+    }
+  entries = grown;
   for (gsize k = f->len; k > 0; k--)
     {
       guint32 t = ((guint32 *) (void *) entries)[k - 1];
@@ -788,7 +949,7 @@ augur_pepa_derive (AugurPepaModel    *model,
         {
           const GenTrans *t = &g.trans[i];
           gboolean added;
-          guint target;
+          guint target, label;
 
           if (G_UNLIKELY (t->passive))
             {
@@ -815,7 +976,9 @@ augur_pepa_derive (AugurPepaModel    *model,
               g_array_append_val (self, loop);
               continue;
             }
-          if (!found_add (&found, target, labels_intern (&labels, t->action, t->rate), model->filename, error))
+          label = labels_intern (&labels, t->action, t->rate);
+          labels_note (&labels, label, pepa_state_space_signature (space, source, &targets[i * space->n_words]));
+          if (!found_add (&found, target, label, model->filename, error))
             {
               ok = FALSE;
               break;
@@ -833,7 +996,10 @@ augur_pepa_derive (AugurPepaModel    *model,
           ok = FALSE;
           break;
         }
-      if (G_UNLIKELY (estimate_bytes (set.n_states, n_trans, space->n_words) > budget))
+      if (G_UNLIKELY (estimate_bytes (set.n_states, found.len, space->n_words, (set.mask + 1) * sizeof (guint64),
+                                      found.label32 != NULL,
+                                      augur_ctmc_packed_label_bits (set.n_states, labels.rate->len, NULL) ||
+                                      augur_ctmc_packed_label_bits (set.n_states, labels.n_rates, NULL)) > budget))
         {
           g_autofree char *limit = g_format_size (budget);
           g_autofree char *why = augur_memory_budget_describe (&memory);
@@ -899,10 +1065,38 @@ augur_pepa_derive (AugurPepaModel    *model,
 
   if (progress != NULL)
     progress (1.0, _("Building the generator"), progress_data);
-  space->ctmc = found_to_chain (&found, space->n_states, row_ptr,
-                                (double *) (void *) g_array_free (g_steal_pointer (&labels.rate), FALSE),
-                                n_labels, error);
-  labels_clear (&labels);
+  space->label_rate = g_memdup2 (labels.rate->data, MAX (n_labels, 1) * sizeof (double));
+  {
+    g_autofree guint *class_of = NULL;
+    double *chain_rates = NULL;
+    guint n_chain_labels = n_labels;
+
+    /* Labels that do not fit beside a state in 32 bits: their classes of
+     * one rate, which seldom need more than a bit or two, may */
+    if (!augur_ctmc_packed_label_bits (space->n_states, n_labels, NULL) &&
+        labels_to_classes (&labels, space->label_action, n_slots, &class_of, &chain_rates, &space->n_classes, &space->class_action))
+      {
+        if (augur_ctmc_packed_label_bits (space->n_states, space->n_classes, NULL))
+          {
+            for (gsize k = 0; k < found.len; k++)
+              if (found.label32 != NULL)
+                found.label32[k] = class_of[found.label32[k]];
+              else
+                found.label8[k] = (guint8) class_of[found.label8[k]];
+            n_chain_labels = space->n_classes;
+          }
+        else
+          {
+            g_clear_pointer (&chain_rates, g_free);
+            g_clear_pointer (&space->class_action, g_free);
+            space->n_classes = 0;
+          }
+      }
+    if (chain_rates == NULL)
+      chain_rates = (double *) (void *) g_array_free (g_steal_pointer (&labels.rate), FALSE);
+    labels_clear (&labels);
+    space->ctmc = found_to_chain (&found, space->n_states, row_ptr, chain_rates, n_chain_labels, model->filename, error);
+  }
   if (space->ctmc == NULL)
     {
       augur_pepa_state_space_unref (space);
@@ -933,6 +1127,9 @@ augur_pepa_state_space_unref (AugurPepaStateSpace *space)
   g_free (space->row_ptr);
   g_free (space->transitions);
   g_free (space->label_action);
+  g_free (space->label_rate);
+  g_free (space->class_action);
+  g_free (space->bit_slot);
   g_free (space->self);
   if (space->ctmc)
     augur_ctmc_free (space->ctmc);
@@ -1053,12 +1250,11 @@ pepa_state_space_get_out (const AugurPepaStateSpace *space)
               AugurCtmcEntry x = augur_ctmc_row_get (&in, e);
 
               out[row_ptr[x.state]++] = (AugurPepaTransition) {
-                j, space->label_action[x.label], augur_ctmc_get_label_rate (c, x.label) };
+                j, pepa_state_space_entry_action (space, x.state, j, x.label), augur_ctmc_get_label_rate (c, x.label) };
             }
           for (; k < space->n_self && space->self[k].state == j; k++)
             out[row_ptr[j]++] = (AugurPepaTransition) {
-              j, space->label_action[space->self[k].label],
-              augur_ctmc_get_label_rate (c, space->self[k].label) };
+              j, space->label_action[space->self[k].label], space->label_rate[space->self[k].label] };
         }
       for (guint i = n; i > 0; i--)
         row_ptr[i] = row_ptr[i - 1];

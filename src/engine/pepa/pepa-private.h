@@ -199,10 +199,21 @@ struct _AugurPepaStateSpace {
   guint16             *slot_word;     /* per slot: word index */
   guint64             *slot_mask;     /* per slot: mask after shift */
   AugurCtmc           *ctmc;          /* the transitions, labelled, as incoming rows */
-  guint               *label_action;  /* per label of the chain: its action */
+  guint               *label_action;  /* per label (action, rate): its action */
+  double              *label_rate;    /* per label: its rate */
   AugurCtmcEntry      *self;          /* self-loops (state, label), states increasing:
                                        * not in the chain, but their actions happen */
   guint64              n_self;
+  /* When the labels do not fit beside a state in 32 bits but their rates
+   * do (many actions, few rates: the 17-stage pipeline's 35 actions of one
+   * rate), the chain's labels are classes of one rate each, and the action
+   * of an entry is class_action[signature * n_classes + class], the
+   * signature being the first and last slot in which source and target
+   * differ (pepa_state_space_entry_action()).  NULL: the chain's labels are
+   * the labels. */
+  guint               *class_action;
+  guint                n_classes;
+  guint32             *bit_slot;      /* n_words * 64: the slot of each bit */
   /* The outgoing view (pepa_state_space_get_out()), built on first use. */
   guint64             *row_ptr;       /* n_states + 1, into transitions */
   AugurPepaTransition *transitions;
@@ -235,6 +246,45 @@ gboolean pepa_pattern_matches_slots (const AugurPepaPattern *pattern,
  * augur_pepa_state_space_get_transitions()): 16 bytes a transition, built
  * on first use (exports and diagrams), thread-safe. */
 const AugurPepaTransition *pepa_state_space_get_out (const AugurPepaStateSpace *space);
+
+/* Which pair of slots differ between two packed states: the first and the
+ * last (n_slots * first + last); 0 when none does. */
+static inline guint
+pepa_state_space_signature (const AugurPepaStateSpace *space,
+                            const guint64             *a,
+                            const guint64             *b)
+{
+  guint lo = G_MAXUINT, hi = 0;
+
+  for (guint w = 0; w < space->n_words; w++)
+    {
+      guint64 d = a[w] ^ b[w];
+
+      if (d == 0)
+        continue;
+      if (lo == G_MAXUINT)
+        lo = space->bit_slot[w * 64 + (guint) __builtin_ctzll (d)];
+      hi = space->bit_slot[w * 64 + 63 - (guint) __builtin_clzll (d)];
+    }
+  return lo == G_MAXUINT ? 0 : lo * space->model->n_slots + hi;
+}
+
+/* The action of an entry of the chain (source to target, of the chain's
+ * label): the label's own, or its class's for that signature. */
+static inline guint
+pepa_state_space_entry_action (const AugurPepaStateSpace *space,
+                               guint                      source,
+                               guint                      target,
+                               guint                      label)
+{
+  const guint nw = space->n_words;
+
+  if (G_LIKELY (space->class_action == NULL))
+    return space->label_action[label];
+  return space->class_action[(gsize) pepa_state_space_signature (space, &space->packed[(gsize) source * nw],
+                                                                 &space->packed[(gsize) target * nw]) *
+                             space->n_classes + label];
+}
 
 void pepa_state_space_unpack (const AugurPepaStateSpace *space,
                               guint                      state,

@@ -49,13 +49,13 @@ augur_pepa_solve (AugurPepaStateSpace      *space,
         {
           AugurCtmcEntry x = augur_ctmc_row_get (&in, e);
 
-          result->throughput[space->label_action[x.label]] +=
+          result->throughput[pepa_state_space_entry_action (space, x.state, j, x.label)] +=
             result->pi[x.state] * augur_ctmc_get_label_rate (space->ctmc, x.label);
         }
     }
   for (guint64 e = 0; e < space->n_self; e++)
     result->throughput[space->label_action[space->self[e].label]] +=
-      result->pi[space->self[e].state] * augur_ctmc_get_label_rate (space->ctmc, space->self[e].label);
+      result->pi[space->self[e].state] * space->label_rate[space->self[e].label];
 
   /* populations of every local state of every component */
   result->population = g_ptr_array_new_with_free_func (g_free);

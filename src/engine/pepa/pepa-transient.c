@@ -57,13 +57,13 @@ measure_transient (const double *x,
         {
           AugurCtmcEntry t = augur_ctmc_row_get (&in, e);
 
-          throughput[space->label_action[t.label]] +=
+          throughput[pepa_state_space_entry_action (space, t.state, j, t.label)] +=
             x[t.state] * augur_ctmc_get_label_rate (space->ctmc, t.label);
         }
     }
   for (guint64 e = 0; e < space->n_self; e++)
     throughput[space->label_action[space->self[e].label]] +=
-      x[space->self[e].state] * augur_ctmc_get_label_rate (space->ctmc, space->self[e].label);
+      x[space->self[e].state] * space->label_rate[space->self[e].label];
 
   for (guint s = 0; s < space->n_states; s++)
     {

@@ -6,6 +6,7 @@
 
 #include "augur-format.h"
 #include "augur-kernel.h"
+#include "platform.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -311,6 +312,28 @@ augur_calibrate_measure_machine (const char    *mpirun,
     }
   return augur_calibrate_platform_xml (speed, MAX (cores, 1), &fit, (const AugurPingPoint *) (gpointer) points->data,
                                        points->len, measured_on);
+}
+
+gboolean
+augur_calibrate_read_host_speed (GFile   *file,
+                                 double  *speed,
+                                 GError **error)
+{
+  g_autoptr(AugurPlatform) platform = augur_platform_load_file (file, error);
+
+  if (platform == NULL)
+    return FALSE;
+  if (augur_platform_get_n_hosts (platform) == 0)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      /* Translators: %s: a SimGrid platform file. */
+      g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_SYNTAX,
+                   _("%s has no host to take the speed of"), name);
+      return FALSE;
+    }
+  *speed = augur_platform_get_host_speed (platform, 0);
+  return TRUE;
 }
 
 double

@@ -88,6 +88,15 @@ char    *augur_calibrate_measure_machine (const char    *mpirun,
 /* The kernel's speed on this thread, flop/s (about `seconds` of work). */
 double   augur_calibrate_host_speed  (double       seconds);
 
+/* The speed of the host a calibrated platform (augur-cli calibrate's,
+ * augur_calibrate_platform_xml) was measured on: its first host's, as
+ * augur-cli replay --calibrated-platform and the replay document's
+ * calibrated-platform= give it to an OTF2 archive's compute.  FALSE with
+ * the platform's error, or when it has no host. */
+gboolean augur_calibrate_read_host_speed (GFile    *platform,
+                                          double   *speed,
+                                          GError  **error);
+
 /* The fit with 1 to AUGUR_CALIBRATE_MAX_SEGMENTS segments (each of at
  * least 4 points) that the Bayesian information criterion prefers, by
  * least squares on relative errors.  FALSE with an error below 4 points. */

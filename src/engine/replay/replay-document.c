@@ -16,6 +16,7 @@
 #include "augur-format.h"
 #include "augur-records.h"
 #include "extrap.h"
+#include "calibrate.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -39,17 +40,20 @@ augur_replay_inputs_init (AugurReplayInputs *in)
   in->scaling_runs = g_ptr_array_new_with_free_func (g_object_unref);
   in->scaling_ranks = g_array_new (FALSE, TRUE, sizeof (guint));
   in->scaling_compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
+  in->scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_replay_scenario_free);
 }
 
 void
 augur_replay_inputs_clear (AugurReplayInputs *in)
 {
   g_clear_pointer (&in->traces, g_ptr_array_unref);
+  g_clear_object (&in->calibrated_platform);
   g_clear_object (&in->platform);
   g_clear_object (&in->deployment);
   g_clear_pointer (&in->placement, g_array_unref);
   g_clear_pointer (&in->scaling_runs, g_ptr_array_unref);
   g_clear_pointer (&in->scaling_ranks, g_array_unref);
+  g_clear_pointer (&in->scenarios, g_ptr_array_unref);
 }
 
 void
@@ -59,6 +63,7 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
   augur_replay_inputs_init (dest);
   dest->network = src->network;
   dest->host_speed = src->host_speed;
+  g_set_object (&dest->calibrated_platform, src->calibrated_platform);
   for (guint i = 0; i < src->traces->len; i++)
     g_ptr_array_add (dest->traces, g_object_ref (g_ptr_array_index (src->traces, i)));
   g_set_object (&dest->platform, src->platform);
@@ -71,6 +76,13 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
     g_ptr_array_add (dest->scaling_runs, g_object_ref (g_ptr_array_index (src->scaling_runs, i)));
   g_array_append_vals (dest->scaling_ranks, src->scaling_ranks->data, src->scaling_ranks->len);
   dest->scaling_compute_tolerance = src->scaling_compute_tolerance;
+  dest->sweep_parameter = src->sweep_parameter;
+  dest->sweep_from = src->sweep_from;
+  dest->sweep_to = src->sweep_to;
+  dest->sweep_points = src->sweep_points;
+  dest->sweep_log = src->sweep_log;
+  for (guint i = 0; i < src->scenarios->len; i++)
+    g_ptr_array_add (dest->scenarios, augur_replay_scenario_copy (g_ptr_array_index (src->scenarios, i)));
 }
 
 AugurPlatform *
@@ -251,6 +263,11 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
       augur_format_append_double (s, in->host_speed);
       g_string_append_c (s, '\n');
     }
+  if (in->calibrated_platform != NULL)
+    {
+      g_autofree char *p = path_for_text (in->calibrated_platform, base);
+      g_string_append_printf (s, "calibrated-platform=%s\n", p);
+    }
   if (in->use_cluster)
     {
       const AugurReplayCluster *c = &in->cluster;
@@ -306,6 +323,17 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
         g_ascii_dtostr (buf, sizeof buf, in->scaling_compute_tolerance);
       g_string_append_printf (s, "scaling-compute-tolerance=%s\n", buf);
     }
+  if (in->sweep_points > 0)
+    {
+      g_autofree char *arg = augur_replay_sweep_to_argument (in->sweep_parameter, in->sweep_from, in->sweep_to,
+                                                             in->sweep_points);
+
+      g_string_append_printf (s, "sweep=%s\n", arg);
+      if (in->sweep_log)
+        g_string_append (s, "sweep-spacing=log\n");
+    }
+  for (guint i = 0; i < in->scenarios->len; i++)
+    augur_replay_scenario_append_text (s, g_ptr_array_index (in->scenarios, i));
   return g_string_free (s, FALSE);
 }
 
@@ -438,6 +466,11 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               return FALSE;
             }
         }
+      else if (g_str_equal (key, "calibrated-platform") && *value != '\0')
+        {
+          g_clear_object (&in->calibrated_platform);
+          in->calibrated_platform = file_from_text (value, base);
+        }
       else if (g_str_equal (key, "placement-rule"))
         {
           if (!augur_replay_placement_rule_from_name (value, &in->rule))
@@ -501,6 +534,57 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
                              "fraction of 0 or more (0.01 is 1 %%), found “%s”"), n + 1, value);
               return FALSE;
             }
+        }
+      else if (g_str_equal (key, "sweep"))
+        {
+          AugurReplaySweepParameter parameter;
+          double from, to;
+          guint points;
+
+          /* the bounds augur_replay_sweep_values and the page hold to */
+          if (!augur_replay_sweep_parse (value, &parameter, &from, &to, &points) || !isfinite (from) ||
+              !isfinite (to) || !(from > 0) || !(to > 0) || from == to || points < 2 || points > AUGUR_SWEEP_MAX_POINTS)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: sweep= needs PARAMETER=FROM:TO:POINTS with "
+                             "PARAMETER bandwidth, latency, speed or ranks-per-node, two different positive "
+                             "bounds and 2 to %u points, found “%s”"), n + 1, (guint) AUGUR_SWEEP_MAX_POINTS,
+                           value);
+              return FALSE;
+            }
+          in->sweep_parameter = parameter;
+          in->sweep_from = from;
+          in->sweep_to = to;
+          in->sweep_points = points;
+        }
+      else if (g_str_equal (key, "sweep-spacing"))
+        {
+          if (!g_str_equal (value, "linear") && !g_str_equal (value, "log"))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: sweep-spacing= is linear or log, found “%s”"),
+                           n + 1, value);
+              return FALSE;
+            }
+          in->sweep_log = g_str_equal (value, "log");
+        }
+      else if (g_str_equal (key, "scenario"))
+        {
+          g_autofree char *why = NULL;
+          AugurReplayScenario *scenario = augur_replay_scenario_parse (value, &why);
+
+          if (scenario != NULL && augur_replay_inputs_find_scenario (in, scenario->name) != NULL)
+            why = g_strdup_printf (_("a second scenario named “%s”"), scenario->name);
+          else if (scenario != NULL && in->scenarios->len >= AUGUR_REPLAY_MAX_SCENARIOS)
+            why = g_strdup_printf (_("more than %u scenarios"), (guint) AUGUR_REPLAY_MAX_SCENARIOS);
+          if (why != NULL)
+            {
+              augur_replay_scenario_free (scenario);
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: %s"), n + 1, why);
+              return FALSE;
+            }
+          g_ptr_array_add (in->scenarios, scenario);
         }
       else
         {
@@ -582,7 +666,20 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
        * at the speed of the host they were taken on */
       if (augur_trace_is_otf2 (file))
         {
-          if (!(in->host_speed > 0))
+          double speed = in->host_speed;
+
+          if (in->calibrated_platform != NULL && in->host_speed > 0)
+            {
+              g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                                   _("The replay description gives both host-speed= and calibrated-platform=: "
+                                     "the speed of the host the OTF2 archive was taken on is one or the other"));
+              return FALSE;
+            }
+          /* as augur-cli replay --calibrated-platform reads it */
+          if (in->calibrated_platform != NULL &&
+              !augur_calibrate_read_host_speed (in->calibrated_platform, &speed, error))
+            return FALSE;
+          if (!(speed > 0))
             {
               g_autofree char *name = g_file_get_basename (file);
 
@@ -592,7 +689,7 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
                              "e.g. 2e9)"), name);
               return FALSE;
             }
-          traces = augur_trace_set_open_otf2 (file, in->host_speed, NULL, error);
+          traces = augur_trace_set_open_otf2 (file, speed, NULL, error);
           if (traces != NULL && augur_trace_set_get_n_processes (traces) != n)
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,

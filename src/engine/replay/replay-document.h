@@ -6,6 +6,9 @@
  *   trace=PATH            (one line per file: one merged trace, or one per rank)
  *   host-speed=FLOPS      the speed of the host an OTF2 archive was taken on
  *                         (its compute is measured time; flop/s, C locale)
+ *   calibrated-platform=PATH  or: that speed is the first host's of this
+ *                         platform, which augur-cli calibrate wrote on that
+ *                         host (as augur-cli replay --calibrated-platform)
  *   platform=PATH         SimGrid platform and deployment files, or
  *   deployment=PATH
  *   cluster=NODES,CORES,SPEED,BW,LAT,BB_BW,BB_LAT   a cluster built in Augur
@@ -17,6 +20,15 @@
  *   scaling-compute-tolerance=any|FRACTION  how far a compute's amounts
  *                         may differ between a loop's iterations (any:
  *                         measured computes; C locale; absent: 1 %)
+ *   sweep=PARAMETER=FROM:TO:POINTS  the what-if sweep the page last ran
+ *                         (augur-cli replay --sweep's argument; C locale)
+ *   sweep-spacing=linear|log  how its points are spaced (absent: linear)
+ *   scenario=NAME;KEY=VALUE;...  (one line per scenario) a what-if: the
+ *                         document with these settings changed; KEY is
+ *                         network, nodes, cores, speed, bandwidth,
+ *                         latency, backbone-bandwidth, backbone-latency or
+ *                         placement-rule (round-robin|block); numbers in
+ *                         the C locale, written to read back exactly
  * Paths are relative to a base folder (a project's) when inside it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -50,10 +62,44 @@ typedef enum {
   AUGUR_REPLAY_PLACE_MANUAL,        /* by hand */
 } AugurReplayPlacementRule;
 
+typedef enum {
+  AUGUR_REPLAY_SWEEP_BANDWIDTH,        /* of the private links, bytes/s */
+  AUGUR_REPLAY_SWEEP_LATENCY,          /* of the private links, s */
+  AUGUR_REPLAY_SWEEP_SPEED,            /* of a core, flops/s */
+  AUGUR_REPLAY_SWEEP_RANKS_PER_NODE,   /* blocks of that many consecutive ranks */
+} AugurReplaySweepParameter;
+
+/* A what-if scenario: the document with some settings changed. */
+typedef enum {
+  AUGUR_REPLAY_SCENARIO_NETWORK            = 1 << 0,
+  AUGUR_REPLAY_SCENARIO_NODES              = 1 << 1,
+  AUGUR_REPLAY_SCENARIO_CORES              = 1 << 2,
+  AUGUR_REPLAY_SCENARIO_SPEED              = 1 << 3,
+  AUGUR_REPLAY_SCENARIO_BANDWIDTH          = 1 << 4,
+  AUGUR_REPLAY_SCENARIO_LATENCY            = 1 << 5,
+  AUGUR_REPLAY_SCENARIO_BACKBONE_BANDWIDTH = 1 << 6,
+  AUGUR_REPLAY_SCENARIO_BACKBONE_LATENCY   = 1 << 7,
+  AUGUR_REPLAY_SCENARIO_RULE               = 1 << 8,
+  /* every setting but the network is the built cluster's */
+  AUGUR_REPLAY_SCENARIO_CLUSTER            = 0x1fe,
+} AugurReplayScenarioSetting;
+
+#define AUGUR_REPLAY_MAX_SCENARIOS 32
+
+typedef struct {
+  char                     *name;      /* not empty, no ';' nor line break */
+  guint                     set;       /* AugurReplayScenarioSetting bits */
+  AugurNetworkModel         network;
+  AugurReplayCluster        cluster;   /* the fields set are used */
+  AugurReplayPlacementRule  rule;      /* round-robin or block */
+} AugurReplayScenario;
+
+
 typedef struct {
   AugurNetworkModel  network;
   GPtrArray         *traces;       /* GFile */
   double             host_speed;   /* flop/s of the host an OTF2 archive was taken on; 0: not given */
+  GFile             *calibrated_platform;   /* or the platform it is read from; NULL: none */
   GFile             *platform;
   GFile             *deployment;
   gboolean           use_cluster;
@@ -67,6 +113,14 @@ typedef struct {
   /* AugurExtrapOptions.compute_tolerance: AUGUR_EXTRAP_COMPUTE_TOLERANCE
    * unless the document says; INFINITY: any amounts (measured computes) */
   double             scaling_compute_tolerance;
+  /* The page's what-ifs, kept for the report: the sweep it last ran
+   * (sweep_points 0: none) and the scenarios it compares. */
+  AugurReplaySweepParameter sweep_parameter;
+  double             sweep_from;
+  double             sweep_to;
+  guint              sweep_points;
+  gboolean           sweep_log;
+  GPtrArray         *scenarios;      /* AugurReplayScenario */
 } AugurReplayInputs;
 
 void     augur_replay_inputs_init   (AugurReplayInputs       *in);
@@ -97,6 +151,50 @@ gboolean    augur_replay_placement_rule_from_name (const char                *na
 guint    augur_replay_inputs_place          (AugurReplayInputs *in,
                                              guint              n_ranks);
 
+/* ---- What-if scenarios ---------------------------------------------- */
+
+AugurReplayScenario *augur_replay_scenario_new  (const char *name);
+AugurReplayScenario *augur_replay_scenario_copy (const AugurReplayScenario *scenario);
+void                 augur_replay_scenario_free (AugurReplayScenario *scenario);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurReplayScenario, augur_replay_scenario_free)
+/* The key of one setting ("bandwidth"), for the text form and reports. */
+const char *augur_replay_scenario_setting_to_key (AugurReplayScenarioSetting setting);
+/* A scenario holding every setting of in a scenario can hold (the
+ * network, and a built cluster's figures and rule when not by hand). */
+AugurReplayScenario *augur_replay_scenario_new_from_inputs (const char              *name,
+                                                            const AugurReplayInputs *in);
+/* The settings of scenario whose values differ from in's (bits). */
+guint    augur_replay_scenario_changes (const AugurReplayScenario *scenario,
+                                        const AugurReplayInputs   *in);
+/* The scenario named name, or NULL. */
+const AugurReplayScenario *augur_replay_inputs_find_scenario (const AugurReplayInputs *in,
+                                                              const char              *name);
+/* Adds scenario (taken), or replaces the one of its name. */
+void     augur_replay_inputs_set_scenario (AugurReplayInputs   *in,
+                                           AugurReplayScenario *scenario);
+/* out: in with the scenario's settings (its rule applied again when the
+ * cluster's size or the rule changes); FALSE when the scenario changes a
+ * cluster and in builds none. */
+gboolean augur_replay_inputs_apply_scenario (const AugurReplayInputs   *in,
+                                             const AugurReplayScenario *scenario,
+                                             AugurReplayInputs         *out,
+                                             GError                   **error);
+/* A scenario= line's value read (NULL and *why, a message, when it is
+ * not one), and the line written. */
+AugurReplayScenario *augur_replay_scenario_parse       (const char                *value,
+                                                        char                     **why);
+void                 augur_replay_scenario_append_text (GString                   *s,
+                                                        const AugurReplayScenario *scenario);
+/* Where series ya and yb (n points at xs) cross: each x where their
+ * difference changes sign (0 included once), found by linear
+ * interpolation between the two points around it (in log x when
+ * logarithmic).  GArray of double. */
+GArray  *augur_replay_sweep_crossovers (const double *xs,
+                                        const double *ya,
+                                        const double *yb,
+                                        guint         n,
+                                        gboolean      logarithmic);
+
 /* "64, 256, 1024" (blanks and empty parts skipped): sizes of 3 to
  * AUGUR_TRACE_MAX_RANKS ranks, in ranks (emptied first); FALSE, ranks as
  * it was, when a part is not one. */
@@ -121,12 +219,6 @@ gboolean augur_replay_inputs_load      (const AugurReplayInputs  *in,
 
 /* ---- What-if sweeps over a cluster built in Augur ---------------------- */
 
-typedef enum {
-  AUGUR_REPLAY_SWEEP_BANDWIDTH,        /* of the private links, bytes/s */
-  AUGUR_REPLAY_SWEEP_LATENCY,          /* of the private links, s */
-  AUGUR_REPLAY_SWEEP_SPEED,            /* of a core, flops/s */
-  AUGUR_REPLAY_SWEEP_RANKS_PER_NODE,   /* blocks of that many consecutive ranks */
-} AugurReplaySweepParameter;
 
 /* "bandwidth", "latency", "speed", "ranks-per-node". */
 gboolean     augur_replay_sweep_parameter_from_name (const char                *name,
@@ -215,5 +307,23 @@ gboolean augur_replay_sweep_read_records_with_warnings (GArray             *xs,
                                                         double             *ys,
                                                         GStrv              *warnings,
                                                         GError            **error);
+
+/* ---- Where the Scaling tab's runs are replayed (replay-scaling.c) ----- */
+
+/* The document's platform: its cluster, or its platform file with its
+ * deployment in *given (NULL when it names none); NULL with an error when
+ * it names neither. */
+AugurPlatform   *augur_replay_inputs_load_platform (const AugurReplayInputs  *in,
+                                                    AugurDeployment         **given,
+                                                    GError                  **error);
+/* `ranks` ranks on that platform: on a cluster by its placement rule (a
+ * placement by hand kept, new ranks round-robin); else rank i on the host
+ * of the given deployment's actor i modulo its actors, or without one on
+ * the platform's hosts in turn (as smpirun with such a host file). */
+AugurDeployment *augur_replay_inputs_deployment_at (const AugurReplayInputs *in,
+                                                    const AugurPlatform     *platform,
+                                                    const AugurDeployment   *given,
+                                                    guint                    ranks,
+                                                    GError                 **error);
 
 G_END_DECLS

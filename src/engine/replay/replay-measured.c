@@ -23,6 +23,21 @@ typedef struct {
   guint32 name;         /* index in names */
 } MInterval;
 
+/* One end of a point-to-point message: a send (MpiSend, MpiIsend) or a
+ * receive (MpiRecv, MpiIrecv), peers as world ranks.  A channel is
+ * (sender, receiver, communicator, tag); MPI does not let messages of one
+ * channel overtake each other, so its n-th send is its n-th receive. */
+typedef struct {
+  guint64 time;         /* ticks: the send's event; the receive's completion */
+  guint64 order;        /* the rank's order of posting: an irecv's MpiIrecvRequest */
+  guint64 bytes;
+  guint32 src;
+  guint32 dst;
+  guint32 comm;
+  guint32 tag;
+  gboolean dropped;     /* a send cancelled: no receive matches it */
+} MEnd;
+
 typedef struct {
   guint64  first;
   gboolean initialised;
@@ -37,10 +52,15 @@ struct _AugurMeasuredRun {
   guint64            n_events;
   double             origin;
   GArray            *intervals;    /* MInterval, by rank then start after finish */
+  GArray            *sends;        /* MEnd */
+  GArray            *recvs;        /* MEnd */
+  guint64            n_unmatched;  /* ends with no other end */
+  guint64            n_backward;   /* received before sent: the hosts' clocks differ */
   guint             *rank_begin;   /* n_ranks + 1 */
   MRank             *ranks;
   GPtrArray         *names;
   GHashTable        *name_index;   /* name → index + 1 */
+  char             **rank_names;   /* the timeline's rows, or NULL: "0" .. "N-1" */
   AugurTimelineData *timeline;
   GError            *error;        /* the intervals outgrew the memory budget */
 };
@@ -54,6 +74,8 @@ augur_measured_run_new (guint   n_ranks,
   m->n_ranks = n_ranks;
   m->resolution = resolution > 0 ? resolution : 1;
   m->intervals = g_array_new (FALSE, FALSE, sizeof (MInterval));
+  m->sends = g_array_new (FALSE, FALSE, sizeof (MEnd));
+  m->recvs = g_array_new (FALSE, FALSE, sizeof (MEnd));
   m->ranks = g_new0 (MRank, n_ranks);
   m->rank_begin = g_new0 (guint, n_ranks + 1);
   m->names = g_ptr_array_new_with_free_func (g_free);
@@ -67,10 +89,13 @@ augur_measured_run_free (AugurMeasuredRun *m)
   if (m == NULL)
     return;
   g_array_unref (m->intervals);
+  g_array_unref (m->sends);
+  g_array_unref (m->recvs);
   g_free (m->ranks);
   g_free (m->rank_begin);
   g_hash_table_unref (m->name_index);
   g_ptr_array_unref (m->names);
+  g_strfreev (m->rank_names);
   g_clear_pointer (&m->timeline, augur_timeline_data_unref);
   g_clear_error (&m->error);
   g_free (m);
@@ -111,6 +136,51 @@ augur_measured_run_add (AugurMeasuredRun *m,
   g_array_append_val (m->intervals, iv);
 }
 
+guint64
+augur_measured_run_add_message (AugurMeasuredRun *m,
+                                gboolean          send,
+                                guint             src,
+                                guint             dst,
+                                guint32           comm,
+                                guint32           tag,
+                                guint64           time,
+                                guint64           order,
+                                guint64           bytes)
+{
+  MEnd e = { time, order, bytes, src, dst, comm, tag, FALSE };
+  GArray *a = send ? m->sends : m->recvs;
+
+  g_return_val_if_fail (src < m->n_ranks && dst < m->n_ranks, G_MAXUINT64);
+  if (m->error != NULL)
+    return G_MAXUINT64;
+  /* as the intervals: within the memory budget at each doubling */
+  if (a->len >= 65536 && (a->len & (a->len - 1)) == 0 &&
+      !augur_memory_check_in (AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_TOO_LARGE,
+                              (guint64) a->len * sizeof (MEnd) * 4,
+                              _("The measured run's messages"), &m->error))
+    return G_MAXUINT64;
+  g_array_append_val (a, e);
+  return a->len - 1;
+}
+
+void
+augur_measured_run_drop_send (AugurMeasuredRun *m,
+                              guint64           index)
+{
+  if (index < m->sends->len)
+    g_array_index (m->sends, MEnd, index).dropped = TRUE;
+}
+
+void
+augur_measured_run_set_rank_names (AugurMeasuredRun  *m,
+                                   const char *const *names)
+{
+  g_strfreev (m->rank_names);
+  m->rank_names = g_new0 (char *, m->n_ranks + 1);
+  for (guint r = 0; r < m->n_ranks; r++)
+    m->rank_names[r] = g_strdup (names[r]);
+}
+
 void
 augur_measured_run_set_rank (AugurMeasuredRun *m,
                              guint             rank,
@@ -146,6 +216,73 @@ compare_intervals (gconstpointer a, gconstpointer b)
   return (x->state != AUGUR_STATE_COMPUTE) - (y->state != AUGUR_STATE_COMPUTE);
 }
 
+static int
+compare_ends (gconstpointer a, gconstpointer b)
+{
+  const MEnd *x = a, *y = b;
+
+  if (x->src != y->src)
+    return x->src < y->src ? -1 : 1;
+  if (x->dst != y->dst)
+    return x->dst < y->dst ? -1 : 1;
+  if (x->comm != y->comm)
+    return x->comm < y->comm ? -1 : 1;
+  if (x->tag != y->tag)
+    return x->tag < y->tag ? -1 : 1;
+  return (x->order > y->order) - (x->order < y->order);
+}
+
+static gboolean
+same_channel (const MEnd *x, const MEnd *y)
+{
+  return x->src == y->src && x->dst == y->dst && x->comm == y->comm && x->tag == y->tag;
+}
+
+/* Each channel's sends and receives, paired in order: an arrow from the
+ * send's event to the receive's completion, the sender's bytes.  A
+ * receive before its send (the hosts' clocks disagree) is counted, not
+ * drawn backwards. */
+static void
+add_messages (AugurMeasuredRun *m, AugurTimelineBuilder *b)
+{
+  const MEnd *s = (const MEnd *) (gconstpointer) m->sends->data;
+  const MEnd *r = (const MEnd *) (gconstpointer) m->recvs->data;
+  guint i = 0, j = 0, ns = m->sends->len, nr = m->recvs->len;
+
+  g_array_sort (m->sends, compare_ends);
+  g_array_sort (m->recvs, compare_ends);
+  while (i < ns || j < nr)
+    {
+      int c;
+
+      if (i < ns && s[i].dropped)
+        {
+          i++;
+          continue;
+        }
+      c = i >= ns ? 1 : j >= nr ? -1 : same_channel (&s[i], &r[j]) ? 0 : compare_ends (&s[i], &r[j]);
+      if (c != 0)
+        {
+          m->n_unmatched++;
+          if (c < 0)
+            i++;
+          else
+            j++;
+          continue;
+        }
+      if (r[j].time < s[i].time)
+        m->n_backward++;
+      else
+        augur_timeline_builder_add_message (b, s[i].src, s[i].dst, seconds (m, s[i].time), seconds (m, r[j].time),
+                                            (double) s[i].bytes);
+      i++;
+      j++;
+    }
+  /* the pairs are kept in the timeline: the ends are not needed again */
+  g_array_set_size (m->sends, 0);
+  g_array_set_size (m->recvs, 0);
+}
+
 gboolean
 augur_measured_run_finish (AugurMeasuredRun *m,
                            guint64           n_events,
@@ -163,7 +300,8 @@ augur_measured_run_finish (AugurMeasuredRun *m,
     }
   /* the timeline's rows and summaries are about three times the records */
   if (!augur_memory_check_in (AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_TOO_LARGE,
-                              (guint64) m->intervals->len * sizeof (MInterval) * 3,
+                              (guint64) m->intervals->len * sizeof (MInterval) * 3 +
+                              (guint64) MIN (m->sends->len, m->recvs->len) * sizeof (MEnd),
                               _("The measured run's timeline"), error))
     return FALSE;
   m->earliest = G_MAXUINT64;
@@ -195,7 +333,7 @@ augur_measured_run_finish (AugurMeasuredRun *m,
   augur_timeline_builder_set_tag_name (b, _("OTF2 event"));
   for (guint r = 0; r < m->n_ranks; r++)
     {
-      g_autofree char *name = g_strdup_printf ("%u", r);
+      g_autofree char *name = m->rank_names != NULL ? g_strdup (m->rank_names[r]) : g_strdup_printf ("%u", r);
 
       augur_timeline_builder_add_row (b, name);
     }
@@ -206,6 +344,7 @@ augur_measured_run_finish (AugurMeasuredRun *m,
       augur_timeline_builder_add_interval (b, iv->rank, iv->state, seconds (m, iv->start), seconds (m, iv->end),
                                            iv->tag);
     }
+  add_messages (m, b);
   m->timeline = augur_timeline_builder_end (b);
   return TRUE;
 }
@@ -226,6 +365,18 @@ guint64
 augur_measured_run_get_n_events (const AugurMeasuredRun *m)
 {
   return m->n_events;
+}
+
+guint64
+augur_measured_run_get_n_unmatched (const AugurMeasuredRun *m)
+{
+  return m->n_unmatched;
+}
+
+guint64
+augur_measured_run_get_n_backward (const AugurMeasuredRun *m)
+{
+  return m->n_backward;
 }
 
 double
@@ -457,6 +608,16 @@ AugurMeasuredRun *
 augur_measured_run_read_otf2 (GFile         *anchor,
                               GCancellable  *cancellable,
                               GError       **error)
+{
+  return augur_measured_run_read_otf2_named (anchor, NULL, 0, cancellable, error);
+}
+
+AugurMeasuredRun *
+augur_measured_run_read_otf2_named (GFile             *anchor,
+                                    const char *const *rank_names,
+                                    guint              n_names,
+                                    GCancellable      *cancellable,
+                                    GError           **error)
 {
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                _("%s: this Augur was built without OTF2 (libotf2-trace-dev): it cannot read OTF2 archives"),

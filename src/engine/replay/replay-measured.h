@@ -46,13 +46,30 @@ void               augur_replay_timeline_add_states  (AugurTimelineBuilder   *b)
 AugurMeasuredRun  *augur_measured_run_read_otf2      (GFile                  *anchor,
                                                       GCancellable           *cancellable,
                                                       GError                **error);
+/* The same, its timeline's rows named rank_names (the replay's rank
+ * names, so that the two timelines read alike) when there are as many
+ * as ranks, else "0" .. "N-1". */
+AugurMeasuredRun  *augur_measured_run_read_otf2_named (GFile                 *anchor,
+                                                       const char *const     *rank_names,
+                                                       guint                  n_names,
+                                                       GCancellable          *cancellable,
+                                                       GError               **error);
 void               augur_measured_run_free           (AugurMeasuredRun       *m);
-/* Rows "0" .. "N-1" (MPI_COMM_WORLD's ranks), the replay's states and
- * AUGUR_MEASURED_STATE_MPI; tags are OTF2's event positions (an MPI
- * call's: its Enter; compute's: the Enter that ends it). */
+/* Rows "0" .. "N-1" (MPI_COMM_WORLD's ranks) or the names given, the
+ * replay's states and AUGUR_MEASURED_STATE_MPI; tags are OTF2's event
+ * positions (an MPI call's: its Enter; compute's: the Enter that ends
+ * it).  Messages: each point-to-point message, from its send's event to
+ * its receive's completion (MpiRecv, MpiIrecv), paired as MPI matches
+ * them: per sender, receiver, communicator and tag, the n-th send with
+ * the n-th receive posted; cancelled sends left out. */
 AugurTimelineData *augur_measured_run_get_timeline   (const AugurMeasuredRun *m);
 guint              augur_measured_run_get_n_ranks    (const AugurMeasuredRun *m);
 guint64            augur_measured_run_get_n_events   (const AugurMeasuredRun *m);
+/* Message ends with no other end (a send never received in the trace),
+ * and messages received before they were sent (the hosts' clocks
+ * disagree): neither is drawn. */
+guint64            augur_measured_run_get_n_unmatched (const AugurMeasuredRun *m);
+guint64            augur_measured_run_get_n_backward (const AugurMeasuredRun *m);
 /* The origin, in the timeline's seconds (see above). */
 double             augur_measured_run_get_origin     (const AugurMeasuredRun *m);
 /* When the rank entered MPI_Finalize (else left its last MPI call),
@@ -111,6 +128,23 @@ void               augur_measured_run_add            (AugurMeasuredRun       *m,
                                                       guint64                 tag,
                                                       guint64                 end_event,
                                                       const char             *name);
+/* A message's end: a send (at its event) or a receive (at its
+ * completion), src and dst world ranks, order the rank's posting order
+ * (OTF2 positions).  Returns a send's index for drop_send (a cancelled
+ * MpiIsend), G_MAXUINT64 past the memory budget. */
+guint64            augur_measured_run_add_message    (AugurMeasuredRun       *m,
+                                                      gboolean                send,
+                                                      guint                   src,
+                                                      guint                   dst,
+                                                      guint32                 comm,
+                                                      guint32                 tag,
+                                                      guint64                 time,
+                                                      guint64                 order,
+                                                      guint64                 bytes);
+void               augur_measured_run_drop_send      (AugurMeasuredRun       *m,
+                                                      guint64                 index);
+void               augur_measured_run_set_rank_names (AugurMeasuredRun       *m,
+                                                      const char *const      *names);
 /* The rank's first event, its first MPI call's Leave, its end (as
  * augur_measured_run_get_rank_time), in ticks; the events read. */
 void               augur_measured_run_set_rank       (AugurMeasuredRun       *m,

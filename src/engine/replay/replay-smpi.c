@@ -108,7 +108,7 @@ typedef struct {
   double date;     /* when it ends (a sleep: its start plus its duration, as SimGrid adds them) */
   double since;    /* when it started */
   guint  kind;     /* 0: a sleep; 1: a computation or transfer */
-  gint64 group;    /* a computation: when its host's CPU changed, in order (its constraint's) */
+  gint64 group;    /* a computation: when its host's CPU was last touched, in SimGrid's order (touch_flush) */
   gint64 serial;   /* a sleep or computation: minus its start order (newest first); a transfer: 0 */
 } WakeKey;
 
@@ -145,6 +145,11 @@ struct _SRank {
   guint             subround;     /* the sub-round it is in since it woke */
   WakeKey           wake;         /* what woke it */
   WakeKey           cpu_key;      /* its computation or sleep on */
+  /* the touch of its host's CPU by the sleep of its wait (cpu_touch_wait) */
+  gboolean          touch_pending;
+  double            touch_at;
+  guint             touch_sub;
+  WakeKey           touch_key;
   gboolean          turn_look;    /* its turn at the test counter: its test looks (else: starts its sleep) */
   gboolean          in_exec;      /* its computation is on (not a sleep) */
   /* its computation as SimGrid's lazy CPU model keeps it: the flops left
@@ -182,6 +187,8 @@ struct _Smpi {
    * nothing once the replay has as many in flight as it will have */
   SReq                  *free_reqs;
   struct _STransfer     *free_transfers;
+  gpointer               free_slots;    /* Slot: the storage's keys, as requests */
+  GList                 *free_links;    /* the storage's queues' links, by next */
   /* the ranks whose next step reads or sets test_sleeps at this instant,
    * taken in SimGrid's order when the instant's completions are done */
   GPtrArray             *turns;
@@ -192,6 +199,16 @@ struct _Smpi {
   double                *cpu_changed, *cpu_changed_before;
   gint64                *cpu_order, *cpu_order_before;
   guint                 *cpu_running;  /* per host: its computations on */
+  /* the hosts whose CPU was touched at touch_now, each with its first
+   * toucher in SimGrid's order (the sub-round, then the toucher's wake
+   * key), numbered (cpu_order) in that order once the clock moves on */
+  GArray                *touched;
+  GPtrArray             *touch_waits;  /* SRank*: a wait's touch pending */
+  gboolean               touch_due;    /* touch_waits_run() is due at this instant */
+  double                 touch_now;
+  guint                 *touch_sub;
+  WakeKey               *touch_key;
+  guint                 *touch_rank;
   GPtrArray            **cpu_on;       /* per host: SRank*, its computations on */
   const AugurPlatform   *platform;
 };
@@ -257,30 +274,15 @@ kind_name (AugurTraceActionKind kind)
 
 /* ---- Blocking and waking ---------------------------------------------------------- */
 
-/* A computation starts or ends on host h: SimGrid solves its CPU again and
- * puts its computations back in its heap, hosts in the order they changed
- * at this instant. */
-static void
-cpu_changed (Smpi *sm, guint h)
-{
-  double now = augur_des_now (sm->des);
-
-  if (sm->cpu_changed[h] == now)
-    return;
-  sm->cpu_changed_before[h] = sm->cpu_changed[h];
-  sm->cpu_order_before[h] = sm->cpu_order[h];
-  sm->cpu_changed[h] = now;
-  sm->cpu_order[h] = sm->serial++;
-}
+static gboolean wake_before (const WakeKey *x, guint ix, const WakeKey *y, guint iy);
 
 /* SimGrid's date for each computation of host h (docs/SMPI-REPLAY.md 2.3),
- * at the first change of its sharing at this instant, before it changes:
- * the date it had (last change + flops left / share), then the flops left
- * now, as CpuAction::update_remains_lazy() subtracts them. */
+ * at the first touch of its CPU at instant now, before its sharing
+ * changes: the date it had (last change + flops left / share), then the
+ * flops left now, as CpuAction::update_remains_lazy() subtracts them. */
 static void
-cpu_settle (Smpi *sm, guint h)
+cpu_settle_at (Smpi *sm, guint h, double now)
 {
-  double now = augur_des_now (sm->des);
   double speed = augur_platform_get_host_speed (sm->platform, h);
   guint cores = MAX (1, augur_platform_get_host_cores (sm->platform, h));
   guint n = sm->cpu_running[h];
@@ -298,6 +300,176 @@ cpu_settle (Smpi *sm, guint h)
       if (r->cpu_remains < 1e-14)   /* double_update() with SimGrid's precisions */
         r->cpu_remains = 0;
       r->cpu_update = now;
+    }
+}
+
+/* Host h's CPU is touched at instant now, in sub-round sub, by the rank
+ * of wake key key and index (a computation starts or ends there, or a
+ * sleep starts): SimGrid's solve of that instant puts its computations
+ * back in its heap, hosts in the order their constraints were first
+ * touched (System::update_modified_cnst_set()), which is the actors'
+ * order, whatever order Augur took them in: touch_flush() numbers them. */
+static void
+cpu_changed_at (Smpi *sm, guint h, double now, guint sub, const WakeKey *key, guint index)
+{
+  if (sm->cpu_changed[h] == now)
+    {
+      if (sub < sm->touch_sub[h] ||
+          (sub == sm->touch_sub[h] && wake_before (key, index, &sm->touch_key[h], sm->touch_rank[h])))
+        {
+          sm->touch_sub[h] = sub;
+          sm->touch_key[h] = *key;
+          sm->touch_rank[h] = index;
+        }
+      return;
+    }
+  sm->cpu_changed_before[h] = sm->cpu_changed[h];
+  sm->cpu_order_before[h] = sm->cpu_order[h];
+  sm->cpu_changed[h] = now;
+  sm->cpu_order[h] = G_MAXINT64;   /* numbered by touch_flush() */
+  sm->touch_now = now;
+  sm->touch_sub[h] = sub;
+  sm->touch_key[h] = *key;
+  sm->touch_rank[h] = index;
+  g_array_append_val (sm->touched, h);
+}
+
+static gint
+touch_compare (gconstpointer a, gconstpointer b, gpointer data)
+{
+  Smpi *sm = data;
+  guint g = *(const guint *) a, h = *(const guint *) b;
+
+  if (sm->touch_sub[g] != sm->touch_sub[h])
+    return sm->touch_sub[g] < sm->touch_sub[h] ? -1 : 1;
+  if (wake_before (&sm->touch_key[g], sm->touch_rank[g], &sm->touch_key[h], sm->touch_rank[h]))
+    return -1;
+  if (wake_before (&sm->touch_key[h], sm->touch_rank[h], &sm->touch_key[g], sm->touch_rank[g]))
+    return 1;
+  return 0;
+}
+
+/* Once the clock has moved past the instant of the last touches: the
+ * waits' sleeps of that instant that were not answered at once touch
+ * their hosts, then the hosts touched get their order (cpu_order).
+ * Called before anything reads or changes the CPUs at a later instant. */
+static void
+touch_flush (Smpi *sm)
+{
+  double now = augur_des_now (sm->des);
+
+  for (guint i = 0; i < sm->touch_waits->len; i++)
+    {
+      SRank *r = g_ptr_array_index (sm->touch_waits, i);
+
+      if (r->touch_pending && r->touch_at >= now)
+        continue;
+      g_ptr_array_remove_index_fast (sm->touch_waits, i--);
+      if (!r->touch_pending)
+        continue;   /* answered at once */
+      r->touch_pending = FALSE;
+      cpu_settle_at (sm, r->host, r->touch_at);
+      cpu_changed_at (sm, r->host, r->touch_at, r->touch_sub, &r->touch_key, r->index);
+    }
+  if (sm->touched->len == 0 || sm->touch_now >= now)
+    return;
+  g_array_sort_with_data (sm->touched, touch_compare, sm);
+  for (guint i = 0; i < sm->touched->len; i++)
+    sm->cpu_order[g_array_index (sm->touched, guint, i)] = sm->serial++;
+  g_array_set_size (sm->touched, 0);
+}
+
+static void
+cpu_settle (Smpi *sm, guint h)
+{
+  touch_flush (sm);
+  cpu_settle_at (sm, h, augur_des_now (sm->des));
+}
+
+/* Touched now: SimGrid settles every computation of the host, even
+ * those whose share stays the same (Augur's kernel alone would keep
+ * their dates, which round otherwise). */
+static void
+cpu_changed (Smpi *sm, guint h, guint sub, const SRank *by)
+{
+  touch_flush (sm);
+  cpu_changed_at (sm, h, augur_des_now (sm->des), sub, &by->wake, by->index);
+  augur_network_settle_cpu (sm->net, h);
+}
+
+/* A sleep starts on the rank's host: SimGrid's sleep is an action on the
+ * host's CPU that touches its constraint as a computation does
+ * (System::expand()): at the solve its computations are settled and put
+ * back in the heap as if their sharing had changed. */
+static void
+cpu_touch (SRank *rank)
+{
+  cpu_settle (rank->sm, rank->host);
+  cpu_changed (rank->sm, rank->host, rank->subround, rank);
+}
+
+/* The touch of a wait's sleep, at the instant it started. */
+static void
+touch_apply (SRank *rank)
+{
+  Smpi *sm = rank->sm;
+
+  cpu_settle_at (sm, rank->host, rank->touch_at);
+  cpu_changed_at (sm, rank->host, rank->touch_at, rank->touch_sub, &rank->touch_key, rank->index);
+  augur_network_settle_cpu (sm->net, rank->host);
+}
+
+/* After every completion of the instant (a zero sleep started after
+ * them): the waits' sleeps of this instant not answered at once. */
+static void
+touch_waits_run (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  Smpi *sm = data;
+  double now = augur_des_now (des);
+
+  sm->touch_due = FALSE;
+  for (guint i = 0; i < sm->touch_waits->len; i++)
+    {
+      SRank *r = g_ptr_array_index (sm->touch_waits, i);
+
+      if (r->touch_pending && r->touch_at < now)
+        continue;   /* touch_flush() takes it */
+      g_ptr_array_remove_index_fast (sm->touch_waits, i--);
+      if (r->touch_pending)
+        {
+          r->touch_pending = FALSE;
+          touch_apply (r);
+        }
+    }
+}
+
+/* So does the endless sleep every blocking wait starts there
+ * (ActivityImpl::wait_for(), to learn of host failures), unless the
+ * wait is answered at once, its transfer ending at this very instant
+ * (SimGrid ended it before any actor ran): known once the instant's
+ * completions are done (transfer_wakes() cancels it, touch_waits_run()
+ * applies it). */
+static void
+cpu_touch_wait (SRank *rank)
+{
+  Smpi *sm = rank->sm;
+
+  if (rank->touch_pending)
+    {
+      /* an earlier wait of this instant, answered by something else */
+      rank->touch_pending = FALSE;
+      touch_apply (rank);
+    }
+  else
+    g_ptr_array_add (sm->touch_waits, rank);
+  rank->touch_pending = TRUE;
+  rank->touch_at = augur_des_now (sm->des);
+  rank->touch_sub = rank->subround;
+  rank->touch_key = rank->wake;
+  if (!sm->touch_due)
+    {
+      sm->touch_due = TRUE;
+      augur_network_sleep (sm->net, 0, touch_waits_run, sm);
     }
 }
 
@@ -321,8 +493,14 @@ block (SRank *rank, AugurRankState state)
       g_ptr_array_add (sm->cpu_on[h], rank);
       rank->in_exec = TRUE;
       sm->cpu_running[h]++;
-      cpu_changed (sm, h);
+      /* SMPI's computation: three simcalls (exec_init()'s
+       * set_flops_amount and set_host, then start) before its action */
+      cpu_changed (sm, h, rank->subround + 2, rank);
     }
+  else if (state == AUGUR_STATE_SLEEP)
+    cpu_touch (rank);
+  else
+    cpu_touch_wait (rank);
 }
 
 static void
@@ -353,6 +531,7 @@ timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 
   /* a sleep started without block() (smpi/os, ois, or) keeps the key of
    * the last one: near enough, as only a test at this instant reads it */
+  touch_flush (sm);
   rank->wake = rank->cpu_key;
   rank->wake.date = now;
   rank->wake.kind = rank->in_exec;
@@ -371,7 +550,7 @@ timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
       g_ptr_array_remove_fast (sm->cpu_on[h], rank);
       sm->cpu_running[h]--;
       rank->in_exec = FALSE;
-      cpu_changed (sm, h);
+      cpu_changed (sm, h, 0, rank);   /* ended before any actor runs */
     }
   rank->subround = 1;
   release (rank);
@@ -562,10 +741,16 @@ static void
 transfer_wakes (SRank *owner, const WakeKey *woke_by)
 {
   if (owner->block_start == woke_by->date)
-    owner->subround++;
+    {
+      owner->subround++;
+      owner->touch_pending = FALSE;   /* its wait was answered at once: no sleep */
+    }
   else
     {
       owner->wake = *woke_by;
+      /* a transfer wakes its waiters in the order they came to wait
+       * (CommImpl::finish() answers its simcalls in their order) */
+      owner->wake.serial = -owner->cpu_key.serial;
       owner->subround = 1;
     }
 }
@@ -711,6 +896,8 @@ typedef struct {
   guint  src, dst;
   gint32 tag;
   GQueue queue;
+  Smpi  *sm;          /* whose free list takes it back */
+  gpointer next_free;
 } Slot;
 
 static guint
@@ -728,6 +915,34 @@ slot_equal (gconstpointer a, gconstpointer b)
   return x->src == y->src && x->dst == y->dst && x->tag == y->tag;
 }
 
+/* The storage's queues take their links from the replay's free list:
+ * an isend or irecv allocates nothing once as many are stored as will be. */
+static void
+slot_push (Slot *s, SReq *r)
+{
+  GList *link = s->sm->free_links;
+
+  if (link != NULL)
+    s->sm->free_links = link->next;
+  else
+    link = g_list_alloc ();
+  link->data = r;
+  link->next = link->prev = NULL;
+  g_queue_push_tail_link (&s->queue, link);
+}
+
+/* The head of a queue that is not empty. */
+static SReq *
+slot_pop (Slot *s)
+{
+  GList *link = g_queue_pop_head_link (&s->queue);
+  SReq *r = link->data;
+
+  link->next = s->sm->free_links;
+  s->sm->free_links = link;
+  return r;
+}
+
 static void
 slot_free (gpointer p)
 {
@@ -735,9 +950,11 @@ slot_free (gpointer p)
   SReq *r;
 
   while (!g_queue_is_empty (&s->queue))
-    if ((r = g_queue_pop_head (&s->queue)) != NULL)
+    if ((r = slot_pop (s)) != NULL)
       req_unref (r);
-  g_free (s);
+  /* an isend's or irecv's key lives until its waitall: kept for the next */
+  s->next_free = s->sm->free_slots;
+  s->sm->free_slots = s;
 }
 
 static Slot *
@@ -748,7 +965,13 @@ storage_slot (SRank *rank, guint src, guint dst, gint32 tag, gboolean create)
 
   if (s == NULL && create)
     {
-      s = g_new0 (Slot, 1);
+      Smpi *sm = rank->sm;
+      s = sm->free_slots;
+      if (s != NULL)
+        sm->free_slots = s->next_free;
+      else
+        s = g_new (Slot, 1);
+      *s = (Slot) { .queue = G_QUEUE_INIT, .sm = sm };
       s->src = src;
       s->dst = dst;
       s->tag = tag;
@@ -1229,7 +1452,7 @@ post_group (SRank *rank)
       if (o->store)
         {
           Slot *s = storage_slot (rank, r->src, r->dst, r->tag, TRUE);
-          g_queue_push_tail (&s->queue, r);   /* takes the owner's reference */
+          slot_push (s, r);   /* takes the owner's reference */
         }
       else
         g_ptr_array_add (rank->group, r);
@@ -1369,10 +1592,16 @@ has_comp (const AugurTraceAction *a)
 static gboolean
 turn_before (const SRank *a, const SRank *b)
 {
-  const WakeKey *x = &a->wake, *y = &b->wake;
-
   if (a->subround != b->subround)
     return a->subround < b->subround;
+  return wake_before (&a->wake, a->index, &b->wake, b->index);
+}
+
+/* SimGrid's order of two actors woken at one instant (ix, iy: their
+ * ranks, the order of those that did not wake) */
+static gboolean
+wake_before (const WakeKey *x, guint ix, const WakeKey *y, guint iy)
+{
   if (x->model != y->model)
     return x->model < y->model;
   if (x->date != y->date)
@@ -1385,7 +1614,7 @@ turn_before (const SRank *a, const SRank *b)
     return x->group < y->group;
   if (x->serial != y->serial)
     return x->serial < y->serial;
-  return a->index < b->index;
+  return ix < iy;
 }
 
 static void test_slept (AugurDes *des, AugurDesActivity *activity, gpointer data);
@@ -1417,6 +1646,7 @@ turns_run (AugurDes *des, AugurDesActivity *activity, gpointer data)
 
           rank->cpu_key = (WakeKey) { 0, now + seconds, now, 0, 0, -sm->serial };
           sm->serial++;
+          cpu_touch (rank);
           augur_network_sleep (sm->net, seconds, test_slept, rank);
         }
     }
@@ -1507,7 +1737,7 @@ start_action (SRank *rank)
           }
         if (s == NULL || g_queue_is_empty (&s->queue))
           return TRUE;
-        r = g_queue_pop_head (&s->queue);
+        r = slot_pop (s);
         if (g_queue_is_empty (&s->queue))
           g_hash_table_remove (rank->storage, s);
         if (r == NULL)
@@ -1536,7 +1766,7 @@ start_action (SRank *rank)
           {
             if (s != NULL && !g_queue_is_empty (&s->queue))
               {
-                g_queue_pop_head (&s->queue);   /* a placeholder, consumed */
+                slot_pop (s);   /* a placeholder, consumed */
                 if (g_queue_is_empty (&s->queue))
                   g_hash_table_remove (rank->storage, s);
               }
@@ -1563,7 +1793,7 @@ start_action (SRank *rank)
             Slot *s = key;
             SReq *r;
             while (!g_queue_is_empty (&s->queue))
-              if ((r = g_queue_pop_head (&s->queue)) != NULL)
+              if ((r = slot_pop (s)) != NULL)
                 {
                   if (sm->with_or)
                     waitlist_add (rank, r);
@@ -1625,13 +1855,13 @@ finish_test (SRank *rank)
 
   if (s == NULL || g_queue_is_empty (&s->queue))
     return 0;
-  r = g_queue_pop_head (&s->queue);
+  r = slot_pop (s);
   if (r == NULL)
     return 0;
   if (r->complete)
     {
       sm->test_sleeps = 1;
-      g_queue_push_tail (&s->queue, NULL);
+      slot_push (s, NULL);
       cost = r->or_cost;
       r->or_cost = 0;
       req_unref (r);
@@ -1639,7 +1869,7 @@ finish_test (SRank *rank)
   else
     {
       sm->test_sleeps++;
-      g_queue_push_tail (&s->queue, r);
+      slot_push (s, r);
     }
   return cost;
 }
@@ -1902,6 +2132,11 @@ replay_smpi_run (const AugurPlatform      *platform,
     sm.cpu_order_before = g_new0 (gint64, n_hosts);
     sm.cpu_running = g_new0 (guint, n_hosts);
     sm.cpu_on = g_new (GPtrArray *, n_hosts);
+    sm.touched = g_array_new (FALSE, FALSE, sizeof (guint));
+    sm.touch_waits = g_ptr_array_new ();
+    sm.touch_sub = g_new0 (guint, n_hosts);
+    sm.touch_key = g_new0 (WakeKey, n_hosts);
+    sm.touch_rank = g_new0 (guint, n_hosts);
     for (guint h = 0; h < n_hosts; h++)
       {
         sm.cpu_changed[h] = sm.cpu_changed_before[h] = -1;
@@ -2065,6 +2300,11 @@ replay_smpi_run (const AugurPlatform      *platform,
   g_free (sm.cpu_order);
   g_free (sm.cpu_order_before);
   g_free (sm.cpu_running);
+  g_array_unref (sm.touched);
+  g_ptr_array_unref (sm.touch_waits);
+  g_free (sm.touch_sub);
+  g_free (sm.touch_key);
+  g_free (sm.touch_rank);
   for (guint h = 0; h < MAX (1, augur_platform_get_n_hosts (platform)); h++)
     g_ptr_array_unref (sm.cpu_on[h]);
   g_free (sm.cpu_on);
@@ -2082,6 +2322,13 @@ replay_smpi_run (const AugurPlatform      *platform,
       sm.free_transfers = t->next_free;
       g_free (t);
     }
+  while (sm.free_slots != NULL)
+    {
+      Slot *s = sm.free_slots;
+      sm.free_slots = s->next_free;
+      g_free (s);
+    }
+  g_list_free (sm.free_links);   /* linked by next only: prev is not read */
 
   if (sm.error != NULL)
     {

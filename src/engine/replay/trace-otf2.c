@@ -90,6 +90,7 @@ typedef struct {
 typedef struct {
   guint    dst;
   gint32   tag;
+  guint64  measured;   /* its send in the measured run, to drop if cancelled */
 } Isend;
 
 typedef struct _Otf2 Otf2;
@@ -103,6 +104,7 @@ typedef struct {
   GQueue           out;           /* Slot */
   guint            n_held;
   GHashTable      *isends;        /* request → Isend */
+  GHashTable      *nb_requests;   /* the non-blocking collectives' requests in flight (counted, left out) */
   GHashTable      *irecvs;        /* request → GPtrArray of held Slot (the irecv, then tests) */
   guint            depth;         /* MPI regions entered */
   CallKind         call;
@@ -488,6 +490,19 @@ world_rank (Loc *l, const Ev *e, OTF2_CommRef comm, guint32 rank, const char *wh
   return TRUE;
 }
 
+/* A message's end for the measured run's arrows (replay-measured.c pairs
+ * them): a send at its event, a receive at its completion, in the order
+ * the rank posted it (order: an irecv's MpiIrecvRequest position).  The
+ * send's index in the run, or G_MAXUINT64. */
+static guint64
+measured_message (Loc *l, gboolean send, guint peer, const Ev *e, guint64 order)
+{
+  if (l->o->measured == NULL)
+    return G_MAXUINT64;
+  return augur_measured_run_add_message (l->o->measured, send, send ? l->rank : peer, send ? peer : l->rank, e->comm,
+                                         e->tag, e->time, order, e->length);
+}
+
 /* The communicator's size and this rank in it, or FALSE (with no error)
  * when it is not congruent with MPI_COMM_WORLD. */
 static gboolean
@@ -711,6 +726,7 @@ request_done (Loc *l, const Ev *e, gboolean test, gboolean wait_all)
 
           if (s->a.kind == AUGUR_TRACE_ACTION_IRECV)
             {
+              measured_message (l, FALSE, src, e, s->a.line);
               s->a.peer = src;
               s->a.bytes = (double) e->length;
             }
@@ -769,8 +785,17 @@ cancelled (Loc *l, const Ev *e)
         }
       g_hash_table_remove (l->irecvs, &e->request);
     }
-  else if (g_hash_table_remove (l->isends, &e->request))
-    l->o->report.n_cancelled_sends++;
+  else
+    {
+      Isend *is = g_hash_table_lookup (l->isends, &e->request);
+
+      if (is == NULL)
+        return TRUE;
+      if (l->o->measured != NULL)
+        augur_measured_run_drop_send (l->o->measured, is->measured);
+      g_hash_table_remove (l->isends, &e->request);
+      l->o->report.n_cancelled_sends++;
+    }
   return TRUE;
 }
 
@@ -791,6 +816,8 @@ translate_call (Loc *l, CallKind call)
       if (!world_rank (l, &ev[0], ev[0].comm, ev[0].peer, _("the receiver"), &dst) ||
           !world_rank (l, &ev[1], ev[1].comm, ev[1].peer, _("the sender"), &src))
         return FALSE;
+      measured_message (l, TRUE, dst, &ev[0], ev[0].position);
+      measured_message (l, FALSE, src, &ev[1], ev[1].position);
       s = push (l, AUGUR_TRACE_ACTION_SENDRECV, ev[0].position);
       s->a.peer = dst;
       s->a.src = src;
@@ -808,6 +835,7 @@ translate_call (Loc *l, CallKind call)
       const Ev *e = &ev[i];
       Slot *s;
       guint peer;
+      guint64 sent;
 
       switch (e->kind)
         {
@@ -816,6 +844,7 @@ translate_call (Loc *l, CallKind call)
         case EV_RECV:
           if (!world_rank (l, e, e->comm, e->peer, e->kind == EV_RECV ? _("the sender") : _("the receiver"), &peer))
             return FALSE;
+          sent = measured_message (l, e->kind != EV_RECV, peer, e, e->position);
           s = push (l, e->kind == EV_SEND ? AUGUR_TRACE_ACTION_SEND
                        : e->kind == EV_ISEND ? AUGUR_TRACE_ACTION_ISEND : AUGUR_TRACE_ACTION_RECV, e->position);
           s->a.peer = peer;
@@ -831,6 +860,7 @@ translate_call (Loc *l, CallKind call)
               is = g_new (Isend, 1);
               is->dst = peer;
               is->tag = (gint32) e->tag;
+              is->measured = sent;
               g_hash_table_replace (l->isends, g_memdup2 (&e->request, sizeof e->request), is);
             }
           break;
@@ -1098,10 +1128,18 @@ evt_irecv (EVENT_HEAD, uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_
   return add_event (data, &e);
 }
 
+static OTF2_CallbackCode count_nonblocking (EVENT_HEAD);
+
 static OTF2_CallbackCode
 evt_test (EVENT_HEAD, uint64_t request)
 {
+  Loc *l = data;
   Ev e = { EV_TEST, 0, 0, 0, 0, 0, 0, request, position, time };
+
+  /* Score-P records the tests of every kind of request: a test of a
+   * non-blocking collective's is left out with it */
+  if (g_hash_table_contains (l->nb_requests, &request))
+    return count_nonblocking (location, time, position, data, attributes);
   return add_event (data, &e);
 }
 
@@ -1238,8 +1276,31 @@ TYPED (ThreadCreate, count_thread, OTF2_CommRef a0, uint64_t a1)
 TYPED (ThreadBegin, count_thread, OTF2_CommRef a0, uint64_t a1)
 TYPED (ThreadWait, count_thread, OTF2_CommRef a0, uint64_t a1)
 TYPED (ThreadEnd, count_thread, OTF2_CommRef a0, uint64_t a1)
-TYPED (NonBlockingCollectiveRequest, count_nonblocking, uint64_t a0)
-TYPED (NonBlockingCollectiveComplete, count_nonblocking, OTF2_CollectiveOp a0, OTF2_CommRef a1, uint32_t a2, uint64_t a3, uint64_t a4, uint64_t a5)
+
+/* A non-blocking collective's request is remembered until its completion,
+ * so that the tests of it (MpiRequestTest) are known to be its. */
+static OTF2_CallbackCode
+count_nonblocking_NonBlockingCollectiveRequest (EVENT_HEAD, uint64_t request)
+{
+  Loc *l = data;
+  OTF2_CallbackCode code = count_nonblocking (location, time, position, data, attributes);
+
+  if (code == OTF2_CALLBACK_SUCCESS)
+    g_hash_table_add (l->nb_requests, g_memdup2 (&request, sizeof request));
+  return code;
+}
+
+static OTF2_CallbackCode
+count_nonblocking_NonBlockingCollectiveComplete (EVENT_HEAD, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
+                                                 uint64_t sent, uint64_t received, uint64_t request)
+{
+  Loc *l = data;
+  OTF2_CallbackCode code = count_nonblocking (location, time, position, data, attributes);
+
+  if (code == OTF2_CALLBACK_SUCCESS)
+    g_hash_table_remove (l->nb_requests, &request);
+  return code;
+}
 TYPED (BufferFlush, evt_any, OTF2_TimeStamp a0)
 TYPED (MeasurementOnOff, evt_any, OTF2_MeasurementMode a0)
 TYPED (Metric, evt_any, OTF2_MetricRef a0, uint8_t a1, const OTF2_Type* a2, const OTF2_MetricValue* a3)
@@ -1318,6 +1379,7 @@ otf2_free (gpointer data)
         OTF2_Reader_CloseEvtReader (o->reader, l->reader);
       g_queue_clear_full (&l->out, g_free);
       g_clear_pointer (&l->isends, g_hash_table_unref);
+      g_clear_pointer (&l->nb_requests, g_hash_table_unref);
       g_clear_pointer (&l->irecvs, g_hash_table_unref);
       g_clear_pointer (&l->events, g_array_unref);
       g_clear_error (&l->error);
@@ -1467,6 +1529,7 @@ open_locations (Otf2 *o, GArray *ranks, GError **error)
       l->file = g_strdup_printf ("%s/%" G_GUINT64_FORMAT ".evt", o->dir, (guint64) l->location);
       g_queue_init (&l->out);
       l->isends = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+      l->nb_requests = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
       l->irecvs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, free_held);
       l->events = g_array_new (FALSE, FALSE, sizeof (Ev));
       OTF2_Reader_SelectLocation (o->reader, l->location);
@@ -1664,6 +1727,16 @@ augur_measured_run_read_otf2 (GFile         *anchor,
                               GCancellable  *cancellable,
                               GError       **error)
 {
+  return augur_measured_run_read_otf2_named (anchor, NULL, 0, cancellable, error);
+}
+
+AugurMeasuredRun *
+augur_measured_run_read_otf2_named (GFile             *anchor,
+                                    const char *const *rank_names,
+                                    guint              n_names,
+                                    GCancellable      *cancellable,
+                                    GError           **error)
+{
   Otf2 *o;
   AugurMeasuredRun *m;
 
@@ -1674,6 +1747,8 @@ augur_measured_run_read_otf2 (GFile         *anchor,
   if (o == NULL)
     return NULL;
   o->measured = augur_measured_run_new (o->n, o->resolution);
+  if (rank_names != NULL && n_names == o->n)
+    augur_measured_run_set_rank_names (o->measured, rank_names);
   for (guint i = 0; i < o->n; i++)
     {
       Loc *l = &o->locs[i];

@@ -7,8 +7,10 @@
  */
 #include "test-activity-common.h"
 #include "activity-study.h"
+#include "augur-bar-chart.h"
 #include "augur-line-chart.h"
 #include "augur-result-tables.h"
+#include "augur-study-charts.h"
 
 static AugurActivityStudy *
 engine_study (AugurActivityPage *page,
@@ -238,6 +240,81 @@ test_pixels (Fixture       *f,
   g_assert_cmpuint (n, >=, 200);
 }
 
+/* d drawn by the chart code at the report's size. */
+static cairo_surface_t *
+draw_chart (AugurChartData *d)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 320);
+  cairo_t *cr = cairo_create (surface);
+
+  augur_chart_draw (cr, 640, 320, d, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The Study tab's chart is the one the report's study draws
+ * (augur-study-charts.h): for the time, the speedup and the efficiency,
+ * the tab's chart and the builder's from the engine's own study, in the
+ * report's unit, drawn the same size, are the same pixels; and drawn,
+ * they hold the predicted curve. */
+static void
+test_same_as_report (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(AugurActivityStudy) expected = engine_study (f->page, NULL, NULL, 0);
+  double max_time = 0, scale = 1;
+  const char *unit;
+
+  evaluate_and_wait (f->page);
+  for (guint i = 0; i < augur_activity_study_get_n_points (expected); i++)
+    max_time = MAX (max_time, augur_activity_study_get_time (expected, i));
+  /* as augur-report-activity-study.c chooses it */
+  unit = augur_time_unit_choose (max_time, &scale);
+  for (guint show = 0; show < 3; show++)
+    {
+      AugurChartData *tab;
+      g_autoptr(AugurChartData) built = NULL;
+      cairo_surface_t *a, *b;
+      AugurChartStyle style;
+      AugurChartColor color;
+      guint dash, differ = 0, curve = 0;
+      int stride;
+      const guchar *pa, *pb;
+
+      augur_activity_page_set_study (f->page, NULL, NULL, NULL, NULL, show);
+      tab = augur_activity_page_get_study_chart (f->page);
+      g_assert_nonnull (tab);
+      built = augur_study_chart_new (expected, show, augur_chart_data_get_title (tab), unit, scale);
+      g_assert_nonnull (built);
+      g_assert_cmpuint (augur_chart_data_get_n_series (tab), ==, augur_chart_data_get_n_series (built));
+      a = draw_chart (tab);
+      b = draw_chart (built);
+      stride = cairo_image_surface_get_stride (a);
+      pa = cairo_image_surface_get_data (a);
+      pb = cairo_image_surface_get_data (b);
+      augur_chart_style_init (&style, FALSE);
+      augur_chart_style_get_series_color (&style, 0, &color, &dash);
+      for (int y = 0; y < 320; y++)
+        for (int x = 0; x < 640; x++)
+          {
+            const guchar *p = pa + y * stride + 4 * x;
+
+            differ += memcmp (p, pb + y * stride + 4 * x, 4) != 0;
+            /* ARGB32 in memory, little-endian: B, G, R, A */
+            curve += p[3] == 255 && abs (p[2] - (int) (color.red * 255)) <= 3 &&
+                     abs (p[1] - (int) (color.green * 255)) <= 3 && abs (p[0] - (int) (color.blue * 255)) <= 3;
+          }
+      g_test_message ("show %u: %u pixels differ, %u of the predicted curve", show, differ, curve);
+      if (show == 1)
+        augur_test_save_surface (a, "activity-study-speedup-chart.png");
+      g_assert_cmpuint (differ, ==, 0);
+      g_assert_cmpuint (curve, >=, 100);
+      cairo_surface_destroy (a);
+      cairo_surface_destroy (b);
+    }
+}
+
 /* The study on a cluster, collected, resubmitted: through a stand-in
  * sbatch (in PATH) that runs the array's tasks here, one after the other
  * (the real Slurm runs the same job folders in tests/slurm).  The study
@@ -374,6 +451,7 @@ main (int   argc,
   ADD ("sweep", test_sweep);
   ADD ("exports", test_exports);
   ADD ("pixels", test_pixels);
+  ADD ("same-as-report", test_same_as_report);
   ADD ("cluster", test_cluster);
 #undef ADD
 

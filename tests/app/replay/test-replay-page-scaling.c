@@ -5,8 +5,9 @@
  * gives (augur_extrap_model_synthesize, then the replay); a refused set of
  * runs shows the engine's located error whole; the document keeps its runs
  * and targets (text, undo, stale results) and its Measured computes
- * button (scaling-compute-tolerance=any, given to the engine); nothing is
- * cut at 1024x700.
+ * button (scaling-compute-tolerance=any, given to the engine); the targets
+ * predicted on a cluster and collected to the same bits; nothing is cut
+ * at 1024x700.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -735,6 +736,116 @@ test_fits (gconstpointer data)
   close_window (window, page);
 }
 
+/* A binomial tree by point-to-point (treereduce.c): its ranks, with 0 to
+ * log2(P) children, predicted at 64 and 100 ranks to SMPI's own times
+ * (tests/fixtures/extrap/times.csv), its skeleton's loop of children(r,P)
+ * receives shown; at a laptop's 1024x700. */
+static void
+test_tree (void)
+{
+  AugurReplayPage *page;
+  GtkWidget *window = window_with_page (1024, 700, &page);
+  g_autoptr(GFile) platform = extrap_file ("platforms", "cluster-1024.xml", NULL);
+  static const guint sizes[] = { 4, 8, 16, 32 };
+  static const double smpi[] = { 0.010348376134602296, 0.010439768294225464 };
+  GFile *runs[G_N_ELEMENTS (sizes)];
+  guint ranks;
+  double time;
+
+  augur_replay_page_set_platform_file (page, platform, NULL);
+  augur_replay_page_set_network (page, AUGUR_NETWORK_SMPI);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    runs[i] = run_file ("treereduce", sizes[i]);
+  augur_replay_page_add_scaling_runs (page, runs, G_N_ELEMENTS (runs));
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    g_object_unref (runs[i]);
+  g_assert_true (augur_replay_page_set_scaling_ranks (page, "64, 100"));
+  augur_replay_page_show_view (page, "scaling");
+  scale_and_wait (page);
+  g_assert_null (strstr (augur_replay_page_get_status_text (page), "could not"));
+  for (guint i = 0; i < G_N_ELEMENTS (smpi); i++)
+    {
+      g_assert_true (augur_replay_page_get_scaling_prediction (page, i, &ranks, &time, NULL, NULL));
+      g_assert_cmpfloat (fabs (time - smpi[i]) / smpi[i], <, 1e-9);
+    }
+  g_assert_nonnull (strstr (augur_replay_page_get_scaling_skeleton (page),
+                            "    loop children(r,P) times {\n      recv peer=r xor 2^k tag=5 bytes=4096"));
+  augur_replay_page_show_scaling_view (page, "skeleton");
+  augur_test_wait_settled (window);
+  save_view (window, "tree-skeleton", 1024);
+  augur_replay_page_show_scaling_view (page, "prediction");
+  augur_test_wait_settled (window);
+  save_view (window, "tree-prediction", 1024);
+  close_window (window, page);
+}
+
+/* The targets on a cluster, through a stand-in sbatch (in PATH) that runs
+ * the array's tasks here (augur-cli extrapolate on the document's copy):
+ * collected, the predictions and their bands are the ones made on the
+ * page, to the bit; a job written from other targets is not shown as the
+ * page's. */
+static void
+test_cluster (void)
+{
+  AugurReplayPage *page;
+  GtkWidget *window = window_with_page (1280, 820, &page);
+  g_autoptr(GFile) platform = extrap_file ("platforms", "cluster-1024.xml", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("augur-scaling-cluster-XXXXXX", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *old_path = augur_test_fake_sbatch (tmp);
+  static const guint sizes[] = { 4, 8, 16, 32 };
+  GFile *runs[4];
+  double local[2][3];
+  guint ranks;
+
+  augur_replay_page_set_platform_file (page, platform, NULL);
+  augur_replay_page_set_network (page, AUGUR_NETWORK_SMPI);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    runs[i] = run_file ("masterworker", sizes[i]);
+  augur_replay_page_add_scaling_runs (page, runs, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    g_object_unref (runs[i]);
+  g_assert_true (augur_replay_page_set_scaling_ranks (page, "64, 256"));
+  augur_replay_page_show_view (page, "scaling");
+  scale_and_wait (page);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (augur_replay_page_get_scaling_prediction (page, i, &ranks, &local[i][0], &local[i][1],
+                                                               &local[i][2]));
+      /* fitted computes: a band around the time */
+      g_assert_cmpfloat (local[i][1], <, local[i][0]);
+      g_assert_cmpfloat (local[i][0], <, local[i][2]);
+    }
+
+  augur_replay_page_scale_on_cluster (page, AUGUR_CLUSTER_RUN, job);
+  g_assert_true (augur_test_wait_signal (page, "scaled", 120));
+  g_assert_null (augur_replay_page_get_error_text (page));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (page), "Submitted job 4242: 2 points in 2 tasks"));
+
+  augur_replay_page_scale_on_cluster (page, AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (page, "scaled", 120));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (page), "Collected from the cluster"));
+  for (guint i = 0; i < 2; i++)
+    {
+      double time, low, high;
+
+      g_assert_true (augur_replay_page_get_scaling_prediction (page, i, &ranks, &time, &low, &high));
+      g_assert_cmpuint (ranks, ==, i == 0 ? 64 : 256);
+      g_assert_cmpfloat (time, ==, local[i][0]);
+      g_assert_cmpfloat (low, ==, local[i][1]);
+      g_assert_cmpfloat (high, ==, local[i][2]);
+    }
+
+  /* other targets since: not this page's job */
+  g_assert_true (augur_replay_page_set_scaling_ranks (page, "64"));
+  augur_replay_page_scale_on_cluster (page, AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (page, "scaled", 120));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (page), "written from other runs, targets"));
+  g_setenv ("PATH", old_path, TRUE);
+  augur_test_remove_tree (tmp);
+  close_window (window, page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -744,8 +855,10 @@ main (int   argc,
   app = augur_test_application_new ();
   g_test_add_func ("/app/replay-page/scaling/predict", test_predict);
   g_test_add_func ("/app/replay-page/scaling/refused", test_refused);
+  g_test_add_func ("/app/replay-page/scaling/tree", test_tree);
   g_test_add_func ("/app/replay-page/scaling/document", test_document);
   g_test_add_func ("/app/replay-page/scaling/measured-computes", test_measured_computes);
+  g_test_add_func ("/app/replay-page/scaling/cluster", test_cluster);
   augur_test_add_sized ("/app/replay-page/scaling/fits", test_fits);
   return augur_test_run_app (&app);
 }

@@ -103,6 +103,34 @@ test_bounds_and_penalties (void)
   augur_des_free (des);
 }
 
+/* A bound that decides only a later round: the solve skips the bounds
+ * while none can be the level, and must still see the one that is when
+ * the activity whose bound it knew is fixed on a resource.  R1 (10/s)
+ * fills first at 5/s for A and B (B's bound of 30 is not reached); then
+ * C, alone on R2 with 95/s left, stops at its bound of 50/s, not 95. */
+static void
+test_bound_in_a_later_round (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  guint r1 = augur_des_add_resource (des, 10);
+  guint r2 = augur_des_add_resource (des, 100);
+  guint both[2] = { r1, r2 };
+  double ones[2] = { 1, 1 };
+  Log log = { 0 };
+
+  augur_des_start (des, 50, 0, 0, 1, 1, &r1, &one, record, &log);     /* A: 5/s, ends at 10 */
+  augur_des_start (des, 50, 0, 30, 1, 2, both, ones, record, &log);   /* B: 5/s, ends at 10 */
+  augur_des_start (des, 1000, 0, 50, 1, 1, &r2, &one, record, &log);  /* C: 50/s all along, ends at 20 */
+  augur_des_run (des, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log.n, ==, 3);
+  g_assert_cmpfloat (log.at[0], ==, 10.0);
+  g_assert_cmpfloat (log.at[1], ==, 10.0);
+  g_assert_cmpfloat (log.at[2], ==, 20.0);
+  augur_des_free (des);
+}
+
 /* A latency phase uses nothing; a timer is an amount at bound 1. */
 static void
 test_delay_and_timer (void)
@@ -788,6 +816,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/des/fair-share", test_fair_share);
   g_test_add_func ("/engine/des/netmodel-smpi", test_netmodel_smpi);
   g_test_add_func ("/engine/des/bounds-and-penalties", test_bounds_and_penalties);
+  g_test_add_func ("/engine/des/bound-in-a-later-round", test_bound_in_a_later_round);
   g_test_add_func ("/engine/des/delay-and-timer", test_delay_and_timer);
   g_test_add_func ("/engine/des/zero-capacity", test_zero_capacity);
   g_test_add_func ("/engine/des/tiny-amounts", test_tiny_amounts);

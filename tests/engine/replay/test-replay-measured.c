@@ -541,6 +541,229 @@ test_cli (void)
     g_assert_nonnull (strstr (out, "Measured (the OTF2 archive, from the end of MPI_Init) against predicted:"));
     g_assert_nonnull (strstr (out, "First divergence: rank 1, event 6 (MPI_Recv): measured "));
   }
+  /* the archive named by a replay document (a cluster built in Augur, the
+   * host's speed): the same measured run beside its replay */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    g_autofree char *doc = g_build_filename (p->dir, "run.replay", NULL);
+    g_autofree char *text = g_strdup_printf ("trace=%s\nhost-speed=1e9\nnetwork=smpi\n"
+                                             "cluster=2,1,1e9,125000000,5e-05,2250000000,0.0005\n"
+                                             "placement-rule=round-robin\n", anchor_path);
+    const char *argv[] = { cli, "replay", "--document", doc, "--format", "json", NULL };
+    g_autoptr(AugurMeasuredRun) m = read_measured (p);
+    const char *at;
+    double v = 0;
+
+    g_assert_true (g_file_set_contents (doc, text, -1, NULL));
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                                 &error));
+    g_assert_no_error (error);
+    if (!g_spawn_check_wait_status (status, NULL))
+      g_error ("augur-cli failed: %s", err);
+    at = number_after (out, "\"measured\": {\"origin\": ", &v);
+    g_assert_cmpfloat (v, ==, augur_measured_run_get_origin (m));
+    g_assert_nonnull (strstr (at, "\"divergence\": "));
+  }
+  run_free (p);
+}
+
+/* The messages of the measured run: each send's event to its receive's
+ * completion, paired per sender, receiver, communicator and tag in the
+ * order the receives were posted (not completed), a cancelled send left
+ * out, a send never received counted. */
+typedef struct {
+  guint   src, dst;
+  guint64 sent, received, bytes;
+} Msg;
+
+static guint64
+send_event (Otf2w *w, guint r, OTF2_CommRef comm, guint peer, guint32 tag, guint64 bytes)
+{
+  guint64 t;
+
+  otf2w_enter (w, r, OTF2W_SEND);
+  t = otf2w_t (w, r);
+  OTF2_EvtWriter_MpiSend (w->w[r], NULL, t, peer, comm, tag, bytes);
+  otf2w_leave (w, r, OTF2W_SEND);
+  return t;
+}
+
+static guint64
+recv_event (Otf2w *w, guint r, OTF2_CommRef comm, guint peer, guint32 tag, guint64 bytes, guint64 wait)
+{
+  guint64 t;
+
+  otf2w_enter (w, r, OTF2W_RECV);
+  otf2w_compute (w, r, wait);
+  t = otf2w_t (w, r);
+  OTF2_EvtWriter_MpiRecv (w->w[r], NULL, t, peer, comm, tag, bytes);
+  otf2w_leave (w, r, OTF2W_RECV);
+  return t;
+}
+
+static guint64
+wait_event (Otf2w *w, guint r, guint64 request, guint64 wait)
+{
+  guint64 t;
+
+  otf2w_enter (w, r, OTF2W_WAIT);
+  otf2w_compute (w, r, wait);
+  t = otf2w_t (w, r);
+  for (guint i = 0; i < w->pending[r]->len; i++)
+    if (g_array_index (w->pending[r], Otf2wRequest, i).request == request)
+      {
+        otf2w_complete (w, r, i);
+        break;
+      }
+  otf2w_leave (w, r, OTF2W_WAIT);
+  return t;
+}
+
+static Run *
+write_messages (Msg *msgs, guint *n_msgs)
+{
+  Run *p = run_new (3);
+  Otf2w *w = p->w;
+  guint64 a, b, t;
+  guint n = 0;
+
+  for (guint r = 0; r < 3; r++)
+    otf2w_call (w, r, OTF2W_INIT);
+  /* rank 0 sends 100 then 200 bytes to rank 1, tag 5; rank 1 posts two
+   * irecvs and completes the second first: the first posted is the
+   * first message (MPI's order), whatever completes first */
+  a = otf2w_irecv (w, 1, 0, 5, 100);
+  b = otf2w_irecv (w, 1, 0, 5, 200);
+  otf2w_compute (w, 0, 1000);
+  msgs[n++] = (Msg) { 0, 1, send_event (w, 0, OTF2W_COMM_WORLD, 1, 5, 100), 0, 100 };
+  otf2w_compute (w, 0, 1000);
+  msgs[n++] = (Msg) { 0, 1, send_event (w, 0, OTF2W_COMM_WORLD, 1, 5, 200), 0, 200 };
+  otf2w_compute (w, 1, 5000);
+  msgs[1].received = wait_event (w, 1, b, 300);
+  msgs[0].received = wait_event (w, 1, a, 700);
+  /* rank 1 to rank 2, tag 5, on MPI_COMM_WORLD and on the communicator
+   * of the last two ranks (rank 2 is its 1): received in the other
+   * order, each matched on its own communicator */
+  msgs[n++] = (Msg) { 1, 2, send_event (w, 1, OTF2W_COMM_WORLD, 2, 5, 300), 0, 300 };
+  msgs[n++] = (Msg) { 1, 2, send_event (w, 1, OTF2W_COMM_LAST2, 1, 5, 400), 0, 400 };
+  otf2w_compute (w, 2, 20000);
+  msgs[3].received = recv_event (w, 2, OTF2W_COMM_LAST2, 0, 5, 400, 100);
+  msgs[2].received = recv_event (w, 2, OTF2W_COMM_WORLD, 1, 5, 300, 100);
+  /* rank 0's isend to rank 2 (tag 3) cancelled; then a send rank 2 receives */
+  otf2w_compute (w, 0, 30000);
+  t = otf2w_isend (w, 0, 2, 3, 50);
+  otf2w_enter (w, 0, OTF2W_TEST);
+  OTF2_EvtWriter_MpiRequestCancelled (w->w[0], NULL, otf2w_t (w, 0), t);
+  otf2w_leave (w, 0, OTF2W_TEST);
+  g_array_set_size (w->pending[0], 0);
+  msgs[n++] = (Msg) { 0, 2, send_event (w, 0, OTF2W_COMM_WORLD, 2, 3, 60), 0, 60 };
+  otf2w_compute (w, 2, 20000);
+  msgs[4].received = recv_event (w, 2, OTF2W_COMM_WORLD, 0, 3, 60, 0);
+  /* an MPI_Sendrecv of ranks 0 and 2 */
+  otf2w_compute (w, 0, 40000);
+  otf2w_compute (w, 2, 40000);
+  {
+    guint64 s0, s2;
+
+    otf2w_enter (w, 0, OTF2W_SENDRECV);
+    s0 = otf2w_t (w, 0);
+    OTF2_EvtWriter_MpiSend (w->w[0], NULL, s0, 2, 0, 9, 70);
+    otf2w_compute (w, 0, 20000);
+    OTF2_EvtWriter_MpiRecv (w->w[0], NULL, otf2w_t (w, 0), 2, 0, 9, 80);
+    msgs[n] = (Msg) { 2, 0, 0, otf2w_t (w, 0), 80 };
+    otf2w_leave (w, 0, OTF2W_SENDRECV);
+    otf2w_enter (w, 2, OTF2W_SENDRECV);
+    s2 = otf2w_t (w, 2);
+    OTF2_EvtWriter_MpiSend (w->w[2], NULL, s2, 0, 0, 9, 80);
+    otf2w_compute (w, 2, 10);
+    OTF2_EvtWriter_MpiRecv (w->w[2], NULL, otf2w_t (w, 2), 0, 0, 9, 70);
+    msgs[n].sent = s2;
+    msgs[n + 1] = (Msg) { 0, 2, s0, otf2w_t (w, 2), 70 };
+    otf2w_leave (w, 2, OTF2W_SENDRECV);
+    n += 2;
+  }
+  /* a send never received in the trace: no arrow */
+  otf2w_send (w, 1, 0, 77, 10);
+  /* a message received (rank 0's clock) before it was sent (rank 1's):
+   * the hosts' clocks disagree; no arrow drawn backwards */
+  otf2w_compute (w, 1, 500000);
+  otf2w_send (w, 1, 0, 88, 10);
+  otf2w_recv (w, 0, 1, 88, 10);
+  for (guint r = 0; r < 3; r++)
+    otf2w_call (w, r, OTF2W_FINALIZE);
+  run_close (p);
+  *n_msgs = n;
+  return p;
+}
+
+static void
+test_messages (void)
+{
+  Msg msgs[8];
+  guint n = 0;
+  Run *p = write_messages (msgs, &n);
+  g_autoptr(GFile) anchor = run_anchor (p);
+  g_autoptr(GError) error = NULL;
+  const char *names[] = { "p0", "p1", "p2" };
+  g_autoptr(AugurMeasuredRun) m = augur_measured_run_read_otf2_named (anchor, names, 3, NULL, &error);
+  AugurTimelineData *d;
+
+  g_assert_no_error (error);
+  d = augur_measured_run_get_timeline (m);
+  for (guint r = 0; r < 3; r++)
+    g_assert_cmpstr (augur_timeline_data_get_row_name (d, r), ==, names[r]);
+  g_assert_cmpuint (augur_timeline_data_get_n_messages (d), ==, n);
+  g_assert_cmpuint (augur_measured_run_get_n_unmatched (m), ==, 1);
+  g_assert_cmpuint (augur_measured_run_get_n_backward (m), ==, 1);
+  for (guint i = 0; i < n; i++)
+    {
+      guint found = 0;
+
+      g_assert_cmpuint (msgs[i].received, >, msgs[i].sent);
+      for (guint k = 0; k < n; k++)
+        {
+          guint src, dst;
+          double start, end, bytes;
+
+          augur_timeline_data_get_message (d, k, &src, &dst, &start, &end, &bytes);
+          if (src != msgs[i].src || dst != msgs[i].dst || start != sec (msgs[i].sent))
+            continue;
+          found++;
+          g_test_message ("message %u: %u -> %u, %.9f .. %.9f s, %g bytes", i, src, dst, start, end, bytes);
+          g_assert_cmpfloat (end, ==, sec (msgs[i].received));
+          g_assert_cmpfloat (bytes, ==, (double) msgs[i].bytes);
+        }
+      g_assert_cmpuint (found, ==, 1);
+    }
+  run_free (p);
+}
+
+static void
+test_rank_names (void)
+{
+  Run *p = write_pingpong (1000);
+  g_autoptr(GFile) anchor = run_anchor (p);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurMeasuredRun) m = augur_measured_run_read_otf2 (anchor, NULL, &error);
+  g_autoptr(AugurMeasuredRun) named = NULL;
+  g_autoptr(AugurReplayResult) r = replay (p);
+  g_autofree const char **names = g_new0 (const char *, 3);
+
+  g_assert_no_error (error);
+  /* alone, MPI_COMM_WORLD's ranks */
+  g_assert_cmpstr (augur_timeline_data_get_row_name (augur_measured_run_get_timeline (m), 1), ==, "1");
+  /* beside a replay, the replay's names; a count that differs is ignored */
+  for (guint i = 0; i < 2; i++)
+    names[i] = augur_replay_result_get_rank_name (r, i);
+  named = augur_measured_run_read_otf2_named (anchor, names, 2, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpstr (augur_timeline_data_get_row_name (augur_measured_run_get_timeline (named), i), ==, names[i]);
+  g_clear_pointer (&named, augur_measured_run_free);
+  named = augur_measured_run_read_otf2_named (anchor, (const char *const[]) { "x" }, 1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (augur_timeline_data_get_row_name (augur_measured_run_get_timeline (named), 0), ==, "0");
   run_free (p);
 }
 #endif
@@ -556,6 +779,8 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/measured/damaged", test_damaged);
   g_test_add_func ("/replay/measured/chunk-budget", test_chunk_budget);
   g_test_add_func ("/replay/measured/cli", test_cli);
+  g_test_add_func ("/replay/measured/messages", test_messages);
+  g_test_add_func ("/replay/measured/rank-names", test_rank_names);
 #endif
   return g_test_run ();
 }

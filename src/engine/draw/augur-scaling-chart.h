@@ -1,0 +1,26 @@
+/* augur-scaling-chart.h: the predicted time against ranks of an
+ * extrapolation (docs/EXTRAPOLATE.md): the traced runs as replayed, the
+ * prediction at each target and its band.  The replay page's Scaling tab
+ * and the report draw this same chart.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "augur-line-chart.h"
+#include "extrap.h"
+
+G_BEGIN_DECLS
+
+/* The traced runs (their sizes and replayed times, NAN for one that did
+ * not replay: left out) and the predictions (any order; drawn in
+ * increasing ranks, a band where one has an interval), times in the unit
+ * augur_time_unit_choose() gives for the longest; the rank axis
+ * logarithmic when the sizes span a factor of 8 or more. */
+AugurChartData *augur_scaling_chart_data_new (const guint                 *traced_ranks,
+                                              const double                *traced_times,
+                                              guint                        n_traced,
+                                              const AugurExtrapPrediction *predictions,
+                                              guint                        n_predictions);
+
+G_END_DECLS

@@ -1,0 +1,230 @@
+/* extrap-predict.c: a size never run, predicted: the model's program at P
+ * replayed on a platform, with the interval its fitted parameters give
+ * (docs/EXTRAPOLATE.md §3), and the predictions of a Slurm task's slice of
+ * the targets as records (augur-records.h).  `augur-cli extrapolate`, its
+ * Slurm tasks and the replay page's Scaling tab all predict here, so that
+ * they give the same numbers and say the same things.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "augur-format.h"
+#include "augur-records.h"
+#include "extrap.h"
+
+#define RECORDS_KIND "extrapolate"
+
+void
+augur_extrap_prediction_clear (AugurExtrapPrediction *p)
+{
+  g_clear_pointer (&p->note, g_free);
+}
+
+/* A replay's progress as part of the target's (which makes up to three). */
+typedef struct {
+  AugurProgressFunc  progress;
+  gpointer           data;
+  double             from, width;
+} Part;
+
+static void
+part_progress (double fraction, const char *phase, gpointer data)
+{
+  Part *part = data;
+
+  part->progress (part->from + part->width * CLAMP (fraction, 0, 1), phase, part->data);
+}
+
+static gboolean
+replay_bound (const AugurExtrapModel   *m,
+              guint                     ranks,
+              AugurExtrapBound          bound,
+              const AugurPlatform      *platform,
+              const AugurDeployment    *deployment,
+              const AugurReplayOptions *options,
+              Part                     *part,
+              GCancellable             *cancellable,
+              double                   *time,
+              GError                  **error)
+{
+  g_autoptr(AugurTraceSet) traces = augur_extrap_model_synthesize_bound (m, ranks, bound, error);
+  g_autoptr(AugurReplayResult) result = NULL;
+
+  if (traces != NULL)
+    result = augur_replay_run (platform, deployment, traces, options, part->progress != NULL ? part_progress : NULL,
+                               part, cancellable, NULL, error);
+  if (result == NULL)
+    return FALSE;
+  *time = augur_replay_result_get_time (result);
+  return TRUE;
+}
+
+/* Whether any parameter's interval at P is wider than a point: else the
+ * bounds give the fit's program again. */
+static gboolean
+has_interval (const AugurExtrapModel *m,
+              guint                   ranks)
+{
+  for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
+    {
+      double low, high;
+
+      augur_extrap_model_eval_parameter (m, i, ranks, &low, &high);
+      if (low != high)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+add_note (AugurExtrapPrediction *p,
+          char                  *text)
+{
+  char *old = p->note;
+
+  p->note = old != NULL ? g_strdup_printf ("%s; %s", old, text) : g_strdup (text);
+  g_free (old);
+  g_free (text);
+}
+
+gboolean
+augur_extrap_model_predict (const AugurExtrapModel   *m,
+                            guint                     ranks,
+                            const AugurPlatform      *platform,
+                            const AugurDeployment    *deployment,
+                            const AugurReplayOptions *options,
+                            AugurProgressFunc         progress,
+                            gpointer                  progress_data,
+                            GCancellable             *cancellable,
+                            AugurExtrapPrediction    *out,
+                            GError                  **error)
+{
+  gboolean interval = has_interval (m, ranks);
+  Part part = { progress, progress_data, 0, interval ? 1.0 / 3 : 1 };
+  double at[2] = { NAN, NAN };
+  g_autoptr(GError) bound_error = NULL;
+  char a[AUGUR_FORMAT_DOUBLE_SIZE], b[AUGUR_FORMAT_DOUBLE_SIZE], c[AUGUR_FORMAT_DOUBLE_SIZE];
+
+  *out = (AugurExtrapPrediction) { ranks, NAN, NAN, NAN, NULL };
+  if (!augur_extrap_model_check_target (m, ranks, &out->note, error) ||
+      !replay_bound (m, ranks, AUGUR_EXTRAP_BOUND_FIT, platform, deployment, options, &part, cancellable, &out->time,
+                     error))
+    {
+      augur_extrap_prediction_clear (out);
+      out->time = NAN;
+      return FALSE;
+    }
+  out->low = out->high = out->time;
+  if (!interval)
+    return TRUE;
+  /* the program with every fitted parameter at its interval's low end,
+   * then at its high end (docs/EXTRAPOLATE.md §3) */
+  for (guint k = 0; k < 2 && bound_error == NULL; k++)
+    {
+      part.from = (k + 1) / 3.0;
+      replay_bound (m, ranks, k == 0 ? AUGUR_EXTRAP_BOUND_LOW : AUGUR_EXTRAP_BOUND_HIGH, platform, deployment,
+                    options, &part, cancellable, &at[k], &bound_error);
+    }
+  if (bound_error != NULL)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          augur_extrap_prediction_clear (out);
+          return FALSE;
+        }
+      /* the fit's time stands; an interval that could not be given is
+       * said, never shown narrower than it is */
+      out->low = out->high = NAN;
+      add_note (out, g_strdup_printf (_("no interval: %s"), bound_error->message));
+      return TRUE;
+    }
+  /* it assumes the time grows with every parameter; when it does not, the
+   * band still holds the fit's time, and says it is not an interval */
+  out->low = MIN (out->time, MIN (at[0], at[1]));
+  out->high = MAX (out->time, MAX (at[0], at[1]));
+  if (!(at[0] <= out->time && out->time <= at[1]))
+    add_note (out, g_strdup_printf (_("the time with the fitted parameters at their low ends (%s s) and at their "
+                                      "high ends (%s s) does not bracket the time at the fit (%s s): the time is "
+                                      "not monotone in every parameter, and the band from %s to %s s is not a "
+                                      "prediction interval"),
+                                    augur_format_double (a, at[0]), augur_format_double (b, at[1]),
+                                    augur_format_double (c, out->time),
+                                    augur_format_double ((char[AUGUR_FORMAT_DOUBLE_SIZE]) { 0 }, out->low),
+                                    augur_format_double ((char[AUGUR_FORMAT_DOUBLE_SIZE]) { 0 }, out->high)));
+  return TRUE;
+}
+
+/* ---- Slurm records ----------------------------------------------------------- */
+
+char *
+augur_extrap_predictions_to_records (const AugurExtrapPrediction *predictions,
+                                     guint                        n_points,
+                                     guint                        first,
+                                     guint                        count)
+{
+  GString *out = augur_records_begin (RECORDS_KIND, n_points);
+
+  for (guint i = first; i < first + count && i < n_points; i++)
+    {
+      const AugurExtrapPrediction *p = &predictions[i];
+
+      augur_records_point (out, i);
+      augur_records_add_uint (out, p->ranks);
+      augur_records_add_double (out, p->time);
+      augur_records_add_double (out, p->low);
+      augur_records_add_double (out, p->high);
+      augur_records_add_text (out, p->note != NULL ? p->note : "");
+    }
+  return augur_records_end (out);
+}
+
+typedef struct {
+  const guint           *targets;
+  AugurExtrapPrediction *out;
+} RecordsRead;
+
+static gboolean
+read_point (guint index, AugurRecordsLine *line, gpointer data, GError **error)
+{
+  RecordsRead *rr = data;
+  AugurExtrapPrediction p = { 0, NAN, NAN, NAN, NULL };
+  guint64 ranks = 0;
+  g_autofree char *note = NULL;
+
+  if (!augur_records_line_uint (line, G_MAXUINT, &ranks, error) ||
+      !augur_records_line_double (line, &p.time, error) || !augur_records_line_double (line, &p.low, error) ||
+      !augur_records_line_double (line, &p.high, error) || !augur_records_line_text (line, &note, error) ||
+      !augur_records_line_done (line, error))
+    return FALSE;
+  /* a time is finite; an interval's ends are both numbers around it, or
+   * both not (an interval that could not be given) */
+  if (ranks != rr->targets[index] || !(isfinite (p.time) && p.time >= 0) ||
+      !((isnan (p.low) && isnan (p.high)) || (isfinite (p.low) && p.low <= p.time && p.time <= p.high && isfinite (p.high))))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("expected target %u of this job (%u ranks), its predicted time (finite, not negative) and an "
+                     "interval around it"), index + 1, rr->targets[index]);
+      return FALSE;
+    }
+  p.ranks = (guint) ranks;
+  p.note = *note != '\0' ? g_steal_pointer (&note) : NULL;
+  augur_extrap_prediction_clear (&rr->out[index]);
+  rr->out[index] = p;
+  return TRUE;
+}
+
+gboolean
+augur_extrap_predictions_read_records (const guint           *targets,
+                                       guint                  n_points,
+                                       const char *const     *records,
+                                       const char *const     *names,
+                                       guint                  n_records,
+                                       AugurExtrapPrediction *out,
+                                       GError               **error)
+{
+  RecordsRead rr = { targets, out };
+
+  return augur_records_read (RECORDS_KIND, n_points, records, names, n_records, read_point, &rr, error);
+}

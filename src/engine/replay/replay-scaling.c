@@ -1,0 +1,73 @@
+/* replay-scaling.c: where a replay document's Scaling runs and their
+ * extrapolations are replayed (docs/EXTRAPOLATE.md §7): the document's
+ * platform, and its ranks placed at any size.  The Scaling tab and
+ * `augur-cli extrapolate DOC.replay` (and its Slurm tasks) place them the
+ * same way, so that both give the same times.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "augur-common.h"
+#include "replay-document.h"
+
+AugurPlatform *
+augur_replay_inputs_load_platform (const AugurReplayInputs  *in,
+                                   AugurDeployment         **given,
+                                   GError                  **error)
+{
+  AugurPlatform *platform;
+
+  *given = NULL;
+  if (in->use_cluster)
+    return augur_replay_inputs_build_platform (in);
+  if (in->platform == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("the document names no platform (a platform file, or a cluster built in Augur)"));
+      return NULL;
+    }
+  platform = augur_platform_load_file (in->platform, error);
+  if (platform != NULL && in->deployment != NULL)
+    {
+      *given = augur_deployment_load_file (in->deployment, platform, error);
+      if (*given == NULL)
+        g_clear_pointer (&platform, augur_platform_free);
+    }
+  return platform;
+}
+
+AugurDeployment *
+augur_replay_inputs_deployment_at (const AugurReplayInputs *in,
+                                   const AugurPlatform     *platform,
+                                   const AugurDeployment   *given,
+                                   guint                    ranks,
+                                   GError                 **error)
+{
+  g_autoptr(GString) hosts = g_string_new (NULL);
+
+  if (in->use_cluster)
+    {
+      AugurReplayInputs copy;
+      AugurDeployment *d;
+
+      /* the cluster's rule, applied at this size; ranks placed by hand
+       * keep their nodes and new ones go round-robin */
+      augur_replay_inputs_copy (&copy, in);
+      augur_replay_inputs_place (&copy, ranks);
+      d = augur_replay_inputs_build_deployment (&copy);
+      augur_replay_inputs_clear (&copy);
+      return d;
+    }
+  /* rank i on the host of actor i modulo the actors, as smpirun with that
+   * host file; without a deployment, on the platform's hosts in turn */
+  if (given != NULL && augur_deployment_get_n_actors (given) > 0)
+    for (guint i = 0; i < augur_deployment_get_n_actors (given); i++)
+      g_string_append_printf (hosts, "%s\n",
+                              augur_platform_get_host_name (platform, augur_deployment_get_actor (given, i)->host));
+  else
+    for (guint h = 0; h < augur_platform_get_n_hosts (platform); h++)
+      g_string_append_printf (hosts, "%s\n", augur_platform_get_host_name (platform, h));
+  return augur_deployment_from_hostfile (hosts->str, hosts->len, _("(the platform’s hosts)"), platform, ranks,
+                                         error);
+}

@@ -1,0 +1,233 @@
+/* test-cli-report-whatif.c: a replay document's what-ifs in `augur-cli
+ * report`: each scenario's predicted time as `augur-cli replay --document
+ * F --scenario NAME --format json` gives it, the sweep's times of the
+ * document and of each scenario as `augur-cli replay --document F --sweep
+ * ... --format json` gives them, and the crossovers of the curves those
+ * numbers make, found by pdftotext to the digits shown; the report of a
+ * project holding the document says the same.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-format.h"
+#include "augur-bar-chart.h"
+#include "replay-document.h"
+
+#include "augur-test.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static const char *cli;
+
+static int
+run_argv (const char *const *argv, char **out, char **err)
+{
+  const char *env[] = { "LC_ALL", "C.UTF-8", "LANGUAGE", NULL, NULL };
+
+  return augur_test_spawn (argv, env, out, err);
+}
+
+/* Every "simulated_time" of the JSON the command writes. */
+static GArray *
+json_times (const char *const *argv)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  GArray *times = g_array_new (FALSE, FALSE, sizeof (double));
+  const char *p;
+
+  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
+  for (p = strstr (out, "\"simulated_time\": "); p != NULL; p = strstr (p + 1, "\"simulated_time\": "))
+    {
+      double t = g_ascii_strtod (p + strlen ("\"simulated_time\": "), NULL);
+      g_array_append_val (times, t);
+    }
+  g_assert_cmpuint (times->len, >, 0);
+  return times;
+}
+
+/* A cluster document with the stencil's 16 ranks, a sweep of the link
+ * bandwidth and two scenarios, one of which crosses the document's curve. */
+static char *
+write_document (const char *dir)
+{
+  g_autofree char *traces = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "replay", "traces",
+                                              "index.txt", NULL);
+  g_autofree char *text = g_strdup_printf ("# The stencil on a cluster built in Augur, with two what-ifs.\n"
+                                           "network=smpi\n"
+                                           "trace=%s\n"
+                                           "cluster=4,4,1e9,1.25e8,5e-05,2.25e9,5e-4\n"
+                                           "placement-rule=round-robin\n"
+                                           "placement=0,1,2,3,0,1,2,3,0,1,2,3,0,1,2,3\n"
+                                           "sweep=bandwidth=1e7:1e10:7\n"
+                                           "sweep-spacing=log\n"
+                                           "scenario=Fast links;bandwidth=1.25e9;latency=5e-6\n"
+                                           "scenario=Wider;nodes=8;cores=2;speed=9e8\n", traces);
+  char *path = g_build_filename (dir, "whatif.replay", NULL);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  return path;
+}
+
+static char *
+pdf_text (const char *pdf)
+{
+  const char *argv[] = { "pdftotext", "-layout", pdf, "-", NULL };
+  g_autofree char *err = NULL;
+  char *out = NULL;
+
+  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
+  return out;
+}
+
+static void
+assert_has (const char *text, const char *what)
+{
+  if (strstr (text, what) == NULL)
+    g_error ("the report does not say “%s”", what);
+}
+
+/* What the report must say, from the CLI's numbers. */
+static void
+check_report (const char *text, const char *document)
+{
+  const char *names[] = { NULL, "Fast links", "Wider" };
+  g_autoptr(GPtrArray) sweeps = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GArray) base = NULL;
+  double latest = 0, scale;
+  const double xs[] = { 1e7, 1e7 * pow (10, 0.5), 1e8, 1e8 * pow (10, 0.5), 1e9, 1e9 * pow (10, 0.5), 1e10 };
+  guint n_cross = 0;
+
+  {
+    const char *argv[] = { cli, "replay", "--document", document, "--format", "json", NULL };
+    base = json_times (argv);
+  }
+  assert_has (text, "What-if scenarios");
+  for (guint i = 1; i < G_N_ELEMENTS (names); i++)
+    {
+      const char *argv[] = { cli, "replay", "--document", document, "--scenario", names[i], "--format", "json", NULL };
+      g_autoptr(GArray) t = json_times (argv);
+      double v = g_array_index (t, double, 0), b = g_array_index (base, double, 0);
+      g_autofree char *shown = augur_replay_format_seconds (v);
+      g_autofree char *by = augur_replay_format_seconds (fabs (v - b));
+
+      g_test_message ("%s: %s", names[i], shown);
+      assert_has (text, names[i]);
+      assert_has (text, shown);
+      /* the difference against the document, as time */
+      assert_has (text, by);
+    }
+  assert_has (text, "bandwidth 1250 MB/s, latency 5 µs");
+  assert_has (text, "nodes 8, cores 2, speed 0.9 Gflop/s");
+
+  /* the sweep of each curve, as augur-cli replay --sweep gives it */
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const char *argv[] = { cli, "replay", "--document", document, "--sweep", "bandwidth=1e7:1e10:7", "--log",
+                             "--format", "json", names[i] != NULL ? "--scenario" : NULL, names[i], NULL };
+      GArray *t = json_times (argv);
+
+      g_assert_cmpuint (t->len, ==, 7);
+      for (guint k = 0; k < t->len; k++)
+        latest = MAX (latest, g_array_index (t, double, k));
+      g_ptr_array_add (sweeps, t);
+    }
+  g_assert_cmpstr (augur_time_unit_choose (latest, &scale), ==, "ms");
+  assert_has (text, "What-if sweep");
+  for (guint i = 0; i < sweeps->len; i++)
+    for (guint k = 0; k < 7; k++)
+      {
+        g_autofree char *shown = augur_format_readable (g_array_index ((GArray *) sweeps->pdata[i], double, k) * scale,
+                                                        AUGUR_FORMAT_SCREEN_DIGITS);
+        assert_has (text, shown);
+      }
+
+  /* the crossovers those numbers make, in MB/s */
+  for (guint a = 0; a < sweeps->len; a++)
+    for (guint b = a + 1; b < sweeps->len; b++)
+      {
+        g_autoptr(GArray) at = augur_replay_sweep_crossovers (xs, (double *) ((GArray *) sweeps->pdata[a])->data,
+                                                              (double *) ((GArray *) sweeps->pdata[b])->data, 7, TRUE);
+
+        for (guint k = 0; k < at->len; k++)
+          {
+            g_autofree char *shown = augur_format_readable (g_array_index (at, double, k) * 1e-6,
+                                                            AUGUR_FORMAT_SCREEN_DIGITS);
+            g_test_message ("crossover %u × %u at %s MB/s", a, b, shown);
+            assert_has (text, shown);
+            n_cross++;
+          }
+      }
+  /* the document chosen so that the document and Wider cross */
+  g_assert_cmpuint (n_cross, >=, 1);
+  assert_has (text, "The document × Wider");
+  assert_has (text, "augur-cli replay --document");
+  assert_has (text, "--scenario 'Fast links' --format json");
+}
+
+static void
+test_document (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-whatif-XXXXXX", NULL);
+  g_autofree char *document = write_document (dir);
+  g_autofree char *pdf = g_build_filename (dir, "whatif.pdf", NULL);
+  g_autofree char *text = NULL, *out = NULL, *err = NULL;
+  const char *argv[] = { cli, "report", document, "-o", pdf, NULL };
+
+  if (g_find_program_in_path ("pdftotext") == NULL)
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
+  text = pdf_text (pdf);
+  check_report (text, document);
+  g_unlink (pdf);
+  g_unlink (document);
+  g_rmdir (dir);
+}
+
+/* The same document in a project: the same what-ifs on its page. */
+static void
+test_project (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-whatif-XXXXXX", NULL);
+  g_autofree char *document = write_document (dir);
+  g_autofree char *project = g_build_filename (dir, "p.augur", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "p.pdf", NULL);
+  g_autofree char *contents = NULL, *escaped = NULL, *xml = NULL, *text = NULL, *out = NULL, *err = NULL;
+  const char *argv[] = { cli, "report", project, "-o", pdf, NULL };
+
+  if (g_find_program_in_path ("pdftotext") == NULL)
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_assert_true (g_file_get_contents (document, &contents, NULL, NULL));
+  escaped = g_markup_escape_text (contents, -1);
+  xml = g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<augur-project version=\"1\">\n"
+                         "  <document kind=\"replay\" name=\"whatif.replay\"><text>%s</text></document>\n"
+                         "</augur-project>\n", escaped);
+  g_assert_true (g_file_set_contents (project, xml, -1, NULL));
+  if (run_argv (argv, &out, &err) != 0)
+    g_error ("augur-cli report %s: %s", project, err);
+  text = pdf_text (pdf);
+  check_report (text, document);
+  g_unlink (pdf);
+  g_unlink (project);
+  g_unlink (document);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  cli = g_getenv ("AUGUR_CLI");
+  g_assert_nonnull (cli);
+  g_test_add_func ("/cli/report/replay/whatif", test_document);
+  g_test_add_func ("/cli/report/replay/whatif-project", test_project);
+  return g_test_run ();
+}

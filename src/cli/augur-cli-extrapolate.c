@@ -311,7 +311,12 @@ read_document (const char        *path,
                    path);
       return FALSE;
     }
-  return augur_replay_inputs_from_text (in, text, base, error);
+  if (!augur_replay_inputs_from_text (in, text, base, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 int

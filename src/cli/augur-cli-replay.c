@@ -9,6 +9,10 @@
  * them where they are, on the shared file system); `augur-cli collect`
  * runs this command again on the copy with --collect-job.
  *
+ * (Over 800 lines: the one command's options, its inputs in three forms
+ * and its outputs, which share their checks; split, each part would need
+ * the others' state.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"

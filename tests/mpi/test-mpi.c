@@ -4,6 +4,9 @@
  * message and a non-zero status.  Skips, saying why, when augur-mpi or
  * its mpirun is missing ($AUGUR_MPI, $AUGUR_MPIRUN, set by meson).
  *
+ * (Over 800 lines: one command's tests under mpirun, sharing the runner
+ * and the comparison with the engine.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-format.h"

@@ -9,6 +9,10 @@
  * starts again at L = 1.  (The tolerance is the options'; an infinite one
  * takes any amounts, for measured traces whose computes vary.)
  *
+ * (Over 800 lines: reading, compressing, classing and aligning are one
+ * pass over the runs' nodes, sharing the node type and its signatures;
+ * the forms and the synthesis are in their own files.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>

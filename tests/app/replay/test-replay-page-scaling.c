@@ -9,6 +9,9 @@
  * predicted on a cluster and collected to the same bits; nothing is cut
  * at 1024x700.
  *
+ * (Over 800 lines: one tab's tests, sharing its set-up and the engine's
+ * own synthesis and replay they are checked against.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <locale.h>

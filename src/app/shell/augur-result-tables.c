@@ -255,6 +255,7 @@ struct _AugurResultTable
   guint8             *choice;        /* CHOICE_*, per column */
   guint               n_hidden;
   guint               fit_idle;
+  gboolean            disposed;     /* no fit queued once going: it would outlive the table */
   double              seen_page;     /* the sizes last fitted to */
   double              seen_upper;
   guint               inhibit_toggled;
@@ -437,6 +438,9 @@ augur_result_table_dispose (GObject *object)
   AugurResultTable *self = AUGUR_RESULT_TABLE (object);
   GtkWidget *child;
 
+  /* the column view taken down may still say its width changed: nothing
+   * is queued from here on, so no idle outlives the table */
+  self->disposed = TRUE;
   g_clear_handle_id (&self->fit_idle, g_source_remove);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
@@ -700,7 +704,7 @@ fit_columns_idle (gpointer data)
 static void
 queue_fit (AugurResultTable *self)
 {
-  if (self->fit_idle == 0)
+  if (self->fit_idle == 0 && !self->disposed)
     self->fit_idle = g_idle_add (fit_columns_idle, self);
 }
 

@@ -761,7 +761,9 @@ test_sweep_and_scenario (Fixture       *f,
    * timed trace (issue 23, item 16) */
   augur_replay_page_show_view (f->page, "what-if");
   {
-    g_autofree char *path = g_build_filename (g_get_tmp_dir (), "augur-replay-shown.csv", NULL);
+    /* a folder of its own: runs of this test side by side do not share it */
+    g_autofree char *dir = g_dir_make_tmp ("augur-replay-shown-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "augur-replay-shown.csv", NULL);
     g_autoptr(GFile) file = g_file_new_for_path (path);
     g_autoptr(GError) error = NULL;
     g_autofree char *contents = NULL;
@@ -780,6 +782,7 @@ test_sweep_and_scenario (Fixture       *f,
       }
     g_assert_cmpfloat (g_ascii_strtod (lines[1], NULL), ==, 1e7);
     g_unlink (path);
+    g_rmdir (dir);
   }
 
   /* Ranks per node 1..4: folding onto fewer nodes. */
@@ -819,7 +822,9 @@ test_file_check (Fixture       *f,
 {
   g_autoptr(GFile) platform = fixture_file ("platform.xml");
   g_autoptr(GFile) deployment = fixture_file ("deployment.xml");
-  g_autofree char *bad_path = g_build_filename (g_get_tmp_dir (), "augur-bad-platform.xml", NULL);
+  /* a folder of its own: runs of this test side by side do not share it */
+  g_autofree char *dir = g_dir_make_tmp ("augur-file-check-XXXXXX", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "augur-bad-platform.xml", NULL);
   g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
   gint64 deadline;
 
@@ -838,6 +843,7 @@ test_file_check (Fixture       *f,
     g_main_context_iteration (NULL, FALSE);
   g_assert_true (labels_hold (f->page, "augur-bad-platform.xml\ncannot be used"));
   g_unlink (bad_path);
+  g_rmdir (dir);
 }
 
 static void

@@ -33,6 +33,10 @@ for path in sys.argv[2:]:
             passed += oks - skips
             failed += max(bad, 1)
             print(f"FAILED: {name} ({path})")
+            # what it said last: the failed case and its messages
+            err = entry.get("stderr", "") or ""
+            for tail in (out.splitlines() + err.splitlines())[-25:]:
+                print(f"  | {tail}")
 failed += failed_steps
 line = f"{passed} passed, {failed} failed"
 if skipped:

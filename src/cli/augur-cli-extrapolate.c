@@ -4,7 +4,7 @@
  *
  *   augur-cli extrapolate RUN4/index.txt RUN8/index.txt ... --ranks 64,256
  *             --platform P.xml [--hostfile H] [--network smpi|lv08|cm02]
- *             [--trace-out DIR] [--format text|json|csv]
+ *             [--trace-out DIR] [--activity-out FILE.activity] [--format text|json|csv]
  *   augur-cli extrapolate DOC.replay [--ranks 64,256] [--hostfile H] ...
  *             (the runs, targets, platform and network of the document's
  *             Scaling tab, as the replay page predicts them)
@@ -19,6 +19,7 @@
  */
 #include "augur-cli-private.h"
 #include "augur-cli-slurm.h"
+#include "augur-file.h"
 #include "augur-format.h"
 #include "extrap.h"
 #include "replay.h"
@@ -286,6 +287,48 @@ deployment_at (const AugurReplayInputs *in,
   return augur_replay_inputs_deployment_at (in, platform, given, ranks, error);
 }
 
+/* --activity-out: a file that is not there yet (never over a user's
+ * files), and ranks placed as the activity model places them (on a
+ * platform file's hosts in turn). */
+static gboolean
+activity_out_allowed (const AugurReplayInputs *in,
+                      const char              *path,
+                      const char              *document)
+{
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      fprintf (stderr, "augur-cli extrapolate: %s exists already: give --activity-out another file, or remove it "
+               "first\n", path);
+      return FALSE;
+    }
+  if (document != NULL && (in->use_cluster || in->deployment != NULL))
+    {
+      fprintf (stderr, "augur-cli extrapolate: %s places its ranks %s, and an activity model on a platform places "
+               "rank i on its host i modulo the hosts: --activity-out needs a platform file without a "
+               "deployment\n", document, in->use_cluster ? "on the cluster it builds" : "by its deployment");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The program as an activity model on the platform file, checked at every
+ * target (docs/EXTRAPOLATE.md §9): made before anything is replayed, so
+ * that what the format cannot say is said at once. */
+static char *
+activity_text (const AugurExtrapModel   *model,
+               const AugurReplayInputs  *in,
+               const AugurPlatform      *platform,
+               const AugurReplayOptions *options,
+               GError                  **error)
+{
+  g_autofree char *platform_path = g_file_get_path (in->platform);
+  double eager = options->smpi_detached_set ? options->smpi_detached_thresh : 65536;
+
+  return augur_extrap_model_to_activity (model, (const guint *) (gpointer) in->scaling_ranks->data,
+                                         in->scaling_ranks->len, platform_path, platform, options->model, eager,
+                                         error);
+}
+
 static gboolean
 is_document (const char *arg)
 {
@@ -327,6 +370,7 @@ augur_cli_extrapolate (int argc, char **argv)
   g_autofree char *hostfile_path = NULL;
   g_autofree char *network = NULL;
   g_autofree char *trace_out = NULL;
+  g_autofree char *activity_out = NULL;
   g_autofree char *format = NULL;
   g_autofree char *tolerance = NULL;
   gboolean verbose = FALSE;
@@ -339,6 +383,9 @@ augur_cli_extrapolate (int argc, char **argv)
     { "trace-out", 0, 0, G_OPTION_ARG_FILENAME, &trace_out,
       "Also write the synthesised traces, DIR/<ranks>/index.txt (smpirun -replay reads them; refused when a "
       "target's folder holds traces already)", "DIR" },
+    { "activity-out", 0, 0, G_OPTION_ARG_FILENAME, &activity_out,
+      "Also write the program as an activity model whose costs are functions of P (augur-cli activity FILE "
+      "--param P=N evaluates it; refused when FILE exists, or for what the format cannot say)", "FILE" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv (ranks,simulated_time,low,high)", "FORMAT" },
     { "compute-tolerance", 0, 0, G_OPTION_ARG_STRING, &tolerance,
       "Compute amounts of a loop's iterations agree within this fraction (default 0.01), or 'any' for measured "
@@ -359,8 +406,8 @@ augur_cli_extrapolate (int argc, char **argv)
   g_autofree char *hostfile_text = NULL;
   gsize hostfile_length = 0;
   g_autofree char *output = NULL;
+  g_autofree char *activity = NULL;
   AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
-  AugurExtrapOptions extrap_options;
   AugurReplayInputs in;
   gboolean document;
   guint n_targets, first = 0, count;
@@ -372,7 +419,6 @@ augur_cli_extrapolate (int argc, char **argv)
     "at each target; the predicted time's low and high are the program replayed with every fitted parameter at "
     "the low, then at the high end of its interval (assuming the time grows with each). Exact forms (c / P, "
     "whole numbers) have none. docs/EXTRAPOLATE.md says how.");
-  augur_extrap_options_init (&extrap_options);
   augur_replay_inputs_init (&in);
   g_array_set_clear_func (predictions, prediction_clear);
   g_option_context_add_main_entries (context, entries, NULL);
@@ -390,7 +436,7 @@ augur_cli_extrapolate (int argc, char **argv)
       fprintf (stderr, "augur-cli extrapolate: give the runs (2 or more; 3 or more to fit what varies with the "
                "size), --ranks and --platform, or a replay document (which names its platform)\n"
                "Usage: augur-cli extrapolate RUN.../index.txt --ranks 64,256 --platform P.xml [--hostfile H] "
-               "[--network smpi|lv08|cm02] [--trace-out DIR] [--format text|json|csv]\n"
+               "[--network smpi|lv08|cm02] [--trace-out DIR] [--activity-out FILE] [--format text|json|csv]\n"
                "       augur-cli extrapolate DOC.replay [--ranks 64,256] [--hostfile H] [--network ...]\n");
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
@@ -401,9 +447,17 @@ augur_cli_extrapolate (int argc, char **argv)
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
-  if (mode != AUGUR_CLI_SLURM_LOCAL && trace_out != NULL)
+  if (mode != AUGUR_CLI_SLURM_LOCAL && (trace_out != NULL || activity_out != NULL))
     {
-      fprintf (stderr, "augur-cli extrapolate: --trace-out writes the traces here: run it without --slurm\n");
+      fprintf (stderr, "augur-cli extrapolate: %s here: run it without --slurm\n",
+               trace_out != NULL ? "--trace-out writes the traces" : "--activity-out writes the model");
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
+  if (activity_out != NULL && hostfile_path != NULL)
+    {
+      fprintf (stderr, "augur-cli extrapolate: --activity-out places rank i on the platform's host i modulo its "
+               "hosts, as without --hostfile: give one or the other\n");
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
@@ -475,7 +529,6 @@ augur_cli_extrapolate (int argc, char **argv)
       goto out;
     }
   options.model = in.network;
-  extrap_options.compute_tolerance = in.scaling_compute_tolerance;
   n_targets = in.scaling_ranks->len;
   augur_cli_progress_enabled = verbose && mode != AUGUR_CLI_SLURM_TASK;
   /* never over a user's files: every target's folder checked before any work */
@@ -496,25 +549,30 @@ augur_cli_extrapolate (int argc, char **argv)
         }
     }
 
-  platform = augur_replay_inputs_load_platform (&in, &given, &error);
-  if (platform == NULL)
-    {
-      fprintf (stderr, "%s%s\n", document ? "augur-cli extrapolate: " : "", error->message);
-      goto out;
-    }
+  if (activity_out != NULL && !activity_out_allowed (&in, activity_out, document ? argv[1] : NULL))
+    goto out;
   if (hostfile_path != NULL && !augur_cli_read_file (hostfile_path, &hostfile_text, &hostfile_length, &error))
     {
       fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
       goto out;
     }
-  model = augur_extrap_model_new ((GFile *const *) in.scaling_runs->pdata, in.scaling_runs->len, &extrap_options,
-                                  NULL, &error);
+  model = augur_replay_inputs_extrap_model (&in, &platform, &given, NULL, &error);
   if (model == NULL)
     {
-      fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+      /* a platform file's own errors name it already */
+      fprintf (stderr, "%s%s\n", document || platform != NULL ? "augur-cli extrapolate: " : "", error->message);
       goto out;
     }
 
+  if (activity_out != NULL)
+    {
+      activity = activity_text (model, &in, platform, &options, &error);
+      if (activity == NULL)
+        {
+          fprintf (stderr, "augur-cli extrapolate: %s: %s\n", activity_out, error->message);
+          goto out;
+        }
+    }
   g_array_set_size (predictions, n_targets);
   count = n_targets;
   if (mode == AUGUR_CLI_SLURM_WRITE)
@@ -601,6 +659,16 @@ augur_cli_extrapolate (int argc, char **argv)
                   fprintf (stderr, "augur-cli extrapolate: %s: %s\n", trace_out, error->message);
                   goto out;
                 }
+            }
+        }
+      if (activity != NULL)
+        {
+          g_autoptr(GFile) file = g_file_new_for_commandline_arg (activity_out);
+
+          if (!augur_file_write_contents (file, activity, -1, &error))
+            {
+              fprintf (stderr, "augur-cli extrapolate: %s: %s\n", activity_out, error->message);
+              goto out;
             }
         }
       if (mode == AUGUR_CLI_SLURM_TASK)

@@ -548,6 +548,16 @@ augur_cli_replay (int argc, char **argv)
           measured_anchor = g_object_ref (in.traces->pdata[0]);
           options.record_timeline = TRUE;
         }
+      /* a factor on the platform file that has nothing to scale is said,
+       * never shown as a result */
+      if (status == AUGUR_CLI_EXIT_OK && platform != NULL && !in.use_cluster)
+        {
+          g_autofree char *why = augur_replay_factors_explain_unchanged (augur_replay_factors_unchanged (&in.factors,
+                                                                                                        platform));
+
+          if (why != NULL)
+            fprintf (stderr, "augur-cli replay: warning: %s\n", why);
+        }
       augur_replay_inputs_clear (&in);
       if (status != AUGUR_CLI_EXIT_OK || sweep != NULL)
         return status;

@@ -12,6 +12,12 @@
  * `augur-cli calibrate` does), and prints predicted against measured.
  * SIGINT, SIGTERM or SIGHUP stop the runs and remove what was built.
  *
+ *   augur-cli validate --document DOC.replay [--format text|json|csv]
+ *
+ * prints the validation a replay document keeps (its Validation tab's
+ * last result: validate.h), running nothing, with where the measured
+ * times came from and what the reader must know of them.
+ *
  *   augur-cli validate --platform P.xml ... --slurm DIR [--tasks N] [--throttle K] [--no-submit]
  *
  * runs the configurations (program x ranks, each independent) as a Slurm
@@ -27,6 +33,7 @@
 #include "augur-cli-slurm.h"
 #include "augur-file.h"
 #include "platform.h"
+#include "replay-document.h"
 #include "validate.h"
 
 #include <glib-unix.h>
@@ -193,10 +200,68 @@ write_job (const AugurCliSlurmOptions *slurm, const char *platform_path, GPtrArr
            ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 
+/* --document: the validation the document keeps, printed. */
+static int
+print_document (const char *path, const char *format)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFile) base = g_file_get_parent (file);
+  g_autofree char *out = NULL;
+  g_auto(GStrv) warnings = NULL;
+  AugurReplayInputs in;
+  int status = AUGUR_CLI_EXIT_OK;
+
+  if (!augur_cli_read_file (path, &text, NULL, &error))
+    {
+      fprintf (stderr, "augur-cli validate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  augur_replay_inputs_init (&in);
+  if (!augur_replay_inputs_from_text (&in, text, base, &error))
+    {
+      fprintf (stderr, "augur-cli validate: %s: %s\n", path, error->message);
+      augur_replay_inputs_clear (&in);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  if (in.validation == NULL || in.validation->rows->len == 0)
+    {
+      fprintf (stderr, "augur-cli validate: %s keeps no validation (run one on the replay page's Validation "
+               "tab and save)\n", path);
+      augur_replay_inputs_clear (&in);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  warnings = augur_validation_record_warnings (in.validation, &in);
+  if (format != NULL && strcmp (format, "json") == 0)
+    out = augur_validation_record_to_json (in.validation, (const char *const *) warnings);
+  else if (format != NULL && strcmp (format, "csv") == 0)
+    out = augur_validation_to_csv (in.validation->rows);
+  else
+    {
+      g_autofree char *table = augur_validation_to_text (in.validation->rows);
+      g_autofree char *described = augur_validation_record_describe (in.validation);
+      GString *s = g_string_new (described);
+
+      g_string_append_printf (s, "\n%s", table);
+      for (guint i = 0; warnings[i] != NULL; i++)
+        g_string_append_printf (s, "warning: %s\n", warnings[i]);
+      out = g_string_free (s, FALSE);
+    }
+  /* said on standard error too, whatever the format */
+  for (guint i = 0; warnings[i] != NULL && format != NULL && strcmp (format, "text") != 0; i++)
+    fprintf (stderr, "augur-cli validate: warning: %s\n", warnings[i]);
+  if (!augur_cli_write_stdout ("validate", out))
+    status = AUGUR_CLI_EXIT_MODEL;
+  augur_replay_inputs_clear (&in);
+  return status;
+}
+
 int
 augur_cli_validate (int argc, char **argv)
 {
   g_autofree char *platform_path = NULL, *ranks_text = NULL, *format = NULL, *tracer = tracer_path ();
+  g_autofree char *document = NULL;
   g_auto(GStrv) programs = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPlatform) platform = NULL;
@@ -215,6 +280,8 @@ augur_cli_validate (int argc, char **argv)
     { "program", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &programs,
       "An MPI program's C source whose rank 0 prints 'augur-elapsed SECONDS', and its arguments "
       "(default: the bundled examples)", "SOURCE.c[:ARG,ARG...]" },
+    { "document", 0, 0, G_OPTION_ARG_FILENAME, &document,
+      "Print the validation this replay document keeps (its Validation tab's), running nothing", "DOC.replay" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default), json or csv", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Progress on standard error", NULL },
     { NULL }
@@ -250,8 +317,19 @@ augur_cli_validate (int argc, char **argv)
                    strcmp (format, "csv") != 0) || runs < 1 || runs > 100)
     {
       fprintf (stderr, "Usage: augur-cli validate [--platform P.xml] [--ranks 2,4] [--runs 1-100] "
-               "[--program SOURCE.c[:ARGS]]... [--format text|json|csv]\n");
+               "[--program SOURCE.c[:ARGS]]... [--format text|json|csv]\n"
+               "       augur-cli validate --document DOC.replay [--format text|json|csv]\n");
       return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (document != NULL)
+    {
+      if (platform_path != NULL || ranks_text != NULL || programs != NULL || mode != AUGUR_CLI_SLURM_LOCAL)
+        {
+          fprintf (stderr, "augur-cli validate: --document prints the validation the document keeps; it takes "
+                   "no --platform, --ranks, --program nor cluster options\n");
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+      return print_document (document, format);
     }
   {
     g_auto(GStrv) parts = g_strsplit (ranks_text != NULL ? ranks_text : "2,4", ",", -1);

@@ -260,7 +260,7 @@ augur_mpi_ccdsm (int argc, char **argv)
       "PETSc options for the Krylov solvers, e.g. \"-pc_type bjacobi\"", "OPTIONS" },
     { "partition", 0, 0, G_OPTION_ARG_STRING, &partition,
       "How the chain's rows lie on the ranks for the solution: levels (default: breadth-first levels, "
-      "neighbours together) or hash (as generated)", "NAME" },
+      "neighbours together), graph (PT-Scotch's partition of the transitions) or hash (as generated)", "NAME" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &augur_mpi_verbose, "Time each phase on standard error", NULL },
     { NULL }
   };
@@ -301,13 +301,14 @@ augur_mpi_ccdsm (int argc, char **argv)
       distance > 2 || distance < -1 || (distance_given && distance < 0) ||
       (solver != NULL && !augur_mpi_solver_from_name (solver, &options.kind)) ||
       (partition != NULL && !augur_mpi_partition_from_name (partition, &options.partition)) ||
+      options.partition == AUGUR_MPI_PARTITION_STRUCTURE ||   /* PEPA's components only */
       !isfinite (tolerance) || tolerance < 0 || tolerance >= 1 || (tolerance_given && tolerance == 0) ||
       max_iterations < 0 || max_iterations > G_MAXUINT || (iterations_given && max_iterations == 0) ||
       max_states < 0 || (states_given && max_states == 0))
     {
       if (augur_mpi_rank == 0)
         fprintf (stderr, "augur-mpi ccdsm: expected --format text or json, --protocol A or B, --distance 0, 1 "
-                 "or 2, --solver auto, bicgstab, gmres, jacobi or power, --partition levels or hash, "
+                 "or 2, --solver auto, bicgstab, gmres, jacobi or power, --partition levels, graph or hash, "
                  "--tolerance in (0, 1), counts of 1 or more\n");
       return AUGUR_MPI_EXIT_USAGE;
     }
@@ -500,6 +501,8 @@ augur_mpi_ccdsm (int argc, char **argv)
               end--;
             while (end > 0 && g_ascii_isspace (json[end - 1]))
               end--;
+            char balance[G_ASCII_DTOSTR_BUF_SIZE];
+
             g_string_append_len (o, json, end);
             g_string_append_printf (o, ",\n  \"mpi\": {\"ranks\": %d, \"exchanges\": %" G_GUINT64_FORMAT
                                     ", \"solver\": ", augur_mpi_size, space.rounds);
@@ -507,9 +510,11 @@ augur_mpi_ccdsm (int argc, char **argv)
             g_string_append_printf (o, ", \"iterations\": %u, \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT
                                     ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
                                     ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
-                                    ", \"structure_searches\": %u, \"structure_exchanges\": %u}\n}\n",
+                                    ", \"structure_searches\": %u, \"structure_exchanges\": %u"
+                                    ", \"largest_rank_over_mean\": %s}\n}\n",
                                     info.iterations, peak, space.ghost_total, space.ghost_max,
-                                    space.structure_searches, space.structure_exchanges);
+                                    space.structure_searches, space.structure_exchanges,
+                                    g_ascii_formatd (balance, sizeof balance, "%.17g", space.imbalance));
           }
         else
           {

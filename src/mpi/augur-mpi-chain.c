@@ -33,13 +33,16 @@
  * its distance along the transitions, known without a search of its
  * own): a product then brings from other ranks only the states of the
  * levels at a block's ends, and each rank's ILU(0) sweeps its block as
- * Gauss-Seidel would.  The solution goes back to the states' ranks at
- * the end.
+ * Gauss-Seidel would.  --partition structure cuts the states by the
+ * local states of the components transitions change least instead
+ * (augur-mpi-structure.c), each rank's again in the order of the flow.
+ * The solution goes back to the states' ranks at the end.
  *
  * (Over 800 lines: the structure searches, the layout and the solvers
  * all work on the rows built here and share the exchanges between ranks;
- * the layout (exchange () to permutation ()) moves out first, into its
- * own file, when another layout joins it.)
+ * the structural owners live in augur-mpi-structure.c, which needs the
+ * states and not the rows; the levels' layout (exchange () to
+ * permutation ()) moves out next.)
  *
  * The preconditioner is additive Schwarz with an overlap of one layer and
  * ILU(0) on each rank's block: with the states spread by a hash, a rank's
@@ -79,7 +82,7 @@
 #define ROUND_ITERATIONS       2000    /* of a Krylov solve before Augur's test */
 
 static const char *const solver_names[] = { "auto", "bicgstab", "gmres", "jacobi", "power" };
-static const char *const partition_names[] = { "levels", "hash" };
+static const char *const partition_names[] = { "levels", "hash", "structure", "graph" };
 
 gboolean
 augur_mpi_partition_from_name (const char        *name,
@@ -717,6 +720,92 @@ out:
   return ok;
 }
 
+static int
+compare_petsc_int (const void *a, const void *b)
+{
+  PetscInt x = *(const PetscInt *) a, y = *(const PetscInt *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* --partition graph: PT-Scotch's (or the MatPartitioning PETSc's options
+ * name) partition of the transitions' graph, taken either way (rows of
+ * Q^T and of Q, self-loops out, unweighted): owner[j] this rank's state
+ * j's rank, load[r] the states of rank r, over all ranks.  *type the
+ * partitioner used (g_free). */
+static gboolean
+graph_owners (const Rows *space, const gsize *in_ptr, const Entry *in, guint32 *owner, guint64 *load,
+              char **type, GError **error)
+{
+  const guint n = space->n;
+  const PetscInt first = (PetscInt) space->offsets[augur_mpi_rank];
+  g_autofree gsize *out_ptr = NULL;
+  g_autofree PetscInt *out_col = NULL;
+  PetscInt *ia = NULL, *ja = NULL;
+  Mat adj = NULL;
+  MatPartitioning part = NULL;
+  MatPartitioningType part_type;
+  IS is = NULL;
+  const PetscInt *where;
+  gsize m = 0;
+  gboolean ok = FALSE;
+
+  outgoing_rows (space, in_ptr, in, &out_ptr, &out_col);
+  TRY (PetscMalloc1 ((PetscInt) n + 1, &ia));
+  TRY (PetscMalloc1 ((PetscInt) MAX (1, in_ptr[n] + out_ptr[n]), &ja));
+  ia[0] = 0;
+  for (guint j = 0; j < n; j++)
+    {
+      gsize a = m;
+      for (gsize k = in_ptr[j]; k < in_ptr[j + 1]; k++)
+        ja[m++] = in[k].col;
+      for (gsize k = out_ptr[j]; k < out_ptr[j + 1]; k++)
+        ja[m++] = out_col[k];
+      qsort (ja + a, m - a, sizeof (PetscInt), compare_petsc_int);
+      {
+        gsize kept = a;
+        for (gsize k = a; k < m; k++)
+          if (ja[k] != first + (PetscInt) j && (kept == a || ja[kept - 1] != ja[k]))
+            ja[kept++] = ja[k];
+        m = kept;
+      }
+      ia[j + 1] = (PetscInt) m;
+    }
+  g_clear_pointer (&out_ptr, g_free);
+  g_clear_pointer (&out_col, g_free);
+  /* the matrix owns ia and ja from here */
+  TRY (MatCreateMPIAdj (PETSC_COMM_WORLD, (PetscInt) n, (PetscInt) space->n_states, ia, ja, NULL, &adj));
+  ia = ja = NULL;
+  TRY (MatPartitioningCreate (PETSC_COMM_WORLD, &part));
+  TRY (MatPartitioningSetAdjacency (part, adj));
+  TRY (MatPartitioningSetType (part, MATPARTITIONINGPTSCOTCH));
+  TRY (MatPartitioningSetFromOptions (part));
+  TRY (MatPartitioningApply (part, &is));
+  TRY (MatPartitioningGetType (part, &part_type));
+  *type = g_strdup (part_type);
+  TRY (ISGetIndices (is, &where));
+  memset (load, 0, sizeof (guint64) * augur_mpi_size);
+  for (guint j = 0; j < n; j++)
+    {
+      owner[j] = (guint32) CLAMP (where[j], 0, augur_mpi_size - 1);
+      load[owner[j]]++;
+    }
+  TRY (ISRestoreIndices (is, &where));
+  (void) MPI_Allreduce (MPI_IN_PLACE, load, augur_mpi_size, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  ok = TRUE;
+out:
+  if (ia != NULL)
+    PetscFree (ia);
+  if (ja != NULL)
+    PetscFree (ja);
+  if (is != NULL)
+    ISDestroy (&is);
+  if (part != NULL)
+    MatPartitioningDestroy (&part);
+  if (adj != NULL)
+    MatDestroy (&adj);
+  return ok;
+}
+
 /* One row on its way to its rank in the layout; its entries follow in
  * an exchange of their own, in the same order. */
 typedef struct {
@@ -877,7 +966,7 @@ relayout (const Rows *from, const guint32 *number, const guint64 *cuts, const do
  * they are); *closed_out and *exit_out get each of this rank's rows'
  * flag of the closed class and exit rate (g_free). */
 static gboolean
-build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix, IS *perm,
+build_matrix (AugurMpiSpace *space, const AugurMpiSolverOptions *options, Mat *out_matrix, IS *perm,
               guint64 *n_transitions, gboolean absorbing_ok, guint8 **closed_out, double **exit_out,
               guint64 *rep, guint64 *n_closed, gint64 *phase, GError **error)
 {
@@ -899,9 +988,11 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
   gsize k = 0;
   PetscInt first;
   Mat A = NULL;
+  AugurMpiPartition partition = options->partition;
 
   *out_matrix = NULL;
   *closed_out = NULL;
+  space->imbalance = 1;
   *exit_out = NULL;
   if (space->n_states > (guint64) PETSC_MAX_INT)
     {
@@ -966,9 +1057,14 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
    * Breadth-first levels put neighbours in the same or the next level:
    * blocks of consecutive levels keep all but the states of the levels
    * at their ends to themselves, in an order where a row's columns lie
-   * near it. */
-  if (partition == AUGUR_MPI_PARTITION_LEVELS && augur_mpi_size > 1)
+   * near it.  By structure, a transition that leaves the deciding
+   * components' local states as they were stays on its rank. */
+  if (partition == AUGUR_MPI_PARTITION_STRUCTURE && options->structure == NULL)
+    partition = AUGUR_MPI_PARTITION_LEVELS;
+  if (partition != AUGUR_MPI_PARTITION_HASH && augur_mpi_size > 1)
     {
+      g_autofree guint64 *load = g_new0 (guint64, augur_mpi_size);
+      g_autofree char *layout = NULL;
       g_autofree gsize *out_ptr = NULL;
       g_autofree PetscInt *out_col = NULL;
       g_autofree guint32 *level = NULL;
@@ -985,13 +1081,62 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
       for (guint j = 0; j < n; j++)
         n_forward = MAX (n_forward, space->found[j] + 1);
       (void) MPI_Allreduce (MPI_IN_PLACE, &n_forward, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
-      outgoing_rows (&rows, row_ptr, entries, &out_ptr, &out_col);
-      level = bfs_levels (&rows, row_ptr, entries, out_ptr, out_col, &n_levels);
-      g_clear_pointer (&out_ptr, g_free);
-      g_clear_pointer (&out_col, g_free);
-      start = g_new (guint64, (gsize) n_levels + 1);
-      number = number_by_key (&rows, level, n_levels, start);
-      level_cuts (&rows, start, n_levels, cuts);
+      if (partition == AUGUR_MPI_PARTITION_STRUCTURE)
+        {
+          /* the ranks by components' local states; then as below, each
+           * rank's block in the order of the flow */
+          level = g_new (guint32, MAX (1, n));
+          if (!augur_mpi_structure_owners (space, options->structure, level, load, &layout, error))
+            goto out;
+          if (layout == NULL)
+            partition = AUGUR_MPI_PARTITION_LEVELS;
+          else
+            {
+              guint64 most = 0;
+              for (int r = 0; r < augur_mpi_size; r++)
+                {
+                  cuts[r + 1] = cuts[r] + load[r];
+                  most = MAX (most, load[r]);
+                }
+              space->imbalance = (double) most * augur_mpi_size / (double) MAX (1, space->n_states);
+              number = number_by_key (&rows, level, (guint32) augur_mpi_size, NULL);
+            }
+        }
+      if (partition == AUGUR_MPI_PARTITION_GRAPH)
+        {
+          /* a graph partitioner's ranks; each rank's block in the order of the flow */
+          g_autofree char *type = NULL;
+          guint64 most = 0, least = G_MAXUINT64;
+
+          level = g_new (guint32, MAX (1, n));
+          if (!graph_owners (&rows, row_ptr, entries, level, load, &type, error))
+            goto out;
+          for (int r = 0; r < augur_mpi_size; r++)
+            {
+              cuts[r + 1] = cuts[r] + load[r];
+              most = MAX (most, load[r]);
+              least = MIN (least, load[r]);
+            }
+          space->imbalance = (double) most * augur_mpi_size / (double) MAX (1, space->n_states);
+          number = number_by_key (&rows, level, (guint32) augur_mpi_size, NULL);
+          layout = g_strdup_printf ("states laid out by a partition of the transitions' graph (MatPartitioning %s), "
+                                    "ranks of %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT " states "
+                                    "(the largest %.2f times the mean)", type, least, most, space->imbalance);
+        }
+      if (partition == AUGUR_MPI_PARTITION_LEVELS)
+        {
+          g_clear_pointer (&level, g_free);
+          outgoing_rows (&rows, row_ptr, entries, &out_ptr, &out_col);
+          level = bfs_levels (&rows, row_ptr, entries, out_ptr, out_col, &n_levels);
+          g_clear_pointer (&out_ptr, g_free);
+          g_clear_pointer (&out_col, g_free);
+          start = g_new (guint64, (gsize) n_levels + 1);
+          number = number_by_key (&rows, level, n_levels, start);
+          level_cuts (&rows, start, n_levels, cuts);
+          for (int r = 0; r < augur_mpi_size; r++)
+            space->imbalance = MAX (space->imbalance, (double) (cuts[r + 1] - cuts[r]) * augur_mpi_size /
+                                                      (double) MAX (1, space->n_states));
+        }
       /* within a rank, the order of the flow: by the round that found
        * the state, then the old number (the incomplete factorisation
        * then sweeps as Gauss-Seidel would, 4x fewer iterations than in
@@ -1013,9 +1158,17 @@ build_matrix (AugurMpiSpace *space, AugurMpiPartition partition, Mat *out_matrix
       rows.offsets = cuts;
       rows.n = (guint) (cuts[me + 1] - cuts[me]);
       rows.initial = initial;
-      g_snprintf (what, sizeof what, "states laid out by %u breadth-first levels, each rank's in %u levels of flow",
-                  n_levels, n_forward);
-      augur_mpi_phase (what, phase);
+      if (layout != NULL)
+        {
+          g_autofree char *said = g_strdup_printf ("%s, each rank's in %u levels of flow", layout, n_forward);
+          augur_mpi_phase (said, phase);
+        }
+      else
+        {
+          g_snprintf (what, sizeof what, "states laid out by %u breadth-first levels, each rank's in %u levels of flow",
+                      n_levels, n_forward);
+          augur_mpi_phase (what, phase);
+        }
     }
   else
     exit = g_memdup2 (space->exit, sizeof (double) * MAX (1, n));
@@ -1399,7 +1552,7 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
     goto out;
 
   /* each phase ends with the ranks agreeing on its errors */
-  build_matrix (space, options->partition, &A, &perm, n_transitions, options->absorbing_ok, &closed_flags,
+  build_matrix (space, options, &A, &perm, n_transitions, options->absorbing_ok, &closed_flags,
                 &exit, &rep, &n_closed, &phase, error);
   if (!augur_mpi_agree (error))
     goto out;

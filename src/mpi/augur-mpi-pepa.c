@@ -27,6 +27,47 @@ describe (gpointer data, const guint64 *packed)
   return pepa_successors_describe (data, packed);
 }
 
+/* --partition structure: each component's local state, from its
+ * populations (an aggregated array's as one number in base copies + 1,
+ * G_MAXUINT32 when that does not fit: too many to divide by) */
+typedef struct {
+  AugurPepaModel *model;
+  PepaSuccessors *succ;
+  double         *population;
+  gsize           n_populations;
+} Locals;
+
+static void
+locals (gpointer data, const guint64 *packed, guint32 *local)
+{
+  Locals *l = data;
+
+  memset (l->population, 0, sizeof (double) * l->n_populations);
+  pepa_successors_add_populations (l->succ, packed, 1.0, l->population);
+  for (guint c = 0; c < augur_pepa_model_get_n_components (l->model); c++)
+    {
+      guint copies = augur_pepa_model_get_component_copies (l->model, c);
+      guint64 key = 0;
+
+      local[c] = 0;
+      for (guint k = augur_pepa_model_get_n_local_states (l->model, c); k-- > 0;)
+        {
+          guint count = (guint) (l->population[pepa_successors_get_population_index (l->succ, c, k)] + 0.5);
+          if (copies <= 1)
+            {
+              if (count > 0)
+                local[c] = k;
+              continue;
+            }
+          key = key * (copies + 1) + count;
+          if (key > G_MAXUINT32)
+            break;
+        }
+      if (copies > 1)
+        local[c] = (guint32) MIN (key, (guint64) G_MAXUINT32);
+    }
+}
+
 static void
 json_number (GString *s, double v)
 {
@@ -57,6 +98,7 @@ typedef struct {
   guint64         ghost_total;
   guint           structure_searches;   /* the closed-class check's, and their exchanges */
   guint           structure_exchanges;
+  double          imbalance;       /* the layout's largest rank over the mean */
 } Report;
 
 static double
@@ -116,9 +158,11 @@ report_json (const Report *r)
                           ", \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT
                           ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
                           ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
-                          ", \"structure_searches\": %u, \"structure_exchanges\": %u}\n}\n",
+                          ", \"structure_searches\": %u, \"structure_exchanges\": %u, \"largest_rank_over_mean\": ",
                           augur_mpi_size, r->rounds, r->peak_max, r->ghost_total, r->ghost_max,
                           r->structure_searches, r->structure_exchanges);
+  json_number (s, r->imbalance);
+  g_string_append (s, "}\n}\n");
   return g_string_free (s, FALSE);
 }
 
@@ -191,7 +235,8 @@ augur_mpi_pepa (int argc, char **argv)
       "PETSc options for the Krylov solvers, e.g. \"-pc_type bjacobi\"", "OPTIONS" },
     { "partition", 0, 0, G_OPTION_ARG_STRING, &partition,
       "How the chain's rows lie on the ranks for the solution: levels (default: breadth-first levels, "
-      "neighbours together) or hash (as generated)", "NAME" },
+      "neighbours together), structure (by the local states of the components transitions change least), "
+      "graph (PT-Scotch's partition of the transitions) or hash (as generated)", "NAME" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &augur_mpi_verbose, "Time each phase on standard error", NULL },
     { NULL }
   };
@@ -203,6 +248,10 @@ augur_mpi_pepa (int argc, char **argv)
   g_autofree double *pi = NULL;
   g_autofree guint64 *initial = NULL;
   AugurMpiSolverOptions options = { 0 };
+  AugurMpiStructureModel structure = { 0 };
+  Locals locals_data = { 0 };
+  g_autofree const char **names = NULL;
+  guint n_components;
   AugurMpiSpace space = { 0 };
   AugurSolveInfo info = { 0 };
   Report report = { 0 };
@@ -234,7 +283,7 @@ augur_mpi_pepa (int argc, char **argv)
   if (partition != NULL && !augur_mpi_partition_from_name (partition, &options.partition))
     {
       if (augur_mpi_rank == 0)
-        fprintf (stderr, "augur-mpi pepa: unknown partition '%s' (expected levels or hash)\n", partition);
+        fprintf (stderr, "augur-mpi pepa: unknown partition '%s' (expected levels, structure, graph or hash)\n", partition);
       return AUGUR_MPI_EXIT_USAGE;
     }
   if (!isfinite (tolerance) || tolerance < 0 || tolerance >= 1 || (tolerance_given && tolerance == 0) ||
@@ -291,6 +340,18 @@ augur_mpi_pepa (int argc, char **argv)
     augur_mpi_phase ("state space generated", &since);
   }
 
+  /* what --partition structure reads of the model */
+  n_components = augur_pepa_model_get_n_components (model);
+  names = g_new0 (const char *, n_components + 1);
+  for (guint c = 0; c < n_components; c++)
+    names[c] = augur_pepa_model_get_component_label (model, c);
+  locals_data.model = model;
+  locals_data.succ = report.succ;
+  locals_data.n_populations = pepa_successors_get_n_populations (report.succ);
+  locals_data.population = g_new0 (double, MAX (1, locals_data.n_populations));
+  structure = (AugurMpiStructureModel) { n_components, names, locals, &locals_data, successors, report.succ };
+  options.structure = &structure;
+
   if (!augur_mpi_chain_solve (&space, &options, &pi, &report.n_transitions, &info, &error))
     {
       if (augur_mpi_rank == 0)
@@ -322,6 +383,7 @@ augur_mpi_pepa (int argc, char **argv)
   report.ghost_total = space.ghost_total;
   report.structure_searches = space.structure_searches;
   report.structure_exchanges = space.structure_exchanges;
+  report.imbalance = space.imbalance;
   report.derive_seconds = space.seconds;
   report.info = &info;
 
@@ -336,6 +398,7 @@ out:
   augur_solve_info_clear (&info);
   g_free (report.throughput);
   g_free (report.population);
+  g_free (locals_data.population);
   pepa_successors_free (report.succ);
   return status;
 }

@@ -111,6 +111,8 @@ typedef struct {
    * rank and the sum over the ranks */
   guint64        ghost_max;
   guint64        ghost_total;
+  /* the layout's largest rank over the mean (1: even) */
+  double         imbalance;
   /* and the searches that checked the structure (the closed class),
    * with their exchanges: the same on every rank */
   guint          structure_searches;
@@ -176,7 +178,42 @@ typedef enum {
                                 * (transitions either way), cut into
                                 * consecutive blocks: neighbours share a rank */
   AUGUR_MPI_PARTITION_HASH,    /* as generated: by a hash of the packed state */
+  AUGUR_MPI_PARTITION_STRUCTURE, /* by the local states of the components
+                                * whose local states change least often */
+  AUGUR_MPI_PARTITION_GRAPH,   /* PT-Scotch's partition of the transitions'
+                                * graph, through PETSc's MatPartitioning */
 } AugurMpiPartition;
+
+/* Each component's local state in a packed state (n_components entries;
+ * an aggregated array's populations as one number, from 0). */
+typedef void (*AugurMpiLocalsFunc) (gpointer       data,
+                                    const guint64 *packed,
+                                    guint32       *local);
+
+/* What --partition structure needs of the model: its components, their
+ * names and local states, and the generator (to count which components
+ * transitions change). */
+typedef struct {
+  guint                   n_components;
+  const char *const      *names;
+  AugurMpiLocalsFunc      locals;
+  gpointer                data;
+  AugurMpiSuccessorsFunc  successors;
+  gpointer                data_successors;
+} AugurMpiStructureModel;
+
+/* Collective (augur-mpi-structure.c): owner[j], the rank of this rank's
+ * state j by the local states of the components whose local states the
+ * fewest sampled transitions change (one, or up to three while the
+ * ranks' loads differ by more than 10%); load[r] the states rank r gets;
+ * *what (g_free) says the components and the balance, or stays NULL
+ * when no component tells the states apart (owner then unset). */
+gboolean    augur_mpi_structure_owners (const AugurMpiSpace          *space,
+                                        const AugurMpiStructureModel *model,
+                                        guint32                      *owner,
+                                        guint64                      *load,
+                                        char                        **what,
+                                        GError                      **error);
 
 gboolean    augur_mpi_partition_from_name (const char *name, AugurMpiPartition *partition);
 
@@ -186,6 +223,7 @@ typedef struct {
   double             tolerance;       /* 0: 1e-13, at least 32 eps */
   guint              max_iterations;  /* 0: 100000 */
   const char        *petsc_options;   /* e.g. "-pc_type jacobi", or NULL */
+  const AugurMpiStructureModel *structure; /* for AUGUR_MPI_PARTITION_STRUCTURE, or NULL */
   gboolean           absorbing_ok;    /* a closed class of one state that only
                                        * loops is the solution (ccdsm: a
                                        * process spinning and marking), not

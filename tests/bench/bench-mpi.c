@@ -4,9 +4,11 @@
  * transient states): 1, 2 and 4 ranks interleaved, several times (the
  * machine is shared: a single set says little; 4 ranks are more than the
  * cores of a 2-core machine: oversubscribed, say so when quoting them),
- * all laid out by breadth-first levels (the default), and 2 ranks
- * laid out by a hash of the packed state (as generated, augur-mpi's
- * layout before) once.  Each row: the solver's iterations, the values
+ * all laid out by breadth-first levels (the default), then 2 and 4
+ * ranks laid out by a hash of the packed state (as generated, augur-mpi's
+ * layout before), by PT-Scotch's partition of the transitions' graph
+ * (--partition graph) and, for the pipeline, by its components' local
+ * states (--partition structure), once.  Each row: the solver's iterations, the values
  * each product with Q^T brings from other ranks (all ranks, and the most
  * on one; deterministic), generation and solution time, the whole run's
  * wall time (mpirun included) and CPU time (every process of the run:
@@ -117,11 +119,14 @@ print_mpi (const char *out, double wall, double cpu)
           number_after (out, "\"peak_bytes_per_rank\": ") / (1024.0 * 1024.0));
 }
 
-/* The runs: 1 and 2 ranks by levels, interleaved, `repeats` times; 4
- * ranks by levels; 2 ranks by a hash (the layout before).  The default
- * preconditioner (additive Schwarz). */
+/* The runs: 1, 2 and 4 ranks by levels, interleaved, `repeats` times;
+ * then 2 and 4 ranks by a hash (the layout before), by a graph partition
+ * and, for PEPA, by structure.  The default preconditioner (additive Schwarz). */
 typedef gboolean (*RunFunc) (const char *augur_mpi, const char *mpirun, int ranks, const char *partition,
                              const char *pc, const char *path, double reference, double *wall, double *cpu);
+
+static gboolean run_pepa (const char *augur_mpi, const char *mpirun, int ranks, const char *partition,
+                          const char *pc, const char *path, double reference, double *wall, double *cpu);
 
 static int
 run_all (RunFunc func, const char *augur_mpi, const char *mpirun, const char *path, double reference)
@@ -138,7 +143,16 @@ run_all (RunFunc func, const char *augur_mpi, const char *mpirun, const char *pa
         sum[k][0] += w;
         sum[k][1] += c;
       }
-  failed += !func (augur_mpi, mpirun, 2, "hash", "asm", path, reference, &w, &c);
+  /* the other layouts at 2 and 4 ranks, once: by a hash (as generated),
+   * by PT-Scotch's partition of the graph and, for PEPA, by the
+   * components' local states */
+  for (guint k = 1; k < G_N_ELEMENTS (ranks); k++)
+    {
+      failed += !func (augur_mpi, mpirun, ranks[k], "hash", "asm", path, reference, &w, &c);
+      failed += !func (augur_mpi, mpirun, ranks[k], "graph", "asm", path, reference, &w, &c);
+      if (func == run_pepa)
+        failed += !func (augur_mpi, mpirun, ranks[k], "structure", "asm", path, reference, &w, &c);
+    }
   printf ("\nwhole runs, mean of %u interleaved: 1 rank %.1f s wall, %.1f s CPU; 2 ranks %.1f s wall, %.1f s CPU; "
           "4 ranks (oversubscribed) %.1f s wall, %.1f s CPU (2 ranks against 1: %.2fx the wall time, "
           "%.2fx the CPU time)\n", repeats,
@@ -159,8 +173,9 @@ run_pepa (const char *augur_mpi, const char *mpirun, int ranks, const char *part
   if (out == NULL)
     return FALSE;
   tp = number_after (out, "\"process1\": ");
-  printf ("| %d%s | %s | %.0f | %.2f | %.2f |", ranks, ranks > 2 ? " (oversubscribed)" : "",
-          ranks > 1 ? partition : "-", number_after (out, "\"iterations\": "),
+  printf ("| %d%s | %s (largest rank %.2fx the mean) | %.0f | %.2f | %.2f |", ranks, ranks > 2 ? " (oversubscribed)" : "",
+          ranks > 1 ? partition : "-", number_after (out, "\"largest_rank_over_mean\": "),
+          number_after (out, "\"iterations\": "),
           number_after (out, "\"derive_seconds\": "), number_after (out, "\"seconds\": "));
   print_mpi (out, *wall, *cpu);
   printf (" %.12f | %.1e |\n", tp, reference > 0 ? (tp - reference) / reference : 0.0);

@@ -1,13 +1,17 @@
 /* bench-pepa.c: derivation and solution speed of the PEPA engine on N-stage
  * pipelines with N processors (figure B.1 of the pipeline paper extended;
  * mu = lambda = 10), N = 8 to 13.  Each size runs in its own process so that
- * the peak memory printed is that size's own.  Not a timed test: run with
+ * the peak memory printed is that size's own, with the process's CPU
+ * seconds (both threads') and the threads that expanded a chunk of states
+ * (AUGUR_BENCH_DERIVE_THREADS=1 derives on one, for the comparison; every
+ * number is the same whichever).  Not a timed test: run with
  * `meson test --benchmark` or directly.  No peer is measured: PRISM and the
  * PEPA Eclipse Plug-in are not installable from Debian.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa.h"
+#include "pepa-private.h"   /* pepa_derive_threads: AUGUR_BENCH_DERIVE_THREADS */
 #include "augur-test.h"
 
 #include <stdio.h>
@@ -34,6 +38,8 @@ run_one (guint n, const char *solver)
       fprintf (stderr, "%s\n", error->message);
       return 1;
     }
+  if (g_getenv ("AUGUR_BENCH_DERIVE_THREADS") != NULL)
+    pepa_derive_threads = atoi (g_getenv ("AUGUR_BENCH_DERIVE_THREADS"));
   if (solver != NULL && !augur_solver_kind_from_name (solver, &options.kind))
     {
       fprintf (stderr, "unknown solver %s\n", solver);
@@ -57,15 +63,16 @@ run_one (guint n, const char *solver)
   augur_pepa_result_get_throughput_by_name (result, "process1", &tp);
   getrusage (RUSAGE_SELF, &usage);
   {
+    double cpu = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
     guint64 transitions = augur_pepa_state_space_get_n_transitions (space);
     double peak = usage.ru_maxrss * 1024.0;
     double chain = augur_ctmc_get_bytes (augur_pepa_state_space_get_ctmc (space));
 
-    printf ("%2u  %9u  %10" G_GUINT64_FORMAT "  %8.3f  %10.0f  %-12s %7.3f  %5u  %8.1e  %7.3f  %7.0f  %8.1f  %12.0f  %.12f\n",
+    printf ("%2u  %9u  %10" G_GUINT64_FORMAT "  %8.3f  %10.0f  %-12s %7.3f  %5u  %8.1e  %7.3f  %7.1f  %7.0f  %8.1f  %12.0f  %.12f  %u\n",
             n, states, transitions, derive, states / derive,
             info->solver_name, info->seconds, info->iterations, info->residual,
-            derive + info->seconds, peak / 1048576.0, chain / 1048576.0,
-            peak / states, tp);
+            derive + info->seconds, cpu, peak / 1048576.0, chain / 1048576.0,
+            peak / states, tp, space->derive_threads);
   }
   return 0;
 }
@@ -165,7 +172,7 @@ main (int argc, char **argv)
     }
 
   printf ("PEPA engine: N-stage pipeline on N processors (mu = lambda = 10)\n");
-  printf (" N     states  transitions  derive s    states/s  solver       solve s  iters  residual  total s  peak MB  chain MB  peak B/state  throughput(process1)\n");
+  printf (" N     states  transitions  derive s    states/s  solver       solve s  iters  residual  total s    cpu s  peak MB  chain MB  peak B/state  throughput(process1)  derive threads\n");
   if (!run_sizes (argv[0], "--one", from, to))
     return 1;
   printf ("Reference: 13 stages = 1,594,323 states, 10,097,379 transitions, throughput(process1) = 1.957220361791.\n"

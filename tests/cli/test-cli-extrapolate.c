@@ -566,6 +566,212 @@ test_report (void)
   inputs_clear (&in);
 }
 
+/* A ring traced at 4 to 32 ranks as SMPI writes it: 10 + 5 log2(P)
+ * iterations of a sendRecv of `count` doubles (1024: 8,192 bytes, below
+ * the eager limit) to r + 1 from r - 1 and a compute of 4e7 / P flops
+ * (strong scaling).  Returns the index of each run in runs[4]. */
+static void
+write_ring_runs (const char *dir,
+                 guint       count,
+                 char       *runs[4])
+{
+  static const guint sizes[] = { 4, 8, 16, 32 };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      guint P = sizes[i], iters = 10 + 5 * (guint) g_bit_nth_msf (P, -1);
+      g_autofree char *name = g_strdup_printf ("ring-%u", P);
+      g_autofree char *files = g_build_filename (dir, name, "index.txt_files", NULL);
+      g_autoptr(GString) index = g_string_new (NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (files, 0700), ==, 0);
+      runs[i] = g_build_filename (dir, name, "index.txt", NULL);
+      for (guint r = 0; r < P; r++)
+        {
+          g_autofree char *file = g_strdup_printf ("rank-%u.txt", r + 1);
+          g_autofree char *path = g_build_filename (files, file, NULL);
+          g_autoptr(GString) t = g_string_new (NULL);
+
+          g_string_append_printf (index, "index.txt_files/%s\n", file);
+          g_string_append_printf (t, "%u init\n", r);
+          for (guint k = 0; k < iters; k++)
+            g_string_append_printf (t, "%u sendRecv %u %u %u %u 0 0\n%u compute %u\n", r, count, (r + 1) % P,
+                                    count, (r + P - 1) % P, r, 40000000 / P);
+          g_string_append_printf (t, "%u finalize\n", r);
+          g_assert_true (g_file_set_contents (path, t->str, -1, &error));
+        }
+      g_assert_true (g_file_set_contents (runs[i], index->str, -1, &error));
+    }
+}
+
+/* augur-cli activity FILE --param P=N: its predicted time. */
+static double
+activity_time (const char *file,
+               guint       P)
+{
+  g_autofree char *param = g_strdup_printf ("P=%u", P);
+  const char *args[] = { "activity", file, "--param", param, "--format", "json", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  const char *s;
+
+  g_assert_cmpint (run_command (args, &out, &err), ==, 0);
+  s = strstr (out, "\"predicted_time\": ");
+  g_assert_nonnull (s);
+  return g_ascii_strtod (s + strlen ("\"predicted_time\": "), NULL);
+}
+
+/* --activity-out: the ring's program as an activity model, its trip
+ * count and compute amount functions of P; `augur-cli activity` on it at
+ * each target gives the replay's prediction under the same network model
+ * (lv08) to the last digits: the model compiles to the same sends (with
+ * SMPI's 16-byte envelope), receives and computes on the same platform.  The CG's gives a time below the
+ * replay's, by its allreduces: SMPI's are binomial trees (log2 P rounds
+ * of latency), the activity engine's flat (every rank to rank 0 at once,
+ * then back). */
+static void
+test_activity_out (void)
+{
+  Inputs in;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-extrap-activity-XXXXXX", &error);
+  g_autofree char *ring = g_build_filename (tmp, "ring.activity", NULL);
+  g_autofree char *cg = g_build_filename (tmp, "cg.activity", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autofree char *text = NULL;
+  char *runs[4];
+  static const guint targets[] = { 64, 256 };
+
+  g_assert_no_error (error);
+  inputs_init (&in, "cg");
+  write_ring_runs (tmp, 1024, runs);
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { runs[0], runs[1], runs[2], runs[3], "--platform", in.platform, "--network", "lv08",
+                           "--ranks", "64,256", "--format", "csv", "--activity-out", ring, NULL };
+    g_auto(GStrv) lines = NULL;
+
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+    lines = g_strsplit (out, "\n", -1);
+    g_assert_true (g_file_get_contents (ring, &text, NULL, &error));
+    /* the functions of P the replay used, as parameters */
+    g_assert_nonnull (strstr (text, "param P = 64\n"));
+    g_assert_nonnull (strstr (text, "param SPEED = 1000000000 "));
+    g_assert_nonnull (strstr (text, "/ P   #"));
+    g_assert_nonnull (strstr (text, "log2(P)"));
+    g_assert_nonnull (strstr (text, "config P256 P = 256\n"));
+    g_assert_nonnull (strstr (text, "send send1 to (pid + 1) % P size 8192 + ENVELOPE"));
+    g_assert_nonnull (strstr (text, "recv recv2 from (pid + P - 1) % P"));
+    g_assert_null (strstr (text, "collectives are timed flat"));
+    for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+      {
+        g_auto(GStrv) f = g_strsplit (lines[i + 1], ",", -1);
+        double replayed = g_ascii_strtod (f[1], NULL), modelled = activity_time (ring, targets[i]);
+
+        g_test_message ("ring at %u ranks: replay %.9g s, activity %.9g s", targets[i], replayed, modelled);
+        /* 10 + 5 log2 P iterations of at least 4e7 / P flops at 1 Gflop/s */
+        g_assert_cmpfloat (replayed, >, (10 + 5 * g_bit_nth_msf (targets[i], -1)) * 0.04 / targets[i]);
+        g_assert_cmpfloat (fabs (modelled - replayed) / replayed, <, 1e-12);
+      }
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    const char *args[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--network",
+                           "lv08", "--ranks", "64,256", "--format", "csv", "--activity-out", cg, NULL };
+    g_auto(GStrv) lines = NULL;
+
+    g_autofree char *cg_text = NULL;
+
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+    lines = g_strsplit (out, "\n", -1);
+    /* the file says why it predicts less */
+    g_assert_true (g_file_get_contents (cg, &cg_text, NULL, &error));
+    g_assert_nonnull (strstr (cg_text, "# Its collectives are timed flat"));
+    g_assert_nonnull (strstr (cg_text, "diagram rank_0\n"));
+    g_assert_nonnull (strstr (cg_text, "flow which -> zero when pid == 0\n"));
+    for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+      {
+        g_auto(GStrv) f = g_strsplit (lines[i + 1], ",", -1);
+        double replayed = g_ascii_strtod (f[1], NULL), modelled = activity_time (cg, targets[i]);
+
+        g_test_message ("CG at %u ranks: replay %.9g s, activity %.9g s", targets[i], replayed, modelled);
+        /* flat allreduces are faster than SMPI's binomial ones: by 12.3 %
+         * at 64 ranks, 10.8 % at 256 */
+        g_assert_cmpfloat (modelled, <, replayed);
+        g_assert_cmpfloat (modelled, >, 0.85 * replayed);
+      }
+  }
+  /* what the format cannot say: refused at its line, nothing written */
+  {
+    Inputs halo;
+    g_autofree char *out = NULL, *err = NULL;
+    g_autofree char *file = g_build_filename (tmp, "halo.activity", NULL);
+
+    inputs_init (&halo, "halo2d");
+    {
+      const char *args[] = { halo.runs[1], halo.runs[2], halo.runs[3], "--platform", halo.platform, "--ranks",
+                             "64", "--format", "csv", "--activity-out", file, NULL };
+
+      g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+    }
+    g_assert_nonnull (strstr (err, "halo2d-32/index.txt_files/rank-"));
+    g_assert_nonnull (strstr (err, ".txt:2 (every rank): 'irecv' cannot be written as an activity model: "));
+    g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+    inputs_clear (&halo);
+  }
+  /* messages SMPI sends by rendezvous: refused, with the size */
+  {
+    g_autofree char *big = g_build_filename (tmp, "big", NULL);
+    g_autofree char *file = g_build_filename (tmp, "big.activity", NULL);
+    g_autofree char *out = NULL, *err = NULL;
+    char *big_runs[4];
+
+    write_ring_runs (big, 8192, big_runs);
+    {
+      const char *args[] = { big_runs[0], big_runs[1], big_runs[2], big_runs[3], "--platform", in.platform,
+                             "--ranks", "64", "--activity-out", file, NULL };
+
+      g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+    }
+    g_assert_nonnull (strstr (err, "ring-32/index.txt_files/rank-32.txt:2 (every rank): 'sendRecv' cannot be written as "
+                                   "an activity model: at 64 ranks it sends 65536 bytes, not below the 65536 bytes"));
+    g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+    for (guint i = 0; i < 4; i++)
+      g_free (big_runs[i]);
+  }
+  /* never over a file; not with a host file */
+  {
+    g_autofree char *out = NULL, *err = NULL, *again = NULL;
+    const char *args[] = { runs[0], runs[1], runs[2], runs[3], "--platform", in.platform, "--ranks", "64",
+                           "--activity-out", ring, NULL };
+    const char *args2[] = { runs[0], runs[1], runs[2], runs[3], "--platform", in.platform, "--ranks", "64",
+                            "--hostfile", in.hosts, "--activity-out", cg, NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "ring.activity exists already"));
+    g_assert_true (g_file_get_contents (ring, &again, NULL, &error));
+    g_assert_cmpstr (again, ==, text);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (args2, NULL, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--activity-out places rank i"));
+    {
+      g_autofree char *o3 = NULL, *e3 = NULL;
+      g_autofree char *job = g_build_filename (tmp, "job", NULL);
+      const char *args3[] = { runs[0], runs[1], runs[2], runs[3], "--platform", in.platform, "--ranks", "64",
+                              "--activity-out", cg, "--slurm", job, "--no-submit", NULL };
+
+      g_assert_cmpint (run (args3, NULL, &o3, &e3), ==, 2);
+      g_assert_nonnull (strstr (e3, "--activity-out writes the model here: run it without --slurm"));
+      g_assert_false (g_file_test (job, G_FILE_TEST_EXISTS));
+    }
+  }
+  for (guint i = 0; i < 4; i++)
+    g_free (runs[i]);
+  g_assert_cmpint (system (cmd), ==, 0);
+  inputs_clear (&in);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -580,5 +786,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/extrapolate/tree", test_tree);
   g_test_add_func ("/cli/extrapolate/document-slurm", test_document_slurm);
   g_test_add_func ("/cli/extrapolate/report", test_report);
+  g_test_add_func ("/cli/extrapolate/activity-out", test_activity_out);
   return g_test_run ();
 }

@@ -135,7 +135,7 @@ test_pepa_address_space (void)
   g_autofree char *path = g_build_filename (dir, "wide.pepa", NULL);
   g_autoptr(GString) s = g_string_new (NULL);
   g_autofree char *out = NULL, *err = NULL;
-  g_autofree char *expected = NULL;
+  g_autofree char *expected = NULL, *table = NULL;
   const char *args[] = { "pepa", path, NULL };
   Limit limit = { RLIMIT_AS, 256 * MiB };
 
@@ -153,9 +153,14 @@ test_pepa_address_space (void)
 
   g_assert_cmpint (run_limited (&limit, args, &out, &err), ==, 1);
   g_assert_cmpstr (out, ==, "");
+  /* the budget is met either by the chain's estimate or, when the derivation's
+   * threads have taken the room, by the growing table of states: both name the
+   * model and the limit */
   expected = g_strdup_printf ("%s: the state space needs more memory than the ", path);
-  if (!g_str_has_prefix (err, expected) || strstr (err, "address-space limit (ulimit -v) of 268.4\u00a0MB") == NULL)
-    g_error ("expected \"%s\" in \"%s\"", expected, err);
+  table = g_strdup_printf ("%s: the table of the states found would need about ", path);
+  if ((!g_str_has_prefix (err, expected) && !g_str_has_prefix (err, table)) ||
+      strstr (err, "address-space limit (ulimit -v) of 268.4\u00a0MB") == NULL)
+    g_error ("expected \"%s\" or \"%s\" in \"%s\"", expected, table, err);
   g_assert_null (strstr (err, "GLib-ERROR"));
   g_unlink (path);
   g_rmdir (dir);

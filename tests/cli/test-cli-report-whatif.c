@@ -221,6 +221,123 @@ test_project (void)
   g_rmdir (dir);
 }
 
+/* The stencil on its SimGrid platform file, its what-ifs factors on the
+ * file's figures: each scenario's time and the factor it sets, and the
+ * sweep of the factor on every link's bandwidth, as augur-cli replay
+ * gives them. */
+static void
+test_platform_factors (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-factors-XXXXXX", NULL);
+  g_autofree char *examples = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "replay", NULL);
+  g_autofree char *document = g_build_filename (dir, "factors.replay", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "factors.pdf", NULL);
+  g_autofree char *text = NULL, *out = NULL, *err = NULL, *doc = NULL;
+  const char *names[] = { NULL, "Wide links", "Slow hosts" };
+  const char *argv[] = { cli, "report", document, "-o", pdf, NULL };
+  double scale = 1;
+  g_autoptr(GArray) base = NULL;
+
+  if (g_find_program_in_path ("pdftotext") == NULL)
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  doc = g_strdup_printf ("network=smpi\ntrace=%s/traces/index.txt\nplatform=%s/platform.xml\n"
+                         "deployment=%s/deployment.xml\nsweep=bandwidth-factor=0.5:4:4\n"
+                         "scenario=Wide links;bandwidth-factor=2\nscenario=Slow hosts;speed-factor=0.5\n",
+                         examples, examples, examples);
+  g_assert_true (g_file_set_contents (document, doc, -1, NULL));
+  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
+  text = pdf_text (pdf);
+  {
+    const char *a[] = { cli, "replay", "--document", document, "--format", "json", NULL };
+    base = json_times (a);
+  }
+  for (guint i = 1; i < G_N_ELEMENTS (names); i++)
+    {
+      const char *a[] = { cli, "replay", "--document", document, "--scenario", names[i], "--format", "json", NULL };
+      g_autoptr(GArray) t = json_times (a);
+      g_autofree char *shown = augur_replay_format_seconds (g_array_index (t, double, 0));
+
+      g_test_message ("%s: %s (the document: %.9g s)", names[i], shown, g_array_index (base, double, 0));
+      /* wider links are faster, slower hosts slower */
+      if (i == 1)
+        g_assert_cmpfloat (g_array_index (t, double, 0), <, g_array_index (base, double, 0));
+      else
+        g_assert_cmpfloat (g_array_index (t, double, 0), >, g_array_index (base, double, 0));
+      assert_has (text, names[i]);
+      assert_has (text, shown);
+    }
+  assert_has (text, "bandwidth-factor ×2");
+  assert_has (text, "speed-factor ×0.5");
+  assert_has (text, "Link bandwidth factor");
+  {
+    const char *a[] = { cli, "replay", "--document", document, "--sweep", "bandwidth-factor=0.5:4:4", "--format",
+                        "json", NULL };
+    g_autoptr(GArray) t = json_times (a);
+    double latest = 0;
+
+    g_assert_cmpuint (t->len, ==, 4);
+    for (guint k = 0; k < t->len; k++)
+      latest = MAX (latest, g_array_index (t, double, k));
+    g_assert_cmpstr (augur_time_unit_choose (latest, &scale), ==, "ms");
+    for (guint k = 0; k < t->len; k++)
+      {
+        g_autofree char *shown = augur_format_readable (g_array_index (t, double, k) * scale,
+                                                        AUGUR_FORMAT_SCREEN_DIGITS);
+        assert_has (text, shown);
+      }
+  }
+  assert_has (text, "the factor on every link's bandwidth goes from 0.5 to 4");
+  g_unlink (pdf);
+  g_unlink (document);
+
+  /* a latency factor on a platform whose links have no latency: the same
+   * time, and said so, in the report and by the command */
+  {
+    static const char platform[] =
+      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+      "<platform version=\"4.1\">\n  <cluster id=\"c\" prefix=\"n-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" "
+      "bw=\"125MBps\" lat=\"0us\" bb_bw=\"500MBps\" bb_lat=\"0us\"/>\n</platform>\n";
+    static const char deployment[] =
+      "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+      "<platform version=\"4.1\">\n  <actor host=\"n-0\" function=\"p0\"/>\n  <actor host=\"n-1\" function=\"p1\"/>\n"
+      "</platform>\n";
+    g_autofree char *p = g_build_filename (dir, "flat.xml", NULL);
+    g_autofree char *d = g_build_filename (dir, "flat-deployment.xml", NULL);
+    g_autofree char *t = g_build_filename (dir, "flat.txt", NULL);
+    g_autofree char *flat = g_build_filename (dir, "flat.replay", NULL);
+    g_autofree char *flat_doc = g_strdup_printf ("network=cm02\ntrace=%s\nplatform=%s\ndeployment=%s\n"
+                                                 "scenario=Half latency;latency-factor=0.5\n", t, p, d);
+    g_autofree char *flat_text = NULL, *o = NULL, *e = NULL;
+    const char *a[] = { cli, "report", flat, "-o", pdf, NULL };
+    const char *r[] = { cli, "replay", "--document", flat, "--scenario", "Half latency", NULL };
+
+    g_assert_true (g_file_set_contents (p, platform, -1, NULL));
+    g_assert_true (g_file_set_contents (d, deployment, -1, NULL));
+    g_assert_true (g_file_set_contents (t, "p0 send p1 1e6\np1 recv p0\n", -1, NULL));
+    g_assert_true (g_file_set_contents (flat, flat_doc, -1, NULL));
+    g_assert_cmpint (run_argv (a, &o, &e), ==, 0);
+    flat_text = pdf_text (pdf);
+    assert_has (flat_text, "latency-factor ×0.5");
+    assert_has (flat_text, "the same");
+    assert_has (flat_text, "Every link of this platform has a latency of 0");
+    g_clear_pointer (&o, g_free);
+    g_clear_pointer (&e, g_free);
+    g_assert_cmpint (run_argv (r, &o, &e), ==, 0);
+    g_assert_nonnull (strstr (o, "Simulated time: 0.008 s"));
+    g_assert_nonnull (strstr (e, "warning: Every link of this platform has a latency of 0: the latency factor "
+                                 "changes nothing."));
+    g_unlink (pdf);
+    g_unlink (flat);
+    g_unlink (t);
+    g_unlink (d);
+    g_unlink (p);
+  }
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -229,5 +346,6 @@ main (int argc, char *argv[])
   g_assert_nonnull (cli);
   g_test_add_func ("/cli/report/replay/whatif", test_document);
   g_test_add_func ("/cli/report/replay/whatif-project", test_project);
+  g_test_add_func ("/cli/report/replay/whatif-platform-factors", test_platform_factors);
   return g_test_run ();
 }

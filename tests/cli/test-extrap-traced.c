@@ -201,6 +201,9 @@ main (int argc, char **argv)
 {
   static const Case cases[] = {
     { "cg-real", { 3, 4, 6 }, 3, "8,16", cg_allreduces, 64 },
+    /* cg-real built with -DCG_SENDRECV: the tracer writes each
+     * MPI_Sendrecv as isend, irecv, the send's wait and the receive's */
+    { "cg-sendrecv", { 3, 4, 6 }, 3, "8,16", cg_allreduces, 64 },
     { "halo2d-real", { 3, 4, 6, 8, 12 }, 5, "16,32", halo2d_allreduces, 0 },
   };
 

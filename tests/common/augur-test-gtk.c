@@ -4,8 +4,11 @@
  */
 #include "augur-test-gtk.h"
 
+#include <execinfo.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 static gboolean
 count_frame (GtkWidget     *widget,
@@ -30,14 +33,25 @@ drawn_node (GtkWidget *widget,
   return gtk_snapshot_to_node (snapshot);
 }
 
+static gboolean
+has_size (gpointer widget)
+{
+  return gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
+}
+
 GdkTexture *
 augur_test_render_widget (GtkWidget *window,
                           GtkWidget *widget)
 {
   g_autoptr(GskRenderNode) node = NULL;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
+  int width, height;
 
+  /* a window presented on a busy machine (the X server loaded too) is
+   * laid out a while later; one that never is still fails here */
+  if (!has_size (widget))
+    augur_test_wait_until (has_size, widget, 30);
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
   g_assert_cmpint (width, >, 0);
   g_assert_cmpint (height, >, 0);
   node = drawn_node (widget, width, height);
@@ -91,39 +105,130 @@ mix (guint64 hash,
   return (hash ^ (guint32) value) * G_GUINT64_CONSTANT (1099511628211);
 }
 
+/* What a round of wait_windows_settled saw: enough to say, when a window
+ * does not settle, what kept it from settling. */
+typedef struct {
+  gboolean    ready;        /* every shown window mapped, with a size */
+  const char *transition;   /* the type of a stack or revealer whose transition runs */
+  GHashTable *places;       /* mapped widget (held) -> its graphene_rect_t in its window */
+} Seen;
+
 /* Mixes the place and size (in root's coordinates) of every mapped widget
- * under widget into hash, and notes in moving a stack or a revealer whose
- * transition runs (a crossfade moves nothing, yet is not over).  What
- * moves for as long as a job runs (a progress bar's pulse, a spinner) is
- * left out. */
+ * under widget into hash, notes each place in seen, and notes there a
+ * stack or a revealer whose transition runs (a crossfade moves nothing,
+ * yet is not over).  What moves for as long as a job runs (a progress
+ * bar's pulse, a spinner) is left out. */
 static guint64
 layout_hash (GtkWidget *widget,
              GtkWidget *root,
              guint64    hash,
-             gboolean  *moving)
+             Seen      *seen)
 {
   graphene_rect_t bounds;
 
   if (!gtk_widget_get_mapped (widget))
     return hash;
-  if ((GTK_IS_STACK (widget) && gtk_stack_get_transition_running (GTK_STACK (widget))) ||
-      (GTK_IS_REVEALER (widget) &&
-       gtk_revealer_get_child_revealed (GTK_REVEALER (widget)) != gtk_revealer_get_reveal_child (GTK_REVEALER (widget))))
-    *moving = TRUE;
+  if (seen->transition == NULL &&
+      ((GTK_IS_STACK (widget) && gtk_stack_get_transition_running (GTK_STACK (widget))) ||
+       (GTK_IS_REVEALER (widget) &&
+        gtk_revealer_get_child_revealed (GTK_REVEALER (widget)) != gtk_revealer_get_reveal_child (GTK_REVEALER (widget)))))
+    seen->transition = G_OBJECT_TYPE_NAME (widget);
   if (gtk_widget_compute_bounds (widget, root, &bounds))
     {
       hash = mix (hash, (int) round (bounds.origin.x));
       hash = mix (hash, (int) round (bounds.origin.y));
       hash = mix (hash, (int) round (bounds.size.width));
       hash = mix (hash, (int) round (bounds.size.height));
+      g_hash_table_insert (seen->places, g_object_ref (widget), g_memdup2 (&bounds, sizeof bounds));
     }
   hash = mix (hash, 1);
   if (GTK_IS_PROGRESS_BAR (widget) || GTK_IS_SPINNER (widget))
     return hash;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    hash = layout_hash (child, root, hash, moving);
+    hash = layout_hash (child, root, hash, seen);
   return hash;
+}
+
+static gboolean
+same_place (const graphene_rect_t *a,
+            const graphene_rect_t *b)
+{
+  return round (a->origin.x) == round (b->origin.x) && round (a->origin.y) == round (b->origin.y) &&
+         round (a->size.width) == round (b->size.width) && round (a->size.height) == round (b->size.height);
+}
+
+/* Why the windows did not settle, from the last two rounds (before may
+ * be NULL: fewer than two rounds came), for the test's log. */
+static char *
+unsettled_reason (const Seen *before,
+                  const Seen *last,
+                  guint       rounds)
+{
+  GHashTableIter iter;
+  gpointer widget, place;
+
+  if (rounds == 0)
+    return g_strdup ("no window drew a frame");
+  if (!last->ready)
+    return g_strdup ("a window is not mapped, or has no size");
+  if (last->transition != NULL)
+    return g_strdup_printf ("a %s's transition still runs", last->transition);
+  if (before == NULL)
+    return g_strdup ("a single frame came");
+  g_hash_table_iter_init (&iter, last->places);
+  while (g_hash_table_iter_next (&iter, &widget, &place))
+    {
+      const graphene_rect_t *now = place, *then = g_hash_table_lookup (before->places, widget);
+
+      if (then == NULL)
+        return g_strdup_printf ("a %s appeared at %g,%g (%gx%g)", G_OBJECT_TYPE_NAME (widget), now->origin.x,
+                                now->origin.y, now->size.width, now->size.height);
+      if (!same_place (now, then))
+        return g_strdup_printf ("a %s moved from %g,%g (%gx%g) to %g,%g (%gx%g)", G_OBJECT_TYPE_NAME (widget),
+                                then->origin.x, then->origin.y, then->size.width, then->size.height,
+                                now->origin.x, now->origin.y, now->size.width, now->size.height);
+    }
+  if (g_hash_table_size (last->places) != g_hash_table_size (before->places))
+    return g_strdup ("a widget went away");
+  return g_strdup ("it had only just stopped moving");
+}
+
+static guint
+total_ticks (const Watched *watched,
+             guint          n)
+{
+  guint total = 0;
+
+  for (guint i = 0; i < n; i++)
+    total += watched[i].ticks;
+  return total;
+}
+
+/* How long run_pending goes on before a frame may end it. */
+#define BUSY_MS 100
+
+/* Runs what is pending until nothing is, or end comes, or, once it has
+ * run for BUSY_MS, a window had a frame; TRUE if anything ran.  Not only
+ * "until nothing is": when drawing a frame takes longer than the frame
+ * interval (a loaded machine, AddressSanitizer), the next is due as soon
+ * as one is drawn, and that would never come. */
+static gboolean
+run_pending (const Watched *watched,
+             guint          n,
+             gint64         end)
+{
+  guint ticks = total_ticks (watched, n);
+  gint64 busy = g_get_monotonic_time () + BUSY_MS * 1000;
+  gboolean dispatched = FALSE;
+
+  while (g_get_monotonic_time () < end && g_main_context_iteration (NULL, FALSE))
+    {
+      dispatched = TRUE;
+      if (total_ticks (watched, n) != ticks && g_get_monotonic_time () >= busy)
+        break;
+    }
+  return dispatched;
 }
 
 /* Runs the main context for min_ms at least, then until each window of
@@ -140,7 +245,8 @@ wait_windows_settled (GPtrArray *windows,
   gint64 end = start + (gint64) max_seconds * G_USEC_PER_SEC;
   guint64 last = 0;
   gboolean have_last = FALSE, settled = FALSE;
-  guint stable = 0;
+  guint stable = 0, rounds = 0;
+  Seen seen[2] = { { FALSE, NULL, NULL }, { FALSE, NULL, NULL } };
 
   /* a tick callback keeps each frame clock running, idle or not */
   for (guint i = 0; i < windows->len; i++)
@@ -153,20 +259,21 @@ wait_windows_settled (GPtrArray *windows,
       gboolean dispatched = FALSE, round = TRUE;
       gint64 now;
 
-      while (g_main_context_iteration (NULL, FALSE))
-        dispatched = TRUE;
+      dispatched = run_pending (watched, windows->len, end);
       for (guint i = 0; i < windows->len; i++)
         if (gtk_widget_get_visible (watched[i].window) && watched[i].ticks == watched[i].seen)
           round = FALSE;
       if (round)
         {
           guint64 hash = G_GUINT64_CONSTANT (14695981039346656037);
-          gboolean ready = TRUE, moving = FALSE;
+          Seen *now_seen = &seen[rounds % 2];
 
           /* what the X server was asked has been answered and handled */
           gdk_display_sync (gdk_display_get_default ());
-          while (g_main_context_iteration (NULL, FALSE))
-            ;
+          run_pending (watched, windows->len, end);
+          g_clear_pointer (&now_seen->places, g_hash_table_unref);
+          /* the widgets are held: one gone since is still named right */
+          *now_seen = (Seen) { TRUE, NULL, g_hash_table_new_full (NULL, NULL, g_object_unref, g_free) };
           for (guint i = 0; i < windows->len; i++)
             {
               GtkWidget *window = watched[i].window;
@@ -174,13 +281,14 @@ wait_windows_settled (GPtrArray *windows,
               watched[i].seen = watched[i].ticks;
               if (!gtk_widget_get_visible (window))
                 continue;
-              ready = ready && gtk_widget_get_mapped (window) && gtk_widget_get_width (window) > 0 &&
-                      gtk_widget_get_height (window) > 0;
-              hash = layout_hash (window, window, mix (hash, (int) i), &moving);
+              now_seen->ready = now_seen->ready && gtk_widget_get_mapped (window) &&
+                                gtk_widget_get_width (window) > 0 && gtk_widget_get_height (window) > 0;
+              hash = layout_hash (window, window, mix (hash, (int) i), now_seen);
             }
-          stable = ready && !moving && have_last && hash == last ? stable + 1 : 0;
+          stable = now_seen->ready && now_seen->transition == NULL && have_last && hash == last ? stable + 1 : 0;
           last = hash;
           have_last = TRUE;
+          rounds++;
         }
       now = g_get_monotonic_time ();
       if (stable >= SETTLE_FRAMES && now - start >= (gint64) min_ms * 1000)
@@ -196,7 +304,14 @@ wait_windows_settled (GPtrArray *windows,
   for (guint i = 0; i < windows->len; i++)
     gtk_widget_remove_tick_callback (watched[i].window, watched[i].tick_id);
   if (!settled)
-    g_test_message ("the windows did not settle in %u s", max_seconds);
+    {
+      g_autofree char *why = unsettled_reason (rounds >= 2 ? &seen[rounds % 2] : NULL,
+                                               &seen[(rounds + 1) % 2], rounds);
+
+      g_test_message ("the windows did not settle in %u s (%u frames): %s", max_seconds, rounds, why);
+    }
+  g_clear_pointer (&seen[0].places, g_hash_table_unref);
+  g_clear_pointer (&seen[1].places, g_hash_table_unref);
   return settled;
 }
 
@@ -311,6 +426,33 @@ augur_test_save_surface (cairo_surface_t *surface,
   g_test_message ("picture written to %s", path);
 }
 
+/* A critical or a warning fails a GUI test; one that comes now and then
+ * on a loaded machine (a timer removed twice) is found only from where it
+ * was raised, so that is written after it (the test then aborts).  Frames
+ * inside the test program read "test(+0xOFFSET)":
+ * addr2line -f -e test 0xOFFSET names the function. */
+static GLogWriterOutput
+write_where_raised (GLogLevelFlags   log_level,
+                    const GLogField *fields,
+                    gsize            n_fields,
+                    gpointer         data)
+{
+  GLogWriterOutput written = g_log_writer_default (log_level, fields, n_fields, data);
+
+  if (log_level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
+    {
+      /* the innermost frames: the logging's own, then the caller's; few
+       * enough for the message to stay in the last lines a CI log shows */
+      void *frames[20];
+      int n = backtrace (frames, G_N_ELEMENTS (frames));
+
+      fputs ("raised at:\n", stderr);
+      fflush (stderr);
+      backtrace_symbols_fd (frames + 1, n - 1, STDERR_FILENO);
+    }
+  return written;
+}
+
 void
 augur_test_gtk_init (int    *argc,
                      char ***argv)
@@ -319,6 +461,7 @@ augur_test_gtk_init (int    *argc,
   g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
   if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
     g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/augur-test-bus", TRUE);
+  g_log_set_writer_func (write_where_raised, NULL, NULL);
   g_test_init (argc, argv, NULL);
   gtk_init ();
 }
@@ -328,8 +471,10 @@ augur_test_iterate_for (guint ms)
 {
   gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
 
+  /* pending work is run until the time is up, not until none is left:
+   * on a loaded machine frames can keep coming (augur_test_iterate) */
   do
-    while (g_main_context_iteration (NULL, FALSE))
+    while (g_main_context_iteration (NULL, FALSE) && g_get_monotonic_time () < end)
       ;
   while (g_get_monotonic_time () < end && (g_usleep (2000), TRUE));
 }

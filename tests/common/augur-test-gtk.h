@@ -11,7 +11,8 @@
 G_BEGIN_DECLS
 
 /* widget (inside window, which is realized and shown) rendered as the
- * screen would show it, at its allocated size. */
+ * screen would show it, at its allocated size (waited for, up to 30 s,
+ * when a window just presented has none yet). */
 GdkTexture *augur_test_render_widget (GtkWidget *window,
                                       GtkWidget *widget);
 #define augur_test_render_window(window) augur_test_render_widget ((window), (window))
@@ -35,8 +36,10 @@ gboolean    augur_test_wait_until (AugurTestCondition condition,
 /* Runs the default main context until window is mapped, has a size, and
  * it and every widget in it keep their size and place over three frames
  * of its frame clock, with no stack or revealer transition running (TRUE),
- * or 30 s pass (FALSE): the layout a test then measures (or the pixels it
- * counts) are those the user sees, however slow the machine. */
+ * or 30 s pass (FALSE, and the test's log says what kept it from settling:
+ * a widget that moved, a transition, no frame): the layout a test then
+ * measures (or the pixels it counts) are those the user sees, however slow
+ * the machine, even one where every frame is late. */
 gboolean    augur_test_wait_settled (GtkWidget *window);
 
 /* Saves texture as $AUGUR_SCREENSHOT_DIR/name (nothing when unset). */
@@ -68,12 +71,13 @@ void        augur_test_save_surface (cairo_surface_t *surface,
                                      const char      *name);
 
 /* What every GUI test main does first: the Cairo renderer, settings in
- * memory, no session bus, then g_test_init() and gtk_init(). */
+ * memory, no session bus, then g_test_init() and gtk_init().  A critical
+ * or warning (fatal in a test) prints where it was raised, then aborts. */
 void        augur_test_gtk_init (int    *argc,
                                  char ***argv);
 
 /* Runs what is pending on the default main context, again and again for
- * ms milliseconds (at least once). */
+ * ms milliseconds (at least once), and no longer. */
 void        augur_test_iterate_for (guint ms);
 
 /* The size a window of that default size with a header bar and nothing

@@ -24,12 +24,55 @@ augur_test_source_path (const char *first, ...)
   return g_build_filenamev ((char **) parts->pdata);
 }
 
+/* How long augur_test_iterate runs what is pending, at most: a window
+ * whose frames each take longer than the frame interval (a loaded
+ * machine, AddressSanitizer) always has its next frame due, and running
+ * "until nothing is pending" would then never return, the test ending in
+ * a silent time-out instead of its assertion. */
+#define ITERATE_MAX_SECONDS 10
+
+/* The names of the timeouts of the default main context due now and of its
+ * idles (among the last thousand sources added), for a log: what kept it
+ * busy. */
+static char *
+due_sources (void)
+{
+  GSource *probe = g_idle_source_new ();
+  guint last = g_source_attach (probe, NULL);   /* the newest id */
+  GString *names = g_string_new (NULL);
+  gint64 now = g_get_monotonic_time ();
+
+  g_source_destroy (probe);
+  g_source_unref (probe);
+  for (guint id = last > 1000 ? last - 1000 : 1; id < last; id++)
+    {
+      GSource *source = g_main_context_find_source_by_id (NULL, id);
+      gint64 ready;
+
+      if (source == NULL)
+        continue;
+      ready = g_source_get_ready_time (source);
+      if ((ready >= 0 && ready <= now) || source->source_funcs == &g_idle_funcs)
+        g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
+                                g_source_get_name (source) ? g_source_get_name (source) : "(unnamed)");
+    }
+  return g_string_free (names, FALSE);
+}
+
 void
 augur_test_iterate (void)
 {
+  gint64 end = g_get_monotonic_time () + (gint64) ITERATE_MAX_SECONDS * G_USEC_PER_SEC;
+
   for (guint i = 0; i < 5; i++)
     while (g_main_context_iteration (NULL, FALSE))
-      ;
+      if (g_get_monotonic_time () >= end)
+        {
+          g_autofree char *due = due_sources ();
+
+          g_test_message ("augur_test_iterate: still busy after %d s (due: %s)", ITERATE_MAX_SECONDS, due);
+          return;
+        }
 }
 
 static gboolean

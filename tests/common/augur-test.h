@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 char    *augur_test_source_path (const char *first, ...) G_GNUC_NULL_TERMINATED;
 
 /* Runs what is pending on the default main context, five rounds (layout,
- * map, idles that queue more idles). */
+ * map, idles that queue more idles), for 10 s at most: where frames keep
+ * coming late (a loaded machine) something is always pending. */
 void     augur_test_iterate     (void);
 
 /* Runs the default main context for ms milliseconds. */

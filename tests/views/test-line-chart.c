@@ -84,6 +84,21 @@ test_ticks (void)
   g_assert_cmpuint (t.n_minor, ==, 6);
   augur_chart_ticks_clear (&t);
 
+  /* a sweep from 1 to 4 ends at 5, not at 10: the curve fills the axis */
+  {
+    static const double to_five[] = { 1, 2, 5 };
+    augur_chart_ticks_compute (&t, 1, 4, TRUE, 8);
+    assert_ticks (&t, to_five, G_N_ELEMENTS (to_five));
+    g_assert_cmpfloat_with_epsilon (t.min, 1, 1e-12);
+    g_assert_cmpfloat_with_epsilon (t.max, 5, 1e-12);
+    g_assert_cmpuint (t.n_minor, ==, 2);
+    augur_chart_ticks_clear (&t);
+  }
+  /* one value: still a range around it */
+  augur_chart_ticks_compute (&t, 1, 1, TRUE, 8);
+  g_assert_cmpfloat (t.max, >, t.min);
+  augur_chart_ticks_clear (&t);
+
   /* many decades: every other (even) decade labelled, the rest minor */
   augur_chart_ticks_compute (&t, 1e-3, 1e9, TRUE, 7);
   g_assert_cmpuint (t.n_major, ==, 8);

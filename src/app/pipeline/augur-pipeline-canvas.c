@@ -37,7 +37,14 @@
 /* room a stage's and a marker's texts leave in their boxes (the stage's
  * colour bar and the borders) */
 #define STAGE_TEXT_PAD  20.0
-#define MARKER_TEXT_PAD 12.0
+/* A marker's label keeps clear of its dashed outline: the pill's round
+ * ends cut into the box, so the label stays MARKER_TEXT_INSET in from
+ * each end, and MARKER_TEXT_VPAD from the top and the foot (where the
+ * dashed line to its processor leaves). */
+#define MARKER_TEXT_INSET 4.5
+#define MARKER_TEXT_PAD  12.0
+#define MARKER_TEXT_VPAD 3.0
+#define MARKER_CORNER    6.0
 #define STAGE_TITLE_SCALE  0.95
 #define STAGE_DETAIL_SCALE 0.8
 
@@ -86,6 +93,8 @@ typedef struct {
 
 static PangoLayout *text_layout (AugurPipelineCanvas *self, const char *text, double max_width, double scale,
                                   gboolean bold);
+static int          layout_height (PangoLayout *layout);
+static double       text_width (AugurPipelineCanvas *self, const char *text, double scale, gboolean bold);
 static char        *format_rate (double value);
 
 /* The labels of arrow i (0: input to stage 1, Ns: the last stage to
@@ -127,7 +136,34 @@ static char *
 marker_text (const char *what,
              guint       proc)
 {
-  return g_strdup_printf ("%s · P%u", what, proc + 1);
+  /* broken, when it must be, before the processor: "output ·" over "P3" */
+  return g_strdup_printf ("%s\u00a0· P%u", what, proc + 1);
+}
+
+/* A marker's label laid out in a marker width wide, as it is drawn: on
+ * one line, its type down to MIN_LABEL_SCALE; else on two, broken before
+ * the processor ("output ·" over "P3"), its type as large as they allow;
+ * ellipsized only past that (compute_layout keeps markers wide enough). */
+static PangoLayout *
+marker_layout (AugurPipelineCanvas *self,
+               const char          *label,
+               double               width)
+{
+  double room = width - 2 * MARKER_TEXT_INSET;
+  double w = text_width (self, label, EDGE_SCALE, FALSE);
+  const char *space = strrchr (label, ' ');
+  g_autofree char *head = NULL, *broken = NULL;
+  double widest;
+
+  if (w <= room)
+    return text_layout (self, label, room, EDGE_SCALE, FALSE);
+  if ((floor (room) - 1) / w >= MIN_LABEL_SCALE || space == NULL)
+    return text_layout (self, label, room, EDGE_SCALE * MAX (MIN_LABEL_SCALE, (floor (room) - 1) / w), FALSE);
+  head = g_strndup (label, space - label);
+  broken = g_strdup_printf ("%s\n%s", head, space + 1);
+  widest = MAX (text_width (self, head, EDGE_SCALE, FALSE), text_width (self, space + 1, EDGE_SCALE, FALSE));
+  return text_layout (self, broken, room,
+                      EDGE_SCALE * CLAMP ((floor (room) - 1) / widest, MIN_LABEL_SCALE, 1.0), FALSE);
 }
 
 static double
@@ -150,6 +186,7 @@ typedef struct {
   double edge;
   double stage;
   double marker;
+  double marker_broken;   /* over two lines, at the smallest type */
 } Needs;
 
 static void
@@ -185,6 +222,18 @@ measure_needs (AugurPipelineCanvas *self,
   needs->stage += STAGE_TEXT_PAD;
   needs->marker = MAX (text_width (self, input, EDGE_SCALE, FALSE), text_width (self, output, EDGE_SCALE, FALSE)) +
                   MARKER_TEXT_PAD;
+  /* each line of "output ·" / "P3": the text up to its last space, and after */
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *text = k == 0 ? input : output;
+      const char *space = strrchr (text, ' ');
+      g_autofree char *head = g_strndup (text, space != NULL ? (gsize) (space - text) : strlen (text));
+      double line = text_width (self, head, EDGE_SCALE * MIN_LABEL_SCALE, FALSE);
+
+      if (space != NULL)
+        line = MAX (line, text_width (self, space + 1, EDGE_SCALE * MIN_LABEL_SCALE, FALSE));
+      needs->marker_broken = MAX (needs->marker_broken, line + 2 * MARKER_TEXT_INSET + 1);
+    }
 }
 
 static void
@@ -196,7 +245,7 @@ compute_layout (AugurPipelineCanvas *self,
   double avail = MAX (width - 2 * MARGIN, 100);
   guint ns = self->pipeline ? augur_pipeline_get_n_stages (self->pipeline) : 0;
   guint np = self->pipeline ? augur_pipeline_get_n_processors (self->pipeline) : 0;
-  double gap, sw, mw, total, x, pw, proc_y;
+  double gap, sw, mw, mh, total, x, pw, proc_y;
   Needs needs;
 
   memset (l, 0, sizeof *l);
@@ -225,22 +274,40 @@ compute_layout (AugurPipelineCanvas *self,
   if (total > avail)
     {
       double scale = avail / total;
+      /* a marker no narrower than its label broken before the processor,
+       * at the smallest type ("output ·" over "P3"): narrower, the label
+       * would spill over the marker's outline */
+      double mw_min = MIN (mw, needs.marker_broken);
 
+      mw = MAX (mw * scale, mw_min);
+      scale = MAX (0, avail - 2 * mw) / (ns * sw + (ns + 1) * gap);
       sw *= scale;
       gap *= scale;
-      mw *= scale;
       total = avail;
     }
 
+  /* A marker as tall as its label: a label broken over two lines in a
+   * narrow marker would otherwise hang out of it, across the dashed line
+   * that leaves the marker's foot for its processor. */
+  {
+    g_autofree char *input = marker_text (_("input"), self->mapping.input);
+    g_autofree char *output = marker_text (_("output"), self->mapping.output);
+    PangoLayout *a = marker_layout (self, input, mw), *b = marker_layout (self, output, mw);
+
+    mh = MAX (MARKER_H, MAX (layout_height (a), layout_height (b)) + 2 * MARKER_TEXT_VPAD);
+    g_object_unref (a);
+    g_object_unref (b);
+  }
+
   x = MARGIN + (avail - total) / 2;
-  graphene_rect_init (&l->input, x, CHAIN_TOP + (STAGE_H - MARKER_H) / 2, mw, MARKER_H);
+  graphene_rect_init (&l->input, x, CHAIN_TOP + (STAGE_H - mh) / 2, mw, mh);
   x += mw + gap;
   for (guint i = 0; i < ns; i++)
     {
       graphene_rect_init (&l->stage[i], x, CHAIN_TOP, sw, STAGE_H);
       x += sw + gap;
     }
-  graphene_rect_init (&l->output, x, CHAIN_TOP + (STAGE_H - MARKER_H) / 2, mw, MARKER_H);
+  graphene_rect_init (&l->output, x, CHAIN_TOP + (STAGE_H - mh) / 2, mw, mh);
 
   pw = MIN (MAX_PROC_W, (avail - (np - 1) * PROC_SPACING) / np);
   total = np * pw + (np - 1) * PROC_SPACING;
@@ -330,6 +397,35 @@ augur_pipeline_canvas_get_item_bounds (AugurPipelineCanvas *self,
   if (r == NULL)
     return FALSE;
   *bounds = *r;
+  return TRUE;
+}
+
+gboolean
+augur_pipeline_canvas_get_label_bounds (AugurPipelineCanvas *self,
+                                        AugurPipelineItem    item,
+                                        graphene_rect_t     *bounds)
+{
+  const graphene_rect_t *r;
+  g_autofree char *label = NULL;
+  PangoLayout *layout;
+  PangoRectangle ink;
+  Layout l;
+
+  g_return_val_if_fail (AUGUR_IS_PIPELINE_CANVAS (self), FALSE);
+
+  compute_layout (self, &l);
+  if (l.n_stages == 0 || (item != AUGUR_PIPELINE_ITEM_INPUT && item != AUGUR_PIPELINE_ITEM_OUTPUT))
+    return FALSE;
+  r = item_rect (&l, item, 0);
+  label = item == AUGUR_PIPELINE_ITEM_INPUT ? marker_text (_("input"), self->mapping.input)
+                                            : marker_text (_("output"), self->mapping.output);
+  layout = marker_layout (self, label, r->size.width);
+  /* where draw_marker puts it: the layout's box centred in the marker,
+   * and the ink in it */
+  pango_layout_get_pixel_extents (layout, &ink, NULL);
+  graphene_rect_init (bounds, r->origin.x + MARKER_TEXT_INSET + ink.x,
+                      r->origin.y + (r->size.height - layout_height (layout)) / 2 + ink.y, ink.width, ink.height);
+  g_object_unref (layout);
   return TRUE;
 }
 
@@ -658,11 +754,15 @@ draw_marker (AugurPipelineCanvas   *self,
 {
   GdkRGBA color;
   g_autofree char *label = marker_text (text, proc);
-  PangoLayout *layout;
+  /* centred in the marker, on two lines when it is narrow (the marker
+   * is then as tall: compute_layout) */
+  PangoLayout *layout = marker_layout (self, label, r->size.width);
 
   augur_pipeline_processor_color (proc, &color);
   cairo_save (cr);
-  rounded_rect (cr, r, r->size.height / 2);
+  /* a pill around one line; around two, the pill's round ends would cut
+   * through the label's first and last letters: small corners */
+  rounded_rect (cr, r, pango_layout_get_line_count (layout) > 1 ? MARKER_CORNER : r->size.height / 2);
   cairo_set_source_rgba (cr, 1, 1, 1, alpha);
   cairo_fill_preserve (cr);
   set_color (cr, &color, 0.10 * alpha);
@@ -675,10 +775,8 @@ draw_marker (AugurPipelineCanvas   *self,
   }
   cairo_stroke (cr);
   set_color (cr, fg, 0.85 * alpha);
-  /* centred in the marker, on two lines when it is narrow */
-  layout = fit_layout (self, label, r->size.width - 6, EDGE_SCALE, FALSE, 2);
   show_layout (cr, layout, r->origin.x + r->size.width / 2, r->origin.y + (r->size.height - layout_height (layout)) / 2,
-               r->size.width - 6);
+               r->size.width - 2 * MARKER_TEXT_INSET);
   cairo_restore (cr);
 }
 
@@ -1403,7 +1501,13 @@ augur_pipeline_canvas_count_elided_labels (AugurPipelineCanvas *self)
     }
   input = marker_text (_("input"), m->input);
   output = marker_text (_("output"), m->output);
-  n += elided (self, input, l.input.size.width - 6, EDGE_SCALE, FALSE, 2) +
-       elided (self, output, l.output.size.width - 6, EDGE_SCALE, FALSE, 2);
+  for (guint k = 0; k < 2; k++)
+    {
+      PangoLayout *layout = marker_layout (self, k == 0 ? input : output,
+                                           k == 0 ? l.input.size.width : l.output.size.width);
+
+      n += pango_layout_is_ellipsized (layout);
+      g_object_unref (layout);
+    }
   return n;
 }

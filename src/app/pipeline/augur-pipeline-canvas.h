@@ -65,6 +65,13 @@ gboolean            augur_pipeline_canvas_get_item_bounds (AugurPipelineCanvas *
                                                            guint                index,
                                                            graphene_rect_t     *bounds);
 
+/* Where the input's or the output's marker draws its label ("output ·
+ * P3"), in widget coordinates: inside its marker, so that the dashed line
+ * from the marker's foot to its processor never crosses it. */
+gboolean            augur_pipeline_canvas_get_label_bounds (AugurPipelineCanvas *self,
+                                                            AugurPipelineItem    item,
+                                                            graphene_rect_t     *bounds);
+
 /* How many of the data path's labels (the arrows' rates and links, the
  * stages' titles and rates, the input's and output's markers) are
  * ellipsized at the canvas's size, as it draws them: 0 when every one

@@ -316,9 +316,11 @@ caption_new (void)
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  /* one line: the two timelines keep their height at 1024x700; the
-   * tooltip says it whole */
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* whole, on two lines when the timelines are narrow (at 1024x700 the
+   * predicted one shares its row with Export as OTF2…): a caption cut
+   * short says less than it should, and the tooltip only adds to it */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_widget_set_margin_start (label, 6);
   gtk_widget_set_margin_end (label, 6);
   gtk_widget_set_margin_top (label, 2);

@@ -2,7 +2,9 @@
  * (augur-present.h): each rank's time, the timeline, the what-if sweep's
  * plot and the validation against measured runs; on a cluster built in
  * Augur the what-if row sets the cluster's bandwidth, latency or core
- * speed, as the Platform panel does, and replays.
+ * speed, as the Platform panel does, and replays; on a platform file it
+ * sets the factors on every host's speed and every link's bandwidth and
+ * latency (speed-factor= ..., AugurReplayFactors), and replays.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -85,6 +87,55 @@ cluster_value (const AugurReplayCluster  *cluster,
     }
 }
 
+/* A platform file's factors: every host's and every link's figures as
+ * the file gives them, multiplied (AugurReplayFactors). */
+static const struct {
+  AugurReplaySweepParameter parameter;
+  const char               *name;
+} factor_parameters[] = {
+  { AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR, N_("Every link's bandwidth (× the file's)") },
+  { AUGUR_REPLAY_SWEEP_LATENCY_FACTOR, N_("Every link's latency (× the file's)") },
+  { AUGUR_REPLAY_SWEEP_SPEED_FACTOR, N_("Every host's speed (× the file's)") },
+};
+
+static double
+factor_value (const AugurReplayFactors  *factors,
+              AugurReplaySweepParameter  parameter)
+{
+  return parameter == AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR ? factors->bandwidth
+         : parameter == AUGUR_REPLAY_SWEEP_LATENCY_FACTOR ? factors->latency
+                                                          : factors->speed;
+}
+
+/* As set_parameter, on a platform file: the factor in the document (one
+ * undo step, kept as speed-factor= ...), then Replay. */
+static char *
+set_factor (AugurPage  *page,
+            const char *name,
+            double      value)
+{
+  AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+
+  if (!(value >= AUGUR_REPLAY_FACTOR_MIN) || !(value <= AUGUR_REPLAY_FACTOR_MAX))
+    return g_strdup_printf (_("A factor goes from %g to %g."), AUGUR_REPLAY_FACTOR_MIN, AUGUR_REPLAY_FACTOR_MAX);
+  for (guint i = 0; i < G_N_ELEMENTS (factor_parameters); i++)
+    if (g_strcmp0 (_(factor_parameters[i].name), name) == 0)
+      {
+        AugurReplayInputs changed;
+
+        if (factor_value (&self->inputs.factors, factor_parameters[i].parameter) == value)
+          return NULL;
+        augur_replay_page_edit_begin (self);
+        augur_replay_inputs_set_parameter (&self->inputs, factor_parameters[i].parameter, value, &changed);
+        augur_replay_inputs_clear (&self->inputs);
+        self->inputs = changed;
+        augur_replay_page_edit_end (self);
+        augur_page_run (page);
+        return NULL;
+      }
+  return NULL;
+}
+
 /* As a value typed in the Platform panel: one undo step, then Replay. */
 static char *
 set_parameter (AugurPage  *page,
@@ -94,7 +145,7 @@ set_parameter (AugurPage  *page,
   AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
 
   if (!self->inputs.use_cluster)
-    return g_strdup (_("What-ifs change a cluster built in Augur: choose “Build a Cluster” first."));
+    return set_factor (page, name, value);
   if (!(value > 0))
     return g_strdup_printf (_("%s must be above 0."), name);
   for (guint i = 0; i < G_N_ELEMENTS (whatif_parameters); i++)
@@ -123,9 +174,24 @@ augur_replay_page_present_whatif (AugurPage *page)
   const char *names[G_N_ELEMENTS (whatif_parameters) + 1] = { NULL };
   double values[G_N_ELEMENTS (whatif_parameters)];
 
-  /* What-ifs change a cluster built in Augur, as the What-If tab's sweeps. */
+  /* On a platform file: factors on its figures, as scenarios give them */
   if (!self->inputs.use_cluster)
-    return NULL;
+    {
+      const char *fnames[G_N_ELEMENTS (factor_parameters) + 1] = { NULL };
+      double fvalues[G_N_ELEMENTS (factor_parameters)];
+      GtkWidget *row;
+
+      if (self->inputs.platform == NULL)
+        return NULL;
+      for (guint i = 0; i < G_N_ELEMENTS (factor_parameters); i++)
+        {
+          fnames[i] = _(factor_parameters[i].name);
+          fvalues[i] = factor_value (&self->inputs.factors, factor_parameters[i].parameter);
+        }
+      row = augur_present_whatif_new (page, _("What if"), fnames, fvalues, 2, set_factor);
+      augur_present_whatif_set_factors (row);
+      return row;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (whatif_parameters); i++)
     {
       names[i] = _(whatif_parameters[i].name);

@@ -179,6 +179,7 @@ struct _AugurReplayPage
   AugurReplaySweepParameter swept_parameter;   /* of the sweep shown */
   GPtrArray            *validation_rows;  /* AugurValidationRow, for the CSV */
   AugurChartData       *validation_chart_data;
+  char                 *validation_shown;   /* the kept validation the tab shows, as text */
   /* The Scaling tab, made in code (augur-replay-page-scaling.c). */
   struct _AugurReplayScaling *scaling;
   /* The measured run beside the prediction on the Timeline tab, made in
@@ -235,6 +236,8 @@ void     augur_replay_page_export_action  (GtkWidget       *widget,
 
 /* augur-replay-page-validation.c */
 void     augur_replay_page_validation_init (AugurReplayPage *self);
+/* The tab as the document's kept validation says. */
+void     augur_replay_page_validation_sync (AugurReplayPage *self);
 
 /* augur-replay-page.c: an edit of the document made by another part of
  * the page (one undo step; then widgets, "modified", actions). */

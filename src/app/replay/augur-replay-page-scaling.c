@@ -187,19 +187,28 @@ scale_result_free (ScaleResult *out)
 }
 
 /* The platform the runs are replayed on, as the page's replay has it. */
+static gboolean
+has_platform (const AugurReplayInputs *in,
+              GError                 **error)
+{
+  if (!in->use_cluster && in->platform == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Choose a platform first (Platform → Choose…, or build a cluster): the runs and "
+                             "their extrapolations are replayed on it."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static AugurPlatform *
 load_platform (const AugurReplayInputs *in,
                AugurDeployment        **given,
                GError                 **error)
 {
   *given = NULL;
-  if (!in->use_cluster && in->platform == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Choose a platform first (Platform → Choose…, or build a cluster): the runs and "
-                             "their extrapolations are replayed on it."));
-      return NULL;
-    }
+  if (!has_platform (in, error))
+    return NULL;
   return augur_replay_inputs_load_platform (in, given, error);
 }
 
@@ -275,7 +284,6 @@ predict (AugurPageJob          *job,
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurDeployment) given = NULL;
   AugurExtrapModel *m;
-  AugurExtrapOptions options;
   const char *const *warnings;
   guint n_runs = doc->scaling_runs->len, n_targets = doc->scaling_ranks->len, steps, done = 0;
 
@@ -286,13 +294,10 @@ predict (AugurPageJob          *job,
                              "each run, as smpirun -trace-ti writes it."));
       return FALSE;
     }
-  platform = load_platform (doc, &given, error);
-  if (platform == NULL)
+  if (!has_platform (doc, error))
     return FALSE;
   augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
-  augur_extrap_options_init (&options);
-  options.compute_tolerance = doc->scaling_compute_tolerance;
-  m = augur_extrap_model_new ((GFile *const *) doc->scaling_runs->pdata, n_runs, &options, cancellable, error);
+  m = augur_replay_inputs_extrap_model (doc, &platform, &given, cancellable, error);
   if (m == NULL)
     return FALSE;
   out->model = model_ref_new (m);
@@ -452,7 +457,6 @@ cluster_work (AugurPageJob  *job,
       g_autoptr(AugurPlatform) platform = NULL;
       g_autoptr(AugurDeployment) given = NULL;
       g_autoptr(AugurExtrapModel) m = NULL;
-      AugurExtrapOptions options;
 
       if (doc->scaling_runs->len < 2 || n_targets == 0)
         {
@@ -462,14 +466,10 @@ cluster_work (AugurPageJob  *job,
           return FALSE;
         }
       /* what the tasks would refuse is said now, before anything is written */
-      platform = load_platform (doc, &given, error);
-      if (platform == NULL)
+      if (!has_platform (doc, error))
         return FALSE;
       augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
-      augur_extrap_options_init (&options);
-      options.compute_tolerance = doc->scaling_compute_tolerance;
-      m = augur_extrap_model_new ((GFile *const *) doc->scaling_runs->pdata, doc->scaling_runs->len, &options,
-                                  cancellable, error);
+      m = augur_replay_inputs_extrap_model (doc, &platform, &given, cancellable, error);
       if (m == NULL)
         return FALSE;
       for (guint k = 0; k < n_targets; k++)

@@ -193,7 +193,17 @@ replayed_label (const AugurReplayInputs *in,
     }
   {
     g_autofree char *name = in->deployment ? g_file_get_basename (in->deployment) : g_strdup ("?");
+    g_autofree char *factors = augur_replay_factors_describe (&in->factors);
+    g_autofree char *unchanged = augur_replay_factors_explain_unchanged (augur_replay_factors_unchanged (&in->factors,
+                                                                                                      platform));
 
+    /* a what-if on the platform file is said with its result, and so is
+     * a factor that had nothing to change */
+    if (*factors != '\0')
+      /* Translators: e.g. "lv08 · 8 ranks on 8 hosts · deploy.xml · what-if: every link's bandwidth ×2". */
+      return g_strdup_printf (_("%s · %s · %s · what-if: %s%s%s"), augur_network_model_to_name (in->network),
+                              placement, name, factors, unchanged != NULL ? " · " : "",
+                              unchanged != NULL ? unchanged : "");
     return g_strdup_printf ("%s · %s · %s", augur_network_model_to_name (in->network), placement, name);
   }
 }
@@ -326,6 +336,28 @@ sweep_label (const JobInputs *in)
       /* Translators: a sweep of ranks per node, e.g. "lv08 · 64 ranks in blocks of each point's size". */
       return g_strdup_printf (_("%s · %s in blocks of each point’s size"),
                               augur_network_model_to_name (in->inputs.network), ranks);
+    }
+  /* a platform file: its files, and the factors held while one is swept */
+  if (!in->inputs.use_cluster)
+    {
+      g_autofree char *platform = in->inputs.platform != NULL ? g_file_get_basename (in->inputs.platform)
+                                                              : g_strdup ("?");
+      g_autofree char *deployment = in->inputs.deployment != NULL ? g_file_get_basename (in->inputs.deployment)
+                                                                  : g_strdup ("?");
+      AugurReplayFactors held = in->inputs.factors;
+      g_autofree char *factors = NULL;
+
+      if (in->parameter == AUGUR_REPLAY_SWEEP_SPEED_FACTOR)
+        held.speed = 1;
+      else if (in->parameter == AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR)
+        held.bandwidth = 1;
+      else if (in->parameter == AUGUR_REPLAY_SWEEP_LATENCY_FACTOR)
+        held.latency = 1;
+      factors = augur_replay_factors_describe (&held);
+      if (*factors != '\0')
+        return g_strdup_printf ("%s · %s · %s · %s", augur_network_model_to_name (in->inputs.network), platform,
+                                deployment, factors);
+      return g_strdup_printf ("%s · %s · %s", augur_network_model_to_name (in->inputs.network), platform, deployment);
     }
   {
     g_autofree char *placement = augur_replay_describe_inputs (&in->inputs);
@@ -797,6 +829,9 @@ parameter_name (AugurReplaySweepParameter p)
     case AUGUR_REPLAY_SWEEP_LATENCY: return _("Link latency");
     case AUGUR_REPLAY_SWEEP_SPEED: return _("Core speed");
     case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE: return _("Ranks per node");
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR: return _("Every host's speed (× the file's)");
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR: return _("Every link's bandwidth (× the file's)");
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR: return _("Every link's latency (× the file's)");
     default: return "";
     }
 }
@@ -1093,9 +1128,19 @@ sweep_start (AugurReplayPage           *self,
 {
   JobInputs *in;
 
-  if (!self->inputs.use_cluster)
+  /* a built cluster's figures, or a platform file's factors: never the
+   * one where the document has the other */
+  if (parameter >= AUGUR_REPLAY_SWEEP_SPEED_FACTOR && self->inputs.use_cluster)
     {
-      augur_replay_page_show_error (self, _("What-if sweeps change a cluster built in Augur: choose “Build a Cluster” first."));
+      augur_replay_page_show_error (self, _("Factor sweeps scale a platform file: on a cluster built in Augur, sweep "
+                                            "its link bandwidth, latency or core speed."));
+      g_signal_emit_by_name (self, signal);
+      return;
+    }
+  if (parameter < AUGUR_REPLAY_SWEEP_SPEED_FACTOR && !self->inputs.use_cluster)
+    {
+      augur_replay_page_show_error (self, _("What-if sweeps change a cluster built in Augur: choose “Build a Cluster” "
+                                            "first, or sweep a factor on every link or host of the platform file."));
       g_signal_emit_by_name (self, signal);
       return;
     }
@@ -1129,7 +1174,7 @@ augur_replay_page_sweep (AugurReplayPage           *self,
                          gboolean                   logarithmic)
 {
   g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
-  g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
+  g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_LATENCY_FACTOR);
   sweep_start (self, parameter, from, to, points, logarithmic, AUGUR_CLUSTER_NONE, NULL, "swept");
 }
 
@@ -1143,7 +1188,7 @@ augur_replay_page_sweep_on_cluster (AugurReplayPage           *self,
                                     gboolean                   logarithmic)
 {
   g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self) && dir != NULL);
-  g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
+  g_return_if_fail (parameter <= AUGUR_REPLAY_SWEEP_LATENCY_FACTOR);
   sweep_start (self, parameter, from, to, points, logarithmic, AUGUR_CLUSTER_RUN, dir, "clustered");
 }
 
@@ -1189,8 +1234,8 @@ augur_replay_page_show_sweep_settings (AugurReplayPage *self)
 static void
 on_sweep_parameter_changed (AugurReplayPage *self)
 {
-  static const char * const from[] = { "10MBps", "1us", "100Mf", "1" };
-  static const char * const to[] = { "10GBps", "10ms", "100Gf", "8" };
+  static const char * const from[] = { "10MBps", "1us", "100Mf", "1", "0.25", "0.25", "0.25" };
+  static const char * const to[] = { "10GBps", "10ms", "100Gf", "8", "4", "4", "4" };
   guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_parameter));
 
   if (p >= G_N_ELEMENTS (from))
@@ -1205,14 +1250,15 @@ on_sweep_parameter_changed (AugurReplayPage *self)
 static gboolean
 sweep_fields (AugurReplayPage *self, guint *parameter_out, double *from_out, double *to_out)
 {
-  static const char *kinds[] = { "bandwidth", "time", "speed", NULL };
+  /* factors and ranks per node are plain numbers */
+  static const char *kinds[] = { "bandwidth", "time", "speed", NULL, NULL, NULL, NULL };
   guint parameter = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_parameter));
   const char *from_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_from));
   const char *to_text = gtk_editable_get_text (GTK_EDITABLE (self->sweep_to));
   double from = NAN, to = NAN;
   gboolean ok;
 
-  if (parameter > AUGUR_REPLAY_SWEEP_RANKS_PER_NODE)
+  if (parameter > AUGUR_REPLAY_SWEEP_LATENCY_FACTOR)
     parameter = 0;
   if (kinds[parameter] != NULL)
     ok = augur_parse_quantity (from_text, kinds[parameter], &from) && augur_parse_quantity (to_text, kinds[parameter], &to);

@@ -5,6 +5,9 @@
  * (src/engine/replay/validate.c) in a worker, with progress and Cancel;
  * the tab shows time against ranks for each program (measured as points,
  * predicted as a line) and a table with the error of each point.
+ * The result is kept in the document (validate.h's validation= lines),
+ * through the page's undoable edits, and shown again from it on opening,
+ * undo and redo: what the report and augur-cli validate --document show.
  * Calibrate measures this machine as a platform (`augur-cli calibrate`'s
  * measurement), saves it and makes it the page's platform.
  *
@@ -17,6 +20,7 @@
 #include "augur-line-chart-view.h"
 #include "augur-page-job.h"
 #include "augur-result-tables.h"
+#include "augur-validation-chart.h"
 #include "calibrate.h"
 #include "replay-document.h"
 #include "validate.h"
@@ -42,6 +46,8 @@ typedef struct {
   GPtrArray *rows;              /* AugurValidationRow* */
   double     speed;             /* the platform's host speed */
   gboolean   measured;
+  guint      runs;
+  char      *platform_id;       /* the document's platform replayed on, or NULL */
 } ValidationResult;
 
 static void
@@ -59,6 +65,7 @@ static void
 result_free (ValidationResult *out)
 {
   g_clear_pointer (&out->rows, g_ptr_array_unref);
+  g_free (out->platform_id);
   g_free (out);
 }
 
@@ -114,73 +121,63 @@ validation_thread (AugurPageJob  *job,
   out->rows = rows;
   out->speed = augur_platform_get_host_speed (platform, 0);
   out->measured = in->measure;
+  out->runs = in->runs;
+  /* what the predictions are of, so that a later change of the platform
+   * is said beside them */
+  if (!in->measure)
+    out->platform_id = augur_validation_platform_id (&in->inputs);
   return out;
 }
 
 /* ---- Results ------------------------------------------------------------------------ */
 
-static void
-present (AugurReplayPage        *self,
-         const ValidationResult *result)
+/* The document's platform as a validation replays on it
+ * (augur_validation_platform_id), its file's digest computed again only
+ * when another file is chosen: the tab follows every edit, and a
+ * platform file may be large. */
+static char *
+platform_id (AugurReplayPage *self)
 {
-  GPtrArray *rows = result->rows;
+  g_autofree char *uri = NULL;
+  const char *cached;
+  char *id;
+
+  if (self->inputs.use_cluster || self->inputs.platform == NULL)
+    return augur_validation_platform_id (&self->inputs);
+  uri = g_file_get_uri (self->inputs.platform);
+  cached = g_object_get_data (G_OBJECT (self), "augur-validation-platform");
+  if (cached != NULL && g_str_has_prefix (cached, uri) && cached[strlen (uri)] == '\n')
+    return g_strdup (cached + strlen (uri) + 1);
+  id = augur_validation_platform_id (&self->inputs);
+  g_object_set_data_full (G_OBJECT (self), "augur-validation-platform", g_strconcat (uri, "\n", id, NULL), g_free);
+  return id;
+}
+
+static GStrv
+warnings_now (AugurReplayPage             *self,
+              const AugurValidationRecord *record)
+{
+  g_autofree char *now = record->platform == AUGUR_VALIDATION_ON_DOCUMENT ? platform_id (self) : NULL;
+
+  return augur_validation_record_warnings_at (record, now);
+}
+
+/* The kept validation on the tab: its chart, its table, where it came
+ * from and what to know of it (a platform changed since). */
+static void
+present (AugurReplayPage             *self,
+         const AugurValidationRecord *record)
+{
+  GPtrArray *rows = record->rows;
   g_autoptr(GListStore) store = g_list_store_new (AUGUR_TYPE_RESULT_ROW);
-  g_autoptr(GHashTable) programs = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) order = g_ptr_array_new ();
-  g_autoptr(GString) note = g_string_new (NULL);
-  double largest = 0, scale = 1, sum = 0, x_min = INFINITY, x_max = 0;
-  const char *unit;
+  g_autofree char *described = augur_validation_record_describe (record);
+  g_auto(GStrv) warnings = warnings_now (self, record);
+  g_autoptr(GString) note = g_string_new (described);
+  double scale = 1, sum = 0;
+  const char *unit = "s";
   AugurChartData *d;
-  guint over = 0;
 
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const AugurValidationRow *r = g_ptr_array_index (rows, i);
-      largest = MAX (largest, MAX (r->measured, r->predicted));
-      x_min = MIN (x_min, r->ranks);
-      x_max = MAX (x_max, r->ranks);
-      if (!g_hash_table_contains (programs, r->program))
-        {
-          g_hash_table_add (programs, r->program);
-          g_ptr_array_add (order, r->program);
-        }
-    }
-  unit = augur_time_unit_choose (largest, &scale);
-
-  /* time against ranks: each program's measured points and predicted line */
-  d = augur_chart_data_new (_("Predicted and measured times"), _("Ranks"), NULL, _("Time"), unit);
-  augur_chart_data_set_integer_x (d, TRUE);
-  augur_chart_data_set_log_x (d, x_min > 0 && x_max / x_min >= 8);
-  for (guint p = 0; p < order->len; p++)
-    {
-      const char *name = g_ptr_array_index (order, p);
-      g_autoptr(GArray) x = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) measured = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) predicted = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autofree char *m_name = NULL, *p_name = NULL;
-      guint series;
-
-      for (guint i = 0; i < rows->len; i++)
-        {
-          const AugurValidationRow *r = g_ptr_array_index (rows, i);
-          double xv = r->ranks, mv = r->measured * scale, pv = r->predicted * scale;
-          if (!g_str_equal (r->program, name))
-            continue;
-          g_array_append_val (x, xv);
-          g_array_append_val (measured, mv);
-          g_array_append_val (predicted, pv);
-        }
-      /* Translators: a chart series, e.g. "cg, predicted" */
-      p_name = g_strdup_printf (_("%s, predicted"), name);
-      /* Translators: a chart series, e.g. "cg, measured" */
-      m_name = g_strdup_printf (_("%s, measured"), name);
-      series = augur_chart_data_add_series (d, p_name, (double *) (gpointer) x->data,
-                                            (double *) (gpointer) predicted->data, x->len);
-      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_LINE);
-      series = augur_chart_data_add_series (d, m_name, (double *) (gpointer) x->data,
-                                            (double *) (gpointer) measured->data, x->len);
-      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_POINTS);
-    }
+  d = augur_validation_chart_data_new (rows, &unit, &scale);
   g_clear_pointer (&self->validation_chart_data, augur_chart_data_unref);
   self->validation_chart_data = d;
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->validation_chart), d);
@@ -199,27 +196,115 @@ present (AugurReplayPage        *self,
       augur_result_row_set_number (row, V_N_ERROR, 100 * r->error);
       g_list_store_append (store, row);
       sum += fabs (r->error);
-      over += r->oversubscribed;
     }
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->validation_table), G_LIST_MODEL (store));
   g_clear_pointer (&self->validation_rows, g_ptr_array_unref);
   self->validation_rows = g_ptr_array_ref (rows);
-  if (result->measured)
-    /* Translators: %.3g is a speed in Gflop/s */
-    g_string_append_printf (note, _("On this machine, measured (%.3g Gflop/s a core). "), result->speed / 1e9);
-  else
-    g_string_append (note, _("On this page’s platform. "));
   /* Translators: %s is a time unit such as "ms" */
+  g_string_append_c (note, ' ');
   g_string_append_printf (note, _("Times in %s. Mean |error| %.1f %%."), unit,
                           rows->len > 0 ? 100 * sum / rows->len : 0.0);
-  if (over > 0)
+  for (guint i = 0; warnings[i] != NULL; i++)
     {
       g_string_append_c (note, ' ');
-      g_string_append (note, _("* more ranks than cores: waiting ranks poll and take the core from computing ones, "
-                               "which the platform does not model."));
+      g_string_append (note, warnings[i]);
     }
   augur_result_table_set_note (AUGUR_RESULT_TABLE (self->validation_table), note->str);
   gtk_stack_set_visible_child_name (GTK_STACK (self->validation_stack), "results");
+  /* a short window scrolls the results: shown from the chart's title */
+  {
+    GtkWidget *scroller = gtk_widget_get_ancestor (self->validation_chart, GTK_TYPE_SCROLLED_WINDOW);
+    if (scroller != NULL)
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), 0);
+  }
+}
+
+/* The tab's fields as the kept validation was run: its platform, its
+ * numbers of ranks and its runs, so that Run Validation runs it again. */
+static void
+show_settings (AugurReplayPage             *self,
+               const AugurValidationRecord *record)
+{
+  g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < record->rows->len; i++)
+    {
+      guint r = ((const AugurValidationRow *) g_ptr_array_index (record->rows, i))->ranks, at = 0;
+
+      while (at < ranks->len && g_array_index (ranks, guint, at) < r)
+        at++;
+      if (at == ranks->len || g_array_index (ranks, guint, at) != r)
+        g_array_insert_val (ranks, at, r);
+    }
+  for (guint i = 0; i < ranks->len; i++)
+    g_string_append_printf (text, "%s%u", i > 0 ? ", " : "", g_array_index (ranks, guint, i));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->validation_platform),
+                              record->platform == AUGUR_VALIDATION_ON_THIS_MACHINE ? 0 : 1);
+  gtk_editable_set_text (GTK_EDITABLE (self->validation_ranks), text->str);
+  if (record->runs > 0)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->validation_runs), record->runs);
+}
+
+/* The tab as the document's kept validation says (on opening, undo, redo
+ * and any edit, which may change the platform it was replayed on): shown
+ * again only when what it would show changed. */
+void
+augur_replay_page_validation_sync (AugurReplayPage *self)
+{
+  const AugurValidationRecord *record = self->inputs.validation;
+  g_autoptr(GString) key = g_string_new (NULL);
+  g_auto(GStrv) warnings = NULL;
+
+  if (self->validation_chart == NULL)
+    return;   /* not made yet */
+  if (record != NULL && record->rows->len > 0)
+    {
+      augur_validation_record_append_text (key, record);
+      warnings = warnings_now (self, record);
+      for (guint i = 0; warnings[i] != NULL; i++)
+        g_string_append_printf (key, "%s\n", warnings[i]);
+    }
+  if (g_strcmp0 (key->str, self->validation_shown) == 0)
+    return;
+  g_free (self->validation_shown);
+  self->validation_shown = g_strdup (key->str);
+  if (key->len > 0)
+    {
+      show_settings (self, record);
+      present (self, record);
+      return;
+    }
+  g_clear_pointer (&self->validation_chart_data, augur_chart_data_unref);
+  g_clear_pointer (&self->validation_rows, g_ptr_array_unref);
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->validation_chart), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->validation_table), NULL);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->validation_stack), "empty");
+}
+
+/* A finished validation kept in the document, as one undoable edit. */
+static void
+keep (AugurReplayPage        *self,
+      const ValidationResult *result)
+{
+  AugurValidationRecord *record = augur_validation_record_new ();
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+
+  for (guint i = 0; i < result->rows->len; i++)
+    g_ptr_array_add (record->rows, augur_validation_row_copy (g_ptr_array_index (result->rows, i)));
+  record->host = g_strdup (g_get_host_name ());
+  record->date = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+  record->runs = result->runs;
+  record->platform = result->measured ? AUGUR_VALIDATION_ON_THIS_MACHINE : AUGUR_VALIDATION_ON_DOCUMENT;
+  record->speed = result->measured ? result->speed : 0;
+  record->platform_id = g_strdup (result->platform_id);
+  /* the file as the worker read it is the one the tab compares with */
+  g_object_set_data (G_OBJECT (self), "augur-validation-platform", NULL);
+  augur_replay_page_edit_begin (self);
+  g_clear_pointer (&self->inputs.validation, augur_validation_record_free);
+  self->inputs.validation = record;
+  augur_replay_page_edit_end (self);
+  augur_replay_page_validation_sync (self);
 }
 
 static void
@@ -233,7 +318,7 @@ validation_done (AugurPage    *page,
 
   if (error == NULL)
     {
-      present (self, out);
+      keep (self, out);
       augur_replay_page_set_status (self, _("Validation done"), FALSE);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -411,7 +496,8 @@ augur_replay_page_validation_init (AugurReplayPage *self)
 {
   const AugurResultColumn columns[] = {
     { _("Program"), AUGUR_RESULT_COLUMN_STRING, V_S_PROGRAM, TRUE, FALSE },
-    { _("Ranks"), AUGUR_RESULT_COLUMN_INTEGER, V_N_RANKS, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_EXTRA },
+    /* a key: a program's rows differ by it alone */
+    { _("Ranks"), AUGUR_RESULT_COLUMN_INTEGER, V_N_RANKS, FALSE, FALSE, .priority = AUGUR_RESULT_PRIORITY_KEY },
     { _("Measured"), AUGUR_RESULT_COLUMN_FIXED, V_N_MEASURED, TRUE, FALSE, 3, .priority = AUGUR_RESULT_PRIORITY_KEY },
     { _("Predicted"), AUGUR_RESULT_COLUMN_FIXED, V_N_PREDICTED, TRUE, FALSE, 3, .priority = AUGUR_RESULT_PRIORITY_KEY },
     /* the error beside what it compares, before the time with the tracer */

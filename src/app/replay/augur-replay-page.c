@@ -665,6 +665,7 @@ sync_widgets (AugurReplayPage *self)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->network_dropdown),
                               in->network == AUGUR_NETWORK_CM02 ? 1 : in->network == AUGUR_NETWORK_SMPI ? 2 : 0);
   augur_replay_page_scaling_sync (self);
+  augur_replay_page_validation_sync (self);
 
   self->syncing--;
 }
@@ -728,7 +729,9 @@ augur_replay_page_update_actions (AugurReplayPage *self)
   gboolean running = augur_page_get_running (AUGUR_PAGE (self));
 
   gtk_widget_action_set_enabled (widget, "page.replay", !running);
-  gtk_widget_action_set_enabled (widget, "page.sweep", !running && self->inputs.use_cluster);
+  /* a built cluster's figures, or a platform file's factors */
+  gtk_widget_action_set_enabled (widget, "page.sweep",
+                                 !running && (self->inputs.use_cluster || self->inputs.platform != NULL));
   gtk_widget_action_set_enabled (widget, "page.validate", !running);
   gtk_widget_action_set_enabled (widget, "page.calibrate", !running);
   gtk_widget_action_set_enabled (widget, "page.cancel", running);
@@ -1577,6 +1580,7 @@ augur_replay_page_finalize (GObject *object)
   g_clear_pointer (&self->sweep_times, g_array_unref);
   g_clear_pointer (&self->sweep_xs, g_array_unref);
   g_clear_pointer (&self->validation_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->validation_shown, g_free);
   g_free (self->saved_text);
   g_free (self->raw_text);
   g_free (self->status_text);

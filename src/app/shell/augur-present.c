@@ -8,7 +8,7 @@
  * 1920x1080 one is drawn larger again, never blurred (the drawing is
  * vector, scaled before it is rendered).
  *
- * About 800 lines on purpose: one idea, the presentation window (its steps,
+ * About 840 lines on purpose: one idea, the presentation window (its steps,
  * their scaling, the keys and the what-if row that re-solves in the page).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -186,6 +186,7 @@ typedef struct
   double              *applied;      /* as the document has them */
   AugurPresentSetFunc  set;
   guint                digits;
+  gboolean             factors;      /* values multiply figures: decimals, above 0 */
   GtkWidget           *dropdown;
   GtkWidget           *spin;
   GtkWidget           *problem;
@@ -217,6 +218,16 @@ whatif_set_range (WhatIf *w,
    * number: atoms, ranks), from 0 (or the value, when it is negative) to a
    * thousand times it; decimals only for a value that has them. */
   g_signal_handler_block (w->spin, w->spin_handler);
+  if (w->factors)
+    {
+      /* ×1 is no whole count: ×0.5 must be reachable, ×0 never */
+      gtk_spin_button_set_digits (GTK_SPIN_BUTTON (w->spin), w->digits);
+      gtk_spin_button_set_range (GTK_SPIN_BUTTON (w->spin), pow (10, -(double) w->digits), 1000);
+      gtk_spin_button_set_increments (GTK_SPIN_BUTTON (w->spin), 0.1, 1);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (w->spin), value);
+      g_signal_handler_unblock (w->spin, w->spin_handler);
+      return;
+    }
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (w->spin), whole ? 0 : w->digits);
   gtk_spin_button_set_range (GTK_SPIN_BUTTON (w->spin), MIN (0.0, value), MAX (1000 * fabs (value), 100.0));
   gtk_spin_button_set_increments (GTK_SPIN_BUTTON (w->spin), whole ? MAX (1.0, mag / 10) : mag / 10, mag);
@@ -319,6 +330,16 @@ augur_present_whatif_new (AugurPage           *page,
   g_signal_connect (w->dropdown, "notify::selected", G_CALLBACK (whatif_selected), w);
   g_object_set_data_full (G_OBJECT (box), "augur-present-whatif", w, whatif_free);
   return box;
+}
+
+void
+augur_present_whatif_set_factors (GtkWidget *row)
+{
+  WhatIf *w = g_object_get_data (G_OBJECT (row), "augur-present-whatif");
+
+  g_return_if_fail (w != NULL);
+  w->factors = TRUE;
+  whatif_set_range (w, w->values[gtk_drop_down_get_selected (GTK_DROP_DOWN (w->dropdown))]);
 }
 
 /* ---- The presentation --------------------------------------------------------- */

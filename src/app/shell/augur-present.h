@@ -67,6 +67,10 @@ GtkWidget        *augur_present_whatif_new (AugurPage           *page,
                                             guint                digits,
                                             AugurPresentSetFunc  set);
 
+/* The row's values are factors on the document's figures (×1: as they
+ * are): shown with their digits even when whole, above 0, up to 1000. */
+void              augur_present_whatif_set_factors (GtkWidget *row);
+
 #define AUGUR_TYPE_PRESENT (augur_present_get_type ())
 G_DECLARE_FINAL_TYPE (AugurPresent, augur_present, AUGUR, PRESENT, GtkWindow)
 

@@ -70,6 +70,35 @@ augur_state_set_prefetch (const AugurStateSet *set,
   __builtin_prefetch (&set->table[hash & set->mask]);
 }
 
+/* The number of state w (of hash `hash`), or G_MAXUINT when the set does
+ * not hold it.  Only reads the set: threads may look up together while
+ * nothing is inserted. */
+static inline guint
+augur_state_set_lookup (const AugurStateSet *set,
+                        const guint64       *w,
+                        guint64              hash)
+{
+  const guint n = set->n_words;
+  const guint64 tag = hash << 32;
+  guint64 h = hash & set->mask;
+
+  for (;;)
+    {
+      guint64 e = set->table[h];
+
+      if (e == 0)
+        return G_MAXUINT;
+      if ((e & G_GUINT64_CONSTANT (0xffffffff00000000)) == tag)
+        {
+          guint s = (guint) (e & 0xffffffffu) - 1;
+
+          if (n == 1 ? set->words[s] == w[0] : memcmp (set->words + (gsize) s * n, w, n * sizeof (guint64)) == 0)
+            return s;
+        }
+      h = (h + 1) & set->mask;
+    }
+}
+
 /* The number of state w (of hash `hash`), adding it when new (*added) and
  * when the set holds fewer than max_states; G_MAXUINT when it is new and
  * the set is full, or cannot grow within the memory budget (set->error

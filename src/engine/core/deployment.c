@@ -186,6 +186,7 @@ check_attributes (xmlNode            *node,
 
 static gboolean
 read_actor (AugurDeployment      *d,
+            GHashTable           *seen,
             xmlNode              *node,
             const AugurPlatform  *platform,
             const char           *filename,
@@ -207,18 +208,21 @@ read_actor (AugurDeployment      *d,
       g_free (actor.function);
       return FALSE;
     }
-  for (guint i = 0; i < d->actors->len; i++)
-    {
-      const AugurActor *other = &g_array_index (d->actors, AugurActor, i);
+  /* by name, not by a walk over the others: 16,384 ranks took 134 M
+   * comparisons */
+  {
+    gpointer index = g_hash_table_lookup (seen, actor.function);
 
-      if (strcmp (other->function, actor.function) == 0)
-        {
-          INVALID (error, filename, node, _("the process '%s' is deployed twice (also at line %d): "
-                   "each rank needs a name of its own"), actor.function, other->line);
-          g_free (actor.function);
-          return FALSE;
-        }
-    }
+    if (index != NULL)
+      {
+        const AugurActor *other = &g_array_index (d->actors, AugurActor, GPOINTER_TO_UINT (index) - 1);
+
+        INVALID (error, filename, node, _("the process '%s' is deployed twice (also at line %d): "
+                 "each rank needs a name of its own"), actor.function, other->line);
+        g_free (actor.function);
+        return FALSE;
+      }
+  }
   if (!augur_platform_lookup_host (platform, host_name, &actor.host))
     {
       INVALID (error, filename, node, _("process '%s' is placed on host '%s', which the platform "
@@ -274,6 +278,7 @@ augur_deployment_load_bytes (const char           *data,
                              GError              **error)
 {
   g_autoptr(AugurDeployment) d = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);   /* function -> actor + 1 */
   xmlDoc *xml;
   xmlNode *root;
   double version;
@@ -301,7 +306,12 @@ augur_deployment_load_bytes (const char           *data,
       if (child->type != XML_ELEMENT_NODE || is_platform_element (child))
         continue;
       if (platform_xml_is (child, "actor") || platform_xml_is (child, "process"))
-        ok = read_actor (d, child, platform, filename, error);
+        {
+          ok = read_actor (d, seen, child, platform, filename, error);
+          if (ok)   /* the name is the actor's own string: it outlives the table */
+            g_hash_table_insert (seen, g_array_index (d->actors, AugurActor, d->actors->len - 1).function,
+                                 GUINT_TO_POINTER (d->actors->len));
+        }
       else
         {
           INVALID (error, filename, child, _("unknown element <%s> in a deployment "

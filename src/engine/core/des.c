@@ -10,7 +10,10 @@
  * end of the latency phase or the completion): O(log n) per event.  With
  * few, a scan costs less than keeping the heap: it reads the events and
  * due times kept beside the live list in blocks of 32, each with its
- * minima, and opens only the blocks with something due.  An activity's
+ * minima, and opens only the blocks with something due; it also takes
+ * over when most live events move at every step (a shared backbone), where
+ * the heap would be rebuilt after every solve.  Either way the events of
+ * one step are handled in start order.  An activity's
  * remaining amount is exact at `updated` and falls at `rate` since then:
  * nothing is touched while rates stay the same.  Starting or ending a
  * transfer marks the resources it uses; before the next event, sharing is
@@ -18,8 +21,10 @@
  * ones (SimGrid's selective update), and only their completion times move
  * in the heap.  Each resource keeps its users in an array, and each user
  * knows its slot there, so leaving a resource shared by thousands costs
- * O(1).  A solve keeps its sums in the resources themselves and the
- * weights (coefficient / penalty) divided once per activity; below
+ * O(1).  A solve keeps its sums in the resources themselves and divides
+ * the weights (coefficient / penalty) as it goes: a division costs less
+ * than a cache line of weights kept per activity, and the same
+ * division gives the same double; below
  * SMALL_SOLVE sharing activities it takes them all only when much
  * changed, and otherwise only what the changes reach (in SMPI's replays a
  * message starts or ends among computations that each are a component of
@@ -37,7 +42,9 @@
 #include <glib/gi18n.h>
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 G_DEFINE_QUARK (augur-des-error-quark, augur_des_error)
 
@@ -49,6 +56,9 @@ G_DEFINE_QUARK (augur-des-error-quark, augur_des_error)
 #define INLINE_SLOTS 6
 
 #define NOT_IN_HEAP G_MAXUINT
+
+/* Activities are allocated in blocks of this many. */
+#define ACTIVITY_BLOCK 1024
 
 /* With few live activities a scan finds the next events faster than a heap
  * orders them: a step often ends many at once (73 on average in the
@@ -68,47 +78,60 @@ typedef enum {
   STATE_FREE,
 } State;
 
-/* Laid out by use, in cache lines (the blocks are aligned to them): what
- * a solve reads of every activity it reaches in the first, its weights
- * and scratch in the second, its next event in the third. */
+/* Laid out by use, in three cache lines (the blocks are aligned to
+ * them): what a solve reads of every activity it reaches in the first,
+ * its scratch and next event in the second, the rest in the third.  Its
+ * places in its resources' users live in its block's side array
+ * (ActivitySide), and its place in the heap in des->heap_pos: with
+ * thousands of ranks the activities are out of cache, and a transfer that
+ * leaves a resource, or moves in the heap, then touches none of the
+ * others'. */
 struct _AugurDesActivity {
   guint              mark;         /* scratch: reached by the current solve */
   guint16            n_resources;
   guint8             state;
   guint8             fixed;        /* scratch: rate decided in this solve */
   const guint       *resources;    /* borrowed: outlive the activity */
-  double            *weights;      /* coefficients[k] / penalty, while attached */
+  const double      *coefficients; /* borrowed, beside resources (netmodel's route) */
   double             rate;
   double             remaining;    /* at `updated` */
   double             updated;
   double             bound;
   double             penalty;
 
-  double             weight_inline[INLINE_SLOTS];
   double             left;         /* scratch: remaining at the solve */
   double             old_rate;     /* scratch: rate before the solve */
-
   double             event;        /* time of its next event; INFINITY at rate 0 */
   double             due_at;       /* from then on, its event counts as now */
   double             total;
-  const double      *coefficients;
   guint             *slots;        /* its place in each resource's users */
   guint              live;         /* index in des->live */
-  guint              sharing;      /* index in des->sharing while attached */
-  guint              heap;         /* index in des->heap */
+  guint              unused;
+
+  guint              id;           /* its index among all: des->heap_pos, ... */
   guint8             attached;     /* in its resources' users */
   guint8             cancelled;
   guint64            seq;          /* start order: breaks ties */
-
-  guint              slot_inline[INLINE_SLOTS];
   AugurDesDone       done;
   gpointer           data;
   AugurDesActivity  *next_free;
 } __attribute__ ((aligned (64)));
 
+G_STATIC_ASSERT (sizeof (AugurDesActivity) == 192);
+
+/* Beside each block of activities: their places in their resources'
+ * users, for routes of up to INLINE_SLOTS resources (longer ones
+ * allocate theirs). */
+typedef struct {
+  guint slots[ACTIVITY_BLOCK][INLINE_SLOTS];
+} ActivitySide;
+
+/* A user of a resource: the activity, and where the activity keeps its
+ * place in this resource's users (in its block's side array), so that a
+ * user moved to another place is told without reading the activity. */
 typedef struct {
   AugurDesActivity *activity;
-  guint             k;             /* which of its resources this is */
+  guint            *slot;
 } User;
 
 /* One cache line each (des->res is aligned to them). */
@@ -125,10 +148,12 @@ typedef struct {
   guint    n_seen;        /* scratch of a solve: its users (entries) gathered so far */
 } __attribute__ ((aligned (64))) Resource;
 
+/* 16 bytes: a node's four children in one cache line (des->heap is
+ * placed so); ties are broken by des->seq_of, read only then. */
 typedef struct {
   double            event;         /* its activity's */
-  guint64           seq;
-  AugurDesActivity *activity;
+  guint             id;            /* its activity's */
+  guint             unused;
 } HeapEntry;
 
 /* A live activity's event and due time, kept beside des->live so that the
@@ -153,9 +178,13 @@ struct _AugurDes {
   double            now;
   Resource         *res;
   guint             n_res, res_size;
-  HeapEntry        *heap;        /* by (event, seq) */
+  HeapEntry        *heap;        /* by (event, seq); 3 entries into heap_mem */
+  HeapEntry        *heap_mem;    /* aligned to a cache line */
   guint             heap_len;
   guint             heap_size;
+  guint            *heap_pos;    /* by activity id: its index in heap, or NOT_IN_HEAP */
+  guint64          *seq_of;      /* by activity id: its start order */
+  guint            *sharing_pos; /* by activity id: its index in sharing while attached */
   guint            *modified;    /* resources to solve again */
   guint             n_modified;
   GPtrArray        *sharing;     /* AugurDesActivity*: those attached */
@@ -167,10 +196,14 @@ struct _AugurDes {
   guint             n_live;
   gboolean          use_heap;    /* many live: events ordered in the heap */
   guint             heap_on, heap_off;
+  guint             moved;       /* events the last solve moved */
+  double            moved_share; /* of the live, moved by a step: a moving average */
+  double            precision;   /* events this close after the next one happen with it */
   AugurDesActivity **comp;       /* scratch: the activities a solve reaches */
   guint            *comp_res;    /* scratch: the resources it reaches */
   guint             comp_size, comp_res_size;
-  GPtrArray        *batch;       /* scratch: completions of one step */
+  GPtrArray        *batch;       /* scratch: completions of one step, in start order */
+  GPtrArray        *due_now;     /* scratch: the events of one step taken off the heap */
   /* scratch of the solver, grown as needed */
   AugurDesActivity **s_bounded, **s_fixing;
   guint            *s_active;    /* resources with unfixed users, in comp_res order */
@@ -180,11 +213,13 @@ struct _AugurDes {
   guint64           seq;
   guint             n_active;
   AugurDesActivity *free_list;
-  GPtrArray        *blocks;      /* owns the activities, allocated in blocks */
+  GPtrArray        *blocks;      /* the activities, allocated in blocks */
+  GPtrArray        *sides;       /* ActivitySide*: one beside each block */
+  GPtrArray        *slabs;       /* owns the blocks and their sides */
+  char             *slab_next;   /* room left in the last slab */
+  guint             slab_left;   /* blocks that still fit there */
   gboolean          stop;
 };
-
-#define ACTIVITY_BLOCK 1024
 
 static inline Resource *
 resource (AugurDes *des, guint r)
@@ -202,29 +237,96 @@ augur_des_new (void)
   des->heap_on = HEAP_ON;
   des->heap_off = HEAP_OFF;
   des->batch = g_ptr_array_new ();
-  des->blocks = g_ptr_array_new_with_free_func (g_aligned_free);
+  des->due_now = g_ptr_array_new ();
+  des->blocks = g_ptr_array_new ();
+  des->sides = g_ptr_array_new ();
+  des->slabs = g_ptr_array_new_with_free_func (free);
   return des;
+}
+
+/* Activities past the first block come from slabs of one huge page:
+ * with thousands of ranks the activities spread over megabytes, and with
+ * 4 KB pages each one touched is also a miss in the TLB (with every
+ * allocation of the process on huge pages, the replay at 4,096 ranks took
+ * a sixth less CPU time).  The first block has its own smaller
+ * allocation, so that a small simulation takes no huge page. */
+#define SLAB_SIZE ((gsize) 2 << 20)
+#define BLOCK_BYTES ((gsize) ACTIVITY_BLOCK * sizeof (AugurDesActivity) + sizeof (ActivitySide))
+#define SLAB_BLOCKS ((guint) (SLAB_SIZE / BLOCK_BYTES))
+
+G_STATIC_ASSERT (SLAB_BLOCKS >= 1);
+
+/* Room for a block of activities and its side array, aligned to cache
+ * lines. */
+static char *
+block_memory (AugurDes *des)
+{
+  char *block;
+
+  if (des->blocks->len == 0 || des->slab_left == 0)
+    {
+      gsize size = des->blocks->len == 0 ? BLOCK_BYTES : SLAB_SIZE;
+      void *slab = NULL;
+
+      if (posix_memalign (&slab, des->blocks->len == 0 ? 64 : SLAB_SIZE, size) != 0)
+        g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+#ifdef MADV_HUGEPAGE
+      if (size == SLAB_SIZE)
+        madvise (slab, size, MADV_HUGEPAGE);   /* a hint: without it, 4 KB pages */
+#endif
+      g_ptr_array_add (des->slabs, slab);
+      des->slab_next = slab;
+      des->slab_left = des->blocks->len == 0 ? 1 : SLAB_BLOCKS;
+    }
+  block = des->slab_next;
+  des->slab_next += BLOCK_BYTES;
+  des->slab_left--;
+  return block;
+}
+
+static inline AugurDesActivity *
+activity_of (const AugurDes *des, guint id)
+{
+  return (AugurDesActivity *) des->blocks->pdata[id / ACTIVITY_BLOCK] + id % ACTIVITY_BLOCK;
+}
+
+static inline ActivitySide *
+side_of (const AugurDes *des, const AugurDesActivity *a)
+{
+  return des->sides->pdata[a->id / ACTIVITY_BLOCK];
 }
 
 static AugurDesActivity *
 activity_alloc (AugurDes *des)
 {
   AugurDesActivity *a;
+  guint id;
 
   if (des->free_list == NULL)
     {
-      AugurDesActivity *block = g_aligned_alloc (ACTIVITY_BLOCK, sizeof (AugurDesActivity), 64);
+      char *memory = block_memory (des);
+      AugurDesActivity *block = (AugurDesActivity *) memory;
+      guint base = des->blocks->len * ACTIVITY_BLOCK;
+
       g_ptr_array_add (des->blocks, block);
-      for (guint i = 0; i < ACTIVITY_BLOCK; i++)
+      g_ptr_array_add (des->sides, memory + ACTIVITY_BLOCK * sizeof (AugurDesActivity));
+      des->heap_pos = g_renew (guint, des->heap_pos, base + ACTIVITY_BLOCK);
+      des->seq_of = g_renew (guint64, des->seq_of, base + ACTIVITY_BLOCK);
+      des->sharing_pos = g_renew (guint, des->sharing_pos, base + ACTIVITY_BLOCK);
+      /* the first of the block last, so that it is taken first */
+      for (guint i = ACTIVITY_BLOCK; i-- > 0;)
         {
+          block[i].id = base + i;
           block[i].next_free = des->free_list;
           des->free_list = &block[i];
         }
     }
   a = des->free_list;
   des->free_list = a->next_free;
+  id = a->id;
   memset (a, 0, sizeof *a);
-  a->heap = NOT_IN_HEAP;
+  a->id = id;
+  des->heap_pos[id] = NOT_IN_HEAP;
   a->live = NOT_IN_HEAP;
   return a;
 }
@@ -232,12 +334,9 @@ activity_alloc (AugurDes *des)
 static void
 activity_release (AugurDes *des, AugurDesActivity *a)
 {
-  if (a->slots != a->slot_inline)
+  if (a->n_resources > INLINE_SLOTS)
     g_free (a->slots);
-  if (a->weights != a->weight_inline)
-    g_free (a->weights);
   a->slots = NULL;
-  a->weights = NULL;
   a->state = STATE_FREE;
   a->next_free = des->free_list;
   des->free_list = a;
@@ -251,15 +350,16 @@ augur_des_free (AugurDes *des)
   for (guint i = 0; i < des->live->len; i++)
     {
       AugurDesActivity *a = g_ptr_array_index (des->live, i);
-      if (a != NULL && a->slots != a->slot_inline)
+      if (a != NULL && a->n_resources > INLINE_SLOTS)
         g_free (a->slots);
-      if (a != NULL && a->weights != a->weight_inline)
-        g_free (a->weights);
     }
   for (guint r = 0; r < des->n_res; r++)
     g_free (resource (des, r)->users);
   g_aligned_free (des->res);
-  g_free (des->heap);
+  g_aligned_free (des->heap_mem);
+  g_free (des->heap_pos);
+  g_free (des->seq_of);
+  g_free (des->sharing_pos);
   g_free (des->modified);
   g_free (des->comp);
   g_ptr_array_unref (des->sharing);
@@ -268,7 +368,10 @@ augur_des_free (AugurDes *des)
   g_free (des->key_blocks);
   g_free (des->comp_res);
   g_ptr_array_unref (des->batch);
+  g_ptr_array_unref (des->due_now);
   g_ptr_array_unref (des->blocks);
+  g_ptr_array_unref (des->sides);
+  g_ptr_array_unref (des->slabs);
   g_free (des->s_bounded);
   g_free (des->s_fixing);
   g_free (des->s_active);
@@ -313,22 +416,24 @@ augur_des_add_resource (AugurDes *des,
 /* ---- The event heap ----------------------------------------------------- */
 
 /* A 4-ary heap (half the levels of a binary one, and the children of a
- * node in one cache line or two).  Its keys are kept in the heap's own
- * array, so that ordering it reads no activity: with thousands of ranks
- * the activities are out of cache. */
+ * node in one cache line).  Its keys are kept in the heap's own array and
+ * each activity's place in des->heap_pos, and ties are broken by
+ * des->seq_of, so that ordering it reads and writes no activity: with
+ * thousands of ranks the activities are out of cache (at 4,096 ranks,
+ * moving an entry's place into its activity was most of a sift). */
 #define ARITY 4
 
 static inline gboolean
-earlier (const HeapEntry *a, const HeapEntry *b)
+earlier (const AugurDes *des, const HeapEntry *a, const HeapEntry *b)
 {
-  return a->event < b->event || (a->event == b->event && a->seq < b->seq);
+  return a->event < b->event || (a->event == b->event && des->seq_of[a->id] < des->seq_of[b->id]);
 }
 
 static inline void
 heap_set (AugurDes *des, guint i, HeapEntry e)
 {
   des->heap[i] = e;
-  e.activity->heap = i;
+  des->heap_pos[e.id] = i;
 }
 
 static void
@@ -339,7 +444,7 @@ sift_up (AugurDes *des, guint i)
   while (i > 0)
     {
       guint parent = (i - 1) / ARITY;
-      if (!earlier (&e, &des->heap[parent]))
+      if (!earlier (des, &e, &des->heap[parent]))
         break;
       heap_set (des, i, des->heap[parent]);
       i = parent;
@@ -360,9 +465,9 @@ sift_down (AugurDes *des, guint i)
       if (first >= n)
         break;
       for (guint c = first + 1; c < first + ARITY && c < n; c++)
-        if (earlier (&des->heap[c], &des->heap[child]))
+        if (earlier (des, &des->heap[c], &des->heap[child]))
           child = c;
-      if (!earlier (&des->heap[child], &e))
+      if (!earlier (des, &des->heap[child], &e))
         break;
       heap_set (des, i, des->heap[child]);
       i = child;
@@ -376,11 +481,20 @@ heap_append (AugurDes *des, AugurDesActivity *a)
 {
   if (des->heap_len == des->heap_size)
     {
+      /* three entries in, so that the children of node i, 4i + 1 to
+       * 4i + 4, start a cache line */
+      HeapEntry *mem;
+
       des->heap_size = MAX (64, des->heap_size * 2);
-      des->heap = g_renew (HeapEntry, des->heap, des->heap_size);
+      mem = g_aligned_alloc (des->heap_size + 3, sizeof (HeapEntry), 64);
+      if (des->heap_len > 0)
+        memcpy (mem + 3, des->heap, des->heap_len * sizeof (HeapEntry));
+      g_aligned_free (des->heap_mem);
+      des->heap_mem = mem;
+      des->heap = mem + 3;
     }
-  a->heap = des->heap_len;
-  des->heap[des->heap_len++] = (HeapEntry) { a->event, a->seq, a };
+  des->heap_pos[a->id] = des->heap_len;
+  des->heap[des->heap_len++] = (HeapEntry) { a->event, a->id, 0 };
 }
 
 static void
@@ -401,25 +515,25 @@ heap_rebuild (AugurDes *des)
 static void
 heap_remove (AugurDes *des, AugurDesActivity *a)
 {
-  guint i = a->heap;
+  guint i = des->heap_pos[a->id];
   HeapEntry last;
 
   if (i == NOT_IN_HEAP)
     return;
   last = des->heap[--des->heap_len];
-  a->heap = NOT_IN_HEAP;
-  if (last.activity == a)
+  des->heap_pos[a->id] = NOT_IN_HEAP;
+  if (last.id == a->id)
     return;
   heap_set (des, i, last);
   sift_up (des, i);
-  sift_down (des, last.activity->heap);
+  sift_down (des, des->heap_pos[last.id]);
 }
 
 /* After a->event changed. */
 static void
 heap_update (AugurDes *des, AugurDesActivity *a)
 {
-  guint i = a->heap;
+  guint i = des->heap_pos[a->id];
   double before = des->heap[i].event;
 
   des->heap[i].event = a->event;
@@ -432,7 +546,7 @@ heap_update (AugurDes *des, AugurDesActivity *a)
 static inline AugurDesActivity *
 heap_top (AugurDes *des)
 {
-  return des->heap[0].activity;
+  return activity_of (des, des->heap[0].id);
 }
 
 /* ---- Live activities ---------------------------------------------------- */
@@ -538,7 +652,7 @@ live_moved (AugurDes *des, AugurDesActivity *a)
 {
   if (!des->use_heap)
     return;
-  if (a->heap == NOT_IN_HEAP)
+  if (des->heap_pos[a->id] == NOT_IN_HEAP)
     heap_push (des, a);
   else
     heap_update (des, a);
@@ -547,7 +661,17 @@ live_moved (AugurDes *des, AugurDesActivity *a)
 static void
 choose_queue (AugurDes *des)
 {
-  if (!des->use_heap && des->n_live > des->heap_on)
+  gboolean crowded;
+
+  /* the share of the live events a step moves, on average over the last
+   * steps: when most move (thousands of transfers on one backbone, every
+   * solve moves them all), the heap would be rebuilt at every step and
+   * the scan costs less (at 4,096 ranks, a fifth less); a heap threshold
+   * of 0 keeps the heap whatever moves */
+  des->moved_share += ((double) des->moved / MAX (des->n_live, 1u) - des->moved_share) / 16;
+  des->moved = 0;
+  crowded = des->heap_on > 0 && des->moved_share > (des->use_heap ? 0.25 : 0.125);
+  if (!des->use_heap && des->n_live > des->heap_on && !crowded)
     {
       des->use_heap = TRUE;
       des->heap_len = 0;
@@ -559,11 +683,11 @@ choose_queue (AugurDes *des)
         }
       heap_rebuild (des);
     }
-  else if (des->use_heap && des->n_live < des->heap_off)
+  else if (des->use_heap && (des->n_live < des->heap_off || crowded))
     {
       des->use_heap = FALSE;
       for (guint i = 0; i < des->heap_len; i++)
-        des->heap[i].activity->heap = NOT_IN_HEAP;
+        des->heap_pos[des->heap[i].id] = NOT_IN_HEAP;
       des->heap_len = 0;
     }
 }
@@ -586,22 +710,14 @@ static void
 attach (AugurDes *des, AugurDesActivity *a)
 {
   if (a->n_resources > INLINE_SLOTS)
-    {
-      a->slots = g_new (guint, a->n_resources);
-      a->weights = g_new (double, a->n_resources);
-    }
+    a->slots = g_new (guint, a->n_resources);
   else
-    {
-      a->slots = a->slot_inline;
-      a->weights = a->weight_inline;
-    }
+    a->slots = side_of (des, a)->slots[a->id % ACTIVITY_BLOCK];
   for (guint k = 0; k < a->n_resources; k++)
     {
       Resource *res = resource (des, a->resources[k]);
-      User u = { a, k };
+      User u = { a, &a->slots[k] };
 
-      /* a solve's weights: divided once here, not in every solve */
-      a->weights[k] = a->coefficients[k] / a->penalty;
       if (res->n_users == res->users_size)
         {
           res->users_size = MAX (8, 2 * res->users_size);
@@ -612,7 +728,7 @@ attach (AugurDes *des, AugurDesActivity *a)
       mark_modified (des, a->resources[k]);
     }
   a->attached = TRUE;
-  a->sharing = des->sharing->len;
+  des->sharing_pos[a->id] = des->sharing->len;
   g_ptr_array_add (des->sharing, a);
 }
 
@@ -631,16 +747,57 @@ detach (AugurDes *des, AugurDesActivity *a)
         {
           User moved = res->users[last];
           res->users[slot] = moved;
-          moved.activity->slots[moved.k] = slot;
+          *moved.slot = slot;
         }
       mark_modified (des, a->resources[k]);
     }
   a->attached = FALSE;
   {
     AugurDesActivity *moved = g_ptr_array_index (des->sharing, des->sharing->len - 1);
-    moved->sharing = a->sharing;
-    g_ptr_array_remove_index_fast (des->sharing, a->sharing);
+    guint i = des->sharing_pos[a->id];
+
+    des->sharing_pos[moved->id] = i;
+    g_ptr_array_remove_index_fast (des->sharing, i);
   }
+}
+
+/* The first clock reading `now` at which an event at t is due with the
+ * precision p: SimGrid's double_equals (t, now, p), fabs (t - now) < p,
+ * as the subtraction rounds (strict: 1 flop at 1 Gf/s, 1e-9 s, is not
+ * merged). */
+static inline double
+next_up (double x)
+{
+  gint64 bits;
+
+  if (x == 0)
+    return DBL_TRUE_MIN;
+  memcpy (&bits, &x, sizeof bits);
+  bits += x > 0 ? 1 : -1;
+  memcpy (&x, &bits, sizeof bits);
+  return x;
+}
+
+static inline double
+next_down (double x)
+{
+  return -next_up (-x);
+}
+
+static inline double
+precision_due_at (double t, double p)
+{
+  /* t - d moves by about a quarter of t's last bit at least: steps of
+   * d's own last bit alone would crawl when d is near 0 (t near p).
+   * (The bits are stepped in line: this runs at every new date.) */
+  double step = (next_up (t) - t) / 4;
+  double d = t - p;
+
+  while (t - d < p)
+    d = MIN (next_down (d), d - step);
+  while (!(t - d < p))
+    d = MAX (next_up (d), d + step);
+  return d;
 }
 
 /* Sets a's next event, and when it is close enough to count as due: a
@@ -659,6 +816,8 @@ set_event (AugurDes *des, AugurDesActivity *a, double t)
     a->due_at = t - MAX (DONE_PRECISION * a->total / a->rate, t * DBL_EPSILON);
   else
     a->due_at = t;
+  if (des->precision > 0 && isfinite (t))
+    a->due_at = MIN (a->due_at, precision_due_at (t, des->precision));
   if (a->live != NOT_IN_HEAP)
     key_set (des, a->live, a->event, a->due_at);
 }
@@ -711,6 +870,7 @@ augur_des_start (AugurDes          *des,
   a->done = done;
   a->data = data;
   a->seq = des->seq++;
+  des->seq_of[a->id] = a->seq;
   a->updated = des->now;
   if (delay > 0)
     {
@@ -799,6 +959,7 @@ prefetch_activity (const AugurDesActivity *a)
 {
   __builtin_prefetch ((const char *) a + 64, 1);
   __builtin_prefetch (a->resources);
+  __builtin_prefetch (a->coefficients);
 }
 
 /* Over a list: the activity 2 x PREFETCH_AHEAD on, then (its first line
@@ -833,7 +994,8 @@ gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, gu
   double left = MAX (0.0, a->remaining - a->rate * (now - a->updated));
   gboolean fixed = left <= 0;
   const guint *resources = a->resources;
-  const double *weights = a->weights;
+  const double *coefficients = a->coefficients;
+  double penalty = a->penalty;
   guint n = a->n_resources;
 
   a->mark = gen;
@@ -854,7 +1016,7 @@ gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, gu
       if (!fixed)
         {
           res->n_unfixed++;
-          res->weight_sum += weights[k];
+          res->weight_sum += coefficients[k] / penalty;   /* its weight */
         }
     }
   return !fixed;
@@ -862,9 +1024,9 @@ gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, gu
 
 /* Weighted max-min by progressive filling, over the activities and
  * resources reachable from the modified resources.  The solve's sums live
- * in the resources themselves and the weights in the activities (divided
- * once, when they attach): one pass over the edges gathers the component
- * and what each resource offers. */
+ * in the resources themselves, the weights are divided from the routes'
+ * coefficients: one pass over the edges gathers the component and what
+ * each resource offers. */
 static void
 solve_sharing (AugurDes *des)
 {
@@ -957,7 +1119,7 @@ solve_sharing (AugurDes *des)
       {
         AugurDesActivity *a = ca[i];
         if (i + PREFETCH_AHEAD < n_comp)
-          __builtin_prefetch ((const char *) ca[i + PREFETCH_AHEAD] + 128, 1);   /* its event's line */
+          __builtin_prefetch ((const char *) ca[i + PREFETCH_AHEAD] + 64, 1);   /* its event's line */
         if (a->rate == a->old_rate && a->left > 0 && !isinf (a->event))
           continue;
         a->remaining = a->left;
@@ -968,6 +1130,7 @@ solve_sharing (AugurDes *des)
           set_event (des, a, a->rate > 0 ? now + a->remaining / a->rate : INFINITY);
         ca[moved++] = a;
       }
+    des->moved = moved;
     if (!des->use_heap)
       return;
     rebuild = moved > 8 && moved * 4 > des->heap_len;
@@ -976,10 +1139,10 @@ solve_sharing (AugurDes *des)
         AugurDesActivity *a = ca[i];
         if (!rebuild)
           live_moved (des, a);
-        else if (a->heap == NOT_IN_HEAP)
+        else if (des->heap_pos[a->id] == NOT_IN_HEAP)
           heap_append (des, a);
         else
-          des->heap[a->heap].event = a->event;
+          des->heap[des->heap_pos[a->id]].event = a->event;
       }
     if (rebuild)
       heap_rebuild (des);
@@ -1131,7 +1294,7 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
             {
               Resource *res = resource (des, a->resources[k]);
               res->remaining -= a->rate * a->coefficients[k];
-              res->weight_sum -= a->weights[k];
+              res->weight_sum -= a->coefficients[k] / a->penalty;
               res->n_unfixed--;
             }
         }
@@ -1195,6 +1358,14 @@ augur_des_settle_resource (AugurDes *des,
 }
 
 void
+augur_des_set_precision (AugurDes *des,
+                         double    seconds)
+{
+  g_return_if_fail (seconds >= 0 && des->n_active == 0);
+  des->precision = seconds;
+}
+
+void
 augur_des_set_heap_threshold (AugurDes *des,
                               guint     on,
                               guint     off)
@@ -1202,6 +1373,12 @@ augur_des_set_heap_threshold (AugurDes *des,
   g_return_if_fail (off <= on);
   des->heap_on = on;
   des->heap_off = off;
+}
+
+gboolean
+augur_des_get_uses_heap (const AugurDes *des)
+{
+  return des->use_heap;
 }
 
 void
@@ -1276,19 +1453,45 @@ augur_des_run (AugurDes      *des,
       /* every event of this instant: latency phases that end, completions */
       g_ptr_array_set_size (batch, 0);
       if (des->use_heap)
-        while (des->heap_len > 0 && due (des, (next = heap_top (des))))
-          {
-            if (next->state == STATE_DELAY)
+        {
+          /* every due event off the heap, then handled in start order as
+           * the scan handles them: latency phases that end in one step
+           * join their resources in that order, and the order of a
+           * resource's users makes its sums, so the rates are the same
+           * doubles both ways */
+          GPtrArray *due_now = des->due_now;
+
+          g_ptr_array_set_size (due_now, 0);
+          while (des->heap_len > 0 && due (des, (next = heap_top (des))))
+            {
+              /* the next top is among the children: their activities
+               * are asked for while this one is taken */
+              for (guint c = 1; c <= ARITY && c < des->heap_len; c++)
+                {
+                  const char *child = (const char *) activity_of (des, des->heap[c].id);
+                  __builtin_prefetch (child);
+                  __builtin_prefetch (child + 64);
+                }
+              heap_remove (des, next);
+              g_ptr_array_add (due_now, next);
+            }
+          for (guint i = 1; i < due_now->len; i++)
+            if (by_seq (&due_now->pdata[i - 1], &due_now->pdata[i]) > 0)
               {
-                enter_sharing (des, next);
-                if (isinf (next->event))
-                  heap_remove (des, next);   /* back when a solve gives it a rate */
-                else
-                  heap_update (des, next);
-                continue;
+                g_ptr_array_sort (due_now, by_seq);
+                break;
               }
-            finish (des, next);
-          }
+          for (guint i = 0; i < due_now->len; i++)
+            {
+              AugurDesActivity *a = due_now->pdata[i];
+              if (a->state == STATE_DELAY)
+                enter_sharing (des, a);
+              if (a->state != STATE_DELAY && due (des, a))
+                finish (des, a);
+              else if (!isinf (a->event))
+                heap_push (des, a);   /* at infinity: back when a solve gives it a rate */
+            }
+        }
       else
         {
           /* in start order: the batch needs no sorting.  Only the blocks
@@ -1314,16 +1517,6 @@ augur_des_run (AugurDes      *des,
                 }
               key_block_refresh (des, b);
             }
-        }
-      if (des->use_heap)
-        {
-          /* popped in time order: put them in start order */
-          for (guint i = 1; i < batch->len; i++)
-            if (by_seq (&batch->pdata[i - 1], &batch->pdata[i]) > 0)
-              {
-                g_ptr_array_sort (batch, by_seq);
-                break;
-              }
         }
 
       for (guint i = 0; i < batch->len; i++)

@@ -97,10 +97,21 @@ guint     augur_des_get_n_active (const AugurDes *des);
  * SimGrid does for the actions of a constraint it touches. */
 void      augur_des_settle_resource (AugurDes *des, guint resource);
 
+/* Every event less than `seconds` after the earliest one happens with it,
+ * its activity ending though a little of its amount is left (SimGrid's
+ * surf/precision, 1e-9 s in SMPI's replay).  Default 0; set before any
+ * activity starts. */
+void      augur_des_set_precision (AugurDes *des, double seconds);
+
 /* Events are ordered in a heap while more than `on` activities are live,
  * and found by a scan again below `off` (defaults 1024 and 256: a scan is
- * faster for few).  Results do not depend on it; tests set 0, 0 to run
- * everything through the heap. */
+ * faster for few), or when most of the live events move at every step
+ * (thousands of transfers on one backbone: the heap would be rebuilt each
+ * time).  Results do not depend on it: the events of a step are handled
+ * in start order either way.  Tests set 0, 0 to run everything through
+ * the heap. */
 void      augur_des_set_heap_threshold (AugurDes *des, guint on, guint off);
+/* Whether the events are ordered in the heap now (for tests). */
+gboolean  augur_des_get_uses_heap (const AugurDes *des);
 
 G_END_DECLS

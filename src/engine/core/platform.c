@@ -685,3 +685,36 @@ augur_platform_get_config_where (const AugurPlatform *p,
   g_return_val_if_fail (p != NULL && key != NULL, NULL);
   return g_hash_table_lookup (p->config_where, key);
 }
+
+void
+augur_platform_scale (AugurPlatform *p,
+                      double         speed,
+                      double         bandwidth,
+                      double         latency)
+{
+  g_return_if_fail (p != NULL && speed > 0 && bandwidth > 0 && latency > 0);
+  for (guint h = 0; h < p->hosts->len; h++)
+    g_array_index (p->hosts, Host, h).speed *= speed;
+  for (guint l = 0; l < p->links->len; l++)
+    if (l != p->loopback)
+      {
+        g_array_index (p->links, Link, l).bandwidth *= bandwidth;
+        g_array_index (p->links, Link, l).latency *= latency;
+      }
+  /* a cluster's own figures too, so that the platform written back
+   * (augur_platform_to_xml) is the one replayed */
+  for (guint z = 0; z < p->zones->len; z++)
+    {
+      Cluster *c = g_array_index (p->zones, Zone, z).cluster;
+
+      if (c == NULL)
+        continue;
+      c->speed *= speed;
+      c->bandwidth *= bandwidth;
+      c->latency *= latency;
+      c->bb_bandwidth *= bandwidth;
+      c->bb_latency *= latency;
+      c->lo_bandwidth *= bandwidth;
+      c->lo_latency *= latency;
+    }
+}

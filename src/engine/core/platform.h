@@ -71,6 +71,14 @@ const char      *augur_platform_get_link_name      (const AugurPlatform *p, guin
 double           augur_platform_get_link_bandwidth (const AugurPlatform *p, guint link);  /* bytes/s */
 double           augur_platform_get_link_latency   (const AugurPlatform *p, guint link);  /* s */
 AugurLinkSharing augur_platform_get_link_sharing   (const AugurPlatform *p, guint link);
+/* Multiplies every host's speed by speed, and every link's bandwidth and
+ * latency by bandwidth and latency: the links the file declares and those
+ * its clusters generate (private links, backbones, loopbacks), not the
+ * network model's own __loopback__ (network/loopback-bw, no link of the
+ * file).  Factors are positive; 1 changes nothing.  A replay document's
+ * what-ifs on a platform file. */
+void             augur_platform_scale              (AugurPlatform *p, double speed, double bandwidth,
+                                                    double latency);
 
 /* Added by the platform module: the value of <config><prop id="key"
  * value="..."/></config> (e.g. "network/model"), or NULL. */

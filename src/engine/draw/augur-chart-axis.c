@@ -83,11 +83,18 @@ augur_chart_ticks_compute (AugurChartTicks *t,
       lmin = log10 (min);
       lmax = log10 (max);
       if (lmax - lmin < 1e-9)
-        lmin -= 0.5, lmax += 0.5;
+        {
+          /* one value: half a decade either side (the 1-2-5 ends below
+           * are taken from min and max, so they move too) */
+          lmin -= 0.5, lmax += 0.5;
+          min = pow (10, lmin), max = pow (10, lmax);
+        }
       dlo = (long) floor (lmin + 1e-9);
       dhi = (long) ceil (lmax - 1e-9);
       span = dhi - dlo;
-      if (span <= 1)
+      /* data within one decade (1 to 4) also ends at the next 1-2-5 value
+       * (5), not at the decade (10), unless that leaves no range */
+      if (span <= 1 && !(snap_125 (max, TRUE) > snap_125 (min, FALSE) * (1 + 1e-9)))
         {
           /* within a decade: 1-2-5 labelled, the other digits minor */
           static const int labelled[] = { 1, 2, 5 };
@@ -117,7 +124,7 @@ augur_chart_ticks_compute (AugurChartTicks *t,
             for (int m = 1; m <= 9; m++)
               {
                 double v = m * pow (10, k);
-                gboolean is_major = m == 1 || (decades < 2 && (m == 2 || m == 5));
+                gboolean is_major = m == 1 || ((decades < 2 || hi <= lo * 10 * (1 + 1e-9)) && (m == 2 || m == 5));
 
                 if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
                   continue;

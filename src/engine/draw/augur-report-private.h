@@ -63,6 +63,12 @@ void     augur_report_replay_whatif        (AugurReport *report, const char *nam
 void     augur_report_replay_scaling       (AugurReport *report, const char *name,
                                             const AugurReplayInputs *in, const char *quoted,
                                             GCancellable *cancellable, GPtrArray *how);
+/* In augur-report-replay-validation.c: the validation against measured
+ * runs a replay document keeps (nothing when none), as `augur-cli
+ * validate --document DOC.replay` gives it; quoted is the appendix's path. */
+void     augur_report_replay_validation    (AugurReport *report, const char *name,
+                                            const AugurReplayInputs *in, const char *quoted,
+                                            GPtrArray *how);
 /* A path as a shell reads it back: quoted only when it has to be. */
 char    *augur_report_quote_arg            (const char *arg);
 /* "This document could not be computed: why", on the section's page. */

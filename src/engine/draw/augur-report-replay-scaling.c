@@ -172,7 +172,6 @@ augur_report_replay_scaling (AugurReport             *report,
   g_autofree guint *traced_ranks = NULL;
   g_autofree double *traced_times = NULL;
   g_autofree AugurExtrapPrediction *p = NULL;
-  AugurExtrapOptions options;
   AugurReplayOptions replay_options = { in->network, FALSE };
   const char *const *warnings;
   guint n_runs = in->scaling_runs->len, n = in->scaling_ranks->len;
@@ -187,11 +186,7 @@ augur_report_replay_scaling (AugurReport             *report,
                                           "target sizes: nothing is predicted."));
       return;
     }
-  augur_extrap_options_init (&options);
-  options.compute_tolerance = in->scaling_compute_tolerance;
-  platform = augur_replay_inputs_load_platform (in, &given, &error);
-  if (platform != NULL)
-    m = augur_extrap_model_new ((GFile *const *) in->scaling_runs->pdata, n_runs, &options, cancellable, &error);
+  m = augur_replay_inputs_extrap_model (in, &platform, &given, cancellable, &error);
   if (m == NULL)
     {
       /* Translators: the runs' refusal follows, with its file and line. */

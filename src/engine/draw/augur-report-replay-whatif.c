@@ -74,6 +74,9 @@ sweep_name (AugurReplaySweepParameter p)
     case AUGUR_REPLAY_SWEEP_BANDWIDTH: return _("Link bandwidth");
     case AUGUR_REPLAY_SWEEP_LATENCY:   return _("Link latency");
     case AUGUR_REPLAY_SWEEP_SPEED:     return _("Core speed");
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR:     return _("Host speed factor");
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR: return _("Link bandwidth factor");
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR:   return _("Link latency factor");
     default:                           return _("Ranks per node");
     }
 }
@@ -87,6 +90,9 @@ sweep_phrase (AugurReplaySweepParameter p)
     case AUGUR_REPLAY_SWEEP_BANDWIDTH: return _("the link bandwidth");
     case AUGUR_REPLAY_SWEEP_LATENCY:   return _("the link latency");
     case AUGUR_REPLAY_SWEEP_SPEED:     return _("the core speed");
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR:     return _("the factor on every host's speed");
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR: return _("the factor on every link's bandwidth");
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR:   return _("the factor on every link's latency");
     default:                           return _("the number of ranks per node");
     }
 }
@@ -100,7 +106,7 @@ describe_changes (const AugurReplayScenario *scenario,
   g_autoptr(GString) s = g_string_new (NULL);
   AugurReplayCluster c = scenario->cluster;
 
-  for (guint bit = 1; bit <= AUGUR_REPLAY_SCENARIO_RULE; bit <<= 1)
+  for (guint bit = 1; bit <= AUGUR_REPLAY_SCENARIO_LAST; bit <<= 1)
     {
       g_autofree char *value = NULL;
       double scale;
@@ -121,6 +127,18 @@ describe_changes (const AugurReplayScenario *scenario,
           break;
         case AUGUR_REPLAY_SCENARIO_CORES:
           value = g_strdup_printf ("%u", c.cores);
+          break;
+        case AUGUR_REPLAY_SCENARIO_SPEED_FACTOR:
+        case AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR:
+        case AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR:
+          {
+            /* the platform file's figures multiplied */
+            g_autofree char *n = number (bit == AUGUR_REPLAY_SCENARIO_SPEED_FACTOR ? scenario->factors.speed
+                                         : bit == AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR ? scenario->factors.bandwidth
+                                         : scenario->factors.latency);
+
+            value = g_strdup_printf ("×%s", n);
+          }
           break;
         default:
           {
@@ -143,7 +161,8 @@ describe_changes (const AugurReplayScenario *scenario,
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
-/* Replays in; its time in *time and its first warning (or NULL). */
+/* Replays in; its time in *time and its first warning (or NULL), after
+ * what a factor on the platform file had no figure to change. */
 static gboolean
 replay_time (const AugurReplayInputs *in,
              GCancellable            *cancellable,
@@ -156,15 +175,27 @@ replay_time (const AugurReplayInputs *in,
   g_autoptr(AugurTraceSet) traces = NULL;
   g_autoptr(AugurReplayResult) result = NULL;
   AugurReplayOptions options = { .model = in->network };
+  g_autofree char *unchanged = NULL;
 
   if (!augur_replay_inputs_load (in, &platform, &deployment, &traces, error))
     return FALSE;
+  /* a factor on the platform file with nothing to scale is said with the
+   * time it did not change */
+  if (!in->use_cluster)
+    unchanged = augur_replay_factors_explain_unchanged (augur_replay_factors_unchanged (&in->factors, platform));
   result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, cancellable, NULL, error);
   if (result == NULL)
     return FALSE;
   *time = augur_replay_result_get_time (result);
   *warning = augur_replay_result_get_n_warnings (result) > 0
                ? g_strdup (augur_replay_result_get_warning (result, 0)) : NULL;
+  if (unchanged != NULL)
+    {
+      char *both = *warning != NULL ? g_strdup_printf ("%s %s", unchanged, *warning) : g_strdup (unchanged);
+
+      g_free (*warning);
+      *warning = both;
+    }
   return TRUE;
 }
 

@@ -2,7 +2,7 @@
  * kind of document (augur-report-sections.h), computed with the engine
  * calls the kind's augur-cli command makes and drawn by the views' own
  * Cairo charts; and what they share: the files and the projects' documents
- * as sources, the dispatch by kind, the appendix.  About 900 lines on
+ * as sources, the dispatch by kind, the appendix.  About 1,100 lines on
  * purpose: the PEPA and replay sections beside the one place that turns a
  * file or a project's document into a section.
  *
@@ -701,6 +701,7 @@ augur_report_replay_from_source (AugurReport             *report,
                                             "its own."));
       augur_report_add_other_settings (report, src, NULL);
       augur_report_replay_scaling (report, name, &in, quoted, src->cancellable, how);
+      augur_report_replay_validation (report, name, &in, quoted, how);
       augur_replay_inputs_clear (&in);
       return TRUE;
     }
@@ -712,7 +713,11 @@ augur_report_replay_from_source (AugurReport             *report,
     }
   if (result == NULL)
     {
+      g_autofree char *quoted = quote_arg (path);
+
       augur_report_add_failure (report, error);
+      /* the measured runs it keeps are no less what they were */
+      augur_report_replay_validation (report, name, &in, quoted, how);
       augur_replay_inputs_clear (&in);
       g_propagate_error (error_out, g_steal_pointer (&error));
       return FALSE;
@@ -757,6 +762,7 @@ augur_report_replay_from_source (AugurReport             *report,
     augur_report_replay_whatif (report, name, &in, augur_replay_result_get_time (result), quoted, src->cancellable,
                                 how);
     augur_report_replay_scaling (report, name, &in, quoted, src->cancellable, how);
+    augur_report_replay_validation (report, name, &in, quoted, how);
   }
   {
     g_autofree char *quoted = quote_arg (path);

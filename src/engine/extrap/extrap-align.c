@@ -441,36 +441,177 @@ append_shape (GString   *s,
 
 /* ---- Reading ------------------------------------------------------------------ */
 
-/* An alltoallv's or allgatherv's counts when every rank's is the same
- * (their one value in vcount); FALSE otherwise, and for the other
- * v-collectives. */
+/* c[0 .. n-1] as e * blk (N, n, j), e the largest of 8, 4, 2 and 1 bytes
+ * that gives whole blocks: N and e; FALSE when no e does. */
 static gboolean
-uniform_counts (const AugurTraceAction *a,
-                guint                   n,
-                double                  vcount[2])
+block_of (const double *c,
+          guint         n,
+          double       *N,
+          guint8       *e)
+{
+  static const guint8 sizes[] = { 8, 4, 2, 1 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      double q = c[n - 1] / sizes[s];
+      gboolean ok = q >= 0 && q == floor (q);
+      guint m = 0;
+
+      /* the ranks below N mod n hold one more, the others q */
+      for (guint j = 0; ok && j < n; j++)
+        {
+          double v = c[j] / sizes[s];
+
+          if (v == q + 1 && j == m)
+            m++;
+          else if (v != q)
+            ok = FALSE;
+        }
+      if (ok)
+        {
+          *N = q * n + m;
+          *e = sizes[s];
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* An alltoallv's or allgatherv's counts (docs/EXTRAPOLATE.md §3): the same
+ * for every peer (vcount that count), or a block distribution (vshape,
+ * vcount N elements of velem bytes); an alltoallv that sends blk(N, P, j)
+ * to each peer j receives blk(N, P, r) from each; an allgatherv's own
+ * count is its block of what it receives (*own: the synthesis gives it
+ * from the received counts).  FALSE for other counts, and for the other
+ * v-collectives. */
+/* A gatherv's or scatterv's root's counts, the k-th of the run's
+ * (every rank calls them in the same order). */
+typedef struct
+{
+  gboolean set;
+  double   vcount;
+  guint8   vshape;
+  guint8   velem;
+} VRoot;
+
+/* A gatherv's received counts or a scatterv's sent counts (k), and the
+ * rank's own count: the root's vector read as an allgatherv's (its own
+ * count its entry), kept in roots[*index]; a non-root rank's line has
+ * zeros there, and its own count must be its entry of the root's vector,
+ * whose representation it takes (so that every rank's node is the same:
+ * the synthesis gives each its entry, and zeros to the non-roots).  FALSE
+ * when the root is read after the rank (this version: roots before the
+ * ranks, rank 0 always) or the counts do not agree. */
+static gboolean
+classify_rooted (const AugurTraceAction *a,
+                 guint                   r,
+                 guint                   n,
+                 GArray                 *roots,
+                 guint                  *index,
+                 double                  vcount[2],
+                 guint8                  vshape[2],
+                 guint8                  velem[2])
+{
+  guint k = a->kind == AUGUR_TRACE_ACTION_GATHERV ? 1 : 0;
+  const double *c = k == 1 ? a->recv_counts : a->counts;
+  double own = k == 1 ? a->bytes : a->recv_bytes;
+  guint i = (*index)++;
+  VRoot *v;
+
+  vcount[1 - k] = -1;
+  vshape[1 - k] = V_UNIFORM;
+  velem[1 - k] = 0;
+  if (c == NULL || a->root >= n)
+    return FALSE;
+  if (roots->len <= i)
+    g_array_set_size (roots, i + 1);
+  v = &g_array_index (roots, VRoot, i);
+  if (r == a->root)
+    {
+      gboolean uniform = TRUE;
+
+      v->vshape = V_UNIFORM;
+      v->velem = 0;
+      v->vcount = c[0];
+      for (guint j = 1; j < n; j++)
+        uniform = uniform && c[j] == c[0];
+      if (!uniform && !block_of (c, n, &v->vcount, &v->velem))
+        return FALSE;
+      v->vshape = uniform ? V_UNIFORM : V_BLOCK_PEER;
+      v->set = TRUE;
+    }
+  else
+    {
+      if (!v->set)
+        return FALSE;
+      for (guint j = 0; j < n; j++)
+        if (c[j] != 0)
+          return FALSE;
+    }
+  if (own != (v->vshape == V_UNIFORM ? v->vcount : v->velem * ex_block (v->vcount, n, r)))
+    return FALSE;
+  vcount[k] = v->vcount;
+  vshape[k] = v->vshape;
+  velem[k] = v->velem;
+  return TRUE;
+}
+
+static gboolean
+classify_counts (const AugurTraceAction *a,
+                 guint                   r,
+                 guint                   n,
+                 double                  vcount[2],
+                 guint8                  vshape[2],
+                 guint8                  velem[2],
+                 gboolean               *own)
 {
   const double *c[2] = { a->counts, a->recv_counts };
+  gboolean uniform[2];
 
+  *own = FALSE;
   if (a->kind != AUGUR_TRACE_ACTION_ALLTOALLV && a->kind != AUGUR_TRACE_ACTION_ALLGATHERV)
     return FALSE;
   for (guint k = 0; k < 2; k++)
     {
+      vshape[k] = V_UNIFORM;
+      velem[k] = 0;
       vcount[k] = c[k] != NULL ? c[k][0] : -1;
+      uniform[k] = TRUE;
       for (guint j = 1; c[k] != NULL && j < n; j++)
-        if (c[k][j] != c[k][0])
-          return FALSE;
+        uniform[k] = uniform[k] && c[k][j] == c[k][0];
+      if (c[k] != NULL && !uniform[k])
+        {
+          if (!block_of (c[k], n, &vcount[k], &velem[k]))
+            return FALSE;
+          vshape[k] = V_BLOCK_PEER;
+        }
     }
+  for (guint k = 0; a->kind == AUGUR_TRACE_ACTION_ALLTOALLV && k < 2; k++)
+    if (vshape[k] == V_BLOCK_PEER && c[1 - k] != NULL && uniform[1 - k])
+      {
+        /* what every peer sends r: its block */
+        if (c[1 - k][0] != velem[k] * ex_block (vcount[k], n, r))
+          return FALSE;
+        vshape[1 - k] = V_BLOCK_SELF;
+        velem[1 - k] = velem[k];
+        vcount[1 - k] = vcount[k];
+      }
+  if (a->kind == AUGUR_TRACE_ACTION_ALLGATHERV && c[1] != NULL && a->bytes == c[1][r])
+    *own = TRUE;
+  else if (a->kind == AUGUR_TRACE_ACTION_ALLGATHERV && vshape[1] != V_UNIFORM)
+    return FALSE;
   return TRUE;
 }
 
 static guint
 with_vcount (Interner     *in,
              guint         sig,
-             const double  vcount[2])
+             const ExNode *n)
 {
-  if (vcount[0] < 0 && vcount[1] < 0)
+  if (n->vcount[0] < 0 && n->vcount[1] < 0)
     return sig;
-  return intern (in, g_strdup_printf ("%u|v%.17g|%.17g", sig, vcount[0], vcount[1]));
+  return intern (in, g_strdup_printf ("%u|v%.17g|%.17g|%u%u|%u%u", sig, n->vcount[0], n->vcount[1], n->vshape[0],
+                                      n->vshape[1], n->velem[0], n->velem[1]));
 }
 
 ExRun *
@@ -480,6 +621,7 @@ ex_run_read (GFile         *file,
              GError       **error)
 {
   g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(GArray) roots = g_array_new (FALSE, TRUE, sizeof (VRoot));
   ExRun *run;
   Interner in;
   AugurTraceDialect dialect;
@@ -513,6 +655,9 @@ ex_run_read (GFile         *file,
       GString *shape;
       double pending = 0;
       double vcount[2] = { -1, -1 };
+      guint8 vshape[2] = { V_UNIFORM, V_UNIFORM }, velem[2] = { 0, 0 };
+      gboolean own = FALSE;
+      guint rooted = 0;   /* this rank's gatherv and scatterv so far */
 
       while (augur_trace_set_next (t, r, &a, &local))
         {
@@ -520,20 +665,40 @@ ex_run_read (GFile         *file,
 
           if (a.kind == AUGUR_TRACE_ACTION_LOCATION)
             continue;
-          if ((a.counts != NULL || a.recv_counts != NULL) && !uniform_counts (&a, run->n_ranks, vcount))
+          own = FALSE;
+          if (a.kind == AUGUR_TRACE_ACTION_GATHERV || a.kind == AUGUR_TRACE_ACTION_SCATTERV)
+            {
+              own = TRUE;
+              if (!classify_rooted (&a, r, run->n_ranks, roots, &rooted, vcount, vshape, velem))
+                {
+                  g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT,
+                                                         augur_trace_set_get_file_name (t, a.file), a.line);
+
+                  g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
+                               _("%s: rank %u: '%s' rooted at rank %u: its counts are not the same for every "
+                                 "rank nor blocks of one vector, or its root's line is read after this rank's "
+                                 "(this version extrapolates gatherv and scatterv whose root's counts are so, "
+                                 "rooted at a rank below the others: rank 0)"),
+                               at, r, trace_smpi_kind_name (a.kind), a.root);
+                  break;
+                }
+            }
+          else if ((a.counts != NULL || a.recv_counts != NULL) &&
+                   !classify_counts (&a, r, run->n_ranks, vcount, vshape, velem, &own))
             {
               g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT,
                                                      augur_trace_set_get_file_name (t, a.file), a.line);
 
               if (a.kind == AUGUR_TRACE_ACTION_ALLTOALLV || a.kind == AUGUR_TRACE_ACTION_ALLGATHERV)
                 g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
-                             _("%s: rank %u: '%s' has counts that differ from rank to rank: this version "
-                               "extrapolates v-collectives whose count is the same for every rank"),
+                             _("%s: rank %u: '%s' has counts that differ from rank to rank other than as a "
+                               "block distribution: this version extrapolates v-collectives whose counts are the "
+                               "same for every rank, or blocks of one vector"),
                              at, r, trace_smpi_kind_name (a.kind));
               else
                 g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
-                             _("%s: rank %u: '%s' has a count per rank: this version extrapolates alltoallv "
-                               "and allgatherv only"),
+                             _("%s: rank %u: '%s' has a count per rank: this version extrapolates alltoallv, "
+                               "allgatherv, gatherv and scatterv only"),
                              at, r, trace_smpi_kind_name (a.kind));
               break;
             }
@@ -553,14 +718,32 @@ ex_run_read (GFile         *file,
           n->act.counts = n->act.recv_counts = NULL;
           n->vcount[0] = a.counts != NULL ? vcount[0] : -1;
           n->vcount[1] = a.recv_counts != NULL ? vcount[1] : -1;
+          for (guint k = 0; k < 2; k++)
+            {
+              n->vshape[k] = n->vcount[k] >= 0 ? vshape[k] : V_UNIFORM;
+              n->velem[k] = n->vcount[k] >= 0 ? velem[k] : 0;
+            }
+          /* an allgatherv's or gatherv's own count (a scatterv's received
+           * one): given by the vector */
+          if (own && a.kind == AUGUR_TRACE_ACTION_SCATTERV)
+            n->act.recv_bytes = -1;
+          else if (own)
+            n->act.bytes = -1;
           n->pre_sum = pending;
           pending = 0;
           n->flops_sum = a.flops;
           n->n = 1;
           n->line = a.line;
           n->file = a.file;
-          n->sig = with_vcount (&in, action_sig (&in, &n->act), n->vcount);
-          n->loose = with_vcount (&in, loose_sig (&in, &n->act, NULL, NULL), n->vcount);
+          n->sig = with_vcount (&in, action_sig (&in, &n->act), n);
+          n->loose = with_vcount (&in, loose_sig (&in, &n->act, NULL, NULL), n);
+          /* a wait's own end of its request (src = r: it waits for its
+           * send; dst = r: for its receive) is its role, never stepped: the
+           * tracer writes MPI_Sendrecv as isend, irecv, the send's wait and
+           * the receive's, two waits that are no loop */
+          if (a.kind == AUGUR_TRACE_ACTION_WAIT || a.kind == AUGUR_TRACE_ACTION_TEST)
+            n->loose = intern (&in, g_strdup_printf ("%u|%c%c", n->loose, a.src == r ? 's' : '-',
+                                                     a.dst == r ? 'd' : '-'));
           g_ptr_array_add (seq, n);
           run->n_actions++;
           if ((run->n_actions & 0xffff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, &local))

@@ -6,6 +6,8 @@
  */
 #pragma once
 
+#include <math.h>
+
 #include "activity-fit.h"
 #include "augur-format.h"
 #include "extrap.h"
@@ -28,6 +30,28 @@ typedef enum {
   STEP_N_KINDS
 } StepKind;
 
+/* How a v-collective's counts, one per peer j, follow the ranks
+ * (docs/EXTRAPOLATE.md §3, "v-collectives"): the same for every peer, or
+ * a block distribution of N elements of e bytes over the P ranks,
+ * blk(N, P, i) = floor(N / P) + (i < N mod P), i the peer j or the rank r
+ * itself (what every peer sends to r in an alltoallv whose sends are
+ * blk(N, P, j)). */
+typedef enum {
+  V_UNIFORM,
+  V_BLOCK_PEER,    /* e * blk(N, P, j) */
+  V_BLOCK_SELF,    /* e * blk(N, P, r), for every j */
+} VShape;
+
+static inline double
+ex_block (double N,
+          guint  P,
+          guint  i)
+{
+  double q = floor (N / P);
+
+  return q + ((double) i < N - q * P ? 1 : 0);
+}
+
 typedef struct _ExNode ExNode;
 struct _ExNode
 {
@@ -46,6 +70,9 @@ struct _ExNode
   /* a v-collective's count per rank (bytes), the same for every rank:
    * [0] sent (counts), [1] received (recv_counts); -1 when not given */
   double           vcount[2];
+  /* its shape (VShape): then vcount is N, in elements of velem bytes */
+  guint8           vshape[2];
+  guint8           velem[2];
   /* the only action of a stepped loop: how its peer, root, src, dst
    * (RankField order) follow the loop's iteration k (act: at k = 0):
    * bit K of step[f] set when StepKind K with i0 = step0[f][K] gives
@@ -156,6 +183,8 @@ struct _XNode
   Fn               bytes, recv_bytes, flops, value;
   Fn               pre;      /* flops computed before the action (computes folded) */
   Fn               vcount[2]; /* a v-collective's bytes to and from each rank (ExNode.vcount) */
+  guint8           vshape[2]; /* VShape: block distributions of vcount elements of velem bytes */
+  guint8           velem[2];
   const char      *file;     /* in the largest run */
   guint64          line;
 };
@@ -202,6 +231,7 @@ typedef enum {
 
 typedef enum {
   NUM_BYTES, NUM_RECV_BYTES, NUM_FLOPS, NUM_VALUE, NUM_COUNT, NUM_PRE, NUM_VSEND, NUM_VRECV,
+  NUM_VSEND_N, NUM_VRECV_N,   /* a block distribution's N (VShape) */
 } NumField;
 
 void        ex_dims_init        (Dims       *d,

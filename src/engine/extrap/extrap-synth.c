@@ -198,6 +198,9 @@ struct _ENode
   AugurTraceAction act;
   double           pre;      /* flops to compute before act */
   double          *vcounts[2]; /* a v-collective's counts at P (act.counts, act.recv_counts) */
+  double          *vself[2];   /* V_BLOCK_SELF: the counts of the ranks with one more element */
+  double           vN[2];      /* block distributions: N at P */
+  double          *vzero;      /* a gatherv's or scatterv's counts on the ranks but its root */
   const XNode     *g;
 };
 
@@ -255,11 +258,25 @@ enode_new (const XNode     *g,
           if (g->vcount[k].kind == AUGUR_EXTRAP_FN_CONSTANT && v < 0)
             continue;
           e->vcounts[k] = g_new (double, P);
+          e->vN[k] = MAX (v, 0);
+          /* a block distribution: of the peers, or (two arrays, as
+           * many as a rank's block has sizes) of the rank itself */
+          if (g->vshape[k] == V_BLOCK_SELF)
+            e->vself[k] = g_new (double, P);
           for (guint j = 0; j < P; j++)
-            e->vcounts[k][j] = MAX (v, 0);
+            {
+              e->vcounts[k][j] = g->vshape[k] == V_BLOCK_PEER ? g->velem[k] * ex_block (e->vN[k], P, j)
+                                 : g->vshape[k] == V_BLOCK_SELF ? g->velem[k] * floor (e->vN[k] / P)
+                                 : MAX (v, 0);
+              if (e->vself[k] != NULL)
+                e->vself[k][j] = g->velem[k] * (floor (e->vN[k] / P) + 1);
+            }
         }
       e->act.counts = e->vcounts[0];
       e->act.recv_counts = e->vcounts[1];
+      if ((g->act.kind == AUGUR_TRACE_ACTION_GATHERV || g->act.kind == AUGUR_TRACE_ACTION_SCATTERV) &&
+          (e->vcounts[0] != NULL || e->vcounts[1] != NULL))
+        e->vzero = g_new0 (double, P);
     }
   return e;
 }
@@ -274,6 +291,9 @@ enode_free (ENode *e)
   g_free (e->body);
   g_free (e->vcounts[0]);
   g_free (e->vcounts[1]);
+  g_free (e->vself[0]);
+  g_free (e->vself[1]);
+  g_free (e->vzero);
   g_free (e);
 }
 
@@ -358,6 +378,27 @@ synth_next (gpointer          data,
       a->root = ex_form_eval_at (&c->g->root, r, &s->dims, f->iter);
       a->src = ex_form_eval_at (&c->g->src, r, &s->dims, f->iter);
       a->dst = ex_form_eval_at (&c->g->dst, r, &s->dims, f->iter);
+      /* what every peer sends r: r's block */
+      if (c->vself[0] != NULL && ex_block (c->vN[0], s->P, r) > floor (c->vN[0] / s->P))
+        a->counts = c->vself[0];
+      if (c->vself[1] != NULL && ex_block (c->vN[1], s->P, r) > floor (c->vN[1] / s->P))
+        a->recv_counts = c->vself[1];
+      /* an allgatherv's own count: what the others receive from r */
+      if (a->kind == AUGUR_TRACE_ACTION_ALLGATHERV && a->bytes < 0 && a->recv_counts != NULL)
+        a->bytes = a->recv_counts[r];
+      /* a gatherv's (scatterv's): r's entry of the root's vector, which
+       * the other ranks' lines give as zeros */
+      if (a->kind == AUGUR_TRACE_ACTION_GATHERV && a->bytes < 0 && a->recv_counts != NULL)
+        a->bytes = a->recv_counts[r];
+      if (a->kind == AUGUR_TRACE_ACTION_SCATTERV && a->recv_bytes < 0 && a->counts != NULL)
+        a->recv_bytes = a->counts[r];
+      if ((a->kind == AUGUR_TRACE_ACTION_GATHERV || a->kind == AUGUR_TRACE_ACTION_SCATTERV) && r != a->root)
+        {
+          if (a->recv_counts != NULL)
+            a->recv_counts = c->vzero;
+          if (a->counts != NULL)
+            a->counts = c->vzero;
+        }
       return TRUE;
     }
   return FALSE;

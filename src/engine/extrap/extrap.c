@@ -15,7 +15,7 @@
  * refused as not a function of P.  (extrap-forms.c: the forms and
  * functions; extrap-synth.c: the program at a target.)
  *
- * About 860 lines on purpose: one idea, the generalisation of the aligned
+ * About 1,140 lines on purpose: one idea, the generalisation of the aligned
  * runs, with the model's queries that read what it generalised.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -258,8 +258,10 @@ num_field (const ExNode *n,
     case NUM_FLOPS: return ex_node_flops (n);
     case NUM_VALUE: return n->act.value;
     case NUM_PRE: return ex_node_pre (n);
-    case NUM_VSEND: return n->vcount[0];
-    case NUM_VRECV: return n->vcount[1];
+    case NUM_VSEND:
+    case NUM_VSEND_N: return n->vcount[0];
+    case NUM_VRECV:
+    case NUM_VRECV_N: return n->vcount[1];
     default: return (double) n->count;
     }
 }
@@ -276,6 +278,8 @@ ex_num_field_name (NumField f)
     case NUM_PRE: return _("flops computed before");
     case NUM_VSEND: return _("bytes to each rank");
     case NUM_VRECV: return _("bytes from each rank");
+    case NUM_VSEND_N: return _("elements of the vector sent in blocks");
+    case NUM_VRECV_N: return _("elements of the vector received in blocks");
     default: return _("trip count");
     }
 }
@@ -597,6 +601,53 @@ tree_loop (const Obs *obs,
   return TRUE;
 }
 
+/* A v-collective's counts: a block distribution in one observation makes
+ * the node's counts one (docs/EXTRAPOLATE.md §3); a run where every rank
+ * has the same count (N a multiple of its P) then gives N = P c / e. */
+static gboolean
+generalise_vshape (XNode     *g,
+                   const Obs *obs,
+                   guint      n_obs,
+                   GError   **error)
+{
+  for (guint k = 0; k < 2; k++)
+    {
+      const Obs *block = NULL;
+
+      for (guint i = 0; i < n_obs && block == NULL; i++)
+        if (obs[i].node->vshape[k] != V_UNIFORM)
+          block = &obs[i];
+      g->vshape[k] = block != NULL ? block->node->vshape[k] : V_UNIFORM;
+      g->velem[k] = block != NULL ? block->node->velem[k] : 0;
+      for (guint i = 0; block != NULL && i < n_obs; i++)
+        {
+          ExNode *n = (ExNode *) obs[i].node;
+          double N = n->vcount[k] * obs[i].run->n_ranks / g->velem[k];
+
+          if (n->vshape[k] == V_UNIFORM && n->vcount[k] >= 0 && N == floor (N))
+            {
+              /* the runs' own nodes: their traced value is then N too */
+              n->vcount[k] = N;
+              n->vshape[k] = g->vshape[k];
+              n->velem[k] = g->velem[k];
+            }
+          if (n->vshape[k] != g->vshape[k] || n->velem[k] != g->velem[k])
+            {
+              g_autofree char *at = where (&obs[i]);
+              g_autofree char *at0 = where (block);
+
+              g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                           _("%s: rank %u of %u: the counts of '%s' are not the block distribution they are at "
+                             "%s (rank %u of %u)"),
+                           at, obs[i].rank, obs[i].run->n_ranks, trace_smpi_kind_name (n->act.kind), at0,
+                           block->rank, block->run->n_ranks);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 static XNode *
 generalise (AugurExtrapModel *m,
             guint             class_index,
@@ -624,7 +675,8 @@ generalise (AugurExtrapModel *m,
          generalise_body (m, g, class_index, obs, n_obs, error);
   else
     {
-      ok = generalise_rank (&g->peer, &g->others[0], pref, m->tree, FIELD_PEER, obs, n_obs, error) &&
+      ok = generalise_vshape (g, obs, n_obs, error) &&
+           generalise_rank (&g->peer, &g->others[0], pref, m->tree, FIELD_PEER, obs, n_obs, error) &&
            generalise_rank (&g->root, &g->others[1], pref, m->tree, FIELD_ROOT, obs, n_obs, error) &&
            generalise_rank (&g->src, &g->others[2], pref, m->tree, FIELD_SRC, obs, n_obs, error) &&
            generalise_rank (&g->dst, &g->others[3], pref, m->tree, FIELD_DST, obs, n_obs, error) &&
@@ -633,8 +685,17 @@ generalise (AugurExtrapModel *m,
            generalise_number (m, &g->flops, NUM_FLOPS, class_index, obs, n_obs, error) &&
            generalise_number (m, &g->value, NUM_VALUE, class_index, obs, n_obs, error) &&
            generalise_number (m, &g->pre, NUM_PRE, class_index, obs, n_obs, error) &&
-           generalise_number (m, &g->vcount[0], NUM_VSEND, class_index, obs, n_obs, error) &&
-           generalise_number (m, &g->vcount[1], NUM_VRECV, class_index, obs, n_obs, error);
+           generalise_number (m, &g->vcount[0], g->vshape[0] != V_UNIFORM ? NUM_VSEND_N : NUM_VSEND, class_index,
+                              obs, n_obs, error) &&
+           generalise_number (m, &g->vcount[1], g->vshape[1] != V_UNIFORM ? NUM_VRECV_N : NUM_VRECV, class_index,
+                              obs, n_obs, error);
+      /* a wait's own end of its request is r by MPI's rules, whatever else
+       * fits (its role is in its signature, extrap-align.c): no other form
+       * to tell apart at the targets */
+      if (ok && (g->act.kind == AUGUR_TRACE_ACTION_WAIT || g->act.kind == AUGUR_TRACE_ACTION_TEST))
+        for (guint f = FIELD_SRC; f <= FIELD_DST; f++)
+          if ((f == FIELD_SRC ? g->src.kind : g->dst.kind) == FORM_SELF && g->others[f] != NULL)
+            g_array_set_size (g->others[f], 0);
       for (guint i = 1; ok && i < n_obs; i++)
         if (obs[i].node->act.tag != obs[0].node->act.tag)
           {
@@ -1038,10 +1099,20 @@ append_program (GString     *s,
         append_fn (s, "recv_bytes", &c->recv_bytes);
       if (c->act.value != 0 || c->value.kind != AUGUR_EXTRAP_FN_CONSTANT)
         append_fn (s, "count", &c->value);
-      if (c->vcount[0].kind != AUGUR_EXTRAP_FN_CONSTANT || c->vcount[0].c >= 0)
-        append_fn (s, "bytes_per_rank", &c->vcount[0]);
-      if (c->vcount[1].kind != AUGUR_EXTRAP_FN_CONSTANT || c->vcount[1].c >= 0)
-        append_fn (s, "recv_bytes_per_rank", &c->vcount[1]);
+      for (guint k = 0; k < 2; k++)
+        {
+          const char *name = k == 0 ? "bytes_per_rank" : "recv_bytes_per_rank";
+
+          if (c->vshape[k] != V_UNIFORM)
+            {
+              /* the block of peer j (or of r itself) of N elements */
+              g_autofree char *N = ex_fn_to_string (&c->vcount[k]);
+              g_string_append_printf (s, " %s=%u*blk(%s,P,%s)", name, c->velem[k], N,
+                                      c->vshape[k] == V_BLOCK_PEER ? "j" : "r");
+            }
+          else if (c->vcount[k].kind != AUGUR_EXTRAP_FN_CONSTANT || c->vcount[k].c >= 0)
+            append_fn (s, name, &c->vcount[k]);
+        }
       if (c->pre.kind != AUGUR_EXTRAP_FN_CONSTANT || c->pre.c != 0)
         append_fn (s, "after_compute", &c->pre);
       g_string_append_printf (s, "   # %s:%" G_GUINT64_FORMAT "\n", c->file, c->line);

@@ -144,6 +144,26 @@ gboolean          augur_extrap_model_write_traces (const AugurExtrapModel *m,
                                                    GCancellable           *cancellable,
                                                    GError                **error);
 
+/* The program as an activity model (docs/ACTIVITY.md; docs/EXTRAPOLATE.md
+ * §9): P a parameter (targets[0], a `config` for each target), every
+ * trip count, size and compute amount its function of P (flops / the
+ * hosts' speed), the rank classes a decision on pid, on the SimGrid
+ * platform platform_path (loaded as platform: its hosts must compute at
+ * one speed), ranks on its hosts in turn, with network (lv08 for SMPI's).
+ * NULL with an AUGUR_EXTRAP_ERROR_UNSUPPORTED error naming the action's
+ * file and line, its class and why, for what the format cannot say (a
+ * send of eager_bytes or more at a target: the activity's send never
+ * waits, SMPI's does from there),
+ * or the target's error. */
+char             *augur_extrap_model_to_activity (const AugurExtrapModel *m,
+                                                  const guint            *targets,
+                                                  guint                   n_targets,
+                                                  const char             *platform_path,
+                                                  const AugurPlatform    *platform,
+                                                  AugurNetworkModel       network,
+                                                  double                  eager_bytes,
+                                                  GError                **error);
+
 /* MPI_Dims_create (P, nd) as SimGrid 3.32's SMPI makes it (Open MPI's
  * algorithm): P's factors (the 2s, then odd d while d * d < the rest,
  * strictly, the rest last: 36 gives 2, 2, 9), largest first, each to the

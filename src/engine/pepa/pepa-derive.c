@@ -32,8 +32,37 @@ typedef struct {
   int   delta;
 } Change;
 
+/* The transitions of a part of the system (a cooperation or hiding whose
+ * components have few states together) depend only on its components'
+ * local states: derived once for each combination, then copied.  The
+ * pipeline's processors (one state each) are then one copy, its first
+ * stages' cooperations a few.  The copy is what the derivation gives, in
+ * its order, to the bit. */
+#define MEMO_KEYS 4096
+#define MEMO_TRANS (1u << 18)   /* kept per part at most (6 MB): derived after */
+
+typedef struct {
+  guint     n_slots;      /* the part's slots that can change */
+  guint    *slot;
+  guint    *stride;
+  guint32  *first;        /* per combination: its first transition in trans + 1, 0 not derived yet */
+  guint32  *count;
+  guint32  *first_change; /* per combination: its changes in changes */
+  guint32  *n_changes;
+  GArray   *trans;        /* GenTrans, first_change into changes */
+  GArray   *changes;      /* Change */
+} Memo;
+
+typedef struct _GenNode GenNode;
+struct _GenNode {
+  const PepaStruct *s;
+  GenNode          *left, *right;
+  Memo             *memo;   /* NULL: derived each time */
+};
+
 typedef struct {
   AugurPepaModel *model;
+  GenNode        *root;
   guint           n_actions;
   guint32        *slots;        /* the state being expanded */
   GenTrans       *trans;
@@ -53,7 +82,8 @@ push_trans (Gen *g, const GenTrans *t)
   if (G_UNLIKELY (g->n_trans == g->cap_trans))
     {
       g->cap_trans = MAX (64, g->cap_trans * 2);
-      g->trans = g_renew (GenTrans, g->trans, g->cap_trans);
+      /* a line more than asked: see gen_alloc0 () */
+      g->trans = g_realloc (g->trans, g->cap_trans * sizeof (GenTrans) + 64);
     }
   g->trans[g->n_trans++] = *t;
 }
@@ -65,17 +95,22 @@ push_changes (Gen *g, guint n)
   if (G_UNLIKELY (g->n_changes + n > g->cap_changes))
     {
       g->cap_changes = MAX (g->n_changes + n, MAX (256, g->cap_changes * 2));
-      g->changes = g_renew (Change, g->changes, g->cap_changes);
+      g->changes = g_realloc (g->changes, g->cap_changes * sizeof (Change) + 64);
     }
   first = g->n_changes;
   g->n_changes += n;
   return first;
 }
 
-/* Appends the transitions of structure s in the current state to g->trans. */
+static void generate (Gen *g, const GenNode *node);
+
+/* Appends the transitions of node's structure in the current state to
+ * g->trans. */
 static void
-generate (Gen *g, const PepaStruct *s)
+generate_node (Gen *g, const GenNode *node)
 {
+  const PepaStruct *s = node->s;
+
   switch (s->kind)
     {
     case PEPA_STRUCT_LEAF:
@@ -133,7 +168,7 @@ generate (Gen *g, const PepaStruct *s)
     case PEPA_STRUCT_HIDE:
       {
         gsize start = g->n_trans;
-        generate (g, s->left);
+        generate (g, node->left);
         for (gsize i = start; i < g->n_trans; i++)
           if (s->in_set[g->trans[i].action])
             g->trans[i].action = g->model->tau;
@@ -146,9 +181,9 @@ generate (Gen *g, const PepaStruct *s)
         const guint8 *in_set = s->in_set;
         gboolean any_shared = FALSE;
 
-        generate (g, s->left);
+        generate (g, node->left);
         b = g->n_trans;
-        generate (g, s->right);
+        generate (g, node->right);
         c = g->n_trans;
 
         /* apparent rates of the shared actions on each side */
@@ -242,6 +277,202 @@ generate (Gen *g, const PepaStruct *s)
     }
 }
 
+/* The transitions of node in the current state: derived the first time
+ * its part's local states are met, copied after. */
+static void
+generate (Gen *g, const GenNode *node)
+{
+  Memo *m = node->memo;
+  gsize key = 0, start, c0;
+  guint32 base;
+
+  if (m == NULL)
+    {
+      generate_node (g, node);
+      return;
+    }
+  for (guint i = 0; i < m->n_slots; i++)
+    key += (gsize) g->slots[m->slot[i]] * m->stride[i];
+  if (m->first[key] == 0 && m->trans->len >= MEMO_TRANS)
+    {
+      generate_node (g, node);
+      return;
+    }
+  if (m->first[key] == 0)
+    {
+      start = g->n_trans;
+      generate_node (g, node);
+      /* kept with their changes side by side, numbered from the part's */
+      m->first[key] = m->trans->len + 1;
+      m->count[key] = (guint32) (g->n_trans - start);
+      m->first_change[key] = m->changes->len;
+      for (gsize i = start; i < g->n_trans; i++)
+        {
+          GenTrans t = g->trans[i];
+
+          g_array_append_vals (m->changes, &g->changes[t.first_change], t.n_changes);
+          t.first_change = m->changes->len - t.n_changes;
+          g_array_append_val (m->trans, t);
+        }
+      m->n_changes[key] = m->changes->len - m->first_change[key];
+      return;
+    }
+  c0 = m->first_change[key];
+  base = push_changes (g, m->n_changes[key]);
+  if (m->n_changes[key] > 0)
+    memcpy (&g->changes[base], &g_array_index (m->changes, Change, c0), m->n_changes[key] * sizeof (Change));
+  for (guint32 k = 0; k < m->count[key]; k++)
+    {
+      GenTrans t = g_array_index (m->trans, GenTrans, m->first[key] - 1 + k);
+
+      t.first_change = (guint) (t.first_change - c0 + base);
+      push_trans (g, &t);
+    }
+}
+
+gboolean pepa_derive_memo = TRUE;
+
+/* The slots of structure s's components that can change, and how many
+ * values each takes. */
+static void
+struct_slots (const AugurPepaModel *model,
+              const PepaStruct     *s,
+              GArray               *slot,
+              GArray               *radix)
+{
+  if (s->kind == PEPA_STRUCT_LEAF)
+    {
+      const PepaComponent *comp = g_ptr_array_index (model->components, s->component);
+      guint n = comp->copies > 1 ? comp->locals->len : 1;
+      guint values = comp->copies > 1 ? comp->copies + 1 : comp->locals->len;
+
+      for (guint k = 0; k < n && values > 1; k++)
+        {
+          guint x = comp->slot + k;
+
+          g_array_append_val (slot, x);
+          g_array_append_val (radix, values);
+        }
+      return;
+    }
+  struct_slots (model, s->left, slot, radix);
+  if (s->kind == PEPA_STRUCT_COOP)
+    struct_slots (model, s->right, slot, radix);
+}
+
+/* The generator's tree over s: the largest parts of few combinations
+ * (not single components: those are a copy already) remembered. */
+static GenNode *
+gen_node_new (const AugurPepaModel *model,
+              const PepaStruct     *s,
+              gboolean              may_remember)
+{
+  GenNode *node = g_new0 (GenNode, 1);
+
+  node->s = s;
+  if (may_remember && pepa_derive_memo && s->kind != PEPA_STRUCT_LEAF)
+    {
+      g_autoptr(GArray) slot = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_autoptr(GArray) radix = g_array_new (FALSE, FALSE, sizeof (guint));
+      guint64 keys = 1;
+
+      struct_slots (model, s, slot, radix);
+      for (guint i = 0; i < radix->len && keys <= MEMO_KEYS; i++)
+        keys *= g_array_index (radix, guint, i);
+      if (keys <= MEMO_KEYS)
+        {
+          Memo *m = g_new0 (Memo, 1);
+          guint stride = 1;
+
+          m->n_slots = slot->len;
+          m->slot = g_memdup2 (slot->data, MAX (slot->len, 1) * sizeof (guint));
+          m->stride = g_new (guint, MAX (slot->len, 1));
+          for (guint i = 0; i < slot->len; i++)
+            {
+              m->stride[i] = stride;
+              stride *= g_array_index (radix, guint, i);
+            }
+          m->first = g_new0 (guint32, keys);
+          m->count = g_new0 (guint32, keys);
+          m->first_change = g_new0 (guint32, keys);
+          m->n_changes = g_new0 (guint32, keys);
+          m->trans = g_array_new (FALSE, FALSE, sizeof (GenTrans));
+          m->changes = g_array_new (FALSE, FALSE, sizeof (Change));
+          node->memo = m;
+        }
+    }
+  if (s->kind != PEPA_STRUCT_LEAF)
+    node->left = gen_node_new (model, s->left, node->memo == NULL);
+  if (s->kind == PEPA_STRUCT_COOP)
+    node->right = gen_node_new (model, s->right, node->memo == NULL);
+  return node;
+}
+
+static void
+gen_node_free (GenNode *node)
+{
+  if (node == NULL)
+    return;
+  gen_node_free (node->left);
+  gen_node_free (node->right);
+  if (node->memo != NULL)
+    {
+      Memo *m = node->memo;
+
+      g_free (m->slot);
+      g_free (m->stride);
+      g_free (m->first);
+      g_free (m->count);
+      g_free (m->first_change);
+      g_free (m->n_changes);
+      g_array_unref (m->trans);
+      g_array_unref (m->changes);
+      g_free (m);
+    }
+  g_free (node);
+}
+
+/* The generator's small arrays, each followed by a cache line nothing
+ * writes: two generators working side by side on two threads then never
+ * write into one line (which would make each wait for the other's). */
+static gpointer
+gen_alloc0 (gsize n,
+            gsize size)
+{
+  return g_malloc0 (MAX (n, 1) * size + 64);
+}
+
+static void
+gen_init (Gen            *g,
+          AugurPepaModel *model)
+{
+  g->model = model;
+  g->root = gen_node_new (model, model->root, TRUE);
+  g->n_actions = model->actions->len;
+  g->slots = gen_alloc0 (model->n_slots, sizeof (guint32));
+  for (int i = 0; i < 2; i++)
+    {
+      g->ra_active[i] = gen_alloc0 (g->n_actions, sizeof (double));
+      g->ra_passive[i] = gen_alloc0 (g->n_actions, sizeof (double));
+    }
+  g->touched = gen_alloc0 (g->n_actions, sizeof (guint8));
+}
+
+static void
+gen_clear (Gen *g)
+{
+  g_clear_pointer (&g->root, gen_node_free);
+  g_clear_pointer (&g->slots, g_free);
+  g_clear_pointer (&g->trans, g_free);
+  g_clear_pointer (&g->changes, g_free);
+  for (int i = 0; i < 2; i++)
+    {
+      g_clear_pointer (&g->ra_active[i], g_free);
+      g_clear_pointer (&g->ra_passive[i], g_free);
+    }
+  g_clear_pointer (&g->touched, g_free);
+}
+
 /* ---- packed states: their set is core/augur-state-set.h ------------------- */
 
 static void
@@ -252,15 +483,22 @@ pack (const AugurPepaStateSpace *space, guint n_slots, const guint32 *slots, gui
     w[space->slot_word[i]] |= (guint64) slots[i] << space->slot_shift[i];
 }
 
+static inline void
+unpack_words (const AugurPepaStateSpace *space,
+              const guint64             *w,
+              guint32                   *slots)
+{
+  guint n_slots = space->model->n_slots;
+  for (guint i = 0; i < n_slots; i++)
+    slots[i] = (guint32) ((w[space->slot_word[i]] >> space->slot_shift[i]) & space->slot_mask[i]);
+}
+
 void
 pepa_state_space_unpack (const AugurPepaStateSpace *space,
                          guint                      state,
                          guint32                   *slots)
 {
-  const guint64 *w = &space->packed[(gsize) state * space->n_words];
-  guint n_slots = space->model->n_slots;
-  for (guint i = 0; i < n_slots; i++)
-    slots[i] = (guint32) ((w[space->slot_word[i]] >> space->slot_shift[i]) & space->slot_mask[i]);
+  unpack_words (space, &space->packed[(gsize) state * space->n_words], slots);
 }
 
 static guint
@@ -770,6 +1008,157 @@ found_to_chain (Found      *f,
   return augur_ctmc_new_labelled (n, row_ptr, entries, label_rates, n_labels, AUGUR_CTMC_REACHABLE, error);
 }
 
+/* ---- a chunk of states expanded, on two threads ------------------------------- */
+
+/* Derivation goes by chunks of the states found and not yet expanded.  Each
+ * chunk is first expanded against the set as it stands, which nothing
+ * changes meanwhile: the transitions of every state, each target's hash,
+ * and its number when the set holds it already (most do).  Two threads
+ * expand a large chunk, half each.  Then one thread takes the chunk's
+ * states in order and their transitions in order, numbering the targets
+ * still unknown as it meets them: exactly the order of a sequential
+ * breadth-first derivation, so the same numbers, rows and labels. */
+#define DERIVE_CHUNK       32768
+#define DERIVE_CHUNK_SPLIT 1024   /* fewer states: one thread */
+
+/* A transition as expanded: its target's number, or G_MAXUINT when the set
+ * did not hold it (its words and hash are then the chunk's, at the same
+ * index), and the signature of source and target. */
+typedef struct {
+  double   rate;
+  guint    action;
+  guint    target;
+  guint    sig;
+  gboolean passive;
+} Succ;
+
+typedef struct {
+  Gen                        g;
+  const AugurPepaStateSpace *space;   /* the layout of the words */
+  const AugurStateSet       *set;
+  guint                      first, last;
+  guint32                   *count;   /* per state of [first, last): its transitions */
+  Succ                      *succ;
+  guint64                   *words;   /* per transition: its target */
+  guint64                   *hash;    /* per transition: its target's hash */
+  gsize                      n, cap;
+} __attribute__ ((aligned (128))) Expand;   /* two threads' never share a line */
+
+static void
+expand_init (Expand                    *x,
+             AugurPepaModel            *model,
+             const AugurPepaStateSpace *space,
+             const AugurStateSet       *set)
+{
+  gen_init (&x->g, model);
+  x->space = space;
+  x->set = set;
+  x->count = g_new (guint32, DERIVE_CHUNK);
+}
+
+static void
+expand_clear (Expand *x)
+{
+  gen_clear (&x->g);
+  g_clear_pointer (&x->count, g_free);
+  g_clear_pointer (&x->succ, g_free);
+  g_clear_pointer (&x->words, g_free);
+  g_clear_pointer (&x->hash, g_free);
+}
+
+/* Expands the states [first, last): reads the set, writes only x. */
+static gpointer
+expand_states (gpointer data)
+{
+  Expand *x = data;
+  const AugurPepaStateSpace *space = x->space;
+  const guint nw = space->n_words;
+  Gen *g = &x->g;
+
+  x->n = 0;
+  for (guint s = x->first; s < x->last; s++)
+    {
+      const guint64 *source = &x->set->words[(gsize) s * nw];
+      const gsize base = x->n;
+
+      unpack_words (space, source, g->slots);
+      g->n_trans = 0;
+      g->n_changes = 0;
+      generate (g, g->root);
+      if (base + g->n_trans > x->cap)
+        {
+          x->cap = MAX (base + g->n_trans, MAX (4096, 2 * x->cap));
+          x->succ = g_renew (Succ, x->succ, x->cap);
+          x->words = g_renew (guint64, x->words, x->cap * nw);
+          x->hash = g_renew (guint64, x->hash, x->cap);
+        }
+      /* The targets and their hashes first, each table slot fetched ahead:
+       * the look-ups below then find their slots in the cache instead of
+       * waiting for each in turn. */
+      for (gsize i = 0; i < g->n_trans; i++)
+        {
+          const GenTrans *t = &g->trans[i];
+          guint64 *tw = &x->words[(base + i) * nw];
+
+          /* the target differs from the source in a few slots only */
+          memcpy (tw, source, nw * sizeof (guint64));
+          for (guint k = 0; k < t->n_changes; k++)
+            {
+              const Change *ch = &g->changes[t->first_change + k];
+              guint word = space->slot_word[ch->slot];
+              guint shift = space->slot_shift[ch->slot];
+              guint64 mask = space->slot_mask[ch->slot];
+              guint64 value = ((tw[word] >> shift) & mask) + (guint64) (gint64) ch->delta;
+              tw[word] = (tw[word] & ~(mask << shift)) | ((value & mask) << shift);
+            }
+          x->hash[base + i] = augur_state_set_hash (tw, nw);
+          augur_state_set_prefetch (x->set, x->hash[base + i]);
+        }
+      for (gsize i = 0; i < g->n_trans; i++)
+        {
+          const GenTrans *t = &g->trans[i];
+          const guint64 *tw = &x->words[(base + i) * nw];
+
+          x->succ[base + i] = (Succ) {
+            t->rate, t->action, augur_state_set_lookup (x->set, tw, x->hash[base + i]),
+            pepa_state_space_signature (space, source, tw), t->passive };
+        }
+      x->count[s - x->first] = (guint32) g->n_trans;
+      x->n += g->n_trans;
+    }
+  return NULL;
+}
+
+int pepa_derive_threads = 0;
+
+/* Expands the states [first, last), on two threads when there are enough
+ * of them: halves[0] the first half, halves[1] the second.  The threads
+ * that ran. */
+static guint
+expand_chunk (Expand *halves,
+              guint   first,
+              guint   last)
+{
+  GThread *helper = NULL;
+  guint mid = last;
+
+  if (pepa_derive_threads == 2 ||
+      (pepa_derive_threads == 0 && last - first >= DERIVE_CHUNK_SPLIT && g_get_num_processors () > 1))
+    mid = first + (last - first) / 2;
+  halves[0].first = first;
+  halves[0].last = halves[1].first = mid;
+  halves[1].last = last;
+  halves[1].n = 0;
+  if (mid < last)
+    helper = g_thread_try_new ("augur-derive", expand_states, &halves[1], NULL);
+  expand_states (&halves[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+  else if (mid < last)
+    expand_states (&halves[1]);   /* no thread: all here */
+  return helper != NULL ? 2 : 1;
+}
+
 AugurPepaStateSpace *
 augur_pepa_derive (AugurPepaModel    *model,
                    guint              max_states,
@@ -780,13 +1169,9 @@ augur_pepa_derive (AugurPepaModel    *model,
 {
   AugurPepaStateSpace *space;
   AugurStateSet set;
-  Gen g = { 0 };
-  guint n_slots;
+  Expand halves[2] = { { { 0 } } };
+  guint n_slots, nw;
   g_autofree guint64 *w = NULL;
-  g_autofree guint64 *source = NULL;
-  g_autofree guint64 *targets = NULL;   /* one state's targets, then their hashes */
-  g_autofree guint64 *hashes = NULL;
-  gsize cap_targets = 0;
   guint64 *row_ptr = NULL;
   /* Each state's first transition while deriving, modulo 2^32: 4 bytes a
    * state, made whole (row_ptr) once the state set is freed.  The offsets
@@ -817,213 +1202,178 @@ augur_pepa_derive (AugurPepaModel    *model,
   space->model = augur_pepa_model_ref (model);
   layout_slots (space);
   n_slots = model->n_slots;
+  nw = space->n_words;
 
-  g.model = model;
-  g.n_actions = model->actions->len;
-  g.slots = g_new0 (guint32, MAX (1, n_slots));
-  for (int i = 0; i < 2; i++)
-    {
-      g.ra_active[i] = g_new0 (double, MAX (1, g.n_actions));
-      g.ra_passive[i] = g_new0 (double, MAX (1, g.n_actions));
-    }
-  g.touched = g_new0 (guint8, MAX (1, g.n_actions));
-  labels_init (&labels, g.n_actions);
-
-  augur_state_set_init (&set, space->n_words);
-  w = g_new0 (guint64, space->n_words);
-  source = g_new0 (guint64, space->n_words);
+  augur_state_set_init (&set, nw);
+  for (int h = 0; h < 2; h++)
+    expand_init (&halves[h], model, space, &set);
+  labels_init (&labels, model->actions->len);
+  w = g_new0 (guint64, nw);
 
   /* the initial state */
-  for (guint c = 0; c < model->components->len; c++)
-    {
-      PepaComponent *comp = g_ptr_array_index (model->components, c);
-      if (comp->copies > 1)
-        g.slots[comp->slot + comp->initial] = comp->copies;
-      else
-        g.slots[comp->slot] = comp->initial;
-    }
   {
+    guint32 *slots = halves[0].g.slots;
     gboolean added;
-    pack (space, n_slots, g.slots, w);
-    augur_state_set_insert (&set, w, augur_state_set_hash (w, space->n_words), G_MAXUINT - 1, &added);
+
+    for (guint c = 0; c < model->components->len; c++)
+      {
+        PepaComponent *comp = g_ptr_array_index (model->components, c);
+        if (comp->copies > 1)
+          slots[comp->slot + comp->initial] = comp->copies;
+        else
+          slots[comp->slot] = comp->initial;
+      }
+    pack (space, n_slots, slots, w);
+    augur_state_set_insert (&set, w, augur_state_set_hash (w, nw), G_MAXUINT - 1, &added);
   }
 
-  for (guint s = 0; s < set.n_states; s++)
+  for (guint first = 0; ok && first < set.n_states;)
     {
-      gsize row_start = found.len;
+      guint last = set.n_states - first > DERIVE_CHUNK ? first + DERIVE_CHUNK : set.n_states;
+      guint threads = expand_chunk (halves, first, last);
 
-      if ((s & 4095) == 0 && s > 0)
+      space->derive_threads = MAX (space->derive_threads, threads);
+      /* the chunk's states in order, each one's transitions in order */
+      for (guint h = 0; h < 2 && ok; h++)
         {
-          gint64 now = g_get_monotonic_time ();
-          if (g_cancellable_is_cancelled (cancellable))
+          const Expand *x = &halves[h];
+          gsize at = 0;
+
+          for (guint s = x->first; s < x->last; at += x->count[s - x->first], s++)
             {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                           g_dngettext (NULL, "Derivation cancelled after %u state",
-                                        "Derivation cancelled after %u states", set.n_states),
-                           set.n_states);
-              ok = FALSE;
-              break;
-            }
-          if (progress != NULL && now - last_progress > 50000)
-            {
-              char phase[96];
-              /* In English: the page reads the count from it (augur-pepa-page-solve.c). */
-              g_snprintf (phase, sizeof phase, "Deriving the state space: %u states", set.n_states);
-              progress ((double) s / set.n_states, phase, progress_data);
-              last_progress = now;
+              const gsize n_out = x->count[s - x->first];
+              gsize row_start = found.len;
+
+              if ((s & 4095) == 0 && s > 0)
+                {
+                  gint64 now = g_get_monotonic_time ();
+                  if (g_cancellable_is_cancelled (cancellable))
+                    {
+                      g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                   g_dngettext (NULL, "Derivation cancelled after %u state",
+                                                "Derivation cancelled after %u states", set.n_states),
+                                   set.n_states);
+                      ok = FALSE;
+                      break;
+                    }
+                  if (progress != NULL && now - last_progress > 50000)
+                    {
+                      char phase[96];
+                      /* In English: the page reads the count from it (augur-pepa-page-solve.c). */
+                      g_snprintf (phase, sizeof phase, "Deriving the state space: %u states", set.n_states);
+                      progress ((double) s / set.n_states, phase, progress_data);
+                      last_progress = now;
+                    }
+                }
+
+              if (s + 1 >= cap_rows)
+                {
+                  gsize cap = MAX (1024, cap_rows * 2);
+                  g_autofree char *what = g_strdup_printf (_("%s: the state space"), model->filename);
+
+                  if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &row_low,
+                                                 cap_rows ? cap_rows + 1 : 0, cap + 1, sizeof (guint32), what, error))
+                    {
+                      ok = FALSE;
+                      break;
+                    }
+                  cap_rows = cap;
+                }
+              row_low[s] = (guint32) row_start;
+
+              if (n_out == 0)
+                {
+                  g_autofree char *term = NULL;
+                  space->packed = set.words;   /* borrowed, to describe the state */
+                  space->n_states = set.n_states;
+                  term = augur_pepa_state_space_describe_state (space, s);
+                  space->packed = NULL;
+                  g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_DEADLOCK,
+                               /* Translators: the file, a state number, then the state as a PEPA term. */
+                               _("%s: the model deadlocks: state %u has no outgoing transition: %s"),
+                               model->filename, s + 1, term);
+                  ok = FALSE;
+                  break;
+                }
+
+              for (gsize i = at; i < at + n_out; i++)
+                {
+                  const Succ *t = &x->succ[i];
+                  guint target = t->target, label;
+                  gboolean added;
+
+                  if (G_UNLIKELY (t->passive))
+                    {
+                      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                                   _("%s: the passive action '%s' is not synchronised with an active one"),
+                                   model->filename, augur_pepa_model_get_action_name (model, t->action));
+                      ok = FALSE;
+                      break;
+                    }
+                  /* new to the set when the chunk was expanded: numbered
+                   * now, or found among those this chunk added */
+                  if (target == G_MAXUINT)
+                    target = augur_state_set_insert (&set, &x->words[i * nw], x->hash[i], G_MAXUINT - 1, &added);
+                  if (G_UNLIKELY (target == G_MAXUINT))
+                    {
+                      /* Translators: the file, then why the states found cannot grow. */
+                      g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, _("%s: %s (stopped at %u states)"),
+                                   model->filename, set.error ? set.error->message : "", set.n_states);
+                      ok = FALSE;
+                      break;
+                    }
+                  n_trans++;
+                  if (target == s)
+                    {
+                      /* no change to the chain, but the action happens */
+                      AugurCtmcEntry loop = { s, labels_intern (&labels, t->action, t->rate) };
+                      g_array_append_val (self, loop);
+                      continue;
+                    }
+                  label = labels_intern (&labels, t->action, t->rate);
+                  labels_note (&labels, label, t->sig);
+                  if (!found_add (&found, target, label, model->filename, error))
+                    {
+                      ok = FALSE;
+                      break;
+                    }
+                }
+              if (!ok)
+                break;
+
+              if (set.n_states > max_states)
+                {
+                  g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                               g_dngettext (NULL, "%s: the state space has more than %u state (the limit)",
+                                            "%s: the state space has more than %u states (the limit)", max_states),
+                               model->filename, max_states);
+                  ok = FALSE;
+                  break;
+                }
+              if (G_UNLIKELY (estimate_bytes (set.n_states, found.len, nw, (set.mask + 1) * sizeof (guint64),
+                                              found.label32 != NULL,
+                                              augur_ctmc_packed_label_bits (set.n_states, labels.rate->len, NULL) ||
+                                              augur_ctmc_packed_label_bits (set.n_states, labels.n_rates, NULL)) > budget))
+                {
+                  g_autofree char *limit = g_format_size (budget);
+                  g_autofree char *why = augur_memory_budget_describe (&memory);
+                  g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                               /* Translators: the file, a memory size (e.g. "2.0 GB"), the
+                                * states and transitions derived so far, then where the limit
+                                * comes from. */
+                               _("%s: the state space needs more memory than the %s Augur may use "
+                                 "(stopped at %u states and %llu transitions; the limit: %s)"),
+                               model->filename, limit, set.n_states, (unsigned long long) n_trans, why);
+                  ok = FALSE;
+                  break;
+                }
             }
         }
-
-      if (s + 1 >= cap_rows)
-        {
-          gsize cap = MAX (1024, cap_rows * 2);
-          g_autofree char *what = g_strdup_printf (_("%s: the state space"), model->filename);
-
-          if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &row_low,
-                                         cap_rows ? cap_rows + 1 : 0, cap + 1, sizeof (guint32), what, error))
-            {
-              ok = FALSE;
-              break;
-            }
-          cap_rows = cap;
-        }
-      row_low[s] = (guint32) row_start;
-
-      /* unpack the state (the packed array may move as it grows) */
-      pepa_state_space_unpack (&(AugurPepaStateSpace) {
-                                 .model = model, .n_words = space->n_words,
-                                 .packed = set.words, .slot_shift = space->slot_shift,
-                                 .slot_word = space->slot_word, .slot_mask = space->slot_mask },
-                               s, g.slots);
-      memcpy (source, &set.words[(gsize) s * space->n_words], space->n_words * sizeof (guint64));
-      g.n_trans = 0;
-      g.n_changes = 0;
-      generate (&g, model->root);
-
-      if (g.n_trans == 0)
-        {
-          g_autofree char *term = NULL;
-          space->packed = set.words;   /* borrowed, to describe the state */
-          space->n_states = set.n_states;
-          term = augur_pepa_state_space_describe_state (space, s);
-          space->packed = NULL;
-          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_DEADLOCK,
-                       /* Translators: the file, a state number, then the state as a PEPA term. */
-                       _("%s: the model deadlocks: state %u has no outgoing transition: %s"),
-                       model->filename, s + 1, term);
-          ok = FALSE;
-          break;
-        }
-
-      /* The targets and their hashes first, each table slot fetched ahead:
-       * the insertions below (in the same order, so the same numbers) then
-       * find their slots in the cache instead of waiting for each in turn,
-       * which is most of a large space's derivation. */
-      if (g.n_trans > cap_targets)
-        {
-          cap_targets = MAX (g.n_trans, 2 * cap_targets);
-          targets = g_renew (guint64, targets, cap_targets * space->n_words);
-          hashes = g_renew (guint64, hashes, cap_targets);
-        }
-      for (gsize i = 0; i < g.n_trans; i++)
-        {
-          const GenTrans *t = &g.trans[i];
-          guint64 *tw = &targets[i * space->n_words];
-
-          /* the target differs from the source in a few slots only */
-          memcpy (tw, source, space->n_words * sizeof (guint64));
-          for (guint k = 0; k < t->n_changes; k++)
-            {
-              const Change *ch = &g.changes[t->first_change + k];
-              guint word = space->slot_word[ch->slot];
-              guint shift = space->slot_shift[ch->slot];
-              guint64 mask = space->slot_mask[ch->slot];
-              guint64 value = ((tw[word] >> shift) & mask) + (guint64) (gint64) ch->delta;
-              tw[word] = (tw[word] & ~(mask << shift)) | ((value & mask) << shift);
-            }
-          hashes[i] = augur_state_set_hash (tw, space->n_words);
-          augur_state_set_prefetch (&set, hashes[i]);
-        }
-
-      for (gsize i = 0; i < g.n_trans; i++)
-        {
-          const GenTrans *t = &g.trans[i];
-          gboolean added;
-          guint target, label;
-
-          if (G_UNLIKELY (t->passive))
-            {
-              g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                           _("%s: the passive action '%s' is not synchronised with an active one"),
-                           model->filename, augur_pepa_model_get_action_name (model, t->action));
-              ok = FALSE;
-              break;
-            }
-          target = augur_state_set_insert (&set, &targets[i * space->n_words], hashes[i], G_MAXUINT - 1, &added);
-          if (G_UNLIKELY (target == G_MAXUINT))
-            {
-              /* Translators: the file, then why the states found cannot grow. */
-              g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, _("%s: %s (stopped at %u states)"),
-                           model->filename, set.error ? set.error->message : "", set.n_states);
-              ok = FALSE;
-              break;
-            }
-          n_trans++;
-          if (target == s)
-            {
-              /* no change to the chain, but the action happens */
-              AugurCtmcEntry loop = { s, labels_intern (&labels, t->action, t->rate) };
-              g_array_append_val (self, loop);
-              continue;
-            }
-          label = labels_intern (&labels, t->action, t->rate);
-          labels_note (&labels, label, pepa_state_space_signature (space, source, &targets[i * space->n_words]));
-          if (!found_add (&found, target, label, model->filename, error))
-            {
-              ok = FALSE;
-              break;
-            }
-        }
-      if (!ok)
-        break;
-
-      if (set.n_states > max_states)
-        {
-          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                       g_dngettext (NULL, "%s: the state space has more than %u state (the limit)",
-                                    "%s: the state space has more than %u states (the limit)", max_states),
-                       model->filename, max_states);
-          ok = FALSE;
-          break;
-        }
-      if (G_UNLIKELY (estimate_bytes (set.n_states, found.len, space->n_words, (set.mask + 1) * sizeof (guint64),
-                                      found.label32 != NULL,
-                                      augur_ctmc_packed_label_bits (set.n_states, labels.rate->len, NULL) ||
-                                      augur_ctmc_packed_label_bits (set.n_states, labels.n_rates, NULL)) > budget))
-        {
-          g_autofree char *limit = g_format_size (budget);
-          g_autofree char *why = augur_memory_budget_describe (&memory);
-          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                       /* Translators: the file, a memory size (e.g. "2.0 GB"), the
-                        * states and transitions derived so far, then where the limit
-                        * comes from. */
-                       _("%s: the state space needs more memory than the %s Augur may use "
-                         "(stopped at %u states and %llu transitions; the limit: %s)"),
-                       model->filename, limit, set.n_states, (unsigned long long) n_trans, why);
-          ok = FALSE;
-          break;
-        }
+      first = last;
     }
 
-  g_free (g.slots);
-  g_free (g.trans);
-  g_free (g.changes);
-  for (int i = 0; i < 2; i++)
-    {
-      g_free (g.ra_active[i]);
-      g_free (g.ra_passive[i]);
-    }
-  g_free (g.touched);
+  for (int h = 0; h < 2; h++)
+    expand_clear (&halves[h]);
 
   space->n_states = set.n_states;
   space->packed = augur_state_set_steal_words (&set);
@@ -1328,15 +1678,7 @@ pepa_successors_new (AugurPepaModel *model)
     }
   succ->n_words = word + 1;
 
-  succ->g.model = model;
-  succ->g.n_actions = model->actions->len;
-  succ->g.slots = g_new0 (guint32, MAX (1, succ->n_slots));
-  for (int i = 0; i < 2; i++)
-    {
-      succ->g.ra_active[i] = g_new0 (double, MAX (1, succ->g.n_actions));
-      succ->g.ra_passive[i] = g_new0 (double, MAX (1, succ->g.n_actions));
-    }
-  succ->g.touched = g_new0 (guint8, MAX (1, succ->g.n_actions));
+  gen_init (&succ->g, model);
   succ->source = g_new0 (guint64, succ->n_words);
   return succ;
 }
@@ -1346,15 +1688,7 @@ pepa_successors_free (PepaSuccessors *succ)
 {
   if (succ == NULL)
     return;
-  g_free (succ->g.slots);
-  g_free (succ->g.trans);
-  g_free (succ->g.changes);
-  for (int i = 0; i < 2; i++)
-    {
-      g_free (succ->g.ra_active[i]);
-      g_free (succ->g.ra_passive[i]);
-    }
-  g_free (succ->g.touched);
+  gen_clear (&succ->g);
   g_free (succ->slot_shift);
   g_free (succ->slot_word);
   g_free (succ->slot_mask);
@@ -1430,7 +1764,7 @@ successors_generate (PepaSuccessors *succ, const guint64 *packed, GError **error
   successors_unpack (succ, packed, g->slots);
   g->n_trans = 0;
   g->n_changes = 0;
-  generate (g, succ->model->root);
+  generate (g, g->root);
   for (gsize i = 0; i < g->n_trans; i++)
     if (G_UNLIKELY (g->trans[i].passive))
       {

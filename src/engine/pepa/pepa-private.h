@@ -218,7 +218,16 @@ struct _AugurPepaStateSpace {
   guint64             *row_ptr;       /* n_states + 1, into transitions */
   AugurPepaTransition *transitions;
   double               derive_seconds;
+  guint                derive_threads;   /* the most that expanded a chunk at once */
 };
+
+/* The threads derivation expands a chunk of states on: 0 as many as help
+ * (two on a large chunk), 1 one, 2 two however small the chunk (tests:
+ * every number is the same whichever). */
+extern int pepa_derive_threads;
+/* FALSE: every part of the system derived in every state, none copied
+ * (tests: the copies are the same to the bit). */
+extern gboolean pepa_derive_memo;
 
 /* JSON and CSV pieces the analyses share (pepa-result.c): "throughput":
  * {action: value, or {"mean", "half_width"}}; "populations": [{"component",

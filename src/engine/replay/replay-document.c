@@ -17,6 +17,7 @@
 #include "augur-records.h"
 #include "extrap.h"
 #include "calibrate.h"
+#include "validate.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -37,6 +38,7 @@ augur_replay_inputs_init (AugurReplayInputs *in)
   in->cluster = augur_replay_default_cluster;
   in->placement = g_array_new (FALSE, TRUE, sizeof (guint));
   in->rule = AUGUR_REPLAY_PLACE_ROUND_ROBIN;
+  in->factors = (AugurReplayFactors) { 1, 1, 1 };
   in->scaling_runs = g_ptr_array_new_with_free_func (g_object_unref);
   in->scaling_ranks = g_array_new (FALSE, TRUE, sizeof (guint));
   in->scaling_compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
@@ -54,6 +56,7 @@ augur_replay_inputs_clear (AugurReplayInputs *in)
   g_clear_pointer (&in->scaling_runs, g_ptr_array_unref);
   g_clear_pointer (&in->scaling_ranks, g_array_unref);
   g_clear_pointer (&in->scenarios, g_ptr_array_unref);
+  g_clear_pointer (&in->validation, augur_validation_record_free);
 }
 
 void
@@ -72,6 +75,7 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
   dest->cluster = src->cluster;
   g_array_append_vals (dest->placement, src->placement->data, src->placement->len);
   dest->rule = src->rule;
+  dest->factors = src->factors;
   for (guint i = 0; i < src->scaling_runs->len; i++)
     g_ptr_array_add (dest->scaling_runs, g_object_ref (g_ptr_array_index (src->scaling_runs, i)));
   g_array_append_vals (dest->scaling_ranks, src->scaling_ranks->data, src->scaling_ranks->len);
@@ -83,6 +87,7 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
   dest->sweep_log = src->sweep_log;
   for (guint i = 0; i < src->scenarios->len; i++)
     g_ptr_array_add (dest->scenarios, augur_replay_scenario_copy (g_ptr_array_index (src->scenarios, i)));
+  dest->validation = augur_validation_record_copy (src->validation);
 }
 
 AugurPlatform *
@@ -296,6 +301,18 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
           g_autofree char *p = path_for_text (in->deployment, base);
           g_string_append_printf (s, "deployment=%s\n", p);
         }
+      /* the platform file's figures scaled, written only when not 1 */
+      for (guint i = 0; i < 3; i++)
+        {
+          const double f[] = { in->factors.speed, in->factors.bandwidth, in->factors.latency };
+          const char *const key[] = { "speed-factor", "bandwidth-factor", "latency-factor" };
+
+          if (f[i] == 1)
+            continue;
+          g_string_append_printf (s, "%s=", key[i]);
+          augur_format_append_double (s, f[i]);
+          g_string_append_c (s, '\n');
+        }
     }
   for (guint i = 0; i < in->scaling_runs->len; i++)
     {
@@ -334,6 +351,7 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
     }
   for (guint i = 0; i < in->scenarios->len; i++)
     augur_replay_scenario_append_text (s, g_ptr_array_index (in->scenarios, i));
+  augur_validation_record_append_text (s, in->validation);
   return g_string_free (s, FALSE);
 }
 
@@ -456,6 +474,20 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           in->use_cluster = TRUE;
           in->cluster = (AugurReplayCluster) { (guint) v[0], (guint) v[1], v[2], v[3], v[4], v[5], v[6] };
         }
+      else if (g_str_equal (key, "speed-factor") || g_str_equal (key, "bandwidth-factor") ||
+               g_str_equal (key, "latency-factor"))
+        {
+          double v = 0;
+
+          if (!parse_double (value, &v) || !(v >= AUGUR_REPLAY_FACTOR_MIN) || !(v <= AUGUR_REPLAY_FACTOR_MAX))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: %s= needs a factor from %g to %g, found “%s”"),
+                           n + 1, key, AUGUR_REPLAY_FACTOR_MIN, AUGUR_REPLAY_FACTOR_MAX, value);
+              return FALSE;
+            }
+          *(key[0] == 's' ? &in->factors.speed : key[0] == 'b' ? &in->factors.bandwidth : &in->factors.latency) = v;
+        }
       else if (g_str_equal (key, "host-speed"))
         {
           if (!parse_double (value, &in->host_speed) || !(in->host_speed > 0) || isinf (in->host_speed))
@@ -547,7 +579,8 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: sweep= needs PARAMETER=FROM:TO:POINTS with "
-                             "PARAMETER bandwidth, latency, speed or ranks-per-node, two different positive "
+                             "PARAMETER bandwidth, latency, speed, ranks-per-node, speed-factor, bandwidth-factor "
+                             "or latency-factor, two different positive "
                              "bounds and 2 to %u points, found “%s”"), n + 1, (guint) AUGUR_SWEEP_MAX_POINTS,
                            value);
               return FALSE;
@@ -567,6 +600,17 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               return FALSE;
             }
           in->sweep_log = g_str_equal (value, "log");
+        }
+      else if (augur_validation_record_is_key (key))
+        {
+          g_autofree char *why = NULL;
+
+          if (!augur_validation_record_read_line (&in->validation, key, value, &why))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: %s"), n + 1, why);
+              return FALSE;
+            }
         }
       else if (g_str_equal (key, "scenario"))
         {
@@ -594,6 +638,14 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
         }
     }
 
+  if (in->use_cluster && !augur_replay_factors_are_identity (&in->factors))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The replay description scales a platform file (speed-factor=, bandwidth-factor= or "
+                             "latency-factor=) but builds its cluster in Augur (cluster=): change the cluster's "
+                             "figures instead"));
+      return FALSE;
+    }
   if (in->use_cluster)
     {
       if (!have_placement)
@@ -647,6 +699,7 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
       platform = augur_platform_load_file (in->platform, error);
       if (platform == NULL)
         return FALSE;
+      augur_replay_factors_apply (&in->factors, platform);
       deployment = augur_deployment_load_file (in->deployment, platform, error);
       if (deployment == NULL)
         return FALSE;
@@ -762,7 +815,9 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
 
 /* ---- What-if sweeps ----------------------------------------------------- */
 
-static const char *const sweep_names[] = { "bandwidth", "latency", "speed", "ranks-per-node" };
+static const char *const sweep_names[] = {
+  "bandwidth", "latency", "speed", "ranks-per-node", "speed-factor", "bandwidth-factor", "latency-factor",
+};
 
 gboolean
 augur_replay_sweep_parameter_from_name (const char                *name,
@@ -813,6 +868,15 @@ augur_replay_inputs_set_parameter (const AugurReplayInputs   *in,
           g_array_index (out->placement, guint, i) = i / per;
         out->rule = AUGUR_REPLAY_PLACE_MANUAL;
       }
+      break;
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR:
+      out->factors.speed = x;
+      break;
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR:
+      out->factors.bandwidth = x;
+      break;
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR:
+      out->factors.latency = x;
       break;
     default:
       g_return_if_reached ();
@@ -876,11 +940,31 @@ augur_replay_sweep_values (const AugurReplayInputs   *in,
   g_autofree double *points = NULL;
   g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
 
-  g_return_val_if_fail (parameter <= AUGUR_REPLAY_SWEEP_RANKS_PER_NODE, NULL);
-  if (!in->use_cluster)
+  g_return_val_if_fail (parameter <= AUGUR_REPLAY_SWEEP_LATENCY_FACTOR, NULL);
+  if (parameter >= AUGUR_REPLAY_SWEEP_SPEED_FACTOR)
+    {
+      if (in->use_cluster)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                               _("Factor sweeps scale a platform file, and this replay description builds its "
+                                 "cluster in Augur: sweep bandwidth, latency or speed instead"));
+          return NULL;
+        }
+      if (!(from >= AUGUR_REPLAY_FACTOR_MIN) || !(to <= AUGUR_REPLAY_FACTOR_MAX) ||
+          !(to >= AUGUR_REPLAY_FACTOR_MIN) || !(from <= AUGUR_REPLAY_FACTOR_MAX))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("A factor sweep goes from %g to %g at most."), AUGUR_REPLAY_FACTOR_MIN,
+                       AUGUR_REPLAY_FACTOR_MAX);
+          return NULL;
+        }
+    }
+  else if (!in->use_cluster)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("What-if sweeps change a cluster built in Augur, and this replay description has no cluster= line"));
+                           _("What-if sweeps change a cluster built in Augur, and this replay description has no "
+                             "cluster= line: on a platform file, sweep speed-factor, bandwidth-factor or "
+                             "latency-factor"));
       return NULL;
     }
   if (!(from > 0) || !(to > 0) || from == to || !isfinite (from) || !isfinite (to) || n_points < 2)

@@ -28,7 +28,15 @@
  *                         network, nodes, cores, speed, bandwidth,
  *                         latency, backbone-bandwidth, backbone-latency or
  *                         placement-rule (round-robin|block); numbers in
- *                         the C locale, written to read back exactly
+ *                         the C locale, written to read back exactly;
+ *                         on a platform file the keys are speed-factor,
+ *                         bandwidth-factor and latency-factor instead
+ *   speed-factor=F, bandwidth-factor=F, latency-factor=F   a platform
+ *                         file's figures scaled (data/help/C/replay.md,
+ *                         "What-ifs on a platform file"); absent: 1
+ *   validation=..., validation-host=, -date=, -runs=, -platform=  the
+ *                         Validation tab's measured runs and predictions
+ *                         (validate.h)
  * Paths are relative to a base folder (a project's) when inside it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -67,7 +75,27 @@ typedef enum {
   AUGUR_REPLAY_SWEEP_LATENCY,          /* of the private links, s */
   AUGUR_REPLAY_SWEEP_SPEED,            /* of a core, flops/s */
   AUGUR_REPLAY_SWEEP_RANKS_PER_NODE,   /* blocks of that many consecutive ranks */
+  /* A platform file's figures scaled (AugurReplayFactors). */
+  AUGUR_REPLAY_SWEEP_SPEED_FACTOR,
+  AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR,
+  AUGUR_REPLAY_SWEEP_LATENCY_FACTOR,
 } AugurReplaySweepParameter;
+
+/* A platform file's figures multiplied, for what-ifs on a platform not
+ * built in Augur: every host's speed, and every link's bandwidth and
+ * latency, of the links the file declares or its <cluster> elements
+ * generate (private links, backbones, loopbacks); not the network
+ * model's own __loopback__, which the file does not give.  1: as the
+ * file says. */
+typedef struct {
+  double speed;
+  double bandwidth;
+  double latency;
+} AugurReplayFactors;
+
+/* The bounds of a factor, in the document and its scenarios. */
+#define AUGUR_REPLAY_FACTOR_MIN 1e-6
+#define AUGUR_REPLAY_FACTOR_MAX 1e6
 
 /* A what-if scenario: the document with some settings changed. */
 typedef enum {
@@ -80,8 +108,14 @@ typedef enum {
   AUGUR_REPLAY_SCENARIO_BACKBONE_BANDWIDTH = 1 << 6,
   AUGUR_REPLAY_SCENARIO_BACKBONE_LATENCY   = 1 << 7,
   AUGUR_REPLAY_SCENARIO_RULE               = 1 << 8,
-  /* every setting but the network is the built cluster's */
+  /* a platform file's factors (AugurReplayFactors) */
+  AUGUR_REPLAY_SCENARIO_SPEED_FACTOR       = 1 << 9,
+  AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR   = 1 << 10,
+  AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR     = 1 << 11,
+  /* every setting from the network to the rule is the built cluster's */
   AUGUR_REPLAY_SCENARIO_CLUSTER            = 0x1fe,
+  AUGUR_REPLAY_SCENARIO_FACTORS            = 0xe00,
+  AUGUR_REPLAY_SCENARIO_LAST               = AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR,
 } AugurReplayScenarioSetting;
 
 #define AUGUR_REPLAY_MAX_SCENARIOS 32
@@ -92,6 +126,7 @@ typedef struct {
   AugurNetworkModel         network;
   AugurReplayCluster        cluster;   /* the fields set are used */
   AugurReplayPlacementRule  rule;      /* round-robin or block */
+  AugurReplayFactors        factors;   /* the fields set are used */
 } AugurReplayScenario;
 
 
@@ -106,6 +141,7 @@ typedef struct {
   AugurReplayCluster cluster;
   GArray            *placement;    /* guint host per rank */
   AugurReplayPlacementRule rule;   /* how placement was made */
+  AugurReplayFactors factors;      /* the platform file's figures scaled (1: as given; not with a cluster) */
   /* The Scaling tab's (docs/EXTRAPOLATE.md): runs of the program at other
    * sizes, extrapolated to the target sizes on this document's platform. */
   GPtrArray         *scaling_runs;   /* GFile: SMPI's index (or single file) of each run */
@@ -121,6 +157,8 @@ typedef struct {
   guint              sweep_points;
   gboolean           sweep_log;
   GPtrArray         *scenarios;      /* AugurReplayScenario */
+  /* The Validation tab's last result (validate.h); NULL: none. */
+  struct _AugurValidationRecord *validation;
 } AugurReplayInputs;
 
 void     augur_replay_inputs_init   (AugurReplayInputs       *in);
@@ -174,7 +212,8 @@ void     augur_replay_inputs_set_scenario (AugurReplayInputs   *in,
                                            AugurReplayScenario *scenario);
 /* out: in with the scenario's settings (its rule applied again when the
  * cluster's size or the rule changes); FALSE when the scenario changes a
- * cluster and in builds none. */
+ * cluster and in builds none, or scales a platform file and in builds a
+ * cluster. */
 gboolean augur_replay_inputs_apply_scenario (const AugurReplayInputs   *in,
                                              const AugurReplayScenario *scenario,
                                              AugurReplayInputs         *out,
@@ -210,12 +249,35 @@ gboolean augur_replay_inputs_from_text (AugurReplayInputs       *in,
                                         GError                 **error);
 
 /* Loads the platform, deployment and traces the document names, ready for
- * augur_replay_run(). */
+ * augur_replay_run(); a platform file's figures scaled by in->factors. */
 gboolean augur_replay_inputs_load      (const AugurReplayInputs  *in,
                                         AugurPlatform           **platform,
                                         AugurDeployment         **deployment,
                                         AugurTraceSet           **traces,
                                         GError                  **error);
+
+/* ---- A platform file's figures scaled ---------------------------------- */
+
+/* factors all 1. */
+gboolean augur_replay_factors_are_identity (const AugurReplayFactors *factors);
+/* Multiplies platform's figures by factors (as AugurReplayFactors says).
+ * Returns the AUGUR_REPLAY_SCENARIO_*_FACTOR bits of the factors other
+ * than 1 that change nothing on this platform (a latency factor where
+ * every link's latency is 0, a bandwidth factor where no link is
+ * declared), so that a what-if says so rather than show the same time
+ * as a result. */
+guint    augur_replay_factors_apply (const AugurReplayFactors *factors,
+                                     AugurPlatform            *platform);
+/* The same bits for a platform already scaled (or not: a latency of 0
+ * stays 0, and scaling adds no link). */
+guint    augur_replay_factors_unchanged (const AugurReplayFactors *factors,
+                                         const AugurPlatform      *platform);
+/* "speed ×2, bandwidth ×0.5" (the factors other than 1), for captions
+ * and labels; "" when all are 1. */
+char    *augur_replay_factors_describe (const AugurReplayFactors *factors);
+/* A sentence naming the factors in `unchanged` (bits as returned by
+ * augur_replay_factors_apply) and why they change nothing; NULL when 0. */
+char    *augur_replay_factors_explain_unchanged (guint unchanged);
 
 /* ---- What-if sweeps over a cluster built in Augur ---------------------- */
 
@@ -325,5 +387,17 @@ AugurDeployment *augur_replay_inputs_deployment_at (const AugurReplayInputs *in,
                                                     const AugurDeployment   *given,
                                                     guint                    ranks,
                                                     GError                 **error);
+/* The Scaling tab's extrapolation model: the document's platform
+ * (augur_replay_inputs_load_platform, into *platform and *given) and the
+ * model of its scaling runs with its compute tolerance.  The one way the
+ * Scaling tab, `augur-cli extrapolate` and the report build it, so that
+ * all give the same numbers.  NULL with an error when the platform cannot
+ * be loaded (*platform NULL) or the runs are refused (*platform and *given
+ * loaded, the caller's to free as on success). */
+struct _AugurExtrapModel *augur_replay_inputs_extrap_model (const AugurReplayInputs  *in,
+                                                            AugurPlatform           **platform,
+                                                            AugurDeployment         **given,
+                                                            GCancellable             *cancellable,
+                                                            GError                  **error);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 
 #include "augur-common.h"
 #include "replay-document.h"
+#include "extrap.h"
 
 AugurPlatform *
 augur_replay_inputs_load_platform (const AugurReplayInputs  *in,
@@ -28,6 +29,9 @@ augur_replay_inputs_load_platform (const AugurReplayInputs  *in,
       return NULL;
     }
   platform = augur_platform_load_file (in->platform, error);
+  /* the platform the replay uses: its figures scaled as the document says */
+  if (platform != NULL)
+    augur_replay_factors_apply (&in->factors, platform);
   if (platform != NULL && in->deployment != NULL)
     {
       *given = augur_deployment_load_file (in->deployment, platform, error);
@@ -70,4 +74,24 @@ augur_replay_inputs_deployment_at (const AugurReplayInputs *in,
       g_string_append_printf (hosts, "%s\n", augur_platform_get_host_name (platform, h));
   return augur_deployment_from_hostfile (hosts->str, hosts->len, _("(the platform’s hosts)"), platform, ranks,
                                          error);
+}
+
+AugurExtrapModel *
+augur_replay_inputs_extrap_model (const AugurReplayInputs  *in,
+                                  AugurPlatform           **platform,
+                                  AugurDeployment         **given,
+                                  GCancellable             *cancellable,
+                                  GError                  **error)
+{
+  AugurExtrapOptions options;
+  AugurExtrapModel *m;
+
+  *platform = augur_replay_inputs_load_platform (in, given, error);
+  if (*platform == NULL)
+    return NULL;
+  augur_extrap_options_init (&options);
+  options.compute_tolerance = in->scaling_compute_tolerance;
+  m = augur_extrap_model_new ((GFile *const *) in->scaling_runs->pdata, in->scaling_runs->len, &options,
+                              cancellable, error);
+  return m;
 }

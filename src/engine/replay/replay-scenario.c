@@ -17,7 +17,7 @@
 /* In the order of the bits. */
 static const char *const setting_keys[] = {
   "network", "nodes", "cores", "speed", "bandwidth", "latency", "backbone-bandwidth", "backbone-latency",
-  "placement-rule",
+  "placement-rule", "speed-factor", "bandwidth-factor", "latency-factor",
 };
 
 AugurReplayScenario *
@@ -28,6 +28,7 @@ augur_replay_scenario_new (const char *name)
   scenario->name = g_strdup (name);
   scenario->network = AUGUR_NETWORK_LV08;
   scenario->cluster = augur_replay_default_cluster;
+  scenario->factors = (AugurReplayFactors) { 1, 1, 1 };
   return scenario;
 }
 
@@ -74,6 +75,20 @@ cluster_double (AugurReplayCluster *c,
     }
 }
 
+/* The factor a setting names, or NULL. */
+static double *
+factor_double (AugurReplayFactors *f,
+               guint               setting)
+{
+  switch (setting)
+    {
+    case AUGUR_REPLAY_SCENARIO_SPEED_FACTOR:     return &f->speed;
+    case AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR: return &f->bandwidth;
+    case AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR:   return &f->latency;
+    default:                                     return NULL;
+    }
+}
+
 static guint *
 cluster_count (AugurReplayCluster *c,
                guint               setting)
@@ -101,6 +116,11 @@ augur_replay_scenario_new_from_inputs (const char              *name,
           scenario->rule = in->rule;
         }
     }
+  else
+    {
+      scenario->set |= AUGUR_REPLAY_SCENARIO_FACTORS;
+      scenario->factors = in->factors;
+    }
   return scenario;
 }
 
@@ -109,9 +129,10 @@ augur_replay_scenario_changes (const AugurReplayScenario *scenario,
                                const AugurReplayInputs   *in)
 {
   AugurReplayCluster base = in->cluster, mine = scenario->cluster;
+  AugurReplayFactors base_f = in->factors, mine_f = scenario->factors;
   guint changed = 0;
 
-  for (guint bit = 1; bit <= AUGUR_REPLAY_SCENARIO_RULE; bit <<= 1)
+  for (guint bit = 1; bit <= AUGUR_REPLAY_SCENARIO_LAST; bit <<= 1)
     {
       gboolean differs;
 
@@ -119,6 +140,9 @@ augur_replay_scenario_changes (const AugurReplayScenario *scenario,
         continue;
       if (bit == AUGUR_REPLAY_SCENARIO_NETWORK)
         differs = scenario->network != in->network;
+      else if (factor_double (&mine_f, bit) != NULL)
+        /* a factor where the document builds a cluster changes what it cannot */
+        differs = in->use_cluster || *factor_double (&mine_f, bit) != *factor_double (&base_f, bit);
       else if (!in->use_cluster)
         differs = TRUE;   /* a cluster where the document has none */
       else if (bit == AUGUR_REPLAY_SCENARIO_RULE)
@@ -177,7 +201,21 @@ augur_replay_inputs_apply_scenario (const AugurReplayInputs   *in,
                      "cluster= line"), scenario->name);
       return FALSE;
     }
+  if ((scenario->set & AUGUR_REPLAY_SCENARIO_FACTORS) && in->use_cluster)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("The scenario “%s” scales a platform file, and this replay description builds its cluster "
+                     "in Augur: change the cluster's figures instead"), scenario->name);
+      return FALSE;
+    }
   augur_replay_inputs_copy (out, in);
+  for (guint bit = AUGUR_REPLAY_SCENARIO_SPEED_FACTOR; bit <= AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR; bit <<= 1)
+    if (scenario->set & bit)
+      {
+        AugurReplayFactors given = scenario->factors;
+
+        *factor_double (&out->factors, bit) = *factor_double (&given, bit);
+      }
   /* the document's own what-ifs are not the scenario's */
   g_ptr_array_set_size (out->scenarios, 0);
   if (scenario->set & AUGUR_REPLAY_SCENARIO_NETWORK)
@@ -211,6 +249,7 @@ augur_replay_scenario_append_text (GString                   *s,
                                    const AugurReplayScenario *scenario)
 {
   AugurReplayCluster c = scenario->cluster;
+  AugurReplayFactors f = scenario->factors;
 
   g_string_append_printf (s, "scenario=%s", scenario->name);
   for (guint i = 0; i < G_N_ELEMENTS (setting_keys); i++)
@@ -226,6 +265,8 @@ augur_replay_scenario_append_text (GString                   *s,
         g_string_append (s, augur_replay_placement_rule_to_name (scenario->rule));
       else if (cluster_count (&c, bit) != NULL)
         g_string_append_printf (s, "%u", *cluster_count (&c, bit));
+      else if (factor_double (&f, bit) != NULL)
+        augur_format_append_double (s, *factor_double (&f, bit));
       else
         /* the shortest form that reads back exactly, in the C locale */
         augur_format_append_double (s, *cluster_double (&c, bit));
@@ -283,7 +324,8 @@ augur_replay_scenario_parse (const char  *value,
       if (bit == 0)
         {
           *why = g_strdup_printf (_("unknown scenario setting “%s” (expected network, nodes, cores, speed, "
-                                    "bandwidth, latency, backbone-bandwidth, backbone-latency or placement-rule)"),
+                                    "bandwidth, latency, backbone-bandwidth, backbone-latency, placement-rule, "
+                                    "speed-factor, bandwidth-factor or latency-factor)"),
                                   key);
           return NULL;
         }
@@ -331,8 +373,26 @@ augur_replay_scenario_parse (const char  *value,
               *why = g_strdup_printf (_("%s= needs a positive number, found “%s”"), key, v);
               return NULL;
             }
-          *cluster_double (&scenario->cluster, bit) = x;
+          if (factor_double (&scenario->factors, bit) != NULL)
+            {
+              /* the bounds of the document's own factor lines */
+              if (x < AUGUR_REPLAY_FACTOR_MIN || x > AUGUR_REPLAY_FACTOR_MAX)
+                {
+                  *why = g_strdup_printf (_("%s= needs a factor from %g to %g, found “%s”"), key,
+                                          AUGUR_REPLAY_FACTOR_MIN, AUGUR_REPLAY_FACTOR_MAX, v);
+                  return NULL;
+                }
+              *factor_double (&scenario->factors, bit) = x;
+            }
+          else
+            *cluster_double (&scenario->cluster, bit) = x;
         }
+    }
+  if ((scenario->set & AUGUR_REPLAY_SCENARIO_FACTORS) && (scenario->set & AUGUR_REPLAY_SCENARIO_CLUSTER))
+    {
+      *why = g_strdup_printf (_("the scenario “%s” both scales a platform file and changes a cluster built in "
+                                "Augur: a document has one or the other"), scenario->name);
+      return NULL;
     }
   if (scenario->set == 0)
     {
@@ -340,6 +400,85 @@ augur_replay_scenario_parse (const char  *value,
       return NULL;
     }
   return g_steal_pointer (&scenario);
+}
+
+/* ---- A platform file's figures scaled ------------------------------------ */
+
+gboolean
+augur_replay_factors_are_identity (const AugurReplayFactors *f)
+{
+  return f->speed == 1 && f->bandwidth == 1 && f->latency == 1;
+}
+
+guint
+augur_replay_factors_apply (const AugurReplayFactors *f,
+                            AugurPlatform            *platform)
+{
+  if (augur_replay_factors_are_identity (f))
+    return 0;
+  augur_platform_scale (platform, f->speed, f->bandwidth, f->latency);
+  return augur_replay_factors_unchanged (f, platform);
+}
+
+guint
+augur_replay_factors_unchanged (const AugurReplayFactors *f,
+                                const AugurPlatform      *platform)
+{
+  gboolean any_link = FALSE, any_latency = FALSE;
+  guint unchanged = 0;
+
+  for (guint l = 0; l < augur_platform_get_n_links (platform); l++)
+    {
+      /* the network model's own loopback is no link of the file */
+      if (g_strcmp0 (augur_platform_get_link_name (platform, l), "__loopback__") == 0)
+        continue;
+      any_link = TRUE;
+      any_latency = any_latency || augur_platform_get_link_latency (platform, l) > 0;
+    }
+  if (f->bandwidth != 1 && !any_link)
+    unchanged |= AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR;
+  if (f->latency != 1 && !any_latency)
+    unchanged |= AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR;
+  if (f->speed != 1 && augur_platform_get_n_hosts (platform) == 0)
+    unchanged |= AUGUR_REPLAY_SCENARIO_SPEED_FACTOR;
+  return unchanged;
+}
+
+char *
+augur_replay_factors_describe (const AugurReplayFactors *f)
+{
+  GString *s = g_string_new (NULL);
+  /* Translators: what a platform file's figures are multiplied by, e.g. "every link's bandwidth ×2". */
+  const char *names[] = { N_("every host's speed"), N_("every link's bandwidth"), N_("every link's latency") };
+  const double values[] = { f->speed, f->bandwidth, f->latency };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    if (values[i] != 1)
+      {
+        g_autofree char *x = augur_format_readable (values[i], AUGUR_FORMAT_SCREEN_DIGITS);
+
+        g_string_append_printf (s, "%s%s ×%s", s->len > 0 ? ", " : "", _(names[i]), x);
+      }
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_replay_factors_explain_unchanged (guint unchanged)
+{
+  GString *s;
+
+  if (unchanged == 0)
+    return NULL;
+  s = g_string_new (NULL);
+  if (unchanged & AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR)
+    g_string_append (s, _("Every link of this platform has a latency of 0: the latency factor changes nothing."));
+  if (unchanged & AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR)
+    g_string_append_printf (s, "%s%s", s->len > 0 ? " " : "",
+                            _("This platform declares no link: the bandwidth factor changes nothing."));
+  if (unchanged & AUGUR_REPLAY_SCENARIO_SPEED_FACTOR)
+    g_string_append_printf (s, "%s%s", s->len > 0 ? " " : "",
+                            _("This platform has no host: the speed factor changes nothing."));
+  return g_string_free (s, FALSE);
 }
 
 /* ---- Crossovers ------------------------------------------------------- */

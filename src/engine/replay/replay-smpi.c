@@ -127,6 +127,7 @@ struct _SRank {
   gboolean          finished;
   gboolean          at_end;       /* its trace read: waiting for its last requests */
   gboolean          testing;      /* a test's sleep is on */
+  gboolean          reset_sleeps; /* a test found its request done: the shared counter goes back to 1 after its smpi/or */
   guint             unwaited;     /* at its end: requests never waited for, still in flight */
   guint             unwaited_file;
   guint64           unwaited_line; /* the first of them */
@@ -137,6 +138,7 @@ struct _SRank {
   GHashTable       *storage;      /* (src, dst, tag) -> GQueue of SReq* (NULL: a test's placeholder) */
   GPtrArray        *group;        /* SReq*: the requests of the group being posted, until its end */
   gboolean          overhead_paid; /* the next send's smpi/os or ois is slept */
+  gboolean          in_overhead;  /* sleeping an smpi/os, ois or or (its key set, its host touched) */
   GPtrArray        *waitlist;     /* SReq*: what a wait, waitall or group end still sees (with smpi/or) */
   gboolean          in_order;     /* the wait list is waited for in its order (scan, exscan) */
   gboolean          in_waitlist;  /* waiting through it */
@@ -481,6 +483,9 @@ block (SRank *rank, AugurRankState state)
   rank->blocked = TRUE;
   rank->state = state;
   rank->block_start = augur_des_now (sm->des);
+  /* an overhead's sleep: no wait's sleep beside it, its own key kept */
+  if (rank->in_overhead)
+    return;
   /* what it starts now, if it is a computation or a sleep */
   rank->cpu_key = (WakeKey) { 0, 0, rank->block_start, state == AUGUR_STATE_COMPUTE, 0, -sm->serial };
   sm->serial++;
@@ -522,6 +527,26 @@ release (SRank *rank)
   run_rank (rank);
 }
 
+static void timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data);
+static void turn_take (SRank *rank, gboolean look);
+
+/* smpi/os, ois or or: SimGrid sleeps them on the rank's host, an action
+ * of its CPU, so they touch it as a test's sleep does (2.3, 3.6) and wake
+ * the rank with a sleep's key. */
+static void
+overhead_sleep (SRank *rank, double seconds)
+{
+  Smpi *sm = rank->sm;
+  double now = augur_des_now (sm->des);
+
+  rank->cpu_key = (WakeKey) { 0, now + seconds, now, 0, 0, -sm->serial };
+  sm->serial++;
+  rank->in_overhead = TRUE;
+  cpu_touch (rank);
+  rank->waiting++;
+  augur_network_sleep (sm->net, seconds, timer_done, rank);
+}
+
 static void
 timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 {
@@ -529,11 +554,12 @@ timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
   Smpi *sm = rank->sm;
   double now = augur_des_now (des);
 
-  /* a sleep started without block() (smpi/os, ois, or) keeps the key of
-   * the last one: near enough, as only a test at this instant reads it */
   touch_flush (sm);
   rank->wake = rank->cpu_key;
-  rank->wake.date = now;
+  if (rank->in_overhead)
+    rank->in_overhead = FALSE;   /* its date in the heap: start + duration, as they add */
+  else
+    rank->wake.date = now;
   rank->wake.kind = rank->in_exec;
   if (rank->in_exec)
     {
@@ -553,7 +579,10 @@ timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
       cpu_changed (sm, h, 0, rank);   /* ended before any actor runs */
     }
   rank->subround = 1;
-  release (rank);
+  if (rank->reset_sleeps)
+    turn_take (rank, TRUE);   /* the test's counter, in its turn of the instant */
+  else
+    release (rank);
 }
 
 /* An error about the value of the platform's <config> key, said with the
@@ -1369,8 +1398,7 @@ waitlist_step (SRank *rank)
 
       pick->or_cost = 0;
       req_unref (pick);
-      rank->waiting++;
-      augur_network_sleep (rank->sm->net, seconds, timer_done, rank);
+      overhead_sleep (rank, seconds);
       return TRUE;
     }
   if (w == 0)
@@ -1441,8 +1469,7 @@ post_group (SRank *rank)
           if (seconds > 0)
             {
               rank->overhead_paid = TRUE;
-              rank->waiting++;
-              augur_network_sleep (sm->net, seconds, timer_done, rank);
+              overhead_sleep (rank, seconds);
               return TRUE;
             }
         }
@@ -1638,7 +1665,15 @@ turns_run (AugurDes *des, AugurDesActivity *activity, gpointer data)
           first = i;
       rank = g_ptr_array_remove_index_fast (sm->turns, first);
       if (rank->turn_look)
-        release (rank);   /* the test looks (finish_test), then the rank goes on */
+        {
+          if (rank->reset_sleeps)
+            {
+              /* back from a successful test's smpi/or */
+              rank->reset_sleeps = FALSE;
+              sm->test_sleeps = 1;
+            }
+          release (rank);   /* the test looks (finish_test), then the rank goes on */
+        }
       else
         {
           /* the sleep, as long as the counter says now */
@@ -1860,11 +1895,17 @@ finish_test (SRank *rank)
     return 0;
   if (r->complete)
     {
-      sm->test_sleeps = 1;
       slot_push (s, NULL);
       cost = r->or_cost;
       r->or_cost = 0;
       req_unref (r);
+      /* SimGrid's Request::test() sets nsleeps back to 1 after
+       * finish_wait(), which sleeps the smpi/or: other tests meanwhile
+       * still read the grown counter */
+      if (cost > 0)
+        rank->reset_sleeps = TRUE;
+      else
+        sm->test_sleeps = 1;
     }
   else
     {
@@ -1991,9 +2032,8 @@ run_rank (SRank *rank)
               cost = finish_test (rank);
               if (cost > 0)
                 {
-                  rank->waiting++;
+                  overhead_sleep (rank, cost);
                   block (rank, AUGUR_STATE_WAIT);
-                  augur_network_sleep (sm->net, cost, timer_done, rank);
                   continue;
                 }
             }
@@ -2104,6 +2144,9 @@ replay_smpi_run (const AugurPlatform      *platform,
     if (options->model == AUGUR_NETWORK_SMPI && lat == NULL && augur_platform_get_config (platform, "smpi/lat-factor"))
       lat = augur_platform_get_config (platform, "smpi/lat-factor"), lat_from_platform = TRUE;
     sm.des = augur_des_new ();
+    /* smpirun's surf/precision: what ends within 1e-9 s of the next event
+     * ends with it (docs/SMPI-REPLAY.md 3.8) */
+    augur_des_set_precision (sm.des, 1e-9);
     sm.net = augur_network_new (sm.des, platform, options->model);
     /* bandwidth first, alone: the error is then said of the one that has it */
     if (options->model == AUGUR_NETWORK_SMPI && (bw != NULL || lat != NULL) &&

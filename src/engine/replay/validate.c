@@ -1,5 +1,9 @@
 /* validate.c: predictions checked against the clock (validate.h).
  *
+ * About 1,100 lines on purpose: one idea, a validation's points (run,
+ * measured, kept in a replay document, read back and described), whose
+ * reading, writing and checks share one record type.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "validate.h"
@@ -625,4 +629,472 @@ augur_validation_read_records (const char *const *records,
   if (!augur_records_read (VALIDATION_RECORDS_KIND, n_points, records, names, n_records, read_row, rows, error))
     return NULL;
   return g_steal_pointer (&rows);
+}
+
+/* ---- The validation a replay document keeps ---------------------------------------- */
+
+AugurValidationRecord *
+augur_validation_record_new (void)
+{
+  AugurValidationRecord *record = g_new0 (AugurValidationRecord, 1);
+
+  record->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_validation_row_free);
+  return record;
+}
+
+AugurValidationRow *
+augur_validation_row_copy (const AugurValidationRow *row)
+{
+  AugurValidationRow *copy = g_memdup2 (row, sizeof *row);
+
+  copy->program = g_strdup (row->program);
+  return copy;
+}
+
+AugurValidationRecord *
+augur_validation_record_copy (const AugurValidationRecord *record)
+{
+  AugurValidationRecord *copy;
+
+  if (record == NULL)
+    return NULL;
+  copy = augur_validation_record_new ();
+  for (guint i = 0; i < record->rows->len; i++)
+    g_ptr_array_add (copy->rows, augur_validation_row_copy (g_ptr_array_index (record->rows, i)));
+  copy->host = g_strdup (record->host);
+  copy->date = g_strdup (record->date);
+  copy->runs = record->runs;
+  copy->platform = record->platform;
+  copy->speed = record->speed;
+  copy->platform_id = g_strdup (record->platform_id);
+  return copy;
+}
+
+void
+augur_validation_record_free (AugurValidationRecord *record)
+{
+  if (record == NULL)
+    return;
+  g_ptr_array_unref (record->rows);
+  g_free (record->host);
+  g_free (record->date);
+  g_free (record->platform_id);
+  g_free (record);
+}
+
+gboolean
+augur_validation_record_is_key (const char *key)
+{
+  return g_str_equal (key, "validation") || g_str_equal (key, "validation-host") ||
+         g_str_equal (key, "validation-date") || g_str_equal (key, "validation-runs") ||
+         g_str_equal (key, "validation-platform");
+}
+
+/* A number of seconds as the document writes it: finite, not negative */
+static gboolean
+read_seconds (const char *text, double *v)
+{
+  char *end = NULL;
+
+  *v = g_ascii_strtod (text, &end);
+  return end != text && *end == '\0' && isfinite (*v) && *v >= 0;
+}
+
+/* One free-text value of a line: not empty, valid UTF-8, no control
+ * character (it is written back on one line) */
+static gboolean
+plain_text (const char *value)
+{
+  if (*value == '\0' || !g_utf8_validate (value, -1, NULL))
+    return FALSE;
+  for (const char *p = value; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 || *p == 0x7f)
+      return FALSE;
+  return TRUE;
+}
+
+static AugurValidationRow *
+read_point (const char *value, char **why)
+{
+  g_auto(GStrv) fields = g_strsplit (value, ";", -1);
+  g_autoptr(AugurValidationRow) row = g_new0 (AugurValidationRow, 1);
+  static const char *const keys[] = { "ranks", "measured", "min", "max", "traced", "predicted", "actions",
+                                      "oversubscribed" };
+  double *numbers[] = { NULL, &row->measured, &row->measured_min, &row->measured_max, &row->traced,
+                        &row->predicted };
+  guint seen = 0;
+
+  if (!plain_text (g_strstrip (fields[0])) || strchr (fields[0], '=') != NULL)
+    {
+      *why = g_strdup (_("validation= starts with the program’s name, then ;ranks=N;measured=S;min=S;max=S;"
+                         "traced=S;predicted=S;actions=N;oversubscribed=yes|no"));
+      return NULL;
+    }
+  row->program = g_strdup (fields[0]);
+  for (guint i = 1; fields[i] != NULL; i++)
+    {
+      char *eq = strchr (fields[i], '=');
+      const char *k, *v;
+      guint which;
+
+      if (eq == NULL)
+        {
+          *why = g_strdup_printf (_("validation=: expected KEY=VALUE, found “%s”"), fields[i]);
+          return NULL;
+        }
+      *eq = '\0';
+      k = g_strstrip (fields[i]);
+      v = g_strstrip (eq + 1);
+      for (which = 0; which < G_N_ELEMENTS (keys) && !g_str_equal (k, keys[which]); which++)
+        ;
+      if (which == G_N_ELEMENTS (keys) || (seen & (1u << which)) != 0)
+        {
+          *why = g_strdup_printf (which == G_N_ELEMENTS (keys) ? _("validation=: unknown key “%s”")
+                                                               : _("validation=: “%s” given twice"), k);
+          return NULL;
+        }
+      seen |= 1u << which;
+      if (which == 0 || which == 6)
+        {
+          guint64 n = 0;
+          if (!g_ascii_string_to_unsigned (v, 10, which == 0 ? 1 : 0, which == 0 ? AUGUR_TRACE_MAX_RANKS : G_MAXUINT64,
+                                           &n, NULL))
+            {
+              if (which == 0)
+                *why = g_strdup_printf (_("validation=: ranks= needs a number of ranks from 1 to %u, found “%s”"),
+                                        (guint) AUGUR_TRACE_MAX_RANKS, v);
+              else
+                *why = g_strdup_printf (_("validation=: actions= needs a whole number, found “%s”"), v);
+              return NULL;
+            }
+          if (which == 0)
+            row->ranks = (guint) n;
+          else
+            row->actions = n;
+        }
+      else if (which == 7)
+        {
+          if (!g_str_equal (v, "yes") && !g_str_equal (v, "no"))
+            {
+              *why = g_strdup_printf (_("validation=: oversubscribed= is yes or no, found “%s”"), v);
+              return NULL;
+            }
+          row->oversubscribed = g_str_equal (v, "yes");
+        }
+      else if (!read_seconds (v, numbers[which]))
+        {
+          *why = g_strdup_printf (_("validation=: %s= needs a time in seconds, finite and not negative, "
+                                    "found “%s”"), k, v);
+          return NULL;
+        }
+    }
+  /* every key but oversubscribed is needed; a measured time is a median
+   * between its runs' least and most, and more than nothing */
+  if ((seen & 0x7f) != 0x7f)
+    {
+      for (guint which = 0; which < 7; which++)
+        if ((seen & (1u << which)) == 0)
+          {
+            *why = g_strdup_printf (_("validation=: %s= is missing"), keys[which]);
+            return NULL;
+          }
+    }
+  if (!(row->measured > 0) || row->measured_min > row->measured || row->measured > row->measured_max)
+    {
+      *why = g_strdup (_("validation=: the measured time must be more than 0, with min ≤ measured ≤ max"));
+      return NULL;
+    }
+  row->error = (row->predicted - row->measured) / row->measured;
+  return g_steal_pointer (&row);
+}
+
+gboolean
+augur_validation_record_read_line (AugurValidationRecord **record,
+                                   const char             *key,
+                                   const char             *value,
+                                   char                  **why)
+{
+  AugurValidationRecord *r;
+
+  g_return_val_if_fail (augur_validation_record_is_key (key), FALSE);
+  if (*record == NULL)
+    *record = augur_validation_record_new ();
+  r = *record;
+  if (g_str_equal (key, "validation"))
+    {
+      AugurValidationRow *row;
+
+      if (r->rows->len >= AUGUR_VALIDATION_MAX_ROWS)
+        {
+          *why = g_strdup_printf (_("more than %u validation= points"), (guint) AUGUR_VALIDATION_MAX_ROWS);
+          return FALSE;
+        }
+      row = read_point (value, why);
+      if (row == NULL)
+        return FALSE;
+      for (guint i = 0; i < r->rows->len; i++)
+        {
+          const AugurValidationRow *other = g_ptr_array_index (r->rows, i);
+          if (other->ranks == row->ranks && g_str_equal (other->program, row->program))
+            {
+              *why = g_strdup_printf (_("a second validation= point for %s on %u ranks"), row->program, row->ranks);
+              augur_validation_row_free (row);
+              return FALSE;
+            }
+        }
+      g_ptr_array_add (r->rows, row);
+    }
+  else if (g_str_equal (key, "validation-host") || g_str_equal (key, "validation-date"))
+    {
+      char **where = g_str_equal (key, "validation-host") ? &r->host : &r->date;
+
+      if (!plain_text (value))
+        {
+          *why = g_strdup_printf (_("%s= needs a value on its line"), key);
+          return FALSE;
+        }
+      if (where == &r->date)
+        {
+          g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+          g_autoptr(GDateTime) when = g_date_time_new_from_iso8601 (value, utc);
+          if (when == NULL)
+            {
+              *why = g_strdup_printf (_("validation-date= needs a date and time such as 2026-11-29T02:31:07Z, "
+                                        "found “%s”"), value);
+              return FALSE;
+            }
+        }
+      g_free (*where);
+      *where = g_strdup (value);
+    }
+  else if (g_str_equal (key, "validation-runs"))
+    {
+      guint64 n = 0;
+      if (!g_ascii_string_to_unsigned (value, 10, 1, 100, &n, NULL))
+        {
+          *why = g_strdup_printf (_("validation-runs= needs a number of runs from 1 to 100, found “%s”"), value);
+          return FALSE;
+        }
+      r->runs = (guint) n;
+    }
+  else
+    {
+      const char *colon = strchr (value, ':');
+      g_autofree char *kind = colon != NULL ? g_strndup (value, (gsize) (colon - value)) : g_strdup (value);
+      double speed = 0;
+
+      if (g_str_equal (kind, "document") && colon != NULL && plain_text (colon + 1))
+        {
+          r->platform = AUGUR_VALIDATION_ON_DOCUMENT;
+          g_free (r->platform_id);
+          r->platform_id = g_strdup (colon + 1);
+        }
+      else if (g_str_equal (kind, "this-machine") && colon != NULL && read_seconds (colon + 1, &speed) && speed > 0)
+        {
+          r->platform = AUGUR_VALIDATION_ON_THIS_MACHINE;
+          r->speed = speed;
+        }
+      else
+        {
+          *why = g_strdup_printf (_("validation-platform= is document:ID or this-machine:FLOPS, found “%s”"), value);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* A program's name as a validation= line holds it: one line, no ';' nor
+ * '=', not blank at its ends, never empty */
+static char *
+written_name (const char *program)
+{
+  g_autofree char *valid = g_utf8_make_valid (program != NULL ? program : "", -1);
+  char *name;
+
+  for (char *p = valid; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 || *p == 0x7f || *p == ';' || *p == '=')
+      *p = '_';
+  name = g_strdup (g_strstrip (valid));
+  if (*name == '\0')
+    {
+      g_free (name);
+      name = g_strdup ("program");
+    }
+  return name;
+}
+
+void
+augur_validation_record_append_text (GString                     *s,
+                                     const AugurValidationRecord *record)
+{
+  if (record == NULL)
+    return;
+  /* only what reads back: a host's name that is not one line is left out */
+  if (record->host != NULL && plain_text (record->host))
+    g_string_append_printf (s, "validation-host=%s\n", record->host);
+  if (record->date != NULL && plain_text (record->date))
+    g_string_append_printf (s, "validation-date=%s\n", record->date);
+  if (record->runs > 0)
+    g_string_append_printf (s, "validation-runs=%u\n", record->runs);
+  if (record->platform == AUGUR_VALIDATION_ON_THIS_MACHINE && record->speed > 0)
+    {
+      g_string_append (s, "validation-platform=this-machine:");
+      augur_format_append_double (s, record->speed);
+      g_string_append_c (s, '\n');
+    }
+  else if (record->platform == AUGUR_VALIDATION_ON_DOCUMENT && record->platform_id != NULL)
+    g_string_append_printf (s, "validation-platform=document:%s\n", record->platform_id);
+  for (guint i = 0; i < record->rows->len; i++)
+    {
+      const AugurValidationRow *r = g_ptr_array_index (record->rows, i);
+      const double numbers[] = { r->measured, r->measured_min, r->measured_max, r->traced, r->predicted };
+      const char *const keys[] = { "measured", "min", "max", "traced", "predicted" };
+      g_autofree char *name = written_name (r->program);
+
+      g_string_append_printf (s, "validation=%s;ranks=%u", name, r->ranks);
+      for (guint k = 0; k < G_N_ELEMENTS (numbers); k++)
+        {
+          g_string_append_printf (s, ";%s=", keys[k]);
+          augur_format_append_double (s, numbers[k]);
+        }
+      g_string_append_printf (s, ";actions=%" G_GUINT64_FORMAT ";oversubscribed=%s\n", r->actions,
+                              r->oversubscribed ? "yes" : "no");
+    }
+}
+
+char *
+augur_validation_platform_id (const AugurReplayInputs *in)
+{
+  char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+  GString *s;
+  g_autofree char *bytes = NULL;
+  gsize length = 0;
+
+  /* the validation replays rank i on the platform's host i mod hosts:
+   * a cluster's figures are all it depends on, not its placement */
+  if (in->use_cluster)
+    {
+      const double figures[] = { in->cluster.speed, in->cluster.bandwidth, in->cluster.latency,
+                                 in->cluster.backbone_bandwidth, in->cluster.backbone_latency };
+
+      s = g_string_new (NULL);
+      g_string_append_printf (s, "cluster,%u,%u", in->cluster.nodes, in->cluster.cores);
+      for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+        g_string_append_printf (s, ",%s", augur_format_double (buf, figures[i]));
+      return g_string_free (s, FALSE);
+    }
+  if (in->platform != NULL && g_file_load_contents (in->platform, NULL, &bytes, &length, NULL, NULL))
+    {
+      g_autofree char *sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) bytes, length);
+      return g_strdup_printf ("sha256,%.16s", sum);
+    }
+  return g_strdup ("none");
+}
+
+GStrv
+augur_validation_record_warnings (const AugurValidationRecord *record,
+                                  const AugurReplayInputs     *in)
+{
+  g_autofree char *now = in != NULL && record->platform == AUGUR_VALIDATION_ON_DOCUMENT
+                           ? augur_validation_platform_id (in) : NULL;
+
+  return augur_validation_record_warnings_at (record, now);
+}
+
+GStrv
+augur_validation_record_warnings_at (const AugurValidationRecord *record,
+                                     const char                  *now)
+{
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  guint over = 0;
+
+  if (record->platform == AUGUR_VALIDATION_ON_DOCUMENT && now != NULL)
+    {
+      if (record->platform_id == NULL || !g_str_equal (now, record->platform_id))
+        g_strv_builder_add (b, _("The predictions were replayed on the document’s platform as it was when the "
+                                 "validation ran; the platform has changed since, so they are not this "
+                                 "document’s: run the validation again."));
+    }
+  for (guint i = 0; i < record->rows->len; i++)
+    over += ((const AugurValidationRow *) g_ptr_array_index (record->rows, i))->oversubscribed;
+  if (over > 0)
+    g_strv_builder_add (b, _("* more ranks than cores: waiting ranks poll and take the core from computing ones, "
+                             "which the platform does not model."));
+  return g_strv_builder_end (b);
+}
+
+char *
+augur_validation_record_describe (const AugurValidationRecord *record)
+{
+  GString *s = g_string_new (NULL);
+
+  if (record->host != NULL && record->date != NULL)
+    {
+      g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+      g_autoptr(GDateTime) when = g_date_time_new_from_iso8601 (record->date, utc);
+      g_autofree char *date = when != NULL ? g_date_time_format (when, "%Y-%m-%d %H:%M UTC") : g_strdup (record->date);
+
+      /* Translators: the machine's name and a date, e.g. "node7", "2026-11-29 02:31 UTC". */
+      g_string_append_printf (s, _("Measured on %s on %s"), record->host, date);
+    }
+  else if (record->host != NULL)
+    g_string_append_printf (s, _("Measured on %s"), record->host);
+  else
+    g_string_append (s, _("Measured on a machine the document does not name"));
+  if (record->runs > 0)
+    /* Translators: after "Measured on node7 on <date>". */
+    {
+      if (record->runs == 1)
+        g_string_append (s, _(", one run of each point"));
+      else
+        g_string_append_printf (s, _(", the median of %u runs of each point"), record->runs);
+    }
+  g_string_append (s, "; ");
+  if (record->platform == AUGUR_VALIDATION_ON_THIS_MACHINE)
+    {
+      GString *speed = g_string_new (NULL);
+      augur_format_append_digits (speed, record->speed / 1e9, 3);
+      /* Translators: %s is a speed in Gflop/s, e.g. "3.2". */
+      g_string_append_printf (s, _("the traces replayed on that machine measured as a platform (%s Gflop/s a core), "
+                                   "not on this document’s platform."), speed->str);
+      g_string_free (speed, TRUE);
+    }
+  else
+    g_string_append (s, _("the traces replayed on this document’s platform with the SMPI network model."));
+  return g_string_free (s, FALSE);
+}
+
+char *
+augur_validation_record_to_json (const AugurValidationRecord *record,
+                                 const char *const           *warnings)
+{
+  g_autofree char *rows = augur_validation_to_json (record->rows);
+  GString *s = g_string_new ("{\n  \"measured_on\": ");
+
+  if (record->host != NULL)
+    augur_json_append_string (s, record->host);
+  else
+    g_string_append (s, "null");
+  g_string_append (s, ",\n  \"date\": ");
+  if (record->date != NULL)
+    augur_json_append_string (s, record->date);
+  else
+    g_string_append (s, "null");
+  g_string_append_printf (s, ",\n  \"runs\": %u,\n  \"platform\": \"%s\"", record->runs,
+                          record->platform == AUGUR_VALIDATION_ON_THIS_MACHINE ? "this-machine" : "document");
+  if (record->platform == AUGUR_VALIDATION_ON_THIS_MACHINE)
+    {
+      g_string_append (s, ",\n  \"platform_speed\": ");
+      augur_json_append_number (s, record->speed);
+    }
+  g_string_append (s, ",\n  \"warnings\": [");
+  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
+    {
+      g_string_append (s, i > 0 ? ", " : "");
+      augur_json_append_string (s, warnings[i]);
+    }
+  g_string_append (s, "],\n");
+  /* the rows as augur-cli validate writes them, after the opening brace */
+  g_string_append (s, rows + 2);
+  return g_string_free (s, FALSE);
 }

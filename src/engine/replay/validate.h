@@ -13,6 +13,7 @@
 
 #include "augur-common.h"
 #include "platform.h"
+#include "replay-document.h"
 
 #include <gio/gio.h>
 
@@ -71,6 +72,7 @@ GPtrArray       *augur_validation_run         (AugurValidation    *v,
                                                GError            **error);
 
 void             augur_validation_row_free    (AugurValidationRow *row);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurValidationRow, augur_validation_row_free)
 
 /* The rows as a table people read, JSON, or CSV (numbers read back
  * exactly in every locale). */
@@ -89,5 +91,82 @@ GPtrArray       *augur_validation_read_records (const char *const *records,
                                                 guint              n_records,
                                                 guint              n_points,
                                                 GError           **error);
+
+/* ---- The validation a replay document keeps -------------------------- */
+
+/* The Validation tab's last result, kept in the document (validation-*
+ * lines of replay-document.h) so that reopening it, augur-cli validate
+ * --document and the report show the same rows:
+ *   validation-host=NAME        the machine the programs were run on
+ *   validation-date=ISO8601     when (UTC)
+ *   validation-runs=N           untraced runs of each point, the median kept
+ *   validation-platform=document:ID | this-machine:FLOPS
+ *                               what the traces were replayed on: the
+ *                               document's platform (ID its fingerprint
+ *                               then, augur_validation_platform_id) or this
+ *                               machine measured (a core's speed)
+ *   validation=PROGRAM;ranks=N;measured=S;min=S;max=S;traced=S;predicted=S;actions=N;oversubscribed=yes|no
+ *                               one line per point; seconds in the C
+ *                               locale, written to read back exactly; the
+ *                               error is computed from them, never kept. */
+typedef struct _AugurValidationRecord AugurValidationRecord;
+
+typedef enum {
+  AUGUR_VALIDATION_ON_DOCUMENT,       /* the document's platform */
+  AUGUR_VALIDATION_ON_THIS_MACHINE,   /* the machine measured as a platform */
+} AugurValidationPlatform;
+
+#define AUGUR_VALIDATION_MAX_ROWS 4096
+
+struct _AugurValidationRecord {
+  GPtrArray              *rows;          /* AugurValidationRow */
+  char                   *host;          /* NULL: not said */
+  char                   *date;          /* NULL: not said */
+  guint                   runs;          /* 0: not said */
+  AugurValidationPlatform platform;
+  double                  speed;         /* this machine's core, flop/s; 0: not said */
+  char                   *platform_id;   /* the document's platform then; NULL: not said */
+};
+
+AugurValidationRecord *augur_validation_record_new  (void);
+AugurValidationRecord *augur_validation_record_copy (const AugurValidationRecord *record);
+void                   augur_validation_record_free (AugurValidationRecord *record);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurValidationRecord, augur_validation_record_free)
+AugurValidationRow    *augur_validation_row_copy    (const AugurValidationRow *row);
+
+/* TRUE when key is one of the lines above. */
+gboolean  augur_validation_record_is_key      (const char *key);
+/* Reads one such line into *record (made when NULL); FALSE with *why, a
+ * message without the line's number, when the value is not one. */
+gboolean  augur_validation_record_read_line   (AugurValidationRecord **record,
+                                               const char             *key,
+                                               const char             *value,
+                                               char                  **why);
+void      augur_validation_record_append_text (GString                     *s,
+                                               const AugurValidationRecord *record);
+
+/* What a validation on the document's platform replayed on: its built
+ * cluster's figures, or a digest of its platform file's bytes; "none"
+ * when it has neither or the file cannot be read. */
+char     *augur_validation_platform_id        (const AugurReplayInputs *in);
+/* What a reader must know of the kept rows, where the numbers are: the
+ * document's platform changed since (in: the document now), points with
+ * more ranks than cores.  NULL-terminated, never NULL. */
+GStrv     augur_validation_record_warnings    (const AugurValidationRecord *record,
+                                               const AugurReplayInputs     *in);
+/* The same, given the document's augur_validation_platform_id now (NULL:
+ * not known, nothing said of it). */
+GStrv     augur_validation_record_warnings_at (const AugurValidationRecord *record,
+                                               const char                  *now);
+/* Where the measured times came from and what was replayed, in a
+ * sentence ("Measured on node7 on 2026-11-29 02:31 UTC, the median of 3
+ * runs; replayed on this machine measured as a platform (3.2 Gflop/s a
+ * core)."). */
+char     *augur_validation_record_describe    (const AugurValidationRecord *record);
+/* augur-cli validate --document's JSON: the rows (as
+ * augur_validation_to_json writes them, with each error), where they came
+ * from, and the warnings. */
+char     *augur_validation_record_to_json     (const AugurValidationRecord *record,
+                                               const char *const           *warnings);
 
 G_END_DECLS

@@ -2,7 +2,9 @@
  * arrow's rate and the link it uses) read whole: in the presentation's
  * "The best mapping" at 1280x720 (View → Present), and in the editor at
  * the widths a window gives it, with rates of six digits, the longest the
- * canvas writes.  Screenshots of the presentation's step are saved.
+ * canvas writes; the input's and output's labels inside their markers,
+ * never crossed by the dashed outline or the dashed line to their
+ * processor.  Screenshots of the presentation's step are saved.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -57,6 +59,19 @@ test_present_1280x720 (void)
   texture = augur_test_render_window (GTK_WIDGET (present));
   augur_test_save_screenshot (texture, "pipeline-present-1280x720.png");
   g_assert_cmpuint (augur_pipeline_canvas_count_elided_labels (AUGUR_PIPELINE_CANVAS (canvas)), ==, 0);
+  /* the output's label inside its marker, clear of the outline and of the
+   * dashed line that leaves its foot */
+  {
+    graphene_rect_t marker, label;
+
+    g_assert_true (augur_pipeline_canvas_get_item_bounds (AUGUR_PIPELINE_CANVAS (canvas), AUGUR_PIPELINE_ITEM_OUTPUT, 0,
+                                                          &marker));
+    g_assert_true (augur_pipeline_canvas_get_label_bounds (AUGUR_PIPELINE_CANVAS (canvas), AUGUR_PIPELINE_ITEM_OUTPUT,
+                                                           &label));
+    g_assert_cmpfloat (label.origin.x, >=, marker.origin.x + 4);
+    g_assert_cmpfloat (label.origin.x + label.size.width, <=, marker.origin.x + marker.size.width - 4);
+    g_assert_cmpfloat (label.origin.y + label.size.height, <=, marker.origin.y + marker.size.height - 2);
+  }
   /* the canvas is drawn: processor 1's blue over its boxes and lines */
   g_assert_cmpuint (augur_test_count_pixels (texture, NULL, 0x1c / 255.0, 0x71 / 255.0, 0xd8 / 255.0, 8, TRUE),
                     >, 1000);
@@ -113,6 +128,84 @@ test_editor_widths (void)
   augur_pipeline_free (pipeline);
 }
 
+/* The input's and output's markers of an eight-stage pipeline, from a
+ * wide canvas down to a crowded one, where their labels break over two
+ * lines: each label inside its marker (the dashed line to the processor
+ * leaves the marker's foot, under it), and no pixel of that line's
+ * colour between the label's ink and the marker's bottom edge. */
+static void
+test_marker_labels (void)
+{
+  static const char des[] =
+    "type = pipeline;\n"
+    "nbproc = 3;\n"
+    "cp1=10; cp2=10; cp3=1;\n"
+    "nl1-1=10000; nl2-2=10000; nl3-3=10000;\n"
+    "nl1-2=11; nl1-3=13; nl2-3=17;\n"
+    "nbstage = 8;\n"
+    "w1=1; w2=3; w3=7; w4=1; w5=1; w6=3; w7=7; w8=1;\n"
+    "ds1=1.1; ds2=1.3; ds3=1.7; ds4=1.9; ds5=2.3; ds6=1.1; ds7=1.3; ds8=1.7; ds9=1.9;\n"
+    "mappings=[1,(1,2,3,2,1,2,3,2),3];\n"
+    "throughput;\n";
+  static const int widths[] = { 1280, 1024, 760, 600, 480 };
+  g_autoptr(GError) error = NULL;
+  AugurPipeline *pipeline = augur_pipeline_parse (des, -1, "markers.des", &error);
+  AugurMapping mapping;
+  guint two_lines = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (augur_mapping_parse ("[1,(1,2,3,2,1,2,3,2),3]", &mapping));
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      GtkWidget *window = gtk_window_new ();
+      GtkWidget *canvas = augur_pipeline_canvas_new ();
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *name = g_strdup_printf ("pipeline-markers-%d.png", widths[i]);
+
+      augur_pipeline_canvas_set_pipeline (AUGUR_PIPELINE_CANVAS (canvas), pipeline);
+      augur_pipeline_canvas_set_mapping (AUGUR_PIPELINE_CANVAS (canvas), &mapping);
+      gtk_window_set_child (GTK_WINDOW (window), canvas);
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[i], 360);
+      gtk_window_present (GTK_WINDOW (window));
+      g_assert_true (augur_test_wait_settled (window));
+      texture = augur_test_render_window (window);
+      augur_test_save_screenshot (texture, name);
+      for (guint k = 0; k < 2; k++)
+        {
+          AugurPipelineItem item = k == 0 ? AUGUR_PIPELINE_ITEM_INPUT : AUGUR_PIPELINE_ITEM_OUTPUT;
+          graphene_rect_t marker, label, around;
+          GdkRGBA color;
+
+          g_assert_true (augur_pipeline_canvas_get_item_bounds (AUGUR_PIPELINE_CANVAS (canvas), item, 0, &marker));
+          g_assert_true (augur_pipeline_canvas_get_label_bounds (AUGUR_PIPELINE_CANVAS (canvas), item, &label));
+          g_test_message ("%d px, %s: marker %.1f,%.1f %.1fx%.1f, label %.1f,%.1f %.1fx%.1f", widths[i],
+                          item == AUGUR_PIPELINE_ITEM_INPUT ? "input" : "output", marker.origin.x, marker.origin.y,
+                          marker.size.width, marker.size.height, label.origin.x, label.origin.y, label.size.width,
+                          label.size.height);
+          if (label.size.height > 14)
+            two_lines++;
+          /* clear of the pill's round ends, its top and its foot */
+          g_assert_cmpfloat (label.origin.x, >=, marker.origin.x + 4);
+          g_assert_cmpfloat (label.origin.x + label.size.width, <=, marker.origin.x + marker.size.width - 4);
+          g_assert_cmpfloat (label.origin.y, >=, marker.origin.y + 2);
+          g_assert_cmpfloat (label.origin.y + label.size.height, <=, marker.origin.y + marker.size.height - 2);
+          /* and no pixel of the dashed outline or of the dashed line (its
+           * colour, drawn at 3/4 over the light background) on the label */
+          augur_pipeline_processor_color (item == AUGUR_PIPELINE_ITEM_INPUT ? mapping.input : mapping.output, &color);
+          around = label;
+          g_assert_cmpuint (augur_test_count_pixels (texture, &around, color.red, color.green, color.blue, 40, TRUE),
+                            ==, 0);
+          g_assert_cmpuint (augur_test_count_pixels (texture, &around, 0.75 * color.red + 0.25 * 0.965,
+                                                     0.75 * color.green + 0.25 * 0.96, 0.75 * color.blue + 0.25 * 0.955,
+                                                     30, TRUE), ==, 0);
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  /* the crowded widths did break the labels */
+  g_assert_cmpuint (two_lines, >, 0);
+  augur_pipeline_free (pipeline);
+}
+
 /* The bundled example's page, evaluated, in a window of 1280x800 and of
  * 1024x700: the canvas's labels whole (screenshots saved). */
 static void
@@ -147,5 +240,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/pipeline-present/1280x720", test_present_1280x720);
   g_test_add_func ("/app/pipeline-present/editor-widths", test_editor_widths);
   g_test_add_func ("/app/pipeline-present/page-sizes", test_page_sizes);
+  g_test_add_func ("/app/pipeline-present/marker-labels", test_marker_labels);
   return augur_test_run_app (&app);
 }

@@ -357,6 +357,37 @@ test_measured (gconstpointer data)
     g_assert_cmpint (gdk_texture_get_width (texture), ==, size->width);
     g_assert_cmpint (gdk_texture_get_height (texture), ==, size->height);
   }
+  /* both captions whole, whatever the window: nothing ellipsized, every
+   * line inside its label and the window, clear of the Export button */
+  {
+    GtkWidget *measured_caption = gtk_widget_get_first_child (gtk_widget_get_parent (measured_view));
+    GtkWidget *row = gtk_widget_get_first_child (gtk_widget_get_parent (predicted_view));
+    GtkWidget *predicted_caption = gtk_widget_get_first_child (row);
+    GtkWidget *button = gtk_widget_get_next_sibling (predicted_caption);
+    GtkWidget *captions[] = { measured_caption, predicted_caption };
+    graphene_rect_t b, bb;
+
+    g_assert_true (GTK_IS_LABEL (predicted_caption));
+    g_assert_true (GTK_IS_BUTTON (button));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (predicted_caption)), ==, "Predicted · from the end of MPI_Init");
+    for (guint i = 0; i < G_N_ELEMENTS (captions); i++)
+      {
+        PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (captions[i]));
+        PangoRectangle logical;
+
+        pango_layout_get_pixel_extents (layout, NULL, &logical);
+        g_test_message ("%s: %d x %d in %d x %d", gtk_label_get_text (GTK_LABEL (captions[i])), logical.width,
+                        logical.height, gtk_widget_get_width (captions[i]), gtk_widget_get_height (captions[i]));
+        g_assert_false (pango_layout_is_ellipsized (layout));
+        g_assert_cmpint (logical.width, <=, gtk_widget_get_width (captions[i]));
+        g_assert_cmpint (logical.height, <=, gtk_widget_get_height (captions[i]));
+        g_assert_true (gtk_widget_compute_bounds (captions[i], window, &b));
+        g_assert_cmpfloat (b.origin.x + b.size.width, <=, size->width);
+      }
+    g_assert_true (gtk_widget_compute_bounds (predicted_caption, window, &b));
+    g_assert_true (gtk_widget_compute_bounds (button, window, &bb));
+    g_assert_cmpfloat (b.origin.x + b.size.width, <=, bb.origin.x);
+  }
   /* the tab asks for no more height than the What-If tab does: the
    * measured run never makes the window taller */
   {

@@ -2,11 +2,13 @@
  * document: Keep as Scenario B and a sweep are undoable edits that leave
  * the results shown as they are, saved in the text and shown again when
  * it is opened or an edit undone; a B the document cannot give again is
- * not written into it.
+ * not written into it; on a platform file, the What-If tab sweeps a
+ * factor on its figures.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
+#include <glib/gstdio.h>
 #include "augur-test-app.h"
 #include "augur-application.h"
 #include "augur-line-chart-view.h"
@@ -266,6 +268,144 @@ test_exact_bounds (void)
   close_window (window);
 }
 
+/* The bundled stencil on its SimGrid platform file (two clusters joined
+ * by a wide-area link): the What-If tab sweeps the factor on every link's
+ * bandwidth, with the engine's numbers (the document replayed at each
+ * factor, as augur-cli replay --sweep does), keeps the sweep in the text,
+ * and refuses a built cluster's parameter, saying why. */
+static void
+test_platform_factor_sweep (gconstpointer data)
+{
+  const AugurTestSize *size = data;
+  const char *src = g_getenv ("AUGUR_SOURCE_DIR");
+  g_autofree char *dir = g_build_filename (src ? src : ".", "data", "examples", "replay", NULL);
+  g_autofree char *text = g_strdup_printf ("network=smpi\ntrace=%s/traces/index.txt\nplatform=%s/platform.xml\n"
+                                           "deployment=%s/deployment.xml\n", dir, dir, dir);
+  GtkWidget *window;
+  AugurReplayPage *page = page_in_window (&window, size->width, size->height);
+  const double *times;
+  double base;
+  guint n;
+
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (page), text));
+  replay_and_wait (page);
+  base = augur_replay_result_get_time (augur_replay_page_get_result (page));
+  /* smpirun -replay's time for these files */
+  g_assert_cmpfloat (base, ==, 0.01563099928330481);
+
+  /* the tab's own fields: the factor's range, plain numbers */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (page->sweep_parameter), AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (page->sweep_from)), ==, "0.25");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (page->sweep_to)), ==, "4");
+  gtk_editable_set_text (GTK_EDITABLE (page->sweep_from), "1");
+  gtk_editable_set_text (GTK_EDITABLE (page->sweep_to), "4");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (page->sweep_points), 3);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (page->sweep_log), TRUE);
+  /* the tab's Sweep button, as a user presses it */
+  g_assert_true (gtk_widget_get_sensitive (page->sweep_button));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.sweep", NULL));
+  g_assert_true (augur_test_wait_signal (page, "swept", 120));
+  times = augur_replay_page_get_sweep_times (page, &n);
+  g_assert_nonnull (times);
+  g_assert_cmpuint (n, ==, 3);
+  /* ×1 is the document; ×2 and ×4 the engine's replays of the scaled file */
+  g_assert_cmpfloat (times[0], ==, base);
+  {
+    AugurReplayInputs in;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) xs = NULL;
+    g_autoptr(GArray) ys = NULL;
+
+    augur_replay_inputs_init (&in);
+    g_assert_true (augur_replay_inputs_from_text (&in, text, NULL, &error));
+    g_assert_true (augur_replay_sweep (&in, AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR, 1, 4, 3, TRUE, 1, NULL, NULL, NULL,
+                                       &xs, &ys, &error));
+    g_assert_no_error (error);
+    for (guint i = 0; i < 3; i++)
+      g_assert_cmpfloat (times[i], ==, g_array_index (ys, double, i));
+    augur_replay_inputs_clear (&in);
+  }
+  g_test_message ("every link's bandwidth ×1, ×2, ×4: %.9g, %.9g, %.9g s", times[0], times[1], times[2]);
+  g_assert_cmpfloat (times[1], <, times[0]);
+  g_assert_cmpfloat (times[2], <, times[1]);
+  {
+    g_autofree char *kept = augur_page_get_text (AUGUR_PAGE (page));
+
+    g_assert_nonnull (strstr (kept, "\nsweep=bandwidth-factor=1:4:3\nsweep-spacing=log\n"));
+  }
+  augur_replay_page_show_view (page, "what-if");
+  augur_test_wait_settled (window);
+  /* the curve is named by the files it scales, not by a cluster it has not */
+  {
+    AugurChartData *chart = augur_line_chart_view_get_data (AUGUR_LINE_CHART_VIEW (page->chart_view));
+
+    g_assert_cmpuint (augur_chart_data_get_n_series (chart), ==, 1);
+    g_assert_cmpstr (augur_chart_data_get_series_name (chart, 0), ==, "smpi · platform.xml · deployment.xml");
+  }
+  {
+    g_autofree char *name = g_strdup_printf ("replay-factor-sweep-%dx%d.png", size->width, size->height);
+    g_autoptr(GdkTexture) texture = augur_test_render_window (window);
+
+    augur_test_save_screenshot (texture, name);
+  }
+
+  /* a built cluster's parameter on a platform file: refused at once, and said */
+  augur_replay_page_sweep (page, AUGUR_REPLAY_SWEEP_BANDWIDTH, 1e6, 1e9, 3, TRUE);
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
+  g_assert_nonnull (augur_replay_page_get_error_text (page));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (page), "factor on every link or host"));
+  close_window (window);
+}
+
+/* A latency factor on a platform whose links have no latency: the time
+ * is the file's, and the line under it says the factor changed nothing;
+ * a bandwidth factor there is said as in force. */
+static void
+test_platform_factor_unchanged (void)
+{
+  static const char platform[] =
+    "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n  <cluster id=\"c\" prefix=\"n-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" "
+    "bw=\"125MBps\" lat=\"0us\" bb_bw=\"500MBps\" bb_lat=\"0us\"/>\n</platform>\n";
+  static const char deployment[] =
+    "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n  <actor host=\"n-0\" function=\"p0\"/>\n  <actor host=\"n-1\" function=\"p1\"/>\n"
+    "</platform>\n";
+  g_autofree char *dir = g_dir_make_tmp ("augur-factor-page-XXXXXX", NULL);
+  g_autofree char *p = g_build_filename (dir, "flat.xml", NULL);
+  g_autofree char *d = g_build_filename (dir, "flat-deployment.xml", NULL);
+  g_autofree char *t = g_build_filename (dir, "flat.txt", NULL);
+  g_autofree char *latency = g_strdup_printf ("network=cm02\ntrace=%s\nplatform=%s\ndeployment=%s\nlatency-factor=3\n",
+                                              t, p, d);
+  g_autofree char *bandwidth = g_strdup_printf ("network=cm02\ntrace=%s\nplatform=%s\ndeployment=%s\n"
+                                                "bandwidth-factor=2\n", t, p, d);
+  GtkWidget *window;
+  AugurReplayPage *page = page_in_window (&window, 1024, 700);
+
+  g_assert_true (g_file_set_contents (p, platform, -1, NULL));
+  g_assert_true (g_file_set_contents (d, deployment, -1, NULL));
+  g_assert_true (g_file_set_contents (t, "p0 send p1 1e6\np1 recv p0\n", -1, NULL));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (page), latency));
+  replay_and_wait (page);
+  /* 1 MB at 125 MB/s, as without the factor */
+  g_assert_cmpfloat_with_epsilon (augur_replay_result_get_time (augur_replay_page_get_result (page)), 8e-3, 1e-15);
+  g_test_message ("%s", augur_replay_page_get_replayed_text (page));
+  g_assert_nonnull (strstr (augur_replay_page_get_replayed_text (page), "what-if: every link's latency ×3"));
+  g_assert_nonnull (strstr (augur_replay_page_get_replayed_text (page),
+                            "Every link of this platform has a latency of 0: the latency factor changes nothing."));
+
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (page), bandwidth));
+  replay_and_wait (page);
+  g_assert_cmpfloat_with_epsilon (augur_replay_result_get_time (augur_replay_page_get_result (page)), 4e-3, 1e-15);
+  g_assert_nonnull (strstr (augur_replay_page_get_replayed_text (page), "what-if: every link's bandwidth ×2"));
+  g_assert_null (strstr (augur_replay_page_get_replayed_text (page), "changes nothing"));
+  close_window (window);
+  g_unlink (p);
+  g_unlink (d);
+  g_unlink (t);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -275,5 +415,7 @@ main (int   argc,
   g_test_add_func ("/app/replay-page/whatif/saved-and-reopened", test_saved_and_reopened);
   g_test_add_func ("/app/replay-page/whatif/other-files-not-kept", test_other_files_not_kept);
   g_test_add_func ("/app/replay-page/whatif/exact-bounds", test_exact_bounds);
+  augur_test_add_sized ("/app/replay-page/whatif/platform-factor-sweep", test_platform_factor_sweep);
+  g_test_add_func ("/app/replay-page/whatif/platform-factor-unchanged", test_platform_factor_unchanged);
   return g_test_run ();
 }

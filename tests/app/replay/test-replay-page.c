@@ -226,7 +226,7 @@ test_cluster_placement (Fixture       *f,
   g_assert_cmpfloat (fabs (augur_replay_result_get_time (augur_replay_page_get_result (f->page)) - RING_CM02) / RING_CM02, <, 1e-9);
 
   /* Drag p1 onto node-0: folding, two ranks on one node. */
-  augur_test_spin (100);
+  g_assert_true (augur_test_wait_settled (GTK_WIDGET (f->window)));
   placement = AUGUR_REPLAY_PLACEMENT (augur_replay_page_get_placement_view (f->page));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (placement)));
   g_assert_true (augur_replay_placement_get_chip (placement, 1, &chip));
@@ -604,7 +604,7 @@ test_validation (Fixture       *f,
   g_assert_cmpuint (augur_chart_data_get_n_series (augur_replay_page_get_validation_chart (f->page)), ==, 6);
 
   /* what a user sees: the chart drawn above the table */
-  augur_test_spin (400);
+  augur_test_wait_settled (GTK_WIDGET (f->window));
   {
     g_autoptr(GdkTexture) texture = augur_test_render_window (f->window);
     GtkWidget *table = GTK_WIDGET (augur_replay_page_get_validation_table (f->page));
@@ -919,7 +919,7 @@ test_render (Fixture       *f,
   augur_replay_page_set_network (f->page, AUGUR_NETWORK_CM02);
   replay_and_wait (f->page);
   augur_replay_page_show_view (f->page, "bars");
-  augur_test_spin (400);
+  augur_test_wait_settled (GTK_WIDGET (f->window));
 
   texture = augur_test_render_window (f->window);
   augur_test_save_screenshot (texture, "replay-page.png");
@@ -952,20 +952,20 @@ test_render (Fixture       *f,
 
   /* The other views, for the eye. */
   augur_replay_page_show_view (f->page, "timeline");
-  augur_test_spin (300);
+  augur_test_wait_settled (GTK_WIDGET (f->window));
   {
     g_autoptr(GdkTexture) t = augur_test_render_window (f->window);
     augur_test_save_screenshot (t, "replay-page-timeline.png");
   }
   augur_replay_page_show_view (f->page, "statistics");
-  augur_test_spin (300);
+  augur_test_wait_settled (GTK_WIDGET (f->window));
   {
     g_autoptr(GdkTexture) t = augur_test_render_window (f->window);
     augur_test_save_screenshot (t, "replay-page-statistics.png");
   }
   augur_replay_page_sweep (f->page, AUGUR_REPLAY_SWEEP_LATENCY, 1e-6, 1e-2, 9, TRUE);
   g_assert_true (augur_test_wait_signal (f->page, "swept", 60));
-  augur_test_spin (300);
+  augur_test_wait_settled (GTK_WIDGET (f->window));
   {
     g_autoptr(GdkTexture) t = augur_test_render_window (f->window);
     augur_test_save_screenshot (t, "replay-page-whatif.png");
@@ -978,7 +978,7 @@ test_render (Fixture       *f,
   augur_replay_page_set_network (f->page, AUGUR_NETWORK_LV08);
   replay_and_wait (f->page);
   augur_replay_page_show_view (f->page, "compare");
-  augur_test_spin (300);
+  augur_test_wait_settled (GTK_WIDGET (f->window));
   {
     g_autoptr(GdkTexture) t = augur_test_render_window (f->window);
     augur_test_save_screenshot (t, "replay-page-compare.png");
@@ -1294,7 +1294,7 @@ test_smpi_unwaited (Fixture       *f,
   g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "Warning: rank 0 ends with 1 request"));
   g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "r0.txt:2)"));
   g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "\nWarning: rank 1 ends with 1 request"));
-  augur_test_spin (300);
+  augur_test_wait_settled (GTK_WIDGET (f->window));
   {
     g_autoptr(GdkTexture) texture = augur_test_render_window (f->window);
     augur_test_save_screenshot (texture, "replay-page-unwaited.png");
@@ -1346,7 +1346,7 @@ test_smpi_unwaited_sweep (Fixture       *f,
   g_assert_nonnull (strstr (shown, "Warning at Link bandwidth = 10000000 and 2 more points: rank 0 ends with 1 request"));
   g_assert_nonnull (strstr (shown, "Warning at Link bandwidth = 10000000 and 2 more points: rank 1 ends with 1 request"));
   g_assert_nonnull (strstr (shown, "r0.txt:2)"));
-  augur_test_spin (300);
+  augur_test_wait_settled (GTK_WIDGET (f->window));
   {
     g_autoptr(GdkTexture) texture = augur_test_render_window (f->window);
     augur_test_save_screenshot (texture, "replay-page-unwaited-sweep.png");

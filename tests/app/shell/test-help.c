@@ -258,8 +258,10 @@ test_menu_and_button (void)
     GtkWidget *button = g_ptr_array_index (help_buttons, 0);
     graphene_rect_t bounds;
 
-    /* laid out (a busy machine takes a while to show the window) */
+    /* laid out (a busy machine takes a while to show the window), and for
+     * good: a window still taking its size moves its header bar's buttons */
     g_assert_true (augur_test_wait_until (allocated, button, 60));
+    g_assert_true (augur_test_wait_settled (GTK_WIDGET (window)));
     g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (window), &bounds));
     g_assert_cmpfloat (bounds.origin.x, >=, 0);
     g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
@@ -382,8 +384,9 @@ test_help_window_size (void)
       graphene_rect_t bounds;
 
       augur_help_window_set_topic (help, topics[t]);
-      /* a busy machine takes a while to lay the new topic out */
-      augur_test_wait_settled (GTK_WIDGET (help));
+      /* a busy machine takes a while to lay the new topic out; what is
+       * measured is the laid-out topic, or the test says why not */
+      g_assert_true (augur_test_wait_settled (GTK_WIDGET (help)));
       assert_fits (GTK_WIDGET (help), 1024, 700, "the help window");
       g_assert_true (gtk_widget_compute_bounds (page, GTK_WIDGET (help), &bounds));
       g_assert_cmpfloat (bounds.origin.x, >=, 150);
@@ -416,7 +419,7 @@ test_start_screen (void)
       g_autoptr(GString) text = g_string_new (NULL);
 
       /* a busy machine takes a while to show the window */
-      augur_test_wait_settled (GTK_WIDGET (window));
+      g_assert_true (augur_test_wait_settled (GTK_WIDGET (window)));
       g_assert_true (gtk_widget_get_mapped (start));
       assert_fits (GTK_WIDGET (window), sizes[s][0], sizes[s][1], "the start screen");
       /* one per kind, and the example project */

@@ -4,7 +4,8 @@
  * chart fills most of the screen and is drawn (pixels), its type is large,
  * Page Down and Page Up, Right and Space step (the title changes), Escape
  * leaves; a page with no result says so and runs on request; a what-if
- * changed in the presentation changes the shown result.  Keys go through
+ * changed in the presentation changes the shown result (on a replay's
+ * platform file, a factor on every link's bandwidth).  Keys go through
  * the X server (XTest), as a user's do.  Screenshots of each step are saved
  * at the screen's size (run under Xvfb at 1280x720 and 1920x1080).
  *
@@ -496,6 +497,90 @@ test_present_whatif_pepa (void)
   augur_test_close_window (window);
 }
 
+/* The replay's example runs on a SimGrid platform file: the what-if row
+ * scales every link's bandwidth (and latency, and host speed) of the
+ * file; the document keeps the factor (bandwidth-factor=2, one undo
+ * step), the replay runs again, the time drops, the caption says what was
+ * scaled, and the row stays whole at the screen's foot, under the chart. */
+static void
+test_present_whatif_replay_platform (void)
+{
+  AugurWindow *window;
+  AugurPresent *present;
+  AugurPage *page;
+  GtkWidget *whatif, *dropdown, *spin, *chart;
+  g_autofree char *text = NULL;
+  graphene_rect_t row, chart_bounds;
+  double before, after;
+  int width, height;
+
+  if (!keys_available ())
+    {
+      g_test_skip ("keys are sent through XTest on X11");
+      return;
+    }
+  window = augur_test_solved_example_window (app, "replay/stencil.replay", 1280, 720, AUGUR_TYPE_REPLAY_PAGE, 300);
+  page = AUGUR_PAGE (augur_window_get_current_page (window));
+  before = augur_replay_result_get_time (augur_replay_page_get_result (AUGUR_REPLAY_PAGE (page)));
+  present = open_present (window);
+  whatif = augur_present_get_whatif (present);
+  g_assert_nonnull (whatif);
+  g_assert_true (gtk_widget_is_drawable (whatif));
+  dropdown = augur_test_find_of_type (whatif, GTK_TYPE_DROP_DOWN);
+  spin = find_spin (whatif);
+  g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dropdown)))),
+                   ==, "Every link's bandwidth (× the file's)");
+  /* ×1: the file as it is, shown as a factor (with its decimals) */
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 1);
+  g_assert_cmpuint (gtk_spin_button_get_digits (GTK_SPIN_BUTTON (spin)), ==, 2);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 2);
+  g_assert_true (augur_test_wait_signal (page, "finished", 120));
+  augur_test_iterate_for (50);
+  text = augur_page_get_text (page);
+  g_assert_nonnull (strstr (text, "\nbandwidth-factor=2\n"));
+  after = augur_replay_result_get_time (augur_replay_page_get_result (AUGUR_REPLAY_PAGE (page)));
+  g_test_message ("stencil: %.9g s, every link's bandwidth ×2: %.9g s", before, after);
+  /* twice the bandwidth: faster, and by less than half (there is compute) */
+  g_assert_cmpfloat (after, <, before);
+  g_assert_cmpfloat (after, >, before / 2);
+  g_assert_nonnull (strstr (augur_present_get_caption (present), "what-if: every link's bandwidth ×2"));
+  assert_step_fills_screen (present, "replay-whatif");
+
+  /* the row at the foot, whole, below the chart */
+  width = gtk_widget_get_width (GTK_WIDGET (present));
+  height = gtk_widget_get_height (GTK_WIDGET (present));
+  chart = augur_present_get_step_widget (present);
+  g_assert_true (gtk_widget_compute_bounds (whatif, GTK_WIDGET (present), &row));
+  g_assert_true (gtk_widget_compute_bounds (chart, GTK_WIDGET (present), &chart_bounds));
+  g_assert_cmpfloat (row.origin.x, >=, 0);
+  g_assert_cmpfloat (row.origin.x + row.size.width, <=, width);
+  g_assert_cmpfloat (row.origin.y + row.size.height, <=, height);
+  g_assert_cmpfloat (row.origin.y, >, height * 0.8);
+  g_assert_cmpfloat (row.origin.y, >=, chart_bounds.origin.y + chart_bounds.size.height);
+  {
+    GtkWidget *problem = augur_test_find_of_type (whatif, GTK_TYPE_LABEL);
+    graphene_rect_t b;
+
+    /* every label of the row drawn whole */
+    for (; problem != NULL; problem = gtk_widget_get_next_sibling (problem))
+      if (GTK_IS_LABEL (problem) && gtk_widget_get_visible (problem))
+        {
+          int nat;
+
+          g_assert_true (gtk_widget_compute_bounds (problem, GTK_WIDGET (present), &b));
+          gtk_widget_measure (problem, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+          g_assert_cmpfloat (b.size.width, >=, nat);
+        }
+  }
+
+  /* one undo step gives the file back as it is */
+  g_assert_true (augur_page_can_undo (page));
+  press_key (GDK_KEY_Escape, 0);
+  g_assert_true (augur_test_wait_until (present_gone, NULL, 30));
+  augur_test_close_window (window);
+}
+
 /* A cache-coherence latency changed in the presentation: the page's setup
  * takes it (as the Latencies tab would), and the latency shown follows. */
 static void
@@ -581,6 +666,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/present/whatif", test_present_whatif);
   g_test_add_func ("/app/present/whatif-pepa", test_present_whatif_pepa);
   g_test_add_func ("/app/present/whatif-ccdsm", test_present_whatif_ccdsm);
+  g_test_add_func ("/app/present/whatif-replay-platform", test_present_whatif_replay_platform);
   g_test_add_func ("/app/present/document-removed", test_present_document_removed);
   return augur_test_run_app (&app);
 }

@@ -3,7 +3,7 @@
  * solved again only where it changed (checked against a plain simulator
  * that solves everything at every step), the network model's sharing, and
  * what must never hang (a resource without capacity, amounts below the
- * clock's resolution, Cancel).  About 820 lines: one idea, the kernel's
+ * clock's resolution, Cancel).  About 1,000 lines: one idea, the kernel's
  * contract, whose cases share the reference simulator above them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -681,12 +681,156 @@ test_scan_blocks (void)
   for (guint i = 0; i < WAVE_CHAINS * WAVE_LENGTH; i++)
     {
       g_assert_cmpfloat (scan[i], >, 0);
-      if (fabs (scan[i] - heap[i]) > 1e-12 * heap[i])
+      if (scan[i] != heap[i])
         g_error ("chain %u, step %u: ends at %.17g with the scan, %.17g with the heap", i / WAVE_LENGTH,
                  i % WAVE_LENGTH, scan[i], heap[i]);
       /* a chain's steps end one after the other */
       if (i % WAVE_LENGTH > 0)
         g_assert_cmpfloat (scan[i], >=, scan[i - 1]);
+    }
+}
+
+/* Latency phases that end within one instant's precision, the later
+ * started first in time: both join the shared resource in this step, in
+ * start order whether the events are found by the scan or kept in the
+ * heap, so the resource's sums (whose order changes their rounding) and
+ * every time after are the same doubles both ways. */
+static void
+near_delays_run (guint heap_on, double *ends, guint variant)
+{
+  AugurDes *des = augur_des_new ();
+  g_autoptr(GError) error = NULL;
+  Log log = { 0 };
+  guint r;
+
+  augur_des_set_heap_threshold (des, heap_on, heap_on);
+  r = augur_des_add_resource (des, 1.0);
+  /* one already sharing, then two latency phases whose ends are 2 ulps
+   * apart, the first started ending last */
+  augur_des_start (des, 5.0, 0, 0, 1 + variant % 7 / 3.0, 1, &r, &one, record, &log);
+  augur_des_start (des, 3.0, 1.0 + 4.5e-16, 0, 3 + variant / 7.0, 1, &r, &one, record, &log);
+  augur_des_start (des, 4.0, 1.0, 0, 7 + variant / 11.0, 1, &r, &one, record, &log);
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 3);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log.n, ==, 3);
+  memcpy (ends, log.at, 3 * sizeof (double));
+  augur_des_free (des);
+}
+
+static void
+test_near_delays (void)
+{
+  for (guint v = 0; v < 40; v++)
+    {
+      double scan[3], heap[3];
+
+      near_delays_run (G_MAXUINT, scan, v);
+      near_delays_run (0, heap, v);
+      for (guint i = 0; i < 3; i++)
+        if (scan[i] != heap[i])
+          g_error ("variant %u, completion %u: %.17g with the scan, %.17g with the heap", v, i, scan[i], heap[i]);
+    }
+}
+
+/* 1,500 chains of transfers, every one on a shared backbone and a link
+ * of its own (as a cluster's), or only on its own: more are live than the
+ * heap's threshold.  On the backbone every start and end moves the rates
+ * of all, and the kernel finds its events by the scan (a heap would be
+ * rebuilt at every step); alone, few move, and it keeps the heap.  The
+ * times are the same doubles as with every event in the heap. */
+enum { CROWD_CHAINS = 1500, CROWD_LENGTH = 3 };
+
+typedef struct {
+  guint    chain, step;
+  gboolean shared;
+  double  *ends;
+  guint   *route;           /* [CROWD_CHAINS][2]: its own link, the backbone */
+  double  *coef;
+  gpointer self;
+  guint   *n_done;
+  guint   *queue_seen;      /* after 300 completions: 1 scan, 2 heap */
+} CrowdItem;
+
+static void crowd_start (AugurDes *des, CrowdItem *items, guint chain, guint step);
+
+static void
+crowd_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  CrowdItem *c = data;
+
+  c->ends[c->chain * CROWD_LENGTH + c->step] = augur_des_now (des);
+  if (++*c->n_done == 300)
+    *c->queue_seen = augur_des_get_uses_heap (des) ? 2 : 1;
+  if (c->step + 1 < CROWD_LENGTH)
+    crowd_start (des, c->self, c->chain, c->step + 1);
+}
+
+static void
+crowd_start (AugurDes *des, CrowdItem *items, guint chain, guint step)
+{
+  CrowdItem *c = &items[chain * CROWD_LENGTH + step];
+  guint h = (chain * 7919 + step * 104729) % 1000;
+
+  /* the backbone second: a solve reaches it through every link */
+  augur_des_start (des, 10 + h % 89, h % 3 == 0 ? 0.001 * (h % 5) : 0, 0, 1 + (h % 4) * 0.25,
+                   c->shared ? 2 : 1, &c->route[2 * chain], c->coef, crowd_done, c);
+}
+
+static double *
+crowd_run (gboolean shared, guint heap_on, guint *queue_seen)
+{
+  AugurDes *des = augur_des_new ();
+  CrowdItem *items = g_new0 (CrowdItem, CROWD_CHAINS * CROWD_LENGTH);
+  double *ends = g_new (double, CROWD_CHAINS * CROWD_LENGTH);
+  guint *route = g_new (guint, 2 * CROWD_CHAINS);
+  static const double coef[2] = { 1.0, 1.0 };
+  g_autoptr(GError) error = NULL;
+  guint backbone, n_done = 0;
+
+  if (heap_on == 0)
+    augur_des_set_heap_threshold (des, 0, 0);
+  backbone = augur_des_add_resource (des, 1000);
+  for (guint i = 0; i < CROWD_CHAINS; i++)
+    {
+      route[2 * i] = augur_des_add_resource (des, 5 + i % 7);
+      route[2 * i + 1] = backbone;
+    }
+  *queue_seen = 0;
+  for (guint i = 0; i < CROWD_CHAINS * CROWD_LENGTH; i++)
+    {
+      ends[i] = -1;
+      items[i] = (CrowdItem) { i / CROWD_LENGTH, i % CROWD_LENGTH, shared, ends, route, (double *) coef, items,
+                               &n_done, queue_seen };
+    }
+  for (guint c = 0; c < CROWD_CHAINS; c++)
+    crowd_start (des, items, c, 0);
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, CROWD_CHAINS * CROWD_LENGTH);
+  g_assert_no_error (error);
+  augur_des_free (des);
+  g_free (items);
+  g_free (route);
+  return ends;
+}
+
+static void
+test_crowded_backbone (void)
+{
+  for (guint shared = 0; shared < 2; shared++)
+    {
+      guint seen = 0, seen_heap = 0;
+      g_autofree double *ends = crowd_run (shared, 1, &seen);
+      g_autofree double *heap = crowd_run (shared, 0, &seen_heap);
+
+      /* on the backbone the scan, alone the heap */
+      g_assert_cmpuint (seen, ==, (shared ? 1u : 2u));
+      g_assert_cmpuint (seen_heap, ==, 2);
+      for (guint i = 0; i < CROWD_CHAINS * CROWD_LENGTH; i++)
+        {
+          g_assert_cmpfloat (ends[i], >, 0);
+          if (ends[i] != heap[i])
+            g_error ("%s, chain %u, step %u: ends at %.17g, at %.17g with every event in the heap",
+                     shared ? "backbone" : "alone", i / CROWD_LENGTH, i % CROWD_LENGTH, ends[i], heap[i]);
+        }
     }
 }
 
@@ -828,6 +972,8 @@ main (int argc, char **argv)
   g_test_add_data_func ("/engine/des/against-plain/heap", GINT_TO_POINTER (1), test_against_plain);
   g_test_add_func ("/engine/des/many", test_many);
   g_test_add_func ("/engine/des/scan-blocks", test_scan_blocks);
+  g_test_add_func ("/engine/des/near-delays", test_near_delays);
+  g_test_add_func ("/engine/des/crowded-backbone", test_crowded_backbone);
   g_test_add_func ("/engine/des/components", test_components);
   g_test_add_func ("/engine/des/netmodel-sharing", test_netmodel_sharing);
   /* the same, every event through the heap */

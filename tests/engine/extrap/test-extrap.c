@@ -3,7 +3,7 @@
  * (tests/fixtures/extrap: the programs, their traces and SMPI's times,
  * made by make-fixtures.sh with SimGrid 3.32).
  *
- * About 920 lines on purpose: one idea, every program shape checked against
+ * About 1,560 lines on purpose: one idea, every program shape checked against
  * SMPI's own times, so that one file lists what extrapolation promises.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +17,7 @@
 #include "extrap.h"
 #include "platform.h"
 #include "replay.h"
+#include "replay-document.h"
 
 /* Extrapolated against SMPI's run of the real program at the target: the
  * synthesised trace is the one SMPI writes at that size, so the difference
@@ -1231,7 +1232,8 @@ test_vcollectives_aligned (void)
   text = augur_extrap_model_to_text (m);
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, "    alltoallv bytes_per_rank=512 recv_bytes_per_rank=512   #"));
-  g_assert_nonnull (strstr (text, "    allgatherv bytes=128 recv_bytes_per_rank=128   #"));
+  /* its own count is what every rank receives from it */
+  g_assert_nonnull (strstr (text, "    allgatherv recv_bytes_per_rank=128   #"));
   t = augur_extrap_model_synthesize (m, 64, &error);
   g_assert_no_error (error);
   a = actions_of (t, 63);
@@ -1257,6 +1259,98 @@ test_vcollectives_aligned (void)
     assert_synthesised_is_traced (m, "vcollectives", all_sizes[i]);
 }
 
+/* v-collectives whose counts are blocks of one vector (vblocks.c):
+ * N = 10,007 doubles gathered by allgatherv, blk(N, P, j) from rank j;
+ * M = 4,099 redistributed by alltoallv, blk(M, P, j) to rank j and so
+ * blk(M, P, r) from every rank.  At 64 ranks, 10,007 = 156 x 64 + 23 and
+ * 4,099 = 64 x 64 + 3; each traced run given back action for action; SMPI's
+ * time at 64 ranks (times.csv) to TOLERANCE. */
+static void
+test_vblocks_aligned (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = model_of ("vblocks", all_sizes, &error);
+  g_autofree char *text = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+
+  g_assert_no_error (error);
+  text = augur_extrap_model_to_text (m);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "    allgatherv recv_bytes_per_rank=8*blk(10007,P,j)   #"));
+  g_assert_nonnull (strstr (text, "    alltoallv bytes_per_rank=8*blk(4099,P,j) recv_bytes_per_rank=8*blk(4099,P,r)   #"));
+  t = augur_extrap_model_synthesize (m, 64, &error);
+  g_assert_no_error (error);
+  for (guint r = 0; r < 64; r += 21)
+    {
+      g_autoptr(GArray) a = actions_of (t, r);
+      const AugurTraceAction *x = &g_array_index (a, AugurTraceAction, 2);
+      const AugurTraceAction *y = &g_array_index (a, AugurTraceAction, 3);
+
+      /* init, 3 x (compute, allgatherv, alltoallv), finalize */
+      g_assert_cmpuint (a->len, ==, 2 + 3 * 3);
+      g_assert_cmpint (x->kind, ==, AUGUR_TRACE_ACTION_ALLGATHERV);
+      g_assert_cmpint (y->kind, ==, AUGUR_TRACE_ACTION_ALLTOALLV);
+      g_assert_cmpfloat (x->bytes, ==, 8 * (r < 23 ? 157 : 156));
+      for (guint j = 0; j < 64; j++)
+        {
+          g_assert_cmpfloat (x->recv_counts[j], ==, 8 * (j < 23 ? 157 : 156));
+          g_assert_cmpfloat (y->counts[j], ==, 8 * (j < 3 ? 65 : 64));
+          g_assert_cmpfloat (y->recv_counts[j], ==, 8 * (r < 3 ? 65 : 64));
+        }
+    }
+  for (guint i = 0; all_sizes[i] != 0; i++)
+    assert_synthesised_is_traced (m, "vblocks", all_sizes[i]);
+}
+
+static void test_vblocks_64 (void) { check_prediction ("vblocks", 64); }
+
+/* gatherv and scatterv rooted at rank 0 (vroot.c): the root's vector a
+ * block distribution, the other ranks' lines zeros and their own count
+ * their block; at 64 ranks rank r sends blk(10007, 64, r) doubles to the
+ * gather and receives blk(4099, 64, r) from the scatter, the root holds
+ * the vectors, the others zeros; each traced run given back action for
+ * action; SMPI's times at 64, 256 and 1024 ranks to TOLERANCE. */
+static void
+test_vroot_aligned (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = model_of ("vroot", all_sizes, &error);
+  g_autofree char *text = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+
+  g_assert_no_error (error);
+  text = augur_extrap_model_to_text (m);
+  g_test_message ("%s", text);
+  g_assert_cmpuint (augur_extrap_model_get_n_classes (m), ==, 1);
+  g_assert_nonnull (strstr (text, "    gatherv root=0 recv_bytes_per_rank=8*blk(10007,P,j)   #"));
+  g_assert_nonnull (strstr (text, "    scatterv root=0 bytes_per_rank=8*blk(4099,P,j)   #"));
+  t = augur_extrap_model_synthesize (m, 64, &error);
+  g_assert_no_error (error);
+  for (guint r = 0; r < 64; r += 21)
+    {
+      g_autoptr(GArray) a = actions_of (t, r);
+      const AugurTraceAction *x = &g_array_index (a, AugurTraceAction, 2);
+      const AugurTraceAction *y = &g_array_index (a, AugurTraceAction, 3);
+
+      g_assert_cmpint (x->kind, ==, AUGUR_TRACE_ACTION_GATHERV);
+      g_assert_cmpint (y->kind, ==, AUGUR_TRACE_ACTION_SCATTERV);
+      g_assert_cmpuint (x->root, ==, 0);
+      g_assert_cmpfloat (x->bytes, ==, 8 * (r < 23 ? 157 : 156));
+      g_assert_cmpfloat (y->recv_bytes, ==, 8 * (r < 3 ? 65 : 64));
+      for (guint j = 0; j < 64; j++)
+        {
+          g_assert_cmpfloat (x->recv_counts[j], ==, r == 0 ? 8 * (j < 23 ? 157 : 156) : 0);
+          g_assert_cmpfloat (y->counts[j], ==, r == 0 ? 8 * (j < 3 ? 65 : 64) : 0);
+        }
+    }
+  for (guint i = 0; all_sizes[i] != 0; i++)
+    assert_synthesised_is_traced (m, "vroot", all_sizes[i]);
+}
+
+static void test_vroot_64 (void) { check_prediction ("vroot", 64); }
+static void test_vroot_256 (void) { check_prediction ("vroot", 256); }
+static void test_vroot_1024 (void) { check_prediction ("vroot", 1024); }
+
 /* A v-collective (counts per rank): refused at its file and line, with
  * its rank, not extrapolated. */
 static void
@@ -1275,10 +1369,135 @@ test_refuse_vcollective (void)
   g_assert_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "run/index.txt_files/rank-2.txt:3: rank 1: 'alltoallv' has counts that "
-                                            "differ from rank to rank"));
+                                            "differ from rank to rank other than as a block "
+                                            "distribution"));
   for (guint i = 0; i < 3; i++)
     g_object_unref (files[i]);
   remove_tree (tmp);
+}
+
+/* The model the Scaling tab, `augur-cli extrapolate`, its Slurm tasks and
+ * the report build from a replay document (augur_replay_inputs_extrap_model)
+ * is the one augur_extrap_model_new builds from the same runs with the
+ * document's compute tolerance, on the document's platform. */
+static void
+test_document_model (void)
+{
+  g_autofree char *platform_path = fixture ("platforms", "cluster-1024.xml", NULL);
+  AugurReplayInputs in;
+
+  augur_replay_inputs_init (&in);
+  for (guint i = 0; all_sizes[i] != 0; i++)
+    {
+      g_autofree char *set = g_strdup_printf ("cg-%u", all_sizes[i]);
+      g_autofree char *path = fixture ("traces", set, "index.txt", NULL);
+      g_ptr_array_add (in.scaling_runs, g_file_new_for_path (path));
+    }
+  /* no platform: said, nothing built */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPlatform) platform = NULL;
+    g_autoptr(AugurDeployment) given = NULL;
+    g_autoptr(AugurExtrapModel) m = augur_replay_inputs_extrap_model (&in, &platform, &given, NULL, &error);
+
+    g_assert_null (m);
+    g_assert_null (platform);
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  }
+  in.platform = g_file_new_for_path (platform_path);
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPlatform) platform = NULL;
+      g_autoptr(AugurDeployment) given = NULL;
+      g_autoptr(AugurExtrapModel) m = NULL;
+      g_autoptr(AugurExtrapModel) direct = NULL;
+      g_autoptr(AugurExtrapModel) other = NULL;
+      g_autofree char *text = NULL, *direct_text = NULL, *other_text = NULL;
+      AugurExtrapOptions options, defaults;
+
+      in.scaling_compute_tolerance = k == 0 ? AUGUR_EXTRAP_COMPUTE_TOLERANCE : INFINITY;
+      m = augur_replay_inputs_extrap_model (&in, &platform, &given, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (platform);
+      g_assert_null (given);
+      g_assert_cmpuint (augur_platform_get_n_hosts (platform), ==, 1024);
+      augur_extrap_options_init (&options);
+      options.compute_tolerance = in.scaling_compute_tolerance;
+      direct = augur_extrap_model_new ((GFile *const *) in.scaling_runs->pdata, in.scaling_runs->len, &options,
+                                       NULL, &error);
+      g_assert_no_error (error);
+      augur_extrap_options_init (&defaults);
+      defaults.compute_tolerance = k == 0 ? INFINITY : AUGUR_EXTRAP_COMPUTE_TOLERANCE;
+      other = augur_extrap_model_new ((GFile *const *) in.scaling_runs->pdata, in.scaling_runs->len, &defaults,
+                                      NULL, &error);
+      g_assert_no_error (error);
+      text = augur_extrap_model_to_text (m);
+      direct_text = augur_extrap_model_to_text (direct);
+      other_text = augur_extrap_model_to_text (other);
+      g_assert_cmpstr (text, ==, direct_text);
+      /* the tolerance is the document's: the other one folds the computes */
+      g_assert_cmpstr (text, !=, other_text);
+      g_assert_cmpuint (augur_extrap_model_get_n_parameters (m), ==, augur_extrap_model_get_n_parameters (direct));
+      for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
+        g_assert_cmpfloat (augur_extrap_model_eval_parameter (m, i, 1024, NULL, NULL), ==,
+                           augur_extrap_model_eval_parameter (direct, i, 1024, NULL, NULL));
+    }
+  /* a run that cannot be read: the platform loaded, the runs' error */
+  g_ptr_array_add (in.scaling_runs, g_file_new_for_path ("/nonexistent/index.txt"));
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPlatform) platform = NULL;
+    g_autoptr(AugurDeployment) given = NULL;
+    g_autoptr(AugurExtrapModel) m = augur_replay_inputs_extrap_model (&in, &platform, &given, NULL, &error);
+
+    g_assert_null (m);
+    g_assert_nonnull (platform);
+    g_assert_nonnull (error);
+  }
+  augur_replay_inputs_clear (&in);
+}
+
+/* Augur's tracer writes MPI_Sendrecv as isend, irecv, the wait of the
+ * send (src = r) and the wait of the receive (dst = r): two waits, never a
+ * stepped loop of one (whose i0, P - 1, would differ between runs), and
+ * their own end is r at every size, whatever grid also fits the runs at
+ * 3, 4 and 6 ranks (tests/fixtures/extrap-traced, cg-sendrecv). */
+static void
+test_sendrecv_waits (void)
+{
+  static const guint sizes[] = { 3, 4, 6 };
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(AugurExtrapModel) m = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *warning = NULL;
+  AugurExtrapOptions options;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *set = g_strdup_printf ("cg-sendrecv-%u", sizes[i]);
+      g_autofree char *path = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures",
+                                                "extrap-traced", "traces", set, "index.txt", NULL);
+      g_ptr_array_add (files, g_file_new_for_path (path));
+    }
+  augur_extrap_options_init (&options);
+  options.compute_tolerance = INFINITY;
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, &options, NULL, &error);
+  g_assert_no_error (error);
+  text = augur_extrap_model_to_text (m);
+  g_assert_nonnull (strstr (text, "    isend peer=(r+1) mod P tag=0 bytes=8192   #"));
+  g_assert_nonnull (strstr (text, "    irecv peer=(r-1) mod P tag=0 bytes=8192   #"));
+  g_assert_nonnull (strstr (text, "    wait src=r dst=(r+1) mod P tag=0   #"));
+  g_assert_nonnull (strstr (text, "    wait src=(r-1) mod P dst=r tag=0   #"));
+  g_assert_nonnull (strstr (text, "    wait src=r dst=(r-1) mod P tag=1   #"));
+  g_assert_nonnull (strstr (text, "    wait src=(r+1) mod P dst=r tag=1   #"));
+  g_assert_null (strstr (text, "xor"));
+  /* 8 ranks is 2 x 2 x 2: the grid that fits the runs' own ends differs */
+  g_assert_true (augur_extrap_model_check_target (m, 8, &warning, &error));
+  g_assert_no_error (error);
+  g_assert_true (augur_extrap_model_check_target (m, 16, NULL, &error));
+  g_assert_no_error (error);
 }
 
 int
@@ -1286,6 +1505,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/extrap/dims-create", test_dims);
+  g_test_add_func ("/extrap/document-model", test_document_model);
+  g_test_add_func ("/extrap/sendrecv-waits", test_sendrecv_waits);
   g_test_add_func ("/extrap/halo/aligned", test_halo_aligned);
   g_test_add_func ("/extrap/cg/aligned", test_cg_aligned);
   g_test_add_func ("/extrap/halo/64", test_halo_64);
@@ -1326,6 +1547,12 @@ main (int argc, char **argv)
   g_test_add_func ("/extrap/refuse/tree-mirrored", test_refuse_tree_mirrored);
   g_test_add_func ("/extrap/vcollectives/aligned", test_vcollectives_aligned);
   g_test_add_func ("/extrap/vcollectives/64", test_vcollectives_64);
+  g_test_add_func ("/extrap/vblocks/aligned", test_vblocks_aligned);
+  g_test_add_func ("/extrap/vblocks/64", test_vblocks_64);
+  g_test_add_func ("/extrap/vroot/aligned", test_vroot_aligned);
+  g_test_add_func ("/extrap/vroot/64", test_vroot_64);
+  g_test_add_func ("/extrap/vroot/256", test_vroot_256);
+  g_test_add_func ("/extrap/vroot/1024", test_vroot_1024);
   g_test_add_func ("/extrap/refuse/v-collective", test_refuse_vcollective);
   g_test_add_func ("/extrap/measured/noise", test_measured_noise);
   g_test_add_func ("/extrap/measured/far", test_measured_far);

@@ -7,6 +7,7 @@
  */
 #include "pepa.h"
 #include "ctmc-private.h"   /* ctmc_force_wide: both forms of the chain */
+#include "pepa-private.h"   /* pepa_derive_threads: derivation on one thread or two */
 
 #include <math.h>
 #include <string.h>
@@ -341,6 +342,177 @@ test_derive_rate_classes (void)
     {
       augur_pepa_transient_free (tr[m]);
       augur_pepa_result_unref (results[m]);
+    }
+}
+
+static char *conformance_path (const char *model);
+
+/* The model's space derived with the expansion on `threads` threads (0:
+ * as derivation decides), the transitions of small parts copied (memo) or
+ * derived in every state, and at most max_states states (0: the memory
+ * budget's), or NULL and the error. */
+static AugurPepaStateSpace *
+derive_on (const char  *text,
+           int          threads,
+           gboolean     memo,
+           guint        max_states,
+           GError     **error)
+{
+  g_autoptr(AugurPepaModel) model = augur_pepa_model_parse (text, -1, "two.pepa", NULL, error);
+  AugurPepaStateSpace *space;
+
+  g_assert_nonnull (model);
+  pepa_derive_threads = threads;
+  pepa_derive_memo = memo;
+  space = augur_pepa_derive (model, max_states, NULL, NULL, NULL, error);
+  pepa_derive_threads = 0;
+  pepa_derive_memo = TRUE;
+  return space;
+}
+
+/* Two spaces the same to the bit: states, their numbers, every row of the
+ * chain, labels, self-loops, and the solution's every probability and
+ * throughput. */
+static void
+assert_same_space (AugurPepaStateSpace *a,
+                   AugurPepaStateSpace *b)
+{
+  const AugurCtmc *ca = a->ctmc, *cb = b->ctmc;
+  AugurSolverOptions options = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL };
+  g_autoptr(AugurPepaResult) ra = NULL;
+  g_autoptr(AugurPepaResult) rb = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n = a->n_states, n_labels = augur_ctmc_get_n_labels (ca);
+
+  g_assert_cmpuint (b->n_states, ==, n);
+  g_assert_cmpuint (b->n_words, ==, a->n_words);
+  g_assert_cmpmem (a->packed, (gsize) n * a->n_words * sizeof (guint64), b->packed, (gsize) n * b->n_words * sizeof (guint64));
+  g_assert_cmpuint (b->n_self, ==, a->n_self);
+  g_assert_cmpmem (a->self, a->n_self * sizeof (AugurCtmcEntry), b->self, b->n_self * sizeof (AugurCtmcEntry));
+  g_assert_cmpuint (b->n_classes, ==, a->n_classes);
+  g_assert_cmpuint (augur_ctmc_get_n_labels (cb), ==, n_labels);
+  g_assert_cmpuint (augur_ctmc_get_n_transitions (cb), ==, augur_ctmc_get_n_transitions (ca));
+  for (guint l = 0; l < n_labels; l++)
+    g_assert_cmpfloat (augur_ctmc_get_label_rate (cb, l), ==, augur_ctmc_get_label_rate (ca, l));
+  for (guint j = 0; j < n; j++)
+    {
+      AugurCtmcRow x, y;
+      guint len = augur_ctmc_get_in_row (ca, j, &x);
+
+      g_assert_cmpuint (augur_ctmc_get_in_row (cb, j, &y), ==, len);
+      for (guint e = 0; e < len; e++)
+        {
+          AugurCtmcEntry p = augur_ctmc_row_get (&x, e), q = augur_ctmc_row_get (&y, e);
+
+          g_assert_cmpuint (p.state, ==, q.state);
+          g_assert_cmpuint (p.label, ==, q.label);
+          g_assert_cmpuint (pepa_state_space_entry_action (a, p.state, j, p.label), ==,
+                            pepa_state_space_entry_action (b, q.state, j, q.label));
+        }
+    }
+  ra = augur_pepa_solve (a, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  rb = augur_pepa_solve (b, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_pepa_result_get_solve_info (rb)->iterations, ==, augur_pepa_result_get_solve_info (ra)->iterations);
+  g_assert_cmpmem (augur_pepa_result_get_probabilities (ra), n * sizeof (double),
+                   augur_pepa_result_get_probabilities (rb), n * sizeof (double));
+  for (guint act = 0; act < augur_pepa_model_get_n_actions (a->model); act++)
+    g_assert_cmpfloat (augur_pepa_result_get_throughput (rb, act), ==, augur_pepa_result_get_throughput (ra, act));
+}
+
+/* Derivation expands each chunk of states on two threads and numbers the
+ * new ones on one, in the order one thread alone would, and copies the
+ * transitions of parts of the system it has met in the same local states:
+ * the same space, chain and numbers to the bit as one thread deriving
+ * every part in every state, and the same errors, however the states fall
+ * between the halves (a pipeline, arrays, self-loops, labels kept as
+ * classes of rates, a deadlock, the limit on states). */
+static void
+test_derive_two_threads (void)
+{
+  g_autofree char *pipeline = pipeline_model (9);
+  g_autofree char *pipeline10 = pipeline_model (10);
+  const char *fixtures[] = { "ws-3-3-2-2", "badge", "aggregation", "browser" };
+  /* a deadlock, and the limit on states met within a chunk */
+  const char *failing[] = { "jobshop3-deadlock", pipeline };
+  const guint limit[] = { 0, 15000 };
+  GString *ring = g_string_new ("");
+  g_autofree char *ring_text = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  /* the rate-classes ring: 210 labels of 4 rates */
+  for (guint i = 0; i < 70; i++)
+    g_string_append_printf (ring, "Idle%u = (pass%u, infty).Has%u;\nHas%u = (serve%u, %g).Done%u + (poll%u, 0.5).Has%u;\n"
+                            "Done%u = (pass%u, 3).Idle%u;\n", i, i, i, i, i, 1.0 + i % 2, i, i, i, i, (i + 1) % 70, i);
+  for (guint i = 1; i < 70; i++)
+    g_string_append_c (ring, '(');
+  g_string_append (ring, "Has0");
+  for (guint i = 1; i < 70; i++)
+    g_string_append_printf (ring, " <pass%u%s> Idle%u)", i, i == 69 ? ", pass0" : "", i);
+  ring_text = g_string_free (ring, FALSE);
+
+  g_ptr_array_add (texts, g_strdup (pipeline));
+  g_ptr_array_add (texts, g_strdup (ring_text));
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autofree char *path = conformance_path (fixtures[i]);
+      char *text = NULL;
+
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      g_ptr_array_add (texts, text);
+    }
+  for (guint i = 0; i < texts->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurPepaStateSpace) plain = derive_on (texts->pdata[i], 1, FALSE, 0, &error);
+      g_autoptr(AugurPepaStateSpace) one = NULL;
+      g_autoptr(AugurPepaStateSpace) two = NULL;
+
+      g_assert_no_error (error);
+      one = derive_on (texts->pdata[i], 1, TRUE, 0, &error);
+      g_assert_no_error (error);
+      two = derive_on (texts->pdata[i], 2, TRUE, 0, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (plain->derive_threads, ==, 1);
+      g_assert_cmpuint (one->derive_threads, ==, 1);
+      g_assert_cmpuint (two->derive_threads, ==, 2);
+      assert_same_space (plain, one);
+      assert_same_space (plain, two);
+    }
+
+  /* a large chunk goes to two threads by itself where there are two cores */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaStateSpace) space = derive_on (pipeline10, 0, TRUE, 0, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, 59049);
+    g_assert_cmpuint (space->derive_threads, ==, (g_get_num_processors () > 1 ? 2 : 1));
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (failing); i++)
+    {
+      g_autofree char *text = NULL;
+      g_autoptr(GError) e1 = NULL;
+      g_autoptr(GError) e2 = NULL;
+      g_autoptr(AugurPepaStateSpace) one = NULL;
+      g_autoptr(AugurPepaStateSpace) two = NULL;
+
+      if (strchr (failing[i], '=') == NULL)
+        {
+          g_autofree char *path = conformance_path (failing[i]);
+
+          g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+        }
+      else
+        text = g_strdup (failing[i]);
+      one = derive_on (text, 1, FALSE, limit[i], &e1);
+      two = derive_on (text, 2, TRUE, limit[i], &e2);
+      g_assert_null (one);
+      g_assert_null (two);
+      g_assert_error (e2, e1->domain, e1->code);
+      g_assert_cmpstr (e2->message, ==, e1->message);
     }
 }
 
@@ -1796,6 +1968,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/pipeline/3-to-the-n", test_pipeline_sizes);
   g_test_add_func ("/engine/pepa/derive/compact-chain", test_derive_compact_chain);
   g_test_add_func ("/engine/pepa/derive/rate-classes", test_derive_rate_classes);
+  g_test_add_func ("/engine/pepa/derive/two-threads", test_derive_two_threads);
   for (guint i = 0; i < G_N_ELEMENTS (conformance); i++)
     {
       g_autofree char *path = g_strdup_printf ("/engine/pepa/conformance/%s", conformance[i].model);

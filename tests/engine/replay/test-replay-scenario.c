@@ -1,11 +1,18 @@
 /* test-replay-scenario.c: a replay document's what-ifs (its sweep and its
  * scenarios): written and read back exactly, in the C locale and in
  * French, malformed lines refused at their line, a scenario applied to
- * the document, and where two swept curves cross.
+ * the document, and where two swept curves cross; on a platform file,
+ * the factors on every host's speed and every link's bandwidth and
+ * latency, with the replayed times they give (a factor of 2 on every
+ * bandwidth of a latency-free platform halves a message's time) and the
+ * factor that has nothing to change said.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay-document.h"
+#include "augur-format.h"
+
+#include <glib/gstdio.h>
 
 #include <glib.h>
 #include <locale.h>
@@ -250,6 +257,312 @@ test_apply (void)
   augur_replay_inputs_clear (&in);
 }
 
+/* ---- What-ifs on a platform file ------------------------------------------- */
+
+/* Two hosts of a SimGrid <cluster> (private links and a backbone) with
+ * the latency given, and a deployment of p0 and p1 on them. */
+typedef struct {
+  char *dir;
+  char *platform, *deployment, *trace;
+} PlatformFixture;
+
+static void
+platform_fixture_init (PlatformFixture *f,
+                       const char      *lat,
+                       const char      *trace)
+{
+  g_autofree char *platform_xml = g_strdup_printf (
+    "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n"
+    "  <cluster id=\"c\" prefix=\"n-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"125MBps\" lat=\"%s\"\n"
+    "           bb_bw=\"500MBps\" bb_lat=\"%s\"/>\n"
+    "</platform>\n", lat, lat);
+  static const char deployment_xml[] =
+    "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n"
+    "  <actor host=\"n-0\" function=\"p0\"/>\n  <actor host=\"n-1\" function=\"p1\"/>\n</platform>\n";
+
+  f->dir = g_dir_make_tmp ("augur-factors-XXXXXX", NULL);
+  f->platform = g_build_filename (f->dir, "platform.xml", NULL);
+  f->deployment = g_build_filename (f->dir, "deployment.xml", NULL);
+  f->trace = g_build_filename (f->dir, "trace.txt", NULL);
+  g_assert_true (g_file_set_contents (f->platform, platform_xml, -1, NULL));
+  g_assert_true (g_file_set_contents (f->deployment, deployment_xml, -1, NULL));
+  g_assert_true (g_file_set_contents (f->trace, trace, -1, NULL));
+}
+
+static void
+platform_fixture_clear (PlatformFixture *f)
+{
+  g_unlink (f->platform);
+  g_unlink (f->deployment);
+  g_unlink (f->trace);
+  g_rmdir (f->dir);
+  g_free (f->platform);
+  g_free (f->deployment);
+  g_free (f->trace);
+  g_free (f->dir);
+}
+
+/* The document's text on the fixture, with extra lines. */
+static void
+platform_inputs (const PlatformFixture *f,
+                 const char            *network,
+                 const char            *extra,
+                 AugurReplayInputs     *in)
+{
+  g_autofree char *text = g_strdup_printf ("network=%s\ntrace=%s\nplatform=%s\ndeployment=%s\n%s", network, f->trace,
+                                           f->platform, f->deployment, extra);
+  g_autoptr(GError) error = NULL;
+
+  augur_replay_inputs_init (in);
+  g_assert_true (augur_replay_inputs_from_text (in, text, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Replays in; its simulated time. */
+static double
+replay_time (const AugurReplayInputs *in)
+{
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  AugurReplayOptions options = { .model = in->network };
+
+  g_assert_true (augur_replay_inputs_load (in, &platform, &deployment, &traces, &error));
+  g_assert_no_error (error);
+  result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return augur_replay_result_get_time (result);
+}
+
+/* Every link's bandwidth doubled on a platform without latency halves a
+ * message's time, under each network model; the document's line, a
+ * scenario's key and a sweep say the same. */
+static void
+test_factor_bandwidth (void)
+{
+  static const char *const networks[] = { "cm02", "lv08", "smpi" };
+  PlatformFixture f;
+
+  platform_fixture_init (&f, "0us", "p0 send p1 1e6\np1 recv p0\n");
+  for (guint k = 0; k < G_N_ELEMENTS (networks); k++)
+    {
+      AugurReplayInputs in, doubled, out;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GArray) xs = NULL;
+      g_autoptr(GArray) ys = NULL;
+      double t1, t2;
+
+      platform_inputs (&f, networks[k], "scenario=wide;bandwidth-factor=2\n", &in);
+      platform_inputs (&f, networks[k], "bandwidth-factor=2\n", &doubled);
+      t1 = replay_time (&in);
+      t2 = replay_time (&doubled);
+      g_test_message ("%s: %.17g s, links ×2: %.17g s", networks[k], t1, t2);
+      if (g_str_equal (networks[k], "cm02"))
+        /* 1 MB at the private links' 125 MB/s, no latency anywhere */
+        g_assert_cmpfloat_with_epsilon (t1, 1e6 / 125e6, 1e-15);
+      g_assert_cmpfloat (t1, >, 0);
+      g_assert_cmpfloat_with_epsilon (t2 / t1, 0.5, 1e-12);
+
+      /* the scenario, as augur-cli replay --scenario applies it */
+      g_assert_cmpuint (augur_replay_scenario_changes (augur_replay_inputs_find_scenario (&in, "wide"), &in), ==,
+                        AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR);
+      g_assert_true (augur_replay_inputs_apply_scenario (&in, augur_replay_inputs_find_scenario (&in, "wide"), &out,
+                                                         &error));
+      g_assert_no_error (error);
+      g_assert_true (out.factors.bandwidth == 2 && out.factors.latency == 1 && out.factors.speed == 1);
+      g_assert_true (replay_time (&out) == t2);
+      augur_replay_inputs_clear (&out);
+
+      /* a sweep of the factor: the time goes as its inverse */
+      g_assert_true (augur_replay_sweep (&in, AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR, 1, 4, 4, FALSE, 1, NULL, NULL, NULL,
+                                         &xs, &ys, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (ys->len, ==, 4);
+      for (guint i = 0; i < 4; i++)
+        g_assert_cmpfloat_with_epsilon (g_array_index (ys, double, i) * g_array_index (xs, double, i) / t1, 1, 1e-12);
+      augur_replay_inputs_clear (&in);
+      augur_replay_inputs_clear (&doubled);
+    }
+  platform_fixture_clear (&f);
+}
+
+/* Latencies doubled on a platform whose bandwidth is all but unlimited
+ * double a small message's time; on a platform without latency the
+ * factor changes nothing, and that is said; the host speed's factor
+ * halves a compute. */
+static void
+test_factor_latency_speed (void)
+{
+  PlatformFixture f, free_of_latency;
+  AugurReplayInputs in, twice;
+  double t1, t2;
+
+  /* one byte: 3 hops of 50 us (private link, backbone, private link),
+   * its 8 ns at 125 MB/s beside them */
+  platform_fixture_init (&f, "50us", "p0 send p1 1\np1 recv p0\n");
+  platform_inputs (&f, "cm02", "", &in);
+  platform_inputs (&f, "cm02", "latency-factor=2\n", &twice);
+  t1 = replay_time (&in);
+  t2 = replay_time (&twice);
+  g_test_message ("latency: %.17g s, ×2: %.17g s", t1, t2);
+  g_assert_cmpfloat_with_epsilon (t1, 150e-6 + 1 / 125e6, 1e-15);
+  g_assert_cmpfloat_with_epsilon (t2, 300e-6 + 1 / 125e6, 1e-15);
+  augur_replay_inputs_clear (&in);
+  augur_replay_inputs_clear (&twice);
+  g_assert_true (g_file_set_contents (f.trace, "p0 compute 1e9\n", -1, NULL));
+  /* 1 Gflop at 1 Gf/s, then at 2 Gf/s */
+  platform_inputs (&f, "cm02", "", &in);
+  platform_inputs (&f, "cm02", "speed-factor=2\n", &twice);
+  g_assert_cmpfloat_with_epsilon (replay_time (&in), 1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (replay_time (&twice), 0.5, 1e-12);
+  /* the platform the Scaling tab extrapolates on is the one replayed */
+  {
+    g_autoptr(GError) error = NULL;
+    AugurDeployment *given = NULL;
+    g_autoptr(AugurPlatform) platform = augur_replay_inputs_load_platform (&twice, &given, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpfloat (augur_platform_get_host_speed (platform, 0), ==, 2e9);
+    g_clear_pointer (&given, augur_deployment_free);
+  }
+  augur_replay_inputs_clear (&in);
+  augur_replay_inputs_clear (&twice);
+
+  /* a latency factor where no link has a latency: the same time, said */
+  platform_fixture_init (&free_of_latency, "0us", "p0 send p1 1e6\np1 recv p0\n");
+  platform_inputs (&free_of_latency, "cm02", "", &in);
+  platform_inputs (&free_of_latency, "cm02", "latency-factor=3\n", &twice);
+  g_assert_true (replay_time (&in) == replay_time (&twice));
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPlatform) platform = augur_platform_load_file (twice.platform, &error);
+    guint unchanged;
+    g_autofree char *why = NULL, *described = augur_replay_factors_describe (&twice.factors);
+
+    g_assert_no_error (error);
+    unchanged = augur_replay_factors_apply (&twice.factors, platform);
+    g_assert_cmpuint (unchanged, ==, AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR);
+    g_assert_cmpuint (augur_replay_factors_unchanged (&twice.factors, platform), ==, unchanged);
+    why = augur_replay_factors_explain_unchanged (unchanged);
+    g_assert_nonnull (strstr (why, "latency of 0"));
+    g_assert_cmpstr (described, ==, "every link's latency ×3");
+    g_assert_null (augur_replay_factors_explain_unchanged (0));
+  }
+  augur_replay_inputs_clear (&in);
+  augur_replay_inputs_clear (&twice);
+  platform_fixture_clear (&free_of_latency);
+  platform_fixture_clear (&f);
+}
+
+/* Factors written and read back exactly (in French too), and refused
+ * where they cannot be: out of bounds, with a cluster, a scenario that
+ * mixes both, a sweep of the wrong kind. */
+static void
+test_factor_text (void)
+{
+  static const char *const locales[] = { "C", "fr_FR.UTF-8" };
+  g_autofree char *old = g_strdup (setlocale (LC_ALL, NULL));
+
+  for (guint l = 0; l < G_N_ELEMENTS (locales); l++)
+    {
+      AugurReplayInputs in, back;
+      AugurReplayScenario *s;
+      g_autofree char *text = NULL, *again = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (setlocale (LC_ALL, locales[l]) == NULL)
+        continue;
+      augur_replay_inputs_init (&in);
+      in.platform = g_file_new_for_path ("/p/platform.xml");
+      in.deployment = g_file_new_for_path ("/p/deployment.xml");
+      in.factors = (AugurReplayFactors) { 1, 1.0 / 3.0, 2.5 };
+      in.sweep_parameter = AUGUR_REPLAY_SWEEP_LATENCY_FACTOR;
+      in.sweep_from = 0.5;
+      in.sweep_to = 4;
+      in.sweep_points = 8;
+      s = augur_replay_scenario_new_from_inputs ("now", &in);
+      g_assert_cmpuint (s->set, ==, AUGUR_REPLAY_SCENARIO_NETWORK | AUGUR_REPLAY_SCENARIO_FACTORS);
+      augur_replay_inputs_set_scenario (&in, s);
+      s = augur_replay_scenario_new ("fast");
+      s->set = AUGUR_REPLAY_SCENARIO_SPEED_FACTOR | AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR;
+      s->factors.speed = 0.1 + 0.2;
+      s->factors.latency = 0.5;
+      augur_replay_inputs_set_scenario (&in, s);
+      text = augur_replay_inputs_to_text (&in, NULL);
+      g_test_message ("%s", text);
+      g_assert_null (strstr (text, "speed-factor=1\n"));
+      g_assert_nonnull (strstr (text, "\nbandwidth-factor=0.3333333333333333\nlatency-factor=2.5\n"));
+      g_assert_nonnull (strstr (text, "sweep=latency-factor=0.5:4:8\n"));
+      g_assert_nonnull (strstr (text, "scenario=fast;speed-factor=0.30000000000000004;latency-factor=0.5\n"));
+      augur_replay_inputs_init (&back);
+      g_assert_true (augur_replay_inputs_from_text (&back, text, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (back.factors.speed == 1 && back.factors.bandwidth == 1.0 / 3.0 && back.factors.latency == 2.5);
+      g_assert_true (((AugurReplayScenario *) g_ptr_array_index (back.scenarios, 1))->factors.speed == 0.1 + 0.2);
+      g_assert_cmpuint (augur_replay_scenario_changes (g_ptr_array_index (back.scenarios, 0), &back), ==, 0);
+      again = augur_replay_inputs_to_text (&back, NULL);
+      g_assert_cmpstr (again, ==, text);
+      augur_replay_inputs_clear (&in);
+      augur_replay_inputs_clear (&back);
+    }
+  setlocale (LC_ALL, old);
+
+  {
+    static const struct { const char *text; const char *says; } bad[] = {
+      { "platform=p.xml\nlatency-factor=0\n", "Line 2 " },
+      { "platform=p.xml\nspeed-factor=2e6\n", "speed-factor=" },
+      { "platform=p.xml\nbandwidth-factor=1,5\n", "bandwidth-factor=" },
+      { "platform=p.xml\nscenario=A;latency-factor=-1\n", "latency-factor=" },
+      { "platform=p.xml\nscenario=A;speed-factor=2;nodes=3\n", "both" },
+      { "cluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\nbandwidth-factor=2\n", "cluster" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autoptr(GError) error = NULL;
+        AugurReplayInputs in;
+
+        augur_replay_inputs_init (&in);
+        g_assert_false (augur_replay_inputs_from_text (&in, bad[i].text, NULL, &error));
+        g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+        g_test_message ("%s", error->message);
+        g_assert_nonnull (strstr (error->message, bad[i].says));
+        augur_replay_inputs_clear (&in);
+      }
+  }
+
+  /* a factor scenario on a cluster, a cluster sweep on a platform file */
+  {
+    g_autoptr(GError) error = NULL;
+    AugurReplayInputs in, out;
+    g_autoptr(GArray) xs = NULL;
+
+    augur_replay_inputs_init (&in);
+    g_assert_true (augur_replay_inputs_from_text (&in, "cluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\n"
+                                                  "scenario=A;bandwidth-factor=2\n", NULL, &error));
+    g_assert_cmpuint (augur_replay_scenario_changes (g_ptr_array_index (in.scenarios, 0), &in), ==,
+                      AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR);
+    g_assert_false (augur_replay_inputs_apply_scenario (&in, g_ptr_array_index (in.scenarios, 0), &out, &error));
+    g_assert_nonnull (strstr (error->message, "platform file"));
+    g_clear_error (&error);
+    xs = augur_replay_sweep_values (&in, AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR, 1, 2, 3, FALSE, &error);
+    g_assert_null (xs);
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+    augur_replay_inputs_clear (&in);
+    g_clear_error (&error);
+    augur_replay_inputs_init (&in);
+    g_assert_true (augur_replay_inputs_from_text (&in, "platform=p.xml\n", NULL, &error));
+    xs = augur_replay_sweep_values (&in, AUGUR_REPLAY_SWEEP_BANDWIDTH, 1e6, 2e6, 3, FALSE, &error);
+    g_assert_null (xs);
+    g_assert_nonnull (strstr (error->message, "bandwidth-factor"));
+    augur_replay_inputs_clear (&in);
+  }
+}
+
 /* Where two curves cross, by linear interpolation (in log x for a log
  * sweep); touching is not crossing; a point not computed breaks it. */
 static void
@@ -289,5 +602,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/replay/scenario/refused", test_refused);
   g_test_add_func ("/replay/scenario/apply", test_apply);
   g_test_add_func ("/replay/scenario/crossovers", test_crossovers);
+  g_test_add_func ("/replay/scenario/factor-bandwidth", test_factor_bandwidth);
+  g_test_add_func ("/replay/scenario/factor-latency-speed", test_factor_latency_speed);
+  g_test_add_func ("/replay/scenario/factor-text", test_factor_text);
   return g_test_run ();
 }

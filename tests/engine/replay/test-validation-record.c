@@ -1,0 +1,264 @@
+/* test-validation-record.c: the validation a replay document keeps
+ * (validate.h): its lines written in the C locale and read back to the
+ * bit under fr_FR; malformed lines refused with their line's number and
+ * what is wrong; the error computed from the times, never read; a change
+ * of the document's platform said, and points with more ranks than cores.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "replay-document.h"
+#include "validate.h"
+
+#include "augur-test.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+static AugurValidationRow *
+row (const char *program, guint ranks, double measured, double predicted, gboolean over)
+{
+  AugurValidationRow *r = g_new0 (AugurValidationRow, 1);
+
+  r->program = g_strdup (program);
+  r->ranks = ranks;
+  r->measured = measured;
+  r->measured_min = measured * (1 - 1e-3);
+  r->measured_max = nextafter (measured * 1.01, INFINITY);
+  r->traced = measured + 1e-7;
+  r->predicted = predicted;
+  r->error = (predicted - measured) / measured;
+  r->actions = G_GUINT64_CONSTANT (18446744073709551615);
+  r->oversubscribed = over;
+  return r;
+}
+
+static void
+cluster_inputs (AugurReplayInputs *in)
+{
+  augur_replay_inputs_init (in);
+  in->use_cluster = TRUE;
+  in->cluster = augur_replay_default_cluster;
+  augur_replay_placement_round_robin (in->placement, 4, in->cluster.nodes);
+}
+
+/* Written in the C locale, read back to the bit under fr_FR (a decimal
+ * comma), the error computed from the times */
+static void
+test_round_trip (void)
+{
+  AugurReplayInputs in, back;
+  AugurValidationRecord *r = augur_validation_record_new ();
+  g_autofree char *text = NULL, *again = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *old = setlocale (LC_ALL, NULL);
+  g_autofree char *saved = g_strdup (old);
+
+  cluster_inputs (&in);
+  g_ptr_array_add (r->rows, row ("stencil2d", 2, 0.1 + 0.2, 1.0 / 3.0, FALSE));
+  g_ptr_array_add (r->rows, row ("cg", 4, 1.2345678901234567e-5, 2.5e-5, TRUE));
+  r->host = g_strdup ("node7");
+  r->date = g_strdup ("2026-11-29T02:31:07Z");
+  r->runs = 3;
+  r->platform = AUGUR_VALIDATION_ON_DOCUMENT;
+  r->platform_id = augur_validation_platform_id (&in);
+  in.validation = r;
+  text = augur_replay_inputs_to_text (&in, NULL);
+  g_assert_nonnull (strstr (text, "validation=stencil2d;ranks=2;measured=0.30000000000000004;"));
+  g_assert_nonnull (strstr (text, "validation-platform=document:cluster,4,1,1000000000,125000000,5e-05,"));
+
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    g_test_message ("fr_FR.UTF-8 is not installed: read in the C locale");
+  augur_replay_inputs_init (&back);
+  g_assert_true (augur_replay_inputs_from_text (&back, text, NULL, &error));
+  g_assert_no_error (error);
+  again = augur_replay_inputs_to_text (&back, NULL);
+  setlocale (LC_ALL, saved);
+  g_assert_cmpstr (again, ==, text);
+  g_assert_nonnull (back.validation);
+  g_assert_cmpuint (back.validation->rows->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const AugurValidationRow *a = g_ptr_array_index (r->rows, i), *b = g_ptr_array_index (back.validation->rows, i);
+
+      g_assert_cmpstr (a->program, ==, b->program);
+      g_assert_cmpuint (a->ranks, ==, b->ranks);
+      g_assert_true (a->measured == b->measured && a->measured_min == b->measured_min &&
+                     a->measured_max == b->measured_max && a->traced == b->traced && a->predicted == b->predicted);
+      g_assert_true (a->error == b->error);
+      g_assert_true (a->oversubscribed == b->oversubscribed);
+      g_assert_true (a->actions == b->actions);
+    }
+  g_assert_cmpstr (back.validation->host, ==, "node7");
+  g_assert_cmpuint (back.validation->runs, ==, 3);
+  g_assert_cmpint (back.validation->platform, ==, AUGUR_VALIDATION_ON_DOCUMENT);
+
+  /* a copy of the document keeps it too */
+  {
+    AugurReplayInputs copy;
+    g_autofree char *copied = NULL;
+
+    augur_replay_inputs_copy (&copy, &back);
+    copied = augur_replay_inputs_to_text (&copy, NULL);
+    g_assert_cmpstr (copied, ==, text);
+    augur_replay_inputs_clear (&copy);
+  }
+  augur_replay_inputs_clear (&in);
+  augur_replay_inputs_clear (&back);
+}
+
+/* What the tab may hold that a line cannot (a program's name with ';' or
+ * a line break, a host's name on two lines) is written so that it reads
+ * back */
+static void
+test_written_reads_back (void)
+{
+  AugurReplayInputs in, back;
+  AugurValidationRecord *r = augur_validation_record_new ();
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  augur_replay_inputs_init (&in);
+  g_ptr_array_add (r->rows, row ("a;b=c\nd ", 2, 0.5, 0.4, FALSE));
+  g_ptr_array_add (r->rows, row ("\t", 3, 0.5, 0.4, FALSE));
+  g_ptr_array_add (r->rows, row ("  ", 4, 0.5, 0.4, FALSE));
+  r->host = g_strdup ("two\nlines");
+  in.validation = r;
+  text = augur_replay_inputs_to_text (&in, NULL);
+  augur_replay_inputs_init (&back);
+  g_assert_true (augur_replay_inputs_from_text (&back, text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (((AugurValidationRow *) back.validation->rows->pdata[0])->program, ==, "a_b_c_d");
+  g_assert_cmpstr (((AugurValidationRow *) back.validation->rows->pdata[1])->program, ==, "_");
+  g_assert_cmpstr (((AugurValidationRow *) back.validation->rows->pdata[2])->program, ==, "program");
+  g_assert_null (back.validation->host);
+  augur_replay_inputs_clear (&in);
+  augur_replay_inputs_clear (&back);
+}
+
+/* Each malformed line refused with its number and what is wrong */
+static void
+test_refused (void)
+{
+  static const struct { const char *line, *says; } cases[] = {
+    { "validation=cg;ranks=4;measured=0,5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1", "measured= needs a time" },
+    { "validation=cg;ranks=0;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1", "ranks= needs" },
+    { "validation=cg;ranks=4;measured=0.5;min=0.4;max=0.6;traced=0.5;actions=1", "predicted= is missing" },
+    { "validation=cg;ranks=4;measured=0.5;min=0.6;max=0.7;traced=0.5;predicted=0.5;actions=1", "min ≤ measured ≤ max" },
+    { "validation=cg;ranks=4;measured=0;min=0;max=0;traced=0.5;predicted=0.5;actions=1", "more than 0" },
+    { "validation=cg;ranks=4;measured=nan;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1", "measured= needs" },
+    { "validation=cg;ranks=4;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=-1;actions=1", "predicted= needs" },
+    { "validation=cg;ranks=4;measured=0.5;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1", "given twice" },
+    { "validation=cg;ranks=4;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1;colour=red", "unknown key" },
+    { "validation=;ranks=4;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1", "program’s name" },
+    { "validation=cg;ranks=4;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1;oversubscribed=maybe", "yes or no" },
+    { "validation-date=yesterday", "validation-date= needs" },
+    { "validation-runs=0", "validation-runs= needs" },
+    { "validation-platform=elsewhere", "document:ID or this-machine:FLOPS" },
+    { "validation-platform=this-machine:0", "document:ID or this-machine:FLOPS" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("network=smpi\n# measured\n%s\n", cases[i].line);
+      g_autoptr(GError) error = NULL;
+      AugurReplayInputs in;
+
+      augur_replay_inputs_init (&in);
+      g_assert_false (augur_replay_inputs_from_text (&in, text, NULL, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, "Line 3 of the replay description: "));
+      g_assert_nonnull (strstr (error->message, cases[i].says));
+      augur_replay_inputs_clear (&in);
+    }
+  /* a point given twice */
+  {
+    const char *p = "validation=cg;ranks=4;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1\n";
+    g_autofree char *text = g_strconcat (p, p, NULL);
+    g_autoptr(GError) error = NULL;
+    AugurReplayInputs in;
+
+    augur_replay_inputs_init (&in);
+    g_assert_false (augur_replay_inputs_from_text (&in, text, NULL, &error));
+    g_assert_cmpstr (error->message, ==, "Line 2 of the replay description: a second validation= point for cg on 4 "
+                                         "ranks");
+    augur_replay_inputs_clear (&in);
+  }
+}
+
+/* The document's platform changed since: said; kept on it: not */
+static void
+test_warnings (void)
+{
+  AugurReplayInputs in;
+  AugurValidationRecord *r = augur_validation_record_new ();
+  g_auto(GStrv) same = NULL, changed = NULL, over = NULL;
+
+  cluster_inputs (&in);
+  g_ptr_array_add (r->rows, row ("cg", 2, 0.5, 0.4, FALSE));
+  r->platform = AUGUR_VALIDATION_ON_DOCUMENT;
+  r->platform_id = augur_validation_platform_id (&in);
+  in.validation = r;
+  same = augur_validation_record_warnings (r, &in);
+  g_assert_cmpuint (g_strv_length (same), ==, 0);
+  g_assert_cmpfloat_with_epsilon (r->rows->len > 0 ? ((AugurValidationRow *) r->rows->pdata[0])->error : 0, -0.2,
+                                  1e-15);
+  /* the link bandwidth halved: what the predictions replayed is no more */
+  in.cluster.bandwidth /= 2;
+  changed = augur_validation_record_warnings (r, &in);
+  g_assert_cmpuint (g_strv_length (changed), ==, 1);
+  g_assert_nonnull (strstr (changed[0], "the platform has changed since"));
+  in.cluster.bandwidth *= 2;
+  /* the placement is not what a validation replays on */
+  augur_replay_placement_round_robin (in.placement, 4, 2);
+  g_strfreev (same);
+  same = augur_validation_record_warnings (r, &in);
+  g_assert_cmpuint (g_strv_length (same), ==, 0);
+  ((AugurValidationRow *) r->rows->pdata[0])->oversubscribed = TRUE;
+  over = augur_validation_record_warnings (r, &in);
+  g_assert_cmpuint (g_strv_length (over), ==, 1);
+  g_assert_nonnull (strstr (over[0], "more ranks than cores"));
+  augur_replay_inputs_clear (&in);
+}
+
+/* A platform file: its bytes are what the predictions were made on */
+static void
+test_platform_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-validation-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "p.xml", NULL);
+  g_autofree char *first = NULL, *same = NULL, *other = NULL;
+  AugurReplayInputs in;
+
+  augur_replay_inputs_init (&in);
+  {
+    g_autofree char *none = augur_validation_platform_id (&in);
+    g_assert_cmpstr (none, ==, "none");
+  }
+  g_assert_true (g_file_set_contents (path, "<platform version=\"4.1\"/>\n", -1, NULL));
+  in.platform = g_file_new_for_path (path);
+  first = augur_validation_platform_id (&in);
+  same = augur_validation_platform_id (&in);
+  g_assert_true (g_str_has_prefix (first, "sha256,"));
+  g_assert_cmpstr (first, ==, same);
+  g_assert_true (g_file_set_contents (path, "<platform version=\"4.1\"> </platform>\n", -1, NULL));
+  other = augur_validation_platform_id (&in);
+  g_assert_cmpstr (first, !=, other);
+  augur_replay_inputs_clear (&in);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/replay/validation/round-trip", test_round_trip);
+  g_test_add_func ("/replay/validation/refused", test_refused);
+  g_test_add_func ("/replay/validation/written-reads-back", test_written_reads_back);
+  g_test_add_func ("/replay/validation/warnings", test_warnings);
+  g_test_add_func ("/replay/validation/platform-file", test_platform_file);
+  return g_test_run ();
+}

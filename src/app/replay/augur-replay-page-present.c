@@ -107,6 +107,22 @@ factor_value (const AugurReplayFactors  *factors,
                                                           : factors->speed;
 }
 
+/* One undo step that sets the parameter to x, then Replay. */
+static void
+apply_parameter (AugurReplayPage          *self,
+                 AugurReplaySweepParameter parameter,
+                 double                    x)
+{
+  AugurReplayInputs changed;
+
+  augur_replay_page_edit_begin (self);
+  augur_replay_inputs_set_parameter (&self->inputs, parameter, x, &changed);
+  augur_replay_inputs_clear (&self->inputs);
+  self->inputs = changed;
+  augur_replay_page_edit_end (self);
+  augur_page_run (AUGUR_PAGE (self));
+}
+
 /* As set_parameter, on a platform file: the factor in the document (one
  * undo step, kept as speed-factor= ...), then Replay. */
 static char *
@@ -121,16 +137,8 @@ set_factor (AugurPage  *page,
   for (guint i = 0; i < G_N_ELEMENTS (factor_parameters); i++)
     if (g_strcmp0 (_(factor_parameters[i].name), name) == 0)
       {
-        AugurReplayInputs changed;
-
-        if (factor_value (&self->inputs.factors, factor_parameters[i].parameter) == value)
-          return NULL;
-        augur_replay_page_edit_begin (self);
-        augur_replay_inputs_set_parameter (&self->inputs, factor_parameters[i].parameter, value, &changed);
-        augur_replay_inputs_clear (&self->inputs);
-        self->inputs = changed;
-        augur_replay_page_edit_end (self);
-        augur_page_run (page);
+        if (factor_value (&self->inputs.factors, factor_parameters[i].parameter) != value)
+          apply_parameter (self, factor_parameters[i].parameter, value);
         return NULL;
       }
   return NULL;
@@ -152,16 +160,9 @@ set_parameter (AugurPage  *page,
     if (g_strcmp0 (_(whatif_parameters[i].name), name) == 0)
       {
         double x = value * whatif_parameters[i].unit;
-        AugurReplayInputs changed;
 
-        if (cluster_value (&self->inputs.cluster, whatif_parameters[i].parameter) == x)
-          return NULL;
-        augur_replay_page_edit_begin (self);
-        augur_replay_inputs_set_parameter (&self->inputs, whatif_parameters[i].parameter, x, &changed);
-        augur_replay_inputs_clear (&self->inputs);
-        self->inputs = changed;
-        augur_replay_page_edit_end (self);
-        augur_page_run (page);
+        if (cluster_value (&self->inputs.cluster, whatif_parameters[i].parameter) != x)
+          apply_parameter (self, whatif_parameters[i].parameter, x);
         return NULL;
       }
   return NULL;

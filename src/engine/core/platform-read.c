@@ -158,6 +158,17 @@ static const char *const unsupported_attributes[] = {
   "topo_parameters", "limiter_link", NULL,
 };
 
+/* Why an unsupported attribute is refused, in the user's words. */
+static const char *
+unsupported_reason (const char *name)
+{
+  if (strcmp (name, "topo_parameters") == 0)
+    return _("cluster topologies other than the flat one (fat-tree, torus, dragonfly) are not modelled");
+  if (strcmp (name, "limiter_link") == 0)
+    return _("a cluster's limiter links are not modelled");
+  return _("availability and state profiles are not modelled");
+}
+
 static gboolean
 check_attributes (Reader             *r,
                   xmlNode            *node,
@@ -170,8 +181,8 @@ check_attributes (Reader             *r,
       if (g_strv_contains (allowed, name))
         continue;
       if (g_strv_contains (unsupported_attributes, name))
-        INVALID (r, node, _("the attribute '%s' of <%s> is not supported by Augur "
-                 "(availability and state profiles are not modelled)"), name, node->name);
+        INVALID (r, node, _("the attribute '%s' of <%s> is not supported by Augur (%s)"), name, node->name,
+                 unsupported_reason (name));
       else if (strcmp (name, "power") == 0 && r->version >= 4.0)
         INVALID (r, node, _("the attribute 'power' of <%s> is called 'speed' since platform version 4"),
                  node->name);

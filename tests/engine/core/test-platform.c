@@ -634,6 +634,22 @@ test_errors (void)
                      "  </zone>\n"
                      "</platform>\n",
                      AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:6: ", "bandwidth=\"1GBs\"");
+  /* attributes known but not modelled: refused with the reason of each */
+  assert_load_error (HEADER "<platform version=\"4.1\">\n"
+                     "  <cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\"\n"
+                     "           bw=\"1GBps\" lat=\"1us\" limiter_link=\"2GBps\"/>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:4: ",
+                     "the attribute 'limiter_link' of <cluster> is not supported by Augur (a cluster's limiter links are not modelled)");
+  assert_load_error (HEADER "<platform version=\"4.1\">\n"
+                     "  <cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\"\n"
+                     "           bw=\"1GBps\" lat=\"1us\" topology=\"FAT_TREE\" topo_parameters=\"2;2,2;1,2;1,2\"/>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:4: ", "(cluster topologies other than the flat one");
+  assert_load_error (HEADER "<platform version=\"4.1\">\n"
+                     "  <zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\" speed_file=\"s.txt\"/></zone>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:4: ", "(availability and state profiles are not modelled)");
   /* entity declarations are refused (SimGrid's own DOCTYPE is fine) */
   assert_load_error ("<?xml version='1.0'?>\n"
                      "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\" [\n"

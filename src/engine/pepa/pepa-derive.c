@@ -1135,15 +1135,16 @@ int pepa_derive_threads = 0;
  * of them: halves[0] the first half, halves[1] the second.  The threads
  * that ran. */
 static guint
-expand_chunk (Expand *halves,
-              guint   first,
-              guint   last)
+expand_chunk (Expand  *halves,
+              guint    first,
+              guint    last,
+              gboolean may_split)
 {
   GThread *helper = NULL;
   guint mid = last;
 
   if (pepa_derive_threads == 2 ||
-      (pepa_derive_threads == 0 && last - first >= DERIVE_CHUNK_SPLIT && g_get_num_processors () > 1))
+      (pepa_derive_threads == 0 && may_split && last - first >= DERIVE_CHUNK_SPLIT && g_get_num_processors () > 1))
     mid = first + (last - first) / 2;
   halves[0].first = first;
   halves[0].last = halves[1].first = mid;
@@ -1188,10 +1189,15 @@ augur_pepa_derive (AugurPepaModel    *model,
   gboolean ok = TRUE;
   AugurMemoryBudget memory;
   guint64 budget;
+  gboolean may_split;
 
   g_return_val_if_fail (model != NULL, NULL);
   augur_memory_budget_get (0, &memory);
   budget = memory.bytes;
+  /* Under an address-space limit a second thread's stack and allocation
+   * arena (up to 64 MB of addresses) take the chain's room: one thread
+   * then, unless the room is ample. */
+  may_split = memory.source != AUGUR_MEMORY_FROM_RLIMIT_AS || budget >= 1024 * 1024 * 1024;
   /* No count by default: the memory budget, checked as the states come,
    * decides how large a space this machine can hold. */
   if (max_states == 0)
@@ -1230,7 +1236,7 @@ augur_pepa_derive (AugurPepaModel    *model,
   for (guint first = 0; ok && first < set.n_states;)
     {
       guint last = set.n_states - first > DERIVE_CHUNK ? first + DERIVE_CHUNK : set.n_states;
-      guint threads = expand_chunk (halves, first, last);
+      guint threads = expand_chunk (halves, first, last, may_split);
 
       space->derive_threads = MAX (space->derive_threads, threads);
       /* the chunk's states in order, each one's transitions in order */

@@ -6,6 +6,9 @@
  * SimGrid lists a split-duplex link "l" as "l_UP" and "l_DOWN", written
  * here as "l/UP" and "l/DOWN".
  *
+ * About 830 lines on purpose: one idea, the platform reader's contract
+ * against SimGrid's own answers, whose cases share the files above them.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "platform.h"

@@ -134,7 +134,23 @@ output_json (const AugurExtrapModel *m,
           augur_json_append_number (s, augur_extrap_model_get_parameter_points (m, i)[j]);
           g_string_append_c (s, '}');
         }
-      g_string_append (s, "], \"at\": [");
+      g_string_append (s, "]");
+      /* ranks that differ: the points are the slowest rank's, these the mean */
+      if (p->imbalance > 0)
+        {
+          g_string_append (s, ", \"imbalance\": ");
+          augur_json_append_number (s, p->imbalance);
+          g_string_append (s, ", \"mean_points\": [");
+          for (guint j = 0; j < augur_extrap_model_get_n_runs (m); j++)
+            {
+              g_string_append_printf (s, "%s{\"ranks\": %u, \"value\": ", j ? ", " : "",
+                                      augur_extrap_model_get_run_ranks (m, j));
+              augur_json_append_number (s, p->mean_points[j]);
+              g_string_append_c (s, '}');
+            }
+          g_string_append (s, "]");
+        }
+      g_string_append (s, ", \"at\": [");
       for (guint j = 0; j < predictions->len; j++)
         {
           guint P = g_array_index (predictions, Prediction, j).ranks;
@@ -208,6 +224,20 @@ output_text (const AugurExtrapModel *m,
           g_string_append (s, " %]");
         }
       g_string_append_c (s, '\n');
+      if (p->imbalance > 0)
+        {
+          g_string_append (s, "    imbalance: the slowest rank's is up to ");
+          augur_format_append_digits (s, 100 * p->imbalance, 3);
+          g_string_append (s, " % above the class's mean (");
+          for (guint j = 0; j < augur_extrap_model_get_n_runs (m); j++)
+            {
+              g_string_append_printf (s, "%s%u ranks: ", j ? ", " : "", augur_extrap_model_get_run_ranks (m, j));
+              augur_format_append_digits (s, augur_extrap_model_get_parameter_points (m, i)[j], 6);
+              g_string_append (s, " against a mean of ");
+              augur_format_append_digits (s, p->mean_points[j], 6);
+            }
+          g_string_append (s, "); predicted with the slowest rank's\n");
+        }
       for (guint j = 0; j < predictions->len; j++)
         {
           guint P = g_array_index (predictions, Prediction, j).ranks;
@@ -285,6 +315,148 @@ deployment_at (const AugurReplayInputs *in,
   if (hostfile_text != NULL)
     return augur_deployment_from_hostfile (hostfile_text, hostfile_length, hostfile_path, platform, ranks, error);
   return augur_replay_inputs_deployment_at (in, platform, given, ranks, error);
+}
+
+/* "512,1024,...": the runs' problem sizes, one per run (numbers > 0, in
+ * the C locale). */
+static GArray *
+parse_sizes (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+  g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *end = NULL;
+      const char *p = g_strstrip (parts[i]);
+      double v = *p != '\0' ? g_ascii_strtod (p, &end) : NAN;
+
+      if (end == NULL || *end != '\0' || !(v > 0) || !isfinite (v))
+        return NULL;
+      g_array_append_val (sizes, v);
+    }
+  return sizes->len > 0 ? g_steal_pointer (&sizes) : NULL;
+}
+
+/* Runs that vary a problem size n (--sizes, docs/EXTRAPOLATE.md §10):
+ * each target P at n = size, the model at (P, n) replayed.  No interval:
+ * low and high are the time. */
+static int
+extrapolate_sized (const AugurReplayInputs  *in,
+                   const GArray             *sizes,
+                   double                    size,
+                   const char               *hostfile_text,
+                   gsize                     hostfile_length,
+                   const char               *hostfile_path,
+                   const AugurReplayOptions *options,
+                   const char               *format)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurDeployment) given = NULL;
+  g_autoptr(AugurPlatform) platform = augur_replay_inputs_load_platform (in, &given, &error);
+  g_autoptr(AugurExtrapSizedModel) s = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  AugurExtrapOptions extrap;
+  gboolean json = format != NULL && strcmp (format, "json") == 0;
+  gboolean csv = format != NULL && strcmp (format, "csv") == 0;
+
+  if (platform == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  augur_extrap_options_init (&extrap);
+  extrap.compute_tolerance = in->scaling_compute_tolerance;
+  extrap.mpi_dims = in->scaling_mpi_dims;
+  s = augur_extrap_sized_model_new ((GFile *const *) in->scaling_runs->pdata,
+                                    (const double *) (gpointer) sizes->data, in->scaling_runs->len, &extrap, NULL,
+                                    &error);
+  if (s == NULL)
+    {
+      fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  if (csv)
+    g_string_append (out, "ranks,size,simulated_time,low,high\n");
+  else if (json)
+    g_string_append (out, "{\n  \"sizes\": [");
+  else
+    g_string_append (out, "Problem sizes traced:");
+  for (guint k = 0; k < augur_extrap_sized_model_get_n_sizes (s); k++)
+    {
+      const AugurExtrapModel *m = augur_extrap_sized_model_get_model (s, k);
+
+      if (json)
+        g_string_append_printf (out, "%s\n    {\"size\": %s, \"ranks\": [", k ? "," : "",
+                                NUM3 (augur_extrap_sized_model_get_size (s, k)));
+      else if (!csv)
+        g_string_append_printf (out, "%s n = %s at", k ? ";" : "", NUM3 (augur_extrap_sized_model_get_size (s, k)));
+      for (guint r = 0; !csv && r < augur_extrap_model_get_n_runs (m); r++)
+        g_string_append_printf (out, json ? "%s%u" : "%s %u", r ? "," : "", augur_extrap_model_get_run_ranks (m, r));
+      if (json)
+        g_string_append (out, "]}");
+      else if (!csv)
+        g_string_append (out, " ranks");
+    }
+  if (json)
+    g_string_append (out, "\n  ],\n  \"predictions\": [");
+  else if (!csv)
+    g_string_append (out, "\nEach number at P in the model of each n, fitted as a function of n:\n");
+  for (guint i = 0; i < in->scaling_ranks->len; i++)
+    {
+      guint P = g_array_index (in->scaling_ranks, guint, i);
+      g_autofree char *text = NULL;
+      g_autoptr(AugurExtrapModel) m = augur_extrap_sized_model_at (s, P, size, &text, NULL, &error);
+      g_autoptr(AugurDeployment) deployment = NULL;
+      AugurExtrapPrediction q = { 0 };
+
+      if (m != NULL)
+        deployment = deployment_at (in, platform, given, hostfile_text, hostfile_length, hostfile_path, P, &error);
+      if (m == NULL || deployment == NULL ||
+          !augur_extrap_model_predict (m, P, platform, deployment, options, NULL, NULL, NULL, &q, &error))
+        {
+          fprintf (stderr, "augur-cli extrapolate: %u ranks, n = %s: %s\n", P, NUM3 (size), error->message);
+          return AUGUR_CLI_EXIT_MODEL;
+        }
+      if (csv)
+        {
+          g_string_append_printf (out, "%u,%s,", P, NUM3 (size));
+          augur_format_append_double (out, q.time);
+          g_string_append_c (out, ',');
+          augur_format_append_double (out, q.time);
+          g_string_append_c (out, ',');
+          augur_format_append_double (out, q.time);
+          g_string_append_c (out, '\n');
+        }
+      else if (json)
+        {
+          g_string_append_printf (out, "%s\n    {\"ranks\": %u, \"size\": %s, \"simulated_time\": ", i ? "," : "", P,
+                                  NUM3 (size));
+          augur_json_append_number (out, q.time);
+          g_string_append (out, ", \"functions_of_n\": ");
+          augur_json_append_string (out, text);
+          if (q.note != NULL)
+            {
+              g_string_append (out, ", \"warning\": ");
+              augur_json_append_string (out, q.note);
+            }
+          g_string_append_c (out, '}');
+        }
+      else
+        {
+          g_string_append (out, *text != '\0' ? text : "  (none: every number is the same at every n)\n");
+          g_string_append_printf (out, "  Predicted at %u ranks, n = %s: ", P, NUM3 (size));
+          augur_format_append_double (out, q.time);
+          g_string_append (out, " s (no prediction interval with a problem size)\n");
+          if (q.note != NULL)
+            g_string_append_printf (out, "  Warning: %s\n", q.note);
+        }
+      augur_extrap_prediction_clear (&q);
+    }
+  if (json)
+    g_string_append (out, "\n  ]\n}\n");
+  fputs (out->str, stdout);
+  return AUGUR_CLI_EXIT_OK;
 }
 
 /* --activity-out: a file that is not there yet (never over a user's
@@ -373,6 +545,9 @@ augur_cli_extrapolate (int argc, char **argv)
   g_autofree char *activity_out = NULL;
   g_autofree char *format = NULL;
   g_autofree char *tolerance = NULL;
+  g_autofree char *mpi_dims = NULL;
+  g_autofree char *sizes_text = NULL;
+  double size = 0;
   gboolean verbose = FALSE;
   GOptionEntry entries[] = {
     { "ranks", 'r', 0, G_OPTION_ARG_STRING, &ranks_text, "The sizes to predict, e.g. 64,256,1024", "N,..." },
@@ -390,6 +565,14 @@ augur_cli_extrapolate (int argc, char **argv)
     { "compute-tolerance", 0, 0, G_OPTION_ARG_STRING, &tolerance,
       "Compute amounts of a loop's iterations agree within this fraction (default 0.01), or 'any' for measured "
       "traces whose computes vary (each then the mean of its iterations)", "FRACTION" },
+    { "mpi-dims", 0, 0, G_OPTION_ARG_STRING, &mpi_dims,
+      "Whose MPI_Dims_create made the program's grids: simgrid (SMPI's) or openmpi (Open MPI 4.1's); default: "
+      "SMPI's for SMPI's traces, found from the runs for Augur's tracer's (a target where they differ is "
+      "refused)", "LIBRARY" },
+    { "sizes", 0, 0, G_OPTION_ARG_STRING, &sizes_text,
+      "Runs that vary a problem size n: each run's n, in the order the runs are given (3 sizes or more, each "
+      "traced at 3 numbers of ranks or more)", "N,..." },
+    { "size", 0, 0, G_OPTION_ARG_DOUBLE, &size, "With --sizes: the problem size n of the targets", "N" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
     { NULL }
   };
@@ -514,6 +697,43 @@ augur_cli_extrapolate (int argc, char **argv)
           goto out;
         }
       in.scaling_compute_tolerance = v;
+    }
+  if (mpi_dims != NULL && strcmp (mpi_dims, "simgrid") == 0)
+    in.scaling_mpi_dims = AUGUR_EXTRAP_MPI_DIMS_SIMGRID;
+  else if (mpi_dims != NULL && strcmp (mpi_dims, "openmpi") == 0)
+    in.scaling_mpi_dims = AUGUR_EXTRAP_MPI_DIMS_OPEN_MPI;
+  else if (mpi_dims != NULL)
+    {
+      fprintf (stderr, "augur-cli extrapolate: --mpi-dims expects simgrid or openmpi, got '%s'\n", mpi_dims);
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
+  if (sizes_text != NULL || size != 0)
+    {
+      g_autoptr(GArray) sizes = sizes_text != NULL ? parse_sizes (sizes_text) : NULL;
+
+      if (sizes == NULL || document || !(size > 0) || !isfinite (size) || sizes->len != in.scaling_runs->len)
+        {
+          fprintf (stderr, "augur-cli extrapolate: --sizes gives each run's problem size (numbers > 0, one per run "
+                   "given) and --size the targets' (a number > 0); both, with runs, not a document\n");
+          status = AUGUR_CLI_EXIT_USAGE;
+          goto out;
+        }
+      if (mode != AUGUR_CLI_SLURM_LOCAL || trace_out != NULL || activity_out != NULL)
+        {
+          fprintf (stderr, "augur-cli extrapolate: --sizes predicts here only, without --slurm, --trace-out or "
+                   "--activity-out (not yet)\n");
+          status = AUGUR_CLI_EXIT_USAGE;
+          goto out;
+        }
+      if (hostfile_path != NULL && !augur_cli_read_file (hostfile_path, &hostfile_text, &hostfile_length, &error))
+        {
+          fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+          goto out;
+        }
+      options.model = in.network;
+      status = extrapolate_sized (&in, sizes, size, hostfile_text, hostfile_length, hostfile_path, &options, format);
+      goto out;
     }
   if (document && (in.scaling_runs->len < 2 || in.scaling_ranks->len == 0))
     {

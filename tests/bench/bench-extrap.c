@@ -11,7 +11,10 @@
  * and the program is synthesised at 1,024 ranks (k chosen so that each
  * rank runs about 10^6 actions there: about 1.02 x 10^9 in all) and
  * replayed on tests/fixtures/extrap/platforms/cluster-1024.xml (a rank per
- * host).  Prints each phase's wall and CPU seconds, the actions replayed
+ * host).  The synthesis alone is measured too: a second set of the
+ * program, 16 of its ranks walked to their end, so that the replay's time
+ * splits into what the synthesis gives (extrap-synth.c) and what the
+ * replay's kernel does.  Prints each phase's wall and CPU seconds, the actions replayed
  * per wall and per CPU second, the simulated time (beside the computes'
  * own share of it), and the peak memory (ru_maxrss), which must stay that
  * of 1,024 small stacks.  Fails when the replay did not run the program's
@@ -111,6 +114,32 @@ write_run (const char *dir,
   return g_file_new_for_path (index_path);
 }
 
+/* The synthesis alone: a second set of the program at P, its first 16
+ * ranks walked to their end (the replay asks for every rank's actions the
+ * same way); the actions given. */
+static guint64
+walk_synthesis (const AugurExtrapModel *model,
+                guint                   P,
+                Clock                  *start,
+                Clock                  *end)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = augur_extrap_model_synthesize (model, P, &error);
+  AugurTraceAction a;
+  guint64 n = 0;
+
+  if (t == NULL)
+    g_error ("%s", error->message);
+  *start = clock_now ();
+  for (guint r = 0; r < MIN (16, P); r++)
+    while (augur_trace_set_next (t, r, &a, &error))
+      n++;
+  *end = clock_now ();
+  if (error != NULL)
+    g_error ("%s", error->message);
+  return n;
+}
+
 static void
 print_phase (const char *what,
              Clock       start,
@@ -144,7 +173,9 @@ main (int    argc,
   AugurReplayOptions replay_options = { .model = AUGUR_NETWORK_SMPI };
   guint64 written = 0;
   guint k;
-  Clock t0, tw, t1, t2, t3, t4;
+  Clock t0, tw, t1, t2, t3, tr, t4, sc0, sc1;
+  guint64 walked;
+  double model_peak;
   double actions, wall, cpu;
 
   for (int i = 1; i < argc; i++)
@@ -197,22 +228,33 @@ main (int    argc,
   if (traces == NULL)
     g_error ("%s", error->message);
   t3 = clock_now ();
+  walked = walk_synthesis (model, target, &sc0, &sc1);
+  model_peak = peak_mb ();
+  tr = clock_now ();
   result = augur_replay_run (platform, deployment, traces, &replay_options, NULL, NULL, NULL, NULL, &error);
   if (result == NULL)
     g_error ("%s", error->message);
   t4 = clock_now ();
 
   actions = (double) augur_replay_result_get_n_actions (result);
-  wall = t4.wall - t1.wall;
-  cpu = t4.cpu - t1.cpu;
+  /* the walk of the synthesis alone, between the two, left out */
+  wall = (t3.wall - t1.wall) + (t4.wall - tr.wall);
+  cpu = (t3.cpu - t1.cpu) + (t4.cpu - tr.cpu);
   print_phase ("writing the traced runs", t0, tw);
   print_phase ("augur_extrap_model_new (4 runs)", t1, t2);
   print_phase ("check target + synthesize", t2, t3);
-  print_phase ("replay", t3, t4);
-  print_phase ("model + synthesis + replay", t1, t4);
+  print_phase ("synthesis alone (16 ranks walked)", sc0, sc1);
+  print_phase ("replay", tr, t4);
+  print_phase ("model + synthesis + replay", (Clock) { 0, 0 }, (Clock) { wall, cpu });
   printf ("Actions replayed: %.0f (%.0f per rank; expected %" G_GUINT64_FORMAT ")\n", actions, actions / target,
           (guint64) target * (2 + (guint64) k * target * ACTIONS_PER_ITERATION));
   printf ("Actions/s: %.0f per wall second, %.0f per CPU second\n", actions / wall, actions / cpu);
+  /* what of the replay's time is the synthesis (the generated set's next
+   * action, extrap-synth.c) and what the replay's own kernel */
+  printf ("Synthesis alone: %" G_GUINT64_FORMAT " actions in %.2f CPU s, %.0f per CPU second: %.1f CPU s of the "
+          "replay's %.1f for all %u ranks\n", walked, sc1.cpu - sc0.cpu, walked / (sc1.cpu - sc0.cpu),
+          actions / (walked / (sc1.cpu - sc0.cpu)), t4.cpu - tr.cpu, target);
+  printf ("Peak memory after the model and synthesis: %.1f MB\n", model_peak);
   printf ("Simulated time at %u ranks: %.9g s (%u iterations; the computes alone take %.9g s)\n", target,
           augur_replay_result_get_time (result), k * target, k * target * ITERATION_FLOPS / 1e9);
   /* the time of an iteration grows with P: its P messages share the

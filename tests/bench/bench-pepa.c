@@ -4,7 +4,10 @@
  * the peak memory printed is that size's own, with the process's CPU
  * seconds (both threads') and the threads that expanded a chunk of states
  * (AUGUR_BENCH_DERIVE_THREADS=1 derives on one, for the comparison; every
- * number is the same whichever).  Not a timed test: run with
+ * number is the same whichever) and the threads Gauss-Seidel swept on
+ * (AUGUR_BENCH_SWEEPS=each: one thread normalising after every sweep, the
+ * reference; =one: the sweeps between checks in a row on one thread, the
+ * same bits as on two).  Not a timed test: run with
  * `meson test --benchmark` or directly.  No peer is measured: PRISM and the
  * PEPA Eclipse Plug-in are not installable from Debian.
  *
@@ -12,6 +15,7 @@
  */
 #include "pepa.h"
 #include "pepa-private.h"   /* pepa_derive_threads: AUGUR_BENCH_DERIVE_THREADS */
+#include "ctmc-private.h"   /* ctmc_sweeps: AUGUR_BENCH_SWEEPS */
 #include "augur-test.h"
 
 #include <stdio.h>
@@ -40,6 +44,10 @@ run_one (guint n, const char *solver)
     }
   if (g_getenv ("AUGUR_BENCH_DERIVE_THREADS") != NULL)
     pepa_derive_threads = atoi (g_getenv ("AUGUR_BENCH_DERIVE_THREADS"));
+  if (g_strcmp0 (g_getenv ("AUGUR_BENCH_SWEEPS"), "each") == 0)
+    ctmc_sweeps = CTMC_SWEEPS_EACH;
+  else if (g_strcmp0 (g_getenv ("AUGUR_BENCH_SWEEPS"), "one") == 0)
+    ctmc_sweeps = CTMC_SWEEPS_SEGMENTS_ONE;
   if (solver != NULL && !augur_solver_kind_from_name (solver, &options.kind))
     {
       fprintf (stderr, "unknown solver %s\n", solver);
@@ -68,11 +76,11 @@ run_one (guint n, const char *solver)
     double peak = usage.ru_maxrss * 1024.0;
     double chain = augur_ctmc_get_bytes (augur_pepa_state_space_get_ctmc (space));
 
-    printf ("%2u  %9u  %10" G_GUINT64_FORMAT "  %8.3f  %10.0f  %-12s %7.3f  %5u  %8.1e  %7.3f  %7.1f  %7.0f  %8.1f  %12.0f  %.12f  %u\n",
+    printf ("%2u  %9u  %10" G_GUINT64_FORMAT "  %8.3f  %10.0f  %-12s %7.3f  %5u  %8.1e  %7.3f  %7.1f  %7.0f  %8.1f  %12.0f  %.16g  %u  %u\n",
             n, states, transitions, derive, states / derive,
             info->solver_name, info->seconds, info->iterations, info->residual,
             derive + info->seconds, cpu, peak / 1048576.0, chain / 1048576.0,
-            peak / states, tp, space->derive_threads);
+            peak / states, tp, space->derive_threads, info->threads);
   }
   return 0;
 }
@@ -172,7 +180,7 @@ main (int argc, char **argv)
     }
 
   printf ("PEPA engine: N-stage pipeline on N processors (mu = lambda = 10)\n");
-  printf (" N     states  transitions  derive s    states/s  solver       solve s  iters  residual  total s    cpu s  peak MB  chain MB  peak B/state  throughput(process1)  derive threads\n");
+  printf (" N     states  transitions  derive s    states/s  solver       solve s  iters  residual  total s    cpu s  peak MB  chain MB  peak B/state  throughput(process1)  derive threads  sweep threads\n");
   if (!run_sizes (argv[0], "--one", from, to))
     return 1;
   printf ("Reference: 13 stages = 1,594,323 states, 10,097,379 transitions, throughput(process1) = 1.957220361791.\n"

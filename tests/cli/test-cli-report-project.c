@@ -16,6 +16,7 @@
  */
 #include "augur-chart-layout.h"
 #include "augur-format.h"
+#include "augur-report.h"
 #include "augur-report-sections.h"
 #include "project.h"
 #include "replay.h"
@@ -221,6 +222,13 @@ project_numbers (const char *path, const char *dir)
           json = run_json (argv);
           t = augur_format_readable (json_number (json, "predicted_time"), AUGUR_FORMAT_SCREEN_DIGITS);
           g_ptr_array_add (numbers, g_strdup_printf ("%s s", t));
+          /* process 0's end and its time in fft, in ms in the Time per
+           * process table: whole, never broken across a cell's lines
+           * when the headers (French ones) are long */
+          g_ptr_array_add (numbers, augur_format_readable (json_number (json, "time") * 1e3,
+                                                           AUGUR_FORMAT_SCREEN_DIGITS));
+          g_ptr_array_add (numbers, augur_format_readable (json_number (json, "fft") * 1e3,
+                                                           AUGUR_FORMAT_SCREEN_DIGITS));
           kinds |= 16;
         }
       g_assert_cmpuint (numbers->len, >, before);
@@ -437,10 +445,13 @@ check_html (const char *locale, const char *language)
    * process, the misses' bars), the picture of the best mapping, the
    * state diagrams of the three PEPA models, the cache-coherence
    * machine and its experiment's latency and misses, the activity
-   * document's three diagrams and its study's time and speedup, each one
-   * inline SVG */
-  g_assert_cmpuint (count_elements (root, "figure"), ==, G_N_ELEMENTS (document_names) + 1 + 3 + 1 + 2 + 3 + 2);
-  g_assert_cmpuint (count_elements (root, "svg"), ==, G_N_ELEMENTS (document_names) + 1 + 3 + 1 + 2 + 3 + 2);
+   * document's three diagrams and its study's time and speedup, the
+   * replay's timeline, the activity's pies, timeline and two fitted costs,
+   * each one inline SVG */
+  g_assert_cmpuint (count_elements (root, "figure"), ==,
+                    G_N_ELEMENTS (document_names) + 1 + 3 + 1 + 2 + 3 + 2 + 1 + 2 + 2);
+  g_assert_cmpuint (count_elements (root, "svg"), ==,
+                    G_N_ELEMENTS (document_names) + 1 + 3 + 1 + 2 + 3 + 2 + 1 + 2 + 2);
   /* the best mapping's picture, captioned in the report's language */
   g_assert_nonnull (strstr (text, language == NULL ? "The mapping [1,(1,2,1),1]" : "Le placement [1,(1,2,1),1]"));
   g_assert_cmpuint (count_elements (root, "section"), ==, G_N_ELEMENTS (document_names) + 1);
@@ -719,6 +730,54 @@ on_progress (guint done, guint total, const char *name, gpointer user_data)
 /* The API the application's Export Report calls: a name not in the
  * project appends nothing; progress counts the chosen documents; Cancel
  * stops between documents. */
+/* A table whose headers' words do not fit the page side by side (as the
+ * French "Time per process": "File d'attente", "communication"): the
+ * headers break, and every number is still written whole, on one line
+ * ("354.0" over "3" would read as two other numbers). */
+static void
+test_table_numbers_whole (void)
+{
+  g_autoptr(AugurReport) report = augur_report_new ("R", "Augur test");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "table.pdf", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (pdf);
+  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *headers[] = { "Processus", "Nœud", "Fin", "File d’attente", "setup", "communication", "fft",
+                            "multipole", "potential" };
+  const gboolean numeric[] = { FALSE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  const char *argv[] = { "pdftotext", "-layout", pdf, "-", NULL };
+  g_autofree char *text = NULL;
+  guint found = 0;
+
+  if (!have ("pdftotext"))
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  augur_report_begin_section (report, "Table");
+  augur_report_add_table (report, G_N_ELEMENTS (headers), headers, numeric);
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("p%u", i);
+      const char *row[] = { name, i < 4 ? "0" : "1", "354.03", "0", "50", "21.556", "98.304", "99.407", "84.76" };
+
+      augur_report_add_row (report, row);
+    }
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (augur_report_write_pdf (report, 595.276, 841.89, G_OUTPUT_STREAM (out), &error));   /* A4 */
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL));
+  g_assert_cmpint (run_argv (argv, NULL, &text, NULL), ==, 0);
+  for (const char *at = text; (at = strstr (at, "354.03")) != NULL; at++)
+    found++;
+  if (found != 8 || strstr (text, "98.304") == NULL || strstr (text, "21.556") == NULL)
+    g_error ("a number is broken across lines:\n%s", text);
+  g_unlink (pdf);
+  g_rmdir (dir);
+}
+
 static void
 test_api (void)
 {
@@ -853,6 +912,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report-project/hundred", test_hundred);
   g_test_add_func ("/cli/report-project/pipeline-file", test_pipeline_file);
   g_test_add_func ("/cli/report-project/api", test_api);
+  g_test_add_func ("/cli/report-project/table-numbers-whole", test_table_numbers_whole);
   g_test_add_func ("/cli/report-project/paper", test_paper);
   g_test_add_func ("/cli/report-project/ticks-french", test_ticks_french);
   return g_test_run ();

@@ -10,6 +10,8 @@
  */
 #include "augur-format.h"
 #include "augur-bar-chart.h"
+#include "augur-whatif-chart.h"
+#include "augur-report.h"
 #include "replay-document.h"
 
 #include "augur-test.h"
@@ -290,6 +292,9 @@ test_platform_factors (void)
       }
   }
   assert_has (text, "the factor on every link's bandwidth goes from 0.5 to 4");
+  /* the chart's title a sentence, the page's own (too long a line with
+   * the document's name: its section names it) */
+  assert_has (text, "Predicted time against the factor on every link's bandwidth\n");
   g_unlink (pdf);
   g_unlink (document);
 
@@ -338,6 +343,44 @@ test_platform_factors (void)
   g_rmdir (dir);
 }
 
+/* Each swept parameter's chart title is a sentence of its own (the
+ * page's and the report's): "Predicted time against link bandwidth", no
+ * label kept with its capital in the middle ("against Link bandwidth"),
+ * and no two parameters' titles alike. */
+static void
+test_titles (void)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (int p = AUGUR_REPLAY_SWEEP_BANDWIDTH; p <= AUGUR_REPLAY_SWEEP_LATENCY_FACTOR; p++)
+    {
+      const char *title = augur_whatif_chart_title ((AugurReplaySweepParameter) p);
+
+      g_test_message ("%s", title);
+      g_assert_true (g_str_has_prefix (title, "Predicted time against "));
+      for (const char *c = title + 1; *c != '\0'; c++)
+        g_assert_false (g_ascii_isupper (*c));
+      g_assert_null (strchr (title, '%'));
+      g_assert_false (g_hash_table_contains (seen, title));
+      g_hash_table_add (seen, (gpointer) title);
+    }
+  /* in a report, a chart's title names the document when that fits the
+   * chart's title line (640 points: the report's charts), and is the
+   * title alone rather than cut with an ellipsis when it does not */
+  {
+    g_autofree char *shortname = augur_report_chart_title ("Throughput — Tiny", "Throughput", 640);
+    g_autofree char *longname = augur_report_chart_title (
+      "One-way latency against distance — SR2: lock-free send and receive", "One-way latency against distance", 640);
+    g_autofree char *sweep = augur_report_chart_title (
+      "Predicted time against the factor on every link's bandwidth — Stencil on two clusters (16 ranks, SMPI traces)",
+      "Predicted time against the factor on every link's bandwidth", 640);
+
+    g_assert_cmpstr (shortname, ==, "Throughput — Tiny");
+    g_assert_cmpstr (longname, ==, "One-way latency against distance");
+    g_assert_cmpstr (sweep, ==, "Predicted time against the factor on every link's bandwidth");
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -347,5 +390,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/report/replay/whatif", test_document);
   g_test_add_func ("/cli/report/replay/whatif-project", test_project);
   g_test_add_func ("/cli/report/replay/whatif-platform-factors", test_platform_factors);
+  g_test_add_func ("/cli/report/replay/whatif-titles", test_titles);
   return g_test_run ();
 }

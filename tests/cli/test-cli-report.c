@@ -390,8 +390,8 @@ test_replay_pdf (void)
   g_rmdir (dir);
 }
 
-/* The same in HTML: one <svg> per chart (the replay's bars per rank, the
- * model's state diagram and throughput bars), one section per document
+/* The same in HTML: one <svg> per chart (the replay's bars per rank and
+ * timeline, the model's state diagram and throughput bars), one section per document
  * and the appendix. */
 static void
 test_replay_html (void)
@@ -414,7 +414,7 @@ test_replay_html (void)
   g_assert_nonnull (strstr (text, "Time per rank — stencil.replay"));
   doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
   g_assert_nonnull (doc);
-  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 3);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 4);
   g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 3);
   xmlFreeDoc (doc);
   g_remove (html);
@@ -650,7 +650,8 @@ test_activity_pdf (void)
 }
 
 /* The same in HTML with a PEPA model: one <svg> per chart (the three
- * diagrams, the processes' bars and the study's time and speedup, the
+ * diagrams, the two fitted costs, the processes' bars, pies and timeline
+ * and the study's time and speedup, the
  * model's state diagram and throughput bars), one section per document
  * and the appendix. */
 static void
@@ -675,7 +676,7 @@ test_activity_html (void)
     g_assert_nonnull (strstr (text, g_ptr_array_index (n.categories, i)));
   doc = htmlReadMemory (text, (int) length, html, "UTF-8", HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
   g_assert_nonnull (doc);
-  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 8);
+  g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "svg"), ==, 12);
   g_assert_cmpuint (count_elements (xmlDocGetRootElement (doc), "section"), ==, 3);
   xmlFreeDoc (doc);
   activity_numbers_clear (&n);

@@ -949,10 +949,17 @@ widen_document (GtkWidget     *widget,
   AugurActivityPage *self = AUGUR_ACTIVITY_PAGE (widget);
   int width = gtk_widget_get_width (self->main_paned);
 
+  self->widen_on_map = FALSE;
   if (!wide_document_shown (self))
     return G_SOURCE_REMOVE;
+  if (width <= 0 && !gtk_widget_get_mapped (self->main_paned))
+    {
+      /* a hidden page: a tick would run every frame until it is shown */
+      self->widen_on_map = TRUE;
+      return G_SOURCE_REMOVE;
+    }
   if (width <= 0)
-    return G_SOURCE_CONTINUE;
+    return G_SOURCE_CONTINUE;   /* shown: allocated in this frame's layout */
   if (gtk_paned_get_position (GTK_PANED (self->main_paned)) < width * 0.5)
     gtk_paned_set_position (GTK_PANED (self->main_paned), (int) (width * 0.54));
   return G_SOURCE_REMOVE;
@@ -964,6 +971,13 @@ on_document_shown (AugurActivityPage *self)
   if (wide_document_shown (self) &&
       widen_document (GTK_WIDGET (self), NULL, NULL) == G_SOURCE_CONTINUE)
     gtk_widget_add_tick_callback (GTK_WIDGET (self), widen_document, NULL, NULL);
+}
+
+static void
+on_page_mapped (AugurActivityPage *self)
+{
+  if (self->widen_on_map)
+    on_document_shown (self);
 }
 
 static void
@@ -1091,5 +1105,6 @@ augur_activity_page_diagram_init (AugurActivityPage *self)
 
   g_signal_connect_object (self->document_stack, "notify::visible-child", G_CALLBACK (on_document_shown), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->main_paned, "map", G_CALLBACK (on_page_mapped), self, G_CONNECT_SWAPPED);
 }
 

@@ -2,7 +2,8 @@
  * cost functions fitted to measurements (`fit` blocks), each with its
  * model, how well it fits (adjusted R², SMAPE, the cross-validation
  * error), how it was chosen and the warnings; a chart of the measured
- * points, the fitted function and its 95 % prediction interval; the
+ * points, the fitted function and its 95 % prediction interval (built by
+ * augur-activity-charts.h, as the report's); the
  * residuals; and the best candidate models the search compared.
  *
  * It follows the live parse (the model the page keeps): a fit of more
@@ -21,12 +22,10 @@
 #include <string.h>
 
 #include "augur-activity-page-private.h"
+#include "augur-activity-charts.h"
 #include "augur-format.h"
 #include "augur-line-chart-view.h"
 #include "augur-page-job.h"
-
-/* Samples of a fitted curve and its band. */
-#define CURVE_SAMPLES 240
 
 /* Rows of the candidates table. */
 enum { CAND_S_MODEL, CAND_S_CHOSEN, CAND_N_STRINGS };
@@ -163,94 +162,6 @@ data_x (const AugurFitData *data,
   return augur_fit_data_get_param (data, row, 0);
 }
 
-/* One parameter: the points, the fitted curve and its band over their
- * range.  Several: measured against fitted, with the diagonal. */
-static AugurChartData *
-build_chart (const char         *name,
-             const AugurFitData *data,
-             const AugurFitModel *fm,
-             GPtrArray          *warnings)
-{
-  guint n_rows = augur_fit_data_get_n_rows (data);
-  guint n_params = augur_fit_data_get_n_params (data);
-  const char *response = augur_fit_data_get_response_name (data);
-  g_autofree double *x = g_new (double, MAX (n_rows, 1));
-  g_autofree double *y = g_new (double, MAX (n_rows, 1));
-  g_autofree char *title = NULL;
-  AugurChartData *d;
-  guint series;
-
-  if (n_params == 1)
-    {
-      const char *param = augur_fit_data_get_param_name (data, 0);
-      double lo = INFINITY, hi = -INFINITY;
-      double sx[CURVE_SAMPLES], sy[CURVE_SAMPLES], sl[CURVE_SAMPLES], su[CURVE_SAMPLES];
-      gboolean log_x;
-
-      for (guint r = 0; r < n_rows; r++)
-        {
-          x[r] = data_x (data, r);
-          y[r] = augur_fit_data_get_response (data, r);
-          lo = MIN (lo, x[r]);
-          hi = MAX (hi, x[r]);
-        }
-      /* sizes that double: a log axis spaces them evenly */
-      log_x = lo > 0 && hi / lo >= 16;
-      /* Translators: a chart's title, e.g. "CalcMPM: measured and fitted against NAT". */
-      title = g_strdup_printf (_("%s: measured and fitted against %s"), name, param);
-      d = augur_chart_data_new (title, param, NULL, response, NULL);
-      augur_chart_data_set_log_x (d, log_x);
-      for (guint i = 0; i < CURVE_SAMPLES; i++)
-        {
-          double t = (double) i / (CURVE_SAMPLES - 1);
-          g_autoptr(GError) error = NULL;
-
-          sx[i] = log_x ? lo * pow (hi / lo, t) : lo + (hi - lo) * t;
-          if (!augur_fit_model_predict (fm, &sx[i], 0.95, &sy[i], &sl[i], &su[i], &error))
-            {
-              sy[i] = sl[i] = su[i] = NAN;
-              if (warnings->len == 0)
-                g_ptr_array_add (warnings, g_strdup (error->message));
-            }
-        }
-      /* the curve first (a solid line, its band in its colour), the
-       * measurements over it in the next colour */
-      series = augur_chart_data_add_series (d, _("Fitted"), sx, sy, CURVE_SAMPLES);
-      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_LINE);
-      augur_chart_data_add_band (d, _("Prediction interval (95 %)"), sx, sl, su, CURVE_SAMPLES);
-      series = augur_chart_data_add_series (d, _("Measured"), x, y, n_rows);
-      augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_POINTS);
-      return d;
-    }
-
-  /* Several parameters: how far each measurement is from its prediction. */
-  {
-    g_autofree double *params = g_new (double, n_params);
-    double lo = INFINITY, hi = -INFINITY;
-    double diag_x[2], diag_y[2];
-
-    for (guint r = 0; r < n_rows; r++)
-      {
-        for (guint p = 0; p < n_params; p++)
-          params[p] = augur_fit_data_get_param (data, r, p);
-        x[r] = augur_fit_model_eval (fm, params);
-        y[r] = augur_fit_data_get_response (data, r);
-        lo = MIN (lo, MIN (x[r], y[r]));
-        hi = MAX (hi, MAX (x[r], y[r]));
-      }
-    /* Translators: a chart's title, e.g. "Cost: measured against fitted". */
-    title = g_strdup_printf (_("%s: measured against fitted"), name);
-    d = augur_chart_data_new (title, _("Fitted"), NULL, _("Measured"), NULL);
-    series = augur_chart_data_add_series (d, _("Measured"), x, y, n_rows);
-    augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_POINTS);
-    diag_x[0] = diag_y[0] = lo;
-    diag_x[1] = diag_y[1] = hi;
-    series = augur_chart_data_add_series (d, _("Exact"), diag_x, diag_y, 2);
-    augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_LINE);
-    return d;
-  }
-}
-
 static AugurChartData *
 build_residuals (const char          *name,
                  const AugurFitData  *data,
@@ -356,7 +267,7 @@ show_fit (AugurActivityPage *self,
       stats = stats_text (fit);
       for (guint w = 0; w < augur_fit_result_get_n_warnings (fit); w++)
         g_ptr_array_add (warnings, g_strdup (augur_fit_result_get_warning (fit, w)));
-      self->fit_chart_data = build_chart (name, data, fm, warnings);
+      self->fit_chart_data = augur_activity_fit_chart_new (name, data, fm, warnings);
       self->fit_residual_data = build_residuals (name, data, fm);
       candidates = build_candidates (fit);
       gtk_label_set_text (GTK_LABEL (self->fit_method), augur_fit_result_get_method (fit));

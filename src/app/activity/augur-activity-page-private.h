@@ -100,6 +100,7 @@ struct _AugurActivityPage
   guint                 flow_nth;
   guint                 diagram_syncing;
   gboolean              diagram_stale;    /* a parse the hidden canvas has not shown yet */
+  gboolean              widen_on_map;     /* the document to widen once the page is shown */
   GPtrArray            *diagram_diagnostics; /* ... and its diagnostics */
   char                **highlight;        /* the critical path's elements, by path */
 

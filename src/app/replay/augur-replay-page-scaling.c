@@ -109,6 +109,7 @@ struct _AugurReplayScaling {
   GtkWidget      *no_runs;
   GtkWidget      *ranks_entry;
   GtkWidget      *measured_check;   /* scaling-compute-tolerance=any */
+  GtkWidget      *dims_dropdown;    /* scaling-mpi-dims= (AugurExtrapMpiDims, in its order) */
   GtkWidget      *predict_button;
   GtkWidget      *results;          /* stack: "empty", "results" */
   GtkWidget      *results_box;      /* it, under its stale banner: the result area */
@@ -248,6 +249,20 @@ function_rows (const AugurExtrapModel *m)
       augur_result_row_take_string (row, F_S_WHAT,
                                     g_strdup_printf (_("%s of %s · %s"), p->what, p->action,
                                                      augur_extrap_model_get_class_name (m, p->class_index)));
+      /* ranks that differ: the function is the slowest rank's, said here */
+      if (p->imbalance > 0)
+        {
+          char pct[G_ASCII_DTOSTR_BUF_SIZE];
+          g_autofree char *what = NULL;
+
+          g_snprintf (pct, sizeof pct, "%.1f", 100.0 * p->imbalance);
+          /* Translators: a fitted function of the slowest of a class's
+           * ranks, e.g. "flops of the slowest rank of compute · every rank
+           * · 20.9 % above the mean". */
+          what = g_strdup_printf (_("%s · %s %% above the mean"), augur_result_row_get_string (row, F_S_WHAT),
+                                  pct);
+          augur_result_row_take_string (row, F_S_WHAT, g_steal_pointer (&what));
+        }
       /* where it is in the largest run: its trace file and line */
       augur_result_row_take_string (row, F_S_WHERE, g_strdup_printf ("%s:%" G_GUINT64_FORMAT, file, p->line));
       augur_result_row_set_string (row, F_S_FUNCTION, p->function);
@@ -709,10 +724,20 @@ show_function (AugurReplayPage *self,
     }
   /* Translators: a fitted function's chart: what, where. */
   title = g_strdup_printf (_("%s of %s — %s"), p->what, p->action, p->function);
-  s->function_data = augur_chart_data_new (title, _("Ranks"), "", p->what, "");
+  /* the title names the quantity: as the axis's label a long one ("elements
+   * of the vector received in blocks") was cut at the tab's height */
+  s->function_data = augur_chart_data_new (title, _("Ranks"), "", "", "");
   augur_chart_data_set_log_x (s->function_data, most >= 8 * least);
-  series = augur_chart_data_add_series (s->function_data, _("Traced"), rx, points, points ? n_runs : 0);
+  series = augur_chart_data_add_series (s->function_data, p->imbalance > 0 ? _("Traced, slowest rank") : _("Traced"),
+                                        rx, points, points ? n_runs : 0);
   augur_chart_data_set_series_style (s->function_data, series, AUGUR_CHART_SERIES_POINTS);
+  /* ranks that differ: their mean beside the slowest rank's fitted values */
+  if (p->mean_points != NULL)
+    {
+      series = augur_chart_data_add_series (s->function_data, _("Traced, mean of the ranks"), rx, p->mean_points,
+                                            n_runs);
+      augur_chart_data_set_series_style (s->function_data, series, AUGUR_CHART_SERIES_POINTS);
+    }
   series = augur_chart_data_add_series (s->function_data, _("Fitted function"), xs, ys, CURVE_SAMPLES);
   augur_chart_data_set_series_style (s->function_data, series, AUGUR_CHART_SERIES_LINE);
   if (band)
@@ -1110,6 +1135,20 @@ augur_replay_page_set_scaling_compute_tolerance (AugurReplayPage *self,
   augur_replay_page_edit_end (self);
 }
 
+void
+augur_replay_page_set_scaling_mpi_dims (AugurReplayPage *self,
+                                        int              mpi_dims)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+  g_return_if_fail (mpi_dims >= AUGUR_EXTRAP_MPI_DIMS_AUTO && mpi_dims <= AUGUR_EXTRAP_MPI_DIMS_OPEN_MPI);
+
+  if (mpi_dims == self->inputs.scaling_mpi_dims)
+    return;
+  augur_replay_page_edit_begin (self);
+  self->inputs.scaling_mpi_dims = mpi_dims;
+  augur_replay_page_edit_end (self);
+}
+
 /* ---- Widgets ---------------------------------------------------------- */
 
 static void
@@ -1190,6 +1229,7 @@ augur_replay_page_scaling_sync (AugurReplayPage *self)
     }
   gtk_check_button_set_active (GTK_CHECK_BUTTON (s->measured_check),
                                isinf (self->inputs.scaling_compute_tolerance));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (s->dims_dropdown), (guint) self->inputs.scaling_mpi_dims);
   s->syncing--;
   update_scaling_actions (self);
 }
@@ -1233,6 +1273,18 @@ on_measured_toggled (AugurReplayPage *self,
     return;
   augur_replay_page_set_scaling_compute_tolerance (self, gtk_check_button_get_active (check)
                                                    ? INFINITY : AUGUR_EXTRAP_COMPUTE_TOLERANCE);
+}
+
+static void
+on_dims_selected (AugurReplayPage *self,
+                  GParamSpec      *pspec,
+                  GtkDropDown     *dropdown)
+{
+  AugurReplayScaling *s = scaling (self);
+
+  if (s->syncing || self->syncing)
+    return;
+  augur_replay_page_set_scaling_mpi_dims (self, (int) gtk_drop_down_get_selected (dropdown));
 }
 
 static void
@@ -1389,6 +1441,8 @@ inputs_bar (AugurReplayPage    *self,
   gtk_widget_add_css_class (s->no_runs, "dim-label");
   gtk_box_append (GTK_BOX (runs), s->no_runs);
   gtk_box_append (GTK_BOX (bar), runs);
+  /* whose grids the runs were made with belongs to the runs: at the end
+   * of their row, whose chips scroll (the targets' row has no room) */
   s->ranks_entry = gtk_entry_new ();
   gtk_editable_set_width_chars (GTK_EDITABLE (s->ranks_entry), 14);
   gtk_entry_set_placeholder_text (GTK_ENTRY (s->ranks_entry), "64, 256, 1024");
@@ -1403,6 +1457,20 @@ inputs_bar (AugurReplayPage    *self,
                                  "(augur-cli extrapolate --compute-tolerance any)"));
   g_signal_connect_object (s->measured_check, "toggled", G_CALLBACK (on_measured_toggled), self,
                            G_CONNECT_SWAPPED);
+  {
+    /* in AugurExtrapMpiDims' order */
+    const char *grids[] = { _("Grids from the runs"), _("SimGrid’s grids"), _("Open MPI’s grids"), NULL };
+
+    s->dims_dropdown = gtk_drop_down_new_from_strings (grids);
+    gtk_widget_set_tooltip_text (s->dims_dropdown,
+                                 _("Whose MPI_Dims_create made the program’s 2-D and 3-D grids: SimGrid’s SMPI "
+                                   "and Open MPI shape some sizes differently (36 ranks: 9 × 4 or 6 × 6). From the "
+                                   "runs: SMPI’s for SMPI’s traces; for Augur’s tracer’s, the runs tell, or a "
+                                   "target where the two differ is refused (augur-cli extrapolate --mpi-dims)"));
+    g_signal_connect_object (s->dims_dropdown, "notify::selected", G_CALLBACK (on_dims_selected), self,
+                             G_CONNECT_SWAPPED);
+    gtk_box_append (GTK_BOX (runs), s->dims_dropdown);
+  }
   s->predict_button = button (_("_Predict"), "page.scale",
                               _("Extrapolate the runs to the targets and replay them on this page’s platform"));
   gtk_widget_add_css_class (s->predict_button, "suggested-action");
@@ -1719,7 +1787,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
                                       const char      *name)
 {
   AugurReplayScaling *s;
-  struct { const char *name; GtkWidget *widget; } widgets[14];
+  struct { const char *name; GtkWidget *widget; } widgets[15];
 
   g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
   s = scaling (self);
@@ -1737,6 +1805,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
   widgets[11].name = "write", widgets[11].widget = s->write_button;
   widgets[12].name = "sub-tabs", widgets[12].widget = s->sub_tabs;
   widgets[13].name = "measured-computes", widgets[13].widget = s->measured_check;
+  widgets[14].name = "grids", widgets[14].widget = s->dims_dropdown;
   for (guint i = 0; i < G_N_ELEMENTS (widgets); i++)
     if (g_str_equal (widgets[i].name, name))
       return widgets[i].widget;

@@ -35,6 +35,10 @@ gboolean    augur_replay_page_set_scaling_ranks  (AugurReplayPage *page,
  * button's; one undo step. */
 void        augur_replay_page_set_scaling_compute_tolerance (AugurReplayPage *page,
                                                              double           tolerance);
+/* Whose MPI_Dims_create made the runs' grids (AugurExtrapMpiDims: found
+ * from the runs, SimGrid's, Open MPI's): the Grids list's; one undo step. */
+void        augur_replay_page_set_scaling_mpi_dims (AugurReplayPage *page,
+                                                    int              mpi_dims);
 
 /* Extrapolates in the page's worker (progress, Cancel): the model of the
  * runs, the traced runs and every target replayed on the page's platform
@@ -82,7 +86,7 @@ void              augur_replay_page_select_scaling_function (AugurReplayPage *pa
 const char       *augur_replay_page_get_scaling_skeleton   (AugurReplayPage *page);
 /* The tab's widgets: "tab", "runs", "ranks", "predict", "results",
  * "time-chart", "predictions", "functions", "function-chart", "skeleton",
- * "show", "write", "sub-tabs", "measured-computes". */
+ * "show", "write", "sub-tabs", "measured-computes", "grids". */
 GtkWidget        *augur_replay_page_get_scaling_widget     (AugurReplayPage *page,
                                                             const char      *name);
 /* "prediction", "functions", "skeleton". */

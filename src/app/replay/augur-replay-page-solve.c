@@ -23,6 +23,7 @@
 #include "augur-export.h"
 #include "augur-line-chart-view.h"
 #include "augur-page-job.h"
+#include "augur-whatif-chart.h"
 #include "augur-replay-page-private.h"
 #include "validate.h"
 
@@ -836,6 +837,26 @@ parameter_name (AugurReplaySweepParameter p)
     }
 }
 
+/* The parameter as it reads inside a sentence ("Swept link bandwidth
+ * over ..."): the labels above begin a line and are capitalised. */
+static const char *
+parameter_in_sentence (AugurReplaySweepParameter p)
+{
+  /* Translators: a swept parameter inside a sentence, e.g. "Swept link bandwidth over 12 points in 1.2 s" or
+   * "Warning at link bandwidth = 1e+08: ...": lower case where your language writes it so mid-sentence. */
+  switch (p)
+    {
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH: return C_("in a sentence", "link bandwidth");
+    case AUGUR_REPLAY_SWEEP_LATENCY: return C_("in a sentence", "link latency");
+    case AUGUR_REPLAY_SWEEP_SPEED: return C_("in a sentence", "core speed");
+    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE: return C_("in a sentence", "ranks per node");
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR: return C_("in a sentence", "every host's speed (× the file's)");
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR: return C_("in a sentence", "every link's bandwidth (× the file's)");
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR: return C_("in a sentence", "every link's latency (× the file's)");
+    default: return "";
+    }
+}
+
 static const char *
 parameter_unit (AugurReplaySweepParameter p)
 {
@@ -892,15 +913,15 @@ present_sweep_warnings (AugurReplayPage *self,
         g_string_append_c (all, '\n');
       augur_format_double (x, g_array_index (out->xs, double, g_array_index (first, guint, w)));
       if (more == 0)
-        /* Translators: a sweep point's warning, e.g. "Warning at Link bandwidth = 1e+08: rank 0 ends with ...". */
-        g_string_append_printf (all, _("Warning at %s = %s: %s"), parameter_name (in->parameter), x,
+        /* Translators: a sweep point's warning, e.g. "Warning at link bandwidth = 1e+08: rank 0 ends with ...". */
+        g_string_append_printf (all, _("Warning at %s = %s: %s"), parameter_in_sentence (in->parameter), x,
                                 (const char *) texts->pdata[w]);
       else
-        /* Translators: the same warning at several points of a sweep, e.g. "Warning at Link bandwidth = 1e+08
+        /* Translators: the same warning at several points of a sweep, e.g. "Warning at link bandwidth = 1e+08
          * and 4 more points: rank 0 ends with ...". */
         g_string_append_printf (all, g_dngettext (GETTEXT_PACKAGE, "Warning at %s = %s and %u more point: %s",
                                                   "Warning at %s = %s and %u more points: %s", more),
-                                parameter_name (in->parameter), x, more, (const char *) texts->pdata[w]);
+                                parameter_in_sentence (in->parameter), x, more, (const char *) texts->pdata[w]);
     }
   if (texts->len > SWEEP_WARNINGS_SHOWN)
     {
@@ -922,7 +943,7 @@ present_sweep (AugurReplayPage *self,
                const JobInputs *in,
                JobResult       *out)
 {
-  g_autofree char *title = g_strdup_printf (_("Predicted time against %s"), parameter_name (in->parameter));
+  const char *title = augur_whatif_chart_title (in->parameter);
   g_autofree char *took = augur_replay_format_seconds (out->seconds);
   g_autofree char *status = NULL;
   g_autoptr(GArray) ys = g_array_sized_new (FALSE, FALSE, sizeof (double), out->ys->len);
@@ -957,7 +978,9 @@ present_sweep (AugurReplayPage *self,
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->chart_view), self->chart);
   gtk_stack_set_visible_child_name (GTK_STACK (self->whatif_stack), "plot");
   augur_replay_page_show_view (self, "what-if");
-  status = g_strdup_printf (_("Swept %s over %u points in %s"), parameter_name (in->parameter), out->xs->len, took);
+  /* Translators: e.g. "Swept link bandwidth over 12 points in 1.2 s". */
+  status = g_strdup_printf (_("Swept %s over %u points in %s"), parameter_in_sentence (in->parameter), out->xs->len,
+                            took);
   augur_replay_page_set_status (self, status, present_sweep_warnings (self, in, out));
 }
 

@@ -512,6 +512,9 @@ augur_replay_page_validation_init (AugurReplayPage *self)
   self->validation_table = augur_result_table_new (columns, G_N_ELEMENTS (columns), V_S_PROGRAM,
                                                    _("Filter programs"));
   gtk_widget_set_vexpand (self->validation_table, TRUE);
+  /* five key columns of short numbers under titles wider than them:
+   * closer titles, or the Error column scrolls sideways at 1024x700 */
+  gtk_widget_add_css_class (self->validation_table, "augur-compact-titles");
   gtk_box_append (GTK_BOX (self->validation_table_box), self->validation_table);
 }
 

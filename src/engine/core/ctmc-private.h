@@ -134,6 +134,25 @@ extern gboolean ctmc_force_wide;
  * entry (32), lowered to see a small chain as a large one would be. */
 extern guint ctmc_packed_width;
 
+/* For tests: how Gauss-Seidel sweeps.  CTMC_SWEEPS_AUTO: as
+ * CTMC_SWEEPS_SEGMENTS_TWO when the options allow two threads, the chain
+ * has CTMC_SEGMENT_MIN_STATES states and there are two cores, else as
+ * CTMC_SWEEPS_EACH.
+ * CTMC_SWEEPS_EACH: one thread, the vector normalised after every sweep
+ * (the reference).  CTMC_SWEEPS_SEGMENTS_ONE: normalised only where the
+ * residual is checked, the sweeps between checks in a row on one thread.
+ * CTMC_SWEEPS_SEGMENTS_TWO: the same on two threads, the next sweep
+ * following the previous one a few breadth-first levels behind; the same
+ * bits as CTMC_SWEEPS_SEGMENTS_ONE, whatever the chain's size. */
+typedef enum {
+  CTMC_SWEEPS_AUTO,
+  CTMC_SWEEPS_EACH,
+  CTMC_SWEEPS_SEGMENTS_ONE,
+  CTMC_SWEEPS_SEGMENTS_TWO,
+} CtmcSweeps;
+
+extern CtmcSweeps ctmc_sweeps;
+
 /* The outgoing rows (targets only), built when needed and freed by the
  * caller: the chain keeps only its incoming rows. */
 void ctmc_out_rows (const AugurCtmc *ctmc,

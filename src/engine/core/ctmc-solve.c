@@ -35,15 +35,24 @@
  * with the number of states or with the spread of the rates, so one
  * tolerance gives the same accuracy of measures on every chain.  It is
  * never smaller than the reported residual. */
-static double
-residual_norms (const AugurCtmc *c,
-                const double    *pi,
-                double          *inf)
+typedef struct
 {
+  const AugurCtmc *c;
+  const double    *pi;
+  guint            from, to;
+  double           worst, total, flow;
+} ResidualPart;
+
+static gpointer
+residual_part (gpointer data)
+{
+  ResidualPart *p = data;
+  const AugurCtmc *c = p->c;
+  const double *pi = p->pi;
   const double *restrict exit = c->exit;
   double worst = 0, total = 0, flow = 0;
 
-  for (guint j = 0; j < c->n; j++)
+  for (guint j = p->from; j < p->to; j++)
     {
       double s = ctmc_in_sum (c, pi, j), r;
 
@@ -53,6 +62,36 @@ residual_norms (const AugurCtmc *c,
       if (!(r <= worst))
         worst = r;
     }
+  p->worst = worst;
+  p->total = total;
+  p->flow = flow;
+  return NULL;
+}
+
+/* halves 0: one pass; 1: two halves in turn; 2: the halves on two threads
+ * (the same bits as in turn: each half summed in order, then added). */
+static double
+residual_norms (const AugurCtmc *c,
+                const double    *pi,
+                double          *inf,
+                guint            halves)
+{
+  ResidualPart part[2] = { { c, pi, 0, c->n, 0, 0, 0 }, { c, pi, c->n, c->n, 0, 0, 0 } };
+  GThread *helper = NULL;
+  double worst, total, flow;
+
+  if (halves > 0)
+    part[0].to = part[1].from = c->n / 2;
+  if (halves == 2)
+    helper = g_thread_try_new ("augur-residual", residual_part, &part[1], NULL);
+  residual_part (&part[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+  else if (halves > 0)
+    residual_part (&part[1]);
+  worst = halves > 0 && !(part[1].worst <= part[0].worst) ? part[1].worst : part[0].worst;
+  total = halves > 0 ? part[0].total + part[1].total : part[0].total;
+  flow = halves > 0 ? part[0].flow + part[1].flow : part[0].flow;
   if (c->max_exit > 0)
     worst /= c->max_exit;
   *inf = worst;
@@ -108,6 +147,237 @@ sweep_sor (const AugurCtmc *c,
            double           omega)
 {
   return c->in32 != NULL ? sweep_sor_form (c, x, omega, TRUE) : sweep_sor_form (c, x, omega, FALSE);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Gauss-Seidel sweeps in a row on two threads                              */
+
+CtmcSweeps ctmc_sweeps = CTMC_SWEEPS_AUTO;
+
+#define SEGMENT_BLOCK 4096   /* rows a sweep publishes its progress by */
+
+/* Between two residual checks the sweeps are not normalised (the sum of a
+ * sweep's vector stays near 1 over so few; the last sweep's sum normalises
+ * them), so sweep s + 1 needs nothing of sweep s but its values: it may
+ * start while sweep s goes on, on the other thread, as long as
+ * - a row it computes reads only the rows sweep s has finished (its
+ *   sources above it: those below are its own sweep's), and
+ * - a row it writes is read by no row sweep s has still to do (which wants
+ *   that row's value of sweep s).
+ * Rows are sorted by source, so a row's first and last entries give its
+ * lowest and highest source; need[b] is the last block sweep s must have
+ * finished before sweep s + 1 does block b.  In a breadth-first chain that
+ * is a few levels ahead, so the two sweeps run side by side.  Each value
+ * is computed from the same values as on one thread, and each sweep is
+ * summed by one thread in row order: the bits do not depend on the
+ * threads or their timing. */
+typedef struct
+{
+  const AugurCtmc *c;
+  double          *x;
+  guint           *need;       /* per block */
+  guint            n_blocks;
+  guint            sweeps;     /* in this segment */
+  guint            progress[MAX_CHECK_INTERVAL + 1];   /* blocks a sweep has finished, atomically */
+  double           total[MAX_CHECK_INTERVAL + 1];      /* each sweep's sum */
+  gboolean         stop;       /* atomically: cancelled, or a sum not finite */
+  GCancellable    *cancellable;
+} Segment;
+
+typedef struct
+{
+  Segment *seg;
+  guint    first;   /* sweeps first, first + 2, ... */
+} SegmentThread;
+
+/* Rows [from, to) of a Gauss-Seidel sweep (omega 1), added to *total in
+ * row order. */
+static inline __attribute__ ((always_inline)) void
+sweep_gs_rows (const AugurCtmc *c,
+               double *restrict x,
+               guint            from,
+               guint            to,
+               double          *total,
+               gboolean         packed)
+{
+  const guint64 *restrict ip = c->in_ptr;
+  const AugurCtmcEntry *restrict in = c->in;
+  const guint32 *restrict in32 = c->in32;
+  const guint lb = c->label_bits;
+  const guint32 mask = (1u << lb) - 1;
+  const double *restrict rate = c->label_rate;
+  const double *restrict exit = c->exit;
+  double t = *total;
+  guint64 k = ip[from];
+
+  for (guint j = from; j < to; j++)
+    {
+      const guint64 end = ip[j + 1];
+      const double q = exit[j];
+      double s = 0;
+
+      if (packed)
+        for (; k < end; k++)
+          s += rate[in32[k] & mask] * x[in32[k] >> lb];
+      else
+        for (; k < end; k++)
+          s += rate[in[k].label] * x[in[k].state];
+      s = q > 0 ? s / q : 0;
+      x[j] = s;
+      t += s;
+    }
+  *total = t;
+}
+
+static inline void
+cpu_relax (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause ();
+#elif defined(__aarch64__)
+  __asm__ __volatile__ ("yield");
+#endif
+}
+
+/* Waits until sweep s (0: the vector the segment starts from) has
+ * finished block b; FALSE when the segment stops. */
+static gboolean
+segment_wait (Segment *seg,
+              guint    s,
+              guint    b)
+{
+  guint spins = 0;
+
+  if (s == 0)
+    return TRUE;
+  while (__atomic_load_n (&seg->progress[s], __ATOMIC_ACQUIRE) <= b)
+    {
+      if (__atomic_load_n (&seg->stop, __ATOMIC_RELAXED))
+        return FALSE;
+      if (++spins < 256)
+        cpu_relax ();
+      else
+        g_thread_yield ();
+    }
+  return TRUE;
+}
+
+static gpointer
+segment_run (gpointer data)
+{
+  SegmentThread *t = data;
+  Segment *seg = t->seg;
+  const AugurCtmc *c = seg->c;
+  const gboolean packed = c->in32 != NULL;
+
+  for (guint s = t->first; s <= seg->sweeps; s += 2)
+    {
+      double total = 0;
+
+      if (g_cancellable_is_cancelled (seg->cancellable))
+        __atomic_store_n (&seg->stop, TRUE, __ATOMIC_RELAXED);
+      for (guint b = 0; b < seg->n_blocks; b++)
+        {
+          guint from = b * SEGMENT_BLOCK, to = MIN (c->n - from, SEGMENT_BLOCK) + from;
+
+          if (__atomic_load_n (&seg->stop, __ATOMIC_RELAXED) || !segment_wait (seg, s - 1, seg->need[b]))
+            return NULL;
+          if (packed)
+            sweep_gs_rows (c, seg->x, from, to, &total, TRUE);
+          else
+            sweep_gs_rows (c, seg->x, from, to, &total, FALSE);
+          __atomic_store_n (&seg->progress[s], b + 1, __ATOMIC_RELEASE);
+        }
+      seg->total[s] = total;
+      if (!isfinite (total) || total <= 0)
+        {
+          __atomic_store_n (&seg->stop, TRUE, __ATOMIC_RELAXED);
+          return NULL;
+        }
+    }
+  return NULL;
+}
+
+/* need[] of a chain (see Segment), or NULL on a chain without rows. */
+static guint *
+segment_needs (const AugurCtmc *c,
+               guint            n_blocks)
+{
+  g_autofree guint *reach = g_new0 (guint, n_blocks);
+  guint *need = g_new (guint, n_blocks);
+  guint most = 0;
+
+  for (guint b = 0; b < n_blocks; b++)
+    need[b] = b;   /* a sweep stays behind the one before */
+  for (guint j = 0; j < c->n; j++)
+    {
+      guint64 first = c->in_ptr[j], last = c->in_ptr[j + 1];
+      guint lo, hi;
+
+      if (first == last)
+        continue;
+      lo = ctmc_in_state (c, first) / SEGMENT_BLOCK;
+      hi = ctmc_in_state (c, last - 1) / SEGMENT_BLOCK;
+      /* block j / SEGMENT_BLOCK reads block hi of the sweep before */
+      need[j / SEGMENT_BLOCK] = MAX (need[j / SEGMENT_BLOCK], hi);
+      /* block lo must keep the values row j reads until j is done */
+      reach[lo] = MAX (reach[lo], j / SEGMENT_BLOCK);
+    }
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      most = MAX (most, reach[b]);
+      need[b] = MIN (MAX (need[b], most), n_blocks - 1);
+    }
+  return need;
+}
+
+/* Sweeps it + 1 .. it + sweeps of Gauss-Seidel, normalised only at the end
+ * (by the last sweep's sum); on two threads when two is TRUE and a thread
+ * can be had.  Returns the last sweep's sum (not finite or not positive
+ * when a sweep's was not), *done the sweeps made. */
+static double
+segment_sweeps (const AugurCtmc *c,
+                double          *x,
+                guint           *need,
+                guint            n_blocks,
+                guint            sweeps,
+                gboolean         two,
+                GCancellable    *cancellable,
+                guint           *done,
+                guint           *threads)
+{
+  Segment seg = { c, x, need, n_blocks, sweeps, { 0 }, { 0 }, FALSE, cancellable };
+  SegmentThread halves[2] = { { &seg, 1 }, { &seg, 2 } };
+  GThread *helper = NULL;
+
+  g_assert (sweeps >= 1 && sweeps <= MAX_CHECK_INTERVAL);
+  seg.progress[0] = n_blocks;
+  if (two && sweeps > 1)
+    helper = g_thread_try_new ("augur-sweep", segment_run, &halves[1], NULL);
+  *threads = helper != NULL ? 2 : 1;
+  if (helper == NULL)
+    {
+      /* one thread does the sweeps in turn: the same values */
+      for (guint s = 1; s <= sweeps && !seg.stop; s++)
+        {
+          SegmentThread one = { &seg, s };
+
+          seg.sweeps = s;
+          segment_run (&one);
+        }
+    }
+  else
+    {
+      segment_run (&halves[0]);
+      g_thread_join (helper);
+    }
+  *done = 0;
+  while (*done < sweeps && seg.progress[*done + 1] == n_blocks)
+    ++*done;
+  for (guint s = 1; s <= *done; s++)
+    if (!isfinite (seg.total[s]) || seg.total[s] <= 0)
+      return NAN;
+  return *done > 0 ? seg.total[*done] : NAN;
 }
 
 /* y = x + d_j (W x - x)_j with d_j = damping (Jacobi) or q_j / Lambda
@@ -199,8 +469,11 @@ typedef struct
   const guint       *members;         /* sub-chain: its states in the full chain */
   double             inf_scale;       /* sub-chain: residual on the full chain /
                                        * residual on the sub-chain */
+  guint              max_threads;     /* AugurSolverOptions's */
   /* per attempt */
   guint              iterations;
+  guint              threads;         /* the sweeps ran on */
+  guint              halves;          /* the residual in (residual_norms()) */
   double             residual;        /* infinity norm, as reported */
   double             residual1;       /* 1-norm, what the stop test uses */
 } Solve;
@@ -246,7 +519,7 @@ static double
 measure (Solve        *sv,
          const double *x)
 {
-  sv->residual1 = residual_norms (sv->ctmc, x, &sv->residual);
+  sv->residual1 = residual_norms (sv->ctmc, x, &sv->residual, sv->halves);
   return sv->residual1;
 }
 
@@ -291,9 +564,28 @@ run_stationary (Solve           *sv,
   double adapt_res = 0, best_rate = 1, best_omega = 1;
   double inv_lambda = 0;
   gint64 attempt_start = g_get_monotonic_time ();
+  /* Gauss-Seidel on a large chain: the sweeps between checks in a row */
+  g_autofree guint *need = NULL;
+  guint n_blocks = 0;
+  gboolean two = FALSE;
 
+  sv->threads = 1;
   if (kind == AUGUR_SOLVER_GAUSS_SEIDEL)
-    omega = 1.0;
+    {
+      CtmcSweeps how = ctmc_sweeps;
+
+      omega = 1.0;
+      if (how == CTMC_SWEEPS_AUTO)
+        how = sv->max_threads >= 2 && n >= CTMC_SEGMENT_MIN_STATES && g_get_num_processors () > 1
+              ? CTMC_SWEEPS_SEGMENTS_TWO : CTMC_SWEEPS_EACH;
+      if (how != CTMC_SWEEPS_EACH)
+        {
+          n_blocks = (n + SEGMENT_BLOCK - 1) / SEGMENT_BLOCK;
+          need = segment_needs (c, n_blocks);
+          two = how == CTMC_SWEEPS_SEGMENTS_TWO;
+          sv->halves = two ? 2 : 1;
+        }
+    }
   else if (kind == AUGUR_SOLVER_JACOBI || kind == AUGUR_SOLVER_POWER)
     {
       y = g_new (double, n);
@@ -320,6 +612,20 @@ run_stationary (Solve           *sv,
            * answer in x at every exit. */
           total = sweep_jacobi (c, x, y, JACOBI_DAMPING, inv_lambda);
           memcpy (x, y, sizeof (double) * n);
+        }
+      else if (need != NULL)
+        {
+          guint sweeps = MIN (MIN (next_check, budget) - it, MAX_CHECK_INTERVAL), done, threads;
+
+          total = segment_sweeps (c, x, need, n_blocks, sweeps, two, sv->cancellable, &done, &threads);
+          sv->threads = MAX (sv->threads, threads);
+          if (done < sweeps && g_cancellable_is_cancelled (sv->cancellable))
+            {
+              sv->iterations = it + done;
+              measure (sv, x);
+              return OUTCOME_CANCELLED;
+            }
+          it += MAX (done, 1) - 1;
         }
       else
         total = sweep_sor (c, x, omega);
@@ -782,6 +1088,8 @@ run_one (Solve           *sv,
                                   vectors * sizeof (double) * sv->ctmc->n, what, error))
         return OUTCOME_DIVERGED;
     }
+  sv->threads = 1;
+  sv->halves = 0;
   switch (kind)
     {
     case AUGUR_SOLVER_DIRECT:
@@ -899,6 +1207,7 @@ solve_irreducible (Solve                    *sv,
       x[0] = 1;
       info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind == AUGUR_SOLVER_AUTO ? AUGUR_SOLVER_DIRECT : options->kind));
       info->converged = TRUE;
+      info->threads = 1;
       return TRUE;
     }
 
@@ -983,6 +1292,7 @@ solve_irreducible (Solve                    *sv,
       else
         info->solver_name = g_strdup (name);
       info->iterations = sv->iterations;
+      info->threads = sv->threads;
       info->residual = sv->residual * sv->inf_scale;
       info->converged = TRUE;
       return TRUE;
@@ -999,6 +1309,7 @@ solve_irreducible (Solve                    *sv,
   name = augur_solver_kind_to_name (last);
   info->solver_name = g_strdup (name);
   info->iterations = sv->iterations;
+  info->threads = sv->threads;
   info->residual = sv->residual * sv->inf_scale;
   if (error == NULL || *error == NULL)
     set_failure (error, outcome, name, sv, sv->iterations,
@@ -1056,7 +1367,7 @@ augur_ctmc_steady_state (const AugurCtmc          *ctmc,
                          AugurSolveInfo           *info,
                          GError                  **error)
 {
-  static const AugurSolverOptions defaults = { AUGUR_SOLVER_AUTO, 0, 0, 0, 0 };
+  static const AugurSolverOptions defaults = { AUGUR_SOLVER_AUTO, 0, 0, 0, 0, 0 };
   AugurSolveInfo local_info = { 0 };
   const CtmcStructure *st;
   AugurCtmc *sub = NULL;
@@ -1151,6 +1462,7 @@ augur_ctmc_steady_state (const AugurCtmc          *ctmc,
   sv.progress = progress;
   sv.progress_data = progress_data;
   sv.cancellable = cancellable;
+  sv.max_threads = options->threads;
   sv.residual = sv.residual1 = INFINITY;
 
   x = g_new (double, m);

@@ -53,7 +53,16 @@ typedef struct {
                                      * which implies residual <= tolerance */
   double          omega;            /* SOR start factor; 0: default */
   double          max_seconds;      /* 0: no limit */
+  guint           threads;          /* 0 or 1: one thread; 2: Gauss-Seidel on a chain
+                                     * of CTMC_SEGMENT_MIN_STATES states or more sweeps
+                                     * on two where there are two cores, normalising
+                                     * where it checks the residual, not after every
+                                     * sweep (the measures within rounding of one
+                                     * thread's, not its bits) */
 } AugurSolverOptions;
+
+/* The states from which Gauss-Seidel may sweep on two threads. */
+#define CTMC_SEGMENT_MIN_STATES 131072
 
 /* What the solver did; filled even when it fails. */
 typedef struct {
@@ -64,6 +73,7 @@ typedef struct {
   double   residual;      /* ||pi Q||_inf / max_i |q_ii| after normalisation */
   gboolean converged;
   double   seconds;
+  guint    threads;       /* that method's sweeps ran on (1 or 2) */
 } AugurSolveInfo;
 
 void augur_solve_info_clear (AugurSolveInfo *info);

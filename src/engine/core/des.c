@@ -68,6 +68,10 @@ G_DEFINE_QUARK (augur-des-error-quark, augur_des_error)
 #define HEAP_ON  1024
 #define HEAP_OFF 256
 
+/* The completions of a step whose data are asked for ahead of their
+ * done. */
+#define DONE_AHEAD 4
+
 /* Up to this many sharing activities, a solve takes them all. */
 #define SMALL_SOLVE 512
 
@@ -323,6 +327,14 @@ activity_alloc (AugurDes *des)
     }
   a = des->free_list;
   des->free_list = a->next_free;
+  /* the next one is read and cleared at the next start: asked for now
+   * (with thousands of ranks it was freed long ago) */
+  if (des->free_list != NULL)
+    {
+      __builtin_prefetch ((const char *) des->free_list, 1);
+      __builtin_prefetch ((const char *) des->free_list + 64, 1);
+      __builtin_prefetch ((const char *) des->free_list + 128, 1);
+    }
   id = a->id;
   memset (a, 0, sizeof *a);
   a->id = id;
@@ -1321,6 +1333,16 @@ finish (AugurDes *des, AugurDesActivity *a)
   g_ptr_array_add (des->batch, a);
 }
 
+/* The resources a due activity joins or leaves, and its places among
+ * their users (NULL before it joins: a prefetch of it is no fault). */
+static inline void
+prefetch_route (const AugurDes *des, const AugurDesActivity *a)
+{
+  __builtin_prefetch (a->slots);
+  for (guint k = 0; k < a->n_resources; k++)
+    __builtin_prefetch (&des->res[a->resources[k]], 1);
+}
+
 static int
 by_seq (gconstpointer pa, gconstpointer pb)
 {
@@ -1471,6 +1493,7 @@ augur_des_run (AugurDes      *des,
                   const char *child = (const char *) activity_of (des, des->heap[c].id);
                   __builtin_prefetch (child);
                   __builtin_prefetch (child + 64);
+                  __builtin_prefetch (child + 128);   /* its done and data */
                 }
               heap_remove (des, next);
               g_ptr_array_add (due_now, next);
@@ -1504,12 +1527,29 @@ augur_des_run (AugurDes      *des,
 
               if (!(des->now >= des->key_blocks[b].due_at))
                 continue;
+              /* the block's due activities are asked for all at once,
+               * then what each joins or leaves (its resources, its places
+               * among their users), then they are handled: one at a time,
+               * each waited for its own cache misses (with thousands of
+               * ranks a step ends thousands, each out of cache) */
+              guint due_i[KEY_BLOCK], n_due = 0;
+
               for (guint i = b * KEY_BLOCK; i < hi; i++)
+                if (des->now >= des->live_keys[i].due_at)
+                  {
+                    const char *due_a = des->live->pdata[i];
+                    __builtin_prefetch (due_a, 1);
+                    __builtin_prefetch (due_a + 64, 1);
+                    __builtin_prefetch (due_a + 128);   /* its done and data */
+                    due_i[n_due++] = i;
+                  }
+              /* (handling one changes no other's key: the same as
+               * testing each key as it is handled) */
+              for (guint j = 0; n_due > 1 && j < n_due; j++)
+                prefetch_route (des, des->live->pdata[due_i[j]]);
+              for (guint j = 0; j < n_due; j++)
                 {
-                  AugurDesActivity *a;
-                  if (!(des->now >= des->live_keys[i].due_at))
-                    continue;
-                  a = des->live->pdata[i];
+                  AugurDesActivity *a = des->live->pdata[due_i[j]];
                   if (a->state == STATE_DELAY)
                     enter_sharing (des, a);
                   if (a->state != STATE_DELAY && due (des, a))
@@ -1522,15 +1562,29 @@ augur_des_run (AugurDes      *des,
       for (guint i = 0; i < batch->len; i++)
         {
           AugurDesActivity *a = g_ptr_array_index (batch, i);
+          /* what the done of a completion a few ahead reads first (with
+           * thousands of ranks, its rank or request is out of cache) is
+           * asked for while this one's runs */
+          if (i + DONE_AHEAD < batch->len)
+            {
+              const char *d = ((AugurDesActivity *) g_ptr_array_index (batch, i + DONE_AHEAD))->data;
+              __builtin_prefetch (d);
+              __builtin_prefetch (d + 64);
+              __builtin_prefetch (d + 128);
+            }
           if (!a->cancelled)
             {
               completions++;
               if (a->done)
                 a->done (des, a, a->data);
             }
+          /* freed now, not after the step: the next done's starts take
+           * it back while it is in cache (at thousands of ranks a step
+           * ends thousands, and those freed a step before were cold).
+           * A done may cancel only what has not completed: those after
+           * it in the batch, still here. */
+          activity_release (des, a);
         }
-      for (guint i = 0; i < batch->len; i++)
-        activity_release (des, g_ptr_array_index (batch, i));
     }
   return completions;
 }

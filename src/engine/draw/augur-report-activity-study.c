@@ -163,9 +163,11 @@ augur_report_activity_study (AugurReport                *report,
   if (augur_activity_study_get_base (study) != G_MAXUINT)
     {
       /* Translators: a chart's title, e.g. "Time of the configurations — lapw0.activity". */
-      g_autofree char *title = g_strdup_printf (_("Time of the configurations — %s"), name);
+      g_autofree char *named = g_strdup_printf (_("Time of the configurations — %s"), name);
+      g_autofree char *title = augur_report_chart_title (named, _("Time of the configurations"), 640);
       /* Translators: a chart's title, e.g. "Speedup of the configurations — lapw0.activity". */
-      g_autofree char *speedup = g_strdup_printf (_("Speedup of the configurations — %s"), name);
+      g_autofree char *speedup_named = g_strdup_printf (_("Speedup of the configurations — %s"), name);
+      g_autofree char *speedup = augur_report_chart_title (speedup_named, _("Speedup of the configurations"), 640);
 
       augur_report_add_chart (report, draw_chart,
                               augur_study_chart_new (study, AUGUR_STUDY_CHART_TIME, title, unit, scale),

@@ -6,9 +6,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-report-private.h"
+#include "augur-activity-charts.h"
 #include "augur-activity-diagram.h"
 #include "augur-bar-chart.h"
 #include "augur-file.h"
+#include "augur-report-charts.h"
 #include "augur-format.h"
 #include "activity.h"
 #include "activity-fit.h"
@@ -43,6 +45,17 @@ draw_bars (cairo_t *cr, int width, int height, gpointer data)
 {
   augur_bar_chart_draw (cr, width, height, data, NULL);
 }
+
+static void
+draw_line_chart (cairo_t *cr, int width, int height, gpointer data)
+{
+  augur_chart_draw (cr, width, height, data, NULL);
+}
+
+/* Processes whose pie is drawn: the Breakdown tab shows one at a time. */
+#define PIES_SHOWN 4
+
+#define FIT_CHART_H 380
 
 #define DIAGRAMS_SHOWN 6
 #define DIAGRAM_MAX_W  480
@@ -179,8 +192,29 @@ activity_what (const AugurActivityModel  *model,
                           messages);
 }
 
+/* A fitted cost's measurements, its function and band, as the Fits tab
+ * draws them (data taken; NULL: nothing). */
+static void
+activity_fit_chart (AugurReport         *report,
+                    const char          *name,
+                    AugurFitData        *data,
+                    const AugurFitModel *fm)
+{
+  g_autoptr(AugurFitData) owned = data;
+  g_autoptr(GPtrArray) failed = g_ptr_array_new_with_free_func (g_free);
+  AugurChartData *chart;
+
+  if (owned == NULL)
+    return;
+  chart = augur_activity_fit_chart_new (name, owned, fm, failed);
+  augur_report_add_chart (report, draw_line_chart, chart, (GDestroyNotify) augur_chart_data_unref,
+                          AUGUR_REPORT_CHART_WIDTH, FIT_CHART_H, augur_chart_data_get_title (chart));
+  for (guint w = 0; w < failed->len; w++)
+    augur_report_add_warning (report, g_ptr_array_index (failed, w));
+}
+
 /* The parameters as the run took them, with what defines them; a fitted
- * cost function with its fit and the fit's warnings. */
+ * cost function with its fit, its chart and the fit's warnings. */
 static void
 activity_parameters (AugurReport               *report,
                      const AugurActivityModel  *model,
@@ -224,6 +258,8 @@ activity_parameters (AugurReport               *report,
       augur_report_add_paragraph (report, said);
       for (guint w = 0; w < augur_fit_result_get_n_warnings (fit); w++)
         augur_report_add_warning (report, augur_fit_result_get_warning (fit, w));
+      activity_fit_chart (report, augur_activity_model_get_param_name (model, i),
+                          augur_activity_model_get_param_fit_data (model, i, NULL), fm);
     }
 }
 
@@ -272,13 +308,69 @@ activity_processes (AugurReport               *report,
     }
   rows_left_out (report, MAX_ROWS, n);
 
-  title = g_strdup_printf (_("Time per process — %s"), name);
+  {
+    g_autofree char *named = g_strdup_printf (_("Time per process — %s"), name);
+
+    title = augur_report_chart_title (named, _("Time per process"), 640);
+  }
   bars = augur_bar_chart_data_new_from_activity (r, title);
   if (n > 0)
     augur_report_add_chart (report, draw_bars, bars, (GDestroyNotify) augur_bar_chart_data_unref,
                             640, CLAMP (140 + 26 * MIN (n, 30), 280, 900), title);
   else
     augur_bar_chart_data_unref (bars);
+}
+
+/* Each process's time by category as the Breakdown tab's pie shows it
+ * (every process when they are few, else the first ones and the last to
+ * end), then the run's timeline as its Timeline tab draws it. */
+static void
+activity_breakdown (AugurReport               *report,
+                    const char                *name,
+                    const AugurActivityResult *r,
+                    const char                *unit,
+                    double                     scale)
+{
+  guint n = augur_activity_result_get_n_processes (r), last = 0;
+  GPtrArray *pies = g_ptr_array_new ();
+  g_autofree char *title = NULL, *timeline = NULL;
+
+  if (n == 0)
+    {
+      g_ptr_array_unref (pies);
+      return;
+    }
+  for (guint p = 1; p < n; p++)
+    if (augur_activity_result_get_process_time (r, p) > augur_activity_result_get_process_time (r, last))
+      last = p;
+  for (guint p = 0; p < MIN (n, PIES_SHOWN); p++)
+    g_ptr_array_add (pies, augur_activity_pie_new (r, n <= PIES_SHOWN || p + 1 < PIES_SHOWN || last < p ? p : last,
+                                                   unit, scale));
+  {
+    g_autofree char *named = g_strdup_printf (_("Time of each process by category — %s"), name);
+
+    title = augur_report_chart_title (named, _("Time of each process by category"), AUGUR_REPORT_CHART_WIDTH);
+  }
+  /* the heading with its chart, the note after them */
+  augur_report_add_heading (report, _("Time of each process by category"));
+  augur_report_add_pies (report, pies, title);
+  if (n > PIES_SHOWN)
+    {
+      g_autofree char *note = NULL;
+
+      if (last >= PIES_SHOWN)
+        /* Translators: e.g. "The first 3 processes and p7, the last to end; the table above gives every process." */
+        note = g_strdup_printf (_("The first %u processes and p%u, the last to end; the table above gives every "
+                                  "process."), PIES_SHOWN - 1, last);
+      else
+        /* Translators: e.g. "The first 4 processes; the table above gives every process." */
+        note = g_strdup_printf (_("The first %u processes; the table above gives every process."), PIES_SHOWN);
+      augur_report_add_paragraph (report, note);
+    }
+
+  /* Translators: a timeline's heading, e.g. "Timeline — lapw0.activity". */
+  timeline = g_strdup_printf (_("Timeline — %s"), name);
+  augur_report_add_timeline (report, augur_activity_result_get_timeline (r), timeline);
 }
 
 /* Per element that takes time: its executions and time over every
@@ -629,6 +721,7 @@ augur_report_activity_from_source (AugurReport             *report,
       }
   }
   activity_processes (report, name, result, unit, scale);
+  activity_breakdown (report, name, result, unit, scale);
   activity_elements (report, model, result, unit, scale);
   activity_critical_path (report, model, result, unit, scale);
 

@@ -149,7 +149,8 @@ ccdsm_misses (AugurReport            *report,
   const gboolean vnumeric[] = { FALSE, FALSE, FALSE, TRUE, TRUE, TRUE };
   const char *kheaders[] = { _("Kind"), _("Process"), _("Misses"), _("Share (%)") };
   const gboolean knumeric[] = { FALSE, FALSE, TRUE, TRUE };
-  g_autofree char *title = g_strdup_printf (_("Misses per round trip — %s"), name);
+  g_autofree char *named = g_strdup_printf (_("Misses per round trip — %s"), name);
+  g_autofree char *title = augur_report_chart_title (named, _("Misses per round trip"), 640);
   g_autofree double *values = g_new0 (double, MAX (nk, 1));
   AugurBarChartData *bars = augur_bar_chart_data_new (title, _("Misses"), _("per round trip"));
 
@@ -260,9 +261,12 @@ experiment_charts (AugurReport             *report,
 {
   const double distances[] = { 0, 1, 2 };
   /* Translators: a chart's title, e.g. "One-way latency against distance — sr1.ccdsm". */
-  g_autofree char *latency_title = g_strdup_printf (_("One-way latency against distance — %s"), name);
+  g_autofree char *latency_named = g_strdup_printf (_("One-way latency against distance — %s"), name);
+  g_autofree char *latency_title = augur_report_chart_title (latency_named, _("One-way latency against distance"), 640);
   /* Translators: a chart's title, e.g. "Misses per round trip by kind of variable — sr1.ccdsm". */
-  g_autofree char *misses_title = g_strdup_printf (_("Misses per round trip by kind of variable — %s"), name);
+  g_autofree char *misses_named = g_strdup_printf (_("Misses per round trip by kind of variable — %s"), name);
+  g_autofree char *misses_title = augur_report_chart_title (misses_named, _("Misses per round trip by kind of variable"),
+                                                            640);
   AugurChartData *latency = augur_chart_data_new (latency_title, _("Distance"), _("level"), _("Latency"), _("ns"));
   AugurChartData *misses = augur_chart_data_new (misses_title, _("Distance"), _("level"), _("Misses"),
                                                  _("per round trip"));

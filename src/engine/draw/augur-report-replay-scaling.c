@@ -131,6 +131,7 @@ functions_table (AugurReport                 *report,
       g_autofree char *what = g_strdup_printf (_("%s of %s (%s:%" PRIu64 ")"), q->what, q->action, file,
                                                (uint64_t) q->line);
       g_autofree char *residual = number (100.0 * q->max_residual);
+      g_autofree char *slowest = NULL;
       g_autoptr(GString) at = g_string_new (NULL);
       const char *row[5];
 
@@ -148,7 +149,16 @@ functions_table (AugurReport                 *report,
               g_string_append_printf (at, _(" (%s to %s)"), ls, hs);
             }
         }
-      row[0] = what;
+      /* ranks that differ: the function is the slowest rank's */
+      if (q->imbalance > 0)
+        {
+          g_autofree char *pct = number (100.0 * q->imbalance);
+
+          /* Translators: after a parameter of the slowest rank (its name says so), e.g. "flops of the slowest
+           * rank of compute (rank-32.txt:4); 20.9 % above the ranks' mean". */
+          slowest = g_strdup_printf (_("%s; %s %% above the ranks’ mean"), what, pct);
+        }
+      row[0] = slowest != NULL ? slowest : what;
       row[1] = augur_extrap_model_get_class_name (m, q->class_index);
       row[2] = q->function;
       row[3] = q->kind == AUGUR_EXTRAP_FN_FITTED ? residual : "";

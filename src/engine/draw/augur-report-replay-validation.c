@@ -131,7 +131,8 @@ augur_report_replay_validation (AugurReport             *report,
   {
     AugurChartData *chart = augur_validation_chart_data_new (record->rows, &unit, &scale);
     /* Translators: the chart's title in the report, with the document's name. */
-    g_autofree char *title = g_strdup_printf (_("Predicted and measured times — %s"), name);
+    g_autofree char *named = g_strdup_printf (_("Predicted and measured times — %s"), name);
+    g_autofree char *title = augur_report_chart_title (named, _("Predicted and measured times"), 640);
 
     augur_report_add_chart (report, draw_chart, chart, (GDestroyNotify) augur_chart_data_unref, 640, 320, title);
   }

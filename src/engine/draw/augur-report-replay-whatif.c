@@ -11,6 +11,7 @@
 #include "augur-bar-chart.h"
 #include "augur-line-chart.h"
 #include "augur-format.h"
+#include "augur-whatif-chart.h"
 #include "replay-document.h"
 
 #include <glib/gi18n.h>
@@ -425,8 +426,10 @@ sweep_section (AugurReport             *report,
   tunit = augur_time_unit_choose (latest, &tscale);
 
   {
-    /* Translators: a chart's title, e.g. "Predicted time against link bandwidth — stencil.replay". */
-    g_autofree char *title = g_strdup_printf (_("Predicted time against %s — %s"), sweep_name (p), name);
+    /* Translators: a chart's title (a whole sentence of its own) and the document it is of, e.g.
+     * "Predicted time against link bandwidth — stencil.replay". */
+    g_autofree char *named = g_strdup_printf (_("%s — %s"), augur_whatif_chart_title (p), name);
+    g_autofree char *title = augur_report_chart_title (named, augur_whatif_chart_title (p), 640);
     AugurChartData *chart = augur_chart_data_new (title, sweep_name (p), xunit, _("Predicted time"), tunit);
     g_autofree double *x = g_new (double, xs->len);
     g_autofree double *y = g_new (double, xs->len);

@@ -13,6 +13,7 @@
 #include "augur-diagram.h"
 #include "augur-file.h"
 #include "augur-format.h"
+#include "augur-report-charts.h"
 #include "pepa.h"
 #include "replay-document.h"
 
@@ -223,7 +224,8 @@ pepa_results (AugurReport           *report,
   const AugurPepaModel *model = augur_pepa_state_space_get_model (space);
   const AugurSolveInfo *info = augur_pepa_result_get_solve_info (result);
   guint n_actions = augur_pepa_model_get_n_actions (model);
-  g_autofree char *title = g_strdup_printf (_("Throughput — %s"), name);
+  g_autofree char *named = g_strdup_printf (_("Throughput — %s"), name);
+  g_autofree char *title = augur_report_chart_title (named, _("Throughput"), 640);
   AugurBarChartData *bars = augur_bar_chart_data_new (title, _("Throughput"), _("per unit of time"));
   const char *theaders[] = { _("Action"), _("Throughput (per unit of time)") };
   const char *uheaders[] = { _("Component"), _("Local state"), _("Probability"), _("Population") };
@@ -658,13 +660,40 @@ replay_ranks (AugurReport             *report,
       for (guint k = 0; k <= AUGUR_STATE_N; k++)
         g_free (cells[k]);
     }
-  title = g_strdup_printf (_("Time per rank — %s"), name);
+  {
+    g_autofree char *named = g_strdup_printf (_("Time per rank — %s"), name);
+
+    title = augur_report_chart_title (named, _("Time per rank"), 640);
+  }
   bars = augur_bar_chart_data_new_from_replay (result, title);
   if (n > 0)
     augur_report_add_chart (report, draw_bars, bars, (GDestroyNotify) augur_bar_chart_data_unref,
                             640, CLAMP (140 + 26 * n, 280, 900), title);
   else
     augur_bar_chart_data_unref (bars);
+}
+
+/* The per-rank timeline as the page's Timeline tab draws it: a row per
+ * rank across the whole run, in the states' colours. */
+static void
+replay_timeline (AugurReport             *report,
+                 const char              *name,
+                 const AugurReplayResult *result,
+                 gboolean                 recorded)
+{
+  g_autoptr(AugurTimelineData) data = NULL;
+  /* Translators: a timeline's heading, e.g. "Timeline — stencil.replay". */
+  g_autofree char *title = g_strdup_printf (_("Timeline — %s"), name);
+
+  if (!recorded)
+    {
+      augur_report_add_heading (report, title);
+      augur_report_add_paragraph (report, _("The timeline of this run is too large for the memory: it is left "
+                                            "out."));
+      return;
+    }
+  data = augur_replay_result_build_timeline (result);
+  augur_report_add_timeline (report, data, title);
 }
 
 gboolean
@@ -709,7 +738,17 @@ augur_report_replay_from_source (AugurReport             *report,
   if (augur_replay_inputs_load (&in, &platform, &deployment, &traces, &error))
     {
       options.model = in.network;
+      /* with its timeline, as the page replays it; one too large for the
+       * memory is left out, not the rest */
+      options.record_timeline = TRUE;
       result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, src->cancellable, NULL, &error);
+      if (result == NULL && g_error_matches (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_TOO_LARGE))
+        {
+          g_clear_error (&error);
+          options.record_timeline = FALSE;
+          result = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, src->cancellable, NULL,
+                                     &error);
+        }
     }
   if (result == NULL)
     {
@@ -755,6 +794,7 @@ augur_report_replay_from_source (AugurReport             *report,
   augur_report_add_other_settings (report, src, NULL);
   replay_platform (report, platform, deployment);
   replay_ranks (report, name, result);
+  replay_timeline (report, name, result, options.record_timeline);
 
   {
     g_autofree char *quoted = quote_arg (path);

@@ -222,6 +222,27 @@ augur_report_add_chart (AugurReport   *r,
   r->n_charts++;
 }
 
+/* As the charts lay their title out (augur-chart-layout.c): bold Sans of
+ * 16 pixels, within 14 pixels of each side, and a few pixels to spare. */
+#define CHART_TITLE_PX   16.0
+#define CHART_TITLE_ROOM (2 * 14.0 + 8.0)
+
+char *
+augur_report_chart_title (const char *with_name,
+                          const char *alone,
+                          int         width)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = augur_draw_create_layout (cr);
+  double w = augur_draw_measure (layout, with_name, CHART_TITLE_PX, TRUE, NULL);
+
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return g_strdup (w <= width - CHART_TITLE_ROOM ? with_name : alone);
+}
+
 guint
 augur_report_get_n_charts (const AugurReport *r)
 {
@@ -442,16 +463,50 @@ longest_word (Pdf        *p,
   return most + 2 * CELL_PAD + 6;
 }
 
+/* Shares room among the columns in proportion to their widths w, none
+ * below its least (those held at their least first), into w. */
+static void
+share_widths (double       *w,
+              const double *least,
+              guint         n,
+              double        room)
+{
+  g_autofree gboolean *held = g_new0 (gboolean, n);
+  double total = 0;
+  gboolean changed = TRUE;
+
+  for (guint c = 0; c < n; c++)
+    total += w[c];
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint c = 0; c < n; c++)
+        if (!held[c] && total > 0 && room * w[c] / total < least[c])
+          {
+            held[c] = TRUE;
+            room -= least[c];
+            total -= w[c];
+            changed = TRUE;
+          }
+    }
+  for (guint c = 0; c < n; c++)
+    w[c] = held[c] || total <= 0 ? least[c] : room * w[c] / total;
+}
+
 /* Column widths: every column as wide as its widest cell when they fit;
  * otherwise headers wrap between words, numbers keep their width, and the
- * text columns share the rest, none narrower than its longest word. */
+ * text columns share the rest, none narrower than its longest word.  When
+ * even the words do not fit (long headers, as French ones), the headers
+ * and text break inside words, and still no number does: "354.0" over
+ * "3" would be read as another number. */
 static double *
 table_widths (Pdf         *p,
               const Block *b)
 {
   double *w = g_new0 (double, b->n_columns);
   g_autofree double *least = g_new0 (double, b->n_columns);
-  double total = 0, text_total = 0, fixed = 0, text_least = 0;
+  g_autofree double *number = g_new0 (double, b->n_columns);
+  double total = 0, fixed = 0, text_least = 0, numbers = 0;
 
   for (guint i = 0; i < b->rows->len; i++)
     {
@@ -470,7 +525,11 @@ table_widths (Pdf         *p,
         }
     }
   for (guint c = 0; c < b->n_columns; c++)
-    total += w[c];
+    {
+      total += w[c];
+      number[c] = least[c];
+      numbers += number[c];
+    }
   if (total <= p->width)
     return w;
   /* a header or text breaks between words: measured only when needed */
@@ -487,43 +546,41 @@ table_widths (Pdf         *p,
       if (b->numeric[c])
         fixed += least[c];
       else
-        {
-          text_total += w[c];
-          text_least += least[c];
-        }
+        text_least += least[c];
     }
   if (fixed + text_least > p->width)
     {
-      /* even words do not fit: share everything */
-      for (guint c = 0; c < b->n_columns; c++)
-        w[c] = p->width * w[c] / total;
+      /* even words do not fit: everything shared, no number narrower
+       * than itself (unless the numbers alone are wider than the page) */
+      if (numbers <= p->width)
+        {
+          /* in proportion to the longest words: each header breaks as
+           * little as the others */
+          memcpy (w, least, sizeof *w * b->n_columns);
+          share_widths (w, number, b->n_columns, p->width);
+        }
+      else
+        for (guint c = 0; c < b->n_columns; c++)
+          w[c] = p->width * w[c] / total;
       return w;
     }
-  for (guint c = 0; c < b->n_columns; c++)
-    if (b->numeric[c])
-      w[c] = least[c];
   {
     /* the room left, shared by the text columns in proportion to their
      * width, none below its least: the ones held at their least first */
-    double room = p->width - fixed, share_total = text_total;
-    gboolean changed = TRUE;
-    g_autofree gboolean *held = g_new0 (gboolean, b->n_columns);
+    g_autofree double *text_w = g_new0 (double, b->n_columns);
+    g_autofree double *text_min = g_new0 (double, b->n_columns);
+    guint n = 0;
 
-    while (changed)
-      {
-        changed = FALSE;
-        for (guint c = 0; c < b->n_columns; c++)
-          if (!b->numeric[c] && !held[c] && share_total > 0 && room * w[c] / share_total < least[c])
-            {
-              held[c] = TRUE;
-              room -= least[c];
-              share_total -= w[c];
-              changed = TRUE;
-            }
-      }
     for (guint c = 0; c < b->n_columns; c++)
       if (!b->numeric[c])
-        w[c] = held[c] || share_total <= 0 ? least[c] : room * w[c] / share_total;
+        {
+          text_w[n] = w[c];
+          text_min[n++] = least[c];
+        }
+    share_widths (text_w, text_min, n, p->width - fixed);
+    n = 0;
+    for (guint c = 0; c < b->n_columns; c++)
+      w[c] = b->numeric[c] ? least[c] : text_w[n++];
   }
   return w;
 }

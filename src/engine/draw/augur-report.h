@@ -66,6 +66,14 @@ void         augur_report_add_chart      (AugurReport   *report,
 
 guint        augur_report_get_n_charts   (const AugurReport *report);
 
+/* A chart's title for a chart width points wide: with_name ("Throughput
+ * — Tiny") when it fits the chart's title line, else alone ("Throughput"):
+ * a chart cuts a longer title with an ellipsis, and the document's section
+ * names it anyway.  g_free the result. */
+char        *augur_report_chart_title    (const char    *with_name,
+                                          const char    *alone,
+                                          int            width);
+
 /* The documents that could not be computed: a builder notes each (the
  * current section's title and why), so that a caller that wrote the rest
  * can say which failed. */

@@ -9,6 +9,12 @@
  * starts again at L = 1.  (The tolerance is the options'; an infinite one
  * takes any amounts, for measured traces whose computes vary.)
  *
+ * A rank's actions are held, while they are read and compressed, as packed
+ * items (ExItem, 32 bytes: the action's prototype, one per distinct
+ * signature, and its own amounts and line) rather than as ExNodes (384
+ * bytes): the same scans on the same sequence, so the same loops as the
+ * nodes gave; an ExNode is made only for what stays in the program.
+ *
  * (Over 800 lines: reading, compressing, classing and aligning are one
  * pass over the runs' nodes, sharing the node type and its signatures;
  * the forms and the synthesis are in their own files.)
@@ -183,15 +189,185 @@ merge_into (ExNode *dst,
     }
 }
 
+/* ---- Packed items ------------------------------------------------------------ */
+
+/* One position of a rank's sequence while it is compressed: an action as
+ * read (its prototype, its amounts and its place) or a loop already made.
+ * The prototype holds all that a signature depends on, so the action's
+ * ExNode, when one is needed, is the prototype with these amounts. */
+#define ITEM_LOOP G_MAXUINT32
+
+typedef struct
+{
+  guint32 proto;   /* index in the rank's prototypes; ITEM_LOOP: a loop */
+  guint32 file;
+  union
+  {
+    struct
+    {
+      double  flops;   /* the action's (a compute's amount) */
+      double  pre;     /* computes folded: the flops computed since the previous action */
+      guint64 line;
+    } a;
+    ExNode *loop;
+  } u;
+} ExItem;
+
+G_STATIC_ASSERT (sizeof (ExItem) == 32);
+
+/* A rank's prototypes: ExNodes of one occurrence each (n = 1), by what
+ * the signatures are made of (ProtoKey). */
+typedef struct
+{
+  GPtrArray  *nodes;   /* ExNode */
+  GHashTable *index;   /* ProtoKey* -> index + 1 */
+} Protos;
+
+/* Every field of a read action that its signature reads (a compute's
+ * amount is not one), bit for bit: equal keys, equal signatures. */
+typedef struct
+{
+  gint32  kind;
+  guint32 peer, root, src, dst, process;
+  gint32  tag;
+  guint8  vshape[2], velem[2];
+  double  bytes, recv_bytes, value, flops, vcount[2];
+} ProtoKey;
+
+G_STATIC_ASSERT (sizeof (ProtoKey) % sizeof (guint64) == 0);
+
+/* a key's 64-bit words mixed (one lookup a line read: word by word) */
+static guint
+proto_key_hash (gconstpointer k)
+{
+  guint64 h = 0x9e3779b97f4a7c15u;
+
+  for (gsize i = 0; i < sizeof (ProtoKey) / sizeof (guint64); i++)
+    {
+      guint64 w;
+
+      memcpy (&w, (const guint8 *) k + i * sizeof w, sizeof w);
+      h = (h ^ w) * 0xff51afd7ed558ccdu;
+      h ^= h >> 32;
+    }
+  return (guint) h;
+}
+
 static gboolean
-block_repeats (GPtrArray *seq,
-               guint      at,
-               guint      copy,
-               guint      len,
-               double     tolerance)
+proto_key_equal (gconstpointer a,
+                 gconstpointer b)
+{
+  return memcmp (a, b, sizeof (ProtoKey)) == 0;
+}
+
+static void
+protos_init (Protos *p)
+{
+  p->nodes = g_ptr_array_new_with_free_func (ex_node_free);
+  p->index = g_hash_table_new_full (proto_key_hash, proto_key_equal, g_free, NULL);
+}
+
+static void
+protos_clear (Protos *p)
+{
+  g_clear_pointer (&p->nodes, g_ptr_array_unref);
+  g_clear_pointer (&p->index, g_hash_table_unref);
+}
+
+static inline const ExNode *
+item_proto (const Protos *p,
+            const ExItem *it)
+{
+  return it->proto == ITEM_LOOP ? it->u.loop : g_ptr_array_index (p->nodes, it->proto);
+}
+
+static inline guint
+item_sig (const Protos *p,
+          const ExItem *it)
+{
+  return item_proto (p, it)->sig;
+}
+
+/* The ExNode the item stands for (the loop's own; an action's made). */
+static ExNode *
+item_node (const Protos *p,
+           ExItem       *it)
+{
+  ExNode *n;
+
+  if (it->proto == ITEM_LOOP)
+    return g_steal_pointer (&it->u.loop);
+  n = g_memdup2 (g_ptr_array_index (p->nodes, it->proto), sizeof (ExNode));
+  n->act.flops = n->flops_sum = it->u.a.flops;
+  n->pre_sum = it->u.a.pre;
+  n->act.line = n->line = it->u.a.line;
+  n->act.file = n->file = it->file;
+  return n;
+}
+
+static void
+item_clear (ExItem *it)
+{
+  if (it->proto == ITEM_LOOP)
+    g_clear_pointer (&it->u.loop, ex_node_free);
+}
+
+/* An action read as one occurrence: the amounts match within tolerance */
+static gboolean
+amounts_match (const ExItem *a,
+               const ExItem *b,
+               gboolean      compute,
+               double        tolerance)
+{
+  if (isinf (tolerance))
+    return TRUE;
+  return close_enough (a->u.a.pre, b->u.a.pre, tolerance) &&
+         (!compute || close_enough (a->u.a.flops, b->u.a.flops, tolerance));
+}
+
+/* nodes_match on items: a loop's body as nodes, an action's amounts as read
+ * (n = 1: its mean is its own) */
+static gboolean
+items_match (const Protos *p,
+             const ExItem *a,
+             const ExItem *b,
+             double        tolerance)
+{
+  const ExNode *na = item_proto (p, a);
+
+  if (na->sig != item_sig (p, b))
+    return FALSE;
+  if (na->is_loop)
+    return nodes_match (na, b->u.loop, tolerance);
+  return amounts_match (a, b, na->act.kind == AUGUR_TRACE_ACTION_COMPUTE, tolerance);
+}
+
+/* merge_into from an item (freed when a loop) */
+static void
+merge_item (ExNode *dst,
+            ExItem *src)
+{
+  if (src->proto == ITEM_LOOP)
+    {
+      merge_into (dst, src->u.loop);
+      item_clear (src);
+      return;
+    }
+  dst->flops_sum += src->u.a.flops;
+  dst->pre_sum += src->u.a.pre;
+  dst->n += 1;
+}
+
+static gboolean
+block_repeats (const Protos *p,
+               const ExItem *seq,
+               guint         at,
+               guint         copy,
+               guint         len,
+               double        tolerance)
 {
   for (guint j = 0; j < len; j++)
-    if (!nodes_match (g_ptr_array_index (seq, at + j), g_ptr_array_index (seq, copy + j), tolerance))
+    if (!items_match (p, &seq[at + j], &seq[copy + j], tolerance))
       return FALSE;
   return TRUE;
 }
@@ -237,16 +413,16 @@ step_start (StepKind kind,
 
 /* b a copy of a but for its rank fields (compute amounts within tolerance). */
 static gboolean
-copy_but_ranks (const ExNode *a,
-                const ExNode *b,
+copy_but_ranks (const Protos *p,
+                const ExItem *a,
+                const ExItem *b,
                 double        tolerance)
 {
-  if (b->is_loop || b->loose != a->loose)
+  const ExNode *na = item_proto (p, a);
+
+  if (b->proto == ITEM_LOOP || item_proto (p, b)->loose != na->loose)
     return FALSE;
-  if (isinf (tolerance))
-    return TRUE;
-  return close_enough (ex_node_pre (a), ex_node_pre (b), tolerance) &&
-         (a->act.kind != AUGUR_TRACE_ACTION_COMPUTE || close_enough (ex_node_flops (a), ex_node_flops (b), tolerance));
+  return amounts_match (a, b, na->act.kind == AUGUR_TRACE_ACTION_COMPUTE, tolerance);
 }
 
 /* At i, one action repeated with its peer, src or dst following the
@@ -255,24 +431,26 @@ copy_but_ranks (const ExNode *a,
  * on while every field that changes has a step that still gives it and the
  * others stay: each node is looked at once. */
 static guint
-stepped_run (GPtrArray *seq,
-             guint      i,
-             guint      r,
-             guint      P,
-             double     tolerance,
-             guint8    *step,
-             gint64     step0[][STEP_N_KINDS])
+stepped_run (const Protos *p,
+             const ExItem *seq,
+             guint         len,
+             guint         i,
+             guint         r,
+             guint         P,
+             double        tolerance,
+             guint8       *step,
+             gint64        step0[][STEP_N_KINDS])
 {
-  const ExNode *first = g_ptr_array_index (seq, i);
+  const ExNode *first = item_proto (p, &seq[i]);
   const ExNode *second;
   guint alive[4] = { 0 };   /* bits: the steps that gave every copy so far */
   gboolean used[4], changes = FALSE;
   guint c;
 
-  if (first->is_loop || i + 1 >= seq->len)
+  if (first->is_loop || i + 1 >= len)
     return 1;
-  second = g_ptr_array_index (seq, i + 1);
-  if (!copy_but_ranks (first, second, tolerance))
+  second = item_proto (p, &seq[i + 1]);
+  if (!copy_but_ranks (p, &seq[i], &seq[i + 1], tolerance))
     return 1;
   for (guint f = 0; f < 4; f++)
     {
@@ -288,11 +466,11 @@ stepped_run (GPtrArray *seq,
     }
   if (!changes)
     return 1;
-  for (c = 1; i + c < seq->len; c++)
+  for (c = 1; i + c < len; c++)
     {
-      const ExNode *n = g_ptr_array_index (seq, i + c);
+      const ExNode *n = item_proto (p, &seq[i + c]);
       guint next[4];
-      gboolean all = copy_but_ranks (first, n, tolerance);
+      gboolean all = copy_but_ranks (p, &seq[i], &seq[i + c], tolerance);
 
       for (guint f = 0; all && f < 4; f++)
         {
@@ -325,90 +503,89 @@ stepped_run (GPtrArray *seq,
   return c;
 }
 
-/* One scan at period len; TRUE when a loop was made (seq replaced). */
+/* One scan at period len; TRUE when a loop was made.  In place: what is
+ * written (at w) never passes what is still to be read (at i). */
 static gboolean
-compress_period (GPtrArray **seqp,
-                 guint       len,
-                 Interner   *in,
-                 double      tolerance,
-                 guint       r,
-                 guint       P)
+compress_period (GArray       *items,
+                 const Protos *p,
+                 guint         len,
+                 Interner     *in,
+                 double        tolerance,
+                 guint         r,
+                 guint         P)
 {
-  GPtrArray *seq = *seqp;
-  GPtrArray *out;
+  ExItem *seq = (ExItem *) (gpointer) items->data;
   gboolean changed = FALSE;
-  guint i = 0;
+  guint i = 0, w = 0;
 
-  out = g_ptr_array_new_with_free_func (ex_node_free);
-  while (i < seq->len)
+  while (i < items->len)
     {
       guint64 k = 1;
-
+      gboolean stepped = FALSE;
       guint8 step[4] = { 0 };
       gint64 step0[4][STEP_N_KINDS] = { { 0 } };
 
-      while (i + (k + 1) * len <= seq->len && block_repeats (seq, i, i + k * len, len, tolerance))
+      while (i + (k + 1) * len <= items->len && block_repeats (p, seq, i, (guint) (i + k * len), len, tolerance))
         k++;
       /* one action whose peers follow the iteration: a stepped loop */
-      if (k == 1 && len == 1 && (k = stepped_run (seq, i, r, P, tolerance, step, step0)) >= 2)
-        {
-          ExNode *a = g_ptr_array_index (seq, i);
-
-          memcpy (a->step, step, sizeof step);
-          memcpy (a->step0, step0, sizeof step0);
-          a->sig = a->loose = loose_sig (in, &a->act, step, step0);
-        }
+      if (k == 1 && len == 1 && (k = stepped_run (p, seq, items->len, i, r, P, tolerance, step, step0)) >= 2)
+        stepped = TRUE;
       if (k >= 2)
         {
           ExNode *loop = g_new0 (ExNode, 1);
-          const ExNode *first = g_ptr_array_index (seq, i);
 
           loop->is_loop = TRUE;
           loop->count = k;
-          loop->line = first->line;
-          loop->file = first->file;
-          loop->sig = loop->loose = loop_sig (in, k, seq, i, len);
           loop->body = g_ptr_array_new_with_free_func (ex_node_free);
           for (guint j = 0; j < len; j++)
-            g_ptr_array_add (loop->body, g_steal_pointer (&seq->pdata[i + j]));
+            g_ptr_array_add (loop->body, item_node (p, &seq[i + j]));
+          if (stepped)
+            {
+              ExNode *a = g_ptr_array_index (loop->body, 0);
+
+              memcpy (a->step, step, sizeof step);
+              memcpy (a->step0, step0, sizeof step0);
+              a->sig = a->loose = loose_sig (in, &a->act, step, step0);
+            }
+          loop->line = ((ExNode *) g_ptr_array_index (loop->body, 0))->line;
+          loop->file = ((ExNode *) g_ptr_array_index (loop->body, 0))->file;
+          loop->sig = loop->loose = loop_sig (in, k, loop->body, 0, len);
           for (guint64 c = 1; c < k; c++)
             for (guint j = 0; j < len; j++)
-              merge_into (g_ptr_array_index (loop->body, j), seq->pdata[i + c * len + j]);
-          g_ptr_array_add (out, loop);
+              merge_item (g_ptr_array_index (loop->body, j), &seq[i + c * len + j]);
+          seq[w++] = (ExItem) { .proto = ITEM_LOOP, .u.loop = loop };
           i += (guint) (k * len);
           changed = TRUE;
         }
       else
-        g_ptr_array_add (out, g_steal_pointer (&seq->pdata[i++]));
+        seq[w++] = seq[i++];
     }
-  if (!changed)
-    {
-      /* give the nodes back: nothing moved */
-      for (guint j = 0; j < out->len; j++)
-        seq->pdata[j] = g_steal_pointer (&out->pdata[j]);
-      g_ptr_array_unref (out);
-      return FALSE;
-    }
-  g_ptr_array_unref (seq);
-  *seqp = out;
-  return TRUE;
+  g_array_set_size (items, w);
+  return changed;
 }
 
+/* The rank's program: the items compressed, then made nodes. */
 static GPtrArray *
-compress (GPtrArray *seq,
-          Interner  *in,
-          double     tolerance,
-          guint      r,
-          guint      P)
+compress (GArray       *items,
+          const Protos *p,
+          Interner     *in,
+          double        tolerance,
+          guint         r,
+          guint         P)
 {
+  GPtrArray *seq;
   gboolean changed = TRUE;
 
   while (changed)
     {
       changed = FALSE;
-      for (guint len = 1; len <= MIN (MAX_PERIOD, seq->len / 2) && !changed; len++)
-        changed = compress_period (&seq, len, in, tolerance, r, P);
+      for (guint len = 1; len <= MIN (MAX_PERIOD, items->len / 2) && !changed; len++)
+        changed = compress_period (items, p, len, in, tolerance, r, P);
     }
+  seq = g_ptr_array_new_full (items->len, ex_node_free);
+  for (guint i = 0; i < items->len; i++)
+    g_ptr_array_add (seq, item_node (p, &g_array_index (items, ExItem, i)));
+  g_array_set_size (items, 0);
   return seq;
 }
 
@@ -614,6 +791,65 @@ with_vcount (Interner     *in,
                                       n->vshape[1], n->velem[0], n->velem[1]));
 }
 
+/* The index in p of the prototype of a (an action as read, with its
+ * v-collective's counts as classified): its node and signatures are made
+ * (and interned, in the order one node a line made them) at its first
+ * occurrence only. */
+static guint32
+proto_of (Protos                 *p,
+          const AugurTraceAction *a,
+          const double            vcount[2],
+          const guint8            vshape[2],
+          const guint8            velem[2],
+          Interner               *in,
+          guint                   r)
+{
+  ProtoKey key;
+  ExNode *proto;
+  gpointer v;
+
+  memset (&key, 0, sizeof key);
+  key.kind = a->kind;
+  key.peer = a->peer;
+  key.root = a->root;
+  key.src = a->src;
+  key.dst = a->dst;
+  key.process = a->process;
+  key.tag = a->tag;
+  memcpy (key.vshape, vshape, sizeof key.vshape);
+  memcpy (key.velem, velem, sizeof key.velem);
+  key.bytes = a->bytes;
+  key.recv_bytes = a->recv_bytes;
+  key.value = a->value;
+  key.flops = a->kind == AUGUR_TRACE_ACTION_COMPUTE ? 0.0 : a->flops;
+  memcpy (key.vcount, vcount, sizeof key.vcount);
+  v = g_hash_table_lookup (p->index, &key);
+  if (v != NULL)
+    return GPOINTER_TO_UINT (v) - 1;
+
+  proto = g_new0 (ExNode, 1);
+  proto->act = *a;
+  memcpy (proto->vcount, vcount, sizeof proto->vcount);
+  memcpy (proto->vshape, vshape, sizeof proto->vshape);
+  memcpy (proto->velem, velem, sizeof proto->velem);
+  proto->flops_sum = a->flops;
+  proto->n = 1;
+  proto->line = a->line;
+  proto->file = a->file;
+  proto->sig = with_vcount (in, action_sig (in, &proto->act), proto);
+  proto->loose = with_vcount (in, loose_sig (in, &proto->act, NULL, NULL), proto);
+  /* a wait's own end of its request (src = r: it waits for its
+   * send; dst = r: for its receive) is its role, never stepped: the
+   * tracer writes MPI_Sendrecv as isend, irecv, the send's wait and
+   * the receive's, two waits that are no loop */
+  if (proto->act.kind == AUGUR_TRACE_ACTION_WAIT || proto->act.kind == AUGUR_TRACE_ACTION_TEST)
+    proto->loose = intern (in, g_strdup_printf ("%u|%c%c", proto->loose, proto->act.src == r ? 's' : '-',
+                                                proto->act.dst == r ? 'd' : '-'));
+  g_ptr_array_add (p->nodes, proto);
+  g_hash_table_insert (p->index, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (p->nodes->len));
+  return p->nodes->len - 1;
+}
+
 ExRun *
 ex_run_read (GFile         *file,
              double         compute_tolerance,
@@ -622,6 +858,7 @@ ex_run_read (GFile         *file,
 {
   g_autoptr(AugurTraceSet) t = NULL;
   g_autoptr(GArray) roots = g_array_new (FALSE, TRUE, sizeof (VRoot));
+  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (ExItem));
   ExRun *run;
   Interner in;
   AugurTraceDialect dialect;
@@ -649,8 +886,10 @@ ex_run_read (GFile         *file,
   in.ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint r = 0; r < run->n_ranks; r++)
     {
-      GPtrArray *seq = g_ptr_array_new_with_free_func (ex_node_free);
-      AugurTraceAction a;
+      AugurTraceAction a, b;
+      double nvcount[2];
+      guint8 nvshape[2], nvelem[2];
+      ExItem item;
       GError *local = NULL;
       GString *shape;
       double pending = 0;
@@ -658,11 +897,12 @@ ex_run_read (GFile         *file,
       guint8 vshape[2] = { V_UNIFORM, V_UNIFORM }, velem[2] = { 0, 0 };
       gboolean own = FALSE;
       guint rooted = 0;   /* this rank's gatherv and scatterv so far */
+      Protos protos;
+
+      protos_init (&protos);
 
       while (augur_trace_set_next (t, r, &a, &local))
         {
-          ExNode *n;
-
           if (a.kind == AUGUR_TRACE_ACTION_LOCATION)
             continue;
           own = FALSE;
@@ -711,56 +951,46 @@ ex_run_read (GFile         *file,
               run->n_actions++;
               continue;
             }
-          n = g_new0 (ExNode, 1);
-          n->act = a;
+          b = a;
           /* the counts are the set's, read again at the next line: their
            * one value is kept */
-          n->act.counts = n->act.recv_counts = NULL;
-          n->vcount[0] = a.counts != NULL ? vcount[0] : -1;
-          n->vcount[1] = a.recv_counts != NULL ? vcount[1] : -1;
+          b.counts = b.recv_counts = NULL;
+          nvcount[0] = a.counts != NULL ? vcount[0] : -1;
+          nvcount[1] = a.recv_counts != NULL ? vcount[1] : -1;
           for (guint k = 0; k < 2; k++)
             {
-              n->vshape[k] = n->vcount[k] >= 0 ? vshape[k] : V_UNIFORM;
-              n->velem[k] = n->vcount[k] >= 0 ? velem[k] : 0;
+              nvshape[k] = nvcount[k] >= 0 ? vshape[k] : V_UNIFORM;
+              nvelem[k] = nvcount[k] >= 0 ? velem[k] : 0;
             }
           /* an allgatherv's or gatherv's own count (a scatterv's received
            * one): given by the vector */
           if (own && a.kind == AUGUR_TRACE_ACTION_SCATTERV)
-            n->act.recv_bytes = -1;
+            b.recv_bytes = -1;
           else if (own)
-            n->act.bytes = -1;
-          n->pre_sum = pending;
+            b.bytes = -1;
+          item = (ExItem) { .proto = proto_of (&protos, &b, nvcount, nvshape, nvelem, &in, r), .file = a.file,
+                            .u.a = { .flops = a.flops, .pre = pending, .line = a.line } };
           pending = 0;
-          n->flops_sum = a.flops;
-          n->n = 1;
-          n->line = a.line;
-          n->file = a.file;
-          n->sig = with_vcount (&in, action_sig (&in, &n->act), n);
-          n->loose = with_vcount (&in, loose_sig (&in, &n->act, NULL, NULL), n);
-          /* a wait's own end of its request (src = r: it waits for its
-           * send; dst = r: for its receive) is its role, never stepped: the
-           * tracer writes MPI_Sendrecv as isend, irecv, the send's wait and
-           * the receive's, two waits that are no loop */
-          if (a.kind == AUGUR_TRACE_ACTION_WAIT || a.kind == AUGUR_TRACE_ACTION_TEST)
-            n->loose = intern (&in, g_strdup_printf ("%u|%c%c", n->loose, a.src == r ? 's' : '-',
-                                                     a.dst == r ? 'd' : '-'));
-          g_ptr_array_add (seq, n);
+          g_array_append_val (items, item);
           run->n_actions++;
           if ((run->n_actions & 0xffff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, &local))
             break;
         }
-      if (local == NULL && seq->len == 0)
+      if (local == NULL && items->len == 0)
         g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT, _("%s: rank %u has no action"),
                      run->name, r);
       if (local != NULL)
         {
           g_propagate_error (error, local);
-          g_ptr_array_unref (seq);
+          for (guint i = 0; i < items->len; i++)
+            item_clear (&g_array_index (items, ExItem, i));
+          protos_clear (&protos);
           g_hash_table_unref (in.ids);
           ex_run_free (run);
           return NULL;
         }
-      run->ranks[r] = compress (seq, &in, compute_tolerance, r, run->n_ranks);
+      run->ranks[r] = compress (items, &protos, &in, compute_tolerance, r, run->n_ranks);
+      protos_clear (&protos);
       shape = g_string_new (NULL);
       append_shape (shape, run->ranks[r]);
       run->shapes[r] = g_string_free (shape, FALSE);

@@ -8,34 +8,42 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "extrap-private.h"
 
 /* ---- Rank forms ---------------------------------------------------------------- */
 
 
-void
-augur_extrap_dims_create (guint  ranks,
-                          guint  n_dims,
-                          guint *dims)
+static void
+dims_create (guint     ranks,
+             guint     n_dims,
+             gboolean  open_mpi,
+             guint    *dims)
 {
   guint factors[64];
   guint n_factors = 0;
   guint p = ranks;
+  /* Open MPI 4.1's getfactors (ompi/mpi/c/dims_create.c): odd d up to
+   * ceil(sqrt(ranks)) of ranks itself, inclusive: P's whole prime
+   * factorisation (36 = 2 * 2 * 3 * 3, 9 = 3 * 3) */
+  guint64 limit = (guint64) ceil (sqrt ((double) ranks));
 
   g_return_if_fail (n_dims >= 1 && dims != NULL);
 
   for (guint i = 0; i < n_dims; i++)
     dims[i] = 1;
-  /* factors in increasing order, as SMPI's getfactors (from Open MPI):
-   * the 2s, then odd d while d * d < p, strictly, so that a square left
-   * over stays one factor (36 = 2 * 2 * 9: MPI_Dims_create (36, 2) is
-   * 9 x 4 under SMPI 3.32, checked) */
+  /* factors in increasing order, as SMPI's getfactors (from an older Open
+   * MPI): the 2s, then odd d while d * d < p, p what is left, strictly,
+   * so that a square left over stays one factor (36 = 2 * 2 * 9:
+   * MPI_Dims_create (36, 2) is 9 x 4 under SMPI 3.32, 6 x 6 under Open
+   * MPI 4.1.4, both checked: tests/engine/extrap/test-extrap-dims.c) */
   while (p % 2 == 0 && p > 1)
     {
       factors[n_factors++] = 2;
       p /= 2;
     }
-  for (guint d = 3; p > 1 && (guint64) d * d < p; d += 2)
+  for (guint d = 3; p > 1 && (open_mpi ? d <= limit : (guint64) d * d < p); d += 2)
     while (p % d == 0)
       {
         factors[n_factors++] = d;
@@ -64,6 +72,22 @@ augur_extrap_dims_create (guint  ranks,
         }
 }
 
+void
+augur_extrap_dims_create (guint  ranks,
+                          guint  n_dims,
+                          guint *dims)
+{
+  dims_create (ranks, n_dims, FALSE, dims);
+}
+
+void
+augur_extrap_dims_create_open_mpi (guint  ranks,
+                                   guint  n_dims,
+                                   guint *dims)
+{
+  dims_create (ranks, n_dims, TRUE, dims);
+}
+
 static guint
 wrap (gint64 x,
       guint  n)
@@ -82,6 +106,8 @@ ex_dims_init (Dims  *d,
   d->P = P;
   augur_extrap_dims_create (P, 2, d->d2);
   augur_extrap_dims_create (P, 3, d->d3);
+  augur_extrap_dims_create_open_mpi (P, 2, d->d2o);
+  augur_extrap_dims_create_open_mpi (P, 3, d->d3o);
 }
 
 guint
@@ -163,12 +189,13 @@ ex_form_eval_at (const Form *f,
       return f->k < P ? (guint) (P - 1 - f->k) : G_MAXUINT - 1;
     case FORM_GRID2:
       {
-        guint cx = r / d->d2[1], cy = r % d->d2[1];
-        return wrap ((gint64) cx + f->d[0], d->d2[0]) * d->d2[1] + wrap ((gint64) cy + f->d[1], d->d2[1]);
+        const guint *n = f->k == 1 ? d->d2o : d->d2;
+        guint cx = r / n[1], cy = r % n[1];
+        return wrap ((gint64) cx + f->d[0], n[0]) * n[1] + wrap ((gint64) cy + f->d[1], n[1]);
       }
     default:
       {
-        const guint *n = d->d3;
+        const guint *n = f->k == 1 ? d->d3o : d->d3;
         guint cx = r / (n[1] * n[2]), cy = (r / n[2]) % n[1], cz = r % n[2];
         return (wrap ((gint64) cx + f->d[0], n[0]) * n[1] + wrap ((gint64) cy + f->d[1], n[1])) * n[2] +
                wrap ((gint64) cz + f->d[2], n[2]);
@@ -192,7 +219,7 @@ ex_form_to_string (const Form *f)
     case FORM_LAST:
       return f->k == 0 ? g_strdup ("P-1") : g_strdup_printf ("P-%" G_GINT64_FORMAT, f->k + 1);
     case FORM_GRID2:
-      return g_strdup_printf ("grid2(%+d,%+d)", f->d[0], f->d[1]);
+      return g_strdup_printf ("%s(%+d,%+d)", f->k == 1 ? "ompi-grid2" : "grid2", f->d[0], f->d[1]);
     case FORM_STEP:
       /* k: the iteration of the loop the action is in, from 0 */
       switch ((StepKind) f->d[0])
@@ -209,8 +236,71 @@ ex_form_to_string (const Form *f)
           return f->k == 0 ? g_strdup ("k") : g_strdup_printf ("k%+" G_GINT64_FORMAT, f->k);
         }
     default:
-      return g_strdup_printf ("grid3(%+d,%+d,%+d)", f->d[0], f->d[1], f->d[2]);
+      return g_strdup_printf ("%s(%+d,%+d,%+d)", f->k == 1 ? "ompi-grid3" : "grid3", f->d[0], f->d[1], f->d[2]);
     }
+}
+
+guint
+ex_dims_rules (GFile *const      *runs,
+               guint              n_runs,
+               AugurExtrapMpiDims mpi_dims)
+{
+  if (mpi_dims == AUGUR_EXTRAP_MPI_DIMS_SIMGRID)
+    return 1;
+  if (mpi_dims == AUGUR_EXTRAP_MPI_DIMS_OPEN_MPI)
+    return 2;
+  /* Augur's tracer writes report.txt beside its index ("Augur trace of N
+   * ranks ..."); its runs ran under a real MPI library, which it does
+   * not name: both rules, told apart by the runs or at the targets */
+  for (guint i = 0; i < n_runs; i++)
+    {
+      g_autoptr(GFile) dir = g_file_get_parent (runs[i]);
+      g_autoptr(GFile) report = dir != NULL ? g_file_get_child (dir, "report.txt") : NULL;
+      g_autofree char *text = NULL;
+      gsize len = 0;
+
+      if (report != NULL && g_file_load_contents (report, NULL, &text, &len, NULL, NULL) &&
+          g_str_has_prefix (text, "Augur trace of "))
+        return 3;
+    }
+  return 1;
+}
+
+gboolean
+ex_check_dims_rules (const Form   *chosen,
+                     const GArray *others,
+                     const Dims   *d,
+                     const char   *at,
+                     GError      **error)
+{
+  gboolean two = chosen->kind == FORM_GRID2;
+  const guint *a = two ? d->d2 : d->d3, *b = two ? d->d2o : d->d3o;
+  guint n = two ? 2 : 3;
+
+  if ((chosen->kind != FORM_GRID2 && chosen->kind != FORM_GRID3) || others == NULL ||
+      memcmp (a, b, n * sizeof *a) == 0)
+    return TRUE;
+  for (guint k = 0; k < others->len; k++)
+    {
+      const Form *o = &g_array_index (others, Form, k);
+
+      if (o->kind == chosen->kind && o->k != chosen->k && memcmp (o->d, chosen->d, sizeof o->d) == 0)
+        {
+          g_autofree char *sa = two ? g_strdup_printf ("%u x %u", a[0], a[1])
+                                    : g_strdup_printf ("%u x %u x %u", a[0], a[1], a[2]);
+          g_autofree char *sb = two ? g_strdup_printf ("%u x %u", b[0], b[1])
+                                    : g_strdup_printf ("%u x %u x %u", b[0], b[1], b[2]);
+
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
+                       _("%s: a neighbour on MPI_Dims_create's grid, and the traced sizes do not tell whose "
+                         "MPI_Dims_create made it: at P = %u SimGrid's SMPI makes %s, Open MPI's %s; give the "
+                         "library the program ran under (--mpi-dims simgrid or openmpi), or trace a size "
+                         "where they differ"),
+                       at, d->P, sa, sb);
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 /* ---- Functions of P ----------------------------------------------------------- */

@@ -139,7 +139,7 @@ typedef enum {
   FORM_SELF,
   FORM_RING,     /* (r + k) mod P */
   FORM_LAST,     /* P - 1 - k */
-  FORM_GRID2,    /* (a, b) on MPI_Dims_create (P, 2) */
+  FORM_GRID2,    /* (a, b) on MPI_Dims_create (P, 2): SimGrid's (k = 0) or Open MPI's (k = 1) */
   FORM_GRID3,
   FORM_STEP,     /* d[0] a StepKind, k its i0: a function of r, P and the loop's iteration */
   FORM_PARENT,   /* r with its lowest set bit cleared, r & (r-1): a binomial tree's parent */
@@ -157,6 +157,8 @@ typedef struct
   guint P;
   guint d2[2];
   guint d3[3];
+  guint d2o[2];  /* Open MPI's (FORM_GRID2 and FORM_GRID3 with k = 1) */
+  guint d3o[3];
 } Dims;
 
 typedef struct
@@ -206,6 +208,7 @@ struct _AugurExtrapModel
   gboolean   warned_few_runs;
   gboolean   measured;      /* any compute tolerance: compute amounts were measured (§3) */
   GArray    *watches;       /* ExWatch: parameters whose value at a target is checked (§3) */
+  guint      dims_rules;    /* bit 0: SimGrid's MPI_Dims_create is tried, bit 1: Open MPI's */
 };
 
 /* A fitted parameter whose value at a target is compared with simpler
@@ -256,6 +259,20 @@ guint       ex_step_eval        (StepKind    kind,
 guint       ex_tree_children    (guint       r,
                                  guint       P);
 char       *ex_form_to_string   (const Form *f);
+/* Whether the traces' grids may be SimGrid's or Open MPI's: SimGrid's
+ * (bit 0) for SMPI's traces, both for Augur's tracer's (a report.txt
+ * beside the run's index), as mpi_dims says otherwise. */
+guint       ex_dims_rules       (GFile *const      *runs,
+                                 guint              n_runs,
+                                 AugurExtrapMpiDims mpi_dims);
+/* A target where a grid form and its other library's form (the same
+ * neighbour on the other MPI_Dims_create's grid) are both kept and the
+ * grids differ: an error saying so and how to choose. */
+gboolean    ex_check_dims_rules (const Form   *chosen,
+                                 const GArray *others,
+                                 const Dims   *d,
+                                 const char   *at,
+                                 GError      **error);
 double      ex_fn_eval          (const Fn   *f,
                                  guint       P);
 /* f at P and its 95 % prediction interval (EX_PREDICTION_LEVEL): the

@@ -76,6 +76,9 @@ check_node (const XNode *g,
         guint from = c == EX_CLASS_ZERO ? 0 : c == EX_CLASS_LAST ? P - 1 : 0;
         guint to = c == EX_CLASS_ZERO ? 1 : P;
 
+        /* a grid both libraries' MPI_Dims_create fit: said as such */
+        if (!ex_check_dims_rules (forms[i], g->others[i], d, at, error))
+          return FALSE;
         for (guint r = from; r < to; r++)
           {
             guint q;

@@ -31,6 +31,9 @@
 /* Measured amounts (docs/EXTRAPOLATE.md §3): the runs' values within this
  * fraction of their mean are one constant, their timing noise */
 #define EX_MEASURED_NOISE 0.05
+/* Imbalance (docs/EXTRAPOLATE.md §3): the ranks of a class whose slowest
+ * computes more than this fraction above their mean are predicted with it */
+#define EX_IMBALANCE 0.05
 /* activity-fit.h's exponents 0 .. 1 (0, 1/4, 1/3, 1/2, 2/3, 3/4, 4/5, 1) and 0 .. 2 */
 #define EX_EXPONENTS_UP_TO_1 0xffu
 #define EX_EXPONENTS_UP_TO_2 0x3fffu
@@ -89,6 +92,14 @@ keep (AugurExtrapModel *m,
   return s;
 }
 
+static const double *
+keep_points (AugurExtrapModel *m,
+             const double     *v,
+             guint             n)
+{
+  return (const double *) keep (m, g_memdup2 (v, n * sizeof *v));
+}
+
 static void
 warn (AugurExtrapModel *m,
       char             *s)
@@ -142,12 +153,13 @@ generalise_rank (Form         *out,
                  GArray      **others,
                  const GArray *preferred,
                  gboolean      tree,
+                 guint         dims_rules,
                  RankField     field,
                  const Obs    *obs,
                  guint         n_obs,
                  GError      **error)
 {
-  Form cand[64];
+  Form cand[128];
   guint n = 0;
   const Obs *o0 = &obs[0];
   guint q0 = rank_field (&o0->node->act, field);
@@ -196,15 +208,21 @@ generalise_rank (Form         *out,
       cand[n++] = (Form) { FORM_RING, k };
       cand[n++] = (Form) { FORM_RING, k > 0 ? k - P0 : k + P0 };
       cand[n++] = (Form) { FORM_LAST, (gint64) P0 - 1 - q0 };
-      for (int a = -1; a <= 1; a++)
-        for (int b = -1; b <= 1; b++)
-          if (a != 0 || b != 0)
-            cand[n++] = (Form) { FORM_GRID2, 0, { a, b, 0 } };
-      for (int a = -1; a <= 1; a++)
-        for (int b = -1; b <= 1; b++)
-          for (int c = -1; c <= 1; c++)
-            if (a != 0 || b != 0 || c != 0)
-              cand[n++] = (Form) { FORM_GRID3, 0, { a, b, c } };
+      /* on the grids of the MPI libraries the runs may have run under
+       * (k: 0 SimGrid's, 1 Open MPI's, ex_dims_rules) */
+      for (gint64 lib = 0; lib < 2; lib++)
+        if (dims_rules & (1u << lib))
+          for (int a = -1; a <= 1; a++)
+            for (int b = -1; b <= 1; b++)
+              if (a != 0 || b != 0)
+                cand[n++] = (Form) { FORM_GRID2, lib, { a, b, 0 } };
+      for (gint64 lib = 0; lib < 2; lib++)
+        if (dims_rules & (1u << lib))
+          for (int a = -1; a <= 1; a++)
+            for (int b = -1; b <= 1; b++)
+              for (int c = -1; c <= 1; c++)
+                if (a != 0 || b != 0 || c != 0)
+                  cand[n++] = (Form) { FORM_GRID3, lib, { a, b, c } };
       /* a binomial tree's parent, only where the ranks run a tree (a
        * chain's last rank, P-2 at even P, would fit it too) */
       if (tree)
@@ -297,6 +315,11 @@ generalise_number (AugurExtrapModel *m,
   g_autofree double *y = g_new0 (double, n_runs);
   g_autofree double *P = g_new0 (double, n_runs);
   g_autofree guint *seen = g_new0 (guint, n_runs);
+  /* compute amounts: the slowest rank's of each run, and where it is */
+  g_autofree double *slowest = g_new0 (double, n_runs);
+  g_autofree const Obs **slowest_at = g_new0 (const Obs *, n_runs);
+  double imbalance = 0;
+  guint imbalanced_run = 0;
   /* counts of things are whole; flops and a sleep's seconds are not */
   gboolean whole = field != NUM_FLOPS && field != NUM_PRE &&
                    !(field == NUM_VALUE && !obs[0].node->is_loop && obs[0].node->act.kind == AUGUR_TRACE_ACTION_SLEEP);
@@ -357,10 +380,44 @@ generalise_number (AugurExtrapModel *m,
         y[run] += v;
       else
         y[run] = v;
+      if (mean && (seen[run] == 0 || v > slowest[run]))
+        {
+          slowest[run] = v;
+          slowest_at[run] = &obs[i];
+        }
       P[run] = obs[i].run->n_ranks;
       seen[run]++;
     }
-  if (spread > 0.05 && hi != NULL)
+  for (guint j = 0; (field == NUM_FLOPS || field == NUM_PRE) && j < n_runs; j++)
+    {
+      y[j] /= MAX (seen[j], 1);
+      if (y[j] > 0 && slowest[j] / y[j] - 1 > imbalance)
+        {
+          imbalance = slowest[j] / y[j] - 1;
+          imbalanced_run = j;
+        }
+    }
+  /* ranks of one class that compute differently (docs/EXTRAPOLATE.md §3,
+   * "Imbalance"): a bulk-synchronous program waits for its slowest rank
+   * at each exchange or collective, so the slowest rank's amount of each
+   * run is fitted and predicted; the mean is kept for people */
+  if (imbalance > EX_IMBALANCE && slowest_at[imbalanced_run] != NULL)
+    {
+      const Obs *s = slowest_at[imbalanced_run];
+      g_autofree char *at_s = where (s);
+
+      warn (m, g_strdup_printf (_("%s: the %s differs between ranks of one class: at %u ranks, rank %u's, %s, "
+                                  "is %s %% above the ranks' mean, %s; the slowest rank's is the one fitted and "
+                                  "predicted, as each exchange or collective waits for it"),
+                                at_s, ex_num_field_name (field), s->run->n_ranks, s->rank,
+                                NUM (slowest[imbalanced_run]), NUM (nearbyint (1000 * imbalance) / 10),
+                                NUM (y[imbalanced_run])));
+      p.imbalance = imbalance;
+      p.mean_points = keep_points (m, y, n_runs);
+      for (guint j = 0; j < n_runs; j++)
+        y[j] = slowest[j];
+    }
+  else if (spread > EX_IMBALANCE && hi != NULL)
     {
       g_autofree char *at_hi = where (hi);
       warn (m, g_strdup_printf (_("%s: the %s differs between ranks of one class by %s %% (rank %u of %u: %s; "
@@ -371,8 +428,6 @@ generalise_number (AugurExtrapModel *m,
     }
   for (guint j = 0; j < n_runs; j++)
     {
-      if (field == NUM_FLOPS || field == NUM_PRE)
-        y[j] /= MAX (seen[j], 1);
       constant = constant && (y[j] == y[0] || (isnan (y[j]) && isnan (y[0])));
       /* compute amounts are written to 6 significant digits (SMPI-REPLAY.md 1.6) */
       inverse = inverse && y[0] != 0 &&
@@ -400,11 +455,15 @@ generalise_number (AugurExtrapModel *m,
     {
       out->kind = AUGUR_EXTRAP_FN_CONSTANT;
       out->c = y[0];
-      g_string_free (values, TRUE);
-      /* constants are part of the skeleton, not listed */
-      return TRUE;
+      /* constants are part of the skeleton, not listed, but for the
+       * slowest rank's amount: its imbalance is said with it */
+      if (p.imbalance == 0)
+        {
+          g_string_free (values, TRUE);
+          return TRUE;
+        }
     }
-  if (inverse && !noise)
+  else if (inverse && !noise)
     {
       out->kind = AUGUR_EXTRAP_FN_INVERSE;
       out->c = 0;
@@ -523,7 +582,8 @@ generalise_number (AugurExtrapModel *m,
                                   "single term"), n_runs));
     }
   g_string_free (values, TRUE);
-  p.what = ex_num_field_name (field);
+  p.what = p.imbalance > 0 ? keep (m, g_strdup_printf (_("%s of the slowest rank"), ex_num_field_name (field)))
+                           : ex_num_field_name (field);
   p.action = action;
   p.class_index = class_index;
   p.file = keep (m, g_strdup (ex_run_file (last->run, last->node->file)));
@@ -676,10 +736,10 @@ generalise (AugurExtrapModel *m,
   else
     {
       ok = generalise_vshape (g, obs, n_obs, error) &&
-           generalise_rank (&g->peer, &g->others[0], pref, m->tree, FIELD_PEER, obs, n_obs, error) &&
-           generalise_rank (&g->root, &g->others[1], pref, m->tree, FIELD_ROOT, obs, n_obs, error) &&
-           generalise_rank (&g->src, &g->others[2], pref, m->tree, FIELD_SRC, obs, n_obs, error) &&
-           generalise_rank (&g->dst, &g->others[3], pref, m->tree, FIELD_DST, obs, n_obs, error) &&
+           generalise_rank (&g->peer, &g->others[0], pref, m->tree, m->dims_rules, FIELD_PEER, obs, n_obs, error) &&
+           generalise_rank (&g->root, &g->others[1], pref, m->tree, m->dims_rules, FIELD_ROOT, obs, n_obs, error) &&
+           generalise_rank (&g->src, &g->others[2], pref, m->tree, m->dims_rules, FIELD_SRC, obs, n_obs, error) &&
+           generalise_rank (&g->dst, &g->others[3], pref, m->tree, m->dims_rules, FIELD_DST, obs, n_obs, error) &&
            generalise_number (m, &g->bytes, NUM_BYTES, class_index, obs, n_obs, error) &&
            generalise_number (m, &g->recv_bytes, NUM_RECV_BYTES, class_index, obs, n_obs, error) &&
            generalise_number (m, &g->flops, NUM_FLOPS, class_index, obs, n_obs, error) &&
@@ -741,6 +801,7 @@ augur_extrap_options_init (AugurExtrapOptions *options)
 {
   g_return_if_fail (options != NULL);
   options->compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
+  options->mpi_dims = AUGUR_EXTRAP_MPI_DIMS_AUTO;
 }
 
 AugurExtrapModel *
@@ -774,6 +835,7 @@ augur_extrap_model_new (GFile *const             *runs,
   g_ptr_array_add (m->warnings, NULL);
   m->watches = g_array_new (FALSE, TRUE, sizeof (ExWatch));
   m->measured = isinf (options->compute_tolerance);
+  m->dims_rules = ex_dims_rules (runs, n_runs, options->mpi_dims);
   if (n_runs < 2)
     {
       g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,

@@ -58,7 +58,26 @@ typedef struct {
   AugurExtrapFnKind  kind;
   const char        *function;   /* "10 + 5 * log2(P)", for people */
   double             max_residual; /* largest relative |fit - value| at the traced sizes */
+  /* a compute amount whose ranks differ (docs/EXTRAPOLATE.md §3,
+   * "Imbalance"): how far the slowest rank's lies above the class's mean,
+   * at most over the runs (0: the ranks agree within 5 %, and the mean is
+   * fitted); then the function and the points are the slowest rank's, and
+   * mean_points the class's mean in each run (n_runs, else NULL) */
+  double             imbalance;
+  const double      *mean_points;
 } AugurExtrapParameter;
+
+/* Whose MPI_Dims_create made the traced program's grids (a peer on a 2-D
+ * or 3-D grid, docs/EXTRAPOLATE.md §3): SimGrid's SMPI and Open MPI
+ * factor P differently (36 ranks: 9 x 4 under SMPI, 6 x 6 under Open
+ * MPI). */
+typedef enum {
+  AUGUR_EXTRAP_MPI_DIMS_AUTO,     /* SMPI's for SMPI's traces; for Augur's tracer's (a real MPI
+                                   * library), both, and a target where they differ is refused
+                                   * unless the runs told them apart */
+  AUGUR_EXTRAP_MPI_DIMS_SIMGRID,  /* SimGrid 3.32's SMPI */
+  AUGUR_EXTRAP_MPI_DIMS_OPEN_MPI, /* Open MPI 4.1's */
+} AugurExtrapMpiDims;
 
 typedef struct {
   /* compute amounts at one position of a loop agree within this, relative
@@ -66,6 +85,7 @@ typedef struct {
    * computes were measured and vary from iteration to iteration: each
    * position then takes the mean of its iterations) */
   double compute_tolerance;
+  AugurExtrapMpiDims mpi_dims;
 } AugurExtrapOptions;
 
 void              augur_extrap_options_init   (AugurExtrapOptions *options);
@@ -171,6 +191,13 @@ char             *augur_extrap_model_to_activity (const AugurExtrapModel *m,
 void              augur_extrap_dims_create    (guint  ranks,
                                                guint  n_dims,
                                                guint *dims);
+/* MPI_Dims_create (P, nd) as Open MPI 4.1 makes it: the odd factors are
+ * looked for up to ceil(sqrt(P)) of P itself, P's whole prime
+ * factorisation, so that 36 is 2, 2, 3, 3 (6 x 6) and 9 is 3, 3 (3 x 3);
+ * then as above. */
+void              augur_extrap_dims_create_open_mpi (guint  ranks,
+                                                     guint  n_dims,
+                                                     guint *dims);
 
 /* ---- Predictions (extrap-predict.c) ------------------------------------- */
 
@@ -222,6 +249,40 @@ gboolean          augur_extrap_predictions_read_records (const guint            
                                                          AugurExtrapPrediction       *out,
                                                          GError                     **error);
 
+/* ---- A problem size (extrap-size.c, docs/EXTRAPOLATE.md §10) -------------- */
+
+/* Runs that vary a problem size n as well as P: sizes[i] is run i's n (> 0);
+ * 3 distinct n or more, each traced at 3 numbers of ranks or more (one
+ * model in P per n).  NULL with the first size's refusal. */
+typedef struct _AugurExtrapSizedModel AugurExtrapSizedModel;
+
+AugurExtrapSizedModel *augur_extrap_sized_model_new (GFile *const             *runs,
+                                                      const double             *sizes,
+                                                      guint                     n_runs,
+                                                      const AugurExtrapOptions *options,
+                                                      GCancellable             *cancellable,
+                                                      GError                  **error);
+void              augur_extrap_sized_model_free      (AugurExtrapSizedModel *s);
+guint             augur_extrap_sized_model_get_n_sizes (const AugurExtrapSizedModel *s);
+/* the k-th distinct n, increasing, and its model in P */
+double            augur_extrap_sized_model_get_size  (const AugurExtrapSizedModel *s,
+                                                      guint                        k);
+const AugurExtrapModel *augur_extrap_sized_model_get_model (const AugurExtrapSizedModel *s,
+                                                            guint                        k);
+/* The program at (ranks, size): the nearest size's model whose every
+ * number is its value at P in each size's model, fitted as a function of
+ * n (Extra-P's normal form, BIC) and evaluated at size; synthesise or
+ * predict it at `ranks` only (its numbers hold there).  No prediction
+ * interval.  text (may be NULL): a line per number that varies with n,
+ * its function of n at P and its value. */
+AugurExtrapModel *augur_extrap_sized_model_at        (const AugurExtrapSizedModel *s,
+                                                      guint                        ranks,
+                                                      double                       size,
+                                                      char                       **text,
+                                                      GCancellable                *cancellable,
+                                                      GError                     **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExtrapModel, augur_extrap_model_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExtrapSizedModel, augur_extrap_sized_model_free)
 
 G_END_DECLS

@@ -18,7 +18,7 @@ augur_pepa_solve (AugurPepaStateSpace      *space,
                   GError                  **error)
 {
   AugurPepaResult *result;
-  AugurSolverOptions defaults = { 0 };
+  AugurSolverOptions solver = { 0 };
   AugurPepaModel *model = space->model;
   g_autofree guint32 *slots = NULL;
   guint n_actions = model->actions->len;
@@ -29,7 +29,13 @@ augur_pepa_solve (AugurPepaStateSpace      *space,
   g_atomic_ref_count_init (&result->ref_count);
   result->space = augur_pepa_state_space_ref (space);
 
-  result->pi = augur_ctmc_steady_state (space->ctmc, options ? options : &defaults, NULL,
+  /* Gauss-Seidel's sweeps on both cores for a large chain: PEPA's
+   * measures are asked to 1e-12 of one thread's, and are within rounding */
+  if (options != NULL)
+    solver = *options;
+  if (solver.threads == 0)
+    solver.threads = 2;
+  result->pi = augur_ctmc_steady_state (space->ctmc, &solver, NULL,
                                         progress, progress_data, cancellable,
                                         &result->info, error);
   if (result->pi == NULL)

@@ -142,6 +142,8 @@ gboolean augur_pepa_state_space_write_dot (const AugurPepaStateSpace *space,
 
 /* ---- Solution and measures -------------------------------------------- */
 
+/* options->threads 0 means 2 here: a large chain's Gauss-Seidel sweeps on
+ * both cores (see AugurSolverOptions); 1 keeps them on one. */
 AugurPepaResult *augur_pepa_solve (AugurPepaStateSpace      *space,
                                    const AugurSolverOptions *options,
                                    AugurProgressFunc         progress,

@@ -42,6 +42,7 @@ augur_replay_inputs_init (AugurReplayInputs *in)
   in->scaling_runs = g_ptr_array_new_with_free_func (g_object_unref);
   in->scaling_ranks = g_array_new (FALSE, TRUE, sizeof (guint));
   in->scaling_compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
+  in->scaling_mpi_dims = AUGUR_EXTRAP_MPI_DIMS_AUTO;
   in->scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_replay_scenario_free);
 }
 
@@ -80,6 +81,7 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
     g_ptr_array_add (dest->scaling_runs, g_object_ref (g_ptr_array_index (src->scaling_runs, i)));
   g_array_append_vals (dest->scaling_ranks, src->scaling_ranks->data, src->scaling_ranks->len);
   dest->scaling_compute_tolerance = src->scaling_compute_tolerance;
+  dest->scaling_mpi_dims = src->scaling_mpi_dims;
   dest->sweep_parameter = src->sweep_parameter;
   dest->sweep_from = src->sweep_from;
   dest->sweep_to = src->sweep_to;
@@ -340,6 +342,9 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
         g_ascii_dtostr (buf, sizeof buf, in->scaling_compute_tolerance);
       g_string_append_printf (s, "scaling-compute-tolerance=%s\n", buf);
     }
+  if (in->scaling_mpi_dims != AUGUR_EXTRAP_MPI_DIMS_AUTO)
+    g_string_append_printf (s, "scaling-mpi-dims=%s\n",
+                            in->scaling_mpi_dims == AUGUR_EXTRAP_MPI_DIMS_OPEN_MPI ? "openmpi" : "simgrid");
   if (in->sweep_points > 0)
     {
       g_autofree char *arg = augur_replay_sweep_to_argument (in->sweep_parameter, in->sweep_from, in->sweep_to,
@@ -564,6 +569,20 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: scaling-compute-tolerance= needs “any” or a "
                              "fraction of 0 or more (0.01 is 1 %%), found “%s”"), n + 1, value);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "scaling-mpi-dims"))
+        {
+          if (g_str_equal (value, "simgrid"))
+            in->scaling_mpi_dims = AUGUR_EXTRAP_MPI_DIMS_SIMGRID;
+          else if (g_str_equal (value, "openmpi"))
+            in->scaling_mpi_dims = AUGUR_EXTRAP_MPI_DIMS_OPEN_MPI;
+          else
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: scaling-mpi-dims= needs “simgrid” or “openmpi”, "
+                             "found “%s”"), n + 1, value);
               return FALSE;
             }
         }

@@ -149,6 +149,9 @@ typedef struct {
   /* AugurExtrapOptions.compute_tolerance: AUGUR_EXTRAP_COMPUTE_TOLERANCE
    * unless the document says; INFINITY: any amounts (measured computes) */
   double             scaling_compute_tolerance;
+  /* AugurExtrapOptions.mpi_dims: whose MPI_Dims_create made the runs'
+   * grids (AUTO unless the document says) */
+  int                scaling_mpi_dims;   /* AugurExtrapMpiDims (extrap.h) */
   /* The page's what-ifs, kept for the report: the sweep it last ran
    * (sweep_points 0: none) and the scenarios it compares. */
   AugurReplaySweepParameter sweep_parameter;

@@ -91,6 +91,7 @@ augur_replay_inputs_extrap_model (const AugurReplayInputs  *in,
     return NULL;
   augur_extrap_options_init (&options);
   options.compute_tolerance = in->scaling_compute_tolerance;
+  options.mpi_dims = in->scaling_mpi_dims;
   m = augur_extrap_model_new ((GFile *const *) in->scaling_runs->pdata, in->scaling_runs->len, &options,
                               cancellable, error);
   return m;

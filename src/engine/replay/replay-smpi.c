@@ -147,6 +147,11 @@ struct _SRank {
   guint             subround;     /* the sub-round it is in since it woke */
   WakeKey           wake;         /* what woke it */
   WakeKey           cpu_key;      /* its computation or sleep on */
+  /* when cpu_key's serial is still to be given (starts_flush): the
+   * sub-round its action was made in and what had woken the rank */
+  gboolean          start_pending;
+  guint             start_sub;
+  WakeKey           start_wake;
   /* the touch of its host's CPU by the sleep of its wait (cpu_touch_wait) */
   gboolean          touch_pending;
   double            touch_at;
@@ -196,6 +201,11 @@ struct _Smpi {
   GPtrArray             *turns;
   gboolean               turns_due;
   gint64                 serial;
+  /* SRank*: the ranks that started a computation or sleep at starts_now,
+   * their serials given in SimGrid's order once the clock moves on
+   * (starts_flush) */
+  GPtrArray             *starts;
+  double                 starts_now;
   /* per host, when its CPU's sharing last changed (a computation started or
    * ended), and the one before: SimGrid then orders its computations again */
   double                *cpu_changed, *cpu_changed_before;
@@ -278,6 +288,77 @@ kind_name (AugurTraceActionKind kind)
 
 static gboolean wake_before (const WakeKey *x, guint ix, const WakeKey *y, guint iy);
 
+static gboolean
+start_before (const SRank *x, const SRank *y)
+{
+  if (x->start_sub != y->start_sub)
+    return x->start_sub < y->start_sub;
+  return wake_before (&x->start_wake, x->index, &y->start_wake, y->index);
+}
+
+static gint
+start_compare (gconstpointer a, gconstpointer b)
+{
+  const SRank *x = *(SRank *const *) a, *y = *(SRank *const *) b;
+
+  return start_before (x, y) ? -1 : start_before (y, x) ? 1 : 0;
+}
+
+/* Below this many, the instant's starts or touched hosts are sorted in
+ * place (allocating nothing); above, by GLib's merge sort (stable too). */
+#define SMALL_SORT 32
+
+/* Once the clock has moved past the instant of the last starts: their
+ * serials, in SimGrid's order (start_key()).  Called before any key is
+ * read at a later instant. */
+static void
+starts_flush (Smpi *sm)
+{
+  SRank **v = (SRank **) sm->starts->pdata;
+
+  if (sm->starts->len == 0 || sm->starts_now >= augur_des_now (sm->des))
+    return;
+  if (sm->starts->len > SMALL_SORT)
+    g_ptr_array_sort (sm->starts, start_compare);
+  for (guint i = 1; i < sm->starts->len && sm->starts->len <= SMALL_SORT; i++)
+    {
+      SRank *r = v[i];
+      guint j = i;
+      for (; j > 0 && start_before (r, v[j - 1]); j--)
+        v[j] = v[j - 1];
+      v[j] = r;
+    }
+  for (guint i = 0; i < sm->starts->len; i++)
+    {
+      v[i]->cpu_key.serial = -sm->serial++;
+      v[i]->start_pending = FALSE;
+    }
+  g_ptr_array_set_size (sm->starts, 0);
+}
+
+/* A computation or sleep the rank starts now, made in sub-round sub.  Of
+ * those started at one instant SimGrid ends the newest first (sleeps, a
+ * host's computations), newest in the order of their starts in SimGrid:
+ * by sub-round, then in the order its actors run (what woke them), not
+ * the order Augur met them in; so the serial is given when the instant
+ * is over (docs/SMPI-REPLAY.md 3.6). */
+static void
+start_key (SRank *rank, WakeKey key, guint sub)
+{
+  Smpi *sm = rank->sm;
+
+  starts_flush (sm);
+  rank->cpu_key = key;
+  rank->start_sub = sub;
+  rank->start_wake = rank->wake;
+  if (!rank->start_pending)
+    {
+      rank->start_pending = TRUE;
+      g_ptr_array_add (sm->starts, rank);
+    }
+  sm->starts_now = augur_des_now (sm->des);
+}
+
 /* SimGrid's date for each computation of host h (docs/SMPI-REPLAY.md 2.3),
  * at the first touch of its CPU at instant now, before its sharing
  * changes: the date it had (last change + flops left / share), then the
@@ -336,19 +417,20 @@ cpu_changed_at (Smpi *sm, guint h, double now, guint sub, const WakeKey *key, gu
   g_array_append_val (sm->touched, h);
 }
 
+static gboolean
+touch_before (const Smpi *sm, guint g, guint h)
+{
+  if (sm->touch_sub[g] != sm->touch_sub[h])
+    return sm->touch_sub[g] < sm->touch_sub[h];
+  return wake_before (&sm->touch_key[g], sm->touch_rank[g], &sm->touch_key[h], sm->touch_rank[h]);
+}
+
 static gint
 touch_compare (gconstpointer a, gconstpointer b, gpointer data)
 {
-  Smpi *sm = data;
   guint g = *(const guint *) a, h = *(const guint *) b;
 
-  if (sm->touch_sub[g] != sm->touch_sub[h])
-    return sm->touch_sub[g] < sm->touch_sub[h] ? -1 : 1;
-  if (wake_before (&sm->touch_key[g], sm->touch_rank[g], &sm->touch_key[h], sm->touch_rank[h]))
-    return -1;
-  if (wake_before (&sm->touch_key[h], sm->touch_rank[h], &sm->touch_key[g], sm->touch_rank[g]))
-    return 1;
-  return 0;
+  return touch_before (data, g, h) ? -1 : touch_before (data, h, g) ? 1 : 0;
 }
 
 /* Once the clock has moved past the instant of the last touches: the
@@ -360,6 +442,7 @@ touch_flush (Smpi *sm)
 {
   double now = augur_des_now (sm->des);
 
+  starts_flush (sm);
   for (guint i = 0; i < sm->touch_waits->len; i++)
     {
       SRank *r = g_ptr_array_index (sm->touch_waits, i);
@@ -375,9 +458,20 @@ touch_flush (Smpi *sm)
     }
   if (sm->touched->len == 0 || sm->touch_now >= now)
     return;
-  g_array_sort_with_data (sm->touched, touch_compare, sm);
-  for (guint i = 0; i < sm->touched->len; i++)
-    sm->cpu_order[g_array_index (sm->touched, guint, i)] = sm->serial++;
+  {
+    guint *v = (guint *) (void *) sm->touched->data;
+    if (sm->touched->len > SMALL_SORT)
+      g_array_sort_with_data (sm->touched, touch_compare, sm);
+    for (guint i = 1; i < sm->touched->len && sm->touched->len <= SMALL_SORT; i++)
+      {
+        guint h = v[i], j = i;
+        for (; j > 0 && touch_before (sm, h, v[j - 1]); j--)
+          v[j] = v[j - 1];
+        v[j] = h;
+      }
+    for (guint i = 0; i < sm->touched->len; i++)
+      sm->cpu_order[v[i]] = sm->serial++;
+  }
   g_array_set_size (sm->touched, 0);
 }
 
@@ -487,8 +581,23 @@ block (SRank *rank, AugurRankState state)
   if (rank->in_overhead)
     return;
   /* what it starts now, if it is a computation or a sleep */
-  rank->cpu_key = (WakeKey) { 0, 0, rank->block_start, state == AUGUR_STATE_COMPUTE, 0, -sm->serial };
-  sm->serial++;
+  if (state == AUGUR_STATE_COMPUTE || state == AUGUR_STATE_SLEEP)
+    start_key (rank, (WakeKey) { 0, 0, rank->block_start, state == AUGUR_STATE_COMPUTE, 0, 0 },
+               state == AUGUR_STATE_COMPUTE ? rank->subround + 2 : rank->subround);
+  else
+    {
+      /* a wait: its transfer's waiters are woken in the order Augur met
+       * their waits, which gave SimGrid's order of transfers ending
+       * together on every trace checked (that order is the network
+       * heap's, docs/SMPI-REPLAY.md 2.3) */
+      if (rank->start_pending)
+        {
+          g_ptr_array_remove (sm->starts, rank);
+          rank->start_pending = FALSE;
+        }
+      rank->cpu_key = (WakeKey) { 0, 0, rank->block_start, 0, 0, -sm->serial };
+      sm->serial++;
+    }
   if (state == AUGUR_STATE_COMPUTE)
     {
       guint h = rank->host;
@@ -539,8 +648,7 @@ overhead_sleep (SRank *rank, double seconds)
   Smpi *sm = rank->sm;
   double now = augur_des_now (sm->des);
 
-  rank->cpu_key = (WakeKey) { 0, now + seconds, now, 0, 0, -sm->serial };
-  sm->serial++;
+  start_key (rank, (WakeKey) { 0, now + seconds, now, 0, 0, 0 }, rank->subround);
   rank->in_overhead = TRUE;
   cpu_touch (rank);
   rank->waiting++;
@@ -769,6 +877,7 @@ tags_match (const SReq *send, const SReq *recv)
 static void
 transfer_wakes (SRank *owner, const WakeKey *woke_by)
 {
+  starts_flush (owner->sm);
   if (owner->block_start == woke_by->date)
     {
       owner->subround++;
@@ -1416,6 +1525,10 @@ waitlist_step (SRank *rank)
 static void
 waitlist_add (SRank *rank, SReq *r)
 {
+  /* a request already done is waited for as wait_for() says: a simcall
+   * answered at once, unless it is a detached send (no activity) */
+  if (r->complete && !r->detached)
+    rank->subround++;
   if (!rank->in_waitlist)
     rank->in_order = FALSE;
   g_ptr_array_add (rank->waitlist, r);
@@ -1679,8 +1792,7 @@ turns_run (AugurDes *des, AugurDesActivity *activity, gpointer data)
           /* the sleep, as long as the counter says now */
           double now = augur_des_now (des), seconds = sm->test_sleeps * sm->test_sleep;
 
-          rank->cpu_key = (WakeKey) { 0, now + seconds, now, 0, 0, -sm->serial };
-          sm->serial++;
+          start_key (rank, (WakeKey) { 0, now + seconds, now, 0, 0, 0 }, rank->subround);
           cpu_touch (rank);
           augur_network_sleep (sm->net, seconds, test_slept, rank);
         }
@@ -1713,6 +1825,7 @@ test_slept (AugurDes *des, AugurDesActivity *activity, gpointer data)
   Slot *s = storage_slot (rank, a->src, a->dst, a->tag, FALSE);
   SReq *r = s != NULL ? g_queue_peek_head (&s->queue) : NULL;
 
+  starts_flush (rank->sm);
   rank->wake = rank->cpu_key;
   rank->subround = r != NULL && r->detached ? 1 : 2;
   turn_take (rank, TRUE);
@@ -1838,8 +1951,10 @@ start_action (SRank *rank)
                       req_unref (r);
                     }
                 }
+            /* removed here, not by g_hash_table_remove_all(), which would
+             * shrink the table that the next isends grow again */
+            g_hash_table_iter_remove (&iter);
           }
-        g_hash_table_remove_all (rank->storage);
         if (rank->in_waitlist)
           must_wait = waitlist_step (rank);
         if (!must_wait)
@@ -2167,6 +2282,7 @@ replay_smpi_run (const AugurPlatform      *platform,
   sm.mailboxes = g_new0 (Mailbox, sm.n);
   sm.test_sleeps = 1;
   sm.turns = g_ptr_array_new ();
+  sm.starts = g_ptr_array_new ();
   {
     guint n_hosts = MAX (1, augur_platform_get_n_hosts (platform));
     sm.cpu_changed = g_new (double, n_hosts);
@@ -2338,6 +2454,7 @@ replay_smpi_run (const AugurPlatform      *platform,
   augur_network_free (sm.net);
   augur_des_free (sm.des);
   g_ptr_array_unref (sm.turns);
+  g_ptr_array_unref (sm.starts);
   g_free (sm.cpu_changed);
   g_free (sm.cpu_changed_before);
   g_free (sm.cpu_order);

@@ -48,6 +48,7 @@
 
 typedef struct {
   const char          *name;
+  guint                name_len;   /* strlen (name), measured once */
   AugurTraceActionKind kind;
   guint                min_args;   /* not counting the N-sized arrays */
   guint                max_args;
@@ -55,39 +56,96 @@ typedef struct {
   const char          *usage;
 } SmpiKind;
 
+#define K(name) name, sizeof name - 1   /* a name and its length */
+
 static const SmpiKind smpi_kinds[] = {
-  { "init",          AUGUR_TRACE_ACTION_INIT,          0, 1, 0, "init [x]" },
-  { "finalize",      AUGUR_TRACE_ACTION_FINALIZE,      0, 0, 0, "finalize" },
-  { "compute",       AUGUR_TRACE_ACTION_COMPUTE,       1, 1, 0, "compute FLOPS" },
-  { "sleep",         AUGUR_TRACE_ACTION_SLEEP,         1, 1, 0, "sleep SECONDS" },
-  { "location",      AUGUR_TRACE_ACTION_LOCATION,      2, 2, 0, "location FILE LINE" },
-  { "send",          AUGUR_TRACE_ACTION_SEND,          3, 4, 0, "send PEER TAG COUNT [DATATYPE]" },
-  { "isend",         AUGUR_TRACE_ACTION_ISEND,         3, 4, 0, "isend PEER TAG COUNT [DATATYPE]" },
-  { "recv",          AUGUR_TRACE_ACTION_RECV,          3, 4, 0, "recv PEER TAG COUNT [DATATYPE]" },
-  { "irecv",         AUGUR_TRACE_ACTION_IRECV,         3, 4, 0, "irecv PEER TAG COUNT [DATATYPE]" },
-  { "test",          AUGUR_TRACE_ACTION_TEST,          3, 3, 0, "test SRC DST TAG" },
-  { "wait",          AUGUR_TRACE_ACTION_WAIT,          3, 3, 0, "wait SRC DST TAG" },
-  { "waitall",       AUGUR_TRACE_ACTION_WAITALL,       0, 1, 0, "waitall [N]" },
-  { "sendRecv",      AUGUR_TRACE_ACTION_SENDRECV,      4, 6, 0, "sendRecv SENDCOUNT DST RECVCOUNT SRC [DT1 [DT2]]" },
-  { "barrier",       AUGUR_TRACE_ACTION_BARRIER,       0, 0, 0, "barrier" },
-  { "bcast",         AUGUR_TRACE_ACTION_BCAST,         1, 3, 0, "bcast COUNT [ROOT [DATATYPE]]" },
-  { "reduce",        AUGUR_TRACE_ACTION_REDUCE,        2, 4, 0, "reduce COUNT FLOPS [ROOT [DATATYPE]]" },
-  { "allreduce",     AUGUR_TRACE_ACTION_ALLREDUCE,     2, 3, 0, "allreduce COUNT FLOPS [DATATYPE]" },
-  { "alltoall",      AUGUR_TRACE_ACTION_ALLTOALL,      2, 4, 0, "alltoall SENDCOUNT RECVCOUNT [DT1 [DT2]]" },
-  { "alltoallv",     AUGUR_TRACE_ACTION_ALLTOALLV,     2, 4, 2, "alltoallv SENDSIZE SENDCOUNTS... RECVSIZE RECVCOUNTS... [DT1 [DT2]]" },
-  { "gather",        AUGUR_TRACE_ACTION_GATHER,        2, 5, 0, "gather SENDCOUNT RECVCOUNT [ROOT [DT1 [DT2]]]" },
-  { "gatherv",       AUGUR_TRACE_ACTION_GATHERV,       1, 4, 1, "gatherv SENDCOUNT RECVCOUNTS... [ROOT [DT1 [DT2]]]" },
-  { "allgather",     AUGUR_TRACE_ACTION_ALLGATHER,     2, 4, 0, "allgather SENDCOUNT RECVCOUNT [DT1 [DT2]]" },
-  { "allgatherv",    AUGUR_TRACE_ACTION_ALLGATHERV,    1, 3, 1, "allgatherv SENDCOUNT RECVCOUNTS... [DT1 DT2] [DISPLACEMENTS...]" },
-  { "scatter",       AUGUR_TRACE_ACTION_SCATTER,       2, 5, 0, "scatter SENDCOUNT RECVCOUNT [ROOT [DT1 [DT2]]]" },
-  { "scatterv",      AUGUR_TRACE_ACTION_SCATTERV,      1, 4, 1, "scatterv SENDCOUNTS... RECVCOUNT [ROOT [DT1 [DT2]]]" },
-  { "reducescatter", AUGUR_TRACE_ACTION_REDUCESCATTER, 1, 2, 1, "reducescatter RECVCOUNTS... FLOPS [DATATYPE]" },
-  { "scan",          AUGUR_TRACE_ACTION_SCAN,          2, 3, 0, "scan COUNT FLOPS [DATATYPE]" },
-  { "exscan",        AUGUR_TRACE_ACTION_EXSCAN,        2, 3, 0, "exscan COUNT FLOPS [DATATYPE]" },
-  { "comm_size",     AUGUR_TRACE_ACTION_COMM_SIZE,     1, 1, 0, "comm_size N" },
-  { "comm_split",    AUGUR_TRACE_ACTION_COMM_SPLIT,    0, G_MAXUINT, 0, "comm_split ..." },
-  { "comm_dup",      AUGUR_TRACE_ACTION_COMM_DUP,      0, G_MAXUINT, 0, "comm_dup ..." },
+  { K ("init"),      AUGUR_TRACE_ACTION_INIT,          0, 1, 0, "init [x]" },
+  { K ("finalize"),  AUGUR_TRACE_ACTION_FINALIZE,      0, 0, 0, "finalize" },
+  { K ("compute"),   AUGUR_TRACE_ACTION_COMPUTE,       1, 1, 0, "compute FLOPS" },
+  { K ("sleep"),     AUGUR_TRACE_ACTION_SLEEP,         1, 1, 0, "sleep SECONDS" },
+  { K ("location"),  AUGUR_TRACE_ACTION_LOCATION,      2, 2, 0, "location FILE LINE" },
+  { K ("send"),      AUGUR_TRACE_ACTION_SEND,          3, 4, 0, "send PEER TAG COUNT [DATATYPE]" },
+  { K ("isend"),     AUGUR_TRACE_ACTION_ISEND,         3, 4, 0, "isend PEER TAG COUNT [DATATYPE]" },
+  { K ("recv"),      AUGUR_TRACE_ACTION_RECV,          3, 4, 0, "recv PEER TAG COUNT [DATATYPE]" },
+  { K ("irecv"),     AUGUR_TRACE_ACTION_IRECV,         3, 4, 0, "irecv PEER TAG COUNT [DATATYPE]" },
+  { K ("test"),      AUGUR_TRACE_ACTION_TEST,          3, 3, 0, "test SRC DST TAG" },
+  { K ("wait"),      AUGUR_TRACE_ACTION_WAIT,          3, 3, 0, "wait SRC DST TAG" },
+  { K ("waitall"),   AUGUR_TRACE_ACTION_WAITALL,       0, 1, 0, "waitall [N]" },
+  { K ("sendRecv"),  AUGUR_TRACE_ACTION_SENDRECV,      4, 6, 0, "sendRecv SENDCOUNT DST RECVCOUNT SRC [DT1 [DT2]]" },
+  { K ("barrier"),   AUGUR_TRACE_ACTION_BARRIER,       0, 0, 0, "barrier" },
+  { K ("bcast"),     AUGUR_TRACE_ACTION_BCAST,         1, 3, 0, "bcast COUNT [ROOT [DATATYPE]]" },
+  { K ("reduce"),    AUGUR_TRACE_ACTION_REDUCE,        2, 4, 0, "reduce COUNT FLOPS [ROOT [DATATYPE]]" },
+  { K ("allreduce"), AUGUR_TRACE_ACTION_ALLREDUCE,     2, 3, 0, "allreduce COUNT FLOPS [DATATYPE]" },
+  { K ("alltoall"),  AUGUR_TRACE_ACTION_ALLTOALL,      2, 4, 0, "alltoall SENDCOUNT RECVCOUNT [DT1 [DT2]]" },
+  { K ("alltoallv"), AUGUR_TRACE_ACTION_ALLTOALLV,     2, 4, 2, "alltoallv SENDSIZE SENDCOUNTS... RECVSIZE RECVCOUNTS... [DT1 [DT2]]" },
+  { K ("gather"),    AUGUR_TRACE_ACTION_GATHER,        2, 5, 0, "gather SENDCOUNT RECVCOUNT [ROOT [DT1 [DT2]]]" },
+  { K ("gatherv"),   AUGUR_TRACE_ACTION_GATHERV,       1, 4, 1, "gatherv SENDCOUNT RECVCOUNTS... [ROOT [DT1 [DT2]]]" },
+  { K ("allgather"), AUGUR_TRACE_ACTION_ALLGATHER,     2, 4, 0, "allgather SENDCOUNT RECVCOUNT [DT1 [DT2]]" },
+  { K ("allgatherv"), AUGUR_TRACE_ACTION_ALLGATHERV,   1, 3, 1, "allgatherv SENDCOUNT RECVCOUNTS... [DT1 DT2] [DISPLACEMENTS...]" },
+  { K ("scatter"),   AUGUR_TRACE_ACTION_SCATTER,       2, 5, 0, "scatter SENDCOUNT RECVCOUNT [ROOT [DT1 [DT2]]]" },
+  { K ("scatterv"),  AUGUR_TRACE_ACTION_SCATTERV,      1, 4, 1, "scatterv SENDCOUNTS... RECVCOUNT [ROOT [DT1 [DT2]]]" },
+  { K ("reducescatter"), AUGUR_TRACE_ACTION_REDUCESCATTER, 1, 2, 1, "reducescatter RECVCOUNTS... FLOPS [DATATYPE]" },
+  { K ("scan"),      AUGUR_TRACE_ACTION_SCAN,          2, 3, 0, "scan COUNT FLOPS [DATATYPE]" },
+  { K ("exscan"),    AUGUR_TRACE_ACTION_EXSCAN,        2, 3, 0, "exscan COUNT FLOPS [DATATYPE]" },
+  { K ("comm_size"), AUGUR_TRACE_ACTION_COMM_SIZE,     1, 1, 0, "comm_size N" },
+  { K ("comm_split"), AUGUR_TRACE_ACTION_COMM_SPLIT,   0, G_MAXUINT, 0, "comm_split ..." },
+  { K ("comm_dup"),  AUGUR_TRACE_ACTION_COMM_DUP,      0, G_MAXUINT, 0, "comm_dup ..." },
 };
+
+#undef K
+
+/* The kinds by a hash of their name's length and three of its letters:
+ * a line's action is found in one probe.  Built once; should a name be
+ * added that shares a slot, kind_hashed stays FALSE and the names are
+ * scanned. */
+#define KIND_SLOTS 64
+
+static guint8   kind_slot[KIND_SLOTS];   /* index in smpi_kinds + 1; 0: none */
+static gboolean kind_hashed;
+
+static guint
+kind_hash (const char *s, gsize len)
+{
+  return (guint) (len * 13 + (guchar) s[0] + (guchar) s[len - 1] * 46u + (guchar) s[MIN (len - 1, 6)]) &
+         (KIND_SLOTS - 1);
+}
+
+static void
+kinds_index (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      gboolean distinct = TRUE;
+
+      for (guint i = 0; i < G_N_ELEMENTS (smpi_kinds); i++)
+        {
+          guint h = kind_hash (smpi_kinds[i].name, smpi_kinds[i].name_len);
+          distinct = distinct && kind_slot[h] == 0;
+          kind_slot[h] = (guint8) (i + 1);
+        }
+      kind_hashed = distinct;
+      g_once_init_leave (&done, 1);
+    }
+}
+
+/* The kind named by s (len > 0 bytes), or NULL. */
+static const SmpiKind *
+find_kind (const char *s, gsize len)
+{
+  if (G_LIKELY (kind_hashed))
+    {
+      guint i = kind_slot[kind_hash (s, len)];
+      const SmpiKind *k = i > 0 ? &smpi_kinds[i - 1] : NULL;
+
+      return k != NULL && k->name_len == len && memcmp (k->name, s, len) == 0 ? k : NULL;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (smpi_kinds); i++)
+    if (smpi_kinds[i].name_len == len && memcmp (smpi_kinds[i].name, s, len) == 0)
+      return &smpi_kinds[i];
+  return NULL;
+}
 
 const char *
 trace_smpi_kind_name (AugurTraceActionKind kind)
@@ -154,11 +212,35 @@ bad_field (Fields *fl, guint i, const char *expected, GError **error)
                            fl->action, _(expected), i + 1, shown);
 }
 
+/* A token of at most 15 decimal digits after an optional '-' (what SMPI
+ * writes for ranks, tags, counts and datatypes): its value, exact, read
+ * without the general number parser; FALSE for anything else. */
+static inline gboolean
+plain_int (const char *s, gsize len, double *out)
+{
+  gboolean negative = len > 0 && *s == '-';
+  guint64 v = 0;
+
+  if (negative)
+    s++, len--;
+  if (len == 0 || len > 15)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    {
+      guint d = (guint) (guchar) s[i] - '0';
+      if (d > 9)
+        return FALSE;
+      v = v * 10 + d;
+    }
+  *out = negative ? -(double) v : (double) v;
+  return TRUE;
+}
+
 /* A whole number (a decimal point or exponent may be written if the value
  * is whole), within [min, max].  `expected` is untranslated (N_): it is
  * translated only for an error, not on every line. */
 static gboolean
-int_field (Fields *fl, guint i, double min, double max, const char *expected, double *out, GError **error)
+int_field_slow (Fields *fl, guint i, double min, double max, const char *expected, double *out, GError **error)
 {
   double v;
 
@@ -168,8 +250,22 @@ int_field (Fields *fl, guint i, double min, double max, const char *expected, do
   return TRUE;
 }
 
+/* (the plain case inline: it is most of every line) */
+static inline gboolean
+int_field (Fields *fl, guint i, double min, double max, const char *expected, double *out, GError **error)
+{
+  double v;
+
+  if (G_LIKELY (plain_int (fl->tok[i], fl->len[i], &v) && v >= min && v <= max))
+    {
+      *out = v;
+      return TRUE;
+    }
+  return int_field_slow (fl, i, min, max, expected, out, error);
+}
+
 static gboolean
-rank_field (Fields *fl, guint i, guint *out, GError **error)
+rank_field_slow (Fields *fl, guint i, guint *out, GError **error)
 {
   double v;
 
@@ -194,6 +290,19 @@ rank_field (Fields *fl, guint i, guint *out, GError **error)
   return TRUE;
 }
 
+static inline gboolean
+rank_field (Fields *fl, guint i, guint *out, GError **error)
+{
+  double v;
+
+  if (G_LIKELY (plain_int (fl->tok[i], fl->len[i], &v) && v >= 0 && v <= fl->ctx->n_ranks - 1.0))
+    {
+      *out = (guint) v;
+      return TRUE;
+    }
+  return rank_field_slow (fl, i, out, error);
+}
+
 static gboolean
 tag_field (Fields *fl, guint i, gint32 *out, GError **error)
 {
@@ -207,7 +316,7 @@ tag_field (Fields *fl, guint i, gint32 *out, GError **error)
 
 /* A count of elements; SimGrid truncates what it reads. */
 static gboolean
-count_field (Fields *fl, guint i, gboolean may_be_negative, double *out, GError **error)
+count_field_slow (Fields *fl, guint i, gboolean may_be_negative, double *out, GError **error)
 {
   double v;
 
@@ -216,6 +325,20 @@ count_field (Fields *fl, guint i, gboolean may_be_negative, double *out, GError 
     return bad_field (fl, i, N_("a count of elements"), error);
   *out = trunc (v);
   return TRUE;
+}
+
+static inline gboolean
+count_field (Fields *fl, guint i, gboolean may_be_negative, double *out, GError **error)
+{
+  double v;
+
+  /* whole and below 2^53 when plain */
+  if (G_LIKELY (plain_int (fl->tok[i], fl->len[i], &v) && (v >= 0 || may_be_negative)))
+    {
+      *out = v;
+      return TRUE;
+    }
+  return count_field_slow (fl, i, may_be_negative, out, error);
 }
 
 static gboolean
@@ -470,6 +593,14 @@ is_unreplayable (const char *s, gsize len)
   return FALSE;
 }
 
+/* What separates the values of a line; one comparison rules out the
+ * other characters. */
+static inline gboolean
+is_blank (char c)
+{
+  return (guchar) c <= ' ' && (c == ' ' || c == '\t' || c == '\r');
+}
+
 gboolean
 trace_smpi_parse (TraceSmpi        *ctx,
                   const TraceFile  *f,
@@ -492,7 +623,7 @@ trace_smpi_parse (TraceSmpi        *ctx,
 
   for (;;)
     {
-      while (s < e && (*s == ' ' || *s == '\t' || *s == '\r'))
+      while (s < e && is_blank (*s))
         s++;
       if (s == e)
         break;
@@ -517,19 +648,14 @@ trace_smpi_parse (TraceSmpi        *ctx,
           cap = grown;
         }
       tok[n] = s;
-      while (s < e && *s != ' ' && *s != '\t' && *s != '\r')
+      while (s < e && !is_blank (*s))
         s++;
       len[n] = (gsize) (s - tok[n]);
       n++;
     }
   if (n == 0)
     return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, _("no action after the rank"));
-  /* the first two letters rule out most names before they are measured
-   * (every name has four or more) */
-  for (guint i = 0; i < G_N_ELEMENTS (smpi_kinds) && k == NULL && len[0] >= 2; i++)
-    if (smpi_kinds[i].name[0] == tok[0][0] && smpi_kinds[i].name[1] == tok[0][1] &&
-        strlen (smpi_kinds[i].name) == len[0] && memcmp (smpi_kinds[i].name, tok[0], len[0]) == 0)
-      k = &smpi_kinds[i];
+  k = find_kind (tok[0], len[0]);
   if (k == NULL)
     {
       /* shown only in an error: not made for every line */
@@ -603,6 +729,7 @@ void
 trace_smpi_init (TraceSmpi *ctx,
                  guint      n_ranks)
 {
+  kinds_index ();
   ctx->n_ranks = n_ranks;
   ctx->default_size = 1;   /* MPI_BYTE */
   ctx->interned = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);

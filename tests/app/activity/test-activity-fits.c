@@ -1,13 +1,15 @@
 /* test-activity-fits.c: the Fits page of the activity page: the bundled
  * study's two fitted costs with their statistics, the chart of points,
  * fitted curve and prediction band, the residuals, the candidates; and
- * measurements attached from a CSV as a fit block, one undo step.
+ * measurements attached from a CSV as a fit block, one undo step; the
+ * chart built by the draw library's builder, as the report's.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test-activity-common.h"
 #include "activity.h"
 #include "activity-fit.h"
+#include "augur-activity-charts.h"
 #include "augur-chart-layout.h"
 #include "augur-line-chart.h"
 #include "augur-result-tables.h"
@@ -121,6 +123,80 @@ test_fits (Fixture       *f,
     augur_test_spin (600);
   }
   g_assert_true (g_str_has_prefix (augur_activity_page_get_fit_text (f->page, 0), "VCoul = "));
+}
+
+/* The Fits tab's chart is the draw library's (the report's): built from
+ * the same fit, it has the same title, series and points, and draws the
+ * same pixels. */
+static void
+test_shared_builder (Fixture       *f,
+                     gconstpointer  data)
+{
+  const char *names[] = { "CalcMPM", "VCoul" };
+
+  augur_activity_page_show_document (f->page, "fits");
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      g_autoptr(AugurActivityModel) model = NULL;
+      const AugurFitResult *fit = engine_fit (f->page, names[k], &model);
+      g_autoptr(AugurFitData) measured = NULL;
+      g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+      AugurChartData *page_chart, *built;
+      cairo_surface_t *a, *b;
+      cairo_t *cr;
+      guint index = 0, differ = 0, inked = 0;
+
+      while (!g_str_equal (augur_activity_model_get_param_name (model, index), names[k]))
+        index++;
+      measured = augur_activity_model_get_param_fit_data (model, index, NULL);
+      g_assert_nonnull (measured);
+      augur_activity_page_show_fit (f->page, names[k]);
+      page_chart = augur_activity_page_get_fit_chart (f->page, FALSE);
+      built = augur_activity_fit_chart_new (names[k], measured, augur_fit_result_get_model (fit), warnings);
+      g_assert_cmpstr (augur_chart_data_get_title (page_chart), ==, augur_chart_data_get_title (built));
+      g_assert_cmpuint (augur_chart_data_get_n_series (page_chart), ==, augur_chart_data_get_n_series (built));
+      g_assert_cmpuint (augur_chart_data_get_n_bands (page_chart), ==, augur_chart_data_get_n_bands (built));
+      for (guint s = 0; s < augur_chart_data_get_n_series (built); s++)
+        {
+          g_assert_cmpuint (augur_chart_data_get_n_points (page_chart, s), ==, augur_chart_data_get_n_points (built, s));
+          for (guint i = 0; i < augur_chart_data_get_n_points (built, s); i++)
+            {
+              double x0, y0, x1, y1;
+
+              augur_chart_data_get_point (page_chart, s, i, &x0, &y0);
+              augur_chart_data_get_point (built, s, i, &x1, &y1);
+              g_assert_cmpfloat (x0, ==, x1);
+              g_assert_cmpfloat (y0, ==, y1);
+            }
+        }
+      a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 380);
+      b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 380);
+      cr = cairo_create (a);
+      augur_chart_draw (cr, 640, 380, page_chart, NULL);
+      cairo_destroy (cr);
+      cr = cairo_create (b);
+      augur_chart_draw (cr, 640, 380, built, NULL);
+      cairo_destroy (cr);
+      cairo_surface_flush (a);
+      cairo_surface_flush (b);
+      for (int y = 0; y < 380; y++)
+        {
+          const guint32 *ra = (const guint32 *) (cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a));
+          const guint32 *rb = (const guint32 *) (cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b));
+
+          for (int x = 0; x < 640; x++)
+            {
+              differ += ra[x] != rb[x];
+              inked += ra[x] != 0xffffffff && (ra[x] >> 24) != 0;   /* not the white background */
+            }
+        }
+      g_test_message ("%s: %u pixels drawn, %u differ", names[k], inked, differ);
+      g_assert_cmpuint (inked, >, 2000);
+      g_assert_cmpuint (differ, ==, 0);
+      cairo_surface_destroy (a);
+      cairo_surface_destroy (b);
+      augur_chart_data_unref (built);
+    }
 }
 
 static void
@@ -280,6 +356,7 @@ main (int   argc,
   ADD ("attach", test_attach);
   ADD ("exports", test_exports);
   ADD ("pixels", test_pixels);
+  ADD ("shared-builder", test_shared_builder);
 #undef ADD
 
   return g_test_run ();

@@ -4,8 +4,9 @@
  * Diagram tab and after dragging a process on the Machine tab; every
  * result tab lies inside the window or in a row whose arrows show it
  * scrolls; the Study table's key columns (Config, Predicted, Measured,
- * Error) are seen whole.  With AUGUR_SCREENSHOT_DIR set, the
- * steps are saved as activity-layout-STEP-WxH.png.
+ * Error) are seen whole; a hidden page asks for no frames.  With
+ * AUGUR_SCREENSHOT_DIR set, the steps are saved as
+ * activity-layout-STEP-WxH.png.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -357,6 +358,61 @@ test_study_columns (gconstpointer data)
   augur_test_iterate_for (50);
 }
 
+static void
+count_update (GdkFrameClock *clock,
+              gpointer       data)
+{
+  (*(guint *) data)++;
+}
+
+/* An activity page that is realized but not shown (hidden in a stack
+ * before it was ever given a size), its Diagram tab chosen, asks the
+ * window for no frames: the document's widening waits for the page to be
+ * shown, rather than ticking every frame while its pane has no width.
+ * Shown, the document takes more of the width. */
+static void
+test_hidden_widen (void)
+{
+  g_autofree char *path = augur_test_source_path ("data", "examples", "lapw0.activity", NULL);
+  g_autofree char *text = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *stack = gtk_stack_new ();
+  GtkWidget *page = augur_activity_page_new ();
+  GtkWidget *paned;
+  GdkFrameClock *clock;
+  guint updates = 0;
+  gulong handler;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_stack_add_named (GTK_STACK (stack), gtk_label_new ("another document"), "other");
+  gtk_stack_add_named (GTK_STACK (stack), page, "activity");
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "other");
+  gtk_window_set_child (GTK_WINDOW (window), stack);
+  augur_page_set_text (AUGUR_PAGE (page), text);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_test_wait_settled (window);
+  gtk_widget_realize (page);
+  paned = augur_test_find_of_type (page, GTK_TYPE_PANED);
+  g_assert_false (gtk_widget_get_mapped (page));
+  g_assert_cmpint (gtk_widget_get_width (paned), ==, 0);
+
+  augur_activity_page_show_document (AUGUR_ACTIVITY_PAGE (page), "diagram");
+  clock = gtk_widget_get_frame_clock (window);
+  handler = g_signal_connect (clock, "update", G_CALLBACK (count_update), &updates);
+  augur_test_iterate_for (1000);
+  g_signal_handler_disconnect (clock, handler);
+  g_test_message ("frames asked for in 1 s with the page hidden: %u", updates);
+  g_assert_cmpuint (updates, <=, 3);
+
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "activity");
+  augur_test_wait_settled (window);
+  g_assert_cmpint (gtk_widget_get_width (paned), >, 0);
+  g_assert_cmpint (gtk_paned_get_position (GTK_PANED (paned)), >=, gtk_widget_get_width (paned) / 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -366,5 +422,6 @@ main (int argc, char **argv)
   augur_test_add_sized ("/app/activity-layout/width", test_width);
   augur_test_add_sized ("/app/activity-layout/tabs", test_tabs);
   augur_test_add_sized ("/app/activity-layout/study-columns", test_study_columns);
+  g_test_add_func ("/app/activity-layout/hidden-widen", test_hidden_widen);
   return augur_test_run_app (&app);
 }

@@ -5,7 +5,8 @@
  * tab shows the same points, numbers and chart without running anything;
  * the document's platform changed after it, the tab says its predictions
  * are not this platform's; at 1024x700 and 1280x800 the kept table and
- * chart lie inside the window.
+ * chart lie inside the window, the table's key columns (Program to
+ * Error) without sideways scrolling.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -215,8 +216,7 @@ test_kept (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   gtk_window_destroy (GTK_WINDOW (window2));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  augur_test_iterate ();
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -324,6 +324,20 @@ test_fits (gconstpointer data)
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (page->validation_platform)), ==, 0);
   g_assert_true (augur_result_table_get_column_shown (augur_replay_page_get_validation_table (page), 1));
   g_assert_true (augur_result_table_get_column_shown (augur_replay_page_get_validation_table (page), 4));
+  /* the key columns, Program to Error, fit the table's width: no
+   * sideways scrolling to read an error */
+  {
+    GtkWidget *table = GTK_WIDGET (augur_replay_page_get_validation_table (page));
+    GtkWidget *view = augur_test_find_of_type (table, GTK_TYPE_COLUMN_VIEW);
+    GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (
+      GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW)));
+
+    for (guint i = 0; i < 5; i++)
+      g_assert_true (augur_result_table_get_column_shown (AUGUR_RESULT_TABLE (table), i));
+    g_test_message ("the table's columns: %.0f pixels in %.0f", gtk_adjustment_get_upper (h),
+                    gtk_adjustment_get_page_size (h));
+    g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 0.5);
+  }
   texts = tab_texts (page);
   g_assert_nonnull (strstr (texts, "Measured on node7 on 2026-11-29 02:31 UTC, the median of 3 runs of each point; "
                                    "the traces replayed on that machine measured as a platform (3.21 Gflop/s a "

@@ -46,8 +46,7 @@ static void
 close_window (GtkWidget *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  augur_test_iterate ();
 }
 
 static void
@@ -341,6 +340,9 @@ test_platform_factor_sweep (gconstpointer data)
 
     g_assert_cmpuint (augur_chart_data_get_n_series (chart), ==, 1);
     g_assert_cmpstr (augur_chart_data_get_series_name (chart, 0), ==, "smpi · platform.xml · deployment.xml");
+    /* its title a sentence: no label with its capital in the middle */
+    g_assert_cmpstr (augur_chart_data_get_title (chart), ==,
+                     "Predicted time against the factor on every link's bandwidth");
   }
   {
     g_autofree char *name = g_strdup_printf ("replay-factor-sweep-%dx%d.png", size->width, size->height);

@@ -84,8 +84,7 @@ fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  augur_test_iterate ();
 }
 
 static void
@@ -157,9 +156,7 @@ test_ring_files (Fixture       *f,
    * each column, and the unit in the column titles. */
   g_assert_true (g_str_has_prefix (ends, "38.4"));
   augur_replay_page_show_view (f->page, "statistics");
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
+  augur_test_iterate ();
   {
     g_autoptr(GString) shown = g_string_new ("|");
     g_autoptr(GRegex) long_number = g_regex_new ("\\|[0-9.]{9,}\\|", 0, 0, NULL);
@@ -1340,11 +1337,15 @@ test_smpi_unwaited_sweep (Fixture       *f,
   /* both ranks' warnings, given at each of the three points, each said
    * once with its first point and how many more */
   n = 0;
-  for (at = shown; (at = strstr (at, "Warning at Link bandwidth = ")) != NULL; at++)
+  for (at = shown; (at = strstr (at, "Warning at link bandwidth = ")) != NULL; at++)
     n++;
   g_assert_cmpuint (n, ==, 2);
-  g_assert_nonnull (strstr (shown, "Warning at Link bandwidth = 10000000 and 2 more points: rank 0 ends with 1 request"));
-  g_assert_nonnull (strstr (shown, "Warning at Link bandwidth = 10000000 and 2 more points: rank 1 ends with 1 request"));
+  g_assert_nonnull (strstr (shown, "Warning at link bandwidth = 10000000 and 2 more points: rank 0 ends with 1 request"));
+  g_assert_nonnull (strstr (shown, "Warning at link bandwidth = 10000000 and 2 more points: rank 1 ends with 1 request"));
+  /* the parameter's label, capitalised to begin a line, is not put mid-sentence */
+  g_assert_null (strstr (shown, "Link bandwidth"));
+  g_test_message ("%s", augur_replay_page_get_status_text (f->page));
+  g_assert_true (g_str_has_prefix (augur_replay_page_get_status_text (f->page), "Swept link bandwidth over 3 points in "));
   g_assert_nonnull (strstr (shown, "r0.txt:2)"));
   augur_test_wait_settled (GTK_WIDGET (f->window));
   {

@@ -380,8 +380,7 @@ static void
 close_window (GtkWidget *window)
 {
   gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  augur_test_iterate ();
 }
 
 static char *

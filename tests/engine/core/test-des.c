@@ -308,6 +308,90 @@ test_cancel_activity (void)
   augur_des_free (des);
 }
 
+/* A step of many completions whose dones start new activities (which
+ * take back what the earlier dones of the step freed) and cancel later
+ * completions of the step: every done is called once, with its own data,
+ * in start order, and every new activity ends when its amount says. */
+#define BATCH 300
+
+typedef struct {
+  AugurDesActivity *timers[BATCH];
+  guint             resources[BATCH];
+  guint             rang[BATCH];       /* times each timer's done was called */
+  double            ended[BATCH];      /* when each follow-up ended */
+  guint             order[BATCH];
+  guint             n_order;
+  guint             n_ended;
+} Batch;
+
+typedef struct {
+  Batch *b;
+  guint  i;
+} BatchItem;
+
+static BatchItem batch_items[2 * BATCH];
+
+static void
+batch_ended (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  BatchItem *item = data;
+
+  item->b->ended[item->i] = augur_des_now (des);
+  item->b->n_ended++;
+}
+
+static void
+batch_rang (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  BatchItem *item = data;
+  Batch *b = item->b;
+  guint i = item->i;
+
+  g_assert_true (activity == b->timers[i]);
+  b->rang[i]++;
+  b->order[b->n_order++] = i;
+  /* on a resource of its own at 1 unit/s: ends i + 1 s later */
+  augur_des_start (des, i + 1, 0, 0, 1, 1, &b->resources[i], &one, batch_ended, &batch_items[BATCH + i]);
+  /* every seventh cancels the next, which has not rung yet */
+  if (i % 7 == 0 && i + 1 < BATCH)
+    augur_des_cancel (des, b->timers[i + 1]);
+}
+
+static void
+test_batch_reuse (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  static Batch b;
+  guint expected_rang = 0;
+
+  memset (&b, 0, sizeof b);
+  for (guint i = 0; i < BATCH; i++)
+    {
+      b.resources[i] = augur_des_add_resource (des, 1);
+      batch_items[i] = (BatchItem) { &b, i };
+      batch_items[BATCH + i] = (BatchItem) { &b, i };
+    }
+  for (guint i = 0; i < BATCH; i++)
+    b.timers[i] = augur_des_timer (des, 2.0, batch_rang, &batch_items[i]);
+  augur_des_run (des, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < BATCH; i++)
+    {
+      gboolean cancelled = i > 0 && (i - 1) % 7 == 0;
+
+      g_assert_cmpuint (b.rang[i], ==, cancelled ? 0 : 1);
+      if (cancelled)
+        continue;
+      g_assert_cmpuint (b.order[expected_rang++], ==, i);
+      g_assert_cmpfloat (b.ended[i], ==, 2.0 + (i + 1));
+    }
+  g_assert_cmpuint (b.n_order, ==, expected_rang);
+  g_assert_cmpuint (b.n_ended, ==, expected_rang);
+  g_assert_cmpuint (augur_des_get_n_active (des), ==, 0);
+  augur_des_free (des);
+}
+
 /* Timers ring in time order, and those of one instant in the order they
  * were set. */
 static void
@@ -968,6 +1052,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/des/chain", test_chain);
   g_test_add_func ("/engine/des/cancel-activity", test_cancel_activity);
   g_test_add_func ("/engine/des/timers", test_timers);
+  g_test_add_func ("/engine/des/batch-reuse", test_batch_reuse);
   g_test_add_data_func ("/engine/des/against-plain/scan", GINT_TO_POINTER (0), test_against_plain);
   g_test_add_data_func ("/engine/des/against-plain/heap", GINT_TO_POINTER (1), test_against_plain);
   g_test_add_func ("/engine/des/many", test_many);
@@ -988,6 +1073,7 @@ main (int argc, char **argv)
       { "/engine/des/heap/chain", test_chain },
       { "/engine/des/heap/cancel-activity", test_cancel_activity },
       { "/engine/des/heap/timers", test_timers },
+      { "/engine/des/heap/batch-reuse", test_batch_reuse },
       { "/engine/des/heap/netmodel-sharing", test_netmodel_sharing },
     };
     for (guint i = 0; i < G_N_ELEMENTS (again); i++)

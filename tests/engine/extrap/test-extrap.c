@@ -552,7 +552,7 @@ test_refuse_trip_count (void)
 
 /* Computes folded into the gaps before each action (a measured trace's
  * computes come and go): the CG's rank 0 joins the others, with a warning
- * that its extra compute is averaged away; the two computes of an
+ * that its extra compute is the slowest rank's, predicted; the two computes of an
  * iteration are averaged into a loop of 2.  Its cost, measured. */
 static void
 test_folded_cg (void)
@@ -583,8 +583,9 @@ test_folded_cg (void)
   g_assert_nonnull (strstr (text, "    loop 2 times {\n      allreduce bytes=8 after_compute=550000   #"));
   warnings = augur_extrap_model_get_warnings (m);
   for (guint i = 0; warnings[i] != NULL; i++)
-    warned = warned || strstr (warnings[i], "differs between ranks of one class by 100 % (rank 0 of 4: 100000; "
-                                            "rank 1: 0): their mean is used") != NULL;
+    warned = warned || strstr (warnings[i], "differs between ranks of one class: at 32 ranks, rank 0's, 100000, is "
+                                            "3100 % above the ranks' mean, 3125; the slowest rank's is the one "
+                                            "fitted and predicted") != NULL;
   g_assert_true (warned);
   t = augur_extrap_model_synthesize (m, 64, &error);
   g_assert_no_error (error);
@@ -592,9 +593,11 @@ test_folded_cg (void)
   measured = smpi_time ("cg", 64);
   g_test_message ("cg folded at 64 ranks: Augur %.17g s, SMPI %.17g s, relative error %.3g", predicted, measured,
                   fabs (predicted - measured) / measured);
-  /* rank 0's last 1e5 flops (0.1 ms) spread over every rank: 0.11 % low */
-  g_assert_cmpfloat (predicted, <, measured);
-  g_assert_cmpfloat ((measured - predicted) / measured, <, 2e-3);
+  /* rank 0's last 1e5 flops (0.1 ms) are the slowest rank's: every rank
+   * computes them (docs/EXTRAPOLATE.md §3, "Imbalance"), +0.067 %; their
+   * mean spread over every rank gave 0.11 % low */
+  g_assert_cmpfloat (predicted, >, measured);
+  g_assert_cmpfloat ((predicted - measured) / measured, <, 1e-3);
 }
 
 /* A compute written in one iteration of one rank only (a measured

@@ -379,6 +379,75 @@ test_forms (Fixture *f, gconstpointer data)
   g_assert_cmpuint (a.root, ==, 0);
 }
 
+/* The reader's quick paths (plain whole numbers, the action found by a
+ * hash of its name) read what the general ones read: leading zeros, -0,
+ * 15 and 16 digits, decimals and exponents, negative tags and counts;
+ * each action's name, and names one letter off it refused. */
+static void
+test_numbers (Fixture *f, gconstpointer data)
+{
+  static const struct { const char *line; guint peer; gint32 tag; double bytes; } sends[] = {
+    { "0 send 1 0 007 0", 1, 0, 56 },
+    { "0 send 01 -0 4 6", 1, 0, 4 },
+    { "0 send 1.0 -444 4 6", 1, -444, 4 },
+    { "0 send 3 2147483647 1e3 6", 3, G_MAXINT32, 1000 },
+    { "0 send 2 -2147483648 12.9 6", 2, G_MININT32, 12 },
+    { "0 send 1 0 123456789012345 6", 1, 0, 123456789012345.0 },
+    { "0 send 1 0 1234567890123456 6", 1, 0, 1234567890123456.0 },
+    { "0 recv 1 0 -7 0", 1, 0, -1 },
+  };
+  static const char *const names[] = {
+    "init", "finalize", "compute 1", "sleep 1", "location f 1", "send 1 0 1", "isend 1 0 1", "recv 1 0 1",
+    "irecv 1 0 1", "test 0 1 0", "wait 0 1 0", "waitall", "sendRecv 1 1 1 1", "barrier", "bcast 1", "reduce 1 0",
+    "allreduce 1 0", "alltoall 1 1", "alltoallv 4 1 1 1 1 4 1 1 1 1", "gather 1 1", "gatherv 1 1 1 1 1",
+    "allgather 1 1", "allgatherv 1 1 1 1 1", "scatter 1 1", "scatterv 1 1 1 1 1", "reducescatter 1 1 1 1 0",
+    "scan 1 0", "exscan 1 0", "comm_size 4", "comm_split", "comm_dup",
+  };
+  static const AugurTraceActionKind kinds[] = {
+    AUGUR_TRACE_ACTION_INIT, AUGUR_TRACE_ACTION_FINALIZE, AUGUR_TRACE_ACTION_COMPUTE, AUGUR_TRACE_ACTION_SLEEP,
+    AUGUR_TRACE_ACTION_LOCATION, AUGUR_TRACE_ACTION_SEND, AUGUR_TRACE_ACTION_ISEND, AUGUR_TRACE_ACTION_RECV,
+    AUGUR_TRACE_ACTION_IRECV, AUGUR_TRACE_ACTION_TEST, AUGUR_TRACE_ACTION_WAIT, AUGUR_TRACE_ACTION_WAITALL,
+    AUGUR_TRACE_ACTION_SENDRECV, AUGUR_TRACE_ACTION_BARRIER, AUGUR_TRACE_ACTION_BCAST, AUGUR_TRACE_ACTION_REDUCE,
+    AUGUR_TRACE_ACTION_ALLREDUCE, AUGUR_TRACE_ACTION_ALLTOALL, AUGUR_TRACE_ACTION_ALLTOALLV,
+    AUGUR_TRACE_ACTION_GATHER, AUGUR_TRACE_ACTION_GATHERV, AUGUR_TRACE_ACTION_ALLGATHER,
+    AUGUR_TRACE_ACTION_ALLGATHERV, AUGUR_TRACE_ACTION_SCATTER, AUGUR_TRACE_ACTION_SCATTERV,
+    AUGUR_TRACE_ACTION_REDUCESCATTER, AUGUR_TRACE_ACTION_SCAN, AUGUR_TRACE_ACTION_EXSCAN,
+    AUGUR_TRACE_ACTION_COMM_SIZE, AUGUR_TRACE_ACTION_COMM_SPLIT, AUGUR_TRACE_ACTION_COMM_DUP,
+  };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *path = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  AugurTraceAction a;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (kinds));
+  for (guint i = 0; i < G_N_ELEMENTS (sends); i++)
+    g_string_append_printf (text, "%s\n", sends[i].line);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_string_append_printf (text, "0 %s\n", names[i]);
+  path = write_file (f, "numbers.txt", text->str);
+  t = open_ok (path, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (sends); i++)
+    {
+      next_ok (t, 0, &a);
+      g_test_message ("%s", sends[i].line);
+      g_assert_cmpuint (a.peer, ==, sends[i].peer);
+      g_assert_cmpint (a.tag, ==, sends[i].tag);
+      g_assert_cmpfloat (a.bytes, ==, sends[i].bytes);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      next_ok (t, 0, &a);
+      g_assert_cmpint (a.kind, ==, kinds[i]);
+    }
+  expect_error (f, "0 send 1 2147483648 4 6\n", "expected a tag as value 2, found '2147483648'");
+  expect_error (f, "0 send 1 0 12x 6\n", "expected a count of elements as value 3, found '12x'");
+  expect_error (f, "0 send 4 0 1 6\n", "expected a rank from 0 to 3 as value 1, found '4'");
+  expect_error (f, "0 isenD 1 0 1\n", "unknown action 'isenD'");
+  expect_error (f, "0 waitalls\n", "unknown action 'waitalls'");
+  expect_error (f, "0 sen 1 0 1\n", "unknown action 'sen'");
+  expect_error (f, "0 comm_dupe\n", "unknown action 'comm_dupe'");
+}
+
 /* Every trace SimGrid 3.32 wrote for the fixtures (tests/fixtures/smpi:
  * real MPI programs traced by smpirun) reads to its end. */
 static void
@@ -437,6 +506,7 @@ main (int argc, char **argv)
   ADD ("detect", test_detect);
   ADD ("errors", test_errors);
   ADD ("forms", test_forms);
+  ADD ("numbers", test_numbers);
 #undef ADD
   g_test_add_func ("/trace/smpi/fixtures", test_fixtures);
   return g_test_run ();

@@ -308,6 +308,85 @@ test_all_kinds (void)
   check_all_kinds (tz);
 }
 
+/* Processes are found by their names' first 8 bytes and length, and by
+ * the whole name past 8 bytes: names that share their first 8 bytes,
+ * that are each other's prefixes, or of 8 and 9 bytes, each get their
+ * own lines and are told apart as peers. */
+static void
+test_process_names (void)
+{
+  static const char *fixed[] = {
+    "p1", "p10", "p100", "rank0001", "rank00010", "rank00011", "rank0001x", "a-very-long-name-1",
+    "a-very-long-name-2", "\xc3\xa9t\xc3\xa9-1", "\xc3\xa9t\xc3\xa9-2",
+  };
+  /* and 2,000 of one length and one first 8 bytes: their slots' probes
+   * meet, so only the whole name tells them apart */
+  const guint n = G_N_ELEMENTS (fixed) + 2000;
+  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
+  const char **names = g_new0 (const char *, n + 1);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (i < G_N_ELEMENTS (fixed))
+        names[i] = fixed[i];
+      else
+        {
+          char *name = g_strdup_printf ("process-%05u", i);
+          g_ptr_array_add (owned, name);
+          names[i] = name;
+        }
+    }
+
+  /* every process sends to the next, its bytes saying who it is */
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s Isend %s %u\n", names[i], names[(i + 1) % n], 1000 + i);
+  file = write_text ("names.txt", text->str);
+  t = augur_trace_set_open_merged (file, names, n, &error);
+  g_assert_no_error (error);
+  for (guint i = n; i-- > 0;)
+    {
+      AugurTraceAction a;
+
+      g_assert_true (augur_trace_set_next (t, i, &a, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (a.process, ==, i);
+      g_assert_cmpint (a.kind, ==, AUGUR_TRACE_ACTION_ISEND);
+      g_assert_cmpuint (a.peer, ==, (i + 1) % n);
+      g_assert_cmpfloat (a.bytes, ==, 1000 + i);
+      g_assert_cmpuint (a.line, ==, i + 1);
+      g_assert_false (augur_trace_set_next (t, i, &a, &error));
+      g_assert_no_error (error);
+    }
+
+  /* a name that only shares the first 8 bytes of one is not that one */
+  g_clear_object (&file);
+  g_clear_pointer (&t, augur_trace_set_free);
+  file = write_text ("names-unknown.txt", "rank0001 Isend rank0001y 5\n");
+  t = augur_trace_set_open_merged (file, names, n, &error);
+  g_assert_no_error (error);
+  {
+    AugurTraceAction a;
+    g_assert_false (augur_trace_set_next (t, 3, &a, &error));
+    g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS);
+  }
+  g_clear_error (&error);
+  g_clear_object (&file);
+  g_clear_pointer (&t, augur_trace_set_free);
+  file = write_text ("names-unknown2.txt", "a-very-long-name-3 compute 5\n");
+  t = augur_trace_set_open_merged (file, names, n, &error);
+  g_assert_no_error (error);
+  {
+    AugurTraceAction a;
+    g_assert_false (augur_trace_set_next (t, 7, &a, &error));
+    g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS);
+  }
+  g_free (names);
+}
+
 /* Several gzip members one after the other (pigz, bgzip, cat a.gz b.gz),
  * split in the middle of a line. */
 static void
@@ -1464,6 +1543,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/trace/kinds/names", test_kind_names);
   g_test_add_func ("/engine/trace/parse/all-kinds", test_all_kinds);
+  g_test_add_func ("/engine/trace/parse/process-names", test_process_names);
   g_test_add_func ("/engine/trace/parse/numbers", test_numbers);
   g_test_add_func ("/engine/trace/parse/gzip-members", test_gzip_members);
   g_test_add_func ("/engine/trace/parse/blank-and-comments", test_blank_and_comments);

@@ -1,0 +1,368 @@
+/* extrap-size.c: runs that vary a problem size n as well as the number of
+ * ranks P (docs/EXTRAPOLATE.md §10).
+ *
+ * The runs of each n are one model in P (extrap.c, as always); at a target
+ * (P, n) each number of the program is evaluated at P in every size's
+ * model and those values are fitted as a function of n (Extra-P's normal
+ * form, cross-validated; exact forms first), then evaluated at n: a
+ * two-stage multi-parameter fit, whose n-function's coefficients may
+ * depend on P in any way the P-models give.  The program at (P, n) is the
+ * model of the size nearest n with every number replaced by that value.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "extrap-private.h"
+#include "trace-smpi.h"
+
+struct _AugurExtrapSizedModel
+{
+  GArray            *sizes;    /* double: the distinct n, increasing */
+  GPtrArray         *files;    /* per size: GPtrArray of GFile, its runs */
+  GPtrArray         *models;   /* per size: AugurExtrapModel */
+  AugurExtrapOptions options;
+};
+
+void
+augur_extrap_sized_model_free (AugurExtrapSizedModel *s)
+{
+  if (s == NULL)
+    return;
+  g_clear_pointer (&s->sizes, g_array_unref);
+  g_clear_pointer (&s->files, g_ptr_array_unref);
+  g_clear_pointer (&s->models, g_ptr_array_unref);
+  g_free (s);
+}
+
+AugurExtrapSizedModel *
+augur_extrap_sized_model_new (GFile *const             *runs,
+                              const double             *sizes,
+                              guint                     n_runs,
+                              const AugurExtrapOptions *options,
+                              GCancellable             *cancellable,
+                              GError                  **error)
+{
+  g_autoptr(AugurExtrapSizedModel) s = g_new0 (AugurExtrapSizedModel, 1);
+
+  g_return_val_if_fail (runs != NULL && sizes != NULL, NULL);
+  if (options != NULL)
+    s->options = *options;
+  else
+    augur_extrap_options_init (&s->options);
+  s->sizes = g_array_new (FALSE, FALSE, sizeof (double));
+  s->files = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  s->models = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_extrap_model_free);
+  for (guint i = 0; i < n_runs; i++)
+    {
+      guint k = 0;
+
+      if (!(sizes[i] > 0) || !isfinite (sizes[i]))
+        {
+          g_autofree char *name = g_file_get_parse_name (runs[i]);
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
+                       _("%s: its problem size must be a number greater than 0"), name);
+          return NULL;
+        }
+      while (k < s->sizes->len && g_array_index (s->sizes, double, k) < sizes[i])
+        k++;
+      if (k == s->sizes->len || g_array_index (s->sizes, double, k) != sizes[i])
+        {
+          g_array_insert_val (s->sizes, k, sizes[i]);
+          g_ptr_array_insert (s->files, k, g_ptr_array_new_with_free_func (g_object_unref));
+        }
+      g_ptr_array_add (g_ptr_array_index (s->files, k), g_object_ref (runs[i]));
+    }
+  /* a function of n through fewer sizes would be a guess */
+  if (s->sizes->len < 3)
+    {
+      g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
+                   _("the runs have %u problem sizes: 3 or more are needed to fit what varies with n, each "
+                     "traced at 3 numbers of ranks or more"), s->sizes->len);
+      return NULL;
+    }
+  for (guint k = 0; k < s->sizes->len; k++)
+    {
+      GPtrArray *files = g_ptr_array_index (s->files, k);
+      g_autoptr(GError) local = NULL;
+      AugurExtrapModel *m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, &s->options,
+                                                    cancellable, &local);
+
+      if (m == NULL)
+        {
+          g_set_error (error, local->domain, local->code, _("the runs of n = %s: %s"),
+                       NUM (g_array_index (s->sizes, double, k)), local->message);
+          return NULL;
+        }
+      g_ptr_array_add (s->models, m);
+    }
+  return g_steal_pointer (&s);
+}
+
+guint
+augur_extrap_sized_model_get_n_sizes (const AugurExtrapSizedModel *s)
+{
+  return s->sizes->len;
+}
+
+double
+augur_extrap_sized_model_get_size (const AugurExtrapSizedModel *s,
+                                   guint                        k)
+{
+  g_return_val_if_fail (k < s->sizes->len, NAN);
+  return g_array_index (s->sizes, double, k);
+}
+
+const AugurExtrapModel *
+augur_extrap_sized_model_get_model (const AugurExtrapSizedModel *s,
+                                    guint                        k)
+{
+  g_return_val_if_fail (k < s->models->len, NULL);
+  return g_ptr_array_index (s->models, k);
+}
+
+/* ---- At a target (P, n) ------------------------------------------------------- */
+
+typedef struct
+{
+  const AugurExtrapSizedModel *s;
+  guint                        P;
+  double                       n;
+  GString                     *text;   /* the values fitted in n, for people */
+  const char                  *class_name;
+} At;
+
+static gboolean
+same_form (const Form *a,
+           const Form *b)
+{
+  return a->kind == b->kind && a->k == b->k && memcmp (a->d, b->d, sizeof a->d) == 0;
+}
+
+/* f at the target: the values of the sizes' functions at P fitted in n. */
+static gboolean
+number_at (At          *at,
+           Fn          *f,
+           const Fn   **per_size,
+           const XNode *g,
+           const char  *what,
+           GError     **error)
+{
+  guint n_sizes = at->s->sizes->len;
+  g_autofree double *v = g_new (double, n_sizes);
+  gboolean constant = TRUE, whole = f->whole, nonneg = TRUE;
+  const double *x = (const double *) (gpointer) at->s->sizes->data;
+  const char *names[] = { "n", NULL };
+  g_autoptr(AugurFitData) data = NULL;
+  g_autoptr(AugurFitResult) fit = NULL;
+  g_autofree char *text = NULL;
+  AugurFitOptions options;
+  double value;
+
+  for (guint k = 0; k < n_sizes; k++)
+    {
+      v[k] = ex_fn_eval (per_size[k], at->P);
+      constant = constant && (v[k] == v[0] || (isnan (v[k]) && isnan (v[0])));
+      nonneg = nonneg && v[k] >= 0;
+    }
+  if (constant)
+    value = v[0];
+  else
+    {
+      GError *local = NULL;
+
+      data = augur_fit_data_new (1, names, what);
+      for (guint k = 0; k < n_sizes && local == NULL; k++)
+        augur_fit_data_add (data, &x[k], v[k], &local);
+      augur_fit_options_init (&options);
+      /* as the fits in P (extrap.c): BIC, and 2 degrees of freedom left */
+      options.criterion = AUGUR_FIT_CRITERION_BIC;
+      options.max_terms = MAX (1, (int) n_sizes - 3);
+      fit = local == NULL ? augur_fit (data, &options, NULL, &local) : NULL;
+      if (fit == NULL)
+        {
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                       _("%s:%llu: the %s at P = %u cannot be fitted as a function of n: %s"),
+                       g->file, (unsigned long long) g->line, what, at->P, local->message);
+          g_error_free (local);
+          return FALSE;
+        }
+      value = augur_fit_model_eval (augur_fit_result_get_model (fit), &at->n);
+      text = augur_fit_model_to_string (augur_fit_result_get_model (fit));
+      if (whole)
+        {
+          /* whole numbers give back every size's value, rounded, or are refused */
+          for (guint k = 0; k < n_sizes; k++)
+            if (nearbyint (augur_fit_model_eval (augur_fit_result_get_model (fit), &x[k])) != v[k])
+              {
+                g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+                             _("%s:%llu: the %s at P = %u is not a function of n in Extra-P's "
+                               "normal form: %s gives %s at n = %s, the runs %s"),
+                             g->file, (unsigned long long) g->line, what, at->P, text,
+                             NUM (nearbyint (augur_fit_model_eval (augur_fit_result_get_model (fit), &x[k]))),
+                             NUM (x[k]), NUM (v[k]));
+                return FALSE;
+              }
+          value = nearbyint (value);
+        }
+      if (nonneg && value < 0)
+        {
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
+                       _("%s:%llu: the %s at (P = %u, n = %s) would be %s (%s)"), g->file, (unsigned long long) g->line,
+                       what, at->P, NUM (at->n), NUM (value), text);
+          return FALSE;
+        }
+      g_string_append_printf (at->text, "  %s of %s at %s:%" G_GUINT64_FORMAT " (%s): at P = %u, %s; at n = %s: %s\n",
+                              what, g->is_loop ? "loop" : trace_smpi_kind_name (g->act.kind), g->file, g->line,
+                              at->class_name, at->P, text, NUM (at->n), NUM (value));
+    }
+  *f = (Fn) { .kind = AUGUR_EXTRAP_FN_CONSTANT, .c = value, .whole = whole, .nonneg = nonneg };
+  return TRUE;
+}
+
+/* g (the nearest size's node, changed in place) and the same node of
+ * every size's model, nodes[k]. */
+static gboolean
+node_at (At           *at,
+         XNode        *g,
+         const XNode **nodes,
+         GError      **error)
+{
+  guint n_sizes = at->s->sizes->len;
+  g_autofree const Fn **fns = g_new (const Fn *, n_sizes);
+  struct { gsize offset; NumField field; } numbers[] = {
+    { G_STRUCT_OFFSET (XNode, count), NUM_COUNT },
+    { G_STRUCT_OFFSET (XNode, bytes), NUM_BYTES },
+    { G_STRUCT_OFFSET (XNode, recv_bytes), NUM_RECV_BYTES },
+    { G_STRUCT_OFFSET (XNode, flops), NUM_FLOPS },
+    { G_STRUCT_OFFSET (XNode, value), NUM_VALUE },
+    { G_STRUCT_OFFSET (XNode, pre), NUM_PRE },
+    { G_STRUCT_OFFSET (XNode, vcount[0]), NUM_VSEND },
+    { G_STRUCT_OFFSET (XNode, vcount[1]), NUM_VRECV },
+  };
+
+  for (guint k = 0; k < n_sizes; k++)
+    {
+      const XNode *o = nodes[k];
+      gboolean same = o->is_loop == g->is_loop && o->tree_count == g->tree_count &&
+                      (o->is_loop ? o->body->len == g->body->len : o->act.kind == g->act.kind) &&
+                      same_form (&o->peer, &g->peer) && same_form (&o->root, &g->root) &&
+                      same_form (&o->src, &g->src) && same_form (&o->dst, &g->dst) &&
+                      o->vshape[0] == g->vshape[0] && o->vshape[1] == g->vshape[1];
+
+      if (!same)
+        {
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_MISMATCH,
+                       _("%s:%llu and %s:%llu: the runs of n = %s and n = %s do "
+                         "not run the same program (its loops, actions or peers differ): not a function of n"),
+                       o->file, (unsigned long long) o->line, g->file, (unsigned long long) g->line,
+                       NUM (g_array_index (at->s->sizes, double, k)), NUM (at->n));
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      Fn *f = G_STRUCT_MEMBER_P (g, numbers[i].offset);
+
+      if (i == 0 && (!g->is_loop || g->tree_count))
+        continue;
+      if (i > 0 && g->is_loop)
+        break;
+      for (guint k = 0; k < n_sizes; k++)
+        fns[k] = G_STRUCT_MEMBER_P ((gpointer) nodes[k], numbers[i].offset);
+      if (!number_at (at, f, fns, g, ex_num_field_name (numbers[i].field), error))
+        return FALSE;
+    }
+  for (guint j = 0; g->is_loop && j < g->body->len; j++)
+    {
+      g_autofree const XNode **body = g_new (const XNode *, n_sizes);
+
+      for (guint k = 0; k < n_sizes; k++)
+        body[k] = g_ptr_array_index (nodes[k]->body, j);
+      if (!node_at (at, g_ptr_array_index (g->body, j), body, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+AugurExtrapModel *
+augur_extrap_sized_model_at (const AugurExtrapSizedModel *s,
+                             guint                        ranks,
+                             double                       size,
+                             char                       **text,
+                             GCancellable                *cancellable,
+                             GError                     **error)
+{
+  g_autoptr(AugurExtrapModel) m = NULL;
+  g_autoptr(GString) fitted = g_string_new (NULL);
+  guint nearest = 0;
+  At at = { s, ranks, size, fitted, NULL };
+
+  g_return_val_if_fail (s != NULL, NULL);
+  if (!(size > 0) || !isfinite (size))
+    {
+      g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET,
+                   _("a problem size must be a number greater than 0, not %s"), NUM (size));
+      return NULL;
+    }
+  for (guint k = 0; k < s->models->len; k++)
+    {
+      /* the size's model must give P itself (peers, counts in range) */
+      if (!augur_extrap_model_check_target (g_ptr_array_index (s->models, k), ranks, NULL, error))
+        return NULL;
+      if (fabs (log (g_array_index (s->sizes, double, k) / size)) <
+          fabs (log (g_array_index (s->sizes, double, nearest) / size)))
+        nearest = k;
+    }
+  /* the nearest size's program, read again: its numbers are replaced */
+  {
+    GPtrArray *files = g_ptr_array_index (s->files, nearest);
+
+    m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, &s->options, cancellable, error);
+    if (m == NULL)
+      return NULL;
+  }
+  for (guint c = 0; c < EX_N_CLASSES; c++)
+    {
+      g_autofree const XNode **nodes = g_new (const XNode *, s->models->len);
+      gboolean everywhere = TRUE;
+
+      if (m->classes[c] == NULL)
+        continue;
+      for (guint k = 0; k < s->models->len; k++)
+        {
+          nodes[k] = ((const AugurExtrapModel *) g_ptr_array_index (s->models, k))->classes[c];
+          everywhere = everywhere && nodes[k] != NULL;
+        }
+      if (!everywhere)
+        {
+          g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_MISMATCH,
+                       _("the runs of some problem size have no class “%s”: not a function of n"),
+                       augur_extrap_model_get_class_name (m, c));
+          return NULL;
+        }
+      at.class_name = augur_extrap_model_get_class_name (m, c);
+      if (!node_at (&at, m->classes[c], nodes, error))
+        return NULL;
+    }
+  /* the numbers are values at (P, n) now: no interval, no notes of P-fits */
+  g_array_set_size (m->watches, 0);
+  {
+    double least = g_array_index (s->sizes, double, 0), most = g_array_index (s->sizes, double, s->sizes->len - 1);
+
+    if (size > AUGUR_EXTRAP_FAR_FACTOR * most)
+      g_string_append_printf (fitted, _("  Warning: n = %s lies far beyond the problem sizes traced (%s to %s): "
+                                        "the functions of n are used where they were not fitted\n"),
+                              NUM (size), NUM (least), NUM (most));
+    else if (size < least)
+      g_string_append_printf (fitted, _("  Warning: n = %s lies below the problem sizes traced (%s to %s): the "
+                                        "functions of n are used where they were not fitted\n"),
+                              NUM (size), NUM (least), NUM (most));
+  }
+  if (text != NULL)
+    *text = g_strdup (fitted->str);
+  return g_steal_pointer (&m);
+}

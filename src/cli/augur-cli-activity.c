@@ -159,11 +159,12 @@ typedef struct {
   const char                 *file;
   const char                 *text;        /* the model's text, for --slurm */
   gsize                       length;
-  const char *const          *params;      /* --param as given */
+  const char *const          *params;      /* --param as given, after the project's values */
   const char                 *config;
   const AugurCliSlurmOptions *slurm;
   int                         mode;
   guint64                     max_events;
+  GFile                      *folder;      /* a project's, which its document's paths are read from; NULL: file's */
 } Study;
 
 /* --slurm DIR: the study's points as a job array (nothing evaluated). */
@@ -209,8 +210,9 @@ write_job (const Study *st, const AugurActivityModel *model, const AugurActivity
   g_ptr_array_add (args, NULL);
   if (platform != NULL && !g_path_is_absolute (platform))
     {
-      /* the machine's platform, beside the model's copy as beside the model */
-      g_autofree char *folder = g_path_get_dirname (st->file);
+      /* the machine's platform, beside the model's copy as beside the model
+       * (a project's document's: in the project's folder) */
+      g_autofree char *folder = st->folder != NULL ? g_file_get_path (st->folder) : g_path_get_dirname (st->file);
       g_ptr_array_add (files, g_strdup (platform));
       g_ptr_array_add (files, g_build_filename (folder, platform, NULL));
     }
@@ -342,11 +344,56 @@ verbose_figures (const AugurActivityResult *r)
   fprintf (stderr, "\n");
 }
 
+/* The values the page sets in place of parameters, kept in the project
+ * as "NAME=VALUE NAME=VALUE" (the C locale's numbers): added to params
+ * as --param would, unless --param gives the parameter, as the
+ * application and the report do; one that the diagram does not define
+ * as a parameter with a number is said and left out, as the report says
+ * it. */
+static void
+add_project_overrides (const AugurActivityModel *model,
+                       const char               *name,
+                       const char               *overrides,
+                       GStrv                    *params)
+{
+  g_auto(GStrv) parts = g_strsplit_set (overrides != NULL ? overrides : "", " \t\n;", -1);
+  g_autoptr(GStrvBuilder) merged = g_strv_builder_new ();
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autofree char *param = NULL, *bound = NULL;
+      double value;
+      gboolean known = FALSE, given = FALSE;
+
+      if (*parts[i] == '\0' || strchr (parts[i], '=') == NULL || *parts[i] == '=')
+        continue;
+      param = g_strndup (parts[i], strchr (parts[i], '=') - parts[i]);
+      for (guint p = 0; p < augur_activity_model_get_n_params (model); p++)
+        known = known || strcmp (augur_activity_model_get_param_name (model, p), param) == 0;
+      for (guint k = 0; *params != NULL && (*params)[k] != NULL; k++)
+        given = given || (g_str_has_prefix ((*params)[k], param) && (*params)[k][strlen (param)] == '=');
+      if (!known || !parse_binding (parts[i], &bound, &value))
+        {
+          fprintf (stderr, "%s: warning: the project sets %s, which the diagram does not define as a parameter "
+                   "with a number: it is left out\n", name, parts[i]);
+          continue;
+        }
+      if (!given)
+        g_strv_builder_add (merged, parts[i]);
+    }
+  for (guint k = 0; *params != NULL && (*params)[k] != NULL; k++)
+    g_strv_builder_add (merged, (*params)[k]);
+  g_strfreev (*params);
+  *params = g_strv_builder_end (merged);
+}
+
 int
 augur_cli_activity (int argc, char **argv)
 {
   g_auto(GStrv) params = NULL;
   g_autofree char *sweep = NULL, *format = NULL, *paje = NULL;
+  g_autofree char *project = NULL, *document_name = NULL;
+  g_auto(AugurCliInput) input = { 0 };
   gboolean critical = FALSE, configs = FALSE, verbose = FALSE;
   gint replications = 0;
   gboolean replications_given = augur_option_given (argc, argv, "replications", 'r');
@@ -359,6 +406,7 @@ augur_cli_activity (int argc, char **argv)
   int mode;
   GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "Give parameter NAME the value VALUE (repeatable)", "NAME=VALUE" },
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Evaluate at POINTS values of NAME from FROM to TO", "NAME=FROM:TO:POINTS" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default), json or csv", "FORMAT" },
     { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the run's timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
@@ -409,9 +457,10 @@ augur_cli_activity (int argc, char **argv)
       return AUGUR_CLI_EXIT_USAGE;
     }
 
-  if (argc != 2)
+  if (argc > 2 || (argc < 2 && project == NULL))
     {
-      fprintf (stderr, "Usage: augur-cli activity FILE [--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS] "
+      fprintf (stderr, "Usage: augur-cli activity FILE | --project PROJECT.augur [--name NAME] "
+                       "[--param NAME=VALUE]... [--sweep NAME=FROM:TO:POINTS] "
                        "[--config NAME | --configs] [--measured CSV] [--format text|json|csv] [--paje OUT] [--critical-path] [--max-events N] [--verbose]\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
@@ -420,6 +469,44 @@ augur_cli_activity (int argc, char **argv)
       fprintf (stderr, "augur-cli activity: unknown format '%s' (text, json or csv)\n", format);
       return AUGUR_CLI_EXIT_USAGE;
     }
+  /* a usage error is said before the document is read */
+  for (guint i = 0; params != NULL && params[i] != NULL; i++)
+    {
+      g_autofree char *name = NULL;
+      double value;
+
+      if (!parse_binding (params[i], &name, &value))
+        {
+          fprintf (stderr, "augur-cli activity: --param %s: expected NAME=VALUE with a finite number\n", params[i]);
+          return AUGUR_CLI_EXIT_USAGE;
+        }
+    }
+  if (sweep != NULL && paje != NULL)
+    {
+      fprintf (stderr, "augur-cli activity: --paje writes one run's timeline: it cannot go with --sweep\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+
+  {
+    int status = augur_cli_input_read ("activity", "activity", argc == 2 ? argv[1] : NULL, project,
+                                       document_name, &input);
+
+    if (status != AUGUR_CLI_EXIT_OK)
+      return status;
+  }
+  text = g_steal_pointer (&input.text);
+  length = input.length;
+  /* below, argv[1] names the document in messages (a project's by its name) */
+  if (project != NULL)
+    argc = 2;
+  argv[1] = input.label;
+  model = augur_activity_model_parse (text, length, argv[1], NULL, &error);
+  if (model == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+  add_project_overrides (model, argv[1], augur_cli_input_get_property (&input, "overrides"), &params);
   for (guint i = 0; params != NULL && params[i] != NULL; i++)
     {
       char *name;
@@ -432,30 +519,11 @@ augur_cli_activity (int argc, char **argv)
       g_ptr_array_add (names, name);
       g_array_append_val (values, value);
     }
-  if (sweep != NULL && paje != NULL)
-    {
-      fprintf (stderr, "augur-cli activity: --paje writes one run's timeline: it cannot go with --sweep\n");
-      return AUGUR_CLI_EXIT_USAGE;
-    }
-
-  if (!augur_cli_read_file (argv[1], &text, &length, &error))
-    {
-      fprintf (stderr, "augur-cli activity: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
-    }
-  model = augur_activity_model_parse (text, length, argv[1], NULL, &error);
-  if (model == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
-    }
 
   if (augur_activity_model_get_platform (model) != NULL)
     {
-      /* the machine is a SimGrid platform, next to the model */
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[1]);
-      g_autoptr(GFile) folder = g_file_get_parent (file);
-      g_autoptr(GFile) where = g_file_resolve_relative_path (folder, augur_activity_model_get_platform (model));
+      /* the machine is a SimGrid platform, next to the model (a project's: in the project's folder) */
+      g_autoptr(GFile) where = g_file_resolve_relative_path (input.base, augur_activity_model_get_platform (model));
       platform = augur_platform_load_file (where, &error);
       if (platform == NULL)
         {
@@ -485,7 +553,8 @@ augur_cli_activity (int argc, char **argv)
     }
   if (configs || sweep != NULL)
     {
-      Study st = { argv[1], text, length, (const char *const *) params, config, &slurm, mode, (guint64) max_events };
+      Study st = { argv[1], text, length, (const char *const *) params, config, &slurm, mode, (guint64) max_events,
+                   project != NULL ? input.base : NULL };
       return run_study (&st, model, platform, names, values, sweep, measured, format);
     }
   if (measured != NULL)

@@ -149,6 +149,8 @@ augur_cli_ccdsm (int argc, char **argv)
   char *protocol = NULL, *format = NULL, *export_ctmc = NULL, *solver = NULL;
   gboolean experiment = FALSE;
   gint64 max_states = 0;
+  g_autofree char *project = NULL, *document_name = NULL;
+  g_auto(AugurCliInput) input = { 0 };
   /* -1 and 0 mean "the default" below: a typed -1 or 0 must not pass for that */
   gboolean distance_given = augur_option_given (argc, argv, "distance", 'd');
   gboolean max_states_given = augur_option_given (argc, argv, "max-states", 0);
@@ -160,6 +162,7 @@ augur_cli_ccdsm (int argc, char **argv)
     { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states, "Stop above N states (default: only memory limits it)", "N" },
     { "export-ctmc", 0, 0, G_OPTION_ARG_FILENAME, &export_ctmc, "Write the chain as PREFIX.sta, PREFIX.tra, PREFIX.lab (PRISM explicit files)", "PREFIX" },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver: auto, direct, gauss-seidel, sor, jacobi, power", "NAME" },
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE - generate, check and solve a cache-coherence model");
@@ -183,9 +186,9 @@ augur_cli_ccdsm (int argc, char **argv)
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
-  if (argc != 2)
+  if (argc > 2 || (argc < 2 && project == NULL))
     {
-      fprintf (stderr, "Usage: augur-cli ccdsm FILE [--distance D] [--protocol A|B] [--experiment] [--format text|json|csv]\n");
+      fprintf (stderr, "Usage: augur-cli ccdsm FILE | --project PROJECT.augur [--name NAME] [--distance D] [--protocol A|B] [--experiment] [--format text|json|csv]\n");
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
@@ -230,12 +233,15 @@ augur_cli_ccdsm (int argc, char **argv)
   options.max_states = max_states > 0 ? (guint64) max_states : 0;
   options.keep_state_space = export_ctmc != NULL;
 
-  if (!augur_cli_read_file (argv[1], &text, &length, &error))
-    {
-      fprintf (stderr, "augur-cli ccdsm: %s\n", error->message);
-      status = AUGUR_CLI_EXIT_MODEL;
-      goto out;
-    }
+  status = augur_cli_input_read ("ccdsm", "ccdsm", argc == 2 ? argv[1] : NULL, project, document_name, &input);
+  if (status != AUGUR_CLI_EXIT_OK)
+    goto out;
+  text = g_steal_pointer (&input.text);
+  length = input.length;
+  /* below, argv[1] names the document in messages (a project's by its name) */
+  if (project != NULL)
+    argc = 2;
+  argv[1] = input.label;
   program = augur_ccdsm_program_parse (text, length, argv[1], &diagnostics, &error);
   /* the warnings, located (a program without 'start' has no measures:
    * the user is told why); an error is error->message below */

@@ -509,17 +509,14 @@ is_document (const char *arg)
 
 /* A replay document's Scaling runs and targets, platform and network. */
 static gboolean
-read_document (const char        *path,
-               AugurReplayInputs *in,
-               GError           **error)
+read_document (const AugurCliInput *input,
+               AugurReplayInputs   *in,
+               GError             **error)
 {
-  g_autofree char *text = NULL;
-  gsize length = 0;
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFile) base = g_file_get_parent (file);
+  const char *path = input->label, *text = input->text;
+  gsize length = input->length;
+  GFile *base = input->base;
 
-  if (!augur_cli_read_file (path, &text, &length, error))
-    return FALSE;
   if (memchr (text, '\0', length) != NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: not a replay document (it holds a NUL byte)",
@@ -547,6 +544,8 @@ augur_cli_extrapolate (int argc, char **argv)
   g_autofree char *tolerance = NULL;
   g_autofree char *mpi_dims = NULL;
   g_autofree char *sizes_text = NULL;
+  g_autofree char *project = NULL, *document_name = NULL;
+  g_auto(AugurCliInput) input = { 0 };
   double size = 0;
   gboolean verbose = FALSE;
   GOptionEntry entries[] = {
@@ -574,6 +573,7 @@ augur_cli_extrapolate (int argc, char **argv)
       "traced at 3 numbers of ranks or more)", "N,..." },
     { "size", 0, 0, G_OPTION_ARG_DOUBLE, &size, "With --sizes: the problem size n of the targets", "N" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -612,7 +612,7 @@ augur_cli_extrapolate (int argc, char **argv)
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
-  document = argc == 2 && is_document (argv[1]);
+  document = (project == NULL && argc == 2 && is_document (argv[1])) || (project != NULL && argc == 1);
   if ((!document && (argc < 3 || ranks_text == NULL || platform_path == NULL)) ||
       (document && platform_path != NULL))
     {
@@ -620,7 +620,8 @@ augur_cli_extrapolate (int argc, char **argv)
                "size), --ranks and --platform, or a replay document (which names its platform)\n"
                "Usage: augur-cli extrapolate RUN.../index.txt --ranks 64,256 --platform P.xml [--hostfile H] "
                "[--network smpi|lv08|cm02] [--trace-out DIR] [--activity-out FILE] [--format text|json|csv]\n"
-               "       augur-cli extrapolate DOC.replay [--ranks 64,256] [--hostfile H] [--network ...]\n");
+               "       augur-cli extrapolate DOC.replay | --project PROJECT.augur [--name NAME] [--ranks 64,256] "
+               "[--hostfile H] [--network ...]\n");
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
@@ -644,9 +645,21 @@ augur_cli_extrapolate (int argc, char **argv)
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
-  if (document && !read_document (argv[1], &in, &error))
+  if (document)
+    {
+      status = augur_cli_input_read ("extrapolate", "replay", project != NULL ? NULL : argv[1], project, document_name,
+                                     &input);
+      if (status != AUGUR_CLI_EXIT_OK)
+        goto out;
+      status = AUGUR_CLI_EXIT_MODEL;   /* what a failure below returns */
+      /* below, argv[1] names the document (a project's by its name) */
+      argc = 2;
+      argv[1] = input.label;
+    }
+  if (document && !read_document (&input, &in, &error))
     {
       fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+      status = AUGUR_CLI_EXIT_MODEL;
       goto out;
     }
   if (!document)
@@ -734,6 +747,42 @@ augur_cli_extrapolate (int argc, char **argv)
       options.model = in.network;
       status = extrapolate_sized (&in, sizes, size, hostfile_text, hostfile_length, hostfile_path, &options, format);
       goto out;
+    }
+  /* a document's problem sizes (scaling-run-size=, scaling-size=): as the
+   * Scaling tab predicts them, never ignored */
+  if (document)
+    {
+      AugurReplaySizesUse use = augur_replay_inputs_scaling_sizes_use (&in, &error);
+
+      if (use == AUGUR_REPLAY_SIZES_BAD)
+        {
+          fprintf (stderr, "augur-cli extrapolate: %s: %s\n", argv[1], error->message);
+          goto out;
+        }
+      if (use == AUGUR_REPLAY_SIZES_USED && in.scaling_runs->len >= 2 && in.scaling_ranks->len > 0)
+        {
+          g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (double));
+
+          if (mode != AUGUR_CLI_SLURM_LOCAL || trace_out != NULL || activity_out != NULL)
+            {
+              fprintf (stderr, "augur-cli extrapolate: %s: runs of several problem sizes are predicted here only, "
+                       "without --slurm, --trace-out or --activity-out (not yet)\n", argv[1]);
+              status = AUGUR_CLI_EXIT_USAGE;
+              goto out;
+            }
+          if (hostfile_path != NULL &&
+              !augur_cli_read_file (hostfile_path, &hostfile_text, &hostfile_length, &error))
+            {
+              fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+              goto out;
+            }
+          for (guint i = 0; i < in.scaling_runs->len; i++)
+            g_array_append_val (sizes, g_array_index (in.scaling_sizes, double, i));
+          options.model = in.network;
+          status = extrapolate_sized (&in, sizes, in.scaling_size, hostfile_text, hostfile_length, hostfile_path,
+                                      &options, format);
+          goto out;
+        }
     }
   if (document && (in.scaling_runs->len < 2 || in.scaling_ranks->len == 0))
     {

@@ -451,6 +451,8 @@ int
 augur_cli_pepa (int argc, char **argv)
 {
   g_autofree char *solver = NULL;
+  g_autofree char *project = NULL, *document_name = NULL;
+  g_auto(AugurCliInput) input = { 0 };
   g_autofree char *format = NULL;
   g_autofree char *table = NULL;
   g_autofree char *dot = NULL;
@@ -483,6 +485,7 @@ augur_cli_pepa (int argc, char **argv)
   GOptionEntry entries[] = {
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver,
       "Steady-state solver: auto, direct, gauss-seidel, sor, jacobi, power", "NAME" },
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
     { "table", 't', 0, G_OPTION_ARG_STRING, &table,
       "CSV table: throughput (default), utilisation or states", "TABLE" },
@@ -560,14 +563,28 @@ augur_cli_pepa (int argc, char **argv)
       fprintf (stderr, "augur-cli pepa: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (argc != 2)
+  if (argc > 2 || (argc < 2 && project == NULL))
     {
       fprintf (stderr, "augur-cli pepa: expected one model file, got %d\n"
-               "Usage: augur-cli pepa MODEL.pepa [--solver NAME] [--format text|json|csv] [--export-dot FILE]\n",
+               "Usage: augur-cli pepa MODEL.pepa | --project PROJECT.augur [--name NAME] [--solver NAME]\n"
+               "                      [--format text|json|csv] [--export-dot FILE]\n",
                argc - 1);
       return AUGUR_CLI_EXIT_USAGE;
     }
-  path = argv[1];
+  path = argc == 2 ? argv[1] : NULL;
+  /* a project is read before the options are checked: the solver the page
+   * was set to, kept in the project, is checked as --solver is, and used
+   * as the report uses it; a file is read after (a usage error first) */
+  if (project != NULL || document_name != NULL)
+    {
+      int status = augur_cli_input_read ("pepa", "pepa", path, project, document_name, &input);
+
+      if (status != AUGUR_CLI_EXIT_OK)
+        return status;
+      path = input.label;
+      if (solver == NULL && augur_cli_input_get_property (&input, "solver") != NULL)
+        solver = g_strdup (augur_cli_input_get_property (&input, "solver"));
+    }
   if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 &&
       strcmp (format, "csv") != 0)
     {
@@ -717,11 +734,15 @@ augur_cli_pepa (int argc, char **argv)
   options.tolerance = tolerance;
   augur_cli_progress_enabled = verbose;
 
-  if (!augur_cli_read_file (path, &text, &length, &error))
+  if (input.text == NULL)
     {
-      fprintf (stderr, "augur-cli: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
+      int status = augur_cli_input_read ("pepa", "pepa", path, NULL, NULL, &input);
+
+      if (status != AUGUR_CLI_EXIT_OK)
+        return status;
     }
+  text = g_steal_pointer (&input.text);
+  length = input.length;
 
   model = augur_pepa_model_parse (text, length, path, &diagnostics, &error);
   for (guint i = 0; i < diagnostics->len; i++)

@@ -111,12 +111,44 @@ sibling_level (const AugurPipeline *pipeline, const AugurPipelineOptions *option
   return augur_pipeline_search_records_level (pipeline, options, (const char *const *) records->pdata, records->len);
 }
 
+/* The mapping the page was working on, kept in the project: evaluated
+ * with the listed ones, as the application and the report do; one that
+ * does not fit the description is said and left out. */
+static void
+add_working_mapping (AugurPipeline *pipeline,
+                     const char    *name,
+                     const char    *text)
+{
+  AugurMapping working = { 0 };
+  gboolean fits;
+
+  if (text == NULL)
+    return;
+  fits = augur_mapping_parse (text, &working) && working.n_stages == augur_pipeline_get_n_stages (pipeline) &&
+         working.input < augur_pipeline_get_n_processors (pipeline) &&
+         working.output < augur_pipeline_get_n_processors (pipeline);
+  for (guint i = 0; fits && i < working.n_stages; i++)
+    fits = working.stage[i] < augur_pipeline_get_n_processors (pipeline);
+  if (!fits)
+    {
+      fprintf (stderr, "%s: warning: the project keeps the working mapping %s, which does not fit this "
+               "description: it is left out\n", name, text);
+      return;
+    }
+  for (guint i = 0; i < augur_pipeline_get_n_mappings (pipeline); i++)
+    if (augur_mapping_equal (augur_pipeline_get_mapping (pipeline, i), &working))
+      return;
+  augur_pipeline_add_mapping (pipeline, &working);
+}
+
 int
 augur_cli_pipeline (int argc, char **argv)
 {
   g_autofree char *format = NULL;
   g_autofree char *sweep = NULL;
   g_autofree char *solver = NULL;
+  g_autofree char *project = NULL, *document_name = NULL;
+  g_auto(AugurCliInput) input = { 0 };
   gboolean all = FALSE, search = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
   gint best_k = 0, keep = 0, threads = 0;
   /* 0 means "not given" below: a typed 0 must not pass for that */
@@ -143,6 +175,7 @@ augur_cli_pipeline (int argc, char **argv)
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver (default auto)", "NAME" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE.des - evaluate the mappings of a pipeline");
@@ -163,10 +196,10 @@ augur_cli_pipeline (int argc, char **argv)
   mode = augur_cli_slurm_mode ("pipeline", &so);
   if (mode < 0 || mode == AUGUR_CLI_SLURM_COLLECT)
     return AUGUR_CLI_EXIT_USAGE;
-  if (argc != 2)
+  if (argc > 2 || (argc < 2 && project == NULL))
     {
       fprintf (stderr, "augur-cli pipeline: expected one description file, got %d\n"
-               "Usage: augur-cli pipeline FILE.des [--all-mappings | --search] [--sweep NAME=FROM:TO:POINTS] [--format text|json|csv]\n",
+               "Usage: augur-cli pipeline FILE.des | --project PROJECT.augur [--name NAME] [--all-mappings | --search] [--sweep NAME=FROM:TO:POINTS] [--format text|json|csv]\n",
                argc - 1);
       return AUGUR_CLI_EXIT_USAGE;
     }
@@ -215,17 +248,26 @@ augur_cli_pipeline (int argc, char **argv)
     }
   augur_cli_progress_enabled = verbose;
 
-  if (!augur_cli_read_file (argv[1], &text, &length, &error))
-    {
-      fprintf (stderr, "augur-cli: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
-    }
+  {
+    int status = augur_cli_input_read ("pipeline", "pipeline", argc == 2 ? argv[1] : NULL, project,
+                                       document_name, &input);
+
+    if (status != AUGUR_CLI_EXIT_OK)
+      return status;
+  }
+  text = g_steal_pointer (&input.text);
+  length = input.length;
+  /* below, argv[1] names the document in messages (a project's by its name) */
+  if (project != NULL)
+    argc = 2;
+  argv[1] = input.label;
   pipeline = augur_pipeline_parse (text, length, argv[1], &error);
   if (pipeline == NULL)
     {
       fprintf (stderr, "%s\n", error->message);
       return AUGUR_CLI_EXIT_MODEL;
     }
+  add_working_mapping (pipeline, argv[1], augur_cli_input_get_property (&input, "working-mapping"));
 
   if (mode != AUGUR_CLI_SLURM_LOCAL)
     {

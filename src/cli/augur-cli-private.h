@@ -55,3 +55,43 @@ gboolean augur_cli_read_file     (const char  *path,
                                   char       **text,
                                   gsize       *length,
                                   GError     **error);
+
+/* A command's document (augur-cli-project.c): a file given on the command
+ * line, or a document of an Augur project (--project PROJECT.augur
+ * [--name NAME]; without --name, the project's only document of the
+ * kind).  label names it in messages (the file, or the document's name);
+ * base is the folder its relative paths are resolved against (the
+ * file's, or the project's); doc is the project's document (NULL for a
+ * file), whose values (augur_cli_input_get_property) the command applies
+ * as the application and the report do, unless its options say
+ * otherwise. */
+typedef struct {
+  char                        *text;
+  gsize                        length;
+  char                        *label;
+  GFile                       *base;
+  struct _AugurProjectDocument *doc;
+} AugurCliInput;
+
+/* Fills in (its previous content ignored); returns an exit status, with
+ * the reason printed when it is not AUGUR_CLI_EXIT_OK: a name not in the
+ * project lists the project's documents of kind ("pepa", "pipeline",
+ * "ccdsm", "activity", "replay"); a name of another kind says its kind. */
+int         augur_cli_input_read         (const char    *command,
+                                          const char    *kind,
+                                          const char    *file_path,
+                                          const char    *project_path,
+                                          const char    *name,
+                                          AugurCliInput *in);
+const char *augur_cli_input_get_property (const AugurCliInput *in,
+                                          const char          *key);
+void        augur_cli_input_clear        (AugurCliInput *in);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AugurCliInput, augur_cli_input_clear)
+
+/* The options that choose a project's document, for every command that
+ * reads one. */
+#define AUGUR_CLI_PROJECT_ENTRIES(project, name) \
+  { "project", 0, 0, G_OPTION_ARG_FILENAME, &(project), \
+    "Read the document from an Augur project, as the application does", "PROJECT.augur" }, \
+  { "name", 0, 0, G_OPTION_ARG_STRING, &(name), \
+    "With --project: the document's name (default: the project's only one of this kind)", "NAME" }

@@ -63,42 +63,14 @@ read_document (const char        *document_path,
     }
   else
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (project_path);
-      g_autoptr(AugurProject) project = augur_project_load_from_file (file, NULL, &error);
-      g_autoptr(GString) names = g_string_new (NULL);
-      AugurProjectDocument *found = NULL;
-      guint n_replay = 0;
+      /* the command's shared reading of a project's document (augur-cli-project.c) */
+      g_auto(AugurCliInput) input = { 0 };
+      int status = augur_cli_input_read ("replay", "replay", NULL, project_path, name, &input);
 
-      if (project == NULL)
-        {
-          fprintf (stderr, "%s\n", error->message);
-          return AUGUR_CLI_EXIT_MODEL;
-        }
-      for (guint i = 0; i < augur_project_get_n_documents (project); i++)
-        {
-          AugurProjectDocument *doc = augur_project_get_nth_document (project, i);
-
-          if (g_strcmp0 (augur_project_document_get_kind (doc), "replay") != 0)
-            continue;
-          n_replay++;
-          g_string_append_printf (names, "%s“%s”", names->len > 0 ? ", " : "", augur_project_document_get_name (doc));
-          if (name == NULL || g_strcmp0 (augur_project_document_get_name (doc), name) == 0)
-            found = doc;
-        }
-      if (found == NULL || (name == NULL && n_replay > 1))
-        {
-          if (n_replay == 0)
-            fprintf (stderr, "augur-cli replay: %s has no replay document\n", project_path);
-          else if (name == NULL)
-            fprintf (stderr, "augur-cli replay: %s has %u replay documents (%s): choose one with --name\n",
-                     project_path, n_replay, names->str);
-          else
-            fprintf (stderr, "augur-cli replay: %s has no replay document named “%s” (it has %s)\n",
-                     project_path, name, names->str);
-          return AUGUR_CLI_EXIT_USAGE;
-        }
-      text = g_strdup (augur_project_document_get_text (found));
-      base = g_file_get_parent (file);
+      if (status != AUGUR_CLI_EXIT_OK)
+        return status;
+      text = g_steal_pointer (&input.text);
+      base = g_steal_pointer (&input.base);
     }
 
   if (!augur_replay_inputs_from_text (in, text, base, &error))

@@ -112,10 +112,13 @@ add_project (AugurReport *report,
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
   g_autoptr(GFile) base = g_file_get_parent (file);
   g_autoptr(AugurProject) project = augur_project_load_from_file (file, NULL, error);
+  g_autofree char *project_file = g_path_get_basename (path);
 
   if (project == NULL)
     return FALSE;
-  if (!augur_report_add_project (report, project, base, (const char *const *) names, how, NULL, NULL, NULL, error))
+  /* the appendix's commands read the project from its folder */
+  if (!augur_report_add_project_file (report, project, project_file, base, (const char *const *) names, how, NULL,
+                                      NULL, NULL, error))
     {
       g_prefix_error (error, "%s: ", path);
       return FALSE;

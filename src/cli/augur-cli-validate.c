@@ -200,26 +200,26 @@ write_job (const AugurCliSlurmOptions *slurm, const char *platform_path, GPtrArr
            ? AUGUR_CLI_EXIT_OK : AUGUR_CLI_EXIT_MODEL;
 }
 
-/* --document: the validation the document keeps, printed. */
+/* --document (or --project and --name): the validation the document
+ * keeps, printed. */
 static int
-print_document (const char *path, const char *format)
+print_document (const char *document,
+                const char *project,
+                const char *name,
+                const char *format)
 {
-  g_autofree char *text = NULL;
+  g_auto(AugurCliInput) input = { 0 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFile) base = g_file_get_parent (file);
   g_autofree char *out = NULL;
   g_auto(GStrv) warnings = NULL;
   AugurReplayInputs in;
-  int status = AUGUR_CLI_EXIT_OK;
+  int status = augur_cli_input_read ("validate", "replay", document, project, name, &input);
+  const char *path = input.label;
 
-  if (!augur_cli_read_file (path, &text, NULL, &error))
-    {
-      fprintf (stderr, "augur-cli validate: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
-    }
+  if (status != AUGUR_CLI_EXIT_OK)
+    return status;
   augur_replay_inputs_init (&in);
-  if (!augur_replay_inputs_from_text (&in, text, base, &error))
+  if (!augur_replay_inputs_from_text (&in, input.text, input.base, &error))
     {
       fprintf (stderr, "augur-cli validate: %s: %s\n", path, error->message);
       augur_replay_inputs_clear (&in);
@@ -261,7 +261,7 @@ int
 augur_cli_validate (int argc, char **argv)
 {
   g_autofree char *platform_path = NULL, *ranks_text = NULL, *format = NULL, *tracer = tracer_path ();
-  g_autofree char *document = NULL;
+  g_autofree char *document = NULL, *project = NULL, *document_name = NULL;
   g_auto(GStrv) programs = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPlatform) platform = NULL;
@@ -282,6 +282,7 @@ augur_cli_validate (int argc, char **argv)
       "(default: the bundled examples)", "SOURCE.c[:ARG,ARG...]" },
     { "document", 0, 0, G_OPTION_ARG_FILENAME, &document,
       "Print the validation this replay document keeps (its Validation tab's), running nothing", "DOC.replay" },
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default), json or csv", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Progress on standard error", NULL },
     { NULL }
@@ -318,10 +319,11 @@ augur_cli_validate (int argc, char **argv)
     {
       fprintf (stderr, "Usage: augur-cli validate [--platform P.xml] [--ranks 2,4] [--runs 1-100] "
                "[--program SOURCE.c[:ARGS]]... [--format text|json|csv]\n"
-               "       augur-cli validate --document DOC.replay [--format text|json|csv]\n");
+               "       augur-cli validate --document DOC.replay | --project PROJECT.augur [--name NAME] "
+               "[--format text|json|csv]\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (document != NULL)
+  if (document != NULL || project != NULL || document_name != NULL)
     {
       if (platform_path != NULL || ranks_text != NULL || programs != NULL || mode != AUGUR_CLI_SLURM_LOCAL)
         {
@@ -329,7 +331,7 @@ augur_cli_validate (int argc, char **argv)
                    "no --platform, --ranks, --program nor cluster options\n");
           return AUGUR_CLI_EXIT_USAGE;
         }
-      return print_document (document, format);
+      return print_document (document, project, document_name, format);
     }
   {
     g_auto(GStrv) parts = g_strsplit (ranks_text != NULL ? ranks_text : "2,4", ",", -1);

@@ -511,9 +511,9 @@ augur_mpi_ccdsm (int argc, char **argv)
                                     ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
                                     ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
                                     ", \"structure_searches\": %u, \"structure_exchanges\": %u"
-                                    ", \"largest_rank_over_mean\": %s}\n}\n",
+                                    ", \"layout_exchanges\": %u, \"largest_rank_over_mean\": %s}\n}\n",
                                     info.iterations, peak, space.ghost_total, space.ghost_max,
-                                    space.structure_searches, space.structure_exchanges,
+                                    space.structure_searches, space.structure_exchanges, space.layout_exchanges,
                                     g_ascii_formatd (balance, sizeof balance, "%.17g", space.imbalance));
           }
         else

@@ -29,11 +29,13 @@
  * a row's entries lie on every rank.  Before the matrix is assembled
  * (unless --partition hash) the rows move to blocks of breadth-first levels
  * from the initial state (transitions taken either way), each rank's in
- * the order of the flow (the generation's round that found the state:
- * its distance along the transitions, known without a search of its
- * own): a product then brings from other ranks only the states of the
- * levels at a block's ends, and each rank's ILU(0) sweeps its block as
- * Gauss-Seidel would.  --partition structure cuts the states by the
+ * the order of the flow (its distance along the transitions): a product
+ * then brings from other ranks only the states of the levels at a
+ * block's ends, and each rank's ILU(0) sweeps its block as Gauss-Seidel
+ * would.  Both distances come from searches where each rank settles
+ * what its own rows reach before it exchanges (bfs_levels ()): a few
+ * exchanges instead of one a level, each of which waits for the slowest
+ * rank.  --partition structure cuts the states by the
  * local states of the components transitions change least instead
  * (augur-mpi-structure.c), each rank's again in the order of the flow.
  * The solution goes back to the states' ranks at the end.
@@ -520,92 +522,115 @@ exchange (GArray **out, GArray *recv, gint64 *sum)
 
 #define NO_LEVEL G_MAXUINT32
 
-/* A breadth-first search from the initial state, a level a round over
- * the ranks: level gets each local state's distance along transitions
- * taken either way (the rows of Q^T, in, and of Q, out); *n_levels the
- * levels over all ranks.  A state that is not reached (none should be:
- * every state was generated from the initial one) goes one level after
- * the last. */
+/* State i (local) at distance d, to be settled (bucket d of a queue by
+ * distance). */
+static void
+push_level (GPtrArray *buckets, guint32 i, guint32 d)
+{
+  while (buckets->len <= d)
+    g_ptr_array_add (buckets, g_array_new (FALSE, FALSE, sizeof (guint32)));
+  g_array_append_val ((GArray *) g_ptr_array_index (buckets, d), i);
+}
+
+/* The distances from the initial state along transitions taken either
+ * way (the rows of Q^T, in, and of Q, out): level gets each local
+ * state's; *n_levels the levels over all ranks; *rounds the exchanges.
+ * A search a level a round would cost an exchange a level (98 on the
+ * 13-stage pipeline), and on a loaded machine each exchange waits for
+ * the slowest rank.  So each rank settles its states as far as its own
+ * rows reach, nearest first (what it holds then is the shortest distance
+ * through the states it has heard of), and sends the distances it found
+ * for other ranks' states; a rank that hears of a shorter one settles
+ * again from there, until no rank has anything to send.  The distances
+ * are exact, the same as level by level, for an exchange per change of
+ * rank along the shortest paths (the fewest such changes among them).
+ * A state that is not reached (none should be: every state was
+ * generated from the initial one) goes one level after the last. */
 static guint32 *
 bfs_levels (const Rows *space, const gsize *in_ptr, const Entry *in,
-            const gsize *out_ptr, const PetscInt *out_col, guint32 *n_levels)
+            const gsize *out_ptr, const PetscInt *out_col, gboolean either_way, guint32 *n_levels, guint *rounds)
 {
   const int size = augur_mpi_size, me = augur_mpi_rank;
   const guint n = space->n;
   const guint64 first = space->offsets[me];
   GArray **out = g_new0 (GArray *, size);
-  g_autoptr(GArray) frontier = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GPtrArray) buckets = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autoptr(GArray) recv = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 *level = g_new (guint32, MAX (1, n));
-  guint32 depth = 0, deepest = 0;
+  guint32 deepest = 0;
   guint64 unreached = 0;
 
+  *rounds = 0;
   for (int r = 0; r < size; r++)
     out[r] = g_array_new (FALSE, FALSE, sizeof (guint32));
   memset (level, 0xff, sizeof (guint32) * MAX (1, n));
   if (space->initial >= first && space->initial < first + n)
     {
-      guint32 i = (guint32) (space->initial - first);
-      level[i] = 0;
-      g_array_append_val (frontier, i);
+      level[space->initial - first] = 0;
+      push_level (buckets, (guint32) (space->initial - first), 0);
     }
   for (;;)
     {
-      gint64 pending = frontier->len;
+      gint64 pending = 0;
 
-      for (guint q = 0; q < frontier->len; q++)
+      /* settle, nearest first: a state's bucket is its level when it
+       * is taken, unless a shorter path reached it since */
+      for (guint32 d = 0; d < buckets->len; d++)
         {
-          guint32 j = g_array_index (frontier, guint32, q);
-          gsize n_in = in_ptr[j + 1] - in_ptr[j];
+          GArray *bucket = g_ptr_array_index (buckets, d);
 
-          for (gsize e = 0; e < n_in + (out_ptr[j + 1] - out_ptr[j]); e++)
+          for (guint q = 0; q < bucket->len; q++)
             {
-              guint64 c = (guint64) (e < n_in ? in[in_ptr[j] + e].col : out_col[out_ptr[j] + e - n_in]);
+              guint32 j = g_array_index (bucket, guint32, q);
+              gsize n_in = either_way ? in_ptr[j + 1] - in_ptr[j] : 0;
 
-              if (c >= first && c < first + n)
+              if (level[j] != d)
+                continue;
+              for (gsize e = 0; e < n_in + (out_ptr[j + 1] - out_ptr[j]); e++)
                 {
-                  guint32 i = (guint32) (c - first);
-                  if (level[i] == NO_LEVEL)
+                  guint64 c = (guint64) (e < n_in ? in[in_ptr[j] + e].col : out_col[out_ptr[j] + e - n_in]);
+
+                  if (c >= first && c < first + n)
                     {
-                      level[i] = depth + 1;
-                      g_array_append_val (next, i);
+                      guint32 i = (guint32) (c - first);
+                      if (level[i] > d + 1)
+                        {
+                          level[i] = d + 1;
+                          push_level (buckets, i, d + 1);
+                        }
+                    }
+                  else
+                    {
+                      int r = rank_of (space->offsets, c);
+                      guint32 pair[2] = { (guint32) (c - space->offsets[r]), d + 1 };
+                      g_array_append_vals (out[r], pair, 2);
                     }
                 }
-              else
-                {
-                  int r = rank_of (space->offsets, c);
-                  guint32 i = (guint32) (c - space->offsets[r]);
-                  g_array_append_val (out[r], i);
-                }
             }
+          g_array_set_size (bucket, 0);
         }
-      /* nothing sent when no rank had a frontier */
+      for (int r = 0; r < size; r++)
+        pending += out[r]->len;
+      /* nothing sent when no rank had anything to send */
       exchange (out, recv, &pending);
       if (pending == 0)
         break;
-      for (guint q = 0; q < recv->len; q++)
+      (*rounds)++;
+      for (guint q = 0; q + 1 < recv->len; q += 2)
         {
-          guint32 i = g_array_index (recv, guint32, q);
-          if (level[i] == NO_LEVEL)
+          guint32 i = g_array_index (recv, guint32, q), d = g_array_index (recv, guint32, q + 1);
+          if (d < level[i])
             {
-              level[i] = depth + 1;
-              g_array_append_val (next, i);
+              level[i] = d;
+              push_level (buckets, i, d);
             }
         }
-      depth++;
-      if (next->len > 0)
-        deepest = depth;
-      {
-        GArray *t = frontier;
-        frontier = next;
-        next = t;
-        g_array_set_size (next, 0);
-      }
     }
   for (guint j = 0; j < n; j++)
     if (level[j] == NO_LEVEL)
       unreached++;
+    else
+      deepest = MAX (deepest, level[j]);
   (void) MPI_Allreduce (MPI_IN_PLACE, &deepest, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
   (void) MPI_Allreduce (MPI_IN_PLACE, &unreached, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   for (guint j = 0; j < n; j++)
@@ -1071,16 +1096,24 @@ build_matrix (AugurMpiSpace *space, const AugurMpiSolverOptions *options, Mat *o
       g_autofree guint32 *number = NULL;
       g_autofree guint64 *start = NULL;
       guint32 n_levels = 0, n_forward = 0;
+      guint level_rounds = 0, forward_rounds = 0;
       guint64 initial = 0;
       char what[128];
 
       cuts = g_new0 (guint64, augur_mpi_size + 1);
-      /* the rounds of the generation: it expands a round the states the
-       * round before found, so this is the distance along the
-       * transitions, but for frontiers larger than a batch */
-      for (guint j = 0; j < n; j++)
-        n_forward = MAX (n_forward, space->found[j] + 1);
-      (void) MPI_Allreduce (MPI_IN_PLACE, &n_forward, 1, MPI_UINT32_T, MPI_MAX, MPI_COMM_WORLD);
+      /* the distance along the transitions from the initial state, the
+       * order of the flow: the generation found each state along some
+       * path (a round goes on with the states it finds itself), so
+       * searched again along the rows of Q, for a few exchanges */
+      outgoing_rows (&rows, row_ptr, entries, &out_ptr, &out_col);
+      g_free (space->found);
+      space->found = bfs_levels (&rows, row_ptr, entries, out_ptr, out_col, FALSE, &n_forward, &forward_rounds);
+      if (partition != AUGUR_MPI_PARTITION_LEVELS)
+        {
+          /* the graph partitioner builds its own graph */
+          g_clear_pointer (&out_ptr, g_free);
+          g_clear_pointer (&out_col, g_free);
+        }
       if (partition == AUGUR_MPI_PARTITION_STRUCTURE)
         {
           /* the ranks by components' local states; then as below, each
@@ -1126,10 +1159,9 @@ build_matrix (AugurMpiSpace *space, const AugurMpiSolverOptions *options, Mat *o
       if (partition == AUGUR_MPI_PARTITION_LEVELS)
         {
           g_clear_pointer (&level, g_free);
-          outgoing_rows (&rows, row_ptr, entries, &out_ptr, &out_col);
-          level = bfs_levels (&rows, row_ptr, entries, out_ptr, out_col, &n_levels);
-          g_clear_pointer (&out_ptr, g_free);
-          g_clear_pointer (&out_col, g_free);
+          if (out_ptr == NULL)   /* structure found no component to divide by */
+            outgoing_rows (&rows, row_ptr, entries, &out_ptr, &out_col);
+          level = bfs_levels (&rows, row_ptr, entries, out_ptr, out_col, TRUE, &n_levels, &level_rounds);
           start = g_new (guint64, (gsize) n_levels + 1);
           number = number_by_key (&rows, level, n_levels, start);
           level_cuts (&rows, start, n_levels, cuts);
@@ -1140,8 +1172,10 @@ build_matrix (AugurMpiSpace *space, const AugurMpiSolverOptions *options, Mat *o
       /* within a rank, the order of the flow: by the round that found
        * the state, then the old number (the incomplete factorisation
        * then sweeps as Gauss-Seidel would, 4x fewer iterations than in
-       * the levels' order; a search along the transitions of its own
-       * gave the same iterations for one more exchange a level) */
+       * the levels' order) */
+      g_clear_pointer (&out_ptr, g_free);
+      g_clear_pointer (&out_col, g_free);
+      space->layout_exchanges = forward_rounds + level_rounds;
       if ((guint64) augur_mpi_size * n_forward <= G_MAXUINT32)
         {
           for (guint j = 0; j < n; j++)
@@ -1160,13 +1194,15 @@ build_matrix (AugurMpiSpace *space, const AugurMpiSolverOptions *options, Mat *o
       rows.initial = initial;
       if (layout != NULL)
         {
-          g_autofree char *said = g_strdup_printf ("%s, each rank's in %u levels of flow", layout, n_forward);
+          g_autofree char *said = g_strdup_printf ("%s, each rank's in %u levels of flow (%u exchanges)", layout,
+                                                   n_forward, forward_rounds);
           augur_mpi_phase (said, phase);
         }
       else
         {
-          g_snprintf (what, sizeof what, "states laid out by %u breadth-first levels, each rank's in %u levels of flow",
-                      n_levels, n_forward);
+          g_snprintf (what, sizeof what, "states laid out by %u breadth-first levels (%u exchanges), "
+                      "each rank's in %u levels of flow (%u exchanges)", n_levels, level_rounds, n_forward,
+                      forward_rounds);
           augur_mpi_phase (what, phase);
         }
     }

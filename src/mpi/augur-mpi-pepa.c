@@ -98,6 +98,7 @@ typedef struct {
   guint64         ghost_total;
   guint           structure_searches;   /* the closed-class check's, and their exchanges */
   guint           structure_exchanges;
+  guint           layout_exchanges;     /* the layout's searches' */
   double          imbalance;       /* the layout's largest rank over the mean */
 } Report;
 
@@ -158,9 +159,10 @@ report_json (const Report *r)
                           ", \"peak_bytes_per_rank\": %" G_GUINT64_FORMAT
                           ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
                           ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
-                          ", \"structure_searches\": %u, \"structure_exchanges\": %u, \"largest_rank_over_mean\": ",
+                          ", \"structure_searches\": %u, \"structure_exchanges\": %u, \"layout_exchanges\": %u"
+                          ", \"largest_rank_over_mean\": ",
                           augur_mpi_size, r->rounds, r->peak_max, r->ghost_total, r->ghost_max,
-                          r->structure_searches, r->structure_exchanges);
+                          r->structure_searches, r->structure_exchanges, r->layout_exchanges);
   json_number (s, r->imbalance);
   g_string_append (s, "}\n}\n");
   return g_string_free (s, FALSE);
@@ -383,6 +385,7 @@ augur_mpi_pepa (int argc, char **argv)
   report.ghost_total = space.ghost_total;
   report.structure_searches = space.structure_searches;
   report.structure_exchanges = space.structure_exchanges;
+  report.layout_exchanges = space.layout_exchanges;
   report.imbalance = space.imbalance;
   report.derive_seconds = space.seconds;
   report.info = &info;

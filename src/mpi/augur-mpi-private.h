@@ -87,9 +87,10 @@ typedef struct {
   guint          n_words;
   AugurStateSet  set;          /* this rank's states, in the order found */
   double        *exit;         /* per local state: rate out, self-loops excluded */
-  guint32       *found;        /* per local state: the exchange round it was found
-                                * in (0: the initial state), a breadth-first order
-                                * over all ranks */
+  guint32       *found;        /* per local state: the shortest path to it the
+                                * generation saw (0: the initial state); the
+                                * solver's layout makes it the distance along
+                                * the transitions, the order of the flow */
   guint32        round;        /* the round being generated */
   /* transitions into this rank's states, as they arrived */
   gsize          n_in;
@@ -117,6 +118,9 @@ typedef struct {
    * with their exchanges: the same on every rank */
   guint          structure_searches;
   guint          structure_exchanges;
+  /* the exchanges of the layout's searches: the distances along the
+   * transitions and (--partition levels) either way */
+  guint          layout_exchanges;
 } AugurMpiSpace;
 
 /* The state w's rank: from the high half of its hash, so the low half

@@ -4,18 +4,20 @@
  * of its hash).  Each rank keeps its states in the shared state set
  * (core/augur-state-set.h) and expands them in the order it found them
  * (breadth-first on every rank), a batch at a time: a successor of its own
- * is added at once, the others are sent to their owners in one
- * MPI_Alltoallv per batch, with the source's local number and the rate.
+ * is added at once, and expanded in the same round (up to the batch), the
+ * others are sent to their owners in one MPI_Alltoallv per batch, with
+ * the source's local number, the depth it is found at and the rate.
  * The exchange of the counts before it (an MPI_Alltoall) also carries
  * each rank's states left to expand, error flag, states and words sent:
  * every rank sums them, so the generation ends, on every rank at once,
  * when no rank has a state left to expand and nothing is on its way,
  * with two collectives a round (a third, a reduction, cost as much again
  * on a loaded machine, where each one waits for the slowest rank).  A
- * round expands the states found before it (up to a batch), so the
- * round that found a state (found[]) is its distance along the
- * transitions from the initial state when the frontiers fit in a batch:
- * the solver's layout orders each rank's rows by it.
+ * round that expanded only the states found before it would cost an
+ * exchange a breadth-first level (180 on the 13-stage pipeline at 2
+ * ranks); going on with the states it finds itself, 20.  found[] is the
+ * shortest path to a state that the generation saw (the solver's layout
+ * searches the exact distances again, in a few exchanges).
  *
  * A transition is kept on the rank of its target (a row of Q^T), with
  * the source as (rank, local number) until the ranks' offsets are known.
@@ -29,7 +31,7 @@
 
 /* States expanded between two exchanges, and the words a rank may queue
  * for sending before it exchanges anyway. */
-#define BATCH_STATES  16384
+#define BATCH_STATES  65536
 #define BATCH_WORDS   (4u << 20)
 /* What the counts' exchange carries to each rank: the words for it,
  * then this rank's states left to expand, error flag, states and words
@@ -71,10 +73,12 @@ add_incoming (AugurMpiSpace *space, guint target, guint rank, guint source, doub
   space->n_in++;
 }
 
-/* The local number of w, added when new; G_MAXUINT with *error (unless
- * already set) when the rank's set cannot grow within its budget. */
+/* The local number of w, added when new (found at depth: the length of
+ * the path that found it); G_MAXUINT with *error (unless already set)
+ * when the rank's set cannot grow within its budget. */
 static guint
-insert (AugurMpiSpace *space, const guint64 *w, gsize *cap_exit, const char *filename, GError **error)
+insert (AugurMpiSpace *space, const guint64 *w, guint32 depth, gsize *cap_exit, const char *filename,
+        GError **error)
 {
   gboolean added;
   guint s = augur_state_set_insert (&space->set, w, augur_state_set_hash (w, space->n_words),
@@ -93,8 +97,8 @@ insert (AugurMpiSpace *space, const guint64 *w, gsize *cap_exit, const char *fil
       space->exit = g_renew (double, space->exit, *cap_exit);
       space->found = g_renew (guint32, space->found, *cap_exit);
     }
-  if (added)
-    space->found[s] = space->round;
+  if (added || depth < space->found[s])
+    space->found[s] = depth;
   return s;
 }
 
@@ -146,11 +150,12 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
 
   space->initial_rank = augur_mpi_owner (initial, n_words);
   if (space->initial_rank == me)
-    insert (space, initial, &cap_exit, filename, &local_error);
+    insert (space, initial, 0, &cap_exit, filename, &local_error);
 
   for (;;)
     {
-      guint limit = MIN (space->set.n_states, next + BATCH_STATES);
+      /* the states this round may expand, those it finds here included */
+      guint limit = next <= G_MAXUINT - BATCH_STATES ? next + BATCH_STATES : G_MAXUINT;
       gsize queued = 0;
       gint64 local[4], global[4];
 
@@ -159,11 +164,12 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
         space->round++;
 
       /* expand a batch of this rank's states */
-      for (; local_error == NULL && next < limit && queued < BATCH_WORDS; next++)
+      for (; local_error == NULL && next < MIN (limit, space->set.n_states) && queued < BATCH_WORDS; next++)
         {
           const guint64 *targets;
           const double *rates;
           double exit = 0;
+          guint32 depth = space->found[next] < G_MAXUINT32 ? space->found[next] + 1 : G_MAXUINT32;
           gsize n;
 
           /* the set's words move as it grows */
@@ -189,7 +195,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
               owner = augur_mpi_owner (w, n_words);
               if (owner == me)
                 {
-                  guint t = insert (space, w, &cap_exit, filename, &local_error);
+                  guint t = insert (space, w, depth, &cap_exit, filename, &local_error);
                   if (t == G_MAXUINT)
                     break;
                   if (keep_transitions)
@@ -198,7 +204,8 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
               else
                 {
                   guint64 extra[2];
-                  extra[0] = next;
+                  /* the source's local number, and the depth the target is found at */
+                  extra[0] = next | (guint64) depth << 32;
                   memcpy (&extra[1], &rates[i], sizeof (double));
                   g_array_append_vals (out[owner], w, n_words);
                   g_array_append_vals (out[owner], extra, 2);
@@ -279,11 +286,11 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
             double rate;
             guint t;
             memcpy (&rate, &recv[k + n_words + 1], sizeof (double));
-            t = insert (space, &recv[k], &cap_exit, filename, &local_error);
+            t = insert (space, &recv[k], (guint32) (recv[k + n_words] >> 32), &cap_exit, filename, &local_error);
             if (t == G_MAXUINT)
               continue;
             if (keep_transitions)
-              add_incoming (space, t, r, (guint) recv[k + n_words], rate);
+              add_incoming (space, t, r, (guint32) recv[k + n_words], rate);
           }
 
       /* said at the next exchange */

@@ -10,7 +10,8 @@
  * (--partition graph) and, for the pipeline, by its components' local
  * states (--partition structure), once.  Each row: the solver's iterations, the values
  * each product with Q^T brings from other ranks (all ranks, and the most
- * on one; deterministic), generation and solution time, the whole run's
+ * on one; deterministic), the exchanges of the generation and of the
+ * layout's searches, generation and solution time, the whole run's
  * wall time (mpirun included) and CPU time (every process of the run:
  * getrusage of the children), the peak memory of the largest rank, and
  * the measure beside the sequential engine's answer, computed in this
@@ -115,7 +116,8 @@ print_mpi (const char *out, double wall, double cpu)
   double ghosts = number_after (out, "\"ghost_values_per_product\": ");
   double most = number_after (out, "\"ghost_values_per_product_max_rank\": ");
 
-  printf (" %.1f | %.1f | %.0f (%.2f MB) | %.0f | %.0f |", wall, cpu, ghosts, ghosts * 8 / 1e6, most,
+  printf (" %.1f | %.1f | %.0f (%.2f MB) | %.0f | %.0f + %.0f | %.0f |", wall, cpu, ghosts, ghosts * 8 / 1e6, most,
+          number_after (out, "\"exchanges\": "), MAX (0, number_after (out, "\"layout_exchanges\": ")),
           number_after (out, "\"peak_bytes_per_rank\": ") / (1024.0 * 1024.0));
 }
 
@@ -263,9 +265,9 @@ main (int argc, char **argv)
 
   print_load ("at the start");
   printf ("| ranks | rows by | iterations | derive (s) | solve (s) | whole run (s) | CPU (s) "
-          "| values from other ranks per product | most on a rank | peak MB per rank | throughput(process1) "
+          "| values from other ranks per product | most on a rank | exchanges (generation + layout) | peak MB per rank | throughput(process1) "
           "| against sequential |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   failed += run_all (run_pepa, argv[1], argv[2], path, reference);
 
   g_unlink (path);
@@ -294,9 +296,9 @@ main (int argc, char **argv)
             augur_ccdsm_result_get_total_seconds (ccdsm), latency);
     g_clear_pointer (&ccdsm, augur_ccdsm_result_unref);
     printf ("| ranks | rows by | iterations | generation (s) | in all (s) | whole run (s) | CPU (s) "
-            "| values from other ranks per product | most on a rank | peak MB per rank | latency (ns) "
+            "| values from other ranks per product | most on a rank | exchanges (generation + layout) | peak MB per rank | latency (ns) "
             "| against sequential |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     failed += run_all (run_ccdsm, argv[1], argv[2], ccdsm_path, latency);
   }
   return failed ? 1 : 0;

@@ -53,6 +53,14 @@ have_french (void)
   return FALSE;
 }
 
+/* The timeline's title as the report writes it in the locale's language. */
+static char *
+timeline_title (const char *locale,
+                const char *name)
+{
+  return g_strdup_printf (g_str_has_prefix (locale, "fr") ? "Chronologie — %s" : "Timeline — %s", name);
+}
+
 /* Process 0's time per category as the JSON gives it, written as the
  * pie's legend shows it: four significant digits in ms. */
 static GPtrArray *
@@ -223,7 +231,7 @@ check_activity_pdf (const char *locale, const char *pies, const char *pie_p0, co
   g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
   g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
   const char *argv[] = { cli, "report", model, "-o", pdf, NULL };
-  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *out = NULL, *err = NULL, *timeline = NULL;
   g_autoptr(GPtrArray) pages = NULL;
   const char *text;
 
@@ -239,7 +247,8 @@ check_activity_pdf (const char *locale, const char *pies, const char *pie_p0, co
       g_error ("%s: process 0's %s is not in its pie's legend:\n%s", locale, (char *) g_ptr_array_index (values, i),
                text);
   /* the timeline: eight rows of colour across the plot */
-  check_chart (pages, pdf, dir, "Timeline — lapw0.activity", TEXT_WIDTH, 220, 8 * 2000);
+  timeline = timeline_title (locale, "lapw0.activity");
+  check_chart (pages, pdf, dir, timeline, TEXT_WIDTH, 220, 8 * 2000);
   /* each fitted cost: its band, curve and points */
   check_chart (pages, pdf, dir, fit, TEXT_WIDTH, 300, 500);
   g_remove (pdf);
@@ -258,7 +267,7 @@ test_activity_pdf_french (void)
 {
   if (!have_french ())
     return;
-  check_activity_pdf ("fr_FR.UTF-8", "Time of each process by category", "Temps de p0 par catégorie",
+  check_activity_pdf ("fr_FR.UTF-8", "Temps de chaque processus par catégorie", "Temps de p0 par catégorie",
                       "CalcMPM : mesuré et ajusté en fonction de NAT");
 }
 
@@ -302,8 +311,9 @@ test_activity_html (void)
   const char *english[] = { "Time of each process by category — lapw0.activity", "Timeline — lapw0.activity",
                             "CalcMPM: measured and fitted against NAT", "VCoul: measured and fitted against NGRID",
                             NULL };
-  const char *french[] = { "CalcMPM : mesuré et ajusté en fonction de NAT",
-                           "VCoul : mesuré et ajusté en fonction de NGRID", "Timeline — lapw0.activity", NULL };
+  const char *french[] = { "Temps de chaque processus par catégorie — lapw0.activity",
+                           "CalcMPM : mesuré et ajusté en fonction de NAT",
+                           "VCoul : mesuré et ajusté en fonction de NGRID", "Chronologie — lapw0.activity", NULL };
 
   check_svgs (model, "C.UTF-8", english);
   if (have_french ())
@@ -317,7 +327,7 @@ check_replay_pdf (const char *locale)
   g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
   g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
   const char *argv[] = { cli, "report", document, "-o", pdf, NULL };
-  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *out = NULL, *err = NULL, *timeline = NULL;
   g_autoptr(GPtrArray) pages = NULL;
   const char *text;
 
@@ -326,7 +336,8 @@ check_replay_pdf (const char *locale)
     return;
   pages = page_texts (pdf);
   /* sixteen rows of ranks in the states' colours */
-  text = check_chart (pages, pdf, dir, "Timeline — stencil.replay", TEXT_WIDTH, 360, 16 * 1500);
+  timeline = timeline_title (locale, "stencil.replay");
+  text = check_chart (pages, pdf, dir, timeline, TEXT_WIDTH, 360, 16 * 1500);
   /* every rank's row named */
   for (guint r = 0; r < 16; r++)
     {
@@ -352,10 +363,11 @@ test_replay_html (void)
 {
   g_autofree char *document = example ("replay/stencil.replay");
   const char *titles[] = { "Timeline — stencil.replay", NULL };
+  const char *french[] = { "Chronologie — stencil.replay", NULL };
 
   check_svgs (document, "C.UTF-8", titles);
   if (have_french ())
-    check_svgs (document, "fr_FR.UTF-8", titles);
+    check_svgs (document, "fr_FR.UTF-8", french);
 }
 
 /* A run of more ranks than a page has points: the first rows that fit are

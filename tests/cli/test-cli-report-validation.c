@@ -100,9 +100,11 @@ json_numbers (const char *json, const char *key)
   return values;
 }
 
-/* What the report must say, from the CLI's numbers */
+/* What the report must say, from the CLI's numbers; reads: how the
+ * appendix's command reads the document (a file's --document, a
+ * project's --project and --name). */
 static void
-check_report (const char *text, const char *document, gboolean changed)
+check_report (const char *text, const char *document, gboolean changed, const char *reads)
 {
   const char *argv[] = { cli, "validate", "--document", document, "--format", "json", NULL };
   g_autofree char *json = NULL, *err = NULL;
@@ -149,7 +151,7 @@ check_report (const char *text, const char *document, gboolean changed)
   assert_has (text, "Measured on node7 on 2026-11-29 02:31 UTC, the median of 3 runs of each point");
   assert_has (text, "cg *");
   assert_has (text, "more ranks than cores");
-  assert_has (text, "augur-cli validate --document");
+  assert_has (text, reads);
   g_assert_true ((strstr (text, "the platform has changed since") != NULL) == changed);
   g_assert_true ((strstr (json, "the platform has changed since") != NULL) == changed);
 }
@@ -178,7 +180,7 @@ test_document (void)
   if (run_argv (argv, &out, &err) != 0)
     g_error ("augur-cli report: %s", err);
   text = pdf_text (pdf);
-  check_report (text, document, FALSE);
+  check_report (text, document, FALSE, "augur-cli validate --document");
   g_unlink (pdf);
   g_unlink (document);
   g_rmdir (dir);
@@ -199,7 +201,7 @@ test_changed (void)
     return;
   g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
   text = pdf_text (pdf);
-  check_report (text, document, TRUE);
+  check_report (text, document, TRUE, "augur-cli validate --document");
   g_unlink (pdf);
   g_unlink (document);
   g_rmdir (dir);
@@ -227,7 +229,8 @@ test_project (void)
   if (run_argv (argv, &out, &err) != 0)
     g_error ("augur-cli report %s: %s", project, err);
   text = pdf_text (pdf);
-  check_report (text, document, FALSE);
+  /* run in the project's folder, as printed */
+  check_report (text, document, FALSE, "augur-cli validate --project p.augur --name validated.replay");
   g_unlink (pdf);
   g_unlink (project);
   g_unlink (document);

@@ -91,9 +91,11 @@ assert_has (const char *text, const char *what)
     g_error ("the report does not say “%s”", what);
 }
 
-/* What the report must say, from the CLI's numbers. */
+/* What the report must say, from the CLI's numbers; reads: how the
+ * appendix's commands read the document (a file's --document, a
+ * project's --project and --name). */
 static void
-check_report (const char *text, const char *document)
+check_report (const char *text, const char *document, const char *reads)
 {
   const char *names[] = { NULL, "Fast links", "Wider" };
   g_autoptr(GPtrArray) sweeps = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
@@ -165,7 +167,7 @@ check_report (const char *text, const char *document)
   /* the document chosen so that the document and Wider cross */
   g_assert_cmpuint (n_cross, >=, 1);
   assert_has (text, "The document × Wider");
-  assert_has (text, "augur-cli replay --document");
+  assert_has (text, reads);
   assert_has (text, "--scenario 'Fast links' --format json");
 }
 
@@ -185,7 +187,7 @@ test_document (void)
     }
   g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
   text = pdf_text (pdf);
-  check_report (text, document);
+  check_report (text, document, "augur-cli replay --document");
   g_unlink (pdf);
   g_unlink (document);
   g_rmdir (dir);
@@ -216,7 +218,8 @@ test_project (void)
   if (run_argv (argv, &out, &err) != 0)
     g_error ("augur-cli report %s: %s", project, err);
   text = pdf_text (pdf);
-  check_report (text, document);
+  /* run in the project's folder, as printed */
+  check_report (text, document, "augur-cli replay --project p.augur --name whatif.replay");
   g_unlink (pdf);
   g_unlink (project);
   g_unlink (document);

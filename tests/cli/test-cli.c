@@ -489,7 +489,9 @@ test_replay_documents (void)
     g_clear_pointer (&err, g_free);
 
     g_assert_cmpint (run (unknown, &out, &err), ==, 2);
-    g_assert_nonnull (strstr (err, "has no replay document named “Other”"));
+    /* a document of another kind: its kind said, and the replay documents listed */
+    g_assert_nonnull (strstr (err, "“Other” in "));
+    g_assert_nonnull (strstr (err, "is of the kind pepa, not replay (its replay documents: “Ring cm02”, “Ring lv08”)"));
     g_clear_pointer (&out, g_free);
     g_clear_pointer (&err, g_free);
 

@@ -263,7 +263,13 @@ test_solvers (void)
  * values from the other rank than by a hash (4,928 against 56,498) and
  * the solver needs fewer iterations; the layout is the same on every run
  * (the same values counted, the same iterations, the same answer to the
- * last digit).  One rank sends nothing while generating: no exchange. */
+ * last digit).  One rank sends nothing while generating: no exchange.
+ * Each exchange waits for the slowest rank, so they are few: a round of
+ * the generation goes on with the states it finds itself (9 exchanges
+ * at 2 ranks, where a round a breadth-first level took 108), and the
+ * layout's two searches (61 levels either way, 111 along the
+ * transitions) settle what each rank's rows reach before exchanging
+ * (20 exchanges; the levels took 61 a level a round). */
 static void
 test_pipeline_10 (void)
 {
@@ -296,6 +302,12 @@ test_pipeline_10 (void)
                   by_hash, number_after (hash, "\"iterations\": "));
   g_assert_cmpfloat (by_levels, >, 0);
   g_assert_cmpfloat (by_levels * 10, <=, by_hash);
+  g_test_message ("2 ranks: %.0f exchanges generating, %.0f laying out", number_after (levels, "\"exchanges\": "),
+                  number_after (levels, "\"layout_exchanges\": "));
+  g_assert_cmpfloat (number_after (levels, "\"exchanges\": "), >=, 1);
+  g_assert_cmpfloat (number_after (levels, "\"exchanges\": "), <=, 20);
+  g_assert_cmpfloat (number_after (levels, "\"layout_exchanges\": "), >=, 2);
+  g_assert_cmpfloat (number_after (levels, "\"layout_exchanges\": "), <=, 40);
   g_assert_cmpfloat (number_after (levels, "\"iterations\": "), <, number_after (hash, "\"iterations\": "));
   /* deterministic */
   g_assert_cmpfloat (number_after (again, "\"ghost_values_per_product\": "), ==, by_levels);

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "augur-activity-charts.h"
 #include "augur-activity-page-private.h"
 #include "augur-format.h"
 #include "augur-page-job.h"
@@ -123,21 +124,6 @@ format_time_full (double seconds)
   augur_format_append_digits (s, seconds, 9);
   g_string_append (s, " s");
   return g_string_free (s, FALSE);
-}
-
-/* The category's colour: the timeline's state of the same index, so the
- * bars, the pie and the timeline read alike. */
-static void
-category_colors (guint            category,
-                 AugurChartColor *light,
-                 AugurChartColor *dark)
-{
-  AugurTimelineStyle style;
-
-  augur_timeline_style_init (&style, FALSE);
-  augur_timeline_style_get_state_color (&style, category, light);
-  augur_timeline_style_init (&style, TRUE);
-  augur_timeline_style_get_state_color (&style, category, dark);
 }
 
 /* ---- Worker ------------------------------------------------------------ */
@@ -500,27 +486,10 @@ void
 augur_activity_page_update_pie (AugurActivityPage *self)
 {
   guint pid = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->process_dropdown));
-  const AugurActivityResult *r = self->result;
-  g_autofree char *title = NULL;
 
+  /* the report draws the same pie (augur-activity-charts.c) */
   g_clear_pointer (&self->pie, augur_pie_chart_data_unref);
-  if (r != NULL && pid < augur_activity_result_get_n_processes (r))
-    {
-      g_autofree char *process = g_strdup_printf ("p%u", pid);
-
-      /* Translators: e.g. "Time of p3 by category". */
-      title = g_strdup_printf (_("Time of %s by category"), process);
-      self->pie = augur_pie_chart_data_new (title, self->time_unit);
-      for (guint c = 0; c < augur_activity_result_get_n_categories (r); c++)
-        {
-          AugurChartColor light, dark;
-
-          category_colors (c, &light, &dark);
-          augur_pie_chart_data_add_slice (self->pie, augur_activity_result_get_category (r, c),
-                                          augur_activity_result_get_category_time (r, pid, c) * self->time_scale,
-                                          &light, &dark);
-        }
-    }
+  self->pie = augur_activity_pie_new (self->result, pid, self->time_unit, self->time_scale);
   augur_pie_chart_view_set_data (AUGUR_PIE_CHART_VIEW (self->pie_chart), self->pie);
 }
 

@@ -15,6 +15,11 @@
  * again with its timeline and shown as the page's result, or written as
  * SMPI's traces when it is too large for a timeline.
  *
+ * Runs of several problem sizes (each run's n in its chip, the targets'
+ * beside Targets: scaling-run-size=, scaling-size=) are predicted at
+ * (P, n) by extrap-size.c as augur-cli extrapolate --sizes does, when
+ * augur_replay_inputs_scaling_sizes_use says so (docs/EXTRAPOLATE.md §10).
+ *
  * Ranks of a target are placed by augur_replay_inputs_deployment_at, as
  * `augur-cli extrapolate DOC.replay` places them: on a cluster built in
  * Augur by its placement rule (new ranks round-robin when placed by hand);
@@ -37,6 +42,7 @@
 #include "augur-page-job.h"
 #include "augur-replay-page-private.h"
 #include "augur-tab-switcher.h"
+#include "augur-format.h"
 #include "extrap.h"
 #include "replay-document.h"
 
@@ -60,6 +66,12 @@ enum { F_N_RESIDUAL, F_N_NUMBERS };
 typedef struct {
   gatomicrefcount   ref_count;
   AugurExtrapModel *model;
+  /* runs of problem sizes (docs/EXTRAPOLATE.md §10): model is the model
+   * in P of the size nearest the targets' n (sized's own), and at[k] the
+   * program at target k's (P, n) (NULL where it was refused) */
+  AugurExtrapSizedModel *sized;
+  GPtrArray        *at;
+  GArray           *at_ranks;   /* guint: target k's P */
 } ModelRef;
 
 static ModelRef *
@@ -84,8 +96,43 @@ model_unref (ModelRef *m)
 {
   if (m == NULL || !g_atomic_ref_count_dec (&m->ref_count))
     return;
-  augur_extrap_model_free (m->model);
+  if (m->sized == NULL)
+    augur_extrap_model_free (m->model);
+  augur_extrap_sized_model_free (m->sized);
+  for (guint k = 0; m->at != NULL && k < m->at->len; k++)
+    augur_extrap_model_free (g_ptr_array_index (m->at, k));
+  g_clear_pointer (&m->at, g_ptr_array_unref);
+  g_clear_pointer (&m->at_ranks, g_array_unref);
   g_free (m);
+}
+
+/* The runs the model was made of: with problem sizes, every size's. */
+static guint
+n_runs_of (const ModelRef *m)
+{
+  guint n = 0;
+
+  if (m->sized == NULL)
+    return augur_extrap_model_get_n_runs (m->model);
+  for (guint k = 0; k < augur_extrap_sized_model_get_n_sizes (m->sized); k++)
+    n += augur_extrap_model_get_n_runs (augur_extrap_sized_model_get_model (m->sized, k));
+  return n;
+}
+
+/* The program to synthesise at `ranks`: with problem sizes, the one made
+ * at that target's (P, n). */
+static const AugurExtrapModel *
+model_at (const ModelRef *m,
+          guint           ranks)
+{
+  for (guint k = 0; m->at != NULL && k < m->at->len; k++)
+    {
+      const AugurExtrapModel *a = g_ptr_array_index (m->at, k);
+
+      if (a != NULL && g_array_index (m->at_ranks, guint, k) == ranks)
+        return a;
+    }
+  return m->model;
 }
 
 /* time NAN when the target cannot be given; note: its warning or why it
@@ -108,6 +155,7 @@ struct _AugurReplayScaling {
   GtkWidget      *runs_list;        /* a row of the runs, each with its Remove */
   GtkWidget      *no_runs;
   GtkWidget      *ranks_entry;
+  GtkWidget      *size_entry;       /* scaling-size=: the targets' n */
   GtkWidget      *measured_check;   /* scaling-compute-tolerance=any */
   GtkWidget      *dims_dropdown;    /* scaling-mpi-dims= (AugurExtrapMpiDims, in its order) */
   GtkWidget      *predict_button;
@@ -287,6 +335,63 @@ part_progress (double fraction, const char *phase, gpointer data)
   augur_page_job_progress (part->from + part->width * CLAMP (fraction, 0, 1), part->phase, part->job);
 }
 
+static const char no_sized_cluster[] =
+  N_("Runs of several problem sizes are predicted here only: Predict (a cluster’s tasks would not use the sizes).");
+
+/* The runs' model in P at each of their sizes, with the document's
+ * options, as augur-cli extrapolate --sizes builds it. */
+static ModelRef *
+sized_model (const AugurReplayInputs  *in,
+             AugurPlatform           **platform,
+             AugurDeployment         **given,
+             GCancellable             *cancellable,
+             GError                  **error)
+{
+  AugurExtrapSizedModel *sized;
+  ModelRef *ref;
+  guint nearest = 0;
+
+  *platform = augur_replay_inputs_load_platform (in, given, error);
+  if (*platform == NULL)
+    return NULL;
+  sized = augur_replay_inputs_extrap_sized_model (in, cancellable, error);
+  if (sized == NULL)
+    return NULL;
+  /* the skeleton and the functions of P shown: the nearest size's (log n) */
+  for (guint k = 1; k < augur_extrap_sized_model_get_n_sizes (sized); k++)
+    if (fabs (log (augur_extrap_sized_model_get_size (sized, k) / in->scaling_size)) <
+        fabs (log (augur_extrap_sized_model_get_size (sized, nearest) / in->scaling_size)))
+      nearest = k;
+  ref = model_ref_new ((AugurExtrapModel *) augur_extrap_sized_model_get_model (sized, nearest));
+  ref->sized = sized;
+  ref->at = g_ptr_array_new ();
+  ref->at_ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+  return ref;
+}
+
+/* A target's functions of n, after the skeleton. */
+static void
+append_functions_of_n (ScaleResult *out,
+                       guint        ranks,
+                       double       size,
+                       const char  *functions)
+{
+  char n[AUGUR_FORMAT_DOUBLE_SIZE];
+  g_autofree char *head = NULL;
+
+  /* Translators: a heading before the functions of the problem size n
+   * at a target, e.g. "At 64 ranks, n = 8192: each number as a function of n". */
+  head = g_strdup_printf (_("At %u ranks, n = %s: each number as a function of n"), ranks,
+                          augur_format_double (n, size));
+  {
+    g_autofree char *old = out->skeleton;
+
+    out->skeleton = g_strdup_printf ("%s\n%s\n%s", old ? old : "", head,
+                                     functions && *functions ? functions
+                                                             : _("  (none: every number is the same at every n)\n"));
+  }
+}
+
 static gboolean
 predict (AugurPageJob          *job,
          ScaleInputs           *in,
@@ -312,10 +417,28 @@ predict (AugurPageJob          *job,
   if (!has_platform (doc, error))
     return FALSE;
   augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
-  m = augur_replay_inputs_extrap_model (doc, &platform, &given, cancellable, error);
-  if (m == NULL)
-    return FALSE;
-  out->model = model_ref_new (m);
+  switch (augur_replay_inputs_scaling_sizes_use (doc, error))
+    {
+    case AUGUR_REPLAY_SIZES_BAD:
+      return FALSE;
+    case AUGUR_REPLAY_SIZES_USED:
+      if (collected != NULL)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _(no_sized_cluster));
+          return FALSE;
+        }
+      out->model = sized_model (doc, &platform, &given, cancellable, error);
+      if (out->model == NULL)
+        return FALSE;
+      m = out->model->model;
+      break;
+    default:
+      m = augur_replay_inputs_extrap_model (doc, &platform, &given, cancellable, error);
+      if (m == NULL)
+        return FALSE;
+      out->model = model_ref_new (m);
+      break;
+    }
   out->skeleton = augur_extrap_model_to_text (m);
   out->function_rows = function_rows (m);
   warnings = augur_extrap_model_get_warnings (m);
@@ -372,11 +495,27 @@ predict (AugurPageJob          *job,
           g_array_append_val (out->predictions, p);
           continue;
         }
-      deployment = augur_replay_inputs_deployment_at (doc, platform, given, P, &local);
-      if (deployment != NULL &&
-          augur_extrap_model_predict (m, P, platform, deployment, &options, part_progress, &part, cancellable, &p,
-                                      &local))
+      if (out->model->sized != NULL)
         {
+          /* the program at (P, n), as augur-cli extrapolate --sizes makes it */
+          g_autofree char *functions = NULL;
+          AugurExtrapModel *at = augur_extrap_sized_model_at (out->model->sized, P, doc->scaling_size, &functions,
+                                                              cancellable, &local);
+
+          g_ptr_array_add (out->model->at, at);
+          g_array_append_val (out->model->at_ranks, P);
+          if (at != NULL)
+            append_functions_of_n (out, P, doc->scaling_size, functions);
+        }
+      if (local == NULL)
+        deployment = augur_replay_inputs_deployment_at (doc, platform, given, P, &local);
+      if (deployment != NULL &&
+          augur_extrap_model_predict (model_at (out->model, P), P, platform, deployment, &options, part_progress,
+                                      &part, cancellable, &p, &local))
+        {
+          /* no prediction interval with a problem size: its ends are the time */
+          if (out->model->sized != NULL)
+            p.low = p.high = p.time;
           if (p.note != NULL)
             g_ptr_array_add (out->warnings, g_strdup (p.note));
         }
@@ -419,7 +558,7 @@ replay_timeline (AugurPageJob  *job,
   deployment = augur_replay_inputs_deployment_at (&in->inputs, platform, given, in->ranks, error);
   if (deployment == NULL)
     return FALSE;
-  traces = augur_extrap_model_synthesize (in->model->model, in->ranks, error);
+  traces = augur_extrap_model_synthesize (model_at (in->model, in->ranks), in->ranks, error);
   if (traces == NULL)
     return FALSE;
   out->result = augur_replay_run (platform, deployment, traces, &options, augur_page_job_progress, job,
@@ -483,6 +622,12 @@ cluster_work (AugurPageJob  *job,
       /* what the tasks would refuse is said now, before anything is written */
       if (!has_platform (doc, error))
         return FALSE;
+      if (augur_replay_inputs_scaling_sizes_use (doc, error) != AUGUR_REPLAY_SIZES_NONE)
+        {
+          g_clear_error (error);
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _(no_sized_cluster));
+          return FALSE;
+        }
       augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
       m = augur_replay_inputs_extrap_model (doc, &platform, &given, cancellable, error);
       if (m == NULL)
@@ -558,7 +703,7 @@ scale_thread (AugurPageJob  *job,
         g_autoptr(GFile) dir = g_file_get_child (in->dir, name);
 
         augur_page_job_progress (-1, _("Writing the extrapolated run’s traces…"), job);
-        ok = augur_extrap_model_write_traces (in->model->model, in->ranks, dir, cancellable, error);
+        ok = augur_extrap_model_write_traces (model_at (in->model, in->ranks), in->ranks, dir, cancellable, error);
         if (ok)
           out->label = g_file_get_parse_name (dir);
       }
@@ -782,7 +927,7 @@ present_prediction (AugurReplayPage *self,
   /* Translators: e.g. "Extrapolated 4 runs to 2 of 2 sizes in 1.2 s". */
   status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Extrapolated %u runs to %u of %u size in %s",
                                          "Extrapolated %u runs to %u of %u sizes in %s", s->predictions_data->len),
-                            augur_extrap_model_get_n_runs (s->model->model), n_ok, s->predictions_data->len, took);
+                            n_runs_of (s->model), n_ok, s->predictions_data->len, took);
   augur_replay_page_set_status (self, status, out->warnings->len > 0);
 }
 
@@ -1027,6 +1172,48 @@ expand_run (GFile     *file,
     g_ptr_array_add (out, g_object_ref (g_ptr_array_index (found, i)));
 }
 
+/* An undo step begun: a field typed in next begins its own (typing in
+ * the same field again is one step with this one only when nothing came
+ * between). */
+static void
+begin_edit (AugurReplayPage *self)
+{
+  g_object_set_data (G_OBJECT (self), "augur-last-entry", NULL);
+  augur_replay_page_edit_begin (self);
+}
+
+typedef struct {
+  GFile  *file;
+  double  size;
+} SizedRun;
+
+static int
+compare_sized_runs (gconstpointer a,
+                    gconstpointer b)
+{
+  GFile *fa = ((const SizedRun *) a)->file, *fb = ((const SizedRun *) b)->file;
+
+  return compare_paths (&fa, &fb);
+}
+
+/* The runs sorted by path, each keeping its problem size. */
+static void
+sort_runs (AugurReplayInputs *in)
+{
+  guint n = in->scaling_runs->len;
+  g_autofree SizedRun *runs = g_new (SizedRun, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    runs[i] = (SizedRun) { g_ptr_array_index (in->scaling_runs, i), augur_replay_inputs_scaling_size (in, i) };
+  qsort (runs, n, sizeof *runs, compare_sized_runs);
+  g_array_set_size (in->scaling_sizes, n);
+  for (guint i = 0; i < n; i++)
+    {
+      in->scaling_runs->pdata[i] = runs[i].file;
+      g_array_index (in->scaling_sizes, double, i) = runs[i].size;
+    }
+}
+
 void
 augur_replay_page_set_scaling_runs (AugurReplayPage *self,
                                     GFile          **runs,
@@ -1034,8 +1221,9 @@ augur_replay_page_set_scaling_runs (AugurReplayPage *self,
 {
   g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
 
-  augur_replay_page_edit_begin (self);
+  begin_edit (self);
   g_ptr_array_set_size (self->inputs.scaling_runs, 0);
+  g_array_set_size (self->inputs.scaling_sizes, 0);
   for (guint i = 0; i < n_runs; i++)
     g_ptr_array_add (self->inputs.scaling_runs, g_object_ref (runs[i]));
   augur_replay_page_edit_end (self);
@@ -1053,7 +1241,7 @@ augur_replay_page_add_scaling_runs (AugurReplayPage *self,
 
   for (guint i = 0; i < n_runs; i++)
     expand_run (runs[i], found);
-  augur_replay_page_edit_begin (self);
+  begin_edit (self);
   for (guint i = 0; i < found->len; i++)
     {
       GFile *f = g_ptr_array_index (found, i);
@@ -1070,7 +1258,7 @@ augur_replay_page_add_scaling_runs (AugurReplayPage *self,
     }
   /* the runs shown in the order people number them, however chosen */
   if (added > 0)
-    g_ptr_array_sort (self->inputs.scaling_runs, compare_paths);
+    sort_runs (&self->inputs);
   if (added == 0)
     {
       augur_page_forget_last (AUGUR_PAGE (self));
@@ -1089,9 +1277,78 @@ augur_replay_page_remove_scaling_run (AugurReplayPage *self,
 
   if (i >= self->inputs.scaling_runs->len)
     return;
-  augur_replay_page_edit_begin (self);
+  begin_edit (self);
   g_ptr_array_remove_index (self->inputs.scaling_runs, i);
+  if (i < self->inputs.scaling_sizes->len)
+    g_array_remove_index (self->inputs.scaling_sizes, i);
   augur_replay_page_edit_end (self);
+}
+
+static gboolean
+same_size (double a,
+           double b)
+{
+  return a == b || (isnan (a) && isnan (b));
+}
+
+/* "" is no size (NAN); else a number > 0 */
+static gboolean
+parse_size (const char *text,
+            double     *size)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text ? text : ""));
+
+  *size = NAN;
+  return *copy == '\0' || augur_replay_parse_scaling_size (copy, size);
+}
+
+static void
+set_run_size (AugurReplayInputs *in,
+              guint              i,
+              double             size)
+{
+  double none = NAN;
+
+  while (in->scaling_sizes->len < in->scaling_runs->len)
+    g_array_append_val (in->scaling_sizes, none);
+  g_array_index (in->scaling_sizes, double, i) = size;
+}
+
+gboolean
+augur_replay_page_set_scaling_run_size (AugurReplayPage *self,
+                                        guint            i,
+                                        const char      *text)
+{
+  double size;
+
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+
+  if (i >= self->inputs.scaling_runs->len || !parse_size (text, &size))
+    return FALSE;
+  if (same_size (size, augur_replay_inputs_scaling_size (&self->inputs, i)))
+    return TRUE;
+  begin_edit (self);
+  set_run_size (&self->inputs, i, size);
+  augur_replay_page_edit_end (self);
+  return TRUE;
+}
+
+gboolean
+augur_replay_page_set_scaling_size (AugurReplayPage *self,
+                                    const char      *text)
+{
+  double size;
+
+  g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
+
+  if (!parse_size (text, &size))
+    return FALSE;
+  if (same_size (size, self->inputs.scaling_size))
+    return TRUE;
+  begin_edit (self);
+  self->inputs.scaling_size = size;
+  augur_replay_page_edit_end (self);
+  return TRUE;
 }
 
 static gboolean
@@ -1114,7 +1371,7 @@ augur_replay_page_set_scaling_ranks (AugurReplayPage *self,
     return FALSE;
   if (same_ranks (ranks, self->inputs.scaling_ranks))
     return TRUE;
-  augur_replay_page_edit_begin (self);
+  begin_edit (self);
   g_array_set_size (self->inputs.scaling_ranks, 0);
   g_array_append_vals (self->inputs.scaling_ranks, ranks->data, ranks->len);
   augur_replay_page_edit_end (self);
@@ -1130,7 +1387,7 @@ augur_replay_page_set_scaling_compute_tolerance (AugurReplayPage *self,
 
   if (tolerance == self->inputs.scaling_compute_tolerance)
     return;
-  augur_replay_page_edit_begin (self);
+  begin_edit (self);
   self->inputs.scaling_compute_tolerance = tolerance;
   augur_replay_page_edit_end (self);
 }
@@ -1144,7 +1401,7 @@ augur_replay_page_set_scaling_mpi_dims (AugurReplayPage *self,
 
   if (mpi_dims == self->inputs.scaling_mpi_dims)
     return;
-  augur_replay_page_edit_begin (self);
+  begin_edit (self);
   self->inputs.scaling_mpi_dims = mpi_dims;
   augur_replay_page_edit_end (self);
 }
@@ -1158,6 +1415,70 @@ on_remove_clicked (GtkButton       *button,
   guint i = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "augur-run"));
 
   augur_replay_page_remove_scaling_run (self, i);
+}
+
+static void
+show_size (GtkWidget *entry,
+           double     size)
+{
+  char buf[AUGUR_FORMAT_DOUBLE_SIZE];
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), isnan (size) ? "" : augur_format_double (buf, size));
+  gtk_widget_remove_css_class (entry, "error");
+}
+
+/* A run's n (i) or the targets' (G_MAXUINT), as typed: one undo step per
+ * field typed; red while it is not a size. */
+static void
+on_size_changed (GtkEditable     *entry,
+                 AugurReplayPage *self)
+{
+  AugurReplayScaling *s = scaling (self);
+  guint i = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "augur-run"));
+  double size, now;
+
+  if (s->syncing || self->syncing)
+    return;
+  if (!parse_size (gtk_editable_get_text (entry), &size))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+      return;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+  now = i == G_MAXUINT ? self->inputs.scaling_size : augur_replay_inputs_scaling_size (&self->inputs, i);
+  if (same_size (size, now) || (i != G_MAXUINT && i >= self->inputs.scaling_runs->len))
+    return;
+  if (g_object_get_data (G_OBJECT (self), "augur-last-entry") != entry || !augur_page_can_undo (AUGUR_PAGE (self)))
+    begin_edit (self);
+  g_object_set_data (G_OBJECT (self), "augur-last-entry", entry);
+  if (i == G_MAXUINT)
+    self->inputs.scaling_size = size;
+  else
+    set_run_size (&self->inputs, i, size);
+  augur_page_document_changed (AUGUR_PAGE (self));
+  augur_replay_page_edit_end (self);
+}
+
+static GtkWidget *
+size_entry (AugurReplayPage *self,
+            guint            i)
+{
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 6);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), 6);
+  /* Translators: the placeholder of a problem size field: its n. */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("n"));
+  gtk_widget_set_tooltip_text (entry, i == G_MAXUINT
+                               ? _("The problem size n of the targets (with runs of 3 sizes or more; empty: not given)")
+                               : _("This run’s problem size n (empty: not given): with runs of 3 sizes or more, the "
+                                   "targets are predicted at the Targets’ n"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  i == G_MAXUINT ? _("Targets’ problem size") : _("Run’s problem size"), -1);
+  g_object_set_data (G_OBJECT (entry), "augur-run", GUINT_TO_POINTER (i));
+  show_size (entry, i == G_MAXUINT ? self->inputs.scaling_size : augur_replay_inputs_scaling_size (&self->inputs, i));
+  g_signal_connect_object (entry, "changed", G_CALLBACK (on_size_changed), self, 0);
+  return entry;
 }
 
 static GtkWidget *
@@ -1187,6 +1508,9 @@ run_row (AugurReplayPage *self,
   g_object_set_data (G_OBJECT (remove), "augur-run", GUINT_TO_POINTER (i));
   g_signal_connect_object (remove, "clicked", G_CALLBACK (on_remove_clicked), self, 0);
   gtk_box_append (GTK_BOX (box), label);
+  g_object_set_data_full (G_OBJECT (box), "augur-file", g_object_ref (file), g_object_unref);
+  g_object_set_data (G_OBJECT (box), "augur-size", size_entry (self, i));
+  gtk_box_append (GTK_BOX (box), g_object_get_data (G_OBJECT (box), "augur-size"));
   gtk_box_append (GTK_BOX (box), remove);
   return box;
 }
@@ -1201,6 +1525,19 @@ ranks_text (GArray *ranks)
   return g_string_free (s, FALSE);
 }
 
+/* The list shows these runs, in this order. */
+static gboolean
+same_rows (AugurReplayScaling *s,
+           GPtrArray          *runs)
+{
+  guint i = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (s->runs_list); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (i >= runs->len || !g_file_equal (g_object_get_data (G_OBJECT (c), "augur-file"), g_ptr_array_index (runs, i++)))
+      return FALSE;
+  return i == runs->len;
+}
+
 void
 augur_replay_page_scaling_sync (AugurReplayPage *self)
 {
@@ -1212,10 +1549,27 @@ augur_replay_page_scaling_sync (AugurReplayPage *self)
   if (s == NULL)
     return;
   s->syncing++;
-  while ((child = gtk_widget_get_first_child (s->runs_list)) != NULL)
-    gtk_box_remove (GTK_BOX (s->runs_list), child);
-  for (guint i = 0; i < runs->len; i++)
-    gtk_box_append (GTK_BOX (s->runs_list), run_row (self, g_ptr_array_index (runs, i), i));
+  if (same_rows (s, runs))
+    {
+      /* the same runs: their sizes set in place, the field typed in kept */
+      guint i = 0;
+
+      for (child = gtk_widget_get_first_child (s->runs_list); child != NULL; child = gtk_widget_get_next_sibling (child))
+        {
+          GtkWidget *entry = g_object_get_data (G_OBJECT (child), "augur-size");
+          double size, now = augur_replay_inputs_scaling_size (&self->inputs, i++);
+
+          if (!parse_size (gtk_editable_get_text (GTK_EDITABLE (entry)), &size) || !same_size (size, now))
+            show_size (entry, now);
+        }
+    }
+  else
+    {
+      while ((child = gtk_widget_get_first_child (s->runs_list)) != NULL)
+        gtk_box_remove (GTK_BOX (s->runs_list), child);
+      for (guint i = 0; i < runs->len; i++)
+        gtk_box_append (GTK_BOX (s->runs_list), run_row (self, g_ptr_array_index (runs, i), i));
+    }
   gtk_widget_set_visible (gtk_widget_get_parent (gtk_widget_get_parent (s->runs_list)), runs->len > 0);
   gtk_widget_set_visible (s->no_runs, runs->len == 0);
   /* leave what the user typed when it means the same */
@@ -1227,6 +1581,14 @@ augur_replay_page_scaling_sync (AugurReplayPage *self)
       gtk_editable_set_text (GTK_EDITABLE (s->ranks_entry), text);
       gtk_widget_remove_css_class (s->ranks_entry, "error");
     }
+  {
+    double shown_size;
+
+    /* as the ranks: what the user typed stays when it means the same */
+    if (!parse_size (gtk_editable_get_text (GTK_EDITABLE (s->size_entry)), &shown_size) ||
+        !same_size (shown_size, self->inputs.scaling_size))
+      show_size (s->size_entry, self->inputs.scaling_size);
+  }
   gtk_check_button_set_active (GTK_CHECK_BUTTON (s->measured_check),
                                isinf (self->inputs.scaling_compute_tolerance));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (s->dims_dropdown), (guint) self->inputs.scaling_mpi_dims);
@@ -1253,7 +1615,7 @@ on_ranks_changed (AugurReplayPage *self,
     return;
   /* one undo step per field typed, not per keystroke */
   if (g_object_get_data (G_OBJECT (self), "augur-last-entry") != entry || !augur_page_can_undo (AUGUR_PAGE (self)))
-    augur_replay_page_edit_begin (self);
+    begin_edit (self);
   g_object_set_data (G_OBJECT (self), "augur-last-entry", entry);
   g_array_set_size (self->inputs.scaling_ranks, 0);
   g_array_append_vals (self->inputs.scaling_ranks, ranks->data, ranks->len);
@@ -1480,6 +1842,13 @@ inputs_bar (AugurReplayPage    *self,
     g_autoptr(GMenuModel) menu = augur_cluster_menu_new_for ("page.scaling-cluster");
     GtkWidget *cluster = gtk_menu_button_new ();
 
+    /* Translators: before the targets' problem size field, e.g. "at n [8192]". */
+    GtkWidget *at = gtk_label_new_with_mnemonic (_("at _n"));
+
+    s->size_entry = size_entry (self, G_MAXUINT);
+    gtk_label_set_mnemonic_widget (GTK_LABEL (at), s->size_entry);
+    gtk_box_append (GTK_BOX (group), at);
+    gtk_box_append (GTK_BOX (group), s->size_entry);
     gtk_box_append (GTK_BOX (group), s->measured_check);
     gtk_box_append (GTK_BOX (group), s->predict_button);
     /* beside Predict: the same prediction, its targets as a job array */
@@ -1787,7 +2156,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
                                       const char      *name)
 {
   AugurReplayScaling *s;
-  struct { const char *name; GtkWidget *widget; } widgets[15];
+  struct { const char *name; GtkWidget *widget; } widgets[16];
 
   g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
   s = scaling (self);
@@ -1806,6 +2175,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
   widgets[12].name = "sub-tabs", widgets[12].widget = s->sub_tabs;
   widgets[13].name = "measured-computes", widgets[13].widget = s->measured_check;
   widgets[14].name = "grids", widgets[14].widget = s->dims_dropdown;
+  widgets[15].name = "size", widgets[15].widget = s->size_entry;
   for (guint i = 0; i < G_N_ELEMENTS (widgets); i++)
     if (g_str_equal (widgets[i].name, name))
       return widgets[i].widget;

@@ -30,6 +30,15 @@ void        augur_replay_page_remove_scaling_run (AugurReplayPage *page,
  * unless every part is a number of 3 ranks or more. */
 gboolean    augur_replay_page_set_scaling_ranks  (AugurReplayPage *page,
                                                   const char      *text);
+/* The problem size n of the i-th run and of the targets, as their
+ * fields take it: "" (not given) or a number > 0 in the C locale; FALSE
+ * (nothing changed) otherwise.  One undo step each (docs/EXTRAPOLATE.md
+ * §10: runs of 3 sizes or more are predicted at (P, n)). */
+gboolean    augur_replay_page_set_scaling_run_size (AugurReplayPage *page,
+                                                    guint            i,
+                                                    const char      *text);
+gboolean    augur_replay_page_set_scaling_size     (AugurReplayPage *page,
+                                                    const char      *text);
 /* How far a compute's amounts may differ between a loop's iterations
  * (AugurExtrapOptions): INFINITY, any amounts, is the Measured computes
  * button's; one undo step. */
@@ -86,7 +95,8 @@ void              augur_replay_page_select_scaling_function (AugurReplayPage *pa
 const char       *augur_replay_page_get_scaling_skeleton   (AugurReplayPage *page);
 /* The tab's widgets: "tab", "runs", "ranks", "predict", "results",
  * "time-chart", "predictions", "functions", "function-chart", "skeleton",
- * "show", "write", "sub-tabs", "measured-computes", "grids". */
+ * "show", "write", "sub-tabs", "measured-computes", "grids", "size" (the
+ * targets' n; each run's is "augur-size" on its row in "runs"). */
 GtkWidget        *augur_replay_page_get_scaling_widget     (AugurReplayPage *page,
                                                             const char      *name);
 /* "prediction", "functions", "skeleton". */

@@ -98,6 +98,9 @@ typedef struct
   char               *title;
   char               *project_name;
   char               *command;
+  /* the project file's name when it is on disk as shown: the appendix's
+   * commands then read each document from it (NULL: they cannot) */
+  char               *project_file;
   char               *lang;
   AugurProgressRelay *relay;
   /* progress */
@@ -120,6 +123,7 @@ job_free (Job *job)
   g_free (job->title);
   g_free (job->project_name);
   g_free (job->command);
+  g_free (job->project_file);
   g_free (job->lang);
   g_clear_pointer (&job->relay, augur_progress_relay_unref);
   g_free (job);
@@ -230,8 +234,11 @@ job_thread (GTask        *task,
     {
       AugurProject *project = g_ptr_array_index (job->projects, i);
 
-      if (!augur_report_add_project (report, project, g_ptr_array_index (job->dirs, i), NULL, how,
-                                     cancellable, job_progress, job, &error))
+      if (job->project_file != NULL
+          ? !augur_report_add_project_file (report, project, job->project_file, g_ptr_array_index (job->dirs, i),
+                                            NULL, how, cancellable, job_progress, job, &error)
+          : !augur_report_add_project (report, project, g_ptr_array_index (job->dirs, i), NULL, how,
+                                       cancellable, job_progress, job, &error))
         goto failed;
       job->offset += augur_project_get_n_documents (project);
     }
@@ -644,6 +651,9 @@ start_report (AugurWindow *self,
   name = only != NULL ? g_strdup (only->name) : g_strdup (job->project_name);
   job->title = g_strdup_printf (_("Report on %s"), name);
   job->command = report_command (self, only, file);
+  /* as `augur-cli report` of the saved project: the same commands */
+  if (self->file != NULL && !augur_window_get_modified (self) && job->projects->len == 1)
+    job->project_file = g_file_get_basename (self->file);
   job->lang = augur_report_language ();
 
   state->cancellable = g_cancellable_new ();

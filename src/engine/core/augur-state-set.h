@@ -70,6 +70,19 @@ augur_state_set_prefetch (const AugurStateSet *set,
   __builtin_prefetch (&set->table[hash & set->mask]);
 }
 
+/* Brings the state the home slot of a hash names, when its tag matches,
+ * into the cache ahead of its insertion: the slot should be fetched a while
+ * before (augur_state_set_prefetch ()).  A hint only: it reads the set. */
+static inline void
+augur_state_set_prefetch_state (const AugurStateSet *set,
+                                guint64              hash)
+{
+  guint64 e = set->table[hash & set->mask];
+
+  if (e != 0 && (e & G_GUINT64_CONSTANT (0xffffffff00000000)) == hash << 32)
+    __builtin_prefetch (&set->words[(gsize) ((guint) (e & 0xffffffffu) - 1) * set->n_words]);
+}
+
 /* The number of state w (of hash `hash`), or G_MAXUINT when the set does
  * not hold it.  Only reads the set: threads may look up together while
  * nothing is inserted. */

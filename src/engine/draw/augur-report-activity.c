@@ -726,7 +726,7 @@ augur_report_activity_from_source (AugurReport             *report,
   activity_critical_path (report, model, result, unit, scale);
 
   {
-    g_autofree char *quoted = quote_arg (path);
+    g_autofree char *quoted = augur_report_source_argument (src, NULL);
     g_autofree char *events = g_strdup_printf ("%" G_GUINT64_FORMAT, augur_activity_result_get_n_events (result));
     g_autofree char *method = g_strdup_printf (_("%s: the run of every process through the diagram simulated "
                                                  "event by event (%s events), its critical path found on the "

@@ -392,7 +392,7 @@ ccdsm_experiment (AugurReport             *report,
   experiment_records_free (records);
 
   {
-    g_autofree char *quoted = quote_arg (src->path);
+    g_autofree char *quoted = augur_report_source_argument (src, NULL);
     /* Translators: how the experiment was computed, in the appendix. */
     g_autofree char *method = g_strdup_printf (_("%s, experiment: the model's setup with its first two processes "
                                                  "placed at distances 0, 1 and 2, under the protocols A and B, "
@@ -496,7 +496,7 @@ augur_report_ccdsm_from_source (AugurReport             *report,
 
   {
     const AugurSolveInfo *info = augur_ccdsm_result_get_solve_info (result);
-    g_autofree char *quoted = quote_arg (path);
+    g_autofree char *quoted = augur_report_source_argument (src, NULL);
     g_autofree char *residual = augur_format_readable (info != NULL ? info->residual : 0, 2);
     g_autofree char *method = g_strdup_printf (_("%s: the Markov chain of the processes' accesses and the caches' "
                                                  "states generated (%u states), checked on every state and its "

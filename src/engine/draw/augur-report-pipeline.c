@@ -518,7 +518,7 @@ augur_report_pipeline_from_source (AugurReport             *report,
     }
 
   {
-    g_autofree char *quoted = augur_report_quote_arg (path);
+    g_autofree char *quoted = augur_report_source_argument (src, NULL);
     g_autofree char *method = NULL;
     g_autofree char *mapping = has_working && working_added ? augur_mapping_to_string (&working) : NULL;
 

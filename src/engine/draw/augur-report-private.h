@@ -26,7 +26,18 @@ typedef struct {
   GFile                      *base;        /* relative paths are read against it; never NULL */
   const AugurProjectDocument *doc;         /* its properties; NULL for a file */
   GCancellable               *cancellable;
+  /* The project file the appendix's commands read a project's document
+   * from (--project PROJECT --name NAME, run in the project's folder);
+   * NULL when there is none (a file, or documents not saved as a
+   * project): then path. */
+  const char                 *project;
 } AugurReportSource;
+
+/* What an appendix command gives to read src's document, quoted for a
+ * shell: --project PROJECT --name NAME for a project's, else its path,
+ * after option ("--document") unless option is NULL. */
+char    *augur_report_source_argument      (const AugurReportSource *src,
+                                            const char              *option);
 
 gboolean augur_report_pepa_from_source     (AugurReport *report, const AugurReportSource *src,
                                             GPtrArray *how, GError **error);
@@ -52,20 +63,26 @@ void     augur_report_activity_study       (AugurReport *report, const char *nam
 /* In augur-report-replay-whatif.c: a replay document's scenarios side
  * by side with the document (its time base_time), and its sweep with the
  * crossovers, as augur-cli replay --scenario and --sweep compute them;
- * quoted is the appendix's path.  Nothing when it keeps neither. */
+ * quoted is what the appendix's commands give to read the document
+ * (augur_report_source_argument with "--document").  Nothing when it
+ * keeps neither. */
 void     augur_report_replay_whatif        (AugurReport *report, const char *name,
                                             const AugurReplayInputs *in, double base_time,
                                             const char *quoted, GCancellable *cancellable,
                                             GPtrArray *how);
 /* In augur-report-replay-scaling.c: a replay document's Scaling runs
  * extrapolated to its targets (nothing when it has none), as `augur-cli
- * extrapolate DOC.replay` gives them; quoted is the appendix's path. */
+ * extrapolate DOC.replay` gives them; quoted is what the appendix's
+ * command gives to read the document (augur_report_source_argument,
+ * without an option). */
 void     augur_report_replay_scaling       (AugurReport *report, const char *name,
                                             const AugurReplayInputs *in, const char *quoted,
                                             GCancellable *cancellable, GPtrArray *how);
 /* In augur-report-replay-validation.c: the validation against measured
  * runs a replay document keeps (nothing when none), as `augur-cli
- * validate --document DOC.replay` gives it; quoted is the appendix's path. */
+ * validate --document DOC.replay` gives it; quoted is what the appendix's
+ * command gives to read the document (augur_report_source_argument with
+ * "--document"). */
 void     augur_report_replay_validation    (AugurReport *report, const char *name,
                                             const AugurReplayInputs *in, const char *quoted,
                                             GPtrArray *how);

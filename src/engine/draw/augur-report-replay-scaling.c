@@ -167,6 +167,58 @@ functions_table (AugurReport                 *report,
     }
 }
 
+/* Runs of several problem sizes: what was traced at which n, and the
+ * targets' (P, n). */
+static void
+problem_sizes_paragraph (AugurReport                 *report,
+                         const AugurReplayInputs     *in,
+                         const AugurExtrapSizedModel *sized,
+                         const char                  *targets)
+{
+  g_autoptr(GString) traced = g_string_new (NULL);
+  g_autofree char *what = NULL;
+  char n[AUGUR_FORMAT_DOUBLE_SIZE];
+
+  for (guint k = 0; k < augur_extrap_sized_model_get_n_sizes (sized); k++)
+    {
+      const AugurExtrapModel *m = augur_extrap_sized_model_get_model (sized, k);
+      g_autoptr(GString) ranks = g_string_new (NULL);
+
+      for (guint r = 0; r < augur_extrap_model_get_n_runs (m); r++)
+        g_string_append_printf (ranks, "%s%u", r > 0 ? ", " : "", augur_extrap_model_get_run_ranks (m, r));
+      g_string_append (traced, k > 0 ? "; " : "");
+      /* Translators: one problem size and the ranks its runs were traced at, e.g. "n = 512 at 4, 8, 16, 32 ranks". */
+      g_string_append_printf (traced, _("n = %s at %s ranks"),
+                              augur_format_double (n, augur_extrap_sized_model_get_size (sized, k)), ranks->str);
+    }
+  /* Translators: runs of several problem sizes n: the sizes traced and their ranks, the targets' ranks, their n, the network. */
+  what = g_strdup_printf (_("The program traced at several problem sizes (%s), its parameters written as functions "
+                            "of the number of ranks P at each n and then of n, synthesised at %s ranks with n = %s "
+                            "and replayed on this platform with the %s network model. No prediction interval is "
+                            "given with a problem size: the low and high ends are the predicted time."),
+                          traced->str, targets, augur_format_double (n, in->scaling_size),
+                          augur_network_model_to_name (in->network));
+  augur_report_add_paragraph (report, what);
+}
+
+/* Runs of one problem size, when the document gives it: said, as the
+ * targets are predicted at that n only. */
+static void
+runs_sizes_paragraph (AugurReport             *report,
+                      const AugurReplayInputs *in)
+{
+  double n0 = augur_replay_inputs_scaling_size (in, 0);
+  char n[AUGUR_FORMAT_DOUBLE_SIZE];
+  g_autofree char *what = NULL;
+
+  if (isnan (n0))
+    return;
+  /* Translators: every run and target is of this problem size n. */
+  what = g_strdup_printf (_("Every run is of the problem size n = %s: the targets are predicted at that n."),
+                          augur_format_double (n, n0));
+  augur_report_add_paragraph (report, what);
+}
+
 void
 augur_report_replay_scaling (AugurReport             *report,
                              const char              *name,
@@ -179,6 +231,10 @@ augur_report_replay_scaling (AugurReport             *report,
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurDeployment) given = NULL;
   g_autoptr(AugurExtrapModel) m = NULL;
+  g_autoptr(AugurExtrapSizedModel) sized = NULL;
+  const AugurExtrapModel *shown = NULL;   /* m, or sized's model nearest n */
+  AugurReplaySizesUse use;
+  guint nearest = 0;
   g_autofree guint *traced_ranks = NULL;
   g_autofree double *traced_times = NULL;
   g_autofree AugurExtrapPrediction *p = NULL;
@@ -196,8 +252,21 @@ augur_report_replay_scaling (AugurReport             *report,
                                           "target sizes: nothing is predicted."));
       return;
     }
-  m = augur_replay_inputs_extrap_model (in, &platform, &given, cancellable, &error);
-  if (m == NULL)
+  use = augur_replay_inputs_scaling_sizes_use (in, &error);
+  if (use == AUGUR_REPLAY_SIZES_USED)
+    {
+      platform = augur_replay_inputs_load_platform (in, &given, &error);
+      sized = platform != NULL ? augur_replay_inputs_extrap_sized_model (in, cancellable, &error) : NULL;
+      /* the skeleton and functions of P: the model of the size nearest n */
+      for (guint k = 0; sized != NULL && k < augur_extrap_sized_model_get_n_sizes (sized); k++)
+        if (k == 0 || fabs (log (augur_extrap_sized_model_get_size (sized, k) / in->scaling_size)) <
+                      fabs (log (augur_extrap_sized_model_get_size (sized, nearest) / in->scaling_size)))
+          nearest = k;
+      shown = sized != NULL ? augur_extrap_sized_model_get_model (sized, nearest) : NULL;
+    }
+  else if (use == AUGUR_REPLAY_SIZES_NONE)
+    shown = m = augur_replay_inputs_extrap_model (in, &platform, &given, cancellable, &error);
+  if (shown == NULL)
     {
       /* Translators: the runs' refusal follows, with its file and line. */
       g_autofree char *why = g_strdup_printf (_("The runs could not be extrapolated: %s"), error->message);
@@ -205,8 +274,8 @@ augur_report_replay_scaling (AugurReport             *report,
       augur_report_add_warning (report, why);
       return;
     }
-  for (guint i = 0; i < augur_extrap_model_get_n_runs (m); i++)
-    g_string_append_printf (sizes, "%s%u", i > 0 ? ", " : "", augur_extrap_model_get_run_ranks (m, i));
+  for (guint i = 0; i < augur_extrap_model_get_n_runs (shown); i++)
+    g_string_append_printf (sizes, "%s%u", i > 0 ? ", " : "", augur_extrap_model_get_run_ranks (shown, i));
   {
     /* Translators: the sizes traced, e.g. "4, 8, 16, 32", then the targets, e.g. "64, 256". */
     g_autoptr(GString) targets = g_string_new (NULL);
@@ -219,9 +288,14 @@ augur_report_replay_scaling (AugurReport             *report,
                               "network model. The band is the program replayed with every fitted parameter at "
                               "the low and at the high end of its 95 %% prediction interval."),
                             sizes->str, targets->str, augur_network_model_to_name (in->network));
-    augur_report_add_paragraph (report, what);
+    if (sized == NULL)
+      augur_report_add_paragraph (report, what);
+    else
+      problem_sizes_paragraph (report, in, sized, targets->str);
   }
-  warnings = augur_extrap_model_get_warnings (m);
+  if (sized == NULL)
+    runs_sizes_paragraph (report, in);
+  warnings = augur_extrap_model_get_warnings (shown);
   for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
     augur_report_add_warning (report, warnings[i]);
 
@@ -233,14 +307,22 @@ augur_report_replay_scaling (AugurReport             *report,
     {
       guint P = g_array_index (in->scaling_ranks, guint, k);
       g_autoptr(GError) local = NULL;
-      g_autoptr(AugurDeployment) deployment = augur_replay_inputs_deployment_at (in, platform, given, P, &local);
+      g_autoptr(AugurExtrapModel) at = NULL;
+      g_autoptr(AugurDeployment) deployment = NULL;
 
+      /* with problem sizes: the program at (P, n), as augur-cli extrapolate --sizes */
+      if (sized != NULL)
+        at = augur_extrap_sized_model_at (sized, P, in->scaling_size, NULL, cancellable, &local);
+      if (sized == NULL || at != NULL)
+        deployment = augur_replay_inputs_deployment_at (in, platform, given, P, &local);
       if (deployment == NULL ||
-          !augur_extrap_model_predict (m, P, platform, deployment, &replay_options, NULL, NULL, cancellable, &p[k],
-                                       &local))
+          !augur_extrap_model_predict (at != NULL ? at : m, P, platform, deployment, &replay_options, NULL, NULL,
+                                       cancellable, &p[k], &local))
         {
           p[k] = (AugurExtrapPrediction) { P, NAN, NAN, NAN, g_strdup (local->message) };
         }
+      else if (sized != NULL)
+        p[k].low = p[k].high = p[k].time;   /* no interval with a problem size */
       if (p[k].note != NULL)
         {
           g_autofree char *said = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank: %s", "%u ranks: %s", P),
@@ -258,7 +340,7 @@ augur_report_replay_scaling (AugurReport             *report,
   }
   predictions_table (report, p, n);
   augur_report_add_heading (report, _("Fitted functions"));
-  functions_table (report, m, p, n);
+  functions_table (report, shown, p, n);
   for (guint k = 0; k < n; k++)
     augur_extrap_prediction_clear (&p[k]);
 

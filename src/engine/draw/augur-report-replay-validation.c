@@ -143,6 +143,6 @@ augur_report_replay_validation (AugurReport             *report,
                                            "tracer and the trace of the median traced run replayed with the SMPI "
                                            "network model; the document keeps the points, which this command "
                                            "prints:"), name));
-  g_ptr_array_add (how, g_strdup_printf ("augur-cli validate --document %s --format json", quoted));
+  g_ptr_array_add (how, g_strdup_printf ("augur-cli validate %s --format json", quoted));
   measure_again (record, in, how);
 }

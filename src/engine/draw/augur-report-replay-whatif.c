@@ -281,7 +281,7 @@ scenarios_table (AugurReport             *report,
         /* Translators: how a scenario was computed, in the appendix. */
         g_ptr_array_add (how, g_strdup_printf (_("%s, scenario %s: the document with its changed settings, "
                                                  "replayed in full."), name, scenario->name));
-        g_ptr_array_add (how, g_strdup_printf ("augur-cli replay --document %s --scenario %s --format json",
+        g_ptr_array_add (how, g_strdup_printf ("augur-cli replay %s --scenario %s --format json",
                                                quoted, arg));
       }
     }
@@ -562,7 +562,7 @@ sweep_section (AugurReport             *report,
       else
         g_ptr_array_add (how, g_strdup_printf (_("%s, sweep of the document: the traces replayed in full at each "
                                                  "point."), name));
-      g_ptr_array_add (how, g_strdup_printf ("augur-cli replay --document %s --sweep %s%s%s%s --format json", quoted,
+      g_ptr_array_add (how, g_strdup_printf ("augur-cli replay %s --sweep %s%s%s%s --format json", quoted,
                                              arg, in->sweep_log ? " --log" : "",
                                              scenario != NULL ? " --scenario " : "", scenario != NULL ? scenario : ""));
     }

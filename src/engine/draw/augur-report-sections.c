@@ -34,6 +34,22 @@ augur_report_quote_arg (const char *arg)
 
 #define quote_arg augur_report_quote_arg
 
+char *
+augur_report_source_argument (const AugurReportSource *src,
+                              const char              *option)
+{
+  g_autofree char *quoted = NULL;
+
+  if (src->project != NULL)
+    {
+      g_autofree char *project = quote_arg (src->project), *name = quote_arg (src->name);
+
+      return g_strdup_printf ("--project %s --name %s", project, name);
+    }
+  quoted = quote_arg (src->path);
+  return option != NULL ? g_strdup_printf ("%s %s", option, quoted) : g_steal_pointer (&quoted);
+}
+
 void
 augur_report_add_failure (AugurReport  *report,
                           const GError *error)
@@ -424,7 +440,7 @@ augur_report_pepa_from_source (AugurReport             *report,
   {
     const AugurSolveInfo *info = augur_pepa_result_get_solve_info (result);
     g_autofree char *residual = augur_format_readable (info->residual, 2);
-    g_autofree char *quoted = quote_arg (path);
+    g_autofree char *quoted = augur_report_source_argument (src, NULL);
     g_autofree char *method = g_strdup_printf (_("%s: the state space derived from the system equation "
                                                  "(%u states), its steady state solved by the %s solver "
                                                  "(%u iterations, residual %s)."),
@@ -702,7 +718,7 @@ augur_report_replay_from_source (AugurReport             *report,
                                  GPtrArray               *how,
                                  GError                 **error_out)
 {
-  const char *name = src->name, *text = src->text, *path = src->path;
+  const char *name = src->name, *text = src->text;
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurDeployment) deployment = NULL;
@@ -723,14 +739,15 @@ augur_report_replay_from_source (AugurReport             *report,
   /* a document that only extrapolates (its Scaling tab) replays no trace */
   if (in.traces->len == 0 && in.scaling_runs->len > 0)
     {
-      g_autofree char *quoted = quote_arg (path);
+      g_autofree char *quoted = augur_report_source_argument (src, NULL);
+      g_autofree char *document = augur_report_source_argument (src, "--document");
 
       augur_report_add_paragraph (report, _("This document predicts a program at sizes it was never run at, from "
                                             "runs traced at a few sizes (its Scaling tab); it replays no trace of "
                                             "its own."));
       augur_report_add_other_settings (report, src, NULL);
       augur_report_replay_scaling (report, name, &in, quoted, src->cancellable, how);
-      augur_report_replay_validation (report, name, &in, quoted, how);
+      augur_report_replay_validation (report, name, &in, document, how);
       augur_replay_inputs_clear (&in);
       return TRUE;
     }
@@ -752,11 +769,11 @@ augur_report_replay_from_source (AugurReport             *report,
     }
   if (result == NULL)
     {
-      g_autofree char *quoted = quote_arg (path);
+      g_autofree char *document = augur_report_source_argument (src, "--document");
 
       augur_report_add_failure (report, error);
       /* the measured runs it keeps are no less what they were */
-      augur_report_replay_validation (report, name, &in, quoted, how);
+      augur_report_replay_validation (report, name, &in, document, how);
       augur_replay_inputs_clear (&in);
       g_propagate_error (error_out, g_steal_pointer (&error));
       return FALSE;
@@ -797,22 +814,23 @@ augur_report_replay_from_source (AugurReport             *report,
   replay_timeline (report, name, result, options.record_timeline);
 
   {
-    g_autofree char *quoted = quote_arg (path);
+    g_autofree char *quoted = augur_report_source_argument (src, NULL);
+    g_autofree char *document = augur_report_source_argument (src, "--document");
 
-    augur_report_replay_whatif (report, name, &in, augur_replay_result_get_time (result), quoted, src->cancellable,
-                                how);
+    augur_report_replay_whatif (report, name, &in, augur_replay_result_get_time (result), document,
+                                src->cancellable, how);
     augur_report_replay_scaling (report, name, &in, quoted, src->cancellable, how);
-    augur_report_replay_validation (report, name, &in, quoted, how);
+    augur_report_replay_validation (report, name, &in, document, how);
   }
   {
-    g_autofree char *quoted = quote_arg (path);
+    g_autofree char *document = augur_report_source_argument (src, "--document");
     g_autofree char *actions = g_strdup_printf ("%" G_GUINT64_FORMAT, augur_replay_result_get_n_actions (result));
     g_autofree char *method = g_strdup_printf (_("%s: the traces replayed action by action on the platform, "
                                                  "each transfer timed by the %s network model (%s actions)."),
                                                name, augur_network_model_to_name (in.network), actions);
 
     g_ptr_array_add (how, g_steal_pointer (&method));
-    g_ptr_array_add (how, g_strdup_printf ("augur-cli replay --document %s --format json", quoted));
+    g_ptr_array_add (how, g_strdup_printf ("augur-cli replay %s --format json", document));
   }
   augur_replay_inputs_clear (&in);
   return TRUE;
@@ -1022,6 +1040,10 @@ file_name_of (const char              *name,
   return g_string_free (s, FALSE);
 }
 
+static gboolean add_project_document (AugurReport *report, const AugurProjectDocument *doc,
+                                      const char *project_file, GFile *base_dir, GPtrArray *how,
+                                      GCancellable *cancellable, GError **error);
+
 gboolean
 augur_report_add_project_document (AugurReport                *report,
                                    const AugurProjectDocument *doc,
@@ -1029,6 +1051,19 @@ augur_report_add_project_document (AugurReport                *report,
                                    GPtrArray                  *how,
                                    GCancellable               *cancellable,
                                    GError                    **error)
+{
+  return add_project_document (report, doc, NULL, base_dir, how, cancellable, error);
+}
+
+/* project_file: as AugurReportSource.project */
+static gboolean
+add_project_document (AugurReport                *report,
+                      const AugurProjectDocument *doc,
+                      const char                 *project_file,
+                      GFile                      *base_dir,
+                      GPtrArray                  *how,
+                      GCancellable               *cancellable,
+                      GError                    **error)
 {
   AugurReportDocumentKind kind = augur_report_document_kind_from_name (augur_project_document_get_kind (doc));
   SourceBuilder build = builder_of_kind (kind);
@@ -1038,7 +1073,7 @@ augur_report_add_project_document (AugurReport                *report,
   g_autoptr(GFile) here = base_dir == NULL ? g_file_new_for_path (".") : NULL;
   AugurReportSource src = { .name = name, .text = text, .length = strlen (text), .path = path,
                             .in_project = TRUE, .base = base_dir != NULL ? base_dir : here, .doc = doc,
-                            .cancellable = cancellable };
+                            .cancellable = cancellable, .project = project_file };
 
   if (build == NULL)
     {
@@ -1064,6 +1099,22 @@ augur_report_add_project (AugurReport          *report,
                           AugurReportProgress   progress,
                           gpointer              user_data,
                           GError              **error)
+{
+  return augur_report_add_project_file (report, project, NULL, base_dir, names, how, cancellable, progress, user_data,
+                                        error);
+}
+
+gboolean
+augur_report_add_project_file (AugurReport          *report,
+                               const AugurProject   *project,
+                               const char           *project_file,
+                               GFile                *base_dir,
+                               const char *const    *names,
+                               GPtrArray            *how,
+                               GCancellable         *cancellable,
+                               AugurReportProgress   progress,
+                               gpointer              user_data,
+                               GError              **error)
 {
   guint n = augur_project_get_n_documents (project), total = 0, done = 0;
   g_autofree gboolean *chosen = g_new0 (gboolean, MAX (n, 1));
@@ -1096,8 +1147,19 @@ augur_report_add_project (AugurReport          *report,
       total += chosen[i];
     }
 
-  if (total > 0)
+  if (total > 0 && project_file != NULL)
     {
+      /* Translators: %s is the project's file, e.g. "examples.augur". */
+      g_autofree char *said = g_strdup_printf (_("The commands below are run in the project's folder: each reads its "
+                                                 "document from %s by its name, with the values the project keeps "
+                                                 "for it, as Augur does."), project_file);
+
+      g_ptr_array_add (how, g_steal_pointer (&said));
+      g_ptr_array_add (how, g_strdup (""));
+    }
+  else if (total > 0)
+    {
+      /* no project file holds these documents as they were reported */
       g_ptr_array_add (how, g_strdup (_("The project's documents are read by the commands below from their text "
                                         "saved as files of their names in the project's folder (Save As on each "
                                         "document's page), with the values the project keeps for them given as "
@@ -1116,7 +1178,7 @@ augur_report_add_project (AugurReport          *report,
       /* after progress: a Cancel pressed as it showed the next name stops before it */
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      if (!augur_report_add_project_document (report, doc, base_dir, how, cancellable, &local))
+      if (!add_project_document (report, doc, project_file, base_dir, how, cancellable, &local))
         {
           /* Cancel ends the report; any other failure is said on the document's page */
           if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))

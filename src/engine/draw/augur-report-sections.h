@@ -111,6 +111,23 @@ gboolean augur_report_add_project (AugurReport          *report,
                                    gpointer              user_data,
                                    GError              **error);
 
+/* As augur_report_add_project, for the project saved as project_file
+ * (its name as the appendix's commands give it, run in its folder, e.g.
+ * "examples.augur"): each document's commands read it from there
+ * (--project PROJECT --name NAME).  augur_report_add_project (and a
+ * project_file of NULL) is for documents no project file holds as they
+ * are reported: the commands then read files of their names. */
+gboolean augur_report_add_project_file (AugurReport          *report,
+                                        const AugurProject   *project,
+                                        const char           *project_file,
+                                        GFile                *base_dir,
+                                        const char *const    *names,
+                                        GPtrArray            *how,
+                                        GCancellable         *cancellable,
+                                        AugurReportProgress   progress,
+                                        gpointer              user_data,
+                                        GError              **error);
+
 /* The appendix: each sentence of how with its command (none when it is
  * ""), then the command that wrote the report. */
 void     augur_report_add_appendix (AugurReport *report,

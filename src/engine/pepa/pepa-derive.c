@@ -58,6 +58,13 @@ struct _GenNode {
   const PepaStruct *s;
   GenNode          *left, *right;
   Memo             *memo;   /* NULL: derived each time */
+  guint8           *alphabet;   /* per action: whether the node's transitions may carry it */
+  /* A cooperation whose left side is a cooperation whose own left side
+   * offers none of this one's shared actions: the transitions that left
+   * side of the left keeps (generate_node () returns where they end) need
+   * no look.  A chain of cooperations (a pipeline's stages) then looks at
+   * each stage once instead of at every stage before it. */
+  gboolean          skip_left;
 };
 
 typedef struct {
@@ -74,6 +81,13 @@ typedef struct {
   double         *ra_active[2];
   double         *ra_passive[2];
   guint8         *touched;
+  /* A cooperation's shared transitions, put aside (generate_coop ()),
+   * and its right side's by action: per action the first, per transition
+   * the next of its action (G_MAXUINT32 ends). */
+  GenTrans       *shared;
+  guint32        *head;
+  guint32        *next;
+  gsize           cap_shared;
 } Gen;
 
 static inline void
@@ -86,6 +100,17 @@ push_trans (Gen *g, const GenTrans *t)
       g->trans = g_realloc (g->trans, g->cap_trans * sizeof (GenTrans) + 64);
     }
   g->trans[g->n_trans++] = *t;
+}
+
+/* Room for n more transitions. */
+static inline void
+reserve_trans (Gen *g, gsize n)
+{
+  if (G_UNLIKELY (g->n_trans + n > g->cap_trans))
+    {
+      g->cap_trans = MAX (g->n_trans + n, MAX (64, g->cap_trans * 2));
+      g->trans = g_realloc (g->trans, g->cap_trans * sizeof (GenTrans) + 64);
+    }
 }
 
 static inline guint
@@ -102,14 +127,161 @@ push_changes (Gen *g, guint n)
   return first;
 }
 
-static void generate (Gen *g, const GenNode *node);
+static gsize generate (Gen *g, const GenNode *node);
+static gpointer gen_alloc0 (gsize n, gsize size);
+
+/* The rate of the pair of shared transitions t1 (left) and t2 (right) by
+ * the apparent-rate rule; *passive when both are. */
+static inline double
+pair_rate (const Gen      *g,
+           const GenTrans *t1,
+           const GenTrans *t2,
+           gboolean       *passive)
+{
+  const guint action = t1->action;
+
+  *passive = FALSE;
+  if (!t1->passive && !t2->passive)
+    {
+      double A1 = g->ra_active[0][action], A2 = g->ra_active[1][action];
+      return (t1->rate / A1) * (t2->rate / A2) * MIN (A1, A2);
+    }
+  if (t1->passive && !t2->passive)
+    return (t1->rate / g->ra_passive[0][action]) * t2->rate;
+  if (!t1->passive && t2->passive)
+    return t1->rate * (t2->rate / g->ra_passive[1][action]);
+  {
+    double W1 = g->ra_passive[0][action], W2 = g->ra_passive[1][action];
+
+    *passive = TRUE;
+    return (t1->rate / W1) * (t2->rate / W2) * MIN (W1, W2);
+  }
+}
+
+/* A cooperation over in_set of the transitions of its left side, from a
+ * to b, and of its right side, from b: the individual ones of both sides
+ * stay, in order, then the shared ones pair up, each left one with the
+ * right ones of its action in their order.  One pass over each side puts
+ * the shared ones aside with their apparent rates summed in order, and
+ * compacts the others; the pairs follow.  The left side's transitions
+ * before `from` are known to be individual (GenNode.skip_left): they stay
+ * where they are.  Returns where the left side's individual ones end. */
+static gsize
+generate_coop (Gen          *g,
+               const guint8 *in_set,
+               gsize         a,
+               gsize         from,
+               gsize         b)
+{
+  const gsize c = g->n_trans;
+  gsize w, settled, n_left = 0, n_shared = 0;
+
+  if (G_UNLIKELY (c - a > g->cap_shared))
+    {
+      g->cap_shared = MAX (c - a, MAX (64, g->cap_shared * 2));
+      g_free (g->shared);
+      g_free (g->next);
+      g->shared = gen_alloc0 (g->cap_shared, sizeof (GenTrans));
+      g->next = gen_alloc0 (g->cap_shared, sizeof (guint32));
+    }
+  w = from;
+  for (gsize i = from; i < b; i++)
+    {
+      const GenTrans *t = &g->trans[i];
+      const guint action = t->action;
+
+      if (!in_set[action])
+        {
+          g->trans[w++] = *t;
+          continue;
+        }
+      if (!g->touched[action])
+        {
+          g->touched[action] = 1;
+          g->ra_active[0][action] = g->ra_active[1][action] = 0.0;
+          g->ra_passive[0][action] = g->ra_passive[1][action] = 0.0;
+          g->head[action] = G_MAXUINT32;
+        }
+      if (t->passive)
+        g->ra_passive[0][action] += t->rate;
+      else
+        g->ra_active[0][action] += t->rate;
+      g->shared[n_shared++] = *t;
+    }
+  n_left = n_shared;
+  settled = w;
+  /* A shared action the left side does not offer now is blocked: its
+   * right transitions pair with none, and need no apparent rate (a
+   * pipeline's processors offer every process, its stages a few). */
+  for (gsize i = b; i < c; i++)
+    {
+      const GenTrans *t = &g->trans[i];
+      const guint action = t->action;
+
+      if (!in_set[action])
+        {
+          g->trans[w++] = *t;
+          continue;
+        }
+      if (!g->touched[action])
+        continue;
+      if (t->passive)
+        g->ra_passive[1][action] += t->rate;
+      else
+        g->ra_active[1][action] += t->rate;
+      g->shared[n_shared++] = *t;
+    }
+  g->n_trans = w;
+  if (n_shared == n_left)
+    {
+      /* interleaving only, or nothing the right side can pair with */
+      for (gsize i = 0; i < n_left; i++)
+        g->touched[g->shared[i].action] = 0;
+      return settled;
+    }
+
+  /* the right side's shared transitions listed by action, in order */
+  for (gsize j = n_shared; j-- > n_left;)
+    {
+      const guint action = g->shared[j].action;
+
+      g->next[j] = g->head[action];
+      g->head[action] = (guint32) j;
+    }
+  for (gsize i = 0; i < n_left; i++)
+    {
+      const GenTrans *t1 = &g->shared[i];
+
+      for (guint32 j = g->head[t1->action]; j != G_MAXUINT32; j = g->next[j])
+        {
+          const GenTrans *t2 = &g->shared[j];
+          GenTrans t;
+
+          t.action = t1->action;
+          t.rate = pair_rate (g, t1, t2, &t.passive);
+          t.n_changes = t1->n_changes + t2->n_changes;
+          t.first_change = push_changes (g, t.n_changes);
+          memcpy (&g->changes[t.first_change], &g->changes[t1->first_change],
+                  t1->n_changes * sizeof (Change));
+          memcpy (&g->changes[t.first_change + t1->n_changes], &g->changes[t2->first_change],
+                  t2->n_changes * sizeof (Change));
+          push_trans (g, &t);
+        }
+    }
+  for (gsize i = 0; i < n_left; i++)
+    g->touched[g->shared[i].action] = 0;
+  return settled;
+}
 
 /* Appends the transitions of node's structure in the current state to
- * g->trans. */
-static void
+ * g->trans.  Returns where those of a cooperation's left side that stay
+ * end (its first transitions, of the left side's alphabet), else where the
+ * node's begin. */
+static gsize
 generate_node (Gen *g, const GenNode *node)
 {
   const PepaStruct *s = node->s;
+  const gsize start = g->n_trans;
 
   switch (s->kind)
     {
@@ -121,18 +293,25 @@ generate_node (Gen *g, const GenNode *node)
             guint local = g->slots[comp->slot];
             const PepaLocalState *ls = g_ptr_array_index (comp->locals, local);
             const PepaActivity *acts = (const PepaActivity *) ls->activities->data;
-            for (guint k = 0; k < ls->activities->len; k++)
+            const guint n = ls->activities->len;
+            const guint first = push_changes (g, n);
+            GenTrans *to;
+
+            /* room for them all at once: a stage's one activity is most
+             * of what a pipeline's states do */
+            reserve_trans (g, n);
+            to = &g->trans[g->n_trans];
+            for (guint k = 0; k < n; k++)
               {
-                GenTrans t;
-                t.action = acts[k].action;
-                t.passive = acts[k].passive;
-                t.rate = acts[k].rate;
-                t.first_change = push_changes (g, 1);
-                t.n_changes = 1;
-                g->changes[t.first_change].slot = comp->slot;
-                g->changes[t.first_change].delta = (int) acts[k].target - (int) local;
-                push_trans (g, &t);
+                to[k].action = acts[k].action;
+                to[k].passive = acts[k].passive;
+                to[k].rate = acts[k].rate;
+                to[k].first_change = first + k;
+                to[k].n_changes = 1;
+                g->changes[first + k].slot = comp->slot;
+                g->changes[first + k].delta = (int) acts[k].target - (int) local;
               }
+            g->n_trans += n;
           }
         else
           {
@@ -167,7 +346,6 @@ generate_node (Gen *g, const GenNode *node)
 
     case PEPA_STRUCT_HIDE:
       {
-        gsize start = g->n_trans;
         generate (g, node->left);
         for (gsize i = start; i < g->n_trans; i++)
           if (s->in_set[g->trans[i].action])
@@ -177,131 +355,35 @@ generate_node (Gen *g, const GenNode *node)
 
     case PEPA_STRUCT_COOP:
       {
-        gsize a = g->n_trans, b, c, out;
-        const guint8 *in_set = s->in_set;
-        gboolean any_shared = FALSE;
+        gsize from = generate (g, node->left), b;
 
-        generate (g, node->left);
         b = g->n_trans;
         generate (g, node->right);
-        c = g->n_trans;
-
-        /* apparent rates of the shared actions on each side */
-        for (gsize i = a; i < c; i++)
-          {
-            const GenTrans *t = &g->trans[i];
-            int side = i < b ? 0 : 1;
-            if (!in_set[t->action])
-              continue;
-            any_shared = TRUE;
-            if (!g->touched[t->action])
-              {
-                g->touched[t->action] = 1;
-                g->ra_active[0][t->action] = g->ra_active[1][t->action] = 0.0;
-                g->ra_passive[0][t->action] = g->ra_passive[1][t->action] = 0.0;
-              }
-            if (t->passive)
-              g->ra_passive[side][t->action] += t->rate;
-            else
-              g->ra_active[side][t->action] += t->rate;
-          }
-
-        if (!any_shared)
-          break;   /* interleaving only: the transitions are already in place */
-
-        /* shared activities pair up (appended after c); individual ones
-         * stay, compacted in place afterwards */
-        out = c;
-        for (gsize i = a; i < b; i++)
-          {
-            const guint action = g->trans[i].action;
-            if (!in_set[action])
-              continue;
-            for (gsize j = b; j < c; j++)
-              {
-                GenTrans t1, t2, t;
-                double r;
-                gboolean passive;
-
-                if (g->trans[j].action != action)
-                  continue;
-                t1 = g->trans[i];
-                t2 = g->trans[j];
-                if (!t1.passive && !t2.passive)
-                  {
-                    double A1 = g->ra_active[0][action], A2 = g->ra_active[1][action];
-                    r = (t1.rate / A1) * (t2.rate / A2) * MIN (A1, A2);
-                    passive = FALSE;
-                  }
-                else if (t1.passive && !t2.passive)
-                  {
-                    r = (t1.rate / g->ra_passive[0][action]) * t2.rate;
-                    passive = FALSE;
-                  }
-                else if (!t1.passive && t2.passive)
-                  {
-                    r = t1.rate * (t2.rate / g->ra_passive[1][action]);
-                    passive = FALSE;
-                  }
-                else
-                  {
-                    double W1 = g->ra_passive[0][action], W2 = g->ra_passive[1][action];
-                    r = (t1.rate / W1) * (t2.rate / W2) * MIN (W1, W2);
-                    passive = TRUE;
-                  }
-                t.action = action;
-                t.passive = passive;
-                t.rate = r;
-                t.n_changes = t1.n_changes + t2.n_changes;
-                t.first_change = push_changes (g, t.n_changes);
-                memcpy (&g->changes[t.first_change], &g->changes[t1.first_change],
-                        t1.n_changes * sizeof (Change));
-                memcpy (&g->changes[t.first_change + t1.n_changes], &g->changes[t2.first_change],
-                        t2.n_changes * sizeof (Change));
-                push_trans (g, &t);
-              }
-          }
-        {
-          gsize w = a;
-          for (gsize i = a; i < c; i++)
-            {
-              g->touched[g->trans[i].action] = 0;
-              if (!in_set[g->trans[i].action])
-                g->trans[w++] = g->trans[i];
-            }
-          memmove (&g->trans[w], &g->trans[out], (g->n_trans - out) * sizeof (GenTrans));
-          g->n_trans = w + (g->n_trans - out);
-        }
-        break;
+        return generate_coop (g, s->in_set, start, node->skip_left ? from : start, b);
       }
     }
+  return start;
 }
 
 /* The transitions of node in the current state: derived the first time
- * its part's local states are met, copied after. */
-static void
+ * its part's local states are met, copied after.  Returns what
+ * generate_node () does, or where they begin. */
+static gsize
 generate (Gen *g, const GenNode *node)
 {
   Memo *m = node->memo;
-  gsize key = 0, start, c0;
+  gsize key = 0, start = g->n_trans, c0, settled;
   guint32 base;
 
   if (m == NULL)
-    {
-      generate_node (g, node);
-      return;
-    }
+    return generate_node (g, node);
   for (guint i = 0; i < m->n_slots; i++)
     key += (gsize) g->slots[m->slot[i]] * m->stride[i];
   if (m->first[key] == 0 && m->trans->len >= MEMO_TRANS)
-    {
-      generate_node (g, node);
-      return;
-    }
+    return generate_node (g, node);
   if (m->first[key] == 0)
     {
-      start = g->n_trans;
-      generate_node (g, node);
+      settled = generate_node (g, node);
       /* kept with their changes side by side, numbered from the part's */
       m->first[key] = m->trans->len + 1;
       m->count[key] = (guint32) (g->n_trans - start);
@@ -315,19 +397,27 @@ generate (Gen *g, const GenNode *node)
           g_array_append_val (m->trans, t);
         }
       m->n_changes[key] = m->changes->len - m->first_change[key];
-      return;
+      return settled;
     }
   c0 = m->first_change[key];
   base = push_changes (g, m->n_changes[key]);
   if (m->n_changes[key] > 0)
     memcpy (&g->changes[base], &g_array_index (m->changes, Change, c0), m->n_changes[key] * sizeof (Change));
-  for (guint32 k = 0; k < m->count[key]; k++)
-    {
-      GenTrans t = g_array_index (m->trans, GenTrans, m->first[key] - 1 + k);
+  {
+    const guint32 count = m->count[key];
+    const GenTrans *from = &g_array_index (m->trans, GenTrans, m->first[key] - 1);
+    GenTrans *to;
 
-      t.first_change = (guint) (t.first_change - c0 + base);
-      push_trans (g, &t);
-    }
+    reserve_trans (g, count);
+    to = &g->trans[g->n_trans];
+    for (guint32 k = 0; k < count; k++)
+      {
+        to[k] = from[k];
+        to[k].first_change = (guint) (from[k].first_change - c0 + base);
+      }
+    g->n_trans += count;
+  }
+  return start;
 }
 
 gboolean pepa_derive_memo = TRUE;
@@ -358,6 +448,49 @@ struct_slots (const AugurPepaModel *model,
   struct_slots (model, s->left, slot, radix);
   if (s->kind == PEPA_STRUCT_COOP)
     struct_slots (model, s->right, slot, radix);
+}
+
+/* The actions node's transitions may carry, and whether a cooperation may
+ * pass over the first of its left side's (GenNode.skip_left). */
+static void
+gen_node_alphabet (const AugurPepaModel *model,
+                   GenNode              *node)
+{
+  const PepaStruct *s = node->s;
+  const guint n_actions = model->actions->len;
+
+  node->alphabet = g_new0 (guint8, MAX (n_actions, 1));
+  if (s->kind == PEPA_STRUCT_LEAF)
+    {
+      const PepaComponent *comp = g_ptr_array_index (model->components, s->component);
+
+      for (guint l = 0; l < comp->locals->len; l++)
+        {
+          const PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+          const PepaActivity *acts = (const PepaActivity *) ls->activities->data;
+
+          for (guint k = 0; k < ls->activities->len; k++)
+            node->alphabet[acts[k].action] = 1;
+        }
+      return;
+    }
+  for (guint x = 0; x < n_actions; x++)
+    {
+      if (s->kind == PEPA_STRUCT_HIDE)
+        {
+          if (node->left->alphabet[x])
+            node->alphabet[s->in_set[x] ? model->tau : x] = 1;
+        }
+      else if (node->left->alphabet[x] || node->right->alphabet[x])
+        node->alphabet[x] = 1;
+    }
+  if (s->kind == PEPA_STRUCT_COOP && node->left->s->kind == PEPA_STRUCT_COOP)
+    {
+      node->skip_left = TRUE;
+      for (guint x = 0; x < n_actions && node->skip_left; x++)
+        if (s->in_set[x] && node->left->left->alphabet[x])
+          node->skip_left = FALSE;
+    }
 }
 
 /* The generator's tree over s: the largest parts of few combinations
@@ -405,6 +538,7 @@ gen_node_new (const AugurPepaModel *model,
     node->left = gen_node_new (model, s->left, node->memo == NULL);
   if (s->kind == PEPA_STRUCT_COOP)
     node->right = gen_node_new (model, s->right, node->memo == NULL);
+  gen_node_alphabet (model, node);
   return node;
 }
 
@@ -415,6 +549,7 @@ gen_node_free (GenNode *node)
     return;
   gen_node_free (node->left);
   gen_node_free (node->right);
+  g_free (node->alphabet);
   if (node->memo != NULL)
     {
       Memo *m = node->memo;
@@ -456,6 +591,7 @@ gen_init (Gen            *g,
       g->ra_passive[i] = gen_alloc0 (g->n_actions, sizeof (double));
     }
   g->touched = gen_alloc0 (g->n_actions, sizeof (guint8));
+  g->head = gen_alloc0 (g->n_actions, sizeof (guint32));
 }
 
 static void
@@ -471,6 +607,10 @@ gen_clear (Gen *g)
       g_clear_pointer (&g->ra_passive[i], g_free);
     }
   g_clear_pointer (&g->touched, g_free);
+  g_clear_pointer (&g->head, g_free);
+  g_clear_pointer (&g->next, g_free);
+  g_clear_pointer (&g->shared, g_free);
+  g->cap_shared = 0;
 }
 
 /* ---- packed states: their set is core/augur-state-set.h ------------------- */
@@ -1190,6 +1330,8 @@ augur_pepa_derive (AugurPepaModel    *model,
   AugurMemoryBudget memory;
   guint64 budget;
   gboolean may_split;
+  guint packed_bits = 0, packed_labels = 0, packed_rates = 0;
+  gboolean packed = FALSE;
 
   g_return_val_if_fail (model != NULL, NULL);
   augur_memory_budget_get (0, &memory);
@@ -1316,6 +1458,14 @@ augur_pepa_derive (AugurPepaModel    *model,
                       ok = FALSE;
                       break;
                     }
+                  /* The table slots of the targets a few ahead fetched now,
+                   * then the states they name: the probes below then find
+                   * them in the cache (the numbering is this thread's
+                   * alone, and a large set's probes each miss it). */
+                  if (i + 16 < x->n)
+                    augur_state_set_prefetch (&set, x->hash[i + 16]);
+                  if (i + 4 < x->n)
+                    augur_state_set_prefetch_state (&set, x->hash[i + 4]);
                   /* new to the set when the chunk was expanded: numbered
                    * now, or found among those this chunk added */
                   if (target == G_MAXUINT)
@@ -1356,10 +1506,20 @@ augur_pepa_derive (AugurPepaModel    *model,
                   ok = FALSE;
                   break;
                 }
+              /* whether the chain will pack depends on the bits of a state
+               * number (bits_for (n - 1) in ctmc.c) and the counts of
+               * labels: asked again only when one of them changes */
+              if (g_bit_storage (set.n_states - 1) != packed_bits || labels.rate->len != packed_labels ||
+                  labels.n_rates != packed_rates)
+                {
+                  packed_bits = g_bit_storage (set.n_states - 1);
+                  packed_labels = labels.rate->len;
+                  packed_rates = labels.n_rates;
+                  packed = augur_ctmc_packed_label_bits (set.n_states, labels.rate->len, NULL) ||
+                           augur_ctmc_packed_label_bits (set.n_states, labels.n_rates, NULL);
+                }
               if (G_UNLIKELY (estimate_bytes (set.n_states, found.len, nw, (set.mask + 1) * sizeof (guint64),
-                                              found.label32 != NULL,
-                                              augur_ctmc_packed_label_bits (set.n_states, labels.rate->len, NULL) ||
-                                              augur_ctmc_packed_label_bits (set.n_states, labels.n_rates, NULL)) > budget))
+                                              found.label32 != NULL, packed) > budget))
                 {
                   g_autofree char *limit = g_format_size (budget);
                   g_autofree char *why = augur_memory_budget_describe (&memory);

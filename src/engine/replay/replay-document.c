@@ -43,6 +43,8 @@ augur_replay_inputs_init (AugurReplayInputs *in)
   in->scaling_ranks = g_array_new (FALSE, TRUE, sizeof (guint));
   in->scaling_compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
   in->scaling_mpi_dims = AUGUR_EXTRAP_MPI_DIMS_AUTO;
+  in->scaling_sizes = g_array_new (FALSE, TRUE, sizeof (double));
+  in->scaling_size = NAN;
   in->scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_replay_scenario_free);
 }
 
@@ -56,6 +58,7 @@ augur_replay_inputs_clear (AugurReplayInputs *in)
   g_clear_pointer (&in->placement, g_array_unref);
   g_clear_pointer (&in->scaling_runs, g_ptr_array_unref);
   g_clear_pointer (&in->scaling_ranks, g_array_unref);
+  g_clear_pointer (&in->scaling_sizes, g_array_unref);
   g_clear_pointer (&in->scenarios, g_ptr_array_unref);
   g_clear_pointer (&in->validation, augur_validation_record_free);
 }
@@ -82,6 +85,8 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
   g_array_append_vals (dest->scaling_ranks, src->scaling_ranks->data, src->scaling_ranks->len);
   dest->scaling_compute_tolerance = src->scaling_compute_tolerance;
   dest->scaling_mpi_dims = src->scaling_mpi_dims;
+  g_array_append_vals (dest->scaling_sizes, src->scaling_sizes->data, src->scaling_sizes->len);
+  dest->scaling_size = src->scaling_size;
   dest->sweep_parameter = src->sweep_parameter;
   dest->sweep_from = src->sweep_from;
   dest->sweep_to = src->sweep_to;
@@ -319,7 +324,22 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
   for (guint i = 0; i < in->scaling_runs->len; i++)
     {
       g_autofree char *p = path_for_text (g_ptr_array_index (in->scaling_runs, i), base);
+      double n = augur_replay_inputs_scaling_size (in, i);
+
       g_string_append_printf (s, "scaling-run=%s\n", p);
+      /* augur_format_append_double: the C locale, read back to the bit */
+      if (!isnan (n))
+        {
+          g_string_append (s, "scaling-run-size=");
+          augur_format_append_double (s, n);
+          g_string_append_c (s, '\n');
+        }
+    }
+  if (!isnan (in->scaling_size))
+    {
+      g_string_append (s, "scaling-size=");
+      augur_format_append_double (s, in->scaling_size);
+      g_string_append_c (s, '\n');
     }
   /* whole numbers in "%u": the same in every locale */
   if (in->scaling_ranks->len > 0)
@@ -370,6 +390,96 @@ parse_double (const char *text,
   return end != text && *end == '\0' && isfinite (*value);
 }
 
+double
+augur_replay_inputs_scaling_size (const AugurReplayInputs *in,
+                                  guint                    i)
+{
+  return i < in->scaling_sizes->len ? g_array_index (in->scaling_sizes, double, i) : NAN;
+}
+
+AugurReplaySizesUse
+augur_replay_inputs_scaling_sizes_use (const AugurReplayInputs *in,
+                                       GError                 **error)
+{
+  guint given = 0;
+  double first = NAN;
+  gboolean one_size = TRUE;
+
+  for (guint i = 0; i < in->scaling_runs->len; i++)
+    {
+      double n = augur_replay_inputs_scaling_size (in, i);
+
+      if (isnan (n))
+        continue;
+      if (given++ == 0)
+        first = n;
+      else if (n != first)
+        one_size = FALSE;
+    }
+  if (given == 0 && isnan (in->scaling_size))
+    return AUGUR_REPLAY_SIZES_NONE;
+  if (given < in->scaling_runs->len)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("Give the problem size n of every run, or of none: %u of the %u runs have one."), given,
+                   in->scaling_runs->len);
+      return AUGUR_REPLAY_SIZES_BAD;
+    }
+  if (one_size && (isnan (in->scaling_size) || in->scaling_size == first))
+    return AUGUR_REPLAY_SIZES_NONE;
+  if (one_size)
+    {
+      char a[AUGUR_FORMAT_DOUBLE_SIZE], b[AUGUR_FORMAT_DOUBLE_SIZE];
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("Every run is of n = %s: predicting at n = %s needs runs of 3 problem sizes or more."),
+                   augur_format_double (a, first), augur_format_double (b, in->scaling_size));
+      return AUGUR_REPLAY_SIZES_BAD;
+    }
+  if (isnan (in->scaling_size))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The runs are of several problem sizes: give the targets’ n."));
+      return AUGUR_REPLAY_SIZES_BAD;
+    }
+  return AUGUR_REPLAY_SIZES_USED;
+}
+
+AugurExtrapSizedModel *
+augur_replay_inputs_extrap_sized_model (const AugurReplayInputs *in,
+                                        GCancellable            *cancellable,
+                                        GError                 **error)
+{
+  g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (double));
+  AugurExtrapOptions options;
+
+  for (guint i = 0; i < in->scaling_runs->len; i++)
+    {
+      double n = augur_replay_inputs_scaling_size (in, i);
+
+      g_array_append_val (sizes, n);
+    }
+  augur_extrap_options_init (&options);
+  options.compute_tolerance = in->scaling_compute_tolerance;
+  options.mpi_dims = in->scaling_mpi_dims;
+  return augur_extrap_sized_model_new ((GFile *const *) in->scaling_runs->pdata,
+                                       (const double *) (gpointer) sizes->data, in->scaling_runs->len, &options,
+                                       cancellable, error);
+}
+
+gboolean
+augur_replay_parse_scaling_size (const char *text,
+                                 double     *size)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text ? text : ""));
+  double v = 0;
+
+  if (!parse_double (copy, &v) || !(v > 0))
+    return FALSE;
+  *size = v;
+  return TRUE;
+}
+
 gboolean
 augur_replay_parse_scaling_ranks (const char *text,
                                   GArray     *ranks)
@@ -404,15 +514,19 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
   gboolean have_placement = FALSE;
   gboolean have_rule = FALSE;
   gboolean have_trace_lines = FALSE;
+  gboolean run_size_allowed = FALSE;   /* the line above is a scaling-run= */
 
   for (guint n = 0; lines[n] != NULL; n++)
     {
       char *line = g_strstrip (lines[n]);
       char *eq = strchr (line, '=');
       const char *key, *value;
+      gboolean after_run;
 
       if (*line == '\0' || *line == '#')
         continue;
+      after_run = run_size_allowed;
+      run_size_allowed = FALSE;
       if (eq == NULL)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
@@ -544,6 +658,37 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
         {
           if (*value != '\0')
             g_ptr_array_add (in->scaling_runs, file_from_text (value, base));
+          run_size_allowed = *value != '\0';
+        }
+      else if (g_str_equal (key, "scaling-run-size") || g_str_equal (key, "scaling-size"))
+        {
+          gboolean of_run = g_str_equal (key, "scaling-run-size");
+          double v = 0;
+
+          if (!augur_replay_parse_scaling_size (value, &v))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: %s= needs a problem size, a number more than 0, "
+                             "found “%s”"), n + 1, key, value);
+              return FALSE;
+            }
+          if (of_run && !after_run)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: scaling-run-size= gives the size of the run on "
+                             "the line above, and that line is not a scaling-run= without a size yet"), n + 1);
+              return FALSE;
+            }
+          if (of_run)
+            {
+              double none = NAN;
+
+              while (in->scaling_sizes->len < in->scaling_runs->len)
+                g_array_append_val (in->scaling_sizes, none);
+              g_array_index (in->scaling_sizes, double, in->scaling_runs->len - 1) = v;
+            }
+          else
+            in->scaling_size = v;
         }
       else if (g_str_equal (key, "scaling-ranks"))
         {

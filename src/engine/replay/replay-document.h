@@ -16,7 +16,12 @@
  *   placement=H0,H1,...   the node of each rank on that cluster
  *   scaling-run=PATH      (one line per run) a run of the program traced at
  *                         another size, for the Scaling tab's extrapolation
+ *   scaling-run-size=N    the problem size n of the run on the line above
+ *                         (absent: not given; a number > 0, C locale,
+ *                         written to read back exactly)
  *   scaling-ranks=P1,P2,...  the sizes it predicts (3 ranks or more)
+ *   scaling-size=N        the problem size n of the targets (with runs of
+ *                         3 sizes or more, docs/EXTRAPOLATE.md §10)
  *   scaling-compute-tolerance=any|FRACTION  how far a compute's amounts
  *                         may differ between a loop's iterations (any:
  *                         measured computes; C locale; absent: 1 %)
@@ -146,6 +151,10 @@ typedef struct {
    * sizes, extrapolated to the target sizes on this document's platform. */
   GPtrArray         *scaling_runs;   /* GFile: SMPI's index (or single file) of each run */
   GArray            *scaling_ranks;  /* guint: the target sizes, as given */
+  /* double: run i's problem size n, NAN when not given; may be shorter
+   * than scaling_runs (read it with augur_replay_inputs_scaling_size) */
+  GArray            *scaling_sizes;
+  double             scaling_size;   /* the targets' n; NAN: not given */
   /* AugurExtrapOptions.compute_tolerance: AUGUR_EXTRAP_COMPUTE_TOLERANCE
    * unless the document says; INFINITY: any amounts (measured computes) */
   double             scaling_compute_tolerance;
@@ -240,6 +249,13 @@ GArray  *augur_replay_sweep_crossovers (const double *xs,
 /* "64, 256, 1024" (blanks and empty parts skipped): sizes of 3 to
  * AUGUR_TRACE_MAX_RANKS ranks, in ranks (emptied first); FALSE, ranks as
  * it was, when a part is not one. */
+/* Run i's problem size n, NAN when not given. */
+double   augur_replay_inputs_scaling_size (const AugurReplayInputs *in,
+                                           guint                    i);
+/* A problem size as typed or written: a number > 0 in the C locale
+ * (blanks around it allowed); FALSE otherwise. */
+gboolean augur_replay_parse_scaling_size  (const char *text,
+                                           double     *size);
 gboolean augur_replay_parse_scaling_ranks (const char *text,
                                            GArray     *ranks);
 
@@ -397,6 +413,25 @@ AugurDeployment *augur_replay_inputs_deployment_at (const AugurReplayInputs *in,
  * all give the same numbers.  NULL with an error when the platform cannot
  * be loaded (*platform NULL) or the runs are refused (*platform and *given
  * loaded, the caller's to free as on success). */
+/* Whether the Scaling runs' problem sizes are used (docs/EXTRAPOLATE.md
+ * §10): every run's n given, of 2 distinct values or more (the sized
+ * model refuses fewer than 3), and the targets' n given (USED); none
+ * given, or every run of one n and the targets' n that n or none (NONE:
+ * the model in P); any other mix is refused (BAD, with why), never
+ * ignored.  The tab and the report decide alike. */
+typedef enum {
+  AUGUR_REPLAY_SIZES_NONE,
+  AUGUR_REPLAY_SIZES_USED,
+  AUGUR_REPLAY_SIZES_BAD
+} AugurReplaySizesUse;
+
+AugurReplaySizesUse augur_replay_inputs_scaling_sizes_use (const AugurReplayInputs *in,
+                                                           GError                 **error);
+/* The runs' model in P at each of their sizes, with the document's
+ * options, as augur-cli extrapolate --sizes builds it. */
+struct _AugurExtrapSizedModel *augur_replay_inputs_extrap_sized_model (const AugurReplayInputs *in,
+                                                                       GCancellable            *cancellable,
+                                                                       GError                 **error);
 struct _AugurExtrapModel *augur_replay_inputs_extrap_model (const AugurReplayInputs  *in,
                                                             AugurPlatform           **platform,
                                                             AugurDeployment         **given,

@@ -492,6 +492,37 @@ test_document_folder (void)
   augur_test_remove_tree (dir);
 }
 
+/* A project on disk as it is shown: the appendix's commands read each
+ * document from the project file by its name, as `augur-cli report` of
+ * that file prints them, and run from the project's folder. */
+static void
+test_saved_project (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *project_dir = g_build_filename (dir, "examples", NULL);
+  g_autofree char *source = example (".");
+  g_autofree char *path = g_build_filename (project_dir, "examples.augur", NULL);
+  g_autofree char *html = g_build_filename (dir, "review.html", NULL);
+  g_autofree char *page = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  AugurWindow *window = augur_test_window_new (app, 1280, 800);
+
+  copy_tree (source, project_dir);
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  augur_test_wait_settled (GTK_WIDGET (window));
+  g_assert_false (augur_window_get_modified (window));
+  export_and_wait (window, dir, "review.html", "project");
+  assert_written (window, html);
+  g_assert_true (g_file_get_contents (html, &page, NULL, NULL));
+  g_assert_nonnull (strstr (page, "augur-cli pepa --project examples.augur --name "));
+  g_assert_nonnull (strstr (page, "augur-cli replay --project examples.augur --name "));
+  g_assert_null (strstr (page, "saved as files"));
+  augur_test_close_window (window);
+  augur_test_remove_tree (dir);
+}
+
 /* A document that cannot be computed (a PEPA model that does not parse):
  * the report is still written, with the others' numbers, and the bar
  * names the one that failed. */
@@ -707,6 +738,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/project", test_project);
   g_test_add_func ("/report/document", test_document);
   g_test_add_func ("/report/document-folder", test_document_folder);
+  g_test_add_func ("/report/saved-project", test_saved_project);
   g_test_add_func ("/report/failed-document", test_failed_document);
   g_test_add_func ("/report/not-over-users-file", test_not_over_users_file);
   augur_test_add_sized ("/report/cancel", test_cancel);

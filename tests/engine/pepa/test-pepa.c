@@ -761,6 +761,78 @@ test_apparent_rate (void)
   assert_relative (throughput (result, "c"), 0.75 / (0.5 + 0.2), 1e-12);
 }
 
+/* A cooperation's order, which numbers the states: the individual
+ * transitions of the left side then of the right, each in order, then the
+ * shared ones paired, each left one with the right ones of its action in
+ * their order (the derivation sets the shared ones aside: the same). */
+static void
+test_cooperation_order (void)
+{
+  const char *text =
+    "P = (a, 1).P1 + (b, 2).Pb + (a, 3).P3;\n"
+    "P1 = (x, 1).P;\nPb = (x, 1).P;\nP3 = (x, 1).P;\n"
+    "Q = (c, 4).Qc + (a, 5).Q1 + (e, 8).Qe + (a, 6).Q2;\n"
+    "Qc = (y, 1).Q;\nQ1 = (y, 1).Q;\nQe = (y, 1).Q;\nQ2 = (y, 1).Q;\n"
+    "P <a> Q\n";
+  const char *expected[] = { "(P, Q)", "(Pb, Q)", "(P, Qc)", "(P, Qe)", "(P1, Q1)", "(P1, Q2)", "(P3, Q1)", "(P3, Q2)" };
+  /* the apparent rates of a: 4 on the left, 11 on the right */
+  const double rate[] = { 0, 2, 4, 8, (1.0 / 4) * (5.0 / 11) * 4, (1.0 / 4) * (6.0 / 11) * 4,
+                          (3.0 / 4) * (5.0 / 11) * 4, (3.0 / 4) * (6.0 / 11) * 4 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaStateSpace) space = derive_on (text, 1, FALSE, 0, &error);
+  const AugurPepaTransition *out;
+  guint n_out;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *state = augur_pepa_state_space_describe_state (space, i);
+
+      g_assert_cmpstr (state, ==, expected[i]);
+    }
+  n_out = augur_pepa_state_space_get_transitions (space, 0, &out);
+  g_assert_cmpuint (n_out, ==, 7);
+  for (guint k = 0; k < n_out; k++)
+    {
+      g_assert_cmpuint (out[k].target, ==, k + 1);
+      g_assert_cmpfloat (out[k].rate, ==, rate[k + 1]);
+    }
+}
+
+/* A chain of cooperations: the second passes over what the first keeps of
+ * A's (x, none of its shared actions) and still finds its shared b after
+ * the first's own pairs, in the order a look at every transition gives. */
+static void
+test_cooperation_chain_order (void)
+{
+  const char *text =
+    "A = (x, 1).Ax + (a, 2).Aa;\nAx = (r, 1).A;\nAa = (r, 1).A;\n"
+    "B = (a, 3).Ba + (b, 4).Bb;\nBa = (s, 1).B;\nBb = (s, 1).B;\n"
+    "C = (b, 5).Cb + (z, 6).Cz;\nCb = (t, 1).C;\nCz = (t, 1).C;\n"
+    "A <a> B <b> C\n";
+  const char *expected[] = { "(A, B, C)", "(Ax, B, C)", "(Aa, Ba, C)", "(A, B, Cz)", "(A, Bb, Cb)" };
+  const double rate[] = { 0, 1, (2.0 / 2) * (3.0 / 3) * 2, 6, (4.0 / 4) * (5.0 / 5) * 4 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaStateSpace) space = derive_on (text, 1, FALSE, 0, &error);
+  const AugurPepaTransition *out;
+  guint n_out;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *state = augur_pepa_state_space_describe_state (space, i);
+
+      g_assert_cmpstr (state, ==, expected[i]);
+    }
+  n_out = augur_pepa_state_space_get_transitions (space, 0, &out);
+  g_assert_cmpuint (n_out, ==, 4);
+  for (guint k = 0; k < n_out; k++)
+    {
+      g_assert_cmpuint (out[k].target, ==, k + 1);
+      g_assert_cmpfloat (out[k].rate, ==, rate[k + 1]);
+    }
+}
+
 static void
 test_passive_passive (void)
 {
@@ -2054,6 +2126,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/derive/compact-chain", test_derive_compact_chain);
   g_test_add_func ("/engine/pepa/derive/rate-classes", test_derive_rate_classes);
   g_test_add_func ("/engine/pepa/derive/two-threads", test_derive_two_threads);
+  g_test_add_func ("/engine/pepa/derive/cooperation-order", test_cooperation_order);
+  g_test_add_func ("/engine/pepa/derive/cooperation-chain-order", test_cooperation_chain_order);
   g_test_add_func ("/engine/pepa/solve/two-threads", test_solve_two_threads);
   for (guint i = 0; i < G_N_ELEMENTS (conformance); i++)
     {

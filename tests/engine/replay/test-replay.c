@@ -363,6 +363,22 @@ test_many_ranks (void)
     g_assert_cmpfloat (last->end, <=, augur_replay_result_get_time (r));
     g_assert_cmpfloat (root->end, ==, augur_replay_result_get_time (r));
   }
+  g_clear_pointer (&r, augur_replay_result_free);
+
+  /* a sender whose table outgrows its first slots while messages wait in
+   * them (its receivers compute first): a lookup finds each in the grown
+   * table, none in the slots it left, and every message is matched once */
+  g_string_truncate (trace, 0);
+  for (guint i = 1; i <= 12; i++)
+    g_string_append_printf (trace, "p0 Isend p%u %u\n", i, 100 * i);
+  for (guint i = 1; i <= 12; i++)
+    g_string_append_printf (trace, "p%u compute 1e9\np%u recv p0\n", i, i);
+  r = replay (&f, trace->str, AUGUR_NETWORK_CM02, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_replay_result_get_n_messages (r), ==, 12);
+  g_assert_cmpfloat (augur_replay_result_get_stats (r, 0)->bytes[AUGUR_TRACE_ACTION_ISEND], ==, 100.0 * 12 * 13 / 2);
+  for (guint i = 1; i <= 12; i++)
+    g_assert_cmpfloat (augur_replay_result_get_stats (r, i)->end, >, 1.0);
   teardown (&f);
 }
 

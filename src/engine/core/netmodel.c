@@ -25,7 +25,8 @@ typedef struct {
 
 /* What every transfer from one host to another shares: computed once, in
  * one block (its resources and coefficients follow it). */
-typedef struct {
+/* An AugurNetworkRoute, to callers. */
+typedef struct _AugurNetworkRoute {
   guint   n;
   guint  *resources;
   double *coefficients;
@@ -413,14 +414,13 @@ path_new (AugurNetwork *net, guint src, guint dst, GError **error)
   return path;
 }
 
-AugurDesActivity *
-augur_network_transfer (AugurNetwork      *net,
-                        guint              src,
-                        guint              dst,
-                        double             bytes,
-                        AugurDesDone  done,
-                        gpointer           data,
-                        GError           **error)
+/* The lookup and the start, inline in augur_network_transfer (SMPI's
+ * replay calls it for every message). */
+static inline __attribute__ ((always_inline)) const Path *
+route_of (AugurNetwork *net,
+          guint         src,
+          guint         dst,
+          GError      **error)
 {
   guint64 key = (guint64) dst + 1;
   HostPaths *t;
@@ -458,6 +458,16 @@ augur_network_transfer (AugurNetwork      *net,
       t->slots[i].path = path;
       t->n++;
     }
+  return path;
+}
+
+static inline AugurDesActivity *
+start_on (AugurNetwork *net,
+          const Path   *path,
+          double        bytes,
+          AugurDesDone  done,
+          gpointer      data)
+{
   if (net->model == AUGUR_NETWORK_SMPI)
     {
       /* the size's factors: latency times one, the rate times the other;
@@ -470,4 +480,39 @@ augur_network_transfer (AugurNetwork      *net,
     }
   return augur_des_start (net->des, bytes, path->latency, path->bound, path->penalty,
                           path->n, path->resources, path->coefficients, done, data);
+}
+
+const AugurNetworkRoute *
+augur_network_get_route (AugurNetwork *net,
+                         guint         src,
+                         guint         dst,
+                         GError      **error)
+{
+  return route_of (net, src, dst, error);
+}
+
+AugurDesActivity *
+augur_network_transfer (AugurNetwork      *net,
+                        guint              src,
+                        guint              dst,
+                        double             bytes,
+                        AugurDesDone  done,
+                        gpointer           data,
+                        GError           **error)
+{
+  const Path *route = route_of (net, src, dst, error);
+
+  if (route == NULL)
+    return NULL;
+  return start_on (net, route, bytes, done, data);
+}
+
+AugurDesActivity *
+augur_network_transfer_on (AugurNetwork            *net,
+                           const AugurNetworkRoute *path,
+                           double                   bytes,
+                           AugurDesDone             done,
+                           gpointer                 data)
+{
+  return start_on (net, path, bytes, done, data);
 }

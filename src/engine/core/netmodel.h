@@ -82,6 +82,22 @@ AugurDesActivity *augur_network_transfer (AugurNetwork      *net,
                                        AugurDesDone  done,
                                        gpointer           data,
                                        GError           **error);
+/* The route between two hosts, found once (NULL with an error when the
+ * platform has none); it lives as long as the network.  A caller that
+ * keeps it beside what it already holds for the pair (a replay's
+ * channel) starts each transfer without the lookup by source host, whose
+ * tables are out of cache at thousands of ranks. */
+typedef struct _AugurNetworkRoute AugurNetworkRoute;
+const AugurNetworkRoute *augur_network_get_route (AugurNetwork *net,
+                                                  guint         src,
+                                                  guint         dst,
+                                                  GError      **error);
+/* As augur_network_transfer, on a route from augur_network_get_route. */
+AugurDesActivity *augur_network_transfer_on (AugurNetwork            *net,
+                                             const AugurNetworkRoute *route,
+                                             double                   bytes,
+                                             AugurDesDone             done,
+                                             gpointer                 data);
 /* A timer of `seconds`. */
 AugurDesActivity *augur_network_sleep    (AugurNetwork      *net,
                                        double             seconds,

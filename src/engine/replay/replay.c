@@ -59,6 +59,9 @@ struct _Request {
 typedef struct {
   Request *head;
   Request *tail;
+  /* the pair's route, found at its first message: a transfer then reads
+   * no table by host (at thousands of ranks, two cache misses a message) */
+  const AugurNetworkRoute *route;
 } Channel;
 
 /* A sender's channels by receiver: open addressing, the channel kept in
@@ -326,6 +329,8 @@ channels_grow (Replay *rp, PeerTable *t)
       }
   if (t->n_slots > PEER_SLOTS)
     g_free (t->slots);
+  else
+    memset (t->slots, 0, PEER_SLOTS * sizeof *t->slots);   /* channel () finds nothing there now */
   t->slots = slots;
   t->n_slots = n;
 }
@@ -340,8 +345,17 @@ channel (Replay *rp, guint src, guint dst, gboolean collective)
 
   if (rp->dense != NULL)
     return &rp->dense[((gsize) src * rp->n + dst) * 2 + (collective ? 1 : 0)];
-  t = &rp->peers[src];
   key = ((guint64) dst << 1 | (collective ? 1u : 0u)) + 1;
+  /* first in the sender's slots of peer_slots, found from src alone:
+   * rp->peers[src] (64 KB at 4,096 ranks) is read only for a new channel
+   * or a table that outgrew them (emptied then) */
+  {
+    ChannelSlot *own = rp->peer_slots + (gsize) src * PEER_SLOTS;
+    for (i = slot_of (key, PEER_SLOTS); own[i].key != 0; i = (i + 1) & (PEER_SLOTS - 1))
+      if (own[i].key == key)
+        return &own[i].channel;
+  }
+  t = &rp->peers[src];
   for (i = slot_of (key, t->n_slots); t->slots[i].key != 0; i = (i + 1) & (t->n_slots - 1))
     if (t->slots[i].key == key)
       return &t->slots[i].channel;
@@ -475,7 +489,7 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 }
 
 static void
-match (Replay *rp, Request *send, Request *recv)
+match (Replay *rp, Channel *c, Request *send, Request *recv)
 {
   g_autoptr(GError) error = NULL;
 
@@ -498,13 +512,16 @@ match (Replay *rp, Request *send, Request *recv)
   send->partner = recv;
   send->start = augur_des_now (rp->des);
   send->rp = rp;
-  if (augur_network_transfer (rp->net, rp->ranks[send->src].host, rp->ranks[recv->dst].host,
-                              send->bytes, transfer_done, send, &error) == NULL)
+  if (c->route == NULL)
+    c->route = augur_network_get_route (rp->net, rp->ranks[send->src].host, rp->ranks[recv->dst].host, &error);
+  if (c->route == NULL)
     {
       g_autofree char *at = where (rp, send->file, send->line);
       fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: %s cannot reach %s: %s"), at,
             rank_name (rp, send->src), rank_name (rp, recv->dst), error->message);
+      return;
     }
+  augur_network_transfer_on (rp->net, c->route, send->bytes, transfer_done, send);
 }
 
 static Request *
@@ -528,9 +545,9 @@ post (Rank *rank, gboolean is_send, guint peer, double bytes, gboolean collectiv
   if (c->head == NULL || c->head->is_send == is_send)
     channel_push (c, req);
   else if (is_send)
-    match (rp, req, channel_pop (c));
+    match (rp, c, req, channel_pop (c));
   else
-    match (rp, channel_pop (c), req);
+    match (rp, c, channel_pop (c), req);
   return req;
 }
 

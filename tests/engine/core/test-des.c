@@ -965,6 +965,68 @@ test_netmodel_sharing (void)
   augur_platform_free (platform);
 }
 
+/* A route found once and kept by the caller (a replay keeps it in the
+ * pair's channel) starts the same transfers as the lookup by host: the
+ * same route each time, and in SMPI's model two messages of different
+ * sizes on it end at the same doubles as through augur_network_transfer,
+ * the first at SimGrid's time for its size (test_netmodel_smpi's). */
+static void
+test_netmodel_route (void)
+{
+  static const char xml[] =
+    "<?xml version='1.0'?>\n"
+    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    "<platform version=\"4.1\">\n"
+    "  <zone id=\"z\" routing=\"Full\">\n"
+    "    <host id=\"a\" speed=\"1Gf\"/>\n"
+    "    <host id=\"b\" speed=\"1Gf\"/>\n"
+    "    <link id=\"l\" bandwidth=\"100MBps\" latency=\"100us\"/>\n"
+    "    <route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n"
+    "  </zone>\n"
+    "</platform>\n";
+  g_autoptr(GError) error = NULL;
+  AugurPlatform *platform = augur_platform_load_bytes (xml, sizeof xml - 1, "two.xml", &error);
+  Log by_host = { 0 }, kept = { 0 }, alone = { 0 };
+
+  g_assert_no_error (error);
+  for (guint way = 0; way < 3; way++)
+    {
+      AugurDes *des = new_des ();
+      AugurNetwork *net = augur_network_new (des, platform, AUGUR_NETWORK_SMPI);
+      Log *log = way == 0 ? &by_host : way == 1 ? &kept : &alone;
+
+      if (way == 0)
+        {
+          g_assert_nonnull (augur_network_transfer (net, 0, 1, 1000016, record, log, &error));
+          g_assert_nonnull (augur_network_transfer (net, 0, 1, 3000016, record, log, &error));
+        }
+      else
+        {
+          const AugurNetworkRoute *route = augur_network_get_route (net, 0, 1, &error);
+
+          g_assert_no_error (error);
+          g_assert_nonnull (route);
+          g_assert_true (augur_network_get_route (net, 0, 1, &error) == route);
+          g_assert_nonnull (augur_network_transfer_on (net, route, way == 1 ? 1000016 : 116, record, log));
+          if (way == 1)
+            g_assert_nonnull (augur_network_transfer_on (net, route, 3000016, record, log));
+        }
+      g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, way == 2 ? 1 : 2);
+      g_assert_no_error (error);
+      augur_network_free (net);
+      augur_des_free (des);
+    }
+  g_assert_cmpuint (kept.n, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    if (kept.at[i] != by_host.at[i])
+      g_error ("message %u: %.17g on the kept route, %.17g by host", i, kept.at[i], by_host.at[i]);
+  /* the second, longer one ends later, after sharing the link */
+  g_assert_cmpfloat (kept.at[1], >, kept.at[0]);
+  if (fabs (alone.at[0] - 0.000202966844843636843101) > 1e-12 * 0.000202966844843636843101)
+    g_error ("100 bytes on the kept route: %.17g, SimGrid 0.000202966844843636843101", alone.at[0]);
+  augur_platform_free (platform);
+}
+
 /* SimGrid 3.32's SMPI model on one message between two hosts of one link
  * (100 MB/s, 100 us): `smpirun -replay` of `send 1 0 SIZE 6` took these
  * times (its clock, 24 decimals); SMPI sends SIZE + 16 bytes (the
@@ -1061,6 +1123,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/des/crowded-backbone", test_crowded_backbone);
   g_test_add_func ("/engine/des/components", test_components);
   g_test_add_func ("/engine/des/netmodel-sharing", test_netmodel_sharing);
+  g_test_add_func ("/engine/des/netmodel-route", test_netmodel_route);
   /* the same, every event through the heap */
   {
     static const struct { const char *path; GTestFunc test; } again[] = {

@@ -338,6 +338,16 @@ check_replay_pdf (const char *locale)
   /* sixteen rows of ranks in the states' colours */
   timeline = timeline_title (locale, "stencil.replay");
   text = check_chart (pages, pdf, dir, timeline, TEXT_WIDTH, 360, 16 * 1500);
+  /* the messages too close together to draw are said as on paper, where
+   * nobody can zoom in */
+  {
+    const char *page = g_ptr_array_index (pages, page_of (pages, timeline) - 1);
+
+    g_assert_null (strstr (page, "zoom in"));
+    g_assert_null (strstr (page, "zoomez"));
+    if (!g_str_has_prefix (locale, "fr") && strstr (page, "messages, too close together to draw") == NULL)
+      g_error ("%s: the timeline's note on messages not drawn is not the printed one:\n%s", locale, page);
+  }
   /* every rank's row named */
   for (guint r = 0; r < 16; r++)
     {

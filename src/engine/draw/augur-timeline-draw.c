@@ -47,6 +47,7 @@ typedef struct {
   double                legend_y;
   guint                 legend_lines;
   double                legend_reserve;  /* the first line's right, for the note on hidden messages */
+  gboolean              still;           /* drawn where nobody can zoom (a report, the presentation) */
   guint                 first_row;   /* visible rows: [first_row, last_row) */
   guint                 last_row;
 } Layout;
@@ -216,10 +217,16 @@ legend_walk (PangoLayout             *layout,
   return line + 1;
 }
 
-/* The note on n messages in view but too dense to draw. */
+/* The note on n messages in view but too dense to draw: on paper (still)
+ * nobody can zoom in. */
 static char *
-hidden_note (guint n)
+hidden_note (guint    n,
+             gboolean still)
 {
+  if (still)
+    /* TRANSLATORS: %u is a number of messages, in a printed timeline */
+    return g_strdup_printf (ngettext ("%u message, too close to the others to draw at this width",
+                                      "%u messages, too close together to draw at this width", n), n);
   /* TRANSLATORS: %u is a number of messages */
   return g_strdup_printf (ngettext ("%u message in view: zoom in to see it",
                                     "%u messages in view: zoom in to see them", n), n);
@@ -233,7 +240,8 @@ legend_reserve (PangoLayout             *layout,
                 const AugurTimelineData *d,
                 double                   t0,
                 double                   t1,
-                double                   w)
+                double                   w,
+                gboolean                 still)
 {
   g_autofree char *note = NULL;
   guint first, last;
@@ -242,7 +250,7 @@ legend_reserve (PangoLayout             *layout,
   augur_timeline_data_find_messages (d, t0, t1, &first, &last);
   if (!(last > first && last - first > ARROWS_PER_PX * w))
     return 0;
-  note = hidden_note (last - first);
+  note = hidden_note (last - first, still);
   augur_draw_set_text (layout, note, LEGEND_PX, FALSE);
   augur_draw_text_size (layout, &tw, NULL);
   return tw + 16;
@@ -254,6 +262,7 @@ layout_compute (cairo_t                     *cr,
                 int                          height,
                 const AugurTimelineData     *d,
                 const AugurTimelineViewport *vp,
+                gboolean                     still,
                 Layout                      *L)
 {
   AugurTimelineGeometry *g = &L->g;
@@ -262,6 +271,7 @@ layout_compute (cairo_t                     *cr,
   double pitch, bottom;
 
   memset (L, 0, sizeof *L);
+  L->still = still;
   L->layout = augur_draw_create_layout (cr);
   if (vp == NULL || !(vp->t1 > vp->t0))
     {
@@ -288,7 +298,7 @@ layout_compute (cairo_t                     *cr,
   L->legend_lines = 1;
   if (d != NULL)
     {
-      L->legend_reserve = legend_reserve (L->layout, d, vp->t0, vp->t1, g->w);
+      L->legend_reserve = legend_reserve (L->layout, d, vp->t0, vp->t1, g->w, still);
       L->legend_lines = CLAMP (legend_walk (L->layout, d, g->x, width - PAD, L->legend_reserve, NULL, NULL), 1,
                                MIN (LEGEND_MAX_LINES, MAX (1.0, 1 + floor ((height * 0.4 - LEGEND_H) / LEGEND_LINE_H))));
     }
@@ -366,7 +376,7 @@ augur_timeline_get_geometry (const AugurTimelineData     *d,
   Layout L;
 
   g_return_if_fail (geometry != NULL);
-  layout_compute (cr, MAX (width, 1), MAX (height, 1), d, vp, &L);
+  layout_compute (cr, MAX (width, 1), MAX (height, 1), d, vp, FALSE, &L);
   *geometry = L.g;
   layout_clear (&L);
   cairo_destroy (cr);
@@ -1156,7 +1166,7 @@ draw_legend (cairo_t                  *cr,
 
   if (n_visible > 0 && !shown)
     {
-      note = hidden_note (n_visible);
+      note = hidden_note (n_visible, L->still);
       show_text (cr, L->layout, note, LEGEND_PX, FALSE, right, y, 1, 0.5, &style->axis);
     }
   /* the same lines as the layout counted */
@@ -1226,7 +1236,7 @@ augur_timeline_draw (cairo_t                     *cr,
       set_color (cr, &style->background, 1);
       cairo_paint (cr);
     }
-  layout_compute (cr, width, height, d, vp, &L);
+  layout_compute (cr, width, height, d, vp, style->hint == NULL, &L);
   if (d == NULL || d->empty || d->n_rows == 0)
     draw_empty (cr, L.layout, style, width, height);
   else
@@ -1289,7 +1299,7 @@ augur_timeline_hit (const AugurTimelineData     *d,
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
-  layout_compute (cr, width, height, d, vp, &L);
+  layout_compute (cr, width, height, d, vp, FALSE, &L);
   g = &L.g;
   if (x < g->x || x >= g->x + g->w || y < g->y || y >= g->y + g->h)
     goto out;

@@ -15,6 +15,10 @@
  * targets (augur_extrap_model_predict) and collect prints what a local run
  * prints.
  *
+ * About 960 lines on purpose: one command, whose options (runs or a
+ * document, sizes, grids, targets, three outputs, Slurm) meet in one
+ * place so that each is checked against the others.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-cli-private.h"

@@ -837,23 +837,87 @@ parameter_name (AugurReplaySweepParameter p)
     }
 }
 
-/* The parameter as it reads inside a sentence ("Swept link bandwidth
- * over ..."): the labels above begin a line and are capitalised. */
+/* The sweep's sentences, each whole for each parameter (as the chart's
+ * titles in augur-whatif-chart.c): a noun phrase translated apart and put
+ * into "Swept %s over ..." could not agree in case or gender with the rest
+ * of the sentence in another language, nor move where that language puts
+ * it.  The point's value is always a number from augur_format_double. */
 static const char *
-parameter_in_sentence (AugurReplaySweepParameter p)
+sweep_status_format (AugurReplaySweepParameter p)
 {
-  /* Translators: a swept parameter inside a sentence, e.g. "Swept link bandwidth over 12 points in 1.2 s" or
-   * "Warning at link bandwidth = 1e+08: ...": lower case where your language writes it so mid-sentence. */
   switch (p)
     {
-    case AUGUR_REPLAY_SWEEP_BANDWIDTH: return C_("in a sentence", "link bandwidth");
-    case AUGUR_REPLAY_SWEEP_LATENCY: return C_("in a sentence", "link latency");
-    case AUGUR_REPLAY_SWEEP_SPEED: return C_("in a sentence", "core speed");
-    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE: return C_("in a sentence", "ranks per node");
-    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR: return C_("in a sentence", "every host's speed (× the file's)");
-    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR: return C_("in a sentence", "every link's bandwidth (× the file's)");
-    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR: return C_("in a sentence", "every link's latency (× the file's)");
-    default: return "";
+    /* Translators: the status after a sweep, a whole sentence for each swept parameter; %u is the number of
+     * points, %s how long it took, e.g. "1.2 s". */
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH: return _("Swept link bandwidth over %u points in %s");
+    case AUGUR_REPLAY_SWEEP_LATENCY: return _("Swept link latency over %u points in %s");
+    case AUGUR_REPLAY_SWEEP_SPEED: return _("Swept core speed over %u points in %s");
+    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE: return _("Swept ranks per node over %u points in %s");
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR:
+      return _("Swept the factor on every host's speed over %u points in %s");
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR:
+      return _("Swept the factor on every link's bandwidth over %u points in %s");
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR:
+      return _("Swept the factor on every link's latency over %u points in %s");
+    default: return _("Swept %u points in %s");
+    }
+}
+
+/* A warning given at one point of the sweep: the first %s is the point's
+ * value, the second the warning. */
+static const char *
+sweep_warning_format (AugurReplaySweepParameter p)
+{
+  switch (p)
+    {
+    /* Translators: a sweep point's warning, a whole sentence for each swept parameter; the first %s is the
+     * point's value (a number), the second the warning, e.g. "Warning at link bandwidth = 1e+08: rank 0 ends
+     * with ...". */
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH: return _("Warning at link bandwidth = %s: %s");
+    case AUGUR_REPLAY_SWEEP_LATENCY: return _("Warning at link latency = %s: %s");
+    case AUGUR_REPLAY_SWEEP_SPEED: return _("Warning at core speed = %s: %s");
+    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE: return _("Warning at ranks per node = %s: %s");
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR: return _("Warning at every host's speed × %s: %s");
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR: return _("Warning at every link's bandwidth × %s: %s");
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR: return _("Warning at every link's latency × %s: %s");
+    default: return _("Warning at %s: %s");
+    }
+}
+
+/* The same warning at the first point, value %s, and %u more. */
+static const char *
+sweep_warning_more_format (AugurReplaySweepParameter p,
+                           guint                     more)
+{
+  switch (p)
+    {
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH:
+      /* Translators: the same warning at several points of a sweep, a whole sentence for each swept parameter;
+       * the first %s is the first point's value (a number), %u how many more points, the last %s the warning,
+       * e.g. "Warning at link bandwidth = 1e+08 and 4 more points: rank 0 ends with ...". */
+      return g_dngettext (GETTEXT_PACKAGE, "Warning at link bandwidth = %s and %u more point: %s",
+                          "Warning at link bandwidth = %s and %u more points: %s", more);
+    case AUGUR_REPLAY_SWEEP_LATENCY:
+      return g_dngettext (GETTEXT_PACKAGE, "Warning at link latency = %s and %u more point: %s",
+                          "Warning at link latency = %s and %u more points: %s", more);
+    case AUGUR_REPLAY_SWEEP_SPEED:
+      return g_dngettext (GETTEXT_PACKAGE, "Warning at core speed = %s and %u more point: %s",
+                          "Warning at core speed = %s and %u more points: %s", more);
+    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE:
+      return g_dngettext (GETTEXT_PACKAGE, "Warning at ranks per node = %s and %u more point: %s",
+                          "Warning at ranks per node = %s and %u more points: %s", more);
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR:
+      return g_dngettext (GETTEXT_PACKAGE, "Warning at every host's speed × %s and %u more point: %s",
+                          "Warning at every host's speed × %s and %u more points: %s", more);
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR:
+      return g_dngettext (GETTEXT_PACKAGE, "Warning at every link's bandwidth × %s and %u more point: %s",
+                          "Warning at every link's bandwidth × %s and %u more points: %s", more);
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR:
+      return g_dngettext (GETTEXT_PACKAGE, "Warning at every link's latency × %s and %u more point: %s",
+                          "Warning at every link's latency × %s and %u more points: %s", more);
+    default:
+      return g_dngettext (GETTEXT_PACKAGE, "Warning at %s and %u more point: %s",
+                          "Warning at %s and %u more points: %s", more);
     }
 }
 
@@ -913,15 +977,10 @@ present_sweep_warnings (AugurReplayPage *self,
         g_string_append_c (all, '\n');
       augur_format_double (x, g_array_index (out->xs, double, g_array_index (first, guint, w)));
       if (more == 0)
-        /* Translators: a sweep point's warning, e.g. "Warning at link bandwidth = 1e+08: rank 0 ends with ...". */
-        g_string_append_printf (all, _("Warning at %s = %s: %s"), parameter_in_sentence (in->parameter), x,
-                                (const char *) texts->pdata[w]);
+        g_string_append_printf (all, sweep_warning_format (in->parameter), x, (const char *) texts->pdata[w]);
       else
-        /* Translators: the same warning at several points of a sweep, e.g. "Warning at link bandwidth = 1e+08
-         * and 4 more points: rank 0 ends with ...". */
-        g_string_append_printf (all, g_dngettext (GETTEXT_PACKAGE, "Warning at %s = %s and %u more point: %s",
-                                                  "Warning at %s = %s and %u more points: %s", more),
-                                parameter_in_sentence (in->parameter), x, more, (const char *) texts->pdata[w]);
+        g_string_append_printf (all, sweep_warning_more_format (in->parameter, more), x, more,
+                                (const char *) texts->pdata[w]);
     }
   if (texts->len > SWEEP_WARNINGS_SHOWN)
     {
@@ -978,9 +1037,7 @@ present_sweep (AugurReplayPage *self,
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->chart_view), self->chart);
   gtk_stack_set_visible_child_name (GTK_STACK (self->whatif_stack), "plot");
   augur_replay_page_show_view (self, "what-if");
-  /* Translators: e.g. "Swept link bandwidth over 12 points in 1.2 s". */
-  status = g_strdup_printf (_("Swept %s over %u points in %s"), parameter_in_sentence (in->parameter), out->xs->len,
-                            took);
+  status = g_strdup_printf (sweep_status_format (in->parameter), out->xs->len, took);
   augur_replay_page_set_status (self, status, present_sweep_warnings (self, in, out));
 }
 

@@ -254,13 +254,21 @@ ex_dims_rules (GFile *const      *runs,
    * not name: both rules, told apart by the runs or at the targets */
   for (guint i = 0; i < n_runs; i++)
     {
+      static const char mark[] = "Augur trace of ";
       g_autoptr(GFile) dir = g_file_get_parent (runs[i]);
       g_autoptr(GFile) report = dir != NULL ? g_file_get_child (dir, "report.txt") : NULL;
-      g_autofree char *text = NULL;
+      g_autoptr(GFileInputStream) in = NULL;
+      char head[sizeof mark - 1];
       gsize len = 0;
 
-      if (report != NULL && g_file_load_contents (report, NULL, &text, &len, NULL, NULL) &&
-          g_str_has_prefix (text, "Augur trace of "))
+      /* only its first bytes, and only of a regular file: a pipe or a
+       * device named report.txt is not the tracer's and is not read */
+      if (report == NULL ||
+          g_file_query_file_type (report, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_REGULAR)
+        continue;
+      in = g_file_read (report, NULL, NULL);
+      if (in != NULL && g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head, &len, NULL, NULL) &&
+          len == sizeof head && memcmp (head, mark, sizeof head) == 0)
         return 3;
     }
   return 1;

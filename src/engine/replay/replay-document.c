@@ -416,7 +416,9 @@ augur_replay_inputs_scaling_sizes_use (const AugurReplayInputs *in,
       else if (n != first)
         one_size = FALSE;
     }
-  if (given == 0 && isnan (in->scaling_size))
+  /* no run yet (a target's n typed first): nothing to compare it with;
+   * the runs, when added, are checked then */
+  if (given == 0 && (isnan (in->scaling_size) || in->scaling_runs->len == 0))
     return AUGUR_REPLAY_SIZES_NONE;
   if (given < in->scaling_runs->len)
     {

@@ -150,6 +150,7 @@ struct _SRank {
   /* when cpu_key's serial is still to be given (starts_flush): the
    * sub-round its action was made in and what had woken the rank */
   gboolean          start_pending;
+  guint             start_pos;    /* its place in sm->starts (a wait clears it there) */
   guint             start_sub;
   WakeKey           start_wake;
   /* the touch of its host's CPU by the sleep of its wait (cpu_touch_wait) */
@@ -308,16 +309,18 @@ start_compare (gconstpointer a, gconstpointer b)
  * place (allocating nothing); above, by GLib's merge sort (stable too). */
 #define SMALL_SORT 32
 
-/* Once the clock has moved past the instant of the last starts: their
- * serials, in SimGrid's order (start_key()).  Called before any key is
- * read at a later instant. */
+/* The pending starts' serials, in SimGrid's order (start_key()); the
+ * places a wait cleared (block()) dropped first, the others kept in order. */
 static void
-starts_flush (Smpi *sm)
+starts_give (Smpi *sm)
 {
   SRank **v = (SRank **) sm->starts->pdata;
+  guint w = 0;
 
-  if (sm->starts->len == 0 || sm->starts_now >= augur_des_now (sm->des))
-    return;
+  for (guint i = 0; i < sm->starts->len; i++)
+    if (v[i] != NULL)
+      v[w++] = v[i];
+  g_ptr_array_set_size (sm->starts, w);
   if (sm->starts->len > SMALL_SORT)
     g_ptr_array_sort (sm->starts, start_compare);
   for (guint i = 1; i < sm->starts->len && sm->starts->len <= SMALL_SORT; i++)
@@ -334,6 +337,30 @@ starts_flush (Smpi *sm)
       v[i]->start_pending = FALSE;
     }
   g_ptr_array_set_size (sm->starts, 0);
+}
+
+/* Once the clock has moved past the instant of the last starts: their
+ * serials.  Called before any key is read at a later instant. */
+static void
+starts_flush (Smpi *sm)
+{
+  if (sm->starts->len == 0 || sm->starts_now >= augur_des_now (sm->des))
+    return;
+  starts_give (sm);
+}
+
+/* What ends at the very instant it started reads its key before the
+ * clock moves on: a computation shorter than the clock's resolution at
+ * now (1e-7 flops at 100 s), or a test's sleep of 0 s.  SimGrid ends it
+ * at a later solve, after every actor of the instant ran, so the starts
+ * made so far are numbered now, in SimGrid's order, rather than the
+ * rank's serial left at 0 (ranks tied, then taken by their index). */
+static void
+starts_flush_for (SRank *rank)
+{
+  starts_flush (rank->sm);
+  if (rank->start_pending)
+    starts_give (rank->sm);
 }
 
 /* A computation or sleep the rank starts now, made in sub-round sub.  Of
@@ -354,6 +381,7 @@ start_key (SRank *rank, WakeKey key, guint sub)
   if (!rank->start_pending)
     {
       rank->start_pending = TRUE;
+      rank->start_pos = sm->starts->len;
       g_ptr_array_add (sm->starts, rank);
     }
   sm->starts_now = augur_des_now (sm->des);
@@ -592,7 +620,8 @@ block (SRank *rank, AugurRankState state)
        * heap's, docs/SMPI-REPLAY.md 2.3) */
       if (rank->start_pending)
         {
-          g_ptr_array_remove (sm->starts, rank);
+          /* cleared, not removed: no scan, the others' places kept */
+          sm->starts->pdata[rank->start_pos] = NULL;
           rank->start_pending = FALSE;
         }
       rank->cpu_key = (WakeKey) { 0, 0, rank->block_start, 0, 0, -sm->serial };
@@ -648,6 +677,10 @@ overhead_sleep (SRank *rank, double seconds)
   Smpi *sm = rank->sm;
   double now = augur_des_now (sm->des);
 
+  /* SimGrid's sleep lasts surf/precision at least (CpuCas01::sleep()),
+   * as a trace's sleep does (start_action()): never ending at the
+   * instant it started */
+  seconds = MAX (seconds, 1e-9);
   start_key (rank, (WakeKey) { 0, now + seconds, now, 0, 0, 0 }, rank->subround);
   rank->in_overhead = TRUE;
   cpu_touch (rank);
@@ -663,6 +696,7 @@ timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
   double now = augur_des_now (des);
 
   touch_flush (sm);
+  starts_flush_for (rank);
   rank->wake = rank->cpu_key;
   if (rank->in_overhead)
     rank->in_overhead = FALSE;   /* its date in the heap: start + duration, as they add */
@@ -1792,6 +1826,9 @@ turns_run (AugurDes *des, AugurDesActivity *activity, gpointer data)
           /* the sleep, as long as the counter says now */
           double now = augur_des_now (des), seconds = sm->test_sleeps * sm->test_sleep;
 
+          if (seconds > 0)
+            seconds = MAX (seconds, 1e-9);   /* as overhead_sleep() */
+
           start_key (rank, (WakeKey) { 0, now + seconds, now, 0, 0, 0 }, rank->subround);
           cpu_touch (rank);
           augur_network_sleep (sm->net, seconds, test_slept, rank);
@@ -1825,7 +1862,7 @@ test_slept (AugurDes *des, AugurDesActivity *activity, gpointer data)
   Slot *s = storage_slot (rank, a->src, a->dst, a->tag, FALSE);
   SReq *r = s != NULL ? g_queue_peek_head (&s->queue) : NULL;
 
-  starts_flush (rank->sm);
+  starts_flush_for (rank);
   rank->wake = rank->cpu_key;
   rank->subround = r != NULL && r->detached ? 1 : 2;
   turn_take (rank, TRUE);

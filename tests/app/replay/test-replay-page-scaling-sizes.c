@@ -401,6 +401,15 @@ test_document (void)
   augur_replay_inputs_clear (&back);
   augur_replay_inputs_clear (&in);
 
+  /* a target's n and no run yet (typed first on the tab): nothing to
+   * refuse, and no "n = nan" */
+  augur_replay_inputs_init (&back);
+  g_assert_true (augur_replay_inputs_from_text (&back, "network=smpi\nscaling-size=8192\n", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (augur_replay_inputs_scaling_sizes_use (&back, &error), ==, AUGUR_REPLAY_SIZES_NONE);
+  g_assert_no_error (error);
+  augur_replay_inputs_clear (&back);
+
   {
     static const struct { const char *text; const char *line; } bad[] = {
       { "network=smpi\nscaling-run=/a/index.txt\nscaling-run-size=0\n", "Line 3" },

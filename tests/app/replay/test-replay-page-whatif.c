@@ -344,6 +344,11 @@ test_platform_factor_sweep (gconstpointer data)
     g_assert_cmpstr (augur_chart_data_get_title (chart), ==,
                      "Predicted time against the factor on every link's bandwidth");
   }
+  /* the status a whole sentence for this parameter, worded as the title,
+   * not a noun phrase ("every link's bandwidth (× the file's)") put into it */
+  g_test_message ("%s", augur_replay_page_get_status_text (page));
+  g_assert_true (g_str_has_prefix (augur_replay_page_get_status_text (page),
+                                   "Swept the factor on every link's bandwidth over 3 points in "));
   {
     g_autofree char *name = g_strdup_printf ("replay-factor-sweep-%dx%d.png", size->width, size->height);
     g_autoptr(GdkTexture) texture = augur_test_render_window (window);

@@ -515,7 +515,7 @@ message_time (double n)
 
 /* Replays rank 0's and rank 1's lines; NULL with *error on a failure. */
 static AugurReplayResult *
-replay_pair (const char *rank0, const char *rank1, GError **error)
+replay_pair_with (const char *rank0, const char *rank1, const AugurReplayOptions *options, GError **error)
 {
   g_autofree char *dir = g_dir_make_tmp ("augur-smpi-replay-XXXXXX", NULL);
   g_autofree char *p0 = g_build_filename (dir, "r0.txt", NULL);
@@ -526,7 +526,6 @@ replay_pair (const char *rank0, const char *rank1, GError **error)
   const char hosts[] = "a\nb\n";
   AugurDeployment *deployment = augur_deployment_from_hostfile (hosts, sizeof hosts - 1, "hosts", platform, 2, NULL);
   g_autoptr(AugurTraceSet) traces = NULL;
-  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
   AugurReplayResult *r = NULL;
 
   g_assert_true (g_file_set_contents (p0, rank0, -1, NULL));
@@ -534,13 +533,21 @@ replay_pair (const char *rank0, const char *rank1, GError **error)
   g_assert_true (g_file_set_contents (pi, "r0.txt\nr1.txt\n", -1, NULL));
   traces = augur_trace_set_open_smpi (index, 2, NULL, error);
   if (traces != NULL)
-    r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, error);
+    r = augur_replay_run (platform, deployment, traces, options, NULL, NULL, NULL, NULL, error);
   augur_deployment_free (deployment);
   g_unlink (p0);
   g_unlink (p1);
   g_unlink (pi);
   g_rmdir (dir);
   return r;
+}
+
+static AugurReplayResult *
+replay_pair (const char *rank0, const char *rank1, GError **error)
+{
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+
+  return replay_pair_with (rank0, rank1, &options, error);
 }
 
 static void
@@ -648,6 +655,98 @@ test_detached (void)
   g_assert_no_error (error);
   assert_close (augur_replay_result_get_stats (large, 0)->end, 1e-3 + message_time (100000));
   assert_close (augur_replay_result_get_stats (large, 1)->end, 1e-3 + message_time (100000));
+}
+
+/* An overhead below surf/precision: SimGrid sleeps 1e-9 s at least
+ * (CpuCas01::sleep()), so smpi/os of 1e-20 s at 100 s ends at 100 s +
+ * 1e-9 s, not at the instant it started (where it read its start's order
+ * before it was given), as smpirun gives it; a test's sleep too.  A computation
+ * shorter than the clock's resolution at 100 s ends at 100 s. */
+static void
+test_tiny_sleeps (void)
+{
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI, .smpi_os = "0:1e-20:0" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurReplayResult) os = replay_pair_with ("0 init\n0 sleep 100\n0 send 1 0 1024 6\n0 finalize\n",
+                                                      "1 init\n1 recv 0 0 1024 6\n1 finalize\n", &options,
+                                                      &error);
+  g_autoptr(AugurReplayResult) exec = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpfloat (augur_replay_result_get_stats (os, 0)->end, ==, 100 + 1e-9);
+  /* smpirun -replay --cfg=smpi/os:0:1e-20:0 (SimGrid 3.32; 100.00022696103831 s with 0:0:0) */
+  g_assert_cmpfloat (augur_replay_result_get_time (os), ==, 100.000226962038311739888741);
+  /* so does a test's sleep of smpi/test:1e-20 (smpirun: 0.010000000999999999681811 s; 0.01 s with 0) */
+  {
+    AugurReplayOptions test_options = { .model = AUGUR_NETWORK_SMPI, .smpi_test_set = TRUE, .smpi_test = 1e-20 };
+    g_autoptr(AugurReplayResult) test = replay_pair_with ("0 init\n0 isend 1 0 100000 6\n0 sleep 0.01\n"
+                                                         "0 test 0 1 0\n0 test 0 1 0\n0 test 0 1 0\n0 finalize\n",
+                                                         "1 init\n1 recv 0 0 100000 6\n1 finalize\n",
+                                                         &test_options, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (augur_replay_result_get_time (test), ==, 0.010000000999999999681811);
+  }
+  exec = replay_pair ("0 init\n0 sleep 100\n0 compute 1e-7\n0 finalize\n",
+                      "1 init\n1 sleep 100\n1 compute 1e-7\n1 finalize\n", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (augur_replay_result_get_stats (exec, 0)->end, ==, 100);
+  g_assert_cmpfloat (augur_replay_result_get_time (exec), ==, 100);
+}
+
+/* Computations too short to move the clock at 100 s (1e-7 flops) end at
+ * the instant they started, before the instant's starts had their order:
+ * SimGrid ends them at a later solve, the newest first, and the ranks'
+ * tests then take the shared counter in that order.  Four ranks on the
+ * two hosts (a b a b), each sending to the next, testing, receiving:
+ * smpirun -replay gives 100.005929863128557144591468 s; with the ranks
+ * tied and taken by their index Augur gave 100.00602986312855 s (a test
+ * sleep too long). */
+static void
+test_tiny_computations (void)
+{
+  static const char *const lines[4] = {
+    "0 init\n0 isend 1 0 100000 6\n0 sleep 100\n0 compute 2e-07\n0 test 0 1 0\n0 test 0 1 0\n"
+    "0 recv 3 0 100000 6\n0 finalize\n",
+    "1 init\n1 isend 2 0 100000 6\n1 sleep 100\n1 compute 1e-07\n1 test 1 2 0\n1 test 1 2 0\n"
+    "1 recv 0 0 100000 6\n1 finalize\n",
+    "2 init\n2 isend 3 0 100000 6\n2 sleep 75\n2 sleep 25\n2 compute 2e-07\n2 test 2 3 0\n2 test 2 3 0\n"
+    "2 test 2 3 0\n2 recv 1 0 100000 6\n2 finalize\n",
+    "3 init\n3 isend 0 0 100000 6\n3 sleep 50\n3 sleep 50\n3 compute 1e-07\n3 test 3 0 0\n3 test 3 0 0\n"
+    "3 test 3 0 0\n3 recv 2 0 100000 6\n3 finalize\n",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("augur-smpi-tiny-XXXXXX", NULL);
+  g_autofree char *pi = g_build_filename (dir, "index.txt", NULL);
+  g_autoptr(GFile) index = g_file_new_for_path (pi);
+  g_autoptr(AugurPlatform) platform = augur_platform_load_bytes (TWO_HOSTS, sizeof TWO_HOSTS - 1, "two.xml", NULL);
+  const char hosts[] = "a\nb\n";
+  AugurDeployment *deployment = augur_deployment_from_hostfile (hosts, sizeof hosts - 1, "hosts", platform, 4, NULL);
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+
+  g_assert_nonnull (deployment);
+  for (guint k = 0; k < 4; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("r%u.txt", k);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_assert_true (g_file_set_contents (path, lines[k], -1, NULL));
+    }
+  g_assert_true (g_file_set_contents (pi, "r0.txt\nr1.txt\nr2.txt\nr3.txt\n", -1, NULL));
+  traces = augur_trace_set_open_smpi (index, 4, NULL, &error);
+  g_assert_no_error (error);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (augur_replay_result_get_time (r), ==, 100.005929863128557144591468);
+  augur_deployment_free (deployment);
+  for (guint k = 0; k < 4; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("r%u.txt", k);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_unlink (pi);
+  g_rmdir (dir);
 }
 
 /* test sleeps 1e-4 times a count that grows with every failed test; a
@@ -1003,6 +1102,8 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/smpi/simgrid-live", test_simgrid_live);
   g_test_add_func ("/replay/smpi/detached", test_detached);
   g_test_add_func ("/replay/smpi/test", test_test);
+  g_test_add_func ("/replay/smpi/tiny-sleeps", test_tiny_sleeps);
+  g_test_add_func ("/replay/smpi/tiny-computations", test_tiny_computations);
   g_test_add_func ("/replay/smpi/errors", test_errors);
   g_test_add_func ("/replay/smpi/unwaited", test_unwaited);
   g_test_add_func ("/replay/smpi/reduce-scatter", test_reduce_scatter);

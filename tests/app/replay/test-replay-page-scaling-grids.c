@@ -26,6 +26,7 @@
 #include "augur-replay-page-private.h"
 #include "augur-replay-page-scaling.h"
 #include "augur-window.h"
+#include "test-replay-scaling-common.h"
 #include "extrap.h"
 
 static AugurApplication *app;
@@ -42,37 +43,8 @@ fixture (const char *dir,
   return g_file_new_for_path (path);
 }
 
-static GtkWidget *
-window_with_page (int               width,
-                  int               height,
-                  AugurReplayPage **page)
-{
-  AugurWindow *window = augur_window_new (app);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "replay"));
-  augur_test_iterate ();
-  *page = AUGUR_REPLAY_PAGE (augur_window_get_current_page (window));
-  return GTK_WIDGET (window);
-}
 
-static void
-close_window (GtkWidget       *window,
-              AugurReplayPage *page)
-{
-  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
-  gtk_window_destroy (GTK_WINDOW (window));
-  augur_test_iterate ();
-}
-
-static void
-scale_and_wait (AugurReplayPage *page)
-{
-  augur_replay_page_scale (page);
-  g_assert_true (augur_test_wait_signal (page, "scaled", 120));
-  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
-}
 
 /* The page's runs: program-<size>/index.txt of dir at the sizes given. */
 static void
@@ -155,7 +127,7 @@ test_imbalance (gconstpointer data)
   static const guint sizes[] = { 4, 8, 16, 32 };
   static const guint targets[] = { 64, 256 };
   AugurReplayPage *page;
-  GtkWidget *window = window_with_page (size->width, size->height, &page);
+  GtkWidget *window = window_with_page (app, size->width, size->height, &page);
   g_autoptr(GFile) platform = fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
   g_autoptr(AugurResultRow) row = NULL;
   AugurChartData *chart;
@@ -217,7 +189,7 @@ test_grids (void)
 {
   static const guint sizes[] = { 3, 4, 6, 8, 12 };
   AugurReplayPage *page;
-  GtkWidget *window = window_with_page (1024, 700, &page);
+  GtkWidget *window = window_with_page (app, 1024, 700, &page);
   g_autoptr(GFile) platform = fixture ("extrap-traced", "platforms", "cluster-32.xml", NULL);
   GtkDropDown *grids = GTK_DROP_DOWN (augur_replay_page_get_scaling_widget (page, "grids"));
   g_autofree char *before = NULL, *text = NULL, *after = NULL;

@@ -30,6 +30,7 @@
 #include "augur-replay-page-private.h"
 #include "augur-replay-page-scaling.h"
 #include "augur-window.h"
+#include "test-replay-scaling-common.h"
 #include "extrap.h"
 #include "replay-document.h"
 
@@ -58,37 +59,8 @@ run_path (guint ranks,
   return fixture ("extrap-size", "traces", set, "index.txt");
 }
 
-static GtkWidget *
-window_with_page (int               width,
-                  int               height,
-                  AugurReplayPage **page)
-{
-  AugurWindow *window = augur_window_new (app);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "replay"));
-  augur_test_iterate ();
-  *page = AUGUR_REPLAY_PAGE (augur_window_get_current_page (window));
-  return GTK_WIDGET (window);
-}
 
-static void
-close_window (GtkWidget       *window,
-              AugurReplayPage *page)
-{
-  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
-  gtk_window_destroy (GTK_WINDOW (window));
-  augur_test_iterate ();
-}
-
-static void
-scale_and_wait (AugurReplayPage *page)
-{
-  augur_replay_page_scale (page);
-  g_assert_true (augur_test_wait_signal (page, "scaled", 300));
-  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
-}
 
 /* The n of a run of the fixture: its folder is cg2d-P-N. */
 static guint
@@ -248,7 +220,7 @@ test_sizes (gconstpointer data)
   const AugurTestSize *size = data;
   static const guint targets[] = { 64, 256 };
   AugurReplayPage *page;
-  GtkWidget *window = window_with_page (size->width, size->height, &page);
+  GtkWidget *window = window_with_page (app, size->width, size->height, &page);
   GtkWidget *results;
   double cli[2];
   g_autofree char *before = NULL;

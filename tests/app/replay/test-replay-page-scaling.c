@@ -29,6 +29,7 @@
 #include "augur-replay-page-private.h"
 #include "augur-replay-page-scaling.h"
 #include "augur-window.h"
+#include "test-replay-scaling-common.h"
 #include "extrap.h"
 
 static AugurApplication *app;
@@ -73,14 +74,6 @@ set_up_cg (AugurReplayPage *page)
   g_assert_true (augur_replay_page_set_scaling_ranks (page, "64, 256"));
 }
 
-static void
-scale_and_wait (AugurReplayPage *page)
-{
-  augur_replay_page_scale (page);
-  g_assert_true (augur_page_get_running (AUGUR_PAGE (page)));
-  g_assert_true (augur_test_wait_signal (page, "scaled", 120));
-  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
-}
 
 /* What the engine gives by itself: the traces replayed on the platform, a
  * rank per host in the platform's order (augur-cli extrapolate). */
@@ -127,29 +120,7 @@ engine_model (void)
   return m;
 }
 
-static GtkWidget *
-window_with_page (int               width,
-                  int               height,
-                  AugurReplayPage **page)
-{
-  AugurWindow *window = augur_window_new (app);
 
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "replay"));
-  augur_test_iterate ();
-  *page = AUGUR_REPLAY_PAGE (augur_window_get_current_page (window));
-  return GTK_WIDGET (window);
-}
-
-static void
-close_window (GtkWidget       *window,
-              AugurReplayPage *page)
-{
-  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
-  gtk_window_destroy (GTK_WINDOW (window));
-  augur_test_iterate ();
-}
 
 /* The row of key in a result table's model. */
 static AugurResultRow *
@@ -172,7 +143,7 @@ static void
 test_predict (void)
 {
   AugurReplayPage *page;
-  GtkWidget *window = window_with_page (1280, 820, &page);
+  GtkWidget *window = window_with_page (app, 1280, 820, &page);
   g_autoptr(AugurExtrapModel) m = engine_model ();
   static const guint targets[] = { 64, 256 };
   double expected[2], latest = 0, scale;
@@ -357,7 +328,7 @@ static void
 test_refused (void)
 {
   AugurReplayPage *page;
-  GtkWidget *window = window_with_page (1024, 700, &page);
+  GtkWidget *window = window_with_page (app, 1024, 700, &page);
   g_autoptr(GFile) platform = extrap_file ("platforms", "cluster-1024.xml", NULL);
   GFile *runs[3] = { run_file ("cg", 4), run_file ("halo2d", 8), run_file ("cg", 16) };
   g_autoptr(GError) error = NULL;
@@ -532,7 +503,7 @@ static void
 test_measured_computes (void)
 {
   AugurReplayPage *page;
-  GtkWidget *window = window_with_page (1280, 820, &page);
+  GtkWidget *window = window_with_page (app, 1280, 820, &page);
   AugurReplayPage *again = AUGUR_REPLAY_PAGE (g_object_ref_sink (augur_replay_page_new ()));
   g_autoptr(GFile) base = extrap_file (NULL, NULL, NULL);
   g_autofree char *old_locale = g_strdup (setlocale (LC_ALL, NULL));
@@ -717,7 +688,7 @@ test_fits (gconstpointer data)
 {
   const AugurTestSize *size = data;
   AugurReplayPage *page;
-  GtkWidget *window = window_with_page (size->width, size->height, &page);
+  GtkWidget *window = window_with_page (app, size->width, size->height, &page);
 
   set_up_cg (page);
   augur_replay_page_show_view (page, "scaling");
@@ -747,7 +718,7 @@ static void
 test_tree (void)
 {
   AugurReplayPage *page;
-  GtkWidget *window = window_with_page (1024, 700, &page);
+  GtkWidget *window = window_with_page (app, 1024, 700, &page);
   g_autoptr(GFile) platform = extrap_file ("platforms", "cluster-1024.xml", NULL);
   static const guint sizes[] = { 4, 8, 16, 32 };
   static const double smpi[] = { 0.010348376134602296, 0.010439768294225464 };
@@ -791,7 +762,7 @@ static void
 test_cluster (void)
 {
   AugurReplayPage *page;
-  GtkWidget *window = window_with_page (1280, 820, &page);
+  GtkWidget *window = window_with_page (app, 1280, 820, &page);
   g_autoptr(GFile) platform = extrap_file ("platforms", "cluster-1024.xml", NULL);
   g_autofree char *tmp = g_dir_make_tmp ("augur-scaling-cluster-XXXXXX", NULL);
   g_autofree char *job = g_build_filename (tmp, "job", NULL);

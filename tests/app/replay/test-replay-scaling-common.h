@@ -1,0 +1,51 @@
+/* test-replay-scaling-common.h: what the Scaling tab's tests share: a
+ * window holding a new replay page, closing it, and a prediction waited
+ * for.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "augur-test-app.h"
+#include "augur-application.h"
+#include "augur-page-job.h"
+#include "augur-replay-page.h"
+#include "augur-window.h"
+
+/* A window of width x height with a new replay page, in view. */
+static inline GtkWidget *
+window_with_page (AugurApplication *app,
+                  int               width,
+                  int               height,
+                  AugurReplayPage **page)
+{
+  AugurWindow *window = augur_window_new (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", "s", "replay"));
+  augur_test_iterate ();
+  *page = AUGUR_REPLAY_PAGE (augur_window_get_current_page (window));
+  return GTK_WIDGET (window);
+}
+
+static inline void
+close_window (GtkWidget       *window,
+              AugurReplayPage *page)
+{
+  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
+/* Predict, in a worker (the page is running at once), and wait for it. */
+static inline void
+scale_and_wait (AugurReplayPage *page)
+{
+  augur_replay_page_scale (page);
+  g_assert_true (augur_page_get_running (AUGUR_PAGE (page)));
+  g_assert_true (augur_test_wait_signal (page, "scaled", 300));
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
+}

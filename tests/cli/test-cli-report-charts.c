@@ -11,47 +11,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-report-charts.h"
-#include "augur-test.h"
+#include "test-cli-report-common.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
-
-static const char *cli;
-
-static int
-run_argv (const char *const *argv, const char *locale, char **out, char **err)
-{
-  const char *env[] = { "LC_ALL", locale, "LANGUAGE", NULL, NULL };
-
-  return augur_test_spawn (argv, locale != NULL ? env : NULL, out, err);
-}
-
-static char *
-example (const char *name)
-{
-  return g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", name, NULL);
-}
-
-static gboolean
-have (const char *tool)
-{
-  g_autofree char *path = g_find_program_in_path (tool);
-
-  if (path == NULL)
-    g_test_message ("%s is not installed: its checks are skipped", tool);
-  return path != NULL;
-}
-
-static gboolean
-have_french (void)
-{
-  if (g_file_test ("/usr/lib/locale/fr_FR.utf8", G_FILE_TEST_EXISTS) ||
-      g_file_test ("/usr/lib/locale/locale-archive", G_FILE_TEST_EXISTS))
-    return TRUE;
-  g_test_skip ("the fr_FR.UTF-8 locale is not installed");
-  return FALSE;
-}
 
 /* The timeline's title as the report writes it in the locale's language. */
 static char *
@@ -73,7 +37,7 @@ pie_values (const char *model)
   GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
   const char *c, *end;
 
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
   c = strstr (out, "\"categories\": {");
   g_assert_nonnull (c);
   end = strchr (c, '}');
@@ -104,7 +68,7 @@ page_texts (const char *pdf)
       const char *argv[] = { "pdftotext", "-f", first, "-l", first, pdf, "-", NULL };
       char *text = NULL;
 
-      if (run_argv (argv, NULL, &text, NULL) != 0)
+      if (report_run (argv, NULL, &text, NULL) != 0)
         {
           g_free (text);
           break;
@@ -138,7 +102,7 @@ title_position (const char *pdf, guint page, const char *title, double *x, doubl
   g_autoptr(GRegex) word = g_regex_new (">([^<]*)</word>", 0, 0, NULL);
   g_autoptr(GMatchInfo) m = NULL;
 
-  g_assert_cmpint (run_argv (argv, NULL, &out, NULL), ==, 0);
+  g_assert_cmpint (report_run (argv, NULL, &out, NULL), ==, 0);
   g_regex_match (line, out, 0, &m);
   while (g_match_info_matches (m))
     {
@@ -187,7 +151,7 @@ coloured_pixels (const char *pdf, const char *dir, guint page, double x, double 
   const guchar *px;
   guint n = 0;
 
-  g_assert_cmpint (run_argv (argv, NULL, NULL, NULL), ==, 0);
+  g_assert_cmpint (report_run (argv, NULL, NULL, NULL), ==, 0);
   g_assert_true (g_file_get_contents (path, &data, &length, NULL));
   g_assert_cmpint (sscanf (data, "P6 %d %d %d%n", &width, &height, &max, &consumed), ==, 3);
   px = (const guchar *) data + consumed + 1;
@@ -235,7 +199,7 @@ check_activity_pdf (const char *locale, const char *pies, const char *pie_p0, co
   g_autoptr(GPtrArray) pages = NULL;
   const char *text;
 
-  g_assert_cmpint (run_argv (argv, locale, &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, locale, &out, &err), ==, 0);
   if (!have ("pdftotext") || !have ("pdftoppm"))
     return;
   pages = page_texts (pdf);
@@ -266,7 +230,10 @@ static void
 test_activity_pdf_french (void)
 {
   if (!have_french ())
-    return;
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
   check_activity_pdf ("fr_FR.UTF-8", "Temps de chaque processus par catégorie", "Temps de p0 par catégorie",
                       "CalcMPM : mesuré et ajusté en fonction de NAT");
 }
@@ -281,7 +248,7 @@ check_svgs (const char *document, const char *locale, const char *const *titles)
   const char *argv[] = { cli, "report", document, "-o", html, NULL };
   g_autofree char *out = NULL, *err = NULL, *text = NULL;
 
-  g_assert_cmpint (run_argv (argv, locale, &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, locale, &out, &err), ==, 0);
   g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
   for (guint i = 0; titles[i] != NULL; i++)
     {
@@ -331,7 +298,7 @@ check_replay_pdf (const char *locale)
   g_autoptr(GPtrArray) pages = NULL;
   const char *text;
 
-  g_assert_cmpint (run_argv (argv, locale, &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, locale, &out, &err), ==, 0);
   if (!have ("pdftotext") || !have ("pdftoppm"))
     return;
   pages = page_texts (pdf);

@@ -15,15 +15,13 @@
 #include "augur-diagram.h"
 #include "augur-machine-picture-private.h"
 
-#include "augur-test.h"
+#include "test-cli-report-common.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-static const char *cli;
 
 typedef struct {
   guint8 r, g, b;
@@ -41,16 +39,6 @@ run_argv (const char *const *argv, char **out)
   const char *env[] = { "LC_ALL", "C.UTF-8", "LC_PAPER", "C.UTF-8", "LANGUAGE", NULL, NULL };
 
   return augur_test_spawn (argv, env, out, NULL);
-}
-
-static gboolean
-have (const char *tool)
-{
-  g_autofree char *path = g_find_program_in_path (tool);
-
-  if (path == NULL)
-    g_test_message ("%s is not installed: its checks are skipped", tool);
-  return path != NULL;
 }
 
 /* The report of the bundled example name, written as suffix ("pdf" or

@@ -21,15 +21,13 @@
 #include "project.h"
 #include "replay.h"
 
-#include "augur-test.h"
+#include "test-cli-report-common.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <libxml/HTMLparser.h>
 #include <locale.h>
 #include <string.h>
-
-static const char *cli;
 
 static int
 run_env (const char *const *argv, const char *locale, const char *language, const char *locpath, char **out,
@@ -53,29 +51,6 @@ static int
 run_argv (const char *const *argv, const char *locale, char **out, char **err)
 {
   return run_env (argv, locale, NULL, NULL, out, err);
-}
-
-static char *
-example (const char *name)
-{
-  return g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", name, NULL);
-}
-
-static gboolean
-have (const char *tool)
-{
-  g_autofree char *path = g_find_program_in_path (tool);
-
-  if (path == NULL)
-    g_test_message ("%s is not installed: its checks are skipped", tool);
-  return path != NULL;
-}
-
-static gboolean
-have_french (void)
-{
-  return g_file_test ("/usr/lib/locale/fr_FR.utf8", G_FILE_TEST_EXISTS) ||
-         g_file_test ("/usr/lib/locale/locale-archive", G_FILE_TEST_EXISTS);
 }
 
 static double
@@ -238,51 +213,6 @@ project_numbers (const char *path, const char *dir)
   return numbers;
 }
 
-/* Every page of pdf: ink on it, and none in the margins (18 mm at the
- * sides and top, 10 mm under the page number). */
-static void
-check_pages (const char *pdf, const char *dir)
-{
-  g_autofree char *prefix = g_build_filename (dir, "page", NULL);
-  const char *argv[] = { "pdftoppm", "-r", "50", "-gray", pdf, prefix, NULL };
-  g_autoptr(GDir) d = NULL;
-  const char *name;
-  guint pages = 0;
-
-  g_assert_cmpint (run_argv (argv, NULL, NULL, NULL), ==, 0);
-  d = g_dir_open (dir, 0, NULL);
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = NULL, *data = NULL;
-      gsize length;
-      int w, h, max, consumed = 0;
-      const guchar *px;
-      guint ink = 0, outside = 0;
-      double mm = 50 / 25.4;
-
-      if (!g_str_has_prefix (name, "page") || !g_str_has_suffix (name, ".pgm"))
-        continue;
-      path = g_build_filename (dir, name, NULL);
-      g_assert_true (g_file_get_contents (path, &data, &length, NULL));
-      g_assert_cmpint (sscanf (data, "P5 %d %d %d%n", &w, &h, &max, &consumed), ==, 3);
-      px = (const guchar *) data + consumed + 1;
-      g_assert_cmpuint (length, >=, (gsize) (consumed + 1 + w * h));
-      for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-          if (px[y * w + x] < 160)
-            {
-              ink++;
-              if (x < 18 * mm || x > w - 18 * mm || y < 18 * mm || y > h - 10 * mm)
-                outside++;
-            }
-      if (ink <= 500 || outside > 0)
-        g_error ("%s: %u dark pixels, %u of them in the margins", name, ink, outside);
-      g_remove (path);
-      pages++;
-    }
-  g_assert_cmpuint (pages, >=, 8);
-}
-
 static void
 check_fonts (const char *pdf)
 {
@@ -374,7 +304,7 @@ check_pdf (const char *locale, const char *language, const char *const *labels)
   if (have ("pdffonts"))
     check_fonts (pdf);
   if (have ("pdftoppm"))
-    check_pages (pdf, dir);
+    check_pages (pdf, dir, 8);
   g_remove (pdf);
   g_rmdir (dir);
 }
@@ -399,20 +329,6 @@ test_pdf_french (void)
       return;
     }
   check_pdf ("fr_FR.UTF-8", "fr", labels);
-}
-
-static guint
-count_elements (xmlNode *node, const char *name)
-{
-  guint n = 0;
-
-  for (; node != NULL; node = node->next)
-    {
-      if (node->type == XML_ELEMENT_NODE && strcmp ((const char *) node->name, name) == 0)
-        n++;
-      n += count_elements (node->children, name);
-    }
-  return n;
 }
 
 static void

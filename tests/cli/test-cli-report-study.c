@@ -11,37 +11,11 @@
  */
 #include "augur-format.h"
 
-#include "augur-test.h"
+#include "test-cli-report-common.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
-
-static const char *cli;
-
-static int
-run_argv (const char *const *argv, char **out, char **err)
-{
-  const char *env[] = { "LC_ALL", "C.UTF-8", "LANGUAGE", NULL, NULL };
-
-  return augur_test_spawn (argv, env, out, err);
-}
-
-static char *
-example (const char *name)
-{
-  return g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", name, NULL);
-}
-
-static gboolean
-have (const char *tool)
-{
-  g_autofree char *path = g_find_program_in_path (tool);
-
-  if (path == NULL)
-    g_test_message ("%s is not installed: its checks are skipped", tool);
-  return path != NULL;
-}
 
 /* A number as the report shows it: five significant digits. */
 static char *
@@ -72,7 +46,7 @@ study_rows (const char *model)
   g_auto(GStrv) lines = NULL;
   GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
 
-  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 0);
   lines = g_strsplit (out, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
@@ -112,10 +86,10 @@ report_text (const char *model, const char *pdf)
   g_autofree char *out = NULL, *err = NULL;
   char *text = NULL;
 
-  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 0);
   if (!have ("pdftotext"))
     return NULL;
-  g_assert_cmpint (run_argv (t, &text, NULL), ==, 0);
+  g_assert_cmpint (report_run_c (t, &text, NULL), ==, 0);
   return text;
 }
 
@@ -229,7 +203,7 @@ test_measured (void)
 
       check_table (text, rows, "^Config +Processes +Predicted +Speedup +Efficiency +Measured +Error$");
       /* the mean error to the three digits the Study tab shows */
-      g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
+      g_assert_cmpint (report_run_c (argv, &out, &err), ==, 0);
       value = member (out, "mean_absolute_error_percent");
       g_assert_nonnull (value);
       augur_format_append_digits (digits, g_ascii_strtod (value, NULL), 3);

@@ -11,22 +11,12 @@
 #include "augur-format.h"
 #include "augur-bar-chart.h"
 
-#include "augur-test.h"
+#include "test-cli-report-common.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
-
-static const char *cli;
-
-static int
-run_argv (const char *const *argv, char **out, char **err)
-{
-  const char *env[] = { "LC_ALL", "C.UTF-8", "LANGUAGE", NULL, NULL };
-
-  return augur_test_spawn (argv, env, out, err);
-}
 
 /* The stencil on a cluster, and a validation of three programs at 1, 2
  * and 4 ranks (numbers chosen with many digits and errors of both signs). */
@@ -57,34 +47,6 @@ write_document (const char *dir, const char *cluster)
   return path;
 }
 
-/* The PDF's text, its blanks and line breaks made one space (a sentence
- * wrapped at a line's end reads whole) */
-static char *
-pdf_text (const char *pdf)
-{
-  const char *argv[] = { "pdftotext", "-layout", pdf, "-", NULL };
-  g_autofree char *err = NULL, *out = NULL;
-  GString *s = g_string_new (NULL);
-
-  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
-  for (const char *p = out; *p != '\0'; p++)
-    {
-      gboolean blank = g_ascii_isspace (*p);
-      if (!blank)
-        g_string_append_c (s, *p);
-      else if (s->len > 0 && s->str[s->len - 1] != ' ')
-        g_string_append_c (s, ' ');
-    }
-  return g_string_free (s, FALSE);
-}
-
-static void
-assert_has (const char *text, const char *what)
-{
-  if (strstr (text, what) == NULL)
-    g_error ("the report does not say “%s”", what);
-}
-
 /* Every value of key in the JSON, in order */
 static GArray *
 json_numbers (const char *json, const char *key)
@@ -111,7 +73,7 @@ check_report (const char *text, const char *document, gboolean changed, const ch
   g_autoptr(GArray) measured = NULL, predicted = NULL, error = NULL, low = NULL, high = NULL;
   double longest = 0, scale;
 
-  g_assert_cmpint (run_argv (argv, &json, &err), ==, 0);
+  g_assert_cmpint (report_run_c (argv, &json, &err), ==, 0);
   measured = json_numbers (json, "measured");
   predicted = json_numbers (json, "predicted");
   error = json_numbers (json, "error");
@@ -177,9 +139,9 @@ test_document (void)
 
   if (!have_pdftotext ())
     return;
-  if (run_argv (argv, &out, &err) != 0)
+  if (report_run_c (argv, &out, &err) != 0)
     g_error ("augur-cli report: %s", err);
-  text = pdf_text (pdf);
+  text = pdf_flat_text (pdf);
   check_report (text, document, FALSE, "augur-cli validate --document");
   g_unlink (pdf);
   g_unlink (document);
@@ -199,8 +161,8 @@ test_changed (void)
 
   if (!have_pdftotext ())
     return;
-  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
-  text = pdf_text (pdf);
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 0);
+  text = pdf_flat_text (pdf);
   check_report (text, document, TRUE, "augur-cli validate --document");
   g_unlink (pdf);
   g_unlink (document);
@@ -226,9 +188,9 @@ test_project (void)
                          "  <document kind=\"replay\" name=\"validated.replay\"><text>%s</text></document>\n"
                          "</augur-project>\n", escaped);
   g_assert_true (g_file_set_contents (project, xml, -1, NULL));
-  if (run_argv (argv, &out, &err) != 0)
+  if (report_run_c (argv, &out, &err) != 0)
     g_error ("augur-cli report %s: %s", project, err);
-  text = pdf_text (pdf);
+  text = pdf_flat_text (pdf);
   /* run in the project's folder, as printed */
   check_report (text, document, FALSE, "augur-cli validate --project p.augur --name validated.replay");
   g_unlink (pdf);
@@ -248,12 +210,12 @@ test_none (void)
   const char *argv[] = { cli, "validate", "--document", path, NULL };
 
   g_assert_true (g_file_set_contents (path, "network=smpi\n", -1, NULL));
-  g_assert_cmpint (run_argv (argv, &out, &err), !=, 0);
+  g_assert_cmpint (report_run_c (argv, &out, &err), !=, 0);
   g_assert_nonnull (strstr (err, "keeps no validation"));
   g_free (err);
   g_free (out);
   g_assert_true (g_file_set_contents (path, "network=smpi\nvalidation=cg;ranks=2;measured=1,5\n", -1, NULL));
-  g_assert_cmpint (run_argv (argv, &out, &err), !=, 0);
+  g_assert_cmpint (report_run_c (argv, &out, &err), !=, 0);
   g_assert_nonnull (strstr (err, "Line 2 of the replay description: validation=: measured= needs a time"));
   g_unlink (path);
   g_rmdir (dir);

@@ -14,23 +14,13 @@
 #include "augur-report.h"
 #include "replay-document.h"
 
-#include "augur-test.h"
+#include "test-cli-report-common.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 #include <sys/wait.h>
-
-static const char *cli;
-
-static int
-run_argv (const char *const *argv, char **out, char **err)
-{
-  const char *env[] = { "LC_ALL", "C.UTF-8", "LANGUAGE", NULL, NULL };
-
-  return augur_test_spawn (argv, env, out, err);
-}
 
 /* Every "simulated_time" of the JSON the command writes. */
 static GArray *
@@ -40,7 +30,7 @@ json_times (const char *const *argv)
   GArray *times = g_array_new (FALSE, FALSE, sizeof (double));
   const char *p;
 
-  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 0);
   for (p = strstr (out, "\"simulated_time\": "); p != NULL; p = strstr (p + 1, "\"simulated_time\": "))
     {
       double t = g_ascii_strtod (p + strlen ("\"simulated_time\": "), NULL);
@@ -71,24 +61,6 @@ write_document (const char *dir)
 
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   return path;
-}
-
-static char *
-pdf_text (const char *pdf)
-{
-  const char *argv[] = { "pdftotext", "-layout", pdf, "-", NULL };
-  g_autofree char *err = NULL;
-  char *out = NULL;
-
-  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
-  return out;
-}
-
-static void
-assert_has (const char *text, const char *what)
-{
-  if (strstr (text, what) == NULL)
-    g_error ("the report does not say “%s”", what);
 }
 
 /* What the report must say, from the CLI's numbers; reads: how the
@@ -185,8 +157,8 @@ test_document (void)
       g_test_skip ("pdftotext is not installed");
       return;
     }
-  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
-  text = pdf_text (pdf);
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 0);
+  text = pdf_layout_text (pdf);
   check_report (text, document, "augur-cli replay --document");
   g_unlink (pdf);
   g_unlink (document);
@@ -215,9 +187,9 @@ test_project (void)
                          "  <document kind=\"replay\" name=\"whatif.replay\"><text>%s</text></document>\n"
                          "</augur-project>\n", escaped);
   g_assert_true (g_file_set_contents (project, xml, -1, NULL));
-  if (run_argv (argv, &out, &err) != 0)
+  if (report_run_c (argv, &out, &err) != 0)
     g_error ("augur-cli report %s: %s", project, err);
-  text = pdf_text (pdf);
+  text = pdf_layout_text (pdf);
   /* run in the project's folder, as printed */
   check_report (text, document, "augur-cli replay --project p.augur --name whatif.replay");
   g_unlink (pdf);
@@ -253,8 +225,8 @@ test_platform_factors (void)
                          "scenario=Wide links;bandwidth-factor=2\nscenario=Slow hosts;speed-factor=0.5\n",
                          examples, examples, examples);
   g_assert_true (g_file_set_contents (document, doc, -1, NULL));
-  g_assert_cmpint (run_argv (argv, &out, &err), ==, 0);
-  text = pdf_text (pdf);
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 0);
+  text = pdf_layout_text (pdf);
   {
     const char *a[] = { cli, "replay", "--document", document, "--format", "json", NULL };
     base = json_times (a);
@@ -326,14 +298,14 @@ test_platform_factors (void)
     g_assert_true (g_file_set_contents (d, deployment, -1, NULL));
     g_assert_true (g_file_set_contents (t, "p0 send p1 1e6\np1 recv p0\n", -1, NULL));
     g_assert_true (g_file_set_contents (flat, flat_doc, -1, NULL));
-    g_assert_cmpint (run_argv (a, &o, &e), ==, 0);
-    flat_text = pdf_text (pdf);
+    g_assert_cmpint (report_run_c (a, &o, &e), ==, 0);
+    flat_text = pdf_layout_text (pdf);
     assert_has (flat_text, "latency-factor ×0.5");
     assert_has (flat_text, "the same");
     assert_has (flat_text, "Every link of this platform has a latency of 0");
     g_clear_pointer (&o, g_free);
     g_clear_pointer (&e, g_free);
-    g_assert_cmpint (run_argv (r, &o, &e), ==, 0);
+    g_assert_cmpint (report_run_c (r, &o, &e), ==, 0);
     g_assert_nonnull (strstr (o, "Simulated time: 0.008 s"));
     g_assert_nonnull (strstr (e, "warning: Every link of this platform has a latency of 0: the latency factor "
                                  "changes nothing."));

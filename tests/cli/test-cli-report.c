@@ -16,38 +16,12 @@
  */
 #include "augur-format.h"
 
-#include "augur-test.h"
+#include "test-cli-report-common.h"
 
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <libxml/HTMLparser.h>
 #include <string.h>
-
-static const char *cli;
-
-static int
-run_argv (const char *const *argv, const char *locale, char **out, char **err)
-{
-  const char *env[] = { "LC_ALL", locale, "LANGUAGE", NULL, NULL };
-
-  return augur_test_spawn (argv, locale != NULL ? env : NULL, out, err);
-}
-
-static char *
-example (const char *name)
-{
-  return g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", name, NULL);
-}
-
-static gboolean
-have (const char *tool)
-{
-  g_autofree char *path = g_find_program_in_path (tool);
-
-  if (path == NULL)
-    g_test_message ("%s is not installed: its checks are skipped", tool);
-  return path != NULL;
-}
 
 /* The main numbers as the CLI's JSON gives them, written as the report
  * shows them (five significant digits). */
@@ -61,7 +35,7 @@ json_numbers (const char *model)
   GPtrArray *numbers = g_ptr_array_new_with_free_func (g_free);
   const char *start, *end;
 
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
   /* every throughput, probability and population: from "throughput" to
    * the solver's members */
   start = strstr (out, "\"throughput\": {");
@@ -80,52 +54,6 @@ json_numbers (const char *model)
   return numbers;
 }
 
-/* Every page of pdf: ink on it, and none in the margins (18 mm at the
- * sides and top, 10 mm under the page number). */
-static void
-check_pages (const char *pdf, const char *dir)
-{
-  g_autofree char *prefix = g_build_filename (dir, "page", NULL);
-  const char *argv[] = { "pdftoppm", "-r", "50", "-gray", pdf, prefix, NULL };
-  g_autoptr(GDir) d = NULL;
-  const char *name;
-  guint pages = 0;
-
-  g_assert_cmpint (run_argv (argv, NULL, NULL, NULL), ==, 0);
-  d = g_dir_open (dir, 0, NULL);
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = NULL, *data = NULL;
-      gsize length;
-      int w, h, max, consumed = 0;
-      const guchar *px;
-      guint ink = 0, outside = 0;
-      double mm = 50 / 25.4;
-
-      if (!g_str_has_prefix (name, "page") || !g_str_has_suffix (name, ".pgm"))
-        continue;
-      path = g_build_filename (dir, name, NULL);
-      g_assert_true (g_file_get_contents (path, &data, &length, NULL));
-      g_assert_cmpint (sscanf (data, "P5 %d %d %d%n", &w, &h, &max, &consumed), ==, 3);
-      px = (const guchar *) data + consumed + 1;
-      g_assert_cmpuint (length, >=, (gsize) (consumed + 1 + w * h));
-      for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-          if (px[y * w + x] < 160)
-            {
-              ink++;
-              if (x < 18 * mm || x > w - 18 * mm || y < 18 * mm || y > h - 10 * mm)
-                outside++;
-            }
-      g_test_message ("%s: %u dark pixels, %u in the margins", name, ink, outside);
-      g_assert_cmpuint (ink, >, 500);      /* not blank: a page holds at least its heading */
-      g_assert_cmpuint (outside, ==, 0);
-      g_remove (path);
-      pages++;
-    }
-  g_assert_cmpuint (pages, >=, 3);
-}
-
 static void
 check_pdf (const char *locale, const char *const *labels)
 {
@@ -136,13 +64,13 @@ check_pdf (const char *locale, const char *const *labels)
   const char *argv[] = { cli, "report", model, "-o", pdf, NULL };
   g_autofree char *out = NULL, *err = NULL, *text = NULL, *fonts = NULL;
 
-  g_assert_cmpint (run_argv (argv, locale, &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, locale, &out, &err), ==, 0);
   g_assert_true (g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
   if (have ("pdftotext"))
     {
       const char *t[] = { "pdftotext", pdf, "-", NULL };
 
-      g_assert_cmpint (run_argv (t, NULL, &text, NULL), ==, 0);
+      g_assert_cmpint (report_run (t, NULL, &text, NULL), ==, 0);
       for (guint i = 0; i < numbers->len; i++)
         if (strstr (text, g_ptr_array_index (numbers, i)) == NULL)
           g_error ("%s: %s is not in the report:\n%s", locale, (char *) g_ptr_array_index (numbers, i), text);
@@ -158,7 +86,7 @@ check_pdf (const char *locale, const char *const *labels)
       g_auto(GStrv) lines = NULL;
       guint n = 0;
 
-      g_assert_cmpint (run_argv (f, NULL, &fonts, NULL), ==, 0);
+      g_assert_cmpint (report_run (f, NULL, &fonts, NULL), ==, 0);
       lines = g_strsplit (fonts, "\n", -1);
       /* name type encoding emb sub uni object ID: after the two header lines */
       for (guint i = 2; lines[i] != NULL; i++)
@@ -178,7 +106,7 @@ check_pdf (const char *locale, const char *const *labels)
       g_assert_cmpuint (n, >, 0);
     }
   if (have ("pdftoppm"))
-    check_pages (pdf, dir);
+    check_pages (pdf, dir, 3);
   g_remove (pdf);
   g_rmdir (dir);
 }
@@ -205,20 +133,6 @@ test_pdf_french (void)
   check_pdf ("fr_FR.UTF-8", labels);
 }
 
-static guint
-count_elements (xmlNode *node, const char *name)
-{
-  guint n = 0;
-
-  for (; node != NULL; node = node->next)
-    {
-      if (node->type == XML_ELEMENT_NODE && strcmp ((const char *) node->name, name) == 0)
-        n++;
-      n += count_elements (node->children, name);
-    }
-  return n;
-}
-
 static void
 check_html (const char *locale, const char *label)
 {
@@ -232,7 +146,7 @@ check_html (const char *locale, const char *label)
   gsize length;
   htmlDocPtr doc;
 
-  g_assert_cmpint (run_argv (argv, locale, &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, locale, &out, &err), ==, 0);
   g_assert_true (g_file_get_contents (html, &text, &length, NULL));
   for (guint i = 0; i < numbers->len; i++)
     if (strstr (text, g_ptr_array_index (numbers, i)) == NULL)
@@ -275,7 +189,7 @@ test_failed_document (void)
   g_autofree char *out = NULL, *err = NULL, *text = NULL;
 
   g_assert_true (g_file_set_contents (broken, "P = (a, r).P;\nP <b> Q\n", -1, NULL));
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 1);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "broken.pepa"));
   g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "This document could not be computed"));
@@ -298,13 +212,13 @@ test_not_over_users_file (void)
   g_autofree char *out2 = NULL, *err2 = NULL, *out3 = NULL, *err3 = NULL;
 
   g_assert_true (g_file_set_contents (pdf, "%PDF-1.4 the user's own notes", -1, NULL));
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 2);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 2);
   g_assert_nonnull (strstr (err, "not a report Augur wrote"));
   g_assert_true (g_file_get_contents (pdf, &text, NULL, NULL));
   g_assert_cmpstr (text, ==, "%PDF-1.4 the user's own notes");
   g_remove (pdf);
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out2, &err2), ==, 0);
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out3, &err3), ==, 0);   /* its own: replaced */
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out2, &err2), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out3, &err3), ==, 0);   /* its own: replaced */
   g_remove (pdf);
   g_rmdir (dir);
 }
@@ -320,7 +234,7 @@ replay_json (const char *document, double *time, double *end0)
   g_autofree char *out = NULL, *err = NULL;
   const char *t, *e;
 
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
   t = strstr (out, "\"simulated_time\": ");
   e = strstr (out, "\"end\": ");
   g_assert_nonnull (t);
@@ -360,13 +274,13 @@ test_replay_pdf (void)
   replay_json (document, &time, &end);
   predicted = page_ms (time);
   end0 = augur_format_readable (end * 1e3, AUGUR_FORMAT_SCREEN_DIGITS);
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
   if (!have ("pdftotext"))
     return;
   {
     const char *t[] = { "pdftotext", pdf, "-", NULL };
 
-    g_assert_cmpint (run_argv (t, NULL, &text, NULL), ==, 0);
+    g_assert_cmpint (report_run (t, NULL, &text, NULL), ==, 0);
   }
   /* pdftotext breaks lines where the page does */
   flat = g_strdelimit (g_strdup (text), "\n", ' ');
@@ -385,7 +299,7 @@ test_replay_pdf (void)
     g_error ("the appendix has no %s:\n%s", command, text);
   g_assert_nonnull (strstr (flat, "augur-cli pepa"));
   if (have ("pdftoppm"))
-    check_pages (pdf, dir);
+    check_pages (pdf, dir, 3);
   g_remove (pdf);
   g_rmdir (dir);
 }
@@ -408,7 +322,7 @@ test_replay_html (void)
 
   replay_json (document, &time, &end);
   predicted = page_ms (time);
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
   g_assert_true (g_file_get_contents (html, &text, &length, NULL));
   g_assert_nonnull (strstr (text, predicted));
   g_assert_nonnull (strstr (text, "Time per rank — stencil.replay"));
@@ -435,7 +349,7 @@ test_replay_failed (void)
 
   g_assert_true (g_file_set_contents (broken, "network=lv08\ntrace=gone.txt\ncluster=4,1,1e9,1.25e8,5e-5,2.25e9,5e-4\n",
                                       -1, NULL));
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 1);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "lost.replay"));
   g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "This document could not be computed"));
@@ -460,7 +374,7 @@ test_other_kind_refused (void)
 
   /* pipeline mappings (.des) are reported now: a text file is no kind */
   g_assert_true (g_file_set_contents (des, "stage s1 1.0\n", -1, NULL));
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 2);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 2);
   g_assert_nonnull (strstr (err, "mapping.txt"));
   g_assert_nonnull (strstr (err, "projects (.augur)"));
   g_assert_nonnull (strstr (err, "pipeline mappings (.des)"));
@@ -516,7 +430,7 @@ activity_json (const char *model, ActivityNumbers *n)
   const char *t, *c, *end, *path;
   double total = 0, sum = 0;
 
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
   t = strstr (out, "\"predicted_time\": ");
   g_assert_nonnull (t);
   total = g_ascii_strtod (t + strlen ("\"predicted_time\": "), NULL);
@@ -602,7 +516,7 @@ test_activity_pdf (void)
   const char *table, *path, *at;
 
   activity_json (model, &n);
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
   if (!have ("pdftotext"))
     {
       activity_numbers_clear (&n);
@@ -611,7 +525,7 @@ test_activity_pdf (void)
   {
     const char *t[] = { "pdftotext", pdf, "-", NULL };
 
-    g_assert_cmpint (run_argv (t, NULL, &text, NULL), ==, 0);
+    g_assert_cmpint (report_run (t, NULL, &text, NULL), ==, 0);
   }
   flat = g_strdelimit (g_strdup (text), "\n", ' ');
   if (strstr (flat, n.predicted) == NULL)
@@ -643,7 +557,7 @@ test_activity_pdf (void)
   if (strstr (flat, command) == NULL)
     g_error ("the appendix has no %s:\n%s", command, text);
   if (have ("pdftoppm"))
-    check_pages (pdf, dir);
+    check_pages (pdf, dir, 3);
   activity_numbers_clear (&n);
   g_remove (pdf);
   g_rmdir (dir);
@@ -668,7 +582,7 @@ test_activity_html (void)
   htmlDocPtr doc;
 
   activity_json (model, &n);
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
   g_assert_true (g_file_get_contents (html, &text, &length, NULL));
   g_assert_nonnull (strstr (text, n.predicted));
   g_assert_nonnull (strstr (text, "Time per process — lapw0.activity"));
@@ -700,7 +614,7 @@ test_activity_failed (void)
   g_assert_true (g_file_set_contents (broken, "activity \"stuck\"\nmachine\n  processes 2\n  latency 1e-6\n  bandwidth 1e9\nend\n"
                                       "diagram main\n  initial start\n  recv wait from (pid + 1) % 2\n"
                                       "  final done\n  flow start -> wait -> done\nend\n", -1, NULL));
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 1);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "stuck.activity"));
   g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "This document could not be computed"));
@@ -733,7 +647,7 @@ test_ccdsm (void)
   gsize length;
   htmlDocPtr doc;
 
-  g_assert_cmpint (run_argv (json, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (json, "C.UTF-8", &out, &err), ==, 0);
   l = strstr (out, "\"latency_ns\": ");
   t = strstr (out, "\"total_misses\": ");
   g_assert_nonnull (l);
@@ -744,12 +658,12 @@ test_ccdsm (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_argv (to_pdf, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (to_pdf, "C.UTF-8", &out, &err), ==, 0);
   if (have ("pdftotext"))
     {
       const char *argv[] = { "pdftotext", pdf, "-", NULL };
 
-      g_assert_cmpint (run_argv (argv, NULL, &page, NULL), ==, 0);
+      g_assert_cmpint (report_run (argv, NULL, &page, NULL), ==, 0);
       flat = g_strdelimit (g_strdup (page), "\n", ' ');
       if (strstr (flat, latency) == NULL)
         g_error ("the latency %s is not in the report:\n%s", latency, page);
@@ -764,12 +678,12 @@ test_ccdsm (void)
       if (strstr (flat, command) == NULL)
         g_error ("the appendix has no %s:\n%s", command, page);
       if (have ("pdftoppm"))
-        check_pages (pdf, dir);
+        check_pages (pdf, dir, 3);
     }
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_argv (to_html, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (to_html, "C.UTF-8", &out, &err), ==, 0);
   g_assert_true (g_file_get_contents (html, &text, &length, NULL));
   g_assert_nonnull (strstr (text, latency));
   g_assert_nonnull (strstr (text, "Misses per round trip — sr1.ccdsm"));
@@ -810,15 +724,15 @@ test_ccdsm_experiment (void)
 
   if (!have ("pdftotext"))
     return;
-  g_assert_cmpint (run_argv (to_pdf, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (to_pdf, "C.UTF-8", &out, &err), ==, 0);
   {
     const char *argv[] = { "pdftotext", "-layout", pdf, "-", NULL };
 
-    g_assert_cmpint (run_argv (argv, NULL, &page, NULL), ==, 0);
+    g_assert_cmpint (report_run (argv, NULL, &page, NULL), ==, 0);
   }
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_argv (json, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (json, "C.UTF-8", &out, &err), ==, 0);
   g_regex_match (re, out, 0, &m);
   while (g_match_info_matches (m))
     {
@@ -846,9 +760,9 @@ test_ccdsm_experiment (void)
   if (strstr (flat, command) == NULL)
     g_error ("the appendix has no %s:\n%s", command, page);
   if (have ("pdftoppm"))
-    check_pages (pdf, dir);
+    check_pages (pdf, dir, 3);
 
-  g_assert_cmpint (run_argv (to_html, "C.UTF-8", NULL, NULL), ==, 0);
+  g_assert_cmpint (report_run (to_html, "C.UTF-8", NULL, NULL), ==, 0);
   g_assert_true (g_file_get_contents (html, &text, &length, NULL));
   g_assert_nonnull (strstr (text, "One-way latency against distance — sr1.ccdsm"));
   g_assert_nonnull (strstr (text, "Misses per round trip by kind of variable — sr1.ccdsm"));
@@ -885,7 +799,7 @@ test_replay_warnings (void)
   g_assert_true (g_file_set_contents (r1, "1 init\n1 irecv 0 0 10000000\n1 irecv 0 0 1000\n1 finalize\n", -1, NULL));
   g_assert_true (g_file_set_contents (index, "r0.txt\nr1.txt\n", -1, NULL));
   g_assert_true (g_file_set_contents (document, doc_text, -1, NULL));
-  g_assert_cmpint (run_argv (argv, "C.UTF-8", &out, &err), ==, 0);
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
   g_assert_true (g_file_get_contents (html, &text, NULL, NULL));
   /* smpirun -replay's 8.227598529476267e-06 s, as the page shows it */
   time = strstr (text, "8.228 µs");

@@ -82,19 +82,45 @@ sweep_name (AugurReplaySweepParameter p)
     }
 }
 
-/* The parameter in a sentence: "the link bandwidth". */
+/* The sweep's opening sentence, whole for each parameter (as the page's
+ * status in augur-replay-page-solve.c): a noun phrase translated apart
+ * and put into "The predicted time as %s goes from ..." could not agree
+ * in case or gender with the rest of the sentence in another language.
+ * The arguments: from, to, the unit, the number of points, the spacing. */
 static const char *
-sweep_phrase (AugurReplaySweepParameter p)
+sweep_sentence_format (AugurReplaySweepParameter p)
 {
   switch (p)
     {
-    case AUGUR_REPLAY_SWEEP_BANDWIDTH: return _("the link bandwidth");
-    case AUGUR_REPLAY_SWEEP_LATENCY:   return _("the link latency");
-    case AUGUR_REPLAY_SWEEP_SPEED:     return _("the core speed");
-    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR:     return _("the factor on every host's speed");
-    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR: return _("the factor on every link's bandwidth");
-    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR:   return _("the factor on every link's latency");
-    default:                           return _("the number of ranks per node");
+    /* Translators: the report's sentence opening a what-if sweep, a whole sentence for each swept parameter: the
+     * first two %s are numbers, the third their unit, %u the number of points, the last %s "evenly" or "evenly in
+     * log", e.g. "The predicted time as the link bandwidth goes from 10 to 10000 MB/s (8 points, evenly in log),
+     * for the document and each of its scenarios; ...". */
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH:
+      return _("The predicted time as the link bandwidth goes from %s to %s %s (%u points, %s), for the document "
+               "and each of its scenarios; the points where two curves cross say where the better choice changes.");
+    case AUGUR_REPLAY_SWEEP_LATENCY:
+      return _("The predicted time as the link latency goes from %s to %s %s (%u points, %s), for the document "
+               "and each of its scenarios; the points where two curves cross say where the better choice changes.");
+    case AUGUR_REPLAY_SWEEP_SPEED:
+      return _("The predicted time as the core speed goes from %s to %s %s (%u points, %s), for the document "
+               "and each of its scenarios; the points where two curves cross say where the better choice changes.");
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR:
+      return _("The predicted time as the factor on every host's speed goes from %s to %s %s (%u points, %s), "
+               "for the document and each of its scenarios; the points where two curves cross say where the "
+               "better choice changes.");
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR:
+      return _("The predicted time as the factor on every link's bandwidth goes from %s to %s %s (%u points, %s), "
+               "for the document and each of its scenarios; the points where two curves cross say where the "
+               "better choice changes.");
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR:
+      return _("The predicted time as the factor on every link's latency goes from %s to %s %s (%u points, %s), "
+               "for the document and each of its scenarios; the points where two curves cross say where the "
+               "better choice changes.");
+    default:
+      return _("The predicted time as the number of ranks per node goes from %s to %s %s (%u points, %s), for "
+               "the document and each of its scenarios; the points where two curves cross say where the better "
+               "choice changes.");
     }
 }
 
@@ -391,12 +417,7 @@ sweep_section (AugurReport             *report,
   {
     g_autofree char *from = number (g_array_index (xs, double, 0) * xscale);
     g_autofree char *to = number (g_array_index (xs, double, xs->len - 1) * xscale);
-    /* Translators: e.g. "The predicted time as the link bandwidth goes from 10 to 10000 MB/s (8 points, evenly
-     * in log), for the document and each of its scenarios." */
-    g_autofree char *text = g_strdup_printf (_("The predicted time as %s goes from %s to %s %s (%u points, %s), "
-                                               "for the document and each of its scenarios; the points where two "
-                                               "curves cross say where the better choice changes."),
-                                             sweep_phrase (p), from, to, xunit, xs->len,
+    g_autofree char *text = g_strdup_printf (sweep_sentence_format (p), from, to, xunit, xs->len,
                                              in->sweep_log ? _("evenly in log") : _("evenly"));
 
     augur_report_add_paragraph (report, text);

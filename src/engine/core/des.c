@@ -28,12 +28,14 @@
  * SMALL_SOLVE sharing activities it takes them all only when much
  * changed, and otherwise only what the changes reach (in SMPI's replays a
  * message starts or ends among computations that each are a component of
- * their own).  With thousands of transfers on a shared backbone a solve
+ * their own); taking them all, it leaves out those alone on resources
+ * that did not change.  With thousands of transfers on a shared backbone a solve
  * reaches them all and is bound by memory: its walk skips a resource whose
  * users it has all gathered (most links', once the backbone's are), asks
  * for the activities a few ahead, and a round reads the bounds only when
- * one could be its level (a transfer's TCP bound seldom is).  Each is the
- * same operations in the same order, so the rates are the same doubles.
+ * one could be its level (a transfer's TCP bound seldom is; the list of
+ * bounds is made only then).  Each is the same operations in the same
+ * order, so the rates are the same doubles.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -191,7 +193,8 @@ struct _AugurDes {
   guint            *sharing_pos; /* by activity id: its index in sharing while attached */
   guint            *modified;    /* resources to solve again */
   guint             n_modified;
-  GPtrArray        *sharing;     /* AugurDesActivity*: those attached */
+  AugurDesActivity **sharing;    /* those attached (a plain array: attached and detached at every transfer) */
+  guint             n_sharing, sharing_size;
   GPtrArray        *live;        /* AugurDesActivity*: delayed or sharing, in
                                   * start order; NULL where one left */
   LiveKey          *live_keys;   /* beside live, index for index */
@@ -236,7 +239,6 @@ augur_des_new (void)
 {
   AugurDes *des = g_new0 (AugurDes, 1);
 
-  des->sharing = g_ptr_array_new ();
   des->live = g_ptr_array_new ();
   des->heap_on = HEAP_ON;
   des->heap_off = HEAP_OFF;
@@ -374,7 +376,7 @@ augur_des_free (AugurDes *des)
   g_free (des->sharing_pos);
   g_free (des->modified);
   g_free (des->comp);
-  g_ptr_array_unref (des->sharing);
+  g_free (des->sharing);
   g_ptr_array_unref (des->live);
   g_free (des->live_keys);
   g_free (des->key_blocks);
@@ -740,8 +742,13 @@ attach (AugurDes *des, AugurDesActivity *a)
       mark_modified (des, a->resources[k]);
     }
   a->attached = TRUE;
-  des->sharing_pos[a->id] = des->sharing->len;
-  g_ptr_array_add (des->sharing, a);
+  if (des->n_sharing == des->sharing_size)
+    {
+      des->sharing_size = MAX (64, 2 * des->sharing_size);
+      des->sharing = g_renew (AugurDesActivity *, des->sharing, des->sharing_size);
+    }
+  des->sharing_pos[a->id] = des->n_sharing;
+  des->sharing[des->n_sharing++] = a;
 }
 
 static void
@@ -765,11 +772,11 @@ detach (AugurDes *des, AugurDesActivity *a)
     }
   a->attached = FALSE;
   {
-    AugurDesActivity *moved = g_ptr_array_index (des->sharing, des->sharing->len - 1);
+    AugurDesActivity *moved = des->sharing[--des->n_sharing];
     guint i = des->sharing_pos[a->id];
 
     des->sharing_pos[moved->id] = i;
-    g_ptr_array_remove_index_fast (des->sharing, i);
+    des->sharing[i] = moved;
   }
 }
 
@@ -799,12 +806,24 @@ next_down (double x)
 static inline double
 precision_due_at (double t, double p)
 {
+  double step, d = t - p;
+
+  /* The usual case, t >= 2p: every candidate d lies in [t/2, t], where
+   * t - d is exact (Sterbenz), so the answer is the least double above
+   * the real t - p: d itself when it rounded up, else the next one.
+   * Whether it rounded up is the sign of its exact error (Fast2Sum,
+   * |t| >= |p|): the same double as the search below finds, without it
+   * (this runs at every new date). */
+  if (t >= 2 * p && p > 0 && isfinite (t))
+    {
+      double err = -p - (d - t);
+      return err < 0 ? d : next_up (d);
+    }
+
   /* t - d moves by about a quarter of t's last bit at least: steps of
    * d's own last bit alone would crawl when d is near 0 (t near p).
    * (The bits are stepped in line: this runs at every new date.) */
-  double step = (next_up (t) - t) / 4;
-  double d = t - p;
-
+  step = (next_up (t) - t) / 4;
   while (t - d < p)
     d = MIN (next_down (d), d - step);
   while (!(t - d < p))
@@ -816,7 +835,7 @@ precision_due_at (double t, double p)
  * completion when what is left is within the precision or would end
  * within the clock's resolution (1e-320 flops at 1 Gf/s, or 1e-12 s at
  * 1e6 s; otherwise the clock would stop advancing). */
-static inline void
+static inline __attribute__ ((always_inline)) void
 set_event (AugurDes *des, AugurDesActivity *a, double t)
 {
   a->event = t;
@@ -935,7 +954,8 @@ augur_des_activity_get_remaining (const AugurDes         *des,
 
 /* ---- Sharing ------------------------------------------------------------ */
 
-static void fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint n_res, guint unfixed);
+static void fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint n_res, guint unfixed,
+                  double bound_floor);
 
 static void
 scratch_reserve (AugurDes *des,
@@ -1000,8 +1020,9 @@ reach (Resource *res, guint gen)
  * added to its resources (reached here if not yet) in the order the
  * activities are reached, so that the sums come out the same whatever
  * the path.  Returns whether it is still to be fixed. */
-static inline gboolean
-gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, guint *n_comp_res)
+static inline __attribute__ ((always_inline)) gboolean
+gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, guint *n_comp_res,
+        double *bound_floor)
 {
   double left = MAX (0.0, a->remaining - a->rate * (now - a->updated));
   gboolean fixed = left <= 0;
@@ -1015,23 +1036,52 @@ gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, gu
   a->old_rate = a->rate;
   a->rate = 0;
   a->fixed = fixed;
-  for (guint k = 0; k < n; k++)
-    {
-      guint r = resources[k];
-      Resource *res = resource (des, r);
-      if (res->mark != gen)
-        {
-          reach (res, gen);
-          cr[(*n_comp_res)++] = r;
-        }
-      res->n_seen++;
-      if (!fixed)
-        {
-          res->n_unfixed++;
-          res->weight_sum += coefficients[k] / penalty;   /* its weight */
-        }
-    }
+  if (!fixed && a->bound > 0)
+    *bound_floor = MIN (*bound_floor, a->bound * penalty);
+  /* (fixed, seldom, in a loop of its own: this one runs for every edge
+   * of every solve) */
+  if (G_LIKELY (!fixed))
+    for (guint k = 0; k < n; k++)
+      {
+        guint r = resources[k];
+        Resource *res = resource (des, r);
+        if (res->mark != gen)
+          {
+            reach (res, gen);
+            cr[(*n_comp_res)++] = r;
+          }
+        res->n_seen++;
+        res->n_unfixed++;
+        res->weight_sum += coefficients[k] / penalty;   /* its weight */
+      }
+  else
+    for (guint k = 0; k < n; k++)
+      {
+        guint r = resources[k];
+        Resource *res = resource (des, r);
+        if (res->mark != gen)
+          {
+            reach (res, gen);
+            cr[(*n_comp_res)++] = r;
+          }
+        res->n_seen++;
+      }
   return !fixed;
+}
+
+/* Whether a, sharing, is the only user of each of its resources and none
+ * of them changed since the last solve: its rate, its remaining amount
+ * and its event stay as they are. */
+static inline gboolean
+alone_unchanged (AugurDes *des, const AugurDesActivity *a)
+{
+  for (guint k = 0; k < a->n_resources; k++)
+    {
+      const Resource *res = resource (des, a->resources[k]);
+      if (res->modified || res->n_users != 1)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* Weighted max-min by progressive filling, over the activities and
@@ -1046,14 +1096,15 @@ solve_sharing (AugurDes *des)
   double now = des->now;
 
   guint n_comp = 0, n_comp_res = 0, unfixed = 0;
+  double bound_floor = INFINITY;   /* the least bound x penalty of the unfixed */
   AugurDesActivity **ca;
   guint *cr;
 
   /* room for every sharing activity and every resource: the loops below
    * write without checks */
-  if (des->comp_size < des->sharing->len)
+  if (des->comp_size < des->n_sharing)
     {
-      des->comp_size = MAX (64, 2 * des->sharing->len);
+      des->comp_size = MAX (64, 2 * des->n_sharing);
       des->comp = g_renew (AugurDesActivity *, des->comp, des->comp_size);
     }
   if (des->comp_res_size < des->n_res)
@@ -1063,27 +1114,36 @@ solve_sharing (AugurDes *des)
     }
   ca = des->comp;
   cr = des->comp_res;
-  for (guint i = 0; i < des->n_modified; i++)
-    resource (des, des->modified[i])->modified = FALSE;
-  if (des->sharing->len <= SMALL_SOLVE && 2 * des->n_modified >= des->sharing->len)
+  if (des->n_sharing <= SMALL_SOLVE && 2 * des->n_modified >= des->n_sharing)
     {
       /* few activities share and much changed: solving them all costs
        * less than finding which are connected to what changed (a
        * modified resource left without users changes no rate).  When
        * little changed (a message starts or ends among computations, as
        * SMPI's collectives do), the search below skips the components
-       * it does not reach: each computation is one. */
-      for (guint i = 0; i < des->sharing->len; i++)
+       * it does not reach: each computation is one.  An activity alone
+       * on resources that did not change keeps its rate and adds to no
+       * one's sums: it is left out (in SMPI's stencil three solves in
+       * four were these, and most of what they took were the ranks'
+       * computations, each alone on its CPU); the others are taken in
+       * the same order, so their sums are the same doubles. */
+      for (guint i = 0; i < des->n_sharing; i++)
         {
-          AugurDesActivity *a = g_ptr_array_index (des->sharing, i);
-          prefetch_ahead ((AugurDesActivity **) des->sharing->pdata, i, des->sharing->len);
+          AugurDesActivity *a = des->sharing[i];
+          prefetch_ahead (des->sharing, i, des->n_sharing);
+          if (alone_unchanged (des, a))
+            continue;
           ca[n_comp++] = a;
-          unfixed += gather (des, a, now, gen, cr, &n_comp_res);
+          unfixed += gather (des, a, now, gen, cr, &n_comp_res, &bound_floor);
         }
+      for (guint i = 0; i < des->n_modified; i++)
+        resource (des, des->modified[i])->modified = FALSE;
       des->n_modified = 0;
     }
   else
     {
+      for (guint i = 0; i < des->n_modified; i++)
+        resource (des, des->modified[i])->modified = FALSE;
       for (guint i = 0; i < des->n_modified; i++)
         {
           guint r = des->modified[i];
@@ -1105,21 +1165,34 @@ solve_sharing (AugurDes *des)
            * over memory, are not read again */
           if (res->n_seen == res->n_users)
             continue;
-          for (guint u = 0; u < res->n_users; u++)
-            {
-              AugurDesActivity *a = res->users[u].activity;
-              if (u + 2 * PREFETCH_AHEAD < res->n_users)
-                __builtin_prefetch (res->users[u + 2 * PREFETCH_AHEAD].activity, 1);
-              if (u + PREFETCH_AHEAD < res->n_users)
-                prefetch_activity (res->users[u + PREFETCH_AHEAD].activity);
-              if (a->mark == gen)
-                continue;
-              ca[n_comp++] = a;
-              unfixed += gather (des, a, now, gen, cr, &n_comp_res);
-            }
+          /* the users a few ahead asked for only where there are many
+           * (a backbone at thousands of ranks): with a few dozen, they
+           * are in cache and the asking costs more than it saves */
+          if (res->n_users > 4 * PREFETCH_AHEAD)
+            for (guint u = 0; u < res->n_users; u++)
+              {
+                AugurDesActivity *a = res->users[u].activity;
+                if (u + 2 * PREFETCH_AHEAD < res->n_users)
+                  __builtin_prefetch (res->users[u + 2 * PREFETCH_AHEAD].activity, 1);
+                if (u + PREFETCH_AHEAD < res->n_users)
+                  prefetch_activity (res->users[u + PREFETCH_AHEAD].activity);
+                if (a->mark == gen)
+                  continue;
+                ca[n_comp++] = a;
+                unfixed += gather (des, a, now, gen, cr, &n_comp_res, &bound_floor);
+              }
+          else
+            for (guint u = 0; u < res->n_users; u++)
+              {
+                AugurDesActivity *a = res->users[u].activity;
+                if (a->mark == gen)
+                  continue;
+                ca[n_comp++] = a;
+                unfixed += gather (des, a, now, gen, cr, &n_comp_res, &bound_floor);
+              }
         }
     }
-  fill (des, ca, n_comp, cr, n_comp_res, unfixed);
+  fill (des, ca, n_comp, cr, n_comp_res, unfixed, bound_floor);
 
   /* new completion times: when many move, the heap is rebuilt at once
    * (Floyd's method, O(n)) instead of moving each */
@@ -1169,33 +1242,39 @@ solve_sharing (AugurDes *des)
  * once: a round costs what is left plus what it fixes.  The order of the
  * fixes (bounds first, then the full resources in the order reached, each
  * one's users in its order) is what makes the sums, so it is kept. */
+static inline void
+list_bounded (AugurDesActivity **ca, guint n_act, AugurDesActivity **bounded, guint *n_bounded, gboolean *listed)
+{
+  if (*listed)
+    return;
+  for (guint i = 0; i < n_act; i++)
+    if (!ca[i]->fixed && ca[i]->bound > 0)
+      bounded[(*n_bounded)++] = ca[i];
+  *listed = TRUE;
+}
+
 static void
-fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint n_res, guint unfixed)
+fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint n_res, guint unfixed,
+      double bound_floor)
 {
   AugurDesActivity **bounded, **fixing;
   guint *active;
+  const guint *from = cr;
   double *lv;
-  guint n_bounded = 0, n_active = 0;
-  /* at most the least bound x penalty of the bounded activities not fixed
-   * (exact when the list is compacted): a transfer's TCP bound is seldom
-   * what stops it, and then neither the bounds' pass nor the compaction
-   * is needed to know the level */
-  double bound_floor = INFINITY;
+  guint n_bounded = 0, n_active = n_res;
+  gboolean listed = FALSE;
+  /* bound_floor: at most the least bound x penalty of the bounded
+   * activities not fixed (exact when the list is compacted; gather found
+   * it): a transfer's TCP bound is seldom what stops it, and then neither
+   * the bounds' list, nor its pass, nor its compaction is needed to know
+   * the level.  The list is made when first needed, in the order of ca,
+   * of those not fixed by then: what every use of it reads. */
 
   scratch_reserve (des, n_act, n_res);
   bounded = des->s_bounded;
   fixing = des->s_fixing;
   active = des->s_active;
   lv = des->s_level;
-  for (guint i = 0; i < n_act; i++)
-    if (!ca[i]->fixed && ca[i]->bound > 0)
-      {
-        bounded[n_bounded++] = ca[i];
-        bound_floor = MIN (bound_floor, ca[i]->bound * ca[i]->penalty);
-      }
-  for (guint k = 0; k < n_res; k++)
-    if (resource (des, cr[k])->n_unfixed > 0)
-      active[n_active++] = cr[k];
 
   while (unfixed > 0)
     {
@@ -1204,25 +1283,28 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
       guint n_fixing = 0, w = 0;
 
       /* the level at which the first resource fills or activity hits its
-       * bound; the fixed ones leave the lists */
+       * bound; the fixed ones leave the lists (the first round reads the
+       * resources reached, and keeps those with unfixed users) */
       for (guint j = 0; j < n_active; j++)
         {
-          const Resource *res = resource (des, active[j]);
+          const Resource *res = resource (des, from[j]);
           if (res->n_unfixed == 0)
             continue;
-          active[w] = active[j];
+          active[w] = from[j];
           lv[w] = res->weight_sum > 0 ? MAX (res->remaining, 0.0) / res->weight_sum : INFINITY;
           lv_min = MIN (lv_min, lv[w]);
           odd |= isnan (lv[w]);
           w++;
         }
       n_active = w;
+      from = active;
       if (!odd && bound_floor >= lv_min)
         level = lv_min;   /* no bound is lower: the minimum is the same double */
       else
         {
           /* the bounds, then the resources' levels, in the order of a
            * single pass (which decides when a level is not a number) */
+          list_bounded (ca, n_act, bounded, &n_bounded, &listed);
           w = 0;
           for (guint b = 0; b < n_bounded; b++)
             {
@@ -1244,6 +1326,8 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
       /* the activities at their bound and those on full resources, as the
        * resources stand at the start of the round (the bounds' list may
        * still hold some fixed in an earlier round) */
+      if (bound_floor <= threshold)
+        list_bounded (ca, n_act, bounded, &n_bounded, &listed);
       if (bound_floor <= threshold)
         for (guint b = 0; b < n_bounded; b++)
           {
@@ -1305,9 +1389,12 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
           for (guint k = 0; k < a->n_resources; k++)
             {
               Resource *res = resource (des, a->resources[k]);
+              /* its last unfixed user: the resource leaves the rounds,
+               * and its sums are not read again in this solve */
+              if (--res->n_unfixed == 0)
+                continue;
               res->remaining -= a->rate * a->coefficients[k];
               res->weight_sum -= a->coefficients[k] / a->penalty;
-              res->n_unfixed--;
             }
         }
       unfixed -= n_fixing;

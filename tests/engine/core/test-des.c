@@ -11,6 +11,7 @@
 #include "des.h"
 #include "netmodel.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -1099,6 +1100,136 @@ test_netmodel_smpi (void)
   augur_platform_free (platform);
 }
 
+/* The least clock reading at which an event at t counts as due with the
+ * precision p (SimGrid's double_equals: t - now < p as the subtraction
+ * rounds), found here one double at a time. */
+static double
+due_boundary (double t, double p)
+{
+  double d = t - p;
+
+  while (t - d < p)
+    d = nextafter (d, -INFINITY);
+  while (!(t - d < p))
+    d = nextafter (d, INFINITY);
+  return d;
+}
+
+/* Whether a timer at `later` rings with one at `first` (both started at
+ * 0), under the precision p; checks that the first rings at `first`. */
+static gboolean
+rings_together (double first, double later, double p)
+{
+  AugurDes *des = augur_des_new ();
+  g_autoptr(GError) error = NULL;
+  Log log = { 0 };
+  gboolean together;
+
+  augur_des_set_precision (des, p);
+  augur_des_timer (des, first, record, &log);
+  augur_des_timer (des, later, record, &log);
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 2);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (log.at[0], ==, first);
+  together = log.at[1] == first;
+  if (!together)
+    g_assert_cmpfloat (log.at[1], ==, later);
+  augur_des_free (des);
+  return together;
+}
+
+/* An event happens with an earlier one exactly when the earlier is at or
+ * past its boundary, to the last bit, at dates from about twice the
+ * precision (where the kernel finds the boundary from the rounding of
+ * t - p alone, and just below, where it searches) to far above it, dates
+ * on powers of two among them.  (Closer to the precision, the search may
+ * stop a few doubles above the least: not asserted here.) */
+static void
+test_precision_boundary (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261129);
+  static const double precisions[] = { 1e-9, 1e-6, 3e-12 };
+
+  for (guint i = 0; i < 600; i++)
+    {
+      double p = precisions[i % G_N_ELEMENTS (precisions)];
+      double t, d;
+
+      /* up to 1e14 p: beyond, a latency phase's own end (1e-15 of its
+       * date) is what decides */
+      switch (i % 4)
+        {
+        case 0:  t = p * g_rand_double_range (rand, 2.0, 4.0); break;          /* near it */
+        case 1:  t = 2 * p * (1 + g_rand_int_range (rand, -2, 3) * DBL_EPSILON); break;
+        case 2:  t = p * pow (10, g_rand_double_range (rand, 0.5, 14)); break; /* far above */
+        default: t = ldexp (1.0, (int) floor (log2 (p)) + g_rand_int_range (rand, 2, 46)); break;
+        }
+      d = due_boundary (t, p);
+      if (!rings_together (d, t, p))
+        g_error ("t = %.17g, p = %.3g: an event at %.17g does not take it along", t, p, d);
+      if (rings_together (nextafter (d, -INFINITY), t, p))
+        g_error ("t = %.17g, p = %.3g: an event at %.17g takes it along", t, p, nextafter (d, -INFINITY));
+    }
+}
+
+/* Eight computations, each alone on its CPU, then at one instant a burst
+ * of transfers on a backbone and a second computation on the first CPU:
+ * so much changed that a solve takes every sharing activity but those
+ * alone on resources that did not change.  The first CPU's computations
+ * share it from then on, the others keep their rates; every end is the
+ * exact double. */
+typedef struct {
+  guint  backbone;
+  guint  links[8];
+  guint  cpu0;
+  double coef[2];
+  guint  route[8][2];
+  Log   *log;
+} Burst;
+
+static void
+burst_start (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  Burst *b = data;
+
+  for (guint i = 0; i < 8; i++)
+    {
+      b->route[i][0] = b->links[i];
+      b->route[i][1] = b->backbone;
+      augur_des_start (des, 10, 0, 0, 1, 2, b->route[i], b->coef, NULL, NULL);
+    }
+  augur_des_start (des, 1000, 0, 1000, 1, 1, &b->cpu0, &one, record, b->log);
+}
+
+static void
+test_alone_unchanged (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  Log logs[9] = { { { 0 } } };
+  Burst b = { .coef = { 1, 1 }, .log = &logs[8] };
+  guint cpu[8];
+
+  for (guint h = 0; h < 8; h++)
+    cpu[h] = augur_des_add_resource (des, 1000);
+  for (guint h = 0; h < 8; h++)
+    b.links[h] = augur_des_add_resource (des, 100);
+  b.backbone = augur_des_add_resource (des, 400);
+  b.cpu0 = cpu[0];
+  for (guint h = 0; h < 8; h++)
+    augur_des_start (des, 5000 + 1000 * h, 0, 1000, 1, 1, &cpu[h], &one, record, &logs[h]);
+  augur_des_timer (des, 1.0, burst_start, &b);
+  g_assert_cmpuint (augur_des_run (des, NULL, &error), ==, 8 + 1 + 8 + 1);
+  g_assert_no_error (error);
+  /* the first CPU: 4000 left at 1 s, then 500/s each; the newcomer's
+   * 1000 end at 3 s, the first's 3000 left at 1000/s end at 6 s */
+  g_assert_cmpfloat (logs[8].at[0], ==, 3.0);
+  g_assert_cmpfloat (logs[0].at[0], ==, 6.0);
+  for (guint h = 1; h < 8; h++)
+    g_assert_cmpfloat (logs[h].at[0], ==, 5.0 + h);
+  augur_des_free (des);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1124,6 +1255,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/des/components", test_components);
   g_test_add_func ("/engine/des/netmodel-sharing", test_netmodel_sharing);
   g_test_add_func ("/engine/des/netmodel-route", test_netmodel_route);
+  g_test_add_func ("/engine/des/precision-boundary", test_precision_boundary);
+  g_test_add_func ("/engine/des/alone-unchanged", test_alone_unchanged);
   /* the same, every event through the heap */
   {
     static const struct { const char *path; GTestFunc test; } again[] = {

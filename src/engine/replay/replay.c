@@ -31,27 +31,39 @@ typedef struct _Rank    Rank;
 typedef struct _Replay  Replay;
 typedef struct _Request Request;
 
+/* One cache line: with thousands of ranks tens of thousands are in
+ * flight, each read cold at its post, its match, its end and its wait
+ * (two lines, 104 bytes, were a miss more at each).  A request is in
+ * its channel's queue (next) only until it is matched, when a send's
+ * start is set; free, it is in the free list. */
 struct _Request {
-  Request  *next_free;
-  Request  *next;          /* the next in its channel's queue */
-  gboolean  in_stack;      /* an Irecv not yet waited for */
-  gboolean  is_send;
+  union {
+    Request *next_free;
+    Request *next;          /* the next in its channel's queue */
+    double   start;         /* a matched send: when its transfer started */
+  } u;
   Rank     *owner;
-  guint     src;
-  guint     dst;
-  double    bytes;
-  gboolean  done;
-  gboolean  owner_waits;
-  gboolean  collective;
-  guint     file;
-  guint64   line;
-  /* a send's transfer, once matched: its receive, when it started and the
-   * replay (kept in the send, not in an object of its own: one cold
-   * object less to read at its end among thousands in flight) */
+  /* a send's transfer, once matched: its receive and the replay (kept in
+   * the send, not in an object of its own: one cold object less to read
+   * at its end among thousands in flight) */
   Request  *partner;
-  double    start;
   Replay   *rp;
+  double    bytes;
+  guint64   line;
+  guint     peer;           /* the receiver of a send, the sender of a receive */
+  guint     file;
+  guint8    in_stack;       /* an Irecv not yet waited for */
+  guint8    is_send;
+  guint8    done;
+  guint8    owner_waits;
+  guint8    collective;
 };
+
+G_STATIC_ASSERT (sizeof (Request) <= 64);
+
+/* Its sender's and receiver's indices. */
+#define REQUEST_SRC(r) ((r)->is_send ? (r)->owner->index : (r)->peer)
+#define REQUEST_DST(r) ((r)->is_send ? (r)->peer : (r)->owner->index)
 
 /* The requests posted between a sender and a receiver and not yet matched,
  * in posting order: all sends or all receives (a send meets any receive
@@ -87,11 +99,14 @@ typedef struct {
 
 #define PEER_SLOTS 8
 
+#define IRECV_INLINE 5     /* (and the rank is 256 bytes) */
+
 /* What an action reads and writes of its rank comes first, its current
  * action after; the totals by kind of action are kept apart (rp->totals),
- * so that a rank is 216 bytes where its AugurRankStats made it 968, and
- * an action touches one line of totals where it touched three (at
- * thousands of ranks each rank's state comes from memory once a step). */
+ * so that a rank is four cache lines where its AugurRankStats made it 968
+ * bytes, and an action touches one line of totals where it touched three
+ * (at thousands of ranks each rank's state comes from memory once a
+ * step); its count of actions is its totals'. */
 struct _Rank {
   Replay        *rp;
   guint          index;
@@ -103,12 +118,21 @@ struct _Rank {
   int            waiting;
   AugurRankState block_state;
   double         block_start;
-  GPtrArray     *irecvs;      /* pending Irecv requests, most recent last */
-  guint64        actions;     /* its AugurRankStats' actions, times and end */
-  double         times[AUGUR_STATE_N];
+  /* pending Irecv requests, most recent last: in irecv_inline, beside
+   * the rank, or past IRECV_INLINE in an array of their own (a
+   * GPtrArray was two more cold lines an Irecv and a wait) */
+  guint          n_irecvs;
+  guint          irecvs_cap;
+  Request      **irecvs;
+  Request       *irecv_inline[IRECV_INLINE];
+  double         times[AUGUR_STATE_N];   /* its AugurRankStats' times and end (its actions: its totals') */
   double         end;
   AugurTraceAction    act;
 };
+
+#if GLIB_SIZEOF_VOID_P == 8
+G_STATIC_ASSERT (sizeof (Rank) == 256);    /* four lines, the hot state in the first */
+#endif
 
 /* A rank's count, bytes and flops of one kind of action, side by side. */
 typedef struct {
@@ -374,9 +398,9 @@ channel (Replay *rp, guint src, guint dst, gboolean collective)
 static void
 channel_push (Channel *c, Request *r)
 {
-  r->next = NULL;
+  r->u.next = NULL;
   if (c->tail != NULL)
-    c->tail->next = r;
+    c->tail->u.next = r;
   else
     c->head = r;
   c->tail = r;
@@ -387,10 +411,10 @@ channel_pop (Channel *c)
 {
   Request *r = c->head;
 
-  c->head = r->next;
+  c->head = r->u.next;
   if (c->head == NULL)
     c->tail = NULL;
-  r->next = NULL;
+  r->u.next = NULL;
   return r;
 }
 
@@ -422,7 +446,7 @@ request_block (Replay *rp)
   /* the lowest address taken first */
   for (guint i = n; i-- > 0;)
     {
-      block[i].next_free = rp->free_requests;
+      block[i].u.next_free = rp->free_requests;
       rp->free_requests = &block[i];
     }
 }
@@ -434,13 +458,12 @@ request_alloc (Replay *rp)
   if (rp->free_requests == NULL)
     request_block (rp);
   r = rp->free_requests;
-  rp->free_requests = r->next_free;
+  rp->free_requests = r->u.next_free;
   /* the next one is read and cleared at the next post: asked for now, it
    * is no wait there (at 4,096 ranks that read was 44 % of post's time) */
   if (rp->free_requests != NULL)
     {
       __builtin_prefetch (rp->free_requests, 1);
-      __builtin_prefetch ((const char *) rp->free_requests + sizeof (Request) - 1, 1);
     }
   memset (r, 0, sizeof *r);
   return r;
@@ -449,7 +472,7 @@ request_alloc (Replay *rp)
 static void
 request_release (Replay *rp, Request *r)
 {
-  r->next_free = rp->free_requests;
+  r->u.next_free = rp->free_requests;
   rp->free_requests = r;
 }
 
@@ -470,7 +493,8 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
 
   if (rp->record && replay_record_fits (&rp->error, rp->des, rp->messages))
     {
-      AugurReplayMessage m = { send->src, recv->dst, send->start, augur_des_now (des), send->bytes, FALSE };
+      AugurReplayMessage m = { send->owner->index, recv->owner->index, send->u.start, augur_des_now (des),
+                               send->bytes, FALSE };
       g_array_append_val (rp->messages, m);
     }
   send->done = TRUE;
@@ -496,7 +520,7 @@ match (Replay *rp, Channel *c, Request *send, Request *recv)
   /* the ranks of a collective must agree on its size */
   if (send->collective && recv->bytes >= 0 && send->bytes >= 0 && recv->bytes != send->bytes)
     {
-      Request *nonroot = send->src != 0 ? send : recv;
+      Request *nonroot = send->owner->index != 0 ? send : recv;
       Request *root = nonroot == send ? recv : send;
       g_autofree char *at = where (rp, nonroot->file, nonroot->line);
       g_autofree char *root_at = where (rp, root->file, root->line);
@@ -510,15 +534,15 @@ match (Replay *rp, Channel *c, Request *send, Request *recv)
       return;
     }
   send->partner = recv;
-  send->start = augur_des_now (rp->des);
+  send->u.start = augur_des_now (rp->des);
   send->rp = rp;
   if (c->route == NULL)
-    c->route = augur_network_get_route (rp->net, rp->ranks[send->src].host, rp->ranks[recv->dst].host, &error);
+    c->route = augur_network_get_route (rp->net, send->owner->host, recv->owner->host, &error);
   if (c->route == NULL)
     {
       g_autofree char *at = where (rp, send->file, send->line);
       fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: %s cannot reach %s: %s"), at,
-            rank_name (rp, send->src), rank_name (rp, recv->dst), error->message);
+            rank_name (rp, send->owner->index), rank_name (rp, recv->owner->index), error->message);
       return;
     }
   augur_network_transfer_on (rp->net, c->route, send->bytes, transfer_done, send);
@@ -533,15 +557,14 @@ post (Rank *rank, gboolean is_send, guint peer, double bytes, gboolean collectiv
 
   req->is_send = is_send;
   req->owner = rank;
-  req->src = is_send ? rank->index : peer;
-  req->dst = is_send ? peer : rank->index;
+  req->peer = peer;
   req->bytes = bytes;
   req->collective = collective;
   req->owner_waits = owner_waits;
   req->file = rank->act.file;
   req->line = rank->act.line;
 
-  c = channel (rp, req->src, req->dst, collective);
+  c = is_send ? channel (rp, rank->index, peer, collective) : channel (rp, peer, rank->index, collective);
   if (c->head == NULL || c->head->is_send == is_send)
     channel_push (c, req);
   else if (is_send)
@@ -552,6 +575,22 @@ post (Rank *rank, gboolean is_send, guint peer, double bytes, gboolean collectiv
 }
 
 /* ---- actions -------------------------------------------------------------------- */
+
+static void
+irecv_push (Rank *rank, Request *req)
+{
+  if (G_UNLIKELY (rank->n_irecvs == rank->irecvs_cap))
+    {
+      Request **grown = g_new (Request *, (gsize) rank->irecvs_cap * 2);
+
+      memcpy (grown, rank->irecvs, rank->n_irecvs * sizeof *grown);
+      if (rank->irecvs != rank->irecv_inline)
+        g_free (rank->irecvs);
+      rank->irecvs = grown;
+      rank->irecvs_cap *= 2;
+    }
+  rank->irecvs[rank->n_irecvs++] = req;
+}
 
 static void
 activity_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
@@ -667,7 +706,7 @@ execute (Rank *rank)
       {
         Request *req = post (rank, FALSE, a->peer, a->bytes, FALSE, FALSE);
         req->in_stack = TRUE;
-        g_ptr_array_add (rank->irecvs, req);
+        irecv_push (rank, req);
       }
       return TRUE;
 
@@ -675,14 +714,14 @@ execute (Rank *rank)
       if (rank->step == 0)
         {
           Request *req;
-          if (rank->irecvs->len == 0)
+          if (rank->n_irecvs == 0)
             {
               g_autofree char *at = where (rp, a->file, a->line);
               fail (rp, AUGUR_REPLAY_ERROR_INVALID, _("%s: %s waits, but has no pending Irecv"), at,
                     rank_name (rp, rank->index));
               return FALSE;
             }
-          req = g_ptr_array_steal_index (rank->irecvs, rank->irecvs->len - 1);
+          req = rank->irecvs[--rank->n_irecvs];
           req->in_stack = FALSE;
           if (req->done)
             {
@@ -801,7 +840,6 @@ count_action (Rank *rank)
    * totals (by rank first, a rank's kinds spread over 12 lines: at
    * 4,096 ranks a cache miss an action, two thirds of run_rank's time) */
   KindTotals *k = &rank->rp->totals[(gsize) a->kind * rank->rp->n + rank->index];
-  rank->actions++;
   k->count++;
   if (a->bytes > 0)
     k->bytes += a->bytes;
@@ -877,13 +915,13 @@ check_unmatched (Replay *rp)
   gsize n_dense = rp->dense != NULL ? (gsize) rp->n * rp->n * 2 : 0;
 
   for (gsize ci = 0; ci < n_dense; ci++)
-    for (const Request *r = rp->dense[ci].head; r != NULL; r = r->next)
+    for (const Request *r = rp->dense[ci].head; r != NULL; r = r->u.next)
       if (first == NULL || r->owner->index < first->owner->index ||
           (r->owner->index == first->owner->index && r->line < first->line))
         first = (Request *) r;
   for (guint src = 0; rp->peers != NULL && src < rp->n; src++)
     for (guint si = 0; si < rp->peers[src].n_slots; si++)
-      for (const Request *r = rp->peers[src].slots[si].channel.head; r != NULL; r = r->next)
+      for (const Request *r = rp->peers[src].slots[si].channel.head; r != NULL; r = r->u.next)
         if (first == NULL || r->owner->index < first->owner->index ||
             (r->owner->index == first->owner->index && r->line < first->line))
           first = (Request *) r;
@@ -892,10 +930,10 @@ check_unmatched (Replay *rp)
       g_autofree char *at = where (rp, first->file, first->line);
       if (first->is_send)
         fail (rp, AUGUR_REPLAY_ERROR_UNMATCHED, _("%s: %s sends %g bytes to %s, who never receives them"),
-              at, rank_name (rp, first->src), first->bytes, rank_name (rp, first->dst));
+              at, rank_name (rp, REQUEST_SRC (first)), first->bytes, rank_name (rp, REQUEST_DST (first)));
       else
         fail (rp, AUGUR_REPLAY_ERROR_UNMATCHED, _("%s: %s receives from %s, who never sends"), at,
-              rank_name (rp, first->dst), rank_name (rp, first->src));
+              rank_name (rp, REQUEST_DST (first)), rank_name (rp, REQUEST_SRC (first)));
     }
 }
 
@@ -978,14 +1016,16 @@ augur_replay_run (const AugurPlatform      *platform,
   rp.messages = g_array_new (FALSE, FALSE, sizeof (AugurReplayMessage));
   rp.progress = progress;
   rp.progress_data = progress_data;
-  rp.ranks = g_new0 (Rank, MAX (1, rp.n));
+  /* on cache lines: a rank's hot state is its first line, one miss */
+  rp.ranks = g_aligned_alloc0 (MAX (1, rp.n), sizeof (Rank), 64);
   rp.totals = g_new0 (KindTotals, (gsize) MAX (1, rp.n) * AUGUR_TRACE_ACTION_N_KINDS);
   for (guint i = 0; i < rp.n; i++)
     {
       rp.ranks[i].rp = &rp;
       rp.ranks[i].index = i;
       rp.ranks[i].host = augur_deployment_get_actor (deployment, i)->host;
-      rp.ranks[i].irecvs = g_ptr_array_new ();
+      rp.ranks[i].irecvs = rp.ranks[i].irecv_inline;
+      rp.ranks[i].irecvs_cap = IRECV_INLINE;
     }
 
   for (guint i = 0; i < rp.n && rp.error == NULL; i++)
@@ -1052,15 +1092,17 @@ augur_replay_run (const AugurPlatform      *platform,
       AugurRankStats *st = &result->stats[i];
       memcpy (st->times, rank->times, sizeof st->times);
       st->end = rank->end;
-      st->actions = rank->actions;
+      st->actions = 0;
       for (guint k = 0; k < AUGUR_TRACE_ACTION_N_KINDS; k++)
         {
           const KindTotals *kt = &rp.totals[(gsize) k * rp.n + i];
           st->count[k] = kt->count;
+          st->actions += kt->count;
           st->bytes[k] = kt->bytes;
           st->flops[k] = kt->flops;
         }
-      g_ptr_array_unref (rp.ranks[i].irecvs);
+      if (rp.ranks[i].irecvs != rp.ranks[i].irecv_inline)
+        g_free (rp.ranks[i].irecvs);
     }
   result->intervals = rp.intervals;
   result->messages = rp.messages;
@@ -1075,7 +1117,7 @@ augur_replay_run (const AugurPlatform      *platform,
   g_free (rp.dense);
   g_ptr_array_unref (rp.blocks);
   g_ptr_array_unref (rp.barrier);
-  g_free (rp.ranks);
+  g_aligned_free (rp.ranks);
   g_free (rp.totals);
 
   if (rp.error != NULL)

@@ -91,6 +91,27 @@ parse_number (const char *s,
   gboolean any = FALSE;
   double v;
 
+  /* most numbers of a trace are whole, of a few digits: up to 15 digits
+   * are below 2^53, exact as they are (the value the general path gives) */
+  if (len - 1 < 15)
+    {
+      gsize i;
+
+      for (i = 0; i < len; i++)
+        {
+          guint d = (guchar) s[i] - '0';
+
+          if (d > 9)
+            break;
+          m = m * 10 + d;
+        }
+      if (i == len)
+        {
+          *out = (double) m;
+          return TRUE;
+        }
+      m = 0;
+    }
   if (p < e && (*p == '+' || *p == '-'))
     negative = *p++ == '-';
   for (; p < e && g_ascii_isdigit (*p); p++)

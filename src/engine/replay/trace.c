@@ -24,7 +24,14 @@
  * Parsing is by hand (no GRegex, no g_strsplit): memchr for the line end,
  * fields are spans of the read buffer, process names are looked up in an
  * open-addressing table, decimal numbers take Clinger's exact fast path
- * and only the rest goes through g_ascii_strtod.
+ * and only the rest goes through g_ascii_strtod.  Processes named a
+ * prefix and their index (p0, p1...) are read off their digits, and the
+ * common line of the paper's dialect (one space between fields, whole
+ * numbers) in one pass (fast_line ()); the general parser reads every
+ * other line, to the same actions and the same messages.  The paper's
+ * dialect's actions wait in their process's queue as 32-byte Compact
+ * items: at thousands of ranks the queues hold an iteration of every
+ * rank, megabytes, read back from memory.
  *
  * (Over 800 lines: the cursor, its queues and the line parser are one
  * streaming reader; splitting it would expose its buffer handling.)
@@ -97,6 +104,27 @@ typedef struct
   guint64     offset;   /* of its line in the (decompressed) text */
 } Queued;
 
+/* An action of the paper's dialect as its process's queue keeps it: 32
+ * bytes, two to a cache line, where a Queued is 112.  At thousands of
+ * ranks the queues hold an iteration of every rank, megabytes, and each
+ * action is written there and read back from memory: the smaller the
+ * item, the fewer lines a rank's run of actions takes.  A kind with a
+ * peer has no flops nor value, so the two share a word. */
+typedef struct
+{
+  guint64 offset_kind;  /* the offset of its line (as Queued's) << 8 | its kind */
+  guint64 line;
+  double  bytes;        /* < 0: not given */
+  union
+  {
+    double  x;          /* flops, or value for the kinds of kind_has_value */
+    guint64 peer;       /* for the kinds with a peer */
+  } u;
+} Compact;
+
+G_STATIC_ASSERT (sizeof (Compact) == 32);
+G_STATIC_ASSERT (AUGUR_TRACE_ACTION_N_KINDS <= 256);
+
 typedef struct _Cursor Cursor;
 
 typedef struct
@@ -105,7 +133,8 @@ typedef struct
   gsize       name_len;
   guint       file;     /* where its lines are */
   Cursor     *cursor;   /* who reads them; NULL once all are read */
-  Queued     *items;    /* ring buffer, capacity a power of two */
+  gpointer    items;    /* ring buffer of Compact or Queued (queue_compact ()),
+                         * capacity a power of two */
   guint       cap;
   guint       head;
   guint       len;
@@ -171,6 +200,12 @@ struct _AugurTraceSet
   char     **names;
   NameSlot  *slots;         /* open addressing, see NameSlot */
   guint      slot_mask;
+  /* every process named a prefix and its index ("p0", "p1"... or SMPI's
+   * "0", "1"...): a name's index is read off its digits, no table read
+   * (prefix_len: names[0]'s length less its "0") */
+  gboolean   numbered;
+  gsize      prefix_len;
+  gboolean   given;         /* actions given or generated, not read */
   GPtrArray *files;         /* TraceFile */
   GPtrArray *cursors;       /* live Cursor */
   gsize      buffer_size;
@@ -261,13 +296,49 @@ hash_bytes (const char *s,
   return h;
 }
 
+/* The index of a name "PREFIX<digits>", for numbered processes: every
+ * index below n_processes is written once, without leading zeros. */
+static inline int
+lookup_numbered (const AugurTraceSet *t,
+                 const char          *s,
+                 gsize                len)
+{
+  const char *prefix = t->names[0];
+  gsize pl = t->prefix_len;
+  guint64 v = 0;
+
+  if (len <= pl || len - pl > 10)
+    return -1;
+  for (gsize i = 0; i < pl; i++)
+    if (s[i] != prefix[i])
+      return -1;
+  s += pl;
+  len -= pl;
+  if (s[0] == '0' && len > 1)
+    return -1;
+  for (gsize i = 0; i < len; i++)
+    {
+      guint d = (guchar) s[i] - '0';
+
+      if (d > 9)
+        return -1;
+      v = v * 10 + d;
+    }
+  return v < t->n_processes ? (int) v : -1;
+}
+
 static inline int
 lookup_process (const AugurTraceSet *t,
                 const char          *s,
                 gsize                len)
 {
-  guint i = hash_bytes (s, len) & t->slot_mask;
-  guint64 prefix = name_prefix (s, len);
+  guint i;
+  guint64 prefix;
+
+  if (t->numbered)
+    return lookup_numbered (t, s, len);
+  i = hash_bytes (s, len) & t->slot_mask;
+  prefix = name_prefix (s, len);
 
   for (;;)
     {
@@ -286,6 +357,23 @@ static inline gboolean
 is_blank (char c)
 {
   return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The end of the word at s: the first blank or e.  Most bytes of a trace
+ * are above ' ', one comparison each; a control character that is no
+ * blank is part of the word, as before. */
+static inline const char *
+skip_word (const char *s,
+           const char *e)
+{
+  for (;;)
+    {
+      while (s < e && (guchar) *s > ' ')
+        s++;
+      if (s == e || is_blank (*s))
+        return s;
+      s++;
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -386,9 +474,11 @@ parse_action (const AugurTraceSet  *t,
               guint                 n_fields,
               const char           *text,
               gsize                 text_len,
-              AugurTraceAction          *a,
+              Compact              *a,
+              AugurTraceActionKind *kind_out,
               GError              **error)
 {
+  AugurTraceActionKind kind;
   const KindInfo *info;
   guint n_args;
   guint i = 2;
@@ -419,18 +509,10 @@ parse_action (const AugurTraceSet  *t,
                              info->name, info->usage, shown);
     }
 
-  a->kind = (AugurTraceActionKind) k;
-  a->peer = G_MAXUINT;
+  kind = (AugurTraceActionKind) k;
+  *kind_out = kind;
   a->bytes = -1;
-  a->flops = 0;
-  a->value = 0;
-  a->tag = 0;
-  a->root = G_MAXUINT;
-  a->src = G_MAXUINT;
-  a->dst = G_MAXUINT;
-  a->recv_bytes = -1;
-  a->counts = NULL;
-  a->recv_counts = NULL;
+  a->u.x = 0;
 
   if (info->peer)
     {
@@ -443,37 +525,37 @@ parse_action (const AugurTraceSet  *t,
                                  _("peer '%s' of '%s' is not in the deployment"),
                                  name, info->name);
         }
-      a->peer = (guint) peer;
+      a->u.peer = (guint) peer;
       i = 3;
     }
 
-  switch (a->kind)
+  switch (kind)
     {
     case AUGUR_TRACE_ACTION_COMPUTE:
-      return parse_volume (f, line, a->kind, ROLE_FLOPS, tok[i], tlen[i], &a->flops, error);
+      return parse_volume (f, line, kind, ROLE_FLOPS, tok[i], tlen[i], &a->u.x, error);
 
     case AUGUR_TRACE_ACTION_SEND:
     case AUGUR_TRACE_ACTION_ISEND:
     case AUGUR_TRACE_ACTION_BCAST:
-      return parse_volume (f, line, a->kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
+      return parse_volume (f, line, kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
 
     case AUGUR_TRACE_ACTION_RECV:
     case AUGUR_TRACE_ACTION_IRECV:
       if (n_args == 2)
-        return parse_volume (f, line, a->kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
+        return parse_volume (f, line, kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
       return TRUE;
 
     case AUGUR_TRACE_ACTION_REDUCE:
     case AUGUR_TRACE_ACTION_ALLREDUCE:
-      return parse_volume (f, line, a->kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error)
-          && parse_volume (f, line, a->kind, ROLE_FLOPS, tok[i + 1], tlen[i + 1], &a->flops, error);
+      return parse_volume (f, line, kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error)
+          && parse_volume (f, line, kind, ROLE_FLOPS, tok[i + 1], tlen[i + 1], &a->u.x, error);
 
     case AUGUR_TRACE_ACTION_SLEEP:
-      return parse_volume (f, line, a->kind, ROLE_SECONDS, tok[i], tlen[i], &a->value, error);
+      return parse_volume (f, line, kind, ROLE_SECONDS, tok[i], tlen[i], &a->u.x, error);
 
     case AUGUR_TRACE_ACTION_COMM_SIZE:
-      if (!parse_number (tok[i], tlen[i], &a->value)
-          || !(a->value >= 1 && a->value <= G_MAXUINT && a->value == floor (a->value)))
+      if (!parse_number (tok[i], tlen[i], &a->u.x)
+          || !(a->u.x >= 1 && a->u.x <= G_MAXUINT && a->u.x == floor (a->u.x)))
         {
           g_autofree char *shown = trace_token_for_message (f, tok[i], tlen[i]);
           return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
@@ -497,28 +579,126 @@ parse_action (const AugurTraceSet  *t,
 /* ------------------------------------------------------------------------ */
 /* Queues                                                                   */
 
+/* The paper's dialect read from files is queued as Compact items; the
+ * SMPI dialect's actions (counts, tags, roots) and actions given or
+ * generated are queued whole. */
+static inline gboolean
+queue_compact (const AugurTraceSet *t)
+{
+  return t->dialect == AUGUR_TRACE_DIALECT_SEED && !t->given;
+}
+
+/* Doubles p's ring (items of `size` bytes), its items in order from 0. */
+static void
+proc_grow (Proc  *p,
+           gsize  size)
+{
+  guint cap = MAX (16, p->cap * 2);
+  /* on cache lines: a Compact never straddles two */
+  char *items = g_aligned_alloc (cap, size, 64);
+
+  for (guint i = 0; i < p->len; i++)
+    memcpy (items + (gsize) i * size, (const char *) p->items + (gsize) ((p->head + i) & (p->cap - 1)) * size,
+            size);
+  g_aligned_free (p->items);
+  p->items = items;
+  p->cap = cap;
+  p->head = 0;
+}
+
+static inline void
+queue_count (AugurTraceSet *t)
+{
+  t->queued++;
+  if (t->queued > t->peak_queued)
+    t->peak_queued = t->queued;
+}
+
 static inline void
 proc_push (AugurTraceSet *t,
            Proc          *p,
            const Queued  *q)
 {
+  g_assert (!queue_compact (t));
   if (G_UNLIKELY (p->len == p->cap))
-    {
-      guint cap = MAX (16, p->cap * 2);
-      Queued *items = g_new (Queued, cap);
-
-      for (guint i = 0; i < p->len; i++)
-        items[i] = p->items[(p->head + i) & (p->cap - 1)];
-      g_free (p->items);
-      p->items = items;
-      p->cap = cap;
-      p->head = 0;
-    }
-  p->items[(p->head + p->len) & (p->cap - 1)] = *q;
+    proc_grow (p, sizeof (Queued));
+  ((Queued *) p->items)[(p->head + p->len) & (p->cap - 1)] = *q;
   p->len++;
-  t->queued++;
-  if (t->queued > t->peak_queued)
-    t->peak_queued = t->queued;
+  queue_count (t);
+}
+
+/* The slot of p's next Compact item, to be parsed into in place (the
+ * line is written once, where it stays until it is replayed); counted
+ * by proc_push_compact_done () once it parsed. */
+static inline Compact *
+proc_push_compact (Proc *p)
+{
+  if (G_UNLIKELY (p->len == p->cap))
+    proc_grow (p, sizeof (Compact));
+  return &((Compact *) p->items)[(p->head + p->len) & (p->cap - 1)];
+}
+
+static inline void
+proc_push_compact_done (AugurTraceSet *t,
+                        Proc          *p)
+{
+  p->len++;
+  queue_count (t);
+}
+
+/* The kinds whose one number is `value` (else `flops`). */
+static inline gboolean
+kind_has_value (guint kind)
+{
+  return kind == AUGUR_TRACE_ACTION_SLEEP || kind == AUGUR_TRACE_ACTION_COMM_SIZE;
+}
+
+static inline void
+compact_unpack (const Compact    *q,
+                guint             process,
+                guint             file,
+                AugurTraceAction *a)
+{
+  guint kind = (guint) (q->offset_kind & 0xff);
+  gboolean value = kind_has_value (kind);
+  gboolean peer = kinds[kind].peer;
+
+  a->kind = (AugurTraceActionKind) kind;
+  a->process = process;
+  a->peer = peer ? (guint) q->u.peer : G_MAXUINT;
+  a->bytes = q->bytes;
+  a->flops = value || peer ? 0 : q->u.x;
+  a->value = value ? q->u.x : 0;
+  a->file = file;
+  a->line = q->line;
+  a->tag = 0;
+  a->root = G_MAXUINT;
+  a->src = G_MAXUINT;
+  a->dst = G_MAXUINT;
+  a->recv_bytes = -1;
+  a->counts = NULL;
+  a->recv_counts = NULL;
+}
+
+/* Where p's first queued line is (p->len > 0). */
+static void
+proc_first_position (const AugurTraceSet *t,
+                     const Proc          *p,
+                     guint64             *offset,
+                     guint64             *line)
+{
+  if (queue_compact (t))
+    {
+      const Compact *q = &((const Compact *) p->items)[p->head];
+      *offset = q->offset_kind >> 8;
+      *line = q->line;
+    }
+  else
+    {
+      const Queued *q = &((const Queued *) p->items)[p->head];
+      *offset = q->offset;
+      *line = q->action.line;
+    }
 }
 
 static inline void
@@ -526,14 +706,17 @@ proc_pop (AugurTraceSet *t,
           Proc          *p,
           AugurTraceAction   *action)
 {
-  *action = p->items[p->head].action;
+  if (queue_compact (t))
+    compact_unpack (&((const Compact *) p->items)[p->head], (guint) (p - t->procs), p->file, action);
+  else
+    *action = ((const Queued *) p->items)[p->head].action;
   p->head = (p->head + 1) & (p->cap - 1);
   p->len--;
   t->queued--;
   /* give back what a burst made the queue grow to */
   if (p->len == 0 && p->cap > 256)
     {
-      g_clear_pointer (&p->items, g_free);
+      g_clear_pointer (&p->items, g_aligned_free);
       p->cap = p->head = 0;
     }
 }
@@ -704,6 +887,7 @@ cursor_new (AugurTraceSet  *t,
             guint           file,
             guint64         offset,
             guint64         line,
+            gsize           buffer_size,
             GError        **error)
 {
   TraceFile *f = g_ptr_array_index (t->files, file);
@@ -712,7 +896,7 @@ cursor_new (AugurTraceSet  *t,
 
   c->file = file;
   c->line = line;
-  c->cap = t->buffer_size;
+  c->cap = buffer_size;
   c->buf = g_malloc (c->cap);
   c->base = g_file_read (f->file, NULL, &local_error);
   if (c->base == NULL)
@@ -885,7 +1069,8 @@ detach_longest (AugurTraceSet  *t,
   Proc *p = NULL;
   Cursor *old;
   Cursor *c;
-  const Queued *first;
+  guint64 offset;
+  guint64 line;
 
   for (guint i = 0; i < t->n_processes; i++)
     if (&t->procs[i] != want && t->procs[i].len > 0 && (p == NULL || t->procs[i].len > p->len))
@@ -893,12 +1078,12 @@ detach_longest (AugurTraceSet  *t,
   if (p == NULL)
     return TRUE;                        /* only want's own line is queued */
 
-  first = &p->items[p->head];
-  c = cursor_new (t, p->file, first->offset, first->action.line - 1, error);
+  proc_first_position (t, p, &offset, &line);
+  c = cursor_new (t, p->file, offset, line - 1, t->buffer_size, error);
   if (c == NULL)
     return FALSE;
   t->queued -= p->len;
-  g_clear_pointer (&p->items, g_free);
+  g_clear_pointer (&p->items, g_aligned_free);
   p->cap = p->head = p->len = 0;
   /* the process may have had all its lines read already (its reader
    * ended, leaving a long queue): its new reader reads them again */
@@ -916,20 +1101,21 @@ detach_longest (AugurTraceSet  *t,
  * child forked by the traced program that wrote its copy of the buffer
  * again), whose doubled actions would be replayed as if the run made
  * them.  A line read again (after detach_longest) is the same line. */
-static gboolean
+static inline gboolean
 check_init (const TraceFile         *f,
             Proc                    *p,
-            const AugurTraceAction  *a,
+            guint32                  kind,
+            guint64                  line,
             GError                 **error)
 {
-  if (a->kind != AUGUR_TRACE_ACTION_INIT || p->init_line == a->line)
+  if (G_LIKELY (kind != AUGUR_TRACE_ACTION_INIT) || p->init_line == line)
     return TRUE;
   if (p->init_line == 0)
     {
-      p->init_line = a->line;
+      p->init_line = line;
       return TRUE;
     }
-  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, a->line,
+  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                            _("a second init for '%s' (the first is on line %llu): a trace holds "
                              "one run of each rank; was it written twice, by a child the traced program forked?"),
                            p->name, (unsigned long long) p->init_line);
@@ -942,6 +1128,142 @@ all_digits (const char *s, gsize len)
     if (!g_ascii_isdigit (s[i]))
       return FALSE;
   return len > 0;
+}
+
+/* ---- The common line, in one pass ------------------------------------------ */
+
+/* Digits alone, up to 15 (below 2^53: exact, as parse_number gives
+ * them), then a space or the end: their value and the byte after them;
+ * NULL otherwise. */
+static inline const char *
+fast_whole (const char *s,
+            const char *e,
+            double     *out)
+{
+  const char *start = s;
+  guint64 m = 0;
+
+  for (; s < e && (guint) ((guchar) *s - '0') <= 9; s++)
+    m = m * 10 + (guint) (*s - '0');
+  if (s == start || s - start > 15 || (s < e && *s != ' '))
+    return NULL;
+  *out = (double) m;
+  return s;
+}
+
+/* A numbered process's name (lookup_numbered ()'s rules), then a space
+ * or the end: its index and the byte after it; NULL otherwise. */
+static inline const char *
+fast_process (const AugurTraceSet *t,
+              const char          *s,
+              const char          *e,
+              guint               *index)
+{
+  const char *prefix = t->names[0];
+  const char *start;
+  const char *end;
+  guint64 v = 0;
+
+  if ((gsize) (e - s) <= t->prefix_len)
+    return NULL;
+  for (gsize i = 0; i < t->prefix_len; i++)
+    if (s[i] != prefix[i])
+      return NULL;
+  s += t->prefix_len;
+  start = s;
+  /* at most 10 digits (the indices are below 2^32) */
+  end = e - s > 10 ? s + 10 : e;
+  for (; s < end && (guint) ((guchar) *s - '0') <= 9; s++)
+    v = v * 10 + (guint) (*s - '0');
+  if (s == start || (*start == '0' && s - start > 1) || (s < e && *s != ' ') || v >= t->n_processes)
+    return NULL;
+  *index = (guint) v;
+  return s;
+}
+
+typedef enum {
+  FAST_NO,        /* not the common form: the general path reads the line */
+  FAST_QUEUED,
+  FAST_SKIPPED,   /* another cursor's process */
+} FastResult;
+
+/* The paper's dialect's common line: a numbered process, one space
+ * between fields, whole numbers, nothing after them: read in one pass,
+ * no token kept, the process and peer read off their digits, and queued.
+ * Anything else (other blanks, decimals and exponents, an init, an
+ * error) is FAST_NO, and the general path reads the line as before: the
+ * same actions, the same messages. */
+static FastResult
+fast_line (AugurTraceSet *t,
+           Cursor        *c,
+           const char    *s,
+           const char    *e,
+           guint64        offset)
+{
+  const char *w;
+  guint index;
+  guint peer = G_MAXUINT;
+  double bytes = -1;
+  double x = 0;
+  int k;
+  Proc *p;
+  Compact *a;
+
+  s = fast_process (t, s, e, &index);
+  if (s == NULL || s == e)
+    return FAST_NO;
+  p = &t->procs[index];
+  if (p->cursor != c)
+    return FAST_SKIPPED;
+  w = ++s;
+  while (s < e && *s != ' ')
+    s++;
+  k = lookup_kind (w, (gsize) (s - w));
+  if (k < 0 || k == AUGUR_TRACE_ACTION_INIT || offset >> 56 != 0)
+    return FAST_NO;
+  if (kinds[k].peer)
+    {
+      if (s == e || (s = fast_process (t, s + 1, e, &peer)) == NULL)
+        return FAST_NO;
+      if ((k == AUGUR_TRACE_ACTION_SEND || k == AUGUR_TRACE_ACTION_ISEND || s < e) &&
+          (s == e || (s = fast_whole (s + 1, e, &bytes)) == NULL))
+        return FAST_NO;
+    }
+  else
+    switch (k)
+      {
+      case AUGUR_TRACE_ACTION_BCAST:
+        if (s == e || (s = fast_whole (s + 1, e, &bytes)) == NULL)
+          return FAST_NO;
+        break;
+      case AUGUR_TRACE_ACTION_REDUCE:
+      case AUGUR_TRACE_ACTION_ALLREDUCE:
+        if (s == e || (s = fast_whole (s + 1, e, &bytes)) == NULL || s == e ||
+            (s = fast_whole (s + 1, e, &x)) == NULL)
+          return FAST_NO;
+        break;
+      case AUGUR_TRACE_ACTION_COMPUTE:
+      case AUGUR_TRACE_ACTION_SLEEP:
+      case AUGUR_TRACE_ACTION_COMM_SIZE:
+        if (s == e || (s = fast_whole (s + 1, e, &x)) == NULL ||
+            (k == AUGUR_TRACE_ACTION_COMM_SIZE && !(x >= 1 && x <= G_MAXUINT)))
+          return FAST_NO;
+        break;
+      default:
+        break;
+      }
+  if (s != e)
+    return FAST_NO;
+  a = proc_push_compact (p);
+  a->offset_kind = offset << 8 | (guint64) k;
+  a->line = c->line;
+  a->bytes = bytes;
+  if (kinds[k].peer)
+    a->u.peer = peer;
+  else
+    a->u.x = x;
+  proc_push_compact_done (t, p);
+  return FAST_QUEUED;
 }
 
 /* Reads until `want` has an action or its cursor ends. */
@@ -969,6 +1291,8 @@ cursor_fill (AugurTraceSet  *t,
       const char *e;
       gsize len;
       Queued q;
+      Compact *a;
+      AugurTraceActionKind kind = AUGUR_TRACE_ACTION_N_KINDS;
       Proc *p;
       int index;
 
@@ -983,6 +1307,20 @@ cursor_fill (AugurTraceSet  *t,
           return TRUE;
         }
 
+      if (t->numbered && t->dialect == AUGUR_TRACE_DIALECT_SEED)
+        {
+          FastResult r = fast_line (t, c, line, line + len, q.offset);
+
+          if (r == FAST_SKIPPED)
+            continue;
+          if (r == FAST_QUEUED)
+            {
+              if (G_UNLIKELY (t->queued > t->queue_limit) && !detach_longest (t, want, error))
+                return FALSE;
+              continue;
+            }
+        }
+
       s = line;
       e = line + len;
       while (s < e && is_blank (*s))
@@ -990,8 +1328,7 @@ cursor_fill (AugurTraceSet  *t,
       if (s == e || *s == '#')
         continue;
       tok[0] = s;
-      while (s < e && !is_blank (*s))
-        s++;
+      s = skip_word (s, e);
       tlen[0] = (gsize) (s - tok[0]);
 
       index = lookup_process (t, tok[0], tlen[0]);
@@ -1023,7 +1360,7 @@ cursor_fill (AugurTraceSet  *t,
           q.action.file = c->file;
           q.action.line = c->line;
           if (!trace_smpi_parse (&t->smpi, f, c->line, s, e, &q.action, &c->error)
-              || !check_init (f, p, &q.action, &c->error))
+              || !check_init (f, p, q.action.kind, q.action.line, &c->error))
             {
               g_propagate_error (error, g_error_copy (c->error));
               return FALSE;
@@ -1045,8 +1382,7 @@ cursor_fill (AugurTraceSet  *t,
             break;
           if (n < MAX_FIELDS)
             tok[n] = s;
-          while (s < e && !is_blank (*s))
-            s++;
+          s = skip_word (s, e);
           if (n < MAX_FIELDS)
             tlen[n] = (gsize) (s - tok[n]);
           n++;
@@ -1054,17 +1390,25 @@ cursor_fill (AugurTraceSet  *t,
       while (e > tok[0] && is_blank (e[-1]))
         e--;
 
-      q.action.process = (guint) index;
-      q.action.file = c->file;
-      q.action.line = c->line;
+      /* parsed in place in its queue's next slot, counted once it parsed */
+      a = proc_push_compact (p);
       if (!parse_action (t, f, c->line, tok, tlen, MIN (n, MAX_FIELDS),
-                         tok[0], (gsize) (e - tok[0]), &q.action, &c->error)
-          || !check_init (f, p, &q.action, &c->error))
+                         tok[0], (gsize) (e - tok[0]), a, &kind, &c->error)
+          || !check_init (f, p, kind, c->line, &c->error))
         {
           g_propagate_error (error, g_error_copy (c->error));
           return FALSE;
         }
-      proc_push (t, p, &q);
+      if (G_UNLIKELY (q.offset >> 56 != 0))
+        {
+          trace_line_error (&c->error, AUGUR_TRACE_ERROR_IO, f, c->line,
+                            _("the trace is longer than 64 PiB: Augur cannot read it"));
+          g_propagate_error (error, g_error_copy (c->error));
+          return FALSE;
+        }
+      a->offset_kind = q.offset << 8 | kind;
+      a->line = c->line;
+      proc_push_compact_done (t, p);
 
       if (G_UNLIKELY (t->queued > t->queue_limit) && !detach_longest (t, want, error))
         return FALSE;
@@ -1158,6 +1502,33 @@ trace_file_free (gpointer data)
   g_free (f);
 }
 
+/* Whether process i is named PREFIX + i (in decimal) for every i, PREFIX
+ * being the first name less its final "0" (*prefix_len bytes). */
+static gboolean
+find_numbered (const AugurTraceSet *t,
+               gsize               *prefix_len)
+{
+  gsize pl;
+
+  if (t->n_processes == 0)
+    return FALSE;
+  pl = t->procs[0].name_len - 1;
+  if (t->procs[0].name[pl] != '0')
+    return FALSE;
+  for (guint i = 0; i < t->n_processes; i++)
+    {
+      const Proc *p = &t->procs[i];
+      char digits[16];
+      int n = g_snprintf (digits, sizeof digits, "%u", i);
+
+      if (p->name_len != pl + (gsize) n || memcmp (p->name, t->procs[0].name, pl) != 0 ||
+          memcmp (p->name + pl, digits, (gsize) n) != 0)
+        return FALSE;
+    }
+  *prefix_len = pl;
+  return TRUE;
+}
+
 static AugurTraceSet *
 trace_set_new (const char **processes,
                guint        n_processes,
@@ -1214,6 +1585,7 @@ trace_set_new (const char **processes,
             break;
           }
     }
+  t->numbered = find_numbered (t, &t->prefix_len);
   return g_steal_pointer (&t);
 }
 
@@ -1223,10 +1595,14 @@ open_cursors (AugurTraceSet  *t,
               GError        **error)
 {
   g_autofree Cursor **by_file = g_new0 (Cursor *, MAX (1, t->files->len));
+  /* the budget shared by the files' first cursors: a merged file of
+   * thousands of ranks is read in blocks of BUFFER_MAX, not of its
+   * ranks' share (a detached cursor gets a rank's share) */
+  gsize buffer_size = CLAMP (BUFFER_BUDGET / MAX (t->files->len, 1), t->buffer_size, BUFFER_MAX);
 
   for (guint i = 0; i < t->files->len; i++)
     {
-      by_file[i] = cursor_new (t, i, 0, 0, error);
+      by_file[i] = cursor_new (t, i, 0, 0, buffer_size, error);
       if (by_file[i] == NULL)
         return FALSE;
       by_file[i]->owner_lo = G_MAXUINT;
@@ -1283,6 +1659,7 @@ augur_trace_set_new_given (const char **processes,
   g_ptr_array_add (t->files, f);
   /* nothing to read: every action is given; no limit on the queues */
   t->queue_limit = G_MAXUINT64;
+  t->given = TRUE;
   return g_steal_pointer (&t);
 }
 
@@ -1327,6 +1704,8 @@ augur_trace_set_give (AugurTraceSet          *t,
   Queued q = { 0 };
 
   g_return_if_fail (t != NULL && process < t->n_processes && action != NULL);
+  /* a set read from files queues its own lines (as Compact items) */
+  g_return_if_fail (t->given);
   q.action = *action;
   q.action.process = process;
   q.action.file = 0;
@@ -1391,7 +1770,7 @@ augur_trace_set_free (AugurTraceSet *t)
   if (t->generate_destroy != NULL)
     t->generate_destroy (t->generate_data);
   for (guint i = 0; i < t->n_processes; i++)
-    g_free (t->procs[i].items);
+    g_aligned_free (t->procs[i].items);
   g_free (t->procs);
   g_strfreev (t->names);
   g_free (t->slots);

@@ -302,6 +302,71 @@ test_unmatched (void)
   teardown (&f);
 }
 
+/* Requests keep one end of their pair (the other is their rank) and a
+ * rank its first Irecvs beside it: at 2 and at 300 ranks (tables of
+ * channels), a rank with more Irecvs pending than it keeps beside it
+ * waits for each, last first, every message has its own sender,
+ * receiver and bytes in the timeline, and a receive nobody sends to is
+ * named with both ranks. */
+static void
+test_requests (void)
+{
+  static const guint sizes[] = { 2, 300 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      const guint n = sizes[k];
+      const guint m = 7;                    /* p0's Irecvs: the i-th from sender (i) */
+#define SENDER(i) (1 + ((i) - 1) % (n - 1))
+      Fixture f;
+      g_autofree guint *hosts = g_new (guint, n);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurReplayResult) r = NULL;
+      g_autoptr(GString) trace = g_string_new (NULL);
+      g_autofree gboolean *seen = g_new0 (gboolean, m + 1);
+      g_autofree char *expected = NULL;
+
+      for (guint i = 0; i < n; i++)
+        hosts[i] = i % 4;
+      setup (&f, hosts, n);
+      for (guint i = 1; i <= m; i++)
+        g_string_append_printf (trace, "p0 Irecv p%u %u\n", SENDER (i), 100 * i + n - 1);
+      for (guint i = 1; i <= m; i++)
+        g_string_append_printf (trace, "p0 wait\np%u compute %u\np%u Isend p0 %u\n", SENDER (i),
+                                1000000 * (m + 1 - i), SENDER (i), 100 * i + n - 1);
+      g_string_append (trace, "p0 compute 1\n");
+      r = replay (&f, trace->str, AUGUR_NETWORK_CM02, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (augur_replay_result_get_n_messages (r), ==, m);
+      for (guint j = 0; j < m; j++)
+        {
+          const AugurReplayMessage *msg = augur_replay_result_get_message (r, j);
+          guint i = (guint) (msg->bytes - (n - 1)) / 100;
+
+          g_assert_cmpuint (i, >=, 1);
+          g_assert_cmpuint (i, <=, m);
+          g_assert_cmpfloat (msg->bytes, ==, 100.0 * i + n - 1);
+          g_assert_false (seen[i]);
+          seen[i] = TRUE;
+          g_assert_cmpuint (msg->src, ==, SENDER (i));
+          g_assert_cmpuint (msg->dst, ==, 0);
+          g_assert_false (msg->collective);
+        }
+#undef SENDER
+      g_assert_cmpuint (augur_replay_result_get_stats (r, 0)->count[AUGUR_TRACE_ACTION_WAIT], ==, m);
+      g_clear_pointer (&r, augur_replay_result_free);
+
+      g_string_truncate (trace, 0);
+      g_string_append_printf (trace, "p%u Irecv p0 7\np0 compute 1\n", n - 1);
+      r = replay (&f, trace->str, AUGUR_NETWORK_CM02, &error);
+      g_assert_null (r);
+      g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_UNMATCHED);
+      expected = g_strdup_printf ("trace.txt:1: p%u receives from p0, who never sends", n - 1);
+      g_assert_nonnull (strstr (error->message, expected));
+      teardown (&f);
+    }
+}
+
 /* Past 256 ranks, messages wait in a hashed table of channels instead of
  * a dense one: a token passed around 300 ranks (each hop alone on the
  * network), and a send nobody receives, found and named. */
@@ -606,6 +671,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/replay/disagreements", test_disagreements);
   g_test_add_func ("/engine/replay/tiny-volumes", test_tiny_volumes);
   g_test_add_func ("/engine/replay/many-ranks", test_many_ranks);
+  g_test_add_func ("/engine/replay/requests", test_requests);
   g_test_add_func ("/engine/replay/json", test_json);
   g_test_add_func ("/engine/replay/escaped-names", test_escaped_names);
   g_test_add_func ("/engine/replay/timeline-budget", test_timeline_budget);

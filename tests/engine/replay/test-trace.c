@@ -207,6 +207,14 @@ expect_action (AugurTraceSet   *t,
   g_assert_cmpfloat (a.value, ==, value);
   g_assert_cmpuint (a.file, ==, 0);
   g_assert_cmpuint (a.line, ==, line);
+  /* the SMPI dialect's fields, unset in this one */
+  g_assert_cmpint (a.tag, ==, 0);
+  g_assert_cmpuint (a.root, ==, G_MAXUINT);
+  g_assert_cmpuint (a.src, ==, G_MAXUINT);
+  g_assert_cmpuint (a.dst, ==, G_MAXUINT);
+  g_assert_cmpfloat (a.recv_bytes, ==, -1);
+  g_assert_null (a.counts);
+  g_assert_null (a.recv_counts);
 }
 
 static void
@@ -385,6 +393,245 @@ test_process_names (void)
     g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS);
   }
   g_free (names);
+}
+
+/* The first action of `process` in `text` read with `names`: fails with a
+ * PROCESS error (a process or peer that is not in the deployment). */
+static void
+expect_no_such_process (const char  *text,
+                        const char **names,
+                        guint        n,
+                        guint        process)
+{
+  g_autoptr(GFile) file = write_text ("no-such.txt", text);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = augur_trace_set_open_merged (file, names, n, &error);
+  AugurTraceAction a;
+
+  g_assert_no_error (error);
+  g_assert_false (augur_trace_set_next (t, process, &a, &error));
+  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS);
+}
+
+/* Processes named a prefix and their index ("p0", "p1"..., SMPI's "0",
+ * "1"...) are found by their digits, not in the table of names: every
+ * other spelling of a number ("p01", "p+1"), a number past the last
+ * process or beyond 32 bits, a name of the prefix alone or of another
+ * prefix is no process, as a process or as a peer; names numbered with a
+ * gap or a prefix that ends in a digit are found as they are written. */
+static void
+test_numbered_names (void)
+{
+  static const char *bad[] = {
+    "p01", "p00", "p1000", "p", "q1", "P1", "p1x", "p-1", "p+1", "p1.0", "p99999999999", "p18446744073709551617",
+  };
+  static const char *gap[] = { "p0", "p1", "p3" };
+  static const char *ones[] = { "10", "11", "12" };
+  static const char *ranks[] = { "0", "1", "2" };
+  const guint n = 1000;
+  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (owned, g_strdup_printf ("p%u", i));
+  g_ptr_array_add (owned, NULL);
+  /* every process sends to another, its bytes saying who it is */
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "p%u Isend p%u %u\n", i, (i * 7 + 1) % n, 1000 + i);
+  file = write_text ("numbered.txt", text->str);
+  t = augur_trace_set_open_merged (file, (const char **) owned->pdata, n, &error);
+  g_assert_no_error (error);
+  for (guint i = n; i-- > 0;)
+    {
+      expect_action (t, i, AUGUR_TRACE_ACTION_ISEND, (i * 7 + 1) % n, 1000 + i, 0, 0, i + 1);
+      expect_end (t, i);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *as_process = g_strdup_printf ("%s compute 1\n", bad[i]);
+      g_autofree char *as_peer = g_strdup_printf ("p1 send %s 5\n", bad[i]);
+
+      expect_no_such_process (as_process, (const char **) owned->pdata, n, 1);
+      expect_no_such_process (as_peer, (const char **) owned->pdata, n, 1);
+    }
+
+  /* not numbered: a gap */
+  g_clear_object (&file);
+  g_clear_pointer (&t, augur_trace_set_free);
+  file = write_text ("gap.txt", "p3 send p0 5\np0 recv p3\n");
+  t = augur_trace_set_open_merged (file, gap, G_N_ELEMENTS (gap), &error);
+  g_assert_no_error (error);
+  expect_action (t, 2, AUGUR_TRACE_ACTION_SEND, 0, 5, 0, 0, 1);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_RECV, 2, -1, 0, 0, 2);
+  expect_no_such_process ("p2 compute 1\n", gap, G_N_ELEMENTS (gap), 1);
+
+  /* "10", "11", "12": the prefix "1", numbers 0 to 2 */
+  g_clear_object (&file);
+  g_clear_pointer (&t, augur_trace_set_free);
+  file = write_text ("ones.txt", "12 send 10 5\n10 recv 12\n");
+  t = augur_trace_set_open_merged (file, ones, G_N_ELEMENTS (ones), &error);
+  g_assert_no_error (error);
+  expect_action (t, 2, AUGUR_TRACE_ACTION_SEND, 0, 5, 0, 0, 1);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_RECV, 2, -1, 0, 0, 2);
+  expect_no_such_process ("1 compute 1\n", ones, G_N_ELEMENTS (ones), 0);
+  expect_no_such_process ("100 compute 1\n", ones, G_N_ELEMENTS (ones), 0);
+  expect_no_such_process ("13 compute 1\n", ones, G_N_ELEMENTS (ones), 0);
+
+  /* SMPI's names: no prefix */
+  g_clear_object (&file);
+  g_clear_pointer (&t, augur_trace_set_free);
+  file = write_text ("ranks.txt", "2 send 0 5\n0 recv 2\n");
+  t = augur_trace_set_open_merged (file, ranks, G_N_ELEMENTS (ranks), &error);
+  g_assert_no_error (error);
+  expect_action (t, 2, AUGUR_TRACE_ACTION_SEND, 0, 5, 0, 0, 1);
+  expect_action (t, 0, AUGUR_TRACE_ACTION_RECV, 2, -1, 0, 0, 2);
+  expect_no_such_process ("00 compute 1\n", ranks, G_N_ELEMENTS (ranks), 0);
+  expect_no_such_process ("3 compute 1\n", ranks, G_N_ELEMENTS (ranks), 0);
+}
+
+/* Numbered processes' common lines are read in one pass, the rest by
+ * the general path: random lines, well and badly formed (other blanks,
+ * decimals, exponents, leading zeros, missing and extra values, unknown
+ * peers), read with numbered names and with the same names plus one
+ * that makes them unnumbered (the general path alone), give the same
+ * actions, every field, and the same errors at the same action. */
+static void
+test_fast_path_same (void)
+{
+  static const char *kinds_used[] = {
+    "init", "finalize", "compute", "send", "Isend", "recv", "Irecv", "wait", "barrier", "bcast", "reduce",
+    "allReduce", "comm_size", "sleep", "test", "",
+  };
+  /* valid as any value (but comm_size's) first, then the rest */
+  static const char *numbers[] = {
+    "0", "5", "12345", "5000000", "1e6", "2.5", "123456789012345678", "0x10", "007", "1.", "999999999999999",
+    "9999999999999999", "-3", "4294967296", "", "1e400",
+  };
+  const guint n_valid = 12;
+  static const char *seps[] = { " ", " ", " ", " ", "  ", "\t" };
+  static const char *ends[] = { "", "", "", "", " ", "\r", "\t" };
+  const guint n = 12;
+  g_autoptr(GPtrArray) numbered = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) unnumbered = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_ptr_array_add (numbered, g_strdup_printf ("p%u", i));
+      g_ptr_array_add (unnumbered, g_strdup_printf ("p%u", i));
+    }
+  g_ptr_array_add (unnumbered, g_strdup ("zz"));
+  g_ptr_array_add (numbered, NULL);
+  g_ptr_array_add (unnumbered, NULL);
+  guint compared = 0;
+  guint errors = 0;
+
+  for (guint seed = 1; seed <= 60; seed++)
+    {
+      g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(AugurTraceSet) fast = NULL;
+      g_autoptr(AugurTraceSet) slow = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree gboolean *done = g_new0 (gboolean, n);
+      /* mostly well formed: the error, if any, comes late */
+      gboolean sloppy = seed % 3 == 0;
+      guint left = n;
+
+      for (guint l = 0; l < 300; l++)
+        {
+          /* sloppy: other blanks and numbers on every line; wild: a line
+           * that may be wrong, one in 60 */
+          gboolean wild = sloppy && g_rand_int_range (rand, 0, 60) == 0;
+          /* init: once a process (a second is an error) */
+          guint kind = l < n ? 0 : g_rand_int_range (rand, wild ? 0 : 1, wild ? G_N_ELEMENTS (kinds_used) : 14);
+          guint n_values = 0;
+          gboolean peer = FALSE;
+
+          g_string_append_printf (text, "p%u%s%s", l < n ? l : (guint) g_rand_int_range (rand, 0, n),
+                                  sloppy ? seps[g_rand_int_range (rand, 0, G_N_ELEMENTS (seps))] : " ",
+                                  kinds_used[kind]);
+          switch (kind)
+            {
+            case 2: case 9: case 12: case 13: n_values = 1; break;
+            case 3: case 4: peer = TRUE; n_values = 1; break;
+            case 5: case 6: peer = TRUE; n_values = g_rand_int_range (rand, 0, 2); break;
+            case 10: case 11: n_values = 2; break;
+            default: break;
+            }
+          if (wild && g_rand_int_range (rand, 0, 2) == 0)
+            n_values += g_rand_boolean (rand) ? 1 : -1;
+          if (peer)
+            {
+              guint j = g_rand_int_range (rand, 0, n + (wild ? 2 : 0));
+
+              g_string_append (text, " ");
+              if (j < n)
+                g_string_append_printf (text, "p%u", j);
+              else
+                g_string_append (text, j == n ? "p01" : "q1");
+            }
+          for (guint v = 0; v < n_values && n_values < 5; v++)
+            {
+              guint range = wild ? G_N_ELEMENTS (numbers) : sloppy ? n_valid : 4;
+              const char *number = numbers[g_rand_int_range (rand, 0, range)];
+
+              if (kind == 12 && !wild)
+                number = g_rand_boolean (rand) ? "5" : "12";
+              g_string_append_printf (text, "%s%s",
+                                      sloppy ? seps[g_rand_int_range (rand, 0, G_N_ELEMENTS (seps))] : " ", number);
+            }
+          g_string_append_printf (text, "%s\n", sloppy ? ends[g_rand_int_range (rand, 0, G_N_ELEMENTS (ends))] : "");
+        }
+      file = write_text ("fast-same.txt", text->str);
+      fast = augur_trace_set_open_merged (file, (const char **) numbered->pdata, n, &error);
+      g_assert_no_error (error);
+      slow = augur_trace_set_open_merged (file, (const char **) unnumbered->pdata, n + 1, &error);
+      g_assert_no_error (error);
+      for (guint rr = 0; left > 0; rr++)
+        {
+          g_autoptr(GError) fast_error = NULL;
+          g_autoptr(GError) slow_error = NULL;
+          AugurTraceAction a, b;
+          guint p = rr % n;
+          gboolean fast_ok, slow_ok;
+
+          if (done[p])
+            continue;
+          fast_ok = augur_trace_set_next (fast, p, &a, &fast_error);
+          slow_ok = augur_trace_set_next (slow, p, &b, &slow_error);
+          g_assert_cmpint (fast_ok, ==, slow_ok);
+          if (!fast_ok)
+            {
+              g_assert_cmpstr (fast_error ? fast_error->message : NULL, ==, slow_error ? slow_error->message : NULL);
+              if (fast_error != NULL)
+                {
+                  errors++;
+                  break;
+                }
+              done[p] = TRUE;
+              left--;
+              continue;
+            }
+          g_assert_cmpint (a.kind, ==, b.kind);
+          g_assert_cmpuint (a.process, ==, b.process);
+          g_assert_cmpuint (a.peer, ==, b.peer);
+          g_assert_true (memcmp (&a.bytes, &b.bytes, sizeof a.bytes) == 0);
+          g_assert_true (memcmp (&a.flops, &b.flops, sizeof a.flops) == 0);
+          g_assert_true (memcmp (&a.value, &b.value, sizeof a.value) == 0);
+          g_assert_cmpuint (a.file, ==, b.file);
+          g_assert_cmpuint (a.line, ==, b.line);
+          compared++;
+        }
+    }
+  g_test_message ("%u actions compared, %u files ended in an error", compared, errors);
+  /* most sloppy files end in an error, late */
+  g_assert_cmpuint (errors, >=, 10);
+  g_assert_cmpuint (compared, >, 10000);
 }
 
 /* Several gzip members one after the other (pigz, bgzip, cat a.gz b.gz),
@@ -1544,6 +1791,8 @@ main (int   argc,
   g_test_add_func ("/engine/trace/kinds/names", test_kind_names);
   g_test_add_func ("/engine/trace/parse/all-kinds", test_all_kinds);
   g_test_add_func ("/engine/trace/parse/process-names", test_process_names);
+  g_test_add_func ("/engine/trace/parse/numbered-names", test_numbered_names);
+  g_test_add_func ("/engine/trace/parse/fast-path-same", test_fast_path_same);
   g_test_add_func ("/engine/trace/parse/numbers", test_numbers);
   g_test_add_func ("/engine/trace/parse/gzip-members", test_gzip_members);
   g_test_add_func ("/engine/trace/parse/blank-and-comments", test_blank_and_comments);

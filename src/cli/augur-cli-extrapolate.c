@@ -12,10 +12,11 @@
  * A list of targets runs on a cluster as a Slurm job array with --slurm
  * DIR (augur-cli-slurm.h): the job's copy is a replay document naming
  * every file by its absolute path; each task predicts its slice of the
- * targets (augur_extrap_model_predict) and collect prints what a local run
- * prints.
+ * targets (augur_extrap_model_predict, or augur_extrap_sized_model_predict
+ * at (P, n) with --sizes: the copy keeps every run's n) and collect prints
+ * what a local run prints.
  *
- * About 960 lines on purpose: one command, whose options (runs or a
+ * About 1,000 lines on purpose: one command, whose options (runs or a
  * document, sizes, grids, targets, three outputs, Slurm) meet in one
  * place so that each is checked against the others.
  *
@@ -342,44 +343,20 @@ parse_sizes (const char *text)
   return sizes->len > 0 ? g_steal_pointer (&sizes) : NULL;
 }
 
-/* Runs that vary a problem size n (--sizes, docs/EXTRAPOLATE.md §10):
- * each target P at n = size, the model at (P, n) replayed.  No interval:
- * low and high are the time. */
-static int
-extrapolate_sized (const AugurReplayInputs  *in,
-                   const GArray             *sizes,
-                   double                    size,
-                   const char               *hostfile_text,
-                   gsize                     hostfile_length,
-                   const char               *hostfile_path,
-                   const AugurReplayOptions *options,
-                   const char               *format)
+/* Runs that vary a problem size n (--sizes, docs/EXTRAPOLATE.md §10),
+ * predicted at (P, n) for each target P: texts[i] the numbers of target i
+ * fitted in n. */
+static char *
+output_sized (const AugurExtrapSizedModel *s,
+              double                       size,
+              GArray                      *predictions,
+              GPtrArray                   *texts,
+              const char                  *format)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AugurDeployment) given = NULL;
-  g_autoptr(AugurPlatform) platform = augur_replay_inputs_load_platform (in, &given, &error);
-  g_autoptr(AugurExtrapSizedModel) s = NULL;
-  g_autoptr(GString) out = g_string_new (NULL);
-  AugurExtrapOptions extrap;
+  GString *out = g_string_new (NULL);
   gboolean json = format != NULL && strcmp (format, "json") == 0;
   gboolean csv = format != NULL && strcmp (format, "csv") == 0;
 
-  if (platform == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
-    }
-  augur_extrap_options_init (&extrap);
-  extrap.compute_tolerance = in->scaling_compute_tolerance;
-  extrap.mpi_dims = in->scaling_mpi_dims;
-  s = augur_extrap_sized_model_new ((GFile *const *) in->scaling_runs->pdata,
-                                    (const double *) (gpointer) sizes->data, in->scaling_runs->len, &extrap, NULL,
-                                    &error);
-  if (s == NULL)
-    {
-      fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
-    }
   if (csv)
     g_string_append (out, "ranks,size,simulated_time,low,high\n");
   else if (json)
@@ -406,66 +383,109 @@ extrapolate_sized (const AugurReplayInputs  *in,
     g_string_append (out, "\n  ],\n  \"predictions\": [");
   else if (!csv)
     g_string_append (out, "\nEach number at P in the model of each n, fitted as a function of n:\n");
-  for (guint i = 0; i < in->scaling_ranks->len; i++)
+  for (guint i = 0; i < predictions->len; i++)
     {
-      guint P = g_array_index (in->scaling_ranks, guint, i);
-      g_autofree char *text = NULL;
-      g_autoptr(AugurExtrapModel) m = augur_extrap_sized_model_at (s, P, size, &text, NULL, &error);
-      g_autoptr(AugurDeployment) deployment = NULL;
-      AugurExtrapPrediction q = { 0 };
+      const Prediction *q = &g_array_index (predictions, Prediction, i);
+      const char *text = g_ptr_array_index (texts, i);
 
-      if (m != NULL)
-        deployment = deployment_at (in, platform, given, hostfile_text, hostfile_length, hostfile_path, P, &error);
-      if (m == NULL || deployment == NULL ||
-          !augur_extrap_model_predict (m, P, platform, deployment, options, NULL, NULL, NULL, &q, &error))
-        {
-          fprintf (stderr, "augur-cli extrapolate: %u ranks, n = %s: %s\n", P, NUM3 (size), error->message);
-          return AUGUR_CLI_EXIT_MODEL;
-        }
       if (csv)
         {
-          g_string_append_printf (out, "%u,%s,", P, NUM3 (size));
-          augur_format_append_double (out, q.time);
+          g_string_append_printf (out, "%u,%s,", q->ranks, NUM3 (size));
+          augur_format_append_double (out, q->time);
           g_string_append_c (out, ',');
-          augur_format_append_double (out, q.time);
+          augur_format_append_double (out, q->low);
           g_string_append_c (out, ',');
-          augur_format_append_double (out, q.time);
+          augur_format_append_double (out, q->high);
           g_string_append_c (out, '\n');
         }
       else if (json)
         {
-          g_string_append_printf (out, "%s\n    {\"ranks\": %u, \"size\": %s, \"simulated_time\": ", i ? "," : "", P,
-                                  NUM3 (size));
-          augur_json_append_number (out, q.time);
+          g_string_append_printf (out, "%s\n    {\"ranks\": %u, \"size\": %s, \"simulated_time\": ", i ? "," : "",
+                                  q->ranks, NUM3 (size));
+          augur_json_append_number (out, q->time);
+          g_string_append (out, ", \"low\": ");
+          augur_json_append_number (out, q->low);
+          g_string_append (out, ", \"high\": ");
+          augur_json_append_number (out, q->high);
           g_string_append (out, ", \"functions_of_n\": ");
           augur_json_append_string (out, text);
-          if (q.note != NULL)
+          if (q->note != NULL)
             {
               g_string_append (out, ", \"warning\": ");
-              augur_json_append_string (out, q.note);
+              augur_json_append_string (out, q->note);
             }
           g_string_append_c (out, '}');
         }
       else
         {
           g_string_append (out, *text != '\0' ? text : "  (none: every number is the same at every n)\n");
-          g_string_append_printf (out, "  Predicted at %u ranks, n = %s: ", P, NUM3 (size));
-          augur_format_append_double (out, q.time);
-          g_string_append (out, " s (no prediction interval with a problem size)\n");
-          if (q.note != NULL)
-            g_string_append_printf (out, "  Warning: %s\n", q.note);
+          g_string_append_printf (out, "  Predicted at %u ranks, n = %s: ", q->ranks, NUM3 (size));
+          augur_format_append_double (out, q->time);
+          g_string_append (out, " s");
+          if (isfinite (q->low) && (q->low != q->time || q->high != q->time))
+            {
+              g_string_append (out, " (numbers at their 95 % intervals' ends: ");
+              augur_format_append_double (out, q->low);
+              g_string_append (out, " to ");
+              augur_format_append_double (out, q->high);
+              g_string_append (out, " s)");
+            }
+          g_string_append_c (out, '\n');
+          if (q->note != NULL)
+            g_string_append_printf (out, "  Warning: %s\n", q->note);
         }
-      augur_extrap_prediction_clear (&q);
     }
   if (json)
     g_string_append (out, "\n  ]\n}\n");
-  fputs (out->str, stdout);
-  return AUGUR_CLI_EXIT_OK;
+  return g_string_free (out, FALSE);
 }
 
 /* --activity-out: a file that is not there yet (never over a user's
  * files), and ranks placed as the activity model places them (on a
  * platform file's hosts in turn). */
+/* Runs given as OTF2 archives (docs/EXTRAPOLATE.md, "OTF2 archives"): the
+ * host speed their computes are converted with, as augur-cli replay takes
+ * it (a document gives its own host-speed= or calibrated-platform=); their
+ * computes are measured, so any amounts are copies unless
+ * --compute-tolerance says otherwise. */
+static gboolean
+otf2_options (gboolean           document,
+              double             host_speed,
+              const char        *calibrated_path,
+              AugurReplayInputs *in,
+              gboolean           default_tolerance)
+{
+  gboolean otf2 = FALSE;
+
+  for (guint i = 0; i < in->scaling_runs->len && !otf2; i++)
+    otf2 = augur_trace_is_otf2 (g_ptr_array_index (in->scaling_runs, i));
+  if ((host_speed != 0 || calibrated_path != NULL) && (document || !otf2))
+    {
+      fprintf (stderr, "augur-cli extrapolate: --host-speed and --calibrated-platform go with runs given as OTF2 "
+               "archives (DIR/traces.otf2) on the command line%s\n",
+               document ? ": a replay document gives its own host-speed= or calibrated-platform=" : "");
+      return FALSE;
+    }
+  if (host_speed != 0 && calibrated_path != NULL)
+    {
+      fprintf (stderr, "augur-cli extrapolate: give --host-speed or --calibrated-platform, not both\n");
+      return FALSE;
+    }
+  if (host_speed < 0 || !isfinite (host_speed))
+    {
+      fprintf (stderr, "augur-cli extrapolate: --host-speed takes a speed in flop/s, more than 0\n");
+      return FALSE;
+    }
+  if (document || !otf2)
+    return TRUE;
+  in->host_speed = host_speed;
+  if (calibrated_path != NULL)
+    in->calibrated_platform = g_file_new_for_commandline_arg (calibrated_path);
+  if (default_tolerance)
+    in->scaling_compute_tolerance = INFINITY;
+  return TRUE;
+}
+
 static gboolean
 activity_out_allowed (const AugurReplayInputs *in,
                       const char              *path,
@@ -546,6 +566,8 @@ augur_cli_extrapolate (int argc, char **argv)
   g_autofree char *activity_out = NULL;
   g_autofree char *format = NULL;
   g_autofree char *tolerance = NULL;
+  g_autofree char *calibrated_path = NULL;
+  double host_speed = 0;
   g_autofree char *mpi_dims = NULL;
   g_autofree char *sizes_text = NULL;
   g_autofree char *project = NULL, *document_name = NULL;
@@ -576,6 +598,12 @@ augur_cli_extrapolate (int argc, char **argv)
       "Runs that vary a problem size n: each run's n, in the order the runs are given (3 sizes or more, each "
       "traced at 3 numbers of ranks or more)", "N,..." },
     { "size", 0, 0, G_OPTION_ARG_DOUBLE, &size, "With --sizes: the problem size n of the targets", "N" },
+    { "host-speed", 0, 0, G_OPTION_ARG_DOUBLE, &host_speed,
+      "For runs given as OTF2 archives (DIR/traces.otf2): the speed of the host they were measured on, in "
+      "flop/s; their computes are measured time x this, as augur-cli replay takes them", "FLOPS" },
+    { "calibrated-platform", 0, 0, G_OPTION_ARG_FILENAME, &calibrated_path,
+      "For OTF2 archives: take the host speed from this platform, as `augur-cli calibrate` wrote it on the "
+      "machine they were measured on", "M.xml" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
     AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
     { NULL }
@@ -587,6 +615,8 @@ augur_cli_extrapolate (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_auto(AugurCliSlurmOptions) slurm = { 0 };
   g_autoptr(AugurExtrapModel) model = NULL;
+  g_autoptr(AugurExtrapSizedModel) sized = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurDeployment) given = NULL;
   g_autoptr(GArray) predictions = g_array_new (FALSE, TRUE, sizeof (Prediction));
@@ -596,7 +626,7 @@ augur_cli_extrapolate (int argc, char **argv)
   g_autofree char *activity = NULL;
   AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
   AugurReplayInputs in;
-  gboolean document;
+  gboolean document, with_sizes = FALSE;
   guint n_targets, first = 0, count;
   int mode, status = AUGUR_CLI_EXIT_MODEL;
 
@@ -673,6 +703,11 @@ augur_cli_extrapolate (int argc, char **argv)
       for (int i = 1; i < argc; i++)
         g_ptr_array_add (in.scaling_runs, g_file_new_for_commandline_arg (argv[i]));
     }
+  if (!otf2_options (document, host_speed, calibrated_path, &in, tolerance == NULL))
+    {
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
   if (ranks_text != NULL)
     {
       g_autoptr(GArray) targets = parse_ranks (ranks_text);
@@ -736,21 +771,12 @@ augur_cli_extrapolate (int argc, char **argv)
           status = AUGUR_CLI_EXIT_USAGE;
           goto out;
         }
-      if (mode != AUGUR_CLI_SLURM_LOCAL || trace_out != NULL || activity_out != NULL)
-        {
-          fprintf (stderr, "augur-cli extrapolate: --sizes predicts here only, without --slurm, --trace-out or "
-                   "--activity-out (not yet)\n");
-          status = AUGUR_CLI_EXIT_USAGE;
-          goto out;
-        }
-      if (hostfile_path != NULL && !augur_cli_read_file (hostfile_path, &hostfile_text, &hostfile_length, &error))
-        {
-          fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
-          goto out;
-        }
-      options.model = in.network;
-      status = extrapolate_sized (&in, sizes, size, hostfile_text, hostfile_length, hostfile_path, &options, format);
-      goto out;
+      /* as a document's scaling-run-size= and scaling-size=: a Slurm job's
+       * copy gives them to its tasks */
+      g_array_set_size (in.scaling_sizes, 0);
+      g_array_append_vals (in.scaling_sizes, sizes->data, sizes->len);
+      in.scaling_size = size;
+      with_sizes = TRUE;
     }
   /* a document's problem sizes (scaling-run-size=, scaling-size=): as the
    * Scaling tab predicts them, never ignored */
@@ -763,30 +789,7 @@ augur_cli_extrapolate (int argc, char **argv)
           fprintf (stderr, "augur-cli extrapolate: %s: %s\n", argv[1], error->message);
           goto out;
         }
-      if (use == AUGUR_REPLAY_SIZES_USED && in.scaling_runs->len >= 2 && in.scaling_ranks->len > 0)
-        {
-          g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (double));
-
-          if (mode != AUGUR_CLI_SLURM_LOCAL || trace_out != NULL || activity_out != NULL)
-            {
-              fprintf (stderr, "augur-cli extrapolate: %s: runs of several problem sizes are predicted here only, "
-                       "without --slurm, --trace-out or --activity-out (not yet)\n", argv[1]);
-              status = AUGUR_CLI_EXIT_USAGE;
-              goto out;
-            }
-          if (hostfile_path != NULL &&
-              !augur_cli_read_file (hostfile_path, &hostfile_text, &hostfile_length, &error))
-            {
-              fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
-              goto out;
-            }
-          for (guint i = 0; i < in.scaling_runs->len; i++)
-            g_array_append_val (sizes, g_array_index (in.scaling_sizes, double, i));
-          options.model = in.network;
-          status = extrapolate_sized (&in, sizes, in.scaling_size, hostfile_text, hostfile_length, hostfile_path,
-                                      &options, format);
-          goto out;
-        }
+      with_sizes = use == AUGUR_REPLAY_SIZES_USED;
     }
   if (document && (in.scaling_runs->len < 2 || in.scaling_ranks->len == 0))
     {
@@ -799,6 +802,16 @@ augur_cli_extrapolate (int argc, char **argv)
       fprintf (stderr, "augur-cli extrapolate: %s places its ranks on the cluster it builds: --hostfile goes with "
                "a platform file\n", argv[1]);
       status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
+  if (with_sizes && activity_out != NULL)
+    {
+      /* an activity model's costs are expressions of its parameters; a
+       * number fitted in n at each P has none in P and n */
+      fprintf (stderr, "augur-cli extrapolate: %s: --activity-out writes costs as functions of P, and runs of "
+               "several problem sizes give each number at a target as a function of n fitted at that P alone "
+               "(docs/EXTRAPOLATE.md §10), which an activity model cannot say: write it from the runs of one "
+               "problem size\n", activity_out);
       goto out;
     }
   options.model = in.network;
@@ -829,8 +842,19 @@ augur_cli_extrapolate (int argc, char **argv)
       fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
       goto out;
     }
-  model = augur_replay_inputs_extrap_model (&in, &platform, &given, NULL, &error);
-  if (model == NULL)
+  if (with_sizes)
+    {
+      platform = augur_replay_inputs_load_platform (&in, &given, &error);
+      sized = platform != NULL ? augur_replay_inputs_extrap_sized_model (&in, NULL, &error) : NULL;
+      if (sized == NULL)
+        {
+          fprintf (stderr, "%s%s\n", platform != NULL ? "augur-cli extrapolate: " : "", error->message);
+          goto out;
+        }
+    }
+  else
+    model = augur_replay_inputs_extrap_model (&in, &platform, &given, NULL, &error);
+  if (model == NULL && sized == NULL)
     {
       /* a platform file's own errors name it already */
       fprintf (stderr, "%s%s\n", document || platform != NULL ? "augur-cli extrapolate: " : "", error->message);
@@ -861,8 +885,10 @@ augur_cli_extrapolate (int argc, char **argv)
         {
           g_autofree char *warning = NULL;
           guint P = g_array_index (in.scaling_ranks, guint, i);
+          g_autoptr(AugurExtrapModel) at = sized != NULL ? augur_extrap_sized_model_at (sized, P, in.scaling_size,
+                                                                                        NULL, NULL, &error) : NULL;
 
-          if (!augur_extrap_model_check_target (model, P, &warning, &error))
+          if (sized != NULL ? at == NULL : !augur_extrap_model_check_target (model, P, &warning, &error))
             {
               fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
               goto out;
@@ -895,6 +921,21 @@ augur_cli_extrapolate (int argc, char **argv)
           fprintf (stderr, "augur-cli collect: %s\n", error->message);
           goto out;
         }
+      /* each target's numbers fitted in n, as the local run says them */
+      for (guint i = 0; sized != NULL && i < n_targets; i++)
+        {
+          char *text = NULL;
+          g_autoptr(AugurExtrapModel) at = augur_extrap_sized_model_at (sized, g_array_index (in.scaling_ranks,
+                                                                                             guint, i),
+                                                                        in.scaling_size, &text, NULL, &error);
+
+          if (at == NULL)
+            {
+              fprintf (stderr, "augur-cli collect: %s\n", error->message);
+              goto out;
+            }
+          g_ptr_array_add (texts, text);
+        }
     }
   else
     {
@@ -910,13 +951,27 @@ augur_cli_extrapolate (int argc, char **argv)
           Prediction *q = &g_array_index (predictions, Prediction, i);
           g_autoptr(AugurDeployment) deployment =
             deployment_at (&in, platform, given, hostfile_text, hostfile_length, hostfile_path, P, &error);
+          g_autoptr(AugurExtrapModel) at = NULL;
+          AugurProgressFunc progress = augur_cli_progress_enabled ? augur_cli_on_progress : NULL;
+          char *text = NULL;
+          gboolean done;
 
-          if (deployment == NULL ||
-              !augur_extrap_model_predict (model, P, platform, deployment, &options,
-                                           augur_cli_progress_enabled ? augur_cli_on_progress : NULL, NULL, NULL,
-                                           q, &error))
+          /* with problem sizes, the program at (P, n): its traces are those */
+          if (deployment != NULL && sized != NULL)
+            done = augur_extrap_sized_model_predict (sized, P, in.scaling_size, platform, deployment, &options,
+                                                     progress, NULL, NULL, q, &at, &text, &error);
+          else
+            done = deployment != NULL && augur_extrap_model_predict (model, P, platform, deployment, &options,
+                                                                     progress, NULL, NULL, q, &error);
+          if (sized != NULL)
+            g_ptr_array_add (texts, text != NULL ? text : g_strdup (""));
+          if (!done)
             {
-              fprintf (stderr, "augur-cli extrapolate: %u ranks: %s\n", P, error->message);
+              if (sized != NULL)
+                fprintf (stderr, "augur-cli extrapolate: %u ranks, n = %s: %s\n", P, NUM3 (in.scaling_size),
+                         error->message);
+              else
+                fprintf (stderr, "augur-cli extrapolate: %u ranks: %s\n", P, error->message);
               goto out;
             }
           if (q->note != NULL && format != NULL && strcmp (format, "text") != 0)
@@ -927,7 +982,7 @@ augur_cli_extrapolate (int argc, char **argv)
               g_autoptr(GFile) top = g_file_new_for_commandline_arg (trace_out);
               g_autoptr(GFile) dir = g_file_get_child (top, name);
 
-              if (!augur_extrap_model_write_traces (model, P, dir, NULL, &error))
+              if (!augur_extrap_model_write_traces (at != NULL ? at : model, P, dir, NULL, &error))
                 {
                   fprintf (stderr, "augur-cli extrapolate: %s: %s\n", trace_out, error->message);
                   goto out;
@@ -955,7 +1010,9 @@ augur_cli_extrapolate (int argc, char **argv)
         }
     }
 
-  if (g_strcmp0 (format, "json") == 0)
+  if (sized != NULL)
+    output = output_sized (sized, in.scaling_size, predictions, texts, format);
+  else if (g_strcmp0 (format, "json") == 0)
     output = output_json (model, predictions, options.model);
   else if (g_strcmp0 (format, "csv") == 0)
     output = output_csv (predictions);

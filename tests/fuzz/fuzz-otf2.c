@@ -24,6 +24,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "extrap-private.h"
 #include "replay-measured.h"
 #include "trace.h"
 
@@ -126,6 +127,29 @@ check (const AugurTraceAction *a, guint n)
     __builtin_trap ();
 }
 
+/* The extrapolation's reading of the archive as a run (extrap-align.c's
+ * entry, extrap-otf2.c), computes measured: every rank folded into a
+ * program, or a located error (a refusal names the archive). */
+static void
+check_extrap (GFile *file, guint n)
+{
+  g_autoptr(GError) error = NULL;
+  ExRun *run = ex_run_read_at_speed (file, INFINITY, 1e9, NULL, &error);
+
+  if (run == NULL)
+    {
+      if (error == NULL || strstr (error->message, ": ") == NULL)
+        __builtin_trap ();
+      return;
+    }
+  if (run->n_ranks != n)
+    __builtin_trap ();
+  for (guint r = 0; r < n; r++)
+    if (run->ranks[r] == NULL || run->ranks[r]->len == 0)
+      __builtin_trap ();
+  ex_run_free (run);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -212,6 +236,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       check (&a, n);
     }
   check_measured (file, n);
+  check_extrap (file, n);
   return 0;
 }
 #else

@@ -70,6 +70,7 @@ typedef struct {
    * in P of the size nearest the targets' n (sized's own), and at[k] the
    * program at target k's (P, n) (NULL where it was refused) */
   AugurExtrapSizedModel *sized;
+  double            size;       /* the targets' n (NAN: no sizes) */
   GPtrArray        *at;
   GArray           *at_ranks;   /* guint: target k's P */
 } ModelRef;
@@ -81,6 +82,7 @@ model_ref_new (AugurExtrapModel *model)
 
   g_atomic_ref_count_init (&m->ref_count);
   m->model = model;
+  m->size = NAN;
   return m;
 }
 
@@ -142,6 +144,7 @@ typedef AugurExtrapPrediction Prediction;
 typedef struct {
   guint  ranks;
   double time;        /* s; NAN when the run did not replay */
+  double size;        /* its problem size n, when the runs' sizes are used; else NAN */
 } Traced;
 
 static void
@@ -152,12 +155,14 @@ prediction_clear (gpointer data)
 
 struct _AugurReplayScaling {
   GtkWidget      *tab;
-  GtkWidget      *runs_list;        /* a row of the runs, each with its Remove */
+  GtkWidget      *runs_list;        /* the runs' chips (a GtkFlowBox that wraps), each with its Remove */
   GtkWidget      *no_runs;
   GtkWidget      *ranks_entry;
   GtkWidget      *size_entry;       /* scaling-size=: the targets' n */
   GtkWidget      *measured_check;   /* scaling-compute-tolerance=any */
   GtkWidget      *dims_dropdown;    /* scaling-mpi-dims= (AugurExtrapMpiDims, in its order) */
+  GtkWidget      *speed_box;        /* shown for runs that are OTF2 archives */
+  GtkWidget      *speed_entry;      /* host-speed=, the Traces area's field too */
   GtkWidget      *predict_button;
   GtkWidget      *results;          /* stack: "empty", "results" */
   GtkWidget      *results_box;      /* it, under its stale banner: the result area */
@@ -335,8 +340,20 @@ part_progress (double fraction, const char *phase, gpointer data)
   augur_page_job_progress (part->from + part->width * CLAMP (fraction, 0, 1), part->phase, part->job);
 }
 
-static const char no_sized_cluster[] =
-  N_("Runs of several problem sizes are predicted here only: Predict (a cluster’s tasks would not use the sizes).");
+/* The traced problem size nearest n (in log n): whose model in P the tab
+ * shows. */
+static guint
+nearest_size (const AugurExtrapSizedModel *sized,
+              double                       n)
+{
+  guint nearest = 0;
+
+  for (guint k = 1; k < augur_extrap_sized_model_get_n_sizes (sized); k++)
+    if (fabs (log (augur_extrap_sized_model_get_size (sized, k) / n)) <
+        fabs (log (augur_extrap_sized_model_get_size (sized, nearest) / n)))
+      nearest = k;
+  return nearest;
+}
 
 /* The runs' model in P at each of their sizes, with the document's
  * options, as augur-cli extrapolate --sizes builds it. */
@@ -358,12 +375,10 @@ sized_model (const AugurReplayInputs  *in,
   if (sized == NULL)
     return NULL;
   /* the skeleton and the functions of P shown: the nearest size's (log n) */
-  for (guint k = 1; k < augur_extrap_sized_model_get_n_sizes (sized); k++)
-    if (fabs (log (augur_extrap_sized_model_get_size (sized, k) / in->scaling_size)) <
-        fabs (log (augur_extrap_sized_model_get_size (sized, nearest) / in->scaling_size)))
-      nearest = k;
+  nearest = nearest_size (sized, in->scaling_size);
   ref = model_ref_new ((AugurExtrapModel *) augur_extrap_sized_model_get_model (sized, nearest));
   ref->sized = sized;
+  ref->size = in->scaling_size;
   ref->at = g_ptr_array_new ();
   ref->at_ranks = g_array_new (FALSE, FALSE, sizeof (guint));
   return ref;
@@ -392,6 +407,34 @@ append_functions_of_n (ScaleResult *out,
   }
 }
 
+/* The speed of the host the runs that are OTF2 archives were measured on
+ * (the document's, typed under Traces or from a calibrated platform):
+ * asked for where it is typed, never guessed. */
+static gboolean
+otf2_host_speed (const AugurReplayInputs *doc,
+                 double                  *speed,
+                 GError                 **error)
+{
+  if (!augur_replay_inputs_scaling_host_speed (doc, speed, error))
+    return FALSE;
+  for (guint i = 0; i < doc->scaling_runs->len && !(*speed > 0); i++)
+    {
+      GFile *file = g_ptr_array_index (doc->scaling_runs, i);
+
+      if (augur_trace_is_otf2 (file))
+        {
+          g_autofree char *name = g_file_get_parse_name (file);
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("%s is an OTF2 archive: its compute is measured time, so the extrapolation needs the "
+                         "speed of the host it was taken on (Host speed, beside the runs, in flop/s, e.g. 2e9)"),
+                       name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 predict (AugurPageJob          *job,
          ScaleInputs           *in,
@@ -406,6 +449,7 @@ predict (AugurPageJob          *job,
   AugurExtrapModel *m;
   const char *const *warnings;
   guint n_runs = doc->scaling_runs->len, n_targets = doc->scaling_ranks->len, steps, done = 0;
+  double speed = 0;
 
   if (n_runs < 2)
     {
@@ -416,17 +460,14 @@ predict (AugurPageJob          *job,
     }
   if (!has_platform (doc, error))
     return FALSE;
+  if (!otf2_host_speed (doc, &speed, error))
+    return FALSE;
   augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
   switch (augur_replay_inputs_scaling_sizes_use (doc, error))
     {
     case AUGUR_REPLAY_SIZES_BAD:
       return FALSE;
     case AUGUR_REPLAY_SIZES_USED:
-      if (collected != NULL)
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _(no_sized_cluster));
-          return FALSE;
-        }
       out->model = sized_model (doc, &platform, &given, cancellable, error);
       if (out->model == NULL)
         return FALSE;
@@ -452,12 +493,13 @@ predict (AugurPageJob          *job,
       GFile *file = g_ptr_array_index (doc->scaling_runs, i);
       g_autoptr(AugurTraceSet) traces = NULL;
       g_autoptr(GError) local = NULL;
-      Traced t = { 0, NAN };
+      Traced t = { 0, NAN, out->model->sized != NULL ? augur_replay_inputs_scaling_size (doc, i) : NAN };
       g_autofree char *name = g_file_get_parse_name (file);
       g_autofree char *phase = g_strdup_printf (_("Replaying the traced run %s…"), name);
 
       augur_page_job_progress ((double) done++ / steps, phase, job);
-      traces = augur_trace_set_open_smpi (file, 0, cancellable, &local);
+      /* an OTF2 archive's measured time at the host speed the model took */
+      traces = augur_replay_inputs_open_scaling_run (doc, file, cancellable, &local);
       if (traces != NULL)
         {
           t.ranks = augur_trace_set_get_n_processes (traces);
@@ -483,11 +525,24 @@ predict (AugurPageJob          *job,
       g_autofree char *phase = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Predicting %u rank…",
                                                              "Predicting %u ranks…", P), P);
       Part part = { job, phase, (double) done++ / steps, 1.0 / steps };
+      gboolean predicted;
 
       augur_page_job_progress (part.from, phase, job);
       if (collected != NULL)
         {
-          /* what the cluster's task predicted, as this would have */
+          /* what the cluster's task predicted, as this would have; the
+           * program at (P, n) made here for its functions of n and timeline */
+          if (out->model->sized != NULL)
+            {
+              g_autofree char *functions = NULL;
+              AugurExtrapModel *at = augur_extrap_sized_model_at (out->model->sized, P, doc->scaling_size,
+                                                                  &functions, cancellable, NULL);
+
+              g_ptr_array_add (out->model->at, at);
+              g_array_append_val (out->model->at_ranks, P);
+              if (at != NULL)
+                append_functions_of_n (out, P, doc->scaling_size, functions);
+            }
           p = collected[k];
           collected[k] = (Prediction) { P, NAN, NAN, NAN, NULL };
           if (p.note != NULL)
@@ -495,27 +550,28 @@ predict (AugurPageJob          *job,
           g_array_append_val (out->predictions, p);
           continue;
         }
+      deployment = augur_replay_inputs_deployment_at (doc, platform, given, P, &local);
       if (out->model->sized != NULL)
         {
-          /* the program at (P, n), as augur-cli extrapolate --sizes makes it */
+          /* the program at (P, n) and its interval, as augur-cli extrapolate --sizes gives them */
           g_autofree char *functions = NULL;
-          AugurExtrapModel *at = augur_extrap_sized_model_at (out->model->sized, P, doc->scaling_size, &functions,
-                                                              cancellable, &local);
+          AugurExtrapModel *at = NULL;
 
+          predicted = deployment != NULL &&
+                      augur_extrap_sized_model_predict (out->model->sized, P, doc->scaling_size, platform, deployment,
+                                                        &options, part_progress, &part, cancellable, &p, &at,
+                                                        &functions, &local);
           g_ptr_array_add (out->model->at, at);
           g_array_append_val (out->model->at_ranks, P);
           if (at != NULL)
             append_functions_of_n (out, P, doc->scaling_size, functions);
         }
-      if (local == NULL)
-        deployment = augur_replay_inputs_deployment_at (doc, platform, given, P, &local);
-      if (deployment != NULL &&
-          augur_extrap_model_predict (model_at (out->model, P), P, platform, deployment, &options, part_progress,
-                                      &part, cancellable, &p, &local))
+      else
+        predicted = deployment != NULL &&
+                    augur_extrap_model_predict (out->model->model, P, platform, deployment, &options, part_progress,
+                                                &part, cancellable, &p, &local);
+      if (predicted)
         {
-          /* no prediction interval with a problem size: its ends are the time */
-          if (out->model->sized != NULL)
-            p.low = p.high = p.time;
           if (p.note != NULL)
             g_ptr_array_add (out->warnings, g_strdup (p.note));
         }
@@ -611,6 +667,8 @@ cluster_work (AugurPageJob  *job,
       g_autoptr(AugurPlatform) platform = NULL;
       g_autoptr(AugurDeployment) given = NULL;
       g_autoptr(AugurExtrapModel) m = NULL;
+      g_autoptr(AugurExtrapSizedModel) sized = NULL;
+      AugurReplaySizesUse use;
 
       if (doc->scaling_runs->len < 2 || n_targets == 0)
         {
@@ -622,21 +680,33 @@ cluster_work (AugurPageJob  *job,
       /* what the tasks would refuse is said now, before anything is written */
       if (!has_platform (doc, error))
         return FALSE;
-      if (augur_replay_inputs_scaling_sizes_use (doc, error) != AUGUR_REPLAY_SIZES_NONE)
-        {
-          g_clear_error (error);
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _(no_sized_cluster));
-          return FALSE;
-        }
-      augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
-      m = augur_replay_inputs_extrap_model (doc, &platform, &given, cancellable, error);
-      if (m == NULL)
+      use = augur_replay_inputs_scaling_sizes_use (doc, error);
+      if (use == AUGUR_REPLAY_SIZES_BAD)
         return FALSE;
+      augur_page_job_progress (-1, _("Reading the runs and fitting their parameters…"), job);
+      /* with problem sizes each task predicts a (P, n), as augur-cli extrapolate
+       * reads them from the job's copy */
+      if (use == AUGUR_REPLAY_SIZES_USED)
+        {
+          sized = augur_replay_inputs_extrap_sized_model (doc, cancellable, error);
+          if (sized == NULL)
+            return FALSE;
+        }
+      else
+        {
+          m = augur_replay_inputs_extrap_model (doc, &platform, &given, cancellable, error);
+          if (m == NULL)
+            return FALSE;
+        }
       for (guint k = 0; k < n_targets; k++)
         {
           g_autofree char *warning = NULL;
+          guint P = g_array_index (doc->scaling_ranks, guint, k);
+          g_autoptr(AugurExtrapModel) at = sized != NULL ? augur_extrap_sized_model_at (sized, P, doc->scaling_size,
+                                                                                        NULL, cancellable, error)
+                                                         : NULL;
 
-          if (!augur_extrap_model_check_target (m, g_array_index (doc->scaling_ranks, guint, k), &warning, error))
+          if (sized != NULL ? at == NULL : !augur_extrap_model_check_target (m, P, &warning, error))
             return FALSE;
         }
       augur_page_job_progress (-1, _("Writing the job and submitting it…"), job);
@@ -768,17 +838,21 @@ build_time_chart (AugurReplayPage *self)
   AugurReplayScaling *s = scaling (self);
   g_autofree guint *ranks = g_new0 (guint, MAX (s->traced->len, 1));
   g_autofree double *times = g_new0 (double, MAX (s->traced->len, 1));
+  g_autofree double *sizes = g_new0 (double, MAX (s->traced->len, 1));
 
   for (guint i = 0; i < s->traced->len; i++)
     {
       ranks[i] = g_array_index (s->traced, Traced, i).ranks;
       times[i] = g_array_index (s->traced, Traced, i).time;
+      sizes[i] = g_array_index (s->traced, Traced, i).size;
     }
   g_clear_pointer (&s->time_data, augur_chart_data_unref);
-  /* the report draws the same chart (augur-scaling-chart.h) */
-  s->time_data = augur_scaling_chart_data_new (ranks, times, s->traced->len,
-                                               (const Prediction *) (gpointer) s->predictions_data->data,
-                                               s->predictions_data->len);
+  /* the report draws the same chart (augur-scaling-chart.h); runs of
+   * several problem sizes a series per n */
+  s->time_data = augur_scaling_chart_data_new_sized (ranks, times, sizes, s->traced->len,
+                                                     s->model != NULL ? s->model->size : NAN,
+                                                     (const Prediction *) (gpointer) s->predictions_data->data,
+                                                     s->predictions_data->len);
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (s->time_chart), s->time_data);
 }
 
@@ -867,8 +941,21 @@ show_function (AugurReplayPage *self,
       ys[k] = augur_extrap_model_eval_parameter (m, i, xs[k], &lo[k], &hi[k]);
       band = band || lo[k] != hi[k];
     }
-  /* Translators: a fitted function's chart: what, where. */
-  title = g_strdup_printf (_("%s of %s — %s"), p->what, p->action, p->function);
+  if (s->model->sized != NULL)
+    {
+      char n[AUGUR_FORMAT_DOUBLE_SIZE];
+
+      /* the function of P of one traced n, not the targets': said */
+      /* Translators: a fitted function's chart with runs of several problem sizes: what, where, and the n of the
+       * runs it was fitted on, e.g. "flops of compute — 167772240 / P (runs of n = 4096)". */
+      title = g_strdup_printf (_("%s of %s — %s (runs of n = %s)"), p->what, p->action, p->function,
+                               augur_format_double (n, augur_extrap_sized_model_get_size (
+                                                         s->model->sized, nearest_size (s->model->sized,
+                                                                                        s->model->size))));
+    }
+  else
+    /* Translators: a fitted function's chart: what, where. */
+    title = g_strdup_printf (_("%s of %s — %s"), p->what, p->action, p->function);
   /* the title names the quantity: as the axis's label a long one ("elements
    * of the vector received in blocks") was cut at the tab's height */
   s->function_data = augur_chart_data_new (title, _("Ranks"), "", "", "");
@@ -893,14 +980,207 @@ show_function (AugurReplayPage *self,
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (s->function_chart), s->function_data);
 }
 
+/* Where the skeleton's paths of one run begin: its folder (of its
+ * index.txt or traces.otf2), shown by its name. */
+typedef struct {
+  char *dir;
+  char *name;
+} RunFolder;
+
+static int
+longer_first (gconstpointer a,
+              gconstpointer b)
+{
+  return (int) strlen (((const RunFolder *) b)->dir) - (int) strlen (((const RunFolder *) a)->dir);
+}
+
+static void
+run_folder_clear (gpointer data)
+{
+  RunFolder *f = data;
+
+  g_free (f->dir);
+  g_free (f->name);
+}
+
+static void
+collect_path_tag (GtkTextTag *tag,
+                  gpointer    data)
+{
+  if (g_object_get_data (G_OBJECT (tag), "augur-path") != NULL)
+    g_ptr_array_add (data, tag);
+}
+
+/* line, each run's folder shortened to its name in a tag that keeps the
+ * whole path for the tooltip. */
+static void
+insert_shortened (GtkTextBuffer *buffer,
+                  GArray        *folders,
+                  GPtrArray     *tags,
+                  const char    *line)
+{
+  GtkTextIter end;
+  const char *p = line;
+
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  while (*p != '\0')
+    {
+      const char *first = NULL;
+      guint which = 0;
+
+      for (guint i = 0; i < folders->len; i++)
+        {
+          const char *hit = strstr (p, g_array_index (folders, RunFolder, i).dir);
+
+          /* the longest folder wins where two begin at the same place */
+          if (hit != NULL && (first == NULL || hit < first))
+            first = hit, which = i;
+        }
+      if (first == NULL)
+        break;
+      gtk_text_buffer_insert (buffer, &end, p, (int) (first - p));
+      gtk_text_buffer_insert_with_tags (buffer, &end, g_array_index (folders, RunFolder, which).name, -1,
+                                        g_ptr_array_index (tags, which), NULL);
+      p = first + strlen (g_array_index (folders, RunFolder, which).dir);
+    }
+  gtk_text_buffer_insert (buffer, &end, p, -1);
+}
+
+/* The skeleton as the user reads it: the numbers first, where each
+ * comes from after them ("# run/file:line", as the program's lines say
+ * it), a run's path by its folder's name (the whole path in the
+ * tooltip).  The text the page keeps is the engine's, every path whole. */
+static void
+show_skeleton (AugurReplayScaling *s,
+               GPtrArray          *runs,
+               const char         *text)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (s->skeleton_view));
+  GtkTextTagTable *table = gtk_text_buffer_get_tag_table (buffer);
+  g_autoptr(GArray) folders = g_array_new (FALSE, TRUE, sizeof (RunFolder));
+  g_autoptr(GPtrArray) tags = g_ptr_array_new ();
+  g_autoptr(GRegex) located = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_array_set_clear_func (folders, run_folder_clear);
+  for (guint i = 0; runs != NULL && i < runs->len; i++)
+    {
+      g_autoptr(GFile) parent = g_file_get_parent (g_ptr_array_index (runs, i));
+      g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
+      g_autofree char *base = NULL;
+      RunFolder f;
+
+      if (path == NULL || g_str_equal (path, "/"))
+        continue;
+      base = g_file_get_basename (parent);
+      f.dir = g_strconcat (path, G_DIR_SEPARATOR_S, NULL);
+      f.name = g_strconcat (base, G_DIR_SEPARATOR_S, NULL);
+      g_array_append_val (folders, f);
+    }
+  g_array_sort (folders, longer_first);
+  gtk_text_buffer_set_text (buffer, "", -1);
+  /* the last prediction's runs' tags */
+  {
+    g_autoptr(GPtrArray) old = g_ptr_array_new ();
+
+    gtk_text_tag_table_foreach (table, collect_path_tag, old);
+    for (guint i = 0; i < old->len; i++)
+      gtk_text_tag_table_remove (table, g_ptr_array_index (old, i));
+  }
+  for (guint i = 0; i < folders->len; i++)
+    {
+      const char *dir = g_array_index (folders, RunFolder, i).dir;
+      GtkTextTag *tag = gtk_text_buffer_create_tag (buffer, NULL, NULL);
+
+      /* the folder's path without its last separator */
+      g_object_set_data_full (G_OBJECT (tag), "augur-path", g_strndup (dir, strlen (dir) - 1), g_free);
+      g_ptr_array_add (tags, tag);
+    }
+  if (text == NULL)
+    return;
+  /* a function of n: "  WHAT at FILE:LINE (CLASS): at P = ..." */
+  located = g_regex_new ("^(\\s+.+?) at (.+):([0-9]+) (\\([^()]*\\)): (at P = .*)$", 0, 0, NULL);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(GMatchInfo) match = NULL;
+      g_autofree char *shown = NULL;
+      GtkTextIter end;
+
+      if (g_regex_match (located, lines[i], 0, &match))
+        {
+          g_autofree char *what = g_match_info_fetch (match, 1);
+          g_autofree char *file = g_match_info_fetch (match, 2);
+          g_autofree char *line = g_match_info_fetch (match, 3);
+          g_autofree char *class = g_match_info_fetch (match, 4);
+          g_autofree char *numbers = g_match_info_fetch (match, 5);
+
+          shown = g_strdup_printf ("%s %s: %s   # %s:%s", what, class, numbers, file, line);
+        }
+      else
+        shown = g_strdup (lines[i]);
+      {
+        /* a wrapped line breaks before its "# place", not after the # */
+        g_autoptr(GString) joined = g_string_new (shown);
+
+        g_string_replace (joined, "   # ", "   #\u00a0", 0);
+        g_free (shown);
+        shown = g_string_free (g_steal_pointer (&joined), FALSE);
+      }
+      insert_shortened (buffer, folders, tags, shown);
+      gtk_text_buffer_get_end_iter (buffer, &end);
+      if (lines[i + 1] != NULL)
+        gtk_text_buffer_insert (buffer, &end, "\n", 1);
+    }
+}
+
+/* The whole path of a run's folder under the pointer. */
+static gboolean
+on_skeleton_tooltip (GtkWidget  *view,
+                     int         x,
+                     int         y,
+                     gboolean    keyboard,
+                     GtkTooltip *tooltip,
+                     gpointer    data)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkTextIter iter;
+  GSList *tags;
+
+  if (keyboard)
+    gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  else
+    {
+      int bx, by;
+
+      gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (view), GTK_TEXT_WINDOW_WIDGET, x, y, &bx, &by);
+      if (!gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (view), &iter, bx, by))
+        return FALSE;
+    }
+  tags = gtk_text_iter_get_tags (&iter);
+  for (GSList *l = tags; l != NULL; l = l->next)
+    {
+      const char *path = g_object_get_data (l->data, "augur-path");
+
+      if (path != NULL)
+        {
+          gtk_tooltip_set_text (tooltip, path);
+          g_slist_free (tags);
+          return TRUE;
+        }
+    }
+  g_slist_free (tags);
+  return FALSE;
+}
+
 static void
 present_prediction (AugurReplayPage *self,
+                    GPtrArray       *runs,
                     ScaleResult     *out)
 {
   AugurReplayScaling *s = scaling (self);
   g_autofree char *took = augur_replay_format_seconds (out->seconds);
   g_autofree char *status = NULL;
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (s->skeleton_view));
   guint n_ok = 0;
 
   model_unref (s->model);
@@ -911,7 +1191,7 @@ present_prediction (AugurReplayPage *self,
   s->traced = g_steal_pointer (&out->traced);
   g_free (s->skeleton);
   s->skeleton = g_steal_pointer (&out->skeleton);
-  gtk_text_buffer_set_text (buffer, s->skeleton, -1);
+  show_skeleton (s, runs, s->skeleton);
   build_time_chart (self);
   fill_predictions (self);
   augur_result_table_set_rows (AUGUR_RESULT_TABLE (s->functions), G_LIST_MODEL (out->function_rows));
@@ -957,7 +1237,7 @@ scale_done (AugurPage    *page,
     augur_replay_page_set_status (self, out->message, FALSE);
   else if (in->kind == JOB_PREDICT)
     {
-      present_prediction (self, out);
+      present_prediction (self, in->inputs.scaling_runs, out);
       if (in->cluster == AUGUR_CLUSTER_COLLECT)
         {
           g_autofree char *status = g_strdup_printf (_("Collected from the cluster (%s)"), in->job_dir);
@@ -1131,7 +1411,25 @@ compare_paths (gconstpointer a,
   return strcmp (ka, kb);
 }
 
-/* A run, or a folder of runs: its index.txt and each folder's in it. */
+/* The run a folder holds: SMPI's index.txt, or an OTF2 archive's anchor
+ * (Score-P's traces.otf2); NULL when neither. */
+static GFile *
+run_in (GFile *dir)
+{
+  static const char *const names[] = { "index.txt", "traces.otf2" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GFile) f = g_file_get_child (dir, names[i]);
+
+      if (g_file_query_exists (f, NULL))
+        return g_steal_pointer (&f);
+    }
+  return NULL;
+}
+
+/* A run, or a folder of runs: its index.txt (or traces.otf2) and each
+ * folder's in it. */
 static void
 expand_run (GFile     *file,
             GPtrArray *out)
@@ -1146,8 +1444,8 @@ expand_run (GFile     *file,
       g_ptr_array_add (out, g_object_ref (file));
       return;
     }
-  own = g_file_get_child (file, "index.txt");
-  if (g_file_query_exists (own, NULL))
+  own = run_in (file);
+  if (own != NULL)
     {
       g_ptr_array_add (out, g_steal_pointer (&own));
       return;
@@ -1159,9 +1457,9 @@ expand_run (GFile     *file,
       if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
         {
           g_autoptr(GFile) dir = g_file_get_child (file, g_file_info_get_name (info));
-          g_autoptr(GFile) index = g_file_get_child (dir, "index.txt");
+          g_autoptr(GFile) index = run_in (dir);
 
-          if (g_file_query_exists (index, NULL))
+          if (index != NULL)
             g_ptr_array_add (found, g_steal_pointer (&index));
         }
       g_object_unref (info);
@@ -1236,6 +1534,7 @@ augur_replay_page_add_scaling_runs (AugurReplayPage *self,
 {
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_object_unref);
   guint added = 0;
+  gboolean otf2 = FALSE;
 
   g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
 
@@ -1254,17 +1553,23 @@ augur_replay_page_add_scaling_runs (AugurReplayPage *self,
         {
           g_ptr_array_add (self->inputs.scaling_runs, g_object_ref (f));
           added++;
+          otf2 = otf2 || augur_trace_is_otf2 (f);
         }
     }
   /* the runs shown in the order people number them, however chosen */
   if (added > 0)
     sort_runs (&self->inputs);
+  /* an OTF2 archive's computes are measured: any amounts are copies, as
+   * augur-cli extrapolate takes them, unless a tolerance was chosen */
+  if (otf2 && self->inputs.scaling_compute_tolerance == AUGUR_EXTRAP_COMPUTE_TOLERANCE)
+    self->inputs.scaling_compute_tolerance = INFINITY;
   if (added == 0)
     {
       augur_page_forget_last (AUGUR_PAGE (self));
       if (n_runs > 0 && found->len == 0)
-        augur_replay_page_show_error (self, _("No run was found there: a run is SMPI’s index.txt (or a folder "
-                                              "holding one, or a folder of such folders)."));
+        augur_replay_page_show_error (self, _("No run was found there: a run is SMPI’s index.txt or an OTF2 "
+                                              "archive’s traces.otf2 (or a folder holding one, or a folder of "
+                                              "such folders)."));
     }
   augur_replay_page_edit_end (self);
 }
@@ -1465,8 +1770,10 @@ size_entry (AugurReplayPage *self,
 {
   GtkWidget *entry = gtk_entry_new ();
 
-  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 6);
-  gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), 6);
+  /* 5 digits (16384) whole; narrower, the chips of 16 runs fit four a
+   * line at 1024x700 */
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 5);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), 5);
   /* Translators: the placeholder of a problem size field: its n. */
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("n"));
   gtk_widget_set_tooltip_text (entry, i == G_MAXUINT
@@ -1491,11 +1798,16 @@ run_row (AugurReplayPage *self,
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *folder = parent ? g_file_get_basename (parent) : NULL;
   g_autofree char *path = g_file_get_parse_name (file);
-  /* a run is named by its folder (cg-16/index.txt is "cg-16") */
-  GtkWidget *label = gtk_label_new (g_str_equal (name, "index.txt") && folder != NULL ? folder : name);
+  /* a run is named by its folder (cg-16/index.txt, cg-16/traces.otf2 are "cg-16") */
+  GtkWidget *label = gtk_label_new ((g_str_equal (name, "index.txt") || g_str_equal (name, "traces.otf2")) &&
+                                    folder != NULL ? folder : name);
   GtkWidget *remove = gtk_button_new_from_icon_name ("window-close-symbolic");
+  GtkWidget *chip = gtk_flow_box_child_new ();
 
-  /* whole: the row scrolls sideways */
+  /* a long name shortened in its middle, where runs' names differ least;
+   * the tooltip says the whole path */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
   gtk_widget_set_margin_start (label, 8);
   gtk_widget_set_tooltip_text (label, path);
   gtk_widget_set_tooltip_text (box, path);
@@ -1508,11 +1820,16 @@ run_row (AugurReplayPage *self,
   g_object_set_data (G_OBJECT (remove), "augur-run", GUINT_TO_POINTER (i));
   g_signal_connect_object (remove, "clicked", G_CALLBACK (on_remove_clicked), self, 0);
   gtk_box_append (GTK_BOX (box), label);
-  g_object_set_data_full (G_OBJECT (box), "augur-file", g_object_ref (file), g_object_unref);
-  g_object_set_data (G_OBJECT (box), "augur-size", size_entry (self, i));
-  gtk_box_append (GTK_BOX (box), g_object_get_data (G_OBJECT (box), "augur-size"));
+  g_object_set_data_full (G_OBJECT (chip), "augur-file", g_object_ref (file), g_object_unref);
+  g_object_set_data (G_OBJECT (chip), "augur-size", size_entry (self, i));
+  gtk_box_append (GTK_BOX (box), g_object_get_data (G_OBJECT (chip), "augur-size"));
   gtk_box_append (GTK_BOX (box), remove);
-  return box;
+  /* as wide as its name and field, in a column wider for a longer name */
+  gtk_widget_set_halign (box, GTK_ALIGN_START);
+  /* Tab goes to the chip's field and button, not to the chip */
+  gtk_widget_set_focusable (chip, FALSE);
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (chip), box);
+  return chip;
 }
 
 static char *
@@ -1537,6 +1854,8 @@ same_rows (AugurReplayScaling *s,
       return FALSE;
   return i == runs->len;
 }
+
+static void sync_speed (AugurReplayPage *self, AugurReplayScaling *s);
 
 void
 augur_replay_page_scaling_sync (AugurReplayPage *self)
@@ -1566,11 +1885,11 @@ augur_replay_page_scaling_sync (AugurReplayPage *self)
   else
     {
       while ((child = gtk_widget_get_first_child (s->runs_list)) != NULL)
-        gtk_box_remove (GTK_BOX (s->runs_list), child);
+        gtk_flow_box_remove (GTK_FLOW_BOX (s->runs_list), child);
       for (guint i = 0; i < runs->len; i++)
-        gtk_box_append (GTK_BOX (s->runs_list), run_row (self, g_ptr_array_index (runs, i), i));
+        gtk_flow_box_append (GTK_FLOW_BOX (s->runs_list), run_row (self, g_ptr_array_index (runs, i), i));
     }
-  gtk_widget_set_visible (gtk_widget_get_parent (gtk_widget_get_parent (s->runs_list)), runs->len > 0);
+  gtk_widget_set_visible (s->runs_list, runs->len > 0);
   gtk_widget_set_visible (s->no_runs, runs->len == 0);
   /* leave what the user typed when it means the same */
   if (!augur_replay_parse_scaling_ranks (gtk_editable_get_text (GTK_EDITABLE (s->ranks_entry)), shown) ||
@@ -1592,8 +1911,71 @@ augur_replay_page_scaling_sync (AugurReplayPage *self)
   gtk_check_button_set_active (GTK_CHECK_BUTTON (s->measured_check),
                                isinf (self->inputs.scaling_compute_tolerance));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (s->dims_dropdown), (guint) self->inputs.scaling_mpi_dims);
+  sync_speed (self, s);
   s->syncing--;
   update_scaling_actions (self);
+}
+
+/* The host speed field: shown while a run is an OTF2 archive, off when a
+ * calibrated platform gives the speed; what was typed stays while it
+ * means the document's speed. */
+static void
+sync_speed (AugurReplayPage    *self,
+            AugurReplayScaling *s)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (s->speed_entry));
+  gboolean otf2 = FALSE;
+  double shown = 0;
+
+  for (guint i = 0; i < self->inputs.scaling_runs->len && !otf2; i++)
+    otf2 = augur_trace_is_otf2 (g_ptr_array_index (self->inputs.scaling_runs, i));
+  gtk_widget_set_visible (s->speed_box, otf2);
+  gtk_widget_set_sensitive (s->speed_entry, self->inputs.calibrated_platform == NULL);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (s->speed_entry),
+                                  self->inputs.calibrated_platform == NULL ? "2e9" : NULL);
+  if (self->inputs.calibrated_platform != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (s->speed_entry), "");
+  else if (*text == '\0' ? self->inputs.host_speed != 0
+                          : !augur_parse_quantity (text, "speed", &shown) || shown != self->inputs.host_speed)
+    {
+      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+      double back = 0;
+
+      /* short (2e+09) when that is the speed exactly, else every digit */
+      g_ascii_formatd (buffer, sizeof buffer, "%.6g", self->inputs.host_speed);
+      if (!augur_parse_quantity (buffer, "speed", &back) || back != self->inputs.host_speed)
+        g_ascii_dtostr (buffer, sizeof buffer, self->inputs.host_speed);
+      gtk_editable_set_text (GTK_EDITABLE (s->speed_entry), self->inputs.host_speed > 0 ? buffer : "");
+    }
+  gtk_widget_remove_css_class (s->speed_entry, "error");
+}
+
+/* One undo step per field typed, as the Traces area's field; empty: not
+ * given. */
+static void
+on_speed_changed (AugurReplayPage *self,
+                  GtkEditable     *entry)
+{
+  AugurReplayScaling *s = scaling (self);
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  double value = 0;
+
+  if (s->syncing || self->syncing)
+    return;
+  if (*text != '\0' && (!augur_parse_quantity (text, "speed", &value) || !(value > 0) || !isfinite (value)))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+      return;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+  if (value == self->inputs.host_speed)
+    return;
+  if (g_object_get_data (G_OBJECT (self), "augur-last-entry") != entry || !augur_page_can_undo (AUGUR_PAGE (self)))
+    begin_edit (self);
+  g_object_set_data (G_OBJECT (self), "augur-last-entry", entry);
+  self->inputs.host_speed = value;
+  augur_page_document_changed (AUGUR_PAGE (self));
+  augur_replay_page_edit_end (self);
 }
 
 static void
@@ -1695,7 +2077,7 @@ scaling_action (GtkWidget  *widget,
       augur_replay_page_scale (self);
     }
   else if (g_str_equal (action_name, "page.scaling-add-runs"))
-    augur_page_choose_files (AUGUR_PAGE (self), _("Add Runs (SMPI’s index.txt of each)"), NULL, runs_chosen, NULL,
+    augur_page_choose_files (AUGUR_PAGE (self), _("Add Runs (SMPI’s index.txt or an OTF2 archive’s traces.otf2 of each)"), NULL, runs_chosen, NULL,
                              NULL);
   else if (g_str_equal (action_name, "page.scaling-add-folder"))
     augur_page_choose_file (AUGUR_PAGE (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
@@ -1784,27 +2166,37 @@ inputs_bar (AugurReplayPage    *self,
   GtkWidget *label = gtk_label_new_with_mnemonic (_("_Targets"));
   GtkWidget *runs = hbox (button (_("Add _Runs…"), "page.scaling-add-runs",
                                   _("Add runs of the program at other sizes: SMPI’s index.txt of each, as "
-                                    "smpirun -trace-ti writes it")),
+                                    "smpirun -trace-ti writes it, or Score-P’s traces.otf2")),
                           button (_("Add _Folder…"), "page.scaling-add-folder",
-                                  _("Add every run in a folder: each of its folders that holds an index.txt")));
-  GtkWidget *scroller = gtk_scrolled_window_new ();
+                                  _("Add every run in a folder: each of its folders that holds an index.txt "
+                                    "or a traces.otf2")));
+  GtkWidget *about_runs = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
-  /* the runs on one row beside their buttons (a list, or a row that
-   * wraps, left the charts no room at 1024x700); more scroll sideways */
+  /* the buttons, then what is said of every run (its host's speed, whose
+   * grids); the runs' chips below, on as many lines as they need: a strip
+   * that scrolled sideways showed one run and a half at 1024x700 */
   gtk_widget_set_halign (runs, GTK_ALIGN_FILL);
-  s->runs_list = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), s->runs_list);
-  gtk_widget_set_hexpand (scroller, TRUE);
-  gtk_box_append (GTK_BOX (runs), scroller);
   s->no_runs = gtk_label_new (_("No runs yet"));
   gtk_label_set_xalign (GTK_LABEL (s->no_runs), 0);
-  gtk_widget_set_hexpand (s->no_runs, TRUE);
   gtk_widget_add_css_class (s->no_runs, "dim-label");
   gtk_box_append (GTK_BOX (runs), s->no_runs);
+  gtk_widget_set_hexpand (about_runs, TRUE);
+  gtk_widget_set_halign (about_runs, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (runs), about_runs);
   gtk_box_append (GTK_BOX (bar), runs);
-  /* whose grids the runs were made with belongs to the runs: at the end
-   * of their row, whose chips scroll (the targets' row has no room) */
+  s->runs_list = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (s->runs_list), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (s->runs_list), FALSE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (s->runs_list), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (s->runs_list), 64);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (s->runs_list), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (s->runs_list), 4);
+  gtk_widget_set_hexpand (s->runs_list, TRUE);
+  gtk_widget_set_valign (s->runs_list, GTK_ALIGN_START);
+  gtk_widget_add_css_class (s->runs_list, "augur-scaling-runs");
+  gtk_box_append (GTK_BOX (bar), s->runs_list);
+  /* whose grids the runs were made with belongs to the runs: on their
+   * buttons' row (the targets' row has no room at 1024x700) */
   s->ranks_entry = gtk_entry_new ();
   gtk_editable_set_width_chars (GTK_EDITABLE (s->ranks_entry), 14);
   gtk_entry_set_placeholder_text (GTK_ENTRY (s->ranks_entry), "64, 256, 1024");
@@ -1820,6 +2212,26 @@ inputs_bar (AugurReplayPage    *self,
   g_signal_connect_object (s->measured_check, "toggled", G_CALLBACK (on_measured_toggled), self,
                            G_CONNECT_SWAPPED);
   {
+    /* OTF2 archives' computes are measured time: the host speed is asked
+     * for here too, the pane that holds the Traces area's field may be
+     * folded (1024x700) */
+    GtkWidget *speed_label = gtk_label_new_with_mnemonic (_("Host _speed"));
+
+    s->speed_entry = gtk_entry_new ();
+    gtk_editable_set_width_chars (GTK_EDITABLE (s->speed_entry), 7);
+    gtk_editable_set_max_width_chars (GTK_EDITABLE (s->speed_entry), 9);
+    gtk_widget_set_hexpand (s->speed_entry, FALSE);
+    gtk_widget_set_tooltip_text (s->speed_entry,
+                                 _("The speed of the host the OTF2 archives were measured on, in flop/s (e.g. "
+                                   "2e9): their computes are measured time × this speed, as augur-cli "
+                                   "extrapolate --host-speed takes it (the Traces area’s speed of the host)"));
+    gtk_label_set_mnemonic_widget (GTK_LABEL (speed_label), s->speed_entry);
+    g_signal_connect_object (s->speed_entry, "changed", G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
+    s->speed_box = hbox (speed_label, s->speed_entry);
+    gtk_widget_set_visible (s->speed_box, FALSE);
+    gtk_box_append (GTK_BOX (about_runs), s->speed_box);
+  }
+  {
     /* in AugurExtrapMpiDims' order */
     const char *grids[] = { _("Grids from the runs"), _("SimGrid’s grids"), _("Open MPI’s grids"), NULL };
 
@@ -1831,7 +2243,7 @@ inputs_bar (AugurReplayPage    *self,
                                    "target where the two differ is refused (augur-cli extrapolate --mpi-dims)"));
     g_signal_connect_object (s->dims_dropdown, "notify::selected", G_CALLBACK (on_dims_selected), self,
                              G_CONNECT_SWAPPED);
-    gtk_box_append (GTK_BOX (runs), s->dims_dropdown);
+    gtk_box_append (GTK_BOX (about_runs), s->dims_dropdown);
   }
   s->predict_button = button (_("_Predict"), "page.scale",
                               _("Extrapolate the runs to the targets and replay them on this page’s platform"));
@@ -1863,6 +2275,11 @@ inputs_bar (AugurReplayPage    *self,
   return bar;
 }
 
+/* A chart's height whose plot keeps the charts' minimum (150 px,
+ * AUGUR_CHART_MIN_PLOT_H) under its title and ranks' axis; the tab
+ * scrolls when the window is shorter. */
+#define CHART_MIN_HEIGHT 240
+
 static GtkWidget *
 prediction_view (AugurReplayPage    *self,
                  AugurReplayScaling *s)
@@ -1882,7 +2299,7 @@ prediction_view (AugurReplayPage    *self,
   columns[3].title = _("High");
   columns[4].title = _("Note");
   s->time_chart = augur_line_chart_view_new ();
-  gtk_widget_set_size_request (s->time_chart, -1, 100);
+  gtk_widget_set_size_request (s->time_chart, -1, CHART_MIN_HEIGHT);
   gtk_widget_set_vexpand (s->time_chart, TRUE);
   s->predictions = augur_result_table_new (columns, G_N_ELEMENTS (columns), P_S_NOTE, NULL);
   gtk_widget_set_vexpand (s->predictions, TRUE);
@@ -1909,6 +2326,11 @@ prediction_view (AugurReplayPage    *self,
   gtk_paned_set_end_child (GTK_PANED (paned), s->predictions);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  /* the table its bar, its header and two targets' rows, the chart the
+   * rest: shared by natural sizes, the chart's 450 px left the table a
+   * row and a half at 1280x800 */
+  gtk_widget_set_size_request (s->predictions, -1, 120);
+  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
   return paned;
 }
 
@@ -1931,7 +2353,7 @@ functions_view (AugurReplayPage    *self,
   s->functions = augur_result_table_new (columns, G_N_ELEMENTS (columns), F_S_WHAT, _("Filter parameters"));
   g_signal_connect_object (s->functions, "row-selected", G_CALLBACK (on_function_selected), self, G_CONNECT_SWAPPED);
   s->function_chart = augur_line_chart_view_new ();
-  gtk_widget_set_size_request (s->function_chart, -1, 100);
+  gtk_widget_set_size_request (s->function_chart, -1, CHART_MIN_HEIGHT);
   gtk_paned_set_start_child (GTK_PANED (paned), s->functions);
   gtk_paned_set_end_child (GTK_PANED (paned), s->function_chart);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
@@ -1948,14 +2370,24 @@ results_view (AugurReplayPage    *self,
 
   s->sub_stack = gtk_stack_new ();
   gtk_stack_set_hhomogeneous (GTK_STACK (s->sub_stack), FALSE);
+  /* each view as tall as it needs: the skeleton's text scrolls in the
+   * window's height, where the prediction's chart and table may not fit */
+  gtk_stack_set_vhomogeneous (GTK_STACK (s->sub_stack), FALSE);
   gtk_widget_set_vexpand (s->sub_stack, TRUE);
   gtk_stack_add_titled (GTK_STACK (s->sub_stack), prediction_view (self, s), "prediction", _("Prediction"));
   gtk_stack_add_titled (GTK_STACK (s->sub_stack), functions_view (self, s), "functions", _("Fitted Functions"));
   s->skeleton_view = gtk_text_view_new ();
   gtk_text_view_set_editable (GTK_TEXT_VIEW (s->skeleton_view), FALSE);
   gtk_text_view_set_monospace (GTK_TEXT_VIEW (s->skeleton_view), TRUE);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (s->skeleton_view), 6);
   gtk_text_view_set_top_margin (GTK_TEXT_VIEW (s->skeleton_view), 4);
+  /* long lines wrap, their rest hung 4 columns in, rather than sending
+   * the reader sideways */
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (s->skeleton_view), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (s->skeleton_view), 6);
+  gtk_text_view_set_indent (GTK_TEXT_VIEW (s->skeleton_view), -32);
+  gtk_widget_set_has_tooltip (s->skeleton_view, TRUE);
+  g_signal_connect (s->skeleton_view, "query-tooltip", G_CALLBACK (on_skeleton_tooltip), NULL);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), s->skeleton_view);
   gtk_stack_add_titled (GTK_STACK (s->sub_stack), scroller, "skeleton", _("Skeleton"));
   s->sub_tabs = augur_tab_switcher_new (GTK_STACK (s->sub_stack));
@@ -1970,7 +2402,8 @@ static GtkWidget *
 empty_view (void)
 {
   GtkWidget *label = gtk_label_new (_("Predict at sizes never run: add runs of the same MPI program traced by "
-                                      "SimGrid’s SMPI (smpirun -trace-ti) at 3 sizes or more, e.g. 4, 8, 16 and 32 "
+                                      "SimGrid’s SMPI (smpirun -trace-ti), Augur’s tracer or Score-P (its OTF2 "
+                                      "archives) at 3 sizes or more, e.g. 4, 8, 16 and 32 "
                                       "ranks, give the numbers of ranks to predict, and Predict. Augur finds the "
                                       "program’s skeleton, fits each parameter as a function of the ranks, and "
                                       "replays the program at each size on this page’s platform."));
@@ -1986,6 +2419,7 @@ empty_view (void)
 static const char scaling_css[] =
   "augurreplaypage .augur-scaling-run { border: 1px solid alpha(currentColor, 0.2); border-radius: 14px;"
   " background-color: alpha(currentColor, 0.05); }\n"
+  "augurreplaypage .augur-scaling-runs > flowboxchild { padding: 0; }\n"
   "augurreplaypage .augur-scaling-run button { min-height: 20px; min-width: 20px; padding: 2px; }\n";
 
 static void
@@ -2013,7 +2447,16 @@ augur_replay_page_scaling_init (AugurReplayPage *self)
   s->results_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (s->results_box), s->results);
   gtk_box_append (GTK_BOX (s->tab), s->results_box);
-  gtk_stack_add_titled (GTK_STACK (self->view_stack), s->tab, "scaling", _("Scaling"));
+  {
+    /* a window too short for the inputs, the runs' lines and a chart
+     * whose plot stays readable scrolls the tab, never sideways */
+    GtkWidget *scroller = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), s->tab);
+    gtk_widget_set_vexpand (scroller, TRUE);
+    gtk_stack_add_titled (GTK_STACK (self->view_stack), scroller, "scaling", _("Scaling"));
+  }
   augur_page_add_result_area (AUGUR_PAGE (self), s->results_box, s->results_box, "page.scale");
   g_signal_connect (self, "notify::running", G_CALLBACK (on_running), NULL);
   augur_replay_page_scaling_sync (self);
@@ -2156,7 +2599,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
                                       const char      *name)
 {
   AugurReplayScaling *s;
-  struct { const char *name; GtkWidget *widget; } widgets[16];
+  struct { const char *name; GtkWidget *widget; } widgets[17];
 
   g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
   s = scaling (self);
@@ -2176,6 +2619,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
   widgets[13].name = "measured-computes", widgets[13].widget = s->measured_check;
   widgets[14].name = "grids", widgets[14].widget = s->dims_dropdown;
   widgets[15].name = "size", widgets[15].widget = s->size_entry;
+  widgets[16].name = "host-speed", widgets[16].widget = s->speed_entry;
   for (guint i = 0; i < G_N_ELEMENTS (widgets); i++)
     if (g_str_equal (widgets[i].name, name))
       return widgets[i].widget;

@@ -468,6 +468,20 @@ trace_check_done (GObject      *source,
   g_signal_emit_by_name (self, "traces-checked");
 }
 
+/* The host speed is asked for where it is needed: beside an OTF2 archive
+ * chosen as the trace, or for the Scaling tab's runs that are archives
+ * (docs/EXTRAPOLATE.md, "OTF2 archives"); and shown while it is given. */
+static gboolean
+host_speed_wanted (AugurReplayPage *self)
+{
+  if (self->trace_is_otf2 || self->inputs.host_speed > 0 || self->inputs.calibrated_platform != NULL)
+    return TRUE;
+  for (guint i = 0; i < self->inputs.scaling_runs->len; i++)
+    if (augur_trace_is_otf2 (g_ptr_array_index (self->inputs.scaling_runs, i)))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 show_trace_check (AugurReplayPage *self)
 {
@@ -477,8 +491,7 @@ show_trace_check (AugurReplayPage *self)
   g_autofree char *text = NULL;
 
   /* the host speed is asked for where it is needed: beside an OTF2 archive */
-  gtk_widget_set_visible (self->host_speed_box, self->trace_is_otf2 || self->inputs.host_speed > 0 ||
-                                                self->inputs.calibrated_platform != NULL);
+  gtk_widget_set_visible (self->host_speed_box, host_speed_wanted (self));
   if (traces->len == 0)
     return;
   if (traces->len == 1)
@@ -537,7 +550,7 @@ check_traces (AugurReplayPage *self)
     augur_replay_page_show_error (self, NULL);
   g_clear_pointer (&self->trace_problem, g_free);
   self->trace_is_otf2 = FALSE;
-  gtk_widget_set_visible (self->host_speed_box, self->inputs.host_speed > 0 || self->inputs.calibrated_platform != NULL);
+  gtk_widget_set_visible (self->host_speed_box, host_speed_wanted (self));
   gtk_widget_remove_css_class (self->trace_label, "error");
   if (self->trace_cancellable != NULL)
     g_cancellable_cancel (self->trace_cancellable);

@@ -46,7 +46,8 @@ replay_traced (AugurReport             *report,
     {
       GFile *file = g_ptr_array_index (in->scaling_runs, i);
       g_autoptr(GError) error = NULL;
-      g_autoptr(AugurTraceSet) traces = augur_trace_set_open_smpi (file, 0, cancellable, &error);
+      /* SMPI's traces, or an OTF2 archive at the document's host speed */
+      g_autoptr(AugurTraceSet) traces = augur_replay_inputs_open_scaling_run (in, file, cancellable, &error);
       g_autoptr(AugurDeployment) deployment = NULL;
       g_autoptr(AugurReplayResult) result = NULL;
       AugurReplayOptions options = { in->network, FALSE };
@@ -194,8 +195,10 @@ problem_sizes_paragraph (AugurReport                 *report,
   /* Translators: runs of several problem sizes n: the sizes traced and their ranks, the targets' ranks, their n, the network. */
   what = g_strdup_printf (_("The program traced at several problem sizes (%s), its parameters written as functions "
                             "of the number of ranks P at each n and then of n, synthesised at %s ranks with n = %s "
-                            "and replayed on this platform with the %s network model. No prediction interval is "
-                            "given with a problem size: the low and high ends are the predicted time."),
+                            "and replayed on this platform with the %s network model. The low and high ends are "
+                            "the program replayed with every number at the low and at the high end of its interval: "
+                            "its 95 %% prediction intervals at P in the runs of each n, their ends fitted in n, "
+                            "widened by the fit in n's own, and compute amounts known to the traces' 6 digits."),
                           traced->str, targets, augur_format_double (n, in->scaling_size),
                           augur_network_model_to_name (in->network));
   augur_report_add_paragraph (report, what);
@@ -307,22 +310,21 @@ augur_report_replay_scaling (AugurReport             *report,
     {
       guint P = g_array_index (in->scaling_ranks, guint, k);
       g_autoptr(GError) local = NULL;
-      g_autoptr(AugurExtrapModel) at = NULL;
       g_autoptr(AugurDeployment) deployment = NULL;
+      gboolean predicted;
 
-      /* with problem sizes: the program at (P, n), as augur-cli extrapolate --sizes */
+      deployment = augur_replay_inputs_deployment_at (in, platform, given, P, &local);
+      /* with problem sizes: the program at (P, n) and its interval, as augur-cli extrapolate --sizes */
       if (sized != NULL)
-        at = augur_extrap_sized_model_at (sized, P, in->scaling_size, NULL, cancellable, &local);
-      if (sized == NULL || at != NULL)
-        deployment = augur_replay_inputs_deployment_at (in, platform, given, P, &local);
-      if (deployment == NULL ||
-          !augur_extrap_model_predict (at != NULL ? at : m, P, platform, deployment, &replay_options, NULL, NULL,
-                                       cancellable, &p[k], &local))
-        {
-          p[k] = (AugurExtrapPrediction) { P, NAN, NAN, NAN, g_strdup (local->message) };
-        }
-      else if (sized != NULL)
-        p[k].low = p[k].high = p[k].time;   /* no interval with a problem size */
+        predicted = deployment != NULL &&
+                    augur_extrap_sized_model_predict (sized, P, in->scaling_size, platform, deployment,
+                                                      &replay_options, NULL, NULL, cancellable, &p[k], NULL, NULL,
+                                                      &local);
+      else
+        predicted = deployment != NULL && augur_extrap_model_predict (m, P, platform, deployment, &replay_options,
+                                                                      NULL, NULL, cancellable, &p[k], &local);
+      if (!predicted)
+        p[k] = (AugurExtrapPrediction) { P, NAN, NAN, NAN, g_strdup (local->message) };
       if (p[k].note != NULL)
         {
           g_autofree char *said = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rank: %s", "%u ranks: %s", P),
@@ -332,7 +334,14 @@ augur_report_replay_scaling (AugurReport             *report,
         }
     }
   {
-    AugurChartData *chart = augur_scaling_chart_data_new (traced_ranks, traced_times, n_runs, p, n);
+    g_autofree double *traced_sizes = g_new (double, MAX (n_runs, 1));
+    AugurChartData *chart;
+
+    /* runs of several problem sizes: a series per n, as the tab draws them */
+    for (guint i = 0; i < n_runs; i++)
+      traced_sizes[i] = sized != NULL ? augur_replay_inputs_scaling_size (in, i) : NAN;
+    chart = augur_scaling_chart_data_new_sized (traced_ranks, traced_times, traced_sizes, n_runs,
+                                                sized != NULL ? in->scaling_size : NAN, p, n);
     /* Translators: the chart's title in the report, with the document's name. */
     g_autofree char *title = g_strdup_printf (_("Predicted time against ranks — %s"), name);
 
@@ -340,6 +349,23 @@ augur_report_replay_scaling (AugurReport             *report,
   }
   predictions_table (report, p, n);
   augur_report_add_heading (report, _("Fitted functions"));
+  if (sized != NULL)
+    {
+      char a[AUGUR_FORMAT_DOUBLE_SIZE], b[AUGUR_FORMAT_DOUBLE_SIZE];
+      /* Translators: runs of several problem sizes: whose functions of P the table gives, and at which n. */
+      g_autofree char *whose = g_strdup_printf (_("The functions of P of the runs of n = %s, the size traced "
+                                                  "nearest the targets’ n = %s: their values at the targets are "
+                                                  "at n = %s. The predictions use each number at (P, n), fitted "
+                                                  "in n across every size (augur-cli extrapolate gives them)."),
+                                                augur_format_double (a, augur_extrap_sized_model_get_size (sized,
+                                                                                                          nearest)),
+                                                augur_format_double (b, in->scaling_size),
+                                                augur_format_double ((char[AUGUR_FORMAT_DOUBLE_SIZE]) { 0 },
+                                                                     augur_extrap_sized_model_get_size (sized,
+                                                                                                        nearest)));
+
+      augur_report_add_paragraph (report, whose);
+    }
   functions_table (report, shown, p, n);
   for (guint k = 0; k < n; k++)
     augur_extrap_prediction_clear (&p[k]);

@@ -22,5 +22,17 @@ AugurChartData *augur_scaling_chart_data_new (const guint                 *trace
                                               guint                        n_traced,
                                               const AugurExtrapPrediction *predictions,
                                               guint                        n_predictions);
+/* The same for runs of several problem sizes (docs/EXTRAPOLATE.md §10):
+ * traced_sizes[i] run i's n (NULL, or every one NAN: none), the traced
+ * runs a series of their own colour and mark per n ("Traced at n = 512"),
+ * and the prediction at the targets' n, target_size ("Predicted at n =
+ * 8192"; NAN: none). */
+AugurChartData *augur_scaling_chart_data_new_sized (const guint                 *traced_ranks,
+                                                    const double                *traced_times,
+                                                    const double                *traced_sizes,
+                                                    guint                        n_traced,
+                                                    double                       target_size,
+                                                    const AugurExtrapPrediction *predictions,
+                                                    guint                        n_predictions);
 
 G_END_DECLS

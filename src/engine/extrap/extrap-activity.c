@@ -110,6 +110,9 @@ form_expression (const Form  *f,
                        : g_strdup_printf ("(pid + P - %" G_GINT64_FORMAT ") %% P", -f->k);
     case FORM_LAST:
       return g_strdup_printf ("P - 1 - %" G_GINT64_FORMAT, f->k);
+    case FORM_HALF:
+      return f->k >= 0 ? g_strdup_printf ("floor(P / 2) + %" G_GINT64_FORMAT, f->k)
+                       : g_strdup_printf ("floor(P / 2) - %" G_GINT64_FORMAT, -f->k);
     case FORM_GRID2:
     case FORM_GRID3:
       *why = _("its peer is a neighbour on the grid MPI_Dims_create makes of P, and the activity format's "

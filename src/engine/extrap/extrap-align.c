@@ -60,6 +60,7 @@ ex_run_free (ExRun *run)
     g_free (run->files[i]);
   g_free (run->files);
   g_free (run->name);
+  g_free (run->note);
   g_free (run);
 }
 
@@ -654,40 +655,225 @@ block_of (const double *c,
   return FALSE;
 }
 
-/* An alltoallv's or allgatherv's counts (docs/EXTRAPOLATE.md §3): the same
- * for every peer (vcount that count), or a block distribution (vshape,
- * vcount N elements of velem bytes); an alltoallv that sends blk(N, P, j)
- * to each peer j receives blk(N, P, r) from each; an allgatherv's own
- * count is its block of what it receives (*own: the synthesis gives it
- * from the received counts).  FALSE for other counts, and for the other
- * v-collectives. */
+/* c[0 .. n-1] of rank r as e * blk (N, n, r) * blk (N, n, j), the blocks of
+ * a 2-D transpose (an N x N matrix in blocks of rows: r sends j its blk(r)
+ * rows of j's blk(j) columns), e the largest of 8, 4, 2 and 1 bytes that
+ * gives whole blocks: N and e; FALSE when no e does, and when every count
+ * is the same (then N is told by the other runs, extrap.c). */
+static gboolean
+product_of (const double *c,
+            guint         n,
+            guint         r,
+            double       *N,
+            guint8       *e)
+{
+  static const guint8 sizes[] = { 8, 4, 2, 1 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      double hi = c[0] / sizes[s], lo = c[n - 1] / sizes[s];
+      double b = hi - lo, q, total;
+      guint m = 0;
+      gboolean ok;
+
+      /* the peers below N mod n: b (q + 1), the others b q */
+      if (b < 1 || hi != floor (hi) || lo != floor (lo) || fmod (lo, b) != 0)
+        continue;
+      q = lo / b;
+      while (m < n && c[m] / sizes[s] == hi)
+        m++;
+      total = q * n + m;
+      ok = m < n && ex_block (total, n, r) == b;
+      for (guint j = 0; ok && j < n; j++)
+        ok = c[j] == sizes[s] * b * ex_block (total, n, j);
+      if (ok)
+        {
+          *N = total;
+          *e = sizes[s];
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* A gatherv's or scatterv's root's counts, the k-th of the run's
  * (every rank calls them in the same order). */
 typedef struct
 {
   gboolean set;
+  guint    kind;
+  guint    root;
   double   vcount;
   guint8   vshape;
   guint8   velem;
 } VRoot;
 
+/* The roots' vectors of a run's gatherv and scatterv, by the index of the
+ * call, and for a root read after a rank that needs its vector (a root
+ * other than rank 0: the ranks are read in order) a second reading of the
+ * run, which reads the root's rank ahead to that call's line. */
+typedef struct
+{
+  GArray        *roots;   /* VRoot */
+  GFile         *file;
+  double         host_speed;   /* an OTF2 archive's, for its second reading */
+  AugurTraceSet *ahead;
+  guint         *seen;    /* per rank: its gatherv and scatterv read ahead */
+} Rooted;
+
+static Rooted *
+rooted_new (GFile *file)
+{
+  Rooted *ro = g_new0 (Rooted, 1);
+
+  ro->roots = g_array_new (FALSE, TRUE, sizeof (VRoot));
+  ro->file = g_object_ref (file);
+  return ro;
+}
+
+static void
+rooted_free (Rooted *ro)
+{
+  g_array_unref (ro->roots);
+  g_object_unref (ro->file);
+  if (ro->ahead != NULL)
+    augur_trace_set_free (ro->ahead);
+  g_free (ro->seen);
+  g_free (ro);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Rooted, rooted_free)
+
+static VRoot *
+rooted_at (Rooted *ro,
+           guint   i)
+{
+  if (ro->roots->len <= i)
+    g_array_set_size (ro->roots, i + 1);
+  return &g_array_index (ro->roots, VRoot, i);
+}
+
+/* c[0 .. n-1] as e * floor (N / n) for every peer but the root, which
+ * holds e * (floor (N / n) + N mod n): N and e, e the largest of 8, 4, 2
+ * and 1 bytes that gives whole counts; FALSE when no e does. */
+static gboolean
+share_of (const double *c,
+          guint         n,
+          guint         root,
+          double       *N,
+          guint8       *e)
+{
+  static const guint8 sizes[] = { 8, 4, 2, 1 };
+  double lo = c[root == 0 ? 1 : 0];
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes) && n >= 2; s++)
+    {
+      double q = lo / sizes[s], m = c[root] / sizes[s] - q;
+      gboolean ok = q == floor (q) && q >= 0 && m == floor (m) && m > 0 && m < n;
+
+      for (guint j = 0; ok && j < n; j++)
+        ok = j == root || c[j] == lo;
+      if (ok)
+        {
+          *N = q * n + m;
+          *e = sizes[s];
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The root's line of a gatherv (received counts) or scatterv (sent
+ * counts): the same for every peer, blocks of one vector, or the same but
+ * for the root's larger share. */
+static gboolean
+root_vector (const AugurTraceAction *a,
+             guint                   n,
+             VRoot                  *v)
+{
+  const double *c = a->kind == AUGUR_TRACE_ACTION_GATHERV ? a->recv_counts : a->counts;
+  gboolean uniform = TRUE;
+
+  if (c == NULL || a->root >= n)
+    return FALSE;
+  v->kind = a->kind;
+  v->root = a->root;
+  v->vshape = V_UNIFORM;
+  v->velem = 0;
+  v->vcount = c[0];
+  for (guint j = 1; j < n; j++)
+    uniform = uniform && c[j] == c[0];
+  if (!uniform && block_of (c, n, &v->vcount, &v->velem))
+    v->vshape = V_BLOCK_PEER;
+  else if (!uniform && share_of (c, n, a->root, &v->vcount, &v->velem))
+    v->vshape = V_ROOT_SHARE;
+  else if (!uniform)
+    return FALSE;
+  v->set = TRUE;
+  return TRUE;
+}
+
+static AugurTraceSet *run_open (GFile *file, double host_speed, GCancellable *cancellable, GError **error);
+
+/* Reads rank q ahead, in the second reading, to its i-th gatherv or
+ * scatterv, keeping the vector of each it is the root of. */
+static gboolean
+rooted_read_ahead (Rooted  *ro,
+                   guint    q,
+                   guint    n,
+                   guint    i,
+                   GError **error)
+{
+  if (ro->ahead == NULL)
+    {
+      ro->ahead = run_open (ro->file, ro->host_speed, NULL, error);
+      if (ro->ahead == NULL)
+        return FALSE;
+      ro->seen = g_new0 (guint, augur_trace_set_get_n_processes (ro->ahead));
+    }
+  if (q >= augur_trace_set_get_n_processes (ro->ahead))
+    return TRUE;
+  while (ro->seen[q] <= i)
+    {
+      AugurTraceAction b;
+      GError *local = NULL;
+      guint j;
+
+      if (!augur_trace_set_next (ro->ahead, q, &b, &local))
+        {
+          if (local == NULL)
+            return TRUE;
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+      if (b.kind != AUGUR_TRACE_ACTION_GATHERV && b.kind != AUGUR_TRACE_ACTION_SCATTERV)
+        continue;
+      j = ro->seen[q]++;
+      /* a vector that is not one the root's own reading refuses, there */
+      if (b.root == q && !rooted_at (ro, j)->set)
+        root_vector (&b, n, rooted_at (ro, j));
+    }
+  return TRUE;
+}
+
 /* A gatherv's received counts or a scatterv's sent counts (k), and the
  * rank's own count: the root's vector read as an allgatherv's (its own
- * count its entry), kept in roots[*index]; a non-root rank's line has
+ * count its entry), kept in ro's *index-th; a non-root rank's line has
  * zeros there, and its own count must be its entry of the root's vector,
  * whose representation it takes (so that every rank's node is the same:
- * the synthesis gives each its entry, and zeros to the non-roots).  FALSE
- * when the root is read after the rank (this version: roots before the
- * ranks, rank 0 always) or the counts do not agree. */
+ * the synthesis gives each its entry, and zeros to the non-roots).  A root
+ * read after the rank is read ahead.  FALSE when the counts do not agree
+ * so (error set only when the root's trace could not be read ahead). */
 static gboolean
 classify_rooted (const AugurTraceAction *a,
                  guint                   r,
                  guint                   n,
-                 GArray                 *roots,
+                 Rooted                 *ro,
                  guint                  *index,
                  double                  vcount[2],
                  guint8                  vshape[2],
-                 guint8                  velem[2])
+                 guint8                  velem[2],
+                 GError                **error)
 {
   guint k = a->kind == AUGUR_TRACE_ACTION_GATHERV ? 1 : 0;
   const double *c = k == 1 ? a->recv_counts : a->counts;
@@ -700,32 +886,23 @@ classify_rooted (const AugurTraceAction *a,
   velem[1 - k] = 0;
   if (c == NULL || a->root >= n)
     return FALSE;
-  if (roots->len <= i)
-    g_array_set_size (roots, i + 1);
-  v = &g_array_index (roots, VRoot, i);
   if (r == a->root)
     {
-      gboolean uniform = TRUE;
-
-      v->vshape = V_UNIFORM;
-      v->velem = 0;
-      v->vcount = c[0];
-      for (guint j = 1; j < n; j++)
-        uniform = uniform && c[j] == c[0];
-      if (!uniform && !block_of (c, n, &v->vcount, &v->velem))
+      if (!root_vector (a, n, rooted_at (ro, i)))
         return FALSE;
-      v->vshape = uniform ? V_UNIFORM : V_BLOCK_PEER;
-      v->set = TRUE;
     }
   else
     {
-      if (!v->set)
+      if (!rooted_at (ro, i)->set && !rooted_read_ahead (ro, a->root, n, i, error))
         return FALSE;
       for (guint j = 0; j < n; j++)
         if (c[j] != 0)
           return FALSE;
     }
-  if (own != (v->vshape == V_UNIFORM ? v->vcount : v->velem * ex_block (v->vcount, n, r)))
+  v = rooted_at (ro, i);
+  if (!v->set || v->kind != a->kind || v->root != a->root)
+    return FALSE;
+  if (own != ex_root_entry (v->vshape, v->velem, v->vcount, n, r, v->root))
     return FALSE;
   vcount[k] = v->vcount;
   vshape[k] = v->vshape;
@@ -733,6 +910,15 @@ classify_rooted (const AugurTraceAction *a,
   return TRUE;
 }
 
+/* An alltoallv's, allgatherv's or reducescatter's counts
+ * (docs/EXTRAPOLATE.md §3): the same for every peer (vcount that count),
+ * or a block distribution (vshape, vcount N elements of velem bytes); an
+ * alltoallv that sends blk(N, P, j) to each peer j receives blk(N, P, r)
+ * from each; one that sends blk(N, P, r) blk(N, P, j) (a transpose)
+ * receives the same; an allgatherv's own count is its block of what it
+ * receives (*own: the synthesis gives it from the received counts); a
+ * reducescatter's counts (received) are the same vector on every rank.
+ * FALSE for other counts, and for the other v-collectives. */
 static gboolean
 classify_counts (const AugurTraceAction *a,
                  guint                   r,
@@ -744,12 +930,27 @@ classify_counts (const AugurTraceAction *a,
 {
   const double *c[2] = { a->counts, a->recv_counts };
   gboolean uniform[2];
+  gboolean product = FALSE;
 
   *own = FALSE;
-  if (a->kind != AUGUR_TRACE_ACTION_ALLTOALLV && a->kind != AUGUR_TRACE_ACTION_ALLGATHERV)
+  if (a->kind != AUGUR_TRACE_ACTION_ALLTOALLV && a->kind != AUGUR_TRACE_ACTION_ALLGATHERV &&
+      a->kind != AUGUR_TRACE_ACTION_REDUCESCATTER)
     return FALSE;
+  /* a transpose's blocks, before the blocks of one vector: where r holds
+   * one row its sends are also blk(N, P, j), but its receives are then
+   * not the same from every peer */
+  if (a->kind == AUGUR_TRACE_ACTION_ALLTOALLV && c[0] != NULL && c[1] != NULL &&
+      product_of (c[0], n, r, &vcount[0], &velem[0]) && product_of (c[1], n, r, &vcount[1], &velem[1]) &&
+      vcount[0] == vcount[1])
+    product = TRUE;
   for (guint k = 0; k < 2; k++)
     {
+      if (product)
+        {
+          vshape[k] = V_BLOCK_PRODUCT;
+          uniform[k] = FALSE;
+          continue;
+        }
       vshape[k] = V_UNIFORM;
       velem[k] = 0;
       vcount[k] = c[k] != NULL ? c[k][0] : -1;
@@ -856,30 +1057,60 @@ ex_run_read (GFile         *file,
              GCancellable  *cancellable,
              GError       **error)
 {
-  g_autoptr(AugurTraceSet) t = NULL;
-  g_autoptr(GArray) roots = g_array_new (FALSE, TRUE, sizeof (VRoot));
-  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (ExItem));
-  ExRun *run;
-  Interner in;
+  return ex_run_read_at_speed (file, compute_tolerance, 0, cancellable, error);
+}
+
+/* The trace set of a run: SMPI's index or single file (Augur's tracer
+ * writes SMPI's), or an OTF2 archive's anchor (extrap-otf2.c). */
+static AugurTraceSet *
+run_open (GFile         *file,
+          double         host_speed,
+          GCancellable  *cancellable,
+          GError       **error)
+{
   AugurTraceDialect dialect;
   gboolean is_index;
 
+  if (augur_trace_is_otf2 (file))
+    return ex_otf2_open (file, host_speed, cancellable, error);
   if (!augur_trace_detect (file, &dialect, &is_index, cancellable, error))
     return NULL;
   if (dialect != AUGUR_TRACE_DIALECT_SMPI)
     {
       g_autofree char *name = g_file_get_parse_name (file);
       g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
-                   _("%s: not a trace of SimGrid's SMPI (smpirun -trace-ti): this version extrapolates those only"),
+                   _("%s: not a trace of SimGrid's SMPI (smpirun -trace-ti) or of Augur's tracer, nor an OTF2 "
+                     "archive's traces.otf2: this version extrapolates those only"),
                    name);
       return NULL;
     }
-  t = augur_trace_set_open_smpi (file, 0, cancellable, error);
+  return augur_trace_set_open_smpi (file, 0, cancellable, error);
+}
+
+ExRun *
+ex_run_read_at_speed (GFile         *file,
+                      double         compute_tolerance,
+                      double         host_speed,
+                      GCancellable  *cancellable,
+                      GError       **error)
+{
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autoptr(Rooted) roots = rooted_new (file);
+  g_autoptr(GArray) items = g_array_new (FALSE, FALSE, sizeof (ExItem));
+  ExRun *run;
+  Interner in;
+  gboolean otf2 = augur_trace_is_otf2 (file);
+  /* measured computes of an OTF2 archive shorter than EX_OTF2_CALL_GAP */
+  double carry_below = isinf (compute_tolerance) && otf2 ? host_speed * EX_OTF2_CALL_GAP : 0;
+
+  t = run_open (file, host_speed, cancellable, error);
   if (t == NULL)
     return NULL;
+  roots->host_speed = host_speed;
 
   run = g_new0 (ExRun, 1);
   run->name = g_file_get_parse_name (file);
+  run->otf2 = otf2;
   run->n_ranks = augur_trace_set_get_n_processes (t);
   run->ranks = g_new0 (GPtrArray *, run->n_ranks);
   run->shapes = g_new0 (char *, run->n_ranks);
@@ -893,6 +1124,7 @@ ex_run_read (GFile         *file,
       GError *local = NULL;
       GString *shape;
       double pending = 0;
+      double small = 0;   /* an OTF2 archive's gaps below carry_below, not yet given */
       double vcount[2] = { -1, -1 };
       guint8 vshape[2] = { V_UNIFORM, V_UNIFORM }, velem[2] = { 0, 0 };
       gboolean own = FALSE;
@@ -909,17 +1141,19 @@ ex_run_read (GFile         *file,
           if (a.kind == AUGUR_TRACE_ACTION_GATHERV || a.kind == AUGUR_TRACE_ACTION_SCATTERV)
             {
               own = TRUE;
-              if (!classify_rooted (&a, r, run->n_ranks, roots, &rooted, vcount, vshape, velem))
+              if (!classify_rooted (&a, r, run->n_ranks, roots, &rooted, vcount, vshape, velem, &local))
                 {
                   g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT,
                                                          augur_trace_set_get_file_name (t, a.file), a.line);
 
-                  g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
-                               _("%s: rank %u: '%s' rooted at rank %u: its counts are not the same for every "
-                                 "rank nor blocks of one vector, or its root's line is read after this rank's "
-                                 "(this version extrapolates gatherv and scatterv whose root's counts are so, "
-                                 "rooted at a rank below the others: rank 0)"),
-                               at, r, trace_smpi_kind_name (a.kind), a.root);
+                  /* else the root's trace could not be read ahead: its error */
+                  if (local == NULL)
+                    g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
+                                 _("%s: rank %u: '%s' rooted at rank %u: the root's counts are not the same for "
+                                   "every rank, blocks of one vector nor the same but for the root's larger share, "
+                                   "or this rank's own count is not its entry of them (this version extrapolates "
+                                   "gatherv and scatterv whose counts are so)"),
+                                 at, r, trace_smpi_kind_name (a.kind), a.root);
                   break;
                 }
             }
@@ -929,16 +1163,18 @@ ex_run_read (GFile         *file,
               g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT,
                                                      augur_trace_set_get_file_name (t, a.file), a.line);
 
-              if (a.kind == AUGUR_TRACE_ACTION_ALLTOALLV || a.kind == AUGUR_TRACE_ACTION_ALLGATHERV)
+              if (a.kind == AUGUR_TRACE_ACTION_ALLTOALLV || a.kind == AUGUR_TRACE_ACTION_ALLGATHERV ||
+                  a.kind == AUGUR_TRACE_ACTION_REDUCESCATTER)
                 g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
                              _("%s: rank %u: '%s' has counts that differ from rank to rank other than as a "
                                "block distribution: this version extrapolates v-collectives whose counts are the "
-                               "same for every rank, or blocks of one vector"),
+                               "same for every rank, blocks of one vector, or (alltoallv) a transpose's blocks, "
+                               "blk(r) x blk(j)"),
                              at, r, trace_smpi_kind_name (a.kind));
               else
                 g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
                              _("%s: rank %u: '%s' has a count per rank: this version extrapolates alltoallv, "
-                               "allgatherv, gatherv and scatterv only"),
+                               "allgatherv, gatherv, scatterv and reducescatter only"),
                              at, r, trace_smpi_kind_name (a.kind));
               break;
             }
@@ -947,7 +1183,10 @@ ex_run_read (GFile         *file,
            * the gap before the next action, it no longer shapes the program */
           if (isinf (compute_tolerance) && a.kind == AUGUR_TRACE_ACTION_COMPUTE)
             {
-              pending += a.flops;
+              if (a.flops < carry_below)
+                small += a.flops;
+              else
+                pending += a.flops;
               run->n_actions++;
               continue;
             }
@@ -968,6 +1207,14 @@ ex_run_read (GFile         *file,
             b.recv_bytes = -1;
           else if (own)
             b.bytes = -1;
+          /* an OTF2 archive's short gaps (the calls' own code, as Score-P
+           * measures it) go with the next compute that is not one: their
+           * time kept, without a varying amount before every call */
+          if (pending > 0 || a.kind == AUGUR_TRACE_ACTION_FINALIZE)
+            {
+              pending += small;
+              small = 0;
+            }
           item = (ExItem) { .proto = proto_of (&protos, &b, nvcount, nvshape, nvelem, &in, r), .file = a.file,
                             .u.a = { .flops = a.flops, .pre = pending, .line = a.line } };
           pending = 0;
@@ -979,6 +1226,9 @@ ex_run_read (GFile         *file,
       if (local == NULL && items->len == 0)
         g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT, _("%s: rank %u has no action"),
                      run->name, r);
+      else if (local == NULL && small > 0)
+        /* a rank that ends without MPI_Finalize: its last action's */
+        g_array_index (items, ExItem, items->len - 1).u.a.pre += small;
       if (local != NULL)
         {
           g_propagate_error (error, local);
@@ -996,6 +1246,12 @@ ex_run_read (GFile         *file,
       run->shapes[r] = g_string_free (shape, FALSE);
     }
   g_hash_table_unref (in.ids);
+  /* an OTF2 archive's report is complete once every rank was read */
+  if (!ex_otf2_finish (t, run->name, &run->note, error))
+    {
+      ex_run_free (run);
+      return NULL;
+    }
   run->n_files = augur_trace_set_get_n_files (t);
   run->files = g_new0 (char *, run->n_files);
   for (guint i = 0; i < run->n_files; i++)

@@ -187,6 +187,9 @@ ex_form_eval_at (const Form *f,
       return wrap ((gint64) r + f->k, P);
     case FORM_LAST:
       return f->k < P ? (guint) (P - 1 - f->k) : G_MAXUINT - 1;
+    case FORM_HALF:
+      return (gint64) (P / 2) + f->k >= 0 && (gint64) (P / 2) + f->k < P ? (guint) ((gint64) (P / 2) + f->k)
+                                                                       : G_MAXUINT - 1;
     case FORM_GRID2:
       {
         const guint *n = f->k == 1 ? d->d2o : d->d2;
@@ -218,6 +221,8 @@ ex_form_to_string (const Form *f)
       return g_strdup_printf ("(r%+" G_GINT64_FORMAT ") mod P", f->k);
     case FORM_LAST:
       return f->k == 0 ? g_strdup ("P-1") : g_strdup_printf ("P-%" G_GINT64_FORMAT, f->k + 1);
+    case FORM_HALF:
+      return f->k == 0 ? g_strdup ("P/2") : g_strdup_printf ("P/2%+" G_GINT64_FORMAT, f->k);
     case FORM_GRID2:
       return g_strdup_printf ("%s(%+d,%+d)", f->k == 1 ? "ompi-grid2" : "grid2", f->d[0], f->d[1]);
     case FORM_STEP:
@@ -260,6 +265,10 @@ ex_dims_rules (GFile *const      *runs,
       g_autoptr(GFileInputStream) in = NULL;
       char head[sizeof mark - 1];
       gsize len = 0;
+
+      /* Score-P's archives too are runs of a real MPI library */
+      if (augur_trace_is_otf2 (runs[i]))
+        return 3;
 
       /* only its first bytes, and only of a regular file: a pipe or a
        * device named report.txt is not the tracer's and is not read */

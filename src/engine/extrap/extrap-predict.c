@@ -12,7 +12,7 @@
 
 #include "augur-format.h"
 #include "augur-records.h"
-#include "extrap.h"
+#include "extrap-private.h"
 
 #define RECORDS_KIND "extrapolate"
 
@@ -37,10 +37,13 @@ part_progress (double fraction, const char *phase, gpointer data)
   part->progress (part->from + part->width * CLAMP (fraction, 0, 1), phase, part->data);
 }
 
+/* bounds (NULL: none): a program at (P, n), its numbers constants set to
+ * the bound's values for the replay (ExSizedBound), then to their fits. */
 static gboolean
 replay_bound (const AugurExtrapModel   *m,
               guint                     ranks,
               AugurExtrapBound          bound,
+              GArray                   *bounds,
               const AugurPlatform      *platform,
               const AugurDeployment    *deployment,
               const AugurReplayOptions *options,
@@ -49,12 +52,18 @@ replay_bound (const AugurExtrapModel   *m,
               double                   *time,
               GError                  **error)
 {
-  g_autoptr(AugurTraceSet) traces = augur_extrap_model_synthesize_bound (m, ranks, bound, error);
+  g_autoptr(AugurTraceSet) traces = NULL;
   g_autoptr(AugurReplayResult) result = NULL;
 
+  if (bounds != NULL)
+    ex_sized_bounds_apply (bounds, bound);
+  traces = augur_extrap_model_synthesize_bound (m, ranks, bound, error);
   if (traces != NULL)
     result = augur_replay_run (platform, deployment, traces, options, part->progress != NULL ? part_progress : NULL,
                                part, cancellable, NULL, error);
+  g_clear_pointer (&traces, augur_trace_set_free);
+  if (bounds != NULL)
+    ex_sized_bounds_apply (bounds, AUGUR_EXTRAP_BOUND_FIT);
   if (result == NULL)
     return FALSE;
   *time = augur_replay_result_get_time (result);
@@ -89,19 +98,32 @@ add_note (AugurExtrapPrediction *p,
   g_free (text);
 }
 
-gboolean
-augur_extrap_model_predict (const AugurExtrapModel   *m,
-                            guint                     ranks,
-                            const AugurPlatform      *platform,
-                            const AugurDeployment    *deployment,
-                            const AugurReplayOptions *options,
-                            AugurProgressFunc         progress,
-                            gpointer                  progress_data,
-                            GCancellable             *cancellable,
-                            AugurExtrapPrediction    *out,
-                            GError                  **error)
+/* Whether a number of a program at (P, n) has an interval whose ends
+ * could not be fitted in n. */
+static gboolean
+sized_unfitted (GArray *bounds)
 {
-  gboolean interval = has_interval (m, ranks);
+  for (guint i = 0; bounds != NULL && i < bounds->len; i++)
+    if (isnan (g_array_index (bounds, ExSizedBound, i).low))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+predict (const AugurExtrapModel   *m,
+         guint                     ranks,
+         GArray                   *bounds,
+         const AugurPlatform      *platform,
+         const AugurDeployment    *deployment,
+         const AugurReplayOptions *options,
+         AugurProgressFunc         progress,
+         gpointer                  progress_data,
+         GCancellable             *cancellable,
+         AugurExtrapPrediction    *out,
+         GError                  **error)
+{
+  gboolean unfitted = sized_unfitted (bounds);
+  gboolean interval = bounds != NULL ? bounds->len > 0 && !unfitted : has_interval (m, ranks);
   Part part = { progress, progress_data, 0, interval ? 1.0 / 3 : 1 };
   double at[2] = { NAN, NAN };
   g_autoptr(GError) bound_error = NULL;
@@ -109,14 +131,21 @@ augur_extrap_model_predict (const AugurExtrapModel   *m,
 
   *out = (AugurExtrapPrediction) { ranks, NAN, NAN, NAN, NULL };
   if (!augur_extrap_model_check_target (m, ranks, &out->note, error) ||
-      !replay_bound (m, ranks, AUGUR_EXTRAP_BOUND_FIT, platform, deployment, options, &part, cancellable, &out->time,
-                     error))
+      !replay_bound (m, ranks, AUGUR_EXTRAP_BOUND_FIT, bounds, platform, deployment, options, &part, cancellable,
+                     &out->time, error))
     {
       augur_extrap_prediction_clear (out);
       out->time = NAN;
       return FALSE;
     }
   out->low = out->high = out->time;
+  if (unfitted)
+    {
+      /* never shown narrower than it is */
+      out->low = out->high = NAN;
+      add_note (out, g_strdup (_("no interval: the ends of a number's intervals at the traced problem sizes "
+                                 "cannot be fitted as functions of n")));
+    }
   if (!interval)
     return TRUE;
   /* the program with every fitted parameter at its interval's low end,
@@ -124,8 +153,8 @@ augur_extrap_model_predict (const AugurExtrapModel   *m,
   for (guint k = 0; k < 2 && bound_error == NULL; k++)
     {
       part.from = (k + 1) / 3.0;
-      replay_bound (m, ranks, k == 0 ? AUGUR_EXTRAP_BOUND_LOW : AUGUR_EXTRAP_BOUND_HIGH, platform, deployment,
-                    options, &part, cancellable, &at[k], &bound_error);
+      replay_bound (m, ranks, k == 0 ? AUGUR_EXTRAP_BOUND_LOW : AUGUR_EXTRAP_BOUND_HIGH, bounds, platform,
+                    deployment, options, &part, cancellable, &at[k], &bound_error);
     }
   if (bound_error != NULL)
     {
@@ -153,6 +182,51 @@ augur_extrap_model_predict (const AugurExtrapModel   *m,
                                     augur_format_double (c, out->time),
                                     augur_format_double ((char[AUGUR_FORMAT_DOUBLE_SIZE]) { 0 }, out->low),
                                     augur_format_double ((char[AUGUR_FORMAT_DOUBLE_SIZE]) { 0 }, out->high)));
+  return TRUE;
+}
+
+gboolean
+augur_extrap_model_predict (const AugurExtrapModel   *m,
+                            guint                     ranks,
+                            const AugurPlatform      *platform,
+                            const AugurDeployment    *deployment,
+                            const AugurReplayOptions *options,
+                            AugurProgressFunc         progress,
+                            gpointer                  progress_data,
+                            GCancellable             *cancellable,
+                            AugurExtrapPrediction    *out,
+                            GError                  **error)
+{
+  return predict (m, ranks, NULL, platform, deployment, options, progress, progress_data, cancellable, out, error);
+}
+
+gboolean
+augur_extrap_sized_model_predict (const AugurExtrapSizedModel *s,
+                                  guint                        ranks,
+                                  double                       size,
+                                  const AugurPlatform         *platform,
+                                  const AugurDeployment       *deployment,
+                                  const AugurReplayOptions    *options,
+                                  AugurProgressFunc            progress,
+                                  gpointer                     progress_data,
+                                  GCancellable                *cancellable,
+                                  AugurExtrapPrediction       *out,
+                                  AugurExtrapModel           **model,
+                                  char                       **text,
+                                  GError                     **error)
+{
+  g_autoptr(GArray) bounds = g_array_new (FALSE, FALSE, sizeof (ExSizedBound));
+  g_autoptr(AugurExtrapModel) m = ex_sized_model_at (s, ranks, size, text, bounds, cancellable, error);
+
+  if (m == NULL)
+    {
+      *out = (AugurExtrapPrediction) { ranks, NAN, NAN, NAN, NULL };
+      return FALSE;
+    }
+  if (!predict (m, ranks, bounds, platform, deployment, options, progress, progress_data, cancellable, out, error))
+    return FALSE;
+  if (model != NULL)
+    *model = g_steal_pointer (&m);
   return TRUE;
 }
 

@@ -35,11 +35,15 @@ typedef enum {
  * a block distribution of N elements of e bytes over the P ranks,
  * blk(N, P, i) = floor(N / P) + (i < N mod P), i the peer j or the rank r
  * itself (what every peer sends to r in an alltoallv whose sends are
- * blk(N, P, j)). */
+ * blk(N, P, j)), or their product (an N x N matrix in blocks of rows,
+ * transposed: r sends j its blk(r) rows of j's blk(j) columns). */
 typedef enum {
   V_UNIFORM,
   V_BLOCK_PEER,    /* e * blk(N, P, j) */
   V_BLOCK_SELF,    /* e * blk(N, P, r), for every j */
+  V_BLOCK_PRODUCT, /* e * blk(N, P, r) * blk(N, P, j): a 2-D transpose's blocks */
+  V_ROOT_SHARE,    /* e * floor(N / P), and for the root e * (floor(N / P) + N mod P):
+                    * a gatherv's or scatterv's root keeping the rest */
 } VShape;
 
 static inline double
@@ -50,6 +54,29 @@ ex_block (double N,
   double q = floor (N / P);
 
   return q + ((double) i < N - q * P ? 1 : 0);
+}
+
+/* Peer j's entry of a gatherv's or scatterv's vector of shape s (N, or
+ * for V_UNIFORM the count itself) at P, rooted at root. */
+static inline double
+ex_root_entry (guint8 s,
+               guint8 e,
+               double N,
+               guint  P,
+               guint  j,
+               guint  root)
+{
+  double q = floor (N / P);
+
+  switch (s)
+    {
+    case V_BLOCK_PEER:
+      return e * ex_block (N, P, j);
+    case V_ROOT_SHARE:
+      return e * (q + (j == root ? N - q * P : 0));
+    default:
+      return N;
+    }
 }
 
 typedef struct _ExNode ExNode;
@@ -94,6 +121,8 @@ typedef struct
   gboolean    tree;        /* its ranks' programs were made one with optional loops (a binomial tree) */
   gboolean    zero_apart;  /* rank 0 runs a program of its own */
   gboolean    last_apart;  /* so does rank P-1 */
+  char       *note;        /* an OTF2 archive's: what it lacks that the prediction approximates, or NULL */
+  gboolean    otf2;        /* read from an OTF2 archive: its computes were measured */
 } ExRun;
 
 enum { EX_CLASS_OTHERS, EX_CLASS_ZERO, EX_CLASS_LAST, EX_N_CLASSES };
@@ -105,6 +134,30 @@ ExRun   *ex_run_read     (GFile         *file,
                           double         compute_tolerance,
                           GCancellable  *cancellable,
                           GError       **error);
+/* The same, an OTF2 archive's anchor with its computes' host speed
+ * (flop/s; ignored for SMPI's traces). */
+ExRun   *ex_run_read_at_speed (GFile        *file,
+                               double        compute_tolerance,
+                               double        host_speed,
+                               GCancellable *cancellable,
+                               GError      **error);
+/* An OTF2 archive's measured compute shorter than this (seconds) is the
+ * calls' own code between two calls (Score-P measures every gap): with
+ * measured computes (any tolerance) it is carried to the next longer
+ * compute of the rank, its time kept (docs/EXTRAPOLATE.md, "OTF2
+ * archives"). */
+#define EX_OTF2_CALL_GAP 1e-6
+/* extrap-otf2.c: the archive opened with the host speed, and what its
+ * report says once every rank was read (FALSE: refused; *note: a warning
+ * or NULL). */
+AugurTraceSet *ex_otf2_open   (GFile        *anchor,
+                               double        host_speed,
+                               GCancellable *cancellable,
+                               GError      **error);
+gboolean ex_otf2_finish       (const AugurTraceSet *t,
+                               const char          *name,
+                               char               **note,
+                               GError             **error);
 /* Sorts the runs by size and checks they have the same classes and, class
  * by class, the same loop program up to its values. */
 gboolean ex_runs_align   (GPtrArray     *runs,
@@ -143,6 +196,7 @@ typedef enum {
   FORM_GRID3,
   FORM_STEP,     /* d[0] a StepKind, k its i0: a function of r, P and the loop's iteration */
   FORM_PARENT,   /* r with its lowest set bit cleared, r & (r-1): a binomial tree's parent */
+  FORM_HALF,     /* floor(P / 2) + k: a middle rank (a collective's root) */
 } FormKind;
 
 typedef struct
@@ -289,5 +343,29 @@ double      ex_fn_eval_bound    (const Fn        *f,
 char       *ex_fn_to_string     (const Fn   *f);
 const char *ex_rank_field_name  (RankField   f);
 const char *ex_num_field_name   (NumField    f);
+
+/* ---- A problem size (extrap-size.c) ------------------------------------------ */
+
+/* A number of the program at (P, n) and its interval (docs/EXTRAPOLATE.md
+ * §10): f, a constant in the model at (P, n), holds fit; low and high
+ * NAN when the interval's ends could not be fitted in n. */
+typedef struct
+{
+  Fn    *f;
+  double fit, low, high;
+} ExSizedBound;
+
+/* augur_extrap_sized_model_at, with each number that has an interval in
+ * bounds (ExSizedBound; NULL: not wanted). */
+AugurExtrapModel *ex_sized_model_at  (const AugurExtrapSizedModel *s,
+                                      guint                        ranks,
+                                      double                       size,
+                                      char                       **text,
+                                      GArray                      *bounds,
+                                      GCancellable                *cancellable,
+                                      GError                     **error);
+/* Sets every number of bounds to its fit, or its interval's low or high end. */
+void        ex_sized_bounds_apply (GArray          *bounds,
+                                   AugurExtrapBound bound);
 
 G_END_DECLS

@@ -19,6 +19,14 @@
 #include "extrap-private.h"
 #include "trace-smpi.h"
 
+/* SMPI writes compute amounts to 6 significant digits (docs/SMPI-REPLAY.md
+ * 1.6): one read from a trace is the true amount within half a unit of its
+ * 6th digit, and so is a constant or c / P made of them, which extrap.c
+ * takes as exact (within 1e-5).  At a target (P, n) the amounts of every
+ * size are fitted in n and extrapolated, and that rounding is part of
+ * their interval (docs/EXTRAPOLATE.md §10). */
+#define TRACE_DIGITS_ERROR 5e-6
+
 struct _AugurExtrapSizedModel
 {
   GArray            *sizes;    /* double: the distinct n, increasing */
@@ -133,6 +141,7 @@ typedef struct
   double                       n;
   GString                     *text;   /* the values fitted in n, for people */
   const char                  *class_name;
+  GArray                      *bounds; /* ExSizedBound, or NULL: not wanted */
 } At;
 
 static gboolean
@@ -142,18 +151,72 @@ same_form (const Form *a,
   return a->kind == b->kind && a->k == b->k && memcmp (a->d, b->d, sizeof a->d) == 0;
 }
 
-/* f at the target: the values of the sizes' functions at P fitted in n. */
+/* The n-fit's 95 % prediction interval at the target (low = high = value
+ * when it has none: an exact fit's is its rounding errors'). */
+static void
+fit_interval (At                  *at,
+              const AugurFitModel *model,
+              double               value,
+              double              *low,
+              double              *high)
+{
+  if (!augur_fit_model_predict (model, &at->n, EX_PREDICTION_LEVEL, NULL, low, high, NULL) ||
+      !(*low <= value && value <= *high) || *high - *low <= 2e-9 * fabs (value))
+    *low = *high = value;
+}
+
+/* An end of the sizes' intervals at P (one per size) at the target: the
+ * same at every size, or fitted in n as the values are.  NAN when it
+ * cannot be fitted. */
+static double
+end_at (At           *at,
+        const double *end,
+        const char   *what)
+{
+  guint n_sizes = at->s->sizes->len;
+  const double *x = (const double *) (gpointer) at->s->sizes->data;
+  const char *names[] = { "n", NULL };
+  g_autoptr(AugurFitData) data = NULL;
+  g_autoptr(AugurFitResult) fit = NULL;
+  AugurFitOptions options;
+  gboolean constant = TRUE;
+
+  for (guint k = 1; k < n_sizes; k++)
+    constant = constant && end[k] == end[0];
+  if (constant)
+    return end[0];
+  data = augur_fit_data_new (1, names, what);
+  for (guint k = 0; k < n_sizes; k++)
+    if (!augur_fit_data_add (data, &x[k], end[k], NULL))
+      return NAN;
+  augur_fit_options_init (&options);
+  options.criterion = AUGUR_FIT_CRITERION_BIC;
+  options.max_terms = MAX (1, (int) n_sizes - 3);
+  fit = augur_fit (data, &options, NULL, NULL);
+  return fit != NULL ? augur_fit_model_eval (augur_fit_result_get_model (fit), &at->n) : NAN;
+}
+
+/* f at the target: the values of the sizes' functions at P fitted in n.
+ * Its interval (at->bounds): the sizes' intervals at P, their ends fitted
+ * in n as the values are, widened by the n-fit's own prediction interval
+ * (docs/EXTRAPOLATE.md §10). */
 static gboolean
 number_at (At          *at,
            Fn          *f,
            const Fn   **per_size,
            const XNode *g,
-           const char  *what,
+           NumField     field,
            GError     **error)
 {
   guint n_sizes = at->s->sizes->len;
   g_autofree double *v = g_new (double, n_sizes);
-  gboolean constant = TRUE, whole = f->whole, nonneg = TRUE;
+  g_autofree double *lo = g_new (double, n_sizes);
+  g_autofree double *hi = g_new (double, n_sizes);
+  gboolean constant = TRUE, whole = f->whole, nonneg = TRUE, spread = FALSE;
+  double low, high;
+  const char *what = ex_num_field_name (field);
+  /* a compute amount of exact form, known to the traces' digits */
+  gboolean rounded = (field == NUM_FLOPS || field == NUM_PRE) && !whole;
   const double *x = (const double *) (gpointer) at->s->sizes->data;
   const char *names[] = { "n", NULL };
   g_autoptr(AugurFitData) data = NULL;
@@ -164,12 +227,18 @@ number_at (At          *at,
 
   for (guint k = 0; k < n_sizes; k++)
     {
-      v[k] = ex_fn_eval (per_size[k], at->P);
+      v[k] = ex_fn_eval_interval (per_size[k], at->P, &lo[k], &hi[k]);
+      if (rounded && per_size[k]->kind != AUGUR_EXTRAP_FN_FITTED && v[k] != 0)
+        {
+          lo[k] = v[k] - TRACE_DIGITS_ERROR * fabs (v[k]);
+          hi[k] = v[k] + TRACE_DIGITS_ERROR * fabs (v[k]);
+        }
+      spread = spread || lo[k] != v[k] || hi[k] != v[k];
       constant = constant && (v[k] == v[0] || (isnan (v[k]) && isnan (v[0])));
       nonneg = nonneg && v[k] >= 0;
     }
   if (constant)
-    value = v[0];
+    low = high = value = v[0];
   else
     {
       GError *local = NULL;
@@ -192,6 +261,7 @@ number_at (At          *at,
         }
       value = augur_fit_model_eval (augur_fit_result_get_model (fit), &at->n);
       text = augur_fit_model_to_string (augur_fit_result_get_model (fit));
+      fit_interval (at, augur_fit_result_get_model (fit), value, &low, &high);
       if (whole)
         {
           /* whole numbers give back every size's value, rounded, or are refused */
@@ -206,7 +276,9 @@ number_at (At          *at,
                              NUM (x[k]), NUM (v[k]));
                 return FALSE;
               }
+          /* whole numbers give back every traced value: no interval */
           value = nearbyint (value);
+          low = high = value;
         }
       if (nonneg && value < 0)
         {
@@ -215,11 +287,35 @@ number_at (At          *at,
                        what, at->P, NUM (at->n), NUM (value), text);
           return FALSE;
         }
-      g_string_append_printf (at->text, "  %s of %s at %s:%" G_GUINT64_FORMAT " (%s): at P = %u, %s; at n = %s: %s\n",
+    }
+  /* the sizes' intervals at P, each end fitted in n; the n-fit's own
+   * interval added on each side (whole numbers have neither) */
+  if (spread && !whole)
+    {
+      double l = end_at (at, lo, what), h = end_at (at, hi, what);
+
+      low = isfinite (l) && isfinite (h) ? MIN (l, value) - (value - low) : NAN;
+      high = isfinite (l) && isfinite (h) ? MAX (h, value) + (high - value) : NAN;
+    }
+  if (nonneg && low < 0)
+    low = 0;
+  if (text != NULL)
+    {
+      g_string_append_printf (at->text, "  %s of %s at %s:%" G_GUINT64_FORMAT " (%s): at P = %u, %s; at n = %s: %s",
                               what, g->is_loop ? "loop" : trace_smpi_kind_name (g->act.kind), g->file, g->line,
                               at->class_name, at->P, text, NUM (at->n), NUM (value));
+      if (low != high && !isnan (low))
+        /* Translators: a number's 95 % prediction interval, after its value. */
+        g_string_append_printf (at->text, _(" (95 %% interval %s to %s)"), NUM (low), NUM (high));
+      g_string_append_c (at->text, '\n');
     }
   *f = (Fn) { .kind = AUGUR_EXTRAP_FN_CONSTANT, .c = value, .whole = whole, .nonneg = nonneg };
+  if (at->bounds != NULL && low != high)
+    {
+      ExSizedBound b = { f, value, low, high };
+
+      g_array_append_val (at->bounds, b);
+    }
   return TRUE;
 }
 
@@ -273,7 +369,7 @@ node_at (At           *at,
         break;
       for (guint k = 0; k < n_sizes; k++)
         fns[k] = G_STRUCT_MEMBER_P ((gpointer) nodes[k], numbers[i].offset);
-      if (!number_at (at, f, fns, g, ex_num_field_name (numbers[i].field), error))
+      if (!number_at (at, f, fns, g, numbers[i].field, error))
         return FALSE;
     }
   for (guint j = 0; g->is_loop && j < g->body->len; j++)
@@ -289,17 +385,18 @@ node_at (At           *at,
 }
 
 AugurExtrapModel *
-augur_extrap_sized_model_at (const AugurExtrapSizedModel *s,
-                             guint                        ranks,
-                             double                       size,
-                             char                       **text,
-                             GCancellable                *cancellable,
-                             GError                     **error)
+ex_sized_model_at (const AugurExtrapSizedModel *s,
+                   guint                        ranks,
+                   double                       size,
+                   char                       **text,
+                   GArray                      *bounds,
+                   GCancellable                *cancellable,
+                   GError                     **error)
 {
   g_autoptr(AugurExtrapModel) m = NULL;
   g_autoptr(GString) fitted = g_string_new (NULL);
   guint nearest = 0;
-  At at = { s, ranks, size, fitted, NULL };
+  At at = { s, ranks, size, fitted, NULL, bounds };
 
   g_return_val_if_fail (s != NULL, NULL);
   if (!(size > 0) || !isfinite (size))
@@ -348,7 +445,8 @@ augur_extrap_sized_model_at (const AugurExtrapSizedModel *s,
       if (!node_at (&at, m->classes[c], nodes, error))
         return NULL;
     }
-  /* the numbers are values at (P, n) now: no interval, no notes of P-fits */
+  /* the numbers are values at (P, n) now, their intervals in bounds: no
+   * notes of P-fits */
   g_array_set_size (m->watches, 0);
   {
     double least = g_array_index (s->sizes, double, 0), most = g_array_index (s->sizes, double, s->sizes->len - 1);
@@ -365,4 +463,27 @@ augur_extrap_sized_model_at (const AugurExtrapSizedModel *s,
   if (text != NULL)
     *text = g_strdup (fitted->str);
   return g_steal_pointer (&m);
+}
+
+AugurExtrapModel *
+augur_extrap_sized_model_at (const AugurExtrapSizedModel *s,
+                             guint                        ranks,
+                             double                       size,
+                             char                       **text,
+                             GCancellable                *cancellable,
+                             GError                     **error)
+{
+  return ex_sized_model_at (s, ranks, size, text, NULL, cancellable, error);
+}
+
+void
+ex_sized_bounds_apply (GArray          *bounds,
+                       AugurExtrapBound bound)
+{
+  for (guint i = 0; i < bounds->len; i++)
+    {
+      ExSizedBound *b = &g_array_index (bounds, ExSizedBound, i);
+
+      b->f->c = bound == AUGUR_EXTRAP_BOUND_LOW ? b->low : bound == AUGUR_EXTRAP_BOUND_HIGH ? b->high : b->fit;
+    }
 }

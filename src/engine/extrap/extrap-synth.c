@@ -257,22 +257,38 @@ enode_new (const XNode     *g,
       for (guint k = 0; k < 2; k++)
         {
           double v = ex_fn_eval_bound (&g->vcount[k], P, bound);
+          guint root = G_MAXUINT;
 
           if (g->vcount[k].kind == AUGUR_EXTRAP_FN_CONSTANT && v < 0)
             continue;
           e->vcounts[k] = g_new (double, P);
           e->vN[k] = MAX (v, 0);
           /* a block distribution: of the peers, or (two arrays, as
-           * many as a rank's block has sizes) of the rank itself */
-          if (g->vshape[k] == V_BLOCK_SELF)
+           * many as a rank's block has sizes) of the rank itself, or of
+           * both (a transpose's blocks: the same two arrays) */
+          if (g->vshape[k] == V_BLOCK_SELF || g->vshape[k] == V_BLOCK_PRODUCT)
             e->vself[k] = g_new (double, P);
+          if (g->vshape[k] == V_ROOT_SHARE)
+            {
+              /* the same for every rank (a constant, P-1-k, P/2+k) */
+              Dims d;
+
+              ex_dims_init (&d, P);
+              root = ex_form_eval (&g->root, 0, &d);
+            }
           for (guint j = 0; j < P; j++)
             {
+              double q = floor (e->vN[k] / P);
+
               e->vcounts[k][j] = g->vshape[k] == V_BLOCK_PEER ? g->velem[k] * ex_block (e->vN[k], P, j)
-                                 : g->vshape[k] == V_BLOCK_SELF ? g->velem[k] * floor (e->vN[k] / P)
+                                 : g->vshape[k] == V_BLOCK_SELF ? g->velem[k] * q
+                                 : g->vshape[k] == V_BLOCK_PRODUCT ? g->velem[k] * q * ex_block (e->vN[k], P, j)
+                                 : g->vshape[k] == V_ROOT_SHARE ? ex_root_entry (V_ROOT_SHARE, g->velem[k], e->vN[k],
+                                                                                 P, j, root)
                                  : MAX (v, 0);
               if (e->vself[k] != NULL)
-                e->vself[k][j] = g->velem[k] * (floor (e->vN[k] / P) + 1);
+                e->vself[k][j] = g->vshape[k] == V_BLOCK_PRODUCT ? g->velem[k] * (q + 1) * ex_block (e->vN[k], P, j)
+                                                                 : g->velem[k] * (q + 1);
             }
         }
       e->act.counts = e->vcounts[0];
@@ -381,7 +397,7 @@ synth_next (gpointer          data,
       a->root = ex_form_eval_at (&c->g->root, r, &s->dims, f->iter);
       a->src = ex_form_eval_at (&c->g->src, r, &s->dims, f->iter);
       a->dst = ex_form_eval_at (&c->g->dst, r, &s->dims, f->iter);
-      /* what every peer sends r: r's block */
+      /* what every peer sends r: r's block (a transpose's: r's rows) */
       if (c->vself[0] != NULL && ex_block (c->vN[0], s->P, r) > floor (c->vN[0] / s->P))
         a->counts = c->vself[0];
       if (c->vself[1] != NULL && ex_block (c->vN[1], s->P, r) > floor (c->vN[1] / s->P))

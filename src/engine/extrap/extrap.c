@@ -208,6 +208,8 @@ generalise_rank (Form         *out,
       cand[n++] = (Form) { FORM_RING, k };
       cand[n++] = (Form) { FORM_RING, k > 0 ? k - P0 : k + P0 };
       cand[n++] = (Form) { FORM_LAST, (gint64) P0 - 1 - q0 };
+      /* the same for every rank, as P - 1 - k is: a middle rank (a root) */
+      cand[n++] = (Form) { FORM_HALF, (gint64) q0 - P0 / 2 };
       /* on the grids of the MPI libraries the runs may have run under
        * (k: 0 SimGrid's, 1 Open MPI's, ex_dims_rules) */
       for (gint64 lib = 0; lib < 2; lib++)
@@ -243,7 +245,8 @@ generalise_rank (Form         *out,
           g_autofree char *at = where (&obs[i]);
           g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
                        _("%s: the %s of rank %u of %u is %u, and no form gives every rank's in every run "
-                         "(a constant, r, (r+k) mod P, P-1-k, a neighbour on MPI_Dims_create's 2-D or 3-D grid)"),
+                         "(a constant, r, (r+k) mod P, P-1-k, P/2+k, a neighbour on MPI_Dims_create's 2-D or 3-D "
+                         "grid)"),
                        at, ex_rank_field_name (field), obs[i].rank, obs[i].run->n_ranks, q);
           return FALSE;
         }
@@ -677,13 +680,23 @@ generalise_vshape (XNode     *g,
       for (guint i = 0; i < n_obs && block == NULL; i++)
         if (obs[i].node->vshape[k] != V_UNIFORM)
           block = &obs[i];
+      /* a root's larger share of one element more, rank 0's, reads as
+       * blocks of one vector too: the share, when another run says so */
+      for (guint i = 0; i < n_obs; i++)
+        if (obs[i].node->vshape[k] == V_ROOT_SHARE)
+          block = &obs[i];
       g->vshape[k] = block != NULL ? block->node->vshape[k] : V_UNIFORM;
       g->velem[k] = block != NULL ? block->node->velem[k] : 0;
       for (guint i = 0; block != NULL && i < n_obs; i++)
         {
           ExNode *n = (ExNode *) obs[i].node;
-          double N = n->vcount[k] * obs[i].run->n_ranks / g->velem[k];
+          /* e (N / P)^2 each for a transpose's blocks, e N / P else */
+          double N = g->vshape[k] == V_BLOCK_PRODUCT ? obs[i].run->n_ranks * sqrt (n->vcount[k] / g->velem[k])
+                                                     : n->vcount[k] * obs[i].run->n_ranks / g->velem[k];
 
+          if (n->vshape[k] == V_BLOCK_PEER && g->vshape[k] == V_ROOT_SHARE && n->act.root == 0 &&
+              fmod (n->vcount[k], obs[i].run->n_ranks) == 1)
+            n->vshape[k] = V_ROOT_SHARE;
           if (n->vshape[k] == V_UNIFORM && n->vcount[k] >= 0 && N == floor (N))
             {
               /* the runs' own nodes: their traced value is then N too */
@@ -802,6 +815,7 @@ augur_extrap_options_init (AugurExtrapOptions *options)
   g_return_if_fail (options != NULL);
   options->compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
   options->mpi_dims = AUGUR_EXTRAP_MPI_DIMS_AUTO;
+  options->host_speed = 0;
 }
 
 AugurExtrapModel *
@@ -845,14 +859,29 @@ augur_extrap_model_new (GFile *const             *runs,
     }
   for (guint i = 0; i < n_runs; i++)
     {
-      ExRun *run = ex_run_read (runs[i], options->compute_tolerance, cancellable, error);
+      ExRun *run = ex_run_read_at_speed (runs[i], options->compute_tolerance, options->host_speed, cancellable,
+                                         error);
 
       if (run == NULL)
         return NULL;
+      if (run->note != NULL)
+        warn (m, g_strdup (run->note));
       g_ptr_array_add (m->runs, run);
     }
   if (!ex_runs_align (m->runs, error))
-    return NULL;
+    {
+      /* an OTF2 archive's computes vary: with a finite tolerance they
+       * part the loops, and the refusal would not say why */
+      for (guint i = 0; i < m->runs->len && !m->measured; i++)
+        if (((const ExRun *) g_ptr_array_index (m->runs, i))->otf2)
+          {
+            g_prefix_error (error, _("the runs' computes were measured (OTF2 archives) and vary from iteration to "
+                                     "iteration: extrapolate them with any compute tolerance (--compute-tolerance "
+                                     "any, Measured computes); "));
+            break;
+          }
+      return NULL;
+    }
   ref = g_ptr_array_index (m->runs, m->runs->len - 1);
   m->tree = ref->tree;
   m->zero_apart = ref->zero_apart;
@@ -1167,10 +1196,17 @@ append_program (GString     *s,
 
           if (c->vshape[k] != V_UNIFORM)
             {
-              /* the block of peer j (or of r itself) of N elements */
+              /* the block of peer j (or of r itself, or both) of N elements */
               g_autofree char *N = ex_fn_to_string (&c->vcount[k]);
-              g_string_append_printf (s, " %s=%u*blk(%s,P,%s)", name, c->velem[k], N,
-                                      c->vshape[k] == V_BLOCK_PEER ? "j" : "r");
+
+              if (c->vshape[k] == V_BLOCK_PRODUCT)
+                g_string_append_printf (s, " %s=%u*blk(%s,P,r)*blk(%s,P,j)", name, c->velem[k], N, N);
+              else if (c->vshape[k] == V_ROOT_SHARE)
+                /* floor(N/P), the root floor(N/P) + N mod P */
+                g_string_append_printf (s, " %s=%u*share(%s,P,j)", name, c->velem[k], N);
+              else
+                g_string_append_printf (s, " %s=%u*blk(%s,P,%s)", name, c->velem[k], N,
+                                        c->vshape[k] == V_BLOCK_PEER ? "j" : "r");
             }
           else if (c->vcount[k].kind != AUGUR_EXTRAP_FN_CONSTANT || c->vcount[k].c >= 0)
             append_fn (s, name, &c->vcount[k]);

@@ -86,11 +86,16 @@ typedef struct {
    * position then takes the mean of its iterations) */
   double compute_tolerance;
   AugurExtrapMpiDims mpi_dims;
+  /* flop/s of the host the runs given as OTF2 archives were measured on:
+   * their computes are measured time x this (as `augur-cli replay
+   * --host-speed`); 0: not given (an archive with computes is refused) */
+  double host_speed;
 } AugurExtrapOptions;
 
 void              augur_extrap_options_init   (AugurExtrapOptions *options);
 
-/* Reads the runs (n_runs >= 2, each SMPI's index or single file) and
+/* Reads the runs (n_runs >= 2, each SMPI's index or single file, or an
+ * OTF2 archive's traces.otf2: docs/EXTRAPOLATE.md, "OTF2 archives") and
  * builds the model (options NULL: the defaults).  NULL with a located
  * error when the runs do not agree or a parameter is not a function of P. */
 AugurExtrapModel *augur_extrap_model_new      (GFile *const             *runs,
@@ -272,14 +277,36 @@ const AugurExtrapModel *augur_extrap_sized_model_get_model (const AugurExtrapSiz
 /* The program at (ranks, size): the nearest size's model whose every
  * number is its value at P in each size's model, fitted as a function of
  * n (Extra-P's normal form, BIC) and evaluated at size; synthesise or
- * predict it at `ranks` only (its numbers hold there).  No prediction
- * interval.  text (may be NULL): a line per number that varies with n,
- * its function of n at P and its value. */
+ * predict it at `ranks` only (its numbers hold there); its numbers'
+ * intervals are augur_extrap_sized_model_predict's.  text (may be NULL):
+ * a line per number that varies with n, its function of n at P, its value
+ * and its 95 % interval when it has one. */
 AugurExtrapModel *augur_extrap_sized_model_at        (const AugurExtrapSizedModel *s,
                                                       guint                        ranks,
                                                       double                       size,
                                                       char                       **text,
                                                       GCancellable                *cancellable,
+                                                      GError                     **error);
+
+/* The program at (ranks, size) replayed as augur_extrap_model_predict
+ * does, its interval from its numbers' (docs/EXTRAPOLATE.md §10): each
+ * number's interval at P in every size's model, the ends fitted in n as
+ * the values are, widened by the n-fit's own 95 % prediction interval;
+ * the program replayed with every number at the low and at the high
+ * ends.  model (may be NULL): the program at (ranks, size), at its fit.
+ * text as augur_extrap_sized_model_at's. */
+gboolean          augur_extrap_sized_model_predict   (const AugurExtrapSizedModel *s,
+                                                      guint                        ranks,
+                                                      double                       size,
+                                                      const AugurPlatform         *platform,
+                                                      const AugurDeployment       *deployment,
+                                                      const AugurReplayOptions    *options,
+                                                      AugurProgressFunc            progress,
+                                                      gpointer                     progress_data,
+                                                      GCancellable                *cancellable,
+                                                      AugurExtrapPrediction       *out,
+                                                      AugurExtrapModel           **model,
+                                                      char                       **text,
                                                       GError                     **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurExtrapModel, augur_extrap_model_free)

@@ -464,6 +464,8 @@ augur_replay_inputs_extrap_sized_model (const AugurReplayInputs *in,
   augur_extrap_options_init (&options);
   options.compute_tolerance = in->scaling_compute_tolerance;
   options.mpi_dims = in->scaling_mpi_dims;
+  if (!augur_replay_inputs_scaling_host_speed (in, &options.host_speed, error))
+    return NULL;
   return augur_extrap_sized_model_new ((GFile *const *) in->scaling_runs->pdata,
                                        (const double *) (gpointer) sizes->data, in->scaling_runs->len, &options,
                                        cancellable, error);

@@ -437,5 +437,20 @@ struct _AugurExtrapModel *augur_replay_inputs_extrap_model (const AugurReplayInp
                                                             AugurDeployment         **given,
                                                             GCancellable             *cancellable,
                                                             GError                  **error);
+/* The speed of the host the document's Scaling runs that are OTF2
+ * archives were measured on (docs/EXTRAPOLATE.md, "OTF2 archives"): its
+ * host-speed=, or its calibrated-platform='s first host, as the replay of
+ * one archive takes it; 0 when no run is an archive or none is given
+ * (then an archive with computes is refused by name).  FALSE when both
+ * are given or the platform cannot be read. */
+gboolean augur_replay_inputs_scaling_host_speed (const AugurReplayInputs *in,
+                                                 double                  *speed,
+                                                 GError                 **error);
+/* A Scaling run opened to be replayed at its own size (the curve's
+ * traced points): SMPI's traces, or an OTF2 archive at that speed. */
+AugurTraceSet *augur_replay_inputs_open_scaling_run (const AugurReplayInputs *in,
+                                                     GFile                   *file,
+                                                     GCancellable            *cancellable,
+                                                     GError                 **error);
 
 G_END_DECLS

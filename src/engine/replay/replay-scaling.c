@@ -11,6 +11,7 @@
 #include "augur-common.h"
 #include "replay-document.h"
 #include "extrap.h"
+#include "calibrate.h"
 
 AugurPlatform *
 augur_replay_inputs_load_platform (const AugurReplayInputs  *in,
@@ -76,6 +77,48 @@ augur_replay_inputs_deployment_at (const AugurReplayInputs *in,
                                          error);
 }
 
+gboolean
+augur_replay_inputs_scaling_host_speed (const AugurReplayInputs *in,
+                                        double                  *speed,
+                                        GError                 **error)
+{
+  gboolean otf2 = FALSE;
+
+  *speed = 0;
+  for (guint i = 0; i < in->scaling_runs->len && !otf2; i++)
+    otf2 = augur_trace_is_otf2 (g_ptr_array_index (in->scaling_runs, i));
+  if (!otf2)
+    return TRUE;
+  /* as the replay of one archive (replay-document.c) */
+  if (in->calibrated_platform != NULL && in->host_speed > 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The replay description gives both host-speed= and calibrated-platform=: "
+                             "the speed of the host the OTF2 archive was taken on is one or the other"));
+      return FALSE;
+    }
+  if (in->calibrated_platform != NULL)
+    return augur_calibrate_read_host_speed (in->calibrated_platform, speed, error);
+  *speed = in->host_speed;
+  return TRUE;
+}
+
+AugurTraceSet *
+augur_replay_inputs_open_scaling_run (const AugurReplayInputs *in,
+                                      GFile                   *file,
+                                      GCancellable            *cancellable,
+                                      GError                 **error)
+{
+  double speed = 0;
+
+  if (!augur_trace_is_otf2 (file))
+    return augur_trace_set_open_smpi (file, 0, cancellable, error);
+  /* at the speed the model read it with */
+  if (!augur_replay_inputs_scaling_host_speed (in, &speed, error))
+    return NULL;
+  return augur_trace_set_open_otf2 (file, speed, cancellable, error);
+}
+
 AugurExtrapModel *
 augur_replay_inputs_extrap_model (const AugurReplayInputs  *in,
                                   AugurPlatform           **platform,
@@ -92,6 +135,9 @@ augur_replay_inputs_extrap_model (const AugurReplayInputs  *in,
   augur_extrap_options_init (&options);
   options.compute_tolerance = in->scaling_compute_tolerance;
   options.mpi_dims = in->scaling_mpi_dims;
+  /* as a model that cannot be built: the platform stays the caller's */
+  if (!augur_replay_inputs_scaling_host_speed (in, &options.host_speed, error))
+    return NULL;
   m = augur_extrap_model_new ((GFile *const *) in->scaling_runs->pdata, in->scaling_runs->len, &options,
                               cancellable, error);
   return m;

@@ -174,10 +174,13 @@ test_imbalance (gconstpointer data)
   save_view (window, "functions", size->width);
   g_assert_cmpint (gtk_widget_get_width (window), <=, size->width);
   g_assert_cmpint (gtk_widget_get_height (window), <=, size->height);
-  assert_inside (window, augur_replay_page_get_scaling_widget (page, "function-chart"), "the function chart");
   assert_inside (window, augur_replay_page_get_scaling_widget (page, "grids"), "the Grids list");
   assert_inside (window, augur_replay_page_get_scaling_widget (page, "predict"), "Predict");
   g_assert_null (augur_test_find_widget (augur_replay_page_get_scaling_widget (page, "tab"), is_label_cut, NULL));
+  /* below the inputs: the tab scrolled to it when the window is short */
+  scroll_scaling_to (page, augur_replay_page_get_scaling_widget (page, "function-chart"));
+  assert_inside (window, augur_replay_page_get_scaling_widget (page, "function-chart"), "the function chart");
+  save_view (window, "functions-scrolled", size->width);
   augur_replay_page_show_scaling_view (page, "prediction");
   augur_test_wait_settled (window);
   save_view (window, "prediction", size->width);

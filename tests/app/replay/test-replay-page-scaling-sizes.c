@@ -119,9 +119,63 @@ set_up (AugurReplayPage *page)
   g_assert_cmpfloat (page->inputs.scaling_size, ==, 8192);
 }
 
-/* augur-cli extrapolate's JSON times for the same runs, in order. */
+/* The skeleton as shown: each run's folder by its name, its whole path
+ * in the tooltip's tag; a function of n's numbers before where it comes
+ * from, and inside the view's width, which never scrolls sideways. */
 static void
-cli_times (double times[2])
+check_skeleton_shown (AugurReplayPage *page)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (augur_replay_page_get_scaling_widget (page, "skeleton"));
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_autofree char *traces = fixture ("extrap-size", "traces", NULL, NULL);
+  g_autofree char *folder = fixture ("extrap-size", "traces", "cg2d-32-4096", NULL);
+  g_autofree char *text = NULL;
+  GtkTextIter start, end, found, found_end;
+  GdkRectangle visible, at;
+  GSList *tags;
+  const char *path = NULL;
+  const char *numbers, *comment, *line;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  /* no run's whole path, its folder's name instead */
+  g_assert_null (strstr (text, traces));
+  g_assert_nonnull (strstr (text, "cg2d-32-4096/index.txt_files/"));
+  numbers = strstr (text, "at P = 64, 10 + 0.00390625 * n");
+  g_assert_nonnull (numbers);
+  for (line = numbers; line > text && line[-1] != '\n'; line--)
+    ;
+  /* "WHAT (CLASS): at P = ...   # RUN/FILE:LINE", # joined to its place */
+  comment = strstr (line, "   #\u00a0cg2d-");
+  g_assert_nonnull (comment);
+  g_assert_true (numbers < comment);
+  g_assert_null (memchr (line, '\n', comment - line));
+  /* the whole path under the name */
+  g_assert_true (gtk_text_iter_forward_search (&start, "cg2d-32-4096/", 0, &found, &found_end, NULL));
+  tags = gtk_text_iter_get_tags (&found);
+  for (GSList *l = tags; l != NULL; l = l->next)
+    if (g_object_get_data (l->data, "augur-path") != NULL)
+      path = g_object_get_data (l->data, "augur-path");
+  g_slist_free (tags);
+  g_assert_cmpstr (path, ==, folder);
+  /* the function's numbers inside what the view shows across */
+  g_assert_true (gtk_text_iter_forward_search (&start, "10 + 0.00390625 * n", 0, &found, &found_end, NULL));
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_iter_location (view, &found_end, &at);
+  g_test_message ("the function of n ends at x = %d in a view %d wide", at.x, visible.width);
+  g_assert_cmpint (at.x, <=, visible.x + visible.width);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h) - gtk_adjustment_get_lower (h), <=,
+                     gtk_adjustment_get_page_size (h) + 0.5);
+}
+
+/* augur-cli extrapolate's JSON times and their intervals for the same
+ * runs, in order. */
+static void
+cli_times (double times[2],
+           double lows[2],
+           double highs[2])
 {
   g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) sizes = g_string_new (NULL);
@@ -163,6 +217,12 @@ cli_times (double times[2])
       g_assert_nonnull (at);
       at += strlen ("\"simulated_time\": ");
       times[k] = g_ascii_strtod (at, NULL);
+      at = strstr (at, "\"low\": ");
+      g_assert_nonnull (at);
+      lows[k] = g_ascii_strtod (at + strlen ("\"low\": "), NULL);
+      at = strstr (at, "\"high\": ");
+      g_assert_nonnull (at);
+      highs[k] = g_ascii_strtod (at + strlen ("\"high\": "), NULL);
     }
 }
 
@@ -205,6 +265,9 @@ check_report (const char *document_text,
   }
   g_assert_nonnull (strstr (text, "n = 512 at 4, 8, 16, 32 ranks; n = 1024 at 4, 8, 16, 32 ranks"));
   g_assert_nonnull (strstr (text, "synthesised at 64, 256 ranks with n = 8192"));
+  g_assert_nonnull (strstr (text, "their ends fitted in n"));
+  /* the functions of P listed are the nearest size's, and said so */
+  g_assert_nonnull (strstr (text, "The functions of P of the runs of n = 4096, the size traced nearest the targets"));
   /* the time at (64, 8192) in ms, as the table rounds it */
   g_snprintf (expected, sizeof expected, ">%.2f<", time64 * 1000);
   g_test_message ("the report's time at 64 ranks: %s", expected);
@@ -222,13 +285,13 @@ test_sizes (gconstpointer data)
   AugurReplayPage *page;
   GtkWidget *window = window_with_page (app, size->width, size->height, &page);
   GtkWidget *results;
-  double cli[2];
+  double cli[2], cli_low[2], cli_high[2];
   g_autofree char *before = NULL;
 
   set_up (page);
   augur_replay_page_show_view (page, "scaling");
   scale_and_wait (page);
-  cli_times (cli);
+  cli_times (cli, cli_low, cli_high);
   for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
     {
       guint ranks;
@@ -237,11 +300,52 @@ test_sizes (gconstpointer data)
       g_assert_true (augur_replay_page_get_scaling_prediction (page, i, &ranks, &time, &low, &high));
       g_assert_cmpuint (ranks, ==, targets[i]);
       g_test_message ("(%u, 8192): the tab %.17g s, augur-cli %.17g s", ranks, time, cli[i]);
-      /* the same numbers to the bit, and no band the sizes cannot give */
+      /* the same numbers to the bit, and the band the numbers' intervals give */
       g_assert_cmpmem (&time, sizeof time, &cli[i], sizeof cli[i]);
-      g_assert_cmpfloat (low, ==, time);
-      g_assert_cmpfloat (high, ==, time);
+      g_assert_cmpmem (&low, sizeof low, &cli_low[i], sizeof cli_low[i]);
+      g_assert_cmpmem (&high, sizeof high, &cli_high[i], sizeof cli_high[i]);
+      g_assert_cmpfloat (low, <, time);
+      g_assert_cmpfloat (time, <, high);
     }
+  /* the chart: the traced runs a series per n, 4 points each, and the
+   * prediction at the targets' n with its band */
+  {
+    AugurChartData *d = augur_line_chart_view_get_data (
+      AUGUR_LINE_CHART_VIEW (augur_replay_page_get_scaling_widget (page, "time-chart")));
+    guint n_series;
+
+    g_assert_nonnull (d);
+    n_series = augur_chart_data_get_n_series (d);
+    g_assert_cmpuint (n_series, ==, G_N_ELEMENTS (run_n) + 1);
+    /* 2.6 ms to 1.1 s: each decade as tall */
+    g_assert_true (augur_chart_data_get_log_y (d));
+    for (guint k = 0; k < G_N_ELEMENTS (run_n); k++)
+      {
+        g_autofree char *name = g_strdup_printf ("Traced at n = %u", run_n[k]);
+        guint valid = 0;
+
+        g_assert_cmpstr (augur_chart_data_get_series_name (d, k), ==, name);
+        g_assert_cmpint (augur_chart_data_get_series_style (d, k), ==, AUGUR_CHART_SERIES_POINTS);
+        for (guint j = 0; j < augur_chart_data_get_n_points (d, k); j++)
+          {
+            double x, y;
+
+            augur_chart_data_get_point (d, k, j, &x, &y);
+            if (isnan (y))
+              continue;
+            g_assert_cmpfloat (x, ==, run_ranks[valid]);
+            valid++;
+          }
+        g_assert_cmpuint (valid, ==, G_N_ELEMENTS (run_ranks));
+        /* each n its own mark */
+        g_assert_cmpuint (augur_chart_style_get_series_shape (k) % AUGUR_CHART_N_SHAPES, !=,
+                          augur_chart_style_get_series_shape (k + 1) % AUGUR_CHART_N_SHAPES);
+      }
+    g_assert_cmpstr (augur_chart_data_get_series_name (d, n_series - 1), ==, "Predicted at n = 8192");
+    g_assert_cmpuint (augur_chart_data_get_n_points (d, n_series - 1), ==, 2);
+    g_assert_cmpuint (augur_chart_data_get_n_bands (d), ==, 1);
+    g_assert_cmpuint (augur_chart_data_get_band_series (d, 0), ==, n_series - 1);
+  }
   g_assert_nonnull (strstr (augur_replay_page_get_scaling_skeleton (page),
                             "At 64 ranks, n = 8192: each number as a function of n"));
   g_assert_nonnull (strstr (augur_replay_page_get_scaling_skeleton (page), "at P = 64, 10 + 0.00390625 * n"));
@@ -261,6 +365,20 @@ test_sizes (gconstpointer data)
 
     augur_test_save_screenshot (t, name);
   }
+  /* a function of P is one traced n's, and its chart says which */
+  augur_replay_page_show_scaling_view (page, "functions");
+  augur_test_wait_settled (window);
+  {
+    AugurChartData *d = augur_line_chart_view_get_data (
+      AUGUR_LINE_CHART_VIEW (augur_replay_page_get_scaling_widget (page, "function-chart")));
+    g_autoptr(GdkTexture) t = augur_test_render_window (window);
+    g_autofree char *name = g_strdup_printf ("replay-scaling-sizes-%d-functions.png", size->width);
+
+    g_assert_nonnull (d);
+    g_test_message ("function chart: %s", augur_chart_data_get_title (d));
+    g_assert_true (g_str_has_suffix (augur_chart_data_get_title (d), " (runs of n = 4096)"));
+    augur_test_save_screenshot (t, name);
+  }
   /* the skeleton with each target's functions of n */
   augur_replay_page_show_scaling_view (page, "skeleton");
   augur_test_wait_settled (window);
@@ -269,6 +387,7 @@ test_sizes (gconstpointer data)
     g_autofree char *name = g_strdup_printf ("replay-scaling-sizes-%d-skeleton.png", size->width);
 
     augur_test_save_screenshot (t, name);
+    check_skeleton_shown (page);
   }
   augur_replay_page_show_scaling_view (page, "prediction");
   augur_test_wait_settled (window);
@@ -326,6 +445,55 @@ test_sizes (gconstpointer data)
   g_test_message ("%s", augur_replay_page_get_error_text (page));
   g_assert_nonnull (strstr (augur_replay_page_get_error_text (page), "15 of the 16 runs have one"));
   g_assert_true (augur_page_result_area_is_stale (AUGUR_PAGE (page), results));
+  close_window (window, page);
+}
+
+/* The targets on a cluster, through a stand-in sbatch that runs the
+ * array's tasks here (augur-cli extrapolate on the document's copy, which
+ * keeps every run's n): each task a (P, n), collected to the page's own
+ * predictions and intervals, to the bit, with the functions of n shown. */
+static void
+test_cluster (void)
+{
+  AugurReplayPage *page;
+  GtkWidget *window = window_with_page (app, 1280, 820, &page);
+  g_autofree char *tmp = g_dir_make_tmp ("augur-sizes-cluster-XXXXXX", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  g_autofree char *old_path = augur_test_fake_sbatch (tmp);
+  double local[2][3];
+  guint ranks;
+
+  set_up (page);
+  augur_replay_page_show_view (page, "scaling");
+  scale_and_wait (page);
+  for (guint i = 0; i < 2; i++)
+    g_assert_true (augur_replay_page_get_scaling_prediction (page, i, &ranks, &local[i][0], &local[i][1],
+                                                             &local[i][2]));
+
+  augur_replay_page_scale_on_cluster (page, AUGUR_CLUSTER_RUN, job);
+  g_assert_true (augur_test_wait_signal (page, "scaled", 120));
+  g_assert_null (augur_replay_page_get_error_text (page));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (page), "Submitted job 4242: 2 points in 2 tasks"));
+
+  augur_replay_page_scale_on_cluster (page, AUGUR_CLUSTER_COLLECT, job);
+  g_assert_true (augur_test_wait_signal (page, "scaled", 120));
+  g_assert_null (augur_replay_page_get_error_text (page));
+  g_assert_nonnull (strstr (augur_replay_page_get_status_text (page), "Collected from the cluster"));
+  for (guint i = 0; i < 2; i++)
+    {
+      double time, low, high;
+
+      g_assert_true (augur_replay_page_get_scaling_prediction (page, i, &ranks, &time, &low, &high));
+      g_assert_cmpuint (ranks, ==, i == 0 ? 64 : 256);
+      g_assert_cmpmem (&time, sizeof time, &local[i][0], sizeof local[i][0]);
+      g_assert_cmpmem (&low, sizeof low, &local[i][1], sizeof local[i][1]);
+      g_assert_cmpmem (&high, sizeof high, &local[i][2], sizeof local[i][2]);
+      g_assert_cmpfloat (low, <, time);
+      g_assert_cmpfloat (time, <, high);
+    }
+  g_assert_nonnull (strstr (augur_replay_page_get_scaling_skeleton (page), "at P = 256, 10 + 0.00390625 * n"));
+  g_setenv ("PATH", old_path, TRUE);
+  augur_test_remove_tree (tmp);
   close_window (window, page);
 }
 
@@ -417,6 +585,7 @@ main (int   argc,
 
   app = augur_test_application_new ();
   g_test_add_func ("/app/replay-page/scaling-sizes/document", test_document);
+  g_test_add_func ("/app/replay-page/scaling-sizes/cluster", test_cluster);
   augur_test_add_sized ("/app/replay-page/scaling-sizes/predict", test_sizes);
   return augur_test_run_app (&app);
 }

@@ -12,6 +12,7 @@
 #include "augur-application.h"
 #include "augur-page-job.h"
 #include "augur-replay-page.h"
+#include "augur-replay-page-scaling.h"
 #include "augur-window.h"
 
 /* A window of width x height with a new replay page, in view. */
@@ -48,4 +49,21 @@ scale_and_wait (AugurReplayPage *page)
   g_assert_true (augur_page_get_running (AUGUR_PAGE (page)));
   g_assert_true (augur_test_wait_signal (page, "scaled", 300));
   g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
+}
+
+/* The tab scrolled, up and down, so that widget shows as whole as the
+ * window lets it (the tab scrolls when the window is too short for its
+ * inputs and a chart of a readable plot). */
+static inline void
+scroll_scaling_to (AugurReplayPage *page,
+                   GtkWidget       *widget)
+{
+  GtkWidget *tab = augur_replay_page_get_scaling_widget (page, "tab");
+  GtkWidget *scroller = gtk_widget_get_ancestor (tab, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  graphene_point_t at;
+
+  g_assert_true (gtk_widget_compute_point (widget, tab, &GRAPHENE_POINT_INIT (0, 0), &at));
+  gtk_adjustment_set_value (v, MIN (at.y, gtk_adjustment_get_upper (v) - gtk_adjustment_get_page_size (v)));
+  augur_test_wait_settled (gtk_widget_get_ancestor (tab, GTK_TYPE_WINDOW));
 }

@@ -1,10 +1,11 @@
 /* test-extrap-size.c: the problem-size fixtures (tests/fixtures/extrap-size:
  * cg2d.c traced by SMPI at P = 4 to 32 ranks and N = 512 to 4,096, and
- * SMPI's times at targets (P, N) outside them; docs/EXTRAPOLATE.md §8,
- * "A problem size").  Augur does not yet fit a parameter of P and N; what
- * it does today is checked: the runs of one N extrapolate in P to SMPI's
- * time at (64, 4096) within 1e-5, at every N traced; runs of one P at two
- * N are refused, not taken as one size.
+ * SMPI's times at targets (P, N) outside them; docs/EXTRAPOLATE.md §10):
+ * the runs of one N extrapolate in P to SMPI's time at (64, 4096) within
+ * 1e-5; runs of one P at two N are refused, not taken as one size; the 16
+ * runs predict (P, N) targets beyond both ranges within 1e-5 of SMPI, with
+ * an interval (the numbers' intervals at P fitted in N, widened by the
+ * N-fit's own and the traces' 6 digits) that holds SMPI's time.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -181,6 +182,57 @@ check_sized (guint ranks,
   g_assert_cmpfloat (fabs (time / smpi - 1), <, 1e-5);
 }
 
+/* The interval of a prediction at (P, N): the sizes' intervals at P, each
+ * end fitted in N, widened by the N-fit's own, replayed at both ends.
+ * It holds SMPI's time, is wider than a point, and holds the fit's time;
+ * the numbers with an interval say it. */
+static void
+check_sized_interval (guint ranks,
+                      guint size)
+{
+  g_autofree char *platform_path = fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
+  g_autofree char *hosts_path = fixture ("extrap", "platforms", "hosts-1024.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (platform_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) platform = augur_platform_load_file (file, &error);
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurExtrapSizedModel) s = sized_model (&error);
+  g_autoptr(AugurExtrapModel) m = NULL;
+  g_autofree char *hosts = NULL, *text = NULL, *skeleton = NULL, *loop = NULL;
+  gsize length = 0;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurExtrapPrediction out = { 0 };
+  double smpi = smpi_time (ranks, size);
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (hosts_path, &hosts, &length, &error));
+  deployment = augur_deployment_from_hostfile (hosts, length, hosts_path, platform, ranks, &error);
+  g_assert_no_error (error);
+  g_assert_true (augur_extrap_sized_model_predict (s, ranks, size, platform, deployment, &options, NULL, NULL, NULL,
+                                                   &out, &m, &text, &error));
+  g_assert_no_error (error);
+  g_test_message ("%s", text);
+  g_test_message ("(%u, %u): Augur %.17g s in [%.17g, %.17g] (%.3g %% wide), SMPI %.17g s", ranks, size, out.time,
+                  out.low, out.high, 100 * (out.high - out.low) / out.time, smpi);
+  g_assert_cmpfloat (out.low, <, out.high);
+  g_assert_cmpfloat (out.low, <=, out.time);
+  g_assert_cmpfloat (out.time, <=, out.high);
+  g_assert_cmpfloat (out.low, <=, smpi);
+  g_assert_cmpfloat (smpi, <=, out.high);
+  g_assert_nonnull (strstr (text, "95 % interval"));
+  /* the model given back is the program at its fit, not at an end */
+  skeleton = augur_extrap_model_to_text (m);
+  loop = g_strdup_printf ("loop %u times {", 10 + size / 256);
+  g_assert_nonnull (strstr (skeleton, loop));
+  g_assert_cmpfloat (fabs (predict (m, ranks) / out.time - 1), <, 1e-12);
+  augur_extrap_prediction_clear (&out);
+}
+
+static void test_interval_64_4096 (void) { check_sized_interval (64, 4096); }
+static void test_interval_64_8192 (void) { check_sized_interval (64, 8192); }
+static void test_interval_256_8192 (void) { check_sized_interval (256, 8192); }
+static void test_interval_1024_16384 (void) { check_sized_interval (1024, 16384); }
+
 static void test_sized_64_8192 (void) { check_sized (64, 8192); }
 static void test_sized_256_8192 (void) { check_sized (256, 8192); }
 static void test_sized_1024_16384 (void) { check_sized (1024, 16384); }
@@ -220,5 +272,9 @@ main (int argc, char **argv)
   g_test_add_func ("/extrap/size/sized/256-8192", test_sized_256_8192);
   g_test_add_func ("/extrap/size/sized/1024-16384", test_sized_1024_16384);
   g_test_add_func ("/extrap/size/sized/two-sizes", test_sized_two_sizes);
+  g_test_add_func ("/extrap/size/interval/64-4096", test_interval_64_4096);
+  g_test_add_func ("/extrap/size/interval/64-8192", test_interval_64_8192);
+  g_test_add_func ("/extrap/size/interval/256-8192", test_interval_256_8192);
+  g_test_add_func ("/extrap/size/interval/1024-16384", test_interval_1024_16384);
   return g_test_run ();
 }

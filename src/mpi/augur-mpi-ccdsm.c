@@ -249,7 +249,8 @@ augur_mpi_ccdsm (int argc, char **argv)
     { "protocol", 'p', 0, G_OPTION_ARG_STRING, &protocol, "MESI variant: A or B", "A|B" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver,
-      "Steady-state solver: auto (default: bicgstab, then gmres, jacobi, power), bicgstab, gmres, jacobi, power", "NAME" },
+      "Steady-state solver: auto (default: gauss-seidel, then bicgstab, gmres, jacobi, power), gauss-seidel, "
+      "bicgstab, gmres, jacobi, power", "NAME" },
     { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &tolerance,
       "Relative residual to reach, as augur-cli (default 1e-13)", "TOL" },
     { "max-iterations", 0, 0, G_OPTION_ARG_INT64, &max_iterations,
@@ -308,7 +309,7 @@ augur_mpi_ccdsm (int argc, char **argv)
     {
       if (augur_mpi_rank == 0)
         fprintf (stderr, "augur-mpi ccdsm: expected --format text or json, --protocol A or B, --distance 0, 1 "
-                 "or 2, --solver auto, bicgstab, gmres, jacobi or power, --partition levels, graph or hash, "
+                 "or 2, --solver auto, gauss-seidel, bicgstab, gmres, jacobi or power, --partition levels, graph or hash, "
                  "--tolerance in (0, 1), counts of 1 or more\n");
       return AUGUR_MPI_EXIT_USAGE;
     }
@@ -511,9 +512,11 @@ augur_mpi_ccdsm (int argc, char **argv)
                                     ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
                                     ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
                                     ", \"structure_searches\": %u, \"structure_exchanges\": %u"
-                                    ", \"layout_exchanges\": %u, \"largest_rank_over_mean\": %s}\n}\n",
+                                    ", \"layout_exchanges\": %u, \"solve_exchanges\": %" G_GUINT64_FORMAT
+                                    ", \"solve_reductions\": %" G_GUINT64_FORMAT ", \"largest_rank_over_mean\": %s}\n}\n",
                                     info.iterations, peak, space.ghost_total, space.ghost_max,
                                     space.structure_searches, space.structure_exchanges, space.layout_exchanges,
+                                    space.solve_exchanges, space.solve_reductions,
                                     g_ascii_formatd (balance, sizeof balance, "%.17g", space.imbalance));
           }
         else

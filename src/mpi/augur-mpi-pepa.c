@@ -99,6 +99,8 @@ typedef struct {
   guint           structure_searches;   /* the closed-class check's, and their exchanges */
   guint           structure_exchanges;
   guint           layout_exchanges;     /* the layout's searches' */
+  guint64         solve_exchanges;      /* the solver's exchanges of ghost values */
+  guint64         solve_reductions;     /* and its reductions (Gauss-Seidel's; 0 for PETSc's) */
   double          imbalance;       /* the layout's largest rank over the mean */
 } Report;
 
@@ -160,9 +162,11 @@ report_json (const Report *r)
                           ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
                           ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
                           ", \"structure_searches\": %u, \"structure_exchanges\": %u, \"layout_exchanges\": %u"
+                          ", \"solve_exchanges\": %" G_GUINT64_FORMAT ", \"solve_reductions\": %" G_GUINT64_FORMAT
                           ", \"largest_rank_over_mean\": ",
                           augur_mpi_size, r->rounds, r->peak_max, r->ghost_total, r->ghost_max,
-                          r->structure_searches, r->structure_exchanges, r->layout_exchanges);
+                          r->structure_searches, r->structure_exchanges, r->layout_exchanges,
+                          r->solve_exchanges, r->solve_reductions);
   json_number (s, r->imbalance);
   g_string_append (s, "}\n}\n");
   return g_string_free (s, FALSE);
@@ -226,7 +230,8 @@ augur_mpi_pepa (int argc, char **argv)
   GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default) or json", "FORMAT" },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver,
-      "Steady-state solver: auto (default: bicgstab, then gmres, jacobi, power), bicgstab, gmres, jacobi, power", "NAME" },
+      "Steady-state solver: auto (default: gauss-seidel, then bicgstab, gmres, jacobi, power), gauss-seidel, "
+      "bicgstab, gmres, jacobi, power", "NAME" },
     { "tolerance", 0, 0, G_OPTION_ARG_DOUBLE, &tolerance,
       "Relative residual to reach, as augur-cli (default 1e-13)", "TOL" },
     { "max-iterations", 0, 0, G_OPTION_ARG_INT64, &max_iterations,
@@ -278,7 +283,7 @@ augur_mpi_pepa (int argc, char **argv)
   if (solver != NULL && !augur_mpi_solver_from_name (solver, &options.kind))
     {
       if (augur_mpi_rank == 0)
-        fprintf (stderr, "augur-mpi pepa: unknown solver '%s' (expected auto, bicgstab, gmres, jacobi or power)\n",
+        fprintf (stderr, "augur-mpi pepa: unknown solver '%s' (expected auto, gauss-seidel, bicgstab, gmres, jacobi or power)\n",
                  solver);
       return AUGUR_MPI_EXIT_USAGE;
     }
@@ -386,6 +391,8 @@ augur_mpi_pepa (int argc, char **argv)
   report.structure_searches = space.structure_searches;
   report.structure_exchanges = space.structure_exchanges;
   report.layout_exchanges = space.layout_exchanges;
+  report.solve_exchanges = space.solve_exchanges;
+  report.solve_reductions = space.solve_reductions;
   report.imbalance = space.imbalance;
   report.derive_seconds = space.seconds;
   report.info = &info;

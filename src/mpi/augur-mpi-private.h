@@ -31,6 +31,21 @@ extern int augur_mpi_size;
  * rank, and FALSE is returned everywhere. */
 gboolean augur_mpi_agree (GError **error);
 
+/* Waits for n requests without holding the core: MPI's own waits poll,
+ * and on a machine whose cores are shared (or with more ranks than
+ * cores) the poller takes the core from the rank it waits for.  Polls a
+ * few times, then sleeps between polls, longer each time (to 1 ms).  Collective calls go through
+ * their non-blocking forms and this (the AUGUR_MPI_WAIT macro). */
+void     augur_mpi_wait_all (int          n,
+                             MPI_Request *requests);
+#define AUGUR_MPI_WAIT(call)                                               \
+  do {                                                                     \
+    MPI_Request augur_request_;                                            \
+    (void) call;                                                           \
+    augur_mpi_wait_all (1, &augur_request_);                               \
+  } while (0)
+#define AUGUR_MPI_REQUEST (&augur_request_)
+
 /* Rank 0 writes text to standard output and flushes it; the others do
  * nothing.  Collective: FALSE on every rank when it could not be written. */
 gboolean augur_mpi_write_stdout (const char *text);
@@ -121,6 +136,11 @@ typedef struct {
   /* the exchanges of the layout's searches: the distances along the
    * transitions and (--partition levels) either way */
   guint          layout_exchanges;
+  /* set by augur_mpi_chain_solve (): the neighbour exchanges of ghost
+   * values and the reductions its solver made (Gauss-Seidel: one
+   * exchange a sweep, one reduction a residual check; 0 for PETSc's) */
+  guint64        solve_exchanges;
+  guint64        solve_reductions;
 } AugurMpiSpace;
 
 /* The state w's rank: from the high half of its hash, so the low half
@@ -171,6 +191,9 @@ typedef enum {
   AUGUR_MPI_SOLVER_GMRES,      /* the same with GMRES(60) */
   AUGUR_MPI_SOLVER_JACOBI,     /* damped Jacobi (2/3), as ctmc-solve.c */
   AUGUR_MPI_SOLVER_POWER,      /* uniformised power method, as ctmc-solve.c */
+  AUGUR_MPI_SOLVER_GAUSS_SEIDEL, /* Gauss-Seidel on each rank's rows, the other
+                                * ranks' values from the last sweep
+                                * (augur-mpi-gs.c) */
 } AugurMpiSolverKind;
 
 gboolean    augur_mpi_solver_from_name (const char *name, AugurMpiSolverKind *kind);
@@ -249,6 +272,92 @@ gboolean augur_mpi_chain_solve (AugurMpiSpace               *space,
                                 guint64                     *n_transitions,
                                 AugurSolveInfo              *info,
                                 GError                     **error);
+
+/* ---- Gauss-Seidel on the rows spread over the ranks (augur-mpi-gs.c) ----- */
+
+/* This rank's rows of Q^T as laid out for the solution: row j (global
+ * number first + j) lists the rates into it from col[ptr[j]] ...
+ * col[ptr[j + 1] - 1], a column c < n this rank's row c, c >= n the
+ * ghost c - n: a state of another rank, whose value an exchange brings.
+ * The ghosts are numbered in increasing global number, so those of rank
+ * r are ghost_at[r] ... ghost_at[r + 1] - 1; this rank sends rank r the
+ * values of its rows send_rows[send_at[r]] ... send_rows[send_at[r + 1] - 1],
+ * in the order r numbers them.  When the rates are few (a PEPA model's
+ * usually are), an entry is its column and its rate's class in 32 bits:
+ * col[k] >> label_bits the column, label_rate[col[k] & label_mask] the
+ * rate, and rate is NULL (4 bytes an entry instead of 12: a sweep reads
+ * them all). */
+typedef struct {
+  guint      n;
+  guint64    first;
+  gsize     *ptr;            /* n + 1 */
+  guint32   *col;
+  double    *rate;
+  double    *label_rate;     /* the classes' rates, when packed */
+  guint      label_bits;
+  guint32    label_mask;
+  double    *exit;           /* n: the rate out, self-loops excluded */
+  guint8    *closed;         /* n: 1 in the closed class the chain ends in */
+  guint      n_ghosts;
+  guint64   *ghost;          /* n_ghosts global numbers, increasing */
+  int       *ghost_at;       /* size + 1 */
+  int       *send_at;        /* size + 1 */
+  guint32   *send_rows;
+} AugurMpiRows;
+
+void     augur_mpi_rows_clear (AugurMpiRows *rows);
+
+/* Entry k's column and rate, packed or not. */
+static inline guint32
+augur_mpi_rows_col (const AugurMpiRows *rows, gsize k)
+{
+  return rows->rate != NULL ? rows->col[k] : rows->col[k] >> rows->label_bits;
+}
+static inline double
+augur_mpi_rows_rate (const AugurMpiRows *rows, gsize k)
+{
+  return rows->rate != NULL ? rows->rate[k] : rows->label_rate[rows->col[k] & rows->label_mask];
+}
+
+/* Packs the entries as (column, class) when the rates take at most 2^k
+ * values and the columns fit in 32 - k bits; otherwise leaves them. */
+void     augur_mpi_rows_pack  (AugurMpiRows *rows);
+
+/* Collective: the lists of rows each rank sends the others (the ghosts
+ * are asked of their ranks, once). */
+void     augur_mpi_rows_exchange_setup (AugurMpiRows  *rows,
+                                        const guint64 *offsets);
+
+typedef struct {
+  guint    iterations;       /* sweeps */
+  double   residual1;        /* the stop test's, at the last check */
+  double   residual_inf;     /* the reported one */
+  guint64  exchanges;        /* of ghost values */
+  guint64  reductions;
+} AugurMpiGsResult;
+
+/* Collective: Gauss-Seidel sweeps from x (n + n_ghosts values; the
+ * ghosts are filled here) until ctmc-solve.c's test holds (at most
+ * max_iterations sweeps; with may_bail, fewer when the rate seen cannot
+ * reach tol in them).  TRUE when it converged; x then sums to 1.
+ * max_exit is the largest rate out over all ranks. */
+gboolean augur_mpi_gauss_seidel (const AugurMpiRows *rows,
+                                 double             *x,
+                                 double              max_exit,
+                                 double              tol,
+                                 guint               max_iterations,
+                                 gboolean            may_bail,
+                                 AugurMpiGsResult   *result);
+
+/* Collective: the stop test's residual of x (this rank's n values, the
+ * vector normalised; room for the ghosts after them, which one exchange
+ * brings), *inf the reported one; one reduction. */
+double   augur_mpi_rows_residual (const AugurMpiRows *rows,
+                                  double             *x,
+                                  double              max_exit,
+                                  double             *inf,
+                                  guint64            *exchanges,
+                                  guint64            *reductions);
 
 /* ---- Commands ---------------------------------------------------------- */
 

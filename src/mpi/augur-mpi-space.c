@@ -235,7 +235,8 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
           status_out[STATUS * r] = send_count[r];
           memcpy (&status_out[STATUS * r + 1], local, sizeof local);
         }
-      MPI_Alltoall (status_out, STATUS, MPI_INT64_T, status_in, STATUS, MPI_INT64_T, MPI_COMM_WORLD);
+      AUGUR_MPI_WAIT (MPI_Ialltoall (status_out, STATUS, MPI_INT64_T, status_in, STATUS, MPI_INT64_T, MPI_COMM_WORLD,
+                                     AUGUR_MPI_REQUEST));
       memset (global, 0, sizeof global);
       recv_displ[0] = 0;
       for (int r = 0; r < size; r++)
@@ -277,8 +278,9 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
           recv_cap = MAX ((gsize) recv_displ[size], recv_cap * 2);
           recv = g_renew (guint64, recv, recv_cap);
         }
-      MPI_Alltoallv (send, send_count, send_displ, MPI_UINT64_T,
-                     recv, recv_count, recv_displ, MPI_UINT64_T, MPI_COMM_WORLD);
+      AUGUR_MPI_WAIT (MPI_Ialltoallv (send, send_count, send_displ, MPI_UINT64_T,
+                                      recv, recv_count, recv_displ, MPI_UINT64_T, MPI_COMM_WORLD,
+                                      AUGUR_MPI_REQUEST));
       space->rounds++;
       for (int r = 0; r < size; r++)
         for (int k = recv_displ[r]; k < recv_displ[r + 1]; k += rec)

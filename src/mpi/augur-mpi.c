@@ -16,9 +16,62 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 int augur_mpi_rank = 0;
 int augur_mpi_size = 1;
+
+/* The time spent in augur_mpi_wait_all (), for --verbose: wall and CPU. */
+static gint64 wait_wall_us;
+static double wait_cpu;
+
+static double
+thread_cpu (void)
+{
+  struct timespec t;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t) != 0)
+    return 0;
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+void
+augur_mpi_wait_all (int          n,
+                    MPI_Request *requests)
+{
+  int done = 0;
+  gulong nap = 1;
+  gint64 start = 0;
+  double cpu = 0;
+
+  (void) MPI_Testall (n, requests, &done, MPI_STATUSES_IGNORE);
+  if (done)
+    return;
+  if (augur_mpi_verbose)
+    {
+      start = g_get_monotonic_time ();
+      cpu = thread_cpu ();
+    }
+
+  for (guint polls = 0;; polls++)
+    {
+      (void) MPI_Testall (n, requests, &done, MPI_STATUSES_IGNORE);
+      if (done)
+        break;
+      if (polls >= 64)
+        {
+          /* naps that double up to a millisecond: a long wait (the other
+           * rank descheduled) costs few wake-ups, each of them CPU time */
+          g_usleep (nap);
+          nap = MIN (2 * nap, 1000);
+        }
+    }
+  if (augur_mpi_verbose)
+    {
+      wait_wall_us += g_get_monotonic_time () - start;
+      wait_cpu += thread_cpu () - cpu;
+    }
+}
 
 gboolean
 augur_mpi_agree (GError **error)
@@ -29,7 +82,7 @@ augur_mpi_agree (GError **error)
   guint32 header[2] = { 0, 0 };
   g_autofree char *message = NULL;
 
-  (void) MPI_Allreduce (&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  AUGUR_MPI_WAIT (MPI_Iallreduce (&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, AUGUR_MPI_REQUEST));
   if (first == augur_mpi_size)
     return TRUE;
   if (augur_mpi_rank == first)
@@ -84,11 +137,16 @@ augur_mpi_phase (const char *what,
   double cpu = augur_mpi_cpu_seconds ();
 
   /* the CPU time beside the wall time: the difference is time rank 0
-   * did not run (other jobs held the cores); waiting for another rank
-   * counts as CPU, since Open MPI polls while it waits */
+   * did not run (other jobs held the cores) or waited for other ranks
+   * (asleep, in augur_mpi_wait_all (): said apart, with the CPU the
+   * waiting took; Open MPI's own blocking calls poll, which counts as
+   * CPU) */
   if (augur_mpi_verbose && augur_mpi_rank == 0)
-    fprintf (stderr, "augur-mpi: %s in %.3f s, %.3f s of CPU (rank 0: %.0f MB at most so far)\n", what,
-             (now - *since) / 1e6, cpu - cpu_before, augur_mpi_peak_bytes () / 1048576.0);
+    fprintf (stderr, "augur-mpi: %s in %.3f s, %.3f s of CPU (rank 0: %.0f MB at most so far; "
+             "waited for other ranks %.3f s, %.3f s of CPU)\n", what, (now - *since) / 1e6, cpu - cpu_before,
+             augur_mpi_peak_bytes () / 1048576.0, wait_wall_us / 1e6, wait_cpu);
+  wait_wall_us = 0;
+  wait_cpu = 0;
   cpu_before = cpu;
   *since = now;
 }
@@ -224,7 +282,7 @@ print_usage (FILE *out)
            "Markov chains generated and solved on N MPI ranks with PETSc.\n"
            "\n"
            "Commands:\n"
-           "  pepa MODEL.pepa [--format text|json] [--solver auto|bicgstab|gmres|jacobi|power]\n"
+           "  pepa MODEL.pepa [--format text|json] [--solver auto|gauss-seidel|bicgstab|gmres|jacobi|power]\n"
            "                  [--tolerance TOL] [--max-iterations N] [--max-states N]\n"
            "                  [--petsc-options \"-pc_type ...\"] [--verbose]\n"
            "  ccdsm FILE [--distance 0|1|2] [--protocol A|B] [--format text|json]\n"
@@ -238,6 +296,11 @@ main (int argc, char **argv)
 {
   int status;
 
+  /* Open MPI: a rank waiting in a collective gives its core away
+   * (sched_yield) instead of only polling, unless the user chose: on a
+   * machine whose cores are shared, the rank it waits for may need that
+   * core.  Read when MPI starts, so set before. */
+  g_setenv ("OMPI_MCA_mpi_yield_when_idle", "1", FALSE);
   /* PETSc starts MPI; its options come from PETSC_OPTIONS or
    * --petsc-options, not from the command line, which is Augur's */
   if (PetscInitializeNoArguments () != 0)

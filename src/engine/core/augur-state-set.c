@@ -136,3 +136,26 @@ augur_state_set_grow_words (AugurStateSet *set)
   set->capacity = capacity;
   return TRUE;
 }
+
+/* The table grows at the load insertion grows it at (three quarters), so a
+ * set filled by puts holds the same table as one filled by insertions. */
+gboolean
+augur_state_set_reserve (AugurStateSet *set,
+                         guint64        n_states)
+{
+  g_clear_error (&set->error);
+  if (n_states > G_MAXUINT - 1)
+    {
+      /* Translators: a count of states ("4294967294"). */
+      g_set_error (&set->error, AUGUR_MEMORY_ERROR, AUGUR_MEMORY_ERROR_OVER_BUDGET,
+                   _("more than %u states, the most a set can number"), G_MAXUINT - 1);
+      return FALSE;
+    }
+  while (set->capacity < n_states)
+    if (!augur_state_set_grow_words (set))
+      return FALSE;
+  while (n_states * 4 > set->mask * 3)
+    if (!augur_state_set_grow_table (set))
+      return FALSE;
+  return TRUE;
+}

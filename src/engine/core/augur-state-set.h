@@ -168,4 +168,37 @@ augur_state_set_insert (AugurStateSet *set,
   return s;
 }
 
+/* Makes room for n_states states in all (words and table) before they are
+ * put by augur_state_set_put (): FALSE with set->error when the memory
+ * budget refuses. */
+gboolean augur_state_set_reserve     (AugurStateSet *set,
+                                      guint64        n_states);
+
+/* Puts state w (of hash `hash`), which the set does not hold, as number s:
+ * room must have been made (augur_state_set_reserve ()), and set->n_states
+ * is the caller's to raise once every state below it is put.  Threads may
+ * put distinct states together (each claims its table slot atomically) while
+ * nothing else reads or changes the set. */
+static inline void
+augur_state_set_put (AugurStateSet *set,
+                     const guint64 *w,
+                     guint64        hash,
+                     guint          s)
+{
+  const guint n = set->n_words;
+  const guint64 e = (hash << 32) | (guint64) (s + 1);
+  guint64 h = hash & set->mask;
+
+  memcpy (set->words + (gsize) s * n, w, n * sizeof (guint64));
+  for (;;)
+    {
+      guint64 empty = 0;
+
+      if (__atomic_load_n (&set->table[h], __ATOMIC_RELAXED) == 0 &&
+          __atomic_compare_exchange_n (&set->table[h], &empty, e, FALSE, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        return;
+      h = (h + 1) & set->mask;
+    }
+}
+
 G_END_DECLS

@@ -1153,13 +1153,26 @@ found_to_chain (Found      *f,
 /* Derivation goes by chunks of the states found and not yet expanded.  Each
  * chunk is first expanded against the set as it stands, which nothing
  * changes meanwhile: the transitions of every state, each target's hash,
- * and its number when the set holds it already (most do).  Two threads
- * expand a large chunk, half each.  Then one thread takes the chunk's
- * states in order and their transitions in order, numbering the targets
- * still unknown as it meets them: exactly the order of a sequential
- * breadth-first derivation, so the same numbers, rows and labels. */
+ * and its number when the set holds it already.  Two threads expand a
+ * large chunk, half each, and number its new states too: each half lists
+ * its targets the set did not hold, each once, in the order of its
+ * transitions (fresh); the first half's take the numbers after the set's,
+ * in that order, and the second half's not among them the numbers after
+ * those, in theirs.  That is the order in which one thread taking the
+ * chunk's states in order and their transitions in order would meet them:
+ * the numbers of a sequential breadth-first derivation.  Both threads then
+ * put their states in the set at once (the memory reserved first).  A
+ * chunk on one thread, or while the set is small (DERIVE_NUMBER_MIN), is
+ * numbered as one thread meets its targets.  Then
+ * one thread writes the rows, in order: the same rows and labels. */
 #define DERIVE_CHUNK       32768
 #define DERIVE_CHUNK_SPLIT 1024   /* fewer states: one thread */
+/* States found before a chunk on two threads numbers its new ones on both:
+ * below, the set's table stays in the cache and one thread numbering them
+ * was faster than a second meeting of the threads per chunk (13 stages of
+ * the pipeline, 1.6 M states, under load); above, each insertion misses
+ * it and two threads win (14 stages). */
+#define DERIVE_NUMBER_MIN  (1u << 21)
 
 /* A transition as expanded: its target's number, or G_MAXUINT when the set
  * did not hold it (its words and hash are then the chunk's, at the same
@@ -1167,12 +1180,13 @@ found_to_chain (Found      *f,
 typedef struct {
   double   rate;
   guint    action;
-  guint    target;
+  guint    target;    /* fresh: the index of the half's fresh state until numbered */
   guint    sig;
-  gboolean passive;
+  guint8   passive;
+  guint8   fresh;
 } Succ;
 
-typedef struct {
+typedef struct _Expand {
   Gen                        g;
   const AugurPepaStateSpace *space;   /* the layout of the words */
   const AugurStateSet       *set;
@@ -1182,6 +1196,19 @@ typedef struct {
   guint64                   *words;   /* per transition: its target */
   guint64                   *hash;    /* per transition: its target's hash */
   gsize                      n, cap;
+  /* the half's fresh states, when it numbers them: the transition each was
+   * first met at, its number, and a table of them (index + 1 beside the
+   * low half of the hash, as the set's) */
+  gsize                     *fresh_at;
+  guint                     *number;
+  guint                      n_fresh;
+  gsize                      fresh_cap;
+  guint64                   *local;
+  guint64                    local_mask;
+  gboolean                   numbering;    /* this chunk's fresh states listed */
+  AugurStateSet             *put;          /* numbering: the set they go in */
+  const struct _Expand      *first_half;   /* the second half's: the first */
+  guint                      base, n_put;  /* the first number; how many put */
 } __attribute__ ((aligned (128))) Expand;   /* two threads' never share a line */
 
 static void
@@ -1204,6 +1231,102 @@ expand_clear (Expand *x)
   g_clear_pointer (&x->succ, g_free);
   g_clear_pointer (&x->words, g_free);
   g_clear_pointer (&x->hash, g_free);
+  g_clear_pointer (&x->fresh_at, g_free);
+  g_clear_pointer (&x->number, g_free);
+  g_clear_pointer (&x->local, g_free);
+}
+
+/* The fresh state of half x holding state w (of hash `hash`), or G_MAXUINT. */
+static inline guint
+fresh_lookup (const Expand  *x,
+              const guint64 *w,
+              guint64        hash)
+{
+  const guint nw = x->space->n_words;
+  const guint64 tag = hash << 32;
+  guint64 h = hash & x->local_mask;
+
+  if (x->n_fresh == 0)
+    return G_MAXUINT;   /* (no table then) */
+  for (;;)
+    {
+      guint64 e = x->local[h];
+
+      if (e == 0)
+        return G_MAXUINT;
+      if ((e & G_GUINT64_CONSTANT (0xffffffff00000000)) == tag)
+        {
+          guint l = (guint) (e & 0xffffffffu) - 1;
+          const guint64 *v = &x->words[x->fresh_at[l] * nw];
+
+          if (nw == 1 ? v[0] == w[0] : memcmp (v, w, nw * sizeof (guint64)) == 0)
+            return l;
+        }
+      h = (h + 1) & x->local_mask;
+    }
+}
+
+/* Lists the targets of x the set did not hold, each once, in the order of
+ * the transitions (x->fresh_at), and points each such transition at its
+ * entry: n_new of them. */
+static void
+list_fresh (Expand *x,
+            gsize   n_new)
+{
+  const guint nw = x->space->n_words;
+  guint64 size = 1024;
+
+  x->n_fresh = 0;
+  if (n_new == 0)
+    return;
+  while (size < 2 * n_new)
+    size *= 2;
+  if (size > x->local_mask + 1 || x->local == NULL)
+    {
+      g_free (x->local);
+      x->local = g_new (guint64, size);
+      x->local_mask = size - 1;
+    }
+  memset (x->local, 0, (x->local_mask + 1) * sizeof (guint64));
+  if (n_new > x->fresh_cap)
+    {
+      x->fresh_cap = MAX (n_new, 2 * x->fresh_cap);
+      x->fresh_at = g_renew (gsize, x->fresh_at, x->fresh_cap);
+      x->number = g_renew (guint, x->number, x->fresh_cap);
+    }
+  for (gsize i = 0; i < x->n; i++)
+    {
+      Succ *t = &x->succ[i];
+      const guint64 *w = &x->words[i * nw];
+      guint64 h, tag;
+      guint l = G_MAXUINT;
+
+      if (t->target != G_MAXUINT)
+        continue;
+      tag = x->hash[i] << 32;
+      for (h = x->hash[i] & x->local_mask; x->local[h] != 0; h = (h + 1) & x->local_mask)
+        {
+          guint64 e = x->local[h];
+          const guint64 *v;
+
+          if ((e & G_GUINT64_CONSTANT (0xffffffff00000000)) != tag)
+            continue;
+          v = &x->words[x->fresh_at[(guint) (e & 0xffffffffu) - 1] * nw];
+          if (nw == 1 ? v[0] == w[0] : memcmp (v, w, nw * sizeof (guint64)) == 0)
+            {
+              l = (guint) (e & 0xffffffffu) - 1;
+              break;
+            }
+        }
+      if (l == G_MAXUINT)
+        {
+          l = x->n_fresh++;
+          x->fresh_at[l] = i;
+          x->local[h] = tag | (guint64) (l + 1);
+        }
+      t->target = l;
+      t->fresh = TRUE;
+    }
 }
 
 /* Expands the states [first, last): reads the set, writes only x. */
@@ -1214,6 +1337,7 @@ expand_states (gpointer data)
   const AugurPepaStateSpace *space = x->space;
   const guint nw = space->n_words;
   Gen *g = &x->g;
+  gsize n_new = 0;
 
   x->n = 0;
   for (guint s = x->first; s < x->last; s++)
@@ -1259,45 +1383,125 @@ expand_states (gpointer data)
           const GenTrans *t = &g->trans[i];
           const guint64 *tw = &x->words[(base + i) * nw];
 
+          guint target = augur_state_set_lookup (x->set, tw, x->hash[base + i]);
+
+          n_new += target == G_MAXUINT;
           x->succ[base + i] = (Succ) {
-            t->rate, t->action, augur_state_set_lookup (x->set, tw, x->hash[base + i]),
-            pepa_state_space_signature (space, source, tw), t->passive };
+            t->rate, t->action, target, pepa_state_space_signature (space, source, tw), t->passive != 0, FALSE };
         }
       x->count[s - x->first] = (guint32) g->n_trans;
       x->n += g->n_trans;
     }
+  if (x->numbering)
+    list_fresh (x, n_new);
+  return NULL;
+}
+
+/* Numbers the fresh states of half x (see above) and puts them in the set:
+ * the first half's from x->base on; the second half's after the first's
+ * (x->base), except those the first half holds.  Then points every
+ * transition at its target's number. */
+static gpointer
+number_fresh (gpointer data)
+{
+  Expand *x = data;
+  AugurStateSet *set = x->put;
+  const guint nw = x->space->n_words;
+  guint next = x->base;
+
+  for (guint l = 0; l < x->n_fresh; l++)
+    {
+      const guint64 *w = &x->words[x->fresh_at[l] * nw];
+      guint64 hash = x->hash[x->fresh_at[l]];
+      guint in_first = x->first_half != NULL ? fresh_lookup (x->first_half, w, hash) : G_MAXUINT;
+
+      if (l + 16 < x->n_fresh)
+        augur_state_set_prefetch (set, x->hash[x->fresh_at[l + 16]]);
+      /* (the first half's numbers are its base on, in its order: known
+       * while its thread writes them) */
+      if (in_first != G_MAXUINT)
+        x->number[l] = x->first_half->base + in_first;
+      else
+        {
+          x->number[l] = next++;
+          augur_state_set_put (set, w, hash, x->number[l]);
+        }
+    }
+  x->n_put = next - x->base;
+  for (gsize i = 0; i < x->n; i++)
+    if (x->succ[i].fresh)
+      x->succ[i].target = x->number[x->succ[i].target];
   return NULL;
 }
 
 int pepa_derive_threads = 0;
 
-/* Expands the states [first, last), on two threads when there are enough
- * of them: halves[0] the first half, halves[1] the second.  The threads
- * that ran. */
+/* Runs func on halves[0] here and on halves[1] on a helper when two is
+ * TRUE (here after, when no helper can start).  The threads that ran. */
 static guint
-expand_chunk (Expand  *halves,
-              guint    first,
-              guint    last,
-              gboolean may_split)
+on_halves (GThreadFunc func,
+           Expand     *halves,
+           gboolean    two)
 {
-  GThread *helper = NULL;
-  guint mid = last;
+  GThread *helper = two ? g_thread_try_new ("augur-derive", func, &halves[1], NULL) : NULL;
+
+  func (&halves[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+  else if (two)
+    func (&halves[1]);
+  return helper != NULL ? 2 : 1;
+}
+
+/* Expands the states [first, last), on two threads when there are enough
+ * of them: halves[0] the first half, halves[1] the second; a chunk split
+ * in two in a large set (or whenever two threads are asked for) has its
+ * new states numbered and put in the set too (FALSE with
+ * set->error when there is no room for them).  The space's counts of
+ * threads (the most that ran at once) and of repeated fresh states. */
+static gboolean
+expand_chunk (Expand              *halves,
+              AugurStateSet       *set,
+              guint                first,
+              guint                last,
+              gboolean             may_split,
+              AugurPepaStateSpace *space)
+{
+  guint mid = last, threads;
+  gboolean split;
 
   if (pepa_derive_threads == 2 ||
       (pepa_derive_threads == 0 && may_split && last - first >= DERIVE_CHUNK_SPLIT && g_get_num_processors () > 1))
     mid = first + (last - first) / 2;
+  split = mid < last;
   halves[0].first = first;
   halves[0].last = halves[1].first = mid;
   halves[1].last = last;
   halves[1].n = 0;
-  if (mid < last)
-    helper = g_thread_try_new ("augur-derive", expand_states, &halves[1], NULL);
-  expand_states (&halves[0]);
-  if (helper != NULL)
-    g_thread_join (helper);
-  else if (mid < last)
-    expand_states (&halves[1]);   /* no thread: all here */
-  return helper != NULL ? 2 : 1;
+  halves[1].n_fresh = 0;
+  halves[0].numbering = halves[1].numbering = split && (pepa_derive_threads == 2 || set->n_states >= DERIVE_NUMBER_MIN);
+  threads = on_halves (expand_states, halves, split);   /* (not within MAX (): run once) */
+  space->derive_threads = MAX (space->derive_threads, threads);
+  if (!halves[0].numbering)
+    {
+      space->number_threads = MAX (space->number_threads, 1);
+      return TRUE;
+    }
+
+  /* room for both halves' fresh states (the second's may repeat a few of
+   * the first's: a bound), then numbered and put by both threads */
+  if (!augur_state_set_reserve (set, (guint64) set->n_states + halves[0].n_fresh + halves[1].n_fresh))
+    return FALSE;
+  halves[0].put = halves[1].put = set;
+  halves[0].first_half = NULL;
+  halves[1].first_half = &halves[0];
+  halves[0].base = set->n_states;
+  halves[1].base = set->n_states + halves[0].n_fresh;
+  threads = on_halves (number_fresh, halves, TRUE);
+  space->number_threads = MAX (space->number_threads, threads);
+  space->fresh_repeated += halves[1].n_fresh - halves[1].n_put;
+  set->n_states += halves[0].n_put + halves[1].n_put;
+  return TRUE;
 }
 
 AugurPepaStateSpace *
@@ -1378,9 +1582,17 @@ augur_pepa_derive (AugurPepaModel    *model,
   for (guint first = 0; ok && first < set.n_states;)
     {
       guint last = set.n_states - first > DERIVE_CHUNK ? first + DERIVE_CHUNK : set.n_states;
-      guint threads = expand_chunk (halves, first, last, may_split);
+      /* the states a sequential derivation would have numbered by now (a
+       * chunk on two threads numbers all its new states at once) */
+      guint n_met = set.n_states;
 
-      space->derive_threads = MAX (space->derive_threads, threads);
+      if (!expand_chunk (halves, &set, first, last, may_split, space))
+        {
+          g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, _("%s: %s (stopped at %u states)"),
+                       model->filename, set.error ? set.error->message : "", set.n_states);
+          ok = FALSE;
+          break;
+        }
       /* the chunk's states in order, each one's transitions in order */
       for (guint h = 0; h < 2 && ok; h++)
         {
@@ -1399,8 +1611,8 @@ augur_pepa_derive (AugurPepaModel    *model,
                     {
                       g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                                    g_dngettext (NULL, "Derivation cancelled after %u state",
-                                                "Derivation cancelled after %u states", set.n_states),
-                                   set.n_states);
+                                                "Derivation cancelled after %u states", n_met),
+                                   n_met);
                       ok = FALSE;
                       break;
                     }
@@ -1458,13 +1670,13 @@ augur_pepa_derive (AugurPepaModel    *model,
                       ok = FALSE;
                       break;
                     }
-                  /* The table slots of the targets a few ahead fetched now,
-                   * then the states they name: the probes below then find
-                   * them in the cache (the numbering is this thread's
-                   * alone, and a large set's probes each miss it). */
-                  if (i + 16 < x->n)
+                  /* On one thread: the table slots of the targets a few
+                   * ahead fetched now, then the states they name: the
+                   * probes below then find them in the cache (a large
+                   * set's probes each miss it). */
+                  if (!x->numbering && i + 16 < x->n)
                     augur_state_set_prefetch (&set, x->hash[i + 16]);
-                  if (i + 4 < x->n)
+                  if (!x->numbering && i + 4 < x->n)
                     augur_state_set_prefetch_state (&set, x->hash[i + 4]);
                   /* new to the set when the chunk was expanded: numbered
                    * now, or found among those this chunk added */
@@ -1478,6 +1690,8 @@ augur_pepa_derive (AugurPepaModel    *model,
                       ok = FALSE;
                       break;
                     }
+                  if (target >= n_met)
+                    n_met = target + 1;   /* numbers come in the order met */
                   n_trans++;
                   if (target == s)
                     {
@@ -1497,7 +1711,7 @@ augur_pepa_derive (AugurPepaModel    *model,
               if (!ok)
                 break;
 
-              if (set.n_states > max_states)
+              if (n_met > max_states)
                 {
                   g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
                                g_dngettext (NULL, "%s: the state space has more than %u state (the limit)",
@@ -1509,16 +1723,16 @@ augur_pepa_derive (AugurPepaModel    *model,
               /* whether the chain will pack depends on the bits of a state
                * number (bits_for (n - 1) in ctmc.c) and the counts of
                * labels: asked again only when one of them changes */
-              if (g_bit_storage (set.n_states - 1) != packed_bits || labels.rate->len != packed_labels ||
+              if (g_bit_storage (n_met - 1) != packed_bits || labels.rate->len != packed_labels ||
                   labels.n_rates != packed_rates)
                 {
-                  packed_bits = g_bit_storage (set.n_states - 1);
+                  packed_bits = g_bit_storage (n_met - 1);
                   packed_labels = labels.rate->len;
                   packed_rates = labels.n_rates;
-                  packed = augur_ctmc_packed_label_bits (set.n_states, labels.rate->len, NULL) ||
-                           augur_ctmc_packed_label_bits (set.n_states, labels.n_rates, NULL);
+                  packed = augur_ctmc_packed_label_bits (n_met, labels.rate->len, NULL) ||
+                           augur_ctmc_packed_label_bits (n_met, labels.n_rates, NULL);
                 }
-              if (G_UNLIKELY (estimate_bytes (set.n_states, found.len, nw, (set.mask + 1) * sizeof (guint64),
+              if (G_UNLIKELY (estimate_bytes (n_met, found.len, nw, (set.mask + 1) * sizeof (guint64),
                                               found.label32 != NULL, packed) > budget))
                 {
                   g_autofree char *limit = g_format_size (budget);
@@ -1529,7 +1743,7 @@ augur_pepa_derive (AugurPepaModel    *model,
                                 * comes from. */
                                _("%s: the state space needs more memory than the %s Augur may use "
                                  "(stopped at %u states and %llu transitions; the limit: %s)"),
-                               model->filename, limit, set.n_states, (unsigned long long) n_trans, why);
+                               model->filename, limit, n_met, (unsigned long long) n_trans, why);
                   ok = FALSE;
                   break;
                 }

@@ -219,6 +219,8 @@ struct _AugurPepaStateSpace {
   AugurPepaTransition *transitions;
   double               derive_seconds;
   guint                derive_threads;   /* the most that expanded a chunk at once */
+  guint                number_threads;   /* the most that numbered a chunk's new states at once */
+  guint64              fresh_repeated;   /* new states a chunk's second half met that its first had */
 };
 
 /* The threads derivation expands a chunk of states on: 0 as many as help

@@ -175,6 +175,88 @@ test_grow_in_place (void)
   augur_state_set_clear (&set);
 }
 
+/* Two threads put distinct states at once, each claiming its slots; one
+ * hash shared by many makes them contend for the same run of slots. */
+typedef struct {
+  AugurStateSet *set;
+  guint          first, n;
+} PutPart;
+
+static guint64
+put_word (guint i)
+{
+  return (guint64) i * 0x9E3779B97F4A7C15u + 1;
+}
+
+static guint64
+put_hash (guint64 w)
+{
+  /* one state in 64 of one hash: a long shared run */
+  return (w >> 3) % 64 == 0 ? 7 : augur_state_set_hash (&w, 1);
+}
+
+static gpointer
+put_part (gpointer data)
+{
+  PutPart *p = data;
+
+  for (guint i = p->first; i < p->first + p->n; i++)
+    {
+      guint64 w = put_word (i);
+
+      augur_state_set_put (p->set, &w, put_hash (w), i);
+    }
+  return NULL;
+}
+
+static void
+test_put_two_threads (void)
+{
+  AugurStateSet set;
+  gboolean added;
+  const guint n = 190000, first = 1000;
+  PutPart parts[2] = { { &set, first, (n - first) / 2 }, { &set, first + (n - first) / 2, n - first - (n - first) / 2 } };
+  GThread *helper;
+
+  augur_state_set_init (&set, 1);
+  /* the first states inserted one by one, as derivation starts */
+  for (guint i = 0; i < first; i++)
+    {
+      guint64 w = put_word (i);
+
+      g_assert_cmpuint (augur_state_set_insert (&set, &w, put_hash (w), G_MAXUINT - 1, &added), ==, i);
+    }
+  g_assert_true (augur_state_set_reserve (&set, n));
+  /* room for n at the load insertion keeps: 2^18 slots for 190,000 */
+  g_assert_cmpuint (set.mask + 1, ==, 1u << 18);
+  g_assert_cmpuint (set.capacity, >=, n);
+  helper = g_thread_new ("put", put_part, &parts[1]);
+  put_part (&parts[0]);
+  g_thread_join (helper);
+  set.n_states = n;
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 w = put_word (i);
+
+      g_assert_cmpuint (set.words[i], ==, w);
+      g_assert_cmpuint (augur_state_set_lookup (&set, &w, put_hash (w)), ==, i);
+      g_assert_cmpuint (augur_state_set_insert (&set, &w, put_hash (w), G_MAXUINT - 1, &added), ==, i);
+      g_assert_false (added);
+    }
+  /* and the set goes on growing by insertion */
+  for (guint i = n; i < n + 10; i++)
+    {
+      guint64 w = put_word (i);
+
+      g_assert_cmpuint (augur_state_set_insert (&set, &w, put_hash (w), G_MAXUINT - 1, &added), ==, i);
+      g_assert_true (added);
+    }
+  /* more than a set can number: refused, with why */
+  g_assert_false (augur_state_set_reserve (&set, G_MAXUINT));
+  g_assert_nonnull (set.error);
+  augur_state_set_clear (&set);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -184,5 +266,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/state-set/collisions", test_collisions);
   g_test_add_func ("/engine/state-set/table-load", test_table_load);
   g_test_add_func ("/engine/state-set/grow-in-place", test_grow_in_place);
+  g_test_add_func ("/engine/state-set/put-two-threads", test_put_two_threads);
   return g_test_run ();
 }

@@ -516,6 +516,35 @@ test_derive_two_threads (void)
     }
 }
 
+/* A chunk on two threads has its new states numbered on both: each half
+ * lists its new targets once each, the second half's met by the first too
+ * (a pipeline's levels are full of them) taking the first's numbers, the
+ * others after the first's.  The same numbers as one thread meeting them
+ * in order (assert_same_space()), and no state numbered twice: the 10-stage
+ * pipeline has 3^10 states, and every state's packed words differ. */
+static void
+test_derive_number_two_threads (void)
+{
+  g_autofree char *text = pipeline_model (10);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaStateSpace) one = derive_on (text, 1, TRUE, 0, &error);
+  g_autoptr(AugurPepaStateSpace) two = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  g_assert_no_error (error);
+  two = derive_on (text, 2, TRUE, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (one->number_threads, ==, 1);
+  g_assert_cmpuint (one->fresh_repeated, ==, 0);
+  g_assert_cmpuint (two->number_threads, ==, 2);
+  g_assert_cmpuint (two->fresh_repeated, >, 0);
+  g_assert_cmpuint (two->n_states, ==, 59049);
+  g_assert_cmpuint (two->n_words, ==, 1);
+  for (guint s = 0; s < two->n_states; s++)
+    g_assert_true (g_hash_table_add (seen, &two->packed[s]));
+  assert_same_space (one, two);
+}
+
 /* Gauss-Seidel on a large chain sweeps on both cores: the sweeps between
  * two residual checks run in a row, each on the other thread a few
  * breadth-first levels behind the one before, normalised only at the
@@ -2126,6 +2155,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/derive/compact-chain", test_derive_compact_chain);
   g_test_add_func ("/engine/pepa/derive/rate-classes", test_derive_rate_classes);
   g_test_add_func ("/engine/pepa/derive/two-threads", test_derive_two_threads);
+  g_test_add_func ("/engine/pepa/derive/number-two-threads", test_derive_number_two_threads);
   g_test_add_func ("/engine/pepa/derive/cooperation-order", test_cooperation_order);
   g_test_add_func ("/engine/pepa/derive/cooperation-chain-order", test_cooperation_chain_order);
   g_test_add_func ("/engine/pepa/solve/two-threads", test_solve_two_threads);

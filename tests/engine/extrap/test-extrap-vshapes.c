@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "extrap.h"
+#include "test-extrap-common.h"
 #include "platform.h"
 #include "replay.h"
 
@@ -23,27 +24,6 @@
 #define TOLERANCE 1e-5
 
 static const guint all_sizes[] = { 4, 8, 16, 32, 0 };
-
-static char *
-fixture (const char *first, ...) G_GNUC_NULL_TERMINATED;
-
-static char *
-fixture (const char *first, ...)
-{
-  va_list args;
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-
-  g_ptr_array_add (parts, (gpointer) g_getenv ("AUGUR_SOURCE_DIR"));
-  g_ptr_array_add (parts, "tests");
-  g_ptr_array_add (parts, "fixtures");
-  g_ptr_array_add (parts, "extrap");
-  va_start (args, first);
-  for (const char *p = first; p != NULL; p = va_arg (args, const char *))
-    g_ptr_array_add (parts, (gpointer) p);
-  va_end (args);
-  g_ptr_array_add (parts, NULL);
-  return g_build_filenamev ((char **) parts->pdata);
-}
 
 /* The runs of a program at 4 to 32 ranks, the first one's folder
  * replaced by `first` when given. */
@@ -62,30 +42,6 @@ model_of (const char *program,
       g_ptr_array_add (files, g_file_new_for_path (path));
     }
   return augur_extrap_model_new ((GFile *const *) files->pdata, files->len, NULL, NULL, error);
-}
-
-/* SMPI's simulated time of a program at a target, from times.csv. */
-static double
-smpi_time (const char *program,
-           guint       ranks)
-{
-  g_autofree char *path = fixture ("times.csv", NULL);
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 1; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) f = g_strsplit (lines[i], ",", -1);
-
-      if (g_strv_length (f) == 5 && strcmp (f[0], program) == 0 && strcmp (f[2], "target") == 0 &&
-          (guint) g_ascii_strtoull (f[1], NULL, 10) == ranks)
-        return g_ascii_strtod (f[3], NULL);
-    }
-  g_assert_not_reached ();
-  return NAN;
 }
 
 /* The program extrapolated to `ranks` and replayed on the fixtures'
@@ -161,51 +117,6 @@ actions_free (GArray *a)
 
 typedef GArray ActionList;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ActionList, actions_free)
-
-/* The program synthesised at a traced size is the trace, action for
- * action on every rank, counts and roots included. */
-static void
-assert_synthesised_is_traced (AugurExtrapModel *m,
-                              const char       *program,
-                              guint             P)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *set = g_strdup_printf ("%s-%u", program, P);
-  g_autofree char *path = fixture ("traces", set, "index.txt", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(AugurTraceSet) traced = augur_trace_set_open_smpi (file, 0, NULL, &error);
-  g_autoptr(AugurTraceSet) synth = NULL;
-
-  g_assert_no_error (error);
-  synth = augur_extrap_model_synthesize (m, P, &error);
-  g_assert_no_error (error);
-  for (guint r = 0; r < P; r++)
-    {
-      AugurTraceAction x, y;
-
-      while (augur_trace_set_next (traced, r, &x, &error))
-        {
-          g_assert_true (augur_trace_set_next (synth, r, &y, &error));
-          g_assert_cmpint (x.kind, ==, y.kind);
-          g_assert_cmpuint (x.peer, ==, y.peer);
-          g_assert_cmpuint (x.root, ==, y.root);
-          g_assert_cmpfloat (x.bytes, ==, y.bytes);
-          g_assert_cmpfloat (x.recv_bytes, ==, y.recv_bytes);
-          g_assert_cmpfloat (x.flops, ==, y.flops);
-          g_assert_cmpfloat (x.value, ==, y.value);
-          g_assert_true ((x.counts == NULL) == (y.counts == NULL));
-          g_assert_true ((x.recv_counts == NULL) == (y.recv_counts == NULL));
-          for (guint j = 0; j < P; j++)
-            {
-              g_assert_true (x.counts == NULL || x.counts[j] == y.counts[j]);
-              g_assert_true (x.recv_counts == NULL || x.recv_counts[j] == y.recv_counts[j]);
-            }
-        }
-      g_assert_no_error (error);
-      g_assert_false (augur_trace_set_next (synth, r, &y, &error));
-      g_assert_no_error (error);
-    }
-}
 
 static double
 blk (double N,
@@ -389,32 +300,6 @@ test_vshare_aligned (void)
 static void test_vshare_64 (void) { check_prediction ("vshare", 64); }
 static void test_vshare_256 (void) { check_prediction ("vshare", 256); }
 static void test_vshare_1024 (void) { check_prediction ("vshare", 1024); }
-
-/* A copy of a run with some of its rank files changed by a sed
- * expression; the copy's folder. */
-static char *
-altered_copy (const char *set,
-              const char *files,
-              const char *sed)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *tmp = g_dir_make_tmp ("augur-extrap-XXXXXX", &error);
-  g_autofree char *from = fixture ("traces", set, NULL);
-  g_autofree char *cmd = g_strdup_printf ("cp -r '%s' '%s/run' && sed -i '%s' '%s/run/index.txt_files/'%s", from,
-                                          tmp, sed, tmp, files);
-
-  g_assert_no_error (error);
-  g_assert_cmpint (system (cmd), ==, 0);
-  return g_steal_pointer (&tmp);
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
-
-  g_assert_cmpint (system (cmd), ==, 0);
-}
 
 /* The runs with the 4-rank run changed by sed: refused, the message
  * holding `expected`. */

@@ -135,6 +135,34 @@ test_sizes (void)
 
 #define SIZES "512,1024,2048,4096,512,1024,2048,4096,512,1024,2048,4096,512,1024,2048,4096"
 
+/* A target n below the sizes traced: CSV has no room for the warning,
+ * so it is on stderr, as a target P below the runs' is. */
+static void
+test_sizes_below_warned (void)
+{
+  g_autoptr(GPtrArray) args = base_args (SIZES);
+  g_autofree char *out = NULL, *err = NULL;
+
+  for (guint i = 0; i + 1 < args->len; i++)
+    if (strcmp (g_ptr_array_index (args, i), "--size") == 0)
+      {
+        g_free (g_ptr_array_index (args, i + 1));
+        g_ptr_array_index (args, i + 1) = g_strdup ("100");
+      }
+    else if (strcmp (g_ptr_array_index (args, i), "--ranks") == 0)
+      {
+        g_free (g_ptr_array_index (args, i + 1));
+        g_ptr_array_index (args, i + 1) = g_strdup ("8");
+      }
+  g_ptr_array_add (args, g_strdup ("--format"));
+  g_ptr_array_add (args, g_strdup ("csv"));
+  g_assert_cmpint (run (args, &out, &err), ==, 0);
+  g_test_message ("%s%s", out, err);
+  g_assert_true (g_str_has_prefix (out, "ranks,size,simulated_time,low,high\n8,100,"));
+  g_assert_nonnull (strstr (err, "augur-cli extrapolate: warning: 8 ranks: n = 100 lies below the problem sizes "
+                                 "traced (512 to 4096)"));
+}
+
 /* --trace-out: the program at (P, n) as SMPI's traces, which replay to the
  * time predicted: 42 iterations (10 + n / 256) of halo rows of 8 n bytes
  * and 10 n^2 / P flops. */
@@ -389,6 +417,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/extrap-sizes/predict", test_sizes);
   g_test_add_func ("/cli/extrap-sizes/refused", test_sizes_refused);
+  g_test_add_func ("/cli/extrap-sizes/below-warned", test_sizes_below_warned);
   g_test_add_func ("/cli/extrap-sizes/trace-out", test_sizes_trace_out);
   g_test_add_func ("/cli/extrap-sizes/activity-refused", test_sizes_activity_refused);
   g_test_add_func ("/cli/extrap-sizes/slurm", test_sizes_slurm);

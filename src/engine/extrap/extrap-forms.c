@@ -342,7 +342,9 @@ ex_fn_eval (const Fn *f,
         v = augur_fit_model_eval (f->model, &p);
       }
     }
-  return f->whole ? nearbyint (v) : v;
+  /* + 0.0: a whole number fitted a rounding error below 0 is 0, never
+   * "-0" in a synthesised trace or a number a user reads */
+  return f->whole ? nearbyint (v) + 0.0 : v;
 }
 
 double
@@ -365,7 +367,7 @@ ex_fn_eval_interval (const Fn *f,
       v = augur_fit_model_eval (f->model, &P);
     }
   if (f->whole)
-    v = nearbyint (v);
+    v = nearbyint (v) + 0.0;   /* 0, never -0: as ex_fn_eval */
   lo = hi = v;
   /* whole numbers give back every traced value exactly (or are refused):
    * they, constants and c / P have no interval */

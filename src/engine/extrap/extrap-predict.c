@@ -217,6 +217,7 @@ augur_extrap_sized_model_predict (const AugurExtrapSizedModel *s,
 {
   g_autoptr(GArray) bounds = g_array_new (FALSE, FALSE, sizeof (ExSizedBound));
   g_autoptr(AugurExtrapModel) m = ex_sized_model_at (s, ranks, size, text, bounds, cancellable, error);
+  g_autofree char *range = NULL;
 
   if (m == NULL)
     {
@@ -225,6 +226,11 @@ augur_extrap_sized_model_predict (const AugurExtrapSizedModel *s,
     }
   if (!predict (m, ranks, bounds, platform, deployment, options, progress, progress_data, cancellable, out, error))
     return FALSE;
+  /* n outside the sizes traced: the prediction's own warning, which CSV,
+   * JSON and the Scaling tab's message bar show */
+  range = ex_sized_range_note (s, size);
+  if (range != NULL)
+    add_note (out, g_steal_pointer (&range));
   if (model != NULL)
     *model = g_steal_pointer (&m);
   return TRUE;

@@ -364,6 +364,9 @@ AugurExtrapModel *ex_sized_model_at  (const AugurExtrapSizedModel *s,
                                       GArray                      *bounds,
                                       GCancellable                *cancellable,
                                       GError                     **error);
+/* The warning of a target n outside the problem sizes traced (NULL: inside). */
+char       *ex_sized_range_note   (const AugurExtrapSizedModel *s,
+                                   double                       size);
 /* Sets every number of bounds to its fit, or its interval's low or high end. */
 void        ex_sized_bounds_apply (GArray          *bounds,
                                    AugurExtrapBound bound);

@@ -276,8 +276,10 @@ number_at (At          *at,
                              NUM (x[k]), NUM (v[k]));
                 return FALSE;
               }
-          /* whole numbers give back every traced value: no interval */
-          value = nearbyint (value);
+          /* whole numbers give back every traced value: no interval;
+           * + 0.0: a fit just below 0 (8 n - 3.6e-12 at a tiny n) is 0
+           * in the text and in a synthesised trace, never "-0" */
+          value = nearbyint (value) + 0.0;
           low = high = value;
         }
       if (nonneg && value < 0)
@@ -448,21 +450,39 @@ ex_sized_model_at (const AugurExtrapSizedModel *s,
   /* the numbers are values at (P, n) now, their intervals in bounds: no
    * notes of P-fits */
   g_array_set_size (m->watches, 0);
-  {
-    double least = g_array_index (s->sizes, double, 0), most = g_array_index (s->sizes, double, s->sizes->len - 1);
+  /* a prediction (bounds) says it as its note instead: every output and
+   * the Scaling tab's message bar show a note, not always this text */
+  if (bounds == NULL)
+    {
+      g_autofree char *note = ex_sized_range_note (s, size);
 
-    if (size > AUGUR_EXTRAP_FAR_FACTOR * most)
-      g_string_append_printf (fitted, _("  Warning: n = %s lies far beyond the problem sizes traced (%s to %s): "
-                                        "the functions of n are used where they were not fitted\n"),
-                              NUM (size), NUM (least), NUM (most));
-    else if (size < least)
-      g_string_append_printf (fitted, _("  Warning: n = %s lies below the problem sizes traced (%s to %s): the "
-                                        "functions of n are used where they were not fitted\n"),
-                              NUM (size), NUM (least), NUM (most));
-  }
+      if (note != NULL)
+        {
+          g_string_append (fitted, "  ");
+          g_string_append_printf (fitted, _("Warning: %s"), note);
+          g_string_append_c (fitted, '\n');
+        }
+    }
   if (text != NULL)
     *text = g_strdup (fitted->str);
   return g_steal_pointer (&m);
+}
+
+/* A prediction's warning when n lies outside the problem sizes traced
+ * (NULL: inside), as augur_extrap_sized_model_at's text says it. */
+char *
+ex_sized_range_note (const AugurExtrapSizedModel *s,
+                     double                       size)
+{
+  double least = g_array_index (s->sizes, double, 0), most = g_array_index (s->sizes, double, s->sizes->len - 1);
+
+  if (size > AUGUR_EXTRAP_FAR_FACTOR * most)
+    return g_strdup_printf (_("n = %s lies far beyond the problem sizes traced (%s to %s): the functions of n are "
+                              "used where they were not fitted"), NUM (size), NUM (least), NUM (most));
+  if (size < least)
+    return g_strdup_printf (_("n = %s lies below the problem sizes traced (%s to %s): the functions of n are used "
+                              "where they were not fitted"), NUM (size), NUM (least), NUM (most));
+  return NULL;
 }
 
 AugurExtrapModel *

@@ -262,6 +262,79 @@ test_sized_two_sizes (void)
   g_assert_nonnull (strstr (error->message, "2 problem sizes"));
 }
 
+/* A target n far below the traced sizes: the halo's bytes, 8 n fitted as
+ * -3.6e-12 + 8 n, round to 0 at n = 1e-13, said and synthesised as 0,
+ * never "-0" (a trace's size, or a number a user reads). */
+static void
+test_sized_no_negative_zero (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapSizedModel) s = sized_model (&error);
+  g_autoptr(AugurExtrapModel) m = NULL;
+  g_autofree char *text = NULL, *skeleton = NULL;
+
+  g_assert_no_error (error);
+  m = augur_extrap_sized_model_at (s, 8, 1e-13, &text, NULL, &error);
+  g_assert_no_error (error);
+  skeleton = augur_extrap_model_to_text (m);
+  g_test_message ("%s\n%s", text, skeleton);
+  g_assert_nonnull (strstr (text, "at n = 1e-13: 0\n"));
+  g_assert_null (strstr (text, ": -0"));
+  g_assert_nonnull (strstr (skeleton, "bytes=0"));
+  g_assert_null (strstr (skeleton, "=-0"));
+}
+
+/* A target n outside the problem sizes traced is the prediction's own
+ * warning (its note: the Scaling tab's message bar, the command's
+ * stderr beside CSV or JSON), said once, not only inside the functions
+ * of n a CSV leaves out. */
+static void
+test_sized_range_note (void)
+{
+  static const double sizes[] = { 1e-13, 1e6 };
+  g_autofree char *platform_path = fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
+  g_autofree char *hosts_path = fixture ("extrap", "platforms", "hosts-1024.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (platform_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) platform = augur_platform_load_file (file, &error);
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autoptr(AugurExtrapSizedModel) s = sized_model (&error);
+  g_autofree char *hosts = NULL;
+  gsize length = 0;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (hosts_path, &hosts, &length, &error));
+  deployment = augur_deployment_from_hostfile (hosts, length, hosts_path, platform, 8, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *text = NULL;
+      AugurExtrapPrediction out = { 0 };
+
+      g_assert_true (augur_extrap_sized_model_predict (s, 8, sizes[i], platform, deployment, &options, NULL, NULL,
+                                                       NULL, &out, NULL, &text, &error));
+      g_assert_no_error (error);
+      g_test_message ("n = %g: %s", sizes[i], out.note);
+      g_assert_nonnull (out.note);
+      g_assert_nonnull (strstr (out.note, i == 0 ? "lies below the problem sizes traced (512 to 4096)"
+                                                 : "lies far beyond the problem sizes traced (512 to 4096)"));
+      g_assert_null (strstr (text, "problem sizes traced"));
+      augur_extrap_prediction_clear (&out);
+    }
+  /* inside the traced sizes: no such note */
+  {
+    g_autofree char *text = NULL;
+    AugurExtrapPrediction out = { 0 };
+
+    g_assert_true (augur_extrap_sized_model_predict (s, 8, 1024, platform, deployment, &options, NULL, NULL, NULL,
+                                                     &out, NULL, &text, &error));
+    g_assert_no_error (error);
+    g_assert_true (out.note == NULL || strstr (out.note, "problem sizes traced") == NULL);
+    augur_extrap_prediction_clear (&out);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -272,6 +345,8 @@ main (int argc, char **argv)
   g_test_add_func ("/extrap/size/sized/256-8192", test_sized_256_8192);
   g_test_add_func ("/extrap/size/sized/1024-16384", test_sized_1024_16384);
   g_test_add_func ("/extrap/size/sized/two-sizes", test_sized_two_sizes);
+  g_test_add_func ("/extrap/size/sized/no-negative-zero", test_sized_no_negative_zero);
+  g_test_add_func ("/extrap/size/sized/range-note", test_sized_range_note);
   g_test_add_func ("/extrap/size/interval/64-4096", test_interval_64_4096);
   g_test_add_func ("/extrap/size/interval/64-8192", test_interval_64_8192);
   g_test_add_func ("/extrap/size/interval/256-8192", test_interval_256_8192);

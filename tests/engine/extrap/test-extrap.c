@@ -600,6 +600,81 @@ noisy_run (const char *dir,
   return g_file_new_for_path (index);
 }
 
+/* A run of P ranks whose allreduce carries 1000 - 8 P doubles. */
+static GFile *
+shrinking_run (const char *dir,
+               guint       P)
+{
+  g_autofree char *run = g_strdup_printf ("%s/run-%u", dir, P);
+  g_autofree char *files = g_build_filename (run, "index.txt_files", NULL);
+  g_autofree char *index = g_build_filename (run, "index.txt", NULL);
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (files, 0755), ==, 0);
+  for (guint r = 0; r < P; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r);
+      g_autofree char *path = g_build_filename (files, name, NULL);
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      g_string_append_printf (list, "index.txt_files/%s\n", name);
+      g_string_append_printf (text, "%u init\n", r);
+      for (guint i = 0; i < 3; i++)
+        g_string_append_printf (text, "%u compute 1000000\n%u allreduce %u 0 0\n", r, r, 1000 - 8 * P);
+      g_string_append_printf (text, "%u finalize\n", r);
+      g_file_set_contents (path, text->str, -1, &error);
+      g_assert_no_error (error);
+    }
+  g_file_set_contents (index, list->str, -1, &error);
+  g_assert_no_error (error);
+  return g_file_new_for_path (index);
+}
+
+/* A whole number fitted in P that reaches 0 at a target (1000 - 8 P at
+ * 125 ranks, its fit a rounding error below 0) is 0, never -0: in the
+ * synthesised trace smpirun reads and in every number a user reads. */
+static void
+test_whole_zero_not_negative (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-extrap-zero-XXXXXX", &error);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(AugurExtrapModel) m = NULL;
+  g_autoptr(GFile) dir = NULL;
+  g_autofree char *out = NULL, *rank0 = NULL, *text = NULL;
+  gboolean found = FALSE;
+
+  g_assert_no_error (error);
+  g_ptr_array_add (files, shrinking_run (tmp, 4));
+  g_ptr_array_add (files, shrinking_run (tmp, 8));
+  g_ptr_array_add (files, shrinking_run (tmp, 16));
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
+    {
+      double v = augur_extrap_model_eval_parameter (m, i, 125, NULL, NULL);
+
+      if (v == 0)
+        {
+          found = TRUE;
+          g_assert_false (signbit (v));
+        }
+    }
+  g_assert_true (found);
+  out = g_build_filename (tmp, "125", NULL);
+  dir = g_file_new_for_path (out);
+  g_assert_true (augur_extrap_model_write_traces (m, 125, dir, NULL, &error));
+  g_assert_no_error (error);
+  rank0 = g_build_filename (out, "index.txt_files", "rank-1.txt", NULL);
+  g_file_get_contents (rank0, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "0 allreduce 0 "));
+  g_assert_null (strstr (text, "-0"));
+  remove_tree (tmp);
+}
+
 /* The compute before the allreduce at P ranks (the only listed amount). */
 static double
 noisy_flops (const AugurExtrapModel *m,
@@ -1393,6 +1468,7 @@ main (int argc, char **argv)
   g_test_add_func ("/extrap/dims-create", test_dims);
   g_test_add_func ("/extrap/document-model", test_document_model);
   g_test_add_func ("/extrap/sendrecv-waits", test_sendrecv_waits);
+  g_test_add_func ("/extrap/whole-zero-not-negative", test_whole_zero_not_negative);
   g_test_add_func ("/extrap/halo/aligned", test_halo_aligned);
   g_test_add_func ("/extrap/cg/aligned", test_cg_aligned);
   g_test_add_func ("/extrap/halo/64", test_halo_64);

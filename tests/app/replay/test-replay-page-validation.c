@@ -104,8 +104,6 @@ test_kept (void)
       g_test_skip ("needs mpicc, mpirun and Augur's tracer");
       return;
     }
-  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
-  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
   page = new_page (&window);
   augur_replay_page_set_traces (page, &trace, 1);
   augur_replay_page_set_cluster (page, &c, 4);
@@ -352,6 +350,10 @@ main (int   argc,
 {
   static const int laptop[] = { 1024, 700 }, wide[] = { 1280, 800 };
 
+  /* for the validation's mpirun, set before any thread starts: setenv
+   * while other threads read the environment is not safe */
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
   augur_test_gtk_init (&argc, &argv);
   app = augur_test_application_new ();
   g_test_add_func ("/app/replay-page/validation/kept", test_kept);

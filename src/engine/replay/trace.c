@@ -1,4 +1,7 @@
 /* trace.c: time-independent traces (seed 004 format), read as streams.
+ * About 2,300 lines on purpose: the cursor, its queues and the line
+ * parser are one streaming reader; splitting it would expose its buffer
+ * handling.
  *
  * Every distinct input file is read by one or more cursors.  A cursor is a
  * buffered line reader on its own stream that owns a set of processes:
@@ -32,9 +35,6 @@
  * dialect's actions wait in their process's queue as 32-byte Compact
  * items: at thousands of ranks the queues hold an iteration of every
  * rank, megabytes, read back from memory.
- *
- * (Over 800 lines: the cursor, its queues and the line parser are one
- * streaming reader; splitting it would expose its buffer handling.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -31,18 +31,6 @@
 
 static AugurApplication *app;
 
-static GFile *
-fixture (const char *dir,
-         const char *a,
-         const char *b,
-         const char *c)
-{
-  const char *src = g_getenv ("AUGUR_SOURCE_DIR");
-  g_autofree char *path = g_build_filename (src ? src : ".", "tests", "fixtures", dir, a, b, c, NULL);
-
-  return g_file_new_for_path (path);
-}
-
 
 
 
@@ -60,7 +48,7 @@ set_runs (AugurReplayPage *page,
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *set = g_strdup_printf ("%s-%u", program, sizes[i]);
-      runs[i] = fixture (dir, "traces", set, "index.txt");
+      runs[i] = scaling_fixture (dir, "traces", set, "index.txt");
     }
   augur_replay_page_add_scaling_runs (page, runs, n);
   for (guint i = 0; i < n; i++)
@@ -70,7 +58,7 @@ set_runs (AugurReplayPage *page,
 static double
 smpi_time (guint ranks)
 {
-  g_autoptr(GFile) file = fixture ("extrap", "times.csv", NULL, NULL);
+  g_autoptr(GFile) file = scaling_fixture ("extrap", "times.csv", NULL, NULL);
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
   g_autofree char *key = g_strdup_printf ("imbalance,%u,target,", ranks);
@@ -82,24 +70,6 @@ smpi_time (guint ranks)
       return g_ascii_strtod (lines[i] + strlen (key), NULL);
   g_assert_not_reached ();
   return NAN;
-}
-
-/* widget is drawn whole inside the window. */
-static void
-assert_inside (GtkWidget  *window,
-               GtkWidget  *widget,
-               const char *what)
-{
-  graphene_rect_t b;
-  double w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
-
-  g_assert_nonnull (widget);
-  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, window, &b))
-    g_error ("%s is not shown", what);
-  if (b.origin.x < -0.5 || b.origin.y < -0.5 || b.origin.x + b.size.width > w + 0.5 ||
-      b.origin.y + b.size.height > h + 0.5 || b.size.width < 1 || b.size.height < 1)
-    g_error ("%s lies at %.0f,%.0f %.0fx%.0f, outside the %.0fx%.0f window", what, b.origin.x, b.origin.y,
-             b.size.width, b.size.height, w, h);
 }
 
 static gboolean
@@ -128,7 +98,7 @@ test_imbalance (gconstpointer data)
   static const guint targets[] = { 64, 256 };
   AugurReplayPage *page;
   GtkWidget *window = window_with_page (app, size->width, size->height, &page);
-  g_autoptr(GFile) platform = fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
+  g_autoptr(GFile) platform = scaling_fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
   g_autoptr(AugurResultRow) row = NULL;
   AugurChartData *chart;
   gboolean mean_series = FALSE;
@@ -174,12 +144,12 @@ test_imbalance (gconstpointer data)
   save_view (window, "functions", size->width);
   g_assert_cmpint (gtk_widget_get_width (window), <=, size->width);
   g_assert_cmpint (gtk_widget_get_height (window), <=, size->height);
-  assert_inside (window, augur_replay_page_get_scaling_widget (page, "grids"), "the Grids list");
-  assert_inside (window, augur_replay_page_get_scaling_widget (page, "predict"), "Predict");
+  assert_inside_window (window, augur_replay_page_get_scaling_widget (page, "grids"), "the Grids list");
+  assert_inside_window (window, augur_replay_page_get_scaling_widget (page, "predict"), "Predict");
   g_assert_null (augur_test_find_widget (augur_replay_page_get_scaling_widget (page, "tab"), is_label_cut, NULL));
   /* below the inputs: the tab scrolled to it when the window is short */
   scroll_scaling_to (page, augur_replay_page_get_scaling_widget (page, "function-chart"));
-  assert_inside (window, augur_replay_page_get_scaling_widget (page, "function-chart"), "the function chart");
+  assert_inside_window (window, augur_replay_page_get_scaling_widget (page, "function-chart"), "the function chart");
   save_view (window, "functions-scrolled", size->width);
   augur_replay_page_show_scaling_view (page, "prediction");
   augur_test_wait_settled (window);
@@ -193,7 +163,7 @@ test_grids (void)
   static const guint sizes[] = { 3, 4, 6, 8, 12 };
   AugurReplayPage *page;
   GtkWidget *window = window_with_page (app, 1024, 700, &page);
-  g_autoptr(GFile) platform = fixture ("extrap-traced", "platforms", "cluster-32.xml", NULL);
+  g_autoptr(GFile) platform = scaling_fixture ("extrap-traced", "platforms", "cluster-32.xml", NULL);
   GtkDropDown *grids = GTK_DROP_DOWN (augur_replay_page_get_scaling_widget (page, "grids"));
   g_autofree char *before = NULL, *text = NULL, *after = NULL;
   AugurResultTable *table;
@@ -239,7 +209,7 @@ test_grids (void)
   g_assert_true (isfinite (time) && time > 0);
   augur_test_wait_settled (window);
   save_view (window, "grids", 1024);
-  assert_inside (window, GTK_WIDGET (grids), "the Grids list");
+  assert_inside_window (window, GTK_WIDGET (grids), "the Grids list");
 
   /* one undo step back: the list follows, the line goes */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.undo", NULL));

@@ -31,40 +31,10 @@
 
 static AugurApplication *app;
 
-static GFile *
-fixture (const char *dir,
-         const char *a,
-         const char *b,
-         const char *c)
-{
-  const char *src = g_getenv ("AUGUR_SOURCE_DIR");
-  g_autofree char *path = g_build_filename (src ? src : ".", "tests", "fixtures", dir, a, b, c, NULL);
-
-  return g_file_new_for_path (path);
-}
-
-/* widget is drawn whole inside the window. */
-static void
-assert_inside (GtkWidget  *window,
-               GtkWidget  *widget,
-               const char *what)
-{
-  graphene_rect_t b;
-  double w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
-
-  g_assert_nonnull (widget);
-  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, window, &b))
-    g_error ("%s is not shown", what);
-  if (b.origin.x < -0.5 || b.origin.y < -0.5 || b.origin.x + b.size.width > w + 0.5 ||
-      b.origin.y + b.size.height > h + 0.5 || b.size.width < 1 || b.size.height < 1)
-    g_error ("%s lies at %.0f,%.0f %.0fx%.0f, outside the %.0fx%.0f window", what, b.origin.x, b.origin.y,
-             b.size.width, b.size.height, w, h);
-}
-
 static double
 smpi_time (guint ranks)
 {
-  g_autoptr(GFile) file = fixture ("extrap", "times.csv", NULL, NULL);
+  g_autoptr(GFile) file = scaling_fixture ("extrap", "times.csv", NULL, NULL);
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
   g_autofree char *key = g_strdup_printf ("halo2d,%u,target,", ranks);
@@ -85,7 +55,7 @@ engine_time (AugurReplayPage *page,
              guint            ranks)
 {
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GFile) platform_file = fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
+  g_autoptr(GFile) platform_file = scaling_fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPlatform) platform = augur_platform_load_file (platform_file, &error);
   g_autoptr(AugurExtrapModel) m = NULL;
@@ -99,7 +69,7 @@ engine_time (AugurReplayPage *page,
   for (guint p = 4; p <= 32; p *= 2)
     {
       g_autofree char *set = g_strdup_printf ("halo2d-%u", p);
-      g_ptr_array_add (files, fixture ("extrap-otf2", "traces", set, "traces.otf2"));
+      g_ptr_array_add (files, scaling_fixture ("extrap-otf2", "traces", set, "traces.otf2"));
     }
   augur_extrap_options_init (&options);
   options.compute_tolerance = INFINITY;
@@ -124,7 +94,7 @@ test_otf2 (gconstpointer data)
   static const guint targets[] = { 64, 256 };
   AugurReplayPage *page;
   GtkWidget *window = window_with_page (app, size->width, size->height, &page);
-  g_autoptr(GFile) platform = fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
+  g_autoptr(GFile) platform = scaling_fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
   GtkWidget *speed = augur_replay_page_get_scaling_widget (page, "host-speed");
   GtkWidget *traces_speed = augur_replay_page_get_host_speed_entry (page);
   GFile *runs[4];
@@ -141,7 +111,7 @@ test_otf2 (gconstpointer data)
   for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
     {
       g_autofree char *set = g_strdup_printf ("halo2d-%u", 4u << i);
-      runs[i] = fixture ("extrap-otf2", "traces", set, NULL);
+      runs[i] = scaling_fixture ("extrap-otf2", "traces", set, NULL);
     }
   augur_replay_page_add_scaling_runs (page, runs, G_N_ELEMENTS (runs));
   for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
@@ -157,7 +127,7 @@ test_otf2 (gconstpointer data)
   g_assert_true (gtk_check_button_get_active (
     GTK_CHECK_BUTTON (augur_replay_page_get_scaling_widget (page, "measured-computes"))));
   augur_test_wait_settled (window);
-  assert_inside (window, speed, "the host speed field");
+  assert_inside_window (window, speed, "the host speed field");
   g_assert_true (augur_replay_page_set_scaling_ranks (page, "64, 256"));
 
   /* without the speed: refused, saying where it is typed */
@@ -174,7 +144,7 @@ test_otf2 (gconstpointer data)
 
     augur_test_save_screenshot (t, name);
   }
-  assert_inside (window, speed, "the host speed field, beside the refusal");
+  assert_inside_window (window, speed, "the host speed field, beside the refusal");
 
   gtk_editable_set_text (GTK_EDITABLE (speed), "1e9");
   g_assert_cmpfloat (page->inputs.host_speed, ==, 1e9);

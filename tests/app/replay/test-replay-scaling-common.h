@@ -67,3 +67,34 @@ scroll_scaling_to (AugurReplayPage *page,
   gtk_adjustment_set_value (v, MIN (at.y, gtk_adjustment_get_upper (v) - gtk_adjustment_get_page_size (v)));
   augur_test_wait_settled (gtk_widget_get_ancestor (tab, GTK_TYPE_WINDOW));
 }
+
+/* A file under tests/fixtures/dir. */
+static G_GNUC_UNUSED GFile *
+scaling_fixture (const char *dir,
+                 const char *a,
+                 const char *b,
+                 const char *c)
+{
+  const char *src = g_getenv ("AUGUR_SOURCE_DIR");
+  g_autofree char *path = g_build_filename (src ? src : ".", "tests", "fixtures", dir, a, b, c, NULL);
+
+  return g_file_new_for_path (path);
+}
+
+/* widget is drawn whole inside the window. */
+static G_GNUC_UNUSED void
+assert_inside_window (GtkWidget  *window,
+                      GtkWidget  *widget,
+                      const char *what)
+{
+  graphene_rect_t b;
+  double w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+
+  g_assert_nonnull (widget);
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, window, &b))
+    g_error ("%s is not shown", what);
+  if (b.origin.x < -0.5 || b.origin.y < -0.5 || b.origin.x + b.size.width > w + 0.5 ||
+      b.origin.y + b.size.height > h + 0.5 || b.size.width < 1 || b.size.height < 1)
+    g_error ("%s lies at %.0f,%.0f %.0fx%.0f, outside the %.0fx%.0f window", what, b.origin.x, b.origin.y,
+             b.size.width, b.size.height, w, h);
+}

@@ -38,6 +38,22 @@
 
 #define NUM3(v) augur_format_double ((char[AUGUR_FORMAT_DOUBLE_SIZE]) { 0 }, (v))
 
+/* "1 rank", "64 ranks": the command speaks English (as its other
+ * messages; the engine's are translated), so not gettext's plural forms,
+ * which would put one translated word in an English sentence */
+#define COUNT(n, one, many) count_text ((char[64]) { 0 }, (n), (one), (many))
+#define RANKS(n) COUNT ((n), "rank", "ranks")
+
+static const char *
+count_text (char       *buf,
+            guint64     n,
+            const char *one,
+            const char *many)
+{
+  g_snprintf (buf, 64, "%" G_GUINT64_FORMAT " %s", n, n == 1 ? one : many);
+  return buf;
+}
+
 /* "64,256,1024": sizes of 3 ranks or more, increasing or not. */
 static GArray *
 parse_ranks (const char *text)
@@ -209,8 +225,8 @@ output_text (const AugurExtrapModel *m,
   const char *const *warnings = augur_extrap_model_get_warnings (m);
 
   for (guint i = 0; i < augur_extrap_model_get_n_runs (m); i++)
-    g_string_append_printf (s, "%s %u ranks (%" G_GUINT64_FORMAT " actions)", i ? "," : "",
-                            augur_extrap_model_get_run_ranks (m, i), augur_extrap_model_get_run_actions (m, i));
+    g_string_append_printf (s, "%s %s (%s)", i ? "," : "", RANKS (augur_extrap_model_get_run_ranks (m, i)),
+                            COUNT (augur_extrap_model_get_run_actions (m, i), "action", "actions"));
   g_string_append (s, "\nSkeleton (the largest run's lines):\n");
   g_string_append (s, program);
   g_string_append (s, "Functions of P:\n");
@@ -236,7 +252,7 @@ output_text (const AugurExtrapModel *m,
           g_string_append (s, " % above the class's mean (");
           for (guint j = 0; j < augur_extrap_model_get_n_runs (m); j++)
             {
-              g_string_append_printf (s, "%s%u ranks: ", j ? ", " : "", augur_extrap_model_get_run_ranks (m, j));
+              g_string_append_printf (s, "%s%s: ", j ? ", " : "", RANKS (augur_extrap_model_get_run_ranks (m, j)));
               augur_format_append_digits (s, augur_extrap_model_get_parameter_points (m, i)[j], 6);
               g_string_append (s, " against a mean of ");
               augur_format_append_digits (s, p->mean_points[j], 6);
@@ -251,7 +267,7 @@ output_text (const AugurExtrapModel *m,
           if (!has_interval (m, i, P))
             continue;
           /* for people, to 6 digits (json and csv give every digit) */
-          g_string_append_printf (s, "    at %u ranks: ", P);
+          g_string_append_printf (s, "    at %s: ", RANKS (P));
           augur_format_append_digits (s, v, 6);
           g_string_append (s, ", 95 % prediction interval ");
           augur_format_append_digits (s, lo, 6);
@@ -267,12 +283,12 @@ output_text (const AugurExtrapModel *m,
     {
       const Prediction *p = &g_array_index (predictions, Prediction, i);
 
-      g_string_append_printf (s, "  %u ranks: ", p->ranks);
+      g_string_append_printf (s, "  %s: ", RANKS (p->ranks));
       augur_format_append_double (s, p->time);
       g_string_append (s, " s");
       if (isfinite (p->low) && (p->low != p->time || p->high != p->time))
         {
-          g_string_append (s, " (fitted parameters at their 95 % intervals' ends: ");
+          g_string_append (s, " (numbers at their 95 % intervals' ends: ");
           augur_format_append_double (s, p->low);
           g_string_append (s, " to ");
           augur_format_append_double (s, p->high);
@@ -419,7 +435,7 @@ output_sized (const AugurExtrapSizedModel *s,
       else
         {
           g_string_append (out, *text != '\0' ? text : "  (none: every number is the same at every n)\n");
-          g_string_append_printf (out, "  Predicted at %u ranks, n = %s: ", q->ranks, NUM3 (size));
+          g_string_append_printf (out, "  Predicted at %s, n = %s: ", RANKS (q->ranks), NUM3 (size));
           augur_format_append_double (out, q->time);
           g_string_append (out, " s");
           if (isfinite (q->low) && (q->low != q->time || q->high != q->time))
@@ -574,6 +590,7 @@ augur_cli_extrapolate (int argc, char **argv)
   g_auto(AugurCliInput) input = { 0 };
   double size = 0;
   gboolean verbose = FALSE;
+  gboolean every_iteration = FALSE;
   GOptionEntry entries[] = {
     { "ranks", 'r', 0, G_OPTION_ARG_STRING, &ranks_text, "The sizes to predict, e.g. 64,256,1024", "N,..." },
     { "platform", 'p', 0, G_OPTION_ARG_FILENAME, &platform_path, "SimGrid platform file", "FILE" },
@@ -604,6 +621,9 @@ augur_cli_extrapolate (int argc, char **argv)
     { "calibrated-platform", 0, 0, G_OPTION_ARG_FILENAME, &calibrated_path,
       "For OTF2 archives: take the host speed from this platform, as `augur-cli calibrate` wrote it on the "
       "machine they were measured on", "M.xml" },
+    { "every-iteration", 0, 0, G_OPTION_ARG_NONE, &every_iteration,
+      "Replay every iteration of a long program's main loop, rather than a few and its steady period "
+      "(slower; the prediction says when the period stood for the rest)", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
     AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
     { NULL }
@@ -750,6 +770,8 @@ augur_cli_extrapolate (int argc, char **argv)
         }
       in.scaling_compute_tolerance = v;
     }
+  if (every_iteration)
+    in.scaling_every_iteration = TRUE;
   if (mpi_dims != NULL && strcmp (mpi_dims, "simgrid") == 0)
     in.scaling_mpi_dims = AUGUR_EXTRAP_MPI_DIMS_SIMGRID;
   else if (mpi_dims != NULL && strcmp (mpi_dims, "openmpi") == 0)
@@ -793,8 +815,9 @@ augur_cli_extrapolate (int argc, char **argv)
     }
   if (document && (in.scaling_runs->len < 2 || in.scaling_ranks->len == 0))
     {
-      fprintf (stderr, "augur-cli extrapolate: %s: the document gives %u runs (scaling-run=, 2 or more) and %u "
-               "target sizes (scaling-ranks=, or --ranks)\n", argv[1], in.scaling_runs->len, in.scaling_ranks->len);
+      fprintf (stderr, "augur-cli extrapolate: %s: the document gives %s (scaling-run=, 2 or more) and %s "
+               "(scaling-ranks=, or --ranks)\n", argv[1], COUNT (in.scaling_runs->len, "run", "runs"),
+               COUNT (in.scaling_ranks->len, "target size", "target sizes"));
       goto out;
     }
   if (document && in.use_cluster && hostfile_path != NULL)
@@ -968,14 +991,14 @@ augur_cli_extrapolate (int argc, char **argv)
           if (!done)
             {
               if (sized != NULL)
-                fprintf (stderr, "augur-cli extrapolate: %u ranks, n = %s: %s\n", P, NUM3 (in.scaling_size),
+                fprintf (stderr, "augur-cli extrapolate: %s, n = %s: %s\n", RANKS (P), NUM3 (in.scaling_size),
                          error->message);
               else
-                fprintf (stderr, "augur-cli extrapolate: %u ranks: %s\n", P, error->message);
+                fprintf (stderr, "augur-cli extrapolate: %s: %s\n", RANKS (P), error->message);
               goto out;
             }
           if (q->note != NULL && format != NULL && strcmp (format, "text") != 0)
-            fprintf (stderr, "augur-cli extrapolate: warning: %u ranks: %s\n", P, q->note);
+            fprintf (stderr, "augur-cli extrapolate: warning: %s: %s\n", RANKS (P), q->note);
           if (trace_out != NULL)
             {
               g_autofree char *name = g_strdup_printf ("%u", P);

@@ -503,6 +503,7 @@ augur_mpi_ccdsm (int argc, char **argv)
             while (end > 0 && g_ascii_isspace (json[end - 1]))
               end--;
             char balance[G_ASCII_DTOSTR_BUF_SIZE];
+            char spread[G_ASCII_DTOSTR_BUF_SIZE];
 
             g_string_append_len (o, json, end);
             g_string_append_printf (o, ",\n  \"mpi\": {\"ranks\": %d, \"exchanges\": %" G_GUINT64_FORMAT
@@ -512,12 +513,15 @@ augur_mpi_ccdsm (int argc, char **argv)
                                     ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
                                     ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
                                     ", \"structure_searches\": %u, \"structure_exchanges\": %u"
-                                    ", \"layout_exchanges\": %u, \"solve_exchanges\": %" G_GUINT64_FORMAT
-                                    ", \"solve_reductions\": %" G_GUINT64_FORMAT ", \"largest_rank_over_mean\": %s}\n}\n",
+                                    ", \"layout_exchanges\": %u, \"layout_values_sent\": %" G_GUINT64_FORMAT
+                                    ", \"solve_exchanges\": %" G_GUINT64_FORMAT
+                                    ", \"solve_reductions\": %" G_GUINT64_FORMAT ", \"largest_rank_over_mean\": %s"
+                                    ", \"column_jump\": %s}\n}\n",
                                     info.iterations, peak, space.ghost_total, space.ghost_max,
                                     space.structure_searches, space.structure_exchanges, space.layout_exchanges,
-                                    space.solve_exchanges, space.solve_reductions,
-                                    g_ascii_formatd (balance, sizeof balance, "%.17g", space.imbalance));
+                                    space.layout_values_sent, space.solve_exchanges, space.solve_reductions,
+                                    g_ascii_formatd (balance, sizeof balance, "%.17g", space.imbalance),
+                                    g_ascii_formatd (spread, sizeof spread, "%.17g", space.column_jump));
           }
         else
           {

@@ -99,6 +99,8 @@ typedef struct {
   guint           structure_searches;   /* the closed-class check's, and their exchanges */
   guint           structure_exchanges;
   guint           layout_exchanges;     /* the layout's searches' */
+  guint64         layout_values_sent;   /* and the distances they sent */
+  double          column_jump;      /* how far a sweep jumps */
   guint64         solve_exchanges;      /* the solver's exchanges of ghost values */
   guint64         solve_reductions;     /* and its reductions (Gauss-Seidel's; 0 for PETSc's) */
   double          imbalance;       /* the layout's largest rank over the mean */
@@ -162,12 +164,15 @@ report_json (const Report *r)
                           ", \"ghost_values_per_product\": %" G_GUINT64_FORMAT
                           ", \"ghost_values_per_product_max_rank\": %" G_GUINT64_FORMAT
                           ", \"structure_searches\": %u, \"structure_exchanges\": %u, \"layout_exchanges\": %u"
+                          ", \"layout_values_sent\": %" G_GUINT64_FORMAT
                           ", \"solve_exchanges\": %" G_GUINT64_FORMAT ", \"solve_reductions\": %" G_GUINT64_FORMAT
                           ", \"largest_rank_over_mean\": ",
                           augur_mpi_size, r->rounds, r->peak_max, r->ghost_total, r->ghost_max,
                           r->structure_searches, r->structure_exchanges, r->layout_exchanges,
-                          r->solve_exchanges, r->solve_reductions);
+                          r->layout_values_sent, r->solve_exchanges, r->solve_reductions);
   json_number (s, r->imbalance);
+  g_string_append (s, ", \"column_jump\": ");
+  json_number (s, r->column_jump);
   g_string_append (s, "}\n}\n");
   return g_string_free (s, FALSE);
 }
@@ -391,6 +396,8 @@ augur_mpi_pepa (int argc, char **argv)
   report.structure_searches = space.structure_searches;
   report.structure_exchanges = space.structure_exchanges;
   report.layout_exchanges = space.layout_exchanges;
+  report.layout_values_sent = space.layout_values_sent;
+  report.column_jump = space.column_jump;
   report.solve_exchanges = space.solve_exchanges;
   report.solve_reductions = space.solve_reductions;
   report.imbalance = space.imbalance;

@@ -136,6 +136,12 @@ typedef struct {
   /* the exchanges of the layout's searches: the distances along the
    * transitions and (--partition levels) either way */
   guint          layout_exchanges;
+  /* the distances those searches sent to other ranks, over all ranks */
+  guint64        layout_values_sent;
+  /* the mean distance, in rows, between the first columns on its own
+   * rank of two consecutive rows (over every rank's rows): how far a
+   * sweep's reads jump */
+  double         column_jump;
   /* set by augur_mpi_chain_solve (): the neighbour exchanges of ghost
    * values and the reductions its solver made (Gauss-Seidel: one
    * exchange a sweep, one reduction a residual check; 0 for PETSc's) */

@@ -176,6 +176,9 @@ main (int    argc,
   Clock t0, tw, t1, t2, t3, tr, t4, sc0, sc1;
   guint64 walked;
   double model_peak;
+  gboolean full = TRUE;
+  AugurExtrapPrediction steady;
+  Clock p0, p1, ts;
   double actions, wall, cpu;
 
   for (int i = 1; i < argc; i++)
@@ -183,11 +186,13 @@ main (int    argc,
       target = (guint) g_ascii_strtoull (argv[++i], NULL, 10);
     else if (strcmp (argv[i], "--actions") == 0 && i + 1 < argc)
       per_rank = g_ascii_strtoull (argv[++i], NULL, 10);
+    else if (strcmp (argv[i], "--no-full") == 0)
+      full = FALSE;
     else
       source = argv[i];
   if (target < 64 || target > 1024 || per_rank < (guint64) ACTIONS_PER_ITERATION * target)
     {
-      fprintf (stderr, "usage: bench-extrap [--ranks 64..1024] [--actions N >= 4 P] [SOURCE_DIR]\n");
+      fprintf (stderr, "usage: bench-extrap [--ranks 64..1024] [--actions N >= 4 P] [--no-full] [SOURCE_DIR]\n");
       return 2;
     }
   /* T(P) = k P iterations: about per_rank actions at the target */
@@ -224,6 +229,27 @@ main (int    argc,
   t2 = clock_now ();
   if (!augur_extrap_model_check_target (model, target, &warning, &error))
     g_error ("%s", error->message);
+  /* the prediction as users get it: the main loop's steady period
+   * (docs/EXTRAPOLATE.md §5, "Steady state") */
+  p0 = clock_now ();
+  if (!augur_extrap_model_predict (model, target, platform, deployment, &replay_options, NULL, NULL, NULL, &steady,
+                                   &error))
+    g_error ("%s", error->message);
+  p1 = clock_now ();
+  print_phase ("augur_extrap_model_new (4 runs)", t1, t2);
+  print_phase ("predict (steady state)", p0, p1);
+  print_phase ("model + prediction", (Clock) { 0, 0 },
+              (Clock) { (t2.wall - t1.wall) + (p1.wall - p0.wall), (t2.cpu - t1.cpu) + (p1.cpu - p0.cpu) });
+  printf ("Predicted time at %u ranks: %.17g s (band %.17g to %.17g)\n", target, steady.time, steady.low,
+          steady.high);
+  printf ("(prediction's note: %s)\n", steady.note != NULL ? steady.note : "none");
+  fflush (stdout);
+  if (!full)
+    {
+      augur_extrap_prediction_clear (&steady);
+      return 0;
+    }
+  ts = clock_now ();
   traces = augur_extrap_model_synthesize (model, target, &error);
   if (traces == NULL)
     g_error ("%s", error->message);
@@ -238,11 +264,11 @@ main (int    argc,
 
   actions = (double) augur_replay_result_get_n_actions (result);
   /* the walk of the synthesis alone, between the two, left out */
-  wall = (t3.wall - t1.wall) + (t4.wall - tr.wall);
-  cpu = (t3.cpu - t1.cpu) + (t4.cpu - tr.cpu);
+  wall = (t2.wall - t1.wall) + (t3.wall - ts.wall) + (t4.wall - tr.wall);
+  cpu = (t2.cpu - t1.cpu) + (t3.cpu - ts.cpu) + (t4.cpu - tr.cpu);
   print_phase ("writing the traced runs", t0, tw);
   print_phase ("augur_extrap_model_new (4 runs)", t1, t2);
-  print_phase ("check target + synthesize", t2, t3);
+  print_phase ("synthesize", ts, t3);
   print_phase ("synthesis alone (16 ranks walked)", sc0, sc1);
   print_phase ("replay", tr, t4);
   print_phase ("model + synthesis + replay", (Clock) { 0, 0 }, (Clock) { wall, cpu });
@@ -260,6 +286,11 @@ main (int    argc,
   /* the time of an iteration grows with P: its P messages share the
    * backbone (at 1,024 ranks 14.3 ms of 16.0; smpirun -replay of the
    * synthesised traces gives the same time, README "Speed") */
+  printf ("Steady state against every iteration: %.17g against %.17g s (relative %.2g); CPU %.2f s against "
+          "%.2f s (%.0fx)\n", steady.time, augur_replay_result_get_time (result),
+          (steady.time - augur_replay_result_get_time (result)) / augur_replay_result_get_time (result),
+          p1.cpu - p0.cpu, t4.cpu - tr.cpu, (t4.cpu - tr.cpu) / (p1.cpu - p0.cpu));
+  augur_extrap_prediction_clear (&steady);
   printf ("Per iteration: %.9g s; the computes 1 ms, the %u messages of %.0f bytes through the shared "
           "backbone at least %.9g s\n", augur_replay_result_get_time (result) / ((double) k * target), target,
           MESSAGE_BYTES + 16, target * (MESSAGE_BYTES + 16) / BACKBONE_BYTES_PER_S);

@@ -16,6 +16,8 @@
  * time, from --verbose), the values each product with Q^T brings from
  * other ranks (all ranks, and the most on one; deterministic), the
  * exchanges of the generation and of the layout's searches, the
+ * distances that search sent to other ranks and how far apart the
+ * first columns of consecutive rows lie (the mean, in rows), the
  * solver's exchanges and reductions, the peak memory of the largest
  * rank, and the measure beside the sequential engine's answer and the
  * engine's solved to 1e-14 (what both converge to), computed in this
@@ -157,9 +159,10 @@ print_mpi (const char *out, double wall, double cpu, const char *phase)
   double ghosts = number_after (out, "\"ghost_values_per_product\": ");
   double most = number_after (out, "\"ghost_values_per_product_max_rank\": ");
 
-  printf (" %.1f | %.1f | %s | %.0f (%.2f MB) | %.0f | %.0f + %.0f | %.0f + %.0f | %.0f |", wall, cpu, phase, ghosts,
-          ghosts * 8 / 1e6, most, number_after (out, "\"exchanges\": "),
+  printf (" %.1f | %.1f | %s | %.0f (%.2f MB) | %.0f | %.0f + %.0f | %.0f / %.1f | %.0f + %.0f | %.0f |", wall, cpu,
+          phase, ghosts, ghosts * 8 / 1e6, most, number_after (out, "\"exchanges\": "),
           MAX (0, number_after (out, "\"layout_exchanges\": ")),
+          MAX (0, number_after (out, "\"layout_values_sent\": ")), number_after (out, "\"column_jump\": "),
           MAX (0, number_after (out, "\"solve_exchanges\": ")), MAX (0, number_after (out, "\"solve_reductions\": ")),
           number_after (out, "\"peak_bytes_per_rank\": ") / (1024.0 * 1024.0));
 }
@@ -352,9 +355,10 @@ main (int argc, char **argv)
   print_load ("at the start");
   printf ("| ranks | rows by | solver | iterations | derive (s) | solve (s) | whole run (s) | CPU (s) "
           "| rank 0's phases (wall/CPU s) | values from other ranks per product | most on a rank "
-          "| exchanges (generation + layout) | solver's exchanges + reductions | peak MB per rank | throughput(process1) "
+          "| exchanges (generation + layout) | layout's distances sent / column jump (rows) "
+          "| solver's exchanges + reductions | peak MB per rank | throughput(process1) "
           "| against sequential | against 1e-14 |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   failed += run_all (run_pepa, argv[1], argv[2], path, reference);
 
   g_unlink (path);
@@ -394,9 +398,10 @@ main (int argc, char **argv)
     }
     printf ("| ranks | rows by | solver | iterations | generation (s) | in all (s) | whole run (s) | CPU (s) "
             "| rank 0's phases (wall/CPU s) | values from other ranks per product | most on a rank "
-            "| exchanges (generation + layout) | solver's exchanges + reductions | peak MB per rank | latency (ns) "
+            "| exchanges (generation + layout) | layout's distances sent / column jump (rows) "
+            "| solver's exchanges + reductions | peak MB per rank | latency (ns) "
             "| against sequential | against 1e-14 |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     failed += run_all (run_ccdsm, argv[1], argv[2], ccdsm_path, latency);
   }
   return failed ? 1 : 0;

@@ -182,6 +182,21 @@ test_host_speed (void)
     g_assert_cmpint (run (args, &out, &err), ==, 2);
     g_assert_nonnull (strstr (err, "--host-speed takes a speed"));
   }
+  /* 2e-9 typed for 2e9: predicted, and warned of in the text and the
+   * JSON (docs/EXTRAPOLATE.md 11) */
+  for (guint json = 0; json <= 1; json++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      const char *args[] = { in.otf2[0], in.otf2[1], in.otf2[2], "--platform", in.platform, "--hostfile", in.hosts,
+                             "--ranks", "64", "--host-speed", "2e-9", "--format", json ? "json" : "text", NULL };
+
+      g_assert_cmpint (run (args, &out, &err), ==, 0);
+      g_test_message ("%s", out);
+      g_assert_nonnull (strstr (out, json ? "\"the host speed, 2e-09 flop/s, is below any real host's (1e3 to 1e18 "
+                                            "flop/s)"
+                                          : "Warning: the host speed, 2e-09 flop/s, is below any real host's (1e3 to "
+                                            "1e18 flop/s)"));
+    }
   /* a host twice as fast: every measured compute twice the flops, so
    * longer on the same platform */
   {

@@ -161,6 +161,7 @@ struct _AugurReplayScaling {
   GtkWidget      *size_entry;       /* scaling-size=: the targets' n */
   GtkWidget      *measured_check;   /* scaling-compute-tolerance=any */
   GtkWidget      *dims_dropdown;    /* scaling-mpi-dims= (AugurExtrapMpiDims, in its order) */
+  GtkWidget      *every_check;      /* scaling-every-iteration= */
   GtkWidget      *speed_box;        /* shown for runs that are OTF2 archives */
   GtkWidget      *speed_entry;      /* host-speed=, the Traces area's field too */
   GtkWidget      *predict_button;
@@ -1711,6 +1712,19 @@ augur_replay_page_set_scaling_mpi_dims (AugurReplayPage *self,
   augur_replay_page_edit_end (self);
 }
 
+void
+augur_replay_page_set_scaling_every_iteration (AugurReplayPage *self,
+                                               gboolean         every)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self));
+
+  if (!every == !self->inputs.scaling_every_iteration)
+    return;
+  begin_edit (self);
+  self->inputs.scaling_every_iteration = every != FALSE;
+  augur_replay_page_edit_end (self);
+}
+
 /* ---- Widgets ---------------------------------------------------------- */
 
 static void
@@ -1855,6 +1869,35 @@ same_rows (AugurReplayScaling *s,
   return i == runs->len;
 }
 
+static const char *
+speed_tooltip (void)
+{
+  return _("The speed of the host the OTF2 archives were measured on, in flop/s (e.g. "
+           "2e9): their computes are measured time × this speed, as augur-cli "
+           "extrapolate --host-speed takes it (the Traces area’s speed of the host)");
+}
+
+/* A speed no real host has (2e-9 typed for 2e9): said as it is typed, in
+ * the field's tooltip, and by the prediction's warnings in the message
+ * bar (the model's, docs/EXTRAPOLATE.md 11); never refused. */
+static void
+speed_warning_update (AugurReplayScaling *s,
+                      double              speed)
+{
+  g_autofree char *warning = augur_extrap_host_speed_warning (speed);
+
+  if (warning != NULL)
+    {
+      gtk_widget_add_css_class (s->speed_entry, "warning");
+      gtk_widget_set_tooltip_text (s->speed_entry, warning);
+    }
+  else
+    {
+      gtk_widget_remove_css_class (s->speed_entry, "warning");
+      gtk_widget_set_tooltip_text (s->speed_entry, speed_tooltip ());
+    }
+}
+
 static void sync_speed (AugurReplayPage *self, AugurReplayScaling *s);
 
 void
@@ -1911,6 +1954,7 @@ augur_replay_page_scaling_sync (AugurReplayPage *self)
   gtk_check_button_set_active (GTK_CHECK_BUTTON (s->measured_check),
                                isinf (self->inputs.scaling_compute_tolerance));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (s->dims_dropdown), (guint) self->inputs.scaling_mpi_dims);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (s->every_check), self->inputs.scaling_every_iteration);
   sync_speed (self, s);
   s->syncing--;
   update_scaling_actions (self);
@@ -1948,6 +1992,7 @@ sync_speed (AugurReplayPage    *self,
       gtk_editable_set_text (GTK_EDITABLE (s->speed_entry), self->inputs.host_speed > 0 ? buffer : "");
     }
   gtk_widget_remove_css_class (s->speed_entry, "error");
+  speed_warning_update (s, self->inputs.calibrated_platform == NULL ? self->inputs.host_speed : 0);
 }
 
 /* One undo step per field typed, as the Traces area's field; empty: not
@@ -1968,6 +2013,7 @@ on_speed_changed (AugurReplayPage *self,
       return;
     }
   gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+  speed_warning_update (s, value);
   if (value == self->inputs.host_speed)
     return;
   if (g_object_get_data (G_OBJECT (self), "augur-last-entry") != entry || !augur_page_can_undo (AUGUR_PAGE (self)))
@@ -2029,6 +2075,17 @@ on_dims_selected (AugurReplayPage *self,
   if (s->syncing || self->syncing)
     return;
   augur_replay_page_set_scaling_mpi_dims (self, (int) gtk_drop_down_get_selected (dropdown));
+}
+
+static void
+on_every_toggled (AugurReplayPage *self,
+                  GtkCheckButton  *check)
+{
+  AugurReplayScaling *s = scaling (self);
+
+  if (s->syncing || self->syncing)
+    return;
+  augur_replay_page_set_scaling_every_iteration (self, gtk_check_button_get_active (check));
 }
 
 static void
@@ -2221,10 +2278,7 @@ inputs_bar (AugurReplayPage    *self,
     gtk_editable_set_width_chars (GTK_EDITABLE (s->speed_entry), 7);
     gtk_editable_set_max_width_chars (GTK_EDITABLE (s->speed_entry), 9);
     gtk_widget_set_hexpand (s->speed_entry, FALSE);
-    gtk_widget_set_tooltip_text (s->speed_entry,
-                                 _("The speed of the host the OTF2 archives were measured on, in flop/s (e.g. "
-                                   "2e9): their computes are measured time × this speed, as augur-cli "
-                                   "extrapolate --host-speed takes it (the Traces area’s speed of the host)"));
+    gtk_widget_set_tooltip_text (s->speed_entry, speed_tooltip ());
     gtk_label_set_mnemonic_widget (GTK_LABEL (speed_label), s->speed_entry);
     g_signal_connect_object (s->speed_entry, "changed", G_CALLBACK (on_speed_changed), self, G_CONNECT_SWAPPED);
     s->speed_box = hbox (speed_label, s->speed_entry);
@@ -2245,6 +2299,15 @@ inputs_bar (AugurReplayPage    *self,
                              G_CONNECT_SWAPPED);
     gtk_box_append (GTK_BOX (about_runs), s->dims_dropdown);
   }
+  /* how the targets are replayed, beside the grids: the targets' row has
+   * no room at 1024x700 */
+  s->every_check = gtk_check_button_new_with_mnemonic (_("Every _iteration"));
+  gtk_widget_set_tooltip_text (s->every_check,
+                               _("Replay every iteration of a long program’s main loop. Off, a program of more "
+                                 "than 20 million actions replays a few of its iterations and carries their steady "
+                                 "period on, and the prediction says so (augur-cli extrapolate --every-iteration)"));
+  g_signal_connect_object (s->every_check, "toggled", G_CALLBACK (on_every_toggled), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (about_runs), s->every_check);
   s->predict_button = button (_("_Predict"), "page.scale",
                               _("Extrapolate the runs to the targets and replay them on this page’s platform"));
   gtk_widget_add_css_class (s->predict_button, "suggested-action");
@@ -2599,7 +2662,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
                                       const char      *name)
 {
   AugurReplayScaling *s;
-  struct { const char *name; GtkWidget *widget; } widgets[17];
+  struct { const char *name; GtkWidget *widget; } widgets[18];
 
   g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), NULL);
   s = scaling (self);
@@ -2620,6 +2683,7 @@ augur_replay_page_get_scaling_widget (AugurReplayPage *self,
   widgets[14].name = "grids", widgets[14].widget = s->dims_dropdown;
   widgets[15].name = "size", widgets[15].widget = s->size_entry;
   widgets[16].name = "host-speed", widgets[16].widget = s->speed_entry;
+  widgets[17].name = "every-iteration", widgets[17].widget = s->every_check;
   for (guint i = 0; i < G_N_ELEMENTS (widgets); i++)
     if (g_str_equal (widgets[i].name, name))
       return widgets[i].widget;

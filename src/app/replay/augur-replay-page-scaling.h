@@ -48,6 +48,11 @@ void        augur_replay_page_set_scaling_compute_tolerance (AugurReplayPage *pa
  * from the runs, SimGrid's, Open MPI's): the Grids list's; one undo step. */
 void        augur_replay_page_set_scaling_mpi_dims (AugurReplayPage *page,
                                                     int              mpi_dims);
+/* Whether a long program's main loop is replayed in every iteration
+ * rather than a few and its steady period (AugurExtrapOptions): the Every
+ * Iteration button's; one undo step. */
+void        augur_replay_page_set_scaling_every_iteration (AugurReplayPage *page,
+                                                           gboolean         every);
 
 /* Extrapolates in the page's worker (progress, Cancel): the model of the
  * runs, the traced runs and every target replayed on the page's platform

@@ -820,7 +820,7 @@ restore (AugurPage *page,
 static guint
 count_ranks (GFile *file)
 {
-  g_autoptr(GInputStream) raw = G_INPUT_STREAM (g_file_read (file, NULL, NULL));
+  g_autoptr(GInputStream) raw = G_INPUT_STREAM (augur_file_read (file, NULL, NULL));
   g_autoptr(GBufferedInputStream) buffered = NULL;
   g_autoptr(GInputStream) text = NULL;
   g_autoptr(GDataInputStream) data = NULL;

@@ -767,7 +767,6 @@ augur_fit_data_load (GFile                     *file,
                      GCancellable              *cancellable,
                      GError                   **error)
 {
-  g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GFileInputStream) stream = NULL;
   g_autofree char *name = NULL;
   g_autofree char *buffer = NULL;
@@ -777,19 +776,8 @@ augur_fit_data_load (GFile                     *file,
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
   name = g_file_get_parse_name (file);
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE, cancellable, error);
-  if (info == NULL)
-    return NULL;
-  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
-    {
-      gboolean folder = g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY;
-
-      g_set_error (error, G_IO_ERROR, folder ? G_IO_ERROR_IS_DIRECTORY : G_IO_ERROR_NOT_REGULAR_FILE,
-                   folder ? _("%s is a folder, not a file")
-                          : _("%s is not a regular file (a device, a pipe or a socket)"), name);
-      return NULL;
-    }
-  stream = g_file_read (file, cancellable, error);
+  /* a FIFO would block, a device never end */
+  stream = augur_file_read (file, cancellable, error);
   if (stream == NULL)
     return NULL;
 

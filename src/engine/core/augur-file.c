@@ -246,6 +246,71 @@ augur_file_write_contents (GFile       *file,
 }
 
 gboolean
+augur_file_check_regular (GFile         *file,
+                          GCancellable  *cancellable,
+                          GError       **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *name = NULL;
+  GFileType type;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  /* a query follows links and opens nothing */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE, cancellable, error);
+  if (info == NULL)
+    return FALSE;   /* GIO's message names the file */
+  type = g_file_info_get_file_type (info);
+  if (type == G_FILE_TYPE_REGULAR)
+    return TRUE;
+  name = g_file_get_parse_name (file);
+  g_set_error (error, G_IO_ERROR, type == G_FILE_TYPE_DIRECTORY ? G_IO_ERROR_IS_DIRECTORY : G_IO_ERROR_NOT_REGULAR_FILE,
+               type == G_FILE_TYPE_DIRECTORY
+               ? _("%s is a folder, not a file")
+               : _("%s is not a regular file (a device, a pipe or a socket)"), name);
+  return FALSE;
+}
+
+gboolean
+augur_file_check_regular_path (const char  *path,
+                               GError     **error)
+{
+  g_autoptr(GFile) file = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  file = g_file_new_for_path (path);
+  return augur_file_check_regular (file, NULL, error);
+}
+
+gboolean
+augur_file_get_contents (const char  *path,
+                         char       **contents,
+                         gsize       *length,
+                         GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (!augur_file_check_regular_path (path, &local_error) &&
+      !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return g_file_get_contents (path, contents, length, error);
+}
+
+GFileInputStream *
+augur_file_read (GFile         *file,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  if (!augur_file_check_regular (file, cancellable, error))
+    return NULL;
+  return g_file_read (file, cancellable, error);
+}
+
+gboolean
 augur_file_load_contents (GFile         *file,
                           gsize          max_bytes,
                           char         **contents,
@@ -254,32 +319,18 @@ augur_file_load_contents (GFile         *file,
                           GError       **error)
 {
   g_autoptr(GFileInfo) info = NULL;
-  g_autoptr(GError) local_error = NULL;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (contents != NULL, FALSE);
 
   *contents = NULL;
+  if (!augur_file_check_regular (file, cancellable, error))
+    return FALSE;
   name = g_file_get_parse_name (file);
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                            G_FILE_QUERY_INFO_NONE, cancellable, &local_error);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, cancellable, error);
   if (info == NULL)
-    {
-      /* GIO's message names the file */
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
-    {
-      g_set_error (error, G_IO_ERROR,
-                   g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY ? G_IO_ERROR_IS_DIRECTORY
-                                                                           : G_IO_ERROR_NOT_REGULAR_FILE,
-                   g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY
-                   ? _("%s is a folder, not a file")
-                   : _("%s is not a regular file (a device, a pipe or a socket)"), name);
-      return FALSE;
-    }
+    return FALSE;
   if ((guint64) g_file_info_get_size (info) > max_bytes)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,

@@ -65,6 +65,35 @@ gboolean       augur_file_load_contents   (GFile          *file,
                                            GCancellable   *cancellable,
                                            GError        **error);
 
+/* Whether `file` is a regular file (a link's target counts), found
+ * without opening it: opening a FIFO blocks until someone writes to it,
+ * and a device never ends.  FALSE otherwise, with an error naming the
+ * file: G_IO_ERROR_NOT_REGULAR_FILE ("FILE is not a regular file (a
+ * device, a pipe or a socket)"), G_IO_ERROR_IS_DIRECTORY, or GIO's own (G_IO_ERROR_NOT_FOUND when it does
+ * not exist).  Every reader of a user's file (documents, platforms,
+ * traces, OTF2 archives) goes through it, or through the two below. */
+gboolean       augur_file_check_regular   (GFile          *file,
+                                           GCancellable   *cancellable,
+                                           GError        **error);
+
+/* The same for a local path. */
+gboolean       augur_file_check_regular_path (const char  *path,
+                                              GError     **error);
+
+/* g_file_get_contents() of a regular file only: a missing file is its
+ * own error, a FIFO, a device or a folder augur_file_check_regular()'s. */
+gboolean       augur_file_get_contents    (const char     *path,
+                                           char          **contents,
+                                           gsize          *length,
+                                           GError        **error);
+
+/* Opens a file to be read as a stream (traces, which may be larger than
+ * any document), as g_file_read() does, once augur_file_check_regular()
+ * said it is a regular file. */
+GFileInputStream *augur_file_read         (GFile          *file,
+                                           GCancellable   *cancellable,
+                                           GError        **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurSafeFile, augur_safe_file_abort)
 
 G_END_DECLS

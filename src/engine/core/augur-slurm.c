@@ -225,7 +225,7 @@ augur_slurm_write (const char            *dir,
                          "(give it a plain name in the model's folder)"), name);
           return FALSE;
         }
-      if (!g_file_get_contents (plan->files[i + 1], &contents, &length, error))
+      if (!augur_file_get_contents (plan->files[i + 1], &contents, &length, error))
         return FALSE;
       if (g_mkdir_with_parents (parent, 0755) != 0 || !write_file (to, contents, (gssize) length, error))
         {
@@ -267,6 +267,21 @@ augur_slurm_write (const char            *dir,
   return TRUE;
 }
 
+/* A job's plan, read by GLib's key file reader: a regular file (opening
+ * a FIFO would block), or missing (the reader says so). */
+static gboolean
+plan_check (const char  *plan_path,
+            GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (augur_file_check_regular_path (plan_path, &local_error) ||
+      g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
 gboolean
 augur_slurm_slice (const char  *plan_path,
                    guint        task,
@@ -277,6 +292,8 @@ augur_slurm_slice (const char  *plan_path,
   g_autoptr(GKeyFile) kf = g_key_file_new ();
   guint64 points, tasks, chunk;
 
+  if (!plan_check (plan_path, error))
+    return FALSE;
   if (!g_key_file_load_from_file (kf, plan_path, G_KEY_FILE_NONE, error))
     {
       g_prefix_error (error, "%s: ", plan_path);
@@ -339,7 +356,7 @@ augur_slurm_job_open (const char  *dir,
   job->paths = g_ptr_array_new_with_free_func (g_free);
   job->missing = g_array_new (FALSE, FALSE, sizeof (guint));
   plan_path = g_build_filename (job->dir, "plan.ini", NULL);
-  if (!g_key_file_load_from_file (kf, plan_path, G_KEY_FILE_NONE, NULL))
+  if (!plan_check (plan_path, NULL) || !g_key_file_load_from_file (kf, plan_path, G_KEY_FILE_NONE, NULL))
     {
       g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN,
                    _("%s has no job's plan (plan.ini): choose the folder a cluster run was written to"), job->dir);
@@ -371,7 +388,7 @@ augur_slurm_job_open (const char  *dir,
       g_autofree char *path = g_build_filename (job->dir, "results", name, NULL);
       char *text = NULL;
 
-      if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && g_file_get_contents (path, &text, NULL, NULL))
+      if (augur_file_get_contents (path, &text, NULL, NULL))
         {
           g_ptr_array_add (job->records, text);
           g_ptr_array_add (job->paths, g_steal_pointer (&path));
@@ -425,7 +442,7 @@ augur_slurm_job_log_tail (const AugurSlurmJob *job,
   GString *s = g_string_new (NULL);
   guint n;
 
-  if (!g_file_get_contents (path, &text, NULL, NULL) || *text == '\0')
+  if (!augur_file_get_contents (path, &text, NULL, NULL) || *text == '\0')
     return g_string_free (s, FALSE);
   lines = g_strsplit (g_strchomp (text), "\n", -1);
   n = g_strv_length (lines);
@@ -453,7 +470,7 @@ augur_slurm_job_resubmit (const AugurSlurmJob  *job,
       g_set_error (error, AUGUR_SLURM_ERROR, AUGUR_SLURM_ERROR_PLAN, _("no task of %s is missing"), job->dir);
       return NULL;
     }
-  if (!g_file_get_contents (path, &text, NULL, error))
+  if (!augur_file_get_contents (path, &text, NULL, error))
     return NULL;
   {
     /* the job's throttle, kept */

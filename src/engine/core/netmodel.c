@@ -337,32 +337,48 @@ hop_resource (AugurNetwork *net, const AugurRouteHop *hop)
 
 /* Adds coefficient c on a resource, merging repeated resources. */
 static void
-use (GArray *res, GArray *coef, guint r, double c)
+use (guint *res, double *coef, guint *n, guint r, double c)
 {
-  for (guint i = 0; i < res->len; i++)
-    if (g_array_index (res, guint, i) == r)
+  for (guint i = 0; i < *n; i++)
+    if (res[i] == r)
       {
-        g_array_index (coef, double, i) += c;
+        coef[i] += c;
         return;
       }
-  g_array_append_val (res, r);
-  g_array_append_val (coef, c);
+  res[*n] = r;
+  coef[(*n)++] = c;
 }
+
+/* Routes of up to this many hops both ways are gathered on the stack: a
+ * path is built for every pair of hosts that talk. */
+#define PATH_ON_STACK 32
 
 static Path *
 path_new (AugurNetwork *net, guint src, guint dst, GError **error)
 {
-  const AugurRouteHop *hops;
-  guint n_hops;
+  const AugurRouteHop *hops, *back = NULL;
+  guint n_hops, n_back = 0, n = 0;
   double latency = 0, penalty = 0, bound = INFINITY;
-  g_autoptr(GArray) res = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GArray) coef = g_array_new (FALSE, FALSE, sizeof (double));
   gboolean lv08 = net->model == AUGUR_NETWORK_LV08;
   gboolean smpi = net->model == AUGUR_NETWORK_SMPI;
+  guint stack_res[PATH_ON_STACK];
+  double stack_coef[PATH_ON_STACK];
+  g_autofree guint *heap_res = NULL;
+  g_autofree double *heap_coef = NULL;
+  guint *res = stack_res;
+  double *coef = stack_coef;
   Path *path;
 
   if (!augur_platform_get_route (net->platform, src, dst, &hops, &n_hops, error))
     return NULL;
+  /* cross traffic: the acknowledgements load the reverse route */
+  if ((lv08 || smpi) && !augur_platform_get_route (net->platform, dst, src, &back, &n_back, NULL))
+    n_back = 0;
+  if (n_hops + n_back > PATH_ON_STACK)
+    {
+      res = heap_res = g_new (guint, n_hops + n_back);
+      coef = heap_coef = g_new (double, n_hops + n_back);
+    }
   for (guint k = 0; k < n_hops; k++)
     {
       guint l = hops[k].link;
@@ -372,35 +388,28 @@ path_new (AugurNetwork *net, guint src, guint dst, GError **error)
       latency += lat;
       penalty += lat + (lv08 ? LV08_WEIGHT_S / bw : smpi ? SMPI_WEIGHT_S / bw : 0.0);
       if (net->has_resource[l])
-        use (res, coef, hop_resource (net, &hops[k]), 1.0);
+        use (res, coef, &n, hop_resource (net, &hops[k]), 1.0);
       else
         bound = MIN (bound, bw * (lv08 ? LV08_BANDWIDTH_FACTOR : 1.0));
     }
-  if (lv08 || smpi)
-    {
-      /* cross traffic: the acknowledgements load the reverse route */
-      const AugurRouteHop *back;
-      guint n_back;
-      if (augur_platform_get_route (net->platform, dst, src, &back, &n_back, NULL))
-        for (guint k = 0; k < n_back; k++)
-          if (net->has_resource[back[k].link])
-            use (res, coef, hop_resource (net, &back[k]), LV08_CROSS_TRAFFIC);
-    }
+  for (guint k = 0; k < n_back; k++)
+    if (net->has_resource[back[k].link])
+      use (res, coef, &n, hop_resource (net, &back[k]), LV08_CROSS_TRAFFIC);
   if (latency > 0)
     bound = MIN (bound, TCP_GAMMA / (2.0 * latency) * (lv08 ? LV08_BANDWIDTH_FACTOR : 1.0));
   if (!isfinite (bound))
     bound = 0;   /* unbounded: the links decide */
-  if (res->len == 0 && bound == 0)
+  if (n == 0 && bound == 0)
     bound = 1e300;  /* a route of fat pipes without bandwidth limit: instant */
 
-  path = g_malloc0 (sizeof (Path) + res->len * (sizeof (double) + sizeof (guint)));
-  path->n = res->len;
+  path = g_malloc0 (sizeof (Path) + n * (sizeof (double) + sizeof (guint)));
+  path->n = n;
   path->coefficients = (double *) (path + 1);
-  path->resources = (guint *) (path->coefficients + res->len);
-  if (res->len > 0)
+  path->resources = (guint *) (path->coefficients + n);
+  if (n > 0)
     {
-      memcpy (path->coefficients, coef->data, res->len * sizeof (double));
-      memcpy (path->resources, res->data, res->len * sizeof (guint));
+      memcpy (path->coefficients, coef, n * sizeof (double));
+      memcpy (path->resources, res, n * sizeof (guint));
     }
   path->latency = latency * (lv08 ? LV08_LATENCY_FACTOR : 1.0);
   path->bound = bound;

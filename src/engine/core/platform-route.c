@@ -233,31 +233,51 @@ local_route (const AugurPlatform *p,
   return FALSE;
 }
 
-/* The zones from np's englobing zone up to the root. */
-static GArray *
-zone_chain (const AugurPlatform *p,
+/* The zones from np's englobing zone up to the root: how many. */
+static guint
+zone_depth (const AugurPlatform *p,
             guint                np)
 {
-  GArray *chain = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint n = 0;
 
   for (guint z = get_netpoint (p, np)->zone; z != NONE_INDEX; z = get_zone (p, z)->parent)
-    g_array_append_val (chain, z);
-  return chain;
+    n++;
+  return n;
+}
+
+/* ... and which, into chain (zone_depth's length). */
+static void
+zone_chain (const AugurPlatform *p,
+            guint                np,
+            guint               *chain)
+{
+  guint n = 0;
+
+  for (guint z = get_netpoint (p, np)->zone; z != NONE_INDEX; z = get_zone (p, z)->parent)
+    chain[n++] = z;
 }
 
 static guint
-chain_position (GArray *chain,
-                guint   zone)
+chain_position (const guint *chain,
+                guint        len,
+                guint        zone)
 {
-  for (guint i = 0; i < chain->len; i++)
-    if (g_array_index (chain, guint, i) == zone)
+  for (guint i = 0; i < len; i++)
+    if (chain[i] == zone)
       return i;
   return NONE_INDEX;
 }
 
+/* Zones nested deeper than this take their chains from the heap: a route
+ * is built for every pair of hosts that talk (tens of thousands at
+ * thousands of ranks), without allocating in the usual case. */
+#define CHAIN_ON_STACK 16
+
 /* As SimGrid's NetZoneImpl::get_global_route: find the common ancestor
  * zone, route there between the two sides (hosts, or the child zones that
- * hold them, through their gateways), and recurse into each side. */
+ * hold them, through their gateways), and recurse into each side.  The
+ * middle goes straight into out, and the source side's route, when there
+ * is one, in front of it. */
 static gboolean
 global_route (const AugurPlatform  *p,
               guint                 src,
@@ -266,10 +286,13 @@ global_route (const AugurPlatform  *p,
               guint                 depth,
               GError              **error)
 {
-  g_autoptr(GArray) chain_src = zone_chain (p, src);
-  g_autoptr(GArray) chain_dst = zone_chain (p, dst);
-  g_autoptr(GArray) middle = g_array_new (FALSE, FALSE, sizeof (AugurRouteHop));
-  guint i_src = NONE_INDEX, i_dst = NONE_INDEX, common;
+  guint n_src = zone_depth (p, src), n_dst = zone_depth (p, dst);
+  guint stack_src[CHAIN_ON_STACK], stack_dst[CHAIN_ON_STACK];
+  g_autofree guint *heap_src = n_src > CHAIN_ON_STACK ? g_new (guint, n_src) : NULL;
+  g_autofree guint *heap_dst = n_dst > CHAIN_ON_STACK ? g_new (guint, n_dst) : NULL;
+  guint *chain_src = heap_src != NULL ? heap_src : stack_src;
+  guint *chain_dst = heap_dst != NULL ? heap_dst : stack_dst;
+  guint i_src = NONE_INDEX, i_dst = NONE_INDEX, common, mark;
   guint src_side, dst_side, gw_src, gw_dst;
 
   if (depth > 64)
@@ -279,9 +302,11 @@ global_route (const AugurPlatform  *p,
                    get_netpoint (p, src)->name, get_netpoint (p, dst)->name);
       return FALSE;
     }
-  for (guint i = 0; i < chain_src->len && i_dst == NONE_INDEX; i++)
+  zone_chain (p, src, chain_src);
+  zone_chain (p, dst, chain_dst);
+  for (guint i = 0; i < n_src && i_dst == NONE_INDEX; i++)
     {
-      i_dst = chain_position (chain_dst, g_array_index (chain_src, guint, i));
+      i_dst = chain_position (chain_dst, n_dst, chain_src[i]);
       i_src = i;
     }
   if (i_dst == NONE_INDEX)
@@ -291,11 +316,12 @@ global_route (const AugurPlatform  *p,
                    get_netpoint (p, src)->name, get_netpoint (p, dst)->name);
       return FALSE;
     }
-  common = g_array_index (chain_src, guint, i_src);
-  src_side = i_src == 0 ? src : get_zone (p, g_array_index (chain_src, guint, i_src - 1))->netpoint;
-  dst_side = i_dst == 0 ? dst : get_zone (p, g_array_index (chain_dst, guint, i_dst - 1))->netpoint;
+  common = chain_src[i_src];
+  src_side = i_src == 0 ? src : get_zone (p, chain_src[i_src - 1])->netpoint;
+  dst_side = i_dst == 0 ? dst : get_zone (p, chain_dst[i_dst - 1])->netpoint;
 
-  if (!local_route (p, common, src_side, dst_side, middle, &gw_src, &gw_dst, depth, error))
+  mark = out->len;
+  if (!local_route (p, common, src_side, dst_side, out, &gw_src, &gw_dst, depth, error))
     return FALSE;
   if ((src_side != src && gw_src == NONE_INDEX) || (dst_side != dst && gw_dst == NONE_INDEX))
     {
@@ -305,10 +331,14 @@ global_route (const AugurPlatform  *p,
                    get_zone (p, common)->name);
       return FALSE;
     }
-  if (gw_src != NONE_INDEX && gw_src != src &&
-      !global_route (p, src, gw_src, out, depth + 1, error))
-    return FALSE;
-  g_array_append_vals (out, middle->data, middle->len);
+  if (gw_src != NONE_INDEX && gw_src != src)
+    {
+      g_autoptr(GArray) before = g_array_new (FALSE, FALSE, sizeof (AugurRouteHop));
+
+      if (!global_route (p, src, gw_src, before, depth + 1, error))
+        return FALSE;
+      g_array_insert_vals (out, mark, before->data, before->len);
+    }
   if (gw_dst != NONE_INDEX && gw_dst != dst &&
       !global_route (p, gw_dst, dst, out, depth + 1, error))
     return FALSE;
@@ -337,7 +367,7 @@ augur_platform_get_route (const AugurPlatform  *p,
     {
       GError *local_error = NULL;
 
-      route = g_array_new (FALSE, FALSE, sizeof (AugurRouteHop));
+      route = g_array_sized_new (FALSE, FALSE, sizeof (AugurRouteHop), 8);
       if (!global_route (p, g_array_index (p->hosts, Host, src).netpoint,
                          g_array_index (p->hosts, Host, dst).netpoint, route, 0, &local_error))
         {

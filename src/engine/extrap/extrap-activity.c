@@ -163,8 +163,13 @@ check_eager (const Writer *w,
       if (bytes >= w->eager)
         {
           g_autofree char *why =
-            g_strdup_printf (_("at %u ranks it sends %s bytes, not below the %s bytes under which SMPI's send "
-                               "returns at once, and the activity format's send never waits for its receiver"),
+            g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "at %u rank it sends %s bytes, not below the %s bytes under which SMPI's "
+                                          "send returns at once, and the activity format's send never waits for its "
+                                          "receiver",
+                                          "at %u ranks it sends %s bytes, not below the %s bytes under which SMPI's "
+                                          "send returns at once, and the activity format's send never waits for its "
+                                          "receiver", w->targets[i]),
                              w->targets[i], NUM (bytes), NUM (w->eager));
           return refuse (w, g, error, why);
         }

@@ -1711,7 +1711,10 @@ run_classes (ExRun   *run,
   if (run->n_ranks < 3)
     {
       g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
-                   _("%s has %u ranks: runs of 3 ranks or more are needed to tell the ranks' classes apart"),
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "%s has %u rank: runs of 3 ranks or more are needed to tell the ranks' classes apart",
+                                "%s has %u ranks: runs of 3 ranks or more are needed to tell the ranks' classes apart",
+                                run->n_ranks),
                    run->name, run->n_ranks);
       return FALSE;
     }
@@ -1771,7 +1774,8 @@ ex_runs_align (GPtrArray *runs,
       if (i > 0 && run->n_ranks == ((ExRun *) g_ptr_array_index (runs, i - 1))->n_ranks)
         {
           g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
-                       _("%s and %s are both runs of %u ranks: give runs of different sizes"),
+                       g_dngettext (GETTEXT_PACKAGE, "%s and %s are both runs of %u rank: give runs of different sizes",
+                                    "%s and %s are both runs of %u ranks: give runs of different sizes", run->n_ranks),
                        ((ExRun *) g_ptr_array_index (runs, i - 1))->name, run->name, run->n_ranks);
           return FALSE;
         }
@@ -1793,8 +1797,10 @@ ex_runs_align (GPtrArray *runs,
           if (strcmp (run->shapes[ra], ref->shapes[rb]) != 0)
             {
               g_autofree char *why =
-                g_strdup_printf (_("the runs of %u and %u ranks do not run the same program (%s)"), run->n_ranks,
-                                 ref->n_ranks,
+                g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the runs of %u and %u rank do not run the same program (%s)",
+                                              "the runs of %u and %u ranks do not run the same program (%s)",
+                                              ref->n_ranks),
+                                 run->n_ranks, ref->n_ranks,
                                  c == EX_CLASS_OTHERS ? _("rank 1") : c == EX_CLASS_ZERO ? _("rank 0")
                                                                                           : _("rank P-1"));
               set_divergence (error, ref, rb, run, ra, why);

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "augur-file.h"
 #include "extrap-private.h"
 
 /* ---- Rank forms ---------------------------------------------------------------- */
@@ -272,10 +273,9 @@ ex_dims_rules (GFile *const      *runs,
 
       /* only its first bytes, and only of a regular file: a pipe or a
        * device named report.txt is not the tracer's and is not read */
-      if (report == NULL ||
-          g_file_query_file_type (report, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_REGULAR)
+      if (report == NULL)
         continue;
-      in = g_file_read (report, NULL, NULL);
+      in = augur_file_read (report, NULL, NULL);
       if (in != NULL && g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head, &len, NULL, NULL) &&
           len == sizeof head && memcmp (head, mark, sizeof head) == 0)
         return 3;
@@ -370,7 +370,9 @@ ex_fn_eval_interval (const Fn *f,
     v = nearbyint (v) + 0.0;   /* 0, never -0: as ex_fn_eval */
   lo = hi = v;
   /* whole numbers give back every traced value exactly (or are refused):
-   * they, constants and c / P have no interval */
+   * they have no interval; constants and c / P of compute amounts read
+   * from text have the traces' rounding (as extrap-size.c gives them),
+   * others none */
   if (f->kind == AUGUR_EXTRAP_FN_FITTED && !f->whole &&
       !augur_fit_model_predict (f->model, &P, EX_PREDICTION_LEVEL, NULL, &lo, &hi, NULL))
     lo = hi = v;
@@ -378,6 +380,11 @@ ex_fn_eval_interval (const Fn *f,
    * none, rather than a band of noise that costs two more replays */
   if (hi - lo <= 2e-9 * fabs (v))
     lo = hi = v;
+  if (f->digits && f->kind != AUGUR_EXTRAP_FN_FITTED && v != 0)
+    {
+      lo = v - EX_TRACE_DIGITS_ERROR * fabs (v);
+      hi = v + EX_TRACE_DIGITS_ERROR * fabs (v);
+    }
   if (f->nonneg && lo < 0)
     lo = 0;
   if (low != NULL)
@@ -394,7 +401,7 @@ ex_fn_eval_bound (const Fn        *f,
 {
   double lo, hi, v;
 
-  if (bound == AUGUR_EXTRAP_BOUND_FIT || f->kind != AUGUR_EXTRAP_FN_FITTED || f->whole)
+  if (bound == AUGUR_EXTRAP_BOUND_FIT || f->whole || (f->kind != AUGUR_EXTRAP_FN_FITTED && !f->digits))
     return ex_fn_eval (f, P);
   v = ex_fn_eval_interval (f, P, &lo, &hi);
   (void) v;

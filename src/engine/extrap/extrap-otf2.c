@@ -37,6 +37,30 @@ ex_otf2_open (GFile         *anchor,
   return augur_trace_set_open_otf2 (anchor, host_speed, cancellable, error);
 }
 
+char *
+augur_extrap_host_speed_warning (double speed)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!(speed > 0) || isinf (speed) ||
+      (speed >= AUGUR_EXTRAP_HOST_SPEED_MIN && speed <= AUGUR_EXTRAP_HOST_SPEED_MAX))
+    return NULL;
+  /* the typed value, every digit, in the C locale, as typed */
+  g_ascii_formatd (a, sizeof a, "%.17g", speed);
+  if (g_ascii_strtod (g_ascii_formatd (a, sizeof a, "%.6g", speed), NULL) != speed)
+    g_ascii_dtostr (a, sizeof a, speed);
+  if (speed < AUGUR_EXTRAP_HOST_SPEED_MIN)
+    return g_strdup_printf (_("the host speed, %s flop/s, is below any real host's (1e3 to 1e18 flop/s): the OTF2 "
+                              "archives' computes are their measured times times this speed, so each is as many "
+                              "times too small (2e-9 typed for 2e9 is 1e18 times too little); check the host "
+                              "speed given (--host-speed, host-speed=, the Scaling tab's Host speed, or the "
+                              "calibrated platform's)"), a);
+  return g_strdup_printf (_("the host speed, %s flop/s, is above any real host's (1e3 to 1e18 flop/s): the OTF2 "
+                            "archives' computes are their measured times times this speed, so each is as many "
+                            "times too large; check the host speed given (--host-speed, host-speed=, the Scaling "
+                            "tab's Host speed, or the calibrated platform's)"), a);
+}
+
 gboolean
 ex_otf2_finish (const AugurTraceSet  *t,
                 const char           *name,

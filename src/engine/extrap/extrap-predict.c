@@ -37,8 +37,106 @@ part_progress (double fraction, const char *phase, gpointer data)
   part->progress (part->from + part->width * CLAMP (fraction, 0, 1), phase, part->data);
 }
 
+/* A long program's main loop (docs/EXTRAPOLATE.md §5, "Steady state"):
+ * below min_actions actions in all the program is replayed whole;
+ * above, its main loops are cut to c, 2c and 3c iterations (the first cut
+ * about cut_actions actions in all, at least min_iterations iterations), and when the two steps agree within STEADY_TOLERANCE the
+ * time at N iterations is the third time plus N - 3c more of the second
+ * step; else c grows fourfold while 3c is at most N / 4, and then the
+ * program is replayed whole.  (ex_steady_limits holds the three limits:
+ * tests lower them.) */
+#define STEADY_TOLERANCE 1e-9
+
+ExSteadyLimits ex_steady_limits = { 2e7, 2e5, 16 };
+
+static gboolean
+replay_traces (AugurTraceSet            *traces,
+               const AugurPlatform      *platform,
+               const AugurDeployment    *deployment,
+               const AugurReplayOptions *options,
+               Part                     *part,
+               GCancellable             *cancellable,
+               double                   *time,
+               GError                  **error)
+{
+  g_autoptr(AugurReplayResult) result = NULL;
+
+  if (traces == NULL)
+    return FALSE;
+  result = augur_replay_run (platform, deployment, traces, options, part->progress != NULL ? part_progress : NULL,
+                             part, cancellable, NULL, error);
+  augur_trace_set_free (traces);
+  if (result == NULL)
+    return FALSE;
+  *time = augur_replay_result_get_time (result);
+  return TRUE;
+}
+
+/* The main loop's steady period: TRUE with the time at N iterations and
+ * a note saying how it was found; FALSE without error when the steps did
+ * not agree (the caller replays the whole program), with one on error. */
+static gboolean
+replay_steady (const AugurExtrapModel   *m,
+               guint                     ranks,
+               AugurExtrapBound          bound,
+               guint64                   N,
+               double                    main_actions,
+               const AugurPlatform      *platform,
+               const AugurDeployment    *deployment,
+               const AugurReplayOptions *options,
+               Part                     *part,
+               GCancellable             *cancellable,
+               double                   *time,
+               char                    **note,
+               GError                  **error)
+{
+  double per_iteration = main_actions / (double) N;
+  guint64 cut = MAX (ex_steady_limits.min_iterations, (guint64) ceil (ex_steady_limits.cut_actions / per_iteration));
+  Part whole = *part;
+
+  for (guint attempt = 0; 3 * cut <= N / 4; attempt++, cut *= 4)
+    {
+      double t[3];
+      double step[2], agree;
+
+      for (guint i = 0; i < 3; i++)
+        {
+          /* each attempt half of what is left, each cut its share of it */
+          double from = 1 - ldexp (1, -(int) attempt), width = ldexp (1, -(int) attempt - 1);
+          Part sub = { whole.progress, whole.data, whole.from + whole.width * (from + width * i * (i + 1) / 12.0),
+                       whole.width * width * (i + 1) / 6.0 };
+
+          if (!replay_traces (ex_model_synthesize_cut (m, ranks, bound, (i + 1) * cut, error), platform,
+                              deployment, options, &sub, cancellable, &t[i], error))
+            return FALSE;
+        }
+      step[0] = (t[1] - t[0]) / (double) cut;
+      step[1] = (t[2] - t[1]) / (double) cut;
+      agree = fabs (step[1] - step[0]) / MAX (fabs (step[1]), G_MINDOUBLE);
+      if (!(step[1] > 0) || !(agree <= STEADY_TOLERANCE))
+        continue;
+      *time = t[2] + (double) (N - 3 * cut) * step[1];
+      if (note != NULL)
+        {
+          g_autofree char *a = augur_format_readable (step[1], 6);
+          g_autofree char *b = augur_format_readable (agree, 2);
+
+          /* whole numbers below 2^53: "%.0f" is the same in every locale */
+          *note = g_strdup_printf (_("%.0f, %.0f and %.0f of the main loop's %.0f iterations were replayed and the "
+                                     "rest carried on at their steady %s s an iteration (its last two steps agree "
+                                     "to %s, relative); Every Iteration in the Scaling tab (--every-iteration) "
+                                     "replays them all"),
+                                   (double) cut, (double) (2 * cut), (double) (3 * cut), (double) N, a, b);
+        }
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* bounds (NULL: none): a program at (P, n), its numbers constants set to
- * the bound's values for the replay (ExSizedBound), then to their fits. */
+ * the bound's values for the replay (ExSizedBound), then to their fits.
+ * note (may be NULL): how a main loop's steady period stood for its
+ * iterations, NULL when every iteration was replayed. */
 static gboolean
 replay_bound (const AugurExtrapModel   *m,
               guint                     ranks,
@@ -50,32 +148,45 @@ replay_bound (const AugurExtrapModel   *m,
               Part                     *part,
               GCancellable             *cancellable,
               double                   *time,
+              char                    **note,
               GError                  **error)
 {
-  g_autoptr(AugurTraceSet) traces = NULL;
-  g_autoptr(AugurReplayResult) result = NULL;
+  guint64 N;
+  double actions, main_actions;
+  gboolean ok, steady = FALSE;
+  g_autoptr(GError) local = NULL;
 
   if (bounds != NULL)
     ex_sized_bounds_apply (bounds, bound);
-  traces = augur_extrap_model_synthesize_bound (m, ranks, bound, error);
-  if (traces != NULL)
-    result = augur_replay_run (platform, deployment, traces, options, part->progress != NULL ? part_progress : NULL,
-                               part, cancellable, NULL, error);
-  g_clear_pointer (&traces, augur_trace_set_free);
+  if (!m->every_iteration && ex_model_main_loop (m, ranks, bound, &N, &actions, &main_actions) &&
+      actions >= ex_steady_limits.min_actions)
+    {
+      steady = replay_steady (m, ranks, bound, N, main_actions, platform, deployment, options, part, cancellable,
+                              time, note, &local);
+      if (local != NULL)
+        {
+          if (bounds != NULL)
+            ex_sized_bounds_apply (bounds, AUGUR_EXTRAP_BOUND_FIT);
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+    }
+  ok = steady || replay_traces (augur_extrap_model_synthesize_bound (m, ranks, bound, error), platform, deployment,
+                                options, part, cancellable, time, error);
   if (bounds != NULL)
     ex_sized_bounds_apply (bounds, AUGUR_EXTRAP_BOUND_FIT);
-  if (result == NULL)
-    return FALSE;
-  *time = augur_replay_result_get_time (result);
-  return TRUE;
+  return ok;
 }
 
-/* Whether any parameter's interval at P is wider than a point: else the
- * bounds give the fit's program again. */
+/* Whether any parameter's interval at P is wider than a point, or a
+ * constant's from the traces' printed digits (docs/EXTRAPOLATE.md §3):
+ * else the bounds give the fit's program again. */
 static gboolean
 has_interval (const AugurExtrapModel *m,
               guint                   ranks)
 {
+  if (ex_model_has_digits (m))
+    return TRUE;
   for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
     {
       double low, high;
@@ -127,18 +238,21 @@ predict (const AugurExtrapModel   *m,
   Part part = { progress, progress_data, 0, interval ? 1.0 / 3 : 1 };
   double at[2] = { NAN, NAN };
   g_autoptr(GError) bound_error = NULL;
+  g_autofree char *steady = NULL;
   char a[AUGUR_FORMAT_DOUBLE_SIZE], b[AUGUR_FORMAT_DOUBLE_SIZE], c[AUGUR_FORMAT_DOUBLE_SIZE];
 
   *out = (AugurExtrapPrediction) { ranks, NAN, NAN, NAN, NULL };
   if (!augur_extrap_model_check_target (m, ranks, &out->note, error) ||
       !replay_bound (m, ranks, AUGUR_EXTRAP_BOUND_FIT, bounds, platform, deployment, options, &part, cancellable,
-                     &out->time, error))
+                     &out->time, &steady, error))
     {
       augur_extrap_prediction_clear (out);
       out->time = NAN;
       return FALSE;
     }
   out->low = out->high = out->time;
+  if (steady != NULL)
+    add_note (out, g_steal_pointer (&steady));
   if (unfitted)
     {
       /* never shown narrower than it is */
@@ -154,7 +268,7 @@ predict (const AugurExtrapModel   *m,
     {
       part.from = (k + 1) / 3.0;
       replay_bound (m, ranks, k == 0 ? AUGUR_EXTRAP_BOUND_LOW : AUGUR_EXTRAP_BOUND_HIGH, bounds, platform,
-                    deployment, options, &part, cancellable, &at[k], &bound_error);
+                    deployment, options, &part, cancellable, &at[k], NULL, &bound_error);
     }
   if (bound_error != NULL)
     {

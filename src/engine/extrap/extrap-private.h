@@ -222,7 +222,15 @@ typedef struct
   const AugurFitModel  *model;   /* owned by the model's fits */
   gboolean              whole;
   gboolean              nonneg;  /* every traced value >= 0: so is the interval's low end */
+  gboolean              digits;  /* a compute amount read from text traces: known to
+                                  * EX_TRACE_DIGITS_ERROR only, a constant or c / P too */
 } Fn;
+
+/* SMPI writes compute amounts to 6 significant digits (docs/SMPI-REPLAY.md
+ * 1.6): one read from a trace is the true amount within half a unit of its
+ * 6th digit, and so is a constant or c / P made of them (c / P is taken
+ * within 1e-5): their interval (docs/EXTRAPOLATE.md §3, §10). */
+#define EX_TRACE_DIGITS_ERROR 5e-6
 
 typedef struct _XNode XNode;
 struct _XNode
@@ -263,7 +271,14 @@ struct _AugurExtrapModel
   gboolean   measured;      /* any compute tolerance: compute amounts were measured (§3) */
   GArray    *watches;       /* ExWatch: parameters whose value at a target is checked (§3) */
   guint      dims_rules;    /* bit 0: SimGrid's MPI_Dims_create is tried, bit 1: Open MPI's */
+  gboolean   every_iteration; /* AugurExtrapOptions.every_iteration */
+  gboolean   digits;        /* a compute amount is a constant or c / P known to the traces' digits (Fn.digits) */
 };
+
+/* Whether a number of the program, listed or not (a constant), has an
+ * interval from the traces' printed digits at every P (Fn.digits): the
+ * program's time then has one too. */
+gboolean ex_model_has_digits (const AugurExtrapModel *m);
 
 /* A fitted parameter whose value at a target is compared with simpler
  * forms (docs/EXTRAPOLATE.md §3, "Measured amounts"): a measured amount
@@ -370,5 +385,35 @@ char       *ex_sized_range_note   (const AugurExtrapSizedModel *s,
 /* Sets every number of bounds to its fit, or its interval's low or high end. */
 void        ex_sized_bounds_apply (GArray          *bounds,
                                    AugurExtrapBound bound);
+
+/* ---- Steady state (extrap-synth.c; docs/EXTRAPOLATE.md §5) ---- */
+
+/* extrap-predict.c's limits: a program of fewer actions in all is replayed
+ * whole; the first cut of the main loop holds about cut_actions actions,
+ * and at least min_iterations iterations. */
+typedef struct
+{
+  double  min_actions;
+  double  cut_actions;
+  guint64 min_iterations;
+} ExSteadyLimits;
+
+extern ExSteadyLimits ex_steady_limits;
+
+/* The program's main loop at P with the bound's numbers: its trip count N
+ * in every class, the actions of the whole program (all ranks) and of the
+ * main loops; FALSE when it has none (or P is refused). */
+gboolean       ex_model_main_loop      (const AugurExtrapModel *m,
+                                        guint                   ranks,
+                                        AugurExtrapBound        bound,
+                                        guint64                *count,
+                                        double                 *actions,
+                                        double                 *main_actions);
+/* The program at P with its main loops cut to main_count iterations. */
+AugurTraceSet *ex_model_synthesize_cut (const AugurExtrapModel *m,
+                                        guint                   ranks,
+                                        AugurExtrapBound        bound,
+                                        guint64                 main_count,
+                                        GError                **error);
 
 G_END_DECLS

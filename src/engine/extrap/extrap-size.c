@@ -19,13 +19,12 @@
 #include "extrap-private.h"
 #include "trace-smpi.h"
 
-/* SMPI writes compute amounts to 6 significant digits (docs/SMPI-REPLAY.md
- * 1.6): one read from a trace is the true amount within half a unit of its
- * 6th digit, and so is a constant or c / P made of them, which extrap.c
- * takes as exact (within 1e-5).  At a target (P, n) the amounts of every
- * size are fitted in n and extrapolated, and that rounding is part of
- * their interval (docs/EXTRAPOLATE.md §10). */
-#define TRACE_DIGITS_ERROR 5e-6
+/* A compute amount that is no fitted function of P is known to the
+ * traces' printed digits only (EX_TRACE_DIGITS_ERROR, extrap-private.h);
+ * at a target (P, n) the amounts of every size are fitted in n and
+ * extrapolated, and that rounding is part of their interval
+ * (docs/EXTRAPOLATE.md §10). */
+#define TRACE_DIGITS_ERROR EX_TRACE_DIGITS_ERROR
 
 struct _AugurExtrapSizedModel
 {
@@ -88,8 +87,11 @@ augur_extrap_sized_model_new (GFile *const             *runs,
   if (s->sizes->len < 3)
     {
       g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
-                   _("the runs have %u problem sizes: 3 or more are needed to fit what varies with n, each "
-                     "traced at 3 numbers of ranks or more"), s->sizes->len);
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "the runs have %u problem size: 3 or more are needed to fit what varies with n, each "
+                                "traced at 3 numbers of ranks or more",
+                                "the runs have %u problem sizes: 3 or more are needed to fit what varies with n, each "
+                                "traced at 3 numbers of ranks or more", s->sizes->len), s->sizes->len);
       return NULL;
     }
   for (guint k = 0; k < s->sizes->len; k++)

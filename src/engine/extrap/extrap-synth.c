@@ -431,23 +431,18 @@ augur_extrap_model_synthesize (const AugurExtrapModel *m,
   return augur_extrap_model_synthesize_bound (m, ranks, AUGUR_EXTRAP_BOUND_FIT, error);
 }
 
-AugurTraceSet *
-augur_extrap_model_synthesize_bound (const AugurExtrapModel *m,
-                                     guint                   ranks,
-                                     AugurExtrapBound        bound,
-                                     GError                **error)
+/* The program at P with every fitted number at the bound: NULL when the
+ * model refuses P. */
+static Synth *
+synth_new (const AugurExtrapModel *m,
+           guint                   ranks,
+           AugurExtrapBound        bound,
+           GError                **error)
 {
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *source = NULL;
   Synth *s;
-  AugurTraceSet *t;
-  const ExRun *ref;
-
-  g_return_val_if_fail (m != NULL, NULL);
 
   if (!augur_extrap_model_check_target (m, ranks, NULL, error))
     return NULL;
-  ref = g_ptr_array_index (m->runs, m->runs->len - 1);
   s = g_new0 (Synth, 1);
   s->P = ranks;
   ex_dims_init (&s->dims, ranks);
@@ -458,14 +453,177 @@ augur_extrap_model_synthesize_bound (const AugurExtrapModel *m,
   for (guint k = 0; k < EX_N_CLASSES; k++)
     if (m->classes[k] != NULL)
       s->classes[k] = enode_new (m->classes[k], ranks, bound);
-  for (guint r = 0; r < ranks; r++)
+  return s;
+}
+
+/* The actions a rank walking e gives (a compute before an action counts):
+ * a binomial tree's loop counted at its node's trip count. */
+static double
+enode_actions (const ENode *e)
+{
+  double n = 0;
+
+  if (!e->is_loop)
+    return e->pre > 0 ? 2 : 1;
+  for (guint i = 0; i < e->n_body; i++)
+    n += enode_actions (e->body[i]);
+  return n * (double) e->count;
+}
+
+/* Whether an action of e's own body follows e's iteration (a stepped
+ * peer: the loop's iterations differ, so it is no steady period). */
+static gboolean
+enode_stepped (const ENode *e)
+{
+  for (guint i = 0; i < e->n_body; i++)
+    {
+      const XNode *g = e->body[i]->g;
+
+      if (!e->body[i]->is_loop && (g->peer.kind == FORM_STEP || g->root.kind == FORM_STEP ||
+                                   g->src.kind == FORM_STEP || g->dst.kind == FORM_STEP))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The ranks of class k at P. */
+static guint
+synth_class_ranks (const Synth *s,
+                   guint        k)
+{
+  guint n = 0;
+
+  for (guint r = 0; r < s->P; r++)
+    n += synth_class (s, r) == k;
+  return n;
+}
+
+/* Each class's main loop at P (docs/EXTRAPOLATE.md §5, "Steady state"):
+ * of the loops at the top of its program (its program itself when that
+ * repeats), the one whose iterations give the most actions; they must be
+ * loops of one trip count N in every class of the program at P, neither
+ * a binomial tree's nor stepped.  FALSE when the program has none. */
+static gboolean
+synth_main_loops (const Synth *s,
+                  ENode       *main[EX_N_CLASSES],
+                  guint64     *count,
+                  double      *actions,
+                  double      *main_actions)
+{
+  gboolean any = FALSE;
+
+  *count = 0;
+  *actions = *main_actions = 0;
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    {
+      ENode *root = s->classes[k];
+      guint ranks;
+      double best = -1;
+
+      main[k] = NULL;
+      if (root == NULL || (ranks = synth_class_ranks (s, k)) == 0)
+        continue;
+      if (root->count > 1)
+        main[k] = root, best = enode_actions (root);
+      else
+        for (guint i = 0; i < root->n_body; i++)
+          {
+            ENode *c = root->body[i];
+            double a;
+
+            if (!c->is_loop || c->g->tree_count || c->n_body == 0 || (a = enode_actions (c)) <= best)
+              continue;
+            main[k] = c;
+            best = a;
+          }
+      if (main[k] == NULL || main[k]->g->tree_count || enode_stepped (main[k]) || (any && main[k]->count != *count))
+        return FALSE;
+      *count = main[k]->count;
+      any = TRUE;
+      *actions += ranks * enode_actions (root);
+      *main_actions += ranks * best;
+    }
+  return any;
+}
+
+static AugurTraceSet *
+synth_traces (const AugurExtrapModel *m,
+              Synth                  *s,
+              GError                **error)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *source = NULL;
+  const ExRun *ref = g_ptr_array_index (m->runs, m->runs->len - 1);
+  AugurTraceSet *t;
+
+  for (guint r = 0; r < s->P; r++)
     g_ptr_array_add (names, g_strdup_printf ("%u", r));
   /* messages name the largest run's lines the actions come from */
-  source = g_strdup_printf (_("%s (extrapolated to %u ranks)"), ref->name, ranks);
-  t = augur_trace_set_new_generated ((const char **) names->pdata, ranks, source, synth_next, s, synth_free, error);
+  source = g_strdup_printf (_("%s (extrapolated to %u ranks)"), ref->name, s->P);
+  t = augur_trace_set_new_generated ((const char **) names->pdata, s->P, source, synth_next, s, synth_free, error);
   if (t != NULL)
     augur_trace_set_set_dialect (t, AUGUR_TRACE_DIALECT_SMPI);
   return t;
+}
+
+AugurTraceSet *
+augur_extrap_model_synthesize_bound (const AugurExtrapModel *m,
+                                     guint                   ranks,
+                                     AugurExtrapBound        bound,
+                                     GError                **error)
+{
+  Synth *s;
+
+  g_return_val_if_fail (m != NULL, NULL);
+
+  s = synth_new (m, ranks, bound, error);
+  return s != NULL ? synth_traces (m, s, error) : NULL;
+}
+
+gboolean
+ex_model_main_loop (const AugurExtrapModel *m,
+                    guint                   ranks,
+                    AugurExtrapBound        bound,
+                    guint64                *count,
+                    double                 *actions,
+                    double                 *main_actions)
+{
+  ENode *main[EX_N_CLASSES];
+  Synth *s = synth_new (m, ranks, bound, NULL);
+  gboolean found;
+
+  if (s == NULL)
+    return FALSE;
+  found = synth_main_loops (s, main, count, actions, main_actions);
+  synth_free (s);
+  return found;
+}
+
+AugurTraceSet *
+ex_model_synthesize_cut (const AugurExtrapModel *m,
+                         guint                   ranks,
+                         AugurExtrapBound        bound,
+                         guint64                 main_count,
+                         GError                **error)
+{
+  ENode *main[EX_N_CLASSES];
+  guint64 count;
+  double actions, main_actions;
+  Synth *s = synth_new (m, ranks, bound, error);
+
+  if (s == NULL)
+    return NULL;
+  if (!synth_main_loops (s, main, &count, &actions, &main_actions))
+    {
+      synth_free (s);
+      g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TARGET, _("the program at %u ranks has no main loop"),
+                   ranks);
+      return NULL;
+    }
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    if (main[k] != NULL)
+      main[k]->count = MIN (main_count, count);
+  return synth_traces (m, s, error);
 }
 
 /* ---- Traces written -------------------------------------------------------------- */

@@ -409,9 +409,14 @@ generalise_number (AugurExtrapModel *m,
       const Obs *s = slowest_at[imbalanced_run];
       g_autofree char *at_s = where (s);
 
-      warn (m, g_strdup_printf (_("%s: the %s differs between ranks of one class: at %u ranks, rank %u's, %s, "
-                                  "is %s %% above the ranks' mean, %s; the slowest rank's is the one fitted and "
-                                  "predicted, as each exchange or collective waits for it"),
+      warn (m, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%s: the %s differs between ranks of one class: at %u rank, rank %u's, "
+                                             "%s, is %s %% above the ranks' mean, %s; the slowest rank's is the one "
+                                             "fitted and predicted, as each exchange or collective waits for it",
+                                             "%s: the %s differs between ranks of one class: at %u ranks, rank %u's, "
+                                             "%s, is %s %% above the ranks' mean, %s; the slowest rank's is the one "
+                                             "fitted and predicted, as each exchange or collective waits for it",
+                                             s->run->n_ranks),
                                 at_s, ex_num_field_name (field), s->run->n_ranks, s->rank,
                                 NUM (slowest[imbalanced_run]), NUM (nearbyint (1000 * imbalance) / 10),
                                 NUM (y[imbalanced_run])));
@@ -441,6 +446,11 @@ generalise_number (AugurExtrapModel *m,
   out->nonneg = TRUE;
   for (guint j = 0; j < n_runs; j++)
     out->nonneg = out->nonneg && y[j] >= 0;
+  /* read from text to 6 digits (an OTF2 archive's are times x speed, in
+   * full): a constant or c / P has their rounding as its interval */
+  out->digits = (field == NUM_FLOPS || field == NUM_PRE) && !whole;
+  for (guint j = 0; j < n_runs && out->digits; j++)
+    out->digits = !((const ExRun *) g_ptr_array_index (m->runs, j))->otf2;
   /* a measured amount (docs/EXTRAPOLATE.md §3, "Measured amounts"): its
    * runs' values move by the timing noise of each run, which a steep
    * term would follow through 3 or 4 runs */
@@ -458,6 +468,7 @@ generalise_number (AugurExtrapModel *m,
     {
       out->kind = AUGUR_EXTRAP_FN_CONSTANT;
       out->c = y[0];
+      m->digits = m->digits || (out->digits && out->c != 0);
       /* constants are part of the skeleton, not listed, but for the
        * slowest rank's amount: its imbalance is said with it */
       if (p.imbalance == 0)
@@ -472,6 +483,7 @@ generalise_number (AugurExtrapModel *m,
       out->c = 0;
       for (guint j = 0; j < n_runs; j++)
         out->c += y[j] * P[j] / n_runs;
+      m->digits = m->digits || (out->digits && out->c != 0);
     }
   else
     {
@@ -581,8 +593,11 @@ generalise_number (AugurExtrapModel *m,
   if (out->kind == AUGUR_EXTRAP_FN_FITTED && n_runs < 5 && !m->warned_few_runs)
     {
       m->warned_few_runs = TRUE;
-      warn (m, g_strdup_printf (_("functions of P fitted from %u runs: Extra-P asks for 5 sizes or more; each is a "
-                                  "single term"), n_runs));
+      warn (m, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "functions of P fitted from %u run: Extra-P asks for 5 sizes or more; "
+                                             "each is a single term",
+                                             "functions of P fitted from %u runs: Extra-P asks for 5 sizes or more; "
+                                             "each is a single term", n_runs), n_runs));
     }
   g_string_free (values, TRUE);
   p.what = p.imbalance > 0 ? keep (m, g_strdup_printf (_("%s of the slowest rank"), ex_num_field_name (field)))
@@ -816,6 +831,13 @@ augur_extrap_options_init (AugurExtrapOptions *options)
   options->compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
   options->mpi_dims = AUGUR_EXTRAP_MPI_DIMS_AUTO;
   options->host_speed = 0;
+  options->every_iteration = FALSE;
+}
+
+gboolean
+ex_model_has_digits (const AugurExtrapModel *m)
+{
+  return m->digits;
 }
 
 AugurExtrapModel *
@@ -828,6 +850,7 @@ augur_extrap_model_new (GFile *const             *runs,
   g_autoptr(AugurExtrapModel) m = g_new0 (AugurExtrapModel, 1);
   const ExRun *ref;
   AugurExtrapOptions defaults;
+  gboolean warned_speed = FALSE;
 
   if (options == NULL)
     {
@@ -849,6 +872,7 @@ augur_extrap_model_new (GFile *const             *runs,
   g_ptr_array_add (m->warnings, NULL);
   m->watches = g_array_new (FALSE, TRUE, sizeof (ExWatch));
   m->measured = isinf (options->compute_tolerance);
+  m->every_iteration = options->every_iteration;
   m->dims_rules = ex_dims_rules (runs, n_runs, options->mpi_dims);
   if (n_runs < 2)
     {
@@ -866,6 +890,15 @@ augur_extrap_model_new (GFile *const             *runs,
         return NULL;
       if (run->note != NULL)
         warn (m, g_strdup (run->note));
+      /* once, at the first archive: each of its computes is time x speed */
+      if (run->otf2 && !warned_speed)
+        {
+          char *speed = augur_extrap_host_speed_warning (options->host_speed);
+
+          warned_speed = TRUE;
+          if (speed != NULL)
+            warn (m, speed);
+        }
       g_ptr_array_add (m->runs, run);
     }
   if (!ex_runs_align (m->runs, error))
@@ -1094,8 +1127,11 @@ ex_model_target_notes (const AugurExtrapModel *m,
           if (alt == NULL)
             continue;
           alt_fn = augur_fit_model_to_string (alt);
-          text = g_strdup_printf (_("%s: the %s of %s at %u ranks is uncertain: %s by "
-                                    "%s, %s by round(%s), which give every traced value as well"),
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%s: the %s of %s at %u rank is uncertain: %s by "
+                                               "%s, %s by round(%s), which give every traced value as well",
+                                               "%s: the %s of %s at %u ranks is uncertain: %s by "
+                                               "%s, %s by round(%s), which give every traced value as well", P),
                                   at, p->what, p->action, P, NUM (v), fn,
                                   NUM (nearbyint (augur_fit_model_eval (alt, &x))), alt_fn);
         }
@@ -1108,9 +1144,13 @@ ex_model_target_notes (const AugurExtrapModel *m,
           /* far from both simpler forms: more than twice the runs' own spread */
           if (!(MIN (d_mean, d_log) > 2 * w->variation))
             continue;
-          text = g_strdup_printf (_("%s: the %s of %s at %u ranks is %s by its fitted "
-                                    "function, %s, but %s as a constant and %s as c0 + c1 * log2(P): the runs, "
-                                    "whose values vary by %s %%, cannot tell these apart there"),
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%s: the %s of %s at %u rank is %s by its fitted "
+                                               "function, %s, but %s as a constant and %s as c0 + c1 * log2(P): the "
+                                               "runs, whose values vary by %s %%, cannot tell these apart there",
+                                               "%s: the %s of %s at %u ranks is %s by its fitted "
+                                               "function, %s, but %s as a constant and %s as c0 + c1 * log2(P): the "
+                                               "runs, whose values vary by %s %%, cannot tell these apart there", P),
                                   at, p->what, p->action, P, NUM (v), p->function, NUM (w->mean),
                                   NUM (by_log), NUM (nearbyint (1000 * w->variation) / 10));
         }

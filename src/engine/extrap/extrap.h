@@ -90,9 +90,20 @@ typedef struct {
    * their computes are measured time x this (as `augur-cli replay
    * --host-speed`); 0: not given (an archive with computes is refused) */
   double host_speed;
+  /* replay every iteration of a long program's main loop rather than a
+   * few and its steady period (docs/EXTRAPOLATE.md §5, "Steady state") */
+  gboolean every_iteration;
 } AugurExtrapOptions;
 
 void              augur_extrap_options_init   (AugurExtrapOptions *options);
+
+/* The host speeds of real hosts, in flop/s: a speed outside them (2e-9
+ * typed for 2e9) is warned of, never refused (docs/EXTRAPOLATE.md, 11). */
+#define AUGUR_EXTRAP_HOST_SPEED_MIN 1e3
+#define AUGUR_EXTRAP_HOST_SPEED_MAX 1e18
+
+/* The warning for an OTF2 archive's host speed outside them, or NULL. */
+char             *augur_extrap_host_speed_warning (double speed);
 
 /* Reads the runs (n_runs >= 2, each SMPI's index or single file, or an
  * OTF2 archive's traces.otf2: docs/EXTRAPOLATE.md, "OTF2 archives") and

@@ -43,6 +43,7 @@ augur_replay_inputs_init (AugurReplayInputs *in)
   in->scaling_ranks = g_array_new (FALSE, TRUE, sizeof (guint));
   in->scaling_compute_tolerance = AUGUR_EXTRAP_COMPUTE_TOLERANCE;
   in->scaling_mpi_dims = AUGUR_EXTRAP_MPI_DIMS_AUTO;
+  in->scaling_every_iteration = FALSE;
   in->scaling_sizes = g_array_new (FALSE, TRUE, sizeof (double));
   in->scaling_size = NAN;
   in->scenarios = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_replay_scenario_free);
@@ -85,6 +86,7 @@ augur_replay_inputs_copy (AugurReplayInputs       *dest,
   g_array_append_vals (dest->scaling_ranks, src->scaling_ranks->data, src->scaling_ranks->len);
   dest->scaling_compute_tolerance = src->scaling_compute_tolerance;
   dest->scaling_mpi_dims = src->scaling_mpi_dims;
+  dest->scaling_every_iteration = src->scaling_every_iteration;
   g_array_append_vals (dest->scaling_sizes, src->scaling_sizes->data, src->scaling_sizes->len);
   dest->scaling_size = src->scaling_size;
   dest->sweep_parameter = src->sweep_parameter;
@@ -365,6 +367,8 @@ augur_replay_inputs_to_text (const AugurReplayInputs *in,
   if (in->scaling_mpi_dims != AUGUR_EXTRAP_MPI_DIMS_AUTO)
     g_string_append_printf (s, "scaling-mpi-dims=%s\n",
                             in->scaling_mpi_dims == AUGUR_EXTRAP_MPI_DIMS_OPEN_MPI ? "openmpi" : "simgrid");
+  if (in->scaling_every_iteration)
+    g_string_append (s, "scaling-every-iteration=true\n");
   if (in->sweep_points > 0)
     {
       g_autofree char *arg = augur_replay_sweep_to_argument (in->sweep_parameter, in->sweep_from, in->sweep_to,
@@ -464,6 +468,7 @@ augur_replay_inputs_extrap_sized_model (const AugurReplayInputs *in,
   augur_extrap_options_init (&options);
   options.compute_tolerance = in->scaling_compute_tolerance;
   options.mpi_dims = in->scaling_mpi_dims;
+  options.every_iteration = in->scaling_every_iteration;
   if (!augur_replay_inputs_scaling_host_speed (in, &options.host_speed, error))
     return NULL;
   return augur_extrap_sized_model_new ((GFile *const *) in->scaling_runs->pdata,
@@ -718,6 +723,18 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: scaling-compute-tolerance= needs “any” or a "
                              "fraction of 0 or more (0.01 is 1 %%), found “%s”"), n + 1, value);
+              return FALSE;
+            }
+        }
+      else if (g_str_equal (key, "scaling-every-iteration"))
+        {
+          if (g_str_equal (value, "true") || g_str_equal (value, "false"))
+            in->scaling_every_iteration = g_str_equal (value, "true");
+          else
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: scaling-every-iteration= needs “true” or "
+                             "“false”, found “%s”"), n + 1, value);
               return FALSE;
             }
         }

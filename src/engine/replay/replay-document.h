@@ -161,6 +161,8 @@ typedef struct {
   /* AugurExtrapOptions.mpi_dims: whose MPI_Dims_create made the runs'
    * grids (AUTO unless the document says) */
   int                scaling_mpi_dims;   /* AugurExtrapMpiDims (extrap.h) */
+  /* AugurExtrapOptions.every_iteration (scaling-every-iteration=true) */
+  gboolean           scaling_every_iteration;
   /* The page's what-ifs, kept for the report: the sweep it last ran
    * (sweep_points 0: none) and the scenarios it compares. */
   AugurReplaySweepParameter sweep_parameter;

@@ -135,6 +135,7 @@ augur_replay_inputs_extrap_model (const AugurReplayInputs  *in,
   augur_extrap_options_init (&options);
   options.compute_tolerance = in->scaling_compute_tolerance;
   options.mpi_dims = in->scaling_mpi_dims;
+  options.every_iteration = in->scaling_every_iteration;
   /* as a model that cannot be built: the platform stays the caller's */
   if (!augur_replay_inputs_scaling_host_speed (in, &options.host_speed, error))
     return NULL;

@@ -112,6 +112,9 @@ typedef struct {
   gint64 serial;   /* a sleep or computation: minus its start order (newest first); a transfer: 0 */
 } WakeKey;
 
+/* A rank's stored isends and irecvs kept in line (SRank.few) */
+#define FEW_SLOTS 16
+
 struct _SRank {
   Smpi             *sm;
   guint             index;
@@ -136,6 +139,11 @@ struct _SRank {
   AugurRankState    state;
   double            block_start;
   GHashTable       *storage;      /* (src, dst, tag) -> GQueue of SReq* (NULL: a test's placeholder) */
+  /* the storage's keys while they are few and their order does not count
+   * (without smpi/or: every waitall waits for all, in any order), searched
+   * in line instead of hashed; past FEW_SLOTS they move to the table */
+  gpointer          few[FEW_SLOTS]; /* Slot*, n_few of them */
+  guint             n_few;
   GPtrArray        *group;        /* SReq*: the requests of the group being posted, until its end */
   gboolean          overhead_paid; /* the next send's smpi/os or ois is slept */
   gboolean          in_overhead;  /* sleeping an smpi/os, ois or or (its key set, its host touched) */
@@ -217,6 +225,11 @@ struct _Smpi {
    * key), numbered (cpu_order) in that order once the clock moves on */
   GArray                *touched;
   GPtrArray             *touch_waits;  /* SRank*: a wait's touch pending */
+  /* no touch_waits entry to take before this date, unless one was
+   * answered since (touch_flush then skips its scan: with thousands of
+   * ranks waiting at one instant it ran for each of them) */
+  double                 touch_waits_from;
+  gboolean               touch_waits_answered;
   gboolean               touch_due;    /* touch_waits_run() is due at this instant */
   double                 touch_now;
   guint                 *touch_sub;
@@ -471,18 +484,31 @@ touch_flush (Smpi *sm)
   double now = augur_des_now (sm->des);
 
   starts_flush (sm);
-  for (guint i = 0; i < sm->touch_waits->len; i++)
+  /* every entry still pending and of this instant or later: the scan
+   * below would take none */
+  if (sm->touch_waits_answered || sm->touch_waits_from < now)
     {
-      SRank *r = g_ptr_array_index (sm->touch_waits, i);
+      double from = INFINITY;
 
-      if (r->touch_pending && r->touch_at >= now)
-        continue;
-      g_ptr_array_remove_index_fast (sm->touch_waits, i--);
-      if (!r->touch_pending)
-        continue;   /* answered at once */
-      r->touch_pending = FALSE;
-      cpu_settle_at (sm, r->host, r->touch_at);
-      cpu_changed_at (sm, r->host, r->touch_at, r->touch_sub, &r->touch_key, r->index);
+      sm->touch_waits_answered = FALSE;
+      for (guint i = 0; i < sm->touch_waits->len; i++)
+        {
+          SRank *r = g_ptr_array_index (sm->touch_waits, i);
+
+          if (r->touch_pending && r->touch_at >= now)
+            {
+              from = MIN (from, r->touch_at);
+              continue;
+            }
+          g_ptr_array_remove_index_fast (sm->touch_waits, i--);
+          if (!r->touch_pending)
+            continue;   /* answered at once */
+          r->touch_pending = FALSE;
+          cpu_settle_at (sm, r->host, r->touch_at);
+          cpu_changed_at (sm, r->host, r->touch_at, r->touch_sub, &r->touch_key, r->index);
+        }
+      /* (an entry added meanwhile would be last, and seen above) */
+      sm->touch_waits_from = from;
     }
   if (sm->touched->len == 0 || sm->touch_now >= now)
     return;
@@ -588,6 +614,7 @@ cpu_touch_wait (SRank *rank)
     g_ptr_array_add (sm->touch_waits, rank);
   rank->touch_pending = TRUE;
   rank->touch_at = augur_des_now (sm->des);
+  sm->touch_waits_from = MIN (sm->touch_waits_from, rank->touch_at);
   rank->touch_sub = rank->subround;
   rank->touch_key = rank->wake;
   if (!sm->touch_due)
@@ -916,6 +943,7 @@ transfer_wakes (SRank *owner, const WakeKey *woke_by)
     {
       owner->subround++;
       owner->touch_pending = FALSE;   /* its wait was answered at once: no sleep */
+      owner->sm->touch_waits_answered = TRUE;
     }
   else
     {
@@ -1130,26 +1158,75 @@ slot_free (gpointer p)
 }
 
 static Slot *
+slot_new (Smpi *sm, guint src, guint dst, gint32 tag)
+{
+  Slot *s = sm->free_slots;
+
+  if (s != NULL)
+    sm->free_slots = s->next_free;
+  else
+    s = g_new (Slot, 1);
+  *s = (Slot) { .queue = G_QUEUE_INIT, .sm = sm };
+  s->src = src;
+  s->dst = dst;
+  s->tag = tag;
+  return s;
+}
+
+/* The slot of a key: in the rank's few while the table is empty and the
+ * order does not count (an isend or irecv then costs a short scan where
+ * the table cost a hash, a lookup and an insertion, and its waitall a
+ * walk and a removal per key), in the table otherwise. */
+static Slot *
 storage_slot (SRank *rank, guint src, guint dst, gint32 tag, gboolean create)
 {
   Slot key = { src, dst, tag, G_QUEUE_INIT };
-  Slot *s = g_hash_table_lookup (rank->storage, &key);
+  Slot *s;
 
+  if (rank->n_few > 0 || (!rank->sm->with_or && g_hash_table_size (rank->storage) == 0))
+    {
+      for (guint i = 0; i < rank->n_few; i++)
+        {
+          s = rank->few[i];
+          if (s->src == src && s->dst == dst && s->tag == tag)
+            return s;
+        }
+      if (!create)
+        return NULL;
+      if (rank->n_few < FEW_SLOTS)
+        return rank->few[rank->n_few++] = slot_new (rank->sm, src, dst, tag);
+      /* many at once: all go to the table */
+      for (guint i = 0; i < rank->n_few; i++)
+        g_hash_table_add (rank->storage, rank->few[i]);
+      rank->n_few = 0;
+    }
+  s = g_hash_table_lookup (rank->storage, &key);
   if (s == NULL && create)
     {
-      Smpi *sm = rank->sm;
-      s = sm->free_slots;
-      if (s != NULL)
-        sm->free_slots = s->next_free;
-      else
-        s = g_new (Slot, 1);
-      *s = (Slot) { .queue = G_QUEUE_INIT, .sm = sm };
-      s->src = src;
-      s->dst = dst;
-      s->tag = tag;
+      s = slot_new (rank->sm, src, dst, tag);
       g_hash_table_add (rank->storage, s);
     }
   return s;
+}
+
+static guint
+storage_size (SRank *rank)
+{
+  return rank->n_few + g_hash_table_size (rank->storage);
+}
+
+/* Drops a slot (slot_free: what its queue still holds, and the slot). */
+static void
+storage_remove (SRank *rank, Slot *s)
+{
+  for (guint i = 0; i < rank->n_few; i++)
+    if (rank->few[i] == s)
+      {
+        rank->few[i] = rank->few[--rank->n_few];
+        slot_free (s);
+        return;
+      }
+  g_hash_table_remove (rank->storage, s);
 }
 
 /* ---- Collectives as SMPI's default algorithms ------------------------------------- */
@@ -1914,7 +1991,7 @@ start_action (SRank *rank)
         SReq *r;
         gboolean must_wait;
 
-        if (g_hash_table_size (rank->storage) == 0)
+        if (storage_size (rank) == 0)
           {
             g_autofree char *at = where (sm, a->file, a->line);
             fail (sm, AUGUR_REPLAY_ERROR_INVALID, _("%s: wait without any isend or irecv before it"), at);
@@ -1924,7 +2001,7 @@ start_action (SRank *rank)
           return TRUE;
         r = slot_pop (s);
         if (g_queue_is_empty (&s->queue))
-          g_hash_table_remove (rank->storage, s);
+          storage_remove (rank, s);
         if (r == NULL)
           return TRUE;   /* a test found it done */
         if (sm->with_or)
@@ -1953,7 +2030,7 @@ start_action (SRank *rank)
               {
                 slot_pop (s);   /* a placeholder, consumed */
                 if (g_queue_is_empty (&s->queue))
-                  g_hash_table_remove (rank->storage, s);
+                  storage_remove (rank, s);
               }
             return TRUE;
           }
@@ -1972,6 +2049,20 @@ start_action (SRank *rank)
         gpointer key;
         gboolean must_wait = FALSE;
 
+        /* the few (never with smpi/or: there the order counts) */
+        for (guint i = 0; i < rank->n_few; i++)
+          {
+            Slot *s = rank->few[i];
+            SReq *r;
+            while (!g_queue_is_empty (&s->queue))
+              if ((r = slot_pop (s)) != NULL)
+                {
+                  must_wait = wait_for (rank, r) || must_wait;
+                  req_unref (r);
+                }
+            slot_free (s);
+          }
+        rank->n_few = 0;
         g_hash_table_iter_init (&iter, rank->storage);
         while (g_hash_table_iter_next (&iter, &key, NULL))
           {
@@ -2077,16 +2168,27 @@ note_unwaited (SRank *rank)
   gpointer key;
 
   g_hash_table_iter_init (&iter, rank->storage);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    for (GList *l = ((Slot *) key)->queue.head; l != NULL; l = l->next)
-      {
-        SReq *r = l->data;
-        if (r == NULL || r->complete)
-          continue;
-        if (rank->unwaited++ == 0 || r->file < rank->unwaited_file ||
-            (r->file == rank->unwaited_file && r->line < rank->unwaited_line))
-          rank->unwaited_file = r->file, rank->unwaited_line = r->line;
-      }
+  for (guint i = 0;; i++)
+    {
+      Slot *s;
+
+      /* the few, then the table's */
+      if (i < rank->n_few)
+        s = rank->few[i];
+      else if (g_hash_table_iter_next (&iter, &key, NULL))
+        s = key;
+      else
+        break;
+      for (GList *l = s->queue.head; l != NULL; l = l->next)
+        {
+          SReq *r = l->data;
+          if (r == NULL || r->complete)
+            continue;
+          if (rank->unwaited++ == 0 || r->file < rank->unwaited_file ||
+              (r->file == rank->unwaited_file && r->line < rank->unwaited_line))
+            rank->unwaited_file = r->file, rank->unwaited_line = r->line;
+        }
+    }
 }
 
 /* At its end a rank waits for the last request of each key (SimGrid's
@@ -2099,10 +2201,19 @@ wait_at_end (SRank *rank)
   gboolean must_wait = FALSE;
 
   g_hash_table_iter_init (&iter, rank->storage);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
+  for (guint i = 0;; i++)
     {
-      Slot *s = key;
-      SReq *last = g_queue_peek_tail (&s->queue);
+      Slot *s;
+      SReq *last;
+
+      /* the few (without smpi/or, in any order), then the table's */
+      if (i < rank->n_few)
+        s = rank->few[i];
+      else if (g_hash_table_iter_next (&iter, &key, NULL))
+        s = key;
+      else
+        break;
+      last = g_queue_peek_tail (&s->queue);
       if (last == NULL)
         continue;
       if (rank->sm->with_or)
@@ -2330,6 +2441,7 @@ replay_smpi_run (const AugurPlatform      *platform,
     sm.cpu_on = g_new (GPtrArray *, n_hosts);
     sm.touched = g_array_new (FALSE, FALSE, sizeof (guint));
     sm.touch_waits = g_ptr_array_new ();
+    sm.touch_waits_from = INFINITY;
     sm.touch_sub = g_new0 (guint, n_hosts);
     sm.touch_key = g_new0 (WakeKey, n_hosts);
     sm.touch_rank = g_new0 (guint, n_hosts);
@@ -2431,6 +2543,8 @@ replay_smpi_run (const AugurPlatform      *platform,
       result->stats[i] = rank->stats;
       end = MAX (end, rank->stats.end);
       g_array_unref (rank->ops);
+      for (guint k = 0; k < rank->n_few; k++)
+        slot_free (rank->few[k]);
       g_hash_table_unref (rank->storage);
       for (guint k = 0; k < rank->group->len; k++)
         req_unref (rank->group->pdata[k]);

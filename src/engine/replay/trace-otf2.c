@@ -31,6 +31,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "augur-file.h"
 #include "augur-memory.h"
 #include "replay-measured.h"
 #include "trace-private.h"
@@ -1466,10 +1467,25 @@ free_held (gpointer data)
   g_ptr_array_unref (data);
 }
 
+/* One of an archive's files that the OTF2 library will open: a regular
+ * file, or none (the library says what is missing). */
+static gboolean
+check_archive_file (const char  *path,
+                    GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (augur_file_check_regular_path (path, &local_error) ||
+      g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
 gboolean
 augur_trace_is_otf2 (GFile *file)
 {
-  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  g_autoptr(GFileInputStream) in = augur_file_read (file, NULL, NULL);
   guint8 head[8] = { 0 };
   gsize n = 0;
 
@@ -1540,6 +1556,14 @@ open_locations (Otf2 *o, GArray *ranks, GError **error)
   while (g_hash_table_iter_next (&it, &key, &value))
     o->report.n_threads += *(guint64 *) value;
 
+  /* the library opens them blocking: each a regular file, or none */
+  for (guint i = 0; i < o->n; i++)
+    {
+      g_autofree char *defs = g_strdup_printf ("%s/%" G_GUINT64_FORMAT ".def", o->dir, (guint64) o->locs[i].location);
+
+      if (!check_archive_file (defs, error) || !check_archive_file (o->locs[i].file, error))
+        return FALSE;
+    }
   code = OTF2_Reader_OpenDefFiles (o->reader);
   if (code == OTF2_SUCCESS)
     {
@@ -1624,6 +1648,9 @@ otf2_open (GFile         *anchor,
                    path == NULL ? _("an OTF2 archive must be a local file") : _("the host speed must be a number of flop/s, 0 or more"));
       return NULL;
     }
+  /* the OTF2 library opens its files blocking: a FIFO would stop it */
+  if (!augur_file_check_regular_path (path, error))
+    return NULL;
   if (!augur_trace_is_otf2 (anchor))
     {
       g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO, _("%s: not an OTF2 archive's anchor file "
@@ -1642,6 +1669,15 @@ otf2_open (GFile         *anchor,
     if (dot != NULL && dot != base)
       *dot = '\0';
     o->dir = g_build_filename (dir, base, NULL);
+  }
+  {
+    g_autofree char *defs = g_strconcat (o->dir, ".def", NULL);
+
+    if (!check_archive_file (defs, error))
+      {
+        otf2_free (o);
+        return NULL;
+      }
   }
   o->speed = host_speed;
   o->strings = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);

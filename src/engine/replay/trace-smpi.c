@@ -40,6 +40,8 @@
  */
 #include <glib/gi18n.h>
 
+#include "augur-file.h"
+
 #include "trace-smpi.h"
 
 /* Fields on the stack; longer lines (v-collectives of many ranks) are
@@ -747,7 +749,7 @@ trace_smpi_clear (TraceSmpi *ctx)
 static char *
 read_head (GFile *file, gsize max, gsize *length, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(GFileInputStream) base = g_file_read (file, cancellable, error);
+  g_autoptr(GFileInputStream) base = augur_file_read (file, cancellable, error);
   g_autoptr(GInputStream) in = NULL;
   g_autofree char *buf = NULL;
   guchar magic[2] = { 0, 0 };
@@ -942,7 +944,7 @@ trace_smpi_count_ranks (GFile         *file,
                         GCancellable  *cancellable,
                         GError       **error)
 {
-  g_autoptr(GFileInputStream) base = g_file_read (file, cancellable, error);
+  g_autoptr(GFileInputStream) base = augur_file_read (file, cancellable, error);
   g_autoptr(GInputStream) in = NULL;
   g_autoptr(GDataInputStream) data = NULL;
   g_autofree char *name = g_file_get_parse_name (file);

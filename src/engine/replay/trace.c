@@ -43,6 +43,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "augur-file.h"
+
 #include "trace-smpi.h"
 
 #define QUEUE_PER_PROCESS   1024
@@ -898,7 +900,7 @@ cursor_new (AugurTraceSet  *t,
   c->line = line;
   c->cap = buffer_size;
   c->buf = g_malloc (c->cap);
-  c->base = g_file_read (f->file, NULL, &local_error);
+  c->base = augur_file_read (f->file, NULL, &local_error);
   if (c->base == NULL)
     goto failed;
   if (f->gzip)
@@ -2035,7 +2037,7 @@ summary_open (GFile         *file,
               GCancellable  *cancellable,
               GError       **error)
 {
-  g_autoptr(GFileInputStream) raw = g_file_read (file, cancellable, error);
+  g_autoptr(GFileInputStream) raw = augur_file_read (file, cancellable, error);
   g_autoptr(GBufferedInputStream) buffered = NULL;
   g_autoptr(GInputStream) text = NULL;
   const guchar *head;
@@ -2317,7 +2319,7 @@ augur_trace_otf2_supported (void)
 gboolean
 augur_trace_is_otf2 (GFile *file)
 {
-  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  g_autoptr(GFileInputStream) in = augur_file_read (file, NULL, NULL);
   guint8 head[6] = { 0 };
   gsize n = 0;
 

@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "validate.h"
+#include "augur-file.h"
 #include "calibrate.h"
 #include "augur-records.h"
 
@@ -983,7 +984,7 @@ augur_validation_platform_id (const AugurReplayInputs *in)
         g_string_append_printf (s, ",%s", augur_format_double (buf, figures[i]));
       return g_string_free (s, FALSE);
     }
-  if (in->platform != NULL && g_file_load_contents (in->platform, NULL, &bytes, &length, NULL, NULL))
+  if (in->platform != NULL && augur_file_load_contents (in->platform, AUGUR_FILE_MAX_DOCUMENT, &bytes, &length, NULL, NULL))
     {
       g_autofree char *sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) bytes, length);
       return g_strdup_printf ("sha256,%.16s", sum);

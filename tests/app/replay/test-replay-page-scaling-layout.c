@@ -187,8 +187,8 @@ test_otf2_runs (gconstpointer data)
   GtkWidget *speed = augur_replay_page_get_scaling_widget (page, "host-speed");
   GtkWidget *grids = augur_replay_page_get_scaling_widget (page, "grids");
   GtkWidget *speed_label;
-  graphene_rect_t others[4];
-  const char *others_what[] = { "Host speed's label", "Host speed", "Grids", "Predict" };
+  graphene_rect_t others[5];
+  const char *others_what[] = { "Host speed's label", "Host speed", "Grids", "Predict", "Every iteration" };
   GFile *runs[4];
 
   augur_replay_page_set_platform_file (page, platform, NULL);
@@ -222,8 +222,11 @@ test_otf2_runs (gconstpointer data)
   others[1] = assert_inside (window, speed, "Host speed");
   others[2] = assert_inside (window, grids, "Grids");
   others[3] = assert_inside (window, augur_replay_page_get_scaling_widget (page, "predict"), "Predict");
+  others[4] = assert_inside (window, augur_replay_page_get_scaling_widget (page, "every-iteration"), "Every iteration");
   assert_apart (&others[0], "Host speed's label", &others[2], "Grids");
   assert_apart (&others[1], "Host speed", &others[2], "Grids");
+  assert_apart (&others[4], "Every iteration", &others[2], "Grids");
+  assert_apart (&others[4], "Every iteration", &others[1], "Host speed");
   assert_inside (window, augur_replay_page_get_scaling_widget (page, "ranks"), "Targets");
   assert_inside (window, augur_replay_page_get_scaling_widget (page, "size"), "the targets' n");
   assert_inside (window, augur_replay_page_get_scaling_widget (page, "measured-computes"), "Measured computes");
@@ -263,8 +266,8 @@ test_long_names (gconstpointer data)
   static const guint ranks[] = { 4, 8, 16, 32 };
   AugurReplayPage *page;
   GtkWidget *window = window_with_page (app, size->width, size->height, &page);
-  graphene_rect_t others[2];
-  const char *others_what[] = { "Grids", "Predict" };
+  graphene_rect_t others[3];
+  const char *others_what[] = { "Grids", "Predict", "Every iteration" };
   GFile *runs[G_N_ELEMENTS (ranks)];
 
   augur_replay_page_show_view (page, "scaling");
@@ -288,14 +291,19 @@ test_long_names (gconstpointer data)
   g_assert_false (gtk_widget_get_mapped (augur_replay_page_get_scaling_widget (page, "host-speed")));
   others[0] = assert_inside (window, augur_replay_page_get_scaling_widget (page, "grids"), "Grids");
   others[1] = assert_inside (window, augur_replay_page_get_scaling_widget (page, "predict"), "Predict");
+  others[2] = assert_inside (window, augur_replay_page_get_scaling_widget (page, "every-iteration"), "Every iteration");
   g_assert_cmpuint (check_chips (window, page, others, others_what, G_N_ELEMENTS (others), TRUE), ==, 4);
-  /* Tab from Grids goes to the first run's n field, then its Remove */
+  /* Tab from Grids goes to Every Iteration, then the first run's n field,
+   * then its Remove */
   {
     GtkWidget *chip = gtk_widget_get_first_child (augur_replay_page_get_scaling_widget (page, "runs"));
     GtkWidget *box = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (chip));
     GtkWidget *focus;
 
     g_assert_true (gtk_widget_grab_focus (augur_replay_page_get_scaling_widget (page, "grids")));
+    g_assert_true (gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD));
+    g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) ==
+                   augur_replay_page_get_scaling_widget (page, "every-iteration"));
     g_assert_true (gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD));
     focus = gtk_root_get_focus (GTK_ROOT (window));
     g_assert_nonnull (focus);

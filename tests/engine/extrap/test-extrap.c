@@ -1025,6 +1025,10 @@ static void test_tree_64 (void) { check_prediction ("treereduce", 64); }
 static void test_tree_100 (void) { check_prediction ("treereduce", 100); }
 static void test_tree_256 (void) { check_prediction ("treereduce", 256); }
 static void test_tree_1024 (void) { check_prediction ("treereduce", 1024); }
+/* a pipeline of stages (pipeline.c): three rank classes, filled as P grows */
+static void test_pipeline_64 (void) { check_prediction ("pipeline", 64); }
+static void test_pipeline_256 (void) { check_prediction ("pipeline", 256); }
+static void test_pipeline_1024 (void) { check_prediction ("pipeline", 1024); }
 static void test_vcollectives_64 (void) { check_prediction ("vcollectives", 64); }
 static void test_masterworker_64 (void) { check_prediction_within ("masterworker", 64, MASTERWORKER_TOLERANCE); check_masterworker_bracket (64); }
 static void test_masterworker_256 (void) { check_prediction_within ("masterworker", 256, MASTERWORKER_TOLERANCE); check_masterworker_bracket (256); }
@@ -1505,6 +1509,9 @@ main (int argc, char **argv)
   g_test_add_func ("/extrap/tree/100", test_tree_100);
   g_test_add_func ("/extrap/tree/256", test_tree_256);
   g_test_add_func ("/extrap/tree/1024", test_tree_1024);
+  g_test_add_func ("/extrap/pipeline/64", test_pipeline_64);
+  g_test_add_func ("/extrap/pipeline/256", test_pipeline_256);
+  g_test_add_func ("/extrap/pipeline/1024", test_pipeline_1024);
   g_test_add_func ("/extrap/refuse/tree", test_refuse_tree);
   g_test_add_func ("/extrap/refuse/tree-mirrored", test_refuse_tree_mirrored);
   g_test_add_func ("/extrap/vcollectives/aligned", test_vcollectives_aligned);

@@ -1086,6 +1086,62 @@ test_platform_config (void)
   g_rmdir (dir);
 }
 
+/* A rank's stored isends and irecvs, few (searched in line) or many (past
+ * sixteen keys, hashed), waited for one by one, tested, and all at once:
+ * the same times as before the few were kept apart (the doubles this
+ * replay gave with every key hashed), with and without smpi/or. */
+static void
+many_requests (guint n, gboolean with_or, double *end0, double *end1)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) rank0 = g_string_new ("0 init\n");
+  g_autoptr(GString) rank1 = g_string_new ("1 init\n");
+  g_autoptr(AugurReplayResult) r = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+
+  if (with_or)
+    options.smpi_or = "0:2e-5:1e-9";
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append_printf (rank0, "0 isend 1 %u %u 6\n", i, 1000 * (i + 1));
+      g_string_append_printf (rank1, "1 irecv 0 %u %u 6\n", i, 1000 * (i + 1));
+    }
+  g_string_append (rank0, "0 compute 100000\n0 wait 0 1 3\n0 waitall 1\n");
+  g_string_append (rank1, "1 test 0 1 5\n1 wait 0 1 7\n1 waitall 1\n");
+  for (guint i = 0; i < 6; i++)
+    {
+      g_string_append_printf (rank0, "0 isend 1 %u 70000 6\n", 100 + i);
+      g_string_append_printf (rank1, "1 irecv 0 %u 70000 6\n", 100 + i);
+    }
+  g_string_append (rank0, "0 waitall 6\n0 finalize\n");
+  g_string_append (rank1, "1 compute 5000\n1 waitall 6\n1 finalize\n");
+  r = replay_pair_with (rank0->str, rank1->str, &options, &error);
+  g_assert_no_error (error);
+  *end0 = augur_replay_result_get_stats (r, 0)->end;
+  *end1 = augur_replay_result_get_stats (r, 1)->end;
+}
+
+static void
+test_many_requests (void)
+{
+  static const struct { guint n; gboolean with_or; double end0, end1; } cases[] = {
+    { 12, FALSE, 0.007136040361455721, 0.007136040361455721 },
+    { 40, FALSE, 0.018425931478164893, 0.018425931478164893 },
+    { 12, TRUE, 0.0071811616303348097, 0.0071811616303348097 },
+    { 40, TRUE, 0.018569656267737676, 0.018569656267737676 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double end0, end1;
+
+      many_requests (cases[i].n, cases[i].with_or, &end0, &end1);
+      g_test_message ("%u requests%s: %.17g %.17g", cases[i].n, cases[i].with_or ? ", smpi/or" : "", end0, end1);
+      g_assert_cmpfloat (end0, ==, cases[i].end0);
+      g_assert_cmpfloat (end1, ==, cases[i].end1);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1108,5 +1164,6 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/smpi/unwaited", test_unwaited);
   g_test_add_func ("/replay/smpi/reduce-scatter", test_reduce_scatter);
   g_test_add_func ("/replay/smpi/platform-config", test_platform_config);
+  g_test_add_func ("/replay/smpi/many-requests", test_many_requests);
   return g_test_run ();
 }

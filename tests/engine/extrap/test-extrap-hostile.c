@@ -1,0 +1,479 @@
+/* test-extrap-hostile.c: what a careless or hostile user gives the
+ * extrapolation and its readers (docs/EXTRAPOLATE.md §4, §8, §11).
+ *
+ * - A FIFO named as a run (index.txt, a rank's file, an OTF2 archive's
+ *   anchor, definitions or events) or as a platform is refused at once,
+ *   naming the file, never opened to block until someone writes to it:
+ *   each read runs in a thread, and one still reading after 3 s fails the
+ *   test (the FIFO is then opened for writing and closed, so that it
+ *   ends).
+ * - A host speed outside 1e3 to 1e18 flop/s (2e-9 typed for 2e9) is warned
+ *   of, with the model's warnings.
+ * - One rank, one problem size: "1 rank", "1 problem size".
+ * - Compute amounts that are a constant or c / P have the traces' 6
+ *   printed digits as their interval, as the sized model gives them: the
+ *   time at the fit stays the same to the bit, its interval holds it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "augur-file.h"
+#include "extrap.h"
+#include "platform.h"
+#include "replay.h"
+#include "test-extrap-common.h"
+
+/* ---- A read in a thread, bounded in time ------------------------------ */
+
+typedef gboolean (*ReadFunc) (gpointer data, GError **error);
+
+typedef struct
+{
+  ReadFunc  read;
+  gpointer  data;
+  GMutex    lock;
+  GCond     cond;
+  gboolean  done;
+  gboolean  ok;
+  GError   *error;
+} Bounded;
+
+static gpointer
+bounded_thread (gpointer data)
+{
+  Bounded *b = data;
+  GError *error = NULL;
+  gboolean ok = b->read (b->data, &error);
+
+  g_mutex_lock (&b->lock);
+  b->ok = ok;
+  b->error = error;
+  b->done = TRUE;
+  g_cond_signal (&b->cond);
+  g_mutex_unlock (&b->lock);
+  return NULL;
+}
+
+/* Runs read(data) and says whether it ended within 3 s; *error its error.
+ * A read that blocks on `fifo` is let go by writing nothing to it. */
+static gboolean
+read_bounded (ReadFunc     read,
+              gpointer     data,
+              const char  *fifo,
+              GError     **error)
+{
+  Bounded b = { .read = read, .data = data };
+  gint64 until = g_get_monotonic_time () + 3 * G_TIME_SPAN_SECOND;
+  GThread *thread;
+  gboolean in_time;
+
+  g_mutex_init (&b.lock);
+  g_cond_init (&b.cond);
+  thread = g_thread_new ("read", bounded_thread, &b);
+  g_mutex_lock (&b.lock);
+  while (!b.done)
+    if (!g_cond_wait_until (&b.cond, &b.lock, until))
+      break;
+  in_time = b.done;
+  g_mutex_unlock (&b.lock);
+  if (!in_time)
+    {
+      /* a reader blocked in open(2) or read(2) on the FIFO: give it an
+       * end, so that the thread ends and the test reports */
+      for (int i = 0; i < 50 && !b.done; i++)
+        {
+          int fd = open (fifo, O_WRONLY | O_NONBLOCK);
+
+          if (fd >= 0)
+            close (fd);
+          g_usleep (100000);
+        }
+    }
+  g_thread_join (thread);
+  g_mutex_clear (&b.lock);
+  g_cond_clear (&b.cond);
+  g_assert_false (b.ok);
+  g_propagate_error (error, b.error);
+  return in_time;
+}
+
+static gboolean
+read_model (gpointer   data,
+            GError   **error)
+{
+  GPtrArray *files = data;
+  AugurExtrapOptions options;
+  AugurExtrapModel *m;
+
+  augur_extrap_options_init (&options);
+  options.host_speed = 1e9;
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, &options, NULL, error);
+  if (m != NULL)
+    augur_extrap_model_free (m);
+  return m != NULL;
+}
+
+static gboolean
+read_traces (gpointer   data,
+             GError   **error)
+{
+  AugurTraceSet *t = augur_trace_set_open_smpi (data, 0, NULL, error);
+
+  if (t != NULL)
+    augur_trace_set_free (t);
+  return t != NULL;
+}
+
+static gboolean
+read_otf2 (gpointer   data,
+           GError   **error)
+{
+  AugurTraceSet *t = augur_trace_set_open_otf2 (data, 1e9, NULL, error);
+
+  if (t != NULL)
+    augur_trace_set_free (t);
+  return t != NULL;
+}
+
+static gboolean
+read_platform (gpointer   data,
+               GError   **error)
+{
+  AugurPlatform *p = augur_platform_load_file (data, error);
+
+  if (p != NULL)
+    augur_platform_free (p);
+  return p != NULL;
+}
+
+/* The runs: the halo's traced runs at 4, 8 and 16 ranks, the first
+ * replaced by `first`. */
+static GPtrArray *
+runs_with (const char *first)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_ptr_array_add (files, g_file_new_for_path (first));
+  for (guint p = 8; p <= 16; p *= 2)
+    {
+      g_autofree char *set = g_strdup_printf ("halo2d-%u", p);
+      g_autofree char *path = fixture ("traces", set, "index.txt", NULL);
+
+      g_ptr_array_add (files, g_file_new_for_path (path));
+    }
+  return files;
+}
+
+static void
+assert_refused (GError     *error,
+                const char *path)
+{
+  g_autofree char *expected = g_strconcat (path, " is not a regular file", NULL);
+
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, expected));
+}
+
+/* index.txt a FIFO: the run, and the trace reader, refuse it at once. */
+static void
+test_fifo_index (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-hostile-XXXXXX", NULL);
+  g_autofree char *index = g_build_filename (dir, "index.txt", NULL);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (mkfifo (index, 0600), ==, 0);
+  files = runs_with (index);
+  g_assert_true (read_bounded (read_model, files, index, &error));
+  assert_refused (error, index);
+  g_clear_error (&error);
+
+  file = g_file_new_for_path (index);
+  g_assert_true (read_bounded (read_traces, file, index, &error));
+  assert_refused (error, index);
+  g_assert_false (augur_trace_is_otf2 (file));
+  g_unlink (index);
+  g_rmdir (dir);
+}
+
+/* A rank's file that an index names, a FIFO: refused at the index's line. */
+static void
+test_fifo_rank (void)
+{
+  g_autofree char *dir = altered_copy ("halo2d-4", "rank-1.txt", "s/^/ /");
+  g_autofree char *index = g_build_filename (dir, "run", "index.txt", NULL);
+  g_autofree char *rank = g_build_filename (dir, "run", "index.txt_files", "rank-1.txt", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_unlink (rank), ==, 0);
+  g_assert_cmpint (mkfifo (rank, 0600), ==, 0);
+  files = runs_with (index);
+  g_assert_true (read_bounded (read_model, files, rank, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "rank-1.txt"));
+  g_assert_nonnull (strstr (error->message, "is not a regular file"));
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+/* An OTF2 archive's anchor, definitions or a rank's events a FIFO: the
+ * OTF2 library, which would open it blocking, is never given it. */
+static void
+test_fifo_otf2 (void)
+{
+  const char *parts[] = { "traces.otf2", "traces.def", "traces/0.evt", "traces/1.evt", "traces/0.def" };
+
+  if (!augur_trace_otf2_supported ())
+    {
+      g_test_skip ("built without OTF2");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("augur-hostile-XXXXXX", NULL);
+      g_autofree char *from = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "extrap-otf2",
+                                                "traces", "halo2d-4", NULL);
+      g_autofree char *copy = g_strdup_printf ("cp -r '%s' '%s/run'", from, dir);
+      g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+      g_autofree char *anchor = g_build_filename (dir, "run", "traces.otf2", NULL);
+      g_autofree char *fifo = g_build_filename (dir, "run", parts[i], NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (anchor);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_cmpint (system (copy), ==, 0);
+      g_unlink (fifo);
+      g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+      g_test_message ("%s a FIFO", parts[i]);
+      g_assert_true (read_bounded (read_otf2, file, fifo, &error));
+      assert_refused (error, fifo);
+      g_assert_cmpint (system (cmd), ==, 0);
+    }
+}
+
+/* The platform a FIFO (as every document Augur reads). */
+static void
+test_fifo_platform (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-hostile-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "platform.xml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  g_assert_true (read_bounded (read_platform, file, path, &error));
+  assert_refused (error, path);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* ---- The host speed ----------------------------------------------------- */
+
+static AugurExtrapModel *
+otf2_model (double speed)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GError) error = NULL;
+  AugurExtrapOptions options;
+  AugurExtrapModel *m;
+
+  augur_extrap_options_init (&options);
+  options.compute_tolerance = INFINITY;
+  options.host_speed = speed;
+  for (guint p = 4; p <= 16; p *= 2)
+    {
+      g_autofree char *set = g_strdup_printf ("halo2d-%u", p);
+      g_autofree char *path = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "extrap-otf2",
+                                                "traces", set, "traces.otf2", NULL);
+
+      g_ptr_array_add (files, g_file_new_for_path (path));
+    }
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, &options, NULL, &error);
+  g_assert_no_error (error);
+  return m;
+}
+
+static guint
+speed_warnings (const AugurExtrapModel *m,
+                const char             *word)
+{
+  const char *const *w = augur_extrap_model_get_warnings (m);
+  guint n = 0;
+
+  for (guint i = 0; w[i] != NULL; i++)
+    if (strstr (w[i], "the host speed") != NULL)
+      {
+        g_test_message ("%s", w[i]);
+        g_assert_nonnull (strstr (w[i], word));
+        g_assert_nonnull (strstr (w[i], "1e3 to 1e18 flop/s"));
+        n++;
+      }
+  return n;
+}
+
+static void
+test_host_speed (void)
+{
+  struct { double speed; const char *word; guint n; } cases[] = {
+    { 2e-9, "2e-09 flop/s, is below", 1 },
+    { 1e-300, "1e-300 flop/s, is below", 1 },
+    { 999, "999 flop/s, is below", 1 },
+    { 1e3, "", 0 },
+    { 2e9, "", 0 },
+    { 1e18, "", 0 },
+    { 2e19, "2e+19 flop/s, is above", 1 },
+  };
+  g_autofree char *none = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *w = augur_extrap_host_speed_warning (cases[i].speed);
+
+      g_assert_cmpint (w != NULL, ==, cases[i].n == 1);
+      if (w != NULL)
+        g_assert_nonnull (strstr (w, cases[i].word));
+    }
+  none = augur_extrap_host_speed_warning (0);
+  g_assert_null (none);
+  if (!augur_trace_otf2_supported ())
+    {
+      g_test_skip ("built without OTF2");
+      return;
+    }
+  {
+    g_autoptr(AugurExtrapModel) low = otf2_model (2e-9);
+    g_autoptr(AugurExtrapModel) good = otf2_model (2e9);
+
+    /* once for the runs, however many archives */
+    g_assert_cmpuint (speed_warnings (low, "2e-09 flop/s, is below"), ==, 1);
+    g_assert_cmpuint (speed_warnings (good, ""), ==, 0);
+  }
+}
+
+/* ---- Numbers agree with their counts ------------------------------------ */
+
+static void
+test_plural (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-hostile-XXXXXX", NULL);
+  g_autofree char *one = g_build_filename (dir, "one.txt", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+  g_autoptr(GPtrArray) files = runs_with (one);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = NULL;
+  AugurExtrapSizedModel *s;
+  double sizes[3] = { 100, 100, 100 };
+
+  /* a run of one rank */
+  g_assert_true (g_file_set_contents (one, "0 init\n0 compute 1e+06\n0 finalize\n", -1, NULL));
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, NULL, NULL, &error);
+  g_assert_null (m);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "one.txt has 1 rank: runs of 3 ranks or more"));
+  g_clear_error (&error);
+
+  /* one problem size */
+  {
+    g_autofree char *four = fixture ("traces", "halo2d-4", "index.txt", NULL);
+
+    g_object_unref (g_ptr_array_index (files, 0));
+    g_ptr_array_index (files, 0) = g_file_new_for_path (four);
+  }
+  s = augur_extrap_sized_model_new ((GFile *const *) files->pdata, sizes, files->len, NULL, NULL, &error);
+  g_assert_null (s);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "the runs have 1 problem size: 3 or more"));
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+/* ---- The traces' printed digits ----------------------------------------- */
+
+/* imbalance's slowest rank computes 5.2e8 / P flops, SMPI's traces
+ * written to 6 digits: c / P, once exact (no interval), now has their
+ * rounding as its interval, and the prediction's interval holds its time,
+ * the same as before to the bit. */
+static void
+test_digits (void)
+{
+  static const guint sizes[] = { 4, 8, 16, 32 };
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = NULL;
+  g_autoptr(AugurPlatform) platform = NULL;
+  g_autoptr(AugurDeployment) deployment = NULL;
+  g_autofree char *platform_path = fixture ("platforms", "cluster-1024.xml", NULL);
+  g_autofree char *hosts_path = fixture ("platforms", "hosts-1024.txt", NULL);
+  g_autoptr(GFile) platform_file = g_file_new_for_path (platform_path);
+  g_autofree char *hosts = NULL;
+  gsize length = 0;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurExtrapPrediction p = { 0 };
+  guint inverse = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *set = g_strdup_printf ("imbalance-%u", sizes[i]);
+      g_autofree char *path = fixture ("traces", set, "index.txt", NULL);
+
+      g_ptr_array_add (files, g_file_new_for_path (path));
+    }
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
+    {
+      const AugurExtrapParameter *q = augur_extrap_model_get_parameter (m, i);
+      double lo, hi, v = augur_extrap_model_eval_parameter (m, i, 64, &lo, &hi);
+
+      if (q->kind != AUGUR_EXTRAP_FN_INVERSE || strstr (q->what, "flops") == NULL)
+        continue;
+      g_test_message ("%s: %.17g (%.17g to %.17g)", q->function, v, lo, hi);
+      g_assert_cmpfloat (lo, ==, v - 5e-6 * fabs (v));
+      g_assert_cmpfloat (hi, ==, v + 5e-6 * fabs (v));
+      inverse++;
+    }
+  g_assert_cmpuint (inverse, >, 0);
+
+  platform = augur_platform_load_file (platform_file, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (hosts_path, &hosts, &length, &error));
+  deployment = augur_deployment_from_hostfile (hosts, length, hosts_path, platform, 64, &error);
+  g_assert_no_error (error);
+  g_assert_true (augur_extrap_model_predict (m, 64, platform, deployment, &options, NULL, NULL, NULL, &p, &error));
+  g_assert_no_error (error);
+  g_test_message ("64 ranks: %.17g s (%.17g to %.17g)", p.time, p.low, p.high);
+  /* the time at the fit, as before the interval (+0.02 % from SMPI's) */
+  g_assert_cmpfloat (p.time, ==, 0.1670636050251623);
+  g_assert_cmpfloat (p.low, <, p.time);
+  g_assert_cmpfloat (p.high, >, p.time);
+  g_assert_cmpfloat (p.high - p.low, <, 2e-5 * p.time);
+  augur_extrap_prediction_clear (&p);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/extrap/hostile/fifo/index", test_fifo_index);
+  g_test_add_func ("/extrap/hostile/fifo/rank", test_fifo_rank);
+  g_test_add_func ("/extrap/hostile/fifo/otf2", test_fifo_otf2);
+  g_test_add_func ("/extrap/hostile/fifo/platform", test_fifo_platform);
+  g_test_add_func ("/extrap/hostile/host-speed", test_host_speed);
+  g_test_add_func ("/extrap/hostile/plural", test_plural);
+  g_test_add_func ("/extrap/hostile/digits", test_digits);
+  return g_test_run ();
+}

@@ -7,8 +7,10 @@
  * for both and computes, 4 actions; its main loop runs T(P) = k P
  * iterations (a weak-scaled run whose step count grows with P), so the
  * traced runs stay small (32 x 31,000 lines at 32 ranks) and the model
- * fits the trip count k P.  Then augur_extrap_model_new() reads the runs,
- * and the program is synthesised at 1,024 ranks (k chosen so that each
+ * fits the trip count k P.  Then augur_extrap_model_new() reads the runs
+ * and augur_extrap_model_predict() predicts 1,024 ranks as users get it
+ * (the main loop's steady period: docs/EXTRAPOLATE.md §5); then, unless
+ * --no-full, the program is synthesised at 1,024 ranks (k chosen so that each
  * rank runs about 10^6 actions there: about 1.02 x 10^9 in all) and
  * replayed on tests/fixtures/extrap/platforms/cluster-1024.xml (a rank per
  * host).  The synthesis alone is measured too: a second set of the
@@ -16,13 +18,13 @@
  * splits into what the synthesis gives (extrap-synth.c) and what the
  * replay's kernel does.  Prints each phase's wall and CPU seconds, the actions replayed
  * per wall and per CPU second, the simulated time (beside the computes'
- * own share of it), and the peak memory (ru_maxrss), which must stay that
- * of 1,024 small stacks.  Fails when the replay did not run the program's
+ * own share of it), the two predicted times and their difference, and the
+ * peak memory (ru_maxrss), which must stay that of 1,024 small stacks.  Fails when the replay did not run the program's
  * k P iterations of 4 actions on each rank: the model must have fitted
  * the trip count.
  *
  * Not a timed test (`meson test --benchmark`).  Usage:
- *   bench-extrap [--ranks P] [--actions N] [SOURCE_DIR]
+ *   bench-extrap [--ranks P] [--actions N] [--no-full] [SOURCE_DIR]
  * (N: actions per rank at P, default 1,000,000; P default 1,024).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

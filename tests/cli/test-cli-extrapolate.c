@@ -781,6 +781,47 @@ test_activity_out (void)
   inputs_clear (&in);
 }
 
+/* --every-iteration: taken, and a short program (halo2d at 64 ranks, far
+ * below the steady state's 2e7 actions) is replayed whole either way, to
+ * the same digits; a document's scaling-every-iteration= that is neither
+ * true nor false is refused at its line. */
+static void
+test_every_iteration (void)
+{
+  Inputs in;
+  g_autofree char *plain = NULL;
+  g_autofree char *every = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-extrap-XXXXXX", &error);
+  g_autofree char *doc = g_build_filename (tmp, "bad.replay", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+
+  g_assert_no_error (error);
+  inputs_init (&in, "halo2d");
+  {
+    const char *args[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--ranks", "64",
+                           "--format", "csv", NULL };
+    const char *args_every[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--ranks",
+                                 "64", "--format", "csv", "--every-iteration", NULL };
+
+    g_assert_cmpint (run (args, NULL, &plain, NULL), ==, 0);
+    g_assert_cmpint (run (args_every, NULL, &every, NULL), ==, 0);
+  }
+  g_assert_true (g_str_has_prefix (plain, "ranks,simulated_time,low,high\n64,"));
+  g_assert_cmpstr (every, ==, plain);
+  g_assert_true (g_file_set_contents (doc, "network=smpi\nscaling-every-iteration=yes\n", -1, &error));
+  {
+    const char *args[] = { doc, NULL };
+
+    g_assert_cmpint (run (args, NULL, NULL, &err), ==, 1);
+  }
+  g_assert_nonnull (strstr (err, "Line 2"));
+  g_assert_nonnull (strstr (err, "scaling-every-iteration="));
+  inputs_clear (&in);
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -790,6 +831,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/extrapolate/usage", test_usage);
   g_test_add_func ("/cli/extrapolate/json", test_json);
   g_test_add_func ("/cli/extrapolate/csv-trace-out", test_csv_trace_out);
+  g_test_add_func ("/cli/extrapolate/every-iteration", test_every_iteration);
   g_test_add_func ("/cli/extrapolate/mismatch", test_mismatch);
   g_test_add_func ("/cli/extrapolate/interval", test_interval);
   g_test_add_func ("/cli/extrapolate/tree", test_tree);

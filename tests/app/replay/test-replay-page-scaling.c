@@ -495,6 +495,58 @@ test_document (void)
   g_object_unref (again);
 }
 
+/* Every Iteration: the check button is the document's
+ * scaling-every-iteration=true (one undo step; written only when on, read
+ * back); a prediction is stale after it; the page's model takes it. */
+static void
+test_every_iteration (void)
+{
+  AugurReplayPage *page;
+  GtkWidget *window = window_with_page (app, 1280, 820, &page);
+  AugurReplayPage *again = AUGUR_REPLAY_PAGE (g_object_ref_sink (augur_replay_page_new ()));
+  g_autoptr(GFile) base = extrap_file (NULL, NULL, NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *text = NULL;
+  GtkCheckButton *check;
+  double time, every_time;
+
+  augur_page_set_base_dir (AUGUR_PAGE (page), base);
+  augur_page_set_base_dir (AUGUR_PAGE (again), base);
+  set_up_cg (page);
+  check = GTK_CHECK_BUTTON (augur_replay_page_get_scaling_widget (page, "every-iteration"));
+  g_assert_false (gtk_check_button_get_active (check));
+  before = augur_page_get_text (AUGUR_PAGE (page));
+  g_assert_null (strstr (before, "scaling-every-iteration"));
+  augur_replay_page_show_view (page, "scaling");
+  scale_and_wait (page);
+  g_assert_true (augur_replay_page_get_scaling_prediction (page, 0, NULL, &time, NULL, NULL));
+  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
+
+  gtk_check_button_set_active (check, TRUE);
+  g_assert_true (page->inputs.scaling_every_iteration);
+  g_assert_true (augur_page_get_modified (AUGUR_PAGE (page)));
+  text = augur_page_get_text (AUGUR_PAGE (page));
+  g_assert_nonnull (strstr (text, "scaling-every-iteration=true\n"));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (again), text));
+  g_assert_true (again->inputs.scaling_every_iteration);
+  g_assert_true (gtk_check_button_get_active (
+    GTK_CHECK_BUTTON (augur_replay_page_get_scaling_widget (again, "every-iteration"))));
+  /* a short program: replayed whole either way, the same time */
+  scale_and_wait (page);
+  g_assert_true (augur_replay_page_get_scaling_prediction (page, 0, NULL, &every_time, NULL, NULL));
+  g_assert_cmpfloat (every_time, ==, time);
+
+  /* one undo step back to the default, which is not written */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.undo", NULL));
+  g_assert_false (page->inputs.scaling_every_iteration);
+  g_assert_false (gtk_check_button_get_active (check));
+  g_free (text);
+  text = augur_page_get_text (AUGUR_PAGE (page));
+  g_assert_cmpstr (text, ==, before);
+  g_object_unref (again);
+  close_window (window, page);
+}
+
 /* Measured computes (any amounts): the check button is the document's
  * scaling-compute-tolerance=any (one undo step; written and read back
  * alike where a comma is the decimal point; a bad value refused at its
@@ -838,6 +890,7 @@ main (int   argc,
   g_test_add_func ("/app/replay-page/scaling/tree", test_tree);
   g_test_add_func ("/app/replay-page/scaling/document", test_document);
   g_test_add_func ("/app/replay-page/scaling/measured-computes", test_measured_computes);
+  g_test_add_func ("/app/replay-page/scaling/every-iteration", test_every_iteration);
   g_test_add_func ("/app/replay-page/scaling/cluster", test_cluster);
   augur_test_add_sized ("/app/replay-page/scaling/fits", test_fits);
   return augur_test_run_app (&app);

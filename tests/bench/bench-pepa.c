@@ -76,11 +76,11 @@ run_one (guint n, const char *solver)
     double peak = usage.ru_maxrss * 1024.0;
     double chain = augur_ctmc_get_bytes (augur_pepa_state_space_get_ctmc (space));
 
-    printf ("%2u  %9u  %10" G_GUINT64_FORMAT "  %8.3f  %10.0f  %-12s %7.3f  %5u  %8.1e  %7.3f  %7.1f  %7.0f  %8.1f  %12.0f  %.16g  %u  %u\n",
+    printf ("%2u  %9u  %10" G_GUINT64_FORMAT "  %8.3f  %10.0f  %-12s %7.3f  %5u  %8.1e  %7.3f  %7.1f  %7.0f  %8.1f  %12.0f  %.16g  %u  %u  %u\n",
             n, states, transitions, derive, states / derive,
             info->solver_name, info->seconds, info->iterations, info->residual,
             derive + info->seconds, cpu, peak / 1048576.0, chain / 1048576.0,
-            peak / states, tp, space->derive_threads, info->threads);
+            peak / states, tp, space->derive_threads, info->threads, info->checks);
   }
   return 0;
 }
@@ -180,7 +180,7 @@ main (int argc, char **argv)
     }
 
   printf ("PEPA engine: N-stage pipeline on N processors (mu = lambda = 10)\n");
-  printf (" N     states  transitions  derive s    states/s  solver       solve s  iters  residual  total s    cpu s  peak MB  chain MB  peak B/state  throughput(process1)  derive threads  sweep threads\n");
+  printf (" N     states  transitions  derive s    states/s  solver       solve s  iters  residual  total s    cpu s  peak MB  chain MB  peak B/state  throughput(process1)  derive threads  sweep threads  residual checks\n");
   if (!run_sizes (argv[0], "--one", from, to))
     return 1;
   printf ("Reference: 13 stages = 1,594,323 states, 10,097,379 transitions, throughput(process1) = 1.957220361791.\n"

@@ -25,6 +25,7 @@
 #define POWER_FACTOR           1.02
 #define PROGRESS_INTERVAL_US   50000   /* at most 20 calls a second */
 #define MAX_CHECK_INTERVAL     10      /* iterations between residual checks */
+#define SEGMENT_CHECK_INTERVAL 10      /* the same, Gauss-Seidel's sweeps in a row */
 
 /* ------------------------------------------------------------------------ */
 /* Kernels                                                                  */
@@ -178,8 +179,8 @@ typedef struct
   guint           *need;       /* per block */
   guint            n_blocks;
   guint            sweeps;     /* in this segment */
-  guint            progress[MAX_CHECK_INTERVAL + 1];   /* blocks a sweep has finished, atomically */
-  double           total[MAX_CHECK_INTERVAL + 1];      /* each sweep's sum */
+  guint            progress[SEGMENT_CHECK_INTERVAL + 1];   /* blocks a sweep has finished, atomically */
+  double           total[SEGMENT_CHECK_INTERVAL + 1];      /* each sweep's sum */
   gboolean         stop;       /* atomically: cancelled, or a sum not finite */
   GCancellable    *cancellable;
 } Segment;
@@ -350,7 +351,7 @@ segment_sweeps (const AugurCtmc *c,
   SegmentThread halves[2] = { { &seg, 1 }, { &seg, 2 } };
   GThread *helper = NULL;
 
-  g_assert (sweeps >= 1 && sweeps <= MAX_CHECK_INTERVAL);
+  g_assert (sweeps >= 1 && sweeps <= SEGMENT_CHECK_INTERVAL);
   seg.progress[0] = n_blocks;
   if (two && sweeps > 1)
     helper = g_thread_try_new ("augur-sweep", segment_run, &halves[1], NULL);
@@ -473,6 +474,7 @@ typedef struct
   /* per attempt */
   guint              iterations;
   guint              threads;         /* the sweeps ran on */
+  guint              checks;          /* residual checks after the start */
   guint              halves;          /* the residual in (residual_norms()) */
   double             residual;        /* infinity norm, as reported */
   double             residual1;       /* 1-norm, what the stop test uses */
@@ -540,8 +542,12 @@ normalise_and_measure (Solve  *sv,
 /* Gauss-Seidel, SOR, Jacobi and the power method: one sweep per iteration,
  * normalised each time; the residual is computed when it could have
  * reached the tolerance (predicted from the rate so far) and at least every
- * MAX_CHECK_INTERVAL iterations.  With may_bail, gives up early when the
- * observed convergence rate cannot reach the tolerance within the budget. */
+ * MAX_CHECK_INTERVAL iterations (Gauss-Seidel's sweeps in a row, on a
+ * large chain: SEGMENT_CHECK_INTERVAL; 20 there kept the iterations, 77 to
+ * 117 at 11 to 15 stages of the pipeline, and cut the checks' passes, but
+ * was not shown faster at 16 stages on a loaded machine).  With may_bail,
+ * gives up early when the observed convergence rate cannot reach the
+ * tolerance within the budget. */
 static Outcome
 run_stationary (Solve           *sv,
                 AugurSolverKind  kind,
@@ -568,6 +574,7 @@ run_stationary (Solve           *sv,
   g_autofree guint *need = NULL;
   guint n_blocks = 0;
   gboolean two = FALSE;
+  guint interval = MAX_CHECK_INTERVAL;
 
   sv->threads = 1;
   if (kind == AUGUR_SOLVER_GAUSS_SEIDEL)
@@ -584,6 +591,7 @@ run_stationary (Solve           *sv,
           need = segment_needs (c, n_blocks);
           two = how == CTMC_SWEEPS_SEGMENTS_TWO;
           sv->halves = two ? 2 : 1;
+          interval = SEGMENT_CHECK_INTERVAL;
         }
     }
   else if (kind == AUGUR_SOLVER_JACOBI || kind == AUGUR_SOLVER_POWER)
@@ -615,7 +623,7 @@ run_stationary (Solve           *sv,
         }
       else if (need != NULL)
         {
-          guint sweeps = MIN (MIN (next_check, budget) - it, MAX_CHECK_INTERVAL), done, threads;
+          guint sweeps = MIN (MIN (next_check, budget) - it, interval), done, threads;
 
           total = segment_sweeps (c, x, need, n_blocks, sweeps, two, sv->cancellable, &done, &threads);
           sv->threads = MAX (sv->threads, threads);
@@ -655,6 +663,7 @@ run_stationary (Solve           *sv,
 
           res = measure (sv, x);
           sv->iterations = it;
+          sv->checks++;
           if (!isfinite (res))
             return OUTCOME_DIVERGED;
           if (res <= sv->tol)
@@ -673,7 +682,7 @@ run_stationary (Solve           *sv,
 
           /* Predict when the tolerance is reached. */
           rate = pow (res / last_res, 1.0 / (it - last_it));
-          step = MAX_CHECK_INTERVAL;
+          step = interval;
           if (rate > 0 && rate < 1)
             {
               double need = ceil (log (sv->tol / res) / log (rate));
@@ -1090,6 +1099,7 @@ run_one (Solve           *sv,
     }
   sv->threads = 1;
   sv->halves = 0;
+  sv->checks = 0;
   switch (kind)
     {
     case AUGUR_SOLVER_DIRECT:
@@ -1293,6 +1303,7 @@ solve_irreducible (Solve                    *sv,
         info->solver_name = g_strdup (name);
       info->iterations = sv->iterations;
       info->threads = sv->threads;
+      info->checks = sv->checks;
       info->residual = sv->residual * sv->inf_scale;
       info->converged = TRUE;
       return TRUE;
@@ -1310,6 +1321,7 @@ solve_irreducible (Solve                    *sv,
   info->solver_name = g_strdup (name);
   info->iterations = sv->iterations;
   info->threads = sv->threads;
+  info->checks = sv->checks;
   info->residual = sv->residual * sv->inf_scale;
   if (error == NULL || *error == NULL)
     set_failure (error, outcome, name, sv, sv->iterations,

@@ -74,6 +74,8 @@ typedef struct {
   gboolean converged;
   double   seconds;
   guint    threads;       /* that method's sweeps ran on (1 or 2) */
+  guint    checks;        /* that method's residual checks after its start (each
+                           * a pass over the chain, as a sweep) */
 } AugurSolveInfo;
 
 void augur_solve_info_clear (AugurSolveInfo *info);

@@ -81,6 +81,7 @@ typedef struct {
   double         *ra_active[2];
   double         *ra_passive[2];
   guint8         *touched;
+  guint8         *offered;      /* per action: the right side of a cooperation has it (generate_coop ()) */
   /* A cooperation's shared transitions, put aside (generate_coop ()),
    * and its right side's by action: per action the first, per transition
    * the next of its action (G_MAXUINT32 ends). */
@@ -162,8 +163,9 @@ pair_rate (const Gen      *g,
  * to b, and of its right side, from b: the individual ones of both sides
  * stay, in order, then the shared ones pair up, each left one with the
  * right ones of its action in their order.  One pass over each side puts
- * the shared ones aside with their apparent rates summed in order, and
- * compacts the others; the pairs follow.  The left side's transitions
+ * the shared ones aside with their apparent rates summed in order (the
+ * left side's only for the actions the right side offers, found first),
+ * and compacts the others; the pairs follow.  The left side's transitions
  * before `from` are known to be individual (GenNode.skip_left): they stay
  * where they are.  Returns where the left side's individual ones end. */
 static gsize
@@ -184,6 +186,13 @@ generate_coop (Gen          *g,
       g->shared = gen_alloc0 (g->cap_shared, sizeof (GenTrans));
       g->next = gen_alloc0 (g->cap_shared, sizeof (guint32));
     }
+  /* The shared actions the right side offers now: a left transition of
+   * another is blocked, and needs neither putting aside nor its apparent
+   * rate (a pipeline's network offers every move, its stages one or two).
+   * The marks go in the right side's pass below. */
+  for (gsize i = b; i < c; i++)
+    if (in_set[g->trans[i].action])
+      g->offered[g->trans[i].action] = 1;
   w = from;
   for (gsize i = from; i < b; i++)
     {
@@ -195,6 +204,8 @@ generate_coop (Gen          *g,
           g->trans[w++] = *t;
           continue;
         }
+      if (!g->offered[action])
+        continue;
       if (!g->touched[action])
         {
           g->touched[action] = 1;
@@ -223,6 +234,7 @@ generate_coop (Gen          *g,
           g->trans[w++] = *t;
           continue;
         }
+      g->offered[action] = 0;
       if (!g->touched[action])
         continue;
       if (t->passive)
@@ -591,6 +603,7 @@ gen_init (Gen            *g,
       g->ra_passive[i] = gen_alloc0 (g->n_actions, sizeof (double));
     }
   g->touched = gen_alloc0 (g->n_actions, sizeof (guint8));
+  g->offered = gen_alloc0 (g->n_actions, sizeof (guint8));
   g->head = gen_alloc0 (g->n_actions, sizeof (guint32));
 }
 
@@ -607,6 +620,7 @@ gen_clear (Gen *g)
       g_clear_pointer (&g->ra_passive[i], g_free);
     }
   g_clear_pointer (&g->touched, g_free);
+  g_clear_pointer (&g->offered, g_free);
   g_clear_pointer (&g->head, g_free);
   g_clear_pointer (&g->next, g_free);
   g_clear_pointer (&g->shared, g_free);
@@ -1205,6 +1219,10 @@ typedef struct _Expand {
   gsize                      fresh_cap;
   guint64                   *local;
   guint64                    local_mask;
+  /* the slots that can change (a component of one local state is always
+   * 0, which g.slots holds from the start): those unpacked per state */
+  guint                     *var_slot;
+  guint                      n_var_slots;
   gboolean                   numbering;    /* this chunk's fresh states listed */
   AugurStateSet             *put;          /* numbering: the set they go in */
   const struct _Expand      *first_half;   /* the second half's: the first */
@@ -1221,6 +1239,18 @@ expand_init (Expand                    *x,
   x->space = space;
   x->set = set;
   x->count = g_new (guint32, DERIVE_CHUNK);
+  x->var_slot = g_new (guint, MAX (model->n_slots, 1));
+  x->n_var_slots = 0;
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      const PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+      if (comp->copies > 1)
+        for (guint k = 0; k < comp->locals->len; k++)
+          x->var_slot[x->n_var_slots++] = comp->slot + k;
+      else if (comp->locals->len > 1)
+        x->var_slot[x->n_var_slots++] = comp->slot;
+    }
 }
 
 static void
@@ -1234,6 +1264,7 @@ expand_clear (Expand *x)
   g_clear_pointer (&x->fresh_at, g_free);
   g_clear_pointer (&x->number, g_free);
   g_clear_pointer (&x->local, g_free);
+  g_clear_pointer (&x->var_slot, g_free);
 }
 
 /* The fresh state of half x holding state w (of hash `hash`), or G_MAXUINT. */
@@ -1345,7 +1376,12 @@ expand_states (gpointer data)
       const guint64 *source = &x->set->words[(gsize) s * nw];
       const gsize base = x->n;
 
-      unpack_words (space, source, g->slots);
+      for (guint v = 0; v < x->n_var_slots; v++)
+        {
+          guint i = x->var_slot[v];
+
+          g->slots[i] = (guint32) ((source[space->slot_word[i]] >> space->slot_shift[i]) & space->slot_mask[i]);
+        }
       g->n_trans = 0;
       g->n_changes = 0;
       generate (g, g->root);

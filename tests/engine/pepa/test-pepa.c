@@ -618,9 +618,16 @@ test_solve_two_threads (void)
           g_assert_cmpfloat (x, >, 1.9);
           g_assert_cmpfloat (fabs (augur_pepa_result_get_throughput (one, act) - x), <=, 1e-12 * x);
         }
+      /* 77 iterations, the residual checked at 1, 11, ..., 71 and the
+       * predicted 77, each check a pass over the chain as costly as a
+       * sweep, whichever way the sweeps go. */
+      g_assert_cmpuint (info->iterations, ==, 77);
+      g_assert_cmpuint (info->checks, ==, 9);
+      g_assert_cmpuint (augur_pepa_result_get_solve_info (one)->checks, ==, 9);
       for (guint r = 0; r < G_N_ELEMENTS (two); r++)
         {
           g_assert_cmpuint (augur_pepa_result_get_solve_info (two[r])->iterations, ==, info->iterations);
+          g_assert_cmpuint (augur_pepa_result_get_solve_info (two[r])->checks, ==, 9);
           g_assert_cmpfloat (augur_pepa_result_get_solve_info (two[r])->residual, ==,
                              augur_pepa_result_get_solve_info (one)->residual);
           g_assert_cmpmem (augur_pepa_result_get_probabilities (two[r]), n * sizeof (double),

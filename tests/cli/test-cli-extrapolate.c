@@ -1,6 +1,10 @@
 /* test-cli-extrapolate.c: `augur-cli extrapolate` as a user runs it, on
  * the runs of tests/fixtures/extrap.
  *
+ * About 840 lines on purpose: one command, every option and output of it
+ * (formats, traces and activity written, documents, Slurm, reports), so
+ * that one file lists what `augur-cli extrapolate` promises.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-test.h"

@@ -2158,6 +2158,20 @@ finish_test (SRank *rank)
   return cost;
 }
 
+/* The rank's stored keys one after the other: the few, then the
+ * table's; NULL after the last (*i from 0, iter initialised on the table). */
+static Slot *
+storage_next (SRank          *rank,
+              guint          *i,
+              GHashTableIter *iter)
+{
+  gpointer key;
+
+  if (*i < rank->n_few)
+    return rank->few[(*i)++];
+  return g_hash_table_iter_next (iter, &key, NULL) ? key : NULL;
+}
+
 /* When a rank ends: its stored requests that are still in flight were
  * never waited for (SimGrid waits only for the last of each key), so the
  * time of their transfers is not in the prediction; counted to be said. */
@@ -2165,20 +2179,11 @@ static void
 note_unwaited (SRank *rank)
 {
   GHashTableIter iter;
-  gpointer key;
+  guint i = 0;
 
   g_hash_table_iter_init (&iter, rank->storage);
-  for (guint i = 0;; i++)
+  for (Slot *s; (s = storage_next (rank, &i, &iter)) != NULL;)
     {
-      Slot *s;
-
-      /* the few, then the table's */
-      if (i < rank->n_few)
-        s = rank->few[i];
-      else if (g_hash_table_iter_next (&iter, &key, NULL))
-        s = key;
-      else
-        break;
       for (GList *l = s->queue.head; l != NULL; l = l->next)
         {
           SReq *r = l->data;
@@ -2197,22 +2202,15 @@ static gboolean
 wait_at_end (SRank *rank)
 {
   GHashTableIter iter;
-  gpointer key;
   gboolean must_wait = FALSE;
+  guint i = 0;
 
   g_hash_table_iter_init (&iter, rank->storage);
-  for (guint i = 0;; i++)
+  /* the few (without smpi/or, in any order), then the table's */
+  for (Slot *s; (s = storage_next (rank, &i, &iter)) != NULL;)
     {
-      Slot *s;
       SReq *last;
 
-      /* the few (without smpi/or, in any order), then the table's */
-      if (i < rank->n_few)
-        s = rank->few[i];
-      else if (g_hash_table_iter_next (&iter, &key, NULL))
-        s = key;
-      else
-        break;
       last = g_queue_peek_tail (&s->queue);
       if (last == NULL)
         continue;

@@ -417,7 +417,7 @@ parse_radical (const char  *radical,
       g_auto(GStrv) range = g_strsplit (g_strstrip (parts[i]), "-", 3);
       guint64 first, last;
 
-      if (g_strv_length (range) > 2 ||
+      if (range[0] == NULL || g_strv_length (range) > 2 ||
           !g_ascii_string_to_unsigned (g_strstrip (range[0]), 10, 0, G_MAXINT, &first, NULL) ||
           !g_ascii_string_to_unsigned (g_strstrip (range[1] != NULL ? range[1] : range[0]),
                                        10, 0, G_MAXINT, &last, NULL) ||

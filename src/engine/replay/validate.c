@@ -725,7 +725,8 @@ read_point (const char *value, char **why)
                         &row->predicted };
   guint seen = 0;
 
-  if (!plain_text (g_strstrip (fields[0])) || strchr (fields[0], '=') != NULL)
+  /* an empty value splits into no field at all */
+  if (fields[0] == NULL || !plain_text (g_strstrip (fields[0])) || strchr (fields[0], '=') != NULL)
     {
       *why = g_strdup (_("validation= starts with the program’s name, then ;ranks=N;measured=S;min=S;max=S;"
                          "traced=S;predicted=S;actions=N;oversubscribed=yes|no"));

@@ -637,6 +637,12 @@ test_errors (void)
                      "  </zone>\n"
                      "</platform>\n",
                      AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:6: ", "bandwidth=\"1GBs\"");
+  /* an empty item of a radical: refused, no GLib critical on the way */
+  assert_load_error (HEADER "<platform version=\"4.1\">\n"
+                     "  <cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-3,,5\" speed=\"1Gf\"\n"
+                     "           bw=\"1GBps\" lat=\"1us\"/>\n"
+                     "</platform>\n",
+                     AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:4: ", "is not a list of numbers and ranges");
   /* attributes known but not modelled: refused with the reason of each */
   assert_load_error (HEADER "<platform version=\"4.1\">\n"
                      "  <cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\"\n"

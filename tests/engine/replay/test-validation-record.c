@@ -152,6 +152,8 @@ test_refused (void)
     { "validation=cg;ranks=4;measured=0.5;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1", "given twice" },
     { "validation=cg;ranks=4;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1;colour=red", "unknown key" },
     { "validation=;ranks=4;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1", "program’s name" },
+    { "validation=", "program’s name" },
+    { "validation=   ", "program’s name" },
     { "validation=cg;ranks=4;measured=0.5;min=0.4;max=0.6;traced=0.5;predicted=0.5;actions=1;oversubscribed=maybe", "yes or no" },
     { "validation-date=yesterday", "validation-date= needs" },
     { "validation-runs=0", "validation-runs= needs" },

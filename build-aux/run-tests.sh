@@ -50,32 +50,51 @@ if [ "${AUGUR_QUICK:-0}" != "1" ]; then
       meson configure build-fuzz -Db_sanitize=address,undefined -Dbuildtype=debugoptimized >/dev/null \
         || failed_steps=$((failed_steps + 1))
     fi
+    # Built together, then run two at a time (one a core): each for its
+    # bounded time, its log printed when it failed.
+    targets=""
     for src in tests/fuzz/fuzz-*.c; do
       name=$(basename "$src" .c); name=${name#fuzz-}
       [ "$name" = main ] && continue
-      target=fuzz-$name
-      if ninja -C build-fuzz tests/fuzz/$target >/dev/null; then
-        mkdir -p build-fuzz/corpus-$target
-        seeds=""
-        for d in tests/fuzz/seeds-$name tests/fuzz/regress/$name; do
-          [ -d "$d" ] && seeds="$seeds $d"
-        done
-        # shellcheck disable=SC2086
-        if ASAN_OPTIONS="detect_leaks=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-             build-fuzz/tests/fuzz/$target -max_total_time="${AUGUR_FUZZ_SECONDS:-25}" -timeout=20 \
-             -max_len=65536 -rss_limit_mb=2048 -artifact_prefix=build-fuzz/$target- \
-             build-fuzz/corpus-$target $seeds >build-fuzz/$target.log 2>&1; then
-          echo "$target: no crash in ${AUGUR_FUZZ_SECONDS:-25} s"
-          echo "{\"name\": \"$target\", \"result\": \"OK\"}" > build-fuzz/$target-result.json
-        else
-          tail -40 build-fuzz/$target.log
-          echo "$target: failed; the input is in build-fuzz/$target-*"
-          echo "{\"name\": \"$target\", \"result\": \"FAIL\"}" > build-fuzz/$target-result.json
-        fi
-        logs="$logs build-fuzz/$target-result.json"
+      targets="$targets $name"
+    done
+    # shellcheck disable=SC2086
+    if ! ninja -C build-fuzz $(for name in $targets; do printf 'tests/fuzz/fuzz-%s ' "$name"; done) >/dev/null; then
+      failed_steps=$((failed_steps + 1))
+      targets=""
+    fi
+    fuzz_one () {
+      target=fuzz-$1
+      mkdir -p build-fuzz/corpus-$target
+      seeds=""
+      for d in tests/fuzz/seeds-$1 tests/fuzz/regress/$1; do
+        [ -d "$d" ] && seeds="$seeds $d"
+      done
+      # shellcheck disable=SC2086
+      if ASAN_OPTIONS="detect_leaks=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+           build-fuzz/tests/fuzz/$target -max_total_time="${AUGUR_FUZZ_SECONDS:-25}" -timeout=20 \
+           -max_len=65536 -rss_limit_mb=2048 -artifact_prefix=build-fuzz/$target- \
+           build-fuzz/corpus-$target $seeds >build-fuzz/$target.log 2>&1; then
+        echo "$target: no crash in ${AUGUR_FUZZ_SECONDS:-25} s" >build-fuzz/$target.said
+        echo "{\"name\": \"$target\", \"result\": \"OK\"}" > build-fuzz/$target-result.json
       else
-        failed_steps=$((failed_steps + 1))
+        { tail -40 build-fuzz/$target.log
+          echo "$target: failed; the input is in build-fuzz/$target-*"; } >build-fuzz/$target.said
+        echo "{\"name\": \"$target\", \"result\": \"FAIL\"}" > build-fuzz/$target-result.json
       fi
+    }
+    set -- $targets
+    while [ $# -gt 0 ]; do
+      first=$1; shift
+      second=""
+      if [ $# -gt 0 ]; then second=$1; shift; fi
+      fuzz_one "$first" &
+      [ -n "$second" ] && fuzz_one "$second"
+      wait
+      for name in $first $second; do
+        cat build-fuzz/fuzz-$name.said
+        logs="$logs build-fuzz/fuzz-$name-result.json"
+      done
     done
   fi
 fi

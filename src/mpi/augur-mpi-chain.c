@@ -1275,25 +1275,31 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
       goto out;
     }
 
-  /* rows by target, sources numbered globally */
+  /* rows by target, sources numbered globally; each chunk of the
+   * transitions freed once read */
   for (gsize i = 0; i < space->n_in; i++)
-    row_ptr[space->in_target[i] + 1]++;
+    {
+      const AugurMpiInChunk *chunk = g_ptr_array_index (space->in_chunks, i / AUGUR_MPI_IN_CHUNK);
+      row_ptr[chunk->target[i % AUGUR_MPI_IN_CHUNK] + 1]++;
+    }
   for (guint j = 0; j < n; j++)
     row_ptr[j + 1] += row_ptr[j];
   entries = g_new (Entry, MAX (1, space->n_in));
   fill = g_memdup2 (row_ptr, sizeof (gsize) * ((gsize) n + 1));
   for (gsize i = 0; i < space->n_in; i++)
     {
-      Entry *e = &entries[fill[space->in_target[i]]++];
-      e->col = (PetscInt) (space->offsets[space->in_rank[i]] + space->in_source[i]);
-      e->rate = space->in_rate[i];
+      const gsize at = i % AUGUR_MPI_IN_CHUNK;
+      AugurMpiInChunk *chunk = g_ptr_array_index (space->in_chunks, i / AUGUR_MPI_IN_CHUNK);
+      Entry *e = &entries[fill[chunk->target[at]]++];
+
+      e->col = (PetscInt) (space->offsets[chunk->rank[at]] + chunk->source[at]);
+      e->rate = chunk->rate[at];
+      if (at == AUGUR_MPI_IN_CHUNK - 1 || i + 1 == space->n_in)
+        g_clear_pointer (&g_ptr_array_index (space->in_chunks, i / AUGUR_MPI_IN_CHUNK), g_free);
     }
   g_clear_pointer (&fill, g_free);
-  g_clear_pointer (&space->in_target, g_free);
-  g_clear_pointer (&space->in_rank, g_free);
-  g_clear_pointer (&space->in_source, g_free);
-  g_clear_pointer (&space->in_rate, g_free);
-  space->n_in = space->cap_in = 0;
+  g_ptr_array_set_size (space->in_chunks, 0);
+  space->n_in = 0;
 
   /* per row: sources increasing, duplicates summed, compacted in place */
   for (guint j = 0; j < n; j++)

@@ -98,6 +98,15 @@ typedef gboolean (*AugurMpiSuccessorsFunc) (gpointer        data,
 typedef char *(*AugurMpiDescribeFunc) (gpointer       data,
                                        const guint64 *packed);
 
+#define AUGUR_MPI_IN_CHUNK 65536
+
+typedef struct {
+  guint32 target[AUGUR_MPI_IN_CHUNK];   /* local state */
+  guint32 rank[AUGUR_MPI_IN_CHUNK];     /* the source's rank */
+  guint32 source[AUGUR_MPI_IN_CHUNK];   /* the source's local state on that rank */
+  double  rate[AUGUR_MPI_IN_CHUNK];
+} AugurMpiInChunk;
+
 typedef struct {
   guint          n_words;
   AugurStateSet  set;          /* this rank's states, in the order found */
@@ -107,13 +116,11 @@ typedef struct {
                                 * solver's layout makes it the distance along
                                 * the transitions, the order of the flow */
   guint32        round;        /* the round being generated */
-  /* transitions into this rank's states, as they arrived */
+  /* transitions into this rank's states, as they arrived, in chunks of
+   * AUGUR_MPI_IN_CHUNK (never copied as they grow: a doubled array cost
+   * its copy, its pages touched twice and twice its memory at the end) */
   gsize          n_in;
-  gsize          cap_in;
-  guint32       *in_target;    /* local state */
-  guint32       *in_rank;      /* the source's rank */
-  guint32       *in_source;    /* the source's local state on that rank */
-  double        *in_rate;
+  GPtrArray     *in_chunks;    /* of AugurMpiInChunk */
   /* global numbering: rank r's state s is offsets[r] + s */
   guint64       *offsets;      /* size + 1 */
   guint64        n_states;     /* over all ranks */

@@ -58,18 +58,16 @@ augur_mpi_owner (const guint64 *w,
 static void
 add_incoming (AugurMpiSpace *space, guint target, guint rank, guint source, double rate)
 {
-  if (space->n_in == space->cap_in)
-    {
-      space->cap_in = MAX (4096, space->cap_in * 2);
-      space->in_target = g_renew (guint32, space->in_target, space->cap_in);
-      space->in_rank = g_renew (guint32, space->in_rank, space->cap_in);
-      space->in_source = g_renew (guint32, space->in_source, space->cap_in);
-      space->in_rate = g_renew (double, space->in_rate, space->cap_in);
-    }
-  space->in_target[space->n_in] = target;
-  space->in_rank[space->n_in] = rank;
-  space->in_source[space->n_in] = source;
-  space->in_rate[space->n_in] = rate;
+  const gsize at = space->n_in % AUGUR_MPI_IN_CHUNK;
+  AugurMpiInChunk *chunk;
+
+  if (at == 0)
+    g_ptr_array_add (space->in_chunks, g_new (AugurMpiInChunk, 1));
+  chunk = g_ptr_array_index (space->in_chunks, space->in_chunks->len - 1);
+  chunk->target[at] = target;
+  chunk->rank[at] = rank;
+  chunk->source[at] = source;
+  chunk->rate[at] = rate;
   space->n_in++;
 }
 
@@ -145,6 +143,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
   memset (space, 0, sizeof *space);
   space->n_words = n_words;
   augur_state_set_init (&space->set, n_words);
+  space->in_chunks = g_ptr_array_new_with_free_func (g_free);
   for (int r = 0; r < size; r++)
     out[r] = g_array_new (FALSE, FALSE, sizeof (guint64));
 
@@ -342,10 +341,7 @@ augur_mpi_space_clear (AugurMpiSpace *space)
   augur_state_set_clear (&space->set);
   g_clear_pointer (&space->exit, g_free);
   g_clear_pointer (&space->found, g_free);
-  g_clear_pointer (&space->in_target, g_free);
-  g_clear_pointer (&space->in_rank, g_free);
-  g_clear_pointer (&space->in_source, g_free);
-  g_clear_pointer (&space->in_rate, g_free);
+  g_clear_pointer (&space->in_chunks, g_ptr_array_unref);
   g_clear_pointer (&space->offsets, g_free);
-  space->n_in = space->cap_in = 0;
+  space->n_in = 0;
 }

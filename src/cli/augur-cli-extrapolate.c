@@ -16,7 +16,7 @@
  * at (P, n) with --sizes: the copy keeps every run's n) and collect prints
  * what a local run prints.
  *
- * About 1,000 lines on purpose: one command, whose options (runs or a
+ * About 1,090 lines on purpose: one command, whose options (runs or a
  * document, sizes, grids, targets, three outputs, Slurm) meet in one
  * place so that each is checked against the others.
  *
@@ -502,15 +502,56 @@ otf2_options (gboolean           document,
   return TRUE;
 }
 
+/* Whether target i's size comes earlier in the targets (--ranks 64,64):
+ * its traces are written once. */
+static gboolean
+written_before (GArray *targets,
+                guint   i)
+{
+  for (guint j = 0; j < i; j++)
+    if (g_array_index (targets, guint, j) == g_array_index (targets, guint, i))
+      return TRUE;
+  return FALSE;
+}
+
+/* --trace-out: a folder, or nothing yet (made with its parents), said
+ * before anything is replayed. */
+static gboolean
+trace_out_allowed (const char *path)
+{
+  g_autoptr(GFile) top = g_file_new_for_commandline_arg (path);
+  GFileType type = g_file_query_file_type (top, G_FILE_QUERY_INFO_NONE, NULL);
+
+  if (type != G_FILE_TYPE_UNKNOWN && type != G_FILE_TYPE_DIRECTORY)
+    {
+      fprintf (stderr, "augur-cli extrapolate: %s is not a folder: --trace-out writes each target's traces in a "
+               "folder of its own there (DIR/64/index.txt)\n", path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 activity_out_allowed (const AugurReplayInputs *in,
                       const char              *path,
                       const char              *document)
 {
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+
   if (g_file_test (path, G_FILE_TEST_EXISTS))
     {
       fprintf (stderr, "augur-cli extrapolate: %s exists already: give --activity-out another file, or remove it "
                "first\n", path);
+      return FALSE;
+    }
+  /* written last, after every target's replay: its folder said at once */
+  if (parent != NULL && g_file_query_file_type (parent, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+    {
+      g_autofree char *where = g_file_get_parse_name (parent);
+
+      fprintf (stderr, "augur-cli extrapolate: %s: its folder %s is not there (or not a folder): give "
+               "--activity-out a file in a folder that exists\n", path, where);
       return FALSE;
     }
   if (document != NULL && (in->use_cluster || in->deployment != NULL))
@@ -841,6 +882,8 @@ augur_cli_extrapolate (int argc, char **argv)
   n_targets = in.scaling_ranks->len;
   augur_cli_progress_enabled = verbose && mode != AUGUR_CLI_SLURM_TASK;
   /* never over a user's files: every target's folder checked before any work */
+  if (trace_out != NULL && !trace_out_allowed (trace_out))
+    goto out;
   for (guint i = 0; trace_out != NULL && i < n_targets; i++)
     {
       g_autofree char *name = g_strdup_printf ("%u", g_array_index (in.scaling_ranks, guint, i));
@@ -999,7 +1042,7 @@ augur_cli_extrapolate (int argc, char **argv)
             }
           if (q->note != NULL && format != NULL && strcmp (format, "text") != 0)
             fprintf (stderr, "augur-cli extrapolate: warning: %s: %s\n", RANKS (P), q->note);
-          if (trace_out != NULL)
+          if (trace_out != NULL && !written_before (in.scaling_ranks, i))
             {
               g_autofree char *name = g_strdup_printf ("%u", P);
               g_autoptr(GFile) top = g_file_new_for_commandline_arg (trace_out);
@@ -1007,7 +1050,8 @@ augur_cli_extrapolate (int argc, char **argv)
 
               if (!augur_extrap_model_write_traces (at != NULL ? at : model, P, dir, NULL, &error))
                 {
-                  fprintf (stderr, "augur-cli extrapolate: %s: %s\n", trace_out, error->message);
+                  /* the error names the folder and the file */
+                  fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
                   goto out;
                 }
             }

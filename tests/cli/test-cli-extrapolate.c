@@ -1,7 +1,7 @@
 /* test-cli-extrapolate.c: `augur-cli extrapolate` as a user runs it, on
  * the runs of tests/fixtures/extrap.
  *
- * About 840 lines on purpose: one command, every option and output of it
+ * About 920 lines on purpose: one command, every option and output of it
  * (formats, traces and activity written, documents, Slurm, reports), so
  * that one file lists what `augur-cli extrapolate` promises.
  *
@@ -826,6 +826,72 @@ test_every_iteration (void)
   g_assert_cmpint (system (cmd), ==, 0);
 }
 
+/* Where the outputs cannot go, said before any replay, the user's file
+ * left as it was; a target given twice written once. */
+static void
+test_outputs_refused (void)
+{
+  Inputs in;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-extrap-XXXXXX", &error);
+  g_autofree char *mine = g_build_filename (tmp, "mine.txt", NULL);
+  g_autofree char *missing = g_build_filename (tmp, "nowhere", "ring.activity", NULL);
+  g_autofree char *missing_dir = g_build_filename (tmp, "nowhere", NULL);
+  g_autofree char *traces = g_build_filename (tmp, "traces", NULL);
+  g_autofree char *index64 = g_build_filename (tmp, "traces", "64", "index.txt", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  inputs_init (&in, "halo2d");
+  g_assert_true (g_file_set_contents (mine, "the user's\n", -1, &error));
+  /* --trace-out a file: refused, the file kept (the traces' folders were
+   * tried under it after the replay) */
+  {
+    g_autofree char *err = NULL;
+    const char *args[] = { in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--ranks", "64",
+                           "--format", "csv", "--trace-out", mine, NULL };
+    g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: %s is not a folder: --trace-out writes each "
+                                                 "target's traces in a folder of its own there", mine);
+
+    g_assert_cmpint (run (args, NULL, NULL, &err), ==, 1);
+    g_test_message ("%s", err);
+    g_assert_true (g_str_has_prefix (err, expected));
+    g_assert_true (g_file_get_contents (mine, &text, NULL, &error));
+    g_assert_cmpstr (text, ==, "the user's\n");
+  }
+  /* --activity-out in a folder that is not there: said at once (it was
+   * written after every replay, and failed then) */
+  {
+    g_autofree char *err = NULL;
+    const char *args[] = { in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--ranks", "64",
+                           "--format", "csv", "--activity-out", missing, NULL };
+    g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: %s: its folder %s is not there (or not a "
+                                                 "folder)", missing, missing_dir);
+
+    g_assert_cmpint (run (args, NULL, NULL, &err), ==, 1);
+    g_test_message ("%s", err);
+    g_assert_true (g_str_has_prefix (err, expected));
+  }
+  /* 64 twice: predicted twice, written once */
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    g_auto(GStrv) lines = NULL;
+    const char *args[] = { in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--ranks", "64,64",
+                           "--format", "csv", "--trace-out", traces, NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+    lines = g_strsplit (out, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, 4);
+    g_assert_true (g_str_has_prefix (lines[1], "64,"));
+    g_assert_cmpstr (lines[1], ==, lines[2]);
+    g_assert_true (g_file_test (index64, G_FILE_TEST_IS_REGULAR));
+  }
+  inputs_clear (&in);
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -842,5 +908,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/extrapolate/document-slurm", test_document_slurm);
   g_test_add_func ("/cli/extrapolate/report", test_report);
   g_test_add_func ("/cli/extrapolate/activity-out", test_activity_out);
+  g_test_add_func ("/cli/extrapolate/outputs-refused", test_outputs_refused);
   return g_test_run ();
 }

@@ -7,6 +7,9 @@
  * of loop counters, its rank fields computed from r and P as each action
  * is asked for: nothing else is kept, whatever the number of actions.
  *
+ * About 970 lines on purpose: the check at a target, the synthesis and
+ * the writing of its traces share the evaluated program.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
@@ -746,6 +749,163 @@ write_action (GString                *s,
   g_string_append_c (s, '\n');
 }
 
+#define WRITE_CHUNK (1 << 20)
+
+/* Deletes what a write of traces made, the last made first: its files,
+ * then the folders it created (each empty by then). */
+static void
+unmake (GPtrArray *made)
+{
+  for (guint i = made->len; i-- > 0;)
+    g_file_delete (g_ptr_array_index (made, i), NULL, NULL);
+}
+
+/* Makes DIR/index.txt_files and the folders above it that are missing,
+ * each added to made; FALSE when index.txt_files is there already. */
+static gboolean
+make_folders (GFile      *files,
+              GPtrArray  *made,
+              GError    **error)
+{
+  g_autoptr(GPtrArray) missing = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GFile) f = g_object_ref (files);
+
+  /* the missing folders, innermost first */
+  while (f != NULL && g_file_query_file_type (f, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL) == G_FILE_TYPE_UNKNOWN)
+    {
+      GFile *parent = g_file_get_parent (f);
+
+      g_ptr_array_add (missing, g_steal_pointer (&f));
+      f = parent;
+    }
+  for (guint i = missing->len; i-- > 0;)
+    {
+      GFile *d = g_ptr_array_index (missing, i);
+      GError *local = NULL;
+
+      if (g_file_make_directory (d, NULL, &local))
+        g_ptr_array_add (made, g_object_ref (d));
+      else if (i > 0 && g_error_matches (local, G_IO_ERROR, G_IO_ERROR_EXISTS))
+        g_clear_error (&local);   /* made meanwhile by someone else: not ours */
+      else
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The lines a rank walking e writes at least (a binomial tree's loops, whose
+ * trip count is the most children a rank has, counted as none). */
+static double
+enode_lines_min (const ENode *e)
+{
+  double n = 0;
+
+  if (!e->is_loop)
+    return e->pre > 0 ? 2 : 1;
+  if (e->g->tree_count)
+    return 0;
+  for (guint i = 0; i < e->n_body; i++)
+    n += enode_lines_min (e->body[i]);
+  return n * (double) e->count;
+}
+
+/* Whether the traces at P fit on dir's disk: every line takes "R x\n", 4
+ * bytes or more; FALSE, saying how much they take, when they cannot. */
+static gboolean
+check_room (const AugurExtrapModel *m,
+            guint                   ranks,
+            GFile                  *dir,
+            GError                **error)
+{
+  Synth *s = synth_new (m, ranks, AUGUR_EXTRAP_BOUND_FIT, error);
+  g_autoptr(GFile) there = g_object_ref (dir);
+  g_autoptr(GFileInfo) info = NULL;
+  double lines = 0;
+
+  if (s == NULL)
+    return FALSE;
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    if (s->classes[k] != NULL)
+      lines += synth_class_ranks (s, k) * enode_lines_min (s->classes[k]);
+  synth_free (s);
+  /* the disk of the nearest folder there already */
+  while (g_file_query_file_type (there, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_UNKNOWN)
+    {
+      GFile *parent = g_file_get_parent (there);
+
+      if (parent == NULL)
+        return TRUE;
+      g_object_unref (there);
+      there = parent;
+    }
+  info = g_file_query_filesystem_info (there, G_FILE_ATTRIBUTE_FILESYSTEM_FREE, NULL, NULL);
+  if (info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_FILESYSTEM_FREE) &&
+      4 * lines > (double) g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_FILESYSTEM_FREE))
+    {
+      g_autofree char *where = g_file_get_parse_name (dir);
+      g_autofree char *need = g_format_size ((guint64) MIN (4 * lines, (double) G_MAXUINT64 / 2));
+      g_autofree char *free_ = g_format_size (g_file_info_get_attribute_uint64 (info,
+                                                                              G_FILE_ATTRIBUTE_FILESYSTEM_FREE));
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   /* Translators: a folder, ranks, lines (e.g. 2.7e+11), a size (e.g. 1.1 TB), then another. */
+                   _("%s: the traces of %u ranks are not written: their %s lines take %s or more, and the disk "
+                     "has %s free"), where, ranks, NUM (lines), need, free_);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Rank r's file, written as its actions come, a MiB at a time: a loop
+ * of 10^8 iterations is as many lines on the disk, never in memory. */
+static gboolean
+write_rank (AugurTraceSet  *t,
+            guint           r,
+            guint           ranks,
+            GFile          *file,
+            GCancellable   *cancellable,
+            GError        **error)
+{
+  AugurSafeFile *safe = augur_safe_file_open (file, error);
+  g_autoptr(GString) text = NULL;
+  GOutputStream *out;
+  GError *local = NULL;
+  gboolean ok = TRUE;
+  AugurTraceAction a;
+
+  if (safe == NULL)
+    return FALSE;
+  out = augur_safe_file_get_stream (safe);
+  text = g_string_sized_new (WRITE_CHUNK + 4096);
+  while (ok && augur_trace_set_next (t, r, &a, &local))
+    {
+      write_action (text, r, ranks, &a);
+      if (text->len >= WRITE_CHUNK)
+        {
+          ok = !g_cancellable_set_error_if_cancelled (cancellable, &local) &&
+               g_output_stream_write_all (out, text->str, text->len, NULL, NULL, &local);
+          g_string_truncate (text, 0);
+        }
+    }
+  if (ok && local == NULL)
+    ok = !g_cancellable_set_error_if_cancelled (cancellable, &local) &&
+         g_output_stream_write_all (out, text->str, text->len, NULL, NULL, &local);
+  ok = ok && local == NULL;
+  if (!augur_safe_file_finish (safe, ok, ok ? &local : NULL))
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Never over a user's files, never half written: DIR/index.txt and
+ * DIR/index.txt_files must not be there; when a write fails (a full disk,
+ * a cancel), every file written and every folder made is deleted, and the
+ * error says so, naming the file. */
 gboolean
 augur_extrap_model_write_traces (const AugurExtrapModel *m,
                                  guint                   ranks,
@@ -757,6 +917,8 @@ augur_extrap_model_write_traces (const AugurExtrapModel *m,
   g_autoptr(GFile) files = NULL;
   g_autoptr(GString) index = g_string_new (NULL);
   g_autoptr(GFile) index_file = NULL;
+  g_autoptr(GPtrArray) made = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *where = NULL;
   GError *local = NULL;
 
   g_return_val_if_fail (m != NULL && G_IS_FILE (dir), FALSE);
@@ -764,35 +926,50 @@ augur_extrap_model_write_traces (const AugurExtrapModel *m,
   t = augur_extrap_model_synthesize (m, ranks, error);
   if (t == NULL)
     return FALSE;
+  where = g_file_get_parse_name (dir);
   files = g_file_get_child (dir, "index.txt_files");
-  if (!g_file_make_directory_with_parents (files, cancellable, &local))
+  index_file = g_file_get_child (dir, "index.txt");
+  if (g_file_query_file_type (index_file, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL) != G_FILE_TYPE_UNKNOWN ||
+      g_file_query_file_type (files, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL) != G_FILE_TYPE_UNKNOWN)
     {
-      if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_EXISTS))
-        {
-          g_propagate_error (error, local);
-          return FALSE;
-        }
-      g_clear_error (&local);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("%s holds traces already (index.txt or index.txt_files): Augur does not write over them; "
+                     "choose another folder, or remove them first"), where);
+      return FALSE;
     }
+  if (!check_room (m, ranks, dir, error))
+    return FALSE;
+  if (!make_folders (files, made, &local))
+    goto fail;
   for (guint r = 0; r < ranks; r++)
     {
       g_autofree char *name = g_strdup_printf ("rank-%u.txt", r + 1);
       g_autoptr(GFile) file = g_file_get_child (files, name);
-      g_autoptr(GString) text = g_string_new (NULL);
-      AugurTraceAction a;
 
-      while (augur_trace_set_next (t, r, &a, &local))
-        write_action (text, r, ranks, &a);
-      if (local != NULL)
+      if (!write_rank (t, r, ranks, file, cancellable, &local))
         {
-          g_propagate_error (error, local);
-          return FALSE;
+          g_autofree char *path = g_file_get_parse_name (file);
+
+          g_prefix_error (&local, "%s: ", path);
+          goto fail;
         }
-      if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
-          !augur_file_write_contents (file, text->str, text->len, error))
-        return FALSE;
+      g_ptr_array_add (made, g_object_ref (file));
       g_string_append_printf (index, "index.txt_files/%s\n", name);
     }
-  index_file = g_file_get_child (dir, "index.txt");
-  return augur_file_write_contents (index_file, index->str, index->len, error);
+  if (!augur_file_write_contents (index_file, index->str, index->len, &local))
+    {
+      g_autofree char *path = g_file_get_parse_name (index_file);
+
+      g_prefix_error (&local, "%s: ", path);
+      goto fail;
+    }
+  return TRUE;
+
+fail:
+  unmake (made);
+  g_propagate_prefixed_error (error, local,
+                              /* Translators: the traces' folder, then a number of ranks; the reason follows. */
+                              _("%s: the traces of %u ranks are not written, and nothing of them is kept: "),
+                              where, ranks);
+  return FALSE;
 }

@@ -173,7 +173,11 @@ AugurTraceSet    *augur_extrap_model_synthesize_bound (const AugurExtrapModel *m
                                                        AugurExtrapBound        bound,
                                                        GError                **error);
 /* The same written as SMPI's traces: DIR/index.txt and
- * DIR/index.txt_files/rank-<r+1>.txt (DIR is created). */
+ * DIR/index.txt_files/rank-<r+1>.txt (DIR is created, with its parents).
+ * FALSE (G_IO_ERROR_EXISTS) when DIR holds index.txt or index.txt_files
+ * already, or (G_IO_ERROR_NO_SPACE) when the traces' lines cannot fit on
+ * the disk; on any failure (a cancel, a full disk) every file written and
+ * every folder made is deleted, the error naming the file. */
 gboolean          augur_extrap_model_write_traces (const AugurExtrapModel *m,
                                                    guint                   ranks,
                                                    GFile                  *dir,

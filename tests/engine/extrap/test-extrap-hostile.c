@@ -10,6 +10,12 @@
  * - A host speed outside 1e3 to 1e18 flop/s (2e-9 typed for 2e9) is warned
  *   of, with the model's warnings.
  * - One rank, one problem size: "1 rank", "1 problem size".
+ * - Traces written (augur_extrap_model_write_traces, --trace-out, the
+ *   Scaling tab's Write) never over a run already in the folder, and
+ *   never half: a rank's file that cannot be written (a full disk, here a
+ *   file size limit) takes every file and folder written with it; traces
+ *   that no disk holds (a loop of P^2 iterations at 10^5 ranks) are
+ *   refused before anything is written, in bounded memory.
  * - Compute amounts that are a constant or c / P have the traces' 6
  *   printed digits as their interval, as the sized model gives them: the
  *   time at the fit stays the same to the bit, its interval holds it.
@@ -20,7 +26,9 @@
 #include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <glib.h>
@@ -464,6 +472,227 @@ test_digits (void)
   augur_extrap_prediction_clear (&p);
 }
 
+/* ---- Traces written --------------------------------------------------- */
+
+static AugurExtrapModel *
+cg_model (void)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GError) error = NULL;
+  AugurExtrapModel *m;
+
+  for (guint p = 4; p <= 32; p *= 2)
+    {
+      g_autofree char *set = g_strdup_printf ("cg-%u", p);
+      g_autofree char *path = fixture ("traces", set, "index.txt", NULL);
+
+      g_ptr_array_add (files, g_file_new_for_path (path));
+    }
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return m;
+}
+
+/* A folder holding a run already (the traced run of 64 ranks, say): its
+ * index.txt is left as it is, the write refused naming the folder. */
+static void
+test_write_over (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = cg_model ();
+  g_autofree char *tmp = g_dir_make_tmp ("augur-extrap-XXXXXX", &error);
+  g_autofree char *run = g_build_filename (tmp, "64", NULL);
+  g_autofree char *index = g_build_filename (run, "index.txt", NULL);
+  g_autofree char *files = g_build_filename (run, "index.txt_files", NULL);
+  g_autoptr(GFile) dir = g_file_new_for_path (run);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (run, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (index, "traced/rank-1.txt\n", -1, &error));
+  g_assert_false (augur_extrap_model_write_traces (m, 64, dir, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, run));
+  g_assert_nonnull (strstr (error->message, "holds traces already"));
+  g_assert_true (g_file_get_contents (index, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "traced/rank-1.txt\n");
+  g_assert_false (g_file_test (files, G_FILE_TEST_EXISTS));
+  remove_tree (tmp);
+}
+
+/* The child: a file size limit of 5,300 bytes (SIGXFSZ ignored, so that a
+ * write past it fails with EFBIG as on a full disk): cg's files at 64
+ * ranks are 5,153 to 5,250 bytes up to rank-10.txt, 5,476 for
+ * rank-11.txt. */
+static void
+write_limited (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = cg_model ();
+  const char *run = g_getenv ("AUGUR_TEST_RUN");
+  g_autoptr(GFile) dir = g_file_new_for_path (run);
+  g_autofree char *rank11 = g_build_filename (run, "index.txt_files", "rank-11.txt", NULL);
+  struct rlimit limit = { 5300, 5300 };
+
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  g_assert_false (augur_extrap_model_write_traces (m, 64, dir, NULL, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, run));
+  g_assert_nonnull (strstr (error->message, "nothing of them is kept"));
+  g_assert_nonnull (strstr (error->message, rank11));
+  g_assert_nonnull (strstr (error->message, g_strerror (EFBIG)));
+}
+
+/* A rank's file cut short: nothing is left (neither ranks 1 to 10 nor the
+ * folders made), and the write then goes through in the same folder. */
+static void
+test_write_half (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = NULL;
+  g_autofree char *tmp = NULL;
+  g_autofree char *run = NULL;
+  g_autoptr(GFile) dir = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *rank64 = NULL;
+
+  if (g_test_subprocess ())
+    {
+      write_limited ();
+      return;
+    }
+  tmp = g_dir_make_tmp ("augur-extrap-XXXXXX", &error);
+  g_assert_no_error (error);
+  out = g_build_filename (tmp, "out", NULL);
+  run = g_build_filename (out, "64", NULL);
+  g_setenv ("AUGUR_TEST_RUN", run, TRUE);
+  g_test_trap_subprocess (NULL, 20 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+  /* not even the folder "out" made on the way */
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (tmp, G_FILE_TEST_IS_DIR));
+
+  m = cg_model ();
+  dir = g_file_new_for_path (run);
+  g_assert_true (augur_extrap_model_write_traces (m, 64, dir, NULL, &error));
+  g_assert_no_error (error);
+  rank64 = g_build_filename (run, "index.txt_files", "rank-64.txt", NULL);
+  g_assert_true (g_file_test (rank64, G_FILE_TEST_IS_REGULAR));
+  remove_tree (tmp);
+}
+
+/* A write cancelled (the Scaling tab's Stop): the folders it made go too,
+ * so that the next write there is not refused. */
+static void
+test_write_cancelled (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurExtrapModel) m = cg_model ();
+  g_autofree char *tmp = g_dir_make_tmp ("augur-extrap-XXXXXX", &error);
+  g_autofree char *out = g_build_filename (tmp, "out", NULL);
+  g_autofree char *run = g_build_filename (out, "64", NULL);
+  g_autoptr(GFile) dir = g_file_new_for_path (run);
+  g_autoptr(GCancellable) cancel = g_cancellable_new ();
+
+  g_assert_no_error (error);
+  g_cancellable_cancel (cancel);
+  g_assert_false (augur_extrap_model_write_traces (m, 64, dir, cancel, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, run));
+  g_assert_nonnull (strstr (error->message, "nothing of them is kept"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+  g_assert_true (augur_extrap_model_write_traces (m, 64, dir, NULL, &error));
+  g_assert_no_error (error);
+  remove_tree (tmp);
+}
+
+/* A run of P ranks, each: init, P * P times (compute 1000, allreduce),
+ * finalize; its index.txt's path. */
+static char *
+square_run (const char *tmp,
+            guint       P)
+{
+  g_autofree char *dir = g_strdup_printf ("%s/sq%u", tmp, P);
+  g_autofree char *files = g_build_filename (dir, "index.txt_files", NULL);
+  g_autoptr(GString) index = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, "index.txt", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (files, 0755), ==, 0);
+  for (guint r = 0; r < P; r++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r + 1);
+      g_autofree char *file = g_build_filename (files, name, NULL);
+
+      g_string_append_printf (text, "%u init\n", r);
+      for (guint k = 0; k < P * P; k++)
+        g_string_append_printf (text, "%u compute 1000\n%u allreduce 1 0 0\n", r, r);
+      g_string_append_printf (text, "%u finalize\n", r);
+      g_assert_true (g_file_set_contents (file, text->str, text->len, &error));
+      g_string_append_printf (index, "index.txt_files/%s\n", name);
+    }
+  g_assert_true (g_file_set_contents (path, index->str, index->len, &error));
+  return path;
+}
+
+/* The child: the traces at 10^5 ranks of a loop of P^2 iterations, 2 x
+ * 10^15 lines, refused at once: no disk holds them (each rank's text was
+ * held whole in memory, then written). */
+static void
+write_huge (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  const char *tmp = g_getenv ("AUGUR_TEST_RUN");
+  g_autofree char *run = g_build_filename (tmp, "out", "100000", NULL);
+  g_autoptr(GFile) dir = g_file_new_for_path (run);
+  g_autoptr(AugurExtrapModel) m = NULL;
+
+  for (guint p = 4; p <= 32; p *= 2)
+    {
+      g_autofree char *index = square_run (tmp, p);
+
+      g_ptr_array_add (files, g_file_new_for_path (index));
+    }
+  m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (augur_extrap_model_write_traces (m, 100000, dir, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, run));
+  /* 1e5 ranks x (2 x 1e10 + 2) lines */
+  g_assert_nonnull (strstr (error->message, "their 2000000000200000 lines take"));
+}
+
+/* Bounded in time and memory: within 10 s, nothing written. */
+static void
+test_write_huge (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = NULL;
+  g_autofree char *out = NULL;
+
+  if (g_test_subprocess ())
+    {
+      write_huge ();
+      return;
+    }
+  tmp = g_dir_make_tmp ("augur-extrap-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("AUGUR_TEST_RUN", tmp, TRUE);
+  g_test_trap_subprocess (NULL, 10 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+  out = g_build_filename (tmp, "out", NULL);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  remove_tree (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -475,5 +704,9 @@ main (int argc, char **argv)
   g_test_add_func ("/extrap/hostile/host-speed", test_host_speed);
   g_test_add_func ("/extrap/hostile/plural", test_plural);
   g_test_add_func ("/extrap/hostile/digits", test_digits);
+  g_test_add_func ("/extrap/hostile/write/over", test_write_over);
+  g_test_add_func ("/extrap/hostile/write/half", test_write_half);
+  g_test_add_func ("/extrap/hostile/write/cancelled", test_write_cancelled);
+  g_test_add_func ("/extrap/hostile/write/huge", test_write_huge);
   return g_test_run ();
 }

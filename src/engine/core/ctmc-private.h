@@ -157,8 +157,9 @@ extern CtmcSweeps ctmc_sweeps;
  * bytes when they fit (TRUE, the default; the tests compare both: the
  * same bits). */
 extern gboolean ctmc_narrow_rows;
-/* Whether the last solve's segments read narrow rows (for the tests). */
-extern gboolean ctmc_narrow_used;
+/* Whether the last solve's segments read narrow rows (for the tests;
+ * atomic). */
+extern gint ctmc_narrow_used;
 
 /* The outgoing rows (targets only), built when needed and freed by the
  * caller: the chain keeps only its incoming rows. */

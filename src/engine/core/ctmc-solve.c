@@ -155,7 +155,7 @@ sweep_sor (const AugurCtmc *c,
 
 CtmcSweeps ctmc_sweeps = CTMC_SWEEPS_AUTO;
 gboolean ctmc_narrow_rows = TRUE;
-gboolean ctmc_narrow_used = FALSE;
+gint ctmc_narrow_used = FALSE;
 
 #define SEGMENT_BLOCK 4096   /* rows a sweep publishes its progress by */
 
@@ -367,7 +367,8 @@ rows_narrow (const AugurCtmc *c,
   guint16 slot_class[NARROW_SLOTS];
   guint n_table = 0;
 
-  narrow = augur_memory_try_alloc (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE, MAX (1, n), 2, "", NULL);
+  narrow = augur_memory_try_alloc (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE, MAX (1, n), 2,
+                                   "the sweeps' narrow rows", NULL);
   if (narrow == NULL)
     return NULL;
   len = narrow;
@@ -661,7 +662,7 @@ run_stationary (Solve           *sv,
           n_blocks = (n + SEGMENT_BLOCK - 1) / SEGMENT_BLOCK;
           need = segment_needs (c, n_blocks);
           narrow = ctmc_narrow_rows ? rows_narrow (c, narrow_table) : NULL;
-          ctmc_narrow_used = narrow != NULL;
+          g_atomic_int_set (&ctmc_narrow_used, narrow != NULL);   /* solves may run side by side */
           two = how == CTMC_SWEEPS_SEGMENTS_TWO;
           sv->halves = two ? 2 : 1;
           interval = SEGMENT_CHECK_INTERVAL;

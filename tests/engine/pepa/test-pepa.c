@@ -595,7 +595,7 @@ test_solve_two_threads (void)
       /* each row's length and rate out in 2 bytes (the 11-stage
        * pipeline's rows have at most 11 entries and its rates out 11
        * values): the same bits as the rows read whole */
-      g_assert_true (ctmc_narrow_used);
+      g_assert_true (g_atomic_int_get (&ctmc_narrow_used));
       {
         g_autoptr(AugurPepaResult) whole = NULL;
 
@@ -603,7 +603,7 @@ test_solve_two_threads (void)
         whole = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
         ctmc_narrow_rows = TRUE;
         g_assert_no_error (error);
-        g_assert_false (ctmc_narrow_used);
+        g_assert_false (g_atomic_int_get (&ctmc_narrow_used));
         g_assert_cmpuint (augur_pepa_result_get_solve_info (whole)->iterations, ==,
                           augur_pepa_result_get_solve_info (one)->iterations);
         g_assert_cmpmem (augur_pepa_result_get_probabilities (whole), n * sizeof (double),

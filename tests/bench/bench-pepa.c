@@ -7,8 +7,7 @@
  * number is the same whichever) and the threads Gauss-Seidel swept on
  * (AUGUR_BENCH_SWEEPS=each: one thread normalising after every sweep, the
  * reference; =one: the sweeps between checks in a row on one thread, the
- * same bits as on two; AUGUR_BENCH_NARROW=0: the sweeps read each row's
- * length and rate out whole, 16 bytes, not in 2).  Not a timed test: run with
+ * same bits as on two).  Not a timed test: run with
  * `meson test --benchmark` or directly.  No peer is measured: PRISM and the
  * PEPA Eclipse Plug-in are not installable from Debian.
  *
@@ -49,8 +48,6 @@ run_one (guint n, const char *solver)
     ctmc_sweeps = CTMC_SWEEPS_EACH;
   else if (g_strcmp0 (g_getenv ("AUGUR_BENCH_SWEEPS"), "one") == 0)
     ctmc_sweeps = CTMC_SWEEPS_SEGMENTS_ONE;
-  if (g_strcmp0 (g_getenv ("AUGUR_BENCH_NARROW"), "0") == 0)
-    ctmc_narrow_rows = FALSE;
   if (solver != NULL && !augur_solver_kind_from_name (solver, &options.kind))
     {
       fprintf (stderr, "unknown solver %s\n", solver);

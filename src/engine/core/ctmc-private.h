@@ -153,14 +153,6 @@ typedef enum {
 
 extern CtmcSweeps ctmc_sweeps;
 
-/* Whether the segments' sweeps read each row's length and rate out in 2
- * bytes when they fit (TRUE, the default; the tests compare both: the
- * same bits). */
-extern gboolean ctmc_narrow_rows;
-/* Whether the last solve's segments read narrow rows (for the tests;
- * atomic). */
-extern gint ctmc_narrow_used;
-
 /* The outgoing rows (targets only), built when needed and freed by the
  * caller: the chain keeps only its incoming rows. */
 void ctmc_out_rows (const AugurCtmc *ctmc,

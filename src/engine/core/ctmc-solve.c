@@ -154,8 +154,6 @@ sweep_sor (const AugurCtmc *c,
 /* Gauss-Seidel sweeps in a row on two threads                              */
 
 CtmcSweeps ctmc_sweeps = CTMC_SWEEPS_AUTO;
-gboolean ctmc_narrow_rows = TRUE;
-gint ctmc_narrow_used = FALSE;
 
 #define SEGMENT_BLOCK 4096   /* rows a sweep publishes its progress by */
 
@@ -185,9 +183,6 @@ typedef struct
   double           total[SEGMENT_CHECK_INTERVAL + 1];      /* each sweep's sum */
   gboolean         stop;       /* atomically: cancelled, or a sum not finite */
   GCancellable    *cancellable;
-  const guint8    *len;        /* the narrow rows (rows_narrow ()), or NULL */
-  const guint8    *cls;
-  const double    *table;
 } Segment;
 
 typedef struct
@@ -204,9 +199,7 @@ sweep_gs_rows (const AugurCtmc *c,
                guint            from,
                guint            to,
                double          *total,
-               const Segment   *seg,
-               gboolean         packed,
-               gboolean         narrow)
+               gboolean         packed)
 {
   const guint64 *restrict ip = c->in_ptr;
   const AugurCtmcEntry *restrict in = c->in;
@@ -215,16 +208,13 @@ sweep_gs_rows (const AugurCtmc *c,
   const guint32 mask = (1u << lb) - 1;
   const double *restrict rate = c->label_rate;
   const double *restrict exit = c->exit;
-  const guint8 *restrict len = seg->len;
-  const guint8 *restrict cls = seg->cls;
-  const double *restrict table = seg->table;
   double t = *total;
   guint64 k = ip[from];
 
   for (guint j = from; j < to; j++)
     {
-      const guint64 end = narrow ? k + len[j] : ip[j + 1];
-      const double q = narrow ? table[cls[j]] : exit[j];
+      const guint64 end = ip[j + 1];
+      const double q = exit[j];
       double s = 0;
 
       if (packed)
@@ -279,7 +269,7 @@ segment_run (gpointer data)
   SegmentThread *t = data;
   Segment *seg = t->seg;
   const AugurCtmc *c = seg->c;
-  const gboolean packed = c->in32 != NULL, narrow = seg->len != NULL;
+  const gboolean packed = c->in32 != NULL;
 
   for (guint s = t->first; s <= seg->sweeps; s += 2)
     {
@@ -293,14 +283,10 @@ segment_run (gpointer data)
 
           if (__atomic_load_n (&seg->stop, __ATOMIC_RELAXED) || !segment_wait (seg, s - 1, seg->need[b]))
             return NULL;
-          if (packed && narrow)
-            sweep_gs_rows (c, seg->x, from, to, &total, seg, TRUE, TRUE);
-          else if (packed)
-            sweep_gs_rows (c, seg->x, from, to, &total, seg, TRUE, FALSE);
-          else if (narrow)
-            sweep_gs_rows (c, seg->x, from, to, &total, seg, FALSE, TRUE);
+          if (packed)
+            sweep_gs_rows (c, seg->x, from, to, &total, TRUE);
           else
-            sweep_gs_rows (c, seg->x, from, to, &total, seg, FALSE, FALSE);
+            sweep_gs_rows (c, seg->x, from, to, &total, FALSE);
           __atomic_store_n (&seg->progress[s], b + 1, __ATOMIC_RELEASE);
         }
       seg->total[s] = total;
@@ -346,59 +332,6 @@ segment_needs (const AugurCtmc *c,
   return need;
 }
 
-/* The rows as the segments' sweeps read them when that is smaller: each
- * row's number of entries in a byte, and its rate out as one of at most
- * 256 values (table), in another: 2 bytes a row where in_ptr and exit
- * take 16.  The sweeps of a large chain are bound by memory's bandwidth,
- * and those 16 bytes were a quarter of what a sweep of a pipeline read.
- * The same doubles divide: the same bits.  NULL (and the rows read as
- * they are) when a row has more than 255 entries, the rates out take
- * more than 256 values, or the budget has not the 2 bytes a row. */
-#define NARROW_SLOTS 1024
-
-static guint8 *
-rows_narrow (const AugurCtmc *c,
-             double           table[256])
-{
-  const guint n = c->n;
-  g_autofree guint8 *narrow = NULL;
-  guint8 *len, *cls;
-  guint64 key[NARROW_SLOTS];
-  guint16 slot_class[NARROW_SLOTS];
-  guint n_table = 0;
-
-  narrow = augur_memory_try_alloc (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE, MAX (1, n), 2,
-                                   "the sweeps' narrow rows", NULL);
-  if (narrow == NULL)
-    return NULL;
-  len = narrow;
-  cls = narrow + n;
-  memset (slot_class, 0xff, sizeof slot_class);
-  for (guint j = 0; j < n; j++)
-    {
-      guint64 m = c->in_ptr[j + 1] - c->in_ptr[j], bits;
-      guint h;
-
-      if (m > 255)
-        return NULL;
-      len[j] = (guint8) m;
-      memcpy (&bits, &c->exit[j], sizeof bits);
-      h = (guint) ((bits * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 54);
-      while (slot_class[h] != 0xffff && key[h] != bits)
-        h = (h + 1) & (NARROW_SLOTS - 1);
-      if (slot_class[h] == 0xffff)
-        {
-          if (n_table == 256)
-            return NULL;
-          key[h] = bits;
-          slot_class[h] = (guint16) n_table;
-          table[n_table++] = c->exit[j];
-        }
-      cls[j] = (guint8) slot_class[h];
-    }
-  return g_steal_pointer (&narrow);
-}
-
 /* Sweeps it + 1 .. it + sweeps of Gauss-Seidel, normalised only at the end
  * (by the last sweep's sum); on two threads when two is TRUE and a thread
  * can be had.  Returns the last sweep's sum (not finite or not positive
@@ -408,16 +341,13 @@ segment_sweeps (const AugurCtmc *c,
                 double          *x,
                 guint           *need,
                 guint            n_blocks,
-                const guint8    *narrow,
-                const double    *table,
                 guint            sweeps,
                 gboolean         two,
                 GCancellable    *cancellable,
                 guint           *done,
                 guint           *threads)
 {
-  Segment seg = { c, x, need, n_blocks, sweeps, { 0 }, { 0 }, FALSE, cancellable,
-                  narrow, narrow != NULL ? narrow + c->n : NULL, table };
+  Segment seg = { c, x, need, n_blocks, sweeps, { 0 }, { 0 }, FALSE, cancellable };
   SegmentThread halves[2] = { { &seg, 1 }, { &seg, 2 } };
   GThread *helper = NULL;
 
@@ -642,8 +572,6 @@ run_stationary (Solve           *sv,
   gint64 attempt_start = g_get_monotonic_time ();
   /* Gauss-Seidel on a large chain: the sweeps between checks in a row */
   g_autofree guint *need = NULL;
-  g_autofree guint8 *narrow = NULL;
-  double narrow_table[256];
   guint n_blocks = 0;
   gboolean two = FALSE;
   guint interval = MAX_CHECK_INTERVAL;
@@ -661,8 +589,6 @@ run_stationary (Solve           *sv,
         {
           n_blocks = (n + SEGMENT_BLOCK - 1) / SEGMENT_BLOCK;
           need = segment_needs (c, n_blocks);
-          narrow = ctmc_narrow_rows ? rows_narrow (c, narrow_table) : NULL;
-          g_atomic_int_set (&ctmc_narrow_used, narrow != NULL);   /* solves may run side by side */
           two = how == CTMC_SWEEPS_SEGMENTS_TWO;
           sv->halves = two ? 2 : 1;
           interval = SEGMENT_CHECK_INTERVAL;
@@ -699,8 +625,7 @@ run_stationary (Solve           *sv,
         {
           guint sweeps = MIN (MIN (next_check, budget) - it, interval), done, threads;
 
-          total = segment_sweeps (c, x, need, n_blocks, narrow, narrow_table, sweeps, two, sv->cancellable, &done,
-                                  &threads);
+          total = segment_sweeps (c, x, need, n_blocks, sweeps, two, sv->cancellable, &done, &threads);
           sv->threads = MAX (sv->threads, threads);
           if (done < sweeps && g_cancellable_is_cancelled (sv->cancellable))
             {

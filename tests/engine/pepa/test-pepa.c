@@ -592,23 +592,6 @@ test_solve_two_threads (void)
       one = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (augur_pepa_result_get_solve_info (one)->threads, ==, 1);
-      /* each row's length and rate out in 2 bytes (the 11-stage
-       * pipeline's rows have at most 11 entries and its rates out 11
-       * values): the same bits as the rows read whole */
-      g_assert_true (g_atomic_int_get (&ctmc_narrow_used));
-      {
-        g_autoptr(AugurPepaResult) whole = NULL;
-
-        ctmc_narrow_rows = FALSE;
-        whole = augur_pepa_solve (space, &options, NULL, NULL, NULL, &error);
-        ctmc_narrow_rows = TRUE;
-        g_assert_no_error (error);
-        g_assert_false (g_atomic_int_get (&ctmc_narrow_used));
-        g_assert_cmpuint (augur_pepa_result_get_solve_info (whole)->iterations, ==,
-                          augur_pepa_result_get_solve_info (one)->iterations);
-        g_assert_cmpmem (augur_pepa_result_get_probabilities (whole), n * sizeof (double),
-                         augur_pepa_result_get_probabilities (one), n * sizeof (double));
-      }
       for (guint r = 0; r < G_N_ELEMENTS (two); r++)
         {
           /* as PEPA solves by default, then forced (a machine of one core) */

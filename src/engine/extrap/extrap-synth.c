@@ -460,17 +460,28 @@ synth_new (const AugurExtrapModel *m,
 }
 
 /* The actions a rank walking e gives (a compute before an action counts):
- * a binomial tree's loop counted at its node's trip count. */
+ * a binomial tree's loop counted at its node's trip count (the most
+ * children a rank has), or as none when trees_none (what every rank
+ * gives at least). */
 static double
-enode_actions (const ENode *e)
+enode_count_actions (const ENode *e,
+                     gboolean     trees_none)
 {
   double n = 0;
 
   if (!e->is_loop)
     return e->pre > 0 ? 2 : 1;
+  if (trees_none && e->g->tree_count)
+    return 0;
   for (guint i = 0; i < e->n_body; i++)
-    n += enode_actions (e->body[i]);
+    n += enode_count_actions (e->body[i], trees_none);
   return n * (double) e->count;
+}
+
+static double
+enode_actions (const ENode *e)
+{
+  return enode_count_actions (e, FALSE);
 }
 
 /* Whether an action of e's own body follows e's iteration (a stepped
@@ -796,22 +807,6 @@ make_folders (GFile      *files,
   return TRUE;
 }
 
-/* The lines a rank walking e writes at least (a binomial tree's loops, whose
- * trip count is the most children a rank has, counted as none). */
-static double
-enode_lines_min (const ENode *e)
-{
-  double n = 0;
-
-  if (!e->is_loop)
-    return e->pre > 0 ? 2 : 1;
-  if (e->g->tree_count)
-    return 0;
-  for (guint i = 0; i < e->n_body; i++)
-    n += enode_lines_min (e->body[i]);
-  return n * (double) e->count;
-}
-
 /* Whether the traces at P fit on dir's disk: every line takes "R x\n", 4
  * bytes or more; FALSE, saying how much they take, when they cannot. */
 static gboolean
@@ -829,7 +824,7 @@ check_room (const AugurExtrapModel *m,
     return FALSE;
   for (guint k = 0; k < EX_N_CLASSES; k++)
     if (s->classes[k] != NULL)
-      lines += synth_class_ranks (s, k) * enode_lines_min (s->classes[k]);
+      lines += synth_class_ranks (s, k) * enode_count_actions (s->classes[k], TRUE);   /* a line an action */
   synth_free (s);
   /* the disk of the nearest folder there already */
   while (g_file_query_file_type (there, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_UNKNOWN)

@@ -995,9 +995,11 @@ labels_intern (Labels *l,
   gpointer found;
   guint last = l->last[action];
 
-  if (last != 0 && g_array_index (l->rate, double, last - 1) == rate)
-    return last - 1;
   memcpy (&key.bits, &rate, sizeof key.bits);
+  /* by its bits, as the index: a label is its action and its rate's bits
+   * whatever was met before (write_rows() relies on it) */
+  if (last != 0 && memcmp (&g_array_index (l->rate, double, last - 1), &rate, sizeof rate) == 0)
+    return last - 1;
   found = g_hash_table_lookup (l->index, &key);
   if (found != NULL)
     last = GPOINTER_TO_UINT (found);
@@ -1015,6 +1017,37 @@ labels_intern (Labels *l,
     }
   l->last[action] = last;
   return last - 1;
+}
+
+/* The label labels_intern() gives, when it is known, else G_MAXUINT; and
+ * whether labels_note() would note nothing.  Only read the labels: two
+ * threads may ask at once while nothing interns. */
+static inline guint
+labels_find (const Labels *l,
+             guint         action,
+             double        rate)
+{
+  LabelKey key = { action, 0 };
+  guint last = l->last[action];
+  gpointer found;
+
+  memcpy (&key.bits, &rate, sizeof key.bits);
+  if (last != 0 && memcmp (&g_array_index (l->rate, double, last - 1), &rate, sizeof rate) == 0)
+    return last - 1;
+  found = g_hash_table_lookup (l->index, &key);
+  return found != NULL ? GPOINTER_TO_UINT (found) - 1 : G_MAXUINT;
+}
+
+static inline gboolean
+labels_noted (const Labels *l,
+              guint         label,
+              guint         sig)
+{
+  gint64 key = (gint64) (((guint64) label << 32) | sig);
+
+  if (label < l->last_sig->len && g_array_index (l->last_sig, guint, label) == sig + 1)
+    return TRUE;
+  return g_hash_table_contains (l->sigs, &key);
 }
 
 /* Memory the state space will need once derived, built into a chain and
@@ -1057,6 +1090,8 @@ typedef struct {
   gsize    len, cap;
 } Found;
 
+static gboolean found_reserve (Found *f, gsize n, const char *filename, GError **error);
+
 static gboolean
 found_add (Found      *f,
            guint       target,
@@ -1077,7 +1112,26 @@ found_add (Found      *f,
       g_clear_pointer (&f->label8, g_free);
       f->label32 = wide;
     }
-  if (f->len == f->cap)
+  if (f->len == f->cap && !found_reserve (f, f->len + 1, filename, error))
+    return FALSE;
+  f->target[f->len] = target;
+  if (f->label32 != NULL)
+    f->label32[f->len] = label;
+  else
+    f->label8[f->len] = (guint8) label;
+  f->len++;
+  return TRUE;
+}
+
+/* Room for n transitions in all, the capacity doubled as often as that
+ * takes. */
+static gboolean
+found_reserve (Found      *f,
+               gsize       n,
+               const char *filename,
+               GError    **error)
+{
+  while (f->cap < n)
     {
       /* realloc of a large block moves pages, it does not copy */
       gsize cap = MAX (4096, f->cap * 2);
@@ -1093,12 +1147,6 @@ found_add (Found      *f,
         return FALSE;
       f->cap = cap;
     }
-  f->target[f->len] = target;
-  if (f->label32 != NULL)
-    f->label32[f->len] = label;
-  else
-    f->label8[f->len] = (guint8) label;
-  f->len++;
   return TRUE;
 }
 
@@ -1227,6 +1275,12 @@ typedef struct _Expand {
   AugurStateSet             *put;          /* numbering: the set they go in */
   const struct _Expand      *first_half;   /* the second half's: the first */
   guint                      base, n_put;  /* the first number; how many put */
+  /* write_rows(): where the half's transitions go and each state's first */
+  const Labels              *labels;
+  Found                     *found;
+  gsize                      at;
+  guint32                   *row_low;
+  gboolean                   written;
 } __attribute__ ((aligned (128))) Expand;   /* two threads' never share a line */
 
 static void
@@ -1392,9 +1446,8 @@ expand_states (gpointer data)
           x->words = g_renew (guint64, x->words, x->cap * nw);
           x->hash = g_renew (guint64, x->hash, x->cap);
         }
-      /* The targets and their hashes first, each table slot fetched ahead:
-       * the look-ups below then find their slots in the cache instead of
-       * waiting for each in turn. */
+      /* The targets, their hashes and signatures; the look-ups come once
+       * the half is expanded (below) */
       for (gsize i = 0; i < g->n_trans; i++)
         {
           const GenTrans *t = &g->trans[i];
@@ -1412,21 +1465,27 @@ expand_states (gpointer data)
               tw[word] = (tw[word] & ~(mask << shift)) | ((value & mask) << shift);
             }
           x->hash[base + i] = augur_state_set_hash (tw, nw);
-          augur_state_set_prefetch (x->set, x->hash[base + i]);
-        }
-      for (gsize i = 0; i < g->n_trans; i++)
-        {
-          const GenTrans *t = &g->trans[i];
-          const guint64 *tw = &x->words[(base + i) * nw];
-
-          guint target = augur_state_set_lookup (x->set, tw, x->hash[base + i]);
-
-          n_new += target == G_MAXUINT;
           x->succ[base + i] = (Succ) {
-            t->rate, t->action, target, pepa_state_space_signature (space, source, tw), t->passive != 0, FALSE };
+            t->rate, t->action, G_MAXUINT, pepa_state_space_signature (space, source, tw), t->passive != 0, FALSE };
         }
       x->count[s - x->first] = (guint32) g->n_trans;
       x->n += g->n_trans;
+    }
+  /* Each look-up misses the cache once the set outgrows it (the table
+   * slot, then the state it names): the slots are fetched 24 transitions
+   * ahead and the states they name 8 ahead, so that the look-ups do not
+   * wait for each in turn. */
+  for (gsize i = 0; i < x->n; i++)
+    {
+      guint target;
+
+      if (i + 24 < x->n)
+        augur_state_set_prefetch (x->set, x->hash[i + 24]);
+      if (i + 8 < x->n)
+        augur_state_set_prefetch_state (x->set, x->hash[i + 8]);
+      target = augur_state_set_lookup (x->set, &x->words[i * nw], x->hash[i]);
+      n_new += target == G_MAXUINT;
+      x->succ[i].target = target;
     }
   if (x->numbering)
     list_fresh (x, n_new);
@@ -1467,6 +1526,48 @@ number_fresh (gpointer data)
   for (gsize i = 0; i < x->n; i++)
     if (x->succ[i].fresh)
       x->succ[i].target = x->number[x->succ[i].target];
+  return NULL;
+}
+
+/* Writes the rows of half x's states where the one-thread pass below
+ * would (x->at on), when that pass would only write them: every target
+ * numbered, every label and signature already known, no self-loop, no
+ * passive action, no deadlock; x->written says whether it did.  Only
+ * reads the labels (the other half may write its rows meanwhile). */
+static gpointer
+write_rows (gpointer data)
+{
+  Expand *x = data;
+  const Labels *l = x->labels;
+  Found *f = x->found;
+  gsize at = x->at, i = 0;
+
+  x->written = FALSE;
+  for (guint s = x->first; s < x->last; s++)
+    {
+      const gsize end = i + x->count[s - x->first];
+
+      if (end == i)
+        return NULL;
+      x->row_low[s] = (guint32) at;
+      for (; i < end; i++, at++)
+        {
+          const Succ *t = &x->succ[i];
+          guint label;
+
+          if (t->passive || t->target == s || t->target == G_MAXUINT)
+            return NULL;
+          label = labels_find (l, t->action, t->rate);
+          if (label == G_MAXUINT || !labels_noted (l, label, t->sig) || (label > G_MAXUINT8 && f->label32 == NULL))
+            return NULL;
+          f->target[at] = t->target;
+          if (f->label32 != NULL)
+            f->label32[at] = label;
+          else
+            f->label8[at] = (guint8) label;
+        }
+    }
+  x->written = TRUE;
   return NULL;
 }
 
@@ -1538,6 +1639,47 @@ expand_chunk (Expand              *halves,
   space->fresh_repeated += halves[1].n_fresh - halves[1].n_put;
   set->n_states += halves[0].n_put + halves[1].n_put;
   return TRUE;
+}
+
+/* Room for each state's first transition up to state `last` (4 bytes a
+ * state, doubled as often as that takes). */
+static gboolean
+rows_reserve (guint32              **row_low,
+              gsize                 *cap_rows,
+              guint                  last,
+              const AugurPepaModel  *model,
+              GError               **error)
+{
+  while (last + 1 >= *cap_rows)
+    {
+      gsize cap = MAX (1024, *cap_rows * 2);
+      g_autofree char *what = g_strdup_printf (_("%s: the state space"), model->filename);
+
+      if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) row_low,
+                                     *cap_rows ? *cap_rows + 1 : 0, cap + 1, sizeof (guint32), what, error))
+        return FALSE;
+      *cap_rows = cap;
+    }
+  return TRUE;
+}
+
+static void
+derive_progress (AugurProgressFunc  progress,
+                 gpointer           progress_data,
+                 guint              s,
+                 guint              n_states,
+                 gint64            *last_progress)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (progress != NULL && now - *last_progress > 50000)
+    {
+      char phase[96];
+      /* In English: the page reads the count from it (augur-pepa-page-solve.c). */
+      g_snprintf (phase, sizeof phase, "Deriving the state space: %u states", n_states);
+      progress ((double) s / n_states, phase, progress_data);
+      *last_progress = now;
+    }
 }
 
 AugurPepaStateSpace *
@@ -1629,6 +1771,51 @@ augur_pepa_derive (AugurPepaModel    *model,
           ok = FALSE;
           break;
         }
+      /* A chunk numbered on two threads has its rows written on two
+       * (write_rows()) when that is all the pass below would do and no
+       * limit is passed by the chunk's end (the counts only grow, so none
+       * is passed before): what the pass would write, in the same places.
+       * Else, or when cancelled, that pass, which says why. */
+      if (halves[0].numbering && !g_cancellable_is_cancelled (cancellable) &&
+          found_reserve (&found, found.len + halves[0].n + halves[1].n, model->filename, NULL) &&
+          rows_reserve (&row_low, &cap_rows, last, model, NULL))
+        {
+          for (guint h = 0; h < 2; h++)
+            {
+              halves[h].labels = &labels;
+              halves[h].found = &found;
+              halves[h].row_low = row_low;
+              halves[h].at = found.len + (h == 1 ? halves[0].n : 0);
+            }
+          on_halves (write_rows, halves, TRUE);
+          if (halves[0].written && halves[1].written)
+            {
+              gsize n_found = found.len + halves[0].n + halves[1].n;
+              /* every state now numbered is a target of the chunk's (or
+               * was numbered before it) */
+              guint met = set.n_states;
+
+              if (g_bit_storage (met - 1) != packed_bits || labels.rate->len != packed_labels ||
+                  labels.n_rates != packed_rates)
+                {
+                  packed_bits = g_bit_storage (met - 1);
+                  packed_labels = labels.rate->len;
+                  packed_rates = labels.n_rates;
+                  packed = augur_ctmc_packed_label_bits (met, labels.rate->len, NULL) ||
+                           augur_ctmc_packed_label_bits (met, labels.n_rates, NULL);
+                }
+              if (met <= max_states &&
+                  estimate_bytes (met, n_found, nw, (set.mask + 1) * sizeof (guint64), found.label32 != NULL, packed) <= budget)
+                {
+                  found.len = n_found;
+                  n_trans += halves[0].n + halves[1].n;
+                  space->rows_two_threads++;
+                  derive_progress (progress, progress_data, last, set.n_states, &last_progress);
+                  first = last;
+                  continue;
+                }
+            }
+        }
       /* the chunk's states in order, each one's transitions in order */
       for (guint h = 0; h < 2 && ok; h++)
         {
@@ -1642,7 +1829,6 @@ augur_pepa_derive (AugurPepaModel    *model,
 
               if ((s & 4095) == 0 && s > 0)
                 {
-                  gint64 now = g_get_monotonic_time ();
                   if (g_cancellable_is_cancelled (cancellable))
                     {
                       g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
@@ -1652,28 +1838,13 @@ augur_pepa_derive (AugurPepaModel    *model,
                       ok = FALSE;
                       break;
                     }
-                  if (progress != NULL && now - last_progress > 50000)
-                    {
-                      char phase[96];
-                      /* In English: the page reads the count from it (augur-pepa-page-solve.c). */
-                      g_snprintf (phase, sizeof phase, "Deriving the state space: %u states", set.n_states);
-                      progress ((double) s / set.n_states, phase, progress_data);
-                      last_progress = now;
-                    }
+                  derive_progress (progress, progress_data, s, set.n_states, &last_progress);
                 }
 
-              if (s + 1 >= cap_rows)
+              if (!rows_reserve (&row_low, &cap_rows, s, model, error))
                 {
-                  gsize cap = MAX (1024, cap_rows * 2);
-                  g_autofree char *what = g_strdup_printf (_("%s: the state space"), model->filename);
-
-                  if (!augur_memory_try_realloc (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, (gpointer *) &row_low,
-                                                 cap_rows ? cap_rows + 1 : 0, cap + 1, sizeof (guint32), what, error))
-                    {
-                      ok = FALSE;
-                      break;
-                    }
-                  cap_rows = cap;
+                  ok = FALSE;
+                  break;
                 }
               row_low[s] = (guint32) row_start;
 

@@ -221,6 +221,7 @@ struct _AugurPepaStateSpace {
   guint                derive_threads;   /* the most that expanded a chunk at once */
   guint                number_threads;   /* the most that numbered a chunk's new states at once */
   guint64              fresh_repeated;   /* new states a chunk's second half met that its first had */
+  guint                rows_two_threads; /* chunks whose rows two threads wrote (write_rows()) */
 };
 
 /* The threads derivation expands a chunk of states on: 0 as many as help

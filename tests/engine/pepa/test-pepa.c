@@ -427,7 +427,8 @@ assert_same_space (AugurPepaStateSpace *a,
  * the same space, chain and numbers to the bit as one thread deriving
  * every part in every state, and the same errors, however the states fall
  * between the halves (a pipeline, arrays, self-loops, labels kept as
- * classes of rates, a deadlock, the limit on states). */
+ * classes of rates, a deadlock, the limit on states, the memory budget),
+ * whether two threads write a chunk's rows or one does. */
 static void
 test_derive_two_threads (void)
 {
@@ -454,6 +455,10 @@ test_derive_two_threads (void)
 
   g_ptr_array_add (texts, g_strdup (pipeline));
   g_ptr_array_add (texts, g_strdup (ring_text));
+  /* self-loops in every chunk, of the label and signature (0: no slot
+   * moves, or the first slot alone) of a transition met before */
+  g_ptr_array_add (texts, g_strdup ("P = (a, 1).Q + (c, 3).R;\nQ = (b, 2).P + (c, 3).Q;\nR = (d, 1).P;\n"
+                                    "P || P || P || P || P || P || P || P || P\n"));
   for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
     {
       g_autofree char *path = conformance_path (fixtures[i]);
@@ -477,6 +482,11 @@ test_derive_two_threads (void)
       g_assert_cmpuint (plain->derive_threads, ==, 1);
       g_assert_cmpuint (one->derive_threads, ==, 1);
       g_assert_cmpuint (two->derive_threads, ==, 2);
+      /* rows on two threads once the labels are known (the ring's
+       * self-loops keep its chunks on the one-thread pass) */
+      g_assert_cmpuint (one->rows_two_threads, ==, 0);
+      if (i == 0)
+        g_assert_cmpuint (two->rows_two_threads, >, 0);
       assert_same_space (plain, one);
       assert_same_space (plain, two);
     }
@@ -509,6 +519,26 @@ test_derive_two_threads (void)
         text = g_strdup (failing[i]);
       one = derive_on (text, 1, FALSE, limit[i], &e1);
       two = derive_on (text, 2, TRUE, limit[i], &e2);
+      g_assert_null (one);
+      g_assert_null (two);
+      g_assert_error (e2, e1->domain, e1->code);
+      g_assert_cmpstr (e2->message, ==, e1->message);
+    }
+
+  /* the memory budget met within a chunk whose rows two threads would
+   * write: where one thread stops */
+  for (guint mb = 1; mb <= 3; mb++)
+    {
+      g_autofree char *limit_mb = g_strdup_printf ("%u", mb);
+      g_autoptr(GError) e1 = NULL;
+      g_autoptr(GError) e2 = NULL;
+      g_autoptr(AugurPepaStateSpace) one = NULL;
+      g_autoptr(AugurPepaStateSpace) two = NULL;
+
+      g_setenv ("AUGUR_MEMORY_LIMIT_MB", limit_mb, TRUE);
+      one = derive_on (pipeline10, 1, FALSE, 0, &e1);
+      two = derive_on (pipeline10, 2, TRUE, 0, &e2);
+      g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
       g_assert_null (one);
       g_assert_null (two);
       g_assert_error (e2, e1->domain, e1->code);

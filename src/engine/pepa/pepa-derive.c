@@ -1641,6 +1641,30 @@ expand_chunk (Expand              *halves,
   return TRUE;
 }
 
+/* Whether the chain will pack, as estimate_bytes() asks: it depends on
+ * the bits of a state number (bits_for (n - 1) in ctmc.c) and the counts
+ * of labels, so it is asked again only when one of them changes. */
+typedef struct {
+  guint    bits, labels, rates;
+  gboolean packed;
+} PackedForm;
+
+static gboolean
+packed_form (PackedForm   *p,
+             guint         n_met,
+             const Labels *labels)
+{
+  if (g_bit_storage (n_met - 1) != p->bits || labels->rate->len != p->labels || labels->n_rates != p->rates)
+    {
+      p->bits = g_bit_storage (n_met - 1);
+      p->labels = labels->rate->len;
+      p->rates = labels->n_rates;
+      p->packed = augur_ctmc_packed_label_bits (n_met, labels->rate->len, NULL) ||
+                  augur_ctmc_packed_label_bits (n_met, labels->n_rates, NULL);
+    }
+  return p->packed;
+}
+
 /* Room for each state's first transition up to state `last` (4 bytes a
  * state, doubled as often as that takes). */
 static gboolean
@@ -1712,8 +1736,7 @@ augur_pepa_derive (AugurPepaModel    *model,
   AugurMemoryBudget memory;
   guint64 budget;
   gboolean may_split;
-  guint packed_bits = 0, packed_labels = 0, packed_rates = 0;
-  gboolean packed = FALSE;
+  PackedForm form = { 0, 0, 0, FALSE };
 
   g_return_val_if_fail (model != NULL, NULL);
   augur_memory_budget_get (0, &memory);
@@ -1795,17 +1818,9 @@ augur_pepa_derive (AugurPepaModel    *model,
                * was numbered before it) */
               guint met = set.n_states;
 
-              if (g_bit_storage (met - 1) != packed_bits || labels.rate->len != packed_labels ||
-                  labels.n_rates != packed_rates)
-                {
-                  packed_bits = g_bit_storage (met - 1);
-                  packed_labels = labels.rate->len;
-                  packed_rates = labels.n_rates;
-                  packed = augur_ctmc_packed_label_bits (met, labels.rate->len, NULL) ||
-                           augur_ctmc_packed_label_bits (met, labels.n_rates, NULL);
-                }
               if (met <= max_states &&
-                  estimate_bytes (met, n_found, nw, (set.mask + 1) * sizeof (guint64), found.label32 != NULL, packed) <= budget)
+                  estimate_bytes (met, n_found, nw, (set.mask + 1) * sizeof (guint64), found.label32 != NULL,
+                                  packed_form (&form, met, &labels)) <= budget)
                 {
                   found.len = n_found;
                   n_trans += halves[0].n + halves[1].n;
@@ -1927,20 +1942,8 @@ augur_pepa_derive (AugurPepaModel    *model,
                   ok = FALSE;
                   break;
                 }
-              /* whether the chain will pack depends on the bits of a state
-               * number (bits_for (n - 1) in ctmc.c) and the counts of
-               * labels: asked again only when one of them changes */
-              if (g_bit_storage (n_met - 1) != packed_bits || labels.rate->len != packed_labels ||
-                  labels.n_rates != packed_rates)
-                {
-                  packed_bits = g_bit_storage (n_met - 1);
-                  packed_labels = labels.rate->len;
-                  packed_rates = labels.n_rates;
-                  packed = augur_ctmc_packed_label_bits (n_met, labels.rate->len, NULL) ||
-                           augur_ctmc_packed_label_bits (n_met, labels.n_rates, NULL);
-                }
               if (G_UNLIKELY (estimate_bytes (n_met, found.len, nw, (set.mask + 1) * sizeof (guint64),
-                                              found.label32 != NULL, packed) > budget))
+                                              found.label32 != NULL, packed_form (&form, n_met, &labels)) > budget))
                 {
                   g_autofree char *limit = g_format_size (budget);
                   g_autofree char *why = augur_memory_budget_describe (&memory);

@@ -278,15 +278,40 @@ file_check_thread (GTask        *task,
 
 static void show_file_checks (AugurReplayPage *self);
 
+/* A check's worker holds no reference to the page: the page is then
+ * always let go on the main thread (a worker that dropped the last one
+ * would take its widgets down off it), and its dispose cancels the check.
+ * The callback gets the page back, if it is still there. */
+static GWeakRef *
+page_ref_new (AugurReplayPage *self)
+{
+  GWeakRef *ref = g_new (GWeakRef, 1);
+
+  g_weak_ref_init (ref, self);
+  return ref;
+}
+
+static AugurReplayPage *
+page_ref_take (gpointer data)
+{
+  GWeakRef *ref = data;
+  AugurReplayPage *self = g_weak_ref_get (ref);
+
+  g_weak_ref_clear (ref);
+  g_free (ref);
+  return self;
+}
+
 static void
 file_check_done (GObject      *source,
                  GAsyncResult *result,
                  gpointer      data)
 {
-  AugurReplayPage *self = AUGUR_REPLAY_PAGE (source);
+  g_autoptr(AugurReplayPage) self = page_ref_take (data);
   FileCheck *check = g_task_get_task_data (G_TASK (result));
 
-  if (g_task_had_error (G_TASK (result)) || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+  if (self == NULL || g_task_had_error (G_TASK (result)) ||
+      g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
     return;
   g_free (self->platform_summary);
   g_free (self->deployment_summary);
@@ -372,7 +397,7 @@ check_files (AugurReplayPage *self)
   check = g_new0 (FileCheck, 1);
   check->platform = g_object_ref (in->platform);
   check->deployment = in->deployment ? g_object_ref (in->deployment) : NULL;
-  task = g_task_new (self, self->check_cancellable, file_check_done, NULL);
+  task = g_task_new (NULL, self->check_cancellable, file_check_done, page_ref_new (self));
   g_task_set_task_data (task, check, (GDestroyNotify) file_check_free);
   g_task_run_in_thread (task, file_check_thread);
 }
@@ -451,10 +476,10 @@ trace_check_done (GObject      *source,
                   GAsyncResult *result,
                   gpointer      data)
 {
-  AugurReplayPage *self = AUGUR_REPLAY_PAGE (source);
+  g_autoptr(AugurReplayPage) self = page_ref_take (data);
   TraceCheck *check = g_task_get_task_data (G_TASK (result));
 
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+  if (self == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
     return;
   g_free (self->trace_summary);
   self->trace_summary = g_strdup (check->summary);
@@ -560,7 +585,7 @@ check_traces (AugurReplayPage *self)
   self->trace_cancellable = g_cancellable_new ();
   check = g_new0 (TraceCheck, 1);
   check->files = g_ptr_array_ref (self->checked_traces);
-  task = g_task_new (self, self->trace_cancellable, trace_check_done, NULL);
+  task = g_task_new (NULL, self->trace_cancellable, trace_check_done, page_ref_new (self));
   g_task_set_task_data (task, check, (GDestroyNotify) trace_check_free);
   g_task_run_in_thread (task, trace_check_thread);
 }

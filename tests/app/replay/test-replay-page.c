@@ -355,6 +355,38 @@ test_cancel (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* A page closed while its trace is still being checked goes at once, on
+ * the main thread: the check's worker holds no reference to it (a worker
+ * that dropped the last one took the page's widgets down off the main
+ * thread, racing it).  The check is cancelled and its result dropped. */
+static void
+test_check_outlived (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-replay-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "long.txt", NULL);
+  g_autoptr(GFile) trace = g_file_new_for_path (path);
+  GString *s = g_string_new (NULL);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = augur_replay_page_new ();
+  gpointer alive = page;
+
+  /* long enough that the check is still reading when the window goes */
+  for (guint i = 0; i < 900000; i++)
+    g_string_append_printf (s, "p%u compute 1e3\np%u send p%u 1e3\np%u recv p%u\n",
+                            i % 2, i % 2, (i + 1) % 2, (i + 1) % 2, i % 2);
+  g_assert_true (g_file_set_contents (path, s->str, s->len, NULL));
+  g_string_free (s, TRUE);
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_present (GTK_WINDOW (window));
+  g_object_add_weak_pointer (G_OBJECT (page), &alive);
+  augur_replay_page_set_traces (AUGUR_REPLAY_PAGE (page), &trace, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_null (alive);
+  augur_test_iterate ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static char *
 read_file (const char *path,
            gsize      *length)
@@ -1974,6 +2006,7 @@ main (int   argc,
   ADD ("validation/root", test_validation_root);
   ADD ("calibrate", test_calibrate);
 #undef ADD
+  g_test_add_func ("/app/replay-page/check-outlived", test_check_outlived);
   g_test_add_func ("/app/replay-page/window/round-trip", test_window_roundtrip);
   {
     static const int laptop[] = { 1024, 700 }, wide[] = { 1280, 800 };

@@ -126,6 +126,18 @@ ctmc_in_weighted (const AugurCtmc *c,
  * labels than a key's remaining bits), instead of sorting keys. */
 extern gboolean ctmc_transpose_by_cycles;
 
+/* For tests: how the 4-byte entries are transposed.  AUTO: by a copy
+ * when the chain has over a million transitions and a quarter of the
+ * memory budget holds the copy, in place by cycles otherwise; COPY and
+ * COPY_TWO force the copy (COPY_TWO on two threads whatever the size). */
+typedef enum {
+  CTMC_PACKED_TRANSPOSE_AUTO,
+  CTMC_PACKED_TRANSPOSE_CYCLES,
+  CTMC_PACKED_TRANSPOSE_COPY,
+  CTMC_PACKED_TRANSPOSE_COPY_TWO,
+} CtmcPackedTranspose;
+extern CtmcPackedTranspose ctmc_packed_transpose;
+
 /* For tests: keep the 8-byte entries even where the 4-byte ones fit
  * (augur_ctmc_packed_label_bits() then says they do not). */
 extern gboolean ctmc_force_wide;

@@ -30,6 +30,7 @@ static void structure_free (CtmcStructure *st);
 
 gboolean ctmc_transpose_by_cycles = FALSE;
 gboolean ctmc_force_wide = FALSE;
+CtmcPackedTranspose ctmc_packed_transpose = CTMC_PACKED_TRANSPOSE_AUTO;
 guint ctmc_packed_width = 32;
 
 G_DEFINE_QUARK (augur-ctmc-error-quark, augur_ctmc_error)
@@ -586,6 +587,32 @@ sort_rows (gpointer data)
   return NULL;
 }
 
+/* The rows sorted, in two halves on a large chain. */
+static void
+sort_rows_halves (guint32       *e,
+                  const guint64 *in_ptr,
+                  guint          n,
+                  guint64        nnz)
+{
+  SortRows halves[2] = { { e, in_ptr, 0, n }, { e, in_ptr, n, n } };
+  GThread *helper = NULL;
+
+  if (nnz > 1000000 && g_get_num_processors () > 1)
+    {
+      guint j = 0;
+
+      while (j < n && in_ptr[j] < nnz / 2)
+        j++;
+      halves[0].to = halves[1].from = j;
+      helper = g_thread_try_new ("augur-sort-rows", sort_rows, &halves[1], NULL);
+      if (helper == NULL)
+        halves[0].to = n;
+    }
+  sort_rows (&halves[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+}
+
 /* Asks for huge pages for a large array not yet touched, which the
  * transposition reads at random: one TLB entry then covers 2 MB, not 4 kB.
  * A hint only, where the system offers it. */
@@ -673,27 +700,166 @@ transpose_in_place_packed (guint64 *row_ptr,
   for (guint j = n; j > 0; j--)
     in_ptr[j] = in_ptr[j - 1];
   in_ptr[0] = 0;
-  /* the rows sorted, in two halves on a large chain */
-  {
-    SortRows halves[2] = { { e, in_ptr, 0, n }, { e, in_ptr, n, n } };
-    GThread *helper = NULL;
-
-    if (nnz > 1000000 && g_get_num_processors () > 1)
-      {
-        guint j = 0;
-
-        while (j < n && in_ptr[j] < nnz / 2)
-          j++;
-        halves[0].to = halves[1].from = j;
-        helper = g_thread_try_new ("augur-sort-rows", sort_rows, &halves[1], NULL);
-        if (helper == NULL)
-          halves[0].to = n;
-      }
-    sort_rows (&halves[0]);
-    if (helper != NULL)
-      g_thread_join (helper);
-  }
+  sort_rows_halves (e, in_ptr, n, nnz);
   return in_ptr;
+}
+
+/* The copy form's pass over the entries whose targets lie in [t0, t1):
+ * the rows read in the sources' order, each entry written at its target's
+ * next place (in_ptr[t], this pass's alone: no other pass has target t).
+ * The entries are independent, so their memory is asked for ahead: a
+ * target's counter SCATTER_AHEAD entries before it is read, its place
+ * SCATTER_AHEAD entries before it is written (a ring of the entries in
+ * between). */
+typedef struct {
+  const guint64 *row_ptr;
+  const guint32 *e;
+  guint32       *out;
+  guint64       *in_ptr;
+  guint          n, lb;
+  guint          t0, t1;
+} ScatterRange;
+
+#define SCATTER_AHEAD 24
+#define SCATTER_RING  64   /* a power of 2 above 2 × SCATTER_AHEAD */
+
+static gpointer
+scatter_entries (gpointer data)
+{
+  const ScatterRange *r = data;
+  const guint64 *row_ptr = r->row_ptr;
+  const guint32 *e = r->e;
+  guint32 *out = r->out;
+  guint64 *in_ptr = r->in_ptr;
+  const guint lb = r->lb, t0 = r->t0, span = r->t1 - r->t0;
+  const guint32 mask = (1u << lb) - 1;
+  guint ring_t[SCATTER_RING];
+  guint32 ring_v[SCATTER_RING];
+  guint64 ring_p[SCATTER_RING];
+  guint64 c = 0, x;
+
+#define RING(i) ((i) % SCATTER_RING)
+#define PLACE(i) G_STMT_START {                                          \
+    guint64 p_ = in_ptr[ring_t[RING (i)]]++;                              \
+    ring_p[RING (i)] = p_;                                                \
+    __builtin_prefetch (&out[p_], 1);                                     \
+  } G_STMT_END
+  for (guint i = 0; i < r->n; i++)
+    for (guint64 k = row_ptr[i]; k < row_ptr[i + 1]; k++)
+      {
+        guint32 v = e[k];
+        guint t = v >> lb;
+
+        if (t - t0 >= span)
+          continue;
+        ring_t[RING (c)] = t;
+        ring_v[RING (c)] = ((guint32) i << lb) | (v & mask);
+        __builtin_prefetch (&in_ptr[t], 1);
+        if (c >= SCATTER_AHEAD)
+          PLACE (c - SCATTER_AHEAD);
+        if (c >= 2 * SCATTER_AHEAD)
+          out[ring_p[RING (c - 2 * SCATTER_AHEAD)]] = ring_v[RING (c - 2 * SCATTER_AHEAD)];
+        c++;
+      }
+  /* the last entries: placed in order, then written */
+  for (x = c > SCATTER_AHEAD ? c - SCATTER_AHEAD : 0; x < c; x++)
+    PLACE (x);
+  for (x = c > 2 * SCATTER_AHEAD ? c - 2 * SCATTER_AHEAD : 0; x < c; x++)
+    out[ring_p[RING (x)]] = ring_v[RING (x)];
+#undef PLACE
+#undef RING
+  return NULL;
+}
+
+/* The incoming rows of 4-byte entries written into a second array: each
+ * entry read once, in order, and written once at its place (two cache
+ * misses an entry, all independent, against three dependent ones a step
+ * of the cycles).  It holds the chain twice for the moment it runs, so it
+ * is taken only when a quarter of the memory budget holds the copy (see
+ * transpose_packed()).  Rows come out as the cycles' do: the same entries,
+ * sorted.  *e is replaced; NULL (nothing changed) when the copy cannot be
+ * had. */
+static guint64 *
+transpose_packed_copy (guint64  *row_ptr,
+                       guint32 **e,
+                       guint     n,
+                       guint64   nnz,
+                       guint     lb,
+                       gboolean  two)
+{
+  guint32 *out = g_try_new (guint32, nnz);
+  guint64 *in_ptr = out != NULL ? g_try_new0 (guint64, (gsize) n + 1) : NULL;
+  ScatterRange halves[2];
+  GThread *helper = NULL;
+  guint mid = n;
+
+  if (in_ptr == NULL)
+    {
+      g_free (out);
+      return NULL;
+    }
+  for (guint64 k = 0; k < nnz; k++)
+    in_ptr[((*e)[k] >> lb) + 1]++;
+  for (guint j = 0; j < n; j++)
+    in_ptr[j + 1] += in_ptr[j];
+  /* two passes, on targets with half the entries each */
+  if (two)
+    for (mid = 0; mid < n && in_ptr[mid] < nnz / 2; mid++)
+      ;
+  halves[0] = (ScatterRange) { row_ptr, *e, out, in_ptr, n, lb, 0, mid };
+  halves[1] = (ScatterRange) { row_ptr, *e, out, in_ptr, n, lb, mid, n };
+  if (two && mid < n)
+    helper = g_thread_try_new ("augur-transpose", scatter_entries, &halves[1], NULL);
+  if (helper == NULL)
+    halves[0].t1 = n;
+  scatter_entries (&halves[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+  g_free (row_ptr);
+  g_free (*e);
+  *e = out;
+  for (guint j = n; j > 0; j--)
+    in_ptr[j] = in_ptr[j - 1];
+  in_ptr[0] = 0;
+  sort_rows_halves (out, in_ptr, n, nnz);
+  return in_ptr;
+}
+
+/* The incoming rows of the 4-byte entries: by the copy when the budget
+ * holds it easily, else in place by the cycles. */
+static guint64 *
+transpose_packed (guint64  *row_ptr,
+                  guint32 **e,
+                  guint     n,
+                  guint64   nnz,
+                  guint     lb)
+{
+  gboolean large = nnz > 1000000 && g_get_num_processors () > 1;
+  gboolean copy;
+
+  switch (ctmc_packed_transpose)
+    {
+    case CTMC_PACKED_TRANSPOSE_CYCLES:
+      copy = FALSE;
+      break;
+    case CTMC_PACKED_TRANSPOSE_COPY:
+    case CTMC_PACKED_TRANSPOSE_COPY_TWO:
+      copy = TRUE;
+      break;
+    case CTMC_PACKED_TRANSPOSE_AUTO:
+    default:
+      copy = nnz > 1000000 && nnz * sizeof (guint32) <= augur_memory_budget () / 4;
+      break;
+    }
+  if (copy && nnz > 0)
+    {
+      guint64 *in_ptr = transpose_packed_copy (row_ptr, e, n, nnz, lb,
+                                               large || ctmc_packed_transpose == CTMC_PACKED_TRANSPOSE_COPY_TWO);
+
+      if (in_ptr != NULL)
+        return in_ptr;
+    }
+  return transpose_in_place_packed (row_ptr, *e, n, nnz, lb);
 }
 
 static void
@@ -925,13 +1091,83 @@ build_packed (guint           n,
   c->exit = exit;
   /* growth slack goes back to the system before the rows move */
   c->in32 = nnz > 0 ? g_renew (guint32, entries, nnz) : (g_free (entries), NULL);
-  c->in_ptr = transpose_in_place_packed (row_ptr, c->in32, n, nnz, label_bits);
+  c->in_ptr = transpose_packed (row_ptr, &c->in32, n, nnz, label_bits);
   if (!finish (c, error))
     {
       augur_ctmc_free (c);
       return NULL;
     }
   return c;
+}
+
+/* A part of augur_ctmc_new_packed()'s pass over the rows [from, to), whose
+ * entries lie in [start, end) as given: each entry checked, self-loops and
+ * zero rates dropped (the kept entries moved down in place from start, the
+ * rows' offsets rewritten), the exit rates summed in the rows' order.  The
+ * first problem met ends the part, in `error`. */
+typedef struct {
+  guint64      *row_ptr;
+  guint32      *entries;
+  const double *label_rates;
+  double       *exit;
+  guint         n, n_labels, label_bits;
+  guint         from, to;
+  guint64       start, end;
+  guint64       w;          /* out: the end of the kept entries */
+  GError       *error;
+} PackedRows;
+
+static gpointer
+packed_rows_check (gpointer data)
+{
+  PackedRows *p = data;
+  guint64 *row_ptr = p->row_ptr;
+  guint32 *entries = p->entries;
+  const double *label_rates = p->label_rates;
+  const guint n = p->n, label_bits = p->label_bits;
+  const guint32 mask = label_bits < 32 ? (1u << label_bits) - 1 : G_MAXUINT32;
+  guint64 w = p->start, start = p->start;
+
+  for (guint i = p->from; p->error == NULL && i < p->to; i++)
+    {
+      /* the next part's first offset is that part's to rewrite */
+      guint64 end = i + 1 < p->to ? row_ptr[i + 1] : p->end;
+
+      if (end < start)
+        {
+          g_set_error (&p->error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                       _("The transition table is malformed: the row offsets of state %u decrease."),
+                       i + 1);
+          break;
+        }
+      row_ptr[i] = w;
+      for (guint64 k = start; k < end; k++)
+        {
+          guint32 e = entries[k];
+          guint target = e >> label_bits, label = e & mask;
+
+          if (target >= n)
+            {
+              g_set_error (&p->error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                           _("A transition from state %u goes to state %u, but the chain has only %u states."),
+                           i + 1, target + 1, n);
+              break;
+            }
+          if (label >= p->n_labels)
+            {
+              g_set_error (&p->error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                           _("The transition table is malformed: targets or rates are missing."));
+              break;
+            }
+          if (target == i || label_rates[label] == 0)
+            continue;
+          entries[w++] = e;
+          p->exit[i] += label_rates[label];
+        }
+      start = end;
+    }
+  p->w = w;
+  return NULL;
 }
 
 AugurCtmc *
@@ -945,7 +1181,7 @@ augur_ctmc_new_packed (guint           n,
                        GError        **error)
 {
   const guint32 mask = label_bits < 32 ? (1u << label_bits) - 1 : G_MAXUINT32;
-  guint64 w = 0, start = 0;
+  guint64 w = 0;
   gboolean ok = TRUE;
   guint lb = 0;
   double *exit = NULL;
@@ -981,45 +1217,53 @@ augur_ctmc_new_packed (guint           n,
                                   (guint64) n * 20 + row_ptr[n] / 4, what, error);
     }
   exit = ok ? g_new0 (double, n) : NULL;
-  for (guint i = 0; ok && i < n; i++)
+  if (ok)
     {
-      guint64 end = row_ptr[i + 1];
+      /* on a large chain, the second half of the rows on a second thread;
+       * its kept entries then move down after the first half's */
+      PackedRows parts[2] = {
+        { row_ptr, entries, label_rates, exit, n, n_labels, label_bits, 0, n, 0, row_ptr[n], 0, NULL },
+      };
+      GThread *helper = NULL;
 
-      if (end < start)
+      if (row_ptr[n] > 1000000 && n > 1 && g_get_num_processors () > 1)
         {
-          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
-                       _("The transition table is malformed: the row offsets of state %u decrease."),
-                       i + 1);
-          ok = FALSE;
-          break;
-        }
-      row_ptr[i] = w;
-      for (guint64 k = start; k < end; k++)
-        {
-          guint32 e = entries[k];
-          guint target = e >> label_bits, label = e & mask;
+          guint mid = n / 2;
 
-          if (target >= n)
+          parts[1] = parts[0];
+          parts[0].to = parts[1].from = mid;
+          parts[0].end = parts[1].start = row_ptr[mid];
+          helper = g_thread_try_new ("augur-chain-check", packed_rows_check, &parts[1], NULL);
+          if (helper == NULL)
             {
-              g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
-                           _("A transition from state %u goes to state %u, but the chain has only %u states."),
-                           i + 1, target + 1, n);
-              ok = FALSE;
-              break;
+              parts[0].to = n;
+              parts[0].end = parts[1].end;
             }
-          if (label >= n_labels)
-            {
-              g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
-                           _("The transition table is malformed: targets or rates are missing."));
-              ok = FALSE;
-              break;
-            }
-          if (target == i || label_rates[label] == 0)
-            continue;
-          entries[w++] = e;
-          exit[i] += label_rates[label];
         }
-      start = end;
+      packed_rows_check (&parts[0]);
+      w = parts[0].w;
+      if (helper != NULL)
+        {
+          g_thread_join (helper);
+          if (parts[0].error == NULL && parts[1].error == NULL && parts[1].start > w)
+            {
+              guint64 gap = parts[1].start - w;
+
+              memmove (entries + w, entries + parts[1].start, (parts[1].w - parts[1].start) * sizeof (guint32));
+              for (guint i = parts[1].from; i < n; i++)
+                row_ptr[i] -= gap;
+            }
+          w += parts[1].w - parts[1].start;
+        }
+      /* the first problem in the rows' order */
+      for (guint h = 0; h < 2; h++)
+        if (parts[h].error != NULL)
+          {
+            if (ok)
+              g_propagate_error (error, g_steal_pointer (&parts[h].error));
+            g_clear_error (&parts[h].error);
+            ok = FALSE;
+          }
     }
   if (!ok)
     {

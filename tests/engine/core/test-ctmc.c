@@ -364,8 +364,9 @@ expect_invalid (guint          n,
 }
 
 /* How test_build_transpose() builds: the 8-byte entries sorted or followed
- * in cycles, or the 4-byte entries (cycles), from 8-byte or 4-byte rows. */
-enum { BUILD_WIDE_SORTED, BUILD_WIDE_CYCLES, BUILD_PACKED, BUILD_PACKED_NEW };
+ * in cycles, or the 4-byte entries (cycles) from 8-byte or 4-byte rows, or
+ * the 4-byte entries copied (on two threads) from 4-byte rows. */
+enum { BUILD_WIDE_SORTED, BUILD_WIDE_CYCLES, BUILD_PACKED, BUILD_PACKED_NEW, BUILD_PACKED_COPY };
 
 /* The incoming rows built in place equal a plain transposition, on random
  * chains with empty rows, long rows, duplicates, self-loops, zeros and many
@@ -378,6 +379,7 @@ test_build_transpose (gconstpointer data)
 
   ctmc_transpose_by_cycles = how == BUILD_WIDE_CYCLES;
   ctmc_force_wide = how == BUILD_WIDE_SORTED || how == BUILD_WIDE_CYCLES;
+  ctmc_packed_transpose = how == BUILD_PACKED_COPY ? CTMC_PACKED_TRANSPOSE_COPY_TWO : CTMC_PACKED_TRANSPOSE_CYCLES;
   for (guint round = 0; round < 40; round++)
     {
       guint n = 1 + g_rand_int_range (rand, 0, round < 20 ? 12 : 3000);
@@ -419,7 +421,7 @@ test_build_transpose (gconstpointer data)
                 exit[i] += rates[l];
               }
           }
-      if (how == BUILD_PACKED_NEW)
+      if (how >= BUILD_PACKED_NEW)
         {
           guint lb;
           guint32 *packed = g_new (guint32, MAX (m, 1));
@@ -470,6 +472,94 @@ test_build_transpose (gconstpointer data)
     }
   ctmc_transpose_by_cycles = FALSE;
   ctmc_force_wide = FALSE;
+  ctmc_packed_transpose = CTMC_PACKED_TRANSPOSE_AUTO;
+}
+
+/* A chain of 4-byte rows large enough that its rows are checked in two
+ * halves: self-loops and zero rates dropped in both (the second half's kept
+ * entries moving down after the first's), exit rates and incoming rows as
+ * one pass gives; and of two malformed entries, the one in the first half
+ * named, as one pass would. */
+#define HALVES_N 330000
+
+static guint64 *
+halves_rows (guint32 **out,
+             guint     lb,
+             guint     bad_a,
+             guint     bad_b)
+{
+  guint64 *row_ptr = g_new (guint64, HALVES_N + 1);
+  guint32 *e = g_new (guint32, 4 * (gsize) HALVES_N);
+  guint64 k = 0;
+
+  for (guint i = 0; i < HALVES_N; i++)
+    {
+      row_ptr[i] = k;
+      /* label 0 has rate 0, 1 rate 0.5, 2 rate 3 */
+      e[k++] = (((i + 1) % HALVES_N) << lb) | 1;
+      if (i % 3 == 0)
+        e[k++] = (i << lb) | 1;   /* a self-loop */
+      e[k++] = (((i + 3) % HALVES_N) << lb) | 0;
+      e[k++] = ((i == bad_a || i == bad_b ? HALVES_N + 5 : (i + 7) % HALVES_N) << lb) | 2;
+    }
+  row_ptr[HALVES_N] = k;
+  g_assert_cmpuint (k, >, 1000000);
+  *out = e;
+  return row_ptr;
+}
+
+static void
+test_build_packed_halves (void)
+{
+  static const double rates[] = { 0, 0.5, 3 };
+  g_autoptr(GError) error = NULL;
+  guint32 *e;
+  guint64 *row_ptr;
+  guint lb;
+  AugurCtmc *c;
+
+  g_assert_true (augur_ctmc_packed_label_bits (HALVES_N, 3, &lb));
+  row_ptr = halves_rows (&e, lb, G_MAXUINT, G_MAXUINT);
+  c = augur_ctmc_new_packed (HALVES_N, row_ptr, e, lb, g_memdup2 (rates, sizeof rates), 3,
+                             AUGUR_CTMC_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_ctmc_get_n_transitions (c), ==, 2 * (guint64) HALVES_N);
+  for (guint j = 0; j < HALVES_N; j++)
+    {
+      AugurCtmcRow row;
+      guint len = augur_ctmc_get_in_row (c, j, &row);
+      AugurCtmcEntry a, b;
+
+      g_assert_cmpfloat (augur_ctmc_get_exit_rate (c, j), ==, 3.5);
+      g_assert_cmpuint (len, ==, 2);
+      a = augur_ctmc_row_get (&row, 0);
+      b = augur_ctmc_row_get (&row, 1);
+      /* from j - 7 (rate 3) and j - 1 (rate 0.5), sources in order */
+      {
+        guint s7 = (j + HALVES_N - 7) % HALVES_N, s1 = (j + HALVES_N - 1) % HALVES_N;
+
+        g_assert_cmpuint (a.state, ==, MIN (s1, s7));
+        g_assert_cmpuint (b.state, ==, MAX (s1, s7));
+        g_assert_cmpfloat (augur_ctmc_get_label_rate (c, a.label), ==, a.state == s1 ? 0.5 : 3);
+        g_assert_cmpfloat (augur_ctmc_get_label_rate (c, b.label), ==, b.state == s1 ? 0.5 : 3);
+      }
+    }
+  augur_ctmc_free (c);
+
+  /* one bad target in each half: the first named; one in the second half */
+  for (guint t = 0; t < 2; t++)
+    {
+      g_autofree char *expect = g_strdup_printf ("A transition from state %u goes to state %u, but the chain has only %u states.",
+                                                 (t == 0 ? 10u : 250000u) + 1, HALVES_N + 6, HALVES_N);
+
+      g_clear_error (&error);
+      row_ptr = halves_rows (&e, lb, t == 0 ? 10 : G_MAXUINT, 250000);
+      c = augur_ctmc_new_packed (HALVES_N, row_ptr, e, lb, g_memdup2 (rates, sizeof rates), 3,
+                                 AUGUR_CTMC_FLAGS_NONE, &error);
+      g_assert_null (c);
+      g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID);
+      g_assert_cmpstr (error->message, ==, expect);
+    }
 }
 
 /* The probabilities of states 0 and 1. */
@@ -1788,6 +1878,8 @@ main (int   argc,
   g_test_add_data_func ("/engine/ctmc/build/transpose-cycles", GINT_TO_POINTER (BUILD_WIDE_CYCLES), test_build_transpose);
   g_test_add_data_func ("/engine/ctmc/build/transpose-packed", GINT_TO_POINTER (BUILD_PACKED), test_build_transpose);
   g_test_add_data_func ("/engine/ctmc/build/transpose-packed-new", GINT_TO_POINTER (BUILD_PACKED_NEW), test_build_transpose);
+  g_test_add_data_func ("/engine/ctmc/build/transpose-packed-copy", GINT_TO_POINTER (BUILD_PACKED_COPY), test_build_transpose);
+  g_test_add_func ("/engine/ctmc/build/packed-halves", test_build_packed_halves);
   g_test_add_func ("/engine/ctmc/build/packed-bits", test_build_packed_bits);
   g_test_add_func ("/engine/ctmc/build/packed-same", test_build_packed_same);
   g_test_add_func ("/engine/ctmc/build/single-state", test_single_state);

@@ -44,13 +44,12 @@ struct _FoldState
   int           last_width;
   int           last_results_min;
   gboolean      swapped;       /* the side shown, the results folded */
-  GSource      *idle;          /* the pending check, held by reference */
+  guint         idle;
 };
 
 G_DEFINE_FINAL_TYPE (AugurFoldBin, augur_fold_bin, GTK_TYPE_WIDGET)
 
 static void state_queue_check (FoldState *state);
-static void state_cancel_check (FoldState *state);
 
 static int
 min_width (GtkWidget *widget)
@@ -128,7 +127,7 @@ augur_fold_bin_dispose (GObject *object)
 
   if (self->state != NULL)
     {
-      state_cancel_check (self->state);
+      g_clear_handle_id (&self->state->idle, g_source_remove);
       if (self->state->side_bin == self)
         self->state->side_bin = NULL;
       else
@@ -229,7 +228,7 @@ state_check (gpointer data)
   int width, side, results_min;
   gboolean changed;
 
-  g_clear_pointer (&state->idle, g_source_unref);
+  state->idle = 0;
   if (state->side_bin == NULL || state->results_bin == NULL)
     return G_SOURCE_REMOVE;
   width = gtk_widget_get_width (GTK_WIDGET (state->paned));
@@ -266,24 +265,8 @@ state_check (gpointer data)
 static void
 state_queue_check (FoldState *state)
 {
-  if (state->idle != NULL)
-    return;
-  state->idle = g_idle_source_new ();
-  g_source_set_priority (state->idle, GDK_PRIORITY_REDRAW + 5);
-  g_source_set_callback (state->idle, state_check, state, NULL);
-  g_source_set_name (state->idle, "[augur] fold check");
-  g_source_attach (state->idle, NULL);
-}
-
-/* Valid whatever has become of the check: run, or already taken down. */
-static void
-state_cancel_check (FoldState *state)
-{
-  if (state->idle != NULL)
-    {
-      g_source_destroy (state->idle);
-      g_clear_pointer (&state->idle, g_source_unref);
-    }
+  if (state->idle == 0)
+    state->idle = g_idle_add_full (GDK_PRIORITY_REDRAW + 5, state_check, state, NULL);
 }
 
 static void
@@ -291,7 +274,7 @@ state_free (gpointer data)
 {
   FoldState *state = data;
 
-  state_cancel_check (state);
+  g_clear_handle_id (&state->idle, g_source_remove);
   if (state->side_bin != NULL)
     state->side_bin->state = NULL;
   if (state->results_bin != NULL)

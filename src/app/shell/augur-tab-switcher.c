@@ -23,9 +23,7 @@ struct _AugurTabSwitcher
   GtkWidget *next;
   GtkStack  *stack;
   gboolean   scrolls;
-  /* the pending reveal, held by reference rather than by id: taking it
-   * down in dispose is valid whatever has become of it */
-  GSource   *reveal_source;
+  guint      reveal_idle;
 };
 
 G_DEFINE_FINAL_TYPE (AugurTabSwitcher, augur_tab_switcher, GTK_TYPE_WIDGET)
@@ -85,7 +83,7 @@ reveal_selected (gpointer data)
   GtkWidget *tab = selected_tab (self);
   graphene_rect_t bounds;
 
-  g_clear_pointer (&self->reveal_source, g_source_unref);
+  self->reveal_idle = 0;
   if (tab != NULL && gtk_widget_compute_bounds (tab, self->switcher, &bounds))
     show_span (self, bounds.origin.x, bounds.size.width);
   update_arrows (self);
@@ -98,13 +96,8 @@ static void
 queue_reveal (AugurTabSwitcher *self)
 {
   /* nothing is queued once the switcher is taken down */
-  if (self->reveal_source != NULL || self->switcher == NULL)
-    return;
-  self->reveal_source = g_idle_source_new ();
-  g_source_set_priority (self->reveal_source, GDK_PRIORITY_REDRAW + 10);
-  g_source_set_callback (self->reveal_source, reveal_selected, self, NULL);
-  g_source_set_name (self->reveal_source, "[augur] tab reveal");
-  g_source_attach (self->reveal_source, NULL);
+  if (self->reveal_idle == 0 && self->switcher != NULL)
+    self->reveal_idle = g_idle_add_full (GDK_PRIORITY_REDRAW + 10, reveal_selected, self, NULL);
 }
 
 /* An arrow scrolls to the next tab cut by that edge. */
@@ -347,11 +340,7 @@ augur_tab_switcher_dispose (GObject *object)
   if (self->scroller != NULL)
     g_signal_handlers_disconnect_by_data (hadjustment (self), self);
   self->switcher = NULL;
-  if (self->reveal_source != NULL)
-    {
-      g_source_destroy (self->reveal_source);
-      g_clear_pointer (&self->reveal_source, g_source_unref);
-    }
+  g_clear_handle_id (&self->reveal_idle, g_source_remove);
   g_clear_pointer (&self->prev, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->next, gtk_widget_unparent);

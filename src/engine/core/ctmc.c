@@ -587,6 +587,20 @@ sort_rows (gpointer data)
   return NULL;
 }
 
+/* The first row whose entries start at or after half of them: where two
+ * threads split rows by their entries. */
+static guint
+half_row (const guint64 *row_start,
+          guint          n,
+          guint64        nnz)
+{
+  guint j = 0;
+
+  while (j < n && row_start[j] < nnz / 2)
+    j++;
+  return j;
+}
+
 /* The rows sorted, in two halves on a large chain. */
 static void
 sort_rows_halves (guint32       *e,
@@ -599,11 +613,7 @@ sort_rows_halves (guint32       *e,
 
   if (nnz > 1000000 && g_get_num_processors () > 1)
     {
-      guint j = 0;
-
-      while (j < n && in_ptr[j] < nnz / 2)
-        j++;
-      halves[0].to = halves[1].from = j;
+      halves[0].to = halves[1].from = half_row (in_ptr, n, nnz);
       helper = g_thread_try_new ("augur-sort-rows", sort_rows, &halves[1], NULL);
       if (helper == NULL)
         halves[0].to = n;
@@ -804,8 +814,7 @@ transpose_packed_copy (guint64  *row_ptr,
     in_ptr[j + 1] += in_ptr[j];
   /* two passes, on targets with half the entries each */
   if (two)
-    for (mid = 0; mid < n && in_ptr[mid] < nnz / 2; mid++)
-      ;
+    mid = half_row (in_ptr, n, nnz);
   halves[0] = (ScatterRange) { row_ptr, *e, out, in_ptr, n, lb, 0, mid };
   halves[1] = (ScatterRange) { row_ptr, *e, out, in_ptr, n, lb, mid, n };
   if (two && mid < n)

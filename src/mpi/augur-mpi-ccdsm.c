@@ -504,6 +504,7 @@ augur_mpi_ccdsm (int argc, char **argv)
               end--;
             char balance[G_ASCII_DTOSTR_BUF_SIZE];
             char spread[G_ASCII_DTOSTR_BUF_SIZE];
+            char lines[G_ASCII_DTOSTR_BUF_SIZE];
 
             g_string_append_len (o, json, end);
             g_string_append_printf (o, ",\n  \"mpi\": {\"ranks\": %d, \"exchanges\": %" G_GUINT64_FORMAT
@@ -516,12 +517,13 @@ augur_mpi_ccdsm (int argc, char **argv)
                                     ", \"layout_exchanges\": %u, \"layout_values_sent\": %" G_GUINT64_FORMAT
                                     ", \"solve_exchanges\": %" G_GUINT64_FORMAT
                                     ", \"solve_reductions\": %" G_GUINT64_FORMAT ", \"largest_rank_over_mean\": %s"
-                                    ", \"column_jump\": %s}\n}\n",
+                                    ", \"column_jump\": %s, \"new_lines\": %s}\n}\n",
                                     info.iterations, peak, space.ghost_total, space.ghost_max,
                                     space.structure_searches, space.structure_exchanges, space.layout_exchanges,
                                     space.layout_values_sent, space.solve_exchanges, space.solve_reductions,
                                     g_ascii_formatd (balance, sizeof balance, "%.17g", space.imbalance),
-                                    g_ascii_formatd (spread, sizeof spread, "%.17g", space.column_jump));
+                                    g_ascii_formatd (spread, sizeof spread, "%.17g", space.column_jump),
+                                    g_ascii_formatd (lines, sizeof lines, "%.17g", space.new_lines));
           }
         else
           {

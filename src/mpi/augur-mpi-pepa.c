@@ -101,6 +101,7 @@ typedef struct {
   guint           layout_exchanges;     /* the layout's searches' */
   guint64         layout_values_sent;   /* and the distances they sent */
   double          column_jump;      /* how far a sweep jumps */
+  double          new_lines;        /* the share of its reads that are new cache lines */
   guint64         solve_exchanges;      /* the solver's exchanges of ghost values */
   guint64         solve_reductions;     /* and its reductions (Gauss-Seidel's; 0 for PETSc's) */
   double          imbalance;       /* the layout's largest rank over the mean */
@@ -173,6 +174,8 @@ report_json (const Report *r)
   json_number (s, r->imbalance);
   g_string_append (s, ", \"column_jump\": ");
   json_number (s, r->column_jump);
+  g_string_append (s, ", \"new_lines\": ");
+  json_number (s, r->new_lines);
   g_string_append (s, "}\n}\n");
   return g_string_free (s, FALSE);
 }
@@ -272,6 +275,7 @@ augur_mpi_pepa (int argc, char **argv)
   gsize length = 0;
   const char *path;
   guint n_actions;
+  gint64 measures_since = 0;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!augur_mpi_parse_command (context, "pepa",
@@ -372,6 +376,7 @@ augur_mpi_pepa (int argc, char **argv)
     }
 
   /* the measures: each rank its states, summed on rank 0 */
+  measures_since = g_get_monotonic_time ();
   n_actions = augur_pepa_model_get_n_actions (model);
   report.throughput = g_new0 (double, MAX (1, n_actions));
   report.population = g_new0 (double, MAX (1, pepa_successors_get_n_populations (report.succ)));
@@ -387,6 +392,7 @@ augur_mpi_pepa (int argc, char **argv)
   MPI_Allreduce (MPI_IN_PLACE, report.throughput, (int) n_actions, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Allreduce (MPI_IN_PLACE, report.population, (int) pepa_successors_get_n_populations (report.succ),
                  MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  augur_mpi_phase ("measures summed", &measures_since);
   report.peak_max = augur_mpi_peak_bytes ();
   MPI_Allreduce (MPI_IN_PLACE, &report.peak_max, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
   report.n_states = space.n_states;
@@ -398,6 +404,7 @@ augur_mpi_pepa (int argc, char **argv)
   report.layout_exchanges = space.layout_exchanges;
   report.layout_values_sent = space.layout_values_sent;
   report.column_jump = space.column_jump;
+  report.new_lines = space.new_lines;
   report.solve_exchanges = space.solve_exchanges;
   report.solve_reductions = space.solve_reductions;
   report.imbalance = space.imbalance;

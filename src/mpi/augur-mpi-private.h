@@ -149,6 +149,10 @@ typedef struct {
    * rank of two consecutive rows (over every rank's rows): how far a
    * sweep's reads jump */
   double         column_jump;
+  /* the share of the entries on their own rank whose value lies in a
+   * cache line (8 values of x) none of the two rows before read: what a
+   * sweep waits for */
+  double         new_lines;
   /* set by augur_mpi_chain_solve (): the neighbour exchanges of ghost
    * values and the reductions its solver made (Gauss-Seidel: one
    * exchange a sweep, one reduction a residual check; 0 for PETSc's) */

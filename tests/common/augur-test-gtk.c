@@ -10,15 +10,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static gboolean
-count_frame (GtkWidget     *widget,
-             GdkFrameClock *clock,
-             gpointer       data)
-{
-  (*(guint *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
 /* What widget drew last, or NULL while a redraw of it is pending (a
  * queued draw drops the widget's last drawing until the next frame). */
 static GskRenderNode *
@@ -39,44 +30,77 @@ has_size (gpointer widget)
   return gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
 }
 
+/* A frame's end: widget drawn as that frame laid it out (between the
+ * layout and this, nothing else ran that could queue a resize; taken at
+ * any other time, a resize queued since, by a timer or a job's progress,
+ * leaves a child without an allocation, which GTK warns of, and the
+ * warning fails the test). */
+typedef struct {
+  GtkWidget     *widget;
+  int            width, height;
+  GskRenderNode *node;
+  guint          frames;
+} Capture;
+
+static void
+capture_after_paint (GdkFrameClock *clock,
+                     gpointer       data)
+{
+  Capture *c = data;
+
+  c->frames++;
+  if (c->node == NULL && has_size (c->widget))
+    {
+      c->width = gtk_widget_get_width (c->widget);
+      c->height = gtk_widget_get_height (c->widget);
+      c->node = drawn_node (c->widget, c->width, c->height);
+    }
+}
+
 GdkTexture *
 augur_test_render_widget (GtkWidget *window,
                           GtkWidget *widget)
 {
-  g_autoptr(GskRenderNode) node = NULL;
-  int width, height;
+  Capture c = { widget, 0, 0, NULL, 0 };
+  GdkFrameClock *clock;
 
   /* a window presented on a busy machine (the X server loaded too) is
    * laid out a while later; one that never is still fails here */
   if (!has_size (widget))
     augur_test_wait_until (has_size, widget, 30);
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  g_assert_cmpint (width, >, 0);
-  g_assert_cmpint (height, >, 0);
-  node = drawn_node (widget, width, height);
-  if (node == NULL)
+  c.width = gtk_widget_get_width (widget);
+  c.height = gtk_widget_get_height (widget);
+  g_assert_cmpint (c.width, >, 0);
+  g_assert_cmpint (c.height, >, 0);
+  /* drawn at the end of the next frames, until one has it drawn (a
+   * redraw queued drops the last drawing until the frame after); a
+   * window not shown has no frames: drawn as it is */
+  clock = gtk_widget_get_frame_clock (window);
+  if (clock == NULL || !gtk_widget_get_mapped (window))
+    c.node = drawn_node (widget, c.width, c.height);
+  else
     {
-      /* something asked for a redraw (a cursor's blink, a timer): two
-       * frames later it is drawn, however slow the machine */
-      guint frames = 0;
-      guint id = gtk_widget_add_tick_callback (window, count_frame, &frames, NULL);
+      gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (capture_after_paint), &c);
       gint64 end = g_get_monotonic_time () + (gint64) 30 * G_USEC_PER_SEC;
 
-      while (node == NULL && g_get_monotonic_time () < end)
+      while (c.node == NULL && g_get_monotonic_time () < end)
         {
-          guint wanted = frames + 2;
+          guint wanted = c.frames + 1;
 
-          while (frames < wanted && g_get_monotonic_time () < end)
+          gtk_widget_queue_draw (window);
+          while (c.frames < wanted && g_get_monotonic_time () < end)
             if (!g_main_context_iteration (NULL, FALSE))
               g_usleep (1000);
-          node = drawn_node (widget, width, height);
         }
-      gtk_widget_remove_tick_callback (window, id);
+      g_signal_handler_disconnect (clock, id);
     }
-  g_assert_nonnull (node);
-  return gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                      &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_nonnull (c.node);
+  {
+    GdkTexture *texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), c.node,
+                                                       &GRAPHENE_RECT_INIT (0, 0, c.width, c.height));
+    gsk_render_node_unref (c.node);
+    return texture;
+  }
 }
 
 /* Over how many frames nothing may move for a window to be settled. */

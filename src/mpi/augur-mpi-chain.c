@@ -383,7 +383,7 @@ outgoing_rows (const Rows *space, const gsize *row_ptr, const Entry *entries,
   g_autofree int *recv_count = g_new0 (int, size);
   g_autofree int *send_displ = g_new0 (int, size + 1);
   g_autofree int *recv_displ = g_new0 (int, size + 1);
-  g_autofree guint32 *send = g_new (guint32, 2 * MAX (1, row_ptr[n]));
+  g_autofree guint32 *send = augur_memory_huge_new (2 * MAX (1, row_ptr[n]), sizeof (guint32));
   g_autofree guint32 *recv = NULL;
   g_autofree int *fill = g_new0 (int, size);
   gsize *ptr;
@@ -406,15 +406,15 @@ outgoing_rows (const Rows *space, const gsize *row_ptr, const Entry *entries,
   (void) MPI_Alltoall (send_count, 1, MPI_INT, recv_count, 1, MPI_INT, MPI_COMM_WORLD);
   for (int r = 0; r < size; r++)
     recv_displ[r + 1] = recv_displ[r] + recv_count[r];
-  recv = g_new (guint32, MAX (1, recv_displ[size]));
+  recv = augur_memory_huge_new (MAX (1, recv_displ[size]), sizeof (guint32));
   (void) MPI_Alltoallv (send, send_count, send_displ, MPI_UINT32_T,
                         recv, recv_count, recv_displ, MPI_UINT32_T, MPI_COMM_WORLD);
-  ptr = g_new0 (gsize, (gsize) n + 1);
+  ptr = augur_memory_huge_new0 ((gsize) n + 1, sizeof (gsize));
   for (int k = 0; k < recv_displ[size]; k += 2)
     ptr[recv[k] + 1]++;
   for (guint i = 0; i < n; i++)
     ptr[i + 1] += ptr[i];
-  col = g_new (PetscInt, MAX (1, ptr[n]));
+  col = augur_memory_huge_new (MAX (1, ptr[n]), sizeof (PetscInt));
   {
     g_autofree gsize *at = g_memdup2 (ptr, sizeof (gsize) * ((gsize) n + 1));
     for (int k = 0; k < recv_displ[size]; k += 2)
@@ -590,7 +590,7 @@ bfs_levels (const Rows *space, const gsize *in_ptr, const Entry *in,
   GArray **out = g_new0 (GArray *, size);
   g_autoptr(GPtrArray) buckets = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autoptr(GArray) recv = g_array_new (FALSE, FALSE, sizeof (guint32));
-  guint32 *level = g_new (guint32, MAX (1, n));
+  guint32 *level = augur_memory_huge_new (MAX (1, n), sizeof (guint32));
   guint32 deepest = 0, lowest = 0;
   guint64 totals[2] = { 0, 0 };   /* states not reached, distances sent */
   /* the least distance sent for other ranks' states, by a hash of the
@@ -606,7 +606,7 @@ bfs_levels (const Rows *space, const gsize *in_ptr, const Entry *in,
   *rounds = 0;
   while (cache_bits < SENT_CACHE_BITS && ((guint64) 1 << cache_bits) < remote)
     cache_bits++;
-  sent = g_new (SentLevel, (gsize) 1 << cache_bits);
+  sent = augur_memory_huge_new ((gsize) 1 << cache_bits, sizeof (SentLevel));
   memset (sent, 0xff, sizeof (SentLevel) << cache_bits);
   /* states numbered in 32 bits (none is then G_MAXUINT32) */
   use_cache = space->n_states < G_MAXUINT32;
@@ -733,7 +733,7 @@ number_by_key (const Rows *space, const guint32 *key, guint32 n_keys, guint64 *s
   g_autofree guint64 *count = g_new0 (guint64, n_keys);
   g_autofree guint64 *below = g_new0 (guint64, n_keys);
   g_autofree guint64 *start = g_new0 (guint64, (gsize) n_keys + 1);
-  guint32 *number = g_new (guint32, MAX (1, n));
+  guint32 *number = augur_memory_huge_new (MAX (1, n), sizeof (guint32));
 
   for (guint j = 0; j < n; j++)
     count[key[j]]++;
@@ -802,7 +802,7 @@ permutation (const Rows *space, const guint32 *number, const guint64 *cuts)
   const gsize n_new = cuts[me + 1] - cuts[me];
   GArray **out = g_new0 (GArray *, size);
   g_autoptr(GArray) recv = g_array_new (FALSE, FALSE, sizeof (guint32));
-  PetscInt *old = g_new (PetscInt, MAX (1, n_new));
+  PetscInt *old = augur_memory_huge_new (MAX (1, n_new), sizeof (PetscInt));
 
   for (int r = 0; r < size; r++)
     out[r] = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -931,7 +931,7 @@ alltoallv (gconstpointer send, const int *count, MPI_Datatype type, gsize item,
   rdispl[0] = 0;
   for (int r = 0; r < size; r++)
     rdispl[r + 1] = rdispl[r] + rcount[r];
-  *recv = g_malloc (item * MAX (1, (gsize) rdispl[size]));
+  *recv = augur_memory_huge_new (item * MAX (1, (gsize) rdispl[size]), 1);
   AUGUR_MPI_WAIT (MPI_Ialltoallv (send, count, displ, type, *recv, rcount, rdispl, type, MPI_COMM_WORLD,
                                   AUGUR_MPI_REQUEST));
 }
@@ -962,7 +962,7 @@ relayout (const Rows *from, const guint32 *number, const guint64 *cuts, const do
   g_autofree int *rdispl = g_new0 (int, size + 1);
   g_autofree int *rcount2 = g_new0 (int, size);
   g_autofree int *rdispl2 = g_new0 (int, size + 1);
-  g_autofree guint32 *ask = g_new (guint32, MAX (1, n_entries));
+  g_autofree guint32 *ask = augur_memory_huge_new (MAX (1, n_entries), sizeof (guint32));
   g_autofree guint32 *asked = NULL;
   g_autofree RowHead *heads = NULL;
   g_autofree RowHead *got_heads = NULL;
@@ -1014,8 +1014,8 @@ relayout (const Rows *from, const guint32 *number, const guint64 *cuts, const do
       at[r + 1] = at[r] + count[r];
       at2[r + 1] = at2[r] + count2[r];
     }
-  heads = g_new (RowHead, MAX (1, n));
-  sent = g_new (Entry, MAX (1, n_entries));
+  heads = augur_memory_huge_new (MAX (1, n), sizeof (RowHead));
+  sent = augur_memory_huge_new (MAX (1, n_entries), sizeof (Entry));
   for (guint j = 0; j < n; j++)
     {
       int r = rank_of (cuts, number[j]);
@@ -1040,8 +1040,8 @@ relayout (const Rows *from, const guint32 *number, const guint64 *cuts, const do
   /* the rows in their new order, each one's columns increasing; a
    * rank's rows and their entries came in the same order */
   g_assert ((guint) rdispl[size] == n_new);
-  new_ptr = g_new0 (gsize, (gsize) n_new + 1);
-  new_exit = g_new (double, MAX (1, n_new));
+  new_ptr = augur_memory_huge_new0 ((gsize) n_new + 1, sizeof (gsize));
+  new_exit = augur_memory_huge_new (MAX (1, n_new), sizeof (double));
   for (guint k = 0; k < n_new; k++)
     {
       new_ptr[got_heads[k].row + 1] = got_heads[k].m;
@@ -1049,7 +1049,7 @@ relayout (const Rows *from, const guint32 *number, const guint64 *cuts, const do
     }
   for (guint j = 0; j < n_new; j++)
     new_ptr[j + 1] += new_ptr[j];
-  new_entries = g_new (Entry, MAX (1, new_ptr[n_new]));
+  new_entries = augur_memory_huge_new (MAX (1, new_ptr[n_new]), sizeof (Entry));
   for (guint k = 0; k < n_new; k++)
     {
       Entry *row = new_entries + new_ptr[got_heads[k].row];
@@ -1122,7 +1122,7 @@ flow_order (const Rows *space, const guint64 *level_start, guint32 n_levels, gsi
   const guint64 first = space->offsets[me];
   const gsize *ptr = *row_ptr;
   const Entry *in = *entries;
-  g_autofree guint32 *pos = g_new (guint32, MAX (1, n));
+  g_autofree guint32 *pos = augur_memory_huge_new (MAX (1, n), sizeof (guint32));
   g_autofree FlowKey *keys = NULL;
   g_autoptr(GArray) remote = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autofree int *count = g_new0 (int, size);
@@ -1131,7 +1131,7 @@ flow_order (const Rows *space, const guint64 *level_start, guint32 n_levels, gsi
   g_autofree int *rdispl = g_new0 (int, size + 1);
   g_autofree guint32 *ask = NULL;
   g_autofree guint32 *asked = NULL;
-  g_autofree PetscInt *new_old = g_new (PetscInt, MAX (1, n));
+  g_autofree PetscInt *new_old = augur_memory_huge_new (MAX (1, n), sizeof (PetscInt));
   gsize *new_ptr;
   Entry *new_entries;
   double *new_exit;
@@ -1205,8 +1205,8 @@ flow_order (const Rows *space, const guint64 *level_start, guint32 n_levels, gsi
                                   MPI_COMM_WORLD, AUGUR_MPI_REQUEST));
 
   /* the rows in the new order, columns renumbered and increasing */
-  new_ptr = g_new0 (gsize, (gsize) n + 1);
-  new_exit = g_new (double, MAX (1, n));
+  new_ptr = augur_memory_huge_new0 ((gsize) n + 1, sizeof (gsize));
+  new_exit = augur_memory_huge_new (MAX (1, n), sizeof (double));
   for (guint j = 0; j < n; j++)
     {
       new_ptr[pos[j] + 1] = ptr[j + 1] - ptr[j];
@@ -1215,7 +1215,7 @@ flow_order (const Rows *space, const guint64 *level_start, guint32 n_levels, gsi
     }
   for (guint j = 0; j < n; j++)
     new_ptr[j + 1] += new_ptr[j];
-  new_entries = g_new (Entry, MAX (1, new_ptr[n]));
+  new_entries = augur_memory_huge_new (MAX (1, new_ptr[n]), sizeof (Entry));
   for (guint j = 0; j < n; j++)
     {
       Entry *row = new_entries + new_ptr[pos[j]];
@@ -1277,7 +1277,7 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
   const guint n = augur_mpi_space_n_local (space);
   Rows rows = { space->offsets, n, space->n_states, space->initial };
   g_autofree guint64 *cuts = NULL;
-  g_autofree gsize *row_ptr = g_new0 (gsize, (gsize) n + 1);
+  g_autofree gsize *row_ptr = augur_memory_huge_new0 ((gsize) n + 1, sizeof (gsize));
   g_autofree Entry *entries = NULL;
   g_autofree double *exit = NULL;
   g_autofree guint8 *closed = NULL;
@@ -1316,7 +1316,7 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
     }
   for (guint j = 0; j < n; j++)
     row_ptr[j + 1] += row_ptr[j];
-  entries = g_new (Entry, MAX (1, space->n_in));
+  entries = augur_memory_huge_new (MAX (1, space->n_in), sizeof (Entry));
   fill = g_memdup2 (row_ptr, sizeof (gsize) * ((gsize) n + 1));
   for (gsize i = 0; i < space->n_in; i++)
     {
@@ -1327,7 +1327,8 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
       e->col = (PetscInt) (space->offsets[chunk->rank[at]] + chunk->source[at]);
       e->rate = chunk->rate[at];
       if (at == AUGUR_MPI_IN_CHUNK - 1 || i + 1 == space->n_in)
-        g_clear_pointer (&g_ptr_array_index (space->in_chunks, i / AUGUR_MPI_IN_CHUNK), g_free);
+        g_clear_pointer (&g_ptr_array_index (space->in_chunks, i / AUGUR_MPI_IN_CHUNK),
+                         augur_memory_huge_aligned_free);
     }
   g_clear_pointer (&fill, g_free);
   g_ptr_array_set_size (space->in_chunks, 0);
@@ -1399,7 +1400,7 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
         {
           /* the ranks by components' local states; then as below, each
            * rank's block in the order of the flow */
-          level = g_new (guint32, MAX (1, n));
+          level = augur_memory_huge_new (MAX (1, n), sizeof (guint32));
           if (!augur_mpi_structure_owners (space, options->structure, level, load, &layout, error))
             goto out;
           if (layout == NULL)
@@ -1422,7 +1423,7 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
           g_autofree char *type = NULL;
           guint64 most = 0, least = G_MAXUINT64;
 
-          level = g_new (guint32, MAX (1, n));
+          level = augur_memory_huge_new (MAX (1, n), sizeof (guint32));
           if (!graph_owners (&rows, row_ptr, entries, level, load, &type, error))
             goto out;
           for (int r = 0; r < augur_mpi_size; r++)
@@ -1529,8 +1530,8 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
     out->ptr = g_steal_pointer (&row_ptr);
     out->exit = g_steal_pointer (&exit);
     out->closed = g_steal_pointer (&closed);
-    out->col = g_new (guint32, MAX (1, m));
-    out->rate = g_new (double, MAX (1, m));
+    out->col = augur_memory_huge_new (MAX (1, m), sizeof (guint32));
+    out->rate = augur_memory_huge_new (MAX (1, m), sizeof (double));
     for (gsize i = 0; i < m; i++)
       {
         guint64 c = (guint64) entries[i].col;
@@ -1953,7 +1954,7 @@ solve_gauss_seidel (const AugurMpiRows *rows, Vec x, double max_exit, double tol
                     gboolean may_bail, guint *iterations, double *residual1, double *residual_inf,
                     AugurMpiSpace *space, GError **error)
 {
-  g_autofree double *values = g_new0 (double, (gsize) rows->n + rows->n_ghosts + 1);
+  g_autofree double *values = augur_memory_huge_new0 ((gsize) rows->n + rows->n_ghosts + 1, sizeof (double));
   AugurMpiGsResult result;
   PetscScalar *xa;
 
@@ -1980,7 +1981,7 @@ static gboolean
 rows_measure (const AugurMpiRows *rows, Vec x, double max_exit, double *residual1, double *residual_inf,
               AugurMpiSpace *space, GError **error)
 {
-  g_autofree double *values = g_new0 (double, (gsize) rows->n + rows->n_ghosts + 1);
+  g_autofree double *values = augur_memory_huge_new0 ((gsize) rows->n + rows->n_ghosts + 1, sizeof (double));
   const PetscScalar *xa;
   guint64 exchanges = 0, reductions = 0;
 
@@ -2236,7 +2237,7 @@ augur_mpi_chain_solve (AugurMpiSpace               *space,
         states = old_q;
       }
     TRY (VecGetArrayRead (states, &xa));
-    *pi = g_new0 (double, MAX (1, n));
+    *pi = augur_memory_huge_new0 (MAX (1, n), sizeof (double));
     if (n > 0)   /* a rank may own no state */
       memcpy (*pi, xa, sizeof (double) * n);
     TRY (VecRestoreArrayRead (states, &xa));

@@ -98,7 +98,8 @@ typedef gboolean (*AugurMpiSuccessorsFunc) (gpointer        data,
 typedef char *(*AugurMpiDescribeFunc) (gpointer       data,
                                        const guint64 *packed);
 
-#define AUGUR_MPI_IN_CHUNK 65536
+/* 5 MB, on huge pages (augur_memory_huge_aligned_new ()) */
+#define AUGUR_MPI_IN_CHUNK 262144
 
 typedef struct {
   guint32 target[AUGUR_MPI_IN_CHUNK];   /* local state */

@@ -62,7 +62,7 @@ add_incoming (AugurMpiSpace *space, guint target, guint rank, guint source, doub
   AugurMpiInChunk *chunk;
 
   if (at == 0)
-    g_ptr_array_add (space->in_chunks, g_new (AugurMpiInChunk, 1));
+    g_ptr_array_add (space->in_chunks, augur_memory_huge_aligned_new (sizeof (AugurMpiInChunk)));
   chunk = g_ptr_array_index (space->in_chunks, space->in_chunks->len - 1);
   chunk->target[at] = target;
   chunk->rank[at] = rank;
@@ -94,6 +94,8 @@ insert (AugurMpiSpace *space, const guint64 *w, guint32 depth, gsize *cap_exit, 
       *cap_exit = MAX (1024, *cap_exit * 2);
       space->exit = g_renew (double, space->exit, *cap_exit);
       space->found = g_renew (guint32, space->found, *cap_exit);
+      augur_memory_advise_huge (space->exit, *cap_exit * sizeof (double));
+      augur_memory_advise_huge (space->found, *cap_exit * sizeof (guint32));
     }
   if (added || depth < space->found[s])
     space->found[s] = depth;
@@ -143,7 +145,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
   memset (space, 0, sizeof *space);
   space->n_words = n_words;
   augur_state_set_init (&space->set, n_words);
-  space->in_chunks = g_ptr_array_new_with_free_func (g_free);
+  space->in_chunks = g_ptr_array_new_with_free_func (augur_memory_huge_aligned_free);
   for (int r = 0; r < size; r++)
     out[r] = g_array_new (FALSE, FALSE, sizeof (guint64));
 
@@ -264,6 +266,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
         {
           send_cap = MAX ((gsize) send_displ[size], send_cap * 2);
           send = g_renew (guint64, send, send_cap);
+          augur_memory_advise_huge (send, send_cap * sizeof (guint64));
         }
       for (int r = 0; r < size; r++)
         {
@@ -276,6 +279,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
         {
           recv_cap = MAX ((gsize) recv_displ[size], recv_cap * 2);
           recv = g_renew (guint64, recv, recv_cap);
+          augur_memory_advise_huge (recv, recv_cap * sizeof (guint64));
         }
       AUGUR_MPI_WAIT (MPI_Ialltoallv (send, send_count, send_displ, MPI_UINT64_T,
                                       recv, recv_count, recv_displ, MPI_UINT64_T, MPI_COMM_WORLD,

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -397,6 +398,8 @@ augur_memory_try_alloc (GQuark       domain,
   mem = g_try_malloc_n (MAX (n, 1), MAX (size, 1));
   if (mem == NULL)
     refused (domain, code, bytes, what, error);
+  else
+    augur_memory_advise_huge (mem, bytes);
   return mem;
 }
 
@@ -422,5 +425,84 @@ augur_memory_try_realloc (GQuark       domain,
       return FALSE;
     }
   *mem = grown;
+  if (n > old_n)
+    augur_memory_advise_huge (grown, bytes);
   return TRUE;
+}
+
+/* The advice on the pages [mem, mem + bytes) touches, whole: a large
+ * block is a mapping of its own, from the page before it (the allocator's
+ * header) to the page its end lies in, and advice on a part of it would
+ * split it in two, which a later g_realloc () cannot grow in place (it
+ * would copy). */
+static void
+advise_pages (gpointer mem,
+              gsize    bytes)
+{
+#ifdef MADV_HUGEPAGE
+  const guintptr page = 4096;
+  guintptr start = (guintptr) mem & ~(page - 1);
+  guintptr end = ((guintptr) mem + bytes + page - 1) & ~(page - 1);
+
+  if (mem != NULL && end > start)
+    (void) madvise ((gpointer) start, end - start, MADV_HUGEPAGE);
+#else
+  (void) mem;
+  (void) bytes;
+#endif
+}
+
+void
+augur_memory_advise_huge (gpointer mem,
+                          gsize    bytes)
+{
+  if (bytes >= AUGUR_MEMORY_HUGE_MIN)
+    advise_pages (mem, bytes);
+}
+
+gpointer
+augur_memory_huge_new (gsize n,
+                       gsize size)
+{
+  gpointer mem = g_malloc_n (MAX (n, 1), MAX (size, 1));
+
+  augur_memory_advise_huge (mem, n * size);
+  return mem;
+}
+
+gpointer
+augur_memory_huge_new0 (gsize n,
+                        gsize size)
+{
+  gpointer mem = augur_memory_huge_new (n, size);
+
+  memset (mem, 0, MAX (n, 1) * MAX (size, 1));
+  return mem;
+}
+
+gpointer
+augur_memory_huge_try_new (gsize n,
+                           gsize size)
+{
+  gpointer mem = g_try_malloc_n (MAX (n, 1), MAX (size, 1));
+
+  if (mem != NULL)
+    augur_memory_advise_huge (mem, n * size);
+  return mem;
+}
+
+gpointer
+augur_memory_huge_aligned_new (gsize bytes)
+{
+  gsize rounded = (MAX (bytes, 1) + AUGUR_MEMORY_HUGE_PAGE - 1) / AUGUR_MEMORY_HUGE_PAGE * AUGUR_MEMORY_HUGE_PAGE;
+  gpointer mem = g_aligned_alloc (rounded, 1, AUGUR_MEMORY_HUGE_PAGE);
+
+  advise_pages (mem, rounded);
+  return mem;
+}
+
+void
+augur_memory_huge_aligned_free (gpointer mem)
+{
+  g_aligned_free (mem);
 }

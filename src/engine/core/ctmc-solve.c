@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "ctmc-private.h"
+#include "augur-memory.h"
 
 #define DEFAULT_MAX_ITERATIONS 100000
 #define DEFAULT_TOLERANCE      1e-13
@@ -596,7 +597,7 @@ run_stationary (Solve           *sv,
     }
   else if (kind == AUGUR_SOLVER_JACOBI || kind == AUGUR_SOLVER_POWER)
     {
-      y = g_new (double, n);
+      y = augur_memory_huge_new (n, sizeof (double));
       if (kind == AUGUR_SOLVER_POWER)
         inv_lambda = 1.0 / (POWER_FACTOR * c->max_exit);
     }
@@ -910,14 +911,14 @@ run_bicgstab (Solve   *sv,
 {
   const AugurCtmc *c = sv->ctmc;
   const guint n = c->n;
-  g_autofree double *y = g_new (double, n);
-  g_autofree double *b = g_new0 (double, n);
-  g_autofree double *r = g_new (double, n);
-  g_autofree double *rh = g_new (double, n);
-  g_autofree double *p = g_new0 (double, n);
-  g_autofree double *v = g_new0 (double, n);
-  g_autofree double *s = g_new (double, n);
-  g_autofree double *t = g_new (double, n);
+  g_autofree double *y = augur_memory_huge_new (n, sizeof (double));
+  g_autofree double *b = augur_memory_huge_new0 (n, sizeof (double));
+  g_autofree double *r = augur_memory_huge_new (n, sizeof (double));
+  g_autofree double *rh = augur_memory_huge_new (n, sizeof (double));
+  g_autofree double *p = augur_memory_huge_new0 (n, sizeof (double));
+  g_autofree double *v = augur_memory_huge_new0 (n, sizeof (double));
+  g_autofree double *s = augur_memory_huge_new (n, sizeof (double));
+  g_autofree double *t = augur_memory_huge_new (n, sizeof (double));
   g_autofree double *best = NULL;
   double rho = 1, alpha = 1, om = 1, res, best_res, win_res;
   guint f = 0, it = 0, win_it = 0, next_check = MAX_CHECK_INTERVAL, recoveries = 0;
@@ -1477,7 +1478,7 @@ augur_ctmc_steady_state (const AugurCtmc          *ctmc,
   sv.max_threads = options->threads;
   sv.residual = sv.residual1 = INFINITY;
 
-  x = g_new (double, m);
+  x = augur_memory_huge_new (m, sizeof (double));
   if (initial != NULL)
     for (guint k = 0; k < m; k++)
       {
@@ -1493,7 +1494,7 @@ augur_ctmc_steady_state (const AugurCtmc          *ctmc,
   if (ok && sub != NULL)
     {
       /* Full length, transient states 0; the residual on the full chain. */
-      double *full = g_new0 (double, ctmc->n);
+      double *full = augur_memory_huge_new0 (ctmc->n, sizeof (double));
 
       for (guint k = 0; k < m; k++)
         full[members[k]] = x[k];

@@ -19,10 +19,10 @@
  */
 #include <math.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <glib/gi18n.h>
 
 #include "ctmc-private.h"
+#include "augur-memory.h"
 
 /* State numbers in messages count from 1, as the user interface does. */
 
@@ -623,23 +623,6 @@ sort_rows_halves (guint32       *e,
     g_thread_join (helper);
 }
 
-/* Asks for huge pages for a large array not yet touched, which the
- * transposition reads at random: one TLB entry then covers 2 MB, not 4 kB.
- * A hint only, where the system offers it. */
-static void
-advise_huge (gpointer mem,
-             gsize    bytes)
-{
-#ifdef MADV_HUGEPAGE
-  const guintptr page = 4096;
-  guintptr start = ((guintptr) mem + page - 1) & ~(page - 1);
-  guintptr end = ((guintptr) mem + bytes) & ~(page - 1);
-
-  if (bytes >= (32u << 20) && end > start)
-    madvise ((gpointer) start, end - start, MADV_HUGEPAGE);
-#endif
-}
-
 /* transpose_in_place() for the 4-byte entries (state << lb | label): the
  * chain is never held twice; the places' blocks cost 3 bits an entry, and
  * the non-empty rows 4 bytes a state when some rows are empty.  Rows come
@@ -652,12 +635,13 @@ transpose_in_place_packed (guint64 *row_ptr,
                            guint    lb)
 {
   const guint64 n_blocks = MAX ((nnz + 63) / 64, 1);
-  g_autofree PlaceBlock *blocks = g_new0 (PlaceBlock, n_blocks);
+  /* huge pages: the transposition reads them at random, and one TLB
+   * entry then covers 2 MB, not 4 kB */
+  g_autofree PlaceBlock *blocks = augur_memory_huge_new0 (n_blocks, sizeof (PlaceBlock));
   g_autofree guint *rows = NULL;
   guint64 *in_ptr;
   guint count = 0;
 
-  advise_huge (blocks, n_blocks * sizeof (PlaceBlock));
   for (guint i = 0; i < n; i++)
     if (row_ptr[i + 1] == row_ptr[i])
       {
@@ -680,8 +664,7 @@ transpose_in_place_packed (guint64 *row_ptr,
     }
   /* the outgoing offsets go before the incoming ones come */
   g_free (row_ptr);
-  in_ptr = g_new0 (guint64, (gsize) n + 1);
-  advise_huge (in_ptr, ((gsize) n + 1) * sizeof (guint64));
+  in_ptr = augur_memory_huge_new0 ((gsize) n + 1, sizeof (guint64));
   for (guint64 k = 0; k < nnz; k++)
     in_ptr[(e[k] >> lb) + 1]++;
   for (guint j = 0; j < n; j++)
@@ -797,8 +780,8 @@ transpose_packed_copy (guint64  *row_ptr,
                        guint     lb,
                        gboolean  two)
 {
-  guint32 *out = g_try_new (guint32, nnz);
-  guint64 *in_ptr = out != NULL ? g_try_new0 (guint64, (gsize) n + 1) : NULL;
+  guint32 *out = augur_memory_huge_try_new (nnz, sizeof (guint32));
+  guint64 *in_ptr = out != NULL ? augur_memory_huge_try_new ((gsize) n + 1, sizeof (guint64)) : NULL;
   ScatterRange halves[2];
   GThread *helper = NULL;
   guint mid = n;
@@ -808,6 +791,7 @@ transpose_packed_copy (guint64  *row_ptr,
       g_free (out);
       return NULL;
     }
+  memset (in_ptr, 0, ((gsize) n + 1) * sizeof (guint64));
   for (guint64 k = 0; k < nnz; k++)
     in_ptr[((*e)[k] >> lb) + 1]++;
   for (guint j = 0; j < n; j++)
@@ -1025,7 +1009,7 @@ transpose_by_sorting (guint64        *row_ptr,
    * insertion (a state with many predecessors would cost its square) */
   sort_keys (keys, nnz, 2 * sb + lb, 0, TRUE);
 
-  in_ptr = g_new0 (guint64, (gsize) n + 1);
+  in_ptr = augur_memory_huge_new0 ((gsize) n + 1, sizeof (guint64));
   for (guint64 k = 0; k < nnz; k++)
     {
       guint64 key;
@@ -1051,7 +1035,7 @@ finish (AugurCtmc *c,
   if (c->exit == NULL)
     {
       /* from the incoming rows (the outgoing ones sum in order, faster) */
-      c->exit = g_new0 (double, c->n);
+      c->exit = augur_memory_huge_new0 (c->n, sizeof (double));
       for (guint j = 0; j < c->n; j++)
         for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
           c->exit[ctmc_in_state (c, k)] += c->label_rate[ctmc_in_label (c, k)];
@@ -1225,7 +1209,7 @@ augur_ctmc_new_packed (guint           n,
       ok = augur_memory_check_in (AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_TOO_LARGE,
                                   (guint64) n * 20 + row_ptr[n] / 4, what, error);
     }
-  exit = ok ? g_new0 (double, n) : NULL;
+  exit = ok ? augur_memory_huge_new0 (n, sizeof (double)) : NULL;
   if (ok)
     {
       /* on a large chain, the second half of the rows on a second thread;
@@ -1329,7 +1313,7 @@ augur_ctmc_new_labelled (guint           n,
     }
   /* Drop self-loops and zero rates in place; check the rows; sum the exit
    * rates. */
-  exit = ok ? g_new0 (double, n) : NULL;
+  exit = ok ? augur_memory_huge_new0 (n, sizeof (double)) : NULL;
   for (guint i = 0; ok && i < n; i++)
     {
       guint64 end = row_ptr[i + 1];
@@ -1506,8 +1490,8 @@ ctmc_out_rows (const AugurCtmc *c,
                guint64        **row_ptr_out,
                guint          **col_out)
 {
-  guint64 *row_ptr = g_new0 (guint64, (gsize) c->n + 1);
-  guint *col = g_new (guint, MAX (c->nnz, 1));
+  guint64 *row_ptr = augur_memory_huge_new0 ((gsize) c->n + 1, sizeof (guint64));
+  guint *col = augur_memory_huge_new (c->nnz, sizeof (guint));
 
   for (guint64 k = 0; k < c->nnz; k++)
     row_ptr[ctmc_in_state (c, k) + 1]++;
@@ -1543,9 +1527,9 @@ tarjan (const AugurCtmc *c,
         guint           *low,
         guint           *n_reached)
 {
-  g_autofree guint *stack = g_new (guint, c->n);
-  g_autofree guint *path = g_new (guint, c->n);
-  g_autofree guint64 *cursor = g_new (guint64, c->n);
+  g_autofree guint *stack = augur_memory_huge_new (c->n, sizeof (guint));
+  g_autofree guint *path = augur_memory_huge_new (c->n, sizeof (guint));
+  g_autofree guint64 *cursor = augur_memory_huge_new (c->n, sizeof (guint64));
   guint sp = 0, depth = 0, counter = 0, n_components = 0;
 
   num[0] = low[0] = ++counter;
@@ -1617,8 +1601,8 @@ analyse_components (const AugurCtmc *c,
                     CtmcStructure   *st)
 {
   const guint n = c->n;
-  g_autofree guint *num = g_new0 (guint, n);
-  g_autofree guint *comp = g_new (guint, n);
+  g_autofree guint *num = augur_memory_huge_new0 (n, sizeof (guint));
+  g_autofree guint *comp = augur_memory_huge_new (n, sizeof (guint));
   g_autofree guint8 *open = NULL;
   g_autofree guint *size = NULL;
   guint n_components, n_reached, bottom = DONE;
@@ -1731,9 +1715,9 @@ analyse (const AugurCtmc *c)
 {
   const guint n = c->n;
   CtmcStructure *st = g_new0 (CtmcStructure, 1);
-  g_autofree guint8 *marks = g_new0 (guint8, n);
-  g_autofree guint *queue = g_new (guint, n);
-  g_autofree guint *back = g_new (guint, n);
+  g_autofree guint8 *marks = augur_memory_huge_new0 (n, sizeof (guint8));
+  g_autofree guint *queue = augur_memory_huge_new (n, sizeof (guint));
+  g_autofree guint *back = augur_memory_huge_new (n, sizeof (guint));
   g_autofree guint64 *row_ptr = NULL;
   g_autofree guint *col = NULL;
   /* the sources of the incoming rows: every other word of the 8-byte

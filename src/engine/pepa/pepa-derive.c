@@ -13,6 +13,7 @@
  */
 #include "pepa-private.h"
 #include "augur-state-set.h"
+#include "augur-memory.h"
 
 #include <glib/gi18n.h>
 
@@ -2160,7 +2161,7 @@ pepa_state_space_get_out (const AugurPepaStateSpace *space)
     {
       const AugurCtmc *c = space->ctmc;
       const guint n = space->n_states;
-      guint64 *row_ptr = g_new0 (guint64, (gsize) n + 1);
+      guint64 *row_ptr = augur_memory_huge_new0 ((gsize) n + 1, sizeof (guint64));
       AugurPepaTransition *out;
       guint64 total = space->n_self, k = 0;
 
@@ -2177,7 +2178,7 @@ pepa_state_space_get_out (const AugurPepaStateSpace *space)
         row_ptr[space->self[e].state + 1]++;
       for (guint i = 0; i < n; i++)
         row_ptr[i + 1] += row_ptr[i];
-      out = g_new (AugurPepaTransition, MAX (total, 1));
+      out = augur_memory_huge_new (total, sizeof (AugurPepaTransition));
       for (guint j = 0; j < n; j++)
         {
           AugurCtmcRow in;

@@ -10,6 +10,7 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 
@@ -296,6 +297,72 @@ test_check (void)
   g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
 }
 
+/* Whether the mapping that holds [mem, mem + bytes) is one mapping with
+ * the huge-page advice (VmFlags "hg" in /proc/self/smaps). */
+static gboolean
+advised_huge (gconstpointer mem,
+              gsize         bytes)
+{
+  g_autofree char *smaps = NULL;
+  g_auto(GStrv) lines = NULL;
+  guintptr from = (guintptr) mem, to = from + bytes;
+  gboolean inside = FALSE;
+
+  g_assert_true (g_file_get_contents ("/proc/self/smaps", &smaps, NULL, NULL));
+  lines = g_strsplit (smaps, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      unsigned long a, b;
+
+      if (sscanf (lines[i], "%lx-%lx ", &a, &b) == 2 && strchr (lines[i], '-') < strchr (lines[i], ' '))
+        inside = a <= from && to <= b;
+      else if (inside && g_str_has_prefix (lines[i], "VmFlags:"))
+        return strstr (lines[i], " hg") != NULL;
+    }
+  return FALSE;
+}
+
+/* Large arrays on huge pages: zeroed where asked, grown in place with
+ * their contents, the advice on the whole of one mapping (a part would
+ * split it, and growing it would then copy), a block aligned to 2 MB;
+ * small blocks are left alone. */
+static void
+test_huge (void)
+{
+  g_autoptr(GError) error = NULL;
+  const gsize n = 3 << 20;   /* 12 MiB of guint32 */
+  guint32 *a = augur_memory_huge_new0 (n, sizeof (guint32));
+  gpointer b = augur_memory_huge_new (16, 8);
+  gpointer c = augur_memory_huge_aligned_new (5 << 20);
+  gpointer grown;
+
+  for (gsize i = 0; i < n; i += 4099)
+    g_assert_cmpuint (a[i], ==, 0);
+  for (gsize i = 0; i < n; i++)
+    a[i] = (guint32) i;
+  grown = a;
+  g_assert_true (augur_memory_try_realloc (G_IO_ERROR, G_IO_ERROR_NO_SPACE, &grown, n, 2 * n, sizeof (guint32),
+                                           "an array", &error));
+  g_assert_no_error (error);
+  a = grown;
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpuint (a[i], ==, i);
+  g_assert_cmpuint ((guintptr) c % AUGUR_MEMORY_HUGE_PAGE, ==, 0);
+  memset (c, 7, 5 << 20);
+  if (g_file_test ("/sys/kernel/mm/transparent_hugepage/enabled", G_FILE_TEST_EXISTS))
+    {
+      g_assert_true (advised_huge (a, 2 * n * sizeof (guint32)));
+      g_assert_true (advised_huge (c, 5 << 20));
+      g_assert_false (advised_huge (b, 16 * 8));
+    }
+  else
+    g_test_message ("no transparent huge pages here: the advice is not checked");
+  augur_memory_advise_huge (NULL, 8 << 20);   /* nothing */
+  g_free (a);
+  g_free (b);
+  augur_memory_huge_aligned_free (c);
+}
+
 /* States of 64 words: the first 4,096 take 2 MiB, over a 1 MiB budget:
  * refused with the set's error, nothing added, no abort. */
 static void
@@ -365,6 +432,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/core/memory/cgroup-v1", test_cgroup_v1);
   g_test_add_func ("/engine/core/memory/rlimits", test_rlimits);
   g_test_add_func ("/engine/core/memory/check", test_check);
+  g_test_add_func ("/engine/core/memory/huge", test_huge);
   g_test_add_func ("/engine/core/memory/state-set", test_state_set_budget);
   g_test_add_func ("/engine/core/memory/setting", test_setting);
   return g_test_run ();

@@ -94,8 +94,8 @@ insert (AugurMpiSpace *space, const guint64 *w, guint32 depth, gsize *cap_exit, 
       *cap_exit = MAX (1024, *cap_exit * 2);
       space->exit = g_renew (double, space->exit, *cap_exit);
       space->found = g_renew (guint32, space->found, *cap_exit);
-      augur_memory_advise_huge (space->exit, *cap_exit * sizeof (double));
-      augur_memory_advise_huge (space->found, *cap_exit * sizeof (guint32));
+      augur_memory_advise_growing (space->exit, *cap_exit * sizeof (double));
+      augur_memory_advise_growing (space->found, *cap_exit * sizeof (guint32));
     }
   if (added || depth < space->found[s])
     space->found[s] = depth;
@@ -266,7 +266,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
         {
           send_cap = MAX ((gsize) send_displ[size], send_cap * 2);
           send = g_renew (guint64, send, send_cap);
-          augur_memory_advise_huge (send, send_cap * sizeof (guint64));
+          augur_memory_advise_growing (send, send_cap * sizeof (guint64));
         }
       for (int r = 0; r < size; r++)
         {
@@ -279,7 +279,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
         {
           recv_cap = MAX ((gsize) recv_displ[size], recv_cap * 2);
           recv = g_renew (guint64, recv, recv_cap);
-          augur_memory_advise_huge (recv, recv_cap * sizeof (guint64));
+          augur_memory_advise_growing (recv, recv_cap * sizeof (guint64));
         }
       AUGUR_MPI_WAIT (MPI_Ialltoallv (send, send_count, send_displ, MPI_UINT64_T,
                                       recv, recv_count, recv_displ, MPI_UINT64_T, MPI_COMM_WORLD,

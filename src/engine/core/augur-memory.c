@@ -426,7 +426,7 @@ augur_memory_try_realloc (GQuark       domain,
     }
   *mem = grown;
   if (n > old_n)
-    augur_memory_advise_huge (grown, bytes);
+    augur_memory_advise_growing (grown, bytes);
   return TRUE;
 }
 
@@ -437,18 +437,20 @@ augur_memory_try_realloc (GQuark       domain,
  * would copy). */
 static void
 advise_pages (gpointer mem,
-              gsize    bytes)
+              gsize    bytes,
+              gboolean huge)
 {
-#ifdef MADV_HUGEPAGE
+#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
   const guintptr page = 4096;
   guintptr start = (guintptr) mem & ~(page - 1);
   guintptr end = ((guintptr) mem + bytes + page - 1) & ~(page - 1);
 
   if (mem != NULL && end > start)
-    (void) madvise ((gpointer) start, end - start, MADV_HUGEPAGE);
+    (void) madvise ((gpointer) start, end - start, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #else
   (void) mem;
   (void) bytes;
+  (void) huge;
 #endif
 }
 
@@ -457,7 +459,17 @@ augur_memory_advise_huge (gpointer mem,
                           gsize    bytes)
 {
   if (bytes >= AUGUR_MEMORY_HUGE_MIN)
-    advise_pages (mem, bytes);
+    advise_pages (mem, bytes, TRUE);
+}
+
+void
+augur_memory_advise_growing (gpointer mem,
+                             gsize    bytes)
+{
+  if (bytes > AUGUR_MEMORY_HUGE_GROWING_MAX)
+    advise_pages (mem, bytes, FALSE);
+  else
+    augur_memory_advise_huge (mem, bytes);
 }
 
 gpointer
@@ -497,7 +509,7 @@ augur_memory_huge_aligned_new (gsize bytes)
   gsize rounded = (MAX (bytes, 1) + AUGUR_MEMORY_HUGE_PAGE - 1) / AUGUR_MEMORY_HUGE_PAGE * AUGUR_MEMORY_HUGE_PAGE;
   gpointer mem = g_aligned_alloc (rounded, 1, AUGUR_MEMORY_HUGE_PAGE);
 
-  advise_pages (mem, rounded);
+  advise_pages (mem, rounded, TRUE);
   return mem;
 }
 

@@ -1088,8 +1088,9 @@ compare_flow_keys (const void *pa, const void *pb)
   return a->row < b->row ? -1 : a->row > b->row;
 }
 
-/* The rows before a row whose cache lines of x it may find read already
- * (counted in new_lines), and the entries of each kept. */
+/* The rows kept to count new_lines: a row and the NEW_LINES_BEHIND - 1
+ * rows before it, whose cache lines of x it may find read already, and
+ * the entries of each kept. */
 #define NEW_LINES_BEHIND 3
 #define NEW_LINES_ROW    32
 
@@ -1570,11 +1571,10 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
     /* how far a sweep jumps: the rows between the first columns on this
      * rank of two consecutive rows that have one; and the share of the
      * entries on this rank whose value lies in a cache line (8 values)
-     * that none of the NEW_LINES_BEHIND rows before read, which a sweep
-     * waits for */
+     * that none of the two rows before read, which a sweep waits for */
     double spread[4] = { 0, 0, 0, 0 };   /* the jumps, the pairs of rows, new lines, entries */
     guint32 before = G_MAXUINT32;
-    guint32 *behind = g_new (guint32, NEW_LINES_BEHIND * (gsize) NEW_LINES_ROW);
+    guint32 behind[NEW_LINES_BEHIND * NEW_LINES_ROW];
     guint n_behind[NEW_LINES_BEHIND] = { 0 };
 
     for (guint j = 0; j < out->n; j++)
@@ -1611,7 +1611,6 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
           }
         n_behind[j % NEW_LINES_BEHIND] = n_mine;
       }
-    g_free (behind);
     (void) MPI_Allreduce (MPI_IN_PLACE, spread, 4, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
     space->column_jump = spread[1] > 0 ? spread[0] / spread[1] : 0;
     space->new_lines = spread[3] > 0 ? spread[2] / spread[3] : 0;

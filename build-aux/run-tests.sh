@@ -24,7 +24,8 @@ run_suite () {
   fi
   ninja -C "$dir" || return 1
   xvfb-run -a -s "-screen 0 1280x1024x24" \
-    meson test -C "$dir" --no-rebuild --print-errorlogs --no-suite bench --num-processes 2
+    meson test -C "$dir" --no-rebuild --print-errorlogs --no-suite bench --num-processes 2 \
+      --timeout-multiplier "${timeout_multiplier:-1}"
   logs="$logs $dir/meson-logs/testlog.json"
   return 0
 }
@@ -32,7 +33,8 @@ run_suite () {
 run_suite build || failed_steps=$((failed_steps + 1))
 
 if [ "${AUGUR_QUICK:-0}" != "1" ]; then
-  ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+  # the sanitizers make every test two to three times slower: so do its time limits
+  timeout_multiplier=2 ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
     run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
     || failed_steps=$((failed_steps + 1))
 

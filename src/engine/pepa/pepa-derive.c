@@ -1231,11 +1231,13 @@ found_to_chain (Found      *f,
 #define DERIVE_CHUNK       32768
 #define DERIVE_CHUNK_SPLIT 1024   /* fewer states: one thread */
 /* States found before a chunk on two threads numbers its new ones on both:
- * below, the set's table stays in the cache and one thread numbering them
- * was faster than a second meeting of the threads per chunk (13 stages of
- * the pipeline, 1.6 M states, under load); above, each insertion misses
- * it and two threads win (14 stages). */
-#define DERIVE_NUMBER_MIN  (1u << 21)
+ * below, one thread numbers them as it meets them.  With the set's arrays
+ * on huge pages two threads win from about 100,000 states: at 13 stages of
+ * the pipeline (1.6 M states) the derivation took 1.17-1.28 s against
+ * 1.38-1.51 s with one numbering thread up to 2 M states (the limit this
+ * had), at 12 stages 0.68-0.72 s against 0.76-0.83 s; at 10 and 11 the
+ * same either way. */
+#define DERIVE_NUMBER_MIN  (1u << 16)
 
 /* A transition as expanded: its target's number, or G_MAXUINT when the set
  * did not hold it (its words and hash are then the chunk's, at the same

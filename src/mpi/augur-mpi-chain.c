@@ -165,6 +165,30 @@ compare_entries (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+/* A row's entries by column, those of one column in the order they came
+ * (their rates are then summed in that order): a row holds a few, sorted
+ * in place by insertion; a long one by a merge sort (glibc's qsort, which
+ * keeps that order while it can have its buffer). */
+static void
+sort_entries (Entry *e,
+              gsize  n)
+{
+  if (n > 32)
+    {
+      qsort (e, n, sizeof (Entry), compare_entries);
+      return;
+    }
+  for (gsize i = 1; i < n; i++)
+    {
+      Entry v = e[i];
+      gsize k = i;
+
+      for (; k > 0 && e[k - 1].col > v.col; k--)
+        e[k] = e[k - 1];
+      e[k] = v;
+    }
+}
+
 /* How the rows lie over the ranks: rank r holds the global rows
  * offsets[r] ... offsets[r + 1] - 1, this rank n of them.  The
  * generation's spread (a hash) or the solver's (the layout), so that
@@ -634,6 +658,41 @@ bfs_levels (const Rows *space, const gsize *in_ptr, const Entry *in,
               guint32 j = g_array_index (bucket, guint32, q);
               gsize n_in = either_way ? in_ptr[j + 1] - in_ptr[j] : 0;
 
+              /* A bucket's states lie anywhere, and so do their
+               * neighbours: the row offsets of the state 8 ahead are
+               * asked for, the rows of the one 4 ahead, and the levels
+               * and sent slots of the next one's neighbours, so that
+               * the state's turn finds them in the cache. */
+              if (q + 8 < bucket->len)
+                {
+                  guint32 j8 = g_array_index (bucket, guint32, q + 8);
+                  __builtin_prefetch (&level[j8]);
+                  __builtin_prefetch (&out_ptr[j8]);
+                  if (either_way)
+                    __builtin_prefetch (&in_ptr[j8]);
+                }
+              if (q + 4 < bucket->len)
+                {
+                  guint32 j4 = g_array_index (bucket, guint32, q + 4);
+                  __builtin_prefetch (&out_col[out_ptr[j4]]);
+                  if (either_way)
+                    __builtin_prefetch (&in[in_ptr[j4]]);
+                }
+              if (q + 1 < bucket->len)
+                {
+                  guint32 j1 = g_array_index (bucket, guint32, q + 1);
+                  gsize n1 = either_way ? in_ptr[j1 + 1] - in_ptr[j1] : 0;
+
+                  for (gsize e = 0; e < n1 + (out_ptr[j1 + 1] - out_ptr[j1]); e++)
+                    {
+                      guint64 c = (guint64) (e < n1 ? in[in_ptr[j1] + e].col : out_col[out_ptr[j1] + e - n1]);
+
+                      if (c >= first && c < first + n)
+                        __builtin_prefetch (&level[c - first]);
+                      else
+                        __builtin_prefetch (&sent[(c * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> (64 - cache_bits)]);
+                    }
+                }
               if (level[j] != d)
                 continue;
               for (gsize e = 0; e < n_in + (out_ptr[j + 1] - out_ptr[j]); e++)
@@ -1323,7 +1382,15 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
     {
       const gsize at = i % AUGUR_MPI_IN_CHUNK;
       AugurMpiInChunk *chunk = g_ptr_array_index (space->in_chunks, i / AUGUR_MPI_IN_CHUNK);
-      Entry *e = &entries[fill[chunk->target[at]]++];
+      Entry *e;
+
+      /* the targets lie anywhere: the fill of the one 16 ahead and the
+       * place of the one 8 ahead asked for now (within its chunk) */
+      if (at + 16 < AUGUR_MPI_IN_CHUNK && i + 16 < space->n_in)
+        __builtin_prefetch (&fill[chunk->target[at + 16]]);
+      if (at + 8 < AUGUR_MPI_IN_CHUNK && i + 8 < space->n_in)
+        __builtin_prefetch (&entries[fill[chunk->target[at + 8]]], 1);
+      e = &entries[fill[chunk->target[at]]++];
 
       e->col = (PetscInt) (space->offsets[chunk->rank[at]] + chunk->source[at]);
       e->rate = chunk->rate[at];
@@ -1340,7 +1407,7 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
     {
       gsize a = row_ptr[j], b = row_ptr[j + 1], start = k;
 
-      qsort (entries + a, b - a, sizeof (Entry), compare_entries);
+      sort_entries (entries + a, b - a);
       for (gsize i = a; i < b; i++)
         {
           if (k > start && entries[k - 1].col == entries[i].col)

@@ -185,6 +185,10 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
                            filename, term);
               break;
             }
+          /* the table slots of the targets asked for at once, so that
+           * their look-ups below overlap (a hint only) */
+          for (gsize i = 0; i < n; i++)
+            augur_state_set_prefetch (&space->set, augur_state_set_hash (targets + i * n_words, n_words));
           for (gsize i = 0; i < n; i++)
             {
               const guint64 *w = targets + i * n_words;
@@ -290,6 +294,14 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
           {
             double rate;
             guint t;
+            /* the received states lie anywhere in the set: the table
+             * slot of the one 16 records ahead is asked for now, the
+             * state that of the one 4 ahead names (a hint: the same
+             * insertions in the same order) */
+            if (k + 16 * (int) rec < recv_displ[size])
+              augur_state_set_prefetch (&space->set, augur_state_set_hash (&recv[k + 16 * rec], n_words));
+            if (k + 4 * (int) rec < recv_displ[size])
+              augur_state_set_prefetch_state (&space->set, augur_state_set_hash (&recv[k + 4 * rec], n_words));
             memcpy (&rate, &recv[k + n_words + 1], sizeof (double));
             t = insert (space, &recv[k], (guint32) (recv[k + n_words] >> 32), &cap_exit, filename, &local_error);
             if (t == G_MAXUINT)

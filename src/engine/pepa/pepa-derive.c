@@ -1235,8 +1235,8 @@ found_to_chain (Found      *f,
  * on huge pages two threads win from about 100,000 states: at 13 stages of
  * the pipeline (1.6 M states) the derivation took 1.17-1.28 s against
  * 1.38-1.51 s with one numbering thread up to 2 M states (the limit this
- * had), at 12 stages 0.68-0.72 s against 0.76-0.83 s (bounds of 32,768
- * and 0); at 10 and 11 the same either way. */
+ * had), at 12 stages 0.48-0.68 s against 0.59-0.73 s; at 10 and 11 the
+ * same either way. */
 #define DERIVE_NUMBER_MIN  (1u << 16)
 
 /* A transition as expanded: its target's number, or G_MAXUINT when the set

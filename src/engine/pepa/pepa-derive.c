@@ -1232,10 +1232,10 @@ found_to_chain (Found      *f,
 #define DERIVE_CHUNK_SPLIT 1024   /* fewer states: one thread */
 /* States found before a chunk on two threads numbers its new ones on both:
  * below, one thread numbers them as it meets them.  With the set's arrays
- * on huge pages two threads win from about 100,000 states: at 13 stages of
- * the pipeline (1.6 M states) the derivation took 1.17-1.28 s against
- * 1.38-1.51 s with one numbering thread up to 2 M states (the limit this
- * had), at 12 stages 0.48-0.68 s against 0.59-0.73 s; at 10 and 11 the
+ * on huge pages two threads win: at 13 stages of the pipeline (1.6 M
+ * states) the derivation took 1.21-1.27 s against 1.46-1.66 s with one
+ * numbering thread up to 2 M states (the bound this had), at 12 (531,441)
+ * 0.48-0.68 s against 0.59-0.73 s; at 10 and 11 (59,049 and 177,147) the
  * same either way. */
 #define DERIVE_NUMBER_MIN  (1u << 16)
 

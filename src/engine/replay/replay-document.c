@@ -524,6 +524,8 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
   gboolean have_rule = FALSE;
   gboolean have_trace_lines = FALSE;
   gboolean run_size_allowed = FALSE;   /* the line above is a scaling-run= */
+  guint cluster_line = 0, placement_line = 0;
+  guint factor_line[3] = { 0, 0, 0 };  /* speed, bandwidth, latency: where each was last set */
 
   for (guint n = 0; lines[n] != NULL; n++)
     {
@@ -600,6 +602,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               return FALSE;
             }
           in->use_cluster = TRUE;
+          cluster_line = n + 1;
           in->cluster = (AugurReplayCluster) { (guint) v[0], (guint) v[1], v[2], v[3], v[4], v[5], v[6] };
         }
       else if (g_str_equal (key, "speed-factor") || g_str_equal (key, "bandwidth-factor") ||
@@ -615,6 +618,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               return FALSE;
             }
           *(key[0] == 's' ? &in->factors.speed : key[0] == 'b' ? &in->factors.bandwidth : &in->factors.latency) = v;
+          factor_line[key[0] == 's' ? 0 : key[0] == 'b' ? 1 : 2] = n + 1;
         }
       else if (g_str_equal (key, "host-speed"))
         {
@@ -662,6 +666,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               g_array_append_vals (in->placement, &(guint) { (guint) host }, 1);
             }
           have_placement = TRUE;
+          placement_line = n + 1;
         }
       else if (g_str_equal (key, "scaling-run"))
         {
@@ -825,10 +830,18 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
 
   if (in->use_cluster && !augur_replay_factors_are_identity (&in->factors))
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("The replay description scales a platform file (speed-factor=, bandwidth-factor= or "
-                             "latency-factor=) but builds its cluster in Augur (cluster=): change the cluster's "
-                             "figures instead"));
+      static const char *const names[3] = { "speed-factor", "bandwidth-factor", "latency-factor" };
+      const double f[3] = { in->factors.speed, in->factors.bandwidth, in->factors.latency };
+      guint which = 0;
+
+      /* the first factor, in the text's order, that is not 1 */
+      for (guint k = 0; k < 3; k++)
+        if (f[k] != 1.0 && (f[which] == 1.0 || factor_line[k] < factor_line[which]))
+          which = k;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("Line %u of the replay description: %s= scales a platform file, but line %u builds the "
+                     "cluster in Augur (cluster=): change the cluster's figures instead"),
+                   factor_line[which], names[which], cluster_line);
       return FALSE;
     }
   if (in->use_cluster)
@@ -839,8 +852,10 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
         if (g_array_index (in->placement, guint, i) >= in->cluster.nodes)
           {
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                         _("The replay description places rank p%u on node %u, but the cluster has %u nodes"),
-                         i, g_array_index (in->placement, guint, i), in->cluster.nodes);
+                         _("Line %u of the replay description places rank p%u on node %u, but the cluster "
+                           "(line %u) has %u nodes"),
+                         placement_line, i, g_array_index (in->placement, guint, i), cluster_line,
+                         in->cluster.nodes);
             return FALSE;
           }
       /* The placement is what is replayed: a rule it does not follow (a

@@ -518,7 +518,13 @@ test_factor_text (void)
       { "platform=p.xml\nbandwidth-factor=1,5\n", "bandwidth-factor=" },
       { "platform=p.xml\nscenario=A;latency-factor=-1\n", "latency-factor=" },
       { "platform=p.xml\nscenario=A;speed-factor=2;nodes=3\n", "both" },
-      { "cluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\nbandwidth-factor=2\n", "cluster" },
+      { "cluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\nbandwidth-factor=2\n",
+        "Line 2 of the replay description: bandwidth-factor= scales a platform file, but line 1 builds" },
+      /* the first factor not 1 in the text's order is named, with its line */
+      { "speed-factor=1\nlatency-factor=3\n\ncluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\nspeed-factor=0.5\n",
+        "Line 2 of the replay description: latency-factor= scales a platform file, but line 4 builds" },
+      { "cluster=2,1,1e9,1.25e8,5e-05,2.25e9,5e-4\n# two nodes\nplacement=0,1,2\n",
+        "Line 3 of the replay description places rank p2 on node 2, but the cluster (line 1) has 2 nodes" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

@@ -64,5 +64,3 @@ DISPLAY=":$number"
 export DISPLAY
 unset WAYLAND_DISPLAY
 "$@"
-status=$?
-exit "$status"

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -298,6 +299,24 @@ augur_file_get_contents (const char  *path,
       return FALSE;
     }
   return g_file_get_contents (path, contents, length, error);
+}
+
+guint
+augur_file_raise_open_limit (guint wanted)
+{
+  struct rlimit rl;
+
+  if (getrlimit (RLIMIT_NOFILE, &rl) != 0)
+    return G_MAXUINT;   /* not known: let the opens say */
+  if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < wanted)
+    {
+      struct rlimit raised = rl;
+
+      raised.rlim_cur = rl.rlim_max == RLIM_INFINITY ? wanted : MIN ((rlim_t) wanted, rl.rlim_max);
+      if (setrlimit (RLIMIT_NOFILE, &raised) == 0)
+        rl = raised;
+    }
+  return rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= G_MAXUINT ? G_MAXUINT : (guint) rl.rlim_cur;
 }
 
 GFileInputStream *

@@ -94,6 +94,12 @@ GFileInputStream *augur_file_read         (GFile          *file,
                                            GCancellable   *cancellable,
                                            GError        **error);
 
+/* The files this process may open at once (RLIMIT_NOFILE's soft limit),
+ * raised first towards `wanted`, up to the hard limit, when it is lower
+ * (a reader that must hold a file open per rank, as OTF2's does, asks
+ * for what it needs); G_MAXUINT when there is no limit. */
+guint          augur_file_raise_open_limit (guint           wanted);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurSafeFile, augur_safe_file_abort)
 
 G_END_DECLS

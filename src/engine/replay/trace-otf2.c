@@ -41,6 +41,9 @@
  * and never freed). */
 #define MAX_HELD (1u << 20)
 
+/* Files the rest of the program may hold open beside a rank's each. */
+#define OPEN_RESERVE 64
+
 typedef enum {
   CALL_OTHER,
   CALL_INIT,
@@ -1582,6 +1585,24 @@ open_locations (Otf2 *o, GArray *ranks, GError **error)
         }
       OTF2_Reader_CloseDefFiles (o->reader);
     }
+  /* OTF2 keeps every rank's event file open while it reads them: the
+   * process must be allowed as many, and what the rest of it holds (the
+   * soft limit is raised as far as the hard one lets; past that, the
+   * opens failed at rank 1,020 of a default Debian session with OTF2's
+   * "Could not get local event reader") */
+  {
+    guint wanted = o->n > G_MAXUINT - OPEN_RESERVE ? G_MAXUINT : o->n + OPEN_RESERVE;
+    guint limit = augur_file_raise_open_limit (wanted);
+
+    if (limit < wanted)
+      {
+        g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO,
+                     _("%s: the archive's %u ranks are read from as many files open at once, but this process may "
+                       "open only %u files (its limit, `ulimit -n`, cannot be raised further): allow %u or more"),
+                     o->dir, o->n, limit, wanted);
+        return FALSE;
+      }
+  }
   code = OTF2_Reader_OpenEvtFiles (o->reader);
   if (code != OTF2_SUCCESS)
     {

@@ -41,6 +41,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <glib/gi18n.h>
 
 #include "augur-file.h"
@@ -152,8 +153,14 @@ typedef struct
 
 struct _Cursor
 {
+  AugurTraceSet     *set;
   guint              file;
-  GFileInputStream  *base;
+  GFileInputStream  *base;     /* NULL until its first read, after its last,
+                                * and while its file is closed to keep the
+                                * set within its open files (stream_open ()) */
+  guint64            raw_pos;  /* where its next read starts in the file (compressed) */
+  Cursor            *lru_prev; /* among the cursors with their file open, */
+  Cursor            *lru_next; /* the last read first */
   GConverter        *gunzip;   /* NULL for plain text */
   char              *zin;      /* compressed bytes read, not yet inflated */
   gsize              zin_pos;
@@ -224,6 +231,10 @@ struct _AugurTraceSet
   guint      n_detached;
   AugurTraceDialect dialect;
   TraceSmpi  smpi;          /* the SMPI dialect's state */
+  guint      open_limit;    /* files open at once, from RLIMIT_NOFILE */
+  guint      n_open;        /* cursors with their file open */
+  Cursor    *lru_first;     /* of those, the last read */
+  Cursor    *lru_last;      /* and the first: closed first */
   AugurTraceGenerateFunc generate;  /* a generated set's source, or NULL */
   gpointer   generate_data;
   GDestroyNotify generate_destroy;
@@ -732,12 +743,12 @@ proc_pop (AugurTraceSet *t,
 /* ------------------------------------------------------------------------ */
 /* Cursors                                                                  */
 
+static void stream_close (AugurTraceSet *t, Cursor *c);
+
 static void
 cursor_free (Cursor *c)
 {
-  if (c->base != NULL)
-    g_input_stream_close (G_INPUT_STREAM (c->base), NULL, NULL);
-  g_clear_object (&c->base);
+  stream_close (c->set, c);
   g_clear_object (&c->gunzip);
   g_free (c->zin);
   g_clear_error (&c->error);
@@ -778,14 +789,132 @@ file_update_progress (AugurTraceSet *t,
   f->progress = MAX (f->progress, low);
 }
 
+/* ---- Open files ----
+ *
+ * A trace of thousands of ranks is thousands of files, one cursor each:
+ * kept open all along, they passed the open files a process may have
+ * (1,024 by default: SMPI's traces of 1,020 ranks and more could not be
+ * replayed).  A cursor opens its file at its first read and closes it at
+ * its end; past open_limit open at once, the one read longest ago is
+ * closed, and opened again (at the position it had reached) when it next
+ * reads.  A gzip stream's decompressor keeps its state meanwhile: only the
+ * compressed bytes are read again from their position. */
+
+static void
+lru_unlink (AugurTraceSet *t,
+            Cursor        *c)
+{
+  if (c->lru_prev != NULL)
+    c->lru_prev->lru_next = c->lru_next;
+  else
+    t->lru_first = c->lru_next;
+  if (c->lru_next != NULL)
+    c->lru_next->lru_prev = c->lru_prev;
+  else
+    t->lru_last = c->lru_prev;
+  c->lru_prev = c->lru_next = NULL;
+}
+
+static void
+lru_push_first (AugurTraceSet *t,
+                Cursor        *c)
+{
+  c->lru_prev = NULL;
+  c->lru_next = t->lru_first;
+  if (t->lru_first != NULL)
+    t->lru_first->lru_prev = c;
+  else
+    t->lru_last = c;
+  t->lru_first = c;
+}
+
+static void
+stream_close (AugurTraceSet *t,
+              Cursor        *c)
+{
+  if (c->base == NULL)
+    return;
+  g_input_stream_close (G_INPUT_STREAM (c->base), NULL, NULL);
+  g_clear_object (&c->base);
+  lru_unlink (t, c);
+  t->n_open--;
+}
+
+/* c's file, open at raw_pos, first in the order of use. */
+static gboolean
+stream_open (AugurTraceSet  *t,
+             Cursor         *c,
+             GError        **error)
+{
+  TraceFile *f;
+
+  if (c->base != NULL)
+    {
+      if (t->lru_first != c)
+        {
+          lru_unlink (t, c);
+          lru_push_first (t, c);
+        }
+      return TRUE;
+    }
+  while (t->n_open >= t->open_limit && t->lru_last != NULL)
+    stream_close (t, t->lru_last);
+  f = g_ptr_array_index (t->files, c->file);
+  c->base = augur_file_read (f->file, NULL, error);
+  if (c->base == NULL)
+    return FALSE;
+  if (c->raw_pos > 0 && !g_seekable_seek (G_SEEKABLE (c->base), (goffset) c->raw_pos, G_SEEK_SET, NULL, error))
+    {
+      g_input_stream_close (G_INPUT_STREAM (c->base), NULL, NULL);
+      g_clear_object (&c->base);
+      return FALSE;
+    }
+  lru_push_first (t, c);
+  t->n_open++;
+  if (c->raw_pos > 0)
+    {
+      /* opened again: the same file, or one at least as long */
+      g_autoptr(GFileInfo) info = g_file_input_stream_query_info (c->base, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL);
+
+      if (info != NULL && (guint64) g_file_info_get_size (info) < c->raw_pos)
+        {
+          stream_close (t, c);
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("the file became shorter while it was read"));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Reads from c's file at raw_pos; at its end the file is closed. */
+static gssize
+stream_read (AugurTraceSet  *t,
+             Cursor         *c,
+             char           *dst,
+             gsize           size,
+             GError        **error)
+{
+  gssize n;
+
+  if (!stream_open (t, c, error))
+    return -1;
+  n = g_input_stream_read (G_INPUT_STREAM (c->base), dst, size, NULL, error);
+  if (n > 0)
+    c->raw_pos += (guint64) n;
+  else if (n == 0)
+    stream_close (t, c);
+  return n;
+}
+
 /* Inflates into dst; gzip members one after the other (pigz, bgzip and
  * `cat a.gz b.gz` write several), which GConverterInputStream would stop
  * after the first of. */
 static gssize
-cursor_inflate (Cursor  *c,
-                char    *dst,
-                gsize    size,
-                GError **error)
+cursor_inflate (AugurTraceSet *t,
+                Cursor        *c,
+                char          *dst,
+                gsize          size,
+                GError       **error)
 {
   for (;;)
     {
@@ -796,8 +925,7 @@ cursor_inflate (Cursor  *c,
 
       if (c->zin_pos == c->zin_end && !c->zin_eof)
         {
-          gssize n = g_input_stream_read (G_INPUT_STREAM (c->base), c->zin, BUFFER_MIN,
-                                          NULL, error);
+          gssize n = stream_read (t, c, c->zin, BUFFER_MIN, error);
           if (n < 0)
             return -1;
           c->zin_pos = 0;
@@ -825,8 +953,7 @@ cursor_inflate (Cursor  *c,
                   g_propagate_error (error, g_steal_pointer (&local_error));
                   return -1;
                 }
-              n = g_input_stream_read (G_INPUT_STREAM (c->base), c->zin + c->zin_end,
-                                       BUFFER_MIN - c->zin_end, NULL, error);
+              n = stream_read (t, c, c->zin + c->zin_end, BUFFER_MIN - c->zin_end, error);
               if (n < 0)
                 return -1;
               c->zin_end += (gsize) n;
@@ -873,10 +1000,9 @@ cursor_refill (AugurTraceSet  *t,
       c->buf = g_realloc (c->buf, c->cap);
     }
   if (c->gunzip != NULL)
-    n = cursor_inflate (c, c->buf + c->end, c->cap - c->end, &local_error);
+    n = cursor_inflate (t, c, c->buf + c->end, c->cap - c->end, &local_error);
   else
-    n = g_input_stream_read (G_INPUT_STREAM (c->base), c->buf + c->end, c->cap - c->end,
-                             NULL, &local_error);
+    n = stream_read (t, c, c->buf + c->end, c->cap - c->end, &local_error);
   if (n < 0)
     {
       set_io_error (error, g_ptr_array_index (t->files, c->file), local_error);
@@ -885,7 +1011,7 @@ cursor_refill (AugurTraceSet  *t,
   if (n == 0)
     c->eof = TRUE;
   c->end += (gsize) n;
-  c->disk_pos = (guint64) g_seekable_tell (G_SEEKABLE (c->base));
+  c->disk_pos = c->raw_pos;
   file_update_progress (t, c->file, c);
   return TRUE;
 }
@@ -899,16 +1025,14 @@ cursor_new (AugurTraceSet  *t,
             GError        **error)
 {
   TraceFile *f = g_ptr_array_index (t->files, file);
-  g_autoptr(GError) local_error = NULL;
   Cursor *c = g_new0 (Cursor, 1);
 
+  c->set = t;
   c->file = file;
   c->line = line;
   c->cap = buffer_size;
   c->buf = g_malloc (c->cap);
-  c->base = augur_file_read (f->file, NULL, &local_error);
-  if (c->base == NULL)
-    goto failed;
+  /* its file is opened at its first read (stream_open ()) */
   if (f->gzip)
     {
       c->gunzip = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP));
@@ -916,12 +1040,8 @@ cursor_new (AugurTraceSet  *t,
     }
   else
     {
-      if (offset > 0)
-        {
-          if (!g_seekable_seek (G_SEEKABLE (c->base), (goffset) offset, G_SEEK_SET, NULL, &local_error))
-            goto failed;
-          c->buf_offset = offset;
-        }
+      c->raw_pos = offset;
+      c->buf_offset = offset;
     }
   /* gzip: decompress again up to the offset (its refills count it among
    * the file's cursors for the progress) */
@@ -948,11 +1068,6 @@ cursor_new (AugurTraceSet  *t,
   c->pos = offset - c->buf_offset;
   g_ptr_array_add (t->cursors, c);
   return c;
-
-failed:
-  set_io_error (error, f, local_error);
-  cursor_free (c);
-  return NULL;
 }
 
 /* All lines read: the processes it owned end after their queues. */
@@ -1427,6 +1542,10 @@ cursor_fill (AugurTraceSet  *t,
 /* ------------------------------------------------------------------------ */
 /* Opening                                                                  */
 
+/* What a file's first read takes (to know its compression and its line
+ * ends). */
+#define HEAD_SIZE 65536
+
 static gboolean
 add_file (AugurTraceSet  *t,
           GFile          *file,
@@ -1436,7 +1555,7 @@ add_file (AugurTraceSet  *t,
   g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GError) local_error = NULL;
   TraceFile *f = g_new0 (TraceFile, 1);
-  guchar magic[2];
+  g_autofree char *head = g_malloc (HEAD_SIZE);
   gsize n_read = 0;
 
   f->file = g_object_ref (file);
@@ -1445,8 +1564,9 @@ add_file (AugurTraceSet  *t,
   g_ptr_array_add (t->files, f);
 
   /* a FIFO would block, a device never end: a trace is a regular file
-   * (the type is that of a link's target) */
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE, NULL, &local_error);
+   * (the type is that of a link's target; its size comes with it) */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, NULL, &local_error);
   if (info == NULL)
     {
       set_io_error (error, f, local_error);
@@ -1461,40 +1581,33 @@ add_file (AugurTraceSet  *t,
                    f->name);
       return FALSE;
     }
-  g_clear_object (&info);
-
-  in = g_file_read (file, NULL, &local_error);
-  if (in == NULL
-      || !g_input_stream_read_all (G_INPUT_STREAM (in), magic, sizeof magic, &n_read, NULL, &local_error))
-    {
-      set_io_error (error, f, local_error);
-      return FALSE;
-    }
-  f->gzip = n_read == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL);
-  if (info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE))
+  if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE))
     {
       f->size = (guint64) g_file_info_get_size (info);
       f->size_known = TRUE;
     }
 
-  /* Lines that end with a lone CR: the first 64 KiB (decompressed) hold a
-   * CR and no LF. */
-  if (g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, NULL, NULL))
+  /* The first 64 KiB: gzip's magic, and lines that end with a lone CR (a
+   * CR and no LF there, in the decompressed text).  One read of a plain
+   * file; a gzip file is read again through its decompressor.  (With a
+   * file a rank, thousands of them, each costs its system calls.) */
+  in = g_file_read (file, NULL, &local_error);
+  if (in == NULL || !g_input_stream_read_all (G_INPUT_STREAM (in), head, HEAD_SIZE, &n_read, NULL, &local_error))
     {
-      g_autoptr(GInputStream) text = NULL;
-      g_autofree char *head = g_malloc (65536);
+      set_io_error (error, f, local_error);
+      return FALSE;
+    }
+  f->gzip = n_read >= 2 && (guchar) head[0] == 0x1f && (guchar) head[1] == 0x8b;
+  if (!f->gzip)
+    f->cr_lines = n_read > 0 && memchr (head, '\n', n_read) == NULL && memchr (head, '\r', n_read) != NULL;
+  else if (g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, NULL, NULL))
+    {
+      g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+      g_autoptr(GInputStream) text = g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (z));
       gsize n = 0;
 
-      if (f->gzip)
-        {
-          g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-          text = g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (z));
-        }
-      else
-        text = g_object_ref (G_INPUT_STREAM (in));
       /* a read error here is reported when the trace is read */
-      g_input_stream_read_all (text, head, 65536, &n, NULL, NULL);
+      g_input_stream_read_all (text, head, HEAD_SIZE, &n, NULL, NULL);
       f->cr_lines = n > 0 && memchr (head, '\n', n) == NULL && memchr (head, '\r', n) != NULL;
     }
   return TRUE;
@@ -1537,6 +1650,22 @@ find_numbered (const AugurTraceSet *t,
   return TRUE;
 }
 
+/* How many trace files a set keeps open at once: half of what the
+ * process may open (RLIMIT_NOFILE's soft limit) less a reserve for the
+ * rest of the program, at least 4 (a cursor closed in between reads is
+ * opened again), at most 8,192. */
+static guint
+open_file_limit (void)
+{
+  struct rlimit rl;
+  rlim_t n;
+
+  if (getrlimit (RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+    return 8192;
+  n = rl.rlim_cur - MIN (rl.rlim_cur / 2, 64);
+  return (guint) CLAMP (n / 2, 4, 8192);
+}
+
 static AugurTraceSet *
 trace_set_new (const char **processes,
                guint        n_processes,
@@ -1553,6 +1682,7 @@ trace_set_new (const char **processes,
   t->queue_limit = MAX (QUEUE_MIN, (guint64) QUEUE_PER_PROCESS * n_processes);
   trace_smpi_init (&t->smpi, n_processes);
   t->buffer_size = CLAMP (BUFFER_BUDGET / MAX (n_processes, 1), BUFFER_MIN, BUFFER_MAX);
+  t->open_limit = open_file_limit ();
 
   while (n_slots < 2 * n_processes)
     n_slots *= 2;

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include "platform.h"
@@ -1471,6 +1472,88 @@ test_not_otf2 (void)
   g_remove (path);
   g_rmdir (dir);
 }
+/* n ranks in a ring: compute, irecv from the left, isend to the right,
+ * waitall. */
+static Prog *
+ring_of (guint n)
+{
+  Prog *p = prog_new (n);
+
+  for (guint r = 0; r < n; r++)
+    {
+      otf2w_call (p->w, r, OTF2W_INIT);
+      p_compute (p, r, 1000 * (r + 1));
+      otf2w_irecv (p->w, r, (r + n - 1) % n, 0, 20000);
+      otf2w_isend (p->w, r, (r + 1) % n, 0, 20000);
+      otf2w_waitall (p->w, r);
+      otf2w_call (p->w, r, OTF2W_FINALIZE);
+    }
+  otf2w_close (p->w);
+  p->w = NULL;
+  return p;
+}
+
+/* OTF2 keeps every rank's event file open while it reads: an archive of
+ * more ranks than the process's soft limit on open files (1,024 by
+ * default: the opens failed at rank 1,020 with "Could not get local event
+ * reader") is read once Augur raised the limit towards the hard one, and
+ * refused with the figure to allow when the hard limit is too low.  80
+ * ranks under a soft limit of 48, then (in a process of its own: a hard
+ * limit is not raised back) under a hard limit of 48. */
+static void
+test_open_files (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  g_autoptr(AugurReplayResult) reference = NULL;
+  struct rlimit saved, low, now;
+  Prog *p = ring_of (80);
+
+  g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  low = saved;
+  low.rlim_cur = 48;
+  if (g_test_subprocess ())
+    {
+      low.rlim_max = 48;
+      g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &low), ==, 0);
+      traces = open_otf2 (p, SPEED, &error);
+      g_assert_null (traces);
+      g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO);
+      g_printerr ("%s\n", error->message);
+      prog_free (p);
+      return;
+    }
+  if (saved.rlim_max != RLIM_INFINITY && saved.rlim_max < 80 + 64)
+    {
+      g_test_skip ("the hard limit on open files is below what the archive needs");
+      prog_free (p);
+      return;
+    }
+  {
+    g_autoptr(AugurTraceSet) first = open_otf2 (p, SPEED, &error);
+
+    g_assert_no_error (error);
+    reference = replay (first, 80, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &low), ==, 0);
+  traces = open_otf2 (p, SPEED, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &now), ==, 0);
+  g_assert_true (now.rlim_cur == RLIM_INFINITY || now.rlim_cur >= 80 + 64);
+  r = replay (traces, 80, &error);
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_replay_result_get_n_actions (r), ==, 80 * 6);   /* init, compute, irecv, isend, waitall, finalize */
+  g_assert_cmpfloat (augur_replay_result_get_time (r), ==, augur_replay_result_get_time (reference));
+  prog_free (p);
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*80 ranks are read from as many files open at once*only 48 files*allow 144 or more*");
+}
+
 #else
 static void
 test_unsupported (void)
@@ -1510,6 +1593,7 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/otf2/cli-export", test_cli_export);
   g_test_add_func ("/replay/otf2/export-collectives", test_export_collectives);
   g_test_add_func ("/replay/otf2/export-v-collectives", test_export_v_collectives);
+  g_test_add_func ("/replay/otf2/open-files", test_open_files);
 #else
   g_test_add_func ("/replay/otf2/unsupported", test_unsupported);
 #endif

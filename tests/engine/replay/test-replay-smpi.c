@@ -23,6 +23,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
 
 static char *
 fixture_path (const char *first, ...) G_GNUC_NULL_TERMINATED;
@@ -1142,6 +1143,144 @@ test_many_requests (void)
     }
 }
 
+/* A ring of `ranks` ranks, a file each, long enough that each file is read
+ * in several refills (gzip: several reads of its compressed bytes): the
+ * computations' amounts and the messages' sizes vary, so that a file
+ * read again from a wrong place would not give the same replay. */
+static void
+write_ring (const char *dir, guint ranks, gboolean gzip)
+{
+  g_autoptr(GString) index = g_string_new (NULL);
+  guint32 x = 12345;
+
+  for (guint r = 0; r < ranks; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.txt%s", r, gzip ? ".gz" : "");
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GError) error = NULL;
+
+      g_string_append_printf (text, "%u init\n", r);
+      for (guint i = 0; i < 1500; i++)
+        {
+          guint size = 1000 + (guint) (i * 7919u % 50000u);   /* the same on both sides */
+          x = x * 1103515245u + 12345u;
+          g_string_append_printf (text, "%u irecv %u %u %u 6\n%u isend %u %u %u 6\n%u compute %u\n%u waitall 2\n",
+                                  r, (r + ranks - 1) % ranks, i, size, r, (r + 1) % ranks, i, size,
+                                  r, 1000 + (x >> 12) % 1000000u, r);
+        }
+      g_string_append_printf (text, "%u finalize\n", r);
+      if (gzip)
+        {
+          g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+          g_autoptr(GFile) file = g_file_new_for_path (path);
+          g_autoptr(GFileOutputStream) raw = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+          g_autoptr(GOutputStream) out = NULL;
+
+          g_assert_no_error (error);
+          out = g_converter_output_stream_new (G_OUTPUT_STREAM (raw), G_CONVERTER (z));
+          g_assert_true (g_output_stream_write_all (out, text->str, text->len, NULL, NULL, &error));
+          g_assert_true (g_output_stream_close (out, NULL, &error));
+          g_assert_no_error (error);
+        }
+      else
+        g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+      g_string_append_printf (index, "%s\n", name);
+    }
+  {
+    g_autofree char *path = g_build_filename (dir, "index.txt", NULL);
+    g_assert_true (g_file_set_contents (path, index->str, (gssize) index->len, NULL));
+  }
+}
+
+static double
+replay_ring (const char *dir, guint ranks, guint64 *actions)
+{
+  g_autofree char *xml = g_strdup_printf ("<?xml version='1.0'?>\n"
+                                          "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                                          "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">\n"
+                                          "  <cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-%u\" speed=\"1Gf\"\n"
+                                          "           bw=\"125MBps\" lat=\"50us\" bb_bw=\"2.25GBps\" bb_lat=\"500us\"/>\n"
+                                          "</zone></platform>\n", ranks - 1);
+  g_autoptr(GString) hosts = g_string_new (NULL);
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autoptr(GFile) index = g_file_new_for_path (index_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) platform = augur_platform_load_bytes (xml, strlen (xml), "ring.xml", &error);
+  g_autoptr(AugurTraceSet) traces = NULL;
+  g_autoptr(AugurReplayResult) r = NULL;
+  AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+  AugurDeployment *deployment;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < ranks; i++)
+    g_string_append_printf (hosts, "n%u\n", i);
+  deployment = augur_deployment_from_hostfile (hosts->str, hosts->len, "hosts", platform, ranks, &error);
+  g_assert_no_error (error);
+  traces = augur_trace_set_open_smpi (index, ranks, NULL, &error);
+  g_assert_no_error (error);
+  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  augur_deployment_free (deployment);
+  *actions = augur_replay_result_get_n_actions (r);
+  return augur_replay_result_get_time (r);
+}
+
+/* A trace of more rank files than the process may open at once (its
+ * RLIMIT_NOFILE, 1,024 by default on Debian: SMPI's traces of 1,020 ranks
+ * and more could not be replayed) is replayed all the same, to the same
+ * time to the bit: the reader keeps half of what the limit leaves open
+ * and opens a file again where it left it.  Here 24 rank files under a
+ * limit of 24 open files (12 for the reader, 6 at once), plain and gzip. */
+static void
+test_open_files (void)
+{
+  for (guint gzip = 0; gzip <= 1; gzip++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("augur-smpi-files-XXXXXX", NULL);
+      struct rlimit saved, low;
+      guint64 actions = 0, actions_low = 0;
+      double t, t_low;
+      int fds_before = 0, fds_after = 0;
+
+      write_ring (dir, 24, gzip);
+      t = replay_ring (dir, 24, &actions);
+      g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+      low = saved;
+      low.rlim_cur = 24;
+      g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &low), ==, 0);
+      {
+        g_autoptr(GDir) d = g_dir_open ("/proc/self/fd", 0, NULL);
+        while (d != NULL && g_dir_read_name (d) != NULL)
+          fds_before++;
+      }
+      t_low = replay_ring (dir, 24, &actions_low);
+      {
+        g_autoptr(GDir) d = g_dir_open ("/proc/self/fd", 0, NULL);
+        while (d != NULL && g_dir_read_name (d) != NULL)
+          fds_after++;
+      }
+      g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+      g_test_message ("%s: %" G_GUINT64_FORMAT " actions, %.17g s; with 24 files open at most: %.17g s",
+                      gzip ? "gzip" : "plain", actions, t, t_low);
+      g_assert_cmpuint (actions, ==, 24 * (2 + 4 * 1500));
+      g_assert_cmpuint (actions_low, ==, actions);
+      g_assert_cmpfloat (t_low, ==, t);
+      g_assert_cmpint (fds_after, ==, fds_before);   /* every file closed */
+      for (guint r = 0; r < 24; r++)
+        {
+          g_autofree char *name = g_strdup_printf ("rank-%u.txt%s", r, gzip ? ".gz" : "");
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          g_unlink (path);
+        }
+      {
+        g_autofree char *path = g_build_filename (dir, "index.txt", NULL);
+        g_unlink (path);
+      }
+      g_rmdir (dir);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1165,5 +1304,6 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/smpi/reduce-scatter", test_reduce_scatter);
   g_test_add_func ("/replay/smpi/platform-config", test_platform_config);
   g_test_add_func ("/replay/smpi/many-requests", test_many_requests);
+  g_test_add_func ("/replay/smpi/open-files", test_open_files);
   return g_test_run ();
 }

@@ -800,6 +800,9 @@ file_update_progress (AugurTraceSet *t,
  * reads.  A gzip stream's decompressor keeps its state meanwhile: only the
  * compressed bytes are read again from their position. */
 
+/* The trace sets alive in the process. */
+static gint live_sets;
+
 static void
 lru_unlink (AugurTraceSet *t,
             Cursor        *c)
@@ -847,6 +850,7 @@ stream_open (AugurTraceSet  *t,
              GError        **error)
 {
   TraceFile *f;
+  guint limit;
 
   if (c->base != NULL)
     {
@@ -857,7 +861,10 @@ stream_open (AugurTraceSet  *t,
         }
       return TRUE;
     }
-  while (t->n_open >= t->open_limit && t->lru_last != NULL)
+  /* the sets open at once share the limit (an extrapolation reads a run
+   * twice at a time, the application may replay beside it) */
+  limit = MAX (4, t->open_limit / (guint) MAX (1, g_atomic_int_get (&live_sets)));
+  while (t->n_open >= limit && t->lru_last != NULL)
     stream_close (t, t->lru_last);
   f = g_ptr_array_index (t->files, c->file);
   c->base = augur_file_read (f->file, NULL, error);
@@ -1674,6 +1681,7 @@ trace_set_new (const char **processes,
   g_autoptr(AugurTraceSet) t = g_new0 (AugurTraceSet, 1);
   guint n_slots = 16;
 
+  g_atomic_int_inc (&live_sets);
   t->files = g_ptr_array_new_with_free_func (trace_file_free);
   t->cursors = g_ptr_array_new_with_free_func ((GDestroyNotify) cursor_free);
   t->n_processes = n_processes;
@@ -1918,6 +1926,7 @@ augur_trace_set_free (AugurTraceSet *t)
   if (t->files != NULL)
     g_ptr_array_unref (t->files);
   g_free (t);
+  g_atomic_int_add (&live_sets, -1);
 }
 
 /* ------------------------------------------------------------------------ */

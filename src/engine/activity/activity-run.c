@@ -1739,17 +1739,28 @@ check_end (Run *run)
   if (run->n_done < run->n_processes)
     {
       GString *s = g_string_new (NULL);
+      guint n_shown = 0, n_more = 0;
+      /* the first 8 (thousands of processes made a message of hundreds
+       * of kilobytes) */
       for (guint i = 0; i < run->units->len; i++)
         {
           Unit *u = unit_at (run, i);
           g_autofree char *what = NULL;
           if (u->state == UNIT_DONE || u->state == UNIT_FREE)
             continue;
+          if (n_shown++ >= 8)
+            {
+              n_more++;
+              continue;
+            }
           what = describe_wait (run, i);
           if (s->len > 0)
             g_string_append (s, "; ");
           g_string_append (s, what);
         }
+      if (n_more > 0)
+        /* Translators: after the first processes that wait, how many more. */
+        g_string_append_printf (s, g_dngettext (NULL, "; and %u more", "; and %u more", n_more), n_more);
       fail (run, AUGUR_ACTIVITY_ERROR_DEADLOCK, _("the run deadlocks at %.9g s: %s"), run->now, s->str);
       g_string_free (s, TRUE);
       return;

@@ -2500,8 +2500,11 @@ replay_smpi_run (const AugurPlatform      *platform,
   if (sm.error == NULL)
     {
       GString *blocked = NULL;
+      guint n_shown = 0, n_more = 0;
+      /* the first 8 (at thousands of ranks, all of them made a message
+       * of hundreds of kilobytes) */
       for (guint i = 0; i < sm.n; i++)
-        if (!sm.ranks[i].finished)
+        if (!sm.ranks[i].finished && n_shown++ < 8)
           {
             g_autofree char *what = describe_blocked (&sm, &sm.ranks[i]);
             if (blocked == NULL)
@@ -2510,6 +2513,11 @@ replay_smpi_run (const AugurPlatform      *platform,
               g_string_append (blocked, "; ");
             g_string_append (blocked, what);
           }
+        else if (!sm.ranks[i].finished)
+          n_more++;
+      if (blocked != NULL && n_more > 0)
+        g_string_append_printf (blocked, g_dngettext (NULL, "; and %u rank more", "; and %u ranks more", n_more),
+                                n_more);
       if (blocked != NULL)
         {
           fail (&sm, AUGUR_REPLAY_ERROR_DEADLOCK, _("the replay deadlocks at %.9g s: %s"), augur_des_now (sm.des),

@@ -1060,8 +1060,11 @@ augur_replay_run (const AugurPlatform      *platform,
   if (rp.error == NULL)
     {
       GString *blocked = NULL;
+      guint n_shown = 0, n_more = 0;
+      /* the first 8 (at thousands of ranks, all of them made a message
+       * of hundreds of kilobytes) */
       for (guint i = 0; i < rp.n; i++)
-        if (!rp.ranks[i].finished)
+        if (!rp.ranks[i].finished && n_shown++ < 8)
           {
             g_autofree char *what = describe_wait (&rp, &rp.ranks[i]);
             if (blocked == NULL)
@@ -1070,6 +1073,11 @@ augur_replay_run (const AugurPlatform      *platform,
               g_string_append (blocked, "; ");
             g_string_append (blocked, what);
           }
+        else if (!rp.ranks[i].finished)
+          n_more++;
+      if (blocked != NULL && n_more > 0)
+        g_string_append_printf (blocked, g_dngettext (NULL, "; and %u rank more", "; and %u ranks more", n_more),
+                                n_more);
       if (blocked != NULL)
         {
           /* Translators: a time, then what each blocked rank waits for, separated by "; ". */

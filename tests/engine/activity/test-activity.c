@@ -803,6 +803,11 @@ test_run_errors (void)
                     "  flow i -> a -> r -> f\nend\n", AUGUR_ACTIVITY_ERROR_DEADLOCK,
                     "the run deadlocks at 2 s: p0 waits in 'r' for a message from p1; "
                     "p1 waits in 'r' for a message from p0");
+  /* twelve: the first 8, then how many more */
+  assert_run_error ("machine\n  processes 12\n  latency 1e-6\n  bandwidth 1e9\nend\n"
+                    "diagram main\n  initial i\n  recv r from (pid + 1) % 12\n  final f\n"
+                    "  flow i -> r -> f\nend\n", AUGUR_ACTIVITY_ERROR_DEADLOCK,
+                    "p7 waits in 'r' for a message from p8; and 4 more");
   assert_run_error (NET "diagram main\n  initial i\n  send s to 1 - pid size 8\n  final f\n  flow i -> s -> f\nend\n",
                     AUGUR_ACTIVITY_ERROR_UNMATCHED,
                     "line 8: 's' sends 1 message from p0 to p1 (tag 0) that is never received");

@@ -1193,8 +1193,21 @@ write_ring (const char *dir, guint ranks, gboolean gzip)
   }
 }
 
+static double replay_ring_full (const char *dir, guint ranks, guint64 *actions, GError **error);
+
 static double
 replay_ring (const char *dir, guint ranks, guint64 *actions)
+{
+  g_autoptr(GError) error = NULL;
+  double t = replay_ring_full (dir, ranks, actions, &error);
+
+  g_assert_no_error (error);
+  return t;
+}
+
+/* Its time, or -1 with *error. */
+static double
+replay_ring_full (const char *dir, guint ranks, guint64 *actions, GError **error)
 {
   g_autofree char *xml = g_strdup_printf ("<?xml version='1.0'?>\n"
                                           "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -1205,25 +1218,62 @@ replay_ring (const char *dir, guint ranks, guint64 *actions)
   g_autoptr(GString) hosts = g_string_new (NULL);
   g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
   g_autoptr(GFile) index = g_file_new_for_path (index_path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AugurPlatform) platform = augur_platform_load_bytes (xml, strlen (xml), "ring.xml", &error);
+  g_autoptr(AugurPlatform) platform = augur_platform_load_bytes (xml, strlen (xml), "ring.xml", NULL);
   g_autoptr(AugurTraceSet) traces = NULL;
   g_autoptr(AugurReplayResult) r = NULL;
   AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
   AugurDeployment *deployment;
 
-  g_assert_no_error (error);
+  g_assert_nonnull (platform);
   for (guint i = 0; i < ranks; i++)
     g_string_append_printf (hosts, "n%u\n", i);
-  deployment = augur_deployment_from_hostfile (hosts->str, hosts->len, "hosts", platform, ranks, &error);
-  g_assert_no_error (error);
-  traces = augur_trace_set_open_smpi (index, ranks, NULL, &error);
-  g_assert_no_error (error);
-  r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
+  deployment = augur_deployment_from_hostfile (hosts->str, hosts->len, "hosts", platform, ranks, NULL);
+  g_assert_nonnull (deployment);
+  traces = augur_trace_set_open_smpi (index, ranks, NULL, error);
+  if (traces != NULL)
+    r = augur_replay_run (platform, deployment, traces, &options, NULL, NULL, NULL, NULL, error);
   augur_deployment_free (deployment);
+  if (r == NULL)
+    return -1;
   *actions = augur_replay_result_get_n_actions (r);
   return augur_replay_result_get_time (r);
+}
+
+/* Twelve ranks in a ring, each receiving from the next first: the
+ * deadlock names the first 8, then how many more. */
+static void
+test_deadlock_many (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-smpi-deadlock-XXXXXX", NULL);
+  g_autoptr(GString) index = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  guint64 actions = 0;
+
+  for (guint r = 0; r < 12; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *text = g_strdup_printf ("%u init\n%u recv %u 0 100 6\n%u finalize\n", r, r, (r + 1) % 12, r);
+
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+      g_string_append_printf (index, "%s\n", name);
+    }
+  g_assert_true (g_file_set_contents (index_path, index->str, -1, NULL));
+  g_assert_cmpfloat (replay_ring_full (dir, 12, &actions, &error), ==, -1);
+  g_assert_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_DEADLOCK);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "rank 7 "));
+  g_assert_null (strstr (error->message, "rank 8 "));
+  g_assert_true (g_str_has_suffix (error->message, "; and 4 ranks more"));
+  for (guint r = 0; r < 12; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_unlink (index_path);
+  g_rmdir (dir);
 }
 
 /* A trace of more rank files than the process may open at once (its
@@ -1305,5 +1355,6 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/smpi/platform-config", test_platform_config);
   g_test_add_func ("/replay/smpi/many-requests", test_many_requests);
   g_test_add_func ("/replay/smpi/open-files", test_open_files);
+  g_test_add_func ("/replay/smpi/deadlock-many", test_deadlock_many);
   return g_test_run ();
 }

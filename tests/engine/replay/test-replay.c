@@ -212,6 +212,28 @@ test_deadlock (void)
   g_assert_nonnull (strstr (error->message, "p1 waits in recv from p0 ("));
   g_assert_nonnull (strstr (error->message, "at 0.1 s"));
   teardown (&f);
+
+  /* twelve in a ring, each waiting for the next: the first 8 named, then
+   * how many more (thousands of ranks made a message of hundreds of KB) */
+  {
+    guint ring[12];
+    g_autoptr(GString) text = g_string_new (NULL);
+    g_autoptr(GError) error12 = NULL;
+
+    for (guint i = 0; i < 12; i++)
+      {
+        ring[i] = i % 4;
+        g_string_append_printf (text, "p%u recv p%u\n", i, (i + 1) % 12);
+      }
+    setup (&f, ring, 12);
+    r = replay (&f, text->str, AUGUR_NETWORK_CM02, &error12);
+    g_assert_null (r);
+    g_assert_error (error12, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_DEADLOCK);
+    g_assert_nonnull (strstr (error12->message, "p7 waits in recv from p8 ("));
+    g_assert_null (strstr (error12->message, "p8 waits"));
+    g_assert_true (g_str_has_suffix (error12->message, "; and 4 ranks more"));
+    teardown (&f);
+  }
 }
 
 /* A trace with no action (empty, comments only) predicts nothing: an

@@ -1037,7 +1037,12 @@ cursor_new (AugurTraceSet  *t,
   c->set = t;
   c->file = file;
   c->line = line;
+  /* a plain file shorter than its share takes what it holds (16,384
+   * rank files of 4 KB took 16 KB each); a line longer than the buffer
+   * doubles it (cursor_refill) */
   c->cap = buffer_size;
+  if (!f->gzip && f->size_known && f->size >= offset && f->size - offset < buffer_size)
+    c->cap = MAX (f->size - offset + 1, 64);
   c->buf = g_malloc (c->cap);
   /* its file is opened at its first read (stream_open ()) */
   if (f->gzip)

@@ -1669,6 +1669,29 @@ test_bounded_grouped (void)
       g_assert_cmpuint (augur_trace_set_get_n_detached (t), ==, n - 1);
       g_free (count);
     }
+
+  /* the same under a limit of 16 open files: the reader keeps 4 of its 8
+   * cursors' files open at once, and opens one it closed again at its
+   * byte (a gzip cursor's decompressor keeps its state) */
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurTraceSet) t = NULL;
+      g_auto(GStrv) got = NULL;
+      struct rlimit saved, low;
+
+      g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+      low = saved;
+      low.rlim_cur = 16;
+      g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &low), ==, 0);
+      t = augur_trace_set_open_merged (files[i], (const char **) names, n, &error);
+      g_assert_no_error (error);
+      augur_trace_set_set_queue_limit (t, 1000);
+      got = read_all (t, ORDER_ROUND_ROBIN);
+      g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+      assert_same (got, expected, i ? "grouped gzip, 16 files" : "grouped, 16 files");
+      g_assert_cmpuint (augur_trace_set_get_n_detached (t), ==, n - 1);
+    }
 }
 
 /* ------------------------------------------------------------------------ */

@@ -304,18 +304,25 @@ augur_file_get_contents (const char  *path,
 guint
 augur_file_raise_open_limit (guint wanted)
 {
+  /* read and raised under a lock: two readers raising at once must not
+   * set it back below what the other raised it to */
+  static GMutex lock;
   struct rlimit rl;
+  gboolean known;
 
-  if (getrlimit (RLIMIT_NOFILE, &rl) != 0)
-    return G_MAXUINT;   /* not known: let the opens say */
-  if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < wanted)
+  g_mutex_lock (&lock);
+  known = getrlimit (RLIMIT_NOFILE, &rl) == 0;
+  if (known && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < wanted)
     {
       struct rlimit raised = rl;
 
       raised.rlim_cur = rl.rlim_max == RLIM_INFINITY ? wanted : MIN ((rlim_t) wanted, rl.rlim_max);
-      if (setrlimit (RLIMIT_NOFILE, &raised) == 0)
+      if (raised.rlim_cur > rl.rlim_cur && setrlimit (RLIMIT_NOFILE, &raised) == 0)
         rl = raised;
     }
+  g_mutex_unlock (&lock);
+  if (!known)
+    return G_MAXUINT;   /* not known: let the opens say */
   return rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= G_MAXUINT ? G_MAXUINT : (guint) rl.rlim_cur;
 }
 

@@ -1533,6 +1533,7 @@ open_locations (Otf2 *o, GArray *ranks, GError **error)
 {
   OTF2_EvtReaderCallbacks *cb;
   OTF2_ErrorCode code;
+  guint wanted, limit;
   GHashTableIter it;
   gpointer key, value;
 
@@ -1590,19 +1591,8 @@ open_locations (Otf2 *o, GArray *ranks, GError **error)
    * soft limit is raised as far as the hard one lets; past that, the
    * opens failed at rank 1,020 of a default Debian session with OTF2's
    * "Could not get local event reader") */
-  {
-    guint wanted = o->n > G_MAXUINT - OPEN_RESERVE ? G_MAXUINT : o->n + OPEN_RESERVE;
-    guint limit = augur_file_raise_open_limit (wanted);
-
-    if (limit < wanted)
-      {
-        g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO,
-                     _("%s: the archive's %u ranks are read from as many files open at once, but this process may "
-                       "open only %u files (its limit, `ulimit -n`, cannot be raised further): allow %u or more"),
-                     o->dir, o->n, limit, wanted);
-        return FALSE;
-      }
-  }
+  wanted = o->n > G_MAXUINT - OPEN_RESERVE ? G_MAXUINT : o->n + OPEN_RESERVE;
+  limit = augur_file_raise_open_limit (wanted);
   code = OTF2_Reader_OpenEvtFiles (o->reader);
   if (code != OTF2_SUCCESS)
     {
@@ -1616,6 +1606,17 @@ open_locations (Otf2 *o, GArray *ranks, GError **error)
       Loc *l = &o->locs[i];
 
       l->reader = OTF2_Reader_GetEvtReader (o->reader, l->location);
+      if (l->reader == NULL && limit < wanted)
+        {
+          /* most likely out of files (the opens say no more) */
+          OTF2_EvtReaderCallbacks_Delete (cb);
+          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO,
+                       _("%s: the archive's %u ranks are read from as many files open at once, but this process may "
+                         "open only %u files (its limit, `ulimit -n`, cannot be raised further): the events of rank %u "
+                         "could not be read; allow %u or more"),
+                       o->dir, o->n, limit, i, wanted);
+          return FALSE;
+        }
       if (l->reader == NULL)
         {
           OTF2_EvtReaderCallbacks_Delete (cb);

@@ -27,6 +27,9 @@ typedef struct
   guint    refills;     /* its cursors' refills since progress was found again */
   gboolean hide_content; /* named by a deployment: quote the path only */
   gboolean cr_lines;    /* lines end with a lone CR (old Mac files) */
+  gboolean identity_known; /* device and inode, to know it when it is opened again */
+  guint64  device;
+  guint64  inode;
 } TraceFile;
 
 /* A token of the file, valid UTF-8 and short enough for a message (or

@@ -159,6 +159,7 @@ struct _Cursor
                                 * and while its file is closed to keep the
                                 * set within its open files (stream_open ()) */
   guint64            raw_pos;  /* where its next read starts in the file (compressed) */
+  gboolean           at_end;   /* its file read to its end: not opened again */
   Cursor            *lru_prev; /* among the cursors with their file open, */
   Cursor            *lru_next; /* the last read first */
   GConverter        *gunzip;   /* NULL for plain text */
@@ -878,18 +879,31 @@ stream_open (AugurTraceSet  *t,
     }
   lru_push_first (t, c);
   t->n_open++;
-  if (c->raw_pos > 0)
-    {
-      /* opened again: the same file, or one at least as long */
-      g_autoptr(GFileInfo) info = g_file_input_stream_query_info (c->base, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL);
+  {
+    /* the file the set was opened on (its device and inode), as long as
+     * where the cursor is: a file renamed over it, or cut, in between is
+     * not read as if it were the same */
+    g_autoptr(GFileInfo) info = g_file_input_stream_query_info (c->base,
+                                                                 G_FILE_ATTRIBUTE_STANDARD_SIZE ","
+                                                                 G_FILE_ATTRIBUTE_UNIX_DEVICE ","
+                                                                 G_FILE_ATTRIBUTE_UNIX_INODE, NULL, NULL);
 
-      if (info != NULL && (guint64) g_file_info_get_size (info) < c->raw_pos)
-        {
-          stream_close (t, c);
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("the file became shorter while it was read"));
-          return FALSE;
-        }
-    }
+    if (info != NULL && f->identity_known && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_UNIX_INODE)
+        && (g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_UNIX_INODE) != f->inode
+            || g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_UNIX_DEVICE) != f->device))
+      {
+        stream_close (t, c);
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                             _("the file was replaced by another while it was read"));
+        return FALSE;
+      }
+    if (info != NULL && (guint64) g_file_info_get_size (info) < c->raw_pos)
+      {
+        stream_close (t, c);
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("the file became shorter while it was read"));
+        return FALSE;
+      }
+  }
   return TRUE;
 }
 
@@ -901,14 +915,25 @@ stream_read (AugurTraceSet  *t,
              gsize           size,
              GError        **error)
 {
+  const TraceFile *f = g_ptr_array_index (t->files, c->file);
   gssize n;
 
+  if (c->at_end)
+    return 0;
   if (!stream_open (t, c, error))
     return -1;
   n = g_input_stream_read (G_INPUT_STREAM (c->base), dst, size, NULL, error);
   if (n > 0)
     c->raw_pos += (guint64) n;
-  else if (n == 0)
+  /* a short read that reached the size a plain file had when the set was
+   * opened is its end (the read after it would give nothing): closed
+   * now, not opened again to read nothing (with more files than may be
+   * open, each end cost an open).  A size of 0 says nothing (procfs). */
+  if (n > 0 && (gsize) n < size && c->gunzip == NULL && f->size_known && f->size > 0 && c->raw_pos >= f->size)
+    c->at_end = TRUE;
+  if (n == 0)
+    c->at_end = TRUE;
+  if (c->at_end)
     stream_close (t, c);
   return n;
 }
@@ -1042,7 +1067,7 @@ cursor_new (AugurTraceSet  *t,
    * doubles it (cursor_refill) */
   c->cap = buffer_size;
   if (!f->gzip && f->size_known && f->size >= offset && f->size - offset < buffer_size)
-    c->cap = MAX (f->size - offset + 1, 64);
+    c->cap = MAX (f->size - offset + 1, 4096);
   c->buf = g_malloc (c->cap);
   /* its file is opened at its first read (stream_open ()) */
   if (f->gzip)
@@ -1577,7 +1602,8 @@ add_file (AugurTraceSet  *t,
 
   /* a FIFO would block, a device never end: a trace is a regular file
    * (the type is that of a link's target; its size comes with it) */
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE ","
+                            G_FILE_ATTRIBUTE_UNIX_DEVICE "," G_FILE_ATTRIBUTE_UNIX_INODE,
                             G_FILE_QUERY_INFO_NONE, NULL, &local_error);
   if (info == NULL)
     {
@@ -1597,6 +1623,12 @@ add_file (AugurTraceSet  *t,
     {
       f->size = (guint64) g_file_info_get_size (info);
       f->size_known = TRUE;
+    }
+  if (g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_UNIX_INODE))
+    {
+      f->identity_known = TRUE;
+      f->inode = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_UNIX_INODE);
+      f->device = g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_UNIX_DEVICE);
     }
 
   /* The first 64 KiB: gzip's magic, and lines that end with a lone CR (a

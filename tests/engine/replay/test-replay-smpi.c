@@ -1239,6 +1239,63 @@ replay_ring_full (const char *dir, guint ranks, guint64 *actions, GError **error
   return augur_replay_result_get_time (r);
 }
 
+/* A rank's file closed to keep within the limit and renamed over in
+ * between is not read as if it were the same: its cursor, opened again,
+ * says the file was replaced. */
+static void
+test_file_replaced (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-smpi-replaced-XXXXXX", NULL);
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autofree char *rank0 = g_build_filename (dir, "rank-0.txt", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.txt", NULL);
+  g_autoptr(GFile) index = g_file_new_for_path (index_path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurTraceSet) t = NULL;
+  g_autofree char *text = NULL;
+  AugurTraceAction a;
+  struct rlimit saved, low;
+  guint64 n = 0;
+
+  write_ring (dir, 24, FALSE);
+  g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  low = saved;
+  low.rlim_cur = 24;   /* 6 of the 24 rank files open at once */
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &low), ==, 0);
+  t = augur_trace_set_open_smpi (index, 24, NULL, &error);
+  g_assert_no_error (error);
+  for (guint r = 0; r < 24; r++)
+    {
+      g_assert_true (augur_trace_set_next (t, r, &a, &error));
+      g_assert_no_error (error);
+    }
+  /* rank 0's file, closed since, replaced by a longer one */
+  g_assert_true (g_file_get_contents (rank0, &text, NULL, NULL));
+  {
+    g_autoptr(GString) longer = g_string_new (text);
+    g_string_append (longer, text);
+    g_assert_true (g_file_set_contents (other, longer->str, (gssize) longer->len, NULL));
+  }
+  g_assert_cmpint (g_rename (other, rank0), ==, 0);
+  while (augur_trace_set_next (t, 0, &a, &error))
+    n++;
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &saved), ==, 0);
+  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO);
+  g_test_message ("after %" G_GUINT64_FORMAT " actions: %s", n, error->message);
+  g_assert_nonnull (strstr (error->message, "rank-0.txt: cannot read the trace: the file was replaced by another while "
+                                            "it was read"));
+  g_assert_cmpuint (n, <, 4 * 1500);
+  g_clear_pointer (&t, augur_trace_set_free);
+  for (guint r = 0; r < 24; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_unlink (index_path);
+  g_rmdir (dir);
+}
+
 /* Twelve ranks in a ring, each receiving from the next first: the
  * deadlock names the first 8, then how many more. */
 static void
@@ -1356,5 +1413,6 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/smpi/many-requests", test_many_requests);
   g_test_add_func ("/replay/smpi/open-files", test_open_files);
   g_test_add_func ("/replay/smpi/deadlock-many", test_deadlock_many);
+  g_test_add_func ("/replay/smpi/file-replaced", test_file_replaced);
   return g_test_run ();
 }

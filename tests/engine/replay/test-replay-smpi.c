@@ -1143,6 +1143,23 @@ test_many_requests (void)
     }
 }
 
+/* Removes dir with its n files FORMAT % k (k < n, FORMAT with one %u)
+ * and its index.txt. */
+static void
+remove_rank_files (const char *dir, guint n, const char *format)
+{
+  g_autofree char *index = g_build_filename (dir, "index.txt", NULL);
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *name = g_strdup_printf (format, k);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_unlink (index);
+  g_rmdir (dir);
+}
+
 /* A ring of `ranks` ranks, a file each, long enough that each file is read
  * in several refills (gzip: several reads of its compressed bytes): the
  * computations' amounts and the messages' sizes vary, so that a file
@@ -1286,14 +1303,7 @@ test_file_replaced (void)
                                             "it was read"));
   g_assert_cmpuint (n, <, 4 * 1500);
   g_clear_pointer (&t, augur_trace_set_free);
-  for (guint r = 0; r < 24; r++)
-    {
-      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r);
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_unlink (index_path);
-  g_rmdir (dir);
+  remove_rank_files (dir, 24, "rank-%u.txt");
 }
 
 /* Twelve ranks in a ring, each receiving from the next first: the
@@ -1323,14 +1333,7 @@ test_deadlock_many (void)
   g_assert_nonnull (strstr (error->message, "rank 7 "));
   g_assert_null (strstr (error->message, "rank 8 "));
   g_assert_true (g_str_has_suffix (error->message, "; and 4 ranks more"));
-  for (guint r = 0; r < 12; r++)
-    {
-      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r);
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_unlink (index_path);
-  g_rmdir (dir);
+  remove_rank_files (dir, 12, "rank-%u.txt");
 }
 
 /* A trace of more rank files than the process may open at once (its
@@ -1374,17 +1377,7 @@ test_open_files (void)
       g_assert_cmpuint (actions_low, ==, actions);
       g_assert_cmpfloat (t_low, ==, t);
       g_assert_cmpint (fds_after, ==, fds_before);   /* every file closed */
-      for (guint r = 0; r < 24; r++)
-        {
-          g_autofree char *name = g_strdup_printf ("rank-%u.txt%s", r, gzip ? ".gz" : "");
-          g_autofree char *path = g_build_filename (dir, name, NULL);
-          g_unlink (path);
-        }
-      {
-        g_autofree char *path = g_build_filename (dir, "index.txt", NULL);
-        g_unlink (path);
-      }
-      g_rmdir (dir);
+      remove_rank_files (dir, 24, gzip ? "rank-%u.txt.gz" : "rank-%u.txt");
     }
 }
 

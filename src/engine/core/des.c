@@ -180,6 +180,28 @@ typedef struct {
   gboolean dirty;     /* a minimum moved later: to be found again */
 } KeyBlock;
 
+/* A list of activities pushed to in line (at every event of every step:
+ * a GPtrArray's call per push was a percent of a replay). */
+typedef struct {
+  AugurDesActivity **v;
+  guint              len, size;
+} ActivityList;
+
+static void
+list_grow (ActivityList *l)
+{
+  l->size = MAX (64, 2 * l->size);
+  l->v = g_renew (AugurDesActivity *, l->v, l->size);
+}
+
+static inline void
+list_push (ActivityList *l, AugurDesActivity *a)
+{
+  if (G_UNLIKELY (l->len == l->size))
+    list_grow (l);
+  l->v[l->len++] = a;
+}
+
 struct _AugurDes {
   double            now;
   Resource         *res;
@@ -209,8 +231,8 @@ struct _AugurDes {
   AugurDesActivity **comp;       /* scratch: the activities a solve reaches */
   guint            *comp_res;    /* scratch: the resources it reaches */
   guint             comp_size, comp_res_size;
-  GPtrArray        *batch;       /* scratch: completions of one step, in start order */
-  GPtrArray        *due_now;     /* scratch: the events of one step taken off the heap */
+  ActivityList      batch;       /* scratch: completions of one step, in start order */
+  ActivityList      due_now;     /* scratch: the events of one step taken off the heap */
   /* scratch of the solver, grown as needed */
   AugurDesActivity **s_bounded, **s_fixing;
   guint            *s_active;    /* resources with unfixed users, in comp_res order */
@@ -242,8 +264,6 @@ augur_des_new (void)
   des->live = g_ptr_array_new ();
   des->heap_on = HEAP_ON;
   des->heap_off = HEAP_OFF;
-  des->batch = g_ptr_array_new ();
-  des->due_now = g_ptr_array_new ();
   des->blocks = g_ptr_array_new ();
   des->sides = g_ptr_array_new ();
   des->slabs = g_ptr_array_new_with_free_func (free);
@@ -381,8 +401,8 @@ augur_des_free (AugurDes *des)
   g_free (des->live_keys);
   g_free (des->key_blocks);
   g_free (des->comp_res);
-  g_ptr_array_unref (des->batch);
-  g_ptr_array_unref (des->due_now);
+  g_free (des->batch.v);
+  g_free (des->due_now.v);
   g_ptr_array_unref (des->blocks);
   g_ptr_array_unref (des->sides);
   g_ptr_array_unref (des->slabs);
@@ -1417,7 +1437,7 @@ finish (AugurDes *des, AugurDesActivity *a)
   detach (des, a);
   a->state = STATE_FINISHING;
   des->n_active--;
-  g_ptr_array_add (des->batch, a);
+  list_push (&des->batch, a);
 }
 
 /* The resources a due activity joins or leaves, and its places among
@@ -1502,7 +1522,7 @@ augur_des_run (AugurDes      *des,
                GError       **error)
 {
   guint64 completions = 0;
-  GPtrArray *batch = des->batch;
+  ActivityList *batch = &des->batch;
 
   des->stop = FALSE;
   while (des->n_active > 0 && !des->stop)
@@ -1560,7 +1580,7 @@ augur_des_run (AugurDes      *des,
         des->now = next->event;
 
       /* every event of this instant: latency phases that end, completions */
-      g_ptr_array_set_size (batch, 0);
+      batch->len = 0;
       if (des->use_heap)
         {
           /* every due event off the heap, then handled in start order as
@@ -1568,9 +1588,9 @@ augur_des_run (AugurDes      *des,
            * join their resources in that order, and the order of a
            * resource's users makes its sums, so the rates are the same
            * doubles both ways */
-          GPtrArray *due_now = des->due_now;
+          ActivityList *due_now = &des->due_now;
 
-          g_ptr_array_set_size (due_now, 0);
+          due_now->len = 0;
           while (des->heap_len > 0 && due (des, (next = heap_top (des))))
             {
               /* the next top is among the children: their activities
@@ -1583,17 +1603,17 @@ augur_des_run (AugurDes      *des,
                   __builtin_prefetch (child + 128);   /* its done and data */
                 }
               heap_remove (des, next);
-              g_ptr_array_add (due_now, next);
+              list_push (due_now, next);
             }
           for (guint i = 1; i < due_now->len; i++)
-            if (by_seq (&due_now->pdata[i - 1], &due_now->pdata[i]) > 0)
+            if (by_seq (&due_now->v[i - 1], &due_now->v[i]) > 0)
               {
-                g_ptr_array_sort (due_now, by_seq);
+                qsort (due_now->v, due_now->len, sizeof *due_now->v, by_seq);
                 break;
               }
           for (guint i = 0; i < due_now->len; i++)
             {
-              AugurDesActivity *a = due_now->pdata[i];
+              AugurDesActivity *a = due_now->v[i];
               if (a->state == STATE_DELAY)
                 enter_sharing (des, a);
               if (a->state != STATE_DELAY && due (des, a))
@@ -1648,13 +1668,13 @@ augur_des_run (AugurDes      *des,
 
       for (guint i = 0; i < batch->len; i++)
         {
-          AugurDesActivity *a = g_ptr_array_index (batch, i);
+          AugurDesActivity *a = batch->v[i];
           /* what the done of a completion a few ahead reads first (with
            * thousands of ranks, its rank or request is out of cache) is
            * asked for while this one's runs */
           if (i + DONE_AHEAD < batch->len)
             {
-              const char *d = ((AugurDesActivity *) g_ptr_array_index (batch, i + DONE_AHEAD))->data;
+              const char *d = batch->v[i + DONE_AHEAD]->data;
               __builtin_prefetch (d);
               __builtin_prefetch (d + 64);
               __builtin_prefetch (d + 128);

@@ -95,6 +95,19 @@ typedef struct {
 
 typedef enum { PHASE_START, PHASE_OPS, PHASE_AFTER } Phase;
 
+/* The current action's operations, and the requests of a group being
+ * posted: lists written in line, at every action (a GArray's calls to
+ * empty and fill them were 2 % of a replay of SMPI's stencil). */
+typedef struct {
+  Op    *v;
+  guint  len, size;
+} OpList;
+
+typedef struct {
+  SReq **v;
+  guint  len, size;
+} ReqList;
+
 /* What woke a rank, for SimGrid's order among the ranks that wake at one
  * instant (all that SimGrid's test counter sees of it, docs/SMPI-REPLAY.md
  * 2.3): the CPU model's completions before the network's; in each, by the
@@ -123,7 +136,7 @@ struct _SRank {
   double            act_start;    /* when the current action started */
   gboolean          has_act;
   Phase             phase;
-  GArray           *ops;          /* Op: the current action's */
+  OpList            ops;          /* the current action's */
   guint             op;           /* the next to post */
   guint             waiting;      /* requests, computations or timers not done */
   gboolean          blocked;
@@ -144,7 +157,7 @@ struct _SRank {
    * in line instead of hashed; past FEW_SLOTS they move to the table */
   gpointer          few[FEW_SLOTS]; /* Slot*, n_few of them */
   guint             n_few;
-  GPtrArray        *group;        /* SReq*: the requests of the group being posted, until its end */
+  ReqList           group;        /* the requests of the group being posted, until its end */
   gboolean          overhead_paid; /* the next send's smpi/os or ois is slept */
   gboolean          in_overhead;  /* sleeping an smpi/os, ois or or (its key set, its host touched) */
   GPtrArray        *waitlist;     /* SReq*: what a wait, waitall or group end still sees (with smpi/or) */
@@ -224,6 +237,8 @@ struct _Smpi {
    * toucher in SimGrid's order (the sub-round, then the toucher's wake
    * key), numbered (cpu_order) in that order once the clock moves on */
   GArray                *touched;
+  gpointer               sort_tmp;     /* a merge sort's scratch (sort_scratch ()) */
+  gsize                  sort_tmp_size;
   GPtrArray             *touch_waits;  /* SRank*: a wait's touch pending */
   /* no touch_waits entry to take before this date, unless one was
    * answered since (touch_flush then skips its scan: with thousands of
@@ -310,17 +325,60 @@ start_before (const SRank *x, const SRank *y)
   return wake_before (&x->start_wake, x->index, &y->start_wake, y->index);
 }
 
-static gint
-start_compare (gconstpointer a, gconstpointer b)
+/* Room for n elements of `size` bytes in sm's sort scratch. */
+static gpointer
+sort_scratch (Smpi *sm, guint n, gsize size)
 {
-  const SRank *x = *(SRank *const *) a, *y = *(SRank *const *) b;
-
-  return start_before (x, y) ? -1 : start_before (y, x) ? 1 : 0;
+  if (sm->sort_tmp_size < (gsize) n * size)
+    {
+      sm->sort_tmp_size = MAX ((gsize) n * size, 2 * sm->sort_tmp_size);
+      sm->sort_tmp = g_realloc (sm->sort_tmp, sm->sort_tmp_size);
+    }
+  return sm->sort_tmp;
 }
 
-/* Below this many, the instant's starts or touched hosts are sorted in
- * place (allocating nothing); above, by GLib's merge sort (stable too). */
-#define SMALL_SORT 32
+/* SORT_BODY sorts v[0..n) of element type T by BEFORE (x, y), a strict
+ * total order (every key ends with the rank or host, so any sort gives
+ * the one order): runs of SORT_RUN by insertion, then merged pairwise
+ * through tmp.  The order is written in line: at each instant where the
+ * clock moves, dozens of hosts are sorted, and a comparison called
+ * through a pointer, twice, was 1.8 % of a replay of SMPI's stencil. */
+#define SORT_RUN 8
+#define SORT_BODY(T, v, tmp, n, BEFORE)                                                         \
+  do                                                                                           \
+    {                                                                                          \
+      T *from_ = (v);                                                                          \
+      T *to_ = (tmp);                                                                          \
+      for (guint lo_ = 0; lo_ < (n); lo_ += SORT_RUN)                                          \
+        for (guint i_ = lo_ + 1; i_ < MIN (lo_ + SORT_RUN, (n)); i_++)                         \
+          {                                                                                    \
+            T x_ = from_[i_];                                                                  \
+            guint j_ = i_;                                                                     \
+            for (; j_ > lo_ && BEFORE (x_, from_[j_ - 1]); j_--)                               \
+              from_[j_] = from_[j_ - 1];                                                       \
+            from_[j_] = x_;                                                                    \
+          }                                                                                    \
+      for (guint w_ = SORT_RUN; w_ < (n); w_ *= 2)                                             \
+        {                                                                                      \
+          for (guint lo_ = 0; lo_ < (n); lo_ += 2 * w_)                                        \
+            {                                                                                  \
+              guint a_ = lo_, am_ = MIN (lo_ + w_, (n)), b_ = am_, bm_ = MIN (lo_ + 2 * w_, (n)); \
+              guint k_ = lo_;                                                                  \
+              while (a_ < am_ && b_ < bm_)                                                     \
+                to_[k_++] = BEFORE (from_[b_], from_[a_]) ? from_[b_++] : from_[a_++];         \
+              while (a_ < am_)                                                                 \
+                to_[k_++] = from_[a_++];                                                       \
+              while (b_ < bm_)                                                                 \
+                to_[k_++] = from_[b_++];                                                       \
+            }                                                                                  \
+          T *t_ = from_;                                                                       \
+          from_ = to_;                                                                         \
+          to_ = t_;                                                                            \
+        }                                                                                      \
+      if (from_ != (v))                                                                        \
+        memcpy ((v), from_, sizeof (T) * (n));                                                 \
+    }                                                                                          \
+  while (0)
 
 /* The pending starts' serials, in SimGrid's order (start_key()); the
  * places a wait cleared (block()) dropped first, the others kept in order. */
@@ -334,16 +392,10 @@ starts_give (Smpi *sm)
     if (v[i] != NULL)
       v[w++] = v[i];
   g_ptr_array_set_size (sm->starts, w);
-  if (sm->starts->len > SMALL_SORT)
-    g_ptr_array_sort (sm->starts, start_compare);
-  for (guint i = 1; i < sm->starts->len && sm->starts->len <= SMALL_SORT; i++)
-    {
-      SRank *r = v[i];
-      guint j = i;
-      for (; j > 0 && start_before (r, v[j - 1]); j--)
-        v[j] = v[j - 1];
-      v[j] = r;
-    }
+  {
+    SRank **tmp = sort_scratch (sm, w, sizeof (SRank *));
+    SORT_BODY (SRank *, v, tmp, w, start_before);
+  }
   for (guint i = 0; i < sm->starts->len; i++)
     {
       v[i]->cpu_key.serial = -sm->serial++;
@@ -466,13 +518,6 @@ touch_before (const Smpi *sm, guint g, guint h)
   return wake_before (&sm->touch_key[g], sm->touch_rank[g], &sm->touch_key[h], sm->touch_rank[h]);
 }
 
-static gint
-touch_compare (gconstpointer a, gconstpointer b, gpointer data)
-{
-  guint g = *(const guint *) a, h = *(const guint *) b;
-
-  return touch_before (data, g, h) ? -1 : touch_before (data, h, g) ? 1 : 0;
-}
 
 /* Once the clock has moved past the instant of the last touches: the
  * waits' sleeps of that instant that were not answered at once touch
@@ -513,16 +558,11 @@ touch_flush (Smpi *sm)
   if (sm->touched->len == 0 || sm->touch_now >= now)
     return;
   {
-    guint *v = (guint *) (void *) sm->touched->data;
-    if (sm->touched->len > SMALL_SORT)
-      g_array_sort_with_data (sm->touched, touch_compare, sm);
-    for (guint i = 1; i < sm->touched->len && sm->touched->len <= SMALL_SORT; i++)
-      {
-        guint h = v[i], j = i;
-        for (; j > 0 && touch_before (sm, h, v[j - 1]); j--)
-          v[j] = v[j - 1];
-        v[j] = h;
-      }
+    guint *v = (guint *) (void *) sm->touched->data, n = sm->touched->len;
+    guint *tmp = sort_scratch (sm, n, sizeof (guint));
+#define TOUCH_BEFORE(g, h) touch_before (sm, g, h)
+    SORT_BODY (guint, v, tmp, n, TOUCH_BEFORE);
+#undef TOUCH_BEFORE
     for (guint i = 0; i < sm->touched->len; i++)
       sm->cpu_order[v[i]] = sm->serial++;
   }
@@ -1232,26 +1272,37 @@ storage_remove (SRank *rank, Slot *s)
 /* ---- Collectives as SMPI's default algorithms ------------------------------------- */
 
 static void
+op_push (SRank *rank, Op o)
+{
+  OpList *l = &rank->ops;
+
+  if (G_UNLIKELY (l->len == l->size))
+    {
+      l->size = MAX (8, 2 * l->size);
+      l->v = g_renew (Op, l->v, l->size);
+    }
+  l->v[l->len++] = o;
+}
+
+static void
 op (SRank *rank, OpKind kind, guint peer, double bytes, gint32 tag, gboolean wait)
 {
-  Op o = { kind, peer, bytes, tag, FALSE, wait, FALSE };
-  g_array_append_val (rank->ops, o);
+  op_push (rank, (Op) { kind, peer, bytes, tag, FALSE, wait, FALSE });
 }
 
 /* MPI_Send or MPI_Recv, a group of its own (smpi/os for the send). */
 static void
 op_blocking (SRank *rank, OpKind kind, guint peer, double bytes, gint32 tag)
 {
-  Op o = { kind, peer, bytes, tag, FALSE, TRUE, TRUE };
-  g_array_append_val (rank->ops, o);
+  op_push (rank, (Op) { kind, peer, bytes, tag, FALSE, TRUE, TRUE });
 }
 
 /* The end of a group: what was added since the last one is waited for. */
 static void
 group_end (SRank *rank)
 {
-  if (rank->ops->len > 0)
-    g_array_index (rank->ops, Op, rank->ops->len - 1).wait = TRUE;
+  if (rank->ops.len > 0)
+    rank->ops.v[rank->ops.len - 1].wait = TRUE;
 }
 
 /* bcast__binomial_tree: from the parent, then to each child, largest
@@ -1471,7 +1522,7 @@ plan (SRank *rank)
   const AugurTraceAction *a = &rank->act;
   guint p = rank->sm->n, r = rank->index;
 
-  g_array_set_size (rank->ops, 0);
+  rank->ops.len = 0;
   rank->op = 0;
   switch (a->kind)
     {
@@ -1480,14 +1531,14 @@ plan (SRank *rank)
       break;
     case AUGUR_TRACE_ACTION_ISEND:
       op (rank, OP_SEND, a->peer, a->bytes, a->tag, FALSE);
-      g_array_index (rank->ops, Op, 0).store = TRUE;
+      rank->ops.v[0].store = TRUE;
       break;
     case AUGUR_TRACE_ACTION_RECV:
       op_blocking (rank, OP_RECV, a->peer, a->bytes, a->tag);
       break;
     case AUGUR_TRACE_ACTION_IRECV:
       op (rank, OP_RECV, a->peer, a->bytes, a->tag, FALSE);
-      g_array_index (rank->ops, Op, 0).store = TRUE;
+      rank->ops.v[0].store = TRUE;
       break;
     case AUGUR_TRACE_ACTION_SENDRECV:
       if (a->peer == r && a->src == r)
@@ -1651,12 +1702,12 @@ waitlist_add (SRank *rank, SReq *r)
 static gboolean
 group_wait (SRank *rank)
 {
-  GPtrArray *g = rank->group;
+  ReqList *g = &rank->group;
   gboolean must_wait = FALSE;
 
   for (guint i = 0; i < g->len; i++)
     {
-      SReq *r = g->pdata[i];
+      SReq *r = g->v[i];
       if (rank->sm->with_or)
         waitlist_add (rank, r);
       else
@@ -1666,7 +1717,7 @@ group_wait (SRank *rank)
           req_unref (r);
         }
     }
-  g_ptr_array_set_size (g, 0);
+  g->len = 0;
   if (!rank->in_waitlist)
     return must_wait;
   rank->in_order = rank->act.kind == AUGUR_TRACE_ACTION_SCAN || rank->act.kind == AUGUR_TRACE_ACTION_EXSCAN;
@@ -1681,9 +1732,9 @@ post_group (SRank *rank)
 {
   Smpi *sm = rank->sm;
 
-  while (rank->op < rank->ops->len)
+  while (rank->op < rank->ops.len)
     {
-      const Op *o = &g_array_index (rank->ops, Op, rank->op);
+      const Op *o = &rank->ops.v[rank->op];
       SReq *r;
 
       if (o->kind == OP_SEND && !rank->overhead_paid)
@@ -1706,7 +1757,16 @@ post_group (SRank *rank)
           slot_push (s, r);   /* takes the owner's reference */
         }
       else
-        g_ptr_array_add (rank->group, r);
+        {
+          ReqList *g = &rank->group;
+
+          if (G_UNLIKELY (g->len == g->size))
+            {
+              g->size = MAX (8, 2 * g->size);
+              g->v = g_renew (SReq *, g->v, g->size);
+            }
+          g->v[g->len++] = r;
+        }
       if (o->wait)
         break;
     }
@@ -2270,7 +2330,7 @@ run_rank (SRank *rank)
         {
           if (rank->phase == PHASE_OPS)
             {
-              if (rank->op < rank->ops->len)
+              if (rank->op < rank->ops.len)
                 {
                   if (post_group (rank))
                     block (rank, state_of (rank->act.kind));
@@ -2462,8 +2522,6 @@ replay_smpi_run (const AugurPlatform      *platform,
       rank->sm = &sm;
       rank->index = i;
       rank->host = augur_deployment_get_actor (deployment, i)->host;
-      rank->ops = g_array_new (FALSE, FALSE, sizeof (Op));
-      rank->group = g_ptr_array_new ();
       rank->waitlist = g_ptr_array_new ();
       rank->storage = g_hash_table_new_full (slot_hash, slot_equal, slot_free, NULL);
     }
@@ -2548,15 +2606,15 @@ replay_smpi_run (const AugurPlatform      *platform,
         rank->stats.end = augur_des_now (sm.des);
       result->stats[i] = rank->stats;
       end = MAX (end, rank->stats.end);
-      g_array_unref (rank->ops);
+      g_free (rank->ops.v);
       for (guint k = 0; k < rank->n_few; k++)
         slot_free (rank->few[k]);
       g_hash_table_unref (rank->storage);
-      for (guint k = 0; k < rank->group->len; k++)
-        req_unref (rank->group->pdata[k]);
+      for (guint k = 0; k < rank->group.len; k++)
+        req_unref (rank->group.v[k]);
       for (guint k = 0; k < rank->waitlist->len; k++)
         req_unref (rank->waitlist->pdata[k]);
-      g_ptr_array_unref (rank->group);
+      g_free (rank->group.v);
       g_ptr_array_unref (rank->waitlist);
     }
   result->time = end;
@@ -2618,6 +2676,7 @@ replay_smpi_run (const AugurPlatform      *platform,
   g_free (sm.cpu_order_before);
   g_free (sm.cpu_running);
   g_array_unref (sm.touched);
+  g_free (sm.sort_tmp);
   g_ptr_array_unref (sm.touch_waits);
   g_free (sm.touch_sub);
   g_free (sm.touch_key);

@@ -1426,12 +1426,17 @@ fast_line (AugurTraceSet *t,
   return FAST_QUEUED;
 }
 
-/* Reads until `want` has an action or its cursor ends. */
+/* Reads until `want` has an action or its cursor ends.  In SMPI's
+ * dialect, a line of `want` itself while its queue is empty is parsed
+ * straight into `direct` (then *got is set): with a file per rank, every
+ * line is, and it is not copied through the queue and out again. */
 static gboolean
-cursor_fill (AugurTraceSet  *t,
-             Cursor         *c,
-             Proc           *want,
-             GError        **error)
+cursor_fill (AugurTraceSet     *t,
+             Cursor            *c,
+             Proc              *want,
+             AugurTraceAction  *direct,
+             gboolean          *got,
+             GError           **error)
 {
   const TraceFile *f = g_ptr_array_index (t->files, c->file);
 
@@ -1516,18 +1521,25 @@ cursor_fill (AugurTraceSet  *t,
       if (t->dialect == AUGUR_TRACE_DIALECT_SMPI)
         {
           /* any number of values: its own reader */
-          q.action.process = (guint) index;
-          q.action.file = c->file;
-          q.action.line = c->line;
-          if (!trace_smpi_parse (&t->smpi, f, c->line, s, e, &q.action, &c->error)
-              || !check_init (f, p, q.action.kind, q.action.line, &c->error))
+          AugurTraceAction *to = p == want ? direct : &q.action;
+
+          to->process = (guint) index;
+          to->file = c->file;
+          to->line = c->line;
+          if (!trace_smpi_parse (&t->smpi, f, c->line, s, e, to, &c->error)
+              || !check_init (f, p, to->kind, to->line, &c->error))
             {
               g_propagate_error (error, g_error_copy (c->error));
               return FALSE;
             }
           /* a line read as an action of SMPI: a trace, whose words can be quoted */
-          if (f->hide_content && t->dialect == AUGUR_TRACE_DIALECT_SMPI)
+          if (G_UNLIKELY (f->hide_content))
             ((TraceFile *) f)->hide_content = FALSE;
+          if (to == direct)
+            {
+              *got = TRUE;
+              return TRUE;
+            }
           proc_push (t, p, &q);
           if (G_UNLIKELY (t->queued > t->queue_limit) && !detach_longest (t, want, error))
             return FALSE;
@@ -2133,8 +2145,14 @@ augur_trace_set_next (AugurTraceSet  *t,
 
   p = &t->procs[process];
   while (p->len == 0 && p->cursor != NULL)
-    if (!cursor_fill (t, p->cursor, p, error))
-      return FALSE;
+    {
+      gboolean got = FALSE;
+
+      if (!cursor_fill (t, p->cursor, p, action, &got, error))
+        return FALSE;
+      if (got)
+        return TRUE;
+    }
   if (p->len == 0 && t->generate != NULL)
     {
       if (!t->generate (t->generate_data, process, action, error))

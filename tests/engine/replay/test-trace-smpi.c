@@ -234,13 +234,23 @@ test_one_file (Fixture *f, gconstpointer data)
   AugurTraceAction a;
 
   g_assert_cmpuint (augur_trace_set_get_n_processes (t), ==, 2);
+  /* rank 1's lines are read into its action as they come, rank 0's wait
+   * in its queue meanwhile: both say where they are from */
   next_ok (t, 1, &a);
+  g_assert_cmpuint (a.line, ==, 2);
   next_ok (t, 1, &a);
   g_assert_cmpint (a.kind, ==, AUGUR_TRACE_ACTION_RECV);
   g_assert_cmpfloat (a.bytes, ==, 12);   /* 3 MPI_FLOAT */
+  g_assert_cmpuint (a.process, ==, 1);
+  g_assert_cmpuint (a.line, ==, 4);
   next_ok (t, 0, &a);
+  g_assert_cmpuint (a.process, ==, 0);
+  g_assert_cmpuint (a.line, ==, 1);
   next_ok (t, 0, &a);
   g_assert_cmpint (a.kind, ==, AUGUR_TRACE_ACTION_SEND);
+  g_assert_cmpuint (a.process, ==, 0);
+  g_assert_cmpuint (a.line, ==, 3);
+  g_assert_cmpfloat (a.bytes, ==, 12);
 
   /* gzip */
   {

@@ -1220,7 +1220,9 @@ cursor_next_line (AugurTraceSet  *t,
 }
 
 /* The process with the longest queue, other than the one being read for
- * (`want`, whose next line was just queued), gets its own cursor. */
+ * (`want`: in the paper's dialect its next line may just have been
+ * queued; in SMPI's it is never queued, cursor_fill ()), gets its own
+ * cursor. */
 static gboolean
 detach_longest (AugurTraceSet  *t,
                 Proc           *want,
@@ -1236,7 +1238,7 @@ detach_longest (AugurTraceSet  *t,
     if (&t->procs[i] != want && t->procs[i].len > 0 && (p == NULL || t->procs[i].len > p->len))
       p = &t->procs[i];
   if (p == NULL)
-    return TRUE;                        /* only want's own line is queued */
+    return TRUE;                        /* only want's own line, if any, is queued */
 
   proc_first_position (t, p, &offset, &line);
   c = cursor_new (t, p->file, offset, line - 1, t->buffer_size, error);

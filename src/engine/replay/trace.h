@@ -151,7 +151,8 @@ guint          augur_trace_set_get_n_processes (const AugurTraceSet *t);
 const char    *augur_trace_set_get_file_name (const AugurTraceSet *t, guint file);
 
 /* The next action of a process: TRUE and *action filled; FALSE at its end
- * (error unset) or on an error (error set, "file:line: ..."). */
+ * (error unset) or on an error (error set, "file:line: ..."), and then
+ * *action may have been written in part: it is not to be read. */
 gboolean       augur_trace_set_next          (AugurTraceSet *t,
                                               guint          process,
                                               AugurTraceAction   *action,
@@ -283,7 +284,10 @@ AugurTraceDialect augur_trace_set_get_dialect (const AugurTraceSet *t);
 
 /* How many distinct files the set reads (indices for get_file_name). */
 guint          augur_trace_set_get_n_files   (const AugurTraceSet *t);
-/* Actions read ahead but not yet taken by their process are queued; past
+/* Actions read ahead but not yet taken by their process are queued (in
+ * SMPI's dialect, a line of the process asked for, read while its queue
+ * is empty, is taken at once and never queued; in the paper's dialect it
+ * passes through the queue and counts there); past
  * `limit` of them in total (default max (65536, 1024 per process)), the
  * process with the longest queue gets a reader of its own that reads the
  * file again from its first unread line.  Memory is then bounded at the

@@ -48,6 +48,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay.h"
+#include "augur-test.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -366,70 +367,27 @@ field_after (const char *out, const char *key, const char **value)
   return FALSE;
 }
 
-/* Runs argv (stdout captured, stderr shared), waits with wait4 for its own
- * rusage, and reads simulated_time / actions from what it printed. */
+/* Runs argv in a process of its own (augur_test_measure ()) and reads
+ * simulated_time / actions from what it printed. */
 static void
 measure (char **argv, Run *run)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GString) out = g_string_new (NULL);
-  GPid pid;
-  int fd, status;
-  struct rusage ru;
-  gint64 start;
+  g_autofree char *out = NULL;
   const char *v;
-  char buf[65536];
-  ssize_t n;
 
   memset (run, 0, sizeof *run);
   run->replay_seconds = -1;
-  start = g_get_monotonic_time ();
-  if (!g_spawn_async_with_pipes (NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL, &fd, NULL,
-                                 &error))
-    {
-      run->why = g_strdup_printf ("cannot run %s: %s", argv[0], error->message);
-      return;
-    }
-  while ((n = read (fd, buf, sizeof buf)) != 0)
-    {
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          break;
-        }
-      g_string_append_len (out, buf, n);
-    }
-  close (fd);
-  while (wait4 (pid, &status, 0, &ru) < 0)
-    if (errno != EINTR)
-      {
-        run->why = g_strdup_printf ("wait4: %s", g_strerror (errno));
-        return;
-      }
-  run->wall = (g_get_monotonic_time () - start) / 1e6;
-  run->peak_mb = ru.ru_maxrss / 1024.0;   /* kilobytes on Linux */
-  run->cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
-  if (WIFSIGNALED (status))
-    {
-      run->why = g_strdup_printf ("%s killed by signal %d (%s)", argv[0], WTERMSIG (status),
-                                  g_strsignal (WTERMSIG (status)));
-      return;
-    }
-  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
-    {
-      run->why = g_strdup_printf ("%s exited with status %d", argv[0], WEXITSTATUS (status));
-      return;
-    }
-  if (!field_after (out->str, "simulated_time", &v))
+  if (!augur_test_measure (argv, &out, &run->wall, &run->peak_mb, &run->cpu, &run->why))
+    return;
+  if (!field_after (out, "simulated_time", &v))
     {
       run->why = g_strdup_printf ("%s printed no simulated_time", argv[0]);
       return;
     }
   run->time = g_ascii_strtod (v, NULL);
-  if (field_after (out->str, "actions", &v))
+  if (field_after (out, "actions", &v))
     run->actions = g_ascii_strtoull (v, NULL, 10);
-  if (field_after (out->str, "replay_seconds", &v))
+  if (field_after (out, "replay_seconds", &v))
     run->replay_seconds = g_ascii_strtod (v, NULL);
   run->ok = TRUE;
 }

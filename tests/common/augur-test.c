@@ -5,8 +5,12 @@
 #include "augur-test.h"
 
 #include <glib/gstdio.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 char *
 augur_test_source_path (const char *first, ...)
@@ -267,4 +271,59 @@ augur_test_spawn (const char *const *argv,
   if (!g_spawn_sync (NULL, (char **) argv, envp, flags, NULL, NULL, out, err, &status, &error))
     g_error ("cannot run %s: %s", argv[0], error->message);
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+gboolean
+augur_test_measure (char  **argv,
+                    char  **out,
+                    double *wall,
+                    double *peak_mb,
+                    double *cpu,
+                    char  **why)
+{
+  g_autoptr(GError) error = NULL;
+  GString *text = g_string_new (NULL);
+  GPid pid;
+  int fd, status;
+  struct rusage ru;
+  gint64 start = g_get_monotonic_time ();
+  char buf[65536];
+  ssize_t n;
+
+  *out = NULL;
+  *why = NULL;
+  *wall = *peak_mb = *cpu = 0;
+  if (!g_spawn_async_with_pipes (NULL, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_SEARCH_PATH, NULL, NULL,
+                                 &pid, NULL, &fd, NULL, &error))
+    {
+      *why = g_strdup_printf ("cannot run %s: %s", argv[0], error->message);
+      g_string_free (text, TRUE);
+      return FALSE;
+    }
+  while ((n = read (fd, buf, sizeof buf)) != 0)
+    {
+      if (n < 0)
+        {
+          if (errno == EINTR)
+            continue;
+          break;
+        }
+      g_string_append_len (text, buf, n);
+    }
+  close (fd);
+  *out = g_string_free (text, FALSE);
+  while (wait4 (pid, &status, 0, &ru) < 0)
+    if (errno != EINTR)
+      {
+        *why = g_strdup_printf ("wait4: %s", g_strerror (errno));
+        return FALSE;
+      }
+  *wall = (g_get_monotonic_time () - start) / 1e6;
+  *peak_mb = ru.ru_maxrss / 1024.0;   /* kilobytes on Linux */
+  *cpu = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+  if (WIFSIGNALED (status))
+    *why = g_strdup_printf ("%s killed by signal %d (%s)", argv[0], WTERMSIG (status), g_strsignal (WTERMSIG (status)));
+  else if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    *why = g_strdup_printf ("%s exited with status %d", argv[0], WEXITSTATUS (status));
+  return *why == NULL;
 }

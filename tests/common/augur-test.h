@@ -62,6 +62,20 @@ int      augur_test_spawn       (const char *const *argv,
                                  char             **out,
                                  char             **err);
 
+/* A benchmark's run of argv (its program found in PATH) in a process of
+ * its own: its standard output in *out (g_free), its standard error
+ * shared; its wall time from spawn to exit, and, from wait4, its peak
+ * resident memory in MB and its CPU seconds (user and system, its own
+ * children's included).  FALSE, with *why (g_free), when it could not
+ * start, was killed, or exited with a status other than 0 (*out is then
+ * set all the same). */
+gboolean augur_test_measure     (char  **argv,
+                                 char  **out,
+                                 double *wall,
+                                 double *peak_mb,
+                                 double *cpu,
+                                 char  **why);
+
 /* Figure B.1 extended: an n-stage pipeline on n processors, every rate 10
  * (constants mu1.., la1..), as PEPA text (g_free). */
 char    *augur_test_pepa_pipeline (guint n);

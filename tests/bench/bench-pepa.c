@@ -56,6 +56,8 @@ run_one (guint n, const char *solver)
     ctmc_sweeps = CTMC_SWEEPS_EACH;
   else if (g_strcmp0 (g_getenv ("AUGUR_BENCH_SWEEPS"), "one") == 0)
     ctmc_sweeps = CTMC_SWEEPS_SEGMENTS_ONE;
+  if (g_strcmp0 (g_getenv ("AUGUR_BENCH_ACCELERATE"), "0") == 0)
+    ctmc_accelerate = FALSE;
   if (solver != NULL && !augur_solver_kind_from_name (solver, &options.kind))
     {
       fprintf (stderr, "unknown solver %s\n", solver);

@@ -165,6 +165,11 @@ typedef enum {
 
 extern CtmcSweeps ctmc_sweeps;
 
+/* For tests and benchmarks: FALSE keeps Gauss-Seidel plain on the large
+ * chains it accelerates (Anderson mixing of depth one between runs of
+ * sweeps; see ctmc-solve.c). */
+extern gboolean ctmc_accelerate;
+
 /* The outgoing rows (targets only), built when needed and freed by the
  * caller: the chain keeps only its incoming rows. */
 void ctmc_out_rows (const AugurCtmc *ctmc,

@@ -55,10 +55,11 @@ typedef struct {
   double          max_seconds;      /* 0: no limit */
   guint           threads;          /* 0 or 1: one thread; 2: Gauss-Seidel on a chain
                                      * of CTMC_SEGMENT_MIN_STATES states or more sweeps
-                                     * on two where there are two cores, normalising
-                                     * where it checks the residual, not after every
-                                     * sweep (the measures within rounding of one
-                                     * thread's, not its bits) */
+                                     * on two where there are two cores.  On such a
+                                     * chain it is accelerated (Anderson mixing of
+                                     * depth one after every four sweeps, which are
+                                     * normalised only then), with the same bits on
+                                     * one thread or two */
 } AugurSolverOptions;
 
 /* The states from which Gauss-Seidel may sweep on two threads. */

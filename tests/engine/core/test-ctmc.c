@@ -1507,6 +1507,56 @@ test_cancel (void)
   augur_ctmc_free (c);
 }
 
+/* The same on a chain large enough for accelerated Gauss-Seidel (Anderson
+ * mixing between runs of four sweeps, on one thread or two): Cancel from
+ * the third progress report answers at once, and a time limit stops the
+ * solve with the residual said. */
+static void
+test_accelerated_cancel_and_limit (void)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autofree double *exact = g_new (double, 4 * CTMC_SEGMENT_MIN_STATES);
+  AugurCtmc *c = birth_death (4 * CTMC_SEGMENT_MIN_STATES, ncd_lambda, ncd_mu, exact);
+  AugurSolverOptions opts = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL };
+  AugurSolveInfo info = { 0 };
+  ProgressData d = { 0 };
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+
+  for (guint threads = 1; threads <= 2; threads++)
+    {
+      opts.threads = threads;
+      opts.max_seconds = 0;
+      memset (&d, 0, sizeof d);
+      g_cancellable_reset (cancellable);
+      d.cancellable = cancellable;
+      d.monotonic = TRUE;
+      start = g_get_monotonic_time ();
+      g_assert_null (augur_ctmc_steady_state (c, &opts, NULL, progress_cb, &d, cancellable, &info, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_clear_error (&error);
+      g_assert_cmpuint (d.calls, ==, 3);
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+      g_assert_cmpuint (info.iterations, >, 0);
+      g_assert_false (info.converged);
+      augur_solve_info_clear (&info);
+
+      opts.max_seconds = 0.5;
+      memset (&d, 0, sizeof d);
+      d.monotonic = TRUE;
+      g_assert_null (augur_ctmc_steady_state (c, &opts, NULL, progress_cb, &d, NULL, &info, &error));
+      g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED);
+      g_assert_nonnull (strstr (error->message, "residual"));
+      g_clear_error (&error);
+      g_assert_cmpfloat (info.seconds, >=, 0.5);
+      g_assert_cmpfloat (info.seconds, <, 3.0);
+      g_assert_cmpuint (d.calls, >=, 2);
+      g_assert_true (d.monotonic);
+      augur_solve_info_clear (&info);
+    }
+  augur_ctmc_free (c);
+}
+
 static void
 test_progress_and_time_limit (void)
 {
@@ -1909,6 +1959,7 @@ main (int   argc,
   g_test_add_func ("/engine/ctmc/steady/direct-too-large", test_direct_too_large);
   g_test_add_func ("/engine/ctmc/steady/cancel", test_cancel);
   g_test_add_func ("/engine/ctmc/steady/progress-time-limit", test_progress_and_time_limit);
+  g_test_add_func ("/engine/ctmc/steady/accelerated-cancel-limit", test_accelerated_cancel_and_limit);
   g_test_add_func ("/engine/ctmc/steady/initial", test_initial);
   if (g_test_perf ())
     g_test_add_func ("/engine/ctmc/perf/pipeline13", test_perf_pipeline13);

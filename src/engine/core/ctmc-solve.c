@@ -603,14 +603,25 @@ accel_part (gpointer data)
       double *restrict next = p->next;
       const double gamma = p->gamma, inv = p->inv;
 
-      for (guint j = p->from; j < p->to; j++)
-        {
-          double g = x[j] * inv, v = g - gamma * (g - gp[j]);
+      if (gamma == 0)
+        /* g_{t-1} not read: it is not there at the first step */
+        for (guint j = p->from; j < p->to; j++)
+          {
+            double g = x[j] * inv;
 
-          gp[j] = g;
-          x[j] = v;
-          next[j] = v;
-        }
+            gp[j] = g;
+            x[j] = g;
+            next[j] = g;
+          }
+      else
+        for (guint j = p->from; j < p->to; j++)
+          {
+            double g = x[j] * inv, v = g - gamma * (g - gp[j]);
+
+            gp[j] = g;
+            x[j] = v;
+            next[j] = v;
+          }
     }
   return NULL;
 }
@@ -638,13 +649,17 @@ accel_pass (AccelPart *part,
  * 97 at 13, 72 instead of 128 at 16).  The residual is that of g_t, checked when the last check's
  * ratio of residual to |f| predicts it at the tolerance, at the first step
  * and at least every ACCEL_CHECK_STEPS steps: the answer is a
- * Gauss-Seidel iterate.  A step whose |f_t| is not below |f_{t-1}| is
- * taken plain (gamma 0); after ACCEL_MAX_FAILURES of them, or a gamma not
- * finite or above ACCEL_MAX_GAMMA, the acceleration gives up and returns
- * FALSE with x normalised (*it, *res set): plain sweeps go on from there.
- * With may_bail, gives up (OUTCOME_STAGNATED) as run_stationary () does
- * when the observed rate cannot reach the tolerance within the budget.
- * Otherwise returns TRUE with the outcome in *outcome. */
+ * Gauss-Seidel iterate, and so is the vector left by Cancel or the time
+ * limit (polled between runs).  A step whose |f_t| is not below |f_{t-1}|
+ * is taken plain (gamma 0); after ACCEL_MAX_FAILURES of them, or a gamma
+ * not finite or above ACCEL_MAX_GAMMA, the acceleration gives up and
+ * returns FALSE with x = g_t normalised (*it, *res set): plain sweeps go
+ * on from there; from g_{t-1} when the run from a mixed start diverged
+ * (a sum not finite or not positive, a residual not finite or 1e8 times
+ * the best).  With may_bail, gives up (OUTCOME_STAGNATED) as
+ * run_stationary () does when the observed rate cannot reach the
+ * tolerance within the budget or the time limit.  Otherwise returns TRUE
+ * with the outcome in *outcome. */
 #define ACCEL_SWEEPS       4
 #define ACCEL_CHECK_STEPS  5
 #define ACCEL_MAX_FAILURES 4
@@ -667,6 +682,7 @@ run_accelerated (Solve    *sv,
 {
   const AugurCtmc *c = sv->ctmc;
   const guint n = c->n;
+  const gint64 attempt_start = g_get_monotonic_time ();
   double *xo, *fp, *gp;
   double phi_prev = INFINITY, ratio = 0, best_res = *res, win_res = *res;
   guint it = 0, step = 0, last_check = 0, failures = 0, win_it = 0;
@@ -681,6 +697,7 @@ run_accelerated (Solve    *sv,
   part[0].from = 0;
   part[0].to = part[1].from = n / 2;
   part[1].to = n;
+  part[0].inv = part[1].inv = 1.0;
 
   *outcome = OUTCOME_MAX_ITERATIONS;
   while (it < budget)
@@ -704,6 +721,12 @@ run_accelerated (Solve    *sv,
         }
       if (!isfinite (total) || total <= 0)
         {
+          if (have)
+            {
+              /* the mixed start did it: on plain from g_{t-1} */
+              gave_up = TRUE;
+              break;
+            }
           sv->residual = sv->residual1 = INFINITY;
           *outcome = OUTCOME_DIVERGED;
           break;
@@ -741,8 +764,13 @@ run_accelerated (Solve    *sv,
 
           sv->checks++;
           last_check = step;
-          if (!isfinite (r))
+          if (!isfinite (r) || r > 1e8 * best_res)
             {
+              if (have)
+                {
+                  gave_up = TRUE;   /* on plain from g_{t-1} */
+                  break;
+                }
               *outcome = OUTCOME_DIVERGED;
               break;
             }
@@ -752,21 +780,22 @@ run_accelerated (Solve    *sv,
               *outcome = OUTCOME_CONVERGED;
               break;
             }
-          if (r > 1e8 * best_res)
-            {
-              *outcome = OUTCOME_DIVERGED;
-              break;
-            }
           best_res = MIN (best_res, r);
           ratio = phi > 0 ? r / phi : 0;
           /* give up early, as run_stationary () does, when the rate
-           * observed over 100 sweeps or more cannot make it */
+           * observed over 100 sweeps or more cannot make it within the
+           * budget or the time limit */
           if (it - win_it >= 100)
             {
               double rate = pow (r / win_res, 1.0 / (it - win_it));
               double need_it = rate < 1 ? log (sv->tol / r) / log (rate) : INFINITY;
+              double per_it = (double) (g_get_monotonic_time () - attempt_start) / it;
+              gboolean too_slow = need_it > (double) (budget - it);
 
-              if (may_bail && need_it > (double) (budget - it))
+              if (sv->deadline != 0)
+                too_slow = too_slow ||
+                           need_it * per_it > (double) (sv->deadline - g_get_monotonic_time ());
+              if (may_bail && too_slow)
                 {
                   *outcome = OUTCOME_STAGNATED;
                   break;
@@ -778,6 +807,21 @@ run_accelerated (Solve    *sv,
       if (it >= budget)
         break;
 
+      /* Cancel and the time limit between runs: g_t is the answer so far */
+      {
+        Outcome o = solve_poll (sv, residual_fraction (sv, ratio > 0 ? ratio * phi : *res));
+
+        if (o != OUTCOME_CONVERGED)
+          {
+            if (part[0].inv != 1.0)
+              scale (x, n, part[0].inv);
+            part[0].inv = part[1].inv = 1.0;
+            measure (sv, x);
+            *outcome = o;
+            break;
+          }
+      }
+
       if (have && phi < phi_prev)
         {
           double fd = part[0].fd + part[1].fd, dd = part[0].dd + part[1].dd;
@@ -785,13 +829,15 @@ run_accelerated (Solve    *sv,
           gamma = dd > 0 ? fd / dd : 0;
           if (!isfinite (gamma) || fabs (gamma) > ACCEL_MAX_GAMMA)
             {
-              gave_up = TRUE;
+              gave_up = TRUE;   /* on plain from g_t */
+              have = FALSE;
               break;
             }
         }
       else if (have && ++failures >= ACCEL_MAX_FAILURES)
         {
-          gave_up = TRUE;
+          gave_up = TRUE;   /* on plain from g_t */
+          have = FALSE;
           break;
         }
       phi_prev = phi;
@@ -805,22 +851,20 @@ run_accelerated (Solve    *sv,
           part[h].gamma = gamma;
         }
       accel_pass (part, two);
+      part[0].inv = part[1].inv = 1.0;
       have = TRUE;
-
-      {
-        Outcome o = solve_poll (sv, residual_fraction (sv, ratio > 0 ? ratio * phi : *res));
-
-        if (o != OUTCOME_CONVERGED)
-          {
-            measure (sv, x);
-            *outcome = o;
-            break;
-          }
-      }
     }
 
-  if (gave_up && part[0].inv != 1.0)
-    scale (x, n, part[0].inv);   /* g_t, normalised */
+  if (gave_up)
+    {
+      /* plain sweeps go on from g_t, normalised, or from g_{t-1} when the
+       * run from the mixed start failed (have still set) */
+      if (have)
+        memcpy (x, gp, sizeof (double) * n);
+      else if (part[0].inv != 1.0)
+        scale (x, n, part[0].inv);
+      *res = measure (sv, x);
+    }
   g_free (xo);
   g_free (fp);
   g_free (gp);
@@ -871,9 +915,10 @@ run_stationary (Solve           *sv,
       CtmcSweeps how = ctmc_sweeps;
 
       omega = 1.0;
-      /* accelerated where its three vectors fit (the same on every
-       * machine whose budget holds them: a large chain's bits do not
-       * depend on the threads) */
+      /* accelerated where its three vectors fit the budget (a large
+       * chain's bits then do not depend on the threads; on a machine
+       * nearly out of memory the sweeps are plain, whose last bits
+       * differ) */
       accelerate = ctmc_accelerate && how != CTMC_SWEEPS_EACH && n >= CTMC_SEGMENT_MIN_STATES &&
                    n <= ACCEL_MAX_STATES && (guint64) n * 3 * sizeof (double) <= augur_memory_budget ();
       if (how == CTMC_SWEEPS_AUTO)

@@ -6,6 +6,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <string.h>
 
 #include "ctmc-private.h"
@@ -1557,6 +1560,77 @@ test_accelerated_cancel_and_limit (void)
   augur_ctmc_free (c);
 }
 
+/* Accelerated Gauss-Seidel's first mixing step reads no vector it has not
+ * written: in memory an earlier solve left full of NaN (the allocator
+ * hands such a block back when it is large and was freed), the solve
+ * converges as on fresh memory.  In a subprocess: the allocator's
+ * thresholds are set so that the block is recycled. */
+static AugurCtmc *
+ring_chain (guint n)
+{
+  guint64 *row_ptr = g_new (guint64, n + 1);
+  guint *col = g_new (guint, 3 * (gsize) n);
+  double *rate = g_new (double, 3 * (gsize) n);
+  guint32 seed = 1;
+  g_autoptr(GError) error = NULL;
+  AugurCtmc *c;
+
+  for (guint i = 0; i < n; i++)
+    {
+      row_ptr[i] = 3 * (guint64) i;
+      col[3 * i] = (i + 1) % n;
+      rate[3 * i] = 1.0;
+      for (guint q = 1; q < 3; q++)
+        {
+          seed = seed * 1103515245u + 12345u;
+          col[3 * i + q] = (seed >> 8) % n;
+          rate[3 * i + q] = col[3 * i + q] == i ? 0 : 0.5 + q;
+        }
+    }
+  row_ptr[n] = 3 * (guint64) n;
+  c = augur_ctmc_new_from_csr (n, row_ptr, col, rate, &error);
+  g_assert_no_error (error);
+  return c;
+}
+
+static void
+test_accelerated_recycled_memory (void)
+{
+  if (g_test_subprocess ())
+    {
+      AugurCtmc *c = ring_chain (CTMC_SEGMENT_MIN_STATES);
+      AugurSolverOptions opts = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL };
+      AugurSolveInfo info = { 0 };
+      g_autoptr(GError) error = NULL;
+      double *x;
+
+#ifdef __GLIBC__
+      mallopt (M_MMAP_THRESHOLD, 32 << 20);
+      mallopt (M_TRIM_THRESHOLD, 256 << 20);
+#endif
+      for (guint round = 0; round < 2; round++)
+        {
+          gsize k = (gsize) 24 * CTMC_SEGMENT_MIN_STATES;
+          double *junk = g_new (double, k);
+
+          for (gsize i = 0; i < k; i++)
+            junk[i] = NAN;
+          g_free (junk);
+          x = augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, &info, &error);
+          g_assert_no_error (error);
+          g_assert_true (info.converged);
+          g_assert_cmpuint (info.iterations, >=, 4);
+          g_assert_cmpfloat (augur_ctmc_residual (c, x), <, 1e-12);
+          g_free (x);
+          augur_solve_info_clear (&info);
+        }
+      augur_ctmc_free (c);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 static void
 test_progress_and_time_limit (void)
 {
@@ -1960,6 +2034,7 @@ main (int   argc,
   g_test_add_func ("/engine/ctmc/steady/cancel", test_cancel);
   g_test_add_func ("/engine/ctmc/steady/progress-time-limit", test_progress_and_time_limit);
   g_test_add_func ("/engine/ctmc/steady/accelerated-cancel-limit", test_accelerated_cancel_and_limit);
+  g_test_add_func ("/engine/ctmc/steady/accelerated-recycled-memory", test_accelerated_recycled_memory);
   g_test_add_func ("/engine/ctmc/steady/initial", test_initial);
   if (g_test_perf ())
     g_test_add_func ("/engine/ctmc/perf/pipeline13", test_perf_pipeline13);

@@ -639,6 +639,27 @@ accel_pass (AccelPart *part,
     accel_part (&part[1]);
 }
 
+/* TRUE when the rate observed from iteration win_it (residual win_res)
+ * to it (res) cannot reach the tolerance within the budget or, at the
+ * pace of the attempt started at attempt_start, the time limit. */
+static gboolean
+too_slow (const Solve *sv,
+          guint        win_it,
+          double       win_res,
+          guint        it,
+          double       res,
+          guint        budget,
+          gint64       attempt_start)
+{
+  double rate = pow (res / win_res, 1.0 / (it - win_it));
+  double need = rate < 1 ? log (sv->tol / res) / log (rate) : INFINITY;
+  double per_it = (double) (g_get_monotonic_time () - attempt_start) / it;
+
+  if (need > (double) (budget - it))
+    return TRUE;
+  return sv->deadline != 0 && need * per_it > (double) (sv->deadline - g_get_monotonic_time ());
+}
+
 /* Gauss-Seidel on a large chain, from x (normalised, its residual res):
  * ACCEL_SWEEPS sweeps in a row give g_t = G(x_t), then one step of
  * Anderson mixing of depth one (a secant step):
@@ -787,15 +808,7 @@ run_accelerated (Solve    *sv,
            * budget or the time limit */
           if (it - win_it >= 100)
             {
-              double rate = pow (r / win_res, 1.0 / (it - win_it));
-              double need_it = rate < 1 ? log (sv->tol / r) / log (rate) : INFINITY;
-              double per_it = (double) (g_get_monotonic_time () - attempt_start) / it;
-              gboolean too_slow = need_it > (double) (budget - it);
-
-              if (sv->deadline != 0)
-                too_slow = too_slow ||
-                           need_it * per_it > (double) (sv->deadline - g_get_monotonic_time ());
-              if (may_bail && too_slow)
+              if (may_bail && too_slow (sv, win_it, win_res, it, r, budget, attempt_start))
                 {
                   *outcome = OUTCOME_STAGNATED;
                   break;
@@ -1089,20 +1102,8 @@ run_stationary (Solve           *sv,
           /* Give up early when the observed rate cannot make it. */
           if (it - win_it >= 100)
             {
-              double r = pow (res / win_res, 1.0 / (it - win_it));
-
-              if (may_bail && !adapt)
-                {
-                  double need = r < 1 ? log (sv->tol / res) / log (r) : INFINITY;
-                  double per_it = (double) (g_get_monotonic_time () - attempt_start) / it;
-                  gboolean too_slow = need > (double) (budget - it);
-
-                  if (sv->deadline != 0)
-                    too_slow = too_slow ||
-                               need * per_it > (double) (sv->deadline - g_get_monotonic_time ());
-                  if (too_slow)
-                    return OUTCOME_STAGNATED;
-                }
+              if (may_bail && !adapt && too_slow (sv, win_it, win_res, it, res, budget, attempt_start))
+                return OUTCOME_STAGNATED;
               win_it = it;
               win_res = res;
             }

@@ -1476,6 +1476,33 @@ slow_chain (void)
   return birth_death (n, ncd_lambda, ncd_mu, exact);
 }
 
+/* Cancelled from the third progress report of an endless solve: at once,
+ * the reports no more than ~20 a second. */
+static void
+assert_cancelled_at_third_report (const AugurCtmc           *c,
+                                  const AugurSolverOptions *opts)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  AugurSolveInfo info = { 0 };
+  ProgressData d = { 0 };
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+
+  d.cancellable = cancellable;
+  d.monotonic = TRUE;
+  start = g_get_monotonic_time ();
+  g_assert_null (augur_ctmc_steady_state (c, opts, NULL, progress_cb, &d, cancellable, &info, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (d.calls, ==, 3);
+  /* three reports at most ~20 per second: at least ~100 ms apart in all */
+  g_assert_cmpint (d.last - d.first, >=, 90000);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  g_assert_true (d.monotonic);
+  g_assert_cmpuint (info.iterations, >, 0);
+  g_assert_false (info.converged);
+  augur_solve_info_clear (&info);
+}
+
 static void
 test_cancel (void)
 {
@@ -1483,9 +1510,7 @@ test_cancel (void)
   AugurCtmc *c = slow_chain ();
   AugurSolverOptions opts = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL };
   AugurSolveInfo info = { 0 };
-  ProgressData d = { 0 };
   g_autoptr(GError) error = NULL;
-  gint64 start;
 
   /* Already cancelled. */
   g_cancellable_cancel (cancellable);
@@ -1494,19 +1519,7 @@ test_cancel (void)
   g_clear_error (&error);
   augur_solve_info_clear (&info);
 
-  /* Cancelled from the third progress report of an endless solve. */
-  g_cancellable_reset (cancellable);
-  d.cancellable = cancellable;
-  d.monotonic = TRUE;
-  start = g_get_monotonic_time ();
-  g_assert_null (augur_ctmc_steady_state (c, &opts, NULL, progress_cb, &d, cancellable, &info, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpuint (d.calls, ==, 3);
-  /* three reports at most ~20 per second: at least ~100 ms apart in all */
-  g_assert_cmpint (d.last - d.first, >=, 90000);
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
-  g_assert_false (info.converged);
-  augur_solve_info_clear (&info);
+  assert_cancelled_at_third_report (c, &opts);
   augur_ctmc_free (c);
 }
 
@@ -1517,32 +1530,18 @@ test_cancel (void)
 static void
 test_accelerated_cancel_and_limit (void)
 {
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autofree double *exact = g_new (double, 4 * CTMC_SEGMENT_MIN_STATES);
   AugurCtmc *c = birth_death (4 * CTMC_SEGMENT_MIN_STATES, ncd_lambda, ncd_mu, exact);
   AugurSolverOptions opts = { .kind = AUGUR_SOLVER_GAUSS_SEIDEL };
   AugurSolveInfo info = { 0 };
   ProgressData d = { 0 };
   g_autoptr(GError) error = NULL;
-  gint64 start;
 
   for (guint threads = 1; threads <= 2; threads++)
     {
       opts.threads = threads;
       opts.max_seconds = 0;
-      memset (&d, 0, sizeof d);
-      g_cancellable_reset (cancellable);
-      d.cancellable = cancellable;
-      d.monotonic = TRUE;
-      start = g_get_monotonic_time ();
-      g_assert_null (augur_ctmc_steady_state (c, &opts, NULL, progress_cb, &d, cancellable, &info, &error));
-      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-      g_clear_error (&error);
-      g_assert_cmpuint (d.calls, ==, 3);
-      g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
-      g_assert_cmpuint (info.iterations, >, 0);
-      g_assert_false (info.converged);
-      augur_solve_info_clear (&info);
+      assert_cancelled_at_third_report (c, &opts);
 
       opts.max_seconds = 0.5;
       memset (&d, 0, sizeof d);

@@ -666,10 +666,11 @@ too_slow (const Solve *sv,
  *   f_t = g_t - x_t,  gamma = <f_t, f_t - f_{t-1}> / |f_t - f_{t-1}|^2,
  *   x_{t+1} = g_t - gamma (g_t - g_{t-1})
  * (gamma 0 at the first step).  On the pipelines this takes a half of
- * plain Gauss-Seidel's sweeps (44 instead of 77 at 11 stages, 52 instead of
- * 97 at 13, 72 instead of 128 at 16).  The residual is that of g_t, checked when the last check's
- * ratio of residual to |f| predicts it at the tolerance, at the first step
- * and at least every ACCEL_CHECK_STEPS steps: the answer is a
+ * plain Gauss-Seidel's sweeps (44 instead of 77 at 11 stages, 52 instead
+ * of 97 at 13, 72 instead of 128 at 16).  The residual is that of g_t,
+ * checked when the last check's ratio of residual to |f| predicts it at
+ * the tolerance, at the first step and at least every ACCEL_CHECK_STEPS
+ * steps: the answer is a
  * Gauss-Seidel iterate, and so is the vector left by Cancel or the time
  * limit (polled between runs).  A step whose |f_t| is not below |f_{t-1}|
  * is taken plain (gamma 0); after ACCEL_MAX_FAILURES of them, or a gamma
@@ -964,7 +965,7 @@ run_stationary (Solve           *sv,
   last_res = win_res = adapt_res = res;
   next_check = 1;
 
-  if (accelerate)
+  if (accelerate && need != NULL)
     {
       Outcome outcome;
 

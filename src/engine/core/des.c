@@ -110,17 +110,19 @@ struct _AugurDesActivity {
   double             event;        /* time of its next event; INFINITY at rate 0 */
   double             due_at;       /* from then on, its event counts as now */
   double             total;
-  guint             *slots;        /* its place in each resource's users */
+  double             factor;       /* its progress: rate x factor */
   guint              live;         /* index in des->live */
-  guint              unused;
+  guint              closure;      /* scratch: the solve's closure_gen when it reached it */
 
   guint              id;           /* its index among all: des->heap_pos, ... */
   guint8             attached;     /* in its resources' users */
   guint8             cancelled;
+  guint8             deferred;     /* augur_des_defer(): not an event of the model */
   guint64            seq;          /* start order: breaks ties */
   AugurDesDone       done;
   gpointer           data;
   AugurDesActivity  *next_free;
+  guint             *slots;        /* its place in each resource's users */
 } __attribute__ ((aligned (64)));
 
 G_STATIC_ASSERT (sizeof (AugurDesActivity) == 192);
@@ -152,6 +154,7 @@ typedef struct {
   double   weight_sum;    /* scratch of a solve: sum of coefficient / penalty of unfixed users */
   gboolean modified;      /* a user came or went since the last solve */
   guint    n_seen;        /* scratch of a solve: its users (entries) gathered so far */
+  guint    closure;       /* scratch: the solve's closure_gen when it reached it */
 } __attribute__ ((aligned (64))) Resource;
 
 /* 16 bytes: a node's four children in one cache line (des->heap is
@@ -239,6 +242,8 @@ struct _AugurDes {
   double           *s_level;     /* their levels in the current round */
   guint             s_act_size, s_res_size;
   guint             generation;
+  guint             closure_gen;  /* marks what the changes reach (mark_closure) */
+  guint            *closure_queue;
   guint64           seq;
   guint             n_active;
   AugurDesActivity *free_list;
@@ -395,6 +400,7 @@ augur_des_free (AugurDes *des)
   g_free (des->seq_of);
   g_free (des->sharing_pos);
   g_free (des->modified);
+  g_free (des->closure_queue);
   g_free (des->comp);
   g_free (des->sharing);
   g_ptr_array_unref (des->live);
@@ -442,6 +448,7 @@ augur_des_add_resource (AugurDes *des,
       g_aligned_free (des->res);
       des->res = grown;
       des->modified = g_renew (guint, des->modified, des->res_size);
+      des->closure_queue = g_renew (guint, des->closure_queue, des->res_size);
     }
   des->res[des->n_res] = r;
   return des->n_res++;
@@ -800,6 +807,15 @@ detach (AugurDes *des, AugurDesActivity *a)
   }
 }
 
+/* What a's amount falls by a second: the sharing's rate times its factor
+ * (SimGrid's Action::get_rate(), the variable's value times the factor:
+ * one rounding, then used as it is). */
+static inline double
+progress_rate (const AugurDesActivity *a)
+{
+  return a->rate * a->factor;
+}
+
 /* The first clock reading `now` at which an event at t is due with the
  * precision p: SimGrid's double_equals (t, now, p), fabs (t - now) < p,
  * as the subtraction rounds (strict: 1 flop at 1 Gf/s, 1e-9 s, is not
@@ -864,7 +880,7 @@ set_event (AugurDes *des, AugurDesActivity *a, double t)
   else if (a->state == STATE_DELAY)
     a->due_at = t - 1e-15 * MAX (1.0, t);
   else if (a->rate > 0)
-    a->due_at = t - MAX (DONE_PRECISION * a->total / a->rate, t * DBL_EPSILON);
+    a->due_at = t - MAX (DONE_PRECISION * a->total / progress_rate (a), t * DBL_EPSILON);
   else
     a->due_at = t;
   if (des->precision > 0 && isfinite (t))
@@ -885,7 +901,7 @@ enter_sharing (AugurDes *des, AugurDesActivity *a)
   else if (a->n_resources == 0)
     {
       a->rate = a->bound;
-      set_event (des, a, des->now + a->remaining / a->rate);
+      set_event (des, a, des->now + a->remaining / progress_rate (a));
     }
   else
     {
@@ -906,13 +922,32 @@ augur_des_start (AugurDes          *des,
                  AugurDesDone       done,
                  gpointer           data)
 {
+  return augur_des_start_scaled (des, amount, 1.0, delay, bound, penalty, n_resources, resources, coefficients,
+                                 done, data);
+}
+
+AugurDesActivity *
+augur_des_start_scaled (AugurDes          *des,
+                        double             amount,
+                        double             factor,
+                        double             delay,
+                        double             bound,
+                        double             penalty,
+                        guint              n_resources,
+                        const guint       *resources,
+                        const double      *coefficients,
+                        AugurDesDone       done,
+                        gpointer           data)
+{
   AugurDesActivity *a;
 
   g_return_val_if_fail (n_resources > 0 || bound > 0, NULL);
   g_return_val_if_fail (n_resources <= G_MAXUINT16, NULL);
+  g_return_val_if_fail (factor > 0 && isfinite (factor), NULL);
   a = activity_alloc (des);
   a->remaining = MAX (amount, 0.0);
   a->total = a->remaining;
+  a->factor = factor;
   a->bound = bound;
   a->penalty = penalty > 0 ? penalty : 1.0;
   a->n_resources = n_resources;
@@ -927,6 +962,13 @@ augur_des_start (AugurDes          *des,
     {
       a->state = STATE_DELAY;
       set_event (des, a, des->now + delay);
+      /* its resources are touched already, though it uses none of them
+       * yet: SimGrid adds its variable to their constraints now
+       * (System::expand()), which marks them modified, so that the next
+       * solve brings up to date every activity they reach */
+      for (guint k = 0; k < n_resources; k++)
+        if (coefficients[k] > 0)
+          mark_modified (des, resources[k]);
     }
   else
     enter_sharing (des, a);
@@ -942,6 +984,17 @@ augur_des_timer (AugurDes     *des,
                  gpointer      data)
 {
   return augur_des_start (des, 0.0, MAX (seconds, 0.0), 1.0, 1.0, 0, NULL, NULL, done, data);
+}
+
+AugurDesActivity *
+augur_des_defer (AugurDes     *des,
+                 AugurDesDone  done,
+                 gpointer      data)
+{
+  AugurDesActivity *a = augur_des_timer (des, 0.0, done, data);
+
+  a->deferred = TRUE;
+  return a;
 }
 
 void
@@ -966,7 +1019,7 @@ augur_des_activity_get_remaining (const AugurDes         *des,
                                   const AugurDesActivity *a)
 {
   if (a->state == STATE_SHARING)
-    return MAX (0.0, a->remaining - a->rate * (des->now - a->updated));
+    return MAX (0.0, a->remaining - progress_rate (a) * (des->now - a->updated));
   if (a->state == STATE_DELAY)
     return a->remaining;
   return 0.0;
@@ -1044,7 +1097,7 @@ static inline __attribute__ ((always_inline)) gboolean
 gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, guint *n_comp_res,
         double *bound_floor)
 {
-  double left = MAX (0.0, a->remaining - a->rate * (now - a->updated));
+  double left = MAX (0.0, a->remaining - progress_rate (a) * (now - a->updated));
   gboolean fixed = left <= 0;
   const guint *resources = a->resources;
   const double *coefficients = a->coefficients;
@@ -1104,6 +1157,50 @@ alone_unchanged (AugurDes *des, const AugurDesActivity *a)
   return TRUE;
 }
 
+/* Marks with des->closure_gen the resources reachable from the modified
+ * ones through the activities sharing them, and those activities: what
+ * SimGrid's lazy update brings up to date at its next solve
+ * (System::update_modified_cnst_set_rec(), then every enabled action of
+ * those constraints, Model::next_occurring_event_lazy()).  Only the small
+ * solve needs it: the other one gathers exactly these. */
+static void
+mark_closure (AugurDes *des)
+{
+  guint cgen = ++des->closure_gen;
+  guint *queue = des->closure_queue;
+  guint head = 0, tail = 0;
+
+  for (guint i = 0; i < des->n_modified; i++)
+    {
+      Resource *res = resource (des, des->modified[i]);
+      if (res->closure != cgen)
+        {
+          res->closure = cgen;
+          queue[tail++] = des->modified[i];
+        }
+    }
+  while (head < tail)
+    {
+      Resource *res = resource (des, queue[head++]);
+      for (guint u = 0; u < res->n_users; u++)
+        {
+          AugurDesActivity *a = res->users[u].activity;
+          if (a->closure == cgen)
+            continue;
+          a->closure = cgen;
+          for (guint k = 0; k < a->n_resources; k++)
+            {
+              Resource *next = resource (des, a->resources[k]);
+              if (next->closure != cgen)
+                {
+                  next->closure = cgen;
+                  queue[tail++] = a->resources[k];
+                }
+            }
+        }
+    }
+}
+
 /* Weighted max-min by progressive filling, over the activities and
  * resources reachable from the modified resources.  The solve's sums live
  * in the resources themselves, the weights are divided from the routes'
@@ -1119,6 +1216,7 @@ solve_sharing (AugurDes *des)
   double bound_floor = INFINITY;   /* the least bound x penalty of the unfixed */
   AugurDesActivity **ca;
   guint *cr;
+  gboolean all_reached = TRUE;     /* every activity gathered is in the changes' closure */
 
   /* room for every sharing activity and every resource: the loops below
    * write without checks */
@@ -1146,7 +1244,10 @@ solve_sharing (AugurDes *des)
        * one's sums: it is left out (in SMPI's stencil three solves in
        * four were these, and most of what they took were the ranks'
        * computations, each alone on its CPU); the others are taken in
-       * the same order, so their sums are the same doubles. */
+       * the same order, so their sums are the same doubles.  Those the
+       * changes reach are marked: they alone are brought up to date. */
+      mark_closure (des);
+      all_reached = FALSE;
       for (guint i = 0; i < des->n_sharing; i++)
         {
           AugurDesActivity *a = des->sharing[i];
@@ -1225,14 +1326,21 @@ solve_sharing (AugurDes *des)
         AugurDesActivity *a = ca[i];
         if (i + PREFETCH_AHEAD < n_comp)
           __builtin_prefetch ((const char *) ca[i + PREFETCH_AHEAD] + 64, 1);   /* its event's line */
-        if (a->rate == a->old_rate && a->left > 0 && !isinf (a->event))
+        /* every activity the changes reach is brought up to date, its
+         * rate changed or not (its completion date, recomputed from
+         * now, may round otherwise): SimGrid's lazy update does so for
+         * every action of the constraints its changes reach, and the
+         * dates that come within the precision of later events depend
+         * on it.  One the changes do not reach keeps its date. */
+        if (!all_reached && a->closure != des->closure_gen && a->rate == a->old_rate && a->left > 0 &&
+            !isinf (a->event))
           continue;
         a->remaining = a->left;
         a->updated = now;
         if (a->remaining <= 0)
           set_event (des, a, now);
         else
-          set_event (des, a, a->rate > 0 ? now + a->remaining / a->rate : INFINITY);
+          set_event (des, a, a->rate > 0 ? now + a->remaining / progress_rate (a) : INFINITY);
         ca[moved++] = a;
       }
     des->moved = moved;
@@ -1430,6 +1538,60 @@ due (const AugurDes *des, const AugurDesActivity *a)
   return des->now >= a->due_at;
 }
 
+/* Whether a step that does not move the clock, taken for a deferred
+ * call, has an event of the model at this very instant (one whose time
+ * is not after now): then it is an instant of its own, as in SimGrid,
+ * where all that is within the precision of it ends.  Otherwise only the
+ * deferred calls run: an activity that came within the precision of now
+ * because the sharing was solved again at this instant ends when the
+ * clock gets to it (SimGrid moves its clock to it, and ends there what
+ * is within the precision of that). */
+static gboolean
+model_event_now (AugurDes *des)
+{
+  guint n_blocks = (des->live->len + KEY_BLOCK - 1) / KEY_BLOCK;
+
+  if (des->use_heap)
+    {
+      /* the entries not after now: a subtree at the top of the heap,
+       * walked depth first (a level adds at most ARITY - 1 to the stack,
+       * and a heap of 2^32 entries has 16 levels) */
+      guint stack[(ARITY - 1) * 16 + 1], n = 0;
+
+      if (des->heap_len > 0 && des->heap[0].event <= des->now)
+        stack[n++] = 0;
+      while (n > 0)
+        {
+          guint i = stack[--n];
+          const AugurDesActivity *a = activity_of (des, des->heap[i].id);
+
+          if (!a->deferred)
+            return TRUE;
+          for (guint c = ARITY * i + 1; c <= ARITY * i + ARITY && c < des->heap_len; c++)
+            if (des->heap[c].event <= des->now)
+              stack[n++] = c;
+        }
+      return FALSE;
+    }
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      guint hi = MIN ((b + 1) * KEY_BLOCK, des->live->len);
+
+      if (des->key_blocks[b].dirty)
+        key_block_refresh (des, b);
+      if (!(des->key_blocks[b].event <= des->now))
+        continue;
+      for (guint i = b * KEY_BLOCK; i < hi; i++)
+        if (des->live_keys[i].event <= des->now)
+          {
+            const AugurDesActivity *a = des->live->pdata[i];
+            if (a != NULL && !a->deferred)
+              return TRUE;
+          }
+    }
+  return FALSE;
+}
+
 static void
 finish (AugurDes *des, AugurDesActivity *a)
 {
@@ -1479,9 +1641,9 @@ augur_des_settle_resource (AugurDes *des,
 
       if (a->state != STATE_SHARING || a->rate <= 0 || a->updated == now || !isfinite (a->event))
         continue;
-      a->remaining = MAX (0.0, a->remaining - a->rate * (now - a->updated));
+      a->remaining = MAX (0.0, a->remaining - progress_rate (a) * (now - a->updated));
       a->updated = now;
-      set_event (des, a, a->remaining <= 0 ? now : now + a->remaining / a->rate);
+      set_event (des, a, a->remaining <= 0 ? now : now + a->remaining / progress_rate (a));
       live_moved (des, a);
     }
 }
@@ -1528,6 +1690,7 @@ augur_des_run (AugurDes      *des,
   while (des->n_active > 0 && !des->stop)
     {
       AugurDesActivity *next;
+      gboolean exact;
 
       /* every step: a step can take long with many activities */
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -1578,6 +1741,8 @@ augur_des_run (AugurDes      *des,
         }
       if (next->event > des->now)
         des->now = next->event;
+      /* a step for deferred calls alone: nothing else ends in it */
+      exact = next->deferred && !model_event_now (des);
 
       /* every event of this instant: latency phases that end, completions */
       batch->len = 0;
@@ -1591,7 +1756,7 @@ augur_des_run (AugurDes      *des,
           ActivityList *due_now = &des->due_now;
 
           due_now->len = 0;
-          while (des->heap_len > 0 && due (des, (next = heap_top (des))))
+          while (des->heap_len > 0 && due (des, (next = heap_top (des))) && (!exact || next->deferred))
             {
               /* the next top is among the children: their activities
                * are asked for while this one is taken */
@@ -1657,6 +1822,8 @@ augur_des_run (AugurDes      *des,
               for (guint j = 0; j < n_due; j++)
                 {
                   AugurDesActivity *a = des->live->pdata[due_i[j]];
+                  if (exact && !a->deferred)
+                    continue;
                   if (a->state == STATE_DELAY)
                     enter_sharing (des, a);
                   if (a->state != STATE_DELAY && due (des, a))

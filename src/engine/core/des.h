@@ -67,9 +67,39 @@ AugurDesActivity *augur_des_start (AugurDes          *des,
                                    AugurDesDone       done,
                                    gpointer           data);
 
+/* As augur_des_start, progressing at `factor` times the rate the sharing
+ * gives it (SimGrid's rate factor, Action::set_rate_factor(): SMPI's
+ * bandwidth factor of a message's size).  The sharing, its bound and its
+ * resources see the rate before the factor; the amount falls at the rate
+ * times the factor, as SimGrid computes it (rate x factor once, then
+ * amount - that x elapsed, and now + amount / that), so that the
+ * completion times are SimGrid's doubles.  factor 1 is augur_des_start. */
+AugurDesActivity *augur_des_start_scaled (AugurDes          *des,
+                                          double             amount,
+                                          double             factor,
+                                          double             delay,
+                                          double             bound,
+                                          double             penalty,
+                                          guint              n_resources,
+                                          const guint       *resources,
+                                          const double      *coefficients,
+                                          AugurDesDone       done,
+                                          gpointer           data);
+
 /* done is called `seconds` from now. */
 AugurDesActivity *augur_des_timer (AugurDes     *des,
                                    double        seconds,
+                                   AugurDesDone  done,
+                                   gpointer      data);
+
+/* done is called at this instant, in a step of its own after this
+ * instant's completions (as a timer of 0 s): the way for a model to act
+ * once the instant's completions are known.  It is not an event of the
+ * simulated system: in that step nothing else ends that is only within
+ * the precision of now (augur_des_set_precision()), such as a transfer
+ * the sharing solved again at this instant brought that close; it ends
+ * when the clock gets to it, as in SimGrid, whose clock moves to it. */
+AugurDesActivity *augur_des_defer (AugurDes     *des,
                                    AugurDesDone  done,
                                    gpointer      data);
 

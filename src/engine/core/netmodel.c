@@ -483,9 +483,9 @@ start_on (AugurNetwork *net,
        * a latency that the factor makes 0 gives the penalty 1.0, as above */
       const FactorMemo *m = smpi_factors (net, bytes);
       double latency = path->latency * m->latency;
-      return augur_des_start (net->des, bytes / m->bandwidth, latency, path->bound,
-                              latency > 0 ? path->penalty : 1.0, path->n, path->resources, path->coefficients,
-                              done, data);
+      return augur_des_start_scaled (net->des, bytes, m->bandwidth, latency, path->bound,
+                                     latency > 0 ? path->penalty : 1.0, path->n, path->resources,
+                                     path->coefficients, done, data);
     }
   return augur_des_start (net->des, bytes, path->latency, path->bound, path->penalty,
                           path->n, path->resources, path->coefficients, done, data);

@@ -663,7 +663,7 @@ cpu_touch_wait (SRank *rank)
   if (!sm->touch_due)
     {
       sm->touch_due = TRUE;
-      augur_network_sleep (sm->net, 0, touch_waits_run, sm);
+      augur_des_defer (sm->des, touch_waits_run, sm);
     }
 }
 
@@ -1987,7 +1987,7 @@ turn_take (SRank *rank, gboolean look)
   if (!sm->turns_due)
     {
       sm->turns_due = TRUE;
-      augur_network_sleep (sm->net, 0, turns_run, sm);
+      augur_des_defer (sm->des, turns_run, sm);
     }
 }
 

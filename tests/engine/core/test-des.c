@@ -1230,6 +1230,150 @@ test_alone_unchanged (void)
   augur_des_free (des);
 }
 
+/* SimGrid's rate factor: a transfer of B bytes with factor f falls at
+ * (rate x f) a second, the product rounded once (Action::get_rate()),
+ * and is dated now + left / (rate x f).  Alone at C units/s, then with a
+ * newcomer from t1 at C/2: its end is that double, which a transfer of
+ * B / f units at the rate itself misses by a bit. */
+typedef struct {
+  guint r;
+  Log  *log;
+} Joiner;
+
+static void
+join_with_big (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  Joiner *j = data;
+
+  augur_des_start (des, 1e12, 0, 0, 1, 1, &j->r, &one, NULL, NULL);
+}
+
+static void
+test_rate_factor (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  const double bytes = 131088, f = 0.940694, c = 125e6, t1 = 1e-4;
+  volatile double half = c / 2;   /* the doubles the kernel computes, one at a time */
+  double simgrid = t1 + (bytes - (c * f) * t1) / (half * f);
+  double scaled_amount = t1 + (bytes / f - c * t1) / half;
+  Log log = { 0 };
+  Joiner j = { .log = &log };
+
+  g_assert_cmpfloat (simgrid, !=, scaled_amount);   /* the two ways round apart */
+  j.r = augur_des_add_resource (des, c);
+  augur_des_start_scaled (des, bytes, f, 0, 0, 1, 1, &j.r, &one, record, &log);
+  augur_des_timer (des, t1, join_with_big, &j);
+  augur_des_run (des, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log.n, ==, 1);
+  g_assert_cmpfloat (log.at[0], ==, simgrid);
+  augur_des_free (des);
+}
+
+/* When something changes on a resource, every activity it reaches through
+ * the activities sharing it is brought up to date at the next solve, its
+ * rate changed or not (SimGrid's lazy update: the actions of every
+ * constraint its changes reach, update_remains_lazy() then now + remains
+ * / rate): a bounded activity whose rate stays the same ends at
+ * t1 + (a - b t1) / b, not at a / b (the kernel's own precision would
+ * take it along with an end at a / b: the other's end lies apart).  One
+ * the changes do not reach keeps
+ * its date, though the solve takes it (so many changed that it takes
+ * every sharing activity: the small solve), or not (the heap variant). */
+typedef struct {
+  guint r1, fresh[3];
+} Newcomers;
+
+static void
+newcomers_start (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  Newcomers *n = data;
+
+  augur_des_start (des, 5000, 0, 0, 1, 1, &n->r1, &one, NULL, NULL);
+  for (guint i = 0; i < 3; i++)
+    augur_des_start (des, 5000, 0, 0, 1, 1, &n->fresh[i], &one, NULL, NULL);
+}
+
+static void
+test_reached_redated (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  const double a = 1000, b = 3, t1 = 0.3;
+  const double a2 = 2500;   /* apart: its end, 833.33..., away from the bounded one's */
+  double redated = t1 + (a - b * t1) / b, kept = a2 / 3;
+  Log bounded = { 0 }, apart = { 0 };
+  Newcomers n;
+  guint r2;
+
+  g_assert_cmpfloat (redated, !=, a / b);
+  g_assert_cmpfloat (kept, !=, t1 + (a2 - 3 * t1) / 3);
+  n.r1 = augur_des_add_resource (des, 10);
+  r2 = augur_des_add_resource (des, 6);
+  for (guint i = 0; i < 3; i++)
+    n.fresh[i] = augur_des_add_resource (des, 10);
+  augur_des_start (des, a, 0, b, 1, 1, &n.r1, &one, record, &bounded);   /* 3/s, bounded */
+  augur_des_start (des, 5000, 0, 0, 1, 1, &n.r1, &one, NULL, NULL);        /* 7/s, then 3.5 */
+  augur_des_start (des, a2, 0, 0, 1, 1, &r2, &one, record, &apart);         /* 3/s, apart */
+  augur_des_start (des, 5000, 0, 0, 1, 1, &r2, &one, NULL, NULL);
+  augur_des_timer (des, t1, newcomers_start, &n);
+  augur_des_run (des, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (bounded.at[0], ==, redated);
+  g_assert_cmpfloat (apart.at[0], ==, kept);
+  augur_des_free (des);
+}
+
+/* A deferred call is not an event of the model: in its step nothing ends
+ * that only the sharing solved again at this instant brought within the
+ * precision of now.  A and B share a resource of 1 unit/s; B ends at 2 s
+ * with 7e-10 of A left, dated 2 + 1.4e-9 before the solve and 2 + 7e-10
+ * after.  B's done defers a call: A still ends at 2 + 7e-10 (SimGrid's
+ * clock moves to it).  When B's done also starts a timer of 0 s, an event
+ * of the model at 2 s, the instant ends all that is within the precision
+ * of it: A ends at 2 s, as in SimGrid. */
+typedef struct {
+  gboolean zero_timer;
+  Log     *deferred;
+} Deferring;
+
+static void
+b_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  Deferring *d = data;
+
+  augur_des_defer (des, record, d->deferred);
+  if (d->zero_timer)
+    augur_des_timer (des, 0, NULL, NULL);
+}
+
+static void
+test_defer (void)
+{
+  for (guint zero_timer = 0; zero_timer < 2; zero_timer++)
+    {
+      g_autoptr(GError) error = NULL;
+      AugurDes *des = new_des ();
+      guint r = augur_des_add_resource (des, 1);
+      Log a_end = { 0 }, deferred = { 0 };
+      Deferring d = { zero_timer, &deferred };
+      double own = 2 + (1 + 7e-10 - 0.5 * 2) / 1;   /* its date from the solve at 2 s */
+
+      augur_des_set_precision (des, 1e-9);
+      augur_des_start (des, 1 + 7e-10, 0, 0, 1, 1, &r, &one, record, &a_end);
+      augur_des_start (des, 1, 0, 0, 1, 1, &r, &one, b_done, &d);
+      augur_des_run (des, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (deferred.n, ==, 1);
+      g_assert_cmpfloat (deferred.at[0], ==, 2.0);
+      g_assert_cmpuint (a_end.n, ==, 1);
+      g_assert_cmpfloat (own, >, 2.0);
+      g_assert_cmpfloat (a_end.at[0], ==, zero_timer ? 2.0 : own);
+      augur_des_free (des);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1257,6 +1401,9 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/des/netmodel-route", test_netmodel_route);
   g_test_add_func ("/engine/des/precision-boundary", test_precision_boundary);
   g_test_add_func ("/engine/des/alone-unchanged", test_alone_unchanged);
+  g_test_add_func ("/engine/des/rate-factor", test_rate_factor);
+  g_test_add_func ("/engine/des/reached-redated", test_reached_redated);
+  g_test_add_func ("/engine/des/defer", test_defer);
   /* the same, every event through the heap */
   {
     static const struct { const char *path; GTestFunc test; } again[] = {
@@ -1271,6 +1418,9 @@ main (int argc, char **argv)
       { "/engine/des/heap/timers", test_timers },
       { "/engine/des/heap/batch-reuse", test_batch_reuse },
       { "/engine/des/heap/netmodel-sharing", test_netmodel_sharing },
+      { "/engine/des/heap/rate-factor", test_rate_factor },
+      { "/engine/des/heap/reached-redated", test_reached_redated },
+      { "/engine/des/heap/defer", test_defer },
     };
     for (guint i = 0; i < G_N_ELEMENTS (again); i++)
       g_test_add_data_func (again[i].path, again[i].test, in_heap_mode);

@@ -1739,8 +1739,12 @@ augur_des_run (AugurDes      *des,
                        des->now, des->n_active);
           return completions;
         }
+      /* the clock moves by the delay to the next event, as SimGrid's
+       * (now += date - now, EngineImpl::solve()): where date - now
+       * rounds, the clock lands a bit off the date, and the events are
+       * due from there */
       if (next->event > des->now)
-        des->now = next->event;
+        des->now += next->event - des->now;
       /* a step for deferred calls alone: nothing else ends in it */
       exact = next->deferred && !model_event_now (des);
 

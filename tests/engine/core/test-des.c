@@ -1374,6 +1374,62 @@ test_defer (void)
     }
 }
 
+/* A transfer that starts its latency phase touches its resources at once
+ * (SimGrid adds its variable to their constraints then, System::expand()):
+ * the solve at that instant dates again what they reach, so a bounded
+ * activity beside it, its rate unchanged, ends at t1 + (a - b t1) / b.
+ * (The newcomer's latency outlasts it: only the touch can move it.) */
+static void
+start_in_latency (AugurDes *des, AugurDesActivity *activity, gpointer data)
+{
+  guint *r = data;
+
+  augur_des_start (des, 5000, 500, 0, 1, 1, r, &one, NULL, NULL);
+}
+
+static void
+test_latency_touches (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  const double a = 1000, b = 3, t1 = 0.3;
+  double redated = t1 + (a - b * t1) / b;
+  Log bounded = { 0 };
+  guint r = augur_des_add_resource (des, 10);
+
+  g_assert_cmpfloat (redated, !=, a / b);
+  augur_des_start (des, a, 0, b, 1, 1, &r, &one, record, &bounded);
+  augur_des_start (des, 5000, 0, 0, 1, 1, &r, &one, NULL, NULL);
+  augur_des_timer (des, t1, start_in_latency, &r);
+  augur_des_run (des, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (bounded.at[0], ==, redated);
+  augur_des_free (des);
+}
+
+/* The clock moves by the delay to the next event (SimGrid's now += date -
+ * now): from a timer's 0.078 s to an end dated 0.215 s, it reads
+ * 0.078 + (0.215 - 0.078), 0.21500000000000002. */
+static void
+test_clock_advance (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  guint r = augur_des_add_resource (des, 1);
+  volatile double t0 = 0.078, t = 0.215;
+  double moved = t0 + (t - t0);
+  Log log = { 0 };
+
+  g_assert_cmpfloat (moved, !=, t);
+  augur_des_start (des, 0.215, 0, 0, 1, 1, &r, &one, record, &log);
+  augur_des_timer (des, 0.078, NULL, NULL);
+  augur_des_run (des, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log.n, ==, 1);
+  g_assert_cmpfloat (log.at[0], ==, moved);
+  augur_des_free (des);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1404,6 +1460,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/des/rate-factor", test_rate_factor);
   g_test_add_func ("/engine/des/reached-redated", test_reached_redated);
   g_test_add_func ("/engine/des/defer", test_defer);
+  g_test_add_func ("/engine/des/latency-touches", test_latency_touches);
+  g_test_add_func ("/engine/des/clock-advance", test_clock_advance);
   /* the same, every event through the heap */
   {
     static const struct { const char *path; GTestFunc test; } again[] = {
@@ -1421,6 +1479,8 @@ main (int argc, char **argv)
       { "/engine/des/heap/rate-factor", test_rate_factor },
       { "/engine/des/heap/reached-redated", test_reached_redated },
       { "/engine/des/heap/defer", test_defer },
+      { "/engine/des/heap/latency-touches", test_latency_touches },
+      { "/engine/des/heap/clock-advance", test_clock_advance },
     };
     for (guint i = 0; i < G_N_ELEMENTS (again); i++)
       g_test_add_data_func (again[i].path, again[i].test, in_heap_mode);

@@ -1552,7 +1552,10 @@ test_accelerated_cancel_and_limit (void)
       g_clear_error (&error);
       g_assert_cmpfloat (info.seconds, >=, 0.5);
       g_assert_cmpfloat (info.seconds, <, 3.0);
-      g_assert_cmpuint (d.calls, >=, 2);
+      /* reported while it ran (how often depends on the machine's
+       * speed and load: a run of sweeps on a loaded machine can take
+       * most of the half second, so one report is all that is sure) */
+      g_assert_cmpuint (d.calls, >=, 1);
       g_assert_true (d.monotonic);
       augur_solve_info_clear (&info);
     }

@@ -193,56 +193,7 @@ write_grown_platform (const char *fixture, const char *dir, GError **error)
 static guint64
 write_trace_smpi (const char *dir, guint iterations, GError **error)
 {
-  g_autofree char *folder = g_build_filename (dir, "index.txt_files", NULL);
-  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
-  g_autoptr(GString) index = g_string_new (NULL);
-  guint64 lines = 0;
-
-  if (g_mkdir_with_parents (folder, 0700) != 0)
-    {
-      int e = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", folder, g_strerror (e));
-      return 0;
-    }
-  for (guint r = 0; r < RANKS; r++)
-    {
-      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r + 1);
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-      g_autoptr(GString) block = g_string_new (NULL);
-      guint peer[4], size[4];
-      guint n = neighbours (r, peer, size);
-      FILE *f;
-
-      for (guint i = 0; i < n; i++)
-        g_string_append_printf (block, "%u irecv %u 0 %u 6\n", r, peer[i], size[i]);
-      for (guint i = 0; i < n; i++)
-        g_string_append_printf (block, "%u isend %u 0 %u 6\n", r, peer[i], size[i]);
-      g_string_append_printf (block, "%u compute %u\n%u waitall %u\n%u allreduce 1 0 0\n", r,
-                              5000000 + 250000 * (r % 3), r, 2 * n, r);
-      g_string_append_printf (index, "index.txt_files/%s\n", name);
-      f = g_fopen (path, "wb");
-      if (f == NULL)
-        {
-          int e = errno;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
-          return 0;
-        }
-      setvbuf (f, NULL, _IOFBF, 1 << 20);
-      fprintf (f, "%u init\n", r);
-      for (guint it = 0; it < iterations; it++)
-        fwrite (block->str, 1, block->len, f);
-      fprintf (f, "%u finalize\n", r);
-      if (ferror (f) | (fclose (f) != 0))
-        {
-          int e = errno;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
-          return 0;
-        }
-      lines += 2 + (guint64) iterations * (2 * n + 3);
-    }
-  if (!g_file_set_contents (index_path, index->str, index->len, error))
-    return 0;
-  return lines;
+  return augur_test_write_smpi_stencil (dir, side, iterations, error);
 }
 
 static int

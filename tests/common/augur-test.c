@@ -327,3 +327,75 @@ augur_test_measure (char  **argv,
     *why = g_strdup_printf ("%s exited with status %d", argv[0], WEXITSTATUS (status));
   return *why == NULL;
 }
+
+/* The grid's neighbours of rank r: row ones 32 KiB, column ones 128 KiB. */
+static guint
+stencil_neighbours (guint side, guint r, guint peer[4], guint size[4])
+{
+  guint x = r % side, y = r / side, n = 0;
+
+  if (x > 0)
+    peer[n] = r - 1, size[n++] = 32768;
+  if (x < side - 1)
+    peer[n] = r + 1, size[n++] = 32768;
+  if (y > 0)
+    peer[n] = r - side, size[n++] = 131072;
+  if (y < side - 1)
+    peer[n] = r + side, size[n++] = 131072;
+  return n;
+}
+
+guint64
+augur_test_write_smpi_stencil (const char *dir, guint side, guint iterations, GError **error)
+{
+  g_autofree char *folder = g_build_filename (dir, "index.txt_files", NULL);
+  g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
+  g_autoptr(GString) index = g_string_new (NULL);
+  guint64 lines = 0;
+
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      int e = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", folder, g_strerror (e));
+      return 0;
+    }
+  for (guint r = 0; r < side * side; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("rank-%u.txt", r + 1);
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_autoptr(GString) block = g_string_new (NULL);
+      guint peer[4], size[4];
+      guint n = stencil_neighbours (side, r, peer, size);
+      FILE *f;
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (block, "%u irecv %u 0 %u 6\n", r, peer[i], size[i]);
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (block, "%u isend %u 0 %u 6\n", r, peer[i], size[i]);
+      g_string_append_printf (block, "%u compute %u\n%u waitall %u\n%u allreduce 1 0 0\n", r,
+                              5000000 + 250000 * (r % 3), r, 2 * n, r);
+      g_string_append_printf (index, "index.txt_files/%s\n", name);
+      f = g_fopen (path, "wb");
+      if (f == NULL)
+        {
+          int e = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
+          return 0;
+        }
+      setvbuf (f, NULL, _IOFBF, 1 << 20);
+      fprintf (f, "%u init\n", r);
+      for (guint it = 0; it < iterations; it++)
+        fwrite (block->str, 1, block->len, f);
+      fprintf (f, "%u finalize\n", r);
+      if (ferror (f) | (fclose (f) != 0))
+        {
+          int e = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
+          return 0;
+        }
+      lines += 2 + (guint64) iterations * (2 * n + 3);
+    }
+  if (!g_file_set_contents (index_path, index->str, index->len, error))
+    return 0;
+  return lines;
+}

@@ -80,4 +80,15 @@ gboolean augur_test_measure     (char  **argv,
  * (constants mu1.., la1..), as PEPA text (g_free). */
 char    *augur_test_pepa_pipeline (guint n);
 
+/* The stencil on a side x side grid as SMPI's tracer writes it, in
+ * dir/index.txt and dir/index.txt_files/rank-K.txt (K from 1): each
+ * iteration, every rank posts an irecv then an isend of 32 KiB to its row
+ * neighbours and of 128 KiB to its column neighbours, computes 5 to 5.5
+ * Mflop, waits for all and takes part in an allreduce.  Returns the
+ * number of actions (lines), 0 with *error. */
+guint64  augur_test_write_smpi_stencil (const char *dir,
+                                        guint       side,
+                                        guint       iterations,
+                                        GError    **error);
+
 G_END_DECLS

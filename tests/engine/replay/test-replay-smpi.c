@@ -16,6 +16,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "augur-test.h"
 #include "replay.h"
 #include "des.h"
 
@@ -1388,9 +1389,8 @@ test_open_files (void)
 }
 
 /* SMPI's stencil as `bench-replay --smpi` writes it (on an S x S grid,
- * each rank: irecv and isend of 32 KiB to its row neighbours and 128 KiB
- * to its column neighbours, a computation of 5 to 5.5 Mflop, waitall,
- * allreduce), on the stencil64 cluster grown to one node a rank, against
+ * augur_test_write_smpi_stencil()), on the stencil64 cluster grown to one
+ * node a rank, against
  * the time `smpirun -replay` gave for each (SimGrid 3.32, its clock read
  * with full precision): to the last bit.  These found three differences
  * from SimGrid's lazy update, each a bit or two that the 1e-9 s precision
@@ -1411,7 +1411,7 @@ replay_stencil (guint side, guint iterations)
     "             speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\" bb_bw=\"2.25GBps\" bb_lat=\"500us\"/>\n"
     "  </zone>\n</platform>\n", side * side - 1);
   g_autoptr(AugurPlatform) platform = augur_platform_load_bytes (xml, strlen (xml), "stencil.xml", NULL);
-  g_autoptr(GString) index = g_string_new (NULL), hosts = g_string_new (NULL);
+  g_autoptr(GString) hosts = g_string_new (NULL);
   g_autofree char *index_path = g_build_filename (dir, "index.txt", NULL);
   g_autoptr(GFile) index_file = g_file_new_for_path (index_path);
   g_autoptr(AugurTraceSet) traces = NULL;
@@ -1424,37 +1424,10 @@ replay_stencil (guint side, guint iterations)
 
   g_assert_nonnull (dir);
   g_assert_nonnull (platform);
+  g_assert_cmpuint (augur_test_write_smpi_stencil (dir, side, iterations, &error), >, 0);
+  g_assert_no_error (error);
   for (guint k = 0; k < ranks; k++)
-    {
-      guint x = k % side, y = k / side, peer[4], size[4], n = 0;
-      g_autofree char *name = g_strdup_printf ("rank-%u.txt", k);
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_autoptr(GString) text = g_string_new (NULL);
-
-      if (x > 0)
-        peer[n] = k - 1, size[n++] = 32768;
-      if (x < side - 1)
-        peer[n] = k + 1, size[n++] = 32768;
-      if (y > 0)
-        peer[n] = k - side, size[n++] = 131072;
-      if (y < side - 1)
-        peer[n] = k + side, size[n++] = 131072;
-      g_string_append_printf (text, "%u init\n", k);
-      for (guint it = 0; it < iterations; it++)
-        {
-          for (guint i = 0; i < n; i++)
-            g_string_append_printf (text, "%u irecv %u 0 %u 6\n", k, peer[i], size[i]);
-          for (guint i = 0; i < n; i++)
-            g_string_append_printf (text, "%u isend %u 0 %u 6\n", k, peer[i], size[i]);
-          g_string_append_printf (text, "%u compute %u\n%u waitall %u\n%u allreduce 1 0 0\n", k,
-                                  5000000 + 250000 * (k % 3), k, 2 * n, k);
-        }
-      g_string_append_printf (text, "%u finalize\n", k);
-      g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
-      g_string_append_printf (index, "%s\n", name);
-      g_string_append_printf (hosts, "node-%u.augur\n", k);
-    }
-  g_assert_true (g_file_set_contents (index_path, index->str, (gssize) index->len, NULL));
+    g_string_append_printf (hosts, "node-%u.augur\n", k);
   deployment = augur_deployment_from_hostfile (hosts->str, hosts->len, "hosts", platform, ranks, &error);
   g_assert_no_error (error);
   traces = augur_trace_set_open_smpi (index_file, ranks, NULL, &error);
@@ -1464,7 +1437,7 @@ replay_stencil (guint side, guint iterations)
   augur_deployment_free (deployment);
   t = augur_replay_result_get_time (r);
   g_clear_pointer (&traces, augur_trace_set_free);
-  remove_rank_files (dir, ranks, "rank-%u.txt");
+  augur_test_remove_tree (dir);
   return t;
 }
 

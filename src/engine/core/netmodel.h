@@ -20,9 +20,10 @@
  * value of the largest threshold below the size, 1 at or below the
  * smallest), sharing weighted by sum(latency + 8775 / bandwidth), cross
  * traffic as lv08, the TCP bound on the route's latency before its factor.
- * A transfer of S bytes at factor f takes what S / f bytes take at rate 1:
- * the same time as SimGrid's rate factor (measured on single transfers of
- * 116 to 1,000,016 bytes: tests/engine/core/test-des.c).
+ * A transfer is its S bytes at the sharing's rate times f, the product
+ * rounded once, as SimGrid's rate factor (augur_des_start_scaled): S / f
+ * bytes at the rate itself is the same in reals but not in doubles
+ * (single transfers of 116 to 1,000,016 bytes: tests/engine/core/test-des.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -14,12 +14,15 @@
  * over when most live events move at every step (a shared backbone), where
  * the heap would be rebuilt after every solve.  Either way the events of
  * one step are handled in start order.  An activity's
- * remaining amount is exact at `updated` and falls at `rate` since then:
- * nothing is touched while rates stay the same.  Starting or ending a
+ * remaining amount is exact at `updated` and falls at its rate times its
+ * factor since then: nothing is touched until something changes on a
+ * resource it reaches.  Starting (its latency phase included) or ending a
  * transfer marks the resources it uses; before the next event, sharing is
  * solved again on the activities and resources reachable from the marked
- * ones (SimGrid's selective update), and only their completion times move
- * in the heap.  Each resource keeps its users in an array, and each user
+ * ones (SimGrid's selective update), and those activities, and only they,
+ * are brought up to date and dated again, their rates changed or not, as
+ * SimGrid's lazy update does.  The clock moves by the delay to the next
+ * event, as SimGrid's does; the steps of deferred calls end nothing else.  Each resource keeps its users in an array, and each user
  * knows its slot there, so leaving a resource shared by thousands costs
  * O(1).  A solve keeps its sums in the resources themselves and divides
  * the weights (coefficient / penalty) as it goes: a division costs less

@@ -1558,7 +1558,8 @@ model_event_now (AugurDes *des)
     {
       /* the entries not after now: a subtree at the top of the heap,
        * walked depth first (a level adds at most ARITY - 1 to the stack,
-       * and a heap of 2^32 entries has 16 levels) */
+       * and in a heap of fewer than 2^32 entries at most 16 levels have
+       * children) */
       guint stack[(ARITY - 1) * 16 + 1], n = 0;
 
       if (des->heap_len > 0 && des->heap[0].event <= des->now)

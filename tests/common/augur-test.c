@@ -363,10 +363,9 @@ augur_test_write_smpi_stencil (const char *dir, guint side, guint iterations, GE
     {
       g_autofree char *name = g_strdup_printf ("rank-%u.txt", r + 1);
       g_autofree char *path = g_build_filename (folder, name, NULL);
-      g_autoptr(GString) block = g_string_new (NULL);
+      g_autoptr(GString) block = g_string_new (NULL), text = NULL;
       guint peer[4], size[4];
       guint n = stencil_neighbours (side, r, peer, size);
-      FILE *f;
 
       for (guint i = 0; i < n; i++)
         g_string_append_printf (block, "%u irecv %u 0 %u 6\n", r, peer[i], size[i]);
@@ -374,25 +373,14 @@ augur_test_write_smpi_stencil (const char *dir, guint side, guint iterations, GE
         g_string_append_printf (block, "%u isend %u 0 %u 6\n", r, peer[i], size[i]);
       g_string_append_printf (block, "%u compute %u\n%u waitall %u\n%u allreduce 1 0 0\n", r,
                               5000000 + 250000 * (r % 3), r, 2 * n, r);
-      g_string_append_printf (index, "index.txt_files/%s\n", name);
-      f = g_fopen (path, "wb");
-      if (f == NULL)
-        {
-          int e = errno;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
-          return 0;
-        }
-      setvbuf (f, NULL, _IOFBF, 1 << 20);
-      fprintf (f, "%u init\n", r);
+      text = g_string_sized_new (32 + (gsize) iterations * block->len);
+      g_string_append_printf (text, "%u init\n", r);
       for (guint it = 0; it < iterations; it++)
-        fwrite (block->str, 1, block->len, f);
-      fprintf (f, "%u finalize\n", r);
-      if (ferror (f) | (fclose (f) != 0))
-        {
-          int e = errno;
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
-          return 0;
-        }
+        g_string_append_len (text, block->str, (gssize) block->len);
+      g_string_append_printf (text, "%u finalize\n", r);
+      if (!g_file_set_contents (path, text->str, (gssize) text->len, error))
+        return 0;
+      g_string_append_printf (index, "index.txt_files/%s\n", name);
       lines += 2 + (guint64) iterations * (2 * n + 3);
     }
   if (!g_file_set_contents (index_path, index->str, index->len, error))

@@ -22,12 +22,18 @@
  * ones (SimGrid's selective update), and those activities, and only they,
  * are brought up to date and dated again, their rates changed or not, as
  * SimGrid's lazy update does.  The clock moves by the delay to the next
- * event, as SimGrid's does; the steps of deferred calls end nothing else.  Each resource keeps its users in an array, and each user
- * knows its slot there, so leaving a resource shared by thousands costs
- * O(1).  A solve keeps its sums in the resources themselves and divides
- * the weights (coefficient / penalty) as it goes: a division costs less
- * than a cache line of weights kept per activity, and the same
- * division gives the same double; below
+ * event, as SimGrid's does; the steps of deferred calls end nothing
+ * else.  Each resource keeps its users in an array in the order they
+ * joined, each user knowing its slot there: a short array closes up when
+ * one leaves, a long one (a backbone's, shared by thousands) keeps a hole
+ * until the holes outnumber the users, so leaving costs O(1) amortised.
+ * A solve keeps its sums in the resources themselves and divides the
+ * weights (coefficient / penalty) as it goes: a division costs less than
+ * a cache line of weights kept per activity, and the same division gives
+ * the same double.  It gathers the activities from the last to join to
+ * the first, so that the sums come out in SimGrid's order (sum_weights
+ * makes them again where they did not), and a round fills the resources
+ * whose level is its own to the bit, as SimGrid's.  Below
  * SMALL_SOLVE sharing activities it takes them all only when much
  * changed, and otherwise only what the changes reach (in SMPI's replays a
  * message starts or ends among computations that each are a component of
@@ -116,6 +122,7 @@ struct _AugurDesActivity {
   double             factor;       /* its progress: rate x factor */
   guint              live;         /* index in des->live */
   guint              closure;      /* scratch: the solve's closure_gen when it reached it */
+  guint              joined;       /* when it joined its resources' users: des->joined then */
 
   guint              id;           /* its index among all: des->heap_pos, ... */
   guint8             attached;     /* in its resources' users */
@@ -148,17 +155,20 @@ typedef struct {
 /* One cache line each (des->res is aligned to them). */
 typedef struct {
   double   capacity;
-  User    *users;         /* the activities sharing it */
-  guint    n_users;
-  guint    users_size;
-  guint    mark;          /* scratch: reached by the current solve */
-  guint    n_unfixed;     /* scratch of a solve: its users not fixed yet */
+  User    *users;         /* the activities sharing it, in the order they joined */
   double   remaining;     /* scratch of a solve: capacity less what fixed users take */
   double   weight_sum;    /* scratch of a solve: sum of coefficient / penalty of unfixed users */
-  gboolean modified;      /* a user came or went since the last solve */
+  guint    n_users;       /* those sharing it */
+  guint    users_len;     /* users' entries: a long list's holes (NULL) included */
+  guint    mark;          /* scratch: reached by the current solve */
+  guint    n_unfixed;     /* scratch of a solve: its users not fixed yet */
   guint    n_seen;        /* scratch of a solve: its users (entries) gathered so far */
   guint    closure;       /* scratch: the solve's closure_gen when it reached it */
+  guint8   users_log2;    /* users has room for 1 << users_log2 entries (none while NULL) */
+  guint8   modified;      /* a user came or went since the last solve */
 } __attribute__ ((aligned (64))) Resource;
+
+G_STATIC_ASSERT (sizeof (Resource) == 64);
 
 /* 16 bytes: a node's four children in one cache line (des->heap is
  * placed so); ties are broken by des->seq_of, read only then. */
@@ -222,7 +232,7 @@ struct _AugurDes {
   guint            *modified;    /* resources to solve again */
   guint             n_modified;
   AugurDesActivity **sharing;    /* those attached (a plain array: attached and detached at every transfer) */
-  guint             n_sharing, sharing_size;
+  guint             n_sharing, sharing_len, sharing_size;   /* sharing: in the order they joined, with holes (NULL) */
   GPtrArray        *live;        /* AugurDesActivity*: delayed or sharing, in
                                   * start order; NULL where one left */
   LiveKey          *live_keys;   /* beside live, index for index */
@@ -246,6 +256,9 @@ struct _AugurDes {
   guint             s_act_size, s_res_size;
   guint             generation;
   guint             closure_gen;  /* marks what the changes reach (mark_closure) */
+  guint             joined;       /* counts the activities that joined resources (attach) */
+  guint             gather_last;  /* scratch of a solve: the joined of the last unfixed activity gathered */
+  gboolean          gather_disorder;   /* scratch of a solve: one gathered joined after the one before */
   guint            *closure_queue;
   guint64           seq;
   guint             n_active;
@@ -750,9 +763,46 @@ mark_modified (AugurDes *des, guint r)
     }
 }
 
+/* A list of users up to this long closes up when one leaves; a longer
+ * one keeps holes. */
+#define SHORT_USERS 16
+
+/* Closes the holes of des->sharing, keeping its order. */
+static void
+sharing_compact (AugurDes *des)
+{
+  guint w = 0;
+
+  for (guint i = 0; i < des->sharing_len; i++)
+    if (des->sharing[i] != NULL)
+      {
+        des->sharing[w] = des->sharing[i];
+        des->sharing_pos[des->sharing[w]->id] = w;
+        w++;
+      }
+  des->sharing_len = w;
+}
+
+/* Closes the holes of res's users, keeping their order. */
+static void
+users_compact (Resource *res)
+{
+  guint w = 0;
+
+  for (guint i = 0; i < res->users_len; i++)
+    if (res->users[i].activity != NULL)
+      {
+        res->users[w] = res->users[i];
+        *res->users[w].slot = w;
+        w++;
+      }
+  res->users_len = w;
+}
+
 static void
 attach (AugurDes *des, AugurDesActivity *a)
 {
+  a->joined = des->joined++;
   if (a->n_resources > INLINE_SLOTS)
     a->slots = g_new (guint, a->n_resources);
   else
@@ -762,23 +812,35 @@ attach (AugurDes *des, AugurDesActivity *a)
       Resource *res = resource (des, a->resources[k]);
       User u = { a, &a->slots[k] };
 
-      if (res->n_users == res->users_size)
+      if (res->users == NULL || res->users_len == 1u << res->users_log2)
         {
-          res->users_size = MAX (8, 2 * res->users_size);
-          res->users = g_renew (User, res->users, res->users_size);
+          if (res->users != NULL && res->users_len - res->n_users >= res->users_len / 2)
+            users_compact (res);
+          else
+            {
+              res->users_log2 = res->users == NULL ? 3 : res->users_log2 + 1;
+              res->users = g_renew (User, res->users, (gsize) 1 << res->users_log2);
+            }
         }
-      a->slots[k] = res->n_users;
-      res->users[res->n_users++] = u;
+      a->slots[k] = res->users_len;
+      res->users[res->users_len++] = u;
+      res->n_users++;
       mark_modified (des, a->resources[k]);
     }
   a->attached = TRUE;
-  if (des->n_sharing == des->sharing_size)
+  if (des->sharing_len == des->sharing_size)
     {
-      des->sharing_size = MAX (64, 2 * des->sharing_size);
-      des->sharing = g_renew (AugurDesActivity *, des->sharing, des->sharing_size);
+      if (des->sharing_len - des->n_sharing >= des->sharing_len / 2 && des->sharing_len > 0)
+        sharing_compact (des);
+      else
+        {
+          des->sharing_size = MAX (64, 2 * des->sharing_size);
+          des->sharing = g_renew (AugurDesActivity *, des->sharing, des->sharing_size);
+        }
     }
-  des->sharing_pos[a->id] = des->n_sharing;
-  des->sharing[des->n_sharing++] = a;
+  des->sharing_pos[a->id] = des->sharing_len;
+  des->sharing[des->sharing_len++] = a;
+  des->n_sharing++;
 }
 
 static void
@@ -790,24 +852,41 @@ detach (AugurDes *des, AugurDesActivity *a)
     {
       Resource *res = resource (des, a->resources[k]);
       guint slot = a->slots[k];
-      guint last = --res->n_users;
 
-      if (slot != last)
+      /* the others keep the order they joined in (sum_weights): in a
+       * short list those after it move up, a long one (a backbone's)
+       * keeps a hole until the holes outnumber the users; the holes at
+       * its end go at once */
+      res->n_users--;
+      if (res->users_len <= SHORT_USERS)
         {
-          User moved = res->users[last];
-          res->users[slot] = moved;
-          *moved.slot = slot;
+          for (guint i = slot + 1; i < res->users_len; i++)
+            {
+              res->users[i - 1] = res->users[i];
+              if (res->users[i - 1].activity != NULL)   /* (a hole left while it was long) */
+                *res->users[i - 1].slot = i - 1;
+            }
+          res->users_len--;
+        }
+      else
+        {
+          res->users[slot].activity = NULL;
+          while (res->users_len > 0 && res->users[res->users_len - 1].activity == NULL)
+            res->users_len--;
+          if (res->users_len - res->n_users > res->n_users)
+            users_compact (res);
         }
       mark_modified (des, a->resources[k]);
     }
   a->attached = FALSE;
-  {
-    AugurDesActivity *moved = des->sharing[--des->n_sharing];
-    guint i = des->sharing_pos[a->id];
-
-    des->sharing_pos[moved->id] = i;
-    des->sharing[i] = moved;
-  }
+  /* a hole: the others keep the order they joined in (the small solve
+   * gathers them so, sum_weights) */
+  des->sharing[des->sharing_pos[a->id]] = NULL;
+  des->n_sharing--;
+  while (des->sharing_len > 0 && des->sharing[des->sharing_len - 1] == NULL)
+    des->sharing_len--;
+  if (des->sharing_len - des->n_sharing > des->n_sharing + 16)
+    sharing_compact (des);
 }
 
 /* What a's amount falls by a second: the sharing's rate times its factor
@@ -1070,16 +1149,6 @@ prefetch_activity (const AugurDesActivity *a)
   __builtin_prefetch (a->coefficients);
 }
 
-/* Over a list: the activity 2 x PREFETCH_AHEAD on, then (its first line
- * there by then) the rest of the one PREFETCH_AHEAD on. */
-static inline void
-prefetch_ahead (AugurDesActivity **list, guint i, guint n)
-{
-  if (i + 2 * PREFETCH_AHEAD < n)
-    __builtin_prefetch (list[i + 2 * PREFETCH_AHEAD], 1);
-  if (i + PREFETCH_AHEAD < n)
-    prefetch_activity (list[i + PREFETCH_AHEAD]);
-}
 
 /* A resource the solve reaches: its scratch starts from its capacity. */
 static inline void
@@ -1094,8 +1163,8 @@ reach (Resource *res, guint gen)
 
 /* An activity the solve reaches: what it has left now, and its weights
  * added to its resources (reached here if not yet) in the order the
- * activities are reached, so that the sums come out the same whatever
- * the path.  Returns whether it is still to be fixed. */
+ * activities are reached; sum_weights puts right those whose order
+ * counts.  Returns whether it is still to be fixed. */
 static inline __attribute__ ((always_inline)) gboolean
 gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, guint *n_comp_res,
         double *bound_floor)
@@ -1114,6 +1183,15 @@ gather (AugurDes *des, AugurDesActivity *a, double now, guint gen, guint *cr, gu
   a->fixed = fixed;
   if (!fixed && a->bound > 0)
     *bound_floor = MIN (*bound_floor, a->bound * penalty);
+  /* SimGrid sums a resource's weights from the last user to join to the
+   * first (sum_weights): while every activity gathered joined before the
+   * one gathered before it, each resource's sum is in that order (the
+   * distance compared: the counter may wrap) */
+  if (!fixed)
+    {
+      des->gather_disorder |= (gint) (a->joined - des->gather_last) > 0;
+      des->gather_last = a->joined;
+    }
   /* (fixed, seldom, in a loop of its own: this one runs for every edge
    * of every solve) */
   if (G_LIKELY (!fixed))
@@ -1160,6 +1238,42 @@ alone_unchanged (AugurDes *des, const AugurDesActivity *a)
   return TRUE;
 }
 
+/* The weights of the unfixed users of the resources reached, summed as
+ * SimGrid sums a constraint's usage (System::lmm_solve()): through its
+ * users from the last to join to the first (its enabled elements, each
+ * pushed to the front when its variable is enabled).  A sum of mixed
+ * weights (a transfer's 1 and another's 5 % acknowledgement on one link)
+ * rounds by its order, and the rates by the sums.  gather added them in
+ * the order it reached the activities: the same order when that one went
+ * from the last to join to the first (a solve that reaches everything
+ * through a backbone gathers its users so), and the same double anyway
+ * where two are summed (a + b is b + a).  Otherwise the sums of three or
+ * more are made again here.  Every user of a resource reached was
+ * gathered. */
+static void
+sum_weights (AugurDes *des, const guint *cr, guint n_res)
+{
+  if (G_LIKELY (!des->gather_disorder))
+    return;
+  for (guint i = 0; i < n_res; i++)
+    {
+      Resource *res = resource (des, cr[i]);
+      double sum = 0;
+
+      if (res->n_unfixed < 3)
+        continue;
+      for (guint u = res->users_len; u-- > 0;)
+        {
+          const AugurDesActivity *a = res->users[u].activity;
+
+          if (a == NULL || a->fixed)
+            continue;
+          sum += a->coefficients[res->users[u].slot - a->slots] / a->penalty;
+        }
+      res->weight_sum = sum;
+    }
+}
+
 /* Marks with des->closure_gen the resources reachable from the modified
  * ones through the activities sharing them, and those activities: what
  * SimGrid's lazy update brings up to date at its next solve
@@ -1185,10 +1299,10 @@ mark_closure (AugurDes *des)
   while (head < tail)
     {
       Resource *res = resource (des, queue[head++]);
-      for (guint u = 0; u < res->n_users; u++)
+      for (guint u = 0; u < res->users_len; u++)
         {
           AugurDesActivity *a = res->users[u].activity;
-          if (a->closure == cgen)
+          if (a == NULL || a->closure == cgen)
             continue;
           a->closure = cgen;
           for (guint k = 0; k < a->n_resources; k++)
@@ -1235,6 +1349,8 @@ solve_sharing (AugurDes *des)
     }
   ca = des->comp;
   cr = des->comp_res;
+  des->gather_last = des->joined;   /* after every activity's */
+  des->gather_disorder = FALSE;
   if (des->n_sharing <= SMALL_SOLVE && 2 * des->n_modified >= des->n_sharing)
     {
       /* few activities share and much changed: solving them all costs
@@ -1251,11 +1367,16 @@ solve_sharing (AugurDes *des)
        * changes reach are marked: they alone are brought up to date. */
       mark_closure (des);
       all_reached = FALSE;
-      for (guint i = 0; i < des->n_sharing; i++)
+      /* from the last to join to the first: the order of the sums
+       * (sum_weights) */
+      for (guint i = des->sharing_len; i-- > 0;)
         {
           AugurDesActivity *a = des->sharing[i];
-          prefetch_ahead (des->sharing, i, des->n_sharing);
-          if (alone_unchanged (des, a))
+          if (i >= 2 * PREFETCH_AHEAD && des->sharing[i - 2 * PREFETCH_AHEAD] != NULL)
+            __builtin_prefetch (des->sharing[i - 2 * PREFETCH_AHEAD], 1);
+          if (i >= PREFETCH_AHEAD && des->sharing[i - PREFETCH_AHEAD] != NULL)
+            prefetch_activity (des->sharing[i - PREFETCH_AHEAD]);
+          if (a == NULL || alone_unchanged (des, a))
             continue;
           ca[n_comp++] = a;
           unfixed += gather (des, a, now, gen, cr, &n_comp_res, &bound_floor);
@@ -1279,6 +1400,16 @@ solve_sharing (AugurDes *des)
             }
         }
       des->n_modified = 0;
+      /* the one with the most users first (a backbone): its users, from
+       * the last to join to the first, are then gathered in the order of
+       * the sums (sum_weights) */
+      for (guint i = 1; i < n_comp_res; i++)
+        if (resource (des, cr[i])->n_users > resource (des, cr[0])->n_users)
+          {
+            guint t = cr[0];
+            cr[0] = cr[i];
+            cr[i] = t;
+          }
 
       /* what is connected to them, through shared activities */
       for (guint i = 0; i < n_comp_res; i++)
@@ -1289,33 +1420,36 @@ solve_sharing (AugurDes *des)
            * over memory, are not read again */
           if (res->n_seen == res->n_users)
             continue;
-          /* the users a few ahead asked for only where there are many
-           * (a backbone at thousands of ranks): with a few dozen, they
-           * are in cache and the asking costs more than it saves */
+          /* from the last to join to the first: the order of the sums
+           * (sum_weights).  The users a few on asked for only where
+           * there are many (a backbone at thousands of ranks): with a few
+           * dozen, they are in cache and the asking costs more than it
+           * saves */
           if (res->n_users > 4 * PREFETCH_AHEAD)
-            for (guint u = 0; u < res->n_users; u++)
+            for (guint u = res->users_len; u-- > 0;)
               {
                 AugurDesActivity *a = res->users[u].activity;
-                if (u + 2 * PREFETCH_AHEAD < res->n_users)
-                  __builtin_prefetch (res->users[u + 2 * PREFETCH_AHEAD].activity, 1);
-                if (u + PREFETCH_AHEAD < res->n_users)
-                  prefetch_activity (res->users[u + PREFETCH_AHEAD].activity);
-                if (a->mark == gen)
+                if (u >= 2 * PREFETCH_AHEAD)
+                  __builtin_prefetch (res->users[u - 2 * PREFETCH_AHEAD].activity, 1);
+                if (u >= PREFETCH_AHEAD && res->users[u - PREFETCH_AHEAD].activity != NULL)
+                  prefetch_activity (res->users[u - PREFETCH_AHEAD].activity);
+                if (a == NULL || a->mark == gen)
                   continue;
                 ca[n_comp++] = a;
                 unfixed += gather (des, a, now, gen, cr, &n_comp_res, &bound_floor);
               }
           else
-            for (guint u = 0; u < res->n_users; u++)
+            for (guint u = res->users_len; u-- > 0;)
               {
                 AugurDesActivity *a = res->users[u].activity;
-                if (a->mark == gen)
+                if (a == NULL || a->mark == gen)
                   continue;
                 ca[n_comp++] = a;
                 unfixed += gather (des, a, now, gen, cr, &n_comp_res, &bound_floor);
               }
         }
     }
+  sum_weights (des, cr, n_comp_res);
   fill (des, ca, n_comp, cr, n_comp_res, unfixed, bound_floor);
 
   /* new completion times: when many move, the heap is rebuilt at once
@@ -1366,13 +1500,18 @@ solve_sharing (AugurDes *des)
 }
 
 /* Weighted max-min by progressive filling on the component gathered in
- * ca (activities) and cr (resources, their sums set by gather).  Each
- * round looks only at the resources that still have unfixed users and
- * the bounded activities not fixed yet, both kept in the order they were
- * reached, and a fixed activity takes its share off its resources at
- * once: a round costs what is left plus what it fixes.  The order of the
- * fixes (bounds first, then the full resources in the order reached, each
- * one's users in its order) is what makes the sums, so it is kept. */
+ * ca (activities) and cr (resources, their sums set by gather and
+ * sum_weights).  Each round looks only at the resources that still have
+ * unfixed users and the bounded activities not fixed yet, both kept in
+ * the order they were reached, and a fixed activity takes its share off
+ * its resources at once: a round costs what is left plus what it fixes.
+ * The order of the fixes (bounds first, then the full resources in the
+ * order reached, each one's users in the order they joined, as SimGrid's
+ * active elements) is what makes the sums, so it is kept.  A resource is
+ * full in a round when its level is the round's, to the bit (SimGrid
+ * compares remaining / usage with ==: two links whose sums differ in the
+ * last bit fill in two rounds, and the second one's users get a rate a
+ * few bits apart); a bound within 1e-12 of it. */
 static inline void
 list_bounded (AugurDesActivity **ca, guint n_act, AugurDesActivity **bounded, guint *n_bounded, gboolean *listed)
 {
@@ -1472,13 +1611,13 @@ fill (AugurDes *des, AugurDesActivity **ca, guint n_act, const guint *cr, guint 
       for (guint j = 0; j < n_active; j++)
         {
           const Resource *res;
-          if (!(lv[j] <= threshold))
+          if (!(lv[j] <= level))
             continue;
           res = resource (des, active[j]);
-          for (guint u = 0; u < res->n_users; u++)
+          for (guint u = 0; u < res->users_len; u++)
             {
               AugurDesActivity *a = res->users[u].activity;
-              if (a->fixed)
+              if (a == NULL || a->fixed)
                 continue;
               a->fixed = TRUE;
               fixing[n_fixing++] = a;
@@ -1639,11 +1778,11 @@ augur_des_settle_resource (AugurDes *des,
 
   g_return_if_fail (r < des->n_res);
   res = resource (des, r);
-  for (guint u = 0; u < res->n_users; u++)
+  for (guint u = 0; u < res->users_len; u++)
     {
       AugurDesActivity *a = res->users[u].activity;
 
-      if (a->state != STATE_SHARING || a->rate <= 0 || a->updated == now || !isfinite (a->event))
+      if (a == NULL || a->state != STATE_SHARING || a->rate <= 0 || a->updated == now || !isfinite (a->event))
         continue;
       a->remaining = MAX (0.0, a->remaining - progress_rate (a) * (now - a->updated));
       a->updated = now;

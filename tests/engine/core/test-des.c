@@ -1430,6 +1430,71 @@ test_clock_advance (void)
   augur_des_free (des);
 }
 
+/* A resource's weights are summed from the last user to join to the
+ * first, as SimGrid sums a constraint's usage, also where the solve
+ * reaches its users in another order.  On R1 (1.25e9/s): B (weight
+ * 0.05/p, its acknowledgements) joins first, then A and C (1/p each):
+ * SimGrid sums C, A, B, ((1/p + 1/p) + 0.05/p), which rounds otherwise
+ * than B's weight first.  B's own link R2 has three older users, so the
+ * solve starts there and reaches B before C and A: the sum is made
+ * again.  Eight computations elsewhere keep the solve from taking
+ * everything. */
+typedef struct {
+  guint b_route[2];   /* R2, R1 */
+  guint a_route[1];   /* R1 */
+  Log   log;
+} SumOrder;
+
+static void
+start_b_a_c (AugurDes *des, AugurDesActivity *timer, gpointer data)
+{
+  static const double ack[2] = { 1.0, 0.05 };
+  SumOrder *so = data;
+
+  (void) timer;
+  augur_des_start (des, 1e6, 0, 0, 1.8795e-05, 2, so->b_route, ack, NULL, NULL);
+  augur_des_start (des, 1e6, 0, 0, 1.8795e-05, 1, so->a_route, &one, record, &so->log);
+  augur_des_start (des, 1e6, 0, 0, 1.8795e-05, 1, so->a_route, &one, record, &so->log);
+}
+
+static void
+test_sum_order (void)
+{
+  g_autoptr(GError) error = NULL;
+  AugurDes *des = new_des ();
+  SumOrder so = { { 0 } };
+  double p = 1.8795e-05, t0 = 0x1p-20, sum, other, expected, wrong;   /* (t0 + the ends: exact) */
+  guint fill[8];
+
+  so.a_route[0] = so.b_route[1] = augur_des_add_resource (des, 1.25e9);
+  so.b_route[0] = augur_des_add_resource (des, 1e12);
+  for (guint i = 0; i < 3; i++)
+    augur_des_start (des, 1e9, 0, 0, p, 1, &so.b_route[0], &one, NULL, NULL);
+  for (guint i = 0; i < 8; i++)
+    {
+      fill[i] = augur_des_add_resource (des, 1e9);
+      augur_des_start (des, 1e9, 0, 0, 1, 1, &fill[i], &one, NULL, NULL);
+    }
+  augur_des_timer (des, t0, start_b_a_c, &so);
+  sum = 0;
+  sum += 1.0 / p;
+  sum += 1.0 / p;
+  sum += 0.05 / p;
+  other = 0;
+  other += 0.05 / p;
+  other += 1.0 / p;
+  other += 1.0 / p;
+  expected = t0 + 1e6 / (1.25e9 / sum / p);
+  wrong = t0 + 1e6 / (1.25e9 / other / p);
+  g_assert_cmpfloat (expected, !=, wrong);   /* the order counts here */
+  augur_des_run (des, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (so.log.n, ==, 2);
+  g_assert_cmpfloat (so.log.at[0], ==, expected);
+  g_assert_cmpfloat (so.log.at[1], ==, expected);
+  augur_des_free (des);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1462,6 +1527,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/des/defer", test_defer);
   g_test_add_func ("/engine/des/latency-touches", test_latency_touches);
   g_test_add_func ("/engine/des/clock-advance", test_clock_advance);
+  g_test_add_func ("/engine/des/sum-order", test_sum_order);
   /* the same, every event through the heap */
   {
     static const struct { const char *path; GTestFunc test; } again[] = {
@@ -1481,6 +1547,7 @@ main (int argc, char **argv)
       { "/engine/des/heap/defer", test_defer },
       { "/engine/des/heap/latency-touches", test_latency_touches },
       { "/engine/des/heap/clock-advance", test_clock_advance },
+      { "/engine/des/heap/sum-order", test_sum_order },
     };
     for (guint i = 0; i < G_N_ELEMENTS (again); i++)
       g_test_add_data_func (again[i].path, again[i].test, in_heap_mode);

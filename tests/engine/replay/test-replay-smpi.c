@@ -282,8 +282,13 @@ test_test_order (void)
    * four ranks on one host) and 19 (cut down): so does a computation that
    * starts or ends, even for those whose share stays the same; 20 (seed
    * 134 whole) and 21 (two computations of 0.6512 and 0.08472 flops): what
-   * ends less than surf/precision (1e-9 s) after an instant ends at it */
-  g_assert_cmpuint (n_sets, ==, 21);
+   * ends less than surf/precision (1e-9 s) after an instant ends at it;
+   * 29 to 33 (seeds 199, 263, 393, 435 and 498 whole, the last bit apart
+   * before): a link's weights are summed from the last user to join to
+   * the first, and links whose levels differ in the last bit fill in two
+   * rounds, as in SimGrid's lmm_solve() (263, 393 and 498 need the first,
+   * 199 both, 435 the second once the first is there) */
+  g_assert_cmpuint (n_sets, ==, 26);
 }
 
 /* Tests that meet, with send and receive overheads (overheads-order.csv):

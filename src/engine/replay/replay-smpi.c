@@ -250,6 +250,17 @@ struct _Smpi {
   guint                 *touch_sub;
   WakeKey               *touch_key;
   guint                 *touch_rank;
+  /* the first touch of each host at touch_now other than a computation's
+   * end (G_MAXUINT: none), and whether the first of all was an end: where
+   * the instant's ends leave the host's CPU without an action, SimGrid
+   * takes its constraint out of the modified list, and only the later
+   * touches count (touch_flush) */
+  gboolean              *touch_end;
+  guint                 *late_sub;
+  WakeKey               *late_key;
+  guint                 *late_rank;
+  guint                 *host_first;   /* the ranks of host h: host_ranks[host_first[h] .. host_first[h + 1]) */
+  guint                 *host_ranks;
   GPtrArray            **cpu_on;       /* per host: SRank*, its computations on */
   const AugurPlatform   *platform;
 };
@@ -490,7 +501,7 @@ cpu_settle_at (Smpi *sm, guint h, double now)
  * touched (System::update_modified_cnst_set()), which is the actors'
  * order, whatever order Augur took them in: touch_flush() numbers them. */
 static void
-cpu_changed_at (Smpi *sm, guint h, double now, guint sub, const WakeKey *key, guint index)
+cpu_changed_at (Smpi *sm, guint h, double now, guint sub, const WakeKey *key, guint index, gboolean end)
 {
   if (sm->cpu_changed[h] == now)
     {
@@ -500,6 +511,15 @@ cpu_changed_at (Smpi *sm, guint h, double now, guint sub, const WakeKey *key, gu
           sm->touch_sub[h] = sub;
           sm->touch_key[h] = *key;
           sm->touch_rank[h] = index;
+          sm->touch_end[h] = end;
+        }
+      if (!end &&
+          (sub < sm->late_sub[h] ||
+           (sub == sm->late_sub[h] && wake_before (key, index, &sm->late_key[h], sm->late_rank[h]))))
+        {
+          sm->late_sub[h] = sub;
+          sm->late_key[h] = *key;
+          sm->late_rank[h] = index;
         }
       return;
     }
@@ -511,7 +531,28 @@ cpu_changed_at (Smpi *sm, guint h, double now, guint sub, const WakeKey *key, gu
   sm->touch_sub[h] = sub;
   sm->touch_key[h] = *key;
   sm->touch_rank[h] = index;
+  sm->late_sub[h] = end ? G_MAXUINT : sub;
+  sm->touch_end[h] = end;
+  sm->late_key[h] = *key;
+  sm->late_rank[h] = index;
   g_array_append_val (sm->touched, h);
+}
+
+/* Whether host h's CPU keeps an action through the ends of instant t:
+ * a rank of h blocked since before t (a computation, a sleep, or the
+ * endless sleep of a wait) that was not released at t.  (Called once the
+ * clock has moved past t, before anything of the later instant.) */
+static gboolean
+cpu_kept_across (const Smpi *sm, guint h, double t)
+{
+  for (guint i = sm->host_first[h]; i < sm->host_first[h + 1]; i++)
+    {
+      const SRank *r = &sm->ranks[sm->host_ranks[i]];
+
+      if (r->blocked && r->block_start < t)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 static gboolean
@@ -553,13 +594,29 @@ touch_flush (Smpi *sm)
             continue;   /* answered at once */
           r->touch_pending = FALSE;
           cpu_settle_at (sm, r->host, r->touch_at);
-          cpu_changed_at (sm, r->host, r->touch_at, r->touch_sub, &r->touch_key, r->index);
+          cpu_changed_at (sm, r->host, r->touch_at, r->touch_sub, &r->touch_key, r->index, FALSE);
         }
       /* (an entry added meanwhile would be last, and seen above) */
       sm->touch_waits_from = from;
     }
   if (sm->touched->len == 0 || sm->touch_now >= now)
     return;
+  /* A computation that ends touches its host before any actor runs
+   * (sub-round 0), but where the instant's ends leave the host's CPU
+   * without any action (that computation and its wait's sleep freed,
+   * nothing else on it), SimGrid takes the host's constraint out of the
+   * modified list again (System::var_free(), make_constraint_inactive()):
+   * its place is that of its first touch after (docs/SMPI-REPLAY.md 2.3) */
+  for (guint i = 0; i < sm->touched->len; i++)
+    {
+      guint h = g_array_index (sm->touched, guint, i);
+
+      if (!sm->touch_end[h] || cpu_kept_across (sm, h, sm->touch_now))
+        continue;
+      sm->touch_sub[h] = sm->late_sub[h];
+      sm->touch_key[h] = sm->late_key[h];
+      sm->touch_rank[h] = sm->late_rank[h];
+    }
   {
     guint *v = (guint *) (void *) sm->touched->data, n = sm->touched->len;
     guint *tmp = n > SORT_RUN ? sort_scratch (sm, n, sizeof (guint)) : NULL;
@@ -583,10 +640,10 @@ cpu_settle (Smpi *sm, guint h)
  * those whose share stays the same (Augur's kernel alone would keep
  * their dates, which round otherwise). */
 static void
-cpu_changed (Smpi *sm, guint h, guint sub, const SRank *by)
+cpu_changed (Smpi *sm, guint h, guint sub, const SRank *by, gboolean end)
 {
   touch_flush (sm);
-  cpu_changed_at (sm, h, augur_des_now (sm->des), sub, &by->wake, by->index);
+  cpu_changed_at (sm, h, augur_des_now (sm->des), sub, &by->wake, by->index, end);
   augur_network_settle_cpu (sm->net, h);
 }
 
@@ -598,7 +655,7 @@ static void
 cpu_touch (SRank *rank)
 {
   cpu_settle (rank->sm, rank->host);
-  cpu_changed (rank->sm, rank->host, rank->subround, rank);
+  cpu_changed (rank->sm, rank->host, rank->subround, rank, FALSE);
 }
 
 /* The touch of a wait's sleep, at the instant it started. */
@@ -608,7 +665,7 @@ touch_apply (SRank *rank)
   Smpi *sm = rank->sm;
 
   cpu_settle_at (sm, rank->host, rank->touch_at);
-  cpu_changed_at (sm, rank->host, rank->touch_at, rank->touch_sub, &rank->touch_key, rank->index);
+  cpu_changed_at (sm, rank->host, rank->touch_at, rank->touch_sub, &rank->touch_key, rank->index, FALSE);
   augur_network_settle_cpu (sm->net, rank->host);
 }
 
@@ -708,7 +765,7 @@ block (SRank *rank, AugurRankState state)
       sm->cpu_running[h]++;
       /* SMPI's computation: three simcalls (exec_init()'s
        * set_flops_amount and set_host, then start) before its action */
-      cpu_changed (sm, h, rank->subround + 2, rank);
+      cpu_changed (sm, h, rank->subround + 2, rank, FALSE);
     }
   else if (state == AUGUR_STATE_SLEEP)
     cpu_touch (rank);
@@ -788,7 +845,7 @@ timer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
       g_ptr_array_remove_fast (sm->cpu_on[h], rank);
       sm->cpu_running[h]--;
       rank->in_exec = FALSE;
-      cpu_changed (sm, h, 0, rank);   /* ended before any actor runs */
+      cpu_changed (sm, h, 0, rank, TRUE);   /* ended before any actor runs */
     }
   rank->subround = 1;
   if (rank->reset_sleeps)
@@ -2506,6 +2563,11 @@ replay_smpi_run (const AugurPlatform      *platform,
     sm.touch_sub = g_new0 (guint, n_hosts);
     sm.touch_key = g_new0 (WakeKey, n_hosts);
     sm.touch_rank = g_new0 (guint, n_hosts);
+    sm.touch_end = g_new0 (gboolean, n_hosts);
+    sm.late_sub = g_new0 (guint, n_hosts);
+    sm.late_key = g_new0 (WakeKey, n_hosts);
+    sm.late_rank = g_new0 (guint, n_hosts);
+    sm.host_first = g_new0 (guint, n_hosts + 1);
     for (guint h = 0; h < n_hosts; h++)
       {
         sm.cpu_changed[h] = sm.cpu_changed_before[h] = -1;
@@ -2527,7 +2589,22 @@ replay_smpi_run (const AugurPlatform      *platform,
       rank->host = augur_deployment_get_actor (deployment, i)->host;
       rank->waitlist = g_ptr_array_new ();
       rank->storage = g_hash_table_new_full (slot_hash, slot_equal, slot_free, NULL);
+      sm.host_first[rank->host + 1]++;
     }
+  /* the ranks by host (cpu_kept_across) */
+  {
+    guint n_hosts = MAX (1, augur_platform_get_n_hosts (platform));
+    g_autofree guint *fill = g_new0 (guint, n_hosts);
+
+    for (guint h = 0; h < n_hosts; h++)
+      sm.host_first[h + 1] += sm.host_first[h];
+    sm.host_ranks = g_new (guint, MAX (1, sm.n));
+    for (guint i = 0; i < sm.n; i++)
+      {
+        guint h = sm.ranks[i].host;
+        sm.host_ranks[sm.host_first[h] + fill[h]++] = i;
+      }
+  }
   for (guint i = 0; i < sm.n && sm.error == NULL; i++)
     run_rank (&sm.ranks[i]);
   if (sm.error == NULL)
@@ -2682,6 +2759,12 @@ replay_smpi_run (const AugurPlatform      *platform,
   g_free (sm.sort_tmp);
   g_ptr_array_unref (sm.touch_waits);
   g_free (sm.touch_sub);
+  g_free (sm.touch_end);
+  g_free (sm.late_sub);
+  g_free (sm.late_key);
+  g_free (sm.late_rank);
+  g_free (sm.host_first);
+  g_free (sm.host_ranks);
   g_free (sm.touch_key);
   g_free (sm.touch_rank);
   for (guint h = 0; h < MAX (1, augur_platform_get_n_hosts (platform)); h++)

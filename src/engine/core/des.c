@@ -1239,7 +1239,7 @@ alone_unchanged (AugurDes *des, const AugurDesActivity *a)
 }
 
 /* The weights of the unfixed users of the resources reached, summed as
- * SimGrid sums a constraint's usage (System::lmm_solve()): through its
+ * SimGrid sums a constraint's usage (MaxMin::maxmin_solve()): through its
  * users from the last to join to the first (its enabled elements, each
  * pushed to the front when its variable is enabled).  A sum of mixed
  * weights (a transfer's 1 and another's 5 % acknowledgement on one link)

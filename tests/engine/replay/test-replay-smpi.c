@@ -286,7 +286,7 @@ test_test_order (void)
    * 29 to 33 (seeds 199, 263, 393, 435 and 498 whole, the last bit apart
    * before): a link's weights are summed from the last user to join to
    * the first, and links whose levels differ in the last bit fill in two
-   * rounds, as in SimGrid's lmm_solve() (263, 393 and 498 need the first,
+   * rounds, as in SimGrid's maxmin_solve() (263, 393 and 498 need the first,
    * 199 both, 435 the second once the first is there); 34 (seed 693
    * whole, a test's sleep apart before): a computation that ends and
    * leaves its host's CPU without an action does not place the host in

@@ -1063,6 +1063,9 @@ transfer_done (AugurDes *des, AugurDesActivity *activity, gpointer data)
   SReq *send = t->send, *recv = t->recv;
   WakeKey woke_by = { 1, augur_des_now (des), t->start, 1, 0, 0 };
 
+  /* the last instant's touches first, while its ranks are as it left
+   * them (cpu_kept_across) */
+  touch_flush (sm);
   if (sm->record && replay_record_fits (&sm->error, sm->des, sm->messages))
     {
       /* MPI's tags are not negative: SMPI's collectives use negative ones */
@@ -2059,6 +2062,7 @@ test_slept (AugurDes *des, AugurDesActivity *activity, gpointer data)
   Slot *s = storage_slot (rank, a->src, a->dst, a->tag, FALSE);
   SReq *r = s != NULL ? g_queue_peek_head (&s->queue) : NULL;
 
+  touch_flush (rank->sm);   /* the last instant's, while its ranks are as it left them */
   starts_flush_for (rank);
   rank->wake = rank->cpu_key;
   rank->subround = r != NULL && r->detached ? 1 : 2;

@@ -2014,20 +2014,26 @@ out:
   return ok;
 }
 
-/* Gauss-Seidel (augur-mpi-gs.c) from x, which gets its answer. */
+/* Gauss-Seidel (augur-mpi-gs.c) from x, which gets its answer;
+ * accelerated, as the engine's, on a chain of CTMC_SEGMENT_MIN_STATES
+ * states or more (AUGUR_MPI_ACCELERATE=0 never, =1 at any size: for the
+ * benchmarks and the tests). */
 static gboolean
 solve_gauss_seidel (const AugurMpiRows *rows, Vec x, double max_exit, double tol, guint max_iterations,
                     gboolean may_bail, guint *iterations, double *residual1, double *residual_inf,
                     AugurMpiSpace *space, GError **error)
 {
   g_autofree double *values = augur_memory_huge_new0 ((gsize) rows->n + rows->n_ghosts + 1, sizeof (double));
+  const char *knob = g_getenv ("AUGUR_MPI_ACCELERATE");
+  gboolean accelerate = g_strcmp0 (knob, "1") == 0 ||
+                        (g_strcmp0 (knob, "0") != 0 && space->n_states >= CTMC_SEGMENT_MIN_STATES);
   AugurMpiGsResult result;
   PetscScalar *xa;
 
   TRY (VecGetArray (x, &xa));
   if (rows->n > 0)
     memcpy (values, xa, sizeof (double) * rows->n);
-  augur_mpi_gauss_seidel (rows, values, max_exit, tol, max_iterations, may_bail, &result);
+  augur_mpi_gauss_seidel (rows, values, max_exit, tol, max_iterations, may_bail, accelerate, &result);
   if (rows->n > 0)
     memcpy (xa, values, sizeof (double) * rows->n);
   TRY (VecRestoreArray (x, &xa));

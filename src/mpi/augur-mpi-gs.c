@@ -22,6 +22,22 @@
  * there only (the sweeps in between are not: the iteration is linear,
  * and the sum stays near 1 over so few sweeps).
  *
+ * On a large chain the sweeps run ACCEL_SWEEPS in a row and the runs are
+ * joined by Anderson mixing of depth 2: with g the vector a run makes of
+ * x and f = g - x, the next start is g - c1 (g - g') - c2 (g' - g''), g'
+ * and g'' the two runs before's, c1 and c2 the least-squares fit of f by
+ * f - f' and f' - f'' (depth 1, ctmc-solve.c's gamma, while that system
+ * is near singular or there is one run before).  Depth 2 because the
+ * ranks' lag leaves more than one slow mode: the 13-stage pipeline at 3
+ * ranks took 144 sweeps at depth 1, 100 at depth 2, 248 plain; `stream4`
+ * at 1 rank 728, 360 and 914.  The map a run applies is linear and
+ * keeps pi, so f has no part along pi and the vectors need no
+ * normalising between checks: one reduction a run carries the sums, and
+ * a check scales them all alike.  The residual checked is g's (a
+ * Gauss-Seidel iterate is the answer), after an exchange of g's ghost
+ * values; the mixed start's values reach the other ranks by the exchange
+ * the next sweep waits for.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-mpi-private.h"
@@ -32,6 +48,12 @@
 #define MAX_CHECK_INTERVAL 10   /* sweeps between residual checks, as ctmc-solve.c */
 #define BAIL_WINDOW        100  /* sweeps over which the rate is judged */
 #define GHOST_TAG          4242
+
+/* the acceleration's, as ctmc-solve.c's */
+#define ACCEL_SWEEPS       4
+#define ACCEL_CHECK_STEPS  5
+#define ACCEL_MAX_FAILURES 4
+#define ACCEL_MAX_GAMMA    1e3
 
 void
 augur_mpi_rows_clear (AugurMpiRows *rows)
@@ -366,6 +388,231 @@ augur_mpi_rows_residual (const AugurMpiRows *rows,
   return res;
 }
 
+/* How a run of accelerated sweeps ended. */
+typedef enum {
+  ACCEL_CONVERGED,   /* x is the answer, normalised, its ghosts too */
+  ACCEL_GAVE_UP,     /* plain sweeps go on from x; its exchange is posted */
+  ACCEL_STOPPED,     /* diverged, out of sweeps, or bailing out: no more */
+} AccelEnd;
+
+typedef struct {
+  const AugurMpiRows *rows;
+  Exchange           *ex;
+  MPI_Datatype        type;
+  MPI_Op              op;
+  guint               first_ghost_row;
+  double              max_exit, tol;
+  guint               max_iterations;
+  gboolean            may_bail;
+  /* this rank's n values each: x_t, then f_t; f_{t-1}, f_{t-2}; g_{t-1}, g_{t-2} */
+  double             *xo, *f1, *f2, *g1, *g2;
+} Accel;
+
+/* Sweeps from x (normalised, its ghosts current, its residual *res and
+ * the least seen *best) by runs of ACCEL_SWEEPS, joined by Anderson
+ * mixing of depth 2 (the file's head), with ctmc-solve.c's
+ * run_accelerated () tests: g's residual checked at the first run, when
+ * the last check's ratio of residual to |f| predicts the tolerance, and
+ * at least every ACCEL_CHECK_STEPS runs; a run whose |f| did not shrink
+ * taken plain, and after ACCEL_MAX_FAILURES of them, or a coefficient
+ * not finite or above ACCEL_MAX_GAMMA, plain sweeps from g (from g_{t-1}
+ * when the run from a mixed start diverged).  The same on every rank:
+ * each decision is taken on reduced sums. */
+static AccelEnd
+run_accelerated (const Accel *ac, double *x, guint *it_io, double *res, double *best, AugurMpiGsResult *result)
+{
+  const AugurMpiRows *rows = ac->rows;
+  const guint n = rows->n;
+  const gsize n_all = (gsize) n + rows->n_ghosts;
+  double *xo = ac->xo, *f1 = ac->f1, *f2 = ac->f2, *g1 = ac->g1, *g2 = ac->g2;
+  double phi_prev = INFINITY, ratio = 0, win_res = *res;
+  guint it = *it_io, step = 0, last_check = 0, failures = 0, win_it = it;
+  guint have = 0;   /* how many of f_{t-1}, f_{t-2} (and the g's) there are */
+  AccelEnd end = ACCEL_STOPPED;
+
+  memcpy (xo, x, sizeof (double) * n);
+  while (it < ac->max_iterations)
+    {
+      guint sweeps = MIN (ACCEL_SWEEPS, ac->max_iterations - it);
+      /* |f|; <d1, d1>, <d1, d2>, <d2, d2>, <d1, f>, <d2, f> with
+       * d1 = f_t - f_{t-1}, d2 = f_{t-1} - f_{t-2} */
+      double local[6] = { 0, 0, 0, 0, 0, 0 }, all[6], phi, c1 = 0, c2 = 0, inv = 1, *swap;
+      gboolean check;
+
+      for (guint s = 0; s < sweeps; s++)
+        {
+          sweep (rows, x, ac->first_ghost_row, ac->ex);
+          it++;
+          if (s + 1 < sweeps)
+            exchange_post (ac->ex);
+        }
+      step++;
+
+      /* f_t = g_t - x_t (into xo), and the sums: one reduction */
+      for (guint j = 0; j < n; j++)
+        {
+          double f = x[j] - xo[j];
+
+          xo[j] = f;
+          local[0] += fabs (f);
+          if (have >= 1)
+            {
+              double d1 = f - f1[j];
+
+              local[1] += d1 * d1;
+              local[4] += d1 * f;
+              if (have >= 2)
+                {
+                  double d2 = f1[j] - f2[j];
+
+                  local[2] += d1 * d2;
+                  local[3] += d2 * d2;
+                  local[5] += d2 * f;
+                }
+            }
+        }
+      AUGUR_MPI_WAIT (MPI_Iallreduce (local, all, 6, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, AUGUR_MPI_REQUEST));
+      result->reductions++;
+      phi = all[0];
+      /* f_t becomes f_{t-1}, f_{t-1} f_{t-2}; the oldest's memory the next x_t */
+      swap = f2;
+      f2 = f1;
+      f1 = xo;
+      xo = swap;
+      if (!isfinite (phi))
+        {
+          if (have > 0)
+            goto from_previous;   /* the mixed start did it */
+          *res = INFINITY;
+          break;
+        }
+
+      /* the residual of g_t, when it may have reached the tolerance: its
+       * ghosts first */
+      check = step == 1 || step - last_check >= ACCEL_CHECK_STEPS || it >= ac->max_iterations ||
+              !(ratio * phi > ac->tol);
+      if (check)
+        {
+          double sum, r;
+
+          exchange_post (ac->ex);
+          exchange_wait_received (ac->ex);
+          r = measure (rows, x, ac->max_exit, ac->type, ac->op, &result->residual_inf, &sum, &result->reductions);
+          last_check = step;
+          if (!isfinite (r) || r > 1e8 * *best)
+            {
+              if (have > 0)
+                goto from_previous;
+              *res = r;
+              break;
+            }
+          inv = 1.0 / sum;
+          *res = r;
+          if (r <= ac->tol)
+            {
+              scale (x, n_all, inv);
+              end = ACCEL_CONVERGED;
+              break;
+            }
+          *best = MIN (*best, r);
+          ratio = phi > 0 ? r / phi : 0;
+          if (it - win_it >= BAIL_WINDOW)
+            {
+              /* give way to the next method when this rate cannot make it */
+              double rate = pow (r / win_res, 1.0 / (it - win_it));
+              double need = rate < 1 ? log (ac->tol / r) / log (rate) : INFINITY;
+
+              if (ac->may_bail && need > (double) (ac->max_iterations - it))
+                {
+                  scale (x, n_all, inv);
+                  break;
+                }
+              win_it = it;
+              win_res = r;
+            }
+        }
+      if (it >= ac->max_iterations)
+        {
+          scale (x, n_all, inv);
+          break;
+        }
+
+      /* the coefficients: least squares on the differences of the f's
+       * (depth 2 where its 2 x 2 system is well conditioned, else 1) */
+      if (have >= 1 && phi < phi_prev)
+        {
+          double a11 = all[1], a12 = all[2], a22 = all[3], b1 = all[4], b2 = all[5];
+          double det = a11 * a22 - a12 * a12;
+
+          if (have >= 2 && a11 > 0 && a22 > 0 && det > 1e-10 * a11 * a22)
+            {
+              c1 = (b1 * a22 - b2 * a12) / det;
+              c2 = (a11 * b2 - a12 * b1) / det;
+            }
+          else
+            c1 = a11 > 0 ? b1 / a11 : 0;
+          if (!isfinite (c1) || !isfinite (c2) || fabs (c1) > ACCEL_MAX_GAMMA || fabs (c2) > ACCEL_MAX_GAMMA)
+            goto from_this;
+        }
+      else if (have >= 1 && ++failures >= ACCEL_MAX_FAILURES)
+        goto from_this;
+      phi_prev = phi;
+
+      /* x_{t+1} = g_t - c1 (g_t - g_{t-1}) - c2 (g_{t-1} - g_{t-2}),
+       * kept in xo as the next x_t; g_t into g_{t-2}'s memory */
+      if (c1 == 0 && c2 == 0)
+        for (guint j = 0; j < n; j++)
+          {
+            g2[j] = x[j];
+            xo[j] = x[j];
+          }
+      else if (c2 == 0)
+        for (guint j = 0; j < n; j++)
+          {
+            double g = x[j], v = g - c1 * (g - g1[j]);
+
+            g2[j] = g;
+            x[j] = v;
+            xo[j] = v;
+          }
+      else
+        for (guint j = 0; j < n; j++)
+          {
+            double g = x[j], v = g - c1 * (g - g1[j]) - c2 * (g1[j] - g2[j]);
+
+            g2[j] = g;
+            x[j] = v;
+            xo[j] = v;
+          }
+      swap = g2;
+      g2 = g1;
+      g1 = swap;
+      have = MIN (have + 1, 2);
+      if (inv != 1.0)
+        {
+          /* checked: every vector to the same scale, g_t's sum 1 */
+          scale (x, n, inv);
+          scale (xo, n, inv);
+          scale (f1, n, inv);
+          scale (f2, n, inv);
+          scale (g1, n, inv);
+          scale (g2, n, inv);
+          phi_prev *= inv;
+        }
+      /* x_{t+1}'s values to the ranks that read them */
+      exchange_post (ac->ex);
+    }
+  *it_io = it;
+  return end;
+
+from_previous:
+  memcpy (x, g1, sizeof (double) * n);
+from_this:
+  *it_io = it;
+  exchange_post (ac->ex);
+  return ACCEL_GAVE_UP;
+}
+
 gboolean
 augur_mpi_gauss_seidel (const AugurMpiRows *rows,
                         double             *x,
@@ -373,6 +620,7 @@ augur_mpi_gauss_seidel (const AugurMpiRows *rows,
                         double              tol,
                         guint               max_iterations,
                         gboolean            may_bail,
+                        gboolean            accelerate,
                         AugurMpiGsResult   *result)
 {
   const gsize n_all = (gsize) rows->n + rows->n_ghosts;
@@ -381,7 +629,7 @@ augur_mpi_gauss_seidel (const AugurMpiRows *rows,
   Exchange ex;
   guint first_ghost_row = rows->n, it = 0, next_check = 1, last_it = 0, win_it = 0;
   double res, best, last_res, win_res, sum;
-  gboolean converged = FALSE;
+  gboolean converged = FALSE, stopped = FALSE;
 
   memset (result, 0, sizeof *result);
   reduction_new (&type, &op);
@@ -401,7 +649,42 @@ augur_mpi_gauss_seidel (const AugurMpiRows *rows,
   if (isfinite (res))
     scale (x, n_all, 1.0 / sum);
   converged = res <= tol;
-  while (!converged && isfinite (res) && it < max_iterations)
+  if (!converged && isfinite (res) && accelerate)
+    {
+      /* the acceleration's vectors, where every rank has them */
+      Accel ac = { rows, &ex, type, op, first_ghost_row, max_exit, tol, max_iterations, may_bail,
+                   NULL, NULL, NULL, NULL, NULL };
+      const guint n_vectors = 5;
+      double **vectors[] = { &ac.xo, &ac.f1, &ac.f2, &ac.g1, &ac.g2 };
+      int have = 0, all = 0;
+
+      if (augur_memory_check ((guint64) n_vectors * MAX (rows->n, 1) * sizeof (double),
+                              "Gauss-Seidel's acceleration", NULL))
+        {
+          have = 1;
+          for (guint v = 0; v < n_vectors; v++)
+            {
+              *vectors[v] = augur_memory_huge_try_new (MAX (rows->n, 1), sizeof (double));
+              have = have && *vectors[v] != NULL;
+            }
+        }
+      AUGUR_MPI_WAIT (MPI_Iallreduce (&have, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD, AUGUR_MPI_REQUEST));
+      result->reductions++;
+      if (all)
+        {
+          AccelEnd end = run_accelerated (&ac, x, &it, &res, &best, result);
+
+          converged = end == ACCEL_CONVERGED;
+          stopped = end == ACCEL_STOPPED;
+          /* plain from here: a check at the next sweep */
+          last_it = win_it = it;
+          last_res = win_res = res;
+          next_check = it + 1;
+        }
+      for (guint v = 0; v < n_vectors; v++)
+        g_free (*vectors[v]);
+    }
+  while (!converged && !stopped && isfinite (res) && it < max_iterations)
     {
       sweep (rows, x, first_ghost_row, &ex);
       it++;

@@ -358,13 +358,16 @@ typedef struct {
  * ghosts are filled here) until ctmc-solve.c's test holds (at most
  * max_iterations sweeps; with may_bail, fewer when the rate seen cannot
  * reach tol in them).  TRUE when it converged; x then sums to 1.
- * max_exit is the largest rate out over all ranks. */
+ * max_exit is the largest rate out over all ranks.  With accelerate (the
+ * same on every rank), runs of sweeps joined by Anderson mixing, where
+ * every rank has room for three more vectors of its rows. */
 gboolean augur_mpi_gauss_seidel (const AugurMpiRows *rows,
                                  double             *x,
                                  double              max_exit,
                                  double              tol,
                                  guint               max_iterations,
                                  gboolean            may_bail,
+                                 gboolean            accelerate,
                                  AugurMpiGsResult   *result);
 
 /* Collective: the stop test's residual of x (this rank's n values, the

@@ -552,15 +552,18 @@ typedef struct
 {
   double       *x;          /* in: g_t times the sweep's sum; out (C): x_{t+1} */
   double       *xo;         /* pass B, in: x_t; out: f_t */
-  const double *fp;         /* pass B: f_{t-1} */
-  double       *gp;         /* pass C, in: g_{t-1}; out: g_t */
+  const double *f1, *f2;    /* pass B: f_{t-1}, f_{t-2} */
+  const double *g1;         /* pass C: g_{t-1} */
+  double       *g2;         /* pass C, in: g_{t-2}; out: g_t */
   double       *next;       /* pass C: x_{t+1} again (the next x_t) */
   double        inv;        /* 1 / the sweep's sum (1 once x is normalised) */
-  double        gamma;      /* pass C */
-  gboolean      have;       /* pass B: f_{t-1} is there */
+  double        c1, c2;     /* pass C */
+  guint         have;       /* pass B: how many of f_{t-1}, f_{t-2} are there */
   gboolean      mix;        /* B or C */
   guint         from, to;
-  double        phi, fd, dd;
+  /* pass B: |f_t|; with d1 = f_t - f_{t-1}, d2 = f_{t-1} - f_{t-2}:
+   * <d1, d1>, <d1, d2>, <d2, d2>, <d1, f_t>, <d2, f_t> */
+  double        phi, a11, a12, a22, b1, b2;
 } AccelPart;
 
 static gpointer
@@ -568,57 +571,89 @@ accel_part (gpointer data)
 {
   AccelPart *p = data;
   double *restrict x = p->x;
-  double phi = 0, fd = 0, dd = 0;
 
   if (!p->mix)
     {
-      /* B: f_t = g_t - x_t (g_t = x / sum), its 1-norm, and the dot
-       * products of the secant step */
+      /* B: f_t = g_t - x_t (g_t = x / sum), its 1-norm, and the sums of
+       * the least-squares step */
       double *restrict xo = p->xo;
-      const double *restrict fp = p->fp;
+      const double *restrict f1 = p->f1;
+      const double *restrict f2 = p->f2;
       const double inv = p->inv;
+      double phi = 0, a11 = 0, a12 = 0, a22 = 0, b1 = 0, b2 = 0;
 
-      for (guint j = p->from; j < p->to; j++)
-        {
-          double f = x[j] * inv - xo[j];
-
-          xo[j] = f;
-          phi += fabs (f);
-          if (p->have)
-            {
-              double d = f - fp[j];
-
-              fd += f * d;
-              dd += d * d;
-            }
-        }
-      p->phi = phi;
-      p->fd = fd;
-      p->dd = dd;
-    }
-  else
-    {
-      /* C: x_{t+1} = g_t - gamma (g_t - g_{t-1}) */
-      double *restrict gp = p->gp;
-      double *restrict next = p->next;
-      const double gamma = p->gamma, inv = p->inv;
-
-      if (gamma == 0)
-        /* g_{t-1} not read: it is not there at the first step */
+      if (p->have == 0)
         for (guint j = p->from; j < p->to; j++)
           {
-            double g = x[j] * inv;
+            double f = x[j] * inv - xo[j];
 
-            gp[j] = g;
-            x[j] = g;
-            next[j] = g;
+            xo[j] = f;
+            phi += fabs (f);
+          }
+      else if (p->have == 1)
+        for (guint j = p->from; j < p->to; j++)
+          {
+            double f = x[j] * inv - xo[j], d1 = f - f1[j];
+
+            xo[j] = f;
+            phi += fabs (f);
+            a11 += d1 * d1;
+            b1 += d1 * f;
           }
       else
         for (guint j = p->from; j < p->to; j++)
           {
-            double g = x[j] * inv, v = g - gamma * (g - gp[j]);
+            double f = x[j] * inv - xo[j], d1 = f - f1[j], d2 = f1[j] - f2[j];
 
-            gp[j] = g;
+            xo[j] = f;
+            phi += fabs (f);
+            a11 += d1 * d1;
+            b1 += d1 * f;
+            a12 += d1 * d2;
+            a22 += d2 * d2;
+            b2 += d2 * f;
+          }
+      p->phi = phi;
+      p->a11 = a11;
+      p->a12 = a12;
+      p->a22 = a22;
+      p->b1 = b1;
+      p->b2 = b2;
+    }
+  else
+    {
+      /* C: x_{t+1} = g_t - c1 (g_t - g_{t-1}) - c2 (g_{t-1} - g_{t-2}),
+       * g_t into g_{t-2}'s memory */
+      const double *restrict g1 = p->g1;
+      double *restrict g2 = p->g2;
+      double *restrict next = p->next;
+      const double c1 = p->c1, c2 = p->c2, inv = p->inv;
+
+      if (c1 == 0 && c2 == 0)
+        /* the g's before not read: they are not there at the first step */
+        for (guint j = p->from; j < p->to; j++)
+          {
+            double g = x[j] * inv;
+
+            g2[j] = g;
+            x[j] = g;
+            next[j] = g;
+          }
+      else if (c2 == 0)
+        for (guint j = p->from; j < p->to; j++)
+          {
+            double g = x[j] * inv, v = g - c1 * (g - g1[j]);
+
+            g2[j] = g;
+            x[j] = v;
+            next[j] = v;
+          }
+      else
+        for (guint j = p->from; j < p->to; j++)
+          {
+            double g = x[j] * inv, v = g - c1 * (g - g1[j]) - c2 * (g1[j] - g2[j]);
+
+            g2[j] = g;
             x[j] = v;
             next[j] = v;
           }
@@ -662,19 +697,24 @@ too_slow (const Solve *sv,
 
 /* Gauss-Seidel on a large chain, from x (normalised, its residual res):
  * ACCEL_SWEEPS sweeps in a row give g_t = G(x_t), then one step of
- * Anderson mixing of depth one (a secant step):
- *   f_t = g_t - x_t,  gamma = <f_t, f_t - f_{t-1}> / |f_t - f_{t-1}|^2,
- *   x_{t+1} = g_t - gamma (g_t - g_{t-1})
- * (gamma 0 at the first step).  On the pipelines this takes a half of
- * plain Gauss-Seidel's sweeps (44 instead of 77 at 11 stages, 52 instead
- * of 97 at 13, 72 instead of 128 at 16).  The residual is that of g_t,
+ * Anderson mixing of depth 2:
+ *   f_t = g_t - x_t,  d1 = f_t - f_{t-1},  d2 = f_{t-1} - f_{t-2},
+ *   (c1, c2) = the least-squares fit of f_t by d1 and d2,
+ *   x_{t+1} = g_t - c1 (g_t - g_{t-1}) - c2 (g_{t-1} - g_{t-2})
+ * (nothing mixed at the first step; depth 1, c1 = <f_t, d1> / |d1|^2, at
+ * the second and while the 2 x 2 system is near singular).  On the
+ * pipelines depth 1 took a half of plain Gauss-Seidel's sweeps (44
+ * instead of 77 at 11 stages, 52 instead of 97 at 13, 72 instead of 128
+ * at 16); depth 2 is for chains whose error has more than one slow mode
+ * (the cache-coherence model stream4: 668 sweeps at depth 1, 914 plain in
+ * augur-mpi's order).  The residual is that of g_t,
  * checked when the last check's ratio of residual to |f| predicts it at
  * the tolerance, at the first step and at least every ACCEL_CHECK_STEPS
  * steps: the answer is a
  * Gauss-Seidel iterate, and so is the vector left by Cancel or the time
  * limit (polled between runs).  A step whose |f_t| is not below |f_{t-1}|
- * is taken plain (gamma 0); after ACCEL_MAX_FAILURES of them, or a gamma
- * not finite or above ACCEL_MAX_GAMMA, the acceleration gives up and
+ * is taken plain (nothing mixed); after ACCEL_MAX_FAILURES of them, or a
+ * coefficient not finite or above ACCEL_MAX_GAMMA, the acceleration gives up and
  * returns FALSE with x = g_t normalised (*it, *res set): plain sweeps go
  * on from there; from g_{t-1} when the run from a mixed start diverged
  * (a sum not finite or not positive, a residual not finite or 1e8 times
@@ -686,7 +726,10 @@ too_slow (const Solve *sv,
 #define ACCEL_CHECK_STEPS  5
 #define ACCEL_MAX_FAILURES 4
 #define ACCEL_MAX_GAMMA    1e3
-/* above this many states the three vectors (24 bytes a state) are kept
+/* depth 2 while |d1|^2 |d2|^2 - <d1, d2>^2 is above this share of
+ * |d1|^2 |d2|^2 (the differences not nearly parallel) */
+#define ACCEL_MIN_DET      1e-10
+/* above this many states the five vectors (40 bytes a state) are kept
  * for the chain: Gauss-Seidel is plain */
 #define ACCEL_MAX_STATES   (1u << 26)
 
@@ -705,15 +748,18 @@ run_accelerated (Solve    *sv,
   const AugurCtmc *c = sv->ctmc;
   const guint n = c->n;
   const gint64 attempt_start = g_get_monotonic_time ();
-  double *xo, *fp, *gp;
+  double *xo, *f1, *f2, *g1, *g2;
   double phi_prev = INFINITY, ratio = 0, best_res = *res, win_res = *res;
   guint it = 0, step = 0, last_check = 0, failures = 0, win_it = 0;
-  gboolean have = FALSE, gave_up = FALSE;
+  guint have = 0;   /* how many of f_{t-1}, f_{t-2} (and the g's) there are */
+  gboolean gave_up = FALSE;
   AccelPart part[2];
 
   xo = augur_memory_huge_new (n, sizeof (double));
-  fp = augur_memory_huge_new (n, sizeof (double));
-  gp = augur_memory_huge_new (n, sizeof (double));
+  f1 = augur_memory_huge_new (n, sizeof (double));
+  f2 = augur_memory_huge_new (n, sizeof (double));
+  g1 = augur_memory_huge_new (n, sizeof (double));
+  g2 = augur_memory_huge_new (n, sizeof (double));
   memcpy (xo, x, sizeof (double) * n);
   memset (part, 0, sizeof part);
   part[0].from = 0;
@@ -725,7 +771,7 @@ run_accelerated (Solve    *sv,
   while (it < budget)
     {
       guint sweeps = MIN (ACCEL_SWEEPS, budget - it), done, threads;
-      double total, phi, gamma = 0, *swap;
+      double total, phi, c1 = 0, c2 = 0, *swap;
       gboolean check;
 
       total = segment_sweeps (c, x, need, n_blocks, sweeps, two, sv->cancellable, &done, &threads);
@@ -761,15 +807,18 @@ run_accelerated (Solve    *sv,
           part[h].mix = FALSE;
           part[h].x = x;
           part[h].xo = xo;
-          part[h].fp = fp;
+          part[h].f1 = f1;
+          part[h].f2 = f2;
           part[h].inv = 1.0 / total;
           part[h].have = have;
         }
       accel_pass (part, two);
       phi = part[0].phi + part[1].phi;
-      /* f_t is in xo: it becomes f_{t-1}, the old one's memory the next x_t */
-      swap = fp;
-      fp = xo;
+      /* f_t is in xo: it becomes f_{t-1}, f_{t-1} f_{t-2}, the oldest's
+       * memory the next x_t */
+      swap = f2;
+      f2 = f1;
+      f1 = xo;
       xo = swap;
 
       /* the residual of g_t, when it may have reached the tolerance */
@@ -836,52 +885,70 @@ run_accelerated (Solve    *sv,
           }
       }
 
-      if (have && phi < phi_prev)
+      if (have >= 1 && phi < phi_prev)
         {
-          double fd = part[0].fd + part[1].fd, dd = part[0].dd + part[1].dd;
+          /* the halves' sums, added in order: the same bits on one
+           * thread or two */
+          double a11 = part[0].a11 + part[1].a11, a12 = part[0].a12 + part[1].a12;
+          double a22 = part[0].a22 + part[1].a22, b1 = part[0].b1 + part[1].b1, b2 = part[0].b2 + part[1].b2;
+          double det = a11 * a22 - a12 * a12;
 
-          gamma = dd > 0 ? fd / dd : 0;
-          if (!isfinite (gamma) || fabs (gamma) > ACCEL_MAX_GAMMA)
+          if (have >= 2 && a11 > 0 && a22 > 0 && det > ACCEL_MIN_DET * a11 * a22)
+            {
+              c1 = (b1 * a22 - b2 * a12) / det;
+              c2 = (a11 * b2 - a12 * b1) / det;
+            }
+          else
+            c1 = a11 > 0 ? b1 / a11 : 0;
+          if (!isfinite (c1) || !isfinite (c2) || fabs (c1) > ACCEL_MAX_GAMMA || fabs (c2) > ACCEL_MAX_GAMMA)
             {
               gave_up = TRUE;   /* on plain from g_t */
-              have = FALSE;
+              have = 0;
               break;
             }
         }
-      else if (have && ++failures >= ACCEL_MAX_FAILURES)
+      else if (have >= 1 && ++failures >= ACCEL_MAX_FAILURES)
         {
           gave_up = TRUE;   /* on plain from g_t */
-          have = FALSE;
+          have = 0;
           break;
         }
       phi_prev = phi;
 
-      /* C: x_{t+1}, kept in xo as the next x_t */
+      /* C: x_{t+1}, kept in xo as the next x_t; g_t into g_{t-2}'s memory,
+       * which then becomes g_{t-1} */
       for (guint h = 0; h < 2; h++)
         {
           part[h].mix = TRUE;
-          part[h].gp = gp;
+          part[h].g1 = g1;
+          part[h].g2 = g2;
           part[h].next = xo;
-          part[h].gamma = gamma;
+          part[h].c1 = c1;
+          part[h].c2 = c2;
         }
       accel_pass (part, two);
+      swap = g2;
+      g2 = g1;
+      g1 = swap;
       part[0].inv = part[1].inv = 1.0;
-      have = TRUE;
+      have = MIN (have + 1, 2);
     }
 
   if (gave_up)
     {
       /* plain sweeps go on from g_t, normalised, or from g_{t-1} when the
        * run from the mixed start failed (have still set) */
-      if (have)
-        memcpy (x, gp, sizeof (double) * n);
+      if (have > 0)
+        memcpy (x, g1, sizeof (double) * n);
       else if (part[0].inv != 1.0)
         scale (x, n, part[0].inv);
       *res = measure (sv, x);
     }
   g_free (xo);
-  g_free (fp);
-  g_free (gp);
+  g_free (f1);
+  g_free (f2);
+  g_free (g1);
+  g_free (g2);
   *it_out = it;
   return !gave_up;
 }
@@ -929,12 +996,12 @@ run_stationary (Solve           *sv,
       CtmcSweeps how = ctmc_sweeps;
 
       omega = 1.0;
-      /* accelerated where its three vectors fit the budget (a large
+      /* accelerated where its five vectors fit the budget (a large
        * chain's bits then do not depend on the threads; on a machine
        * nearly out of memory the sweeps are plain, whose last bits
        * differ) */
       accelerate = ctmc_accelerate && how != CTMC_SWEEPS_EACH && n >= CTMC_SEGMENT_MIN_STATES &&
-                   n <= ACCEL_MAX_STATES && (guint64) n * 3 * sizeof (double) <= augur_memory_budget ();
+                   n <= ACCEL_MAX_STATES && (guint64) n * 5 * sizeof (double) <= augur_memory_budget ();
       if (how == CTMC_SWEEPS_AUTO)
         how = sv->max_threads >= 2 && n >= CTMC_SEGMENT_MIN_STATES && g_get_num_processors () > 1
               ? CTMC_SWEEPS_SEGMENTS_TWO : accelerate ? CTMC_SWEEPS_SEGMENTS_ONE : CTMC_SWEEPS_EACH;

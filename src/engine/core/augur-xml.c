@@ -70,6 +70,104 @@ locate_entity (const char *data,
   *column = 0;
 }
 
+/* What no file Augur reads comes near: SimGrid's platforms nest zones a
+ * few deep and give an element a dozen attributes.  Past them libxml2
+ * goes on (with XML_PARSE_HUGE it has no depth limit, and it checks an
+ * element's attributes against each other: 100,000 of them took minutes)
+ * and the readers that walk the tree recurse by its depth. */
+#define MAX_DEPTH      256
+#define MAX_ATTRIBUTES 1024
+
+/* One pass over the text before libxml2 sees it: the depth of the
+ * elements and the attributes of each start tag, counted outside
+ * comments, CDATA sections, processing instructions and declarations.
+ * FALSE with the error at the tag that goes past a limit.  (A text that
+ * is not well-formed may be counted wrongly; libxml2 says what is wrong
+ * with it then.) */
+static gboolean
+check_shape (const char *data,
+             gsize       length,
+             const char *filename,
+             GQuark      domain,
+             gint        code,
+             GError    **error)
+{
+  const char *p = data, *end = data + length;
+  const char *line_start = data;
+  guint depth = 0;
+  int line = 1;
+
+  while (p < end)
+    {
+      const char *tag, *close;
+      guint attributes = 0;
+      char quote = 0;
+
+      p = memchr (p, '<', (gsize) (end - p));
+      if (p == NULL)
+        break;
+      tag = p;
+      /* the lines up to the tag, for the message */
+      for (const char *q = memchr (line_start, '\n', (gsize) (tag - line_start)); q != NULL;
+           q = memchr (line_start, '\n', (gsize) (tag - line_start)))
+        {
+          line++;
+          line_start = q + 1;
+        }
+      if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
+        close = g_strstr_len (p + 4, end - p - 4, "-->");
+      else if (end - p >= 9 && memcmp (p, "<![CDATA[", 9) == 0)
+        close = g_strstr_len (p + 9, end - p - 9, "]]>");
+      else if (end - p >= 2 && (p[1] == '?' || p[1] == '!'))
+        close = memchr (p, '>', (gsize) (end - p));
+      else
+        {
+          gboolean closing = end - p >= 2 && p[1] == '/';
+
+          /* a start or end tag: to its '>' outside quoted values */
+          for (p++; p < end; p++)
+            {
+              if (quote != 0)
+                {
+                  if (*p == quote)
+                    quote = 0;
+                }
+              else if (*p == '"' || *p == '\'')
+                quote = *p;
+              else if (*p == '=')
+                attributes++;
+              else if (*p == '>')
+                break;
+            }
+          if (p >= end)
+            break;
+          if (closing)
+            depth = depth > 0 ? depth - 1 : 0;
+          else if (p[-1] != '/')
+            depth++;
+          if (depth > MAX_DEPTH || attributes > MAX_ATTRIBUTES)
+            {
+              glong column = g_utf8_strlen (line_start, tag - line_start) + 1;
+
+              if (depth > MAX_DEPTH)
+                g_set_error (error, domain, code, _("%s:%d:%ld: elements nested more than %d deep: no file Augur "
+                                                    "reads needs so many"), filename, line, column, MAX_DEPTH);
+              else
+                g_set_error (error, domain, code, _("%s:%d:%ld: an element with more than %d attributes: no file "
+                                                    "Augur reads needs so many"), filename, line, column,
+                             MAX_ATTRIBUTES);
+              return FALSE;
+            }
+          p++;
+          continue;
+        }
+      if (close == NULL)
+        break;
+      p = close + 1;
+    }
+  return TRUE;
+}
+
 xmlDoc *
 augur_xml_read (const char              *data,
                 gsize                    length,
@@ -91,6 +189,8 @@ augur_xml_read (const char              *data,
                    filename, (unsigned long long) length);
       return NULL;
     }
+  if (!check_shape (data != NULL ? data : "", length, filename, domain, code, error))
+    return NULL;
   augur_xml_init ();
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)

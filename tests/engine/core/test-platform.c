@@ -678,6 +678,50 @@ test_errors (void)
     g_assert_null (d);
     g_assert_cmpstr (error->message, ==, "d.xml:2:22: this file declares an entity (<!ENTITY ...>): Augur reads no entity declarations, as no platform, deployment or project needs them");
   }
+  /* zones nested 100,000 deep (the reader recursed by the depth and
+   * crashed), and an element with 100,000 attributes (libxml2 compares
+   * them two by two: minutes): refused at once, where it goes past, with
+   * 256 levels and 1,024 attributes allowed (SimGrid's own DOCTYPE,
+   * comments and CDATA not counted) */
+  {
+    g_autoptr(GString) deep = g_string_new (HEADER "<platform version=\"4.1\">\n");
+    g_autoptr(GString) wide = g_string_new (HEADER "<platform version=\"4.1\">\n  <zone id=\"z\" routing=\"Full\">\n"
+                                            "<!-- a=\"1\" <b> -->\n    <host id=\"a\" speed=\"1Gf\"");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPlatform) p = NULL;
+    gint64 start = g_get_monotonic_time ();
+
+    for (guint i = 0; i < 100000; i++)
+      g_string_append_printf (deep, "<zone id=\"z%u\" routing=\"Full\">", i);
+    p = augur_platform_load_bytes (deep->str, deep->len, "deep.xml", &error);
+    g_assert_null (p);
+    g_assert_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_XML);
+    /* the 256th zone is the 257th element, at column 1 + 255 zones' text */
+    g_assert_true (g_str_has_prefix (error->message, "deep.xml:4:"));
+    g_assert_nonnull (strstr (error->message, "nested more than 256 deep"));
+    g_clear_error (&error);
+    for (guint i = 0; i < 100000; i++)
+      g_string_append_printf (wide, " a%u='%u>'", i, i);
+    g_string_append (wide, "/>\n  </zone>\n</platform>\n");
+    p = augur_platform_load_bytes (wide->str, wide->len, "wide.xml", &error);
+    g_assert_null (p);
+    g_assert_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_XML);
+    g_assert_cmpstr (error->message, ==, "wide.xml:6:5: an element with more than 1024 attributes: no file Augur "
+                                         "reads needs so many");
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+    g_clear_error (&error);
+    /* at the limits: read (a zone 255 deep holding a host) */
+    g_string_assign (deep, HEADER "<platform version=\"4.1\">\n<![CDATA[<a><b><c>]]>\n");
+    for (guint i = 0; i < 255; i++)
+      g_string_append_printf (deep, "<zone id=\"z%u\" routing=\"Full\">", i);
+    g_string_append (deep, "<host id=\"h\" speed=\"1Gf\"/>");
+    for (guint i = 0; i < 255; i++)
+      g_string_append (deep, "</zone>");
+    g_string_append (deep, "\n</platform>\n");
+    p = augur_platform_load_bytes (deep->str, deep->len, "deep.xml", &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (p);
+  }
   /* zero, underflowing and negative speeds and bandwidths: a replay on
    * them would never end */
   assert_load_error (HEADER "<platform version=\"4.1\">\n"

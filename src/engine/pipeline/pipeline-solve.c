@@ -56,13 +56,31 @@ augur_pipeline_template_new (guint ns, GCancellable *cancellable, GError **error
   for (guint i = 1; i <= ns; i++)
     pow3[i] = pow3[i - 1] * 3;
 
-  t = g_new0 (AugurPipelineTemplate, 1);
-  t->ns = ns;
-  t->n = pow3[ns];
-  t->row_ptr = g_new (guint64, (gsize) t->n + 1);
-  /* at most one move per boundary and one process per stage */
-  t->col = g_new (guint, (gsize) t->n * (2 * ns + 1));
-  t->param = g_new (guint8, (gsize) t->n * (2 * ns + 1));
+  /* the rows, with room for at most one move per boundary and one
+   * process per stage: within the memory budget (16 stages ask for 5.7
+   * GB), refused with the figures otherwise */
+  {
+    guint64 n = pow3[ns], room = n * (2 * ns + 1);
+    guint64 bytes = (n + 1) * sizeof (guint64) + room * (sizeof (guint) + sizeof (guint8));
+    g_autofree char *what = g_strdup_printf (_("The chain of %u stages (%llu states)"), ns, (unsigned long long) n);
+
+    if (!augur_memory_check_in (AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_TOO_LARGE, bytes, what, error))
+      return NULL;
+    t = g_new0 (AugurPipelineTemplate, 1);
+    t->ns = ns;
+    t->n = (guint) n;
+    t->row_ptr = augur_memory_try_alloc (AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_TOO_LARGE, n + 1,
+                                         sizeof (guint64), what, error);
+    t->col = t->row_ptr == NULL ? NULL : augur_memory_try_alloc (AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_TOO_LARGE,
+                                                                 room, sizeof (guint), what, error);
+    t->param = t->col == NULL ? NULL : augur_memory_try_alloc (AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_TOO_LARGE,
+                                                               room, sizeof (guint8), what, error);
+    if (t->param == NULL)
+      {
+        augur_pipeline_template_free (t);
+        return NULL;
+      }
+  }
 
 #define LOCAL(st, i) ((st) / pow3[i] % 3)
 #define ADD(target, p) (t->col[k] = (target), t->param[k] = (guint8) (p), k++)

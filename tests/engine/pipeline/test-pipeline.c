@@ -984,6 +984,41 @@ test_search_errors (void)
   }
 }
 
+/* A description the reader takes (up to 16 stages) whose chain does not
+ * fit the memory budget: 3^16 states need 5.7 GB of rows.  Refused with
+ * the figures before anything is allocated (it aborted on the
+ * allocation), and 8 stages still solve under the same budget. */
+static void
+test_too_large (void)
+{
+  g_autoptr(GString) text = g_string_new ("type = pipeline;\nnbproc = 1;\ncp1=1;\nnl1-1=1;\nnbstage = 16;\n");
+  g_autoptr(AugurPipeline) p = NULL;
+  g_autoptr(AugurPipelineResults) r = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 1; i <= 16; i++)
+    g_string_append_printf (text, "w%u=1; ", i);
+  for (guint i = 1; i <= 17; i++)
+    g_string_append_printf (text, "ds%u=1; ", i);
+  g_string_append (text, "\nmappings=[1,(1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1),1];\nthroughput;\n");
+  p = parse (text->str);
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "64", TRUE);
+  r = augur_pipeline_evaluate (p, NULL, NULL, NULL, NULL, &error);
+  g_assert_null (r);
+  g_assert_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_TOO_LARGE);
+  g_assert_true (g_str_has_prefix (error->message, "The chain of 16 stages (43046721 states) would need about "));
+  g_clear_error (&error);
+  g_clear_pointer (&p, augur_pipeline_free);
+  p = parse ("type = pipeline;\nnbproc = 1;\ncp1=1;\nnl1-1=1;\nnbstage = 8;\n"
+             "w1=1; w2=1; w3=1; w4=1; w5=1; w6=1; w7=1; w8=1;\n"
+             "ds1=1; ds2=1; ds3=1; ds4=1; ds5=1; ds6=1; ds7=1; ds8=1; ds9=1;\n"
+             "mappings=[1,(1,1,1,1,1,1,1,1),1];\nthroughput;\n");
+  r = augur_pipeline_evaluate (p, NULL, NULL, NULL, NULL, &error);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -993,6 +1028,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pipeline/generated-pepa", test_generated_pepa);
   g_test_add_func ("/engine/pipeline/all-mappings", test_all_mappings);
   g_test_add_func ("/engine/pipeline/direct-chain", test_direct_chain);
+  g_test_add_func ("/engine/pipeline/too-large", test_too_large);
   g_test_add_func ("/engine/pipeline/experiment-2", test_experiment2);
   g_test_add_func ("/engine/pipeline/experiment-3", test_experiment3);
   g_test_add_func ("/engine/pipeline/round-trip", test_round_trip);

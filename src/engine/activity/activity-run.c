@@ -319,6 +319,27 @@ schedule (Run *run, guint u, double time, EventKind kind)
   Event e = { time_to_bits (time), run->seq++, u, kind };
   guint i;
 
+  if (G_UNLIKELY (!isfinite (time)))
+    {
+      /* costs each finite whose sum is not (two of 1e308): the run stops
+       * with the element that would end past the clock's range, rather
+       * than predict infinity */
+      const Unit *unit = unit_at (run, u);
+      g_autofree char *who = unit_name (run, unit);
+
+      if (unit->depth > 0)
+        {
+          const ActElement *el = element_of (run, &unit->stack[unit->depth - 1]);
+          fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
+                _("line %d: '%s' would end for %s after %.17g s, past the largest time a double holds "
+                  "(1.8e308 s)"), el->line, el->path, who, run->now);
+        }
+      else
+        fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
+              _("%s would go on after %.17g s, past the largest time a double holds (1.8e308 s)"), who, run->now);
+      return;
+    }
+
   if (e.time_bits == run->now_bits)
     {
       /* due now (a receive whose message has arrived, a thread that

@@ -477,6 +477,23 @@ test_zero_time_loops (void)
     g_assert_error (ping, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME);
     assert_message (ping, " times at 0 s without the clock advancing");
   }
+  /* two actions of 1e308 s each: each cost finite, their sum not.  The
+   * run stops at the second, named with its line, instead of predicting
+   * infinity (and recording an interval that ends there); a loop's
+   * second pass too */
+  {
+    g_autoptr(GError) big = evaluate_error (
+      "machine\n  processes 1\nend\n"
+      "diagram main\n  initial i\n  action a cost 1e308\n  action b cost 1e308\n  final f\n"
+      "  flow i -> a -> b -> f\nend\n", 0, NULL);
+    g_autoptr(GError) far = evaluate_error (ZERO_LOOP ("3", "1e308"), 0, NULL);
+
+    g_assert_error (big, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME);
+    g_assert_cmpstr (big->message, ==, "line 7: 'b' would end for p0 after 1e+308 s, past the largest time a double "
+                                       "holds (1.8e308 s)");
+    g_assert_error (far, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME);
+    assert_message (far, "would end for p0 after 1e+308 s, past the largest time a double holds");
+  }
   /* a loop of zero-cost work that ends is no error */
   {
     g_autoptr(AugurActivityModel) m = parse_ok (ZERO_LOOP ("1000", "0"));

@@ -30,8 +30,15 @@ parse_sweep (const char *text, AugurSweepSpec *spec)
   spec->to = g_ascii_strtod (end + 1, &end);
   if (*end != ':')
     return FALSE;
-  spec->points = (guint) g_ascii_strtoull (end + 1, &end, 10);
-  return *end == '\0';
+  /* a whole number, all of what is left: no sign, no wrap past 2^32 */
+  {
+    guint64 points = 0;
+
+    if (!g_ascii_string_to_unsigned (end + 1, 10, 0, G_MAXUINT, &points, NULL))
+      return FALSE;
+    spec->points = (guint) points;
+  }
+  return TRUE;
 }
 
 char *

@@ -171,7 +171,9 @@ run_sweep (const AugurReplayInputs    *in,
   if (!augur_replay_sweep_parse (sweep, &parameter, &from, &to, &points))
     {
       fprintf (stderr, "augur-cli replay: --sweep expects PARAMETER=FROM:TO:POINTS with PARAMETER bandwidth, "
-               "latency, speed or ranks-per-node (e.g. bandwidth=1e8:1e10:9), got '%s'\n", sweep);
+               "latency, speed or ranks-per-node (a cluster built in Augur), or speed-factor, bandwidth-factor or "
+               "latency-factor (any platform), and POINTS a whole number (e.g. bandwidth=1e8:1e10:9), got '%s'\n",
+               sweep);
       return AUGUR_CLI_EXIT_USAGE;
     }
   xs = augur_replay_sweep_values (in, parameter, from, to, points, logarithmic, &error);
@@ -310,8 +312,9 @@ augur_cli_replay (int argc, char **argv)
       "An Augur project: replay its replay document (--name if it has several)", "FILE.augur" },
     { "name", 0, 0, G_OPTION_ARG_STRING, &document_name, "The replay document of the project to run", "NAME" },
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep,
-      "What-if: replay the document's cluster at POINTS values of bandwidth, latency, speed or ranks-per-node "
-      "(csv, or json with --format json)", "PARAMETER=FROM:TO:POINTS" },
+      "What-if: replay the document's cluster at POINTS values of bandwidth, latency, speed or ranks-per-node, or "
+      "any platform at POINTS factors of its speeds, bandwidths or latencies (speed-factor, bandwidth-factor, "
+      "latency-factor) (csv, or json with --format json)", "PARAMETER=FROM:TO:POINTS" },
     { "log", 0, 0, G_OPTION_ARG_NONE, &logarithmic, "Sweep points evenly spaced in log", NULL },
     { "scenario", 0, 0, G_OPTION_ARG_STRING, &scenario,
       "What-if: replay (or sweep) the document with the settings of its scenario NAME (a scenario= line)", "NAME" },

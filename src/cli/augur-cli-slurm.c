@@ -277,7 +277,16 @@ merge_pipeline (const AugurSlurmJob *job, const char *format)
     if (strcmp (args[i], "--all-mappings") == 0)
       options.scope = AUGUR_PIPELINE_ALL;
     else if (strcmp (args[i], "--keep") == 0 && args[i + 1] != NULL)
-      options.keep = (guint) g_ascii_strtoull (args[++i], NULL, 10);
+      {
+        guint64 keep = 0;
+
+        if (!g_ascii_string_to_unsigned (args[++i], 10, 0, G_MAXUINT, &keep, NULL))
+          {
+            fprintf (stderr, "augur-cli collect: the plan's --keep is not a count: %s\n", args[i]);
+            return AUGUR_CLI_EXIT_MODEL;
+          }
+        options.keep = (guint) keep;
+      }
     else if (strcmp (args[i], "--at-least") == 0 && args[i + 1] != NULL)
       options.at_least = g_ascii_strtod (args[++i], NULL);
   if (strcmp (augur_slurm_job_get_kind (job), "pipeline-search") == 0)
@@ -315,7 +324,15 @@ merge_sweep (const AugurSlurmJob *job, const char *format)
     else if (strcmp (args[i], "--solver") == 0 && args[i + 1] != NULL)
       augur_solver_kind_from_name (args[++i], &solver.kind);
     else if (strcmp (args[i], "--best") == 0 && args[i + 1] != NULL)
-      spec.best_k = (guint) g_ascii_strtoull (args[++i], NULL, 10);
+      {
+        guint64 best = 0;
+
+        /* a count, or no sweep (said below) */
+        if (g_ascii_string_to_unsigned (args[++i], 10, 0, G_MAXUINT, &best, NULL))
+          spec.best_k = (guint) best;
+        else
+          have_spec = FALSE;
+      }
   if (!have_spec || (spec.best_k > 0) != (strcmp (augur_slurm_job_get_kind (job), "pipeline-best") == 0))
     {
       fprintf (stderr, "augur-cli collect: the plan's arguments give no sweep\n");

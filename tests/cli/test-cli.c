@@ -410,6 +410,23 @@ test_pipeline (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
+  /* counts of points that are not whole numbers under 2^32: refused (2^32
+   * + 2 ran 2 points, -4294967293 ran 3) */
+  {
+    const char *counts[] = { "4294967298", "-4294967293", "-5", "3x", "", "+3" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+      {
+        g_autofree char *spec = g_strdup_printf ("cp1=1:10:%s", counts[i]);
+        const char *wrapped[] = { "pipeline", path, "--sweep", spec, NULL };
+
+        g_assert_cmpint (run (wrapped, &out, &err), ==, 2);
+        g_assert_nonnull (strstr (err, "--sweep expects NAME=FROM:TO:POINTS"));
+        g_clear_pointer (&out, g_free);
+        g_clear_pointer (&err, g_free);
+      }
+  }
+
   g_assert_true (g_file_set_contents (bad, "type = pipeline;\nnbproc = 2;\nmappings=[1,(1,2),x];\n", -1, NULL));
   g_assert_cmpint (run (broken, &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "bad.des:3:10: expected a mapping such as [1,(1,2,3),3]"));
@@ -540,6 +557,15 @@ test_replay_documents (void)
     g_assert_nonnull (strstr (err, "--sweep expects PARAMETER=FROM:TO:POINTS"));
     g_clear_pointer (&out, g_free);
     g_clear_pointer (&err, g_free);
+    /* a count past 2^32 is refused, not wrapped to 2 points */
+    {
+      const char *wrapped[] = { "replay", "--document", cluster, "--sweep", "bandwidth=1e7:1e9:4294967298", NULL };
+
+      g_assert_cmpint (run (wrapped, &out, &err), ==, 2);
+      g_assert_nonnull (strstr (err, "POINTS a whole number"));
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+    }
     g_unlink (cluster);
   }
 

@@ -1267,8 +1267,15 @@ augur_replay_sweep_parse (const char                *text,
   *to = g_ascii_strtod (end + 1, &end);
   if (*end != ':')
     return FALSE;
-  *points = (guint) g_ascii_strtoull (end + 1, &end, 10);
-  return *end == '\0';
+  /* a whole number, all of what is left: no sign, no wrap past 2^32 */
+  {
+    guint64 count = 0;
+
+    if (!g_ascii_string_to_unsigned (end + 1, 10, 0, G_MAXUINT, &count, NULL))
+      return FALSE;
+    *points = (guint) count;
+  }
+  return TRUE;
 }
 
 char *

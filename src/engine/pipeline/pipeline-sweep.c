@@ -465,14 +465,15 @@ augur_pipeline_sweep_get_crossover (const AugurPipelineSweep *s, guint k, double
 
 /* ---- text, JSON, CSV -------------------------------------------------------------- */
 
+/* Every digit, so that what is written reads back the same double (12
+ * digits did not), in every locale. */
 static void
 number (GString *s, double v)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
   if (!isfinite (v))
     g_string_append (s, "null");
   else
-    g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.12g", v));
+    augur_format_append_double (s, v);
 }
 
 static void

@@ -103,6 +103,33 @@ test_ties (void)
 
   g_assert_cmpuint (augur_pipeline_results_get_n_best (r), ==, 2);
   g_assert_nonnull (strstr (json, "\"best\": [\"[1,(1,2,3),3]\", \"[1,(1,3,2),2]\"]"));
+  /* every throughput and bound written reads back as the same double
+   * (with 12 digits they did not), in JSON and CSV */
+  {
+    g_autofree char *csv = augur_pipeline_results_to_csv (r);
+
+    for (guint k = 0; k < augur_pipeline_results_get_n (r); k++)
+      {
+        const AugurMappingResult *m = augur_pipeline_results_get (r, k);
+        g_autofree char *name = augur_mapping_to_string (&m->mapping);
+        g_autofree char *head = g_strdup_printf ("{\"mapping\": \"%s\", \"throughput\": ", name);
+        const char *at = strstr (json, head);
+        char *end;
+
+        g_assert_nonnull (at);
+        g_assert_cmpfloat (g_ascii_strtod (at + strlen (head), &end), ==, m->throughput);
+        g_assert_true (g_str_has_prefix (end, ", \"bound\": "));
+        g_assert_cmpfloat (g_ascii_strtod (end + strlen (", \"bound\": "), NULL), ==, m->bound);
+        {
+          g_autofree char *row = g_strdup_printf ("\n\"%s\",", name);
+
+          at = strstr (csv, row);
+          g_assert_nonnull (at);
+          g_assert_cmpfloat (g_ascii_strtod (at + strlen (row), &end), ==, m->throughput);
+          g_assert_cmpfloat (g_ascii_strtod (end + 1, NULL), ==, m->bound);
+        }
+      }
+  }
 }
 
 static void

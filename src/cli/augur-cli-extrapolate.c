@@ -126,7 +126,7 @@ output_json (const AugurExtrapModel *m,
   for (guint c = 0; c < augur_extrap_model_get_n_classes (m); c++)
     {
       g_string_append_printf (s, "%s\n    {\"name\": ", c ? "," : "");
-      augur_json_append_string (s, augur_extrap_model_get_class_name (m, c));
+      augur_json_append_string (s, augur_extrap_model_get_class_id (m, c));
       g_string_append_printf (s, ", \"lines\": %u}", augur_extrap_model_get_class_lines (m, c));
     }
   g_string_append (s, "\n  ],\n  \"parameters\": [");
@@ -135,11 +135,11 @@ output_json (const AugurExtrapModel *m,
       const AugurExtrapParameter *p = augur_extrap_model_get_parameter (m, i);
 
       g_string_append_printf (s, "%s\n    {\"class\": ", i ? "," : "");
-      augur_json_append_string (s, augur_extrap_model_get_class_name (m, p->class_index));
+      augur_json_append_string (s, augur_extrap_model_get_class_id (m, p->class_index));
       g_string_append (s, ", \"action\": ");
       augur_json_append_string (s, p->action);
       g_string_append (s, ", \"what\": ");
-      augur_json_append_string (s, p->what);
+      augur_json_append_string (s, p->what_id);
       g_string_append (s, ", \"file\": ");
       augur_json_append_string (s, p->file);
       g_string_append_printf (s, ", \"line\": %" G_GUINT64_FORMAT ", \"kind\": \"%s\", \"function\": ", p->line,

@@ -133,6 +133,30 @@ test_json (void)
   t = g_ascii_strtod (s + strlen ("{\"ranks\": 64, \"simulated_time\": "), NULL);
   /* SMPI's run at 64 ranks: 0.054873040196244761 s (times.csv) */
   g_assert_cmpfloat (fabs (t - 0.054873040196244761) / 0.054873040196244761, <, 1e-5);
+  /* in French, translations on: the JSON's classes and what each
+   * parameter counts in the words of every locale, as in C ("rang 0" and
+   * "nombre d'itérations" were written) */
+  {
+    const char *args[] = { in.runs[0], in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--hostfile",
+                           in.hosts, "--ranks", "64,1024", "--format", "json", NULL };
+    const char *french[] = { "LC_ALL", "fr_FR.UTF-8", "LANGUAGE", "fr", NULL };
+    const char *c[] = { "LC_ALL", "C.UTF-8", "LANGUAGE", "C", NULL };
+    g_autofree char *fr_out = NULL, *fr_err = NULL, *c_out = NULL, *c_err = NULL;
+
+    g_assert_cmpint (run (args, french, &fr_out, &fr_err), ==, 0);
+    g_assert_cmpint (run (args, c, &c_out, &c_err), ==, 0);
+    g_assert_nonnull (strstr (c_out, "{\"class\": \"every other rank\", "));
+    g_assert_nonnull (strstr (c_out, "\"what\": \"trip count\""));
+    /* the warnings are for people: in French, in the JSON too */
+    if (strstr (fr_out, "ex\xc3\xa9" "cutions") == NULL)
+      g_test_message ("no French catalogue found for this run: %s", fr_err);
+    g_assert_nonnull (strstr (fr_out, "{\"class\": \"every other rank\", "));
+    g_assert_nonnull (strstr (fr_out, "{\"class\": \"rank 0\", "));
+    g_assert_nonnull (strstr (fr_out, "{\"name\": \"every other rank\", \"lines\": 10}"));
+    g_assert_nonnull (strstr (fr_out, "\"what\": \"trip count\""));
+    g_assert_null (strstr (fr_out, "\"class\": \"rang"));
+    g_assert_null (strstr (fr_out, "\"what\": \"nombre"));
+  }
   inputs_clear (&in);
 }
 

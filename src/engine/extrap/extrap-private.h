@@ -358,6 +358,7 @@ double      ex_fn_eval_bound    (const Fn        *f,
 char       *ex_fn_to_string     (const Fn   *f);
 const char *ex_rank_field_name  (RankField   f);
 const char *ex_num_field_name   (NumField    f);
+const char *ex_num_field_id     (NumField    f);
 
 /* ---- A problem size (extrap-size.c) ------------------------------------------ */
 

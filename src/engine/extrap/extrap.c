@@ -287,22 +287,30 @@ num_field (const ExNode *n,
     }
 }
 
+/* What a number is, untranslated: the words files and JSON keep, the
+ * same in every locale (ex_num_field_name () translates them). */
 const char *
-ex_num_field_name (NumField f)
+ex_num_field_id (NumField f)
 {
   switch (f)
     {
-    case NUM_BYTES: return _("bytes");
-    case NUM_RECV_BYTES: return _("bytes received");
-    case NUM_FLOPS: return _("flops");
-    case NUM_VALUE: return _("count");
-    case NUM_PRE: return _("flops computed before");
-    case NUM_VSEND: return _("bytes to each rank");
-    case NUM_VRECV: return _("bytes from each rank");
-    case NUM_VSEND_N: return _("elements of the vector sent in blocks");
-    case NUM_VRECV_N: return _("elements of the vector received in blocks");
-    default: return _("trip count");
+    case NUM_BYTES: return N_("bytes");
+    case NUM_RECV_BYTES: return N_("bytes received");
+    case NUM_FLOPS: return N_("flops");
+    case NUM_VALUE: return N_("count");
+    case NUM_PRE: return N_("flops computed before");
+    case NUM_VSEND: return N_("bytes to each rank");
+    case NUM_VRECV: return N_("bytes from each rank");
+    case NUM_VSEND_N: return N_("elements of the vector sent in blocks");
+    case NUM_VRECV_N: return N_("elements of the vector received in blocks");
+    default: return N_("trip count");
     }
+}
+
+const char *
+ex_num_field_name (NumField f)
+{
+  return _(ex_num_field_id (f));
 }
 
 static gboolean
@@ -602,6 +610,8 @@ generalise_number (AugurExtrapModel *m,
   g_string_free (values, TRUE);
   p.what = p.imbalance > 0 ? keep (m, g_strdup_printf (_("%s of the slowest rank"), ex_num_field_name (field)))
                            : ex_num_field_name (field);
+  p.what_id = p.imbalance > 0 ? keep (m, g_strdup_printf ("%s of the slowest rank", ex_num_field_id (field)))
+                              : ex_num_field_id (field);
   p.action = action;
   p.class_index = class_index;
   p.file = keep (m, g_strdup (ex_run_file (last->run, last->node->file)));
@@ -1001,15 +1011,23 @@ nth_class (const AugurExtrapModel *m,
   return EX_CLASS_OTHERS;
 }
 
+/* A class's name, untranslated (class_name () translates it). */
+static const char *
+class_id (const AugurExtrapModel *m,
+          guint                   k)
+{
+  if (k == EX_CLASS_ZERO)
+    return N_("rank 0");
+  if (k == EX_CLASS_LAST)
+    return N_("rank P-1");
+  return m->zero_apart || m->last_apart ? N_("every other rank") : N_("every rank");
+}
+
 static const char *
 class_name (const AugurExtrapModel *m,
             guint                   k)
 {
-  if (k == EX_CLASS_ZERO)
-    return _("rank 0");
-  if (k == EX_CLASS_LAST)
-    return _("rank P-1");
-  return m->zero_apart || m->last_apart ? _("every other rank") : _("every rank");
+  return _(class_id (m, k));
 }
 
 const char *
@@ -1018,6 +1036,14 @@ augur_extrap_model_get_class_name (const AugurExtrapModel *m,
 {
   g_return_val_if_fail (m != NULL, NULL);
   return class_name (m, nth_class (m, c));
+}
+
+const char *
+augur_extrap_model_get_class_id (const AugurExtrapModel *m,
+                                 guint                   c)
+{
+  g_return_val_if_fail (m != NULL, NULL);
+  return class_id (m, nth_class (m, c));
 }
 
 static guint

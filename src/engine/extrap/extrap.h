@@ -50,7 +50,8 @@ typedef enum {
 
 /* One generalised parameter that varies with P (or is fitted). */
 typedef struct {
-  const char        *what;       /* "trip count", "compute flops", "bytes" ... */
+  const char        *what;       /* "trip count", "compute flops", "bytes" ..., translated */
+  const char        *what_id;    /* the same untranslated: what files and JSON say */
   const char        *action;     /* the action's name, or "loop" */
   guint              class_index;
   const char        *file;       /* where it is in the largest run */
@@ -126,6 +127,9 @@ guint             augur_extrap_model_get_n_classes  (const AugurExtrapModel *m);
 /* "every rank", "rank 0", "rank P-1", "every other rank" */
 const char       *augur_extrap_model_get_class_name (const AugurExtrapModel *m,
                                                      guint                   c);
+/* The same untranslated: what files and JSON say, in every locale. */
+const char       *augur_extrap_model_get_class_id   (const AugurExtrapModel *m,
+                                                    guint                   c);
 /* Lines of the class's loop program (a loop of the largest run). */
 guint             augur_extrap_model_get_class_lines (const AugurExtrapModel *m,
                                                       guint                   c);

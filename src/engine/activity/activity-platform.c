@@ -556,9 +556,14 @@ augur_activity_write_traces (const AugurActivityModel   *m,
       trace_file = g_file_get_child (dir, "trace.txt");
       deployment_file = g_file_get_child (dir, "deployment.xml");
       platform_file = g_file_get_child (dir, "platform.xml");
-      ok = augur_file_write_contents (trace_file, text->str, text->len, error) &&
-           augur_file_write_contents (deployment_file, deployment_xml, -1, error) &&
-           augur_file_write_contents (platform_file, platform_xml, -1, error);
+      {
+        GFile *const files[] = { trace_file, deployment_file, platform_file };
+        const char *const texts[] = { text->str, deployment_xml, platform_xml };
+        const gsize lengths[] = { text->len, strlen (deployment_xml), strlen (platform_xml) };
+
+        /* the three or none: a replay reads them together */
+        ok = augur_file_write_contents_all (files, texts, lengths, G_N_ELEMENTS (files), error);
+      }
     }
   prepared_clear (&prep);
   return ok;

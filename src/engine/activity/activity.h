@@ -223,7 +223,8 @@ const char *augur_activity_model_get_platform (const AugurActivityModel *model);
  * reads): into dir, trace.txt (every process's actions: compute volumes
  * are cost x the host's speed), deployment.xml and, with a platform,
  * platform.xml; replayed there, they take the time the evaluation
- * predicts.  Threads and gather have no trace form: an error names them. */
+ * predicts.  The three or none (augur_file_write_contents_all()).  Threads
+ * and gather have no trace form: an error names them. */
 gboolean    augur_activity_write_traces (const AugurActivityModel   *model,
                                          const AugurActivityBinding *binding,
                                          const AugurActivityOptions *options,

@@ -2073,9 +2073,11 @@ augur_ccdsm_result_export_ctmc (const AugurCcdsmResult *r, const char *prefix, G
   g_autoptr(GFile) file_sta = g_file_new_for_path (f_sta);
   g_autoptr(GFile) file_tra = g_file_new_for_path (f_tra);
   g_autoptr(GFile) file_lab = g_file_new_for_path (f_lab);
-  gboolean ok = augur_file_write_contents (file_sta, sta->str, sta->len, error)
-                && augur_file_write_contents (file_tra, tra->str, tra->len, error)
-                && augur_file_write_contents (file_lab, lab->str, lab->len, error);
+  GFile *const files[] = { file_sta, file_tra, file_lab };
+  const char *const texts[] = { sta->str, tra->str, lab->str };
+  const gsize lengths[] = { sta->len, tra->len, lab->len };
+  /* the three or none: PRISM reads them together */
+  gboolean ok = augur_file_write_contents_all (files, texts, lengths, G_N_ELEMENTS (files), error);
   g_string_free (sta, TRUE);
   g_string_free (tra, TRUE);
   g_string_free (lab, TRUE);

@@ -332,7 +332,9 @@ char *augur_ccdsm_result_to_text (const AugurCcdsmResult *r);
 /* variable,kind,process,accesses,misses,time_share */
 char *augur_ccdsm_result_to_csv  (const AugurCcdsmResult *r);
 /* PRISM explicit files: PREFIX.sta (states), PREFIX.tra (transitions, rates
- * per ns), PREFIX.lab (init, deadlock).  Needs keep_state_space. */
+ * per ns), PREFIX.lab (init, deadlock).  Needs keep_state_space.  The
+ * three or none (augur_file_write_contents_all()); the error names the
+ * file that failed. */
 gboolean augur_ccdsm_result_export_ctmc (const AugurCcdsmResult *r, const char *prefix,
                                          GError **error);
 

@@ -20,6 +20,7 @@ struct _AugurSafeFile {
   int                fd;
   GOutputStream     *stream;
   GFileOutputStream *gio;        /* for files without a local path */
+  gboolean           existed;    /* a file was at target when it was opened */
 };
 
 char *
@@ -121,8 +122,10 @@ augur_safe_file_open (GFile   *file,
                          "Augur never overwrites a file in place"), path, dir);
       return NULL;
     }
+  safe = g_new0 (AugurSafeFile, 1);
   if (stat (target, &st) == 0)
     {
+      safe->existed = TRUE;
       /* Keep the permissions of the file being replaced. */
       (void) !fchmod (fd, st.st_mode & 07777);
     }
@@ -133,7 +136,6 @@ augur_safe_file_open (GFile   *file,
       umask (mask);
       (void) !fchmod (fd, 0666 & ~mask);
     }
-  safe = g_new0 (AugurSafeFile, 1);
   safe->target = g_steal_pointer (&target);
   safe->temp = g_steal_pointer (&temp);
   safe->fd = fd;
@@ -178,6 +180,36 @@ augur_safe_file_abort (AugurSafeFile *safe)
   safe_file_free (safe);
 }
 
+/* The temporary file's contents closed and on disk (not yet renamed);
+ * FALSE, the error naming the target, when that fails (`safe` kept). */
+static gboolean
+safe_file_sync (AugurSafeFile  *safe,
+                GError        **error)
+{
+  if (!g_output_stream_close (safe->stream, NULL, error))
+    return FALSE;
+  if (fsync (safe->fd) != 0 && errno != EINVAL && errno != EROFS)
+    return set_save_error (error, errno, safe->target);
+  if (close (safe->fd) != 0)
+    {
+      safe->fd = -1;
+      return set_save_error (error, errno, safe->target);
+    }
+  safe->fd = -1;
+  return TRUE;
+}
+
+/* The synced temporary file renamed over the target. */
+static gboolean
+safe_file_rename (AugurSafeFile  *safe,
+                  GError        **error)
+{
+  if (g_rename (safe->temp, safe->target) != 0)
+    return set_save_error (error, errno, safe->target);
+  g_clear_pointer (&safe->temp, g_free);
+  return TRUE;
+}
+
 gboolean
 augur_safe_file_finish (AugurSafeFile  *safe,
                         gboolean        ok,
@@ -199,34 +231,33 @@ augur_safe_file_finish (AugurSafeFile  *safe,
       safe_file_free (safe);
       return TRUE;
     }
-  if (!g_output_stream_close (safe->stream, NULL, error))
+  if (!safe_file_sync (safe, error) || !safe_file_rename (safe, error))
     {
       augur_safe_file_abort (safe);
       return FALSE;
     }
-  if (fsync (safe->fd) != 0 && errno != EINVAL && errno != EROFS)
-    {
-      set_save_error (error, errno, safe->target);
-      augur_safe_file_abort (safe);
-      return FALSE;
-    }
-  if (close (safe->fd) != 0)
-    {
-      safe->fd = -1;
-      set_save_error (error, errno, safe->target);
-      augur_safe_file_abort (safe);
-      return FALSE;
-    }
-  safe->fd = -1;
-  if (g_rename (safe->temp, safe->target) != 0)
-    {
-      set_save_error (error, errno, safe->target);
-      augur_safe_file_abort (safe);
-      return FALSE;
-    }
-  g_clear_pointer (&safe->temp, g_free);
   safe_file_free (safe);
   return TRUE;
+}
+
+/* A write's error (GIO's "Error writing to file descriptor: ...") with
+ * the file it was writing. */
+static void
+name_file_in_error (GError **error,
+                    GFile   *file)
+{
+  g_autofree char *name = NULL;
+  char *message;
+
+  if (error == NULL || *error == NULL)
+    return;
+  name = g_file_get_parse_name (file);
+  if (strstr ((*error)->message, name) != NULL)
+    return;
+  /* Translators: a file, then why (the system's message, e.g. "No space left on device"). */
+  message = g_strdup_printf (_("Cannot save “%s”: %s"), name, (*error)->message);
+  g_free ((*error)->message);
+  (*error)->message = message;
 }
 
 gboolean
@@ -243,7 +274,157 @@ augur_file_write_contents (GFile       *file,
   if (length < 0)
     length = strlen (contents);
   ok = g_output_stream_write_all (safe->stream, contents, length, NULL, NULL, error);
-  return augur_safe_file_finish (safe, ok, ok ? error : NULL);
+  ok = augur_safe_file_finish (safe, ok, ok ? error : NULL);
+  if (!ok)
+    name_file_in_error (error, file);
+  return ok;
+}
+
+gboolean
+augur_file_write_contents_all (GFile *const       *files,
+                               const char *const  *contents,
+                               const gsize        *lengths,
+                               guint               n,
+                               GError            **error)
+{
+  g_autofree AugurSafeFile **safe = g_new0 (AugurSafeFile *, MAX (n, 1));
+  guint renamed = 0;
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < n && ok; i++)
+    {
+      safe[i] = augur_safe_file_open (files[i], error);
+      ok = safe[i] != NULL &&
+           g_output_stream_write_all (safe[i]->stream, contents[i], lengths[i], NULL, NULL, error) &&
+           (safe[i]->gio != NULL || safe_file_sync (safe[i], error));
+      if (!ok)
+        name_file_in_error (error, files[i]);
+    }
+  /* every one written and on disk: now the renames */
+  for (guint i = 0; i < n && ok; i++)
+    {
+      if (safe[i]->gio != NULL)
+        ok = g_output_stream_close (safe[i]->stream, NULL, error);
+      else
+        ok = safe_file_rename (safe[i], error);
+      if (ok)
+        renamed = i + 1;
+      else
+        name_file_in_error (error, files[i]);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      if (safe[i] == NULL)
+        continue;
+      /* a file that was not there before goes again: none or all */
+      if (!ok && i < renamed && !safe[i]->existed && safe[i]->target != NULL)
+        g_unlink (safe[i]->target);
+      if (i < renamed)
+        safe_file_free (safe[i]);
+      else
+        augur_safe_file_abort (safe[i]);
+    }
+  return ok;
+}
+
+/* Whether `text` holds `mark` at the start of one of its lines, spaces
+ * before it allowed. */
+static gboolean
+holds_mark (const char *text,
+            gsize       length,
+            const char *mark)
+{
+  gsize mark_length = strlen (mark);
+
+  for (gsize i = 0; i < length;)
+    {
+      const char *end = memchr (text + i, '\n', length - i);
+      gsize line_end = end != NULL ? (gsize) (end - text) : length;
+      gsize j = i;
+
+      while (j < line_end && (text[j] == ' ' || text[j] == '\t'))
+        j++;
+      if (line_end - j >= mark_length && memcmp (text + j, mark, mark_length) == 0)
+        return TRUE;
+      i = line_end + 1;
+    }
+  return FALSE;
+}
+
+/* Whether the regular file `path` holds `mark` in its first lines. */
+static gboolean
+file_holds_mark (const char *path,
+                 const char *mark)
+{
+  g_autofree char *head = g_malloc (AUGUR_FILE_MARK_WINDOW);
+  gsize length = 0;
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+
+  if (fd < 0)
+    return FALSE;
+  while (length < AUGUR_FILE_MARK_WINDOW)
+    {
+      gssize got = read (fd, head + length, AUGUR_FILE_MARK_WINDOW - length);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        break;
+      length += (gsize) got;
+    }
+  close (fd);
+  return holds_mark (head, length, mark);
+}
+
+gboolean
+augur_file_check_target (const char        *path,
+                         const char        *mark,
+                         const char *const *inputs,
+                         GError           **error)
+{
+  struct stat st;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (stat (path, &st) != 0)
+    {
+      int saved = errno;
+
+      if (saved == ENOENT || saved == ENOTDIR)
+        return TRUE;   /* nothing there (or a dangling link): free */
+      return set_save_error (error, saved, path);
+    }
+  for (guint i = 0; inputs != NULL && inputs[i] != NULL; i++)
+    {
+      struct stat in;
+
+      if (stat (inputs[i], &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                       /* Translators: the file written, then the input it is (the same, or a link to it). */
+                       _("%s is the command's input %s: Augur never writes over a file it reads; give another name"),
+                       path, inputs[i]);
+          return FALSE;
+        }
+    }
+  if (S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY, _("%s is a folder, not a file"), path);
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   _("%s is not a regular file (a device, a pipe or a socket)"), path);
+      return FALSE;
+    }
+  if (mark == NULL || !file_holds_mark (path, mark))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("%s exists and is not a file Augur wrote: give another name, or remove it first"), path);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean

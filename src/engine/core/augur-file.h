@@ -10,6 +10,14 @@
  * failure (full disk, cancelled, write error) leaves the old file as it
  * was and removes the temporary file.
  *
+ * Augur never writes over a file it did not create: every command that
+ * writes a file a user names asks augur_file_check_target() first, before
+ * any work starts.  A file is Augur's when it carries the comment of its
+ * format below, which the writers put in their first lines; a format
+ * without comments (CSV, PRISM's explicit files, plain traces) is written
+ * only where no file is.  Files that go together are written all or
+ * none (augur_file_write_contents_all()).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -39,11 +47,50 @@ gboolean       augur_safe_file_finish     (AugurSafeFile  *safe,
 /* Discards the temporary file and frees `safe` (NULL is ignored). */
 void           augur_safe_file_abort      (AugurSafeFile  *safe);
 
-/* Writes `length` bytes (strlen when negative) as the new contents. */
+/* Writes `length` bytes (strlen when negative) as the new contents; an
+ * error names the file. */
 gboolean       augur_file_write_contents  (GFile          *file,
                                            const char     *contents,
                                            gssize          length,
                                            GError        **error);
+
+/* Writes n files together, all or none: each to a temporary file beside
+ * it, then, once every one is written and on disk, each renamed over its
+ * target.  On any failure the temporary files are removed, and so are
+ * the targets already renamed that were not there before; the error names
+ * the file that failed. */
+gboolean       augur_file_write_contents_all (GFile *const       *files,
+                                              const char *const  *contents,
+                                              const gsize        *lengths,
+                                              guint               n,
+                                              GError            **error);
+
+/* The comments by which Augur knows a file it wrote, one per format that
+ * has comments; the format's writer puts its own in the file's first
+ * lines, where its readers skip it (Graphviz, pj_dump and ViTE, libxml2
+ * and SimGrid). */
+#define AUGUR_FILE_MARK_DOT  "// Graphviz DOT written by Augur"
+#define AUGUR_FILE_MARK_PAJE "# Paje trace written by Augur"
+#define AUGUR_FILE_MARK_XML  "<!-- Written by Augur -->"
+
+/* How far into a file augur_file_check_target() looks for its mark. */
+#define AUGUR_FILE_MARK_WINDOW (64 * 1024)
+
+/* Whether Augur may write `path` (a local path): nothing is there (a
+ * dangling link counts as nothing), or a regular file that holds `mark`
+ * at the start of a line (spaces before it allowed) in its first
+ * AUGUR_FILE_MARK_WINDOW bytes: a file Augur wrote in that format (`mark`
+ * NULL for a format without comments: only where nothing is).  Never one
+ * of `inputs` (the command's input files, NULL-terminated, may be NULL),
+ * compared by device and inode, links followed.  FALSE otherwise, nothing
+ * opened for writing, with an error naming the file: G_IO_ERROR_EXISTS
+ * ("FILE exists and is not a file Augur wrote: give another name, or
+ * remove it first", or "FILE is also an input of the command...") or
+ * G_IO_ERROR_IS_DIRECTORY, G_IO_ERROR_NOT_REGULAR_FILE. */
+gboolean       augur_file_check_target    (const char        *path,
+                                           const char        *mark,
+                                           const char *const *inputs,
+                                           GError           **error);
 
 /* The path Augur writes to for `path`: symbolic links resolved (also a
  * dangling one), relative to the link's folder.  NULL with an error for a

@@ -17,6 +17,8 @@
  */
 #include "timeline-private.h"
 
+#include "augur-file.h"
+
 #include <math.h>
 
 #define FLUSH_SIZE 65536
@@ -96,7 +98,10 @@ static const char header[] =
   "% Value string\n"
   "% EndContainer string\n"
   "% Key string\n"
-  "%EndEventDef\n";
+  "%EndEventDef\n"
+  /* a comment, which pj_dump and ViTE skip, after the definitions (readers
+   * that look for them first still find them): how Augur knows its own file */
+  AUGUR_FILE_MARK_PAJE "\n";
 
 typedef enum {
   STREAM_POP,

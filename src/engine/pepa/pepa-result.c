@@ -5,6 +5,7 @@
  */
 #include "pepa-private.h"
 #include "augur-format.h"
+#include "augur-file.h"
 
 #include <math.h>
 #include <string.h>
@@ -390,6 +391,7 @@ augur_pepa_state_space_write_dot (const AugurPepaStateSpace *space,
 {
   const AugurPepaModel *model = space->model;
   GString *s = g_string_new ("digraph statespace {\n"
+                             "  " AUGUR_FILE_MARK_DOT "\n"   /* how Augur knows its own file */
                              "  rankdir=LR;\n"
                              "  node [shape=circle, fontname=\"Sans\"];\n"
                              "  edge [fontname=\"Sans\", fontsize=10];\n");

@@ -4,6 +4,7 @@
  */
 #include "calibrate.h"
 
+#include "augur-file.h"
 #include "augur-format.h"
 #include "augur-kernel.h"
 #include "platform.h"
@@ -677,7 +678,8 @@ augur_calibrate_platform_xml (double                 speed,
   append_fit_errors (out, fit);
   g_string_append (out, ":\n");
   append_points (out, fit, points, n_points);
-  g_string_append (out, "-->\n<platform version=\"4.1\">\n  <config>\n    <prop id=\"smpi/bw-factor\" value=\"");
+  /* after the measurements' comment: how Augur knows its own file */
+  g_string_append (out, "-->\n" AUGUR_FILE_MARK_XML "\n<platform version=\"4.1\">\n  <config>\n    <prop id=\"smpi/bw-factor\" value=\"");
   g_string_append (out, bw);
   g_string_append (out, "\"/>\n    <prop id=\"smpi/lat-factor\" value=\"");
   g_string_append (out, lat);
@@ -744,7 +746,8 @@ augur_calibrate_hosts_xml (double                 speed,
   append_fit_errors (out, shared);
   g_string_append (out, ":\n");
   append_points (out, shared, shared_points, n_shared_points);
-  g_string_append (out, "-->\n<platform version=\"4.1\">\n  <config>\n    <prop id=\"smpi/bw-factor\" value=\"");
+  /* after the measurements' comment: how Augur knows its own file */
+  g_string_append (out, "-->\n" AUGUR_FILE_MARK_XML "\n<platform version=\"4.1\">\n  <config>\n    <prop id=\"smpi/bw-factor\" value=\"");
   g_string_append (out, bw);
   g_string_append (out, "\"/>\n    <prop id=\"smpi/lat-factor\" value=\"");
   g_string_append (out, lat);

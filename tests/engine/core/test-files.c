@@ -9,7 +9,9 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -347,6 +349,163 @@ test_load_contents (void)
   g_rmdir (dir);
 }
 
+/* A target is free when nothing is there, or Augur's mark of the format
+ * is in its first lines; never a command's input, even through a link. */
+static void
+test_check_target (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-files-XXXXXX", NULL);
+  g_autofree char *absent = g_build_filename (dir, "absent.dot", NULL);
+  g_autofree char *foreign = g_build_filename (dir, "foreign.dot", NULL);
+  g_autofree char *ours = g_build_filename (dir, "ours.dot", NULL);
+  g_autofree char *late = g_build_filename (dir, "late.dot", NULL);
+  g_autofree char *input = g_build_filename (dir, "model.pepa", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.dot", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.dot", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
+  g_autoptr(GString) far = g_string_new (NULL);
+  const char *inputs[] = { input, NULL };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (foreign, "digraph g {}\n", -1, NULL));
+  g_assert_true (g_file_set_contents (ours, "digraph statespace {\n  " AUGUR_FILE_MARK_DOT "\n}\n", -1, NULL));
+  g_assert_true (g_file_set_contents (input, "P = (a, 1).P;\nP\n", -1, NULL));
+  /* the mark past the first 64 KiB, or not at a line's start: not Augur's */
+  g_string_append (far, "x " AUGUR_FILE_MARK_DOT "\n");
+  while (far->len < AUGUR_FILE_MARK_WINDOW)
+    g_string_append (far, "// padding\n");
+  g_string_append (far, AUGUR_FILE_MARK_DOT "\n");
+  g_assert_true (g_file_set_contents (late, far->str, (gssize) far->len, NULL));
+  g_assert_cmpint (symlink (input, link), ==, 0);
+  g_assert_cmpint (symlink ("nowhere.dot", dangling), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  g_assert_true (augur_file_check_target (absent, AUGUR_FILE_MARK_DOT, inputs, &error));
+  g_assert_no_error (error);
+  g_assert_true (augur_file_check_target (dangling, NULL, inputs, &error));
+  g_assert_no_error (error);
+  g_assert_true (augur_file_check_target (ours, AUGUR_FILE_MARK_DOT, inputs, &error));
+  g_assert_no_error (error);
+
+  /* another format's mark, or a format without one: refused */
+  g_assert_false (augur_file_check_target (ours, AUGUR_FILE_MARK_PAJE, inputs, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_clear_error (&error);
+  g_assert_false (augur_file_check_target (ours, NULL, inputs, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_clear_error (&error);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *path = i == 0 ? foreign : late;
+      g_autofree char *expected = g_strconcat (path, " exists and is not a file Augur wrote: give another name, "
+                                               "or remove it first", NULL);
+
+      g_assert_false (augur_file_check_target (path, AUGUR_FILE_MARK_DOT, inputs, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+      g_assert_cmpstr (error->message, ==, expected);
+      g_clear_error (&error);
+    }
+  /* the input, named or through a link, even with the mark */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_false (augur_file_check_target (i == 0 ? input : link, NULL, inputs, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+      g_assert_nonnull (strstr (error->message, "Augur never writes over a file it reads"));
+      g_clear_error (&error);
+    }
+  {
+    const char *own[] = { ours, NULL };
+
+    g_assert_false (augur_file_check_target (ours, AUGUR_FILE_MARK_DOT, own, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+    g_clear_error (&error);
+  }
+  g_assert_false (augur_file_check_target (dir, NULL, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY);
+  g_clear_error (&error);
+  g_assert_false (augur_file_check_target (fifo, AUGUR_FILE_MARK_DOT, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  g_clear_error (&error);
+
+  g_unlink (fifo);
+  g_unlink (dangling);
+  g_unlink (link);
+  g_unlink (late);
+  g_unlink (input);
+  g_unlink (ours);
+  g_unlink (foreign);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+/* Files written together: all, or none, also when the disk fills after
+ * the first was written (RLIMIT_FSIZE: a write past it fails with EFBIG,
+ * as one on a full disk with ENOSPC); the error names the file. */
+static void
+test_write_all (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-files-XXXXXX", NULL);
+  char *paths[3] = { g_build_filename (dir, "x.sta", NULL), g_build_filename (dir, "x.tra", NULL),
+                                g_build_filename (dir, "x.lab", NULL) };
+  g_autoptr(GFile) a = g_file_new_for_path (paths[0]);
+  g_autoptr(GFile) b = g_file_new_for_path (paths[1]);
+  g_autoptr(GFile) c = g_file_new_for_path (paths[2]);
+  GFile *const files[] = { a, b, c };
+  g_autofree char *big = g_strnfill (8192, 'x');
+  const char *const texts[] = { "small\n", big, "end\n" };
+  const gsize lengths[] = { 6, 8192, 4 };
+  g_autoptr(GError) error = NULL;
+  struct rlimit saved, limited;
+  void (*old_handler) (int);
+
+  g_assert_true (augur_file_write_contents_all (files, texts, lengths, 3, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_files (dir), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_unlink (paths[i]);
+
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  limited = saved;
+  limited.rlim_cur = 1024;
+  old_handler = signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limited), ==, 0);
+  g_assert_false (augur_file_write_contents_all (files, texts, lengths, 3, &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  signal (SIGXFSZ, old_handler);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, paths[1]));
+  g_clear_error (&error);
+  /* neither the first (written, then withdrawn) nor a temporary file */
+  g_assert_cmpuint (count_files (dir), ==, 0);
+
+  /* the last one's folder is not there: the others are withdrawn too */
+  {
+    g_autofree char *gone = g_build_filename (dir, "gone", "x.lab", NULL);
+    g_autoptr(GFile) gone_file = g_file_new_for_path (gone);
+    GFile *const some[] = { a, gone_file };
+    const char *const some_texts[] = { "small\n", "end\n" };
+    const gsize some_lengths[] = { 6, 4 };
+
+    g_assert_false (augur_file_write_contents_all (some, some_texts, some_lengths, 2, &error));
+    g_assert_nonnull (strstr (error->message, gone));
+    g_clear_error (&error);
+    g_assert_cmpuint (count_files (dir), ==, 0);
+  }
+  for (guint i = 0; i < 3; i++)
+    g_free (paths[i]);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -361,5 +520,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/file/read-only-folder", test_safe_read_only_folder);
   g_test_add_func ("/engine/file/not-regular", test_safe_full_disk);
   g_test_add_func ("/engine/files/load-contents", test_load_contents);
+  g_test_add_func ("/engine/file/check-target", test_check_target);
+  g_test_add_func ("/engine/file/write-all", test_write_all);
   return g_test_run ();
 }

@@ -211,6 +211,12 @@ check_paje_text (const AugurReplayResult *r,
           g_assert_null (lines[l + 1]);   /* only after the last newline */
           continue;
         }
+      if (*line == '#')
+        {
+          /* a comment (Augur's mark, after the definitions), before the events */
+          g_assert_false (body);
+          continue;
+        }
       if (*line == '%')
         {
           g_auto(GStrv) words = g_strsplit_set (line + 1, " \t", -1);

@@ -400,6 +400,7 @@ augur_cli_activity (int argc, char **argv)
   gint64 max_events = AUGUR_ACTIVITY_DEFAULT_MAX_EVENTS;
   g_autofree char *config = NULL;
   g_autofree char *trace_out = NULL;
+  const char *model_path = NULL;
   g_autofree char *measured = NULL;
   g_autoptr(AugurPlatform) platform = NULL;
   g_auto(AugurCliSlurmOptions) slurm = { 0 };
@@ -487,6 +488,7 @@ augur_cli_activity (int argc, char **argv)
       return AUGUR_CLI_EXIT_USAGE;
     }
 
+  model_path = argc == 2 ? argv[1] : NULL;
   {
     int status = augur_cli_input_read ("activity", "activity", argc == 2 ? argv[1] : NULL, project,
                                        document_name, &input);
@@ -529,6 +531,43 @@ augur_cli_activity (int argc, char **argv)
         {
           fprintf (stderr, "%s: %s\n", argv[1], error->message);
           return AUGUR_CLI_EXIT_MODEL;
+        }
+    }
+  /* the files written, refused before the run: never one of its inputs,
+   * nothing Augur did not write (the traces' three files have no comment
+   * to know Augur's own by: written only where none is) */
+  if (paje != NULL || trace_out != NULL)
+    {
+      g_autoptr(GFile) where = augur_activity_model_get_platform (model) != NULL
+                               ? g_file_resolve_relative_path (input.base, augur_activity_model_get_platform (model))
+                               : NULL;
+      g_autofree char *platform_path = where != NULL ? g_file_get_path (where) : NULL;
+      const char *given[] = { model_path, project, measured, platform_path };
+      const char *inputs[G_N_ELEMENTS (given) + 1] = { NULL };
+      guint n = 0;
+
+      for (guint i = 0; i < G_N_ELEMENTS (given); i++)
+        if (given[i] != NULL)
+          inputs[n++] = given[i];
+      if (paje != NULL && !augur_cli_check_output ("activity", paje, AUGUR_FILE_MARK_PAJE, inputs))
+        return AUGUR_CLI_EXIT_USAGE;
+      if (trace_out != NULL)
+        {
+          static const char *const names[] = { "trace.txt", "deployment.xml", "platform.xml" };
+
+          if (g_file_test (trace_out, G_FILE_TEST_EXISTS) && !g_file_test (trace_out, G_FILE_TEST_IS_DIR))
+            {
+              fprintf (stderr, "augur-cli activity: --trace-out %s is not a folder: the traces are written in a "
+                       "folder (DIR/trace.txt, DIR/deployment.xml, DIR/platform.xml)\n", trace_out);
+              return AUGUR_CLI_EXIT_USAGE;
+            }
+          for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+            {
+              g_autofree char *target = g_build_filename (trace_out, names[i], NULL);
+
+              if (!augur_cli_check_output ("activity", target, NULL, inputs))
+                return AUGUR_CLI_EXIT_USAGE;
+            }
         }
     }
   if (config != NULL)

@@ -117,6 +117,15 @@ augur_cli_calibrate (int argc, char **argv)
       fprintf (stderr, "augur-cli calibrate: unknown format '%s' (expected text or json)\n", format);
       return AUGUR_CLI_EXIT_USAGE;
     }
+  /* refused before the measurements, which take a while: a platform
+   * Augur wrote (its comment says so) may be replaced, nothing else */
+  if (output != NULL)
+    {
+      const char *inputs[] = { points_path, NULL };
+
+      if (!augur_cli_check_output ("calibrate", output, AUGUR_FILE_MARK_XML, inputs))
+        return AUGUR_CLI_EXIT_USAGE;
+    }
   if (cores < 0 || (cores_given && cores == 0) || cores > 1000000 || max_bytes < 64 || max_bytes > (G_GINT64_CONSTANT (1) << 30) ||
       !(seconds >= 0.01 && seconds <= 600))
     {

@@ -232,6 +232,35 @@ augur_cli_ccdsm (int argc, char **argv)
     }
   options.max_states = max_states > 0 ? (guint64) max_states : 0;
   options.keep_state_space = export_ctmc != NULL;
+  /* refused before the chain is generated, which may be long: a prefix
+   * that is a folder would write hidden files (DIR/.sta); then the three
+   * files, none there yet (PRISM's formats have no comment to know
+   * Augur's own by), nor any of them the model */
+  if (export_ctmc != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (export_ctmc);
+      const char *inputs[] = { argc == 2 ? argv[1] : project, project, NULL };
+
+      if (*export_ctmc == '\0' || g_str_has_suffix (export_ctmc, G_DIR_SEPARATOR_S) || g_str_equal (base, ".") ||
+          g_str_equal (base, ".."))
+        {
+          fprintf (stderr, "augur-cli ccdsm: --export-ctmc %s: give a prefix, not a folder (DIR/chain writes "
+                   "DIR/chain.sta, DIR/chain.tra and DIR/chain.lab)\n", export_ctmc);
+          status = AUGUR_CLI_EXIT_USAGE;
+          goto out;
+        }
+      for (guint i = 0; i < 3; i++)
+        {
+          static const char *const suffixes[] = { ".sta", ".tra", ".lab" };
+          g_autofree char *target = g_strconcat (export_ctmc, suffixes[i], NULL);
+
+          if (!augur_cli_check_output ("ccdsm", target, NULL, inputs))
+            {
+              status = AUGUR_CLI_EXIT_USAGE;
+              goto out;
+            }
+        }
+    }
 
   status = augur_cli_input_read ("ccdsm", "ccdsm", argc == 2 ? argv[1] : NULL, project, document_name, &input);
   if (status != AUGUR_CLI_EXIT_OK)

@@ -585,6 +585,16 @@ augur_cli_pepa (int argc, char **argv)
       if (solver == NULL && augur_cli_input_get_property (&input, "solver") != NULL)
         solver = g_strdup (augur_cli_input_get_property (&input, "solver"));
     }
+  /* refused before the state space is derived, which may be long */
+  if (dot != NULL)
+    {
+      const char *inputs[] = { argc == 2 ? argv[1] : NULL, project, NULL };
+
+      if (inputs[0] == NULL)
+        inputs[0] = project;
+      if (!augur_cli_check_output ("pepa", dot, AUGUR_FILE_MARK_DOT, inputs))
+        return AUGUR_CLI_EXIT_USAGE;
+    }
   if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 &&
       strcmp (format, "csv") != 0)
     {
@@ -877,7 +887,7 @@ augur_cli_pepa (int argc, char **argv)
                                                                           NULL, &error),
                                    &error))
         {
-          fprintf (stderr, "augur-cli: cannot write %s: %s\n", dot, error->message);
+          fprintf (stderr, "augur-cli pepa: cannot write %s: %s\n", dot, error->message);
           return free_analyses (over_time, trip, flow, simulation);
         }
     }

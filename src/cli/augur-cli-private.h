@@ -49,6 +49,18 @@ void     augur_cli_on_progress   (double      fraction,
 gboolean augur_cli_write_stdout  (const char *command,
                                   const char *text);
 
+/* Whether a file the command writes may be written, asked before any work
+ * starts (augur_file_check_target(): nothing there, or a file of its
+ * format Augur wrote, found by `mark`, NULL for a format without
+ * comments; never one of `inputs`, NULL-terminated) and never a file
+ * another of the command's outputs claimed.  FALSE with why on standard
+ * error: the command then exits with AUGUR_CLI_EXIT_USAGE, nothing
+ * written. */
+gboolean augur_cli_check_output  (const char        *command,
+                                  const char        *path,
+                                  const char        *mark,
+                                  const char *const *inputs);
+
 /* Reads a model file given on the command line: a regular file of at most
  * AUGUR_FILE_MAX_DOCUMENT bytes ("-" is not a file). */
 gboolean augur_cli_read_file     (const char  *path,

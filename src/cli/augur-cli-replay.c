@@ -388,6 +388,27 @@ augur_cli_replay (int argc, char **argv)
       fprintf (stderr, "augur-cli replay: --otf2 %s: %s\n", otf2, error->message);
       return AUGUR_CLI_EXIT_USAGE;
     }
+  /* and the files written after it: none of the command's inputs, and
+   * nothing Augur did not write (a CSV has no comment to know Augur's own
+   * by: it is written only where no file is) */
+  {
+    g_autoptr(GPtrArray) inputs = g_ptr_array_new ();
+    const char *given[] = { document_path, project_path, platform_path, deployment_path, hostfile_path,
+                            calibrated_path };
+
+    for (guint i = 0; i < G_N_ELEMENTS (given); i++)
+      if (given[i] != NULL)
+        g_ptr_array_add (inputs, (char *) given[i]);
+    for (int i = 1; i < argc; i++)
+      g_ptr_array_add (inputs, argv[i]);
+    g_ptr_array_add (inputs, NULL);
+    if ((timed != NULL && !augur_cli_check_output ("replay", timed, NULL, (const char *const *) inputs->pdata)) ||
+        (paje != NULL &&
+         !augur_cli_check_output ("replay", paje, AUGUR_FILE_MARK_PAJE, (const char *const *) inputs->pdata)) ||
+        (measured_paje != NULL &&
+         !augur_cli_check_output ("replay", measured_paje, AUGUR_FILE_MARK_PAJE, (const char *const *) inputs->pdata)))
+      return AUGUR_CLI_EXIT_USAGE;
+  }
   mode = augur_cli_slurm_mode ("replay", &slurm);
   if (mode < 0)
     return AUGUR_CLI_EXIT_USAGE;
@@ -725,7 +746,7 @@ augur_cli_replay (int argc, char **argv)
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (timed);
       if (!augur_file_write_contents (file, csv, -1, &error))
         {
-          fprintf (stderr, "augur-cli: cannot write %s: %s\n", timed, error->message);
+          fprintf (stderr, "augur-cli replay: %s\n", error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
     }

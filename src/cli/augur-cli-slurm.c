@@ -163,6 +163,16 @@ augur_cli_slurm_mode (const char *command, const AugurCliSlurmOptions *o)
                command);
       return -1;
     }
+  /* a task's records, refused before its points run: a task run again
+   * replaces the records it wrote (their first line says so,
+   * augur-records.h), never another file nor its plan */
+  if (o->slice_plan != NULL)
+    {
+      const char *inputs[] = { o->slice_plan, NULL };
+
+      if (!augur_cli_check_output (command, o->records, "augur-records 1 ", inputs))
+        return -1;
+    }
   return o->dir != NULL ? AUGUR_CLI_SLURM_WRITE : o->slice_plan != NULL ? AUGUR_CLI_SLURM_TASK
          : o->collect_job != NULL ? AUGUR_CLI_SLURM_COLLECT : AUGUR_CLI_SLURM_LOCAL;
 }

@@ -103,6 +103,35 @@ augur_cli_write_stdout (const char *command,
 }
 
 gboolean
+augur_cli_check_output (const char        *command,
+                        const char        *path,
+                        const char        *mark,
+                        const char *const *inputs)
+{
+  /* the outputs claimed so far: one command runs per process */
+  static GPtrArray *claimed;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *target = NULL;
+
+  if (!augur_file_check_target (path, mark, inputs, &error) ||
+      (target = augur_file_resolve_target (path, &error)) == NULL)
+    {
+      fprintf (stderr, "augur-cli %s: %s\n", command, error->message);
+      return FALSE;
+    }
+  if (claimed == NULL)
+    claimed = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < claimed->len; i++)
+    if (g_str_equal (claimed->pdata[i], target))
+      {
+        fprintf (stderr, "augur-cli %s: %s is given for two outputs: give each its own file\n", command, path);
+        return FALSE;
+      }
+  g_ptr_array_add (claimed, g_steal_pointer (&target));
+  return TRUE;
+}
+
+gboolean
 augur_cli_read_file (const char  *path,
                      char       **text,
                      gsize       *length,

@@ -536,6 +536,53 @@ augur_test_cut_without_tooltip (GtkWidget *widget)
   return w == NULL;
 }
 
+gboolean
+augur_test_cut_silently (GtkWidget *widget,
+                         GtkWidget *window)
+{
+  PangoLayout *layout;
+  PangoRectangle logical;
+  graphene_rect_t clip, bounds;
+  graphene_point_t start, end;
+  const char *text;
+  int ox = 0, oy = 0;
+
+  if (!GTK_IS_LABEL (widget) || !gtk_widget_get_mapped (widget))
+    return FALSE;
+  text = gtk_label_get_text (GTK_LABEL (widget));
+  layout = gtk_label_get_layout (GTK_LABEL (widget));
+  if (text == NULL || text[0] == '\0' || pango_layout_is_ellipsized (layout))
+    return FALSE;
+  pango_layout_get_pixel_extents (layout, NULL, &logical);
+  gtk_label_get_layout_offsets (GTK_LABEL (widget), &ox, &oy);
+  if (logical.width <= 0 ||
+      !gtk_widget_compute_point (widget, window, &GRAPHENE_POINT_INIT (ox + logical.x, 0), &start) ||
+      !gtk_widget_compute_point (widget, window, &GRAPHENE_POINT_INIT (ox + logical.x + logical.width, 0), &end) ||
+      !gtk_widget_compute_bounds (widget, window, &clip))
+    return FALSE;
+  /* what the label, each scroller's visible part and the window show */
+  for (GtkWidget *w = gtk_widget_get_parent (widget); w != NULL && w != window; w = gtk_widget_get_parent (w))
+    if (GTK_IS_SCROLLED_WINDOW (w) && gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (w)) != NULL)
+      {
+        GtkWidget *child = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (w));
+        graphene_rect_t seen;
+
+        /* a scrollable child (a list, a viewport) is the visible part */
+        if (!gtk_widget_compute_bounds (GTK_IS_VIEWPORT (child) || GTK_IS_SCROLLABLE (child) ? child : w, window,
+                                        &seen) ||
+            !gtk_widget_compute_bounds (w, window, &bounds))
+          return FALSE;
+        graphene_rect_intersection (&seen, &bounds, &seen);
+        graphene_rect_intersection (&clip, &seen, &clip);
+      }
+  graphene_rect_init (&bounds, 0, clip.origin.y, gtk_widget_get_width (window), MAX (clip.size.height, 1));
+  graphene_rect_intersection (&clip, &bounds, &clip);
+  /* wholly out of sight, or wholly in it */
+  if (clip.size.width <= 0 || end.x <= clip.origin.x + 1 || start.x >= clip.origin.x + clip.size.width - 1)
+    return FALSE;
+  return start.x < clip.origin.x - 1 || end.x > clip.origin.x + clip.size.width + 1;
+}
+
 void
 augur_test_add_sized (const char    *path,
                       GTestDataFunc  func)

@@ -92,6 +92,14 @@ void        augur_test_reference_size (int  width,
  * widget holding it has a tooltip to say what was cut. */
 gboolean    augur_test_cut_without_tooltip (GtkWidget *widget);
 
+/* TRUE when widget is a label whose text is cut without an ellipsis: in
+ * sight in part only, across the width its allocation, a scrolled window
+ * it is in (the part a scroller shows) or the window leaves it.  A text
+ * wholly scrolled out of sight is not cut; one cut with an ellipsis says
+ * so itself.  A number cut so reads as another number. */
+gboolean    augur_test_cut_silently (GtkWidget *widget,
+                                     GtkWidget *window);
+
 /* A window's default size. */
 typedef struct {
   int width;

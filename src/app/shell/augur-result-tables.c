@@ -560,6 +560,30 @@ nth_column (AugurResultTable *self,
   return column;
 }
 
+/* The columns' titles may be cut short, with an ellipsis (the whole title
+ * as the tooltip): when the key columns alone do not fit, their titles
+ * give way before their figures, so that every figure shows whole.  A
+ * number is never cut (its label has no ellipsis, and its column is never
+ * narrower than it): only the table's edge could cut it, and the columns
+ * that fit once their titles are cut leave it in sight. */
+static void
+titles_may_shrink (AugurResultTable *self)
+{
+  GtkWidget *header = gtk_widget_get_first_child (self->column_view);
+
+  if (header == NULL || GTK_IS_LIST_VIEW (header))
+    return;
+  for (GtkWidget *title = gtk_widget_get_first_child (header); title != NULL; title = gtk_widget_get_next_sibling (title))
+    for (GtkWidget *box = gtk_widget_get_first_child (title); box != NULL; box = gtk_widget_get_next_sibling (box))
+      for (GtkWidget *label = GTK_IS_LABEL (box) ? box : gtk_widget_get_first_child (box); label != NULL;
+           label = GTK_IS_LABEL (box) ? NULL : gtk_widget_get_next_sibling (label))
+        if (GTK_IS_LABEL (label) && gtk_label_get_ellipsize (GTK_LABEL (label)) == PANGO_ELLIPSIZE_NONE)
+          {
+            gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+            gtk_widget_set_tooltip_text (label, gtk_label_get_text (GTK_LABEL (label)));
+          }
+}
+
 /* The least width of each column shown: its title's, or its widest cell's
  * (as the column view measures a column), or the width the user dragged
  * it to.  Measured here, column by column: the column view caches its own
@@ -584,10 +608,12 @@ measure_columns (AugurResultTable *self,
           for (GtkWidget *cell = gtk_widget_get_first_child (row); cell != NULL && i < self->n_columns;
                cell = gtk_widget_get_next_sibling (cell), i++)
             {
-              int minimum = 0;
+              int minimum = 0, natural = 0;
 
-              gtk_widget_measure (cell, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
-              widths[i] = MAX (widths[i], minimum);
+              /* a title may be cut short (see titles_may_shrink()): the
+               * columns kept are those whose whole titles fit */
+              gtk_widget_measure (cell, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+              widths[i] = MAX (widths[i], list ? minimum : natural);
             }
         }
     }
@@ -661,6 +687,7 @@ fit_columns (AugurResultTable *self)
   g_autofree int *widths = g_new0 (int, self->n_columns);
   int needed = 0;
 
+  titles_may_shrink (self);
   for (guint i = 0; i < self->n_columns; i++)
     gtk_column_view_column_set_visible (nth_column (self, i), self->choice[i] != CHOICE_HIDDEN);
   /* not laid out yet: every column, until there is a width to fit */
@@ -958,6 +985,8 @@ augur_result_table_new (const AugurResultColumn *columns,
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), column);
     }
+
+  titles_may_shrink (self);
 
   self->scroller = gtk_scrolled_window_new ();
   gtk_widget_set_vexpand (self->scroller, TRUE);

@@ -3,7 +3,8 @@
  * keeps the size it was given; the tab of the view in sight shows whole
  * (not scrolled out of its row); the Latencies tab's three distance
  * columns and the Misses tab's share columns lie in sight;
- * the experiment's charts keep a plot of 150 px at least.  With AUGUR_SCREENSHOT_DIR
+ * the experiment's charts keep a plot of 150 px at least; no figure in a
+ * result table is cut without an ellipsis.  With AUGUR_SCREENSHOT_DIR
  * set, each view is saved as ccdsm-VIEW-WxH.png.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +18,7 @@
 #include "augur-window.h"
 #include "augur-ccdsm-page.h"
 #include "augur-line-chart-view.h"
+#include "augur-result-tables.h"
 
 static AugurApplication *app;
 
@@ -87,6 +89,31 @@ check_cut (GtkWidget *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     check_cut (child, problems);
+}
+
+/* Every text of a result table (a cell, a column's title) shows whole,
+ * or cut with an ellipsis: never in part ("254" for 2546.29). */
+static void
+check_tables (GtkWidget *widget,
+              GtkWidget *window,
+              GString   *problems)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_ancestor (widget, AUGUR_TYPE_RESULT_TABLE) != NULL &&
+      augur_test_cut_silently (widget, window))
+    {
+      graphene_rect_t bounds;
+
+      if (!gtk_widget_compute_bounds (widget, window, &bounds))
+        graphene_rect_init (&bounds, 0, 0, 0, 0);
+      g_string_append_printf (problems, "  \"%s\" in a table at %.0f,%.0f %.0fx%.0f shows in part, with no ellipsis\n",
+                              gtk_label_get_text (GTK_LABEL (widget)), bounds.origin.x, bounds.origin.y,
+                              bounds.size.width, bounds.size.height);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    check_tables (child, window, problems);
 }
 
 /* One mapped label reads text, and it is in sight. */
@@ -207,6 +234,7 @@ test_views (gconstpointer data)
       /* the view in sight has its tab in sight */
       label_in_sight (GTK_WIDGET (page), window, titles[v], problems);
       check_cut (GTK_WIDGET (page), problems);
+      check_tables (GTK_WIDGET (page), window, problems);
       if (g_str_equal (views[v], "experiment"))
         {
           chart_has_room (GTK_WIDGET (page), augur_ccdsm_page_get_latency_chart (page), problems);

@@ -6,7 +6,8 @@
  * each step: the window is no larger than it was given; every button, tab
  * and column header lies inside the window or inside a scroller that
  * shows it scrolls (a scrollbar, or a tab row's arrows); every chart keeps
- * a plot area; no text is cut without a tooltip giving it whole; nothing
+ * a plot area; no text is cut without a tooltip giving it whole, and no
+ * text of a result table (a figure) shows in part without an ellipsis; nothing
  * is printed as a warning or a critical.  Each failure is named by kind,
  * size, tab path and widget.  With AUGUR_SCREENSHOT_DIR set, every step is
  * saved as layout-KIND-WxH-NN-PATH.png for a person to look at.
@@ -25,6 +26,7 @@
 #include "augur-fold-paned.h"
 #include "augur-line-chart-view.h"
 #include "augur-pie-chart-view.h"
+#include "augur-result-tables.h"
 #include "augur-state-diagram-view.h"
 #include "augur-tab-switcher.h"
 #include "augur-timeline-view.h"
@@ -362,6 +364,10 @@ check_tree (Step      *step,
   /* text cut with an ellipsis says what it cut */
   if (augur_test_cut_without_tooltip (widget))
     fail (step, widget, "is cut and has no tooltip");
+  /* a figure cut by its column or the table's edge reads as another one */
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_ancestor (widget, AUGUR_TYPE_RESULT_TABLE) != NULL &&
+      augur_test_cut_silently (widget, step->window))
+    fail (step, widget, "in a table shows in part, with no ellipsis");
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     check_tree (step, child);
 }

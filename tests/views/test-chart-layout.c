@@ -329,6 +329,64 @@ test_line_legend_places (void)
   augur_chart_layout_clear (&L);
 }
 
+/* The PEPA fluid chart of the pipeline example: 13 curves, some named by
+ * long terms.  Beside the plot (638 x 489, the results pane at 1280x800),
+ * the legend is no wider than the plot: the long names are cut short,
+ * their tooltips give them whole.  In the pane at 1024x700 (382 x 320) it
+ * goes below, cut short with "+N more", and the plot keeps its minimum. */
+static void
+test_line_long_names (void)
+{
+  static const char *const terms[N_SERIES] = {
+    "Network: Network", "Stage1: Stage1", "Stage1: (process1, infty).(move2, infty).Stage1",
+    "Stage1: (move2, infty).Stage1", "Stage2: Stage2", "Stage2: (process2, infty).(move3, infty).Stage2",
+    "Stage2: (move3, infty).Stage2", "Stage3: Stage3", "Stage3: (process3, infty).(move4, infty).Stage3",
+    "Stage3: (move4, infty).Stage3", "Processor1: Processor1", "Processor2: Processor2", "Processor3: Processor3",
+  };
+  static const int sizes[][2] = { { 638, 489 }, { 638, 443 }, { 382, 320 }, { 382, 345 } };
+  g_autoptr (AugurChartData) d = augur_chart_data_new ("Populations, fluid approximation", "Time", NULL, "Count", NULL);
+
+  for (guint s = 0; s < N_SERIES; s++)
+    {
+      double x[40], y[40];
+
+      for (guint i = 0; i < G_N_ELEMENTS (x); i++)
+        {
+          x[i] = i * 0.25;
+          y[i] = 10 + 8 * s + 5 * sin (i * 0.3 + s);
+        }
+      augur_chart_data_add_series (d, terms[s], x, y, G_N_ELEMENTS (x));
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    {
+      int width = sizes[k][0], height = sizes[k][1];
+      g_autofree char *name = g_strdup_printf ("chart-layout-long-names-%dx%d.png", width, height);
+      cairo_surface_t *surface;
+      AugurChartLayout L;
+
+      g_assert_true (augur_chart_get_layout (d, width, height, &L));
+      g_test_message ("%d x %d: legend %d, %u shown, %g wide; plot %g x %g", width, height, L.legend_place,
+                      L.legend_shown, L.legend_rect.w, L.plot.w, L.plot.h);
+      assert_layout (&L, TRUE);
+      if (L.legend_place == AUGUR_CHART_LEGEND_RIGHT)
+        {
+          g_autofree char *tip = augur_chart_layout_legend_tip (&L, 2);
+
+          g_assert_cmpfloat (L.legend_rect.w, <=, L.plot.w);
+          g_assert_cmpuint (L.legend_shown, ==, N_SERIES);
+          /* a name cut short is whole in its tooltip */
+          g_assert_cmpstr (tip, ==, terms[2]);
+        }
+      if (width >= 600)
+        g_assert_cmpint (L.legend_place, ==, AUGUR_CHART_LEGEND_RIGHT);
+      surface = draw_line (d, width, height);
+      augur_test_save_surface (surface, name);
+      assert_series_in_plot (surface, &L, 4, 30);
+      cairo_surface_destroy (surface);
+      augur_chart_layout_clear (&L);
+    }
+}
+
 /* A sweep of 500 mappings: the legend is cut short at once (each entry
  * measured once), and counts what it leaves out. */
 static void
@@ -551,6 +609,7 @@ main (int   argc,
   g_test_add_func ("/views/chart-layout/line-legend-places", test_line_legend_places);
   g_test_add_func ("/views/chart-layout/line-strip", test_line_strip);
   g_test_add_func ("/views/chart-layout/many-entries", test_many_entries);
+  g_test_add_func ("/views/chart-layout/line-long-names", test_line_long_names);
   g_test_add_func ("/views/chart-layout/line-long-title", test_line_long_title);
   g_test_add_func ("/views/chart-layout/ticks-thinned", test_ticks_thinned);
   g_test_add_func ("/views/chart-layout/export-agrees", test_export_agrees);

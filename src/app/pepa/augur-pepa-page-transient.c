@@ -60,8 +60,13 @@ typedef struct
 } Analysis;
 
 /* The least height of an analysis's chart: a plot that can be read beside
- * a legend of a dozen series. */
-#define CHART_MIN_HEIGHT 340
+ * a legend of a dozen series, or above a legend cut short ("+N more"). */
+#define CHART_MIN_HEIGHT 320
+
+/* The most an analysis's notes take above its chart before they scroll on
+ * their own (four lines): at 1024x700 the chart, its legend included,
+ * stays in sight under the settings. */
+#define NOTE_MAX_HEIGHT 80
 
 /* A fluid throughput within 5 % of the exact one agrees with it; within
  * 0.05 %, it is the same as shown. */
@@ -1293,10 +1298,22 @@ tab (GtkWidget  **label,
   *label = gtk_label_new (placeholder);
   gtk_label_set_wrap (GTK_LABEL (*label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (*label), 0);
+  gtk_label_set_yalign (GTK_LABEL (*label), 0);
   gtk_label_set_selectable (GTK_LABEL (*label), TRUE);
   gtk_widget_set_margin_start (*label, 12);
   gtk_widget_set_margin_end (*label, 12);
-  gtk_box_append (GTK_BOX (box), *label);
+  {
+    /* long notes scroll under a scrollbar that stays, rather than push
+     * the chart's legend out of sight */
+    GtkWidget *notes = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (notes), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (notes), TRUE);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (notes), NOTE_MAX_HEIGHT);
+    gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (notes), FALSE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (notes), *label);
+    gtk_box_append (GTK_BOX (box), notes);
+  }
   *chart = augur_line_chart_view_new ();
   gtk_widget_set_hexpand (*chart, TRUE);
   gtk_widget_set_vexpand (*chart, TRUE);

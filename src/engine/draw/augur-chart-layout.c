@@ -25,6 +25,7 @@
 #define COL_GAP    12.0   /* between legend columns */
 #define ROOM_TO_SPARE 1.5  /* times the minimum plot: a legend at the right is fine */
 #define COMPACT_PAD 6.0   /* the margin of a picture too small for the usual */
+#define MIN_ENTRY_TEXT_W 96.0  /* the least of a name a legend cut short shows */
 
 gboolean
 augur_chart_rect_overlap (const AugurChartRect *a,
@@ -472,18 +473,42 @@ try_inside (AugurChartLayout *L)
   return FALSE;
 }
 
-/* To the right in one or two columns, if the plot keeps its minimum. */
+/* The width of a legend column as wide as its widest entry. */
+static double
+natural_col_w (const AugurChartLayout *L)
+{
+  double w = 0;
+
+  for (guint i = 0; i < L->legend->len; i++)
+    w = MAX (w, entry (L, i)->width);
+  return w + COL_GAP;
+}
+
+/* To the right in one or two columns, if the plot keeps its minimum.
+ * The legend is never wider than the plot beside it: names too long for
+ * that are cut short with an ellipsis (their tooltips give them whole),
+ * down to MIN_ENTRY_TEXT_W of each; a legend that needs more goes
+ * below. */
 static gboolean
 try_right (AugurChartLayout *L)
 {
   guint n = L->legend->len;
+  double natural = natural_col_w (L), most;
 
+  /* the room the plot and the legend share, half of it at most for the legend */
+  place_plot (L, 0, 0);
+  most = floor ((L->plot.w - LEGEND_GAP) / 2);
   for (guint cols = 1; cols <= MIN (2u, n); cols++)
     {
       guint rows = (n + cols - 1) / cols;
-      double lw = cols * L->legend_col_w - COL_GAP, lh = rows * L->legend_row_h, x0;
+      double lw, lh = rows * L->legend_row_h, x0;
       const AugurChartTickLabel *last;
 
+      L->legend_col_w = MIN (natural, floor ((most + COL_GAP) / cols));
+      if (L->legend_col_w < natural &&
+          L->legend_col_w - COL_GAP < L->swatch_w + TEXT_GAP + MIN_ENTRY_TEXT_W + L->trailing_w)
+        continue;
+      lw = cols * L->legend_col_w - COL_GAP;
       place_plot (L, lw + LEGEND_GAP, 0);
       x0 = L->plot.x + L->plot.w + LEGEND_GAP;
       if (!plot_is_readable (L) || L->plot.y + lh > L->height - L->pad)
@@ -496,6 +521,7 @@ try_right (AugurChartLayout *L)
       L->legend_place = AUGUR_CHART_LEGEND_RIGHT;
       return TRUE;
     }
+  L->legend_col_w = natural;
   return FALSE;
 }
 
@@ -511,10 +537,14 @@ below_columns (const AugurChartLayout *L)
 static gboolean
 try_below (AugurChartLayout *L)
 {
-  guint n = L->legend->len;
-  guint cols = below_columns (L);
-  guint rows = (n + cols - 1) / cols;
-  double lw = cols * L->legend_col_w - COL_GAP, lh = rows * L->legend_row_h;
+  guint n = L->legend->len, cols, rows;
+  double lw, lh;
+
+  L->legend_col_w = natural_col_w (L);
+  cols = below_columns (L);
+  rows = (n + cols - 1) / cols;
+  lw = cols * L->legend_col_w - COL_GAP;
+  lh = rows * L->legend_row_h;
 
   if (lw > L->width - 2 * L->pad)
     return FALSE;
@@ -534,6 +564,7 @@ try_below_truncated (AugurChartLayout *L)
   guint n = L->legend->len, rows, cols;
   double lw;
 
+  L->legend_col_w = natural_col_w (L);
   cols = below_columns (L);
   lw = cols * L->legend_col_w - COL_GAP;
   place_plot (L, 0, 0);

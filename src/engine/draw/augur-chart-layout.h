@@ -7,6 +7,8 @@
  * below (in as many columns as fit), where it leaves a plot of at least
  * min_plot_w x min_plot_h (200 x 150 unless the chart says otherwise):
  * right when that leaves half as much again, else whichever leaves more;
+ * to the right it is never wider than the plot (long names are cut short
+ * there, with an ellipsis, and whole in their tooltips);
  * else it is cut short to the rows that keep the minimum, or one row, on
  * the title's line when there is room there, ending in "+N more" (whose
  * tooltip names the rest).  It never lies over the title, the tick

@@ -3,7 +3,9 @@
  * runs, the window keeps the size it was given, every control of the tab
  * (Compute, Simulate, Run, the cluster menu, the settings) and the window's
  * own buttons lie inside the window, the Passage entry keeps a usable
- * width and the chart keeps a plot's height.  With AUGUR_SCREENSHOT_DIR
+ * width and the chart keeps a plot's height; a chart's legend (its
+ * entries, or those that fit and "+N more") is in sight with its plot, never over the
+ * plot nor wider than a plot beside it.  With AUGUR_SCREENSHOT_DIR
  * set, each sub-tab is saved as pepa-analyses-TAB-WxH.png.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -56,6 +58,49 @@ check_controls (GtkWidget *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     check_controls (child, window, problems);
+}
+
+/* A chart's legend is drawn (its entries, or the first of them and
+ * "+N more"), apart from the plot, no wider than a plot beside it, and in
+ * sight: inside the window and the part of the tab its scroller shows. */
+static void
+legend_in_sight (GtkWidget              *view,
+                 GtkWidget              *window,
+                 const AugurChartLayout *layout,
+                 GString                *problems)
+{
+  graphene_rect_t clip, legend, scroller, plot;
+  const AugurChartRect *r = &layout->legend_rect;
+
+  g_test_message ("legend at %.0f,%.0f %.0fx%.0f, %u of %u shown, plot at %.0f,%.0f %.0fx%.0f", r->x, r->y, r->w,
+                  r->h, layout->legend_shown, layout->legend->len, layout->plot.x, layout->plot.y, layout->plot.w,
+                  layout->plot.h);
+  if (layout->legend_place == AUGUR_CHART_LEGEND_NONE || layout->legend_shown == 0 || r->w <= 0)
+    {
+      g_string_append (problems, "  the chart has no legend\n");
+      return;
+    }
+  if (layout->legend_shown < layout->legend->len && layout->more_rect.w <= 0)
+    g_string_append_printf (problems, "  the legend shows %u of %u entries and no \"+N more\"\n",
+                            layout->legend_shown, layout->legend->len);
+  if (layout->legend_place != AUGUR_CHART_LEGEND_INSIDE && augur_chart_rect_overlap (r, &layout->plot, 0))
+    g_string_append (problems, "  the legend lies over the plot\n");
+  if (layout->legend_place == AUGUR_CHART_LEGEND_RIGHT && r->w > layout->plot.w + 1)
+    g_string_append_printf (problems, "  the legend is %.0f px wide beside a plot of %.0f px\n", r->w, layout->plot.w);
+  graphene_rect_init (&clip, 0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
+  for (GtkWidget *w = gtk_widget_get_parent (view); w != NULL && w != window; w = gtk_widget_get_parent (w))
+    if (GTK_IS_SCROLLED_WINDOW (w) && gtk_widget_compute_bounds (w, window, &scroller))
+      graphene_rect_intersection (&clip, &scroller, &clip);
+  g_assert_true (gtk_widget_compute_bounds (view, window, &legend));
+  graphene_rect_init (&plot, legend.origin.x + layout->plot.x, legend.origin.y + layout->plot.y, layout->plot.w,
+                      layout->plot.h);
+  graphene_rect_init (&legend, legend.origin.x + r->x, legend.origin.y + r->y, r->w, r->h);
+  /* a chart below the tab's fold is seen whole once scrolled to; one
+   * whose plot is in sight has its legend in sight with it */
+  if (graphene_rect_contains_rect (&clip, &plot) && !graphene_rect_contains_rect (&clip, &legend))
+    g_string_append_printf (problems, "  the legend at %.0f,%.0f %.0fx%.0f is not in sight (%.0f,%.0f %.0fx%.0f)\n",
+                            legend.origin.x, legend.origin.y, legend.size.width, legend.size.height, clip.origin.x,
+                            clip.origin.y, clip.size.width, clip.size.height);
 }
 
 static GtkWidget *
@@ -117,6 +162,8 @@ check_tab (GtkWidget  *window,
         if (layout.plot.h < 150 || layout.plot.w < 200)
           g_string_append_printf (problems, "  the chart's plot is %.0fx%.0f in a %dx%d chart\n", layout.plot.w,
                                   layout.plot.h, gtk_widget_get_width (view), gtk_widget_get_height (view));
+        if (layout.legend->len > 1)
+          legend_in_sight (view, window, &layout, problems);
         augur_chart_layout_clear (&layout);
       }
   }

@@ -382,6 +382,8 @@ augur_ccdsm_page_init (AugurCcdsmPage *self)
 
     /* narrower than the machine: it scrolls, the window keeps its size */
     gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+    /* scrollbars that stay: a machine cut at the pane's edge says it goes on */
+    gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scroller), FALSE);
     gtk_widget_set_vexpand (scroller, TRUE);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->machine_view);
     gtk_box_append (GTK_BOX (self->machine_box), scroller);

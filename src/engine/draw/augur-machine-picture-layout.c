@@ -471,6 +471,9 @@ machine_compute_layout (const MachineScene *self,
       if (g_array_index (l->chips, AugurMachineChip, i).place < 0)
         g_array_append_val (order, i);
     h = flow_chips (l->chips, order, x0, MARGIN + 7, width - MARGIN - PAD - x0);
+    /* an empty tray's hint wraps: the tray is as tall as its lines */
+    if (order->len == 0)
+      h = machine_text_height (self, machine_tray_hint (self), 0.8, width - MARGIN - PAD - x0);
     graphene_rect_init (&l->tray, MARGIN, MARGIN, inner, MAX (h, CHIP_H) + 14);
   }
   l->caption_y = l->tray.origin.y + l->tray.size.height + 4;

@@ -40,7 +40,7 @@ G_BEGIN_DECLS
 #define BANK_MIN_H   58.0
 #define BUTTON       18.0
 #define CAPTION_H    28.0
-#define MIN_WIDTH    480
+#define MIN_WIDTH    360  /* a module of two nodes of two cpus each, side by side */
 
 typedef enum {
   HIT_NONE,
@@ -133,6 +133,13 @@ double   machine_text_width       (const MachineScene      *scene,
                                    const char              *text,
                                    double                   scale,
                                    gboolean                 bold);
+/* The hint in an empty tray (translated), and its height wrapped to
+ * width (one line at least). */
+const char *machine_tray_hint     (const MachineScene      *scene);
+double   machine_text_height      (const MachineScene      *scene,
+                                   const char              *text,
+                                   double                   scale,
+                                   double                   width);
 gboolean machine_button_visible   (const MachineScene      *scene,
                                    const AugurMachineButton *b);
 /* The selected module, node or cpu's index, or -1. */

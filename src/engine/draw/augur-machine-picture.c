@@ -144,6 +144,42 @@ machine_text_width (const MachineScene *self,
   return w;
 }
 
+const char *
+machine_tray_hint (const MachineScene *self)
+{
+  return self->program == NULL ? _("No program: only the machine is shown")
+         : self->interactive   ? _("Everything is placed. Drop a chip here to take it off the machine.")
+                               : _("Everything is placed.");
+}
+
+/* The text's layout wrapped at width (PangoLayout: unref it). */
+static PangoLayout *
+wrapped_layout (const MachineScene *self,
+                const char         *text,
+                double              scale,
+                double              width)
+{
+  PangoLayout *layout = make_layout (self, text, scale, FALSE);
+
+  pango_layout_set_width (layout, (int) (MAX (width, 20) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  return layout;
+}
+
+double
+machine_text_height (const MachineScene *self,
+                     const char         *text,
+                     double              scale,
+                     double              width)
+{
+  PangoLayout *layout = wrapped_layout (self, text, scale, width);
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  g_object_unref (layout);
+  return h;
+}
+
 /* Text vertically centred on cy, starting at x (or centred on x); cut
  * with an ellipsis at max_width when positive.  Returns its width. */
 static double
@@ -431,12 +467,16 @@ draw_tray (const MachineScene *self,
     empty &= g_array_index (l->chips, AugurMachineChip, i).place >= 0;
   if (empty)
     {
+      /* wrapped onto as many lines as the tray's width needs (the
+       * layout made the tray as tall), never cut */
+      PangoLayout *layout = wrapped_layout (self, machine_tray_hint (self), 0.8, r->origin.x + r->size.width - PAD - x);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
       set_source (cr, &st->fg, 0.5);
-      draw_text (self, cr,
-                 self->program == NULL ? _("No program: only the machine is shown")
-                 : self->interactive   ? _("Everything is placed. Drop a chip here to take it off the machine.")
-                                       : _("Everything is placed."),
-                 x, cy, 0.8, FALSE, r->origin.x + r->size.width - PAD - x, FALSE);
+      cairo_move_to (cr, x, r->origin.y + 7 + (MAX (h, CHIP_H) - h) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+      g_object_unref (layout);
     }
 }
 

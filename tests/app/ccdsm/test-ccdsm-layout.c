@@ -1,7 +1,9 @@
 /* test-ccdsm-layout.c: the cache-coherence page in a real window at
  * 1024x700 and 1280x800, solved and with its experiment run: the window
  * keeps the size it was given; the tab of the view in sight shows whole
- * (not scrolled out of its row); the Latencies tab's three distance
+ * (not scrolled out of its row); the Machine tab shows the whole machine
+ * and the four setup tabs at 1280x800, and at 1024x700 a machine wider
+ * than its pane scrolls under a scrollbar that stays; the Latencies tab's three distance
  * columns and the Misses tab's share columns lie in sight;
  * the experiment's charts keep a plot of 150 px at least; no figure in a
  * result table is cut without an ellipsis.  With AUGUR_SCREENSHOT_DIR
@@ -167,6 +169,34 @@ chart_has_room (GtkWidget      *page,
   augur_chart_layout_clear (&layout);
 }
 
+/* The machine view shows the whole machine's width, or (allowed narrower
+ * than 1280) scrolls sideways under a scrollbar that stays. */
+static void
+machine_in_sight (AugurCcdsmPage *page,
+                  const Size     *size,
+                  GString        *problems)
+{
+  GtkWidget *view = augur_ccdsm_page_get_machine_view (page);
+  GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h;
+  double shown, needed;
+
+  g_assert_nonnull (scroller);
+  g_assert_true (gtk_widget_get_mapped (view));
+  h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+  shown = gtk_adjustment_get_page_size (h);
+  needed = MAX (gtk_adjustment_get_upper (h), gtk_widget_get_width (view));
+  g_test_message ("machine view %.0f px wide, %.0f in sight", needed, shown);
+  if (needed <= shown + 1)
+    return;
+  if (size->width >= 1280)
+    g_string_append_printf (problems, "  the machine is %.0f px wide, %.0f in sight\n", needed, shown);
+  else if (gtk_scrolled_window_get_overlay_scrolling (GTK_SCROLLED_WINDOW (scroller)) ||
+           !gtk_widget_get_mapped (gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (scroller))))
+    g_string_append_printf (problems, "  the machine is %.0f px wide, %.0f in sight, and no scrollbar says so\n",
+                            needed, shown);
+}
+
 static GtkWidget *
 open_sr2 (const Size *size)
 {
@@ -209,6 +239,13 @@ test_views (gconstpointer data)
   GtkWidget *window = open_sr2 (size);
   AugurCcdsmPage *page = AUGUR_CCDSM_PAGE (augur_window_get_current_page (AUGUR_WINDOW (window)));
   g_autoptr(GString) problems = g_string_new (NULL);
+
+  /* the machine, and at 1280x800 every setup tab beside it */
+  augur_ccdsm_page_show_tab (page, "machine");
+  check_size (window, size, "machine", problems);
+  machine_in_sight (page, size, problems);
+  if (size->width >= 1280)
+    label_in_sight (GTK_WIDGET (page), window, "Latencies", problems);
 
   /* the setup tab whose table is widest: every distance's column */
   augur_ccdsm_page_show_tab (page, "latencies");

@@ -37,6 +37,10 @@ enum { STUDY_N_X, STUDY_N_PROCESSES, STUDY_N_TIME, STUDY_N_SPEEDUP, STUDY_N_EFFI
 
 #define DEFAULT_POINTS 8
 #define NOTE_LINES     6
+/* The chart's least height: a plot of 200x150 under its title, above
+ * its axis; the table's: its search, titles and a few rows. */
+#define STUDY_CHART_MIN_HEIGHT 260
+#define STUDY_TABLE_MIN_HEIGHT 150
 
 static void update_table (AugurActivityPage *self);
 
@@ -540,6 +544,16 @@ augur_activity_page_study_dispose (AugurActivityPage *self)
   g_clear_pointer (&self->study_unit, g_free);
 }
 
+/* A row of the Study bar's controls. */
+static GtkWidget *
+bar_group (GtkWidget *bar)
+{
+  GtkWidget *group = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  gtk_box_append (GTK_BOX (bar), group);
+  return group;
+}
+
 static GtkWidget *
 labelled_entry (GtkWidget  *box,
                 const char *label,
@@ -578,28 +592,31 @@ augur_activity_page_study_init (AugurActivityPage *self)
   const char *shows[] = { N_("Time"), N_("Speedup"), N_("Efficiency"), NULL };
   g_autoptr(GtkStringList) show_list = gtk_string_list_new (NULL);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
-  GtkWidget *label, *import;
+  GtkWidget *label, *import, *group;
 
   for (guint i = 0; shows[i] != NULL; i++)
     gtk_string_list_append (show_list, _(shows[i]));
   self->study_unit = g_strdup ("s");
   self->study_scale = 1;
 
+  /* the controls on rows of their own (what to study and where; a
+   * sweep's range; what to show and against what), each narrower than the
+   * results pane at 1024x700: the bar never asks the window for more
+   * width, nor hides a control past its edge */
   gtk_widget_set_margin_start (bar, 12);
   gtk_widget_set_margin_end (bar, 12);
   gtk_widget_set_margin_top (bar, 6);
-  /* room under the controls for the bar's scrollbar (below), which GTK
-   * lays over the bottom of what it scrolls */
-  gtk_widget_set_margin_bottom (bar, 16);
+  gtk_widget_set_margin_bottom (bar, 6);
+  group = bar_group (bar);
   label = gtk_label_new_with_mnemonic (_("_Study"));
-  gtk_box_append (GTK_BOX (bar), label);
+  gtk_box_append (GTK_BOX (group), label);
   self->study_kinds = gtk_string_list_new (NULL);
   self->study_kind = gtk_drop_down_new (G_LIST_MODEL (self->study_kinds), NULL);
   gtk_widget_set_tooltip_text (self->study_kind, _("The configurations the document lists, or a sweep of one parameter"));
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->study_kind);
-  gtk_box_append (GTK_BOX (bar), self->study_kind);
+  gtk_box_append (GTK_BOX (group), self->study_kind);
 
   self->study_range = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->study_from = labelled_entry (self->study_range, _("_From"), _("The first value of the sweep"), 6);
@@ -617,49 +634,52 @@ augur_activity_page_study_init (AugurActivityPage *self)
     gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (cluster), menu);
     gtk_widget_set_tooltip_text (cluster, _("Run the study as a Slurm job array on a cluster, and collect its "
                                             "results"));
-    gtk_box_append (GTK_BOX (bar), cluster);
+    gtk_widget_set_margin_start (cluster, 6);
+    gtk_box_append (GTK_BOX (group), cluster);
   }
 
+  group = bar_group (bar);
   label = gtk_label_new_with_mnemonic (_("S_how"));
-  gtk_widget_set_margin_start (label, 12);
-  gtk_box_append (GTK_BOX (bar), label);
+  gtk_box_append (GTK_BOX (group), label);
   self->study_show = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&show_list)), NULL);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->study_show);
-  gtk_box_append (GTK_BOX (bar), self->study_show);
+  gtk_box_append (GTK_BOX (group), self->study_show);
 
   import = gtk_button_new_with_mnemonic (_("_Measured Times…"));
   gtk_widget_set_tooltip_text (import, _("Compare with measured runs: a CSV whose columns name parameters and end with "
                                          "the time; each point takes the mean of the rows with its values"));
-  gtk_widget_set_margin_start (import, 12);
-  gtk_box_append (GTK_BOX (bar), import);
+  gtk_widget_set_margin_start (import, 6);
+  gtk_box_append (GTK_BOX (group), import);
   self->study_clear = gtk_button_new_from_icon_name ("edit-clear-symbolic");
   gtk_widget_set_tooltip_text (self->study_clear, _("Forget the measured times imported"));
   gtk_widget_set_sensitive (self->study_clear, FALSE);
-  gtk_box_append (GTK_BOX (bar), self->study_clear);
-  {
-    /* the bar scrolls rather than widening the window at 1024 pixels
-     * (two rows would cost the chart its height), with a scrollbar that
-     * stays, so that what is past the edge shows it is there */
-    GtkWidget *scroller = gtk_scrolled_window_new ();
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
-    gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scroller), FALSE);
-    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), bar);
-    gtk_box_append (GTK_BOX (box), scroller);
-  }
+  gtk_box_append (GTK_BOX (group), self->study_clear);
+  gtk_box_append (GTK_BOX (box), bar);
 
   self->study_chart = augur_line_chart_view_new ();
-  gtk_widget_set_size_request (self->study_chart, -1, 150);
+  /* a plot of the charts' least 200x150 under its title, above its axis */
+  gtk_widget_set_size_request (self->study_chart, -1, STUDY_CHART_MIN_HEIGHT);
   self->study_table = augur_result_table_new (columns, G_N_ELEMENTS (columns), STUDY_S_SEARCH,
                                               _("Filter the points"));
-  gtk_widget_set_size_request (self->study_table, -1, 90);
+  gtk_widget_set_size_request (self->study_table, -1, STUDY_TABLE_MIN_HEIGHT);
   gtk_paned_set_start_child (GTK_PANED (paned), self->study_chart);
   gtk_paned_set_end_child (GTK_PANED (paned), self->study_table);
   gtk_paned_set_resize_start_child (GTK_PANED (paned), TRUE);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   gtk_widget_set_vexpand (paned, TRUE);
-  gtk_box_append (GTK_BOX (box), paned);
+  {
+    /* both at their least height do not fit a laptop's 700 pixels under
+     * the predicted time: the chart and the table scroll, under a
+     * scrollbar that stays, rather than shrink below what can be read */
+    GtkWidget *scroller = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scroller), FALSE);
+    gtk_widget_set_vexpand (scroller, TRUE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), paned);
+    gtk_box_append (GTK_BOX (box), scroller);
+  }
 
   self->study_note = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->study_note), 0);

@@ -4,7 +4,9 @@
  * Diagram tab and after dragging a process on the Machine tab; every
  * result tab lies inside the window or in a row whose arrows show it
  * scrolls; the Study table's key columns (Config, Predicted, Measured,
- * Error) are seen whole; a hidden page asks for no frames.  With
+ * Error) are seen whole (scrolled to, under the chart); the Study's bar
+ * has every control whole in the pane, and its chart is in sight with a
+ * plot of 200x150 at least; a hidden page asks for no frames.  With
  * AUGUR_SCREENSHOT_DIR set, the steps are saved as
  * activity-layout-STEP-WxH.png.
  *
@@ -22,6 +24,7 @@
 #include "augur-activity-page.h"
 #include "augur-result-tables.h"
 #include "augur-tab-switcher.h"
+#include "augur-line-chart.h"
 
 static AugurApplication *app;
 
@@ -324,6 +327,15 @@ test_study_columns (gconstpointer data)
   scroller = gtk_widget_get_ancestor (GTK_WIDGET (augur_result_table_get_column_view (AUGUR_RESULT_TABLE (table))),
                                       GTK_TYPE_SCROLLED_WINDOW);
   g_assert_nonnull (scroller);
+  /* the table under the chart: scrolled to where the table is whole */
+  {
+    GtkWidget *study = gtk_widget_get_ancestor (gtk_widget_get_ancestor (table, GTK_TYPE_PANED),
+                                                GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (study));
+
+    gtk_adjustment_set_value (v, gtk_adjustment_get_upper (v) - gtk_adjustment_get_page_size (v));
+    augur_test_wait_settled (window);
+  }
   g_assert_true (gtk_widget_compute_bounds (scroller, window, &seen));
   for (guint i = 0; titles[i] != NULL; i++)
     {
@@ -341,8 +353,9 @@ test_study_columns (gconstpointer data)
       g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (window));
     }
   {
-    /* the bar: above the chart, in the study's box */
-    GtkWidget *study = gtk_widget_get_parent (gtk_widget_get_parent (table));
+    /* the bar: above the chart and the table, in the study's box */
+    GtkWidget *study = gtk_widget_get_parent (gtk_widget_get_ancestor (gtk_widget_get_ancestor (table, GTK_TYPE_PANED),
+                                                                       GTK_TYPE_SCROLLED_WINDOW));
     GtkWidget *bar = gtk_widget_get_first_child (study);
     guint n_seen = 0;
 
@@ -354,6 +367,92 @@ test_study_columns (gconstpointer data)
     check_controls (bar, window, "sweep", &n_seen);
     g_assert_cmpuint (n_seen, ==, 8);   /* and From, To, Points */
   }
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate_for (50);
+}
+
+/* Every control of the Study's bar lies whole inside the results pane,
+ * none past a scroller's edge. */
+static void
+bar_controls_whole (GtkWidget *widget,
+                    GtkWidget *window,
+                    const graphene_rect_t *pane,
+                    GString   *problems)
+{
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_BUTTON (widget) || GTK_IS_MENU_BUTTON (widget) || GTK_IS_DROP_DOWN (widget) || GTK_IS_ENTRY (widget))
+    {
+      g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
+      if (!graphene_rect_contains_rect (pane, &bounds))
+        g_string_append_printf (problems, "  a %s of the bar at %.0f,%.0f %.0fx%.0f is past the pane's edge "
+                                "(%.0f,%.0f %.0fx%.0f)\n", G_OBJECT_TYPE_NAME (widget), bounds.origin.x,
+                                bounds.origin.y, bounds.size.width, bounds.size.height, pane->origin.x,
+                                pane->origin.y, pane->size.width, pane->size.height);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    bar_controls_whole (child, window, pane, problems);
+}
+
+/* The Study tab as it opens: its bar's controls whole in the pane, on as
+ * many lines as it takes (no scrollbar under them), and the chart in
+ * sight with a plot of the charts' least 200x150 at least, its legend
+ * over no point of the curve. */
+static void
+test_study_chart (gconstpointer data)
+{
+  const Size *size = data;
+  GtkWidget *window = open_lapw0 (size);
+  AugurActivityPage *page = page_of (window);
+  g_autoptr(GString) problems = g_string_new (NULL);
+  GtkWidget *table, *study, *bar, *view;
+  AugurChartData *chart;
+  AugurChartLayout layout;
+  graphene_rect_t pane, bounds, clip;
+
+  check_size (window, size, "open");
+  augur_page_run (AUGUR_PAGE (page));
+  g_assert_true (augur_test_wait_signal (page, "finished", 60));
+  augur_activity_page_show_results (page, "study");
+  check_size (window, size, "study-chart");
+  table = augur_activity_page_get_study_table (page);
+  study = gtk_widget_get_parent (table);
+  while (gtk_widget_get_parent (study) != NULL && !GTK_IS_STACK (gtk_widget_get_parent (study)))
+    study = gtk_widget_get_parent (study);
+  bar = gtk_widget_get_first_child (study);
+  g_assert_true (gtk_widget_compute_bounds (study, window, &pane));
+  bar_controls_whole (bar, window, &pane, problems);
+  for (GtkWidget *w = gtk_widget_get_first_child (study); w != NULL; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_SCROLLED_WINDOW (w) && gtk_widget_is_ancestor (augur_activity_page_get_study_table (page), w) == FALSE &&
+        gtk_widget_get_mapped (gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (w))))
+      g_string_append (problems, "  the bar scrolls sideways\n");
+
+  chart = augur_activity_page_get_study_chart (page);
+  g_assert_nonnull (chart);
+  view = gtk_widget_get_ancestor (table, GTK_TYPE_PANED);
+  view = gtk_paned_get_start_child (GTK_PANED (view));
+  g_assert_true (augur_chart_get_layout (chart, gtk_widget_get_width (view), gtk_widget_get_height (view), &layout));
+  g_test_message ("%dx%d: chart %dx%d, plot %.0fx%.0f", size->width, size->height, gtk_widget_get_width (view),
+                  gtk_widget_get_height (view), layout.plot.w, layout.plot.h);
+  if (layout.plot.w < AUGUR_CHART_MIN_PLOT_W || layout.plot.h < AUGUR_CHART_MIN_PLOT_H)
+    g_string_append_printf (problems, "  the chart plots in %.0fx%.0f\n", layout.plot.w, layout.plot.h);
+  augur_chart_layout_clear (&layout);
+  /* the whole chart in sight, as the tab opens */
+  graphene_rect_init (&clip, 0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
+  for (GtkWidget *w = gtk_widget_get_parent (view); w != NULL && w != window; w = gtk_widget_get_parent (w))
+    if (GTK_IS_SCROLLED_WINDOW (w) && gtk_widget_compute_bounds (w, window, &bounds))
+      graphene_rect_intersection (&clip, &bounds, &clip);
+  g_assert_true (gtk_widget_compute_bounds (view, window, &bounds));
+  if (!graphene_rect_contains_rect (&clip, &bounds))
+    g_string_append_printf (problems, "  the chart at %.0f,%.0f %.0fx%.0f is not whole in sight (%.0f,%.0f %.0fx%.0f)\n",
+                            bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height, clip.origin.x,
+                            clip.origin.y, clip.size.width, clip.size.height);
+  if (problems->len > 0)
+    g_test_fail_printf ("the Study tab at %dx%d:\n%s", size->width, size->height, problems->str);
   gtk_window_destroy (GTK_WINDOW (window));
   augur_test_iterate_for (50);
 }
@@ -422,6 +521,7 @@ main (int argc, char **argv)
   augur_test_add_sized ("/app/activity-layout/width", test_width);
   augur_test_add_sized ("/app/activity-layout/tabs", test_tabs);
   augur_test_add_sized ("/app/activity-layout/study-columns", test_study_columns);
+  augur_test_add_sized ("/app/activity-layout/study-chart", test_study_chart);
   g_test_add_func ("/app/activity-layout/hidden-widen", test_hidden_widen);
   return augur_test_run_app (&app);
 }

@@ -748,9 +748,10 @@ on_hadjustment_changed (AugurResultTable *self,
     return;
   self->seen_page = page;
   self->seen_upper = upper;
-  /* something does not fit, or what was hidden may fit now */
-  if (upper > page + 0.5 || self->n_hidden > 0)
-    queue_fit (self);
+  /* something may not fit (the titles give way before the table
+   * scrolls, so it need not scroll for that), or what was hidden may fit
+   * now */
+  queue_fit (self);
 }
 
 static void

@@ -819,6 +819,9 @@ present_run (AugurReplayPage *self,
     }
   /* after the status and message bar: the divergence is said with them */
   augur_replay_page_measured_present (self, g_steal_pointer (&out->measured));
+  /* what the run allows (Keep as Scenario B) from the moment it is shown:
+   * the actions were last set when the page stopped running, before it */
+  augur_replay_page_update_actions (self);
 }
 
 static const char *

@@ -1971,6 +1971,66 @@ test_fits (gconstpointer data)
   augur_test_iterate ();
 }
 
+/* The bundled example (stencil.replay, on its SimGrid platform file) in
+ * Augur's window of that size. */
+static AugurReplayPage *
+example_page (const AugurTestSize *size,
+              AugurWindow        **window)
+{
+  *window = augur_test_example_window (app, "replay/stencil.replay", size->width, size->height);
+  augur_test_iterate ();
+  return AUGUR_REPLAY_PAGE (augur_window_get_current_page (*window));
+}
+
+static void
+close_example (AugurWindow     *window,
+               AugurReplayPage *page)
+{
+  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
+static void
+save_window (AugurWindow         *window,
+             const char          *what,
+             const AugurTestSize *size)
+{
+  g_autofree char *name = g_strdup_printf ("replay-%s-%dx%d.png", what, size->width, size->height);
+  g_autoptr(GdkTexture) texture = NULL;
+
+  augur_test_wait_settled (GTK_WIDGET (window));
+  texture = augur_test_render_window (GTK_WIDGET (window));
+  augur_test_save_screenshot (texture, name);
+}
+
+/* Keep as Scenario B can be pressed as soon as the first replay is shown,
+ * as the Compare tab tells users ("Replay, then Keep as Scenario B"), not
+ * only after a second replay. */
+static void
+test_keep_after_one_replay (gconstpointer data)
+{
+  const AugurTestSize *size = data;
+  AugurWindow *window;
+  AugurReplayPage *page = example_page (size, &window);
+  GtkWidget *keep = augur_test_find_widget (GTK_WIDGET (page), has_action, "page.keep-scenario");
+
+  g_assert_nonnull (keep);
+  g_assert_false (gtk_widget_get_sensitive (keep));
+  replay_and_wait (page);
+  g_assert_nonnull (augur_replay_page_get_result (page));
+  g_assert_true (gtk_widget_get_sensitive (keep));
+  save_window (window, "keep-after-one-replay", size);
+
+  /* pressed, it keeps the run shown */
+  g_signal_emit_by_name (keep, "clicked");
+  augur_test_iterate ();
+  g_assert_nonnull (augur_replay_page_get_scenario (page));
+  g_assert_cmpfloat (augur_replay_result_get_time (augur_replay_page_get_scenario (page)), ==,
+                     augur_replay_result_get_time (augur_replay_page_get_result (page)));
+  close_example (window, page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2014,6 +2074,7 @@ main (int   argc,
     g_test_add_data_func ("/app/replay-page/window/fits-1024x700", laptop, test_fits);
     g_test_add_data_func ("/app/replay-page/window/fits-1280x800", wide, test_fits);
   }
+  augur_test_add_sized ("/app/replay-page/keep-after-one-replay", test_keep_after_one_replay);
 
   return augur_test_run_app (&app);
 }

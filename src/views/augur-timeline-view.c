@@ -25,6 +25,10 @@ struct _AugurTimelineView
 
   AugurTimelineData    *data;
   AugurTimelineViewport vp;
+  /* the times shown as the whole run, when not the data's own (runs
+   * compared side by side share one: augur_timeline_view_set_extent) */
+  double                extent_t0;
+  double                extent_t1;
   AugurTimelineHit      hover;
 
   DragMode              drag;
@@ -55,8 +59,22 @@ get_geometry (AugurTimelineView     *self,
                                gtk_widget_get_height (GTK_WIDGET (self)), g);
 }
 
-/* Keeps the range sensible (not beyond half a screen off the data, not
- * narrower than the doubles allow) and the rows within reach. */
+/* The whole run as the view shows it: the extent it was given, else the
+ * data's own range. */
+static void
+whole_run (AugurTimelineView     *self,
+           AugurTimelineViewport *fit)
+{
+  augur_timeline_viewport_fit (self->data, fit);
+  if (isfinite (self->extent_t0) && isfinite (self->extent_t1))
+    {
+      fit->t0 = self->extent_t0;
+      fit->t1 = self->extent_t1;
+    }
+}
+
+/* Keeps the range sensible (not beyond half a screen off the whole run,
+ * not narrower than the doubles allow) and the rows within reach. */
 static void
 clamp_viewport (AugurTimelineView *self)
 {
@@ -64,7 +82,7 @@ clamp_viewport (AugurTimelineView *self)
   AugurTimelineGeometry g;
   double span, full, min_span, visible_rows;
 
-  augur_timeline_viewport_fit (self->data, &fit);
+  whole_run (self, &fit);
   full = fit.t1 - fit.t0;
   span = self->vp.t1 - self->vp.t0;
   min_span = MAX (MIN_SPAN, MAX (fabs (fit.t0), fabs (fit.t1)) * 1e-12);
@@ -444,6 +462,7 @@ augur_timeline_view_init (AugurTimelineView *self)
 
   self->hover.kind = AUGUR_TIMELINE_HIT_NONE;
   self->selection_t0 = self->selection_t1 = NAN;
+  self->extent_t0 = self->extent_t1 = NAN;
   augur_timeline_viewport_fit (NULL, &self->vp);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -489,7 +508,7 @@ augur_timeline_view_set_data (AugurTimelineView *self,
                                  _("Shift+drag (or drag with the right button) across a range to zoom into it.\n"
                                    "The wheel zooms, dragging pans, Ctrl+wheel scrolls the ranks,\n"
                                    "double-click or Ctrl+0 shows the whole run."));
-  augur_timeline_viewport_fit (self->data, &self->vp);
+  whole_run (self, &self->vp);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   update_hover (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATA]);
@@ -506,10 +525,23 @@ void
 augur_timeline_view_fit (AugurTimelineView *self)
 {
   g_return_if_fail (AUGUR_IS_TIMELINE_VIEW (self));
-  augur_timeline_viewport_fit (self->data, &self->vp);
+  whole_run (self, &self->vp);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   update_hover (self);
   g_signal_emit (self, signals[SIGNAL_VIEWPORT_CHANGED], 0);
+}
+
+void
+augur_timeline_view_set_extent (AugurTimelineView *self,
+                                double             t0,
+                                double             t1)
+{
+  g_return_if_fail (AUGUR_IS_TIMELINE_VIEW (self));
+  g_return_if_fail ((isnan (t0) && isnan (t1)) || (isfinite (t0) && isfinite (t1) && t0 < t1));
+  self->extent_t0 = t0;
+  self->extent_t1 = t1;
+  whole_run (self, &self->vp);
+  viewport_changed (self);
 }
 
 void

@@ -21,7 +21,14 @@ GtkWidget         *augur_timeline_view_new          (void);
 void               augur_timeline_view_set_data     (AugurTimelineView           *self,
                                                      AugurTimelineData           *d);
 AugurTimelineData *augur_timeline_view_get_data     (AugurTimelineView           *self);
-/* The whole run and every row. */
+/* Shows t0..t1 as the whole run (NAN, NAN: the data's own range, the
+ * default): what fitting shows and how far zooming out and panning reach.
+ * Runs compared side by side are given the same extent, so that one time
+ * scale serves both and a shorter run looks shorter.  Fits the view. */
+void               augur_timeline_view_set_extent   (AugurTimelineView           *self,
+                                                     double                       t0,
+                                                     double                       t1);
+/* The whole run (its extent) and every row. */
 void               augur_timeline_view_fit          (AugurTimelineView           *self);
 /* factor > 1 zooms in, around the middle of the visible range. */
 void               augur_timeline_view_zoom         (AugurTimelineView           *self,

@@ -948,6 +948,58 @@ test_widget (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Two runs side by side on one time scale (the replay page's Compare):
+ * each view given the longer run's extent keeps it through fitting,
+ * zooming out and ranges past its own data's end. */
+static void
+test_widget_extent (void)
+{
+  g_autoptr(AugurTimelineData) d = small_timeline ();   /* 0..1 */
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = augur_timeline_view_new ();
+  AugurTimelineView *tv = AUGUR_TIMELINE_VIEW (view);
+  AugurTimelineViewport vp;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_timeline_view_set_data (tv, d);
+
+  /* a run 3.4 times as long beside it */
+  augur_timeline_view_set_extent (tv, 0, 3.4);
+  augur_timeline_view_get_viewport (tv, &vp);
+  g_assert_cmpfloat (vp.t0, ==, 0);
+  g_assert_cmpfloat (vp.t1, ==, 3.4);
+  augur_timeline_view_set_range (tv, 0, 3.4);
+  augur_timeline_view_get_viewport (tv, &vp);
+  g_assert_cmpfloat (vp.t0, ==, 0);
+  g_assert_cmpfloat (vp.t1, ==, 3.4);
+  augur_timeline_view_set_range (tv, 2.5, 3.0);
+  augur_timeline_view_get_viewport (tv, &vp);
+  g_assert_cmpfloat (vp.t0, ==, 2.5);
+  g_assert_cmpfloat (vp.t1, ==, 3.0);
+  augur_timeline_view_zoom (tv, 1.0 / 1000);
+  augur_timeline_view_get_viewport (tv, &vp);
+  g_assert_cmpfloat (vp.t1 - vp.t0, ==, 2 * 3.4);
+  augur_timeline_view_fit (tv);
+  augur_timeline_view_get_viewport (tv, &vp);
+  g_assert_cmpfloat (vp.t0, ==, 0);
+  g_assert_cmpfloat (vp.t1, ==, 3.4);
+  augur_test_wait_for_frames ();
+  augur_timeline_view_get_viewport (tv, &vp);
+  g_assert_cmpfloat (vp.t1, ==, 3.4);
+
+  /* back to the data's own range */
+  augur_timeline_view_set_extent (tv, NAN, NAN);
+  augur_timeline_view_get_viewport (tv, &vp);
+  g_assert_cmpfloat (vp.t0, ==, 0);
+  g_assert_cmpfloat (vp.t1, ==, 1);
+  augur_timeline_view_set_range (tv, 0, 3.4);
+  augur_timeline_view_get_viewport (tv, &vp);
+  g_assert_cmpfloat (vp.t1 - vp.t0, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static GtkEventController *
 motion_controller (GtkWidget *view)
 {
@@ -1034,6 +1086,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/views/timeline/timing", test_timing);
   g_test_add_func ("/views/timeline/widget", test_widget);
   g_test_add_func ("/views/timeline/widget-hover", test_widget_hover);
+  g_test_add_func ("/views/timeline/widget-extent", test_widget_extent);
   g_test_add_func ("/views/timeline/hint", test_hint);
   return g_test_run ();
 }

@@ -155,6 +155,7 @@ struct _AugurReplayPage
   GtkWidget            *chart_view;
   GtkWidget            *compare_a_view;
   GtkWidget            *compare_b_view;
+  guint                 compare_following;   /* one compared view follows the other */
   GtkWidget            *validation_chart;
   GtkWidget            *validation_table;
 

@@ -569,6 +569,37 @@ set_timeline (GtkWidget               *view,
 #endif
 }
 
+#ifdef HAVE_TIMELINE
+/* The compared runs keep one time scale: what one view shows, the other
+ * shows too. */
+static void
+compare_follow (AugurReplayPage *self,
+                GtkWidget       *from)
+{
+  GtkWidget *to = from == self->compare_a_view ? self->compare_b_view : self->compare_a_view;
+  AugurTimelineViewport vp;
+
+  if (self->compare_following > 0)
+    return;
+  self->compare_following++;
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (from), &vp);
+  augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (to), vp.t0, vp.t1);
+  self->compare_following--;
+}
+
+static void
+on_compare_a_viewport (AugurReplayPage *self)
+{
+  compare_follow (self, self->compare_a_view);
+}
+
+static void
+on_compare_b_viewport (AugurReplayPage *self)
+{
+  compare_follow (self, self->compare_b_view);
+}
+#endif
+
 static GtkWidget *
 timeline_new (void)
 {
@@ -620,13 +651,16 @@ update_compare (AugurReplayPage *self)
   gtk_label_set_markup (GTK_LABEL (self->compare_a_label), la);
   gtk_label_set_markup (GTK_LABEL (self->compare_b_label), lb);
   gtk_label_set_text (GTK_LABEL (self->compare_delta_label), delta);
+  /* One time scale for both, so their lengths compare: the longer run is
+   * the whole of each, and zooming or panning one moves the other */
+  self->compare_following++;
   set_timeline (self->compare_a_view, a);
   set_timeline (self->compare_b_view, b);
 #ifdef HAVE_TIMELINE
-  /* One time scale for both, so their lengths compare. */
-  augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (self->compare_a_view), 0, MAX (va, vb));
-  augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (self->compare_b_view), 0, MAX (va, vb));
+  augur_timeline_view_set_extent (AUGUR_TIMELINE_VIEW (self->compare_a_view), 0, MAX (va, vb));
+  augur_timeline_view_set_extent (AUGUR_TIMELINE_VIEW (self->compare_b_view), 0, MAX (va, vb));
 #endif
+  self->compare_following--;
 #ifndef HAVE_TIMELINE
   {
     g_autoptr(AugurBarChartData) da = augur_bar_chart_data_new_from_replay (a, _("A (current)"));
@@ -1554,6 +1588,10 @@ augur_replay_page_solve_init (AugurReplayPage *self)
 #ifdef HAVE_TIMELINE
   self->compare_a_view = augur_timeline_view_new ();
   self->compare_b_view = augur_timeline_view_new ();
+  g_signal_connect_object (self->compare_a_view, "viewport-changed", G_CALLBACK (on_compare_a_viewport), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->compare_b_view, "viewport-changed", G_CALLBACK (on_compare_b_viewport), self,
+                           G_CONNECT_SWAPPED);
 #else
   self->compare_a_view = augur_bar_chart_view_new ();
   self->compare_b_view = augur_bar_chart_view_new ();

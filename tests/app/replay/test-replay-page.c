@@ -2031,6 +2031,80 @@ test_keep_after_one_replay (gconstpointer data)
   close_example (window, page);
 }
 
+static void
+assert_same_range (AugurReplayPage *page,
+                   const char      *after)
+{
+  AugurTimelineViewport a, b;
+
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (page->compare_a_view), &a);
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (page->compare_b_view), &b);
+  g_test_message ("%s: A shows %.9g..%.9g s, B %.9g..%.9g s", after, a.t0, a.t1, b.t0, b.t1);
+  g_assert_cmpfloat (a.t0, ==, b.t0);
+  g_assert_cmpfloat (a.t1, ==, b.t1);
+}
+
+/* Compare draws A and B on one time scale: a kept 15.63 ms against a
+ * longer replay is the shorter bar of the two in proportion, whatever the
+ * user zooms, pans, fits or resizes. */
+static void
+test_compare_one_scale (gconstpointer data)
+{
+  const AugurTestSize *size = data;
+  AugurWindow *window;
+  AugurReplayPage *page = example_page (size, &window);
+  AugurTimelineViewport vp;
+  double va, vb, longest;
+
+  replay_and_wait (page);
+  vb = augur_replay_result_get_time (augur_replay_page_get_result (page));
+  g_assert_true (augur_replay_page_keep_scenario (page));
+  /* SimGrid's default network model on the same files: a longer run */
+  augur_replay_page_set_network (page, AUGUR_NETWORK_LV08);
+  replay_and_wait (page);
+  va = augur_replay_result_get_time (augur_replay_page_get_result (page));
+  g_test_message ("A %.9g s, B %.9g s", va, vb);
+  /* B under half of A: where each view's own range would have cut A's */
+  g_assert_cmpfloat (va, >, 2 * vb);
+  longest = MAX (va, vb);
+
+  augur_replay_page_show_view (page, "compare");
+  augur_test_wait_settled (GTK_WIDGET (window));
+  assert_same_range (page, "replayed");
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (page->compare_b_view), &vp);
+  g_assert_cmpfloat (vp.t0, ==, 0);
+  g_assert_cmpfloat (vp.t1, ==, longest);
+  save_window (window, "compare-one-scale", size);
+
+  /* zoomed on A: B follows */
+  augur_timeline_view_zoom (AUGUR_TIMELINE_VIEW (page->compare_a_view), 4);
+  assert_same_range (page, "A zoomed in");
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (page->compare_b_view), &vp);
+  g_assert_cmpfloat_with_epsilon (vp.t1 - vp.t0, longest / 4, longest * 1e-12);
+  /* a range chosen on B, past B's own end: A follows, B is not pulled back */
+  augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (page->compare_b_view), 0.6 * longest, 0.9 * longest);
+  assert_same_range (page, "B panned past its end");
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (page->compare_a_view), &vp);
+  g_assert_cmpfloat_with_epsilon (vp.t0, 0.6 * longest, longest * 1e-12);
+  /* zoomed far out on B: both stop at the same reach */
+  augur_timeline_view_zoom (AUGUR_TIMELINE_VIEW (page->compare_b_view), 1.0 / 100);
+  assert_same_range (page, "B zoomed out");
+  /* the whole run (double-click, Ctrl+0) is the longer run in both */
+  augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (page->compare_b_view));
+  assert_same_range (page, "B fitted");
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (page->compare_a_view), &vp);
+  g_assert_cmpfloat (vp.t0, ==, 0);
+  g_assert_cmpfloat (vp.t1, ==, longest);
+  /* a narrower window keeps the scale */
+  gtk_window_set_default_size (GTK_WINDOW (window), size->width - 200, size->height);
+  augur_test_wait_settled (GTK_WIDGET (window));
+  assert_same_range (page, "resized");
+  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
+  augur_test_wait_settled (GTK_WIDGET (window));
+  assert_same_range (page, "resized back");
+  close_example (window, page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2075,6 +2149,7 @@ main (int   argc,
     g_test_add_data_func ("/app/replay-page/window/fits-1280x800", wide, test_fits);
   }
   augur_test_add_sized ("/app/replay-page/keep-after-one-replay", test_keep_after_one_replay);
+  augur_test_add_sized ("/app/replay-page/compare-one-scale", test_compare_one_scale);
 
   return augur_test_run_app (&app);
 }

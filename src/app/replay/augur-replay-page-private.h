@@ -133,6 +133,8 @@ struct _AugurReplayPage
   GtkWidget            *sweep_log;
   GtkWidget            *sweep_button;
   GtkWidget            *sweep_error;
+  int                   sweep_for_cluster;   /* the platform kind the parameter was chosen for: 1 a
+                                              * built cluster, 0 a file, -1 none yet */
   GtkWidget            *compare_stack;
   GtkWidget            *compare_a_label;
   GtkWidget            *compare_b_label;
@@ -169,6 +171,7 @@ struct _AugurReplayPage
 
   char                 *status_text;
   char                 *error_text;
+  char                 *error_tab;    /* the tab error_text is about, or NULL: the page's */
   char                 *time_text;
 
   AugurReplayRun       *run;          /* the last replay */
@@ -194,6 +197,15 @@ void     augur_replay_page_set_status     (AugurReplayPage *self,
                                            gboolean         is_error);
 void     augur_replay_page_show_error     (AugurReplayPage *self,
                                            const char      *message);
+/* A message about one tab (its name in the view stack, "what-if"): in the
+ * message bar while that tab is shown, hidden on the others; NULL clears
+ * the bar as augur_replay_page_show_error (self, NULL) does. */
+void     augur_replay_page_show_tab_error (AugurReplayPage *self,
+                                           const char      *tab,
+                                           const char      *message);
+/* Clears the message bar if what it holds is about tab. */
+void     augur_replay_page_clear_tab_error (AugurReplayPage *self,
+                                            const char      *tab);
 void     augur_replay_page_update_actions (AugurReplayPage *self);
 /* The page's run action, exports (augur-replay-page-solve.c). */
 void     augur_replay_page_replay  (AugurPage  *page);
@@ -228,6 +240,13 @@ void     augur_replay_page_sweep_from_fields (AugurReplayPage *self);
  * not on other edits, so that a range typed and not swept yet stays); the
  * plot, titled by its parameter, stays as it was swept. */
 void     augur_replay_page_show_sweep_settings (AugurReplayPage *self);
+/* TRUE when the page's platform can have the parameter chosen on What-If
+ * swept (a built cluster's figures on a built cluster, factors on a
+ * platform file). */
+gboolean augur_replay_page_sweep_applies (AugurReplayPage *self);
+/* After the platform changed kind (a file, a built cluster): the parameter
+ * chosen becomes one that applies to it, and a refused sweep's message goes. */
+void     augur_replay_page_sweep_follow_platform (AugurReplayPage *self);
 /* A SimGrid quantity ("125MBps", "50us", "1Gf"; kind "bandwidth", "time"
  * or "speed"), as the platform files write them (six digits). */
 char    *augur_replay_format_quantity (double v, const char *kind);

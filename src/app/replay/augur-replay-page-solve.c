@@ -1030,7 +1030,7 @@ present_sweep_warnings (AugurReplayPage *self,
                                                 "and %u more warnings (augur-cli replay --sweep --format json lists every one)",
                                                 left), left);
     }
-  augur_replay_page_show_error (self, all->str);
+  augur_replay_page_show_tab_error (self, "what-if", all->str);
   return TRUE;
 }
 
@@ -1141,7 +1141,8 @@ job_done (AugurPage    *page,
           augur_replay_page_run_areas_updated (self, TRUE);
         }
       augur_replay_page_set_status (self, error->message, TRUE);
-      augur_replay_page_show_error (self, error->message);
+      /* a sweep's failure is the What-If tab's */
+      augur_replay_page_show_tab_error (self, in->is_sweep ? "what-if" : NULL, error->message);
     }
   if (in->cluster != AUGUR_CLUSTER_NONE)
     g_signal_emit_by_name (self, "clustered");
@@ -1203,6 +1204,93 @@ augur_replay_page_replay (AugurPage *page)
   job_start (self, job_inputs_new (self, FALSE));
 }
 
+/* ---- What the What-If tab may sweep ------------------------------------ */
+
+/* A built cluster's figures are swept on a built cluster, factors on a
+ * platform file's figures. */
+static gboolean
+sweep_applies (AugurReplayPage *self,
+               guint            parameter)
+{
+  gboolean factor = parameter >= AUGUR_REPLAY_SWEEP_SPEED_FACTOR;
+
+  return self->inputs.use_cluster ? !factor : factor;
+}
+
+/* Why the page's platform cannot have the other kind of parameter swept. */
+static const char *
+sweep_refusal (AugurReplayPage *self)
+{
+  if (self->inputs.use_cluster)
+    return _("Factor sweeps scale a platform file: on a cluster built in Augur, sweep its link bandwidth, latency "
+             "or core speed.");
+  return _("What-if sweeps change a cluster built in Augur: choose “Build a Cluster” first, or sweep a factor on "
+           "every link or host of the platform file.");
+}
+
+gboolean
+augur_replay_page_sweep_applies (AugurReplayPage *self)
+{
+  return sweep_applies (self, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_parameter)));
+}
+
+/* The parameter chosen, said under the fields when the page's platform
+ * cannot have it swept (Sweep is then off: augur_replay_page_update_actions). */
+static void
+show_sweep_applies (AugurReplayPage *self)
+{
+  gboolean applies = augur_replay_page_sweep_applies (self);
+  /* with neither a cluster nor a platform file, there is nothing to sweep yet */
+  gboolean platform = self->inputs.use_cluster || self->inputs.platform != NULL;
+
+  gtk_widget_set_visible (self->sweep_error, !applies && platform);
+  if (!applies && platform)
+    gtk_label_set_text (GTK_LABEL (self->sweep_error), sweep_refusal (self));
+}
+
+/* The same figure of the other kind of platform: a cluster's link
+ * bandwidth and every link's bandwidth in a file, and so on. */
+static guint
+sweep_counterpart (guint parameter)
+{
+  switch (parameter)
+    {
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH: return AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR;
+    case AUGUR_REPLAY_SWEEP_LATENCY: return AUGUR_REPLAY_SWEEP_LATENCY_FACTOR;
+    case AUGUR_REPLAY_SWEEP_SPEED: return AUGUR_REPLAY_SWEEP_SPEED_FACTOR;
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR: return AUGUR_REPLAY_SWEEP_SPEED;
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR: return AUGUR_REPLAY_SWEEP_BANDWIDTH;
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR: return AUGUR_REPLAY_SWEEP_LATENCY;
+    /* ranks per node are a built cluster's alone */
+    default: return AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR;
+    }
+}
+
+/* The parameter chosen that the page's platform cannot have swept becomes
+ * its counterpart that it can: a platform file opened starts on every
+ * link's bandwidth, Build a Cluster on the cluster's link bandwidth.  What
+ * a user chooses afterwards stays until the platform changes kind. */
+static void
+sweep_follow (AugurReplayPage *self)
+{
+  guint p = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_parameter));
+
+  self->sweep_for_cluster = self->inputs.use_cluster ? 1 : 0;
+  if (!sweep_applies (self, p))
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->sweep_parameter), sweep_counterpart (p));
+  show_sweep_applies (self);
+}
+
+void
+augur_replay_page_sweep_follow_platform (AugurReplayPage *self)
+{
+  if (self->sweep_for_cluster == (self->inputs.use_cluster ? 1 : 0))
+    return;
+  /* a message about a sweep on the other kind of platform no longer holds */
+  augur_replay_page_clear_tab_error (self, "what-if");
+  sweep_follow (self);
+}
+
 /* A sweep of the page's cluster, checked (signal emitted when not), here
  * or on a cluster. */
 /* The sweep about to run kept in the document, for its report: an edit
@@ -1246,18 +1334,10 @@ sweep_start (AugurReplayPage           *self,
   JobInputs *in;
 
   /* a built cluster's figures, or a platform file's factors: never the
-   * one where the document has the other */
-  if (parameter >= AUGUR_REPLAY_SWEEP_SPEED_FACTOR && self->inputs.use_cluster)
+   * one where the document has the other; said on the What-If tab alone */
+  if (!sweep_applies (self, parameter))
     {
-      augur_replay_page_show_error (self, _("Factor sweeps scale a platform file: on a cluster built in Augur, sweep "
-                                            "its link bandwidth, latency or core speed."));
-      g_signal_emit_by_name (self, signal);
-      return;
-    }
-  if (parameter < AUGUR_REPLAY_SWEEP_SPEED_FACTOR && !self->inputs.use_cluster)
-    {
-      augur_replay_page_show_error (self, _("What-if sweeps change a cluster built in Augur: choose “Build a Cluster” "
-                                            "first, or sweep a factor on every link or host of the platform file."));
+      augur_replay_page_show_tab_error (self, "what-if", sweep_refusal (self));
       g_signal_emit_by_name (self, signal);
       return;
     }
@@ -1265,7 +1345,8 @@ sweep_start (AugurReplayPage           *self,
     return;
   if (!(from > 0) || !(to > 0) || from == to || !isfinite (from) || !isfinite (to) || points < 2)
     {
-      augur_replay_page_show_error (self, _("A sweep needs two different positive bounds and at least two points."));
+      augur_replay_page_show_tab_error (self, "what-if",
+                                        _("A sweep needs two different positive bounds and at least two points."));
       g_signal_emit_by_name (self, signal);
       return;
     }
@@ -1345,6 +1426,8 @@ augur_replay_page_show_sweep_settings (AugurReplayPage *self)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->sweep_points), in->sweep_points);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->sweep_log), in->sweep_log);
   gtk_widget_set_visible (self->sweep_error, FALSE);
+  /* a sweep kept from before the platform changed kind: its counterpart */
+  sweep_follow (self);
 }
 
 /* Each parameter starts with a range worth a look. */
@@ -1361,6 +1444,10 @@ on_sweep_parameter_changed (AugurReplayPage *self)
   gtk_editable_set_text (GTK_EDITABLE (self->sweep_to), to[p]);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->sweep_log), p != AUGUR_REPLAY_SWEEP_RANKS_PER_NODE);
   gtk_widget_set_visible (self->sweep_error, FALSE);
+  /* a refused sweep's message was about the parameter chosen before */
+  augur_replay_page_clear_tab_error (self, "what-if");
+  show_sweep_applies (self);
+  augur_replay_page_update_actions (self);
 }
 
 /* The What-If tab's fields, checked (the problem shown beside them). */
@@ -1581,6 +1668,8 @@ augur_replay_page_solve_init (AugurReplayPage *self)
   gtk_widget_set_vexpand (self->chart_view, TRUE);
   gtk_widget_set_hexpand (self->chart_view, TRUE);
   gtk_box_append (GTK_BOX (self->whatif_plot), self->chart_view);
+  /* the parameter is matched to the platform when the page first shows it */
+  self->sweep_for_cluster = -1;
   g_signal_connect_object (self->sweep_parameter, "notify::selected",
                            G_CALLBACK (on_sweep_parameter_changed), self, G_CONNECT_SWAPPED);
   on_sweep_parameter_changed (self);

@@ -173,13 +173,43 @@ augur_replay_page_set_status (AugurReplayPage *self,
   augur_page_style_status (self->status_label, text, is_error);
 }
 
+/* The message bar holds a message about the whole page, shown on every
+ * tab, or one about a tab, shown on that tab only: a sweep refused on
+ * What-If says nothing about the Scaling tab's runs. */
+static void
+reveal_error (AugurReplayPage *self)
+{
+  const char *tab = gtk_stack_get_visible_child_name (GTK_STACK (self->view_stack));
+  gboolean here = self->error_tab == NULL || g_strcmp0 (tab, self->error_tab) == 0;
+
+  augur_page_reveal_error (self->error_revealer, self->error_label, here ? self->error_text : NULL);
+}
+
 void
 augur_replay_page_show_error (AugurReplayPage *self,
                               const char      *message)
 {
+  augur_replay_page_show_tab_error (self, NULL, message);
+}
+
+void
+augur_replay_page_show_tab_error (AugurReplayPage *self,
+                                  const char      *tab,
+                                  const char      *message)
+{
   g_free (self->error_text);
   self->error_text = g_strdup (message);
-  augur_page_reveal_error (self->error_revealer, self->error_label, message);
+  g_free (self->error_tab);
+  self->error_tab = message != NULL ? g_strdup (tab) : NULL;
+  reveal_error (self);
+}
+
+void
+augur_replay_page_clear_tab_error (AugurReplayPage *self,
+                                   const char      *tab)
+{
+  if (self->error_text != NULL && self->error_tab != NULL && g_strcmp0 (self->error_tab, tab) == 0)
+    augur_replay_page_show_error (self, NULL);
 }
 
 /* ---- Widgets from the inputs ------------------------------------------ */
@@ -704,6 +734,7 @@ sync_widgets (AugurReplayPage *self)
                               in->network == AUGUR_NETWORK_CM02 ? 1 : in->network == AUGUR_NETWORK_SMPI ? 2 : 0);
   augur_replay_page_scaling_sync (self);
   augur_replay_page_validation_sync (self);
+  augur_replay_page_sweep_follow_platform (self);
 
   self->syncing--;
 }
@@ -769,7 +800,8 @@ augur_replay_page_update_actions (AugurReplayPage *self)
   gtk_widget_action_set_enabled (widget, "page.replay", !running);
   /* a built cluster's figures, or a platform file's factors */
   gtk_widget_action_set_enabled (widget, "page.sweep",
-                                 !running && (self->inputs.use_cluster || self->inputs.platform != NULL));
+                                 !running && (self->inputs.use_cluster || self->inputs.platform != NULL) &&
+                                   augur_replay_page_sweep_applies (self));
   gtk_widget_action_set_enabled (widget, "page.validate", !running);
   gtk_widget_action_set_enabled (widget, "page.calibrate", !running);
   gtk_widget_action_set_enabled (widget, "page.cancel", running);
@@ -1623,6 +1655,7 @@ augur_replay_page_finalize (GObject *object)
   g_free (self->raw_text);
   g_free (self->status_text);
   g_free (self->error_text);
+  g_free (self->error_tab);
   g_free (self->time_text);
   G_OBJECT_CLASS (augur_replay_page_parent_class)->finalize (object);
 }
@@ -1789,6 +1822,9 @@ augur_replay_page_init (AugurReplayPage *self)
   }
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
+  /* a tab's message shown on that tab alone */
+  g_signal_connect_object (self->view_stack, "notify::visible-child", G_CALLBACK (reveal_error), self,
+                           G_CONNECT_SWAPPED);
   /* Replay and What-If while idle, Cancel while a job runs. */
   g_signal_connect (self, "notify::running", G_CALLBACK (augur_replay_page_update_actions), NULL);
   augur_replay_inputs_init (&self->inputs);

@@ -413,6 +413,110 @@ test_platform_factor_unchanged (void)
   g_rmdir (dir);
 }
 
+static gboolean
+error_revealed (AugurReplayPage *page)
+{
+  return gtk_revealer_get_reveal_child (GTK_REVEALER (page->error_revealer));
+}
+
+/* The bundled example, opened as users open it: What-If starts on a
+ * parameter of its platform file, and Sweep as it stands sweeps it.  A
+ * built cluster's parameter chosen there is said beside the fields, with
+ * Sweep off; a sweep refused anyway says why on What-If alone, and the
+ * message goes once it no longer holds. */
+static void
+test_example_default_sweep (gconstpointer data)
+{
+  const AugurTestSize *size = data;
+  AugurWindow *window = augur_test_example_window (app, "replay/stencil.replay", size->width, size->height);
+  AugurReplayPage *page;
+  const double *times;
+  guint n;
+
+  augur_test_iterate ();
+  page = AUGUR_REPLAY_PAGE (augur_window_get_current_page (window));
+  augur_replay_page_show_view (page, "what-if");
+  augur_test_wait_settled (GTK_WIDGET (window));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (page->sweep_parameter)), ==,
+                    AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR);
+  g_assert_false (gtk_widget_get_visible (page->sweep_error));
+  g_assert_true (gtk_widget_get_sensitive (page->sweep_button));
+
+  /* Sweep as it stands (fewer points: the test's time) */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (page->sweep_points), 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.sweep", NULL));
+  g_assert_true (augur_test_wait_signal (page, "swept", 120));
+  g_assert_null (augur_replay_page_get_error_text (page));
+  times = augur_replay_page_get_sweep_times (page, &n);
+  g_assert_nonnull (times);
+  g_assert_cmpuint (n, ==, 3);
+  /* every link a quarter as fast, as fast, four times as fast */
+  g_assert_cmpfloat (times[1], ==, 0.01563099928330481);
+  g_assert_cmpfloat (times[0], >, times[1]);
+  g_assert_cmpfloat (times[2], <, times[1]);
+  {
+    g_autofree char *name = g_strdup_printf ("replay-example-sweep-%dx%d.png", size->width, size->height);
+    g_autoptr(GdkTexture) texture = NULL;
+
+    augur_test_wait_settled (GTK_WIDGET (window));
+    texture = augur_test_render_window (GTK_WIDGET (window));
+    augur_test_save_screenshot (texture, name);
+  }
+
+  /* a built cluster's parameter: why, beside the fields, and Sweep off */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (page->sweep_parameter), AUGUR_REPLAY_SWEEP_BANDWIDTH);
+  g_assert_true (gtk_widget_get_visible (page->sweep_error));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (page->sweep_error)), "Build a Cluster"));
+  g_assert_false (gtk_widget_get_sensitive (page->sweep_button));
+  {
+    g_autofree char *name = g_strdup_printf ("replay-example-sweep-inapplicable-%dx%d.png", size->width, size->height);
+    g_autoptr(GdkTexture) texture = NULL;
+
+    augur_test_wait_settled (GTK_WIDGET (window));
+    texture = augur_test_render_window (GTK_WIDGET (window));
+    augur_test_save_screenshot (texture, name);
+  }
+
+  /* asked for anyway: refused, said on What-If, not on Scaling */
+  augur_replay_page_sweep (page, AUGUR_REPLAY_SWEEP_BANDWIDTH, 1e6, 1e9, 3, TRUE);
+  g_assert_false (augur_page_get_running (AUGUR_PAGE (page)));
+  g_assert_nonnull (augur_replay_page_get_error_text (page));
+  g_assert_true (error_revealed (page));
+  augur_replay_page_show_view (page, "scaling");
+  g_assert_false (error_revealed (page));
+  {
+    g_autofree char *name = g_strdup_printf ("replay-example-scaling-after-refusal-%dx%d.png", size->width,
+                                             size->height);
+    g_autoptr(GdkTexture) texture = NULL;
+
+    augur_test_wait_settled (GTK_WIDGET (window));
+    texture = augur_test_render_window (GTK_WIDGET (window));
+    augur_test_save_screenshot (texture, name);
+  }
+  augur_replay_page_show_view (page, "what-if");
+  g_assert_true (error_revealed (page));
+  /* a parameter of the file again: the message no longer holds */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (page->sweep_parameter), AUGUR_REPLAY_SWEEP_LATENCY_FACTOR);
+  g_assert_null (augur_replay_page_get_error_text (page));
+  g_assert_false (error_revealed (page));
+  g_assert_false (gtk_widget_get_visible (page->sweep_error));
+  g_assert_true (gtk_widget_get_sensitive (page->sweep_button));
+
+  /* Build a Cluster: the cluster's own latency; back to the files: the factor */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (page->cluster_toggle), TRUE);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (page->sweep_parameter)), ==,
+                    AUGUR_REPLAY_SWEEP_LATENCY);
+  g_assert_true (gtk_widget_get_sensitive (page->sweep_button));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (page->files_toggle), TRUE);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (page->sweep_parameter)), ==,
+                    AUGUR_REPLAY_SWEEP_LATENCY_FACTOR);
+  g_assert_true (gtk_widget_get_sensitive (page->sweep_button));
+
+  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -424,5 +528,6 @@ main (int   argc,
   g_test_add_func ("/app/replay-page/whatif/exact-bounds", test_exact_bounds);
   augur_test_add_sized ("/app/replay-page/whatif/platform-factor-sweep", test_platform_factor_sweep);
   g_test_add_func ("/app/replay-page/whatif/platform-factor-unchanged", test_platform_factor_unchanged);
+  augur_test_add_sized ("/app/replay-page/whatif/example-default-sweep", test_example_default_sweep);
   return g_test_run ();
 }

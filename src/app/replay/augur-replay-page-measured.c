@@ -454,8 +454,8 @@ divergence_sentence (const AugurMeasuredComparison *c)
                                          "measured and predicted agree: %u intervals compared, within %.0f %% + 10 µs",
                                          (gulong) MIN (c->n_compared, G_MAXULONG)),
                             (guint) MIN (c->n_compared, G_MAXUINT), AUGUR_MEASURED_REL_TOLERANCE * 100);
-  measured = augur_replay_format_seconds (d->measured);
-  predicted = augur_replay_format_seconds (d->predicted);
+  measured = augur_replay_page_format_seconds (d->measured);
+  predicted = augur_replay_page_format_seconds (d->predicted);
   /* Translators: where the measured run and its replay first differ by more than the tolerance. */
   return g_strdup_printf (_("measured and predicted first diverge at rank %u, OTF2 event %" PRIu64
                             " (%s): measured %s after MPI_Init, predicted %s"),
@@ -529,7 +529,7 @@ augur_replay_page_measured_present (AugurReplayPage     *self,
     const char *unit = augur_time_unit_choose (MAX (c->measured_time, c->predicted_time), &scale);
     g_autoptr(GListStore) rows = rows_new (c, augur_measured_run_get_timeline (m->run), scale);
     g_autofree char *note = NULL;
-    g_autofree char *at = augur_replay_format_seconds (origin);
+    g_autofree char *at = augur_replay_page_format_seconds (origin);
     g_autofree char *caption = NULL;
     g_autofree char *sentence = divergence_sentence (c);
     double m0 = 0, m1 = 0;

@@ -250,6 +250,10 @@ void     augur_replay_page_sweep_follow_platform (AugurReplayPage *self);
 /* A SimGrid quantity ("125MBps", "50us", "1Gf"; kind "bandwidth", "time"
  * or "speed"), as the platform files write them (six digits). */
 char    *augur_replay_format_quantity (double v, const char *kind);
+/* A time as the page shows it: augur_replay_format_seconds() ("15.63 ms",
+ * as the report and files write it) with the user's decimal mark, as the
+ * tables beside it ("15,63 ms" in French). */
+char    *augur_replay_page_format_seconds (double seconds);
 void     augur_replay_page_export_action  (GtkWidget       *widget,
                                            const char      *action_name,
                                            GVariant        *parameter);

@@ -1180,7 +1180,7 @@ present_prediction (AugurReplayPage *self,
                     ScaleResult     *out)
 {
   AugurReplayScaling *s = scaling (self);
-  g_autofree char *took = augur_replay_format_seconds (out->seconds);
+  g_autofree char *took = augur_replay_page_format_seconds (out->seconds);
   g_autofree char *status = NULL;
   guint n_ok = 0;
 

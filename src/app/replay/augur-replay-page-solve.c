@@ -632,8 +632,8 @@ update_compare (AugurReplayPage *self)
     }
   va = augur_replay_result_get_time (a);
   vb = augur_replay_result_get_time (b);
-  ta = augur_replay_format_seconds (va);
-  tb = augur_replay_format_seconds (vb);
+  ta = augur_replay_page_format_seconds (va);
+  tb = augur_replay_page_format_seconds (vb);
   {
     g_autofree char *ea = g_markup_escape_text (self->run->label, -1);
     g_autofree char *eb = g_markup_escape_text (self->scenario->label, -1);
@@ -759,14 +759,14 @@ present_run (AugurReplayPage *self,
 {
   const AugurReplayResult *r;
   g_autofree char *time = NULL;
-  g_autofree char *took = augur_replay_format_seconds (out->seconds);
+  g_autofree char *took = augur_replay_page_format_seconds (out->seconds);
 
   g_clear_pointer (&self->run, augur_replay_run_unref);
   g_clear_pointer (&self->bars, augur_bar_chart_data_unref);
   self->run = g_steal_pointer (&out->run);
   r = self->run->result;
 
-  time = augur_replay_format_seconds (augur_replay_result_get_time (r));
+  time = augur_replay_page_format_seconds (augur_replay_result_get_time (r));
   set_time (self, time, self->run->partial ? _("Replay stopped at") : _("Predicted execution time"));
   show_replayed (self, self->run);
 
@@ -1040,7 +1040,7 @@ present_sweep (AugurReplayPage *self,
                JobResult       *out)
 {
   const char *title = augur_whatif_chart_title (in->parameter);
-  g_autofree char *took = augur_replay_format_seconds (out->seconds);
+  g_autofree char *took = augur_replay_page_format_seconds (out->seconds);
   g_autofree char *status = NULL;
   g_autoptr(GArray) ys = g_array_sized_new (FALSE, FALSE, sizeof (double), out->ys->len);
   double latest = 0, scale;

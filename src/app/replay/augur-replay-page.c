@@ -72,6 +72,12 @@ augur_replay_format_quantity (double      v,
   return format_quantity (v, kind);
 }
 
+char *
+augur_replay_page_format_seconds (double seconds)
+{
+  return augur_result_localize_point (augur_replay_format_seconds (seconds));
+}
+
 /* ---- What a placement replays ----------------------------------------- */
 
 char *

@@ -17,8 +17,8 @@
 /* ---- Numbers on screen ---------------------------------------------------- */
 
 /* The decimal point of the user's locale in place of '.' (takes text). */
-static char *
-localize_point (char *text)
+char *
+augur_result_localize_point (char *text)
 {
   const char *point = localeconv ()->decimal_point;
   char *dot;
@@ -35,20 +35,20 @@ localize_point (char *text)
 char *
 augur_result_format_number (double value)
 {
-  return localize_point (augur_format_readable (value, AUGUR_FORMAT_SCREEN_DIGITS));
+  return augur_result_localize_point (augur_format_readable (value, AUGUR_FORMAT_SCREEN_DIGITS));
 }
 
 char *
 augur_result_format_estimate (double value,
                               double half)
 {
-  return localize_point (augur_format_estimate (value, half));
+  return augur_result_localize_point (augur_format_estimate (value, half));
 }
 
 char *
 augur_result_format_half_interval (double half)
 {
-  return localize_point (augur_format_half_interval (half));
+  return augur_result_localize_point (augur_format_half_interval (half));
 }
 
 /* ---- Rows ------------------------------------------------------------- */

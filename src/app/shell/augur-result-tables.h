@@ -91,6 +91,10 @@ char           *augur_result_format_number        (double value);
 char           *augur_result_format_estimate      (double value,
                                                    double half);
 char           *augur_result_format_half_interval (double half);
+/* text (taken, and returned) with the user's decimal mark in place of its
+ * first '.': a number the engine writes as files keep it ("15.63 ms"),
+ * shown as the tables beside it show theirs ("15,63 ms" in French). */
+char           *augur_result_localize_point       (char  *text);
 
 #define AUGUR_TYPE_RESULT_TABLE (augur_result_table_get_type ())
 G_DECLARE_FINAL_TYPE (AugurResultTable, augur_result_table, AUGUR, RESULT_TABLE, GtkWidget)

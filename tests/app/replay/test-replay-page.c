@@ -2105,6 +2105,55 @@ test_compare_one_scale (gconstpointer data)
   close_example (window, page);
 }
 
+/* In French, the predicted time, the status line and Compare's times read
+ * "15,63 ms", as the tables beside them read "4,404"; the engine's text,
+ * which the report and files keep, is "15.63 ms" in every locale. */
+static void
+test_french_numbers (gconstpointer data)
+{
+  const AugurTestSize *size = data;
+  g_autofree char *old = g_strdup (setlocale (LC_ALL, NULL));
+  g_autoptr(GRegex) point = g_regex_new ("[0-9]\\.[0-9]", 0, 0, NULL);
+  g_autoptr(GRegex) comma = g_regex_new ("[0-9],[0-9]+ (ms|s|µs|ns)", 0, 0, NULL);
+  AugurWindow *window;
+  AugurReplayPage *page;
+  const char *status;
+
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    {
+      setlocale (LC_ALL, old);
+      g_test_skip ("no fr_FR.UTF-8 locale");
+      return;
+    }
+  page = example_page (size, &window);
+  replay_and_wait (page);
+  g_test_message ("headline: %s", augur_replay_page_get_time_text (page));
+  g_assert_cmpstr (augur_replay_page_get_time_text (page), ==, "15,63 ms");
+  status = augur_replay_page_get_status_text (page);
+  g_test_message ("status: %s", status);
+  g_assert_true (g_regex_match (comma, status, 0, NULL) || strstr (status, " 0 s") != NULL);
+  g_assert_false (g_regex_match (point, status, 0, NULL));
+
+  g_assert_true (augur_replay_page_keep_scenario (page));
+  augur_replay_page_set_network (page, AUGUR_NETWORK_LV08);
+  replay_and_wait (page);
+  augur_replay_page_show_view (page, "compare");
+  g_test_message ("A: %s; B: %s", gtk_label_get_text (GTK_LABEL (page->compare_a_label)),
+                  gtk_label_get_text (GTK_LABEL (page->compare_b_label)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (page->compare_b_label)), "15,63 ms"));
+  g_assert_false (g_regex_match (point, gtk_label_get_text (GTK_LABEL (page->compare_a_label)), 0, NULL));
+  save_window (window, "french-numbers", size);
+
+  /* what the report prints: points, as its tables and every file */
+  {
+    g_autofree char *engine = augur_replay_format_seconds (0.01563099928330481);
+
+    g_assert_cmpstr (engine, ==, "15.63 ms");
+  }
+  close_example (window, page);
+  setlocale (LC_ALL, old);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2150,6 +2199,7 @@ main (int   argc,
   }
   augur_test_add_sized ("/app/replay-page/keep-after-one-replay", test_keep_after_one_replay);
   augur_test_add_sized ("/app/replay-page/compare-one-scale", test_compare_one_scale);
+  augur_test_add_sized ("/app/replay-page/french-numbers", test_french_numbers);
 
   return augur_test_run_app (&app);
 }

@@ -487,6 +487,36 @@ augur_cli_activity (int argc, char **argv)
       fprintf (stderr, "augur-cli activity: --paje writes one run's timeline: it cannot go with --sweep\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
+  /* options one of the others would ignore: refused rather than dropped */
+  if (configs && sweep != NULL)
+    {
+      fprintf (stderr, "augur-cli activity: --configs and --sweep are two studies: give one\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (configs && config != NULL)
+    {
+      fprintf (stderr, "augur-cli activity: --configs evaluates every configuration: --config names one\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (critical && (configs || sweep != NULL))
+    {
+      fprintf (stderr, "augur-cli activity: --critical-path is one run's: it cannot go with --%s\n",
+               configs ? "configs" : "sweep");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (sweep != NULL && params != NULL)
+    {
+      const char *colon = strchr (sweep, '=');
+      gsize len = colon != NULL ? (gsize) (colon - sweep) : strlen (sweep);
+
+      for (guint i = 0; params[i] != NULL; i++)
+        if (strncmp (params[i], sweep, len) == 0 && params[i][len] == '=')
+          {
+            fprintf (stderr, "augur-cli activity: --param %s: the sweep gives %.*s its values\n", params[i], (int) len,
+                     sweep);
+            return AUGUR_CLI_EXIT_USAGE;
+          }
+    }
 
   model_path = argc == 2 ? argv[1] : NULL;
   {

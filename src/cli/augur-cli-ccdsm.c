@@ -218,6 +218,16 @@ augur_cli_ccdsm (int argc, char **argv)
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }
+  /* the experiment runs every distance and protocol, and keeps no chain:
+   * an option it would ignore is refused rather than dropped */
+  if (experiment && (distance_given || protocol != NULL || export_ctmc != NULL))
+    {
+      fprintf (stderr, "augur-cli ccdsm: --experiment runs distances 0, 1 and 2 under protocols A and B: "
+               "--%s is for one configuration\n",
+               distance_given ? "distance" : protocol != NULL ? "protocol" : "export-ctmc");
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
   if (solver && !augur_solver_kind_from_name (solver, &options.solver.kind))
     {
       fprintf (stderr, "augur-cli ccdsm: unknown solver '%s'\n", solver);

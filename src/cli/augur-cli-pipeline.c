@@ -236,6 +236,11 @@ augur_cli_pipeline (int argc, char **argv)
       fprintf (stderr, "augur-cli pipeline: --keep is for --search\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
+  if ((best_given || logarithmic) && sweep == NULL)
+    {
+      fprintf (stderr, "augur-cli pipeline: --%s is for --sweep\n", best_given ? "best" : "log");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (!(at_least >= 0 && isfinite (at_least)) || (at_least_given && !search))
     {
       fprintf (stderr, "augur-cli pipeline: --at-least is a search's, a finite throughput\n");

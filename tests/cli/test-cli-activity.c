@@ -169,6 +169,31 @@ test_errors (void)
     g_clear_pointer (&out, g_free);
     g_assert_cmpint (run (args, NULL, &out, &err), ==, 2);
   }
+  /* options that another would ignore: refused, nothing run (the sweep
+   * ran alone, the critical path was dropped, the sweep's values won
+   * over --param) */
+  {
+    const char *configs_config[] = { file, "--config", "N1P4", "--configs", NULL };
+    const char *configs_sweep[] = { file, "--configs", "--sweep", "NP=1:4:4", NULL };
+    const char *critical_configs[] = { file, "--critical-path", "--configs", NULL };
+    const char *critical_sweep[] = { file, "--critical-path", "--sweep", "NP=1:4:2", NULL };
+    const char *sweep_param[] = { file, "--sweep", "NP=1:4:2", "--param", "NP=3", NULL };
+    const char *const *refused[] = { configs_config, configs_sweep, critical_configs, critical_sweep, sweep_param };
+    const char *said[] = { "--configs evaluates every configuration: --config names one",
+                           "--configs and --sweep are two studies: give one",
+                           "--critical-path is one run's: it cannot go with --configs",
+                           "--critical-path is one run's: it cannot go with --sweep",
+                           "--param NP=3: the sweep gives NP its values" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+      {
+        g_clear_pointer (&err, g_free);
+        g_clear_pointer (&out, g_free);
+        g_assert_cmpint (run (refused[i], NULL, &out, &err), ==, 2);
+        g_assert_nonnull (strstr (err, said[i]));
+        g_assert_cmpstr (out, ==, "");
+      }
+  }
   {
     const char *args[] = { bad, NULL };
     g_assert_true (g_file_set_contents (bad, "diagram main\n  initial i\n  action a cost 1 +\n", -1, NULL));

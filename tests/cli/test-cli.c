@@ -410,6 +410,20 @@ test_pipeline (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
+  /* a sweep's options without a sweep: refused (they were ignored) */
+  {
+    const char *best[] = { "pipeline", path, "--best", "3", NULL };
+    const char *log_only[] = { "pipeline", path, "--log", NULL };
+
+    g_assert_cmpint (run (best, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--best is for --sweep"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run (log_only, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--log is for --sweep"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
   /* counts of points that are not whole numbers under 2^32: refused (2^32
    * + 2 ran 2 points, -4294967293 ran 3) */
   {
@@ -882,6 +896,28 @@ test_ccdsm_no_start (void)
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   where = g_strdup_printf ("%s:84:9: warning: no process marks 'start'", path);
 
+  /* options the experiment would ignore: refused (it wrote no chain and
+   * ran every distance, with status 0) */
+  {
+    const char *contrary[][7] = {
+      { "ccdsm", sr1, "--experiment", "--export-ctmc", path, NULL },
+      { "ccdsm", sr1, "--experiment", "--distance", "1", NULL },
+      { "ccdsm", sr1, "--experiment", "--protocol", "B", NULL },
+    };
+    const char *named[] = { "--export-ctmc", "--distance", "--protocol" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (contrary); i++)
+      {
+        g_autofree char *out = NULL, *err = NULL;
+        g_autofree char *expected = g_strdup_printf ("%s is for one configuration", named[i]);
+
+        g_autofree char *sta = g_strconcat (path, ".sta", NULL);
+
+        g_assert_cmpint (run (contrary[i], &out, &err), ==, 2);
+        g_assert_nonnull (strstr (err, expected));
+        g_assert_false (g_file_test (sta, G_FILE_TEST_EXISTS));
+      }
+  }
   for (guint k = 0; k < 2; k++)
     {
       g_autofree char *out = NULL, *err = NULL;

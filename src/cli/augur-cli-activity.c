@@ -470,18 +470,29 @@ augur_cli_activity (int argc, char **argv)
       fprintf (stderr, "augur-cli activity: unknown format '%s' (text, json or csv)\n", format);
       return AUGUR_CLI_EXIT_USAGE;
     }
-  /* a usage error is said before the document is read */
-  for (guint i = 0; params != NULL && params[i] != NULL; i++)
-    {
-      g_autofree char *name = NULL;
-      double value;
+  /* a usage error is said before the document is read; a parameter
+   * given twice is one (the last one was taken) */
+  {
+    g_autoptr(GHashTable) given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-      if (!parse_binding (params[i], &name, &value))
-        {
-          fprintf (stderr, "augur-cli activity: --param %s: expected NAME=VALUE with a finite number\n", params[i]);
-          return AUGUR_CLI_EXIT_USAGE;
-        }
-    }
+    for (guint i = 0; params != NULL && params[i] != NULL; i++)
+      {
+        g_autofree char *name = NULL;
+        double value;
+
+        if (!parse_binding (params[i], &name, &value))
+          {
+            fprintf (stderr, "augur-cli activity: --param %s: expected NAME=VALUE with a finite number\n", params[i]);
+            return AUGUR_CLI_EXIT_USAGE;
+          }
+        if (g_hash_table_contains (given, name))
+          {
+            fprintf (stderr, "augur-cli activity: --param %s: %s is given twice\n", params[i], name);
+            return AUGUR_CLI_EXIT_USAGE;
+          }
+        g_hash_table_add (given, g_steal_pointer (&name));
+      }
+  }
   if (sweep != NULL && paje != NULL)
     {
       fprintf (stderr, "augur-cli activity: --paje writes one run's timeline: it cannot go with --sweep\n");

@@ -178,12 +178,15 @@ test_errors (void)
     const char *critical_configs[] = { file, "--critical-path", "--configs", NULL };
     const char *critical_sweep[] = { file, "--critical-path", "--sweep", "NP=1:4:2", NULL };
     const char *sweep_param[] = { file, "--sweep", "NP=1:4:2", "--param", "NP=3", NULL };
-    const char *const *refused[] = { configs_config, configs_sweep, critical_configs, critical_sweep, sweep_param };
+    const char *twice[] = { file, "--param", "NP=4", "--param", "NP=8", NULL };
+    const char *const *refused[] = { configs_config, configs_sweep, critical_configs, critical_sweep, sweep_param,
+                                     twice };
     const char *said[] = { "--configs evaluates every configuration: --config names one",
                            "--configs and --sweep are two studies: give one",
                            "--critical-path is one run's: it cannot go with --configs",
                            "--critical-path is one run's: it cannot go with --sweep",
-                           "--param NP=3: the sweep gives NP its values" };
+                           "--param NP=3: the sweep gives NP its values",
+                           "--param NP=8: NP is given twice" };
 
     for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
       {

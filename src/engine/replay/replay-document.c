@@ -526,6 +526,13 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
   gboolean run_size_allowed = FALSE;   /* the line above is a scaling-run= */
   guint cluster_line = 0, placement_line = 0;
   guint factor_line[3] = { 0, 0, 0 };  /* speed, bandwidth, latency: where each was last set */
+  static const char *const single_keys[] = {
+    "network", "platform", "deployment", "calibrated-platform", "cluster", "placement", "placement-rule",
+    "host-speed", "speed-factor", "bandwidth-factor", "latency-factor", "sweep", "sweep-spacing", "traces",
+    "scaling-ranks", "scaling-size", "scaling-compute-tolerance", "scaling-every-iteration", "scaling-mpi-dims",
+    NULL
+  };
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (guint n = 0; lines[n] != NULL; n++)
     {
@@ -547,6 +554,22 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
       *eq = '\0';
       key = g_strstrip (line);
       value = g_strstrip (eq + 1);
+
+      /* a setting given twice: the second is refused, not taken silently
+       * over the first (trace=, scenario= and scaling-run= lines are lists) */
+      if (g_strv_contains (single_keys, key))
+        {
+          guint first = GPOINTER_TO_UINT (g_hash_table_lookup (seen, key));
+
+          if (first != 0)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: %s= is given twice (first at line %u)"), n + 1, key,
+                           first);
+              return FALSE;
+            }
+          g_hash_table_insert (seen, g_strdup (key), GUINT_TO_POINTER (n + 1));
+        }
 
       if (g_str_equal (key, "network"))
         {

@@ -521,8 +521,13 @@ test_factor_text (void)
       { "cluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\nbandwidth-factor=2\n",
         "Line 2 of the replay description: bandwidth-factor= scales a platform file, but line 1 builds" },
       /* the first factor not 1 in the text's order is named, with its line */
-      { "speed-factor=1\nlatency-factor=3\n\ncluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\nspeed-factor=0.5\n",
+      { "bandwidth-factor=1\nlatency-factor=3\n\ncluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\nspeed-factor=0.5\n",
         "Line 2 of the replay description: latency-factor= scales a platform file, but line 4 builds" },
+      /* a setting given twice: refused, not the last one taken */
+      { "platform=p.xml\nnetwork=smpi\n# again\nnetwork=lv08\n",
+        "Line 4 of the replay description: network= is given twice (first at line 2)" },
+      { "speed-factor=1\nplatform=p.xml\nspeed-factor=0.5\n",
+        "Line 3 of the replay description: speed-factor= is given twice (first at line 1)" },
       { "cluster=2,1,1e9,1.25e8,5e-05,2.25e9,5e-4\n# two nodes\nplacement=0,1,2\n",
         "Line 3 of the replay description places rank p2 on node 2, but the cluster (line 1) has 2 nodes" },
     };

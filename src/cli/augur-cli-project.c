@@ -60,6 +60,9 @@ find_document (const char         *command,
   AugurProjectDocument *found = NULL;
   guint n = 0;
 
+  AugurProjectDocument *match = NULL;
+  guint n_match = 0;
+
   for (guint i = 0; i < augur_project_get_n_documents (project); i++)
     {
       AugurProjectDocument *doc = augur_project_get_nth_document (project, i);
@@ -68,10 +71,24 @@ find_document (const char         *command,
       if (name != NULL && g_strcmp0 (augur_project_document_get_name (doc), name) == 0)
         {
           if (same_kind)
-            return doc;
-          found = doc;
+            {
+              match = match != NULL ? match : doc;
+              n_match++;
+            }
+          else
+            found = doc;
         }
     }
+  /* two of one name: which one is meant cannot be told (the first was
+   * taken) */
+  if (n_match > 1)
+    {
+      fprintf (stderr, "augur-cli %s: %s has %u %s documents named “%s”: rename them apart in Augur\n", command,
+               project_path, n_match, kind, name);
+      return NULL;
+    }
+  if (match != NULL)
+    return match;
   names = names_of_kind (project, kind, &n);
   if (found != NULL)
     fprintf (stderr, "augur-cli %s: “%s” in %s is of the kind %s, not %s (its %s documents: %s)\n", command,

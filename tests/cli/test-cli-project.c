@@ -496,6 +496,25 @@ test_errors (void)
         if (strstr (err, cases[c].says[k]) == NULL)
           g_error ("augur-cli %s %s: “%s” not in: %s", cases[c].args[0], cases[c].args[1], cases[c].says[k], err);
     }
+  /* two documents of one kind and one name: refused (the first was taken
+   * silently); a third of another kind and that name is no matter */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("augur-cli-project-XXXXXX", NULL);
+    g_autofree char *twice = g_build_filename (dir, "twice.augur", NULL);
+    const char *argv[] = { cli, "pepa", "--project", twice, "--name", "A", NULL };
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_true (g_file_set_contents (twice,
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<augur-project version=\"1\">\n"
+      "  <document kind=\"pepa\" name=\"A\"><text>P = (a, 1).P;\nP\n</text></document>\n"
+      "  <document kind=\"pepa\" name=\"A\"><text>Q = (b, 2).Q;\nQ\n</text></document>\n"
+      "</augur-project>\n", -1, NULL));
+    g_assert_cmpint (run_in (NULL, argv, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "has 2 pepa documents named “A”"));
+    g_assert_cmpstr (out, ==, "");
+    g_unlink (twice);
+    g_rmdir (dir);
+  }
 }
 
 int

@@ -1194,12 +1194,67 @@ run_stationary (Solve           *sv,
   return measure (sv, x) <= sv->tol ? OUTCOME_CONVERGED : OUTCOME_MAX_ITERATIONS;
 }
 
+/* The smallest and largest rates of the chain's labels (all), or of its
+ * transitions (used FALSE). */
+static void
+rate_span (const AugurCtmc *c,
+           gboolean         all,
+           double          *lo,
+           double          *hi)
+{
+  *lo = INFINITY;
+  *hi = 0;
+  for (guint64 k = 0; k < (all ? c->n_labels : c->nnz); k++)
+    {
+      double r = c->label_rate[all ? k : ctmc_in_label (c, k)];
+
+      if (r > 0 && r < *lo)
+        *lo = r;
+      if (r > *hi)
+        *hi = r;
+    }
+}
+
+#define RATE_SPAN_MAX 0x1p+1020
+
+/* TRUE when the chain's rates are too far apart for a double to hold them
+ * on one scale (the largest over the smallest above RATE_SPAN_MAX): the
+ * products the solvers form of them, and the probabilities and flows of
+ * the states, would leave a double's range.  The labels are looked at
+ * first; the transitions only when those are too far apart. */
+static gboolean
+rates_beyond_range (const AugurCtmc *c,
+                    double          *lo,
+                    double          *hi)
+{
+  rate_span (c, TRUE, lo, hi);
+  if (!(*hi > 0 && isfinite (*lo) && !(*hi / *lo <= RATE_SPAN_MAX)))
+    return FALSE;
+  rate_span (c, FALSE, lo, hi);
+  return *hi > 0 && isfinite (*lo) && !(*hi / *lo <= RATE_SPAN_MAX);
+}
+
+#define DIRECT_X_LIMIT       0x1p+600   /* back-substitution keeps x below this */
+#define DIRECT_POLISH_SWEEPS 20
+
 /* Grassmann-Taksar-Heyman elimination: Gaussian elimination that removes
  * states from the last to the first and recomputes each pivot as the sum of
  * the remaining off-diagonal rates, so it never subtracts and needs no
  * pivoting; entries keep relative accuracy even in stiff chains.  Only the
  * span of nonzeros of each pivot row is touched, which makes banded
- * (breadth-first ordered) chains cheap. */
+ * (breadth-first ordered) chains cheap.
+ *
+ * It is scale-invariant: the rates are divided by a power of two near the
+ * largest exit rate (exactly: the stationary distribution of Q is that of
+ * Q / c), and back-substitution divides the vector by a power of two when
+ * it grows, so a chain whose rates are all tiny or all huge, or whose
+ * states' probabilities span more than a double's range, is solved as
+ * well as any other; the probabilities too small to hold next to the
+ * largest become 0.  Where a pivot underflows to 0 (on an irreducible
+ * chain, the rates out of that state to the lower-numbered ones are below
+ * a double's range next to those into it), the lower-numbered states are
+ * given probability 0 and the result is accepted only if its residual
+ * meets the tolerance. */
 static Outcome
 run_direct (Solve   *sv,
             double  *x,
@@ -1209,7 +1264,9 @@ run_direct (Solve   *sv,
   const gsize n = c->n;
   g_autofree double *a = NULL;
   g_autofree double *piv = NULL;
-  double total;
+  double total, unit, lo, hi;
+  gsize floor_state = 0;
+  int e;
 
   sv->iterations = 0;
   sv->residual = sv->residual1 = INFINITY;
@@ -1229,14 +1286,23 @@ run_direct (Solve   *sv,
       return OUTCOME_DIVERGED;
     }
   piv = g_new (double, n);
+  /* rates over 2^e >= the largest exit rate: exact, so the same bits as
+   * the rates themselves wherever nothing leaves a double's range; not
+   * down where the smallest rate would leave the normal range (the sums
+   * here stay below the largest exit rate, which is finite) */
+  frexp (c->max_exit, &e);
+  unit = ldexp (1.0, -e);
+  rate_span (c, TRUE, &lo, &hi);
+  if (e > 0 && lo * unit < DBL_MIN)
+    unit = 1;
   for (gsize j = 0; j < n; j++)
     for (guint64 k = c->in_ptr[j]; k < c->in_ptr[j + 1]; k++)
-      a[(gsize) ctmc_in_state (c, k) * n + j] += c->label_rate[ctmc_in_label (c, k)];
+      a[(gsize) ctmc_in_state (c, k) * n + j] += c->label_rate[ctmc_in_label (c, k)] * unit;
 
   for (gsize k = n - 1; k > 0; k--)
     {
       const double *restrict rk = a + k * n;
-      gsize lo = 0;
+      gsize lo_j = 0;
       double s = 0;
 
       if ((k & 15) == 0)
@@ -1247,17 +1313,16 @@ run_direct (Solve   *sv,
           if (o != OUTCOME_CONVERGED)
             return o;
         }
-      while (lo < k && rk[lo] == 0)
-        lo++;
-      for (gsize j = lo; j < k; j++)
+      while (lo_j < k && rk[lo_j] == 0)
+        lo_j++;
+      for (gsize j = lo_j; j < k; j++)
         s += rk[j];
       if (!(s > 0))
         {
-          /* cannot happen on an irreducible chain, short of underflow */
-          g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_REDUCIBLE,
-                       _("State %u has no path to any lower-numbered state: the chain has no unique steady state."),
-                       (sv->members != NULL ? sv->members[k] : (guint) k) + 1);
-          return OUTCOME_DIVERGED;
+          /* The chain is irreducible: state k's rates to the lower
+           * states underflowed, so theirs are negligible next to its */
+          floor_state = k;
+          break;
         }
       piv[k] = s;
       for (gsize i = 0; i < k; i++)
@@ -1267,28 +1332,67 @@ run_direct (Solve   *sv,
 
           if (f == 0)
             continue;
-          f /= s;
-          /* the diagonal a[i][i] is never read, so no need to skip j == i */
-          for (gsize j = lo; j < k; j++)
-            ri[j] += f * rk[j];
+          if (isfinite (f / s))
+            {
+              f /= s;
+              /* the diagonal a[i][i] is never read, so no need to skip j == i */
+              for (gsize j = lo_j; j < k; j++)
+                ri[j] += f * rk[j];
+            }
+          else
+            /* a pivot so small that the factor overflows: the shares of
+             * state k's rates instead, never above 1 */
+            for (gsize j = lo_j; j < k; j++)
+              ri[j] += f * (rk[j] / s);
         }
     }
 
-  x[0] = 1;
+  for (gsize j = 0; j < floor_state; j++)
+    x[j] = 0;
+  x[floor_state] = 1;
   total = 1;
-  for (gsize j = 1; j < n; j++)
+  for (gsize j = floor_state + 1; j < n; j++)
     {
       double s = 0;
 
-      for (gsize i = 0; i < j; i++)
+      for (gsize i = floor_state; i < j; i++)
         s += x[i] * a[i * n + j];
+      /* x[j] = s / piv[j] stays below DIRECT_X_LIMIT: the vector so far is
+       * divided by it as often as needed (the smallest entries become 0) */
+      while (s > piv[j] * DIRECT_X_LIMIT)
+        {
+          for (gsize i = floor_state; i < j; i++)
+            x[i] /= DIRECT_X_LIMIT;
+          s /= DIRECT_X_LIMIT;
+          total /= DIRECT_X_LIMIT;
+        }
       x[j] = s / piv[j];
       total += x[j];
     }
   if (!isfinite (total) || total <= 0)
     return OUTCOME_DIVERGED;
   scale (x, c->n, 1.0 / total);
-  return isfinite (measure (sv, x)) ? OUTCOME_CONVERGED : OUTCOME_DIVERGED;
+  if (!isfinite (measure (sv, x)))
+    return OUTCOME_DIVERGED;
+  if (floor_state > 0)
+    {
+      /* the states below the floor get their share of what flows in */
+      for (guint it = 0; it < DIRECT_POLISH_SWEEPS && !(sv->residual1 <= sv->tol); it++)
+        {
+          double t = sweep_sor (c, x, 1.0);
+
+          if (!isfinite (t) || t <= 0 || !isfinite (normalise_and_measure (sv, x, t)))
+            break;
+        }
+    }
+  if (floor_state > 0 && !(sv->residual1 <= sv->tol))
+    {
+      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
+                   _("The direct solver lost some of the chain's paths to underflow: the products of its rates leave a double's range (residual %.3g, tolerance %.3g). Try Gauss-Seidel."),
+                   sv->residual1, sv->tol);
+      return OUTCOME_DIVERGED;
+    }
+  return OUTCOME_CONVERGED;
 }
 
 /* out = B u with (B u)_j = sum_i w_ij u_i - u_j, and 0 for the fixed
@@ -1592,9 +1696,26 @@ set_failure (GError          **error,
                    also != NULL ? also : "");
       break;
     case OUTCOME_DIVERGED:
-      g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
-                   _("The %s solver diverged after %u iterations (residual %.3g, tolerance %.3g). Try the direct solver for small chains, or Gauss-Seidel.%s"),
-                   name, iterations, sv->residual1, sv->tol, also != NULL ? also : "");
+      {
+        /* never the method that just failed, nor one tried before */
+        const char *direct = augur_solver_kind_to_name (AUGUR_SOLVER_DIRECT);
+        const char *gs = augur_solver_kind_to_name (AUGUR_SOLVER_GAUSS_SEIDEL);
+        gboolean try_direct = g_strcmp0 (name, direct) != 0 && (tried == NULL || strstr (tried, direct) == NULL) &&
+                              sv->ctmc->n <= DIRECT_MAX;
+        gboolean try_gs = g_strcmp0 (name, gs) != 0 && (tried == NULL || strstr (tried, gs) == NULL);
+        const char *hint = "";
+
+        if (try_direct && try_gs)
+          hint = _(" Try the direct solver for small chains, or Gauss-Seidel.");
+        else if (try_direct)
+          hint = _(" Try the direct solver.");
+        else if (try_gs)
+          hint = _(" Try Gauss-Seidel.");
+        g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_NOT_CONVERGED,
+                     _("The %s solver diverged after %u iterations (residual %.3g, tolerance %.3g).%s%s"),
+                     name, iterations, sv->residual1, sv->tol, hint,
+                     also != NULL ? also : "");
+      }
       break;
     case OUTCOME_STAGNATED:
     case OUTCOME_MAX_ITERATIONS:
@@ -1840,6 +1961,19 @@ augur_ctmc_steady_state (const AugurCtmc          *ctmc,
           info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
           return NULL;
         }
+
+  {
+    double lo, hi;
+
+    if (rates_beyond_range (ctmc, &lo, &hi))
+      {
+        g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+                     _("The chain's rates span from %.3g to %.3g, a ratio beyond a double's range: the probabilities and flows of its states cannot all be represented, so no solver can give its steady state. Bring the model's extreme rates closer together."),
+                     lo, hi);
+        info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
+        return NULL;
+      }
+  }
 
   {
     /* What solving adds to the chain before its first method: the

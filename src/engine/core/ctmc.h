@@ -21,7 +21,8 @@ G_BEGIN_DECLS
 GQuark augur_ctmc_error_quark (void);
 
 typedef enum {
-  AUGUR_CTMC_ERROR_INVALID,        /* negative/NaN rate, bad index, empty chain */
+  AUGUR_CTMC_ERROR_INVALID,        /* negative/NaN rate, bad index, empty chain; for a
+                                    * steady state, rates further apart than a double holds */
   AUGUR_CTMC_ERROR_NOT_CONVERGED,  /* message gives iterations and residual */
   AUGUR_CTMC_ERROR_TOO_LARGE,      /* e.g. direct method asked for a huge chain */
   AUGUR_CTMC_ERROR_REDUCIBLE,      /* no unique steady state: several closed classes

@@ -1419,6 +1419,58 @@ test_not_converged (void)
   augur_ctmc_free (c);
 }
 
+/* The direct solver is scale-invariant: a birth-death chain whose
+ * probabilities span 1e-400 .. 1 (x overflows a double on the way if
+ * never rescaled), the same with every rate 1e-300 times smaller, and
+ * every solver refusing rates further apart than a double holds. */
+static void
+test_direct_scale (void)
+{
+  static const double factors[] = { 1, 1e-300, 1e-200, 1e200 };
+  const guint n = 6;
+  /* birth 1e100, death 1: pi_k = 1e-100^(5-k) over their sum */
+  const double exact[] = { 0, 0, 1e-300, 1e-200, 1e-100, 1 };
+
+  for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
+    {
+      Triples t;
+      g_autoptr(GError) error = NULL;
+      AugurCtmc *c;
+      AugurSolveInfo info = { 0 };
+      g_autofree double *pi = NULL;
+
+      triples_init (&t, n);
+      for (guint k = 0; k + 1 < n; k++)
+        {
+          triples_add (&t, k, k + 1, 1e100 * factors[f]);
+          triples_add (&t, k + 1, k, 1 * factors[f]);
+        }
+      c = triples_build (&t, &error);
+      g_assert_no_error (error);
+      pi = solve (c, AUGUR_SOLVER_DIRECT, &info);
+      g_assert_cmpstr (info.solver_name, ==, "direct");
+      assert_close (pi, exact, n, 1e-310, 1e-12);
+      augur_solve_info_clear (&info);
+      augur_ctmc_free (c);
+    }
+
+  {
+    AugurCtmc *c = two_state (1e-300, 1e300);
+
+    for (guint i = 0; i < G_N_ELEMENTS (all_solvers); i++)
+      {
+        AugurSolverOptions opts = { .kind = all_solvers[i] };
+        g_autoptr(GError) error = NULL;
+        double *pi = augur_ctmc_steady_state (c, &opts, NULL, NULL, NULL, NULL, NULL, &error);
+
+        g_assert_null (pi);
+        g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID);
+        g_assert_nonnull (strstr (error->message, "beyond a double's range"));
+      }
+    augur_ctmc_free (c);
+  }
+}
+
 static void
 test_direct_too_large (void)
 {
@@ -2033,6 +2085,7 @@ main (int   argc,
   g_test_add_func ("/engine/ctmc/structure/deep", test_structure_deep);
   g_test_add_func ("/engine/ctmc/steady/not-converged", test_not_converged);
   g_test_add_func ("/engine/ctmc/steady/direct-too-large", test_direct_too_large);
+  g_test_add_func ("/engine/ctmc/steady/direct-scale", test_direct_scale);
   g_test_add_func ("/engine/ctmc/steady/cancel", test_cancel);
   g_test_add_func ("/engine/ctmc/steady/progress-time-limit", test_progress_and_time_limit);
   g_test_add_func ("/engine/ctmc/steady/accelerated-cancel-limit", test_accelerated_cancel_and_limit);

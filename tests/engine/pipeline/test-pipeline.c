@@ -1015,6 +1015,57 @@ test_search_errors (void)
  * fit the memory budget: 3^16 states need 5.7 GB of rows.  Refused with
  * the figures before anything is allocated (it aborted on the
  * allocation), and 8 stages still solve under the same budget. */
+/* Processors so slow (or so fast) that the states' probabilities span
+ * more than a double's range: the default (direct) solver gives Gauss-
+ * Seidel's throughput to 1e-12; rates further apart than a double holds
+ * are refused, saying so. */
+static void
+test_extreme_scale (void)
+{
+  static const double cps[] = { 1e-100, 1e-300, 1e-200, 1e200, 1e300 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cps); c++)
+    {
+      g_autofree char *text = experiment1 (10000, 10000, 10000, cps[c], cps[c], cps[c]);
+      g_autoptr(AugurPipeline) p = parse (text);
+      AugurPipelineOptions direct = { 0 }, gs = { 0 };
+      g_autoptr(GError) error = NULL;
+      AugurPipelineResults *a, *b;
+
+      direct.no_prune = gs.no_prune = TRUE;
+      gs.solver.kind = AUGUR_SOLVER_GAUSS_SEIDEL;
+      a = augur_pipeline_evaluate (p, &direct, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      b = augur_pipeline_evaluate (p, &gs, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (augur_pipeline_results_get_n (a), ==, 9);
+      for (guint i = 0; i < 9; i++)
+        {
+          const AugurMappingResult *x = augur_pipeline_results_get (a, i);
+          const AugurMappingResult *y = augur_pipeline_results_get (b, i);
+
+          g_assert_true (x->solved && y->solved);
+          g_assert_cmpfloat (x->throughput, >, 0);
+          g_assert_cmpfloat (fabs (x->throughput - y->throughput), <=, 1e-12 * y->throughput);
+          g_assert_cmpfloat (x->throughput, <=, x->bound * (1 + 1e-12));
+        }
+      augur_pipeline_results_free (a);
+      augur_pipeline_results_free (b);
+    }
+
+  {
+    /* 1e308 next to 1e-100: refused, naming the span */
+    g_autofree char *text = experiment1 (10000, 10000, 10000, 1e308, 1e-100, 1e-100);
+    g_autoptr(AugurPipeline) p = parse (text);
+    g_autoptr(GError) error = NULL;
+    AugurPipelineResults *r = augur_pipeline_evaluate (p, NULL, NULL, NULL, NULL, &error);
+
+    g_assert_null (r);
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "beyond a double's range"));
+  }
+}
+
 static void
 test_too_large (void)
 {
@@ -1056,6 +1107,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pipeline/all-mappings", test_all_mappings);
   g_test_add_func ("/engine/pipeline/direct-chain", test_direct_chain);
   g_test_add_func ("/engine/pipeline/too-large", test_too_large);
+  g_test_add_func ("/engine/pipeline/extreme-scale", test_extreme_scale);
   g_test_add_func ("/engine/pipeline/experiment-2", test_experiment2);
   g_test_add_func ("/engine/pipeline/experiment-3", test_experiment3);
   g_test_add_func ("/engine/pipeline/round-trip", test_round_trip);

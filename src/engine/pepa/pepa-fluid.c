@@ -407,6 +407,42 @@ augur_pepa_fluid (AugurPepaModel *model,
         return NULL;
       }
 
+  {
+    /* As for the chain (ctmc-solve.c): rates further apart than a double
+     * holds give populations and flows that underflow to 0 while the
+     * flows around them do not, and so throughputs that break the
+     * balance of flows with no sign of it */
+    double lo = INFINITY, hi = 0;
+
+    for (guint c = 0; c < model->components->len; c++)
+      {
+        PepaComponent *comp = g_ptr_array_index (model->components, c);
+
+        for (guint l = 0; l < comp->locals->len; l++)
+          {
+            const PepaLocalState *ls = g_ptr_array_index (comp->locals, l);
+
+            for (guint k = 0; k < ls->activities->len; k++)
+              {
+                const PepaActivity *act = &g_array_index (ls->activities, PepaActivity, k);
+
+                if (act->passive || !(act->rate > 0))
+                  continue;
+                lo = MIN (lo, act->rate);
+                hi = MAX (hi, act->rate);
+              }
+          }
+      }
+    if (hi > 0 && !(hi / lo <= AUGUR_PEPA_FLUID_RATE_SPAN))
+      {
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
+                     _("The model's rates span from %.3g to %.3g, a ratio beyond a double's range: the populations and flows cannot all be represented, so the fluid approximation cannot be computed. Bring the model's extreme rates closer together."),
+                     lo, hi);
+        g_string_free (warning, TRUE);
+        return NULL;
+      }
+  }
+
   f.model = model;
   f.cancellable = cancellable;
   f.offset = g_new (guint, MAX (model->components->len, 1));

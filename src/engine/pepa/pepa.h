@@ -455,8 +455,11 @@ typedef struct {
  * population, doubling the time up to 80 times).  A tolerance above
  * AUGUR_PEPA_FLUID_MAX_TOLERANCE is refused: the fixed point's test is
  * that tolerance too, and a coarse one calls a point fixed that the
- * populations never reach. */
+ * populations never reach.  A model whose active rates are further apart
+ * than AUGUR_PEPA_FLUID_RATE_SPAN (as a chain's, ctmc-solve.c) is refused:
+ * its populations and flows cannot all be represented. */
 #define AUGUR_PEPA_FLUID_MAX_TOLERANCE 1e-3
+#define AUGUR_PEPA_FLUID_RATE_SPAN     0x1p+1020
 AugurPepaFluid *augur_pepa_fluid         (AugurPepaModel *model,
                                           const double   *times,
                                           guint           n_times,

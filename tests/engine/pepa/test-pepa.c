@@ -2054,6 +2054,46 @@ test_fluid_large_and_semantics (void)
     g_assert_nonnull (strstr (error->message, "passive action runs out of partners"));
   }
   {
+    /* rates further apart than a double holds: the flows around a state
+     * whose population underflows would not balance (throughput a = 2e-300
+     * but b = 0); refused, saying so, by the fluid approximation and by the
+     * steady state alike */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("r=1e-300; s=1e300;\nP1=(a,r).P2; P2=(b,s).P1;\nP1[2]\n",
+                                                              -1, "ext2.pepa", NULL, &error);
+    g_autoptr(AugurPepaStateSpace) space = NULL;
+    const double times[] = { 0, 5 };
+
+    g_assert_no_error (error);
+    g_assert_null (augur_pepa_fluid (model, times, 2, 0, NULL, &error));
+    g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC);
+    g_assert_nonnull (strstr (error->message, "beyond a double's range"));
+    g_clear_error (&error);
+    space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_null (augur_pepa_solve (space, NULL, NULL, NULL, NULL, &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "beyond a double's range"));
+  }
+  {
+    /* far apart, within a double's range: solved, and the flows balance
+     * (a = b); the fluid's fixed point too */
+    g_autoptr(AugurPepaResult) result = solve_text ("r=1e-150; s=1e150;\nP1=(a,r).P2; P2=(b,s).P1;\nP1[2]\n", "ext.pepa");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("r=1e-150; s=1e150;\nP1=(a,r).P2; P2=(b,s).P1;\nP1[2]\n",
+                                                              -1, "ext.pepa", NULL, &error);
+    const double times[] = { 0, 5 };
+    AugurPepaFluid *ext;
+
+    assert_relative (throughput (result, "a"), 2e-150, 1e-12);
+    assert_relative (throughput (result, "b"), throughput (result, "a"), 1e-12);
+    g_assert_no_error (error);
+    ext = augur_pepa_fluid (model, times, 2, 0, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (ext->fixed_point_reached);
+    augur_pepa_fluid_free (ext);
+  }
+  {
     /* a coarse tolerance would call a point fixed that is not: refused */
     g_autoptr(GError) error = NULL;
     g_autoptr(AugurPepaModel) model = augur_pepa_model_parse ("P = (a, 1).P;\nP[10]\n", -1, "p.pepa", NULL, &error);

@@ -260,8 +260,12 @@ test_pepa_limits (void)
   for (int i = 0; i < 20; i++)
     g_string_append_printf (s, "P%d = (a%d, 1).Q%d;\nQ%d = (b%d, 1).R%d;\nR%d = (c%d, 1).P%d;\n",
                             i, i, i, i, i, i, i, i, i);
+  /* waiting on Z (for an action none offers: the same states), so that
+   * the structure gives only a bound and derivation runs into the limits */
+  g_string_append (s, "Z = (z, 1).Z;\n(");
   for (int i = 0; i < 20; i++)
     g_string_append_printf (s, "%sP%d", i > 0 ? " || " : "", i);
+  g_string_append (s, ") <z> Z\n");
   g_assert_true (g_file_set_contents (path, s->str, -1, NULL));
 
   /* a budget that is not a number of megabytes is refused, not ignored */
@@ -287,6 +291,22 @@ test_pepa_limits (void)
   expected = g_strdup_printf ("%s: the state space has more than 1000 states (the limit)\n"
                               "augur-cli pepa: --max-states N sets the limit (now 1000)\n", path);
   g_assert_cmpstr (err, ==, expected);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&expected, g_free);
+
+  /* components that never wait for one another: the count is known, and
+   * a space beyond the budget refused before deriving */
+  g_string_assign (s, "r=1;\nP1=(a,r).P2; P2=(b,r).P1;\nP1[1000] || P1[1000] || P1[1000]\n");
+  g_assert_true (g_file_set_contents (path, s->str, -1, NULL));
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "32", TRUE);
+  g_assert_cmpint (run (args, &out, &err), ==, 1);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_cmpstr (out, ==, "");
+  expected = g_strdup_printf ("%s: the state space, 1003003001 states (its components never wait for one another, "
+                              "so every combination of their local states is reached), would need about 41.1", path);
+  if (!g_str_has_prefix (err, expected) || strstr (err, "more than the 33.6") == NULL)
+    g_error ("expected \"%s\" in \"%s\"", expected, err);
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&expected, g_free);

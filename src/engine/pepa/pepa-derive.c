@@ -1690,11 +1690,87 @@ rows_reserve (guint32              **row_low,
   return TRUE;
 }
 
+/* The local states of a component its initial one reaches; FALSE in
+ * *independent when one of them has a passive activity (its copies then
+ * wait for a partner). */
+static guint
+component_reached (const PepaComponent *comp,
+                   gboolean            *independent)
+{
+  guint n = comp->locals->len, n_reached = 1;
+  g_autofree guint *queue = g_new (guint, MAX (n, 1));
+  g_autofree gboolean *seen = g_new0 (gboolean, MAX (n, 1));
+
+  queue[0] = comp->initial;
+  seen[comp->initial] = TRUE;
+  for (guint q = 0; q < n_reached; q++)
+    {
+      const PepaLocalState *ls = g_ptr_array_index (comp->locals, queue[q]);
+
+      for (guint k = 0; k < ls->activities->len; k++)
+        {
+          const PepaActivity *act = &g_array_index (ls->activities, PepaActivity, k);
+
+          if (act->passive)
+            *independent = FALSE;
+          else if (!(act->rate > 0))
+            continue;   /* never taken */
+          if (!seen[act->target])
+            {
+              seen[act->target] = TRUE;
+              queue[n_reached++] = act->target;
+            }
+        }
+    }
+  return n_reached;
+}
+
+/* A bound on the states derivation can reach, from the model's structure
+ * alone: the product over its components of the local states each one
+ * reaches, C(n + k - 1, k - 1) for an array of n copies over k (every way
+ * of spreading the copies).  *exact when no component waits for another
+ * (no cooperation set has an action, no passive activity): each then
+ * moves on its own, each array's copies too, so every combination is
+ * reached and the bound is the count. */
+static double
+state_bound (const AugurPepaModel *model,
+             gboolean             *exact)
+{
+  double bound = 1;
+
+  *exact = TRUE;
+  for (guint i = 0; i < model->structs->len; i++)
+    {
+      const PepaStruct *st = g_ptr_array_index (model->structs, i);
+
+      if (st->kind == PEPA_STRUCT_COOP)
+        for (guint a = 0; a < model->actions->len; a++)
+          if (st->in_set[a])
+            *exact = FALSE;
+    }
+  for (guint c = 0; c < model->components->len; c++)
+    {
+      const PepaComponent *comp = g_ptr_array_index (model->components, c);
+      guint k = component_reached (comp, exact);
+
+      if (comp->copies > 1)
+        for (guint i = 1; i < k; i++)
+          bound *= (double) (comp->copies + i) / i;
+      else
+        bound *= k;
+    }
+  return bound;
+}
+
+/* Progress: the states expanded over those found, or over the structure's
+ * bound when that is larger (so a space still growing never reads as
+ * nearly done). */
 static void
 derive_progress (AugurProgressFunc  progress,
                  gpointer           progress_data,
                  guint              s,
                  guint              n_states,
+                 double             bound,
                  gint64            *last_progress)
 {
   gint64 now = g_get_monotonic_time ();
@@ -1704,7 +1780,7 @@ derive_progress (AugurProgressFunc  progress,
       char phase[96];
       /* In English: the page reads the count from it (augur-pepa-page-solve.c). */
       g_snprintf (phase, sizeof phase, "Deriving the state space: %u states", n_states);
-      progress ((double) s / n_states, phase, progress_data);
+      progress ((double) s / MAX ((double) n_states, bound), phase, progress_data);
       *last_progress = now;
     }
 }
@@ -1740,6 +1816,8 @@ augur_pepa_derive (AugurPepaModel    *model,
   guint64 budget;
   gboolean may_split;
   PackedForm form = { 0, 0, 0, FALSE };
+  gboolean exact, user_limit;
+  double bound;
 
   g_return_val_if_fail (model != NULL, NULL);
   augur_memory_budget_get (0, &memory);
@@ -1750,6 +1828,7 @@ augur_pepa_derive (AugurPepaModel    *model,
   may_split = memory.source != AUGUR_MEMORY_FROM_RLIMIT_AS || budget >= 1024 * 1024 * 1024;
   /* No count by default: the memory budget, checked as the states come,
    * decides how large a space this machine can hold. */
+  user_limit = max_states != 0;
   if (max_states == 0)
     max_states = G_MAXUINT - 1;
 
@@ -1759,6 +1838,42 @@ augur_pepa_derive (AugurPepaModel    *model,
   layout_slots (space);
   n_slots = model->n_slots;
   nw = space->n_words;
+
+  /* Where the structure gives the count (components that never wait for
+   * one another), a space beyond the limit or the budget is refused now,
+   * not after minutes of deriving: a state holds at least its packed
+   * words and what solving adds (estimate_bytes() with no transition). */
+  bound = state_bound (model, &exact);
+  if (exact)
+    {
+      guint64 n = bound < 0x1p+63 ? (guint64) bound : G_MAXUINT64;
+      guint64 least = estimate_bytes (MIN (n, G_MAXUINT64 / 64 / (nw + 5)), 0, nw, 0, FALSE, TRUE);
+      /* the count in full while a double holds it exactly */
+      g_autofree char *count = g_strdup_printf (bound < 0x1p+53 ? "%.0f" : "%.3g", bound);
+      g_autofree char *what = g_strdup_printf (_("%s: the state space, %s states (its components never wait for one another, so every combination of their local states is reached),"),
+                                               model->filename, count);
+      gboolean refused = FALSE;
+
+      /* the limit the caller set named first; Augur's own (the most a
+       * state number holds) after the budget, which says more */
+      if (user_limit && bound > max_states)
+        refused = TRUE;
+      else if (!augur_memory_check_in (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, least, what, error))
+        refused = TRUE;
+      else
+        refused = bound > max_states;
+      if (refused && (error == NULL || *error == NULL))
+        g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+                     g_dngettext (NULL, "%s: the state space has more than %u state (the limit)",
+                                  "%s: the state space has more than %u states (the limit)", max_states),
+                     model->filename, max_states);
+      if (refused)
+        {
+          g_array_free (self, TRUE);
+          augur_pepa_state_space_unref (space);
+          return NULL;
+        }
+    }
 
   augur_state_set_init (&set, nw);
   for (int h = 0; h < 2; h++)
@@ -1828,7 +1943,7 @@ augur_pepa_derive (AugurPepaModel    *model,
                   found.len = n_found;
                   n_trans += halves[0].n + halves[1].n;
                   space->rows_two_threads++;
-                  derive_progress (progress, progress_data, last, set.n_states, &last_progress);
+                  derive_progress (progress, progress_data, last, set.n_states, bound, &last_progress);
                   first = last;
                   continue;
                 }
@@ -1856,7 +1971,7 @@ augur_pepa_derive (AugurPepaModel    *model,
                       ok = FALSE;
                       break;
                     }
-                  derive_progress (progress, progress_data, s, set.n_states, &last_progress);
+                  derive_progress (progress, progress_data, s, set.n_states, bound, &last_progress);
                 }
 
               if (!rows_reserve (&row_low, &cap_rows, s, model, error))

@@ -1390,20 +1390,85 @@ test_error_causes (void)
   assert_model_error ("/*/ P = (a, 1).P;\nP", -1, "m.pepa:1:1: unterminated comment");
 }
 
+/* Components that never wait for one another reach every combination of
+ * their local states: the count is known before deriving (P1[1000] ||
+ * P1[10]: 1001 x 11), and a space beyond the budget is refused at once
+ * with it (P1[1000] three times: 1001^3 states, once 159 s of deriving). */
+static void
+test_derive_structure_bound (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) small = augur_pepa_model_parse ("P1=(a,1).P2; P2=(b,2).P1;\nP1[1000] || P1[10]\n",
+                                                            -1, "small.pepa", NULL, &error);
+  g_autoptr(AugurPepaModel) cubed = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  gint64 start;
+
+  g_assert_no_error (error);
+  space = augur_pepa_derive (small, 0, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_pepa_state_space_get_n_states (space), ==, 1001 * 11);
+  g_clear_pointer (&space, augur_pepa_state_space_unref);
+
+  cubed = augur_pepa_model_parse ("r=1;\nP1=(a,r).P2; P2=(b,r).P1;\nP1[1000] || P1[1000] || P1[1000]\n",
+                                  -1, "arr_1000_cubed.pepa", NULL, &error);
+  g_assert_no_error (error);
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "256", TRUE);
+  start = g_get_monotonic_time ();
+  space = augur_pepa_derive (cubed, 0, NULL, NULL, NULL, &error);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_null (space);
+  g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE);
+  if (!g_str_has_prefix (error->message, "arr_1000_cubed.pepa: the state space, 1003003001 states (") ||
+      strstr (error->message, "41.1") == NULL)
+    g_error ("unexpected message: %s", error->message);
+  /* at once: no state derived */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+  g_clear_error (&error);
+
+  /* the state limit, too */
+  space = augur_pepa_derive (cubed, 1000000, NULL, NULL, NULL, &error);
+  g_assert_null (space);
+  g_assert_cmpstr (error->message, ==, "arr_1000_cubed.pepa: the state space has more than 1000000 states (the limit)");
+}
+
 static void
 test_memory_budget (void)
 {
   g_autoptr(GString) s = g_string_new (NULL);
+  g_autoptr(GString) system = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPepaModel) model = NULL;
   AugurPepaStateSpace *space;
 
-  /* 20 components of 3 states: 3^20 states, far beyond memory */
+  /* 20 components of 3 states: 3^20 states, far beyond memory.  Alone
+   * they never wait for one another, so the count is known at once and
+   * the space refused before it is derived */
   for (int i = 0; i < 20; i++)
     g_string_append_printf (s, "P%d = (a%d, 1).Q%d;\nQ%d = (b%d, 1).R%d;\nR%d = (c%d, 1).P%d;\n",
                             i, i, i, i, i, i, i, i, i);
+  g_string_append (s, "Z = (z, 1).Z;\n");
   for (int i = 0; i < 20; i++)
-    g_string_append_printf (s, "%sP%d", i > 0 ? " || " : "", i);
+    g_string_append_printf (system, "%sP%d", i > 0 ? " || " : "", i);
+  g_string_append (s, system->str);
+  model = augur_pepa_model_parse (s->str, s->len, "big.pepa", NULL, &error);
+  g_assert_no_error (error);
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "16", TRUE);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_assert_null (space);
+  g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE);
+  if (!g_str_has_prefix (error->message, "big.pepa: the state space, 3486784401 states (") ||
+      strstr (error->message, "more than the 16.8") == NULL)
+    g_error ("unexpected message: %s", error->message);
+  g_clear_error (&error);
+  g_clear_pointer (&model, augur_pepa_model_unref);
+
+  /* With them waiting (a cooperation, here on an action none of them
+   * offers: the same states), only a bound is known: derived until the
+   * budget's estimate says stop */
+  g_string_truncate (s, s->len - system->len);
+  g_string_append_printf (s, "(%s) <z> Z\n", system->str);
   model = augur_pepa_model_parse (s->str, s->len, "big.pepa", NULL, &error);
   g_assert_no_error (error);
 
@@ -2296,6 +2361,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/pepa/language/rate-expressions", test_rate_expressions);
   g_test_add_func ("/engine/pepa/errors/causes", test_error_causes);
   g_test_add_func ("/engine/pepa/derive/memory-budget", test_memory_budget);
+  g_test_add_func ("/engine/pepa/derive/structure-bound", test_derive_structure_bound);
   g_test_add_func ("/engine/pepa/passage/exponential", test_passage_exponential);
   g_test_add_func ("/engine/pepa/passage/erlang", test_passage_erlang);
   g_test_add_func ("/engine/pepa/passage/pipeline-little", test_passage_pipeline_little);

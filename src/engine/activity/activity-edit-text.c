@@ -317,7 +317,7 @@ act_edit_check_name (const char *name, GError **error)
   s = act_edit_shown (name);
   g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_INVALID,
                _("'%s' is not a name: a name starts with a letter or '_' and has only letters, digits and '_' "
-                 "(at most %d)"), s, MAX_NAME);
+                 "(at most %d)"), augur_message_token (s, -1), MAX_NAME);
   return FALSE;
 }
 
@@ -336,7 +336,7 @@ act_edit_check_expr (const char *value, const char *what, GError **error)
     {
       g_autofree char *s = act_edit_shown (v);
       g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_INVALID,
-                   _("%s '%s': an expression is written on one line, without '#'"), what, s);
+                   _("%s '%s': an expression is written on one line, without '#'"), what, augur_message_token (s, -1));
       return NULL;
     }
   expr = augur_expr_parse (v, -1, &origin, AUGUR_EXPR_FLAGS_NONE, &local);
@@ -346,7 +346,7 @@ act_edit_check_expr (const char *value, const char *what, GError **error)
       const char *message = augur_expr_error_split (local, &line, &column);
       /* Translators: "cost '1 +', column 4: expected ..." */
       g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_INVALID, _("%s '%s', column %d: %s"),
-                   what, v, column, message != NULL ? message : local->message);
+                   what, augur_message_token (v, -1), column, message != NULL ? message : local->message);
       return NULL;
     }
   augur_expr_free (expr);
@@ -414,7 +414,7 @@ act_edit_find_diagram (Doc *doc, const char *name, guint *index, GError **error)
     {
       g_autofree char *s = act_edit_shown (name);
       g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_NOT_FOUND,
-                   _("There is no diagram '%s'"), s);
+                   _("There is no diagram '%s'"), augur_message_token (s, -1));
     }
   return NULL;
 }
@@ -436,7 +436,7 @@ act_edit_find_element (ActDiagram *d, const char *name, GError **error)
     {
       g_autofree char *s = act_edit_shown (name);
       g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_NOT_FOUND,
-                   _("Diagram '%s' has no element '%s'"), d->name, s);
+                   _("Diagram '%s' has no element '%s'"), augur_message_token (d->name, -1), augur_message_token (s, -1));
     }
   return el;
 }
@@ -647,7 +647,7 @@ act_edit_find_flow (ActDiagram *d, const char *from, const char *to, guint nth, 
     g_autofree char *a = act_edit_shown (from);
     g_autofree char *b = act_edit_shown (to);
     g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_NOT_FOUND,
-                 _("Diagram '%s' has no flow %s -> %s"), d->name, a, b);
+                 _("Diagram '%s' has no flow %s -> %s"), augur_message_token (d->name, -1), a, b);
   }
   return FALSE;
 }

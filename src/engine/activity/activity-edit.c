@@ -165,7 +165,7 @@ augur_activity_edit_rename_element (const char  *text,
   if (act_edit_lookup_element (d, new_name) != NULL)
     {
       g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_EXISTS,
-                   _("Diagram '%s' already has an element '%s' (line %d)"), d->name, new_name,
+                   _("Diagram '%s' already has an element '%s' (line %d)"), augur_message_token (d->name, -1), augur_message_token (new_name, -1),
                    act_edit_lookup_element (d, new_name)->line);
       return NULL;
     }
@@ -252,7 +252,7 @@ check_vary (const char *value, GError **error)
   {
     g_autofree char *s = act_edit_shown (v);
     g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_INVALID,
-                 _("vary '%s': expected 'normal SPREAD', 'uniform SPREAD' or 'exponential'"), s);
+                 _("vary '%s': expected 'normal SPREAD', 'uniform SPREAD' or 'exponential'"), augur_message_token (s, -1));
   }
   return NULL;
 }
@@ -288,7 +288,7 @@ augur_activity_edit_set_setting (const char            *text,
   if (!augur_activity_kind_has_setting (el->kind, setting))
     {
       g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_INVALID,
-                   _("A %s has no setting '%s'"), augur_activity_kind_to_string (el->kind), keyword);
+                   _("A %s has no setting '%s'"), augur_activity_kind_to_string (el->kind), augur_message_token (keyword, -1));
       return NULL;
     }
   if (*stripped == '\0')
@@ -331,7 +331,7 @@ augur_activity_edit_set_setting (const char            *text,
         {
           g_autofree char *s = act_edit_shown (stripped);
           g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_INVALID,
-                       _("%s '%s' cannot be written in the document"), keyword, s);
+                       _("%s '%s' cannot be written in the document"), keyword, augur_message_token (s, -1));
           g_clear_pointer (&out, g_free);
         }
     }
@@ -446,7 +446,7 @@ augur_activity_edit_add_diagram (const char  *text,
   if (name != NULL && act_edit_find_diagram (&doc, name, NULL, NULL) != NULL)
     {
       g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_EXISTS,
-                   _("There is already a diagram '%s' (line %d)"), name,
+                   _("There is already a diagram '%s' (line %d)"), augur_message_token (name, -1),
                    act_edit_find_diagram (&doc, name, NULL, NULL)->line);
       return NULL;
     }
@@ -481,7 +481,7 @@ augur_activity_edit_rename_diagram (const char  *text,
   if ((other = act_edit_find_diagram (&doc, new_name, NULL, NULL)) != NULL)
     {
       g_set_error (error, AUGUR_ACTIVITY_EDIT_ERROR, AUGUR_ACTIVITY_EDIT_ERROR_EXISTS,
-                   _("There is already a diagram '%s' (line %d)"), new_name, other->line);
+                   _("There is already a diagram '%s' (line %d)"), augur_message_token (new_name, -1), other->line);
       return NULL;
     }
   {

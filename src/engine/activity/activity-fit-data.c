@@ -173,21 +173,12 @@ parse_number (const char *s,
   return NUM_OK;
 }
 
-/* A field as a message quotes it: at most 40 characters, valid UTF-8. */
+/* A field as a message quotes it: short, valid UTF-8. */
 static char *
 quote_field (const char *text,
              gsize       len)
 {
-  g_autofree char *valid = g_utf8_make_valid (text, (gssize) len);
-  glong n = g_utf8_strlen (valid, -1);
-
-  if (n > 40)
-    {
-      const char *cut = g_utf8_offset_to_pointer (valid, 40);
-
-      return g_strdup_printf ("'%.*s…'", (int) (cut - valid), valid);
-    }
-  return g_strdup_printf ("'%s'", valid);
+  return g_strdup_printf ("'%s'", augur_message_token (text, (gssize) len));
 }
 
 /* ---- The reader ----------------------------------------------------------------- */
@@ -400,7 +391,7 @@ read_header (Reader *r)
           g_autofree char *list = column_list (r);
 
           reader_fail (r, AUGUR_FIT_ERROR_HEADER, first->line, first->column,
-                       _("no column is named '%s' (the columns are: %s)"), r->options->response, list);
+                       _("no column is named '%s' (the columns are: %s)"), augur_message_token (r->options->response, -1), list);
           return;
         }
     }
@@ -423,19 +414,19 @@ read_header (Reader *r)
               g_autofree char *list = column_list (r);
 
               reader_fail (r, AUGUR_FIT_ERROR_HEADER, first->line, first->column,
-                           _("no column is named '%s' (the columns are: %s)"), name, list);
+                           _("no column is named '%s' (the columns are: %s)"), augur_message_token (name, -1), list);
               return;
             }
           if (c == response)
             {
               reader_fail (r, AUGUR_FIT_ERROR_HEADER, first->line, first->column,
-                           _("the column '%s' cannot be both the response and a parameter"), name);
+                           _("the column '%s' cannot be both the response and a parameter"), augur_message_token (name, -1));
               return;
             }
           if (r->role[c] >= 0)
             {
               reader_fail (r, AUGUR_FIT_ERROR_HEADER, first->line, first->column,
-                           _("the parameter '%s' is named twice"), name);
+                           _("the parameter '%s' is named twice"), augur_message_token (name, -1));
               return;
             }
           if (n_params == AUGUR_FIT_MAX_PARAMS)
@@ -694,7 +685,7 @@ reader_byte (Reader *r,
           else
             g_snprintf (found, sizeof found, "0x%02X", c);
           reader_fail (r, AUGUR_FIT_ERROR_SYNTAX, line, column,
-                       _("expected ',' or the end of the line after the closing '\"', found '%s'"), found);
+                       _("expected ',' or the end of the line after the closing '\"', found '%s'"), augur_message_token (found, -1));
         }
       break;
     }

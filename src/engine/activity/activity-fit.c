@@ -1915,7 +1915,7 @@ augur_fit (const AugurFitData    *data,
                                                        "are needed for a reliable model",
                                                        "the parameter '%s' has only %u distinct values: at "
                                                        "least 5 are needed for a reliable model", distinct),
-                                          data->names[p], distinct));
+                                          augur_message_token (data->names[p], -1), distinct));
     }
   max_terms = MIN (o.max_terms, f.D - 2);
   if (max_terms < o.max_terms)
@@ -2223,8 +2223,7 @@ augur_fit_model_predict (const AugurFitModel *model,
         char buf[AUGUR_FORMAT_DOUBLE_SIZE];
 
         g_set_error (error, AUGUR_FIT_ERROR, AUGUR_FIT_ERROR_VALUE,
-                     _("the parameter '%s' is %s: a model is evaluated at finite values greater than 0"),
-                     model->names[k], augur_format_double (buf, params[k]));
+                     _("the parameter '%s' is %s: a model is evaluated at finite values greater than 0"), augur_message_token (model->names[k], -1), augur_format_double (buf, params[k]));
         return FALSE;
       }
   v = augur_fit_model_eval (model, params);
@@ -2322,8 +2321,7 @@ augur_fit_model_to_expression (const AugurFitModel *model,
       {
         g_set_error (error, AUGUR_FIT_ERROR, AUGUR_FIT_ERROR_NAME,
                      _("the parameter '%s' cannot be a name in an expression (a name starts with a letter or "
-                       "'_' and holds only letters, digits and '_'): give the parameters other names"),
-                     use[p] != NULL ? use[p] : "");
+                       "'_' and holds only letters, digits and '_'): give the parameters other names"), augur_message_token (use[p] != NULL ? use[p] : "", -1));
         return NULL;
       }
   s = g_string_new (NULL);

@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "activity-private.h"
+#include "augur-format.h"
 #include "activity-fit.h"
 
 #include <glib/gi18n.h>
@@ -326,12 +327,9 @@ found (Parser *p)
   if (p->pos >= p->len)
     return g_strdup (_("the end of the line"));
   end = p->pos;
-  while (end < p->len && end - p->pos < 40 && p->line[end] != ' ' && p->line[end] != '\t')
+  while (end < p->len && p->line[end] != ' ' && p->line[end] != '\t')
     end++;
-  {
-    g_autofree char *word = g_utf8_make_valid (p->line + p->pos, end - p->pos);
-    return g_strdup_printf ("'%s'", word);
-  }
+  return g_strdup_printf ("'%s'", augur_message_token (p->line + p->pos, end - p->pos));
 }
 
 static gboolean
@@ -530,7 +528,7 @@ machine_setting_once (Parser *p, const char *word, int col)
       {
         if (p->machine_setting_lines[i] > 0)
           {
-            error_at (p, col, _("the machine's '%s' is already given (line %d)"), word,
+            error_at (p, col, _("the machine's '%s' is already given (line %d)"), augur_message_token (word, -1),
                       p->machine_setting_lines[i]);
             return FALSE;
           }
@@ -545,7 +543,7 @@ machine_setting_once (Parser *p, const char *word, int col)
 static void
 key_again (Parser *p, int col, const char *key, guint first_start)
 {
-  error_at (p, col, _("'%s' is already given in this line (column %d)"), key,
+  error_at (p, col, _("'%s' is already given in this line (column %d)"), augur_message_token (key, -1),
             (int) g_utf8_strlen (p->line, first_start) + 1);
 }
 
@@ -687,7 +685,7 @@ machine_line (Parser *p, const char *word, int col)
     }
   else
     error_at (p, col, _("expected a machine setting (nodes, cpus, processes, queue, mapping, network, platform, "
-                        "latency, bandwidth, local-latency, local-bandwidth, seed) or 'end', found '%s'"), word);
+                        "latency, bandwidth, local-latency, local-bandwidth, seed) or 'end', found '%s'"), augur_message_token (word, -1));
 }
 
 /* ---- diagrams ---------------------------------------------------------------- */
@@ -900,7 +898,7 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
   if (find_element (d, name, NULL) != NULL)
     {
       ActElement *first = find_element (d, name, NULL);
-      error_at (p, col, _("'%s' is already an element of diagram '%s' (line %d)"), name, d->name, first->line);
+      error_at (p, col, _("'%s' is already an element of diagram '%s' (line %d)"), augur_message_token (name, -1), augur_message_token (d->name, -1), first->line);
       g_free (name);
       return;
     }
@@ -949,7 +947,7 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
             {
               /* read on: the model is kept for an editor, which can
                * set the setting once again (and drop the others) */
-              model_error (p, p->lineno, key_col, _("'%s' is already given in this line (column %d)"), key,
+              model_error (p, p->lineno, key_col, _("'%s' is already given in this line (column %d)"), augur_message_token (key, -1),
                            (int) g_utf8_strlen (p->line, first->start) + 1);
               break;
             }
@@ -1010,7 +1008,7 @@ element_line (Parser *p, AugurActivityKind kind, int kind_col)
         }
       else
         {
-          error_at (p, key_col, _("'%s' is not a setting of a %s (it has: %s)"), key,
+          error_at (p, key_col, _("'%s' is not a setting of a %s (it has: %s)"), augur_message_token (key, -1),
                     augur_activity_kind_to_string (kind), keys_of (kind));
           return;
         }
@@ -1036,12 +1034,12 @@ diagram_end (Parser *p)
 
       if (from == NULL)
         {
-          model_error (p, f->line, f->column, _("diagram '%s' has no element '%s'"), d->name, f->from);
+          model_error (p, f->line, f->column, _("diagram '%s' has no element '%s'"), augur_message_token (d->name, -1), augur_message_token (f->from, -1));
           continue;
         }
       if (find_element (d, f->to, &to) == NULL)
         {
-          model_error (p, f->line, f->column, _("diagram '%s' has no element '%s'"), d->name, f->to);
+          model_error (p, f->line, f->column, _("diagram '%s' has no element '%s'"), augur_message_token (d->name, -1), augur_message_token (f->to, -1));
           continue;
         }
       flow.to = to;
@@ -1066,14 +1064,14 @@ new_param (Parser *p, int name_col, char *name)
   if (i > 0)
     {
       ActParam *other = g_ptr_array_index (m->params, i - 1);
-      error_at (p, name_col, _("parameter '%s' is already defined (line %d)"), name,
+      error_at (p, name_col, _("parameter '%s' is already defined (line %d)"), augur_message_token (name, -1),
                 other->fit_csv != NULL ? other->fit_line : other->value.line);
       g_free (name);
       return NULL;
     }
   if (g_strcmp0 (name, "pid") == 0 || g_strcmp0 (name, "tid") == 0)
     {
-      error_at (p, name_col, _("'%s' is bound to each processing unit and cannot be a parameter"), name);
+      error_at (p, name_col, _("'%s' is bound to each processing unit and cannot be a parameter"), augur_message_token (name, -1));
       g_free (name);
       return NULL;
     }
@@ -1152,7 +1150,7 @@ fit_line (Parser *p, int col)
         }
       else
         {
-          g_autofree char *f = key != NULL ? g_strdup_printf ("'%s'", key) : found (p);
+          g_autofree char *f = key != NULL ? g_strdup_printf ("'%s'", augur_message_token (key, -1)) : found (p);
           error_at (p, key_col, _("expected 'response COLUMN', 'terms N' or the end of the line, found %s"), f);
           return;
         }
@@ -1219,13 +1217,13 @@ fit_end (Parser *p)
     {
       /* the measurements have no file name of their own */
       const char *what = g_str_has_prefix (error->message, ": ") ? error->message + 2 : error->message;
-      g_autofree char *message = g_strdup_printf (_("fit '%s': %s"), param->name, what);
+      g_autofree char *message = g_strdup_printf (_("fit '%s': %s"), augur_message_token (param->name, -1), what);
       diag (p, AUGUR_SEVERITY_ERROR, param->fit_line, param->fit_column, message);
       return;
     }
   for (guint i = 0; i < augur_fit_result_get_n_warnings (param->fit); i++)
     {
-      g_autofree char *message = g_strdup_printf (_("fit '%s': %s"), param->name,
+      g_autofree char *message = g_strdup_printf (_("fit '%s': %s"), augur_message_token (param->name, -1),
                                                   augur_fit_result_get_warning (param->fit, i));
       g_ptr_array_add (p->diags, augur_diagnostic_new (AUGUR_SEVERITY_WARNING, param->fit_line, param->fit_column,
                                                        "%s", message));
@@ -1234,7 +1232,7 @@ fit_end (Parser *p)
   text = augur_fit_model_to_expression (model, NULL, &error);
   if (text == NULL)
     {
-      g_autofree char *message = g_strdup_printf (_("fit '%s': %s"), param->name, error->message);
+      g_autofree char *message = g_strdup_printf (_("fit '%s': %s"), augur_message_token (param->name, -1), error->message);
       diag (p, AUGUR_SEVERITY_ERROR, param->fit_line, param->fit_column, message);
       return;
     }
@@ -1273,7 +1271,7 @@ config_line (Parser *p, int col)
     return;
   if ((c = g_hash_table_lookup (p->configs, name)) != NULL)
     {
-      error_at (p, name_col, _("configuration '%s' is already defined (line %d)"), name, c->line);
+      error_at (p, name_col, _("configuration '%s' is already defined (line %d)"), augur_message_token (name, -1), c->line);
       g_free (name);
       return;
     }
@@ -1307,7 +1305,7 @@ config_line (Parser *p, int col)
       if (g_hash_table_contains (given, param))
         {
           /* the last would silently win */
-          error_at (p, name_col, _("configuration '%s' already gives '%s'"), c->name, param);
+          error_at (p, name_col, _("configuration '%s' already gives '%s'"), augur_message_token (c->name, -1), augur_message_token (param, -1));
           g_free (param);
           return;
         }
@@ -1327,14 +1325,14 @@ config_line (Parser *p, int col)
         {
           int line, ncol;
           augur_expr_get_name_location (value.expr, 0, &line, &ncol);
-          error_at (p, ncol, _("a configuration gives numbers: '%s' is not one"), augur_expr_get_name (value.expr, 0));
+          error_at (p, ncol, _("a configuration gives numbers: '%s' is not one"), augur_message_token (augur_expr_get_name (value.expr, 0), -1));
           act_expr_clear (&value);
           return;
         }
       v = augur_expr_eval (value.expr, NULL);
       if (!isfinite (v))
         {
-          error_at (p, value.column, _("'%s' is not a finite number"), value.text);
+          error_at (p, value.column, _("'%s' is not a finite number"), augur_message_token (value.text, -1));
           act_expr_clear (&value);
           return;
         }
@@ -1441,7 +1439,7 @@ top_line (Parser *p, const char *word, int col)
         return;
       if (find_diagram (m, name, NULL) != NULL)
         {
-          error_at (p, name_col, _("diagram '%s' is already defined (line %d)"), name,
+          error_at (p, name_col, _("diagram '%s' is already defined (line %d)"), augur_message_token (name, -1),
                     find_diagram (m, name, NULL)->line);
           g_free (name);
           return;
@@ -1464,7 +1462,7 @@ top_line (Parser *p, const char *word, int col)
       expect_line_end (p);
     }
   else
-    error_at (p, col, _("expected 'activity', 'param', 'config', 'machine' or 'diagram', found '%s'"), word);
+    error_at (p, col, _("expected 'activity', 'param', 'config', 'machine' or 'diagram', found '%s'"), augur_message_token (word, -1));
 }
 
 static void
@@ -1531,7 +1529,7 @@ read_line (Parser *p)
         else
           error_at (p, col, _("expected an element (initial, final, action, decision, merge, loop, parallel, "
                               "call, send, recv, broadcast, barrier, reduce, allreduce, gather), 'flow' "
-                              "or 'end', found '%s'"), word);
+                              "or 'end', found '%s'"), augur_message_token (word, -1));
       }
       break;
     }
@@ -1574,15 +1572,14 @@ bind_expr (Parser *p, ActExpr *e, guint n_params, const char *context)
             {
               gboolean later = k > n_params;
               if (later)
-                model_error (p, line, col, _("parameter '%s' is defined after %s: define it first"), name, context);
+                model_error (p, line, col, _("parameter '%s' is defined after %s: define it first"), augur_message_token (name, -1), context);
               else if (g_strcmp0 (name, "pid") == 0 || g_strcmp0 (name, "tid") == 0)
-                model_error (p, line, col, _("a parameter cannot depend on '%s': use it in the elements' expressions"),
-                             name);
+                model_error (p, line, col, _("a parameter cannot depend on '%s': use it in the elements' expressions"), augur_message_token (name, -1));
               else
-                model_error (p, line, col, _("unknown name '%s' in %s"), name, context);
+                model_error (p, line, col, _("unknown name '%s' in %s"), augur_message_token (name, -1), context);
             }
           else
-            model_error (p, line, col, _("unknown name '%s' in %s (not a parameter, pid or tid)"), name, context);
+            model_error (p, line, col, _("unknown name '%s' in %s (not a parameter, pid or tid)"), augur_message_token (name, -1), context);
         }
     }
 }
@@ -1682,8 +1679,7 @@ check_exits (Parser *p, ActDiagram *d)
     {
       ActElement *el = g_ptr_array_index (d->elements, i);
       if (d->initial < n && !reached[i])
-        model_error (p, el->line, el->column, _("'%s' is never reached from the initial node of diagram '%s'"),
-                     el->name, d->name);
+        model_error (p, el->line, el->column, _("'%s' is never reached from the initial node of diagram '%s'"), augur_message_token (el->name, -1), augur_message_token (d->name, -1));
     }
   /* What cannot reach a final node leads, by its first flows, into a loop
    * without an exit (every element but a final has a flow out): name the
@@ -1705,8 +1701,7 @@ check_exits (Parser *p, ActDiagram *d)
           }
         el = g_ptr_array_index (d->elements, x);
         model_error (p, el->line, el->column,
-                     _("'%s' is in a loop without an exit: no flow from it leads to a final node of diagram '%s'"),
-                     el->name, d->name);
+                     _("'%s' is in a loop without an exit: no flow from it leads to a final node of diagram '%s'"), augur_message_token (el->name, -1), augur_message_token (d->name, -1));
         break;
       }
 }
@@ -1735,15 +1730,15 @@ check_flows (Parser *p, ActDiagram *d)
           if (n_initial++ == 0)
             d->initial = i;
           else
-            model_error (p, el->line, el->column, _("diagram '%s' has a second initial node, '%s'"), d->name, el->name);
+            model_error (p, el->line, el->column, _("diagram '%s' has a second initial node, '%s'"), augur_message_token (d->name, -1), augur_message_token (el->name, -1));
           if (incoming[i] > 0)
-            model_error (p, el->line, el->column, _("no flow may enter the initial node '%s'"), el->name);
+            model_error (p, el->line, el->column, _("no flow may enter the initial node '%s'"), augur_message_token (el->name, -1));
         }
       if (el->kind == AUGUR_ACTIVITY_FINAL)
         {
           n_final++;
           if (out > 0)
-            model_error (p, el->line, el->column, _("no flow may leave the final node '%s'"), el->name);
+            model_error (p, el->line, el->column, _("no flow may leave the final node '%s'"), augur_message_token (el->name, -1));
           continue;
         }
       if (el->kind == AUGUR_ACTIVITY_DECISION)
@@ -1757,15 +1752,15 @@ check_flows (Parser *p, ActDiagram *d)
               n_prob += flow->guard == GUARD_PROB;
               if (flow->guard == GUARD_NONE)
                 model_error (p, flow->line, flow->column,
-                             _("a flow leaving decision '%s' needs 'when CONDITION', 'else' or 'prob P'"), el->name);
+                             _("a flow leaving decision '%s' needs 'when CONDITION', 'else' or 'prob P'"), augur_message_token (el->name, -1));
             }
           if (out < 2)
-            model_error (p, el->line, el->column, _("decision '%s' needs at least two flows leaving it"), el->name);
+            model_error (p, el->line, el->column, _("decision '%s' needs at least two flows leaving it"), augur_message_token (el->name, -1));
           else if (n_prob > 0 && n_prob < out)
             model_error (p, el->line, el->column,
-                         _("decision '%s' mixes probabilities with conditions: use one or the other"), el->name);
+                         _("decision '%s' mixes probabilities with conditions: use one or the other"), augur_message_token (el->name, -1));
           else if (n_else > 1)
-            model_error (p, el->line, el->column, _("decision '%s' has more than one 'else'"), el->name);
+            model_error (p, el->line, el->column, _("decision '%s' has more than one 'else'"), augur_message_token (el->name, -1));
           if (n_prob > 0)
             p->m->uses_random = TRUE;
           (void) n_when;
@@ -1775,20 +1770,19 @@ check_flows (Parser *p, ActDiagram *d)
           if (out != 1)
             model_error (p, el->line, el->column,
                          out == 0 ? _("no flow leaves '%s': where does it go next?")
-                                  : _("more than one flow leaves '%s': only a decision branches"), el->name);
+                                  : _("more than one flow leaves '%s': only a decision branches"), augur_message_token (el->name, -1));
           for (guint f = 0; f < out; f++)
             {
               ActFlow *flow = &g_array_index (el->flows, ActFlow, f);
               if (flow->guard != GUARD_NONE)
-                model_error (p, flow->line, flow->column, _("only a flow leaving a decision has a guard ('%s' is a %s)"),
-                             el->name, augur_activity_kind_to_string (el->kind));
+                model_error (p, flow->line, flow->column, _("only a flow leaving a decision has a guard ('%s' is a %s)"), augur_message_token (el->name, -1), augur_activity_kind_to_string (el->kind));
             }
         }
     }
   if (n_initial == 0)
-    model_error (p, d->line, d->column, _("diagram '%s' has no initial node"), d->name);
+    model_error (p, d->line, d->column, _("diagram '%s' has no initial node"), augur_message_token (d->name, -1));
   if (n_final == 0)
-    model_error (p, d->line, d->column, _("diagram '%s' has no final node"), d->name);
+    model_error (p, d->line, d->column, _("diagram '%s' has no final node"), augur_message_token (d->name, -1));
   if (n_initial > 0 && n_final > 0)
     check_exits (p, d);
 }
@@ -1814,13 +1808,11 @@ check_required (Parser *p, ActElement *el)
 
   for (guint i = 0; i < G_N_ELEMENTS (required); i++)
     if (required[i].kind == el->kind && !act_expr_set (&el->exprs[required[i].role]))
-      model_error (p, el->line, el->column, _("%s '%s' needs '%s'"), augur_activity_kind_to_string (el->kind),
-                   el->name, required[i].key);
+      model_error (p, el->line, el->column, _("%s '%s' needs '%s'"), augur_activity_kind_to_string (el->kind), augur_message_token (el->name, -1), augur_message_token (required[i].key, -1));
   if ((el->kind == AUGUR_ACTIVITY_LOOP || el->kind == AUGUR_ACTIVITY_PARALLEL) && el->target == NULL)
-    model_error (p, el->line, el->column, _("%s '%s' needs 'body DIAGRAM'"), augur_activity_kind_to_string (el->kind),
-                 el->name);
+    model_error (p, el->line, el->column, _("%s '%s' needs 'body DIAGRAM'"), augur_activity_kind_to_string (el->kind), augur_message_token (el->name, -1));
   if (el->kind == AUGUR_ACTIVITY_CALL && el->target == NULL)
-    model_error (p, el->line, el->column, _("call '%s' needs 'diagram DIAGRAM'"), el->name);
+    model_error (p, el->line, el->column, _("call '%s' needs 'diagram DIAGRAM'"), augur_message_token (el->name, -1));
 }
 
 /* Depth-first over the call graph: a diagram that calls itself, and the
@@ -1845,8 +1837,7 @@ check_calls (Parser *p, guint d, guint8 *state, gboolean in_parallel)
         continue;
       if (!check_calls (p, el->target_index, state, in_parallel || el->kind == AUGUR_ACTIVITY_PARALLEL))
         {
-          model_error (p, el->line, el->column, _("'%s' runs diagram '%s', which runs '%s' again: diagrams cannot recurse"),
-                       el->path, el->target, diagram->name);
+          model_error (p, el->line, el->column, _("'%s' runs diagram '%s', which runs '%s' again: diagrams cannot recurse"), augur_message_token (el->path, -1), augur_message_token (el->target, -1), augur_message_token (diagram->name, -1));
           state[d] = 2;
           return TRUE;   /* reported once */
         }
@@ -1867,8 +1858,8 @@ check_model (Parser *p)
   for (guint i = 0; i < m->params->len; i++)
     {
       ActParam *param = g_ptr_array_index (m->params, i);
-      g_autofree char *context = param->fit_csv != NULL ? g_strdup_printf (_("the measurements of fit '%s'"), param->name)
-                                                        : g_strdup_printf (_("parameter '%s'"), param->name);
+      g_autofree char *context = param->fit_csv != NULL ? g_strdup_printf (_("the measurements of fit '%s'"), augur_message_token (param->name, -1))
+                                                        : g_strdup_printf (_("parameter '%s'"), augur_message_token (param->name, -1));
       bind_expr (p, &param->value, i, context);
       if (param->fit != NULL && param->value.expr != NULL)
         {
@@ -1889,8 +1880,7 @@ check_model (Parser *p)
       for (guint k = 0; k < c->names->len; k++)
         {
           if (param_index (m, g_ptr_array_index (c->names, k)) == 0)
-            model_error (p, c->line, c->column, _("configuration '%s' gives '%s', which is not a parameter"), c->name,
-                         (const char *) g_ptr_array_index (c->names, k));
+            model_error (p, c->line, c->column, _("configuration '%s' gives '%s', which is not a parameter"), augur_message_token (c->name, -1), augur_message_token ((const char *) g_ptr_array_index (c->names, k), -1));
         }
     }
   if (m->diagrams->len == 0)
@@ -1922,9 +1912,9 @@ check_model (Parser *p)
           el->path = d == 0 ? g_strdup (el->name) : g_strdup_printf ("%s/%s", diagram->name, el->name);
           el->target_index = G_MAXUINT;
           if (el->target != NULL && find_diagram (m, el->target, &el->target_index) == NULL)
-            model_error (p, el->line, el->column, _("there is no diagram '%s' for '%s' to run"), el->target, el->name);
+            model_error (p, el->line, el->column, _("there is no diagram '%s' for '%s' to run"), augur_message_token (el->target, -1), augur_message_token (el->name, -1));
           else if (el->target != NULL && el->target_index == 0)
-            model_error (p, el->line, el->column, _("'%s' runs the main diagram, which would run it again"), el->name);
+            model_error (p, el->line, el->column, _("'%s' runs the main diagram, which would run it again"), augur_message_token (el->name, -1));
           check_required (p, el);
           if (augur_activity_kind_takes_time (el->kind))
             el->category_index = category_index (p, el->category != NULL ? el->category : default_category (el->kind));
@@ -1932,19 +1922,19 @@ check_model (Parser *p)
           for (guint r = 0; r < N_EXPRS; r++)
             if (act_expr_set (&el->exprs[r]))
               {
-                g_autofree char *context = g_strdup_printf (_("'%s'"), el->path);
+                g_autofree char *context = g_strdup_printf (_("'%s'"), augur_message_token (el->path, -1));
                 bind_expr (p, &el->exprs[r], m->params->len, context);
               }
           if (el->vary != AUGUR_ACTIVITY_VARY_NONE)
             {
-              g_autofree char *context = g_strdup_printf (_("the variation of '%s'"), el->path);
+              g_autofree char *context = g_strdup_printf (_("the variation of '%s'"), augur_message_token (el->path, -1));
               bind_expr (p, &el->vary_spread, m->params->len, context);
               m->uses_random = TRUE;
             }
           for (guint f = 0; f < el->flows->len; f++)
             if (act_expr_set (&g_array_index (el->flows, ActFlow, f).expr))
               {
-                g_autofree char *context = g_strdup_printf (_("a guard of '%s'"), el->path);
+                g_autofree char *context = g_strdup_printf (_("a guard of '%s'"), augur_message_token (el->path, -1));
                 bind_expr (p, &g_array_index (el->flows, ActFlow, f).expr, m->params->len, context);
               }
         }
@@ -1958,7 +1948,7 @@ check_model (Parser *p)
         ActDiagram *diagram = g_ptr_array_index (m->diagrams, d);
         check_calls (p, d, state, FALSE);
         g_ptr_array_add (p->diags, augur_diagnostic_new (AUGUR_SEVERITY_WARNING, diagram->line, diagram->column,
-                                                         _("diagram '%s' is never run"), diagram->name));
+                                                         _("diagram '%s' is never run"), augur_message_token (diagram->name, -1)));
       }
   for (guint d = 0; d < m->diagrams->len; d++)
     {
@@ -1969,7 +1959,7 @@ check_model (Parser *p)
           if (kind_communicates (el->kind))
             model_error (p, el->line, el->column,
                          _("'%s' communicates inside a parallel region (diagram '%s' is run by threads): "
-                           "processes communicate, threads do not"), el->path, diagram->name);
+                           "processes communicate, threads do not"), augur_message_token (el->path, -1), augur_message_token (diagram->name, -1));
         }
     }
 
@@ -1991,7 +1981,7 @@ check_model (Parser *p)
         for (guint i = 0; i < G_N_ELEMENTS (own); i++)
           if (act_expr_set (own[i].e))
             model_error (p, own[i].e->line, own[i].e->column,
-                         _("with a platform, '%s' comes from the platform's hosts and links: remove it"), own[i].key);
+                         _("with a platform, '%s' comes from the platform's hosts and links: remove it"), augur_message_token (own[i].key, -1));
         if (m->network == ACT_NETWORK_SIMPLE)
           model_error (p, m->platform_line, 1, _("a platform's network is 'lv08' or 'cm02', not 'simple'"));
         for (guint i = 0; i < m->elements->len; i++)
@@ -2000,7 +1990,7 @@ check_model (Parser *p)
             if (el->kind == AUGUR_ACTIVITY_PARALLEL || el->kind == AUGUR_ACTIVITY_GATHER)
               model_error (p, el->line, el->column,
                            _("'%s': a %s cannot run on a platform (its processes replay time-independent actions, "
-                             "which have no threads and no gather)"), el->path, augur_activity_kind_to_string (el->kind));
+                             "which have no threads and no gather)"), augur_message_token (el->path, -1), augur_activity_kind_to_string (el->kind));
           }
       }
     else if (m->network == ACT_NETWORK_LV08 || m->network == ACT_NETWORK_CM02)
@@ -2012,8 +2002,7 @@ check_model (Parser *p)
           if (kind_communicates (((ActElement *) g_ptr_array_index (m->elements, i))->kind))
             first = g_ptr_array_index (m->elements, i);
         model_error (p, first->line, first->column,
-                     _("'%s' communicates, but the machine has no network: give 'latency' and 'bandwidth' in 'machine'"),
-                     first->path);
+                     _("'%s' communicates, but the machine has no network: give 'latency' and 'bandwidth' in 'machine'"), augur_message_token (first->path, -1));
       }
   }
 }

@@ -61,7 +61,7 @@ spin_check (Walk *w, const ActElement *el, guint pid, GError **error)
     return TRUE;
   g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
                _("line %d: p%u passes '%s' %llu times without an action between: a loop whose guard never becomes "
-                 "false, or whose work takes no time?"), el->line, pid, el->path,
+                 "false, or whose work takes no time?"), el->line, pid, augur_message_token (el->path, -1),
                (unsigned long long) ACTIVITY_SPIN_LIMIT);
   return FALSE;
 }
@@ -95,8 +95,7 @@ emit (Walk *w, const ActElement *el, guint pid, AugurTraceActionKind kind, guint
   if (w->budget == 0)
     {
       g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_TOO_LARGE,
-                   _("the run has more actions than memory or the event limit allows (at p%u, '%s')"), pid,
-                   el != NULL ? el->path : "");
+                   _("the run has more actions than memory or the event limit allows (at p%u, '%s')"), pid, augur_message_token (el != NULL ? el->path : "", -1));
       return FALSE;
     }
   w->budget--;
@@ -216,7 +215,7 @@ walk_process (Walk *w, guint pid, GError **error)
             {
               g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
                            _("line %d: the cost of '%s' (%s) is %.17g for p%u: a cost cannot be negative"),
-                           el->exprs[EXPR_COST].line, el->path, el->exprs[EXPR_COST].text, v, pid);
+                           el->exprs[EXPR_COST].line, augur_message_token (el->path, -1), el->exprs[EXPR_COST].text, v, pid);
               return FALSE;
             }
           if (v > 0 && !emit (w, el, pid, AUGUR_TRACE_ACTION_COMPUTE, G_MAXUINT, -1, v * speed, error))
@@ -236,7 +235,7 @@ walk_process (Walk *w, guint pid, GError **error)
             {
               g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
                            _("line %d: '%s' has tag %.17g for p%u: on a platform, messages are matched in order and "
-                             "carry no tag"), el->line, el->path, tag, pid);
+                             "carry no tag"), el->line, augur_message_token (el->path, -1), tag, pid);
               return FALSE;
             }
           if ((guint) peer == pid || size < 0)
@@ -244,7 +243,7 @@ walk_process (Walk *w, guint pid, GError **error)
               g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
                            (guint) peer == pid ? _("line %d: '%s' sends from p%u to itself")
                                                : _("line %d: the size of '%s' is negative for p%u"),
-                           el->line, el->path, pid);
+                           el->line, augur_message_token (el->path, -1), pid);
               return FALSE;
             }
           if (!emit (w, el, pid, el->kind == AUGUR_ACTIVITY_SEND ? AUGUR_TRACE_ACTION_ISEND : AUGUR_TRACE_ACTION_RECV,
@@ -271,13 +270,13 @@ walk_process (Walk *w, guint pid, GError **error)
               {
                 g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
                              _("line %d: the root of '%s' is p%.17g: on a platform, collectives have their root at p0"),
-                             el->line, el->path, root);
+                             el->line, augur_message_token (el->path, -1), root);
                 return FALSE;
               }
             if (size < 0)
               {
                 g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
-                             _("line %d: the size of '%s' is negative for p%u"), el->line, el->path, pid);
+                             _("line %d: the size of '%s' is negative for p%u"), el->line, augur_message_token (el->path, -1), pid);
                 return FALSE;
               }
             if (!emit (w, el, pid, kind, G_MAXUINT, kind == AUGUR_TRACE_ACTION_BARRIER ? -1 : size,
@@ -293,7 +292,7 @@ walk_process (Walk *w, guint pid, GError **error)
         default:
           /* refused by the checks */
           g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
-                       _("'%s': a %s cannot run on a platform"), el->path, augur_activity_kind_to_string (el->kind));
+                       _("'%s': a %s cannot run on a platform"), augur_message_token (el->path, -1), augur_activity_kind_to_string (el->kind));
           return FALSE;
         }
     }

@@ -332,7 +332,7 @@ schedule (Run *run, guint u, double time, EventKind kind)
           const ActElement *el = element_of (run, &unit->stack[unit->depth - 1]);
           fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
                 _("line %d: '%s' would end for %s after %.17g s, past the largest time a double holds "
-                  "(1.8e308 s)"), el->line, el->path, who, run->now);
+                  "(1.8e308 s)"), el->line, augur_message_token (el->path, -1), who, run->now);
         }
       else
         fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
@@ -458,7 +458,7 @@ spin_check (Run *run, Unit *u, const ActElement *el)
       fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
             _("line %d: %s passes '%s' %llu times at %.9g s without the clock advancing: a loop whose guard never "
               "becomes false, or whose work takes no time?"),
-            el->line, who, el->path, (unsigned long long) SPIN_LIMIT, run->now);
+            el->line, who, augur_message_token (el->path, -1), (unsigned long long) SPIN_LIMIT, run->now);
     }
 }
 
@@ -625,13 +625,13 @@ activity_eval_fail (const ActElement *el, ExprRole role, const char *what, const
     {
       char number[AUGUR_FORMAT_DOUBLE_SIZE];
       g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: %s of '%s' (%s) is %s for %s"),
-                   el->exprs[role].line, _(what), el->path, el->exprs[role].text,
+                   el->exprs[role].line, _(what), augur_message_token (el->path, -1), el->exprs[role].text,
                    augur_format_double (number, isnan (value) ? NAN : value), name);
     }
   else
     g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
                  _("line %d: %s of '%s' (%s) is %.17g for %s: expected a whole number from 0 to %.17g"),
-                 el->exprs[role].line, _(what), el->path, el->exprs[role].text, value, name, max);
+                 el->exprs[role].line, _(what), augur_message_token (el->path, -1), el->exprs[role].text, value, name, max);
 }
 
 /* An element's expression for u; an error when it is not a finite
@@ -681,12 +681,11 @@ quanta_ok (Run *run, Unit *u)
   if (run->now + run->quantum == run->now || u->left - run->quantum == u->left)
     fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
           _("line %d: the quantum (%s) is %.17g s: at %.9g s, with %.17g s of '%s' left for %s, a quantum does not "
-            "advance the clock"), run->m->quantum.line, run->m->quantum.text, run->quantum, run->now, u->left,
-          el->path, who);
+            "advance the clock"), run->m->quantum.line, run->m->quantum.text, run->quantum, run->now, u->left, augur_message_token (el->path, -1), who);
   else
     fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE,
           _("line %d: '%s' has %.17g s left for %s at %.9g s, %.3g quanta of %.17g s (line %d): more than the %llu "
-            "events the run may still take"), el->line, el->path, u->left, who, run->now, ceil (u->left / run->quantum),
+            "events the run may still take"), el->line, augur_message_token (el->path, -1), u->left, who, run->now, ceil (u->left / run->quantum),
           run->quantum, run->m->quantum.line, (unsigned long long) (run->max_events - MIN (run->events, run->max_events)));
   return FALSE;
 }
@@ -888,7 +887,7 @@ enter_collective (Run *run, guint ui, const ActElement *el)
     {
       g_autofree char *who = unit_name (run, u);
       fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the size of '%s' (%s) is %.17g for %s: a size cannot be negative"),
-            el->exprs[EXPR_SIZE].line, el->path, el->exprs[EXPR_SIZE].text, size, who);
+            el->exprs[EXPR_SIZE].line, augur_message_token (el->path, -1), el->exprs[EXPR_SIZE].text, size, who);
       return;
     }
   while (run->collectives->len <= k - run->coll_base)
@@ -911,8 +910,7 @@ enter_collective (Run *run, guint ui, const ActElement *el)
       fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME,
             _("line %d: collective %llu of p%u is '%s' (%s, root %.17g, size %.17g) but that of p%u is "
               "'%s' (%s, root %.17g, size %.17g, line %d): every process must call the same collectives in the same order"),
-            el->line, (unsigned long long) (k + 1), u->pid, el->path, augur_activity_kind_to_string (el->kind), root, size, c->first_pid,
-            first->path, augur_activity_kind_to_string (c->kind), c->root, c->size, first->line);
+            el->line, (unsigned long long) (k + 1), u->pid, augur_message_token (el->path, -1), augur_activity_kind_to_string (el->kind), root, size, c->first_pid, augur_message_token (first->path, -1), augur_activity_kind_to_string (c->kind), c->root, c->size, first->line);
       return;
     }
   u->state = UNIT_COLLECTIVE;
@@ -966,7 +964,7 @@ activity_vary_factor (const ActElement *el, const double *slots, GRand *rand, co
           g_autofree char *name = act_who_name (who);
           g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME,
                        _("line %d: the spread of '%s' (%s) is %g for %s: expected a number from 0 to %g"),
-                       el->vary_spread.line, el->path, el->vary_spread.text, spread, name,
+                       el->vary_spread.line, augur_message_token (el->path, -1), el->vary_spread.text, spread, name,
                        el->vary == AUGUR_ACTIVITY_VARY_UNIFORM ? 1.0 : 1e3);
           return FALSE;
         }
@@ -1027,7 +1025,7 @@ activity_choose_flow (const ActElement *el, const double *slots, GRand *rand, co
               g_autofree char *name = act_who_name (who);
           g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: a probability of decision '%s' (%s) is %g for %s: "
                                                          "expected a number from 0 to 1"),
-                    flow->line, el->path, flow->expr.text, p, name);
+                    flow->line, augur_message_token (el->path, -1), flow->expr.text, p, name);
               return FALSE;
             }
           sum += p;
@@ -1038,7 +1036,7 @@ activity_choose_flow (const ActElement *el, const double *slots, GRand *rand, co
         {
           g_autofree char *name = act_who_name (who);
           g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the probabilities of decision '%s' add up to %.17g for %s, "
-                                                     "not 1"), el->line, el->path, sum, name);
+                                                     "not 1"), el->line, augur_message_token (el->path, -1), sum, name);
           return FALSE;
         }
       if (chosen < 0)
@@ -1057,7 +1055,7 @@ activity_choose_flow (const ActElement *el, const double *slots, GRand *rand, co
               {
                 g_autofree char *name = act_who_name (who);
           g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the condition '%s' of decision '%s' is not a number "
-                                                           "for %s"), flow->line, flow->expr.text, el->path, name);
+                                                           "for %s"), flow->line, augur_message_token (flow->expr.text, -1), augur_message_token (el->path, -1), name);
                 return FALSE;
               }
             if (v != 0)
@@ -1070,7 +1068,7 @@ activity_choose_flow (const ActElement *el, const double *slots, GRand *rand, co
     {
       g_autofree char *name = act_who_name (who);
           g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: no condition of decision '%s' holds for %s, and it has "
-                                                 "no 'else'"), el->line, el->path, name);
+                                                 "no 'else'"), el->line, augur_message_token (el->path, -1), name);
       return FALSE;
     }
   *flow = chosen;
@@ -1103,13 +1101,13 @@ resolve_send (Run *run, Unit *u, const ActElement *el, Comm *k)
     {
       g_autofree char *who = unit_name (run, u);
       fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the size of '%s' (%s) is %.17g for %s: a size cannot be negative"),
-            el->exprs[EXPR_SIZE].line, el->path, el->exprs[EXPR_SIZE].text, size, who);
+            el->exprs[EXPR_SIZE].line, augur_message_token (el->path, -1), el->exprs[EXPR_SIZE].text, size, who);
       return FALSE;
     }
   if ((guint) peer == u->pid)
     {
       g_autofree char *who = unit_name (run, u);
-      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: '%s' sends from %s to itself"), el->line, el->path, who);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: '%s' sends from %s to itself"), el->line, augur_message_token (el->path, -1), who);
       return FALSE;
     }
   k->size = size;
@@ -1129,7 +1127,7 @@ resolve_recv (Run *run, Unit *u, const ActElement *el, Comm *k)
   if ((guint) peer == u->pid)
     {
       g_autofree char *who = unit_name (run, u);
-      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: '%s' receives at %s from itself"), el->line, el->path, who);
+      fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: '%s' receives at %s from itself"), el->line, augur_message_token (el->path, -1), who);
       return FALSE;
     }
   k->channel = channel (run, (guint) peer, u->pid, (guint) tag, TRUE);
@@ -1185,7 +1183,7 @@ send_message (Run *run, Unit *u, const ActElement *el)
       g_autofree char *bytes = g_format_size (run->max_pending * MESSAGE_BYTES);
       fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE,
             _("line %d: %s sends with '%s' at %.9g s while %llu messages wait to be received: more than the %s of "
-              "memory allowed"), el->line, who, el->path, run->now, (unsigned long long) run->max_pending, bytes);
+              "memory allowed"), el->line, who, augur_message_token (el->path, -1), run->now, (unsigned long long) run->max_pending, bytes);
     }
 }
 
@@ -1287,7 +1285,7 @@ walk (Run *run, guint ui)
               g_autofree char *who = unit_name (run, u);
               fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE,
                     _("line %d: loop '%s' runs %.17g times for %s at %.9g s, each time through an element that takes "
-                      "an event: more than the %llu events the run may still take"), el->line, el->path, v, who,
+                      "an event: more than the %llu events the run may still take"), el->line, augur_message_token (el->path, -1), v, who,
                     run->now, (unsigned long long) (run->max_events - MIN (run->events, run->max_events)));
               return;
             }
@@ -1355,7 +1353,7 @@ walk (Run *run, guint ui)
             {
               g_autofree char *who = unit_name (run, u);
               fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: the cost of '%s' (%s) is %.17g for %s: a cost cannot be "
-                                                         "negative"), el->exprs[EXPR_COST].line, el->path,
+                                                         "negative"), el->exprs[EXPR_COST].line, augur_message_token (el->path, -1),
                     el->exprs[EXPR_COST].text, v, who);
               return;
             }
@@ -1539,12 +1537,12 @@ setup (Run *run, const AugurActivityBinding *binding)
         known = known || g_strcmp0 (((ActParam *) g_ptr_array_index (m->params, k))->name, binding->names[i]) == 0;
       if (!known)
         {
-          fail (run, AUGUR_ACTIVITY_ERROR_MODEL, _("the model has no parameter '%s'"), binding->names[i]);
+          fail (run, AUGUR_ACTIVITY_ERROR_MODEL, _("the model has no parameter '%s'"), augur_message_token (binding->names[i], -1));
           return FALSE;
         }
       if (!isfinite (binding->values[i]))
         {
-          fail (run, AUGUR_ACTIVITY_ERROR_MODEL, _("parameter '%s' cannot be %g"), binding->names[i], binding->values[i]);
+          fail (run, AUGUR_ACTIVITY_ERROR_MODEL, _("parameter '%s' cannot be %g"), augur_message_token (binding->names[i], -1), binding->values[i]);
           return FALSE;
         }
     }
@@ -1573,7 +1571,7 @@ setup (Run *run, const AugurActivityBinding *binding)
             x[i] = run->params[param->fit_slots[i]];
           if (!augur_fit_model_predict (fm, x, 0.95, &value, &lower, &upper, &error))
             {
-              fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: fit '%s': %s"), param->fit_line, param->name,
+              fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: fit '%s': %s"), param->fit_line, augur_message_token (param->name, -1),
                     error->message);
               return FALSE;
             }
@@ -1583,8 +1581,7 @@ setup (Run *run, const AugurActivityBinding *binding)
         run->params[k] = act_expr_eval (&param->value, run->params);
       if (!isfinite (run->params[k]))
         {
-          fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: parameter '%s' (%s) is %g"), param->value.line,
-                param->name, param->value.text, run->params[k]);
+          fail (run, AUGUR_ACTIVITY_ERROR_RUNTIME, _("line %d: parameter '%s' (%s) is %g"), param->value.line, augur_message_token (param->name, -1), param->value.text, run->params[k]);
           return FALSE;
         }
     }
@@ -1738,15 +1735,15 @@ describe_wait (Run *run, guint ui)
     case UNIT_RECV:
       {
         double from = act_expr_eval (&el->exprs[EXPR_PEER], slots_for (run, u));
-        return g_strdup_printf (_("%s waits in '%s' for a message from p%.17g"), who, el->path, from);
+        return g_strdup_printf (_("%s waits in '%s' for a message from p%.17g"), who, augur_message_token (el->path, -1), from);
       }
     case UNIT_COLLECTIVE:
       return g_strdup_printf (_("%s waits in %s '%s' for the other processes"), who,
-                              augur_activity_kind_to_string (el->kind), el->path);
+                              augur_activity_kind_to_string (el->kind), augur_message_token (el->path, -1));
     case UNIT_JOIN:
-      return g_strdup_printf (_("%s waits in '%s' for its threads"), who, el->path);
+      return g_strdup_printf (_("%s waits in '%s' for its threads"), who, augur_message_token (el->path, -1));
     default:
-      return g_strdup_printf (_("%s waits in '%s'"), who, el->path);
+      return g_strdup_printf (_("%s waits in '%s'"), who, augur_message_token (el->path, -1));
     }
 }
 
@@ -1802,7 +1799,7 @@ check_end (Run *run)
       fail (run, AUGUR_ACTIVITY_ERROR_UNMATCHED,
             g_dngettext (NULL, "line %d: '%s' sends %u message from p%u to p%u (tag %u) that is never received",
                          "line %d: '%s' sends %u messages from p%u to p%u (tag %u) that are never received", n),
-            el->line, el->path, n, first->src, first->dst, first->tag);
+            el->line, augur_message_token (el->path, -1), n, first->src, first->dst, first->tag);
     }
 }
 
@@ -1918,7 +1915,7 @@ augur_activity_evaluate (const AugurActivityModel   *m,
               g_autofree char *who = unit_name (&run, u);
               fail (&run, AUGUR_ACTIVITY_ERROR_TOO_LARGE,
                     _("line %d: the run was stopped at %.9g s after %llu events, the limit (%s in '%s')"), el->line,
-                    run.now, (unsigned long long) options->max_events, who, el->path);
+                    run.now, (unsigned long long) options->max_events, who, augur_message_token (el->path, -1));
               break;
             }
           if (e.kind == EV_ACTION_END)

@@ -203,8 +203,7 @@ augur_activity_study_new_sweep (const AugurActivityModel  *model,
     known = known || g_strcmp0 (augur_activity_model_get_param_name (model, k), parameter) == 0;
   if (!known)
     {
-      g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL, _("the model has no parameter '%s'"),
-                   parameter);
+      g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL, _("the model has no parameter '%s'"), augur_message_token (parameter, -1));
       return NULL;
     }
   if (n_values == 0 || n_values > AUGUR_SWEEP_MAX_POINTS)
@@ -216,8 +215,7 @@ augur_activity_study_new_sweep (const AugurActivityModel  *model,
   for (guint i = 0; i < n_values; i++)
     if (!isfinite (values[i]))
       {
-        g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL, _("parameter '%s' cannot be %g"),
-                     parameter, values[i]);
+        g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL, _("parameter '%s' cannot be %g"), augur_message_token (parameter, -1), values[i]);
         return NULL;
       }
   s = study_new (model, n_values);
@@ -670,7 +668,7 @@ augur_activity_study_set_measured (AugurActivityStudy *s, const AugurFitData *da
       if (k == s->n_params)
         {
           g_set_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_MODEL,
-                       _("the measurements' column '%s' is not a parameter of the model"), name);
+                       _("the measurements' column '%s' is not a parameter of the model"), augur_message_token (name, -1));
           return FALSE;
         }
       column_param[c] = k;

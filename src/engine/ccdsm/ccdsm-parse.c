@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ccdsm-private.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 #include <errno.h>
@@ -232,9 +233,9 @@ describe (Parser *ps, Token *t)
   switch (t->kind)
     {
     case T_EOF: return g_strdup (_("end of file"));
-    case T_IDENT: return g_strdup_printf ("'%s'", t->ident);
-    case T_NUMBER: return g_strdup_printf (_("the number %.*s"), (int) (t->end - t->offset), ps->text + t->offset);
-    case T_PUNCT: return g_strdup_printf ("'%s'", t->text);
+    case T_IDENT: return g_strdup_printf ("'%s'", augur_message_token (t->ident, -1));
+    case T_NUMBER: return g_strdup_printf (_("the number %s"), augur_message_token (ps->text + t->offset, t->end - t->offset));
+    case T_PUNCT: return g_strdup_printf ("'%s'", augur_message_token (t->text, -1));
     default: return g_strdup (_("an unexpected character"));
     }
 }
@@ -310,7 +311,7 @@ expect (Parser *ps, const char *p)
 {
   if (accept (ps, p))
     return TRUE;
-  g_autofree char *what = g_strdup_printf ("'%s'", p);
+  g_autofree char *what = g_strdup_printf ("'%s'", augur_message_token (p, -1));
   return expected (ps, what);
 }
 
@@ -444,8 +445,8 @@ parse_primary (Parser *ps)
       next (ps);
       if (t->number != floor (t->number) || fabs (t->number) > 1e9)
         {
-          fail (ps, t, _("expected an integer between -1000000000 and 1000000000, found %.*s"),
-                (int) (t->end - t->offset), ps->text + t->offset);
+          fail (ps, t, _("expected an integer between -1000000000 and 1000000000, found %s"),
+                augur_message_token (ps->text + t->offset, t->end - t->offset));
           return NULL;
         }
       CcExpr *e = new_expr (ps, CC_OP_CONST, t);
@@ -803,7 +804,7 @@ note_place (Unit *u, char what, const char *name, const char *place, Token *at)
         /* Translators: a process, the processor it is placed on, then the line of that placement. */
         return fail (&u->ps, at, _("process %s is already placed by the map (on %s, at line %d)"), name, old->place, old->line);
       /* Translators: a shared variable, its home (a node or a process), then the line of that home. */
-      return fail (&u->ps, at, _("'%s' already has a home (%s, at line %d)"), name, old->place, old->line);
+      return fail (&u->ps, at, _("'%s' already has a home (%s, at line %d)"), augur_message_token (name, -1), old->place, old->line);
     }
   Place *pl = g_new0 (Place, 1);
   pl->line = at->line;
@@ -873,7 +874,7 @@ const_eval (Unit *u, CcExpr *e, GHashTable *scope, int *out)
             *out = GPOINTER_TO_INT (v);
             return TRUE;
           }
-        return fail_at (ps, e->line, e->column, _("'%s' is not a constant here (only constants and procedure parameters)"), e->name);
+        return fail_at (ps, e->line, e->column, _("'%s' is not a constant here (only constants and procedure parameters)"), augur_message_token (e->name, -1));
       }
     default:
       {
@@ -920,11 +921,11 @@ declare_name (Unit *u, Token *at, const char *name, const char *what)
 {
   if (is_keyword (name))
     /* Translators: the second %s is what the name would declare, e.g. "constant". */
-    return fail (&u->ps, at, _("'%s' is a keyword and cannot name a %s"), name, name_kind (what));
+    return fail (&u->ps, at, _("'%s' is a keyword and cannot name a %s"), augur_message_token (name, -1), name_kind (what));
   const char *old = g_hash_table_lookup (u->names, name);
   if (old)
     /* Translators: the second %s is what the name is declared as, e.g. "constant". */
-    return fail (&u->ps, at, _("'%s' is already declared (as a %s)"), name, name_kind (old));
+    return fail (&u->ps, at, _("'%s' is already declared (as a %s)"), augur_message_token (name, -1), name_kind (old));
   g_hash_table_insert (u->names, (gpointer) name, (gpointer) what);
   return TRUE;
 }
@@ -965,13 +966,13 @@ parse_reg_decl (Unit *u, int owner, GPtrArray *into)
         if (!r)
           r = g_hash_table_lookup (u->reg_keys, own_key);
         if (r)
-          return fail (ps, nt, _("the register '%s' is already declared at line %d"), name, r->line);
+          return fail (ps, nt, _("the register '%s' is already declared at line %d"), augur_message_token (name, -1), r->line);
       }
       if (g_hash_table_lookup (u->names, name) && !g_str_equal (g_hash_table_lookup (u->names, name), "register"))
-        return fail (ps, nt, _("'%s' is already declared (as a %s)"), name,
+        return fail (ps, nt, _("'%s' is already declared (as a %s)"), augur_message_token (name, -1),
                      name_kind (g_hash_table_lookup (u->names, name)));
       if (is_keyword (name))
-        return fail (ps, nt, _("'%s' is a keyword and cannot name a register"), name);
+        return fail (ps, nt, _("'%s' is a keyword and cannot name a register"), augur_message_token (name, -1));
       g_hash_table_insert (u->names, (gpointer) name, "register");
       CcReg *r = g_new0 (CcReg, 1);
       r->name = g_strdup (name);
@@ -1003,7 +1004,7 @@ parse_reg_decl (Unit *u, int owner, GPtrArray *into)
           if (!e || !const_eval (u, e, NULL, &r->init))
             return FALSE;
           if (r->init < r->lo || r->init > r->hi)
-            return fail (ps, vt, _("the initial value %d of '%s' is outside %d..%d"), r->init, name, r->lo, r->hi);
+            return fail (ps, vt, _("the initial value %d of '%s' is outside %d..%d"), r->init, augur_message_token (name, -1), r->lo, r->hi);
         }
     }
   while (accept (ps, ","));
@@ -1040,7 +1041,7 @@ parse_var (Unit *u)
       if (v->n_dims == CC_MAX_DIMS)
         return fail (ps, dt, _("at most %d dimensions"), CC_MAX_DIMS);
       if (d < 1 || d > 4096 || v->size * (guint) d > 65536)
-        return fail (ps, dt, _("the size %d of '%s' must be between 1 and 4096 (65536 elements in all)"), d, name);
+        return fail (ps, dt, _("the size %d of '%s' must be between 1 and 4096 (65536 elements in all)"), d, augur_message_token (name, -1));
       v->dims[v->n_dims++] = d;
       v->size *= d;
     }
@@ -1059,7 +1060,7 @@ parse_var (Unit *u)
           if (!e || !const_eval (u, e, NULL, &v->init))
             return FALSE;
           if (v->init < v->lo || v->init > v->hi)
-            return fail (ps, vt, _("the initial value %d of '%s' is outside %d..%d"), v->init, name, v->lo, v->hi);
+            return fail (ps, vt, _("the initial value %d of '%s' is outside %d..%d"), v->init, augur_message_token (name, -1), v->lo, v->hi);
         }
       else if (is_word (t, "kind"))
         {
@@ -1123,7 +1124,7 @@ parse_machine (Unit *u)
         goto bad;
       if (!g_hash_table_add (used, (gpointer) mname))
         {
-          fail (ps, mt, _("'%s' already names a part of the machine"), mname);
+          fail (ps, mt, _("'%s' already names a part of the machine"), augur_message_token (mname, -1));
           goto bad;
         }
       guint mod = cc_machine_append (m, 0, mname, 0), nodes = 0;
@@ -1143,7 +1144,7 @@ parse_machine (Unit *u)
             goto bad;
           if (!g_hash_table_add (used, (gpointer) nname))
             {
-              fail (ps, nt, _("'%s' already names a part of the machine"), nname);
+              fail (ps, nt, _("'%s' already names a part of the machine"), augur_message_token (nname, -1));
               goto bad;
             }
           guint node = cc_machine_append (m, 1, nname, mod);
@@ -1167,7 +1168,7 @@ parse_machine (Unit *u)
                     goto bad;
                   if (!g_hash_table_add (used, (gpointer) cname))
                     {
-                      fail (ps, ct, _("'%s' already names a part of the machine"), cname);
+                      fail (ps, ct, _("'%s' already names a part of the machine"), augur_message_token (cname, -1));
                       goto bad;
                     }
                   cc_machine_append (m, 2, cname, node);
@@ -1179,13 +1180,13 @@ parse_machine (Unit *u)
             }
           if (cpus == 0)
             {
-              fail (ps, nt, _("the node '%s' has no processor"), nname);
+              fail (ps, nt, _("the node '%s' has no processor"), augur_message_token (nname, -1));
               goto bad;
             }
         }
       if (nodes == 0)
         {
-          fail (ps, mt, _("the module '%s' has no node"), mname);
+          fail (ps, mt, _("the module '%s' has no node"), augur_message_token (mname, -1));
           goto bad;
         }
     }
@@ -1289,7 +1290,7 @@ parse_protocol (Unit *u)
   if (accept (ps, ";"))
     {
       if (strlen (name) != 1 || !augur_protocol_init_mesi (p, name[0]))
-        return fail (ps, t, _("unknown protocol '%s' (built in: A, B; or write its table in braces)"), name);
+        return fail (ps, t, _("unknown protocol '%s' (built in: A, B; or write its table in braces)"), augur_message_token (name, -1));
       return TRUE;
     }
   memset (p, 0, sizeof *p);
@@ -1358,7 +1359,8 @@ parse_number (Parser *ps, double *out)
     return expected (ps, what);
   if (!(t->number >= AUGUR_LATENCY_MIN && t->number <= AUGUR_LATENCY_MAX))
     /* Translators: what was expected (a latency between two bounds), then the number found. */
-    return fail (ps, t, _("expected %s, found %.*s"), what, (int) (t->end - t->offset), ps->text + t->offset);
+    return fail (ps, t, _("expected %s, found %s"), what,
+                 augur_message_token (ps->text + t->offset, t->end - t->offset));
   next (ps);
   *out = t->number;
   return TRUE;
@@ -1384,8 +1386,7 @@ parse_latency (Unit *u)
       if (k < 0)
         return expected (ps, _("hit, memory, lookup, invalidation, cache or '}'"));
       if (seen[k])
-        return fail (ps, t, _("a second latency for '%s' (the first is at line %d, column %d)"),
-                     tn[k], seen[k]->line, seen[k]->column);
+        return fail (ps, t, _("a second latency for '%s' (the first is at line %d, column %d)"), augur_message_token (tn[k], -1), seen[k]->line, seen[k]->column);
       seen[k] = t;
       next (ps);
       if (k == 0)
@@ -1416,8 +1417,7 @@ parse_timing (Unit *u)
       Token **seen = is_word (t, "update") ? &seen_update : is_word (t, "phases") ? &seen_phases : NULL;
       if (seen && *seen)
         /* Translators: %s is a keyword of the timing section: update or phases. */
-        return fail (ps, t, _("a second '%s' in the timing section (the first is at line %d, column %d)"),
-                     t->ident, (*seen)->line, (*seen)->column);
+        return fail (ps, t, _("a second '%s' in the timing section (the first is at line %d, column %d)"), augur_message_token (t->ident, -1), (*seen)->line, (*seen)->column);
       if (seen)
         *seen = t;
       if (is_word (t, "update"))
@@ -1503,10 +1503,10 @@ parse_top (Unit *u)
                   if (!param)
                     return FALSE;
                   if (is_keyword (param))
-                    return fail (ps, pt, _("'%s' is a keyword"), param);
+                    return fail (ps, pt, _("'%s' is a keyword"), augur_message_token (param, -1));
                   for (guint i = 0; i < p->params->len; i++)
                     if (g_str_equal (p->params->pdata[i], param))
-                      return fail (ps, pt, _("the parameter '%s' appears twice"), param);
+                      return fail (ps, pt, _("the parameter '%s' appears twice"), augur_message_token (param, -1));
                   g_ptr_array_add (p->params, (gpointer) param);
                 }
               while (accept (ps, ","));
@@ -1545,7 +1545,7 @@ parse_top (Unit *u)
         }
       else if (setup_section (t) >= 0 && u->section_line[setup_section (t)])
         /* Translators: %s is a section keyword: machine, map, protocol, latency or timing. */
-        return fail (ps, t, _("a second '%s' section (the first is at line %d)"), t->ident,
+        return fail (ps, t, _("a second '%s' section (the first is at line %d)"), augur_message_token (t->ident, -1),
                      u->section_line[setup_section (t)]);
       else if (is_word (t, "machine"))
         ok = setup = parse_machine (u);
@@ -1635,10 +1635,10 @@ compile_expr_rec (Compiler *c, CcExpr *e)
           {
             const char *what = g_hash_table_lookup (u->names, e->name);
             if (what && g_str_equal (what, "shared variable"))
-              return fail_at (&u->ps, e->line, e->column, _("'%s' is a shared variable; read it into a register with 'load'"), e->name);
+              return fail_at (&u->ps, e->line, e->column, _("'%s' is a shared variable; read it into a register with 'load'"), augur_message_token (e->name, -1));
             if (what && g_str_equal (what, "register"))
-              return fail_at (&u->ps, e->line, e->column, _("the register '%s' is not declared for process %s"), e->name, c->proc->name);
-            return fail_at (&u->ps, e->line, e->column, _("unknown name '%s' (not a register, constant or parameter)"), e->name);
+              return fail_at (&u->ps, e->line, e->column, _("the register '%s' is not declared for process %s"), augur_message_token (e->name, -1), c->proc->name);
+            return fail_at (&u->ps, e->line, e->column, _("unknown name '%s' (not a register, constant or parameter)"), augur_message_token (e->name, -1));
           }
         return TRUE;
       }
@@ -1688,9 +1688,9 @@ compile_ref (Compiler *c, CcRef *r, CcInstr *in)
       const char *what = g_hash_table_lookup (c->u->names, r->name);
       if (what)
         /* Translators: the second %s is what the name is declared as, e.g. "register". */
-        return fail_at (&c->u->ps, r->line, r->column, _("'%s' is a %s, not a shared variable"), r->name,
+        return fail_at (&c->u->ps, r->line, r->column, _("'%s' is a %s, not a shared variable"), augur_message_token (r->name, -1),
                         name_kind (what));
-      return fail_at (&c->u->ps, r->line, r->column, _("unknown shared variable '%s'"), r->name);
+      return fail_at (&c->u->ps, r->line, r->column, _("unknown shared variable '%s'"), augur_message_token (r->name, -1));
     }
   CcVar *v = prog->vars->pdata[var];
   if (r->idx->len != v->n_dims)
@@ -1702,7 +1702,7 @@ compile_ref (Compiler *c, CcRef *r, CcInstr *in)
                       /* Translators: the last %s is a number of indices, e.g. "1 index". */
                       g_dngettext (NULL, "'%s' has %u dimension, used with %s",
                                    "'%s' has %u dimensions, used with %s", v->n_dims),
-                      r->name, v->n_dims, indices);
+                      augur_message_token (r->name, -1), v->n_dims, indices);
     }
   in->var = var;
   in->n_idx = r->idx->len;
@@ -1720,12 +1720,12 @@ local_reg (Compiler *c, const char *name, int line, int column)
     return GPOINTER_TO_INT (v) - 1;
   const char *what = g_hash_table_lookup (c->u->names, name);
   if (what && g_str_equal (what, "register"))
-    fail_at (&c->u->ps, line, column, _("the register '%s' is not declared for process %s"), name, c->proc->name);
+    fail_at (&c->u->ps, line, column, _("the register '%s' is not declared for process %s"), augur_message_token (name, -1), c->proc->name);
   else if (what)
     /* Translators: the second %s is what the name is declared as, e.g. "constant". */
-    fail_at (&c->u->ps, line, column, _("'%s' is a %s, not a register"), name, name_kind (what));
+    fail_at (&c->u->ps, line, column, _("'%s' is a %s, not a register"), augur_message_token (name, -1), name_kind (what));
   else
-    fail_at (&c->u->ps, line, column, _("unknown register '%s' (declare it with 'reg')"), name);
+    fail_at (&c->u->ps, line, column, _("unknown register '%s' (declare it with 'reg')"), augur_message_token (name, -1));
   return -1;
 }
 
@@ -1813,7 +1813,7 @@ compile_stmt_nested (Compiler *c, CcStmt *s)
           {
             CcVar *v = u->program->vars->pdata[in->var];
             if (v->lo > 1 || v->hi < 1)
-              return fail_at (&u->ps, s->line, s->column, _("test-and-set writes 1, outside the range %d..%d of '%s'"), v->lo, v->hi, v->name);
+              return fail_at (&u->ps, s->line, s->column, _("test-and-set writes 1, outside the range %d..%d of '%s'"), v->lo, v->hi, augur_message_token (v->name, -1));
           }
       }
       return TRUE;
@@ -1899,15 +1899,15 @@ compile_stmt_nested (Compiler *c, CcStmt *s)
       {
         CcProc *p = g_hash_table_lookup (u->proc_index, s->name);
         if (!p)
-          return fail_at (&u->ps, s->line, s->column, _("unknown procedure '%s'"), s->name);
+          return fail_at (&u->ps, s->line, s->column, _("unknown procedure '%s'"), augur_message_token (s->name, -1));
         for (guint i = 0; i < c->call_stack->len; i++)
           if (c->call_stack->pdata[i] == p->name)
-            return fail_at (&u->ps, s->line, s->column, _("'%s' calls itself (recursion is not allowed: procedures are inlined)"), s->name);
+            return fail_at (&u->ps, s->line, s->column, _("'%s' calls itself (recursion is not allowed: procedures are inlined)"), augur_message_token (s->name, -1));
         if (s->args->len != p->params->len)
           return fail_at (&u->ps, s->line, s->column,
                           g_dngettext (NULL, "'%s' takes %u argument, given %u",
                                        "'%s' takes %u arguments, given %u", p->params->len),
-                          s->name, p->params->len, s->args->len);
+                          augur_message_token (s->name, -1), p->params->len, s->args->len);
         GHashTable *scope = g_hash_table_new (g_str_hash, g_str_equal);
         for (guint i = 0; i < s->args->len; i++)
           {
@@ -1917,7 +1917,7 @@ compile_stmt_nested (Compiler *c, CcStmt *s)
               {
                 g_clear_error (&u->ps.error);
                 fail_at (&u->ps, a->line, a->column,
-                         _("argument %u of '%s' must be a constant (a number, a constant or a parameter)"), i + 1, s->name);
+                         _("argument %u of '%s' must be a constant (a number, a constant or a parameter)"), i + 1, augur_message_token (s->name, -1));
                 g_hash_table_unref (scope);
                 return FALSE;
               }
@@ -2082,7 +2082,7 @@ check_setup_names (Unit *u)
       if (!what || !g_str_equal (what, "process"))
         {
           map_position (u, 'P', e->name, &line, &column);
-          return fail_at (ps, line, column, _("the map places '%s', which is not a process"), e->name);
+          return fail_at (ps, line, column, _("the map places '%s', which is not a process"), augur_message_token (e->name, -1));
         }
     }
   for (guint i = 0; i < s->homes->len; i++)
@@ -2092,7 +2092,7 @@ check_setup_names (Unit *u)
       if (!cc_program_resolve_prefix (prog, e->name, &first, &count))
         {
           map_position (u, 'H', e->name, &line, &column);
-          return fail_at (ps, line, column, _("the home of '%s': not a shared variable or element"), e->name);
+          return fail_at (ps, line, column, _("the home of '%s': not a shared variable or element"), augur_message_token (e->name, -1));
         }
     }
   return TRUE;
@@ -2170,11 +2170,13 @@ augur_ccdsm_program_parse (const char  *text,
           {
             if (t->problem && g_ascii_isdigit (u.ps.text[t->offset]))
               /* Translators: a problem such as "expected a number", then the text found. */
-              fail (&u.ps, t, _("%s, found '%.*s'"), t->problem, (int) (t->end - t->offset), u.ps.text + t->offset);
+              fail (&u.ps, t, _("%s, found '%s'"), t->problem,
+                    augur_message_token (u.ps.text + t->offset, t->end - t->offset));
             else if (t->problem)
               fail (&u.ps, t, "%s", t->problem);
             else
-              fail (&u.ps, t, _("unexpected character '%.*s'"), (int) (t->end - t->offset), u.ps.text + t->offset);
+              fail (&u.ps, t, _("unexpected character '%s'"),
+                    augur_message_token (u.ps.text + t->offset, t->end - t->offset));
             ok = FALSE;
             break;
           }

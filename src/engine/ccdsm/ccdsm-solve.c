@@ -440,7 +440,7 @@ set_reg (Gen *g, int *u, guint p, int local, int value, const CcInstr *in)
   if (value < r->lo || value > r->hi)
     {
       runtime_error (g, in, _("process %s: the register '%s' gets %d, outside its range %d..%d"),
-                     augur_ccdsm_program_get_process_name (g->prog, p), r->name, value, r->lo, r->hi);
+                     augur_ccdsm_program_get_process_name (g->prog, p), augur_message_token (r->name, -1), value, r->lo, r->hi);
       return FALSE;
     }
   u[F_REG (&g->L, p, local)] = value;
@@ -653,7 +653,7 @@ run_process (Gen *g, int *u, guint p, Label *lab)
                 if (v < 0 || v >= (int) var->dims[k])
                   {
                     runtime_error (g, in, _("process %s: index %d of '%s' is outside 0..%u"),
-                                   pr->name, v, var->name, var->dims[k] - 1);
+                                   pr->name, v, augur_message_token (var->name, -1), var->dims[k] - 1);
                     goto fail;
                   }
                 off = off * var->dims[k] + v;
@@ -1000,7 +1000,7 @@ resolve_setup (Gen *g, GError **error)
         {
           g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
                        _("%s:%d:%d: process %s runs on '%s', which is not a processor of the machine"),
-                       prog->filename, pr->line, pr->column, name, cpu);
+                       prog->filename, pr->line, pr->column, name, augur_message_token (cpu, -1));
           return FALSE;
         }
       for (guint q = 0; q < p; q++)
@@ -1022,7 +1022,7 @@ resolve_setup (Gen *g, GError **error)
       if (!cc_program_resolve_prefix (prog, h->name, &first, &count))
         {
           g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
-                       _("%s: the home of '%s': not a shared variable or element"), prog->filename, h->name);
+                       _("%s: the home of '%s': not a shared variable or element"), prog->filename, augur_message_token (h->name, -1));
           return FALSE;
         }
       int node = augur_machine_find_node (m, h->cpu);
@@ -1034,7 +1034,7 @@ resolve_setup (Gen *g, GError **error)
         {
           g_set_error (error, AUGUR_CCDSM_ERROR, AUGUR_CCDSM_ERROR_SEMANTIC,
                        _("%s: the home of '%s' is '%s', which is neither a node of the machine nor a process"),
-                       prog->filename, h->name, h->cpu);
+                       prog->filename, augur_message_token (h->name, -1), augur_message_token (h->cpu, -1));
           return FALSE;
         }
       for (guint e = first; e < first + count; e++)

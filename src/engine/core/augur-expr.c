@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-expr.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 
@@ -292,11 +293,11 @@ scan_number (Parser *p)
     }
   value = g_ascii_strtod (digits->str, &end);
   if (!isfinite (value))
-    fail (p, AUGUR_EXPR_ERROR_NUMBER, _("%.*s is too large for a number (the largest is about 1.8e308)"),
-          (int) MIN (p->pos - p->start, 40), p->text + p->start);
+    fail (p, AUGUR_EXPR_ERROR_NUMBER, _("%s is too large for a number (the largest is about 1.8e308)"),
+          augur_message_token (p->text + p->start, p->pos - p->start));
   else if (value == 0 && nonzero)
-    fail (p, AUGUR_EXPR_ERROR_NUMBER, _("%.*s is too small for a number (the smallest is about 4.9e-324)"),
-          (int) MIN (p->pos - p->start, 40), p->text + p->start);
+    fail (p, AUGUR_EXPR_ERROR_NUMBER, _("%s is too small for a number (the smallest is about 4.9e-324)"),
+          augur_message_token (p->text + p->start, p->pos - p->start));
   p->number = value;
 }
 
@@ -380,12 +381,12 @@ describe_token (Parser *p)
               char buf[8] = { 0 };
 
               g_unichar_to_utf8 (u, buf);
-              return g_strdup_printf ("'%s'", buf);
+              return g_strdup_printf ("'%s'", augur_message_token (buf, -1));
             }
         }
       return g_strdup_printf (_("the byte 0x%02X"), c);
     }
-  return g_strdup_printf ("'%.*s'", (int) MIN (p->tok_length, 40), p->text + p->start);
+  return g_strdup_printf ("'%s'", augur_message_token (p->text + p->start, p->tok_length));
 }
 
 /* ---- Code ----------------------------------------------------------------- */
@@ -505,8 +506,8 @@ parse_call (Parser *p,
       p->tok_line = line;
       p->tok_column = column;
       fail (p, AUGUR_EXPR_ERROR_FUNCTION,
-            _("unknown function '%.*s' (known: ln, log, log2, log10, exp, sqrt, pow, min, max, "
-              "ceil, floor, abs)"), (int) MIN (name_length, 40), name);
+            _("unknown function '%s' (known: ln, log, log2, log10, exp, sqrt, pow, min, max, "
+              "ceil, floor, abs)"), augur_message_token (name, name_length));
       return;
     }
   next (p);                             /* '(' */

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-file.h"
+#include "augur-format.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -439,18 +440,54 @@ augur_file_check_regular (GFile         *file,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   /* a query follows links and opens nothing */
+  name = g_file_get_parse_name (file);
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE, cancellable, error);
   if (info == NULL)
-    return FALSE;   /* GIO's message names the file */
+    {
+      /* GIO's message names the file */
+      augur_file_error_shorten_name (error != NULL ? *error : NULL, name);
+      return FALSE;
+    }
   type = g_file_info_get_file_type (info);
   if (type == G_FILE_TYPE_REGULAR)
     return TRUE;
-  name = g_file_get_parse_name (file);
   g_set_error (error, G_IO_ERROR, type == G_FILE_TYPE_DIRECTORY ? G_IO_ERROR_IS_DIRECTORY : G_IO_ERROR_NOT_REGULAR_FILE,
                type == G_FILE_TYPE_DIRECTORY
                ? _("%s is a folder, not a file")
-               : _("%s is not a regular file (a device, a pipe or a socket)"), name);
+               : _("%s is not a regular file (a device, a pipe or a socket)"), augur_message_path (name));
   return FALSE;
+}
+
+void
+augur_file_error_shorten_name (GError     *error,
+                               const char *name)
+{
+  const char *at;
+  gsize len;
+  char *message;
+
+  if (error == NULL || name == NULL)
+    return;
+  len = strlen (name);
+  if (len <= AUGUR_MESSAGE_TOKEN_MAX * 2)
+    return;
+  at = strstr (error->message, name);
+  if (at == NULL)
+    {
+      /* named otherwise (GIO's display name of a name that is not
+       * UTF-8): the message as a whole, kept short */
+      if (strlen (error->message) > AUGUR_MESSAGE_TOKEN_MAX * 2)
+        {
+          message = g_strdup (augur_message_path (error->message));
+          g_free (error->message);
+          error->message = message;
+        }
+      return;
+    }
+  message = g_strdup_printf ("%.*s%s%s", (int) (at - error->message), error->message,
+                             augur_message_path (name), at + len);
+  g_free (error->message);
+  error->message = message;
 }
 
 gboolean
@@ -479,7 +516,12 @@ augur_file_get_contents (const char  *path,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  return g_file_get_contents (path, contents, length, error);
+  if (!g_file_get_contents (path, contents, length, error))
+    {
+      augur_file_error_shorten_name (error != NULL ? *error : NULL, path);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 guint
@@ -512,9 +554,18 @@ augur_file_read (GFile         *file,
                  GCancellable  *cancellable,
                  GError       **error)
 {
+  GFileInputStream *in;
+
   if (!augur_file_check_regular (file, cancellable, error))
     return NULL;
-  return g_file_read (file, cancellable, error);
+  in = g_file_read (file, cancellable, error);
+  if (in == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      augur_file_error_shorten_name (error != NULL ? *error : NULL, name);
+    }
+  return in;
 }
 
 gboolean
@@ -541,9 +592,14 @@ augur_file_load_contents (GFile         *file,
   if ((guint64) g_file_info_get_size (info) > max_bytes)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("%s is too large to open (%.0f MB; at most %.0f MB)"), name,
+                   _("%s is too large to open (%.0f MB; at most %.0f MB)"), augur_message_path (name),
                    g_file_info_get_size (info) / 1e6, max_bytes / 1e6);
       return FALSE;
     }
-  return g_file_load_contents (file, cancellable, contents, length, NULL, error);
+  if (!g_file_load_contents (file, cancellable, contents, length, NULL, error))
+    {
+      augur_file_error_shorten_name (error != NULL ? *error : NULL, name);
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -123,6 +123,14 @@ gboolean       augur_file_check_regular   (GFile          *file,
                                            GCancellable   *cancellable,
                                            GError        **error);
 
+/* A message of GIO's names its file in full: where `name` is longer
+ * than a message quotes (a file name read from a document may be a
+ * megabyte long), it is shortened in error's message as
+ * augur_message_path () shortens it.  The readers' errors pass through
+ * it; error may be NULL. */
+void           augur_file_error_shorten_name (GError     *error,
+                                              const char *name);
+
 /* The same for a local path. */
 gboolean       augur_file_check_regular_path (const char  *path,
                                               GError     **error);

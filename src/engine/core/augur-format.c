@@ -278,3 +278,117 @@ augur_csv_append_field (GString    *s,
     }
   g_string_append_c (s, '"');
 }
+
+/* At most twice AUGUR_MESSAGE_TOKEN_MAX characters (a path's), of 4 bytes
+ * each (U+FFFD takes 3), "…" (3) and the NUL. */
+#define MESSAGE_TOKEN_SIZE (AUGUR_MESSAGE_TOKEN_MAX * 8 + 4)
+
+static gsize
+message_token_write (char       *buf,
+                     const char *text,
+                     gssize      len,
+                     guint       max_chars)
+{
+  static const char replacement[] = "\xef\xbf\xbd";   /* U+FFFD */
+  const char *p = text ? text : "";
+  const char *end = len >= 0 && text ? p + len : NULL;
+  gsize out = 0;
+  guint n;
+
+  for (n = 0; n < max_chars; n++)
+    {
+      gssize left = end ? end - p : -1;
+      gunichar c;
+
+      if (end ? p >= end : *p == '\0')
+        break;
+      c = g_utf8_get_char_validated (p, left);
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          /* not UTF-8 (a NUL inside a token given by its length too) */
+          memcpy (buf + out, replacement, 3);
+          out += 3;
+          p++;
+          continue;
+        }
+      if ((c < 0x20 && c != '\t') || (c >= 0x7f && c < 0xa0))
+        {
+          memcpy (buf + out, replacement, 3);
+          out += 3;
+        }
+      else
+        {
+          gsize width = g_utf8_next_char (p) - p;
+
+          memcpy (buf + out, p, width);
+          out += width;
+        }
+      p = g_utf8_next_char (p);
+    }
+  if (end ? p < end : *p != '\0')
+    {
+      memcpy (buf + out, "…", strlen ("…"));
+      out += strlen ("…");
+    }
+  buf[out] = '\0';
+  return out;
+}
+
+char *
+augur_message_token_dup (const char *text,
+                         gssize      len)
+{
+  char buf[MESSAGE_TOKEN_SIZE];
+  gsize n = message_token_write (buf, text, len, AUGUR_MESSAGE_TOKEN_MAX);
+
+  return g_strndup (buf, n);
+}
+
+static char *
+message_token_slot (void)
+{
+  static _Thread_local char slots[AUGUR_MESSAGE_TOKEN_SLOTS][MESSAGE_TOKEN_SIZE];
+  static _Thread_local guint next;
+  char *buf = slots[next];
+
+  next = (next + 1) % AUGUR_MESSAGE_TOKEN_SLOTS;
+  return buf;
+}
+
+const char *
+augur_message_token (const char *text,
+                     gssize      len)
+{
+  char *buf = message_token_slot ();
+
+  message_token_write (buf, text, len, AUGUR_MESSAGE_TOKEN_MAX);
+  return buf;
+}
+
+const char *
+augur_message_path (const char *path)
+{
+  char *buf = message_token_slot ();
+  const char *p = path ? path : "";
+  gsize len = strlen (p);
+  const char *head_end, *tail;
+  gsize out;
+
+  if (len <= AUGUR_MESSAGE_TOKEN_MAX * 2)
+    {
+      message_token_write (buf, p, (gssize) len, AUGUR_MESSAGE_TOKEN_MAX * 2);
+      return buf;
+    }
+  /* its first and last bytes, cut where a character starts */
+  head_end = p + AUGUR_MESSAGE_TOKEN_MAX;
+  tail = p + len - AUGUR_MESSAGE_TOKEN_MAX;
+  while (head_end > p && ((guchar) *head_end & 0xc0) == 0x80)
+    head_end--;
+  while (*tail != '\0' && ((guchar) *tail & 0xc0) == 0x80)
+    tail++;
+  out = message_token_write (buf, p, head_end - p, AUGUR_MESSAGE_TOKEN_MAX);
+  memcpy (buf + out, "…", strlen ("…"));
+  out += strlen ("…");
+  message_token_write (buf + out, tail, -1, AUGUR_MESSAGE_TOKEN_MAX);
+  return buf;
+}

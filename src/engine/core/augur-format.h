@@ -63,6 +63,29 @@ void        augur_json_append_number   (GString    *s,
 void        augur_json_append_string   (GString    *s,
                                         const char *text);
 
+/* User input quoted in a message (an error, a warning): at most
+ * AUGUR_MESSAGE_TOKEN_MAX characters, then "…"; bytes that are not UTF-8
+ * and control characters but the tab become U+FFFD, so a message stays short and
+ * valid UTF-8 whatever the file holds (a megabyte-long name, binary
+ * junk).  `len` is the text's length in bytes, or -1 when it ends with a
+ * NUL; NULL reads as "".
+ *
+ * augur_message_token_dup returns a new string.  augur_message_token
+ * returns one that belongs to the calling thread and stays valid for its
+ * next AUGUR_MESSAGE_TOKEN_SLOTS - 1 calls there: for the arguments of the
+ * message being formatted, never to keep. */
+#define AUGUR_MESSAGE_TOKEN_MAX   64
+#define AUGUR_MESSAGE_TOKEN_SLOTS 16
+const char *augur_message_token        (const char *text,
+                                        gssize      len);
+char       *augur_message_token_dup    (const char *text,
+                                        gssize      len);
+
+/* A file name read from a file, for a message: as augur_message_token,
+ * but a long one keeps its first and last AUGUR_MESSAGE_TOKEN_MAX
+ * characters around "…" (a file's name is at its end).  Same slots. */
+const char *augur_message_path         (const char *path);
+
 /* CSV (RFC 4180): a field quoted when it holds a comma, quote, CR or LF. */
 void        augur_csv_append_field     (GString    *s,
                                         const char *text);

@@ -101,8 +101,8 @@ augur_records_line_double (AugurRecordsLine  *line,
   *v = g_ascii_strtod (f, &end);
   if (end == f || *end != '\0' || g_ascii_isspace (*f))
     {
-      g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID, _("field %u: '%.40s' is not a number"),
-                   line->next + 1, f);
+      g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID, _("field %u: '%s' is not a number"),
+                   line->next + 1, augur_message_token (f, -1));
       return FALSE;
     }
   return TRUE;
@@ -124,7 +124,8 @@ augur_records_line_uint (AugurRecordsLine  *line,
       /* the bound as text: no 64-bit format inside a translated string */
       g_snprintf (bound, sizeof bound, "%" G_GUINT64_FORMAT, max);
       g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
-                   _("field %u: '%.40s' is not a whole number from 0 to %s"), line->next + 1, f, bound);
+                   _("field %u: '%s' is not a whole number from 0 to %s"), line->next + 1,
+                   augur_message_token (f, -1), bound);
       return FALSE;
     }
   return TRUE;
@@ -219,7 +220,7 @@ augur_records_read (const char             *kind,
       if (lines[0] == NULL || strcmp (lines[0], header) != 0)
         {
           g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
-                       _("%s:1: not the records of this job (expected '%s')"), name, header);
+                       _("%s:1: not the records of this job (expected '%s')"), name, augur_message_token (header, -1));
           return FALSE;
         }
       for (l = 1; lines[l] != NULL; l++)

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "platform-private.h"
+#include "augur-format.h"
 #include "augur-file.h"
 
 #include <glib/gi18n.h>
@@ -100,7 +101,7 @@ augur_deployment_from_hostfile (const char          *text,
       if (!augur_platform_lookup_host (platform, line, &host))
         {
           g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, _("%s:%u: the platform has no host '%s'"),
-                       filename, i + 1, line);
+                       filename, i + 1, augur_message_token (line, -1));
           return NULL;
         }
       for (guint64 k = 0; k < count; k++)
@@ -176,9 +177,9 @@ check_attributes (xmlNode            *node,
         continue;
       if (strcmp (name, "start_time") == 0 || strcmp (name, "kill_time") == 0)
         INVALID (error, filename, node, _("the attribute '%s' of <%s> is not supported by Augur "
-                 "(every process starts at time 0 and runs to its end)"), name, node->name);
+                 "(every process starts at time 0 and runs to its end)"), augur_message_token (name, -1), node->name);
       else
-        INVALID (error, filename, node, _("<%s> has no attribute '%s'"), node->name, name);
+        INVALID (error, filename, node, _("<%s> has no attribute '%s'"), node->name, augur_message_token (name, -1));
       return FALSE;
     }
   return TRUE;
@@ -218,7 +219,7 @@ read_actor (AugurDeployment      *d,
         const AugurActor *other = &g_array_index (d->actors, AugurActor, GPOINTER_TO_UINT (index) - 1);
 
         INVALID (error, filename, node, _("the process '%s' is deployed twice (also at line %d): "
-                 "each rank needs a name of its own"), actor.function, other->line);
+                 "each rank needs a name of its own"), augur_message_token (actor.function, -1), other->line);
         g_free (actor.function);
         return FALSE;
       }
@@ -226,7 +227,7 @@ read_actor (AugurDeployment      *d,
   if (!augur_platform_lookup_host (platform, host_name, &actor.host))
     {
       INVALID (error, filename, node, _("process '%s' is placed on host '%s', which the platform "
-               "does not have"), actor.function, host_name);
+               "does not have"), augur_message_token (actor.function, -1), augur_message_token (host_name, -1));
       g_free (actor.function);
       return FALSE;
     }

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "netmodel.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -160,7 +161,7 @@ factors_parse (Factors *f, const char *text, const char *what, GError **error)
         {
           g_set_error (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_INVALID,
                        _("%s: piece %u, '%s': expected THRESHOLD:VALUE (a whole number of bytes, a factor above 0)"),
-                       what, i + 1, piece);
+                       what, i + 1, augur_message_token (piece, -1));
           return FALSE;
         }
       out.threshold[out.n] = t;

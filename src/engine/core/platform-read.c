@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "platform-private.h"
+#include "augur-format.h"
 #include "augur-xml.h"
 #include "augur-file.h"
 
@@ -128,10 +129,10 @@ platform_xml_check_root (xmlNode     *root,
       if (v < 3.0)
         platform_xml_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, filename, root,
                             _("platform version \"%s\" is not supported (expected 3, 4 or 4.1; "
-                              "convert older files with simgrid_update_xml)"), text);
+                              "convert older files with simgrid_update_xml)"), augur_message_token (text, -1));
       else
         platform_xml_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, filename, root,
-                            _("platform version \"%s\" is not supported (expected 3, 4 or 4.1)"), text);
+                            _("platform version \"%s\" is not supported (expected 3, 4 or 4.1)"), augur_message_token (text, -1));
       return FALSE;
     }
   *version = v;
@@ -181,13 +182,13 @@ check_attributes (Reader             *r,
       if (g_strv_contains (allowed, name))
         continue;
       if (g_strv_contains (unsupported_attributes, name))
-        INVALID (r, node, _("the attribute '%s' of <%s> is not supported by Augur (%s)"), name, node->name,
+        INVALID (r, node, _("the attribute '%s' of <%s> is not supported by Augur (%s)"), augur_message_token (name, -1), node->name,
                  unsupported_reason (name));
       else if (strcmp (name, "power") == 0 && r->version >= 4.0)
         INVALID (r, node, _("the attribute 'power' of <%s> is called 'speed' since platform version 4"),
                  node->name);
       else
-        INVALID (r, node, _("<%s> has no attribute '%s'"), node->name, name);
+        INVALID (r, node, _("<%s> has no attribute '%s'"), node->name, augur_message_token (name, -1));
       return FALSE;
     }
   return TRUE;
@@ -201,7 +202,7 @@ get_required (Reader     *r,
   char *value = platform_xml_get (node, name);
 
   if (value == NULL)
-    INVALID (r, node, _("<%s> needs a '%s' attribute"), node->name, name);
+    INVALID (r, node, _("<%s> needs a '%s' attribute"), node->name, augur_message_token (name, -1));
   return value;
 }
 
@@ -219,7 +220,7 @@ get_quantity (Reader     *r,
   if (text == NULL)
     {
       if (required)
-        INVALID (r, node, _("<%s> needs a '%s' attribute"), node->name, name);
+        INVALID (r, node, _("<%s> needs a '%s' attribute"), node->name, augur_message_token (name, -1));
       *value = fallback;
       return !required;
     }
@@ -228,14 +229,14 @@ get_quantity (Reader     *r,
       if (strcmp (kind, "speed") == 0)
         /* Translators: an attribute and its value, e.g. speed="fast". */
         INVALID (r, node, _("%s=\"%s\" is not a speed; write a number and a unit, like "
-                            "\"1Gf\" (f, kf, Mf, Gf, Tf...)"), name, text);
+                            "\"1Gf\" (f, kf, Mf, Gf, Tf...)"), name, augur_message_token (text, -1));
       else if (strcmp (kind, "bandwidth") == 0)
         INVALID (r, node, _("%s=\"%s\" is not a bandwidth; write a number and a unit, like "
                             "\"125MBps\" (Bps, kBps, MBps, GBps, KiBps..., or bps, kbps, Mbps, Gbps...)"),
-                 name, text);
+                 name, augur_message_token (text, -1));
       else                              /* time */
         INVALID (r, node, _("%s=\"%s\" is not a time; write a number and a unit, like "
-                            "\"50us\" (s, ms, us, ns, ps, m, h...)"), name, text);
+                            "\"50us\" (s, ms, us, ns, ps, m, h...)"), name, augur_message_token (text, -1));
       return FALSE;
     }
   /* a link without bandwidth never delivers (and 1e-320 is not a
@@ -243,7 +244,7 @@ get_quantity (Reader     *r,
   if (strcmp (kind, "bandwidth") == 0 && !(*value >= DBL_MIN))
     {
       INVALID (r, node, _("%s=\"%s\" must be above zero: a link without bandwidth never delivers a message"),
-               name, text);
+               name, augur_message_token (text, -1));
       return FALSE;
     }
   return TRUE;
@@ -265,7 +266,7 @@ get_speed (Reader  *r,
     attribute = "speed";
   if (text == NULL)
     {
-      INVALID (r, node, _("<%s> needs a '%s' attribute"), node->name, attribute);
+      INVALID (r, node, _("<%s> needs a '%s' attribute"), node->name, augur_message_token (attribute, -1));
       return FALSE;
     }
   states = g_strsplit (text, ",", -1);
@@ -273,22 +274,21 @@ get_speed (Reader  *r,
       (!g_ascii_string_to_unsigned (pstate_text, 10, 0, G_MAXUINT, &pstate, NULL) ||
        pstate >= g_strv_length (states)))
     {
-      INVALID (r, node, _("pstate=\"%s\" is not the index of one of the %u speeds in \"%s\""),
-               pstate_text, g_strv_length (states), text);
+      INVALID (r, node, _("pstate=\"%s\" is not the index of one of the %u speeds in \"%s\""), augur_message_token (pstate_text, -1), g_strv_length (states), augur_message_token (text, -1));
       return FALSE;
     }
   for (guint i = 0; states[i] != NULL; i++)
     if (!augur_parse_quantity (states[i], "speed", i == pstate ? speed : NULL))
       {
         INVALID (r, node, _("%s=\"%s\" is not a speed; write a number and a unit, like "
-                 "\"1Gf\" (f, kf, Mf, Gf, Tf...)"), attribute, text);
+                 "\"1Gf\" (f, kf, Mf, Gf, Tf...)"), attribute, augur_message_token (text, -1));
         return FALSE;
       }
   /* a host without speed never finishes a computation */
   if (!(*speed >= DBL_MIN))
     {
       INVALID (r, node, _("%s=\"%s\" must be above zero: a host without speed never finishes a computation"),
-               attribute, text);
+               attribute, augur_message_token (text, -1));
       return FALSE;
     }
   return TRUE;
@@ -304,7 +304,7 @@ get_cores (Reader  *r,
 
   if (text != NULL && !g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, &value, NULL))
     {
-      INVALID (r, node, _("core=\"%s\" is not a positive number of cores"), text);
+      INVALID (r, node, _("core=\"%s\" is not a positive number of cores"), augur_message_token (text, -1));
       return FALSE;
     }
   *cores = (guint) value;
@@ -332,7 +332,7 @@ get_sharing (Reader           *r,
   else
     {
       INVALID (r, node, _("%s=\"%s\" is not supported (expected SHARED, SPLITDUPLEX or FATPIPE)"),
-               name, text);
+               name, augur_message_token (text, -1));
       return FALSE;
     }
   return TRUE;
@@ -494,7 +494,7 @@ read_cluster (Reader  *r,
   topology = platform_xml_get (node, "topology");
   if (topology != NULL && strcmp (topology, "FLAT") != 0)
     {
-      INVALID (r, node, _("cluster topology \"%s\" is not supported by Augur (only FLAT)"), topology);
+      INVALID (r, node, _("cluster topology \"%s\" is not supported by Augur (only FLAT)"), augur_message_token (topology, -1));
       return FALSE;
     }
 
@@ -569,7 +569,7 @@ get_netpoint_attribute (Reader     *r,
     return FALSE;
   if (platform_lookup_netpoint (r->p, text, np) == NULL)
     {
-      INVALID (r, node, _("%s=\"%s\" names no host, router or zone declared before"), name, text);
+      INVALID (r, node, _("%s=\"%s\" names no host, router or zone declared before"), name, augur_message_token (text, -1));
       return FALSE;
     }
   return TRUE;
@@ -597,14 +597,13 @@ read_route (Reader  *r,
     return FALSE;
   if (z->routing == ROUTING_NONE)
     {
-      INVALID (r, node, _("zone '%s' has routing=\"None\" and cannot hold routes"), z->name);
+      INVALID (r, node, _("zone '%s' has routing=\"None\" and cannot hold routes"), augur_message_token (z->name, -1));
       return FALSE;
     }
   if (get_netpoint (r->p, src)->zone != zone || get_netpoint (r->p, dst)->zone != zone)
     {
       INVALID (r, node, _("the route from '%s' to '%s' must be declared in the zone that "
-               "holds both, not in '%s'"), get_netpoint (r->p, src)->name,
-               get_netpoint (r->p, dst)->name, z->name);
+               "holds both, not in '%s'"), augur_message_token (get_netpoint (r->p, src)->name, -1), augur_message_token (get_netpoint (r->p, dst)->name, -1), augur_message_token (z->name, -1));
       return FALSE;
     }
   if (!zone_route && (get_netpoint (r->p, src)->kind == NETPOINT_ZONE ||
@@ -617,23 +616,21 @@ read_route (Reader  *r,
                                         get_netpoint (r->p, src)->index : NONE_INDEX) &&
                      gw_src != src))
     {
-      INVALID (r, node, _("gw_src '%s' is not inside '%s'"), get_netpoint (r->p, gw_src)->name,
-               get_netpoint (r->p, src)->name);
+      INVALID (r, node, _("gw_src '%s' is not inside '%s'"), augur_message_token (get_netpoint (r->p, gw_src)->name, -1), augur_message_token (get_netpoint (r->p, src)->name, -1));
       return FALSE;
     }
   if (zone_route && (!netpoint_in_zone (r->p, gw_dst, get_netpoint (r->p, dst)->kind == NETPOINT_ZONE ?
                                         get_netpoint (r->p, dst)->index : NONE_INDEX) &&
                      gw_dst != dst))
     {
-      INVALID (r, node, _("gw_dst '%s' is not inside '%s'"), get_netpoint (r->p, gw_dst)->name,
-               get_netpoint (r->p, dst)->name);
+      INVALID (r, node, _("gw_dst '%s' is not inside '%s'"), augur_message_token (get_netpoint (r->p, gw_dst)->name, -1), augur_message_token (get_netpoint (r->p, dst)->name, -1));
       return FALSE;
     }
   symmetrical = platform_xml_get (node, "symmetrical");
   if (symmetrical != NULL && g_ascii_strcasecmp (symmetrical, "YES") != 0 &&
       g_ascii_strcasecmp (symmetrical, "NO") != 0)
     {
-      INVALID (r, node, _("symmetrical=\"%s\" is neither YES nor NO"), symmetrical);
+      INVALID (r, node, _("symmetrical=\"%s\" is neither YES nor NO"), augur_message_token (symmetrical, -1));
       return FALSE;
     }
 
@@ -654,7 +651,7 @@ read_route (Reader  *r,
       link = GPOINTER_TO_UINT (g_hash_table_lookup (r->p->link_by_name, id));
       if (link == 0)
         {
-          INVALID (r, child, _("unknown link '%s'"), id);
+          INVALID (r, child, _("unknown link '%s'"), augur_message_token (id, -1));
           return FALSE;
         }
       hop.link = link - 1;
@@ -662,7 +659,7 @@ read_route (Reader  *r,
       if (direction != NULL && strcmp (direction, "UP") != 0 && strcmp (direction, "DOWN") != 0 &&
           strcmp (direction, "NONE") != 0)
         {
-          INVALID (r, child, _("direction=\"%s\" is not UP, DOWN or NONE"), direction);
+          INVALID (r, child, _("direction=\"%s\" is not UP, DOWN or NONE"), augur_message_token (direction, -1));
           return FALSE;
         }
       if (direction != NULL && strcmp (direction, "NONE") == 0)
@@ -671,12 +668,12 @@ read_route (Reader  *r,
       if (is_split_duplex (r->p, hop.link) && direction == NULL)
         {
           INVALID (r, child, _("link '%s' is SPLITDUPLEX: say which way the route uses it "
-                   "with direction=\"UP\" or \"DOWN\""), id);
+                   "with direction=\"UP\" or \"DOWN\""), augur_message_token (id, -1));
           return FALSE;
         }
       if (!is_split_duplex (r->p, hop.link) && direction != NULL)
         {
-          INVALID (r, child, _("link '%s' is not SPLITDUPLEX and has no direction"), id);
+          INVALID (r, child, _("link '%s' is not SPLITDUPLEX and has no direction"), augur_message_token (id, -1));
           return FALSE;
         }
       hop.direction = direction != NULL && strcmp (direction, "DOWN") == 0;
@@ -711,10 +708,10 @@ parse_routing (Reader     *r,
       return (*routing = supported[i].routing, TRUE);
   if (g_strv_contains (known, text))
     INVALID (r, node, _("routing=\"%s\" is not supported by Augur (use <cluster>, or Full, "
-             "Floyd, Dijkstra, DijkstraCache or None)"), text);
+             "Floyd, Dijkstra, DijkstraCache or None)"), augur_message_token (text, -1));
   else
     INVALID (r, node, _("unknown routing \"%s\" (expected Full, Floyd, Dijkstra, DijkstraCache "
-             "or None)"), text);
+             "or None)"), augur_message_token (text, -1));
   return FALSE;
 }
 
@@ -758,7 +755,7 @@ read_zone (Reader  *r,
       else
         {
           /* Translators: ends "unknown element <x> in %s". */
-      g_autofree char *where = g_strdup_printf (_("zone '%s'"), id);
+      g_autofree char *where = g_strdup_printf (_("zone '%s'"), augur_message_token (id, -1));
           ok = element_error (r, child, where);
         }
       if (!ok)

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "platform-private.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -66,8 +67,7 @@ set_no_route (GError              **error,
               guint                 dst)
 {
   g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-               _("no route from '%s' to '%s' in zone '%s'"),
-               get_netpoint (p, src)->name, get_netpoint (p, dst)->name, z->name);
+               _("no route from '%s' to '%s' in zone '%s'"), augur_message_token (get_netpoint (p, src)->name, -1), augur_message_token (get_netpoint (p, dst)->name, -1), augur_message_token (z->name, -1));
 }
 
 /* SimGrid's ClusterZone: the source's private link up (no private link for
@@ -298,8 +298,7 @@ global_route (const AugurPlatform  *p,
   if (depth > 64)
     {
       g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-                   _("the routes from '%s' to '%s' go round in circles through their gateways"),
-                   get_netpoint (p, src)->name, get_netpoint (p, dst)->name);
+                   _("the routes from '%s' to '%s' go round in circles through their gateways"), augur_message_token (get_netpoint (p, src)->name, -1), augur_message_token (get_netpoint (p, dst)->name, -1));
       return FALSE;
     }
   zone_chain (p, src, chain_src);
@@ -312,8 +311,7 @@ global_route (const AugurPlatform  *p,
   if (i_dst == NONE_INDEX)
     {
       g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-                   _("'%s' and '%s' are in no common zone"),
-                   get_netpoint (p, src)->name, get_netpoint (p, dst)->name);
+                   _("'%s' and '%s' are in no common zone"), augur_message_token (get_netpoint (p, src)->name, -1), augur_message_token (get_netpoint (p, dst)->name, -1));
       return FALSE;
     }
   common = chain_src[i_src];
@@ -326,9 +324,7 @@ global_route (const AugurPlatform  *p,
   if ((src_side != src && gw_src == NONE_INDEX) || (dst_side != dst && gw_dst == NONE_INDEX))
     {
       g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-                   _("the route from '%s' to '%s' in zone '%s' has no gateways"),
-                   get_netpoint (p, src_side)->name, get_netpoint (p, dst_side)->name,
-                   get_zone (p, common)->name);
+                   _("the route from '%s' to '%s' in zone '%s' has no gateways"), augur_message_token (get_netpoint (p, src_side)->name, -1), augur_message_token (get_netpoint (p, dst_side)->name, -1), augur_message_token (get_zone (p, common)->name, -1));
       return FALSE;
     }
   if (gw_src != NONE_INDEX && gw_src != src)
@@ -374,9 +370,7 @@ augur_platform_get_route (const AugurPlatform  *p,
           g_mutex_unlock (&mutable->route_lock);
           g_array_unref (route);
           g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_NO_ROUTE,
-                       _("No route from host '%s' to host '%s': %s"),
-                       augur_platform_get_host_name (p, src),
-                       augur_platform_get_host_name (p, dst), local_error->message);
+                       _("No route from host '%s' to host '%s': %s"), augur_message_token (augur_platform_get_host_name (p, src), -1), augur_message_token (augur_platform_get_host_name (p, dst), -1), local_error->message);
           g_error_free (local_error);
           return FALSE;
         }

@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "platform-private.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -272,7 +273,7 @@ add_netpoint (AugurPlatform *p,
   if (platform_lookup_netpoint (p, name, NULL) != NULL)
     {
       g_free (np.name);
-      *message = g_strdup_printf (_("the name '%s' is already used by a host, router or zone"), name);
+      *message = g_strdup_printf (_("the name '%s' is already used by a host, router or zone"), augur_message_token (name, -1));
       return NONE_INDEX;
     }
   g_array_append_val (p->netpoints, np);
@@ -362,7 +363,7 @@ platform_add_link (AugurPlatform     *p,
   if (g_hash_table_contains (p->link_by_name, name) || strcmp (name, LOOPBACK_NAME) == 0)
     {
       g_free (l.name);
-      *message = g_strdup_printf (_("the link name '%s' is already used"), name);
+      *message = g_strdup_printf (_("the link name '%s' is already used"), augur_message_token (name, -1));
       return NONE_INDEX;
     }
   g_array_append_val (p->links, l);
@@ -390,8 +391,7 @@ platform_add_route (AugurPlatform  *p,
       (symmetrical && src != dst && g_hash_table_contains (z->route_index, &backward)))
     {
       *message = g_strdup_printf (_("a route from '%s' to '%s' is already defined "
-                                    "(routes are symmetrical unless symmetrical=\"NO\")"),
-                                  get_netpoint (p, src)->name, get_netpoint (p, dst)->name);
+                                    "(routes are symmetrical unless symmetrical=\"NO\")"), augur_message_token (get_netpoint (p, src)->name, -1), augur_message_token (get_netpoint (p, dst)->name, -1));
       g_array_unref (hops);
       return FALSE;
     }
@@ -424,7 +424,7 @@ parse_radical (const char  *radical,
           last < first || values->len + (last - first) >= 10000000)
         {
           *message = g_strdup_printf (_("radical '%s' is not a list of numbers and ranges "
-                                        "like \"0-3,5,8-9\""), radical);
+                                        "like \"0-3,5,8-9\""), augur_message_token (radical, -1));
           return NULL;
         }
       for (guint64 v = first; v <= last; v++)

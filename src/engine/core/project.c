@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "project.h"
+#include "augur-format.h"
 #include "augur-file.h"
 #include "augur-xml.h"
 
@@ -347,7 +348,7 @@ read_document (xmlNode     *element,
           if (have_text)
             {
               set_node_error (error, filename, child,
-                              _("document “%s” has more than one <text> element"), name);
+                              _("document “%s” has more than one <text> element"), augur_message_token (name, -1));
               return NULL;
             }
           have_text = TRUE;
@@ -370,7 +371,7 @@ read_document (xmlNode     *element,
           else
             {
               set_node_error (error, filename, child,
-                              _("unknown text encoding “%s” (expected “base64”)"), encoding);
+                              _("unknown text encoding “%s” (expected “base64”)"), augur_message_token (encoding, -1));
               return NULL;
             }
         }
@@ -425,7 +426,7 @@ read_project (xmlDoc      *xml,
   if (!g_ascii_string_to_unsigned (version, 10, 1, G_MAXUINT32, &number, NULL))
     {
       set_node_error (error, filename, root,
-                      _("the project version “%s” is not a positive whole number"), version);
+                      _("the project version “%s” is not a positive whole number"), augur_message_token (version, -1));
       return NULL;
     }
   if (number > AUGUR_PROJECT_FORMAT_VERSION)

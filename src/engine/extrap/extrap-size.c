@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "extrap-private.h"
+#include "augur-format.h"
 #include "trace-smpi.h"
 
 /* A compute amount that is no fitted function of P is known to the
@@ -441,8 +442,7 @@ ex_sized_model_at (const AugurExtrapSizedModel *s,
       if (!everywhere)
         {
           g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_MISMATCH,
-                       _("the runs of some problem size have no class “%s”: not a function of n"),
-                       augur_extrap_model_get_class_name (m, c));
+                       _("the runs of some problem size have no class “%s”: not a function of n"), augur_message_token (augur_extrap_model_get_class_name (m, c), -1));
           return NULL;
         }
       at.class_name = augur_extrap_model_get_class_name (m, c);

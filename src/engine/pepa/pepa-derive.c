@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa-private.h"
+#include "augur-format.h"
 #include "augur-state-set.h"
 #include "augur-memory.h"
 
@@ -2006,7 +2007,7 @@ augur_pepa_derive (AugurPepaModel    *model,
                     {
                       g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                                    _("%s: the passive action '%s' is not synchronised with an active one"),
-                                   model->filename, augur_pepa_model_get_action_name (model, t->action));
+                                   model->filename, augur_message_token (augur_pepa_model_get_action_name (model, t->action), -1));
                       ok = FALSE;
                       break;
                     }
@@ -2478,8 +2479,7 @@ successors_generate (PepaSuccessors *succ, const guint64 *packed, GError **error
       {
         g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                      _("%s: the passive action '%s' is not synchronised with an active one"),
-                     succ->model->filename,
-                     augur_pepa_model_get_action_name (succ->model, g->trans[i].action));
+                     succ->model->filename, augur_message_token (augur_pepa_model_get_action_name (succ->model, g->trans[i].action), -1));
         return FALSE;
       }
   return TRUE;

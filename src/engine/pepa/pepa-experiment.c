@@ -64,8 +64,7 @@ parse_measure (const char  *measure,
                    _("The measure '%s' is not one Augur knows: throughput:ACTION, "
                      "population:COMPONENT:STATE, utilisation:COMPONENT:STATE, passage:A:B[:C...] (its mean), "
                      "passage-quantile:Q:A:B[:C...] (Q 0.5, 0.9, 0.95 or 0.99), transient:T:ACTION (the "
-                     "throughput at time T) or fluid:ACTION (the fluid fixed point's throughput)"),
-                   measure != NULL ? measure : "");
+                     "throughput at time T) or fluid:ACTION (the fluid fixed point's throughput)"), augur_message_token (measure != NULL ? measure : "", -1));
       return FALSE;
     }
   *parts = g_steal_pointer (&p);
@@ -87,7 +86,7 @@ measure_point (Run             *run,
         {
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                        _("%s: the measure names the action '%s', which the model does not have"),
-                       run->filename, run->parts[1]);
+                       run->filename, augur_message_token (run->parts[1], -1));
           return FALSE;
         }
       return TRUE;
@@ -128,7 +127,7 @@ measure_point (Run             *run,
       if (!found)
         g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                      _("%s: the measure names the action '%s', which the model does not have"),
-                     run->filename, run->parts[2]);
+                     run->filename, augur_message_token (run->parts[2], -1));
       return found;
     }
   for (guint c = 0; c < augur_pepa_model_get_n_components (model); c++)
@@ -142,7 +141,7 @@ measure_point (Run             *run,
           }
   g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                _("%s: the measure names the local state '%s' of '%s', which the model does not have"),
-               run->filename, run->parts[2], run->parts[1]);
+               run->filename, augur_message_token (run->parts[2], -1), augur_message_token (run->parts[1], -1));
   return FALSE;
 }
 
@@ -187,7 +186,7 @@ run_point (guint          index,
       if (!found)
         g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                      _("%s: the measure names the action '%s', which the model does not have"),
-                     run->filename, run->parts[1]);
+                     run->filename, augur_message_token (run->parts[1], -1));
       return found;
     }
   space = augur_pepa_derive (model, run->max_states, NULL, NULL, cancellable, error);

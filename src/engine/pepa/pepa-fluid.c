@@ -305,7 +305,7 @@ integration_error (Fluid       *f,
   if (f->unsynchronised)
     g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                  _("%s: the passive action '%s' is not synchronised with an active one"),
-                 f->model->filename, augur_pepa_model_get_action_name (f->model, f->bad_action));
+                 f->model->filename, augur_message_token (augur_pepa_model_get_action_name (f->model, f->bad_action), -1));
   else
     /* a passive action whose partners run out makes its rate jump */
     g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
@@ -493,7 +493,7 @@ augur_pepa_fluid (AugurPepaModel *model,
     {
       g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                    _("%s: the passive action '%s' is not synchronised with an active one"),
-                   model->filename, augur_pepa_model_get_action_name (model, f.bad_action));
+                   model->filename, augur_message_token (augur_pepa_model_get_action_name (model, f.bad_action), -1));
       goto failed;
     }
   for (guint i = 0; i < n_times; i++)

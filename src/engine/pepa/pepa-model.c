@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa-private.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -124,12 +125,10 @@ report_rate_defined_by_unknown_name (Compiler             *c,
           if (looks_like_infinity (n->name))
             report (c, n->line, n->column,
                     _("undefined rate '%s' in the definition of '%s', which is used as a rate at line %d; "
-                      "the unspecified (passive) rate is written 'infty'"),
-                    n->name, d->name, use_line);
+                      "the unspecified (passive) rate is written 'infty'"), augur_message_token (n->name, -1), augur_message_token (d->name, -1), use_line);
           else
             report (c, n->line, n->column,
-                    _("undefined rate '%s' in the definition of '%s', which is used as a rate at line %d"),
-                    n->name, d->name, use_line);
+                    _("undefined rate '%s' in the definition of '%s', which is used as a rate at line %d"), augur_message_token (n->name, -1), augur_message_token (d->name, -1), use_line);
           return TRUE;
         }
     }
@@ -163,15 +162,15 @@ eval_name (Compiler   *c,
           return TRUE;
         }
       if (looks_like_infinity (name))
-        report (c, line, column, _("undefined rate '%s'; the unspecified (passive) rate is written 'infty'"), name);
+        report (c, line, column, _("undefined rate '%s'; the unspecified (passive) rate is written 'infty'"), augur_message_token (name, -1));
       else
-        report (c, line, column, _("undefined rate '%s'"), name);
+        report (c, line, column, _("undefined rate '%s'"), augur_message_token (name, -1));
       return FALSE;
     }
   if (d->kind != PEPA_DEF_RATE)
     {
       if (!report_rate_defined_by_unknown_name (c, d, line))
-        report (c, line, column, _("'%s' is a process (defined at line %d), not a rate"), name, d->line);
+        report (c, line, column, _("'%s' is a process (defined at line %d), not a rate"), augur_message_token (name, -1), d->line);
       return FALSE;
     }
   d->used = TRUE;
@@ -232,7 +231,7 @@ eval_rate_definition (Compiler *c, PepaDefinition *d, int line, int column)
   if (d->eval_state == 1)
     {
       report (c, line > 0 ? line : d->line, line > 0 ? column : d->column,
-              _("the rate '%s' is defined in terms of itself"), d->name);
+              _("the rate '%s' is defined in terms of itself"), augur_message_token (d->name, -1));
       return FALSE;
     }
   if (d->eval_state == 3)
@@ -472,13 +471,12 @@ deref (Compiler *c, const PepaNode *n, const char **name)
       /* the last constant of an alias chain P = Q; names the state */
       if (d == NULL)
         {
-          report (c, n->line, n->column, _("undefined process '%s'"), n->name);
+          report (c, n->line, n->column, _("undefined process '%s'"), augur_message_token (n->name, -1));
           return NULL;
         }
       if (d->kind != PEPA_DEF_PROCESS)
         {
-          report (c, n->line, n->column, _("'%s' is a rate (defined at line %d), not a process"),
-                  n->name, d->line);
+          report (c, n->line, n->column, _("'%s' is a rate (defined at line %d), not a process"), augur_message_token (n->name, -1), d->line);
           return NULL;
         }
       d->used = TRUE;
@@ -486,8 +484,7 @@ deref (Compiler *c, const PepaNode *n, const char **name)
       if (++steps > c->ast->definitions->len)
         {
           report (c, n->line, n->column,
-                  _("unguarded recursion: '%s' is defined in terms of itself without an activity first"),
-                  n->name);
+                  _("unguarded recursion: '%s' is defined in terms of itself without an activity first"), augur_message_token (n->name, -1));
           return NULL;
         }
       n = d->body;
@@ -616,15 +613,14 @@ collect_activities (LeafBuilder *b, guint local, const PepaNode *root)
             if (!r.passive && r.value <= 0.0)
               {
                 report (b->c, n->rate->line, n->rate->column,
-                        _("the rate of '%s' must be positive, found %g"), n->name, r.value);
+                        _("the rate of '%s' must be positive, found %g"), augur_message_token (n->name, -1), r.value);
                 ok = FALSE;
                 break;
               }
             if (r.passive && r.value <= 0.0)
               {
                 report (b->c, n->rate->line, n->rate->column,
-                        _("the weight of the passive rate of '%s' must be positive, found %g"),
-                        n->name, r.value);
+                        _("the weight of the passive rate of '%s' must be positive, found %g"), augur_message_token (n->name, -1), r.value);
                 ok = FALSE;
                 break;
               }
@@ -656,21 +652,20 @@ collect_activities (LeafBuilder *b, guint local, const PepaNode *root)
             PepaDefinition *d = lookup (b->c, n->name, NULL);
             if (d == NULL)
               {
-                report (b->c, n->line, n->column, _("undefined process '%s'"), n->name);
+                report (b->c, n->line, n->column, _("undefined process '%s'"), augur_message_token (n->name, -1));
                 ok = FALSE;
                 break;
               }
             if (d->kind != PEPA_DEF_PROCESS)
               {
-                report (b->c, n->line, n->column, _("'%s' is a rate, not a process"), n->name);
+                report (b->c, n->line, n->column, _("'%s' is a rate, not a process"), augur_message_token (n->name, -1));
                 ok = FALSE;
                 break;
               }
             if (d->on_path)
               {
                 report (b->c, n->line, n->column,
-                        _("unguarded recursion: '%s' is defined in terms of itself without an activity first"),
-                        n->name);
+                        _("unguarded recursion: '%s' is defined in terms of itself without an activity first"), augur_message_token (n->name, -1));
                 ok = FALSE;
                 break;
               }
@@ -841,12 +836,12 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
 
         if (d == NULL)
           {
-            report (c, n->line, n->column, _("undefined process '%s'"), n->name);
+            report (c, n->line, n->column, _("undefined process '%s'"), augur_message_token (n->name, -1));
             return NULL;
           }
         if (d->kind != PEPA_DEF_PROCESS)
           {
-            report (c, n->line, n->column, _("'%s' is a rate, not a process"), n->name);
+            report (c, n->line, n->column, _("'%s' is a rate, not a process"), augur_message_token (n->name, -1));
             return NULL;
           }
         if (!eval_expr (c, n->count, &r))
@@ -861,7 +856,7 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
         if (is_structural (c, d->body, 0))
           {
             report (c, n->line, n->column,
-                    _("an array needs a sequential component; '%s' contains cooperation or hiding"), n->name);
+                    _("an array needs a sequential component; '%s' contains cooperation or hiding"), augur_message_token (n->name, -1));
             return NULL;
           }
         tmp.kind = PEPA_NODE_CONST;
@@ -909,13 +904,12 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
         PepaDefinition *d = lookup (c, n->name, NULL);
         if (d == NULL)
           {
-            report (c, n->line, n->column, _("undefined process '%s'"), n->name);
+            report (c, n->line, n->column, _("undefined process '%s'"), augur_message_token (n->name, -1));
             return NULL;
           }
         if (d->kind != PEPA_DEF_PROCESS)
           {
-            report (c, n->line, n->column, _("'%s' is a rate (defined at line %d), not a process"),
-                    n->name, d->line);
+            report (c, n->line, n->column, _("'%s' is a rate (defined at line %d), not a process"), augur_message_token (n->name, -1), d->line);
             return NULL;
           }
         d->used = TRUE;
@@ -924,8 +918,7 @@ compile_struct (Compiler *c, const PepaNode *n, GArray *pending, guint depth)
             if (d->on_path)
               {
                 report (c, n->line, n->column,
-                        _("'%s' contains itself through cooperation or hiding: a model's structure cannot be recursive"),
-                        n->name);
+                        _("'%s' contains itself through cooperation or hiding: a model's structure cannot be recursive"), augur_message_token (n->name, -1));
                 return NULL;
               }
             d->on_path = TRUE;
@@ -1204,8 +1197,7 @@ pepa_model_compile (PepaAst    *ast,
               }
             report (&c, line, column,
                     _("the passive action '%s' is not synchronised with an active one: "
-                      "add it to a cooperation set with a component that performs it at a rate"),
-                    (const char *) g_ptr_array_index (model->actions, a));
+                      "add it to a cooperation set with a component that performs it at a rate"), augur_message_token ((const char *) g_ptr_array_index (model->actions, a), -1));
           }
       assign_slots (model);
     }
@@ -1217,7 +1209,7 @@ pepa_model_compile (PepaAst    *ast,
         if (!d->used)
           g_ptr_array_add (diagnostics,
                            augur_diagnostic_new (AUGUR_SEVERITY_WARNING, d->line, d->column,
-                                                 _("'%s' is defined but never used"), d->name));
+                                                 _("'%s' is defined but never used"), augur_message_token (d->name, -1)));
       }
 
   if (c.failed || model->root == NULL)
@@ -1286,14 +1278,14 @@ override_rates (PepaAst            *ast,
       if (found == NULL)
         {
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                       _("%s: the model has no rate constant '%s' to vary"), filename, names[k]);
+                       _("%s: the model has no rate constant '%s' to vary"), filename, augur_message_token (names[k], -1));
           return FALSE;
         }
       if (!isfinite (values[k]) || !(values[k] > 0))
         {
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                        _("%s: the rate '%s' cannot be %g: a rate is finite and above 0"),
-                       filename, names[k], values[k]);
+                       filename, augur_message_token (names[k], -1), values[k]);
           return FALSE;
         }
       found->value = values[k];

@@ -21,6 +21,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa-private.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 
@@ -82,14 +83,7 @@ token_text (Parser *p, const PepaToken *t)
 {
   if (t->kind == TOK_EOF)
     return g_strdup (_("end of file"));
-  if (t->length > 24)
-    {
-      /* cut at a character boundary: the message stays valid UTF-8 */
-      const char *start = p->text + t->offset;
-      const char *cut = g_utf8_find_prev_char (start, start + 25);
-      return g_strdup_printf ("'%.*s…'", (int) (cut - start), start);
-    }
-  return g_strdup_printf ("'%.*s'", (int) t->length, p->text + t->offset);
+  return g_strdup_printf ("'%s'", augur_message_token (p->text + t->offset, t->length));
 }
 
 static gboolean
@@ -789,8 +783,7 @@ pepa_parse (const char *text,
               p.any_error = TRUE;
               g_ptr_array_add (diagnostics,
                                augur_diagnostic_new (AUGUR_SEVERITY_ERROR, d->line, d->column,
-                                                     _("'%s' is defined twice (first at line %d)"),
-                                                     d->name, pdef->line));
+                                                     _("'%s' is defined twice (first at line %d)"), augur_message_token (d->name, -1), pdef->line));
             }
           else
             g_hash_table_insert (p.ast->by_name, d->name,
@@ -804,8 +797,7 @@ pepa_parse (const char *text,
               p.any_error = TRUE;
               add_diagnostic (&p, augur_diagnostic_new (AUGUR_SEVERITY_ERROR, prev->line,
                                                         prev->column + (int) g_utf8_strlen (p.text + prev->offset, prev->length),
-                                                        _("expected ';' ending the definition of '%s'"),
-                                                        d->name),
+                                                        _("expected ';' ending the definition of '%s'"), augur_message_token (d->name, -1)),
                               TRUE);
             }
           else

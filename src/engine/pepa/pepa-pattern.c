@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa-private.h"
+#include "augur-format.h"
 
 #include <math.h>
 #include <string.h>
@@ -144,24 +145,21 @@ augur_pepa_pattern_parse (const AugurPepaModel *model,
       if (n_found > 1)
         {
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                       _("The pattern “%s” names '%s', which %u components of the model are: it cannot tell them apart"),
-                       p->text, component, n_found);
+                       _("The pattern “%s” names '%s', which %u components of the model are: it cannot tell them apart"), augur_message_token (p->text, -1), augur_message_token (component, -1), n_found);
           augur_pepa_pattern_free (p);
           return NULL;
         }
       if (n_found == 0)
         {
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                       _("The pattern “%s” names the component '%s', which the model does not have"),
-                       p->text, component);
+                       _("The pattern “%s” names the component '%s', which the model does not have"), augur_message_token (p->text, -1), augur_message_token (component, -1));
           augur_pepa_pattern_free (p);
           return NULL;
         }
       if (!find_local (model, cond.component, local, &cond.local))
         {
           g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                       _("The pattern “%s” names the local state '%s' of '%s', which it does not have"),
-                       p->text, local, component);
+                       _("The pattern “%s” names the local state '%s' of '%s', which it does not have"), augur_message_token (p->text, -1), augur_message_token (local, -1), augur_message_token (component, -1));
           augur_pepa_pattern_free (p);
           return NULL;
         }
@@ -172,8 +170,7 @@ augur_pepa_pattern_parse (const AugurPepaModel *model,
 bad:
   g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                _("The pattern “%s” is not one Augur reads: COMPONENT = LOCAL, or COMPONENT:LOCAL >= N for an "
-                 "array (= != < <= > >=), joined by &"),
-               p->text);
+                 "array (= != < <= > >=), joined by &"), augur_message_token (p->text, -1));
   augur_pepa_pattern_free (p);
   return NULL;
 }

@@ -404,7 +404,7 @@ find_action (const AugurPepaModel *model,
       return a;
   g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
                _("%s: the passage names the action '%s', which the model does not have"),
-               model->filename, name);
+               model->filename, augur_message_token (name, -1));
   return G_MAXUINT;
 }
 
@@ -453,7 +453,7 @@ passage_setup (AugurPepaResult    *steady,
   if (!(source > 0))
     {
       g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                   _("The action '%s' never happens in the steady state: no passage starts."), path[0]);
+                   _("The action '%s' never happens in the steady state: no passage starts."), augur_message_token (path[0], -1));
       return FALSE;
     }
   for (guint s = 0; s < n; s++)
@@ -532,8 +532,7 @@ passage_states_setup (AugurPepaResult         *steady,
   if (!(mass > 0))
     {
       g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_SEMANTIC,
-                   _("No state of the pattern “%s” has a probability in the steady state: no passage starts."),
-                   augur_pepa_pattern_get_text (from));
+                   _("No state of the pattern “%s” has a probability in the steady state: no passage starts."), augur_message_token (augur_pepa_pattern_get_text (from), -1));
       return FALSE;
     }
   for (guint s = 0; s <= n; s++)

@@ -439,8 +439,8 @@ read_mapping (guint index, AugurRecordsLine *line, gpointer data, GError **error
   if (strcmp (text, m) != 0)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   _("mapping %.40s where this description's mapping %u is %s (the records are of another "
-                     "description)"), text, index + 1, m);
+                   _("mapping %s where this description's mapping %u is %s (the records are of another "
+                     "description)"), augur_message_token (text, -1), index + 1, m);
       return FALSE;
     }
   if ((solved && !(isfinite (tp) && tp >= 0)) || !(isfinite (seconds) && seconds >= 0))

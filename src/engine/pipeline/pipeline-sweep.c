@@ -323,8 +323,7 @@ augur_pipeline_sweep_check (const AugurPipeline  *p,
   if (!(spec->from > 0 && spec->to > 0 && isfinite (spec->from) && isfinite (spec->to)) || spec->from == spec->to)
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-                   _("the sweep of '%s' needs two different positive bounds, not %g and %g"),
-                   spec->parameter, spec->from, spec->to);
+                   _("the sweep of '%s' needs two different positive bounds, not %g and %g"), augur_message_token (spec->parameter, -1), spec->from, spec->to);
       return FALSE;
     }
   return TRUE;
@@ -901,7 +900,8 @@ read_mappings (BestRead *br, AugurRecordsLine *line, guint64 max, GArray *into, 
         return FALSE;
       if (!augur_mapping_parse (text, &m))
         {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID, _("'%.40s' is not a mapping"), text);
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID, _("'%s' is not a mapping"),
+                       augur_message_token (text, -1));
           return FALSE;
         }
       /* a mapping of this description: its stages and processors */

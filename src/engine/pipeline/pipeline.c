@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pipeline.h"
+#include "augur-format.h"
 #include "augur-expr.h"
 
 #include <glib/gi18n.h>
@@ -606,7 +607,7 @@ des_found (DesLexer *lx, const char *at)
     e++;
   if (e == at)
     e++;
-  return g_strdup_printf ("'%.*s'", (int) (e - at), at);
+  return g_strdup_printf ("'%s'", augur_message_token (at, (e - at)));
 }
 
 typedef struct {
@@ -758,7 +759,7 @@ augur_pipeline_parse (const char  *text,
       if (lx.p >= lx.end || *lx.p != '=')
         {
           g_autofree char *found = des_found (&lx, lx.p);
-          des_error (&lx, lx.p, error, _("expected '=' after '%s', found %s"), key, found);
+          des_error (&lx, lx.p, error, _("expected '=' after '%s', found %s"), augur_message_token (key, -1), found);
           return NULL;
         }
       lx.p++;
@@ -820,8 +821,7 @@ augur_pipeline_parse (const char  *text,
             {
               lx.p = key_start;
               des_error (&lx, key_start, error,
-                         _("unknown parameter '%s' (expected type, nbproc, cpJ, nlA-B, nbstage, wI, dsI, mappings or throughput)"),
-                         key);
+                         _("unknown parameter '%s' (expected type, nbproc, cpJ, nlA-B, nbstage, wI, dsI, mappings or throughput)"), augur_message_token (key, -1));
               return NULL;
             }
           /* A number, or an expression of numbers in Augur's one language
@@ -842,7 +842,7 @@ augur_pipeline_parse (const char  *text,
               {
                 g_autofree char *found = des_found (&lx, start);
                 lx.p = start;
-                des_error (&lx, start, error, _("expected a number for '%s', found %s"), key, found);
+                des_error (&lx, start, error, _("expected a number for '%s', found %s"), augur_message_token (key, -1), found);
                 return NULL;
               }
             if (!augur_expr_eval_finite (expr, NULL, &value, error))
@@ -853,7 +853,7 @@ augur_pipeline_parse (const char  *text,
             if (value != 0 && fabs (value) < DBL_MIN)
               {
                 des_error (&lx, start, error, _("%s is too small for '%s' (the smallest is about 2.2e-308)"),
-                           num, key);
+                           num, augur_message_token (key, -1));
                 return NULL;
               }
           }
@@ -861,13 +861,13 @@ augur_pipeline_parse (const char  *text,
             {
               lx.p = key_start;
               if (kind == 'c' || kind == 'n')
-                des_error (&lx, key_start, error, _("'%s': processors are numbered from 1 (to at most %d)"), key,
+                des_error (&lx, key_start, error, _("'%s': processors are numbered from 1 (to at most %d)"), augur_message_token (key, -1),
                            DES_MAX_INDEX);
               else if (kind == 'd')
-                des_error (&lx, key_start, error, _("'%s': data sizes are numbered from 1 (to at most %d)"), key,
+                des_error (&lx, key_start, error, _("'%s': data sizes are numbered from 1 (to at most %d)"), augur_message_token (key, -1),
                            DES_MAX_INDEX);
               else
-                des_error (&lx, key_start, error, _("'%s': stages are numbered from 1 (to at most %d)"), key,
+                des_error (&lx, key_start, error, _("'%s': stages are numbered from 1 (to at most %d)"), augur_message_token (key, -1),
                            DES_MAX_INDEX);
               return NULL;
             }
@@ -880,7 +880,7 @@ augur_pipeline_parse (const char  *text,
                 {
                   DesValue *prev = g_hash_table_lookup (values, canonical);
                   lx.p = key_start;
-                  des_error (&lx, key_start, error, _("'%s' is '%s', given already at line %d"), key, canonical,
+                  des_error (&lx, key_start, error, _("'%s' is '%s', given already at line %d"), augur_message_token (key, -1), augur_message_token (canonical, -1),
                              prev->line);
                   return NULL;
                 }
@@ -890,7 +890,7 @@ augur_pipeline_parse (const char  *text,
           if (g_hash_table_contains (values, key))
             {
               DesValue *prev = g_hash_table_lookup (values, key);
-              des_error (&lx, key_start, error, _("'%s' is given twice (first at line %d)"), key, prev->line);
+              des_error (&lx, key_start, error, _("'%s' is given twice (first at line %d)"), augur_message_token (key, -1), prev->line);
               return NULL;
             }
           dv = g_new0 (DesValue, 1);
@@ -954,15 +954,15 @@ augur_pipeline_parse (const char  *text,
           if (kind == 'c' || kind == 'n')
             g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
                          _("%s:%d:%d: '%s' names processor %u, but there are only %u (nbproc)"), lx.filename,
-                         dv->line, dv->column, key, MAX (a, b), limit);
+                         dv->line, dv->column, augur_message_token (key, -1), MAX (a, b), limit);
           else if (kind == 'd')
             g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
                          _("%s:%d:%d: '%s' names data size %u, but there are only %u (nbstage + 1)"), lx.filename,
-                         dv->line, dv->column, key, MAX (a, b), limit);
+                         dv->line, dv->column, augur_message_token (key, -1), MAX (a, b), limit);
           else
             g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
                          _("%s:%d:%d: '%s' names stage %u, but there are only %u (nbstage)"), lx.filename,
-                         dv->line, dv->column, key, MAX (a, b), limit);
+                         dv->line, dv->column, augur_message_token (key, -1), MAX (a, b), limit);
           g_free (given);
           augur_pipeline_free (p);
           return NULL;
@@ -980,8 +980,7 @@ augur_pipeline_parse (const char  *text,
       if (!(dv->value > 0))
         {
           g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                       _("%s:%d:%d: '%s' must be positive, found %g"), lx.filename, dv->line, dv->column,
-                       key, dv->value);
+                       _("%s:%d:%d: '%s' must be positive, found %g"), lx.filename, dv->line, dv->column, augur_message_token (key, -1), dv->value);
           g_free (given);
           augur_pipeline_free (p);
           return NULL;
@@ -1140,12 +1139,11 @@ parameter_access (AugurPipeline *p, const char *name, double *get, const double 
     }
 unknown:
   g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-               _("unknown parameter '%s' (expected cpJ, wI, dsI, nlA-B, links or cp)"), name ? name : "");
+               _("unknown parameter '%s' (expected cpJ, wI, dsI, nlA-B, links or cp)"), augur_message_token (name ? name : "", -1));
   return FALSE;
 range:
   g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_PARAMETER,
-               _("the parameter '%s' does not exist: the pipeline has %u processors and %u stages"),
-               name, p->n_proc, p->n_stages);
+               _("the parameter '%s' does not exist: the pipeline has %u processors and %u stages"), augur_message_token (name, -1), p->n_proc, p->n_stages);
   return FALSE;
 }
 
@@ -1172,7 +1170,7 @@ augur_pipeline_set_parameter (AugurPipeline *p,
   if (!(isfinite (value) && value > 0))
     {
       g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID,
-                   _("'%s' must be positive, found %g"), name ? name : "", value);
+                   _("'%s' must be positive, found %g"), augur_message_token (name ? name : "", -1), value);
       return FALSE;
     }
   return parameter_access (p, name, NULL, &value, error);

@@ -134,8 +134,7 @@ augur_calibrate_read_points (const char  *text,
           column += (guint) strlen (fields[i]) + 1;
         if (!number (fields[bytes_col], &pt.bytes) || pt.bytes < 0 || pt.bytes > 1e15)
           {
-            syntax (error, name, line, column, _("expected a size in bytes from 0 to 1e15, found '%s'"),
-                    fields[bytes_col]);
+            syntax (error, name, line, column, _("expected a size in bytes from 0 to 1e15, found '%s'"), augur_message_token (fields[bytes_col], -1));
             return NULL;
           }
         column = 1;
@@ -143,8 +142,7 @@ augur_calibrate_read_points (const char  *text,
           column += (guint) strlen (fields[i]) + 1;
         if (!number (fields[seconds_col], &pt.seconds) || !(pt.seconds >= 1e-12) || pt.seconds > 1e6)
           {
-            syntax (error, name, line, column, _("expected a time in seconds from 1e-12 to 1e6, found '%s'"),
-                    fields[seconds_col]);
+            syntax (error, name, line, column, _("expected a time in seconds from 1e-12 to 1e6, found '%s'"), augur_message_token (fields[seconds_col], -1));
             return NULL;
           }
         if (points->len > 0 && !(pt.bytes > g_array_index (points, AugurPingPoint, points->len - 1).bytes))

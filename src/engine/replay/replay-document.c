@@ -548,7 +548,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
       if (eq == NULL)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("Line %u of the replay description: expected key=value, found “%s”"), n + 1, line);
+                       _("Line %u of the replay description: expected key=value, found “%s”"), n + 1, augur_message_token (line, -1));
           return FALSE;
         }
       *eq = '\0';
@@ -577,7 +577,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: unknown network model “%s” (expected smpi, lv08 or cm02)"),
-                           n + 1, value);
+                           n + 1, augur_message_token (value, -1));
               return FALSE;
             }
         }
@@ -637,7 +637,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: %s= needs a factor from %g to %g, found “%s”"),
-                           n + 1, key, AUGUR_REPLAY_FACTOR_MIN, AUGUR_REPLAY_FACTOR_MAX, value);
+                           n + 1, key, AUGUR_REPLAY_FACTOR_MIN, AUGUR_REPLAY_FACTOR_MAX, augur_message_token (value, -1));
               return FALSE;
             }
           *(key[0] == 's' ? &in->factors.speed : key[0] == 'b' ? &in->factors.bandwidth : &in->factors.latency) = v;
@@ -664,7 +664,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: unknown placement rule “%s” (expected "
-                             "round-robin, block or manual)"), n + 1, value);
+                             "round-robin, block or manual)"), n + 1, augur_message_token (value, -1));
               return FALSE;
             }
           have_rule = TRUE;
@@ -683,7 +683,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               if (!g_ascii_string_to_unsigned (f[i], 10, 0, 65535, &host, NULL))
                 {
                   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                               _("Line %u of the replay description: “%s” is not a host index"), n + 1, f[i]);
+                               _("Line %u of the replay description: “%s” is not a host index"), n + 1, augur_message_token (f[i], -1));
                   return FALSE;
                 }
               g_array_append_vals (in->placement, &(guint) { (guint) host }, 1);
@@ -706,7 +706,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: %s= needs a problem size, a number more than 0, "
-                             "found “%s”"), n + 1, key, value);
+                             "found “%s”"), n + 1, key, augur_message_token (value, -1));
               return FALSE;
             }
           if (of_run && !after_run)
@@ -733,7 +733,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: scaling-ranks= needs numbers of ranks from 3 to "
-                             "%u separated by commas, found “%s”"), n + 1, (guint) AUGUR_TRACE_MAX_RANKS, value);
+                             "%u separated by commas, found “%s”"), n + 1, (guint) AUGUR_TRACE_MAX_RANKS, augur_message_token (value, -1));
               return FALSE;
             }
         }
@@ -750,7 +750,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: scaling-compute-tolerance= needs “any” or a "
-                             "fraction of 0 or more (0.01 is 1 %%), found “%s”"), n + 1, value);
+                             "fraction of 0 or more (0.01 is 1 %%), found “%s”"), n + 1, augur_message_token (value, -1));
               return FALSE;
             }
         }
@@ -762,7 +762,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: scaling-every-iteration= needs “true” or "
-                             "“false”, found “%s”"), n + 1, value);
+                             "“false”, found “%s”"), n + 1, augur_message_token (value, -1));
               return FALSE;
             }
         }
@@ -776,7 +776,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: scaling-mpi-dims= needs “simgrid” or “openmpi”, "
-                             "found “%s”"), n + 1, value);
+                             "found “%s”"), n + 1, augur_message_token (value, -1));
               return FALSE;
             }
         }
@@ -794,8 +794,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
                            _("Line %u of the replay description: sweep= needs PARAMETER=FROM:TO:POINTS with "
                              "PARAMETER bandwidth, latency, speed, ranks-per-node, speed-factor, bandwidth-factor "
                              "or latency-factor, two different positive "
-                             "bounds and 2 to %u points, found “%s”"), n + 1, (guint) AUGUR_SWEEP_MAX_POINTS,
-                           value);
+                             "bounds and 2 to %u points, found “%s”"), n + 1, (guint) AUGUR_SWEEP_MAX_POINTS, augur_message_token (value, -1));
               return FALSE;
             }
           in->sweep_parameter = parameter;
@@ -809,7 +808,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: sweep-spacing= is linear or log, found “%s”"),
-                           n + 1, value);
+                           n + 1, augur_message_token (value, -1));
               return FALSE;
             }
           in->sweep_log = g_str_equal (value, "log");
@@ -831,7 +830,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           AugurReplayScenario *scenario = augur_replay_scenario_parse (value, &why);
 
           if (scenario != NULL && augur_replay_inputs_find_scenario (in, scenario->name) != NULL)
-            why = g_strdup_printf (_("a second scenario named “%s”"), scenario->name);
+            why = g_strdup_printf (_("a second scenario named “%s”"), augur_message_token (scenario->name, -1));
           else if (scenario != NULL && in->scenarios->len >= AUGUR_REPLAY_MAX_SCENARIOS)
             why = g_strdup_printf (_("more than %u scenarios"), (guint) AUGUR_REPLAY_MAX_SCENARIOS);
           if (why != NULL)
@@ -846,7 +845,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
       else
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("Line %u of the replay description: unknown key “%s”"), n + 1, key);
+                       _("Line %u of the replay description: unknown key “%s”"), n + 1, augur_message_token (key, -1));
           return FALSE;
         }
     }

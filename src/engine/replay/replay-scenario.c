@@ -198,14 +198,14 @@ augur_replay_inputs_apply_scenario (const AugurReplayInputs   *in,
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _("The scenario “%s” changes a cluster built in Augur, and this replay description has no "
-                     "cluster= line"), scenario->name);
+                     "cluster= line"), augur_message_token (scenario->name, -1));
       return FALSE;
     }
   if ((scenario->set & AUGUR_REPLAY_SCENARIO_FACTORS) && in->use_cluster)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _("The scenario “%s” scales a platform file, and this replay description builds its cluster "
-                     "in Augur: change the cluster's figures instead"), scenario->name);
+                     "in Augur: change the cluster's figures instead"), augur_message_token (scenario->name, -1));
       return FALSE;
     }
   augur_replay_inputs_copy (out, in);
@@ -312,7 +312,7 @@ augur_replay_scenario_parse (const char  *value,
         continue;
       if (eq == NULL)
         {
-          *why = g_strdup_printf (_("scenario= expects KEY=VALUE after its name, found “%s”"), part);
+          *why = g_strdup_printf (_("scenario= expects KEY=VALUE after its name, found “%s”"), augur_message_token (part, -1));
           return NULL;
         }
       *eq = '\0';
@@ -325,13 +325,12 @@ augur_replay_scenario_parse (const char  *value,
         {
           *why = g_strdup_printf (_("unknown scenario setting “%s” (expected network, nodes, cores, speed, "
                                     "bandwidth, latency, backbone-bandwidth, backbone-latency, placement-rule, "
-                                    "speed-factor, bandwidth-factor or latency-factor)"),
-                                  key);
+                                    "speed-factor, bandwidth-factor or latency-factor)"), augur_message_token (key, -1));
           return NULL;
         }
       if (scenario->set & bit)
         {
-          *why = g_strdup_printf (_("the scenario “%s” gives %s twice"), scenario->name, key);
+          *why = g_strdup_printf (_("the scenario “%s” gives %s twice"), augur_message_token (scenario->name, -1), key);
           return NULL;
         }
       scenario->set |= bit;
@@ -339,7 +338,7 @@ augur_replay_scenario_parse (const char  *value,
         {
           if (!augur_network_model_from_name (v, &scenario->network))
             {
-              *why = g_strdup_printf (_("unknown network model “%s” (expected smpi, lv08 or cm02)"), v);
+              *why = g_strdup_printf (_("unknown network model “%s” (expected smpi, lv08 or cm02)"), augur_message_token (v, -1));
               return NULL;
             }
         }
@@ -347,7 +346,7 @@ augur_replay_scenario_parse (const char  *value,
         {
           if (!augur_replay_placement_rule_from_name (v, &scenario->rule) || scenario->rule == AUGUR_REPLAY_PLACE_MANUAL)
             {
-              *why = g_strdup_printf (_("a scenario's placement-rule is round-robin or block, found “%s”"), v);
+              *why = g_strdup_printf (_("a scenario's placement-rule is round-robin or block, found “%s”"), augur_message_token (v, -1));
               return NULL;
             }
         }
@@ -358,7 +357,7 @@ augur_replay_scenario_parse (const char  *value,
           /* the bounds of cluster= */
           if (!g_ascii_string_to_unsigned (v, 10, 1, 65536, &count, NULL))
             {
-              *why = g_strdup_printf (_("%s= needs a whole number from 1 to 65536, found “%s”"), key, v);
+              *why = g_strdup_printf (_("%s= needs a whole number from 1 to 65536, found “%s”"), key, augur_message_token (v, -1));
               return NULL;
             }
           *cluster_count (&scenario->cluster, bit) = (guint) count;
@@ -370,7 +369,7 @@ augur_replay_scenario_parse (const char  *value,
 
           if (end == v || *end != '\0' || !isfinite (x) || !(x > 0))
             {
-              *why = g_strdup_printf (_("%s= needs a positive number, found “%s”"), key, v);
+              *why = g_strdup_printf (_("%s= needs a positive number, found “%s”"), key, augur_message_token (v, -1));
               return NULL;
             }
           if (factor_double (&scenario->factors, bit) != NULL)
@@ -379,7 +378,7 @@ augur_replay_scenario_parse (const char  *value,
               if (x < AUGUR_REPLAY_FACTOR_MIN || x > AUGUR_REPLAY_FACTOR_MAX)
                 {
                   *why = g_strdup_printf (_("%s= needs a factor from %g to %g, found “%s”"), key,
-                                          AUGUR_REPLAY_FACTOR_MIN, AUGUR_REPLAY_FACTOR_MAX, v);
+                                          AUGUR_REPLAY_FACTOR_MIN, AUGUR_REPLAY_FACTOR_MAX, augur_message_token (v, -1));
                   return NULL;
                 }
               *factor_double (&scenario->factors, bit) = x;
@@ -391,12 +390,12 @@ augur_replay_scenario_parse (const char  *value,
   if ((scenario->set & AUGUR_REPLAY_SCENARIO_FACTORS) && (scenario->set & AUGUR_REPLAY_SCENARIO_CLUSTER))
     {
       *why = g_strdup_printf (_("the scenario “%s” both scales a platform file and changes a cluster built in "
-                                "Augur: a document has one or the other"), scenario->name);
+                                "Augur: a document has one or the other"), augur_message_token (scenario->name, -1));
       return NULL;
     }
   if (scenario->set == 0)
     {
-      *why = g_strdup_printf (_("the scenario “%s” changes no setting"), scenario->name);
+      *why = g_strdup_printf (_("the scenario “%s” changes no setting"), augur_message_token (scenario->name, -1));
       return NULL;
     }
   return g_steal_pointer (&scenario);

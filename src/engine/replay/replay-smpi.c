@@ -883,7 +883,7 @@ config_number (const AugurPlatform *platform, const char *key, double *value, GE
   if (end == text || *end != '\0' || !isfinite (v) || v < 0)
     {
       g_set_error (error, AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_INVALID,
-                   _("%s is '%s', expected a number at least 0"), key, text);
+                   _("%s is '%s', expected a number at least 0"), key, augur_message_token (text, -1));
       prefix_config_error (platform, key, error);
       return FALSE;
     }
@@ -931,7 +931,7 @@ overhead_parse (Overhead *o, const char *text, const char *what, GError **error)
                        out.n == MAX_OVERHEAD_PIECES
                          ? _("%s: piece %u, '%s': more pieces than Augur reads")
                          : _("%s: piece %u, '%s': expected THRESHOLD:A:B (a whole number of bytes, then seconds and "
-                             "seconds per byte, at least 0)"), what, i + 1, piece);
+                             "seconds per byte, at least 0)"), what, i + 1, augur_message_token (piece, -1));
           return FALSE;
         }
       /* in threshold order (insertion: a few pieces) */

@@ -13,8 +13,6 @@
 
 G_BEGIN_DECLS
 
-#define MESSAGE_TOKEN_MAX   40
-
 typedef struct
 {
   GFile   *file;

@@ -41,6 +41,7 @@
 #include <glib/gi18n.h>
 
 #include "augur-file.h"
+#include "augur-format.h"
 
 #include "trace-smpi.h"
 
@@ -211,7 +212,7 @@ bad_field (Fields *fl, guint i, const char *expected, GError **error)
 
   /* Translators: e.g. "send: expected a rank from 0 to 15 as value 1, found 'x'". */
   return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line, _("%s: expected %s as value %u, found '%s'"),
-                           fl->action, _(expected), i + 1, shown);
+                           fl->action, _(expected), i + 1, augur_message_token (shown, -1));
 }
 
 /* A token of at most 15 decimal digits after an optional '-' (what SMPI
@@ -286,7 +287,7 @@ rank_field_slow (Fields *fl, guint i, guint *out, GError **error)
       g_autofree char *expected = g_strdup_printf (_("a rank from 0 to %u"), fl->ctx->n_ranks - 1);
       g_autofree char *shown = trace_token_for_message (fl->f, fl->tok[i], fl->len[i]);
       return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line,
-                               _("%s: expected %s as value %u, found '%s'"), fl->action, expected, i + 1, shown);
+                               _("%s: expected %s as value %u, found '%s'"), fl->action, expected, i + 1, augur_message_token (shown, -1));
     }
   *out = (guint) v;
   return TRUE;
@@ -372,7 +373,7 @@ datatype_field (Fields *fl, guint i, double *size, GError **error)
       return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line,
                                _("%s: unknown datatype id '%s' (SimGrid 3.32's predefined datatypes are 0 to 59; a "
                                  "derived datatype cannot be replayed)"),
-                               fl->action, shown);
+                               fl->action, augur_message_token (shown, -1));
     }
   *size = bytes;
   return TRUE;
@@ -666,19 +667,17 @@ trace_smpi_parse (TraceSmpi        *ctx,
           (len[0] == 9 && memcmp (tok[0], "allReduce", 9) == 0))
         return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                                  _("'%s' is an action of the trace replay paper's dialect, not of SMPI's: choose that "
-                                   "dialect for this trace"), action);
+                                   "dialect for this trace"), augur_message_token (action, -1));
       if (is_unreplayable (tok[0], len[0]))
         return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                                  _("'%s' is written by SimGrid but cannot be replayed, by SimGrid or by Augur (waitany, "
-                                   "waitsome, testany and non-blocking collectives have no replay)"),
-                                 action);
+                                   "waitsome, testany and non-blocking collectives have no replay)"), augur_message_token (action, -1));
       return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                                _("unknown action '%s' (SimGrid 3.32's time-independent actions are init, finalize, "
                                  "compute, sleep, send, isend, recv, irecv, test, wait, waitall, sendRecv, barrier, "
                                  "bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, allgather, allgatherv, "
                                  "scatter, scatterv, reducescatter, scan, exscan, comm_size, comm_split, comm_dup and "
-                                 "location)"),
-                               action);
+                                 "location)"), augur_message_token (action, -1));
     }
   fl.ctx = ctx;
   fl.f = f;
@@ -701,15 +700,13 @@ trace_smpi_parse (TraceSmpi        *ctx,
           return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                                    _("'%s' has %u values where SimGrid 3.32 writes '%s': the trace looks written by "
                                      "another version of SimGrid (without tags); trace it again with SimGrid 3.32, "
-                                     "or read it in the trace replay paper's dialect"),
-                                   k->name, fl.n, k->usage);
+                                     "or read it in the trace replay paper's dialect"), augur_message_token (k->name, -1), fl.n, augur_message_token (k->usage, -1));
         if (k->arrays > 0)
           return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                                    _("wrong number of values for '%s' (expected '%s', with %u values per array: the run "
-                                     "has %u ranks), found %u"),
-                                   k->name, k->usage, ctx->n_ranks, ctx->n_ranks, fl.n);
+                                     "has %u ranks), found %u"), augur_message_token (k->name, -1), augur_message_token (k->usage, -1), ctx->n_ranks, ctx->n_ranks, fl.n);
         return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
-                                 _("wrong number of values for '%s' (expected '%s'), found %u"), k->name, k->usage, fl.n);
+                                 _("wrong number of values for '%s' (expected '%s'), found %u"), augur_message_token (k->name, -1), augur_message_token (k->usage, -1), fl.n);
       }
   }
   a->kind = k->kind;
@@ -854,7 +851,7 @@ trace_smpi_read_index (GFile         *index,
                          ? _("%s:%u: the trace of rank %u, %s, does not exist (looked for %s; the index names one file "
                              "per rank, relative to its folder or to where smpirun ran)")
                          : _("%s:%u: the trace of rank %u, %s, is not a regular file (%s)"),
-                       name, i + 1, files->len, line, where);
+                       name, i + 1, files->len, augur_message_path (line), augur_message_path (where));
           return FALSE;
         }
       g_ptr_array_add (files, g_steal_pointer (&file));

@@ -45,6 +45,7 @@
 #include <glib/gi18n.h>
 
 #include "augur-file.h"
+#include "augur-format.h"
 
 #include "trace-smpi.h"
 
@@ -255,20 +256,14 @@ augur_trace_action_kind_to_string (AugurTraceActionKind kind)
 /* A token of the file, valid UTF-8 and short enough for a message. */
 char *
 trace_token_for_message (const TraceFile *f,
-                   const char      *s,
-                   gsize            len)
+                         const char      *s,
+                         gsize            len)
 {
-  g_autofree char *valid = NULL;
-
   /* a file the user did not choose (named by a deployment) may be any
    * file on the machine: its content is never shown */
   if (f->hide_content)
     return g_strdup (_("(not shown)"));
-  valid = g_utf8_make_valid (s, MIN (len, MESSAGE_TOKEN_MAX));
-
-  if (len > MESSAGE_TOKEN_MAX)
-    return g_strconcat (valid, "…", NULL);
-  return g_steal_pointer (&valid);
+  return augur_message_token_dup (s, (gssize) len);
 }
 
 gboolean
@@ -295,8 +290,9 @@ set_io_error (GError          **error,
               const TraceFile  *f,
               GError           *cause)
 {
+  augur_file_error_shorten_name (cause, f->name);
   g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO,
-               _("%s: cannot read the trace: %s"), f->name, cause->message);
+               _("%s: cannot read the trace: %s"), augur_message_path (f->name), cause->message);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -432,14 +428,14 @@ parse_volume (const TraceFile  *f,
   if (!parse_number (s, len, out))
     return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                            _("expected a number of %s for '%s', found '%s'"),
-                           what, kinds[kind].name, tok);
+                           what, augur_message_token (kinds[kind].name, -1), augur_message_token (tok, -1));
   if (!isfinite (*out))
     return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                            _("the number of %s for '%s' must be finite, found '%s'"),
-                           what, kinds[kind].name, tok);
+                           what, augur_message_token (kinds[kind].name, -1), augur_message_token (tok, -1));
   return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                          _("the number of %s for '%s' must not be negative, found '%s'"),
-                         what, kinds[kind].name, tok);
+                         what, augur_message_token (kinds[kind].name, -1), augur_message_token (tok, -1));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -508,7 +504,7 @@ parse_action (const AugurTraceSet  *t,
     {
       g_autofree char *name = trace_token_for_message (f, tok[0], tlen[0]);
       return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
-                             _("no action after the process name '%s'"), name);
+                             _("no action after the process name '%s'"), augur_message_token (name, -1));
     }
 
   k = lookup_kind (tok[1], tlen[1]);
@@ -516,8 +512,7 @@ parse_action (const AugurTraceSet  *t,
     {
       g_autofree char *name = trace_token_for_message (f, tok[1], tlen[1]);
       return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
-                             _("unknown action '%s' (expected init, finalize, compute, send, Isend, recv, Irecv, wait, barrier, bcast, reduce, allReduce, comm_size or sleep)"),
-                             name);
+                             _("unknown action '%s' (expected init, finalize, compute, send, Isend, recv, Irecv, wait, barrier, bcast, reduce, allReduce, comm_size or sleep)"), augur_message_token (name, -1));
     }
   info = &kinds[k];
   n_args = n_fields - 2;
@@ -525,8 +520,7 @@ parse_action (const AugurTraceSet  *t,
     {
       g_autofree char *shown = trace_token_for_message (f, text, text_len);
       return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
-                             _("wrong number of values for '%s' (expected '%s'), found '%s'"),
-                             info->name, info->usage, shown);
+                             _("wrong number of values for '%s' (expected '%s'), found '%s'"), augur_message_token (info->name, -1), augur_message_token (info->usage, -1), augur_message_token (shown, -1));
     }
 
   kind = (AugurTraceActionKind) k;
@@ -542,8 +536,7 @@ parse_action (const AugurTraceSet  *t,
         {
           g_autofree char *name = trace_token_for_message (f, tok[2], tlen[2]);
           return trace_line_error (error, AUGUR_TRACE_ERROR_PROCESS, f, line,
-                                 _("peer '%s' of '%s' is not in the deployment"),
-                                 name, info->name);
+                                 _("peer '%s' of '%s' is not in the deployment"), augur_message_token (name, -1), augur_message_token (info->name, -1));
         }
       a->u.peer = (guint) peer;
       i = 3;
@@ -579,8 +572,7 @@ parse_action (const AugurTraceSet  *t,
         {
           g_autofree char *shown = trace_token_for_message (f, tok[i], tlen[i]);
           return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
-                                 _("comm_size expects a whole number of processes of at least 1, found '%s'"),
-                                 shown);
+                                 _("comm_size expects a whole number of processes of at least 1, found '%s'"), augur_message_token (shown, -1));
         }
       return TRUE;
 
@@ -1280,7 +1272,7 @@ check_init (const TraceFile         *f,
   return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
                            _("a second init for '%s' (the first is on line %llu): a trace holds "
                              "one run of each rank; was it written twice, by a child the traced program forked?"),
-                           p->name, (unsigned long long) p->init_line);
+                           augur_message_token (p->name, -1), (unsigned long long) p->init_line);
 }
 
 static gboolean
@@ -1512,7 +1504,7 @@ cursor_fill (AugurTraceSet     *t,
         {
           g_autofree char *name = trace_token_for_message (f, tok[0], tlen[0]);
           trace_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line,
-                          _("process '%s' is not in the deployment"), name);
+                          _("process '%s' is not in the deployment"), augur_message_token (name, -1));
           g_propagate_error (error, g_error_copy (c->error));
           return FALSE;
         }
@@ -1762,14 +1754,13 @@ trace_set_new (const char **processes,
       if (p->name_len == 0 || *bad != '\0' || p->name[0] == '#')
         {
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS,
-                       _("The process name '%s' cannot appear in a trace: it must be one word that does not start with '#'."),
-                       p->name);
+                       _("The process name '%s' cannot appear in a trace: it must be one word that does not start with '#'."), augur_message_token (p->name, -1));
           return NULL;
         }
       if (lookup_process (t, p->name, p->name_len) >= 0)
         {
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS,
-                       _("The process '%s' appears twice in the deployment."), p->name);
+                       _("The process '%s' appears twice in the deployment."), augur_message_token (p->name, -1));
           return NULL;
         }
       for (guint s = hash_bytes (p->name, p->name_len) & t->slot_mask;;
@@ -2227,10 +2218,7 @@ augur_trace_set_get_n_detached (const AugurTraceSet *t)
 static char *
 summary_quote (const char *line)
 {
-  gsize len = strlen (line);
-  g_autofree char *valid = g_utf8_make_valid (line, MIN (len, MESSAGE_TOKEN_MAX));
-
-  return len > MESSAGE_TOKEN_MAX ? g_strconcat (valid, "…", NULL) : g_steal_pointer (&valid);
+  return augur_message_token_dup (line, -1);
 }
 
 /* Plain or gzip, by content. */
@@ -2322,7 +2310,7 @@ summarize_seed_file (GFile             *file,
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
                        _("%s:%lu: expected a process and one of its actions, such as “p0 compute "
                          "1e6” or “p0 send p1 1e6” (a time-independent trace), found “%s”"),
-                       name, (gulong) number, found);
+                       name, (gulong) number, augur_message_token (found, -1));
           return FALSE;
         }
       if (n - 2 < kinds[kind].min_args || n - 2 > kinds[kind].max_args)
@@ -2331,7 +2319,7 @@ summarize_seed_file (GFile             *file,
 
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
                        _("%s:%lu: expected “NAME %s”, found “%s”"), name, (gulong) number,
-                       kinds[kind].usage, found);
+                       kinds[kind].usage, augur_message_token (found, -1));
           return FALSE;
         }
       summary->n_actions++;

@@ -741,7 +741,7 @@ read_point (const char *value, char **why)
 
       if (eq == NULL)
         {
-          *why = g_strdup_printf (_("validation=: expected KEY=VALUE, found “%s”"), fields[i]);
+          *why = g_strdup_printf (_("validation=: expected KEY=VALUE, found “%s”"), augur_message_token (fields[i], -1));
           return NULL;
         }
       *eq = '\0';
@@ -752,7 +752,8 @@ read_point (const char *value, char **why)
       if (which == G_N_ELEMENTS (keys) || (seen & (1u << which)) != 0)
         {
           *why = g_strdup_printf (which == G_N_ELEMENTS (keys) ? _("validation=: unknown key “%s”")
-                                                               : _("validation=: “%s” given twice"), k);
+                                                               : _("validation=: “%s” given twice"),
+                                  augur_message_token (k, -1));
           return NULL;
         }
       seen |= 1u << which;
@@ -764,9 +765,9 @@ read_point (const char *value, char **why)
             {
               if (which == 0)
                 *why = g_strdup_printf (_("validation=: ranks= needs a number of ranks from 1 to %u, found “%s”"),
-                                        (guint) AUGUR_TRACE_MAX_RANKS, v);
+                                        (guint) AUGUR_TRACE_MAX_RANKS, augur_message_token (v, -1));
               else
-                *why = g_strdup_printf (_("validation=: actions= needs a whole number, found “%s”"), v);
+                *why = g_strdup_printf (_("validation=: actions= needs a whole number, found “%s”"), augur_message_token (v, -1));
               return NULL;
             }
           if (which == 0)
@@ -778,7 +779,7 @@ read_point (const char *value, char **why)
         {
           if (!g_str_equal (v, "yes") && !g_str_equal (v, "no"))
             {
-              *why = g_strdup_printf (_("validation=: oversubscribed= is yes or no, found “%s”"), v);
+              *why = g_strdup_printf (_("validation=: oversubscribed= is yes or no, found “%s”"), augur_message_token (v, -1));
               return NULL;
             }
           row->oversubscribed = g_str_equal (v, "yes");
@@ -786,7 +787,7 @@ read_point (const char *value, char **why)
       else if (!read_seconds (v, numbers[which]))
         {
           *why = g_strdup_printf (_("validation=: %s= needs a time in seconds, finite and not negative, "
-                                    "found “%s”"), k, v);
+                                    "found “%s”"), k, augur_message_token (v, -1));
           return NULL;
         }
     }
@@ -862,7 +863,7 @@ augur_validation_record_read_line (AugurValidationRecord **record,
           if (when == NULL)
             {
               *why = g_strdup_printf (_("validation-date= needs a date and time such as 2026-11-29T02:31:07Z, "
-                                        "found “%s”"), value);
+                                        "found “%s”"), augur_message_token (value, -1));
               return FALSE;
             }
         }
@@ -874,7 +875,7 @@ augur_validation_record_read_line (AugurValidationRecord **record,
       guint64 n = 0;
       if (!g_ascii_string_to_unsigned (value, 10, 1, 100, &n, NULL))
         {
-          *why = g_strdup_printf (_("validation-runs= needs a number of runs from 1 to 100, found “%s”"), value);
+          *why = g_strdup_printf (_("validation-runs= needs a number of runs from 1 to 100, found “%s”"), augur_message_token (value, -1));
           return FALSE;
         }
       r->runs = (guint) n;
@@ -898,7 +899,7 @@ augur_validation_record_read_line (AugurValidationRecord **record,
         }
       else
         {
-          *why = g_strdup_printf (_("validation-platform= is document:ID or this-machine:FLOPS, found “%s”"), value);
+          *why = g_strdup_printf (_("validation-platform= is document:ID or this-machine:FLOPS, found “%s”"), augur_message_token (value, -1));
           return FALSE;
         }
     }

@@ -157,6 +157,54 @@ test_json_string (void)
   g_assert_cmpstr (s->str, ==, "plain,\"a,b \"\"c\"\"\"");
 }
 
+/* User input quoted in a message: short, valid UTF-8, whatever it is. */
+static void
+test_message_token (void)
+{
+  g_autofree char *huge = g_malloc (1 << 20);
+  g_autofree char *dup = NULL;
+  g_autoptr(GString) long_path = g_string_new ("/home/user/");
+  const char *q;
+
+  memset (huge, 'a', (1 << 20) - 1);
+  huge[(1 << 20) - 1] = '\0';
+  q = augur_message_token (huge, -1);
+  g_assert_cmpuint (g_utf8_strlen (q, -1), ==, AUGUR_MESSAGE_TOKEN_MAX + 1);
+  g_assert_true (g_str_has_suffix (q, "aaa…"));
+  /* by its length: the bytes after it are not read */
+  g_assert_cmpstr (augur_message_token (huge, 3), ==, "aaa");
+  g_assert_cmpstr (augur_message_token ("short", -1), ==, "short");
+  g_assert_cmpstr (augur_message_token (NULL, -1), ==, "");
+  /* bytes that are not UTF-8, a NUL within the length and control
+   * characters become U+FFFD; a character is never cut */
+  g_assert_cmpstr (augur_message_token ("a\xff\x01" "b\x1b[2J", -1), ==,
+                   "a\uFFFD\uFFFD" "b\uFFFD[2J");
+  g_assert_cmpstr (augur_message_token ("x\0y", 3), ==, "x\uFFFDy");
+  g_assert_cmpstr (augur_message_token ("\xc3\xa9\xc3", 3), ==, "é\uFFFD");
+  for (guint i = 0; i < AUGUR_MESSAGE_TOKEN_MAX + 5; i++)
+    memcpy (huge + 2 * i, "é", 2);
+  q = augur_message_token (huge, 2 * (AUGUR_MESSAGE_TOKEN_MAX + 5));
+  g_assert_true (g_utf8_validate (q, -1, NULL));
+  g_assert_cmpuint (g_utf8_strlen (q, -1), ==, AUGUR_MESSAGE_TOKEN_MAX + 1);
+  dup = augur_message_token_dup ("\xfe", -1);
+  g_assert_cmpstr (dup, ==, "\uFFFD");
+  /* the slots: the last AUGUR_MESSAGE_TOKEN_SLOTS results stay */
+  q = augur_message_token ("first", -1);
+  for (guint i = 1; i < AUGUR_MESSAGE_TOKEN_SLOTS; i++)
+    augur_message_token ("other", -1);
+  g_assert_cmpstr (q, ==, "first");
+  /* a path keeps its end */
+  g_assert_cmpstr (augur_message_path ("/tmp/trace.txt"), ==, "/tmp/trace.txt");
+  for (guint i = 0; i < 100; i++)
+    g_string_append (long_path, "folder/");
+  g_string_append (long_path, "rank-12.txt");
+  q = augur_message_path (long_path->str);
+  g_assert_true (g_str_has_prefix (q, "/home/user/folder/"));
+  g_assert_true (g_str_has_suffix (q, "/folder/rank-12.txt"));
+  g_assert_nonnull (strstr (q, "…"));
+  g_assert_cmpuint (strlen (q), <=, 2 * AUGUR_MESSAGE_TOKEN_MAX + strlen ("…"));
+}
+
 static char *
 read_all (const char *path)
 {
@@ -513,6 +561,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/format/round-trip", test_format_round_trip);
   g_test_add_func ("/engine/format/shortest", test_format_shortest);
   g_test_add_func ("/engine/format/json-csv", test_json_string);
+  g_test_add_func ("/engine/format/message-token", test_message_token);
   g_test_add_func ("/engine/format/readable", test_format_readable);
   g_test_add_func ("/engine/format/interval", test_format_interval);
   g_test_add_func ("/engine/file/symlink", test_safe_symlink);

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "pepa.h"
+#include "augur-format.h"
 #include "ctmc-private.h"   /* ctmc_force_wide: both forms of the chain */
 #include "pepa-private.h"   /* pepa_derive_threads: derivation on one thread or two */
 
@@ -1379,9 +1380,16 @@ test_error_causes (void)
   assert_model_error ("P = (a, 1).P;\x00\nP", 16, "m.pepa:1:14: the file contains a NUL byte");
   assert_model_error ("P = (a, 1).P;\rP\r\xff", -1, "m.pepa:3:1: the text is not valid UTF-8");
   /* a long name is cut in a message */
-  assert_model_error ("P = (a, 1).P;\nP Pxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", -1,
-                      "m.pepa:2:3: expected the end of the model after the system equation "
-                      "(an operator such as '<a>', '||' or '+' may be missing), found 'Pxxxxxxxxxxxxxxxxxxxxxxx…'");
+  {
+    g_autofree char *xs = g_strnfill (99, 'x');
+    g_autofree char *cut = g_strnfill (AUGUR_MESSAGE_TOKEN_MAX - 1, 'x');
+    g_autofree char *text = g_strdup_printf ("P = (a, 1).P;\nP P%s", xs);
+    g_autofree char *expected = g_strdup_printf ("m.pepa:2:3: expected the end of the model after the system equation "
+                                                 "(an operator such as '<a>', '||' or '+' may be missing), found 'P%s…'",
+                                                 cut);
+
+    assert_model_error (text, -1, expected);
+  }
   /* an unterminated comment is an error wherever it starts */
   assert_model_error ("P = (a, 1).P;\nP\n/* never closed\n", -1, "m.pepa:3:1: unterminated comment");
   assert_model_error ("P = (a, 1).P; /* never closed\nP\n", -1, "m.pepa:1:15: unterminated comment");

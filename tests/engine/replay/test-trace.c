@@ -1167,8 +1167,10 @@ static const struct {
   { "p0 init\np1 init\n# again\np0 init\n", AUGUR_TRACE_ERROR_SYNTAX,
     "4: a second init for 'p0' (the first is on line 1): a trace holds one run of each rank; was it written twice, "
     "by a child the traced program forked?" },
-  { "p0 compute 1\np0 compute x123456789012345678901234567890123456789012345", AUGUR_TRACE_ERROR_SYNTAX,
-    "2: expected a number of flops for 'compute', found 'x123456789012345678901234567890123456789…'" },
+  { "p0 compute 1\np0 compute x12345678901234567890123456789012345678901234567890123456789012345678901234567890",
+    AUGUR_TRACE_ERROR_SYNTAX,
+    "2: expected a number of flops for 'compute', found "
+    "'x123456789012345678901234567890123456789012345678901234567890123…'" },
 };
 
 static void

@@ -1821,6 +1821,52 @@ augur_des_stop (AugurDes *des)
   des->stop = TRUE;
 }
 
+/* An activity whose end the clock cannot hold: its latency, or the time
+ * it still takes at its rate, is past the largest double from now.  (A
+ * time that is no double at its rate, 1e10 flops at 1e-300 flop/s, is a
+ * resource without capacity: stuck.) */
+static gboolean
+overflowed (const AugurDesActivity *a)
+{
+  if (isfinite (a->event))
+    return FALSE;
+  if (a->state == STATE_DELAY)
+    return TRUE;
+  return a->state == STATE_SHARING && a->rate > 0 && a->remaining > 0 &&
+         isfinite (a->remaining / progress_rate (a));
+}
+
+static AugurDesActivity *
+first_overflowed (const AugurDes *des)
+{
+  AugurDesActivity *first = NULL;
+
+  for (guint i = 0; i < des->live->len; i++)
+    {
+      AugurDesActivity *a = des->live->pdata[i];
+
+      if (a != NULL && overflowed (a) && (first == NULL || a->seq < first->seq))
+        first = a;
+    }
+  return first;
+}
+
+gboolean
+augur_des_get_overflowed (const AugurDes *des,
+                          AugurDesDone   *done,
+                          gpointer       *data)
+{
+  AugurDesActivity *a = first_overflowed (des);
+
+  if (a == NULL)
+    return FALSE;
+  if (done != NULL)
+    *done = a->done;
+  if (data != NULL)
+    *data = a->data;
+  return TRUE;
+}
+
 guint64
 augur_des_run (AugurDes      *des,
                GCancellable  *cancellable,
@@ -1874,6 +1920,14 @@ augur_des_run (AugurDes      *des,
         }
       if (next == NULL || !isfinite (next->event))
         {
+          if (first_overflowed (des) != NULL)
+            {
+              /* it progresses, but its end is past what a double holds */
+              g_set_error (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_OVERFLOW,
+                           _("the simulated clock would pass the largest double (about 1.8e308 s) after %.9g s"),
+                           des->now);
+              return completions;
+            }
           g_set_error (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_STALLED,
                        g_dngettext (NULL, "the simulation is stuck at %.9g s: %u activity makes no progress "
                                     "(a resource without capacity?)",

@@ -32,6 +32,9 @@ typedef enum {
   AUGUR_DES_ERROR_STALLED,
   /* a model's option that does not read (netmodel.h) */
   AUGUR_DES_ERROR_INVALID,
+  /* an activity would end past the largest double (about 1.8e308 s): the
+   * clock cannot go there (a sleep of 1e308 s twice) */
+  AUGUR_DES_ERROR_OVERFLOW,
 } AugurDesError;
 
 typedef struct _AugurDes         AugurDes;
@@ -116,8 +119,15 @@ double    augur_des_activity_get_remaining (const AugurDes         *des,
 
 /* Runs until no activity is left or a callback asks to stop.  Returns the
  * number of completions.  Cancelled: G_IO_ERROR_CANCELLED; stuck:
- * AUGUR_DES_ERROR_STALLED. */
+ * AUGUR_DES_ERROR_STALLED; the next event past the largest double:
+ * AUGUR_DES_ERROR_OVERFLOW. */
 guint64   augur_des_run  (AugurDes *des, GCancellable *cancellable, GError **error);
+/* After AUGUR_DES_ERROR_OVERFLOW: the done and data of the first activity
+ * (in start order) that would end past the largest double, for the model
+ * to say which of its actions it is.  FALSE when there is none. */
+gboolean  augur_des_get_overflowed (const AugurDes *des,
+                                    AugurDesDone   *done,
+                                    gpointer       *data);
 /* Asks augur_des_run to return after the current completion. */
 void      augur_des_stop (AugurDes *des);
 guint     augur_des_get_n_active (const AugurDes *des);

@@ -20,6 +20,7 @@
 #include "validate.h"
 
 #include <glib/gi18n.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -622,6 +623,25 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("Line %u of the replay description: cluster= needs seven positive numbers "
                              "(nodes, cores, speed, bandwidth, latency, backbone bandwidth, backbone latency)"), n + 1);
+              return FALSE;
+            }
+          /* as a platform file's: 1e-320 is no speed or bandwidth but an
+           * underflow, and the replay would never end */
+          if (!(v[2] >= DBL_MIN))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: cluster='s speed %s is too small: a host without "
+                             "speed never finishes a computation (expected flop/s of at least 2.3e-308, like 1e9)"),
+                           n + 1, augur_message_token (f[2], -1));
+              return FALSE;
+            }
+          if (!(v[3] >= DBL_MIN) || !(v[5] >= DBL_MIN))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Line %u of the replay description: cluster='s bandwidth %s is too small: a link "
+                             "without bandwidth never delivers a message (expected bytes/s of at least 2.3e-308, "
+                             "like 1.25e9)"),
+                           n + 1, augur_message_token (f[v[3] >= DBL_MIN ? 5 : 3], -1));
               return FALSE;
             }
           in->use_cluster = TRUE;

@@ -2472,6 +2472,40 @@ describe_blocked (Smpi *sm, SRank *rank)
   return g_strdup_printf (_("rank %u waits in %s (%s)"), rank->index, kind_name (rank->act.kind), at);
 }
 
+/* The action that would end past the largest double, where the kernel
+ * found it; NULL when it is none of the ranks' own. */
+static char *
+describe_overflow (Smpi *sm)
+{
+  AugurDesDone done = NULL;
+  gpointer data = NULL;
+  double now = augur_des_now (sm->des);
+
+  if (!augur_des_get_overflowed (sm->des, &done, &data))
+    return NULL;
+  if (done == timer_done || done == test_slept)
+    {
+      SRank *rank = data;
+      g_autofree char *at = where (sm, rank->act.file, rank->act.line);
+
+      /* Translators: where in the trace, a rank, its action (e.g. sleep), then the time. */
+      return g_strdup_printf (_("%s: the simulated clock would pass the largest double (about 1.8e308 s) in "
+                                "rank %u's %s (the clock is at %.9g s)"),
+                              at, rank->index, kind_name (rank->act.kind), now);
+    }
+  if (done == transfer_done)
+    {
+      STransfer *t = data;
+      g_autofree char *at = where (sm, t->send->file, t->send->line);
+
+      /* Translators: where in the trace, the sender and the receiver, then the time. */
+      return g_strdup_printf (_("%s: the simulated clock would pass the largest double (about 1.8e308 s) in "
+                                "the message from rank %u to rank %u (the clock is at %.9g s)"),
+                              at, t->send->src, t->recv->dst, now);
+    }
+  return NULL;
+}
+
 AugurReplayResult *
 replay_smpi_run (const AugurPlatform      *platform,
                  const AugurDeployment    *deployment,
@@ -2615,6 +2649,17 @@ replay_smpi_run (const AugurPlatform      *platform,
     augur_des_run (sm.des, cancellable, &run_error);
   if (run_error != NULL && sm.error == NULL)
     {
+      if (g_error_matches (run_error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_OVERFLOW))
+        {
+          /* not stuck: the action whose end the clock cannot hold */
+          char *message = describe_overflow (&sm);
+
+          if (message != NULL)
+            {
+              g_free (run_error->message);
+              run_error->message = message;
+            }
+        }
       /* the kernel knows activities, not traces: say where each rank is */
       if (g_error_matches (run_error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_STALLED))
         {

@@ -908,6 +908,41 @@ describe_wait (Replay *rp, Rank *rank)
     }
 }
 
+/* The action that would end past the largest double, where the kernel
+ * found it; NULL when it is none of the replay's. */
+static char *
+describe_overflow (Replay *rp)
+{
+  AugurDesDone done = NULL;
+  gpointer data = NULL;
+  double now = augur_des_now (rp->des);
+
+  if (!augur_des_get_overflowed (rp->des, &done, &data))
+    return NULL;
+  if (done == activity_done)
+    {
+      Rank *rank = data;
+      g_autofree char *at = where (rp, rank->act.file, rank->act.line);
+
+      /* Translators: where in the trace, a rank, its action (e.g. sleep), then the time. */
+      return g_strdup_printf (_("%s: the simulated clock would pass the largest double (about 1.8e308 s) in "
+                                "%s's %s (the clock is at %.9g s)"),
+                              at, rank_name (rp, rank->index), augur_trace_action_kind_to_string (rank->act.kind),
+                              now);
+    }
+  if (done == transfer_done)
+    {
+      Request *send = data;
+      g_autofree char *at = where (rp, send->file, send->line);
+
+      /* Translators: where in the trace, the sender and the receiver, then the time. */
+      return g_strdup_printf (_("%s: the simulated clock would pass the largest double (about 1.8e308 s) in "
+                                "the message from %s to %s (the clock is at %.9g s)"),
+                              at, rank_name (rp, REQUEST_SRC (send)), rank_name (rp, REQUEST_DST (send)), now);
+    }
+  return NULL;
+}
+
 static void
 check_unmatched (Replay *rp)
 {
@@ -1035,6 +1070,17 @@ augur_replay_run (const AugurPlatform      *platform,
   if (run_error != NULL && rp.error == NULL)
     {
       rp.error = g_error_copy (run_error);
+      if (g_error_matches (run_error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_OVERFLOW))
+        {
+          /* not stuck: the action whose end the clock cannot hold */
+          char *message = describe_overflow (&rp);
+
+          if (message != NULL)
+            {
+              g_free (rp.error->message);
+              rp.error->message = message;
+            }
+        }
       /* the kernel knows activities, not traces: say where each rank is */
       if (g_error_matches (run_error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_STALLED))
         {

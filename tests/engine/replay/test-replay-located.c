@@ -6,11 +6,15 @@
  * action and its trace's file and line, in both dialects; an SMPI index
  * may name any file on the machine (/proc/self/environ, a file of
  * secrets): the error says its path, the line and what was expected,
- * never what the file holds.
+ * never what the file holds.  A clock that would pass the largest double
+ * is no stuck simulation: the error names the action whose end it cannot
+ * hold.  A replay document's built cluster refuses a speed or bandwidth
+ * that is an underflow, as a platform file does.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay.h"
+#include "replay-document.h"
 #include "trace.h"
 
 #include <glib/gstdio.h>
@@ -175,6 +179,98 @@ test_stuck_located (void)
   }
 }
 
+/* Two sleeps of 1e308 s, a latency of 1e308 s: the clock would pass the
+ * largest double, and the error says so at the action, not "stuck". */
+static void
+test_overflow_located (void)
+{
+  /* the paper's dialect: p0 sleeps twice */
+  {
+    g_autofree char *ppath = write_file ("fast.xml", PLATFORM_HEAD CLUSTER ("1Gf"));
+    g_autofree char *p0 = write_file ("o0.txt", "p0 sleep 1e308\np0 sleep 1e308\n");
+    g_autofree char *p1 = write_file ("o1.txt", "p1 compute 1\n");
+    const char deploy[] = "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
+                          "  <process host=\"node-0\" function=\"p0\"/>\n  <process host=\"node-1\" function=\"p1\"/>\n"
+                          "</platform>\n";
+    g_autoptr(GFile) pfile = g_file_new_for_path (ppath);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AugurPlatform) pl = augur_platform_load_file (pfile, &error);
+    AugurDeployment *d = augur_deployment_load_bytes (deploy, sizeof deploy - 1, "d.xml", pl, &error);
+    GFile *files[2] = { g_file_new_for_path (p0), g_file_new_for_path (p1) };
+    const char *names[] = { "p0", "p1" };
+    g_autoptr(AugurTraceSet) traces = augur_trace_set_open_per_process (files, names, 2, &error);
+    AugurReplayOptions lv08 = { .model = AUGUR_NETWORK_LV08 };
+    AugurReplayResult *r;
+    g_autofree char *at = g_strdup_printf ("%s:2: the simulated clock would pass the largest double "
+                                           "(about 1.8e308 s) in p0's sleep (the clock is at 1e+308 s)", p0);
+
+    g_assert_no_error (error);
+    r = augur_replay_run (pl, d, traces, &lv08, NULL, NULL, NULL, NULL, &error);
+    g_assert_null (r);
+    g_test_message ("%s", error->message);
+    g_assert_true (g_error_matches (error, AUGUR_DES_ERROR, AUGUR_DES_ERROR_OVERFLOW));
+    g_assert_cmpstr (error->message, ==, at);
+    augur_deployment_free (d);
+    g_object_unref (files[0]);
+    g_object_unref (files[1]);
+  }
+  /* SMPI's dialect: a message over a latency of 1e308 s */
+  {
+    const char *platform = PLATFORM_HEAD
+      "  <cluster id=\"c\" prefix=\"node-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\"\n"
+      "           bw=\"10Gbps\" lat=\"1e308s\" bb_bw=\"40Gbps\" bb_lat=\"1us\"/>\n</platform>\n";
+    AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
+    g_autofree char *r0 = write_file ("l0.txt", "0 init\n0 send 1 100 0 0\n0 finalize\n");
+    g_autofree char *r1 = write_file ("l1.txt", "1 init\n1 recv 0 100 0 0\n1 finalize\n");
+    g_autofree char *index = write_file ("late.txt", "l0.txt\nl1.txt\n");
+    g_autoptr(GError) e = replay_smpi ("late.xml", platform, index, &options);
+    g_autofree char *at = g_strdup_printf ("%s:2: the simulated clock would pass the largest double "
+                                           "(about 1.8e308 s) in the message from rank 0 to rank 1", r0);
+
+    g_assert_true (g_error_matches (e, AUGUR_DES_ERROR, AUGUR_DES_ERROR_OVERFLOW));
+    assert_prefix (e, at);
+    g_assert_null (strstr (e->message, "stuck"));
+  }
+}
+
+/* cluster= with a speed or a bandwidth that is an underflow (1e-320), or
+ * a number that is none (inf): refused at its line, as a platform file's. */
+static void
+test_cluster_underflow (void)
+{
+  static const struct { const char *cluster, *expected; } bad[] = {
+    { "cluster=16,1,1e-320,1.25e9,1e-6,5e9,1e-6", "Line 2 of the replay description: cluster='s speed 1e-320 is too small" },
+    { "cluster=16,1,1e9,1e-310,1e-6,5e9,1e-6", "Line 2 of the replay description: cluster='s bandwidth 1e-310 is too small" },
+    { "cluster=16,1,1e9,1.25e9,1e-6,4e-320,1e-6", "Line 2 of the replay description: cluster='s bandwidth 4e-320 is too small" },
+    { "cluster=16,1,1e9,1.25e9,1e-6,inf,1e-6", "Line 2 of the replay description: cluster= needs seven positive numbers" },
+    { "cluster=16,1,1e9,1.25e9,1e999,5e9,1e-6", "Line 2 of the replay description: cluster= needs seven positive numbers" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("network=smpi\n%s\n", bad[i].cluster);
+      g_autoptr(GError) error = NULL;
+      AugurReplayInputs in;
+
+      augur_replay_inputs_init (&in);
+      g_assert_false (augur_replay_inputs_from_text (&in, text, NULL, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+      assert_prefix (error, bad[i].expected);
+      augur_replay_inputs_clear (&in);
+    }
+  /* the smallest normal double is one */
+  {
+    g_autoptr(GError) error = NULL;
+    AugurReplayInputs in;
+
+    augur_replay_inputs_init (&in);
+    g_assert_true (augur_replay_inputs_from_text (&in, "cluster=2,1,2.3e-308,2.3e-308,1e-320,2.3e-308,1e-6\n",
+                                                  NULL, &error));
+    g_assert_no_error (error);
+    augur_replay_inputs_clear (&in);
+  }
+}
+
 /* What an index names is read as a trace only when it is one: a file of
  * secrets or /proc/self/environ is named by its path and line, its words
  * never shown. */
@@ -236,6 +332,8 @@ main (int argc, char **argv)
   tmp = g_dir_make_tmp ("augur-replay-located-XXXXXX", NULL);
   g_test_add_func ("/replay/located/config", test_config_located);
   g_test_add_func ("/replay/located/stuck", test_stuck_located);
+  g_test_add_func ("/replay/located/overflow", test_overflow_located);
+  g_test_add_func ("/replay/located/cluster-underflow", test_cluster_underflow);
   g_test_add_func ("/replay/located/named-not-quoted", test_named_not_quoted);
   status = g_test_run ();
   {

@@ -112,6 +112,7 @@ struct _AugurPlatform
   char       *host_overhead;     /* "FILE:LINE: KEY" of the first <prop> smpi/os, ois or or on a host or
                                   * cluster (SMPI gives such a host its own overheads), or NULL */
   guint       loopback;          /* the __loopback__ link */
+  GPtrArray  *warnings;          /* char*: "FILE:LINE: ..." what SimGrid reads with a warning */
 
   GMutex      route_lock;        /* guards route_cache, filled by get_route() */
   GHashTable *route_cache;       /* (src << 32 | dst) -> GArray of AugurRouteHop */

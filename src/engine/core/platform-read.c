@@ -250,6 +250,53 @@ get_quantity (Reader     *r,
   return TRUE;
 }
 
+/* A speed without a unit is flop/s, with SimGrid's warning that the form
+ * is deprecated (xbt_parse_get_value_with_unit): said as SimGrid says it,
+ * with what was probably meant where a comma reads as a decimal point
+ * ("1,5Gf": two power states, 1 f and 5 Gf, the first taken). */
+static void
+warn_unitless_speed (Reader      *r,
+                     xmlNode     *node,
+                     const char  *attribute,
+                     const char  *text,
+                     char       **states)
+{
+  for (guint i = 0; states[i] != NULL; i++)
+    {
+      g_autofree char *state = g_strstrip (g_strdup (states[i]));
+      gsize len = strlen (state);
+      double v = 0;
+      const char *after = states[i + 1];
+      char *message;
+
+      if (len == 0 || !(g_ascii_isdigit (state[len - 1]) || state[len - 1] == '.') ||
+          !augur_parse_quantity (state, "speed", &v) || v == 0)
+        continue;
+      while (after != NULL && g_ascii_isspace (*after))
+        after++;
+      if (after != NULL && g_ascii_isdigit (*after) && strspn (state, "0123456789") == len)
+        {
+          g_autofree char *next = g_strstrip (g_strdup (after));
+
+          message = g_strdup_printf (_("%s=\"%s\" lists power states (a comma separates them) and %s has no unit: "
+                                       "it is read as %s flop/s, as SimGrid reads it; \"%s,%s\" is probably "
+                                       "meant as %s.%s (the decimal point is '.')"),
+                                     attribute, augur_message_token (text, -1), augur_message_token (state, -1),
+                                     augur_message_token (state, -1), augur_message_token (state, -1),
+                                     augur_message_token (next, -1), augur_message_token (state, -1),
+                                     augur_message_token (next, -1));
+        }
+      else
+        message = g_strdup_printf (_("%s=\"%s\": the speed %s has no unit: it is read as %s flop/s, as SimGrid "
+                                     "reads it with a warning that the form is deprecated (write \"%sf\")"),
+                                   attribute, augur_message_token (text, -1), augur_message_token (state, -1),
+                                   augur_message_token (state, -1), augur_message_token (state, -1));
+      g_ptr_array_add (r->p->warnings, g_strdup_printf ("%s:%ld: %s", r->filename, xmlGetLineNo (node), message));
+      g_free (message);
+      return;   /* one for the attribute */
+    }
+}
+
 /* speed="1Gf,500Mf" lists the power states; pstate="1" picks one. */
 static gboolean
 get_speed (Reader  *r,
@@ -284,6 +331,7 @@ get_speed (Reader  *r,
                  "\"1Gf\" (f, kf, Mf, Gf, Tf...)"), attribute, augur_message_token (text, -1));
         return FALSE;
       }
+  warn_unitless_speed (r, node, attribute, text, states);
   /* a host without speed never finishes a computation */
   if (!(*speed >= DBL_MIN))
     {

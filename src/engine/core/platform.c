@@ -179,6 +179,7 @@ platform_new_empty (void)
   p->link_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   p->config = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   p->config_keys = g_ptr_array_new_with_free_func (g_free);
+  p->warnings = g_ptr_array_new_with_free_func (g_free);
   p->config_where = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   p->loopback = NONE_INDEX;
   g_mutex_init (&p->route_lock);
@@ -233,6 +234,7 @@ augur_platform_free (AugurPlatform *p)
   g_hash_table_unref (p->config);
   g_free (p->host_overhead);
   g_ptr_array_unref (p->config_keys);
+  g_ptr_array_unref (p->warnings);
   g_hash_table_unref (p->config_where);
   g_mutex_clear (&p->route_lock);
   g_hash_table_unref (p->route_cache);
@@ -583,6 +585,20 @@ augur_platform_new_cluster (const char *id,
 }
 
 /* ---- Accessors ------------------------------------------------------------ */
+
+guint
+augur_platform_get_n_warnings (const AugurPlatform *p)
+{
+  return p->warnings->len;
+}
+
+const char *
+augur_platform_get_warning (const AugurPlatform *p,
+                            guint                i)
+{
+  g_return_val_if_fail (i < p->warnings->len, NULL);
+  return p->warnings->pdata[i];
+}
 
 guint
 augur_platform_get_n_hosts (const AugurPlatform *p)

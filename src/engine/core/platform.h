@@ -60,6 +60,12 @@ void           augur_platform_free        (AugurPlatform *p);
 /* A SimGrid version 4.1 platform file that SimGrid itself accepts. */
 char          *augur_platform_to_xml      (const AugurPlatform *p);
 
+/* What the file says in a form SimGrid reads with a warning (a speed
+ * without a unit: "1,5Gf" is two power states, 1 flop/s and 5 Gflop/s),
+ * "FILE:LINE: ..."; a replay on the platform gives them with its own. */
+guint       augur_platform_get_n_warnings  (const AugurPlatform *p);
+const char *augur_platform_get_warning     (const AugurPlatform *p, guint i);
+
 guint       augur_platform_get_n_hosts     (const AugurPlatform *p);
 const char *augur_platform_get_host_name   (const AugurPlatform *p, guint host);
 gboolean    augur_platform_lookup_host     (const AugurPlatform *p, const char *name, guint *host);

@@ -2727,6 +2727,8 @@ replay_smpi_run (const AugurPlatform      *platform,
     }
 
   result = replay_result_new (options->model, sm.n);
+  for (guint i = 0; i < augur_platform_get_n_warnings (platform); i++)
+    g_ptr_array_add (result->warnings, g_strdup (augur_platform_get_warning (platform, i)));
   for (guint i = 0; i < sm.n; i++)
     {
       SRank *rank = &sm.ranks[i];

@@ -1136,6 +1136,8 @@ augur_replay_run (const AugurPlatform      *platform,
     }
 
   result = replay_result_new (options->model, rp.n);
+  for (guint i = 0; i < augur_platform_get_n_warnings (platform); i++)
+    g_ptr_array_add (result->warnings, g_strdup (augur_platform_get_warning (platform, i)));
   result->time = augur_des_now (rp.des);
   result->actions = rp.actions;
   result->seconds = (g_get_monotonic_time () - start) / 1e6;

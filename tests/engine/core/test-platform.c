@@ -861,6 +861,52 @@ test_to_xml (void)
   g_assert_null (strstr (xml, "__loopback__"));
 }
 
+/* A speed without a unit is flop/s, as SimGrid reads it, with its
+ * warning; "1,5Gf" (a decimal comma) is two power states, 1 f and 5 Gf:
+ * never silently 1 flop/s. */
+static void
+test_unitless_speed (void)
+{
+  {
+    g_autoptr(AugurPlatform) p = load (HEADER "<platform version=\"4.1\">\n"
+                                       "  <zone id=\"z\" routing=\"Full\">\n"
+                                       "    <host id=\"h0\" speed=\"1,5Gf\"/>\n"
+                                       "    <host id=\"h1\" speed=\"1Gf\"/>\n"
+                                       "  </zone>\n</platform>\n");
+
+    /* SimGrid's value: the first power state */
+    g_assert_cmpfloat (augur_platform_get_host_speed (p, host (p, "h0")), ==, 1.0);
+    g_assert_cmpuint (augur_platform_get_n_warnings (p), ==, 1);
+    g_assert_cmpstr (augur_platform_get_warning (p, 0), ==,
+                     "test.xml:5: speed=\"1,5Gf\" lists power states (a comma separates them) and 1 has no unit: "
+                     "it is read as 1 flop/s, as SimGrid reads it; \"1,5Gf\" is probably meant as 1.5Gf "
+                     "(the decimal point is '.')");
+  }
+  {
+    g_autoptr(AugurPlatform) p = load (HEADER "<platform version=\"4.1\">\n"
+                                       "  <zone id=\"z\" routing=\"Full\">\n"
+                                       "    <host id=\"h0\" speed=\"2e9\"/>\n"
+                                       "  </zone>\n</platform>\n");
+
+    g_assert_cmpfloat (augur_platform_get_host_speed (p, host (p, "h0")), ==, 2e9);
+    g_assert_cmpuint (augur_platform_get_n_warnings (p), ==, 1);
+    g_assert_cmpstr (augur_platform_get_warning (p, 0), ==,
+                     "test.xml:5: speed=\"2e9\": the speed 2e9 has no unit: it is read as 2e9 flop/s, as SimGrid "
+                     "reads it with a warning that the form is deprecated (write \"2e9f\")");
+  }
+  /* with units, power states or not: nothing to say */
+  {
+    g_autoptr(AugurPlatform) p = load (HEADER "<platform version=\"4.1\">\n"
+                                       "  <zone id=\"z\" routing=\"Full\">\n"
+                                       "    <host id=\"h0\" speed=\"1.5Gf, 500Mf\" pstate=\"1\"/>\n"
+                                       "    <host id=\"h1\" speed=\"100flops\"/>\n"
+                                       "  </zone>\n</platform>\n");
+
+    g_assert_cmpfloat (augur_platform_get_host_speed (p, host (p, "h0")), ==, 5e8);
+    g_assert_cmpuint (augur_platform_get_n_warnings (p), ==, 0);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -880,6 +926,7 @@ main (int   argc,
   g_test_add_func ("/engine/platform/errors", test_errors);
   g_test_add_func ("/engine/platform/deployment/errors", test_deployment_errors);
   g_test_add_func ("/engine/platform/to-xml", test_to_xml);
+  g_test_add_func ("/engine/platform/unitless-speed", test_unitless_speed);
 
   return g_test_run ();
 }

@@ -260,8 +260,18 @@ test_machine_study (Fixture       *f,
                             gtk_widget_get_margin_end (note_label),
                           &minimum, &natural, NULL, NULL);
       natural -= gtk_widget_get_margin_top (note_label) + gtk_widget_get_margin_bottom (note_label);
-      /* under the table, not over it, and above the window's bottom */
+      /* under the table, not over it, and above the window's bottom: the
+       * table as seen, where the chart and the table scroll together, the
+       * part of it inside their scrolled window */
       g_assert_true (gtk_widget_compute_bounds (augur_activity_page_get_study_table (f->page), f->window, &seen));
+      {
+        GtkWidget *scroller = gtk_widget_get_ancestor (augur_activity_page_get_study_table (f->page),
+                                                       GTK_TYPE_SCROLLED_WINDOW);
+        graphene_rect_t view;
+
+        if (scroller != NULL && gtk_widget_compute_bounds (scroller, f->window, &view))
+          g_assert_true (graphene_rect_intersection (&seen, &view, &seen));
+      }
       g_test_message ("%dx%d: note %gx%g at %g,%g, needs %d; the table ends at %g", width, height,
                       bounds.size.width, bounds.size.height, bounds.origin.x, bounds.origin.y, natural,
                       seen.origin.y + seen.size.height);

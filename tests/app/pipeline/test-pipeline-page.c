@@ -866,7 +866,7 @@ test_cluster (Fixture       *f,
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));
   g_test_message ("%s", augur_pipeline_page_get_error_text (f->page));
   g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "task 1 (points 2 to 2)"));
-  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "not a regular file"));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "is a folder, not a file"));
   g_assert_cmpint (g_rmdir (blocked), ==, 0);
   augur_pipeline_page_resubmit_cluster (f->page, job);
   g_assert_true (augur_test_wait_signal (f->page, "clustered", 120));

@@ -280,6 +280,22 @@ test_solvers (void)
     compare (path, 2, solvers[i]);
 }
 
+/* The 8-stage pipeline (6,561 states) written in a new temporary folder
+ * (*dir): its path. */
+static char *
+write_pipeline8 (char **dir)
+{
+  g_autofree char *text = augur_test_pepa_pipeline (8);
+  g_autoptr(GError) error = NULL;
+  char *path;
+
+  *dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (*dir, "pipeline8.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  return path;
+}
+
 /* Gauss-Seidel, the default: each rank sweeps its rows in order with
  * its newest values and the other ranks' from their last sweep, which
  * one exchange a sweep brings (only the ghost values, to the ranks that
@@ -295,17 +311,12 @@ test_solvers (void)
 static void
 test_gauss_seidel (void)
 {
-  g_autofree char *text = augur_test_pepa_pipeline (8);
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (!have_mpi ())
     return;
-  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "pipeline8.pepa", NULL);
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  path = write_pipeline8 (&dir);
   /* plain sweeps (6,561 states: not accelerated anyway) */
   g_setenv ("AUGUR_MPI_ACCELERATE", "0", TRUE);
   for (int ranks = 1; ranks <= 3; ranks++)
@@ -362,17 +373,12 @@ static void assert_fails (const char *const *args, int ranks, const char *messag
 static void
 test_gauss_seidel_accelerated (void)
 {
-  g_autofree char *text = augur_test_pepa_pipeline (8);
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (!have_mpi ())
     return;
-  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "pipeline8.pepa", NULL);
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  path = write_pipeline8 (&dir);
   for (int ranks = 1; ranks <= 3; ranks++)
     {
       g_autofree char *plain = NULL, *json = NULL;
@@ -504,17 +510,12 @@ test_pipeline_10 (void)
 static void
 test_partition (void)
 {
-  g_autofree char *text = augur_test_pepa_pipeline (8);
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (!have_mpi ())
     return;
-  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "pipeline8.pepa", NULL);
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  path = write_pipeline8 (&dir);
   for (int ranks = 2; ranks <= 3; ranks++)
     {
       g_autofree char *levels = compare_json (path, ranks, NULL, NULL, RELATIVE_PARTITION);
@@ -545,17 +546,12 @@ test_partition (void)
 static void
 test_partition_structure (void)
 {
-  g_autofree char *text = augur_test_pepa_pipeline (8);
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (!have_mpi ())
     return;
-  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "pipeline8.pepa", NULL);
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  path = write_pipeline8 (&dir);
   for (int ranks = 2; ranks <= 3; ranks++)
     {
       /* to 1e-9 of the engine's, as every other comparison: the engine's
@@ -621,17 +617,12 @@ test_partition_structure (void)
 static void
 test_partition_graph (void)
 {
-  g_autofree char *text = augur_test_pepa_pipeline (8);
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (!have_mpi ())
     return;
-  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "pipeline8.pepa", NULL);
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  path = write_pipeline8 (&dir);
   for (int ranks = 2; ranks <= 3; ranks++)
     {
       g_autofree char *graph = compare_json (path, ranks, NULL, "graph", RELATIVE);

@@ -3,7 +3,9 @@
  *
  * Colours by process and variable kind, text, rings, buttons, chips, the
  * tray, the legend and the distance line, drawn with Cairo from a layout.
- * See augur-machine-picture-private.h.
+ * See augur-machine-picture-private.h.  One file: every piece draws with
+ * the same text and colour helpers, and the layout (augur-machine-layout.c)
+ * is already apart.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -130,18 +132,25 @@ make_layout (const MachineScene *self,
   return layout;
 }
 
+/* A layout's size in pixels, width or height; the layout is let go. */
+static double
+layout_extent (PangoLayout *layout,
+               gboolean     height)
+{
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  g_object_unref (layout);
+  return height ? h : w;
+}
+
 double
 machine_text_width (const MachineScene *self,
                     const char         *text,
                     double              scale,
                     gboolean            bold)
 {
-  PangoLayout *layout = make_layout (self, text, scale, bold);
-  int w, h;
-
-  pango_layout_get_pixel_size (layout, &w, &h);
-  g_object_unref (layout);
-  return w;
+  return layout_extent (make_layout (self, text, scale, bold), FALSE);
 }
 
 const char *
@@ -172,12 +181,7 @@ machine_text_height (const MachineScene *self,
                      double              scale,
                      double              width)
 {
-  PangoLayout *layout = wrapped_layout (self, text, scale, width);
-  int w, h;
-
-  pango_layout_get_pixel_size (layout, &w, &h);
-  g_object_unref (layout);
-  return h;
+  return layout_extent (wrapped_layout (self, text, scale, width), TRUE);
 }
 
 /* Text vertically centred on cy, starting at x (or centred on x); cut

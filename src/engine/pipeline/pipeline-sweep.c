@@ -1,6 +1,8 @@
 /* pipeline-sweep.c: throughput against one parameter, one curve per
  * mapping, with the points where the best mapping changes; and the text,
- * JSON and CSV forms of evaluations and sweeps.
+ * JSON and CSV forms of evaluations and sweeps.  One file: the text,
+ * JSON and CSV writers share the sweep's own walk over its curves and
+ * crossovers, and its number() (every digit, in every locale).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,4 +1,6 @@
 /* calibrate.c: a SimGrid platform measured from this machine (calibrate.h).
+ * One file: the measurements, their fit and the platform written from
+ * them are one pipeline whose stages share the points' structure.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -206,6 +206,38 @@ get_required (Reader     *r,
   return value;
 }
 
+/* A bandwidth or a time without a unit is B/s or s, with SimGrid's
+ * warning that the form is deprecated (xbt_parse_get_value_with_unit,
+ * as for a speed; none for 0, which SimGrid lets go without a unit).  The
+ * time kind is only ever a latency here. */
+static void
+warn_unitless_quantity (Reader     *r,
+                        xmlNode    *node,
+                        const char *attribute,
+                        const char *kind,
+                        const char *text,
+                        double      value)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  gsize len = strlen (stripped);
+  const char *token;
+  char *message;
+
+  if (len == 0 || !(g_ascii_isdigit (stripped[len - 1]) || stripped[len - 1] == '.') || value == 0)
+    return;
+  token = augur_message_token (stripped, -1);
+  if (strcmp (kind, "bandwidth") == 0)
+    message = g_strdup_printf (_("%s=\"%s\": the bandwidth %s has no unit: it is read as %s B/s, as SimGrid "
+                                 "reads it with a warning that the form is deprecated (write \"%sBps\")"),
+                               attribute, augur_message_token (text, -1), token, token, token);
+  else
+    message = g_strdup_printf (_("%s=\"%s\": the latency %s has no unit: it is read as %s s, as SimGrid "
+                                 "reads it with a warning that the form is deprecated (write \"%ss\")"),
+                               attribute, augur_message_token (text, -1), token, token, token);
+  g_ptr_array_add (r->p->warnings, g_strdup_printf ("%s:%ld: %s", r->filename, xmlGetLineNo (node), message));
+  g_free (message);
+}
+
 static gboolean
 get_quantity (Reader     *r,
               xmlNode    *node,
@@ -247,6 +279,7 @@ get_quantity (Reader     *r,
                name, augur_message_token (text, -1));
       return FALSE;
     }
+  warn_unitless_quantity (r, node, name, kind, text, *value);
   return TRUE;
 }
 

@@ -60,9 +60,10 @@ void           augur_platform_free        (AugurPlatform *p);
 /* A SimGrid version 4.1 platform file that SimGrid itself accepts. */
 char          *augur_platform_to_xml      (const AugurPlatform *p);
 
-/* What the file says in a form SimGrid reads with a warning (a speed
- * without a unit: "1,5Gf" is two power states, 1 flop/s and 5 Gflop/s),
- * "FILE:LINE: ..."; a replay on the platform gives them with its own. */
+/* What the file says in a form SimGrid reads with a warning (a speed,
+ * bandwidth or latency without a unit: "1,5Gf" is two power states,
+ * 1 flop/s and 5 Gflop/s; "125000000" B/s; "5e-5" s), "FILE:LINE: ...";
+ * a replay on the platform gives them with its own. */
 guint       augur_platform_get_n_warnings  (const AugurPlatform *p);
 const char *augur_platform_get_warning     (const AugurPlatform *p, guint i);
 

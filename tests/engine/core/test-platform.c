@@ -907,6 +907,60 @@ test_unitless_speed (void)
   }
 }
 
+/* A bandwidth without a unit is B/s and a latency without one is s, as
+ * SimGrid reads them, with its warning as for a speed ("Deprecated
+ * unit-less value"); none for 0, nor for values with units. */
+static void
+test_unitless_bandwidth_latency (void)
+{
+  {
+    g_autoptr(AugurPlatform) p = load (HEADER "<platform version=\"4.1\">\n"
+                                       "  <zone id=\"z\" routing=\"Full\">\n"
+                                       "    <host id=\"h0\" speed=\"1Gf\"/>\n"
+                                       "    <link id=\"l0\" bandwidth=\"125000000\" latency=\"5e-5\"/>\n"
+                                       "    <link id=\"l1\" bandwidth=\"125MBps\" latency=\"0\"/>\n"
+                                       "  </zone>\n</platform>\n");
+
+    /* the numbers SimGrid reads, unchanged */
+    assert_link (p, "l0", 125e6, 5e-5, AUGUR_LINK_SHARED);
+    g_assert_cmpfloat (augur_platform_get_link_latency (p, link_index (p, "l0")), ==, 5e-5);
+    assert_link (p, "l1", 125e6, 0, AUGUR_LINK_SHARED);
+    g_assert_cmpuint (augur_platform_get_n_warnings (p), ==, 2);
+    g_assert_cmpstr (augur_platform_get_warning (p, 0), ==,
+                     "test.xml:6: bandwidth=\"125000000\": the bandwidth 125000000 has no unit: it is read as "
+                     "125000000 B/s, as SimGrid reads it with a warning that the form is deprecated "
+                     "(write \"125000000Bps\")");
+    g_assert_cmpstr (augur_platform_get_warning (p, 1), ==,
+                     "test.xml:6: latency=\"5e-5\": the latency 5e-5 has no unit: it is read as 5e-5 s, as "
+                     "SimGrid reads it with a warning that the form is deprecated (write \"5e-5s\")");
+  }
+  /* a cluster's: each attribute once, in the order SimGrid reads them */
+  {
+    g_autoptr(AugurPlatform) p = load (HEADER "<platform version=\"4.1\">\n"
+                                       "  <zone id=\"z\" routing=\"Full\">\n"
+                                       "    <cluster id=\"c\" prefix=\"n-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\"\n"
+                                       "             bw=\"1.25E8\" lat=\"16.67E-6\" bb_bw=\"1.25GBps\" bb_lat=\"1.\"\n"
+                                       "             loopback_bw=\"1e10\" loopback_lat=\"0.0\"/>\n"
+                                       "  </zone>\n</platform>\n");
+
+    assert_link (p, "c_link_1", 1.25e8, 16.67e-6, AUGUR_LINK_SPLITDUPLEX);
+    assert_link (p, "c_backbone", 1.25e9, 1.0, AUGUR_LINK_SHARED);
+    g_assert_cmpuint (augur_platform_get_n_warnings (p), ==, 4);
+    g_assert_cmpstr (augur_platform_get_warning (p, 0), ==,
+                     "test.xml:5: bw=\"1.25E8\": the bandwidth 1.25E8 has no unit: it is read as 1.25E8 B/s, as "
+                     "SimGrid reads it with a warning that the form is deprecated (write \"1.25E8Bps\")");
+    g_assert_cmpstr (augur_platform_get_warning (p, 1), ==,
+                     "test.xml:5: lat=\"16.67E-6\": the latency 16.67E-6 has no unit: it is read as 16.67E-6 s, "
+                     "as SimGrid reads it with a warning that the form is deprecated (write \"16.67E-6s\")");
+    g_assert_cmpstr (augur_platform_get_warning (p, 2), ==,
+                     "test.xml:5: bb_lat=\"1.\": the latency 1. has no unit: it is read as 1. s, as SimGrid "
+                     "reads it with a warning that the form is deprecated (write \"1.s\")");
+    g_assert_cmpstr (augur_platform_get_warning (p, 3), ==,
+                     "test.xml:5: loopback_bw=\"1e10\": the bandwidth 1e10 has no unit: it is read as 1e10 B/s, "
+                     "as SimGrid reads it with a warning that the form is deprecated (write \"1e10Bps\")");
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -927,6 +981,7 @@ main (int   argc,
   g_test_add_func ("/engine/platform/deployment/errors", test_deployment_errors);
   g_test_add_func ("/engine/platform/to-xml", test_to_xml);
   g_test_add_func ("/engine/platform/unitless-speed", test_unitless_speed);
+  g_test_add_func ("/engine/platform/unitless-bandwidth-latency", test_unitless_bandwidth_latency);
 
   return g_test_run ();
 }

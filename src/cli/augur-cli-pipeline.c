@@ -415,10 +415,15 @@ augur_cli_pipeline (int argc, char **argv)
           g_ptr_array_add (args, (gpointer) "--search");
           if (level_text != NULL)
             {
+              g_autofree char *line =
+                g_strdup_printf ("A first climb from the listed mappings found the best %u reach %s: "
+                                 "the tasks prune below it\n",
+                                 options.keep > 0 ? options.keep : AUGUR_PIPELINE_SEARCH_KEEP, level_text);
+
               g_ptr_array_add (args, (gpointer) "--at-least");
               g_ptr_array_add (args, level_text);
-              printf ("A first climb from the listed mappings found the best %u reach %s: the tasks prune below it\n",
-                      options.keep > 0 ? options.keep : AUGUR_PIPELINE_SEARCH_KEEP, level_text);
+              if (!augur_cli_write_stdout ("pipeline", line))
+                return AUGUR_CLI_EXIT_MODEL;
             }
         }
       if (keep > 0)

@@ -45,7 +45,8 @@ void     augur_cli_on_progress   (double      fraction,
 /* Writes text to standard output and flushes it; FALSE, with a message on
  * standard error, when it could not be written (a full disk, a closed
  * pipe), so every command exits non-zero rather than leave a truncated
- * file behind. */
+ * file behind.  Whatever else reaches standard output (GOption's --help)
+ * is checked as augur-cli exits (close_stdout in augur-cli.c). */
 gboolean augur_cli_write_stdout  (const char *command,
                                   const char *text);
 

@@ -65,28 +65,38 @@ augur_cli_slurm_write (const char *dir, const AugurCliSlurmPlan *plan, guint tas
       fprintf (stderr, "augur-cli: %s\n", error->message);
       return FALSE;
     }
-  printf ("%u points in %u tasks of up to %u (MaxArraySize %u): %s\n", plan->n_points, tasks, chunk,
-          augur_slurm_max_array_size (), script);
+  {
+    g_autofree char *line = g_strdup_printf ("%u points in %u tasks of up to %u (MaxArraySize %u): %s\n",
+                                             plan->n_points, tasks, chunk, augur_slurm_max_array_size (), script);
+
+    if (!augur_cli_write_stdout (plan->command, line))
+      return FALSE;
+  }
   if (submit_it)
     {
       g_autofree char *id = augur_slurm_submit (script, &error);
       g_autofree char *abs = g_canonicalize_filename (dir, NULL);
       g_autofree char *q_abs = g_shell_quote (abs);
+      g_autofree char *line = NULL;
+
       if (id == NULL)
         {
           fprintf (stderr, "augur-cli: %s\n", error->message);
           return FALSE;
         }
-      printf ("Submitted job %s; when it is done: augur-cli collect %s\n", id, q_abs);
+      line = g_strdup_printf ("Submitted job %s; when it is done: augur-cli collect %s\n", id, q_abs);
+      return augur_cli_write_stdout (plan->command, line);
     }
   else
     {
       /* quoted as job.sh quotes its paths: a hint pasted into a shell
        * never runs what a folder's name holds ($(...), backquotes) */
       g_autofree char *q_script = g_shell_quote (script), *q_dir = g_shell_quote (dir);
-      printf ("Submit it with: sbatch %s; then: augur-cli collect %s\n", q_script, q_dir);
+      g_autofree char *line = g_strdup_printf ("Submit it with: sbatch %s; then: augur-cli collect %s\n",
+                                               q_script, q_dir);
+
+      return augur_cli_write_stdout (plan->command, line);
     }
-  return fflush (stdout) == 0;
 }
 
 gboolean

@@ -29,6 +29,8 @@
 #include <errno.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -87,19 +89,74 @@ augur_cli_on_progress (double fraction, const char *phase, gpointer user_data)
     fprintf (stderr, "\r%s\033[K", phase);
 }
 
+/* The command being run, for the write error close_stdout() may give;
+ * NULL before one is chosen (augur-cli --help). */
+static const char *running_command;
+/* A write error on standard output already said (by
+ * augur_cli_write_stdout, whose command then fails). */
+static gboolean stdout_error_reported;
+
+static void
+report_write_error (const char *command,
+                    int         saved_errno)
+{
+  /* Translators: augur-cli's standard output could not be written (a
+   * full disk); %s is the system's reason. */
+  g_autofree char *message = g_strdup_printf (_("cannot write the output: %s"),
+                                              saved_errno != 0 ? g_strerror (saved_errno) : _("write error"));
+
+  if (command != NULL)
+    fprintf (stderr, "augur-cli %s: %s\n", command, message);
+  else
+    fprintf (stderr, "augur-cli: %s\n", message);
+  stdout_error_reported = TRUE;
+}
+
 gboolean
 augur_cli_write_stdout (const char *command,
                         const char *text)
 {
-  int saved;
-
   errno = 0;
   if (fputs (text, stdout) != EOF && fflush (stdout) == 0 && !ferror (stdout))
     return TRUE;
-  saved = errno;
-  fprintf (stderr, "augur-cli %s: cannot write the output: %s\n", command,
-           saved ? g_strerror (saved) : "write error");
+  report_write_error (command, errno);
   return FALSE;
+}
+
+/* g_print's output (GOption's --help) as GLib writes it, the reason a
+ * write failed kept for close_stdout(). */
+static int print_errno;
+
+static void
+print_to_stdout (const char *text)
+{
+  errno = 0;
+  if ((fputs (text, stdout) == EOF || fflush (stdout) != 0) && print_errno == 0)
+    print_errno = errno;
+}
+
+/* At exit, as coreutils' close_stdout: whatever wrote to standard output
+ * (a command's result, a line printed on the way, the usage, GOption's
+ * --help, which exits by itself), output that could not be written (a
+ * full disk, /dev/full) makes the exit status non-zero with a message
+ * rather than a silent success.  A standard output closed by the caller
+ * with nothing written to it is no error. */
+static void
+close_stdout (void)
+{
+  gboolean failed = ferror (stdout) != 0;
+  gboolean pending = __fpending (stdout) != 0;
+  int saved;
+
+  errno = 0;
+  if (fclose (stdout) != 0 && (pending || errno != EBADF))
+    failed = TRUE;
+  saved = errno != 0 ? errno : print_errno;
+  if (!failed)
+    return;
+  if (!stdout_error_reported)
+    report_write_error (running_command, saved);
+  _exit (AUGUR_CLI_EXIT_MODEL);
 }
 
 gboolean
@@ -191,6 +248,8 @@ int
 main (int argc, char **argv)
 {
   setup_i18n ();
+  atexit (close_stdout);
+  g_set_print_handler (print_to_stdout);
 
   if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
     {
@@ -212,6 +271,7 @@ main (int argc, char **argv)
             fprintf (stderr, "augur-cli %s: %s\n", argv[1], error->message);
             return AUGUR_CLI_EXIT_USAGE;
           }
+        running_command = commands[i].name;
         return commands[i].run (argc - 1, argv + 1);
       }
 

@@ -1106,6 +1106,72 @@ test_ccdsm_failures (void)
   g_rmdir (dir);
 }
 
+/* Standard output on a full disk: whatever wrote it (the usage, GOption's
+ * --help, which exits by itself, a command's result, the lines a Slurm
+ * job's writing prints), exit 1 and the reason on standard error, never
+ * a silent success. */
+static void
+test_full_stdout (void)
+{
+  g_autofree char *pepa = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "tiny.pepa", NULL);
+  g_autofree char *des = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "pipeline.des", NULL);
+  g_autofree char *replay = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "replay",
+                                              "stencil.replay", NULL);
+  g_autofree char *activity = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "lapw0.activity",
+                                                NULL);
+  g_autofree char *points = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "calibrate",
+                                              "openmpi-pingpong.csv", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-full-XXXXXX", NULL);
+  g_autofree char *job = g_build_filename (tmp, "job", NULL);
+  const char *help[] = { "--help", NULL };
+  const char *version[] = { "--version", NULL };
+  const char *pepa_help[] = { "pepa", "--help", NULL };
+  const char *replay_help[] = { "replay", "--help", NULL };
+  const char *pepa_text[] = { "pepa", pepa, NULL };
+  const char *pipeline_json[] = { "pipeline", des, "--format", "json", NULL };
+  const char *replay_text[] = { "replay", "--document", replay, NULL };
+  const char *activity_text[] = { "activity", activity, NULL };
+  const char *calibrate_xml[] = { "calibrate", "--points", points, NULL };
+  const char *slurm[] = { "pipeline", des, "--all-mappings", "--slurm", job, "--no-submit", NULL };
+  const struct {
+    const char *const *args;
+    const char        *err;
+  } cases[] = {
+    { help, "augur-cli: cannot write the output: No space left on device\n" },
+    { version, "augur-cli: cannot write the output: No space left on device\n" },
+    { pepa_help, "augur-cli pepa: cannot write the output: No space left on device\n" },
+    { replay_help, "augur-cli replay: cannot write the output: No space left on device\n" },
+    { pepa_text, "augur-cli pepa: cannot write the output: No space left on device\n" },
+    { pipeline_json, "augur-cli pipeline: cannot write the output: No space left on device\n" },
+    { replay_text, "augur-cli replay: cannot write the output: No space left on device\n" },
+    { activity_text, "augur-cli activity: cannot write the output: No space left on device\n" },
+    { slurm, "augur-cli pipeline: cannot write the output: No space left on device\n" },
+  };
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full here");
+      augur_test_remove_tree (tmp);
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (run_to_full (cases[i].args, &err), ==, 1);
+      g_assert_cmpstr (err, ==, cases[i].err);
+    }
+  /* calibrate prints what it measured on standard error, then the
+   * platform on standard output */
+  {
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_to_full (calibrate_xml, &err), ==, 1);
+    g_assert_true (g_str_has_suffix (err, "\naugur-cli calibrate: cannot write the output: No space left on device\n"));
+  }
+  augur_test_remove_tree (tmp);
+}
+
 /* The engine's messages in the user's language: augur-cli, run from the
  * build tree under a French locale, finds the catalogue compiled in
  * <build>/po (as the application does) and says what is wrong in French;
@@ -1385,6 +1451,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/replay/sweep-warnings", test_replay_sweep_warnings);
   g_test_add_func ("/cli/ccdsm", test_ccdsm);
   g_test_add_func ("/cli/ccdsm/failures", test_ccdsm_failures);
+  g_test_add_func ("/cli/full-stdout", test_full_stdout);
   g_test_add_func ("/cli/ccdsm/no-start", test_ccdsm_no_start);
   g_test_add_func ("/cli/calibrate", test_calibrate);
   g_test_add_func ("/cli/slurm-folder", test_slurm_folder);

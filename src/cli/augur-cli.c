@@ -233,12 +233,16 @@ locale_dir (void)
   return LOCALEDIR;
 }
 
-/* The engine's messages in the user's language.  Numbers in JSON and CSV
- * do not depend on the locale (augur-format.h). */
+/* The engine's messages in the user's language; every number with '.',
+ * whatever the locale: in the text as in JSON, CSV (augur-format.h) and
+ * the report.  printf's %g under the user's LC_NUMERIC wrote "0,2585"
+ * beside augur_format's "30.6" in one output, and a script read other
+ * text under another LANG. */
 static void
 setup_i18n (void)
 {
   setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

@@ -856,6 +856,106 @@ test_locale (void)
   g_rmdir (dir);
 }
 
+/* The text (the output people read) writes its numbers with '.' under a
+ * decimal-comma locale too, as the JSON, the CSV and the report do: the
+ * same bytes as under C but for the run's own timings, and never "30.6"
+ * beside "0,2585".  The engine's messages are asked in English
+ * (LANGUAGE=en) to compare the numbers alone; then, in French, a fit's
+ * description keeps its '.' too. */
+static char *
+without_text_timings (const char *text)
+{
+  g_autoptr(GRegex) re = g_regex_new ("\\b(derivation|solution|in) [0-9]+[.,][0-9]+ s", 0, 0, NULL);
+
+  return g_regex_replace (re, text, -1, 0, "\\1 T s", 0, NULL);
+}
+
+static void
+test_locale_text (void)
+{
+  g_autofree char *pepa = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "pipeline.pepa", NULL);
+  g_autofree char *des = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "pipeline.des", NULL);
+  g_autofree char *ccdsm = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "sr2.ccdsm", NULL);
+  g_autofree char *activity = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "lapw0.activity",
+                                                NULL);
+  g_autofree char *replay = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "data", "examples", "replay",
+                                              "stencil.replay", NULL);
+  g_autofree char *mo = g_build_filename (g_getenv ("AUGUR_BUILD_DIR"), "po", "fr", "LC_MESSAGES", "augur.mo", NULL);
+  const char *const transient[] = { "pepa", pepa, "--transient", "2:5", "--passage", "move1:move2:move3:move4",
+                                    NULL };
+  const char *const commands[][8] = {
+    { "pepa", pepa, NULL },
+    { "pepa", pepa, "--transient", "2:5", "--passage", "move1:move2:move3:move4", NULL },
+    { "pepa", pepa, "--simulate", "5", "--duration", "50", NULL },
+    { "pipeline", des, NULL },
+    { "pipeline", des, "--all-mappings", NULL },
+    { "ccdsm", ccdsm, NULL },
+    { "activity", activity, NULL },
+    { "replay", "--document", replay, NULL },
+  };
+  gboolean french = setlocale (LC_ALL, "fr_FR.UTF-8") != NULL;
+
+  setlocale (LC_ALL, "C");
+  if (!french)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *out_c = NULL, *err_c = NULL, *out_fr = NULL, *err_fr = NULL;
+      g_autofree char *a = NULL, *b = NULL;
+
+      g_setenv ("LC_ALL", "C", TRUE);
+      if (run (commands[i], &out_c, &err_c) != 0)
+        g_error ("augur-cli %s: %s", commands[i][0], err_c);
+      g_setenv ("LC_ALL", "fr_FR.UTF-8", TRUE);
+      g_setenv ("LANGUAGE", "en", TRUE);
+      g_assert_cmpint (run (commands[i], &out_fr, &err_fr), ==, 0);
+      g_setenv ("LC_ALL", "C", TRUE);
+      g_unsetenv ("LANGUAGE");
+      a = without_text_timings (out_c);
+      b = without_text_timings (out_fr);
+      if (g_strcmp0 (a, b) != 0)
+        g_error ("augur-cli %s %s writes its text differently under fr_FR.UTF-8:\n%s\n---\n%s", commands[i][0],
+                 commands[i][1], a, b);
+    }
+  /* the output that mixed them: a rate from augur_format, a table from printf */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_setenv ("LC_ALL", "fr_FR.UTF-8", TRUE);
+    g_assert_cmpint (run (transient, &out, &err), ==, 0);
+    g_setenv ("LC_ALL", "C", TRUE);
+    g_assert_nonnull (strstr (out, "\nThroughput over time (uniformisation rate 30.6, 119 products, truncation error "
+                                   "at most 5.381304609938117e-11):\n"
+                                   "        time          move1          move2          move3          move4       "
+                                   "process1       process2       process3\n"
+                                   "           0             10              0              0              0     "
+                                   "         0              0              0\n"
+                                   "         0.5      2.6700288      2.5748377      2.2398203      1.5662978      "
+                                   "2.8217321      2.6026493      1.9910191\n"));
+    g_assert_nonnull (strstr (out, "\nPassage move1 -> move2 -> move3 -> move4:\n  mean 0.7751249454\n"
+                                   "  0.5 quantile 0.743298 (within 1.2e-09)\n"));
+    g_assert_nonnull (strstr (out, "\nmove1     2.40765492703\n"));
+  }
+  /* in French, the words change and the numbers do not */
+  if (g_file_test (mo, G_FILE_TEST_IS_REGULAR))
+    {
+      const char *args[] = { "activity", activity, NULL };
+      g_autofree char *out = NULL, *err = NULL;
+
+      g_unsetenv ("AUGUR_LOCALEDIR");
+      g_setenv ("LC_ALL", "fr_FR.UTF-8", TRUE);
+      g_setenv ("LANGUAGE", "fr", TRUE);
+      g_assert_cmpint (run (args, &out, &err), ==, 0);
+      g_setenv ("LC_ALL", "C", TRUE);
+      g_unsetenv ("LANGUAGE");
+      g_assert_nonnull (strstr (out, "Non pondéré : le bruit ne croît pas nettement avec la valeur (gain de "
+                                     "log-vraisemblance du bruit relatif -4.2).\n"));
+    }
+}
+
 static void
 test_replay (void)
 {
@@ -1445,6 +1545,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/pipeline", test_pipeline);
   g_test_add_func ("/cli/replay", test_replay);
   g_test_add_func ("/cli/locale", test_locale);
+  g_test_add_func ("/cli/locale/text", test_locale_text);
   g_test_add_func ("/cli/french", test_french);
   g_test_add_func ("/cli/replay/documents", test_replay_documents);
   g_test_add_func ("/cli/replay/smpi", test_replay_smpi);

@@ -6,7 +6,10 @@
  *
  * Rank r holds the rows of Q^T of its states: row j lists the rates q_ij
  * into j and -q_j on the diagonal, so both the matrix and the vectors are
- * split as the states are.  Before the matrix is built, and after the
+ * split as the states are.  Rates further apart than a double holds are
+ * refused as the rows are first built, by the engine's check
+ * (ctmc_check_rate_span (), ctmc-private.h), before anything else is
+ * searched or solved.  Before the matrix is built, and after the
  * rows moved to the layout (where a search changes rank only at a
  * block's ends), the structure is
  * checked with searches that follow each transition once (each rank its
@@ -73,6 +76,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-mpi-private.h"
+#include "ctmc-private.h"
 
 #include <petscksp.h>
 
@@ -1345,6 +1349,8 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
   guint64 distinct = 0, n_entries;
   gsize k = 0;
   AugurMpiPartition partition = options->partition;
+  /* the smallest rate above 0 (negated) and the largest */
+  double span[2] = { -INFINITY, 0 };
 
   memset (out, 0, sizeof *out);
   space->imbalance = 1;
@@ -1394,6 +1400,10 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
 
       e->col = (PetscInt) (space->offsets[chunk->rank[at]] + chunk->source[at]);
       e->rate = chunk->rate[at];
+      if (e->rate > 0 && -e->rate > span[0])
+        span[0] = -e->rate;
+      if (e->rate > span[1])
+        span[1] = e->rate;
       if (at == AUGUR_MPI_IN_CHUNK - 1 || i + 1 == space->n_in)
         g_clear_pointer (&g_ptr_array_index (space->in_chunks, i / AUGUR_MPI_IN_CHUNK),
                          augur_memory_huge_aligned_free);
@@ -1401,6 +1411,13 @@ build_rows (AugurMpiSpace *space, const AugurMpiSolverOptions *options, AugurMpi
   g_clear_pointer (&fill, g_free);
   g_ptr_array_set_size (space->in_chunks, 0);
   space->n_in = 0;
+
+  /* rates further apart than a double holds refused before the
+   * structure's searches and any method, with the engine's message
+   * (ctmc-solve.c): the span over all ranks, the same on each */
+  (void) MPI_Allreduce (MPI_IN_PLACE, span, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  if (!ctmc_check_rate_span (-span[0], span[1], error))
+    goto out;
 
   /* per row: sources increasing, duplicates summed, compacted in place */
   for (guint j = 0; j < n; j++)

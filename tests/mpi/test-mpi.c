@@ -21,6 +21,8 @@
 #include <sys/wait.h>
 
 #define RELATIVE 1e-9
+/* augur-mpi's status when a model or its solution fails */
+#define AUGUR_TEST_MPI_EXIT_MODEL 1
 /* the throughputs where the rows lie by levels or by a hash, to the
  * engine's and to the engine's solved to 1e-14 (the answer both converge
  * to).  The engine stops at a residual of 1e-13 of the flow, which leaves
@@ -692,6 +694,25 @@ assert_fails (const char *const *args, int ranks, const char *message)
   g_assert_cmpstr (out, ==, "");
 }
 
+/* Runs a model augur-mpi refuses: every rank ends with status 1, and
+ * rank 0 alone writes the message, as a line of its own. */
+static void
+assert_refused (const char *const *args, int ranks, const char *message)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *line = g_strdup_printf ("%s\n", message);
+  int status = run_mpi (ranks, args, &out, &err);
+  const char *at;
+
+  if (status != AUGUR_TEST_MPI_EXIT_MODEL)
+    g_error ("augur-mpi on %d ranks: status %d, expected %d:\n%s", ranks, status, AUGUR_TEST_MPI_EXIT_MODEL, err);
+  at = strstr (err, line);
+  if (at == NULL || (at != err && at[-1] != '\n'))
+    g_error ("augur-mpi on %d ranks: expected the line \"%s\" on standard error, got:\n%s", ranks, message, err);
+  g_assert_null (strstr (at + 1, message));
+  g_assert_cmpstr (out, ==, "");
+}
+
 static void
 test_bad_model (void)
 {
@@ -730,6 +751,60 @@ test_deadlock (void)
     return;
   assert_fails (args, 2, "the model deadlocks: a state has no outgoing transition: (");
   assert_fails (args, 3, "the model deadlocks");
+}
+
+/* Rates further apart than a double holds (1e-300 next to 1e300: the
+ * engine once gave throughputs a = 2e-300 and b = 0 for them) are
+ * refused before any solve, with the engine's message and the span, on
+ * one rank as on two; within the range (1e-150 next to 1e150) the model
+ * is solved as the engine solves it. */
+static void
+test_rate_span (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *within = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *engine = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  g_autoptr(AugurPepaStateSpace) space = NULL;
+  AugurPepaResult *result;
+  const char *text = "P1 = (a, 1e-300).P2;\nP2 = (b, 1e300).P1;\nP1[2]\n";
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "span.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  expected = g_strdup_printf ("%s: The chain's rates span from 1e-300 to 2e+300, a ratio beyond a double's range: "
+                              "the probabilities and flows of its states cannot all be represented, so no solver "
+                              "can give its steady state. Bring the model's extreme rates closer together.", path);
+  /* the engine's own words, as augur-cli prints them */
+  model = augur_pepa_model_parse (text, -1, path, NULL, &error);
+  g_assert_no_error (error);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  result = augur_pepa_solve (space, NULL, NULL, NULL, NULL, &error);
+  g_assert_null (result);
+  g_assert_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID);
+  engine = g_strdup_printf ("%s: %s", path, error->message);
+  g_assert_cmpstr (engine, ==, expected);
+  g_clear_error (&error);
+  for (int ranks = 1; ranks <= 2; ranks++)
+    {
+      const char *args[] = { "pepa", path, NULL };
+      assert_refused (args, ranks, expected);
+    }
+
+  within = g_build_filename (dir, "within.pepa", NULL);
+  g_assert_true (g_file_set_contents (within, "P1 = (a, 1e-150).P2;\nP2 = (b, 1e150).P1;\nP1[2]\n", -1, &error));
+  compare (within, 1, NULL);
+  compare (within, 2, NULL);
+  g_unlink (within);
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 /* A solver stopped early says so, as augur-cli does. */
@@ -1136,6 +1211,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mpi/pepa/bad-model", test_bad_model);
   g_test_add_func ("/mpi/pepa/deadlock", test_deadlock);
   g_test_add_func ("/mpi/pepa/not-converged", test_not_converged);
+  g_test_add_func ("/mpi/pepa/rate-span", test_rate_span);
   g_test_add_func ("/mpi/pepa/structure", test_structure);
   g_test_add_func ("/mpi/pepa/transient-line", test_transient_line);
   g_test_add_func ("/mpi/ccdsm/examples", test_ccdsm_examples);

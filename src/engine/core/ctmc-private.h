@@ -1,5 +1,6 @@
 /* ctmc-private.h: the chain's storage and its structure, shared by ctmc.c
- * (construction, graph analysis) and ctmc-solve.c (steady-state solvers).
+ * (construction, graph analysis) and ctmc-solve.c (steady-state solvers);
+ * augur-mpi makes the solvers' check of the rates' span through it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -177,6 +178,17 @@ void ctmc_out_rows (const AugurCtmc *ctmc,
                     guint          **col);
 
 const CtmcStructure *ctmc_get_structure (const AugurCtmc *ctmc);
+
+/* The check augur_ctmc_steady_state () makes before any method, for a
+ * chain kept elsewhere too (augur-mpi spreads it over MPI ranks): FALSE,
+ * with an AUGUR_CTMC_ERROR_INVALID error giving the span, when the
+ * largest rate hi over the smallest lo (both of the transitions, lo the
+ * smallest above 0) is above 2^1020: the products the solvers form of
+ * them, and the probabilities and flows of the states, would leave a
+ * double's range.  TRUE when there is no rate above 0. */
+gboolean ctmc_check_rate_span (double   lo,
+                               double   hi,
+                               GError **error);
 
 /* The chain restricted to a closed set of states (increasing): state k of
  * the result is members[k].  No transition may leave the set. */

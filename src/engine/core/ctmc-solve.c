@@ -1217,21 +1217,33 @@ rate_span (const AugurCtmc *c,
 
 #define RATE_SPAN_MAX 0x1p+1020
 
-/* TRUE when the chain's rates are too far apart for a double to hold them
- * on one scale (the largest over the smallest above RATE_SPAN_MAX): the
- * products the solvers form of them, and the probabilities and flows of
- * the states, would leave a double's range.  The labels are looked at
- * first; the transitions only when those are too far apart. */
-static gboolean
-rates_beyond_range (const AugurCtmc *c,
-                    double          *lo,
-                    double          *hi)
+gboolean
+ctmc_check_rate_span (double   lo,
+                      double   hi,
+                      GError **error)
 {
-  rate_span (c, TRUE, lo, hi);
-  if (!(*hi > 0 && isfinite (*lo) && !(*hi / *lo <= RATE_SPAN_MAX)))
-    return FALSE;
-  rate_span (c, FALSE, lo, hi);
-  return *hi > 0 && isfinite (*lo) && !(*hi / *lo <= RATE_SPAN_MAX);
+  if (!(hi > 0 && isfinite (lo) && !(hi / lo <= RATE_SPAN_MAX)))
+    return TRUE;
+  g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
+               _("The chain's rates span from %.3g to %.3g, a ratio beyond a double's range: the probabilities and flows of its states cannot all be represented, so no solver can give its steady state. Bring the model's extreme rates closer together."),
+               lo, hi);
+  return FALSE;
+}
+
+/* FALSE, with ctmc_check_rate_span ()'s error, when the chain's rates are
+ * too far apart for a double to hold them on one scale.  The labels are
+ * looked at first; the transitions only when those are too far apart. */
+static gboolean
+rates_within_range (const AugurCtmc  *c,
+                    GError          **error)
+{
+  double lo, hi;
+
+  rate_span (c, TRUE, &lo, &hi);
+  if (ctmc_check_rate_span (lo, hi, NULL))
+    return TRUE;
+  rate_span (c, FALSE, &lo, &hi);
+  return ctmc_check_rate_span (lo, hi, error);
 }
 
 #define DIRECT_X_LIMIT       0x1p+600   /* back-substitution keeps x below this */
@@ -1962,18 +1974,11 @@ augur_ctmc_steady_state (const AugurCtmc          *ctmc,
           return NULL;
         }
 
-  {
-    double lo, hi;
-
-    if (rates_beyond_range (ctmc, &lo, &hi))
-      {
-        g_set_error (error, AUGUR_CTMC_ERROR, AUGUR_CTMC_ERROR_INVALID,
-                     _("The chain's rates span from %.3g to %.3g, a ratio beyond a double's range: the probabilities and flows of its states cannot all be represented, so no solver can give its steady state. Bring the model's extreme rates closer together."),
-                     lo, hi);
-        info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
-        return NULL;
-      }
-  }
+  if (!rates_within_range (ctmc, error))
+    {
+      info->solver_name = g_strdup (augur_solver_kind_to_name (options->kind));
+      return NULL;
+    }
 
   {
     /* What solving adds to the chain before its first method: the
